@@ -1,0 +1,217 @@
+# Makefile for rankmetrics: one CWEB program, rankmetrics.w, tangled into a
+# C library and a command-line tool, and woven into a book (doc/rankmetrics.pdf).
+# GNU make 4.x.  The tangled C, the woven TeX and the PDF are build outputs;
+# rankmetrics.w, tests/*.c and vectors/ are sources.
+
+VERSION  = 0.1.0
+SOMAJOR  = $(firstword $(subst ., ,$(VERSION)))
+
+CFLAGS  ?= -std=c11 -O2 -g
+# Always on, even when CFLAGS is given on the command line (which comes after
+# WARN, so CFLAGS=-Wno-error=... still works).
+WARN     = -Wall -Wextra -Werror
+PKG_CONFIG ?= pkg-config
+
+CTANGLE  = ctangle
+CWEAVE   = cweave
+PDFTEX   = pdftex -interaction=nonstopmode -halt-on-error
+
+# MPFR and GMP: pkg-config when it knows them, else the plain flags.
+MATH_LIBS := $(or $(shell $(PKG_CONFIG) --libs mpfr gmp 2>/dev/null),-lmpfr -lgmp) -lm
+MATH_CFLAGS := $(shell $(PKG_CONFIG) --cflags mpfr gmp 2>/dev/null)
+# Check is only needed by `make check'; expanded only there.
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
+CHECK_LIBS   = $(shell $(PKG_CONFIG) --libs check)
+
+ALL_CFLAGS = $(CPPFLAGS) -I. $(MATH_CFLAGS) $(WARN) $(CFLAGS)
+
+# Install locations.
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DOCDIR     ?= $(PREFIX)/share/doc/rankmetrics
+MANDIR     ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+# Reproducible PDF: the date TeX prints and stores is the last commit's.
+ifeq ($(origin SOURCE_DATE_EPOCH),undefined)
+SOURCE_DATE_EPOCH := $(or $(shell git log -1 --format=%ct 2>/dev/null),0)
+endif
+export SOURCE_DATE_EPOCH
+export FORCE_SOURCE_DATE = 1
+
+# Files ctangle writes (every @(file@> in rankmetrics.w, plus rankmetrics.c).
+TANGLED  = rankmetrics.c rankmetrics.h rmtool.c examples.h
+HEADERS  = rankmetrics.h examples.h
+STATIC   = librankmetrics.a
+SHARED   = librankmetrics.so.$(VERSION)
+SONAME   = librankmetrics.so.$(SOMAJOR)
+TOOL     = rankmetrics
+# Check sources linked into the ONE test runner; add tests/check_*.c here.
+TEST_SRCS = tests/check_rankmetrics.c
+RUNNER   = tests/check_rankmetrics
+# MetaPost figures the book includes (generated files, e.g. doc/fig-dcg.1).
+# Add them here with a rule that makes them; doc/rankmetrics.pdf depends on them.
+FIGURES  =
+DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf)
+
+.DELETE_ON_ERROR:
+.SUFFIXES:
+MAKEFLAGS += --no-builtin-rules
+.PHONY: all lib tool doc lint check vectors vectors-check install uninstall clean FORCE
+
+all: lint lib tool doc
+
+# ---- Tangle ---------------------------------------------------------------
+# One ctangle run writes every output; +c leaves unchanged files (and their
+# mtimes) alone, so a stamp records that the tangle is current.  Run at the
+# top level so `#line "rankmetrics.w"' is right.  ctangle may print an error
+# ("! Double @ should be used in string") and still write its files, so any
+# line starting with `!' fails the rule as well as a nonzero exit.  The stamp
+# is forced when a tangled file has gone missing.
+tangle.stamp: rankmetrics.w $(if $(filter-out $(wildcard $(TANGLED)),$(TANGLED)),FORCE)
+	@rm -f $@
+	@echo "$(CTANGLE) +c rankmetrics.w"
+	@out=$$($(CTANGLE) +c rankmetrics.w 2>&1); rc=$$?; \
+	  [ -z "$$out" ] || printf '%s\n' "$$out"; \
+	  if [ $$rc -ne 0 ] || printf '%s\n' "$$out" | grep -q '^!'; then \
+	    echo "ctangle failed (exit $$rc)" >&2; exit 1; fi
+	@touch $@
+$(TANGLED): tangle.stamp ;
+
+# ---- Library: static (non-PIC) and shared (PIC, versioned) ------------------
+lib: $(STATIC) $(SHARED) $(SONAME) librankmetrics.so
+
+rankmetrics.o: rankmetrics.c $(HEADERS)
+	$(CC) $(ALL_CFLAGS) -c rankmetrics.c -o $@
+rankmetrics.pic.o: rankmetrics.c $(HEADERS)
+	$(CC) $(ALL_CFLAGS) -fPIC -c rankmetrics.c -o $@
+$(STATIC): rankmetrics.o
+	rm -f $@
+	$(AR) rcs $@ rankmetrics.o
+$(SHARED): rankmetrics.pic.o
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined \
+	  $(LDFLAGS) rankmetrics.pic.o $(MATH_LIBS) -o $@
+$(SONAME): $(SHARED)
+	ln -sf $(SHARED) $@
+librankmetrics.so: $(SONAME)
+	ln -sf $(SONAME) $@
+
+# ---- Tool ---------------------------------------------------------------------
+tool: $(TOOL)
+$(TOOL): rmtool.c $(HEADERS) $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) rmtool.c $(STATIC) $(MATH_LIBS) -o $@
+
+# ---- Book ---------------------------------------------------------------------
+# cweave writes doc/rankmetrics.{tex,idx,scn}; any nonzero exit fails (5 means
+# an unused section).  pdftex runs at the top level and writes into doc/;
+# TEXINPUTS puts doc/ first, so `\input examples' finds doc/examples.tex.
+# One pdftex run gives a complete PDF.
+doc: doc/rankmetrics.pdf
+
+doc/rankmetrics.tex: rankmetrics.w
+	@mkdir -p doc
+	$(CWEAVE) rankmetrics.w - $@
+
+doc/examples.tex: $(TOOL)
+	@mkdir -p doc
+	./$(TOOL) examples --tex > $@.tmp
+	mv -f $@.tmp $@
+
+doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex $(FIGURES)
+	TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc doc/rankmetrics.tex
+	@if grep -n 'Overfull \\hbox' doc/rankmetrics.log; then \
+	  echo "doc/rankmetrics.log: overfull lines (see above); put long strings in displays" >&2; \
+	  exit 1; fi
+
+# ---- Lint -----------------------------------------------------------------------
+lint:
+	@grep -nE '[A-Za-z)]@[0-9kKnN]' rankmetrics.w; rc=$$?; \
+	if [ $$rc -eq 0 ]; then \
+	  echo "lint: a lone @ in TeX text is silently eaten by cweave; write @@ (e.g. ndcg@@10)" >&2; \
+	  exit 1; fi; [ $$rc -eq 1 ]
+
+# ---- Tests ----------------------------------------------------------------------
+# Order matters: the worked examples, then the golden vectors, then Check, so
+# the last line printed is Check's summary.
+check: all $(RUNNER)
+	./$(TOOL) examples
+	@$(MAKE) --no-print-directory vectors-check
+	$(RUNNER)
+
+$(RUNNER): $(TEST_SRCS) $(HEADERS) $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) $(TEST_SRCS) $(STATIC) \
+	  $(CHECK_LIBS) $(MATH_LIBS) -o $@
+
+# ---- Golden vectors ---------------------------------------------------------
+# Generate into a fresh temporary directory; only if that succeeds, rename each
+# file into vectors/ and drop generated files that are no longer produced.
+# vectors/README.md and vectors/.gitkeep are not generated and are kept.
+vectors: $(TOOL)
+	rm -rf vectors.tmp.d
+	mkdir vectors.tmp.d
+	./$(TOOL) vectors --out vectors.tmp.d
+	@set -e; mkdir -p vectors; \
+	for f in vectors.tmp.d/* vectors.tmp.d/.[!.]*; do \
+	  if [ -d "$$f" ]; then echo "vectors: $$f is a directory; only files are supported" >&2; exit 1; fi; \
+	done; \
+	for f in vectors/* vectors/.[!.]*; do \
+	  b=$${f#vectors/}; \
+	  case $$b in README.md|.gitkeep) continue;; esac; \
+	  if [ -f "$$f" ] && [ ! -e "vectors.tmp.d/$$b" ]; then echo "rm $$f"; rm -f "$$f"; fi; \
+	done; \
+	for f in vectors.tmp.d/* vectors.tmp.d/.[!.]*; do \
+	  if [ -f "$$f" ]; then mv -f "$$f" vectors/; fi; \
+	done
+	rm -rf vectors.tmp.d
+
+vectors-check: $(TOOL)
+	rm -rf build/vectors
+	mkdir -p build/vectors
+	./$(TOOL) vectors --out build/vectors
+	@diff -r -x README.md -x .gitkeep build/vectors vectors || \
+	  { echo "vectors/ is stale: run make vectors" >&2; exit 1; }
+
+# ---- Install ------------------------------------------------------------------
+# pkg-config file; rewritten only when its text (e.g. PREFIX) changes.
+# Requires.private names mpfr only when this system has mpfr.pc.
+PC_REQUIRES = $(if $(shell $(PKG_CONFIG) --exists mpfr 2>/dev/null && echo y),Requires.private: mpfr\n)
+pc_path = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+rankmetrics.pc: FORCE
+	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: rankmetrics\nDescription: %s\nVersion: %s\n$(PC_REQUIRES)Cflags: -I$${includedir}\nLibs: -L$${libdir} -lrankmetrics\nLibs.private: -lmpfr -lgmp -lm\n' \
+	  '$(PREFIX)' '$(call pc_path,$(LIBDIR))' '$(call pc_path,$(INCLUDEDIR))' \
+	  'Ranking and recommendation metrics, double and correctly rounded (MPFR)' \
+	  '$(VERSION)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; echo "wrote $@"; fi
+
+install: $(STATIC) $(SHARED) $(TOOL) doc/rankmetrics.pdf rankmetrics.pc
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(DOCDIR)
+	install -m 644 rankmetrics.h $(DESTDIR)$(INCLUDEDIR)/rankmetrics.h
+	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/$(STATIC)
+	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/$(SHARED)
+	ln -sf $(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/librankmetrics.so
+	install -m 644 rankmetrics.pc $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc
+	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/$(TOOL)
+	install -m 644 doc/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics.pdf
+	@if [ -f rankmetrics.1 ]; then set -x; \
+	  install -d $(DESTDIR)$(MANDIR)/man1 && \
+	  install -m 644 rankmetrics.1 $(DESTDIR)$(MANDIR)/man1/rankmetrics.1; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(INCLUDEDIR)/rankmetrics.h \
+	  $(DESTDIR)$(LIBDIR)/$(STATIC) $(DESTDIR)$(LIBDIR)/$(SHARED) \
+	  $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/librankmetrics.so \
+	  $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc $(DESTDIR)$(BINDIR)/$(TOOL) \
+	  $(DESTDIR)$(DOCDIR)/rankmetrics.pdf $(DESTDIR)$(MANDIR)/man1/rankmetrics.1
+	rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+
+# ---- Clean --------------------------------------------------------------------
+clean:
+	rm -rf $(TANGLED) tangle.stamp rankmetrics.o rankmetrics.pic.o \
+	  $(STATIC) $(SHARED) $(SONAME) librankmetrics.so $(TOOL) $(RUNNER) \
+	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp $(FIGURES) \
+	  build vectors.tmp.d rankmetrics.pc rankmetrics.pc.tmp

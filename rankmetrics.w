@@ -1,0 +1,2589 @@
+% rankmetrics.w --- the literate reference implementation of ranking metrics.
+\def\title{RANKMETRICS}
+\def\topofcontents{\null\vfill
+  \centerline{\titlefont The {\ttitlefont RANKMETRICS} reference}
+  \vskip 15pt
+  \centerline{Ranking and recommendation metrics, defined exactly and computed twice}
+  \vskip 8pt
+  \centerline{(Version 0.1.0)}\vfill}
+\def\botofcontents{\vfill\noindent
+  To cite one exact definition, cite its variant name as this book prints it,
+  for example \.{ndcg@@10[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero]},
+  together with the version of this book.}
+\let\maybe=\iftrue
+\secpagedepth=2
+\def\DCG{{\rm DCG}} \def\nDCG{{\rm nDCG}} \def\IDCG{{\rm IDCG}} \def\CG{{\rm CG}}
+\def\src#1{{\tt #1}}          % a seed source, cited by its file name
+\def\variant#1{\hbox{\tt #1}} % a stable variant name; at-signs are doubled
+\def\ulp{\mathop{\rm ulp}}
+\def\RNDN{{\tt RNDN}}
+% Values computed by the program itself, read from doc/examples.tex, which
+% the build writes with `rankmetrics examples --tex'.  A missing value stops TeX.
+\def\rmget#1#2{\expandafter\ifx\csname rm#1:#2\endcsname\relax
+  \errmessage{rankmetrics: no computed value #1 for example #2}\else
+  \csname rm#1:#2\endcsname\fi}
+\def\ours#1{\rmget{short}{#1}}   % 15 significant digits, correctly rounded
+\def\oursl#1{\rmget{dec}{#1}}    % 40 significant digits, correctly rounded
+\def\ourshex#1{\rmget{hex}{#1}}  % the correctly rounded double, in C99 hex
+\def\oursq#1{\rmget{q}{#1}}      % the exact rational, when there is one
+\def\printed#1{\rmget{printed}{#1}}
+\input examples
+@s mpfr_t int
+@s mpfr_prec_t int
+@s mpfr_rnd_t int
+@s mpq_t int
+@s mpz_t int
+@s uint64_t int
+@s rm_status int
+@s rm_list int
+@s rm_variant int
+@s rm_metric int
+@s rm_gain int
+@s rm_discount int
+@s rm_ideal int
+@s rm_ties int
+@s rm_undef int
+@s rm_exact int
+@s rm_work int
+@s rm_example int
+@s loglin int
+@s lterm int
+@s nsum int
+@s restrict const
+@s line normal
+@s error normal
+@s class normal
+@s new normal
+
+@** Introduction.
+This is {\tt rankmetrics}, a reference for the metrics by which search
+engines and recommender systems are judged: hit ratio, precision, recall,
+reciprocal rank, average precision, the cumulative-gain family, AUC and their
+relatives.  Everyone computes these numbers and few agree on them.  The same
+name covers different formulas: ``nDCG'' may use the grade or $2^{\rm grade}-1$
+as the gain, and may build its ideal list from every judged item, from the
+items that were returned, or from nothing but a row of ones; ties in the
+scores may be broken by input order, by document name, or averaged away.
+Two correct programs then disagree in the second decimal, and nobody can
+say which one is right, because neither says exactly what it computes.
+
+This book settles such questions by writing every definition down exactly,
+giving every variant a name, and computing each value twice.
+
+@ The book has three kinds of reader.  A reader who wants to learn a metric
+reads its chapter: the definition, where each of our sources states it and
+how they differ, and the worked examples of the sources recomputed, with every
+misprinted number shown beside the right one.  An engineer who must
+validate another implementation (in Python, Java, SQL, Spark) uses the
+variant names and the exact values.  A researcher with a run file uses the
+library's fast path, and the exact path when a doubt must be settled.
+
+The program behind the book is a C library and a command-line tool.
+Every metric is computed on two paths.
+The {\it double path\/} is fast: it works in IEEE double precision, does not
+allocate per call when the caller supplies a workspace, and comes with a
+proven bound on its error in units in the last place.
+The {\it exact path\/} uses GNU MPFR and GMP: a value that is rational is
+computed as an exact fraction and rounded once; a value with logarithms is
+enclosed in an interval that is narrowed until its rounding to double is
+decided.  Its results are the correctly rounded values, proven, not hoped.
+The two paths share everything but the arithmetic (the validation of
+input, the order of the items, the choice of the ideal list), so a
+difference between them can only be a rounding error, and the tests hold
+every such difference to the stated bound.
+
+@ Our sources are five Chinese blog posts about these metrics, cited by file
+name.  They were chosen because they are typical: between them they state
+most of the common definitions, and they also contain most of the common
+mistakes.  Every formula and every worked example in them is treated in the
+chapter of its metric, and the part called Errata lists every printed number
+that is wrong.
+
+Each metric chapter has the same shape: the definition in mathematics; where
+each source states it and how the sources differ; the worked examples with the
+source's printed number beside ours; the variants, each with its name; then
+the double code and the exact code, near each other.  Every number that this
+book prints as ``ours'' was computed by the program while the book was
+built, and the same numbers are checked by the test suite against values
+derived by hand.
+
+@ The tangled program consists of four files.  \.{rankmetrics.h} is the
+public interface; \.{rankmetrics.c} is the library; \.{rmtool.c} is the
+command-line tool \.{rankmetrics}; \.{examples.h} is the table of worked
+examples that the tool and the test suite share.  The test suite itself,
+in \.{tests/}, is written in plain C with the Check framework.
+
+The library has the following outline.  Everything that is not part of the
+interface is |static|.
+
+@c
+@<Library include files@>@;
+@h
+@<Private types@>@;
+@<Private functions@>@;
+@<Public functions@>@;
+
+@ @<Library include files@>=
+#include "rankmetrics.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <limits.h>
+#include <string.h>
+#include <stdarg.h>
+#include <gmp.h>
+#include <mpfr.h>
+
+@ The header collects its pieces from all over the book, each next to the
+code it declares.  It needs nothing but \.{<stddef.h>}: a program that uses
+the library does not need the headers of MPFR or GMP.
+
+@(rankmetrics.h@>=
+#ifndef RANKMETRICS_H
+#define RANKMETRICS_H
+#include <stddef.h>
+@<Public constants@>@;
+@<Public types@>@;
+@<Public prototypes@>@;
+#endif
+
+@ @<Public constants@>=
+#define RM_VERSION "0.1.0"
+
+@** Conventions.
+This part fixes the notation, the input every metric reads, how a ranking is
+built from scores, and how a variant is named.  Every later part relies on it.
+
+@* Notation.
+A {\it query\/} (or a user, in a recommender) has a ranked list of $n$
+retrieved items.  Ranks are 1-based: the item at rank~$i$ is the $i$th item
+of the list, $1\le i\le n$.  Each item has a {\it grade}~$g_i$, a whole number
+from 0 to |RM_GRADE_MAX|; grade~0 means not relevant.  Where a metric needs a
+yes-or-no relevance, an item is relevant when its grade is at least the
+{\it relevance threshold\/}~$t$, which is~1 unless a variant says otherwise.
+A {\it cutoff\/}~$K\ge1$ restricts a metric to the first $K$ ranks; when
+the list is shorter than~$K$ the missing ranks contribute nothing to sums
+over the list, and each metric says what else $K>n$ changes.  We write
+$\lg x$ for $\log_2 x$.
+
+The limits are generous and explicit: a grade above |RM_GRADE_MAX| is an
+error, not a silently huge gain, and so is a cutoff above |RM_K_MAX|.
+@^grade@>@^cutoff@>@^relevance threshold@>
+
+@<Public constants@>=
+#define RM_GRADE_MAX 100 /* largest grade; $2^{100}-1$ is still a modest gain */
+#define RM_K_MAX 10000000UL /* largest cutoff $K$ */
+
+@* The input model.
+A query's input is its ranked list and its judgments.  The list gives, for
+each retrieved item in the order of the input, its grade, its score and its
+identifier.  The judgments may also grade items that were {\it not\/}
+retrieved: an ideal ranking built ``from all judged items'' needs them.  We
+keep the list as parallel arrays, which suits both a C caller and a reader
+of files.
+
+\smallskip
+\item{$\bullet$} |grade[i]|, for $0\le i<n$, is the grade of the item at input
+position~$i$ (0-based, as in C; ranks are 1-based).
+\item{$\bullet$} |score[i]| is its score; higher scores rank first.  When |score|
+is |NULL|, the input order {\it is\/} the ranking and there are no ties.
+\item{$\bullet$} |id[i]| is its identifier, a string; only the tie rules that
+compare identifiers need it, and it may be |NULL| otherwise.
+\item{$\bullet$} |unretrieved_grade[j]|, for $0\le j<|n_unretrieved|$, are the
+grades of judged items that are not in the list.
+\smallskip
+
+\noindent The library never keeps a pointer into the caller's arrays after a
+call returns.
+@^input model@>
+
+@<Public types@>=
+typedef struct rm_list {
+  size_t n; /* number of retrieved items */
+  const int *grade; /* |grade[i]|: grade of the item at input position |i| */
+  const double *score; /* |NULL|: input order is the ranking */
+  const char *const *id; /* |NULL| unless a tie rule compares identifiers */
+  size_t n_unretrieved; /* judged items that were not retrieved */
+  const int *unretrieved_grade;
+} rm_list;
+
+@* Status codes.
+Every function of the library that can fail returns an |rm_status|.  Zero is
+success.  A positive status is a success with a remark: |RM_UNDEFINED| says
+that the value was undefined in mathematics (an ideal DCG of~0, say) and was
+set by the named convention of the variant.  A negative status is an error,
+and then no value is written.  The library never prints, never exits and
+never aborts; the tool turns statuses into messages.
+@^status codes@>@^undefined values@>
+
+@<Public types@>=
+typedef enum {
+  RM_OK = 0, /* success */
+  RM_UNDEFINED = 1, /* undefined; value set by the variant's convention */
+  RM_EINVAL = -1, /* a null pointer, or arrays missing for a nonzero count */
+  RM_EGRADE = -2, /* a grade below 0 or above |RM_GRADE_MAX| */
+  RM_ESCORE = -3, /* a score that is NaN or infinite */
+  RM_EK = -4, /* a cutoff below 1 or above |RM_K_MAX| */
+  RM_ENAME = -5, /* a malformed or unknown variant name */
+  RM_EIDS = -6, /* a tie rule needs identifiers and some are missing */
+  RM_ENOMEM = -7, /* out of memory */
+  RM_EUNDEF = -8, /* undefined, and the variant says it is an error */
+  RM_EHARD = -9 /* the exact path could not decide the rounding */
+} rm_status;
+
+@ Each status has a one-line explanation, for messages.
+
+@<Public prototypes@>=
+const char *rm_strerror(rm_status s);
+
+@ @<Public functions@>=
+const char *rm_strerror(rm_status s)
+{
+  switch (s) {
+  case RM_OK: return "success";
+  case RM_UNDEFINED: return "undefined; value set by the variant's convention";
+  case RM_EINVAL: return "invalid argument: null pointer or missing array";
+  case RM_EGRADE: return "grade out of range (must be 0..100)";
+  case RM_ESCORE: return "score is NaN or infinite";
+  case RM_EK: return "cutoff out of range (must be 1..10000000)";
+  case RM_ENAME: return "malformed or unknown variant name";
+  case RM_EIDS: return "the tie rule needs an identifier for every item";
+  case RM_ENOMEM: return "out of memory";
+  case RM_EUNDEF: return "value undefined (the variant says undef=error)";
+  case RM_EHARD: return "exact path could not decide the rounding";
+  }
+  return "unknown status";
+}
+
+@* Building the ranking.
+Most inputs do not come ranked: they come with scores, and the ranking is
+the order of decreasing score.  Equal scores (ties) are common: scores are
+quantised, classifiers saturate, and constant baselines tie everything.  The
+order of tied items is not a detail.  For one query with grades 1,~0,~0 all
+scored alike, trec\_eval ranks the relevant item last and reports an nDCG of
+$1/2$, a program that keeps the input order reports~1, and scikit-learn
+reports the average over all orders, $0.7103$.  So the rule for ties is part
+of every variant, under one of six names.
+@^ties@>
+
+\smallskip
+\item{$\bullet$} \.{input}: tied items keep their input order (a stable sort).
+This is what Python's |sorted|, pandas' stable sorts, and any caller who
+passes a list already in order get.
+\item{$\bullet$} \.{id-asc}, \.{id-desc}: tied items are ordered by their
+identifiers, compared as byte strings, ascending or descending.  trec\_eval
+breaks ties by {\it descending\/} document number; the MS~MARCO evaluator by
+ascending identifier.
+\item{$\bullet$} \.{pessimistic}: within a tie, lower grades come first, the
+worst order for the ranking being judged.  scikit-learn's label ranking
+average precision takes ranks this way.
+\item{$\bullet$} \.{optimistic}: within a tie, higher grades come first.
+\item{$\bullet$} \.{average}: the value is the mean of the metric over all
+orders of the tied items, each equally likely.  For a metric that is a sum of
+gain times a weight that depends on the rank (the DCG is one), this mean is
+obtained by giving every rank of a tie the mean gain of the tied items
+(McSherry and Najork, 2008).  scikit-learn's |ndcg_score| does this.
+\smallskip
+
+\noindent Within \.{pessimistic} and \.{optimistic}, items of equal grade keep
+their input order; that cannot change any value.
+
+@<Public types@>=
+typedef enum {
+  RM_TIES_INPUT, RM_TIES_ID_ASC, RM_TIES_ID_DESC,
+  RM_TIES_PESSIMISTIC, RM_TIES_OPTIMISTIC, RM_TIES_AVERAGE
+} rm_ties;
+
+@ The comparison says whether the item at input position~|a| must be ranked
+strictly before the one at~|b|.  Scores are compared as numbers, so $-0$ and
+$+0$ tie; NaN never reaches here (see |@<Check the list@>|).  For
+\.{average} the order inside a tie is immaterial: the metric looks at the
+tie as a whole.
+
+@<Private functions@>=
+static int ranks_before(const rm_list *l, rm_ties t, size_t a, size_t b)
+{
+  double sa = l->score[a], sb = l->score[b];
+  if (sa != sb) return sa > sb;
+  switch (t) {
+  case RM_TIES_ID_ASC: return strcmp(l->id[a], l->id[b]) < 0;
+  case RM_TIES_ID_DESC: return strcmp(l->id[a], l->id[b]) > 0;
+  case RM_TIES_PESSIMISTIC: return l->grade[a] < l->grade[b];
+  case RM_TIES_OPTIMISTIC: return l->grade[a] > l->grade[b];
+  default: return 0;
+  }
+}
+
+@ The ranking is a permutation |perm|: |perm[r]| is the input position of
+the item at rank $r+1$.  We build it with a bottom-up merge sort, which is
+stable (so \.{input} needs no key of its own), takes $O(n\log n)$ time
+whatever the ties, and needs one scratch array |tmp| of $n$ entries that the
+caller supplies, so that the double path can run without allocating.  A merge
+takes from the right run only when its item ranks strictly before the left
+one's.
+
+@<Private functions@>=
+static void rank_items(const rm_list *l, rm_ties t, size_t *perm, size_t *tmp)
+{
+  size_t n = l->n, w, i;
+  for (i = 0; i < n; i++) perm[i] = i;
+  if (l->score == NULL) return;
+  for (w = 1; w < n; w *= 2) {
+    for (i = 0; i < n; i += 2 * w) {
+      size_t mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
+      size_t a = i, b = mid, k = i;
+      while (a < mid && b < hi)
+        tmp[k++] = ranks_before(l, t, perm[b], perm[a]) ? perm[b++] : perm[a++];
+      while (a < mid) tmp[k++] = perm[a++];
+      while (b < hi) tmp[k++] = perm[b++];
+    }
+    memcpy(perm, tmp, n * sizeof *perm);
+  }
+}
+
+@ A {\it tie group\/} is a maximal run of ranks whose items have equal
+scores.  Under \.{average} the metrics need the end of the group that starts
+at rank index~|r| (0-based).  Without scores every group has one item.
+
+@<Private functions@>=
+static size_t tie_end(const rm_list *l, const size_t *perm, size_t r)
+{
+  size_t e = r + 1;
+  if (l->score == NULL) return e;
+  while (e < l->n && l->score[perm[e]] == l->score[perm[r]]) e++;
+  return e;
+}
+
+@ Both paths check the list the same way before they compute anything.
+The checks are the contract of every metric function: a list with a nonzero
+count has its array; every grade is in range; every score is a finite number;
+and a tie rule that compares identifiers has an identifier for every item.
+
+@<Check the list@>=
+{
+  size_t i_;
+  if (l == NULL || (l->n > 0 && l->grade == NULL) ||
+      (l->n_unretrieved > 0 && l->unretrieved_grade == NULL)) return RM_EINVAL;
+  for (i_ = 0; i_ < l->n; i_++)
+    if (l->grade[i_] < 0 || l->grade[i_] > RM_GRADE_MAX) return RM_EGRADE;
+  for (i_ = 0; i_ < l->n_unretrieved; i_++)
+    if (l->unretrieved_grade[i_] < 0 || l->unretrieved_grade[i_] > RM_GRADE_MAX)
+      return RM_EGRADE;
+  if (l->score != NULL) {
+    for (i_ = 0; i_ < l->n; i_++)
+      if (!isfinite(l->score[i_])) return RM_ESCORE;
+    if (v->ties == RM_TIES_ID_ASC || v->ties == RM_TIES_ID_DESC) {
+      if (l->id == NULL) return RM_EIDS;
+      for (i_ = 0; i_ < l->n; i_++) if (l->id[i_] == NULL) return RM_EIDS;
+    }
+  }
+}
+
+@* Variant names.
+A {\it variant\/} is one exact definition: a metric together with every
+choice that changes its value.  Each variant has one name, a short string
+that the library, the command line, the golden vectors and this book all
+use.  The grammar is
+$$\vbox{\halign{\hfil$\langle\hbox{#}\rangle$\quad&$#$\hfil\cr
+name&::=\ \langle\hbox{metric}\rangle\ [\ \hbox{\tt@@}\,\langle\hbox{cutoff}\rangle\ ]\
+  [\ \hbox{\tt[}\ \langle\hbox{option}\rangle\ \{\ \hbox{\tt,}\ \langle\hbox{option}\rangle\ \}\ \hbox{\tt]}\ ]\cr
+option&::=\ \langle\hbox{key}\rangle\ \hbox{\tt=}\ \langle\hbox{value}\rangle\cr
+cutoff&::=\ \hbox{a decimal integer from 1 to |RM_K_MAX|, no sign, no leading zero}\cr}}$$
+with no spaces anywhere.  Without a cutoff a metric looks at the whole list.
+Options may come in any order, each key at most once, and a key the variant
+does not use is an error rather than something silently ignored: a
+threshold on a gain that has no threshold is a mistake worth hearing about.
+An option that is left out takes its default.
+@^variant names@>
+
+The {\it canonical\/} name, which the printer writes, has the cutoff when
+there is one and then {\it every\/} key that the variant uses, in a fixed
+order, defaults included.  So the canonical name of \.{ndcg@@10} is
+$$\hbox{\tt ndcg@@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]}$$
+and a reader who meets such a name needs no knowledge of our defaults.  The
+parser and the printer are inverse: printing a parsed name gives the
+canonical name, and parsing a canonical name gives the variant back.
+
+@ The metrics of this version and the choices are enumerations.  The meaning
+of each choice is given in the chapter of the metric that uses it; the keys,
+values and defaults are:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\tt#\hfil\cr
+\rm key&\rm used by&\rm values (default first)\cr
+\noalign{\smallskip}
+gain&all of this family&linear, exp2, binary\cr
+rel&\.{gain=binary}&1, 2, \dots, 100 (relevance threshold)\cr
+discount&\.{dcg}, \.{idcg}, \.{ndcg}&log2, jk\cr
+base&\.{discount=jk}&2, 3, \dots, 65536\cr
+ideal&\.{idcg}, \.{ndcg}&judged, list, topk, ones\cr
+ties&\.{cg}, \.{dcg}, \.{ndcg}&input, id-asc, id-desc, pessimistic, optimistic, average\cr
+undef&\.{ndcg}&zero, one, error\cr}}$$
+
+@<Public types@>=
+typedef enum {@+ RM_CG, RM_DCG, RM_IDCG, RM_NDCG @+} rm_metric;
+typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY @+} rm_gain;
+typedef enum {@+ RM_DISCOUNT_LOG2, RM_DISCOUNT_JK @+} rm_discount;
+typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+} rm_ideal;
+typedef enum {@+ RM_UNDEF_ZERO, RM_UNDEF_ONE, RM_UNDEF_ERROR @+} rm_undef;
+typedef struct rm_variant {
+  rm_metric metric;
+  unsigned long k; /* cutoff $K$; 0 means none */
+  rm_gain gain;
+  int rel; /* relevance threshold $t$ of \.{gain=binary} */
+  rm_discount discount;
+  int base; /* base $b$ of \.{discount=jk} */
+  rm_ideal ideal;
+  rm_ties ties;
+  rm_undef undef;
+} rm_variant;
+
+@ The printer and the parser are driven by one table of keys, so that they
+cannot drift apart.  A key either takes a word from its list (the word's
+index is the enumeration value) or a number in a range.  The function
+|key_used| says whether a key belongs to a variant's name; the defaults are
+set by |rm_variant_default|.
+
+@<Private types@>=
+enum {@+ KEY_GAIN, KEY_REL, KEY_DISCOUNT, KEY_BASE, KEY_IDEAL, KEY_TIES,
+  KEY_UNDEF, N_KEYS @+};
+typedef struct {
+  const char *name;
+  const char *const *words; /* |NULL| for a numeric key */
+  long lo, hi; /* range of a numeric key */
+} key_spec;
+
+@ @<Private functions@>=
+static const char *const metric_words[] = {"cg", "dcg", "idcg", "ndcg", NULL};
+static const char *const gain_words[] = {"linear", "exp2", "binary", NULL};
+static const char *const discount_words[] = {"log2", "jk", NULL};
+static const char *const ideal_words[] = {"judged", "list", "topk", "ones", NULL};
+static const char *const ties_words[] = {"input", "id-asc", "id-desc",
+  "pessimistic", "optimistic", "average", NULL};
+static const char *const undef_words[] = {"zero", "one", "error", NULL};
+static const key_spec keys[N_KEYS] = {
+  {"gain", gain_words, 0, 0}, {"rel", NULL, 1, RM_GRADE_MAX},
+  {"discount", discount_words, 0, 0}, {"base", NULL, 2, 65536},
+  {"ideal", ideal_words, 0, 0}, {"ties", ties_words, 0, 0},
+  {"undef", undef_words, 0, 0}};
+
+@ These two functions are the only place that maps keys to fields.
+
+@<Private functions@>=
+static long key_get(const rm_variant *v, int key)
+{
+  switch (key) {
+  case KEY_GAIN: return v->gain;
+  case KEY_REL: return v->rel;
+  case KEY_DISCOUNT: return v->discount;
+  case KEY_BASE: return v->base;
+  case KEY_IDEAL: return v->ideal;
+  case KEY_TIES: return v->ties;
+  default: return v->undef;
+  }
+}
+static void key_set(rm_variant *v, int key, long x)
+{
+  switch (key) {
+  case KEY_GAIN: v->gain = (rm_gain) x; break;
+  case KEY_REL: v->rel = (int) x; break;
+  case KEY_DISCOUNT: v->discount = (rm_discount) x; break;
+  case KEY_BASE: v->base = (int) x; break;
+  case KEY_IDEAL: v->ideal = (rm_ideal) x; break;
+  case KEY_TIES: v->ties = (rm_ties) x; break;
+  default: v->undef = (rm_undef) x; break;
+  }
+}
+
+@ A key is used when the metric reads it and, for the two dependent keys,
+when the choice it refines is made.  \.{cg} has no discount; \.{idcg} is
+computed from grades alone, so ties cannot touch it.
+
+@<Private functions@>=
+static int key_used(const rm_variant *v, int key)
+{
+  rm_metric m = v->metric;
+  switch (key) {
+  case KEY_GAIN: return 1;
+  case KEY_REL: return v->gain == RM_GAIN_BINARY;
+  case KEY_DISCOUNT: return m != RM_CG;
+  case KEY_BASE: return m != RM_CG && v->discount == RM_DISCOUNT_JK;
+  case KEY_IDEAL: return m == RM_IDCG || m == RM_NDCG;
+  case KEY_TIES: return m != RM_IDCG;
+  default: return m == RM_NDCG;
+  }
+}
+
+@ @<Public prototypes@>=
+void rm_variant_default(rm_variant *v, rm_metric m);
+rm_status rm_variant_parse(const char *name, rm_variant *v,
+  char *msg, size_t msglen);
+size_t rm_variant_name(const rm_variant *v, char *buf, size_t len);
+
+@ @<Public functions@>=
+void rm_variant_default(rm_variant *v, rm_metric m)
+{
+  v->metric = m; v->k = 0;
+  v->gain = RM_GAIN_LINEAR; v->rel = 1;
+  v->discount = RM_DISCOUNT_LOG2; v->base = 2;
+  v->ideal = RM_IDEAL_JUDGED; v->ties = RM_TIES_INPUT; v->undef = RM_UNDEF_ZERO;
+}
+
+@ The printer works like |snprintf|: it writes at most |len| bytes including
+the terminating null, and returns the length of the whole name, so that a
+caller can tell truncation.  The longest name of this version has fewer than
+|RM_NAME_MAX| characters.
+
+@<Public constants@>=
+#define RM_NAME_MAX 160 /* a buffer this long holds any canonical name */
+
+@ @<Public functions@>=
+size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
+{
+  char s[RM_NAME_MAX + 32];
+  size_t p;
+  int key, first = 1;
+  p = (size_t) sprintf(s, "%s", metric_words[v->metric]);
+  if (v->k) p += (size_t) sprintf(s + p, "@@%lu", v->k);
+  for (key = 0; key < N_KEYS; key++) {
+    if (!key_used(v, key)) continue;
+    s[p++] = first ? '[' : ',';
+    first = 0;
+    if (keys[key].words)
+      p += (size_t) sprintf(s + p, "%s=%s", keys[key].name,
+        keys[key].words[key_get(v, key)]);
+    else p += (size_t) sprintf(s + p, "%s=%ld", keys[key].name, key_get(v, key));
+  }
+  if (!first) s[p++] = ']';
+  s[p] = '\0';
+  if (len > 0) {
+    size_t c = p < len ? p : len - 1;
+    memcpy(buf, s, c);
+    buf[c] = '\0';
+  }
+  return p;
+}
+
+@ The parser reads a name left to right.  On error it returns |RM_ENAME|
+and, when |msg| is not |NULL|, writes a message that gives the column
+(1-based) and what was wrong; for an unknown word it suggests the nearest
+valid one.  The variant is written only on success.
+@^error messages@>
+
+@<Public functions@>=
+rm_status rm_variant_parse(const char *name, rm_variant *v,
+  char *msg, size_t msglen)
+{
+  rm_variant w;
+  const char *p = name;
+  char word[64];
+  int m, seen[N_KEYS] = {0};
+  if (name == NULL || v == NULL) return RM_EINVAL;
+  @<Read the metric word and set the defaults@>;
+  @<Read an optional cutoff@>;
+  @<Read an optional list of options@>;
+  if (*p != '\0') {
+    bad(msg, msglen, name, p, "unexpected '%c' after the name", *p);
+    return RM_ENAME;
+  }
+  @<Check that every option given is used by the variant@>;
+  *v = w;
+  return RM_OK;
+}
+
+@ Messages are written by one function.  It prefixes the column.
+
+@<Private functions@>=
+static void bad(char *msg, size_t msglen, const char *name, const char *at,
+  const char *fmt, ...)
+{
+  va_list ap;
+  int c;
+  if (msg == NULL || msglen == 0) return;
+  c = snprintf(msg, msglen, "column %d: ", (int) (at - name) + 1);
+  if (c < 0 || (size_t) c >= msglen) return;
+  va_start(ap, fmt);
+  vsnprintf(msg + c, msglen - (size_t) c, fmt, ap);
+  va_end(ap);
+}
+
+@ A word is a run of lower-case letters, digits and hyphens.
+
+@<Private functions@>=
+static const char *read_word(const char *p, char *word, size_t len)
+{
+  size_t i = 0;
+  while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-') {
+    if (i + 1 < len) word[i++] = *p;
+    p++;
+  }
+  word[i] = '\0';
+  return p;
+}
+
+@ To suggest a word we take the one at the least edit distance (Levenshtein:
+insertions, deletions and substitutions each cost one).  Words here are short,
+so a quadratic table of one row is plenty.
+
+@<Private functions@>=
+static int edit_distance(const char *a, const char *b)
+{
+  int row[64], i, j, la = (int) strlen(a), lb = (int) strlen(b);
+  if (lb > 62) lb = 62;
+  for (j = 0; j <= lb; j++) row[j] = j;
+  for (i = 1; i <= la; i++) {
+    int diag = row[0], up;
+    row[0] = i;
+    for (j = 1; j <= lb; j++) {
+      int best = diag + (a[i - 1] != b[j - 1]);
+      up = row[j];
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      diag = up;
+      row[j] = best;
+    }
+  }
+  return row[lb];
+}
+static const char *nearest(const char *w, const char *const *words)
+{
+  const char *best = words[0];
+  int d = edit_distance(w, words[0]), i;
+  for (i = 1; words[i]; i++) {
+    int e = edit_distance(w, words[i]);
+    if (e < d) d = e, best = words[i];
+  }
+  return best;
+}
+static int lookup(const char *w, const char *const *words)
+{
+  int i;
+  for (i = 0; words[i]; i++) if (strcmp(w, words[i]) == 0) return i;
+  return -1;
+}
+
+@ @<Read the metric word and set the defaults@>=
+p = read_word(p, word, sizeof word);
+if ((m = lookup(word, metric_words)) < 0) {
+  if (word[0] == '\0') bad(msg, msglen, name, p, "expected a metric name");
+  else bad(msg, msglen, name, name, "unknown metric '%s' (did you mean '%s'?)",
+    word, nearest(word, metric_words));
+  return RM_ENAME;
+}
+rm_variant_default(&w, (rm_metric) m);
+
+@ A cutoff is written in the canonical way only: digits, no sign, no leading
+zero, so that every cutoff has exactly one spelling.
+
+@<Read an optional cutoff@>=
+if (*p == '@@') {
+  const char *q = ++p;
+  unsigned long k = 0;
+  if (*p < '1' || *p > '9') {
+    bad(msg, msglen, name, p, "the cutoff after '@@' must be a whole number"
+      " from 1 to %lu without a sign or leading zero", RM_K_MAX);
+    return RM_EK;
+  }
+  while (*p >= '0' && *p <= '9') {
+    if (k > RM_K_MAX) break;
+    k = 10 * k + (unsigned long) (*p++ - '0');
+  }
+  if (k > RM_K_MAX || (*p >= '0' && *p <= '9')) {
+    bad(msg, msglen, name, q, "the cutoff is larger than %lu", RM_K_MAX);
+    return RM_EK;
+  }
+  w.k = k;
+}
+
+@ @<Read an optional list of options@>=
+if (*p == '[') {
+  do {
+    const char *at = ++p;
+    int key;
+    long x;
+    p = read_word(p, word, sizeof word);
+    @<Find the key named |word|, or fail@>;
+    if (seen[key]) {
+      bad(msg, msglen, name, at, "the key '%s' is given twice", word);
+      return RM_ENAME;
+    }
+    seen[key] = (int) (at - name) + 1;
+    if (*p != '=') {
+      bad(msg, msglen, name, p, "expected '=' after '%s'", keys[key].name);
+      return RM_ENAME;
+    }
+    at = ++p;
+    p = read_word(p, word, sizeof word);
+    @<Convert the value |word| of |key| to |x|, or fail@>;
+    key_set(&w, key, x);
+  } while (*p == ',');
+  if (*p != ']') {
+    bad(msg, msglen, name, p, "expected ',' or ']'");
+    return RM_ENAME;
+  }
+  p++;
+}
+
+@ @<Find the key named |word|, or fail@>=
+for (key = 0; key < N_KEYS; key++) if (strcmp(word, keys[key].name) == 0) break;
+if (key == N_KEYS) {
+  const char *names[N_KEYS + 1];
+  int i;
+  for (i = 0; i < N_KEYS; i++) names[i] = keys[i].name;
+  names[N_KEYS] = NULL;
+  if (word[0] == '\0') bad(msg, msglen, name, at, "expected a key");
+  else bad(msg, msglen, name, at, "unknown key '%s' (did you mean '%s'?)",
+    word, nearest(word, names));
+  return RM_ENAME;
+}
+
+@ @<Convert the value |word| of |key| to |x|, or fail@>=
+if (keys[key].words) {
+  if ((x = lookup(word, keys[key].words)) < 0) {
+    bad(msg, msglen, name, at, "'%s' is not a value of %s (did you mean '%s'?)",
+      word, keys[key].name, nearest(word, keys[key].words));
+    return RM_ENAME;
+  }
+} else {
+  char *end;
+  x = strtol(word, &end, 10);
+  if (word[0] < '1' || word[0] > '9' || *end != '\0' || x < keys[key].lo
+      || x > keys[key].hi) {
+    bad(msg, msglen, name, at, "%s must be a whole number from %ld to %ld",
+      keys[key].name, keys[key].lo, keys[key].hi);
+    return RM_ENAME;
+  }
+}
+
+@ After all options are read we know the whole variant, and can say which
+option does not belong.  One combination is refused outright: the ideal list
+\.{topk} is made of the items ranked in the top~$K$, and under
+\.{ties=average} which items those are is a matter of chance, so the ratio
+would no longer be a ratio of expectations.  We do not define it.
+
+@<Check that every option given is used by the variant@>=
+{
+  int key;
+  for (key = 0; key < N_KEYS; key++)
+    if (seen[key] && !key_used(&w, key)) {
+      bad(msg, msglen, name, name + seen[key] - 1,
+        "the key '%s' does not apply to this variant%s", keys[key].name,
+        key == KEY_REL ? " (rel= goes with gain=binary)" :
+        key == KEY_BASE ? " (base= goes with discount=jk)" : "");
+      return RM_ENAME;
+    }
+  if (w.metric == RM_NDCG && w.ideal == RM_IDEAL_TOPK
+      && w.ties == RM_TIES_AVERAGE) {
+    bad(msg, msglen, name, name, "ideal=topk is not defined with ties=average");
+    return RM_ENAME;
+  }
+}
+
+@* The sources.
+Five blog posts, written in Chinese, are the sources whose every formula and
+worked example this book treats.  We cite them by file name.  Their text was
+extracted from web pages, and some of it was lost on the way: formulas set as
+images, tables, the ends of two posts.  Where a number is lost we say so;
+where it can be recovered from what survives we recover it and say how.
+
+\smallskip
+\item{$\bullet$} \src{000\_0ec1f0283de4c3f9.txt} surveys the metrics of
+ranking models: hit ratio, MAP, MRR and the CG/DCG/nDCG family, with Python
+code for three of them.  Its text breaks off in the middle of the nDCG
+example, right after the DCG.
+\item{$\bullet$} \src{001\_2e9bf761b3089294.txt} defines recall, precision,
+F-score, hit ratio, MRR, MAP and nDCG for top-$K$ recommendation, and novelty,
+with a PyTorch evaluator class.  Its worked examples were images and are lost.
+\item{$\bullet$} \src{002\_99164a9873301b8b.txt} discusses the choice of
+metrics for search ranking: nDCG, MAP, ``MRR'', AUC and GAUC.  Its formulas
+were images; its worked arithmetic survives, and has several errors.
+\item{$\bullet$} \src{003\_67084013e7b3df28.txt} covers classification
+metrics, AUC (with code), GAUC, the CG/DCG/nDCG family and hit ratio.
+\item{$\bullet$} \src{004\_7c0f0b5a1381237a.txt} defines MRR and MAP for
+learning to rank; the page ends after its first AP example.
+\smallskip
+
+@** Exact arithmetic.
+The exact path returns, for every value, the double nearest to the true value
+(ties to even, MPFR's \RNDN), the sign of the rounding error, the true value as
+a fraction when it is rational, and the true value to 40 significant decimal
+digits, also correctly rounded.  This part builds the means: exact results,
+rounding of fractions, a normal form for sums of logarithmic terms, and an
+interval loop that decides the rounding of the rest.
+
+@* Exact results.
+An |rm_exact| holds one result of the exact path.  The fraction is a string
+|"p/q"| in lowest terms (or |"p"| when $q=1$), allocated by the library and
+released by |rm_exact_clear|; it is |NULL| when the value is irrational.
+
+@<Public types@>=
+typedef struct rm_exact {
+  double value; /* the correctly rounded double (\RNDN) */
+  int ternary; /* sign of $|value|-x$ for the true value $x$ */
+  char *rational; /* $x$ as |"p/q"|, or |NULL| when $x$ is irrational */
+  char decimal[48]; /* $x$ to 40 significant digits, correctly rounded */
+  unsigned long prec; /* bits of working precision that decided it; 0 if rational */
+} rm_exact;
+
+@ @<Public prototypes@>=
+void rm_exact_init(rm_exact *e);
+void rm_exact_clear(rm_exact *e);
+
+@ @<Public functions@>=
+void rm_exact_init(rm_exact *e)
+{
+  e->value = 0; e->ternary = 0; e->rational = NULL;
+  e->decimal[0] = '\0'; e->prec = 0;
+}
+void rm_exact_clear(rm_exact *e)
+{
+  free(e->rational);
+  rm_exact_init(e);
+}
+
+@ The decimal string is written in positional notation with exactly 40
+significant digits (for example \.{0.4692787260227565004775192179404215028312}
+or \.{11.00000000000000000000000000000000000000}); zero is written \.{0}.  One
+function formats the 40 digits |d| of a value $0.d_1d_2\ldots d_{40}\times
+10^{e}$.
+
+@d DIGITS 40 /* significant digits of the decimal string */
+
+@<Private functions@>=
+static void put_decimal(char *out, const char *d, long e)
+{
+  char *o = out;
+  long i;
+  if (e <= 0) {
+    *o++ = '0'; *o++ = '.';
+    for (i = 0; i < -e; i++) *o++ = '0';
+    for (i = 0; i < DIGITS; i++) *o++ = d[i];
+  } else {
+    for (i = 0; i < DIGITS || i < e; i++) {
+      if (i == e) *o++ = '.';
+      *o++ = i < DIGITS ? d[i] : '0';
+    }
+  }
+  *o = '\0';
+}
+
+@ A value of this book is never negative, and no decimal here needs more than
+two leading zeros or more than a few integer digits; still |put_decimal| is
+correct for any $e$ that fits the buffer, and the callers check.
+The rounding of a fraction $x=a/b>0$ to 40 digits is exact integer
+arithmetic.  We find $e$ with $10^{e-1}\le x<10^e$, form $N=\lfloor
+x\cdot10^{40-e}\rfloor$ with remainder, round half to even, and if the
+rounding carried to $10^{40}$ we have the digits of $10^{e}$.
+@^correct rounding@>
+
+@<Private functions@>=
+static int decimal_of_q(char *out, const mpq_t x)
+{
+  mpz_t a, b, t;
+  long e;
+  int c;
+  char *d;
+  if (mpq_sgn(x) == 0) { strcpy(out, "0"); return 1; }
+  mpz_inits(a, b, t, NULL);
+  mpz_abs(a, mpq_numref(x)); mpz_set(b, mpq_denref(x));
+  e = (long) mpz_sizeinbase(a, 10) - (long) mpz_sizeinbase(b, 10);
+  @<Adjust |e| so that $10^{e-1}\le a/b<10^e$@>;
+  if (DIGITS - e >= 0) { mpz_ui_pow_ui(t, 10, (unsigned long) (DIGITS - e)); mpz_mul(a, a, t); }
+  else { mpz_ui_pow_ui(t, 10, (unsigned long) (e - DIGITS)); mpz_mul(b, b, t); }
+  mpz_fdiv_qr(t, a, a, b); /* |t| is $N$, |a| the remainder */
+  mpz_mul_2exp(a, a, 1);
+  c = mpz_cmp(a, b);
+  if (c > 0 || (c == 0 && mpz_odd_p(t))) mpz_add_ui(t, t, 1);
+  d = mpz_get_str(NULL, 10, t);
+  if (strlen(d) > DIGITS) { d[DIGITS] = '\0'; e++; }
+  c = (e > 8 || e < -8) ? 0 : 1;
+  if (c) put_decimal(out, d, e);
+  free(d);
+  mpz_clears(a, b, t, NULL);
+  return c;
+}
+
+@ The estimate from the numbers of digits is off by at most one either way.
+
+@<Adjust |e| so that $10^{e-1}\le a/b<10^e$@>=
+for (;;) {
+  if (e >= 0) { mpz_ui_pow_ui(t, 10, (unsigned long) e); mpz_mul(t, t, b);
+    c = mpz_cmp(a, t) < 0; }
+  else { mpz_ui_pow_ui(t, 10, (unsigned long) -e); mpz_mul(t, t, a);
+    c = mpz_cmp(t, b) < 0; }
+  if (!c) { e++; continue; }
+  if (e - 1 >= 0) { mpz_ui_pow_ui(t, 10, (unsigned long) (e - 1)); mpz_mul(t, t, b);
+    c = mpz_cmp(a, t) >= 0; }
+  else { mpz_ui_pow_ui(t, 10, (unsigned long) (1 - e)); mpz_mul(t, t, a);
+    c = mpz_cmp(t, b) >= 0; }
+  if (!c) { e--; continue; }
+  break;
+}
+
+@ A rational result is complete after one rounding.  MPFR's |mpfr_set_q| rounds
+a fraction correctly to the precision of its target, and its return value is
+the ternary value; with 53 bits the target is a double.  (The values of this
+book are far from the overflow and underflow thresholds, so no subnormal or
+infinite case arises; |decimal_of_q| refuses absurd exponents all the same.)
+
+@<Private functions@>=
+static rm_status exact_from_q(rm_exact *e, const mpq_t x)
+{
+  mpfr_t d;
+  mpfr_init2(d, 53);
+  e->ternary = mpfr_set_q(d, x, MPFR_RNDN);
+  e->ternary = (e->ternary > 0) - (e->ternary < 0);
+  e->value = mpfr_get_d(d, MPFR_RNDN);
+  mpfr_clear(d);
+  e->prec = 0;
+  free(e->rational);
+  if ((e->rational = mpq_get_str(NULL, 10, x)) == NULL) return RM_ENOMEM;
+  if (!decimal_of_q(e->decimal, x)) return RM_EHARD;
+  return RM_OK;
+}
+
+@* Sums of logarithmic terms.
+The values of the cumulative-gain family are sums of gains divided by
+logarithms.  With the discount $\lg(i+1)$ the term at rank~$i$ is
+$$ {g\over\lg(i+1)} = g\cdot{\ln 2\over\ln(i+1)}, $$
+and with Järvelin and Kekäläinen's discount $\max(1,\log_b i)$ it is $g$ for
+$i\le b$ and $g\ln b/\ln i$ beyond.  Some of these terms are rational:
+$1/\lg 4=1/2$, $1/\log_3 9=1/2$.  So a sum may be rational although its terms
+involve logarithms, as the DCG of grades 1,~0,~1 is $1+1/\lg4=3/2$, and an
+exact path must know when.  (This matters in practice: a loop that narrows an
+interval around $3/2$ can decide that the double is $1.5$, but never whether
+the true value lies above or below it.)
+
+We therefore write every such sum in a normal form.  Let $B$ be the base of
+the discount (2, or $b$).  Every integer $x\ge2$ is uniquely $x=r^m$ with
+$m\ge1$ as large as possible; then $r$ is not a perfect power, and we call it
+the {\it root\/} of~$x$.  Since $\ln B/\ln x=(1/m)\,\ln B/\ln r$, and since
+$\ln B/\ln r=p$ is an integer when $r$ is the root of $B=r^p$, every sum of
+our terms is
+$$ c_0 + \sum_{r} c_r\,\lambda_r, \qquad \lambda_r={\ln B\over \ln r},$$
+with rational coefficients $c_0$ and $c_r\ge0$, over distinct roots $r$ other
+than the root of~$B$.  We call this the {\it log-linear form}.
+@^log-linear form@>
+
+@ When is such a sum rational?  If every $c_r$ is zero it is the fraction
+$c_0$.  Otherwise it is irrational as far as anyone knows: for a single root
+it is $c_0+c_r\log_r B$, and $\log_r B$ is transcendental by the
+Gelfond--Schneider theorem; for several roots the numbers $1$, $\lambda_r$
+are believed to be linearly independent over the rationals (it would follow
+from Schanuel's conjecture) but this is not proven.  Our results do not rest
+on the conjecture.  A value that is rational but not detected as such would
+only make the interval loop below run to its precision limit and return
+|RM_EHARD|; it could never produce a wrong number.
+@^Schanuel's conjecture@>
+
+The same reasoning decides the ratio of two such sums, the nDCG: it is
+rational exactly when the two coefficient vectors are proportional (a perfect
+ranking gives nDCG${}=1$ although both DCGs are irrational), and then it is
+the factor of proportion.
+
+@<Private types@>=
+typedef struct {
+  unsigned long root; /* $r$ */
+  mpq_t c; /* coefficient $c_r$ of $\lambda_r$ */
+} lterm;
+typedef struct {
+  unsigned long base; /* $B$ */
+  unsigned long broot; /* the root of $B$ */
+  unsigned long bpow; /* $p$ with $B=|broot|^p$ */
+  mpq_t c0; /* the rational part */
+  size_t n, cap; /* terms used and allocated */
+  lterm *t;
+} loglin;
+
+@ The root of $x$ is found by trying each exponent $m$ from the largest
+possible down; for each the candidate $r=\lfloor x^{1/m}\rceil$ from floating
+point is corrected by exact integer comparison.  Arguments here are below
+$2^{32}$, so $r^m$ is computed exactly in 64 bits with an early stop.
+
+@<Private functions@>=
+static int power_is(unsigned long r, int m, unsigned long x)
+{
+  unsigned long long y = 1;
+  int i;
+  for (i = 0; i < m; i++) { y *= r; if (y > x) return 1; }
+  return y == x ? 0 : -1;
+}
+static unsigned long root_of(unsigned long x, int *mp)
+{
+  int m;
+  for (m = 31; m >= 2; m--) {
+    unsigned long r = (unsigned long) (pow((double) x, 1.0 / m) + 0.5);
+    if (r < 2) continue;
+    while (r > 2 && power_is(r, m, x) > 0) r--;
+    while (power_is(r, m, x) < 0) r++;
+    if (power_is(r, m, x) == 0) { *mp = m; return r; }
+  }
+  *mp = 1;
+  return x;
+}
+
+@ The form is built one term at a time: |loglin_add| adds $g\cdot \ln B/\ln x$
+for a rational $g\ge0$ and an integer $x\ge2$, and |loglin_add_q| adds a
+rational.  Terms are appended; |loglin_normalize| later sorts them by root,
+merges equal roots and drops zero coefficients, which makes the form unique.
+
+@<Private functions@>=
+static void loglin_init(loglin *f, unsigned long base)
+{
+  int p;
+  f->base = base;
+  f->broot = root_of(base, &p);
+  f->bpow = (unsigned long) p;
+  mpq_init(f->c0);
+  f->n = f->cap = 0;
+  f->t = NULL;
+}
+static void loglin_clear(loglin *f)
+{
+  size_t j;
+  for (j = 0; j < f->n; j++) mpq_clear(f->t[j].c);
+  free(f->t);
+  mpq_clear(f->c0);
+}
+static rm_status loglin_add(loglin *f, const mpq_t g, unsigned long x)
+{
+  int m;
+  unsigned long r = root_of(x, &m);
+  mpq_t c;
+  if (mpq_sgn(g) == 0) return RM_OK;
+  mpq_init(c);
+  mpq_set_ui(c, 1, (unsigned long) m);
+  mpq_mul(c, c, g); /* $g/m$ */
+  if (r == f->broot) {
+    mpq_t p;
+    mpq_init(p); mpq_set_ui(p, f->bpow, 1);
+    mpq_mul(c, c, p); mpq_add(f->c0, f->c0, c);
+    mpq_clear(p); mpq_clear(c);
+    return RM_OK;
+  }
+  if (f->n == f->cap) {
+    size_t cap = f->cap ? 2 * f->cap : 16;
+    lterm *t = realloc(f->t, cap * sizeof *t);
+    if (t == NULL) { mpq_clear(c); return RM_ENOMEM; }
+    f->t = t; f->cap = cap;
+  }
+  f->t[f->n].root = r;
+  mpq_init(f->t[f->n].c);
+  mpq_swap(f->t[f->n].c, c);
+  f->n++;
+  mpq_clear(c);
+  return RM_OK;
+}
+static void loglin_add_q(loglin *f, const mpq_t g)
+{
+  mpq_add(f->c0, f->c0, g);
+}
+
+@ @<Private functions@>=
+static int lterm_cmp(const void *a, const void *b)
+{
+  unsigned long x = ((const lterm *) a)->root, y = ((const lterm *) b)->root;
+  return (x > y) - (x < y);
+}
+static void loglin_normalize(loglin *f)
+{
+  size_t i, j = 0;
+  qsort(f->t, f->n, sizeof *f->t, lterm_cmp);
+  for (i = 0; i < f->n; i++) {
+    if (j > 0 && f->t[j - 1].root == f->t[i].root) {
+      mpq_add(f->t[j - 1].c, f->t[j - 1].c, f->t[i].c);
+      mpq_clear(f->t[i].c);
+    } else if (i != j) {
+      f->t[j].root = f->t[i].root;
+      mpq_init(f->t[j].c); mpq_swap(f->t[j].c, f->t[i].c); mpq_clear(f->t[i].c);
+      j++;
+    } else j++;
+  }
+  f->n = j;
+  for (i = j = 0; i < f->n; i++) {
+    if (mpq_sgn(f->t[i].c) == 0) { mpq_clear(f->t[i].c); continue; }
+    if (i != j) {
+      f->t[j].root = f->t[i].root;
+      mpq_init(f->t[j].c); mpq_swap(f->t[j].c, f->t[i].c); mpq_clear(f->t[i].c);
+    }
+    j++;
+  }
+  f->n = j;
+}
+
+@ A normalized form is zero when it has no terms and $c_0=0$; it is rational
+when it has no terms.  Two normalized forms $u$, $v$ with $u\ne0$ are
+proportional, $v=\lambda u$, when they have the same roots and every
+coefficient of $v$ is $\lambda$ times that of~$u$; |loglin_ratio| then sets
+|q| to~$\lambda$ and returns~1.  A zero $v$ is proportional with $\lambda=0$.
+
+@<Private functions@>=
+static int loglin_is_zero(const loglin *f)
+{
+  return f->n == 0 && mpq_sgn(f->c0) == 0;
+}
+static int loglin_ratio(mpq_t q, const loglin *v, const loglin *u)
+{
+  size_t j;
+  mpq_t t;
+  if (loglin_is_zero(v)) { mpq_set_ui(q, 0, 1); return 1; }
+  if (v->n != u->n) return 0;
+  for (j = 0; j < u->n; j++) if (v->t[j].root != u->t[j].root) return 0;
+  if (mpq_sgn(u->c0) != 0) mpq_div(q, v->c0, u->c0);
+  else if (mpq_sgn(v->c0) != 0) return 0;
+  else mpq_div(q, v->t[0].c, u->t[0].c);
+  mpq_init(t);
+  mpq_mul(t, q, u->c0);
+  j = mpq_equal(t, v->c0) ? 0 : u->n + 1;
+  for (; j < u->n; j++) {
+    mpq_mul(t, q, u->t[j].c);
+    if (!mpq_equal(t, v->t[j].c)) break;
+  }
+  mpq_clear(t);
+  return j == u->n;
+}
+
+@* Enclosures and Ziv's loop.
+An irrational value is decided by enclosing it.  At a working precision of
+$w$ bits we compute two MPFR numbers $\ell\le x\le h$ by evaluating the
+log-linear form twice, once with every operation rounded down and once with
+every operation rounded up.  This is sound because every operation we use is
+monotone in the direction that matters: logarithms of integers are positive
+and increasing, all coefficients $c_r$ are nonnegative, and
+$$\lambda_r={\ln B\over\ln r}\in
+\Bigl[{\nabla\ln B\over\Delta\ln r},\,{\Delta\ln B\over\nabla\ln r}\Bigr],$$
+where $\nabla$ and $\Delta$ are MPFR's correctly rounded operations toward
+$-\infty$ and $+\infty$, and likewise for products and sums.  No error
+analysis with constants is needed: the enclosure holds at every precision,
+because each rounding moves the bound outward.
+@^Ziv's loop@>@^error bound@>@^enclosure@>
+
+Since rounding to nearest is monotone, if $\ell$ and $h$ round to the same
+double~$d$, so does~$x$, and $d$ is the correctly rounded value.  If moreover
+$d<\ell$, the rounding went down and the ternary value is $-1$; if $d>h$, it
+is $+1$.  The same argument applied to the rounding to 40 decimal digits
+decides the decimal string.  Otherwise we double $w$ and try again: this is
+Ziv's strategy.  Each bound is within a few units of $2^{-w}$ times the sum
+of the absolute values of the terms from $x$, so the interval shrinks
+geometrically and the loop ends unless $x$ is exactly a double, a midpoint
+between two doubles, or a 40-digit decimal or midpoint.  All of those are
+rational, so an irrational $x$ is always decided; a rational $x$ never enters
+the loop.  The loop stops at |RM_PREC_MAX| bits all the same, and reports
+|RM_EHARD| rather than guess.
+
+@<Public constants@>=
+#define RM_PREC_MAX 65536 /* the exact path's largest working precision, in bits */
+
+@ @<Private functions@>=
+static void loglin_bound(mpfr_t y, const loglin *f, mpfr_rnd_t dir)
+{
+  mpfr_rnd_t rev = dir == MPFR_RNDD ? MPFR_RNDU : MPFR_RNDD;
+  mpfr_prec_t w = mpfr_get_prec(y);
+  mpfr_t lb, lr, t;
+  size_t j;
+  mpfr_inits2(w, lb, lr, t, (mpfr_ptr) 0);
+  mpfr_log_ui(lb, f->base, dir); /* $\ln B$, rounded the way of the bound */
+  mpfr_set_ui(y, 0, MPFR_RNDN);
+  for (j = 0; j < f->n; j++) {
+    mpfr_log_ui(lr, f->t[j].root, rev); /* $\ln r$, rounded against it */
+    mpfr_div(t, lb, lr, dir); /* $\lambda_r$ */
+    mpfr_set_q(lr, f->t[j].c, dir);
+    mpfr_mul(t, t, lr, dir);
+    mpfr_add(y, y, t, dir);
+  }
+  mpfr_add_q(y, y, f->c0, dir);
+  mpfr_clears(lb, lr, t, (mpfr_ptr) 0);
+}
+
+@ The loop is written once for a single form and for a quotient of two forms;
+|den| is |NULL| for a single form.  For a quotient $v/u$ with $v,u>0$ the
+enclosure is $[\nabla(\ell_v/h_u),\Delta(h_v/\ell_u)]$; while $\ell_u$ is not
+yet positive the precision is too low to say anything.
+
+@<Private functions@>=
+static rm_status exact_from_loglin(rm_exact *e, const loglin *num,
+  const loglin *den)
+{
+  mpfr_t lo, hi, a, b;
+  mpfr_prec_t w;
+  rm_status s = RM_EHARD;
+  mpfr_inits2(64, lo, hi, a, b, (mpfr_ptr) 0);
+  for (w = 64; w <= RM_PREC_MAX; w *= 2) {
+    mpfr_set_prec(lo, w); mpfr_set_prec(hi, w);
+    loglin_bound(lo, num, MPFR_RNDD);
+    loglin_bound(hi, num, MPFR_RNDU);
+    if (den != NULL) @<Divide the enclosure by that of |den|, or |continue|@>;
+    @<If the enclosure decides the double and the decimal, record them and
+      |break|@>;
+  }
+  mpfr_clears(lo, hi, a, b, (mpfr_ptr) 0);
+  return s;
+}
+
+@ @<Divide the enclosure by that of |den|...@>=
+{
+  mpfr_set_prec(a, w); mpfr_set_prec(b, w);
+  loglin_bound(a, den, MPFR_RNDD);
+  loglin_bound(b, den, MPFR_RNDU);
+  if (mpfr_sgn(a) <= 0) continue;
+  mpfr_div(lo, lo, b, MPFR_RNDD);
+  mpfr_div(hi, hi, a, MPFR_RNDU);
+}
+
+@ |mpfr_get_d| and |mpfr_get_str| both round correctly, so comparing what
+they give for the two ends of the enclosure is exactly the test of the
+argument above.
+
+@<If the enclosure decides...@>=
+{
+  double dl = mpfr_get_d(lo, MPFR_RNDN), dh = mpfr_get_d(hi, MPFR_RNDN);
+  mpfr_exp_t el, eh;
+  char *sl, *sh;
+  int same;
+  if (dl != dh) continue;
+  if (mpfr_cmp_d(lo, dl) > 0) e->ternary = -1;
+  else if (mpfr_cmp_d(hi, dl) < 0) e->ternary = 1;
+  else continue;
+  sl = mpfr_get_str(NULL, &el, 10, DIGITS, lo, MPFR_RNDN);
+  sh = mpfr_get_str(NULL, &eh, 10, DIGITS, hi, MPFR_RNDN);
+  same = sl && sh && el == eh && strcmp(sl, sh) == 0 && el <= 8 && el >= -8;
+  if (same) put_decimal(e->decimal, sl, (long) el);
+  mpfr_free_str(sl); mpfr_free_str(sh);
+  if (!same) continue;
+  e->value = dl; e->prec = (unsigned long) w;
+  free(e->rational); e->rational = NULL;
+  s = RM_OK;
+  break;
+}
+
+@ The exact value of a form is then: the fraction, rounded once, when the form
+is rational; the result of the loop otherwise.  The same for a quotient, with
+the proportionality test in place of ``has no terms''.
+
+@<Private functions@>=
+static rm_status exact_of(rm_exact *e, const loglin *num, const loglin *den)
+{
+  mpq_t q;
+  int rational;
+  rm_status s;
+  mpq_init(q);
+  if (den == NULL) { rational = num->n == 0; mpq_set(q, num->c0); }
+  else rational = loglin_ratio(q, num, den);
+  s = rational ? exact_from_q(e, q) : exact_from_loglin(e, num, den);
+  mpq_clear(q);
+  return s;
+}
+
+@* The double path and its accuracy.
+The double path computes the same sums in IEEE double precision.  Its terms
+are all nonnegative, and it adds them with Neumaier's compensated summation,
+which carries the rounding error of each addition in a second variable.  For
+nonnegative terms the computed sum $\hat s$ of exact doubles $x_i$ satisfies
+$|\hat s-s|\le u\,s+O(nu^2)\,s$, where $u=2^{-53}$ is the unit roundoff: one
+rounding, whatever the number of terms, up to lists far longer than any
+ranking ($nu$ stays below $2^{-29}$ for $n\le|RM_K_MAX|$).
+@^Neumaier summation@>@^accuracy of the double path@>
+
+@<Private types@>=
+typedef struct {@+ double s, c; @+} nsum; /* sum and compensation */
+
+@ @<Private functions@>=
+static void nsum_add(nsum *a, double x)
+{
+  double t = a->s + x;
+  if (fabs(a->s) >= fabs(x)) a->c += (a->s - t) + x;
+  else a->c += (x - t) + a->s;
+  a->s = t;
+}
+
+@ Errors of the double path are stated in {\it ulps\/} of the true value $x$:
+$\ulp(x)=2^{e-52}$ when $2^e\le x<2^{e+1}$.  A relative error of $k$ units
+roundoff, $|\hat x-x|\le ku\,x$, is less than $k$~ulps, because
+$x<2^{e+1}$ and $2^{e+1}u=\ulp(x)$.  Each metric states its bound as a number
+of ulps, |rm_ulp_bound| returns it, and the tests check it against the exact
+path on thousands of random lists.
+
+We assume that the C library's |log2| is faithful: its result is one of the
+two doubles around the true logarithm, a relative error below $2u$.  This is
+true of the GNU C library, whose |log2| is within about half an ulp.  The
+bounds below count, for each operation, its relative error in units~$u$; they
+are first-order bounds, and the $O(u^2)$ terms are far below one ulp.
+
+@<Public prototypes@>=
+double rm_ulp_bound(const rm_variant *v);
+
+@** Metrics.
+Each metric family has a chapter of the same shape: definition, sources,
+worked examples, variants, then the double code and the exact code.  This
+version of the book has the cumulative-gain family; the others follow the
+same pattern.
+
+@* Cumulative gain, DCG and nDCG.
+The cumulative-gain family scores a ranked list by the grades of its items,
+counting an item less the lower it is ranked.  Each grade $g$ is turned into
+a {\it gain\/} $G(g)\ge0$ and each rank $i$ has a {\it discount\/} $D(i)\ge1$.
+With the list's grades $g_1,\ldots,g_n$ in rank order and a cutoff $K$ (or
+$K=n$ when there is none), let $k=\min(K,n)$; then
+$$\CG@@K=\sum_{i=1}^{k}G(g_i),\qquad
+  \DCG@@K=\sum_{i=1}^{k}{G(g_i)\over D(i)}.$$
+The {\it ideal\/} DCG is the DCG of the best possible ranking of an ideal list
+$I$ of grades $\hat g_1\ge\hat g_2\ge\cdots\ge\hat g_{|I|}$:
+$$\IDCG@@K=\sum_{j=1}^{\min(K,|I|)}{G(\hat g_j)\over D(j)},\qquad
+  \nDCG@@K={\DCG@@K\over\IDCG@@K}.$$
+Sorting the ideal grades in decreasing order does maximise the sum, because
+$D$ is nondecreasing (rearrangement inequality).  When the ideal list
+contains every retrieved item, as three of our four ideal lists do, $\IDCG\ge
+\DCG$ and $0\le\nDCG\le1$.  When $\IDCG@@K=0$ (no item of the ideal list has a
+positive gain) the nDCG is $0/0$, undefined; what is reported then is a
+convention of the variant, named by its key \.{undef} (below).
+The four metrics are named \.{cg}, \.{dcg}, \.{idcg} and \.{ndcg}.
+@^cumulative gain@>@^discounted cumulative gain@>@^nDCG@>@^ideal DCG@>
+
+@ The {\it gain\/} is one of three functions of the grade:
+$$\vbox{\halign{\tt#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+gain=linear&G(g)=g&the grade itself (trec\_eval, scikit-learn)\cr
+gain=exp2&G(g)=2^g-1&Burges et al.; gdeval, TF-Ranking\cr
+gain=binary&G(g)=[g\ge t]&1 for a relevant item, 0 otherwise\cr}}$$
+The two first agree on grades 0 and~1 and part from grade~2 on, where
+$2^g-1>g$; so on binary judgments the linear and exponential variants are
+equal, and on graded ones they are not.  The exact gain is an integer, even
+$2^{100}-1$; the double gain $2^g-1$ is exact up to $g=53$ and within half an
+ulp beyond.
+
+@<Private functions@>=
+static double gain_d(const rm_variant *v, int g)
+{
+  switch (v->gain) {
+  case RM_GAIN_EXP2: return ldexp(1.0, g) - 1.0;
+  case RM_GAIN_BINARY: return g >= v->rel ? 1.0 : 0.0;
+  default: return (double) g;
+  }
+}
+static void gain_q(mpq_t out, const rm_variant *v, int g)
+{
+  switch (v->gain) {
+  case RM_GAIN_EXP2:
+    mpz_set_ui(mpq_numref(out), 0);
+    mpz_setbit(mpq_numref(out), (mp_bitcnt_t) g);
+    mpz_sub_ui(mpq_numref(out), mpq_numref(out), 1);
+    mpz_set_ui(mpq_denref(out), 1);
+    break;
+  case RM_GAIN_BINARY: mpq_set_ui(out, g >= v->rel, 1); break;
+  default: mpq_set_ui(out, (unsigned long) g, 1); break;
+  }
+}
+
+@ The {\it discount\/} is $\lg(i+1)$ (\.{discount=log2}), the form every one
+of our sources uses and most software too, or Järvelin and Kekäläinen's
+original $\max(1,\log_b i)$ (\.{discount=jk}, with \.{base=}$b$), which leaves
+the first $b$ ranks undiscounted: with $b=2$ an item at rank~2 counts as much
+as one at rank~1.  LensKit uses the latter by default.  A logarithm to another
+base times a constant changes DCG by a constant factor and nDCG not at all,
+so the natural logarithm needs no variant of its own.
+
+The double discount is $\lg(i+1)$ from the C library (faithful, $2u$) or
+$\lg i/\lg b$ (two logarithms and a division, $5u$).  The exact term is added
+to a log-linear form (see |@<Private functions@>| of the previous part):
+$G/\lg(i+1)$ is $G\cdot\lambda$ with $x=i+1$, $B=2$, and $G/\log_b i$ is $G$
+when $i\le b$ and $G\cdot\lambda$ with $x=i$, $B=b$ beyond.
+
+@<Private functions@>=
+static double discount_d(const rm_variant *v, size_t i)
+{
+  if (v->discount == RM_DISCOUNT_JK)
+    return i <= (size_t) v->base ? 1.0 : log2((double) i) / log2((double) v->base);
+  return log2((double) i + 1.0);
+}
+static unsigned long discount_base(const rm_variant *v)
+{
+  return v->discount == RM_DISCOUNT_JK ? (unsigned long) v->base : 2;
+}
+static rm_status add_term_q(loglin *f, const rm_variant *v, const mpq_t g,
+  size_t i)
+{
+  if (v->discount == RM_DISCOUNT_JK) {
+    if (i <= (size_t) v->base) { loglin_add_q(f, g); return RM_OK; }
+    return loglin_add(f, g, (unsigned long) i);
+  }
+  return loglin_add(f, g, (unsigned long) i + 1);
+}
+
+@ The {\it ideal list\/} is where the variants of nDCG part most, because the
+sources and the software read ``the best possible ranking'' in four ways:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+ideal=judged&every judged item of the query, retrieved or not (trec\_eval, ranx)\cr
+ideal=list&the retrieved list, sorted by grade (scikit-learn, TF-Ranking)\cr
+ideal=topk&the first $K$ retrieved items, sorted by grade\cr
+ideal=ones&$K$ items of gain 1, whatever the judgments\cr}}$$
+\.{judged} is the only one under which a system is penalised for relevant
+items it failed to retrieve.  \.{list} forgives them, and \.{topk} (a common
+slip in recommender code, that sorts the hits it found) forgives even the
+relevant items it retrieved below rank~$K$, so that any ranking whose top $K$
+holds no item of positive gain below one of zero gain scores~1.
+\.{ones} ignores the judgments altogether; with binary gain it is
+$\sum_{i\le K}1/\lg(i+1)$, as in \src{001\_2e9bf761b3089294.txt}, and it keeps
+nDCG below~1 whenever a query has fewer than $K$ relevant items.  Without a
+cutoff, \.{ones} has $n$ items.
+
+Both paths take the ideal grades as counts per grade, which sorts them in
+linear time and without allocation; the function returns the length of the
+ideal list after the cutoff.  For \.{ones} it returns that length only: its
+gains are not grades.
+
+@<Private functions@>=
+static size_t ideal_counts(const rm_variant *v, const rm_list *l,
+  const size_t *perm, size_t *count)
+{
+  size_t i, m = 0, top = v->k && v->k < l->n ? v->k : l->n;
+  for (i = 0; i <= RM_GRADE_MAX; i++) count[i] = 0;
+  switch (v->ideal) {
+  case RM_IDEAL_ONES: return v->k ? v->k : l->n;
+  case RM_IDEAL_TOPK:
+    for (i = 0; i < top; i++) count[l->grade[perm[i]]]++;
+    m = top; break;
+  case RM_IDEAL_JUDGED: case RM_IDEAL_LIST:
+    for (i = 0; i < l->n; i++) count[l->grade[i]]++;
+    m = l->n;
+    if (v->ideal == RM_IDEAL_LIST) break;
+    for (i = 0; i < l->n_unretrieved; i++) count[l->unretrieved_grade[i]]++;
+    m += l->n_unretrieved; break;
+  }
+  return v->k && v->k < m ? v->k : m;
+}
+
+@ A {\it cutoff beyond the list\/}, $K>n$, is common (a query returns three
+items and we ask for nDCG@@10).  Sums over the list stop at~$n$: the missing
+ranks are taken as items of gain~0, which is also what trec\_eval and
+scikit-learn do.  The ideal list is not cut at~$n$ but at~$K$: under
+\.{judged} a query with five relevant items and a list of three has an ideal
+of five terms at $K=10$, and its nDCG is below~1 however good the three.
+Under \.{list} the ideal has the same $n$ items and a perfect short list
+scores~1.
+
+@ {\it Ties.} Under the rules \.{input}, \.{id-asc}, \.{id-desc},
+\.{pessimistic} and \.{optimistic} the ranking is one permutation and the
+sums above apply to it.  Under \.{average} the value is the mean over all
+orders of every tie group.  A tie group occupying ranks $a,\ldots,e$ contributes
+$\sum_{i=a}^{e}G(g_{\pi(i)})/D(i)$ under the order $\pi$; averaged over all
+orders, each rank of the group receives each item of the group equally often,
+so the mean contribution is
+$$ \bar G\sum_{i=a}^{e}{1\over D(i)},\qquad \bar G={1\over e-a+1}\sum_{i=a}^{e}G(g_i),$$
+with the cutoff cutting the sum over ranks but not the mean, which is taken
+over the whole group.  The ideal list does not depend on the order, so the
+mean nDCG is the mean DCG over the ideal DCG.  This is scikit-learn's
+``tie-averaged'' DCG.
+
+@ {\it Undefined values.}  The ideal DCG is 0 when no item of the ideal list
+has a positive gain, for example a query without relevant items; then the
+nDCG is undefined.  The variant names what is reported:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+undef=zero&the value 0 and status |RM_UNDEFINED| (trec\_eval, scikit-learn)\cr
+undef=one&the value 1 and status |RM_UNDEFINED| (XGBoost's default)\cr
+undef=error&no value, status |RM_EUNDEF|\cr}}$$
+Whether such a query then counts in a mean over queries is a separate
+question, of aggregation.  The DCG and the ideal DCG are always defined.
+@^undefined values@>
+
+@ {\it Where the sources state it.}  Four of the five sources define the family
+(\src{004\_7c0f0b5a1381237a.txt} names nDCG and stops before defining it).
+All four use the discount $\lg(i+1)$; they differ in the gain and in the ideal
+list, and one of them differs from itself.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm source&\rm gain&\rm ideal list&\rm name here\cr
+\noalign{\smallskip\hrule\smallskip}
+\src{000}, F000.7--10&linear (CG, DCG)&returned list, re-sorted&\.{ndcg@@K[ideal=list]}\cr
+\src{000}, F000.11&$2^g-1$ (IDCG only)&sorted relevant items&\.{idcg@@K[gain=exp2,\dots]}\cr
+\src{001}, F001.8--10&binary&$K$ ones&\.{ndcg@@K[gain=binary,ideal=ones]}\cr
+\src{002}, F002.2--4&$2^g-1$ (linear allowed)&returned list, re-sorted&\.{ndcg@@K[gain=exp2,ideal=list]}\cr
+\src{003}, F003.7--9&linear (CG), $2^g-1$ (DCG)&all judged items&\.{ndcg@@K[gain=exp2,ideal=judged]}\cr}}$$
+(Source files are abbreviated to their numbers in tables; the formula numbers
+F000.7 and so on are those of the catalogue of our sources, listed in the
+appendix of errata.)
+
+\src{000\_0ec1f0283de4c3f9.txt} defines $\CG_p=\sum_{i\le p}{\rm rel}_i$
+(F000.7), the weight $1/\lg(i+1)$ (F000.8), and $\DCG_p=\sum_{i\le p}{\rm
+rel}_i/\lg(i+1)$ (F000.9), also written ${\rm rel}_1+\sum_{i=2}^p{\rm
+rel}_i/\lg(i+1)$, which is the same since $\lg2=1$.  It defines $\nDCG_p=
+\DCG_p/\IDCG_p$ (F000.10), to be computed per user and then averaged, and
+its prose takes the ideal to be the returned results sorted by relevance.
+But its formula for the ideal (F000.11) sums $(2^{{\rm rel}_i}-1)/\lg(i+1)$
+over the relevance-sorted list: an exponential gain in the denominator under
+a linear gain in the numerator.  Taken literally this deflates nDCG whenever
+some grade is 2 or more; the post seems to have combined two versions of a
+popular encyclopedia article.  It also claims that nDCG lies in $(0,1]$; zero
+is reached by any list with no relevant item in the top~$K$.
+
+\src{001\_2e9bf761b3089294.txt} uses binary relevance: $\DCG@@K=\sum_{i\le K}
+{\rm rel}(i)/\lg(i+1)$ (F001.9) and an ideal DCG of $\sum_{i\le K}1/\lg(i+1)$
+(F001.10), the same for every user, in its prose and in its code; nDCG is
+averaged over users (F001.8).  A user with one relevant item, found at rank~1,
+scores $1/\IDCG@@10=\ours{F001.10-ndcg}$ at $K=10$ where the ideal from the
+judgments gives~1.
+
+\src{002\_99164a9873301b8b.txt} uses $2^g-1$ and says that the grade itself
+may serve as the gain (F002.2); CG is computed with the true grades in the
+order being judged, and is order-free unless cut.  Its DCG has the divisor
+$\lg(i+1)$, printed as 1, 1.58, 2, 2.32, 2.58 (F002.3), and its nDCG divides by
+the DCG of the {\it same\/} documents in their true order (F002.4).
+
+\src{003\_67084013e7b3df28.txt} defines CG with the grade as gain (F003.7), DCG
+with $2^g-1$ (F003.8), and builds the ideal in its example from all judged
+items, including two that were not recommended (F003.9).
+
+@ The worked examples of this chapter are also rows of a table that the
+command-line tool and the test suite share.  Each row gives an identifier, the
+source, the variant, the input (grades, and scores and identifiers where ties
+matter, and the grades of judged items that were not retrieved), the number the
+source prints, our verdict, and the exact value that we derived by hand,
+independently of this program: the fraction when the value is rational, and
+in every case the correctly rounded double.  The build of this book runs every
+row through both paths and prints the computed values where the text says
+``ours''; the tests fail if a computed value differs from the row.
+
+@(examples.h@>=
+#include <stddef.h>
+#include "rankmetrics.h"
+#define RM_G(...) (const int[]){__VA_ARGS__}, sizeof (int[]){__VA_ARGS__} / sizeof (int)
+#define RM_S(...) (const double[]){__VA_ARGS__}
+#define RM_I(...) (const char *const[]){__VA_ARGS__}
+#define RM_NONE NULL, 0
+typedef struct rm_example {
+  const char *id; /* label used by the book and the tests */
+  const char *source; /* seed file, or |NULL| for a case of our own */
+  const char *name; /* the variant */
+  const int *grade; size_t n; /* the retrieved list, in input order */
+  const double *score; /* |NULL|: input order is the ranking */
+  const char *const *ids;
+  const int *judged; size_t n_judged; /* judged but not retrieved */
+  const char *printed; /* the number the source prints, or |NULL| */
+  const char *verdict; /* \.{agrees}, \.{erratum}, \.{not printed}, \.{case} */
+  int status; /* |RM_OK|, or |RM_UNDEFINED| */
+  const char *rational; /* the exact value, when it is rational */
+  double expect; /* the correctly rounded double */
+} rm_example;
+static const rm_example rm_examples[] = {
+@<Worked examples@>@;
+};
+#define RM_N_EXAMPLES (sizeof rm_examples / sizeof rm_examples[0])
+
+@ {\it Example: CG ignores the order} (\src{000}, E000.3).  The source
+compares an ideal order B3, B2, B1 with a recommended order B1, B3, B2 and
+says that their CG is the same, without giving grades.  It is the same for
+any grades; with grade $k$ for B$k$ both are $\ours{E000.3-cg-rec}$.  The
+DCG tells them apart: \ours{E000.3-dcg-ideal} for the ideal order and
+\ours{E000.3-dcg-rec} for the recommended one (the source gives neither).
+
+@<Worked examples@>=
+{"E000.3-cg-ideal", "000_0ec1f0283de4c3f9.txt", "cg[gain=linear]",
+  RM_G(3, 2, 1), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, "6", 0x1.8p+2},
+{"E000.3-cg-rec", "000_0ec1f0283de4c3f9.txt", "cg[gain=linear]",
+  RM_G(1, 3, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, "6", 0x1.8p+2},
+{"E000.3-dcg-ideal", "000_0ec1f0283de4c3f9.txt", "dcg[gain=linear]",
+  RM_G(3, 2, 1), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
+  0x1.30c24e60d4d4fp+2}, /* $3+2/\lg3+1/2$ */
+{"E000.3-dcg-rec", "000_0ec1f0283de4c3f9.txt", "dcg[gain=linear]",
+  RM_G(1, 3, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
+  0x1.f246eb227e7eep+1}, /* $1+3/\lg3+1$ */
+
+@ {\it Example: the encyclopedia's six articles} (\src{000}, E000.4).  Six
+articles have grades 3, 2, 3, 0, 1, 2 in the order the model ranks them.  The
+source writes CG as the sum $3+2+3+0+1+2$ without a total; it is
+$\ours{E000.4-cg}$.  Its DCG, term by term:
+$$\vbox{\halign{\hfil#\quad&\hfil#\quad&\hfil$#$\quad&\hfil#\quad&#\hfil\cr
+rank $i$&grade&\lg(i+1)&printed&ours\cr
+\noalign{\smallskip\hrule\smallskip}
+1&3&1&3&3\cr
+2&2&1.585&1.26&\ours{E000.4-t2}\cr
+3&3&2&1.5&1.5\cr
+4&0&2.322&0&0\cr
+5&1&2.585&\printed{E000.4-t5}&\ours{E000.4-t5}\cr
+6&2&2.807&0.71&\ours{E000.4-t6}\cr
+\noalign{\smallskip\hrule\smallskip}
+&&&\printed{E000.4-dcg}&\ours{E000.4-dcg}\cr}}$$
+The total 6.86 is right: $\DCG@@6=3+2/\lg3+3/2+1/\lg6+2/\lg7$, which is
+$$\oursl{E000.4-dcg}\ldots,\qquad\hbox{correctly rounded \.{\ourshex{E000.4-dcg}}}.$$
+The fifth term is not: $1/\lg6$ is $0.3869$, which rounds to 0.39; the
+printed 0.38 is truncated, and the printed terms add up to 6.85, not to the
+6.86 printed after them.  A small erratum, listed as such.  (A program that
+adds these terms naively in double precision gets a double one ulp above the
+correctly rounded one; a reason to test every printed number.)
+
+@<Worked examples@>=
+{"E000.4-cg", "000_0ec1f0283de4c3f9.txt", "cg@@6[gain=linear]",
+  RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK,
+  "11", 0x1.6p+3},
+{"E000.4-t2", "000_0ec1f0283de4c3f9.txt", "dcg@@2[gain=linear]",
+  RM_G(0, 2), NULL, NULL, RM_NONE, "1.26", "agrees", RM_OK, NULL,
+  0x1.430939835353dp+0}, /* $2/\lg3$ */
+{"E000.4-t5", "000_0ec1f0283de4c3f9.txt", "dcg@@5[gain=linear]",
+  RM_G(0, 0, 0, 0, 1), NULL, NULL, RM_NONE, "0.38", "erratum", RM_OK, NULL,
+  0x1.8c23246dc0a9fp-2}, /* $1/\lg6$ */
+{"E000.4-t6", "000_0ec1f0283de4c3f9.txt", "dcg@@6[gain=linear]",
+  RM_G(0, 0, 0, 0, 0, 2), NULL, NULL, RM_NONE, "0.71", "agrees", RM_OK, NULL,
+  0x1.6cc193acea9b5p-1}, /* $2/\lg7$ */
+{"E000.4-dcg", "000_0ec1f0283de4c3f9.txt", "dcg@@6[gain=linear]",
+  RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, "6.86", "agrees", RM_OK, NULL,
+  0x1.b71cb31d4e330p+2},
+
+@ The source's text ends right after the DCG, so its IDCG and nDCG are lost.
+We can say what they would have been under each reading.  With the linear gain
+and the ideal made of the same six items (grades 3, 3, 2, 2, 1, 0), as the
+source's prose describes, $\IDCG@@6=\ours{E000.4-idcg-list}$ and $\nDCG@@6=
+\ours{E000.4-ndcg-list}$.  With the source's own formula for the ideal, gain
+$2^g-1$, $\IDCG@@6=\ours{E000.4-idcg-exp}$, and dividing the linear DCG by it
+gives $0.4701$: the mixed reading halves the score.  The encyclopedia that
+the example comes from adds two judged documents that were not retrieved,
+graded 3 and~2; with the ideal from all judged items it has $\IDCG@@6=
+\ours{E000.4-idcg-wiki}$ and $\nDCG@@6=\ours{E000.4-ndcg-wiki}$.  None of
+these numbers is in the source.
+
+@<Worked examples@>=
+{"E000.4-idcg-list", "000_0ec1f0283de4c3f9.txt", "idcg@@6[gain=linear,ideal=list]",
+  RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
+  0x1.c90610aa2568fp+2}, /* $3+3/\lg3+1+2/\lg5+1/\lg6$ */
+{"E000.4-ndcg-list", "000_0ec1f0283de4c3f9.txt", "ndcg@@6[gain=linear,ideal=list]",
+  RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
+  0x1.ebef0d38cdeccp-1},
+{"E000.4-idcg-exp", "000_0ec1f0283de4c3f9.txt", "idcg@@6[gain=exp2,ideal=list]",
+  RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
+  0x1.d30d70ea6a113p+3}, /* $7+7/\lg3+3/2+3/\lg5+1/\lg6$ */
+{"E000.4-idcg-wiki", NULL, "idcg@@6[gain=linear,ideal=judged]",
+  RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_G(3, 2), NULL, "case", RM_OK, NULL,
+  0x1.17b03ab34f638p+3}, /* $3+3/\lg3+3/2+2/\lg5+2/\lg6+2/\lg7$ */
+{"E000.4-ndcg-wiki", NULL, "ndcg@@6[gain=linear,ideal=judged]",
+  RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_G(3, 2), NULL, "case", RM_OK, NULL,
+  0x1.91ebd4b5c9658p-1},
+
+@ {\it Example: five documents} (\src{002}, E002.1).  The table of this
+example was an image and is lost, but what survives determines it.  The true
+order is Doc\_1, Doc\_2, Doc\_5, Doc\_4, Doc\_3, the model's order Doc\_2, Doc\_1,
+Doc\_5, Doc\_4, Doc\_3; with gain $2^g-1$ the CG of both is~5 and the CG@@1
+is~3 for the true order and~1 for the model's.  So Doc\_1 has grade~2
+($2^2-1=3$), Doc\_2 grade~1, and the remaining gain of~1 falls on exactly one
+of the last three, which must be Doc\_5 because the true order is sorted.  The
+grades in the model's order are 1, 2, 1, 0, 0.  Every CG printed agrees:
+$$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
+&printed&ours&\cr
+CG, model's order&\printed{E002.1-cg}&\ours{E002.1-cg}&agrees\cr
+CG, true order&\printed{E002.1-cg-gt}&\ours{E002.1-cg-gt}&agrees\cr
+CG@@1, model's order&\printed{E002.1-cg1}&\ours{E002.1-cg1}&agrees\cr
+CG@@1, true order&\printed{E002.1-cg1-gt}&\ours{E002.1-cg1-gt}&agrees\cr
+DCG@@5, model's order&\printed{E002.1-dcg}&\ours{E002.1-dcg}&erratum\cr
+DCG@@5, true order (IDCG)&\printed{E002.1-idcg}&\ours{E002.1-idcg}&erratum\cr
+nDCG@@5&\printed{E002.1-ndcg}&\ours{E002.1-ndcg}&erratum\cr}}$$
+The three others are wrong.  The model's DCG is printed as
+$(2^1-1)/1+(2^2-1)/1.58+(2^1-1)/2+(2^1-1)/2.32+(2^0-1)/2.58=1.551$: the fourth
+term uses grade~1 for Doc\_4, which has grade~0 by the source's own CG, and
+the printed expression does not even evaluate to 1.551 (it gives about 3.83).
+The true DCG is printed as $(2^2-1)/1+(2^1-1)/1.58+(2^1-1)/2+0+0=3.148$, and
+3.1486 a line later; that expression evaluates to about 4.13, which is nearly
+the right value $3.5+1/\lg3$.  We searched for a convention that would give
+1.551 or 3.148 (other gains, other logarithms, other discounts, any grades
+from 0 to 3) and found none that fits the example.  Finally $1.551/3.1486$ is
+0.49260, so the printed 0.4925 is also truncated; the right nDCG is
+$\ours{E002.1-ndcg}$, not half of it.
+
+@<Worked examples@>=
+{"E002.1-cg", "002_99164a9873301b8b.txt", "cg[gain=exp2]",
+  RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "5", "agrees", RM_OK, "5", 0x1.4p+2},
+{"E002.1-cg-gt", "002_99164a9873301b8b.txt", "cg[gain=exp2]",
+  RM_G(2, 1, 1, 0, 0), NULL, NULL, RM_NONE, "5", "agrees", RM_OK, "5", 0x1.4p+2},
+{"E002.1-cg1", "002_99164a9873301b8b.txt", "cg@@1[gain=exp2]",
+  RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "1", "agrees", RM_OK, "1", 0x1p+0},
+{"E002.1-cg1-gt", "002_99164a9873301b8b.txt", "cg@@1[gain=exp2]",
+  RM_G(2, 1, 1, 0, 0), NULL, NULL, RM_NONE, "3", "agrees", RM_OK, "3", 0x1.8p+1},
+{"E002.1-dcg", "002_99164a9873301b8b.txt", "dcg@@5[gain=exp2]",
+  RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "1.551", "erratum", RM_OK, NULL,
+  0x1.b246eb227e7eep+1}, /* $1+3/\lg3+1/2$ */
+{"E002.1-idcg", "002_99164a9873301b8b.txt", "idcg@@5[gain=exp2,ideal=list]",
+  RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "3.148", "erratum", RM_OK, NULL,
+  0x1.086127306a6a8p+2}, /* $3+1/\lg3+1/2$ */
+{"E002.1-ndcg", "002_99164a9873301b8b.txt", "ndcg@@5[gain=exp2,ideal=list]",
+  RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "0.4925", "erratum", RM_OK, NULL,
+  0x1.a4833b300b81dp-1},
+
+@ {\it Example: five films} (\src{003}, E003.3).  Five films are recommended
+with ratings 5, 3, 2, 1, 2 in recommended order; two more films were rated,
+4 and~0, but not recommended.  The ideal top five of all seven ratings is 5,
+4, 3, 2, 2.
+$$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
+&printed&ours&\cr
+CG@@5 (linear gain)&\printed{E003.3-cg}&\ours{E003.3-cg}&agrees\cr
+DCG@@5 (gain $2^g-1$)&\printed{E003.3-dcg}&\ours{E003.3-dcg}&agrees\cr
+IDCG@@5&\printed{E003.3-idcg}&\ours{E003.3-idcg}&erratum\cr
+nDCG@@5&\printed{E003.3-ndcg}&\ours{E003.3-ndcg}&erratum\cr}}$$
+The ideal DCG is printed as $31+9.5+3.5+1.3+1.2=46.5$.  Its terms
+$15/\lg3=9.464$ and $3/\lg5=1.292$ were rounded to one decimal {\it before\/}
+adding, which moves the sum up by 0.08: the right value is 46.4 to one
+decimal.  The nDCG is then printed as $38.5/46.5=0.827$, but $38.5/46.5$ is
+$0.82796$, which rounds to 0.828, so the last step truncated as well; the
+right value is $\ours{E003.3-ndcg}$.
+
+@<Worked examples@>=
+{"E003.3-cg", "003_67084013e7b3df28.txt", "cg@@5[gain=linear]",
+  RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "13", "agrees", RM_OK, "13",
+  0x1.ap+3},
+{"E003.3-dcg", "003_67084013e7b3df28.txt", "dcg@@5[gain=exp2]",
+  RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "38.5", "agrees", RM_OK, NULL,
+  0x1.340fdbb210431p+5}, /* $31+7/\lg3+3/2+1/\lg5+3/\lg6$ */
+{"E003.3-idcg", "003_67084013e7b3df28.txt", "idcg@@5[gain=exp2,ideal=judged]",
+  RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "46.5", "erratum", RM_OK, NULL,
+  0x1.73550ffcbbf17p+5}, /* $31+15/\lg3+7/2+3/\lg5+3/\lg6$ */
+{"E003.3-ndcg", "003_67084013e7b3df28.txt", "ndcg@@5[gain=exp2,ideal=judged]",
+  RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "0.827", "erratum", RM_OK, NULL,
+  0x1.a8c2fca27c32ep-1},
+
+@ {\it Example: the ideal of $K$ ones} (\src{001}, F001.10).  The source's
+code computes the ideal DCG once, as $\sum_{i=1}^{K}1/\lg(i+1)$, which at
+$K=10$ is $\ours{F001.10-idcg}$.  A user with a single relevant item, ranked
+first, then scores $\ours{F001.10-ndcg}$, where the ideal built from the
+judgments gives $\ours{F001.10-ndcg-judged}$.  The source prints no value;
+these show what its definition does.
+
+@<Worked examples@>=
+{"F001.10-idcg", "001_2e9bf761b3089294.txt", "idcg@@10[gain=binary,rel=1,ideal=ones]",
+  RM_G(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL, "not printed",
+  RM_OK, NULL, 0x1.22c9ad1b21972p+2},
+{"F001.10-ndcg", "001_2e9bf761b3089294.txt", "ndcg@@10[gain=binary,ideal=ones]",
+  RM_G(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL, "not printed",
+  RM_OK, NULL, 0x1.c2bf78d2f3fa2p-3},
+{"F001.10-ndcg-judged", "001_2e9bf761b3089294.txt", "ndcg@@10[gain=binary]",
+  RM_G(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL, "not printed",
+  RM_OK, "1", 0x1p+0},
+
+@ {\it Cases small enough to check by hand.}  Each choice of the variant
+changes the value on some small input; here is one for each, with the value
+worked out in closed form.  The disagreements between implementations that
+these choices explain are the everyday ones: they are how two teams get
+different nDCG from the same run.
+
+{\it The ideal list.}  Three items are relevant, with grade~1; the list is
+$a,x,y,b$ with $a$ and $b$ relevant and the third relevant item not
+retrieved; we take nDCG@@3 with binary gain.  DCG@@3 is~1 in every case.
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+ideal=judged&$1/(1+1/\lg3+1/2)$&\ours{T-ideal-judged}\cr
+ideal=judged, discount=jk&$1/(1+1+1/\lg3)=\ln3/\ln18$&\ours{T-ideal-jk}\cr
+ideal=list&$1/(1+1/\lg3)=\ln3/\ln6$&\ours{T-ideal-list}\cr
+ideal=topk&$1/1$&\ours{T-ideal-topk}\cr}}$$
+
+@<Worked examples@>=
+{"T-ideal-judged", NULL, "ndcg@@3[gain=binary]", RM_G(1, 0, 0, 1), NULL, NULL,
+  RM_G(1), NULL, "case", RM_OK, NULL, 0x1.e08a9a33e7b6dp-2},
+{"T-ideal-jk", NULL, "ndcg@@3[gain=binary,discount=jk,base=2]", RM_G(1, 0, 0, 1),
+  NULL, NULL, RM_G(1), NULL, "case", RM_OK, NULL, 0x1.85374ce5d5647p-2},
+{"T-ideal-list", NULL, "ndcg@@3[gain=binary,ideal=list]", RM_G(1, 0, 0, 1), NULL,
+  NULL, RM_G(1), NULL, "case", RM_OK, NULL, 0x1.39ee6dc91fab0p-1},
+{"T-ideal-topk", NULL, "ndcg@@3[gain=binary,ideal=topk]", RM_G(1, 0, 0, 1), NULL,
+  NULL, RM_G(1), NULL, "case", RM_OK, "1", 0x1p+0},
+
+@ {\it The gain and the discount.}  Two items graded 1 and~2, ranked in that
+order; nDCG@@2 with the ideal from the judgments (grades 2,~1).
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+gain=linear&$(1+2/\lg3)/(2+1/\lg3)=\ln12/\ln18$&\ours{T-gain-linear}\cr
+gain=exp2&$(1+3/\lg3)/(3+1/\lg3)=\ln24/\ln54$&\ours{T-gain-exp2}\cr
+gain=binary&$(1+1/\lg3)/(1+1/\lg3)$&\ours{T-gain-binary}\cr
+discount=jk&$(1+2)/(2+1)$&\ours{T-gain-jk}\cr}}$$
+With a single relevant item at rank~2, \.{discount=log2} gives
+$1/\lg3=\ours{T-log2-rank2}$ and \.{discount=jk} gives $\ours{T-jk-rank2}$:
+Järvelin and Kekäläinen do not discount the first $b$ ranks.
+
+@<Worked examples@>=
+{"T-gain-linear", NULL, "ndcg@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, NULL, 0x1.b82d0ca73fe95p-1},
+{"T-gain-exp2", NULL, "ndcg@@2[gain=exp2]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, NULL, 0x1.97ea0e59a8b3ep-1},
+{"T-gain-binary", NULL, "ndcg@@2[gain=binary]", RM_G(1, 2), NULL, NULL, RM_NONE,
+  NULL, "case", RM_OK, "1", 0x1p+0},
+{"T-gain-jk", NULL, "ndcg@@2[discount=jk]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "1", 0x1p+0},
+{"T-log2-rank2", NULL, "ndcg", RM_G(0, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, NULL, 0x1.430939835353dp-1},
+{"T-jk-rank2", NULL, "ndcg[discount=jk]", RM_G(0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "1", 0x1p+0},
+
+@ {\it Ties.}  Three items $d_1,d_2,d_3$, given in that order, all with score
+1.0; only $d_1$ is relevant (grade~1).  The nDCG under each tie rule:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+ties=input&$d_1$ first&\ours{T-ties-input}\cr
+ties=id-asc&$d_1$ first&\ours{T-ties-idasc}\cr
+ties=id-desc&$d_3,d_2,d_1$: $1/\lg4$&\ours{T-ties-iddesc}\cr
+ties=pessimistic&$d_1$ last: $1/\lg4$&\ours{T-ties-pess}\cr
+ties=optimistic&$d_1$ first&\ours{T-ties-opt}\cr
+ties=average&${1\over3}(1+1/\lg3+1/2)=\ln108/(6\ln3)$&\ours{T-ties-avg}\cr}}$$
+The last is scikit-learn's value; the third is trec\_eval's.
+
+@<Worked examples@>=
+{"T-ties-input", NULL, "ndcg", RM_G(1, 0, 0), RM_S(1, 1, 1),
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+{"T-ties-idasc", NULL, "ndcg[ties=id-asc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+{"T-ties-iddesc", NULL, "ndcg[ties=id-desc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+{"T-ties-pess", NULL, "ndcg[ties=pessimistic]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+{"T-ties-opt", NULL, "ndcg[ties=optimistic]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+{"T-ties-avg", NULL, "ndcg[ties=average]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, NULL, 0x1.6badbdd6711bfp-1},
+
+@ {\it Exact values among logarithms.}  The DCG of grades 1,~0,~0 is exactly 1
+and that of 1,~0,~1 exactly $1+1/\lg4=3/2$; the nDCG of a perfect ranking of
+grades 3,~2,~1 is exactly~1 although its DCG is irrational.  These are the
+cases an interval loop alone could never finish, and the reason for the
+log-linear form.  A query with no relevant item has an ideal DCG of~0: under
+\.{undef=zero} its nDCG is reported as~0, under \.{undef=one} as~1, both with
+the status |RM_UNDEFINED|.
+
+@<Worked examples@>=
+{"T-exact-1", NULL, "dcg", RM_G(1, 0, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1", 0x1p+0},
+{"T-exact-3/2", NULL, "dcg", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "3/2", 0x1.8p+0},
+{"T-exact-perfect", NULL, "ndcg[gain=exp2]", RM_G(3, 2, 1), NULL, NULL, RM_NONE,
+  NULL, "case", RM_OK, "1", 0x1p+0},
+{"T-undef-zero", NULL, "ndcg@@5", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+{"T-undef-one", NULL, "ndcg@@5[undef=one]", RM_G(0, 0), NULL, NULL, RM_NONE, NULL,
+  "case", RM_UNDEFINED, "1", 0x1p+0},
+
+@ {\it The interface.}  The library computes any variant of the family with
+two functions, one per path.  Both read the variant and the list and nothing
+else; both check the list first (see |@<Check the list@>|) and the variant
+(see |@<Check the variant@>|), and on any error return a negative status
+without writing the result.  A positive status |RM_UNDEFINED| comes with a
+value set by the variant's convention.
+
+|rm_value| is the double path.  It needs two arrays of $n$ indices for the
+ranking; a caller that evaluates many queries passes an |rm_work| that keeps
+them between calls, so that no call allocates once the workspace has grown
+to the longest list.  With |w| set to |NULL| the function allocates and frees
+its own.  |rm_value_exact| is the exact path; its result must have been
+initialized with |rm_exact_init| and is released with |rm_exact_clear|.
+
+@<Public types@>=
+typedef struct rm_work {
+  size_t cap; /* entries in each array */
+  size_t *perm, *tmp; /* the ranking, and scratch for the sort */
+} rm_work;
+
+@ @<Public prototypes@>=
+void rm_work_init(rm_work *w);
+void rm_work_free(rm_work *w);
+rm_status rm_value(const rm_variant *v, const rm_list *l, rm_work *w,
+  double *out);
+rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out);
+
+@ @<Public functions@>=
+void rm_work_init(rm_work *w)
+{
+  w->cap = 0; w->perm = w->tmp = NULL;
+}
+void rm_work_free(rm_work *w)
+{
+  free(w->perm); free(w->tmp);
+  rm_work_init(w);
+}
+
+@ @<Private functions@>=
+static rm_status work_reserve(rm_work *w, size_t n)
+{
+  size_t *p, *t;
+  if (n <= w->cap && w->perm != NULL) return RM_OK;
+  if (n < 16) n = 16;
+  p = realloc(w->perm, n * sizeof *p);
+  if (p == NULL) return RM_ENOMEM;
+  w->perm = p;
+  t = realloc(w->tmp, n * sizeof *t);
+  if (t == NULL) return RM_ENOMEM;
+  w->tmp = t; w->cap = n;
+  return RM_OK;
+}
+
+@ A variant made by hand, not by the parser, may hold values that no name
+could produce.  They are refused with the same statuses the parser gives.
+
+@<Check the variant@>=
+if (v == NULL) return RM_EINVAL;
+if (v->k > RM_K_MAX) return RM_EK;
+if ((unsigned) v->metric > RM_NDCG || (unsigned) v->gain > RM_GAIN_BINARY
+    || (unsigned) v->discount > RM_DISCOUNT_JK || (unsigned) v->ideal > RM_IDEAL_ONES
+    || (unsigned) v->ties > RM_TIES_AVERAGE || (unsigned) v->undef > RM_UNDEF_ERROR
+    || v->rel < 1 || v->rel > RM_GRADE_MAX || v->base < 2 || v->base > 65536
+    || (v->metric == RM_NDCG && v->ideal == RM_IDEAL_TOPK
+        && v->ties == RM_TIES_AVERAGE)) return RM_ENAME;
+
+@ {\it The double path.}  One function sums the gains of the list, with or
+without discounts; it serves CG and DCG.  It walks the ranks in order; under
+\.{ties=average} it takes each tie group whole, and gives each of its ranks
+within the cutoff the group's mean gain.  The mean is a compensated sum and a
+division, two more roundings.
+
+@<Private functions@>=
+static double list_sum_d(const rm_variant *v, const rm_list *l,
+  const size_t *perm, int discounted)
+{
+  size_t n = l->n, k = v->k && v->k < n ? v->k : n, r = 0, j;
+  nsum s = {0, 0};
+  while (r < k) {
+    size_t e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
+    double g;
+    if (e == r + 1) g = gain_d(v, l->grade[perm[r]]);
+    else {
+      nsum t = {0, 0};
+      for (j = r; j < e; j++) nsum_add(&t, gain_d(v, l->grade[perm[j]]));
+      g = (t.s + t.c) / (double) (e - r);
+    }
+    for (j = r; j < e && j < k; j++)
+      nsum_add(&s, discounted ? g / discount_d(v, j + 1) : g);
+    r = e;
+  }
+  return s.s + s.c;
+}
+
+@ The ideal DCG walks the grades from the highest down, each as many times as
+it occurs in the ideal list, until the list or the cutoff ends.
+
+@<Private functions@>=
+static double ideal_d(const rm_variant *v, const rm_list *l, const size_t *perm)
+{
+  size_t count[RM_GRADE_MAX + 1], m = ideal_counts(v, l, perm, count), r = 0;
+  int g;
+  nsum s = {0, 0};
+  if (v->ideal == RM_IDEAL_ONES) {
+    for (r = 0; r < m; r++) nsum_add(&s, 1.0 / discount_d(v, r + 1));
+    return s.s + s.c;
+  }
+  for (g = RM_GRADE_MAX; g >= 0 && r < m; g--) {
+    double x = gain_d(v, g);
+    size_t c;
+    for (c = count[g]; c > 0 && r < m; c--, r++) nsum_add(&s, x / discount_d(v, r + 1));
+  }
+  return s.s + s.c;
+}
+
+@ Now the double path entire.  The ideal DCG is exactly zero in double
+precision exactly when it is zero in truth (a sum of positive terms cannot
+round to zero at these magnitudes), so both paths agree on which values are
+undefined.
+
+@<Public functions@>=
+rm_status rm_value(const rm_variant *v, const rm_list *l, rm_work *w,
+  double *out)
+{
+  rm_work own;
+  rm_status s;
+  @<Check the variant@>;
+  @<Check the list@>;
+  if (out == NULL) return RM_EINVAL;
+  if (w == NULL) { rm_work_init(&own); w = &own; }
+  if ((s = work_reserve(w, l->n)) == RM_OK) {
+    rank_items(l, v->ties, w->perm, w->tmp);
+    switch (v->metric) {
+    case RM_CG: *out = list_sum_d(v, l, w->perm, 0); break;
+    case RM_DCG: *out = list_sum_d(v, l, w->perm, 1); break;
+    case RM_IDCG: *out = ideal_d(v, l, w->perm); break;
+    case RM_NDCG: @<Divide the DCG by the ideal, or apply the convention@>;@+break;
+    }
+  }
+  if (w == &own) rm_work_free(&own);
+  return s;
+}
+
+@ @<Divide the DCG by the ideal...@>=
+{
+  double ideal = ideal_d(v, l, w->perm);
+  if (ideal > 0) *out = list_sum_d(v, l, w->perm, 1) / ideal;
+  else if (v->undef == RM_UNDEF_ERROR) s = RM_EUNDEF;
+  else { *out = v->undef == RM_UNDEF_ONE ? 1.0 : 0.0; s = RM_UNDEFINED; }
+}
+
+@ {\it The accuracy of the double path.}  Counting relative errors in units
+$u$ (see |@<Private types@>| for the summation): a gain is exact, except that
+$2^g-1$ may round ($u$) and a tie-averaged gain costs a sum and a division
+($2u$); a discount costs $2u$ for $\lg(i+1)$ and $5u$ for $\lg i/\lg b$; a
+term adds one division ($u$) and the compensated sum one rounding ($u$).  So
+with $\gamma$ for the gain and $\delta$ for the discount
+$$\hbox{CG}:\ \gamma+1,\qquad \hbox{DCG}:\ \gamma+\delta+2,\qquad
+  \hbox{IDCG}:\ \gamma'+\delta+2,\qquad
+  \hbox{nDCG}:\ (\gamma+\delta+2)+(\gamma'+\delta+2)+1,$$
+where $\gamma'$ leaves out the averaging, since the ideal list has no ties.
+These are the bounds |rm_ulp_bound| returns, in ulps; for the default
+\.{ndcg} they give 9~ulps.  They are generous: the largest error measured
+against the exact path on the tests' random lists is given with the tests.
+
+@<Public functions@>=
+double rm_ulp_bound(const rm_variant *v)
+{
+  double g = v->gain == RM_GAIN_EXP2 ? 1 : 0;
+  double ga = g + (v->ties == RM_TIES_AVERAGE ? 2 : 0);
+  double d = v->discount == RM_DISCOUNT_JK ? 5 : 2;
+  switch (v->metric) {
+  case RM_CG: return ga + 1;
+  case RM_DCG: return ga + d + 2;
+  case RM_IDCG: return g + d + 2;
+  default: return (ga + d + 2) + (g + d + 2) + 1;
+  }
+}
+
+@ The distance between two doubles in ulps is the number of doubles between
+them: for finite doubles of one sign it is the difference of their bit
+patterns read as integers.  The tests and the tool use it to hold the double
+path to its bound.
+
+@<Public prototypes@>=
+double rm_ulps_between(double a, double b);
+
+@ @<Public functions@>=
+double rm_ulps_between(double a, double b)
+{
+  long long x, y;
+  if (a == b) return 0;
+  if (isnan(a) || isnan(b)) return INFINITY;
+  memcpy(&x, &a, sizeof x); memcpy(&y, &b, sizeof y);
+  if (x < 0) x = LLONG_MIN - x; /* map to a monotone integer scale */
+  if (y < 0) y = LLONG_MIN - y;
+  return x > y ? (double) ((unsigned long long) x - (unsigned long long) y)
+    : (double) ((unsigned long long) y - (unsigned long long) x);
+}
+
+@ {\it The exact path.}  It mirrors the double path with rationals: each term
+goes into a log-linear form, the forms are normalized, and then |exact_of|
+rounds a rational form once or runs the loop on an irrational one.
+
+@<Private functions@>=
+static rm_status list_sum_q(const rm_variant *v, const rm_list *l,
+  const size_t *perm, int discounted, loglin *f)
+{
+  size_t n = l->n, k = v->k && v->k < n ? v->k : n, r = 0, j;
+  rm_status s = RM_OK;
+  mpq_t g, t;
+  mpq_inits(g, t, NULL);
+  while (r < k && s == RM_OK) {
+    size_t e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
+    mpq_set_ui(g, 0, 1);
+    for (j = r; j < e; j++) { gain_q(t, v, l->grade[perm[j]]); mpq_add(g, g, t); }
+    mpq_set_ui(t, (unsigned long) (e - r), 1);
+    mpq_div(g, g, t); /* the mean gain of the group */
+    for (j = r; j < e && j < k && s == RM_OK; j++)
+      if (discounted) s = add_term_q(f, v, g, j + 1);
+      else loglin_add_q(f, g);
+    r = e;
+  }
+  mpq_clears(g, t, NULL);
+  loglin_normalize(f);
+  return s;
+}
+
+@ @<Private functions@>=
+static rm_status ideal_q(const rm_variant *v, const rm_list *l,
+  const size_t *perm, loglin *f)
+{
+  size_t count[RM_GRADE_MAX + 1], m = ideal_counts(v, l, perm, count), r = 0, c;
+  int g;
+  rm_status s = RM_OK;
+  mpq_t x;
+  mpq_init(x);
+  if (v->ideal == RM_IDEAL_ONES) {
+    mpq_set_ui(x, 1, 1);
+    for (r = 0; r < m && s == RM_OK; r++) s = add_term_q(f, v, x, r + 1);
+  } else
+    for (g = RM_GRADE_MAX; g >= 0 && r < m && s == RM_OK; g--) {
+      gain_q(x, v, g);
+      for (c = count[g]; c > 0 && r < m && s == RM_OK; c--, r++)
+        s = add_term_q(f, v, x, r + 1);
+    }
+  mpq_clear(x);
+  loglin_normalize(f);
+  return s;
+}
+
+@ @<Public functions@>=
+rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out)
+{
+  rm_work w;
+  loglin num, den;
+  rm_status s;
+  @<Check the variant@>;
+  @<Check the list@>;
+  if (out == NULL) return RM_EINVAL;
+  rm_work_init(&w);
+  if ((s = work_reserve(&w, l->n)) != RM_OK) return s;
+  rank_items(l, v->ties, w.perm, w.tmp);
+  loglin_init(&num, discount_base(v));
+  loglin_init(&den, discount_base(v));
+  switch (v->metric) {
+  case RM_CG: s = list_sum_q(v, l, w.perm, 0, &num); break;
+  case RM_DCG: s = list_sum_q(v, l, w.perm, 1, &num); break;
+  case RM_IDCG: s = ideal_q(v, l, w.perm, &num); break;
+  case RM_NDCG: s = list_sum_q(v, l, w.perm, 1, &num);
+    if (s == RM_OK) s = ideal_q(v, l, w.perm, &den);
+    break;
+  }
+  if (s == RM_OK) {
+    if (v->metric != RM_NDCG) s = exact_of(out, &num, NULL);
+    else @<Divide exactly, or apply the convention@>;
+  }
+  loglin_clear(&num); loglin_clear(&den);
+  rm_work_free(&w);
+  return s;
+}
+
+@ @<Divide exactly...@>=
+{
+  if (!loglin_is_zero(&den)) s = exact_of(out, &num, &den);
+  else if (v->undef == RM_UNDEF_ERROR) s = RM_EUNDEF;
+  else {
+    mpq_t q;
+    mpq_init(q);
+    mpq_set_ui(q, v->undef == RM_UNDEF_ONE ? 1 : 0, 1);
+    s = exact_from_q(out, q);
+    mpq_clear(q);
+    if (s == RM_OK) s = RM_UNDEFINED;
+  }
+}
+
+@** The command-line tool.
+The tool \.{rankmetrics} puts the library on the command line.  This version
+has four subcommands:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
+name {\it NAME}\dots&the canonical form of variant names\cr
+examples [--tex]&recompute every worked example of this book\cr
+help&the usage text\cr}}$$
+The options of \.{value} are \.{--grades} (the grades in input order,
+comma-separated), \.{--scores} (as many scores; without them the input order
+is the ranking), \.{--ids} (identifiers, for the tie rules that read them),
+\.{--judged} (grades of judged items that were not retrieved) and
+\.{--exact}, which adds the exact path's result: the correctly rounded double
+in decimal and in C99 hexadecimal, the 40-digit decimal, the fraction when
+the value is rational, and the sign of the rounding error.
+
+Errors are reported on standard error as \.{rankmetrics: } followed by what
+was wrong and where, and the exit status is 2 for a usage error, 1 for a
+failed check or computation, and 0 otherwise.
+@^command-line tool@>
+
+@(rmtool.c@>=
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rankmetrics.h"
+#include "examples.h"
+@<Tool functions@>@;
+int main(int argc, char **argv)
+{
+  if (argc < 2) { usage(stderr); return 2; }
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
+      || strcmp(argv[1], "help") == 0) { usage(stdout); return 0; }
+  if (strcmp(argv[1], "--version") == 0) { printf("rankmetrics %s\n", RM_VERSION);
+    return 0; }
+  if (strcmp(argv[1], "value") == 0) return cmd_value(argc - 2, argv + 2);
+  if (strcmp(argv[1], "name") == 0) return cmd_name(argc - 2, argv + 2);
+  if (strcmp(argv[1], "examples") == 0) return cmd_examples(argc - 2, argv + 2);
+  fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
+    argv[1]);
+  return 2;
+}
+
+@ The usage text is the tool's whole manual in brief; it lists the keys of
+variant names as the parser knows them.
+
+@<Tool functions@>=
+static void usage(FILE *f)
+{
+  fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
+    "                         [--judged J] [--exact]\n"
+    "       rankmetrics name NAME...\n"
+    "       rankmetrics examples [--tex]\n"
+    "       rankmetrics --help | --version\n\n"
+    "value     compute one variant on the double path; with --exact also on\n"
+    "          the exact path (correctly rounded double, hex, 40 digits,\n"
+    "          the fraction when the value is rational)\n"
+    "name      print the canonical name of each variant NAME\n"
+    "examples  recompute every worked example of the book and check it;\n"
+    "          --tex writes the values as TeX macros for the book\n\n"
+    "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
+    "identifiers. Without --scores the order of --grades is the ranking.\n"
+    "--judged gives grades of judged items that were not retrieved.\n\n"
+    "NAME is metric[@@K][key=value,...] with metric cg, dcg, idcg or ndcg and\n"
+    "  gain=linear|exp2|binary   rel=T (with gain=binary, default 1)\n"
+    "  discount=log2|jk          base=B (with discount=jk, default 2)\n"
+    "  ideal=judged|list|topk|ones          (idcg, ndcg)\n"
+    "  ties=input|id-asc|id-desc|pessimistic|optimistic|average\n"
+    "  undef=zero|one|error                  (ndcg)\n"
+    "Example: rankmetrics value 'ndcg@@5[gain=exp2]' --grades 5,3,2,1,2"
+    " --judged 4,0 --exact\n", f);
+}
+
+@ Lists on the command line are read strictly: a grade must be a whole
+number in range, a score a finite number, and every item must be present
+(\.{3,,2} is an error).  The reader returns the number of items, or $-1$
+after printing a message that names the option, the item and its position.
+
+@<Tool functions@>=
+static long count_items(const char *s)
+{
+  long n = 1;
+  if (*s == '\0') return 0;
+  for (; *s; s++) if (*s == ',') n++;
+  return n;
+}
+static long read_grades(const char *opt, const char *s, int **out)
+{
+  long n = count_items(s), i;
+  int *g = malloc((size_t) (n ? n : 1) * sizeof *g);
+  for (i = 0; i < n; i++) {
+    char *end;
+    long x;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    if (end == s || (*end != ',' && *end != '\0') || errno || x < 0
+        || x > RM_GRADE_MAX) {
+      int len = (int) strcspn(s, ",");
+      fprintf(stderr, "rankmetrics: %s: item %ld '%.*s' is not a whole grade"
+        " from 0 to %d\n", opt, i + 1, len, s, RM_GRADE_MAX);
+      free(g);
+      return -1;
+    }
+    g[i] = (int) x;
+    s = *end ? end + 1 : end;
+  }
+  *out = g;
+  return n;
+}
+static long read_scores(const char *s, double **out)
+{
+  long n = count_items(s), i;
+  double *d = malloc((size_t) (n ? n : 1) * sizeof *d);
+  for (i = 0; i < n; i++) {
+    char *end;
+    errno = 0;
+    d[i] = strtod(s, &end);
+    if (end == s || (*end != ',' && *end != '\0') || !isfinite(d[i])) {
+      int len = (int) strcspn(s, ",");
+      fprintf(stderr, "rankmetrics: --scores: item %ld '%.*s' is not a finite"
+        " number\n", i + 1, len, s);
+      free(d);
+      return -1;
+    }
+    s = *end ? end + 1 : end;
+  }
+  *out = d;
+  return n;
+}
+
+@ Identifiers are split at commas in a copy of the argument; an empty
+identifier is refused, since no tie rule could use it.
+
+@<Tool functions@>=
+static long read_ids(char *s, const char ***out)
+{
+  long n = count_items(s), i;
+  const char **id = malloc((size_t) (n ? n : 1) * sizeof *id);
+  for (i = 0; i < n; i++) {
+    size_t len = strcspn(s, ",");
+    if (len == 0) {
+      fprintf(stderr, "rankmetrics: --ids: item %ld is empty\n", i + 1);
+      free(id);
+      return -1;
+    }
+    id[i] = s;
+    s += len;
+    if (*s) *s++ = '\0';
+  }
+  *out = id;
+  return n;
+}
+
+@ A variant name from the command line is parsed by the library's parser,
+whose message already says where the name is wrong.
+
+@<Tool functions@>=
+static int parse_name(const char *name, rm_variant *v)
+{
+  char msg[200];
+  if (rm_variant_parse(name, v, msg, sizeof msg) != RM_OK) {
+    fprintf(stderr, "rankmetrics: bad variant name '%s': %s\n", name, msg);
+    return 0;
+  }
+  return 1;
+}
+static int cmd_name(int argc, char **argv)
+{
+  int i;
+  char buf[RM_NAME_MAX];
+  if (argc == 0) { fputs("rankmetrics: name: give at least one NAME\n", stderr);
+    return 2; }
+  for (i = 0; i < argc; i++) {
+    rm_variant v;
+    if (!parse_name(argv[i], &v)) return 2;
+    rm_variant_name(&v, buf, sizeof buf);
+    puts(buf);
+  }
+  return 0;
+}
+
+@ The shortest decimal that reads back as the same double is what the tool
+prints for a double; C99's \.{\%a} gives the hexadecimal form.
+
+@<Tool functions@>=
+static void shortest(char *buf, double x)
+{
+  int p;
+  for (p = 1; p <= 17; p++) {
+    snprintf(buf, 40, "%.*g", p, x);
+    if (strtod(buf, NULL) == x) return;
+  }
+}
+
+@ The \.{value} command reads its options in any order after the name, builds
+the list, and reports.  An undefined value is reported with the convention
+that set it.
+
+@<Tool functions@>=
+static int cmd_value(int argc, char **argv)
+{
+  rm_variant v;
+  rm_list l = {0, NULL, NULL, NULL, 0, NULL};
+  int *grade = NULL, *judged = NULL, exact = 0, i, rc = 1;
+  double *score = NULL, x;
+  const char **id = NULL;
+  long ns = -2, ni = -2, n = -2, nj = 0;
+  char name[RM_NAME_MAX], buf[40];
+  rm_status s;
+  if (argc < 1 || argv[0][0] == '-') {
+    fputs("rankmetrics: value: the first argument must be a variant NAME\n", stderr);
+    return 2;
+  }
+  if (!parse_name(argv[0], &v)) return 2;
+  @<Read the options of \.{value}@>;
+  @<Check that the lists of \.{value} agree in length@>;
+  l.n = (size_t) n; l.grade = grade; l.score = score; l.id = id;
+  l.n_unretrieved = (size_t) nj; l.unretrieved_grade = judged;
+  rm_variant_name(&v, name, sizeof name);
+  s = rm_value(&v, &l, NULL, &x);
+  if (s < 0) {
+    fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
+    goto done;
+  }
+  shortest(buf, x);
+  if (!exact) printf("%s\t%s\n", name, buf);
+  else @<Print the exact result beside the double@>;
+  if (s == RM_UNDEFINED)
+    fprintf(stderr, "rankmetrics: note: the value is undefined (ideal DCG 0);"
+      " it is set by the convention undef=%s\n", v.undef == RM_UNDEF_ONE ? "one" : "zero");
+  rc = 0;
+done:
+  free(grade); free(judged); free(score); free(id);
+  return rc;
+}
+
+@ @<Read the options of \.{value}@>=
+for (i = 1; i < argc; i++) {
+  const char *o = argv[i];
+  if (strcmp(o, "--exact") == 0) { exact = 1; continue; }
+  if (i + 1 >= argc) {
+    fprintf(stderr, "rankmetrics: value: unknown option or missing argument '%s'\n", o);
+    goto usage_error;
+  }
+  if (strcmp(o, "--grades") == 0 && n == -2) n = read_grades(o, argv[++i], &grade);
+  else if (strcmp(o, "--judged") == 0 && judged == NULL)
+    nj = read_grades(o, argv[++i], &judged);
+  else if (strcmp(o, "--scores") == 0 && ns == -2) ns = read_scores(argv[++i], &score);
+  else if (strcmp(o, "--ids") == 0 && ni == -2) ni = read_ids(argv[++i], &id);
+  else {
+    fprintf(stderr, "rankmetrics: value: unknown or repeated option '%s'\n", o);
+    goto usage_error;
+  }
+  if (n == -1 || nj == -1 || ns == -1 || ni == -1) goto usage_error;
+}
+
+@ @<Check that the lists of \.{value} agree...@>=
+if (n == -2) {
+  fputs("rankmetrics: value: --grades is required\n", stderr);
+  goto usage_error;
+}
+if ((ns >= 0 && ns != n) || (ni >= 0 && ni != n)) {
+  fprintf(stderr, "rankmetrics: value: --grades has %ld items but %s has %ld\n",
+    n, ns >= 0 && ns != n ? "--scores" : "--ids", ns >= 0 && ns != n ? ns : ni);
+  goto usage_error;
+}
+if (0) {
+usage_error:
+  free(grade); free(judged); free(score); free(id);
+  return 2;
+}
+
+@ @<Print the exact result beside the double@>=
+{
+  rm_exact e;
+  rm_status t;
+  char hb[40];
+  rm_exact_init(&e);
+  t = rm_value_exact(&v, &l, &e);
+  if (t < 0) {
+    fprintf(stderr, "rankmetrics: value: exact path: %s\n", rm_strerror(t));
+    rm_exact_clear(&e);
+    goto done;
+  }
+  printf("variant   %s\n", name);
+  printf("double    %s   (double path; bound %g ulps, off by %g)\n", buf,
+    rm_ulp_bound(&v), rm_ulps_between(x, e.value));
+  shortest(hb, e.value);
+  printf("exact     %s   %a\n", hb, e.value);
+  printf("decimal   %s\n", e.decimal);
+  printf("rational  %s\n", e.rational ? e.rational : "no (irrational)");
+  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "exact" :
+    e.ternary < 0 ? "the double is below the true value" :
+    "the double is above the true value");
+  rm_exact_clear(&e);
+}
+
+@ The \.{examples} command runs every row of the table of worked examples
+through both paths.  A row passes when the exact path's status, double and
+fraction are those derived by hand in the row, and the double path is within
+its bound of the exact one.  Without \.{--tex} it prints one line per row
+and exits 1 if any row fails; with \.{--tex} it writes, for each row, the
+macros that the book reads (see the limbo of this book), and still fails on
+a wrong row, so a wrong number can never reach the book.
+
+@<Tool functions@>=
+static int run_example(const rm_example *x, rm_exact *e, double *d)
+{
+  rm_variant v;
+  rm_list l;
+  rm_status s;
+  l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
+  l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
+  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
+  if ((s = rm_value(&v, &l, NULL, d)) != x->status) return 0;
+  if (rm_value_exact(&v, &l, e) != x->status) return 0;
+  if (e->value != x->expect || signbit(e->value) != signbit(x->expect)) return 0;
+  if ((e->rational == NULL) != (x->rational == NULL)) return 0;
+  if (e->rational && strcmp(e->rational, x->rational) != 0) return 0;
+  return rm_ulps_between(*d, e->value) <= rm_ulp_bound(&v);
+}
+
+@ For the text the 40 digits are too many; the book prints 15 significant
+digits, rounded half to even from the 40, and drops trailing zeros when the
+40 digits show the value to be exact.  Rounding the correctly rounded 40
+digits again could go wrong only if the 25 digits dropped were exactly a
+half, $500\ldots0$; then we print all 40.
+
+@<Tool functions@>=
+static void short_decimal(char *out, const char *dec)
+{
+  char d[64];
+  int nd = 0, point = -1, lead = 0, i, keep = 15, half = 1, rest_zero = 1;
+  const char *p;
+  for (p = dec; *p; p++) {
+    if (*p == '.') { point = nd; continue; }
+    if (nd == 0 && *p == '0') { lead++; continue; }
+    d[nd++] = *p;
+  }
+  if (nd == 0) { strcpy(out, "0"); return; }
+  if (point < 0) point = nd;
+  for (i = keep; i < nd; i++) {
+    if (i == keep ? d[i] != '5' : d[i] != '0') half = 0;
+    if (d[i] != '0') rest_zero = 0;
+  }
+  if (half && !rest_zero) { strcpy(out, dec); return; }
+  if (nd > keep && d[keep] >= '5') {
+    for (i = keep - 1; i >= 0 && d[i] == '9'; i--) d[i] = '0';
+    if (i >= 0) d[i]++;
+    else { memmove(d + 1, d, (size_t) keep); d[0] = '1'; point++; }
+  }
+  nd = keep;
+  while (nd > point && nd > 1 && d[nd - 1] == '0' && rest_zero) nd--;
+  @<Write the |nd| digits of |d| with |lead| and |point| into |out|@>;
+}
+
+@ The decimal strings of the exact path have leading zeros only before the
+point, so |lead| zeros mean the digits start |lead-1| places after it.
+
+@<Write the |nd| digits...@>=
+{
+  char *o = out;
+  if (point == 0 && lead > 0) {
+    *o++ = '0'; *o++ = '.';
+    for (i = 1; i < lead; i++) *o++ = '0';
+    for (i = 0; i < nd; i++) *o++ = d[i];
+  } else {
+    for (i = 0; i < nd || i < point; i++) {
+      if (i == point) *o++ = '.';
+      *o++ = i < nd ? d[i] : '0';
+    }
+  }
+  *o = '\0';
+}
+
+@ @<Tool functions@>=
+static int cmd_examples(int argc, char **argv)
+{
+  int tex = argc == 1 && strcmp(argv[0], "--tex") == 0, bad = 0;
+  size_t i;
+  if (argc > 1 || (argc == 1 && !tex)) {
+    fputs("rankmetrics: examples: the only option is --tex\n", stderr);
+    return 2;
+  }
+  if (tex) puts("% Written by `rankmetrics examples --tex'; do not edit.");
+  for (i = 0; i < RM_N_EXAMPLES; i++) {
+    const rm_example *x = &rm_examples[i];
+    rm_exact e;
+    double d = 0;
+    char sd[80];
+    int ok;
+    rm_exact_init(&e);
+    ok = run_example(x, &e, &d);
+    short_decimal(sd, e.decimal);
+    if (!ok) {
+      bad++;
+      fprintf(stderr, "rankmetrics: example %s (%s): got %a (double path %a),"
+        " expected %a%s%s\n", x->id, x->name, e.value, d, x->expect,
+        x->rational ? " = " : "", x->rational ? x->rational : "");
+    }
+    if (tex) @<Write the macros of example |x|@>@;
+    else printf("%-20s %-40s %-8s %-18s %-12s %s\n", x->id, x->name,
+      x->printed ? x->printed : "-", sd, x->verdict, ok ? "ok" : "FAIL");
+    rm_exact_clear(&e);
+  }
+  if (!tex) printf("%d of %d worked examples agree with their derived values\n",
+    (int) RM_N_EXAMPLES - bad, (int) RM_N_EXAMPLES);
+  return bad ? 1 : 0;
+}
+
+@ @<Write the macros of example |x|@>=
+{
+  printf("\\expandafter\\def\\csname rmshort:%s\\endcsname{%s}\n", x->id, sd);
+  printf("\\expandafter\\def\\csname rmdec:%s\\endcsname{%s}\n", x->id, e.decimal);
+  printf("\\expandafter\\def\\csname rmhex:%s\\endcsname{%a}\n", x->id, e.value);
+  if (e.rational)
+    printf("\\expandafter\\def\\csname rmq:%s\\endcsname{%s}\n", x->id, e.rational);
+  if (x->printed)
+    printf("\\expandafter\\def\\csname rmprinted:%s\\endcsname{%s}\n", x->id,
+      x->printed);
+}
+
+@** Errata.
+Every number printed in a source that is wrong by the source's own
+definition, with the right value and the place where this book treats it.
+A number is wrong when it differs from the value of the formula that the
+source itself states by more than the source's own rounding.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
+\rm source&\rm quantity&\rm printed&\rm right&\rm reason\cr
+\noalign{\smallskip\hrule\smallskip}
+\src{000}, E000.4&fifth DCG term $1/\lg6$&\printed{E000.4-t5}&\ours{E000.4-t5}&truncated, not rounded\cr
+\src{002}, E002.1&DCG@@5, model's order&\printed{E002.1-dcg}&\ours{E002.1-dcg}&a wrong grade; sum not reproducible\cr
+\src{002}, E002.1&DCG@@5, true order&\printed{E002.1-idcg}&\ours{E002.1-idcg}&not reproducible\cr
+\src{002}, E002.1&nDCG@@5&\printed{E002.1-ndcg}&\ours{E002.1-ndcg}&follows the two; truncated\cr
+\src{003}, E003.3&IDCG@@5&\printed{E003.3-idcg}&\ours{E003.3-idcg}&terms rounded before adding\cr
+\src{003}, E003.3&nDCG@@5&\printed{E003.3-ndcg}&\ours{E003.3-ndcg}&follows; truncated\cr}}$$
+Each is discussed with its example in the chapter on cumulative gain (the
+sections on the six articles, five documents and five films).  Beside the
+numbers, \src{000} states an ideal DCG with a gain ($2^g-1$) other than its
+DCG's (linear), and claims that nDCG is never~0.
+@^errata@>
+
+@** Index.
+Here is a list of the identifiers of this program and of the ideas it
+treats, with the sections where each is defined (underlined) and used.

@@ -120,7 +120,12 @@ doc/examples.tex: $(TOOL)
 	./$(TOOL) examples --tex > $@.tmp
 	mv -f $@.tmp $@
 
-doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex $(FIGURES)
+doc/accuracy.tex: $(TOOL)
+	@mkdir -p doc
+	./$(TOOL) accuracy --tex > $@.tmp
+	mv -f $@.tmp $@
+
+doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex $(FIGURES)
 	TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc doc/rankmetrics.tex
 	@if grep -n 'Overfull \\hbox' doc/rankmetrics.log; then \
 	  echo "doc/rankmetrics.log: overfull lines (see above); put long strings in displays" >&2; \
@@ -213,5 +218,5 @@ uninstall:
 clean:
 	rm -rf $(TANGLED) tangle.stamp rankmetrics.o rankmetrics.pic.o \
 	  $(STATIC) $(SHARED) $(SONAME) librankmetrics.so $(TOOL) $(RUNNER) \
-	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp $(FIGURES) \
+	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp $(FIGURES) \
 	  build vectors.tmp.d rankmetrics.pc rankmetrics.pc.tmp

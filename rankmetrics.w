@@ -8,8 +8,9 @@
   \centerline{(Version 0.1.0)}\vfill}
 \def\botofcontents{\vfill\noindent
   To cite one exact definition, cite its variant name as this book prints it,
-  for example \.{ndcg@@10[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero]},
-  together with the version of this book.}
+  for example
+  \smallskip\centerline{\.{ndcg@@10[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero]}}
+  \smallskip\noindent together with the version of this book.}
 \let\maybe=\iftrue
 \secpagedepth=2
 \def\DCG{{\rm DCG}} \def\nDCG{{\rm nDCG}} \def\IDCG{{\rm IDCG}} \def\CG{{\rm CG}}
@@ -27,8 +28,13 @@
 \def\ourshex#1{\rmget{hex}{#1}}  % the correctly rounded double, in C99 hex
 \def\oursq#1{\rmget{q}{#1}}      % the exact rational, when there is one
 \def\printed#1{\rmget{printed}{#1}}
+\def\oursname#1{\rmget{name}{#1}} % the canonical variant name, from the printer
+\def\acc#1{\rmget{acc}{#1}}       % measured accuracy, from `rankmetrics accuracy'
 \input examples
+\input accuracy
 @s mpfr_t int
+@s mpfr_ptr int
+@s mpfr_exp_t int
 @s mpfr_prec_t int
 @s mpfr_rnd_t int
 @s mpq_t int
@@ -840,9 +846,10 @@ void rm_exact_clear(rm_exact *e)
 }
 
 @ The decimal string is written in positional notation with exactly 40
-significant digits (for example \.{0.4692787260227565004775192179404215028312}
-or \.{11.00000000000000000000000000000000000000}); zero is written \.{0}.  One
-function formats the 40 digits |d| of a value $0.d_1d_2\ldots d_{40}\times
+significant digits, for example
+$$\vbox{\halign{\.{#}\hfil\cr \oursl{T-ideal-judged}\cr \oursl{E000.4-cg}\cr}}$$
+(the nDCG of a case in the chapter on cumulative gain, and a CG of~11); zero
+is written \.{0}.  One function formats the 40 digits |d| of a value $0.d_1d_2\ldots d_{40}\times
 10^{e}$.
 
 @d DIGITS 40 /* significant digits of the decimal string */
@@ -1277,7 +1284,7 @@ The double path computes the same sums in IEEE double precision.  Its terms
 are all nonnegative, and it adds them with Neumaier's compensated summation,
 which carries the rounding error of each addition in a second variable.  For
 nonnegative terms the computed sum $\hat s$ of exact doubles $x_i$ satisfies
-$|\hat s-s|\le u\,s+O(nu^2)\,s$, where $u=2^{-53}$ is the unit roundoff: one
+$\vert\hat s-s\vert\le u\,s+O(nu^2)\,s$, where $u=2^{-53}$ is the unit roundoff: one
 rounding, whatever the number of terms, up to lists far longer than any
 ranking ($nu$ stays below $2^{-29}$ for $n\le|RM_K_MAX|$).
 @^Neumaier summation@>@^accuracy of the double path@>
@@ -1296,7 +1303,7 @@ static void nsum_add(nsum *a, double x)
 
 @ Errors of the double path are stated in {\it ulps\/} of the true value $x$:
 $\ulp(x)=2^{e-52}$ when $2^e\le x<2^{e+1}$.  A relative error of $k$ units
-roundoff, $|\hat x-x|\le ku\,x$, is less than $k$~ulps, because
+roundoff, $\vert\hat x-x\vert\le ku\,x$, is less than $k$~ulps, because
 $x<2^{e+1}$ and $2^{e+1}u=\ulp(x)$.  Each metric states its bound as a number
 of ulps, |rm_ulp_bound| returns it, and the tests check it against the exact
 path on thousands of random lists.
@@ -1325,8 +1332,8 @@ $K=n$ when there is none), let $k=\min(K,n)$; then
 $$\CG@@K=\sum_{i=1}^{k}G(g_i),\qquad
   \DCG@@K=\sum_{i=1}^{k}{G(g_i)\over D(i)}.$$
 The {\it ideal\/} DCG is the DCG of the best possible ranking of an ideal list
-$I$ of grades $\hat g_1\ge\hat g_2\ge\cdots\ge\hat g_{|I|}$:
-$$\IDCG@@K=\sum_{j=1}^{\min(K,|I|)}{G(\hat g_j)\over D(j)},\qquad
+$I$ of grades $\hat g_1\ge\hat g_2\ge\cdots\ge\hat g_{\vert I\vert}$:
+$$\IDCG@@K=\sum_{j=1}^{\min(K,\vert I\vert)}{G(\hat g_j)\over D(j)},\qquad
   \nDCG@@K={\DCG@@K\over\IDCG@@K}.$$
 Sorting the ideal grades in decreasing order does maximise the sum, because
 $D$ is nondecreasing (rearrangement inequality).  When the ideal list
@@ -1489,10 +1496,10 @@ list, and one of them differs from itself.
 $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\cr
 \rm source&\rm gain&\rm ideal list&\rm name here\cr
 \noalign{\smallskip\hrule\smallskip}
-\src{000}, F000.7--10&linear (CG, DCG)&returned list, re-sorted&\.{ndcg@@K[ideal=list]}\cr
+\src{000}, F000.7--10&linear (CG, DCG)&list, re-sorted&\.{ndcg@@K[ideal=list]}\cr
 \src{000}, F000.11&$2^g-1$ (IDCG only)&sorted relevant items&\.{idcg@@K[gain=exp2,\dots]}\cr
 \src{001}, F001.8--10&binary&$K$ ones&\.{ndcg@@K[gain=binary,ideal=ones]}\cr
-\src{002}, F002.2--4&$2^g-1$ (linear allowed)&returned list, re-sorted&\.{ndcg@@K[gain=exp2,ideal=list]}\cr
+\src{002}, F002.2--4&$2^g-1$ (or linear)&list, re-sorted&\.{ndcg@@K[gain=exp2,ideal=list]}\cr
 \src{003}, F003.7--9&linear (CG), $2^g-1$ (DCG)&all judged items&\.{ndcg@@K[gain=exp2,ideal=judged]}\cr}}$$
 (Source files are abbreviated to their numbers in tables; the formula numbers
 F000.7 and so on are those of the catalogue of our sources, listed in the
@@ -1572,14 +1579,14 @@ DCG tells them apart: \ours{E000.3-dcg-ideal} for the ideal order and
 \ours{E000.3-dcg-rec} for the recommended one (the source gives neither).
 
 @<Worked examples@>=
-{"E000.3-cg-ideal", "000_0ec1f0283de4c3f9.txt", "cg[gain=linear]",
+@/{"E000.3-cg-ideal", "000_0ec1f0283de4c3f9.txt", "cg[gain=linear]",
   RM_G(3, 2, 1), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, "6", 0x1.8p+2},
-{"E000.3-cg-rec", "000_0ec1f0283de4c3f9.txt", "cg[gain=linear]",
+@/{"E000.3-cg-rec", "000_0ec1f0283de4c3f9.txt", "cg[gain=linear]",
   RM_G(1, 3, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, "6", 0x1.8p+2},
-{"E000.3-dcg-ideal", "000_0ec1f0283de4c3f9.txt", "dcg[gain=linear]",
+@/{"E000.3-dcg-ideal", "000_0ec1f0283de4c3f9.txt", "dcg[gain=linear]",
   RM_G(3, 2, 1), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
   0x1.30c24e60d4d4fp+2}, /* $3+2/\lg3+1/2$ */
-{"E000.3-dcg-rec", "000_0ec1f0283de4c3f9.txt", "dcg[gain=linear]",
+@/{"E000.3-dcg-rec", "000_0ec1f0283de4c3f9.txt", "dcg[gain=linear]",
   RM_G(1, 3, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
   0x1.f246eb227e7eep+1}, /* $1+3/\lg3+1$ */
 
@@ -1607,19 +1614,19 @@ adds these terms naively in double precision gets a double one ulp above the
 correctly rounded one; a reason to test every printed number.)
 
 @<Worked examples@>=
-{"E000.4-cg", "000_0ec1f0283de4c3f9.txt", "cg@@6[gain=linear]",
+@/{"E000.4-cg", "000_0ec1f0283de4c3f9.txt", "cg@@6[gain=linear]",
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK,
   "11", 0x1.6p+3},
-{"E000.4-t2", "000_0ec1f0283de4c3f9.txt", "dcg@@2[gain=linear]",
+@/{"E000.4-t2", "000_0ec1f0283de4c3f9.txt", "dcg@@2[gain=linear]",
   RM_G(0, 2), NULL, NULL, RM_NONE, "1.26", "agrees", RM_OK, NULL,
   0x1.430939835353dp+0}, /* $2/\lg3$ */
-{"E000.4-t5", "000_0ec1f0283de4c3f9.txt", "dcg@@5[gain=linear]",
+@/{"E000.4-t5", "000_0ec1f0283de4c3f9.txt", "dcg@@5[gain=linear]",
   RM_G(0, 0, 0, 0, 1), NULL, NULL, RM_NONE, "0.38", "erratum", RM_OK, NULL,
   0x1.8c23246dc0a9fp-2}, /* $1/\lg6$ */
-{"E000.4-t6", "000_0ec1f0283de4c3f9.txt", "dcg@@6[gain=linear]",
+@/{"E000.4-t6", "000_0ec1f0283de4c3f9.txt", "dcg@@6[gain=linear]",
   RM_G(0, 0, 0, 0, 0, 2), NULL, NULL, RM_NONE, "0.71", "agrees", RM_OK, NULL,
   0x1.6cc193acea9b5p-1}, /* $2/\lg7$ */
-{"E000.4-dcg", "000_0ec1f0283de4c3f9.txt", "dcg@@6[gain=linear]",
+@/{"E000.4-dcg", "000_0ec1f0283de4c3f9.txt", "dcg@@6[gain=linear]",
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, "6.86", "agrees", RM_OK, NULL,
   0x1.b71cb31d4e330p+2},
 
@@ -1636,19 +1643,19 @@ graded 3 and~2; with the ideal from all judged items it has $\IDCG@@6=
 these numbers is in the source.
 
 @<Worked examples@>=
-{"E000.4-idcg-list", "000_0ec1f0283de4c3f9.txt", "idcg@@6[gain=linear,ideal=list]",
+@/{"E000.4-idcg-list", "000_0ec1f0283de4c3f9.txt", "idcg@@6[gain=linear,ideal=list]",
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
   0x1.c90610aa2568fp+2}, /* $3+3/\lg3+1+2/\lg5+1/\lg6$ */
-{"E000.4-ndcg-list", "000_0ec1f0283de4c3f9.txt", "ndcg@@6[gain=linear,ideal=list]",
+@/{"E000.4-ndcg-list", "000_0ec1f0283de4c3f9.txt", "ndcg@@6[gain=linear,ideal=list]",
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
   0x1.ebef0d38cdeccp-1},
-{"E000.4-idcg-exp", "000_0ec1f0283de4c3f9.txt", "idcg@@6[gain=exp2,ideal=list]",
+@/{"E000.4-idcg-exp", "000_0ec1f0283de4c3f9.txt", "idcg@@6[gain=exp2,ideal=list]",
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
   0x1.d30d70ea6a113p+3}, /* $7+7/\lg3+3/2+3/\lg5+1/\lg6$ */
-{"E000.4-idcg-wiki", NULL, "idcg@@6[gain=linear,ideal=judged]",
+@/{"E000.4-idcg-wiki", NULL, "idcg@@6[gain=linear,ideal=judged]",
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_G(3, 2), NULL, "case", RM_OK, NULL,
   0x1.17b03ab34f638p+3}, /* $3+3/\lg3+3/2+2/\lg5+2/\lg6+2/\lg7$ */
-{"E000.4-ndcg-wiki", NULL, "ndcg@@6[gain=linear,ideal=judged]",
+@/{"E000.4-ndcg-wiki", NULL, "ndcg@@6[gain=linear,ideal=judged]",
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_G(3, 2), NULL, "case", RM_OK, NULL,
   0x1.91ebd4b5c9658p-1},
 
@@ -1672,7 +1679,8 @@ nDCG@@5&\printed{E002.1-ndcg}&\ours{E002.1-ndcg}&erratum\cr}}$$
 The three others are wrong.  The model's DCG is printed as
 $(2^1-1)/1+(2^2-1)/1.58+(2^1-1)/2+(2^1-1)/2.32+(2^0-1)/2.58=1.551$: the fourth
 term uses grade~1 for Doc\_4, which has grade~0 by the source's own CG, and
-the printed expression does not even evaluate to 1.551 (it gives about 3.83).
+the printed expression does not even evaluate to 1.551: with grades 1, 2, 1, 1, 0
+it is $\ours{E002.1-as-printed}$.
 The true DCG is printed as $(2^2-1)/1+(2^1-1)/1.58+(2^1-1)/2+0+0=3.148$, and
 3.1486 a line later; that expression evaluates to about 4.13, which is nearly
 the right value $3.5+1/\lg3$.  We searched for a convention that would give
@@ -1682,21 +1690,24 @@ from 0 to 3) and found none that fits the example.  Finally $1.551/3.1486$ is
 $\ours{E002.1-ndcg}$, not half of it.
 
 @<Worked examples@>=
-{"E002.1-cg", "002_99164a9873301b8b.txt", "cg[gain=exp2]",
+@/{"E002.1-cg", "002_99164a9873301b8b.txt", "cg[gain=exp2]",
   RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "5", "agrees", RM_OK, "5", 0x1.4p+2},
-{"E002.1-cg-gt", "002_99164a9873301b8b.txt", "cg[gain=exp2]",
+@/{"E002.1-cg-gt", "002_99164a9873301b8b.txt", "cg[gain=exp2]",
   RM_G(2, 1, 1, 0, 0), NULL, NULL, RM_NONE, "5", "agrees", RM_OK, "5", 0x1.4p+2},
-{"E002.1-cg1", "002_99164a9873301b8b.txt", "cg@@1[gain=exp2]",
+@/{"E002.1-cg1", "002_99164a9873301b8b.txt", "cg@@1[gain=exp2]",
   RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "1", "agrees", RM_OK, "1", 0x1p+0},
-{"E002.1-cg1-gt", "002_99164a9873301b8b.txt", "cg@@1[gain=exp2]",
+@/{"E002.1-cg1-gt", "002_99164a9873301b8b.txt", "cg@@1[gain=exp2]",
   RM_G(2, 1, 1, 0, 0), NULL, NULL, RM_NONE, "3", "agrees", RM_OK, "3", 0x1.8p+1},
-{"E002.1-dcg", "002_99164a9873301b8b.txt", "dcg@@5[gain=exp2]",
+@/{"E002.1-dcg", "002_99164a9873301b8b.txt", "dcg@@5[gain=exp2]",
   RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "1.551", "erratum", RM_OK, NULL,
   0x1.b246eb227e7eep+1}, /* $1+3/\lg3+1/2$ */
-{"E002.1-idcg", "002_99164a9873301b8b.txt", "idcg@@5[gain=exp2,ideal=list]",
+@/{"E002.1-as-printed", "002_99164a9873301b8b.txt", "dcg@@5[gain=exp2]",
+  RM_G(1, 2, 1, 1, 0), NULL, NULL, RM_NONE, "1.551", "erratum", RM_OK, NULL,
+  0x1.e96753f4889dcp+1}, /* $1+3/\lg3+1/2+1/\lg5$: the printed terms */
+@/{"E002.1-idcg", "002_99164a9873301b8b.txt", "idcg@@5[gain=exp2,ideal=list]",
   RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "3.148", "erratum", RM_OK, NULL,
   0x1.086127306a6a8p+2}, /* $3+1/\lg3+1/2$ */
-{"E002.1-ndcg", "002_99164a9873301b8b.txt", "ndcg@@5[gain=exp2,ideal=list]",
+@/{"E002.1-ndcg", "002_99164a9873301b8b.txt", "ndcg@@5[gain=exp2,ideal=list]",
   RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "0.4925", "erratum", RM_OK, NULL,
   0x1.a4833b300b81dp-1},
 
@@ -1718,16 +1729,16 @@ $0.82796$, which rounds to 0.828, so the last step truncated as well; the
 right value is $\ours{E003.3-ndcg}$.
 
 @<Worked examples@>=
-{"E003.3-cg", "003_67084013e7b3df28.txt", "cg@@5[gain=linear]",
+@/{"E003.3-cg", "003_67084013e7b3df28.txt", "cg@@5[gain=linear]",
   RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "13", "agrees", RM_OK, "13",
   0x1.ap+3},
-{"E003.3-dcg", "003_67084013e7b3df28.txt", "dcg@@5[gain=exp2]",
+@/{"E003.3-dcg", "003_67084013e7b3df28.txt", "dcg@@5[gain=exp2]",
   RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "38.5", "agrees", RM_OK, NULL,
   0x1.340fdbb210431p+5}, /* $31+7/\lg3+3/2+1/\lg5+3/\lg6$ */
-{"E003.3-idcg", "003_67084013e7b3df28.txt", "idcg@@5[gain=exp2,ideal=judged]",
+@/{"E003.3-idcg", "003_67084013e7b3df28.txt", "idcg@@5[gain=exp2,ideal=judged]",
   RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "46.5", "erratum", RM_OK, NULL,
   0x1.73550ffcbbf17p+5}, /* $31+15/\lg3+7/2+3/\lg5+3/\lg6$ */
-{"E003.3-ndcg", "003_67084013e7b3df28.txt", "ndcg@@5[gain=exp2,ideal=judged]",
+@/{"E003.3-ndcg", "003_67084013e7b3df28.txt", "ndcg@@5[gain=exp2,ideal=judged]",
   RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "0.827", "erratum", RM_OK, NULL,
   0x1.a8c2fca27c32ep-1},
 
@@ -1739,13 +1750,13 @@ judgments gives $\ours{F001.10-ndcg-judged}$.  The source prints no value;
 these show what its definition does.
 
 @<Worked examples@>=
-{"F001.10-idcg", "001_2e9bf761b3089294.txt", "idcg@@10[gain=binary,rel=1,ideal=ones]",
+@/{"F001.10-idcg", "001_2e9bf761b3089294.txt", "idcg@@10[gain=binary,rel=1,ideal=ones]",
   RM_G(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL, "not printed",
   RM_OK, NULL, 0x1.22c9ad1b21972p+2},
-{"F001.10-ndcg", "001_2e9bf761b3089294.txt", "ndcg@@10[gain=binary,ideal=ones]",
+@/{"F001.10-ndcg", "001_2e9bf761b3089294.txt", "ndcg@@10[gain=binary,ideal=ones]",
   RM_G(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL, "not printed",
   RM_OK, NULL, 0x1.c2bf78d2f3fa2p-3},
-{"F001.10-ndcg-judged", "001_2e9bf761b3089294.txt", "ndcg@@10[gain=binary]",
+@/{"F001.10-ndcg-judged", "001_2e9bf761b3089294.txt", "ndcg@@10[gain=binary]",
   RM_G(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL, "not printed",
   RM_OK, "1", 0x1p+0},
 
@@ -1765,13 +1776,13 @@ ideal=list&$1/(1+1/\lg3)=\ln3/\ln6$&\ours{T-ideal-list}\cr
 ideal=topk&$1/1$&\ours{T-ideal-topk}\cr}}$$
 
 @<Worked examples@>=
-{"T-ideal-judged", NULL, "ndcg@@3[gain=binary]", RM_G(1, 0, 0, 1), NULL, NULL,
+@/{"T-ideal-judged", NULL, "ndcg@@3[gain=binary]", RM_G(1, 0, 0, 1), NULL, NULL,
   RM_G(1), NULL, "case", RM_OK, NULL, 0x1.e08a9a33e7b6dp-2},
-{"T-ideal-jk", NULL, "ndcg@@3[gain=binary,discount=jk,base=2]", RM_G(1, 0, 0, 1),
+@/{"T-ideal-jk", NULL, "ndcg@@3[gain=binary,discount=jk,base=2]", RM_G(1, 0, 0, 1),
   NULL, NULL, RM_G(1), NULL, "case", RM_OK, NULL, 0x1.85374ce5d5647p-2},
-{"T-ideal-list", NULL, "ndcg@@3[gain=binary,ideal=list]", RM_G(1, 0, 0, 1), NULL,
+@/{"T-ideal-list", NULL, "ndcg@@3[gain=binary,ideal=list]", RM_G(1, 0, 0, 1), NULL,
   NULL, RM_G(1), NULL, "case", RM_OK, NULL, 0x1.39ee6dc91fab0p-1},
-{"T-ideal-topk", NULL, "ndcg@@3[gain=binary,ideal=topk]", RM_G(1, 0, 0, 1), NULL,
+@/{"T-ideal-topk", NULL, "ndcg@@3[gain=binary,ideal=topk]", RM_G(1, 0, 0, 1), NULL,
   NULL, RM_G(1), NULL, "case", RM_OK, "1", 0x1p+0},
 
 @ {\it The gain and the discount.}  Two items graded 1 and~2, ranked in that
@@ -1786,17 +1797,17 @@ $1/\lg3=\ours{T-log2-rank2}$ and \.{discount=jk} gives $\ours{T-jk-rank2}$:
 Järvelin and Kekäläinen do not discount the first $b$ ranks.
 
 @<Worked examples@>=
-{"T-gain-linear", NULL, "ndcg@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
+@/{"T-gain-linear", NULL, "ndcg@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, NULL, 0x1.b82d0ca73fe95p-1},
-{"T-gain-exp2", NULL, "ndcg@@2[gain=exp2]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL,
+@/{"T-gain-exp2", NULL, "ndcg@@2[gain=exp2]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, NULL, 0x1.97ea0e59a8b3ep-1},
-{"T-gain-binary", NULL, "ndcg@@2[gain=binary]", RM_G(1, 2), NULL, NULL, RM_NONE,
+@/{"T-gain-binary", NULL, "ndcg@@2[gain=binary]", RM_G(1, 2), NULL, NULL, RM_NONE,
   NULL, "case", RM_OK, "1", 0x1p+0},
-{"T-gain-jk", NULL, "ndcg@@2[discount=jk]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL,
+@/{"T-gain-jk", NULL, "ndcg@@2[discount=jk]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "1", 0x1p+0},
-{"T-log2-rank2", NULL, "ndcg", RM_G(0, 1), NULL, NULL, RM_NONE, NULL, "case",
+@/{"T-log2-rank2", NULL, "ndcg", RM_G(0, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, NULL, 0x1.430939835353dp-1},
-{"T-jk-rank2", NULL, "ndcg[discount=jk]", RM_G(0, 1), NULL, NULL, RM_NONE, NULL,
+@/{"T-jk-rank2", NULL, "ndcg[discount=jk]", RM_G(0, 1), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "1", 0x1p+0},
 
 @ {\it Ties.}  Three items $d_1,d_2,d_3$, given in that order, all with score
@@ -1811,17 +1822,17 @@ ties=average&${1\over3}(1+1/\lg3+1/2)=\ln108/(6\ln3)$&\ours{T-ties-avg}\cr}}$$
 The last is scikit-learn's value; the third is trec\_eval's.
 
 @<Worked examples@>=
-{"T-ties-input", NULL, "ndcg", RM_G(1, 0, 0), RM_S(1, 1, 1),
+@/{"T-ties-input", NULL, "ndcg", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
-{"T-ties-idasc", NULL, "ndcg[ties=id-asc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+@/{"T-ties-idasc", NULL, "ndcg[ties=id-asc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
-{"T-ties-iddesc", NULL, "ndcg[ties=id-desc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+@/{"T-ties-iddesc", NULL, "ndcg[ties=id-desc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
-{"T-ties-pess", NULL, "ndcg[ties=pessimistic]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+@/{"T-ties-pess", NULL, "ndcg[ties=pessimistic]", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
-{"T-ties-opt", NULL, "ndcg[ties=optimistic]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+@/{"T-ties-opt", NULL, "ndcg[ties=optimistic]", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
-{"T-ties-avg", NULL, "ndcg[ties=average]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+@/{"T-ties-avg", NULL, "ndcg[ties=average]", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, NULL, 0x1.6badbdd6711bfp-1},
 
 @ {\it Exact values among logarithms.}  The DCG of grades 1,~0,~0 is exactly 1
@@ -1833,15 +1844,15 @@ log-linear form.  A query with no relevant item has an ideal DCG of~0: under
 the status |RM_UNDEFINED|.
 
 @<Worked examples@>=
-{"T-exact-1", NULL, "dcg", RM_G(1, 0, 0), NULL, NULL, RM_NONE, NULL, "case",
+@/{"T-exact-1", NULL, "dcg", RM_G(1, 0, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "1", 0x1p+0},
-{"T-exact-3/2", NULL, "dcg", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
+@/{"T-exact-3/2", NULL, "dcg", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "3/2", 0x1.8p+0},
-{"T-exact-perfect", NULL, "ndcg[gain=exp2]", RM_G(3, 2, 1), NULL, NULL, RM_NONE,
+@/{"T-exact-perfect", NULL, "ndcg[gain=exp2]", RM_G(3, 2, 1), NULL, NULL, RM_NONE,
   NULL, "case", RM_OK, "1", 0x1p+0},
-{"T-undef-zero", NULL, "ndcg@@5", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
+@/{"T-undef-zero", NULL, "ndcg@@5", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_UNDEFINED, "0", 0x0p+0},
-{"T-undef-one", NULL, "ndcg@@5[undef=one]", RM_G(0, 0), NULL, NULL, RM_NONE, NULL,
+@/{"T-undef-one", NULL, "ndcg@@5[undef=one]", RM_G(0, 0), NULL, NULL, RM_NONE, NULL,
   "case", RM_UNDEFINED, "1", 0x1p+0},
 
 @ {\it The interface.}  The library computes any variant of the family with
@@ -2142,11 +2153,13 @@ rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out)
 
 @** The command-line tool.
 The tool \.{rankmetrics} puts the library on the command line.  This version
-has four subcommands:
+has six subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
 examples [--tex]&recompute every worked example of this book\cr
+vectors --out {\it DIR}&write the golden test vectors\cr
+accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
 help&the usage text\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
@@ -2162,6 +2175,8 @@ failed check or computation, and 0 otherwise.
 @^command-line tool@>
 
 @(rmtool.c@>=
+#define _POSIX_C_SOURCE 200809L /* for |mkdir| */
+#include <sys/stat.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -2180,6 +2195,8 @@ int main(int argc, char **argv)
   if (strcmp(argv[1], "value") == 0) return cmd_value(argc - 2, argv + 2);
   if (strcmp(argv[1], "name") == 0) return cmd_name(argc - 2, argv + 2);
   if (strcmp(argv[1], "examples") == 0) return cmd_examples(argc - 2, argv + 2);
+  if (strcmp(argv[1], "vectors") == 0) return cmd_vectors(argc - 2, argv + 2);
+  if (strcmp(argv[1], "accuracy") == 0) return cmd_accuracy(argc - 2, argv + 2);
   fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
     argv[1]);
   return 2;
@@ -2195,13 +2212,18 @@ static void usage(FILE *f)
     "                         [--judged J] [--exact]\n"
     "       rankmetrics name NAME...\n"
     "       rankmetrics examples [--tex]\n"
+    "       rankmetrics vectors --out DIR\n"
+    "       rankmetrics accuracy [--tex] [N]\n"
     "       rankmetrics --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
     "          the fraction when the value is rational)\n"
     "name      print the canonical name of each variant NAME\n"
     "examples  recompute every worked example of the book and check it;\n"
-    "          --tex writes the values as TeX macros for the book\n\n"
+    "          --tex writes the values as TeX macros for the book\n"
+    "vectors   write the golden test vectors (JSON and text) into DIR\n"
+    "accuracy  measure the double path against the exact path on N seeded\n"
+    "          random lists per variant (default 200)\n\n"
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
@@ -2529,6 +2551,7 @@ static int cmd_examples(int argc, char **argv)
   if (tex) puts("% Written by `rankmetrics examples --tex'; do not edit.");
   for (i = 0; i < RM_N_EXAMPLES; i++) {
     const rm_example *x = &rm_examples[i];
+    rm_variant v;
     rm_exact e;
     double d = 0;
     char sd[80];
@@ -2559,9 +2582,453 @@ static int cmd_examples(int argc, char **argv)
   printf("\\expandafter\\def\\csname rmhex:%s\\endcsname{%a}\n", x->id, e.value);
   if (e.rational)
     printf("\\expandafter\\def\\csname rmq:%s\\endcsname{%s}\n", x->id, e.rational);
+  if (rm_variant_parse(x->name, &v, NULL, 0) == RM_OK) {
+    char nm[RM_NAME_MAX];
+    rm_variant_name(&v, nm, sizeof nm);
+    printf("\\expandafter\\def\\csname rmname:%s\\endcsname{%s}\n", x->id, nm);
+  }
   if (x->printed)
     printf("\\expandafter\\def\\csname rmprinted:%s\\endcsname{%s}\n", x->id,
       x->printed);
+}
+
+@** Golden vectors.
+The exact path's results are most useful outside this program: anyone who
+implements one of our variants, in any language, can test an implementation
+against them without trusting ours.  The tool writes them into the directory
+\.{vectors/} of the repository, where they are kept under version control,
+and the test suite regenerates them and compares the bytes, so the committed
+vectors are always what this program computes.  \.{vectors/README.md}
+describes the format for readers who never open this book.
+@^golden vectors@>
+
+Each family has two files with the same content: a JSON file in the manner of
+Project Wycheproof, for any language with a JSON reader, and a plain text
+twin that C and the shell read line by line.  For the cumulative-gain family
+they are \.{vectors/cg\_dcg\_ndcg\_test.json} and
+\.{vectors/cg\_dcg\_ndcg\_test.txt}.  The JSON file has a header (|algorithm|,
+|schema|, |generatorVersion|, |numberOfTests|, |header| lines, and |notes|
+that define every flag once) and then |testGroups|, one per variant name, each
+holding its tests.  A test has a |tcId| unique in the file, a |comment|, its
+|flags|, the input (|grades|, |scores| or |null|, |ids| or |null|, |judged|),
+and the result: |"valid"| with the correctly rounded double in C99 hexadecimal
+(|value|), 17 significant digits (|decimal17|), 40 significant digits
+(|decimal40|) and the fraction (|rational|, or |null|), and a |status| of
+|"ok"| or |"undefined"| (the value then set by the variant's \.{undef}
+convention).  Values are never written in a form that could round twice:
+the hexadecimal form is exact, and a reader should parse that one.
+
+@ The vectors of a family are, first, every worked example of the book, then
+for each variant in a fixed list a number of seeded random lists.  The random
+lists are small and nasty: short, often shorter than the cutoff, often empty
+of relevant items, with scores drawn from five values so that ties are
+everywhere, grades 0 to~4, and up to three judged items that were not
+retrieved.  The generator is SplitMix64 with a fixed seed, written out here so
+that the vectors do not depend on any library's random numbers.
+
+@<Tool functions@>=
+typedef struct {@+ unsigned long long s; @+} rng;
+static unsigned long long rng_next(rng *r)
+{
+  unsigned long long z = (r->s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+static int rng_below(rng *r, int n) /* uniform enough for test inputs */
+{
+  return (int) (rng_next(r) % (unsigned long long) n);
+}
+
+@ A random case owns its arrays; |random_case| fills one.  Identifiers are
+\.{d000}, \.{d001}, \dots\ in a random order, so that the identifier tie rules
+do not simply reproduce the input order.
+
+@<Tool functions@>=
+#define MAX_CASE 64
+typedef struct {
+  int grade[MAX_CASE], judged[4];
+  double score[MAX_CASE];
+  char idbuf[MAX_CASE][8];
+  const char *id[MAX_CASE];
+  rm_list l;
+} rand_case;
+static void random_case(rng *r, rand_case *c)
+{
+  static const double levels[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
+  int n, i, relevant = rng_below(r, 4) != 0;
+  n = rng_below(r, 8) == 0 ? 13 + rng_below(r, MAX_CASE - 13) : rng_below(r, 13);
+  for (i = 0; i < n; i++) {
+    c->grade[i] = relevant ? (rng_below(r, 3) == 0 ? rng_below(r, 5) : 0) : 0;
+    c->score[i] = levels[rng_below(r, 5)];
+    sprintf(c->idbuf[i], "d%03d", i);
+  }
+  for (i = n - 1; i > 0; i--) { /* shuffle the identifiers */
+    int j = rng_below(r, i + 1);
+    char t[8];
+    memcpy(t, c->idbuf[i], 8); memcpy(c->idbuf[i], c->idbuf[j], 8);
+    memcpy(c->idbuf[j], t, 8);
+  }
+  for (i = 0; i < n; i++) c->id[i] = c->idbuf[i];
+  c->l.n = (size_t) n; c->l.grade = c->grade; c->l.score = c->score;
+  c->l.id = c->id;
+  c->l.n_unretrieved = (size_t) rng_below(r, 4);
+  for (i = 0; i < (int) c->l.n_unretrieved; i++)
+    c->judged[i] = relevant ? rng_below(r, 5) : 0;
+  c->l.unretrieved_grade = c->judged;
+}
+
+@ The variants that get random vectors cover every value of every key at
+least once, and the combinations that the sources and the common libraries
+use.
+
+@<Tool functions@>=
+static const char *const vector_variants[] = {
+  "cg", "cg@@5", "cg@@5[gain=exp2]", "cg@@5[ties=average]",
+  "dcg", "dcg@@5", "dcg@@10[gain=exp2]", "dcg@@5[gain=binary,rel=2]",
+  "dcg@@10[discount=jk]", "dcg@@10[discount=jk,base=3]", "dcg@@5[ties=average]",
+  "dcg@@5[ties=id-desc]", "dcg@@5[ties=id-asc]",
+  "idcg@@10", "idcg@@10[ideal=list]", "idcg@@10[ideal=topk]",
+  "idcg@@10[gain=binary,ideal=ones]", "idcg@@5[gain=exp2,discount=jk,base=2]",
+  "ndcg", "ndcg@@1", "ndcg@@5", "ndcg@@10", "ndcg@@100", "ndcg@@10[gain=exp2]",
+  "ndcg@@10[gain=binary]", "ndcg@@10[ideal=list]", "ndcg@@10[gain=exp2,ideal=list]",
+  "ndcg@@10[ideal=topk]", "ndcg@@10[gain=binary,ideal=ones]",
+  "ndcg@@10[discount=jk]", "ndcg@@10[discount=jk,base=10]",
+  "ndcg@@10[ties=pessimistic]", "ndcg@@10[ties=optimistic]",
+  "ndcg@@10[ties=average]", "ndcg@@10[ties=id-desc]", "ndcg@@10[ties=id-asc]",
+  "ndcg@@10[undef=one]", "ndcg@@10[gain=exp2,ties=average]",
+  NULL};
+#define CASES_PER_VARIANT 16
+
+@ A test's flags are computed from its input and result.  They are defined
+once, in the |notes| of the file.
+
+@<Tool functions@>=
+static const char *const flag_notes[][2] = {
+  {"SourceExample", "A worked example of one of the five sources, with the"
+    " value derived by hand in the book."},
+  {"Erratum", "The source prints a different number for this value; the"
+    " book's Errata part explains it."},
+  {"Ties", "Some scores are equal, so the tie rule of the variant matters."},
+  {"KBeyondList", "The cutoff is larger than the list."},
+  {"NoRelevant", "No item of the list or of the judgments has a positive grade."},
+  {"EmptyList", "The list has no items."},
+  {"Unretrieved", "Some judged items were not retrieved."},
+  {"ExactlyRepresentable", "The true value is a double: ternary value 0."},
+  {"Rational", "The true value is rational; the fraction is given."},
+  {"Undefined", "The value is undefined (ideal DCG of 0); it is set by the"
+    " variant's undef convention."},
+  {NULL, NULL}};
+static int has_ties(const rm_list *l)
+{
+  size_t i, j;
+  if (l->score == NULL) return 0;
+  for (i = 0; i < l->n; i++)
+    for (j = i + 1; j < l->n; j++) if (l->score[i] == l->score[j]) return 1;
+  return 0;
+}
+
+@ One writer serves both files: it prints one test in JSON and in text.  The
+comment, the flags and the inputs are known to the caller; the results come
+from the exact path, and a vector that the exact path cannot decide is an
+error, never a guess.
+
+@<Tool functions@>=
+typedef struct {@+ FILE *json, *text; int count; @+} vec_out;
+static void json_ints(FILE *f, const int *a, size_t n)
+{
+  size_t i;
+  fputc('[', f);
+  for (i = 0; i < n; i++) fprintf(f, i ? ",%d" : "%d", a[i]);
+  fputc(']', f);
+}
+static void text_ints(FILE *f, const char *key, const int *a, size_t n)
+{
+  size_t i;
+  fprintf(f, "%s =", key);
+  for (i = 0; i < n; i++) fprintf(f, i ? ",%d" : " %d", a[i]);
+  fputc('\n', f);
+}
+static int write_test(vec_out *o, const rm_variant *v, const rm_list *l,
+  const char *comment, int source, int erratum)
+{
+  rm_exact e;
+  rm_status s;
+  char d17[40], flags[300] = "";
+  size_t i;
+  int ok = 1;
+  rm_exact_init(&e);
+  s = rm_value_exact(v, l, &e);
+  if (s < 0) {
+    fprintf(stderr, "rankmetrics: vectors: test %d: %s\n", o->count + 1,
+      rm_strerror(s));
+    rm_exact_clear(&e);
+    return 0;
+  }
+  @<Compute the flags of the test into |flags|@>;
+  snprintf(d17, sizeof d17, "%.17g", e.value);
+  o->count++;
+  @<Write the test in JSON@>;
+  @<Write the test as text@>;
+  rm_exact_clear(&e);
+  return ok;
+}
+
+@ @<Compute the flags of the test...@>=
+{
+  int none = 1;
+  for (i = 0; i < l->n; i++) if (l->grade[i] > 0) none = 0;
+  for (i = 0; i < l->n_unretrieved; i++) if (l->unretrieved_grade[i] > 0) none = 0;
+#define FLAG(c, name) if (c) strcat(strcat(flags, flags[0] ? "," : ""), "\"" name "\"")
+  FLAG(source, "SourceExample"); FLAG(erratum, "Erratum");
+  FLAG(has_ties(l), "Ties"); FLAG(v->k > l->n, "KBeyondList");
+  FLAG(none, "NoRelevant"); FLAG(l->n == 0, "EmptyList");
+  FLAG(l->n_unretrieved > 0, "Unretrieved");
+  FLAG(e.ternary == 0, "ExactlyRepresentable"); FLAG(e.rational != NULL, "Rational");
+  FLAG(s == RM_UNDEFINED, "Undefined");
+#undef FLAG
+}
+
+@ Scores are printed with 17 significant digits, which read back exactly;
+identifiers here are plain ASCII and need no escapes.
+
+@<Write the test in JSON@>=
+fprintf(o->json, "\n        {\"tcId\": %d, \"comment\": \"%s\", \"flags\": [%s],\n"
+  "         \"grades\": ", o->count, comment, flags);
+json_ints(o->json, l->grade, l->n);
+fputs(", \"scores\": ", o->json);
+if (l->score == NULL) fputs("null", o->json);
+else {
+  fputc('[', o->json);
+  for (i = 0; i < l->n; i++) fprintf(o->json, i ? ",%.17g" : "%.17g", l->score[i]);
+  fputc(']', o->json);
+}
+fputs(", \"ids\": ", o->json);
+if (l->id == NULL) fputs("null", o->json);
+else {
+  fputc('[', o->json);
+  for (i = 0; i < l->n; i++) fprintf(o->json, i ? ",\"%s\"" : "\"%s\"", l->id[i]);
+  fputc(']', o->json);
+}
+fputs(", \"judged\": ", o->json);
+json_ints(o->json, l->unretrieved_grade, l->n_unretrieved);
+fprintf(o->json, ",\n         \"result\": \"valid\", \"status\": \"%s\", \"value\": \"%a\","
+  " \"decimal17\": \"%s\",\n         \"decimal40\": \"%s\", \"rational\": ",
+  s == RM_UNDEFINED ? "undefined" : "ok", e.value, d17, e.decimal);
+if (e.rational) fprintf(o->json, "\"%s\"}", e.rational);
+else fputs("null}", o->json);
+
+@ @<Write the test as text@>=
+fprintf(o->text, "\ntcId = %d\ncomment = %s\n", o->count, comment);
+text_ints(o->text, "grades", l->grade, l->n);
+fputs("scores =", o->text);
+if (l->score) for (i = 0; i < l->n; i++) fprintf(o->text, i ? ",%.17g" : " %.17g", l->score[i]);
+else fputs(" none", o->text);
+fputs("\nids =", o->text);
+if (l->id) for (i = 0; i < l->n; i++) fprintf(o->text, i ? ",%s" : " %s", l->id[i]);
+else fputs(" none", o->text);
+fputc('\n', o->text);
+text_ints(o->text, "judged", l->unretrieved_grade, l->n_unretrieved);
+fprintf(o->text, "status = %s\nvalue = %a\ndecimal = %s\nrational = %s\n",
+  s == RM_UNDEFINED ? "undefined" : "ok", e.value, e.decimal,
+  e.rational ? e.rational : "none");
+
+@ The command writes the two files of the family under temporary names in
+the directory given (made if it does not exist), and renames them into place only when both are complete,
+so an interrupted run never leaves a half-written vector file.  Tests are
+grouped by canonical variant name: first every group of the worked examples
+in the order of the table, then the random groups.
+
+@<Tool functions@>=
+static int cmd_vectors(int argc, char **argv)
+{
+  char jtmp[4200], ttmp[4200], jname[4096], tname[4096];
+  vec_out o = {NULL, NULL, 0};
+  int ok = 1, groups = 0;
+  if (argc != 2 || strcmp(argv[0], "--out") != 0) {
+    fputs("rankmetrics: vectors: usage: rankmetrics vectors --out DIR\n", stderr);
+    return 2;
+  }
+  if (strlen(argv[1]) > 4000) {
+    fputs("rankmetrics: vectors: the directory name is too long\n", stderr);
+    return 2;
+  }
+  if (mkdir(argv[1], 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "rankmetrics: vectors: cannot create '%s': %s\n", argv[1],
+      strerror(errno));
+    return 1;
+  }
+  snprintf(jname, sizeof jname, "%s/cg_dcg_ndcg_test.json", argv[1]);
+  snprintf(tname, sizeof tname, "%s/cg_dcg_ndcg_test.txt", argv[1]);
+  snprintf(jtmp, sizeof jtmp, "%s.tmp", jname);
+  snprintf(ttmp, sizeof ttmp, "%s.tmp", tname);
+  if ((o.json = fopen(jtmp, "w")) == NULL || (o.text = fopen(ttmp, "w")) == NULL) {
+    fprintf(stderr, "rankmetrics: vectors: cannot write in '%s'\n", argv[1]);
+    if (o.json) { fclose(o.json); remove(jtmp); }
+    return 1;
+  }
+  @<Write the header of both files@>;
+  @<Write the groups of worked examples@>;
+  @<Write the groups of random cases@>;
+  fputs("\n  ]\n}\n", o.json);
+  ok = !ferror(o.json) && !ferror(o.text) && ok;
+  ok = (fclose(o.json) == 0) && ok;
+  ok = (fclose(o.text) == 0) && ok;
+  if (ok && (rename(jtmp, jname) != 0 || rename(ttmp, tname) != 0)) ok = 0;
+  if (!ok) {
+    remove(jtmp); remove(ttmp);
+    fprintf(stderr, "rankmetrics: vectors: failed; nothing was written\n");
+    return 1;
+  }
+  return 0;
+}
+
+@ The number of tests goes into the header before the tests are written, so
+it is counted first: one per worked example and |CASES_PER_VARIANT| per
+random variant.
+
+@<Write the header of both files@>=
+{
+  int nv = 0, k;
+  while (vector_variants[nv]) nv++;
+  fprintf(o.json, "{\n  \"algorithm\": \"cumulative gain: cg, dcg, idcg, ndcg\",\n"
+    "  \"schema\": \"rankmetrics_vectors_v1\",\n  \"generatorVersion\": \"%s\",\n"
+    "  \"numberOfTests\": %d,\n  \"header\": [\n"
+    "    \"Golden vectors of rankmetrics, written by its exact path (GNU MPFR, GMP).\",\n"
+    "    \"value is the correctly rounded double (round to nearest, ties to even) in C99 hex;\",\n"
+    "    \"decimal17 and decimal40 are correctly rounded decimals; rational is exact.\",\n"
+    "    \"Variant names are defined in the book, doc/rankmetrics.pdf, and vectors/README.md.\"\n"
+    "  ],\n  \"notes\": {", RM_VERSION,
+    (int) RM_N_EXAMPLES + nv * CASES_PER_VARIANT);
+  for (k = 0; flag_notes[k][0]; k++)
+    fprintf(o.json, "%s\n    \"%s\": {\"description\": \"%s\"}", k ? "," : "",
+      flag_notes[k][0], flag_notes[k][1]);
+  fputs("\n  },\n  \"testGroups\": [", o.json);
+  fprintf(o.text, "# Golden vectors of rankmetrics %s, cumulative-gain family"
+    " (cg, dcg, idcg, ndcg).\n# The text twin of cg_dcg_ndcg_test.json;"
+    " see vectors/README.md for the format.\n", RM_VERSION);
+}
+
+@ @<Write the groups of worked examples@>=
+{
+  size_t i;
+  for (i = 0; i < RM_N_EXAMPLES && ok; i++) {
+    const rm_example *x = &rm_examples[i];
+    rm_variant v;
+    rm_list l;
+    char nm[RM_NAME_MAX], comment[200];
+    rm_variant_parse(x->name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
+    l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
+    snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
+      x->source ? ", source " : ", a case of the book",
+      x->source ? x->source : "", x->printed ? ", printed " : "",
+      x->printed ? x->printed : "");
+    @<Open a group for |nm|@>;
+    ok = write_test(&o, &v, &l, comment, x->source != NULL,
+      strcmp(x->verdict, "erratum") == 0);
+    fputs("\n      ]}", o.json);
+  }
+}
+
+@ Every worked example gets a group of its own, since consecutive rows of
+the table rarely share a variant; the random cases get one group per
+variant.
+
+@<Open a group for |nm|@>=
+fprintf(o.json, "%s\n    {\"variant\": \"%s\", \"tests\": [", groups++ ? "," : "", nm);
+fprintf(o.text, "\n[variant = %s]\n", nm);
+
+@ @<Write the groups of random cases@>=
+{
+  int k, c;
+  rng r = {20261122};
+  for (k = 0; vector_variants[k] && ok; k++) {
+    rm_variant v;
+    char nm[RM_NAME_MAX], comment[64];
+    rm_variant_parse(vector_variants[k], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    @<Open a group for |nm|@>;
+    for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
+      rand_case rc;
+      random_case(&r, &rc);
+      if (c) fputc(',', o.json);
+      snprintf(comment, sizeof comment, "random case %d", c + 1);
+      ok = write_test(&o, &v, &rc.l, comment, 0, 0);
+    }
+    fputs("\n      ]}", o.json);
+  }
+}
+
+@ {\it Measured accuracy.}  The bound of the double path is proven; how close
+it comes in practice is measured by \.{rankmetrics accuracy}, which runs the
+same seeded random lists (longer ones too, up to 64 items) through both paths
+for every variant of the vector list and reports the largest distance in ulps
+between the double path and the correctly rounded value, per metric.  The
+build of this book runs it, and its numbers are these:
+$$\vbox{\halign{\tt#\hfil\quad&\hfil#\quad&\hfil#\cr
+\rm metric&\rm largest error measured&\rm bound\cr
+\noalign{\smallskip\hrule\smallskip}
+cg&\acc{cg} ulps&\acc{cgbound}\cr
+dcg&\acc{dcg} ulps&\acc{dcgbound}\cr
+idcg&\acc{idcg} ulps&\acc{idcgbound}\cr
+ndcg&\acc{ndcg} ulps&\acc{ndcgbound}\cr}}$$
+over \acc{lists} lists in all.  The bound column gives the range of
+|rm_ulp_bound| over the variants measured.  The test suite repeats the
+measurement on ten thousand other lists and fails if any error exceeds its
+variant's bound.
+@^accuracy of the double path@>
+
+@<Tool functions@>=
+static int cmd_accuracy(int argc, char **argv)
+{
+  int tex = 0, n = 200, i, k, c, bad = 0, lists = 0;
+  double worst[4] = {0, 0, 0, 0}, lo[4] = {1e9, 1e9, 1e9, 1e9}, hi[4] = {0, 0, 0, 0};
+  static const char *const mname[4] = {"cg", "dcg", "idcg", "ndcg"};
+  rng r = {1};
+  for (i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--tex") == 0) tex = 1;
+    else if ((n = atoi(argv[i])) <= 0) {
+      fputs("rankmetrics: accuracy: usage: rankmetrics accuracy [--tex] [N]\n", stderr);
+      return 2;
+    }
+  }
+  for (k = 0; vector_variants[k]; k++) {
+    rm_variant v;
+    double b;
+    rm_variant_parse(vector_variants[k], &v, NULL, 0);
+    b = rm_ulp_bound(&v);
+    if (b < lo[v.metric]) lo[v.metric] = b;
+    if (b > hi[v.metric]) hi[v.metric] = b;
+    for (c = 0; c < n; c++) {
+      rand_case rc;
+      double d, u;
+      rm_exact e;
+      random_case(&r, &rc);
+      rm_exact_init(&e);
+      if (rm_value(&v, &rc.l, NULL, &d) >= 0 && rm_value_exact(&v, &rc.l, &e) >= 0) {
+        u = rm_ulps_between(d, e.value);
+        if (u > worst[v.metric]) worst[v.metric] = u;
+        if (u > b) bad++;
+        lists++;
+      } else bad++;
+      rm_exact_clear(&e);
+    }
+  }
+  for (k = 0; k < 4; k++) {
+    if (tex) {
+      printf("\\expandafter\\def\\csname rmacc:%s\\endcsname{%g}\n", mname[k], worst[k]);
+      if (lo[k] == hi[k])
+        printf("\\expandafter\\def\\csname rmacc:%sbound\\endcsname{%g}\n", mname[k], lo[k]);
+      else printf("\\expandafter\\def\\csname rmacc:%sbound\\endcsname{%g--%g}\n",
+        mname[k], lo[k], hi[k]);
+    } else printf("%-5s largest error %g ulps (bound %g to %g)\n", mname[k],
+      worst[k], lo[k], hi[k]);
+  }
+  if (tex) printf("\\expandafter\\def\\csname rmacc:lists\\endcsname{%d}\n", lists);
+  else printf("%d lists, %d outside the bound or failed\n", lists, bad);
+  return bad ? 1 : 0;
 }
 
 @** Errata.

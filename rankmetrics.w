@@ -28,6 +28,12 @@
 \def\ourshex#1{\rmget{hex}{#1}}  % the correctly rounded double, in C99 hex
 \def\oursq#1{\rmget{q}{#1}}      % the exact rational, when there is one
 \def\printed#1{\rmget{printed}{#1}}
+% Labels for sections: \here{x} records the current section number, and
+% \secref{x} prints it; every reference in this book points backwards.
+\def\here#1{\expandafter\xdef\csname rmsec:#1\endcsname{\secno}}
+\def\secref#1{\expandafter\ifx\csname rmsec:#1\endcsname\relax
+  \errmessage{rankmetrics: no section labelled #1}\else
+  \S\csname rmsec:#1\endcsname\fi}
 \def\oursname#1{\rmget{name}{#1}} % the canonical variant name, from the printer
 \def\acc#1{\rmget{acc}{#1}}       % measured accuracy, from `rankmetrics accuracy'
 \input examples
@@ -60,6 +66,7 @@
 @s error normal
 @s class normal
 @s new normal
+@s undef normal
 
 @** Introduction.
 This is {\tt rankmetrics}, a reference for the metrics by which search
@@ -363,7 +370,8 @@ static size_t tie_end(const rm_list *l, const size_t *perm, size_t r)
 @ Both paths check the list the same way before they compute anything.
 The checks are the contract of every metric function: a list with a nonzero
 count has its array; every grade is in range; every score is a finite number;
-and a tie rule that compares identifiers has an identifier for every item.
+and a tie rule that compares identifiers, when the variant has a tie rule at
+all, has an identifier for every item.
 
 @<Check the list@>=
 {
@@ -378,7 +386,8 @@ and a tie rule that compares identifiers has an identifier for every item.
   if (l->score != NULL) {
     for (i_ = 0; i_ < l->n; i_++)
       if (!isfinite(l->score[i_])) return RM_ESCORE;
-    if (v->ties == RM_TIES_ID_ASC || v->ties == RM_TIES_ID_DESC) {
+    if (key_used(v, KEY_TIES)
+        && (v->ties == RM_TIES_ID_ASC || v->ties == RM_TIES_ID_DESC)) {
       if (l->id == NULL) return RM_EIDS;
       for (i_ = 0; i_ < l->n; i_++) if (l->id[i_] == NULL) return RM_EIDS;
     }
@@ -421,8 +430,9 @@ rel&\.{gain=binary}&1, 2, \dots, 100 (relevance threshold)\cr
 discount&\.{dcg}, \.{idcg}, \.{ndcg}&log2, jk\cr
 base&\.{discount=jk}&2, 3, \dots, 65536\cr
 ideal&\.{idcg}, \.{ndcg}&judged, list, topk, ones\cr
-ties&\.{cg}, \.{dcg}, \.{ndcg}&input, id-asc, id-desc, pessimistic, optimistic, average\cr
+ties&all but \.{idcg}${}^*$&input, id-asc, id-desc, pessimistic, optimistic, average\cr
 undef&\.{ndcg}&zero, one, error\cr}}$$
+${}^*$\.{idcg} has a tie rule only with \.{ideal=topk}.
 
 @<Public types@>=
 typedef enum {@+ RM_CG, RM_DCG, RM_IDCG, RM_NDCG @+} rm_metric;
@@ -499,9 +509,11 @@ static void key_set(rm_variant *v, int key, long x)
   }
 }
 
-@ A key is used when the metric reads it and, for the two dependent keys,
-when the choice it refines is made.  \.{cg} has no discount; \.{idcg} is
-computed from grades alone, so ties cannot touch it.
+@ A key is used when the metric reads it and, for the dependent keys, when
+the choice it refines is made.  \.{cg} has no discount.  \.{idcg} is computed
+from grades alone, so ties cannot touch it, except under \.{ideal=topk}: that
+ideal is made of the items ranked in the top~$K$, and which items those are
+depends on the tie rule.
 
 @<Private functions@>=
 static int key_used(const rm_variant *v, int key)
@@ -513,7 +525,7 @@ static int key_used(const rm_variant *v, int key)
   case KEY_DISCOUNT: return m != RM_CG;
   case KEY_BASE: return m != RM_CG && v->discount == RM_DISCOUNT_JK;
   case KEY_IDEAL: return m == RM_IDCG || m == RM_NDCG;
-  case KEY_TIES: return m != RM_IDCG;
+  case KEY_TIES: return m != RM_IDCG || v->ideal == RM_IDEAL_TOPK;
   default: return m == RM_NDCG;
   }
 }
@@ -776,7 +788,7 @@ would no longer be a ratio of expectations.  We do not define it.
         key == KEY_BASE ? " (base= goes with discount=jk)" : "");
       return RM_ENAME;
     }
-  if (w.metric == RM_NDCG && w.ideal == RM_IDEAL_TOPK
+  if ((w.metric == RM_NDCG || w.metric == RM_IDCG) && w.ideal == RM_IDEAL_TOPK
       && w.ties == RM_TIES_AVERAGE) {
     bad(msg, msglen, name, name, "ideal=topk is not defined with ties=average");
     return RM_ENAME;
@@ -825,7 +837,7 @@ typedef struct rm_exact {
   double value; /* the correctly rounded double (\RNDN) */
   int ternary; /* sign of $|value|-x$ for the true value $x$ */
   char *rational; /* $x$ as |"p/q"|, or |NULL| when $x$ is irrational */
-  char decimal[48]; /* $x$ to 40 significant digits, correctly rounded */
+  char decimal[RM_DECIMAL_MAX]; /* $x$ to 40 significant digits, correctly rounded */
   unsigned long prec; /* bits of working precision that decided it; 0 if rational */
 } rm_exact;
 
@@ -853,6 +865,8 @@ is written \.{0}.  One function formats the 40 digits |d| of a value $0.d_1d_2\l
 10^{e}$.
 
 @d DIGITS 40 /* significant digits of the decimal string */
+@d DEC_EMAX 60 /* largest decimal exponent $e$ that |put_decimal| writes */
+@d DEC_EMIN (-45) /* the smallest */
 
 @<Private functions@>=
 static void put_decimal(char *out, const char *d, long e)
@@ -872,9 +886,11 @@ static void put_decimal(char *out, const char *d, long e)
   *o = '\0';
 }
 
-@ A value of this book is never negative, and no decimal here needs more than
-two leading zeros or more than a few integer digits; still |put_decimal| is
-correct for any $e$ that fits the buffer, and the callers check.
+@ A value of this book is never negative.  The largest has fewer than 40 integer
+digits (a gain of $2^{100}-1$ on each of $10^7$ ranks is below $10^{38}$), and
+the smallest nonzero one more than $10^{-45}$; the decimal buffer is sized for
+exponents $-45\le e\le60$, and the callers refuse anything outside, which
+cannot happen within the limits of the input.
 The rounding of a fraction $x=a/b>0$ to 40 digits is exact integer
 arithmetic.  We find $e$ with $10^{e-1}\le x<10^e$, form $N=\lfloor
 x\cdot10^{40-e}\rfloor$ with remainder, round half to even, and if the
@@ -901,7 +917,7 @@ static int decimal_of_q(char *out, const mpq_t x)
   if (c > 0 || (c == 0 && mpz_odd_p(t))) mpz_add_ui(t, t, 1);
   d = mpz_get_str(NULL, 10, t);
   if (strlen(d) > DIGITS) { d[DIGITS] = '\0'; e++; }
-  c = (e > 8 || e < -8) ? 0 : 1;
+  c = (e > DEC_EMAX || e < DEC_EMIN) ? 0 : 1;
   if (c) put_decimal(out, d, e);
   free(d);
   mpz_clears(a, b, t, NULL);
@@ -1093,7 +1109,7 @@ static int lterm_cmp(const void *a, const void *b)
 static void loglin_normalize(loglin *f)
 {
   size_t i, j = 0;
-  qsort(f->t, f->n, sizeof *f->t, lterm_cmp);
+  if (f->n > 1) qsort(f->t, f->n, sizeof *f->t, lterm_cmp);
   for (i = 0; i < f->n; i++) {
     if (j > 0 && f->t[j - 1].root == f->t[i].root) {
       mpq_add(f->t[j - 1].c, f->t[j - 1].c, f->t[i].c);
@@ -1178,6 +1194,7 @@ the loop.  The loop stops at |RM_PREC_MAX| bits all the same, and reports
 
 @<Public constants@>=
 #define RM_PREC_MAX 65536 /* the exact path's largest working precision, in bits */
+#define RM_DECIMAL_MAX 96 /* size of the 40-digit decimal string, with its null */
 
 @ @<Private functions@>=
 static void loglin_bound(mpfr_t y, const loglin *f, mpfr_rnd_t dir)
@@ -1251,7 +1268,8 @@ argument above.
   else continue;
   sl = mpfr_get_str(NULL, &el, 10, DIGITS, lo, MPFR_RNDN);
   sh = mpfr_get_str(NULL, &eh, 10, DIGITS, hi, MPFR_RNDN);
-  same = sl && sh && el == eh && strcmp(sl, sh) == 0 && el <= 8 && el >= -8;
+  same = sl && sh && el == eh && strcmp(sl, sh) == 0 && el <= DEC_EMAX
+    && el >= DEC_EMIN;
   if (same) put_decimal(e->decimal, sl, (long) el);
   mpfr_free_str(sl); mpfr_free_str(sh);
   if (!same) continue;
@@ -1489,7 +1507,7 @@ Whether such a query then counts in a mean over queries is a separate
 question, of aggregation.  The DCG and the ideal DCG are always defined.
 @^undefined values@>
 
-@ {\it Where the sources state it.}  Four of the five sources define the family
+@ {\it Where the sources state it.}\here{sources}  Four of the five sources define the family
 (\src{004\_7c0f0b5a1381237a.txt} names nDCG and stops before defining it).
 All four use the discount $\lg(i+1)$; they differ in the gain and in the ideal
 list, and one of them differs from itself.
@@ -1501,9 +1519,10 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\cr
 \src{001}, F001.8--10&binary&$K$ ones&\.{ndcg@@K[gain=binary,ideal=ones]}\cr
 \src{002}, F002.2--4&$2^g-1$ (or linear)&list, re-sorted&\.{ndcg@@K[gain=exp2,ideal=list]}\cr
 \src{003}, F003.7--9&linear (CG), $2^g-1$ (DCG)&all judged items&\.{ndcg@@K[gain=exp2,ideal=judged]}\cr}}$$
-(Source files are abbreviated to their numbers in tables; the formula numbers
-F000.7 and so on are those of the catalogue of our sources, listed in the
-appendix of errata.)
+(In tables a source is abbreviated to its number.  Formulas and worked
+examples are numbered in the order in which they appear in each source:
+F000.7 is the seventh formula of \src{000\_0ec1f0283de4c3f9.txt}, E000.4 its
+fourth worked example.)
 
 \src{000\_0ec1f0283de4c3f9.txt} defines $\CG_p=\sum_{i\le p}{\rm rel}_i$
 (F000.7), the weight $1/\lg(i+1)$ (F000.8), and $\DCG_p=\sum_{i\le p}{\rm
@@ -1590,7 +1609,7 @@ DCG tells them apart: \ours{E000.3-dcg-ideal} for the ideal order and
   RM_G(1, 3, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
   0x1.f246eb227e7eep+1}, /* $1+3/\lg3+1$ */
 
-@ {\it Example: the encyclopedia's six articles} (\src{000}, E000.4).  Six
+@ {\it Example: the encyclopedia's six articles} (\src{000}, E000.4).\here{E000.4}  Six
 articles have grades 3, 2, 3, 0, 1, 2 in the order the model ranks them.  The
 source writes CG as the sum $3+2+3+0+1+2$ without a total; it is
 $\ours{E000.4-cg}$.  Its DCG, term by term:
@@ -1659,7 +1678,7 @@ these numbers is in the source.
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_G(3, 2), NULL, "case", RM_OK, NULL,
   0x1.91ebd4b5c9658p-1},
 
-@ {\it Example: five documents} (\src{002}, E002.1).  The table of this
+@ {\it Example: five documents} (\src{002}, E002.1).\here{E002.1}  The table of this
 example was an image and is lost, but what survives determines it.  The true
 order is Doc\_1, Doc\_2, Doc\_5, Doc\_4, Doc\_3, the model's order Doc\_2, Doc\_1,
 Doc\_5, Doc\_4, Doc\_3; with gain $2^g-1$ the CG of both is~5 and the CG@@1
@@ -1711,7 +1730,7 @@ $\ours{E002.1-ndcg}$, not half of it.
   RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "0.4925", "erratum", RM_OK, NULL,
   0x1.a4833b300b81dp-1},
 
-@ {\it Example: five films} (\src{003}, E003.3).  Five films are recommended
+@ {\it Example: five films} (\src{003}, E003.3).\here{E003.3}  Five films are recommended
 with ratings 5, 3, 2, 1, 2 in recommended order; two more films were rated,
 4 and~0, but not recommended.  The ideal top five of all seven ratings is 5,
 4, 3, 2, 2.
@@ -1918,8 +1937,8 @@ if ((unsigned) v->metric > RM_NDCG || (unsigned) v->gain > RM_GAIN_BINARY
     || (unsigned) v->discount > RM_DISCOUNT_JK || (unsigned) v->ideal > RM_IDEAL_ONES
     || (unsigned) v->ties > RM_TIES_AVERAGE || (unsigned) v->undef > RM_UNDEF_ERROR
     || v->rel < 1 || v->rel > RM_GRADE_MAX || v->base < 2 || v->base > 65536
-    || (v->metric == RM_NDCG && v->ideal == RM_IDEAL_TOPK
-        && v->ties == RM_TIES_AVERAGE)) return RM_ENAME;
+    || ((v->metric == RM_NDCG || v->metric == RM_IDCG)
+        && v->ideal == RM_IDEAL_TOPK && v->ties == RM_TIES_AVERAGE)) return RM_ENAME;
 
 @ {\it The double path.}  One function sums the gains of the list, with or
 without discounts; it serves CG and DCG.  It walks the ranks in order; under
@@ -3036,19 +3055,18 @@ Every number printed in a source that is wrong by the source's own
 definition, with the right value and the place where this book treats it.
 A number is wrong when it differs from the value of the formula that the
 source itself states by more than the source's own rounding.
-$$\vbox{\halign{#\hfil\quad&#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
-\rm source&\rm quantity&\rm printed&\rm right&\rm reason\cr
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\quad&#\hfil\cr
+\rm source&\rm quantity&\rm printed&\rm right&\rm reason&\cr
 \noalign{\smallskip\hrule\smallskip}
-\src{000}, E000.4&fifth DCG term $1/\lg6$&\printed{E000.4-t5}&\ours{E000.4-t5}&truncated, not rounded\cr
-\src{002}, E002.1&DCG@@5, model's order&\printed{E002.1-dcg}&\ours{E002.1-dcg}&a wrong grade; sum not reproducible\cr
-\src{002}, E002.1&DCG@@5, true order&\printed{E002.1-idcg}&\ours{E002.1-idcg}&not reproducible\cr
-\src{002}, E002.1&nDCG@@5&\printed{E002.1-ndcg}&\ours{E002.1-ndcg}&follows the two; truncated\cr
-\src{003}, E003.3&IDCG@@5&\printed{E003.3-idcg}&\ours{E003.3-idcg}&terms rounded before adding\cr
-\src{003}, E003.3&nDCG@@5&\printed{E003.3-ndcg}&\ours{E003.3-ndcg}&follows; truncated\cr}}$$
-Each is discussed with its example in the chapter on cumulative gain (the
-sections on the six articles, five documents and five films).  Beside the
-numbers, \src{000} states an ideal DCG with a gain ($2^g-1$) other than its
-DCG's (linear), and claims that nDCG is never~0.
+\src{000}, E000.4&fifth DCG term $1/\lg6$&\printed{E000.4-t5}&\ours{E000.4-t5}&truncated, not rounded&\secref{E000.4}\cr
+\src{002}, E002.1&DCG@@5, model's order&\printed{E002.1-dcg}&\ours{E002.1-dcg}&a wrong grade&\secref{E002.1}\cr
+\src{002}, E002.1&DCG@@5, true order&\printed{E002.1-idcg}&\ours{E002.1-idcg}&not reproducible&\secref{E002.1}\cr
+\src{002}, E002.1&nDCG@@5&\printed{E002.1-ndcg}&\ours{E002.1-ndcg}&the two above&\secref{E002.1}\cr
+\src{003}, E003.3&IDCG@@5&\printed{E003.3-idcg}&\ours{E003.3-idcg}&rounded terms&\secref{E003.3}\cr
+\src{003}, E003.3&nDCG@@5&\printed{E003.3-ndcg}&\ours{E003.3-ndcg}&truncated&\secref{E003.3}\cr}}$$
+Each is discussed with its example, in the section given.  Beside the numbers,
+\src{000\_0ec1f0283de4c3f9.txt} states an ideal DCG whose gain ($2^g-1$) is
+not its DCG's (linear), and claims that nDCG is never~0 (\secref{sources}).
 @^errata@>
 
 @** Index.

@@ -134,10 +134,12 @@ interface is |static|.
 @h
 @<Private types@>@;
 @<Private functions@>@;
+@<The table of metrics@>@;
 @<Public functions@>@;
 
 @ @<Library include files@>=
 #include "rankmetrics.h"
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,13 +278,17 @@ order of tied items is not a detail.  For one query with grades 1,~0,~0 all
 scored alike, trec\_eval ranks the relevant item last and reports an nDCG of
 $1/2$, a program that keeps the input order reports~1, and scikit-learn
 reports the average over all orders, $0.7103$.  So the rule for ties is part
-of every variant, under one of six names.
+of every variant, under one of seven names.
 @^ties@>
 
 \smallskip
 \item{$\bullet$} \.{input}: tied items keep their input order (a stable sort).
 This is what Python's |sorted|, pandas' stable sorts, and any caller who
 passes a list already in order get.
+\item{$\bullet$} \.{reverse}: tied items come in reverse input order, the last
+first.  This is what a stable {\it ascending\/} sort read from its end gives,
+as scikit-learn's |ndcg_score| with |ignore_ties=True| does, and what a
+rank-sum AUC over a stable ascending sort counts.
 \item{$\bullet$} \.{id-asc}, \.{id-desc}: tied items are ordered by their
 identifiers, compared as byte strings, ascending or descending.  trec\_eval
 breaks ties by {\it descending\/} document number; the MS~MARCO evaluator by
@@ -304,7 +310,7 @@ their input order; that cannot change any value.
 @<Public types@>=
 typedef enum {
   RM_TIES_INPUT, RM_TIES_ID_ASC, RM_TIES_ID_DESC,
-  RM_TIES_PESSIMISTIC, RM_TIES_OPTIMISTIC, RM_TIES_AVERAGE
+  RM_TIES_PESSIMISTIC, RM_TIES_OPTIMISTIC, RM_TIES_AVERAGE, RM_TIES_REVERSE
 } rm_ties;
 
 @ The comparison says whether the item at input position~|a| must be ranked
@@ -323,6 +329,7 @@ static int ranks_before(const rm_list *l, rm_ties t, size_t a, size_t b)
   case RM_TIES_ID_DESC: return strcmp(l->id[a], l->id[b]) > 0;
   case RM_TIES_PESSIMISTIC: return l->grade[a] < l->grade[b];
   case RM_TIES_OPTIMISTIC: return l->grade[a] > l->grade[b];
+  case RM_TIES_REVERSE: return a > b;
   default: return 0;
   }
 }
@@ -419,115 +426,146 @@ and a reader who meets such a name needs no knowledge of our defaults.  The
 parser and the printer are inverse: printing a parsed name gives the
 canonical name, and parsing a canonical name gives the variant back.
 
-@ The metrics of this version and the choices are enumerations.  The meaning
-of each choice is given in the chapter of the metric that uses it; the keys,
-values and defaults are:
-$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\tt#\hfil\cr
-\rm key&\rm used by&\rm values (default first)\cr
-\noalign{\smallskip}
-gain&all of this family&linear, exp2, binary\cr
-rel&\.{gain=binary}&1, 2, \dots, 100 (relevance threshold)\cr
-discount&\.{dcg}, \.{idcg}, \.{ndcg}&log2, jk\cr
-base&\.{discount=jk}&2, 3, \dots, 65536\cr
-ideal&\.{idcg}, \.{ndcg}&judged, list, topk, ones\cr
-ties&all but \.{idcg}${}^*$&input, id-asc, id-desc, pessimistic, optimistic, average\cr
-undef&\.{ndcg}&zero, one, error\cr}}$$
-${}^*$\.{idcg} has a tie rule only with \.{ideal=topk}.
+@ Each metric chapter of this book adds its metrics and the keys they read;
+the machinery of names is written once, here, and knows them only through
+three tables that the chapters extend: the codes of the metrics
+(|@<Metric codes@>|), the specifications of the keys (|@<Key
+specifications@>|) and, at the end of the library, the table of metrics with
+their names and their two paths (|@<Metric specifications@>|).  Three keys
+mean the same for every metric that takes them, so they are defined here:
+\.{rel}, the relevance threshold~$t$, an integer from 1 to~100 (default~1);
+\.{ties}, the tie rule (default \.{input}); and \.{undef}, what to report for
+a value that is undefined in mathematics (default \.{zero}).
+
+The variant itself is a metric, a cutoff, and one |int| field for each key;
+a field that its metric does not read is ignored, so that two variants with
+one name have one value.
 
 @<Public types@>=
-typedef enum {@+ RM_CG, RM_DCG, RM_IDCG, RM_NDCG @+} rm_metric;
-typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY @+} rm_gain;
-typedef enum {@+ RM_DISCOUNT_LOG2, RM_DISCOUNT_JK @+} rm_discount;
-typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+} rm_ideal;
+typedef enum {@+ @<Metric codes@>@; RM_N_METRICS @+} rm_metric;
 typedef enum {@+ RM_UNDEF_ZERO, RM_UNDEF_ONE, RM_UNDEF_ERROR @+} rm_undef;
 typedef struct rm_variant {
   rm_metric metric;
   unsigned long k; /* cutoff $K$; 0 means none */
-  rm_gain gain;
-  int rel; /* relevance threshold $t$ of \.{gain=binary} */
-  rm_discount discount;
-  int base; /* base $b$ of \.{discount=jk} */
-  rm_ideal ideal;
-  rm_ties ties;
-  rm_undef undef;
+  int rel; /* relevance threshold $t$ */
+  int ties; /* an |rm_ties| */
+  int undef; /* an |rm_undef| */
+  @<Fields of a variant@>@;
 } rm_variant;
 
-@ The printer and the parser are driven by one table of keys, so that they
-cannot drift apart.  A key either takes a word from its list (the word's
-index is the enumeration value) or a number in a range.  The function
-|key_used| says whether a key belongs to a variant's name; the defaults are
-set by |rm_variant_default|.
+@ The printer and the parser are driven by the table of keys, so that they
+cannot drift apart.  A key takes a word from its list (the word's index is
+the field's value), a whole number in a range, or a fraction (two fields, the
+numerator and the denominator, kept in lowest terms).  A key is part of a
+variant's name when the variant's metric takes it (each metric lists its
+keys in the table of metrics) and, for a key that refines another choice,
+when its condition |when| holds.  The keys are printed in the order of their
+codes.
+
+@d K(key) (1ULL << (key)) /* the set holding |key| */
+@d FIELD(f) offsetof(rm_variant, f)
 
 @<Private types@>=
-enum {@+ KEY_GAIN, KEY_REL, KEY_DISCOUNT, KEY_BASE, KEY_IDEAL, KEY_TIES,
-  KEY_UNDEF, N_KEYS @+};
+enum {@+ @<Key codes@>@; N_KEYS @+};
 typedef struct {
   const char *name;
-  const char *const *words; /* |NULL| for a numeric key */
-  long lo, hi; /* range of a numeric key */
+  const char *const *words; /* |NULL| for a number or a fraction */
+  long lo, hi; /* range of a number, or of a fraction's numerator */
+  size_t field, den; /* offsets of the field(s); |den| is 0 but for a fraction */
+  int (*when)(const rm_variant *); /* a further condition, or |NULL| */
 } key_spec;
+typedef struct {
+  const char *name;
+  unsigned long long keys; /* the keys this metric takes */
+  rm_status (*d)(const rm_variant *, const rm_list *, const size_t *, double *);
+  rm_status (*x)(const rm_variant *, const rm_list *, const size_t *, rm_exact *);
+  double (*bound)(const rm_variant *); /* error bound of |d|, in ulps */
+  const char *(*refuse)(const rm_variant *); /* why a variant is undefined */
+  void (*defaults)(rm_variant *); /* defaults that differ from the common ones */
+} metric_spec;
+
+@ @<Key codes@>=
+KEY_GAIN, KEY_REL, KEY_DISCOUNT, KEY_BASE, KEY_IDEAL, KEY_TIES, KEY_UNDEF,
 
 @ @<Private functions@>=
-static const char *const metric_words[] = {"cg", "dcg", "idcg", "ndcg", NULL};
-static const char *const gain_words[] = {"linear", "exp2", "binary", NULL};
-static const char *const discount_words[] = {"log2", "jk", NULL};
-static const char *const ideal_words[] = {"judged", "list", "topk", "ones", NULL};
 static const char *const ties_words[] = {"input", "id-asc", "id-desc",
-  "pessimistic", "optimistic", "average", NULL};
+  "pessimistic", "optimistic", "average", "reverse", NULL};
 static const char *const undef_words[] = {"zero", "one", "error", NULL};
+static const metric_spec metrics[RM_N_METRICS]; /* see |@<The table of metrics@>| */
+@<Words and conditions of keys@>@;
 static const key_spec keys[N_KEYS] = {
-  {"gain", gain_words, 0, 0}, {"rel", NULL, 1, RM_GRADE_MAX},
-  {"discount", discount_words, 0, 0}, {"base", NULL, 2, 65536},
-  {"ideal", ideal_words, 0, 0}, {"ties", ties_words, 0, 0},
-  {"undef", undef_words, 0, 0}};
+  @<Key specifications@>@;
+};
 
-@ These two functions are the only place that maps keys to fields.
+@ The three common keys.  \.{rel} is read by every metric of binary
+relevance; a metric with a gain (the cumulative-gain family) reads it only
+with \.{gain=binary}.  \.{ties} is read by every metric that ranks, except
+that \.{idcg} ranks only for \.{ideal=topk}.  \.{undef} is read by the
+metrics that can be undefined.
+
+@<Key specifications@>=
+[KEY_REL] = {"rel", NULL, 1, RM_GRADE_MAX, FIELD(rel), 0, rel_when},
+[KEY_TIES] = {"ties", ties_words, 0, 0, FIELD(ties), 0, ties_when},
+[KEY_UNDEF] = {"undef", undef_words, 0, 0, FIELD(undef), 0, NULL},
+
+@ @<Words and conditions of keys@>=
+static int rel_when(const rm_variant *v)
+{
+  return !(metrics[v->metric].keys & K(KEY_GAIN)) || v->gain == RM_GAIN_BINARY;
+}
+static int ties_when(const rm_variant *v)
+{
+  return v->metric != RM_IDCG || v->ideal == RM_IDEAL_TOPK;
+}
+
+@ These functions are the only place that maps keys to fields.
 
 @<Private functions@>=
 static long key_get(const rm_variant *v, int key)
 {
-  switch (key) {
-  case KEY_GAIN: return v->gain;
-  case KEY_REL: return v->rel;
-  case KEY_DISCOUNT: return v->discount;
-  case KEY_BASE: return v->base;
-  case KEY_IDEAL: return v->ideal;
-  case KEY_TIES: return v->ties;
-  default: return v->undef;
-  }
+  return *(const int *) ((const char *) v + keys[key].field);
 }
-static void key_set(rm_variant *v, int key, long x)
+static long key_den(const rm_variant *v, int key)
 {
-  switch (key) {
-  case KEY_GAIN: v->gain = (rm_gain) x; break;
-  case KEY_REL: v->rel = (int) x; break;
-  case KEY_DISCOUNT: v->discount = (rm_discount) x; break;
-  case KEY_BASE: v->base = (int) x; break;
-  case KEY_IDEAL: v->ideal = (rm_ideal) x; break;
-  case KEY_TIES: v->ties = (rm_ties) x; break;
-  default: v->undef = (rm_undef) x; break;
-  }
+  return *(const int *) ((const char *) v + keys[key].den);
 }
-
-@ A key is used when the metric reads it and, for the dependent keys, when
-the choice it refines is made.  \.{cg} has no discount.  \.{idcg} is computed
-from grades alone, so ties cannot touch it, except under \.{ideal=topk}: that
-ideal is made of the items ranked in the top~$K$, and which items those are
-depends on the tie rule.
-
-@<Private functions@>=
+static void key_set(rm_variant *v, int key, long x, long d)
+{
+  *(int *) ((char *) v + keys[key].field) = (int) x;
+  if (keys[key].den) *(int *) ((char *) v + keys[key].den) = (int) d;
+}
 static int key_used(const rm_variant *v, int key)
 {
-  rm_metric m = v->metric;
-  switch (key) {
-  case KEY_GAIN: return 1;
-  case KEY_REL: return v->gain == RM_GAIN_BINARY;
-  case KEY_DISCOUNT: return m != RM_CG;
-  case KEY_BASE: return m != RM_CG && v->discount == RM_DISCOUNT_JK;
-  case KEY_IDEAL: return m == RM_IDCG || m == RM_NDCG;
-  case KEY_TIES: return m != RM_IDCG || v->ideal == RM_IDEAL_TOPK;
-  default: return m == RM_NDCG;
+  return (metrics[v->metric].keys & K(key))
+    && (keys[key].when == NULL || keys[key].when(v));
+}
+static int key_words(int key)
+{
+  int n = 0;
+  while (keys[key].words[n]) n++;
+  return n;
+}
+
+@ A variant made by hand, not by the parser, may hold values that no name
+could produce.  Every key that the variant uses is checked against its
+range, and the metric may refuse a combination (see |@<The table of
+metrics@>|); fields the variant does not use are not looked at.  The parser
+runs the same check after reading a name.
+
+@<Private functions@>=
+static rm_status check_keys(const rm_variant *v)
+{
+  int key;
+  for (key = 0; key < N_KEYS; key++) {
+    long x;
+    if (!key_used(v, key)) continue;
+    x = key_get(v, key);
+    if (keys[key].words ? x < 0 || x >= key_words(key)
+        : x < keys[key].lo || x > keys[key].hi) return RM_ENAME;
+    if (keys[key].den && (key_den(v, key) < 1 || key_den(v, key) > keys[key].hi))
+      return RM_ENAME;
   }
+  return RM_OK;
 }
 
 @ @<Public prototypes@>=
@@ -536,13 +574,18 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
   char *msg, size_t msglen);
 size_t rm_variant_name(const rm_variant *v, char *buf, size_t len);
 
-@ @<Public functions@>=
+@ Defaults are zero for every word key (the first word of each list is the
+default) and set here for the others; a metric may change them (see |@<The
+table of metrics@>|).
+
+@<Public functions@>=
 void rm_variant_default(rm_variant *v, rm_metric m)
 {
-  v->metric = m; v->k = 0;
-  v->gain = RM_GAIN_LINEAR; v->rel = 1;
-  v->discount = RM_DISCOUNT_LOG2; v->base = 2;
-  v->ideal = RM_IDEAL_JUDGED; v->ties = RM_TIES_INPUT; v->undef = RM_UNDEF_ZERO;
+  memset(v, 0, sizeof *v);
+  v->metric = m;
+  v->rel = 1;
+  @<Set the numeric defaults of a variant@>@;
+  if ((unsigned) m < RM_N_METRICS && metrics[m].defaults) metrics[m].defaults(v);
 }
 
 @ The printer works like |snprintf|: it writes at most |len| bytes including
@@ -559,16 +602,17 @@ size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
   char s[RM_NAME_MAX + 32];
   size_t p;
   int key, first = 1;
-  p = (size_t) sprintf(s, "%s", metric_words[v->metric]);
+  if ((unsigned) v->metric >= RM_N_METRICS) { if (len) buf[0] = '\0'; return 0; }
+  p = (size_t) sprintf(s, "%s", metrics[v->metric].name);
   if (v->k) p += (size_t) sprintf(s + p, "@@%lu", v->k);
   for (key = 0; key < N_KEYS; key++) {
     if (!key_used(v, key)) continue;
     s[p++] = first ? '[' : ',';
     first = 0;
-    if (keys[key].words)
-      p += (size_t) sprintf(s + p, "%s=%s", keys[key].name,
-        keys[key].words[key_get(v, key)]);
-    else p += (size_t) sprintf(s + p, "%s=%ld", keys[key].name, key_get(v, key));
+    p += (size_t) sprintf(s + p, "%s=", keys[key].name);
+    if (keys[key].words) p += (size_t) sprintf(s + p, "%s", keys[key].words[key_get(v, key)]);
+    else if (keys[key].den) p += put_fraction(s + p, key_get(v, key), key_den(v, key));
+    else p += (size_t) sprintf(s + p, "%ld", key_get(v, key));
   }
   if (!first) s[p++] = ']';
   s[p] = '\0';
@@ -578,6 +622,21 @@ size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
     buf[c] = '\0';
   }
   return p;
+}
+
+@ A fraction $p/q$ in lowest terms is printed as the integer $p$ when $q=1$,
+as a terminating decimal when $q$ divides $10^9$ (so $1/4$ is \.{0.25}), and as
+\.{p/q} otherwise.  The parser reads all three forms.
+
+@<Private functions@>=
+static size_t put_fraction(char *s, long p, long q)
+{
+  long t = 1, e = 0;
+  if (q == 1) return (size_t) sprintf(s, "%ld", p);
+  while (e < 9 && t % q != 0) t *= 10, e++;
+  if (t % q == 0)
+    return (size_t) sprintf(s, "%ld.%0*ld", p / q, (int) e, (p % q) * (t / q));
+  return (size_t) sprintf(s, "%ld/%ld", p, q);
 }
 
 @ The parser reads a name left to right.  On error it returns |RM_ENAME|
@@ -623,13 +682,15 @@ static void bad(char *msg, size_t msglen, const char *name, const char *at,
   va_end(ap);
 }
 
-@ A word is a run of lower-case letters, digits and hyphens.
+@ A word is a run of lower-case letters, digits, hyphens, points and
+slashes (the last two for fractions).
 
 @<Private functions@>=
 static const char *read_word(const char *p, char *word, size_t len)
 {
   size_t i = 0;
-  while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-') {
+  while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-'
+      || *p == '.' || *p == '/') {
     if (i + 1 < len) word[i++] = *p;
     p++;
   }
@@ -679,14 +740,19 @@ static int lookup(const char *w, const char *const *words)
 }
 
 @ @<Read the metric word and set the defaults@>=
-p = read_word(p, word, sizeof word);
-if ((m = lookup(word, metric_words)) < 0) {
-  if (word[0] == '\0') bad(msg, msglen, name, p, "expected a metric name");
-  else bad(msg, msglen, name, name, "unknown metric '%s' (did you mean '%s'?)",
-    word, nearest(word, metric_words));
-  return RM_ENAME;
+{
+  const char *names[RM_N_METRICS + 1];
+  for (m = 0; m < RM_N_METRICS; m++) names[m] = metrics[m].name;
+  names[RM_N_METRICS] = NULL;
+  p = read_word(p, word, sizeof word);
+  if ((m = lookup(word, names)) < 0) {
+    if (word[0] == '\0') bad(msg, msglen, name, p, "expected a metric name");
+    else bad(msg, msglen, name, name, "unknown metric '%s' (did you mean '%s'?)",
+      word, nearest(word, names));
+    return RM_ENAME;
+  }
+  rm_variant_default(&w, (rm_metric) m);
 }
-rm_variant_default(&w, (rm_metric) m);
 
 @ A cutoff is written in the canonical way only: digits, no sign, no leading
 zero, so that every cutoff has exactly one spelling.
@@ -716,7 +782,7 @@ if (*p == '[') {
   do {
     const char *at = ++p;
     int key;
-    long x;
+    long x, d = 1;
     p = read_word(p, word, sizeof word);
     @<Find the key named |word|, or fail@>;
     if (seen[key]) {
@@ -730,8 +796,8 @@ if (*p == '[') {
     }
     at = ++p;
     p = read_word(p, word, sizeof word);
-    @<Convert the value |word| of |key| to |x|, or fail@>;
-    key_set(&w, key, x);
+    @<Convert the value |word| of |key| to |x| and |d|, or fail@>;
+    key_set(&w, key, x, d);
   } while (*p == ',');
   if (*p != ']') {
     bad(msg, msglen, name, p, "expected ',' or ']'");
@@ -753,11 +819,18 @@ if (key == N_KEYS) {
   return RM_ENAME;
 }
 
-@ @<Convert the value |word| of |key| to |x|, or fail@>=
+@ @<Convert the value |word| of |key| to |x| and |d|, or fail@>=
 if (keys[key].words) {
   if ((x = lookup(word, keys[key].words)) < 0) {
     bad(msg, msglen, name, at, "'%s' is not a value of %s (did you mean '%s'?)",
       word, keys[key].name, nearest(word, keys[key].words));
+    return RM_ENAME;
+  }
+} else if (keys[key].den) {
+  if (!read_fraction(word, &x, &d) || x < keys[key].lo || x > keys[key].hi
+      || d > keys[key].hi) {
+    bad(msg, msglen, name, at, "%s must be a fraction p, p/q or a decimal,"
+      " with p and q from %ld to %ld", keys[key].name, keys[key].lo, keys[key].hi);
     return RM_ENAME;
   }
 } else {
@@ -771,11 +844,48 @@ if (keys[key].words) {
   }
 }
 
+@ A fraction is read exactly: \.{3}, \.{3/4} or \.{0.75}, each reduced to
+lowest terms.  Numerator and denominator must fit comfortably in an |int|.
+
+@<Private functions@>=
+static long gcd(long a, long b)
+{
+  while (b) { long t = a % b; a = b; b = t; }
+  return a;
+}
+static int read_fraction(const char *w, long *p, long *q)
+{
+  long a = 0, b = 1, g;
+  int digits = 0;
+  for (; *w >= '0' && *w <= '9'; w++, digits++) {
+    if (a > 100000000L) return 0;
+    a = 10 * a + (*w - '0');
+  }
+  if (*w == '.') {
+    for (w++; *w >= '0' && *w <= '9'; w++, digits++) {
+      if (a > 100000000L || b > 100000000L) return 0;
+      a = 10 * a + (*w - '0'); b *= 10;
+    }
+  } else if (*w == '/') {
+    const char *d0 = ++w;
+    b = 0;
+    for (; *w >= '0' && *w <= '9'; w++) {
+      if (b > 100000000L) return 0;
+      b = 10 * b + (*w - '0');
+    }
+    if (w == d0 || b == 0) return 0;
+  }
+  if (*w != '\0' || digits == 0) return 0;
+  g = gcd(a, b);
+  if (g > 1) a /= g, b /= g;
+  *p = a; *q = b;
+  return 1;
+}
+
 @ After all options are read we know the whole variant, and can say which
-option does not belong.  One combination is refused outright: the ideal list
-\.{topk} is made of the items ranked in the top~$K$, and under
-\.{ties=average} which items those are is a matter of chance, so the ratio
-would no longer be a ratio of expectations.  We do not define it.
+option does not belong, and whether the metric defines the variant at all
+(the cumulative-gain family, for one, refuses \.{ideal=topk} with
+\.{ties=average}).
 
 @<Check that every option given is used by the variant@>=
 {
@@ -788,9 +898,8 @@ would no longer be a ratio of expectations.  We do not define it.
         key == KEY_BASE ? " (base= goes with discount=jk)" : "");
       return RM_ENAME;
     }
-  if ((w.metric == RM_NDCG || w.metric == RM_IDCG) && w.ideal == RM_IDEAL_TOPK
-      && w.ties == RM_TIES_AVERAGE) {
-    bad(msg, msglen, name, name, "ideal=topk is not defined with ties=average");
+  if (metrics[w.metric].refuse && metrics[w.metric].refuse(&w)) {
+    bad(msg, msglen, name, name, "%s", metrics[w.metric].refuse(&w));
     return RM_ENAME;
   }
 }
@@ -1341,6 +1450,151 @@ worked examples, variants, then the double code and the exact code.  This
 version of the book has the cumulative-gain family; the others follow the
 same pattern.
 
+@* Computing a value.
+The library computes any variant with two functions, one per path.  Both
+read the variant and the list and nothing else; both check the variant (see
+|@<Check the variant@>|) and the list (see |@<Check the list@>|) first, and on
+any error return a negative status without writing the result.  A positive
+status |RM_UNDEFINED| comes with a value set by the variant's convention.
+@^interface@>
+
+|rm_value| is the double path.  It needs two arrays of $n$ indices for the
+ranking; a caller that evaluates many queries passes an |rm_work| that keeps
+them between calls, so that no call allocates once the workspace has grown
+to the longest list.  With |w| set to |NULL| the function allocates and frees
+its own.  |rm_value_exact| is the exact path; its result must have been
+initialized with |rm_exact_init| and is released with |rm_exact_clear|.
+|rm_ulp_bound| gives the proven bound of the double path for a variant, in
+ulps (see |@<Private types@>| for how errors are counted).
+
+@<Public types@>=
+typedef struct rm_work {
+  size_t cap; /* entries in each array */
+  size_t *perm, *tmp; /* the ranking, and scratch for the sort */
+} rm_work;
+
+@ @<Public prototypes@>=
+void rm_work_init(rm_work *w);
+void rm_work_free(rm_work *w);
+rm_status rm_value(const rm_variant *v, const rm_list *l, rm_work *w,
+  double *out);
+rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out);
+double rm_ulp_bound(const rm_variant *v);
+
+@ @<Public functions@>=
+void rm_work_init(rm_work *w)
+{
+  w->cap = 0; w->perm = w->tmp = NULL;
+}
+void rm_work_free(rm_work *w)
+{
+  free(w->perm); free(w->tmp);
+  rm_work_init(w);
+}
+
+@ @<Private functions@>=
+static rm_status work_reserve(rm_work *w, size_t n)
+{
+  size_t *p, *t;
+  if (n <= w->cap && w->perm != NULL) return RM_OK;
+  if (n < 16) n = 16;
+  p = realloc(w->perm, n * sizeof *p);
+  if (p == NULL) return RM_ENOMEM;
+  w->perm = p;
+  t = realloc(w->tmp, n * sizeof *t);
+  if (t == NULL) return RM_ENOMEM;
+  w->tmp = t; w->cap = n;
+  return RM_OK;
+}
+
+@ The variant is checked as the parser checks a name: every key it uses must
+be in range, and its metric must not refuse it.
+
+@<Check the variant@>=
+if (v == NULL) return RM_EINVAL;
+if ((unsigned) v->metric >= RM_N_METRICS) return RM_ENAME;
+if (v->k > RM_K_MAX) return RM_EK;
+if (check_keys(v) != RM_OK) return RM_ENAME;
+if (metrics[v->metric].refuse && metrics[v->metric].refuse(v)) return RM_ENAME;
+
+@ The two paths are the same four steps: check, rank, compute through the
+table of metrics, clean up.  A metric whose variant has no tie rule sees the
+input order (ranking by score with ties in input order), which it may ignore.
+
+@<Public functions@>=
+rm_status rm_value(const rm_variant *v, const rm_list *l, rm_work *w,
+  double *out)
+{
+  rm_work own;
+  rm_status s;
+  @<Check the variant@>;
+  @<Check the list@>;
+  if (out == NULL) return RM_EINVAL;
+  if (w == NULL) { rm_work_init(&own); w = &own; }
+  if ((s = work_reserve(w, l->n)) == RM_OK) {
+    rank_items(l, key_used(v, KEY_TIES) ? v->ties : RM_TIES_INPUT, w->perm, w->tmp);
+    s = metrics[v->metric].d(v, l, w->perm, out);
+  }
+  if (w == &own) rm_work_free(&own);
+  return s;
+}
+rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out)
+{
+  rm_work w;
+  rm_status s;
+  @<Check the variant@>;
+  @<Check the list@>;
+  if (out == NULL) return RM_EINVAL;
+  rm_work_init(&w);
+  if ((s = work_reserve(&w, l->n)) == RM_OK) {
+    rank_items(l, key_used(v, KEY_TIES) ? v->ties : RM_TIES_INPUT, w.perm, w.tmp);
+    s = metrics[v->metric].x(v, l, w.perm, out);
+  }
+  rm_work_free(&w);
+  return s;
+}
+double rm_ulp_bound(const rm_variant *v)
+{
+  if (v == NULL || (unsigned) v->metric >= RM_N_METRICS) return 0;
+  return metrics[v->metric].bound(v);
+}
+
+@ An undefined value is reported the same way by every metric, on both
+paths: under \.{undef=zero} or \.{undef=one} the value is 0 or~1 and the
+status |RM_UNDEFINED|; under \.{undef=error} there is no value and the status
+is |RM_EUNDEF|.
+@^undefined values@>
+
+@<Private functions@>=
+static rm_status undefined_d(const rm_variant *v, double *out)
+{
+  if (v->undef == RM_UNDEF_ERROR) return RM_EUNDEF;
+  *out = v->undef == RM_UNDEF_ONE ? 1.0 : 0.0;
+  return RM_UNDEFINED;
+}
+static rm_status undefined_x(const rm_variant *v, rm_exact *out)
+{
+  mpq_t q;
+  rm_status s;
+  if (v->undef == RM_UNDEF_ERROR) return RM_EUNDEF;
+  mpq_init(q);
+  mpq_set_ui(q, v->undef == RM_UNDEF_ONE ? 1 : 0, 1);
+  s = exact_from_q(out, q);
+  mpq_clear(q);
+  return s == RM_OK ? RM_UNDEFINED : s;
+}
+
+@ The table of metrics closes the library's private part: every metric
+chapter adds its rows to |@<Metric specifications@>|.  A row names the
+metric, lists the keys it takes, and gives its double path, its exact path,
+the bound of its double path, and optionally a function that refuses
+undefined combinations and one that sets its own defaults.
+
+@<The table of metrics@>=
+static const metric_spec metrics[RM_N_METRICS] = {
+  @<Metric specifications@>@;
+};
+
 @* Cumulative gain, DCG and nDCG.
 The cumulative-gain family scores a ranked list by the grades of its items,
 counting an item less the lower it is ranked.  Each grade $g$ is turned into
@@ -1373,7 +1627,19 @@ equal, and on graded ones they are not.  The exact gain is an integer, even
 $2^{100}-1$; the double gain $2^g-1$ is exact up to $g=53$ and within half an
 ulp beyond.
 
-@<Private functions@>=
+@<Public types@>=
+typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY @+} rm_gain;
+
+@ @<Fields of a variant@>=
+int gain; /* an |rm_gain| */
+
+@ @<Key specifications@>=
+[KEY_GAIN] = {"gain", gain_words, 0, 0, FIELD(gain), 0, NULL},
+
+@ @<Words and conditions of keys@>=
+static const char *const gain_words[] = {"linear", "exp2", "binary", NULL};
+
+@ @<Private functions@>=
 static double gain_d(const rm_variant *v, int g)
 {
   switch (v->gain) {
@@ -1410,7 +1676,30 @@ to a log-linear form (see |@<Private functions@>| of the previous part):
 $G/\lg(i+1)$ is $G\cdot\lambda$ with $x=i+1$, $B=2$, and $G/\log_b i$ is $G$
 when $i\le b$ and $G\cdot\lambda$ with $x=i$, $B=b$ beyond.
 
-@<Private functions@>=
+@<Public types@>=
+typedef enum {@+ RM_DISCOUNT_LOG2, RM_DISCOUNT_JK @+} rm_discount;
+
+@ The base is read only with \.{discount=jk}.
+
+@<Fields of a variant@>=
+int discount; /* an |rm_discount| */
+int base; /* base $b$ of \.{discount=jk} */
+
+@ @<Key specifications@>=
+[KEY_DISCOUNT] = {"discount", discount_words, 0, 0, FIELD(discount), 0, NULL},
+[KEY_BASE] = {"base", NULL, 2, 65536, FIELD(base), 0, base_when},
+
+@ @<Words and conditions of keys@>=
+static const char *const discount_words[] = {"log2", "jk", NULL};
+static int base_when(const rm_variant *v)
+{
+  return v->discount == RM_DISCOUNT_JK;
+}
+
+@ @<Set the numeric defaults of a variant@>=
+v->base = 2;
+
+@ @<Private functions@>=
 static double discount_d(const rm_variant *v, size_t i)
 {
   if (v->discount == RM_DISCOUNT_JK)
@@ -1453,7 +1742,19 @@ linear time and without allocation; the function returns the length of the
 ideal list after the cutoff.  For \.{ones} it returns that length only: its
 gains are not grades.
 
-@<Private functions@>=
+@<Public types@>=
+typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+} rm_ideal;
+
+@ @<Fields of a variant@>=
+int ideal; /* an |rm_ideal| */
+
+@ @<Key specifications@>=
+[KEY_IDEAL] = {"ideal", ideal_words, 0, 0, FIELD(ideal), 0, NULL},
+
+@ @<Words and conditions of keys@>=
+static const char *const ideal_words[] = {"judged", "list", "topk", "ones", NULL};
+
+@ @<Private functions@>=
 static size_t ideal_counts(const rm_variant *v, const rm_list *l,
   const size_t *perm, size_t *count)
 {
@@ -1874,72 +2175,6 @@ the status |RM_UNDEFINED|.
 @/{"T-undef-one", NULL, "ndcg@@5[undef=one]", RM_G(0, 0), NULL, NULL, RM_NONE, NULL,
   "case", RM_UNDEFINED, "1", 0x1p+0},
 
-@ {\it The interface.}  The library computes any variant of the family with
-two functions, one per path.  Both read the variant and the list and nothing
-else; both check the list first (see |@<Check the list@>|) and the variant
-(see |@<Check the variant@>|), and on any error return a negative status
-without writing the result.  A positive status |RM_UNDEFINED| comes with a
-value set by the variant's convention.
-
-|rm_value| is the double path.  It needs two arrays of $n$ indices for the
-ranking; a caller that evaluates many queries passes an |rm_work| that keeps
-them between calls, so that no call allocates once the workspace has grown
-to the longest list.  With |w| set to |NULL| the function allocates and frees
-its own.  |rm_value_exact| is the exact path; its result must have been
-initialized with |rm_exact_init| and is released with |rm_exact_clear|.
-
-@<Public types@>=
-typedef struct rm_work {
-  size_t cap; /* entries in each array */
-  size_t *perm, *tmp; /* the ranking, and scratch for the sort */
-} rm_work;
-
-@ @<Public prototypes@>=
-void rm_work_init(rm_work *w);
-void rm_work_free(rm_work *w);
-rm_status rm_value(const rm_variant *v, const rm_list *l, rm_work *w,
-  double *out);
-rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out);
-
-@ @<Public functions@>=
-void rm_work_init(rm_work *w)
-{
-  w->cap = 0; w->perm = w->tmp = NULL;
-}
-void rm_work_free(rm_work *w)
-{
-  free(w->perm); free(w->tmp);
-  rm_work_init(w);
-}
-
-@ @<Private functions@>=
-static rm_status work_reserve(rm_work *w, size_t n)
-{
-  size_t *p, *t;
-  if (n <= w->cap && w->perm != NULL) return RM_OK;
-  if (n < 16) n = 16;
-  p = realloc(w->perm, n * sizeof *p);
-  if (p == NULL) return RM_ENOMEM;
-  w->perm = p;
-  t = realloc(w->tmp, n * sizeof *t);
-  if (t == NULL) return RM_ENOMEM;
-  w->tmp = t; w->cap = n;
-  return RM_OK;
-}
-
-@ A variant made by hand, not by the parser, may hold values that no name
-could produce.  They are refused with the same statuses the parser gives.
-
-@<Check the variant@>=
-if (v == NULL) return RM_EINVAL;
-if (v->k > RM_K_MAX) return RM_EK;
-if ((unsigned) v->metric > RM_NDCG || (unsigned) v->gain > RM_GAIN_BINARY
-    || (unsigned) v->discount > RM_DISCOUNT_JK || (unsigned) v->ideal > RM_IDEAL_ONES
-    || (unsigned) v->ties > RM_TIES_AVERAGE || (unsigned) v->undef > RM_UNDEF_ERROR
-    || v->rel < 1 || v->rel > RM_GRADE_MAX || v->base < 2 || v->base > 65536
-    || ((v->metric == RM_NDCG || v->metric == RM_IDCG)
-        && v->ideal == RM_IDEAL_TOPK && v->ties == RM_TIES_AVERAGE)) return RM_ENAME;
-
 @ {\it The double path.}  One function sums the gains of the list, with or
 without discounts; it serves CG and DCG.  It walks the ranks in order; under
 \.{ties=average} it takes each tie group whole, and gives each of its ranks
@@ -1989,40 +2224,25 @@ static double ideal_d(const rm_variant *v, const rm_list *l, const size_t *perm)
   return s.s + s.c;
 }
 
-@ Now the double path entire.  The ideal DCG is exactly zero in double
-precision exactly when it is zero in truth (a sum of positive terms cannot
-round to zero at these magnitudes), so both paths agree on which values are
-undefined.
+@ Now the double path of the four metrics.  The ideal DCG is exactly zero in
+double precision exactly when it is zero in truth (a sum of positive terms
+cannot round to zero at these magnitudes), so both paths agree on which
+values are undefined.
 
-@<Public functions@>=
-rm_status rm_value(const rm_variant *v, const rm_list *l, rm_work *w,
+@<Private functions@>=
+static rm_status cgf_d(const rm_variant *v, const rm_list *l, const size_t *perm,
   double *out)
 {
-  rm_work own;
-  rm_status s;
-  @<Check the variant@>;
-  @<Check the list@>;
-  if (out == NULL) return RM_EINVAL;
-  if (w == NULL) { rm_work_init(&own); w = &own; }
-  if ((s = work_reserve(w, l->n)) == RM_OK) {
-    rank_items(l, v->ties, w->perm, w->tmp);
-    switch (v->metric) {
-    case RM_CG: *out = list_sum_d(v, l, w->perm, 0); break;
-    case RM_DCG: *out = list_sum_d(v, l, w->perm, 1); break;
-    case RM_IDCG: *out = ideal_d(v, l, w->perm); break;
-    case RM_NDCG: @<Divide the DCG by the ideal, or apply the convention@>;@+break;
-    }
+  double ideal;
+  switch (v->metric) {
+  case RM_CG: *out = list_sum_d(v, l, perm, 0); break;
+  case RM_DCG: *out = list_sum_d(v, l, perm, 1); break;
+  case RM_IDCG: *out = ideal_d(v, l, perm); break;
+  default:
+    if ((ideal = ideal_d(v, l, perm)) == 0) return undefined_d(v, out);
+    *out = list_sum_d(v, l, perm, 1) / ideal;
   }
-  if (w == &own) rm_work_free(&own);
-  return s;
-}
-
-@ @<Divide the DCG by the ideal...@>=
-{
-  double ideal = ideal_d(v, l, w->perm);
-  if (ideal > 0) *out = list_sum_d(v, l, w->perm, 1) / ideal;
-  else if (v->undef == RM_UNDEF_ERROR) s = RM_EUNDEF;
-  else { *out = v->undef == RM_UNDEF_ONE ? 1.0 : 0.0; s = RM_UNDEFINED; }
+  return RM_OK;
 }
 
 @ {\it The accuracy of the double path.}  Counting relative errors in units
@@ -2036,11 +2256,11 @@ $$\hbox{CG}:\ \gamma+1,\qquad \hbox{DCG}:\ \gamma+\delta+2,\qquad
   \hbox{nDCG}:\ (\gamma+\delta+2)+(\gamma'+\delta+2)+1,$$
 where $\gamma'$ leaves out the averaging, since the ideal list has no ties.
 These are the bounds |rm_ulp_bound| returns, in ulps; for the default
-\.{ndcg} they give 9~ulps.  They are generous: the largest error measured
-against the exact path on the tests' random lists is given with the tests.
+\.{ndcg} they give 9~ulps.  They are generous, as the measurements in the
+part on golden vectors show.
 
-@<Public functions@>=
-double rm_ulp_bound(const rm_variant *v)
+@<Private functions@>=
+static double cgf_bound(const rm_variant *v)
 {
   double g = v->gain == RM_GAIN_EXP2 ? 1 : 0;
   double ga = g + (v->ties == RM_TIES_AVERAGE ? 2 : 0);
@@ -2125,49 +2345,59 @@ static rm_status ideal_q(const rm_variant *v, const rm_list *l,
   return s;
 }
 
-@ @<Public functions@>=
-rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out)
+@ And the exact path of the four metrics.
+
+@<Private functions@>=
+static rm_status cgf_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
 {
-  rm_work w;
   loglin num, den;
   rm_status s;
-  @<Check the variant@>;
-  @<Check the list@>;
-  if (out == NULL) return RM_EINVAL;
-  rm_work_init(&w);
-  if ((s = work_reserve(&w, l->n)) != RM_OK) return s;
-  rank_items(l, v->ties, w.perm, w.tmp);
   loglin_init(&num, discount_base(v));
   loglin_init(&den, discount_base(v));
   switch (v->metric) {
-  case RM_CG: s = list_sum_q(v, l, w.perm, 0, &num); break;
-  case RM_DCG: s = list_sum_q(v, l, w.perm, 1, &num); break;
-  case RM_IDCG: s = ideal_q(v, l, w.perm, &num); break;
-  case RM_NDCG: s = list_sum_q(v, l, w.perm, 1, &num);
-    if (s == RM_OK) s = ideal_q(v, l, w.perm, &den);
+  case RM_CG: s = list_sum_q(v, l, perm, 0, &num); break;
+  case RM_DCG: s = list_sum_q(v, l, perm, 1, &num); break;
+  case RM_IDCG: s = ideal_q(v, l, perm, &num); break;
+  default: s = list_sum_q(v, l, perm, 1, &num);
+    if (s == RM_OK) s = ideal_q(v, l, perm, &den);
     break;
   }
   if (s == RM_OK) {
     if (v->metric != RM_NDCG) s = exact_of(out, &num, NULL);
-    else @<Divide exactly, or apply the convention@>;
+    else if (!loglin_is_zero(&den)) s = exact_of(out, &num, &den);
+    else s = undefined_x(v, out);
   }
   loglin_clear(&num); loglin_clear(&den);
-  rm_work_free(&w);
   return s;
 }
 
-@ @<Divide exactly...@>=
+@ The four metrics in the tables.  All take a gain and a tie rule (ties may
+change which items are in the top~$K$, or, for \.{idcg}, which form its
+\.{topk} ideal); all but \.{cg} a discount; \.{idcg} and \.{ndcg} an
+ideal list; \.{ndcg} alone can be undefined.  The combination of the ideal
+\.{topk} with \.{ties=average} is refused: which items make the top~$K$ is
+then a matter of chance, and the ratio would not be a ratio of expectations.
+
+@d CGF_KEYS (K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES))
+
+@<Metric codes@>=
+RM_CG, RM_DCG, RM_IDCG, RM_NDCG,
+
+@ @<Metric specifications@>=
+[RM_CG] = {"cg", CGF_KEYS, cgf_d, cgf_x, cgf_bound, NULL, NULL},
+[RM_DCG] = {"dcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE), cgf_d, cgf_x,
+  cgf_bound, NULL, NULL},
+[RM_IDCG] = {"idcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE) | K(KEY_IDEAL),
+  cgf_d, cgf_x, cgf_bound, topk_average, NULL},
+[RM_NDCG] = {"ndcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE) | K(KEY_IDEAL)
+  | K(KEY_UNDEF), cgf_d, cgf_x, cgf_bound, topk_average, NULL},
+
+@ @<Private functions@>=
+static const char *topk_average(const rm_variant *v)
 {
-  if (!loglin_is_zero(&den)) s = exact_of(out, &num, &den);
-  else if (v->undef == RM_UNDEF_ERROR) s = RM_EUNDEF;
-  else {
-    mpq_t q;
-    mpq_init(q);
-    mpq_set_ui(q, v->undef == RM_UNDEF_ONE ? 1 : 0, 1);
-    s = exact_from_q(out, q);
-    mpq_clear(q);
-    if (s == RM_OK) s = RM_UNDEFINED;
-  }
+  return v->ideal == RM_IDEAL_TOPK && v->ties == RM_TIES_AVERAGE
+    ? "ideal=topk is not defined with ties=average" : NULL;
 }
 
 @** The command-line tool.

@@ -393,6 +393,8 @@ static int oracle(mpfr_t out, const rm_variant *v, const int *ranked, size_t n,
     }
     mpfr_clear(den);
     break;
+  default:
+    ck_abort_msg("oracle: metric %d is not of the cumulative-gain family", (int) v->metric);
   }
   return undefined;
 }
@@ -1600,17 +1602,24 @@ START_TEST(test_edge_errors)
   w = parsed("cg"); w.k = RM_K_MAX; /* the largest cutoff is fine */
   { rm_exact_init(&e); ck_assert_int_eq(rm_value_exact(&w, &good, &e), RM_OK);
     ck_assert_str_eq(e.rational, "3"); rm_exact_clear(&e); }
-  w = v; w.metric = (rm_metric) 4; expect_error("metric 4", &w, &good, RM_ENAME);
+  w = v; w.metric = RM_N_METRICS; expect_error("metric past the last", &w, &good, RM_ENAME);
   w = v; w.metric = (rm_metric) -1; expect_error("metric -1", &w, &good, RM_ENAME);
   w = v; w.gain = (rm_gain) 3; expect_error("gain 3", &w, &good, RM_ENAME);
   w = v; w.discount = (rm_discount) 2; expect_error("discount 2", &w, &good, RM_ENAME);
   w = v; w.ideal = (rm_ideal) 4; expect_error("ideal 4", &w, &good, RM_ENAME);
-  w = v; w.ties = (rm_ties) 6; expect_error("ties 6", &w, &good, RM_ENAME);
+  w = v; w.ties = (rm_ties) (RM_TIES_REVERSE + 1); expect_error("ties past the last rule", &w, &good, RM_ENAME);
   w = v; w.undef = (rm_undef) 3; expect_error("undef 3", &w, &good, RM_ENAME);
-  w = v; w.rel = 0; expect_error("rel 0", &w, &good, RM_ENAME);
-  w = v; w.rel = 101; expect_error("rel 101", &w, &good, RM_ENAME);
-  w = v; w.base = 1; expect_error("base 1", &w, &good, RM_ENAME);
-  w = v; w.base = 65537; expect_error("base 65537", &w, &good, RM_ENAME);
+  /* rel and base are checked when the variant reads them, and ignored
+     otherwise: a variant is what its name says */
+  w = v; w.gain = RM_GAIN_BINARY; w.rel = 0; expect_error("rel 0", &w, &good, RM_ENAME);
+  w = v; w.gain = RM_GAIN_BINARY; w.rel = 101; expect_error("rel 101", &w, &good, RM_ENAME);
+  w = v; w.discount = RM_DISCOUNT_JK; w.base = 1; expect_error("base 1", &w, &good, RM_ENAME);
+  w = v; w.discount = RM_DISCOUNT_JK; w.base = 65537;
+  expect_error("base 65537", &w, &good, RM_ENAME);
+  { double a, b;
+    w = v; w.gain = RM_GAIN_LINEAR; w.rel = 0; /* unused: ignored */
+    ck_assert_int_eq(rm_value(&w, &good, NULL, &a), rm_value(&v, &good, NULL, &b));
+    ck_assert(a == b); }
   w = v; w.ideal = RM_IDEAL_TOPK; w.ties = RM_TIES_AVERAGE;
   expect_error("ndcg ideal=topk ties=average", &w, &good, RM_ENAME);
 

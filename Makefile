@@ -146,7 +146,7 @@ check: all $(RUNNER)
 	@$(MAKE) --no-print-directory vectors-check
 	$(RUNNER)
 
-$(RUNNER): $(TEST_SRCS) $(HEADERS) $(STATIC)
+$(RUNNER): $(TEST_SRCS) tests/suites.h $(HEADERS) $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) $(TEST_SRCS) $(STATIC) \
 	  $(CHECK_LIBS) $(MATH_LIBS) -o $@
 

@@ -459,8 +459,11 @@ the field's value), a whole number in a range, or a fraction (two fields, the
 numerator and the denominator, kept in lowest terms).  A key is part of a
 variant's name when the variant's metric takes it (each metric lists its
 keys in the table of metrics) and, for a key that refines another choice,
-when its condition |when| holds.  The keys are printed in the order of their
-codes.
+when its condition |when| holds.  The keys are printed in increasing
+|order|: a metric's own keys first (orders below~10), then the keys of the
+cumulative-gain family and the common keys, interleaved so that a key that
+refines another follows it (\.{rel} after \.{gain}, \.{base} after
+\.{discount}).
 
 @d K(key) (1ULL << (key)) /* the set holding |key| */
 @d FIELD(f) offsetof(rm_variant, f)
@@ -473,6 +476,7 @@ typedef struct {
   long lo, hi; /* range of a number, or of a fraction's numerator */
   size_t field, den; /* offsets of the field(s); |den| is 0 but for a fraction */
   int (*when)(const rm_variant *); /* a further condition, or |NULL| */
+  int order; /* keys are printed in increasing |order| */
 } key_spec;
 typedef struct {
   const char *name;
@@ -482,6 +486,10 @@ typedef struct {
   double (*bound)(const rm_variant *); /* error bound of |d|, in ulps */
   const char *(*refuse)(const rm_variant *); /* why a variant is undefined */
   void (*defaults)(rm_variant *); /* defaults that differ from the common ones */
+  rm_status (*qratio)(const rm_variant *, const rm_list *, const size_t *,
+    mpq_t, mpq_t); /* a rational metric's numerator and denominator */
+  rm_status (*dratio)(const rm_variant *, const rm_list *, const size_t *,
+    double *, double *); /* the same in double precision */
 } metric_spec;
 
 @ @<Key codes@>=
@@ -504,9 +512,9 @@ that \.{idcg} ranks only for \.{ideal=topk}.  \.{undef} is read by the
 metrics that can be undefined.
 
 @<Key specifications@>=
-[KEY_REL] = {"rel", NULL, 1, RM_GRADE_MAX, FIELD(rel), 0, rel_when},
-[KEY_TIES] = {"ties", ties_words, 0, 0, FIELD(ties), 0, ties_when},
-[KEY_UNDEF] = {"undef", undef_words, 0, 0, FIELD(undef), 0, NULL},
+[KEY_REL] = {"rel", NULL, 1, RM_GRADE_MAX, FIELD(rel), 0, rel_when, 20},
+[KEY_TIES] = {"ties", ties_words, 0, 0, FIELD(ties), 0, ties_when, 60},
+[KEY_UNDEF] = {"undef", undef_words, 0, 0, FIELD(undef), 0, NULL, 70},
 
 @ @<Words and conditions of keys@>=
 static int rel_when(const rm_variant *v)
@@ -605,7 +613,7 @@ size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
   if ((unsigned) v->metric >= RM_N_METRICS) { if (len) buf[0] = '\0'; return 0; }
   p = (size_t) sprintf(s, "%s", metrics[v->metric].name);
   if (v->k) p += (size_t) sprintf(s + p, "@@%lu", v->k);
-  for (key = 0; key < N_KEYS; key++) {
+  for (key = next_key(-1); key >= 0; key = next_key(key)) {
     if (!key_used(v, key)) continue;
     s[p++] = first ? '[' : ',';
     first = 0;
@@ -622,6 +630,18 @@ size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
     buf[c] = '\0';
   }
   return p;
+}
+
+@ The key printed after |key| (or first, for $-1$) is the one of the next
+larger |order|; orders are distinct.
+
+@<Private functions@>=
+static int next_key(int key)
+{
+  int k, best = -1, lo = key < 0 ? -1 : keys[key].order;
+  for (k = 0; k < N_KEYS; k++)
+    if (keys[k].order > lo && (best < 0 || keys[k].order < keys[best].order)) best = k;
+  return best;
 }
 
 @ A fraction $p/q$ in lowest terms is printed as the integer $p$ when $q=1$,
@@ -1584,6 +1604,80 @@ static rm_status undefined_x(const rm_variant *v, rm_exact *out)
   return s == RM_OK ? RM_UNDEFINED : s;
 }
 
+@ Most metrics are ratios of two rational numbers computed from the list: a
+count of hits over a count of items, a sum of precisions over a number of
+relevant items.  Such a metric gives its numerator and denominator (the
+fields |qratio| and |dratio| of its row) and takes the two functions below as
+its paths: the value is the quotient, rounded once on the exact path and
+divided once on the double path, and a zero denominator makes the value
+undefined.  Keeping the two parts apart also lets a mean over queries pool
+numerators and denominators (a {\it micro\/} mean) as well as average the
+quotients.
+
+@<Private functions@>=
+static rm_status ratio_d(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *out)
+{
+  double num, den;
+  rm_status s = metrics[v->metric].dratio(v, l, perm, &num, &den);
+  if (s != RM_OK) return s;
+  if (den == 0) return undefined_d(v, out);
+  *out = num / den;
+  return RM_OK;
+}
+static rm_status ratio_x(const rm_variant *v, const rm_list *l,
+  const size_t *perm, rm_exact *out)
+{
+  mpq_t num, den;
+  rm_status s;
+  mpq_inits(num, den, NULL);
+  s = metrics[v->metric].qratio(v, l, perm, num, den);
+  if (s == RM_OK) {
+    if (mpq_sgn(den) == 0) s = undefined_x(v, out);
+    else { mpq_div(num, num, den); s = exact_from_q(out, num); }
+  }
+  mpq_clears(num, den, NULL);
+  return s;
+}
+
+@ Two quantities of binary relevance recur in these metrics: whether the item
+at rank~$r$ is relevant, $b_r=[g_r\ge t]$, and the number $R$ of relevant
+items of the query, retrieved or not.
+
+@<Private functions@>=
+static int relevant(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t r)
+{
+  return l->grade[perm[r]] >= v->rel;
+}
+static size_t n_relevant(const rm_variant *v, const rm_list *l)
+{
+  size_t i, c = 0;
+  for (i = 0; i < l->n; i++) c += l->grade[i] >= v->rel;
+  for (i = 0; i < l->n_unretrieved; i++) c += l->unretrieved_grade[i] >= v->rel;
+  return c;
+}
+
+@ One key is shared by several later chapters: \.{norm}, the normaliser of a
+recall or an average precision.  It is the number $R$ of relevant items
+(\.{rel}, the default), $\min(K,R)$ (\.{min}), or the number of relevant
+items retrieved in the top~$K$ (\.{hits}); each metric says which it accepts.
+
+@<Public types@>=
+typedef enum {@+ RM_NORM_REL, RM_NORM_MIN, RM_NORM_HITS @+} rm_norm;
+
+@ @<Fields of a variant@>=
+int norm; /* an |rm_norm| */
+
+@ @<Key codes@>=
+KEY_NORM,
+
+@ @<Key specifications@>=
+[KEY_NORM] = {"norm", norm_words, 0, 0, FIELD(norm), 0, NULL, 6},
+
+@ @<Words and conditions of keys@>=
+static const char *const norm_words[] = {"rel", "min", "hits", NULL};
+
 @ The table of metrics closes the library's private part: every metric
 chapter adds its rows to |@<Metric specifications@>|.  A row names the
 metric, lists the keys it takes, and gives its double path, its exact path,
@@ -1634,7 +1728,7 @@ typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY @+} rm_gain;
 int gain; /* an |rm_gain| */
 
 @ @<Key specifications@>=
-[KEY_GAIN] = {"gain", gain_words, 0, 0, FIELD(gain), 0, NULL},
+[KEY_GAIN] = {"gain", gain_words, 0, 0, FIELD(gain), 0, NULL, 10},
 
 @ @<Words and conditions of keys@>=
 static const char *const gain_words[] = {"linear", "exp2", "binary", NULL};
@@ -1686,8 +1780,8 @@ int discount; /* an |rm_discount| */
 int base; /* base $b$ of \.{discount=jk} */
 
 @ @<Key specifications@>=
-[KEY_DISCOUNT] = {"discount", discount_words, 0, 0, FIELD(discount), 0, NULL},
-[KEY_BASE] = {"base", NULL, 2, 65536, FIELD(base), 0, base_when},
+[KEY_DISCOUNT] = {"discount", discount_words, 0, 0, FIELD(discount), 0, NULL, 30},
+[KEY_BASE] = {"base", NULL, 2, 65536, FIELD(base), 0, base_when, 40},
 
 @ @<Words and conditions of keys@>=
 static const char *const discount_words[] = {"log2", "jk", NULL};
@@ -1749,7 +1843,7 @@ typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+
 int ideal; /* an |rm_ideal| */
 
 @ @<Key specifications@>=
-[KEY_IDEAL] = {"ideal", ideal_words, 0, 0, FIELD(ideal), 0, NULL},
+[KEY_IDEAL] = {"ideal", ideal_words, 0, 0, FIELD(ideal), 0, NULL, 50},
 
 @ @<Words and conditions of keys@>=
 static const char *const ideal_words[] = {"judged", "list", "topk", "ones", NULL};
@@ -2385,13 +2479,13 @@ then a matter of chance, and the ratio would not be a ratio of expectations.
 RM_CG, RM_DCG, RM_IDCG, RM_NDCG,
 
 @ @<Metric specifications@>=
-[RM_CG] = {"cg", CGF_KEYS, cgf_d, cgf_x, cgf_bound, NULL, NULL},
+[RM_CG] = {"cg", CGF_KEYS, cgf_d, cgf_x, cgf_bound, NULL, NULL, NULL, NULL},
 [RM_DCG] = {"dcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE), cgf_d, cgf_x,
-  cgf_bound, NULL, NULL},
+  cgf_bound, NULL, NULL, NULL, NULL},
 [RM_IDCG] = {"idcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE) | K(KEY_IDEAL),
-  cgf_d, cgf_x, cgf_bound, topk_average, NULL},
+  cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL},
 [RM_NDCG] = {"ndcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE) | K(KEY_IDEAL)
-  | K(KEY_UNDEF), cgf_d, cgf_x, cgf_bound, topk_average, NULL},
+  | K(KEY_UNDEF), cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL},
 
 @ @<Private functions@>=
 static const char *topk_average(const rm_variant *v)
@@ -2841,6 +2935,320 @@ static int cmd_examples(int argc, char **argv)
       x->printed);
 }
 
+@* Reciprocal rank.
+The reciprocal rank rewards a ranking for putting a relevant item near the
+top: an item at rank~$r$ is worth $1/r$.  Let $b_r=[g_r\ge t]$ be the
+relevance of the item at rank~$r$, $k=\min(K,n)$ the ranks looked at, and $R$
+the number of relevant items of the query, retrieved or not.  Three readings
+of ``reciprocal rank'' are in use:
+$$\eqalign{
+\hbox{first hit:}\quad&{\rm RR}@@K={1\over r_1},\quad r_1=\min\{r\le k:b_r=1\}\quad(0\hbox{ if there is none});\cr
+\hbox{sum over hits:}\quad&{\rm RR}_\Sigma@@K=\sum_{r=1}^{k}{b_r\over r};\cr
+\hbox{mean over relevant items:}\quad&{\rm RR}_\mu@@K={1\over R}\sum_{r=1}^{k}{b_r\over r}.\cr}$$
+The first is the reciprocal rank of trec\_eval and of nearly every library;
+it ignores every relevant item after the first.  The second counts them all,
+so it can exceed~1.  The third divides the second by the number of relevant
+items; it is 0/0, undefined, for a query without any.  The {\it mean\/}
+reciprocal rank, MRR, is the mean of one of these over queries (see the part
+on aggregation).  They are the metric \.{rr} with the key \.{hits}:
+\.{first} (the default), \.{sum} or \.{mean}.
+@^reciprocal rank@>@^MRR@>
+
+All three are rational, and their exact path is a fraction rounded once.
+Under \.{ties=average} the expected first-hit reciprocal rank is not the
+reciprocal rank of any single order; this version does not define it, and the
+metric refuses that tie rule.
+
+@<Public types@>=
+typedef enum {@+ RM_HITS_FIRST, RM_HITS_SUM, RM_HITS_MEAN @+} rm_hits;
+
+@ @<Fields of a variant@>=
+int hits; /* an |rm_hits| */
+
+@ @<Key codes@>=
+KEY_HITS,
+
+@ @<Key specifications@>=
+[KEY_HITS] = {"hits", hits_words, 0, 0, FIELD(hits), 0, NULL, 5},
+
+@ @<Words and conditions of keys@>=
+static const char *const hits_words[] = {"first", "sum", "mean", NULL};
+
+@ {\it Where the sources state it.}\here{rr-sources}  Every source that names
+MRR defines one of the three, and two of them contradict themselves.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm source&\rm definition&\rm name here\cr
+\noalign{\smallskip\hrule\smallskip}
+\src{000}, F000.5&first relevant item, mean over users&\.{rr[hits=first]}\cr
+\src{000}, F000.6&Tianchi: sum over hits in the top 5&\.{rr@@5[hits=sum]}\cr
+\src{000}, code C000.3&scikit-learn's LRAP, called ``MRR''&\.{lrap}\cr
+\src{001}, F001.5&first hit in the top $K$&\.{rr@@K[hits=first]}\cr
+\src{002}, F002.6&mean of $1/r$ over the relevant items&\.{rr[hits=mean]}\cr
+\src{004}, F004.1&first relevant result, mean over queries&\.{rr[hits=first]}\cr}}$$
+\src{000\_0ec1f0283de4c3f9.txt} gives the usual formula, ${\rm MRR}=
+(1/\vert Q\vert)\sum_i 1/{\rm rank}_i$ with ${\rm rank}_i$ the position of the
+first ground-truth item (F000.5), but introduces it as the rank of the ``most
+relevant'' document, which is the same thing only for binary relevance.  It
+then presents the score of the Tianchi news-recommendation contest, also
+called MRR: for each user, $\sum_{k\le5}s(k)/k$ with $s(k)=1$ when the $k$th
+article was clicked (F000.6), which counts every hit.  In that contest each
+user has exactly one clicked article, and then the sum is the first-hit
+reciprocal rank; with several clicks it is not.
+\src{001\_2e9bf761b3089294.txt} restricts the first hit to the top~$K$ and
+scores~0 without one (F001.5), as its code does.
+\src{002\_99164a9873301b8b.txt} describes MRR in words as the reciprocal of
+the rank of ``the standard answer'', but its worked example averages $1/r$
+over all four relevant documents (F002.6).
+\src{004\_7c0f0b5a1381237a.txt} defines the first-hit MRR and averages over
+queries (F004.1), but its prose says that ``the final score is the sum of all
+scores''; its example takes the mean.
+
+@ {\it Examples: the Tianchi score} (\src{000}, E000.2).  Five articles are
+recommended; the source scores four cases.
+$$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&\hfil#\cr
+&printed&\.{rr@@5[hits=sum]}&\.{rr@@5[hits=first]}\cr
+\noalign{\smallskip}
+hit at rank 1&1&\ours{E000.2-a}&\ours{E000.2-a-first}\cr
+hit at rank 2&1/2&\ours{E000.2-b}&\ours{E000.2-b-first}\cr
+no hit&0&\ours{E000.2-c}&\ours{E000.2-c-first}\cr
+hits at ranks 1 and 3&$1/1+1/3$&\oursq{E000.2-d}&\ours{E000.2-d-first}\cr}}$$
+All agree with the source's own formula; the last case, $4/3>1$, shows that
+it is a sum and not the reciprocal rank of the first hit.  (The prose also
+says that $s({\rm user}_1,2\ldots4)$ are~0, meaning $2\ldots5$.)
+
+@<Worked examples@>=
+@/{"E000.2-a", "000_0ec1f0283de4c3f9.txt", "rr@@5[hits=sum]", RM_G(1, 0, 0, 0, 0),
+  NULL, NULL, RM_NONE, "1", "agrees", RM_OK, "1", 0x1p+0},
+@/{"E000.2-b", "000_0ec1f0283de4c3f9.txt", "rr@@5[hits=sum]", RM_G(0, 1, 0, 0, 0),
+  NULL, NULL, RM_NONE, "1/2", "agrees", RM_OK, "1/2", 0x1p-1},
+@/{"E000.2-c", "000_0ec1f0283de4c3f9.txt", "rr@@5[hits=sum]", RM_G(0, 0, 0, 0, 0),
+  NULL, NULL, RM_NONE, "0", "agrees", RM_OK, "0", 0x0p+0},
+@/{"E000.2-d", "000_0ec1f0283de4c3f9.txt", "rr@@5[hits=sum]", RM_G(1, 0, 1, 0, 0),
+  NULL, NULL, RM_NONE, "1/1+1/3", "agrees", RM_OK, "4/3", 0x1.5555555555555p+0},
+@/{"E000.2-a-first", NULL, "rr@@5", RM_G(1, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "1", 0x1p+0},
+@/{"E000.2-b-first", NULL, "rr@@5", RM_G(0, 1, 0, 0, 0), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"E000.2-c-first", NULL, "rr@@5", RM_G(0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "0", 0x0p+0},
+@/{"E000.2-d-first", NULL, "rr@@5", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "1", 0x1p+0},
+
+@ {\it Example: four relevant documents} (\src{002}, E002.3).\here{E002.3}
+One topic has relevant documents at ranks 1, 2, 4 and~7 of seven.  The source
+computes $(1/1+1/2+1/4+1/7)/4=0.475$.  The sum is $53/28$, and divided by four
+it is $\oursq{E002.3}=\ours{E002.3}$, which rounds to 0.473: the printed
+0.475 comes from taking $1/7$ as 0.15 ($1+0.5+0.25+0.15=1.9$ and
+$1.9/4=0.475$).  An erratum.  The first-hit reciprocal rank of the same
+topic is $\ours{E002.3-first}$, and the Tianchi sum $\oursq{E002.3-sum}$.
+
+@<Worked examples@>=
+@/{"E002.3", "002_99164a9873301b8b.txt", "rr[hits=mean]", RM_G(1, 1, 0, 1, 0, 0, 1),
+  NULL, NULL, RM_NONE, "0.475", "erratum", RM_OK, "53/112", 0x1.e492492492492p-2},
+@/{"E002.3-first", NULL, "rr", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "1", 0x1p+0},
+@/{"E002.3-sum", NULL, "rr[hits=sum]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "53/28", 0x1.e492492492492p+0},
+
+@ {\it Example: three queries} (\src{004}, E004.1).  Three shopping queries
+have their first correct result at ranks 2, 1 and~3.  Their reciprocal ranks
+are $\oursq{E004.1-q1}$, $\oursq{E004.1-q2}$ and $\oursq{E004.1-q3}$, and the
+source's MRR, their mean $(1/2+1+1/3)/3=11/18$, agrees; it is recomputed in
+the part on aggregation.  Read literally, the prose's ``sum of all scores''
+would give $11/6$.
+
+@<Worked examples@>=
+@/{"E004.1-q1", "004_7c0f0b5a1381237a.txt", "rr", RM_G(0, 1, 0), NULL, NULL,
+  RM_NONE, "1/2", "agrees", RM_OK, "1/2", 0x1p-1},
+@/{"E004.1-q2", "004_7c0f0b5a1381237a.txt", "rr", RM_G(1, 0, 0), NULL, NULL,
+  RM_NONE, "1", "agrees", RM_OK, "1", 0x1p+0},
+@/{"E004.1-q3", "004_7c0f0b5a1381237a.txt", "rr", RM_G(0, 0, 1), NULL, NULL,
+  RM_NONE, "1/3", "agrees", RM_OK, "1/3", 0x1.5555555555555p-2},
+
+@ {\it Cutoffs and ties.}  The cutoff matters only for a first hit below it:
+relevant items at ranks 2 and~4 give $\ours{T-rr-cut1}$ for \.{rr@@1},
+$\oursq{T-rr-cut3}$ for \.{rr@@3}.  Ties matter as for nDCG: three items of
+equal score, only the first relevant, give $\ours{T-rr-input}$ under
+\.{ties=input} and $\oursq{T-rr-iddesc}$ under trec\_eval's \.{ties=id-desc}.
+
+@<Worked examples@>=
+@/{"T-rr-cut1", NULL, "rr@@1", RM_G(0, 1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "0", 0x0p+0},
+@/{"T-rr-cut3", NULL, "rr@@3", RM_G(0, 1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1/2", 0x1p-1},
+@/{"T-rr-input", NULL, "rr", RM_G(1, 0, 0), RM_S(1, 1, 1), RM_I("d1", "d2", "d3"),
+  RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-rr-iddesc", NULL, "rr[ties=id-desc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+
+@ The code.  One pass over the first $k$ ranks gives the sum of $b_r/r$, or
+stops at the first hit.  On the double path each term $1/r$ is one division
+($u$), the compensated sum one more ($u$), and \.{hits=mean} a final
+division ($u$): bounds of 1, 2 and 3~ulps.
+
+@<Private functions@>=
+static rm_status rr_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, r;
+  nsum s = {0, 0};
+  for (r = 0; r < k; r++)
+    if (relevant(v, l, perm, r)) {
+      nsum_add(&s, 1.0 / (double) (r + 1));
+      if (v->hits == RM_HITS_FIRST) break;
+    }
+  *num = s.s + s.c;
+  *den = v->hits == RM_HITS_MEAN ? (double) n_relevant(v, l) : 1.0;
+  return RM_OK;
+}
+static rm_status rr_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, r;
+  mpq_t t;
+  mpq_init(t);
+  mpq_set_ui(num, 0, 1);
+  for (r = 0; r < k; r++)
+    if (relevant(v, l, perm, r)) {
+      mpq_set_ui(t, 1, (unsigned long) (r + 1));
+      mpq_add(num, num, t);
+      if (v->hits == RM_HITS_FIRST) break;
+    }
+  mpq_clear(t);
+  mpq_set_ui(den, v->hits == RM_HITS_MEAN ? (unsigned long) n_relevant(v, l) : 1, 1);
+  return RM_OK;
+}
+static double rr_bound(const rm_variant *v)
+{
+  return v->hits == RM_HITS_FIRST ? 1 : v->hits == RM_HITS_SUM ? 2 : 3;
+}
+static const char *no_average(const rm_variant *v)
+{
+  return v->ties == RM_TIES_AVERAGE
+    ? "ties=average is not defined for this metric in this version" : NULL;
+}
+
+@ @<Metric codes@>=
+RM_RR,
+
+@ @<Metric specifications@>=
+[RM_RR] = {"rr", K(KEY_HITS) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
+  ratio_x, rr_bound, no_average, NULL, rr_qratio, rr_dratio},
+
+@ {\it What \src{000}'s ``MRR'' code computes.}\here{C000.3}  The source's
+function named MRR collects the label and score vectors of every user and
+calls scikit-learn's |label_ranking_average_precision_score| (LRAP).  For one
+list with relevant set $Y$ (the relevant items among those scored), LRAP is
+$${\rm LRAP}={1\over\vert Y\vert}\sum_{j\in Y}
+  {\vert\{i\in Y: s_i\ge s_j\}\vert\over\vert\{i: s_i\ge s_j\}\vert},$$
+an average precision in which every tie is counted against the ranking (an
+item's rank is the number of items scored at least as high).  It is not a
+reciprocal rank: it equals the first-hit reciprocal rank, with pessimistic
+ties, only when a list has exactly one relevant item, which is the common
+protocol of one positive among sampled negatives and probably why the source
+calls it MRR.  A list with no relevant item scores~1 in scikit-learn, so the
+metric \.{lrap} defaults to \.{undef=one}; it has no cutoff and no tie rule
+of its own choosing.  The source's code also has defects beyond the name:
+its default column names do not match the frame it describes, it groups by
+item where it means user, it drops silently every user with fewer than
+|topk| rows, it ignores |topk| as a cutoff, and it fails when users have
+lists of different lengths.
+
+Example: relevance $(0,0,1,0)$ with scores $(0.9,0.5,0.5,0.1)$; the relevant
+item ties with one irrelevant item, so its rank is~3 and
+${\rm LRAP}=\oursq{C000.3-lrap}$, which is also the first-hit reciprocal rank
+under \.{ties=pessimistic}; under \.{ties=optimistic} the reciprocal rank is
+$\oursq{C000.3-rr}$.
+
+@<Worked examples@>=
+@/{"C000.3-lrap", "000_0ec1f0283de4c3f9.txt", "lrap", RM_G(0, 0, 1, 0),
+  RM_S(0.9, 0.5, 0.5, 0.1), NULL, RM_NONE, NULL, "not printed", RM_OK, "1/3",
+  0x1.5555555555555p-2},
+@/{"C000.3-rr", NULL, "rr[ties=optimistic]", RM_G(0, 0, 1, 0), RM_S(0.9, 0.5, 0.5, 0.1), NULL,
+  RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-lrap-two", NULL, "lrap", RM_G(1, 0, 1, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-lrap-none", NULL, "lrap", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "1", 0x1p+0},
+
+@ For each relevant item $j$ the two counts are the items and the relevant
+items at or above its pessimistic rank: the end of its tie group in the
+ranking.  Walking the ranking once, group by group, gives them all.  The
+double path divides each count ($u$), sums ($u$) and divides by $\vert
+Y\vert$ ($u$): 3~ulps.
+
+@<Private functions@>=
+static rm_status lrap_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t r = 0, e, j, above = 0, rel_above = 0, y = 0;
+  nsum s = {0, 0};
+  while (r < l->n) {
+    size_t here = 0;
+    e = tie_end(l, perm, r);
+    for (j = r; j < e; j++) here += relevant(v, l, perm, j);
+    above += e - r; rel_above += here; y += here;
+    for (j = 0; j < here; j++) nsum_add(&s, (double) rel_above / (double) above);
+    r = e;
+  }
+  *num = s.s + s.c; *den = (double) y;
+  return RM_OK;
+}
+static rm_status lrap_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t r = 0, e, j, above = 0, rel_above = 0, y = 0;
+  mpq_t t;
+  mpq_init(t);
+  mpq_set_ui(num, 0, 1);
+  while (r < l->n) {
+    size_t here = 0;
+    e = tie_end(l, perm, r);
+    for (j = r; j < e; j++) here += relevant(v, l, perm, j);
+    above += e - r; rel_above += here; y += here;
+    if (here) {
+      mpq_set_ui(t, (unsigned long) (rel_above * here), (unsigned long) above);
+      mpq_canonicalize(t);
+      mpq_add(num, num, t);
+    }
+    r = e;
+  }
+  mpq_clear(t);
+  mpq_set_ui(den, (unsigned long) y, 1);
+  return RM_OK;
+}
+static double lrap_bound(const rm_variant *v)
+{
+  (void) v;
+  return 3;
+}
+static const char *no_cutoff(const rm_variant *v)
+{
+  return v->k ? "this metric takes no cutoff" : NULL;
+}
+static void undef_one(rm_variant *v)
+{
+  v->undef = RM_UNDEF_ONE;
+}
+
+@ @<Metric codes@>=
+RM_LRAP,
+
+@ The vectors of the chapter.
+
+@<Vector variant lists@>=
+static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=sum]",
+  "rr[hits=mean]", "rr@@10[hits=mean,undef=one]", "rr@@10[ties=id-desc]",
+  "rr@@10[ties=reverse]", "rr@@10[ties=pessimistic]", "rr@@10[ties=optimistic]",
+  "rr@@5[rel=2]", "lrap", "lrap[rel=2,undef=zero]", NULL};
+
+@ @<Vector families@>=
+{"rr", "reciprocal rank: rr, lrap", 1ULL << RM_RR | 1ULL << RM_LRAP, rr_variants},
+
+@ @<Metric specifications@>=
+[RM_LRAP] = {"lrap", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
+  no_cutoff, undef_one, lrap_qratio, lrap_dratio},
+
 @** Golden vectors.
 The exact path's results are most useful outside this program: anyone who
 implements one of our variants, in any language, can test an implementation
@@ -2927,12 +3335,30 @@ static void random_case(rng *r, rand_case *c)
   c->l.unretrieved_grade = c->judged;
 }
 
-@ The variants that get random vectors cover every value of every key at
-least once, and the combinations that the sources and the common libraries
-use.
+@ Each metric chapter gives a family of vectors: a file name, a title, the set
+of its metrics (the worked examples of those metrics go into its file) and
+the variants that get random vectors.  These cover every value of every key
+at least once, and the combinations that the sources and the common
+libraries use.  The families are listed in |@<Vector families@>|, after their
+lists of variants in |@<Vector variant lists@>|.
 
 @<Tool functions@>=
-static const char *const vector_variants[] = {
+typedef struct {
+  const char *stem, *algorithm; /* file name stem; title */
+  unsigned long long metrics; /* its metrics, as a set of codes */
+  const char *const *variants; /* |NULL|-terminated */
+} vector_family;
+@<Vector variant lists@>@;
+static const vector_family vector_families[] = {
+  @<Vector families@>@;
+  {NULL, NULL, 0, NULL}};
+
+@ @<Vector families@>=
+{"cg_dcg_ndcg", "cumulative gain: cg, dcg, idcg, ndcg",
+  1ULL << RM_CG | 1ULL << RM_DCG | 1ULL << RM_IDCG | 1ULL << RM_NDCG, cg_variants},
+
+@ @<Vector variant lists@>=
+static const char *const cg_variants[] = {
   "cg", "cg@@5", "cg@@5[gain=exp2]", "cg@@5[ties=average]",
   "dcg", "dcg@@5", "dcg@@10[gain=exp2]", "dcg@@5[gain=binary,rel=2]",
   "dcg@@10[discount=jk]", "dcg@@10[discount=jk,base=3]", "dcg@@5[ties=average]",
@@ -3082,18 +3508,19 @@ fprintf(o->text, "status = %s\nvalue = %a\ndecimal = %s\nrational = %s\n",
   s == RM_UNDEFINED ? "undefined" : "ok", e.value, e.decimal,
   e.rational ? e.rational : "none");
 
-@ The command writes the two files of the family under temporary names in
-the directory given (made if it does not exist), and renames them into place only when both are complete,
-so an interrupted run never leaves a half-written vector file.  Tests are
-grouped by canonical variant name: first every group of the worked examples
-in the order of the table, then the random groups.
+@ The command writes the two files of each family under temporary names in
+the directory given (made if it does not exist), and renames them into place
+only when every file is complete, so an interrupted run never leaves a
+half-written vector file.  Within a file, tests are grouped by canonical
+variant name: first a group for each worked example of the family, in the
+order of the table, then the random groups.
 
 @<Tool functions@>=
+static int write_family(const char *dir, const vector_family *fam);
+static int in_family(const vector_family *fam, const rm_example *x);
 static int cmd_vectors(int argc, char **argv)
 {
-  char jtmp[4200], ttmp[4200], jname[4096], tname[4096];
-  vec_out o = {NULL, NULL, 0};
-  int ok = 1, groups = 0;
+  int f, ok = 1;
   if (argc != 2 || strcmp(argv[0], "--out") != 0) {
     fputs("rankmetrics: vectors: usage: rankmetrics vectors --out DIR\n", stderr);
     return 2;
@@ -3107,14 +3534,40 @@ static int cmd_vectors(int argc, char **argv)
       strerror(errno));
     return 1;
   }
-  snprintf(jname, sizeof jname, "%s/cg_dcg_ndcg_test.json", argv[1]);
-  snprintf(tname, sizeof tname, "%s/cg_dcg_ndcg_test.txt", argv[1]);
-  snprintf(jtmp, sizeof jtmp, "%s.tmp", jname);
-  snprintf(ttmp, sizeof ttmp, "%s.tmp", tname);
+  for (f = 0; vector_families[f].stem && ok; f++)
+    ok = write_family(argv[1], &vector_families[f]);
+  @<Rename every family's files into place, or remove them all@>;
+  return ok ? 0 : 1;
+}
+
+@ @<Rename every family's files into place...@>=
+for (f = 0; vector_families[f].stem; f++) {
+  char tmp[4300], name[4200];
+  const char *ext[2] = {"json", "txt"};
+  int e;
+  for (e = 0; e < 2; e++) {
+    snprintf(name, sizeof name, "%s/%s_test.%s", argv[1], vector_families[f].stem, ext[e]);
+    snprintf(tmp, sizeof tmp, "%s.tmp", name);
+    if (ok && rename(tmp, name) != 0) ok = 0;
+    if (!ok) remove(tmp);
+  }
+}
+if (!ok) fprintf(stderr, "rankmetrics: vectors: failed; no vector file was replaced\n");
+
+@ One family's two files.
+
+@<Tool functions@>=
+static int write_family(const char *dir, const vector_family *fam)
+{
+  char jtmp[4200], ttmp[4200];
+  vec_out o = {NULL, NULL, 0};
+  int ok = 1, groups = 0;
+  snprintf(jtmp, sizeof jtmp, "%s/%s_test.json.tmp", dir, fam->stem);
+  snprintf(ttmp, sizeof ttmp, "%s/%s_test.txt.tmp", dir, fam->stem);
   if ((o.json = fopen(jtmp, "w")) == NULL || (o.text = fopen(ttmp, "w")) == NULL) {
-    fprintf(stderr, "rankmetrics: vectors: cannot write in '%s'\n", argv[1]);
+    fprintf(stderr, "rankmetrics: vectors: cannot write in '%s'\n", dir);
     if (o.json) { fclose(o.json); remove(jtmp); }
-    return 1;
+    return 0;
   }
   @<Write the header of both files@>;
   @<Write the groups of worked examples@>;
@@ -3123,39 +3576,44 @@ static int cmd_vectors(int argc, char **argv)
   ok = !ferror(o.json) && !ferror(o.text) && ok;
   ok = (fclose(o.json) == 0) && ok;
   ok = (fclose(o.text) == 0) && ok;
-  if (ok && (rename(jtmp, jname) != 0 || rename(ttmp, tname) != 0)) ok = 0;
-  if (!ok) {
-    remove(jtmp); remove(ttmp);
-    fprintf(stderr, "rankmetrics: vectors: failed; nothing was written\n");
-    return 1;
-  }
-  return 0;
+  return ok;
 }
 
 @ The number of tests goes into the header before the tests are written, so
-it is counted first: one per worked example and |CASES_PER_VARIANT| per
-random variant.
+it is counted first: one per worked example of the family and
+|CASES_PER_VARIANT| per random variant.
 
 @<Write the header of both files@>=
 {
-  int nv = 0, k;
-  while (vector_variants[nv]) nv++;
-  fprintf(o.json, "{\n  \"algorithm\": \"cumulative gain: cg, dcg, idcg, ndcg\",\n"
+  int nv = 0, ne = 0, k;
+  size_t i;
+  while (fam->variants[nv]) nv++;
+  for (i = 0; i < RM_N_EXAMPLES; i++) ne += in_family(fam, &rm_examples[i]);
+  fprintf(o.json, "{\n  \"algorithm\": \"%s\",\n"
     "  \"schema\": \"rankmetrics_vectors_v1\",\n  \"generatorVersion\": \"%s\",\n"
     "  \"numberOfTests\": %d,\n  \"header\": [\n"
     "    \"Golden vectors of rankmetrics, written by its exact path (GNU MPFR, GMP).\",\n"
     "    \"value is the correctly rounded double (round to nearest, ties to even) in C99 hex;\",\n"
     "    \"decimal17 and decimal40 are correctly rounded decimals; rational is exact.\",\n"
     "    \"Variant names are defined in the book, doc/rankmetrics.pdf, and vectors/README.md.\"\n"
-    "  ],\n  \"notes\": {", RM_VERSION,
-    (int) RM_N_EXAMPLES + nv * CASES_PER_VARIANT);
+    "  ],\n  \"notes\": {", fam->algorithm, RM_VERSION, ne + nv * CASES_PER_VARIANT);
   for (k = 0; flag_notes[k][0]; k++)
     fprintf(o.json, "%s\n    \"%s\": {\"description\": \"%s\"}", k ? "," : "",
       flag_notes[k][0], flag_notes[k][1]);
   fputs("\n  },\n  \"testGroups\": [", o.json);
-  fprintf(o.text, "# Golden vectors of rankmetrics %s, cumulative-gain family"
-    " (cg, dcg, idcg, ndcg).\n# The text twin of cg_dcg_ndcg_test.json;"
-    " see vectors/README.md for the format.\n", RM_VERSION);
+  fprintf(o.text, "# Golden vectors of rankmetrics %s: %s.\n# The text twin of"
+    " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
+    fam->algorithm, fam->stem);
+}
+
+@ A worked example belongs to the family of its metric.
+
+@<Tool functions@>=
+static int in_family(const vector_family *fam, const rm_example *x)
+{
+  rm_variant v;
+  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
+  return (fam->metrics >> v.metric) & 1;
 }
 
 @ @<Write the groups of worked examples@>=
@@ -3166,6 +3624,7 @@ random variant.
     rm_variant v;
     rm_list l;
     char nm[RM_NAME_MAX], comment[200];
+    if (!in_family(fam, x)) continue;
     rm_variant_parse(x->name, &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
     l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
@@ -3189,14 +3648,17 @@ variant.
 fprintf(o.json, "%s\n    {\"variant\": \"%s\", \"tests\": [", groups++ ? "," : "", nm);
 fprintf(o.text, "\n[variant = %s]\n", nm);
 
-@ @<Write the groups of random cases@>=
+@ The random cases of every family start from the same seed, so adding a
+family changes no other family's file.
+
+@<Write the groups of random cases@>=
 {
   int k, c;
   rng r = {20261122};
-  for (k = 0; vector_variants[k] && ok; k++) {
+  for (k = 0; fam->variants[k] && ok; k++) {
     rm_variant v;
     char nm[RM_NAME_MAX], comment[64];
-    rm_variant_parse(vector_variants[k], &v, NULL, 0);
+    rm_variant_parse(fam->variants[k], &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
     @<Open a group for |nm|@>;
     for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
@@ -3222,7 +3684,9 @@ $$\vbox{\halign{\tt#\hfil\quad&\hfil#\quad&\hfil#\cr
 cg&\acc{cg} ulps&\acc{cgbound}\cr
 dcg&\acc{dcg} ulps&\acc{dcgbound}\cr
 idcg&\acc{idcg} ulps&\acc{idcgbound}\cr
-ndcg&\acc{ndcg} ulps&\acc{ndcgbound}\cr}}$$
+ndcg&\acc{ndcg} ulps&\acc{ndcgbound}\cr
+rr&\acc{rr} ulps&\acc{rrbound}\cr
+lrap&\acc{lrap} ulps&\acc{lrapbound}\cr}}$$
 over \acc{lists} lists in all.  The bound column gives the range of
 |rm_ulp_bound| over the variants measured.  The test suite repeats the
 measurement on ten thousand other lists and fails if any error exceeds its
@@ -3232,10 +3696,10 @@ variant's bound.
 @<Tool functions@>=
 static int cmd_accuracy(int argc, char **argv)
 {
-  int tex = 0, n = 200, i, k, c, bad = 0, lists = 0;
-  double worst[4] = {0, 0, 0, 0}, lo[4] = {1e9, 1e9, 1e9, 1e9}, hi[4] = {0, 0, 0, 0};
-  static const char *const mname[4] = {"cg", "dcg", "idcg", "ndcg"};
+  int tex = 0, n = 200, i, k, c, f, bad = 0, lists = 0, seen[RM_N_METRICS] = {0};
+  double worst[RM_N_METRICS] = {0}, lo[RM_N_METRICS], hi[RM_N_METRICS] = {0};
   rng r = {1};
+  for (k = 0; k < RM_N_METRICS; k++) lo[k] = 1e9;
   for (i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--tex") == 0) tex = 1;
     else if ((n = atoi(argv[i])) <= 0) {
@@ -3243,11 +3707,13 @@ static int cmd_accuracy(int argc, char **argv)
       return 2;
     }
   }
-  for (k = 0; vector_variants[k]; k++) {
+  for (f = 0; vector_families[f].stem; f++)
+  for (k = 0; vector_families[f].variants[k]; k++) {
     rm_variant v;
     double b;
-    rm_variant_parse(vector_variants[k], &v, NULL, 0);
+    rm_variant_parse(vector_families[f].variants[k], &v, NULL, 0);
     b = rm_ulp_bound(&v);
+    seen[v.metric] = 1;
     if (b < lo[v.metric]) lo[v.metric] = b;
     if (b > hi[v.metric]) hi[v.metric] = b;
     for (c = 0; c < n; c++) {
@@ -3265,14 +3731,20 @@ static int cmd_accuracy(int argc, char **argv)
       rm_exact_clear(&e);
     }
   }
-  for (k = 0; k < 4; k++) {
+  for (k = 0; k < RM_N_METRICS; k++) {
+    char mname[RM_NAME_MAX];
+    rm_variant v;
+    if (!seen[k]) continue;
+    rm_variant_default(&v, (rm_metric) k);
+    rm_variant_name(&v, mname, sizeof mname);
+    mname[strcspn(mname, "[@@")] = '\0'; /* the metric's name alone */
     if (tex) {
-      printf("\\expandafter\\def\\csname rmacc:%s\\endcsname{%g}\n", mname[k], worst[k]);
+      printf("\\expandafter\\def\\csname rmacc:%s\\endcsname{%g}\n", mname, worst[k]);
       if (lo[k] == hi[k])
-        printf("\\expandafter\\def\\csname rmacc:%sbound\\endcsname{%g}\n", mname[k], lo[k]);
+        printf("\\expandafter\\def\\csname rmacc:%sbound\\endcsname{%g}\n", mname, lo[k]);
       else printf("\\expandafter\\def\\csname rmacc:%sbound\\endcsname{%g--%g}\n",
-        mname[k], lo[k], hi[k]);
-    } else printf("%-5s largest error %g ulps (bound %g to %g)\n", mname[k],
+        mname, lo[k], hi[k]);
+    } else printf("%-5s largest error %g ulps (bound %g to %g)\n", mname,
       worst[k], lo[k], hi[k]);
   }
   if (tex) printf("\\expandafter\\def\\csname rmacc:lists\\endcsname{%d}\n", lists);

@@ -684,6 +684,10 @@ START_TEST(test_example_oracle)
   int undefined;
   tlist_clear(&t);
   ck_assert(rm_variant_parse(x->name, &v, NULL, 0) == RM_OK);
+  /* this oracle knows the cumulative-gain family; other families' rows are
+     checked against their own oracles in their own files */
+  if (v.metric != RM_CG && v.metric != RM_DCG && v.metric != RM_IDCG && v.metric != RM_NDCG)
+    return;
   set_grades(&t, x->n, x->grade);
   if (x->score) { t.scored = 1; for (i = 0; i < x->n; i++) t.score[i] = x->score[i]; }
   if (x->ids) { t.named = 1; for (i = 0; i < x->n; i++) t.id[i] = x->ids[i]; }
@@ -2014,6 +2018,10 @@ static Suite *suite_names(void)
 
 /* ======================================================================== */
 
+#define SUITE(f) Suite *f(void);
+#include "suites.h"
+#undef SUITE
+
 int main(void)
 {
   SRunner *sr = srunner_create(suite_examples());
@@ -2023,6 +2031,9 @@ int main(void)
   srunner_add_suite(sr, suite_properties());
   srunner_add_suite(sr, suite_edges());
   srunner_add_suite(sr, suite_names());
+#define SUITE(f) srunner_add_suite(sr, f());
+#include "suites.h"
+#undef SUITE
   srunner_run_all(sr, CK_NORMAL);
   failed = srunner_ntests_failed(sr);
   srunner_free(sr);

@@ -1,0 +1,5 @@
+/* The suites of the other test files, one SUITE(constructor) line each.
+   check_rankmetrics.c includes this twice: once to declare the
+   constructors, once to add the suites to its runner.  A new file
+   tests/check_FAMILY.c defines Suite *suite_FAMILY(void), gets a line here,
+   and is listed in TEST_SRCS in the Makefile. */

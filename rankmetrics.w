@@ -2494,447 +2494,6 @@ static const char *topk_average(const rm_variant *v)
     ? "ideal=topk is not defined with ties=average" : NULL;
 }
 
-@** The command-line tool.
-The tool \.{rankmetrics} puts the library on the command line.  This version
-has six subcommands:
-$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
-value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
-name {\it NAME}\dots&the canonical form of variant names\cr
-examples [--tex]&recompute every worked example of this book\cr
-vectors --out {\it DIR}&write the golden test vectors\cr
-accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
-help&the usage text\cr}}$$
-The options of \.{value} are \.{--grades} (the grades in input order,
-comma-separated), \.{--scores} (as many scores; without them the input order
-is the ranking), \.{--ids} (identifiers, for the tie rules that read them),
-\.{--judged} (grades of judged items that were not retrieved) and
-\.{--exact}, which adds the exact path's result: the correctly rounded double
-in decimal and in C99 hexadecimal, the 40-digit decimal, the fraction when
-the value is rational, and the sign of the rounding error.
-
-Errors are reported on standard error as \.{rankmetrics: } followed by what
-was wrong and where, and the exit status is 2 for a usage error, 1 for a
-failed check or computation, and 0 otherwise.
-@^command-line tool@>
-
-@(rmtool.c@>=
-#define _POSIX_C_SOURCE 200809L /* for |mkdir| */
-#include <sys/stat.h>
-#include <errno.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "rankmetrics.h"
-#include "examples.h"
-@<Tool functions@>@;
-int main(int argc, char **argv)
-{
-  if (argc < 2) { usage(stderr); return 2; }
-  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
-      || strcmp(argv[1], "help") == 0) { usage(stdout); return 0; }
-  if (strcmp(argv[1], "--version") == 0) { printf("rankmetrics %s\n", RM_VERSION);
-    return 0; }
-  if (strcmp(argv[1], "value") == 0) return cmd_value(argc - 2, argv + 2);
-  if (strcmp(argv[1], "name") == 0) return cmd_name(argc - 2, argv + 2);
-  if (strcmp(argv[1], "examples") == 0) return cmd_examples(argc - 2, argv + 2);
-  if (strcmp(argv[1], "vectors") == 0) return cmd_vectors(argc - 2, argv + 2);
-  if (strcmp(argv[1], "accuracy") == 0) return cmd_accuracy(argc - 2, argv + 2);
-  fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
-    argv[1]);
-  return 2;
-}
-
-@ The usage text is the tool's whole manual in brief; it lists the keys of
-variant names as the parser knows them.
-
-@<Tool functions@>=
-static void usage(FILE *f)
-{
-  fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
-    "                         [--judged J] [--exact]\n"
-    "       rankmetrics name NAME...\n"
-    "       rankmetrics examples [--tex]\n"
-    "       rankmetrics vectors --out DIR\n"
-    "       rankmetrics accuracy [--tex] [N]\n"
-    "       rankmetrics --help | --version\n\n"
-    "value     compute one variant on the double path; with --exact also on\n"
-    "          the exact path (correctly rounded double, hex, 40 digits,\n"
-    "          the fraction when the value is rational)\n"
-    "name      print the canonical name of each variant NAME\n"
-    "examples  recompute every worked example of the book and check it;\n"
-    "          --tex writes the values as TeX macros for the book\n"
-    "vectors   write the golden test vectors (JSON and text) into DIR\n"
-    "accuracy  measure the double path against the exact path on N seeded\n"
-    "          random lists per variant (default 200)\n\n"
-    "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
-    "identifiers. Without --scores the order of --grades is the ranking.\n"
-    "--judged gives grades of judged items that were not retrieved.\n\n"
-    "NAME is metric[@@K][key=value,...] with metric cg, dcg, idcg or ndcg and\n"
-    "  gain=linear|exp2|binary   rel=T (with gain=binary, default 1)\n"
-    "  discount=log2|jk          base=B (with discount=jk, default 2)\n"
-    "  ideal=judged|list|topk|ones          (idcg, ndcg)\n"
-    "  ties=input|id-asc|id-desc|pessimistic|optimistic|average\n"
-    "  undef=zero|one|error                  (ndcg)\n"
-    "Example: rankmetrics value 'ndcg@@5[gain=exp2]' --grades 5,3,2,1,2"
-    " --judged 4,0 --exact\n", f);
-}
-
-@ Lists on the command line are read strictly: a grade must be a whole
-number in range, a score a finite number, and every item must be present
-(\.{3,,2} is an error).  The reader returns the number of items, or $-1$
-after printing a message that names the option, the item and its position.
-
-@<Tool functions@>=
-static long count_items(const char *s)
-{
-  long n = 1;
-  if (*s == '\0') return 0;
-  for (; *s; s++) if (*s == ',') n++;
-  return n;
-}
-static long read_grades(const char *opt, const char *s, int **out)
-{
-  long n = count_items(s), i;
-  int *g = malloc((size_t) (n ? n : 1) * sizeof *g);
-  for (i = 0; i < n; i++) {
-    char *end;
-    long x;
-    errno = 0;
-    x = strtol(s, &end, 10);
-    if (end == s || (*end != ',' && *end != '\0') || errno || x < 0
-        || x > RM_GRADE_MAX) {
-      int len = (int) strcspn(s, ",");
-      fprintf(stderr, "rankmetrics: %s: item %ld '%.*s' is not a whole grade"
-        " from 0 to %d\n", opt, i + 1, len, s, RM_GRADE_MAX);
-      free(g);
-      return -1;
-    }
-    g[i] = (int) x;
-    s = *end ? end + 1 : end;
-  }
-  *out = g;
-  return n;
-}
-static long read_scores(const char *s, double **out)
-{
-  long n = count_items(s), i;
-  double *d = malloc((size_t) (n ? n : 1) * sizeof *d);
-  for (i = 0; i < n; i++) {
-    char *end;
-    errno = 0;
-    d[i] = strtod(s, &end);
-    if (end == s || (*end != ',' && *end != '\0') || !isfinite(d[i])) {
-      int len = (int) strcspn(s, ",");
-      fprintf(stderr, "rankmetrics: --scores: item %ld '%.*s' is not a finite"
-        " number\n", i + 1, len, s);
-      free(d);
-      return -1;
-    }
-    s = *end ? end + 1 : end;
-  }
-  *out = d;
-  return n;
-}
-
-@ Identifiers are split at commas in a copy of the argument; an empty
-identifier is refused, since no tie rule could use it.
-
-@<Tool functions@>=
-static long read_ids(char *s, const char ***out)
-{
-  long n = count_items(s), i;
-  const char **id = malloc((size_t) (n ? n : 1) * sizeof *id);
-  for (i = 0; i < n; i++) {
-    size_t len = strcspn(s, ",");
-    if (len == 0) {
-      fprintf(stderr, "rankmetrics: --ids: item %ld is empty\n", i + 1);
-      free(id);
-      return -1;
-    }
-    id[i] = s;
-    s += len;
-    if (*s) *s++ = '\0';
-  }
-  *out = id;
-  return n;
-}
-
-@ A variant name from the command line is parsed by the library's parser,
-whose message already says where the name is wrong.
-
-@<Tool functions@>=
-static int parse_name(const char *name, rm_variant *v)
-{
-  char msg[200];
-  if (rm_variant_parse(name, v, msg, sizeof msg) != RM_OK) {
-    fprintf(stderr, "rankmetrics: bad variant name '%s': %s\n", name, msg);
-    return 0;
-  }
-  return 1;
-}
-static int cmd_name(int argc, char **argv)
-{
-  int i;
-  char buf[RM_NAME_MAX];
-  if (argc == 0) { fputs("rankmetrics: name: give at least one NAME\n", stderr);
-    return 2; }
-  for (i = 0; i < argc; i++) {
-    rm_variant v;
-    if (!parse_name(argv[i], &v)) return 2;
-    rm_variant_name(&v, buf, sizeof buf);
-    puts(buf);
-  }
-  return 0;
-}
-
-@ The shortest decimal that reads back as the same double is what the tool
-prints for a double; C99's \.{\%a} gives the hexadecimal form.
-
-@<Tool functions@>=
-static void shortest(char *buf, double x)
-{
-  int p;
-  for (p = 1; p <= 17; p++) {
-    snprintf(buf, 40, "%.*g", p, x);
-    if (strtod(buf, NULL) == x) return;
-  }
-}
-
-@ The \.{value} command reads its options in any order after the name, builds
-the list, and reports.  An undefined value is reported with the convention
-that set it.
-
-@<Tool functions@>=
-static int cmd_value(int argc, char **argv)
-{
-  rm_variant v;
-  rm_list l = {0, NULL, NULL, NULL, 0, NULL};
-  int *grade = NULL, *judged = NULL, exact = 0, i, rc = 1;
-  double *score = NULL, x;
-  const char **id = NULL;
-  long ns = -2, ni = -2, n = -2, nj = 0;
-  char name[RM_NAME_MAX], buf[40];
-  rm_status s;
-  if (argc < 1 || argv[0][0] == '-') {
-    fputs("rankmetrics: value: the first argument must be a variant NAME\n", stderr);
-    return 2;
-  }
-  if (!parse_name(argv[0], &v)) return 2;
-  @<Read the options of \.{value}@>;
-  @<Check that the lists of \.{value} agree in length@>;
-  l.n = (size_t) n; l.grade = grade; l.score = score; l.id = id;
-  l.n_unretrieved = (size_t) nj; l.unretrieved_grade = judged;
-  rm_variant_name(&v, name, sizeof name);
-  s = rm_value(&v, &l, NULL, &x);
-  if (s < 0) {
-    fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
-    goto done;
-  }
-  shortest(buf, x);
-  if (!exact) printf("%s\t%s\n", name, buf);
-  else @<Print the exact result beside the double@>;
-  if (s == RM_UNDEFINED)
-    fprintf(stderr, "rankmetrics: note: the value is undefined (ideal DCG 0);"
-      " it is set by the convention undef=%s\n", v.undef == RM_UNDEF_ONE ? "one" : "zero");
-  rc = 0;
-done:
-  free(grade); free(judged); free(score); free(id);
-  return rc;
-}
-
-@ @<Read the options of \.{value}@>=
-for (i = 1; i < argc; i++) {
-  const char *o = argv[i];
-  if (strcmp(o, "--exact") == 0) { exact = 1; continue; }
-  if (i + 1 >= argc) {
-    fprintf(stderr, "rankmetrics: value: unknown option or missing argument '%s'\n", o);
-    goto usage_error;
-  }
-  if (strcmp(o, "--grades") == 0 && n == -2) n = read_grades(o, argv[++i], &grade);
-  else if (strcmp(o, "--judged") == 0 && judged == NULL)
-    nj = read_grades(o, argv[++i], &judged);
-  else if (strcmp(o, "--scores") == 0 && ns == -2) ns = read_scores(argv[++i], &score);
-  else if (strcmp(o, "--ids") == 0 && ni == -2) ni = read_ids(argv[++i], &id);
-  else {
-    fprintf(stderr, "rankmetrics: value: unknown or repeated option '%s'\n", o);
-    goto usage_error;
-  }
-  if (n == -1 || nj == -1 || ns == -1 || ni == -1) goto usage_error;
-}
-
-@ @<Check that the lists of \.{value} agree...@>=
-if (n == -2) {
-  fputs("rankmetrics: value: --grades is required\n", stderr);
-  goto usage_error;
-}
-if ((ns >= 0 && ns != n) || (ni >= 0 && ni != n)) {
-  fprintf(stderr, "rankmetrics: value: --grades has %ld items but %s has %ld\n",
-    n, ns >= 0 && ns != n ? "--scores" : "--ids", ns >= 0 && ns != n ? ns : ni);
-  goto usage_error;
-}
-if (0) {
-usage_error:
-  free(grade); free(judged); free(score); free(id);
-  return 2;
-}
-
-@ @<Print the exact result beside the double@>=
-{
-  rm_exact e;
-  rm_status t;
-  char hb[40];
-  rm_exact_init(&e);
-  t = rm_value_exact(&v, &l, &e);
-  if (t < 0) {
-    fprintf(stderr, "rankmetrics: value: exact path: %s\n", rm_strerror(t));
-    rm_exact_clear(&e);
-    goto done;
-  }
-  printf("variant   %s\n", name);
-  printf("double    %s   (double path; bound %g ulps, off by %g)\n", buf,
-    rm_ulp_bound(&v), rm_ulps_between(x, e.value));
-  shortest(hb, e.value);
-  printf("exact     %s   %a\n", hb, e.value);
-  printf("decimal   %s\n", e.decimal);
-  printf("rational  %s\n", e.rational ? e.rational : "no (irrational)");
-  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "exact" :
-    e.ternary < 0 ? "the double is below the true value" :
-    "the double is above the true value");
-  rm_exact_clear(&e);
-}
-
-@ The \.{examples} command runs every row of the table of worked examples
-through both paths.  A row passes when the exact path's status, double and
-fraction are those derived by hand in the row, and the double path is within
-its bound of the exact one.  Without \.{--tex} it prints one line per row
-and exits 1 if any row fails; with \.{--tex} it writes, for each row, the
-macros that the book reads (see the limbo of this book), and still fails on
-a wrong row, so a wrong number can never reach the book.
-
-@<Tool functions@>=
-static int run_example(const rm_example *x, rm_exact *e, double *d)
-{
-  rm_variant v;
-  rm_list l;
-  rm_status s;
-  l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
-  l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
-  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
-  if ((s = rm_value(&v, &l, NULL, d)) != x->status) return 0;
-  if (rm_value_exact(&v, &l, e) != x->status) return 0;
-  if (e->value != x->expect || signbit(e->value) != signbit(x->expect)) return 0;
-  if ((e->rational == NULL) != (x->rational == NULL)) return 0;
-  if (e->rational && strcmp(e->rational, x->rational) != 0) return 0;
-  return rm_ulps_between(*d, e->value) <= rm_ulp_bound(&v);
-}
-
-@ For the text the 40 digits are too many; the book prints 15 significant
-digits, rounded half to even from the 40, and drops trailing zeros when the
-40 digits show the value to be exact.  Rounding the correctly rounded 40
-digits again could go wrong only if the 25 digits dropped were exactly a
-half, $500\ldots0$; then we print all 40.
-
-@<Tool functions@>=
-static void short_decimal(char *out, const char *dec)
-{
-  char d[64];
-  int nd = 0, point = -1, lead = 0, i, keep = 15, half = 1, rest_zero = 1;
-  const char *p;
-  for (p = dec; *p; p++) {
-    if (*p == '.') { point = nd; continue; }
-    if (nd == 0 && *p == '0') { lead++; continue; }
-    d[nd++] = *p;
-  }
-  if (nd == 0) { strcpy(out, "0"); return; }
-  if (point < 0) point = nd;
-  for (i = keep; i < nd; i++) {
-    if (i == keep ? d[i] != '5' : d[i] != '0') half = 0;
-    if (d[i] != '0') rest_zero = 0;
-  }
-  if (half && !rest_zero) { strcpy(out, dec); return; }
-  if (nd > keep && d[keep] >= '5') {
-    for (i = keep - 1; i >= 0 && d[i] == '9'; i--) d[i] = '0';
-    if (i >= 0) d[i]++;
-    else { memmove(d + 1, d, (size_t) keep); d[0] = '1'; point++; }
-  }
-  nd = keep;
-  while (nd > point && nd > 1 && d[nd - 1] == '0' && rest_zero) nd--;
-  @<Write the |nd| digits of |d| with |lead| and |point| into |out|@>;
-}
-
-@ The decimal strings of the exact path have leading zeros only before the
-point, so |lead| zeros mean the digits start |lead-1| places after it.
-
-@<Write the |nd| digits...@>=
-{
-  char *o = out;
-  if (point == 0 && lead > 0) {
-    *o++ = '0'; *o++ = '.';
-    for (i = 1; i < lead; i++) *o++ = '0';
-    for (i = 0; i < nd; i++) *o++ = d[i];
-  } else {
-    for (i = 0; i < nd || i < point; i++) {
-      if (i == point) *o++ = '.';
-      *o++ = i < nd ? d[i] : '0';
-    }
-  }
-  *o = '\0';
-}
-
-@ @<Tool functions@>=
-static int cmd_examples(int argc, char **argv)
-{
-  int tex = argc == 1 && strcmp(argv[0], "--tex") == 0, bad = 0;
-  size_t i;
-  if (argc > 1 || (argc == 1 && !tex)) {
-    fputs("rankmetrics: examples: the only option is --tex\n", stderr);
-    return 2;
-  }
-  if (tex) puts("% Written by `rankmetrics examples --tex'; do not edit.");
-  for (i = 0; i < RM_N_EXAMPLES; i++) {
-    const rm_example *x = &rm_examples[i];
-    rm_variant v;
-    rm_exact e;
-    double d = 0;
-    char sd[80];
-    int ok;
-    rm_exact_init(&e);
-    ok = run_example(x, &e, &d);
-    short_decimal(sd, e.decimal);
-    if (!ok) {
-      bad++;
-      fprintf(stderr, "rankmetrics: example %s (%s): got %a (double path %a),"
-        " expected %a%s%s\n", x->id, x->name, e.value, d, x->expect,
-        x->rational ? " = " : "", x->rational ? x->rational : "");
-    }
-    if (tex) @<Write the macros of example |x|@>@;
-    else printf("%-20s %-40s %-8s %-18s %-12s %s\n", x->id, x->name,
-      x->printed ? x->printed : "-", sd, x->verdict, ok ? "ok" : "FAIL");
-    rm_exact_clear(&e);
-  }
-  if (!tex) printf("%d of %d worked examples agree with their derived values\n",
-    (int) RM_N_EXAMPLES - bad, (int) RM_N_EXAMPLES);
-  return bad ? 1 : 0;
-}
-
-@ @<Write the macros of example |x|@>=
-{
-  printf("\\expandafter\\def\\csname rmshort:%s\\endcsname{%s}\n", x->id, sd);
-  printf("\\expandafter\\def\\csname rmdec:%s\\endcsname{%s}\n", x->id, e.decimal);
-  printf("\\expandafter\\def\\csname rmhex:%s\\endcsname{%a}\n", x->id, e.value);
-  if (e.rational)
-    printf("\\expandafter\\def\\csname rmq:%s\\endcsname{%s}\n", x->id, e.rational);
-  if (rm_variant_parse(x->name, &v, NULL, 0) == RM_OK) {
-    char nm[RM_NAME_MAX];
-    rm_variant_name(&v, nm, sizeof nm);
-    printf("\\expandafter\\def\\csname rmname:%s\\endcsname{%s}\n", x->id, nm);
-  }
-  if (x->printed)
-    printf("\\expandafter\\def\\csname rmprinted:%s\\endcsname{%s}\n", x->id,
-      x->printed);
-}
-
 @* Reciprocal rank.
 The reciprocal rank rewards a ranking for putting a relevant item near the
 top: an item at rank~$r$ is worth $1/r$.  Let $b_r=[g_r\ge t]$ be the
@@ -3750,6 +3309,447 @@ static int cmd_accuracy(int argc, char **argv)
   if (tex) printf("\\expandafter\\def\\csname rmacc:lists\\endcsname{%d}\n", lists);
   else printf("%d lists, %d outside the bound or failed\n", lists, bad);
   return bad ? 1 : 0;
+}
+
+@** The command-line tool.
+The tool \.{rankmetrics} puts the library on the command line.  This version
+has six subcommands:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
+name {\it NAME}\dots&the canonical form of variant names\cr
+examples [--tex]&recompute every worked example of this book\cr
+vectors --out {\it DIR}&write the golden test vectors\cr
+accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
+help&the usage text\cr}}$$
+The options of \.{value} are \.{--grades} (the grades in input order,
+comma-separated), \.{--scores} (as many scores; without them the input order
+is the ranking), \.{--ids} (identifiers, for the tie rules that read them),
+\.{--judged} (grades of judged items that were not retrieved) and
+\.{--exact}, which adds the exact path's result: the correctly rounded double
+in decimal and in C99 hexadecimal, the 40-digit decimal, the fraction when
+the value is rational, and the sign of the rounding error.
+
+Errors are reported on standard error as \.{rankmetrics: } followed by what
+was wrong and where, and the exit status is 2 for a usage error, 1 for a
+failed check or computation, and 0 otherwise.
+@^command-line tool@>
+
+@(rmtool.c@>=
+#define _POSIX_C_SOURCE 200809L /* for |mkdir| */
+#include <sys/stat.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rankmetrics.h"
+#include "examples.h"
+@<Tool functions@>@;
+int main(int argc, char **argv)
+{
+  if (argc < 2) { usage(stderr); return 2; }
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
+      || strcmp(argv[1], "help") == 0) { usage(stdout); return 0; }
+  if (strcmp(argv[1], "--version") == 0) { printf("rankmetrics %s\n", RM_VERSION);
+    return 0; }
+  if (strcmp(argv[1], "value") == 0) return cmd_value(argc - 2, argv + 2);
+  if (strcmp(argv[1], "name") == 0) return cmd_name(argc - 2, argv + 2);
+  if (strcmp(argv[1], "examples") == 0) return cmd_examples(argc - 2, argv + 2);
+  if (strcmp(argv[1], "vectors") == 0) return cmd_vectors(argc - 2, argv + 2);
+  if (strcmp(argv[1], "accuracy") == 0) return cmd_accuracy(argc - 2, argv + 2);
+  fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
+    argv[1]);
+  return 2;
+}
+
+@ The usage text is the tool's whole manual in brief; it lists the keys of
+variant names as the parser knows them.
+
+@<Tool functions@>=
+static void usage(FILE *f)
+{
+  fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
+    "                         [--judged J] [--exact]\n"
+    "       rankmetrics name NAME...\n"
+    "       rankmetrics examples [--tex]\n"
+    "       rankmetrics vectors --out DIR\n"
+    "       rankmetrics accuracy [--tex] [N]\n"
+    "       rankmetrics --help | --version\n\n"
+    "value     compute one variant on the double path; with --exact also on\n"
+    "          the exact path (correctly rounded double, hex, 40 digits,\n"
+    "          the fraction when the value is rational)\n"
+    "name      print the canonical name of each variant NAME\n"
+    "examples  recompute every worked example of the book and check it;\n"
+    "          --tex writes the values as TeX macros for the book\n"
+    "vectors   write the golden test vectors (JSON and text) into DIR\n"
+    "accuracy  measure the double path against the exact path on N seeded\n"
+    "          random lists per variant (default 200)\n\n"
+    "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
+    "identifiers. Without --scores the order of --grades is the ranking.\n"
+    "--judged gives grades of judged items that were not retrieved.\n\n"
+    "NAME is metric[@@K][key=value,...] with metric cg, dcg, idcg or ndcg and\n"
+    "  gain=linear|exp2|binary   rel=T (with gain=binary, default 1)\n"
+    "  discount=log2|jk          base=B (with discount=jk, default 2)\n"
+    "  ideal=judged|list|topk|ones          (idcg, ndcg)\n"
+    "  ties=input|id-asc|id-desc|pessimistic|optimistic|average\n"
+    "  undef=zero|one|error                  (ndcg)\n"
+    "Example: rankmetrics value 'ndcg@@5[gain=exp2]' --grades 5,3,2,1,2"
+    " --judged 4,0 --exact\n", f);
+}
+
+@ Lists on the command line are read strictly: a grade must be a whole
+number in range, a score a finite number, and every item must be present
+(\.{3,,2} is an error).  The reader returns the number of items, or $-1$
+after printing a message that names the option, the item and its position.
+
+@<Tool functions@>=
+static long count_items(const char *s)
+{
+  long n = 1;
+  if (*s == '\0') return 0;
+  for (; *s; s++) if (*s == ',') n++;
+  return n;
+}
+static long read_grades(const char *opt, const char *s, int **out)
+{
+  long n = count_items(s), i;
+  int *g = malloc((size_t) (n ? n : 1) * sizeof *g);
+  for (i = 0; i < n; i++) {
+    char *end;
+    long x;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    if (end == s || (*end != ',' && *end != '\0') || errno || x < 0
+        || x > RM_GRADE_MAX) {
+      int len = (int) strcspn(s, ",");
+      fprintf(stderr, "rankmetrics: %s: item %ld '%.*s' is not a whole grade"
+        " from 0 to %d\n", opt, i + 1, len, s, RM_GRADE_MAX);
+      free(g);
+      return -1;
+    }
+    g[i] = (int) x;
+    s = *end ? end + 1 : end;
+  }
+  *out = g;
+  return n;
+}
+static long read_scores(const char *s, double **out)
+{
+  long n = count_items(s), i;
+  double *d = malloc((size_t) (n ? n : 1) * sizeof *d);
+  for (i = 0; i < n; i++) {
+    char *end;
+    errno = 0;
+    d[i] = strtod(s, &end);
+    if (end == s || (*end != ',' && *end != '\0') || !isfinite(d[i])) {
+      int len = (int) strcspn(s, ",");
+      fprintf(stderr, "rankmetrics: --scores: item %ld '%.*s' is not a finite"
+        " number\n", i + 1, len, s);
+      free(d);
+      return -1;
+    }
+    s = *end ? end + 1 : end;
+  }
+  *out = d;
+  return n;
+}
+
+@ Identifiers are split at commas in a copy of the argument; an empty
+identifier is refused, since no tie rule could use it.
+
+@<Tool functions@>=
+static long read_ids(char *s, const char ***out)
+{
+  long n = count_items(s), i;
+  const char **id = malloc((size_t) (n ? n : 1) * sizeof *id);
+  for (i = 0; i < n; i++) {
+    size_t len = strcspn(s, ",");
+    if (len == 0) {
+      fprintf(stderr, "rankmetrics: --ids: item %ld is empty\n", i + 1);
+      free(id);
+      return -1;
+    }
+    id[i] = s;
+    s += len;
+    if (*s) *s++ = '\0';
+  }
+  *out = id;
+  return n;
+}
+
+@ A variant name from the command line is parsed by the library's parser,
+whose message already says where the name is wrong.
+
+@<Tool functions@>=
+static int parse_name(const char *name, rm_variant *v)
+{
+  char msg[200];
+  if (rm_variant_parse(name, v, msg, sizeof msg) != RM_OK) {
+    fprintf(stderr, "rankmetrics: bad variant name '%s': %s\n", name, msg);
+    return 0;
+  }
+  return 1;
+}
+static int cmd_name(int argc, char **argv)
+{
+  int i;
+  char buf[RM_NAME_MAX];
+  if (argc == 0) { fputs("rankmetrics: name: give at least one NAME\n", stderr);
+    return 2; }
+  for (i = 0; i < argc; i++) {
+    rm_variant v;
+    if (!parse_name(argv[i], &v)) return 2;
+    rm_variant_name(&v, buf, sizeof buf);
+    puts(buf);
+  }
+  return 0;
+}
+
+@ The shortest decimal that reads back as the same double is what the tool
+prints for a double; C99's \.{\%a} gives the hexadecimal form.
+
+@<Tool functions@>=
+static void shortest(char *buf, double x)
+{
+  int p;
+  for (p = 1; p <= 17; p++) {
+    snprintf(buf, 40, "%.*g", p, x);
+    if (strtod(buf, NULL) == x) return;
+  }
+}
+
+@ The \.{value} command reads its options in any order after the name, builds
+the list, and reports.  An undefined value is reported with the convention
+that set it.
+
+@<Tool functions@>=
+static int cmd_value(int argc, char **argv)
+{
+  rm_variant v;
+  rm_list l = {0, NULL, NULL, NULL, 0, NULL};
+  int *grade = NULL, *judged = NULL, exact = 0, i, rc = 1;
+  double *score = NULL, x;
+  const char **id = NULL;
+  long ns = -2, ni = -2, n = -2, nj = 0;
+  char name[RM_NAME_MAX], buf[40];
+  rm_status s;
+  if (argc < 1 || argv[0][0] == '-') {
+    fputs("rankmetrics: value: the first argument must be a variant NAME\n", stderr);
+    return 2;
+  }
+  if (!parse_name(argv[0], &v)) return 2;
+  @<Read the options of \.{value}@>;
+  @<Check that the lists of \.{value} agree in length@>;
+  l.n = (size_t) n; l.grade = grade; l.score = score; l.id = id;
+  l.n_unretrieved = (size_t) nj; l.unretrieved_grade = judged;
+  rm_variant_name(&v, name, sizeof name);
+  s = rm_value(&v, &l, NULL, &x);
+  if (s < 0) {
+    fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
+    goto done;
+  }
+  shortest(buf, x);
+  if (!exact) printf("%s\t%s\n", name, buf);
+  else @<Print the exact result beside the double@>;
+  if (s == RM_UNDEFINED)
+    fprintf(stderr, "rankmetrics: note: the value is undefined (ideal DCG 0);"
+      " it is set by the convention undef=%s\n", v.undef == RM_UNDEF_ONE ? "one" : "zero");
+  rc = 0;
+done:
+  free(grade); free(judged); free(score); free(id);
+  return rc;
+}
+
+@ @<Read the options of \.{value}@>=
+for (i = 1; i < argc; i++) {
+  const char *o = argv[i];
+  if (strcmp(o, "--exact") == 0) { exact = 1; continue; }
+  if (i + 1 >= argc) {
+    fprintf(stderr, "rankmetrics: value: unknown option or missing argument '%s'\n", o);
+    goto usage_error;
+  }
+  if (strcmp(o, "--grades") == 0 && n == -2) n = read_grades(o, argv[++i], &grade);
+  else if (strcmp(o, "--judged") == 0 && judged == NULL)
+    nj = read_grades(o, argv[++i], &judged);
+  else if (strcmp(o, "--scores") == 0 && ns == -2) ns = read_scores(argv[++i], &score);
+  else if (strcmp(o, "--ids") == 0 && ni == -2) ni = read_ids(argv[++i], &id);
+  else {
+    fprintf(stderr, "rankmetrics: value: unknown or repeated option '%s'\n", o);
+    goto usage_error;
+  }
+  if (n == -1 || nj == -1 || ns == -1 || ni == -1) goto usage_error;
+}
+
+@ @<Check that the lists of \.{value} agree...@>=
+if (n == -2) {
+  fputs("rankmetrics: value: --grades is required\n", stderr);
+  goto usage_error;
+}
+if ((ns >= 0 && ns != n) || (ni >= 0 && ni != n)) {
+  fprintf(stderr, "rankmetrics: value: --grades has %ld items but %s has %ld\n",
+    n, ns >= 0 && ns != n ? "--scores" : "--ids", ns >= 0 && ns != n ? ns : ni);
+  goto usage_error;
+}
+if (0) {
+usage_error:
+  free(grade); free(judged); free(score); free(id);
+  return 2;
+}
+
+@ @<Print the exact result beside the double@>=
+{
+  rm_exact e;
+  rm_status t;
+  char hb[40];
+  rm_exact_init(&e);
+  t = rm_value_exact(&v, &l, &e);
+  if (t < 0) {
+    fprintf(stderr, "rankmetrics: value: exact path: %s\n", rm_strerror(t));
+    rm_exact_clear(&e);
+    goto done;
+  }
+  printf("variant   %s\n", name);
+  printf("double    %s   (double path; bound %g ulps, off by %g)\n", buf,
+    rm_ulp_bound(&v), rm_ulps_between(x, e.value));
+  shortest(hb, e.value);
+  printf("exact     %s   %a\n", hb, e.value);
+  printf("decimal   %s\n", e.decimal);
+  printf("rational  %s\n", e.rational ? e.rational : "no (irrational)");
+  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "exact" :
+    e.ternary < 0 ? "the double is below the true value" :
+    "the double is above the true value");
+  rm_exact_clear(&e);
+}
+
+@ The \.{examples} command runs every row of the table of worked examples
+through both paths.  A row passes when the exact path's status, double and
+fraction are those derived by hand in the row, and the double path is within
+its bound of the exact one.  Without \.{--tex} it prints one line per row
+and exits 1 if any row fails; with \.{--tex} it writes, for each row, the
+macros that the book reads (see the limbo of this book), and still fails on
+a wrong row, so a wrong number can never reach the book.
+
+@<Tool functions@>=
+static int run_example(const rm_example *x, rm_exact *e, double *d)
+{
+  rm_variant v;
+  rm_list l;
+  rm_status s;
+  l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
+  l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
+  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
+  if ((s = rm_value(&v, &l, NULL, d)) != x->status) return 0;
+  if (rm_value_exact(&v, &l, e) != x->status) return 0;
+  if (e->value != x->expect || signbit(e->value) != signbit(x->expect)) return 0;
+  if ((e->rational == NULL) != (x->rational == NULL)) return 0;
+  if (e->rational && strcmp(e->rational, x->rational) != 0) return 0;
+  return rm_ulps_between(*d, e->value) <= rm_ulp_bound(&v);
+}
+
+@ For the text the 40 digits are too many; the book prints 15 significant
+digits, rounded half to even from the 40, and drops trailing zeros when the
+40 digits show the value to be exact.  Rounding the correctly rounded 40
+digits again could go wrong only if the 25 digits dropped were exactly a
+half, $500\ldots0$; then we print all 40.
+
+@<Tool functions@>=
+static void short_decimal(char *out, const char *dec)
+{
+  char d[64];
+  int nd = 0, point = -1, lead = 0, i, keep = 15, half = 1, rest_zero = 1;
+  const char *p;
+  for (p = dec; *p; p++) {
+    if (*p == '.') { point = nd; continue; }
+    if (nd == 0 && *p == '0') { lead++; continue; }
+    d[nd++] = *p;
+  }
+  if (nd == 0) { strcpy(out, "0"); return; }
+  if (point < 0) point = nd;
+  for (i = keep; i < nd; i++) {
+    if (i == keep ? d[i] != '5' : d[i] != '0') half = 0;
+    if (d[i] != '0') rest_zero = 0;
+  }
+  if (half && !rest_zero) { strcpy(out, dec); return; }
+  if (nd > keep && d[keep] >= '5') {
+    for (i = keep - 1; i >= 0 && d[i] == '9'; i--) d[i] = '0';
+    if (i >= 0) d[i]++;
+    else { memmove(d + 1, d, (size_t) keep); d[0] = '1'; point++; }
+  }
+  nd = keep;
+  while (nd > point && nd > 1 && d[nd - 1] == '0' && rest_zero) nd--;
+  @<Write the |nd| digits of |d| with |lead| and |point| into |out|@>;
+}
+
+@ The decimal strings of the exact path have leading zeros only before the
+point, so |lead| zeros mean the digits start |lead-1| places after it.
+
+@<Write the |nd| digits...@>=
+{
+  char *o = out;
+  if (point == 0 && lead > 0) {
+    *o++ = '0'; *o++ = '.';
+    for (i = 1; i < lead; i++) *o++ = '0';
+    for (i = 0; i < nd; i++) *o++ = d[i];
+  } else {
+    for (i = 0; i < nd || i < point; i++) {
+      if (i == point) *o++ = '.';
+      *o++ = i < nd ? d[i] : '0';
+    }
+  }
+  *o = '\0';
+}
+
+@ @<Tool functions@>=
+static int cmd_examples(int argc, char **argv)
+{
+  int tex = argc == 1 && strcmp(argv[0], "--tex") == 0, bad = 0;
+  size_t i;
+  if (argc > 1 || (argc == 1 && !tex)) {
+    fputs("rankmetrics: examples: the only option is --tex\n", stderr);
+    return 2;
+  }
+  if (tex) puts("% Written by `rankmetrics examples --tex'; do not edit.");
+  for (i = 0; i < RM_N_EXAMPLES; i++) {
+    const rm_example *x = &rm_examples[i];
+    rm_variant v;
+    rm_exact e;
+    double d = 0;
+    char sd[80];
+    int ok;
+    rm_exact_init(&e);
+    ok = run_example(x, &e, &d);
+    short_decimal(sd, e.decimal);
+    if (!ok) {
+      bad++;
+      fprintf(stderr, "rankmetrics: example %s (%s): got %a (double path %a),"
+        " expected %a%s%s\n", x->id, x->name, e.value, d, x->expect,
+        x->rational ? " = " : "", x->rational ? x->rational : "");
+    }
+    if (tex) @<Write the macros of example |x|@>@;
+    else printf("%-20s %-40s %-8s %-18s %-12s %s\n", x->id, x->name,
+      x->printed ? x->printed : "-", sd, x->verdict, ok ? "ok" : "FAIL");
+    rm_exact_clear(&e);
+  }
+  if (!tex) printf("%d of %d worked examples agree with their derived values\n",
+    (int) RM_N_EXAMPLES - bad, (int) RM_N_EXAMPLES);
+  return bad ? 1 : 0;
+}
+
+@ @<Write the macros of example |x|@>=
+{
+  printf("\\expandafter\\def\\csname rmshort:%s\\endcsname{%s}\n", x->id, sd);
+  printf("\\expandafter\\def\\csname rmdec:%s\\endcsname{%s}\n", x->id, e.decimal);
+  printf("\\expandafter\\def\\csname rmhex:%s\\endcsname{%a}\n", x->id, e.value);
+  if (e.rational)
+    printf("\\expandafter\\def\\csname rmq:%s\\endcsname{%s}\n", x->id, e.rational);
+  if (rm_variant_parse(x->name, &v, NULL, 0) == RM_OK) {
+    char nm[RM_NAME_MAX];
+    rm_variant_name(&v, nm, sizeof nm);
+    printf("\\expandafter\\def\\csname rmname:%s\\endcsname{%s}\n", x->id, nm);
+  }
+  if (x->printed)
+    printf("\\expandafter\\def\\csname rmprinted:%s\\endcsname{%s}\n", x->id,
+      x->printed);
 }
 
 @** Errata.

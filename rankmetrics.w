@@ -477,7 +477,9 @@ typedef struct {
   size_t field, den; /* offsets of the field(s); |den| is 0 but for a fraction */
   int (*when)(const rm_variant *); /* a further condition, or |NULL| */
   int order; /* keys are printed in increasing |order| */
+  int outer; /* 1 for an option of the aggregator (see the part on aggregation) */
 } key_spec;
+struct loglin; /* see |@<Private types@>| in the part on exact arithmetic */
 typedef struct {
   const char *name;
   unsigned long long keys; /* the keys this metric takes */
@@ -490,6 +492,8 @@ typedef struct {
     mpq_t, mpq_t); /* a rational metric's numerator and denominator */
   rm_status (*dratio)(const rm_variant *, const rm_list *, const size_t *,
     double *, double *); /* the same in double precision */
+  rm_status (*forms)(const rm_variant *, const rm_list *, const size_t *,
+    struct loglin *, struct loglin *); /* a logarithmic metric's forms */
 } metric_spec;
 
 @ @<Key codes@>=
@@ -544,8 +548,9 @@ static void key_set(rm_variant *v, int key, long x, long d)
 }
 static int key_used(const rm_variant *v, int key)
 {
-  return (metrics[v->metric].keys & K(key))
-    && (keys[key].when == NULL || keys[key].when(v));
+  if (keys[key].outer ? v->agg == RM_AGG_NONE : !(metrics[v->metric].keys & K(key)))
+    return 0;
+  return keys[key].when == NULL || keys[key].when(v);
 }
 static int key_words(int key)
 {
@@ -564,6 +569,8 @@ runs the same check after reading a name.
 static rm_status check_keys(const rm_variant *v)
 {
   int key;
+  if ((unsigned) v->agg > RM_AGG_SUM) return RM_ENAME;
+  if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
     if (!key_used(v, key)) continue;
@@ -611,10 +618,12 @@ size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
   size_t p;
   int key, first = 1;
   if ((unsigned) v->metric >= RM_N_METRICS) { if (len) buf[0] = '\0'; return 0; }
-  p = (size_t) sprintf(s, "%s", metrics[v->metric].name);
+  p = 0;
+  if (v->agg != RM_AGG_NONE) @<Print the aggregator and its options@>;
+  p += (size_t) sprintf(s + p, "%s", metrics[v->metric].name);
   if (v->k) p += (size_t) sprintf(s + p, "@@%lu", v->k);
   for (key = next_key(-1); key >= 0; key = next_key(key)) {
-    if (!key_used(v, key)) continue;
+    if (!key_used(v, key) || keys[key].outer) continue;
     s[p++] = first ? '[' : ',';
     first = 0;
     p += (size_t) sprintf(s + p, "%s=", keys[key].name);
@@ -669,18 +678,22 @@ valid one.  The variant is written only on success.
 rm_status rm_variant_parse(const char *name, rm_variant *v,
   char *msg, size_t msglen)
 {
-  rm_variant w;
+  rm_variant w, o;
   const char *p = name;
   char word[64];
   int m, seen[N_KEYS] = {0};
+  rm_status s;
   if (name == NULL || v == NULL) return RM_EINVAL;
+  memset(&o, 0, sizeof o);
+  @<Read an optional aggregator and its options into |o|@>;
   @<Read the metric word and set the defaults@>;
   @<Read an optional cutoff@>;
-  @<Read an optional list of options@>;
+  if ((s = read_options(name, &p, &w, seen, 0, msg, msglen)) != RM_OK) return s;
   if (*p != '\0') {
     bad(msg, msglen, name, p, "unexpected '%c' after the name", *p);
     return RM_ENAME;
   }
+  w.agg = o.agg; w.skip = o.skip; w.weight = o.weight;
   @<Check that every option given is used by the variant@>;
   *v = w;
   return RM_OK;
@@ -809,6 +822,12 @@ if (*p == '[') {
       bad(msg, msglen, name, at, "the key '%s' is given twice", word);
       return RM_ENAME;
     }
+    if (keys[key].outer != outer) {
+      bad(msg, msglen, name, at, outer ? "'%s' is an option of the metric, not of"
+        " the aggregator" : "'%s' is an option of an aggregator: write it as"
+        " mean[%s=...]:metric", word, word);
+      return RM_ENAME;
+    }
     seen[key] = (int) (at - name) + 1;
     if (*p != '=') {
       bad(msg, msglen, name, p, "expected '=' after '%s'", keys[key].name);
@@ -817,7 +836,7 @@ if (*p == '[') {
     at = ++p;
     p = read_word(p, word, sizeof word);
     @<Convert the value |word| of |key| to |x| and |d|, or fail@>;
-    key_set(&w, key, x, d);
+    key_set(w, key, x, d);
   } while (*p == ',');
   if (*p != ']') {
     bad(msg, msglen, name, p, "expected ',' or ']'");
@@ -900,6 +919,20 @@ static int read_fraction(const char *w, long *p, long *q)
   if (g > 1) a /= g, b /= g;
   *p = a; *q = b;
   return 1;
+}
+
+@ The options of a metric and those of an aggregator are read by one
+function; |outer| says which kind are allowed.
+
+@<Private functions@>=
+static rm_status read_options(const char *name, const char **pp, rm_variant *w,
+  int *seen, int outer, char *msg, size_t msglen)
+{
+  const char *p = *pp;
+  char word[64];
+  @<Read an optional list of options@>;
+  *pp = p;
+  return RM_OK;
 }
 
 @ After all options are read we know the whole variant, and can say which
@@ -1136,7 +1169,7 @@ typedef struct {
   unsigned long root; /* $r$ */
   mpq_t c; /* coefficient $c_r$ of $\lambda_r$ */
 } lterm;
-typedef struct {
+typedef struct loglin {
   unsigned long base; /* $B$ */
   unsigned long broot; /* the root of $B$ */
   unsigned long bpow; /* $p$ with $B=|broot|^p$ */
@@ -1346,39 +1379,68 @@ static void loglin_bound(mpfr_t y, const loglin *f, mpfr_rnd_t dir)
   mpfr_clears(lb, lr, t, (mpfr_ptr) 0);
 }
 
-@ The loop is written once for a single form and for a quotient of two forms;
-|den| is |NULL| for a single form.  For a quotient $v/u$ with $v,u>0$ the
-enclosure is $[\nabla(\ell_v/h_u),\Delta(h_v/\ell_u)]$; while $\ell_u$ is not
-yet positive the precision is too low to say anything.
+@ The loop is written once, for any value that can be enclosed: a function
+|enclose| sets $\ell$ and $h$ at the precision of its arguments and returns~1,
+or returns~0 when that precision is too low to say anything.  The enclosure
+of a single form, or of a quotient $v/u$ of two forms with $v,u>0$, is one
+such function: $[\nabla(\ell_v/h_u),\Delta(h_v/\ell_u)]$, useless while
+$\ell_u$ is not yet positive.  The mean of many quotients, in the part on
+aggregation, is another.
 
-@<Private functions@>=
-static rm_status exact_from_loglin(rm_exact *e, const loglin *num,
-  const loglin *den)
+@<Private types@>=
+typedef int (*enclose_fn)(mpfr_t lo, mpfr_t hi, const void *ctx);
+
+@ @<Private functions@>=
+static rm_status ziv(rm_exact *e, enclose_fn enclose, const void *ctx)
 {
-  mpfr_t lo, hi, a, b;
+  mpfr_t lo, hi;
   mpfr_prec_t w;
   rm_status s = RM_EHARD;
-  mpfr_inits2(64, lo, hi, a, b, (mpfr_ptr) 0);
+  mpfr_inits2(64, lo, hi, (mpfr_ptr) 0);
   for (w = 64; w <= RM_PREC_MAX; w *= 2) {
     mpfr_set_prec(lo, w); mpfr_set_prec(hi, w);
-    loglin_bound(lo, num, MPFR_RNDD);
-    loglin_bound(hi, num, MPFR_RNDU);
-    if (den != NULL) @<Divide the enclosure by that of |den|, or |continue|@>;
+    if (!enclose(lo, hi, ctx)) continue;
     @<If the enclosure decides the double and the decimal, record them and
       |break|@>;
   }
-  mpfr_clears(lo, hi, a, b, (mpfr_ptr) 0);
+  mpfr_clears(lo, hi, (mpfr_ptr) 0);
   return s;
 }
 
-@ @<Divide the enclosure by that of |den|...@>=
+@ @<Private types@>=
+typedef struct {@+ const loglin *num, *den; @+} loglin_pair; /* |den| may be |NULL| */
+
+@ @<Private functions@>=
+static int enclose_quotient(mpfr_t lo, mpfr_t hi, const loglin *num,
+  const loglin *den)
 {
-  mpfr_set_prec(a, w); mpfr_set_prec(b, w);
+  mpfr_t a, b;
+  int ok = 1;
+  loglin_bound(lo, num, MPFR_RNDD);
+  loglin_bound(hi, num, MPFR_RNDU);
+  if (den == NULL) return 1;
+  mpfr_inits2(mpfr_get_prec(lo), a, b, (mpfr_ptr) 0);
   loglin_bound(a, den, MPFR_RNDD);
   loglin_bound(b, den, MPFR_RNDU);
-  if (mpfr_sgn(a) <= 0) continue;
-  mpfr_div(lo, lo, b, MPFR_RNDD);
-  mpfr_div(hi, hi, a, MPFR_RNDU);
+  if (mpfr_sgn(a) <= 0) ok = 0;
+  else {
+    mpfr_div(lo, lo, b, MPFR_RNDD);
+    mpfr_div(hi, hi, a, MPFR_RNDU);
+  }
+  mpfr_clears(a, b, (mpfr_ptr) 0);
+  return ok;
+}
+static int enclose_pair(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const loglin_pair *q = ctx;
+  return enclose_quotient(lo, hi, q->num, q->den);
+}
+static rm_status exact_from_loglin(rm_exact *e, const loglin *num,
+  const loglin *den)
+{
+  loglin_pair q;
+  q.num = num; q.den = den;
+  return ziv(e, enclose_pair, &q);
 }
 
 @ |mpfr_get_d| and |mpfr_get_str| both round correctly, so comparing what
@@ -1548,6 +1610,7 @@ rm_status rm_value(const rm_variant *v, const rm_list *l, rm_work *w,
   rm_work own;
   rm_status s;
   @<Check the variant@>;
+  if (v->agg != RM_AGG_NONE) return rm_value_set(v, l, 1, w, out);
   @<Check the list@>;
   if (out == NULL) return RM_EINVAL;
   if (w == NULL) { rm_work_init(&own); w = &own; }
@@ -1563,6 +1626,7 @@ rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out)
   rm_work w;
   rm_status s;
   @<Check the variant@>;
+  if (v->agg != RM_AGG_NONE) return rm_value_set_exact(v, l, 1, out);
   @<Check the list@>;
   if (out == NULL) return RM_EINVAL;
   rm_work_init(&w);
@@ -1575,8 +1639,15 @@ rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out)
 }
 double rm_ulp_bound(const rm_variant *v)
 {
+  double b;
   if (v == NULL || (unsigned) v->metric >= RM_N_METRICS) return 0;
-  return metrics[v->metric].bound(v);
+  b = metrics[v->metric].bound(v);
+  switch (v->agg) {
+  case RM_AGG_MEAN: return b + 3;
+  case RM_AGG_MICRO: return 2 * b + 3;
+  case RM_AGG_SUM: return b + 1;
+  default: return b;
+  }
 }
 
 @ An undefined value is reported the same way by every metric, on both
@@ -2439,9 +2510,28 @@ static rm_status ideal_q(const rm_variant *v, const rm_list *l,
   return s;
 }
 
-@ And the exact path of the four metrics.
+@ And the exact path of the four metrics.  Each value is a quotient of two
+log-linear forms, the denominator being the constant~1 except for \.{ndcg};
+|cgf_forms| builds them into two forms the caller has initialized with
+|loglin_init|, and |cgf_x| decides the quotient.  A mean over queries uses
+the forms directly (see the part on aggregation).
 
 @<Private functions@>=
+static rm_status cgf_forms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, loglin *num, loglin *den)
+{
+  rm_status s;
+  switch (v->metric) {
+  case RM_CG: s = list_sum_q(v, l, perm, 0, num); break;
+  case RM_DCG: s = list_sum_q(v, l, perm, 1, num); break;
+  case RM_IDCG: s = ideal_q(v, l, perm, num); break;
+  default: s = list_sum_q(v, l, perm, 1, num);
+    if (s == RM_OK) s = ideal_q(v, l, perm, den);
+    return s;
+  }
+  mpq_set_ui(den->c0, 1, 1);
+  return s;
+}
 static rm_status cgf_x(const rm_variant *v, const rm_list *l, const size_t *perm,
   rm_exact *out)
 {
@@ -2449,19 +2539,9 @@ static rm_status cgf_x(const rm_variant *v, const rm_list *l, const size_t *perm
   rm_status s;
   loglin_init(&num, discount_base(v));
   loglin_init(&den, discount_base(v));
-  switch (v->metric) {
-  case RM_CG: s = list_sum_q(v, l, perm, 0, &num); break;
-  case RM_DCG: s = list_sum_q(v, l, perm, 1, &num); break;
-  case RM_IDCG: s = ideal_q(v, l, perm, &num); break;
-  default: s = list_sum_q(v, l, perm, 1, &num);
-    if (s == RM_OK) s = ideal_q(v, l, perm, &den);
-    break;
-  }
-  if (s == RM_OK) {
-    if (v->metric != RM_NDCG) s = exact_of(out, &num, NULL);
-    else if (!loglin_is_zero(&den)) s = exact_of(out, &num, &den);
-    else s = undefined_x(v, out);
-  }
+  s = cgf_forms(v, l, perm, &num, &den);
+  if (s == RM_OK) s = loglin_is_zero(&den) ? undefined_x(v, out)
+    : exact_of(out, &num, den.n == 0 && mpq_cmp_ui(den.c0, 1, 1) == 0 ? NULL : &den);
   loglin_clear(&num); loglin_clear(&den);
   return s;
 }
@@ -2479,13 +2559,15 @@ then a matter of chance, and the ratio would not be a ratio of expectations.
 RM_CG, RM_DCG, RM_IDCG, RM_NDCG,
 
 @ @<Metric specifications@>=
-[RM_CG] = {"cg", CGF_KEYS, cgf_d, cgf_x, cgf_bound, NULL, NULL, NULL, NULL},
+[RM_CG] = {"cg", CGF_KEYS, cgf_d, cgf_x, cgf_bound, NULL, NULL, NULL, NULL,
+  cgf_forms},
 [RM_DCG] = {"dcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE), cgf_d, cgf_x,
-  cgf_bound, NULL, NULL, NULL, NULL},
+  cgf_bound, NULL, NULL, NULL, NULL, cgf_forms},
 [RM_IDCG] = {"idcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE) | K(KEY_IDEAL),
-  cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL},
+  cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL, cgf_forms},
 [RM_NDCG] = {"ndcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE) | K(KEY_IDEAL)
-  | K(KEY_UNDEF), cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL},
+  | K(KEY_UNDEF), cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL,
+  cgf_forms},
 
 @ @<Private functions@>=
 static const char *topk_average(const rm_variant *v)
@@ -2807,6 +2889,423 @@ static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=s
 @ @<Metric specifications@>=
 [RM_LRAP] = {"lrap", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
   no_cutoff, undef_one, lrap_qratio, lrap_dratio},
+
+@** Aggregation.
+A metric of one query becomes a number for a system by averaging over
+queries: MRR is the mean reciprocal rank, MAP the mean average precision, and
+nDCG@@10 as papers report it is the mean of the per-query values.  Three
+choices change that number, and the sources and the libraries make all of
+them differently.
+\smallskip
+\item{$\bullet$} {\it How values are combined.}  The {\it mean\/} (a macro
+average) averages the per-query values.  The {\it micro\/} average pools:
+for a metric that is a ratio, it sums the numerators and the denominators
+over queries and divides once, so that a query with many relevant items
+weighs more; \src{000}'s hit ratio, hits over all relevant items of all users,
+is a micro average of recall.  The {\it sum\/} adds the values, as
+\src{000}'s prose does for its hit ratio.
+\item{$\bullet$} {\it Weights.}  A mean may weight each query by one
+(\.{uniform}), by its number of items (\.{items}: impressions, in the
+GAUC of the DIN paper and of \src{003}) or by its number of relevant items
+among them (\.{positives}: clicks, as RecBole's GAUC).
+\item{$\bullet$} {\it Which queries count.}  \.{skip=none} counts every
+query, an undefined value entering with the value its convention gives
+(trec\_eval, scikit-learn); \.{skip=undef} leaves out queries whose value is
+undefined (RecBole's and DIN's GAUC drop users with one class only);
+\.{skip=norel} leaves out queries with no relevant item at all (gdeval,
+Elliot).  A query that has judgments but is missing from the run is a list of
+no items with its judgments as unretrieved grades: it then counts, usually
+as~0, unless skipped (trec\_eval~9 drops such queries; its \.{-c} option and
+ir\_measures count them as~0).
+\smallskip
+\noindent An aggregated variant is named by its aggregator, the aggregator's
+options and a colon before the variant of one query:
+$$\vbox{\halign{\tt#\hfil\cr
+mean[skip=none,weight=uniform]:rr@@10[hits=first,rel=1,ties=input,undef=zero]\cr
+micro[skip=none]:hr@@10[hit=recall,rel=1,ties=input,undef=zero]\cr}}$$
+The aggregators are \.{mean}, \.{micro} and \.{sum}; \.{weight} belongs to
+\.{mean} only, and \.{micro} to the metrics that are ratios.  A set of no
+counted queries has an undefined mean and micro average (the convention of
+the inner variant's \.{undef} then applies) and a sum of~0.
+@^aggregation@>@^mean over queries@>@^micro average@>
+
+@<Public types@>=
+typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM @+} rm_agg;
+typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL @+} rm_skip;
+typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES @+} rm_weight;
+
+@ @<Fields of a variant@>=
+int agg; /* an |rm_agg|; |RM_AGG_NONE| for a single query */
+int skip; /* an |rm_skip| */
+int weight; /* an |rm_weight| */
+
+@ @<Key codes@>=
+KEY_SKIP, KEY_WEIGHT,
+
+@ @<Key specifications@>=
+[KEY_SKIP] = {"skip", skip_words, 0, 0, FIELD(skip), 0, NULL, 1, 1},
+[KEY_WEIGHT] = {"weight", weight_words, 0, 0, FIELD(weight), 0, weight_when, 2, 1},
+
+@ @<Words and conditions of keys@>=
+static const char *const agg_words[] = {"-", "mean", "micro", "sum", NULL};
+static const char *const skip_words[] = {"none", "undef", "norel", NULL};
+static const char *const weight_words[] = {"uniform", "items", "positives", NULL};
+static int weight_when(const rm_variant *v)
+{
+  return v->agg == RM_AGG_MEAN;
+}
+
+@ The printer writes the aggregator first.
+
+@<Print the aggregator and its options@>=
+{
+  int first = 1;
+  p += (size_t) sprintf(s + p, "%s", agg_words[v->agg]);
+  for (key = next_key(-1); key >= 0; key = next_key(key)) {
+    if (!keys[key].outer || !key_used(v, key)) continue;
+    p += (size_t) sprintf(s + p, "%c%s=%s", first ? '[' : ',', keys[key].name,
+      keys[key].words[key_get(v, key)]);
+    first = 0;
+  }
+  p += (size_t) sprintf(s + p, "%s:", first ? "" : "]");
+}
+
+@ The parser recognizes an aggregator by its word followed by \.[ or \.:, so
+that no metric can be mistaken for one.
+
+@<Read an optional aggregator and its options into |o|@>=
+{
+  const char *q = read_word(p, word, sizeof word);
+  int a = lookup(word, agg_words);
+  if (a > 0 && (*q == '[' || *q == ':')) {
+    o.agg = a;
+    p = q;
+    if ((s = read_options(name, &p, &o, seen, 1, msg, msglen)) != RM_OK) return s;
+    if (*p != ':') {
+      bad(msg, msglen, name, p, "expected ':' between the aggregator and the metric");
+      return RM_ENAME;
+    }
+    p++;
+  }
+}
+
+@ The interface for a set of queries mirrors the one for a single query.  A
+variant without an aggregator is refused here; a variant with one may be
+given to |rm_value| too, which treats its list as a set of one query.
+
+@<Public prototypes@>=
+rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_work *w, double *out);
+rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_exact *out);
+
+@ Every query's list is checked as a single list is.
+
+@<Private functions@>=
+static rm_status check_list(const rm_variant *v, const rm_list *l)
+{
+  @<Check the list@>;
+  return RM_OK;
+}
+static double query_weight(const rm_variant *v, const rm_list *l)
+{
+  size_t i, c = 0;
+  if (v->weight == RM_WEIGHT_UNIFORM) return 1;
+  if (v->weight == RM_WEIGHT_ITEMS) return (double) l->n;
+  for (i = 0; i < l->n; i++) c += l->grade[i] >= v->rel;
+  return (double) c;
+}
+
+@ The double path.  The inner variant |u| is the variant without its
+aggregator.  For each query we get the value, or for a micro average the
+numerator and the denominator, and decide whether the query counts.  Sums are
+compensated; the bound is the inner variant's plus three roundings for a
+mean (the product by the weight, the sum, the division), plus one for a sum,
+and twice the inner bound plus three for a micro average, since the
+numerator and the denominator each carry up to the inner error.
+
+@<Public functions@>=
+rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_work *w, double *out)
+{
+  rm_variant u;
+  rm_work own;
+  nsum a = {0, 0}, b = {0, 0};
+  size_t j;
+  rm_status s = RM_OK;
+  @<Check the variant@>;
+  if (v->agg == RM_AGG_NONE || (q == NULL && nq > 0) || out == NULL) return RM_EINVAL;
+  u = *v; u.agg = RM_AGG_NONE;
+  if (w == NULL) { rm_work_init(&own); w = &own; }
+  for (j = 0; j < nq && s >= 0; j++) @<Add query |j| to the sums |a| and |b|@>;
+  if (w == &own) rm_work_free(&own);
+  if (s < 0) return s;
+  switch (v->agg) {
+  case RM_AGG_SUM: *out = a.s + a.c; return RM_OK;
+  default:
+    if (b.s + b.c == 0) return undefined_d(&u, out);
+    *out = (a.s + a.c) / (b.s + b.c);
+    return RM_OK;
+  }
+}
+
+@ For a mean, |a| collects the weighted values and |b| the weights; for a
+micro average, the numerators and the denominators; for a sum, the values.
+
+@<Add query |j| to the sums...@>=
+{
+  const rm_list *l = &q[j];
+  double x, num = 0, den = 0;
+  rm_status t;
+  if ((s = check_list(&u, l)) != RM_OK) break;
+  if ((s = work_reserve(w, l->n)) != RM_OK) break;
+  if (v->skip == RM_SKIP_NOREL && n_relevant(&u, l) == 0) continue;
+  rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w->perm, w->tmp);
+  if (v->agg == RM_AGG_MICRO) {
+    if ((s = metrics[u.metric].dratio(&u, l, w->perm, &num, &den)) != RM_OK) break;
+    if (den == 0 && v->skip == RM_SKIP_UNDEF) continue;
+    nsum_add(&a, num); nsum_add(&b, den);
+    continue;
+  }
+  t = metrics[u.metric].d(&u, l, w->perm, &x);
+  if (t == RM_UNDEFINED && v->skip == RM_SKIP_UNDEF) continue;
+  if (t < 0) { s = t; break; }
+  if (v->agg == RM_AGG_SUM) nsum_add(&a, x);
+  else {
+    double wt = query_weight(v, l);
+    nsum_add(&a, wt * x); nsum_add(&b, wt);
+  }
+}
+
+@ The exact path keeps the aggregate as a rational part plus a list of
+irrational terms, each a nonnegative rational weight times a quotient of two
+log-linear forms (an nDCG, say).  A query whose value is rational (every
+ratio metric, and a cumulative-gain value whose forms turn out rational)
+adds to the rational part.  When no irrational term is left the aggregate is
+a fraction rounded once; otherwise Ziv's loop encloses it, every term by its
+own enclosure, all rounded outward, so that the argument of the part on exact
+arithmetic applies unchanged.
+
+@<Private types@>=
+typedef struct {
+  mpq_t c; /* the weight of the term */
+  loglin num, den;
+} agg_term;
+typedef struct {
+  mpq_t q; /* the rational part */
+  size_t n, cap;
+  agg_term *t;
+} aggregate;
+
+@ @<Private functions@>=
+static void agg_clear(aggregate *g)
+{
+  size_t i;
+  for (i = 0; i < g->n; i++) {
+    mpq_clear(g->t[i].c); loglin_clear(&g->t[i].num); loglin_clear(&g->t[i].den);
+  }
+  free(g->t);
+  mpq_clear(g->q);
+}
+static int enclose_aggregate(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const aggregate *g = ctx;
+  mpfr_t a, b, c;
+  size_t i;
+  int ok = 1;
+  mpfr_inits2(mpfr_get_prec(lo), a, b, c, (mpfr_ptr) 0);
+  mpfr_set_q(lo, g->q, MPFR_RNDD);
+  mpfr_set_q(hi, g->q, MPFR_RNDU);
+  for (i = 0; i < g->n && ok; i++) {
+    ok = enclose_quotient(a, b, &g->t[i].num, &g->t[i].den);
+    mpfr_set_q(c, g->t[i].c, MPFR_RNDD);
+    mpfr_mul(a, a, c, MPFR_RNDD); mpfr_add(lo, lo, a, MPFR_RNDD);
+    mpfr_set_q(c, g->t[i].c, MPFR_RNDU);
+    mpfr_mul(b, b, c, MPFR_RNDU); mpfr_add(hi, hi, b, MPFR_RNDU);
+  }
+  mpfr_clears(a, b, c, (mpfr_ptr) 0);
+  return ok;
+}
+
+@ The exact path itself.  |S| and |W| are the rational sums (of weighted
+values and of weights, or of numerators and denominators).
+
+@<Public functions@>=
+rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_exact *out)
+{
+  rm_variant u;
+  rm_work w;
+  aggregate g;
+  mpq_t W, num, den, x;
+  size_t j, i;
+  rm_status s = RM_OK;
+  @<Check the variant@>;
+  if (v->agg == RM_AGG_NONE || (q == NULL && nq > 0) || out == NULL) return RM_EINVAL;
+  u = *v; u.agg = RM_AGG_NONE;
+  rm_work_init(&w);
+  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL;
+  mpq_inits(W, num, den, x, NULL);
+  for (j = 0; j < nq && s >= 0; j++) @<Add query |j| exactly to |g| and |W|@>;
+  if (s >= 0) @<Turn the sums into the exact aggregate@>;
+  mpq_clears(W, num, den, x, NULL);
+  agg_clear(&g);
+  rm_work_free(&w);
+  return s;
+}
+
+@ A query's value is exact: a fraction from |qratio|, or two forms from
+|forms|.  Only an irrational quotient becomes a term of its own.
+
+@<Add query |j| exactly...@>=
+{
+  const rm_list *l = &q[j];
+  int undefined = 0, irrational = 0;
+  loglin fn, fd;
+  if ((s = check_list(&u, l)) != RM_OK) break;
+  if ((s = work_reserve(&w, l->n)) != RM_OK) break;
+  if (v->skip == RM_SKIP_NOREL && n_relevant(&u, l) == 0) continue;
+  rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w.perm, w.tmp);
+  loglin_init(&fn, 2); loglin_init(&fd, 2);
+  if (metrics[u.metric].qratio) {
+    if ((s = metrics[u.metric].qratio(&u, l, w.perm, num, den)) != RM_OK) goto next;
+    undefined = mpq_sgn(den) == 0;
+    if (v->agg == RM_AGG_MICRO) {
+      if (!(undefined && v->skip == RM_SKIP_UNDEF)) {
+        mpq_add(g.q, g.q, num); mpq_add(W, W, den);
+      }
+      goto next;
+    }
+    if (!undefined) mpq_div(x, num, den);
+  } else {
+    loglin_clear(&fn); loglin_clear(&fd);
+    loglin_init(&fn, discount_base(&u)); loglin_init(&fd, discount_base(&u));
+    if ((s = metrics[u.metric].forms(&u, l, w.perm, &fn, &fd)) != RM_OK) goto next;
+    loglin_normalize(&fd);
+    undefined = loglin_is_zero(&fd);
+    if (!undefined) irrational = !loglin_ratio(x, &fn, &fd);
+  }
+  if (undefined) {
+    if (v->skip == RM_SKIP_UNDEF) goto next;
+    if (u.undef == RM_UNDEF_ERROR) { s = RM_EUNDEF; goto next; }
+    mpq_set_ui(x, u.undef == RM_UNDEF_ONE ? 1 : 0, 1);
+  }
+  @<Add the value |x|, or the term |fn/fd|, with the query's weight@>;
+next:
+  loglin_clear(&fn); loglin_clear(&fd);
+}
+
+@ @<Add the value |x|, or the term...@>=
+{
+  mpq_t wt;
+  mpq_init(wt);
+  mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
+  mpq_add(W, W, wt);
+  if (!irrational) { mpq_mul(x, x, wt); mpq_add(g.q, g.q, x); }
+  else {
+    if (g.n == g.cap) {
+      size_t cap = g.cap ? 2 * g.cap : 8;
+      agg_term *t = realloc(g.t, cap * sizeof *t);
+      if (t == NULL) { s = RM_ENOMEM; mpq_clear(wt); goto next; }
+      g.t = t; g.cap = cap;
+    }
+    mpq_init(g.t[g.n].c); mpq_set(g.t[g.n].c, wt);
+    g.t[g.n].num = fn; g.t[g.n].den = fd;
+    loglin_init(&fn, 2); loglin_init(&fd, 2); /* the term owns the forms now */
+    g.n++;
+  }
+  mpq_clear(wt);
+}
+
+@ For a mean and a micro average we divide by |W|, which must not be zero.
+
+@<Turn the sums into the exact aggregate@>=
+{
+  if (v->agg != RM_AGG_SUM) {
+    if (mpq_sgn(W) == 0) s = undefined_x(&u, out);
+    else {
+      mpq_div(g.q, g.q, W);
+      for (i = 0; i < g.n; i++) mpq_div(g.t[i].c, g.t[i].c, W);
+    }
+  }
+  if (s == RM_OK) s = g.n == 0 ? exact_from_q(out, g.q) : ziv(out, enclose_aggregate, &g);
+}
+
+@ {\it Examples over queries.}  A worked example over several queries is a
+row of its own table: the variant, the queries' lists, the printed value and
+the exact value derived by hand.  The macro |RM_Q| makes one query from a
+parenthesized list of grades and one of unretrieved grades.
+
+@(examples.h@>=
+#define RM_UNPAREN(...) __VA_ARGS__
+#define RM_Q(g, j) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
+  (const int[]){RM_UNPAREN g}, NULL, NULL, sizeof (int[]){0, RM_UNPAREN j} / sizeof (int) - 1, \
+  (const int[]){0, RM_UNPAREN j} + 1}
+typedef struct rm_set_example {
+  const char *id, *source, *name;
+  const rm_list *q; size_t nq; /* the queries */
+  const char *printed, *verdict;
+  int status;
+  const char *rational;
+  double expect;
+} rm_set_example;
+#define RM_QS(...) (const rm_list[]){__VA_ARGS__}, \
+  sizeof (rm_list[]){__VA_ARGS__} / sizeof (rm_list)
+static const rm_set_example rm_set_examples[] = {
+@<Examples over several queries@>@;
+};
+#define RM_N_SET_EXAMPLES (sizeof rm_set_examples / sizeof rm_set_examples[0])
+
+@ {\it The mean reciprocal rank of three queries} (\src{004}, E004.1).  The
+three queries of the reciprocal-rank chapter have first hits at ranks 2, 1
+and~3, so ${\rm MRR}=(1/2+1+1/3)/3=\oursq{E004.1}$, as printed.  The prose's
+``sum of all scores'' would be \oursq{E004.1-sum}.
+
+@<Examples over several queries@>=
+@/{"E004.1", "004_7c0f0b5a1381237a.txt", "mean:rr",
+  RM_QS(RM_Q((0, 1, 0), ()), RM_Q((1, 0, 0), ()), RM_Q((0, 0, 1), ())),
+  "11/18", "agrees", RM_OK, "11/18", 0x1.38e38e38e38e4p-1},
+@/{"E004.1-sum", "004_7c0f0b5a1381237a.txt", "sum:rr",
+  RM_QS(RM_Q((0, 1, 0), ()), RM_Q((1, 0, 0), ()), RM_Q((0, 0, 1), ())),
+  NULL, "case", RM_OK, "11/6", 0x1.d555555555555p+0},
+
+@ {\it Cases.}  Which queries count changes the mean.  Three queries: the
+first has its only relevant item at rank~1, the second has no relevant item,
+the third's relevant item was not retrieved (a list of one irrelevant item
+with one unretrieved relevant grade).  For the first-hit reciprocal rank the
+values are 1, 0 and~0; so \.{mean:rr} is $\oursq{T-agg-none}$, and
+\.{mean[skip=norel]:rr} is $\oursq{T-agg-norel}$.  For \.{rr[hits=mean]} the
+second value is undefined: under \.{undef=zero} the mean is
+$\oursq{T-agg-undef0}$, with \.{skip=undef} it is $\oursq{T-agg-skipundef}$.
+The micro average of \.{rr[hits=mean]} pools numerators and denominators:
+over the first and the third query, $(1+0)/(1+1)=\oursq{T-agg-micro}$.
+Means of irrational values: the nDCG of two queries, one ranked perfectly
+(exactly~1) and one with its relevant item at rank~2 ($1/\lg3$), has mean
+$(1+1/\lg3)/2=\ours{T-agg-ndcg}$; weighted by items (two and three), it is
+$(2+3/\lg3)/5=\ours{T-agg-ndcg-items}$.
+
+@<Examples over several queries@>=
+@/{"T-agg-none", NULL, "mean:rr",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 0), ()), RM_Q((0), (1))),
+  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"T-agg-norel", NULL, "mean[skip=norel]:rr",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 0), ()), RM_Q((0), (1))),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-agg-undef0", NULL, "mean:rr[hits=mean]",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 0), ()), RM_Q((0), (1))),
+  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"T-agg-skipundef", NULL, "mean[skip=undef]:rr[hits=mean]",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 0), ()), RM_Q((0), (1))),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-agg-micro", NULL, "micro:rr[hits=mean]",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0), (1))),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-agg-ndcg", NULL, "mean:ndcg",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
+  NULL, "case", RM_OK, NULL, 0x1.a1849cc1a9a9fp-1},
+@/{"T-agg-ndcg-items", NULL, "mean[weight=items]:ndcg",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
+  NULL, "case", RM_OK, NULL, 0x1.8e9f2281fecbep-1},
 
 @** Golden vectors.
 The exact path's results are most useful outside this program: anyone who
@@ -3518,19 +4017,47 @@ static void shortest(char *buf, double x)
   }
 }
 
-@ The \.{value} command reads its options in any order after the name, builds
-the list, and reports.  An undefined value is reported with the convention
-that set it.
+@ Two small helpers split an option into its queries.
 
 @<Tool functions@>=
+static long count_char(const char *s, char c)
+{
+  long n = 0;
+  for (; *s; s++) n += *s == c;
+  return n;
+}
+static char *nth_piece(const char *s, long j)
+{
+  const char *e;
+  size_t len;
+  char *p;
+  while (j-- > 0) s = strchr(s, ';') + 1;
+  e = strchr(s, ';');
+  len = e ? (size_t) (e - s) : strlen(s);
+  if ((p = malloc(len + 1)) == NULL) return NULL;
+  memcpy(p, s, len);
+  p[len] = '\0';
+  return p;
+}
+
+@ The \.{value} command reads its options in any order after the name, builds
+the list, and reports.  For an aggregated variant, each option may hold
+several queries separated by semicolons, for example
+\.{--grades '1,0,0;0,1'}; every option given must then hold the same number
+of queries.  An undefined value is reported with the convention that set it.
+
+@<Tool functions@>=
+typedef struct {@+ int *grade, *judged; double *score; const char **id; char *ids; @+} owned;
 static int cmd_value(int argc, char **argv)
 {
   rm_variant v;
-  rm_list l = {0, NULL, NULL, NULL, 0, NULL};
-  int *grade = NULL, *judged = NULL, exact = 0, i, rc = 1;
-  double *score = NULL, x;
-  const char **id = NULL;
-  long ns = -2, ni = -2, n = -2, nj = 0;
+  const char *opt[4] = {NULL, NULL, NULL, NULL};
+  static const char *const optname[4] = {"--grades", "--scores", "--ids", "--judged"};
+  rm_list *q = NULL;
+  owned *own = NULL;
+  long nq = 1, j;
+  int exact = 0, i, rc = 2;
+  double x;
   char name[RM_NAME_MAX], buf[40];
   rm_status s;
   if (argc < 1 || argv[0][0] == '-') {
@@ -3539,11 +4066,13 @@ static int cmd_value(int argc, char **argv)
   }
   if (!parse_name(argv[0], &v)) return 2;
   @<Read the options of \.{value}@>;
-  @<Check that the lists of \.{value} agree in length@>;
-  l.n = (size_t) n; l.grade = grade; l.score = score; l.id = id;
-  l.n_unretrieved = (size_t) nj; l.unretrieved_grade = judged;
+  @<Count the queries of \.{value}@>;
+  q = calloc((size_t) nq, sizeof *q);
+  own = calloc((size_t) nq, sizeof *own);
+  for (j = 0; j < nq; j++) @<Read query |j| of every option@>;
+  rc = 1;
   rm_variant_name(&v, name, sizeof name);
-  s = rm_value(&v, &l, NULL, &x);
+  s = v.agg ? rm_value_set(&v, q, (size_t) nq, NULL, &x) : rm_value(&v, q, NULL, &x);
   if (s < 0) {
     fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
     goto done;
@@ -3552,48 +4081,90 @@ static int cmd_value(int argc, char **argv)
   if (!exact) printf("%s\t%s\n", name, buf);
   else @<Print the exact result beside the double@>;
   if (s == RM_UNDEFINED)
-    fprintf(stderr, "rankmetrics: note: the value is undefined (ideal DCG 0);"
-      " it is set by the convention undef=%s\n", v.undef == RM_UNDEF_ONE ? "one" : "zero");
+    fprintf(stderr, "rankmetrics: note: the value is undefined; it is set by the"
+      " convention undef=%s\n", v.undef == RM_UNDEF_ONE ? "one" : "zero");
   rc = 0;
 done:
-  free(grade); free(judged); free(score); free(id);
+  for (j = 0; own && j < nq; j++) {
+    free(own[j].grade); free(own[j].judged); free(own[j].score); free(own[j].id);
+    free(own[j].ids);
+  }
+  free(own); free(q);
   return rc;
 }
 
 @ @<Read the options of \.{value}@>=
 for (i = 1; i < argc; i++) {
   const char *o = argv[i];
+  int k;
   if (strcmp(o, "--exact") == 0) { exact = 1; continue; }
-  if (i + 1 >= argc) {
-    fprintf(stderr, "rankmetrics: value: unknown option or missing argument '%s'\n", o);
-    goto usage_error;
+  for (k = 0; k < 4; k++) if (strcmp(o, optname[k]) == 0) break;
+  if (k == 4 || opt[k] != NULL || i + 1 >= argc) {
+    fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 4 ? "unknown" :
+      opt[k] ? "repeated" : "missing the argument of", o);
+    return 2;
   }
-  if (strcmp(o, "--grades") == 0 && n == -2) n = read_grades(o, argv[++i], &grade);
-  else if (strcmp(o, "--judged") == 0 && judged == NULL)
-    nj = read_grades(o, argv[++i], &judged);
-  else if (strcmp(o, "--scores") == 0 && ns == -2) ns = read_scores(argv[++i], &score);
-  else if (strcmp(o, "--ids") == 0 && ni == -2) ni = read_ids(argv[++i], &id);
-  else {
-    fprintf(stderr, "rankmetrics: value: unknown or repeated option '%s'\n", o);
-    goto usage_error;
-  }
-  if (n == -1 || nj == -1 || ns == -1 || ni == -1) goto usage_error;
+  opt[k] = argv[++i];
+}
+if (opt[0] == NULL) {
+  fputs("rankmetrics: value: --grades is required\n", stderr);
+  return 2;
 }
 
-@ @<Check that the lists of \.{value} agree...@>=
-if (n == -2) {
-  fputs("rankmetrics: value: --grades is required\n", stderr);
-  goto usage_error;
+@ @<Count the queries of \.{value}@>=
+{
+  int k;
+  nq = count_char(opt[0], ';') + 1;
+  if (nq > 1 && !v.agg) {
+    fputs("rankmetrics: value: ';' separates queries, which only an aggregated"
+      " variant reads (for example mean:NAME)\n", stderr);
+    return 2;
+  }
+  for (k = 1; k < 4; k++)
+    if (opt[k] && count_char(opt[k], ';') + 1 != nq) {
+      fprintf(stderr, "rankmetrics: value: --grades has %ld queries but %s has %ld\n",
+        nq, optname[k], count_char(opt[k], ';') + 1);
+      return 2;
+    }
 }
-if ((ns >= 0 && ns != n) || (ni >= 0 && ni != n)) {
-  fprintf(stderr, "rankmetrics: value: --grades has %ld items but %s has %ld\n",
-    n, ns >= 0 && ns != n ? "--scores" : "--ids", ns >= 0 && ns != n ? ns : ni);
-  goto usage_error;
-}
-if (0) {
-usage_error:
-  free(grade); free(judged); free(score); free(id);
-  return 2;
+
+@ Each option's $j$th query is copied out and read by the readers of lists.
+
+@<Read query |j| of every option@>=
+{
+  char *piece[4] = {NULL, NULL, NULL, NULL};
+  long n, m;
+  int k, bad = 0;
+  for (k = 0; k < 4; k++) if (opt[k]) piece[k] = nth_piece(opt[k], j);
+  n = read_grades("--grades", piece[0], &own[j].grade);
+  if (n < 0) bad = 1;
+  if (!bad && piece[3]) {
+    m = read_grades("--judged", piece[3], &own[j].judged);
+    if (m < 0) bad = 1; else q[j].n_unretrieved = (size_t) m;
+  }
+  if (!bad && piece[1]) {
+    m = read_scores(piece[1], &own[j].score);
+    if (m < 0) bad = 1;
+    else if (m != n) {
+      fprintf(stderr, "rankmetrics: value: query %ld: --grades has %ld items but"
+        " --scores has %ld\n", j + 1, n, m);
+      bad = 1;
+    }
+  }
+  if (!bad && piece[2]) {
+    own[j].ids = piece[2]; piece[2] = NULL;
+    m = read_ids(own[j].ids, &own[j].id);
+    if (m < 0) bad = 1;
+    else if (m != n) {
+      fprintf(stderr, "rankmetrics: value: query %ld: --grades has %ld items but"
+        " --ids has %ld\n", j + 1, n, m);
+      bad = 1;
+    }
+  }
+  for (k = 0; k < 4; k++) free(piece[k]);
+  if (bad) goto done;
+  q[j].n = (size_t) n; q[j].grade = own[j].grade; q[j].score = own[j].score;
+  q[j].id = own[j].id; q[j].unretrieved_grade = own[j].judged;
 }
 
 @ @<Print the exact result beside the double@>=
@@ -3602,7 +4173,7 @@ usage_error:
   rm_status t;
   char hb[40];
   rm_exact_init(&e);
-  t = rm_value_exact(&v, &l, &e);
+  t = v.agg ? rm_value_set_exact(&v, q, (size_t) nq, &e) : rm_value_exact(&v, q, &e);
   if (t < 0) {
     fprintf(stderr, "rankmetrics: value: exact path: %s\n", rm_strerror(t));
     rm_exact_clear(&e);
@@ -3640,6 +4211,17 @@ static int run_example(const rm_example *x, rm_exact *e, double *d)
   if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
   if ((s = rm_value(&v, &l, NULL, d)) != x->status) return 0;
   if (rm_value_exact(&v, &l, e) != x->status) return 0;
+  if (e->value != x->expect || signbit(e->value) != signbit(x->expect)) return 0;
+  if ((e->rational == NULL) != (x->rational == NULL)) return 0;
+  if (e->rational && strcmp(e->rational, x->rational) != 0) return 0;
+  return rm_ulps_between(*d, e->value) <= rm_ulp_bound(&v);
+}
+static int run_set_example(const rm_set_example *x, rm_exact *e, double *d)
+{
+  rm_variant v;
+  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
+  if (rm_value_set(&v, x->q, x->nq, NULL, d) != x->status) return 0;
+  if (rm_value_set_exact(&v, x->q, x->nq, e) != x->status) return 0;
   if (e->value != x->expect || signbit(e->value) != signbit(x->expect)) return 0;
   if ((e->rational == NULL) != (x->rational == NULL)) return 0;
   if (e->rational && strcmp(e->rational, x->rational) != 0) return 0;
@@ -3730,9 +4312,37 @@ static int cmd_examples(int argc, char **argv)
       x->printed ? x->printed : "-", sd, x->verdict, ok ? "ok" : "FAIL");
     rm_exact_clear(&e);
   }
+  for (i = 0; i < RM_N_SET_EXAMPLES; i++) @<Run the example over queries |i|@>;
   if (!tex) printf("%d of %d worked examples agree with their derived values\n",
-    (int) RM_N_EXAMPLES - bad, (int) RM_N_EXAMPLES);
+    (int) (RM_N_EXAMPLES + RM_N_SET_EXAMPLES) - bad,
+    (int) (RM_N_EXAMPLES + RM_N_SET_EXAMPLES));
   return bad ? 1 : 0;
+}
+
+@ The examples over several queries are run the same way, and write the same
+macros.
+
+@<Run the example over queries |i|@>=
+{
+  const rm_set_example *x = &rm_set_examples[i];
+  rm_variant v;
+  rm_exact e;
+  double d = 0;
+  char sd[80];
+  int ok;
+  rm_exact_init(&e);
+  ok = run_set_example(x, &e, &d);
+  short_decimal(sd, e.decimal);
+  if (!ok) {
+    bad++;
+    fprintf(stderr, "rankmetrics: example %s (%s): got %a (double path %a),"
+      " expected %a%s%s\n", x->id, x->name, e.value, d, x->expect,
+      x->rational ? " = " : "", x->rational ? x->rational : "");
+  }
+  if (tex) @<Write the macros of example |x|@>@;
+  else printf("%-20s %-40s %-8s %-18s %-12s %s\n", x->id, x->name,
+    x->printed ? x->printed : "-", sd, x->verdict, ok ? "ok" : "FAIL");
+  rm_exact_clear(&e);
 }
 
 @ @<Write the macros of example |x|@>=

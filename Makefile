@@ -54,7 +54,8 @@ TEST_SRCS = tests/check_rankmetrics.c
 RUNNER   = tests/check_rankmetrics
 # MetaPost figures the book includes (generated files, e.g. doc/fig-dcg.1).
 # Add them here with a rule that makes them; doc/rankmetrics.pdf depends on them.
-FIGURES  =
+FIGURE_NAMES = fig-discount fig-roc003 fig-pr004
+FIGURES  = $(addprefix doc/,$(addsuffix .mps,$(FIGURE_NAMES)))
 DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf)
 
 .DELETE_ON_ERROR:
@@ -119,6 +120,17 @@ doc/examples.tex: $(TOOL)
 	@mkdir -p doc
 	./$(TOOL) examples --tex > $@.tmp
 	mv -f $@.tmp $@
+
+# The pictures: the tool writes MetaPost programs from the library's own
+# values, and mpost draws them (labels are typeset by TeX through makempx).
+$(FIGURES): doc/figures.stamp ;
+doc/figures.stamp: $(TOOL)
+	@mkdir -p doc
+	./$(TOOL) figures --out doc
+	cd doc && for f in $(FIGURE_NAMES); do \
+	  mpost -interaction=nonstopmode -halt-on-error $$f.mp >/dev/null || \
+	  { cat $$f.log >&2; exit 1; }; done
+	@touch $@
 
 doc/accuracy.tex: $(TOOL)
 	@mkdir -p doc
@@ -218,5 +230,6 @@ uninstall:
 clean:
 	rm -rf $(TANGLED) tangle.stamp rankmetrics.o rankmetrics.pic.o \
 	  $(STATIC) $(SHARED) $(SONAME) librankmetrics.so $(TOOL) $(RUNNER) \
-	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp $(FIGURES) \
+	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp $(FIGURES) doc/figures.stamp \
+	  $(addprefix doc/,$(addsuffix .mp,$(FIGURE_NAMES)) $(addsuffix .log,$(FIGURE_NAMES)) $(addsuffix .mpx,$(FIGURE_NAMES))) \
 	  build vectors.tmp.d rankmetrics.pc rankmetrics.pc.tmp

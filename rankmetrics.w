@@ -36,6 +36,9 @@
   \S\csname rmsec:#1\endcsname\fi}
 \def\oursname#1{\rmget{name}{#1}} % the canonical variant name, from the printer
 \def\acc#1{\rmget{acc}{#1}}       % measured accuracy, from `rankmetrics accuracy'
+\input supp-pdf.mkii % MetaPost pictures in plain pdfTeX
+\def\figure#1#2{\par\medskip\centerline{\convertMPtoPDF{#1.mps}{1}{1}}
+  \smallskip\centerline{\sevenrm #2}\medskip}
 \input examples
 \input accuracy
 @s mpfr_t int
@@ -1129,7 +1132,7 @@ static rm_status exact_from_q(rm_exact *e, const mpq_t x)
 The values of the cumulative-gain family are sums of gains divided by
 logarithms.  With the discount $\lg(i+1)$ the term at rank~$i$ is
 $$ {g\over\lg(i+1)} = g\cdot{\ln 2\over\ln(i+1)}, $$
-and with Järvelin and Kekäläinen's discount $\max(1,\log_b i)$ it is $g$ for
+and with J\"arvelin and Kek\"al\"ainen's discount $\max(1,\log_b i)$ it is $g$ for
 $i\le b$ and $g\ln b/\ln i$ beyond.  Some of these terms are rational:
 $1/\lg 4=1/2$, $1/\log_3 9=1/2$.  So a sum may be rational although its terms
 involve logarithms, as the DCG of grades 1,~0,~1 is $1+1/\lg4=3/2$, and an
@@ -1828,12 +1831,16 @@ static void gain_q(mpq_t out, const rm_variant *v, int g)
 }
 
 @ The {\it discount\/} is $\lg(i+1)$ (\.{discount=log2}), the form every one
-of our sources uses and most software too, or Järvelin and Kekäläinen's
+of our sources uses and most software too, or J\"arvelin and Kek\"al\"ainen's
 original $\max(1,\log_b i)$ (\.{discount=jk}, with \.{base=}$b$), which leaves
 the first $b$ ranks undiscounted: with $b=2$ an item at rank~2 counts as much
 as one at rank~1.  LensKit uses the latter by default.  A logarithm to another
 base times a constant changes DCG by a constant factor and nDCG not at all,
-so the natural logarithm needs no variant of its own.
+so the natural logarithm needs no variant of its own.  The weights $1/D(i)$
+of the three discounts against rank, as the library computes them (the part on the tool draws the
+pictures of this book):
+\figure{fig-discount}{The weight $1/D(i)$ of rank $i$ for the discount $D(i)$
+named beside each curve.}
 
 The double discount is $\lg(i+1)$ from the C library (faithful, $2u$) or
 $\lg i/\lg b$ (two logarithms and a division, $5u$).  The exact term is added
@@ -2279,7 +2286,7 @@ gain=binary&$(1+1/\lg3)/(1+1/\lg3)$&\ours{T-gain-binary}\cr
 discount=jk&$(1+2)/(2+1)$&\ours{T-gain-jk}\cr}}$$
 With a single relevant item at rank~2, \.{discount=log2} gives
 $1/\lg3=\ours{T-log2-rank2}$ and \.{discount=jk} gives $\ours{T-jk-rank2}$:
-Järvelin and Kekäläinen do not discount the first $b$ ranks.
+J\"arvelin and Kek\"al\"ainen do not discount the first $b$ ranks.
 
 @<Worked examples@>=
 @/{"T-gain-linear", NULL, "ndcg@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
@@ -3812,13 +3819,14 @@ static int cmd_accuracy(int argc, char **argv)
 
 @** The command-line tool.
 The tool \.{rankmetrics} puts the library on the command line.  This version
-has six subcommands:
+has seven subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
 examples [--tex]&recompute every worked example of this book\cr
 vectors --out {\it DIR}&write the golden test vectors\cr
 accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
+figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
 help&the usage text\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
@@ -3856,6 +3864,7 @@ int main(int argc, char **argv)
   if (strcmp(argv[1], "examples") == 0) return cmd_examples(argc - 2, argv + 2);
   if (strcmp(argv[1], "vectors") == 0) return cmd_vectors(argc - 2, argv + 2);
   if (strcmp(argv[1], "accuracy") == 0) return cmd_accuracy(argc - 2, argv + 2);
+  if (strcmp(argv[1], "figures") == 0) return cmd_figures(argc - 2, argv + 2);
   fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
     argv[1]);
   return 2;
@@ -3873,6 +3882,7 @@ static void usage(FILE *f)
     "       rankmetrics examples [--tex]\n"
     "       rankmetrics vectors --out DIR\n"
     "       rankmetrics accuracy [--tex] [N]\n"
+    "       rankmetrics figures --out DIR\n"
     "       rankmetrics --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
@@ -3882,7 +3892,8 @@ static void usage(FILE *f)
     "          --tex writes the values as TeX macros for the book\n"
     "vectors   write the golden test vectors (JSON and text) into DIR\n"
     "accuracy  measure the double path against the exact path on N seeded\n"
-    "          random lists per variant (default 200)\n\n"
+    "          random lists per variant (default 200)\n"
+    "figures   write the book's pictures as MetaPost programs into DIR\n\n"
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
@@ -4360,6 +4371,171 @@ macros.
   if (x->printed)
     printf("\\expandafter\\def\\csname rmprinted:%s\\endcsname{%s}\n", x->id,
       x->printed);
+}
+
+@* Pictures.
+Three pictures of this book are drawn by the program itself: the tool
+computes their points with the library and writes them as MetaPost programs,
+which the build runs through \.{mpost}.  So a picture cannot show a curve
+other than the one the library computes.  \.{rankmetrics figures --out DIR}
+writes \.{fig-discount.mp}, \.{fig-roc003.mp} and \.{fig-pr004.mp}.
+
+The common preamble sets the output file name and the unit.
+
+@<Tool functions@>=
+static FILE *open_figure(const char *dir, const char *name, char *path, size_t len)
+{
+  FILE *f;
+  snprintf(path, len, "%s/%s.mp", dir, name);
+  if ((f = fopen(path, "w")) == NULL) return NULL;
+  fprintf(f, "%% Written by `rankmetrics figures'; do not edit.\n"
+    "outputtemplate := \"%%j.mps\"; prologues := 3;\n"
+    "defaultfont := \"cmr8\"; defaultscale := 1;\n");
+  return f;
+}
+
+@ The discount curves plot the weight $1/D(i)$ that each discount gives to
+rank~$i$, for ranks 1 to~20: $1/\lg(i+1)$, and J\"arvelin and Kek\"al\"ainen's
+$1/\max(1,\log_b i)$ for $b=2$ and $b=10$.  Each weight is computed as the DCG
+of a list whose only item of grade~1 is at rank~$i$.
+
+@<Tool functions@>=
+static int figure_discount(const char *dir)
+{
+  static const char *const names[3] = {"dcg", "dcg[discount=jk,base=2]",
+    "dcg[discount=jk,base=10]"};
+  static const char *const style[3] = {"withcolor (0.7,0,0)",
+    "dashed evenly withcolor (0,0,0.7)", "dashed withdots withcolor (0,0.45,0)"};
+  int grade[20], c, i;
+  char path[4200];
+  FILE *f = open_figure(dir, "fig-discount", path, sizeof path);
+  if (f == NULL) return 0;
+  fputs("beginfig(1);\nu := 0.5cm; v := 4cm;\n"
+    "draw (0,0)--(20.5u,0); draw (0,0)--(0,1.05v);\n", f);
+  for (i = 1; i <= 20; i++)
+    fprintf(f, "draw (%du,0)--(%du,-2pt);%s\n", i, i,
+      i == 1 || i % 5 == 0 ? "" : "%");
+  fputs("label.bot(\"1\",(1u,-2pt)); label.bot(\"5\",(5u,-2pt));\n"
+    "label.bot(\"10\",(10u,-2pt)); label.bot(\"15\",(15u,-2pt));\n"
+    "label.bot(\"20\",(20u,-2pt)); label.bot(\"rank\",(10.5u,-12pt));\n"
+    "draw (0,v)--(-2pt,v); label.lft(\"1\",(-2pt,v));\n"
+    "draw (0,0.5v)--(-2pt,0.5v); label.lft(\"0.5\",(-2pt,0.5v));\n", f);
+  for (c = 0; c < 3; c++) {
+    rm_variant v;
+    rm_variant_parse(names[c], &v, NULL, 0);
+    fputs("draw ", f);
+    for (i = 1; i <= 20; i++) {
+      rm_list l = {0, grade, NULL, NULL, 0, NULL};
+      double w;
+      memset(grade, 0, sizeof grade);
+      grade[i - 1] = 1;
+      l.n = (size_t) i;
+      if (rm_value(&v, &l, NULL, &w) != RM_OK) { fclose(f); return 0; }
+      fprintf(f, "%s(%du,%.6fv)", i > 1 ? "--" : "", i, w);
+    }
+    fprintf(f, " %s;\n", style[c]);
+  }
+  fputs("label.rt(btex $\\log_2(i+1)$ etex,(14u,0.12v)) withcolor (0.7,0,0);\n"
+    "label.rt(btex $\\max(1,\\log_2 i)$ etex,(14u,0.36v+10pt)) withcolor (0,0,0.7);\n"
+    "label.rt(btex $\\max(1,\\log_{10} i)$ etex,(13u,0.9v)) withcolor (0,0.45,0);\n"
+    "endfig;\nend\n", f);
+  return fclose(f) == 0;
+}
+
+@ A ROC curve plots, for every threshold on the score from the highest down,
+the fraction of negatives scored at or above it (false-positive rate, FPR)
+against the fraction of positives (true-positive rate, TPR).  Items with
+equal scores pass the threshold together, so a tie of positives and
+negatives is one diagonal segment, and the area under it gives each tied
+pair one half.  The figure draws \src{003}'s seven items (see its AUC
+example): the curve over distinct thresholds with its area shaded, and, as
+dashed paths, the two orders of the tie that count the tied pairs fully
+against or for the ranking.
+
+@<Tool functions@>=
+static int figure_roc003(const char *dir)
+{
+  static const int label[7] = {1, 1, 0, 0, 1, 1, 0};
+  static const double score[7] = {0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3};
+  int i = 0, pos = 4, neg = 3, tp = 0, fp = 0;
+  char path[4200], pts[2000] = "(0,0)";
+  FILE *f = open_figure(dir, "fig-roc003", path, sizeof path);
+  if (f == NULL) return 0;
+  while (i < 7) {
+    int j = i;
+    while (j < 7 && score[j] == score[i]) { tp += label[j]; fp += !label[j]; j++; }
+    snprintf(pts + strlen(pts), sizeof pts - strlen(pts), "--(%d/%d,%d/%d)",
+      fp, neg, tp, pos);
+    i = j;
+  }
+  fprintf(f, "beginfig(1);\nu := 4cm;\npath roc; roc := (%s) scaled u;\n", pts);
+  fputs("fill roc--(u,0)--cycle withcolor (0.85,0.9,1);\n"
+    "draw (0,0)--(u,0)--(u,u)--(0,u)--cycle withcolor 0.6white;\n"
+    "draw (0,0)--(u,u) dashed evenly withcolor 0.6white;\n"
+    "draw (0,0.5u)--(2/3u,0.5u)--(2/3u,u) dashed evenly withcolor (0.7,0,0);\n"
+    "draw (0,0.5u)--(0,u)--(2/3u,u) dashed evenly withcolor (0,0.45,0);\n"
+    "pickup pencircle scaled 1pt; draw roc;\n"
+    "pickup pencircle scaled 3pt; for k=0 upto length roc: drawdot point k of roc; endfor;\n"
+    "label.bot(\"FPR\",(0.5u,-10pt)); label.lft(\"TPR\",(-10pt,0.5u));\n"
+    "label.bot(\"0\",(0,0)); label.bot(\"1\",(u,0)); label.lft(\"1\",(0,u));\n"
+    "label(btex area $5/6$ etex,(0.7u,0.35u));\n"
+    "label.rt(\"tie\",(1/3u,0.75u));\nendfig;\nend\n", f);
+  return fclose(f) == 0;
+}
+
+@ The precision--recall figure draws \src{004}'s first query (relevance
+1,~1,~0,~0,~1,~0,~0 with three relevant items): the point (recall, precision)
+after each rank, and the interpolated precision
+$p_{\rm interp}(r)=\max_{r'\ge r}p(r')$, the step curve above them, with the
+eleven recall levels $0,0.1,\ldots,1$ of the 11-point average marked.
+
+@<Tool functions@>=
+static int figure_pr004(const char *dir)
+{
+  static const int rel[7] = {1, 1, 0, 0, 1, 0, 0};
+  int i, h = 0, R = 3, hk[7];
+  double p[7], r[7], best;
+  char path[4200];
+  FILE *f = open_figure(dir, "fig-pr004", path, sizeof path);
+  if (f == NULL) return 0;
+  for (i = 0; i < 7; i++) {
+    h += rel[i]; hk[i] = h;
+    r[i] = (double) h / R; p[i] = (double) h / (i + 1);
+  }
+  fputs("beginfig(1);\nu := 4cm;\n"
+    "draw (0,0)--(u,0)--(u,u)--(0,u)--cycle withcolor 0.6white;\n"
+    "label.bot(\"recall\",(0.5u,-10pt)); label.lft(\"precision\",(-10pt,0.5u));\n"
+    "label.bot(\"0\",(0,0)); label.bot(\"1\",(u,0)); label.lft(\"1\",(0,u));\n"
+    "pickup pencircle scaled 1pt;\n", f);
+  fputs("draw ", f);
+  for (i = 0; i <= 10; i++) {
+    double lev = i / 10.0;
+    int k;
+    best = 0;
+    for (k = 0; k < 7; k++) if (10 * hk[k] >= i * R && p[k] > best) best = p[k];
+    fprintf(f, "%s(%.4fu,%.6fu)", i ? "--" : "", lev, best);
+  }
+  fputs(" withcolor (0.7,0,0);\npickup pencircle scaled 4pt;\n", f);
+  for (i = 0; i < 7; i++) fprintf(f, "drawdot (%.6fu,%.6fu);\n", r[i], p[i]);
+  fputs("pickup pencircle scaled 2.5pt;\n"
+    "for k=0 upto 10: drawdot (k/10*u,-4pt) withcolor (0.7,0,0); endfor;\n"
+    "label.rt(btex interpolated precision etex,(0.05u,1.08u)) withcolor (0.7,0,0);\n"
+    "endfig;\nend\n", f);
+  return fclose(f) == 0;
+}
+
+@ @<Tool functions@>=
+static int cmd_figures(int argc, char **argv)
+{
+  if (argc != 2 || strcmp(argv[0], "--out") != 0) {
+    fputs("rankmetrics: figures: usage: rankmetrics figures --out DIR\n", stderr);
+    return 2;
+  }
+  if (!figure_discount(argv[1]) || !figure_roc003(argv[1]) || !figure_pr004(argv[1])) {
+    fprintf(stderr, "rankmetrics: figures: cannot write in '%s'\n", argv[1]);
+    return 1;
+  }
+  return 0;
 }
 
 @** Errata.

@@ -149,6 +149,10 @@ lint:
 	if [ $$rc -eq 0 ]; then \
 	  echo "lint: a lone @ in TeX text is silently eaten by cweave; write @@ (e.g. ndcg@@10)" >&2; \
 	  exit 1; fi; [ $$rc -eq 1 ]
+	@LC_ALL=C grep -n '[^[:print:][:space:]]' rankmetrics.w; rc=$$?; \
+	if [ $$rc -eq 0 ]; then \
+	  echo "lint: plain TeX drops non-ASCII characters; write accents as TeX (J\\\"arvelin)" >&2; \
+	  exit 1; fi; [ $$rc -eq 1 ]
 
 # ---- Tests ----------------------------------------------------------------------
 # Order matters: the worked examples, then the golden vectors, then Check, so

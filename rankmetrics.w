@@ -574,6 +574,8 @@ static rm_status check_keys(const rm_variant *v)
   int key;
   if ((unsigned) v->agg > RM_AGG_SUM) return RM_ENAME;
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
+  if (v->agg != RM_AGG_NONE && metrics[v->metric].qratio == NULL
+      && metrics[v->metric].forms == NULL) return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
     if (!key_used(v, key)) continue;
@@ -956,6 +958,13 @@ option does not belong, and whether the metric defines the variant at all
     }
   if (metrics[w.metric].refuse && metrics[w.metric].refuse(&w)) {
     bad(msg, msglen, name, name, "%s", metrics[w.metric].refuse(&w));
+    return RM_ENAME;
+  }
+  if (check_keys(&w) != RM_OK) {
+    bad(msg, msglen, name, name, w.agg == RM_AGG_MICRO && metrics[w.metric].qratio
+      ? "a value of the variant is out of range" : w.agg == RM_AGG_MICRO
+      ? "micro averages only metrics that are ratios" :
+      "this metric cannot be aggregated in this version");
     return RM_ENAME;
   }
 }
@@ -2897,6 +2906,800 @@ static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=s
 [RM_LRAP] = {"lrap", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
   no_cutoff, undef_one, lrap_qratio, lrap_dratio},
 
+@* Average precision.
+Average precision rewards a ranking for putting {\it all\/} its relevant
+items near the top: it is the mean, over the relevant items, of the
+precision at their ranks.  Let $b_r=[g_r\ge t]$ be the relevance of the item
+at rank~$r$, $h_r=b_1+\cdots+b_r$ the number of relevant items in the top~$r$,
+${\rm P}@@r=h_r/r$ the precision there, $k=\min(K,n)$ the ranks looked at,
+and $R$ the number of relevant items of the query, retrieved or not.  Then
+$${\rm AP}@@K={1\over N}\sum_{r=1}^{k}b_r\,{\rm P}@@r
+  ={1\over N}\sum_{r=1}^{k}b_r\,{h_r\over r},$$
+and the readings of the name differ only in the normaliser~$N$, which is the
+shared key \.{norm}:
+$$\vbox{\halign{\tt#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+norm=rel&N=R&trec\_eval's \.{map} and \.{map\_cut}, ranx\cr
+norm=min&N=\min(K,R)&Spark's \.{meanAveragePrecisionAt}, RecBole,\cr
+&&MS Recommenders' \.{map\_at\_k}\cr
+norm=hits&N=h_k&torchmetrics' \.{retrieval\_average\_precision}\cr}}$$
+Without a cutoff \.{norm=min} is \.{norm=rel}.  With $N=R$ a relevant item
+that is not in the top~$k$ counts with precision~0; with $N=h_k$ it does not
+count at all, so that one relevant item at rank~1 gives $1$ however many were
+missed.  When $N=0$ the value is $0/0$, undefined, and the key \.{undef}
+says what is reported (default \.{zero}).  For \.{rel} and \.{min} that
+happens only for a query without relevant items; for \.{hits} also when none
+of them is in the top~$k$.  The metric is \.{ap}.  The {\it mean\/} average
+precision, MAP, is the mean of the average precisions of the queries; it is
+computed in the part on aggregation.
+@^average precision@>@^MAP@>
+
+Average precision is rational, and its exact path is a fraction rounded
+once.  As for the first-hit reciprocal rank, the expected average precision
+over the orders of a tie is not the value of any one order, and this version
+does not define it: the metric refuses \.{ties=average}.
+
+@ {\it The step AP of scikit-learn.}  scikit-learn's |average_precision_score|
+reads a list not as a ranking but as a set of scored items, and integrates
+its precision--recall curve as a step function.  Let $s_1>s_2>\cdots$ be the
+{\it distinct\/} scores, and for the threshold $s_j$ let $A_j$ be the number
+of items scored at least $s_j$ and $H_j$ the number of relevant items among
+them; let $P$ be the number of relevant items in the list ({\it not\/}
+counting those never retrieved, which have no score).  Then
+$${\rm AP}_{\rm step}=\sum_j (R_j-R_{j-1})\,P_j,\qquad R_j={H_j\over P},\quad
+  P_j={H_j\over A_j},\quad R_0=0.$$
+A group of tied items is one step, and every relevant item in it gets the
+precision at the {\it end\/} of the group.  Without scores every item is a
+threshold of its own, and the step AP is \.{ap[norm=hits]} of the whole
+list.  There is no cutoff (the metric refuses one), and there is no tie rule
+to choose: the semantics of ties are fixed.  With no relevant item in the
+list the value is undefined; scikit-learn has returned NaN (before version
+1.1) and 0 (since), so the metric takes \.{undef} with the default
+\.{zero}.  The metric is \.{apstep}; it takes \.{rel} and \.{undef}.
+@^step average precision@>@^scikit-learn@>
+
+Grouping the steps by items shows that \.{apstep} is \.{lrap} (see
+\secref{C000.3}) under another convention for the undefined case: a tie
+group that ends at rank~$e$ adds $(H/P)\cdot(\hbox{its relevant
+items})/A$ with $H=h_e$ and $A=e$, and LRAP gives each of those relevant
+items the same ratio $h_e/e$ (the pessimistic rank of an item is the end of
+its group).  A list with no relevant item is 1 for LRAP and 0 or NaN for
+scikit-learn's AP, and that is all that tells them apart.
+
+@ {\it Interpolated AP.}  The eleven-point interpolated average precision of
+Manning, Raghavan and Sch\"utze ({\sl Introduction to Information
+Retrieval}, \S8.4) first makes the precision--recall curve monotone.  The
+{\it interpolated precision\/} at recall level~$\rho$ is the best precision at
+any recall at least as large:
+$$p_{\rm interp}(\rho)=\max_{\rho'\ge\rho}p(\rho').$$
+Over a ranked list the points of the curve are the ranks $i\le k$, at recall
+$h_i/R$ (with $R$ all the relevant items, retrieved or not) and precision
+${\rm P}@@i$, so
+$$p_{\rm interp}(\rho)=\max\{\,{\rm P}@@i: i\le k,\ h_i/R\ge\rho\,\}
+  \quad(0\hbox{ if there is no such }i),\qquad
+  {\rm AP}_{11}@@K={1\over11}\sum_{j=0}^{10}p_{\rm interp}(j/10).$$
+Recall levels that the top~$k$ never reaches get~0.  We compare $h_i/R\ge
+j/10$ exactly, as $10h_i\ge jR$.  With $R=0$ the value is undefined.  The
+metric is \.{ap11}; it takes a cutoff, \.{rel}, \.{ties} (but not
+\.{average}, as for \.{ap}) and \.{undef}.
+@^interpolated precision@>@^eleven-point average precision@>
+
+@ {\it Where the sources state it.}\here{ap-sources}\here{F000.3}%
+\here{F002.5}\here{F004.2}\here{E000.5}  Four of the five sources define
+average precision, with two normalisers between them; one more source's code
+computes scikit-learn's step AP.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm source&\rm definition&\rm name here\cr
+\noalign{\smallskip\hrule\smallskip}
+\src{000}, F000.3&mean of P@@r over all relevant items&\.{ap}\cr
+\src{000}, code C000.2&scikit-learn's step AP, per user&\.{apstep}\cr
+\src{001}, F001.7&mean of P@@r over the hits in the top $K$&\.{ap@@K[norm=hits]}\cr
+\src{002}, F002.5&mean of $k/{\rm pos}_k$ over the relevant items&\.{ap}\cr
+\src{004}, F004.2--3&the same, after IIR \S8.4&\.{ap}\cr
+\src{004}&interpolated MAP, described only&\.{ap11} (our reading)\cr}}$$
+\src{000\_0ec1f0283de4c3f9.txt} gives, for a user $u$ with ground truth
+$\Omega_u$ and $p_{ui}$ the position of item~$i$ (F000.3),
+$${\rm AP}_u={1\over\vert\Omega_u\vert}\sum_{i\in\Omega_u}
+  {\sum_{j\in\Omega_u}h(p_{uj}<p_{ui})+1\over p_{ui}},$$
+where the numerator counts the relevant items at or above~$i$, so each term
+is ${\rm P}@@p_{ui}$ and the normaliser is all the relevant items: \.{ap}.
+There is no cutoff, and every ground-truth item is assumed to have a
+position.  The prose around it goes astray twice: it sorts by score in
+{\it ascending\/} order and then counts the relevant items ``on the left'',
+which are the lower-ranked ones, and it says that ``taking the top-$K$
+precisions is AP'', leaving out the mean.  The formula is what we follow.
+The example that should have made it ``clear at once'' was an image and is
+lost (E000.5).  MAP is the mean over users (F000.4).
+
+\src{001\_2e9bf761b3089294.txt} defines AP@@$K$ as
+$(1/\vert R(u)\cap T(u)\vert)\sum_{k\le K}{\rm Precision}(k)\,{\rm rel}(k)$
+(F001.7): the normaliser is the number of hits in the top~$K$, and its code
+does the same and returns 0 without a hit (see below).  Its
+worked examples were images and are lost.
+
+\src{002\_99164a9873301b8b.txt} states its formulas as images, which are
+lost; the prose says that ``MAP is the mean over topics of the average
+precision'', its arithmetic divides $\sum_k k/{\rm pos}_k$ by the number of
+relevant documents (F002.5), and ``if the system returns no relevant
+document, the precision defaults to~0'', which is what \.{ap} gives for a
+query that has relevant items but retrieves none.  The post computes MAP on
+labels from 0 to~3 without saying which count as relevant; that choice is the
+key \.{rel}.
+
+\src{004\_7c0f0b5a1381237a.txt} gives the MAP of {\sl Introduction to
+Information Retrieval},
+$${\rm MAP}(Q)={1\over\vert Q\vert}\sum_{j=1}^{\vert Q\vert}{1\over m_j}
+  \sum_{k=1}^{m_j}{\rm Precision}(R_{jk}),$$
+with $R_{jk}$ the ranking down to the $k$th relevant document (F004.2), and
+its example uses the same thing written over
+ranks, $(1/m)\sum_k{\rm P}@@k\cdot{\rm rel}(k)$ (F004.3).  The mean is over
+all $m_j$ relevant documents; that a relevant document never retrieved
+counts with precision~0 is said in the book, not in the post.  The post also
+describes an ``interpolated MAP'' (interpolated precision at each recall
+level, averaged, then averaged over queries) but does not say which recall
+levels or which interpolation; it is not defined there.  \.{ap11} is the
+usual reading, the eleven levels of IIR with the maximum to the right.
+
+@ {\it Example: one query of seven results} (\src{004}, E004.2).\here{E004.2}%
+\here{E004.3}
+The relevance column of the source's table was lost in extraction; the
+printed expression $(1\cdot1+1\cdot1+{2\over3}\cdot0+{2\over4}\cdot0+
+{3\over5}\cdot1+{3\over6}\cdot0+{3\over7}\cdot0)/3$ gives it back: relevant
+items at ranks 1, 2 and~5 of seven, and $m=3$.
+$$\vbox{\halign{#\hfil\quad&&\hfil$#$\quad\cr
+rank $r$&1&2&3&4&5&6&7\cr
+$b_r$&1&1&0&0&1&0&0\cr
+${\rm P}@@r$&1&1&2/3&2/4&3/5&3/6&3/7\cr
+$b_r\,{\rm P}@@r$&1&1&0&0&3/5&0&0\cr}}$$
+The terms add to $13/5$, and ${\rm AP}=13/15$: the source prints
+\printed{E004.2}, and ours is $\oursq{E004.2}=\ours{E004.2}$.  They agree.
+The second query of the source, and with it the MAP, are lost: the page ends
+after the first (E004.3).
+
+@<Worked examples@>=
+@/{"E004.2", "004_7c0f0b5a1381237a.txt", "ap", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
+  RM_NONE, "13/15", "agrees", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
+@/{"E004.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
+
+@ {\it Example: one topic} (\src{002}, E002.2).\here{E002.2}  One topic has
+four relevant documents, found at ranks 1, 2, 4 and~7 of seven.  The source
+computes $(1/1+2/2+3/4+4/7)/4=0.83$; the sum is $93/28$ and the average
+precision $\oursq{E002.2}=\ours{E002.2}$, which rounds to the printed
+\printed{E002.2}.  It agrees.  Every relevant document is retrieved, so
+$h_7=R$ and \.{ap[norm=hits]} gives the same, $\oursq{E002.2-hits}$; the
+example cannot tell the two normalisers apart.  This topic is the first of a
+widely copied two-topic example; the second topic is not in the source, and
+we do not treat it.
+
+@<Worked examples@>=
+@/{"E002.2", "002_99164a9873301b8b.txt", "ap", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
+  RM_NONE, "0.83", "agrees", RM_OK, "93/112", 0x1.a924924924925p-1},
+@/{"E002.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "93/112", 0x1.a924924924925p-1},
+
+@ {\it Normalising by the hits} (\src{001}, F001.7).\here{F001.7}  The
+evaluator of \src{001} adds $h_r/r$ at each hit and divides by the number
+of hits, or returns 0 without one.  A toy case shows what that means: the
+ground truth is $\{1,2,3,4\}$ and the top three recommendations are items
+1, 9 and~8, so the grades are $(1,0,0)$ and three relevant items are never
+retrieved.  The code's \.{ap@@3[norm=hits]} is $\oursq{F001.7-hits}$, a
+perfect score; \.{ap@@3} is $\oursq{F001.7-rel}$ and \.{ap@@3[norm=min]} is
+$\oursq{F001.7-min}$.  Without a hit the code's 0 is our \.{undef=zero}.
+
+@<Worked examples@>=
+@/{"F001.7-hits", NULL, "ap@@3[norm=hits]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"F001.7-rel", NULL, "ap@@3", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1), NULL, "case",
+  RM_OK, "1/4", 0x1p-2},
+@/{"F001.7-min", NULL, "ap@@3[norm=min]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
+  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+
+@ {\it The three normalisers on one list.}  Three items are relevant; the
+ranking is $a,x,b,y,z$ with $a$ and $b$ relevant and the third never
+retrieved, and $K=2$, so the top two hold one hit, at rank~1, and the sum is
+${\rm P}@@1=1$.  Then \.{ap@@2} divides by $R=3$ and gives
+$\oursq{T-ap-rel2}$ (trec\_eval's \.{map\_cut\_2}), \.{ap@@2[norm=min]} by
+$\min(2,3)=2$ and gives $\oursq{T-ap-min2}$ (Spark, RecBole), and
+\.{ap@@2[norm=hits]} by $h_2=1$ and gives $\oursq{T-ap-hits2}$
+(torchmetrics).  Over the whole list \.{ap} is $(1+2/3)/3=\oursq{T-ap-full}$,
+\.{apstep} divides by the two relevant items that were scored,
+$\oursq{T-apstep-full}$, and \.{ap11} is $\oursq{T-ap11-full}$ (precision~1
+up to recall 0.3, $2/3$ from 0.4 to 0.6, and recall $2/3$ is the most the
+list reaches).  A cutoff beyond the list changes only \.{norm=min}:
+relevant items at ranks 1 and~3 of three, $R=2$, give
+\.{ap@@10[norm=min]}${}=(1+2/3)/\min(10,2)=\oursq{T-ap-kbeyond}$.
+
+@<Worked examples@>=
+@/{"T-ap-rel2", NULL, "ap@@2", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"T-ap-min2", NULL, "ap@@2[norm=min]", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-ap-hits2", NULL, "ap@@2[norm=hits]", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-ap-full", NULL, "ap", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "5/9", 0x1.1c71c71c71c72p-1},
+@/{"T-apstep-full", NULL, "apstep", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-ap11-full", NULL, "ap11", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "6/11", 0x1.1745d1745d174p-1},
+@/{"T-ap-kbeyond", NULL, "ap@@10[norm=min]", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+
+@ {\it Undefined values and the threshold.}  A query without relevant items
+has $R=0$: \.{ap} of grades $(0,0)$ is undefined, reported as
+$\ours{T-ap-norel}$.  A query whose one relevant item is at rank~3 has no
+hit in the top two: \.{ap@@2} is a defined $\ours{T-ap-nohit-rel}$,
+\.{ap@@2[norm=hits]} is undefined and reported as $\ours{T-ap-nohit}$, or
+$\ours{T-ap-nohit-one}$ under \.{undef=one}.  \.{apstep} counts only the
+relevant items in the list: grades $(0,0)$ with one relevant item never
+retrieved are undefined for it ($\ours{T-apstep-none}$), while \.{ap} gives
+a defined~$\ours{T-ap-unret}$.  \.{ap11} is undefined with $R=0$
+($\ours{T-ap11-none}$).  The threshold selects the relevant items: grades
+$(2,1,0,3)$ under \.{ap[rel=2]} have relevant items at ranks 1 and~4 only,
+and $(1+2/4)/2=\oursq{T-ap-rel}$.
+
+@<Worked examples@>=
+@/{"T-ap-norel", NULL, "ap", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-nohit-rel", NULL, "ap@@2", RM_G(0, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "0", 0x0p+0},
+@/{"T-ap-nohit", NULL, "ap@@2[norm=hits]", RM_G(0, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-nohit-one", NULL, "ap@@2[norm=hits,undef=one]", RM_G(0, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_UNDEFINED, "1", 0x1p+0},
+@/{"T-apstep-none", NULL, "apstep", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-unret", NULL, "ap", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "0", 0x0p+0},
+@/{"T-ap11-none", NULL, "ap11", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-rel", NULL, "ap[rel=2]", RM_G(2, 1, 0, 3), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "3/4", 0x1.8p-1},
+
+@ {\it What \src{000}'s MAP code computes.}\here{C000.2}  The source's
+function |MAP| groups the rows (by the column |item_id| unless told
+otherwise, as its ``MRR'' does; see \secref{C000.3}), drops every group with
+fewer than |topk| rows, calls scikit-learn's
+|average_precision_score(labels, scores)| on each remaining group {\it
+whole}, and averages the results that are not NaN.  Per user that is
+\.{apstep}, and the mean over users belongs to the part on aggregation.  Its
+defects:
+\smallskip
+\item{$\bullet$} There is no top-$K$ truncation: |topk| only decides which
+users are kept, so the result is not a MAP@@$K$ for any~$K$.
+\item{$\bullet$} A user without positives gives NaN under scikit-learn
+before 1.1, which the |isnan| test skips, and 0 since (scikit-learn pull
+request 19085), which is counted and pulls the mean down: the output depends
+on the installed version.  \.{undef=zero} is the newer behaviour; the older
+one removes the user, a choice of the aggregation.
+\item{$\bullet$} Graded labels are not supported: older versions raise
+``multiclass format is not supported'', newer ones read the labels as classes
+and want a score column per class.  They must be made binary first, which is
+what \.{rel} does.
+\item{$\bullet$} As in the ``MRR'' code, |np| is never imported and the
+default column names do not match the frame described.
+\smallskip
+\noindent On ties the step AP is not the average precision of any order of
+the list.  With relevance $(1,0,1)$ and scores $(0.5,0.5,0.3)$ the first two
+items are one threshold, at recall $1/2$ and precision $1/2$, and the third
+reaches recall~1 at precision $2/3$: $(1/2)(1/2)+(1/2)(2/3)=
+\oursq{C000.2}$.  The rank AP is $\oursq{C000.2-input}$ with the ties in
+input order and $\oursq{C000.2-pess}$ with the relevant item last.  With all
+three scores equal the step AP is a single step, $\oursq{T-apstep-tie}$,
+while the three orders give $\oursq{T-ap-opt}$ (\.{ties=optimistic}),
+$\oursq{T-ap-input}$ (\.{input}) and $\oursq{T-ap-pess}$
+(\.{pessimistic}): $2/3$ is none of them, nor their mean, $29/36$.  Ties
+matter for \.{ap} as they did for the reciprocal rank: grades $(1,0,0)$
+scored alike give $\ours{T-ap-iddesc-in}$ in input order and
+$\oursq{T-ap-iddesc}$ under trec\_eval's \.{ties=id-desc}.
+
+@<Worked examples@>=
+@/{"C000.2", "000_0ec1f0283de4c3f9.txt", "apstep", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3),
+  NULL, RM_NONE, NULL, "not printed", RM_OK, "7/12", 0x1.2aaaaaaaaaaabp-1},
+@/{"C000.2-input", NULL, "ap", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3), NULL, RM_NONE, NULL,
+  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"C000.2-pess", NULL, "ap[ties=pessimistic]", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3),
+  NULL, RM_NONE, NULL, "case", RM_OK, "7/12", 0x1.2aaaaaaaaaaabp-1},
+@/{"T-apstep-tie", NULL, "apstep", RM_G(1, 0, 1), RM_S(1, 1, 1), NULL, RM_NONE, NULL,
+  "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-ap-opt", NULL, "ap[ties=optimistic]", RM_G(1, 0, 1), RM_S(1, 1, 1), NULL, RM_NONE,
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-ap-input", NULL, "ap", RM_G(1, 0, 1), RM_S(1, 1, 1), NULL, RM_NONE, NULL, "case",
+  RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-ap-pess", NULL, "ap[ties=pessimistic]", RM_G(1, 0, 1), RM_S(1, 1, 1), NULL,
+  RM_NONE, NULL, "case", RM_OK, "7/12", 0x1.2aaaaaaaaaaabp-1},
+@/{"T-ap-iddesc-in", NULL, "ap", RM_G(1, 0, 0), RM_S(1, 1, 1), RM_I("d1", "d2", "d3"),
+  RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-ap-iddesc", NULL, "ap[ties=id-desc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+
+@ {\it Example: the interpolated AP of \src{004}'s query.}  The source
+describes interpolated MAP without defining it, so it computes no value; we
+compute \.{ap11} for its query of E004.2.  The ranks reach recall $1/3$,
+$2/3$, $2/3$, $2/3$, $1$, $1$, $1$ with precision $1$, $1$, $2/3$, $1/2$,
+$3/5$, $1/2$, $3/7$.  Rank~2 reaches recall $2/3$ at precision~1, so
+$p_{\rm interp}(\rho)=1$ for the seven levels $\rho\le0.6$; the four levels
+from 0.7 to~1 need rank~5 or later, where the best precision is $3/5$:
+$${\rm AP}_{11}={7\cdot1+4\cdot{3\over5}\over11}=\oursq{E004.2-ap11}
+  =\ours{E004.2-ap11},$$
+a little below the non-interpolated $13/15$.  Cut at three ranks, the
+levels from 0.7 on are never reached and count~0: \.{ap11@@3} is
+$\oursq{E004.2-ap11-cut3}$.  For \src{002}'s topic (E002.2) the levels up to
+0.5 have precision~1, 0.6 and~0.7 have $3/4$, and 0.8 to~1 have $4/7$:
+$(6+2\cdot{3\over4}+3\cdot{4\over7})/11=\oursq{E002.2-ap11}$.  On the tie of
+\secref{C000.2}, \.{ap11} is $\oursq{T-ap11-input}$ in input order and
+$\oursq{T-ap11-pess}$ under \.{ties=pessimistic}, where the precision never
+exceeds $2/3$.
+
+@<Worked examples@>=
+@/{"E004.2-ap11", NULL, "ap11", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "47/55", 0x1.b586fb586fb58p-1},
+@/{"E004.2-ap11-cut3", NULL, "ap11@@3", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL, RM_NONE,
+  NULL, "case", RM_OK, "7/11", 0x1.45d1745d1745dp-1},
+@/{"E002.2-ap11", NULL, "ap11", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "129/154", 0x1.ace213f2b3885p-1},
+@/{"T-ap11-input", NULL, "ap11", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3), NULL, RM_NONE,
+  NULL, "case", RM_OK, "28/33", 0x1.b26c9b26c9b27p-1},
+@/{"T-ap11-pess", NULL, "ap11[ties=pessimistic]", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3),
+  NULL, RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+
+@ The code of \.{ap}.  One pass over the first $k$ ranks counts the hits and
+adds $h_r/r$ at each relevant rank; the normaliser is chosen at the end.  On
+the double path each term $h_r/r$ is one division of two integers, exact as
+doubles ($u$), the compensated sum adds one more ($u$), and the division by
+$N$ in |ratio_d| a third ($u$): a bound of 3~ulps.  The exact path reduces
+each term, since |mpq_add| wants canonical operands.
+
+@<Private functions@>=
+static size_t ap_norm(const rm_variant *v, const rm_list *l, size_t hits)
+{
+  size_t nrel;
+  if (v->norm == RM_NORM_HITS) return hits;
+  nrel = n_relevant(v, l);
+  return v->norm == RM_NORM_MIN && v->k && v->k < nrel ? (size_t) v->k : nrel;
+}
+static rm_status ap_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, r, h = 0;
+  nsum s = {0, 0};
+  for (r = 0; r < k; r++)
+    if (relevant(v, l, perm, r)) nsum_add(&s, (double) ++h / (double) (r + 1));
+  *num = s.s + s.c;
+  *den = (double) ap_norm(v, l, h);
+  return RM_OK;
+}
+static rm_status ap_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, r, h = 0;
+  mpq_t t;
+  mpq_init(t);
+  mpq_set_ui(num, 0, 1);
+  for (r = 0; r < k; r++)
+    if (relevant(v, l, perm, r)) {
+      mpq_set_ui(t, (unsigned long) ++h, (unsigned long) (r + 1));
+      mpq_canonicalize(t);
+      mpq_add(num, num, t);
+    }
+  mpq_clear(t);
+  mpq_set_ui(den, (unsigned long) ap_norm(v, l, h), 1);
+  return RM_OK;
+}
+static double ap_bound(const rm_variant *v)
+{
+  (void) v;
+  return 3;
+}
+
+@ The code of \.{apstep} is that of \.{lrap} (see \secref{C000.3}), whose
+numerator walks the ranking group by group and gives each relevant item
+$h_e/e$ at the end $e$ of its group, and whose denominator is the number of
+relevant items in the list: the step AP, as shown above.  Only the row of the
+table differs, by the default \.{undef=zero}.  Its bound is the same 3~ulps:
+one division per term, the compensated sum, and the division by~$P$.
+
+@ The code of \.{ap11}.  One pass over the first $k$ ranks keeps, for each
+level $j$, the rank $i$ of the best precision among the ranks that reach
+recall $j/10$ so far, comparing $h_i/i$ with cross products of integers, so
+that both paths pick the same rank; |ib[j]| is 0 when no rank reaches the
+level.  So the double path divides the exact best $h_i/i$ once for each
+$p_{\rm interp}$ ($u$); with the compensated sum ($u$) and the division by
+11 ($u$) the bound is again 3~ulps.
+
+@<Private functions@>=
+static size_t ap11_points(const rm_variant *v, const rm_list *l,
+  const size_t *perm, size_t hb[11], size_t ib[11])
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, nrel = n_relevant(v, l), r, h = 0;
+  int j;
+  for (j = 0; j <= 10; j++) hb[j] = ib[j] = 0;
+  for (r = 0; r < k; r++) {
+    h += (size_t) relevant(v, l, perm, r);
+    for (j = 0; j <= 10; j++)
+      if (10 * h >= (size_t) j * nrel && (ib[j] == 0 || h * ib[j] > hb[j] * (r + 1)))
+        hb[j] = h, ib[j] = r + 1;
+  }
+  return nrel;
+}
+static rm_status ap11_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t hb[11], ib[11], nrel = ap11_points(v, l, perm, hb, ib);
+  nsum s = {0, 0};
+  int j;
+  for (j = 0; j <= 10; j++)
+    if (ib[j]) nsum_add(&s, (double) hb[j] / (double) ib[j]);
+  *num = s.s + s.c;
+  *den = nrel ? 11.0 : 0.0;
+  return RM_OK;
+}
+static rm_status ap11_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t hb[11], ib[11], nrel = ap11_points(v, l, perm, hb, ib);
+  mpq_t t;
+  int j;
+  mpq_init(t);
+  mpq_set_ui(num, 0, 1);
+  for (j = 0; j <= 10; j++)
+    if (ib[j]) {
+      mpq_set_ui(t, (unsigned long) hb[j], (unsigned long) ib[j]);
+      mpq_canonicalize(t);
+      mpq_add(num, num, t);
+    }
+  mpq_clear(t);
+  mpq_set_ui(den, nrel ? 11 : 0, 1);
+  return RM_OK;
+}
+
+@ @<Metric codes@>=
+RM_AP, RM_APSTEP, RM_AP11,
+
+@ The three rows.  \.{ap} and \.{ap11} refuse \.{ties=average} (the
+function |no_average| of the reciprocal rank), \.{apstep} a cutoff (its
+|no_cutoff|).
+
+@<Metric specifications@>=
+[RM_AP] = {"ap", K(KEY_NORM) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
+  ratio_x, ap_bound, no_average, NULL, ap_qratio, ap_dratio},
+@/[RM_APSTEP] = {"apstep", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
+  no_cutoff, NULL, lrap_qratio, lrap_dratio},
+@/[RM_AP11] = {"ap11", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+  ap_bound, no_average, NULL, ap11_qratio, ap11_dratio},
+
+@ The vectors of the chapter.
+
+@<Vector variant lists@>=
+static const char *const ap_variants[] = {"ap", "ap@@1", "ap@@5", "ap@@10",
+  "ap@@10[norm=min]", "ap[norm=min]", "ap@@10[norm=hits]", "ap[norm=hits,undef=one]",
+  "ap@@10[ties=id-desc]", "ap@@10[ties=id-asc]", "ap@@10[ties=reverse]",
+  "ap@@10[ties=pessimistic]", "ap@@10[ties=optimistic]", "ap@@5[rel=2]",
+  "apstep", "apstep[rel=2,undef=one]", "ap11", "ap11@@5", "ap11@@10[ties=id-desc]",
+  "ap11@@10[ties=pessimistic]", "ap11[rel=2,undef=one]", NULL};
+
+@ @<Vector families@>=
+{"ap", "average precision: ap, apstep, ap11",
+  1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants},
+
+@* Classification and rating errors.
+Two sources name metrics that judge single predictions rather than a
+ranking.  \src{003\_67084013e7b3df28.txt} defines the accuracy, precision and
+recall of a classifier; \src{001\_2e9bf761b3089294.txt} names the rating
+errors MAE, MSE and RMSE.  They read the same input as the ranking metrics:
+an item's grade is its true label or rating, and its score the prediction.
+@^classification metrics@>@^accuracy@>@^MAE@>@^RMSE@>
+
+For a classifier an item is {\it positive\/} when its grade is at least the
+relevance threshold~$t$ and {\it predicted positive\/} when its score is at
+least a cut~$c$, the key \.{cut} (a fraction, default $1/2$).  Counting true
+and false positives and negatives over the $n$ items of the list,
+$$\hbox{accuracy}={TP+TN\over n},\quad
+  \hbox{precision}={TP\over TP+FP},\quad
+  \hbox{recall}={TP\over TP+FN},\quad
+  F_1={2\,TP\over 2\,TP+FP+FN}.$$
+Each is 0/0 for some input (no items; nothing predicted positive; no
+positives), and then undefined.  For rating errors with truth $g_i$ and
+prediction $s_i$,
+$${\rm MAE}={1\over n}\sum_i\vert g_i-s_i\vert,\qquad
+  {\rm MSE}={1\over n}\sum_i(g_i-s_i)^2,\qquad {\rm RMSE}=\sqrt{\rm MSE},$$
+undefined for $n=0$.  The metrics are \.{accuracy}, \.{clf-precision},
+\.{clf-recall}, \.{clf-f1}, \.{mae}, \.{mse} and \.{rmse}; they take no
+cutoff and no tie rule, and they need scores.
+
+@ {\it Where the sources state them.}\here{F003.1}  \src{003} defines
+${\rm ACC}={\rm right}/{\rm all}$ (F003.1), precision as $TP/(TP+FP)$, ``the
+share of true positives among the predicted positives'' (F003.2), and recall
+as $TP/(TP+FN)$ (F003.3).  These are the precision and recall of a
+classifier: no ranking and no cutoff, unlike precision@@$K$ and recall@@$K$ of
+the chapter on precision and recall, although the two agree when the top~$K$
+is taken as the predicted positives.  Neither source says where the cut lies;
+\src{002} remarks that accuracy needs one, which is why it prefers AUC.
+\src{001} has three headings and no formulas (F001, section~1): MAE, MSE and
+``Root Mean {\it Absolute\/} Error (RMSE)'', where {\it Squared\/} is meant;
+the section number 1.2 also appears twice.  No source has a worked example
+of these metrics; the cases below are ours.
+
+@ {\it Cases.}  Five items with labels 1, 1, 0, 0, 1 and scores 0.9, 0.4,
+0.6, 0.2, 0.5.  At the default cut $1/2$ (a score of exactly 0.5 is predicted
+positive) there are 2 true positives, 1 false positive, 1 false negative and
+1 true negative: accuracy $\oursq{T-clf-acc}$, precision $\oursq{T-clf-prec}$,
+recall $\oursq{T-clf-rec}$, $F_1=\oursq{T-clf-f1}$.  At \.{cut=0.6} the item
+scored 0.5 turns negative: accuracy $\oursq{T-clf-acc6}$, precision
+$\oursq{T-clf-prec6}$, recall $\oursq{T-clf-rec6}$, $F_1=\oursq{T-clf-f16}$.
+
+Three ratings 3, 5, 2 predicted as 2.5, 5, 4 have errors 0.5, 0 and~2:
+${\rm MAE}=\oursq{T-mae}$, ${\rm MSE}=\oursq{T-mse}$ and
+${\rm RMSE}=\sqrt{17/12}=\ours{T-rmse}$, irrational; ratings 0,~0 predicted
+0.5,~0.5 have ${\rm RMSE}=\oursq{T-rmse-exact}$ exactly.
+
+@<Worked examples@>=
+@/{"T-clf-acc", NULL, "accuracy", RM_G(1, 1, 0, 0, 1), RM_S(0.9, 0.4, 0.6, 0.2, 0.5),
+  NULL, RM_NONE, NULL, "case", RM_OK, "3/5", 0x1.3333333333333p-1},
+@/{"T-clf-prec", NULL, "clf-precision", RM_G(1, 1, 0, 0, 1),
+  RM_S(0.9, 0.4, 0.6, 0.2, 0.5), NULL, RM_NONE, NULL, "case", RM_OK, "2/3",
+  0x1.5555555555555p-1},
+@/{"T-clf-rec", NULL, "clf-recall", RM_G(1, 1, 0, 0, 1), RM_S(0.9, 0.4, 0.6, 0.2, 0.5),
+  NULL, RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-clf-f1", NULL, "clf-f1", RM_G(1, 1, 0, 0, 1), RM_S(0.9, 0.4, 0.6, 0.2, 0.5),
+  NULL, RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-clf-acc6", NULL, "accuracy[cut=0.6]", RM_G(1, 1, 0, 0, 1),
+  RM_S(0.9, 0.4, 0.6, 0.2, 0.5), NULL, RM_NONE, NULL, "case", RM_OK, "2/5",
+  0x1.999999999999ap-2},
+@/{"T-clf-prec6", NULL, "clf-precision[cut=0.6]", RM_G(1, 1, 0, 0, 1),
+  RM_S(0.9, 0.4, 0.6, 0.2, 0.5), NULL, RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-clf-rec6", NULL, "clf-recall[cut=0.6]", RM_G(1, 1, 0, 0, 1),
+  RM_S(0.9, 0.4, 0.6, 0.2, 0.5), NULL, RM_NONE, NULL, "case", RM_OK, "1/3",
+  0x1.5555555555555p-2},
+@/{"T-clf-f16", NULL, "clf-f1[cut=0.6]", RM_G(1, 1, 0, 0, 1),
+  RM_S(0.9, 0.4, 0.6, 0.2, 0.5), NULL, RM_NONE, NULL, "case", RM_OK, "2/5",
+  0x1.999999999999ap-2},
+@/{"T-mae", NULL, "mae", RM_G(3, 5, 2), RM_S(2.5, 5, 4), NULL, RM_NONE, NULL, "case",
+  RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-mse", NULL, "mse", RM_G(3, 5, 2), RM_S(2.5, 5, 4), NULL, RM_NONE, NULL, "case",
+  RM_OK, "17/12", 0x1.6aaaaaaaaaaabp+0},
+@/{"T-rmse", NULL, "rmse", RM_G(3, 5, 2), RM_S(2.5, 5, 4), NULL, RM_NONE, NULL, "case",
+  RM_OK, NULL, 0x1.30b3713738289p+0}, /* $\sqrt{17/12}$ */
+@/{"T-rmse-exact", NULL, "rmse", RM_G(0, 0), RM_S(0.5, 0.5), NULL, RM_NONE, NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+
+@ The cut is written as a fraction $c=p/q$, but a score is a double, and the
+comparison that every program makes is between doubles: a program that reads
+the cut \.{0.6} holds the double nearest to $3/5$, which lies {\it below\/}
+$3/5$, and so does a score read as 0.6; the two are equal, and the score
+passes.  We define the comparison the same way, so that our values are those
+of such programs: a score $s$ is predicted positive when $s\ge\hat c$, where
+$\hat c$ is $c$ rounded to the nearest double.  (Compared with $c$ exactly,
+the score 0.6 would fall below the cut 0.6.)  Both paths compute $\hat c$
+with MPFR, so they decide every item alike.
+
+@<Public types@>=
+typedef enum {@+ RM_CUT_DEFAULT_NUM = 1, RM_CUT_DEFAULT_DEN = 2 @+} rm_cut_default;
+
+@ @<Fields of a variant@>=
+int cut, cut_den; /* the cut $c$ as a fraction */
+
+@ @<Key codes@>=
+KEY_CUT,
+
+@ @<Key specifications@>=
+[KEY_CUT] = {"cut", NULL, 0, 100000000, FIELD(cut), FIELD(cut_den), NULL, 9, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->cut = RM_CUT_DEFAULT_NUM; v->cut_den = RM_CUT_DEFAULT_DEN;
+
+@ @<Private functions@>=
+static double cut_double(const rm_variant *v)
+{
+  mpq_t c;
+  mpfr_t x;
+  double d;
+  mpq_init(c); mpfr_init2(x, 53);
+  mpq_set_ui(c, (unsigned long) v->cut, (unsigned long) v->cut_den);
+  mpq_canonicalize(c);
+  mpfr_set_q(x, c, MPFR_RNDN);
+  d = mpfr_get_d(x, MPFR_RNDN); /* exact: |x| has 53 bits */
+  mpfr_clear(x); mpq_clear(c);
+  return d;
+}
+
+@ The four classification metrics count the confusion matrix once and take
+their ratio of counts.  Counts are exact in both paths, so the double path
+makes one division: 1~ulp.
+
+@<Private functions@>=
+static rm_status confusion(const rm_variant *v, const rm_list *l, size_t c[4])
+{
+  size_t i;
+  double cu;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  cu = cut_double(v);
+  c[0] = c[1] = c[2] = c[3] = 0; /* $TP$, $FP$, $FN$, $TN$ */
+  for (i = 0; i < l->n; i++) {
+    int y = l->grade[i] >= v->rel, p = l->score[i] >= cu;
+    c[y ? (p ? 0 : 2) : (p ? 1 : 3)]++;
+  }
+  return RM_OK;
+}
+static void clf_counts(const rm_variant *v, const size_t c[4], size_t n,
+  unsigned long *num, unsigned long *den)
+{
+  switch (v->metric) {
+  case RM_ACCURACY: *num = c[0] + c[3]; *den = n; break;
+  case RM_CLF_PRECISION: *num = c[0]; *den = c[0] + c[1]; break;
+  case RM_CLF_RECALL: *num = c[0]; *den = c[0] + c[2]; break;
+  default: *num = 2 * c[0]; *den = 2 * c[0] + c[1] + c[2]; break;
+  }
+}
+static rm_status clf_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t c[4];
+  unsigned long a, b;
+  rm_status s = confusion(v, l, c);
+  (void) perm;
+  if (s != RM_OK) return s;
+  clf_counts(v, c, l->n, &a, &b);
+  *num = (double) a; *den = (double) b;
+  return RM_OK;
+}
+static rm_status clf_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t c[4];
+  unsigned long a, b;
+  rm_status s = confusion(v, l, c);
+  (void) perm;
+  if (s != RM_OK) return s;
+  clf_counts(v, c, l->n, &a, &b);
+  mpq_set_ui(num, a, 1); mpq_set_ui(den, b, 1);
+  return RM_OK;
+}
+static double one_ulp(const rm_variant *v)
+{
+  (void) v;
+  return 1;
+}
+static const char *no_cutoff_no_ties(const rm_variant *v)
+{
+  return v->k ? "this metric takes no cutoff" : NULL;
+}
+
+@ @<Metric codes@>=
+RM_ACCURACY, RM_CLF_PRECISION, RM_CLF_RECALL, RM_CLF_F1,
+
+@ @d CLF_KEYS (K(KEY_REL) | K(KEY_CUT) | K(KEY_UNDEF))
+
+@<Metric specifications@>=
+[RM_ACCURACY] = {"accuracy", CLF_KEYS, ratio_d, ratio_x, one_ulp,
+  no_cutoff_no_ties, NULL, clf_qratio, clf_dratio, NULL},
+[RM_CLF_PRECISION] = {"clf-precision", CLF_KEYS, ratio_d, ratio_x, one_ulp,
+  no_cutoff_no_ties, NULL, clf_qratio, clf_dratio, NULL},
+[RM_CLF_RECALL] = {"clf-recall", CLF_KEYS, ratio_d, ratio_x, one_ulp,
+  no_cutoff_no_ties, NULL, clf_qratio, clf_dratio, NULL},
+[RM_CLF_F1] = {"clf-f1", CLF_KEYS, ratio_d, ratio_x, one_ulp,
+  no_cutoff_no_ties, NULL, clf_qratio, clf_dratio, NULL},
+
+@ The rating errors.  MAE and MSE are ratios: the sum of the errors or of
+their squares, over~$n$.  A double score is a dyadic fraction, so the exact
+errors are fractions too (|mpq_set_d| is exact).  On the double path an
+error $g-s$ is one rounding; its absolute value is exact and its square one
+more rounding on top of the doubled relative error; the compensated sum and
+the division add one each: MAE within 3~ulps, MSE within~5.
+
+@<Private functions@>=
+static rm_status err_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t i;
+  nsum s = {0, 0};
+  (void) perm;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  for (i = 0; i < l->n; i++) {
+    double e = (double) l->grade[i] - l->score[i];
+    nsum_add(&s, v->metric == RM_MAE ? fabs(e) : e * e);
+  }
+  *num = s.s + s.c; *den = (double) l->n;
+  return RM_OK;
+}
+static rm_status err_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t i;
+  mpq_t e, g;
+  (void) perm;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  mpq_inits(e, g, NULL);
+  mpq_set_ui(num, 0, 1);
+  for (i = 0; i < l->n; i++) {
+    mpq_set_d(e, l->score[i]);
+    mpq_set_si(g, l->grade[i], 1);
+    mpq_sub(e, g, e);
+    if (v->metric == RM_MAE) mpq_abs(e, e); else mpq_mul(e, e, e);
+    mpq_add(num, num, e);
+  }
+  mpq_clears(e, g, NULL);
+  mpq_set_ui(den, (unsigned long) l->n, 1);
+  return RM_OK;
+}
+static double err_bound(const rm_variant *v)
+{
+  return v->metric == RM_MAE ? 3 : v->metric == RM_MSE ? 5 : 4;
+}
+
+@ RMSE is the square root of MSE.  Its square root is rational exactly when
+the MSE, a fraction $a/b$ in lowest terms, has a perfect square for both $a$
+and~$b$; then it is $\sqrt a/\sqrt b$, rounded once.  Otherwise it is
+irrational and Ziv's loop encloses it: the square root is increasing, so
+rounding $a/b$ down and its root down gives a lower bound, and up and up an
+upper one.  On the double path the root halves the relative error of the MSE
+($5u/2$) and adds one rounding: 4~ulps.
+
+@<Private functions@>=
+static int enclose_sqrt(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const mpq_srcptr q = ctx;
+  mpfr_set_q(lo, q, MPFR_RNDD); mpfr_sqrt(lo, lo, MPFR_RNDD);
+  mpfr_set_q(hi, q, MPFR_RNDU); mpfr_sqrt(hi, hi, MPFR_RNDU);
+  return 1;
+}
+static rm_status rmse_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  double num, den;
+  rm_status s = err_dratio(v, l, perm, &num, &den);
+  if (s != RM_OK) return s;
+  if (den == 0) return undefined_d(v, out);
+  *out = sqrt(num / den);
+  return RM_OK;
+}
+static rm_status rmse_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  mpq_t num, den;
+  rm_status s;
+  mpq_inits(num, den, NULL);
+  s = err_qratio(v, l, perm, num, den);
+  if (s == RM_OK) {
+    if (mpq_sgn(den) == 0) s = undefined_x(v, out);
+    else {
+      mpq_div(num, num, den);
+      if (mpz_perfect_square_p(mpq_numref(num)) && mpz_perfect_square_p(mpq_denref(num))) {
+        mpz_sqrt(mpq_numref(num), mpq_numref(num));
+        mpz_sqrt(mpq_denref(num), mpq_denref(num));
+        s = exact_from_q(out, num);
+      } else s = ziv(out, enclose_sqrt, num);
+    }
+  }
+  mpq_clears(num, den, NULL);
+  return s;
+}
+
+@ @<Metric codes@>=
+RM_MAE, RM_MSE, RM_RMSE,
+
+@ @<Metric specifications@>=
+[RM_MAE] = {"mae", K(KEY_UNDEF), ratio_d, ratio_x, err_bound, no_cutoff_no_ties,
+  NULL, err_qratio, err_dratio, NULL},
+[RM_MSE] = {"mse", K(KEY_UNDEF), ratio_d, ratio_x, err_bound, no_cutoff_no_ties,
+  NULL, err_qratio, err_dratio, NULL},
+[RM_RMSE] = {"rmse", K(KEY_UNDEF), rmse_d, rmse_x, err_bound, no_cutoff_no_ties,
+  NULL, NULL, NULL, NULL},
+
+@ The vectors of the chapter.  Random cases have scores in $[0,1]$ and grades
+0 to~4, which suits both kinds of metric.
+
+@<Vector variant lists@>=
+static const char *const clf_variants[] = {"accuracy", "accuracy[cut=0.75]",
+  "clf-precision", "clf-recall", "clf-f1", "clf-f1[rel=2,cut=1/4]", "mae", "mse",
+  "rmse", "mse[undef=one]", NULL};
+
+@ @<Vector families@>=
+{"classification", "classification and rating errors: accuracy, clf-precision,"
+  " clf-recall, clf-f1, mae, mse, rmse", 1ULL << RM_ACCURACY | 1ULL << RM_CLF_PRECISION
+  | 1ULL << RM_CLF_RECALL | 1ULL << RM_CLF_F1 | 1ULL << RM_MAE | 1ULL << RM_MSE
+  | 1ULL << RM_RMSE, clf_variants},
+
 @** Aggregation.
 A metric of one query becomes a number for a system by averaging over
 queries: MRR is the mean reciprocal rank, MAP the mean average precision, and
@@ -3751,7 +4554,17 @@ dcg&\acc{dcg} ulps&\acc{dcgbound}\cr
 idcg&\acc{idcg} ulps&\acc{idcgbound}\cr
 ndcg&\acc{ndcg} ulps&\acc{ndcgbound}\cr
 rr&\acc{rr} ulps&\acc{rrbound}\cr
-lrap&\acc{lrap} ulps&\acc{lrapbound}\cr}}$$
+lrap&\acc{lrap} ulps&\acc{lrapbound}\cr
+ap&\acc{ap} ulps&\acc{apbound}\cr
+apstep&\acc{apstep} ulps&\acc{apstepbound}\cr
+ap11&\acc{ap11} ulps&\acc{ap11bound}\cr
+accuracy&\acc{accuracy} ulps&\acc{accuracybound}\cr
+clf-precision&\acc{clf-precision} ulps&\acc{clf-precisionbound}\cr
+clf-recall&\acc{clf-recall} ulps&\acc{clf-recallbound}\cr
+clf-f1&\acc{clf-f1} ulps&\acc{clf-f1bound}\cr
+mae&\acc{mae} ulps&\acc{maebound}\cr
+mse&\acc{mse} ulps&\acc{msebound}\cr
+rmse&\acc{rmse} ulps&\acc{rmsebound}\cr}}$$
 over \acc{lists} lists in all.  The bound column gives the range of
 |rm_ulp_bound| over the variants measured.  The test suite repeats the
 measurement on ten thousand other lists and fails if any error exceeds its

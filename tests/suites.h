@@ -3,3 +3,4 @@
    constructors, once to add the suites to its runner.  A new file
    tests/check_FAMILY.c defines Suite *suite_FAMILY(void), gets a line here,
    and is listed in TEST_SRCS in the Makefile. */
+SUITE(suite_ap)

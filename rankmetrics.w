@@ -2072,7 +2072,7 @@ static const rm_example rm_examples[] = {
 };
 #define RM_N_EXAMPLES (sizeof rm_examples / sizeof rm_examples[0])
 
-@ {\it Example: CG ignores the order} (\src{000}, E000.3).  The source
+@ {\it Example: CG ignores the order} (\src{000}, E000.3).\here{E000.3}  The source
 compares an ideal order B3, B2, B1 with a recommended order B1, B3, B2 and
 says that their CG is the same, without giving grades.  It is the same for
 any grades; with grade $k$ for B$k$ both are $\ours{E000.3-cg-rec}$.  The
@@ -2243,7 +2243,7 @@ right value is $\ours{E003.3-ndcg}$.
   RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "0.827", "erratum", RM_OK, NULL,
   0x1.a8c2fca27c32ep-1},
 
-@ {\it Example: the ideal of $K$ ones} (\src{001}, F001.10).  The source's
+@ {\it Example: the ideal of $K$ ones} (\src{001}, F001.10).\here{F001.10}  The source's
 code computes the ideal DCG once, as $\sum_{i=1}^{K}1/\lg(i+1)$, which at
 $K=10$ is $\ours{F001.10-idcg}$.  A user with a single relevant item, ranked
 first, then scores $\ours{F001.10-ndcg}$, where the ideal built from the
@@ -2660,7 +2660,7 @@ over all four relevant documents (F002.6).
 queries (F004.1), but its prose says that ``the final score is the sum of all
 scores''; its example takes the mean.
 
-@ {\it Examples: the Tianchi score} (\src{000}, E000.2).  Five articles are
+@ {\it Examples: the Tianchi score} (\src{000}, E000.2).\here{E000.2}  Five articles are
 recommended; the source scores four cases.
 $$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&\hfil#\cr
 &printed&\.{rr@@5[hits=sum]}&\.{rr@@5[hits=first]}\cr
@@ -2707,7 +2707,7 @@ topic is $\ours{E002.3-first}$, and the Tianchi sum $\oursq{E002.3-sum}$.
 @/{"E002.3-sum", NULL, "rr[hits=sum]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "53/28", 0x1.e492492492492p+0},
 
-@ {\it Example: three queries} (\src{004}, E004.1).  Three shopping queries
+@ {\it Example: three queries} (\src{004}, E004.1).\here{E004.1}  Three shopping queries
 have their first correct result at ranks 2, 1 and~3.  Their reciprocal ranks
 are $\oursq{E004.1-q1}$, $\oursq{E004.1-q2}$ and $\oursq{E004.1-q3}$, and the
 source's MRR, their mean $(1/2+1+1/3)/3=11/18$, agrees; it is recomputed in
@@ -2722,7 +2722,7 @@ would give $11/6$.
 @/{"E004.1-q3", "004_7c0f0b5a1381237a.txt", "rr", RM_G(0, 0, 1), NULL, NULL,
   RM_NONE, "1/3", "agrees", RM_OK, "1/3", 0x1.5555555555555p-2},
 
-@ {\it Cutoffs and ties.}  The cutoff matters only for a first hit below it:
+@ {\it Cutoffs and ties.}\here{rr-cases}  The cutoff matters only for a first hit below it:
 relevant items at ranks 2 and~4 give $\ours{T-rr-cut1}$ for \.{rr@@1},
 $\oursq{T-rr-cut3}$ for \.{rr@@3}.  Ties matter as for nDCG: three items of
 equal score, only the first relevant, give $\ours{T-rr-input}$ under
@@ -4066,7 +4066,7 @@ static const rm_set_example rm_set_examples[] = {
 };
 #define RM_N_SET_EXAMPLES (sizeof rm_set_examples / sizeof rm_set_examples[0])
 
-@ {\it The mean reciprocal rank of three queries} (\src{004}, E004.1).  The
+@ {\it The mean reciprocal rank of three queries} (\src{004}, E004.1).\here{E004.1-mrr}  The
 three queries of the reciprocal-rank chapter have first hits at ranks 2, 1
 and~3, so ${\rm MRR}=(1/2+1+1/3)/3=\oursq{E004.1}$, as printed.  The prose's
 ``sum of all scores'' would be \oursq{E004.1-sum}.

@@ -3878,7 +3878,7 @@ micro average, the numerators and the denominators; for a sum, the values.
     continue;
   }
   t = metrics[u.metric].d(&u, l, w->perm, &x);
-  if (t == RM_UNDEFINED && v->skip == RM_SKIP_UNDEF) continue;
+  if ((t == RM_UNDEFINED || t == RM_EUNDEF) && v->skip == RM_SKIP_UNDEF) continue;
   if (t < 0) { s = t; break; }
   if (v->agg == RM_AGG_SUM) nsum_add(&a, x);
   else {

@@ -4,3 +4,4 @@
    tests/check_FAMILY.c defines Suite *suite_FAMILY(void), gets a line here,
    and is listed in TEST_SRCS in the Makefile. */
 SUITE(suite_ap)
+SUITE(suite_agg)

@@ -261,7 +261,7 @@ const char *rm_strerror(rm_status s)
   case RM_OK: return "success";
   case RM_UNDEFINED: return "undefined; value set by the variant's convention";
   case RM_EINVAL: return "invalid argument: null pointer or missing array";
-  case RM_EGRADE: return "grade out of range (must be 0..100)";
+  case RM_EGRADE: return "grade out of range (0..100, and at most gmax for err)";
   case RM_ESCORE: return "score is NaN or infinite";
   case RM_EK: return "cutoff out of range (must be 1..10000000)";
   case RM_ENAME: return "malformed or unknown variant name";
@@ -1761,6 +1761,25 @@ KEY_NORM,
 @ @<Words and conditions of keys@>=
 static const char *const norm_words[] = {"rel", "min", "hits", NULL};
 
+@ Three small functions serve as the refusals and defaults of many metrics:
+a metric that takes no cutoff, one whose expectation over tie orders this
+version does not compute, and one whose undefined value is~1 by default.
+
+@<Private functions@>=
+static const char *no_average(const rm_variant *v)
+{
+  return v->ties == RM_TIES_AVERAGE
+    ? "ties=average is not defined for this metric in this version" : NULL;
+}
+static const char *no_cutoff(const rm_variant *v)
+{
+  return v->k ? "this metric takes no cutoff" : NULL;
+}
+static void undef_one(rm_variant *v)
+{
+  v->undef = RM_UNDEF_ONE;
+}
+
 @ The table of metrics closes the library's private part: every metric
 chapter adds its rows to |@<Metric specifications@>|.  A row names the
 metric, lists the keys it takes, and gives its double path, its exact path,
@@ -2592,6 +2611,702 @@ static const char *topk_average(const rm_variant *v)
     ? "ideal=topk is not defined with ties=average" : NULL;
 }
 
+@* Precision, recall, F and hit ratio.
+The simplest measures of a ranked list count its hits, the relevant items
+among the first few.  Let $b_r=[g_r\ge t]$ be the relevance of the item at
+rank~$r$, $K$ the cutoff, $k=\min(K,n)$ the ranks that exist, $h_k=\sum_{r\le
+k}b_r$ the number of hits, and $R$ the number of relevant items of the query,
+retrieved or not.  Without a cutoff we take $K=n$ throughout this chapter, so
+that the whole list is looked at.  Five metrics are made of these counts:
+$$\eqalign{
+\hbox{precision:}\quad&P@@K={h_k\over K}\quad\hbox{or}\quad{h_k\over k};\cr
+\hbox{recall:}\quad&{\rm Rec}@@K={h_k\over R}\quad\hbox{or}\quad{h_k\over\min(K,R)};\cr
+\hbox{F-measure:}\quad&F_\beta@@K={(1+\beta^2)\,P@@K\cdot{\rm Rec}@@K\over
+  \beta^2\,P@@K+{\rm Rec}@@K};\cr
+\hbox{R-precision:}\quad&{\rm RP}={h_{\min(R,n)}\over R};\cr
+\hbox{hit ratio:}\quad&{\rm HR}@@K=[h_k\ge1],\quad{h_k\over R},\quad{h_k\over K}
+  \quad\hbox{or}\quad{h_k\over n}.\cr}$$
+Precision is the share of the ranks looked at that hold a hit; recall is the
+share of the relevant items that were found; the F-measure is a weighted
+harmonic mean of the two; R-precision is the precision at the cutoff $R$,
+where a perfect ranking scores~1 whatever $R$; and ``hit ratio'' is a name
+under which the sources and the libraries compute four different things.
+They are the metrics \.{precision}, \.{recall}, \.{f}, \.{rprec} and
+\.{hr}; the choices in each are named by keys described below.  All are
+ratios of whole numbers, so their exact path is a fraction rounded once.
+@^precision@>@^recall@>@^F-measure@>@^R-precision@>@^hit ratio@>
+
+A value whose denominator is zero is undefined, and what is reported then
+is named by the key \.{undef} as for every metric: a precision over no
+ranks (an empty list, without a cutoff or with \.{denom=list}), a recall,
+an F-measure or an R-precision of a query with no relevant item ($R=0$)
+(and a recall under \.{norm=min} of an empty list without a cutoff), and
+the hit ratios \.{hit=recall}, \.{hit=precision} and \.{hit=rows} under the
+same conditions.  The indicator $[h_k\ge1]$ is always defined: a query
+without a relevant item has no hit, and scores~0.
+
+@ {\it The denominator of precision.}  When the list is at least $K$ long,
+$k=K$ and there is nothing to choose.  When it is shorter, trec\_eval's
+\.{P}, ranx, Spark and torchmetrics by default still divide by~$K$, as if the
+missing ranks held irrelevant items, so a perfect list of three items scores
+$3/10$ at $K=10$; LensKit, TF-Ranking and torchmetrics with
+\.{adaptive\_k} divide by the $k=\min(K,n)$ ranks that exist, and score it~1.
+The key \.{denom} names the choice: \.{denom=k} (the default) divides
+by~$K$, \.{denom=list} by~$k$.  Without a cutoff both divide by~$n$, so the
+key belongs to a variant only when it has a cutoff.
+@^cutoff beyond the list@>
+
+@<Public types@>=
+typedef enum {@+ RM_DENOM_K, RM_DENOM_LIST @+} rm_denom;
+
+@ @<Fields of a variant@>=
+int denom; /* an |rm_denom| */
+
+@ @<Key codes@>=
+KEY_DENOM,
+
+@ @<Key specifications@>=
+[KEY_DENOM] = {"denom", denom_words, 0, 0, FIELD(denom), 0, denom_when, 7},
+
+@ @<Words and conditions of keys@>=
+static const char *const denom_words[] = {"k", "list", NULL};
+static int denom_when(const rm_variant *v)
+{
+  return v->k != 0;
+}
+
+@ {\it The denominator of recall} is the key \.{norm}, which this chapter
+shares with others (it is defined in the part on computing a value):
+\.{norm=rel} (the default) divides by~$R$, as trec\_eval's \.{recall}, ranx, RecBole, Spark,
+torchmetrics and TF-Ranking do; \.{norm=min} divides by $\min(K,R)$, the
+``capped'' recall of LensKit and of BEIR's \.{R\_cap}, which reaches~1
+whenever the top $K$ is all relevant, even if there were more relevant
+items than places.  \.{norm=hits} would make every recall with a hit equal
+to~1, and recall refuses it.
+
+{\it The weight of recall in the F-measure.}  $F_\beta$ weighs recall
+$\beta^2$ times as much as precision.  Its parameter is given as $\beta^2$,
+not as $\beta$, because the two conventions in use differ exactly there:
+scikit-learn's |fbeta_score(beta=2)| means $\beta=2$, which is
+\.{beta2=4} here, while trec\_eval's \.{set\_F.}$x$ and ir\_measures'
+|SetF(beta=x)| pass $x=\beta^2$ directly, so that their ``2'' is
+\.{beta2=2}.  The key \.{beta2} is a fraction from $1/10^6$ to $10^6$,
+written \.{4}, \.{0.25} or \.{1/3}; the default \.{beta2=1} is the
+F$_1$ score, the harmonic mean of precision and recall.
+@^F-measure@>
+
+@<Fields of a variant@>=
+int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
+
+@ @<Key codes@>=
+KEY_BETA2,
+
+@ @<Key specifications@>=
+[KEY_BETA2] = {"beta2", NULL, 1, 1000000, FIELD(beta2), FIELD(beta2_den), NULL, 8},
+
+@ @<Set the numeric defaults of a variant@>=
+v->beta2 = 1; v->beta2_den = 1;
+
+@ {\it The F-measure of one query.}  We define $F_\beta$ per query, from the
+precision (\.{denom=k}) and the recall (\.{norm=rel}) at the same cutoff;
+a mean of the F-measures of many queries, or an F-measure of their mean
+precision and mean recall, is a question of aggregation, treated in the
+part on aggregation.  With $P=h_k/K$ and ${\rm Rec}=h_k/R$ and $\beta^2=p/q$,
+$${(1+\beta^2)\,P\,{\rm Rec}\over\beta^2P+{\rm Rec}}
+ ={(1+\beta^2)\,h_k^2/(KR)\over h_k(\beta^2R+K)/(KR)}
+ ={(1+\beta^2)\,h_k\over\beta^2R+K}={(p+q)\,h_k\over pR+qK}.$$
+The last form has no $0/0$ when $h_k=0$ and $R>0$: then $P$ and ${\rm Rec}$
+are both~0, the harmonic mean of two zeros, and we define $F_\beta=0$, the
+limit of the formula and what trec\_eval reports.  It is also the value
+for an empty list without a cutoff ($K=0$), whose precision alone would be
+undefined.  When $R=0$ recall is undefined, and so is $F_\beta$.  Without a
+cutoff, $F_\beta$ is trec\_eval's set-based \.{set\_F}: precision and recall
+of the whole retrieved set.
+
+@ {\it R-precision} looks at the first $R$ ranks, as many as there are
+relevant items; when the list is shorter it looks at what exists, as if the
+list were padded with irrelevant items, but still divides by~$R$.  This is
+trec\_eval's \.{Rprec} and ranx's \.{r-precision}.  It chooses its own
+cutoff, so \.{rprec} refuses one.
+@^R-precision@>
+
+@ {\it Hit ratio.}  Under this one name the sources and the libraries
+compute four quantities, and the key \.{hit} names them:
+$$\vbox{\halign{\tt#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+hit=any&[h_k\ge1]&a hit at all: trec\_eval's \.{success}, ranx, RecBole, LensKit\cr
+hit=recall&h_k/R&the recall $h_k/R$, as many papers and two sources define it\cr
+hit=precision&h_k/K&hits per recommended item, as two sources compute it\cr
+hit=rows&h_k/n&hits per candidate row, as one source's code computes it\cr}}$$
+The default is what most libraries compute:
+$$\hbox{\.{hr@@K[hit=any]} = trec\_eval's \.{success@@K} = ranx's
+\.{hit\_rate@@K} = RecBole's \.{Hit@@K}.}$$
+\.{hit=recall} equals
+\.{recall[norm=rel]} and \.{hit=precision} equals \.{precision[denom=k]}:
+they are kept under the name \.{hr} so that a reader who meets ``HR'' can
+name what was computed.  With one relevant item per query, the common
+leave-one-out protocol, \.{any} and \.{recall} agree, which is how the
+ambiguity survives.  (A plain count of hits, ranx's \.{hits}, is $h_k$
+itself, $K$ times \.{hit=precision}.)
+@^hit ratio@>@^success at $K$@>
+
+@<Public types@>=
+typedef enum {@+ RM_HIT_ANY, RM_HIT_RECALL, RM_HIT_PRECISION, RM_HIT_ROWS @+} rm_hit;
+
+@ @<Fields of a variant@>=
+int hit; /* an |rm_hit| */
+
+@ @<Key codes@>=
+KEY_HIT,
+
+@ @<Key specifications@>=
+[KEY_HIT] = {"hit", hit_words, 0, 0, FIELD(hit), 0, NULL, 4},
+
+@ @<Words and conditions of keys@>=
+static const char *const hit_words[] = {"any", "recall", "precision", "rows", NULL};
+
+@ {\it Ties.}  Precision, recall and the hit ratios \.{recall},
+\.{precision} and \.{rows} are sums of $b_r$ over the top~$k$ divided by a
+number that does not depend on the order, so their mean over all orders of
+the tied items is the expected number of hits in the top~$k$ over the same
+denominator.  Under \.{ties=average} every rank of a tie group receives the
+group's mean relevance, as for the DCG.  Only the group that straddles
+rank~$k$ is cut: a group of $g$ items with $c$ relevant, of which $m$ ranks
+lie within the top~$k$, contributes $mc/g$ expected hits, and every other
+group its $c$ hits or nothing.  So the expected number of hits is
+$$\bar h_k=h'+{mc\over g},$$
+with $h'$ the hits of the groups wholly within the top~$k$.  The indicator
+$[h_k\ge1]$ is not linear in the $b_r$, and this version refuses
+\.{ties=average} for \.{hr[hit=any]}.  $F_\beta$ and R-precision are linear
+in $h_k$ too, and their means over orders would be as easy; no source and no
+library we know computes them, and this version refuses the rule for \.{f}
+and \.{rprec} rather than invent a convention nobody checks.
+@^ties@>
+
+@ {\it Where the sources state it.}\here{prf-sources}  Three sources define
+these metrics; two of them give ``hit ratio'' two meanings each.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm source&\rm definition&\rm name here\cr
+\noalign{\smallskip\hrule\smallskip}
+\src{000}, F000.1&hits over relevant items, pooled&\.{hr@@K[hit=recall]}, pooled\cr
+\src{000}, F000.2&hits over recommended items, summed&\.{hr@@K[hit=precision]}\cr
+\src{000}, code C000.1&hits over all candidate rows, pooled&\.{hr@@K[hit=rows]}, pooled\cr
+\src{001}, F001.1&$h_K/\vert T(u)\vert$, mean over users&\.{recall@@K}\cr
+\src{001}, F001.2&$h_K/K$, mean over users&\.{precision@@K}\cr
+\src{001}, F001.3&$F_\beta$ of the mean $P$ and mean recall&\.{f@@K}, aggregated\cr
+\src{001}, F001.4&any hit, mean over users&\.{hr@@K[hit=any]}\cr
+\src{003}, F003.2--3&classification precision and recall&not a ranking metric\cr
+\src{003}, F003.10&hits over ground truth&\.{hr@@K[hit=recall]}\cr
+\src{003}, E003.4--5&hits over $K$&\.{hr@@K[hit=precision]}\cr}}$$
+``Pooled'' means that the source adds numerators and denominators over all
+users before dividing; ``mean'' that it averages per-user values.  Both are
+ways of aggregating the per-query values defined here, and the part on
+aggregation treats them; this chapter gives the value of each query.
+
+@ {\it Source \src{000\_0ec1f0283de4c3f9.txt}.}\here{F000.1}\here{F000.2}
+It calls HR ``a common measure of recall'' and defines it as
+$${\rm HR}@@K={{\rm NumberOfHits}@@K\over\vert{\rm GT}\vert}
+ ={\sum_u h_K(u)\over\sum_u R(u)}\qquad\hbox{(F000.1)},$$
+the hits of all users in their top~$K$ over the sizes of all their test sets:
+per user this is \.{hr@@K[hit=recall]}, pooled over users.  In the same
+section it explains the formula differently: recommend $M$ items to a user,
+count the hits $N$ among them, the user's hit rate is $N/M$, and ``the final
+HR is the sum of all users' hit rates'' (F000.2).  With $M=K$ that is
+\.{hr@@K[hit=precision]} per user, and summed, not averaged, so that it is not
+even bounded by~1; ``sum'' is probably a slip for ``mean''.  Its example
+(below) cannot tell the two readings apart.  Its code (C000.1, below)
+computes a third thing.
+
+@ {\it Source \src{001\_2e9bf761b3089294.txt}.}\here{F001.1}\here{F001.2}\here{F001.3}\here{F001.4}
+It writes $R(u)$ for the list recommended to user~$u$ and $T(u)$ for the
+user's test items, and defines
+$${\rm Recall}@@K={1\over U}\sum_u{\vert R(u)\cap T(u)\vert\over\vert T(u)\vert},
+\qquad {\rm Precision}@@K={1\over U}\sum_u{\vert R(u)\cap T(u)\vert\over\vert R(u)\vert}
+={1\over U}\sum_u{\vert R(u)\cap T(u)\vert\over K}$$
+(F001.1, F001.2): per user, \.{recall@@K} and \.{precision@@K}, averaged over
+users.  The equality $\vert R(u)\vert=K$ in the second holds only when $K$ items
+were recommended; when fewer were, the middle form is \.{denom=list} and
+the right one \.{denom=k}, the default, which is also what its code divides by.
+Its F-score (F001.3) is $F_\beta=(1+\beta^2)PR/(\beta^2P+R)$ with $P$ and $R$
+the {\it user-averaged\/} precision and recall: an F-measure of two means,
+not a mean of F-measures, and so a variant of aggregation; the per-query
+\.{f@@K} defined here is what it combines, and the source's code computes no
+F at all.  Its hit ratio (F001.4) is the share of users with at least one
+hit, the mean of \.{hr@@K[hit=any]}, in the formula and in the code.  The
+code's recall also counts duplicate test rows in $\vert T(u)\vert$ but not in the
+intersection: a test list $5,5,6$ with both items recommended gives $2/3$
+where the definition gives~1.
+
+@ {\it Source \src{003\_67084013e7b3df28.txt}.}\here{F003.2}\here{F003.3}\here{F003.10}
+It defines precision and recall of a classifier,
+$${\rm precision}={{\rm TP}\over{\rm TP}+{\rm FP}},\qquad
+  {\rm recall}={{\rm TP}\over{\rm TP}+{\rm FN}}\qquad\hbox{(F003.2, F003.3)},$$
+counted over predicted and actual positives.  These are a different metric,
+of a set of yes-or-no predictions with no ranking and no cutoff, treated
+with the classification metrics as \.{clf-precision} and \.{clf-recall}
+(see the chapter on classification).  They meet the ranking
+metrics in one place: if the top~$K$ of a list is taken as the items
+predicted positive, then ${\rm TP}=h_k$, ${\rm TP}+{\rm FP}=k$ and ${\rm
+TP}+{\rm FN}=R$, so classification precision is \.{precision@@K[denom=list]}
+(equal to the default when $n\ge K$) and classification recall is
+\.{recall@@K}.  Its hit ratio is ${\rm HR}@@K={\rm NumberOfHits}@@K/{\rm GT}$
+(F003.10), the formula of \src{000}, which it also calls a measure of
+recall; but both of its examples divide by~$K$.
+
+@ {\it Example: three users} (\src{000}, E000.1).\here{E000.1}  Three users
+have 10, 12 and 8 test items, and 6, 5 and 4 of them appear in their top-10
+lists.  We give each user a list of ten items with the hits first and the
+remaining test items as judged items that were not retrieved.  Per user:
+$$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&\hfil#\quad&\hfil#\cr
+user&$R$&$h_{10}$&\.{hr@@10[hit=recall]}&\.{hr@@10[hit=precision]}\cr
+\noalign{\smallskip\hrule\smallskip}
+1&10&6&\oursq{E000.1-u1}&\oursq{E000.1-u1-p}\cr
+2&12&5&\oursq{E000.1-u2}&\oursq{E000.1-u2-p}\cr
+3&8&4&\oursq{E000.1-u3}&\oursq{E000.1-u3-p}\cr}}$$
+The source prints one number, $(6+5+4)/(10+12+8)=0.5$, the
+pooled value of its formula F000.1, which is correct; it is computed in the
+part on aggregation.  It is not the mean of the per-user recalls, which is
+$91/180\approx0.5056$.  Read by the prose (F000.2), the per-user values are
+the precisions in the last column; their sum is $3/2$, and their mean is
+again $1/2$, by the coincidence $10+12+8=3\cdot10$.
+
+@<Worked examples@>=
+@/{"E000.1-u1", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
+  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "3/5", 0x1.3333333333333p-1},
+@/{"E000.1-u2", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
+  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "5/12", 0x1.aaaaaaaaaaaabp-2},
+@/{"E000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
+  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "1/2", 0x1p-1},
+@/{"E000.1-u1-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
+  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "3/5", 0x1.3333333333333p-1},
+@/{"E000.1-u2-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
+  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "1/2", 0x1p-1},
+@/{"E000.1-u3-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
+  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
+
+@ {\it Example: one user's top 100} (\src{003}, E003.4).\here{E003.4}  The
+model recommends 100 items to a user, who clicks 30 of them, and the source
+says that HR@@100 is 30\% (0.30).  Dividing the hits by~$K$, as it does,
+\.{hr@@100[hit=precision]} is $\oursq{E003.4}$; the source agrees.  Under its
+own formula, hits over the ground truth (F003.10), the value would need the
+number of the user's relevant items, which the example does not give; it is
+30\% only if the user has exactly 100.  The lists of this and the next example
+are long, and a macro writes ten equal grades.
+
+@<Worked examples@>=
+#define PRF_X10(g) g, g, g, g, g, g, g, g, g, g
+@/{"E003.4", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0),
+  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, "0.30",
+  "agrees", RM_OK, "3/10", 0x1.3333333333333p-2},
+
+@ {\it Example: three users' top 100} (\src{003}, E003.5).\here{E003.5}  Three
+users have ``hit rates'' of 70, 10 and~40, which are in fact numbers of hits
+in a top~100: per user \.{hr@@100[hit=precision]} is $\oursq{E003.5-a}$,
+$\oursq{E003.5-b}$ and $\oursq{E003.5-c}$.  The source pools them,
+$(70+10+40)/(3\cdot100)=120/300$, and prints 30\%; but $120/300=2/5$ is
+40\%.  No reading of the printed inputs gives 30\%, which was most likely
+copied from the previous example: an erratum, listed with the pooled value
+in the part on aggregation.
+
+@<Worked examples@>=
+@/{"E003.5-a", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1),
+  PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "7/10", 0x1.6666666666666p-1},
+@/{"E003.5-b", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0),
+  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "1/10", 0x1.999999999999ap-4},
+@/{"E003.5-c", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0),
+  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
+
+@ {\it What \src{000}'s HitRate code computes.}\here{C000.1}  The source's
+function |HitRate(test_df, topk=20, ...)| groups a data frame of candidate
+rows (user, label, score) by user, and for every group with at least |topk|
+rows sorts it by decreasing score, adds the sum of the labels of the first
+|topk| rows to a count of hits, and adds the number of {\it all\/} the
+group's rows to a count of items.  It returns
+$${\sum_u h_K(u)\over\sum_u n(u)}$$
+over the groups kept: per user \.{hr@@K[hit=rows]}, pooled.  This is the
+recall of F000.1 only if every candidate row of a user is a test item, and
+the precision of F000.2 only if a user has exactly $K$ rows; in general it
+divides by negative rows as well.  Its defects:
+
+\smallskip
+\item{$\bullet$} it groups by |item_id| by default, not by user, and its
+comment says so; the default column names |labels| and |scores| are not the
+|label| and |pred_score| of the frame it describes, so the defaults fail;
+\item{$\bullet$} a user with fewer than |topk| rows is dropped from both
+counts without a word (a matter of aggregation), and if no user is left the
+division by zero raises |ZeroDivisionError|;
+\item{$\bullet$} pandas' |sort_values| is not stable by default, so the rows of
+tied scores that make the top~$K$ are arbitrary;
+\item{$\bullet$} labels are added as they are, so a graded label~2 counts as
+two hits, where \.{rel} makes a binary relevance first;
+\item{$\bullet$} the module uses |np| and never imports it.
+\smallskip
+
+\noindent On the source's own example, with each user's ten recommended
+items followed by the user's other test items (rows of 14, 17 and 14), the
+code's per-user values are $\oursq{C000.1-u1}$, $\oursq{C000.1-u2}$ and
+$\oursq{C000.1-u3}$ and its result $15/45=1/3$, not 0.5.  If each
+user's frame held only the ten recommended items, it would compute the
+precisions of \secref{E000.1} and, pooled, $15/30=1/2$.
+
+@<Worked examples@>=
+@/{"C000.1-u1", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
+  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "3/7", 0x1.b6db6db6db6dbp-2},
+@/{"C000.1-u2", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
+  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1), NULL, NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "5/17", 0x1.2d2d2d2d2d2d3p-2},
+@/{"C000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
+  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "2/7", 0x1.2492492492492p-2},
+
+@ {\it Cases small enough to check by hand.}  Each key of the chapter changes
+the value on some small input; the inputs are those on which libraries
+disagree in practice.
+
+{\it Hit ratio.}  The ground truth is $\{a,b,c\}$ and the top three are
+$a,b,x$: a hit at all, two of three relevant items found.
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+hr@@3[hit=any]&RecBole, ranx, trec\_eval \.{success\_3}&\oursq{T-prf-hr-any}\cr
+hr@@3[hit=recall]&``HR = hits/GT''&\oursq{T-prf-hr-recall}\cr
+hr@@3[hit=precision]&hits per item shown&\oursq{T-prf-hr-prec}\cr}}$$
+
+@<Worked examples@>=
+@/{"T-prf-hr-any", NULL, "hr@@3", RM_G(1, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "1", 0x1p+0},
+@/{"T-prf-hr-recall", NULL, "hr@@3[hit=recall]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-prf-hr-prec", NULL, "hr@@3[hit=precision]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+
+@ {\it Recall and precision at a cutoff.}  Four items are relevant and the
+list is $a,b$, both relevant, at $K=2$: recall divides by four or by
+$\min(2,4)$.  Two items are relevant and the list is $a,x,b$, three items,
+at $K=5$: precision divides by five or by three.
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+recall@@2&$h_2/R=2/4$ (trec\_eval, ranx, RecBole)&\oursq{T-prf-rec-rel}\cr
+recall@@2[norm=min]&$h_2/\min(2,R)=2/2$ (LensKit, BEIR)&\oursq{T-prf-rec-min}\cr
+precision@@5&$h_3/K=2/5$ (trec\_eval, ranx, Spark)&\oursq{T-prf-p-k}\cr
+precision@@5[denom=list]&$h_3/k=2/3$ (LensKit, TF-Ranking)&\oursq{T-prf-p-list}\cr}}$$
+
+@<Worked examples@>=
+@/{"T-prf-rec-rel", NULL, "recall@@2", RM_G(1, 1), NULL, NULL, RM_G(1, 1), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-prf-rec-min", NULL, "recall@@2[norm=min]", RM_G(1, 1), NULL, NULL, RM_G(1, 1),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-prf-p-k", NULL, "precision@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "2/5", 0x1.999999999999ap-2},
+@/{"T-prf-p-list", NULL, "precision@@5[denom=list]", RM_G(1, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+
+@ {\it The F-measure.}  Two items are returned, one of them relevant, and it
+is the only relevant item: $P=1/2$, ${\rm Rec}=1$, and $F_\beta=(1+\beta^2)/
+(\beta^2+2)$.  What scikit-learn calls $F_2$ and what trec\_eval calls
+\.{set\_F.2} are different numbers:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+f&$F_1=2/3$&\oursq{T-prf-f-1}\cr
+f[beta2=4]&scikit-learn |fbeta_score(beta=2)|: $5/6$&\oursq{T-prf-f-4}\cr
+f[beta2=2]&trec\_eval \.{set\_F.2}, ir\_measures |SetF(beta=2)|: $3/4$&\oursq{T-prf-f-2}\cr
+f[beta2=0.25]&$\beta=1/2$, precision weighs more: $5/9$&\oursq{T-prf-f-q}\cr}}$$
+With no hit and a relevant item that was not found, $F_\beta$ is
+$\oursq{T-prf-f-zero}$ by the definition above; with no relevant item at all
+it is undefined, and \.{undef=zero} reports $\oursq{T-prf-f-undef}$ with the
+status |RM_UNDEFINED|.
+
+@<Worked examples@>=
+@/{"T-prf-f-1", NULL, "f", RM_G(1, 0), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
+  "2/3", 0x1.5555555555555p-1},
+@/{"T-prf-f-4", NULL, "f[beta2=4]", RM_G(1, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-prf-f-2", NULL, "f[beta2=2]", RM_G(1, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "3/4", 0x1.8p-1},
+@/{"T-prf-f-q", NULL, "f[beta2=0.25]", RM_G(1, 0), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "5/9", 0x1.1c71c71c71c72p-1},
+@/{"T-prf-f-zero", NULL, "f@@2", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "0", 0x0p+0},
+@/{"T-prf-f-undef", NULL, "f@@2", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+
+@ {\it R-precision.}  Three items are relevant and the list is $a,x,b,c$:
+the first three ranks hold two of them, $\oursq{T-prf-rprec}$, although all
+three were found by rank~4.  With the list $a,x$ only two ranks exist and the
+value is $\oursq{T-prf-rprec-short}$, still over~$R=3$.
+
+@<Worked examples@>=
+@/{"T-prf-rprec", NULL, "rprec", RM_G(1, 0, 1, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-prf-rprec-short", NULL, "rprec", RM_G(1, 0), NULL, NULL, RM_G(1, 1), NULL,
+  "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+
+@ {\it Ties and empty lists.}  Three items $d_1,d_2,d_3$, given in that
+order, all with score 1.0, and only $d_1$ relevant.  At $K=2$ the top two
+hold $d_1$ under \.{ties=input} and not under trec\_eval's \.{ties=id-desc};
+averaged over the six orders, $d_1$ is in the top two with probability $2/3$:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+precision@@2&$1/2$&\oursq{T-prf-tie-input}\cr
+precision@@2[ties=id-desc]&$0/2$&\oursq{T-prf-tie-iddesc}\cr
+precision@@2[ties=average]&$(2/3)/2$&\oursq{T-prf-tie-avg}\cr
+recall@@2[ties=average]&$(2/3)/1$&\oursq{T-prf-tie-avg-rec}\cr}}$$
+An empty list has precision $\oursq{T-prf-empty-k}$ at $K=5$ (no hit in five
+places), but no precision under \.{denom=list} (no place at all), which
+\.{undef=zero} reports as $\oursq{T-prf-empty-list}$ with |RM_UNDEFINED|.
+
+@<Worked examples@>=
+@/{"T-prf-tie-input", NULL, "precision@@2", RM_G(1, 0, 0), RM_S(1, 1, 1),
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-prf-tie-iddesc", NULL, "precision@@2[ties=id-desc]", RM_G(1, 0, 0),
+  RM_S(1, 1, 1), RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"T-prf-tie-avg", NULL, "precision@@2[ties=average]", RM_G(1, 0, 0),
+  RM_S(1, 1, 1), RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/3",
+  0x1.5555555555555p-2},
+@/{"T-prf-tie-avg-rec", NULL, "recall@@2[ties=average]", RM_G(1, 0, 0),
+  RM_S(1, 1, 1), RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "2/3",
+  0x1.5555555555555p-1},
+@/{"T-prf-empty-k", NULL, "precision@@5", RM_NONE, NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "0", 0x0p+0},
+@/{"T-prf-empty-list", NULL, "precision@@5[denom=list]", RM_NONE, NULL, NULL,
+  RM_NONE, NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
+
+@ The code.  Every metric of the chapter is a ratio of counts, and one
+function counts: it walks the first $k$ ranks, group by group under
+\.{ties=average} and rank by rank otherwise, and returns the expected hits
+as $h'+mc/g$ (with $mc=0$, $g=1$ when no group is cut, and always without
+\.{ties=average}).  The counts are whole numbers, kept in
+|unsigned long long|.
+
+@s prf_hits int
+@<Private types@>=
+typedef struct {
+  unsigned long long h; /* hits $h'$ of the groups wholly in the top $k$ */
+  unsigned long long mc, g; /* the cut group's share: $mc/g$ expected hits */
+} prf_hits;
+
+@ @<Private functions@>=
+static prf_hits top_hits(const rm_variant *v, const rm_list *l,
+  const size_t *perm, size_t k)
+{
+  prf_hits x = {0, 0, 1};
+  size_t r = 0, e, j, c;
+  while (r < k) {
+    e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
+    for (c = 0, j = r; j < e; j++) c += (size_t) relevant(v, l, perm, j);
+    if (e <= k) x.h += c;
+    else x.mc = (unsigned long long) (k - r) * c, x.g = e - r;
+    r = e;
+  }
+  return x;
+}
+
+@ The denominator $D$ of precision, recall and the hit ratios; it is~1 for
+\.{hit=any}, whose numerator is the indicator.  Here |K| is the cutoff, or
+$n$ without one, and |R| the number of relevant items, counted only when it
+is needed.
+
+@<Private functions@>=
+static unsigned long long prf_den(const rm_variant *v, const rm_list *l)
+{
+  unsigned long long n = l->n, K = v->k ? v->k : n, k = K < n ? K : n, R;
+  if (v->metric == RM_PRECISION) return v->k && v->denom == RM_DENOM_LIST ? k : K;
+  if (v->metric == RM_HR && v->hit != RM_HIT_RECALL)
+    return v->hit == RM_HIT_PRECISION ? K : v->hit == RM_HIT_ROWS ? n : 1;
+  R = n_relevant(v, l);
+  return v->metric == RM_RECALL && v->norm == RM_NORM_MIN && K < R ? K : R;
+}
+
+@ The double path of precision, recall and the hit ratios.  Without
+\.{ties=average} it returns the hits over~$D$, two whole numbers; with it,
+$(h'g+mc)/(gD)$, which is the same ratio with the fraction cleared.  For
+F-measure and R-precision see below.
+
+@<Private functions@>=
+static rm_status prf_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n;
+  prf_hits x = top_hits(v, l, perm, k);
+  unsigned long long d = prf_den(v, l);
+  if (v->metric == RM_HR && v->hit == RM_HIT_ANY) {
+    *num = x.h > 0 ? 1.0 : 0.0; *den = 1.0;
+  } else {
+    *num = (double) (x.h * x.g + x.mc); *den = (double) (x.g * d);
+  }
+  return RM_OK;
+}
+
+@ The exact path of the same, in rationals: $h'+mc/g$ over~$D$.
+
+@<Private functions@>=
+static void q_set_ull(mpq_t q, unsigned long long a, unsigned long long b)
+{
+  mpz_set_ui(mpq_numref(q), (unsigned long) a);
+  mpz_set_ui(mpq_denref(q), (unsigned long) b);
+  mpq_canonicalize(q);
+}
+static rm_status prf_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n;
+  prf_hits x = top_hits(v, l, perm, k);
+  mpq_t t;
+  if (v->metric == RM_HR && v->hit == RM_HIT_ANY) {
+    mpq_set_ui(num, x.h > 0, 1); mpq_set_ui(den, 1, 1);
+    return RM_OK;
+  }
+  mpq_init(t);
+  q_set_ull(num, x.mc, x.g);
+  q_set_ull(t, x.h, 1);
+  mpq_add(num, num, t);
+  q_set_ull(den, prf_den(v, l), 1);
+  mpq_clear(t);
+  return RM_OK;
+}
+
+@ The F-measure is $(p+q)h_k/(pR+qK)$ with $\beta^2=p/q$ (see above), set
+to $0/0$ when $R=0$ so that it is undefined; R-precision is
+$h_{\min(R,n)}/R$.  Neither takes \.{ties=average}, so $h_k$ is a whole
+number.  One function gives the three counts $h$, $R$ and~$K$ (the cutoff,
+or $n$); the double path forms the two products in 64-bit integers, the
+exact path in GMP's.
+
+@<Private functions@>=
+static void fr_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
+  unsigned long long *h, unsigned long long *R, unsigned long long *K)
+{
+  unsigned long long n = l->n, k;
+  *R = n_relevant(v, l);
+  *K = v->metric == RM_RPREC ? *R : v->k ? v->k : n;
+  k = *K < n ? *K : n;
+  *h = top_hits(v, l, perm, (size_t) k).h;
+}
+static rm_status fr_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  unsigned long long h, R, K, p = (unsigned long long) v->beta2,
+    q = (unsigned long long) v->beta2_den;
+  fr_counts(v, l, perm, &h, &R, &K);
+  if (v->metric == RM_RPREC) { *num = (double) h; *den = (double) R; }
+  else {
+    *num = (double) ((p + q) * h);
+    *den = R == 0 ? 0.0 : (double) (p * R + q * K);
+  }
+  return RM_OK;
+}
+static rm_status fr_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long long h, R, K;
+  fr_counts(v, l, perm, &h, &R, &K);
+  q_set_ull(num, h, 1); q_set_ull(den, R, 1);
+  if (v->metric == RM_F && R > 0) {
+    mpz_t t;
+    mpz_init(t);
+    mpz_mul_ui(mpq_numref(num), mpq_numref(num),
+      (unsigned long) (v->beta2 + v->beta2_den)); /* $(p+q)h$ */
+    mpz_mul_ui(mpq_numref(den), mpq_numref(den), (unsigned long) v->beta2);
+    mpz_set_ui(t, (unsigned long) K);
+    mpz_addmul_ui(mpq_numref(den), t, (unsigned long) v->beta2_den); /* $pR+qK$ */
+    mpz_clear(t);
+  }
+  return RM_OK;
+}
+
+@ {\it The accuracy of the double path.}  Counting as in the chapter on
+cumulative gain, each rounding costs one unit~$u$.  Without \.{ties=average}
+the double path divides two whole numbers, each exact as a double below
+$2^{53}$: one division, 1~ulp.  (For $F_\beta$ the numerator $(p+q)h_k$
+and the denominator $pR+qK$ stay below $2^{53}$ as long as the list and the
+judgments hold fewer than $2^{32}$ items, since $p,q\le10^6<2^{20}$.)  The
+quotient of two exact doubles is in fact correctly rounded, so on these
+lists the two paths give the same double; the tests check that too.  Under
+\.{ties=average} the products $h'g+mc$ and $gD$, exact in 64 bits for lists
+of fewer than $2^{32}$ items, may exceed $2^{53}$ and round once each when
+converted, and the bound is 3~ulps
+(for lists of fewer than $2^{26}$ items both are exact and the result is
+again correctly rounded).  \.{hr[hit=any]} is 0 or~1 exactly: 0~ulps.
+Measured over the random lists of the part on golden vectors, the largest
+errors are \acc{precision}, \acc{recall}, \acc{f}, \acc{rprec} and
+\acc{hr}~ulps for the five metrics.
+
+@<Private functions@>=
+static double prf_bound(const rm_variant *v)
+{
+  if (v->metric == RM_HR && v->hit == RM_HIT_ANY) return 0;
+  return v->ties == RM_TIES_AVERAGE ? 3 : 1;
+}
+
+@ The variants that the chapter does not define, and the reasons given to a
+caller.
+
+@<Private functions@>=
+static const char *recall_refuse(const rm_variant *v)
+{
+  return v->norm == RM_NORM_HITS ? "recall takes norm=rel or norm=min" : NULL;
+}
+static const char *rprec_refuse(const rm_variant *v)
+{
+  const char *why = no_cutoff(v);
+  return why ? why : no_average(v);
+}
+static const char *hr_refuse(const rm_variant *v)
+{
+  return v->hit == RM_HIT_ANY && v->ties == RM_TIES_AVERAGE
+    ? "ties=average is not defined for hr with hit=any" : NULL;
+}
+
+@ @<Metric codes@>=
+RM_PRECISION, RM_RECALL, RM_F, RM_RPREC, RM_HR,
+
+@ All five read the relevance threshold, a tie rule and \.{undef}; each adds
+its own key, but R-precision, which has none.
+
+@d PRF_KEYS (K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF))
+
+@<Metric specifications@>=
+@/[RM_PRECISION] = {"precision", PRF_KEYS | K(KEY_DENOM), ratio_d, ratio_x, prf_bound,
+  NULL, NULL, prf_qratio, prf_dratio},
+@/[RM_RECALL] = {"recall", PRF_KEYS | K(KEY_NORM), ratio_d, ratio_x, prf_bound,
+  recall_refuse, NULL, prf_qratio, prf_dratio},
+@/[RM_F] = {"f", PRF_KEYS | K(KEY_BETA2), ratio_d, ratio_x, prf_bound, no_average,
+  NULL, fr_qratio, fr_dratio},
+@/[RM_RPREC] = {"rprec", PRF_KEYS, ratio_d, ratio_x, prf_bound, rprec_refuse, NULL,
+  fr_qratio, fr_dratio},
+@/[RM_HR] = {"hr", PRF_KEYS | K(KEY_HIT), ratio_d, ratio_x, prf_bound, hr_refuse,
+  NULL, prf_qratio, prf_dratio},
+
+@ The vectors of the chapter: every value of every key, the cutoffs that
+matter (1, beyond the list, none), and the tie rules.
+
+@<Vector variant lists@>=
+static const char *const prf_variants[] = {"precision", "precision@@1",
+  "precision@@5", "precision@@10[denom=list]", "precision@@5[ties=average]",
+  "precision@@10[denom=list,ties=average]", "precision@@5[rel=2]",
+  "precision@@10[ties=id-desc]", "precision[undef=one]",
+  "recall", "recall@@5", "recall@@10[norm=min]", "recall@@5[ties=average]",
+  "recall@@10[norm=min,ties=average]", "recall@@10[ties=pessimistic]",
+  "recall@@5[rel=3,undef=one]",
+  "f", "f@@5", "f@@10[beta2=4]", "f@@10[beta2=0.25]", "f@@5[beta2=1/3]",
+  "f@@10[ties=reverse]", "rprec", "rprec[ties=optimistic]", "rprec[rel=2]",
+  "hr@@1", "hr@@5", "hr@@10[ties=id-asc]", "hr@@10[hit=recall]",
+  "hr@@10[hit=precision]", "hr@@10[hit=rows]", "hr@@5[hit=rows,ties=average]",
+  "hr@@5[hit=recall,ties=average]", "hr[hit=precision,undef=one]", NULL};
+
+@ @<Vector families@>=
+{"prf", "precision, recall, F and hit ratio: precision, recall, f, rprec, hr",
+  1ULL << RM_PRECISION | 1ULL << RM_RECALL | 1ULL << RM_F | 1ULL << RM_RPREC
+  | 1ULL << RM_HR, prf_variants},
+
 @* Reciprocal rank.
 The reciprocal rank rewards a ranking for putting a relevant item near the
 top: an item at rank~$r$ is worth $1/r$.  Let $b_r=[g_r\ge t]$ be the
@@ -2779,11 +3494,6 @@ static double rr_bound(const rm_variant *v)
 {
   return v->hits == RM_HITS_FIRST ? 1 : v->hits == RM_HITS_SUM ? 2 : 3;
 }
-static const char *no_average(const rm_variant *v)
-{
-  return v->ties == RM_TIES_AVERAGE
-    ? "ties=average is not defined for this metric in this version" : NULL;
-}
 
 @ @<Metric codes@>=
 RM_RR,
@@ -2878,14 +3588,6 @@ static double lrap_bound(const rm_variant *v)
 {
   (void) v;
   return 3;
-}
-static const char *no_cutoff(const rm_variant *v)
-{
-  return v->k ? "this metric takes no cutoff" : NULL;
-}
-static void undef_one(rm_variant *v)
-{
-  v->undef = RM_UNDEF_ONE;
 }
 
 @ @<Metric codes@>=
@@ -3382,6 +4084,639 @@ static const char *const ap_variants[] = {"ap", "ap@@1", "ap@@5", "ap@@10",
 {"ap", "average precision: ap, apstep, ap11",
   1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants},
 
+@* Area under the ROC curve.
+The area under the ROC curve, AUC, asks how well the ranking separates the
+relevant items from the others, wherever it puts them.  In one list of $n$
+retrieved items, the {\it positives\/} are the items with grade at least the
+threshold~$t$ and the {\it negatives\/} the rest; there are $P$ and $N$ of
+them.  A positive--negative pair is {\it correctly ordered\/} when the
+positive is ranked above the negative, and
+$${\rm AUC}={1\over PN}\,\bigl\vert\{(i,j): i\hbox{ positive},\ j\hbox{ negative},\
+  \rho_i<\rho_j\}\bigr\vert,$$
+where $\rho_i$ is the rank of item~$i$ in the ranking built by the tie rule
+of the variant (key \.{ties}, as for every metric).  It is the fraction of
+the $PN$ pairs that the ranking gets right: 1 when every positive is above
+every negative, 0 when every one is below, and about $1/2$ for a ranking that
+knows nothing.  Under \.{ties=average} a positive and a negative of equal
+score count as half a correct pair:
+$${\rm AUC}={1\over PN}\sum_{i\ {\rm positive}}\ \sum_{j\ {\rm negative}}
+  \Bigl([s_i>s_j]+{\textstyle{1\over2}}[s_i=s_j]\Bigr).$$
+Only retrieved items take part: the judged items that were not retrieved
+have no rank and no score, and AUC ignores them.  The metric has no cutoff
+(a cutoff $K$ is refused), because AUC judges the whole ranking, and it is
+undefined, $0/0$, when $PN=0$: a list with no positive or no negative (an
+empty list among them).  Its key \.{undef} names what is then reported, as for
+nDCG; scikit-learn's |roc_auc_score| has in successive versions raised an
+error, returned~0.0 with a warning, and returned NaN.  The metric is named
+\.{auc}; its canonical name is
+$$\hbox{\tt auc[rel=1,ties=input,undef=zero]}$$
+and scikit-learn's AUC is \.{auc[ties=average]}.
+@^area under the ROC curve@>@^AUC@>@^ROC curve@>
+
+@ {\it Ties.}  Why half?  For a tied positive--negative pair, exchanging the
+two items maps the orders of their tie group in which the positive comes
+first one-to-one onto those in which it comes second, so over all orders,
+equally likely, the pair is correct with probability exactly $1/2$; and AUC
+is a sum over pairs, so its mean over all orders counts every tied pair
+$1/2$.  That is, \.{ties=average} is the same rule as for nDCG: the mean of
+the metric over all orders of the ties.  The other tie rules build one order
+and count its pairs: with \.{ties=pessimistic} every tied pair is wrong, with
+\.{ties=optimistic} every one right, and the mean lies between.
+@^ties@>
+
+@ {\it Three forms of one number.}  The pair count under \.{ties=average} is
+also the Mann--Whitney statistic, and the area under the ROC curve.  Number
+the items upward, so that the lowest score has {\it ascending rank\/}~1, and
+give tied items the mean of their positions (mid-ranks).  The mid-rank of a
+positive~$i$ is one more than the number of items scored below it, plus half
+the number of others tied with it.  Summed over the positives, the items
+below and tied are of two kinds: positives, where each pair of positives is
+counted once in all (fully by the higher, or half by each when they tie),
+which with the $P$ ones gives $P+P(P-1)/2=P(P+1)/2$; and negatives, counted
+$1$ when below and $1/2$ when tied, which is our numerator $U$.  So
+$${\rm AUC}={U\over PN}={\sum_{i\ {\rm positive}}{\rm midrank}_i-P(P+1)/2\over PN},$$
+the rank-sum formula of \src{003\_67084013e7b3df28.txt} (F003.5).
+
+The {\it ROC curve\/} plots, for each threshold $\theta$, the true positive
+rate ${\rm TPR}=\vert\{\hbox{positives}: s\ge\theta\}\vert/P$ against the false
+positive rate ${\rm FPR}=\vert\{\hbox{negatives}: s\ge\theta\}\vert/N$, from
+$(0,0)$ to $(1,1)$ as $\theta$ falls through the distinct scores.  A group of
+items of one score with $p$ positives and $q$ negatives moves the curve from
+$(F,T)$ to $(F+q/N,\,T+p/P)$: up for positives alone, right for negatives
+alone, and along a diagonal segment when both are present.  The area under
+that segment is a trapezoid, $(q/N)(T+p/(2P))$, and with $T=a/P$ for the $a$
+positives scored above the group it is $(qa+pq/2)/(PN)$: $q\,a$ correct pairs
+with the items above and $pq/2$, half of the tied pairs, within the group.
+Summed over the groups this is $U/(PN)$ again; the diagonal is exactly the
+half credit.  This is how scikit-learn computes |roc_auc_score|, one point
+per distinct score, and it is the walk our code makes.  A program that adds
+one trapezoid per {\it item\/} instead of per distinct score draws a
+staircase through the tie that depends on the order of the tied items, and
+gets the value of whatever tie rule its sort happens to implement.
+@^Mann--Whitney statistic@>@^rank-sum formula@>
+
+@ {\it Where the sources state it.}\here{F002.7}\here{F003.5}  Two sources
+define AUC, each as the fraction of correctly ordered pairs; one of them
+adds the rank-sum formula, a hand example with ties, and code.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm source&\rm definition&\rm name here\cr
+\noalign{\smallskip\hrule\smallskip}
+\src{002}, F002.7&correct pairs over all pairs; ties unstated&\.{auc}\cr
+\src{003}, F003.4&correct pairs over all pairs&\.{auc}\cr
+\src{003}, F003.5&rank sum with mid-ranks&\.{auc[ties=average]}\cr
+\src{003}, C003.1&rank sum, ranks = positions of a stable sort&\.{auc[ties=reverse]}\cr
+\src{003}, C003.2&rank sum with mid-ranks&\.{auc[ties=average]}\cr
+\src{003}, C003.3&scikit-learn |roc_auc_score|&\.{auc[ties=average]}\cr}}$$
+\src{002\_99164a9873301b8b.txt} describes the ROC curve (false positive
+rate against true positive rate over all thresholds), says that AUC is the
+probability that a random positive is scored above a random negative, and
+computes it as the number of correctly ordered positive--negative pairs over
+the number of pairs (F002.7).  Its formula was an image and is lost; the
+prose does not say what a tie counts.  It recommends AUC for skewed samples,
+since it needs no threshold, and links to a proof that the area equals the
+pair count.
+
+\src{003\_67084013e7b3df28.txt} gives the same pair count (F003.4; the
+words of its denominator are garbled, but mean the number of pairs) and then the
+rank-sum formula
+$${\rm AUC}={\sum_{i\in{\rm positive}}{\rm rank}_i-M(M+1)/2\over M\cdot N}$$
+with $M$ positives, $N$ negatives and ${\rm rank}_i$ the {\it ascending\/}
+rank (F003.5).  Its worked example gives tied items the mean of their ranks,
+which makes it the Mann--Whitney form above.  Its prose has two slips: it
+calls $4+3+2+1$ ``the arrangement count $M\cdot(M+1)$'', which is
+$M(M+1)/2$, and calls $M\cdot N$ ``the total number of samples'', which is
+the number of pairs.
+
+@ {\it Example: sixteen pairs} (\src{002}, E002.4).\here{E002.4}  Four
+documents are positive and four negative; of the $4\times4=16$ pairs, the
+source counts 10 correctly ordered and prints ${\rm AUC}=0.625$.  The
+arithmetic agrees: $10/16=5/8$.  The table of scores and the ROC figure were
+images and are lost, so the count of 10 cannot be re-derived, and what a tie
+counted is unknown.  For a row of our table we take one ranking that has this
+count, a negative first, then three positives, two negatives, a positive and
+a negative; any other ranking with 10 correct pairs gives the same
+$\oursq{E002.4}=\ours{E002.4}$.
+
+@<Worked examples@>=
+@/{"E002.4", "002_99164a9873301b8b.txt", "auc", RM_G(0, 1, 1, 1, 0, 0, 1, 0), NULL,
+  NULL, RM_NONE, "0.625", "agrees", RM_OK, "5/8", 0x1.4p-1},
+
+@ {\it Example: seven samples with a four-way tie} (\src{003},
+E003.1).\here{E003.1}  The source's table:
+$$\vbox{\halign{\hfil#\quad&\hfil#\quad&\hfil#\quad&\hfil#\cr
+item&label&score&printed rank\cr
+\noalign{\smallskip\hrule\smallskip}
+A&1&0.8&7\cr B&1&0.7&6\cr C&0&0.5&5\cr D&0&0.5&4\cr E&1&0.5&3\cr F&1&0.5&2\cr
+G&0&0.3&1\cr}}$$
+There are $M=4$ positives and $N=3$ negatives.  The printed ranks break the
+four-way tie at 0.5 in the table's order, arbitrarily.  With them the source
+first writes the numerator $7+6+3+2-(4+3+2+1)=8$, which would give
+$8/12=\oursq{E003.1-naive}$ (\.{auc} with \.{ties=input} on the table's
+order; the source prints no such value), and then, giving the four tied items
+the mean rank $(5+4+3+2)/4$, computes
+$${7+6+(5+4+3+2)/4+(5+4+3+2)/4-4\cdot5/2\over4\cdot3}={10\over12}.$$
+Ours is $\oursq{E003.1}=\ours{E003.1}$, which agrees; by pairs, A and B beat
+all three negatives, and E and F each beat G and tie C and~D, so
+$3+3+2+2=10$ of 12.  Over all orders of the tie the pair count ranges from
+$\oursq{T-auc-E003.1-pess}$ (\.{ties=pessimistic}: C and D above E and F) to
+$\oursq{T-auc-E003.1-opt}$ (\.{ties=optimistic}), and $5/6$ is the midpoint.
+The ROC curve shows it: the tie is one diagonal segment, and the two orders
+that count the tied pairs all against or all for the ranking go round it
+(the part on the tool draws the pictures of this book).
+\figure{fig-roc003}{The ROC curve of the seven items over distinct scores
+(solid; shaded area $5/6$), and the two extreme orders of the tie (dashed).}
+
+@<Worked examples@>=
+@/{"E003.1", "003_67084013e7b3df28.txt", "auc[ties=average]",
+  RM_G(1, 1, 0, 0, 1, 1, 0), RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3),
+  RM_I("A", "B", "C", "D", "E", "F", "G"), RM_NONE, "10/12", "agrees", RM_OK, "5/6",
+  0x1.aaaaaaaaaaaabp-1},
+@/{"E003.1-naive", "003_67084013e7b3df28.txt", "auc", RM_G(1, 1, 0, 0, 1, 1, 0),
+  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
+  RM_NONE, NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-auc-E003.1-pess", NULL, "auc[ties=pessimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
+  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
+  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-auc-E003.1-opt", NULL, "auc[ties=optimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
+  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
+  RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+
+@ {\it What \src{003}'s code computes} (E003.2).\here{E003.2}\here{C003.1}%
+\here{C003.2}\here{C003.3}  The source's script runs three functions on
+$$\hbox{\tt labels=[0,1,1,0,0,1,1]},\qquad
+  \hbox{\tt scores=[0.3,0.5,0.5,0.5,0.5,0.7,0.8]},$$
+the table's items in the order G, E, F, C, D, B, A; it prints no output.
+
+|calc_auc_simple| (C003.1) sorts the (score, label) pairs in ascending order
+with Python's |sorted|, which is stable, takes the 1-based positions of the
+positives as their ranks, and applies the rank-sum formula without averaging
+the ties.  A stable ascending sort read from its end lists tied items in
+reverse input order, which is our tie rule \.{reverse}; so the function
+computes \.{auc[ties=reverse]}, and its value depends on the order of the
+input within the tie.  On the script's data the positives land at positions
+2, 3, 6 and~7, and it returns $(18-10)/12=\oursq{E003.2-simple}$; on the same
+items in the table's order A$\,\ldots\,$G it returns $\oursq{E003.2-simple-table}$.
+Neither is the $5/6$ that the post derives by hand: a code defect.
+
+|calc_auc| (C003.2) scans, for every positive, left and right over the items
+of exactly equal score and takes the mean of their positions: a correct
+mid-rank, so it computes \.{auc[ties=average]}, $\oursq{E003.2-calc}$ on the
+script's data.  It takes $O(ng)$ time for ties of size~$g$, $O(n^2)$ at
+worst; our walk over tie groups is $O(n)$ after the sort.  The script's third
+line calls scikit-learn's |roc_auc_score| (C003.3), which computes the
+trapezoidal area of the ROC curve over distinct scores, the same $5/6$.  But
+the last line is \.{print 'sklearn AUC:', ...}, Python~2 syntax in a script
+whose first line is \.{\#!/usr/bin/env python3}; under Python~3 the whole
+file is a syntax error, and none of the three lines ever runs.
+
+@<Worked examples@>=
+@/{"E003.2-simple", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
+  RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"E003.2-simple-table", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
+  RM_G(1, 1, 0, 0, 1, 1, 0), RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "1", 0x1p+0},
+@/{"E003.2-calc", "003_67084013e7b3df28.txt", "auc[ties=average]",
+  RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+
+@ {\it Group AUC.}\here{F002.8}\here{F003.6}  Both sources that define AUC
+also define a {\it group\/} AUC, GAUC: compute AUC inside each group, then
+average.  \src{002\_99164a9873301b8b.txt} takes a group to be one search
+request and a plain mean (F002.8; ``CAUC'' in its text is a typo);
+\src{003\_67084013e7b3df28.txt} takes a group to be a user and weights each
+user's AUC by the user's number of impressions (F003.6, ``uAUC'').  A group
+is one list of this library, so the per-group values are the metric
+\.{auc}, and the means are computed in the part on aggregation, which also
+says what becomes of a group whose AUC is undefined.  In its names the two
+sources' GAUCs, leaving out the groups of one class, are
+$$\vbox{\halign{#\hfil\quad&\tt#\hfil\cr
+\src{002}, F002.8&mean[skip=undef]:auc\cr
+\src{003}, F003.6&mean[skip=undef,weight=items]:auc[ties=average]\cr}}$$
+(neither source says what it does with such a group).  The three users that
+show how the weightings differ: u1 has one click scored 0.9 and non-clicks
+0.5, 0.4, 0.3; u2 clicks scored 0.8 and 0.4 and a non-click 0.6; u3 two
+impressions and no click.  Their AUCs are $\oursq{T-auc-u1}$,
+$\oursq{T-auc-u2}$ and undefined (reported as $\ours{T-auc-u3}$ under
+\.{undef=zero}).
+
+@<Worked examples@>=
+@/{"T-auc-u1", NULL, "auc[ties=average]", RM_G(1, 0, 0, 0), RM_S(0.9, 0.5, 0.4, 0.3),
+  NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-auc-u2", NULL, "auc[ties=average]", RM_G(1, 1, 0), RM_S(0.8, 0.4, 0.6), NULL,
+  RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-auc-u3", NULL, "auc[ties=average]", RM_G(0, 0), RM_S(0.7, 0.2), NULL, RM_NONE,
+  NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
+
+@ {\it Cases small enough to check by hand.}  One click~$b$ and one
+non-click~$a$, both scored 0.5 and given in the order $b,a$: the pair is the
+whole AUC, and each tie rule decides it.
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+ties=input&$b$ first&\ours{T-auc-tie-input}\cr
+ties=reverse&$a$ first&\ours{T-auc-tie-reverse}\cr
+ties=id-asc&$a$ first&\ours{T-auc-tie-idasc}\cr
+ties=id-desc&$b$ first&\ours{T-auc-tie-iddesc}\cr
+ties=pessimistic&the non-click first&\ours{T-auc-tie-pess}\cr
+ties=optimistic&the click first&\ours{T-auc-tie-opt}\cr
+ties=average&half a pair&\ours{T-auc-tie-avg}\cr}}$$
+scikit-learn gives $1/2$, as \.{ties=average}; a strict pairwise accuracy
+$[s_i>s_j]$, which some code calls AUC, gives~0, as \.{ties=pessimistic}.
+Without the tie (click 0.9, non-click 0.1) every rule gives
+$\ours{T-auc-notie}$.
+
+The threshold: grades 1, 2, 0 in that order give $\ours{T-auc-rel1}$ with
+\.{rel=1} (positives the first two) and $\oursq{T-auc-rel2}$ with
+\.{rel=2} (one positive, at rank~2, below a negative).  Judged items that were
+not retrieved change nothing: the same list with two more relevant judgments
+gives $\ours{T-auc-unretrieved}$.  All positive, all negative, or empty, the
+value is undefined: $\ours{T-auc-allpos}$ under \.{undef=zero},
+$\ours{T-auc-empty-one}$ for the empty list under \.{undef=one}.
+
+@<Worked examples@>=
+@/{"T-auc-tie-input", NULL, "auc", RM_G(1, 0), RM_S(0.5, 0.5), RM_I("b", "a"), RM_NONE,
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-auc-tie-reverse", NULL, "auc[ties=reverse]", RM_G(1, 0), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"T-auc-tie-idasc", NULL, "auc[ties=id-asc]", RM_G(1, 0), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"T-auc-tie-iddesc", NULL, "auc[ties=id-desc]", RM_G(1, 0), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-auc-tie-pess", NULL, "auc[ties=pessimistic]", RM_G(1, 0), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"T-auc-tie-opt", NULL, "auc[ties=optimistic]", RM_G(1, 0), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-auc-tie-avg", NULL, "auc[ties=average]", RM_G(1, 0), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-auc-notie", NULL, "auc[ties=pessimistic]", RM_G(1, 0), RM_S(0.9, 0.1), NULL,
+  RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-auc-rel1", NULL, "auc", RM_G(1, 2, 0), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
+  "1", 0x1p+0},
+@/{"T-auc-rel2", NULL, "auc[rel=2]", RM_G(1, 2, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1/2", 0x1p-1},
+@/{"T-auc-unretrieved", NULL, "auc[rel=2]", RM_G(1, 2, 0), NULL, NULL, RM_G(2, 3), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-auc-allpos", NULL, "auc", RM_G(1, 2, 3), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-auc-empty-one", NULL, "auc[undef=one]", RM_NONE, NULL, NULL, RM_NONE, NULL,
+  "case", RM_UNDEFINED, "1", 0x1p+0},
+
+@ The code.  One walk down the ranking, a tie group at a time under
+\.{ties=average} and an item at a time otherwise, counts the positives~$a$
+seen above and adds, for a group of $p$ positives and $q$ negatives,
+$q(2a+p)$ to twice the numerator: the trapezoid of the ROC curve, doubled so
+that it stays an integer.  The counts are exact integers (below $2^{64}$ for
+lists of fewer than $2^{32}$ items), and both paths divide the same two:
+the exact path once as a fraction, the double path after converting them.
+@^AUC@>
+
+@<Private functions@>=
+static void auc_pairs(const rm_variant *v, const rm_list *l, const size_t *perm,
+  unsigned long long *twice_u, unsigned long long *pos, unsigned long long *neg)
+{
+  size_t r = 0, e, j;
+  unsigned long long a = 0, u2 = 0, q = 0;
+  while (r < l->n) {
+    unsigned long long pg = 0, qg;
+    e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
+    for (j = r; j < e; j++) pg += (unsigned long long) relevant(v, l, perm, j);
+    qg = (unsigned long long) (e - r) - pg;
+    u2 += qg * (2 * a + pg);
+    a += pg; q += qg;
+    r = e;
+  }
+  *twice_u = u2; *pos = a; *neg = q;
+}
+
+
+@ GMP sets an integer from an |unsigned long|, which may have 32 bits, so a
+count is set in two halves.  The fraction is $2U/(2PN)$; |ratio_x| reduces
+it, and a zero denominator makes the value undefined.
+
+@<Private functions@>=
+static void mpz_set_ull(mpz_t z, unsigned long long x)
+{
+  mpz_set_ui(z, (unsigned long) (x >> 32));
+  mpz_mul_2exp(z, z, 32);
+  mpz_add_ui(z, z, (unsigned long) (x & 0xffffffffULL));
+}
+static rm_status auc_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long long u2, p, q;
+  mpz_t a, b;
+  auc_pairs(v, l, perm, &u2, &p, &q);
+  mpz_inits(a, b, NULL);
+  mpz_set_ull(a, u2);
+  mpq_set_z(num, a);
+  mpz_set_ull(a, p);
+  mpz_set_ull(b, q);
+  mpz_mul(a, a, b);
+  mpz_mul_2exp(a, a, 1);
+  mpq_set_z(den, a);
+  mpz_clears(a, b, NULL);
+  return RM_OK;
+}
+
+@ {\it The accuracy of the double path.}  The double path converts the
+counts and divides.  When $2PN<2^{53}$, which holds for every list of at most
+$2^{26}$ items, the conversions and the product are exact and the one
+division rounds correctly: the double path then returns the correctly
+rounded value, half an ulp.  For longer lists the conversion of the
+numerator, the product $PN$ and the division each round once ($u$), so the
+bound that |rm_ulp_bound| returns, valid for every list of fewer than
+$2^{32}$ items, is 3~ulps.
+
+@<Private functions@>=
+static rm_status auc_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  unsigned long long u2, p, q;
+  auc_pairs(v, l, perm, &u2, &p, &q);
+  *num = (double) u2;
+  *den = 2.0 * ((double) p * (double) q);
+  return RM_OK;
+}
+static double auc_bound(const rm_variant *v)
+{
+  (void) v;
+  return 3;
+}
+
+@ The metric takes the threshold, every tie rule, and a convention for the
+undefined value, and refuses a cutoff.
+
+@<Metric codes@>=
+RM_AUC,
+
+@ @<Metric specifications@>=
+[RM_AUC] = {"auc", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+  auc_bound, no_cutoff, NULL, auc_qratio, auc_dratio, NULL},
+
+@ The vectors of the chapter: every tie rule, two thresholds, and the
+conventions for an undefined value that a vector can hold (\.{undef=error}
+has no value to write).
+
+@<Vector variant lists@>=
+static const char *const auc_variants[] = {"auc", "auc[ties=average]",
+  "auc[ties=reverse]", "auc[ties=pessimistic]", "auc[ties=optimistic]",
+  "auc[ties=id-asc]", "auc[ties=id-desc]", "auc[rel=2]",
+  "auc[rel=3,ties=average]", "auc[ties=average,undef=one]", NULL};
+
+@ @<Vector families@>=
+{"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants},
+
+@* Expected reciprocal rank.
+The expected reciprocal rank, ERR, models a user who reads the list from the
+top and stops at the first item that satisfies; an item of grade~$g$
+satisfies with probability
+$$R(g)={2^g-1\over2^{g_{\max}}},$$
+independently of the others, where $g_{\max}$ is the largest grade of the
+scale.  The user reaches rank~$r$ with probability $\prod_{i<r}(1-R_i)$ and
+stops there with probability $R_r$ times that, and ERR is the expected
+reciprocal of the rank where the user stops, counting~0 when the user does
+not stop within the first $k=\min(K,n)$ ranks:
+$${\rm ERR}@@K=\sum_{r=1}^{k}{1\over r}\,R_r\prod_{i=1}^{r-1}(1-R_i),
+  \qquad R_r=R(g_r).$$
+An item is worth less the more, and the better, items above it: a relevant
+item below an excellent one counts little, which is ERR's point against DCG,
+where it counts the same whatever is above.  If $R$ were 1 for a relevant
+item and 0 for the rest, ERR would be the first-hit reciprocal rank; but
+$R(g)<1$ even at the top grade, $R(g_{\max})=1-2^{-g_{\max}}$.
+ERR is not normalised by an ideal ranking: a perfect list scores below~1,
+and the best possible value depends on the judgments.  It is always
+defined; an empty list, or one of grade-0 items, scores~0.  A cutoff beyond
+the list changes nothing, since the ranks past $n$ hold no items.  The metric
+is \.{err}, with the key \.{gmax} for $g_{\max}$, and every tie rule but
+\.{average} (whose mean over orders is not the value of any one order and is
+not defined in this version).  All its values are rational: the
+denominators are powers of two and the ranks.
+@^expected reciprocal rank@>@^ERR@>@^cascade model@>
+
+@ {\it The largest grade.}  The key \.{gmax} is a whole number from 1 to~30,
+default~4, as in gdeval (the evaluation script of the TREC Web tracks, and
+ir\_measures' \.{ERR@@k}) and RankLib, which both fix it at~4 (RankLib's
+|ERRScorer| divides by 16, ``we assume the relevance scale of $\{0..4\}$'');
+the Yahoo! learning-to-rank challenge used the same $(2^g-1)/16$.  The
+paper's general form takes $g_{\max}$ from the collection, and a fork of
+trec\_eval takes~5 by default.  A grade above $g_{\max}$ would give $R>1$, a
+probability above one, and gdeval stops with a format error on a judgment
+above~4.  We refuse such a list too: the functions of this metric return
+|RM_EGRADE| when a grade, retrieved or only judged, exceeds $g_{\max}$, on
+both paths.  They check it themselves, because the common check of the list
+(|@<Check the list@>|) knows the library's limit |RM_GRADE_MAX| and nothing
+of the variant.  So \.{err} on grades 0 to~5 needs \.{gmax=5} or more.
+
+@<Fields of a variant@>=
+int gmax; /* largest grade $g_{\max}$ of \.{err} */
+
+@ @<Key codes@>=
+KEY_GMAX,
+
+@ @<Key specifications@>=
+[KEY_GMAX] = {"gmax", NULL, 1, 30, FIELD(gmax), 0, NULL, 3, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->gmax = 4;
+
+@ {\it Where the sources state it.}\here{err-sources}  None of the five
+sources defines ERR.  \src{004\_7c0f0b5a1381237a.txt} names it in its list of
+metrics and says that nDCG and ERR, unlike MRR and MAP, handle graded
+relevance (``labels 1, 2, 3, 4, 5, five levels'') and weight the top ranks;
+its text ends before it defines either.  The definition above is that of
+Chapelle, Metzler, Zhang and Grinspan (CIKM 2009), not of our sources, and
+the software that implements it differs in $g_{\max}$ alone:
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm source&\rm definition&\rm name here\cr
+\noalign{\smallskip\hrule\smallskip}
+\src{004}&named, not defined&---\cr
+Chapelle et al.~2009&$R=(2^g-1)/2^{g_{\max}}$, $g_{\max}$ the top grade&\.{err[gmax=}$g_{\max}$\.{]}\cr
+gdeval, ir\_measures, RankLib&$R=(2^g-1)/16$&\.{err@@K[gmax=4]}\cr
+a trec\_eval fork&$R=(2^g-1)/32$ by default&\.{err@@K[gmax=5]}\cr}}$$
+Five levels graded 1 to~5, as \src{004} has them, need \.{gmax=5}.
+
+@ {\it Example: two documents and the largest grade.}  The list $d_1$
+(grade~1), $d_2$ (grade~2); ERR@@2.  With $g_{\max}=4$:
+$$\vbox{\halign{\hfil#\quad&\hfil#\quad&\hfil$#$\quad&\hfil$#$\quad&\hfil$#$\cr
+rank&grade&R_r&\prod_{i<r}(1-R_i)&{\rm term}\cr
+\noalign{\smallskip\hrule\smallskip}
+1&1&1/16&1&1/16\cr
+2&2&3/16&15/16&45/512\cr
+\noalign{\smallskip\hrule\smallskip}
+&&&&77/512\cr}}$$
+So gdeval reports $\oursq{T-err-gmax4}=\ours{T-err-gmax4}$; taking
+$g_{\max}=2$, the largest grade present, as the paper's general form does for
+this collection, gives $1/4+{1\over2}\cdot{3\over4}\cdot{3\over4}=
+\oursq{T-err-gmax2}$, and the fork's default $g_{\max}=5$ gives
+$\oursq{T-err-gmax5}$.  One list, three values between 0.08 and~0.53: the
+value of ERR means nothing without its $g_{\max}$.  The cutoff beyond the
+list, \.{err@@10}, gives the same $\oursq{T-err-k10}$.
+
+@<Worked examples@>=
+@/{"T-err-gmax4", NULL, "err@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
+  "77/512", 0x1.34p-3},
+@/{"T-err-gmax2", NULL, "err@@2[gmax=2]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "17/32", 0x1.1p-1},
+@/{"T-err-gmax5", NULL, "err@@2[gmax=5]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "157/2048", 0x1.3ap-4},
+@/{"T-err-k10", NULL, "err@@10", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
+  "77/512", 0x1.34p-3},
+
+@ {\it Cases small enough to check by hand.}  Three items graded 2, 0, 1
+with $g_{\max}=4$: the terms are $3/16$, $0$ (an item of grade~0 stops
+nobody, and the user goes on with probability $13/16$) and
+${1\over3}\cdot{1\over16}\cdot{13\over16}=13/768$, so ERR is
+$\oursq{T-err-three}=\ours{T-err-three}$, and ERR@@2 is
+$\oursq{T-err-three-2}$.  Two items graded~1 under \.{gmax=1} each stop
+the user with probability $1/2$: $1/2+{1\over2}\cdot{1\over2}\cdot{1\over2}
+=\oursq{T-err-binary}$.  The empty list scores $\ours{T-err-empty}$.
+
+Ties: items $b$ (grade~0) and $a$ (grade~4), given in that order with equal
+scores.  The item of grade~4 first gives $R=15/16$, second
+${1\over2}\cdot{15\over16}$:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+ties=input&$b$ first&\oursq{T-err-tie-input}\cr
+ties=reverse&$a$ first&\oursq{T-err-tie-reverse}\cr
+ties=id-asc&$a$ first&\oursq{T-err-tie-idasc}\cr
+ties=id-desc&$b$ first&\oursq{T-err-tie-iddesc}\cr
+ties=pessimistic&grade 0 first&\oursq{T-err-tie-pess}\cr
+ties=optimistic&grade 4 first&\oursq{T-err-tie-opt}\cr}}$$
+
+@<Worked examples@>=
+@/{"T-err-three", NULL, "err", RM_G(2, 0, 1), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
+  "157/768", 0x1.a2aaaaaaaaaabp-3},
+@/{"T-err-three-2", NULL, "err@@2", RM_G(2, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "3/16", 0x1.8p-3},
+@/{"T-err-binary", NULL, "err[gmax=1]", RM_G(1, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "5/8", 0x1.4p-1},
+@/{"T-err-empty", NULL, "err@@10", RM_NONE, NULL, NULL, RM_NONE, NULL, "case", RM_OK,
+  "0", 0x0p+0},
+@/{"T-err-tie-input", NULL, "err", RM_G(0, 4), RM_S(0.5, 0.5), RM_I("b", "a"), RM_NONE,
+  NULL, "case", RM_OK, "15/32", 0x1.ep-2},
+@/{"T-err-tie-reverse", NULL, "err[ties=reverse]", RM_G(0, 4), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "15/16", 0x1.ep-1},
+@/{"T-err-tie-idasc", NULL, "err[ties=id-asc]", RM_G(0, 4), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "15/16", 0x1.ep-1},
+@/{"T-err-tie-iddesc", NULL, "err[ties=id-desc]", RM_G(0, 4), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "15/32", 0x1.ep-2},
+@/{"T-err-tie-pess", NULL, "err[ties=pessimistic]", RM_G(0, 4), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "15/32", 0x1.ep-2},
+@/{"T-err-tie-opt", NULL, "err[ties=optimistic]", RM_G(0, 4), RM_S(0.5, 0.5),
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "15/16", 0x1.ep-1},
+
+@ The exact path.  One pass over the first $k$ ranks keeps the probability
+$p$ of reaching the current rank; at an item with $R_r>0$ it adds $pR_r/r$
+and takes $pR_r$ from~$p$, since $p(1-R_r)=p-pR_r$.  Both paths first check
+every grade against $g_{\max}$.
+
+@<Private functions@>=
+static int xrr_grades_fit(const rm_variant *v, const rm_list *l)
+{
+  size_t i;
+  for (i = 0; i < l->n; i++) if (l->grade[i] > v->gmax) return 0;
+  for (i = 0; i < l->n_unretrieved; i++)
+    if (l->unretrieved_grade[i] > v->gmax) return 0;
+  return 1;
+}
+static rm_status xrr_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, r;
+  mpq_t p, x, t;
+  if (!xrr_grades_fit(v, l)) return RM_EGRADE;
+  mpq_inits(p, x, t, NULL);
+  mpq_set_ui(p, 1, 1);
+  mpq_set_ui(num, 0, 1);
+  for (r = 0; r < k; r++) {
+    int g = l->grade[perm[r]];
+    if (g == 0) continue;
+    mpz_set_ui(mpq_numref(x), 0);
+    mpz_setbit(mpq_numref(x), (mp_bitcnt_t) g);
+    mpz_sub_ui(mpq_numref(x), mpq_numref(x), 1);
+    mpz_set_ui(mpq_denref(x), 0);
+    mpz_setbit(mpq_denref(x), (mp_bitcnt_t) v->gmax);
+    mpq_canonicalize(x); /* $R_r$ */
+    mpq_mul(t, x, p);
+    mpq_sub(p, p, t);
+    mpq_set_ui(x, 1, (unsigned long) (r + 1));
+    mpq_mul(t, t, x);
+    mpq_add(num, num, t);
+  }
+  mpq_clears(p, x, t, NULL);
+  mpq_set_ui(den, 1, 1);
+  return RM_OK;
+}
+
+@ {\it The double path and its accuracy.}  Everything but the product is
+exact or rounds a fixed number of times.  $R_r=(2^g-1)/2^{g_{\max}}$ is exact
+in double, since $2^g-1$ is an integer below $2^{53}$ for $g\le g_{\max}\le30$
+and the division is by a power of two; so is the factor $1-R_r=(2^{g_{\max}}
+-2^g+1)/2^{g_{\max}}$.  A term $R_r\cdot p/r$ rounds twice.  The trouble is
+the running product $p$: kept in one double, every factor rounds it once,
+the term at rank~$r$ carries about $r$ roundings, and the bound becomes
+$(k+1)u$, which grows with the cutoff and, without a cutoff, with the list.
+So we keep $p$ in two doubles, $p=p_h+p_l$ with $\vert p_l\vert\le u\,p_h$:
+the product $p_h f$ by an exact factor~$f$ is split exactly into $h+e$ by a
+fused multiply-add ($e={\rm fma}(p_h,f,-h)$ is exact), and $p_lf+e$ is
+rounded into the new low part.  Each step adds a relative error below
+$3u^2$ (two roundings of the small part), so after $k$ steps $p_h+p_l$ is
+within $3ku^2$ of~$p$, which is
+far below $u$ for any list shorter than $2^{40}$ items.  Then the term
+uses $p_h$ (relative error $u$ for $p$), multiplies by $R_r$ ($u$) and
+divides by $r$ ($u$), and the compensated sum adds one more ($u$): 4~ulps,
+whatever $K$ and whatever the list, the bound |rm_ulp_bound| returns.  (A
+product that underflows makes its terms smaller than $2^{-1000}$, while a
+product below $1/2$ means the sum already exceeds $1/(2k)$: the absolute
+errors of underflow are far below one ulp of the value.)
+
+@<Private functions@>=
+static rm_status xrr_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, r;
+  double top = ldexp(1.0, v->gmax), ph = 1.0, pl = 0.0; /* $p=ph+pl$ */
+  nsum s = {0, 0};
+  if (!xrr_grades_fit(v, l)) return RM_EGRADE;
+  for (r = 0; r < k; r++) {
+    double c = ldexp(1.0, l->grade[perm[r]]) - 1.0; /* $2^g-1$, exact */
+    double f, h, e;
+    if (c == 0) continue;
+    nsum_add(&s, c / top * ph / (double) (r + 1));
+    f = (top - c) / top; /* $1-R_r$, exact */
+    h = ph * f;
+    e = fma(ph, f, -h); /* $ph\cdot f-h$, exact */
+    pl = pl * f + e;
+    ph = h + pl; /* renormalize: $\vert pl\vert\le u\,ph$ */
+    pl -= ph - h;
+  }
+  *num = s.s + s.c;
+  *den = 1.0;
+  return RM_OK;
+}
+static double xrr_bound(const rm_variant *v)
+{
+  (void) v;
+  return 4;
+}
+
+@ @<Metric codes@>=
+RM_ERR,
+
+@ @<Metric specifications@>=
+[RM_ERR] = {"err", K(KEY_GMAX) | K(KEY_TIES), ratio_d, ratio_x, xrr_bound,
+  no_average, NULL, xrr_qratio, xrr_dratio, NULL},
+
+@ The vectors of the chapter.  The random lists have grades 0 to~4, so
+every variant here has $g_{\max}\ge4$.
+
+@<Vector variant lists@>=
+static const char *const err_variants[] = {"err", "err@@1", "err@@3", "err@@5",
+  "err@@10", "err@@10[gmax=5]", "err@@20[gmax=30]", "err[ties=reverse]",
+  "err@@5[ties=pessimistic]", "err@@5[ties=optimistic]", "err@@10[ties=id-asc]",
+  "err@@10[ties=id-desc]", NULL};
+
+@ @<Vector families@>=
+{"err", "expected reciprocal rank: err", 1ULL << RM_ERR, err_variants},
+
 @* Classification and rating errors.
 Two sources name metrics that judge single predictions rather than a
 ranking.  \src{003\_67084013e7b3df28.txt} defines the accuracy, precision and
@@ -3699,6 +5034,50 @@ static const char *const clf_variants[] = {"accuracy", "accuracy[cut=0.75]",
   " clf-recall, clf-f1, mae, mse, rmse", 1ULL << RM_ACCURACY | 1ULL << RM_CLF_PRECISION
   | 1ULL << RM_CLF_RECALL | 1ULL << RM_CLF_F1 | 1ULL << RM_MAE | 1ULL << RM_MSE
   | 1ULL << RM_RMSE, clf_variants},
+
+@* What 001's evaluator computes.\here{C001}
+\src{001\_2e9bf761b3089294.txt} ends with a PyTorch class |Evaluator| that
+scores a recommender.  Each of its methods is one of our variants, and the
+class reports the plain mean over users of each; in our names:
+$$\vbox{\halign{\tt#\hfil\quad&\tt#\hfil\cr
+\rm method&\rm variant\cr
+\noalign{\smallskip\hrule\smallskip}
+get\_Recall&mean:recall@@K[norm=rel] (with a defect, below)\cr
+get\_Precision&mean:precision@@K[denom=k]\cr
+get\_HR&mean:hr@@K[hit=any]\cr
+get\_RR&mean:rr@@K[hits=first]\cr
+get\_AP&mean:ap@@K[norm=hits]\cr
+get\_NDCG&mean:ndcg@@K[gain=binary,ideal=ones]\cr}}$$
+It computes no F-score and no novelty, although the text defines both.
+
+Its defects, each with what it changes:
+\smallskip
+\item{$\bullet$} The ideal DCG is $\sum_{i\le K}1/\lg(i+1)$ for every user
+(F001.10): a user with one relevant item ranked first scores
+$\ours{F001.10-ndcg}$ at $K=10$ (see \secref{F001.10}).
+\item{$\bullet$} AP is divided by the hits in the top~$K$ (F001.7): one hit at
+rank~1 scores~1 however many relevant items were missed; with four relevant
+items and one found first the code's AP is $\oursq{C001-ap}$, where
+normalising by~$R$ gives $\oursq{C001-ap-rel}$.
+\item{$\bullet$} Recall divides the deduplicated hits by the number of test
+rows, duplicates included: test items 5, 5, 6, both recommended, give
+$\oursq{C001-recall}$, not~1.  (Our input has no duplicate items; the code's
+value is that of a query with one more relevant item, never retrieved.)
+\item{$\bullet$} |self.popularity| is never assigned, so |get_Novelty| would
+raise an error, and it is never called.  |num_users| is the largest user
+identifier, not a count; batching makes an empty last batch when the number
+of users divides evenly; items already seen in training are not masked; item
+identifiers are assumed to run from 1 to the number of items; and
+|torch.topk| leaves the order of ties to the implementation.
+\smallskip
+
+@<Worked examples@>=
+@/{"C001-ap", "001_2e9bf761b3089294.txt", "ap@@3[norm=hits]", RM_G(1, 0, 0), NULL,
+  NULL, RM_G(1, 1, 1), NULL, "not printed", RM_OK, "1", 0x1p+0},
+@/{"C001-ap-rel", NULL, "ap@@3", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1), NULL,
+  "case", RM_OK, "1/4", 0x1p-2},
+@/{"C001-recall", "001_2e9bf761b3089294.txt", "recall@@10", RM_G(1, 1), NULL, NULL,
+  RM_G(1), NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
 
 @** Aggregation.
 A metric of one query becomes a number for a system by averaging over
@@ -4558,6 +5937,13 @@ lrap&\acc{lrap} ulps&\acc{lrapbound}\cr
 ap&\acc{ap} ulps&\acc{apbound}\cr
 apstep&\acc{apstep} ulps&\acc{apstepbound}\cr
 ap11&\acc{ap11} ulps&\acc{ap11bound}\cr
+precision&\acc{precision} ulps&\acc{precisionbound}\cr
+recall&\acc{recall} ulps&\acc{recallbound}\cr
+f&\acc{f} ulps&\acc{fbound}\cr
+rprec&\acc{rprec} ulps&\acc{rprecbound}\cr
+hr&\acc{hr} ulps&\acc{hrbound}\cr
+err&\acc{err} ulps&\acc{errbound}\cr
+auc&\acc{auc} ulps&\acc{aucbound}\cr
 accuracy&\acc{accuracy} ulps&\acc{accuracybound}\cr
 clf-precision&\acc{clf-precision} ulps&\acc{clf-precisionbound}\cr
 clf-recall&\acc{clf-recall} ulps&\acc{clf-recallbound}\cr

@@ -5,3 +5,5 @@
    and is listed in TEST_SRCS in the Makefile. */
 SUITE(suite_ap)
 SUITE(suite_agg)
+SUITE(suite_prf)
+SUITE(suite_auc_err)

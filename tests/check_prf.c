@@ -1,0 +1,880 @@
+/* tests/check_prf.c -- tests of the chapter "Precision, recall, F and hit
+   ratio": the metrics precision, recall, f, rprec and hr.
+
+   Every expected value here is derived independently of the library: exact
+   fractions worked out by hand (checked with Python's fractions module), or
+   an oracle written in this file from the definitions of the book.  The
+   oracle ranks the list by its own insertion sort, counts hits itself, and
+   computes each metric from its textbook form with GMP rationals: the
+   F-measure from P and Rec as (1+b2) P Rec/(b2 P + Rec), not from the
+   library's rearranged form; ties=average by enumerating every order of the
+   tied items and taking the mean.  No value printed by the library is
+   pasted back as an expectation.
+
+   Test cases: rows (the worked examples against the oracle), oracle (random
+   lists, exact path against the oracle), paths (double path against exact
+   path), variants (one hand case per key value), edges, names. */
+
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gmp.h>
+#include "rankmetrics.h"
+#include "examples.h"
+
+#define PMAXN 128   /* longest list of these tests (the worked examples have 100) */
+#define PMAXU 8     /* most unretrieved judged grades */
+#define PTIMEOUT 60
+
+/* ------------------------------------------------------------------------ */
+/* splitmix64, our own.                                                      */
+
+typedef struct { uint64_t s; } prng;
+
+static uint64_t prng_next(prng *r)
+{
+  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+static unsigned prng_below(prng *r, unsigned n)
+{
+  return (unsigned) (prng_next(r) % n);
+}
+
+/* Distance in ulps between two nonnegative finite doubles. */
+static double pulps(double a, double b)
+{
+  uint64_t x, y;
+  if (isnan(a) || isnan(b)) return INFINITY;
+  memcpy(&x, &a, sizeof x);
+  memcpy(&y, &b, sizeof y);
+  return x > y ? (double) (x - y) : (double) (y - x);
+}
+
+static int pbits_eq(double a, double b)
+{
+  return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Lists.                                                                    */
+
+typedef struct {
+  size_t n, nu;
+  int grade[PMAXN];
+  double score[PMAXN];
+  char idbuf[PMAXN][8];
+  const char *id[PMAXN];
+  int ugrade[PMAXU];
+  int scored, named;
+} plist;
+
+static void plist_init(plist *t)
+{
+  size_t i;
+  memset(t, 0, sizeof *t);
+  for (i = 0; i < PMAXN; i++) {
+    snprintf(t->idbuf[i], sizeof t->idbuf[i], "x%03u", (unsigned) i);
+    t->id[i] = t->idbuf[i];
+  }
+}
+
+static rm_list plist_view(const plist *t)
+{
+  rm_list l;
+  l.n = t->n;
+  l.grade = t->n ? t->grade : NULL;
+  l.score = t->scored ? t->score : NULL;
+  l.id = t->named ? t->id : NULL;
+  l.n_unretrieved = t->nu;
+  l.unretrieved_grade = t->nu ? t->ugrade : NULL;
+  return l;
+}
+
+static void plist_describe(const plist *t, char *buf, size_t len)
+{
+  size_t i, p = 0;
+  int c;
+#define PPUT(...) do { if (p < len) { c = snprintf(buf + p, len - p, __VA_ARGS__); \
+    if (c > 0) p += (size_t) c; } } while (0)
+  PPUT("grades=[");
+  for (i = 0; i < t->n && i < 40; i++) PPUT("%s%d", i ? "," : "", t->grade[i]);
+  PPUT("]");
+  if (t->scored) {
+    PPUT(" scores=[");
+    for (i = 0; i < t->n && i < 40; i++) PPUT("%s%g", i ? "," : "", t->score[i]);
+    PPUT("]");
+  }
+  if (t->named) {
+    PPUT(" ids=[");
+    for (i = 0; i < t->n && i < 20; i++) PPUT("%s%s", i ? "," : "", t->id[i]);
+    PPUT("]");
+  }
+  PPUT(" judged=[");
+  for (i = 0; i < t->nu; i++) PPUT("%s%d", i ? "," : "", t->ugrade[i]);
+  PPUT("]");
+#undef PPUT
+  if (len > 0 && p >= len) buf[len - 1] = '\0';
+}
+
+/* ------------------------------------------------------------------------ */
+/* The oracle.                                                               */
+
+/* Our own ranking: insertion sort (stable) with the tie rule as a key. */
+static int before(const plist *t, int ties, size_t a, size_t b)
+{
+  double sa = t->score[a], sb = t->score[b];
+  int c;
+  if (sa > sb) return 1;
+  if (sa < sb) return 0;
+  switch (ties) {
+  case RM_TIES_REVERSE: return a > b;
+  case RM_TIES_ID_ASC: c = strcmp(t->id[a], t->id[b]); return c < 0;
+  case RM_TIES_ID_DESC: c = strcmp(t->id[a], t->id[b]); return c > 0;
+  case RM_TIES_PESSIMISTIC: return t->grade[a] < t->grade[b];
+  case RM_TIES_OPTIMISTIC: return t->grade[a] > t->grade[b];
+  default: return 0;
+  }
+}
+
+static void oracle_rank(const plist *t, int ties, size_t *ord)
+{
+  size_t i, j;
+  for (i = 0; i < t->n; i++) ord[i] = i;
+  if (!t->scored) return;
+  for (i = 1; i < t->n; i++) {
+    size_t x = ord[i];
+    for (j = i; j > 0 && before(t, ties, x, ord[j - 1]); j--) ord[j] = ord[j - 1];
+    ord[j] = x;
+  }
+}
+
+static unsigned long count_rel(const rm_variant *v, const plist *t)
+{
+  size_t i;
+  unsigned long c = 0;
+  for (i = 0; i < t->n; i++) c += t->grade[i] >= v->rel;
+  for (i = 0; i < t->nu; i++) c += t->ugrade[i] >= v->rel;
+  return c;
+}
+
+static unsigned long hits_in(const rm_variant *v, const plist *t, const size_t *ord,
+  unsigned long k)
+{
+  unsigned long i, h = 0;
+  for (i = 0; i < k && i < t->n; i++) h += t->grade[ord[i]] >= v->rel;
+  return h;
+}
+
+/* The metric on one order, from the definitions; 0 when undefined. */
+static int oracle_one(mpq_t out, const rm_variant *v, const plist *t, const size_t *ord)
+{
+  unsigned long n = (unsigned long) t->n, K = v->k ? v->k : n;
+  unsigned long k = K < n ? K : n, R = count_rel(v, t), h = hits_in(v, t, ord, k), d;
+  switch (v->metric) {
+  case RM_PRECISION:
+    d = (v->k && v->denom == RM_DENOM_LIST) ? k : K;
+    if (d == 0) return 0;
+    mpq_set_ui(out, h, d);
+    break;
+  case RM_RECALL:
+    d = v->norm == RM_NORM_MIN ? (K < R ? K : R) : R;
+    if (d == 0) return 0;
+    mpq_set_ui(out, h, d);
+    break;
+  case RM_RPREC:
+    if (R == 0) return 0;
+    mpq_set_ui(out, hits_in(v, t, ord, R), R);
+    break;
+  case RM_HR:
+    switch (v->hit) {
+    case RM_HIT_ANY: mpq_set_ui(out, h >= 1, 1); return 1;
+    case RM_HIT_RECALL: d = R; break;
+    case RM_HIT_PRECISION: d = K; break;
+    default: d = n; break;
+    }
+    if (d == 0) return 0;
+    mpq_set_ui(out, h, d);
+    break;
+  case RM_F: {
+    mpq_t P, Rec, b2, a, b;
+    if (R == 0) return 0;
+    if (h == 0) { mpq_set_ui(out, 0, 1); return 1; }
+    mpq_inits(P, Rec, b2, a, b, NULL);
+    mpq_set_ui(P, h, K); mpq_canonicalize(P);
+    mpq_set_ui(Rec, h, R); mpq_canonicalize(Rec);
+    mpq_set_ui(b2, (unsigned long) v->beta2, (unsigned long) v->beta2_den);
+    mpq_canonicalize(b2);
+    mpq_mul(a, P, Rec);              /* P Rec */
+    mpq_set_ui(b, 1, 1);
+    mpq_add(b, b, b2);               /* 1 + b2 */
+    mpq_mul(a, a, b);                /* (1+b2) P Rec */
+    mpq_mul(b, b2, P);
+    mpq_add(b, b, Rec);              /* b2 P + Rec */
+    mpq_div(out, a, b);
+    mpq_clears(P, Rec, b2, a, b, NULL);
+    return 1;
+  }
+  default:
+    ck_abort_msg("oracle: not a metric of this chapter");
+  }
+  mpq_canonicalize(out);
+  return 1;
+}
+
+/* ties=average: every order consistent with the scores, enumerated. */
+typedef struct {
+  const rm_variant *v;
+  const plist *t;
+  size_t ord[PMAXN];
+  int used[PMAXN];
+  mpq_t sum, one;
+  unsigned long count;
+  int defined;
+} enum_state;
+
+static void enumerate(enum_state *s, size_t depth)
+{
+  size_t i;
+  double best = -INFINITY;
+  if (depth == s->t->n) {
+    s->defined = oracle_one(s->one, s->v, s->t, s->ord);
+    if (s->defined) mpq_add(s->sum, s->sum, s->one);
+    s->count++;
+    return;
+  }
+  for (i = 0; i < s->t->n; i++)
+    if (!s->used[i] && s->t->score[i] > best) best = s->t->score[i];
+  for (i = 0; i < s->t->n; i++)
+    if (!s->used[i] && s->t->score[i] == best) {
+      s->used[i] = 1; s->ord[depth] = i;
+      enumerate(s, depth + 1);
+      s->used[i] = 0;
+    }
+}
+
+static int oracle(mpq_t out, const rm_variant *v, const plist *t)
+{
+  size_t ord[PMAXN];
+  if (v->ties == RM_TIES_AVERAGE && t->scored && t->n > 0) {
+    enum_state *s = calloc(1, sizeof *s);
+    mpq_t c;
+    int d;
+    ck_assert(s != NULL);
+    ck_assert_msg(t->n <= 8, "oracle: too many items to enumerate");
+    s->v = v; s->t = t;
+    mpq_inits(s->sum, s->one, c, NULL);
+    enumerate(s, 0);
+    d = s->defined;
+    mpq_set_ui(c, s->count, 1);
+    mpq_div(out, s->sum, c);
+    mpq_clears(s->sum, s->one, c, NULL);
+    free(s);
+    return d;
+  }
+  oracle_rank(t, v->ties, ord);
+  return oracle_one(out, v, t, ord);
+}
+
+/* The correctly rounded double of a fraction a/b (our own, by hand): the
+   quotient of two doubles that hold a and b exactly is correctly rounded. */
+static double q_to_d(const mpq_t q)
+{
+  ck_assert(mpz_sizeinbase(mpq_numref(q), 2) <= 53 && mpz_sizeinbase(mpq_denref(q), 2) <= 53);
+  return mpz_get_d(mpq_numref(q)) / mpz_get_d(mpq_denref(q));
+}
+
+static rm_variant parsed(const char *name)
+{
+  rm_variant v;
+  char msg[200] = "";
+  rm_status s = rm_variant_parse(name, &v, msg, sizeof msg);
+  ck_assert_msg(s == RM_OK, "parse '%s': %s", name, msg);
+  return v;
+}
+
+static int in_chapter(rm_metric m)
+{
+  return m == RM_PRECISION || m == RM_RECALL || m == RM_F || m == RM_RPREC || m == RM_HR;
+}
+
+/* Compare both paths of the library with the oracle's value on one list. */
+static void check_against_oracle(const rm_variant *v, const plist *t, const char *ctx)
+{
+  mpq_t want;
+  rm_list l = plist_view(t);
+  rm_exact e;
+  rm_status s;
+  double d = -1, wd;
+  int defined;
+  mpq_init(want);
+  defined = oracle(want, v, t);
+  rm_exact_init(&e);
+  s = rm_value_exact(v, &l, &e);
+  if (!defined) {
+    rm_status ws = v->undef == RM_UNDEF_ERROR ? RM_EUNDEF : RM_UNDEFINED;
+    ck_assert_msg(s == ws, "%s: exact status %d, want %d (undefined)", ctx, (int) s, (int) ws);
+    if (s == RM_UNDEFINED) {
+      ck_assert_msg(e.value == (v->undef == RM_UNDEF_ONE ? 1.0 : 0.0), "%s: undef value %a",
+                    ctx, e.value);
+      ck_assert_str_eq(e.rational, v->undef == RM_UNDEF_ONE ? "1" : "0");
+    }
+    ck_assert_int_eq(rm_value(v, &l, NULL, &d), ws);
+    if (ws == RM_UNDEFINED) ck_assert(pbits_eq(d, e.value));
+  } else {
+    char *ws;
+    ck_assert_msg(s == RM_OK, "%s: exact status %d, want RM_OK", ctx, (int) s);
+    ws = mpq_get_str(NULL, 10, want);
+    ck_assert_msg(e.rational && strcmp(e.rational, ws) == 0, "%s: fraction %s, want %s", ctx,
+                  e.rational ? e.rational : "none", ws);
+    wd = q_to_d(want);
+    ck_assert_msg(pbits_eq(e.value, wd), "%s: exact path %a, want %a", ctx, e.value, wd);
+    ck_assert_int_eq(rm_value(v, &l, NULL, &d), RM_OK);
+    ck_assert_msg(pulps(d, wd) <= rm_ulp_bound(v), "%s: double path %a, want %a", ctx, d, wd);
+    free(ws);
+  }
+  rm_exact_clear(&e);
+  mpq_clear(want);
+}
+
+/* ======================================================================== */
+/* The worked examples of the chapter against the oracle.                   */
+
+START_TEST(test_prf_rows)
+{
+  size_t i, j;
+  int seen = 0;
+  for (i = 0; i < RM_N_EXAMPLES; i++) {
+    const rm_example *x = &rm_examples[i];
+    rm_variant v;
+    plist t;
+    mpq_t q, want;
+    int defined;
+    if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK || !in_chapter(v.metric)) continue;
+    seen++;
+    plist_init(&t);
+    ck_assert(x->n <= PMAXN && x->n_judged <= PMAXU);
+    t.n = x->n; t.nu = x->n_judged;
+    for (j = 0; j < x->n; j++) t.grade[j] = x->grade[j];
+    for (j = 0; j < x->n_judged; j++) t.ugrade[j] = x->judged[j];
+    if (x->score) { t.scored = 1; for (j = 0; j < x->n; j++) t.score[j] = x->score[j]; }
+    if (x->ids) { t.named = 1; for (j = 0; j < x->n; j++) t.id[j] = x->ids[j]; }
+    mpq_inits(q, want, NULL);
+    defined = oracle(want, &v, &t);
+    ck_assert_msg(defined == (x->status == RM_OK), "%s: the oracle finds it %s", x->id,
+                  defined ? "defined" : "undefined");
+    if (defined) {
+      ck_assert_msg(x->rational != NULL, "%s: a rational value needs its fraction", x->id);
+      ck_assert(mpq_set_str(q, x->rational, 10) == 0);
+      mpq_canonicalize(q);
+      ck_assert_msg(mpq_equal(q, want), "%s: row says %s, oracle %s", x->id, x->rational,
+                    mpq_get_str(NULL, 10, want));
+      ck_assert_msg(pbits_eq(x->expect, q_to_d(want)), "%s: row's double %a, oracle %a", x->id,
+                    x->expect, q_to_d(want));
+    } else
+      ck_assert(pbits_eq(x->expect, v.undef == RM_UNDEF_ONE ? 1.0 : 0.0));
+    check_against_oracle(&v, &t, x->id);
+    mpq_clears(q, want, NULL);
+  }
+  ck_assert_msg(seen >= 30, "only %d worked examples of the chapter", seen);
+}
+END_TEST
+
+/* ======================================================================== */
+/* Random variants and lists.                                                */
+
+static void random_variant(prng *r, rm_variant *v, int allow_average)
+{
+  static const int b2[][2] = {{1, 1}, {4, 1}, {2, 1}, {1, 4}, {1, 3}, {7, 5}, {1000000, 1},
+                              {1, 1000000}, {999999, 1000000}};
+  rm_metric m;
+  switch (prng_below(r, 5)) {
+  case 0: m = RM_PRECISION; break;
+  case 1: m = RM_RECALL; break;
+  case 2: m = RM_F; break;
+  case 3: m = RM_RPREC; break;
+  default: m = RM_HR; break;
+  }
+  rm_variant_default(v, m);
+  v->k = m == RM_RPREC || prng_below(r, 5) == 0 ? 0 : 1 + prng_below(r, 14);
+  v->rel = prng_below(r, 3) == 0 ? 2 + (int) prng_below(r, 2) : 1;
+  v->ties = (int) prng_below(r, 7);
+  v->undef = (int) prng_below(r, 3);
+  v->denom = (int) prng_below(r, 2);
+  v->norm = (int) prng_below(r, 2);
+  v->hit = (int) prng_below(r, 4);
+  {
+    unsigned j = prng_below(r, sizeof b2 / sizeof b2[0]);
+    v->beta2 = b2[j][0]; v->beta2_den = b2[j][1];
+  }
+  if (v->ties == RM_TIES_AVERAGE
+      && (!allow_average || m == RM_F || m == RM_RPREC || (m == RM_HR && v->hit == RM_HIT_ANY)))
+    v->ties = RM_TIES_INPUT;
+}
+
+static void random_list(prng *r, plist *t, size_t maxn)
+{
+  static const double pool[] = {1.0, 0.5, 0.0, -0.0, 2.0, -1.0};
+  size_t i, j;
+  unsigned levels = 1 + prng_below(r, 6), gmax = 1 + prng_below(r, 4);
+  int rich = prng_below(r, 5) != 0;
+  plist_init(t);
+  t->n = prng_below(r, (unsigned) maxn + 1);
+  for (i = 0; i < t->n; i++) {
+    t->grade[i] = rich ? (int) prng_below(r, gmax + 1) : 0;
+    t->score[i] = pool[prng_below(r, levels)];
+  }
+  t->nu = prng_below(r, 4);
+  for (i = 0; i < t->nu; i++) t->ugrade[i] = rich ? (int) prng_below(r, gmax + 1) : 0;
+  t->scored = prng_below(r, 4) != 0;
+  t->named = 1;
+  for (i = t->n; i > 1; i--) { /* shuffle the identifiers */
+    const char *x;
+    j = prng_below(r, (unsigned) i);
+    x = t->id[i - 1]; t->id[i - 1] = t->id[j]; t->id[j] = x;
+  }
+}
+
+/* The exact and double paths against the oracle on small lists. */
+START_TEST(test_prf_oracle_random)
+{
+  prng r = {0x5eedf00dULL};
+  int it;
+  char ctx[1200], nm[RM_NAME_MAX], desc[900];
+  for (it = 0; it < 1500; it++) {
+    plist t;
+    rm_variant v;
+    random_list(&r, &t, 7);
+    random_variant(&r, &v, 1);
+    rm_variant_name(&v, nm, sizeof nm);
+    plist_describe(&t, desc, sizeof desc);
+    snprintf(ctx, sizeof ctx, "list %d, %s, %s", it, nm, desc);
+    check_against_oracle(&v, &t, ctx);
+  }
+}
+END_TEST
+
+/* The double path within its bound of the exact path, on longer lists; and,
+   as the book claims for lists of these sizes, the same double. */
+START_TEST(test_prf_paths)
+{
+  prng r = {0xbadc0ffeeULL};
+  rm_work w;
+  int it, cover[5][8] = {{0}};
+  char ctx[1200], nm[RM_NAME_MAX], desc[900];
+  rm_work_init(&w);
+  for (it = 0; it < 4000; it++) {
+    static plist t;
+    rm_variant v;
+    rm_exact e;
+    rm_status se, sd;
+    rm_list l;
+    double d = -1;
+    random_list(&r, &t, prng_below(&r, 10) == 0 ? PMAXN : 30);
+    random_variant(&r, &v, 1);
+    l = plist_view(&t);
+    rm_exact_init(&e);
+    se = rm_value_exact(&v, &l, &e);
+    sd = rm_value(&v, &l, (it & 1) ? &w : NULL, &d);
+    if (se != sd || (se >= 0 && !pbits_eq(d, e.value))) {
+      rm_variant_name(&v, nm, sizeof nm);
+      plist_describe(&t, desc, sizeof desc);
+      snprintf(ctx, sizeof ctx, "list %d, %s, %s", it, nm, desc);
+    } else ctx[0] = '\0';
+    ck_assert_msg(se == sd, "%s: exact status %d, double status %d", ctx, (int) se, (int) sd);
+    ck_assert_msg(se == RM_OK || se == RM_UNDEFINED || (se == RM_EUNDEF && v.undef == RM_UNDEF_ERROR),
+                  "%s: status %d", ctx, (int) se);
+    if (se >= 0) {
+      ck_assert_msg(pulps(d, e.value) <= rm_ulp_bound(&v), "%s: %a vs %a", ctx, d, e.value);
+      ck_assert_msg(pbits_eq(d, e.value), "%s: double %a, exact %a", ctx, d, e.value);
+    }
+    rm_exact_clear(&e);
+    cover[v.metric == RM_PRECISION ? 0 : v.metric == RM_RECALL ? 1 : v.metric == RM_F ? 2
+          : v.metric == RM_RPREC ? 3 : 4][v.ties]++;
+  }
+  rm_work_free(&w);
+  {
+    int m, k;
+    for (m = 0; m < 5; m++)
+      for (k = 0; k < 7; k++)
+        if (k != RM_TIES_AVERAGE || m == 0 || m == 1 || m == 4)
+          ck_assert_msg(cover[m][k] > 0, "coverage: metric %d ties %d", m, k);
+  }
+}
+END_TEST
+
+/* The bounds the book states. */
+START_TEST(test_prf_bounds)
+{
+  {
+    rm_variant v = parsed("precision@10");
+    ck_assert(rm_ulp_bound(&v) == 1);
+  }
+  {
+    rm_variant v = parsed("recall@10[ties=average]");
+    ck_assert(rm_ulp_bound(&v) == 3);
+  }
+  {
+    rm_variant v = parsed("hr@10");
+    ck_assert(rm_ulp_bound(&v) == 0);
+  }
+  {
+    rm_variant v = parsed("hr@10[hit=rows,ties=average]");
+    ck_assert(rm_ulp_bound(&v) == 3);
+  }
+  {
+    rm_variant v = parsed("f[beta2=1/3]");
+    ck_assert(rm_ulp_bound(&v) == 1);
+  }
+  {
+    rm_variant v = parsed("rprec");
+    ck_assert(rm_ulp_bound(&v) == 1);
+  }
+}
+END_TEST
+
+/* ======================================================================== */
+/* Hand cases: one or more per value of every key.  Values by hand.         */
+
+typedef struct {
+  const char *name;
+  int n; int g[12];
+  int nu; int u[4];
+  int scored; double s[12];
+  const char *want; /* the fraction, or NULL when undefined */
+  rm_status status;
+} hand_case;
+
+static const hand_case hand[] = {
+  /* precision: denom=k and denom=list, K below, at and beyond n; no cutoff */
+  {"precision@2", 4, {1, 0, 1, 1}, 0, {0}, 0, {0}, "1/2", RM_OK},
+  {"precision@2[denom=list]", 4, {1, 0, 1, 1}, 0, {0}, 0, {0}, "1/2", RM_OK},
+  {"precision@4", 4, {1, 0, 1, 1}, 0, {0}, 0, {0}, "3/4", RM_OK},
+  {"precision@10", 4, {1, 0, 1, 1}, 0, {0}, 0, {0}, "3/10", RM_OK},
+  {"precision@10[denom=list]", 4, {1, 0, 1, 1}, 0, {0}, 0, {0}, "3/4", RM_OK},
+  {"precision", 4, {1, 0, 1, 1}, 0, {0}, 0, {0}, "3/4", RM_OK},
+  {"precision@3[rel=2]", 4, {2, 1, 3, 2}, 0, {0}, 0, {0}, "2/3", RM_OK},
+  {"precision@1", 3, {0, 0, 0}, 2, {1, 1}, 0, {0}, "0", RM_OK},
+  /* recall: norm=rel and norm=min */
+  {"recall@2", 3, {1, 1, 0}, 2, {1, 1}, 0, {0}, "1/2", RM_OK},
+  {"recall@2[norm=min]", 3, {1, 1, 0}, 2, {1, 1}, 0, {0}, "1", RM_OK},
+  {"recall@10[norm=min]", 3, {1, 1, 0}, 2, {1, 1}, 0, {0}, "1/2", RM_OK},
+  {"recall", 3, {1, 0, 1}, 1, {1}, 0, {0}, "2/3", RM_OK},
+  {"recall[norm=min]", 2, {1, 0}, 2, {1, 1}, 0, {0}, "1/2", RM_OK}, /* min(n=2, R=3) */
+  {"recall@3[rel=3]", 4, {3, 2, 4, 3}, 1, {5}, 0, {0}, "1/2", RM_OK},
+  /* f: beta2 as a fraction, with and without a cutoff */
+  {"f@4", 4, {1, 1, 0, 0}, 2, {1, 0}, 0, {0}, "4/7", RM_OK}, /* P 1/2, Rec 2/3 */
+  {"f@4[beta2=4]", 4, {1, 1, 0, 0}, 2, {1, 0}, 0, {0}, "5/8", RM_OK}, /* 5*2/(4*3+4) */
+  {"f@4[beta2=1/4]", 4, {1, 1, 0, 0}, 2, {1, 0}, 0, {0}, "10/19", RM_OK},
+  {"f@10", 2, {1, 1}, 0, {0}, 0, {0}, "1/3", RM_OK}, /* 2*2/(2+10) */
+  {"f[beta2=2/3]", 3, {0, 1, 1}, 1, {1}, 0, {0}, "2/3", RM_OK},  /* (5/3) 2/((2/3) 3 + 3) */
+  {"f@1", 2, {0, 1}, 0, {0}, 0, {0}, "0", RM_OK},
+  /* rprec */
+  {"rprec", 5, {0, 1, 1, 0, 1}, 0, {0}, 0, {0}, "2/3", RM_OK},
+  {"rprec", 5, {1, 1, 1, 0, 0}, 2, {1, 0}, 0, {0}, "3/4", RM_OK},
+  {"rprec[rel=2]", 3, {2, 1, 2}, 0, {0}, 0, {0}, "1/2", RM_OK},
+  /* hr: the four meanings */
+  {"hr@2", 4, {0, 1, 1, 1}, 0, {0}, 0, {0}, "1", RM_OK},
+  {"hr@1", 4, {0, 1, 1, 1}, 0, {0}, 0, {0}, "0", RM_OK},
+  {"hr@2[hit=recall]", 4, {0, 1, 1, 1}, 1, {1}, 0, {0}, "1/4", RM_OK},
+  {"hr@2[hit=precision]", 4, {0, 1, 1, 1}, 1, {1}, 0, {0}, "1/2", RM_OK},
+  {"hr@6[hit=precision]", 4, {0, 1, 1, 1}, 1, {1}, 0, {0}, "1/2", RM_OK},
+  {"hr@2[hit=rows]", 4, {0, 1, 1, 1}, 1, {1}, 0, {0}, "1/4", RM_OK},
+  {"hr@6[hit=rows]", 4, {0, 1, 1, 1}, 1, {1}, 0, {0}, "3/4", RM_OK},
+  {"hr", 2, {0, 0}, 1, {1}, 0, {0}, "0", RM_OK},
+  /* undefined, and undef=zero/one */
+  {"recall@5", 3, {0, 0, 0}, 1, {0}, 0, {0}, NULL, RM_UNDEFINED},
+  {"recall@5[undef=one]", 3, {0, 0, 0}, 0, {0}, 0, {0}, NULL, RM_UNDEFINED},
+  {"f[undef=one]", 2, {0, 0}, 0, {0}, 0, {0}, NULL, RM_UNDEFINED},
+  {"rprec", 0, {0}, 0, {0}, 0, {0}, NULL, RM_UNDEFINED},
+  {"precision", 0, {0}, 3, {1, 1, 1}, 0, {0}, NULL, RM_UNDEFINED},
+  {"hr[hit=rows]", 0, {0}, 1, {1}, 0, {0}, NULL, RM_UNDEFINED},
+  {"hr@3[hit=recall,undef=one]", 2, {0, 0}, 0, {0}, 0, {0}, NULL, RM_UNDEFINED},
+  {"hr[hit=precision]", 0, {0}, 1, {1}, 0, {0}, NULL, RM_UNDEFINED},
+  {"hr@3[hit=precision]", 0, {0}, 1, {1}, 0, {0}, "0", RM_OK},
+  {"hr@3", 0, {0}, 0, {0}, 0, {0}, "0", RM_OK},
+  {"f", 0, {0}, 1, {1}, 0, {0}, "0", RM_OK},  /* K = n = 0, R = 1: F = 0 */
+  /* all relevant */
+  {"precision@3", 3, {1, 1, 1}, 0, {0}, 0, {0}, "1", RM_OK},
+  {"recall@3", 3, {1, 1, 1}, 0, {0}, 0, {0}, "1", RM_OK},
+  {"f@3[beta2=0.5]", 3, {1, 1, 1}, 0, {0}, 0, {0}, "1", RM_OK},
+  {"rprec", 3, {1, 1, 1}, 0, {0}, 0, {0}, "1", RM_OK},
+  {"f@5", 3, {1, 1, 1}, 0, {0}, 0, {0}, "3/4", RM_OK}, /* P 3/5, Rec 1 */
+  /* ties: five items scored 2,1,1,1,0 with grades 0,1,0,1,1 (ids x000..x004) */
+  {"precision@2", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "1/2", RM_OK},
+  {"precision@2[ties=reverse]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "1/2", RM_OK},
+  {"precision@2[ties=id-asc]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "1/2", RM_OK},
+  {"precision@3[ties=id-desc]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "1/3", RM_OK},
+  {"precision@3[ties=input]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "1/3", RM_OK},
+  {"precision@3[ties=pessimistic]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "1/3", RM_OK},
+  {"precision@3[ties=optimistic]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "2/3", RM_OK},
+  {"precision@2[ties=pessimistic]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "0", RM_OK},
+  {"precision@2[ties=average]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "1/3", RM_OK},
+  {"precision@3[ties=average]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "4/9", RM_OK},
+  {"recall@3[ties=average]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "4/9", RM_OK},
+  {"hr@3[hit=rows,ties=average]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "4/15", RM_OK},
+  {"hr@4[ties=average,hit=precision]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "1/2", RM_OK},
+  {"rprec[ties=optimistic]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "2/3", RM_OK},
+  {"rprec[ties=pessimistic]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "1/3", RM_OK},
+  {"hr@2[ties=pessimistic]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "0", RM_OK},
+  {"hr@2[ties=optimistic]", 5, {0, 1, 0, 1, 1}, 0, {0}, 1, {2, 1, 1, 1, 0}, "1", RM_OK},
+};
+
+START_TEST(test_prf_hand)
+{
+  const hand_case *c = &hand[_i];
+  rm_variant v = parsed(c->name);
+  plist t;
+  rm_list l;
+  rm_exact e;
+  rm_status s;
+  double d;
+  int i;
+  plist_init(&t);
+  t.n = (size_t) c->n; t.nu = (size_t) c->nu;
+  for (i = 0; i < c->n; i++) t.grade[i] = c->g[i], t.score[i] = c->s[i];
+  for (i = 0; i < c->nu; i++) t.ugrade[i] = c->u[i];
+  t.scored = c->scored; t.named = c->scored;
+  l = plist_view(&t);
+  rm_exact_init(&e);
+  s = rm_value_exact(&v, &l, &e);
+  ck_assert_msg(s == c->status, "%s (case %d): status %d, want %d", c->name, _i, (int) s,
+                (int) c->status);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), c->status);
+  if (c->want) {
+    mpq_t q;
+    char *str;
+    mpq_init(q);
+    ck_assert(mpq_set_str(q, c->want, 10) == 0);
+    mpq_canonicalize(q);
+    str = mpq_get_str(NULL, 10, q);
+    ck_assert_msg(strcmp(e.rational, str) == 0, "%s (case %d): %s, want %s", c->name, _i,
+                  e.rational, str);
+    ck_assert_msg(pbits_eq(e.value, q_to_d(q)), "%s: exact %a", c->name, e.value);
+    ck_assert_msg(pbits_eq(d, q_to_d(q)), "%s: double %a", c->name, d);
+    free(str);
+    mpq_clear(q);
+  } else {
+    double u = v.undef == RM_UNDEF_ONE ? 1.0 : 0.0;
+    ck_assert_msg(pbits_eq(e.value, u) && pbits_eq(d, u), "%s: undefined as %a/%a", c->name,
+                  e.value, d);
+  }
+  rm_exact_clear(&e);
+  check_against_oracle(&v, &t, c->name); /* and the oracle agrees with the hand */
+}
+END_TEST
+
+/* Identities between variants the book states. */
+START_TEST(test_prf_identities)
+{
+  prng r = {0x1d3171e5ULL};
+  int it;
+  for (it = 0; it < 600; it++) {
+    plist t;
+    rm_list l;
+    unsigned long K = 1 + prng_below(&r, 12);
+    char a[64], b[64];
+    rm_variant va, vb;
+    int pair;
+    random_list(&r, &t, 12);
+    l = plist_view(&t);
+    for (pair = 0; pair < 4; pair++) {
+      rm_exact ea, eb;
+      rm_status sa, sb;
+      switch (pair) {
+      case 0: snprintf(a, sizeof a, "hr@%lu[hit=recall]", K);
+        snprintf(b, sizeof b, "recall@%lu", K); break;
+      case 1: snprintf(a, sizeof a, "hr@%lu[hit=precision]", K);
+        snprintf(b, sizeof b, "precision@%lu", K); break;
+      case 2: snprintf(a, sizeof a, "f@%lu[beta2=1]", K); /* F1 = 2h/(R+K) */
+        snprintf(b, sizeof b, "f@%lu[beta2=3/3]", K); break;
+      default: snprintf(a, sizeof a, "precision@%lu[denom=list]", K + 100);
+        snprintf(b, sizeof b, "precision"); break;
+      }
+      va = parsed(a); vb = parsed(b);
+      rm_exact_init(&ea); rm_exact_init(&eb);
+      sa = rm_value_exact(&va, &l, &ea);
+      sb = rm_value_exact(&vb, &l, &eb);
+      ck_assert_msg(sa == sb, "%s vs %s: status %d vs %d", a, b, (int) sa, (int) sb);
+      ck_assert_msg(pbits_eq(ea.value, eb.value), "%s vs %s: %a vs %a", a, b, ea.value, eb.value);
+      rm_exact_clear(&ea); rm_exact_clear(&eb);
+    }
+    /* hit=any is the indicator of a positive hit=precision */
+    {
+      rm_exact ea, eb;
+      snprintf(a, sizeof a, "hr@%lu", K);
+      snprintf(b, sizeof b, "hr@%lu[hit=precision]", K);
+      va = parsed(a); vb = parsed(b);
+      rm_exact_init(&ea); rm_exact_init(&eb);
+      ck_assert_int_eq(rm_value_exact(&va, &l, &ea), RM_OK);
+      ck_assert_int_eq(rm_value_exact(&vb, &l, &eb), RM_OK);
+      ck_assert(ea.value == (eb.value > 0 ? 1.0 : 0.0));
+      rm_exact_clear(&ea); rm_exact_clear(&eb);
+    }
+  }
+}
+END_TEST
+
+/* ======================================================================== */
+/* Refused names and variants.                                               */
+
+static void expect_refused(const char *name, const char *fragment)
+{
+  rm_variant v;
+  char msg[300] = "";
+  rm_status s = rm_variant_parse(name, &v, msg, sizeof msg);
+  ck_assert_msg(s == RM_ENAME || (s == RM_EK && strstr(fragment, "cutoff")),
+                "'%s' was accepted (status %d)", name, (int) s);
+  ck_assert_msg(strstr(msg, fragment) != NULL, "'%s': message '%s' lacks '%s'", name, msg,
+                fragment);
+}
+
+START_TEST(test_prf_refused)
+{
+  expect_refused("hr@5[ties=average]", "ties=average is not defined for hr with hit=any");
+  expect_refused("hr[hit=any,ties=average]", "hit=any");
+  expect_refused("f@5[ties=average]", "ties=average is not defined");
+  expect_refused("rprec[ties=average]", "ties=average is not defined");
+  expect_refused("rprec@5", "takes no cutoff");
+  expect_refused("rprec@5[ties=average]", "takes no cutoff");
+  expect_refused("recall@5[norm=hits]", "recall takes norm=rel or norm=min");
+  expect_refused("precision[denom=list]", "the key 'denom' does not apply");
+  expect_refused("precision[denom=k]", "the key 'denom' does not apply");
+  expect_refused("recall@5[denom=list]", "the key 'denom' does not apply");
+  expect_refused("precision@5[denom=all]", "'all' is not a value of denom");
+  expect_refused("precision@5[norm=min]", "the key 'norm' does not apply");
+  expect_refused("precision@5[beta2=2]", "the key 'beta2' does not apply");
+  expect_refused("hr@5[beta2=2]", "the key 'beta2' does not apply");
+  expect_refused("f@5[hit=any]", "the key 'hit' does not apply");
+  expect_refused("recall[hit=recall]", "the key 'hit' does not apply");
+  expect_refused("rprec[norm=min]", "the key 'norm' does not apply");
+  expect_refused("rprec[gain=binary]", "the key 'gain' does not apply");
+  expect_refused("hr@5[hit=all]", "did you mean 'any'");
+  expect_refused("hr@5[hit=recal]", "did you mean 'recall'");
+  expect_refused("f[beta2=0]", "beta2 must be a fraction");
+  expect_refused("f[beta2=1000001]", "beta2 must be a fraction");
+  expect_refused("f[beta2=1/1000001]", "beta2 must be a fraction");
+  expect_refused("f[beta2=1/0]", "beta2 must be a fraction");
+  expect_refused("f[beta2=-1]", "beta2 must be a fraction");
+  expect_refused("f[beta2=]", "beta2 must be a fraction");
+  expect_refused("f[beta2=2,beta2=3]", "given twice");
+  expect_refused("presicion@5", "did you mean 'precision'");
+  expect_refused("precision@0", "cutoff");
+}
+END_TEST
+
+/* A variant made by hand that no name could produce is refused by both paths. */
+START_TEST(test_prf_refused_by_hand)
+{
+  static const int g[3] = {1, 0, 1};
+  rm_list l = {3, g, NULL, NULL, 0, NULL};
+  rm_variant v;
+  rm_exact e;
+  double d;
+  int c;
+  for (c = 0; c < 9; c++) {
+    switch (c) {
+    case 0: v = parsed("f@2"); v.beta2 = 0; break;
+    case 1: v = parsed("f@2"); v.beta2_den = 0; break;
+    case 2: v = parsed("f@2"); v.beta2_den = 1000001; break;
+    case 3: v = parsed("hr@2"); v.hit = 4; break;
+    case 4: v = parsed("hr@2"); v.ties = RM_TIES_AVERAGE; break;
+    case 5: v = parsed("recall@2"); v.norm = RM_NORM_HITS; break;
+    case 6: v = parsed("rprec"); v.k = 2; break;
+    case 7: v = parsed("precision@2"); v.denom = 2; break;
+    default: v = parsed("f"); v.ties = RM_TIES_AVERAGE; break;
+    }
+    rm_exact_init(&e);
+    ck_assert_msg(rm_value(&v, &l, NULL, &d) == RM_ENAME, "case %d: double path", c);
+    ck_assert_msg(rm_value_exact(&v, &l, &e) == RM_ENAME, "case %d: exact path", c);
+    rm_exact_clear(&e);
+  }
+  /* a field the variant does not use is not looked at */
+  v = parsed("precision");
+  v.denom = 99; v.beta2 = 0; v.hit = -3;
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+  ck_assert(d == 2.0 / 3.0);
+  /* undef=error */
+  v = parsed("recall[undef=error]");
+  {
+    static const int z[2] = {0, 0};
+    rm_list lz = {2, z, NULL, NULL, 0, NULL};
+    rm_exact_init(&e);
+    ck_assert_int_eq(rm_value(&v, &lz, NULL, &d), RM_EUNDEF);
+    ck_assert_int_eq(rm_value_exact(&v, &lz, &e), RM_EUNDEF);
+    rm_exact_clear(&e);
+  }
+}
+END_TEST
+
+/* ======================================================================== */
+/* Canonical names, written out by hand.                                     */
+
+static void expect_name(const char *in, const char *want)
+{
+  rm_variant v = parsed(in), w;
+  char buf[RM_NAME_MAX];
+  rm_variant_name(&v, buf, sizeof buf);
+  ck_assert_str_eq(buf, want);
+  w = parsed(buf);
+  rm_variant_name(&w, buf, sizeof buf);
+  ck_assert_str_eq(buf, want);
+}
+
+START_TEST(test_prf_names)
+{
+  expect_name("precision@10", "precision@10[denom=k,rel=1,ties=input,undef=zero]");
+  expect_name("precision", "precision[rel=1,ties=input,undef=zero]");
+  expect_name("precision@5[undef=one,denom=list,rel=2]",
+              "precision@5[denom=list,rel=2,ties=input,undef=one]");
+  expect_name("recall@10", "recall@10[norm=rel,rel=1,ties=input,undef=zero]");
+  expect_name("recall[norm=min,ties=average]", "recall[norm=min,rel=1,ties=average,undef=zero]");
+  expect_name("f", "f[beta2=1,rel=1,ties=input,undef=zero]");
+  expect_name("f@10[beta2=4]", "f@10[beta2=4,rel=1,ties=input,undef=zero]");
+  expect_name("f[beta2=1/4]", "f[beta2=0.25,rel=1,ties=input,undef=zero]");
+  expect_name("f[beta2=2/6]", "f[beta2=1/3,rel=1,ties=input,undef=zero]");
+  expect_name("f[beta2=0.5]", "f[beta2=0.5,rel=1,ties=input,undef=zero]");
+  expect_name("f[beta2=8/4]", "f[beta2=2,rel=1,ties=input,undef=zero]");
+  expect_name("f[beta2=1/8]", "f[beta2=0.125,rel=1,ties=input,undef=zero]");
+  expect_name("f[beta2=0.000001]", "f[beta2=0.000001,rel=1,ties=input,undef=zero]");
+  expect_name("f[beta2=1000000]", "f[beta2=1000000,rel=1,ties=input,undef=zero]");
+  expect_name("rprec", "rprec[rel=1,ties=input,undef=zero]");
+  expect_name("rprec[ties=id-desc]", "rprec[rel=1,ties=id-desc,undef=zero]");
+  expect_name("hr@10", "hr@10[hit=any,rel=1,ties=input,undef=zero]");
+  expect_name("hr[hit=rows]", "hr[hit=rows,rel=1,ties=input,undef=zero]");
+  expect_name("hr@100[ties=average,hit=precision]",
+              "hr@100[hit=precision,rel=1,ties=average,undef=zero]");
+  {
+    rm_variant v;
+    rm_variant_default(&v, RM_F);
+    ck_assert_int_eq(v.beta2, 1);
+    ck_assert_int_eq(v.beta2_den, 1);
+    ck_assert_int_eq(v.hit, RM_HIT_ANY);
+    ck_assert_int_eq(v.denom, RM_DENOM_K);
+  }
+}
+END_TEST
+
+Suite *suite_prf(void)
+{
+  Suite *s = suite_create("prf");
+  TCase *tc = tcase_create("prf");
+  tcase_set_timeout(tc, PTIMEOUT);
+  tcase_add_test(tc, test_prf_rows);
+  tcase_add_test(tc, test_prf_oracle_random);
+  tcase_add_test(tc, test_prf_paths);
+  tcase_add_test(tc, test_prf_bounds);
+  tcase_add_loop_test(tc, test_prf_hand, 0, (int) (sizeof hand / sizeof hand[0]));
+  tcase_add_test(tc, test_prf_identities);
+  tcase_add_test(tc, test_prf_refused);
+  tcase_add_test(tc, test_prf_refused_by_hand);
+  tcase_add_test(tc, test_prf_names);
+  suite_add_tcase(s, tc);
+  return s;
+}

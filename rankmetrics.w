@@ -1031,22 +1031,31 @@ void rm_exact_clear(rm_exact *e)
   rm_exact_init(e);
 }
 
-@ The decimal string is written in positional notation with exactly 40
-significant digits, for example
+@ The decimal string has exactly 40 significant digits.  It is written in
+positional notation when the value lies between $10^{-6}$ and $10^{40}$, for
+example
 $$\vbox{\halign{\.{#}\hfil\cr \oursl{T-ideal-judged}\cr \oursl{E000.4-cg}\cr}}$$
-(the nDCG of a case in the chapter on cumulative gain, and a CG of~11); zero
-is written \.{0}.  One function formats the 40 digits |d| of a value $0.d_1d_2\ldots d_{40}\times
+(the nDCG of a case in the chapter on cumulative gain, and a CG of~11), and
+otherwise in scientific notation, \.{1.234\dots e-60}; zero is written
+\.{0}.  Values that small do occur: the mean squared error of a prediction
+off by $10^{-30}$.  One function formats the 40 digits |d| of a value $0.d_1d_2\ldots d_{40}\times
 10^{e}$.
 
 @d DIGITS 40 /* significant digits of the decimal string */
-@d DEC_EMAX 60 /* largest decimal exponent $e$ that |put_decimal| writes */
-@d DEC_EMIN (-45) /* the smallest */
+@d DEC_EMAX 40 /* positional notation for $10^{-6}\le x<10^{40}$ */
+@d DEC_EMIN (-5)
 
 @<Private functions@>=
 static void put_decimal(char *out, const char *d, long e)
 {
   char *o = out;
   long i;
+  if (e < DEC_EMIN || e > DEC_EMAX) {
+    *o++ = d[0]; *o++ = '.';
+    for (i = 1; i < DIGITS; i++) *o++ = d[i];
+    sprintf(o, "e%+ld", e - 1);
+    return;
+  }
   if (e <= 0) {
     *o++ = '0'; *o++ = '.';
     for (i = 0; i < -e; i++) *o++ = '0';
@@ -1060,11 +1069,7 @@ static void put_decimal(char *out, const char *d, long e)
   *o = '\0';
 }
 
-@ A value of this book is never negative.  The largest has fewer than 40 integer
-digits (a gain of $2^{100}-1$ on each of $10^7$ ranks is below $10^{38}$), and
-the smallest nonzero one more than $10^{-45}$; the decimal buffer is sized for
-exponents $-45\le e\le60$, and the callers refuse anything outside, which
-cannot happen within the limits of the input.
+@ A value of this book is never negative.
 The rounding of a fraction $x=a/b>0$ to 40 digits is exact integer
 arithmetic.  We find $e$ with $10^{e-1}\le x<10^e$, form $N=\lfloor
 x\cdot10^{40-e}\rfloor$ with remainder, round half to even, and if the
@@ -1091,8 +1096,8 @@ static int decimal_of_q(char *out, const mpq_t x)
   if (c > 0 || (c == 0 && mpz_odd_p(t))) mpz_add_ui(t, t, 1);
   d = mpz_get_str(NULL, 10, t);
   if (strlen(d) > DIGITS) { d[DIGITS] = '\0'; e++; }
-  c = (e > DEC_EMAX || e < DEC_EMIN) ? 0 : 1;
-  if (c) put_decimal(out, d, e);
+  c = 1;
+  put_decimal(out, d, e);
   free(d);
   mpz_clears(a, b, t, NULL);
   return c;
@@ -1471,8 +1476,7 @@ argument above.
   else continue;
   sl = mpfr_get_str(NULL, &el, 10, DIGITS, lo, MPFR_RNDN);
   sh = mpfr_get_str(NULL, &eh, 10, DIGITS, hi, MPFR_RNDN);
-  same = sl && sh && el == eh && strcmp(sl, sh) == 0 && el <= DEC_EMAX
-    && el >= DEC_EMIN;
+  same = sl && sh && el == eh && strcmp(sl, sh) == 0;
   if (same) put_decimal(e->decimal, sl, (long) el);
   mpfr_free_str(sl); mpfr_free_str(sh);
   if (!same) continue;
@@ -5440,6 +5444,7 @@ typedef struct rm_set_example {
 } rm_set_example;
 #define RM_QS(...) (const rm_list[]){__VA_ARGS__}, \
   sizeof (rm_list[]){__VA_ARGS__} / sizeof (rm_list)
+@<Lists of the examples over queries@>@;
 static const rm_set_example rm_set_examples[] = {
 @<Examples over several queries@>@;
 };
@@ -5495,6 +5500,127 @@ $(2+3/\lg3)/5=\ours{T-agg-ndcg-items}$.
 @/{"T-agg-ndcg-items", NULL, "mean[weight=items]:ndcg",
   RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
   NULL, "case", RM_OK, NULL, 0x1.8e9f2281fecbep-1},
+
+@ {\it The hit ratio of three users} (\src{000}, E000.1).\here{E000.1-pooled}
+Three users have 10, 12 and 8 relevant items and 6, 5 and 4 of them in their
+top~10.  The source's formula divides all hits by all relevant items, a micro
+average of recall, and prints $(6+5+4)/(10+12+8)=0.5$: it agrees,
+$\oursq{E000.1}$.  Its prose reads the hit ratio differently, as the {\it sum\/}
+over users of each user's hits over the number recommended, which is
+$\oursq{E000.1-prose}$, not a rate at all; the mean of the same precisions is
+$\oursq{E000.1-meanprec}$, equal to the printed value only because
+$10+12+8=3\cdot10$.  The mean of per-user recall is $\oursq{E000.1-meanrec}$, and
+the any-hit rate of \src{001} is $\oursq{E000.1-any}$.  Five readings of one
+example, three values.
+
+@<Examples over several queries@>=
+@/{"E000.1", "000_0ec1f0283de4c3f9.txt", "micro:hr@@10[hit=recall]", RM_QS(E000_1_USERS),
+  "0.5", "agrees", RM_OK, "1/2", 0x1p-1},
+@/{"E000.1-prose", "000_0ec1f0283de4c3f9.txt", "sum:hr@@10[hit=precision]",
+  RM_QS(E000_1_USERS), NULL, "case", RM_OK, "3/2", 0x1.8p+0},
+@/{"E000.1-meanprec", NULL, "mean:hr@@10[hit=precision]", RM_QS(E000_1_USERS), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"E000.1-meanrec", NULL, "mean:hr@@10[hit=recall]", RM_QS(E000_1_USERS), NULL,
+  "case", RM_OK, "91/180", 0x1.02d82d82d82d8p-1},
+@/{"E000.1-any", NULL, "mean:hr@@10[hit=any]", RM_QS(E000_1_USERS), NULL, "case",
+  RM_OK, "1", 0x1p+0},
+
+@ The users of that example, as lists: ten recommended items each, the hits
+first, and the relevant items not recommended as unretrieved grades.
+
+@<Lists of the examples over queries@>=
+#define RM_X10(g) g, g, g, g, g, g, g, g, g, g
+#define E000_1_USERS RM_Q((1, 1, 1, 1, 1, 1, 0, 0, 0, 0), (1, 1, 1, 1)), \
+  RM_Q((1, 1, 1, 1, 1, 0, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1)), \
+  RM_Q((1, 1, 1, 1, 0, 0, 0, 0, 0, 0), (1, 1, 1, 1))
+#define E003_5_USERS RM_Q((RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), \
+    RM_X10(1), RM_X10(1), RM_X10(0), RM_X10(0), RM_X10(0)), ()), \
+  RM_Q((RM_X10(1), RM_X10(0), RM_X10(0), RM_X10(0), RM_X10(0), RM_X10(0), RM_X10(0), \
+    RM_X10(0), RM_X10(0), RM_X10(0)), ()), \
+  RM_Q((RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(0), RM_X10(0), RM_X10(0), \
+    RM_X10(0), RM_X10(0), RM_X10(0)), ())
+#define C000_1_USERS RM_Q((1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0), ()), \
+  RM_Q((1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), ()), \
+  RM_Q((1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), ())
+
+@ {\it The hit ratio of three users} (\src{003}, E003.5).\here{E003.5-pooled}
+Three users have 70, 10 and 40 clicked items in their top~100; the source
+divides the hits by users times~$K$ and prints $(70+10+40)/(3\cdot100)
+=120/300=30\%$.  But $120/300$ is $\oursq{E003.5}$, that is 40\%: an erratum
+(the 30\% of the single-user example just before was probably copied).  The
+variant is the micro average of \.{hr@@100[hit=precision]}, equal here to the
+mean, since every user has the same~$K$.
+
+@<Examples over several queries@>=
+@/{"E003.5", "003_67084013e7b3df28.txt", "micro:hr@@100[hit=precision]",
+  RM_QS(E003_5_USERS), "0.30", "erratum", RM_OK, "2/5", 0x1.999999999999ap-2},
+
+@ {\it What \src{000}'s HitRate code computes, over users} (C000.1).  The
+code adds, per group, the hits in the top~$K$ and the number of {\it all\/}
+candidate rows, and divides the sums: the micro average of
+\.{hr@@K[hit=rows]}.  With three users of 14, 17 and 14 candidates and the
+hits of the example above it is $15/45=\oursq{C000.1-pooled}$, where the
+source's own formula gives $1/2$.
+
+@<Examples over several queries@>=
+@/{"C000.1-pooled", "000_0ec1f0283de4c3f9.txt", "micro:hr@@10[hit=rows]",
+  RM_QS(C000_1_USERS), NULL, "not printed", RM_OK, "1/3", 0x1.5555555555555p-2},
+
+@ {\it MAP} (\src{002}, E002.2; \src{004}, F004.2).  The mean average
+precision is \.{mean:ap}; over \src{002}'s single topic it is its AP,
+$\oursq{E002.2-map}$.
+
+@<Examples over several queries@>=
+@/{"E002.2-map", "002_99164a9873301b8b.txt", "mean:ap",
+  RM_QS(RM_Q((1, 1, 0, 1, 0, 0, 1), ())), "0.83", "agrees", RM_OK, "93/112",
+  0x1.a924924924925p-1},
+
+@ {\it GAUC} (\src{002}, F002.8 and E002.5; \src{003}, F003.6).\here{GAUC}
+GAUC is a mean of per-group AUCs.  \src{002} groups by search request and
+takes the plain mean; \src{003} groups by user and weights each user by his
+impressions, as the DIN paper does; RecBole weights by clicks; and every
+implementation must decide what to do with a group of one class, whose AUC
+is undefined.  Three users, with 4 impressions and 1 click (AUC~1), 3
+impressions and 2 clicks (AUC $1/2$) and 2 impressions without a click:
+$$\vbox{\halign{\tt#\hfil\quad&\hfil#\cr
+mean[skip=undef,weight=items]:auc&\oursq{GAUC-items}\cr
+mean[skip=undef,weight=positives]:auc&\oursq{GAUC-positives}\cr
+mean[skip=undef]:auc&\oursq{GAUC-uniform}\cr
+mean:auc&\oursq{GAUC-zero}\cr}}$$
+The last counts the one-class user as~0, as a per-user mean of a
+scikit-learn that returns 0.0 for it would.  \src{002}'s own example (E002.5)
+was an image and is lost.  A widely circulated example tells the same
+story, and we give it as a case of our own, not as the source's: five
+impressions of two users scored in ascending order
+$-,+,-,+,+$ by model A and $-,+,+,-,+$ by model B have global AUCs of
+$\oursq{X-gauc-A}$ and $\oursq{X-gauc-B}$, while every user's clicks lie above
+his non-clicks in both, so the GAUC of both is $\oursq{X-gauc-both}$.
+
+@<Examples over several queries@>=
+@/{"GAUC-items", NULL, "mean[skip=undef,weight=items]:auc", RM_QS(GAUC_USERS), NULL,
+  "case", RM_OK, "11/14", 0x1.9249249249249p-1},
+@/{"GAUC-positives", NULL, "mean[skip=undef,weight=positives]:auc", RM_QS(GAUC_USERS),
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"GAUC-uniform", NULL, "mean[skip=undef]:auc", RM_QS(GAUC_USERS), NULL, "case", RM_OK,
+  "3/4", 0x1.8p-1},
+@/{"GAUC-zero", NULL, "mean:auc", RM_QS(GAUC_USERS), NULL, "case", RM_OK, "1/2",
+  0x1p-1},
+@/{"X-gauc-A", NULL, "mean:auc", RM_QS(RM_QSC((0, 1, 0, 1, 1), (1, 2, 3, 4, 5))), NULL,
+  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"X-gauc-B", NULL, "mean:auc", RM_QS(RM_QSC((0, 1, 1, 0, 1), (1, 2, 3, 4, 5))), NULL,
+  "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"X-gauc-both", NULL, "mean[skip=undef,weight=items]:auc",
+  RM_QS(RM_QSC((0, 1, 1), (1, 2, 4)), RM_QSC((0, 1), (3, 5))), NULL, "case", RM_OK,
+  "1", 0x1p+0},
+
+@ The GAUC users, with scores: a query made by |RM_QSC| has grades and scores
+and no unretrieved items.
+
+@<Lists of the examples over queries@>=
+#define RM_QSC(g, s) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
+  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL}
+#define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
+  RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
 
 @** Golden vectors.
 The exact path's results are most useful outside this program: anyone who
@@ -6439,13 +6565,28 @@ static int run_set_example(const rm_set_example *x, rm_exact *e, double *d)
 }
 
 @ For the text the 40 digits are too many; the book prints 15 significant
-digits, rounded half to even from the 40, and drops trailing zeros when the
+digits (of the mantissa, for a value in scientific notation), rounded half
+to even from the 40, and drops trailing zeros when the
 40 digits show the value to be exact.  Rounding the correctly rounded 40
 digits again could go wrong only if the 25 digits dropped were exactly a
 half, $500\ldots0$; then we print all 40.
 
 @<Tool functions@>=
+static void short_positional(char *out, const char *dec);
 static void short_decimal(char *out, const char *dec)
+{
+  const char *e = strchr(dec, 'e');
+  char m[64];
+  size_t k;
+  if (e == NULL) { short_positional(out, dec); return; }
+  k = (size_t) (e - dec) < sizeof m ? (size_t) (e - dec) : sizeof m - 1;
+  memcpy(m, dec, k); m[k] = '\0';
+  short_positional(out, m); /* the mantissa, $1\le m<10$ */
+  if (strncmp(out, "10", 2) == 0 && (out[2] == '.' || out[2] == '\0'))
+    sprintf(out, "1e%+ld", strtol(e + 1, NULL, 10) + 1);
+  else strcat(out, e);
+}
+static void short_positional(char *out, const char *dec)
 {
   char d[64];
   int nd = 0, point = -1, lead = 0, i, keep = 15, half = 1, rest_zero = 1;

@@ -2189,7 +2189,10 @@ order is Doc\_1, Doc\_2, Doc\_5, Doc\_4, Doc\_3, the model's order Doc\_2, Doc\_
 Doc\_5, Doc\_4, Doc\_3; with gain $2^g-1$ the CG of both is~5 and the CG@@1
 is~3 for the true order and~1 for the model's.  So Doc\_1 has grade~2
 ($2^2-1=3$), Doc\_2 grade~1, and the remaining gain of~1 falls on exactly one
-of the last three, which must be Doc\_5 because the true order is sorted.  The
+of the last three, which must be Doc\_5 because the true order is sorted.
+(The grades come from scores through a mapping the post gives in words,
+F002.1: grade~2 from 0.8 up, 1 from 0.5, 0 below; which side each boundary
+falls on is not said, and nothing here depends on it.)\here{F002.1}  The
 grades in the model's order are 1, 2, 1, 0, 0.  Every CG printed agrees:
 $$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
 &printed&ours&\cr
@@ -3759,7 +3762,12 @@ $b_r\,{\rm P}@@r$&1&1&0&0&3/5&0&0\cr}}$$
 The terms add to $13/5$, and ${\rm AP}=13/15$: the source prints
 \printed{E004.2}, and ours is $\oursq{E004.2}=\ours{E004.2}$.  They agree.
 The second query of the source, and with it the MAP, are lost: the page ends
-after the first (E004.3).
+after the first (E004.3).  The precision after each rank against the recall,
+and the interpolated precision $p_{\rm interp}(r)=\max_{r'\ge r}p(r')$ above
+it, whose values at the eleven recall levels make the 11-point AP of this
+query, $\oursq{E004.2-ap11}$:
+\figure{fig-pr004}{Precision against recall after each rank of 004's first
+query (dots) and the interpolated precision (the step curve).}
 
 @<Worked examples@>=
 @/{"E004.2", "004_7c0f0b5a1381237a.txt", "ap", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
@@ -5053,6 +5061,8 @@ get\_RR&mean:rr@@K[hits=first]\cr
 get\_AP&mean:ap@@K[norm=hits]\cr
 get\_NDCG&mean:ndcg@@K[gain=binary,ideal=ones]\cr}}$$
 It computes no F-score and no novelty, although the text defines both.
+The post's four worked examples (an MRR, a precision@@$K$ and two average
+precisions) were images and are lost (E001).\here{E001}
 
 Its defects, each with what it changes:
 \smallskip
@@ -6891,11 +6901,115 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\quad&#\hf
 \src{002}, E002.1&DCG@@5, true order&\printed{E002.1-idcg}&\ours{E002.1-idcg}&not reproducible&\secref{E002.1}\cr
 \src{002}, E002.1&nDCG@@5&\printed{E002.1-ndcg}&\ours{E002.1-ndcg}&the two above&\secref{E002.1}\cr
 \src{003}, E003.3&IDCG@@5&\printed{E003.3-idcg}&\ours{E003.3-idcg}&rounded terms&\secref{E003.3}\cr
-\src{003}, E003.3&nDCG@@5&\printed{E003.3-ndcg}&\ours{E003.3-ndcg}&truncated&\secref{E003.3}\cr}}$$
-Each is discussed with its example, in the section given.  Beside the numbers,
+\src{003}, E003.3&nDCG@@5&\printed{E003.3-ndcg}&\ours{E003.3-ndcg}&truncated&\secref{E003.3}\cr
+\src{002}, E002.3&mean RR of 4 items&\printed{E002.3}&\ours{E002.3}&$1/7$ taken as $0.15$&\secref{E002.3}\cr
+\src{003}, E003.5&HR of 3 users&30\%&\ours{E003.5}&$120/300$ is 40\%&\secref{E003.5-pooled}\cr}}$$
+Each is discussed with its example, in the section given.  The code in the
+sources has defects of its own, not printed numbers but wrong programs:
+\src{000}'s three functions (\secref{C000.1}, \secref{C000.2},
+\secref{C000.3}), \src{001}'s evaluator (\secref{C001}), and \src{003}'s
+|calc_auc_simple| and its Python~2 script (\secref{C003.1}, \secref{C003.3}).  Beside the numbers,
 \src{000\_0ec1f0283de4c3f9.txt} states an ideal DCG whose gain ($2^g-1$) is
 not its DCG's (linear), and claims that nDCG is never~0 (\secref{sources}).
 @^errata@>
+
+@** Appendix: the sources, item by item.
+Every formula, worked example and piece of code in the five sources, with
+the section of this book that treats it.  Formulas and examples are numbered
+in the order of each source (F for a formula, E for a worked example, C for
+code).  For an example the table gives the number the source prints and
+ours, correctly rounded, and its status: it {\it agrees}, it is an
+{\it erratum}, the source prints {\it no} value, or the example is
+{\it lost}.  Items marked ``---'' in the section column are not treated in
+this version of the book.
+@^sources, items of@>
+
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&\tt#\hfil\quad&#\hfil\cr
+\rm item&\rm content&\rm variant&\rm\S\cr
+\noalign{\smallskip\hrule\smallskip}
+F000.1&HR: hits over relevant, pooled&micro:hr@@K[hit=recall]&\secref{F000.1}\cr
+F000.2&HR, prose: sum of hits over $M$&sum:hr@@K[hit=precision]&\secref{F000.2}\cr
+F000.3&AP over all relevant items&ap[norm=rel]&\secref{F000.3}\cr
+F000.4&MAP, the mean of AP&mean:ap&\secref{E002.2}\cr
+F000.5&MRR, first relevant item&mean:rr&\secref{rr-sources}\cr
+F000.6&Tianchi score, all hits&rr@@5[hits=sum]&\secref{rr-sources}\cr
+F000.7--9&CG, weight, DCG (linear gain)&dcg[gain=linear]&\secref{sources}\cr
+F000.10&nDCG, averaged over users&mean:ndcg&\secref{sources}\cr
+F000.11&IDCG with gain $2^g-1$&idcg[gain=exp2]&\secref{sources}\cr
+F001.1&Recall@@$K$, mean over users&mean:recall@@K&\secref{F001.1}\cr
+F001.2&Precision@@$K$, mean over users&mean:precision@@K&\secref{F001.2}\cr
+F001.3&$F_\beta$ of averaged P and R&f@@K[beta2=\dots]&\secref{F001.3}\cr
+F001.4&HR, any hit&mean:hr@@K[hit=any]&\secref{F001.4}\cr
+F001.5&MRR@@$K$, first hit&mean:rr@@K&\secref{rr-sources}\cr
+F001.6--7&MAP@@$K$, AP over hits&mean:ap@@K[norm=hits]&\secref{F001.7}\cr
+F001.8--9&nDCG@@$K$, binary DCG&ndcg@@K[gain=binary]&\secref{sources}\cr
+F001.10&IDCG from $K$ ones&ideal=ones&\secref{F001.10}\cr
+F001.11--12&novelty, popularity $p(i)$&&---\cr
+F001, \S1&MAE, MSE, RMSE (names only)&mae, mse, rmse&\secref{F003.1}\cr
+F002.1&grades from scores&&\secref{F002.1}\cr
+F002.2--4&CG, DCG, nDCG (gain $2^g-1$)&ndcg[gain=exp2,ideal=list]&\secref{sources}\cr
+F002.5&MAP by example&mean:ap&\secref{F002.5}\cr
+F002.6&``MRR'': mean over relevant items&rr[hits=mean]&\secref{rr-sources}\cr
+F002.7&AUC by pair count&auc&\secref{F002.7}\cr
+F002.8&GAUC, mean over requests&mean[skip=undef]:auc&\secref{F002.8}\cr
+F003.1--3&accuracy, precision, recall&accuracy, clf-\dots&\secref{F003.1}\cr
+F003.4--5&AUC, pairs and rank sum&auc[ties=average]&\secref{F003.5}\cr
+F003.6&GAUC, weighted by impressions&mean[weight=items]:auc&\secref{F003.6}\cr
+F003.7--9&CG, DCG, nDCG (judged ideal)&ndcg[gain=exp2]&\secref{sources}\cr
+F003.10&HR: hits over relevant&hr@@K[hit=recall]&\secref{F003.10}\cr
+F004.1&MRR, first relevant result&mean:rr&\secref{rr-sources}\cr
+F004.2--3&MAP, AP over relevant items&mean:ap&\secref{F004.2}\cr}}$$
+
+@ The worked examples.  A quantity the source computes but does not print is
+``---'' in the printed column; a lost example has no values.
+
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\quad&#\hfil\cr
+\rm item&\rm quantity&\rm printed&\rm ours&\rm status&\rm\S\cr
+\noalign{\smallskip\hrule\smallskip}
+E000.1&HR of three users&\printed{E000.1}&\oursq{E000.1}&agrees&\secref{E000.1-pooled}\cr
+E000.2&Tianchi scores, four cases&1, 1/2, 0, \dots&\oursq{E000.2-d}&agrees&\secref{E000.2}\cr
+E000.3&CG of two orders&same&\oursq{E000.3-cg-rec}&agrees&\secref{E000.3}\cr
+E000.4&CG&---&\oursq{E000.4-cg}&no value&\secref{E000.4}\cr
+&DCG@@6&\printed{E000.4-dcg}&\ours{E000.4-dcg}&agrees&\secref{E000.4}\cr
+&fifth DCG term&\printed{E000.4-t5}&\ours{E000.4-t5}&erratum&\secref{E000.4}\cr
+&IDCG, nDCG&---&&lost&\secref{E000.4}\cr
+E000.5&AP example (an image)&&&lost&\secref{E000.5}\cr
+E001&four examples (images)&&&lost&\secref{E001}\cr
+E002.1&CG, CG@@1 (four values)&5, 5, 3, 1&\oursq{E002.1-cg}, \dots&agrees&\secref{E002.1}\cr
+&DCG@@5, model's order&\printed{E002.1-dcg}&\ours{E002.1-dcg}&erratum&\secref{E002.1}\cr
+&DCG@@5, true order&\printed{E002.1-idcg}&\ours{E002.1-idcg}&erratum&\secref{E002.1}\cr
+&nDCG@@5&\printed{E002.1-ndcg}&\ours{E002.1-ndcg}&erratum&\secref{E002.1}\cr
+E002.2&AP of one topic (MAP)&\printed{E002.2}&\ours{E002.2}&agrees&\secref{E002.2}\cr
+E002.3&``MRR'' of one topic&\printed{E002.3}&\ours{E002.3}&erratum&\secref{E002.3}\cr
+E002.4&AUC, 10 of 16 pairs&\printed{E002.4}&\ours{E002.4}&agrees&\secref{E002.4}\cr
+E002.5&GAUC against AUC&&&lost&\secref{GAUC}\cr
+E003.1&AUC with ties&\printed{E003.1}&\oursq{E003.1}&agrees&\secref{E003.1}\cr
+E003.2&the code on its data&---&see C003&no value&\secref{E003.2}\cr
+E003.3&CG@@5, DCG@@5&13, 38.5&\oursq{E003.3-cg}, \ours{E003.3-dcg}&agrees&\secref{E003.3}\cr
+&IDCG@@5&\printed{E003.3-idcg}&\ours{E003.3-idcg}&erratum&\secref{E003.3}\cr
+&nDCG@@5&\printed{E003.3-ndcg}&\ours{E003.3-ndcg}&erratum&\secref{E003.3}\cr
+E003.4&HR of one user&30\%&\oursq{E003.4}&agrees&\secref{E003.4}\cr
+E003.5&HR of three users&30\%&\oursq{E003.5}&erratum&\secref{E003.5-pooled}\cr
+E004.1&MRR of three queries&\printed{E004.1}&\oursq{E004.1}&agrees&\secref{E004.1}\cr
+E004.2&AP of query 1&\printed{E004.2}&\oursq{E004.2}&agrees&\secref{E004.2}\cr
+E004.3&query 2 and the MAP&&&lost&\secref{E004.3}\cr}}$$
+
+@ The code.
+
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&\tt#\hfil\quad&#\hfil\cr
+\rm item&\rm what it is&\rm what it computes&\rm\S\cr
+\noalign{\smallskip\hrule\smallskip}
+C000.1&\src{000}'s |HitRate|&micro:hr@@K[hit=rows]&\secref{C000.1}\cr
+C000.2&\src{000}'s |MAP|&mean:apstep&\secref{C000.2}\cr
+C000.3&\src{000}'s ``|MRR|''&mean:lrap&\secref{C000.3}\cr
+C001&\src{001}'s |Evaluator|&means of six variants&\secref{C001}\cr
+C003.1&\src{003}'s |calc_auc_simple|&auc[ties=reverse]&\secref{C003.1}\cr
+C003.2&\src{003}'s |calc_auc|&auc[ties=average]&\secref{C003.2}\cr
+C003.3&the scikit-learn call&auc[ties=average]&\secref{C003.3}\cr}}$$
+\src{000} also names a metric ``RC'' (rank correlation, probably) and defines
+nothing of it; \src{001} names diversity, serendipity and coverage without
+defining them; \src{002} names the average predicted position and the online
+rates CTR, CVR and LCVR.  None of them is treated in this version.
 
 @** Index.
 Here is a list of the identifiers of this program and of the ideas it

@@ -608,6 +608,53 @@ void rm_variant_default(rm_variant *v, rm_metric m)
   if ((unsigned) m < RM_N_METRICS && metrics[m].defaults) metrics[m].defaults(v);
 }
 
+@ A summary of every name the parser accepts, generated from the same
+tables, serves the tool's help text, so that the help cannot drift from the
+parser.  Like the printer it returns the length of the whole text and writes
+at most |len| bytes.
+
+@<Public prototypes@>=
+size_t rm_variant_help(char *buf, size_t len);
+
+@ @<Public functions@>=
+size_t rm_variant_help(char *buf, size_t len)
+{
+  static char s[8192];
+  size_t p = 0;
+  int m, key;
+  for (m = 0; m < RM_N_METRICS; m++) {
+    rm_variant v;
+    const char *r;
+    rm_variant_default(&v, (rm_metric) m);
+    v.k = 1;
+    r = metrics[m].refuse ? metrics[m].refuse(&v) : NULL;
+    p += (size_t) snprintf(s + p, sizeof s - p, "  %s%s", metrics[m].name,
+      r && strstr(r, "cutoff") ? "" : "[@@K]");
+    for (key = next_key(-1); key >= 0; key = next_key(key)) {
+      int i;
+      if (keys[key].outer || !(metrics[m].keys & K(key))) continue;
+      p += (size_t) snprintf(s + p, sizeof s - p, " %s=", keys[key].name);
+      if (keys[key].words)
+        for (i = 0; keys[key].words[i]; i++)
+          p += (size_t) snprintf(s + p, sizeof s - p, "%s%s", i ? "|" : "",
+            keys[key].words[i]);
+      else if (keys[key].den) p += (size_t) snprintf(s + p, sizeof s - p, "p/q");
+      else p += (size_t) snprintf(s + p, sizeof s - p, "%ld..%ld", keys[key].lo,
+        keys[key].hi);
+    }
+    p += (size_t) snprintf(s + p, sizeof s - p, "\n");
+  }
+  p += (size_t) snprintf(s + p, sizeof s - p, "aggregators, written before a name:"
+    " mean[skip=none|undef|norel,weight=uniform|items|positives]:NAME,\n"
+    "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME\n");
+  if (len > 0) {
+    size_t c = p < len ? p : len - 1;
+    memcpy(buf, s, c);
+    buf[c] = '\0';
+  }
+  return p;
+}
+
 @ The printer works like |snprintf|: it writes at most |len| bytes including
 the terminating null, and returns the length of the whole name, so that a
 caller can tell truncation.  The longest name of this version has fewer than
@@ -1544,9 +1591,13 @@ double rm_ulp_bound(const rm_variant *v);
 
 @** Metrics.
 Each metric family has a chapter of the same shape: definition, sources,
-worked examples, variants, then the double code and the exact code.  This
-version of the book has the cumulative-gain family; the others follow the
-same pattern.
+worked examples, variants, then the double code and the exact code.  The
+chapters are: cumulative gain (CG, DCG, nDCG); precision, recall, $F$ and the
+hit ratio; reciprocal rank; average precision; the area under the ROC curve;
+expected reciprocal rank; classification and rating errors; and what
+\src{001}'s evaluator computes.  Means over queries are the subject of the
+next part.  Rank correlation, novelty and coverage, which the sources name,
+are not yet in this version.
 
 @* Computing a value.
 The library computes any variant with two functions, one per path.  Both
@@ -6232,14 +6283,15 @@ static void usage(FILE *f)
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
-    "NAME is metric[@@K][key=value,...] with metric cg, dcg, idcg or ndcg and\n"
-    "  gain=linear|exp2|binary   rel=T (with gain=binary, default 1)\n"
-    "  discount=log2|jk          base=B (with discount=jk, default 2)\n"
-    "  ideal=judged|list|topk|ones          (idcg, ndcg)\n"
-    "  ties=input|id-asc|id-desc|pessimistic|optimistic|average\n"
-    "  undef=zero|one|error                  (ndcg)\n"
-    "Example: rankmetrics value 'ndcg@@5[gain=exp2]' --grades 5,3,2,1,2"
-    " --judged 4,0 --exact\n", f);
+    "NAME is metric[@@K][key=value,...]; the first value of each key is its\n"
+    "default, and some keys apply only with others (see the book):\n", f);
+  {
+    char help[8192];
+    rm_variant_help(help, sizeof help);
+    fputs(help, f);
+  }
+  fputs("Examples:\n  rankmetrics value 'ndcg@@5[gain=exp2]' --grades 5,3,2,1,2"
+    " --judged 4,0 --exact\n  rankmetrics value mean:rr --grades '0,1,0;1,0,0;0,0,1'\n", f);
 }
 
 @ Lists on the command line are read strictly: a grade must be a whole

@@ -1097,6 +1097,7 @@ static void put_decimal(char *out, const char *d, long e)
 {
   char *o = out;
   long i;
+  if (*d == '-') *o++ = *d++; /* a negative value: its sign, then its digits */
   if (e < DEC_EMIN || e > DEC_EMAX) {
     *o++ = d[0]; *o++ = '.';
     for (i = 1; i < DIGITS; i++) *o++ = d[i];
@@ -1116,7 +1117,8 @@ static void put_decimal(char *out, const char *d, long e)
   *o = '\0';
 }
 
-@ A value of this book is never negative.
+@ Most values of this book are not negative, but a rank correlation can be;
+a negative value is written with its sign in front of the same 40 digits.
 The rounding of a fraction $x=a/b>0$ to 40 digits is exact integer
 arithmetic.  We find $e$ with $10^{e-1}\le x<10^e$, form $N=\lfloor
 x\cdot10^{40-e}\rfloor$ with remainder, round half to even, and if the
@@ -1141,9 +1143,11 @@ static int decimal_of_q(char *out, const mpq_t x)
   mpz_mul_2exp(a, a, 1);
   c = mpz_cmp(a, b);
   if (c > 0 || (c == 0 && mpz_odd_p(t))) mpz_add_ui(t, t, 1);
-  d = mpz_get_str(NULL, 10, t);
+  d = malloc(mpz_sizeinbase(t, 10) + 3);
+  mpz_get_str(d, 10, t);
   if (strlen(d) > DIGITS) { d[DIGITS] = '\0'; e++; }
   c = 1;
+  if (mpq_sgn(x) < 0) { memmove(d + 1, d, strlen(d) + 1); d[0] = '-'; }
   put_decimal(out, d, e);
   free(d);
   mpz_clears(a, b, t, NULL);
@@ -1549,6 +1553,53 @@ static rm_status exact_of(rm_exact *e, const loglin *num, const loglin *den)
   s = rational ? exact_from_q(e, q) : exact_from_loglin(e, num, den);
   mpq_clear(q);
   return s;
+}
+
+@ One more form is the quotient $a/\sqrt b$ of a rational $a$ of either sign
+and a rational $b>0$: correlation coefficients have it.  It is rational
+exactly when $b$ is the square of a fraction, that is, when its numerator and
+denominator in lowest terms are both perfect squares; then it is a fraction,
+rounded once.  Otherwise it is irrational ($a\ne0$), and its enclosure divides
+the outward-rounded bounds of $a$ by those of $\sqrt b$, taking the larger
+root for the lower bound when $a\ge0$ and the smaller when $a<0$, so that
+each end moves away from the value.
+
+@<Private functions@>=
+static int enclose_qsqrt(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const mpq_srcptr *q = ctx; /* $a$ and $b$ */
+  mpfr_t sl, sh;
+  int neg = mpq_sgn(q[0]) < 0, ok;
+  mpfr_inits2(mpfr_get_prec(lo), sl, sh, (mpfr_ptr) 0);
+  mpfr_set_q(sl, q[1], MPFR_RNDD); mpfr_sqrt(sl, sl, MPFR_RNDD);
+  mpfr_set_q(sh, q[1], MPFR_RNDU); mpfr_sqrt(sh, sh, MPFR_RNDU);
+  ok = mpfr_sgn(sl) > 0;
+  mpfr_set_q(lo, q[0], MPFR_RNDD); mpfr_set_q(hi, q[0], MPFR_RNDU);
+  if (ok) {
+    mpfr_div(lo, lo, neg ? sl : sh, MPFR_RNDD);
+    mpfr_div(hi, hi, neg ? sh : sl, MPFR_RNDU);
+  }
+  mpfr_clears(sl, sh, (mpfr_ptr) 0);
+  return ok;
+}
+static rm_status exact_q_over_sqrt(rm_exact *e, const mpq_t a, const mpq_t b)
+{
+  mpq_srcptr q[2];
+  if (mpq_sgn(a) == 0 || (mpz_perfect_square_p(mpq_numref(b))
+      && mpz_perfect_square_p(mpq_denref(b)))) {
+    mpq_t r;
+    rm_status s;
+    mpq_init(r);
+    mpz_sqrt(mpq_numref(r), mpq_numref(b)); mpz_sqrt(mpq_denref(r), mpq_denref(b));
+    mpq_canonicalize(r);
+    if (mpq_sgn(a) != 0) mpq_div(r, a, r);
+    else mpq_set_ui(r, 0, 1);
+    s = exact_from_q(e, r);
+    mpq_clear(r);
+    return s;
+  }
+  q[0] = a; q[1] = b;
+  return ziv(e, enclose_qsqrt, q);
 }
 
 @* The double path and its accuracy.
@@ -5025,22 +5076,12 @@ static double err_bound(const rm_variant *v)
   return v->metric == RM_MAE ? 3 : v->metric == RM_MSE ? 5 : 4;
 }
 
-@ RMSE is the square root of MSE.  Its square root is rational exactly when
-the MSE, a fraction $a/b$ in lowest terms, has a perfect square for both $a$
-and~$b$; then it is $\sqrt a/\sqrt b$, rounded once.  Otherwise it is
-irrational and Ziv's loop encloses it: the square root is increasing, so
-rounding $a/b$ down and its root down gives a lower bound, and up and up an
-upper one.  On the double path the root halves the relative error of the MSE
-($5u/2$) and adds one rounding: 4~ulps.
+@ RMSE is the square root of MSE, that is $q/\sqrt q$ for the MSE~$q$: the
+form $a/\sqrt b$ of the part on exact arithmetic, rational exactly when $q$
+is the square of a fraction.  On the double path the root halves the
+relative error of the MSE ($5u/2$) and adds one rounding: 4~ulps.
 
 @<Private functions@>=
-static int enclose_sqrt(mpfr_t lo, mpfr_t hi, const void *ctx)
-{
-  const mpq_srcptr q = ctx;
-  mpfr_set_q(lo, q, MPFR_RNDD); mpfr_sqrt(lo, lo, MPFR_RNDD);
-  mpfr_set_q(hi, q, MPFR_RNDU); mpfr_sqrt(hi, hi, MPFR_RNDU);
-  return 1;
-}
 static rm_status rmse_d(const rm_variant *v, const rm_list *l, const size_t *perm,
   double *out)
 {
@@ -5062,11 +5103,7 @@ static rm_status rmse_x(const rm_variant *v, const rm_list *l, const size_t *per
     if (mpq_sgn(den) == 0) s = undefined_x(v, out);
     else {
       mpq_div(num, num, den);
-      if (mpz_perfect_square_p(mpq_numref(num)) && mpz_perfect_square_p(mpq_denref(num))) {
-        mpz_sqrt(mpq_numref(num), mpq_numref(num));
-        mpz_sqrt(mpq_denref(num), mpq_denref(num));
-        s = exact_from_q(out, num);
-      } else s = ziv(out, enclose_sqrt, num);
+      s = exact_q_over_sqrt(out, num, num);
     }
   }
   mpq_clears(num, den, NULL);
@@ -6640,6 +6677,7 @@ static void short_decimal(char *out, const char *dec)
   const char *e = strchr(dec, 'e');
   char m[64];
   size_t k;
+  if (*dec == '-') { *out++ = '-'; dec++; }
   if (e == NULL) { short_positional(out, dec); return; }
   k = (size_t) (e - dec) < sizeof m ? (size_t) (e - dec) : sizeof m - 1;
   memcpy(m, dec, k); m[k] = '\0';

@@ -693,15 +693,20 @@ size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
   return p;
 }
 
-@ The key printed after |key| (or first, for $-1$) is the one of the next
-larger |order|; orders are distinct.
+@ The key printed after |key| (or first, for $-1$) is the next in the order
+of the pairs $(|order|,\hbox{code})$, so that two keys of equal |order| are
+both printed, the one of smaller code first.
 
 @<Private functions@>=
+static int key_before(int a, int b) /* is |a| printed before |b|? */
+{
+  return keys[a].order < keys[b].order || (keys[a].order == keys[b].order && a < b);
+}
 static int next_key(int key)
 {
-  int k, best = -1, lo = key < 0 ? -1 : keys[key].order;
+  int k, best = -1;
   for (k = 0; k < N_KEYS; k++)
-    if (keys[k].order > lo && (best < 0 || keys[k].order < keys[best].order)) best = k;
+    if ((key < 0 || key_before(key, k)) && (best < 0 || key_before(k, best))) best = k;
   return best;
 }
 

@@ -497,6 +497,10 @@ typedef struct {
     double *, double *); /* the same in double precision */
   rm_status (*forms)(const rm_variant *, const rm_list *, const size_t *,
     struct loglin *, struct loglin *); /* a logarithmic metric's forms */
+  rm_status (*set_d)(const rm_variant *, const rm_list *, size_t, rm_work *,
+    double *); /* a metric of a whole set: its double path */
+  rm_status (*set_x)(const rm_variant *, const rm_list *, size_t,
+    rm_exact *); /* and its exact path */
 } metric_spec;
 
 @ @<Key codes@>=
@@ -574,8 +578,9 @@ static rm_status check_keys(const rm_variant *v)
   int key;
   if ((unsigned) v->agg > RM_AGG_SUM) return RM_ENAME;
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
-  if (v->agg != RM_AGG_NONE && metrics[v->metric].qratio == NULL
-      && metrics[v->metric].forms == NULL) return RM_ENAME;
+  if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
+      && metrics[v->metric].forms == NULL) || metrics[v->metric].set_d))
+    return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
     if (!key_used(v, key)) continue;
@@ -1015,7 +1020,8 @@ option does not belong, and whether the metric defines the variant at all
   if (check_keys(&w) != RM_OK) {
     bad(msg, msglen, name, name, w.agg == RM_AGG_MICRO && metrics[w.metric].qratio
       ? "a value of the variant is out of range" : w.agg == RM_AGG_MICRO
-      ? "micro averages only metrics that are ratios" :
+      ? "micro averages only metrics that are ratios" : metrics[w.metric].set_d
+      ? "this metric is of a whole set of queries and takes no aggregator" :
       "this metric cannot be aggregated in this version");
     return RM_ENAME;
   }
@@ -1652,8 +1658,9 @@ chapters are: cumulative gain (CG, DCG, nDCG); precision, recall, $F$ and the
 hit ratio; reciprocal rank; average precision; the area under the ROC curve;
 expected reciprocal rank; classification and rating errors; and what
 \src{001}'s evaluator computes.  Means over queries are the subject of the
-next part.  Rank correlation, novelty and coverage, which the sources name,
-are not yet in this version.
+next part, which ends with two metrics of a whole set of users: catalogue
+coverage and the $F$-score of averaged precision and recall.  Novelty, which
+\src{001} defines, is not yet in this version.
 
 @* Computing a value.
 The library computes any variant with two functions, one per path.  Both
@@ -1733,7 +1740,8 @@ rm_status rm_value(const rm_variant *v, const rm_list *l, rm_work *w,
   rm_work own;
   rm_status s;
   @<Check the variant@>;
-  if (v->agg != RM_AGG_NONE) return rm_value_set(v, l, 1, w, out);
+  if (v->agg != RM_AGG_NONE || metrics[v->metric].set_d)
+    return rm_value_set(v, l, 1, w, out);
   @<Check the list@>;
   if (out == NULL) return RM_EINVAL;
   if (w == NULL) { rm_work_init(&own); w = &own; }
@@ -1749,7 +1757,8 @@ rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out)
   rm_work w;
   rm_status s;
   @<Check the variant@>;
-  if (v->agg != RM_AGG_NONE) return rm_value_set_exact(v, l, 1, out);
+  if (v->agg != RM_AGG_NONE || metrics[v->metric].set_d)
+    return rm_value_set_exact(v, l, 1, out);
   @<Check the list@>;
   if (out == NULL) return RM_EINVAL;
   rm_work_init(&w);
@@ -5286,14 +5295,26 @@ that no metric can be mistaken for one.
 }
 
 @ The interface for a set of queries mirrors the one for a single query.  A
-variant without an aggregator is refused here; a variant with one may be
+variant without an aggregator is refused here, unless its metric is one of a
+whole set (see the last section of this part); a variant with one may be
 given to |rm_value| too, which treats its list as a set of one query.
 
 @<Public prototypes@>=
 rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   rm_work *w, double *out);
+int rm_variant_reads_set(const rm_variant *v);
 rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   rm_exact *out);
+
+@ A variant reads a set of queries when it has an aggregator or its metric is
+one of a whole set.
+
+@<Public functions@>=
+int rm_variant_reads_set(const rm_variant *v)
+{
+  return v != NULL && (unsigned) v->metric < RM_N_METRICS
+    && (v->agg != RM_AGG_NONE || metrics[v->metric].set_d != NULL);
+}
 
 @ Every query's list is checked as a single list is.
 
@@ -5330,7 +5351,14 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   size_t j;
   rm_status s = RM_OK;
   @<Check the variant@>;
-  if (v->agg == RM_AGG_NONE || (q == NULL && nq > 0) || out == NULL) return RM_EINVAL;
+  if ((q == NULL && nq > 0) || out == NULL) return RM_EINVAL;
+  if (metrics[v->metric].set_d) {
+    if (w == NULL) { rm_work_init(&own); w = &own; }
+    s = metrics[v->metric].set_d(v, q, nq, w, out);
+    if (w == &own) rm_work_free(&own);
+    return s;
+  }
+  if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
   if (w == NULL) { rm_work_init(&own); w = &own; }
   for (j = 0; j < nq && s >= 0; j++) @<Add query |j| to the sums |a| and |b|@>;
@@ -5437,7 +5465,9 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   size_t j, i;
   rm_status s = RM_OK;
   @<Check the variant@>;
-  if (v->agg == RM_AGG_NONE || (q == NULL && nq > 0) || out == NULL) return RM_EINVAL;
+  if ((q == NULL && nq > 0) || out == NULL) return RM_EINVAL;
+  if (metrics[v->metric].set_x) return metrics[v->metric].set_x(v, q, nq, out);
+  if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
   rm_work_init(&w);
   mpq_init(g.q); g.n = g.cap = 0; g.t = NULL;
@@ -5724,6 +5754,243 @@ and no unretrieved items.
   (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL}
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
+
+@* Metrics of a whole set.
+Two metrics of our sources are not means of per-query values.  The {\it
+catalogue coverage\/} is the share of all items of a catalogue that appear in
+at least one user's top~$K$; it looks at all users at once.  And the
+$F$-score of \src{001} (F001.3) is computed from the precision and the
+recall {\it averaged over users\/}:
+$$F_\beta@@K={(1+\beta^2)\,\bar P\,\bar R\over\beta^2\bar P+\bar R},\qquad
+  \bar P={1\over U}\sum_u P_u@@K,\quad \bar R={1\over U}\sum_u R_u@@K,$$
+which is not the mean of the users' $F$ values (the metric \.{mean:f}).  These
+metrics take a set of queries, are named without an aggregator, and are
+computed by |rm_value_set| and |rm_value_set_exact|; given to |rm_value| a
+single list is a set of one.  Their rows in the table of metrics have two
+more functions, the two paths over a set.
+@^catalogue coverage@>@^F-score of means@>
+
+@ The metric \.{coverage} has the key \.{items}, the size $N$ of the
+catalogue, which the input cannot tell (1 to $2^{31}-1$, default~1; a value
+above~1 means that \.{items} is too small for the data).  It counts the
+distinct identifiers among the first $K$ items of every list, ranked by the
+tie rule; identifiers are compared as byte strings, and every list with items
+must have them.  Coverage is the count over~$N$, exact in both paths.  The
+metric \.{fmean} has the keys of \.{f}; precision divides by~$K$ and recall
+by~$R$, as \src{001} does, and a user without relevant items has recall~0.
+It is undefined for an empty set; it is 0 when both means are~0.
+
+@<Public types@>=
+typedef enum {@+ RM_ITEMS_DEFAULT = 1 @+} rm_items_default;
+
+@ @<Fields of a variant@>=
+int items; /* the catalogue size $N$ of \.{coverage} */
+
+@ @<Key codes@>=
+KEY_ITEMS,
+
+@ @<Key specifications@>=
+[KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, NULL, 3, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->items = RM_ITEMS_DEFAULT;
+
+@ The coverage count.  The first $k$ identifiers of each list are collected,
+sorted, and counted once each.
+
+@<Private functions@>=
+static int id_cmp(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+static rm_status coverage_count(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_work *w, size_t *count)
+{
+  size_t j, r, total = 0, m = 0;
+  const char **all;
+  rm_status s = RM_OK;
+  for (j = 0; j < nq; j++) {
+    if ((s = check_list(v, &q[j])) != RM_OK) return s;
+    if (q[j].n > 0 && q[j].id == NULL) return RM_EIDS;
+    for (r = 0; r < q[j].n; r++) if (q[j].id[r] == NULL) return RM_EIDS;
+    total += v->k && v->k < q[j].n ? v->k : q[j].n;
+  }
+  if ((all = malloc((total ? total : 1) * sizeof *all)) == NULL) return RM_ENOMEM;
+  for (j = 0; j < nq && s == RM_OK; j++) {
+    size_t k = v->k && v->k < q[j].n ? v->k : q[j].n;
+    if ((s = work_reserve(w, q[j].n)) != RM_OK) break;
+    rank_items(&q[j], v->ties, w->perm, w->tmp);
+    for (r = 0; r < k; r++) all[m++] = q[j].id[w->perm[r]];
+  }
+  if (s == RM_OK) {
+    if (m > 1) qsort(all, m, sizeof *all, id_cmp);
+    for (*count = 0, r = 0; r < m; r++)
+      if (r == 0 || strcmp(all[r], all[r - 1]) != 0) ++*count;
+  }
+  free(all);
+  return s;
+}
+
+@ The two paths of coverage.  Both the count and $N$ are exact, so the double
+quotient is the correctly rounded value.
+
+@<Private functions@>=
+static rm_status coverage_sd(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_work *w, double *out)
+{
+  size_t c;
+  rm_status s = coverage_count(v, q, nq, w, &c);
+  if (s == RM_OK) *out = (double) c / (double) v->items;
+  return s;
+}
+static rm_status coverage_sx(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_exact *out)
+{
+  rm_work w;
+  size_t c;
+  rm_status s;
+  rm_work_init(&w);
+  s = coverage_count(v, q, nq, &w, &c);
+  rm_work_free(&w);
+  if (s == RM_OK) {
+    mpq_t x;
+    mpq_init(x);
+    mpq_set_ui(x, (unsigned long) c, (unsigned long) v->items);
+    mpq_canonicalize(x);
+    s = exact_from_q(out, x);
+    mpq_clear(x);
+  }
+  return s;
+}
+
+@ The $F$-score of means takes each user's precision and recall from their
+own chapter's functions: precision@@$K$ with \.{denom=k} and recall@@$K$ with
+\.{norm=rel}.  The exact path sums fractions; the double path sums each
+user's two quotients (1~ulp each), then the two means (a compensated sum and
+a division: 2 more), and forms $F$ from them: $\beta^2$ and $1+\beta^2$
+(1~each), two products, a sum and a division, about 12~ulps in all.
+
+@<Private functions@>=
+static rm_status fmean_means(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_work *w, mpq_t P, mpq_t R, double *dp, double *dr)
+{
+  rm_variant p = *v, r = *v;
+  size_t j;
+  nsum sp = {0, 0}, sr = {0, 0};
+  mpq_t num, den;
+  rm_status s = RM_OK;
+  p.metric = RM_PRECISION; p.denom = RM_DENOM_K;
+  r.metric = RM_RECALL; r.norm = RM_NORM_REL; r.undef = RM_UNDEF_ZERO;
+  mpq_inits(num, den, NULL);
+  mpq_set_ui(P, 0, 1); mpq_set_ui(R, 0, 1);
+  for (j = 0; j < nq && s == RM_OK; j++) {
+    double a, b;
+    if ((s = check_list(v, &q[j])) != RM_OK) break;
+    if ((s = work_reserve(w, q[j].n)) != RM_OK) break;
+    rank_items(&q[j], v->ties, w->perm, w->tmp);
+    metrics[RM_PRECISION].dratio(&p, &q[j], w->perm, &a, &b);
+    nsum_add(&sp, b == 0 ? 0 : a / b);
+    metrics[RM_PRECISION].qratio(&p, &q[j], w->perm, num, den);
+    if (mpq_sgn(den)) { mpq_div(num, num, den); mpq_add(P, P, num); }
+    metrics[RM_RECALL].dratio(&r, &q[j], w->perm, &a, &b);
+    nsum_add(&sr, b == 0 ? 0 : a / b);
+    metrics[RM_RECALL].qratio(&r, &q[j], w->perm, num, den);
+    if (mpq_sgn(den)) { mpq_div(num, num, den); mpq_add(R, R, num); }
+  }
+  mpq_clears(num, den, NULL);
+  if (s == RM_OK && nq > 0) {
+    mpq_t n;
+    mpq_init(n); mpq_set_ui(n, (unsigned long) nq, 1);
+    mpq_div(P, P, n); mpq_div(R, R, n);
+    mpq_clear(n);
+    *dp = (sp.s + sp.c) / (double) nq; *dr = (sr.s + sr.c) / (double) nq;
+  }
+  return s;
+}
+
+@ @<Private functions@>=
+static rm_status fmean_sd(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_work *w, double *out)
+{
+  mpq_t P, R;
+  double dp = 0, dr = 0, b2 = (double) v->beta2 / (double) v->beta2_den;
+  rm_status s;
+  mpq_inits(P, R, NULL);
+  s = fmean_means(v, q, nq, w, P, R, &dp, &dr);
+  mpq_clears(P, R, NULL);
+  if (s != RM_OK) return s;
+  if (nq == 0) return undefined_d(v, out);
+  *out = dp + dr == 0 ? 0.0 : (1 + b2) * dp * dr / (b2 * dp + dr);
+  return RM_OK;
+}
+static rm_status fmean_sx(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_exact *out)
+{
+  mpq_t P, R, b2, t, u;
+  double dp, dr;
+  rm_work w;
+  rm_status s;
+  rm_work_init(&w);
+  mpq_inits(P, R, b2, t, u, NULL);
+  s = fmean_means(v, q, nq, &w, P, R, &dp, &dr);
+  rm_work_free(&w);
+  if (s == RM_OK && nq == 0) s = undefined_x(v, out);
+  else if (s == RM_OK) {
+    mpq_set_ui(b2, (unsigned long) v->beta2, (unsigned long) v->beta2_den);
+    mpq_canonicalize(b2);
+    mpq_mul(u, b2, P); mpq_add(u, u, R); /* $\beta^2\bar P+\bar R$ */
+    if (mpq_sgn(u) == 0) mpq_set_ui(t, 0, 1);
+    else {
+      mpq_set_ui(t, 1, 1); mpq_add(t, t, b2);
+      mpq_mul(t, t, P); mpq_mul(t, t, R); mpq_div(t, t, u);
+    }
+    s = exact_from_q(out, t);
+  }
+  mpq_clears(P, R, b2, t, u, NULL);
+  return s;
+}
+static double set_bound(const rm_variant *v)
+{
+  return v->metric == RM_COVERAGE ? 1 : 12;
+}
+
+@ @<Metric codes@>=
+RM_COVERAGE, RM_FMEAN,
+
+@ @<Metric specifications@>=
+[RM_COVERAGE] = {"coverage", K(KEY_ITEMS) | K(KEY_TIES), NULL, NULL, set_bound,
+  NULL, NULL, NULL, NULL, NULL, coverage_sd, coverage_sx},
+[RM_FMEAN] = {"fmean", K(KEY_BETA2) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), NULL,
+  NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx},
+
+@ {\it Examples.}  Two users' top~2 are $a,b$ and $b,c$ in a catalogue of 10
+items: coverage@@2 is $\oursq{T-coverage}$; their whole lists $a,b,d$ and
+$b,c,a$ cover $\oursq{T-coverage-all}$.  For the $F$-score, two users with
+$K=2$: the first has relevant items at ranks 1 and~2 of 2 and no other
+(P~$=1$, R~$=1$), the second one relevant item at rank~2 and three more not
+retrieved (P~$=1/2$, R~$=1/4$).  Then $\bar P=3/4$ and $\bar R=5/8$, and
+$F_1=2\bar P\bar R/(\bar P+\bar R)=\oursq{T-fmean}$, while the mean of the
+users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
+
+@<Examples over several queries@>=
+@/{"T-coverage", NULL, "coverage@@2[items=10]",
+  RM_QS(RM_QID((1, 0, 0), ("a", "b", "d")), RM_QID((0, 1, 0), ("b", "c", "a"))),
+  NULL, "case", RM_OK, "3/10", 0x1.3333333333333p-2},
+@/{"T-coverage-all", NULL, "coverage[items=10]",
+  RM_QS(RM_QID((1, 0, 0), ("a", "b", "d")), RM_QID((0, 1, 0), ("b", "c", "a"))),
+  NULL, "case", RM_OK, "2/5", 0x1.999999999999ap-2},
+@/{"T-fmean", "001_2e9bf761b3089294.txt", "fmean@@2",
+  RM_QS(RM_Q((1, 1), ()), RM_Q((0, 1), (1, 1, 1))), NULL, "case", RM_OK, "15/22",
+  0x1.5d1745d1745d1p-1},
+@/{"T-meanf", NULL, "mean:f@@2",
+  RM_QS(RM_Q((1, 1), ()), RM_Q((0, 1), (1, 1, 1))), NULL, "case", RM_OK, "2/3",
+  0x1.5555555555555p-1},
+
+@ Lists with identifiers for the coverage example.
+
+@<Lists of the examples over queries@>=
+#define RM_QID(g, i) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
+  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL}
 
 @** Golden vectors.
 The exact path's results are most useful outside this program: anyone who
@@ -6512,7 +6779,8 @@ static int cmd_value(int argc, char **argv)
   for (j = 0; j < nq; j++) @<Read query |j| of every option@>;
   rc = 1;
   rm_variant_name(&v, name, sizeof name);
-  s = v.agg ? rm_value_set(&v, q, (size_t) nq, NULL, &x) : rm_value(&v, q, NULL, &x);
+  s = rm_variant_reads_set(&v) ? rm_value_set(&v, q, (size_t) nq, NULL, &x)
+    : rm_value(&v, q, NULL, &x);
   if (s < 0) {
     fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
     goto done;
@@ -6555,9 +6823,9 @@ if (opt[0] == NULL) {
 {
   int k;
   nq = count_char(opt[0], ';') + 1;
-  if (nq > 1 && !v.agg) {
-    fputs("rankmetrics: value: ';' separates queries, which only an aggregated"
-      " variant reads (for example mean:NAME)\n", stderr);
+  if (nq > 1 && !rm_variant_reads_set(&v)) {
+    fputs("rankmetrics: value: ';' separates queries, which only a variant of a"
+      " set reads (for example mean:NAME)\n", stderr);
     return 2;
   }
   for (k = 1; k < 4; k++)
@@ -6613,7 +6881,8 @@ if (opt[0] == NULL) {
   rm_status t;
   char hb[40];
   rm_exact_init(&e);
-  t = v.agg ? rm_value_set_exact(&v, q, (size_t) nq, &e) : rm_value_exact(&v, q, &e);
+  t = rm_variant_reads_set(&v) ? rm_value_set_exact(&v, q, (size_t) nq, &e)
+    : rm_value_exact(&v, q, &e);
   if (t < 0) {
     fprintf(stderr, "rankmetrics: value: exact path: %s\n", rm_strerror(t));
     rm_exact_clear(&e);
@@ -7033,7 +7302,7 @@ F000.10&nDCG, averaged over users&mean:ndcg&\secref{sources}\cr
 F000.11&IDCG with gain $2^g-1$&idcg[gain=exp2]&\secref{sources}\cr
 F001.1&Recall@@$K$, mean over users&mean:recall@@K&\secref{F001.1}\cr
 F001.2&Precision@@$K$, mean over users&mean:precision@@K&\secref{F001.2}\cr
-F001.3&$F_\beta$ of averaged P and R&f@@K[beta2=\dots]&\secref{F001.3}\cr
+F001.3&$F_\beta$ of averaged P and R&fmean@@K&\secref{F001.3}\cr
 F001.4&HR, any hit&mean:hr@@K[hit=any]&\secref{F001.4}\cr
 F001.5&MRR@@$K$, first hit&mean:rr@@K&\secref{rr-sources}\cr
 F001.6--7&MAP@@$K$, AP over hits&mean:ap@@K[norm=hits]&\secref{F001.7}\cr

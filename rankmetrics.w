@@ -1659,8 +1659,8 @@ hit ratio; reciprocal rank; average precision; the area under the ROC curve;
 expected reciprocal rank; classification and rating errors; and what
 \src{001}'s evaluator computes.  Means over queries are the subject of the
 next part, which ends with two metrics of a whole set of users: catalogue
-coverage and the $F$-score of averaged precision and recall.  Novelty, which
-\src{001} defines, is not yet in this version.
+coverage, the $F$-score of averaged precision and recall, and \src{001}'s
+novelty.
 
 @* Computing a value.
 The library computes any variant with two functions, one per path.  Both
@@ -5756,7 +5756,7 @@ and no unretrieved items.
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
 
 @* Metrics of a whole set.
-Two metrics of our sources are not means of per-query values.  The {\it
+Three metrics of our sources are not means of per-query values.  The {\it
 catalogue coverage\/} is the share of all items of a catalogue that appear in
 at least one user's top~$K$; it looks at all users at once.  And the
 $F$-score of \src{001} (F001.3) is computed from the precision and the
@@ -5991,6 +5991,277 @@ users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
 @<Lists of the examples over queries@>=
 #define RM_QID(g, i) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
   (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL}
+
+@ {\it Novelty} (\src{001}, F001.11 and F001.12).\here{F001.11}  \src{001}
+defines the popularity-based novelty of a recommender as the mean
+self-information of the recommended items,
+$${\rm Novelty}@@K={1\over U}\sum_u{1\over K}\sum_{i\in R(u)}-\lg p(i),\qquad
+  p(i)={\vert\{u: r_{u,i}\ne\emptyset\}\vert\over U},$$
+where $R(u)$ is user~$u$'s top~$K$ and $p(i)$ the fraction of the $U$ users
+who rated item~$i$.  Our input has no separate rating log, so we read it from
+the set itself: user $u$ has {\it rated\/} item $i$ when $i$ appears in $u$'s
+list with a grade of at least the relevance threshold.  (That is the natural
+reading when the lists hold the users' judged items; with a rating log, make
+each user's list hold his rated items with grade~1.)  Items are told apart by
+their identifiers.  An item that no user rated has $p(i)=0$ and infinite
+self-information: under \.{floor=none}, the default, the value is then
+undefined; under \.{floor=code}, $p(i)$ is raised to $10^{-8}$, as the
+source's code does (it clamps with |max(p, 1e-8)|), which caps a term at
+$8\lg10$.  Without a cutoff, $K$ is each user's list length.  The source's
+code never sets the popularity it reads, and never calls the method.
+@^novelty@>
+
+@<Public types@>=
+typedef enum {@+ RM_FLOOR_NONE, RM_FLOOR_CODE @+} rm_floor;
+
+@ @<Fields of a variant@>=
+int floor; /* an |rm_floor| */
+
+@ @<Key codes@>=
+KEY_FLOOR,
+
+@ @<Key specifications@>=
+[KEY_FLOOR] = {"floor", floor_words, 0, 0, FIELD(floor), 0, NULL, 4, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const floor_words[] = {"none", "code", NULL};
+
+@ The counts $\vert\{u: u\hbox{ rated }i\}\vert$ come from the pairs (item,
+user) of rated items, sorted and made unique; an item's count is then found
+by binary search.
+
+@<Private types@>=
+typedef struct {@+ const char *id; size_t user; @+} id_user;
+
+@ @<Private functions@>=
+static int idu_cmp(const void *a, const void *b)
+{
+  const id_user *x = a, *y = b;
+  int c = strcmp(x->id, y->id);
+  return c ? c : (x->user > y->user) - (x->user < y->user);
+}
+static size_t raters(const id_user *r, size_t m, const char *id)
+{
+  size_t lo = 0, hi = m, first, c = 0;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (strcmp(r[mid].id, id) < 0) lo = mid + 1; else hi = mid;
+  }
+  for (first = lo; first < m && strcmp(r[first].id, id) == 0; first++)
+    c += first == lo || r[first].user != r[first - 1].user;
+  return c;
+}
+static rm_status rated_pairs(const rm_variant *v, const rm_list *q, size_t nq,
+  id_user **out, size_t *m)
+{
+  size_t j, i, total = 0;
+  id_user *r;
+  for (j = 0; j < nq; j++) {
+    rm_status s = check_list(v, &q[j]);
+    if (s != RM_OK) return s;
+    if (q[j].n > 0 && q[j].id == NULL) return RM_EIDS;
+    for (i = 0; i < q[j].n; i++) if (q[j].id[i] == NULL) return RM_EIDS;
+    total += q[j].n;
+  }
+  if ((r = malloc((total ? total : 1) * sizeof *r)) == NULL) return RM_ENOMEM;
+  *m = 0;
+  for (j = 0; j < nq; j++)
+    for (i = 0; i < q[j].n; i++)
+      if (q[j].grade[i] >= v->rel) { r[*m].id = q[j].id[i]; r[*m].user = j; ++*m; }
+  if (*m > 1) qsort(r, *m, sizeof *r, idu_cmp);
+  *out = r;
+  return RM_OK;
+}
+
+@ The exact value is a sum of terms $c\lg(U/n_i)$ with rational weights $c$,
+and every such sum can be written over the primes, $\sum_p w_p\lg p$, by
+factoring the integers.  The logarithms of distinct primes are linearly
+independent over the rationals (if $\sum_p w_p\ln p=0$ with integers $w_p$,
+then $\prod_p p^{w_p}=1$, and unique factorization makes every $w_p$ zero),
+so the value is rational exactly when every odd prime has weight~0, and is
+then~$w_2$.  This time the decision rests on a theorem, not on a conjecture.
+Otherwise Ziv's loop encloses it, each weight of either sign multiplied by
+the bound of $\lg p$ that moves the product away from the value.
+
+@<Private types@>=
+typedef struct {@+ unsigned long p; mpq_t w; @+} pterm;
+typedef struct {@+ size_t n, cap; pterm *t; @+} plog; /* $\sum_p w_p\lg p$ */
+
+@ @<Private functions@>=
+static rm_status plog_add1(plog *f, unsigned long p, const mpq_t c)
+{
+  size_t i;
+  for (i = 0; i < f->n; i++) if (f->t[i].p == p) break;
+  if (i == f->n) {
+    if (f->n == f->cap) {
+      size_t cap = f->cap ? 2 * f->cap : 16;
+      pterm *t = realloc(f->t, cap * sizeof *t);
+      if (t == NULL) return RM_ENOMEM;
+      f->t = t; f->cap = cap;
+    }
+    f->t[i].p = p; mpq_init(f->t[i].w); f->n++;
+  }
+  mpq_add(f->t[i].w, f->t[i].w, c);
+  return RM_OK;
+}
+static rm_status plog_add(plog *f, unsigned long x, const mpq_t c) /* $c\lg x$ */
+{
+  unsigned long p;
+  rm_status s = RM_OK;
+  for (p = 2; p * p <= x && s == RM_OK; p++)
+    while (x % p == 0 && s == RM_OK) { x /= p; s = plog_add1(f, p, c); }
+  if (x > 1 && s == RM_OK) s = plog_add1(f, x, c);
+  return s;
+}
+static void plog_clear(plog *f)
+{
+  size_t i;
+  for (i = 0; i < f->n; i++) mpq_clear(f->t[i].w);
+  free(f->t);
+}
+static int enclose_plog(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const plog *f = ctx;
+  mpfr_t a, b;
+  size_t i;
+  mpfr_inits2(mpfr_get_prec(lo), a, b, (mpfr_ptr) 0);
+  mpfr_set_ui(lo, 0, MPFR_RNDN); mpfr_set_ui(hi, 0, MPFR_RNDN);
+  for (i = 0; i < f->n; i++) {
+    if (f->t[i].p == 2) {
+      mpfr_add_q(lo, lo, f->t[i].w, MPFR_RNDD); mpfr_add_q(hi, hi, f->t[i].w, MPFR_RNDU);
+      continue;
+    }
+    mpfr_set_ui(a, f->t[i].p, MPFR_RNDN); mpfr_log2(a, a, MPFR_RNDD);
+    mpfr_set_ui(b, f->t[i].p, MPFR_RNDN); mpfr_log2(b, b, MPFR_RNDU);
+    if (mpq_sgn(f->t[i].w) >= 0) {
+      mpfr_mul_q(a, a, f->t[i].w, MPFR_RNDD); mpfr_mul_q(b, b, f->t[i].w, MPFR_RNDU);
+      mpfr_add(lo, lo, a, MPFR_RNDD); mpfr_add(hi, hi, b, MPFR_RNDU);
+    } else {
+      mpfr_mul_q(b, b, f->t[i].w, MPFR_RNDD); mpfr_mul_q(a, a, f->t[i].w, MPFR_RNDU);
+      mpfr_add(lo, lo, b, MPFR_RNDD); mpfr_add(hi, hi, a, MPFR_RNDU);
+    }
+  }
+  mpfr_clears(a, b, (mpfr_ptr) 0);
+  return 1;
+}
+
+@ The constant $\ln2$ rounded to the nearest double (C11 has no name for it).
+
+@d LN2 0x1.62e42fefa39efp-1
+
+@ The two paths of novelty walk the users, rank each list, and add the
+self-information of each item in its top~$K$.  The exact path adds
+$\lg U-\lg n_i$ (or $\lg10^8$ under the floor) with the weight $1/(UK)$.  On
+the double path a term is $\lg(U/n_i)$ when $n_i\le U/2$ (a division and a
+faithful logarithm of a number at least~2: below $4u$ relative) and otherwise
+$-\log_2(1+(n_i-U)/U)$ through |log1p|, whose argument lies in $(-1/2,0]$
+(below $6u$); the sums and the two divisions add four more: 10~ulps.
+
+@<Private functions@>=
+static rm_status novelty_run(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_work *w, plog *f, double *out)
+{
+  id_user *r = NULL;
+  size_t m = 0, j, t, U = nq;
+  nsum all = {0, 0};
+  rm_status s = rated_pairs(v, q, nq, &r, &m);
+  mpq_t c;
+  mpq_init(c);
+  for (j = 0; j < nq && s == RM_OK; j++) {
+    size_t k = v->k ? v->k : q[j].n, top = k < q[j].n ? k : q[j].n;
+    nsum u = {0, 0};
+    if (k == 0) continue;
+    if ((s = work_reserve(w, q[j].n)) != RM_OK) break;
+    rank_items(&q[j], v->ties, w->perm, w->tmp);
+    mpq_set_ui(c, 1, (unsigned long) (U * k)); mpq_canonicalize(c);
+    for (t = 0; t < top && s == RM_OK; t++) {
+      size_t n = raters(r, m, q[j].id[w->perm[t]]);
+      if (n == 0 || (v->floor == RM_FLOOR_CODE && (double) n * 1e8 < (double) U)) {
+        if (v->floor == RM_FLOOR_NONE) { s = RM_UNDEFINED; break; }
+        nsum_add(&u, 0x1.a934f0979a371p+4); /* $8\lg10$, rounded */
+        if (f) s = plog_add(f, 100000000UL, c);
+        continue;
+      }
+      nsum_add(&u, 2 * n <= U ? log2((double) U / (double) n)
+        : -log1p(((double) n - (double) U) / (double) U) / LN2);
+      if (f && (s = plog_add(f, (unsigned long) U, c)) == RM_OK) {
+        mpq_neg(c, c); s = plog_add(f, (unsigned long) n, c); mpq_neg(c, c);
+      }
+    }
+    nsum_add(&all, (u.s + u.c) / (double) k);
+  }
+  mpq_clear(c);
+  free(r);
+  if (s == RM_OK) *out = (all.s + all.c) / (double) U;
+  return s;
+}
+
+@ @<Private functions@>=
+static rm_status novelty_sd(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_work *w, double *out)
+{
+  rm_status s;
+  if (nq == 0) return undefined_d(v, out);
+  s = novelty_run(v, q, nq, w, NULL, out);
+  return s == RM_UNDEFINED ? undefined_d(v, out) : s;
+}
+static rm_status novelty_sx(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_exact *out)
+{
+  plog f = {0, 0, NULL};
+  rm_work w;
+  double d;
+  size_t i;
+  int rational = 1;
+  rm_status s;
+  if (nq == 0) return undefined_x(v, out);
+  rm_work_init(&w);
+  s = novelty_run(v, q, nq, &w, &f, &d);
+  rm_work_free(&w);
+  if (s == RM_UNDEFINED) s = undefined_x(v, out);
+  else if (s == RM_OK) {
+    mpq_t x;
+    mpq_init(x);
+    for (i = 0; i < f.n; i++)
+      if (f.t[i].p == 2) mpq_set(x, f.t[i].w);
+      else if (mpq_sgn(f.t[i].w) != 0) rational = 0;
+    s = rational ? exact_from_q(out, x) : ziv(out, enclose_plog, &f);
+    mpq_clear(x);
+  }
+  plog_clear(&f);
+  return s;
+}
+static double novelty_bound(const rm_variant *v)
+{
+  (void) v;
+  return 10;
+}
+
+@ @<Metric codes@>=
+RM_NOVELTY,
+
+@ @<Metric specifications@>=
+[RM_NOVELTY] = {"novelty", K(KEY_FLOOR) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF),
+  NULL, NULL, novelty_bound, no_average, NULL, NULL, NULL, NULL, novelty_sd,
+  novelty_sx},
+
+@ {\it Cases.}  Four users are all recommended the items $a$ and~$b$; the
+first rated both, the second only~$a$, the others neither.  So
+$p(a)=1/2$, $p(b)=1/4$, every user's top two carry $1+2$ bits, and the
+novelty@@2 is $\oursq{T-novelty}$ exactly.  Three users whose top two hold
+one item rated by two of the three and one rated by one of them have novelty
+$\lg3-1/2=\ours{T-novelty-irr}$.  An item nobody rated makes the novelty
+undefined, and under the source's floor its term is $8\lg10$.
+
+@<Examples over several queries@>=
+@/{"T-novelty", "001_2e9bf761b3089294.txt", "novelty@@2",
+  RM_QS(RM_QID((1, 1), ("a", "b")), RM_QID((1, 0), ("a", "b")),
+    RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "b"))),
+  NULL, "case", RM_OK, "3/2", 0x1.8p+0},
+@/{"T-novelty-irr", NULL, "novelty@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 0), ("a", "c")),
+    RM_QID((0, 1, 1), ("a", "c", "b"))),
+  NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
 
 @** Golden vectors.
 The exact path's results are most useful outside this program: anyone who
@@ -7308,7 +7579,7 @@ F001.5&MRR@@$K$, first hit&mean:rr@@K&\secref{rr-sources}\cr
 F001.6--7&MAP@@$K$, AP over hits&mean:ap@@K[norm=hits]&\secref{F001.7}\cr
 F001.8--9&nDCG@@$K$, binary DCG&ndcg@@K[gain=binary]&\secref{sources}\cr
 F001.10&IDCG from $K$ ones&ideal=ones&\secref{F001.10}\cr
-F001.11--12&novelty, popularity $p(i)$&&---\cr
+F001.11--12&novelty, popularity $p(i)$&novelty@@K&\secref{F001.11}\cr
 F001, \S1&MAE, MSE, RMSE (names only)&mae, mse, rmse&\secref{F003.1}\cr
 F002.1&grades from scores&&\secref{F002.1}\cr
 F002.2--4&CG, DCG, nDCG (gain $2^g-1$)&ndcg[gain=exp2,ideal=list]&\secref{sources}\cr

@@ -6147,7 +6147,8 @@ static int enclose_plog(mpfr_t lo, mpfr_t hi, const void *ctx)
 
 @ The constant $\ln2$ rounded to the nearest double (C11 has no name for it).
 
-@d LN2 0x1.62e42fefa39efp-1
+@<Private functions@>=
+static const double ln2 = 0x1.62e42fefa39efp-1;
 
 @ The two paths of novelty walk the users, rank each list, and add the
 self-information of each item in its top~$K$.  The exact path adds
@@ -6183,7 +6184,7 @@ static rm_status novelty_run(const rm_variant *v, const rm_list *q, size_t nq,
         continue;
       }
       nsum_add(&u, 2 * n <= U ? log2((double) U / (double) n)
-        : -log1p(((double) n - (double) U) / (double) U) / LN2);
+        : -log1p(((double) n - (double) U) / (double) U) / ln2);
       if (f && (s = plog_add(f, (unsigned long) U, c)) == RM_OK) {
         mpq_neg(c, c); s = plog_add(f, (unsigned long) n, c); mpq_neg(c, c);
       }

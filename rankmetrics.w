@@ -5777,7 +5777,9 @@ distinct identifiers among the first $K$ items of every list, ranked by the
 tie rule; identifiers are compared as byte strings, and every list with items
 must have them.  Coverage is the count over~$N$, exact in both paths.  The
 metric \.{fmean} has the keys of \.{f}; precision divides by~$K$ and recall
-by~$R$, as \src{001} does, and a user without relevant items has recall~0.
+by~$R$, as \src{001} does; a user without relevant items has recall~0, and
+a user with an empty list (and no cutoff) precision~0.  Neither metric
+defines \.{ties=average}.
 It is undefined for an empty set; it is 0 when both means are~0.
 
 @<Public types@>=
@@ -5959,7 +5961,7 @@ RM_COVERAGE, RM_FMEAN,
 
 @ @<Metric specifications@>=
 [RM_COVERAGE] = {"coverage", K(KEY_ITEMS) | K(KEY_TIES), NULL, NULL, set_bound,
-  NULL, NULL, NULL, NULL, NULL, coverage_sd, coverage_sx},
+  no_average, NULL, NULL, NULL, NULL, coverage_sd, coverage_sx},
 [RM_FMEAN] = {"fmean", K(KEY_BETA2) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), NULL,
   NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx},
 

@@ -215,7 +215,7 @@ END_TEST
 static const char *const reject_cases[] = {
   "mean:coverage", "micro:fmean", "sum:coverage@3[items=5]", "mean[weight=items]:fmean@2",
   "mean[skip=undef]:coverage", "micro:coverage",
-  "fmean[ties=average]", "fmean@3[ties=average,beta2=4]",
+  "fmean[ties=average]", "fmean@3[ties=average,beta2=4]", "coverage@1[ties=average]",
   "coverage[items=0]", "coverage[items=-1]", "coverage[items=2147483648]",
   "coverage[items=1.5]", "coverage[items=x]",
   "coverage[rel=2]", "coverage[undef=one]", "coverage[beta2=2]", "coverage[denom=list]",

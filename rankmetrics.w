@@ -1656,7 +1656,8 @@ Each metric family has a chapter of the same shape: definition, sources,
 worked examples, variants, then the double code and the exact code.  The
 chapters are: cumulative gain (CG, DCG, nDCG); precision, recall, $F$ and the
 hit ratio; reciprocal rank; average precision; the area under the ROC curve;
-expected reciprocal rank; classification and rating errors; and what
+expected reciprocal rank; classification and rating errors; rank
+correlation; and what
 \src{001}'s evaluator computes.  Means over queries are the subject of the
 next part, which ends with two metrics of a whole set of users: catalogue
 coverage, the $F$-score of averaged precision and recall, and \src{001}'s
@@ -5149,6 +5150,451 @@ static const char *const clf_variants[] = {"accuracy", "accuracy[cut=0.75]",
   | 1ULL << RM_CLF_RECALL | 1ULL << RM_CLF_F1 | 1ULL << RM_MAE | 1ULL << RM_MSE
   | 1ULL << RM_RMSE, clf_variants},
 
+@* Rank correlation.\here{corr-def}
+A rank correlation measures how well one order agrees with another: here the
+order of the items by their grades (the truth) and their order by the
+scores (the prediction).  It is $+1$ when the two orders agree, $-1$ when one
+is the reverse of the other, and near~0 when they are unrelated.  Let
+$x_i=g_i$ and $y_i=s_i$ be the grade and the score of the item at input
+position~$i$, $1\le i\le n$.  The {\it mid-rank\/} of $x_i$ is its rank in
+increasing order, tied values sharing the mean of the ranks they occupy:
+$$\varrho(x_i)=\#\{j:x_j<x_i\}+{\#\{j:x_j=x_i\}+1\over2},$$
+a multiple of $1\over2$; likewise $\varrho(y_i)$.  The mid-ranks of a list
+always add up to $n(n+1)/2$, so their mean is $\bar\varrho=(n+1)/2$ with or
+without ties.  {\it Spearman's rho\/} is the Pearson correlation of the
+mid-ranks:
+$$\rho={a\over\sqrt b},\qquad a=\sum_i(\varrho(x_i)-\bar\varrho)(\varrho(y_i)-\bar\varrho),\qquad
+b=\sum_i(\varrho(x_i)-\bar\varrho)^2\cdot\sum_i(\varrho(y_i)-\bar\varrho)^2.$$
+{\it Kendall's tau\/} counts pairs.  A pair $i<j$ is {\it concordant\/} when
+$(x_i-x_j)(y_i-y_j)>0$ and {\it discordant\/} when it is $<0$; a pair tied in
+$x$ or in~$y$ is neither.  With $C$ and $D$ the numbers of concordant and
+discordant pairs, $n_0=n(n-1)/2$ the number of pairs, $n_1$ the pairs tied
+in~$x$ and $n_2$ the pairs tied in~$y$,
+$$\tau_a={C-D\over n_0},\qquad \tau_b={C-D\over\sqrt{(n_0-n_1)(n_0-n_2)}}.$$
+All three lie in $[-1,1]$.  Without ties $\tau_a=\tau_b$; with ties $\tau_a$
+cannot reach $\pm1$, and $\tau_b$, Kendall's correction of 1945, can.
+@^rank correlation@>@^Spearman's rho@>@^Kendall's tau@>@^mid-ranks@>
+
+The metrics are \.{spearman} and \.{kendall}; the latter has the key
+\.{tau}, \.{b} (the default) or \.{a}.  Each is undefined when its
+denominator is~0: $\rho$ and $\tau_b$ when $n<2$ or all grades are equal or
+all scores are equal, $\tau_a$ only when $n<2$.  (All scores equal gives
+$\tau_a=0$, a defined value.)  An undefined value is reported under the key
+\.{undef}, as everywhere in this book.  Neither metric ranks: there is no
+cutoff (a cutoff is refused) and no tie rule, because the formulas deal with
+ties themselves, through mid-ranks and through $n_1$ and~$n_2$.  Both need
+scores, and a list without them is an invalid argument.  Judged items that
+were not retrieved have no score and are ignored.
+
+@ {\it Where the sources state it.}\here{N000.RC}  Nowhere.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm source&\rm definition&\rm name here\cr
+\noalign{\smallskip\hrule\smallskip}
+\src{000}, introduction&``RC (Rank Correction)'', named only&\.{spearman}, \.{kendall}?\cr
+\src{001}--\src{004}&not named&---\cr}}$$
+\src{000\_0ec1f0283de4c3f9.txt} lists ``RC (Rank Correction)'' among the
+metrics of a recommender in its introduction and never mentions it again: no
+formula, no example, no code.  ``Rank Correction'' is not a metric we know;
+it is probably {\it rank correlation}, mistyped.  The other four sources do
+not name it.  So the definitions above are not from the sources: they are the
+standard ones of the statistics literature (Spearman, 1904; Kendall, 1938,
+and for $\tau_b$ 1945), listed in the catalogue's appendix of standard
+definitions of metrics that the sources name but do not define.  We give
+both common rank correlations because the source does not say which it
+means; no source has a worked example, and the cases below are ours.
+
+What the common libraries compute: SciPy's |spearmanr| is the Pearson
+correlation of the average ranks, our \.{spearman}; its |kendalltau|
+computes $\tau_b$ by default (\.{variant='b'}), our \.{kendall}, and offers
+Stuart's $\tau_c$, which this version does not define.  Both return NaN
+where our value is undefined.
+
+@ {\it Spearman's rho without ties.}\here{corr-rational}  Without ties the
+mid-ranks of each side are $1,\ldots,n$ in some order, so both sums of
+squares are $\sum_{r=1}^n(r-\bar\varrho)^2=n(n^2-1)/12$ and $b$ is the
+square $\bigl(n(n^2-1)/12\bigr)^2$.  With $d_i=\varrho(x_i)-\varrho(y_i)$,
+$\sum_i d_i^2=2\cdot n(n^2-1)/12-2a$, and so
+$$\rho=1-{6\sum_i d_i^2\over n(n^2-1)},$$
+the textbook formula, a fraction.  With ties the two sums of squares are
+smaller and differ, and this formula applied to mid-ranks is {\it not\/}
+Spearman's rho (below, it gives $33/40=0.825$ for a case whose $\rho$ is
+$0.8111\ldots$).  In general $\rho$ is rational exactly when $b$ is the square
+of a fraction, and $\tau_b$ exactly when $(n_0-n_1)(n_0-n_2)$ is a square
+(when $n_1=n_2$, for one); otherwise, if $C\ne D$, the value is irrational and
+the exact path decides it with |exact_q_over_sqrt| of the part on exact
+arithmetic, for negative values too.
+
+@ {\it Cases.}\here{corr-cases}  Eight small lists, chosen so that each
+value can be checked by hand:
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm case&\rm grades $x$&\rm scores $y$\cr
+\noalign{\smallskip\hrule\smallskip}
+perfect&0, 1, 2, 3&0.1, 0.2, 0.3, 0.4\cr
+reversal&0, 1, 2, 3&0.4, 0.3, 0.2, 0.1\cr
+no ties&0, 1, 2, 3&0.2, 0.1, 0.4, 0.3\cr
+ties&0, 0, 1, 2, 2&0.1, 0.3, 0.2, 0.4, 0.4\cr
+irrational&0, 0, 1, 2&0.1, 0.2, 0.3, 0.4\cr
+negative&3, 1, 2, 2, 0&0.1, 0.5, 0.25, 0.75, 1\cr
+zero&0, 1, 2&0.5, 0.1, 0.5\cr
+flat&0, 1, 2&0.5, 0.5, 0.5\cr}}$$
+and their values:
+$$\vbox{\halign{#\hfil\quad&$#$\hfil\quad&$#$\hfil\quad&$#$\hfil\cr
+\rm case&\rho\ (\.{spearman})&\tau_b\ (\.{kendall})&\tau_a\ (\.{kendall[tau=a]})\cr
+\noalign{\smallskip\hrule\smallskip}
+perfect&\oursq{T-corr-perfect}&\oursq{T-corr-perfect-tb}&\oursq{T-corr-perfect-ta}\cr
+reversal&\oursq{T-corr-reversal}&\oursq{T-corr-reversal-tb}&\oursq{T-corr-reversal-ta}\cr
+no ties&\oursq{T-corr-noties}&\oursq{T-corr-noties-tb}&\oursq{T-corr-noties-ta}\cr
+ties&\ours{T-corr-ties}&\ours{T-corr-ties-tb}&\oursq{T-corr-ties-ta}\cr
+irrational&\ours{T-corr-irr}&\ours{T-corr-irr-tb}&\oursq{T-corr-irr-ta}\cr
+negative&\ours{T-corr-neg}&\ours{T-corr-neg-tb}&\oursq{T-corr-neg-ta}\cr
+zero&\oursq{T-corr-zero}&\oursq{T-corr-zero-tb}&\oursq{T-corr-zero-ta}\cr
+flat&\hbox{undefined}&\hbox{undefined}&\oursq{T-corr-flat-ta}\cr}}$$
+By hand: in ``no ties'' the rank differences are $\pm1$, $\sum d_i^2=4$ and
+$\rho=1-24/60=3/5$; two of the six pairs are discordant, so
+$\tau_a=\tau_b=(4-2)/6$.  In ``ties'' the mid-ranks are $(1.5,1.5,3,4.5,4.5)$
+and $(1,3,2,4.5,4.5)$, both of mean~3; the sums of squares are $9$ and
+$19/2$, so $a=15/2$, $b=171/2$ and $\rho=(15/2)/\sqrt{171/2}=5/\sqrt{38}$
+(the textbook formula would give $1-6\cdot3.5/120=33/40$); there are
+$C=7$ concordant and $D=1$ discordant pairs, $n_1=2$ pairs tied in~$x$ and
+$n_2=1$ in~$y$, so $\tau_a=6/10$ but $\tau_b=6/\sqrt{8\cdot9}=1/\sqrt2$, the
+tie correction at work.  ``Irrational'' has $\rho=(9/2)/\sqrt{45/2}=3/\sqrt{10}$
+and $\tau_b=5/\sqrt{30}$, and ``negative'' $\rho=-8/\sqrt{95}$,
+$\tau_a=-7/10$ and $\tau_b=-7/\sqrt{90}$.  The irrational values are, as
+correctly rounded doubles and to 40 digits,
+$$\vbox{\halign{#\hfil\quad&\.{#}\hfil\quad&\.{#}\hfil\cr
+ties, $\rho$&\ourshex{T-corr-ties}&\oursl{T-corr-ties}\cr
+ties, $\tau_b$&\ourshex{T-corr-ties-tb}&\oursl{T-corr-ties-tb}\cr
+irrational, $\rho$&\ourshex{T-corr-irr}&\oursl{T-corr-irr}\cr
+negative, $\rho$&\ourshex{T-corr-neg}&\oursl{T-corr-neg}\cr
+negative, $\tau_b$&\ourshex{T-corr-neg-tb}&\oursl{T-corr-neg-tb}\cr}}$$
+and a 300-bit evaluation of $a/\sqrt b$ (with mpmath) agrees with each.
+Reversing one of the two orders changes the sign of every correlation and
+nothing else, so ``reversal'' is the negative of ``perfect'', and
+``negative'' the negative of its {\it mirror}, the same grades with the
+scores $0.9$, $0.5$, $0.75$, $0.25$, $0$ (the tests check both): for
+$\rho=-8/\sqrt{95}$ the double is the negative of the mirror's, and the
+ternary value, the sign of the rounding error, is $-1$ where the mirror's is
+$+1$.  In
+``zero'' $a=0$ and one concordant pair balances one discordant pair: every
+value is exactly~0, a positive zero.  ``Flat'' has all scores equal, so
+$\rho$ and $\tau_b$ are $0/0$ and set by \.{undef}: $\ours{T-corr-flat}$ by
+default, $\ours{T-corr-flat-one}$ under \.{undef=one}; but
+$\tau_a=0/3$ is defined.  A list of one item leaves all three undefined.
+
+SciPy~1.10 (|spearmanr|, |kendalltau|) returns the same values on these
+lists up to two units in the last place (0.6000000000000001 for $3/5$,
+0.3333333333333334 for $1/3$), and NaN for ``flat''.
+
+@<Worked examples@>=
+@/{"T-corr-perfect", NULL, "spearman", RM_G(0, 1, 2, 3), RM_S(0.1, 0.2, 0.3, 0.4),
+  NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-corr-perfect-tb", NULL, "kendall", RM_G(0, 1, 2, 3), RM_S(0.1, 0.2, 0.3, 0.4),
+  NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-corr-perfect-ta", NULL, "kendall[tau=a]", RM_G(0, 1, 2, 3),
+  RM_S(0.1, 0.2, 0.3, 0.4), NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-corr-noties", NULL, "spearman", RM_G(0, 1, 2, 3), RM_S(0.2, 0.1, 0.4, 0.3),
+  NULL, RM_NONE, NULL, "case", RM_OK, "3/5", 0x1.3333333333333p-1},
+@/{"T-corr-noties-tb", NULL, "kendall", RM_G(0, 1, 2, 3), RM_S(0.2, 0.1, 0.4, 0.3),
+  NULL, RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"T-corr-noties-ta", NULL, "kendall[tau=a]", RM_G(0, 1, 2, 3),
+  RM_S(0.2, 0.1, 0.4, 0.3), NULL, RM_NONE, NULL, "case", RM_OK, "1/3",
+  0x1.5555555555555p-2},
+@/{"T-corr-ties", NULL, "spearman", RM_G(0, 0, 1, 2, 2), RM_S(0.1, 0.3, 0.2, 0.4, 0.4),
+  NULL, RM_NONE, NULL, "case", RM_OK, NULL, 0x1.9f496e38ac351p-1}, /* $5/\sqrt{38}$ */
+@/{"T-corr-ties-tb", NULL, "kendall", RM_G(0, 0, 1, 2, 2),
+  RM_S(0.1, 0.3, 0.2, 0.4, 0.4), NULL, RM_NONE, NULL, "case", RM_OK, NULL,
+  0x1.6a09e667f3bcdp-1}, /* $1/\sqrt2$ */
+@/{"T-corr-ties-ta", NULL, "kendall[tau=a]", RM_G(0, 0, 1, 2, 2),
+  RM_S(0.1, 0.3, 0.2, 0.4, 0.4), NULL, RM_NONE, NULL, "case", RM_OK, "3/5",
+  0x1.3333333333333p-1},
+@/{"T-corr-irr", NULL, "spearman", RM_G(0, 0, 1, 2), RM_S(0.1, 0.2, 0.3, 0.4),
+  NULL, RM_NONE, NULL, "case", RM_OK, NULL, 0x1.e5b9d136c6d96p-1}, /* $3/\sqrt{10}$ */
+@/{"T-corr-irr-tb", NULL, "kendall", RM_G(0, 0, 1, 2), RM_S(0.1, 0.2, 0.3, 0.4),
+  NULL, RM_NONE, NULL, "case", RM_OK, NULL, 0x1.d363d1848dcbfp-1}, /* $5/\sqrt{30}$ */
+@/{"T-corr-irr-ta", NULL, "kendall[tau=a]", RM_G(0, 0, 1, 2), RM_S(0.1, 0.2, 0.3, 0.4),
+  NULL, RM_NONE, NULL, "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-corr-reversal", NULL, "spearman", RM_G(0, 1, 2, 3), RM_S(0.4, 0.3, 0.2, 0.1),
+  NULL, RM_NONE, NULL, "case", RM_OK, "-1", -0x1p+0},
+@/{"T-corr-reversal-tb", NULL, "kendall", RM_G(0, 1, 2, 3), RM_S(0.4, 0.3, 0.2, 0.1),
+  NULL, RM_NONE, NULL, "case", RM_OK, "-1", -0x1p+0},
+@/{"T-corr-reversal-ta", NULL, "kendall[tau=a]", RM_G(0, 1, 2, 3),
+  RM_S(0.4, 0.3, 0.2, 0.1), NULL, RM_NONE, NULL, "case", RM_OK, "-1", -0x1p+0},
+@/{"T-corr-neg", NULL, "spearman", RM_G(3, 1, 2, 2, 0),
+  RM_S(-0.9, -0.5, -0.75, -0.25, 0), NULL, RM_NONE, NULL, "case", RM_OK, NULL,
+  -0x1.a43da0adc6899p-1}, /* $-8/\sqrt{95}$ */
+@/{"T-corr-neg-tb", NULL, "kendall", RM_G(3, 1, 2, 2, 0),
+  RM_S(-0.9, -0.5, -0.75, -0.25, 0), NULL, RM_NONE, NULL, "case", RM_OK, NULL,
+  -0x1.79c969d54553cp-1}, /* $-7/\sqrt{90}$ */
+@/{"T-corr-neg-ta", NULL, "kendall[tau=a]", RM_G(3, 1, 2, 2, 0),
+  RM_S(-0.9, -0.5, -0.75, -0.25, 0), NULL, RM_NONE, NULL, "case", RM_OK, "-7/10",
+  -0x1.6666666666666p-1},
+@/{"T-corr-mirror", NULL, "spearman", RM_G(3, 1, 2, 2, 0),
+  RM_S(0.9, 0.5, 0.75, 0.25, 0), NULL, RM_NONE, NULL, "case", RM_OK, NULL,
+  0x1.a43da0adc6899p-1}, /* $8/\sqrt{95}$ */
+@/{"T-corr-mirror-tb", NULL, "kendall", RM_G(3, 1, 2, 2, 0),
+  RM_S(0.9, 0.5, 0.75, 0.25, 0), NULL, RM_NONE, NULL, "case", RM_OK, NULL,
+  0x1.79c969d54553cp-1}, /* $7/\sqrt{90}$ */
+@/{"T-corr-mirror-ta", NULL, "kendall[tau=a]", RM_G(3, 1, 2, 2, 0),
+  RM_S(0.9, 0.5, 0.75, 0.25, 0), NULL, RM_NONE, NULL, "case", RM_OK, "7/10",
+  0x1.6666666666666p-1},
+@/{"T-corr-zero", NULL, "spearman", RM_G(0, 1, 2), RM_S(0.5, 0.1, 0.5), NULL, RM_NONE,
+  NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"T-corr-zero-tb", NULL, "kendall", RM_G(0, 1, 2), RM_S(0.5, 0.1, 0.5), NULL,
+  RM_NONE, NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"T-corr-zero-ta", NULL, "kendall[tau=a]", RM_G(0, 1, 2), RM_S(0.5, 0.1, 0.5), NULL,
+  RM_NONE, NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"T-corr-flat", NULL, "spearman", RM_G(0, 1, 2), RM_S(0.5, 0.5, 0.5), NULL, RM_NONE,
+  NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-corr-flat-one", NULL, "spearman[undef=one]", RM_G(0, 1, 2), RM_S(0.5, 0.5, 0.5),
+  NULL, RM_NONE, NULL, "case", RM_UNDEFINED, "1", 0x1p+0},
+@/{"T-corr-flat-tb", NULL, "kendall", RM_G(0, 1, 2), RM_S(0.5, 0.5, 0.5), NULL,
+  RM_NONE, NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-corr-flat-ta", NULL, "kendall[tau=a]", RM_G(0, 1, 2), RM_S(0.5, 0.5, 0.5), NULL,
+  RM_NONE, NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"T-corr-one", NULL, "spearman", RM_G(1), RM_S(0.5), NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-corr-one-ta", NULL, "kendall[tau=a,undef=one]", RM_G(1), RM_S(0.5), NULL,
+  RM_NONE, NULL, "case", RM_UNDEFINED, "1", 0x1p+0},
+
+@ The code of the key \.{tau}.
+
+@<Public types@>=
+typedef enum {@+ RM_TAU_B, RM_TAU_A @+} rm_tau;
+
+@ @<Fields of a variant@>=
+int tau; /* an |rm_tau| */
+
+@ @<Key codes@>=
+KEY_TAU,
+
+@ @<Key specifications@>=
+[KEY_TAU] = {"tau", tau_words, 0, 0, FIELD(tau), 0, NULL, 2, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const tau_words[] = {"b", "a", NULL};
+
+@ Both paths of Spearman's rho start from the same integers.  Twice a
+mid-rank minus twice the mean, $c_i=2\varrho(x_i)-(n+1)$, is an integer, and
+$\rho=\sum c_ic'_i/\sqrt{\sum c_i^2\sum c'^2_i}$ for the doubled, centred
+mid-ranks $c_i$ of the grades and $c'_i$ of the scores: doubling multiplies
+$a$ by~4 and $b$ by~16.  Grades are integers from 0 to |RM_GRADE_MAX|, so a
+count of each grade gives them: with $L$ items below grade~$g$ and $m$ items
+at~$g$, $c=2L+m+1-(n+1)=2L+m-n$.  The scores come ranked in |perm|, in
+decreasing order with equal scores adjacent; a tie group at rank indices
+$r\le j<e$ has $n-e$ items below it, and $c'=2(n-e)+(e-r)+1-(n+1)=n-e-r$.
+All in $O(n)$ after the sort.  The function returns |NULL| when it cannot
+allocate.
+
+@<Private functions@>=
+static long *corr_ranks(const rm_list *l, const size_t *perm)
+{
+  size_t cnt[RM_GRADE_MAX + 1], below[RM_GRADE_MAX + 1], n = l->n, i, r, e, j;
+  long *c = malloc(2 * (n ? n : 1) * sizeof *c);
+  if (c == NULL) return NULL;
+  for (i = 0; i <= RM_GRADE_MAX; i++) cnt[i] = 0;
+  for (i = 0; i < n; i++) cnt[l->grade[i]]++;
+  for (i = 0, r = 0; i <= RM_GRADE_MAX; i++) { below[i] = r; r += cnt[i]; }
+  for (i = 0; i < n; i++)
+    c[i] = 2 * (long) below[l->grade[i]] + (long) cnt[l->grade[i]] - (long) n;
+  for (r = 0; r < n; r = e) {
+    e = tie_end(l, perm, r);
+    for (j = r; j < e; j++) c[n + perm[j]] = (long) n - (long) e - (long) r;
+  }
+  return c;
+}
+
+@ The exact path sums the products in GMP integers and hands $A=\sum
+c_ic'_i$ and $B=\sum c_i^2\sum c'^2_i$ to |exact_q_over_sqrt|: a fraction
+when $B$ is a square, Ziv's loop otherwise.  The double path makes the same
+sums with |nsum_add|.  They are sums of integers, and they are exact: every
+term is an integer of magnitude at most $n^2$, a double for $n<2^{26}$; while
+the partial sums stay below $2^{53}$ no addition rounds, and beyond that each
+rounding error of Neumaier's step is itself an integer, computed exactly and
+added exactly to the compensation, whose magnitude stays far below $2^{53}$
+for $n<2^{26}$ (at most $n$ errors of at most $n^3\cdot2^{-54}$ each).  So
+each of the three sums, compensation added last, is its exact value rounded
+once ($u$), however the terms cancel.  For $n\le2^{18}$ no sum exceeds
+$n(n^2-1)/3<2^{53}$ and they are exact.  Then the product of the two sums
+of squares is one rounding ($u$), the square root halves the relative error
+so far and adds one ($3u/2+u$), and the division adds the error of $A$ and
+one more: in all $4.5u$, a bound of 5~ulps, valid for $n<2^{26}$ (which
+covers every list this library is meant for, and $n\le2^{20}$ in
+particular); for $n\le2^{18}$ the sums are exact and it is $2.5u$, 3~ulps.
+A value $A=0$ is returned as $+0$ exactly.
+@^accuracy of the double path@>
+
+@<Private functions@>=
+static rm_status spearman_d(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *out)
+{
+  nsum a = {0, 0}, sx = {0, 0}, sy = {0, 0};
+  size_t i, n = l->n;
+  long *c;
+  double A, X, Y;
+  if (n > 0 && l->score == NULL) return RM_EINVAL;
+  if ((c = corr_ranks(l, perm)) == NULL) return RM_ENOMEM;
+  for (i = 0; i < n; i++) {
+    nsum_add(&a, (double) (c[i] * c[n + i]));
+    nsum_add(&sx, (double) (c[i] * c[i]));
+    nsum_add(&sy, (double) (c[n + i] * c[n + i]));
+  }
+  free(c);
+  A = a.s + a.c; X = sx.s + sx.c; Y = sy.s + sy.c;
+  if (X == 0 || Y == 0) return undefined_d(v, out);
+  *out = A == 0 ? 0.0 : A / sqrt(X * Y);
+  return RM_OK;
+}
+static rm_status spearman_x(const rm_variant *v, const rm_list *l,
+  const size_t *perm, rm_exact *out)
+{
+  mpz_t sx, sy, t;
+  mpq_t A, B;
+  size_t i, n = l->n;
+  long *c;
+  rm_status s;
+  if (n > 0 && l->score == NULL) return RM_EINVAL;
+  if ((c = corr_ranks(l, perm)) == NULL) return RM_ENOMEM;
+  mpz_inits(sx, sy, t, NULL);
+  mpq_inits(A, B, NULL);
+  for (i = 0; i < n; i++) {
+    mpz_set_si(t, c[i]); mpz_mul_si(t, t, c[n + i]);
+    mpz_add(mpq_numref(A), mpq_numref(A), t);
+    mpz_set_si(t, c[i]); mpz_mul_si(t, t, c[i]); mpz_add(sx, sx, t);
+    mpz_set_si(t, c[n + i]); mpz_mul_si(t, t, c[n + i]); mpz_add(sy, sy, t);
+  }
+  free(c);
+  mpz_mul(mpq_numref(B), sx, sy);
+  if (mpq_sgn(B) == 0) s = undefined_x(v, out);
+  else s = exact_q_over_sqrt(out, A, B);
+  mpz_clears(sx, sy, t, NULL);
+  mpq_clears(A, B, NULL);
+  return s;
+}
+
+@ Kendall's counts come from all $n(n-1)/2$ pairs, compared directly.  That
+is $O(n^2)$ time; an $O(n\log n)$ count by merge sort exists (Knight, 1966),
+but ranked lists are short and the plain count is obviously right.  The
+function gives $C-D$, $n_1$ and $n_2$ and returns $n_0$, all exact
+integers.
+
+@<Private functions@>=
+static unsigned long corr_pairs(const rm_list *l, long *cd, unsigned long *n1,
+  unsigned long *n2)
+{
+  size_t i, j;
+  *cd = 0; *n1 = *n2 = 0;
+  for (i = 0; i < l->n; i++)
+    for (j = i + 1; j < l->n; j++) {
+      int dx = (l->grade[i] > l->grade[j]) - (l->grade[i] < l->grade[j]);
+      int dy = (l->score[i] > l->score[j]) - (l->score[i] < l->score[j]);
+      *n1 += dx == 0; *n2 += dy == 0;
+      *cd += dx * dy;
+    }
+  return (unsigned long) (l->n * (l->n - (l->n > 0)) / 2);
+}
+
+@ $\tau_a$ is a ratio of integers, and takes the common ratio paths: one
+division, 1~ulp.  $\tau_b$ is $(C-D)/\sqrt{(n_0-n_1)(n_0-n_2)}$: both factors
+are integers and doubles (below $2^{53}$ for $n<2^{26}$), their product is
+one rounding ($u$), the square root halves it and adds one ($u/2+u$), and
+the division one more: $2.5u$, a bound of 3~ulps.  The exact path is again
+|exact_q_over_sqrt|.
+
+@<Private functions@>=
+static rm_status kendall_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  long cd;
+  unsigned long n1, n2, n0;
+  (void) v; (void) perm;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  n0 = corr_pairs(l, &cd, &n1, &n2);
+  mpq_set_si(num, cd, 1); mpq_set_ui(den, n0, 1);
+  return RM_OK;
+}
+static rm_status kendall_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  long cd;
+  unsigned long n1, n2, n0;
+  (void) v; (void) perm;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  n0 = corr_pairs(l, &cd, &n1, &n2);
+  *num = (double) cd; *den = (double) n0;
+  return RM_OK;
+}
+static rm_status kendall_d(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *out)
+{
+  long cd;
+  unsigned long n1, n2, n0;
+  if (v->tau == RM_TAU_A) return ratio_d(v, l, perm, out);
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  n0 = corr_pairs(l, &cd, &n1, &n2);
+  if (n0 == n1 || n0 == n2) return undefined_d(v, out);
+  *out = cd == 0 ? 0.0 : (double) cd / sqrt((double) (n0 - n1) * (double) (n0 - n2));
+  return RM_OK;
+}
+static rm_status kendall_x(const rm_variant *v, const rm_list *l,
+  const size_t *perm, rm_exact *out)
+{
+  long cd;
+  unsigned long n1, n2, n0;
+  mpq_t A, B;
+  rm_status s;
+  if (v->tau == RM_TAU_A) return ratio_x(v, l, perm, out);
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  n0 = corr_pairs(l, &cd, &n1, &n2);
+  if (n0 == n1 || n0 == n2) return undefined_x(v, out);
+  mpq_inits(A, B, NULL);
+  mpq_set_si(A, cd, 1);
+  mpz_set_ui(mpq_numref(B), n0 - n1);
+  mpz_mul_ui(mpq_numref(B), mpq_numref(B), n0 - n2);
+  s = exact_q_over_sqrt(out, A, B);
+  mpq_clears(A, B, NULL);
+  return s;
+}
+static double corr_bound(const rm_variant *v)
+{
+  return v->metric == RM_SPEARMAN ? 5 : v->tau == RM_TAU_A ? 1 : 3;
+}
+
+@ Both metrics refuse a cutoff.  Only $\tau_a$, a ratio, can be averaged
+over queries (see the part on aggregation, whose exact path takes a
+query's value as a fraction or as log-linear forms); $\tau_b$ and $\rho$,
+quotients by a square root, cannot in this version.
+
+@<Private functions@>=
+static const char *corr_refuse(const rm_variant *v)
+{
+  if (v->k) return "this metric takes no cutoff";
+  if (v->metric == RM_KENDALL && v->tau == RM_TAU_B && v->agg != RM_AGG_NONE)
+    return "only kendall[tau=a] can be aggregated in this version";
+  return NULL;
+}
+
+@ @<Metric codes@>=
+RM_SPEARMAN, RM_KENDALL,
+
+@ @<Metric specifications@>=
+[RM_SPEARMAN] = {"spearman", K(KEY_UNDEF), spearman_d, spearman_x, corr_bound,
+  corr_refuse, NULL, NULL, NULL, NULL},
+[RM_KENDALL] = {"kendall", K(KEY_TAU) | K(KEY_UNDEF), kendall_d, kendall_x,
+  corr_bound, corr_refuse, NULL, kendall_qratio, kendall_dratio, NULL},
+
+@ The vectors of the chapter.  The random cases of the generator have few
+distinct grades and five score levels, so ties are everywhere, and many
+lists have all grades equal: the undefined cases are well covered.
+
+@<Vector variant lists@>=
+static const char *const corr_variants[] = {"spearman", "spearman[undef=one]",
+  "kendall", "kendall[tau=a]", "kendall[tau=b,undef=one]",
+  "kendall[tau=a,undef=one]", NULL};
+
+@ @<Vector families@>=
+{"corr", "rank correlation: spearman, kendall", 1ULL << RM_SPEARMAN
+  | 1ULL << RM_KENDALL, corr_variants},
+
 @* What 001's evaluator computes.\here{C001}
 \src{001\_2e9bf761b3089294.txt} ends with a PyTorch class |Evaluator| that
 scores a recommender.  Each of its methods is one of our variants, and the
@@ -6714,6 +7160,8 @@ rprec&\acc{rprec} ulps&\acc{rprecbound}\cr
 hr&\acc{hr} ulps&\acc{hrbound}\cr
 err&\acc{err} ulps&\acc{errbound}\cr
 auc&\acc{auc} ulps&\acc{aucbound}\cr
+spearman&\acc{spearman} ulps&\acc{spearmanbound}\cr
+kendall&\acc{kendall} ulps&\acc{kendallbound}\cr
 accuracy&\acc{accuracy} ulps&\acc{accuracybound}\cr
 clf-precision&\acc{clf-precision} ulps&\acc{clf-precisionbound}\cr
 clf-recall&\acc{clf-recall} ulps&\acc{clf-recallbound}\cr
@@ -7645,7 +8093,8 @@ C003.1&\src{003}'s |calc_auc_simple|&auc[ties=reverse]&\secref{C003.1}\cr
 C003.2&\src{003}'s |calc_auc|&auc[ties=average]&\secref{C003.2}\cr
 C003.3&the scikit-learn call&auc[ties=average]&\secref{C003.3}\cr}}$$
 \src{000} also names a metric ``RC'' (rank correlation, probably) and defines
-nothing of it; \src{001} names diversity, serendipity and coverage without
+nothing of it; the chapter on rank correlation gives the standard
+definitions (\secref{N000.RC}).  \src{001} names diversity, serendipity and coverage without
 defining them; \src{002} names the average predicted position and the online
 rates CTR, CVR and LCVR.  None of them is treated in this version.
 

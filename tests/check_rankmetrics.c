@@ -514,6 +514,16 @@ static int parse_decimal(const char *s, char *dig, long *e10)
   const char *p;
   int nd = 0, dot = 0, started = 0;
   long intd = 0, zeros = 0;
+  if (s[0] == '-') s++; /* a negative value: the digits follow its sign */
+  if ((p = strchr(s, 'e')) != NULL) { /* scientific: d.ddd...e+-N */
+    char m[80];
+    size_t k = (size_t) (p - s);
+    if (k == 0 || k >= sizeof m) return -1;
+    memcpy(m, s, k); m[k] = '\0';
+    nd = parse_decimal(m, dig, e10);
+    if (nd > 0) *e10 += strtol(p + 1, NULL, 10);
+    return nd;
+  }
   if (s[0] == '\0' || s[0] == '.') return -1;
   if (s[0] == '0' && s[1] != '\0' && s[1] != '.') return -1;
   for (p = s; *p; p++) {

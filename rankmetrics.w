@@ -4324,7 +4324,10 @@ images and are lost, so the count of 10 cannot be re-derived, and what a tie
 counted is unknown.  For a row of our table we take one ranking that has this
 count, a negative first, then three positives, two negatives, a positive and
 a negative; any other ranking with 10 correct pairs gives the same
-$\oursq{E002.4}=\ours{E002.4}$.
+$\oursq{E002.4}=\ours{E002.4}$.  Its ROC curve, a staircase since no scores
+tie, with the area under it:
+\figure{fig-roc002}{The ROC curve of the ranking chosen for 002's example
+(not the source's lost figure); area $5/8$.}
 
 @<Worked examples@>=
 @/{"E002.4", "002_99164a9873301b8b.txt", "auc", RM_G(0, 1, 1, 1, 0, 0, 1, 0), NULL,
@@ -7810,11 +7813,12 @@ macros.
 }
 
 @* Pictures.
-Three pictures of this book are drawn by the program itself: the tool
+Four pictures of this book are drawn by the program itself: the tool
 computes their points with the library and writes them as MetaPost programs,
 which the build runs through \.{mpost}.  So a picture cannot show a curve
 other than the one the library computes.  \.{rankmetrics figures --out DIR}
-writes \.{fig-discount.mp}, \.{fig-roc003.mp} and \.{fig-pr004.mp}.
+writes \.{fig-discount.mp}, \.{fig-roc003.mp}, \.{fig-roc002.mp} and
+\.{fig-pr004.mp}.
 
 The common preamble sets the output file name and the unit.
 
@@ -7889,17 +7893,19 @@ dashed paths, the two orders of the tie that count the tied pairs fully
 against or for the ranking.
 
 @<Tool functions@>=
-static int figure_roc003(const char *dir)
+static int figure_roc(const char *dir, const char *name, const int *label,
+  const double *score, int n, const char *extra)
 {
-  static const int label[7] = {1, 1, 0, 0, 1, 1, 0};
-  static const double score[7] = {0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3};
-  int i = 0, pos = 4, neg = 3, tp = 0, fp = 0;
-  char path[4200], pts[2000] = "(0,0)";
-  FILE *f = open_figure(dir, "fig-roc003", path, sizeof path);
+  int i = 0, pos = 0, neg = 0, tp = 0, fp = 0;
+  char path[4200], pts[4000] = "(0,0)";
+  FILE *f = open_figure(dir, name, path, sizeof path);
   if (f == NULL) return 0;
-  while (i < 7) {
+  for (i = 0; i < n; i++) pos += label[i], neg += !label[i];
+  for (i = 0; i < n; ) {
     int j = i;
-    while (j < 7 && score[j] == score[i]) { tp += label[j]; fp += !label[j]; j++; }
+    while (j < n && (j == i || (score && score[j] == score[i]))) {
+      tp += label[j]; fp += !label[j]; j++;
+    }
     snprintf(pts + strlen(pts), sizeof pts - strlen(pts), "--(%d/%d,%d/%d)",
       fp, neg, tp, pos);
     i = j;
@@ -7907,16 +7913,36 @@ static int figure_roc003(const char *dir)
   fprintf(f, "beginfig(1);\nu := 4cm;\npath roc; roc := (%s) scaled u;\n", pts);
   fputs("fill roc--(u,0)--cycle withcolor (0.85,0.9,1);\n"
     "draw (0,0)--(u,0)--(u,u)--(0,u)--cycle withcolor 0.6white;\n"
-    "draw (0,0)--(u,u) dashed evenly withcolor 0.6white;\n"
-    "draw (0,0.5u)--(2/3u,0.5u)--(2/3u,u) dashed evenly withcolor (0.7,0,0);\n"
-    "draw (0,0.5u)--(0,u)--(2/3u,u) dashed evenly withcolor (0,0.45,0);\n"
-    "pickup pencircle scaled 1pt; draw roc;\n"
+    "draw (0,0)--(u,u) dashed evenly withcolor 0.6white;\n", f);
+  fputs(extra, f);
+  fputs("pickup pencircle scaled 1pt; draw roc;\n"
     "pickup pencircle scaled 3pt; for k=0 upto length roc: drawdot point k of roc; endfor;\n"
     "label.bot(\"FPR\",(0.5u,-10pt)); label.lft(\"TPR\",(-10pt,0.5u));\n"
     "label.bot(\"0\",(0,0)); label.bot(\"1\",(u,0)); label.lft(\"1\",(0,u));\n"
-    "label(btex area $5/6$ etex,(0.7u,0.35u));\n"
-    "label.rt(\"tie\",(1/3u,0.75u));\nendfig;\nend\n", f);
+    "endfig;\nend\n", f);
   return fclose(f) == 0;
+}
+static int figure_roc003(const char *dir)
+{
+  static const int label[7] = {1, 1, 0, 0, 1, 1, 0};
+  static const double score[7] = {0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3};
+  return figure_roc(dir, "fig-roc003", label, score, 7,
+    "draw (0,0.5u)--(2/3u,0.5u)--(2/3u,u) dashed evenly withcolor (0.7,0,0);\n"
+    "draw (0,0.5u)--(0,u)--(2/3u,u) dashed evenly withcolor (0,0.45,0);\n"
+    "label(btex area $5/6$ etex,(0.7u,0.35u));\n"
+    "label.rt(\"tie\",(1/3u,0.75u));\n");
+}
+
+@ \src{002}'s AUC example lost its scores, and its picture with them; the
+figure draws the ranking we chose for its row (E002.4), one of the rankings
+with the printed count of 10 correct pairs out of 16.
+
+@<Tool functions@>=
+static int figure_roc002(const char *dir)
+{
+  static const int label[8] = {0, 1, 1, 1, 0, 0, 1, 0};
+  return figure_roc(dir, "fig-roc002", label, NULL, 8,
+    "label(btex area $5/8$ etex,(0.7u,0.35u));\n");
 }
 
 @ The precision--recall figure draws \src{004}'s first query (relevance
@@ -7967,7 +7993,8 @@ static int cmd_figures(int argc, char **argv)
     fputs("rankmetrics: figures: usage: rankmetrics figures --out DIR\n", stderr);
     return 2;
   }
-  if (!figure_discount(argv[1]) || !figure_roc003(argv[1]) || !figure_pr004(argv[1])) {
+  if (!figure_discount(argv[1]) || !figure_roc003(argv[1]) || !figure_roc002(argv[1])
+      || !figure_pr004(argv[1])) {
     fprintf(stderr, "rankmetrics: figures: cannot write in '%s'\n", argv[1]);
     return 1;
   }

@@ -5201,8 +5201,7 @@ formula, no example, no code.  ``Rank Correction'' is not a metric we know;
 it is probably {\it rank correlation}, mistyped.  The other four sources do
 not name it.  So the definitions above are not from the sources: they are the
 standard ones of the statistics literature (Spearman, 1904; Kendall, 1938,
-and for $\tau_b$ 1945), listed in the catalogue's appendix of standard
-definitions of metrics that the sources name but do not define.  We give
+and for $\tau_b$ 1945).  We give
 both common rank correlations because the source does not say which it
 means; no source has a worked example, and the cases below are ours.
 

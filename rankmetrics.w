@@ -650,7 +650,7 @@ size_t rm_variant_help(char *buf, size_t len)
     p += (size_t) snprintf(s + p, sizeof s - p, "\n");
   }
   p += (size_t) snprintf(s + p, sizeof s - p, "aggregators, written before a name:"
-    " mean[skip=none|undef|norel,weight=uniform|items|positives]:NAME,\n"
+    " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
     "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME\n");
   if (len > 0) {
     size_t c = p < len ? p : len - 1;
@@ -5666,10 +5666,11 @@ query, an undefined value entering with the value its convention gives
 (trec\_eval, scikit-learn); \.{skip=undef} leaves out queries whose value is
 undefined (RecBole's and DIN's GAUC drop users with one class only);
 \.{skip=norel} leaves out queries with no relevant item at all (gdeval,
-Elliot).  A query that has judgments but is missing from the run is a list of
-no items with its judgments as unretrieved grades: it then counts, usually
-as~0, unless skipped (trec\_eval~9 drops such queries; its \.{-c} option and
-ir\_measures count them as~0).
+Elliot); \.{skip=missing} leaves out queries that retrieved nothing.  A query
+that has judgments but is missing from the run is a list of no items with
+its judgments as unretrieved grades: under \.{skip=none} it counts, usually
+as~0 (trec\_eval's \.{-c} option and ir\_measures), and under
+\.{skip=missing} it is left out (trec\_eval~9 without \.{-c}).
 \smallskip
 \noindent An aggregated variant is named by its aggregator, the aggregator's
 options and a colon before the variant of one query:
@@ -5684,7 +5685,7 @@ the inner variant's \.{undef} then applies) and a sum of~0.
 
 @<Public types@>=
 typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM @+} rm_agg;
-typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL @+} rm_skip;
+typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL, RM_SKIP_MISSING @+} rm_skip;
 typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES @+} rm_weight;
 
 @ @<Fields of a variant@>=
@@ -5701,7 +5702,7 @@ KEY_SKIP, KEY_WEIGHT,
 
 @ @<Words and conditions of keys@>=
 static const char *const agg_words[] = {"-", "mean", "micro", "sum", NULL};
-static const char *const skip_words[] = {"none", "undef", "norel", NULL};
+static const char *const skip_words[] = {"none", "undef", "norel", "missing", NULL};
 static const char *const weight_words[] = {"uniform", "items", "positives", NULL};
 static int weight_when(const rm_variant *v)
 {
@@ -5832,6 +5833,7 @@ micro average, the numerators and the denominators; for a sum, the values.
   if ((s = check_list(&u, l)) != RM_OK) break;
   if ((s = work_reserve(w, l->n)) != RM_OK) break;
   if (v->skip == RM_SKIP_NOREL && n_relevant(&u, l) == 0) continue;
+  if (v->skip == RM_SKIP_MISSING && l->n == 0) continue;
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w->perm, w->tmp);
   if (v->agg == RM_AGG_MICRO) {
     if ((s = metrics[u.metric].dratio(&u, l, w->perm, &num, &den)) != RM_OK) break;
@@ -5939,6 +5941,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   if ((s = check_list(&u, l)) != RM_OK) break;
   if ((s = work_reserve(&w, l->n)) != RM_OK) break;
   if (v->skip == RM_SKIP_NOREL && n_relevant(&u, l) == 0) continue;
+  if (v->skip == RM_SKIP_MISSING && l->n == 0) continue;
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w.perm, w.tmp);
   loglin_init(&fn, 2); loglin_init(&fd, 2);
   if (metrics[u.metric].qratio) {
@@ -6053,13 +6056,22 @@ values are 1, 0 and~0; so \.{mean:rr} is $\oursq{T-agg-none}$, and
 second value is undefined: under \.{undef=zero} the mean is
 $\oursq{T-agg-undef0}$, with \.{skip=undef} it is $\oursq{T-agg-skipundef}$.
 The micro average of \.{rr[hits=mean]} pools numerators and denominators:
-over the first and the third query, $(1+0)/(1+1)=\oursq{T-agg-micro}$.
+over the first and the third query, $(1+0)/(1+1)=\oursq{T-agg-micro}$.  If the third query retrieved nothing at
+all (a missing query), trec\_eval~9 leaves it out, \.{mean[skip=missing]:rr}
+$=\oursq{T-agg-missing}$, and with \.{-c} counts it as~0, \.{mean:rr}
+$=\oursq{T-agg-missing-c}$.
 Means of irrational values: the nDCG of two queries, one ranked perfectly
 (exactly~1) and one with its relevant item at rank~2 ($1/\lg3$), has mean
 $(1+1/\lg3)/2=\ours{T-agg-ndcg}$; weighted by items (two and three), it is
 $(2+3/\lg3)/5=\ours{T-agg-ndcg-items}$.
 
 @<Examples over several queries@>=
+@/{"T-agg-missing", NULL, "mean[skip=missing]:rr",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 0), ()), RM_Q((), (1))),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-agg-missing-c", NULL, "mean:rr",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 0), ()), RM_Q((), (1))),
+  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 @/{"T-agg-none", NULL, "mean:rr",
   RM_QS(RM_Q((1, 0), ()), RM_Q((0, 0), ()), RM_Q((0), (1))),
   NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},

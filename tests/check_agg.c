@@ -277,8 +277,8 @@ START_TEST(test_handmade_variants)
   rm_variant_default(&v, RM_RR);
   ck_assert_msg(rm_value_set(&v, &l, 1, NULL, &d) == RM_EINVAL, "no aggregator, double path");
   ck_assert_msg(rm_value_set_exact(&v, &l, 1, &e) == RM_EINVAL, "no aggregator, exact path");
-  v.agg = RM_AGG_MEAN; v.skip = 3;
-  ck_assert_msg(rm_value_set(&v, &l, 1, NULL, &d) == RM_ENAME, "skip=3, double path");
+  v.agg = RM_AGG_MEAN; v.skip = RM_SKIP_MISSING + 1;
+  ck_assert_msg(rm_value_set(&v, &l, 1, NULL, &d) == RM_ENAME, "skip past the last, double path");
   v.skip = RM_SKIP_NONE; v.weight = 3;
   ck_assert_msg(rm_value_set_exact(&v, &l, 1, &e) == RM_ENAME, "weight=3, exact path");
   v.weight = RM_WEIGHT_UNIFORM; v.agg = 4;

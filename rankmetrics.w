@@ -1071,6 +1071,7 @@ typedef struct rm_exact {
   char *rational; /* $x$ as |"p/q"|, or |NULL| when $x$ is irrational */
   char decimal[RM_DECIMAL_MAX]; /* $x$ to 40 significant digits, correctly rounded */
   unsigned long prec; /* bits of working precision that decided it; 0 if rational */
+  int hard_bits; /* $x$ lies within $2^{-|hard_bits|}$ ulp of a rounding boundary */
 } rm_exact;
 
 @ @<Public prototypes@>=
@@ -1081,7 +1082,39 @@ void rm_exact_clear(rm_exact *e);
 void rm_exact_init(rm_exact *e)
 {
   e->value = 0; e->ternary = 0; e->rational = NULL;
-  e->decimal[0] = '\0'; e->prec = 0;
+  e->decimal[0] = '\0'; e->prec = 0; e->hard_bits = 0;
+}
+
+@ How hard was the rounding?  A value $x$ that is not a double lies between
+its rounding $d$ and the neighbour $d'$ of $d$ on the side of~$x$; the
+rounding boundary is their midpoint $m$.  If $\vert x-m\vert=2^{-h-1}\vert
+d'-d\vert$, deciding the rounding took about $h$ bits beyond the 53 of the
+double, and |hard_bits| is $\lfloor h\rfloor$ (0 for an exact double).  The
+golden vectors flag values with $h\ge10$ as hard to round: an implementation
+whose error is a hundredth of an ulp may still round them the wrong way.
+The function takes $x$ from |lo|, a value of at least 64 bits within the last
+enclosure, which is more than close enough to measure~$h$.
+
+@<Private functions@>=
+static void measure_hardness(rm_exact *e, const mpfr_t x)
+{
+  mpfr_t d, n, m;
+  long ex;
+  e->hard_bits = 0;
+  if (e->ternary == 0 || e->value == 0 || !isfinite(e->value)) return;
+  mpfr_inits2(mpfr_get_prec(x) + 64, d, n, m, (mpfr_ptr) 0);
+  mpfr_set_d(d, e->value, MPFR_RNDN);
+  mpfr_set_prec(n, 53); mpfr_set_d(n, e->value, MPFR_RNDN);
+  if (e->ternary < 0) mpfr_nextabove(n); else mpfr_nextbelow(n);
+  mpfr_add(m, d, n, MPFR_RNDN); mpfr_div_2ui(m, m, 1, MPFR_RNDN); /* exact */
+  mpfr_sub(n, n, d, MPFR_RNDN); mpfr_abs(n, n, MPFR_RNDN); /* $\vert d'-d\vert$ */
+  mpfr_sub(m, x, m, MPFR_RNDN); mpfr_abs(m, m, MPFR_RNDN); /* $\vert x-m\vert$ */
+  if (mpfr_zero_p(m)) { e->hard_bits = 999; goto done; }
+  mpfr_div(m, m, n, MPFR_RNDN);
+  mpfr_get_d_2exp(&ex, m, MPFR_RNDN); /* $m=f\cdot2^{ex}$, $1/2\le f<1$ */
+  e->hard_bits = ex < -1 ? (int) (-ex - 1) : 0;
+done:
+  mpfr_clears(d, n, m, (mpfr_ptr) 0);
 }
 void rm_exact_clear(rm_exact *e)
 {
@@ -1196,6 +1229,9 @@ static rm_status exact_from_q(rm_exact *e, const mpq_t x)
   e->ternary = mpfr_set_q(d, x, MPFR_RNDN);
   e->ternary = (e->ternary > 0) - (e->ternary < 0);
   e->value = mpfr_get_d(d, MPFR_RNDN);
+  mpfr_set_prec(d, 256);
+  mpfr_set_q(d, x, MPFR_RNDN); /* $x$ to 256 bits, to measure the hardness */
+  measure_hardness(e, d);
   mpfr_clear(d);
   e->prec = 0;
   free(e->rational);
@@ -1543,6 +1579,7 @@ argument above.
   mpfr_free_str(sl); mpfr_free_str(sh);
   if (!same) continue;
   e->value = dl; e->prec = (unsigned long) w;
+  measure_hardness(e, lo);
   free(e->rational); e->rational = NULL;
   s = RM_OK;
   break;
@@ -6774,12 +6811,14 @@ static int rng_below(rng *r, int n) /* uniform enough for test inputs */
   return (int) (rng_next(r) % (unsigned long long) n);
 }
 
-@ A random case owns its arrays; |random_case| fills one.  Identifiers are
-\.{d000}, \.{d001}, \dots\ in a random order, so that the identifier tie rules
-do not simply reproduce the input order.
+@ A random case owns its arrays; |random_case| fills one.  Most lists have
+fewer than 13 items; one in eight has up to 63, and one in 32 from 100 to
+1023, long enough for cutoffs of 100 to bite.  Identifiers are \.{d000},
+\.{d001}, \dots\ in a random order, so that the identifier tie rules do not
+simply reproduce the input order.
 
 @<Tool functions@>=
-#define MAX_CASE 64
+#define MAX_CASE 1024
 typedef struct {
   int grade[MAX_CASE], judged[4];
   double score[MAX_CASE];
@@ -6791,7 +6830,8 @@ static void random_case(rng *r, rand_case *c)
 {
   static const double levels[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
   int n, i, relevant = rng_below(r, 4) != 0;
-  n = rng_below(r, 8) == 0 ? 13 + rng_below(r, MAX_CASE - 13) : rng_below(r, 13);
+  n = rng_below(r, 32) == 0 ? 100 + rng_below(r, MAX_CASE - 100)
+    : rng_below(r, 8) == 0 ? 13 + rng_below(r, 51) : rng_below(r, 13);
   for (i = 0; i < n; i++) {
     c->grade[i] = relevant ? (rng_below(r, 3) == 0 ? rng_below(r, 5) : 0) : 0;
     c->score[i] = levels[rng_below(r, 5)];
@@ -6851,6 +6891,7 @@ static const char *const cg_variants[] = {
   "ndcg@@10[undef=one]", "ndcg@@10[gain=exp2,ties=average]",
   NULL};
 #define CASES_PER_VARIANT 16
+#define HARD_TRIES 2000 /* random lists searched per variant for hard cases */
 
 @ A test's flags are computed from its input and result.  They are defined
 once, in the |notes| of the file.
@@ -6868,8 +6909,14 @@ static const char *const flag_notes[][2] = {
   {"Unretrieved", "Some judged items were not retrieved."},
   {"ExactlyRepresentable", "The true value is a double: ternary value 0."},
   {"Rational", "The true value is rational; the fraction is given."},
-  {"Undefined", "The value is undefined (ideal DCG of 0); it is set by the"
+  {"Undefined", "The value is undefined (0/0, say); it is set by the"
     " variant's undef convention."},
+  {"LongList", "The list has 100 items or more."},
+  {"HardToRound", "The true value lies within 2^-10 ulp of a rounding boundary"
+    " of the double: an error of 1/1000 ulp can round it the wrong way."},
+  {"BadGrade", "A grade is out of range: the input must be rejected."},
+  {"MissingIds", "A tie rule needs identifiers that are missing: the input must"
+    " be rejected."},
   {NULL, NULL}};
 static int has_ties(const rm_list *l)
 {
@@ -6901,8 +6948,9 @@ static void text_ints(FILE *f, const char *key, const int *a, size_t n)
   for (i = 0; i < n; i++) fprintf(f, i ? ",%d" : " %d", a[i]);
   fputc('\n', f);
 }
+static const char *status_name(rm_status s);
 static int write_test(vec_out *o, const rm_variant *v, const rm_list *l,
-  const char *comment, int source, int erratum)
+  const char *comment, int source, int erratum, int invalid)
 {
   rm_exact e;
   rm_status s;
@@ -6911,9 +6959,9 @@ static int write_test(vec_out *o, const rm_variant *v, const rm_list *l,
   int ok = 1;
   rm_exact_init(&e);
   s = rm_value_exact(v, l, &e);
-  if (s < 0) {
+  if ((s < 0) != invalid) {
     fprintf(stderr, "rankmetrics: vectors: test %d: %s\n", o->count + 1,
-      rm_strerror(s));
+      s < 0 ? rm_strerror(s) : "an input meant to be invalid was accepted");
     rm_exact_clear(&e);
     return 0;
   }
@@ -6926,6 +6974,24 @@ static int write_test(vec_out *o, const rm_variant *v, const rm_list *l,
   return ok;
 }
 
+@ An invalid input is reported with the name of the status the library
+returns for it.
+
+@<Tool functions@>=
+static const char *status_name(rm_status s)
+{
+  switch (s) {
+  case RM_EINVAL: return "RM_EINVAL";
+  case RM_EGRADE: return "RM_EGRADE";
+  case RM_ESCORE: return "RM_ESCORE";
+  case RM_EK: return "RM_EK";
+  case RM_ENAME: return "RM_ENAME";
+  case RM_EIDS: return "RM_EIDS";
+  case RM_EUNDEF: return "RM_EUNDEF";
+  default: return "RM_E";
+  }
+}
+
 @ @<Compute the flags of the test...@>=
 {
   int none = 1;
@@ -6936,8 +7002,11 @@ static int write_test(vec_out *o, const rm_variant *v, const rm_list *l,
   FLAG(has_ties(l), "Ties"); FLAG(v->k > l->n, "KBeyondList");
   FLAG(none, "NoRelevant"); FLAG(l->n == 0, "EmptyList");
   FLAG(l->n_unretrieved > 0, "Unretrieved");
-  FLAG(e.ternary == 0, "ExactlyRepresentable"); FLAG(e.rational != NULL, "Rational");
-  FLAG(s == RM_UNDEFINED, "Undefined");
+  FLAG(s >= 0 && e.ternary == 0, "ExactlyRepresentable");
+  FLAG(s >= 0 && e.rational != NULL, "Rational");
+  FLAG(s == RM_UNDEFINED, "Undefined"); FLAG(l->n >= 100, "LongList");
+  FLAG(s >= 0 && e.hard_bits >= 10, "HardToRound");
+  FLAG(s == RM_EGRADE, "BadGrade"); FLAG(s == RM_EIDS, "MissingIds");
 #undef FLAG
 }
 
@@ -6964,14 +7033,23 @@ else {
 }
 fputs(", \"judged\": ", o->json);
 json_ints(o->json, l->unretrieved_grade, l->n_unretrieved);
-fprintf(o->json, ",\n         \"result\": \"valid\", \"status\": \"%s\", \"value\": \"%a\","
-  " \"decimal17\": \"%s\",\n         \"decimal40\": \"%s\", \"rational\": ",
-  s == RM_UNDEFINED ? "undefined" : "ok", e.value, d17, e.decimal);
-if (e.rational) fprintf(o->json, "\"%s\"}", e.rational);
-else fputs("null}", o->json);
+if (s < 0) fprintf(o->json, ",\n         \"result\": \"invalid\", \"error\": \"%s\"}",
+  status_name(s));
+else {
+  fprintf(o->json, ",\n         \"result\": \"valid\", \"status\": \"%s\", \"value\": \"%a\","
+    " \"decimal17\": \"%s\",\n         \"decimal40\": \"%s\", \"rational\": ",
+    s == RM_UNDEFINED ? "undefined" : "ok", e.value, d17, e.decimal);
+  if (e.rational) fprintf(o->json, "\"%s\"}", e.rational);
+  else fputs("null}", o->json);
+}
 
-@ @<Write the test as text@>=
-fprintf(o->text, "\ntcId = %d\ncomment = %s\n", o->count, comment);
+@ The text twin writes the flags without quotes.
+
+@<Write the test as text@>=
+fprintf(o->text, "\ntcId = %d\ncomment = %s\nflags =", o->count, comment);
+for (i = 0; flags[i]; i++) if (flags[i] != '"') fputc(flags[i], o->text);
+  else if (i == 0) fputc(' ', o->text);
+fputc('\n', o->text);
 text_ints(o->text, "grades", l->grade, l->n);
 fputs("scores =", o->text);
 if (l->score) for (i = 0; i < l->n; i++) fprintf(o->text, i ? ",%.17g" : " %.17g", l->score[i]);
@@ -6981,7 +7059,8 @@ if (l->id) for (i = 0; i < l->n; i++) fprintf(o->text, i ? ",%s" : " %s", l->id[
 else fputs(" none", o->text);
 fputc('\n', o->text);
 text_ints(o->text, "judged", l->unretrieved_grade, l->n_unretrieved);
-fprintf(o->text, "status = %s\nvalue = %a\ndecimal = %s\nrational = %s\n",
+if (s < 0) fprintf(o->text, "result = invalid\nerror = %s\n", status_name(s));
+else fprintf(o->text, "result = valid\nstatus = %s\nvalue = %a\ndecimal = %s\nrational = %s\n",
   s == RM_UNDEFINED ? "undefined" : "ok", e.value, e.decimal,
   e.rational ? e.rational : "none");
 
@@ -7036,51 +7115,55 @@ if (!ok) fprintf(stderr, "rankmetrics: vectors: failed; no vector file was repla
 @<Tool functions@>=
 static int write_family(const char *dir, const vector_family *fam)
 {
-  char jtmp[4200], ttmp[4200];
+  char jtmp[4200], ttmp[4200], *body = NULL;
+  size_t blen = 0;
+  FILE *jf;
   vec_out o = {NULL, NULL, 0};
   int ok = 1, groups = 0;
   snprintf(jtmp, sizeof jtmp, "%s/%s_test.json.tmp", dir, fam->stem);
   snprintf(ttmp, sizeof ttmp, "%s/%s_test.txt.tmp", dir, fam->stem);
-  if ((o.json = fopen(jtmp, "w")) == NULL || (o.text = fopen(ttmp, "w")) == NULL) {
+  if ((jf = fopen(jtmp, "w")) == NULL || (o.text = fopen(ttmp, "w")) == NULL
+      || (o.json = open_memstream(&body, &blen)) == NULL) {
     fprintf(stderr, "rankmetrics: vectors: cannot write in '%s'\n", dir);
-    if (o.json) { fclose(o.json); remove(jtmp); }
+    if (jf) { fclose(jf); remove(jtmp); }
+    if (o.text) { fclose(o.text); remove(ttmp); }
     return 0;
   }
-  @<Write the header of both files@>;
+  fprintf(o.text, "# Golden vectors of rankmetrics %s: %s.\n# The text twin of"
+    " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
+    fam->algorithm, fam->stem);
   @<Write the groups of worked examples@>;
   @<Write the groups of random cases@>;
-  fputs("\n  ]\n}\n", o.json);
-  ok = !ferror(o.json) && !ferror(o.text) && ok;
+  ok = !ferror(o.json) && ok;
   ok = (fclose(o.json) == 0) && ok;
+  @<Write the header of the JSON file, then its tests@>;
+  free(body);
+  ok = !ferror(jf) && !ferror(o.text) && ok;
+  ok = (fclose(jf) == 0) && ok;
   ok = (fclose(o.text) == 0) && ok;
   return ok;
 }
 
-@ The number of tests goes into the header before the tests are written, so
-it is counted first: one per worked example of the family and
-|CASES_PER_VARIANT| per random variant.
+@ The tests of the JSON file are written to memory first, because its header
+gives their number, and the search for hard cases decides it.
 
-@<Write the header of both files@>=
+@<Write the header of the JSON file, then its tests@>=
 {
-  int nv = 0, ne = 0, k;
-  size_t i;
-  while (fam->variants[nv]) nv++;
-  for (i = 0; i < RM_N_EXAMPLES; i++) ne += in_family(fam, &rm_examples[i]);
-  fprintf(o.json, "{\n  \"algorithm\": \"%s\",\n"
+  int k;
+  fprintf(jf, "{\n  \"algorithm\": \"%s\",\n"
     "  \"schema\": \"rankmetrics_vectors_v1\",\n  \"generatorVersion\": \"%s\",\n"
     "  \"numberOfTests\": %d,\n  \"header\": [\n"
     "    \"Golden vectors of rankmetrics, written by its exact path (GNU MPFR, GMP).\",\n"
     "    \"value is the correctly rounded double (round to nearest, ties to even) in C99 hex;\",\n"
     "    \"decimal17 and decimal40 are correctly rounded decimals; rational is exact.\",\n"
     "    \"Variant names are defined in the book, doc/rankmetrics.pdf, and vectors/README.md.\"\n"
-    "  ],\n  \"notes\": {", fam->algorithm, RM_VERSION, ne + nv * CASES_PER_VARIANT);
+    "  ],\n  \"notes\": {", fam->algorithm, RM_VERSION, o.count);
   for (k = 0; flag_notes[k][0]; k++)
-    fprintf(o.json, "%s\n    \"%s\": {\"description\": \"%s\"}", k ? "," : "",
+    fprintf(jf, "%s\n    \"%s\": {\"description\": \"%s\"}", k ? "," : "",
       flag_notes[k][0], flag_notes[k][1]);
-  fputs("\n  },\n  \"testGroups\": [", o.json);
-  fprintf(o.text, "# Golden vectors of rankmetrics %s: %s.\n# The text twin of"
-    " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
-    fam->algorithm, fam->stem);
+  fputs("\n  },\n  \"testGroups\": [", jf);
+  if (body) fwrite(body, 1, blen, jf);
+  fputs("\n  ]\n}\n", jf);
 }
 
 @ A worked example belongs to the family of its metric.
@@ -7112,7 +7195,7 @@ static int in_family(const vector_family *fam, const rm_example *x)
       x->printed ? x->printed : "");
     @<Open a group for |nm|@>;
     ok = write_test(&o, &v, &l, comment, x->source != NULL,
-      strcmp(x->verdict, "erratum") == 0);
+      strcmp(x->verdict, "erratum") == 0, 0);
     fputs("\n      ]}", o.json);
   }
 }
@@ -7143,8 +7226,60 @@ family changes no other family's file.
       random_case(&r, &rc);
       if (c) fputc(',', o.json);
       snprintf(comment, sizeof comment, "random case %d", c + 1);
-      ok = write_test(&o, &v, &rc.l, comment, 0, 0);
+      ok = write_test(&o, &v, &rc.l, comment, 0, 0, 0);
     }
+    @<Add the hard-to-round cases of the variant@>;
+    fputs("\n      ]}", o.json);
+  }
+  @<Write the group of invalid inputs@>;
+}
+
+@ The search for hard cases: more seeded random lists per variant, of which
+those whose true value lies within $2^{-10}$ ulp of a rounding boundary (see
+|measure_hardness|) are kept, at most two per variant.  Random values are
+that close once in about a thousand, so the search finds a few per family;
+a search for much harder cases would construct them, which this version
+does not.
+
+@<Add the hard-to-round cases of the variant@>=
+{
+  rng h = {(unsigned long long) (1000003 * (k + 1))};
+  int found = 0, tries;
+  for (tries = 0; tries < HARD_TRIES && found < 2 && ok; tries++) {
+    rand_case rc;
+    rm_exact e;
+    random_case(&h, &rc);
+    rm_exact_init(&e);
+    if (rm_value_exact(&v, &rc.l, &e) >= 0 && e.hard_bits >= 10) {
+      fputc(',', o.json);
+      snprintf(comment, sizeof comment, "hard to round: %d bits past the double",
+        e.hard_bits);
+      ok = write_test(&o, &v, &rc.l, comment, 0, 0, 0);
+      found++;
+    }
+    rm_exact_clear(&e);
+  }
+}
+
+@ Every family also has vectors that must be rejected: a grade below~0 and
+one above |RM_GRADE_MAX|.  A program under test should refuse them as the
+library does, not compute a number.
+
+@<Write the group of invalid inputs@>=
+{
+  static const int bad1[3] = {-1, 0, 1}, bad2[2] = {0, RM_GRADE_MAX + 1};
+  static const double sc[3] = {0.5, 0.25, 0.125};
+  rm_list l = {3, bad1, sc, NULL, 0, NULL};
+  rm_variant v;
+  char nm[RM_NAME_MAX];
+  rm_variant_parse(fam->variants[0], &v, NULL, 0);
+  rm_variant_name(&v, nm, sizeof nm);
+  if (ok) {
+    @<Open a group for |nm|@>;
+    ok = write_test(&o, &v, &l, "invalid: a negative grade", 0, 0, 1);
+    l.n = 2; l.grade = bad2;
+    fputc(',', o.json);
+    if (ok) ok = write_test(&o, &v, &l, "invalid: a grade above 100", 0, 0, 1);
     fputs("\n      ]}", o.json);
   }
 }

@@ -6889,6 +6889,8 @@ static const char *const cg_variants[] = {
   "ndcg@@10[ties=pessimistic]", "ndcg@@10[ties=optimistic]",
   "ndcg@@10[ties=average]", "ndcg@@10[ties=id-desc]", "ndcg@@10[ties=id-asc]",
   "ndcg@@10[undef=one]", "ndcg@@10[gain=exp2,ties=average]",
+  "ndcg@@10[ideal=list,ties=average]", "ndcg@@5[ideal=list,ties=average]",
+  "dcg@@10[ties=average]",
   NULL};
 #define CASES_PER_VARIANT 16
 #define HARD_TRIES 2000 /* random lists searched per variant for hard cases */

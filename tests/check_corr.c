@@ -673,7 +673,7 @@ START_TEST(test_edges)
     {
       rm_work w;
       rm_work_init(&w);
-      l.score = s; l.n = 4;
+      l.grade = g; l.score = s; l.n = 4;
       ck_assert_int_eq(rm_value(&v, &l, &w, &d), RM_OK);
       ck_assert_int_eq(rm_value(&v, &l, &w, &d2), RM_OK);
       ck_assert(co_same(d, d2));

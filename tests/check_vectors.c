@@ -1,0 +1,736 @@
+/* tests/check_vectors.c -- every committed golden vector against the library.
+
+   The runner is started from the top directory (by `make check'), so the
+   vectors are read from "vectors/": every file *_test.txt there, one loop
+   iteration per file, so that a failure names the file.  The text twin is
+   parsed line by line (fgets, strtol, strtod; no JSON parser); the number of
+   tests is compared with "numberOfTests" of the JSON twin, found by strstr.
+
+   For a valid test both paths must return the status of the vector: the
+   exact path its double bit for bit, its 40-digit decimal and its fraction
+   (string equality), the double path a value within rm_ulp_bound ulps of
+   the vector's.  An invalid test must be refused by both paths with the
+   status the vector names, and the output must be left alone.
+
+   The vectors themselves were written by the library's exact path, so the
+   file also checks them against oracles that share no code with it: a
+   fraction is read with GMP (mpq, which must be in lowest terms) and rounded
+   once with MPFR to 53 bits, which must give `value'; the decimal is read
+   exactly as a fraction and must lie within half a unit of its 40th digit of
+   the fraction; every decimal must read back (strtod) to `value'; an
+   undefined value must be the one of the variant's undef convention; and the
+   flags that follow from the input (Ties, EmptyList, Rational, ...) are
+   recomputed here.  Suite: vectors. */
+
+#define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS, strtok_r under -std=c11 */
+#include <check.h>
+#include <dirent.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <gmp.h>
+#include <mpfr.h>
+#include "rankmetrics.h"
+
+#define VEC_DIR "vectors"
+#define VEC_MAX_FILES 64
+#define VEC_LINE (1 << 18)     /* longest line read (a list of 1023 scores is ~20 kB) */
+#define VEC_TIMEOUT 120        /* seconds, per file */
+#define VEC_SENTINEL (-12345.678)
+
+static char vec_files[VEC_MAX_FILES][256];
+static int vec_nfiles;
+static int vec_too_many;
+
+/* Totals shared between the forked children of the loop test and the parent,
+   which prints them in the teardown of an unchecked fixture. */
+typedef struct {
+  long tests[VEC_MAX_FILES];
+  double maxulps[VEC_MAX_FILES];
+  int done[VEC_MAX_FILES];
+} vec_totals;
+static vec_totals *vec_tot;
+
+/* ------------------------------------------------------------------------ */
+/* Failures are collected per file, every one printed on stderr, and reported
+   by one assertion at the end with the first of them.                       */
+
+typedef struct {
+  const char *file;
+  int nfail;
+  char first[512];
+} vec_ctx;
+
+static void vec_fail(vec_ctx *c, long tcid, const char *fmt, ...)
+{
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (tcid > 0) fprintf(stderr, "vectors: %s: tcId %ld: %s\n", c->file, tcid, msg);
+  else fprintf(stderr, "vectors: %s: %s\n", c->file, msg);
+  if (c->nfail++ == 0) {
+    if (tcid > 0) snprintf(c->first, sizeof c->first, "tcId %ld: %s", tcid, msg);
+    else snprintf(c->first, sizeof c->first, "%s", msg);
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* One test of a text file.                                                 */
+
+enum {
+  F_TCID = 1 << 0, F_COMMENT = 1 << 1, F_FLAGS = 1 << 2, F_GRADES = 1 << 3,
+  F_SCORES = 1 << 4, F_IDS = 1 << 5, F_JUDGED = 1 << 6, F_RESULT = 1 << 7,
+  F_STATUS = 1 << 8, F_VALUE = 1 << 9, F_DECIMAL = 1 << 10,
+  F_RATIONAL = 1 << 11, F_ERROR = 1 << 12
+};
+#define F_COMMON (F_TCID | F_COMMENT | F_FLAGS | F_GRADES | F_SCORES | F_IDS \
+  | F_JUDGED | F_RESULT)
+#define F_VALID (F_COMMON | F_STATUS | F_VALUE | F_DECIMAL | F_RATIONAL)
+#define F_INVALID (F_COMMON | F_ERROR)
+
+typedef struct {
+  unsigned seen;
+  long tcid;
+  char flags[400];
+  int *grade; size_t n;
+  double *score; size_t nscore; int has_score;
+  char *idbuf; const char **id; size_t nid; int has_id;
+  int *judged; size_t nj;
+  int valid;
+  char status[32], value[64], decimal[RM_DECIMAL_MAX + 8], error[32];
+  char *rational;
+} vec_test;
+
+static void test_clear(vec_test *t)
+{
+  free(t->grade); free(t->score); free(t->idbuf); free(t->id); free(t->judged);
+  free(t->rational);
+  memset(t, 0, sizeof *t);
+}
+
+static size_t count_items(const char *s)
+{
+  size_t n = 1;
+  if (*s == '\0') return 0;
+  for (; *s; s++) if (*s == ',') n++;
+  return n;
+}
+
+/* A comma-separated list of integers; 0 on a malformed list. */
+static int parse_ints(const char *s, int **out, size_t *n)
+{
+  size_t k = count_items(s), i;
+  char *end;
+  *out = malloc((k ? k : 1) * sizeof **out);
+  *n = k;
+  if (*out == NULL) return 0;
+  for (i = 0; i < k; i++) {
+    long x = strtol(s, &end, 10);
+    if (end == s || (*end != ',' && *end != '\0') || x < -1000000 || x > 1000000)
+      return 0;
+    (*out)[i] = (int) x;
+    s = *end ? end + 1 : end;
+  }
+  return *s == '\0';
+}
+
+static int parse_doubles(const char *s, double **out, size_t *n)
+{
+  size_t k = count_items(s), i;
+  char *end;
+  *out = malloc((k ? k : 1) * sizeof **out);
+  *n = k;
+  if (*out == NULL) return 0;
+  for (i = 0; i < k; i++) {
+    double x = strtod(s, &end);
+    if (end == s || (*end != ',' && *end != '\0')) return 0;
+    (*out)[i] = x;
+    s = *end ? end + 1 : end;
+  }
+  return *s == '\0';
+}
+
+static int parse_ids(const char *s, vec_test *t)
+{
+  size_t k = count_items(s), i;
+  char *p;
+  t->idbuf = malloc(strlen(s) + 1);
+  t->id = malloc((k ? k : 1) * sizeof *t->id);
+  if (t->idbuf == NULL || t->id == NULL) return 0;
+  strcpy(t->idbuf, s);
+  for (i = 0, p = t->idbuf; i < k; i++) {
+    char *c = strchr(p, ',');
+    if (c) *c = '\0';
+    if (*p == '\0') return 0;
+    t->id[i] = p;
+    p = c ? c + 1 : p + strlen(p);
+  }
+  t->nid = k;
+  return 1;
+}
+
+static int copy_str(char *dst, size_t len, const char *src)
+{
+  if (strlen(src) >= len) return 0;
+  strcpy(dst, src);
+  return 1;
+}
+
+/* Reads one "key = value" line into t; returns 0 with a message on error. */
+static int read_field(vec_test *t, const char *key, const char *val,
+  char *why, size_t whylen)
+{
+  static const struct { const char *name; unsigned bit; } keys[] = {
+    {"tcId", F_TCID}, {"comment", F_COMMENT}, {"flags", F_FLAGS},
+    {"grades", F_GRADES}, {"scores", F_SCORES}, {"ids", F_IDS},
+    {"judged", F_JUDGED}, {"result", F_RESULT}, {"status", F_STATUS},
+    {"value", F_VALUE}, {"decimal", F_DECIMAL}, {"rational", F_RATIONAL},
+    {"error", F_ERROR}, {NULL, 0}};
+  unsigned bit = 0;
+  int k, ok = 1;
+  for (k = 0; keys[k].name; k++) if (strcmp(key, keys[k].name) == 0) bit = keys[k].bit;
+  if (bit == 0) { snprintf(why, whylen, "unknown key '%s'", key); return 0; }
+  if (t->seen & bit) { snprintf(why, whylen, "key '%s' twice", key); return 0; }
+  t->seen |= bit;
+  switch (bit) {
+  case F_TCID: {
+    char *end;
+    t->tcid = strtol(val, &end, 10);
+    ok = end != val && *end == '\0' && t->tcid > 0;
+    break;
+  }
+  case F_COMMENT: break;
+  case F_FLAGS: ok = copy_str(t->flags, sizeof t->flags, val); break;
+  case F_GRADES: ok = parse_ints(val, &t->grade, &t->n); break;
+  case F_SCORES:
+    if (strcmp(val, "none") != 0) {
+      t->has_score = 1;
+      ok = parse_doubles(val, &t->score, &t->nscore);
+    }
+    break;
+  case F_IDS:
+    if (strcmp(val, "none") != 0) { t->has_id = 1; ok = parse_ids(val, t); }
+    break;
+  case F_JUDGED: ok = parse_ints(val, &t->judged, &t->nj); break;
+  case F_RESULT:
+    ok = strcmp(val, "valid") == 0 || strcmp(val, "invalid") == 0;
+    t->valid = strcmp(val, "valid") == 0;
+    break;
+  case F_STATUS: ok = copy_str(t->status, sizeof t->status, val); break;
+  case F_VALUE: ok = copy_str(t->value, sizeof t->value, val); break;
+  case F_DECIMAL: ok = copy_str(t->decimal, sizeof t->decimal, val); break;
+  case F_RATIONAL:
+    if (strcmp(val, "none") != 0) {
+      t->rational = malloc(strlen(val) + 1);
+      ok = t->rational != NULL;
+      if (ok) strcpy(t->rational, val);
+    }
+    break;
+  case F_ERROR: ok = copy_str(t->error, sizeof t->error, val); break;
+  default: break;
+  }
+  if (!ok) snprintf(why, whylen, "malformed value of '%s': '%.60s'", key, val);
+  return ok;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Oracles that share no code with the library.                             */
+
+static int status_of_name(const char *s, rm_status *out)
+{
+  static const struct { const char *name; rm_status s; } names[] = {
+    {"RM_EINVAL", RM_EINVAL}, {"RM_EGRADE", RM_EGRADE},
+    {"RM_ESCORE", RM_ESCORE}, {"RM_EK", RM_EK}, {"RM_ENAME", RM_ENAME},
+    {"RM_EIDS", RM_EIDS}, {"RM_ENOMEM", RM_ENOMEM}, {"RM_EUNDEF", RM_EUNDEF},
+    {"RM_EHARD", RM_EHARD}, {NULL, RM_OK}};
+  int k;
+  for (k = 0; names[k].name; k++)
+    if (strcmp(s, names[k].name) == 0) { *out = names[k].s; return 1; }
+  return 0;
+}
+
+static int same_bits(double a, double b)
+{
+  return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* The decimal as an exact fraction; *ulp gets 10^(position of its last
+   digit).  Returns the number of significant digits, or -1 if malformed. */
+static int decimal_to_q(const char *s, mpq_t x, mpq_t ulp)
+{
+  char digits[RM_DECIMAL_MAX + 8];
+  size_t nd = 0;
+  long frac = 0, ex = 0;
+  int neg = 0, point = 0, sig;
+  const char *p = s;
+  mpz_t m, pw;
+  if (*p == '-') { neg = 1; p++; }
+  for (; *p; p++) {
+    if (*p >= '0' && *p <= '9') {
+      if (nd + 1 >= sizeof digits) return -1;
+      digits[nd++] = *p;
+      if (point) frac++;
+    } else if (*p == '.' && !point) point = 1;
+    else break;
+  }
+  if (nd == 0) return -1;
+  digits[nd] = '\0';
+  if (*p == 'e' || *p == 'E') {
+    char *end;
+    ex = strtol(p + 1, &end, 10);
+    if (end == p + 1 || *end != '\0') return -1;
+  } else if (*p != '\0') return -1;
+  { const char *q = digits; while (*q == '0') q++; sig = (int) strlen(q); }
+  mpz_inits(m, pw, NULL);
+  mpz_set_str(m, digits, 10);
+  if (neg) mpz_neg(m, m);
+  ex -= frac;
+  mpz_ui_pow_ui(pw, 10, (unsigned long) labs(ex));
+  mpq_set_z(x, m);
+  mpq_set_z(ulp, pw);
+  if (ex < 0) mpq_inv(ulp, ulp);
+  mpq_mul(x, x, ulp);
+  mpq_canonicalize(x);
+  mpz_clears(m, pw, NULL);
+  return sig;
+}
+
+/* Checks of the vector that need no library: the fraction, the decimal, the
+   value of an undefined result. */
+static void check_vector_alone(vec_ctx *c, const vec_test *t, const rm_variant *v,
+  double want, int undefined)
+{
+  mpq_t x, d, ulp, diff;
+  int sig;
+  double back;
+  char *end;
+  mpq_inits(x, d, ulp, diff, NULL);
+  back = strtod(t->decimal, &end);
+  if (end == t->decimal || *end != '\0')
+    vec_fail(c, t->tcid, "malformed decimal '%s'", t->decimal);
+  else if (back != want)
+    vec_fail(c, t->tcid, "decimal %s reads as %a, value is %a", t->decimal, back, want);
+  sig = decimal_to_q(t->decimal, d, ulp);
+  if (sig < 0) vec_fail(c, t->tcid, "malformed decimal '%s'", t->decimal);
+  else if (sig != 40 && !(sig == 0 && strcmp(t->decimal, "0") == 0))
+    vec_fail(c, t->tcid, "decimal '%s' has %d significant digits, not 40",
+      t->decimal, sig);
+  if (t->rational) {
+    if (mpq_set_str(x, t->rational, 10) != 0 || mpz_sgn(mpq_denref(x)) == 0)
+      vec_fail(c, t->tcid, "malformed fraction '%s'", t->rational);
+    else {
+      char *canon;
+      mpq_canonicalize(x);
+      canon = mpq_get_str(NULL, 10, x);
+      if (strcmp(canon, t->rational) != 0)
+        vec_fail(c, t->tcid, "fraction '%s' is not in lowest terms (%s)",
+          t->rational, canon);
+      { void (*fr)(void *, size_t);
+        mp_get_memory_functions(NULL, NULL, &fr);
+        fr(canon, strlen(canon) + 1); }
+      { /* the fraction rounded once to a double */
+        mpfr_t r;
+        double g;
+        mpfr_init2(r, 53);
+        mpfr_set_q(r, x, MPFR_RNDN);
+        g = mpfr_get_d(r, MPFR_RNDN);
+        mpfr_clear(r);
+        if (!(fabs(g) > 0 && fabs(g) < DBL_MIN) && !same_bits(g, want)
+            && !(g == 0 && want == 0))
+          vec_fail(c, t->tcid, "fraction %s rounds to %a, value is %a",
+            t->rational, g, want);
+      }
+      { /* ExactlyRepresentable iff the fraction is the double */
+        int exact, flagged = strstr(t->flags, "ExactlyRepresentable") != NULL;
+        mpq_set_d(diff, want);
+        exact = mpq_equal(diff, x);
+        if (exact != flagged)
+          vec_fail(c, t->tcid, "%s ExactlyRepresentable, but %s = %a %s",
+            flagged ? "flagged" : "not flagged", t->rational, want,
+            exact ? "exactly" : "inexactly");
+      }
+      if (sig >= 0) { /* the decimal within half a unit of its last digit */
+        mpq_sub(diff, d, x);
+        mpq_abs(diff, diff);
+        mpq_mul_2exp(diff, diff, 1);
+        if (mpq_cmp(diff, ulp) > 0)
+          vec_fail(c, t->tcid, "decimal %s is not %s to 40 digits", t->decimal,
+            t->rational);
+      }
+    }
+  } else if (strstr(t->flags, "ExactlyRepresentable"))
+    vec_fail(c, t->tcid, "an irrational value flagged ExactlyRepresentable");
+  if (undefined) {
+    double u = v->undef == RM_UNDEF_ONE ? 1.0 : 0.0;
+    if (v->undef == RM_UNDEF_ERROR)
+      vec_fail(c, t->tcid, "status undefined under undef=error");
+    else if (!same_bits(want, u))
+      vec_fail(c, t->tcid, "undefined value %a, the convention gives %a", want, u);
+  }
+  mpq_clears(x, d, ulp, diff, NULL);
+}
+
+/* The flags that follow from the input and the result. */
+static int has_flag(const char *flags, const char *name)
+{
+  size_t n = strlen(name);
+  const char *p = flags;
+  while ((p = strstr(p, name)) != NULL) {
+    if ((p == flags || p[-1] == ',') && (p[n] == ',' || p[n] == '\0')) return 1;
+    p += n;
+  }
+  return 0;
+}
+
+static void check_flags(vec_ctx *c, const vec_test *t, const rm_variant *v,
+  rm_status want)
+{
+  static const char *const known[] = {"SourceExample", "Erratum", "Ties",
+    "KBeyondList", "NoRelevant", "EmptyList", "Unretrieved",
+    "ExactlyRepresentable", "Rational", "Undefined", "LongList", "HardToRound",
+    "BadGrade", "MissingIds", NULL};
+  char buf[400], *tok, *save = NULL;
+  int ties = 0, rel = 0, k;
+  size_t i, j;
+  strcpy(buf, t->flags);
+  for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    for (k = 0; known[k] && strcmp(known[k], tok) != 0; k++) {}
+    if (!known[k]) vec_fail(c, t->tcid, "unknown flag '%s'", tok);
+  }
+  if (t->has_score)
+    for (i = 0; i < t->n && !ties; i++)
+      for (j = i + 1; j < t->n; j++) if (t->score[i] == t->score[j]) { ties = 1; break; }
+  for (i = 0; i < t->n; i++) if (t->grade[i] > 0) rel = 1;
+  for (i = 0; i < t->nj; i++) if (t->judged[i] > 0) rel = 1;
+#define FLAG(name, cond) \
+  if (has_flag(t->flags, name) != !!(cond)) \
+    vec_fail(c, t->tcid, "flag %s is %s", name, (cond) ? "missing" : "wrong")
+  FLAG("Ties", ties);
+  FLAG("KBeyondList", v->k > t->n);
+  FLAG("NoRelevant", !rel);
+  FLAG("EmptyList", t->n == 0);
+  FLAG("Unretrieved", t->nj > 0);
+  FLAG("Rational", t->valid && t->rational != NULL);
+  FLAG("Undefined", t->valid && want == RM_UNDEFINED);
+  FLAG("LongList", t->n >= 100);
+  FLAG("BadGrade", !t->valid && want == RM_EGRADE);
+  FLAG("MissingIds", !t->valid && want == RM_EIDS);
+  FLAG("Erratum", has_flag(t->flags, "Erratum") && has_flag(t->flags, "SourceExample"));
+#undef FLAG
+}
+
+/* ------------------------------------------------------------------------ */
+/* One test against both paths.                                             */
+
+static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
+  rm_work *w, double *maxulps)
+{
+  static const int empty_i[1] = {0};
+  static const double empty_d[1] = {0};
+  static const char *const empty_id[1] = {NULL};
+  rm_list l;
+  rm_status want = RM_OK, s;
+  rm_exact e;
+  double d, wantv = 0;
+  if ((t->seen & F_RESULT) && t->seen != (t->valid ? F_VALID : F_INVALID)) {
+    vec_fail(c, t->tcid, "fields missing or out of place (mask %#x)", t->seen);
+    return;
+  }
+  if (!(t->seen & F_RESULT)) { vec_fail(c, t->tcid, "no result"); return; }
+  if (!v_ok) { vec_fail(c, t->tcid, "the variant of the group does not parse"); return; }
+  if (t->has_score && t->nscore != t->n) {
+    vec_fail(c, t->tcid, "%zu scores for %zu grades", t->nscore, t->n); return;
+  }
+  if (t->has_id && t->nid != t->n) {
+    vec_fail(c, t->tcid, "%zu ids for %zu grades", t->nid, t->n); return;
+  }
+  l.n = t->n;
+  l.grade = t->n ? t->grade : empty_i;
+  l.score = t->has_score ? (t->n ? t->score : empty_d) : NULL;
+  l.id = t->has_id ? (t->n ? (const char *const *) t->id : empty_id) : NULL;
+  l.n_unretrieved = t->nj;
+  l.unretrieved_grade = t->nj ? t->judged : empty_i;
+
+  if (t->valid) {
+    char *end;
+    if (strcmp(t->status, "ok") == 0) want = RM_OK;
+    else if (strcmp(t->status, "undefined") == 0) want = RM_UNDEFINED;
+    else { vec_fail(c, t->tcid, "status '%s'", t->status); return; }
+    wantv = strtod(t->value, &end);
+    if (end == t->value || *end != '\0') {
+      vec_fail(c, t->tcid, "malformed value '%s'", t->value); return;
+    }
+    check_vector_alone(c, t, v, wantv, want == RM_UNDEFINED);
+  } else if (!status_of_name(t->error, &want) || want >= 0) {
+    vec_fail(c, t->tcid, "unknown error '%s'", t->error); return;
+  }
+  check_flags(c, t, v, want);
+
+  /* The exact path. */
+  rm_exact_init(&e);
+  e.value = VEC_SENTINEL;
+  strcpy(e.decimal, "unset");
+  s = rm_value_exact(v, &l, &e);
+  if (s != want)
+    vec_fail(c, t->tcid, "exact path: status %d (%s), the vector says %s", (int) s,
+      rm_strerror(s), t->valid ? t->status : t->error);
+  else if (t->valid) {
+    if (!same_bits(e.value, wantv))
+      vec_fail(c, t->tcid, "exact path: %a, the vector says %a", e.value, wantv);
+    if (strcmp(e.decimal, t->decimal) != 0)
+      vec_fail(c, t->tcid, "exact path: decimal %s, the vector says %s", e.decimal,
+        t->decimal);
+    if ((e.rational == NULL) != (t->rational == NULL)
+        || (e.rational && strcmp(e.rational, t->rational) != 0))
+      vec_fail(c, t->tcid, "exact path: fraction %s, the vector says %s",
+        e.rational ? e.rational : "none", t->rational ? t->rational : "none");
+    if ((e.hard_bits >= 10) != has_flag(t->flags, "HardToRound"))
+      vec_fail(c, t->tcid, "exact path: %d hard bits, HardToRound %s", e.hard_bits,
+        has_flag(t->flags, "HardToRound") ? "set" : "unset");
+  } else if (!same_bits(e.value, VEC_SENTINEL) || e.rational != NULL
+             || strcmp(e.decimal, "unset") != 0)
+    vec_fail(c, t->tcid, "exact path: refused the input but wrote its result");
+  rm_exact_clear(&e);
+
+  /* The double path. */
+  d = VEC_SENTINEL;
+  s = rm_value(v, &l, w, &d);
+  if (s != want)
+    vec_fail(c, t->tcid, "double path: status %d (%s), the vector says %s", (int) s,
+      rm_strerror(s), t->valid ? t->status : t->error);
+  else if (t->valid) {
+    double u = rm_ulps_between(d, wantv), b = rm_ulp_bound(v);
+    if (!(u <= b))
+      vec_fail(c, t->tcid, "double path: %a is %g ulps from %a, bound %g", d, u,
+        wantv, b);
+    if (u > *maxulps) *maxulps = u;
+  } else if (!same_bits(d, VEC_SENTINEL))
+    vec_fail(c, t->tcid, "double path: refused the input but wrote %a", d);
+}
+
+/* ------------------------------------------------------------------------ */
+/* One file.                                                                */
+
+static long json_count(vec_ctx *c, const char *txt)
+{
+  char path[600], *buf, *p, *end;
+  size_t len = strlen(txt), cap = 1 << 20, got = 0, r;
+  FILE *f;
+  long n = -1;
+  snprintf(path, sizeof path, VEC_DIR "/%.*s.json", (int) (len - 4), txt);
+  if ((f = fopen(path, "r")) == NULL) {
+    vec_fail(c, 0, "cannot open %s", path); return -1;
+  }
+  buf = malloc(cap + 1);
+  while (buf && (r = fread(buf + got, 1, cap - got, f)) > 0) {
+    got += r;
+    if (got == cap) {
+      char *nb = realloc(buf, 2 * cap + 1);
+      if (nb == NULL) { free(buf); buf = NULL; break; }
+      buf = nb; cap *= 2;
+    }
+  }
+  fclose(f);
+  if (buf == NULL) { vec_fail(c, 0, "out of memory reading %s", path); return -1; }
+  buf[got] = '\0';
+  if ((p = strstr(buf, "\"numberOfTests\":")) == NULL)
+    vec_fail(c, 0, "%s has no numberOfTests", path);
+  else {
+    p += strlen("\"numberOfTests\":");
+    n = strtol(p, &end, 10);
+    if (end == p) { vec_fail(c, 0, "%s: malformed numberOfTests", path); n = -1; }
+  }
+  free(buf);
+  return n;
+}
+
+START_TEST(test_vector_file)
+{
+  static char line[VEC_LINE];
+  vec_ctx c;
+  char path[600], group[RM_NAME_MAX + 64] = "", msg[200];
+  FILE *f;
+  rm_variant v;
+  rm_work w;
+  vec_test t;
+  int v_ok = 0, in_group = 0, lineno = 0;
+  long ntests = 0, last_id = 0, json_n;
+  double maxulps = 0;
+
+  memset(&c, 0, sizeof c);
+  c.file = vec_files[_i];
+  memset(&t, 0, sizeof t);
+  rm_work_init(&w);
+  snprintf(path, sizeof path, VEC_DIR "/%s", c.file);
+  f = fopen(path, "r");
+  ck_assert_msg(f != NULL, "vectors: cannot open %s", path);
+  for (;;) {
+    char *got = fgets(line, sizeof line, f), *eq, *val;
+    size_t len;
+    if (got != NULL) {
+      lineno++;
+      len = strlen(line);
+      if (len > 0 && line[len - 1] == '\n') line[--len] = '\0';
+      else if (!feof(f)) {
+        vec_fail(&c, 0, "line %d is longer than %d bytes", lineno, VEC_LINE);
+        break;
+      }
+    }
+    /* A blank line, a group or the end closes the test being read. */
+    if (got == NULL || line[0] == '\0' || line[0] == '[') {
+      if (t.seen) {
+        if (!(t.seen & F_TCID)) vec_fail(&c, 0, "a test before line %d has no tcId", lineno);
+        else {
+          ntests++;
+          if (t.tcid <= last_id)
+            vec_fail(&c, t.tcid, "tcId does not increase (after %ld)", last_id);
+          last_id = t.tcid;
+          if (!in_group) vec_fail(&c, t.tcid, "a test outside any group");
+          else run_test(&c, &t, &v, v_ok, &w, &maxulps);
+        }
+        test_clear(&t);
+      }
+      if (got == NULL) break;
+    }
+    if (line[0] == '\0' || line[0] == '#') continue;
+    if (line[0] == '[') {
+      len = strlen(line);
+      in_group = 1;
+      if (strncmp(line, "[variant = ", 11) != 0 || line[len - 1] != ']'
+          || len - 12 >= sizeof group) {
+        vec_fail(&c, 0, "line %d: malformed group line", lineno);
+        v_ok = 0;
+        continue;
+      }
+      memcpy(group, line + 11, len - 12);
+      group[len - 12] = '\0';
+      v_ok = rm_variant_parse(group, &v, msg, sizeof msg) == RM_OK;
+      if (!v_ok) vec_fail(&c, 0, "line %d: variant %s: %s", lineno, group, msg);
+      else {
+        char canon[RM_NAME_MAX];
+        rm_variant_name(&v, canon, sizeof canon);
+        if (strcmp(canon, group) != 0)
+          vec_fail(&c, 0, "line %d: variant %s is not canonical (%s)", lineno,
+            group, canon);
+      }
+      continue;
+    }
+    if ((eq = strchr(line, '=')) == NULL || eq == line || eq[-1] != ' ') {
+      vec_fail(&c, t.tcid, "line %d: not 'key = value'", lineno);
+      continue;
+    }
+    eq[-1] = '\0';
+    val = eq + 1;
+    if (*val == ' ') val++;
+    if (!read_field(&t, line, val, msg, sizeof msg))
+      vec_fail(&c, t.tcid, "line %d: %s", lineno, msg);
+  }
+  fclose(f);
+  test_clear(&t);
+  rm_work_free(&w);
+
+  if (ntests == 0) vec_fail(&c, 0, "no tests");
+  json_n = json_count(&c, c.file);
+  if (json_n >= 0 && json_n != ntests)
+    vec_fail(&c, 0, "%ld tests, the JSON twin says numberOfTests %ld", ntests, json_n);
+  printf("vectors: %s: %ld tests, double path max error %g ulps\n", c.file, ntests,
+    maxulps);
+  fflush(stdout);
+  if (vec_tot) {
+    vec_tot->tests[_i] = ntests;
+    vec_tot->maxulps[_i] = maxulps;
+    vec_tot->done[_i] = 1;
+  }
+  ck_assert_msg(c.nfail == 0, "vectors: %s: %d failures; the first: %s", c.file,
+    c.nfail, c.first);
+}
+END_TEST
+
+START_TEST(test_vector_files)
+{
+  int k;
+  ck_assert_msg(!vec_too_many, "vectors: more than %d files in " VEC_DIR,
+    VEC_MAX_FILES);
+  ck_assert_msg(vec_nfiles > 0, "vectors: no *_test.txt in " VEC_DIR
+    " (is the runner started from the top directory?)");
+  for (k = 0; k < vec_nfiles; k++) {
+    char path[600];
+    FILE *f;
+    size_t len = strlen(vec_files[k]);
+    snprintf(path, sizeof path, VEC_DIR "/%.*s.json", (int) (len - 4), vec_files[k]);
+    f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "vectors: %s has no JSON twin %s", vec_files[k], path);
+    fclose(f);
+  }
+}
+END_TEST
+
+static void totals_setup(void)
+{
+  void *p = mmap(NULL, sizeof *vec_tot, PROT_READ | PROT_WRITE,
+    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  vec_tot = p == MAP_FAILED ? NULL : p;
+  if (vec_tot) memset(vec_tot, 0, sizeof *vec_tot);
+}
+
+static void totals_teardown(void)
+{
+  long n = 0;
+  double m = 0;
+  int k, files = 0;
+  if (vec_tot == NULL) return;
+  for (k = 0; k < vec_nfiles; k++)
+    if (vec_tot->done[k]) {
+      files++;
+      n += vec_tot->tests[k];
+      if (vec_tot->maxulps[k] > m) m = vec_tot->maxulps[k];
+    }
+  printf("vectors: total: %ld tests in %d of %d files, double path max error %g ulps\n",
+    n, files, vec_nfiles, m);
+  fflush(stdout);
+  munmap(vec_tot, sizeof *vec_tot);
+  vec_tot = NULL;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+  return strcmp((const char *) a, (const char *) b);
+}
+
+static void list_files(void)
+{
+  DIR *d = opendir(VEC_DIR);
+  struct dirent *de;
+  vec_nfiles = 0;
+  if (d == NULL) return;
+  while ((de = readdir(d)) != NULL) {
+    size_t len = strlen(de->d_name);
+    if (len <= 9 || strcmp(de->d_name + len - 9, "_test.txt") != 0) continue;
+    if (vec_nfiles == VEC_MAX_FILES || len >= sizeof vec_files[0]) {
+      vec_too_many = 1;
+      continue;
+    }
+    strcpy(vec_files[vec_nfiles++], de->d_name);
+  }
+  closedir(d);
+  qsort(vec_files, (size_t) vec_nfiles, sizeof vec_files[0], name_cmp);
+}
+
+Suite *suite_vectors(void)
+{
+  Suite *s = suite_create("vectors");
+  TCase *tc = tcase_create("files");
+  list_files();
+  tcase_set_timeout(tc, VEC_TIMEOUT);
+  tcase_add_test(tc, test_vector_files);
+  tcase_add_unchecked_fixture(tc, totals_setup, totals_teardown);
+  tcase_add_loop_test(tc, test_vector_file, 0, vec_nfiles);
+  suite_add_tcase(s, tc);
+  return s;
+}

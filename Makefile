@@ -160,6 +160,7 @@ lint:
 check: all $(RUNNER)
 	./$(TOOL) examples
 	@$(MAKE) --no-print-directory vectors-check
+	bash tests/verify_test.sh
 	$(RUNNER)
 
 $(RUNNER): $(TEST_SRCS) tests/suites.h $(HEADERS) $(STATIC)

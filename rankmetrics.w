@@ -7387,7 +7387,7 @@ static int cmd_accuracy(int argc, char **argv)
 
 @** The command-line tool.
 The tool \.{rankmetrics} puts the library on the command line.  This version
-has seven subcommands:
+has eight subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
@@ -7395,6 +7395,7 @@ examples [--tex]&recompute every worked example of this book\cr
 vectors --out {\it DIR}&write the golden test vectors\cr
 accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
 figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
+verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
 help&the usage text\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
@@ -7433,6 +7434,7 @@ int main(int argc, char **argv)
   if (strcmp(argv[1], "vectors") == 0) return cmd_vectors(argc - 2, argv + 2);
   if (strcmp(argv[1], "accuracy") == 0) return cmd_accuracy(argc - 2, argv + 2);
   if (strcmp(argv[1], "figures") == 0) return cmd_figures(argc - 2, argv + 2);
+  if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc - 2, argv + 2);
   fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
     argv[1]);
   return 2;
@@ -7451,6 +7453,8 @@ static void usage(FILE *f)
     "       rankmetrics vectors --out DIR\n"
     "       rankmetrics accuracy [--tex] [N]\n"
     "       rankmetrics figures --out DIR\n"
+    "       rankmetrics verify [--vectors DIR] [--ulps N | --rel X] [--quiet]\n"
+    "                          CANDIDATE...\n"
     "       rankmetrics --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
@@ -7461,7 +7465,10 @@ static void usage(FILE *f)
     "vectors   write the golden test vectors (JSON and text) into DIR\n"
     "accuracy  measure the double path against the exact path on N seeded\n"
     "          random lists per variant (default 200)\n"
-    "figures   write the book's pictures as MetaPost programs into DIR\n\n"
+    "figures   write the book's pictures as MetaPost programs into DIR\n"
+    "verify    check a candidate's results (lines FAMILY:TCID VALUE) against\n"
+    "          the golden vectors in DIR (default vectors); exit 0 if all are\n"
+    "          exact or within N ulps (default 0) or relative error X\n\n"
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
@@ -7960,6 +7967,773 @@ macros.
       x->printed);
 }
 
+@* Verifying an implementation.
+The golden vectors are meant for testing other programs, and one command of
+the tool, \.{verify}, does the comparison for them: a program under test, the {\it candidate},
+writes its results into a plain file, and the command reads them against
+the vectors, reports every result that is not exact, sums up per variant,
+and, where the results are wrong, looks for the variant that the candidate
+computes instead.  The command line is
+$$\vbox{\halign{\tt#\hfil\cr
+rankmetrics verify [--vectors {\it DIR}] [--ulps {\it N} $\vert$ --rel {\it X}]\cr
+\qquad[--quiet] {\it CANDIDATE}\dots\cr}}$$
+where {\it DIR\/} holds the text twins of the vectors (default \.{vectors}),
+\.{--ulps} sets the tolerance in units in the last place (default~0: only the
+correctly rounded double is right), \.{--rel} sets it instead as a relative
+error, and \.{--quiet} leaves out the results that are within the tolerance
+but not exact.  A candidate file named \.{-} is standard input.
+@^verify, the command@>@^candidate results@>
+
+A candidate file has one result a line:
+$$\vbox{\halign{\tt#\hfil\cr
+\# results of my nDCG\cr
+rr:12 0.5\cr
+cg\_dcg\_ndcg:7 0x1.b71cb31d4e330p+2\cr
+cg\_dcg\_ndcg:725 invalid\cr}}$$
+that is, the vector's name {\it FAMILY\/}\.{:}{\it TCID}, where {\it
+FAMILY\/} is the stem of the file \.{{\it FAMILY}\_test.txt} and {\it TCID\/}
+the |tcId| of the test in it, then blanks, then the value: a decimal or a C99
+hexadecimal double as |strtod| reads it, or the word \.{invalid} (the
+candidate rejected the input) or \.{error} (it failed otherwise).  A \.{\#}
+starts a comment that runs to the end of the line, and blank lines are
+ignored.  A line that does not have this form, names an unknown family or a
+test that the family does not have, or names a vector a second time, is
+reported as {\it FILE\/}\.{:}{\it LINE\/}\.{: }{\it what was wrong}; every
+such line is reported, and then the command exits with status~2 and no
+verdict.  A vector that no line names is not checked; the summary says how
+many were not given.
+
+@ The verdict on one vector is one of three.  For a valid test the
+candidate's number is {\it exact\/} when it is the expected double, bit for
+bit (the two zeros count as equal), {\it within\/} the tolerance when its
+distance in ulps (|rm_ulps_between|) is at most~$N$, or with \.{--rel}~$X$
+when $\vert g-e\vert\le X\vert e\vert$ for the given $g$ and expected~$e$,
+and {\it wrong\/} otherwise; \.{invalid} or \.{error} for a valid test is
+wrong.  For an invalid test (a grade out of range, say) \.{invalid} and
+\.{error} are right, and any number is wrong.  The exit status is 0 when
+every vector given is exact or within the tolerance, 1 when one is wrong,
+and 2 for a usage error or a malformed candidate line.
+
+Every result that is not exact is printed with the test's name, its variant,
+its input (long lists shortened), the expected double in hexadecimal and
+with 17 significant digits, the given one, and their distance in ulps.  Then
+a table gives, per variant, the counts of exact, within and wrong results,
+and the totals close the report.
+
+@ The command keeps the vectors of every family that a candidate names,
+and for each the candidate's result.  Tests with one variant name form one
+group, although the file writes a worked example's group apart from the
+random ones of the same variant: the summary is per variant.
+
+@<Tool functions@>=
+enum {@+ GIVEN_NONE, GIVEN_NUMBER, GIVEN_INVALID, GIVEN_ERROR @+};
+enum {@+ V_EXACT, V_WITHIN, V_WRONG @+};
+#define MAX_FAMILIES 64
+typedef struct {
+  int fam, group; /* family (index in |vector_families|) and group */
+  long tcid;
+  int invalid, undefined; /* the input must be rejected; status undefined */
+  double expect; /* the correctly rounded value of a valid test */
+  char *err_name; /* the status that rejects an invalid test */
+  char *shown[4]; /* grades, scores, ids, judged as the file writes them */
+  int *grade, *judged;
+  double *score;
+  char *idbuf;
+  const char **id;
+  rm_list l;
+  int given; /* how the candidate gave it: |GIVEN_NONE| if it did not */
+  double value; /* the candidate's number */
+  const char *file; /* where the candidate gave it */
+  long lineno;
+} vvec;
+typedef struct {
+  int fam;
+  char *name; /* the canonical variant name, as the file writes it */
+  rm_variant v;
+  int parsed; /* |v| holds the parsed name */
+  int count[3], given; /* results by verdict, and results given */
+} vgroup;
+typedef struct {
+  const char *dir; /* where the text twins are */
+  int use_rel, quiet;
+  double ulps, rel; /* the tolerance */
+  vvec *vec;
+  size_t nvec, capvec;
+  vgroup *grp;
+  size_t ngrp, capgrp;
+  int loaded[MAX_FAMILIES]; /* 0 not yet read, 1 read */
+  long *by_id[MAX_FAMILIES], n_id[MAX_FAMILIES]; /* |tcId| to index plus one */
+} verify_state;
+
+@ A group is found by family and name, or made.  The lists of groups are
+short (a few hundred), so a linear search does.
+
+@<Tool functions@>=
+static int find_group(verify_state *st, int fam, const char *name)
+{
+  size_t g;
+  vgroup *p;
+  for (g = 0; g < st->ngrp; g++)
+    if (st->grp[g].fam == fam && strcmp(st->grp[g].name, name) == 0) return (int) g;
+  if (st->ngrp == st->capgrp) {
+    st->capgrp = st->capgrp ? 2 * st->capgrp : 64;
+    st->grp = realloc(st->grp, st->capgrp * sizeof *st->grp);
+  }
+  p = &st->grp[st->ngrp];
+  memset(p, 0, sizeof *p);
+  p->fam = fam;
+  p->name = strdup(name);
+  p->parsed = rm_variant_parse(name, &p->v, NULL, 0) == RM_OK;
+  return (int) st->ngrp++;
+}
+
+@ The lists of a test are read without the checks of the command line's
+readers: the vectors are trusted, and an invalid test holds grades out of
+range on purpose.  The text twin writes an empty list as nothing after the
+\.{=} and an absent one as \.{none}.
+
+@<Tool functions@>=
+static long vec_ints(const char *s, int **out)
+{
+  long n = count_items(s), i;
+  int *a = malloc((size_t) (n ? n : 1) * sizeof *a);
+  for (i = 0; i < n; i++) {
+    char *end;
+    a[i] = (int) strtol(s, &end, 10);
+    s = *end ? end + 1 : end;
+  }
+  *out = a;
+  return n;
+}
+static long vec_scores(const char *s, double **out)
+{
+  long n = count_items(s), i;
+  double *a = malloc((size_t) (n ? n : 1) * sizeof *a);
+  for (i = 0; i < n; i++) {
+    char *end;
+    a[i] = strtod(s, &end);
+    s = *end ? end + 1 : end;
+  }
+  *out = a;
+  return n;
+}
+
+@ One line of a test sets one field; lines the command does not need
+(\.{comment}, \.{flags}, \.{decimal}, \.{rational}) are skipped.  The
+function returns a message for a line it cannot read, or |NULL|.
+
+@<Tool functions@>=
+static const char *set_field(vvec *x, const char *key, const char *val)
+{
+  int k;
+  static const char *const list_keys[4] = {"grades", "scores", "ids", "judged"};
+  for (k = 0; k < 4; k++) if (strcmp(key, list_keys[k]) == 0) break;
+  if (k < 4) {
+    if (x->shown[k]) return "a list is given twice";
+    x->shown[k] = strdup(val);
+  } else if (strcmp(key, "result") == 0) {
+    if (strcmp(val, "invalid") == 0) x->invalid = 1;
+    else if (strcmp(val, "valid") != 0) return "the result is neither valid nor invalid";
+  } else if (strcmp(key, "status") == 0) x->undefined = strcmp(val, "undefined") == 0;
+  else if (strcmp(key, "value") == 0) {
+    char *end;
+    x->expect = strtod(val, &end);
+    if (end == val || *end != '\0') return "the value is not a number";
+  } else if (strcmp(key, "error") == 0) x->err_name = strdup(val);
+  return NULL;
+}
+
+@ When a family's file is read, each test's lists are converted and its
+|rm_list| is set up, so that the search for the candidate's variant can run
+the library on it.
+
+@<Tool functions@>=
+static const char *finish_vector(vvec *x)
+{
+  long n, m;
+  if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
+    return "a test lacks one of grades, scores, ids, judged";
+  n = vec_ints(x->shown[0], &x->grade);
+  x->l.n = (size_t) n;
+  x->l.grade = x->grade;
+  x->l.n_unretrieved = (size_t) vec_ints(x->shown[3], &x->judged);
+  x->l.unretrieved_grade = x->judged;
+  if (strcmp(x->shown[1], "none") != 0) {
+    if (vec_scores(x->shown[1], &x->score) != n) return "scores and grades differ in number";
+    x->l.score = x->score;
+  }
+  if (strcmp(x->shown[2], "none") != 0) {
+    x->idbuf = strdup(x->shown[2]);
+    if ((m = count_items(x->idbuf)) != n) return "ids and grades differ in number";
+    if (n > 0 && read_ids(x->idbuf, &x->id) != n) return "an identifier is empty";
+    x->l.id = x->id;
+  }
+  return NULL;
+}
+
+@ A family's text twin is read line by line with |getline|, since a long
+list makes a line of many kilobytes.  A line \.{[variant = NAME]} opens a
+group, a line \.{tcId = N} a test, and the other \.{key = value} lines fill
+the test.  A file that does not read so is reported at its line.
+
+@s ssize_t int
+@<Tool functions@>=
+static int load_family(verify_state *st, int f)
+{
+  char path[4200], *buf = NULL;
+  const char *msg = NULL;
+  size_t cap = 0, first = st->nvec, i;
+  ssize_t len;
+  long lineno = 0;
+  int group = -1, cur = -1;
+  FILE *in;
+  snprintf(path, sizeof path, "%s/%s_test.txt", st->dir, vector_families[f].stem);
+  if ((in = fopen(path, "r")) == NULL) {
+    fprintf(stderr, "rankmetrics: verify: cannot read '%s': %s\n", path, strerror(errno));
+    return 0;
+  }
+  while (msg == NULL && (len = getline(&buf, &cap, in)) >= 0) {
+    char *eq, *val;
+    lineno++;
+    while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = '\0';
+    if (len == 0 || buf[0] == '#') continue;
+    if (strncmp(buf, "[variant = ", 11) == 0 && buf[len - 1] == ']') {
+      buf[len - 1] = '\0';
+      group = find_group(st, f, buf + 11);
+      cur = -1;
+      continue;
+    }
+    if ((eq = strstr(buf, " =")) == NULL) { msg = "expected 'key = value'"; break; }
+    *eq = '\0';
+    val = eq + 2;
+    if (*val == ' ') val++;
+    if (strcmp(buf, "tcId") == 0) @<Start a test of family |f|@>@;
+    else if (cur < 0) msg = "a key outside a test";
+    else msg = set_field(&st->vec[cur], buf, val);
+  }
+  if (msg == NULL && ferror(in)) msg = "read error";
+  for (i = first; msg == NULL && i < st->nvec; i++) msg = finish_vector(&st->vec[i]);
+  if (msg) fprintf(stderr, "%s:%ld: %s\n", path, lineno, msg);
+  free(buf);
+  fclose(in);
+  st->loaded[f] = 1;
+  return msg == NULL;
+}
+
+@ @<Start a test of family |f|@>=
+{
+  char *end;
+  long id = strtol(val, &end, 10);
+  vvec *x;
+  if (group < 0) msg = "a test before the first [variant = ...] line";
+  else if (end == val || *end != '\0' || id < 1 || id > 10000000L) msg = "a bad tcId";
+  else {
+    if (id >= st->n_id[f]) {
+      long n = st->n_id[f], m = 2 * id + 16;
+      st->by_id[f] = realloc(st->by_id[f], (size_t) m * sizeof(long));
+      while (n < m) st->by_id[f][n++] = 0;
+      st->n_id[f] = m;
+    }
+    if (st->by_id[f][id]) msg = "the tcId is given twice";
+    else {
+      if (st->nvec == st->capvec) {
+        st->capvec = st->capvec ? 2 * st->capvec : 1024;
+        st->vec = realloc(st->vec, st->capvec * sizeof *st->vec);
+      }
+      x = &st->vec[st->nvec];
+      memset(x, 0, sizeof *x);
+      x->fam = f; x->group = group; x->tcid = id;
+      cur = (int) st->nvec++;
+      st->by_id[f][id] = cur + 1;
+    }
+  }
+}
+
+@ A candidate's line is split at blanks into exactly two fields.  A family is
+read the first time one of its vectors is named.  The function returns the
+number of malformed lines, or $-1$ when a file cannot be read at all.
+
+@<Tool functions@>=
+static int read_candidate(verify_state *st, const char *file)
+{
+  FILE *in = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
+  const char *shown = in == stdin ? "(standard input)" : file;
+  char *buf = NULL;
+  size_t cap = 0;
+  long lineno = 0;
+  int nbad = 0, fatal = 0;
+  if (in == NULL) {
+    fprintf(stderr, "rankmetrics: verify: cannot read '%s': %s\n", file, strerror(errno));
+    return -1;
+  }
+  while (!fatal && getline(&buf, &cap, in) >= 0) {
+    char *field[3] = {NULL, NULL, NULL}, *p = buf, *colon, *end, what[200] = "";
+    int nf = 0, f = -1, given = GIVEN_NUMBER;
+    long id = 0;
+    double value = 0;
+    lineno++;
+    if ((p = strchr(buf, '#')) != NULL) *p = '\0';
+    for (p = strtok(buf, " \t\r\n"); p && nf < 3; p = strtok(NULL, " \t\r\n"))
+      field[nf++] = p;
+    if (nf == 0) continue;
+    @<Check the two fields of the line, or set |what|@>;
+    if (what[0]) {
+      fprintf(stderr, "%s:%ld: %s\n", shown, lineno, what);
+      nbad++;
+    }
+  }
+  free(buf);
+  if (in != stdin) fclose(in);
+  return fatal ? -1 : nbad;
+}
+
+@ @<Check the two fields of the line, or set |what|@>=
+if (nf != 2 || (colon = strchr(field[0], ':')) == NULL)
+  snprintf(what, sizeof what, "expected 'FAMILY:TCID VALUE'");
+else {
+  *colon = '\0';
+  for (f = 0; vector_families[f].stem; f++)
+    if (strcmp(field[0], vector_families[f].stem) == 0) break;
+  errno = 0;
+  id = strtol(colon + 1, &end, 10);
+  if (vector_families[f].stem == NULL)
+    snprintf(what, sizeof what, "unknown family '%.60s'", field[0]);
+  else if (colon[1] < '0' || colon[1] > '9' || *end != '\0' || errno || id < 1)
+    snprintf(what, sizeof what, "the test id '%.40s' is not a whole number", colon + 1);
+  else if (strcmp(field[1], "invalid") == 0) given = GIVEN_INVALID;
+  else if (strcmp(field[1], "error") == 0) given = GIVEN_ERROR;
+  else {
+    value = strtod(field[1], &end);
+    if (end == field[1] || *end != '\0')
+      snprintf(what, sizeof what, "'%.60s' is not a number, 'invalid' or 'error'",
+        field[1]);
+  }
+  if (what[0] == '\0') @<Record the candidate's result for test |id| of |f|@>@;
+}
+
+@ @<Record the candidate's result for test |id| of |f|@>=
+{
+  vvec *x;
+  if (!st->loaded[f] && !load_family(st, f)) fatal = 1;
+  else if (id >= st->n_id[f] || st->by_id[f][id] == 0)
+    snprintf(what, sizeof what, "there is no test %s:%ld in %.60s/%s_test.txt",
+      field[0], id, st->dir, field[0]);
+  else if ((x = &st->vec[st->by_id[f][id] - 1])->given != GIVEN_NONE)
+    snprintf(what, sizeof what, "%s:%ld is given twice (first at %.60s:%ld)",
+      field[0], id, x->file, x->lineno);
+  else {
+    x->given = given; x->value = value;
+    x->file = shown; x->lineno = lineno;
+  }
+}
+
+@ The verdict on a number $g$ against the expected double $e$, and on a
+test as a whole.  The second also serves the search for the candidate's
+variant below, with the value of an alternative variant as $e$.
+
+@<Tool functions@>=
+static int number_verdict(const verify_state *st, double g, double e)
+{
+  if (memcmp(&g, &e, sizeof g) == 0 || (g == 0 && e == 0)) return V_EXACT;
+  if (st->use_rel ? fabs(g - e) <= st->rel * fabs(e) : rm_ulps_between(g, e) <= st->ulps)
+    return V_WITHIN;
+  return V_WRONG;
+}
+static int test_verdict(const verify_state *st, const vvec *x)
+{
+  if (x->invalid) return x->given == GIVEN_NUMBER ? V_WRONG : V_EXACT;
+  if (x->given != GIVEN_NUMBER) return V_WRONG;
+  return number_verdict(st, x->value, x->expect);
+}
+
+@ A list is shown whole when it is short, else its first items and its
+length.
+
+@<Tool functions@>=
+static void show_list(const char *label, const char *s)
+{
+  if (*s == '\0') printf("%s -", label);
+  else if (strlen(s) <= 48) printf("%s %s", label, s);
+  else {
+    int cut = 40;
+    while (cut > 0 && s[cut] != ',') cut--;
+    printf("%s %.*s,... (%ld items)", label, cut, s, count_items(s));
+  }
+}
+static void show_result(const char *label, int given, double x, const char *why)
+{
+  printf("    %-9s", label);
+  if (given == GIVEN_INVALID) puts("invalid");
+  else if (given == GIVEN_ERROR) puts("error");
+  else if (why) printf("invalid input (%s)\n", why);
+  else printf("%a = %.17g\n", x, x);
+}
+static void report_test(const verify_state *st, const vvec *x, int verdict)
+{
+  static const char *const word[3] = {"exact", "within", "WRONG"};
+  const vgroup *g = &st->grp[x->group];
+  printf("%-6s %s:%ld  %s  (%s:%ld)\n", word[verdict], vector_families[x->fam].stem,
+    x->tcid, g->name, x->file, x->lineno);
+  fputs("    input    ", stdout);
+  show_list("grades", x->shown[0]); show_list("; scores", x->shown[1]);
+  show_list("; ids", x->shown[2]); show_list("; judged", x->shown[3]);
+  putchar('\n');
+  if (x->invalid) show_result("expected", GIVEN_NUMBER, 0, x->err_name ? x->err_name : "?");
+  else show_result("expected", GIVEN_NUMBER, x->expect, NULL);
+  if (x->undefined) puts("              (undefined: the value is set by the undef convention)");
+  show_result("given", x->given, x->value, NULL);
+  if (!x->invalid && x->given == GIVEN_NUMBER)
+    printf("    distance %.0f ulps\n", rm_ulps_between(x->value, x->expect));
+}
+
+@ {\it Which variant does the candidate compute?}  A wrong result is most
+often a right result of another variant: the candidate uses $2^g-1$ for the
+gain, or the other tie rule.  For every variant with a wrong result the
+command therefore tries the variant's alternatives and reports those that
+agree with the most of the candidate's results in the group.  The
+alternatives are the variants that differ in the words of the metric's keys
+(the keys whose values are words, such as \.{gain}, \.{ideal}, \.{ties},
+\.{undef}; the numeric keys such as \.{rel} and the cutoff keep their
+values).  The command learns the keys of a metric and their words from the
+library's own summary of names, |rm_variant_help|, so it knows no key that
+the parser does not.  It tries every combination of words when there are at
+most |MAX_ALTERNATIVES| of them, which is the case for every metric of this
+version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3=504$
+variants at a cutoff), and otherwise those that change one or two keys.  A
+combination that the parser refuses (\.{ideal=topk} with \.{ties=average},
+say) is skipped, and each alternative is tried once, under its canonical
+name.
+
+@<Tool functions@>=
+#define MAX_ALTERNATIVES 4096
+#define MAX_WORD_KEYS 16
+typedef struct {
+  char key[32];
+  const char *word[16];
+  int nw, cur; /* the number of words; the variant's word, or $-1$ if absent */
+} word_key;
+static int metric_word_keys(const char *canon, char *help, size_t hlen, word_key *wk)
+{
+  char *p, *eol;
+  char *tokv[32];
+  size_t mlen = strcspn(canon, "@@[");
+  int n = 0, nt = 0, t;
+  rm_variant_help(help, hlen);
+  for (p = help; *p; p = eol + 1) {
+    char *tok;
+    if ((eol = strchr(p, '\n')) == NULL) break;
+    *eol = '\0';
+    if (strncmp(p, "  ", 2) != 0 || strncmp(p + 2, canon, mlen) != 0
+        || (p[2 + mlen] != '[' && p[2 + mlen] != ' ' && p[2 + mlen] != '\0')) continue;
+    for (tok = strtok(p + 2 + mlen, " "); tok && nt < 32; tok = strtok(NULL, " "))
+      tokv[nt++] = tok;
+    for (t = 0; t < nt; t++) {
+      tok = tokv[t];
+      @<Add the key |tok| to |wk| if its values are words@>;
+    }
+    break;
+  }
+  return n;
+}
+
+@ A key is printed as \.{key=w1|w2|...}, a number as \.{key=lo..hi}, a
+fraction as \.{key=p/q}.  The variant's own word is read from its canonical
+name.
+
+@<Add the key |tok| to |wk|...@>=
+{
+  char *eqs = strchr(tok, '='), *w, pat[40];
+  const char *at;
+  if (eqs == NULL || strstr(eqs, "..") || strcmp(eqs, "=p/q") == 0
+      || n == MAX_WORD_KEYS || (size_t) (eqs - tok) >= sizeof wk[n].key) continue;
+  *eqs = '\0';
+  strcpy(wk[n].key, tok);
+  wk[n].nw = 0;
+  for (w = eqs + 1; w != NULL && wk[n].nw < 16; ) {
+    wk[n].word[wk[n].nw++] = w;
+    if ((w = strchr(w, '|')) != NULL) *w++ = '\0';
+  }
+  snprintf(pat, sizeof pat, "%s=", wk[n].key);
+  wk[n].cur = -1;
+  if ((at = strchr(canon, '[')) != NULL) {
+    const char *q = at;
+    while ((q = strstr(q, pat)) != NULL && q[-1] != '[' && q[-1] != ',') q++;
+    if (q) {
+      int j;
+      size_t vl;
+      q += strlen(pat);
+      vl = strcspn(q, ",]");
+      for (j = 0; j < wk[n].nw; j++)
+        if (strlen(wk[n].word[j]) == vl && strncmp(q, wk[n].word[j], vl) == 0) wk[n].cur = j;
+    }
+  }
+  n++;
+}
+
+@ An alternative's name is the variant's canonical name with some words
+replaced, and keys that the name lacks (they did not apply to the variant)
+added.  If the parser refuses it because a numeric key no longer applies
+(\.{rel} goes with \.{gain=binary} only), it is written again without the
+numeric keys, which then take their defaults.
+
+@<Tool functions@>=
+static void alt_name(const char *canon, const word_key *wk, int nk, const int *c,
+  int keep_numbers, char *out, size_t len)
+{
+  const char *br = strchr(canon, '['), *p;
+  size_t o = br ? (size_t) (br - canon) : strlen(canon);
+  int first = 1, i;
+  if (o >= len) o = len - 1;
+  memcpy(out, canon, o);
+  out[o] = '\0';
+  for (p = br; p && *p != ']' && *p; ) {
+    size_t kl, vl;
+    const char *val, *rest;
+    p++;
+    kl = strcspn(p, "=");
+    val = p + kl + 1;
+    vl = strcspn(val, ",]");
+    rest = val + vl; /* the next |','| or |']'| of |canon| */
+    for (i = 0; i < nk; i++)
+      if (strlen(wk[i].key) == kl && strncmp(p, wk[i].key, kl) == 0) break;
+    if (i < nk || keep_numbers) {
+      if (i < nk && c[i] > 0) { val = wk[i].word[c[i] - 1]; vl = strlen(val); }
+      o += (size_t) snprintf(out + o, len - o, "%c%.*s=%.*s", first ? '[' : ',',
+        (int) kl, p, (int) vl, val);
+      first = 0;
+    }
+    p = rest;
+    if (o >= len) return;
+  }
+  for (i = 0; i < nk; i++)
+    if (wk[i].cur < 0 && c[i] > 0) {
+      o += (size_t) snprintf(out + o, len - o, "%c%s=%s", first ? '[' : ',',
+        wk[i].key, wk[i].word[c[i] - 1]);
+      first = 0;
+      if (o >= len) return;
+    }
+  if (!first) snprintf(out + o, len - o, "]");
+}
+
+@ An alternative agrees with the candidate on a test when it rejects the
+input where the candidate said \.{invalid} or \.{error}, or when its
+correctly rounded value is exact or within the tolerance of the candidate's
+number.  The exact path decides; the double path first rules out the
+alternatives that are far off, which is safe because the double path is
+within |rm_ulp_bound| ulps of the exact value: an alternative whose double is
+farther from the candidate than the tolerance plus that bound (plus one ulp
+to spare) cannot agree.
+
+@<Tool functions@>=
+static int alt_agrees(const verify_state *st, const rm_variant *a, const vvec *x,
+  rm_work *w)
+{
+  double d, b, u;
+  rm_exact e;
+  rm_status s = rm_value(a, &x->l, w, &d);
+  int ok;
+  if (x->given != GIVEN_NUMBER) return s < 0;
+  if (s < 0) return 0;
+  b = rm_ulp_bound(a) + 1;
+  u = nextafter(fabs(d), INFINITY) - fabs(d);
+  if (st->use_rel ? fabs(d - x->value) > st->rel * fabs(d) + (st->rel + 1) * b * u
+      : rm_ulps_between(d, x->value) > st->ulps + b) return 0;
+  rm_exact_init(&e);
+  ok = rm_value_exact(a, &x->l, &e) >= 0 && number_verdict(st, x->value, e.value) != V_WRONG;
+  rm_exact_clear(&e);
+  return ok;
+}
+
+@ The search over one group.  |members| holds the group's tests that the
+candidate gave, |own| the number of them that are right.  The best
+alternatives are kept with the number of keys they change, and printed
+fewest changes first, at most three of them.
+
+@<Tool functions@>=
+typedef struct {@+ char name[RM_NAME_MAX]; int changes; @+} alt_found;
+static void find_variant(const verify_state *st, const vgroup *g,
+  const size_t *members, int nmem, int own)
+{
+  static char help[8192];
+  static char tried[MAX_ALTERNATIVES][RM_NAME_MAX];
+  static alt_found best[64];
+  word_key wk[MAX_WORD_KEYS];
+  int nk = metric_word_keys(g->name, help, sizeof help, wk), c[MAX_WORD_KEYS] = {0};
+  int ntried = 0, nbest = 0, more = 0, top = own, i, full;
+  long total = 1;
+  rm_work w;
+  for (i = 0; i < nk; i++) if ((total *= wk[i].nw + 1) > MAX_ALTERNATIVES) total = MAX_ALTERNATIVES + 1;
+  full = total <= MAX_ALTERNATIVES;
+  rm_work_init(&w);
+  for (;;) {
+    @<Try the alternative of choices |c|@>;
+    for (i = 0; i < nk && ++c[i] > wk[i].nw; i++) c[i] = 0;
+    if (i == nk) break;
+  }
+  rm_work_free(&w);
+  @<Say which alternatives agree best@>;
+}
+
+@ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
+$j$th word.  A choice of the word the variant already has is the same as
+none, so it is skipped.
+
+@<Try the alternative of choices |c|@>=
+{
+  int changes = 0, skip = 0, j, agree = 0;
+  char nm[2 * RM_NAME_MAX], canon[RM_NAME_MAX];
+  rm_variant a;
+  for (i = 0; i < nk; i++)
+    if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
+  if (skip || changes == 0 || (!full && changes > 2)) goto next;
+  alt_name(g->name, wk, nk, c, 1, nm, sizeof nm);
+  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
+    alt_name(g->name, wk, nk, c, 0, nm, sizeof nm);
+    if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) goto next;
+  }
+  rm_variant_name(&a, canon, sizeof canon);
+  if (strcmp(canon, g->name) == 0) goto next;
+  for (j = 0; j < ntried; j++) if (strcmp(tried[j], canon) == 0) break;
+  if (j < ntried || ntried == MAX_ALTERNATIVES) goto next;
+  strcpy(tried[ntried++], canon);
+  for (j = 0; j < nmem; j++) agree += alt_agrees(st, &a, &st->vec[members[j]], &w);
+  if (agree > top) { top = agree; nbest = 0; more = 0; }
+  if (agree == top && agree > own) {
+    if (nbest < 64) {
+      strcpy(best[nbest].name, canon);
+      best[nbest++].changes = changes;
+    } else more++;
+  }
+next: ;
+}
+
+@ @<Say which alternatives agree best@>=
+if (nbest == 0)
+  printf("  no variant with other words for the keys of %.*s agrees with more"
+    " of the %d results than %s\n", (int) strcspn(g->name, "@@["), g->name, nmem, g->name);
+else {
+  int shown = 0, ch;
+  for (ch = 1; ch <= nk && shown < 3; ch++)
+    for (i = 0; i < nbest && shown < 3; i++)
+      if (best[i].changes == ch) {
+        printf("  the candidate's values match %s on %d of %d vectors\n",
+          best[i].name, top, nmem);
+        shown++;
+      }
+  if (nbest + more > shown)
+    printf("  (and %d other variants on as many)\n", nbest + more - shown);
+}
+
+@ The command itself: options, then every candidate file, then the report.
+
+@<Tool functions@>=
+static int cmd_verify(int argc, char **argv)
+{
+  verify_state st;
+  int i, nbad = 0, nfiles = 0, f, total[3] = {0, 0, 0}, ulps_given = 0;
+  long not_given = 0, given = 0;
+  size_t k, g;
+  memset(&st, 0, sizeof st);
+  st.dir = "vectors";
+  @<Read the options of \.{verify}@>;
+  for (i = 0; i < argc; i++) {
+    int r;
+    if (argv[i] == NULL) continue;
+    nfiles++;
+    if ((r = read_candidate(&st, argv[i])) < 0) return 2;
+    nbad += r;
+  }
+  if (nfiles == 0) {
+    fputs("rankmetrics: verify: give at least one CANDIDATE file\n", stderr);
+    return 2;
+  }
+  if (nbad) {
+    fprintf(stderr, "rankmetrics: verify: %d malformed line%s; no verdict\n", nbad,
+      nbad == 1 ? "" : "s");
+    return 2;
+  }
+  @<Judge every test given, and report those not exact@>;
+  @<Print the summary per variant, with the variant the candidate computes@>;
+  @<Print the totals@>;
+  return total[V_WRONG] ? 1 : 0;
+}
+
+@ The options are taken out of |argv| (set to |NULL|); what remains names
+the candidate files.
+
+@<Read the options of \.{verify}@>=
+for (i = 0; i < argc; i++) {
+  const char *o = argv[i];
+  char *end;
+  if (strcmp(o, "--quiet") == 0) { st.quiet = 1; argv[i] = NULL; continue; }
+  if (strcmp(o, "--vectors") != 0 && strcmp(o, "--ulps") != 0 && strcmp(o, "--rel") != 0) {
+    if (o[0] == '-' && o[1] != '\0') {
+      fprintf(stderr, "rankmetrics: verify: unknown option '%s'\n", o);
+      return 2;
+    }
+    continue;
+  }
+  if (i + 1 >= argc) {
+    fprintf(stderr, "rankmetrics: verify: missing the argument of '%s'\n", o);
+    return 2;
+  }
+  argv[i] = NULL;
+  if (strcmp(o, "--vectors") == 0) { st.dir = argv[++i]; argv[i] = NULL; continue; }
+  if (strcmp(o, "--rel") == 0) st.use_rel = 1;@+ else ulps_given = 1;
+  {
+    double t = strtod(argv[++i], &end);
+    if (end == argv[i] || *end != '\0' || !(t >= 0) || !isfinite(t)) {
+      fprintf(stderr, "rankmetrics: verify: %s needs a number >= 0, not '%s'\n", o, argv[i]);
+      return 2;
+    }
+    if (st.use_rel) st.rel = t; else st.ulps = t;
+  }
+  argv[i] = NULL;
+}
+if (st.use_rel && ulps_given) {
+  fputs("rankmetrics: verify: give --ulps or --rel, not both\n", stderr);
+  return 2;
+}
+
+@ @<Judge every test given...@>=
+for (k = 0; k < st.nvec; k++) {
+  vvec *x = &st.vec[k];
+  int v;
+  if (x->given == GIVEN_NONE) { not_given++; continue; }
+  v = test_verdict(&st, x);
+  given++;
+  total[v]++;
+  st.grp[x->group].count[v]++;
+  st.grp[x->group].given++;
+  if (v == V_WRONG || (v == V_WITHIN && !st.quiet)) report_test(&st, x, v);
+}
+
+@ The summary lists the variants by family, in the order of the files.
+
+@<Print the summary per variant...@>=
+printf("%sper variant (exact, within %g %s, wrong):\n", given > (long) total[V_EXACT]
+  ? "\n" : "", st.use_rel ? st.rel : st.ulps, st.use_rel ? "relative" : "ulps");
+for (f = 0; vector_families[f].stem; f++)
+  for (g = 0; g < st.ngrp; g++) {
+    vgroup *p = &st.grp[g];
+    if (p->fam != f || p->given == 0) continue;
+    printf("%5d %5d %5d  %s  (%s)\n", p->count[V_EXACT], p->count[V_WITHIN],
+      p->count[V_WRONG], p->name, vector_families[f].stem);
+    if (p->count[V_WRONG] && p->parsed) {
+      size_t *members = malloc((size_t) p->given * sizeof *members);
+      int nm = 0;
+      for (k = 0; k < st.nvec; k++)
+        if (st.vec[k].group == (int) g && st.vec[k].given != GIVEN_NONE) members[nm++] = k;
+      find_variant(&st, p, members, nm, p->count[V_EXACT] + p->count[V_WITHIN]);
+      free(members);
+    }
+  }
+
+@ @<Print the totals@>=
+printf("%ld vectors given: %d exact, %d within the tolerance, %d wrong;"
+  " %ld vectors not given\n", given, total[V_EXACT], total[V_WITHIN],
+  total[V_WRONG], not_given);
+puts(total[V_WRONG] ? "verify: FAIL" : "verify: PASS");
 @* Pictures.
 Four pictures of this book are drawn by the program itself: the tool
 computes their points with the library and writes them as MetaPost programs,

@@ -1,0 +1,91 @@
+#!/bin/bash
+# Tests of `rankmetrics verify`: run from the top directory, after ./rankmetrics
+# is built.  Candidates are built from the golden vectors themselves.
+set -euo pipefail
+
+TOOL=./rankmetrics
+VEC=vectors
+PY=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok()   { passed=$((passed + 1)); echo "ok: $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+
+# expect STATUS NAME CMD...: run CMD (stdout to $tmp/out, stderr to $tmp/err)
+# and check its exit status.
+expect() {
+  local want=$1 name=$2 rc=0
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+  if [ "$rc" -eq "$want" ]; then ok "$name"; return 0; fi
+  fail "$name (exit $rc, wanted $want)"
+  sed 's/^/    /' "$tmp/err" | head -5
+  return 1
+}
+
+# 1. The vectors' own values: every result exact.
+awk '/^tcId = /{id=$3}
+     /^result = invalid/{print "rr:" id " invalid"}
+     /^value = /{print "rr:" id " " $3}' "$VEC/rr_test.txt" >"$tmp/good.txt"
+if expect 0 "the vectors' own values pass" "$TOOL" verify --vectors "$VEC" "$tmp/good.txt"; then
+  n=$(grep -c . "$tmp/good.txt")
+  if grep -q "^$n vectors given: $n exact, 0 within the tolerance, 0 wrong" "$tmp/out"; then
+    ok "every value given counts as exact"
+  else fail "every value given counts as exact"; fi
+fi
+
+# 2. One value one ulp off: wrong at --ulps 0, right at --ulps 1.
+line=$(grep -n ' 0x1\.5555555555555p+0$' "$tmp/good.txt" | head -1)
+lno=${line%%:*}
+id=$(echo "${line#*:}" | cut -d' ' -f1)
+next=$("$PY" -c 'import math; print(math.nextafter(float.fromhex("0x1.5555555555555p+0"), math.inf).hex())')
+awk -v l="$lno" -v v="$next" 'NR == l {$2 = v} {print}' "$tmp/good.txt" >"$tmp/ulp.txt"
+if expect 1 "one ulp off fails at --ulps 0" "$TOOL" verify "$tmp/ulp.txt"; then
+  if grep -q "^WRONG  *$id " "$tmp/out" && grep -q "distance 1 ulps" "$tmp/out"; then
+    ok "the report names $id and a distance of 1 ulp"
+  else fail "the report names $id and a distance of 1 ulp"; fi
+fi
+expect 0 "one ulp off passes at --ulps 1" "$TOOL" verify --ulps 1 "$tmp/ulp.txt" || true
+expect 0 "one ulp off passes at --rel 1e-15" "$TOOL" verify --rel 1e-15 --quiet "$tmp/ulp.txt" || true
+
+# 3. A malformed line: exit 2 and FILE:LINE: on standard error.
+{ head -3 "$tmp/good.txt"; echo "rr:5 0.5 extra"; } >"$tmp/bad.txt"
+if expect 2 "a malformed line exits 2" "$TOOL" verify "$tmp/bad.txt"; then
+  if grep -q "^$tmp/bad.txt:4: " "$tmp/err"; then ok "the message says FILE:LINE:"
+  else fail "the message says FILE:LINE:"; fi
+fi
+echo "nosuchfamily:1 0.5" >"$tmp/bad2.txt"
+expect 2 "an unknown family exits 2" "$TOOL" verify "$tmp/bad2.txt" || true
+
+# 4. A candidate that computes ndcg@10 with gain=exp2 for the group of the
+# default ndcg@10: wrong, and the report names the exp2 variant.
+group='ndcg@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]'
+awk -v g="[variant = $group]" '
+  /^\[variant = /{ing = ($0 == g)}
+  ing && /^tcId = /{id=$3}
+  ing && /^(grades|scores|ids|judged) =/{k=$1; v=$0; sub(/^[a-z]+ = ?/, "", v); f[k]=v}
+  ing && /^result = valid/{print id "\t" f["grades"] "\t" f["scores"] "\t" f["ids"] "\t" f["judged"]}
+' "$VEC/cg_dcg_ndcg_test.txt" >"$tmp/group.tsv"
+: >"$tmp/exp2.txt"
+while IFS=$'\t' read -r id grades scores ids judged; do
+  args=(--grades "$grades")
+  [ "$scores" != none ] && args+=(--scores "$scores")
+  [ "$ids" != none ] && args+=(--ids "$ids")
+  [ -n "$judged" ] && args+=(--judged "$judged")
+  v=$("$TOOL" value 'ndcg@10[gain=exp2]' "${args[@]}" --exact 2>/dev/null |
+      awk '$1 == "exact" {print $3}')
+  echo "cg_dcg_ndcg:$id $v" >>"$tmp/exp2.txt"
+done <"$tmp/group.tsv"
+n=$(grep -c . "$tmp/exp2.txt")
+if [ "$n" -ge 10 ]; then ok "$n vectors of $group"; else fail "only $n vectors of the group"; fi
+if expect 1 "the exp2 candidate fails" "$TOOL" verify --quiet "$tmp/exp2.txt"; then
+  if grep -q "match ndcg@10\[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero\] on $n of $n vectors" "$tmp/out"; then
+    ok "the report names the exp2 variant as matching"
+  else fail "the report names the exp2 variant as matching"; grep -i match "$tmp/out" | head -3; fi
+fi
+
+echo "verify_test: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -161,6 +161,7 @@ check: all $(RUNNER)
 	./$(TOOL) examples
 	@$(MAKE) --no-print-directory vectors-check
 	bash tests/verify_test.sh
+	bash tests/sklearn_check.sh
 	$(RUNNER)
 
 $(RUNNER): $(TEST_SRCS) tests/suites.h $(HEADERS) $(STATIC)

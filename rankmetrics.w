@@ -7385,6 +7385,52 @@ static int cmd_accuracy(int argc, char **argv)
   return bad ? 1 : 0;
 }
 
+@* What scikit-learn computes.
+The vectors serve to check a real implementation, and we check one: the
+ranking metrics of scikit-learn~1.2.1, as Debian packages it.  A script in
+the directory \.{tests}, \.{sklearn\_adapter.py}, calls five of its functions on the inputs
+of our vectors (the grades made 0/1 at the variant's threshold where the
+function wants labels, the scores or, without scores, scores decreasing with
+the input order, and never the judged items that were not retrieved, which
+scikit-learn cannot be given), and another, \.{sklearn\_check.sh}, hands the
+results to \.{rankmetrics verify}, which finds the variant each function
+computes.  \.{make check} runs both.  Wherever scikit-learn returns a value,
+it is that variant's value within 4~ulps:
+$$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\cr
+\rm function&\rm variant&\rm exact&\rm within&\rm raised\cr
+\noalign{\smallskip\hrule\smallskip}
+roc\_auc\_score&auc[ties=average]&17&2&19\cr
+average\_precision\_score&apstep&14&3&3\cr
+ndcg\_score&ndcg[ideal=list,ties=average]&13&14&5\cr
+dcg\_score&dcg[ties=average]&23&8&2\cr
+\vtop{\hbox{label\_ranking\_average\_}\hbox{\quad precision\_score}}&lrap&16&4&0\cr}}$$
+The counts are over the vectors of the variant in each row (at every
+threshold \.{rel}, with \.{undef=zero} but for \.{lrap}, whose default is
+\.{undef=one}); the test fails if they change.  ``Within'' means one to four
+ulps away: scikit-learn sums in floating point and does not round correctly,
+so an implementation checked against it should allow a few ulps, and one
+checked against our vectors need not.  Where the functions part from our
+variants:
+\smallskip
+\item{$\bullet$} Every function raises on an empty list; |ndcg_score| and
+|dcg_score| also on a single item (``only meaningful when there is more than
+1 document''), where our nDCG is defined; |roc_auc_score| when a list has one
+class only, where ours is undefined and reported by \.{undef}.
+\item{$\bullet$} |average_precision_score| returns $-0$ for a list without a
+retrieved positive, which is our $0$ under \.{undef=zero} (equal as numbers,
+not as bits), and not our value under \.{undef=one}.
+\item{$\bullet$} |ndcg_score| builds its ideal from the items it is given,
+so it is \.{ideal=list}, never \.{ideal=judged}: on the encyclopedia example
+with its two judged documents that were not retrieved it gives $0.9608$ where
+the ideal from the judgments gives $0.7850$ (see the worked example of six
+articles).  It averages ties by default, as \.{ties=average}; with
+|ignore_ties=True| it would be \.{ties=reverse}.
+\item{$\bullet$} |label_ranking_average_precision_score| scores a list without
+positives~1: it is \.{lrap[undef=one]}.  As the chapter on reciprocal rank
+shows, on one list it equals |average_precision_score| but for that case.
+\smallskip
+@^scikit-learn@>
+
 @** The command-line tool.
 The tool \.{rankmetrics} puts the library on the command line.  This version
 has eight subcommands:

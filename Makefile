@@ -162,6 +162,7 @@ check: all $(RUNNER)
 	@$(MAKE) --no-print-directory vectors-check
 	bash tests/verify_test.sh
 	bash tests/sklearn_check.sh
+	bash tests/eval_test.sh
 	$(RUNNER)
 
 $(RUNNER): $(TEST_SRCS) tests/suites.h $(HEADERS) $(STATIC)

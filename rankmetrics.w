@@ -7433,10 +7433,11 @@ shows, on one list it equals |average_precision_score| but for that case.
 
 @** The command-line tool.
 The tool \.{rankmetrics} puts the library on the command line.  This version
-has eight subcommands:
+has nine subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
+eval -m {\it NAME}\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
 examples [--tex]&recompute every worked example of this book\cr
 vectors --out {\it DIR}&write the golden test vectors\cr
 accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
@@ -7481,6 +7482,7 @@ int main(int argc, char **argv)
   if (strcmp(argv[1], "accuracy") == 0) return cmd_accuracy(argc - 2, argv + 2);
   if (strcmp(argv[1], "figures") == 0) return cmd_figures(argc - 2, argv + 2);
   if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc - 2, argv + 2);
+  if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
   fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
     argv[1]);
   return 2;
@@ -7495,6 +7497,10 @@ static void usage(FILE *f)
   fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
     "                         [--judged J] [--exact]\n"
     "       rankmetrics name NAME...\n"
+    "       rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact] [--unsorted]\n"
+    "                        [--dup first|error] [--run-only skip|zero]\n"
+    "                        [--judged-only skip|empty] [--csv|--tsv] [--user C]\n"
+    "                        [--item C] [--label C] [--score C] [--quiet] QRELS RUN | FILE\n"
     "       rankmetrics examples [--tex]\n"
     "       rankmetrics vectors --out DIR\n"
     "       rankmetrics accuracy [--tex] [N]\n"
@@ -7506,6 +7512,8 @@ static void usage(FILE *f)
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
     "          the fraction when the value is rational)\n"
     "name      print the canonical name of each variant NAME\n"
+    "eval      evaluate TREC qrels+run or a CSV/TSV file with a header; NAME of one\n"
+    "          query is aggregated as mean:NAME (see rankmetrics(1))\n"
     "examples  recompute every worked example of the book and check it;\n"
     "          --tex writes the values as TeX macros for the book\n"
     "vectors   write the golden test vectors (JSON and text) into DIR\n"
@@ -8013,6 +8021,991 @@ macros.
       x->printed);
 }
 
+@* Evaluating run files.
+The command \.{eval} computes named variants over files of real data.  It
+reads two kinds of input.
+\smallskip
+\item{$\bullet$} {\it TREC files}, given as two arguments, the judgments
+(qrels) and the run, as in
+$$\hbox{\.{rankmetrics eval -m ap QRELS RUN}.}$$
+A line of the judgments is \.{qid iter docno grade}; a line of the run is
+\.{qid Q0 docno rank score tag}.  The rank and the tag are ignored: the
+ranking is by score, ties broken by the variant's \.{ties} rule over the
+input order and the docnos (trec\_eval's own order is \.{ties=id-desc}).
+\item{$\bullet$} {\it Delimited files} with a header, given as one argument,
+as in \.{rankmetrics eval -m auc data.csv}.  The separator is a tab if the header
+has one, else a comma (\.{--csv} and \.{--tsv} force it); fields may be
+quoted with \.{"}.  The columns are named by \.{--user}, \.{--item},
+\.{--label} and \.{--score}, by default \.{user}, \.{item}, \.{label} and
+\.{score}; the first and the third are required.  Rows are grouped into
+queries by the user column, each row is a retrieved item whose grade is
+its label, and there are no unretrieved judged items.  Without a score
+column the order of the rows is the ranking; without an item column the
+items have no identifiers (a tie rule that reads them is then refused).
+\smallskip
+\noindent Grades are whole numbers up to |RM_GRADE_MAX| (a label may be
+written \.{1.0}); a negative grade, as in the qrels of some tracks, is read
+as~0 and counted.  A retrieved document without a judgment has grade~0.
+@^evaluating run files@>@^TREC run files@>@^CSV files@>
+
+@ {\it Which variants, and how they are aggregated.}  Every \.{-m NAME}
+names one variant.  A name of one query, such as \.{ndcg@@10}, gives a value
+per query and is aggregated as \.{mean:NAME}, the macro average over the
+evaluated queries with uniform weights, as trec\_eval does.  A name with an
+aggregator, such as \.{micro[skip=undef]:hr@@10} or
+\.{mean[weight=items]:auc}, is aggregated by that aggregator; its values per
+query are those of its inner variant.  A metric of a whole set has an
+aggregate only.  The aggregate line names the variant it computes: its
+canonical name is in the JSON output.
+
+Which queries enter the set is decided before the aggregator's own
+\.{skip} rule, by three conventions, each counted in the summary that
+\.{eval} writes on standard error (\.{--quiet} drops it):
+\smallskip
+\item{$\bullet$} \.{--dup} \.{first} or \.{error}: a document that appears twice in a
+query (in the run, the judgments or a delimited file) keeps its first line
+and the later ones are dropped (\.{first}, the default), or is an error.
+\item{$\bullet$} \.{--run-only} \.{skip} or \.{zero}: a query of the run without any
+judgment is left out (\.{skip}, the default, as trec\_eval), or evaluated
+with every grade~0 (\.{zero}).
+\item{$\bullet$} \.{--judged-only} \.{skip} or \.{empty}: a query of the judgments
+missing from the run is left out (\.{skip}, the default, trec\_eval without
+\.{-c}), or evaluated as an empty list whose judged items are all
+unretrieved (\.{empty}, trec\_eval's \.{-c}); such queries come last.
+\smallskip
+
+@ {\it Output.}  By default a plain table, one line per value:
+measure, query and value, the aggregate under the query name \.{all}.
+\.{--trec} writes the same lines as trec\_eval does,
+\.{measure<TAB>qid<TAB>value}; \.{--json} writes one JSON object per line,
+with the fields \.{measure} (as given), \.{variant} (canonical), \.{qid}
+(\.{null} for the aggregate), \.{value}, and \.{undefined} when the value
+was set by a convention.  Values per query are written only with \.{-q}.
+\.{--exact} computes every value on the exact path and writes its correctly
+rounded double.  All output is first written to a temporary file and copied
+to standard output only when the whole input has been read without error,
+so an error leaves nothing half-written: it is reported as
+\.{FILE:LINE: what was wrong} and the exit status is~1.
+
+@ {\it Streaming.}  When the lines of each query are contiguous (the input
+is grouped, for example sorted by query), the run or the delimited file is
+read in one pass, one query at a time, and the memory held is that of the
+largest query, plus the judgments of a TREC evaluation (read whole and
+sorted, since they are usually far smaller than the run) and the set of
+query names already seen.  The aggregate is accumulated as the queries pass:
+for a \.{mean} or a \.{sum} on the double path the tool repeats exactly the
+library's double path of |rm_value_set| (the inner value of each query, the
+same \.{skip} tests and weights, and the same compensated sums), so the
+number is the one |rm_value_set| would return on all the queries; the tests
+check this bit for bit.  A \.{micro} average, a metric of a whole set and
+every aggregate on the exact path need all the queries (the exact path keeps
+a term for each irrational value), so for them the queries are kept, in a
+compact copy, and given to |rm_value_set| or |rm_value_set_exact| at the
+end.
+
+When a query reappears after another one, the input is not grouped.  The
+documented fallback: if the file can be rewound, everything computed so far
+is dropped and the file is read again whole into memory, its lines sorted
+stably by query, and evaluated from there; if it cannot (a pipe), the
+reappearance is an error, and \.{--unsorted} asks for the in-memory reading
+from the start.  Either way the values are the same; only the order of the
+queries in the output differs (input order when streaming, sorted by name in
+memory).
+@^streaming@>
+
+@ The state of an evaluation.  A {\it record\/} is one line of input reduced
+to what we use: its query, its document, its grade (for judgments and
+delimited files), its score, and where it was read.  Strings live in pools
+and are addressed by offsets, since a pool moves when it grows.
+
+@<Tool functions@>=
+typedef struct {@+ char *s; size_t len, cap; @+} ev_pool;
+typedef struct {
+  size_t q, d; /* offsets of the query and the document in a pool */
+  int grade; /* $-1$: none (a run line) */
+  int has_score;
+  double score;
+  long line;
+  size_t seq; /* position in the file, for stable sorting */
+} ev_rec;
+static void *ev_alloc(void *p, size_t n)
+{
+  p = realloc(p, n ? n : 1);
+  if (p == NULL) { fputs("rankmetrics: eval: out of memory\n", stderr); exit(1); }
+  return p;
+}
+static size_t ev_put(ev_pool *p, const char *s)
+{
+  size_t k = strlen(s) + 1, at = p->len;
+  if (p->len + k > p->cap) {
+    p->cap = 2 * (p->len + k) + 256;
+    p->s = ev_alloc(p->s, p->cap);
+  }
+  memcpy(p->s + at, s, k);
+  p->len += k;
+  return at;
+}
+
+@ Each measure keeps its variant |v| as given, the inner variant |u| whose
+value a query has, the aggregated variant |a|, and the compensated sums of
+its streamed aggregate, as |rm_value_set| keeps them.
+
+@<Tool functions@>=
+typedef struct {
+  const char *given;
+  rm_variant v, u, a;
+  char canon[RM_NAME_MAX];
+  int per; /* values per query exist */
+  int stream; /* the aggregate is accumulated while reading */
+  double as, ac, bs, bc; /* the sums |a| and |b| of |rm_value_set| */
+} ev_measure;
+typedef struct {
+  ev_measure *m; int nm;
+  int per_query, format, exact, dup_error, run_zero, judged_empty, quiet,
+    unsorted, keep; /* |format|: 0 table, 1 trec, 2 json */
+  char delim; /* 0: from the header */
+  const char *col[4]; /* user, item, label, score */
+  const char *qrels_path, *path;
+  FILE *out;
+  rm_work w;
+  @<Counters of an evaluation@>@;
+  @<Judgments of an evaluation@>@;
+  @<Kept queries of an evaluation@>@;
+} ev_state;
+
+@ @<Counters of an evaluation@>=
+size_t n_eval, n_dup, n_run_only, n_judged_only, n_negative, n_unjudged;
+
+@ The compensated sum is the library's |nsum_add|, repeated here so that the
+streamed aggregate is the library's to the last bit.
+
+@<Tool functions@>=
+static void ev_nsum(double *s, double *c, double x)
+{
+  double t = *s + x;
+  if (fabs(*s) >= fabs(x)) *c += (*s - t) + x;
+  else *c += (x - t) + *s;
+  *s = t;
+}
+
+@ A measure's three variants.  A name without an aggregator (and not of a
+whole set) is aggregated by the library's parse of \.{mean:NAME}, so that
+the library, not the tool, decides whether the metric accepts it.
+
+@<Tool functions@>=
+static int ev_measure_init(ev_measure *m, const char *given, int exact)
+{
+  char buf[RM_NAME_MAX + 8];
+  memset(m, 0, sizeof *m);
+  m->given = given;
+  if (!parse_name(given, &m->v)) return 0;
+  if (rm_variant_reads_set(&m->v)) {
+    m->a = m->v;
+    m->u = m->v; m->u.agg = RM_AGG_NONE;
+    m->per = m->v.agg != RM_AGG_NONE;
+  } else {
+    if (strlen(given) > RM_NAME_MAX) {
+      fprintf(stderr, "rankmetrics: eval: name too long '%s'\n", given);
+      return 0;
+    }
+    snprintf(buf, sizeof buf, "mean:%s", given);
+    if (!parse_name(buf, &m->a)) return 0;
+    m->u = m->v;
+    m->per = 1;
+  }
+  rm_variant_name(&m->a, m->canon, sizeof m->canon);
+  m->stream = !exact && m->per
+    && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM);
+  return 1;
+}
+
+@ Fields are split in place: a TREC line at white space, a delimited line at
+its separator, where a field in double quotes may hold the separator and
+\.{""} stands for one quote.  Both return the number of fields.
+
+@<Tool functions@>=
+static int ev_split_ws(char *s, char **f, int max)
+{
+  int n = 0;
+  for (;;) {
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') s++;
+    if (*s == '\0') return n;
+    if (n < max) f[n] = s;
+    n++;
+    while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n') s++;
+    if (*s) *s++ = '\0';
+  }
+}
+static int ev_split_delim(char *s, char d, char **f, int max)
+{
+  int n = 0;
+  size_t k = strlen(s);
+  while (k > 0 && (s[k - 1] == '\n' || s[k - 1] == '\r')) s[--k] = '\0';
+  for (;;) {
+    char *o = s;
+    if (n < max) f[n] = s;
+    n++;
+    if (*s == '"') {
+      s++;
+      while (*s) {
+        if (*s == '"' && s[1] == '"') { *o++ = '"'; s += 2; }
+        else if (*s == '"') { s++; break; }
+        else *o++ = *s++;
+      }
+      while (*s && *s != d) *o++ = *s++;
+    } else while (*s && *s != d) *o++ = *s++;
+    if (*s == '\0') { *o = '\0'; return n; }
+    *o = '\0';
+    s++;
+  }
+}
+
+@ Numbers are read strictly; a message names the file, the line and what
+was wrong.  A grade below zero is read as~0 and counted.
+
+@<Tool functions@>=
+static int ev_grade(ev_state *st, const char *path, long line, const char *s,
+  int *g)
+{
+  char *end;
+  double x;
+  errno = 0;
+  x = strtod(s, &end);
+  if (end == s || *end != '\0' || errno || x != floor(x) || x > RM_GRADE_MAX) {
+    fprintf(stderr, "%s:%ld: grade '%s' is not a whole number up to %d\n",
+      path, line, s, RM_GRADE_MAX);
+    return 0;
+  }
+  if (x < 0) { st->n_negative++; x = 0; }
+  *g = (int) x;
+  return 1;
+}
+static int ev_score(const char *path, long line, const char *s, double *x)
+{
+  char *end;
+  errno = 0;
+  *x = strtod(s, &end);
+  if (end == s || *end != '\0' || !isfinite(*x)) {
+    fprintf(stderr, "%s:%ld: score '%s' is not a finite number\n", path, line, s);
+    return 0;
+  }
+  return 1;
+}
+
+@ A {\it source\/} is the run or the delimited file being read, one record
+at a time.  The header of a delimited file fixes the separator and the
+indices of the four columns ($-1$ for an optional column that is absent).
+
+@<Tool functions@>=
+typedef struct {
+  const char *path;
+  FILE *f;
+  char *buf; size_t cap;
+  long line;
+  int delimited;
+  char delim;
+  int col[4], ncol;
+  char *f_q, *f_d; /* the fields of the record just read */
+  int grade, has_score;
+  double score;
+} ev_source;
+static int ev_header(ev_state *st, ev_source *s)
+{
+  char *f[256];
+  int n, i, k;
+  if (getline(&s->buf, &s->cap, s->f) < 0) {
+    fprintf(stderr, "%s:1: no header line\n", s->path);
+    return 0;
+  }
+  s->line = 1;
+  s->delim = st->delim ? st->delim : strchr(s->buf, '\t') ? '\t' : ',';
+  n = ev_split_delim(s->buf, s->delim, f, 256);
+  if (n > 256) { fprintf(stderr, "%s:1: more than 256 columns\n", s->path); return 0; }
+  s->ncol = n;
+  for (k = 0; k < 4; k++) {
+    s->col[k] = -1;
+    for (i = 0; i < n; i++) if (strcmp(f[i], st->col[k]) == 0) { s->col[k] = i; break; }
+    if (s->col[k] < 0 && (k == 0 || k == 2)) {
+      fprintf(stderr, "%s:1: the header has no column '%s'\n", s->path, st->col[k]);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+@ |ev_next| reads the next record: 1 when there is one, 0 at the end of the
+file, $-1$ after an error.  Blank lines are skipped.
+
+@<Tool functions@>=
+static int ev_next(ev_state *st, ev_source *s)
+{
+  char *f[256];
+  int n;
+  for (;;) {
+    if (getline(&s->buf, &s->cap, s->f) < 0) {
+      if (ferror(s->f)) { fprintf(stderr, "%s:%ld: read error\n", s->path, s->line);
+        return -1; }
+      return 0;
+    }
+    s->line++;
+    if (strspn(s->buf, " \t\r\n") == strlen(s->buf)) continue;
+    break;
+  }
+  if (!s->delimited) {
+    n = ev_split_ws(s->buf, f, 6);
+    if (n < 5) {
+      fprintf(stderr, "%s:%ld: a run line has %d fields, not 'qid Q0 docno rank"
+        " score tag'\n", s->path, s->line, n);
+      return -1;
+    }
+    s->f_q = f[0]; s->f_d = f[2]; s->grade = -1; s->has_score = 1;
+    return ev_score(s->path, s->line, f[4], &s->score) ? 1 : -1;
+  }
+  n = ev_split_delim(s->buf, s->delim, f, 256);
+  if (n != s->ncol) {
+    fprintf(stderr, "%s:%ld: %d fields, but the header has %d\n", s->path,
+      s->line, n, s->ncol);
+    return -1;
+  }
+  s->f_q = f[s->col[0]];
+  s->f_d = s->col[1] >= 0 ? f[s->col[1]] : NULL;
+  if (!ev_grade(st, s->path, s->line, f[s->col[2]], &s->grade)) return -1;
+  s->has_score = s->col[3] >= 0;
+  if (s->has_score && !ev_score(s->path, s->line, f[s->col[3]], &s->score))
+    return -1;
+  return 1;
+}
+
+@ The judgments are read whole, sorted by query, document and line, and cut
+into queries; a query's judgments are then found by binary search, and a
+document's grade by merging the query's sorted documents with them.
+
+@<Judgments of an evaluation@>=
+ev_pool jp; /* strings of the judgments */
+ev_rec *jr; size_t njr; /* the judgments, sorted */
+size_t *jq_start, *jq_len; size_t njq; /* the judged queries */
+char *jq_seen; /* the query was evaluated */
+char *jused; /* scratch: the judgment was retrieved */
+
+@ @<Tool functions@>=
+static const char *ev_sort_pool; /* the pool that |ev_cmp| reads */
+static int ev_cmp(const void *x, const void *y)
+{
+  const ev_rec *a = x, *b = y;
+  int c = strcmp(ev_sort_pool + a->q, ev_sort_pool + b->q);
+  if (c) return c;
+  if (a->grade >= 0) { /* judgments: by document too */
+    c = strcmp(ev_sort_pool + a->d, ev_sort_pool + b->d);
+    if (c) return c;
+  }
+  return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+static int ev_cmp_q(const void *x, const void *y)
+{
+  const ev_rec *a = x, *b = y;
+  int c = strcmp(ev_sort_pool + a->q, ev_sort_pool + b->q);
+  return c ? c : a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+static int ev_read_qrels(ev_state *st)
+{
+  FILE *f = fopen(st->qrels_path, "r");
+  char *buf = NULL, *fl[5];
+  size_t cap = 0, cap_r = 0, i, j;
+  long line = 0;
+  int n;
+  if (f == NULL) { fprintf(stderr, "rankmetrics: eval: cannot open '%s': %s\n",
+      st->qrels_path, strerror(errno)); return 0; }
+  while (getline(&buf, &cap, f) >= 0) {
+    ev_rec r;
+    line++;
+    n = ev_split_ws(buf, fl, 5);
+    if (n == 0) continue;
+    if (n != 4) {
+      fprintf(stderr, "%s:%ld: a judgment line has %d fields, not 'qid iter"
+        " docno grade'\n", st->qrels_path, line, n);
+      goto fail;
+    }
+    if (!ev_grade(st, st->qrels_path, line, fl[3], &r.grade)) goto fail;
+    r.q = ev_put(&st->jp, fl[0]); r.d = ev_put(&st->jp, fl[2]);
+    r.has_score = 0; r.score = 0; r.line = line; r.seq = st->njr;
+    if (st->njr == cap_r) { cap_r = 2 * cap_r + 1024;
+      st->jr = ev_alloc(st->jr, cap_r * sizeof *st->jr); }
+    st->jr[st->njr++] = r;
+  }
+  free(buf); fclose(f);
+  ev_sort_pool = st->jp.s;
+  if (st->njr) qsort(st->jr, st->njr, sizeof *st->jr, ev_cmp);
+  @<Drop repeated judgments and cut the judgments into queries@>;
+  return 1;
+fail:
+  free(buf); fclose(f);
+  return 0;
+}
+
+@ @<Drop repeated judgments...@>=
+for (i = j = 0; i < st->njr; i++) {
+  ev_rec *r = &st->jr[i];
+  if (j > 0 && strcmp(st->jp.s + st->jr[j - 1].q, st->jp.s + r->q) == 0
+      && strcmp(st->jp.s + st->jr[j - 1].d, st->jp.s + r->d) == 0) {
+    if (st->dup_error) {
+      fprintf(stderr, "%s:%ld: document '%s' is judged twice in query '%s'"
+        " (first at line %ld)\n", st->qrels_path, r->line, st->jp.s + r->d,
+        st->jp.s + r->q, st->jr[j - 1].line);
+      return 0;
+    }
+    st->n_dup++;
+    continue;
+  }
+  st->jr[j++] = *r;
+}
+st->njr = j;
+st->jq_start = ev_alloc(NULL, (st->njr + 1) * sizeof(size_t));
+st->jq_len = ev_alloc(NULL, (st->njr + 1) * sizeof(size_t));
+for (i = 0; i < st->njr; i++)
+  if (i == 0 || strcmp(st->jp.s + st->jr[i - 1].q, st->jp.s + st->jr[i].q)) {
+    st->jq_start[st->njq] = i; st->jq_len[st->njq++] = 1;
+  } else st->jq_len[st->njq - 1]++;
+st->jq_seen = ev_alloc(NULL, st->njq + 1);
+memset(st->jq_seen, 0, st->njq + 1);
+st->jused = ev_alloc(NULL, st->njr + 1);
+
+@ @<Tool functions@>=
+static long ev_find_query(const ev_state *st, const char *q)
+{
+  size_t lo = 0, hi = st->njq;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(st->jp.s + st->jr[st->jq_start[mid]].q, q);
+    if (c == 0) return (long) mid;
+    if (c < 0) lo = mid + 1; else hi = mid;
+  }
+  return -1;
+}
+
+@ A {\it group\/} is the current query: its records in input order, then
+the arrays of the list the library reads.
+
+@<Tool functions@>=
+typedef struct {
+  ev_pool p; /* the query name at offset 0, then documents */
+  ev_rec *r; size_t n, cap;
+  size_t *ord; /* positions sorted by document */
+  char *drop;
+  int *grade, *unret; double *score; const char **id;
+  size_t cap_u;
+} ev_group;
+static void ev_group_start(ev_group *g, const char *q)
+{
+  g->p.len = 0; g->n = 0;
+  ev_put(&g->p, q);
+}
+static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
+  double score, long line)
+{
+  ev_rec *r;
+  if (g->n == g->cap) {
+    g->cap = 2 * g->cap + 64;
+    g->r = ev_alloc(g->r, g->cap * sizeof *g->r);
+    g->ord = ev_alloc(g->ord, g->cap * sizeof *g->ord);
+    g->drop = ev_alloc(g->drop, g->cap);
+    g->grade = ev_alloc(g->grade, g->cap * sizeof *g->grade);
+    g->score = ev_alloc(g->score, g->cap * sizeof *g->score);
+    g->id = ev_alloc(g->id, g->cap * sizeof *g->id);
+  }
+  r = &g->r[g->n];
+  r->q = 0; r->d = d ? ev_put(&g->p, d) : (size_t) -1;
+  r->grade = grade; r->has_score = has_score; r->score = score; r->line = line;
+  r->seq = g->n++;
+}
+static const ev_group *ev_sort_group;
+static int ev_cmp_doc(const void *x, const void *y)
+{
+  size_t a = *(const size_t *) x, b = *(const size_t *) y;
+  int c = strcmp(ev_sort_group->p.s + ev_sort_group->r[a].d,
+    ev_sort_group->p.s + ev_sort_group->r[b].d);
+  return c ? c : a < b ? -1 : a > b;
+}
+
+@ A complete group becomes a list.  Its documents are sorted, so that a
+repeated one is found next to its first occurrence and the judgments can be
+merged in; then the list is built in input order without the dropped lines.
+
+@<Tool functions@>=
+static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line);
+static int ev_group_done(ev_state *st, ev_group *g, const char *path)
+{
+  const char *q = g->p.s;
+  size_t i, k, n = 0, nu = 0, jn = 0, js = 0;
+  long jq = -1;
+  rm_list l;
+  if (g->n == 0) return 1;
+  if (st->qrels_path) {
+    jq = ev_find_query(st, q);
+    if (jq < 0) { st->n_run_only++; if (!st->run_zero) return 1; }
+    else { js = st->jq_start[jq]; jn = st->jq_len[jq]; st->jq_seen[jq] = 1; }
+  }
+  for (i = 0; i < g->n; i++) { g->ord[i] = i; g->drop[i] = 0; }
+  if (g->r[0].d != (size_t) -1) {
+    ev_sort_group = g;
+    qsort(g->ord, g->n, sizeof *g->ord, ev_cmp_doc);
+    @<Drop repeated documents of the group@>;
+  }
+  if (st->qrels_path) @<Merge the judgments of query |jq| into the group@>@;
+  for (i = 0; i < g->n; i++) {
+    if (g->drop[i]) continue;
+    g->grade[n] = g->r[i].grade; g->score[n] = g->r[i].score;
+    g->id[n] = g->r[i].d != (size_t) -1 ? g->p.s + g->r[i].d : NULL;
+    n++;
+  }
+  l.n = n; l.grade = g->grade;
+  l.score = g->r[0].has_score ? g->score : NULL;
+  l.id = g->r[0].d != (size_t) -1 ? g->id : NULL;
+  l.n_unretrieved = nu; l.unretrieved_grade = g->unret;
+  (void) path;
+  return ev_query(st, q, &l, g->r[0].line);
+}
+
+@ @<Drop repeated documents of the group@>=
+for (k = 1; k < g->n; k++) {
+  size_t a = g->ord[k - 1], b = g->ord[k];
+  if (strcmp(g->p.s + g->r[a].d, g->p.s + g->r[b].d) == 0) {
+    if (st->dup_error) {
+      fprintf(stderr, "%s:%ld: document '%s' appears twice in query '%s' (first"
+        " at line %ld)\n", path, g->r[b].line, g->p.s + g->r[b].d, q,
+        g->r[a].line);
+      return 0;
+    }
+    g->drop[b] = 1; st->n_dup++;
+  }
+}
+
+@ Both lists are sorted by document, so one pass gives each retrieved
+document its grade (0 when unjudged) and leaves the judged documents that
+were not retrieved; their grades are the unretrieved grades.
+
+@<Merge the judgments of query |jq| into the group@>=
+{
+  size_t j = 0;
+  if (jn + 1 > g->cap_u) { g->cap_u = 2 * jn + 64;
+    g->unret = ev_alloc(g->unret, g->cap_u * sizeof *g->unret); }
+  memset(st->jused + js, 0, jn);
+  for (k = 0; k < g->n; k++) {
+    size_t a = g->ord[k];
+    int c = 1;
+    if (g->drop[a]) continue;
+    while (j < jn && (c = strcmp(st->jp.s + st->jr[js + j].d, g->p.s + g->r[a].d)) < 0)
+      j++;
+    if (j < jn && c == 0) { g->r[a].grade = st->jr[js + j].grade; st->jused[js + j] = 1; }
+    else { g->r[a].grade = 0; st->n_unjudged++; }
+  }
+  for (j = 0; j < jn; j++) if (!st->jused[js + j]) g->unret[nu++] = st->jr[js + j].grade;
+}
+
+@ A kept query is a compact copy of its list, for the aggregates that need
+every query at the end.
+
+@<Kept queries of an evaluation@>=
+rm_list *kq; size_t nkq, cap_kq;
+
+@ @<Tool functions@>=
+static void ev_keep(ev_state *st, const rm_list *l)
+{
+  rm_list *c;
+  size_t i, len = 0;
+  if (st->nkq == st->cap_kq) { st->cap_kq = 2 * st->cap_kq + 256;
+    st->kq = ev_alloc(st->kq, st->cap_kq * sizeof *st->kq); }
+  c = &st->kq[st->nkq++];
+  *c = *l;
+  c->grade = memcpy(ev_alloc(NULL, l->n * sizeof(int)), l->grade, l->n * sizeof(int));
+  c->unretrieved_grade = memcpy(ev_alloc(NULL, l->n_unretrieved * sizeof(int)),
+    l->unretrieved_grade, l->n_unretrieved * sizeof(int));
+  if (l->score) c->score = memcpy(ev_alloc(NULL, l->n * sizeof(double)), l->score,
+    l->n * sizeof(double));
+  if (l->id) {
+    const char **id = ev_alloc(NULL, l->n * sizeof *id);
+    char *s;
+    for (i = 0; i < l->n; i++) len += strlen(l->id[i]) + 1;
+    s = ev_alloc(NULL, len);
+    for (i = 0; i < l->n; i++) {
+      size_t k = strlen(l->id[i]) + 1;
+      memcpy(s, l->id[i], k); id[i] = s; s += k;
+    }
+    c->id = id;
+  }
+}
+static void ev_keep_free(ev_state *st)
+{
+  size_t j;
+  for (j = 0; j < st->nkq; j++) {
+    rm_list *c = &st->kq[j];
+    free((void *) c->grade); free((void *) c->unretrieved_grade);
+    free((void *) c->score);
+    if (c->id) { if (c->n) free((void *) c->id[0]); free((void *) c->id); }
+  }
+  free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0;
+}
+
+@ Output.  A value is written as the shortest decimal that reads back as
+the same double; the query |NULL| is the aggregate.
+
+@<Tool functions@>=
+static void ev_json_string(FILE *f, const char *s)
+{
+  putc('"', f);
+  for (; *s; s++) {
+    unsigned char c = (unsigned char) *s;
+    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+    else if (c < 0x20) fprintf(f, "\\u%04x", c);
+    else putc(c, f);
+  }
+  putc('"', f);
+}
+static void ev_print(ev_state *st, const ev_measure *m, const char *q,
+  double x, int undefined)
+{
+  char buf[40];
+  shortest(buf, x);
+  switch (st->format) {
+  case 1: fprintf(st->out, "%s\t%s\t%s\n", m->given, q ? q : "all", buf); break;
+  case 2:
+    fputs("{\"measure\":", st->out); ev_json_string(st->out, m->given);
+    fputs(",\"variant\":", st->out); ev_json_string(st->out, m->canon);
+    fputs(",\"qid\":", st->out);
+    if (q) ev_json_string(st->out, q); else fputs("null", st->out);
+    fprintf(st->out, ",\"value\":%s%s}\n", buf, undefined ? ",\"undefined\":true" : "");
+    break;
+  default: fprintf(st->out, "%-24s %-10s %s\n", m->given, q ? q : "all", buf);
+  }
+}
+
+@ One query through every measure.  Its value per query is the inner
+variant's; for a streamed aggregate, the query then enters the sums exactly
+as in |rm_value_set|: the tests of \.{skip=norel} and \.{skip=missing}, then
+\.{skip=undef} on the value's status, then the weighted value.
+
+@<Tool functions@>=
+static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
+{
+  int i;
+  st->n_eval++;
+  if (st->keep) ev_keep(st, l);
+  for (i = 0; i < st->nm; i++) {
+    ev_measure *m = &st->m[i];
+    rm_status t;
+    double x;
+    if (!m->per) continue;
+    if (st->exact) {
+      rm_exact e;
+      rm_exact_init(&e);
+      t = rm_value_exact(&m->u, l, &e);
+      x = e.value;
+      rm_exact_clear(&e);
+    } else t = rm_value(&m->u, l, &st->w, &x);
+    if (t == RM_EUNDEF && m->a.skip == RM_SKIP_UNDEF) continue;
+    if (t < 0) {
+      fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
+        m->given, rm_strerror(t));
+      return 0;
+    }
+    if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED);
+    if (m->stream) @<Add the value |x| of this query to the sums of |m|@>;
+  }
+  return 1;
+}
+
+@ @<Add the value |x| of this query...@>=
+{
+  size_t k, c = 0;
+  int counts = 1;
+  if (m->a.skip == RM_SKIP_NOREL) {
+    for (k = 0; k < l->n; k++) c += l->grade[k] >= m->a.rel;
+    for (k = 0; k < l->n_unretrieved; k++) c += l->unretrieved_grade[k] >= m->a.rel;
+    counts = c > 0;
+  }
+  if (m->a.skip == RM_SKIP_MISSING && l->n == 0) counts = 0;
+  if (t == RM_UNDEFINED && m->a.skip == RM_SKIP_UNDEF) counts = 0;
+  if (counts && m->a.agg == RM_AGG_SUM) ev_nsum(&m->as, &m->ac, x);
+  else if (counts) {
+    double wt = 1;
+    if (m->a.weight == RM_WEIGHT_ITEMS) wt = (double) l->n;
+    else if (m->a.weight == RM_WEIGHT_POSITIVES) {
+      for (k = c = 0; k < l->n; k++) c += l->grade[k] >= m->a.rel;
+      wt = (double) c;
+    }
+    ev_nsum(&m->as, &m->ac, wt * x); ev_nsum(&m->bs, &m->bc, wt);
+  }
+}
+
+@ At the end, the aggregates.  An empty streamed mean takes the value that
+|rm_value_set| gives a set of no queries, the inner convention's.
+
+@<Tool functions@>=
+static int ev_aggregates(ev_state *st)
+{
+  int i;
+  for (i = 0; i < st->nm; i++) {
+    ev_measure *m = &st->m[i];
+    rm_status t;
+    double x;
+    if (m->stream && m->a.agg == RM_AGG_SUM) { x = m->as + m->ac; t = RM_OK; }
+    else if (m->stream && m->bs + m->bc != 0) {
+      x = (m->as + m->ac) / (m->bs + m->bc); t = RM_OK;
+    } else if (m->stream) t = rm_value_set(&m->a, NULL, 0, NULL, &x);
+    else if (st->exact) {
+      rm_exact e;
+      rm_exact_init(&e);
+      t = rm_value_set_exact(&m->a, st->kq, st->nkq, &e);
+      x = e.value;
+      rm_exact_clear(&e);
+    } else t = rm_value_set(&m->a, st->kq, st->nkq, &st->w, &x);
+    if (t < 0) {
+      fprintf(stderr, "%s: %s: the aggregate: %s\n", st->path, m->given,
+        rm_strerror(t));
+      return 0;
+    }
+    ev_print(st, m, NULL, x, t == RM_UNDEFINED);
+  }
+  return 1;
+}
+
+@ One pass over the run or the delimited file.  In streaming mode a record
+of a new query closes the current group; a query seen before means the input
+is not grouped, and the pass returns~2.  In memory mode every record is
+stored first, sorted stably by query, and the groups are read off the
+sorted records.  The query names seen are kept in a sorted pool, found by
+binary search (|ev_seen|).
+
+@<Tool functions@>=
+typedef struct {@+ ev_pool p; size_t *off, n, cap; @+} ev_names;
+static int ev_seen(ev_names *s, const char *q) /* 1 if seen; else adds it */
+{
+  size_t lo = 0, hi = s->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(s->p.s + s->off[mid], q);
+    if (c == 0) return 1;
+    if (c < 0) lo = mid + 1; else hi = mid;
+  }
+  if (s->n == s->cap) { s->cap = 2 * s->cap + 256;
+    s->off = ev_alloc(s->off, s->cap * sizeof *s->off); }
+  memmove(s->off + lo + 1, s->off + lo, (s->n - lo) * sizeof *s->off);
+  s->off[lo] = ev_put(&s->p, q);
+  s->n++;
+  return 0;
+}
+
+@ Inserting into a sorted array costs a move per new query; that is
+quadratic in the number of queries in principle, but a move of $10^6$
+offsets is a fast |memmove|, and a sorted run appends at the end.
+
+@<Tool functions@>=
+static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
+{
+  ev_names seen = {{NULL, 0, 0}, NULL, 0, 0};
+  ev_pool mp = {NULL, 0, 0};
+  ev_rec *all = NULL;
+  size_t nall = 0, cap = 0, i;
+  int r, rc = 1, open = 0;
+  while ((r = ev_next(st, s)) > 0) {
+    if (memory) {
+      ev_rec x;
+      x.q = ev_put(&mp, s->f_q); x.d = s->f_d ? ev_put(&mp, s->f_d) : (size_t) -1;
+      x.grade = s->grade; x.has_score = s->has_score; x.score = s->score;
+      x.line = s->line; x.seq = nall;
+      if (nall == cap) { cap = 2 * cap + 1024; all = ev_alloc(all, cap * sizeof *all); }
+      all[nall++] = x;
+      continue;
+    }
+    if (!open || strcmp(g->p.s, s->f_q) != 0) {
+      if (open && !ev_group_done(st, g, s->path)) { rc = 0; goto done; }
+      if (ev_seen(&seen, s->f_q)) { rc = 2; goto done; }
+      ev_group_start(g, s->f_q); open = 1;
+    }
+    ev_group_add(g, s->f_d, s->grade, s->has_score, s->score, s->line);
+  }
+  if (r < 0) { rc = 0; goto done; }
+  if (memory) {
+    ev_sort_pool = mp.s;
+    if (nall) qsort(all, nall, sizeof *all, ev_cmp_q);
+    for (i = 0; i < nall; i++) {
+      if (!open || strcmp(g->p.s, mp.s + all[i].q) != 0) {
+        if (open && !ev_group_done(st, g, s->path)) { rc = 0; goto done; }
+        ev_group_start(g, mp.s + all[i].q); open = 1;
+      }
+      ev_group_add(g, all[i].d == (size_t) -1 ? NULL : mp.s + all[i].d,
+        all[i].grade, all[i].has_score, all[i].score, all[i].line);
+    }
+  }
+  if (open && !ev_group_done(st, g, s->path)) rc = 0;
+done:
+  free(seen.p.s); free(seen.off); free(mp.s); free(all);
+  return rc;
+}
+
+@ The command.  Options come in any order; the files last.  A pass that
+finds the input ungrouped is repeated in memory when the file can be
+rewound; every counter and sum is then started again.
+
+@<Tool functions@>=
+static int cmd_eval(int argc, char **argv)
+{
+  ev_state st;
+  ev_source src;
+  ev_group g;
+  const char *files[2];
+  int nf = 0, i, rc = 1, pass, memory;
+  memset(&st, 0, sizeof st); memset(&src, 0, sizeof src); memset(&g, 0, sizeof g);
+  st.col[0] = "user"; st.col[1] = "item"; st.col[2] = "label"; st.col[3] = "score";
+  st.m = ev_alloc(NULL, (size_t) (argc + 1) * sizeof *st.m);
+  @<Read the options of \.{eval}@>;
+  for (i = 0; i < st.nm; i++) {
+    if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact)) return 2;
+    if (!st.m[i].stream) st.keep = 1;
+  }
+  if (nf == 2) { st.qrels_path = files[0]; if (!ev_read_qrels(&st)) goto done; }
+  st.path = src.path = files[nf - 1];
+  src.delimited = nf == 1;
+  if ((src.f = strcmp(src.path, "-") ? fopen(src.path, "r") : stdin) == NULL) {
+    fprintf(stderr, "rankmetrics: eval: cannot open '%s': %s\n", src.path,
+      strerror(errno));
+    goto done;
+  }
+  rm_work_init(&st.w);
+  for (memory = st.unsorted, pass = 0; pass < 2; pass++, memory = 1) {
+    int r;
+    @<Start a pass of \.{eval}@>;
+    if (src.delimited && !ev_header(&st, &src)) goto done;
+    r = ev_pass(&st, &src, &g, memory);
+    if (r == 1) break;
+    if (r == 0) goto done;
+    if (fseek(src.f, 0L, SEEK_SET) != 0) {
+      fprintf(stderr, "%s:%ld: query '%s' reappears after other queries; the"
+        " input is not grouped by query and cannot be reread: give --unsorted\n",
+        src.path, src.line, src.f_q);
+      goto done;
+    }
+  }
+  if (st.qrels_path) @<Evaluate the judged queries missing from the run@>;
+  if (!ev_aggregates(&st)) goto done;
+  @<Copy the output and write the summary@>;
+  rc = 0;
+done:
+  if (src.f && src.f != stdin) fclose(src.f);
+  if (st.out) fclose(st.out);
+  rm_work_free(&st.w);
+  ev_keep_free(&st);
+  free(src.buf); free(g.p.s); free(g.r); free(g.ord); free(g.drop); free(g.grade);
+  free(g.score); free(g.id); free(g.unret);
+  free(st.jp.s); free(st.jr); free(st.jq_start); free(st.jq_len); free(st.jq_seen);
+  free(st.jused); free(st.m);
+  return rc;
+}
+
+@ @<Read the options of \.{eval}@>=
+for (i = 0; i < argc; i++) {
+  const char *o = argv[i];
+  int k;
+  static const char *const colopt[4] = {"--user", "--item", "--label", "--score"};
+  if (strcmp(o, "-q") == 0) { st.per_query = 1; continue; }
+  if (strcmp(o, "--trec") == 0) { st.format = 1; continue; }
+  if (strcmp(o, "--json") == 0) { st.format = 2; continue; }
+  if (strcmp(o, "--exact") == 0) { st.exact = 1; continue; }
+  if (strcmp(o, "--quiet") == 0) { st.quiet = 1; continue; }
+  if (strcmp(o, "--unsorted") == 0) { st.unsorted = 1; continue; }
+  if (strcmp(o, "--csv") == 0) { st.delim = ','; continue; }
+  if (strcmp(o, "--tsv") == 0) { st.delim = '\t'; continue; }
+  if (o[0] != '-' || strcmp(o, "-") == 0) {
+    if (nf == 2) { fputs("rankmetrics: eval: more than two files\n", stderr);
+      return 2; }
+    files[nf++] = o; continue;
+  }
+  if (i + 1 >= argc) {
+    fprintf(stderr, "rankmetrics: eval: unknown option or missing argument '%s'\n", o);
+    return 2;
+  }
+  if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
+  for (k = 0; k < 4; k++) if (strcmp(o, colopt[k]) == 0) break;
+  if (k < 4) { st.col[k] = argv[++i]; continue; }
+  if (strcmp(o, "--dup") == 0 && (strcmp(argv[i + 1], "first") == 0
+      || strcmp(argv[i + 1], "error") == 0)) {
+    st.dup_error = argv[++i][0] == 'e'; continue; }
+  if (strcmp(o, "--run-only") == 0 && (strcmp(argv[i + 1], "skip") == 0
+      || strcmp(argv[i + 1], "zero") == 0)) {
+    st.run_zero = argv[++i][0] == 'z'; continue; }
+  if (strcmp(o, "--judged-only") == 0 && (strcmp(argv[i + 1], "skip") == 0
+      || strcmp(argv[i + 1], "empty") == 0)) {
+    st.judged_empty = argv[++i][0] == 'e'; continue; }
+  fprintf(stderr, "rankmetrics: eval: unknown option or bad value '%s %s'\n",
+    o, argv[i + 1]);
+  return 2;
+}
+if (st.nm == 0 || nf == 0) {
+  fputs("rankmetrics: eval: give at least one -m NAME and a FILE (or QRELS RUN)\n",
+    stderr);
+  return 2;
+}
+
+@ @<Start a pass of \.{eval}@>=
+if (st.out) fclose(st.out);
+if ((st.out = tmpfile()) == NULL) {
+  fprintf(stderr, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
+  goto done;
+}
+for (i = 0; i < st.nm; i++) st.m[i].as = st.m[i].ac = st.m[i].bs = st.m[i].bc = 0;
+ev_keep_free(&st);
+st.n_eval = st.n_run_only = st.n_unjudged = 0;
+if (pass > 0) { st.n_negative = 0; st.n_dup = 0; }
+src.line = 0;
+if (st.qrels_path) {
+  memset(st.jq_seen, 0, st.njq + 1);
+  if (pass > 0) { free(st.jp.s); free(st.jr); free(st.jq_start); free(st.jq_len);
+    free(st.jq_seen); free(st.jused); st.jp.s = NULL; st.jp.len = st.jp.cap = 0;
+    st.jr = NULL; st.njr = st.njq = 0;
+    if (!ev_read_qrels(&st)) goto done; }
+}
+
+@ @<Evaluate the judged queries missing from the run@>=
+{
+  size_t j;
+  for (j = 0; j < st.njq; j++) {
+    rm_list l;
+    const ev_rec *r = &st.jr[st.jq_start[j]];
+    size_t k;
+    if (st.jq_seen[j]) continue;
+    st.n_judged_only++;
+    if (!st.judged_empty) continue;
+    if (st.jq_len[j] + 1 > g.cap_u) { g.cap_u = 2 * st.jq_len[j] + 64;
+      g.unret = ev_alloc(g.unret, g.cap_u * sizeof *g.unret); }
+    for (k = 0; k < st.jq_len[j]; k++) g.unret[k] = r[k].grade;
+    l.n = 0; l.grade = g.unret; l.score = NULL; l.id = NULL;
+    l.n_unretrieved = st.jq_len[j]; l.unretrieved_grade = g.unret;
+    if (!ev_query(&st, st.jp.s + r->q, &l, r->line)) goto done;
+  }
+}
+
+@ @<Copy the output and write the summary@>=
+{
+  char buf[65536];
+  size_t k;
+  rewind(st.out);
+  while ((k = fread(buf, 1, sizeof buf, st.out)) > 0) fwrite(buf, 1, k, stdout);
+  if (fflush(stdout) != 0) {
+    fprintf(stderr, "rankmetrics: eval: write error: %s\n", strerror(errno));
+    goto done;
+  }
+  if (!st.quiet) {
+    fprintf(stderr, "rankmetrics: eval: %lu queries evaluated (%s); %lu repeated"
+      " documents dropped", (unsigned long) st.n_eval, memory ? "read into memory"
+      : "streamed", (unsigned long) st.n_dup);
+    if (st.qrels_path)
+      fprintf(stderr, "; %lu unjudged retrieved documents read as grade 0;"
+        " %lu queries only in the run (%s); %lu only in the judgments (%s)",
+        (unsigned long) st.n_unjudged, (unsigned long) st.n_run_only,
+        st.run_zero ? "zero" : "skipped", (unsigned long) st.n_judged_only,
+        st.judged_empty ? "empty" : "skipped");
+    fprintf(stderr, "; %lu negative grades read as 0\n", (unsigned long) st.n_negative);
+  }
+}
 @* Verifying an implementation.
 The golden vectors are meant for testing other programs, and one command of
 the tool, \.{verify}, does the comparison for them: a program under test, the {\it candidate},

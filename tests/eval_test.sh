@@ -1,0 +1,117 @@
+#!/bin/bash
+# eval_test.sh: `rankmetrics eval' against `rankmetrics value' on generated
+# files (TREC and CSV, double and exact paths), and per-query output against
+# a small hand-written file whose numbers are worked out below.
+cd "$(dirname "$0")/.." || exit 1
+RM=./rankmetrics
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok()  { pass=$((pass+1)); }
+bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+same() { if [ -n "$3" ] && [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
+
+# ---- Hand-written file: two queries, values worked out by hand ----------
+# q1 ranks d1(grade 2) d2(0) d4(unjudged: 0); d3(1) judged, not retrieved.
+#   relevant (rel=1): d1, d3, so R = 2.  AP = (1/1)/2 = 1/2.  RR = 1.
+#   P@2 = 1/2.  recall@3 = 1/2.
+# q2 ranks d5(unjudged) d1(1).  AP = (1/2)/1 = 1/2.  RR = 1/2.  P@2 = 1/2.
+# q3 is judged only; q4 is in the run only (both skipped by default).
+# MAP = 1/2, MRR = 3/4; with --judged-only empty q3 counts 0: MAP = 1/3.
+cat > "$T/q" <<'E'
+q1 0 d1 2
+q1 0 d2 0
+q1 0 d3 1
+q2 0 d1 1
+q3 0 x 1
+E
+cat > "$T/r" <<'E'
+q1 Q0 d1 1 0.9 t
+q1 Q0 d2 2 0.8 t
+q1 Q0 d4 3 0.7 t
+q2 Q0 d5 1 0.5 t
+q2 Q0 d1 2 0.4 t
+q4 Q0 d1 1 1 t
+E
+out=$($RM eval --quiet --trec -q -m ap -m rr -m 'precision@2' "$T/q" "$T/r")
+want=$(printf 'ap\tq1\t0.5\nrr\tq1\t1\nprecision@2\tq1\t0.5\nap\tq2\t0.5\nrr\tq2\t0.5\nprecision@2\tq2\t0.5\nap\tall\t0.5\nrr\tall\t0.75\nprecision@2\tall\t0.5')
+same "hand-written per-query (trec)" "$out" "$want"
+same "judged-only empty" "$($RM eval --quiet --trec -m ap --judged-only empty "$T/q" "$T/r")" "$(printf 'ap\tall\t0.3333333333333333')"
+# --run-only zero: q4 has no judgments, its AP is undefined -> 0 (undef=zero): MAP = 1/3.
+same "run-only zero" "$($RM eval --quiet --trec -m ap --run-only zero "$T/q" "$T/r")" "$(printf 'ap\tall\t0.3333333333333333')"
+# the summary counts: 2 evaluated, 2 unjudged docs (d4, d5), 1 run-only, 1 judged-only
+s=$($RM eval -m ap "$T/q" "$T/r" 2>&1 >/dev/null)
+case $s in *"2 queries evaluated"*"2 unjudged"*"1 queries only in the run"*"1 only in the judgments"*) ok;; *) bad "summary: $s";; esac
+# a duplicate: first kept by default (same values), error with --dup error
+cp "$T/r" "$T/rd"; echo 'q1 Q0 d1 4 0.1 t' >> "$T/rd"
+sed -i '$d' "$T/rd"; sed -i '3a q1 Q0 d1 9 0.1 t' "$T/rd"
+same "dup first" "$($RM eval --quiet --trec -m ap "$T/q" "$T/rd")" "$(printf 'ap\tall\t0.5')"
+$RM eval --quiet -m ap --dup error "$T/q" "$T/rd" > "$T/o" 2> "$T/e"; rc=$?
+if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "rd:4: document 'd1' appears twice" "$T/e"; then ok; else bad "dup error: rc=$rc $(cat "$T/e")"; fi
+# errors: FILE:LINE, nonzero exit, no output
+printf 'q1 Q0 d1 1 abc t\n' > "$T/rb"
+$RM eval -m ap "$T/q" "$T/rb" > "$T/o" 2> "$T/e"; rc=$?
+if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "rb:1: score 'abc'" "$T/e"; then ok; else bad "bad score"; fi
+# ungrouped input: rewound and read into memory, same values
+{ sed -n 1p "$T/r"; sed -n 4,5p "$T/r"; sed -n 2,3p "$T/r"; } > "$T/ru"
+same "ungrouped file" "$($RM eval --quiet --trec -m ap -m rr "$T/q" "$T/ru")" "$(printf 'ap\tall\t0.5\nrr\tall\t0.75')"
+cat "$T/ru" | $RM eval --quiet -m ap "$T/q" - > "$T/o" 2>/dev/null && bad "ungrouped pipe accepted" || ok
+same "ungrouped pipe --unsorted" "$(cat "$T/ru" | $RM eval --quiet --trec --unsorted -m ap "$T/q" -)" "$(printf 'ap\tall\t0.5')"
+# hand-written CSV: u1 a(1,.5) c(0,.7) -> AUC 0; u2 b(0,.3) d(1,.9) e(0,.1) -> AUC 1
+printf 'user,item,label,score\nu1,a,1,0.5\nu1,c,0,0.7\nu2,b,0,0.3\nu2,d,1,0.9\nu2,e,0,0.1\n' > "$T/c.csv"
+same "csv auc" "$($RM eval --quiet --trec -q -m auc "$T/c.csv")" "$(printf 'auc\tu1\t0\nauc\tu2\t1\nauc\tall\t0.5')"
+# weight=items: (2*0 + 3*1)/5 = 0.6
+same "csv gauc" "$($RM eval --quiet --trec -m 'mean[weight=items]:auc' "$T/c.csv")" "$(printf 'mean[weight=items]:auc\tall\t0.6')"
+tr ',' '\t' < "$T/c.csv" | sed 's/^user/qid/' > "$T/c.tsv"
+same "tsv --user" "$($RM eval --quiet --trec --user qid -m auc "$T/c.tsv")" "$(printf 'auc\tall\t0.5')"
+j=$($RM eval --quiet --json -m auc "$T/c.csv")
+case $j in '{"measure":"auc","variant":"mean[skip=none,weight=uniform]:auc'*'"qid":null,"value":0.5}') ok;; *) bad "json: $j";; esac
+
+# ---- Generated files against `rankmetrics value' -------------------------
+# seeded: NQ queries, ragged lengths, graded judgments, score ties.
+NQ=25
+awk -v nq=$NQ -v T="$T" 'BEGIN { srand(7);
+  for (q = 1; q <= nq; q++) {
+    n = 1 + int(rand() * 12); nj = int(rand() * 4);
+    for (i = 1; i <= n; i++) {
+      g = int(rand() * 4); if (rand() < 0.5) g = 0; s = int(rand() * 5) / 4;
+      printf "Q%d Q0 D%d %d %s t\n", q, i, i, s > T "/gr";
+      printf "Q%d 0 D%d %d\n", q, i, g > T "/gq";
+      printf "Q%d,D%d,%d,%s\n", q, i, g, s > T "/gc.body";
+      G[q] = G[q] (i > 1 ? "," : "") g; S[q] = S[q] (i > 1 ? "," : "") s;
+      I[q] = I[q] (i > 1 ? "," : "") "D" i }
+    J[q] = ""; for (k = 1; k <= nj; k++) { g = 1 + int(rand() * 3);
+      printf "Q%d 0 U%d %d\n", q, k, g > T "/gq"; J[q] = J[q] (k > 1 ? "," : "") g }
+    print G[q] > T "/G"; print S[q] > T "/S"; print I[q] > T "/I"; print J[q] > T "/J" } }'
+{ echo 'user,item,label,score'; cat "$T/gc.body"; } > "$T/gc.csv"
+join1() { paste -sd';' "$T/$1"; }
+M="ap ndcg@10[gain=exp2] ndcg@5[ties=average] precision@5 rr[ties=id-desc] hr@10 err@10"
+for exact in "" --exact; do
+  for m in $M; do
+    # TREC: judged-not-retrieved grades enter as --judged
+    want=$($RM value "mean:$m" --grades "$(join1 G)" --scores "$(join1 S)" --ids "$(join1 I)" --judged "$(join1 J)" $exact | awk -v e="$exact" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
+    got=$($RM eval --quiet --trec $exact -m "$m" "$T/gq" "$T/gr" | cut -f3)
+    same "trec $m $exact" "$got" "$want"
+    # CSV: no judged-not-retrieved items
+    want=$($RM value "mean:$m" --grades "$(join1 G)" --scores "$(join1 S)" --ids "$(join1 I)" $exact | awk -v e="$exact" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
+    got=$($RM eval --quiet --trec $exact -m "$m" "$T/gc.csv" | cut -f3)
+    same "csv $m $exact" "$got" "$want"
+  done
+  # per query, one variant, both formats
+  for q in 3 11 25; do
+    g=$(sed -n ${q}p "$T/G"); s=$(sed -n ${q}p "$T/S"); i=$(sed -n ${q}p "$T/I"); jd=$(sed -n ${q}p "$T/J")
+    want=$($RM value 'ndcg@10' --grades "$g" --scores "$s" --ids "$i" ${jd:+--judged "$jd"} $exact | awk -v e="$exact" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
+    got=$($RM eval --quiet --trec -q $exact -m 'ndcg@10' "$T/gq" "$T/gr" | awk -F'\t' -v q=Q$q '$2==q {print $3}')
+    same "trec per-query Q$q $exact" "$got" "$want"
+  done
+  m='micro:hr@10[hit=recall]'
+  want=$($RM value "$m" --grades "$(join1 G)" --scores "$(join1 S)" --judged "$(join1 J)" $exact | awk -v e="$exact" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
+  same "trec $m $exact" "$($RM eval --quiet --trec $exact -m "$m" "$T/gq" "$T/gr" | cut -f3)" "$want"
+  m='mean[weight=items]:auc[ties=average]'
+  want=$($RM value "$m" --grades "$(join1 G)" --scores "$(join1 S)" $exact | awk -v e="$exact" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
+  same "csv $m $exact" "$($RM eval --quiet --trec $exact -m "$m" "$T/gc.csv" | cut -f3)" "$want"
+  # shuffled input gives the same aggregate (fallback to memory)
+  shuf --random-source=<(yes) "$T/gr" > "$T/grs"
+  same "shuffled $exact" "$($RM eval --quiet --trec $exact -m 'ap[ties=id-desc]' "$T/gq" "$T/grs")" "$($RM eval --quiet --trec $exact -m 'ap[ties=id-desc]' "$T/gq" "$T/gr")"
+done
+echo "eval_test: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -132,12 +132,17 @@ doc/figures.stamp: $(TOOL)
 	  { cat $$f.log >&2; exit 1; }; done
 	@touch $@
 
+doc/disagree.tex: $(TOOL)
+	@mkdir -p doc
+	./$(TOOL) disagree all --budget 3600 --tex $@.tmp > /dev/null
+	mv -f $@.tmp $@
+
 doc/accuracy.tex: $(TOOL)
 	@mkdir -p doc
 	./$(TOOL) accuracy --tex > $@.tmp
 	mv -f $@.tmp $@
 
-doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex $(FIGURES)
+doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex $(FIGURES)
 	TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc doc/rankmetrics.tex
 	@if grep -n 'Overfull \\hbox' doc/rankmetrics.log; then \
 	  echo "doc/rankmetrics.log: overfull lines (see above); put long strings in displays" >&2; \
@@ -163,6 +168,7 @@ check: all $(RUNNER)
 	bash tests/verify_test.sh
 	bash tests/sklearn_check.sh
 	bash tests/eval_test.sh
+	bash tests/disagree_test.sh
 	$(RUNNER)
 
 $(RUNNER): $(TEST_SRCS) tests/suites.h $(HEADERS) $(STATIC)
@@ -237,6 +243,6 @@ uninstall:
 clean:
 	rm -rf $(TANGLED) tangle.stamp rankmetrics.o rankmetrics.pic.o \
 	  $(STATIC) $(SHARED) $(SONAME) librankmetrics.so $(TOOL) $(RUNNER) \
-	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp $(FIGURES) doc/figures.stamp \
+	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp $(FIGURES) doc/figures.stamp \
 	  $(addprefix doc/,$(addsuffix .mp,$(FIGURE_NAMES)) $(addsuffix .log,$(FIGURE_NAMES)) $(addsuffix .mpx,$(FIGURE_NAMES))) \
 	  build vectors.tmp.d rankmetrics.pc rankmetrics.pc.tmp

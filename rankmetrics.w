@@ -6763,6 +6763,774 @@ undefined, and under the source's floor its term is $8\lg10$.
     RM_QID((0, 1, 1), ("a", "c", "b"))),
   NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
 
+@** Where the definitions disagree.
+\here{disagree}
+Five sources and a dozen libraries use one name for several numbers.  The
+question every team asks sooner or later, ``why does our HR@@10 not match
+the paper's?'', has an answer that can be {\it computed}: for two variants of
+one metric there is a smallest input on which they give different numbers,
+or there is none among the inputs we can enumerate.  The tool's subcommand
+\.{disagree} finds it.  For every metric name it compares pairs of
+variants, searches all small inputs in order of size for the first one on
+which the two exact values differ, and measures on random populations how
+often and by how much they differ.  The tables at the end of this part are
+written by the tool when the book is built.
+@^disagreements@>@^witness@>
+
+@ {\it Which pairs.}  A metric's variants are its default and the variants
+that change {\it one\/} word-valued key of the default (\.{hits=mean} for
+\.{rr}, \.{ties=average} for \.{auc}, \.{undef=one} for any metric with an
+undefined case); the tool learns the keys and their words from
+|rm_variant_help|, as \.{verify} does, so it knows no key the parser does
+not.  To these come the splits the sources themselves name, all pairs
+within one key: the four readings of the hit ratio (\.{hit=any}, \.{recall},
+\.{precision}, \.{rows}), the three reciprocal ranks (\.{hits=first},
+\.{sum}, \.{mean}), the three normalisers of average precision
+(\.{norm=rel}, \.{min}, \.{hits}), the four ideal rankings of nDCG
+(\.{ideal=judged}, \.{list}, \.{topk}, \.{ones}) and its two gains, and the
+AUC of mid-ranks against the two orders that break ties badly
+(\.{ties=average} against \.{reverse} and \.{pessimistic}).  A pair is
+compared with the same cutoff on both sides.
+
+@ {\it The search space, in order of size.}  An input is a list of $n$
+retrieved items, $1\le n\le L$ (the length bound, 5 by default), with
+grades $0$, $1$ or~$2$; without scores (the input order is the ranking) or,
+for $n\ge2$, with scores $0$ or~$1$, so that ties occur; with no cutoff or a
+cutoff $K=1$, \dots,~$n$ (for metrics that take one); and with no judged
+item outside the list, or one of grade~1.  Items carry the identifiers
+\.{b}, \.{c}, \.{a}, \.{e}, \.{f}, \.{d}, \dots\ in input order, so that from
+$n=3$ on neither identifier tie rule is the input order.  The size of an input is the number of items it judges,
+retrieved or not, $s=n+u$ with $u\in\{0,1\}$ the unretrieved items.  The
+inputs are visited by increasing $s$; for equal $s$ the one without an
+unretrieved item first; then without scores before with scores; then by
+cutoff, none first; then by grades in lexicographic order, then by scores
+in lexicographic order.  The first input on which the two variants' exact
+values differ is the pair's {\it smallest witness}.  The same pass finds
+the smallest witness with binary grades (grades 0 and~1 only; the order
+restricted to them is the same order), which tells whether a split needs
+graded labels.
+
+The space has $12+\sum_{2\le n\le L}2\cdot(n+1)\cdot3^n(1+2^n)$ inputs for a
+metric with a cutoff; each step of $L$ multiplies it by about~7:
+$L=4$ gives 15\,996 inputs, $L=5$ gives 112\,224, $L=6$ gives 775\,614.  A
+pair that has a witness stops at it, mostly within the first few hundred
+inputs; only the pairs that agree walk the whole space, once for all of
+them together, so the cost of a run is that of the agreeing pairs.  The
+default $L=5$ keeps \.{rankmetrics disagree all} well under a minute (about
+11 seconds on one core; $L=4$ takes 4 and $L=6$ about 70).
+@^search space@>
+
+@ {\it Deciding a difference.}  There is no tolerance.  Two results differ
+if the double path's values are further apart, in ulps, than the sum of
+the two variants' proven bounds (|rm_ulp_bound|): then the exact values
+differ for certain.  Otherwise both are computed on the exact path, and
+they differ if their correctly rounded doubles differ, or their 40-digit
+decimals differ, or both are fractions and the fractions differ.  Equal
+fractions (in lowest terms, so equal strings) are equal.  Two irrational
+values, or a fraction and an irrational value, that agree in the double and
+in 40 digits are {\it not\/} proved equal: the tool says ``agree to 40
+digits'' for them and counts them apart.  A result that is an error (under
+\.{undef=error}) differs from any number and equals another error.  When
+no input of the space is a witness, the tool says the pair agrees on all
+inputs up to length~$L$, and how many inputs that was; that is a statement
+about the space searched, never a proof beyond it.
+@^exact comparison@>
+
+@ {\it Where they agree.}  Some pairs agree on a described part of the
+space.  Average precision normalised by the number of relevant items
+equals average precision normalised by the hits whenever every relevant
+item is retrieved within~$K$ (then both denominators count the same
+items); the same holds for recall.  For these pairs the search also visits
+only the inputs that meet that condition (ranking by the default tie rule)
+and reports either agreement on all of them or a counterexample to the
+claim.  Linear and exponential gains agree on binary grades
+($2^1-1=1$), and so do the binary gain with the other two: the binary
+column of the search shows it.
+
+@ {\it How often, and by how much.}  A smallest witness says that two
+variants split, not that the split matters.  For each metric the tool draws
+a seeded population of queries of a realistic shape: list lengths from 10
+to 1000 (uniform in the logarithm), one to five relevant items with grades
+1 to~3 placed at random, scores on a coarse scale so that ties are common
+and relevant items tend to rank higher, up to two judged items that were
+not retrieved, and a cutoff of none, 5, 10 or~20.  For each pair it
+reports the fraction of queries on which the two values differ, decided as
+above on the double path with the exact path for the close calls, with a
+95\% Wilson interval, and the median and largest $\vert a-b\vert$ over the
+queries where they differ.
+@^Wilson interval@>
+
+@ {\it The sources' own disagreements.}  Among the pairs are the splits of
+the seed sources.  The hit ratio of \src{000} is pooled recall (\.{hit=recall}),
+that of \src{001} the fraction of users with a hit (\.{hit=any}), that of
+\src{000}'s code a count over candidate rows (\.{hit=rows}), and \src{003}'s
+examples compute precision (\.{hit=precision}); any two of them split on a
+list of two relevant items.  The ``MRR'' of \src{002} is the mean of
+reciprocal ranks over the relevant positions, $53/112$ on its own example,
+where first-hit RR gives~1; the smallest witness is the list $1,1$, with
+values $1$ and~$3/4$.  Average precision normalised by the relevant items
+(\src{000}, \src{002}, \src{004}) and by the hits (\src{001}) split as
+soon as one relevant item is not retrieved within the cutoff: grades $1,1$
+with $K=1$ give $1/2$ against~1.  The four ideal rankings of \src{000},
+\src{001}, \src{002} and \src{003} (\.{ideal=judged}, \.{ones}, \.{list},
+\.{topk}) split on lists of one or two items.  Linear and exponential gain
+(\src{000} against \src{002} and \src{003}) agree on every binary input and
+split on the grades $1,2$:
+$$\nDCG_{\rm lin}={1+2/\lg3\over2+1/\lg3}\ne
+  \nDCG_{\rm exp}={1+3/\lg3\over3+1/\lg3}.$$
+The GAUC of \src{002} and \src{003} differ in the weights of the mean, not
+in a per-query value, so they do not appear here; the tables list the
+rest, and the report of the tool gives the 40 digits.  In a table,
+$^\star$ marks a split of the sources; a witness is written as its grades
+and cutoff (\.{K1}) over its scores (\.{s0,1}) and the grade of its
+unretrieved judged item (\.{j1}); $^b$ says that no input with binary
+grades is a witness.  The split column gives the rate over 160
+random queries over its 95\% interval, the last column the median over the
+largest difference.
+
+\medskip
+\input disagree
+
+@ The subcommand.  Its arguments are metric names or \.{all}, and options:
+\.{--max-length} $L$ (1 to |DIS_MAXN|), \.{--budget} seconds (default 300),
+\.{--tex} {\it FILE}.  It prints one report per pair on standard output,
+shows progress on standard error when that is a terminal, and stops
+cleanly when the budget runs out, naming the pairs it did not finish.
+
+@<Tool functions@>=
+#include <time.h>
+#include <unistd.h>
+#define DIS_MAXN 8 /* longest list the search accepts */
+#define DIS_MAXV 48 /* variants of one metric */
+#define DIS_MAXP 128 /* pairs of one metric */
+#define DIS_POP 160 /* queries of the random population of a metric */
+#define DIS_POPN 1000 /* longest list of the population */
+#define DIS_VAL 112 /* room for an exact value as text */
+enum {@+ SP_BIN, SP_GRADED, SP_COND, DIS_SPACES @+};
+typedef struct {
+  int n, u, k, scored;
+  int grade[DIS_MAXN], judged;
+  double score[DIS_MAXN];
+} dis_case;
+typedef struct {
+  char canon[RM_NAME_MAX]; /* its canonical name */
+  rm_variant v;
+} dis_var;
+typedef struct {
+  int a, b, named, cond; /* variants; named by the sources; condition applies */
+  char la[48], lb[48]; /* what makes them: \.{hits=first}, \.{hits=mean} */
+  int state[DIS_SPACES]; /* 0 unfinished, 1 witness, 2 agree */
+  long tried[DIS_SPACES], near[DIS_SPACES];
+  dis_case wit[DIS_SPACES];
+  char val[DIS_SPACES][2][DIS_VAL];
+  long pop, split; /* population queries compared, and where they differ */
+  double med, max;
+  int pop_done;
+} dis_pair;
+typedef struct {
+  char name[32];
+  int cut; /* takes a cutoff */
+  int nv, np;
+  dis_var var[DIS_MAXV];
+  dis_pair pair[DIS_MAXP];
+} dis_metric;
+typedef struct {@+ int dd, dx; rm_status sd, sx; double d; rm_exact x; @+} dis_val;
+static double dis_deadline;
+static int dis_stopped, dis_tty;
+static double dis_now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
+}
+
+@ The keys of a metric come from the help text: one line per metric,
+the name, then \.{key=}{\it words\/} with the words separated by bars; numeric keys (\.{rel=1..100}, \.{beta2=p/q}) are
+left alone.  |dis_add| parses a name and adds the variant unless a variant
+with the same canonical name is there already; it returns its index, or
+$-1$ if the parser refuses the name.
+
+@<Tool functions@>=
+static int dis_add(dis_metric *m, const char *name)
+{
+  rm_variant v;
+  char msg[200], canon[RM_NAME_MAX];
+  int i;
+  if (rm_variant_parse(name, &v, msg, sizeof msg) != RM_OK) return -1;
+  rm_variant_name(&v, canon, sizeof canon);
+  for (i = 0; i < m->nv; i++) if (strcmp(m->var[i].canon, canon) == 0) return i;
+  if (m->nv == DIS_MAXV) return -1;
+  m->var[m->nv].v = v;
+  strcpy(m->var[m->nv].canon, canon);
+  return m->nv++;
+}
+static void dis_add_pair(dis_metric *m, int a, int b, int named, int cond,
+  const char *la, const char *lb)
+{
+  int i;
+  dis_pair *p;
+  if (a < 0 || b < 0 || a == b) return;
+  for (i = 0; i < m->np; i++)
+    if ((m->pair[i].a == a && m->pair[i].b == b) || (m->pair[i].a == b && m->pair[i].b == a)) {
+      m->pair[i].named |= named; m->pair[i].cond |= cond; return; }
+  if (m->np == DIS_MAXP) return;
+  p = &m->pair[m->np++];
+  memset(p, 0, sizeof *p);
+  p->a = a; p->b = b; p->named = named; p->cond = cond;
+  snprintf(p->la, sizeof p->la, "%s", la);
+  snprintf(p->lb, sizeof p->lb, "%s", lb);
+}
+
+@ The splits named by the sources, as metric, key and two words; the condition flag marks the pairs checked under ``every relevant
+item is retrieved within $K$''.
+
+@<Tool functions@>=
+static const struct {@+ const char *metric, *key, *w1, *w2; int cond; @+} dis_named[] = {
+  {"hr", "hit", "any", "recall", 0}, {"hr", "hit", "any", "precision", 0},
+  {"hr", "hit", "any", "rows", 0}, {"hr", "hit", "recall", "precision", 0},
+  {"hr", "hit", "recall", "rows", 0}, {"hr", "hit", "precision", "rows", 0},
+  {"rr", "hits", "first", "sum", 0}, {"rr", "hits", "first", "mean", 0},
+  {"rr", "hits", "sum", "mean", 0},
+  {"ap", "norm", "rel", "min", 1}, {"ap", "norm", "rel", "hits", 1},
+  {"ap", "norm", "min", "hits", 1},
+  {"recall", "norm", "rel", "hits", 1},
+  {"ndcg", "ideal", "judged", "list", 0}, {"ndcg", "ideal", "judged", "topk", 0},
+  {"ndcg", "ideal", "judged", "ones", 0}, {"ndcg", "ideal", "list", "topk", 0},
+  {"ndcg", "ideal", "list", "ones", 0}, {"ndcg", "ideal", "topk", "ones", 0},
+  {"ndcg", "gain", "linear", "exp2", 0},
+  {"auc", "ties", "average", "reverse", 0}, {"auc", "ties", "average", "pessimistic", 0},
+  {NULL, NULL, NULL, NULL, 0}};
+
+@ Setting up a metric: the default, one variant per other word of each word
+key, then the named pairs.
+
+@<Tool functions@>=
+static int dis_setup(dis_metric *m, const char *line)
+{
+  char buf[1024], *tok, *save = NULL, name[200], lab[48], dl[48];
+  int def, i;
+  snprintf(buf, sizeof buf, "%s", line);
+  tok = strtok_r(buf, " ", &save);
+  if (tok == NULL) return 0;
+  m->cut = strstr(tok, "[@@K]") != NULL;
+  tok[strcspn(tok, "[")] = '\0';
+  snprintf(m->name, sizeof m->name, "%s", tok);
+  m->nv = m->np = 0;
+  if ((def = dis_add(m, m->name)) < 0) return 0;
+  while ((tok = strtok_r(NULL, " ", &save)) != NULL) {
+    char *eqs = strchr(tok, '='), *w, *bar, *at, dw[40] = "";
+    if (eqs == NULL || strstr(eqs, "..") || strcmp(eqs, "=p/q") == 0) continue;
+    *eqs = '\0';
+    snprintf(name, sizeof name, "[%s=", tok);
+    at = strstr(m->var[def].canon, name);
+    name[0] = ',';
+    if (at == NULL) at = strstr(m->var[def].canon, name);
+    if (at != NULL) sscanf(at + strlen(name), "%39[^],]", dw);
+    for (w = eqs + 1; w && *w; w = bar) {
+      int j;
+      if ((bar = strchr(w, '|')) != NULL) *bar++ = '\0';
+      if (strcmp(w, dw) == 0) continue;
+      snprintf(name, sizeof name, "%s[%s=%s]", m->name, tok, w);
+      snprintf(lab, sizeof lab, "%s=%s", tok, w);
+      j = dis_add(m, name);
+      snprintf(dl, sizeof dl, "%s=%s", tok, dw[0] ? dw : "(unset)");
+      dis_add_pair(m, def, j, 0, 0, dl, lab);
+    }
+  }
+  for (i = 0; dis_named[i].metric; i++) {
+    int a, b;
+    if (strcmp(dis_named[i].metric, m->name) != 0) continue;
+    snprintf(name, sizeof name, "%s[%s=%s]", m->name, dis_named[i].key, dis_named[i].w1);
+    snprintf(lab, sizeof lab, "%s=%s", dis_named[i].key, dis_named[i].w1);
+    a = dis_add(m, name);
+    snprintf(name, sizeof name, "%s[%s=%s]", m->name, dis_named[i].key, dis_named[i].w2);
+    snprintf(dl, sizeof dl, "%s=%s", dis_named[i].key, dis_named[i].w2);
+    b = dis_add(m, name);
+    dis_add_pair(m, a, b, 1, dis_named[i].cond, lab, dl);
+  }
+  return m->np > 0;
+}
+
+@ A value is computed at most once per input and variant: |dis_get| fills
+the double (|need_x| zero) or the exact result on demand.  The variant
+takes the input's cutoff.
+
+@<Tool functions@>=
+static void dis_get(const dis_var *dv, int k, const rm_list *l, dis_val *c, int need_x)
+{
+  rm_variant v = dv->v;
+  v.k = (unsigned long) k;
+  if (!c->dd) { c->sd = rm_value(&v, l, NULL, &c->d); c->dd = 1; }
+  if (need_x && !c->dx) { rm_exact_init(&c->x); c->sx = rm_value_exact(&v, l, &c->x); c->dx = 1; }
+}
+static void dis_clear(dis_val *c, int n)
+{
+  int i;
+  for (i = 0; i < n; i++) { if (c[i].dx) rm_exact_clear(&c[i].x); c[i].dd = c[i].dx = 0; }
+}
+
+@ The comparison, as described above under ``deciding a difference'': 1 if the values differ, 0 if they are
+equal (equal fractions, or both errors), $-1$ if they agree to 40 digits
+without a proof of equality.
+
+@<Tool functions@>=
+static int dis_compare(const dis_var *va, const dis_var *vb, int k, const rm_list *l,
+  dis_val *a, dis_val *b)
+{
+  rm_variant x = va->v, y = vb->v;
+  x.k = y.k = (unsigned long) k;
+  dis_get(va, k, l, a, 0); dis_get(vb, k, l, b, 0);
+  if (a->sd < 0 || b->sd < 0) return (a->sd < 0) != (b->sd < 0);
+  if (rm_ulps_between(a->d, b->d) > rm_ulp_bound(&x) + rm_ulp_bound(&y)) return 1;
+  dis_get(va, k, l, a, 1); dis_get(vb, k, l, b, 1);
+  if (a->sx < 0 || b->sx < 0) return -1; /* the exact path could not decide */
+  if (a->x.value != b->x.value || strcmp(a->x.decimal, b->x.decimal) != 0) return 1;
+  if (a->x.rational && b->x.rational) return strcmp(a->x.rational, b->x.rational) != 0;
+  return -1;
+}
+static void dis_show(char *out, const dis_var *dv, int k, const rm_list *l, dis_val *c)
+{
+  dis_get(dv, k, l, c, 1);
+  if (c->sx < 0) snprintf(out, DIS_VAL, "error (%s)", rm_strerror(c->sx));
+  else if (c->x.rational && strlen(c->x.rational) < DIS_VAL) strcpy(out, c->x.rational);
+  else snprintf(out, DIS_VAL, "%s", c->x.decimal);
+}
+
+@ An input as a list for the library; the identifiers are \.{a}, \.{b},
+\dots\ in input order (the population uses \.{d0000}, \dots).
+
+@<Tool functions@>=
+static const char *const dis_ids[DIS_MAXN] = {"b", "c", "a", "e", "f", "d", "h", "g"};
+static rm_list dis_list(const dis_case *c)
+{
+  rm_list l;
+  l.n = (size_t) c->n; l.grade = c->grade;
+  l.score = c->scored ? c->score : NULL;
+  l.id = dis_ids;
+  l.n_unretrieved = (size_t) c->u; l.unretrieved_grade = &c->judged;
+  return l;
+}
+static void dis_case_text(char *out, size_t len, const dis_case *c)
+{
+  size_t o = 0;
+  int i;
+  o += (size_t) snprintf(out + o, len - o, "grades ");
+  for (i = 0; i < c->n; i++) o += (size_t) snprintf(out + o, len - o, "%s%d", i ? "," : "", c->grade[i]);
+  if (c->scored) {
+    o += (size_t) snprintf(out + o, len - o, "; scores ");
+    for (i = 0; i < c->n; i++) o += (size_t) snprintf(out + o, len - o, "%s%g", i ? "," : "", c->score[i]);
+  }
+  if (c->k) o += (size_t) snprintf(out + o, len - o, "; K %d", c->k);
+  if (c->u) o += (size_t) snprintf(out + o, len - o, "; judged %d", c->judged);
+}
+
+@ The condition under which some pairs agree: every relevant item (grade at
+least 1) is retrieved, and within $K$ in the ranking by decreasing score
+with ties in input order.
+
+@<Tool functions@>=
+static int dis_all_within_k(const dis_case *c)
+{
+  int i, j;
+  if (c->u) return 0;
+  if (c->k == 0) return 1;
+  for (i = 0; i < c->n; i++) {
+    int rank = 1;
+    if (c->grade[i] == 0) continue;
+    if (c->scored)
+      for (j = 0; j < c->n; j++)
+        rank += c->score[j] > c->score[i] || (c->score[j] == c->score[i] && j < i);
+    else rank = i + 1;
+    if (rank > c->k) return 0;
+  }
+  return 1;
+}
+
+@ The search of one metric: one pass over the inputs in order of size,
+comparing every pair that still lacks a witness in a space the input
+belongs to.  It returns when every pair is settled, at the end of the
+space, or when the budget runs out.
+
+@<Tool functions@>=
+static void dis_search(dis_metric *m, int maxlen)
+{
+  dis_val val[DIS_MAXV];
+  int s, u, sc, k, open, i;
+  long count = 0;
+  memset(val, 0, sizeof val);
+  for (s = 1; s <= maxlen + 1; s++)
+  for (u = 0; u <= 1; u++) {
+    int n = s - u;
+    if (n < 1 || n > maxlen) continue;
+    for (sc = 0; sc <= (n >= 2); sc++)
+    for (k = 0; k <= (m->cut ? n : 0); k++) {
+      long ng = 1, ns = sc ? 1L << n : 1, gi, si;
+      for (i = 0; i < n; i++) ng *= 3;
+      for (gi = 0; gi < ng; gi++)
+      for (si = 0; si < ns; si++) {
+        dis_case c;
+        rm_list l;
+        long t = gi;
+        int bin = 1, cond, p;
+        c.n = n; c.u = u; c.k = k; c.scored = sc; c.judged = 1;
+        for (i = n - 1; i >= 0; i--) { c.grade[i] = (int) (t % 3); t /= 3; bin &= c.grade[i] <= 1; }
+        for (i = 0; i < n; i++) c.score[i] = (double) ((si >> (n - 1 - i)) & 1);
+        cond = dis_all_within_k(&c);
+        l = dis_list(&c);
+        open = 0;
+        for (p = 0; p < m->np; p++) {
+          dis_pair *q = &m->pair[p];
+          int in[DIS_SPACES], sp, r, any = 0;
+          in[SP_BIN] = bin; in[SP_GRADED] = 1; in[SP_COND] = q->cond && cond;
+          for (sp = 0; sp < DIS_SPACES; sp++) any |= in[sp] && q->state[sp] == 0;
+          if (!any) continue;
+          r = dis_compare(&m->var[q->a], &m->var[q->b], k, &l, &val[q->a], &val[q->b]);
+          for (sp = 0; sp < DIS_SPACES; sp++) {
+            if (!in[sp] || q->state[sp] != 0) continue;
+            q->tried[sp]++;
+            if (r < 0) q->near[sp]++;
+            if (r == 1) {
+              q->state[sp] = 1; q->wit[sp] = c;
+              dis_show(q->val[sp][0], &m->var[q->a], k, &l, &val[q->a]);
+              dis_show(q->val[sp][1], &m->var[q->b], k, &l, &val[q->b]);
+            }
+          }
+        }
+        dis_clear(val, m->nv);
+        for (p = 0; p < m->np; p++)
+          open += m->pair[p].state[SP_BIN] == 0 || m->pair[p].state[SP_GRADED] == 0
+            || (m->pair[p].cond && m->pair[p].state[SP_COND] == 0);
+        if (open == 0) return;
+        if (++count % 512 == 0) {
+          if (dis_now() > dis_deadline) { dis_stopped = 1; return; }
+          if (dis_tty) fprintf(stderr, "\r%-12s length %d, %ld inputs   ", m->name, n, count);
+        }
+      }
+    }
+  }
+  @<Every pair without a witness agrees on its spaces@>;
+}
+
+@ @<Every pair without a witness agrees on its spaces@>=
+for (i = 0; i < m->np; i++) {
+  int sp;
+  for (sp = 0; sp < DIS_SPACES; sp++)
+    if (m->pair[i].state[sp] == 0 && (sp != SP_COND || m->pair[i].cond)) m->pair[i].state[sp] = 2;
+}
+
+@ The population of a metric is drawn from a seeded generator
+(splitmix64), the same for every run, so the rates printed in this book are
+reproducible.
+
+@<Tool functions@>=
+static unsigned long long dis_rand(unsigned long long *s)
+{
+  unsigned long long z = (*s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+static double dis_unit(unsigned long long *s)
+{
+  return (double) (dis_rand(s) >> 11) * 0x1p-53;
+}
+typedef struct {
+  int n, u, k;
+  int grade[DIS_POPN], judged[2];
+  double score[DIS_POPN];
+} dis_query;
+static const char *dis_pids[DIS_POPN];
+static void dis_draw(dis_query *q, unsigned long long *s, int cut)
+{
+  static const int ks[4] = {0, 5, 10, 20};
+  int i, r, levels;
+  q->n = (int) (10.0 * pow(100.0, dis_unit(s)));
+  if (q->n > DIS_POPN) q->n = DIS_POPN;
+  levels = q->n / 4 + 2;
+  for (i = 0; i < q->n; i++) q->grade[i] = 0;
+  r = 1 + (int) (dis_rand(s) % 5);
+  for (i = 0; i < r; i++) q->grade[dis_rand(s) % (unsigned) q->n] = 1 + (int) (dis_rand(s) % 3);
+  for (i = 0; i < q->n; i++)
+    q->score[i] = (double) (dis_rand(s) % (unsigned) levels) + (q->grade[i] ? levels / 2 : 0);
+  q->u = (int) (dis_rand(s) % 3);
+  for (i = 0; i < q->u; i++) q->judged[i] = 1 + (int) (dis_rand(s) % 3);
+  q->k = cut ? ks[dis_rand(s) % 4] : 0;
+}
+
+@ The rates.  For $x$ differences among $N$ queries the Wilson interval is
+$${\hat p+z^2/2N\pm z\sqrt{\hat p(1-\hat p)/N+z^2/4N^2}\over1+z^2/N}$$
+with $\hat p=x/N$ and $z=1.96$.
+
+@<Tool functions@>=
+static void dis_wilson(long x, long n, double *lo, double *hi)
+{
+  double z = 1.96, p = n ? (double) x / (double) n : 0, nn = (double) (n ? n : 1);
+  double c = p + z * z / (2 * nn), h = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
+  *lo = (c - h) / (1 + z * z / nn); *hi = (c + h) / (1 + z * z / nn);
+  if (*lo < 0) *lo = 0;
+  if (*hi > 1) *hi = 1;
+}
+static int dis_cmpd(const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+static void dis_population(dis_metric *m, int npop)
+{
+  static dis_query q;
+  static double diff[DIS_MAXP][DIS_POP];
+  dis_val val[DIS_MAXV];
+  unsigned long long seed = 0x5eedULL;
+  int i, p, t;
+  const char *c;
+  for (c = m->name; *c; c++) seed = seed * 131 + (unsigned char) *c;
+  memset(val, 0, sizeof val);
+  for (p = 0; p < m->np; p++) { m->pair[p].pop = m->pair[p].split = 0; m->pair[p].max = 0; }
+  for (t = 0; t < npop; t++) {
+    rm_list l;
+    if (dis_now() > dis_deadline) { dis_stopped = 1; break; }
+    if (dis_tty) fprintf(stderr, "\r%-12s population %d/%d          ", m->name, t, npop);
+    dis_draw(&q, &seed, m->cut);
+    l.n = (size_t) q.n; l.grade = q.grade; l.score = q.score; l.id = dis_pids;
+    l.n_unretrieved = (size_t) q.u; l.unretrieved_grade = q.judged;
+    for (p = 0; p < m->np; p++) {
+      dis_pair *r = &m->pair[p];
+      int d = dis_compare(&m->var[r->a], &m->var[r->b], q.k, &l, &val[r->a], &val[r->b]);
+      r->pop++;
+      if (d == 1) {
+        double x = val[r->a].sd < 0 || val[r->b].sd < 0 ? NAN : fabs(val[r->a].d - val[r->b].d);
+        diff[p][r->split++] = x;
+        if (x > r->max) r->max = x;
+      }
+    }
+    dis_clear(val, m->nv);
+  }
+  for (p = 0; p < m->np; p++) {
+    dis_pair *r = &m->pair[p];
+    long nn = 0;
+    for (i = 0; i < r->split; i++) if (!isnan(diff[p][i])) diff[p][nn++] = diff[p][i];
+    qsort(diff[p], (size_t) nn, sizeof diff[p][0], dis_cmpd);
+    r->med = nn ? (nn % 2 ? diff[p][nn / 2] : (diff[p][nn / 2 - 1] + diff[p][nn / 2]) / 2) : 0;
+    r->pop_done = t == npop;
+  }
+}
+
+@ The report of a pair on standard output.
+
+@<Tool functions@>=
+static void dis_print(const dis_metric *m, const dis_pair *q, int maxlen)
+{
+  static const char *const what[DIS_SPACES] = {"binary grades   ", "grades 0..2     ",
+    "every relevant item retrieved within K"};
+  char w[200];
+  int sp;
+  printf("%s: %s | %s%s\n", m->name, q->la, q->lb, q->named ? "   (a split of the sources)" : "");
+  for (sp = 0; sp < DIS_SPACES; sp++) {
+    if (sp == SP_COND && !q->cond) continue;
+    printf("  %s%s", what[sp], sp == SP_COND ? "\n    " : "");
+    if (q->state[sp] == 1) {
+      dis_case_text(w, sizeof w, &q->wit[sp]);
+      printf("smallest witness %s: %s vs %s\n", w, q->val[sp][0], q->val[sp][1]);
+    } else if (q->state[sp] == 2) {
+      printf("agree on all %ld inputs up to length %d", q->tried[sp], maxlen);
+      if (q->near[sp]) printf(" (%ld of them agree to 40 digits only, not proved equal)", q->near[sp]);
+      putchar('\n');
+    } else printf("not finished (budget), %ld inputs searched\n", q->tried[sp]);
+  }
+  if (q->pop) {
+    double lo, hi;
+    dis_wilson(q->split, q->pop, &lo, &hi);
+    printf("  random queries  %ld of %ld differ (%.1f%%, 95%% CI %.1f..%.1f%%)", q->split,
+      q->pop, 100.0 * (double) q->split / (double) q->pop, 100 * lo, 100 * hi);
+    if (q->split) printf("; |a-b| median %.3g, max %.3g", q->med, q->max);
+    printf("%s\n", q->pop_done ? "" : "; not finished (budget)");
+  }
+}
+
+@ The tables of the book.  Each pair takes two lines: its two variants,
+the witness (grades and cutoff, then scores and the unretrieved item), the
+two values, the split rate and its interval, the median and the largest
+difference.  Fractions are printed whole; an irrational value by its first
+digits.
+
+@<Tool functions@>=
+static void dis_tex_value(FILE *f, const char *v)
+{
+  if (strncmp(v, "error", 5) == 0) fputs("error", f);
+  else if (strchr(v, '/') || strlen(v) <= 12) fputs(v, f);
+  else fprintf(f, "%.12s\\dots", v);
+}
+static void dis_tex_grades(FILE *f, const dis_case *c, int which)
+{
+  int i;
+  if (which == 0) {
+    for (i = 0; i < c->n; i++) fprintf(f, "%s%d", i ? "," : "", c->grade[i]);
+    if (c->k) fprintf(f, " K%d", c->k);
+  } else {
+    if (c->scored) {
+      fputs("s", f);
+      for (i = 0; i < c->n; i++) fprintf(f, "%s%g", i ? "," : "", c->score[i]);
+    }
+    if (c->u) fprintf(f, "%sj%d", c->scored ? " " : "", c->judged);
+  }
+}
+static void dis_tex(FILE *f, const dis_metric *m, int maxlen)
+{
+  int p;
+  fprintf(f, "\\disbegin{%s}\n", m->name);
+  for (p = 0; p < m->np; p++) {
+    const dis_pair *q = &m->pair[p];
+    int line;
+    for (line = 0; line < 2; line++) {
+      fprintf(f, "%s%s&", line ? q->lb : q->la, line == 0 && q->named ? "$^\\star$" : "");
+      if (q->state[SP_GRADED] == 1) {
+        dis_tex_grades(f, &q->wit[SP_GRADED], line);
+        if (line == 0 && q->state[SP_BIN] == 2) fputs("$^b$", f);
+        fputs("&", f);
+        dis_tex_value(f, q->val[SP_GRADED][line]);
+      } else if (line == 0) fprintf(f, q->state[SP_GRADED] == 2 ? "agree, $L=%d$&" : "unfinished&", maxlen);
+      else fputs("&", f);
+      fputs("&", f);
+      if (q->pop && line == 0) fprintf(f, "%.1f\\%%&%s", 100.0 * (double) q->split / (double) q->pop,
+        q->split ? "" : "--");
+      else if (q->pop) {
+        double lo, hi;
+        dis_wilson(q->split, q->pop, &lo, &hi);
+        fprintf(f, "%.1f--%.1f&", 100 * lo, 100 * hi);
+      } else fputs("&", f);
+      if (q->split && line == 0) fprintf(f, "%.2g", q->med);
+      if (q->split && line == 1) fprintf(f, "%.2g", q->max);
+      fputs(line ? "\\cr\\noalign{\\smallskip}\n" : "\\cr\n", f);
+    }
+  }
+  fputs("\\disend\n", f);
+  for (p = 0; p < m->np; p++) {
+    const dis_pair *q = &m->pair[p];
+    if (!q->cond) continue;
+    fprintf(f, "\\disnote{%s}{%s}{%s}{", m->name, q->la, q->lb);
+    if (q->state[SP_COND] == 2) fprintf(f, "agree on all %ld inputs up to length %d in which every"
+      " relevant item is retrieved within $K$%s", q->tried[SP_COND], maxlen,
+      q->near[SP_COND] ? " (to 40 digits only)" : "");
+    else if (q->state[SP_COND] == 1) {
+      fputs("do {\\it not\\/} agree when every relevant item is retrieved within $K$: ", f);
+      dis_tex_grades(f, &q->wit[SP_COND], 0);
+    } else fputs("unfinished", f);
+    fputs("}\n", f);
+  }
+}
+
+@ The head of the generated file defines the table macros.  A value that is
+in the table is the exact value; the tool's own report gives 40 digits.
+
+@<Tool functions@>=
+static void dis_tex_head(FILE *f, int maxlen, int npop)
+{
+  fprintf(f, "%% written by rankmetrics disagree; do not edit\n"
+    "\\font\\distt=cmtt8\n"
+    "\\def\\dismaxlen{%d}\\def\\dispop{%d}\n"
+    "\\def\\disbegin#1{\\par\\medskip\\noindent{\\tt #1}\\par\\nobreak\\smallskip"
+    "\\begingroup\\eightrm\\baselineskip9.5pt\\tabskip0pt\n"
+    "\\halign\\bgroup\\distt##\\hfil\\quad&\\distt##\\hfil\\quad&##\\hfil\\quad&"
+    "\\hfil##\\quad&\\hfil##\\cr\n"
+    "\\eightrm variants&\\eightrm smallest witness&values&split, \\%%&"
+    "$\\vert a-b\\vert$\\cr\\noalign{\\smallskip}}\n"
+    "\\def\\disend{\\egroup\\endgroup\\par}\n"
+    "\\def\\disnote#1#2#3#4{\\par\\noindent{\\eightrm \\.{#2} and \\.{#3}: #4.}\\par}\n",
+    maxlen, npop);
+}
+
+@ The command.  Names may be given as the sources write them: \.{mrr} is
+\.{rr}, \.{map} is \.{ap}, \.{gauc} is \.{auc} (the per-query value; the
+mean's weights are not a variant of the value).
+
+@<Tool functions@>=
+static const char *dis_alias(const char *s)
+{
+  if (strcmp(s, "mrr") == 0) return "rr";
+  if (strcmp(s, "map") == 0) return "ap";
+  if (strcmp(s, "gauc") == 0) return "auc";
+  return s;
+}
+static int cmd_disagree(int argc, char **argv)
+{
+  static char help[8192], pid[DIS_POPN][8];
+  const char *names[64], *texfile = NULL;
+  int nn = 0, all = 0, maxlen = 5, i, nm = 0, bad = 0;
+  double budget = 300;
+  char *p, *eol;
+  dis_metric *ms;
+  FILE *tex = NULL;
+  @<Read the arguments of \.{disagree}@>;
+  for (i = 0; i < DIS_POPN; i++) { snprintf(pid[i], sizeof pid[i], "d%04d", (i * 7919) % DIS_POPN); dis_pids[i] = pid[i]; }
+  dis_tty = isatty(2);
+  dis_deadline = dis_now() + budget;
+  dis_stopped = 0;
+  ms = calloc(40, sizeof *ms);
+  if (ms == NULL) { fputs("rankmetrics: disagree: out of memory\n", stderr); return 1; }
+  rm_variant_help(help, sizeof help);
+  for (p = help; *p && nm < 40; p = eol + 1) {
+    char mname[32];
+    int j, want = all;
+    if ((eol = strchr(p, '\n')) == NULL) break;
+    *eol = '\0';
+    if (strncmp(p, "aggregators", 11) == 0) break;
+    sscanf(p, " %31[^[ ]", mname);
+    for (j = 0; j < nn; j++) if (strcmp(dis_alias(names[j]), mname) == 0) { want = 1; names[j] = ""; }
+    if (!want || !dis_setup(&ms[nm], p + 2)) continue;
+    if (!dis_stopped) dis_search(&ms[nm], maxlen);
+    if (!dis_stopped) dis_population(&ms[nm], DIS_POP);
+    for (j = 0; j < ms[nm].np; j++) dis_print(&ms[nm], &ms[nm].pair[j], maxlen);
+    nm++;
+  }
+  for (i = 0; i < nn; i++) if (names[i][0]) {
+    fprintf(stderr, "rankmetrics: disagree: unknown metric '%s'\n", names[i]); bad = 1; }
+  if (dis_tty) fputs("\r                                                  \r", stderr);
+  if (bad) { free(ms); return 2; }
+  if (dis_stopped) @<Say which pairs were not finished@>;
+  if (texfile) {
+    if ((tex = fopen(texfile, "w")) == NULL) {
+      fprintf(stderr, "rankmetrics: disagree: cannot write %s: %s\n", texfile, strerror(errno));
+      free(ms); return 1; }
+    dis_tex_head(tex, maxlen, DIS_POP);
+    for (i = 0; i < nm; i++) dis_tex(tex, &ms[i], maxlen);
+    if (fclose(tex) != 0) { free(ms); return 1; }
+  }
+  free(ms);
+  return 0;
+}
+
+@ @<Read the arguments of \.{disagree}@>=
+for (i = 0; i < argc; i++) {
+  if (strcmp(argv[i], "--max-length") == 0 && i + 1 < argc) {
+    maxlen = atoi(argv[++i]);
+    if (maxlen < 1 || maxlen > DIS_MAXN) {
+      fprintf(stderr, "rankmetrics: disagree: --max-length must be 1..%d\n", DIS_MAXN); return 2; }
+  } else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc) {
+    budget = atof(argv[++i]);
+    if (!(budget > 0)) { fputs("rankmetrics: disagree: --budget must be positive\n", stderr); return 2; }
+  } else if (strcmp(argv[i], "--tex") == 0 && i + 1 < argc) texfile = argv[++i];
+  else if (argv[i][0] == '-') {
+    fprintf(stderr, "rankmetrics: disagree: unknown option '%s'\n", argv[i]); return 2; }
+  else if (strcmp(argv[i], "all") == 0) all = 1;
+  else if (nn < 64) names[nn++] = argv[i];
+}
+if (nn == 0 && !all) {
+  fputs("rankmetrics: disagree: name a metric or 'all'\n", stderr); return 2; }
+
+@ @<Say which pairs were not finished@>=
+{
+  int j;
+  printf("budget of %g seconds exhausted; not finished:", budget);
+  for (i = 0; i < nm; i++)
+    for (j = 0; j < ms[i].np; j++) {
+      const dis_pair *q = &ms[i].pair[j];
+      if (q->state[SP_GRADED] == 0 || q->state[SP_BIN] == 0 || (q->cond && q->state[SP_COND] == 0)
+          || !q->pop_done)
+        printf(" %s(%s|%s)", ms[i].name, q->la, q->lb);
+    }
+  printf("%s\n", nm ? "" : " all");
+  fprintf(stderr, "rankmetrics: disagree: budget exhausted; see the report\n");
+}
 @** Golden vectors.
 The exact path's results are most useful outside this program: anyone who
 implements one of our variants, in any language, can test an implementation
@@ -7433,7 +8201,7 @@ shows, on one list it equals |average_precision_score| but for that case.
 
 @** The command-line tool.
 The tool \.{rankmetrics} puts the library on the command line.  This version
-has nine subcommands:
+has ten subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
@@ -7443,6 +8211,7 @@ vectors --out {\it DIR}&write the golden test vectors\cr
 accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
 figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
 verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
+disagree {\it NAME}\dots&where the variants of a metric disagree\cr
 help&the usage text\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
@@ -7483,6 +8252,7 @@ int main(int argc, char **argv)
   if (strcmp(argv[1], "figures") == 0) return cmd_figures(argc - 2, argv + 2);
   if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc - 2, argv + 2);
   if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
+  if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
   fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
     argv[1]);
   return 2;
@@ -7507,6 +8277,8 @@ static void usage(FILE *f)
     "       rankmetrics figures --out DIR\n"
     "       rankmetrics verify [--vectors DIR] [--ulps N | --rel X] [--quiet]\n"
     "                          CANDIDATE...\n"
+    "       rankmetrics disagree [NAME...|all] [--max-length L] [--budget SECONDS]\n"
+    "                            [--tex FILE]\n"
     "       rankmetrics --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
@@ -7522,7 +8294,10 @@ static void usage(FILE *f)
     "figures   write the book's pictures as MetaPost programs into DIR\n"
     "verify    check a candidate's results (lines FAMILY:TCID VALUE) against\n"
     "          the golden vectors in DIR (default vectors); exit 0 if all are\n"
-    "          exact or within N ulps (default 0) or relative error X\n\n"
+    "          exact or within N ulps (default 0) or relative error X\n"
+    "disagree  for each metric NAME (or all), the smallest inputs (lists up to\n"
+    "          length L, default 5) on which two variants differ exactly, and\n"
+    "          how often they differ on random queries; --tex writes the tables\n\n"
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"

@@ -50,7 +50,7 @@ SHARED   = librankmetrics.so.$(VERSION)
 SONAME   = librankmetrics.so.$(SOMAJOR)
 TOOL     = rankmetrics
 # Check sources linked into the ONE test runner; add tests/check_*.c here.
-TEST_SRCS = tests/check_rankmetrics.c tests/check_ap.c tests/check_agg.c tests/check_prf.c tests/check_auc_err.c tests/check_cls.c tests/check_novelty.c tests/check_setm.c tests/check_corr.c tests/check_vectors.c
+TEST_SRCS = tests/check_rankmetrics.c tests/check_ap.c tests/check_agg.c tests/check_prf.c tests/check_auc_err.c tests/check_cls.c tests/check_novelty.c tests/check_setm.c tests/check_corr.c tests/check_vectors.c tests/check_threads.c
 RUNNER   = tests/check_rankmetrics
 # MetaPost figures the book includes (generated files, e.g. doc/fig-dcg.1).
 # Add them here with a rule that makes them; doc/rankmetrics.pdf depends on them.
@@ -61,7 +61,7 @@ DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf)
 .DELETE_ON_ERROR:
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules
-.PHONY: all lib tool doc lint check vectors vectors-check install uninstall clean FORCE
+.PHONY: all lib tool doc lint check check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
 
 all: lint lib tool doc
 
@@ -169,11 +169,82 @@ check: all $(RUNNER)
 	bash tests/sklearn_check.sh
 	bash tests/eval_test.sh
 	bash tests/disagree_test.sh
+	@$(MAKE) --no-print-directory check-sanitize
+	@$(MAKE) --no-print-directory check-valgrind
 	$(RUNNER)
 
 $(RUNNER): $(TEST_SRCS) tests/suites.h $(HEADERS) $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) $(TEST_SRCS) $(STATIC) \
-	  $(CHECK_LIBS) $(MATH_LIBS) -o $@
+	  $(CHECK_LIBS) $(MATH_LIBS) -pthread -o $@
+
+# ---- Sanitizers and valgrind ---------------------------------------------------
+# The library and the Check runner rebuilt out of tree (build/san) under
+# AddressSanitizer (with LeakSanitizer) and UndefinedBehaviorSanitizer, every
+# suite run, and the run fails on any report, even one inside a forked test.
+SAN_DIR    = build/san
+SAN_FLAGS  = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+             -fno-omit-frame-pointer
+SAN_ENV    = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1 \
+             UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+$(SAN_DIR)/rankmetrics.o: rankmetrics.c $(HEADERS)
+	@mkdir -p $(SAN_DIR)
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -c rankmetrics.c -o $@
+$(SAN_DIR)/check_rankmetrics: $(TEST_SRCS) tests/suites.h $(HEADERS) $(SAN_DIR)/rankmetrics.o
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(CHECK_CFLAGS) $(LDFLAGS) $(TEST_SRCS) \
+	  $(SAN_DIR)/rankmetrics.o $(CHECK_LIBS) $(MATH_LIBS) -pthread -o $@
+check-sanitize: $(SAN_DIR)/check_rankmetrics
+	@rm -f $(SAN_DIR)/check.rc
+	@{ $(SAN_ENV) $(SAN_DIR)/check_rankmetrics; echo $$? > $(SAN_DIR)/check.rc; } 2>&1 | \
+	  tee $(SAN_DIR)/check.log
+	@if grep -nE 'runtime error|ERROR: (Address|Leak)Sanitizer' $(SAN_DIR)/check.log; then \
+	  echo "check-sanitize: sanitizer reports (see $(SAN_DIR)/check.log)" >&2; exit 1; fi
+	@[ "$$(cat $(SAN_DIR)/check.rc)" = 0 ] || { echo "check-sanitize: the runner failed" >&2; exit 1; }
+
+# valgrind's memcheck on the library tests (the ordinary runner, not forked so
+# that every test runs under valgrind in one process).  VG_SUITES picks the
+# suites: the fast ones, all the library's code paths, a few minutes in all.
+VALGRIND   = valgrind --tool=memcheck --error-exitcode=1 --leak-check=full \
+             --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
+             --track-origins=yes --quiet
+VG_SUITES ?= examples edges names independent ap prf auc_err cls novelty setm vectors threads
+check-valgrind: $(RUNNER)
+	@set -e; for s in $(VG_SUITES); do \
+	  echo "valgrind: suite $$s"; \
+	  CK_FORK=no CK_RUN_SUITE=$$s $(VALGRIND) $(RUNNER); done
+
+# ---- Fuzzing -------------------------------------------------------------------
+# libFuzzer harnesses (tests/fuzz/fuzz_NAME.c), built with clang under ASan and
+# UBSan into build/fuzz.  Each runs FUZZ_SECONDS on a scratch corpus seeded
+# from the committed one, tests/fuzz/corpus/NAME (read only: new inputs go to
+# build/fuzz/corpus-NAME; copy the interesting ones back by hand).  A crash
+# or a broken invariant stops the run and leaves build/fuzz/crash-*.
+FUZZ_CC      ?= clang
+FUZZ_DIR      = build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_NAMES    = variant metrics
+FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS   = $(CPPFLAGS) -I. $(MATH_CFLAGS) $(WARN) -Wno-missing-field-initializers -std=c11 -g -O1 -fno-omit-frame-pointer
+$(FUZZ_DIR)/rankmetrics.o: rankmetrics.c $(HEADERS)
+	@mkdir -p $(FUZZ_DIR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c rankmetrics.c -o $@
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c rankmetrics.h $(FUZZ_DIR)/rankmetrics.o
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $< $(FUZZ_DIR)/rankmetrics.o \
+	  $(MATH_LIBS) -o $@
+fuzz: $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_NAMES))
+	@set -e; for h in $(FUZZ_NAMES); do \
+	  mkdir -p $(FUZZ_DIR)/corpus-$$h; \
+	  echo "fuzz: $$h for $(FUZZ_SECONDS) s"; \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_DIR)/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+	    -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/crash-$$h- \
+	    $(FUZZ_DIR)/corpus-$$h tests/fuzz/corpus/$$h 2>&1 | \
+	    grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==|SUMMARY|invariant|.*runtime error)' || true; \
+	  if ls $(FUZZ_DIR)/crash-$$h-* >/dev/null 2>&1; then \
+	    echo "fuzz: $$h failed; reproduce with $(FUZZ_DIR)/fuzz_$$h $(FUZZ_DIR)/crash-$$h-*" >&2; exit 1; fi; \
+	done
+# The short run .ci/run calls after make check: 20 s a harness.
+fuzz-short:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20
 
 # ---- Golden vectors ---------------------------------------------------------
 # Generate into a fresh temporary directory; only if that succeeds, rename each

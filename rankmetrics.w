@@ -10835,7 +10835,7 @@ empty list, no relevant item&|RM_UNDEFINED| or |RM_EUNDEF|&test\_edge\_empty\cr
 duplicate identifiers&accepted&fuzz\_metrics\cr
 null pointer, missing array&|RM_EINVAL|&test\_edge\_errors\cr
 tie rule without identifiers&|RM_EIDS|&test\_edge\_errors\cr
-score $10^{308}$ or subnormal&a value&fuzz\_metrics\cr
+score $10^{308}$ or subnormal&a value (scaled)&fuzz\_metrics\cr
 \noalign{\smallskip}}}$$
 Every message of |rm_variant_parse| gives the column (counting from~1) and
 says what was wrong.  For an unknown word it also gives the nearest valid
@@ -10851,13 +10851,14 @@ every input the two paths must return the same status.  When there is a
 value, the double must be within |rm_ulp_bound| ulps of the exact value.
 nDCG under \.{ideal=judged}, \.{list} or \.{topk} must lie in $[0,1]$.
 
-@ Three cases are still open, and the fuzzer found two of them.  The double
-path of \.{mae}, \.{mse} and \.{rmse} breaks on extreme scores.  Scores
-of $10^{308}$ give NaN with status |RM_OK|: a sum or a squared error
-overflows, though the exact \.{mae} and \.{rmse} are finite.  A subnormal score gives~0, beyond the
-bound: the square underflows.  The harness leaves such scores out for these
-three metrics unless it is built with \.{-DFUZZ\_KNOWN\_BUGS}.  The third
-case is cost, not a wrong value.  Under \.{ideal=ones} the ideal list has
+@ The fuzzer found two bugs, both now fixed.  The double path of \.{mae},
+\.{mse} and \.{rmse} broke on extreme scores: scores of $10^{308}$ gave NaN
+with status |RM_OK|, because a sum or a squared error overflowed (and a
+compensated sum turned the overflow into NaN), though the exact values are
+finite; and a subnormal score gave~0, because its square underflowed.  The
+errors are now scaled by a power of two (see the chapter on rating errors),
+and the harness checks such scores like any other.  One case is open, and
+it is cost, not a wrong value.  Under \.{ideal=ones} the ideal list has
 $K$ items, and at $K=|RM_K_MAX|$ the exact path takes about a minute.
 Finally, AUC's pair counts are exact on the exact path, which counts in GMP.
 The double path counts in |size_t|, and no test yet goes past $10^{10}$

@@ -1,0 +1,59 @@
+#!/bin/bash
+# bench.sh: `make bench' (never part of make check).  Generates seeded
+# synthetic inputs into build/bench, measures `rankmetrics eval' and the floor
+# (tests/bench/floor.c: read and tokenise only) on the same files with
+# /usr/bin/time (elapsed seconds, peak resident memory), and prints the ratios.
+# BENCH_SCALE=S divides every size by S (BENCH_SCALE=100 runs in seconds).
+set -e
+cd "$(dirname "$0")/../.." || exit 1
+S=${BENCH_SCALE:-1}
+D=build/bench
+RM=./rankmetrics
+TIME=/usr/bin/time
+[ -x $TIME ] || { echo "bench: needs GNU time as $TIME" >&2; exit 1; }
+mkdir -p $D
+M=(-m ap -m ndcg@10 -m precision@10 -m rr)
+# measure NAME CMD...: appends "NAME seconds peakKB" to $D/times
+measure() {
+  local name=$1; shift
+  $TIME -f "%e %M" -o $D/t.one "$@" > $D/out.$name 2> $D/err.$name || {
+    echo "bench: $name failed:" >&2; cat $D/err.$name >&2; exit 1; }
+  echo "$name $(cat $D/t.one)" >> $D/times
+}
+get() { awk -v n="$1" -v f="$2" '$1 == n { print $f }' $D/times; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+: > $D/times
+Q=$((100000 / S)); N=$((10000000 / S))
+echo "bench: scale 1/$S; $(date -u '+%Y-%m-%d'); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
+echo "bench: generating $Q queries x 100 documents (TREC) and $N rows (CSV), seed 1"
+build/bench/gen trec $Q 100 1 $D/qrels $D/run
+build/bench/gen csv $N 1 $D/data.csv
+measure trec_eval $RM eval --quiet "${M[@]}" $D/qrels $D/run
+measure trec_floor build/bench/floor trec $D/qrels $D/run
+measure auc_eval $RM eval --quiet --user one --item none -m 'auc[ties=average]' $D/data.csv
+measure auc_floor build/bench/floor csv $D/data.csv sort
+measure gauc_eval $RM eval --quiet -m 'auc[ties=average]' $D/data.csv
+measure gauc_floor build/bench/floor csv $D/data.csv
+# Scaling: 10^4, 10^5, 10^6 queries (divided by S) of 10 documents each.
+for e in 4 5 6; do
+  q=$(( 10**e / S )); [ $q -ge 1 ] || q=1
+  build/bench/gen trec $q 10 2 $D/sq $D/sr
+  measure scale$e $RM eval --quiet "${M[@]}" $D/sq $D/sr
+  measure sfloor$e build/bench/floor trec $D/sq $D/sr
+done
+rm -f $D/sq $D/sr
+{
+printf '%-44s %8s %8s %6s %9s %9s\n' "input: evaluator vs floor" "eval s" "floor s" "ratio" "eval MB" "floor MB"
+row() { printf '%-44s %8s %8s %6s %9s %9s\n' "$1" "$(get $2 2)" "$(get $3 2)" \
+  "$(ratio "$(get $2 2)" "$(get $3 2)")" "$(mb "$(get $2 3)")" "$(mb "$(get $3 3)")"; }
+row "TREC ${Q}x100: ap ndcg@10 precision@10 rr" trec_eval trec_floor
+row "CSV $N rows, one group: AUC vs qsort" auc_eval auc_floor
+row "CSV $N rows, $((N / 100)) users: GAUC vs read" gauc_eval gauc_floor
+for e in 4 5 6; do
+  q=$(( 10**e / S )); [ $q -ge 1 ] || q=1
+  row "scaling: TREC ${q}x10, the four measures" scale$e sfloor$e
+done
+awk '$1 ~ /^scale/ { t[$1] = $2 } END {
+  if (t["scale4"] > 0 && t["scale5"] > 0) printf "growth in time: x%.1f from 10^4 to 10^5 queries, x%.1f from 10^5 to 10^6 (linear: x10)\n", t["scale5"] / t["scale4"], t["scale6"] / t["scale5"] }' $D/times
+} | tee $D/report.txt

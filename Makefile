@@ -61,7 +61,7 @@ DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf)
 .DELETE_ON_ERROR:
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules
-.PHONY: all lib tool doc lint check bench check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
+.PHONY: all lib tool doc lint check check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
 
 all: lint lib tool doc
 
@@ -168,6 +168,7 @@ check: all $(RUNNER)
 	bash tests/verify_test.sh
 	bash tests/sklearn_check.sh
 	bash tests/eval_test.sh
+	bash tests/hostile_test.sh
 	bash tests/disagree_test.sh
 	@$(MAKE) --no-print-directory check-sanitize
 	@$(MAKE) --no-print-directory check-valgrind
@@ -214,14 +215,16 @@ check-valgrind: $(RUNNER)
 
 # ---- Fuzzing -------------------------------------------------------------------
 # libFuzzer harnesses (tests/fuzz/fuzz_NAME.c), built with clang under ASan and
-# UBSan into build/fuzz.  Each runs FUZZ_SECONDS on a scratch corpus seeded
+# UBSan into build/fuzz: the variant parser, the metrics, and the tool's file
+# readers (trec: qrels and run; csv: delimited files; candidates: verify's
+# candidate and vector files).  Each runs FUZZ_SECONDS on a scratch corpus seeded
 # from the committed one, tests/fuzz/corpus/NAME (read only: new inputs go to
 # build/fuzz/corpus-NAME; copy the interesting ones back by hand).  A crash
 # or a broken invariant stops the run and leaves build/fuzz/crash-*.
 FUZZ_CC      ?= clang
 FUZZ_DIR      = build/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_NAMES    = variant metrics
+FUZZ_NAMES    = variant metrics trec csv candidates
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS   = $(CPPFLAGS) -I. $(MATH_CFLAGS) $(WARN) -Wno-missing-field-initializers -std=c11 -g -O1 -fno-omit-frame-pointer
 $(FUZZ_DIR)/rankmetrics.o: rankmetrics.c $(HEADERS)
@@ -230,6 +233,8 @@ $(FUZZ_DIR)/rankmetrics.o: rankmetrics.c $(HEADERS)
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c rankmetrics.h $(FUZZ_DIR)/rankmetrics.o
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $< $(FUZZ_DIR)/rankmetrics.o \
 	  $(MATH_LIBS) -o $@
+# The harnesses of the tool's file readers compile rmtool.c into themselves.
+$(addprefix $(FUZZ_DIR)/fuzz_,trec csv candidates): rmtool.c examples.h tests/fuzz/fuzz_tool.h
 fuzz: $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_NAMES))
 	@set -e; for h in $(FUZZ_NAMES); do \
 	  mkdir -p $(FUZZ_DIR)/corpus-$$h; \
@@ -245,17 +250,6 @@ fuzz: $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_NAMES))
 # The short run .ci/run calls after make check: 20 s a harness.
 fuzz-short:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20
-
-# ---- Benchmark ------------------------------------------------------------------
-# `make bench' (never part of make check): seeded synthetic inputs in
-# build/bench, the evaluator's time and peak memory beside a floor that only
-# reads and tokenises the same files.  BENCH_SCALE=100 divides every size by 100.
-BENCH_SCALE ?= 1
-build/bench/%: tests/bench/%.c
-	@mkdir -p build/bench
-	$(CC) $(WARN) $(CFLAGS) $< -o $@
-bench: $(TOOL) build/bench/gen build/bench/floor
-	BENCH_SCALE=$(BENCH_SCALE) bash tests/bench/bench.sh
 
 # ---- Golden vectors ---------------------------------------------------------
 # Generate into a fresh temporary directory; only if that succeeds, rename each

@@ -7549,12 +7549,19 @@ static int cmd_disagree(int argc, char **argv)
   if (bad) { free(ms); return 2; }
   if (dis_stopped) @<Say which pairs were not finished@>;
   if (texfile) {
-    if ((tex = fopen(texfile, "w")) == NULL) {
-      fprintf(stderr, "rankmetrics: disagree: cannot write %s: %s\n", texfile, strerror(errno));
+    char tmp[4200];
+    int ok;
+    snprintf(tmp, sizeof tmp, "%s.part", texfile);
+    if ((tex = fopen(tmp, "w")) == NULL) {
+      fprintf(stderr, "rankmetrics: disagree: cannot write %s: %s\n", tmp, strerror(errno));
       free(ms); return 1; }
     dis_tex_head(tex, maxlen, DIS_POP);
     for (i = 0; i < nm; i++) dis_tex(tex, &ms[i], maxlen);
-    if (fclose(tex) != 0) { free(ms); return 1; }
+    ok = !ferror(tex);
+    ok = (fclose(tex) == 0) && ok;
+    if (!ok || rename(tmp, texfile) != 0) {
+      fprintf(stderr, "rankmetrics: disagree: cannot write %s\n", texfile);
+      remove(tmp); free(ms); return 1; }
   }
   free(ms);
   return 0;
@@ -8291,6 +8298,7 @@ failed check or computation, and 0 otherwise.
 #define _POSIX_C_SOURCE 200809L /* for |mkdir| */
 #include <sys/stat.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8949,6 +8957,56 @@ queries in the output differs (input order when streaming, sorted by name in
 memory).
 @^streaming@>
 
+@ {\it Hostile lines.}  Every reader of a file in this part and the next
+(judgments, runs, delimited files, candidate results, the text twins of the
+vectors) passes each line it reads through |line_check|.  A UTF-8 byte-order
+mark at the very start of a file is dropped, since editors on some systems
+write one and it would otherwise glue itself to the first column's name.  A
+NUL byte anywhere in a line is refused as \.{FILE:LINE: NUL byte}: |getline|
+reads it, but every C string after it would end there and silently cut the
+line.  Line ends \.{\\n} and \.{\\r\\n} are both accepted; lines of any
+length are read whole by |getline|.  Identifiers (query, document, user and
+item) must be valid UTF-8; one that is not is refused as \.{FILE:LINE:
+invalid UTF-8 in an identifier}, so that the JSON output is always valid and
+two spellings of one name in different encodings are not silently taken for
+two names.
+@^byte-order mark@>@^NUL byte@>@^UTF-8@>
+
+@s ssize_t int
+@<Tool functions@>=
+static const char *line_check(char *buf, size_t *len, long line)
+{
+  if (line == 1 && *len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+    memmove(buf, buf + 3, *len - 2);
+    *len -= 3;
+  }
+  if (memchr(buf, '\0', *len) != NULL) return "NUL byte";
+  return NULL;
+}
+static int utf8_ok(const char *t)
+{
+  const unsigned char *s = (const unsigned char *) t;
+  while (*s) {
+    unsigned c = *s++, lo = 0x80, hi = 0xBF;
+    int k;
+    if (c < 0x80) continue;
+    if (c >= 0xC2 && c <= 0xDF) k = 1;
+    else if (c >= 0xE0 && c <= 0xEF) {
+      k = 2;
+      if (c == 0xE0) lo = 0xA0; /* no overlong form */
+      if (c == 0xED) hi = 0x9F; /* no surrogate */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      k = 3;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F; /* nothing above U+10FFFF */
+    } else return 0;
+    if (*s < lo || *s > hi) return 0;
+    s++;
+    while (--k > 0) { if (*s < 0x80 || *s > 0xBF) return 0; s++; }
+  }
+  return 1;
+}
+
 @ The state of an evaluation.  A {\it record\/} is one line of input reduced
 to what we use: its query, its document, its grade (for judgments and
 delimited files), its score, and where it was read.  Strings live in pools
@@ -8999,8 +9057,6 @@ typedef struct {
   ev_measure *m; int nm;
   int per_query, format, exact, dup_error, run_zero, judged_empty, quiet,
     unsorted, keep; /* |format|: 0 table, 1 trec, 2 json */
-  int progress; /* standard error is a terminal: show progress */
-  double t0, t_shown; /* when reading began, when progress was last shown */
   char delim; /* 0: from the header */
   const char *col[4]; /* user, item, label, score */
   const char *qrels_path, *path;
@@ -9109,7 +9165,8 @@ static int ev_grade(ev_state *st, const char *path, long line, const char *s,
   double x;
   errno = 0;
   x = strtod(s, &end);
-  if (end == s || *end != '\0' || errno || x != floor(x) || x > RM_GRADE_MAX) {
+  if (end == s || *end != '\0' || errno || !isfinite(x) || x != floor(x)
+      || x > RM_GRADE_MAX) {
     fprintf(stderr, "%s:%ld: grade '%s' is not a whole number up to %d\n",
       path, line, s, RM_GRADE_MAX);
     return 0;
@@ -9151,11 +9208,19 @@ static int ev_header(ev_state *st, ev_source *s)
 {
   char *f[256];
   int n, i, k;
-  if (getline(&s->buf, &s->cap, s->f) < 0) {
-    fprintf(stderr, "%s:1: no header line\n", s->path);
+  ssize_t got;
+  size_t len;
+  const char *bad;
+  if ((got = getline(&s->buf, &s->cap, s->f)) < 0) {
+    fprintf(stderr, "%s:1: no header line (empty file)\n", s->path);
     return 0;
   }
   s->line = 1;
+  len = (size_t) got;
+  if ((bad = line_check(s->buf, &len, 1)) != NULL) {
+    fprintf(stderr, "%s:1: %s\n", s->path, bad);
+    return 0;
+  }
   s->delim = st->delim ? st->delim : strchr(s->buf, '\t') ? '\t' : ',';
   n = ev_split_delim(s->buf, s->delim, f, 256);
   if (n > 256) { fprintf(stderr, "%s:1: more than 256 columns\n", s->path); return 0; }
@@ -9180,23 +9245,35 @@ static int ev_next(ev_state *st, ev_source *s)
   char *f[256];
   int n;
   for (;;) {
-    if (getline(&s->buf, &s->cap, s->f) < 0) {
+    ssize_t got;
+    size_t len;
+    const char *bad;
+    if ((got = getline(&s->buf, &s->cap, s->f)) < 0) {
       if (ferror(s->f)) { fprintf(stderr, "%s:%ld: read error\n", s->path, s->line);
         return -1; }
       return 0;
     }
     s->line++;
+    len = (size_t) got;
+    if ((bad = line_check(s->buf, &len, s->line)) != NULL) {
+      fprintf(stderr, "%s:%ld: %s\n", s->path, s->line, bad);
+      return -1;
+    }
     if (strspn(s->buf, " \t\r\n") == strlen(s->buf)) continue;
     break;
   }
   if (!s->delimited) {
     n = ev_split_ws(s->buf, f, 6);
-    if (n < 5) {
+    if (n != 6) {
       fprintf(stderr, "%s:%ld: a run line has %d fields, not 'qid Q0 docno rank"
         " score tag'\n", s->path, s->line, n);
       return -1;
     }
     s->f_q = f[0]; s->f_d = f[2]; s->grade = -1; s->has_score = 1;
+    if (!utf8_ok(s->f_q) || !utf8_ok(s->f_d)) {
+      fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
+      return -1;
+    }
     return ev_score(s->path, s->line, f[4], &s->score) ? 1 : -1;
   }
   n = ev_split_delim(s->buf, s->delim, f, 256);
@@ -9207,6 +9284,10 @@ static int ev_next(ev_state *st, ev_source *s)
   }
   s->f_q = f[s->col[0]];
   s->f_d = s->col[1] >= 0 ? f[s->col[1]] : NULL;
+  if (!utf8_ok(s->f_q) || (s->f_d && !utf8_ok(s->f_d))) {
+    fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
+    return -1;
+  }
   if (!ev_grade(st, s->path, s->line, f[s->col[2]], &s->grade)) return -1;
   s->has_score = s->col[3] >= 0;
   if (s->has_score && !ev_score(s->path, s->line, f[s->col[3]], &s->score))
@@ -9253,9 +9334,16 @@ static int ev_read_qrels(ev_state *st)
   int n;
   if (f == NULL) { fprintf(stderr, "rankmetrics: eval: cannot open '%s': %s\n",
       st->qrels_path, strerror(errno)); return 0; }
-  while (getline(&buf, &cap, f) >= 0) {
+  ssize_t got;
+  while ((got = getline(&buf, &cap, f)) >= 0) {
     ev_rec r;
+    size_t len = (size_t) got;
+    const char *bad;
     line++;
+    if ((bad = line_check(buf, &len, line)) != NULL) {
+      fprintf(stderr, "%s:%ld: %s\n", st->qrels_path, line, bad);
+      goto fail;
+    }
     n = ev_split_ws(buf, fl, 5);
     if (n == 0) continue;
     if (n != 4) {
@@ -9264,11 +9352,25 @@ static int ev_read_qrels(ev_state *st)
       goto fail;
     }
     if (!ev_grade(st, st->qrels_path, line, fl[3], &r.grade)) goto fail;
+    if (!utf8_ok(fl[0]) || !utf8_ok(fl[2])) {
+      fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n", st->qrels_path,
+        line);
+      goto fail;
+    }
     r.q = ev_put(&st->jp, fl[0]); r.d = ev_put(&st->jp, fl[2]);
     r.has_score = 0; r.score = 0; r.line = line; r.seq = st->njr;
     if (st->njr == cap_r) { cap_r = 2 * cap_r + 1024;
       st->jr = ev_alloc(st->jr, cap_r * sizeof *st->jr); }
     st->jr[st->njr++] = r;
+  }
+  if (ferror(f)) {
+    fprintf(stderr, "%s:%ld: read error\n", st->qrels_path, line);
+    goto fail;
+  }
+  if (st->njr == 0) {
+    fprintf(stderr, "%s:%ld: no judgments (empty file)\n", st->qrels_path,
+      line ? line : 1);
+    goto fail;
   }
   free(buf); fclose(f);
   ev_sort_pool = st->jp.s;
@@ -9445,7 +9547,16 @@ every query at the end.
 @<Kept queries of an evaluation@>=
 rm_list *kq; size_t nkq, cap_kq;
 
-@ @<Tool functions@>=
+@ An empty array may come as a null pointer, which |memcpy| must not be
+given even for no bytes (the fuzzer found this).
+
+@<Tool functions@>=
+static void *ev_dup(const void *p, size_t n)
+{
+  void *c = ev_alloc(NULL, n);
+  if (n) memcpy(c, p, n);
+  return c;
+}
 static void ev_keep(ev_state *st, const rm_list *l)
 {
   rm_list *c;
@@ -9454,11 +9565,9 @@ static void ev_keep(ev_state *st, const rm_list *l)
     st->kq = ev_alloc(st->kq, st->cap_kq * sizeof *st->kq); }
   c = &st->kq[st->nkq++];
   *c = *l;
-  c->grade = memcpy(ev_alloc(NULL, l->n * sizeof(int)), l->grade, l->n * sizeof(int));
-  c->unretrieved_grade = memcpy(ev_alloc(NULL, l->n_unretrieved * sizeof(int)),
-    l->unretrieved_grade, l->n_unretrieved * sizeof(int));
-  if (l->score) c->score = memcpy(ev_alloc(NULL, l->n * sizeof(double)), l->score,
-    l->n * sizeof(double));
+  c->grade = ev_dup(l->grade, l->n * sizeof(int));
+  c->unretrieved_grade = ev_dup(l->unretrieved_grade, l->n_unretrieved * sizeof(int));
+  if (l->score) c->score = ev_dup(l->score, l->n * sizeof(double));
   if (l->id) {
     const char **id = ev_alloc(NULL, l->n * sizeof *id);
     char *s;
@@ -9610,78 +9719,42 @@ static int ev_aggregates(ev_state *st)
 of a new query closes the current group; a query seen before means the input
 is not grouped, and the pass returns~2.  In memory mode every record is
 stored first, sorted stably by query, and the groups are read off the
-sorted records.  The query names seen are kept in a pool and found through
-a hash table (|ev_seen|), open addressing with linear probing, kept at most
-half full: a new query costs a constant expected time, so the bookkeeping
-of a pass is linear in the number of queries.  (A first version kept the
-names in a sorted array, where an insertion moves every later name: linear
-for sorted input, quadratic for a run in random order of queries.)
-@^hash table@>
+sorted records.  The query names seen are kept in a sorted pool, found by
+binary search (|ev_seen|).
 
 @<Tool functions@>=
-typedef struct {@+ ev_pool p; size_t *slot, n, cap; @+} ev_names;
-  /* |slot[h]|: offset plus one of a name, or 0 when empty */
-static size_t ev_hash(const char *q)
-{
-  size_t h = (size_t) 14695981039346656037ULL;
-  for (; *q; q++) h = (h ^ (unsigned char) *q) * (size_t) 1099511628211ULL;
-  return h;
-}
+typedef struct {@+ ev_pool p; size_t *off, n, cap; @+} ev_names;
 static int ev_seen(ev_names *s, const char *q) /* 1 if seen; else adds it */
 {
-  size_t h, k;
-  if (2 * (s->n + 1) > s->cap) {
-    size_t cap = s->cap ? 2 * s->cap : 1024, *slot = ev_alloc(NULL, cap * sizeof *slot);
-    memset(slot, 0, cap * sizeof *slot);
-    for (k = 0; k < s->cap; k++) if (s->slot[k]) {
-      for (h = ev_hash(s->p.s + s->slot[k] - 1) & (cap - 1); slot[h]; h = (h + 1) & (cap - 1)) ;
-      slot[h] = s->slot[k];
-    }
-    free(s->slot); s->slot = slot; s->cap = cap;
+  size_t lo = 0, hi = s->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(s->p.s + s->off[mid], q);
+    if (c == 0) return 1;
+    if (c < 0) lo = mid + 1; else hi = mid;
   }
-  for (h = ev_hash(q) & (s->cap - 1); s->slot[h]; h = (h + 1) & (s->cap - 1))
-    if (strcmp(s->p.s + s->slot[h] - 1, q) == 0) return 1;
-  s->slot[h] = ev_put(&s->p, q) + 1;
+  if (s->n == s->cap) { s->cap = 2 * s->cap + 256;
+    s->off = ev_alloc(s->off, s->cap * sizeof *s->off); }
+  memmove(s->off + lo + 1, s->off + lo, (s->n - lo) * sizeof *s->off);
+  s->off[lo] = ev_put(&s->p, q);
   s->n++;
   return 0;
 }
 
-@ Progress.  When standard error is a terminal (and \.{--quiet} is not
-given), a pass shows, about twice a second, the lines and queries read, the
-rate in lines per second and, when the input is a regular file, the share
-of its bytes read; the line is erased when the pass ends.  Otherwise nothing
-is written, so a redirected standard error holds only the summary.  The
-clock is read once every 16384 records, which costs nothing measurable.
-@^progress@>
+@ Inserting into a sorted array costs a move per new query; that is
+quadratic in the number of queries in principle, but a move of $10^6$
+offsets is a fast |memmove|, and a sorted run appends at the end.
 
 @<Tool functions@>=
-static void ev_progress(ev_state *st, ev_source *s, int end)
-{
-  double now = dis_now(), pct = -1;
-  struct stat sb;
-  if (end) { fputs("\r\033[K", stderr); return; }
-  if (now - st->t_shown < 0.5) return;
-  st->t_shown = now;
-  if (fstat(fileno(s->f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0) {
-    long at = ftell(s->f);
-    if (at >= 0) pct = 100.0 * (double) at / (double) sb.st_size;
-  }
-  fprintf(stderr, "\rrankmetrics: eval: %ld lines, %lu queries, %.0f lines/s",
-    s->line, (unsigned long) st->n_eval, (double) s->line / (now - st->t0 + 1e-9));
-  if (pct >= 0) fprintf(stderr, ", %.0f%%", pct);
-  fputs("\033[K", stderr);
-}
-
-@ @<Tool functions@>=
 static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
 {
   ev_names seen = {{NULL, 0, 0}, NULL, 0, 0};
   ev_pool mp = {NULL, 0, 0};
   ev_rec *all = NULL;
-  size_t nall = 0, cap = 0, i, nrec = 0;
-  int r, rc = 1, open = 0;
+  size_t nall = 0, cap = 0, i;
+  int r, rc = 1, open = 0, any = 0;
   while ((r = ev_next(st, s)) > 0) {
-    if (st->progress && (++nrec & 16383) == 0) ev_progress(st, s, 0);
+    any = 1;
     if (memory) {
       ev_rec x;
       x.q = ev_put(&mp, s->f_q); x.d = s->f_d ? ev_put(&mp, s->f_d) : (size_t) -1;
@@ -9699,6 +9772,11 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
     ev_group_add(g, s->f_d, s->grade, s->has_score, s->score, s->line);
   }
   if (r < 0) { rc = 0; goto done; }
+  if (!any) {
+    fprintf(stderr, "%s:%ld: %s\n", s->path, s->line ? s->line : 1,
+      s->delimited ? "no rows after the header" : "no run lines (empty file)");
+    rc = 0; goto done;
+  }
   if (memory) {
     ev_sort_pool = mp.s;
     if (nall) qsort(all, nall, sizeof *all, ev_cmp_q);
@@ -9713,8 +9791,7 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
   }
   if (open && !ev_group_done(st, g, s->path)) rc = 0;
 done:
-  if (st->progress && st->t_shown > 0) ev_progress(st, s, 1);
-  free(seen.p.s); free(seen.slot); free(mp.s); free(all);
+  free(seen.p.s); free(seen.off); free(mp.s); free(all);
   return rc;
 }
 
@@ -9747,8 +9824,6 @@ static int cmd_eval(int argc, char **argv)
     goto done;
   }
   rm_work_init(&st.w);
-  st.progress = !st.quiet && isatty(2);
-  st.t0 = dis_now(); st.t_shown = 0;
   for (memory = st.unsorted, pass = 0; pass < 2; pass++, memory = 1) {
     int r;
     @<Start a pass of \.{eval}@>;
@@ -9884,51 +9959,6 @@ if (st.qrels_path) {
     fprintf(stderr, "; %lu negative grades read as 0\n", (unsigned long) st.n_negative);
   }
 }
-@* Performance of the evaluator.
-How fast is \.{eval}, measured against the least that any evaluator must do?
-\.{make bench} (never part of \.{make check}) answers on seeded synthetic
-inputs: \.{tests/bench/gen.c} writes a TREC run of $10^5$ queries of 100
-documents (scores with one decimal, so ties are many) with graded judgments
-(about half the retrieved documents judged, grades 0 to~3, five judged
-unretrieved documents a query), and a CSV file of $10^7$ rows, 100 a user.
-The {\it floor}, \.{tests/bench/floor.c}, reads the same files with
-|getline|, splits every line into fields and converts the numbers; for AUC
-over one group of $10^7$ scores it also sorts those scores (a |qsort| of
-doubles).  Times are elapsed seconds and memory is the peak resident size,
-both from GNU \.{/usr/bin/time}, one run each; \.{BENCH\_SCALE=100}
-divides every size for a quick try.  The figures below were measured on
-22~November 2026 on this project's machine, 2 cores (AMD EPYC), 23~GB,
-with the inputs grouped by query.
-@^benchmark@>@^performance@>
-
-$$\vbox{\halign{#\hfil&&\quad\hfil#\cr
-input and measures&eval s&floor s&ratio&eval MB&floor MB\cr
-\noalign{\smallskip\hrule\smallskip}
-TREC $10^5\times100$, \.{ap ndcg@@10 precision@@10 rr}&9.75&1.68&5.8&404&1.3\cr
-CSV $10^7$ rows, one group: \.{auc}, floor sorts&6.32&2.29&2.8&889&154\cr
-CSV $10^7$ rows, $10^5$ users: \.{auc} per user&2.06&0.95&2.2&6.0&1.5\cr
-\noalign{\smallskip}
-TREC $10^4\times10$, the four measures&0.04&0.01&&9.5&1.4\cr
-TREC $10^5\times10$, the four measures&0.78&0.29&2.7&73&1.4\cr
-TREC $10^6\times10$, the four measures&11.91&2.66&4.5&713&1.3\cr}}$$
-The targets were: within twice the floor, and under 64~MB for sorted input
-of any length.  They are met only for the CSV file of many users (2.2 times
-the floor, 6~MB, the memory of one user).  For TREC files the evaluator is
-4.5 to 5.8 times the floor and its memory grows with the judgments, which are
-read whole and sorted (404~MB for $5.5\times10^6$ judgments); from $10^5$ to
-$10^6$ queries the time grows 15-fold, not 10-fold, while the floor's grows
-9-fold.  The names of the queries seen are now kept in a hash table (see
-|ev_seen|), so that part is linear; what remains superlinear is the sort of
-the judgments and their binary search, which miss the cache once the
-judgments outgrow it.  A profile of the first row spends about 15\% of the
-instructions in ranking the list, once per measure, and 30\% in splitting
-fields and reading numbers, which the floor also does.  AUC over one group
-of $10^7$ scores is 2.8 times a bare sort of them, in 889~MB: a group is
-held whole, and the library sorts the list again.  The ways forward are to
-stream the judgments too when they are sorted (a merge by query, as the
-run is), and to rank a list once for all the measures that share a tie
-rule.
-
 @* Verifying an implementation.
 The golden vectors are meant for testing other programs, and one command of
 the tool, \.{verify}, does the comparison for them: a program under test, the {\it candidate},
@@ -10050,8 +10080,9 @@ static int find_group(verify_state *st, int fam, const char *name)
 }
 
 @ The lists of a test are read without the checks of the command line's
-readers: the vectors are trusted, and an invalid test holds grades out of
-range on purpose.  The text twin writes an empty list as nothing after the
+readers, since an invalid test holds grades out of range (and scores that
+are not finite) on purpose; but every item must be a number that reads
+whole, and a grade must fit an |int|, or the line is refused.  The text twin writes an empty list as nothing after the
 \.{=} and an absent one as \.{none}.
 
 @<Tool functions@>=
@@ -10059,24 +10090,30 @@ static long vec_ints(const char *s, int **out)
 {
   long n = count_items(s), i;
   int *a = malloc((size_t) (n ? n : 1) * sizeof *a);
+  *out = a;
   for (i = 0; i < n; i++) {
     char *end;
-    a[i] = (int) strtol(s, &end, 10);
+    long x;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    if (end == s || (*end != ',' && *end != '\0') || errno || x < INT_MIN
+        || x > INT_MAX) return -1;
+    a[i] = (int) x;
     s = *end ? end + 1 : end;
   }
-  *out = a;
   return n;
 }
 static long vec_scores(const char *s, double **out)
 {
   long n = count_items(s), i;
   double *a = malloc((size_t) (n ? n : 1) * sizeof *a);
+  *out = a;
   for (i = 0; i < n; i++) {
     char *end;
     a[i] = strtod(s, &end);
+    if (end == s || (*end != ',' && *end != '\0')) return -1;
     s = *end ? end + 1 : end;
   }
-  *out = a;
   return n;
 }
 
@@ -10101,6 +10138,7 @@ static const char *set_field(vvec *x, const char *key, const char *val)
     char *end;
     x->expect = strtod(val, &end);
     if (end == val || *end != '\0') return "the value is not a number";
+    if (!isfinite(x->expect)) return "the value is not a finite number";
   } else if (strcmp(key, "error") == 0) x->err_name = strdup(val);
   return NULL;
 }
@@ -10115,13 +10153,16 @@ static const char *finish_vector(vvec *x)
   long n, m;
   if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
     return "a test lacks one of grades, scores, ids, judged";
-  n = vec_ints(x->shown[0], &x->grade);
+  if ((n = vec_ints(x->shown[0], &x->grade)) < 0) return "a grade is not a whole number";
   x->l.n = (size_t) n;
   x->l.grade = x->grade;
-  x->l.n_unretrieved = (size_t) vec_ints(x->shown[3], &x->judged);
+  if ((m = vec_ints(x->shown[3], &x->judged)) < 0)
+    return "a judged grade is not a whole number";
+  x->l.n_unretrieved = (size_t) m;
   x->l.unretrieved_grade = x->judged;
   if (strcmp(x->shown[1], "none") != 0) {
-    if (vec_scores(x->shown[1], &x->score) != n) return "scores and grades differ in number";
+    if ((m = vec_scores(x->shown[1], &x->score)) < 0) return "a score is not a number";
+    if (m != n) return "scores and grades differ in number";
     x->l.score = x->score;
   }
   if (strcmp(x->shown[2], "none") != 0) {
@@ -10156,7 +10197,10 @@ static int load_family(verify_state *st, int f)
   }
   while (msg == NULL && (len = getline(&buf, &cap, in)) >= 0) {
     char *eq, *val;
+    size_t ulen = (size_t) len;
     lineno++;
+    if ((msg = line_check(buf, &ulen, lineno)) != NULL) break;
+    len = (ssize_t) ulen;
     while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = '\0';
     if (len == 0 || buf[0] == '#') continue;
     if (strncmp(buf, "[variant = ", 11) == 0 && buf[len - 1] == ']') {
@@ -10169,11 +10213,13 @@ static int load_family(verify_state *st, int f)
     *eq = '\0';
     val = eq + 2;
     if (*val == ' ') val++;
-    if (strcmp(buf, "tcId") == 0) @<Start a test of family |f|@>@;
+    if (!utf8_ok(buf) || !utf8_ok(val)) msg = "invalid UTF-8";
+    else if (strcmp(buf, "tcId") == 0) @<Start a test of family |f|@>@;
     else if (cur < 0) msg = "a key outside a test";
     else msg = set_field(&st->vec[cur], buf, val);
   }
   if (msg == NULL && ferror(in)) msg = "read error";
+  if (msg == NULL && st->nvec == first) msg = "no tests (empty file)";
   for (i = first; msg == NULL && i < st->nvec; i++) msg = finish_vector(&st->vec[i]);
   if (msg) fprintf(stderr, "%s:%ld: %s\n", path, lineno, msg);
   free(buf);
@@ -10228,21 +10274,44 @@ static int read_candidate(verify_state *st, const char *file)
     fprintf(stderr, "rankmetrics: verify: cannot read '%s': %s\n", file, strerror(errno));
     return -1;
   }
-  while (!fatal && getline(&buf, &cap, in) >= 0) {
+  ssize_t got;
+  int nres = 0;
+  while (!fatal && (got = getline(&buf, &cap, in)) >= 0) {
     char *field[3] = {NULL, NULL, NULL}, *p = buf, *colon, *end, what[200] = "";
     int nf = 0, f = -1, given = GIVEN_NUMBER;
     long id = 0;
     double value = 0;
+    size_t len = (size_t) got;
+    const char *bad;
     lineno++;
+    if ((bad = line_check(buf, &len, lineno)) != NULL) {
+      fprintf(stderr, "%s:%ld: %s\n", shown, lineno, bad);
+      nbad++;
+      continue;
+    }
     if ((p = strchr(buf, '#')) != NULL) *p = '\0';
+    if (!utf8_ok(buf)) {
+      fprintf(stderr, "%s:%ld: invalid UTF-8\n", shown, lineno);
+      nbad++;
+      continue;
+    }
     for (p = strtok(buf, " \t\r\n"); p && nf < 3; p = strtok(NULL, " \t\r\n"))
       field[nf++] = p;
     if (nf == 0) continue;
+    nres++;
     @<Check the two fields of the line, or set |what|@>;
     if (what[0]) {
       fprintf(stderr, "%s:%ld: %s\n", shown, lineno, what);
       nbad++;
     }
+  }
+  if (!fatal && ferror(in)) {
+    fprintf(stderr, "%s:%ld: read error\n", shown, lineno);
+    fatal = 1;
+  }
+  if (!fatal && nres == 0 && nbad == 0) {
+    fprintf(stderr, "%s:%ld: no results (empty file)\n", shown, lineno ? lineno : 1);
+    nbad++;
   }
   free(buf);
   if (in != stdin) fclose(in);
@@ -10269,6 +10338,8 @@ else {
     if (end == field[1] || *end != '\0')
       snprintf(what, sizeof what, "'%.60s' is not a number, 'invalid' or 'error'",
         field[1]);
+    else if (!isfinite(value))
+      snprintf(what, sizeof what, "'%.60s' is not a finite number", field[1]);
   }
   if (what[0] == '\0') @<Record the candidate's result for test |id| of |f|@>@;
 }
@@ -10704,18 +10775,35 @@ other than the one the library computes.  \.{rankmetrics figures --out DIR}
 writes \.{fig-discount.mp}, \.{fig-roc003.mp}, \.{fig-roc002.mp} and
 \.{fig-pr004.mp}.
 
-The common preamble sets the output file name and the unit.
+The common preamble sets the output file name and the unit.  Each file is
+written under the name \.{NAME.mp.tmp} and renamed to \.{NAME.mp} by
+|close_figure| only when it was written and closed without error, so no
+half-written picture is ever left under its real name.
 
 @<Tool functions@>=
 static FILE *open_figure(const char *dir, const char *name, char *path, size_t len)
 {
   FILE *f;
-  snprintf(path, len, "%s/%s.mp", dir, name);
+  snprintf(path, len, "%s/%s.mp.tmp", dir, name);
   if ((f = fopen(path, "w")) == NULL) return NULL;
   fprintf(f, "%% Written by `rankmetrics figures'; do not edit.\n"
     "outputtemplate := \"%%j.mps\"; prologues := 3;\n"
     "defaultfont := \"cmr8\"; defaultscale := 1;\n");
   return f;
+}
+
+@ @<Tool functions@>=
+static int close_figure(FILE *f, const char *path)
+{
+  char real[4200];
+  size_t n = strlen(path);
+  int ok = !ferror(f);
+  ok = (fclose(f) == 0) && ok;
+  if (n < 4 || n - 4 >= sizeof real) ok = 0;
+  else { memcpy(real, path, n - 4); real[n - 4] = '\0'; }
+  if (ok && rename(path, real) != 0) ok = 0;
+  if (!ok) remove(path);
+  return ok;
 }
 
 @ The discount curves plot the weight $1/D(i)$ that each discount gives to
@@ -10763,7 +10851,7 @@ static int figure_discount(const char *dir)
     "label.rt(btex $\\max(1,\\log_2 i)$ etex,(14u,0.36v+10pt)) withcolor (0,0,0.7);\n"
     "label.rt(btex $\\max(1,\\log_{10} i)$ etex,(13u,0.9v)) withcolor (0,0.45,0);\n"
     "endfig;\nend\n", f);
-  return fclose(f) == 0;
+  return close_figure(f, path);
 }
 
 @ A ROC curve plots, for every threshold on the score from the highest down,
@@ -10804,7 +10892,7 @@ static int figure_roc(const char *dir, const char *name, const int *label,
     "label.bot(\"FPR\",(0.5u,-10pt)); label.lft(\"TPR\",(-10pt,0.5u));\n"
     "label.bot(\"0\",(0,0)); label.bot(\"1\",(u,0)); label.lft(\"1\",(0,u));\n"
     "endfig;\nend\n", f);
-  return fclose(f) == 0;
+  return close_figure(f, path);
 }
 static int figure_roc003(const char *dir)
 {
@@ -10867,7 +10955,7 @@ static int figure_pr004(const char *dir)
     "for k=0 upto 10: drawdot (k/10*u,-4pt) withcolor (0.7,0,0); endfor;\n"
     "label.rt(btex interpolated precision etex,(0.05u,1.08u)) withcolor (0.7,0,0);\n"
     "endfig;\nend\n", f);
-  return fclose(f) == 0;
+  return close_figure(f, path);
 }
 
 @ @<Tool functions@>=
@@ -10937,6 +11025,44 @@ on a fixed list.  The harness \.{fuzz\_metrics} decodes a variant, a cutoff
 every input the two paths must return the same status.  When there is a
 value, the double must be within |rm_ulp_bound| ulps of the exact value.
 nDCG under \.{ideal=judged}, \.{list} or \.{topk} must lie in $[0,1]$.
+
+@ The tool's readers of files answer a bad line with \.{FILE:LINE: what was
+wrong} on standard error and a non-zero exit, and print no value; the
+readers are those of \.{eval} (TREC judgments and runs, delimited files) and
+of \.{verify} (candidate results, the text twins of the vectors), and each
+line passes |line_check| (see \.{Evaluating run files}).  Every row is a case
+of \.{tests/hostile\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
+and \.{fuzz\_candidates} compile the tool's source into themselves and feed
+its readers arbitrary bytes, under both sanitizers and LeakSanitizer.
+$$\vbox{\halign{#\hfil\quad&#\hfil\cr
+\bf input&\bf answer\cr
+\noalign{\smallskip}
+\.{\\r\\n} line ends&accepted\cr
+UTF-8 byte-order mark at the start&dropped, accepted\cr
+NUL byte&\.{FILE:LINE: NUL byte}\cr
+line of a megabyte or more&read whole\cr
+invalid UTF-8 in an identifier&\.{invalid UTF-8 in an identifier}\cr
+invalid UTF-8 in a candidate line&\.{invalid UTF-8} (comments exempt)\cr
+missing or extra field&the count of fields found\cr
+run line without its tag&refused: six fields, as trec\_eval\cr
+empty file, or header only&\.{no judgments}, \.{no run lines}, \dots\cr
+score NaN, infinite, not a number&\.{score '...' is not a finite number}\cr
+candidate value NaN or infinite&\.{'...' is not a finite number}\cr
+grade fractional, huge, $\pm\infty$&\.{grade '...' is not a whole number}\cr
+grade negative (TREC's $-1$, $-2$)&read as 0, counted in the summary\cr
+vector list item missing or bad&\.{a grade is not a whole number}, \dots\cr
+\noalign{\smallskip}}}$$
+A negative grade is the one bad-looking input that is accepted: TREC's
+judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and
+trec\_eval reads them as not relevant, so \.{eval} does too and says how many
+it read.  An output file is never left half-written: \.{eval} copies its
+output from a temporary file only at the end, \.{vectors} and \.{figures}
+write \.{NAME.tmp} and rename it, \.{disagree --tex FILE} writes
+\.{FILE.part} and renames it, and the other commands write only to standard
+output.  The harness \.{fuzz\_csv} found one fault: a delimited file has no
+unretrieved judged items, and the copy of a kept query passed |memcpy| a
+null pointer for them (harmless in practice, undefined in C); |ev_dup| now
+copies nothing then.
 
 @ The fuzzer found two bugs, both now fixed.  The double path of \.{mae},
 \.{mse} and \.{rmse} broke on extreme scores: scores of $10^{308}$ gave NaN

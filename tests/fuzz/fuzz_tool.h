@@ -1,0 +1,47 @@
+#define _POSIX_C_SOURCE 200809L /* as rmtool.c: getline, mkdtemp */
+/* Shared by the harnesses of the tool's file readers: the tool's source,
+   rmtool.c, is compiled into the harness (its main renamed), so that its
+   static readers can be called; its messages go to /dev/null (stderr and
+   stdout are redirected only inside rmtool.c, not for libFuzzer or the
+   sanitizers).  Each input is written to a scratch file, since the readers
+   take file names. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+static FILE *fuzz_null(void)
+{
+  static FILE *f;
+  if (f == NULL && (f = fopen("/dev/null", "w")) == NULL) abort();
+  return f;
+}
+#undef stderr
+#undef stdout
+#define stderr fuzz_null()
+#define stdout fuzz_null()
+#define main rankmetrics_main
+#include "../../rmtool.c"
+#undef main
+#undef stderr
+#undef stdout
+#define stderr stderr
+#define stdout stdout
+static char fuzz_dir[64];
+static const char *fuzz_path(const char *name)
+{
+  static char p[4][128];
+  static int k;
+  if (fuzz_dir[0] == '\0') {
+    snprintf(fuzz_dir, sizeof fuzz_dir, "/tmp/rmfuzz.XXXXXX");
+    if (mkdtemp(fuzz_dir) == NULL) abort();
+  }
+  k = (k + 1) % 4;
+  snprintf(p[k], sizeof p[k], "%s/%s", fuzz_dir, name);
+  return p[k];
+}
+static void fuzz_write(const char *path, const uint8_t *d, size_t n)
+{
+  FILE *f = fopen(path, "wb");
+  if (f == NULL || fwrite(d, 1, n, f) != n || fclose(f) != 0) abort();
+}

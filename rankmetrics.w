@@ -6957,11 +6957,15 @@ largest difference.
 \.{--tex} {\it FILE}.  It prints one report per pair on standard output,
 shows progress on standard error when that is a terminal, and stops
 cleanly when the budget runs out, naming the pairs it did not finish.
+The smallest witnesses, found again at the default length, are also
+golden vectors, flagged \.{Disagreement}: the family \.{disagreements}
+of the part ``Golden vectors''.
 
 @<Tool functions@>=
 #include <time.h>
 #include <unistd.h>
 #define DIS_MAXN 8 /* longest list the search accepts */
+#define DIS_LEN 5 /* the default length bound */
 #define DIS_MAXV 48 /* variants of one metric */
 #define DIS_MAXP 128 /* pairs of one metric */
 #define DIS_POP 160 /* queries of the random population of a metric */
@@ -6980,7 +6984,7 @@ typedef struct {
 typedef struct {
   int a, b, named, cond; /* variants; named by the sources; condition applies */
   char la[48], lb[48]; /* what makes them: \.{hits=first}, \.{hits=mean} */
-  int state[DIS_SPACES]; /* 0 unfinished, 1 witness, 2 agree */
+  int state[DIS_SPACES]; /* 0 unfinished, 1 witness, 2 agree, 3 not searched */
   long tried[DIS_SPACES], near[DIS_SPACES];
   dis_case wit[DIS_SPACES];
   char val[DIS_SPACES][2][DIS_VAL];
@@ -7210,15 +7214,19 @@ static int dis_all_within_k(const dis_case *c)
 @ The search of one metric: one pass over the inputs in order of size,
 comparing every pair that still lacks a witness in a space the input
 belongs to.  It returns when every pair is settled, at the end of the
-space, or when the budget runs out.
+space, or when the budget runs out.  With |graded_only| (the golden
+vectors want the smallest witnesses and nothing else) the binary space and
+the condition are not searched: their state is~3.
 
 @<Tool functions@>=
-static void dis_search(dis_metric *m, int maxlen)
+static void dis_search(dis_metric *m, int maxlen, int graded_only)
 {
   dis_val val[DIS_MAXV];
   int s, u, sc, k, open, i;
   long count = 0;
   memset(val, 0, sizeof val);
+  if (graded_only)
+    for (i = 0; i < m->np; i++) m->pair[i].state[SP_BIN] = m->pair[i].state[SP_COND] = 3;
   for (s = 1; s <= maxlen + 1; s++)
   for (u = 0; u <= 1; u++) {
     int n = s - u;
@@ -7500,6 +7508,22 @@ static void dis_tex_head(FILE *f, int maxlen, int npop)
     maxlen, npop);
 }
 
+@ The metric lines of the help text, one at a time: |dis_next_metric|
+cuts the line at |*p| off, moves |*p| past it and returns it, or returns
+|NULL| at the end or at the aggregators.  The command and the golden vectors
+of the disagreements walk the metrics with it.
+
+@<Tool functions@>=
+static char *dis_next_metric(char **p)
+{
+  char *line = *p, *eol;
+  if (*line == '\0' || (eol = strchr(line, '\n')) == NULL) return NULL;
+  *eol = '\0';
+  if (strncmp(line, "aggregators", 11) == 0) return NULL;
+  *p = eol + 1;
+  return line;
+}
+
 @ The command.  Names may be given as the sources write them: \.{mrr} is
 \.{rr}, \.{map} is \.{ap}, \.{gauc} is \.{auc} (the per-query value; the
 mean's weights are not a variant of the value).
@@ -7516,9 +7540,9 @@ static int cmd_disagree(int argc, char **argv)
 {
   static char help[8192], pid[DIS_POPN][8];
   const char *names[64], *texfile = NULL;
-  int nn = 0, all = 0, maxlen = 5, i, nm = 0, bad = 0;
+  int nn = 0, all = 0, maxlen = DIS_LEN, i, nm = 0, bad = 0;
   double budget = 300;
-  char *p, *eol;
+  char *p, *line;
   dis_metric *ms;
   FILE *tex = NULL;
   @<Read the arguments of \.{disagree}@>;
@@ -7529,16 +7553,13 @@ static int cmd_disagree(int argc, char **argv)
   ms = calloc(40, sizeof *ms);
   if (ms == NULL) { fputs("rankmetrics: disagree: out of memory\n", stderr); return 1; }
   rm_variant_help(help, sizeof help);
-  for (p = help; *p && nm < 40; p = eol + 1) {
+  for (p = help; nm < 40 && (line = dis_next_metric(&p)) != NULL; ) {
     char mname[32];
     int j, want = all;
-    if ((eol = strchr(p, '\n')) == NULL) break;
-    *eol = '\0';
-    if (strncmp(p, "aggregators", 11) == 0) break;
-    sscanf(p, " %31[^[ ]", mname);
+    sscanf(line, " %31[^[ ]", mname);
     for (j = 0; j < nn; j++) if (strcmp(dis_alias(names[j]), mname) == 0) { want = 1; names[j] = ""; }
-    if (!want || !dis_setup(&ms[nm], p + 2)) continue;
-    if (!dis_stopped) dis_search(&ms[nm], maxlen);
+    if (!want || !dis_setup(&ms[nm], line + 2)) continue;
+    if (!dis_stopped) dis_search(&ms[nm], maxlen, 0);
     if (!dis_stopped) dis_population(&ms[nm], DIS_POP);
     for (j = 0; j < ms[nm].np; j++) dis_print(&ms[nm], &ms[nm].pair[j], maxlen);
     nm++;
@@ -7740,6 +7761,10 @@ static const char *const flag_notes[][2] = {
     " value derived by hand in the book."},
   {"Erratum", "The source prints a different number for this value; the"
     " book's Errata part explains it."},
+  {"Disagreement", "The smallest input on which this variant and another"
+    " variant of the same metric give different exact values (the book's"
+    " search, Where the definitions disagree); the comment names the other"
+    " variant and its value."},
   {"Ties", "Some scores are equal, so the tie rule of the variant matters."},
   {"KBeyondList", "The cutoff is larger than the list."},
   {"NoRelevant", "No item of the list or of the judgments has a positive grade."},
@@ -7771,7 +7796,7 @@ from the exact path, and a vector that the exact path cannot decide is an
 error, never a guess.
 
 @<Tool functions@>=
-typedef struct {@+ FILE *json, *text; int count; @+} vec_out;
+typedef struct {@+ FILE *json, *text; int count, disagreement; @+} vec_out;
 static void json_ints(FILE *f, const int *a, size_t n)
 {
   size_t i;
@@ -7837,6 +7862,7 @@ static const char *status_name(rm_status s)
   for (i = 0; i < l->n_unretrieved; i++) if (l->unretrieved_grade[i] > 0) none = 0;
 #define FLAG(c, name) if (c) strcat(strcat(flags, flags[0] ? "," : ""), "\"" name "\"")
   FLAG(source, "SourceExample"); FLAG(erratum, "Erratum");
+  FLAG(o->disagreement, "Disagreement");
   FLAG(has_ties(l), "Ties"); FLAG(v->k > l->n, "KBeyondList");
   FLAG(none, "NoRelevant"); FLAG(l->n == 0, "EmptyList");
   FLAG(l->n_unretrieved > 0, "Unretrieved");
@@ -7956,7 +7982,7 @@ static int write_family(const char *dir, const vector_family *fam)
   char jtmp[4200], ttmp[4200], *body = NULL;
   size_t blen = 0;
   FILE *jf;
-  vec_out o = {NULL, NULL, 0};
+  vec_out o = {NULL, NULL, 0, 0};
   int ok = 1, groups = 0;
   snprintf(jtmp, sizeof jtmp, "%s/%s_test.json.tmp", dir, fam->stem);
   snprintf(ttmp, sizeof ttmp, "%s/%s_test.txt.tmp", dir, fam->stem);
@@ -7970,8 +7996,11 @@ static int write_family(const char *dir, const vector_family *fam)
   fprintf(o.text, "# Golden vectors of rankmetrics %s: %s.\n# The text twin of"
     " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
     fam->algorithm, fam->stem);
-  @<Write the groups of worked examples@>;
-  @<Write the groups of random cases@>;
+  if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
+  else {
+    @<Write the groups of worked examples@>;
+    @<Write the groups of random cases@>;
+  }
   ok = !ferror(o.json) && ok;
   ok = (fclose(o.json) == 0) && ok;
   @<Write the header of the JSON file, then its tests@>;
@@ -8120,6 +8149,85 @@ library does, not compute a number.
     if (ok) ok = write_test(&o, &v, &l, "invalid: a grade above 100", 0, 0, 1);
     fputs("\n      ]}", o.json);
   }
+}
+
+@ The last family holds the smallest witnesses of \.{rankmetrics disagree}
+(see \secref{disagree}): for every metric and every pair of its variants
+that the search separates at the default length bound ($L=5$), the
+smallest witness with grades 0 to~2, written twice, once in a group of each
+variant (both with the witness's cutoff), flagged \.{Disagreement}, with a
+comment that names the other variant and its value.  An implementation
+that passes the vectors of one variant cannot then be computing the other
+one.  It reuses the search as it is, without the random population and
+without a budget, so that the file is the same on every run; the search
+takes a few seconds.  A side on which the variant has no value
+(\.{undef=error} against a number) is an invalid test with the status
+|RM_EUNDEF|.  The family has no worked examples and no random cases.
+@^disagreements@>
+
+@<Vector families@>=
+{"disagreements", "smallest witnesses where two variants of one metric disagree",
+  0, disagreement_variants},
+
+@ @<Vector variant lists@>=
+static const char *const disagreement_variants[] = {NULL};
+
+@ Metric by metric, in the order of the help text; pair by pair, in the
+order of the search's report.
+
+@<Write the groups of disagreements@>=
+{
+  static char help[8192];
+  dis_metric *ms = calloc(1, sizeof *ms);
+  char *p, *line;
+  if (ms == NULL) ok = 0;
+  dis_tty = 0; dis_stopped = 0;
+  dis_deadline = dis_now() + 1e9; /* no budget */
+  rm_variant_help(help, sizeof help);
+  for (p = help; ok && (line = dis_next_metric(&p)) != NULL; ) {
+    int j, side;
+    if (!dis_setup(ms, line + 2)) continue;
+    dis_search(ms, DIS_LEN, 1);
+    if (dis_stopped) ok = 0;
+    for (j = 0; j < ms->np && ok; j++) {
+      const dis_pair *q = &ms->pair[j];
+      if (q->state[SP_GRADED] != 1) continue;
+      for (side = 0; side < 2 && ok; side++)
+        @<Write the witness of pair |q| in the group of its variant |side|@>;
+    }
+  }
+  free(ms);
+}
+
+@ Both variants take the witness's cutoff, and the group is named by the
+canonical name with it.  The other variant's value is computed again here
+on the exact path, as the comment gives it: the fraction, or 40 digits, or
+the status that refuses the input.
+
+@<Write the witness of pair |q|...@>=
+{
+  const dis_case *c = &q->wit[SP_GRADED];
+  rm_variant v = ms->var[side ? q->b : q->a].v, w = ms->var[side ? q->a : q->b].v;
+  rm_list l = dis_list(c);
+  rm_exact e, f;
+  rm_status s, t;
+  char nm[RM_NAME_MAX], other[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200];
+  v.k = w.k = (unsigned long) c->k;
+  rm_variant_name(&v, nm, sizeof nm);
+  rm_variant_name(&w, other, sizeof other);
+  rm_exact_init(&e); rm_exact_init(&f);
+  s = rm_value_exact(&v, &l, &e);
+  t = rm_value_exact(&w, &l, &f);
+  if (t < 0) snprintf(comment, sizeof comment, "smallest witness%s: %s refuses it (%s)",
+    q->named ? " of a split of the sources" : "", other, status_name(t));
+  else snprintf(comment, sizeof comment, "smallest witness%s: %s gives %s",
+    q->named ? " of a split of the sources" : "", other, f.rational ? f.rational : f.decimal);
+  @<Open a group for |nm|@>;
+  o.disagreement = 1;
+  ok = write_test(&o, &v, &l, comment, 0, 0, s < 0);
+  o.disagreement = 0;
+  fputs("\n      ]}", o.json);
+  rm_exact_clear(&e); rm_exact_clear(&f);
 }
 
 @ {\it Measured accuracy.}  The bound of the double path is proven; how close

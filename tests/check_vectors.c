@@ -20,7 +20,11 @@
    the fraction; every decimal must read back (strtod) to `value'; an
    undefined value must be the one of the variant's undef convention; and the
    flags that follow from the input (Ties, EmptyList, Rational, ...) are
-   recomputed here.  Suite: vectors. */
+   recomputed here.  A test flagged Disagreement (the smallest witnesses of
+   `rankmetrics disagree', file disagreements_test.txt and only there) names
+   another variant and its value in its comment: that variant, computed here
+   on the same input, must give the value named, and it must differ from the
+   test's own result.  Suite: vectors. */
 
 #define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS, strtok_r under -std=c11 */
 #include <check.h>
@@ -105,6 +109,7 @@ typedef struct {
   int valid;
   char status[32], value[64], decimal[RM_DECIMAL_MAX + 8], error[32];
   char *rational;
+  char comment[RM_NAME_MAX + 200];
 } vec_test;
 
 static void test_clear(vec_test *t)
@@ -205,7 +210,7 @@ static int read_field(vec_test *t, const char *key, const char *val,
     ok = end != val && *end == '\0' && t->tcid > 0;
     break;
   }
-  case F_COMMENT: break;
+  case F_COMMENT: ok = copy_str(t->comment, sizeof t->comment, val); break;
   case F_FLAGS: ok = copy_str(t->flags, sizeof t->flags, val); break;
   case F_GRADES: ok = parse_ints(val, &t->grade, &t->n); break;
   case F_SCORES:
@@ -394,7 +399,7 @@ static void check_flags(vec_ctx *c, const vec_test *t, const rm_variant *v,
   static const char *const known[] = {"SourceExample", "Erratum", "Ties",
     "KBeyondList", "NoRelevant", "EmptyList", "Unretrieved",
     "ExactlyRepresentable", "Rational", "Undefined", "LongList", "HardToRound",
-    "BadGrade", "MissingIds", NULL};
+    "BadGrade", "MissingIds", "Disagreement", NULL};
   char buf[400], *tok, *save = NULL;
   int ties = 0, rel = 0, k;
   size_t i, j;
@@ -422,7 +427,62 @@ static void check_flags(vec_ctx *c, const vec_test *t, const rm_variant *v,
   FLAG("BadGrade", !t->valid && want == RM_EGRADE);
   FLAG("MissingIds", !t->valid && want == RM_EIDS);
   FLAG("Erratum", has_flag(t->flags, "Erratum") && has_flag(t->flags, "SourceExample"));
+  FLAG("Disagreement", strcmp(c->file, "disagreements_test.txt") == 0);
 #undef FLAG
+}
+
+/* A Disagreement test: its comment ends "...: OTHER gives VALUE" or
+   "...: OTHER refuses it (STATUS)".  OTHER on the test's input must give
+   VALUE (its fraction, else its 40 digits) or STATUS, and must differ from
+   the test: another status, or another fraction or 40 digits. */
+static void check_disagreement(vec_ctx *c, const vec_test *t, const rm_list *l)
+{
+  char buf[sizeof t->comment], *name, *rest, msg[200];
+  rm_variant w;
+  rm_exact e;
+  rm_status s;
+  int refuses;
+  strcpy(buf, t->comment);
+  if ((name = strstr(buf, ": ")) == NULL) {
+    vec_fail(c, t->tcid, "Disagreement: comment '%s' names no variant", t->comment); return;
+  }
+  name += 2;
+  if ((rest = strchr(name, ' ')) == NULL) {
+    vec_fail(c, t->tcid, "Disagreement: comment '%s' gives no value", t->comment); return;
+  }
+  *rest++ = '\0';
+  refuses = strncmp(rest, "refuses it (", 12) == 0;
+  if (!refuses && strncmp(rest, "gives ", 6) != 0) {
+    vec_fail(c, t->tcid, "Disagreement: comment '%s' gives no value", t->comment); return;
+  }
+  if (rm_variant_parse(name, &w, msg, sizeof msg) != RM_OK) {
+    vec_fail(c, t->tcid, "Disagreement: variant %s: %s", name, msg); return;
+  }
+  rm_exact_init(&e);
+  s = rm_value_exact(&w, l, &e);
+  if (refuses) {
+    rm_status named;
+    size_t n = strlen(rest);
+    if (n < 14 || rest[n - 1] != ')') vec_fail(c, t->tcid, "Disagreement: '%s'", rest);
+    else {
+      rest[n - 1] = '\0';
+      if (!status_of_name(rest + 12, &named) || named != s)
+        vec_fail(c, t->tcid, "Disagreement: %s gives status %d, the comment says %s",
+          name, (int) s, rest + 12);
+    }
+    if (!t->valid && s >= 0) vec_fail(c, t->tcid, "Disagreement: both refuse the input");
+  } else {
+    const char *got = s < 0 ? "(refused)" : e.rational ? e.rational : e.decimal;
+    if (strcmp(got, rest + 6) != 0)
+      vec_fail(c, t->tcid, "Disagreement: %s gives %s, the comment says %s", name, got,
+        rest + 6);
+    if (t->valid && s >= 0) {
+      int same = strcmp(e.decimal, t->decimal) == 0 && (e.rational == NULL) ==
+        (t->rational == NULL) && (e.rational == NULL || strcmp(e.rational, t->rational) == 0);
+      if (same) vec_fail(c, t->tcid, "Disagreement: %s gives the same value", name);
+    }
+  }
+  rm_exact_clear(&e);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -471,6 +531,7 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
     vec_fail(c, t->tcid, "unknown error '%s'", t->error); return;
   }
   check_flags(c, t, v, want);
+  if (has_flag(t->flags, "Disagreement")) check_disagreement(c, t, &l);
 
   /* The exact path. */
   rm_exact_init(&e);

@@ -11181,9 +11181,11 @@ errors are now scaled by a power of two (see the chapter on rating errors),
 and the harness checks such scores like any other.  One case is open, and
 it is cost, not a wrong value.  Under \.{ideal=ones} the ideal list has
 $K$ items, and at $K=|RM_K_MAX|$ the exact path takes about a minute.
-Finally, AUC's pair counts are exact on the exact path, which counts in GMP.
-The double path counts in |size_t|, and no test yet goes past $10^{10}$
-pairs.
+Finally, AUC's pair counts are exact on both paths: the exact path counts
+in GMP, the double path in 64-bit |size_t|, exact up to $1.8\cdot10^{19}$
+pairs, and converts the count to a double once.  The test
+|test_auc_huge_counts| goes past $10^{10}$ pairs: 100,000 positives and as
+many negatives, alternating, give $99999/200000$ on both paths.
 
 @* Thread safety.
 Several threads may call the library at once.  The library keeps no

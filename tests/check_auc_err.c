@@ -22,6 +22,48 @@
 #include "rankmetrics.h"
 #include "examples.h"
 
+
+/* Pair counts beyond 32 bits and beyond 10^10: m = 100,000 positives and as
+   many negatives, alternating, a negative first.  The i-th negative (from 0)
+   has i positives above it, so the correct pairs number m(m-1)/2 out of m^2,
+   and AUC = (m-1)/(2m) = 99999/200000 (worked by hand; 4,999,950,000 correct
+   pairs of 10^10).  All positives above all negatives gives 1; all scores
+   equal under ties=average gives 1/2: every pair a tie. */
+START_TEST(test_auc_huge_counts)
+{
+  const size_t m = 100000, n = 2 * m;
+  int *g = malloc(n * sizeof *g);
+  double *sc = malloc(n * sizeof *sc);
+  rm_list l = {n, g, sc, NULL, 0, NULL};
+  rm_variant v;
+  rm_exact e;
+  double d;
+  size_t i;
+  ck_assert(g != NULL && sc != NULL);
+  for (i = 0; i < n; i++) { g[i] = (int) (i % 2); sc[i] = (double) (n - i); }
+  ck_assert_int_eq(rm_variant_parse("auc", &v, NULL, 0), RM_OK);
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  ck_assert_str_eq(e.rational, "99999/200000");
+  ck_assert(e.value == 0x1.fffeb074a771dp-2); /* 0.499995: float(Fraction(99999, 200000)).hex() */
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+  ck_assert_msg(rm_ulps_between(d, e.value) <= rm_ulp_bound(&v), "double %a", d);
+  for (i = 0; i < n; i++) g[i] = i < m;
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  ck_assert_str_eq(e.rational, "1");
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+  ck_assert(d == 1.0);
+  ck_assert_int_eq(rm_variant_parse("auc[ties=average]", &v, NULL, 0), RM_OK);
+  for (i = 0; i < n; i++) sc[i] = 0.5;
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  ck_assert_str_eq(e.rational, "1/2");
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+  ck_assert(d == 0.5);
+  rm_exact_clear(&e);
+  free(g); free(sc);
+}
+END_TEST
+
 Suite *suite_auc_err(void);
 
 #define AE_MAXN 48      /* longest random list */
@@ -829,6 +871,7 @@ Suite *suite_auc_err(void)
   tcase_add_test(tc, test_auc_paths);
   tcase_add_test(tc, test_err_paths);
   tcase_add_test(tc, test_long_lists);
+  tcase_add_test(tc, test_auc_huge_counts);
   suite_add_tcase(s, tc);
   tc = tcase_create("variants");
   tcase_set_timeout(tc, 60);

@@ -280,7 +280,7 @@ quantised, classifiers saturate, and constant baselines tie everything.  The
 order of tied items is not a detail.  For one query with grades 1,~0,~0 all
 scored alike, trec\_eval ranks the relevant item last and reports an nDCG of
 $1/2$, a program that keeps the input order reports~1, and scikit-learn
-reports the average over all orders, $0.7103$.  So the rule for ties is part
+reports the average over all orders, $\ours{T-ties-avg}$.  So the rule for ties is part
 of every variant, under one of seven names.
 @^ties@>
 
@@ -2319,7 +2319,7 @@ rank $i$&grade&\lg(i+1)&printed&ours\cr
 &&&\printed{E000.4-dcg}&\ours{E000.4-dcg}\cr}}$$
 The total 6.86 is right: $\DCG@@6=3+2/\lg3+3/2+1/\lg6+2/\lg7$, which is
 $$\oursl{E000.4-dcg}\ldots,\qquad\hbox{correctly rounded \.{\ourshex{E000.4-dcg}}}.$$
-The fifth term is not: $1/\lg6$ is $0.3869$, which rounds to 0.39; the
+The fifth term is not: $1/\lg6$ is $\ours{E000.4-t5}$, which rounds to 0.39; the
 printed 0.38 is truncated, and the printed terms add up to 6.85, not to the
 6.86 printed after them.  A small erratum, listed as such.  (A program that
 adds these terms naively in double precision gets a double one ulp above the
@@ -5313,7 +5313,7 @@ $$\rho=1-{6\sum_i d_i^2\over n(n^2-1)},$$
 the textbook formula, a fraction.  With ties the two sums of squares are
 smaller and differ, and this formula applied to mid-ranks is {\it not\/}
 Spearman's rho (below, it gives $33/40=0.825$ for a case whose $\rho$ is
-$0.8111\ldots$).  In general $\rho$ is rational exactly when $b$ is the square
+$\ours{T-corr-ties}$).  In general $\rho$ is rational exactly when $b$ is the square
 of a fraction, and $\tau_b$ exactly when $(n_0-n_1)(n_0-n_2)$ is a square
 (when $n_1=n_2$, for one); otherwise, if $C\ne D$, the value is irrational and
 the exact path decides it with |exact_q_over_sqrt| of the part on exact
@@ -8365,8 +8365,9 @@ retrieved positive, which is our $0$ under \.{undef=zero} (equal as numbers,
 not as bits), and not our value under \.{undef=one}.
 \item{$\bullet$} |ndcg_score| builds its ideal from the items it is given,
 so it is \.{ideal=list}, never \.{ideal=judged}: on the encyclopedia example
-with its two judged documents that were not retrieved it gives $0.9608$ where
-the ideal from the judgments gives $0.7850$ (see the worked example of six
+with its two judged documents that were not retrieved it gives
+$\ours{E000.4-ndcg-list}$ where the ideal from the judgments gives
+$\ours{E000.4-ndcg-wiki}$ (see the worked example of six
 articles).  It averages ties by default, as \.{ties=average}; with
 |ignore_ties=True| it would be \.{ties=reverse}.
 \item{$\bullet$} |label_ranking_average_precision_score| scores a list without

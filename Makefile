@@ -174,7 +174,7 @@ check: all $(RUNNER)
 	@$(MAKE) --no-print-directory check-valgrind
 	$(RUNNER)
 
-$(RUNNER): $(TEST_SRCS) tests/suites.h $(HEADERS) $(STATIC)
+$(RUNNER): $(TEST_SRCS) tests/suites.h tests/testutil.h $(HEADERS) $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) $(TEST_SRCS) $(STATIC) \
 	  $(CHECK_LIBS) $(MATH_LIBS) -pthread -o $@
 
@@ -190,7 +190,7 @@ SAN_ENV    = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1
 $(SAN_DIR)/rankmetrics.o: rankmetrics.c $(HEADERS)
 	@mkdir -p $(SAN_DIR)
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -c rankmetrics.c -o $@
-$(SAN_DIR)/check_rankmetrics: $(TEST_SRCS) tests/suites.h $(HEADERS) $(SAN_DIR)/rankmetrics.o
+$(SAN_DIR)/check_rankmetrics: $(TEST_SRCS) tests/suites.h tests/testutil.h $(HEADERS) $(SAN_DIR)/rankmetrics.o
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(CHECK_CFLAGS) $(LDFLAGS) $(TEST_SRCS) \
 	  $(SAN_DIR)/rankmetrics.o $(CHECK_LIBS) $(MATH_LIBS) -pthread -o $@
 check-sanitize: $(SAN_DIR)/check_rankmetrics

@@ -20,6 +20,7 @@
 #include <gmp.h>
 #include <mpfr.h>
 #include "rankmetrics.h"
+#include "testutil.h"
 
 #define AGG_TIMEOUT 60
 #define OPREC 256          /* bits of the nDCG oracle */
@@ -33,54 +34,7 @@
 #define SINGLE_N 200       /* random lists of the nq = 1 test */
 
 /* ------------------------------------------------------------------------ */
-/* A seeded generator (splitmix64), our own.                                 */
-
-typedef struct { uint64_t s; } agg_rng;
-
-static uint64_t rnext(agg_rng *r)
-{
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static unsigned rbelow(agg_rng *r, unsigned n)
-{
-  return (unsigned) (rnext(r) % n);
-}
-
-/* ------------------------------------------------------------------------ */
 /* Small helpers.                                                            */
-
-static uint64_t dbits(double x)
-{
-  uint64_t u;
-  memcpy(&u, &x, sizeof u);
-  return u;
-}
-
-static void parse_or_fail(const char *name, rm_variant *v)
-{
-  char msg[256] = "";
-  rm_status s = rm_variant_parse(name, v, msg, sizeof msg);
-  ck_assert_msg(s == RM_OK, "parsing '%s': status %d (%s)", name, (int) s, msg);
-}
-
-/* The correctly rounded double of a fraction, by MPFR (our rounding, not the
-   library's), and the sign of (double - x). */
-static double round_q(const mpq_t x, int *ternary)
-{
-  mpfr_t t;
-  double d;
-  int tern;
-  mpfr_init2(t, 53);
-  tern = mpfr_set_q(t, x, MPFR_RNDN);
-  d = mpfr_get_d(t, MPFR_RNDN);
-  mpfr_clear(t);
-  if (ternary) *ternary = (tern > 0) - (tern < 0);
-  return d;
-}
 
 /* mpq_get_str into a malloc'd string released with free_gmp_str. */
 static void free_gmp_str(char *s)
@@ -136,7 +90,7 @@ START_TEST(test_canonical)
   char buf[RM_NAME_MAX];
   size_t len;
   const char *in = canon_cases[_i].in, *want = canon_cases[_i].canon;
-  parse_or_fail(in, &v);
+  tu_parse_or_fail(in, &v);
   len = rm_variant_name(&v, buf, sizeof buf);
   ck_assert_msg(strcmp(buf, want) == 0, "'%s' printed as '%s', want '%s'", in, buf, want);
   ck_assert_msg(len == strlen(want), "'%s': length %zu, want %zu", in, len, strlen(want));
@@ -201,13 +155,13 @@ START_TEST(test_round_trip)
             snprintf(want, sizeof want, "%s[skip=%s]:%s", aggw[a], skipw[sk],
                      inner_cases[_i].canon);
           }
-          parse_or_fail(in, &v1);
+          tu_parse_or_fail(in, &v1);
           n1 = rm_variant_name(&v1, p1, sizeof p1);
           ck_assert_msg(strcmp(p1, want) == 0, "'%s' printed as '%s', want '%s'", in, p1, want);
           ck_assert_msg(n1 == strlen(want) && n1 < RM_NAME_MAX, "'%s': length %zu", in, n1);
           ck_assert_msg(v1.agg == a && v1.skip == sk && (a != RM_AGG_MEAN || v1.weight == wt),
                         "'%s': fields agg=%d skip=%d weight=%d", in, v1.agg, v1.skip, v1.weight);
-          parse_or_fail(p1, &v2);
+          tu_parse_or_fail(p1, &v2);
           rm_variant_name(&v2, p2, sizeof p2);
           ck_assert_msg(strcmp(p1, p2) == 0, "'%s': print-parse-print gives '%s'", p1, p2);
           ck_assert_msg(v2.agg == v1.agg && v2.skip == v1.skip && v2.metric == v1.metric
@@ -457,13 +411,13 @@ START_TEST(test_hand)
   double d = -1, want = 0;
   int tern = 0;
   const char *why = hand_cases[_i].why, *name = hand_cases[_i].name;
-  parse_or_fail(name, &v);
+  tu_parse_or_fail(name, &v);
   if (hand_cases[_i].rational) {
     mpq_t x;
     mpq_init(x);
     ck_assert_msg(mpq_set_str(x, hand_cases[_i].rational, 10) == 0, "%s: bad fraction", why);
     mpq_canonicalize(x);
-    want = round_q(x, &tern);
+    want = tu_round_q(x, &tern);
     mpq_clear(x);
   }
   rm_exact_init(&e);
@@ -474,7 +428,7 @@ START_TEST(test_hand)
     ck_assert_msg(e.rational != NULL && strcmp(e.rational, hand_cases[_i].rational) == 0,
                   "%s: %s exact %s, want %s", why, name, e.rational ? e.rational : "(irrational)",
                   hand_cases[_i].rational);
-    ck_assert_msg(dbits(e.value) == dbits(want), "%s: %s exact double %a, want %a", why, name,
+    ck_assert_msg(tu_bits(e.value) == tu_bits(want), "%s: %s exact double %a, want %a", why, name,
                   e.value, want);
     ck_assert_msg(e.ternary == tern, "%s: %s ternary %d, want %d", why, name, e.ternary, tern);
   }
@@ -504,18 +458,18 @@ typedef struct {
 
 static const double score_pool[] = {2.0, 1.0, 0.5, 0.0, -0.0, 1.0};
 
-static void random_query(agg_rng *r, qbuf *b)
+static void random_query(tu_rng *r, qbuf *b)
 {
   int i;
-  b->n = (int) rbelow(r, MAXN + 1);
-  b->nu = rbelow(r, 3) == 0 ? (int) rbelow(r, MAXU + 1) : 0;
-  b->scored = rbelow(r, 4) != 0;
+  b->n = (int) tu_below(r, MAXN + 1);
+  b->nu = tu_below(r, 3) == 0 ? (int) tu_below(r, MAXU + 1) : 0;
+  b->scored = tu_below(r, 4) != 0;
   for (i = 0; i < b->n; i++) {
-    unsigned g = rbelow(r, 7); /* grades 0..3, zero more often */
+    unsigned g = tu_below(r, 7); /* grades 0..3, zero more often */
     b->grade[i] = g > 3 ? 0 : (int) g;
-    b->score[i] = score_pool[rbelow(r, sizeof score_pool / sizeof score_pool[0])];
+    b->score[i] = score_pool[tu_below(r, sizeof score_pool / sizeof score_pool[0])];
   }
-  for (i = 0; i < b->nu; i++) b->ugrade[i] = (int) rbelow(r, 4);
+  for (i = 0; i < b->nu; i++) b->ugrade[i] = (int) tu_below(r, 4);
 }
 
 static rm_list list_of(const qbuf *b)
@@ -706,20 +660,20 @@ static void check_ratio_variant(tally *t, const char *name, int agg, int skip, i
   int tern = 0;
   char wstr[128] = "", desc[600];
   mpq_init(want);
-  parse_or_fail(name, &v);
+  tu_parse_or_fail(name, &v);
   want_s = oracle_aggregate(agg, skip, weight, undef, nq, b, rel, num, den, want);
   if (want_s >= 0) {
     char *ws = mpq_get_str(NULL, 10, want);
     snprintf(wstr, sizeof wstr, "%s", ws);
     free_gmp_str(ws);
-    want_d = round_q(want, &tern);
+    want_d = tu_round_q(want, &tern);
   }
   t->checked++;
   t->statuses[want_s == RM_OK ? 0 : want_s == RM_UNDEFINED ? 1 : 2]++;
   rm_exact_init(&e);
   s = rm_value_set_exact(&v, lists, (size_t) nq, &e);
   if (s != want_s || (s >= 0 && (e.rational == NULL || strcmp(e.rational, wstr) != 0
-                                 || dbits(e.value) != dbits(want_d) || e.ternary != tern))) {
+                                 || tu_bits(e.value) != tu_bits(want_d) || e.ternary != tern))) {
     describe_set(desc, sizeof desc, b, nq);
     note(t->first_exact, &t->exact_bad, "set %ld %s on %s: exact status %d value %s (%a), "
          "want status %d value %s (%a)", set, name, desc, (int) s,
@@ -745,15 +699,15 @@ START_TEST(test_oracle_ratio)
   memset(&t, 0, sizeof t);
   rm_work_init(&w);
   for (set = (long) _i * ORACLE_PER; set < (long) (_i + 1) * ORACLE_PER; set++) {
-    agg_rng r = {0x5eed0000ULL + (uint64_t) set};
+    tu_rng r = {0x5eed0000ULL + (uint64_t) set};
     qbuf b[MAXQ];
     rm_list lists[MAXQ];
     mpq_t num[MAXQ], den[MAXQ];
-    int nq = 1 + (int) rbelow(&r, MAXQ), j, m, a, sk, wt;
-    int rel = rbelow(&r, 3) == 0 ? 2 : 1;
-    int k = rbelow(&r, 3) == 0 ? 0 : 1 + (int) rbelow(&r, 6);
-    int ties = (int) rbelow(&r, 4);
-    unsigned ur = rbelow(&r, 10);
+    int nq = 1 + (int) tu_below(&r, MAXQ), j, m, a, sk, wt;
+    int rel = tu_below(&r, 3) == 0 ? 2 : 1;
+    int k = tu_below(&r, 3) == 0 ? 0 : 1 + (int) tu_below(&r, 6);
+    int ties = (int) tu_below(&r, 4);
+    unsigned ur = tu_below(&r, 10);
     int undef = ur < 4 ? RM_UNDEF_ZERO : ur < 7 ? RM_UNDEF_ONE : RM_UNDEF_ERROR;
     for (j = 0; j < nq; j++) {
       random_query(&r, &b[j]);
@@ -882,10 +836,10 @@ START_TEST(test_oracle_ndcg)
   rm_work w;
   rm_work_init(&w);
   for (set = (long) _i * NDCG_PER; set < (long) (_i + 1) * NDCG_PER; set++) {
-    agg_rng r = {0xdc600000ULL + (uint64_t) set};
+    tu_rng r = {0xdc600000ULL + (uint64_t) set};
     qbuf b[MAXQ];
     rm_list lists[MAXQ];
-    int nq = 1 + (int) rbelow(&r, MAXQ), j;
+    int nq = 1 + (int) tu_below(&r, MAXQ), j;
     size_t vi;
     for (j = 0; j < nq; j++) { random_query(&r, &b[j]); lists[j] = list_of(&b[j]); }
     for (vi = 0; vi < N_NDCG_V; vi++) {
@@ -896,7 +850,7 @@ START_TEST(test_oracle_ndcg)
       unsigned long W = 0;
       double want = 0, d;
       char desc[600];
-      parse_or_fail(ndcg_variants[vi].name, &v);
+      tu_parse_or_fail(ndcg_variants[vi].name, &v);
       mpfr_inits2(OPREC, S, x, (mpfr_ptr) 0);
       mpfr_set_ui(S, 0, MPFR_RNDN);
       for (j = 0; j < nq; j++) {
@@ -920,7 +874,7 @@ START_TEST(test_oracle_ndcg)
       checked++;
       rm_exact_init(&e);
       s = rm_value_set_exact(&v, lists, (size_t) nq, &e);
-      if (s != want_s || dbits(e.value) != dbits(want)) {
+      if (s != want_s || tu_bits(e.value) != tu_bits(want)) {
         describe_set(desc, sizeof desc, b, nq);
         note(first_exact, &exact_bad, "set %ld %s on %s: exact status %d %a, want %d %a", set,
              ndcg_variants[vi].name, desc, (int) s, e.value, (int) want_s, want);
@@ -956,15 +910,15 @@ START_TEST(test_ndcg_perfect)
 {
   static const char *const names[] = {"mean:ndcg", "mean[weight=items]:ndcg",
     "mean[weight=positives]:ndcg", "mean[skip=norel]:ndcg@4", "mean[skip=undef]:ndcg@2"};
-  agg_rng r = {0x9e7f0000ULL + (uint64_t) _i};
+  tu_rng r = {0x9e7f0000ULL + (uint64_t) _i};
   qbuf b[MAXQ];
   rm_list lists[MAXQ];
-  int nq = 1 + (int) rbelow(&r, MAXQ), j, i, jj;
+  int nq = 1 + (int) tu_below(&r, MAXQ), j, i, jj;
   size_t vi;
   for (j = 0; j < nq; j++) {
     random_query(&r, &b[j]);
     if (b[j].n == 0) b[j].n = 1;
-    b[j].grade[0] = 1 + (int) rbelow(&r, 3);
+    b[j].grade[0] = 1 + (int) tu_below(&r, 3);
     for (i = 1; i < b[j].n; i++) /* sort decreasingly */
       for (jj = i; jj > 0 && b[j].grade[jj] > b[j].grade[jj - 1]; jj--) {
         int x = b[j].grade[jj]; b[j].grade[jj] = b[j].grade[jj - 1]; b[j].grade[jj - 1] = x;
@@ -978,7 +932,7 @@ START_TEST(test_ndcg_perfect)
     rm_exact e;
     rm_status s;
     double d = -1;
-    parse_or_fail(names[vi], &v);
+    tu_parse_or_fail(names[vi], &v);
     rm_exact_init(&e);
     s = rm_value_set_exact(&v, lists, (size_t) nq, &e);
     ck_assert_msg(s == RM_OK && e.rational && strcmp(e.rational, "1") == 0 && e.value == 1.0
@@ -1009,10 +963,10 @@ START_TEST(test_single)
   rm_variant v;
   rm_work w;
   int n, statuses = 0;
-  parse_or_fail(name, &v);
+  tu_parse_or_fail(name, &v);
   rm_work_init(&w);
   for (n = 0; n < SINGLE_N; n++) {
-    agg_rng r = {0x51e60000ULL + (uint64_t) n};
+    tu_rng r = {0x51e60000ULL + (uint64_t) n};
     qbuf b;
     rm_list l;
     rm_exact e1, e2;
@@ -1025,7 +979,7 @@ START_TEST(test_single)
     ck_assert_msg(s1 == s2, "%s, list %d: rm_value status %d, rm_value_set %d", name, n,
                   (int) s1, (int) s2);
     if (s1 >= 0)
-      ck_assert_msg(dbits(d1) == dbits(d2), "%s, list %d: rm_value %a, rm_value_set %a", name,
+      ck_assert_msg(tu_bits(d1) == tu_bits(d2), "%s, list %d: rm_value %a, rm_value_set %a", name,
                     n, d1, d2);
     statuses |= 1 << (s1 == RM_OK ? 0 : s1 == RM_UNDEFINED ? 1 : 2);
     rm_exact_init(&e1); rm_exact_init(&e2);
@@ -1034,7 +988,7 @@ START_TEST(test_single)
     ck_assert_msg(s1 == s2, "%s, list %d: rm_value_exact status %d, rm_value_set_exact %d",
                   name, n, (int) s1, (int) s2);
     if (s1 >= 0) {
-      ck_assert_msg(dbits(e1.value) == dbits(e2.value) && e1.ternary == e2.ternary
+      ck_assert_msg(tu_bits(e1.value) == tu_bits(e2.value) && e1.ternary == e2.ternary
                     && ((e1.rational == NULL && e2.rational == NULL)
                         || (e1.rational && e2.rational && strcmp(e1.rational, e2.rational) == 0))
                     && strcmp(e1.decimal, e2.decimal) == 0,
@@ -1050,8 +1004,8 @@ START_TEST(test_single)
         mpq_inits(num, den, NULL);
         oracle_ratio(&b, M_RR_FIRST, 1, 0, T_INPUT, num, den);
         mpq_div(num, num, den);
-        want = round_q(num, &tern);
-        ck_assert_msg(dbits(e1.value) == dbits(want), "mean:rr, list %d: %a, want %a", n,
+        want = tu_round_q(num, &tern);
+        ck_assert_msg(tu_bits(e1.value) == tu_bits(want), "mean:rr, list %d: %a, want %a", n,
                       e1.value, want);
         mpq_clears(num, den, NULL);
       }

@@ -21,30 +21,13 @@
 #include <gmp.h>
 #include <mpfr.h>
 #include "rankmetrics.h"
+#include "testutil.h"
 #include "examples.h"
 
 #define AP_MAXN 48     /* longest random list */
 #define AP_MAXU 4      /* most unretrieved judged items */
 #define AP_LISTS 4000  /* random lists of the paths test */
 #define AP_TIMEOUT 120
-
-/* ------------------------------------------------------------------------ */
-/* splitmix64, our own seeded generator. */
-
-typedef struct { uint64_t s; } ap_rng;
-
-static uint64_t ap_next(ap_rng *r)
-{
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static unsigned ap_below(ap_rng *r, unsigned n)
-{
-  return (unsigned) (ap_next(r) % n);
-}
 
 /* ------------------------------------------------------------------------ */
 /* A test list that owns its arrays. */
@@ -86,22 +69,22 @@ static void ap_set(aplist *t, size_t n, const int *g, const double *s,
   for (i = 0; i < nu; i++) t->ugrade[i] = ug[i];
 }
 
-static void ap_random(ap_rng *r, aplist *t)
+static void ap_random(tu_rng *r, aplist *t)
 {
   static const double levels[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
-  unsigned dense = ap_below(r, 4); /* 0: no relevant item at all */
+  unsigned dense = tu_below(r, 4); /* 0: no relevant item at all */
   size_t i;
   memset(t, 0, sizeof *t);
-  t->n = ap_below(r, 6) == 0 ? 20 + ap_below(r, AP_MAXN - 19) : ap_below(r, 14);
-  t->scored = ap_below(r, 4) != 0;
+  t->n = tu_below(r, 6) == 0 ? 20 + tu_below(r, AP_MAXN - 19) : tu_below(r, 14);
+  t->scored = tu_below(r, 4) != 0;
   for (i = 0; i < t->n; i++) {
-    t->grade[i] = dense && ap_below(r, 4) < dense ? (int) ap_below(r, 4) : 0;
-    t->score[i] = ap_below(r, 3) ? levels[ap_below(r, 5)] : (double) ap_below(r, 1000) / 7.0;
-    snprintf(t->idbuf[i], sizeof t->idbuf[i], "d%03u", ap_below(r, 1000));
+    t->grade[i] = dense && tu_below(r, 4) < dense ? (int) tu_below(r, 4) : 0;
+    t->score[i] = tu_below(r, 3) ? levels[tu_below(r, 5)] : (double) tu_below(r, 1000) / 7.0;
+    snprintf(t->idbuf[i], sizeof t->idbuf[i], "d%03u", tu_below(r, 1000));
     t->id[i] = t->idbuf[i];
   }
-  t->nu = ap_below(r, AP_MAXU);
-  for (i = 0; i < t->nu; i++) t->ugrade[i] = dense ? (int) ap_below(r, 4) : 0;
+  t->nu = tu_below(r, AP_MAXU);
+  for (i = 0; i < t->nu; i++) t->ugrade[i] = dense ? (int) tu_below(r, 4) : 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -239,27 +222,7 @@ static int oracle(mpq_t q, const rm_variant *v, const aplist *t)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Comparisons. */
-
-static double ap_ulps(double a, double b)
-{
-  int64_t x, y;
-  memcpy(&x, &a, sizeof x); memcpy(&y, &b, sizeof y);
-  if (x < 0) x = INT64_MIN - x;
-  if (y < 0) y = INT64_MIN - y;
-  return x > y ? (double) ((uint64_t) x - (uint64_t) y) : (double) ((uint64_t) y - (uint64_t) x);
-}
-
-static double q_to_d(const mpq_t q) /* correctly rounded, by MPFR */
-{
-  mpfr_t f;
-  double d;
-  mpfr_init2(f, 53);
-  mpfr_set_q(f, q, MPFR_RNDN);
-  d = mpfr_get_d(f, MPFR_RNDN);
-  mpfr_clear(f);
-  return d;
-}
+/* Checks. */
 
 /* Runs both paths on (v, t) and checks them against the oracle. */
 static void check_case(const rm_variant *v, const aplist *t, const char *ctx)
@@ -275,7 +238,7 @@ static void check_case(const rm_variant *v, const aplist *t, const char *ctx)
   mpq_inits(q, got, NULL);
   defined = oracle(q, v, t);
   if (!defined) mpq_set_ui(q, v->undef == RM_UNDEF_ONE ? 1 : 0, 1);
-  want = q_to_d(q);
+  want = tu_round_q(q, NULL);
   rm_exact_init(&e);
   se = rm_value_exact(v, &l, &e);
   sd = rm_value(v, &l, NULL, &d);
@@ -291,8 +254,8 @@ static void check_case(const rm_variant *v, const aplist *t, const char *ctx)
     ck_assert_msg(mpq_equal(got, q), "%s %s: fraction %s, oracle %s", ctx, nm, e.rational,
                   mpq_get_str(NULL, 10, q));
     ck_assert_msg(e.value == want, "%s %s: exact %a, oracle %a", ctx, nm, e.value, want);
-    ck_assert_msg(ap_ulps(d, want) <= rm_ulp_bound(v), "%s %s: double %a, exact %a, %g ulps > %g",
-                  ctx, nm, d, want, ap_ulps(d, want), rm_ulp_bound(v));
+    ck_assert_msg(tu_ulps(d, want) <= rm_ulp_bound(v), "%s %s: double %a, exact %a, %g ulps > %g",
+                  ctx, nm, d, want, tu_ulps(d, want), rm_ulp_bound(v));
   }
   rm_exact_clear(&e);
   mpq_clears(q, got, NULL);
@@ -335,7 +298,7 @@ START_TEST(test_rows)
                 e.rational, x->rational ? x->rational : "none");
   rm_exact_clear(&e);
   ck_assert_int_eq(rm_value(&v, &l, NULL, &d), x->status);
-  ck_assert_msg(ap_ulps(d, x->expect) <= rm_ulp_bound(&v), "%s: double %a, row %a", x->id, d,
+  ck_assert_msg(tu_ulps(d, x->expect) <= rm_ulp_bound(&v), "%s: double %a, row %a", x->id, d,
                 x->expect);
 }
 END_TEST
@@ -358,27 +321,27 @@ static const char *const ties_w[] = {"input", "id-asc", "id-desc", "pessimistic"
 static const char *const norm_w[] = {"rel", "min", "hits"};
 static const char *const undef_w[] = {"zero", "one", "error"};
 
-static void random_name(ap_rng *r, int metric, size_t n, char *buf, size_t len)
+static void random_name(tu_rng *r, int metric, size_t n, char *buf, size_t len)
 {
   int p = 0;
   unsigned tie;
   p += snprintf(buf + p, len - (size_t) p, "%s", metric == 0 ? "ap" : metric == 1 ? "apstep" : "ap11");
-  if (metric != 1 && ap_below(r, 3)) {
-    unsigned long k = ap_below(r, 3) ? 1 + ap_below(r, 12) : (unsigned long) n + 1 + ap_below(r, 5);
+  if (metric != 1 && tu_below(r, 3)) {
+    unsigned long k = tu_below(r, 3) ? 1 + tu_below(r, 12) : (unsigned long) n + 1 + tu_below(r, 5);
     p += snprintf(buf + p, len - (size_t) p, "@%lu", k);
   }
-  p += snprintf(buf + p, len - (size_t) p, "[rel=%u", 1 + ap_below(r, 3));
-  if (metric == 0) p += snprintf(buf + p, len - (size_t) p, ",norm=%s", norm_w[ap_below(r, 3)]);
+  p += snprintf(buf + p, len - (size_t) p, "[rel=%u", 1 + tu_below(r, 3));
+  if (metric == 0) p += snprintf(buf + p, len - (size_t) p, ",norm=%s", norm_w[tu_below(r, 3)]);
   if (metric != 1) {
-    do tie = ap_below(r, 7); while (tie == RM_TIES_AVERAGE);
+    do tie = tu_below(r, 7); while (tie == RM_TIES_AVERAGE);
     p += snprintf(buf + p, len - (size_t) p, ",ties=%s", ties_w[tie]);
   }
-  snprintf(buf + p, len - (size_t) p, ",undef=%s]", undef_w[ap_below(r, 8) == 0 ? 2 : ap_below(r, 2)]);
+  snprintf(buf + p, len - (size_t) p, ",undef=%s]", undef_w[tu_below(r, 8) == 0 ? 2 : tu_below(r, 2)]);
 }
 
 START_TEST(test_paths)
 {
-  ap_rng r = {0x61702d7061746873ULL};
+  tu_rng r = {0x61702d7061746873ULL};
   int it, m, cover_t[7] = {0}, cover_n[3] = {0}, cover_u[3] = {0}, cover_m[3] = {0};
   int beyond = 0, ties_seen = 0, empty = 0, undefined = 0;
   double worst[3] = {0, 0, 0};
@@ -409,8 +372,8 @@ START_TEST(test_paths)
       else { /* the measured error, for the record */
         rm_list l = ap_to_list(&t);
         double d;
-        if (rm_value(&v, &l, NULL, &d) == RM_OK && ap_ulps(d, q_to_d(q)) > worst[m])
-          worst[m] = ap_ulps(d, q_to_d(q));
+        if (rm_value(&v, &l, NULL, &d) == RM_OK && tu_ulps(d, tu_round_q(q, NULL)) > worst[m])
+          worst[m] = tu_ulps(d, tu_round_q(q, NULL));
       }
       mpq_clear(q);
     }
@@ -427,7 +390,7 @@ END_TEST
 /* apstep is lrap with undef=zero, on every list (a fact proved in the book). */
 START_TEST(test_apstep_is_lrap)
 {
-  ap_rng r = {0x6c726170ULL};
+  tu_rng r = {0x6c726170ULL};
   int it;
   rm_variant a, b;
   parse_ok("apstep", &a);
@@ -533,7 +496,7 @@ START_TEST(test_hand)
   ck_assert_msg(e.value == h->d, "hand %d %s: %a, want %a", _i, h->name, e.value, h->d);
   rm_exact_clear(&e);
   ck_assert_msg(rm_value(&v, &l, NULL, &d) == h->status, "hand %d %s: double status", _i, h->name);
-  ck_assert_msg(ap_ulps(d, h->d) <= 3, "hand %d %s: double %a, want %a", _i, h->name, d, h->d);
+  ck_assert_msg(tu_ulps(d, h->d) <= 3, "hand %d %s: double %a, want %a", _i, h->name, d, h->d);
   snprintf(ctx, sizeof ctx, "hand %d", _i);
   check_case(&v, &t, ctx); /* and the oracle agrees with the hand */
 }

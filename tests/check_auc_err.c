@@ -20,6 +20,7 @@
 #include <gmp.h>
 #include <mpfr.h>
 #include "rankmetrics.h"
+#include "testutil.h"
 #include "examples.h"
 
 
@@ -71,54 +72,6 @@ Suite *suite_auc_err(void);
 #define AE_ORACLE 1500  /* random lists per family in the "oracle" case */
 
 /* ------------------------------------------------------------------------ */
-/* A seeded generator of our own (splitmix64).                               */
-
-typedef struct { uint64_t s; } ae_rng;
-
-static uint64_t ae_next(ae_rng *r)
-{
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static int ae_below(ae_rng *r, int n)
-{
-  return (int) (ae_next(r) % (uint64_t) n);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Doubles: distance in ulps (our own, not the library's).                   */
-
-static double ae_ulps(double a, double b)
-{
-  int64_t x, y;
-  if (isnan(a) || isnan(b)) return INFINITY;
-  memcpy(&x, &a, sizeof x);
-  memcpy(&y, &b, sizeof y);
-  if (x < 0) x = INT64_MIN - x;
-  if (y < 0) y = INT64_MIN - y;
-  return x > y ? (double) ((uint64_t) x - (uint64_t) y) : (double) ((uint64_t) y - (uint64_t) x);
-}
-
-static int ae_same(double a, double b)
-{
-  return memcmp(&a, &b, sizeof a) == 0;
-}
-
-static double ae_round_q(const mpq_t q)
-{
-  mpfr_t f;
-  double d;
-  mpfr_init2(f, 53);
-  mpfr_set_q(f, q, MPFR_RNDN);
-  d = mpfr_get_d(f, MPFR_RNDN);
-  mpfr_clear(f);
-  return d;
-}
-
-/* ------------------------------------------------------------------------ */
 /* Test lists.                                                               */
 
 typedef struct {
@@ -143,25 +96,25 @@ static rm_list ae_view(const ae_list *t)
 }
 
 /* A random list: short, many ties, grades 0..gmax, identifiers shuffled. */
-static void ae_random(ae_rng *r, ae_list *t, int gmax)
+static void ae_random(tu_rng *r, ae_list *t, int gmax)
 {
   static const double levels[6] = {-1.5, 0.0, 0.25, 0.5, 0.75, 1e300};
-  int i, nlev = 1 + ae_below(r, 6), dense = ae_below(r, 4);
-  t->n = (size_t) (ae_below(r, 6) == 0 ? ae_below(r, AE_MAXN + 1) : ae_below(r, 12));
-  t->scored = ae_below(r, 8) != 0;
+  int i, nlev = 1 + tu_below(r, 6), dense = tu_below(r, 4);
+  t->n = (size_t) (tu_below(r, 6) == 0 ? tu_below(r, AE_MAXN + 1) : tu_below(r, 12));
+  t->scored = tu_below(r, 8) != 0;
   for (i = 0; i < (int) t->n; i++) {
-    t->grade[i] = dense == 0 ? 0 : (ae_below(r, dense + 1) == 0 ? 0 : ae_below(r, gmax + 1));
-    t->score[i] = levels[ae_below(r, nlev)];
+    t->grade[i] = dense == 0 ? 0 : (tu_below(r, dense + 1) == 0 ? 0 : tu_below(r, gmax + 1));
+    t->score[i] = levels[tu_below(r, nlev)];
     sprintf(t->idbuf[i], "x%03d", i);
   }
   for (i = (int) t->n - 1; i > 0; i--) {
-    int j = ae_below(r, i + 1);
+    int j = tu_below(r, i + 1);
     char tmp[8];
     memcpy(tmp, t->idbuf[i], 8); memcpy(t->idbuf[i], t->idbuf[j], 8); memcpy(t->idbuf[j], tmp, 8);
   }
   for (i = 0; i < (int) t->n; i++) t->id[i] = t->idbuf[i];
-  t->nu = (size_t) ae_below(r, 4);
-  for (i = 0; i < (int) t->nu; i++) t->ugrade[i] = ae_below(r, gmax + 1);
+  t->nu = (size_t) tu_below(r, 4);
+  for (i = 0; i < (int) t->nu; i++) t->ugrade[i] = tu_below(r, gmax + 1);
 }
 
 static void ae_set(ae_list *t, size_t n, const int *g, const double *s)
@@ -297,18 +250,18 @@ static void ae_expect_q(const rm_variant *v, const ae_list *t, const mpq_t q, co
   rm_list l = ae_view(t);
   rm_exact e;
   rm_status s;
-  double d = -1, want = ae_round_q(q);
+  double d = -1, want = tu_round_q(q, NULL);
   char *qs = mpq_get_str(NULL, 10, q);
   rm_exact_init(&e);
   s = rm_value_exact(v, &l, &e);
   ck_assert_msg(s == RM_OK, "%s: exact status %d", ctx, (int) s);
   ck_assert_msg(e.rational && strcmp(e.rational, qs) == 0, "%s: fraction %s, want %s", ctx,
                 e.rational ? e.rational : "none", qs);
-  ck_assert_msg(ae_same(e.value, want), "%s: exact %a, want %a", ctx, e.value, want);
+  ck_assert_msg(tu_same_bits(e.value, want), "%s: exact %a, want %a", ctx, e.value, want);
   rm_exact_clear(&e);
   s = rm_value(v, &l, NULL, &d);
   ck_assert_msg(s == RM_OK, "%s: double status %d", ctx, (int) s);
-  ck_assert_msg(ae_ulps(d, want) <= rm_ulp_bound(v), "%s: double %a, want %a (bound %g)", ctx,
+  ck_assert_msg(tu_ulps(d, want) <= rm_ulp_bound(v), "%s: double %a, want %a (bound %g)", ctx,
                 d, want, rm_ulp_bound(v));
   free(qs);
 }
@@ -347,14 +300,14 @@ static void ae_expect_undefined(const char *opts, const ae_list *t)
     if (u == 2) ck_assert_msg(s == RM_EUNDEF, "%s: exact status %d", name, (int) s);
     else {
       ck_assert_msg(s == RM_UNDEFINED, "%s: exact status %d", name, (int) s);
-      ck_assert(ae_same(e.value, u == 1 ? 1.0 : 0.0));
+      ck_assert(tu_same_bits(e.value, u == 1 ? 1.0 : 0.0));
     }
     rm_exact_clear(&e);
     s = rm_value(&v, &l, NULL, &d);
     if (u == 2) ck_assert_msg(s == RM_EUNDEF, "%s: double status %d", name, (int) s);
     else {
       ck_assert_msg(s == RM_UNDEFINED, "%s: double status %d", name, (int) s);
-      ck_assert(ae_same(d, u == 1 ? 1.0 : 0.0));
+      ck_assert(tu_same_bits(d, u == 1 ? 1.0 : 0.0));
     }
   }
 }
@@ -402,7 +355,7 @@ START_TEST(test_rows_oracle)
     mpq_init(q);
     if (v.metric == RM_AUC && !oracle_auc(q, &v, &t)) {
       ck_assert_msg(r->status == RM_UNDEFINED, "%s: the oracle finds it undefined", r->id);
-      ck_assert_msg(ae_same(r->expect, v.undef == RM_UNDEF_ONE ? 1.0 : 0.0), "%s", r->id);
+      ck_assert_msg(tu_same_bits(r->expect, v.undef == RM_UNDEF_ONE ? 1.0 : 0.0), "%s", r->id);
     } else {
       char *qs;
       if (v.metric == RM_ERR) oracle_err(q, &v, &t);
@@ -410,8 +363,8 @@ START_TEST(test_rows_oracle)
       ck_assert_msg(r->status == RM_OK, "%s: the oracle finds a value", r->id);
       ck_assert_msg(r->rational && strcmp(r->rational, qs) == 0, "%s: row %s, oracle %s", r->id,
                     r->rational ? r->rational : "none", qs);
-      ck_assert_msg(ae_same(r->expect, ae_round_q(q)), "%s: row %a, oracle %a", r->id,
-                    r->expect, ae_round_q(q));
+      ck_assert_msg(tu_same_bits(r->expect, tu_round_q(q, NULL)), "%s: row %a, oracle %a", r->id,
+                    r->expect, tu_round_q(q, NULL));
       ae_expect_q(&v, &t, q, r->id);
       free(qs);
     }
@@ -449,7 +402,7 @@ END_TEST
 
 START_TEST(test_auc_oracle)
 {
-  ae_rng r = {0x5eed0a0cULL};
+  tu_rng r = {0x5eed0a0cULL};
   int c;
   for (c = 0; c < AE_ORACLE; c++) {
     ae_list t;
@@ -457,7 +410,7 @@ START_TEST(test_auc_oracle)
     mpq_t q;
     char ctx[64];
     ae_random(&r, &t, 4);
-    v = ae_auc_variant(c % 7, 1 + ae_below(&r, 3));
+    v = ae_auc_variant(c % 7, 1 + tu_below(&r, 3));
     snprintf(ctx, sizeof ctx, "auc random list %d", c);
     mpq_init(q);
     if (oracle_auc(q, &v, &t)) ae_expect_q(&v, &t, q, ctx);
@@ -474,16 +427,16 @@ END_TEST
 START_TEST(test_err_oracle)
 {
   static const unsigned long ks[5] = {0, 1, 3, 10, 100};
-  ae_rng r = {0x5eed0e44ULL};
+  tu_rng r = {0x5eed0e44ULL};
   int c;
   for (c = 0; c < AE_ORACLE; c++) {
     ae_list t;
     rm_variant v;
     mpq_t q;
     char ctx[64];
-    int gmax = ae_below(&r, 4) == 0 ? 1 + ae_below(&r, 30) : 4;
+    int gmax = tu_below(&r, 4) == 0 ? 1 + tu_below(&r, 30) : 4;
     ae_random(&r, &t, gmax);
-    v = ae_err_variant(c % 7 == 5 ? 6 : c % 7, ks[ae_below(&r, 5)], gmax);
+    v = ae_err_variant(c % 7 == 5 ? 6 : c % 7, ks[tu_below(&r, 5)], gmax);
     snprintf(ctx, sizeof ctx, "err random list %d", c);
     mpq_init(q);
     oracle_err(q, &v, &t);
@@ -506,7 +459,7 @@ static void ae_paths(const rm_variant *v, const ae_list *t, double *worst, const
   s1 = rm_value_exact(v, &l, &e);
   s2 = rm_value(v, &l, NULL, &d);
   ck_assert_msg(s1 == s2 && s1 >= 0, "%s: statuses %d and %d", ctx, (int) s1, (int) s2);
-  u = ae_ulps(d, e.value);
+  u = tu_ulps(d, e.value);
   ck_assert_msg(u <= rm_ulp_bound(v), "%s: double %a, exact %a: %g ulps, bound %g", ctx, d,
                 e.value, u, rm_ulp_bound(v));
   if (u > *worst) *worst = u;
@@ -515,15 +468,15 @@ static void ae_paths(const rm_variant *v, const ae_list *t, double *worst, const
 
 START_TEST(test_auc_paths)
 {
-  ae_rng r = {20261122ULL};
+  tu_rng r = {20261122ULL};
   double worst = 0;
   int c;
   for (c = 0; c < AE_PATHS; c++) {
     ae_list t;
     rm_variant v;
     ae_random(&r, &t, 4);
-    v = ae_auc_variant(ae_below(&r, 7), 1 + ae_below(&r, 4));
-    if (ae_below(&r, 2)) v.undef = RM_UNDEF_ONE;
+    v = ae_auc_variant(tu_below(&r, 7), 1 + tu_below(&r, 4));
+    if (tu_below(&r, 2)) v.undef = RM_UNDEF_ONE;
     ae_paths(&v, &t, &worst, "auc paths");
   }
   /* short lists: the counts are exact, so the quotient is correctly rounded */
@@ -534,15 +487,15 @@ END_TEST
 START_TEST(test_err_paths)
 {
   static const unsigned long ks[6] = {0, 1, 2, 5, 10, 40};
-  ae_rng r = {20261123ULL};
+  tu_rng r = {20261123ULL};
   double worst = 0;
   int c;
   for (c = 0; c < AE_PATHS; c++) {
     ae_list t;
     rm_variant v;
-    int ti = ae_below(&r, 6), gmax = 1 + ae_below(&r, 30);
-    ae_random(&r, &t, gmax < 8 ? gmax : 4 + ae_below(&r, gmax - 3));
-    v = ae_err_variant(ti == 5 ? 6 : ti, ks[ae_below(&r, 6)], gmax);
+    int ti = tu_below(&r, 6), gmax = 1 + tu_below(&r, 30);
+    ae_random(&r, &t, gmax < 8 ? gmax : 4 + (int) tu_below(&r, (unsigned) (gmax - 3)));
+    v = ae_err_variant(ti == 5 ? 6 : ti, ks[tu_below(&r, 6)], gmax);
     ae_paths(&v, &t, &worst, "err paths");
   }
   ck_assert(worst <= 4);
@@ -554,7 +507,7 @@ START_TEST(test_long_lists)
 {
   static int g[6000];
   static double s[6000];
-  ae_rng r = {77};
+  tu_rng r = {77};
   rm_variant v;
   rm_list l;
   rm_exact e;
@@ -563,8 +516,8 @@ START_TEST(test_long_lists)
   int rep;
   for (rep = 0; rep < 3; rep++) {
     for (i = 0; i < n; i++) {
-      g[i] = ae_below(&r, 50) == 0 ? ae_below(&r, 5) : (rep == 2 ? 0 : 1);
-      s[i] = (double) ae_below(&r, 100);
+      g[i] = tu_below(&r, 50) == 0 ? tu_below(&r, 5) : (rep == 2 ? 0 : 1);
+      s[i] = (double) tu_below(&r, 100);
     }
     l.n = n; l.grade = g; l.score = s; l.id = NULL; l.n_unretrieved = 0;
     l.unretrieved_grade = NULL;
@@ -572,14 +525,14 @@ START_TEST(test_long_lists)
     rm_exact_init(&e);
     ck_assert(rm_value_exact(&v, &l, &e) == RM_OK);
     ck_assert(rm_value(&v, &l, NULL, &d) == RM_OK);
-    ck_assert_msg(ae_ulps(d, e.value) <= 4, "long err list %d: %a vs %a", rep, d, e.value);
-    if (ae_ulps(d, e.value) > worst) worst = ae_ulps(d, e.value);
+    ck_assert_msg(tu_ulps(d, e.value) <= 4, "long err list %d: %a vs %a", rep, d, e.value);
+    if (tu_ulps(d, e.value) > worst) worst = tu_ulps(d, e.value);
     rm_exact_clear(&e);
     v = ae_parse(rep == 0 ? "auc" : rep == 1 ? "auc[ties=average]" : "auc[rel=2,ties=reverse]");
     rm_exact_init(&e);
     ck_assert(rm_value_exact(&v, &l, &e) == RM_OK);
     ck_assert(rm_value(&v, &l, NULL, &d) == RM_OK);
-    ck_assert_msg(ae_same(d, e.value), "long auc list %d: %a vs %a", rep, d, e.value);
+    ck_assert_msg(tu_same_bits(d, e.value), "long auc list %d: %a vs %a", rep, d, e.value);
     rm_exact_clear(&e);
   }
   ck_assert_double_eq(rm_ulp_bound(&v), 3);
@@ -591,7 +544,7 @@ START_TEST(test_long_lists)
   rm_exact_init(&e);
   ck_assert(rm_value_exact(&v, &l, &e) == RM_OK);
   ck_assert(rm_value(&v, &l, NULL, &d) == RM_OK);
-  ck_assert_msg(ae_ulps(d, e.value) <= rm_ulp_bound(&v), "2000 items: %a vs %a", d, e.value);
+  ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v), "2000 items: %a vs %a", d, e.value);
   rm_exact_clear(&e);
   ck_assert(worst <= 4);
 }
@@ -604,7 +557,7 @@ END_TEST
    scores gives 1 - AUC. */
 START_TEST(test_auc_properties)
 {
-  ae_rng r = {4242};
+  tu_rng r = {4242};
   int c;
   for (c = 0; c < 1500; c++) {
     ae_list t, neg;
@@ -612,7 +565,7 @@ START_TEST(test_auc_properties)
     rm_exact a, pe, op, an;
     rm_variant va, vp, vo;
     mpq_t qa, qp, qo, qn;
-    int rel = 1 + ae_below(&r, 3);
+    int rel = 1 + tu_below(&r, 3);
     size_t i;
     rm_status s;
     ae_random(&r, &t, 4);

@@ -23,32 +23,18 @@
 #include <gmp.h>
 #include <mpfr.h>
 #include "rankmetrics.h"
+#include "testutil.h"
 
 #define CLS_MAXN 40
 #define CLS_LISTS 3000
 #define CLS_TIMEOUT 120
 
 /* ------------------------------------------------------------------------ */
-/* splitmix64 */
+/* Uniform doubles. */
 
-typedef struct { uint64_t s; } cls_rng;
-
-static uint64_t cls_next(cls_rng *r)
+static double cls_unit(tu_rng *r) /* uniform in [0,1), 53 random bits */
 {
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static unsigned cls_below(cls_rng *r, unsigned n)
-{
-  return (unsigned) (cls_next(r) % n);
-}
-
-static double cls_unit(cls_rng *r) /* uniform in [0,1), 53 random bits */
-{
-  return (double) (cls_next(r) >> 11) * 0x1p-53;
+  return (double) (tu_next(r) >> 11) * 0x1p-53;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -524,39 +510,39 @@ typedef struct {
   double s[CLS_MAXN];
 } clist;
 
-static double random_score(cls_rng *r)
+static double random_score(tu_rng *r)
 {
   static const double fixed[10] = {0.0, 0.25, 0.5, 0.6, 0.75, 1.0, 0.3333333333333333,
     0.1, 0.7, 2.0};
-  switch (cls_below(r, 6)) {
-  case 0: case 1: return fixed[cls_below(r, 10)];
+  switch (tu_below(r, 6)) {
+  case 0: case 1: return fixed[tu_below(r, 10)];
   case 2: { /* a neighbour of a likely cut (not of 0: see test_tiny_error) */
-    double c = fixed[1 + cls_below(r, 9)];
-    return cls_below(r, 2) ? nextafter(c, -1) : nextafter(c, 2);
+    double c = fixed[1 + tu_below(r, 9)];
+    return tu_below(r, 2) ? nextafter(c, -1) : nextafter(c, 2);
   }
   case 3: return cls_unit(r);
-  case 4: return (double) cls_below(r, 9) / 2.0; /* 0, 0.5, ..., 4 */
+  case 4: return (double) tu_below(r, 9) / 2.0; /* 0, 0.5, ..., 4 */
   default: return cls_unit(r) * 4.5;
   }
 }
 
-static void random_list(cls_rng *r, clist *t)
+static void random_list(tu_rng *r, clist *t)
 {
   size_t i;
-  unsigned k = cls_below(r, 10);
-  t->n = k == 0 ? 0 : k <= 2 ? 1 + cls_below(r, 3) : 1 + cls_below(r, CLS_MAXN);
+  unsigned k = tu_below(r, 10);
+  t->n = k == 0 ? 0 : k <= 2 ? 1 + tu_below(r, 3) : 1 + tu_below(r, CLS_MAXN);
   for (i = 0; i < t->n; i++) {
-    t->g[i] = (int) cls_below(r, 5);
+    t->g[i] = (int) tu_below(r, 5);
     t->s[i] = random_score(r);
   }
 }
 
-static void random_cut(cls_rng *r, long *p, long *q)
+static void random_cut(tu_rng *r, long *p, long *q)
 {
   static const long cuts[10][2] = {{1, 2}, {3, 5}, {1, 3}, {3, 4}, {1, 4}, {0, 1},
     {1, 1}, {1, 10}, {7, 10}, {2, 7}};
-  if (cls_below(r, 4)) { unsigned i = cls_below(r, 10); *p = cuts[i][0]; *q = cuts[i][1]; }
-  else { *q = 1 + (long) cls_below(r, 1000); *p = (long) cls_below(r, (unsigned) *q + 1); }
+  if (tu_below(r, 4)) { unsigned i = tu_below(r, 10); *p = cuts[i][0]; *q = cuts[i][1]; }
+  else { *q = 1 + (long) tu_below(r, 1000); *p = (long) tu_below(r, (unsigned) *q + 1); }
 }
 
 /* The oracle of a classification metric: returns 0 when undefined. */
@@ -687,7 +673,7 @@ START_TEST(test_random)
 {
   static const char *const clf[4] = {"accuracy", "clf-precision", "clf-recall", "clf-f1"};
   static const char *const undefs[3] = {"zero", "one", "error"};
-  cls_rng r = {0x5eed0c15ULL};
+  tu_rng r = {0x5eed0c15ULL};
   cls_stats st;
   clist t;
   mpq_t q, root;
@@ -699,8 +685,8 @@ START_TEST(test_random)
     random_list(&r, &t);
     for (m = 0; m < 4; m++) {
       long p, d;
-      int rel = 1 + (int) cls_below(&r, 4);
-      const char *u = undefs[cls_below(&r, 3)];
+      int rel = 1 + (int) tu_below(&r, 4);
+      const char *u = undefs[tu_below(&r, 3)];
       int def;
       random_cut(&r, &p, &d);
       snprintf(name, sizeof name, "%s[cut=%ld/%ld,rel=%d,undef=%s]", clf[m], p, d, rel, u);
@@ -708,7 +694,7 @@ START_TEST(test_random)
       compare(name, &t, def ? 0 : 1, q, &st, m);
     }
     for (m = 0; m < 3; m++) {
-      const char *u = undefs[cls_below(&r, 3)];
+      const char *u = undefs[tu_below(&r, 3)];
       static const char *const err[3] = {"mae", "mse", "rmse"};
       int def;
       snprintf(name, sizeof name, "%s[undef=%s]", err[m], u);

@@ -27,6 +27,7 @@
 #include <gmp.h>
 #include <mpfr.h>
 #include "rankmetrics.h"
+#include "testutil.h"
 #include "examples.h"
 
 Suite *suite_corr(void);
@@ -35,41 +36,6 @@ Suite *suite_corr(void);
 #define CO_ORACLE 2500   /* random lists in the oracle case (x 3 variants) */
 #define CO_PATHS 3000    /* random lists in the paths case (x 3 variants) */
 #define CO_PATHN 200     /* longest random list of the paths case */
-
-/* ------------------------------------------------------------------------ */
-/* A seeded generator (splitmix64), and doubles compared in ulps.            */
-
-typedef struct { uint64_t s; } co_rng;
-
-static uint64_t co_next(co_rng *r)
-{
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static int co_below(co_rng *r, int n)
-{
-  return (int) (co_next(r) % (uint64_t) n);
-}
-
-static double co_ulps(double a, double b)
-{
-  int64_t x, y;
-  if (isnan(a) || isnan(b)) return INFINITY;
-  memcpy(&x, &a, sizeof x);
-  memcpy(&y, &b, sizeof y);
-  if (x < 0) x = INT64_MIN - x;
-  if (y < 0) y = INT64_MIN - y;
-  return x > y ? (double) ((uint64_t) x - (uint64_t) y)
-               : (double) ((uint64_t) y - (uint64_t) x);
-}
-
-static int co_same(double a, double b)
-{
-  return memcmp(&a, &b, sizeof a) == 0;
-}
 
 /* ------------------------------------------------------------------------ */
 /* Random lists with many ties.                                              */
@@ -81,24 +47,24 @@ typedef struct {
   rm_list l;
 } co_case;
 
-static void co_random(co_rng *r, co_case *c, int maxn)
+static void co_random(tu_rng *r, co_case *c, int maxn)
 {
   static const double lv[] = {-1.5, -0.25, 0.0, 0.25, 0.5, 0.75, 1.0, 3.0};
-  int n = co_below(r, maxn + 1), i;
-  int gk = 1 + co_below(r, 4);         /* distinct grades: 1..4, or many */
-  int sk = 1 + co_below(r, 8);         /* distinct score levels */
-  int wide = co_below(r, 4) == 0;      /* grades 0..100, scores all distinct */
+  int n = tu_below(r, maxn + 1), i;
+  int gk = 1 + tu_below(r, 4);         /* distinct grades: 1..4, or many */
+  int sk = 1 + tu_below(r, 8);         /* distinct score levels */
+  int wide = tu_below(r, 4) == 0;      /* grades 0..100, scores all distinct */
   for (i = 0; i < n; i++) {
-    c->grade[i] = wide ? co_below(r, 101) : co_below(r, gk);
-    c->score[i] = wide ? (double) (co_next(r) >> 11) * 0x1p-53 - 0.5
-                       : lv[co_below(r, sk)];
+    c->grade[i] = wide ? tu_below(r, 101) : tu_below(r, gk);
+    c->score[i] = wide ? (double) (tu_next(r) >> 11) * 0x1p-53 - 0.5
+                       : lv[tu_below(r, sk)];
   }
   memset(&c->l, 0, sizeof c->l);
   c->l.n = (size_t) n;
   c->l.grade = c->grade;
   c->l.score = c->score;
-  c->l.n_unretrieved = (size_t) co_below(r, 3);
-  for (i = 0; i < 3; i++) c->judged[i] = co_below(r, 5);
+  c->l.n_unretrieved = (size_t) tu_below(r, 3);
+  for (i = 0; i < 3; i++) c->judged[i] = tu_below(r, 5);
   c->l.unretrieved_grade = c->judged;
 }
 
@@ -176,7 +142,7 @@ static void co_from_sqrt(co_truth *t, const mpq_t a, const mpq_t b)
     mpfr_neg(x, lo, MPFR_RNDN); mpfr_neg(lo, hi, MPFR_RNDN); mpfr_set(hi, x, MPFR_RNDN);
   }
   dl = mpfr_get_d(lo, MPFR_RNDN); dh = mpfr_get_d(hi, MPFR_RNDN);
-  ck_assert(co_same(dl, dh));
+  ck_assert(tu_same_bits(dl, dh));
   t->value = dl;
   if (mpfr_cmp_d(lo, dl) > 0) t->ternary = -1;
   else if (mpfr_cmp_d(hi, dl) < 0) t->ternary = 1;
@@ -303,7 +269,7 @@ static void co_check(int which, const rm_list *l, const co_truth *t, double tigh
   rm_exact_init(&e);
   s = rm_value_exact(&v, l, &e);
   ck_assert_int_eq(s, t->undefined ? RM_UNDEFINED : RM_OK);
-  ck_assert_msg(co_same(e.value, t->value), "%s n=%zu: exact %a, oracle %a",
+  ck_assert_msg(tu_same_bits(e.value, t->value), "%s n=%zu: exact %a, oracle %a",
     co_names[which], l->n, e.value, t->value);
   ck_assert_int_eq(e.ternary, t->ternary);
   ck_assert_str_eq(e.decimal, t->dec);
@@ -311,11 +277,11 @@ static void co_check(int which, const rm_list *l, const co_truth *t, double tigh
   else ck_assert_ptr_null(e.rational);
   sd = rm_value(&v, l, NULL, &d);
   ck_assert_int_eq(sd, s);
-  ck_assert_msg(co_ulps(d, e.value) <= rm_ulp_bound(&v),
+  ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v),
     "%s n=%zu: double %a exact %a", co_names[which], l->n, d, e.value);
-  ck_assert_msg(co_ulps(d, e.value) <= tight, "%s n=%zu: double %a exact %a (tight)",
+  ck_assert_msg(tu_ulps(d, e.value) <= tight, "%s n=%zu: double %a exact %a (tight)",
     co_names[which], l->n, d, e.value);
-  if (t->value == 0) ck_assert(co_same(d, 0.0));
+  if (t->value == 0) ck_assert(tu_same_bits(d, 0.0));
   rm_exact_clear(&e);
 }
 
@@ -340,7 +306,7 @@ START_TEST(test_rows_oracle)
     co_oracle(&t, which, &l);
     ck_assert_int_eq(x->status, t.undefined ? RM_UNDEFINED : RM_OK);
     if (!t.undefined) {
-      ck_assert_msg(co_same(x->expect, t.value), "%s: row %a oracle %a", x->id,
+      ck_assert_msg(tu_same_bits(x->expect, t.value), "%s: row %a oracle %a", x->id,
         x->expect, t.value);
       if (t.rational) ck_assert_str_eq(x->rational, t.q);
       else ck_assert_ptr_null(x->rational);
@@ -367,12 +333,12 @@ static void co_expect(const char *name, const int *g, const double *s, size_t n,
   ck_assert_int_eq(rm_variant_parse(name, &v, NULL, 0), RM_OK);
   rm_exact_init(&e);
   ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
-  ck_assert_msg(co_same(e.value, want), "%s: %a want %a", name, e.value, want);
+  ck_assert_msg(tu_same_bits(e.value, want), "%s: %a want %a", name, e.value, want);
   ck_assert_int_eq(e.ternary, tern);
   if (q) ck_assert_str_eq(e.rational, q); else ck_assert_ptr_null(e.rational);
   if (dec) ck_assert_str_eq(e.decimal, dec);
   ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
-  ck_assert(co_ulps(d, want) <= rm_ulp_bound(&v));
+  ck_assert(tu_ulps(d, want) <= rm_ulp_bound(&v));
   rm_exact_clear(&e);
 }
 
@@ -422,7 +388,7 @@ END_TEST
 
 START_TEST(test_oracle)
 {
-  co_rng r = {0x636f7272u};
+  tu_rng r = {0x636f7272u};
   co_case c;
   int k, which, undefined = 0, irrational = 0, negative = 0;
   for (k = 0; k < CO_ORACLE; k++) {
@@ -447,7 +413,7 @@ END_TEST
 
 START_TEST(test_paths)
 {
-  co_rng r = {0x70617468u};
+  tu_rng r = {0x70617468u};
   co_case c;
   rm_work w;
   int k, which;
@@ -465,9 +431,9 @@ START_TEST(test_paths)
       ck_assert(s == RM_OK || s == RM_UNDEFINED);
       ck_assert_int_eq(rm_value(&v, &c.l, &w, &d), s);
       ck_assert(e.value >= -1 && e.value <= 1);
-      ck_assert_msg(co_ulps(d, e.value) <= co_tight[which], "%s: %a vs %a",
+      ck_assert_msg(tu_ulps(d, e.value) <= co_tight[which], "%s: %a vs %a",
         co_names[which], d, e.value);
-      ck_assert(co_ulps(d, e.value) <= rm_ulp_bound(&v));
+      ck_assert(tu_ulps(d, e.value) <= rm_ulp_bound(&v));
       rm_exact_clear(&e);
     }
   }
@@ -482,7 +448,7 @@ START_TEST(test_long_list)
   enum { N = 1 << 19 };
   int *g = malloc(N * sizeof *g);
   double *s = malloc(N * sizeof *s);
-  co_rng r = {0x6c6f6e67u};
+  tu_rng r = {0x6c6f6e67u};
   rm_list l;
   rm_variant v;
   rm_exact e;
@@ -495,26 +461,26 @@ START_TEST(test_long_list)
   ck_assert_int_eq(rm_variant_parse("spearman", &v, NULL, 0), RM_OK);
   for (rep = 0; rep < 3; rep++) {
     for (i = 0; i < N; i++) {
-      g[i] = co_below(&r, 101);
+      g[i] = tu_below(&r, 101);
       /* weakly correlated with the grade, or strongly, or not at all */
-      s[i] = (double) (co_next(&r) >> 11) * 0x1p-53 + (rep == 0 ? 0 : rep == 1 ? 1e-3 : 1.0) * g[i];
+      s[i] = (double) (tu_next(&r) >> 11) * 0x1p-53 + (rep == 0 ? 0 : rep == 1 ? 1e-3 : 1.0) * g[i];
     }
     rm_exact_init(&e);
     ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
     ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
-    ck_assert_msg(co_ulps(d, e.value) <= rm_ulp_bound(&v), "%a vs %a", d, e.value);
+    ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v), "%a vs %a", d, e.value);
     rm_exact_clear(&e);
   }
   /* Kendall on a list of 3000 (4.5 million pairs) */
   l.n = 3000;
-  for (i = 0; i < l.n; i++) { g[i] = co_below(&r, 5); s[i] = co_below(&r, 50) + 0.5 * g[i]; }
+  for (i = 0; i < l.n; i++) { g[i] = tu_below(&r, 5); s[i] = tu_below(&r, 50) + 0.5 * g[i]; }
   for (rep = 0; rep < 2; rep++) {
     ck_assert_int_eq(rm_variant_parse(rep ? "kendall[tau=a]" : "kendall", &v, NULL, 0), RM_OK);
     rm_exact_init(&e);
     ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
     ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
     ck_assert(e.value > 0);
-    ck_assert(co_ulps(d, e.value) <= rm_ulp_bound(&v));
+    ck_assert(tu_ulps(d, e.value) <= rm_ulp_bound(&v));
     rm_exact_clear(&e);
   }
   free(g); free(s);
@@ -534,7 +500,7 @@ static double co_value(const char *name, const rm_list *l, rm_status want)
   ck_assert_int_eq(rm_value_exact(&v, l, &e), want);
   ck_assert_int_eq(rm_value(&v, l, NULL, &d), want);
   x = e.value;
-  if (want >= 0) ck_assert(co_ulps(d, x) <= rm_ulp_bound(&v));
+  if (want >= 0) ck_assert(tu_ulps(d, x) <= rm_ulp_bound(&v));
   rm_exact_clear(&e);
   return x;
 }
@@ -549,22 +515,22 @@ START_TEST(test_variants)
   rm_list l;
   memset(&l, 0, sizeof l);
   l.n = 5; l.grade = g; l.score = s;
-  ck_assert(co_same(co_value("kendall[tau=a]", &l, RM_OK), 0x1.3333333333333p-1));
-  ck_assert(co_same(co_value("kendall[tau=b]", &l, RM_OK), 0x1.6a09e667f3bcdp-1));
-  ck_assert(co_same(co_value("kendall", &l, RM_OK), 0x1.6a09e667f3bcdp-1));
+  ck_assert(tu_same_bits(co_value("kendall[tau=a]", &l, RM_OK), 0x1.3333333333333p-1));
+  ck_assert(tu_same_bits(co_value("kendall[tau=b]", &l, RM_OK), 0x1.6a09e667f3bcdp-1));
+  ck_assert(tu_same_bits(co_value("kendall", &l, RM_OK), 0x1.6a09e667f3bcdp-1));
   /* the no-ties formula 1 - 6 sum d^2/(n(n^2-1)) on mid-ranks would give
      33/40; Spearman's rho is 5/sqrt(38) */
-  ck_assert(!co_same(co_value("spearman", &l, RM_OK), 0x1.a666666666666p-1));
+  ck_assert(!tu_same_bits(co_value("spearman", &l, RM_OK), 0x1.a666666666666p-1));
   /* all grades equal: rho and tau_b undefined, tau_a = 0 (defined) */
   l.n = 3; l.grade = gflat; l.score = sup;
-  ck_assert(co_same(co_value("spearman", &l, RM_UNDEFINED), 0.0));
-  ck_assert(co_same(co_value("spearman[undef=one]", &l, RM_UNDEFINED), 1.0));
+  ck_assert(tu_same_bits(co_value("spearman", &l, RM_UNDEFINED), 0.0));
+  ck_assert(tu_same_bits(co_value("spearman[undef=one]", &l, RM_UNDEFINED), 1.0));
   co_value("spearman[undef=error]", &l, RM_EUNDEF);
-  ck_assert(co_same(co_value("kendall", &l, RM_UNDEFINED), 0.0));
-  ck_assert(co_same(co_value("kendall[undef=one]", &l, RM_UNDEFINED), 1.0));
+  ck_assert(tu_same_bits(co_value("kendall", &l, RM_UNDEFINED), 0.0));
+  ck_assert(tu_same_bits(co_value("kendall[undef=one]", &l, RM_UNDEFINED), 1.0));
   co_value("kendall[undef=error]", &l, RM_EUNDEF);
-  ck_assert(co_same(co_value("kendall[tau=a]", &l, RM_OK), 0.0));
-  ck_assert(co_same(co_value("kendall[tau=a,undef=error]", &l, RM_OK), 0.0));
+  ck_assert(tu_same_bits(co_value("kendall[tau=a]", &l, RM_OK), 0.0));
+  ck_assert(tu_same_bits(co_value("kendall[tau=a,undef=error]", &l, RM_OK), 0.0));
 }
 END_TEST
 
@@ -587,14 +553,14 @@ START_TEST(test_aggregation)
   ck_assert_int_eq(rm_value_set_exact(&v, q, 2, &e), RM_OK);
   ck_assert_str_eq(e.rational, "2/3");
   ck_assert_int_eq(rm_value_set(&v, q, 2, NULL, &d), RM_OK);
-  ck_assert(co_ulps(d, e.value) <= rm_ulp_bound(&v));
+  ck_assert(tu_ulps(d, e.value) <= rm_ulp_bound(&v));
   rm_exact_clear(&e);
   ck_assert_int_eq(rm_variant_parse("micro:kendall[tau=a]", &v, msg, sizeof msg), RM_OK);
   rm_exact_init(&e);
   ck_assert_int_eq(rm_value_set_exact(&v, q, 2, &e), RM_OK);
   ck_assert_str_eq(e.rational, "5/9");
   ck_assert_int_eq(rm_value_set(&v, q, 2, NULL, &d), RM_OK);
-  ck_assert(co_ulps(d, e.value) <= rm_ulp_bound(&v));
+  ck_assert(tu_ulps(d, e.value) <= rm_ulp_bound(&v));
   rm_exact_clear(&e);
   /* a variant made by hand that aggregates tau_b is refused on both paths */
   rm_variant_default(&v, RM_KENDALL);
@@ -626,9 +592,9 @@ START_TEST(test_edges)
     memset(&l, 0, sizeof l);
     rm_exact_init(&e);
     ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_UNDEFINED);
-    ck_assert(co_same(e.value, 0.0));
+    ck_assert(tu_same_bits(e.value, 0.0));
     ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_UNDEFINED);
-    ck_assert(co_same(d, 0.0));
+    ck_assert(tu_same_bits(d, 0.0));
     rm_exact_clear(&e);
     /* one item: undefined */
     l.n = 1; l.grade = g; l.score = s;
@@ -636,7 +602,7 @@ START_TEST(test_edges)
     /* two items: +1 */
     l.n = 2; l.grade = g; l.score = s2;
     ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
-    ck_assert(co_same(d, 1.0));
+    ck_assert(tu_same_bits(d, 1.0));
     /* scores are required */
     l.n = 4; l.grade = g; l.score = NULL;
     rm_exact_init(&e);
@@ -653,7 +619,7 @@ START_TEST(test_edges)
     ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
     l.n_unretrieved = 2; l.unretrieved_grade = jud;
     ck_assert_int_eq(rm_value(&v, &l, NULL, &d2), RM_OK);
-    ck_assert(co_same(d, d2));
+    ck_assert(tu_same_bits(d, d2));
     l.n_unretrieved = 0; l.unretrieved_grade = NULL;
     /* -0 and +0 tie: all scores equal */
     l.n = 3; l.grade = gz; l.score = sz;
@@ -662,12 +628,12 @@ START_TEST(test_edges)
     l.score = szero;
     rm_exact_init(&e);
     ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
-    ck_assert(co_same(e.value, 0.0));
+    ck_assert(tu_same_bits(e.value, 0.0));
     ck_assert_int_eq(e.ternary, 0);
     ck_assert_str_eq(e.rational, "0");
     ck_assert_str_eq(e.decimal, "0");
     ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
-    ck_assert(co_same(d, 0.0));
+    ck_assert(tu_same_bits(d, 0.0));
     rm_exact_clear(&e);
     /* the ranking and the workspace play no part: a workspace reused */
     {
@@ -676,7 +642,7 @@ START_TEST(test_edges)
       l.grade = g; l.score = s; l.n = 4;
       ck_assert_int_eq(rm_value(&v, &l, &w, &d), RM_OK);
       ck_assert_int_eq(rm_value(&v, &l, &w, &d2), RM_OK);
-      ck_assert(co_same(d, d2));
+      ck_assert(tu_same_bits(d, d2));
       rm_work_free(&w);
     }
   }

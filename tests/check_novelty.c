@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rankmetrics.h"
+#include "testutil.h"
 
 static rm_variant name(const char *s)
 {
@@ -81,23 +82,14 @@ START_TEST(test_novelty_edges)
 }
 END_TEST
 
-/* splitmix64 */
-static unsigned long long nx(unsigned long long *s)
-{
-  unsigned long long z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 /* The oracle: users' lists in rank order (no scores), ids from a small pool. */
 START_TEST(test_novelty_oracle)
 {
   static const char *const pool[8] = {"i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7"};
-  unsigned long long seed = 0x5eedULL + (unsigned long long) _i;
+  tu_rng seed = {0x5eedULL + (uint64_t) _i};
   int round;
   for (round = 0; round < 100; round++) {
-    int U = 1 + (int) (nx(&seed) % 6), K = 1 + (int) (nx(&seed) % 4), floor = (int) (nx(&seed) % 2);
+    int U = 1 + (int) tu_below(&seed, 6), K = 1 + (int) tu_below(&seed, 4), floor = (int) tu_below(&seed, 2);
     int grade[6][6], n[6], u, i, j, rated[8];
     const char *ids[6][6];
     rm_list q[6];
@@ -106,14 +98,14 @@ START_TEST(test_novelty_oracle)
     mpfr_t acc, t, tot;
     int undefined = 0;
     for (u = 0; u < U; u++) {
-      n[u] = (int) (nx(&seed) % 6);
+      n[u] = (int) tu_below(&seed, 6);
       for (i = 0; i < n[u]; i++) {
         int dup;
         do { /* distinct items within a list */
-          ids[u][i] = pool[nx(&seed) % 8];
+          ids[u][i] = pool[tu_below(&seed, 8)];
           for (dup = 0, j = 0; j < i; j++) dup |= ids[u][j] == ids[u][i];
         } while (dup);
-        grade[u][i] = (int) (nx(&seed) % 3);
+        grade[u][i] = (int) tu_below(&seed, 3);
       }
       q[u].n = (size_t) n[u]; q[u].grade = grade[u]; q[u].score = NULL; q[u].id = ids[u];
       q[u].n_unretrieved = 0; q[u].unretrieved_grade = NULL;

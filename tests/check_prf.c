@@ -23,44 +23,12 @@
 #include <string.h>
 #include <gmp.h>
 #include "rankmetrics.h"
+#include "testutil.h"
 #include "examples.h"
 
 #define PMAXN 128   /* longest list of these tests (the worked examples have 100) */
 #define PMAXU 8     /* most unretrieved judged grades */
 #define PTIMEOUT 60
-
-/* ------------------------------------------------------------------------ */
-/* splitmix64, our own.                                                      */
-
-typedef struct { uint64_t s; } prng;
-
-static uint64_t prng_next(prng *r)
-{
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static unsigned prng_below(prng *r, unsigned n)
-{
-  return (unsigned) (prng_next(r) % n);
-}
-
-/* Distance in ulps between two nonnegative finite doubles. */
-static double pulps(double a, double b)
-{
-  uint64_t x, y;
-  if (isnan(a) || isnan(b)) return INFINITY;
-  memcpy(&x, &a, sizeof x);
-  memcpy(&y, &b, sizeof y);
-  return x > y ? (double) (x - y) : (double) (y - x);
-}
-
-static int pbits_eq(double a, double b)
-{
-  return memcmp(&a, &b, sizeof a) == 0;
-}
 
 /* ------------------------------------------------------------------------ */
 /* Lists.                                                                    */
@@ -284,12 +252,6 @@ static int oracle(mpq_t out, const rm_variant *v, const plist *t)
 
 /* The correctly rounded double of a fraction a/b (our own, by hand): the
    quotient of two doubles that hold a and b exactly is correctly rounded. */
-static double q_to_d(const mpq_t q)
-{
-  ck_assert(mpz_sizeinbase(mpq_numref(q), 2) <= 53 && mpz_sizeinbase(mpq_denref(q), 2) <= 53);
-  return mpz_get_d(mpq_numref(q)) / mpz_get_d(mpq_denref(q));
-}
-
 static rm_variant parsed(const char *name)
 {
   rm_variant v;
@@ -326,17 +288,17 @@ static void check_against_oracle(const rm_variant *v, const plist *t, const char
       ck_assert_str_eq(e.rational, v->undef == RM_UNDEF_ONE ? "1" : "0");
     }
     ck_assert_int_eq(rm_value(v, &l, NULL, &d), ws);
-    if (ws == RM_UNDEFINED) ck_assert(pbits_eq(d, e.value));
+    if (ws == RM_UNDEFINED) ck_assert(tu_same_bits(d, e.value));
   } else {
     char *ws;
     ck_assert_msg(s == RM_OK, "%s: exact status %d, want RM_OK", ctx, (int) s);
     ws = mpq_get_str(NULL, 10, want);
     ck_assert_msg(e.rational && strcmp(e.rational, ws) == 0, "%s: fraction %s, want %s", ctx,
                   e.rational ? e.rational : "none", ws);
-    wd = q_to_d(want);
-    ck_assert_msg(pbits_eq(e.value, wd), "%s: exact path %a, want %a", ctx, e.value, wd);
+    wd = tu_round_q(want, NULL);
+    ck_assert_msg(tu_same_bits(e.value, wd), "%s: exact path %a, want %a", ctx, e.value, wd);
     ck_assert_int_eq(rm_value(v, &l, NULL, &d), RM_OK);
-    ck_assert_msg(pulps(d, wd) <= rm_ulp_bound(v), "%s: double path %a, want %a", ctx, d, wd);
+    ck_assert_msg(tu_ulps(d, wd) <= rm_ulp_bound(v), "%s: double path %a, want %a", ctx, d, wd);
     free(ws);
   }
   rm_exact_clear(&e);
@@ -375,10 +337,10 @@ START_TEST(test_prf_rows)
       mpq_canonicalize(q);
       ck_assert_msg(mpq_equal(q, want), "%s: row says %s, oracle %s", x->id, x->rational,
                     mpq_get_str(NULL, 10, want));
-      ck_assert_msg(pbits_eq(x->expect, q_to_d(want)), "%s: row's double %a, oracle %a", x->id,
-                    x->expect, q_to_d(want));
+      ck_assert_msg(tu_same_bits(x->expect, tu_round_q(want, NULL)), "%s: row's double %a, oracle %a", x->id,
+                    x->expect, tu_round_q(want, NULL));
     } else
-      ck_assert(pbits_eq(x->expect, v.undef == RM_UNDEF_ONE ? 1.0 : 0.0));
+      ck_assert(tu_same_bits(x->expect, v.undef == RM_UNDEF_ONE ? 1.0 : 0.0));
     check_against_oracle(&v, &t, x->id);
     mpq_clears(q, want, NULL);
   }
@@ -389,12 +351,12 @@ END_TEST
 /* ======================================================================== */
 /* Random variants and lists.                                                */
 
-static void random_variant(prng *r, rm_variant *v, int allow_average)
+static void random_variant(tu_rng *r, rm_variant *v, int allow_average)
 {
   static const int b2[][2] = {{1, 1}, {4, 1}, {2, 1}, {1, 4}, {1, 3}, {7, 5}, {1000000, 1},
                               {1, 1000000}, {999999, 1000000}};
   rm_metric m;
-  switch (prng_below(r, 5)) {
+  switch (tu_below(r, 5)) {
   case 0: m = RM_PRECISION; break;
   case 1: m = RM_RECALL; break;
   case 2: m = RM_F; break;
@@ -402,15 +364,15 @@ static void random_variant(prng *r, rm_variant *v, int allow_average)
   default: m = RM_HR; break;
   }
   rm_variant_default(v, m);
-  v->k = m == RM_RPREC || prng_below(r, 5) == 0 ? 0 : 1 + prng_below(r, 14);
-  v->rel = prng_below(r, 3) == 0 ? 2 + (int) prng_below(r, 2) : 1;
-  v->ties = (int) prng_below(r, 7);
-  v->undef = (int) prng_below(r, 3);
-  v->denom = (int) prng_below(r, 2);
-  v->norm = (int) prng_below(r, 2);
-  v->hit = (int) prng_below(r, 4);
+  v->k = m == RM_RPREC || tu_below(r, 5) == 0 ? 0 : 1 + tu_below(r, 14);
+  v->rel = tu_below(r, 3) == 0 ? 2 + (int) tu_below(r, 2) : 1;
+  v->ties = (int) tu_below(r, 7);
+  v->undef = (int) tu_below(r, 3);
+  v->denom = (int) tu_below(r, 2);
+  v->norm = (int) tu_below(r, 2);
+  v->hit = (int) tu_below(r, 4);
   {
-    unsigned j = prng_below(r, sizeof b2 / sizeof b2[0]);
+    unsigned j = tu_below(r, sizeof b2 / sizeof b2[0]);
     v->beta2 = b2[j][0]; v->beta2_den = b2[j][1];
   }
   if (v->ties == RM_TIES_AVERAGE
@@ -418,25 +380,25 @@ static void random_variant(prng *r, rm_variant *v, int allow_average)
     v->ties = RM_TIES_INPUT;
 }
 
-static void random_list(prng *r, plist *t, size_t maxn)
+static void random_list(tu_rng *r, plist *t, size_t maxn)
 {
   static const double pool[] = {1.0, 0.5, 0.0, -0.0, 2.0, -1.0};
   size_t i, j;
-  unsigned levels = 1 + prng_below(r, 6), gmax = 1 + prng_below(r, 4);
-  int rich = prng_below(r, 5) != 0;
+  unsigned levels = 1 + tu_below(r, 6), gmax = 1 + tu_below(r, 4);
+  int rich = tu_below(r, 5) != 0;
   plist_init(t);
-  t->n = prng_below(r, (unsigned) maxn + 1);
+  t->n = tu_below(r, (unsigned) maxn + 1);
   for (i = 0; i < t->n; i++) {
-    t->grade[i] = rich ? (int) prng_below(r, gmax + 1) : 0;
-    t->score[i] = pool[prng_below(r, levels)];
+    t->grade[i] = rich ? (int) tu_below(r, gmax + 1) : 0;
+    t->score[i] = pool[tu_below(r, levels)];
   }
-  t->nu = prng_below(r, 4);
-  for (i = 0; i < t->nu; i++) t->ugrade[i] = rich ? (int) prng_below(r, gmax + 1) : 0;
-  t->scored = prng_below(r, 4) != 0;
+  t->nu = tu_below(r, 4);
+  for (i = 0; i < t->nu; i++) t->ugrade[i] = rich ? (int) tu_below(r, gmax + 1) : 0;
+  t->scored = tu_below(r, 4) != 0;
   t->named = 1;
   for (i = t->n; i > 1; i--) { /* shuffle the identifiers */
     const char *x;
-    j = prng_below(r, (unsigned) i);
+    j = tu_below(r, (unsigned) i);
     x = t->id[i - 1]; t->id[i - 1] = t->id[j]; t->id[j] = x;
   }
 }
@@ -444,7 +406,7 @@ static void random_list(prng *r, plist *t, size_t maxn)
 /* The exact and double paths against the oracle on small lists. */
 START_TEST(test_prf_oracle_random)
 {
-  prng r = {0x5eedf00dULL};
+  tu_rng r = {0x5eedf00dULL};
   int it;
   char ctx[1200], nm[RM_NAME_MAX], desc[900];
   for (it = 0; it < 1500; it++) {
@@ -464,7 +426,7 @@ END_TEST
    as the book claims for lists of these sizes, the same double. */
 START_TEST(test_prf_paths)
 {
-  prng r = {0xbadc0ffeeULL};
+  tu_rng r = {0xbadc0ffeeULL};
   rm_work w;
   int it, cover[5][8] = {{0}};
   char ctx[1200], nm[RM_NAME_MAX], desc[900];
@@ -476,13 +438,13 @@ START_TEST(test_prf_paths)
     rm_status se, sd;
     rm_list l;
     double d = -1;
-    random_list(&r, &t, prng_below(&r, 10) == 0 ? PMAXN : 30);
+    random_list(&r, &t, tu_below(&r, 10) == 0 ? PMAXN : 30);
     random_variant(&r, &v, 1);
     l = plist_view(&t);
     rm_exact_init(&e);
     se = rm_value_exact(&v, &l, &e);
     sd = rm_value(&v, &l, (it & 1) ? &w : NULL, &d);
-    if (se != sd || (se >= 0 && !pbits_eq(d, e.value))) {
+    if (se != sd || (se >= 0 && !tu_same_bits(d, e.value))) {
       rm_variant_name(&v, nm, sizeof nm);
       plist_describe(&t, desc, sizeof desc);
       snprintf(ctx, sizeof ctx, "list %d, %s, %s", it, nm, desc);
@@ -491,8 +453,8 @@ START_TEST(test_prf_paths)
     ck_assert_msg(se == RM_OK || se == RM_UNDEFINED || (se == RM_EUNDEF && v.undef == RM_UNDEF_ERROR),
                   "%s: status %d", ctx, (int) se);
     if (se >= 0) {
-      ck_assert_msg(pulps(d, e.value) <= rm_ulp_bound(&v), "%s: %a vs %a", ctx, d, e.value);
-      ck_assert_msg(pbits_eq(d, e.value), "%s: double %a, exact %a", ctx, d, e.value);
+      ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v), "%s: %a vs %a", ctx, d, e.value);
+      ck_assert_msg(tu_same_bits(d, e.value), "%s: double %a, exact %a", ctx, d, e.value);
     }
     rm_exact_clear(&e);
     cover[v.metric == RM_PRECISION ? 0 : v.metric == RM_RECALL ? 1 : v.metric == RM_F ? 2
@@ -656,13 +618,13 @@ START_TEST(test_prf_hand)
     str = mpq_get_str(NULL, 10, q);
     ck_assert_msg(strcmp(e.rational, str) == 0, "%s (case %d): %s, want %s", c->name, _i,
                   e.rational, str);
-    ck_assert_msg(pbits_eq(e.value, q_to_d(q)), "%s: exact %a", c->name, e.value);
-    ck_assert_msg(pbits_eq(d, q_to_d(q)), "%s: double %a", c->name, d);
+    ck_assert_msg(tu_same_bits(e.value, tu_round_q(q, NULL)), "%s: exact %a", c->name, e.value);
+    ck_assert_msg(tu_same_bits(d, tu_round_q(q, NULL)), "%s: double %a", c->name, d);
     free(str);
     mpq_clear(q);
   } else {
     double u = v.undef == RM_UNDEF_ONE ? 1.0 : 0.0;
-    ck_assert_msg(pbits_eq(e.value, u) && pbits_eq(d, u), "%s: undefined as %a/%a", c->name,
+    ck_assert_msg(tu_same_bits(e.value, u) && tu_same_bits(d, u), "%s: undefined as %a/%a", c->name,
                   e.value, d);
   }
   rm_exact_clear(&e);
@@ -673,12 +635,12 @@ END_TEST
 /* Identities between variants the book states. */
 START_TEST(test_prf_identities)
 {
-  prng r = {0x1d3171e5ULL};
+  tu_rng r = {0x1d3171e5ULL};
   int it;
   for (it = 0; it < 600; it++) {
     plist t;
     rm_list l;
-    unsigned long K = 1 + prng_below(&r, 12);
+    unsigned long K = 1 + tu_below(&r, 12);
     char a[64], b[64];
     rm_variant va, vb;
     int pair;
@@ -702,7 +664,7 @@ START_TEST(test_prf_identities)
       sa = rm_value_exact(&va, &l, &ea);
       sb = rm_value_exact(&vb, &l, &eb);
       ck_assert_msg(sa == sb, "%s vs %s: status %d vs %d", a, b, (int) sa, (int) sb);
-      ck_assert_msg(pbits_eq(ea.value, eb.value), "%s vs %s: %a vs %a", a, b, ea.value, eb.value);
+      ck_assert_msg(tu_same_bits(ea.value, eb.value), "%s vs %s: %a vs %a", a, b, ea.value, eb.value);
       rm_exact_clear(&ea); rm_exact_clear(&eb);
     }
     /* hit=any is the indicator of a positive hit=precision */

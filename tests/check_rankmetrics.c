@@ -18,6 +18,7 @@
 #include <gmp.h>
 #include <mpfr.h>
 #include "rankmetrics.h"
+#include "testutil.h"
 #include "examples.h"
 
 #define MAXN 300          /* longest random list */
@@ -28,61 +29,18 @@
 #define N_INDEP 300       /* random lists of the "independent" suite */
 
 /* ------------------------------------------------------------------------ */
-/* A seeded generator of our own (splitmix64).                               */
-
-typedef struct { uint64_t s; } rng;
-
-static uint64_t rng_next(rng *r)
-{
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static unsigned rng_below(rng *r, unsigned n)
-{
-  return (unsigned) (rng_next(r) % n);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Doubles: bit patterns and distances in ulps (our own, not the library's). */
-
-static uint64_t bits_of(double x)
-{
-  uint64_t u;
-  memcpy(&u, &x, sizeof u);
-  return u;
-}
-
-static int same_bits(double a, double b)
-{
-  return bits_of(a) == bits_of(b);
-}
-
-/* Number of doubles between a and b, on the monotone integer scale where
-   -0 and +0 coincide. */
-static double ulps_apart(double a, double b)
-{
-  uint64_t ua = bits_of(a), ub = bits_of(b);
-  int64_t x, y;
-  if (isnan(a) || isnan(b)) return INFINITY;
-  x = (ua >> 63) ? -(int64_t) (ua & 0x7fffffffffffffffULL) : (int64_t) ua;
-  y = (ub >> 63) ? -(int64_t) (ub & 0x7fffffffffffffffULL) : (int64_t) ub;
-  return x > y ? (double) ((uint64_t) x - (uint64_t) y)
-               : (double) ((uint64_t) y - (uint64_t) x);
-}
+/* Assertions on doubles, by bit pattern or in ulps (tests/testutil.h).      */
 
 #define ck_assert_ulps(got, want, n, ctx) do { \
     double g_ = (got), w_ = (want), n_ = (n); \
-    double d_ = ulps_apart(g_, w_); \
+    double d_ = tu_ulps(g_, w_); \
     ck_assert_msg(d_ <= n_, "%s: got %a, want %a: %.0f ulps apart, allowed %g", \
                   (ctx), g_, w_, d_, n_); \
   } while (0)
 
 #define ck_assert_bits(got, want, ctx) do { \
     double g_ = (got), w_ = (want); \
-    ck_assert_msg(same_bits(g_, w_), "%s: got %a, want %a", (ctx), g_, w_); \
+    ck_assert_msg(tu_same_bits(g_, w_), "%s: got %a, want %a", (ctx), g_, w_); \
   } while (0)
 
 static int streq_or_null(const char *a, const char *b)
@@ -164,37 +122,37 @@ static void describe(const tlist *t, char *buf, size_t len)
 /* Random ingredients. */
 static const double score_pool[] = {1.0, 0.5, 0.0, -0.0, 2.5, -1.0, 0.25, 3.0};
 
-static void gen_grades(rng *r, tlist *t, size_t n, int gmax)
+static void gen_grades(tu_rng *r, tlist *t, size_t n, int gmax)
 {
   size_t i;
   t->n = n;
-  for (i = 0; i < n; i++) t->grade[i] = (int) rng_below(r, (unsigned) gmax + 1);
+  for (i = 0; i < n; i++) t->grade[i] = (int) tu_below(r, (unsigned) gmax + 1);
 }
 
-static void gen_unretrieved(rng *r, tlist *t, size_t nu, int gmax)
+static void gen_unretrieved(tu_rng *r, tlist *t, size_t nu, int gmax)
 {
   size_t i;
   t->nu = nu;
-  for (i = 0; i < nu; i++) t->ugrade[i] = (int) rng_below(r, (unsigned) gmax + 1);
+  for (i = 0; i < nu; i++) t->ugrade[i] = (int) tu_below(r, (unsigned) gmax + 1);
 }
 
 /* Scores from a small pool (including -0 and +0), so that ties are common. */
-static void gen_scores_tied(rng *r, tlist *t)
+static void gen_scores_tied(tu_rng *r, tlist *t)
 {
   size_t i;
-  unsigned m = 1 + rng_below(r, 8);
+  unsigned m = 1 + tu_below(r, 8);
   t->scored = 1;
-  for (i = 0; i < t->n; i++) t->score[i] = score_pool[rng_below(r, m)];
+  for (i = 0; i < t->n; i++) t->score[i] = score_pool[tu_below(r, m)];
 }
 
 /* Pairwise distinct scores, in random order. */
-static void gen_scores_distinct(rng *r, tlist *t)
+static void gen_scores_distinct(tu_rng *r, tlist *t)
 {
   size_t i, j, perm[MAXN];
   for (i = 0; i < t->n; i++) perm[i] = i;
   for (i = t->n; i > 1; i--) {
     size_t tmp;
-    j = rng_below(r, (unsigned) i);
+    j = tu_below(r, (unsigned) i);
     tmp = perm[i - 1]; perm[i - 1] = perm[j]; perm[j] = tmp;
   }
   t->scored = 1;
@@ -202,21 +160,21 @@ static void gen_scores_distinct(rng *r, tlist *t)
 }
 
 /* Identifiers "d<number>", duplicates possible. */
-static void gen_ids(rng *r, tlist *t)
+static void gen_ids(tu_rng *r, tlist *t)
 {
   size_t i;
   t->named = 1;
   for (i = 0; i < t->n; i++) {
-    snprintf(t->idbuf[i], sizeof t->idbuf[i], "d%u", rng_below(r, 3 * (unsigned) t->n + 1));
+    snprintf(t->idbuf[i], sizeof t->idbuf[i], "d%u", tu_below(r, 3 * (unsigned) t->n + 1));
     t->id[i] = t->idbuf[i];
   }
 }
 
 /* Distinct identifiers. */
-static void gen_ids_distinct(rng *r, tlist *t)
+static void gen_ids_distinct(tu_rng *r, tlist *t)
 {
   size_t i;
-  unsigned off = rng_below(r, 1000);
+  unsigned off = tu_below(r, 1000);
   t->named = 1;
   for (i = 0; i < t->n; i++) {
     snprintf(t->idbuf[i], sizeof t->idbuf[i], "x%u", (unsigned) ((i * 7919 + off) % 100003));
@@ -228,29 +186,29 @@ static const int jk_bases[] = {2, 3, 10};
 
 /* A random variant of metric m, with only the keys of its name set (the
    other fields keep their defaults, as after parsing a name). */
-static void gen_variant(rng *r, rm_variant *v, rm_metric m, size_t n)
+static void gen_variant(tu_rng *r, rm_variant *v, rm_metric m, size_t n)
 {
   rm_variant_default(v, m);
-  v->gain = (rm_gain) rng_below(r, 3);
-  if (v->gain == RM_GAIN_BINARY) v->rel = 1 + (int) rng_below(r, 4);
+  v->gain = (rm_gain) tu_below(r, 3);
+  if (v->gain == RM_GAIN_BINARY) v->rel = 1 + (int) tu_below(r, 4);
   if (m != RM_CG) {
-    v->discount = (rm_discount) rng_below(r, 2);
-    if (v->discount == RM_DISCOUNT_JK) v->base = jk_bases[rng_below(r, 3)];
+    v->discount = (rm_discount) tu_below(r, 2);
+    if (v->discount == RM_DISCOUNT_JK) v->base = jk_bases[tu_below(r, 3)];
   }
-  if (m == RM_IDCG || m == RM_NDCG) v->ideal = (rm_ideal) rng_below(r, 4);
+  if (m == RM_IDCG || m == RM_NDCG) v->ideal = (rm_ideal) tu_below(r, 4);
   if (m != RM_IDCG || v->ideal == RM_IDEAL_TOPK) {
-    v->ties = (rm_ties) rng_below(r, 6);
+    v->ties = (rm_ties) tu_below(r, 6);
     if (m != RM_CG && m != RM_DCG && v->ideal == RM_IDEAL_TOPK && v->ties == RM_TIES_AVERAGE)
-      v->ties = (rm_ties) rng_below(r, 5);
+      v->ties = (rm_ties) tu_below(r, 5);
   }
-  if (m == RM_NDCG) v->undef = (rm_undef) rng_below(r, 3);
-  switch (rng_below(r, 6)) {
+  if (m == RM_NDCG) v->undef = (rm_undef) tu_below(r, 3);
+  switch (tu_below(r, 6)) {
   case 0: v->k = 0; break;
   case 1: v->k = 1; break;
   case 2: v->k = 5; break;
   case 3: v->k = 10; break;
   case 4: v->k = 100; break;
-  default: v->k = (unsigned long) n + 1 + rng_below(r, 20); break;
+  default: v->k = (unsigned long) n + 1 + tu_below(r, 20); break;
   }
 }
 
@@ -573,7 +531,7 @@ static void check_decimal(const char *dec, mpfr_t x, const char *ctx)
 static void check_exact_against(const rm_exact *e, mpfr_t x, const char *ctx)
 {
   double d = mpfr_get_d(x, MPFR_RNDN);
-  ck_assert_msg(same_bits(e->value, d), "%s: exact path %a, oracle %a (rational %s)",
+  ck_assert_msg(tu_same_bits(e->value, d), "%s: exact path %a, oracle %a (rational %s)",
                 ctx, e->value, d, e->rational ? e->rational : "none");
   if (e->rational != NULL) {
     mpq_t q, qd;
@@ -613,7 +571,7 @@ static void check_exact_against(const rm_exact *e, mpfr_t x, const char *ctx)
 /* Two exact results are the same result. */
 static void check_exact_same(const rm_exact *a, const rm_exact *b, const char *ctx)
 {
-  ck_assert_msg(same_bits(a->value, b->value), "%s: %a vs %a", ctx, a->value, b->value);
+  ck_assert_msg(tu_same_bits(a->value, b->value), "%s: %a vs %a", ctx, a->value, b->value);
   ck_assert_msg(streq_or_null(a->rational, b->rational), "%s: fraction %s vs %s", ctx,
                 a->rational ? a->rational : "none", b->rational ? b->rational : "none");
   ck_assert_msg(strcmp(a->decimal, b->decimal) == 0, "%s: decimal %s vs %s", ctx,
@@ -651,7 +609,7 @@ START_TEST(test_example_row)
   rm_exact_init(&e);
   s = rm_value_exact(&v, &l, &e);
   ck_assert_msg(s == x->status, "%s: exact path status %d, want %d", x->id, (int) s, x->status);
-  ck_assert_msg(same_bits(e.value, x->expect), "%s: exact path %a, want %a", x->id, e.value,
+  ck_assert_msg(tu_same_bits(e.value, x->expect), "%s: exact path %a, want %a", x->id, e.value,
                 x->expect);
   ck_assert_msg(streq_or_null(e.rational, x->rational), "%s: fraction %s, want %s", x->id,
                 e.rational ? e.rational : "none", x->rational ? x->rational : "none");
@@ -661,7 +619,7 @@ START_TEST(test_example_row)
   else
     ck_assert_msg(nd == 40, "%s: decimal '%s' has %d significant digits, want 40", x->id,
                   e.decimal, nd);
-  ck_assert_msg(same_bits(strtod(e.decimal, NULL), x->expect),
+  ck_assert_msg(tu_same_bits(strtod(e.decimal, NULL), x->expect),
                 "%s: decimal '%s' reads as %a, want %a", x->id, e.decimal,
                 strtod(e.decimal, NULL), x->expect);
   if (x->rational) { /* the ternary follows from the fraction */
@@ -710,7 +668,7 @@ START_TEST(test_example_oracle)
     ck_assert_bits(x->expect, v.undef == RM_UNDEF_ONE ? 1.0 : 0.0, x->id);
   } else {
     ck_assert_msg(x->status == RM_OK, "%s: the oracle finds a value", x->id);
-    ck_assert_msg(same_bits(mpfr_get_d(y, MPFR_RNDN), x->expect), "%s: row says %a, oracle %a",
+    ck_assert_msg(tu_same_bits(mpfr_get_d(y, MPFR_RNDN), x->expect), "%s: row says %a, oracle %a",
                   x->id, x->expect, mpfr_get_d(y, MPFR_RNDN));
   }
   mpfr_clear(y);
@@ -731,32 +689,32 @@ static Suite *suite_examples(void)
 /* ======================================================================== */
 /* Suite "independent": the exact path against the oracle, bitwise.        */
 
-static void random_small_list(rng *r, tlist *t, int with_distinct_scores)
+static void random_small_list(tu_rng *r, tlist *t, int with_distinct_scores)
 {
   tlist_clear(t);
-  gen_grades(r, t, rng_below(r, 13), 4);
-  gen_unretrieved(r, t, rng_below(r, 4), 4);
+  gen_grades(r, t, tu_below(r, 13), 4);
+  gen_unretrieved(r, t, tu_below(r, 4), 4);
   if (with_distinct_scores) gen_scores_distinct(r, t);
   gen_ids_distinct(r, t);
 }
 
 START_TEST(test_independent_random)
 {
-  rng r = {0x1dec0de5eedULL};
+  tu_rng r = {0x1dec0de5eedULL};
   int it, m;
   char ctx[1024], nm[RM_NAME_MAX], desc[700];
   mpfr_t y;
   mpfr_init2(y, OPREC);
   for (it = 0; it < N_INDEP; it++) {
     tlist t;
-    random_small_list(&r, &t, (int) rng_below(&r, 2));
+    random_small_list(&r, &t, (int) tu_below(&r, 2));
     for (m = RM_CG; m <= RM_NDCG; m++) {
       rm_variant v;
       rm_exact e;
       rm_status s;
       int undefined;
       gen_variant(&r, &v, (rm_metric) m, t.n);
-      v.k = rng_below(&r, 4) == 0 ? 0 : 1 + rng_below(&r, 15); /* K 1..15 or none */
+      v.k = tu_below(&r, 4) == 0 ? 0 : 1 + tu_below(&r, 15); /* K 1..15 or none */
       if (v.ties == RM_TIES_AVERAGE && v.ideal == RM_IDEAL_TOPK) v.ties = RM_TIES_INPUT;
       describe(&t, desc, sizeof desc);
       snprintf(ctx, sizeof ctx, "list %d, %s, %s", it, vname(&v, nm), desc);
@@ -785,7 +743,7 @@ END_TEST
 /* ties=average against the mean over every order of the ties, enumerated. */
 START_TEST(test_independent_average)
 {
-  rng r = {0xa5e7a6eULL};
+  tu_rng r = {0xa5e7a6eULL};
   int it;
   char ctx[1024], nm[RM_NAME_MAX], desc[700];
   mpfr_t y;
@@ -797,13 +755,13 @@ START_TEST(test_independent_average)
     rm_status s;
     int undefined;
     tlist_clear(&t);
-    gen_grades(&r, &t, 1 + rng_below(&r, 7), 4);
-    gen_unretrieved(&r, &t, rng_below(&r, 3), 4);
+    gen_grades(&r, &t, 1 + tu_below(&r, 7), 4);
+    gen_unretrieved(&r, &t, tu_below(&r, 3), 4);
     gen_scores_tied(&r, &t);
     do gen_variant(&r, &v, (rm_metric) (it % 3 == 0 ? RM_CG : it % 3 == 1 ? RM_DCG : RM_NDCG), t.n);
     while (v.ideal == RM_IDEAL_TOPK);
     v.ties = RM_TIES_AVERAGE;
-    if (v.k > 10) v.k = 1 + rng_below(&r, 8);
+    if (v.k > 10) v.k = 1 + tu_below(&r, 8);
     describe(&t, desc, sizeof desc);
     snprintf(ctx, sizeof ctx, "list %d, %s, %s", it, vname(&v, nm), desc);
     undefined = oracle_list(y, &v, &t);
@@ -839,7 +797,7 @@ static Suite *suite_independent(void)
 START_TEST(test_paths_random)
 {
   static const char *const mnames[] = {"cg", "dcg", "idcg", "ndcg"};
-  rng r = {0x9a7b5ULL};
+  tu_rng r = {0x9a7b5ULL};
   double maxu[4] = {0, 0, 0, 0};
   long cover_m[4] = {0}, cover_g[3] = {0}, cover_d[4] = {0}, cover_i[4] = {0},
        cover_t[6] = {0}, cover_u[3] = {0}, cover_k[3] = {0};
@@ -853,20 +811,20 @@ START_TEST(test_paths_random)
     rm_exact e;
     rm_status se, sd;
     double d = -1, ulps;
-    unsigned roll = rng_below(&r, 100);
-    size_t n = roll < 3 ? 61 + rng_below(&r, 240) : rng_below(&r, 61);
+    unsigned roll = tu_below(&r, 100);
+    size_t n = roll < 3 ? 61 + tu_below(&r, 240) : tu_below(&r, 61);
     int gmax = roll >= 3 && roll < 28 ? 12 : 4;
     tlist_clear(&t);
     gen_grades(&r, &t, n, gmax);
-    gen_unretrieved(&r, &t, rng_below(&r, 8) == 0 ? rng_below(&r, MAXU + 1) : rng_below(&r, 4), gmax);
-    switch (rng_below(&r, 4)) {
+    gen_unretrieved(&r, &t, tu_below(&r, 8) == 0 ? tu_below(&r, MAXU + 1) : tu_below(&r, 4), gmax);
+    switch (tu_below(&r, 4)) {
     case 0: break; /* input order */
     case 1: gen_scores_distinct(&r, &t); break;
     default: gen_scores_tied(&r, &t); break;
     }
     gen_ids(&r, &t);
-    if (rng_below(&r, 4) == 0 && !t.scored) t.named = 0;
-    gen_variant(&r, &v, (rm_metric) rng_below(&r, 4), n);
+    if (tu_below(&r, 4) == 0 && !t.scored) t.named = 0;
+    gen_variant(&r, &v, (rm_metric) tu_below(&r, 4), n);
 
     rm_exact_init(&e);
     se = exact_of_list(&v, &t, &e);
@@ -883,7 +841,7 @@ START_TEST(test_paths_random)
                   || (se == RM_EUNDEF && v.metric == RM_NDCG && v.undef == RM_UNDEF_ERROR),
                   "%s: status %d on a valid list", ctx, (int) se);
     if (se >= 0) {
-      ulps = ulps_apart(d, e.value);
+      ulps = tu_ulps(d, e.value);
       ck_assert_msg(ulps == rm_ulps_between(d, e.value), "rm_ulps_between(%a, %a) = %g, want %g",
                     d, e.value, rm_ulps_between(d, e.value), ulps);
       ck_assert_ulps(d, e.value, rm_ulp_bound(&v), ctx);
@@ -921,19 +879,19 @@ static Suite *suite_paths(void)
 /* ======================================================================== */
 /* Suite "properties": invariants of the exact path on random lists.        */
 
-static void random_prop_list(rng *r, tlist *t, size_t nmax)
+static void random_prop_list(tu_rng *r, tlist *t, size_t nmax)
 {
   tlist_clear(t);
-  gen_grades(r, t, rng_below(r, (unsigned) nmax + 1), 4);
-  gen_unretrieved(r, t, rng_below(r, 4), 4);
-  if (rng_below(r, 3)) gen_scores_tied(r, t);
+  gen_grades(r, t, tu_below(r, (unsigned) nmax + 1), 4);
+  gen_unretrieved(r, t, tu_below(r, 4), 4);
+  if (tu_below(r, 3)) gen_scores_tied(r, t);
   gen_ids(r, t);
 }
 
 /* 0 <= nDCG <= 1 under the ideals that contain the ranked items. */
 START_TEST(test_prop_ndcg_range)
 {
-  rng r = {0x0b0dULL};
+  tu_rng r = {0x0b0dULL};
   int it;
   char ctx[1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 1000; it++) {
@@ -958,7 +916,7 @@ END_TEST
 /* A list already sorted by grade has nDCG exactly 1 under ideal=list. */
 START_TEST(test_prop_ndcg_perfect)
 {
-  rng r = {0x1111ULL};
+  tu_rng r = {0x1111ULL};
   int it;
   char ctx[1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 500; it++) {
@@ -967,8 +925,8 @@ START_TEST(test_prop_ndcg_perfect)
     rm_exact e;
     rm_status s;
     tlist_clear(&t);
-    gen_grades(&r, &t, 1 + rng_below(&r, 40), 4);
-    gen_unretrieved(&r, &t, rng_below(&r, 4), 4);
+    gen_grades(&r, &t, 1 + tu_below(&r, 40), 4);
+    gen_unretrieved(&r, &t, tu_below(&r, 4), 4);
     qsort(t.grade, t.n, sizeof t.grade[0], cmp_int_desc);
     t.grade[0] = 4; /* a positive gain for every gain and threshold */
     gen_variant(&r, &v, RM_NDCG, t.n);
@@ -993,7 +951,7 @@ END_TEST
 /* On grades 0 and 1, 2^g - 1 = g: linear and exp2 agree exactly. */
 START_TEST(test_prop_linear_exp2_binary_grades)
 {
-  rng r = {0x2222ULL};
+  tu_rng r = {0x2222ULL};
   int it;
   char ctx[1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 600; it++) {
@@ -1002,11 +960,11 @@ START_TEST(test_prop_linear_exp2_binary_grades)
     rm_exact a, b;
     rm_status sa, sb;
     tlist_clear(&t);
-    gen_grades(&r, &t, rng_below(&r, 30), 1);
-    gen_unretrieved(&r, &t, rng_below(&r, 4), 1);
-    if (rng_below(&r, 2)) gen_scores_tied(&r, &t);
+    gen_grades(&r, &t, tu_below(&r, 30), 1);
+    gen_unretrieved(&r, &t, tu_below(&r, 4), 1);
+    if (tu_below(&r, 2)) gen_scores_tied(&r, &t);
     gen_ids(&r, &t);
-    gen_variant(&r, &v, (rm_metric) rng_below(&r, 4), t.n);
+    gen_variant(&r, &v, (rm_metric) tu_below(&r, 4), t.n);
     v.gain = RM_GAIN_LINEAR;
     w = v;
     w.gain = RM_GAIN_EXP2;
@@ -1025,7 +983,7 @@ END_TEST
 /* CG without a cutoff is the sum of all gains: any order, any tie rule. */
 START_TEST(test_prop_cg_permutation)
 {
-  rng r = {0x3333ULL};
+  tu_rng r = {0x3333ULL};
   int it;
   char ctx[1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 500; it++) {
@@ -1040,13 +998,13 @@ START_TEST(test_prop_cg_permutation)
     for (i = 0; i < MAXN; i++) u.id[i] = u.idbuf[i];
     for (i = u.n; i > 1; i--) { /* shuffle grade, score and id together */
       int g; double sc; char tmp[16];
-      j = rng_below(&r, (unsigned) i);
+      j = tu_below(&r, (unsigned) i);
       g = u.grade[i - 1]; u.grade[i - 1] = u.grade[j]; u.grade[j] = g;
       sc = u.score[i - 1]; u.score[i - 1] = u.score[j]; u.score[j] = sc;
       memcpy(tmp, u.idbuf[i - 1], 16); memcpy(u.idbuf[i - 1], u.idbuf[j], 16);
       memcpy(u.idbuf[j], tmp, 16);
     }
-    if (rng_below(&r, 2)) u.scored = 0;
+    if (tu_below(&r, 2)) u.scored = 0;
     describe(&t, desc, sizeof desc);
     snprintf(ctx, sizeof ctx, "list %d, %s, %s", it, vname(&v, nm), desc);
     rm_exact_init(&a); rm_exact_init(&b);
@@ -1061,7 +1019,7 @@ END_TEST
 /* pessimistic <= average <= optimistic, for cg, dcg and ndcg. */
 START_TEST(test_prop_average_between)
 {
-  rng r = {0x4444ULL};
+  tu_rng r = {0x4444ULL};
   int it;
   char ctx[1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 600; it++) {
@@ -1071,8 +1029,8 @@ START_TEST(test_prop_average_between)
     rm_status s1, s2, s3;
     rm_metric m = it % 3 == 0 ? RM_CG : it % 3 == 1 ? RM_DCG : RM_NDCG;
     tlist_clear(&t);
-    gen_grades(&r, &t, rng_below(&r, 40), 4);
-    gen_unretrieved(&r, &t, rng_below(&r, 4), 4);
+    gen_grades(&r, &t, tu_below(&r, 40), 4);
+    gen_unretrieved(&r, &t, tu_below(&r, 4), 4);
     gen_scores_tied(&r, &t);
     do gen_variant(&r, &v, m, t.n); while (v.ideal == RM_IDEAL_TOPK);
     describe(&t, desc, sizeof desc);
@@ -1094,7 +1052,7 @@ END_TEST
 /* With pairwise distinct scores every tie rule gives the same value. */
 START_TEST(test_prop_distinct_scores)
 {
-  rng r = {0x5555ULL};
+  tu_rng r = {0x5555ULL};
   int it, ti;
   char ctx[1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 300; it++) {
@@ -1103,8 +1061,8 @@ START_TEST(test_prop_distinct_scores)
     rm_exact base;
     rm_status s0;
     tlist_clear(&t);
-    gen_grades(&r, &t, rng_below(&r, 30), 4);
-    gen_unretrieved(&r, &t, rng_below(&r, 4), 4);
+    gen_grades(&r, &t, tu_below(&r, 30), 4);
+    gen_unretrieved(&r, &t, tu_below(&r, 4), 4);
     gen_scores_distinct(&r, &t);
     gen_ids(&r, &t);
     gen_variant(&r, &v, (rm_metric) (it % 3 == 0 ? RM_CG : it % 3 == 1 ? RM_DCG : RM_NDCG), t.n);
@@ -1133,7 +1091,7 @@ END_TEST
    without scores, for every tie rule that is one permutation. */
 START_TEST(test_prop_scores_vs_presorted)
 {
-  rng r = {0x6666ULL};
+  tu_rng r = {0x6666ULL};
   int it;
   char ctx[1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 1000; it++) {
@@ -1143,12 +1101,12 @@ START_TEST(test_prop_scores_vs_presorted)
     rm_status sa, sb;
     size_t order[MAXN], i;
     tlist_clear(&t);
-    gen_grades(&r, &t, rng_below(&r, 40), 4);
-    gen_unretrieved(&r, &t, rng_below(&r, 4), 4);
+    gen_grades(&r, &t, tu_below(&r, 40), 4);
+    gen_unretrieved(&r, &t, tu_below(&r, 4), 4);
     gen_scores_tied(&r, &t);
     gen_ids(&r, &t);
-    gen_variant(&r, &v, (rm_metric) rng_below(&r, 4), t.n);
-    v.ties = (rm_ties) rng_below(&r, 5); /* not average */
+    gen_variant(&r, &v, (rm_metric) tu_below(&r, 4), t.n);
+    v.ties = (rm_ties) tu_below(&r, 5); /* not average */
     my_rank(&t, v.ties, order);
     tlist_clear(&u);
     u.n = t.n; u.nu = t.nu;
@@ -1170,7 +1128,7 @@ END_TEST
    not show (the keys that do not apply) must not change its value. */
 START_TEST(test_prop_name_determines_value)
 {
-  rng r = {0x7777ULL};
+  tu_rng r = {0x7777ULL};
   int it;
   char ctx[1024], nm[RM_NAME_MAX], nm2[RM_NAME_MAX], desc[700];
   for (it = 0; it < 2000; it++) {
@@ -1179,14 +1137,14 @@ START_TEST(test_prop_name_determines_value)
     rm_exact a, b;
     rm_status sa, sb;
     random_prop_list(&r, &t, 12);
-    gen_variant(&r, &v, (rm_metric) rng_below(&r, 4), t.n);
+    gen_variant(&r, &v, (rm_metric) tu_below(&r, 4), t.n);
     w = v; /* now scramble what the name does not show */
-    if (w.gain != RM_GAIN_BINARY) w.rel = 1 + (int) rng_below(&r, 100);
-    if (w.metric == RM_CG) w.discount = (rm_discount) rng_below(&r, 2);
-    if (w.metric == RM_CG || w.discount != RM_DISCOUNT_JK) w.base = 2 + (int) rng_below(&r, 20);
-    if (w.metric == RM_CG || w.metric == RM_DCG) w.ideal = (rm_ideal) rng_below(&r, 4);
-    if (w.metric == RM_IDCG && w.ideal != RM_IDEAL_TOPK) w.ties = (rm_ties) rng_below(&r, 6);
-    if (w.metric != RM_NDCG) w.undef = (rm_undef) rng_below(&r, 3);
+    if (w.gain != RM_GAIN_BINARY) w.rel = 1 + (int) tu_below(&r, 100);
+    if (w.metric == RM_CG) w.discount = (rm_discount) tu_below(&r, 2);
+    if (w.metric == RM_CG || w.discount != RM_DISCOUNT_JK) w.base = 2 + (int) tu_below(&r, 20);
+    if (w.metric == RM_CG || w.metric == RM_DCG) w.ideal = (rm_ideal) tu_below(&r, 4);
+    if (w.metric == RM_IDCG && w.ideal != RM_IDEAL_TOPK) w.ties = (rm_ties) tu_below(&r, 6);
+    if (w.metric != RM_NDCG) w.undef = (rm_undef) tu_below(&r, 3);
     rm_variant_name(&v, nm, sizeof nm);
     rm_variant_name(&w, nm2, sizeof nm2);
     ck_assert_str_eq(nm, nm2);
@@ -1662,8 +1620,8 @@ START_TEST(test_edge_ulps_between)
   ck_assert(rm_ulps_between(0x1p-1074, -0x1p-1074) == 2);
   ck_assert(rm_ulps_between(-1.0, -2.0) == 0x1p52);
   ck_assert(isinf(rm_ulps_between(NAN, 1.0)));
-  ck_assert(ulps_apart(1.0, nextafter(1.0, 2.0)) == 1);
-  ck_assert(ulps_apart(0x1p-1074, -0x1p-1074) == 2);
+  ck_assert(tu_ulps(1.0, nextafter(1.0, 2.0)) == 1);
+  ck_assert(tu_ulps(0x1p-1074, -0x1p-1074) == 2);
 }
 END_TEST
 
@@ -1671,7 +1629,7 @@ END_TEST
 START_TEST(test_edge_work_reuse)
 {
   static const size_t lens[] = {5, 200, 0, 1, 37, 300, 2, 120, 16, 17, 0, 299, 3};
-  rng r = {0x3e35eULL};
+  tu_rng r = {0x3e35eULL};
   rm_work w;
   size_t i;
   int rep;
@@ -1686,10 +1644,10 @@ START_TEST(test_edge_work_reuse)
       rm_status sa, sb;
       tlist_clear(&t);
       gen_grades(&r, &t, lens[i], 4);
-      gen_unretrieved(&r, &t, rng_below(&r, 4), 4);
+      gen_unretrieved(&r, &t, tu_below(&r, 4), 4);
       gen_scores_tied(&r, &t);
       gen_ids(&r, &t);
-      gen_variant(&r, &v, (rm_metric) rng_below(&r, 4), t.n);
+      gen_variant(&r, &v, (rm_metric) tu_below(&r, 4), t.n);
       l = to_list(&t);
       sa = rm_value(&v, &l, &w, &a);
       sb = rm_value(&v, &l, NULL, &b);

@@ -31,6 +31,7 @@
 #include <gmp.h>
 #include <mpfr.h>
 #include "rankmetrics.h"
+#include "testutil.h"
 
 #define SETM_TIMEOUT 60
 #define OR_CHUNKS 12     /* loop iterations of each oracle ... */
@@ -41,54 +42,7 @@
 #define OR_POOL 14       /* identifiers to draw from */
 
 /* ------------------------------------------------------------------------ */
-/* A seeded generator (splitmix64), our own.                                 */
-
-typedef struct { uint64_t s; } sm_rng;
-
-static uint64_t sm_next(sm_rng *r)
-{
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static unsigned sm_below(sm_rng *r, unsigned n)
-{
-  return (unsigned) (sm_next(r) % n);
-}
-
-/* ------------------------------------------------------------------------ */
 /* Helpers.                                                                  */
-
-static uint64_t dbits(double x)
-{
-  uint64_t u;
-  memcpy(&u, &x, sizeof u);
-  return u;
-}
-
-static void parse_or_fail(const char *name, rm_variant *v)
-{
-  char msg[256] = "";
-  rm_status s = rm_variant_parse(name, v, msg, sizeof msg);
-  ck_assert_msg(s == RM_OK, "parsing '%s': status %d (%s)", name, (int) s, msg);
-}
-
-/* The correctly rounded double of a fraction (MPFR, our rounding) and the
-   sign of (double - x). */
-static double round_q(const mpq_t x, int *ternary)
-{
-  mpfr_t t;
-  double d;
-  int tern;
-  mpfr_init2(t, 53);
-  tern = mpfr_set_q(t, x, MPFR_RNDN);
-  d = mpfr_get_d(t, MPFR_RNDN);
-  mpfr_clear(t);
-  *ternary = (tern > 0) - (tern < 0);
-  return d;
-}
 
 static void free_gmp_str(char *s)
 {
@@ -112,14 +66,14 @@ static void expect_set(const char *why, const char *name, const rm_list *q, size
   char *ws = NULL;
   double want_d = 0, d = -1;
   int tern = 0, pass;
-  parse_or_fail(name, &v);
+  tu_parse_or_fail(name, &v);
   ck_assert_msg(rm_variant_reads_set(&v), "%s: %s does not read a set", why, name);
   mpq_init(x);
   if (want_s >= 0) {
     ck_assert_msg(mpq_set_str(x, want, 10) == 0, "%s: bad fraction %s", why, want);
     mpq_canonicalize(x);
     ws = mpq_get_str(NULL, 10, x);
-    want_d = round_q(x, &tern);
+    want_d = tu_round_q(x, &tern);
   }
   for (pass = 0; pass < (single ? 2 : 1); pass++) {
     const char *how = pass ? "rm_value_exact" : "rm_value_set_exact";
@@ -131,7 +85,7 @@ static void expect_set(const char *why, const char *name, const rm_list *q, size
       ck_assert_msg(e.rational != NULL && strcmp(e.rational, ws) == 0,
                     "%s: %s %s = %s, want %s", why, how, name,
                     e.rational ? e.rational : "(none)", ws);
-      ck_assert_msg(dbits(e.value) == dbits(want_d) && e.ternary == tern,
+      ck_assert_msg(tu_bits(e.value) == tu_bits(want_d) && e.ternary == tern,
                     "%s: %s %s value %a ternary %d, want %a ternary %d", why, how, name,
                     e.value, e.ternary, want_d, tern);
     }
@@ -178,7 +132,7 @@ START_TEST(test_canonical)
   rm_variant v, w;
   char buf[RM_NAME_MAX], buf2[RM_NAME_MAX];
   size_t len;
-  parse_or_fail(canon_cases[_i].in, &v);
+  tu_parse_or_fail(canon_cases[_i].in, &v);
   len = rm_variant_name(&v, buf, sizeof buf);
   ck_assert_msg(strcmp(buf, canon_cases[_i].canon) == 0 && len == strlen(buf),
                 "'%s' prints as '%s' (%zu), want '%s'", canon_cases[_i].in, buf, len,
@@ -188,7 +142,7 @@ START_TEST(test_canonical)
                 rm_variant_reads_set(&v));
   ck_assert(v.metric == (strncmp(canon_cases[_i].in, "coverage", 8) == 0 ? RM_COVERAGE
                          : RM_FMEAN));
-  parse_or_fail(buf, &w);
+  tu_parse_or_fail(buf, &w);
   rm_variant_name(&w, buf2, sizeof buf2);
   ck_assert_str_eq(buf2, buf);
 }
@@ -198,12 +152,12 @@ END_TEST
 START_TEST(test_fields)
 {
   rm_variant v;
-  parse_or_fail("coverage@10[items=500]", &v);
+  tu_parse_or_fail("coverage@10[items=500]", &v);
   ck_assert(v.metric == RM_COVERAGE && v.k == 10 && v.items == 500
             && v.ties == RM_TIES_INPUT);
-  parse_or_fail("coverage", &v);
+  tu_parse_or_fail("coverage", &v);
   ck_assert(v.k == 0 && v.items == 1);
-  parse_or_fail("fmean@7[beta2=0.25,rel=3,ties=optimistic,undef=one]", &v);
+  tu_parse_or_fail("fmean@7[beta2=0.25,rel=3,ties=optimistic,undef=one]", &v);
   ck_assert(v.metric == RM_FMEAN && v.k == 7 && v.beta2 == 1 && v.beta2_den == 4
             && v.rel == 3 && v.ties == RM_TIES_OPTIMISTIC && v.undef == RM_UNDEF_ONE);
 }
@@ -494,21 +448,21 @@ typedef struct {
   const char *id[OR_MAXQ][OR_MAXN];
 } rset;
 
-static void random_set(sm_rng *r, rset *b)
+static void random_set(tu_rng *r, rset *b)
 {
   size_t j, i;
-  b->nq = sm_below(r, OR_MAXQ + 1);
+  b->nq = tu_below(r, OR_MAXQ + 1);
   for (j = 0; j < b->nq; j++) {
     rm_list *l = &b->q[j];
-    int scored = sm_below(r, 3) != 0;
-    l->n = sm_below(r, OR_MAXN + 1);
-    l->n_unretrieved = sm_below(r, OR_MAXU + 1);
+    int scored = tu_below(r, 3) != 0;
+    l->n = tu_below(r, OR_MAXN + 1);
+    l->n_unretrieved = tu_below(r, OR_MAXU + 1);
     for (i = 0; i < l->n; i++) {
-      b->g[j][i] = (int) sm_below(r, 4);
-      b->s[j][i] = 0.25 * (double) sm_below(r, 4) - 0.25; /* many ties, -0.25..0.5 */
-      b->id[j][i] = pool[sm_below(r, OR_POOL)];
+      b->g[j][i] = (int) tu_below(r, 4);
+      b->s[j][i] = 0.25 * (double) tu_below(r, 4) - 0.25; /* many ties, -0.25..0.5 */
+      b->id[j][i] = pool[tu_below(r, OR_POOL)];
     }
-    for (i = 0; i < l->n_unretrieved; i++) b->u[j][i] = (int) sm_below(r, 4);
+    for (i = 0; i < l->n_unretrieved; i++) b->u[j][i] = (int) tu_below(r, 4);
     l->grade = b->g[j];
     l->score = scored ? b->s[j] : NULL;
     l->id = b->id[j];
@@ -629,13 +583,13 @@ static void check_against(const char *name, const rset *b, rm_status want_s, con
   double want_d = 0, d = -1;
   int tern = 0;
   char *ws = NULL, desc[1200];
-  parse_or_fail(name, &v);
+  tu_parse_or_fail(name, &v);
   describe(desc, sizeof desc, b);
-  if (want_s >= 0) { ws = mpq_get_str(NULL, 10, want); want_d = round_q(want, &tern); }
+  if (want_s >= 0) { ws = mpq_get_str(NULL, 10, want); want_d = tu_round_q(want, &tern); }
   rm_exact_init(&e);
   s = rm_value_set_exact(&v, b->q, b->nq, &e);
   ck_assert_msg(s == want_s && (s < 0 || (e.rational && strcmp(e.rational, ws) == 0
-                                          && dbits(e.value) == dbits(want_d)
+                                          && tu_bits(e.value) == tu_bits(want_d)
                                           && e.ternary == tern)),
                 "set %ld %s on %s: exact status %d %s (%a, %d), want %d %s (%a, %d)", set,
                 name, desc, (int) s, s >= 0 && e.rational ? e.rational : "-",
@@ -661,9 +615,9 @@ static void check_against(const char *name, const rset *b, rm_status want_s, con
   if (ws) free_gmp_str(ws);
 }
 
-static unsigned long random_k(sm_rng *r)
+static unsigned long random_k(tu_rng *r)
 {
-  return sm_below(r, 3) == 0 ? 0 : 1 + sm_below(r, OR_MAXN + 2);
+  return tu_below(r, 3) == 0 ? 0 : 1 + tu_below(r, OR_MAXN + 2);
 }
 
 static void put_k(char *buf, size_t len, const char *metric, unsigned long k)
@@ -674,17 +628,17 @@ static void put_k(char *buf, size_t len, const char *metric, unsigned long k)
 
 START_TEST(test_oracle_coverage)
 {
-  sm_rng r = {0x5e7c0f3a9d1ULL + (uint64_t) _i * 7919};
+  tu_rng r = {0x5e7c0f3a9d1ULL + (uint64_t) _i * 7919};
   int n;
   rset b;
   mpq_t want;
   mpq_init(want);
   for (n = 0; n < OR_PER; n++) {
-    unsigned long k = random_k(&r), items = 1 + sm_below(&r, 40);
-    int t = (int) sm_below(&r, 6);
+    unsigned long k = random_k(&r), items = 1 + tu_below(&r, 40);
+    int t = (int) tu_below(&r, 6);
     char head[32], name[128];
     random_set(&r, &b);
-    if (sm_below(&r, 8) == 0) items = 2147483647UL;
+    if (tu_below(&r, 8) == 0) items = 2147483647UL;
     put_k(head, sizeof head, "coverage", k);
     snprintf(name, sizeof name, "%s[items=%lu,ties=%s]", head, items, tie_words[t]);
     oracle_coverage(&b, k, t, items, want);
@@ -697,16 +651,16 @@ END_TEST
 START_TEST(test_oracle_fmean)
 {
   static const char *const undef_words[] = {"zero", "one", "error"};
-  sm_rng r = {0xf3ea17ULL + (uint64_t) _i * 104729};
+  tu_rng r = {0xf3ea17ULL + (uint64_t) _i * 104729};
   int n;
   rset b;
   mpq_t want;
   mpq_init(want);
   for (n = 0; n < OR_PER; n++) {
     unsigned long k = random_k(&r);
-    int t = (int) sm_below(&r, 6), rel = 1 + (int) sm_below(&r, 3);
-    int undef = (int) sm_below(&r, 3);
-    size_t bi = sm_below(&r, N_BETAS);
+    int t = (int) tu_below(&r, 6), rel = 1 + (int) tu_below(&r, 3);
+    int undef = (int) tu_below(&r, 3);
+    size_t bi = tu_below(&r, N_BETAS);
     char head[32], name[128];
     rm_status ws;
     random_set(&r, &b);

@@ -39,6 +39,7 @@
 #include <gmp.h>
 #include <mpfr.h>
 #include "rankmetrics.h"
+#include "testutil.h"
 
 #define VEC_DIR "vectors"
 #define VEC_MAX_FILES 64
@@ -260,11 +261,6 @@ static int status_of_name(const char *s, rm_status *out)
   return 0;
 }
 
-static int same_bits(double a, double b)
-{
-  return memcmp(&a, &b, sizeof a) == 0;
-}
-
 /* The decimal as an exact fraction; *ulp gets 10^(position of its last
    digit).  Returns the number of significant digits, or -1 if malformed. */
 static int decimal_to_q(const char *s, mpq_t x, mpq_t ulp)
@@ -340,13 +336,8 @@ static void check_vector_alone(vec_ctx *c, const vec_test *t, const rm_variant *
         mp_get_memory_functions(NULL, NULL, &fr);
         fr(canon, strlen(canon) + 1); }
       { /* the fraction rounded once to a double */
-        mpfr_t r;
-        double g;
-        mpfr_init2(r, 53);
-        mpfr_set_q(r, x, MPFR_RNDN);
-        g = mpfr_get_d(r, MPFR_RNDN);
-        mpfr_clear(r);
-        if (!(fabs(g) > 0 && fabs(g) < DBL_MIN) && !same_bits(g, want)
+        double g = tu_round_q(x, NULL);
+        if (!(fabs(g) > 0 && fabs(g) < DBL_MIN) && !tu_same_bits(g, want)
             && !(g == 0 && want == 0))
           vec_fail(c, t->tcid, "fraction %s rounds to %a, value is %a",
             t->rational, g, want);
@@ -375,7 +366,7 @@ static void check_vector_alone(vec_ctx *c, const vec_test *t, const rm_variant *
     double u = v->undef == RM_UNDEF_ONE ? 1.0 : 0.0;
     if (v->undef == RM_UNDEF_ERROR)
       vec_fail(c, t->tcid, "status undefined under undef=error");
-    else if (!same_bits(want, u))
+    else if (!tu_same_bits(want, u))
       vec_fail(c, t->tcid, "undefined value %a, the convention gives %a", want, u);
   }
   mpq_clears(x, d, ulp, diff, NULL);
@@ -542,7 +533,7 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
     vec_fail(c, t->tcid, "exact path: status %d (%s), the vector says %s", (int) s,
       rm_strerror(s), t->valid ? t->status : t->error);
   else if (t->valid) {
-    if (!same_bits(e.value, wantv))
+    if (!tu_same_bits(e.value, wantv))
       vec_fail(c, t->tcid, "exact path: %a, the vector says %a", e.value, wantv);
     if (strcmp(e.decimal, t->decimal) != 0)
       vec_fail(c, t->tcid, "exact path: decimal %s, the vector says %s", e.decimal,
@@ -554,7 +545,7 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
     if ((e.hard_bits >= 10) != has_flag(t->flags, "HardToRound"))
       vec_fail(c, t->tcid, "exact path: %d hard bits, HardToRound %s", e.hard_bits,
         has_flag(t->flags, "HardToRound") ? "set" : "unset");
-  } else if (!same_bits(e.value, VEC_SENTINEL) || e.rational != NULL
+  } else if (!tu_same_bits(e.value, VEC_SENTINEL) || e.rational != NULL
              || strcmp(e.decimal, "unset") != 0)
     vec_fail(c, t->tcid, "exact path: refused the input but wrote its result");
   rm_exact_clear(&e);
@@ -571,7 +562,7 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
       vec_fail(c, t->tcid, "double path: %a is %g ulps from %a, bound %g", d, u,
         wantv, b);
     if (u > *maxulps) *maxulps = u;
-  } else if (!same_bits(d, VEC_SENTINEL))
+  } else if (!tu_same_bits(d, VEC_SENTINEL))
     vec_fail(c, t->tcid, "double path: refused the input but wrote %a", d);
 }
 

@@ -8400,7 +8400,8 @@ the value is rational, and the sign of the rounding error.
 
 Errors are reported on standard error as \.{rankmetrics: } followed by what
 was wrong and where, and the exit status is 2 for a usage error, 1 for a
-failed check or computation, and 0 otherwise.
+failed check or computation, and 0 otherwise.  \.{--help} (or \.{-h})
+prints the usage text on standard output, alone or right after a command.
 @^command-line tool@>
 
 @(rmtool.c@>=
@@ -8422,6 +8423,8 @@ int main(int argc, char **argv)
       || strcmp(argv[1], "help") == 0) { usage(stdout); return 0; }
   if (strcmp(argv[1], "--version") == 0) { printf("rankmetrics %s\n", RM_VERSION);
     return 0; }
+  if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+    usage(stdout); return 0; } /* \.{rankmetrics eval --help} */
   if (strcmp(argv[1], "value") == 0) return cmd_value(argc - 2, argv + 2);
   if (strcmp(argv[1], "name") == 0) return cmd_name(argc - 2, argv + 2);
   if (strcmp(argv[1], "examples") == 0) return cmd_examples(argc - 2, argv + 2);

@@ -113,5 +113,14 @@ for exact in "" --exact; do
   shuf --random-source=<(yes) "$T/gr" > "$T/grs"
   same "shuffled $exact" "$($RM eval --quiet --trec $exact -m 'ap[ties=id-desc]' "$T/gq" "$T/grs")" "$($RM eval --quiet --trec $exact -m 'ap[ties=id-desc]' "$T/gq" "$T/gr")"
 done
+# ---- --help after a command: the usage text on stdout, exit 0 -----------
+top=$($RM --help)
+for c in eval verify disagree value vectors; do
+  for h in --help -h; do
+    same "$c $h" "$($RM $c $h 2>&1; echo "rc=$?")" "$top
+rc=0"
+  done
+done
+
 echo "eval_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -958,32 +958,38 @@ if (keys[key].words) {
 }
 
 @ A fraction is read exactly: \.{3}, \.{3/4} or \.{0.75}, each reduced to
-lowest terms.  Numerator and denominator must fit comfortably in an |int|.
+lowest terms, and its bounds are checked on the reduced fraction, so that a
+value is accepted or refused whatever form it is written in.  This matters
+because |put_fraction| below prints $99999993/4$ as \.{24999998.25}, whose
+digits read as $2499999825/100$: that name must read back.  The digits are
+gathered in |long long| below $10^{18}$, more than the printer ever writes
+($p<10^8$ and at most nine decimals).
 
 @<Private functions@>=
-static long gcd(long a, long b)
+static long long gcd(long long a, long long b)
 {
-  while (b) { long t = a % b; a = b; b = t; }
+  while (b) { long long t = a % b; a = b; b = t; }
   return a;
 }
 static int read_fraction(const char *w, long *p, long *q)
 {
-  long a = 0, b = 1, g;
+  const long long big = 100000000000000000LL; /* $10^{17}$ */
+  long long a = 0, b = 1, g;
   int digits = 0;
   for (; *w >= '0' && *w <= '9'; w++, digits++) {
-    if (a > 100000000L) return 0;
+    if (a >= big) return 0;
     a = 10 * a + (*w - '0');
   }
   if (*w == '.') {
     for (w++; *w >= '0' && *w <= '9'; w++, digits++) {
-      if (a > 100000000L || b > 100000000L) return 0;
+      if (a >= big || b >= big) return 0;
       a = 10 * a + (*w - '0'); b *= 10;
     }
   } else if (*w == '/') {
     const char *d0 = ++w;
     b = 0;
     for (; *w >= '0' && *w <= '9'; w++) {
-      if (b > 100000000L) return 0;
+      if (b >= big) return 0;
       b = 10 * b + (*w - '0');
     }
     if (w == d0 || b == 0) return 0;
@@ -991,7 +997,8 @@ static int read_fraction(const char *w, long *p, long *q)
   if (*w != '\0' || digits == 0) return 0;
   g = gcd(a, b);
   if (g > 1) a /= g, b /= g;
-  *p = a; *q = b;
+  if (a > 100000000LL || b > 100000000LL) return 0;
+  *p = (long) a; *q = (long) b;
   return 1;
 }
 

@@ -401,6 +401,11 @@ START_TEST(test_names)
   expect_name("accuracy[cut=0]", "accuracy[cut=0,rel=1,undef=zero]");
   expect_name("accuracy[cut=4/2]", "accuracy[cut=2,rel=1,undef=zero]");
   expect_name("accuracy[cut=3/2]", "accuracy[cut=1.5,rel=1,undef=zero]");
+  /* bounds hold for the reduced fraction: 99999993/4 = 24999998.25, whose
+     digits 2499999825/100 exceed 10^8 (found by fuzz_variant) */
+  expect_name("accuracy[cut=99999993/4]", "accuracy[cut=24999998.25,rel=1,undef=zero]");
+  expect_name("accuracy[cut=24999998.250]", "accuracy[cut=24999998.25,rel=1,undef=zero]");
+  expect_name("accuracy[cut=200000000/4]", "accuracy[cut=50000000,rel=1,undef=zero]");
   expect_name("micro:mae", "micro[skip=none]:mae[undef=zero]");
   expect_name("mean:accuracy",
     "mean[skip=none,weight=uniform]:accuracy[cut=0.5,rel=1,undef=zero]");
@@ -414,6 +419,12 @@ START_TEST(test_names)
   expect_refused("accuracy[cut=1/0]");
   expect_refused("accuracy[cut=]");
   expect_refused("accuracy[cut=0.5.1]");
+  expect_refused("accuracy[cut=100000001]");
+  expect_refused("accuracy[cut=1/100000001]");
+  expect_refused("accuracy[cut=100000000.5]");
+  expect_refused("accuracy[cut=99999999999999999999999]");
+  expect_refused("accuracy[cut=200000000/3]");
+  expect_refused("accuracy[cut=1/0.5]");
   expect_refused("accuracy[undef=nan]");
   expect_refused("accuracy[rel=0]");
   expect_refused("micro:rmse");

@@ -61,7 +61,7 @@ DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf)
 .DELETE_ON_ERROR:
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules
-.PHONY: all lib tool doc lint check check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
+.PHONY: all lib tool doc lint check bench check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
 
 all: lint lib tool doc
 
@@ -254,6 +254,17 @@ fuzz: $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_NAMES))
 # fixed seed, so that CI's verdict does not depend on luck or machine speed.
 fuzz-short:
 	@$(MAKE) --no-print-directory fuzz FUZZ_LIMIT="-seed=1 -runs=20000"
+
+# ---- Benchmark ------------------------------------------------------------------
+# `make bench' (never part of make check): seeded synthetic inputs in
+# build/bench, the evaluator's time and peak memory beside a floor that only
+# reads and tokenises the same files.  BENCH_SCALE=100 divides every size by 100.
+BENCH_SCALE ?= 1
+build/bench/%: tests/bench/%.c
+	@mkdir -p build/bench
+	$(CC) $(WARN) $(CFLAGS) $< -o $@
+bench: $(TOOL) build/bench/gen build/bench/floor
+	BENCH_SCALE=$(BENCH_SCALE) bash tests/bench/bench.sh
 
 # ---- Golden vectors ---------------------------------------------------------
 # Generate into a fresh temporary directory; only if that succeeds, rename each

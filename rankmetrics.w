@@ -345,12 +345,21 @@ caller supplies, so that the double path can run without allocating.  A merge
 takes from the right run only when its item ranks strictly before the left
 one's.
 
+Lists often come ranked already: a TREC run is written in rank order, and
+a caller may have sorted its list.  One pass finds out: if no item ranks
+strictly before the item just above it in the input, the input order is
+already the stable sort's result (a stable sort by a strict weak order has
+one result), and the sort is skipped.  Under \.{reverse} every tie fails
+this test, as it should.
+
 @<Private functions@>=
 static void rank_items(const rm_list *l, rm_ties t, size_t *perm, size_t *tmp)
 {
   size_t n = l->n, w, i;
   for (i = 0; i < n; i++) perm[i] = i;
   if (l->score == NULL) return;
+  for (i = 1; i < n && !ranks_before(l, t, i, i - 1); i++) continue;
+  if (i >= n) return; /* already ranked */
   for (w = 1; w < n; w *= 2) {
     for (i = 0; i < n; i += 2 * w) {
       size_t mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
@@ -1859,6 +1868,71 @@ double rm_ulp_bound(const rm_variant *v)
   case RM_AGG_SUM: return b + 1;
   default: return b;
   }
+}
+
+@ {\it Several variants of one list.}  An evaluator computes a handful of
+variants on every query, and most of them share one tie rule; for a metric
+that reads ten ranks, ranking the list is most of the work.  |rm_values|
+computes |nv| variants of one list on the double path and ranks the list
+once for each distinct tie rule among them.  For every~|i|, |st[i]| and
+|out[i]| are what |rm_value(&v[i], l, w, &out[i])| would give, bit for bit:
+the same checks, the same ranking, the same function of the table.  The
+function itself returns |RM_EINVAL| when an array is missing and
+|RM_ENOMEM| when the workspace cannot grow (the variants not yet computed
+then have that status too); otherwise |RM_OK|, whatever the variants'
+statuses.
+@^ranking once@>
+
+@<Public prototypes@>=
+rm_status rm_values(const rm_variant *v, size_t nv, const rm_list *l,
+  rm_work *w, double *out, rm_status *st);
+
+@ The checks of |rm_value| become two functions, and a variant that passes
+them waits, marked |PENDING| (a status no function returns), for the
+ranking of its tie rule.
+
+@d PENDING 2
+@<Public functions@>=
+static rm_status variant_status(const rm_variant *v)
+{
+  @<Check the variant@>;
+  return RM_OK;
+}
+static rm_status list_status(const rm_variant *v, const rm_list *l)
+{
+  @<Check the list@>;
+  return RM_OK;
+}
+static rm_ties tie_rule(const rm_variant *v)
+{
+  return key_used(v, KEY_TIES) ? (rm_ties) v->ties : RM_TIES_INPUT;
+}
+rm_status rm_values(const rm_variant *v, size_t nv, const rm_list *l,
+  rm_work *w, double *out, rm_status *st)
+{
+  rm_work own;
+  rm_status s = RM_OK;
+  size_t i, j;
+  if (nv > 0 && (v == NULL || out == NULL || st == NULL)) return RM_EINVAL;
+  for (i = 0; i < nv; i++) {
+    if ((st[i] = variant_status(&v[i])) != RM_OK) continue;
+    if (v[i].agg != RM_AGG_NONE || metrics[v[i].metric].set_d)
+      st[i] = rm_value_set(&v[i], l, 1, w, &out[i]);
+    else if ((st[i] = list_status(&v[i], l)) == RM_OK) st[i] = PENDING;
+  }
+  if (w == NULL) { rm_work_init(&own); w = &own; }
+  for (i = 0; i < nv; i++) {
+    rm_ties t = tie_rule(&v[i]);
+    if (st[i] != PENDING) continue;
+    if (s == RM_OK) s = work_reserve(w, l->n);
+    if (s != RM_OK) { st[i] = s; continue; }
+    rank_items(l, t, w->perm, w->tmp);
+    for (j = i; j < nv; j++)
+      if (st[j] == PENDING && tie_rule(&v[j]) == t)
+        st[j] = metrics[v[j].metric].d(&v[j], l, w->perm, &out[j]);
+  }
+  if (w == &own) rm_work_free(&own);
+  return s;
 }
 
 @ An undefined value is reported the same way by every metric, on both

@@ -1124,6 +1124,102 @@ START_TEST(test_prop_scores_vs_presorted)
 }
 END_TEST
 
+/* rm_values ranks a list once per tie rule and must give, for every variant,
+   the status and the bits of rm_value on that variant alone. */
+static const char *const values_names[] = {
+  "ap", "ndcg@10", "precision@10", "rr", "ap@5[ties=id-asc,norm=min]",
+  "ndcg@5[ties=average]", "dcg@3[ties=average,gain=exp2]", "auc",
+  "auc[ties=average]", "err@10", "recall@5[ties=pessimistic]",
+  "hr@3[ties=reverse]", "mean:ap", "rr[ties=optimistic]", "apstep", "lrap",
+  "rprec[ties=id-desc]", "precision@5[ties=id-asc]", "cg@4", "ndcg[undef=error]",
+};
+#define N_VALUES_NAMES (sizeof values_names / sizeof *values_names)
+
+START_TEST(test_prop_values_rank_once)
+{
+  tu_rng r = {0x8888ULL};
+  rm_work w;
+  int it;
+  char ctx[1024], desc[700];
+  rm_work_init(&w);
+  for (it = 0; it < 3000; it++) {
+    tlist t;
+    rm_list l;
+    rm_variant v[12];
+    double out[12];
+    rm_status st[12];
+    size_t nv = 1 + tu_below(&r, 12), i;
+    tlist_clear(&t);
+    gen_grades(&r, &t, tu_below(&r, 60), 5);
+    gen_unretrieved(&r, &t, tu_below(&r, 4), 3);
+    if (tu_below(&r, 5)) gen_scores_tied(&r, &t);
+    if (tu_below(&r, 4)) gen_ids(&r, &t);
+    for (i = 0; i < nv; i++)
+      tu_parse_or_fail(values_names[tu_below(&r, N_VALUES_NAMES)], &v[i]);
+    l = to_list(&t);
+    describe(&t, desc, sizeof desc);
+    ck_assert_int_eq(rm_values(v, nv, &l, tu_below(&r, 2) ? &w : NULL, out, st), RM_OK);
+    for (i = 0; i < nv; i++) {
+      double x = -7;
+      rm_status s = rm_value(&v[i], &l, NULL, &x);
+      snprintf(ctx, sizeof ctx, "list %d, variant %lu of %lu, %s", it,
+        (unsigned long) i, (unsigned long) nv, desc);
+      ck_assert_msg(st[i] == s, "%s: rm_values status %d, rm_value %d", ctx,
+        (int) st[i], (int) s);
+      if (s >= 0) ck_assert_bits(out[i], x, ctx);
+    }
+  }
+  rm_work_free(&w);
+}
+END_TEST
+
+/* A list already in ranked order skips the sort (rank_items checks the
+   order first).  The same items presented in the order of the test's own
+   ranking (my_rank) must give the value of the shuffled list, bit for bit,
+   under every tie rule that orders items (input, ids, grades). */
+START_TEST(test_prop_presorted_same_ranking)
+{
+  static const char *const names[] = {"ap", "ndcg@10", "precision@3", "rr",
+    "err@5", "recall@4", "dcg", "hr@2"};
+  static const char *const rules[] = {"input", "id-asc", "id-desc",
+    "pessimistic", "optimistic"};
+  tu_rng r = {0x9999ULL};
+  int it;
+  char ctx[1024], nm[RM_NAME_MAX + 32], desc[700];
+  for (it = 0; it < 3000; it++) {
+    tlist t, u;
+    rm_variant v;
+    rm_list a, b;
+    size_t order[MAXN], i;
+    unsigned k = tu_below(&r, 5);
+    double x = -7, y = -8;
+    rm_status sx, sy;
+    tlist_clear(&t);
+    gen_grades(&r, &t, tu_below(&r, 80), 4);
+    gen_unretrieved(&r, &t, tu_below(&r, 3), 4);
+    gen_scores_tied(&r, &t);
+    gen_ids(&r, &t);
+    snprintf(nm, sizeof nm, "%s[ties=%s]", names[tu_below(&r, 8)], rules[k]);
+    tu_parse_or_fail(nm, &v);
+    my_rank(&t, v.ties, order);
+    tlist_clear(&u);
+    u.n = t.n; u.nu = t.nu; u.scored = u.named = 1;
+    for (i = 0; i < t.n; i++) {
+      u.grade[i] = t.grade[order[i]]; u.score[i] = t.score[order[i]];
+      memcpy(u.idbuf[i], t.idbuf[order[i]], sizeof u.idbuf[i]);
+    }
+    for (i = 0; i < t.nu; i++) u.ugrade[i] = t.ugrade[i];
+    a = to_list(&t); b = to_list(&u);
+    sx = rm_value(&v, &a, NULL, &x);
+    sy = rm_value(&v, &b, NULL, &y);
+    describe(&t, desc, sizeof desc);
+    snprintf(ctx, sizeof ctx, "list %d, %s, %s", it, nm, desc);
+    ck_assert_msg(sx == sy, "%s: status %d, presorted %d", ctx, (int) sx, (int) sy);
+    if (sx >= 0) ck_assert_bits(y, x, ctx);
+  }
+}
+END_TEST
+
 /* A variant is one definition with one name: the fields that its name does
    not show (the keys that do not apply) must not change its value. */
 START_TEST(test_prop_name_determines_value)
@@ -1176,6 +1272,8 @@ static Suite *suite_properties(void)
   tcase_add_test(tc, test_prop_distinct_scores);
   tcase_add_test(tc, test_prop_scores_vs_presorted);
   tcase_add_test(tc, test_prop_name_determines_value);
+  tcase_add_test(tc, test_prop_values_rank_once);
+  tcase_add_test(tc, test_prop_presorted_same_ranking);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -8488,6 +8488,7 @@ prints the usage text on standard output, alone or right after a command.
 @(rmtool.c@>=
 #define _POSIX_C_SOURCE 200809L /* for |mkdir| */
 #include <sys/stat.h>
+#include <stdint.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -9108,7 +9109,7 @@ with every grade~0 (\.{zero}).
 \item{$\bullet$} \.{--judged-only} \.{skip} or \.{empty}: a query of the judgments
 missing from the run is left out (\.{skip}, the default, trec\_eval without
 \.{-c}), or evaluated as an empty list whose judged items are all
-unretrieved (\.{empty}, trec\_eval's \.{-c}); such queries come last.
+unretrieved (\.{empty}, trec\_eval's \.{-c}).
 \smallskip
 
 @ {\it Output.}  By default a plain table, one line per value:
@@ -9126,14 +9127,21 @@ so an error leaves nothing half-written: it is reported as
 
 @ {\it Streaming.}  When the lines of each query are contiguous (the input
 is grouped, for example sorted by query), the run or the delimited file is
-read in one pass, one query at a time, and the memory held is that of the
-largest query, plus the judgments of a TREC evaluation (read whole and
-sorted, since they are usually far smaller than the run) and the set of
-query names already seen.  The aggregate is accumulated as the queries pass:
-for a \.{mean} or a \.{sum} on the double path the tool repeats exactly the
-library's double path of |rm_value_set| (the inner value of each query, the
-same \.{skip} tests and weights, and the same compensated sums), so the
-number is the one |rm_value_set| would return on all the queries; the tests
+read in one pass, one query at a time.  The judgments of a TREC evaluation
+are read in the same pass, one query at a time beside the run, when both
+files list their queries in one order: the same sequence of queries, or
+both sorted in byte order or both in natural order (\.{q2} before
+\.{q10}), with queries missing from either file (see |ev_match|).  The
+memory held is then that of the largest query, whatever the number of
+queries.  When the two files list their queries in different orders, the
+judgments are read whole into memory and sorted, and the run is still
+streamed.  The summary on standard error says which reading was used.
+
+The aggregate is accumulated as the queries pass: for a \.{mean} or a
+\.{sum} on the double path the tool repeats exactly the library's double
+path of |rm_value_set| (the inner value of each query, the same \.{skip}
+tests and weights, and the same compensated sums), so the number is the one
+|rm_value_set| would return on the queries in the order read; the tests
 check this bit for bit.  A \.{micro} average, a metric of a whole set and
 every aggregate on the exact path need all the queries (the exact path keeps
 a term for each irrational value), so for them the queries are kept, in a
@@ -9145,9 +9153,12 @@ documented fallback: if the file can be rewound, everything computed so far
 is dropped and the file is read again whole into memory, its lines sorted
 stably by query, and evaluated from there; if it cannot (a pipe), the
 reappearance is an error, and \.{--unsorted} asks for the in-memory reading
-from the start.  Either way the values are the same; only the order of the
-queries in the output differs (input order when streaming, sorted by name in
-memory).
+from the start.  Either way the values per query are the same; only the
+order of the queries in the output differs (input order when streaming,
+sorted by name in memory), and with it the last bits of a mean's sum.  A
+judged query missing from the run is evaluated (under \.{--judged-only
+empty}) where the judgments list it when they are streamed, and after the
+run's queries otherwise.
 @^streaming@>
 
 @ {\it Hostile lines.}  Every reader of a file in this part and the next
@@ -9233,6 +9244,29 @@ static size_t ev_put(ev_pool *p, const char *s)
   return at;
 }
 
+@ The judgments of one query reach the merge as a view, |ev_judg|, whether
+they were streamed or read into memory.  |ev_jsource| reads the judgments
+file one query at a time; |ev_order| follows the order of a file's queries;
+|ev_names| is a set of query names.
+
+@<Tool functions@>=
+typedef struct {
+  const char *q; size_t n;
+  const char **d; const int *grade; const long *line;
+} ev_judg;
+typedef struct {
+  FILE *f; char *buf; size_t cap; long line;
+  int have; /* the fields below hold a line not yet in a query */
+  int ready; /* |v| holds a query not yet used */
+  int eof;
+  char *f_q, *f_d; int grade; /* the fields of the last line read */
+  ev_pool p; size_t *off; int *grade_a; long *line_a; const char **d;
+  size_t n, cap_a; /* the lines of the query just read */
+  ev_judg v;
+} ev_jsource;
+typedef struct {@+ ev_pool last; int any, inc[2]; @+} ev_order;
+typedef struct {@+ uint64_t *slot; size_t n, cap; @+} ev_names;
+
 @ Each measure keeps its variant |v| as given, the inner variant |u| whose
 value a query has, the aggregated variant |a|, and the compensated sums of
 its streamed aggregate, as |rm_value_set| keeps them.
@@ -9244,6 +9278,7 @@ typedef struct {
   char canon[RM_NAME_MAX];
   int per; /* values per query exist */
   int stream; /* the aggregate is accumulated while reading */
+  int ui; /* its inner variant's place in |rm_values|' arrays */
   double as, ac, bs, bc; /* the sums |a| and |b| of |rm_value_set| */
 } ev_measure;
 typedef struct {
@@ -9255,6 +9290,10 @@ typedef struct {
   const char *qrels_path, *path;
   FILE *out;
   rm_work w;
+  rm_variant *uv; double *uval; rm_status *ust; int nuv;
+    /* the inner variants, computed together by |rm_values| */
+  int progress; /* standard error is a terminal: show progress */
+  double t0, t_shown; /* when reading began, when progress was last shown */
   @<Counters of an evaluation@>@;
   @<Judgments of an evaluation@>@;
   @<Kept queries of an evaluation@>@;
@@ -9356,6 +9395,11 @@ static int ev_grade(ev_state *st, const char *path, long line, const char *s,
 {
   char *end;
   double x;
+  if (s[0] >= '0' && s[0] <= '9' && (s[1] == '\0'
+      || (s[1] >= '0' && s[1] <= '9' && s[2] == '\0'))) {
+    *g = s[1] ? 10 * (s[0] - '0') + s[1] - '0' : s[0] - '0';
+    return 1; /* one or two digits: at most 99 */
+  }
   errno = 0;
   x = strtod(s, &end);
   if (end == s || *end != '\0' || errno || !isfinite(x) || x != floor(x)
@@ -9488,121 +9532,164 @@ static int ev_next(ev_state *st, ev_source *s)
   return 1;
 }
 
-@ The judgments are read whole, sorted by query, document and line, and cut
-into queries; a query's judgments are then found by binary search, and a
-document's grade by merging the query's sorted documents with them.
+@ The judgments can be read in two ways.  {\it Streamed}, one query at a
+time beside the run, when both files list their queries in one order (see
+|ev_match|); the memory held is then that of the largest query.  {\it In
+memory}, read whole and sorted stably by query, when they do not; a query's
+judgments are then found by binary search.  Either way the judgments of the
+query at hand are given to the merge as a view, |ev_judg|.
 
 @<Judgments of an evaluation@>=
-ev_pool jp; /* strings of the judgments */
-ev_rec *jr; size_t njr; /* the judgments, sorted */
-size_t *jq_start, *jq_len; size_t njq; /* the judged queries */
-char *jq_seen; /* the query was evaluated */
-char *jused; /* scratch: the judgment was retrieved */
+int jstream; /* the judgments are streamed */
+ev_jsource js; /* the judgments file */
+ev_order run_ord, j_ord; /* the orders of the two files so far */
+int decided; /* a merge decision relied on the orders */
+ev_pool jp; /* in memory: strings of the judgments */
+ev_rec *jr; size_t njr; /* in memory: the judgments, sorted by query */
+size_t *jq_start, *jq_len; size_t njq; /* in memory: the judged queries */
+char *jq_seen; /* in memory: the query was in the run */
+ev_judg jv; const char **jv_d; int *jv_g; long *jv_l; size_t cap_jv;
+  /* the view of a query in memory */
+size_t *jclaim; char *jdrop; int *unret; size_t cap_jc;
+  /* per judgment: the run line that took it, plus one; repeated; grades left */
+uint32_t *ht; size_t ht_cap, ht_use; /* the hash table of a merge */
+ev_names seen; int seen_on; /* the run's queries, when its order is unknown */
 
-@ @<Tool functions@>=
-static const char *ev_sort_pool; /* the pool that |ev_cmp| reads */
-static int ev_cmp(const void *x, const void *y)
+@ One line of the judgments file, read and checked: 1 when there is one, 0
+at the end of the file, $-1$ after an error.  Blank lines are skipped.
+
+@<Tool functions@>=
+static int ev_jline(ev_state *st, ev_jsource *j)
 {
-  const ev_rec *a = x, *b = y;
-  int c = strcmp(ev_sort_pool + a->q, ev_sort_pool + b->q);
-  if (c) return c;
-  if (a->grade >= 0) { /* judgments: by document too */
-    c = strcmp(ev_sort_pool + a->d, ev_sort_pool + b->d);
-    if (c) return c;
+  char *fl[5];
+  int n;
+  for (;;) {
+    ssize_t got;
+    size_t len;
+    const char *bad;
+    if ((got = getline(&j->buf, &j->cap, j->f)) < 0) {
+      if (ferror(j->f)) {
+        fprintf(stderr, "%s:%ld: read error\n", st->qrels_path, j->line);
+        return -1;
+      }
+      return 0;
+    }
+    j->line++;
+    len = (size_t) got;
+    if ((bad = line_check(j->buf, &len, j->line)) != NULL) {
+      fprintf(stderr, "%s:%ld: %s\n", st->qrels_path, j->line, bad);
+      return -1;
+    }
+    n = ev_split_ws(j->buf, fl, 5);
+    if (n == 0) continue;
+    if (n != 4) {
+      fprintf(stderr, "%s:%ld: a judgment line has %d fields, not 'qid iter"
+        " docno grade'\n", st->qrels_path, j->line, n);
+      return -1;
+    }
+    if (!ev_grade(st, st->qrels_path, j->line, fl[3], &j->grade)) return -1;
+    if (!utf8_ok(fl[0]) || !utf8_ok(fl[2])) {
+      fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n",
+        st->qrels_path, j->line);
+      return -1;
+    }
+    j->f_q = fl[0]; j->f_d = fl[2];
+    return 1;
   }
-  return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
+
+@ Opening the judgments starts a pass.  The first line is read at once, so
+that an empty file is refused before anything else; it waits in the
+reader's fields (|have|).  In memory, every line is read and sorted.
+
+@<Tool functions@>=
+static const char *ev_sort_pool; /* the pool that |ev_cmp_q| reads */
 static int ev_cmp_q(const void *x, const void *y)
 {
   const ev_rec *a = x, *b = y;
   int c = strcmp(ev_sort_pool + a->q, ev_sort_pool + b->q);
   return c ? c : a->seq < b->seq ? -1 : a->seq > b->seq;
 }
-static int ev_read_qrels(ev_state *st)
+static int ev_open_qrels(ev_state *st)
 {
-  FILE *f = fopen(st->qrels_path, "r");
-  char *buf = NULL, *fl[5];
-  size_t cap = 0, cap_r = 0, i, j;
-  long line = 0;
-  int n;
-  if (f == NULL) { fprintf(stderr, "rankmetrics: eval: cannot open '%s': %s\n",
-      st->qrels_path, strerror(errno)); return 0; }
-  ssize_t got;
-  while ((got = getline(&buf, &cap, f)) >= 0) {
-    ev_rec r;
-    size_t len = (size_t) got;
-    const char *bad;
-    line++;
-    if ((bad = line_check(buf, &len, line)) != NULL) {
-      fprintf(stderr, "%s:%ld: %s\n", st->qrels_path, line, bad);
-      goto fail;
-    }
-    n = ev_split_ws(buf, fl, 5);
-    if (n == 0) continue;
-    if (n != 4) {
-      fprintf(stderr, "%s:%ld: a judgment line has %d fields, not 'qid iter"
-        " docno grade'\n", st->qrels_path, line, n);
-      goto fail;
-    }
-    if (!ev_grade(st, st->qrels_path, line, fl[3], &r.grade)) goto fail;
-    if (!utf8_ok(fl[0]) || !utf8_ok(fl[2])) {
-      fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n", st->qrels_path,
-        line);
-      goto fail;
-    }
-    r.q = ev_put(&st->jp, fl[0]); r.d = ev_put(&st->jp, fl[2]);
-    r.has_score = 0; r.score = 0; r.line = line; r.seq = st->njr;
+  ev_jsource *j = &st->js;
+  size_t i, cap_r = 0;
+  int r;
+  if (j->f) fclose(j->f);
+  j->line = 0; j->have = j->ready = j->eof = 0;
+  if ((j->f = fopen(st->qrels_path, "r")) == NULL) {
+    fprintf(stderr, "rankmetrics: eval: cannot open '%s': %s\n", st->qrels_path,
+      strerror(errno));
+    return 0;
+  }
+  if ((r = ev_jline(st, j)) <= 0) {
+    if (r == 0) fprintf(stderr, "%s:%ld: no judgments (empty file)\n",
+      st->qrels_path, j->line ? j->line : 1);
+    return 0;
+  }
+  j->have = 1;
+  if (st->jstream) return 1;
+  st->jp.len = 0; st->njr = st->njq = 0;
+  do {
+    ev_rec x;
+    x.q = ev_put(&st->jp, j->f_q); x.d = ev_put(&st->jp, j->f_d);
+    x.grade = j->grade; x.has_score = 0; x.score = 0; x.line = j->line;
+    x.seq = st->njr;
     if (st->njr == cap_r) { cap_r = 2 * cap_r + 1024;
       st->jr = ev_alloc(st->jr, cap_r * sizeof *st->jr); }
-    st->jr[st->njr++] = r;
-  }
-  if (ferror(f)) {
-    fprintf(stderr, "%s:%ld: read error\n", st->qrels_path, line);
-    goto fail;
-  }
-  if (st->njr == 0) {
-    fprintf(stderr, "%s:%ld: no judgments (empty file)\n", st->qrels_path,
-      line ? line : 1);
-    goto fail;
-  }
-  free(buf); fclose(f);
+    st->jr[st->njr++] = x;
+  } while ((r = ev_jline(st, j)) > 0);
+  if (r < 0) return 0;
   ev_sort_pool = st->jp.s;
-  if (st->njr) qsort(st->jr, st->njr, sizeof *st->jr, ev_cmp);
-  @<Drop repeated judgments and cut the judgments into queries@>;
+  qsort(st->jr, st->njr, sizeof *st->jr, ev_cmp_q);
+  st->jq_start = ev_alloc(st->jq_start, (st->njr + 1) * sizeof(size_t));
+  st->jq_len = ev_alloc(st->jq_len, (st->njr + 1) * sizeof(size_t));
+  for (i = 0; i < st->njr; i++)
+    if (i == 0 || strcmp(st->jp.s + st->jr[i - 1].q, st->jp.s + st->jr[i].q)) {
+      st->jq_start[st->njq] = i; st->jq_len[st->njq++] = 1;
+    } else st->jq_len[st->njq - 1]++;
+  st->jq_seen = ev_alloc(st->jq_seen, st->njq + 1);
+  memset(st->jq_seen, 0, st->njq + 1);
   return 1;
-fail:
-  free(buf); fclose(f);
-  return 0;
 }
 
-@ @<Drop repeated judgments...@>=
-for (i = j = 0; i < st->njr; i++) {
-  ev_rec *r = &st->jr[i];
-  if (j > 0 && strcmp(st->jp.s + st->jr[j - 1].q, st->jp.s + r->q) == 0
-      && strcmp(st->jp.s + st->jr[j - 1].d, st->jp.s + r->d) == 0) {
-    if (st->dup_error) {
-      fprintf(stderr, "%s:%ld: document '%s' is judged twice in query '%s'"
-        " (first at line %ld)\n", st->qrels_path, r->line, st->jp.s + r->d,
-        st->jp.s + r->q, st->jr[j - 1].line);
-      return 0;
+@ Streamed, the judgments of the next query are read into the reader's
+pool: the lines up to the first of another query, which waits for the next
+call.  The view |v| holds until the next call.  1 when there is a query, 0
+at the end, $-1$ after an error.
+
+@<Tool functions@>=
+static int ev_jgroup(ev_state *st, ev_jsource *j)
+{
+  size_t i;
+  int r;
+  if (!j->have) return 0;
+  j->p.len = 0; j->n = 0;
+  ev_put(&j->p, j->f_q);
+  for (;;) {
+    if (j->n == j->cap_a) {
+      j->cap_a = 2 * j->cap_a + 64;
+      j->off = ev_alloc(j->off, j->cap_a * sizeof *j->off);
+      j->grade_a = ev_alloc(j->grade_a, j->cap_a * sizeof *j->grade_a);
+      j->line_a = ev_alloc(j->line_a, j->cap_a * sizeof *j->line_a);
+      j->d = ev_alloc(j->d, j->cap_a * sizeof *j->d);
     }
-    st->n_dup++;
-    continue;
+    j->off[j->n] = ev_put(&j->p, j->f_d);
+    j->grade_a[j->n] = j->grade; j->line_a[j->n] = j->line; j->n++;
+    if ((r = ev_jline(st, j)) < 0) return -1;
+    if (r == 0) { j->have = 0; break; }
+    if (strcmp(j->f_q, j->p.s) != 0) break;
   }
-  st->jr[j++] = *r;
+  for (i = 0; i < j->n; i++) j->d[i] = j->p.s + j->off[i];
+  j->v.q = j->p.s; j->v.n = j->n; j->v.d = j->d;
+  j->v.grade = j->grade_a; j->v.line = j->line_a;
+  return 1;
 }
-st->njr = j;
-st->jq_start = ev_alloc(NULL, (st->njr + 1) * sizeof(size_t));
-st->jq_len = ev_alloc(NULL, (st->njr + 1) * sizeof(size_t));
-for (i = 0; i < st->njr; i++)
-  if (i == 0 || strcmp(st->jp.s + st->jr[i - 1].q, st->jp.s + st->jr[i].q)) {
-    st->jq_start[st->njq] = i; st->jq_len[st->njq++] = 1;
-  } else st->jq_len[st->njq - 1]++;
-st->jq_seen = ev_alloc(NULL, st->njq + 1);
-memset(st->jq_seen, 0, st->njq + 1);
-st->jused = ev_alloc(NULL, st->njr + 1);
 
-@ @<Tool functions@>=
+@ In memory, a query is found by binary search and its view is built in
+scratch arrays.
+
+@<Tool functions@>=
 static long ev_find_query(const ev_state *st, const char *q)
 {
   size_t lo = 0, hi = st->njq;
@@ -9614,18 +9701,157 @@ static long ev_find_query(const ev_state *st, const char *q)
   }
   return -1;
 }
+static const ev_judg *ev_judg_mem(ev_state *st, size_t jq)
+{
+  size_t k, s = st->jq_start[jq], n = st->jq_len[jq];
+  if (n > st->cap_jv) {
+    st->cap_jv = 2 * n;
+    st->jv_d = ev_alloc(st->jv_d, st->cap_jv * sizeof *st->jv_d);
+    st->jv_g = ev_alloc(st->jv_g, st->cap_jv * sizeof *st->jv_g);
+    st->jv_l = ev_alloc(st->jv_l, st->cap_jv * sizeof *st->jv_l);
+  }
+  for (k = 0; k < n; k++) {
+    st->jv_d[k] = st->jp.s + st->jr[s + k].d;
+    st->jv_g[k] = st->jr[s + k].grade; st->jv_l[k] = st->jr[s + k].line;
+  }
+  st->jv.q = st->jp.s + st->jr[s].q; st->jv.n = n;
+  st->jv.d = st->jv_d; st->jv.grade = st->jv_g; st->jv.line = st->jv_l;
+  return &st->jv;
+}
 
-@ A {\it group\/} is the current query: its records in input order, then
-the arrays of the list the library reads.
+@ {\it One order for two files.}  Streaming both files needs an order in
+which both list their queries, so that a query missing from one of them is
+known to be missing without reading on.  Two orders are tried at once:
+byte order (|strcmp|, what \.{sort} gives under \.{LC\_ALL=C}) and {\it
+natural\/} order, where runs of digits compare as numbers (\.{q2} before
+\.{q10}; with equal numbers, fewer leading zeros first), what a program that
+numbers its queries writes.  For each file |ev_order| keeps the last query
+name and whether the names so far strictly increase in each order.
+
+Natural order is a total order: a name is read as a sequence of tokens, a
+single non-digit byte or a maximal run of digits; a run of digits compares
+with a byte as its first digit does (every run lies between the bytes below
+\.{0} and those above \.{9}), two runs by their values, and names
+lexicographically by tokens; only then do leading zeros decide, at the first
+run where they differ.
+
+@<Tool functions@>=
+static int ev_natcmp(const char *a, const char *b)
+{
+  int zeros = 0;
+  while (*a && *b) {
+    if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+      const char *x = a, *y = b;
+      size_t la = 0, lb = 0;
+      int c;
+      while (*x == '0') x++;
+      while (*y == '0') y++;
+      while (x[la] >= '0' && x[la] <= '9') la++;
+      while (y[lb] >= '0' && y[lb] <= '9') lb++;
+      if (la != lb) return la < lb ? -1 : 1;
+      if ((c = memcmp(x, y, la)) != 0) return c < 0 ? -1 : 1;
+      if (zeros == 0 && x - a != y - b) zeros = x - a < y - b ? -1 : 1;
+      a = x + la; b = y + lb;
+    } else {
+      if (*a != *b) return (unsigned char) *a < (unsigned char) *b ? -1 : 1;
+      a++; b++;
+    }
+  }
+  if (*a || *b) return *a ? 1 : -1;
+  return zeros;
+}
+static int ev_qcmp(int k, const char *a, const char *b)
+{
+  return k ? ev_natcmp(a, b) : strcmp(a, b);
+}
+static void ev_order_reset(ev_order *o)
+{
+  o->any = 0; o->inc[0] = o->inc[1] = 1;
+}
+static void ev_order_next(ev_order *o, const char *q)
+{
+  int k;
+  if (o->any)
+    for (k = 0; k < 2; k++)
+      if (o->inc[k] && ev_qcmp(k, o->last.s, q) >= 0) o->inc[k] = 0;
+  o->any = 1;
+  o->last.len = 0;
+  ev_put(&o->last, q);
+}
+
+@ {\it The merge of the two files.}  For the run's query |q|, |ev_match|
+reads the judgments on.  While the two files list the same queries in the
+same order no order is needed: the next query of the judgments is |q|.
+When it is not, the orders in which both files have increased so far
+decide, if they agree: a judged query before |q| is missing from the run
+(it is judged only, and handled at once), and one after |q| means that |q|
+has no judgments.  Such a decision is right if both files go on increasing
+in one of those orders to their ends, and the set of orders in which both
+still increase only shrinks; so once a decision has been taken (|decided|)
+the set must never become empty.  If it does, or if the orders disagree at a
+decision, or if the judgments break both orders (so that a query could come
+back), the pass returns~4 and is read again with the judgments in memory.
+The function returns 1 with |*jv| set (or |NULL|), 0 after an error, or~4.
+
+@<Tool functions@>=
+static int ev_judged_only(ev_state *st, const ev_judg *jv);
+static int ev_both_increase(const ev_state *st, int k)
+{
+  return st->run_ord.inc[k] && st->j_ord.inc[k];
+}
+static int ev_decisions_hold(const ev_state *st)
+{
+  return !st->decided || ev_both_increase(st, 0) || ev_both_increase(st, 1);
+}
+static int ev_jnext(ev_state *st)
+{
+  int r = ev_jgroup(st, &st->js);
+  if (r <= 0) return r < 0 ? 0 : 2;
+  ev_order_next(&st->j_ord, st->js.v.q);
+  if (!ev_decisions_hold(st) || !(st->j_ord.inc[0] || st->j_ord.inc[1])) return 4;
+  st->js.ready = 1;
+  return 1;
+}
+static int ev_match(ev_state *st, const char *q, const ev_judg **jv)
+{
+  ev_jsource *j = &st->js;
+  *jv = NULL;
+  for (;;) {
+    int k, r, na = 0, after = 0;
+    if (!j->ready && (r = ev_jnext(st)) != 1) return r == 2 ? 1 : r;
+    if (strcmp(j->v.q, q) == 0) { j->ready = 0; *jv = &j->v; return 1; }
+    for (k = 0; k < 2; k++)
+      if (ev_both_increase(st, k)) {
+        int c = ev_qcmp(k, j->v.q, q) > 0;
+        if (na++ && c != after) return 4;
+        after = c;
+      }
+    if (na == 0) return 4;
+    st->decided = 1;
+    if (after) return 1;
+    j->ready = 0;
+    if (!ev_judged_only(st, &j->v)) return 0;
+  }
+}
+static int ev_drain(ev_state *st) /* the judged queries after the run's last */
+{
+  for (;;) {
+    int r;
+    if (!st->js.ready && (r = ev_jnext(st)) != 1) return r == 2 ? 1 : r;
+    st->js.ready = 0;
+    if (!ev_judged_only(st, &st->js.v)) return 0;
+  }
+}
+
+@ A {\it group\/} is the current query of the run or the delimited file:
+its records in input order, then the arrays of the list the library reads.
 
 @<Tool functions@>=
 typedef struct {
   ev_pool p; /* the query name at offset 0, then documents */
   ev_rec *r; size_t n, cap;
-  size_t *ord; /* positions sorted by document */
   char *drop;
-  int *grade, *unret; double *score; const char **id;
-  size_t cap_u;
+  int *grade; double *score; const char **id;
 } ev_group;
 static void ev_group_start(ev_group *g, const char *q)
 {
@@ -9639,7 +9865,6 @@ static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
   if (g->n == g->cap) {
     g->cap = 2 * g->cap + 64;
     g->r = ev_alloc(g->r, g->cap * sizeof *g->r);
-    g->ord = ev_alloc(g->ord, g->cap * sizeof *g->ord);
     g->drop = ev_alloc(g->drop, g->cap);
     g->grade = ev_alloc(g->grade, g->cap * sizeof *g->grade);
     g->score = ev_alloc(g->score, g->cap * sizeof *g->score);
@@ -9650,40 +9875,136 @@ static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
   r->grade = grade; r->has_score = has_score; r->score = score; r->line = line;
   r->seq = g->n++;
 }
-static const ev_group *ev_sort_group;
-static int ev_cmp_doc(const void *x, const void *y)
+
+@ {\it Merging a query's lines.}  The documents of the group and the
+judgments of its query meet in one hash table (open addressing, linear
+probing, at most half full, FNV-1a hashes of the names): each entry is a
+judgment or a line of the run, |2k+1| or |2i+2|.  The judgments go in
+first, so that a repeated judgment is found; then each retrieved document
+either takes its judgment (its grade), or finds a line of the run that came
+first (a repeated document), or goes in unjudged, with grade~0.  The
+judgments nobody took are the unretrieved judged items.  The work is linear
+in the lines of the query; a first version sorted both lists by name
+instead.  |g| or |jv| may be null (a judged-only query, or a query without
+judgments), and so may the documents of a delimited file without an item
+column, which are then neither merged nor checked for repeats.
+
+@<Tool functions@>=
+static uint64_t ev_hash(const char *s)
 {
-  size_t a = *(const size_t *) x, b = *(const size_t *) y;
-  int c = strcmp(ev_sort_group->p.s + ev_sort_group->r[a].d,
-    ev_sort_group->p.s + ev_sort_group->r[b].d);
-  return c ? c : a < b ? -1 : a > b;
+  uint64_t h = 14695981039346656037ULL;
+  for (; *s; s++) h = (h ^ (unsigned char) *s) * 1099511628211ULL;
+  return h;
+}
+static uint32_t *ev_slot(ev_state *st, const char *d, const ev_group *g,
+  const ev_judg *jv)
+{
+  size_t mask = st->ht_use - 1, i = (size_t) ev_hash(d) & mask;
+  for (;; i = (i + 1) & mask) {
+    uint32_t e = st->ht[i];
+    const char *o;
+    if (e == 0) return &st->ht[i];
+    e--;
+    o = (e & 1) ? g->p.s + g->r[e >> 1].d : jv->d[e >> 1];
+    if (strcmp(o, d) == 0) return &st->ht[i];
+  }
+}
+static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
+{
+  size_t n = g ? g->n : 0, jn = jv ? jv->n : 0, i, k, cap = 16;
+  int named = n > 0 && g->r[0].d != (size_t) -1;
+  *nu = 0;
+  if (n + jn >= 0x7fffffff) {
+    fprintf(stderr, "%s: query '%s' has %lu lines, more than this version"
+      " merges\n", st->path, g ? g->p.s : jv->q, (unsigned long) (n + jn));
+    return 0;
+  }
+  if (jn > st->cap_jc) {
+    st->cap_jc = 2 * jn;
+    st->jclaim = ev_alloc(st->jclaim, st->cap_jc * sizeof *st->jclaim);
+    st->jdrop = ev_alloc(st->jdrop, st->cap_jc);
+    st->unret = ev_alloc(st->unret, st->cap_jc * sizeof *st->unret);
+  }
+  while (cap < 2 * (n + jn)) cap *= 2;
+  if (cap > st->ht_cap) {
+    st->ht_cap = cap;
+    st->ht = ev_alloc(st->ht, cap * sizeof *st->ht);
+  }
+  st->ht_use = cap;
+  memset(st->ht, 0, cap * sizeof *st->ht);
+  for (k = 0; k < jn; k++) @<Enter judgment |k|, or drop it as repeated@>@;
+  for (i = 0; i < n; i++) {
+    g->drop[i] = 0;
+    if (named) @<Give document |i| its judgment, or drop it as repeated@>@;
+  }
+  for (k = 0; k < jn; k++)
+    if (!st->jdrop[k] && !st->jclaim[k]) st->unret[(*nu)++] = jv->grade[k];
+  return 1;
 }
 
-@ A complete group becomes a list.  Its documents are sorted, so that a
-repeated one is found next to its first occurrence and the judgments can be
-merged in; then the list is built in input order without the dropped lines.
+@ @<Enter judgment |k|...@>=
+{
+  uint32_t *e = ev_slot(st, jv->d[k], g, jv);
+  st->jclaim[k] = 0; st->jdrop[k] = 0;
+  if (*e) {
+    if (st->dup_error) {
+      fprintf(stderr, "%s:%ld: document '%s' is judged twice in query '%s'"
+        " (first at line %ld)\n", st->qrels_path, jv->line[k], jv->d[k], jv->q,
+        jv->line[(*e - 1) >> 1]);
+      return 0;
+    }
+    st->n_dup++; st->jdrop[k] = 1;
+  } else *e = (uint32_t) (2 * k + 1);
+}
+
+@ @<Give document |i| its judgment...@>=
+{
+  const char *d = g->p.s + g->r[i].d;
+  uint32_t *e = ev_slot(st, d, g, jv);
+  size_t first;
+  if (*e == 0) {
+    *e = (uint32_t) (2 * i + 2);
+    if (st->qrels_path) { g->r[i].grade = 0; st->n_unjudged++; }
+    continue;
+  }
+  k = (*e - 1) >> 1;
+  if (((*e - 1) & 1) == 0 && st->jclaim[k] == 0) {
+    st->jclaim[k] = i + 1; g->r[i].grade = jv->grade[k];
+    continue;
+  }
+  first = (*e - 1) & 1 ? k : st->jclaim[k] - 1;
+  if (st->dup_error) {
+    fprintf(stderr, "%s:%ld: document '%s' appears twice in query '%s' (first"
+      " at line %ld)\n", st->path, g->r[i].line, d, g->p.s, g->r[first].line);
+    return 0;
+  }
+  g->drop[i] = 1; st->n_dup++;
+}
+
+@ A complete group becomes a list: its judgments are found and merged in,
+and the list is built in input order without the dropped lines.  The
+function returns 1, 0 after an error, or 4 from |ev_match|.
 
 @<Tool functions@>=
 static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line);
-static int ev_group_done(ev_state *st, ev_group *g, const char *path)
+static int ev_group_done(ev_state *st, ev_group *g)
 {
   const char *q = g->p.s;
-  size_t i, k, n = 0, nu = 0, jn = 0, js = 0;
-  long jq = -1;
+  const ev_judg *jv = NULL;
+  size_t i, n = 0, nu = 0;
   rm_list l;
   if (g->n == 0) return 1;
   if (st->qrels_path) {
-    jq = ev_find_query(st, q);
-    if (jq < 0) { st->n_run_only++; if (!st->run_zero) return 1; }
-    else { js = st->jq_start[jq]; jn = st->jq_len[jq]; st->jq_seen[jq] = 1; }
+    if (st->jstream) {
+      int r = ev_match(st, q, &jv);
+      if (r != 1) return r;
+    } else {
+      long jq = ev_find_query(st, q);
+      if (jq >= 0) { st->jq_seen[jq] = 1; jv = ev_judg_mem(st, (size_t) jq); }
+    }
+    if (jv == NULL) { st->n_run_only++; if (!st->run_zero) return 1; }
   }
-  for (i = 0; i < g->n; i++) { g->ord[i] = i; g->drop[i] = 0; }
-  if (g->r[0].d != (size_t) -1) {
-    ev_sort_group = g;
-    qsort(g->ord, g->n, sizeof *g->ord, ev_cmp_doc);
-    @<Drop repeated documents of the group@>;
-  }
-  if (st->qrels_path) @<Merge the judgments of query |jq| into the group@>@;
+  if (!ev_merge(st, g, jv, &nu)) return 0;
   for (i = 0; i < g->n; i++) {
     if (g->drop[i]) continue;
     g->grade[n] = g->r[i].grade; g->score[n] = g->r[i].score;
@@ -9693,45 +10014,25 @@ static int ev_group_done(ev_state *st, ev_group *g, const char *path)
   l.n = n; l.grade = g->grade;
   l.score = g->r[0].has_score ? g->score : NULL;
   l.id = g->r[0].d != (size_t) -1 ? g->id : NULL;
-  l.n_unretrieved = nu; l.unretrieved_grade = g->unret;
-  (void) path;
+  l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
   return ev_query(st, q, &l, g->r[0].line);
 }
 
-@ @<Drop repeated documents of the group@>=
-for (k = 1; k < g->n; k++) {
-  size_t a = g->ord[k - 1], b = g->ord[k];
-  if (strcmp(g->p.s + g->r[a].d, g->p.s + g->r[b].d) == 0) {
-    if (st->dup_error) {
-      fprintf(stderr, "%s:%ld: document '%s' appears twice in query '%s' (first"
-        " at line %ld)\n", path, g->r[b].line, g->p.s + g->r[b].d, q,
-        g->r[a].line);
-      return 0;
-    }
-    g->drop[b] = 1; st->n_dup++;
-  }
-}
+@ A judged query missing from the run is counted; its repeated judgments
+are counted too (the merge finds them); under \.{--judged-only empty} it is
+evaluated as an empty list.
 
-@ Both lists are sorted by document, so one pass gives each retrieved
-document its grade (0 when unjudged) and leaves the judged documents that
-were not retrieved; their grades are the unretrieved grades.
-
-@<Merge the judgments of query |jq| into the group@>=
+@<Tool functions@>=
+static int ev_judged_only(ev_state *st, const ev_judg *jv)
 {
-  size_t j = 0;
-  if (jn + 1 > g->cap_u) { g->cap_u = 2 * jn + 64;
-    g->unret = ev_alloc(g->unret, g->cap_u * sizeof *g->unret); }
-  memset(st->jused + js, 0, jn);
-  for (k = 0; k < g->n; k++) {
-    size_t a = g->ord[k];
-    int c = 1;
-    if (g->drop[a]) continue;
-    while (j < jn && (c = strcmp(st->jp.s + st->jr[js + j].d, g->p.s + g->r[a].d)) < 0)
-      j++;
-    if (j < jn && c == 0) { g->r[a].grade = st->jr[js + j].grade; st->jused[js + j] = 1; }
-    else { g->r[a].grade = 0; st->n_unjudged++; }
-  }
-  for (j = 0; j < jn; j++) if (!st->jused[js + j]) g->unret[nu++] = st->jr[js + j].grade;
+  size_t nu;
+  rm_list l;
+  st->n_judged_only++;
+  if (!ev_merge(st, NULL, jv, &nu)) return 0;
+  if (!st->judged_empty) return 1;
+  l.n = 0; l.grade = st->unret; l.score = NULL; l.id = NULL;
+  l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
+  return ev_query(st, jv->q, &l, jv->line[0]);
 }
 
 @ A kept query is a compact copy of its list, for the aggregates that need
@@ -9829,6 +10130,11 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
   int i;
   st->n_eval++;
   if (st->keep) ev_keep(st, l);
+  if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
+      st->ust) != RM_OK) {
+    fputs("rankmetrics: eval: out of memory\n", stderr);
+    return 0;
+  }
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     rm_status t;
@@ -9840,7 +10146,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
       t = rm_value_exact(&m->u, l, &e);
       x = e.value;
       rm_exact_clear(&e);
-    } else t = rm_value(&m->u, l, &st->w, &x);
+    } else { t = st->ust[m->ui]; x = st->uval[m->ui]; }
     if (t == RM_EUNDEF && m->a.skip == RM_SKIP_UNDEF) continue;
     if (t < 0) {
       fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
@@ -9909,45 +10215,87 @@ static int ev_aggregates(ev_state *st)
 }
 
 @ One pass over the run or the delimited file.  In streaming mode a record
-of a new query closes the current group; a query seen before means the input
-is not grouped, and the pass returns~2.  In memory mode every record is
+of a new query closes the current group.  In memory mode every record is
 stored first, sorted stably by query, and the groups are read off the
-sorted records.  The query names seen are kept in a sorted pool, found by
-binary search (|ev_seen|).
+sorted records.  The pass returns 1 when done, 0 after an error, and asks
+for another pass with 2 (a query reappears: the input is not grouped), 3
+(the order of the queries is not known: keep their names) or 4 (the
+judgments cannot be streamed beside this run).
+
+A query that reappears after other queries must be noticed.  While the
+run's queries strictly increase in byte or natural order, none can
+reappear, and nothing is kept but the last name.  When they do not, a
+seekable file is read again with |seen_on|, which keeps a 64-bit hash of
+every query name in a set (|ev_seen|, open addressing, at most half full);
+a pipe keeps the set from the start.  Two names with one hash would be taken
+for a reappearance and cost a reading in memory, never a wrong value.
+@^hash table@>
 
 @<Tool functions@>=
-typedef struct {@+ ev_pool p; size_t *off, n, cap; @+} ev_names;
 static int ev_seen(ev_names *s, const char *q) /* 1 if seen; else adds it */
 {
-  size_t lo = 0, hi = s->n;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    int c = strcmp(s->p.s + s->off[mid], q);
-    if (c == 0) return 1;
-    if (c < 0) lo = mid + 1; else hi = mid;
+  uint64_t h = ev_hash(q) | 1; /* never 0, the empty slot */
+  size_t i, k;
+  if (2 * (s->n + 1) > s->cap) {
+    size_t cap = s->cap ? 2 * s->cap : 1024;
+    uint64_t *slot = ev_alloc(NULL, cap * sizeof *slot);
+    memset(slot, 0, cap * sizeof *slot);
+    for (k = 0; k < s->cap; k++) if (s->slot[k]) {
+      for (i = (size_t) (s->slot[k] >> 1) & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
+        continue;
+      slot[i] = s->slot[k];
+    }
+    free(s->slot); s->slot = slot; s->cap = cap;
   }
-  if (s->n == s->cap) { s->cap = 2 * s->cap + 256;
-    s->off = ev_alloc(s->off, s->cap * sizeof *s->off); }
-  memmove(s->off + lo + 1, s->off + lo, (s->n - lo) * sizeof *s->off);
-  s->off[lo] = ev_put(&s->p, q);
-  s->n++;
+  for (i = (size_t) (h >> 1) & (s->cap - 1); s->slot[i]; i = (i + 1) & (s->cap - 1))
+    if (s->slot[i] == h) return 1;
+  s->slot[i] = h; s->n++;
   return 0;
 }
+static int ev_new_query(ev_state *st, const char *q)
+{
+  ev_order_next(&st->run_ord, q);
+  if (st->jstream && !ev_decisions_hold(st)) return 4;
+  if (st->seen_on) return ev_seen(&st->seen, q) ? 2 : 1;
+  return st->run_ord.inc[0] || st->run_ord.inc[1] ? 1 : 3;
+}
 
-@ Inserting into a sorted array costs a move per new query; that is
-quadratic in the number of queries in principle, but a move of $10^6$
-offsets is a fast |memmove|, and a sorted run appends at the end.
+@ Progress.  When standard error is a terminal (and \.{--quiet} is not
+given), a pass shows, about twice a second, the lines and queries read, the
+rate in lines per second and, when the input is a regular file, the share
+of its bytes read; the line is erased when the pass ends.  Otherwise nothing
+is written, so a redirected standard error holds only the summary.  The
+clock is read once every 16384 records, which costs nothing measurable.
+@^progress@>
 
 @<Tool functions@>=
+static void ev_progress(ev_state *st, ev_source *s, int end)
+{
+  double now = dis_now(), pct = -1;
+  struct stat sb;
+  if (end) { fputs("\r\033[K", stderr); return; }
+  if (now - st->t_shown < 0.5) return;
+  st->t_shown = now;
+  if (fstat(fileno(s->f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0) {
+    long at = ftell(s->f);
+    if (at >= 0) pct = 100.0 * (double) at / (double) sb.st_size;
+  }
+  fprintf(stderr, "\rrankmetrics: eval: %ld lines, %lu queries, %.0f lines/s",
+    s->line, (unsigned long) st->n_eval, (double) s->line / (now - st->t0 + 1e-9));
+  if (pct >= 0) fprintf(stderr, ", %.0f%%", pct);
+  fputs("\033[K", stderr);
+}
+
+@ @<Tool functions@>=
 static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
 {
-  ev_names seen = {{NULL, 0, 0}, NULL, 0, 0};
   ev_pool mp = {NULL, 0, 0};
   ev_rec *all = NULL;
-  size_t nall = 0, cap = 0, i;
+  size_t nall = 0, cap = 0, i, nrec = 0;
   int r, rc = 1, open = 0, any = 0;
   while ((r = ev_next(st, s)) > 0) {
     any = 1;
+    if (st->progress && (++nrec & 16383) == 0) ev_progress(st, s, 0);
     if (memory) {
       ev_rec x;
       x.q = ev_put(&mp, s->f_q); x.d = s->f_d ? ev_put(&mp, s->f_d) : (size_t) -1;
@@ -9958,8 +10306,8 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
       continue;
     }
     if (!open || strcmp(g->p.s, s->f_q) != 0) {
-      if (open && !ev_group_done(st, g, s->path)) { rc = 0; goto done; }
-      if (ev_seen(&seen, s->f_q)) { rc = 2; goto done; }
+      if (open && (rc = ev_group_done(st, g)) != 1) goto done;
+      if ((rc = ev_new_query(st, s->f_q)) != 1) goto done;
       ev_group_start(g, s->f_q); open = 1;
     }
     ev_group_add(g, s->f_d, s->grade, s->has_score, s->score, s->line);
@@ -9975,24 +10323,36 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
     if (nall) qsort(all, nall, sizeof *all, ev_cmp_q);
     for (i = 0; i < nall; i++) {
       if (!open || strcmp(g->p.s, mp.s + all[i].q) != 0) {
-        if (open && !ev_group_done(st, g, s->path)) { rc = 0; goto done; }
+        if (open && (rc = ev_group_done(st, g)) != 1) goto done;
         ev_group_start(g, mp.s + all[i].q); open = 1;
       }
       ev_group_add(g, all[i].d == (size_t) -1 ? NULL : mp.s + all[i].d,
         all[i].grade, all[i].has_score, all[i].score, all[i].line);
     }
   }
-  if (open && !ev_group_done(st, g, s->path)) rc = 0;
+  if (open && (rc = ev_group_done(st, g)) != 1) goto done;
+  if (st->qrels_path && st->jstream) rc = ev_drain(st);
 done:
-  free(seen.p.s); free(seen.off); free(mp.s); free(all);
+  if (st->progress && st->t_shown > 0) ev_progress(st, s, 1);
+  free(mp.s); free(all);
   return rc;
 }
 
 @ The command.  Options come in any order; the files last.  A pass that
-finds the input ungrouped is repeated in memory when the file can be
-rewound; every counter and sum is then started again.
+asks for another (see |ev_pass|) is repeated from the start of both files,
+every counter and sum started again, with what it learnt: keep the names
+of the run's queries (3), read the judgments into memory (4), or read the
+run into memory as well (2).  Each can happen once, so there are at most
+four passes; in practice a grouped and sorted input takes one.  The run is
+streamed with the judgments only when both are regular files (a pipe cannot
+be read twice), and a pipe keeps the names of its queries from the start.
 
 @<Tool functions@>=
+static int ev_regular(FILE *f)
+{
+  struct stat sb;
+  return fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
+}
 static int cmd_eval(int argc, char **argv)
 {
   ev_state st;
@@ -10004,11 +10364,15 @@ static int cmd_eval(int argc, char **argv)
   st.col[0] = "user"; st.col[1] = "item"; st.col[2] = "label"; st.col[3] = "score";
   st.m = ev_alloc(NULL, (size_t) (argc + 1) * sizeof *st.m);
   @<Read the options of \.{eval}@>;
+  st.uv = ev_alloc(NULL, (size_t) st.nm * sizeof *st.uv);
+  st.uval = ev_alloc(NULL, (size_t) st.nm * sizeof *st.uval);
+  st.ust = ev_alloc(NULL, (size_t) st.nm * sizeof *st.ust);
   for (i = 0; i < st.nm; i++) {
-    if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact)) return 2;
+    if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact)) { rc = 2; goto done; }
     if (!st.m[i].stream) st.keep = 1;
+    if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
   }
-  if (nf == 2) { st.qrels_path = files[0]; if (!ev_read_qrels(&st)) goto done; }
+  if (nf == 2) st.qrels_path = files[0];
   st.path = src.path = files[nf - 1];
   src.delimited = nf == 1;
   if ((src.f = strcmp(src.path, "-") ? fopen(src.path, "r") : stdin) == NULL) {
@@ -10016,14 +10380,25 @@ static int cmd_eval(int argc, char **argv)
       strerror(errno));
     goto done;
   }
+  st.seen_on = !ev_regular(src.f);
+  st.jstream = !st.seen_on && !st.unsorted;
+  if (st.qrels_path) {
+    FILE *q = fopen(st.qrels_path, "r");
+    if (q != NULL) { if (!ev_regular(q)) st.jstream = 0; fclose(q); }
+  }
+  st.progress = !st.quiet && isatty(2);
+  st.t0 = dis_now(); st.t_shown = 0;
   rm_work_init(&st.w);
-  for (memory = st.unsorted, pass = 0; pass < 2; pass++, memory = 1) {
+  for (memory = st.unsorted, pass = 0;; pass++) {
     int r;
     @<Start a pass of \.{eval}@>;
     if (src.delimited && !ev_header(&st, &src)) goto done;
     r = ev_pass(&st, &src, &g, memory);
     if (r == 1) break;
     if (r == 0) goto done;
+    if (r == 2) { memory = 1; st.jstream = 0; }
+    else if (r == 3) st.seen_on = 1;
+    else st.jstream = 0;
     if (fseek(src.f, 0L, SEEK_SET) != 0) {
       fprintf(stderr, "%s:%ld: query '%s' reappears after other queries; the"
         " input is not grouped by query and cannot be reread: give --unsorted\n",
@@ -10031,7 +10406,8 @@ static int cmd_eval(int argc, char **argv)
       goto done;
     }
   }
-  if (st.qrels_path) @<Evaluate the judged queries missing from the run@>;
+  if (st.qrels_path && !st.jstream)
+    @<Evaluate the judged queries missing from the run@>;
   if (!ev_aggregates(&st)) goto done;
   @<Copy the output and write the summary@>;
   rc = 0;
@@ -10040,12 +10416,22 @@ done:
   if (st.out) fclose(st.out);
   rm_work_free(&st.w);
   ev_keep_free(&st);
-  free(src.buf); free(g.p.s); free(g.r); free(g.ord); free(g.drop); free(g.grade);
-  free(g.score); free(g.id); free(g.unret);
-  free(st.jp.s); free(st.jr); free(st.jq_start); free(st.jq_len); free(st.jq_seen);
-  free(st.jused); free(st.m);
+  free(src.buf); free(g.p.s); free(g.r); free(g.drop); free(g.grade);
+  free(g.score); free(g.id);
+  @<Free the judgments of an evaluation@>;
+  free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
 }
+
+@ @<Free the judgments of an evaluation@>=
+if (st.js.f) fclose(st.js.f);
+free(st.js.buf); free(st.js.p.s); free(st.js.off); free(st.js.grade_a);
+free(st.js.line_a); free(st.js.d);
+free(st.run_ord.last.s); free(st.j_ord.last.s);
+free(st.jp.s); free(st.jr); free(st.jq_start); free(st.jq_len); free(st.jq_seen);
+free(st.jv_d); free(st.jv_g); free(st.jv_l);
+free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht);
+free(st.seen.slot)
 
 @ @<Read the options of \.{eval}@>=
 for (i = 0; i < argc; i++) {
@@ -10099,34 +10485,20 @@ if ((st.out = tmpfile()) == NULL) {
 }
 for (i = 0; i < st.nm; i++) st.m[i].as = st.m[i].ac = st.m[i].bs = st.m[i].bc = 0;
 ev_keep_free(&st);
-st.n_eval = st.n_run_only = st.n_unjudged = 0;
-if (pass > 0) { st.n_negative = 0; st.n_dup = 0; }
+st.n_eval = st.n_run_only = st.n_unjudged = st.n_judged_only = 0;
+st.n_negative = st.n_dup = 0;
 src.line = 0;
-if (st.qrels_path) {
-  memset(st.jq_seen, 0, st.njq + 1);
-  if (pass > 0) { free(st.jp.s); free(st.jr); free(st.jq_start); free(st.jq_len);
-    free(st.jq_seen); free(st.jused); st.jp.s = NULL; st.jp.len = st.jp.cap = 0;
-    st.jr = NULL; st.njr = st.njq = 0;
-    if (!ev_read_qrels(&st)) goto done; }
-}
+ev_order_reset(&st.run_ord); ev_order_reset(&st.j_ord);
+st.decided = 0;
+st.seen.n = 0;
+if (st.seen.slot) memset(st.seen.slot, 0, st.seen.cap * sizeof *st.seen.slot);
+if (st.qrels_path && !ev_open_qrels(&st)) goto done;
 
 @ @<Evaluate the judged queries missing from the run@>=
 {
   size_t j;
-  for (j = 0; j < st.njq; j++) {
-    rm_list l;
-    const ev_rec *r = &st.jr[st.jq_start[j]];
-    size_t k;
-    if (st.jq_seen[j]) continue;
-    st.n_judged_only++;
-    if (!st.judged_empty) continue;
-    if (st.jq_len[j] + 1 > g.cap_u) { g.cap_u = 2 * st.jq_len[j] + 64;
-      g.unret = ev_alloc(g.unret, g.cap_u * sizeof *g.unret); }
-    for (k = 0; k < st.jq_len[j]; k++) g.unret[k] = r[k].grade;
-    l.n = 0; l.grade = g.unret; l.score = NULL; l.id = NULL;
-    l.n_unretrieved = st.jq_len[j]; l.unretrieved_grade = g.unret;
-    if (!ev_query(&st, st.jp.s + r->q, &l, r->line)) goto done;
-  }
+  for (j = 0; j < st.njq; j++)
+    if (!st.jq_seen[j] && !ev_judged_only(&st, ev_judg_mem(&st, j))) goto done;
 }
 
 @ @<Copy the output and write the summary@>=
@@ -10140,9 +10512,10 @@ if (st.qrels_path) {
     goto done;
   }
   if (!st.quiet) {
-    fprintf(stderr, "rankmetrics: eval: %lu queries evaluated (%s); %lu repeated"
+    fprintf(stderr, "rankmetrics: eval: %lu queries evaluated (%s%s); %lu repeated"
       " documents dropped", (unsigned long) st.n_eval, memory ? "read into memory"
-      : "streamed", (unsigned long) st.n_dup);
+      : "streamed", !st.qrels_path ? "" : st.jstream ? ", judgments streamed"
+      : ", judgments in memory", (unsigned long) st.n_dup);
     if (st.qrels_path)
       fprintf(stderr, "; %lu unjudged retrieved documents read as grade 0;"
         " %lu queries only in the run (%s); %lu only in the judgments (%s)",

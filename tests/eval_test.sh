@@ -113,6 +113,67 @@ for exact in "" --exact; do
   shuf --random-source=<(yes) "$T/gr" > "$T/grs"
   same "shuffled $exact" "$($RM eval --quiet --trec $exact -m 'ap[ties=id-desc]' "$T/gq" "$T/grs")" "$($RM eval --quiet --trec $exact -m 'ap[ties=id-desc]' "$T/gq" "$T/gr")"
 done
+# ---- Two files in one pass, and every fallback ----------------------------
+# Queries q1..q30 (natural order differs from byte order: q10 < q2 in bytes),
+# some only in the run, some only judged, repeated documents and judgments.
+# Every arrangement of the two files must give the per-query values of the
+# in-memory reading of the same files (--unsorted), and the aggregates to the last few ulps
+# (the queries are summed in another order).
+awk -v T="$T" 'BEGIN { srand(11);
+  for (q = 1; q <= 30; q++) {
+    inrun = q % 7 != 3; judged = q % 5 != 4;
+    n = 1 + int(rand() * 9);
+    for (i = 1; i <= n; i++) {
+      d = 1 + int(rand() * 12); s = int(rand() * 4) / 2;
+      if (inrun) printf "q%d Q0 D%d %d %s t\n", q, d, i, s > T "/mr"
+      if (judged && rand() < 0.7) printf "q%d 0 D%d %d\n", q, d, int(rand() * 3) > T "/mq" }
+    if (judged) printf "q%d 0 U%d %d\n", q, q, 1 + int(rand() * 2) > T "/mq" } }'
+LC_ALL=C sort -s -k1,1 "$T/mr" > "$T/mr.byte"; LC_ALL=C sort -s -k1,1 "$T/mq" > "$T/mq.byte"
+shuf --random-source=<(yes) "$T/mq" > "$T/mq.shuf"
+# the run grouped, its queries in no order: every third query moved to the end
+awk '{ q = substr($1, 2) + 0; if (q % 3 == 0) late = late $0 "\n"; else print } END { printf "%s", late }' "$T/mr" > "$T/mr.grouped"
+EM=(-m ap -m 'ndcg@5[ties=id-desc]' -m 'rr' -m 'micro:hr@3')
+for opt in "" "--judged-only empty" "--run-only zero" "--judged-only empty --run-only zero"; do
+  for pair in "mq mr" "mq.byte mr.byte" "mq mr.byte" "mq.byte mr" "mq.shuf mr" "mq mr.grouped" "mq.byte mr.grouped"; do
+    set -- $pair
+    # the reference reads the same two files (a repeated judgment keeps its first line)
+    ref=$($RM eval --quiet --trec -q --unsorted $opt "${EM[@]}" "$T/$1" "$T/$2")
+    got=$($RM eval --quiet --trec -q $opt "${EM[@]}" "$T/$1" "$T/$2")
+    same "merge $pair $opt: per query" "$(grep -v 'all' <<< "$got" | sort)" "$(grep -v 'all' <<< "$ref" | sort)"
+    d=$(paste <(grep 'all' <<< "$got") <(grep 'all' <<< "$ref") | awk -F'\t' '{ x = $3 - $6; if (x < 0) x = -x; if (x > 1e-15 * ($6 < 0 ? -$6 : $6) || $1 != $4) print "differs: " $0 }')
+    same "merge $pair $opt: aggregates" "${d:-same}" "same"
+  done
+done
+# how each arrangement was read: the summary names it
+sumof() { $RM eval "${EM[@]}" "$T/$1" "$T/$2" 2>&1 >/dev/null | sed 's/.*evaluated (\([^)]*\)).*/\1/'; }
+same "read: both in natural order" "$(sumof mq mr)" "streamed, judgments streamed"
+same "read: both in byte order" "$(sumof mq.byte mr.byte)" "streamed, judgments streamed"
+same "read: orders differ" "$(sumof mq.byte mr)" "streamed, judgments in memory"
+same "read: judgments shuffled" "$(sumof mq.shuf mr)" "streamed, judgments in memory"
+same "read: run grouped, unsorted" "$(sumof mq mr.grouped)" "streamed, judgments in memory"
+shuf --random-source=<(yes) "$T/mr" > "$T/mr.shuf"
+same "read: run shuffled" "$(sumof mq mr.shuf)" "read into memory, judgments in memory"
+# the same query list in both files in one arbitrary order: no order needed
+awk '{ print $1 }' "$T/mr.grouped" | uniq > "$T/order"
+awk 'NR == FNR { o[$1] = NR; next } ($1 in o) { print o[$1] "\t" $0 }' "$T/order" "$T/mq" | sort -s -n -k1,1 | cut -f2- > "$T/mq.same"
+$RM eval --quiet --trec -q "${EM[@]}" "$T/mq.same" "$T/mr.grouped" > "$T/o1"
+$RM eval --quiet --trec -q --unsorted "${EM[@]}" "$T/mq.same" "$T/mr.grouped" > "$T/o2"
+same "same order, unsorted names: per query" "$(grep -v all "$T/o1" | sort)" "$(grep -v all "$T/o2" | sort)"
+# a decision taken in an order that the run later breaks: at the run's query c
+# the judgments' next query b looks judged only (b < c), but b comes later in
+# the run; the pass must be read again with the judgments in memory.
+printf 'a 0 x 1\nb 0 x 1\nb 0 y 0\nc 0 x 1\n' > "$T/oq"
+printf 'a Q0 x 1 1 t\nc Q0 y 1 1 t\nc Q0 x 2 0 t\nb Q0 y 1 1 t\nb Q0 x 2 0 t\n' > "$T/or"
+same "late break of order" "$($RM eval --quiet --trec -q -m ap "$T/oq" "$T/or")" "$(printf 'ap\ta\t1\nap\tc\t0.5\nap\tb\t0.5\nap\tall\t0.6666666666666666')"
+same "late break of order: read" "$(sumof oq or)" "streamed, judgments in memory"
+# a repeated judgment, streamed: counted, or an error naming both lines
+printf 'a 0 x 1\na 0 y 0\na 0 x 0\nb 0 x 1\n' > "$T/dq"
+printf 'a Q0 x 1 2 t\na Q0 y 2 1 t\nb Q0 x 1 1 t\n' > "$T/dr"
+same "judged twice: first kept" "$($RM eval --quiet --trec -q -m ap "$T/dq" "$T/dr")" "$(printf 'ap\ta\t1\nap\tb\t1\nap\tall\t1')"
+case $($RM eval -m ap "$T/dq" "$T/dr" 2>&1 >/dev/null) in *"1 repeated documents dropped"*) ok;; *) bad "judged twice: not counted";; esac
+$RM eval --quiet -m ap --dup error "$T/dq" "$T/dr" > "$T/o" 2> "$T/e"; rc=$?
+if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "dq:3: document 'x' is judged twice in query 'a' (first at line 1)" "$T/e"; then ok; else bad "judged twice --dup error: $(cat "$T/e")"; fi
+
 # ---- --help after a command: the usage text on stdout, exit 0 -----------
 top=$($RM --help)
 for c in eval verify disagree value vectors; do

@@ -343,7 +343,9 @@ stable (so \.{input} needs no key of its own), takes $O(n\log n)$ time
 whatever the ties, and needs one scratch array |tmp| of $n$ entries that the
 caller supplies, so that the double path can run without allocating.  A merge
 takes from the right run only when its item ranks strictly before the left
-one's.
+one's; when the tie rule looks at nothing but the scores (\.{input} and
+\.{average}), that test is written out, and the two arrays trade roles
+after each pass instead of being copied.
 
 Lists often come ranked already: a TREC run is written in rank order, and
 a caller may have sorted its list.  One pass finds out: if no item ranks
@@ -355,22 +357,29 @@ this test, as it should.
 @<Private functions@>=
 static void rank_items(const rm_list *l, rm_ties t, size_t *perm, size_t *tmp)
 {
-  size_t n = l->n, w, i;
+  size_t n = l->n, w, i, *src = perm, *dst = tmp, *x;
+  const double *sc = l->score;
+  int by_score = t == RM_TIES_INPUT || t == RM_TIES_AVERAGE;
   for (i = 0; i < n; i++) perm[i] = i;
-  if (l->score == NULL) return;
+  if (sc == NULL) return;
   for (i = 1; i < n && !ranks_before(l, t, i, i - 1); i++) continue;
   if (i >= n) return; /* already ranked */
   for (w = 1; w < n; w *= 2) {
     for (i = 0; i < n; i += 2 * w) {
       size_t mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
       size_t a = i, b = mid, k = i;
-      while (a < mid && b < hi)
-        tmp[k++] = ranks_before(l, t, perm[b], perm[a]) ? perm[b++] : perm[a++];
-      while (a < mid) tmp[k++] = perm[a++];
-      while (b < hi) tmp[k++] = perm[b++];
+      if (by_score)
+        while (a < mid && b < hi)
+          dst[k++] = sc[src[b]] > sc[src[a]] ? src[b++] : src[a++];
+      else
+        while (a < mid && b < hi)
+          dst[k++] = ranks_before(l, t, src[b], src[a]) ? src[b++] : src[a++];
+      while (a < mid) dst[k++] = src[a++];
+      while (b < hi) dst[k++] = src[b++];
     }
-    memcpy(perm, tmp, n * sizeof *perm);
+    x = src; src = dst; dst = x;
   }
+  if (src != perm) memcpy(perm, src, n * sizeof *perm);
 }
 
 @ A {\it tie group\/} is a maximal run of ranks whose items have equal
@@ -9844,14 +9853,22 @@ static int ev_drain(ev_state *st) /* the judged queries after the run's last */
 }
 
 @ A {\it group\/} is the current query of the run or the delimited file:
-its records in input order, then the arrays of the list the library reads.
+its lines in input order, kept in the arrays of the list the library reads
+(the merge fills in the grades and drops repeated lines in place), so that
+a line costs 13 bytes, and 37 when it names a document, however long the
+query.  The lines of documents are kept for the messages about repeats.
 
 @<Tool functions@>=
 typedef struct {
   ev_pool p; /* the query name at offset 0, then documents */
-  ev_rec *r; size_t n, cap;
-  char *drop;
+  size_t n, cap;
+  size_t *d; long *line; /* documents' offsets in |p|, and their lines */
+  long line0; /* the first line */
+  int named; /* the lines name documents */
+  size_t cap_d;
   int *grade; double *score; const char **id;
+  char *drop;
+  int has_score;
 } ev_group;
 static void ev_group_start(ev_group *g, const char *q)
 {
@@ -9861,19 +9878,23 @@ static void ev_group_start(ev_group *g, const char *q)
 static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
   double score, long line)
 {
-  ev_rec *r;
   if (g->n == g->cap) {
     g->cap = 2 * g->cap + 64;
-    g->r = ev_alloc(g->r, g->cap * sizeof *g->r);
-    g->drop = ev_alloc(g->drop, g->cap);
     g->grade = ev_alloc(g->grade, g->cap * sizeof *g->grade);
     g->score = ev_alloc(g->score, g->cap * sizeof *g->score);
-    g->id = ev_alloc(g->id, g->cap * sizeof *g->id);
+    g->drop = ev_alloc(g->drop, g->cap);
   }
-  r = &g->r[g->n];
-  r->q = 0; r->d = d ? ev_put(&g->p, d) : (size_t) -1;
-  r->grade = grade; r->has_score = has_score; r->score = score; r->line = line;
-  r->seq = g->n++;
+  if (d && g->n == g->cap_d) {
+    g->cap_d = g->cap;
+    g->d = ev_alloc(g->d, g->cap_d * sizeof *g->d);
+    g->line = ev_alloc(g->line, g->cap_d * sizeof *g->line);
+    g->id = ev_alloc(g->id, g->cap_d * sizeof *g->id);
+  }
+  if (g->n == 0) { g->line0 = line; g->named = d != NULL; }
+  if (g->named) { g->d[g->n] = ev_put(&g->p, d); g->line[g->n] = line; }
+  g->grade[g->n] = grade; g->score[g->n] = score;
+  g->has_score = has_score;
+  g->n++;
 }
 
 @ {\it Merging a query's lines.}  The documents of the group and the
@@ -9905,14 +9926,14 @@ static uint32_t *ev_slot(ev_state *st, const char *d, const ev_group *g,
     const char *o;
     if (e == 0) return &st->ht[i];
     e--;
-    o = (e & 1) ? g->p.s + g->r[e >> 1].d : jv->d[e >> 1];
+    o = (e & 1) ? g->p.s + g->d[e >> 1] : jv->d[e >> 1];
     if (strcmp(o, d) == 0) return &st->ht[i];
   }
 }
 static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
 {
   size_t n = g ? g->n : 0, jn = jv ? jv->n : 0, i, k, cap = 16;
-  int named = n > 0 && g->r[0].d != (size_t) -1;
+  int named = n > 0 && g->named;
   *nu = 0;
   if (n + jn >= 0x7fffffff) {
     fprintf(stderr, "%s: query '%s' has %lu lines, more than this version"
@@ -9959,23 +9980,23 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
 
 @ @<Give document |i| its judgment...@>=
 {
-  const char *d = g->p.s + g->r[i].d;
+  const char *d = g->p.s + g->d[i];
   uint32_t *e = ev_slot(st, d, g, jv);
   size_t first;
   if (*e == 0) {
     *e = (uint32_t) (2 * i + 2);
-    if (st->qrels_path) { g->r[i].grade = 0; st->n_unjudged++; }
+    if (st->qrels_path) { g->grade[i] = 0; st->n_unjudged++; }
     continue;
   }
   k = (*e - 1) >> 1;
   if (((*e - 1) & 1) == 0 && st->jclaim[k] == 0) {
-    st->jclaim[k] = i + 1; g->r[i].grade = jv->grade[k];
+    st->jclaim[k] = i + 1; g->grade[i] = jv->grade[k];
     continue;
   }
   first = (*e - 1) & 1 ? k : st->jclaim[k] - 1;
   if (st->dup_error) {
     fprintf(stderr, "%s:%ld: document '%s' appears twice in query '%s' (first"
-      " at line %ld)\n", st->path, g->r[i].line, d, g->p.s, g->r[first].line);
+      " at line %ld)\n", st->path, g->line[i], d, g->p.s, g->line[first]);
     return 0;
   }
   g->drop[i] = 1; st->n_dup++;
@@ -10007,15 +10028,15 @@ static int ev_group_done(ev_state *st, ev_group *g)
   if (!ev_merge(st, g, jv, &nu)) return 0;
   for (i = 0; i < g->n; i++) {
     if (g->drop[i]) continue;
-    g->grade[n] = g->r[i].grade; g->score[n] = g->r[i].score;
-    g->id[n] = g->r[i].d != (size_t) -1 ? g->p.s + g->r[i].d : NULL;
+    g->grade[n] = g->grade[i]; g->score[n] = g->score[i];
+    if (g->named) g->id[n] = g->p.s + g->d[i];
     n++;
   }
   l.n = n; l.grade = g->grade;
-  l.score = g->r[0].has_score ? g->score : NULL;
-  l.id = g->r[0].d != (size_t) -1 ? g->id : NULL;
+  l.score = g->has_score ? g->score : NULL;
+  l.id = g->named ? g->id : NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
-  return ev_query(st, q, &l, g->r[0].line);
+  return ev_query(st, q, &l, g->line0);
 }
 
 @ A judged query missing from the run is counted; its repeated judgments
@@ -10416,7 +10437,7 @@ done:
   if (st.out) fclose(st.out);
   rm_work_free(&st.w);
   ev_keep_free(&st);
-  free(src.buf); free(g.p.s); free(g.r); free(g.drop); free(g.grade);
+  free(src.buf); free(g.p.s); free(g.d); free(g.line); free(g.drop); free(g.grade);
   free(g.score); free(g.id);
   @<Free the judgments of an evaluation@>;
   free(st.m); free(st.uv); free(st.uval); free(st.ust);

@@ -2,7 +2,8 @@
 # bench.sh: `make bench' (never part of make check).  Generates seeded
 # synthetic inputs into build/bench, measures `rankmetrics eval' and the floor
 # (tests/bench/floor.c: read and tokenise only) on the same files with
-# /usr/bin/time (elapsed seconds, peak resident memory), and prints the ratios.
+# /usr/bin/time (elapsed seconds, median of three runs; peak resident memory),
+# and prints the ratios.
 # BENCH_SCALE=S divides every size by S (BENCH_SCALE=100 runs in seconds).
 set -e
 cd "$(dirname "$0")/../.." || exit 1
@@ -13,12 +14,17 @@ TIME=/usr/bin/time
 [ -x $TIME ] || { echo "bench: needs GNU time as $TIME" >&2; exit 1; }
 mkdir -p $D
 M=(-m ap -m ndcg@10 -m precision@10 -m rr)
-# measure NAME CMD...: appends "NAME seconds peakKB" to $D/times
+# measure NAME CMD...: runs CMD three times and appends "NAME seconds peakKB"
+# to $D/times: the median of the elapsed times, the largest peak memory.
 measure() {
-  local name=$1; shift
-  $TIME -f "%e %M" -o $D/t.one "$@" > $D/out.$name 2> $D/err.$name || {
-    echo "bench: $name failed:" >&2; cat $D/err.$name >&2; exit 1; }
-  echo "$name $(cat $D/t.one)" >> $D/times
+  local name=$1 r; shift
+  : > $D/t.all
+  for r in 1 2 3; do
+    $TIME -f "%e %M" -o $D/t.one "$@" > $D/out.$name 2> $D/err.$name || {
+      echo "bench: $name failed:" >&2; cat $D/err.$name >&2; exit 1; }
+    cat $D/t.one >> $D/t.all
+  done
+  echo "$name $(sort -n $D/t.all | awk '{ t[NR] = $1; if ($2 > m) m = $2 } END { print t[2], m }')" >> $D/times
 }
 get() { awk -v n="$1" -v f="$2" '$1 == n { print $f }' $D/times; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }

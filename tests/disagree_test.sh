@@ -31,6 +31,21 @@ ok "ap rel|hits agree when every relevant item is retrieved within K" \
 # they split as soon as one relevant item is beyond K: 1,1 at K=1 gives 1/2 vs 1
 ok "ap rel|hits witness 1,1 K 1: 1/2 vs 1" \
   'grep -A2 "^ap: norm=rel | norm=hits" "$tmp/ap.txt" | grep -q "grades 1,1; K 1: 1/2 vs 1"'
+# GAUC: the plain mean of per-user AUCs (002) and the impression-weighted
+# mean (003) split on two users: grades 0,1 (AUC 0, 2 items) and 0,1,0
+# (AUC 1/2, 3 items): uniform (0 + 1/2)/2 = 1/4, items (2*0 + 3/2)/5 = 3/10.
+# Every set with fewer items has at most one user with both classes.
+"$T" disagree gauc > "$tmp/gauc.txt"; rc=$?
+ok "gauc exits 0" '[ $rc -eq 0 ]'
+ok "gauc uniform|items witness 0,1 | 0,1,0: 1/4 vs 3/10" \
+  'grep -A2 "^gauc: weight=uniform | weight=items   (a split of the sources)" "$tmp/gauc.txt" | grep -q "grades 0..2     smallest witness grades 0,1 | grades 0,1,0: 1/4 vs 3/10"'
+# weighted by positives: 0,1 has one, 1,0,1 two (AUC 1/2): uniform 1/4, positives (0 + 2/2)/3 = 1/3
+ok "gauc uniform|positives witness 0,1 | 1,0,1: 1/4 vs 1/3" \
+  'grep -A2 "^gauc: weight=uniform | weight=positives" "$tmp/gauc.txt" | grep -q "smallest witness grades 0,1 | grades 1,0,1: 1/4 vs 1/3"'
+# a user of one class: skipped (mean of 1 = 1) or counted as 0 (mean 1/2)
+ok "gauc skip=undef|none witness 0 | 1,0: 1 vs 1/2" \
+  'grep -A2 "^gauc: skip=undef | skip=none" "$tmp/gauc.txt" | grep -q "smallest witness grades 0 | grades 1,0: 1 vs 1/2"'
+ok "gauc: sets in the population" 'grep -q "random sets" "$tmp/gauc.txt"'
 "$T" disagree hr mrr --tex "$tmp/d.tex" > "$tmp/hr.txt"; rc=$?
 ok "hr mrr --tex exits 0" '[ $rc -eq 0 ]'
 ok "TeX written with tables" 'grep -q "^\\\\disbegin{hr}" "$tmp/d.tex" && grep -q "^\\\\disbegin{rr}" "$tmp/d.tex" && grep -q "^\\\\disend" "$tmp/d.tex"'

@@ -6979,8 +6979,10 @@ they differ if their correctly rounded doubles differ, or their 40-digit
 decimals differ, or both are fractions and the fractions differ.  Equal
 fractions (in lowest terms, so equal strings) are equal.  Two irrational
 values, or a fraction and an irrational value, that agree in the double and
-in 40 digits are {\it not\/} proved equal: the tool says ``agree to 40
-digits'' for them and counts them apart.  A result that is an error (under
+in 40 digits are equal when their definitions are one expression on the
+input (see |dis_same_definition| for the three cases); otherwise they are
+{\it not\/} proved equal: the tool says ``agree to 40 digits'' for them and
+counts them apart.  A result that is an error (under
 \.{undef=error}) differs from any number and equals another error.  When
 no input of the space is a witness, the tool says the pair agrees on all
 inputs up to length~$L$, and how many inputs that was; that is a statement
@@ -7243,6 +7245,7 @@ equal (equal fractions, or both errors), $-1$ if they agree to 40 digits
 without a proof of equality.
 
 @<Tool functions@>=
+@<Prove two variants the same on an input@>@;
 static int dis_compare(const dis_var *va, const dis_var *vb, int k, const rm_list *l,
   size_t nq, dis_val *a, dis_val *b)
 {
@@ -7255,7 +7258,7 @@ static int dis_compare(const dis_var *va, const dis_var *vb, int k, const rm_lis
   if (a->sx < 0 || b->sx < 0) return -1; /* the exact path could not decide */
   if (a->x.value != b->x.value || strcmp(a->x.decimal, b->x.decimal) != 0) return 1;
   if (a->x.rational && b->x.rational) return strcmp(a->x.rational, b->x.rational) != 0;
-  return -1;
+  return dis_same_definition(va, vb, l, nq, a, b) ? 0 : -1;
 }
 static void dis_show(char *out, const dis_var *dv, int k, const rm_list *l, size_t nq,
   dis_val *c)
@@ -7264,6 +7267,62 @@ static void dis_show(char *out, const dis_var *dv, int k, const rm_list *l, size
   if (c->sx < 0) snprintf(out, DIS_VAL, "error (%s)", rm_strerror(c->sx));
   else if (c->x.rational && strlen(c->x.rational) < DIS_VAL) strcpy(out, c->x.rational);
   else snprintf(out, DIS_VAL, "%s", c->x.decimal);
+}
+
+@ {\it Equal by definition.}  Values that are irrational and agree in 40
+digits are proved equal when the two definitions, written out on the input,
+are one expression; then the values are equal however many digits one
+computes.  Three cases cover the pairs that agree on whole spaces, each a
+pair that differs in one key only (the test: setting that key of the one to
+the other's gives the same canonical name):
+\smallskip
+\item{$\bullet$} \.{undef}, when neither value is undefined (both statuses
+|RM_OK|): the convention is read only for an undefined value;
+\item{$\bullet$} \.{gain}, when every grade of the input is 0 or~1 and a
+binary gain has the threshold~1: then $g=2^g-1=[g\ge1]$ for every item, so
+both sums have the same terms, in the list and in its ideal;
+\item{$\bullet$} \.{ties}, when no two items of a list have equal scores
+(or there are no scores): every tie rule then gives the same ranking, and
+the mean over the orders of a tie is the one order.
+\smallskip
+\noindent These are statements about the definitions in this book, which
+the library implements; a pair that agrees in 40 digits for any other
+reason is still reported as unproved.
+@^exact comparison@>
+
+@<Prove two variants the same on an input@>=
+static int dis_only_key(const dis_var *va, const dis_var *vb, int key)
+{
+  rm_variant t = vb->v;
+  char nm[RM_NAME_MAX];
+  if (key == 0) t.undef = va->v.undef;
+  else if (key == 1) { t.gain = va->v.gain; t.rel = va->v.rel; }
+  else t.ties = va->v.ties;
+  rm_variant_name(&t, nm, sizeof nm);
+  return strcmp(nm, va->canon) == 0;
+}
+static int dis_same_definition(const dis_var *va, const dis_var *vb, const rm_list *l,
+  size_t nq, const dis_val *a, const dis_val *b)
+{
+  size_t q, i, j;
+  if (dis_only_key(va, vb, 0)) return a->sx == RM_OK && b->sx == RM_OK;
+  if (dis_only_key(va, vb, 1)) {
+    if ((va->v.gain == RM_GAIN_BINARY && va->v.rel != 1)
+        || (vb->v.gain == RM_GAIN_BINARY && vb->v.rel != 1)) return 0;
+    for (q = 0; q < nq; q++) {
+      for (i = 0; i < l[q].n; i++) if (l[q].grade[i] > 1) return 0;
+      for (i = 0; i < l[q].n_unretrieved; i++) if (l[q].unretrieved_grade[i] > 1) return 0;
+    }
+    return 1;
+  }
+  if (dis_only_key(va, vb, 2)) {
+    for (q = 0; q < nq; q++)
+      if (l[q].score)
+        for (i = 0; i < l[q].n; i++)
+          for (j = i + 1; j < l[q].n; j++) if (l[q].score[i] == l[q].score[j]) return 0;
+    return 1;
+  }
+  return 0;
 }
 
 @ An input as a list for the library; the identifiers are \.{a}, \.{b},

@@ -46,6 +46,15 @@ ok "gauc uniform|positives witness 0,1 | 1,0,1: 1/4 vs 1/3" \
 ok "gauc skip=undef|none witness 0 | 1,0: 1 vs 1/2" \
   'grep -A2 "^gauc: skip=undef | skip=none" "$tmp/gauc.txt" | grep -q "smallest witness grades 0 | grades 1,0: 1 vs 1/2"'
 ok "gauc: sets in the population" 'grep -q "random sets" "$tmp/gauc.txt"'
+# Agreements of irrational values are proved, not read off 40 digits: binary
+# grades make the three gains one expression (g = 2^g - 1 = [g >= 1]), and
+# undef=zero|one read the same definition wherever RMSE is defined.
+"$T" disagree dcg rmse > "$tmp/proof.txt"
+ok "dcg linear|exp2 on binary grades: proved, none to 40 digits only" \
+  'grep -A1 "^dcg: gain=linear | gain=exp2" "$tmp/proof.txt" | grep -q "binary grades   agree on all [0-9]* inputs up to length 5$"'
+ok "rmse undef=zero|one: proved" \
+  'grep -A2 "^rmse: undef=zero | undef=one" "$tmp/proof.txt" | grep -q "grades 0..2     agree on all [0-9]* inputs up to length 5$"'
+ok "no agreement left unproved" '! grep -q "40 digits only" "$tmp/proof.txt"'
 "$T" disagree hr mrr --tex "$tmp/d.tex" > "$tmp/hr.txt"; rc=$?
 ok "hr mrr --tex exits 0" '[ $rc -eq 0 ]'
 ok "TeX written with tables" 'grep -q "^\\\\disbegin{hr}" "$tmp/d.tex" && grep -q "^\\\\disbegin{rr}" "$tmp/d.tex" && grep -q "^\\\\disend" "$tmp/d.tex"'

@@ -174,6 +174,18 @@ case $($RM eval -m ap "$T/dq" "$T/dr" 2>&1 >/dev/null) in *"1 repeated documents
 $RM eval --quiet -m ap --dup error "$T/dq" "$T/dr" > "$T/o" 2> "$T/e"; rc=$?
 if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "dq:3: document 'x' is judged twice in query 'a' (first at line 1)" "$T/e"; then ok; else bad "judged twice --dup error: $(cat "$T/e")"; fi
 
+# ---- Progress: on a terminal only ------------------------------------------
+# 30000 run lines: the first progress line comes at line 16384, with the rate
+# and the share of the file; without a terminal standard error has the summary only.
+awk -v T="$T" 'BEGIN { for (q = 1; q <= 3000; q++) { for (i = 1; i <= 10; i++)
+  printf "q%d Q0 d%d %d %d t\n", q, i, i, 10 - i > T "/pr.run"; printf "q%d 0 d1 1\n", q > T "/pr.qrels" } }'
+if command -v script > /dev/null; then
+  tty=$(script -qec "$RM eval -m ap $T/pr.qrels $T/pr.run" /dev/null)
+  case $tty in *"eval: 16384 lines, "*" lines/s, "*"%"*) ok;; *) bad "progress on a terminal: $tty";; esac
+fi
+e=$($RM eval -m ap "$T/pr.qrels" "$T/pr.run" 2>&1 >/dev/null)
+case $e in *"lines/s"*) bad "progress without a terminal";; "rankmetrics: eval: 3000 queries evaluated"*) ok;; *) bad "summary: $e";; esac
+
 # ---- --help after a command: the usage text on stdout, exit 0 -----------
 top=$($RM --help)
 for c in eval verify disagree value vectors; do

@@ -8100,6 +8100,7 @@ static const char *const cg_variants[] = {
   NULL};
 #define CASES_PER_VARIANT 16
 #define HARD_TRIES 2000 /* random lists searched per variant for hard cases */
+#define SET_CASES 8 /* random sets per variant of the aggregates */
 
 @ A test's flags are computed from its input and result.  They are defined
 once, in the |notes| of the file.
@@ -8153,24 +8154,88 @@ static void json_ints(FILE *f, const int *a, size_t n)
   for (i = 0; i < n; i++) fprintf(f, i ? ",%d" : "%d", a[i]);
   fputc(']', f);
 }
-static void text_ints(FILE *f, const char *key, const int *a, size_t n)
+
+@ A list is written as four fields; in the text twin a set of queries
+writes each field once, its queries separated by semicolons (the
+separator of the command line's \.{value}), so that a field of one query
+reads as before.  An empty list is nothing between its semicolons.
+
+@<Tool functions@>=
+static void json_list(FILE *f, const rm_list *l)
 {
   size_t i;
-  fprintf(f, "%s =", key);
-  for (i = 0; i < n; i++) fprintf(f, i ? ",%d" : " %d", a[i]);
+  fputs("\"grades\": ", f);
+  json_ints(f, l->grade, l->n);
+  fputs(", \"scores\": ", f);
+  if (l->score == NULL) fputs("null", f);
+  else {
+    fputc('[', f);
+    for (i = 0; i < l->n; i++) fprintf(f, i ? ",%.17g" : "%.17g", l->score[i]);
+    fputc(']', f);
+  }
+  fputs(", \"ids\": ", f);
+  if (l->id == NULL) fputs("null", f);
+  else {
+    fputc('[', f);
+    for (i = 0; i < l->n; i++) fprintf(f, i ? ",\"%s\"" : "\"%s\"", l->id[i]);
+    fputc(']', f);
+  }
+  fputs(", \"judged\": ", f);
+  json_ints(f, l->unretrieved_grade, l->n_unretrieved);
+}
+static void text_sep(FILE *f, size_t j, int nonempty)
+{
+  if (j) fputc(';', f);
+  else if (nonempty) fputc(' ', f);
+}
+static void text_lists(FILE *f, const rm_list *q, size_t nq)
+{
+  size_t i, j;
+  fputs("grades =", f);
+  for (j = 0; j < nq; j++) {
+    text_sep(f, j, q[j].n > 0 || nq > 1);
+    for (i = 0; i < q[j].n; i++) fprintf(f, i ? ",%d" : "%d", q[j].grade[i]);
+  }
+  fputs("\nscores =", f);
+  for (j = 0; j < nq; j++) {
+    text_sep(f, j, q[j].score == NULL || q[j].n > 0 || nq > 1);
+    if (q[j].score == NULL) fputs("none", f);
+    else for (i = 0; i < q[j].n; i++) fprintf(f, i ? ",%.17g" : "%.17g", q[j].score[i]);
+  }
+  fputs("\nids =", f);
+  for (j = 0; j < nq; j++) {
+    text_sep(f, j, q[j].id == NULL || q[j].n > 0 || nq > 1);
+    if (q[j].id == NULL) fputs("none", f);
+    else for (i = 0; i < q[j].n; i++) fprintf(f, i ? ",%s" : "%s", q[j].id[i]);
+  }
+  fputs("\njudged =", f);
+  for (j = 0; j < nq; j++) {
+    text_sep(f, j, q[j].n_unretrieved > 0 || nq > 1);
+    for (i = 0; i < q[j].n_unretrieved; i++)
+      fprintf(f, i ? ",%d" : "%d", q[j].unretrieved_grade[i]);
+  }
   fputc('\n', f);
 }
 static const char *status_name(rm_status s);
+static int write_set_test(vec_out *o, const rm_variant *v, const rm_list *q,
+  size_t nq, int set, const char *comment, int source, int erratum, int invalid);
 static int write_test(vec_out *o, const rm_variant *v, const rm_list *l,
   const char *comment, int source, int erratum, int invalid)
+{
+  return write_set_test(o, v, l, 1, 0, comment, source, erratum, invalid);
+}
+static void json_list(FILE *f, const rm_list *l);
+static void text_lists(FILE *f, const rm_list *q, size_t nq);
+static int write_set_test(vec_out *o, const rm_variant *v, const rm_list *q,
+  size_t nq, int set, const char *comment, int source, int erratum, int invalid)
 {
   rm_exact e;
   rm_status s;
   char d17[40], flags[300] = "";
-  size_t i;
+  size_t i, j;
   int ok = 1;
   rm_exact_init(&e);
-  s = rm_value_exact(v, l, &e);
+  s = set ? rm_value_set_exact(v, q, nq, &e) : rm_value_exact(v, q, &e);
   if ((s < 0) != invalid) {
     fprintf(stderr, "rankmetrics: vectors: test %d: %s\n", o->count + 1,
       s < 0 ? rm_strerror(s) : "an input meant to be invalid was accepted");
@@ -8206,18 +8271,23 @@ static const char *status_name(rm_status s)
 
 @ @<Compute the flags of the test...@>=
 {
-  int none = 1;
-  for (i = 0; i < l->n; i++) if (l->grade[i] > 0) none = 0;
-  for (i = 0; i < l->n_unretrieved; i++) if (l->unretrieved_grade[i] > 0) none = 0;
+  int none = 1, ties = 0, beyond = 0, empty = 0, unret = 0, longl = 0;
+  for (j = 0; j < nq; j++) {
+    const rm_list *l = &q[j];
+    for (i = 0; i < l->n; i++) if (l->grade[i] > 0) none = 0;
+    for (i = 0; i < l->n_unretrieved; i++) if (l->unretrieved_grade[i] > 0) none = 0;
+    ties |= has_ties(l); beyond |= v->k > l->n; empty |= l->n == 0;
+    unret |= l->n_unretrieved > 0; longl |= l->n >= 100;
+  }
 #define FLAG(c, name) if (c) strcat(strcat(flags, flags[0] ? "," : ""), "\"" name "\"")
   FLAG(source, "SourceExample"); FLAG(erratum, "Erratum");
   FLAG(o->disagreement, "Disagreement");
-  FLAG(has_ties(l), "Ties"); FLAG(v->k > l->n, "KBeyondList");
-  FLAG(none, "NoRelevant"); FLAG(l->n == 0, "EmptyList");
-  FLAG(l->n_unretrieved > 0, "Unretrieved");
+  FLAG(ties, "Ties"); FLAG(beyond, "KBeyondList");
+  FLAG(none, "NoRelevant"); FLAG(empty, "EmptyList");
+  FLAG(unret, "Unretrieved");
   FLAG(s >= 0 && e.ternary == 0, "ExactlyRepresentable");
   FLAG(s >= 0 && e.rational != NULL, "Rational");
-  FLAG(s == RM_UNDEFINED, "Undefined"); FLAG(l->n >= 100, "LongList");
+  FLAG(s == RM_UNDEFINED, "Undefined"); FLAG(longl, "LongList");
   FLAG(s >= 0 && e.hard_bits >= 10, "HardToRound");
   FLAG(s == RM_EGRADE, "BadGrade"); FLAG(s == RM_EIDS, "MissingIds");
 #undef FLAG
@@ -8228,24 +8298,16 @@ identifiers here are plain ASCII and need no escapes.
 
 @<Write the test in JSON@>=
 fprintf(o->json, "\n        {\"tcId\": %d, \"comment\": \"%s\", \"flags\": [%s],\n"
-  "         \"grades\": ", o->count, comment, flags);
-json_ints(o->json, l->grade, l->n);
-fputs(", \"scores\": ", o->json);
-if (l->score == NULL) fputs("null", o->json);
-else {
-  fputc('[', o->json);
-  for (i = 0; i < l->n; i++) fprintf(o->json, i ? ",%.17g" : "%.17g", l->score[i]);
+  "         ", o->count, comment, flags);
+if (set) {
+  fputs("\"queries\": [", o->json);
+  for (j = 0; j < nq; j++) {
+    fputs(j ? ",\n           {" : "\n           {", o->json);
+    json_list(o->json, &q[j]);
+    fputc('}', o->json);
+  }
   fputc(']', o->json);
-}
-fputs(", \"ids\": ", o->json);
-if (l->id == NULL) fputs("null", o->json);
-else {
-  fputc('[', o->json);
-  for (i = 0; i < l->n; i++) fprintf(o->json, i ? ",\"%s\"" : "\"%s\"", l->id[i]);
-  fputc(']', o->json);
-}
-fputs(", \"judged\": ", o->json);
-json_ints(o->json, l->unretrieved_grade, l->n_unretrieved);
+} else json_list(o->json, q);
 if (s < 0) fprintf(o->json, ",\n         \"result\": \"invalid\", \"error\": \"%s\"}",
   status_name(s));
 else {
@@ -8263,15 +8325,8 @@ fprintf(o->text, "\ntcId = %d\ncomment = %s\nflags =", o->count, comment);
 for (i = 0; flags[i]; i++) if (flags[i] != '"') fputc(flags[i], o->text);
   else if (i == 0) fputc(' ', o->text);
 fputc('\n', o->text);
-text_ints(o->text, "grades", l->grade, l->n);
-fputs("scores =", o->text);
-if (l->score) for (i = 0; i < l->n; i++) fprintf(o->text, i ? ",%.17g" : " %.17g", l->score[i]);
-else fputs(" none", o->text);
-fputs("\nids =", o->text);
-if (l->id) for (i = 0; i < l->n; i++) fprintf(o->text, i ? ",%s" : " %s", l->id[i]);
-else fputs(" none", o->text);
-fputc('\n', o->text);
-text_ints(o->text, "judged", l->unretrieved_grade, l->n_unretrieved);
+if (set) fprintf(o->text, "queries = %lu\n", (unsigned long) nq);
+text_lists(o->text, q, nq);
 if (s < 0) fprintf(o->text, "result = invalid\nerror = %s\n", status_name(s));
 else fprintf(o->text, "result = valid\nstatus = %s\nvalue = %a\ndecimal = %s\nrational = %s\n",
   s == RM_UNDEFINED ? "undefined" : "ok", e.value, e.decimal,
@@ -8346,6 +8401,7 @@ static int write_family(const char *dir, const vector_family *fam)
     " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
     fam->algorithm, fam->stem);
   if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
+  else if (fam->variants == aggregate_variants) @<Write the groups of aggregates@>@;
   else {
     @<Write the groups of worked examples@>;
     @<Write the groups of random cases@>;
@@ -8577,6 +8633,118 @@ the status that refuses the input.
   o.disagreement = 0;
   fputs("\n      ]}", o.json);
   rm_exact_clear(&e); rm_exact_clear(&f);
+}
+
+@ The family \.{aggregates} holds tests of several queries: a test is a
+set of lists, and its variant an aggregate (\.{mean:ap} is MAP,
+\.{mean:rr} MRR, \.{micro}, \.{sum}, the weights and the \.{skip} rules of
+the chapter on aggregation).  In JSON such a test has a field \.{queries},
+an array of objects with the four fields of a list, in place of those
+fields; in the text twin it has a line \.{queries = N} and each of the four
+fields holds its $N$ lists separated by semicolons.  Its groups are, in
+order: the worked examples over queries of the book (|rm_set_examples|);
+the smallest witnesses of GAUC's splits (see \secref{disagree}), each set in
+a group of each of its two variants, flagged \.{Disagreement}; and random
+sets of one to five of the random lists above for each variant of
+|aggregate_variants| (a set on which the variant has no value, such as one
+whose every query is skipped under \.{undef=error}, is an invalid test).  Flags that describe a list hold for a set when they
+hold for one of its lists; \.{NoRelevant} when no list has a relevant item.
+@^aggregates, vectors of@>
+
+@<Vector families@>=
+{"aggregates", "means and other aggregates over several queries", 0,
+  aggregate_variants},
+
+@ @<Vector variant lists@>=
+static const char *const aggregate_variants[] = {
+  "mean:ap", "mean[skip=norel]:ap", "mean[skip=missing]:ap", "micro:ap",
+  "mean:rr", "mean:ndcg@@10", "mean[skip=undef]:ndcg@@10[undef=error]",
+  "mean:dcg@@5[gain=exp2]", "mean:precision@@5", "micro:precision@@5",
+  "mean:recall@@10[norm=min]", "micro:recall@@10", "mean:hr@@10",
+  "micro:hr@@10[hit=recall]", "sum:hr@@10[hit=rows]", "mean:err@@10",
+  "mean[skip=undef]:auc", "mean[weight=items]:auc",
+  "mean[skip=undef,weight=positives]:auc", "micro:auc", NULL};
+
+@ @<Write the groups of aggregates@>=
+{
+  size_t i;
+  int k, c, j;
+  rng r = {20261123};
+  for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
+    const rm_set_example *x = &rm_set_examples[i];
+    rm_variant v;
+    char nm[RM_NAME_MAX], comment[200];
+    rm_variant_parse(x->name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
+      x->source ? ", source " : ", a case of the book",
+      x->source ? x->source : "", x->printed ? ", printed " : "",
+      x->printed ? x->printed : "");
+    @<Open a group for |nm|@>;
+    ok = write_set_test(&o, &v, x->q, x->nq, 1, comment, x->source != NULL,
+      strcmp(x->verdict, "erratum") == 0, 0);
+    fputs("\n      ]}", o.json);
+  }
+  if (ok) @<Write the witnesses of GAUC's splits@>;
+  for (k = 0; aggregate_variants[k] && ok; k++) {
+    rm_variant v;
+    char nm[RM_NAME_MAX], comment[64];
+    rm_variant_parse(aggregate_variants[k], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    @<Open a group for |nm|@>;
+    for (c = 0; c < SET_CASES && ok; c++) {
+      double x;
+      rand_case rc[5];
+      rm_list q[5];
+      int nq = 1 + rng_below(&r, 5);
+      for (j = 0; j < nq; j++) { random_case(&r, &rc[j]); q[j] = rc[j].l; }
+      if (c) fputc(',', o.json);
+      snprintf(comment, sizeof comment, "random set %d of %d queries", c + 1, nq);
+      ok = write_set_test(&o, &v, q, (size_t) nq, 1, comment, 0, 0,
+        rm_value_set(&v, q, (size_t) nq, NULL, &x) < 0);
+    }
+    fputs("\n      ]}", o.json);
+  }
+}
+
+@ As for the lists (|@<Write the groups of disagreements@>|): the search
+without its population and without a budget, each witness in a group of
+each variant, the comment naming the other variant and its value.
+
+@<Write the witnesses of GAUC's splits@>=
+{
+  dis_metric *ms = calloc(1, sizeof *ms);
+  int p, side;
+  dis_tty = 0; dis_stopped = 0;
+  dis_deadline = dis_now() + 1e9;
+  if (ms == NULL || !dis_setup_gauc(ms)) ok = 0;
+  else dis_search_sets(ms, DIS_LEN);
+  for (p = 0; ok && p < ms->np; p++) {
+    const dis_pair *q = &ms->pair[p];
+    if (q->state[SP_GRADED] != 1) continue;
+    for (side = 0; side < 2 && ok; side++) {
+      rm_list l[2];
+      rm_variant v = ms->var[side ? q->b : q->a].v, w = ms->var[side ? q->a : q->b].v;
+      rm_exact f;
+      char nm[RM_NAME_MAX], other[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200];
+      l[0] = dis_list(&q->wit[SP_GRADED]); l[1] = dis_list(&q->wit2[SP_GRADED]);
+      rm_variant_name(&v, nm, sizeof nm);
+      rm_variant_name(&w, other, sizeof other);
+      rm_exact_init(&f);
+      if (rm_value_set_exact(&w, l, (size_t) q->nq[SP_GRADED], &f) < 0) ok = 0;
+      snprintf(comment, sizeof comment, "smallest witness%s: %s gives %s",
+        q->named ? " of a split of the sources" : "", other,
+        f.rational ? f.rational : f.decimal);
+      rm_exact_clear(&f);
+      if (!ok) break;
+      @<Open a group for |nm|@>;
+      o.disagreement = 1;
+      ok = write_set_test(&o, &v, l, (size_t) q->nq[SP_GRADED], 1, comment, 0, 0, 0);
+      o.disagreement = 0;
+      fputs("\n      ]}", o.json);
+    }
+  }
+  free(ms);
 }
 
 @ {\it Measured accuracy.}  The bound of the double path is proven; how close

@@ -9159,7 +9159,8 @@ static char *nth_piece(const char *s, long j)
 the list, and reports.  For an aggregated variant, each option may hold
 several queries separated by semicolons, for example
 \.{--grades '1,0,0;0,1'}; every option given must then hold the same number
-of queries.  An undefined value is reported with the convention that set it.
+of queries, and a query of \.{--scores} or \.{--ids} may be \.{none} (it
+has none), as in the text twins of the golden vectors.  An undefined value is reported with the convention that set it.
 
 @<Tool functions@>=
 typedef struct {@+ int *grade, *judged; double *score; const char **id; char *ids; @+} owned;
@@ -9258,7 +9259,7 @@ if (opt[0] == NULL) {
     m = read_grades("--judged", piece[3], &own[j].judged);
     if (m < 0) bad = 1; else q[j].n_unretrieved = (size_t) m;
   }
-  if (!bad && piece[1]) {
+  if (!bad && piece[1] && strcmp(piece[1], "none") != 0) {
     m = read_scores(piece[1], &own[j].score);
     if (m < 0) bad = 1;
     else if (m != n) {
@@ -9267,7 +9268,7 @@ if (opt[0] == NULL) {
       bad = 1;
     }
   }
-  if (!bad && piece[2]) {
+  if (!bad && piece[2] && strcmp(piece[2], "none") != 0) {
     own[j].ids = piece[2]; piece[2] = NULL;
     m = read_ids(own[j].ids, &own[j].id);
     if (m < 0) bad = 1;
@@ -11104,11 +11105,8 @@ typedef struct {
   double expect; /* the correctly rounded value of a valid test */
   char *err_name; /* the status that rejects an invalid test */
   char *shown[4]; /* grades, scores, ids, judged as the file writes them */
-  int *grade, *judged;
-  double *score;
-  char *idbuf;
-  const char **id;
-  rm_list l;
+  long nq; /* queries of a set (the line \.{queries = N}); 0 for one list */
+  rm_list l, *ls; /* the list; the lists of a set ({\it ls} is |&l| for one) */
   int given; /* how the candidate gave it: |GIVEN_NONE| if it did not */
   double value; /* the candidate's number */
   const char *file; /* where the candidate gave it */
@@ -11206,6 +11204,13 @@ static const char *set_field(vvec *x, const char *key, const char *val)
   if (k < 4) {
     if (x->shown[k]) return "a list is given twice";
     x->shown[k] = strdup(val);
+  } else if (strcmp(key, "queries") == 0) {
+    char *end;
+    long n = strtol(val, &end, 10);
+    if (x->nq) return "the number of queries is given twice";
+    if (end == val || *end != '\0' || n < 1 || n > 1000000L)
+      return "the number of queries is not 1..1000000";
+    x->nq = n;
   } else if (strcmp(key, "result") == 0) {
     if (strcmp(val, "invalid") == 0) x->invalid = 1;
     else if (strcmp(val, "valid") != 0) return "the result is neither valid nor invalid";
@@ -11220,34 +11225,66 @@ static const char *set_field(vvec *x, const char *key, const char *val)
 }
 
 @ When a family's file is read, each test's lists are converted and its
-|rm_list| is set up, so that the search for the candidate's variant can run
-the library on it.
+lists for the library are set up, so that the search for the candidate's
+variant can run the library on them.  The lists of a set are cut at the
+semicolons first; each field must have as many parts as the set has
+queries.
 
 @<Tool functions@>=
-static const char *finish_vector(vvec *x)
+static const char *vec_list(const char *gs, const char *ss, char *is,
+  const char *js, rm_list *l)
 {
+  int *grade, *judged;
+  double *score;
+  const char **id;
   long n, m;
-  if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
-    return "a test lacks one of grades, scores, ids, judged";
-  if ((n = vec_ints(x->shown[0], &x->grade)) < 0) return "a grade is not a whole number";
-  x->l.n = (size_t) n;
-  x->l.grade = x->grade;
-  if ((m = vec_ints(x->shown[3], &x->judged)) < 0)
-    return "a judged grade is not a whole number";
-  x->l.n_unretrieved = (size_t) m;
-  x->l.unretrieved_grade = x->judged;
-  if (strcmp(x->shown[1], "none") != 0) {
-    if ((m = vec_scores(x->shown[1], &x->score)) < 0) return "a score is not a number";
+  memset(l, 0, sizeof *l);
+  if ((n = vec_ints(gs, &grade)) < 0) return "a grade is not a whole number";
+  l->n = (size_t) n; l->grade = grade;
+  if ((m = vec_ints(js, &judged)) < 0) return "a judged grade is not a whole number";
+  l->n_unretrieved = (size_t) m; l->unretrieved_grade = judged;
+  if (strcmp(ss, "none") != 0) {
+    if ((m = vec_scores(ss, &score)) < 0) return "a score is not a number";
     if (m != n) return "scores and grades differ in number";
-    x->l.score = x->score;
+    l->score = score;
   }
-  if (strcmp(x->shown[2], "none") != 0) {
-    x->idbuf = strdup(x->shown[2]);
-    if ((m = count_items(x->idbuf)) != n) return "ids and grades differ in number";
-    if (n > 0 && read_ids(x->idbuf, &x->id) != n) return "an identifier is empty";
-    x->l.id = x->id;
+  if (strcmp(is, "none") != 0) {
+    if (count_items(is) != n) return "ids and grades differ in number";
+    if (n > 0 && read_ids(is, &id) != n) return "an identifier is empty";
+    if (n > 0) l->id = id;
+    else l->id = (const char *const *) calloc(1, sizeof *id);
   }
   return NULL;
+}
+static const char *finish_vector(vvec *x)
+{
+  char *part[4];
+  long q, k;
+  const char *msg = NULL;
+  if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
+    return "a test lacks one of grades, scores, ids, judged";
+  if (x->nq == 0) {
+    x->ls = &x->l;
+    return vec_list(x->shown[0], x->shown[1], strdup(x->shown[2]), x->shown[3], &x->l);
+  }
+  for (k = 0; k < 4; k++) {
+    long semis = 0;
+    const char *c;
+    for (c = x->shown[k]; *c; c++) semis += *c == ';';
+    if (semis != x->nq - 1) return "a list does not hold as many queries as the test";
+    part[k] = strdup(x->shown[k]);
+  }
+  x->ls = calloc((size_t) x->nq, sizeof *x->ls);
+  for (q = 0; q < x->nq && msg == NULL; q++) {
+    char *cut[4];
+    for (k = 0; k < 4; k++) {
+      cut[k] = part[k];
+      part[k] += strcspn(part[k], ";");
+      if (*part[k]) *part[k]++ = '\0';
+    }
+    msg = vec_list(cut[0], cut[1], cut[2], cut[3], &x->ls[q]);
+  }
+  return msg;
 }
 
 @ A family's text twin is read line by line with |getline|, since a long
@@ -11639,7 +11676,8 @@ static int alt_agrees(const verify_state *st, const rm_variant *a, const vvec *x
 {
   double d, b, u;
   rm_exact e;
-  rm_status s = rm_value(a, &x->l, w, &d);
+  int set = x->nq > 0;
+  rm_status s = set ? rm_value_set(a, x->ls, (size_t) x->nq, w, &d) : rm_value(a, &x->l, w, &d);
   int ok;
   if (x->given != GIVEN_NUMBER) return s < 0;
   if (s < 0) return 0;
@@ -11648,7 +11686,8 @@ static int alt_agrees(const verify_state *st, const rm_variant *a, const vvec *x
   if (st->use_rel ? fabs(d - x->value) > st->rel * fabs(d) + (st->rel + 1) * b * u
       : rm_ulps_between(d, x->value) > st->ulps + b) return 0;
   rm_exact_init(&e);
-  ok = rm_value_exact(a, &x->l, &e) >= 0 && number_verdict(st, x->value, e.value) != V_WRONG;
+  ok = (set ? rm_value_set_exact(a, x->ls, (size_t) x->nq, &e) : rm_value_exact(a, &x->l, &e))
+    >= 0 && number_verdict(st, x->value, e.value) != V_WRONG;
   rm_exact_clear(&e);
   return ok;
 }

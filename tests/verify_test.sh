@@ -87,5 +87,47 @@ if expect 1 "the exp2 candidate fails" "$TOOL" verify --quiet "$tmp/exp2.txt"; t
   else fail "the report names the exp2 variant as matching"; grep -i match "$tmp/out" | head -3; fi
 fi
 
+# 4. Sets of queries (the aggregates family): the vectors' own values pass;
+# a candidate that divides a sum by the number of queries (a mean) fails.
+awk '/^tcId = /{id=$3}
+     /^result = invalid/{print "aggregates:" id " invalid"}
+     /^value = /{print "aggregates:" id " " $3}' "$VEC/aggregates_test.txt" >"$tmp/agg.txt"
+if expect 0 "aggregates: the vectors' own values pass" "$TOOL" verify "$tmp/agg.txt"; then
+  n=$(grep -c . "$tmp/agg.txt")
+  if grep -q "^$n vectors given: $n exact" "$tmp/out"; then ok "aggregates: every value exact"
+  else fail "aggregates: every value exact"; fi
+fi
+awk '/^\[variant = sum/{s=1; next} /^\[variant/{s=0} s && /^tcId = /{id=$3} s && /^queries = /{n=$3}
+     s && /^value = /{print id, n, $3}' "$VEC/aggregates_test.txt" | head -1 >"$tmp/sum1"
+read -r sid sn sval <"$tmp/sum1"
+mean=$("$PY" -c "print(float.fromhex('$sval') / $sn)")
+if [ "$sn" -gt 1 ]; then
+  echo "aggregates:$sid $mean" >"$tmp/aggbad.txt"
+  if expect 1 "aggregates: a mean given for a sum fails" "$TOOL" verify "$tmp/aggbad.txt"; then
+    if grep -q "^WRONG  *aggregates:$sid " "$tmp/out"; then ok "aggregates: the report names the test"
+    else fail "aggregates: the report names the test"; fi
+  fi
+else fail "aggregates: the first sum test has more than one query"; fi
+
+# 5. The text twin of a set reads as `rankmetrics value' reads its options:
+# every valid aggregates test, recomputed by `value --exact' from its four
+# lines, gives the vector's correctly rounded value.
+awk '/^\[variant = /{v=substr($0, 12, length($0) - 12)} /^tcId = /{id=$3}
+     /^(grades|scores|ids|judged) =/{x = substr($0, index($0, "=") + 1); sub(/^ /, "", x); f[$1] = x}
+     /^value = /{print id "\t" v "\t" f["grades"] "\t" f["scores"] "\t" f["ids"] "\t" f["judged"] "\t" $3}' \
+  "$VEC/aggregates_test.txt" >"$tmp/aggv.tsv"
+bad=0; n=0
+while IFS=$'\t' read -r id v g sc ids j val; do
+  got=$("$TOOL" value "$v" --grades "$g" --scores "$sc" --ids "$ids" --judged "$j" --exact 2>&1 |
+    awk '$1 == "exact" {print $3}' || true)
+  n=$((n + 1))
+  if [ "$got" != "$val" ]; then
+    bad=$((bad + 1))
+    if [ $bad -le 3 ]; then echo "    test $id: value gives '$got', vector $val"; fi
+  fi
+done <"$tmp/aggv.tsv"
+if [ "$bad" -eq 0 ] && [ "$n" -gt 150 ]; then ok "aggregates: $n sets recomputed by value --exact"
+else fail "aggregates: $bad of $n sets differ under value --exact"; fi
+
 echo "verify_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -21,10 +21,24 @@
    undefined value must be the one of the variant's undef convention; and the
    flags that follow from the input (Ties, EmptyList, Rational, ...) are
    recomputed here.  A test flagged Disagreement (the smallest witnesses of
-   `rankmetrics disagree', file disagreements_test.txt and only there) names
-   another variant and its value in its comment: that variant, computed here
-   on the same input, must give the value named, and it must differ from the
-   test's own result.  Suite: vectors. */
+   `rankmetrics disagree': every test of disagreements_test.txt, and the
+   tests of aggregates_test.txt whose comment begins "smallest witness")
+   names another variant and its value in its comment: that variant,
+   computed here on the same input, must give the value named, and it must
+   differ from the test's own result.
+
+   A test of a set of queries (aggregates_test.txt) has a line "queries = N"
+   (N >= 1) before its lists; each of grades, scores, ids and judged then
+   holds exactly N parts separated by ';', one per query in order (a part of
+   scores or ids is "none" or a list; an empty part is an empty list).  Its
+   variant reads a set (an aggregate such as mean:ap, or a metric of a whole
+   set such as coverage) and is computed with rm_value_set_exact and
+   rm_value_set in place of rm_value_exact and rm_value, with the same checks
+   (the same ulp bound, rm_ulp_bound, for the double path).  A flag
+   that describes a list (Ties, KBeyondList, EmptyList, Unretrieved,
+   LongList) holds for a set when it holds for one of its lists; NoRelevant
+   when no list has a grade > 0.  A test without a queries line is a single
+   list.  Suite: vectors. */
 
 #define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS, strtok_r under -std=c11 */
 #include <check.h>
@@ -46,6 +60,7 @@
 #define VEC_LINE (1 << 18)     /* longest line read (a list of 1023 scores is ~20 kB) */
 #define VEC_TIMEOUT 120        /* seconds, per file */
 #define VEC_SENTINEL (-12345.678)
+#define VEC_MAX_QUERIES 100000 /* largest N of "queries = N" */
 
 static char vec_files[VEC_MAX_FILES][256];
 static int vec_nfiles;
@@ -92,21 +107,29 @@ enum {
   F_TCID = 1 << 0, F_COMMENT = 1 << 1, F_FLAGS = 1 << 2, F_GRADES = 1 << 3,
   F_SCORES = 1 << 4, F_IDS = 1 << 5, F_JUDGED = 1 << 6, F_RESULT = 1 << 7,
   F_STATUS = 1 << 8, F_VALUE = 1 << 9, F_DECIMAL = 1 << 10,
-  F_RATIONAL = 1 << 11, F_ERROR = 1 << 12
+  F_RATIONAL = 1 << 11, F_ERROR = 1 << 12, F_QUERIES = 1 << 13
 };
 #define F_COMMON (F_TCID | F_COMMENT | F_FLAGS | F_GRADES | F_SCORES | F_IDS \
   | F_JUDGED | F_RESULT)
 #define F_VALID (F_COMMON | F_STATUS | F_VALUE | F_DECIMAL | F_RATIONAL)
 #define F_INVALID (F_COMMON | F_ERROR)
 
+/* The lists of one query. */
 typedef struct {
-  unsigned seen;
-  long tcid;
-  char flags[400];
   int *grade; size_t n;
   double *score; size_t nscore; int has_score;
   char *idbuf; const char **id; size_t nid; int has_id;
   int *judged; size_t nj;
+} vec_query;
+
+/* A test: one list (set = 0, nq = 1), or a set of nq queries. */
+typedef struct {
+  unsigned seen;
+  long tcid;
+  char flags[400];
+  int set;
+  size_t nq;
+  vec_query *q;
   int valid;
   char status[32], value[64], decimal[RM_DECIMAL_MAX + 8], error[32];
   char *rational;
@@ -115,7 +138,12 @@ typedef struct {
 
 static void test_clear(vec_test *t)
 {
-  free(t->grade); free(t->score); free(t->idbuf); free(t->id); free(t->judged);
+  size_t j;
+  for (j = 0; t->q && j < t->nq; j++) {
+    vec_query *q = &t->q[j];
+    free(q->grade); free(q->score); free(q->idbuf); free(q->id); free(q->judged);
+  }
+  free(t->q);
   free(t->rational);
   memset(t, 0, sizeof *t);
 }
@@ -162,7 +190,7 @@ static int parse_doubles(const char *s, double **out, size_t *n)
   return *s == '\0';
 }
 
-static int parse_ids(const char *s, vec_test *t)
+static int parse_ids(const char *s, vec_query *t)
 {
   size_t k = count_items(s), i;
   char *p;
@@ -181,6 +209,57 @@ static int parse_ids(const char *s, vec_test *t)
   return 1;
 }
 
+/* A list field (grades, scores, ids, judged): the value is one list, or for
+   a set exactly nq parts separated by ';', one per query.  The single list
+   is allocated here when no "queries" line came first. */
+static int read_lists(vec_test *t, const char *key, unsigned bit, const char *val,
+  char *why, size_t whylen)
+{
+  size_t j, parts = 1;
+  const char *c;
+  char *buf, *p;
+  int ok = 1;
+  if (t->q == NULL) {
+    if ((t->q = calloc(1, sizeof *t->q)) == NULL) {
+      snprintf(why, whylen, "out of memory"); return 0;
+    }
+    t->nq = 1;
+  }
+  if (t->set) for (c = val; *c; c++) parts += *c == ';';
+  if (parts != t->nq) {
+    snprintf(why, whylen, "%zu parts in '%.20s', queries = %zu", parts, key, t->nq);
+    return 0;
+  }
+  if ((buf = malloc(strlen(val) + 1)) == NULL) {
+    snprintf(why, whylen, "out of memory"); return 0;
+  }
+  strcpy(buf, val);
+  for (j = 0, p = buf; j < t->nq && ok; j++) {
+    vec_query *q = &t->q[j];
+    char *end = t->set ? strchr(p, ';') : NULL;
+    if (end) *end = '\0';
+    switch (bit) {
+    case F_GRADES: ok = parse_ints(p, &q->grade, &q->n); break;
+    case F_SCORES:
+      if (strcmp(p, "none") != 0) {
+        q->has_score = 1;
+        ok = parse_doubles(p, &q->score, &q->nscore);
+      }
+      break;
+    case F_IDS:
+      if (strcmp(p, "none") != 0) { q->has_id = 1; ok = parse_ids(p, q); }
+      break;
+    default: ok = parse_ints(p, &q->judged, &q->nj); break;
+    }
+    if (!ok && t->set)
+      snprintf(why, whylen, "malformed part %zu of '%.20s': '%.60s'", j + 1, key, p);
+    else if (!ok) snprintf(why, whylen, "malformed value of '%.20s': '%.60s'", key, val);
+    p = end ? end + 1 : p + strlen(p);
+  }
+  free(buf);
+  return ok;
+}
+
 static int copy_str(char *dst, size_t len, const char *src)
 {
   if (strlen(src) >= len) return 0;
@@ -197,7 +276,7 @@ static int read_field(vec_test *t, const char *key, const char *val,
     {"grades", F_GRADES}, {"scores", F_SCORES}, {"ids", F_IDS},
     {"judged", F_JUDGED}, {"result", F_RESULT}, {"status", F_STATUS},
     {"value", F_VALUE}, {"decimal", F_DECIMAL}, {"rational", F_RATIONAL},
-    {"error", F_ERROR}, {NULL, 0}};
+    {"error", F_ERROR}, {"queries", F_QUERIES}, {NULL, 0}};
   unsigned bit = 0;
   int k, ok = 1;
   for (k = 0; keys[k].name; k++) if (strcmp(key, keys[k].name) == 0) bit = keys[k].bit;
@@ -213,17 +292,21 @@ static int read_field(vec_test *t, const char *key, const char *val,
   }
   case F_COMMENT: ok = copy_str(t->comment, sizeof t->comment, val); break;
   case F_FLAGS: ok = copy_str(t->flags, sizeof t->flags, val); break;
-  case F_GRADES: ok = parse_ints(val, &t->grade, &t->n); break;
-  case F_SCORES:
-    if (strcmp(val, "none") != 0) {
-      t->has_score = 1;
-      ok = parse_doubles(val, &t->score, &t->nscore);
+  case F_QUERIES: {
+    char *end;
+    long n = strtol(val, &end, 10);
+    if (t->q != NULL) {
+      snprintf(why, whylen, "'queries' after the lists"); return 0;
     }
+    ok = end != val && *end == '\0' && n >= 1 && n <= VEC_MAX_QUERIES;
+    if (ok && (t->q = calloc((size_t) n, sizeof *t->q)) == NULL) {
+      snprintf(why, whylen, "out of memory"); return 0;
+    }
+    if (ok) { t->set = 1; t->nq = (size_t) n; }
     break;
-  case F_IDS:
-    if (strcmp(val, "none") != 0) { t->has_id = 1; ok = parse_ids(val, t); }
-    break;
-  case F_JUDGED: ok = parse_ints(val, &t->judged, &t->nj); break;
+  }
+  case F_GRADES: case F_SCORES: case F_IDS: case F_JUDGED:
+    return read_lists(t, key, bit, val, why, whylen);
   case F_RESULT:
     ok = strcmp(val, "valid") == 0 || strcmp(val, "invalid") == 0;
     t->valid = strcmp(val, "valid") == 0;
@@ -372,7 +455,8 @@ static void check_vector_alone(vec_ctx *c, const vec_test *t, const rm_variant *
   mpq_clears(x, d, ulp, diff, NULL);
 }
 
-/* The flags that follow from the input and the result. */
+/* The flags that follow from the input and the result; a flag of a list
+   holds for a set when it holds for one of its lists. */
 static int has_flag(const char *flags, const char *name)
 {
   size_t n = strlen(name);
@@ -392,40 +476,52 @@ static void check_flags(vec_ctx *c, const vec_test *t, const rm_variant *v,
     "ExactlyRepresentable", "Rational", "Undefined", "LongList", "HardToRound",
     "BadGrade", "MissingIds", "Disagreement", NULL};
   char buf[400], *tok, *save = NULL;
-  int ties = 0, rel = 0, k;
-  size_t i, j;
+  int ties = 0, rel = 0, beyond = 0, empty = 0, unret = 0, longl = 0, k;
+  size_t i, j, m;
   strcpy(buf, t->flags);
   for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
     for (k = 0; known[k] && strcmp(known[k], tok) != 0; k++) {}
     if (!known[k]) vec_fail(c, t->tcid, "unknown flag '%s'", tok);
   }
-  if (t->has_score)
-    for (i = 0; i < t->n && !ties; i++)
-      for (j = i + 1; j < t->n; j++) if (t->score[i] == t->score[j]) { ties = 1; break; }
-  for (i = 0; i < t->n; i++) if (t->grade[i] > 0) rel = 1;
-  for (i = 0; i < t->nj; i++) if (t->judged[i] > 0) rel = 1;
+  for (m = 0; m < t->nq; m++) {
+    const vec_query *q = &t->q[m];
+    int tied = 0;
+    if (q->has_score)
+      for (i = 0; i < q->n && !tied; i++)
+        for (j = i + 1; j < q->n; j++) if (q->score[i] == q->score[j]) { tied = 1; break; }
+    ties |= tied;
+    for (i = 0; i < q->n; i++) if (q->grade[i] > 0) rel = 1;
+    for (i = 0; i < q->nj; i++) if (q->judged[i] > 0) rel = 1;
+    beyond |= v->k > q->n;
+    empty |= q->n == 0;
+    unret |= q->nj > 0;
+    longl |= q->n >= 100;
+  }
 #define FLAG(name, cond) \
   if (has_flag(t->flags, name) != !!(cond)) \
     vec_fail(c, t->tcid, "flag %s is %s", name, (cond) ? "missing" : "wrong")
   FLAG("Ties", ties);
-  FLAG("KBeyondList", v->k > t->n);
+  FLAG("KBeyondList", beyond);
   FLAG("NoRelevant", !rel);
-  FLAG("EmptyList", t->n == 0);
-  FLAG("Unretrieved", t->nj > 0);
+  FLAG("EmptyList", empty);
+  FLAG("Unretrieved", unret);
   FLAG("Rational", t->valid && t->rational != NULL);
   FLAG("Undefined", t->valid && want == RM_UNDEFINED);
-  FLAG("LongList", t->n >= 100);
+  FLAG("LongList", longl);
   FLAG("BadGrade", !t->valid && want == RM_EGRADE);
   FLAG("MissingIds", !t->valid && want == RM_EIDS);
   FLAG("Erratum", has_flag(t->flags, "Erratum") && has_flag(t->flags, "SourceExample"));
-  FLAG("Disagreement", strcmp(c->file, "disagreements_test.txt") == 0);
+  FLAG("Disagreement", strcmp(c->file, "disagreements_test.txt") == 0
+    || (strcmp(c->file, "aggregates_test.txt") == 0
+        && strncmp(t->comment, "smallest witness", 16) == 0));
 #undef FLAG
 }
 
 /* A Disagreement test: its comment ends "...: OTHER gives VALUE" or
    "...: OTHER refuses it (STATUS)".  OTHER on the test's input must give
    VALUE (its fraction, else its 40 digits) or STATUS, and must differ from
-   the test: another status, or another fraction or 40 digits. */
+   the test: another status, or another fraction or 40 digits.  For a set,
+   OTHER is computed on the same set of lists l[0..nq-1]. */
 static void check_disagreement(vec_ctx *c, const vec_test *t, const rm_list *l)
 {
   char buf[sizeof t->comment], *name, *rest, msg[200];
@@ -450,7 +546,7 @@ static void check_disagreement(vec_ctx *c, const vec_test *t, const rm_list *l)
     vec_fail(c, t->tcid, "Disagreement: variant %s: %s", name, msg); return;
   }
   rm_exact_init(&e);
-  s = rm_value_exact(&w, l, &e);
+  s = t->set ? rm_value_set_exact(&w, l, t->nq, &e) : rm_value_exact(&w, l, &e);
   if (refuses) {
     rm_status named;
     size_t n = strlen(rest);
@@ -485,28 +581,31 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
   static const int empty_i[1] = {0};
   static const double empty_d[1] = {0};
   static const char *const empty_id[1] = {NULL};
-  rm_list l;
+  rm_list *l;
   rm_status want = RM_OK, s;
   rm_exact e;
   double d, wantv = 0;
-  if ((t->seen & F_RESULT) && t->seen != (t->valid ? F_VALID : F_INVALID)) {
+  size_t j;
+  if ((t->seen & F_RESULT)
+      && (t->seen & ~(unsigned) F_QUERIES) != (t->valid ? F_VALID : F_INVALID)) {
     vec_fail(c, t->tcid, "fields missing or out of place (mask %#x)", t->seen);
     return;
   }
   if (!(t->seen & F_RESULT)) { vec_fail(c, t->tcid, "no result"); return; }
   if (!v_ok) { vec_fail(c, t->tcid, "the variant of the group does not parse"); return; }
-  if (t->has_score && t->nscore != t->n) {
-    vec_fail(c, t->tcid, "%zu scores for %zu grades", t->nscore, t->n); return;
+  for (j = 0; j < t->nq; j++) {
+    const vec_query *q = &t->q[j];
+    char where[40] = "";
+    if (t->set) snprintf(where, sizeof where, "query %zu: ", j + 1);
+    if (q->has_score && q->nscore != q->n) {
+      vec_fail(c, t->tcid, "%s%zu scores for %zu grades", where, q->nscore, q->n);
+      return;
+    }
+    if (q->has_id && q->nid != q->n) {
+      vec_fail(c, t->tcid, "%s%zu ids for %zu grades", where, q->nid, q->n);
+      return;
+    }
   }
-  if (t->has_id && t->nid != t->n) {
-    vec_fail(c, t->tcid, "%zu ids for %zu grades", t->nid, t->n); return;
-  }
-  l.n = t->n;
-  l.grade = t->n ? t->grade : empty_i;
-  l.score = t->has_score ? (t->n ? t->score : empty_d) : NULL;
-  l.id = t->has_id ? (t->n ? (const char *const *) t->id : empty_id) : NULL;
-  l.n_unretrieved = t->nj;
-  l.unretrieved_grade = t->nj ? t->judged : empty_i;
 
   if (t->valid) {
     char *end;
@@ -522,13 +621,27 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
     vec_fail(c, t->tcid, "unknown error '%s'", t->error); return;
   }
   check_flags(c, t, v, want);
-  if (has_flag(t->flags, "Disagreement")) check_disagreement(c, t, &l);
+
+  /* The lists of the queries (one for a single list). */
+  if ((l = malloc(t->nq * sizeof *l)) == NULL) {
+    vec_fail(c, t->tcid, "out of memory"); return;
+  }
+  for (j = 0; j < t->nq; j++) {
+    const vec_query *q = &t->q[j];
+    l[j].n = q->n;
+    l[j].grade = q->n ? q->grade : empty_i;
+    l[j].score = q->has_score ? (q->n ? q->score : empty_d) : NULL;
+    l[j].id = q->has_id ? (q->n ? (const char *const *) q->id : empty_id) : NULL;
+    l[j].n_unretrieved = q->nj;
+    l[j].unretrieved_grade = q->nj ? q->judged : empty_i;
+  }
+  if (has_flag(t->flags, "Disagreement")) check_disagreement(c, t, l);
 
   /* The exact path. */
   rm_exact_init(&e);
   e.value = VEC_SENTINEL;
   strcpy(e.decimal, "unset");
-  s = rm_value_exact(v, &l, &e);
+  s = t->set ? rm_value_set_exact(v, l, t->nq, &e) : rm_value_exact(v, l, &e);
   if (s != want)
     vec_fail(c, t->tcid, "exact path: status %d (%s), the vector says %s", (int) s,
       rm_strerror(s), t->valid ? t->status : t->error);
@@ -552,7 +665,7 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
 
   /* The double path. */
   d = VEC_SENTINEL;
-  s = rm_value(v, &l, w, &d);
+  s = t->set ? rm_value_set(v, l, t->nq, NULL, &d) : rm_value(v, l, w, &d);
   if (s != want)
     vec_fail(c, t->tcid, "double path: status %d (%s), the vector says %s", (int) s,
       rm_strerror(s), t->valid ? t->status : t->error);
@@ -564,6 +677,7 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
     if (u > *maxulps) *maxulps = u;
   } else if (!tu_same_bits(d, VEC_SENTINEL))
     vec_fail(c, t->tcid, "double path: refused the input but wrote %a", d);
+  free(l);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -120,7 +120,14 @@ ok "every one of the $nt tests is flagged Disagreement" '[ "$nt" -gt 100 ] && [ 
 ok "numberOfTests of the JSON twin is $nt" 'grep -q "\"numberOfTests\": $nt," "$V.json"'
 ok "every JSON test carries the flag" \
   '[ "$(grep -c "{\"tcId\": " "$V.json")" = "$nt" ] && [ "$(grep -c "\"flags\": \[\(\"[A-Za-z]*\",\)*\"Disagreement\"" "$V.json")" = "$nt" ]'
-ok "no other family carries the flag" '! grep -l "^flags = .*Disagreement" ${VEC:-vectors}/*_test.txt | grep -v disagreements_test.txt'
+ok "no other family carries the flag but the sets of aggregates" '! grep -l "^flags = .*Disagreement" ${VEC:-vectors}/*_test.txt | grep -v "disagreements_test.txt\|aggregates_test.txt"'
+# GAUC's witnesses are sets: in aggregates_test.txt, two queries each, and the
+# split of the sources (uniform against items) in a group of each variant
+A=${VEC:-vectors}/aggregates_test.txt
+ok "aggregates: GAUC witnesses flagged Disagreement, sets of two queries" \
+  '[ "$(awk "/^flags = .*Disagreement/{f=1; next} f && /^queries = /{print \$3; f=0}" "$A" | sort -u)" = 2 ]'
+ok "aggregates: the split of the sources, both sides" \
+  '[ "$(grep -c "^comment = smallest witness of a split of the sources: mean\[skip=undef,weight=" "$A")" = 2 ]'
 # Tests come in pairs: one group per variant, the same input, each comment
 # naming the other's group.
 bad=$(awk '/^\[variant = /{g=substr($0,12,length($0)-12)} /^comment = /{c=$0; sub(/.*: /,"",c); sub(/ (gives|refuses) .*/,"",c)}

@@ -8817,7 +8817,8 @@ static int cmd_accuracy(int argc, char **argv)
     }
   }
   for (f = 0; vector_families[f].stem; f++)
-  for (k = 0; vector_families[f].variants[k]; k++) {
+  for (k = 0; vector_families[f].variants != aggregate_variants
+      && vector_families[f].variants[k]; k++) { /* lists, not sets */
     rm_variant v;
     double b;
     rm_variant_parse(vector_families[f].variants[k], &v, NULL, 0);

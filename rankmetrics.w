@@ -7395,9 +7395,30 @@ comparing every pair that still lacks a witness in a space the input
 belongs to.  It returns when every pair is settled, at the end of the
 space, or when the budget runs out.  With |graded_only| (the golden
 vectors want the smallest witnesses and nothing else) the binary space and
-the condition are not searched: their state is~3.
+the condition are not searched: their state is~3.  One step, |dis_try|,
+compares a pair on one input, a list or a set, in the spaces the input
+belongs to, and records the first witness; the search of sets uses it too.
 
 @<Tool functions@>=
+static void dis_try(dis_metric *m, dis_pair *q, const int *in, int k, const rm_list *l,
+  size_t nq, dis_val *val, const dis_case *c1, const dis_case *c2)
+{
+  int sp, r, any = 0;
+  for (sp = 0; sp < DIS_SPACES; sp++) any |= in[sp] && q->state[sp] == 0;
+  if (!any) return;
+  r = dis_compare(&m->var[q->a], &m->var[q->b], k, l, nq, &val[q->a], &val[q->b]);
+  for (sp = 0; sp < DIS_SPACES; sp++) {
+    if (!in[sp] || q->state[sp] != 0) continue;
+    q->tried[sp]++;
+    if (r < 0) q->near[sp]++;
+    if (r == 1) {
+      q->state[sp] = 1; q->wit[sp] = *c1; q->nq[sp] = (int) nq;
+      if (c2) q->wit2[sp] = *c2;
+      dis_show(q->val[sp][0], &m->var[q->a], k, l, nq, &val[q->a]);
+      dis_show(q->val[sp][1], &m->var[q->b], k, l, nq, &val[q->b]);
+    }
+  }
+}
 static void dis_search(dis_metric *m, int maxlen, int graded_only)
 {
   dis_val val[DIS_MAXV];
@@ -7427,22 +7448,9 @@ static void dis_search(dis_metric *m, int maxlen, int graded_only)
         l = dis_list(&c);
         open = 0;
         for (p = 0; p < m->np; p++) {
-          dis_pair *q = &m->pair[p];
-          int in[DIS_SPACES], sp, r, any = 0;
-          in[SP_BIN] = bin; in[SP_GRADED] = 1; in[SP_COND] = q->cond && cond;
-          for (sp = 0; sp < DIS_SPACES; sp++) any |= in[sp] && q->state[sp] == 0;
-          if (!any) continue;
-          r = dis_compare(&m->var[q->a], &m->var[q->b], k, &l, 1, &val[q->a], &val[q->b]);
-          for (sp = 0; sp < DIS_SPACES; sp++) {
-            if (!in[sp] || q->state[sp] != 0) continue;
-            q->tried[sp]++;
-            if (r < 0) q->near[sp]++;
-            if (r == 1) {
-              q->state[sp] = 1; q->wit[sp] = c; q->nq[sp] = 1;
-              dis_show(q->val[sp][0], &m->var[q->a], k, &l, 1, &val[q->a]);
-              dis_show(q->val[sp][1], &m->var[q->b], k, &l, 1, &val[q->b]);
-            }
-          }
+          int in[DIS_SPACES];
+          in[SP_BIN] = bin; in[SP_GRADED] = 1; in[SP_COND] = m->pair[p].cond && cond;
+          dis_try(m, &m->pair[p], in, k, &l, 1, val, &c, NULL);
         }
         dis_clear(val, m->nv);
         for (p = 0; p < m->np; p++)
@@ -7505,7 +7513,9 @@ static void dis_draw(dis_query *q, unsigned long long *s, int cut)
   q->k = cut ? ks[dis_rand(s) % 4] : 0;
 }
 
-@ The rates.  For $x$ differences among $N$ queries the Wilson interval is
+@ The rates.  Each random query (or set) is compared under every pair by
+|dis_pop_compare|, which keeps the differences; |dis_pop_close| gives the
+median.  For $x$ differences among $N$ queries the Wilson interval is
 $${\hat p+z^2/2N\pm z\sqrt{\hat p(1-\hat p)/N+z^2/4N^2}\over1+z^2/N}$$
 with $\hat p=x/N$ and $z=1.96$.
 
@@ -7523,17 +7533,53 @@ static int dis_cmpd(const void *a, const void *b)
   double x = *(const double *) a, y = *(const double *) b;
   return (x > y) - (x < y);
 }
+static double dis_diff[DIS_MAXP][DIS_POP]; /* the differences of each pair */
+static void dis_pop_compare(dis_metric *m, int k, const rm_list *l, size_t nq,
+  dis_val *val)
+{
+  int p;
+  for (p = 0; p < m->np; p++) {
+    dis_pair *r = &m->pair[p];
+    int d = dis_compare(&m->var[r->a], &m->var[r->b], k, l, nq, &val[r->a], &val[r->b]);
+    r->pop++;
+    if (d == 1) {
+      double x = val[r->a].sd < 0 || val[r->b].sd < 0 ? NAN : fabs(val[r->a].d - val[r->b].d);
+      dis_diff[p][r->split++] = x;
+      if (x > r->max) r->max = x;
+    }
+  }
+  dis_clear(val, m->nv);
+}
+static void dis_pop_close(dis_metric *m, int done)
+{
+  int p;
+  long i;
+  for (p = 0; p < m->np; p++) {
+    dis_pair *r = &m->pair[p];
+    double *diff = dis_diff[p];
+    long nn = 0;
+    for (i = 0; i < r->split; i++) if (!isnan(diff[i])) diff[nn++] = diff[i];
+    qsort(diff, (size_t) nn, sizeof diff[0], dis_cmpd);
+    r->med = nn ? (nn % 2 ? diff[nn / 2] : (diff[nn / 2 - 1] + diff[nn / 2]) / 2) : 0;
+    r->pop_done = done;
+  }
+}
+static unsigned long long dis_pop_open(dis_metric *m) /* the metric's seed */
+{
+  unsigned long long seed = 0x5eedULL;
+  const char *c;
+  int p;
+  for (c = m->name; *c; c++) seed = seed * 131 + (unsigned char) *c;
+  for (p = 0; p < m->np; p++) { m->pair[p].pop = m->pair[p].split = 0; m->pair[p].max = 0; }
+  return seed;
+}
 static void dis_population(dis_metric *m, int npop)
 {
   static dis_query q;
-  static double diff[DIS_MAXP][DIS_POP];
   dis_val val[DIS_MAXV];
-  unsigned long long seed = 0x5eedULL;
-  int i, p, t;
-  const char *c;
-  for (c = m->name; *c; c++) seed = seed * 131 + (unsigned char) *c;
+  unsigned long long seed = dis_pop_open(m);
+  int t;
   memset(val, 0, sizeof val);
-  for (p = 0; p < m->np; p++) { m->pair[p].pop = m->pair[p].split = 0; m->pair[p].max = 0; }
   for (t = 0; t < npop; t++) {
     rm_list l;
     if (dis_now() > dis_deadline) { dis_stopped = 1; break; }
@@ -7541,26 +7587,9 @@ static void dis_population(dis_metric *m, int npop)
     dis_draw(&q, &seed, m->cut);
     l.n = (size_t) q.n; l.grade = q.grade; l.score = q.score; l.id = dis_pids;
     l.n_unretrieved = (size_t) q.u; l.unretrieved_grade = q.judged;
-    for (p = 0; p < m->np; p++) {
-      dis_pair *r = &m->pair[p];
-      int d = dis_compare(&m->var[r->a], &m->var[r->b], q.k, &l, 1, &val[r->a], &val[r->b]);
-      r->pop++;
-      if (d == 1) {
-        double x = val[r->a].sd < 0 || val[r->b].sd < 0 ? NAN : fabs(val[r->a].d - val[r->b].d);
-        diff[p][r->split++] = x;
-        if (x > r->max) r->max = x;
-      }
-    }
-    dis_clear(val, m->nv);
+    dis_pop_compare(m, q.k, &l, 1, val);
   }
-  for (p = 0; p < m->np; p++) {
-    dis_pair *r = &m->pair[p];
-    long nn = 0;
-    for (i = 0; i < r->split; i++) if (!isnan(diff[p][i])) diff[p][nn++] = diff[p][i];
-    qsort(diff[p], (size_t) nn, sizeof diff[p][0], dis_cmpd);
-    r->med = nn ? (nn % 2 ? diff[p][nn / 2] : (diff[p][nn / 2 - 1] + diff[p][nn / 2]) / 2) : 0;
-    r->pop_done = t == npop;
-  }
+  dis_pop_close(m, t == npop);
 }
 
 @ {\it GAUC: a split of weights.}  The GAUC of \src{002} is the plain mean
@@ -7651,23 +7680,9 @@ static void dis_search_sets(dis_metric *m, int maxlen)
         l[i] = dis_list(&c[i]);
       }
       for (p = 0; p < m->np; p++) {
-        dis_pair *q = &m->pair[p];
-        int in[DIS_SPACES], sp, r, any = 0;
+        int in[DIS_SPACES];
         in[SP_BIN] = bin; in[SP_GRADED] = 1; in[SP_COND] = 0;
-        for (sp = 0; sp < DIS_SPACES; sp++) any |= in[sp] && q->state[sp] == 0;
-        if (!any) continue;
-        r = dis_compare(&m->var[q->a], &m->var[q->b], 0, l, (size_t) nq, &val[q->a],
-          &val[q->b]);
-        for (sp = 0; sp < DIS_SPACES; sp++) {
-          if (!in[sp] || q->state[sp] != 0) continue;
-          q->tried[sp]++;
-          if (r < 0) q->near[sp]++;
-          if (r == 1) {
-            q->state[sp] = 1; q->wit[sp] = c[0]; q->wit2[sp] = c[1]; q->nq[sp] = nq;
-            dis_show(q->val[sp][0], &m->var[q->a], 0, l, (size_t) nq, &val[q->a]);
-            dis_show(q->val[sp][1], &m->var[q->b], 0, l, (size_t) nq, &val[q->b]);
-          }
-        }
+        dis_try(m, &m->pair[p], in, 0, l, (size_t) nq, val, &c[0], nq == 2 ? &c[1] : NULL);
       }
       dis_clear(val, m->nv);
       for (p = 0; p < m->np; p++)
@@ -7689,14 +7704,10 @@ static void dis_search_sets(dis_metric *m, int maxlen)
 static void dis_population_sets(dis_metric *m, int npop)
 {
   static dis_query q[20];
-  static double diff[DIS_MAXP][DIS_POP];
   dis_val val[DIS_MAXV];
-  unsigned long long seed = 0x5eedULL;
-  int i, p, t;
-  const char *c;
-  for (c = m->name; *c; c++) seed = seed * 131 + (unsigned char) *c;
+  unsigned long long seed = dis_pop_open(m);
+  int i, t;
   memset(val, 0, sizeof val);
-  for (p = 0; p < m->np; p++) { m->pair[p].pop = m->pair[p].split = 0; m->pair[p].max = 0; }
   for (t = 0; t < npop; t++) {
     rm_list l[20];
     int nq = 2 + (int) (dis_rand(&seed) % 19);
@@ -7707,27 +7718,9 @@ static void dis_population_sets(dis_metric *m, int npop)
       l[i].n = (size_t) q[i].n; l[i].grade = q[i].grade; l[i].score = q[i].score;
       l[i].id = dis_pids; l[i].n_unretrieved = 0; l[i].unretrieved_grade = q[i].judged;
     }
-    for (p = 0; p < m->np; p++) {
-      dis_pair *r = &m->pair[p];
-      int d = dis_compare(&m->var[r->a], &m->var[r->b], 0, l, (size_t) nq, &val[r->a],
-        &val[r->b]);
-      r->pop++;
-      if (d == 1) {
-        double x = val[r->a].sd < 0 || val[r->b].sd < 0 ? NAN : fabs(val[r->a].d - val[r->b].d);
-        diff[p][r->split++] = x;
-        if (x > r->max) r->max = x;
-      }
-    }
-    dis_clear(val, m->nv);
+    dis_pop_compare(m, 0, l, (size_t) nq, val);
   }
-  for (p = 0; p < m->np; p++) {
-    dis_pair *r = &m->pair[p];
-    long nn = 0;
-    for (i = 0; i < r->split; i++) if (!isnan(diff[p][i])) diff[p][nn++] = diff[p][i];
-    qsort(diff[p], (size_t) nn, sizeof diff[p][0], dis_cmpd);
-    r->med = nn ? (nn % 2 ? diff[p][nn / 2] : (diff[p][nn / 2 - 1] + diff[p][nn / 2]) / 2) : 0;
-    r->pop_done = t == npop;
-  }
+  dis_pop_close(m, t == npop);
 }
 
 @ The report of a pair on standard output.

@@ -11116,6 +11116,7 @@ typedef struct {
   char *shown[4]; /* grades, scores, ids, judged as the file writes them */
   long nq; /* queries of a set (the line \.{queries = N}); 0 for one list */
   rm_list l, *ls; /* the list; the lists of a set ({\it ls} is |&l| for one) */
+  char *own[4]; /* copies of the fields that the lists point into */
   int given; /* how the candidate gave it: |GIVEN_NONE| if it did not */
   double value; /* the candidate's number */
   const char *file; /* where the candidate gave it */
@@ -11248,20 +11249,25 @@ static const char *vec_list(const char *gs, const char *ss, char *is,
   const char **id;
   long n, m;
   memset(l, 0, sizeof *l);
-  if ((n = vec_ints(gs, &grade)) < 0) return "a grade is not a whole number";
-  l->n = (size_t) n; l->grade = grade;
-  if ((m = vec_ints(js, &judged)) < 0) return "a judged grade is not a whole number";
-  l->n_unretrieved = (size_t) m; l->unretrieved_grade = judged;
+  n = vec_ints(gs, &grade);
+  l->grade = grade;
+  if (n < 0) return "a grade is not a whole number";
+  l->n = (size_t) n;
+  m = vec_ints(js, &judged);
+  l->unretrieved_grade = judged;
+  if (m < 0) return "a judged grade is not a whole number";
+  l->n_unretrieved = (size_t) m;
   if (strcmp(ss, "none") != 0) {
-    if ((m = vec_scores(ss, &score)) < 0) return "a score is not a number";
-    if (m != n) return "scores and grades differ in number";
+    m = vec_scores(ss, &score);
     l->score = score;
+    if (m < 0) return "a score is not a number";
+    if (m != n) return "scores and grades differ in number";
   }
   if (strcmp(is, "none") != 0) {
     if (count_items(is) != n) return "ids and grades differ in number";
-    if (n > 0 && read_ids(is, &id) != n) return "an identifier is empty";
-    if (n > 0) l->id = id;
-    else l->id = (const char *const *) calloc(1, sizeof *id);
+    if (n == 0) id = calloc(1, sizeof *id);
+    else if (read_ids(is, &id) != n) return "an identifier is empty";
+    l->id = id;
   }
   return NULL;
 }
@@ -11274,15 +11280,16 @@ static const char *finish_vector(vvec *x)
     return "a test lacks one of grades, scores, ids, judged";
   if (x->nq == 0) {
     x->ls = &x->l;
-    return vec_list(x->shown[0], x->shown[1], strdup(x->shown[2]), x->shown[3], &x->l);
+    x->own[2] = strdup(x->shown[2]);
+    return vec_list(x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
   }
   for (k = 0; k < 4; k++) {
     long semis = 0;
     const char *c;
     for (c = x->shown[k]; *c; c++) semis += *c == ';';
     if (semis != x->nq - 1) return "a list does not hold as many queries as the test";
-    part[k] = strdup(x->shown[k]);
   }
+  for (k = 0; k < 4; k++) part[k] = x->own[k] = strdup(x->shown[k]);
   x->ls = calloc((size_t) x->nq, sizeof *x->ls);
   for (q = 0; q < x->nq && msg == NULL; q++) {
     char *cut[4];
@@ -11294,6 +11301,18 @@ static const char *finish_vector(vvec *x)
     msg = vec_list(cut[0], cut[1], cut[2], cut[3], &x->ls[q]);
   }
   return msg;
+}
+static void vvec_free(vvec *x) /* what reading the test allocated */
+{
+  long q, k;
+  for (q = 0; x->ls && q < (x->nq ? x->nq : 1); q++) {
+    rm_list *l = &x->ls[q];
+    free((void *) l->grade); free((void *) l->unretrieved_grade);
+    free((void *) l->score); free((void *) l->id);
+  }
+  if (x->nq) free(x->ls);
+  for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }
+  free(x->err_name);
 }
 
 @ A family's text twin is read line by line with |getline|, since a long
@@ -11812,6 +11831,11 @@ static int cmd_verify(int argc, char **argv)
   @<Judge every test given, and report those not exact@>;
   @<Print the summary per variant, with the variant the candidate computes@>;
   @<Print the totals@>;
+  for (k = 0; k < st.nvec; k++) vvec_free(&st.vec[k]);
+  free(st.vec);
+  for (g = 0; g < st.ngrp; g++) free(st.grp[g].name);
+  free(st.grp);
+  for (f = 0; f < MAX_FAMILIES; f++) free(st.by_id[f]);
   return total[V_WRONG] ? 1 : 0;
 }
 

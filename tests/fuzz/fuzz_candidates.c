@@ -9,10 +9,7 @@ static void vs_free(verify_state *st)
   size_t i;
   int k;
   for (i = 0; i < st->nvec; i++) {
-    vvec *x = &st->vec[i];
-    free(x->err_name);
-    for (k = 0; k < 4; k++) free(x->shown[k]);
-    free(x->grade); free(x->judged); free(x->score); free(x->idbuf); free(x->id);
+    vvec_free(&st->vec[i]);
   }
   free(st->vec);
   for (i = 0; i < st->ngrp; i++) free(st->grp[i].name);

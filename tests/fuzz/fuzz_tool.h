@@ -1,9 +1,9 @@
 #define _POSIX_C_SOURCE 200809L /* as rmtool.c: getline, mkdtemp */
 /* Shared by the harnesses of the tool's file readers: the tool's source,
    rmtool.c, is compiled into the harness (its main renamed), so that its
-   static readers can be called; its messages go to /dev/null (stderr and
-   stdout are redirected only inside rmtool.c, not for libFuzzer or the
-   sanitizers).  Each input is written to a scratch file, since the readers
+   static readers can be called; its messages go to /dev/null, and its
+   output too unless the harness sets fuzz_out (stderr and stdout are
+   redirected only inside rmtool.c, not for libFuzzer or the sanitizers).  Each input is written to a scratch file, since the readers
    take file names. */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,10 +16,16 @@ static FILE *fuzz_null(void)
   if (f == NULL && (f = fopen("/dev/null", "w")) == NULL) abort();
   return f;
 }
+/* A harness may catch the tool's standard output in a file of its own. */
+static FILE *fuzz_out;
+static FILE *fuzz_stdout(void)
+{
+  return fuzz_out ? fuzz_out : fuzz_null();
+}
 #undef stderr
 #undef stdout
 #define stderr fuzz_null()
-#define stdout fuzz_null()
+#define stdout fuzz_stdout()
 #define main rankmetrics_main
 #include "../../rmtool.c"
 #undef main

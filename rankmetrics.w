@@ -11044,6 +11044,10 @@ scratch), about 40 bytes a row, which the second row shows; memory is
 bounded by the largest query, not by 64~MB.  And the fallbacks cost memory:
 judgments listed in another order than the run are read whole (about 60
 bytes a judgment), and a run whose queries are not grouped is read whole.
+The exact path (\.{--exact}) is the truth on demand, not a fast path: the
+four measures of the first row take about 0.8~milliseconds a query of 100
+documents with it (0.80 seconds for $10^3$ such queries, against 0.03 on
+the double path), so a run of $10^5$ queries takes over a minute.
 
 @* Verifying an implementation.
 The golden vectors are meant for testing other programs, and one command of

@@ -1896,20 +1896,16 @@ statuses.
 rm_status rm_values(const rm_variant *v, size_t nv, const rm_list *l,
   rm_work *w, double *out, rm_status *st);
 
-@ The checks of |rm_value| become two functions, and a variant that passes
-them waits, marked |PENDING| (a status no function returns), for the
-ranking of its tie rule.
+@ The check of the variant becomes a function (the list's is |check_list|,
+which the means over queries use too), and a variant that passes both
+waits, marked |PENDING| (a status no function returns), for the ranking of
+its tie rule.
 
 @d PENDING 2
 @<Public functions@>=
 static rm_status variant_status(const rm_variant *v)
 {
   @<Check the variant@>;
-  return RM_OK;
-}
-static rm_status list_status(const rm_variant *v, const rm_list *l)
-{
-  @<Check the list@>;
   return RM_OK;
 }
 static rm_ties tie_rule(const rm_variant *v)
@@ -1927,7 +1923,7 @@ rm_status rm_values(const rm_variant *v, size_t nv, const rm_list *l,
     if ((st[i] = variant_status(&v[i])) != RM_OK) continue;
     if (v[i].agg != RM_AGG_NONE || metrics[v[i].metric].set_d)
       st[i] = rm_value_set(&v[i], l, 1, w, &out[i]);
-    else if ((st[i] = list_status(&v[i], l)) == RM_OK) st[i] = PENDING;
+    else if ((st[i] = check_list(&v[i], l)) == RM_OK) st[i] = PENDING;
   }
   if (w == NULL) { rm_work_init(&own); w = &own; }
   for (i = 0; i < nv; i++) {
@@ -7400,6 +7396,14 @@ compares a pair on one input, a list or a set, in the spaces the input
 belongs to, and records the first witness; the search of sets uses it too.
 
 @<Tool functions@>=
+static void dis_settle(dis_metric *m) /* at the end: no witness means agreement */
+{
+  int i, sp;
+  for (i = 0; i < m->np; i++)
+    for (sp = 0; sp < DIS_SPACES; sp++)
+      if (m->pair[i].state[sp] == 0 && (sp != SP_COND || m->pair[i].cond))
+        m->pair[i].state[sp] = 2;
+}
 static void dis_try(dis_metric *m, dis_pair *q, const int *in, int k, const rm_list *l,
   size_t nq, dis_val *val, const dis_case *c1, const dis_case *c2)
 {
@@ -7464,14 +7468,7 @@ static void dis_search(dis_metric *m, int maxlen, int graded_only)
       }
     }
   }
-  @<Every pair without a witness agrees on its spaces@>;
-}
-
-@ @<Every pair without a witness agrees on its spaces@>=
-for (i = 0; i < m->np; i++) {
-  int sp;
-  for (sp = 0; sp < DIS_SPACES; sp++)
-    if (m->pair[i].state[sp] == 0 && (sp != SP_COND || m->pair[i].cond)) m->pair[i].state[sp] = 2;
+  dis_settle(m);
 }
 
 @ The population of a metric is drawn from a seeded generator
@@ -7694,7 +7691,7 @@ static void dis_search_sets(dis_metric *m, int maxlen)
       }
     }
   }
-  @<Every pair without a witness agrees on its spaces@>;
+  dis_settle(m);
 }
 
 @ The population of sets: |DIS_POP| sets of 2 to 20 queries, each drawn by

@@ -11726,79 +11726,128 @@ candidate gave, |own| the number of them that are right.  The best
 alternatives are kept with the number of keys they change, and printed
 fewest changes first, at most three of them.
 
+A variant of a set, such as \.{mean[skip=none,weight=uniform]:ap[...]},
+has two names in one, and its alternatives are searched in three ways: the
+words of the aggregator's keys (\.{skip}, \.{weight}), the words of the
+inner metric's keys with the aggregator kept (\.{norm}, \.{ties}), and the
+other aggregators with their defaults (\.{micro:} for \.{mean:}, which is
+the split between macro and micro averages that so often explains a
+different MAP or precision).  A change of aggregator counts as one change.
+
 @<Tool functions@>=
 typedef struct {@+ char name[RM_NAME_MAX]; int changes; @+} alt_found;
-static void find_variant(const verify_state *st, const vgroup *g,
-  const size_t *members, int nmem, int own)
+typedef struct {
+  const verify_state *st;
+  const vgroup *g;
+  const size_t *members;
+  int nmem, own, top, nbest, more, ntried;
+  rm_work w;
+} alt_search;
+static char alt_tried[MAX_ALTERNATIVES][RM_NAME_MAX];
+static alt_found alt_best[64];
+static void alt_try(alt_search *z, const char *nm, int changes)
+{
+  rm_variant a;
+  char canon[RM_NAME_MAX];
+  int j, agree = 0;
+  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) return;
+  rm_variant_name(&a, canon, sizeof canon);
+  if (strcmp(canon, z->g->name) == 0) return;
+  for (j = 0; j < z->ntried; j++) if (strcmp(alt_tried[j], canon) == 0) return;
+  if (z->ntried == MAX_ALTERNATIVES) return;
+  strcpy(alt_tried[z->ntried++], canon);
+  for (j = 0; j < z->nmem; j++)
+    agree += alt_agrees(z->st, &a, &z->st->vec[z->members[j]], &z->w);
+  if (agree > z->top) { z->top = agree; z->nbest = 0; z->more = 0; }
+  if (agree == z->top && agree > z->own) {
+    if (z->nbest < 64) {
+      strcpy(alt_best[z->nbest].name, canon);
+      alt_best[z->nbest++].changes = changes;
+    } else z->more++;
+  }
+}
+static int alt_keys(alt_search *z, const char *prefix, const char *base)
+  /* the words of |base|'s keys; returns the number of keys */
 {
   static char help[8192];
-  static char tried[MAX_ALTERNATIVES][RM_NAME_MAX];
-  static alt_found best[64];
   word_key wk[MAX_WORD_KEYS];
-  int nk = metric_word_keys(g->name, help, sizeof help, wk), c[MAX_WORD_KEYS] = {0};
-  int ntried = 0, nbest = 0, more = 0, top = own, i, full;
+  int nk = metric_word_keys(base, help, sizeof help, wk), c[MAX_WORD_KEYS] = {0}, i, full;
   long total = 1;
-  rm_work w;
   for (i = 0; i < nk; i++) if ((total *= wk[i].nw + 1) > MAX_ALTERNATIVES) total = MAX_ALTERNATIVES + 1;
   full = total <= MAX_ALTERNATIVES;
-  rm_work_init(&w);
   for (;;) {
     @<Try the alternative of choices |c|@>;
     for (i = 0; i < nk && ++c[i] > wk[i].nw; i++) c[i] = 0;
     if (i == nk) break;
   }
-  rm_work_free(&w);
+  return nk;
+}
+static void find_variant(const verify_state *st, const vgroup *g,
+  const size_t *members, int nmem, int own)
+{
+  static const char *const aggs[3] = {"mean", "micro", "sum"};
+  alt_search z;
+  const char *colon = strchr(g->name, ':');
+  int i, nk;
+  memset(&z, 0, sizeof z);
+  z.st = st; z.g = g; z.members = members; z.nmem = nmem; z.own = z.top = own;
+  rm_work_init(&z.w);
+  nk = alt_keys(&z, "", g->name);
+  if (colon) {
+    char pre[RM_NAME_MAX], nm[2 * RM_NAME_MAX];
+    snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name + 1), g->name);
+    i = alt_keys(&z, pre, colon + 1);
+    if (i > nk) nk = i;
+    for (i = 0; i < 3; i++)
+      if (strncmp(g->name, aggs[i], strlen(aggs[i])) != 0
+          || (g->name[strlen(aggs[i])] != '[' && g->name[strlen(aggs[i])] != ':')) {
+        snprintf(nm, sizeof nm, "%s:%s", aggs[i], colon + 1);
+        alt_try(&z, nm, 1);
+      }
+  }
+  rm_work_free(&z.w);
+  if (nk < 1) nk = 1; /* a change of aggregator is one change */
   @<Say which alternatives agree best@>;
 }
 
 @ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
 $j$th word.  A choice of the word the variant already has is the same as
-none, so it is skipped.
+none, so it is skipped.  An alternative goes behind |prefix|, the
+aggregator of a set's variant when the inner keys are searched.
 
 @<Try the alternative of choices |c|@>=
 {
-  int changes = 0, skip = 0, j, agree = 0;
-  char nm[2 * RM_NAME_MAX], canon[RM_NAME_MAX];
+  int changes = 0, skip = 0;
+  char alt[2 * RM_NAME_MAX], nm[3 * RM_NAME_MAX];
   rm_variant a;
   for (i = 0; i < nk; i++)
     if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
   if (skip || changes == 0 || (!full && changes > 2)) goto next;
-  alt_name(g->name, wk, nk, c, 1, nm, sizeof nm);
+  alt_name(base, wk, nk, c, 1, alt, sizeof alt);
+  snprintf(nm, sizeof nm, "%s%s", prefix, alt);
   if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
-    alt_name(g->name, wk, nk, c, 0, nm, sizeof nm);
-    if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) goto next;
+    alt_name(base, wk, nk, c, 0, alt, sizeof alt);
+    snprintf(nm, sizeof nm, "%s%s", prefix, alt);
   }
-  rm_variant_name(&a, canon, sizeof canon);
-  if (strcmp(canon, g->name) == 0) goto next;
-  for (j = 0; j < ntried; j++) if (strcmp(tried[j], canon) == 0) break;
-  if (j < ntried || ntried == MAX_ALTERNATIVES) goto next;
-  strcpy(tried[ntried++], canon);
-  for (j = 0; j < nmem; j++) agree += alt_agrees(st, &a, &st->vec[members[j]], &w);
-  if (agree > top) { top = agree; nbest = 0; more = 0; }
-  if (agree == top && agree > own) {
-    if (nbest < 64) {
-      strcpy(best[nbest].name, canon);
-      best[nbest++].changes = changes;
-    } else more++;
-  }
+  alt_try(z, nm, changes);
 next: ;
 }
 
 @ @<Say which alternatives agree best@>=
-if (nbest == 0)
+if (z.nbest == 0)
   printf("  no variant with other words for the keys of %.*s agrees with more"
     " of the %d results than %s\n", (int) strcspn(g->name, "@@["), g->name, nmem, g->name);
 else {
   int shown = 0, ch;
   for (ch = 1; ch <= nk && shown < 3; ch++)
-    for (i = 0; i < nbest && shown < 3; i++)
-      if (best[i].changes == ch) {
+    for (i = 0; i < z.nbest && shown < 3; i++)
+      if (alt_best[i].changes == ch) {
         printf("  the candidate's values match %s on %d of %d vectors\n",
-          best[i].name, top, nmem);
+          alt_best[i].name, z.top, nmem);
         shown++;
       }
-  if (nbest + more > shown)
-    printf("  (and %d other variants on as many)\n", nbest + more - shown);
+  if (z.nbest + z.more > shown)
+    printf("  (and %d other variants on as many)\n", z.nbest + z.more - shown);
 }
 
 @ The command itself: options, then every candidate file, then the report.

@@ -129,5 +129,25 @@ done <"$tmp/aggv.tsv"
 if [ "$bad" -eq 0 ] && [ "$n" -gt 150 ]; then ok "aggregates: $n sets recomputed by value --exact"
 else fail "aggregates: $bad of $n sets differ under value --exact"; fi
 
+# 6. Which aggregate does a candidate compute?  Candidates for the group of
+# mean:ap (MAP) computed by value as micro:ap, and as MAP with AP normalised
+# by the hits: verify names the aggregator, then the inner key.
+awk '/^\[variant = /{v=substr($0, 12, length($0) - 12)} /^tcId = /{id=$3}
+     /^(grades|scores|ids|judged) =/{x = substr($0, index($0, "=") + 1); sub(/^ /, "", x); f[$1] = x}
+     /^value = / && v ~ /^mean\[skip=none,weight=uniform\]:ap\[/ {print id "\t" f["grades"] "\t" f["scores"] "\t" f["ids"] "\t" f["judged"]}' \
+  "$VEC/aggregates_test.txt" >"$tmp/map.tsv"
+for alt in 'micro:ap' 'mean:ap[norm=hits]'; do
+  while IFS=$'\t' read -r id g sc ids j; do
+    v=$("$TOOL" value "$alt" --grades "$g" --scores "$sc" --ids "$ids" --judged "$j" --exact |
+      awk '$1 == "exact" {print $3}' || true)
+    echo "aggregates:$id $v"
+  done <"$tmp/map.tsv" >"$tmp/alt.txt"
+  want=$("$TOOL" name "$alt")
+  if expect 1 "aggregates: a candidate computing $alt fails" "$TOOL" verify "$tmp/alt.txt"; then
+    if grep -qF "the candidate's values match $want on" "$tmp/out"; then ok "aggregates: verify names $alt"
+    else fail "aggregates: verify names $alt"; grep -i match "$tmp/out" | head -3; fi
+  fi
+done
+
 echo "verify_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -6930,7 +6930,9 @@ that change {\it one\/} word-valued key of the default (\.{hits=mean} for
 undefined case); the pairs are every two of them that differ in one key:
 the default against each other word, then any two other words of a key
 (\.{ties=id-desc}, trec\_eval's, against \.{ties=average},
-scikit-learn's).  The tool learns the keys and their words from
+scikit-learn's: on two tied items with grades 0,~1 and identifiers \.{b},
+\.{c}, trec\_eval ranks \.{c} first and its nDCG is~1, while the mean over
+both orders is $(1+1/\lg3)/2$).  The tool learns the keys and their words from
 |rm_variant_help|, as \.{verify} does, so it knows no key the parser does
 not.  Among these pairs are the splits the sources themselves name: the four readings of the hit ratio (\.{hit=any}, \.{recall},
 \.{precision}, \.{rows}), the three reciprocal ranks (\.{hits=first},

@@ -665,13 +665,8 @@ size_t rm_variant_help(char *buf, size_t len)
   if (buf == NULL) len = 0;
   if (len > 0) buf[0] = '\0';
   for (m = 0; m < RM_N_METRICS; m++) {
-    rm_variant v;
-    const char *r;
-    rm_variant_default(&v, (rm_metric) m);
-    v.k = 1;
-    r = metrics[m].refuse ? metrics[m].refuse(&v) : NULL;
     help_put(buf, len, &p, "  %s%s", metrics[m].name,
-      r && strstr(r, "cutoff") ? "" : "[@@K]");
+      rm_metric_takes_cutoff((rm_metric) m) ? "[@@K]" : "");
     for (key = next_key(-1); key >= 0; key = next_key(key)) {
       int i;
       if (keys[key].outer || !(metrics[m].keys & K(key))) continue;
@@ -688,6 +683,76 @@ size_t rm_variant_help(char *buf, size_t len)
     " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
     "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME\n");
   return p;
+}
+
+@ The same tables, as data, for programs that walk the names: the
+metrics by code, whether each takes a cutoff, the keys it reads (those of
+its name, in the order of the canonical name), the keys of each
+aggregator, and the words of a key whose values are words.  The tool's
+\.{verify} and \.{disagree} enumerate variants with them.  A key list is
+written into |names|, at most |max| of them, and its length returned.
+@^interface@>
+
+@<Public prototypes@>=
+const char *rm_metric_name(rm_metric m);
+int rm_metric_takes_cutoff(rm_metric m);
+size_t rm_metric_keys(rm_metric m, const char **names, size_t max);
+size_t rm_aggregator_keys(rm_agg a, const char **names, size_t max);
+const char *const *rm_key_words(const char *key);
+
+@ A metric that refuses a cutoff says so when asked with $K=1$, as the
+help text finds out too.  The keys of an aggregator are its outer keys that
+apply to it (\.{weight} belongs to \.{mean} only).
+
+@<Public functions@>=
+const char *rm_metric_name(rm_metric m)
+{
+  return (unsigned) m < RM_N_METRICS ? metrics[m].name : NULL;
+}
+int rm_metric_takes_cutoff(rm_metric m)
+{
+  rm_variant v;
+  const char *r;
+  if ((unsigned) m >= RM_N_METRICS) return 0;
+  rm_variant_default(&v, m);
+  v.k = 1;
+  r = metrics[m].refuse ? metrics[m].refuse(&v) : NULL;
+  return !(r && strstr(r, "cutoff"));
+}
+size_t rm_metric_keys(rm_metric m, const char **names, size_t max)
+{
+  size_t n = 0;
+  int key;
+  if ((unsigned) m >= RM_N_METRICS) return 0;
+  for (key = next_key(-1); key >= 0; key = next_key(key))
+    if (!keys[key].outer && (metrics[m].keys & K(key))) {
+      if (n < max && names) names[n] = keys[key].name;
+      n++;
+    }
+  return n;
+}
+size_t rm_aggregator_keys(rm_agg a, const char **names, size_t max)
+{
+  rm_variant v;
+  size_t n = 0;
+  int key;
+  if (a == RM_AGG_NONE || (unsigned) a > RM_AGG_SUM) return 0;
+  rm_variant_default(&v, (rm_metric) 0);
+  v.agg = a;
+  for (key = next_key(-1); key >= 0; key = next_key(key))
+    if (keys[key].outer && key_used(&v, key)) {
+      if (n < max && names) names[n] = keys[key].name;
+      n++;
+    }
+  return n;
+}
+const char *const *rm_key_words(const char *key)
+{
+  int k;
+  if (key == NULL) return NULL;
+  for (k = 0; k < N_KEYS; k++)
+    if (strcmp(keys[k].name, key) == 0) return keys[k].words;
+  return NULL;
 }
 
 @ The printer works like |snprintf|: it writes at most |len| bytes including
@@ -6933,8 +6998,8 @@ the default against each other word, then any two other words of a key
 scikit-learn's: on two tied items with grades 0,~1 and identifiers \.{b},
 \.{c}, trec\_eval ranks \.{c} first and its nDCG is~1, while the mean over
 both orders is $(1+1/\lg3)/2$).  The tool learns the keys and their words from
-|rm_variant_help|, as \.{verify} does, so it knows no key the parser does
-not.  Among these pairs are the splits the sources themselves name: the four readings of the hit ratio (\.{hit=any}, \.{recall},
+the library's tables (|rm_metric_keys|, |rm_key_words|), as \.{verify}
+does, so it knows no key the parser does not.  Among these pairs are the splits the sources themselves name: the four readings of the hit ratio (\.{hit=any}, \.{recall},
 \.{precision}, \.{rows}), the three reciprocal ranks (\.{hits=first},
 \.{sum}, \.{mean}), the three normalisers of average precision
 (\.{norm=rel}, \.{min}, \.{hits}), the four ideal rankings of nDCG
@@ -7107,11 +7172,11 @@ static double dis_now(void)
   return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
 }
 
-@ The keys of a metric come from the help text: one line per metric,
-the name, then \.{key=}{\it words\/} with the words separated by bars; numeric keys (\.{rel=1..100}, \.{beta2=p/q}) are
-left alone.  |dis_add| parses a name and adds the variant unless a variant
-with the same canonical name is there already; it returns its index, or
-$-1$ if the parser refuses the name.
+@ The keys of a metric whose values are words come from the library's
+tables; numeric keys (\.{rel=1..100}, \.{beta2=p/q}) are left alone.
+|dis_add| parses a name and adds the variant unless a variant with the same
+canonical name is there already; it returns its index, or $-1$ if the
+parser refuses the name.
 
 @<Tool functions@>=
 static int dis_add(dis_metric *m, const char *name)
@@ -7165,52 +7230,49 @@ static const struct {@+ const char *metric, *key, *w1, *w2; int cond; @+} dis_na
   {NULL, NULL, NULL, NULL, 0}};
 
 @ Setting up a metric: the default, one variant per other word of each word
-key, then the named pairs.
+key (the keys and their words come from the library's tables,
+|rm_metric_keys| and |rm_key_words|), then the named pairs.
 
 @<Tool functions@>=
-static int dis_setup(dis_metric *m, const char *line)
+static int dis_setup(dis_metric *m, rm_metric mi)
 {
-  char buf[1024], *tok, *save = NULL, name[200], lab[48], dl[48];
+  const char *keyname[64];
+  char name[200], lab[48], dl[48];
+  size_t nk = rm_metric_keys(mi, keyname, 64), t;
   int def, i;
-  snprintf(buf, sizeof buf, "%s", line);
-  tok = strtok_r(buf, " ", &save);
-  if (tok == NULL) return 0;
-  m->cut = strstr(tok, "[@@K]") != NULL;
-  tok[strcspn(tok, "[")] = '\0';
-  snprintf(m->name, sizeof m->name, "%s", tok);
+  if (rm_metric_name(mi) == NULL) return 0;
+  m->cut = rm_metric_takes_cutoff(mi);
+  snprintf(m->name, sizeof m->name, "%s", rm_metric_name(mi));
   m->nv = m->np = 0;
   if ((def = dis_add(m, m->name)) < 0) return 0;
-  while ((tok = strtok_r(NULL, " ", &save)) != NULL) {
-    char *eqs = strchr(tok, '='), *w, *bar, *at, dw[40] = "";
-    if (eqs == NULL || strstr(eqs, "..") || strcmp(eqs, "=p/q") == 0) continue;
-    *eqs = '\0';
-    snprintf(name, sizeof name, "[%s=", tok);
+  for (t = 0; t < nk && t < 64; t++) {
+    const char *const *words = rm_key_words(keyname[t]), *at;
+    char dw[40] = "";
+    int idx[DIS_MAXV], nw = 0, x, y, w;
+    char wl[DIS_MAXV][48];
+    if (words == NULL) continue; /* a numeric key */
+    snprintf(name, sizeof name, "[%s=", keyname[t]);
     at = strstr(m->var[def].canon, name);
     name[0] = ',';
     if (at == NULL) at = strstr(m->var[def].canon, name);
     if (at != NULL) sscanf(at + strlen(name), "%39[^],]", dw);
-    {
-      int idx[DIS_MAXV], nw = 0, x, y;
-      char wl[DIS_MAXV][48];
-      for (w = eqs + 1; w && *w; w = bar) {
-        int j;
-        if ((bar = strchr(w, '|')) != NULL) *bar++ = '\0';
-        if (strcmp(w, dw) == 0) j = def;
-        else {
-          snprintf(name, sizeof name, "%s[%s=%s]", m->name, tok, w);
-          j = dis_add(m, name);
-        }
-        if (j < 0 || nw == DIS_MAXV) continue;
-        idx[nw] = j;
-        snprintf(wl[nw++], sizeof wl[0], "%s=%s", tok, w);
+    for (w = 0; words[w]; w++) {
+      int j;
+      if (strcmp(words[w], dw) == 0) j = def;
+      else {
+        snprintf(name, sizeof name, "%s[%s=%s]", m->name, keyname[t], words[w]);
+        j = dis_add(m, name);
       }
-      snprintf(dl, sizeof dl, "%s=%s", tok, dw[0] ? dw : "(unset)");
-      for (x = 0; x < nw; x++) /* the default against each other word first */
-        if (idx[x] != def) dis_add_pair(m, def, idx[x], 0, 0, dl, wl[x]);
-      for (x = 0; x < nw; x++)
-        for (y = x + 1; y < nw; y++)
-          if (idx[x] != def && idx[y] != def) dis_add_pair(m, idx[x], idx[y], 0, 0, wl[x], wl[y]);
+      if (j < 0 || nw == DIS_MAXV) continue;
+      idx[nw] = j;
+      snprintf(wl[nw++], sizeof wl[0], "%s=%s", keyname[t], words[w]);
     }
+    snprintf(dl, sizeof dl, "%s=%s", keyname[t], dw[0] ? dw : "(unset)");
+    for (x = 0; x < nw; x++) /* the default against each other word first */
+      if (idx[x] != def) dis_add_pair(m, def, idx[x], 0, 0, dl, wl[x]);
+    for (x = 0; x < nw; x++)
+      for (y = x + 1; y < nw; y++)
+        if (idx[x] != def && idx[y] != def) dis_add_pair(m, idx[x], idx[y], 0, 0, wl[x], wl[y]);
   }
   for (i = 0; dis_named[i].metric; i++) {
     int a, b;
@@ -7857,22 +7919,6 @@ static void dis_tex_head(FILE *f, int maxlen, int npop)
     maxlen, npop);
 }
 
-@ The metric lines of the help text, one at a time: |dis_next_metric|
-cuts the line at |*p| off, moves |*p| past it and returns it, or returns
-|NULL| at the end or at the aggregators.  The command and the golden vectors
-of the disagreements walk the metrics with it.
-
-@<Tool functions@>=
-static char *dis_next_metric(char **p)
-{
-  char *line = *p, *eol;
-  if (*line == '\0' || (eol = strchr(line, '\n')) == NULL) return NULL;
-  *eol = '\0';
-  if (strncmp(line, "aggregators", 11) == 0) return NULL;
-  *p = eol + 1;
-  return line;
-}
-
 @ The command.  Names may be given as the sources write them: \.{mrr} is
 \.{rr} and \.{map} is \.{ap}; \.{gauc} names the sets searched above, and
 comes after the metrics of one list.
@@ -7886,11 +7932,10 @@ static const char *dis_alias(const char *s)
 }
 static int cmd_disagree(int argc, char **argv)
 {
-  static char help[8192], pid[DIS_POPN][8];
+  static char pid[DIS_POPN][8];
   const char *names[64], *texfile = NULL;
-  int nn = 0, all = 0, maxlen = DIS_LEN, i, nm = 0, bad = 0;
+  int nn = 0, all = 0, maxlen = DIS_LEN, i, nm = 0, bad = 0, mi, sets = 0;
   double budget = 300;
-  char *p, *line;
   dis_metric *ms;
   FILE *tex = NULL;
   @<Read the arguments of \.{disagree}@>;
@@ -7900,20 +7945,18 @@ static int cmd_disagree(int argc, char **argv)
   dis_stopped = 0;
   ms = calloc(40, sizeof *ms);
   if (ms == NULL) { fputs("rankmetrics: disagree: out of memory\n", stderr); return 1; }
-  rm_variant_help(help, sizeof help);
-  for (p = help; nm < 40 && (line = dis_next_metric(&p)) != NULL; ) {
-    char mname[32];
+  for (mi = 0; nm < 40 && mi < RM_N_METRICS; mi++) {
+    const char *mname = rm_metric_name((rm_metric) mi);
     int j, want = all;
-    sscanf(line, " %31[^[ ]", mname);
     for (j = 0; j < nn; j++) if (strcmp(dis_alias(names[j]), mname) == 0) { want = 1; names[j] = ""; }
-    if (!want || !dis_setup(&ms[nm], line + 2)) continue;
+    if (!want || !dis_setup(&ms[nm], (rm_metric) mi)) continue;
     if (!dis_stopped) dis_search(&ms[nm], maxlen, 0);
     if (!dis_stopped) dis_population(&ms[nm], DIS_POP);
     for (j = 0; j < ms[nm].np; j++) dis_print(&ms[nm], &ms[nm].pair[j], maxlen);
     nm++;
   }
-  for (i = 0, p = NULL; i < nn; i++) if (strcmp(names[i], "gauc") == 0) { names[i] = ""; p = help; }
-  if ((all || p) && nm < 40 && dis_setup_gauc(&ms[nm])) {
+  for (i = 0; i < nn; i++) if (strcmp(names[i], "gauc") == 0) { names[i] = ""; sets = 1; }
+  if ((all || sets) && nm < 40 && dis_setup_gauc(&ms[nm])) {
     int j;
     if (!dis_stopped) dis_search_sets(&ms[nm], maxlen);
     if (!dis_stopped) dis_population_sets(&ms[nm], DIS_POP);
@@ -8584,21 +8627,19 @@ takes a few seconds.  A side on which the variant has no value
 @ @<Vector variant lists@>=
 static const char *const disagreement_variants[] = {NULL};
 
-@ Metric by metric, in the order of the help text; pair by pair, in the
-order of the search's report.
+@ Metric by metric, in the order of their codes (that of the help text);
+pair by pair, in the order of the search's report.
 
 @<Write the groups of disagreements@>=
 {
-  static char help[8192];
   dis_metric *ms = calloc(1, sizeof *ms);
-  char *p, *line;
+  int mi;
   if (ms == NULL) ok = 0;
   dis_tty = 0; dis_stopped = 0;
   dis_deadline = dis_now() + 1e9; /* no budget */
-  rm_variant_help(help, sizeof help);
-  for (p = help; ok && (line = dis_next_metric(&p)) != NULL; ) {
+  for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
-    if (!dis_setup(ms, line + 2)) continue;
+    if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
     for (j = 0; j < ms->np && ok; j++) {
@@ -11572,8 +11613,8 @@ alternatives are the variants that differ in the words of the metric's keys
 (the keys whose values are words, such as \.{gain}, \.{ideal}, \.{ties},
 \.{undef}; the numeric keys such as \.{rel} and the cutoff keep their
 values).  The command learns the keys of a metric and their words from the
-library's own summary of names, |rm_variant_help|, so it knows no key that
-the parser does not.  It tries every combination of words when there are at
+library's own tables (|rm_metric_keys|, |rm_aggregator_keys| and
+|rm_key_words|), so it knows no key that the parser does not.  It tries every combination of words when there are at
 most |MAX_ALTERNATIVES| of them, which is the case for every metric of this
 version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3=504$
 variants at a cutoff), and otherwise those that change one or two keys.  A
@@ -11589,47 +11630,37 @@ typedef struct {
   const char *word[16];
   int nw, cur; /* the number of words; the variant's word, or $-1$ if absent */
 } word_key;
-static int metric_word_keys(const char *canon, char *help, size_t hlen, word_key *wk)
+static int metric_word_keys(const char *canon, word_key *wk)
 {
-  char *p, *eol;
-  char *tokv[32];
-  size_t mlen = strcspn(canon, "@@[");
-  int n = 0, nt = 0, t;
-  rm_variant_help(help, hlen);
-  for (p = help; *p; p = eol + 1) {
-    char *tok;
-    if ((eol = strchr(p, '\n')) == NULL) break;
-    *eol = '\0';
-    if (strncmp(p, "  ", 2) != 0 || strncmp(p + 2, canon, mlen) != 0
-        || (p[2 + mlen] != '[' && p[2 + mlen] != ' ' && p[2 + mlen] != '\0')) continue;
-    for (tok = strtok(p + 2 + mlen, " "); tok && nt < 32; tok = strtok(NULL, " "))
-      tokv[nt++] = tok;
-    for (t = 0; t < nt; t++) {
-      tok = tokv[t];
-      @<Add the key |tok| to |wk| if its values are words@>;
-    }
-    break;
+  static const char *const agg[4] = {"", "mean", "micro", "sum"};
+  const char *names[MAX_WORD_KEYS * 2];
+  size_t mlen = strcspn(canon, "@@[:"), nn = 0, t;
+  int n = 0, m;
+  for (m = 1; m < 4; m++)
+    if (strlen(agg[m]) == mlen && strncmp(canon, agg[m], mlen) == 0)
+      nn = rm_aggregator_keys((rm_agg) m, names, MAX_WORD_KEYS * 2);
+  for (m = 0; nn == 0 && m < RM_N_METRICS; m++)
+    if (strlen(rm_metric_name((rm_metric) m)) == mlen
+        && strncmp(canon, rm_metric_name((rm_metric) m), mlen) == 0)
+      nn = rm_metric_keys((rm_metric) m, names, MAX_WORD_KEYS * 2);
+  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
+  for (t = 0; t < nn && n < MAX_WORD_KEYS; t++) {
+    const char *const *words = rm_key_words(names[t]);
+    if (words == NULL || strlen(names[t]) >= sizeof wk[n].key) continue;
+    @<Add the key |names[t]| with its |words| to |wk|@>;
   }
   return n;
 }
 
-@ A key is printed as \.{key=w1|w2|...}, a number as \.{key=lo..hi}, a
-fraction as \.{key=p/q}.  The variant's own word is read from its canonical
-name.
+@ The variant's own word is read from its canonical name.
 
-@<Add the key |tok| to |wk|...@>=
+@<Add the key |names[t]|...@>=
 {
-  char *eqs = strchr(tok, '='), *w, pat[40];
+  char pat[40];
   const char *at;
-  if (eqs == NULL || strstr(eqs, "..") || strcmp(eqs, "=p/q") == 0
-      || n == MAX_WORD_KEYS || (size_t) (eqs - tok) >= sizeof wk[n].key) continue;
-  *eqs = '\0';
-  strcpy(wk[n].key, tok);
-  wk[n].nw = 0;
-  for (w = eqs + 1; w != NULL && wk[n].nw < 16; ) {
-    wk[n].word[wk[n].nw++] = w;
-    if ((w = strchr(w, '|')) != NULL) *w++ = '\0';
-  }
+  strcpy(wk[n].key, names[t]);
+  for (wk[n].nw = 0; words[wk[n].nw] && wk[n].nw < 16; wk[n].nw++)
+    wk[n].word[wk[n].nw] = words[wk[n].nw];
   snprintf(pat, sizeof pat, "%s=", wk[n].key);
   wk[n].cur = -1;
   if ((at = strchr(canon, '[')) != NULL) {
@@ -11768,12 +11799,11 @@ static void alt_try(alt_search *z, const char *nm, int changes)
     } else z->more++;
   }
 }
-static int alt_keys(alt_search *z, const char *prefix, const char *base)
-  /* the words of |base|'s keys; returns the number of keys */
+static int alt_keys(alt_search *z, const char *prefix, const char *base,
+  const char *suffix) /* the words of |base|'s keys; returns the number of keys */
 {
-  static char help[8192];
   word_key wk[MAX_WORD_KEYS];
-  int nk = metric_word_keys(base, help, sizeof help, wk), c[MAX_WORD_KEYS] = {0}, i, full;
+  int nk = metric_word_keys(base, wk), c[MAX_WORD_KEYS] = {0}, i, full;
   long total = 1;
   for (i = 0; i < nk; i++) if ((total *= wk[i].nw + 1) > MAX_ALTERNATIVES) total = MAX_ALTERNATIVES + 1;
   full = total <= MAX_ALTERNATIVES;
@@ -11794,11 +11824,13 @@ static void find_variant(const verify_state *st, const vgroup *g,
   memset(&z, 0, sizeof z);
   z.st = st; z.g = g; z.members = members; z.nmem = nmem; z.own = z.top = own;
   rm_work_init(&z.w);
-  nk = alt_keys(&z, "", g->name);
-  if (colon) {
+  if (colon == NULL) nk = alt_keys(&z, "", g->name, "");
+  else {
     char pre[RM_NAME_MAX], nm[2 * RM_NAME_MAX];
+    snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name), g->name);
+    nk = alt_keys(&z, "", pre, colon); /* the aggregator's keys */
     snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name + 1), g->name);
-    i = alt_keys(&z, pre, colon + 1);
+    i = alt_keys(&z, pre, colon + 1, ""); /* the inner metric's */
     if (i > nk) nk = i;
     for (i = 0; i < 3; i++)
       if (strncmp(g->name, aggs[i], strlen(aggs[i])) != 0
@@ -11814,8 +11846,9 @@ static void find_variant(const verify_state *st, const vgroup *g,
 
 @ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
 $j$th word.  A choice of the word the variant already has is the same as
-none, so it is skipped.  An alternative goes behind |prefix|, the
-aggregator of a set's variant when the inner keys are searched.
+none, so it is skipped.  An alternative goes between |prefix| and |suffix|:
+for a set's variant, the aggregator before the inner metric's keys, or the
+inner metric after the aggregator's.
 
 @<Try the alternative of choices |c|@>=
 {
@@ -11826,10 +11859,10 @@ aggregator of a set's variant when the inner keys are searched.
     if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
   if (skip || changes == 0 || (!full && changes > 2)) goto next;
   alt_name(base, wk, nk, c, 1, alt, sizeof alt);
-  snprintf(nm, sizeof nm, "%s%s", prefix, alt);
+  snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
   if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
     alt_name(base, wk, nk, c, 0, alt, sizeof alt);
-    snprintf(nm, sizeof nm, "%s%s", prefix, alt);
+    snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
   }
   alt_try(z, nm, changes);
 next: ;

@@ -1220,6 +1220,86 @@ START_TEST(test_prop_presorted_same_ranking)
 }
 END_TEST
 
+/* The tables of names as data (rm_metric_name, rm_metric_takes_cutoff,
+   rm_metric_keys, rm_aggregator_keys, rm_key_words), against lists written
+   here from the book, and against the parser: every metric's name parses to
+   its own code, and NAME@5 parses exactly when the metric takes a cutoff. */
+START_TEST(test_names_as_data)
+{
+  static const char *const ndcg_keys[] = {"gain", "rel", "discount", "base", "ideal",
+    "ties", "undef"};
+  static const char *const auc_keys[] = {"rel", "ties", "undef"};
+  static const char *const ties[] = {"input", "id-asc", "id-desc", "pessimistic",
+    "optimistic", "average", "reverse"};
+  const char *k[64];
+  const char *const *w;
+  char nm[64], msg[200];
+  size_t n, i;
+  int m, cut_seen = 0, nocut_seen = 0;
+  rm_variant v;
+  n = rm_metric_keys(RM_NDCG, k, 64);
+  ck_assert_uint_eq(n, 7);
+  for (i = 0; i < n; i++) ck_assert_str_eq(k[i], ndcg_keys[i]);
+  for (m = 0; m < RM_N_METRICS; m++)
+    if (strcmp(rm_metric_name((rm_metric) m), "auc") == 0) {
+      n = rm_metric_keys((rm_metric) m, k, 64);
+      ck_assert_uint_eq(n, 3);
+      for (i = 0; i < n; i++) ck_assert_str_eq(k[i], auc_keys[i]);
+      ck_assert_int_eq(rm_metric_takes_cutoff((rm_metric) m), 0);
+    }
+  ck_assert_uint_eq(rm_metric_keys(RM_NDCG, k, 2), 7); /* counts past max */
+  w = rm_key_words("ties");
+  ck_assert_ptr_nonnull(w);
+  for (i = 0; i < 7; i++) ck_assert_str_eq(w[i], ties[i]);
+  ck_assert_ptr_null(w[7]);
+  ck_assert_ptr_null(rm_key_words("rel")); /* numeric */
+  ck_assert_ptr_null(rm_key_words("nosuchkey"));
+  ck_assert_ptr_null(rm_key_words(NULL));
+  ck_assert_uint_eq(rm_aggregator_keys(RM_AGG_MEAN, k, 64), 2);
+  ck_assert_str_eq(k[0], "skip"); ck_assert_str_eq(k[1], "weight");
+  ck_assert_uint_eq(rm_aggregator_keys(RM_AGG_MICRO, k, 64), 1);
+  ck_assert_str_eq(k[0], "skip");
+  ck_assert_uint_eq(rm_aggregator_keys(RM_AGG_SUM, k, 64), 1);
+  ck_assert_uint_eq(rm_aggregator_keys(RM_AGG_NONE, k, 64), 0);
+  ck_assert_ptr_null(rm_metric_name(RM_N_METRICS));
+  for (m = 0; m < RM_N_METRICS; m++) {
+    const char *name = rm_metric_name((rm_metric) m);
+    int cut = rm_metric_takes_cutoff((rm_metric) m);
+    ck_assert_ptr_nonnull(name);
+    ck_assert_int_eq(rm_variant_parse(name, &v, msg, sizeof msg), RM_OK);
+    ck_assert_int_eq((int) v.metric, m);
+    snprintf(nm, sizeof nm, "%s@5", name);
+    ck_assert_msg((rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK) == cut,
+      "%s: takes_cutoff %d, but the parser says %s", nm, cut, msg);
+    cut_seen |= cut; nocut_seen |= !cut;
+    /* some word of every word key it reads makes a name the parser knows:
+       alone, with a cutoff, or with a word of another key (its condition) */
+    n = rm_metric_keys((rm_metric) m, k, 64);
+    for (i = 0; i < n; i++) {
+      size_t j, ok = 0;
+      if ((w = rm_key_words(k[i])) == NULL) continue;
+      for (j = 0; w[j]; j++) {
+        size_t i2, j2;
+        snprintf(nm, sizeof nm, "%s[%s=%s]", name, k[i], w[j]);
+        ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
+        snprintf(nm, sizeof nm, "%s@5[%s=%s]", name, k[i], w[j]); /* a cutoff's key */
+        ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
+        for (i2 = 0; i2 < n; i2++) { /* with a word of another key, its condition */
+          const char *const *w2 = rm_key_words(k[i2]);
+          if (i2 == i || w2 == NULL) continue;
+          for (j2 = 0; w2[j2]; j2++) {
+            snprintf(nm, sizeof nm, "%s[%s=%s,%s=%s]", name, k[i2], w2[j2], k[i], w[j]);
+            ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
+          }
+        }
+      }
+      ck_assert_msg(ok > 0, "%s: no word of %s parses", name, k[i]);
+    }
+  }
+  ck_assert(cut_seen && nocut_seen);
+}
+END_TEST
+
 /* A variant is one definition with one name: the fields that its name does
    not show (the keys that do not apply) must not change its value. */
 START_TEST(test_prop_name_determines_value)
@@ -1274,6 +1354,7 @@ static Suite *suite_properties(void)
   tcase_add_test(tc, test_prop_name_determines_value);
   tcase_add_test(tc, test_prop_values_rank_once);
   tcase_add_test(tc, test_prop_presorted_same_ranking);
+  tcase_add_test(tc, test_names_as_data);
   suite_add_tcase(s, tc);
   return s;
 }

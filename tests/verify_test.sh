@@ -131,12 +131,13 @@ else fail "aggregates: $bad of $n sets differ under value --exact"; fi
 
 # 6. Which aggregate does a candidate compute?  Candidates for the group of
 # mean:ap (MAP) computed by value as micro:ap, and as MAP with AP normalised
-# by the hits: verify names the aggregator, then the inner key.
+# by the hits, and as MAP over the queries with a relevant item: verify names
+# the aggregator, the inner key, and the aggregator's key.
 awk '/^\[variant = /{v=substr($0, 12, length($0) - 12)} /^tcId = /{id=$3}
      /^(grades|scores|ids|judged) =/{x = substr($0, index($0, "=") + 1); sub(/^ /, "", x); f[$1] = x}
      /^value = / && v ~ /^mean\[skip=none,weight=uniform\]:ap\[/ {print id "\t" f["grades"] "\t" f["scores"] "\t" f["ids"] "\t" f["judged"]}' \
   "$VEC/aggregates_test.txt" >"$tmp/map.tsv"
-for alt in 'micro:ap' 'mean:ap[norm=hits]'; do
+for alt in 'micro:ap' 'mean:ap[norm=hits]' 'mean[skip=norel]:ap'; do
   while IFS=$'\t' read -r id g sc ids j; do
     v=$("$TOOL" value "$alt" --grades "$g" --scores "$sc" --ids "$ids" --judged "$j" --exact |
       awk '$1 == "exact" {print $3}' || true)

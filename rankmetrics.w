@@ -6986,7 +6986,9 @@ or there is none among the inputs we can enumerate.  The tool's subcommand
 variants, searches all small inputs in order of size for the first one on
 which the two exact values differ, and measures on random populations how
 often and by how much they differ.  The tables at the end of this part are
-written by the tool when the book is built.
+written by the tool when the book is built (the file \.{doc/disagree.tex},
+read here), and so are the counts this part prints.
+\input disagree
 @^disagreements@>@^witness@>
 
 @ {\it Which pairs.}  A metric's variants are its default and the variants
@@ -7028,12 +7030,12 @@ graded labels.
 
 The space has $12+\sum_{2\le n\le L}2\cdot(n+1)\cdot3^n(1+2^n)$ inputs for a
 metric with a cutoff; each step of $L$ multiplies it by about~7:
-$L=4$ gives 15\,996 inputs, $L=5$ gives 112\,224, $L=6$ gives 775\,614.  A
+$L=4$ gives \disspacefour\ inputs, $L=5$ gives \disspacefive, $L=6$ gives \disspacesix.  A
 pair that has a witness stops at it, mostly within the first few hundred
 inputs; only the pairs that agree walk the whole space, once for all of
 them together, so the cost of a run is that of the agreeing pairs.  The
-default $L=5$ keeps \.{rankmetrics disagree all} (391 pairs under 29
-names, GAUC's sets among them) well under a minute: about 13 seconds on one core; $L=4$
+default $L=5$ keeps \.{rankmetrics disagree all} (\dispairs\ pairs under
+\disnames\ names, GAUC's sets among them) well under a minute: about 13 seconds on one core; $L=4$
 takes 5 and $L=6$ about 80, the factor of~7 again.
 @^search space@>
 
@@ -7106,12 +7108,12 @@ report of the tool gives the 40 digits of every irrational value.  In a table,
 $^\star$ marks a split of the sources; a witness is written as its grades
 and cutoff (\.{K1}) over its scores (\.{s0,1}) and the grade of its
 unretrieved judged item (\.{j1}); $^b$ says that no input with binary
-grades is a witness.  The split column gives the rate over 160
+grades is a witness.  The split column gives the rate over \dispop\
 random queries over its 95\% interval, the last column the median over the
 largest difference.
 
 \medskip
-\input disagree
+\distables
 
 @ The subcommand.  Its arguments are metric names or \.{all}, and options:
 \.{--max-length} $L$ (1 to |DIS_MAXN|), \.{--budget} seconds (default 300),
@@ -7669,8 +7671,8 @@ $L$ items in all, by increasing number of items, one list before two, the
 first list's length increasing, each list in the order of the per-query
 search (without scores before with scores, grades, then scores; no cutoff
 and no unretrieved item, which AUC does not read).  The random population is
-of sets of 2 to 20 queries drawn as above.  With $L=5$ there are
-43\,581 sets: 9\,687 of one list and 33\,894 of two.  A set is not a list, so these witnesses are in the
+of sets of 2 to 20 queries drawn as above.  With $L=\dismaxlen$ there are
+\dissets\ sets: \dissetsone\ of one list and \dissetstwo\ of two.  A set is not a list, so these witnesses are in the
 tables and the tool's report but not in the golden vectors, whose tests hold
 one list each.
 @^GAUC@>
@@ -7899,10 +7901,51 @@ static void dis_tex(FILE *f, const dis_metric *m, int maxlen)
   }
 }
 
-@ The head of the generated file defines the table macros.  A value that is
-in the table is the exact value; the tool's own report gives 40 digits.
+@ The head of the generated file defines the table macros, and the numbers
+that the text of this part prints about the search: the pairs and names
+compared, the size of the space of lists at $L=4$, 5 and~6 (for a metric
+with a cutoff; |dis_space| counts them as |dis_search| visits them), and
+that of GAUC's sets at the length bound.  The tables themselves become the
+macro \.{\\distables}, so that the file can be read at the start of the part
+and the tables set at its end.  A value that is in the table is the exact
+value; the tool's own report gives 40 digits.
 
 @<Tool functions@>=
+static long dis_space(int maxlen, int cut) /* the lists |dis_search| visits */
+{
+  long total = 0, g;
+  int n, i;
+  for (n = 1; n <= maxlen; n++) {
+    for (g = 1, i = 0; i < n; i++) g *= 3;
+    total += 2 * (cut ? n + 1 : 1) * g * (1 + (n >= 2 ? 1L << n : 0));
+  }
+  return total;
+}
+static void dis_tex_num(FILE *f, const char *name, long x) /* with thin spaces */
+{
+  char d[32];
+  int n, i;
+  n = snprintf(d, sizeof d, "%ld", x);
+  fprintf(f, "\\def\\%s{", name);
+  for (i = 0; i < n; i++) fprintf(f, "%s%c", i && (n - i) % 3 == 0 ? "\\," : "", d[i]);
+  fputs("}\n", f);
+}
+static void dis_tex_counts(FILE *f, const dis_metric *ms, int nm, int maxlen)
+{
+  long pairs = 0, one = 0, two = 0;
+  int i, s, n1;
+  for (i = 0; i < nm; i++) pairs += ms[i].np;
+  for (s = 1; s <= maxlen; s++) {
+    one += dis_count(s);
+    for (n1 = 1; n1 < s; n1++) two += dis_count(n1) * dis_count(s - n1);
+  }
+  dis_tex_num(f, "dispairs", pairs); dis_tex_num(f, "disnames", nm);
+  dis_tex_num(f, "disspacefour", dis_space(4, 1));
+  dis_tex_num(f, "disspacefive", dis_space(5, 1));
+  dis_tex_num(f, "disspacesix", dis_space(6, 1));
+  dis_tex_num(f, "dissets", one + two); dis_tex_num(f, "dissetsone", one);
+  dis_tex_num(f, "dissetstwo", two);
+}
 static void dis_tex_head(FILE *f, int maxlen, int npop)
 {
   fprintf(f, "%% written by rankmetrics disagree; do not edit\n"
@@ -7976,7 +8019,10 @@ static int cmd_disagree(int argc, char **argv)
       fprintf(stderr, "rankmetrics: disagree: cannot write %s: %s\n", tmp, strerror(errno));
       free(ms); return 1; }
     dis_tex_head(tex, maxlen, DIS_POP);
+    dis_tex_counts(tex, ms, nm, maxlen);
+    fputs("\\long\\def\\distables{%\n", tex);
     for (i = 0; i < nm; i++) dis_tex(tex, &ms[i], maxlen);
+    fputs("}\n", tex);
     ok = !ferror(tex);
     ok = (fclose(tex) == 0) && ok;
     if (!ok || rename(tmp, texfile) != 0) {

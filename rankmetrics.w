@@ -11083,8 +11083,11 @@ over one group of $10^7$ scores it also sorts those scores (a |qsort| of
 doubles), the least work any exact AUC must do.  A time is the median of
 three runs, in elapsed seconds; memory is the largest peak resident size of
 the three; both come from GNU \.{/usr/bin/time}.  \.{BENCH\_SCALE=100}
-divides every size for a quick try.  The figures below were measured on
-22~November 2026 on this project's machine, 2 cores (AMD EPYC), 23~GB.
+divides every size for a quick try.  The figures below are copied from the
+report that \.{make bench} wrote (\.{build/bench/report.txt}) on
+22~November 2026 on this project's machine, 2 cores (AMD EPYC), 23~GB; they
+are a record of that run, not computed by the build, which does not run
+the benchmark (it takes minutes and its times vary from run to run).
 @^benchmark@>@^performance@>
 
 $$\vbox{\halign{#\hfil&&\quad\hfil#\cr
@@ -11132,8 +11135,9 @@ judgments listed in another order than the run are read whole (about 60
 bytes a judgment), and a run whose queries are not grouped is read whole.
 The exact path (\.{--exact}) is the truth on demand, not a fast path: the
 four measures of the first row take about 0.8~milliseconds a query of 100
-documents with it (0.80 seconds for $10^3$ such queries, against 0.03 on
-the double path), so a run of $10^5$ queries takes over a minute.
+documents with it (0.80 seconds for the $10^3$ such queries of
+\.{BENCH\_SCALE=100}, against 0.03 on the double path, by \.{time} on the
+same day), so a run of $10^5$ queries takes over a minute.
 
 @* Verifying an implementation.
 The golden vectors are meant for testing other programs, and one command of

@@ -166,6 +166,7 @@ check: all $(RUNNER)
 	./$(TOOL) examples
 	@$(MAKE) --no-print-directory vectors-check
 	bash tests/verify_test.sh
+	bash tests/verify_all_test.sh
 	bash tests/sklearn_check.sh
 	bash tests/eval_test.sh
 	bash tests/hostile_test.sh
@@ -193,7 +194,16 @@ $(SAN_DIR)/rankmetrics.o: rankmetrics.c $(HEADERS)
 $(SAN_DIR)/check_rankmetrics: $(TEST_SRCS) tests/suites.h tests/testutil.h $(HEADERS) $(SAN_DIR)/rankmetrics.o
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(CHECK_CFLAGS) $(LDFLAGS) $(TEST_SRCS) \
 	  $(SAN_DIR)/rankmetrics.o $(CHECK_LIBS) $(MATH_LIBS) -pthread -o $@
-check-sanitize: $(SAN_DIR)/check_rankmetrics
+# The tool too, so that its commands run under the sanitizers: verify over
+# every vector of every family at once (tests/verify_all_test.sh).
+$(SAN_DIR)/rankmetrics: rmtool.c $(HEADERS) $(SAN_DIR)/rankmetrics.o
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(LDFLAGS) rmtool.c $(SAN_DIR)/rankmetrics.o \
+	  $(MATH_LIBS) -o $@
+check-sanitize: $(SAN_DIR)/check_rankmetrics $(SAN_DIR)/rankmetrics
+	@echo "check-sanitize: verify over all vectors, the tool under ASan+UBSan"
+	@$(SAN_ENV) TOOL=$(SAN_DIR)/rankmetrics bash tests/verify_all_test.sh > $(SAN_DIR)/verify.log 2>&1 || \
+	  { cat $(SAN_DIR)/verify.log; echo "check-sanitize: verify_all_test failed under the sanitizers" >&2; exit 1; }
+	@tail -1 $(SAN_DIR)/verify.log
 	@rm -f $(SAN_DIR)/check.rc
 	@{ $(SAN_ENV) $(SAN_DIR)/check_rankmetrics; echo $$? > $(SAN_DIR)/check.rc; } 2>&1 | \
 	  tee $(SAN_DIR)/check.log
@@ -207,11 +217,17 @@ check-sanitize: $(SAN_DIR)/check_rankmetrics
 VALGRIND   = valgrind --tool=memcheck --error-exitcode=1 --leak-check=full \
              --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
              --track-origins=yes --quiet
+# The tool under memcheck exits 99 on an error, apart from its own statuses.
+VALGRIND_TOOL = $(subst --error-exitcode=1,--error-exitcode=99,$(VALGRIND))
 VG_SUITES ?= examples edges names independent ap prf auc_err cls novelty setm vectors threads
-check-valgrind: $(RUNNER)
+check-valgrind: $(RUNNER) $(TOOL)
 	@set -e; for s in $(VG_SUITES); do \
 	  echo "valgrind: suite $$s"; \
 	  CK_FORK=no CK_RUN_SUITE=$$s $(VALGRIND) $(RUNNER); done
+	@echo "valgrind: the tool's verify over all vectors"
+	@TOOL_WRAP="$(VALGRIND_TOOL)" bash tests/verify_all_test.sh > build/valgrind-verify.log 2>&1 || \
+	  { cat build/valgrind-verify.log; echo "check-valgrind: verify_all_test failed under valgrind" >&2; exit 1; }
+	@tail -1 build/valgrind-verify.log
 
 # ---- Fuzzing -------------------------------------------------------------------
 # libFuzzer harnesses (tests/fuzz/fuzz_NAME.c), built with clang under ASan and

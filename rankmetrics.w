@@ -9014,7 +9014,13 @@ Errors are reported on standard error as \.{rankmetrics: } followed by what
 was wrong and where, and the exit status is 2 for a usage error, 1 for a
 failed check or computation, and 0 otherwise.  \.{--help} (or \.{-h})
 prints the usage text on standard output, alone or right after a command.
-@^command-line tool@>
+
+A result that never reaches its reader is a failure too: when standard
+output cannot be written (a full disk, a closed pipe's reader that does not
+raise a signal), the tool says so on standard error and exits with
+status~2 (or the command's own nonzero status), never with~0.  An oracle
+whose report was silently lost would be worse than none.
+@^command-line tool@>@^silent failures@>
 
 @(rmtool.c@>=
 #define _POSIX_C_SOURCE 200809L /* for |mkdir| */
@@ -9029,7 +9035,17 @@ prints the usage text on standard output, alone or right after a command.
 #include "rankmetrics.h"
 #include "examples.h"
 @<Tool functions@>@;
+static int run_command(int argc, char **argv);
 int main(int argc, char **argv)
+{
+  int rc = run_command(argc, argv);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "rankmetrics: cannot write standard output: %s\n", strerror(errno));
+    return rc ? rc : 2;
+  }
+  return rc;
+}
+static int run_command(int argc, char **argv)
 {
   if (argc < 2) { usage(stderr); return 2; }
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
@@ -11209,7 +11225,7 @@ typedef struct {
   char *err_name; /* the status that rejects an invalid test */
   char *shown[4]; /* grades, scores, ids, judged as the file writes them */
   long nq; /* queries of a set (the line \.{queries = N}); 0 for one list */
-  rm_list l, *ls; /* the list; the lists of a set ({\it ls} is |&l| for one) */
+  rm_list l, *ls; /* the list; the lists of a set (|NULL| for one list) */
   char *own[4]; /* copies of the fields that the lists point into */
   int given; /* how the candidate gave it: |GIVEN_NONE| if it did not */
   double value; /* the candidate's number */
@@ -11236,9 +11252,17 @@ typedef struct {
 } verify_state;
 
 @ A group is found by family and name, or made.  The lists of groups are
-short (a few hundred), so a linear search does.
+short (a few hundred), so a linear search does.  The arrays grow by
+|verify_grow|, which stops the command when memory runs out rather than
+leave a null array behind.
 
 @<Tool functions@>=
+static void *verify_grow(void *p, size_t n)
+{
+  void *q = realloc(p, n ? n : 1);
+  if (q == NULL) { fputs("rankmetrics: verify: out of memory\n", stderr); exit(2); }
+  return q;
+}
 static int find_group(verify_state *st, int fam, const char *name)
 {
   size_t g;
@@ -11247,7 +11271,7 @@ static int find_group(verify_state *st, int fam, const char *name)
     if (st->grp[g].fam == fam && strcmp(st->grp[g].name, name) == 0) return (int) g;
   if (st->ngrp == st->capgrp) {
     st->capgrp = st->capgrp ? 2 * st->capgrp : 64;
-    st->grp = realloc(st->grp, st->capgrp * sizeof *st->grp);
+    st->grp = verify_grow(st->grp, st->capgrp * sizeof *st->grp);
   }
   p = &st->grp[st->ngrp];
   memset(p, 0, sizeof *p);
@@ -11334,6 +11358,14 @@ variant can run the library on them.  The lists of a set are cut at the
 semicolons first; each field must have as many parts as the set has
 queries.
 
+A test never points into itself or into the array of tests: that array
+moves whenever |realloc| grows it, which happens as each new family is read,
+so a pointer kept from one family to the next would dangle.  The one list of
+a single-list test is therefore always reached as |x->l|, and |x->ls| is
+set only for a set, whose lists live in a block of their own.  (Version
+0.1.0 kept |x->ls=&x->l| and crashed when a candidate named two families.)
+@^realloc, pointers into arrays moved by@>
+
 @<Tool functions@>=
 static const char *vec_list(const char *gs, const char *ss, char *is,
   const char *js, rm_list *l)
@@ -11373,7 +11405,6 @@ static const char *finish_vector(vvec *x)
   if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
     return "a test lacks one of grades, scores, ids, judged";
   if (x->nq == 0) {
-    x->ls = &x->l;
     x->own[2] = strdup(x->shown[2]);
     return vec_list(x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
   }
@@ -11399,8 +11430,9 @@ static const char *finish_vector(vvec *x)
 static void vvec_free(vvec *x) /* what reading the test allocated */
 {
   long q, k;
-  for (q = 0; x->ls && q < (x->nq ? x->nq : 1); q++) {
-    rm_list *l = &x->ls[q];
+  for (q = 0; q < (x->nq ? x->nq : 1); q++) {
+    rm_list *l = x->nq ? (x->ls ? &x->ls[q] : NULL) : &x->l;
+    if (l == NULL) break;
     free((void *) l->grade); free((void *) l->unretrieved_grade);
     free((void *) l->score); free((void *) l->id);
   }
@@ -11473,7 +11505,7 @@ static int load_family(verify_state *st, int f)
   else {
     if (id >= st->n_id[f]) {
       long n = st->n_id[f], m = 2 * id + 16;
-      st->by_id[f] = realloc(st->by_id[f], (size_t) m * sizeof(long));
+      st->by_id[f] = verify_grow(st->by_id[f], (size_t) m * sizeof(long));
       while (n < m) st->by_id[f][n++] = 0;
       st->n_id[f] = m;
     }
@@ -11481,7 +11513,7 @@ static int load_family(verify_state *st, int f)
     else {
       if (st->nvec == st->capvec) {
         st->capvec = st->capvec ? 2 * st->capvec : 1024;
-        st->vec = realloc(st->vec, st->capvec * sizeof *st->vec);
+        st->vec = verify_grow(st->vec, st->capvec * sizeof *st->vec);
       }
       x = &st->vec[st->nvec];
       memset(x, 0, sizeof *x);

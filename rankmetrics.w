@@ -9078,7 +9078,7 @@ static void usage(FILE *f)
     "                         [--judged J] [--exact]\n"
     "       rankmetrics name NAME...\n"
     "       rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact] [--unsorted]\n"
-    "                        [--dup first|error] [--run-only skip|zero]\n"
+    "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
     "                        [--judged-only skip|empty] [--csv|--tsv] [--user C]\n"
     "                        [--item C] [--label C] [--score C] [--quiet] QRELS RUN | FILE\n"
     "       rankmetrics examples [--tex]\n"
@@ -9648,9 +9648,16 @@ Which queries enter the set is decided before the aggregator's own
 \.{skip} rule, by three conventions, each counted in the summary that
 \.{eval} writes on standard error (\.{--quiet} drops it):
 \smallskip
-\item{$\bullet$} \.{--dup} \.{first} or \.{error}: a document that appears twice in a
-query (in the run, the judgments or a delimited file) keeps its first line
-and the later ones are dropped (\.{first}, the default), or is an error.
+\item{$\bullet$} \.{--dup} \.{error}, \.{first}, \.{last} or \.{max}: a document
+that appears twice in a query (in the run, the judgments or a delimited
+file) is an error by default, reported with the file and both lines, since
+the two lines may disagree and no choice between them is safe to make
+silently.  \.{first} keeps the first line and drops the later ones (what
+trec\_eval does with a repeated judgment), \.{last} keeps the last, and
+\.{max} keeps the line with the highest grade (a judgment, or a row of a
+delimited file), then the highest score (a run's lines, which share the
+document's judgment); a tie keeps the first.  The summary counts the lines
+dropped.
 \item{$\bullet$} \.{--run-only} \.{skip} or \.{zero}: a query of the run without any
 judgment is left out (\.{skip}, the default, as trec\_eval), or evaluated
 with every grade~0 (\.{zero}).
@@ -9829,9 +9836,10 @@ typedef struct {
   int ui; /* its inner variant's place in |rm_values|' arrays */
   double as, ac, bs, bc; /* the sums |a| and |b| of |rm_value_set| */
 } ev_measure;
+enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
   ev_measure *m; int nm;
-  int per_query, format, exact, dup_error, run_zero, judged_empty, quiet,
+  int per_query, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep; /* |format|: 0 table, 1 trec, 2 json */
   char delim; /* 0: from the header */
   const char *col[4]; /* user, item, label, score */
@@ -10436,6 +10444,19 @@ static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
   g->n++;
 }
 
+@ Of two lines of one document, |ev_dup_larger| says whether the later, |i|,
+wins under \.{--dup max}: in a run beside judgments both lines have the
+document's one grade, so the higher score wins; in a delimited file each row
+has its own label, so the higher label wins, then the higher score.  A tie
+keeps the first line.
+
+@<Tool functions@>=
+static int ev_dup_larger(const ev_state *st, const ev_group *g, size_t i, size_t first)
+{
+  if (!st->qrels_path && g->grade[i] != g->grade[first]) return g->grade[i] > g->grade[first];
+  return g->has_score && g->score[i] > g->score[first];
+}
+
 @ {\it Merging a query's lines.}  The documents of the group and the
 judgments of its query meet in one hash table (open addressing, linear
 probing, at most half full, FNV-1a hashes of the names): each entry is a
@@ -10507,13 +10528,17 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   uint32_t *e = ev_slot(st, jv->d[k], g, jv);
   st->jclaim[k] = 0; st->jdrop[k] = 0;
   if (*e) {
-    if (st->dup_error) {
+    size_t k0 = (*e - 1) >> 1;
+    if (st->dup == DUP_ERROR) {
       fprintf(stderr, "%s:%ld: document '%s' is judged twice in query '%s'"
-        " (first at line %ld)\n", st->qrels_path, jv->line[k], jv->d[k], jv->q,
-        jv->line[(*e - 1) >> 1]);
+        " (first at line %ld; --dup first, last or max chooses one)\n",
+        st->qrels_path, jv->line[k], jv->d[k], jv->q, jv->line[k0]);
       return 0;
     }
-    st->n_dup++; st->jdrop[k] = 1;
+    st->n_dup++;
+    if (st->dup == DUP_LAST || (st->dup == DUP_MAX && jv->grade[k] > jv->grade[k0])) {
+      st->jdrop[k0] = 1; *e = (uint32_t) (2 * k + 1);
+    } else st->jdrop[k] = 1;
   } else *e = (uint32_t) (2 * k + 1);
 }
 
@@ -10533,12 +10558,18 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
     continue;
   }
   first = (*e - 1) & 1 ? k : st->jclaim[k] - 1;
-  if (st->dup_error) {
+  if (st->dup == DUP_ERROR) {
     fprintf(stderr, "%s:%ld: document '%s' appears twice in query '%s' (first"
-      " at line %ld)\n", st->path, g->line[i], d, g->p.s, g->line[first]);
+      " at line %ld; --dup first, last or max chooses one)\n", st->path, g->line[i],
+      d, g->p.s, g->line[first]);
     return 0;
   }
-  g->drop[i] = 1; st->n_dup++;
+  st->n_dup++;
+  if (st->dup == DUP_LAST || (st->dup == DUP_MAX && ev_dup_larger(st, g, i, first))) {
+    g->drop[first] = 1;
+    if (st->qrels_path) g->grade[i] = g->grade[first]; /* its judgment */
+    if ((*e - 1) & 1) *e = (uint32_t) (2 * i + 2);@+ else st->jclaim[k] = i + 1;
+  } else g->drop[i] = 1;
 }
 
 @ A complete group becomes a list: its judgments are found and merged in,
@@ -11018,9 +11049,11 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   for (k = 0; k < 4; k++) if (strcmp(o, colopt[k]) == 0) break;
   if (k < 4) { st.col[k] = argv[++i]; continue; }
-  if (strcmp(o, "--dup") == 0 && (strcmp(argv[i + 1], "first") == 0
-      || strcmp(argv[i + 1], "error") == 0)) {
-    st.dup_error = argv[++i][0] == 'e'; continue; }
+  if (strcmp(o, "--dup") == 0) {
+    static const char *const dup_words[4] = {"error", "first", "last", "max"};
+    for (k = 0; k < 4 && strcmp(argv[i + 1], dup_words[k]) != 0; k++) ;
+    if (k < 4) { st.dup = (int) k; i++; continue; }
+  }
   if (strcmp(o, "--run-only") == 0 && (strcmp(argv[i + 1], "skip") == 0
       || strcmp(argv[i + 1], "zero") == 0)) {
     st.run_zero = argv[++i][0] == 'z'; continue; }

@@ -9833,6 +9833,7 @@ typedef struct {
   char canon[RM_NAME_MAX];
   int per; /* values per query exist */
   int stream; /* the aggregate is accumulated while reading */
+  int input_ties; /* it breaks ties by input order */
   int ui; /* its inner variant's place in |rm_values|' arrays */
   double as, ac, bs, bc; /* the sums |a| and |b| of |rm_value_set| */
 } ev_measure;
@@ -9857,6 +9858,9 @@ typedef struct {
 
 @ @<Counters of an evaluation@>=
 size_t n_eval, n_dup, n_run_only, n_judged_only, n_negative, n_unjudged;
+size_t n_tie_dep; /* queries whose values may depend on the order of tied lines */
+struct ev_sg_s *sg; size_t cap_sg; /* scores and grades, sorted */
+int input_ties; /* some measure breaks ties by input order */
 
 @ The compensated sum is the library's |nsum_add|, repeated here so that the
 streamed aggregate is the library's to the last bit.
@@ -9896,6 +9900,7 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact)
     m->per = 1;
   }
   rm_variant_name(&m->a, m->canon, sizeof m->canon);
+  m->input_ties = strstr(m->canon, "ties=input") != NULL;
   m->stream = !exact && m->per
     && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM);
   return 1;
@@ -10572,6 +10577,45 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   } else g->drop[i] = 1;
 }
 
+@ {\it Ties that decide a value.}  When a measure breaks ties by the order
+of the input lines (\.{ties=input}, the default) and a query has two
+documents with the same score and different grades, the value of that query
+depends on which line came first, which a run file rarely means to say:
+trec\_eval, for one, would order them by document name.  Such queries are
+not an error, but the summary counts them, so that a value that rests on
+the order of lines is never silent.  A list whose scores are already in
+decreasing order (as runs are written) is checked in one pass; any other
+is sorted first, on a copy.
+
+@<Tool functions@>=
+typedef struct ev_sg_s {@+ double score; int grade; @+} ev_sg;
+static int ev_sg_cmp(const void *a, const void *b)
+{
+  const ev_sg *x = a, *y = b;
+  return x->score < y->score ? 1 : x->score > y->score ? -1 : 0;
+}
+static int ev_ties_matter(const rm_list *l, ev_state *st)
+{
+  size_t i, n = l->n;
+  int sorted = 1;
+  for (i = 1; i < n && sorted; i++) sorted = l->score[i] <= l->score[i - 1];
+  if (sorted) { /* a tie with two grades has two neighbours of unequal grade */
+    for (i = 1; i < n; i++)
+      if (l->score[i] == l->score[i - 1] && l->grade[i] != l->grade[i - 1]) return 1;
+    return 0;
+  }
+  if (n > st->cap_sg) {
+    st->cap_sg = 2 * n;
+    st->sg = ev_alloc(st->sg, st->cap_sg * sizeof *st->sg);
+  }
+  for (i = 0; i < n; i++) { st->sg[i].score = l->score[i]; st->sg[i].grade = l->grade[i]; }
+  qsort(st->sg, n, sizeof *st->sg, ev_sg_cmp);
+  for (i = 1; i < n; i++)
+    if (st->sg[i].score == st->sg[i - 1].score && st->sg[i].grade != st->sg[i - 1].grade)
+      return 1;
+  return 0;
+}
+
 @ A complete group becomes a list: its judgments are found and merged in,
 and the list is built in input order without the dropped lines.  The
 function returns 1, 0 after an error, or 4 from |ev_match|.
@@ -10606,6 +10650,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   l.score = g->has_score ? g->score : NULL;
   l.id = g->named ? g->id : NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
+  if (st->input_ties && l.score && ev_ties_matter(&l, st)) st->n_tie_dep++;
   return ev_query(st, q, &l, g->line0);
 }
 
@@ -10960,6 +11005,7 @@ static int cmd_eval(int argc, char **argv)
   st.ust = ev_alloc(NULL, (size_t) st.nm * sizeof *st.ust);
   for (i = 0; i < st.nm; i++) {
     if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact)) { rc = 2; goto done; }
+    st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream) st.keep = 1;
     if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
   }
@@ -11021,7 +11067,7 @@ free(st.js.line_a); free(st.js.d);
 free(st.run_ord.last.s); free(st.j_ord.last.s);
 free(st.jp.s); free(st.jr); free(st.jq_start); free(st.jq_len); free(st.jq_seen);
 free(st.jv_d); free(st.jv_g); free(st.jv_l);
-free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht);
+free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht); free(st.sg);
 free(st.seen.slot)
 
 @ @<Read the options of \.{eval}@>=
@@ -11079,7 +11125,7 @@ if ((st.out = tmpfile()) == NULL) {
 for (i = 0; i < st.nm; i++) st.m[i].as = st.m[i].ac = st.m[i].bs = st.m[i].bc = 0;
 ev_keep_free(&st);
 st.n_eval = st.n_run_only = st.n_unjudged = st.n_judged_only = 0;
-st.n_negative = st.n_dup = 0;
+st.n_negative = st.n_dup = st.n_tie_dep = 0;
 src.line = 0;
 ev_order_reset(&st.run_ord); ev_order_reset(&st.j_ord);
 st.decided = 0;
@@ -11115,7 +11161,12 @@ if (st.qrels_path && !ev_open_qrels(&st)) goto done;
         (unsigned long) st.n_unjudged, (unsigned long) st.n_run_only,
         st.run_zero ? "zero" : "skipped", (unsigned long) st.n_judged_only,
         st.judged_empty ? "empty" : "skipped");
-    fprintf(stderr, "; %lu negative grades read as 0\n", (unsigned long) st.n_negative);
+    fprintf(stderr, "; %lu negative grades read as 0", (unsigned long) st.n_negative);
+    if (st.input_ties)
+      fprintf(stderr, "; %lu queries with tied scores on documents of different"
+        " grades, whose values under ties=input depend on the order of the lines",
+        (unsigned long) st.n_tie_dep);
+    fputc('\n', stderr);
   }
 }
 @* Performance of the evaluator.

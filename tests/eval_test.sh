@@ -203,6 +203,19 @@ for dflt in "" "--dup error"; do
   if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "dq:3: document 'x' is judged twice in query 'a' (first at line 1;" "$T/e"; then ok; else bad "judged twice ${dflt:-by default}: $(cat "$T/e")"; fi
 done
 
+# ---- Ties that decide a value: counted in the summary ----------------------
+# q1: a(1) b(0) tied at 0.5: counted.  q2: a(1) and c (unjudged, 0) tied,
+# lines out of score order (0.1 first): counted.  q3: x(1) y(1) tied, same
+# grade: not counted.  q4: no ties.  So 2 of 4 queries, and nothing is said
+# when every measure breaks ties otherwise than by input order.
+printf 'q1 0 a 1\nq1 0 b 0\nq2 0 a 1\nq3 0 x 1\nq3 0 y 1\nq4 0 a 1\n' > "$T/tq"
+printf 'q1 Q0 a 1 0.5 t\nq1 Q0 b 2 0.5 t\nq2 Q0 z 1 0.1 t\nq2 Q0 a 2 0.5 t\nq2 Q0 c 3 0.5 t\nq3 Q0 x 1 0.7 t\nq3 Q0 y 2 0.7 t\nq4 Q0 a 1 0.9 t\nq4 Q0 b 2 0.8 t\n' > "$T/tr"
+case $($RM eval -m ap "$T/tq" "$T/tr" 2>&1 >/dev/null) in
+  *"; 2 queries with tied scores on documents of different grades, whose values under ties=input depend on the order of the lines"*) ok;;
+  *) bad "tie-dependent queries counted: $($RM eval -m ap "$T/tq" "$T/tr" 2>&1 >/dev/null)";; esac
+case $($RM eval -m 'ap[ties=id-desc]' -m 'auc[ties=average]' "$T/tq" "$T/tr" 2>&1 >/dev/null) in
+  *"tied scores"*) bad "tie-dependent queries reported without ties=input";; *) ok;; esac
+
 # ---- Progress: on a terminal only ------------------------------------------
 # 30000 run lines: the first progress line comes at line 16384, with the rate
 # and the share of the file; without a terminal standard error has the summary only.

@@ -32,6 +32,10 @@ BINDIR     ?= $(PREFIX)/bin
 LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 DOCDIR     ?= $(PREFIX)/share/doc/rankmetrics
+# The golden vectors; the installed tool looks for them in ../share/rankmetrics/vectors
+# from its own directory, so keep BINDIR and VECDIR under one PREFIX (or set
+# RANKMETRICS_VECTORS).
+VECDIR     ?= $(PREFIX)/share/rankmetrics/vectors
 MANDIR     ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
@@ -167,6 +171,8 @@ check: all $(RUNNER)
 	@$(MAKE) --no-print-directory vectors-check
 	bash tests/verify_test.sh
 	bash tests/verify_all_test.sh
+	bash tests/install_test.sh
+	bash tests/readme_snippet_test.sh
 	bash tests/sklearn_check.sh
 	bash tests/eval_test.sh
 	bash tests/hostile_test.sh
@@ -325,7 +331,7 @@ rankmetrics.pc: FORCE
 
 install: $(STATIC) $(SHARED) $(TOOL) doc/rankmetrics.pdf rankmetrics.pc
 	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
-	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(DOCDIR)
+	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(VECDIR)
 	install -m 644 rankmetrics.h $(DESTDIR)$(INCLUDEDIR)/rankmetrics.h
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/$(STATIC)
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/$(SHARED)
@@ -334,6 +340,7 @@ install: $(STATIC) $(SHARED) $(TOOL) doc/rankmetrics.pdf rankmetrics.pc
 	install -m 644 rankmetrics.pc $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc
 	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/$(TOOL)
 	install -m 644 doc/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics.pdf
+	install -m 644 vectors/README.md vectors/*_test.json vectors/*_test.txt $(DESTDIR)$(VECDIR)
 	@if [ -f rankmetrics.1 ]; then set -x; \
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
 	  install -m 644 rankmetrics.1 $(DESTDIR)$(MANDIR)/man1/rankmetrics.1; fi
@@ -344,7 +351,8 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/librankmetrics.so \
 	  $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc $(DESTDIR)$(BINDIR)/$(TOOL) \
 	  $(DESTDIR)$(DOCDIR)/rankmetrics.pdf $(DESTDIR)$(MANDIR)/man1/rankmetrics.1
-	rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+	rm -f $(DESTDIR)$(VECDIR)/README.md $(DESTDIR)$(VECDIR)/*_test.json $(DESTDIR)$(VECDIR)/*_test.txt
+	rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(VECDIR) $(dir $(DESTDIR)$(VECDIR)) 2>/dev/null || true
 
 # ---- Clean --------------------------------------------------------------------
 clean:

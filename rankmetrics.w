@@ -11249,7 +11249,8 @@ computes instead.  The command line is
 $$\vbox{\halign{\tt#\hfil\cr
 rankmetrics verify [--vectors {\it DIR}] [--ulps {\it N} $\vert$ --rel {\it X}]\cr
 \qquad[--quiet] {\it CANDIDATE}\dots\cr}}$$
-where {\it DIR\/} holds the text twins of the vectors (default \.{vectors}),
+where {\it DIR\/} holds the text twins of the vectors (by default the
+directory that |vectors_dir| below finds),
 \.{--ulps} sets the tolerance in units in the last place (default~0: only the
 correctly rounded double is right), \.{--rel} sets it instead as a relative
 error, and \.{--quiet} leaves out the results that are within the tolerance
@@ -12051,6 +12052,59 @@ else {
     printf("  (and %d other variants on as many)\n", z.nbest + z.more - shown);
 }
 
+@ {\it Where the vectors are.}  \.{--vectors} names the directory; without
+it the command looks, in order, in the directory named by the environment
+variable \.{RANKMETRICS\_VECTORS}, in \.{vectors} beside the program (the
+tool built in a clone), and in
+$$\.{../share/rankmetrics/vectors}$$
+from the program's directory, where \.{make install} puts them: a tool
+installed in \.{/usr/local/bin} finds the vectors in
+$$\.{/usr/local/share/rankmetrics/vectors},$$
+and a staged or moved installation still finds its own.  The program's directory
+is read from \.{/proc/self/exe}; where that link is missing the lookup
+falls back to \.{vectors} under the working directory.  A directory counts
+when it holds the first family's text twin.  When none does, the command
+stops at once with one line that names the places it looked and the option
+that chooses one, rather than a complaint about a missing file later.
+@^vectors, where verify finds them@>
+
+@<Tool functions@>=
+static int vectors_here(const char *dir)
+{
+  char path[4200];
+  FILE *f;
+  snprintf(path, sizeof path, "%s/%s_test.txt", dir, vector_families[0].stem);
+  if ((f = fopen(path, "r")) == NULL) return 0;
+  fclose(f);
+  return 1;
+}
+static const char *vectors_dir(const char *cmd)
+{
+  static char found[4200];
+  char exe[4096];
+  const char *env = getenv("RANKMETRICS_VECTORS");
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (env && *env) {
+    if (vectors_here(env)) return env;
+    fprintf(stderr, "rankmetrics: %s: no golden vectors in '%s' (from"
+      " RANKMETRICS_VECTORS); give their directory with --vectors DIR\n", cmd, env);
+    return NULL;
+  }
+  if (n > 0) {
+    char *slash;
+    exe[n] = '\0';
+    if ((slash = strrchr(exe, '/')) != NULL) *slash = '\0';
+    snprintf(found, sizeof found, "%s/vectors", exe);
+    if (vectors_here(found)) return found;
+    snprintf(found, sizeof found, "%s/../share/rankmetrics/vectors", exe);
+    if (vectors_here(found)) return found;
+  } else if (vectors_here("vectors")) return "vectors";
+  fprintf(stderr, "rankmetrics: %s: no golden vectors found (looked beside the"
+    " program and in its ../share/rankmetrics/vectors); give their directory"
+    " with --vectors DIR\n", cmd);
+  return NULL;
+}
+
 @ The command itself: options, then every candidate file, then the report.
 
 @<Tool functions@>=
@@ -12061,8 +12115,14 @@ static int cmd_verify(int argc, char **argv)
   long not_given = 0, given = 0;
   size_t k, g;
   memset(&st, 0, sizeof st);
-  st.dir = "vectors";
+  st.dir = NULL;
   @<Read the options of \.{verify}@>;
+  if (st.dir == NULL && (st.dir = vectors_dir("verify")) == NULL) return 2;
+  if (!vectors_here(st.dir)) {
+    fprintf(stderr, "rankmetrics: verify: no golden vectors in '%s' (no %s_test.txt);"
+      " give their directory with --vectors DIR\n", st.dir, vector_families[0].stem);
+    return 2;
+  }
   for (i = 0; i < argc; i++) {
     int r;
     if (argv[i] == NULL) continue;

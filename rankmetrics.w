@@ -688,8 +688,11 @@ size_t rm_variant_help(char *buf, size_t len)
 @ The same tables, as data, for programs that walk the names: the
 metrics by code, whether each takes a cutoff, the keys it reads (those of
 its name, in the order of the canonical name), the keys of each
-aggregator, and the words of a key whose values are words.  The tool's
-\.{verify} and \.{disagree} enumerate variants with them.  A key list is
+aggregator, the words of a key whose values are words, and the range of
+a key whose values are numbers: |rm_key_range| returns 1 for a whole
+number in $[|lo|,|hi|]$, 2 for a fraction $p/q$ whose numerator is in that
+range, and 0 for a key of words or no key.  The tool's \.{verify} and
+\.{disagree} enumerate variants with them.  A key list is
 written into |names|, at most |max| of them, and its length returned.
 @^interface@>
 
@@ -699,6 +702,7 @@ int rm_metric_takes_cutoff(rm_metric m);
 size_t rm_metric_keys(rm_metric m, const char **names, size_t max);
 size_t rm_aggregator_keys(rm_agg a, const char **names, size_t max);
 const char *const *rm_key_words(const char *key);
+int rm_key_range(const char *key, long *lo, long *hi);
 
 @ A metric that refuses a cutoff says so when asked with $K=1$, as the
 help text finds out too.  The keys of an aggregator are its outer keys that
@@ -753,6 +757,18 @@ const char *const *rm_key_words(const char *key)
   for (k = 0; k < N_KEYS; k++)
     if (strcmp(keys[k].name, key) == 0) return keys[k].words;
   return NULL;
+}
+int rm_key_range(const char *key, long *lo, long *hi)
+{
+  int k;
+  if (key == NULL) return 0;
+  for (k = 0; k < N_KEYS; k++)
+    if (strcmp(keys[k].name, key) == 0 && keys[k].words == NULL) {
+      if (lo) *lo = keys[k].lo;
+      if (hi) *hi = keys[k].hi;
+      return keys[k].den ? 2 : 1;
+    }
+  return 0;
 }
 
 @ The printer works like |snprintf|: it writes at most |len| bytes including
@@ -11771,45 +11787,103 @@ static void report_test(const verify_state *st, const vvec *x, int verdict)
     printf("    distance %.0f ulps\n", rm_ulps_between(x->value, x->expect));
 }
 
-@ {\it Which variant does the candidate compute?}  A wrong result is most
-often a right result of another variant: the candidate uses $2^g-1$ for the
-gain, or the other tie rule.  For every variant with a wrong result the
-command therefore tries the variant's alternatives and reports those that
-agree with the most of the candidate's results in the group.  The
-alternatives are the variants that differ in the words of the metric's keys
-(the keys whose values are words, such as \.{gain}, \.{ideal}, \.{ties},
-\.{undef}; the numeric keys such as \.{rel} and the cutoff keep their
-values).  The command learns the keys of a metric and their words from the
-library's own tables (|rm_metric_keys|, |rm_aggregator_keys| and
-|rm_key_words|), so it knows no key that the parser does not.  It tries every combination of words when there are at
-most |MAX_ALTERNATIVES| of them, which is the case for every metric of this
-version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3=504$
-variants at a cutoff), and otherwise those that change one or two keys.  A
-combination that the parser refuses (\.{ideal=topk} with \.{ties=average},
-say) is skipped, and each alternative is tried once, under its canonical
-name.
+@ {\it Which variant does the candidate compute?}  The verdict above is
+strict, and it should be: a value one ulp away from the correctly rounded
+one is not that value.  Diagnosis is another question, and it needs another
+measure.  A wrong result is most often a right result of another variant
+(the candidate uses $2^g-1$ for the gain, or the other tie rule, or divides
+AP by the hits), computed with the rounding noise of an ordinary program:
+a candidate that sums its terms naively is a few ulps away from the
+correctly rounded value of the variant it implements, on most lists, and
+an exact comparison would then find that no variant agrees with it at all.
+So for every variant with a wrong result, the command tries the variant's
+{\it alternatives\/} and ranks them by how close they come to the
+candidate's numbers.
+@^diagnosis of a candidate@>
+
+The distance of a result to an alternative is the distance in ulps
+(|rm_ulps_between|) between the candidate's number and the alternative's
+correctly rounded value; it is 0 when both reject the input, and infinite
+when only one does.  An alternative {\it explains\/} a result when the
+distance is at most |DIAG_ULPS|${}=1024$ ulps (a relative difference near
+$2^{-43}$), or within the verdict's own tolerance when that is larger:
+far above the noise of a sum of thousands of terms, far below the
+difference between two definitions on the short lists of the vectors.
+Alternatives are ranked by the number of results they explain (more first),
+then by the largest distance among those (smaller first), then by the sum of
+those distances, then by the number of keys they change (fewer first).  Two
+alternatives that tie on the first three are equally good explanations:
+the vectors cannot tell them apart, and the report lists them together
+rather than pick one.  The group's own variant is measured the same way, so
+that a candidate whose values are all within a few ulps of the expected
+ones is told that its error is rounding, not a definition.
+
+@ {\it The alternatives.}  They are the variants that differ from the
+group's in the values of the metric's keys, both kinds:
+\smallskip
+\item{$\bullet$} the keys whose values are words (\.{gain}, \.{ideal},
+\.{ties}, \.{norm}, \.{undef}, \dots): every combination of words when
+there are at most |MAX_WORD_COMBOS| of them, which holds for every metric
+of this version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3
+=504$ at a cutoff), and otherwise those that change one or two keys;
+\item{$\bullet$} the keys whose values are numbers, one at a time: the
+cutoff (none, $K-1$, $K+1$, and every other cutoff of the metric in the
+family's groups), a whole number (one less, one more, the least allowed,
+and 2, 3, 4, 5, 10 where allowed: \.{rel}, \.{gmax}, \.{base},
+\.{items}), a fraction (0, $1\over4$, $1\over2$, $3\over4$, 1, 2, 4:
+\.{beta2}, \.{cut}); each such change is combined with every combination of
+words, and counts as one change more;
+\item{$\bullet$} for a set's variant, such as
+\.{mean[skip=none,weight=uniform]:ap[...]}, the words of the aggregator's
+keys (\.{skip}, \.{weight}), the inner metric's keys as above with the
+aggregator kept, and the other aggregators with their defaults
+(\.{micro:} for \.{mean:}, the split between macro and micro averages
+that so often explains a different MAP).
+\smallskip
+\noindent The command learns the keys, their words and their ranges from
+the library's own tables (|rm_metric_keys|, |rm_aggregator_keys|,
+|rm_key_words|, |rm_key_range|), so it knows no key that the parser does
+not.  A combination that the parser refuses (\.{ideal=topk} with
+\.{ties=average}, say) is skipped, and each alternative is tried once,
+under its canonical name.
 
 @<Tool functions@>=
-#define MAX_ALTERNATIVES 4096
+#define DIAG_ULPS 1024.0 /* a result this close is explained */
+#define MAX_WORD_COMBOS 4096
+#define MAX_ALTERNATIVES 32768 /* alternatives tried for one group */
 #define MAX_WORD_KEYS 16
+#define MAX_EDITS 64 /* changes of numeric keys of one name */
+#define SHOW_TIED 6 /* alternatives named when several tie */
+static const char *key_value(const char *canon, const char *key, size_t *vl);
 typedef struct {
   char key[32];
   const char *word[16];
   int nw, cur; /* the number of words; the variant's word, or $-1$ if absent */
 } word_key;
-static int metric_word_keys(const char *canon, word_key *wk)
+static size_t metric_of_name(const char *canon, const char **names, size_t max,
+  int *metric) /* the keys of the metric or aggregator that |canon| starts with */
 {
   static const char *const agg[4] = {"", "mean", "micro", "sum"};
-  const char *names[MAX_WORD_KEYS * 2];
-  size_t mlen = strcspn(canon, "@@[:"), nn = 0, t;
-  int n = 0, m;
+  size_t mlen = strcspn(canon, "@@[:"), nn = 0;
+  int m;
+  *metric = -1;
   for (m = 1; m < 4; m++)
     if (strlen(agg[m]) == mlen && strncmp(canon, agg[m], mlen) == 0)
-      nn = rm_aggregator_keys((rm_agg) m, names, MAX_WORD_KEYS * 2);
-  for (m = 0; nn == 0 && m < RM_N_METRICS; m++)
+      return rm_aggregator_keys((rm_agg) m, names, max);
+  for (m = 0; m < RM_N_METRICS; m++)
     if (strlen(rm_metric_name((rm_metric) m)) == mlen
-        && strncmp(canon, rm_metric_name((rm_metric) m), mlen) == 0)
-      nn = rm_metric_keys((rm_metric) m, names, MAX_WORD_KEYS * 2);
+        && strncmp(canon, rm_metric_name((rm_metric) m), mlen) == 0) {
+      *metric = m;
+      nn = rm_metric_keys((rm_metric) m, names, max);
+    }
+  return nn;
+}
+static int metric_word_keys(const char *canon, word_key *wk)
+{
+  const char *names[MAX_WORD_KEYS * 2];
+  size_t nn, t;
+  int n = 0, m;
+  nn = metric_of_name(canon, names, MAX_WORD_KEYS * 2, &m);
   if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
   for (t = 0; t < nn && n < MAX_WORD_KEYS; t++) {
     const char *const *words = rm_key_words(names[t]);
@@ -11819,28 +11893,37 @@ static int metric_word_keys(const char *canon, word_key *wk)
   return n;
 }
 
+@ The value of key |key| in a name: a pointer to it, with its length, or
+|NULL| when the name does not write the key.
+
+@<Tool functions@>=
+static const char *key_value(const char *canon, const char *key, size_t *vl)
+{
+  char pat[40];
+  const char *q = strchr(canon, '[');
+  if (q == NULL || strlen(key) + 2 > sizeof pat) return NULL;
+  snprintf(pat, sizeof pat, "%s=", key);
+  while ((q = strstr(q, pat)) != NULL && q[-1] != '[' && q[-1] != ',') q++;
+  if (q == NULL) return NULL;
+  q += strlen(pat);
+  *vl = strcspn(q, ",]");
+  return q;
+}
+
 @ The variant's own word is read from its canonical name.
 
 @<Add the key |names[t]|...@>=
 {
-  char pat[40];
-  const char *at;
+  const char *q;
+  size_t vl;
   strcpy(wk[n].key, names[t]);
   for (wk[n].nw = 0; words[wk[n].nw] && wk[n].nw < 16; wk[n].nw++)
     wk[n].word[wk[n].nw] = words[wk[n].nw];
-  snprintf(pat, sizeof pat, "%s=", wk[n].key);
   wk[n].cur = -1;
-  if ((at = strchr(canon, '[')) != NULL) {
-    const char *q = at;
-    while ((q = strstr(q, pat)) != NULL && q[-1] != '[' && q[-1] != ',') q++;
-    if (q) {
-      int j;
-      size_t vl;
-      q += strlen(pat);
-      vl = strcspn(q, ",]");
-      for (j = 0; j < wk[n].nw; j++)
-        if (strlen(wk[n].word[j]) == vl && strncmp(q, wk[n].word[j], vl) == 0) wk[n].cur = j;
-    }
+  if ((q = key_value(canon, wk[n].key, &vl)) != NULL) {
+    int j;
+    for (j = 0; j < wk[n].nw; j++)
+      if (strlen(wk[n].word[j]) == vl && strncmp(q, wk[n].word[j], vl) == 0) wk[n].cur = j;
   }
   n++;
 }
@@ -11890,115 +11973,277 @@ static void alt_name(const char *canon, const word_key *wk, int nk, const int *c
   if (!first) snprintf(out + o, len - o, "]");
 }
 
-@ An alternative agrees with the candidate on a test when it rejects the
-input where the candidate said \.{invalid} or \.{error}, or when its
-correctly rounded value is exact or within the tolerance of the candidate's
-number.  The exact path decides; the double path first rules out the
-alternatives that are far off, which is safe because the double path is
-within |rm_ulp_bound| ulps of the exact value: an alternative whose double is
-farther from the candidate than the tolerance plus that bound (plus one ulp
-to spare) cannot agree.
+@ The changes of numeric keys of a name, one key at a time, as names
+(not yet canonical: |alt_try| reads each through the parser).  The other
+cutoffs of the metric are those of the family's groups.
 
 @<Tool functions@>=
-static int alt_agrees(const verify_state *st, const rm_variant *a, const vvec *x,
+static int numeric_edits(const verify_state *st, const vgroup *g, const char *base,
+  char (*out)[RM_NAME_MAX], int max)
+{
+  static const char *const fractions[7] = {"0", "1/4", "1/2", "3/4", "1", "2", "4"};
+  const char *names[MAX_WORD_KEYS * 2];
+  const char *br = strchr(base, '[');
+  size_t mlen = strcspn(base, "@@[:"), nn, t, j;
+  long cuts[MAX_EDITS], cur = 0;
+  int m, n = 0, nc = 0, i;
+  nn = metric_of_name(base, names, MAX_WORD_KEYS * 2, &m);
+  if (m < 0 || br == NULL) return 0;
+  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
+  if (rm_metric_takes_cutoff((rm_metric) m)) {
+    @<Collect the cutoffs to try, |cuts|@>;
+    for (i = 0; i < nc && n < max; i++)
+      if (cuts[i] == 0) snprintf(out[n++], RM_NAME_MAX, "%.*s%s", (int) mlen, base, br);
+      else snprintf(out[n++], RM_NAME_MAX, "%.*s@@%ld%s", (int) mlen, base, cuts[i], br);
+  }
+  for (t = 0; t < nn; t++) {
+    long lo, hi, try[9];
+    int kind = rm_key_range(names[t], &lo, &hi), nt = 0;
+    size_t vl;
+    const char *v = key_value(base, names[t], &vl);
+    if (kind == 0 || v == NULL) continue;
+    if (kind == 2) {
+      for (j = 0; j < 7 && n < max; j++)
+        if (strlen(fractions[j]) != vl || strncmp(v, fractions[j], vl) != 0)
+          snprintf(out[n++], RM_NAME_MAX, "%.*s%s%s", (int) (v - base), base,
+            fractions[j], v + vl);
+      continue;
+    }
+    cur = strtol(v, NULL, 10);
+    try[nt++] = cur - 1; try[nt++] = cur + 1; try[nt++] = lo;
+    try[nt++] = 2; try[nt++] = 3; try[nt++] = 4; try[nt++] = 5; try[nt++] = 10;
+    for (i = 0; i < nt && n < max; i++) {
+      int seen = try[i] == cur || try[i] < lo || try[i] > hi, k;
+      for (k = 0; k < i && !seen; k++) seen = try[k] == try[i];
+      if (!seen)
+        snprintf(out[n++], RM_NAME_MAX, "%.*s%ld%.*s", (int) (v - base), base, try[i],
+          (int) strlen(v + vl), v + vl);
+    }
+  }
+  return n;
+}
+
+@ @<Collect the cutoffs to try...@>=
+{
+  long k = base[mlen] == '@@' ? strtol(base + mlen + 1, NULL, 10) : 0;
+  size_t q;
+  long c[3];
+  c[0] = 0; c[1] = k - 1; c[2] = k + 1;
+  for (i = 0; i < 3; i++)
+    if (c[i] != k && c[i] >= 0 && (c[i] > 0 || k > 0)) cuts[nc++] = c[i];
+  for (q = 0; q < st->ngrp && nc < MAX_EDITS; q++) {
+    const char *o = st->grp[q].name, *colon = strchr(o, ':');
+    long ok;
+    if (st->grp[q].fam != g->fam) continue;
+    if (colon) o = colon + 1;
+    if (strncmp(o, base, mlen) != 0 || o[mlen] != '@@') continue;
+    ok = strtol(o + mlen + 1, NULL, 10);
+    for (i = 0; i < nc && cuts[i] != ok; i++) ;
+    if (i == nc && ok != k) cuts[nc++] = ok;
+  }
+}
+
+@ The distance of a result to an alternative, as defined above.  The exact
+path decides; the double path first rules out the alternatives that are
+far off, which is safe because the double path is within |rm_ulp_bound|
+ulps of the exact value: an alternative whose double is farther from the
+candidate than the closeness allowed plus that bound (plus one ulp to spare)
+cannot explain the result.
+
+@<Tool functions@>=
+static double diag_limit(const verify_state *st)
+{
+  return st->ulps > DIAG_ULPS ? st->ulps : DIAG_ULPS;
+}
+static int explains(const verify_state *st, double dist, double g, double e)
+{
+  return dist <= diag_limit(st) || (st->use_rel && fabs(g - e) <= st->rel * fabs(e));
+}
+static double alt_distance(const verify_state *st, const rm_variant *a, const vvec *x,
   rm_work *w)
 {
-  double d, b, u;
+  double d, b, u, r;
   rm_exact e;
   int set = x->nq > 0;
   rm_status s = set ? rm_value_set(a, x->ls, (size_t) x->nq, w, &d) : rm_value(a, &x->l, w, &d);
-  int ok;
-  if (x->given != GIVEN_NUMBER) return s < 0;
-  if (s < 0) return 0;
+  if (x->given != GIVEN_NUMBER) return s < 0 ? 0 : INFINITY;
+  if (s < 0) return INFINITY;
   b = rm_ulp_bound(a) + 1;
   u = nextafter(fabs(d), INFINITY) - fabs(d);
-  if (st->use_rel ? fabs(d - x->value) > st->rel * fabs(d) + (st->rel + 1) * b * u
-      : rm_ulps_between(d, x->value) > st->ulps + b) return 0;
+  if (rm_ulps_between(d, x->value) > diag_limit(st) + b
+      && !(st->use_rel && fabs(d - x->value) <= st->rel * fabs(d) + (st->rel + 1) * b * u))
+    return INFINITY;
   rm_exact_init(&e);
-  ok = (set ? rm_value_set_exact(a, x->ls, (size_t) x->nq, &e) : rm_value_exact(a, &x->l, &e))
-    >= 0 && number_verdict(st, x->value, e.value) != V_WRONG;
+  s = set ? rm_value_set_exact(a, x->ls, (size_t) x->nq, &e) : rm_value_exact(a, &x->l, &e);
+  r = s < 0 ? INFINITY : explains(st, rm_ulps_between(x->value, e.value), x->value, e.value)
+    ? rm_ulps_between(x->value, e.value) : INFINITY;
   rm_exact_clear(&e);
-  return ok;
+  return r;
 }
 
 @ The search over one group.  |members| holds the group's tests that the
-candidate gave, |own| the number of them that are right.  The best
-alternatives are kept with the number of keys they change, and printed
-fewest changes first, at most three of them.
-
-A variant of a set, such as \.{mean[skip=none,weight=uniform]:ap[...]},
-has two names in one, and its alternatives are searched in three ways: the
-words of the aggregator's keys (\.{skip}, \.{weight}), the words of the
-inner metric's keys with the aggregator kept (\.{norm}, \.{ties}), and the
-other aggregators with their defaults (\.{micro:} for \.{mean:}, which is
-the split between macro and micro averages that so often explains a
-different MAP or precision).  A change of aggregator counts as one change.
+candidate gave.  Every alternative tried is remembered by its canonical
+name in a hash set, so none is tried twice; those that explain at least one
+result are kept with their scores, for the ranking.
 
 @<Tool functions@>=
-typedef struct {@+ char name[RM_NAME_MAX]; int changes; @+} alt_found;
+typedef struct {
+  char name[RM_NAME_MAX];
+  int changes, close; /* keys changed; results explained */
+  double maxd, sumd; /* largest and summed distance of those */
+} alt_found;
 typedef struct {
   const verify_state *st;
   const vgroup *g;
   const size_t *members;
-  int nmem, own, top, nbest, more, ntried;
+  int nmem;
   rm_work w;
+  char (*tried)[RM_NAME_MAX]; uint32_t *hash; size_t ntried; /* the set */
+  alt_found *found; size_t nfound, capfound;
 } alt_search;
-static char alt_tried[MAX_ALTERNATIVES][RM_NAME_MAX];
-static alt_found alt_best[64];
+static void alt_score(alt_search *z, const rm_variant *a, alt_found *f)
+{
+  int j;
+  f->close = 0; f->maxd = f->sumd = 0;
+  for (j = 0; j < z->nmem; j++) {
+    double d = alt_distance(z->st, a, &z->st->vec[z->members[j]], &z->w);
+    if (d == INFINITY) continue;
+    f->close++; f->sumd += d;
+    if (d > f->maxd) f->maxd = d;
+  }
+}
+static int alt_seen(alt_search *z, const char *canon)
+{
+  size_t mask = 2 * MAX_ALTERNATIVES - 1, i = (size_t) ev_hash(canon) & mask;
+  for (;; i = (i + 1) & mask) {
+    if (z->hash[i] == 0) break;
+    if (strcmp(z->tried[z->hash[i] - 1], canon) == 0) return 1;
+  }
+  if (z->ntried == MAX_ALTERNATIVES) return 1; /* full: try no more */
+  strcpy(z->tried[z->ntried], canon);
+  z->hash[i] = (uint32_t) ++z->ntried;
+  return 0;
+}
 static void alt_try(alt_search *z, const char *nm, int changes)
 {
   rm_variant a;
-  char canon[RM_NAME_MAX];
-  int j, agree = 0;
+  alt_found f;
   if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) return;
-  rm_variant_name(&a, canon, sizeof canon);
-  if (strcmp(canon, z->g->name) == 0) return;
-  for (j = 0; j < z->ntried; j++) if (strcmp(alt_tried[j], canon) == 0) return;
-  if (z->ntried == MAX_ALTERNATIVES) return;
-  strcpy(alt_tried[z->ntried++], canon);
-  for (j = 0; j < z->nmem; j++)
-    agree += alt_agrees(z->st, &a, &z->st->vec[z->members[j]], &z->w);
-  if (agree > z->top) { z->top = agree; z->nbest = 0; z->more = 0; }
-  if (agree == z->top && agree > z->own) {
-    if (z->nbest < 64) {
-      strcpy(alt_best[z->nbest].name, canon);
-      alt_best[z->nbest++].changes = changes;
-    } else z->more++;
+  rm_variant_name(&a, f.name, sizeof f.name);
+  if (strcmp(f.name, z->g->name) == 0 || alt_seen(z, f.name)) return;
+  f.changes = changes;
+  alt_score(z, &a, &f);
+  if (f.close == 0) return;
+  if (z->nfound == z->capfound) {
+    z->capfound = z->capfound ? 2 * z->capfound : 64;
+    z->found = verify_grow(z->found, z->capfound * sizeof *z->found);
   }
+  z->found[z->nfound++] = f;
 }
-static int alt_keys(alt_search *z, const char *prefix, const char *base,
-  const char *suffix) /* the words of |base|'s keys; returns the number of keys */
+
+@ The words of |base|'s keys, every combination (or one or two changes when
+the combinations are too many), each put between |prefix| and |suffix|:
+for a set's variant, the aggregator before the inner metric's keys, or the
+inner metric after the aggregator's.  |extra| counts the changes already
+made to |base| (a numeric key).
+
+@<Tool functions@>=
+static void alt_keys(alt_search *z, const char *prefix, const char *base,
+  const char *suffix, int extra)
 {
   word_key wk[MAX_WORD_KEYS];
   int nk = metric_word_keys(base, wk), c[MAX_WORD_KEYS] = {0}, i, full;
   long total = 1;
-  for (i = 0; i < nk; i++) if ((total *= wk[i].nw + 1) > MAX_ALTERNATIVES) total = MAX_ALTERNATIVES + 1;
-  full = total <= MAX_ALTERNATIVES;
+  for (i = 0; i < nk; i++)
+    if ((total *= wk[i].nw + 1) > MAX_WORD_COMBOS) total = MAX_WORD_COMBOS + 1;
+  full = total <= MAX_WORD_COMBOS;
   for (;;) {
     @<Try the alternative of choices |c|@>;
     for (i = 0; i < nk && ++c[i] > wk[i].nw; i++) c[i] = 0;
     if (i == nk) break;
   }
-  return nk;
+}
+
+@ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
+$j$th word.  A choice of the word the variant already has is the same as
+none, so it is skipped.
+
+@<Try the alternative of choices |c|@>=
+{
+  int changes = extra, skip = 0;
+  char alt[2 * RM_NAME_MAX], nm[3 * RM_NAME_MAX];
+  rm_variant a;
+  for (i = 0; i < nk; i++)
+    if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
+  if (skip || (!full && changes - extra > 2)) goto next;
+  alt_name(base, wk, nk, c, 1, alt, sizeof alt);
+  snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
+  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
+    alt_name(base, wk, nk, c, 0, alt, sizeof alt);
+    snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
+  }
+  if (changes > 0) alt_try(z, nm, changes);
+next: ;
+}
+
+@ The inner metric's alternatives: its words, and each change of a numeric
+key with every combination of words.
+
+@<Tool functions@>=
+static void alt_metric(alt_search *z, const char *prefix, const char *base)
+{
+  char (*edit)[RM_NAME_MAX] = verify_grow(NULL, MAX_EDITS * sizeof *edit);
+  char nm[2 * RM_NAME_MAX];
+  int ne = numeric_edits(z->st, z->g, base, edit, MAX_EDITS), e;
+  alt_keys(z, prefix, base, "", 0);
+  for (e = 0; e < ne; e++) {
+    snprintf(nm, sizeof nm, "%s%s", prefix, edit[e]);
+    alt_try(z, nm, 1);
+    alt_keys(z, prefix, edit[e], "", 1);
+  }
+  free(edit);
+}
+static int alt_better(const alt_found *a, const alt_found *b) /* |a| ranks first */
+{
+  if (a->close != b->close) return a->close > b->close;
+  if (a->maxd != b->maxd) return a->maxd < b->maxd;
+  if (a->sumd != b->sumd) return a->sumd < b->sumd;
+  if (a->changes != b->changes) return a->changes < b->changes;
+  return strcmp(a->name, b->name) < 0;
+}
+static int alt_cmp(const void *p, const void *q)
+{
+  const alt_found *a = p, *b = q;
+  return alt_better(a, b) ? -1 : alt_better(b, a) ? 1 : 0;
+}
+static int alt_equal(const alt_found *a, const alt_found *b)
+{
+  return a->close == b->close && a->maxd == b->maxd && a->sumd == b->sumd;
 }
 static void find_variant(const verify_state *st, const vgroup *g,
-  const size_t *members, int nmem, int own)
+  const size_t *members, int nmem)
 {
   static const char *const aggs[3] = {"mean", "micro", "sum"};
   alt_search z;
+  alt_found own;
+  rm_variant gv = g->v;
   const char *colon = strchr(g->name, ':');
-  int i, nk;
+  int i;
   memset(&z, 0, sizeof z);
-  z.st = st; z.g = g; z.members = members; z.nmem = nmem; z.own = z.top = own;
+  z.st = st; z.g = g; z.members = members; z.nmem = nmem;
+  z.tried = verify_grow(NULL, MAX_ALTERNATIVES * sizeof *z.tried);
+  z.hash = calloc(2 * MAX_ALTERNATIVES, sizeof *z.hash);
+  if (z.hash == NULL) { fputs("rankmetrics: verify: out of memory\n", stderr); exit(2); }
   rm_work_init(&z.w);
-  if (colon == NULL) nk = alt_keys(&z, "", g->name, "");
+  strcpy(own.name, g->name); own.changes = 0;
+  alt_score(&z, &gv, &own);
+  if (colon == NULL) alt_metric(&z, "", g->name);
   else {
     char pre[RM_NAME_MAX], nm[2 * RM_NAME_MAX];
     snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name), g->name);
-    nk = alt_keys(&z, "", pre, colon); /* the aggregator's keys */
+    alt_keys(&z, "", pre, colon, 0); /* the aggregator's keys */
     snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name + 1), g->name);
-    i = alt_keys(&z, pre, colon + 1, ""); /* the inner metric's */
-    if (i > nk) nk = i;
+    alt_metric(&z, pre, colon + 1); /* the inner metric's */
     for (i = 0; i < 3; i++)
       if (strncmp(g->name, aggs[i], strlen(aggs[i])) != 0
           || (g->name[strlen(aggs[i])] != '[' && g->name[strlen(aggs[i])] != ':')) {
@@ -12007,49 +12252,43 @@ static void find_variant(const verify_state *st, const vgroup *g,
       }
   }
   rm_work_free(&z.w);
-  if (nk < 1) nk = 1; /* a change of aggregator is one change */
-  @<Say which alternatives agree best@>;
+  qsort(z.found, z.nfound, sizeof *z.found, alt_cmp);
+  @<Say which alternatives explain the results best@>;
+  free(z.found); free(z.tried); free(z.hash);
 }
 
-@ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
-$j$th word.  A choice of the word the variant already has is the same as
-none, so it is skipped.  An alternative goes between |prefix| and |suffix|:
-for a set's variant, the aggregator before the inner metric's keys, or the
-inner metric after the aggregator's.
+@ The report names the best alternatives, all of those that tie with the
+best (at most |SHOW_TIED|, then how many more), and the next two that do
+less well; then how the group's own variant fares.  An alternative is
+named only when it explains more results than the group's own variant, or
+as many with a smaller largest distance.
 
-@<Try the alternative of choices |c|@>=
+@<Say which alternatives explain the results best@>=
 {
-  int changes = 0, skip = 0;
-  char alt[2 * RM_NAME_MAX], nm[3 * RM_NAME_MAX];
-  rm_variant a;
-  for (i = 0; i < nk; i++)
-    if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
-  if (skip || changes == 0 || (!full && changes > 2)) goto next;
-  alt_name(base, wk, nk, c, 1, alt, sizeof alt);
-  snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
-  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
-    alt_name(base, wk, nk, c, 0, alt, sizeof alt);
-    snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
-  }
-  alt_try(z, nm, changes);
-next: ;
-}
-
-@ @<Say which alternatives agree best@>=
-if (z.nbest == 0)
-  printf("  no variant with other words for the keys of %.*s agrees with more"
-    " of the %d results than %s\n", (int) strcspn(g->name, "@@["), g->name, nmem, g->name);
-else {
-  int shown = 0, ch;
-  for (ch = 1; ch <= nk && shown < 3; ch++)
-    for (i = 0; i < z.nbest && shown < 3; i++)
-      if (alt_best[i].changes == ch) {
-        printf("  the candidate's values match %s on %d of %d vectors\n",
-          alt_best[i].name, z.top, nmem);
-        shown++;
-      }
-  if (z.nbest + z.more > shown)
-    printf("  (and %d other variants on as many)\n", z.nbest + z.more - shown);
+  size_t top = 0, k, shown;
+  int better = z.nfound > 0 && (z.found[0].close > own.close
+    || (z.found[0].close == own.close && z.found[0].maxd < own.maxd));
+  if (better) {
+    while (top < z.nfound && alt_equal(&z.found[top], &z.found[0])) top++;
+    if (top > 1)
+      printf("  %lu variants explain the results equally well (the vectors do not"
+        " tell them apart):\n", (unsigned long) top);
+    for (k = 0, shown = 0; k < top && shown < SHOW_TIED; k++, shown++)
+      printf("  the candidate's values match %s on %d of %d vectors, within %.0f ulps\n",
+        z.found[k].name, z.found[k].close, nmem, z.found[k].maxd);
+    if (top > shown) printf("  (and %lu more on as many)\n", (unsigned long) (top - shown));
+    for (k = top, shown = 0; k < z.nfound && shown < 2; k++, shown++)
+      printf("  next: %s on %d of %d vectors, within %.0f ulps\n", z.found[k].name,
+        z.found[k].close, nmem, z.found[k].maxd);
+  } else
+    printf("  no variant with other values of the keys of %.*s explains more of the"
+      " %d results than %s\n", (int) strcspn(g->name, "@@[:"), g->name, nmem, g->name);
+  if (own.close == nmem)
+    printf("  the values are within %.0f ulps of this variant's on all %d vectors:"
+      " a rounding difference, not another definition (see --ulps)\n", own.maxd, nmem);
+  else
+    printf("  this variant itself explains %d of the %d results (within %.0f ulps)\n",
+      own.close, nmem, diag_limit(st));
 }
 
 @ {\it Where the vectors are.}  \.{--vectors} names the directory; without
@@ -12063,7 +12302,8 @@ $$\.{/usr/local/share/rankmetrics/vectors},$$
 and a staged or moved installation still finds its own.  The program's directory
 is read from \.{/proc/self/exe}; where that link is missing the lookup
 falls back to \.{vectors} under the working directory.  A directory counts
-when it holds the first family's text twin.  When none does, the command
+when it holds the text twin of some family (a directory of one's own
+vectors may hold one family only).  When none does, the command
 stops at once with one line that names the places it looked and the option
 that chooses one, rather than a complaint about a missing file later.
 @^vectors, where verify finds them@>
@@ -12073,10 +12313,12 @@ static int vectors_here(const char *dir)
 {
   char path[4200];
   FILE *f;
-  snprintf(path, sizeof path, "%s/%s_test.txt", dir, vector_families[0].stem);
-  if ((f = fopen(path, "r")) == NULL) return 0;
-  fclose(f);
-  return 1;
+  int k;
+  for (k = 0; vector_families[k].stem; k++) {
+    snprintf(path, sizeof path, "%s/%s_test.txt", dir, vector_families[k].stem);
+    if ((f = fopen(path, "r")) != NULL) { fclose(f); return 1; }
+  }
+  return 0;
 }
 static const char *vectors_dir(const char *cmd)
 {
@@ -12119,8 +12361,8 @@ static int cmd_verify(int argc, char **argv)
   @<Read the options of \.{verify}@>;
   if (st.dir == NULL && (st.dir = vectors_dir("verify")) == NULL) return 2;
   if (!vectors_here(st.dir)) {
-    fprintf(stderr, "rankmetrics: verify: no golden vectors in '%s' (no %s_test.txt);"
-      " give their directory with --vectors DIR\n", st.dir, vector_families[0].stem);
+    fprintf(stderr, "rankmetrics: verify: no golden vectors in '%s' (no FAMILY_test.txt);"
+      " give their directory with --vectors DIR\n", st.dir);
     return 2;
   }
   for (i = 0; i < argc; i++) {
@@ -12216,7 +12458,7 @@ for (f = 0; vector_families[f].stem; f++)
       int nm = 0;
       for (k = 0; k < st.nvec; k++)
         if (st.vec[k].group == (int) g && st.vec[k].given != GIVEN_NONE) members[nm++] = k;
-      find_variant(&st, p, members, nm, p->count[V_EXACT] + p->count[V_WITHIN]);
+      find_variant(&st, p, members, nm);
       free(members);
     }
   }

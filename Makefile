@@ -47,7 +47,7 @@ export SOURCE_DATE_EPOCH
 export FORCE_SOURCE_DATE = 1
 
 # Files ctangle writes (every @(file@> in rankmetrics.w, plus rankmetrics.c).
-TANGLED  = rankmetrics.c rankmetrics.h rmtool.c examples.h
+TANGLED  = rankmetrics.c rankmetrics.h rmtool.c examples.h verifydemo.c
 HEADERS  = rankmetrics.h examples.h
 STATIC   = librankmetrics.a
 SHARED   = librankmetrics.so.$(VERSION)
@@ -146,7 +146,28 @@ doc/accuracy.tex: $(TOOL)
 	./$(TOOL) accuracy --tex > $@.tmp
 	mv -f $@.tmp $@
 
-doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex $(FIGURES)
+# The book's worked example of verify: a wrong candidate (verifydemo.c, tangled
+# from the book) run on the committed vectors, and the tool's report on it,
+# folded and set in typewriter type.  The report must name the two variants
+# the prose names, or the build stops.
+build/verifydemo: verifydemo.c
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) verifydemo.c -lm -o $@
+doc/verify-demo.tex: $(TOOL) build/verifydemo $(wildcard vectors/*_test.txt)
+	@mkdir -p doc build
+	build/verifydemo vectors > build/verify-demo.txt
+	./$(TOOL) verify --vectors vectors --quiet build/verify-demo.txt > build/verify-demo.out; \
+	  rc=$$?; [ $$rc -eq 1 ] || { echo "verify-demo: verify exited $$rc, not 1" >&2; exit 1; }
+	@grep -q "match ap\[norm=hits,rel=1,ties=input,undef=zero\] on" build/verify-demo.out && \
+	  grep -q "match ndcg@10\[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero\] on" build/verify-demo.out || \
+	  { cat build/verify-demo.out; echo "verify-demo: the report does not name ap[norm=hits] and ndcg@10[gain=exp2]" >&2; exit 1; }
+	{ printf '%s\n' '\font\eighttt=cmtt8 \begingroup\eighttt\parindent=0pt\def\par{\leavevmode\endgraf}\obeylines\obeyspaces\def {\ }%'; \
+	  fold -s -w 96 build/verify-demo.out | sed -e 's/\\/\\char92 /g' -e 's/[{}$$&#^_%~]/\\char`\\&/g' \
+	    -e 's/^$$/\\strut/'; \
+	  printf '%s\n' '\endgroup'; } > $@.tmp
+	mv -f $@.tmp $@
+
+doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex doc/verify-demo.tex $(FIGURES)
 	TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc doc/rankmetrics.tex
 	@if grep -n 'Overfull \\hbox' doc/rankmetrics.log; then \
 	  echo "doc/rankmetrics.log: overfull lines (see above); put long strings in displays" >&2; \
@@ -358,6 +379,6 @@ uninstall:
 clean:
 	rm -rf $(TANGLED) tangle.stamp rankmetrics.o rankmetrics.pic.o \
 	  $(STATIC) $(SHARED) $(SONAME) librankmetrics.so $(TOOL) $(RUNNER) \
-	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp $(FIGURES) doc/figures.stamp \
+	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp doc/verify-demo.tex doc/verify-demo.tex.tmp $(FIGURES) doc/figures.stamp \
 	  $(addprefix doc/,$(addsuffix .mp,$(FIGURE_NAMES)) $(addsuffix .log,$(FIGURE_NAMES)) $(addsuffix .mpx,$(FIGURE_NAMES))) \
 	  build vectors.tmp.d rankmetrics.pc rankmetrics.pc.tmp

@@ -11751,6 +11751,12 @@ static int test_verdict(const verify_state *st, const vvec *x)
 length.
 
 @<Tool functions@>=
+static const char *ulps_text(double d) /* \.{1 ulp}, \.{3 ulps}; one call a statement */
+{
+  static char t[64];
+  snprintf(t, sizeof t, "%.0f ulp%s", d, d == 1 ? "" : "s");
+  return t;
+}
 static void show_list(const char *label, const char *s)
 {
   if (*s == '\0') printf("%s -", label);
@@ -11784,7 +11790,7 @@ static void report_test(const verify_state *st, const vvec *x, int verdict)
   if (x->undefined) puts("              (undefined: the value is set by the undef convention)");
   show_result("given", x->given, x->value, NULL);
   if (!x->invalid && x->given == GIVEN_NUMBER)
-    printf("    distance %.0f ulps\n", rm_ulps_between(x->value, x->expect));
+    printf("    distance %s\n", ulps_text(rm_ulps_between(x->value, x->expect)));
 }
 
 @ {\it Which variant does the candidate compute?}  The verdict above is
@@ -12274,21 +12280,21 @@ as many with a smaller largest distance.
       printf("  %lu variants explain the results equally well (the vectors do not"
         " tell them apart):\n", (unsigned long) top);
     for (k = 0, shown = 0; k < top && shown < SHOW_TIED; k++, shown++)
-      printf("  the candidate's values match %s on %d of %d vectors, within %.0f ulps\n",
-        z.found[k].name, z.found[k].close, nmem, z.found[k].maxd);
+      printf("  the candidate's values match %s on %d of %d vectors, within %s\n",
+        z.found[k].name, z.found[k].close, nmem, ulps_text(z.found[k].maxd));
     if (top > shown) printf("  (and %lu more on as many)\n", (unsigned long) (top - shown));
     for (k = top, shown = 0; k < z.nfound && shown < 2; k++, shown++)
-      printf("  next: %s on %d of %d vectors, within %.0f ulps\n", z.found[k].name,
-        z.found[k].close, nmem, z.found[k].maxd);
+      printf("  next: %s on %d of %d vectors, within %s\n", z.found[k].name,
+        z.found[k].close, nmem, ulps_text(z.found[k].maxd));
   } else
     printf("  no variant with other values of the keys of %.*s explains more of the"
       " %d results than %s\n", (int) strcspn(g->name, "@@[:"), g->name, nmem, g->name);
   if (own.close == nmem)
-    printf("  the values are within %.0f ulps of this variant's on all %d vectors:"
-      " a rounding difference, not another definition (see --ulps)\n", own.maxd, nmem);
+    printf("  the values are within %s of this variant's on all %d vectors:"
+      " a rounding difference, not another definition (see --ulps)\n", ulps_text(own.maxd), nmem);
   else
-    printf("  this variant itself explains %d of the %d results (within %.0f ulps)\n",
-      own.close, nmem, diag_limit(st));
+    printf("  this variant itself explains %d of the %d results (within %s)\n",
+      own.close, nmem, ulps_text(diag_limit(st)));
 }
 
 @ {\it Where the vectors are.}  \.{--vectors} names the directory; without
@@ -12468,6 +12474,158 @@ printf("%ld vectors given: %d exact, %d within the tolerance, %d wrong;"
   " %ld vectors not given\n", given, total[V_EXACT], total[V_WITHIN],
   total[V_WRONG], not_given);
 puts(total[V_WRONG] ? "verify: FAIL" : "verify: PASS");
+
+@ {\it A worked example: two classic mistakes.}  Here is how a report reads
+when the candidate is wrong.  The program below is a candidate such as
+people write: it reads the text twin of two families and computes, with
+plain sums of doubles, the average precision of the group
+$$\.{ap[norm=rel,rel=1,ties=input,undef=zero]}$$
+and the nDCG@@10 of the group
+$$\.{ndcg@@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]},$$
+each for the tests whose lists hold at most twelve items.  It makes the two
+mistakes this book meets most often: it divides AP by the number of
+relevant items {\it retrieved\/} (the hits) instead of all relevant items,
+and it takes the gain of grade~$g$ to be $2^g-1$ where the group's variant
+says~$g$.  The build compiles it (\.{build/verifydemo}), runs it on the
+committed vectors, gives its results to \.{rankmetrics verify --quiet},
+and prints the report below exactly as the tool wrote it (long lines
+folded at 96 characters).  The build also checks that the report names the
+two variants the prose says it names, so that this page cannot drift from
+what the tool does.
+@^verify, a worked example@>
+
+\medskip
+\input verify-demo
+\medskip
+
+\noindent How to read it.  Each \.{WRONG} entry names the vector, the
+group's variant and the candidate's line, shows the input, the expected
+correctly rounded double (in C99 hexadecimal and with 17 digits), the
+candidate's number and their distance in ulps.  Two kinds of entry appear.
+Those a few ulps away are rounding: the naive sums of the candidate round
+differently from the exact path on some lists, and the strict verdict
+counts them wrong (give \.{--ulps 4} to accept them).  Those billions of
+ulps away are definitions: AP by the hits differs from AP by the relevant
+items only when a relevant item is left out (a nonempty \.{judged} list),
+and the two gains differ only on grades above~1.  The table that follows
+counts per variant, and under each variant with a wrong result comes the
+diagnosis: the variant that explains the candidate's numbers best, on how
+many of the vectors given, and within how many ulps.  It names
+\.{ap[norm=hits,...]} and \.{ndcg@@10[gain=exp2,...]} though the
+candidate's numbers are off by rounding as well, since the diagnosis
+forgives a few ulps where the verdict does not.  When several variants are
+listed as explaining equally well, the vectors given cannot tell them apart
+(here the cutoffs 9, 10, 11 and 100 agree on lists of at most twelve items
+with few relevant ones), and the remedy is to give more of the family's
+vectors.  The last lines count the vectors: those not given were not
+checked, and the verdict is \.{FAIL} because one result is wrong, however
+close.
+
+@ The candidate is a separate small program, written as a user would write
+it and kept short: it knows nothing of the library.  Its reader takes the
+text twin line by line, notes the group and the four lists of each test,
+and at each \.{result = valid} line computes its value if the test is in
+one of its two groups and short enough.
+
+@(verifydemo.c@>=
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static int parse_list(const char *s, double *a, int max) /* comma-separated */
+{
+  int n = 0;
+  char *end;
+  if (strcmp(s, "none") == 0) return -1;
+  while (*s && n < max) {
+    a[n++] = strtod(s, &end);
+    if (end == s) return -2;
+    s = *end == ',' ? end + 1 : end;
+  }
+  return *s ? -2 : n;
+}
+static void rank_by_score(const double *score, int n, int *order)
+{ /* insertion sort, highest score first, equal scores in input order */
+  int i, j;
+  for (i = 0; i < n; i++) {
+    for (j = i; j > 0 && score[order[j - 1]] < score[i]; j--) order[j] = order[j - 1];
+    order[j] = i;
+  }
+}
+static double naive_ap(const double *g, int n, const double *j, int nj)
+{
+  double sum = 0;
+  int hits = 0, r;
+  (void) j; (void) nj; /* the mistake: the relevant items left out are never counted */
+  for (r = 0; r < n; r++)
+    if (g[r] >= 1) { hits++; sum += (double) hits / (r + 1); }
+  return hits ? sum / hits : 0;
+}
+static int by_grade_desc(const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x < y) - (x > y);
+}
+static double naive_ndcg10(const double *g, int n, const double *j, int nj)
+{
+  double dcg = 0, idcg = 0, all[64];
+  int r, m = 0;
+  for (r = 0; r < n && r < 10; r++) dcg += (pow(2, g[r]) - 1) / log2(r + 2); /* the mistake */
+  for (r = 0; r < n; r++) all[m++] = g[r];
+  for (r = 0; r < nj; r++) all[m++] = j[r];
+  qsort(all, (size_t) m, sizeof *all, by_grade_desc);
+  for (r = 0; r < m && r < 10; r++) idcg += (pow(2, all[r]) - 1) / log2(r + 2);
+  return idcg > 0 ? dcg / idcg : 0;
+}
+@<The candidate's |main|, which reads the text twins@>@;
+
+@ @<The candidate's |main|...@>=
+int main(int argc, char **argv)
+{
+  static const char *const fam[2] = {"ap", "cg_dcg_ndcg"};
+  static const char *const grp[2] = {"ap[norm=rel,rel=1,ties=input,undef=zero]",
+    "ndcg@@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]"};
+  char path[1024], line[65536], list[4][65536];
+  int f;
+  if (argc != 2) { fputs("usage: verifydemo VECTORS-DIR\n", stderr); return 2; }
+  for (f = 0; f < 2; f++) {
+    FILE *in;
+    int in_group = 0;
+    long id = 0;
+    snprintf(path, sizeof path, "%s/%s_test.txt", argv[1], fam[f]);
+    if ((in = fopen(path, "r")) == NULL) { perror(path); return 1; }
+    while (fgets(line, sizeof line, in)) {
+      char *v = strstr(line, " =");
+      line[strcspn(line, "\n")] = '\0';
+      if (v) v += v[2] == ' ' ? 3 : 2; /* the value, empty for an empty list */
+      if (strncmp(line, "[variant = ", 11) == 0)
+        in_group = strncmp(line + 11, grp[f], strlen(grp[f])) == 0
+          && line[11 + strlen(grp[f])] == ']';
+      else if (v && strncmp(line, "tcId =", 6) == 0) id = atol(v);
+      else if (v && strncmp(line, "grades =", 8) == 0) strcpy(list[0], v);
+      else if (v && strncmp(line, "scores =", 8) == 0) strcpy(list[1], v);
+      else if (v && strncmp(line, "judged =", 8) == 0) strcpy(list[3], v);
+      else if (in_group && strcmp(line, "result = valid") == 0)
+        @<Compute and print the candidate's value of test |id|@>@;
+    }
+    fclose(in);
+  }
+  return 0;
+}
+
+@ @<Compute and print the candidate's value...@>=
+{
+  double g[64], s[64], j[64], ranked[64];
+  int order[64], n = parse_list(list[0], g, 64), ns = parse_list(list[1], s, 64);
+  int nj = parse_list(list[3], j, 64), r;
+  if (n >= 0 && n <= 12 && nj >= 0 && ns != -2) {
+    for (r = 0; r < n; r++) order[r] = r;
+    if (ns >= 0) rank_by_score(s, n, order);
+    for (r = 0; r < n; r++) ranked[r] = g[order[r]];
+    printf("%s:%ld %a\n", fam[f], id, f == 0 ? naive_ap(ranked, n, j, nj)
+      : naive_ndcg10(ranked, n, j, nj));
+  }
+}
 @* Pictures.
 Four pictures of this book are drawn by the program itself: the tool
 computes their points with the library and writes them as MetaPost programs,

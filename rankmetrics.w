@@ -8968,20 +8968,25 @@ scikit-learn cannot be given), and another, \.{sklearn\_check.sh}, hands the
 results to \.{rankmetrics verify}, which finds the variant each function
 computes.  \.{make check} runs both.  Wherever scikit-learn returns a value,
 it is that variant's value within 4~ulps:
-$$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\cr
-\rm function&\rm variant&\rm exact&\rm within&\rm raised\cr
+$$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\cr
+\rm function&\rm variant&\rm values&\rm raised\cr
 \noalign{\smallskip\hrule\smallskip}
-roc\_auc\_score&auc[ties=average]&17&2&19\cr
-average\_precision\_score&apstep&14&3&3\cr
-ndcg\_score&ndcg[ideal=list,ties=average]&13&14&5\cr
-dcg\_score&dcg[ties=average]&23&8&2\cr
-\vtop{\hbox{label\_ranking\_average\_}\hbox{\quad precision\_score}}&lrap&16&4&0\cr}}$$
+roc\_auc\_score&auc[ties=average]&19&19\cr
+average\_precision\_score&apstep&17&3\cr
+ndcg\_score&ndcg[ideal=list,ties=average]&27&5\cr
+dcg\_score&dcg[ties=average]&31&2\cr
+\vtop{\hbox{label\_ranking\_average\_}\hbox{\quad precision\_score}}&lrap&20&0\cr}}$$
 The counts are over the vectors of the variant in each row (at every
 threshold \.{rel}, with \.{undef=zero} but for \.{lrap}, whose default is
-\.{undef=one}); the test fails if they change.  ``Within'' means one to four
-ulps away: scikit-learn sums in floating point and does not round correctly,
-so an implementation checked against it should allow a few ulps, and one
-checked against our vectors need not.  Where the functions part from our
+\.{undef=one}); the test fails if they change, or if one value is more than
+4~ulps from ours.  Most values are exact, the others one to four ulps away:
+scikit-learn sums in floating point and does not round correctly, so an
+implementation checked against it should allow a few ulps, and one checked
+against our vectors need not.  How many are exact depends on the machine,
+not only on scikit-learn: numpy's sums take their terms in another order
+with other vector instructions of the processor (on two machines of the
+same Debian the split for \.{ndcg\_score} was 13 exact and 14 within, and
+14 and~13), so the test pins only that every value is one or the other.  Where the functions part from our
 variants:
 \smallskip
 \item{$\bullet$} Every function raises on an empty list; |ndcg_score| and
@@ -12258,7 +12263,7 @@ static void find_variant(const verify_state *st, const vgroup *g,
       }
   }
   rm_work_free(&z.w);
-  qsort(z.found, z.nfound, sizeof *z.found, alt_cmp);
+  if (z.nfound > 1) qsort(z.found, z.nfound, sizeof *z.found, alt_cmp);
   @<Say which alternatives explain the results best@>;
   free(z.found); free(z.tried); free(z.hash);
 }
@@ -12354,8 +12359,19 @@ static const char *vectors_dir(const char *cmd)
 }
 
 @ The command itself: options, then every candidate file, then the report.
+Whatever the way out, |verify_free| releases what was read.
 
 @<Tool functions@>=
+static void verify_free(verify_state *st)
+{
+  size_t k, g;
+  int f;
+  for (k = 0; k < st->nvec; k++) vvec_free(&st->vec[k]);
+  free(st->vec);
+  for (g = 0; g < st->ngrp; g++) free(st->grp[g].name);
+  free(st->grp);
+  for (f = 0; f < MAX_FAMILIES; f++) free(st->by_id[f]);
+}
 static int cmd_verify(int argc, char **argv)
 {
   verify_state st;
@@ -12375,7 +12391,7 @@ static int cmd_verify(int argc, char **argv)
     int r;
     if (argv[i] == NULL) continue;
     nfiles++;
-    if ((r = read_candidate(&st, argv[i])) < 0) return 2;
+    if ((r = read_candidate(&st, argv[i])) < 0) { verify_free(&st); return 2; }
     nbad += r;
   }
   if (nfiles == 0) {
@@ -12385,16 +12401,13 @@ static int cmd_verify(int argc, char **argv)
   if (nbad) {
     fprintf(stderr, "rankmetrics: verify: %d malformed line%s; no verdict\n", nbad,
       nbad == 1 ? "" : "s");
+    verify_free(&st);
     return 2;
   }
   @<Judge every test given, and report those not exact@>;
   @<Print the summary per variant, with the variant the candidate computes@>;
   @<Print the totals@>;
-  for (k = 0; k < st.nvec; k++) vvec_free(&st.vec[k]);
-  free(st.vec);
-  for (g = 0; g < st.ngrp; g++) free(st.grp[g].name);
-  free(st.grp);
-  for (f = 0; f < MAX_FAMILIES; f++) free(st.by_id[f]);
+  verify_free(&st);
   return total[V_WRONG] ? 1 : 0;
 }
 
@@ -12937,6 +12950,31 @@ in GMP, the double path in 64-bit |size_t|, exact up to $1.8\cdot10^{19}$
 pairs, and converts the count to a double once.  The test
 |test_auc_huge_counts| goes past $10^{10}$ pairs: 100,000 positives and as
 many negatives, alternating, give $99999/200000$ on both paths.
+
+@ {\it Pointers into arrays that move.}  A crash of version 0.1.0 came from a
+pointer kept into an array that |realloc| later moved (\.{verify} over two
+families; see |finish_vector|).  Every array that grows was read again for
+the same mistake; each is safe for the reason given.
+\smallskip
+\item{$\bullet$} The terms of a logarithmic form (|loglin_add|), of a
+product of primes (|plog_add1|) and of an exact aggregate (the |agg_term|
+array): reached by index only; the forms handed to Ziv's loop point into
+the array after the last term is added.
+\item{$\bullet$} The workspace |rm_work| (|work_reserve|): its two arrays are
+read through the workspace after each reservation, never kept across one.
+\item{$\bullet$} The evaluator's pools of strings (|ev_put|): addressed by
+offsets, and the views of a query's judgments and documents (|ev_judg|, the
+identifiers of a list) are built only after the query's last line is in
+the pool.
+\item{$\bullet$} The evaluator's per-query arrays (|ev_group_add|, the
+claims and the hash table of |ev_merge|): reached by index, rebuilt per
+query.
+\item{$\bullet$} \.{verify}'s tests, groups and index (|verify_grow|): a
+test reaches its own list as a field, never through a pointer to itself,
+and groups are reached by index; the test |verify_all_test.sh| reads every
+family in one run, plainly, under AddressSanitizer and under valgrind.
+\smallskip
+@^realloc, pointers into arrays moved by@>
 
 @* Thread safety.
 Several threads may call the library at once.  The library keeps no

@@ -4,7 +4,10 @@
 # `rankmetrics verify` checks the results of each against the variant that
 # the book says the function computes.  Results within 4 ulps pass (its sums
 # are not correctly rounded); the inputs on which scikit-learn raises are
-# counted, and the counts must be those the book prints.
+# counted, and the counts must be those the book prints.  How many of the
+# results are exact and how many a few ulps off depends on the machine
+# (numpy's sums take another order with other vector instructions), so only
+# their sum is pinned: every result exact or within 4 ulps.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PY=/usr/bin/python3
@@ -16,10 +19,10 @@ out=build/sklearn
 rm -rf "$out"; mkdir -p "$out"
 "$PY" tests/sklearn_adapter.py "$out" >/dev/null
 pass=0 fail=0
-# function family variant-pattern results raised exact within: the counts
-# are those printed in the book (part "Golden vectors", scikit-learn)
+# function family variant-pattern results raised: the counts are those
+# printed in the book (part "Golden vectors", scikit-learn)
 check() {
-  local fn=$1 fam=$2 pat=$3 want_n=$4 want_err=$5 want_exact=$6 want_within=$7
+  local fn=$1 fam=$2 pat=$3 want_n=$4 want_err=$5
   awk -v pat="$pat" '/^\[variant = /{g = ($0 ~ pat)} g && /^tcId = /{print $3}' \
     "vectors/${fam}_test.txt" > "$out/$fn.ids"
   awk -v fam="$fam" 'NR == FNR {want[$1] = 1; next}
@@ -31,21 +34,25 @@ check() {
   grep -v ' error$' "$out/$fn.group" > "$out/$fn.values" || true
   local ok=1 got
   ./rankmetrics verify --quiet --ulps 4 "$out/$fn.values" > "$out/$fn.report" || ok=0
-  got=$(grep -o '[0-9]* exact, [0-9]* within' "$out/$fn.report" | tr -dc '0-9 ' | tr -s ' ')
-  [ "$n $err $got" = "$want_n $want_err $want_exact $want_within " ] || ok=0
+  got=$(grep -o '[0-9]* exact, [0-9]* within the tolerance, [0-9]* wrong' "$out/$fn.report" |
+    awk '{print $1 " " $3 " " $7}')
+  local exact=${got%% *} rest=${got#* }
+  local within=${rest%% *} wrong=${rest#* }
+  [ -n "$got" ] && [ "$n $err" = "$want_n $want_err" ] && [ "$wrong" = 0 ] &&
+    [ $((exact + within)) -eq "$n" ] || ok=0
   if [ $ok = 1 ]; then
-    echo "sklearn_check: $fn: $n results ($want_exact exact, $want_within within 4 ulps) of $pat; $err raised"
+    echo "sklearn_check: $fn: $n results ($exact exact, $within within 4 ulps) of $pat; $err raised"
     pass=$((pass + 1))
   else
-    echo "sklearn_check: $fn: FAILED (results, raised, exact, within: $n $err $got;" \
-      "expected $want_n $want_err $want_exact $want_within; see $out/$fn.report)" >&2
+    echo "sklearn_check: $fn: FAILED (results, raised: $n $err, expected $want_n $want_err;" \
+      "exact, within, wrong: ${got:-none}; see $out/$fn.report)" >&2
     fail=$((fail + 1))
   fi
 }
-check roc_auc_score auc 'auc\[rel=[0-9]+,ties=average,undef=zero\]' 19 19 17 2
-check average_precision_score ap 'apstep\[rel=[0-9]+,undef=zero\]' 17 3 14 3
-check ndcg_score cg_dcg_ndcg 'ndcg(@[0-9]+)?\[gain=linear,discount=log2,ideal=list,ties=average,undef=zero\]' 27 5 13 14
-check dcg_score cg_dcg_ndcg 'dcg(@[0-9]+)?\[gain=linear,discount=log2,ties=average\]' 31 2 23 8
-check label_ranking_average_precision_score rr 'lrap\[rel=[0-9]+,undef=one\]' 20 0 16 4
+check roc_auc_score auc 'auc\[rel=[0-9]+,ties=average,undef=zero\]' 19 19
+check average_precision_score ap 'apstep\[rel=[0-9]+,undef=zero\]' 17 3
+check ndcg_score cg_dcg_ndcg 'ndcg(@[0-9]+)?\[gain=linear,discount=log2,ideal=list,ties=average,undef=zero\]' 27 5
+check dcg_score cg_dcg_ndcg 'dcg(@[0-9]+)?\[gain=linear,discount=log2,ties=average\]' 31 2
+check label_ranking_average_precision_score rr 'lrap\[rel=[0-9]+,undef=one\]' 20 0
 echo "sklearn_check: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

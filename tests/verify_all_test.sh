@@ -36,7 +36,7 @@ if [ "${#families[@]}" -ge 10 ] && [ "$total" -eq "$ntests" ]; then
 else fail "families ${#families[@]}, vectors named $total of $ntests"; fi
 
 # 1. All at once: exit 0, every vector exact, the report complete.
-rc=0; run verify "$tmp/all.txt" >"$tmp/out" 2>"$tmp/err" || rc=$?
+rc=0; run verify --vectors "$VEC" "$tmp/all.txt" >"$tmp/out" 2>"$tmp/err" || rc=$?
 if [ "$rc" -eq 0 ] && grep -q "^$total vectors given: $total exact, 0 within the tolerance, 0 wrong; 0 vectors not given$" "$tmp/out" \
    && [ "$(tail -1 "$tmp/out")" = "verify: PASS" ] && [ ! -s "$tmp/err" ]; then
   ok "verify over all $total vectors of every family in one file exits 0"
@@ -46,7 +46,7 @@ else fail "verify over all vectors in one file (exit $rc)"; head -5 "$tmp/err"; 
 # order of the families, so that families are read in another order.
 files=()
 for ((i = ${#families[@]} - 1; i >= 0; i--)); do files+=("$tmp/${families[$i]}.txt"); done
-rc=0; run verify "${files[@]}" >"$tmp/out2" 2>"$tmp/err" || rc=$?
+rc=0; run verify --vectors "$VEC" "${files[@]}" >"$tmp/out2" 2>"$tmp/err" || rc=$?
 if [ "$rc" -eq 0 ] && grep -q "^$total vectors given: $total exact" "$tmp/out2"; then
   ok "verify over ${#files[@]} files at once exits 0"
 else fail "verify over ${#files[@]} files at once (exit $rc)"; head -5 "$tmp/err"; fi
@@ -65,7 +65,7 @@ for fam in "${families[@]}"; do
     { print }' "$tmp/$fam.txt" 2>/dev/null
 done >"$tmp/bad.txt"
 nwrong=$(grep -c . "$tmp/wrong.list")
-rc=0; run verify --quiet "$tmp/bad.txt" >"$tmp/out3" 2>"$tmp/err" || rc=$?
+rc=0; run verify --vectors "$VEC" --quiet "$tmp/bad.txt" >"$tmp/out3" 2>"$tmp/err" || rc=$?
 if [ "$rc" -eq 1 ]; then ok "one wrong result per family: exit 1"
 else fail "one wrong result per family: exit $rc, wanted 1"; head -5 "$tmp/err"; fi
 missing=0
@@ -82,7 +82,7 @@ else fail "the totals of the perturbed run"; tail -2 "$tmp/out3"; fi
 
 # 4. A report that cannot be written is an error, not a silent pass.
 if [ -w /dev/full ]; then
-  rc=0; run verify "$tmp/all.txt" >/dev/full 2>"$tmp/err" || rc=$?
+  rc=0; run verify --vectors "$VEC" "$tmp/all.txt" >/dev/full 2>"$tmp/err" || rc=$?
   if [ "$rc" -ne 0 ] && grep -q "cannot write standard output" "$tmp/err"; then
     ok "a report written to a full device exits $rc with a message"
   else fail "a report written to a full device exits $rc"; fi

@@ -3,7 +3,7 @@
 # is built.  Candidates are built from the golden vectors themselves.
 set -euo pipefail
 
-TOOL=./rankmetrics
+TOOL=${TOOL:-./rankmetrics}
 VEC=vectors
 PY=/usr/bin/python3
 tmp=$(mktemp -d)

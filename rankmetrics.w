@@ -7160,6 +7160,7 @@ typedef struct {
   char name[32];
   int cut; /* takes a cutoff */
   int sets; /* its variants are aggregates: an input is a set of queries */
+  int own_k; /* a pair of any two names: each keeps the cutoff of its name */
   int nv, np;
   dis_var var[DIS_MAXV];
   dis_pair pair[DIS_MAXP];
@@ -7292,7 +7293,8 @@ static int dis_setup(dis_metric *m, rm_metric mi)
 
 @ A value is computed at most once per input and variant: |dis_get| fills
 the double (|need_x| zero) or the exact result on demand.  The variant
-takes the input's cutoff.
+takes the input's cutoff; a negative |k| leaves it the cutoff of its name
+(the pairs of any two names, below).
 
 @<Tool functions@>=
 static void dis_get(const dis_var *dv, int k, const rm_list *l, size_t nq, dis_val *c,
@@ -7300,7 +7302,7 @@ static void dis_get(const dis_var *dv, int k, const rm_list *l, size_t nq, dis_v
 {
   rm_variant v = dv->v;
   int one = v.agg == RM_AGG_NONE; /* a value of one list */
-  v.k = (unsigned long) k;
+  if (k >= 0) v.k = (unsigned long) k;
   if (!c->dd) {
     c->sd = one ? rm_value(&v, l, NULL, &c->d) : rm_value_set(&v, l, nq, NULL, &c->d);
     c->dd = 1;
@@ -7327,7 +7329,7 @@ static int dis_compare(const dis_var *va, const dis_var *vb, int k, const rm_lis
   size_t nq, dis_val *a, dis_val *b)
 {
   rm_variant x = va->v, y = vb->v;
-  x.k = y.k = (unsigned long) k;
+  if (k >= 0) x.k = y.k = (unsigned long) k;
   dis_get(va, k, l, nq, a, 0); dis_get(vb, k, l, nq, b, 0);
   if (a->sd < 0 || b->sd < 0) return (a->sd < 0) != (b->sd < 0);
   if (rm_ulps_between(a->d, b->d) > rm_ulp_bound(&x) + rm_ulp_bound(&y)) return 1;
@@ -7460,6 +7462,8 @@ vectors want the smallest witnesses and nothing else) the binary space and
 the condition are not searched: their state is~3.  One step, |dis_try|,
 compares a pair on one input, a list or a set, in the spaces the input
 belongs to, and records the first witness; the search of sets uses it too.
+Under |own_k| it gives each variant the cutoff of its name, not the
+input's.
 
 @<Tool functions@>=
 static void dis_settle(dis_metric *m) /* at the end: no witness means agreement */
@@ -7474,6 +7478,7 @@ static void dis_try(dis_metric *m, dis_pair *q, const int *in, int k, const rm_l
   size_t nq, dis_val *val, const dis_case *c1, const dis_case *c2)
 {
   int sp, r, any = 0;
+  if (m->own_k) k = -1;
   for (sp = 0; sp < DIS_SPACES; sp++) any |= in[sp] && q->state[sp] == 0;
   if (!any) return;
   r = dis_compare(&m->var[q->a], &m->var[q->b], k, l, nq, &val[q->a], &val[q->b]);
@@ -7601,6 +7606,7 @@ static void dis_pop_compare(dis_metric *m, int k, const rm_list *l, size_t nq,
   dis_val *val)
 {
   int p;
+  if (m->own_k) k = -1;
   for (p = 0; p < m->np; p++) {
     dis_pair *r = &m->pair[p];
     int d = dis_compare(&m->var[r->a], &m->var[r->b], k, l, nq, &val[r->a], &val[r->b]);
@@ -7684,6 +7690,15 @@ static long dis_count(int n) /* lists of length |n|: grades, and scores or none 
   int i;
   for (i = 0; i < n; i++) g *= 3;
   return g * (1 + (n >= 2 ? 1L << n : 0));
+}
+static void dis_sets(int maxlen, long *one, long *two) /* the sets searched */
+{
+  int s, n1;
+  *one = *two = 0;
+  for (s = 1; s <= maxlen; s++) {
+    *one += dis_count(s);
+    for (n1 = 1; n1 < s; n1++) *two += dis_count(n1) * dis_count(s - n1);
+  }
 }
 static void dis_case_at(dis_case *c, int n, long x)
 {
@@ -7932,13 +7947,10 @@ static void dis_tex_num(FILE *f, const char *name, long x) /* with thin spaces *
 }
 static void dis_tex_counts(FILE *f, const dis_metric *ms, int nm, int maxlen)
 {
-  long pairs = 0, one = 0, two = 0;
-  int i, s, n1;
+  long pairs = 0, one, two;
+  int i;
   for (i = 0; i < nm; i++) pairs += ms[i].np;
-  for (s = 1; s <= maxlen; s++) {
-    one += dis_count(s);
-    for (n1 = 1; n1 < s; n1++) two += dis_count(n1) * dis_count(s - n1);
-  }
+  dis_sets(maxlen, &one, &two);
   dis_tex_num(f, "dispairs", pairs); dis_tex_num(f, "disnames", nm);
   dis_tex_num(f, "disspacefour", dis_space(4, 1));
   dis_tex_num(f, "disspacefive", dis_space(5, 1));

@@ -271,3 +271,4 @@ end=$(date +%s.%N)
 ok "pair budget: exits 0 within 5 s, unfinished" \
   '[ $rc -eq 0 ] && python3 -c "import sys; sys.exit(0 if $end-$start < 5 else 1)" && grep -q "^unfinished: no witness among the first [0-9]* inputs (budget)" "$tmp/pb.txt" && grep -q "budget exhausted" "$tmp/pb.err"'
 echo "disagree_test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -8008,9 +8008,12 @@ search varies none.  So \.{ap[norm=rel]} and \.{ap[norm=min]}, which divide
 by $R$ and by $\min(R,K)$, are one function when there is no cutoff, and
 the search shows it on every input by equal fractions.  A cutoff $K>L$
 truncates no input of the space (at most $L$ items retrieved and $L+1$
-judged), and the tool says so in a note: \.{hr@@10[hit=any]} and
-\.{hr[hit=any]} are equal on the space, and only the random queries, of 10
-to 1000 items, tell them apart.  Every input carries what either variant
+judged), and the tool says so in a note.  Where a definition reads the
+cutoff only to truncate, the space cannot tell it from no cutoff:
+\.{hr@@10[hit=any]} and \.{hr[hit=any]} are equal on it, and only the
+random queries, of 10 to 1000 items, tell them apart.  Where it reads the
+cutoff otherwise, the space still does: \.{precision@@10} divides by~10,
+\.{precision} by the length of the list.  Every input carries what either variant
 may read, whether it reads it or not: grades, scores or none, the
 identifiers \.{b}, \.{c}, \.{a}, \dots\ (so that \.{ties=id-desc} is always
 defined), and the unretrieved judged item; both variants see the same
@@ -8042,7 +8045,7 @@ static void dis_pair_space(const dis_metric *m, int maxlen)
   puts("       no cutoff but the names' own");
   for (i = 0; i < 2; i++)
     if (m->var[i].v.k > (unsigned long) maxlen)
-      printf("note: the cutoff %lu of %c truncates only random queries\n",
+      printf("note: the cutoff %lu of %c is beyond every list searched\n",
         m->var[i].v.k, "ab"[i]);
 }
 

@@ -177,7 +177,7 @@ ok "pair ndcg: exits 0" '[ $rc -eq 0 ]'
 ok "pair ndcg: canonical names as a and b" \
   'sed -n 1p "$tmp/p1.txt" | grep -qx "a: ndcg@10\[gain=linear,discount=log2,ideal=judged,ties=id-desc,undef=zero\]" && sed -n 2p "$tmp/p1.txt" | grep -qx "b: ndcg@10\[gain=linear,discount=log2,ideal=list,ties=average,undef=zero\]"'
 ok "pair ndcg: the space is 19374 lists of 1 to 5 items" 'grep -q "^space: 19374 lists of 1 to 5 items;" "$tmp/p1.txt"'
-ok "pair ndcg: both cutoffs noted as beyond the space" '[ "$(grep -c "^note: the cutoff 10 of [ab] truncates only random queries" "$tmp/p1.txt")" = 2 ]'
+ok "pair ndcg: both cutoffs noted as beyond the space" '[ "$(grep -c "^note: the cutoff 10 of [ab] is beyond every list searched$" "$tmp/p1.txt")" = 2 ]'
 ok "pair ndcg: witness is input 17, grades 0,1; scores 0,0; ids b,c" \
   'grep -qx "differ: smallest witness (input 17 of the search) grades 0,1; scores 0,0; ids b,c" "$tmp/p1.txt"'
 avg=$(python3 -c "
@@ -211,6 +211,12 @@ ok "pair ap rel|min: no random query differs" 'grep -q "^random: differ on 0 of 
 "$T" disagree 'hr@10[hit=any]' 'hr[hit=any]' > "$tmp/p4.txt"
 ok "pair hr@10|hr: equal on the space, the note, split on random queries" \
   'grep -qx "equal on every list up to length 5 ($space inputs)" "$tmp/p4.txt" && grep -q "^note: the cutoff 10 of a" "$tmp/p4.txt" && grep -q "^random: differ on [1-9][0-9]* of 160" "$tmp/p4.txt"'
+# A cutoff read otherwise than by truncating splits on the space all the
+# same: precision@10 divides by 10 (denom=k), precision by the list's length.
+# Input 1, grade 0: 0 both; input 2, grade 1: 1/10 vs 1/1.
+"$T" disagree precision@10 precision > "$tmp/p4b.txt"
+ok "pair precision@10|precision: witness input 2, grades 1: 1/10 vs 1" \
+  'grep -qx "differ: smallest witness (input 2 of the search) grades 1; ids b" "$tmp/p4b.txt" && grep -qx "  a = 1/10" "$tmp/p4b.txt" && grep -qx "  b = 1" "$tmp/p4b.txt"'
 # Two plain names after --pair: the defaults of rr and ap.  On lists of one or
 # two retrieved items with every relevant item retrieved both are 1 or 1/2 or
 # 0; input 50 (grades 1, judged 1): rr 1, ap (1/1)/2 = 1/2.

@@ -7024,7 +7024,9 @@ does, so it knows no key the parser does not.  Among these pairs are the splits 
 (\.{ideal=judged}, \.{list}, \.{topk}, \.{ones}) and its two gains, and the
 AUC of mid-ranks against the two orders that break ties badly
 (\.{ties=average} against \.{reverse} and \.{pessimistic}).  A pair is
-compared with the same cutoff on both sides.
+compared with the same cutoff on both sides.  (Two names given on the
+command line are a pair of their own, and keep their own cutoffs: see
+``any two variants'' below.)
 
 @ {\it The search space, in order of size.}  An input is a list of $n$
 retrieved items, $1\le n\le L$ (the length bound, 5 by default), with
@@ -7131,7 +7133,8 @@ largest difference.
 \medskip
 \distables
 
-@ The subcommand.  Its arguments are metric names or \.{all}, and options:
+@ The subcommand.  Its arguments are metric names or \.{all} (or two
+variant names, a pair: see ``any two variants'' below), and options:
 \.{--max-length} $L$ (1 to |DIS_MAXN|), \.{--budget} seconds (default 300),
 \.{--tex} {\it FILE}.  It prints one report per pair on standard output,
 shows progress on standard error when that is a terminal, and stops
@@ -7176,6 +7179,7 @@ typedef struct {
   char name[32];
   int cut; /* takes a cutoff */
   int sets; /* its variants are aggregates: an input is a set of queries */
+  int own_k; /* a pair of any two names: each keeps the cutoff of its name */
   int nv, np;
   dis_var var[DIS_MAXV];
   dis_pair pair[DIS_MAXP];
@@ -7308,7 +7312,8 @@ static int dis_setup(dis_metric *m, rm_metric mi)
 
 @ A value is computed at most once per input and variant: |dis_get| fills
 the double (|need_x| zero) or the exact result on demand.  The variant
-takes the input's cutoff.
+takes the input's cutoff; a negative |k| leaves it the cutoff of its name
+(the pairs of any two names, below).
 
 @<Tool functions@>=
 static void dis_get(const dis_var *dv, int k, const rm_list *l, size_t nq, dis_val *c,
@@ -7316,7 +7321,7 @@ static void dis_get(const dis_var *dv, int k, const rm_list *l, size_t nq, dis_v
 {
   rm_variant v = dv->v;
   int one = v.agg == RM_AGG_NONE; /* a value of one list */
-  v.k = (unsigned long) k;
+  if (k >= 0) v.k = (unsigned long) k;
   if (!c->dd) {
     c->sd = one ? rm_value(&v, l, NULL, &c->d) : rm_value_set(&v, l, nq, NULL, &c->d);
     c->dd = 1;
@@ -7343,7 +7348,7 @@ static int dis_compare(const dis_var *va, const dis_var *vb, int k, const rm_lis
   size_t nq, dis_val *a, dis_val *b)
 {
   rm_variant x = va->v, y = vb->v;
-  x.k = y.k = (unsigned long) k;
+  if (k >= 0) x.k = y.k = (unsigned long) k;
   dis_get(va, k, l, nq, a, 0); dis_get(vb, k, l, nq, b, 0);
   if (a->sd < 0 || b->sd < 0) return (a->sd < 0) != (b->sd < 0);
   if (rm_ulps_between(a->d, b->d) > rm_ulp_bound(&x) + rm_ulp_bound(&y)) return 1;
@@ -7476,6 +7481,8 @@ vectors want the smallest witnesses and nothing else) the binary space and
 the condition are not searched: their state is~3.  One step, |dis_try|,
 compares a pair on one input, a list or a set, in the spaces the input
 belongs to, and records the first witness; the search of sets uses it too.
+Under |own_k| it gives each variant the cutoff of its name, not the
+input's.
 
 @<Tool functions@>=
 static void dis_settle(dis_metric *m) /* at the end: no witness means agreement */
@@ -7490,6 +7497,7 @@ static void dis_try(dis_metric *m, dis_pair *q, const int *in, int k, const rm_l
   size_t nq, dis_val *val, const dis_case *c1, const dis_case *c2)
 {
   int sp, r, any = 0;
+  if (m->own_k) k = -1;
   for (sp = 0; sp < DIS_SPACES; sp++) any |= in[sp] && q->state[sp] == 0;
   if (!any) return;
   r = dis_compare(&m->var[q->a], &m->var[q->b], k, l, nq, &val[q->a], &val[q->b]);
@@ -7617,6 +7625,7 @@ static void dis_pop_compare(dis_metric *m, int k, const rm_list *l, size_t nq,
   dis_val *val)
 {
   int p;
+  if (m->own_k) k = -1;
   for (p = 0; p < m->np; p++) {
     dis_pair *r = &m->pair[p];
     int d = dis_compare(&m->var[r->a], &m->var[r->b], k, l, nq, &val[r->a], &val[r->b]);
@@ -7700,6 +7709,15 @@ static long dis_count(int n) /* lists of length |n|: grades, and scores or none 
   int i;
   for (i = 0; i < n; i++) g *= 3;
   return g * (1 + (n >= 2 ? 1L << n : 0));
+}
+static void dis_sets(int maxlen, long *one, long *two) /* the sets searched */
+{
+  int s, n1;
+  *one = *two = 0;
+  for (s = 1; s <= maxlen; s++) {
+    *one += dis_count(s);
+    for (n1 = 1; n1 < s; n1++) *two += dis_count(n1) * dis_count(s - n1);
+  }
 }
 static void dis_case_at(dis_case *c, int n, long x)
 {
@@ -7948,13 +7966,10 @@ static void dis_tex_num(FILE *f, const char *name, long x) /* with thin spaces *
 }
 static void dis_tex_counts(FILE *f, const dis_metric *ms, int nm, int maxlen)
 {
-  long pairs = 0, one = 0, two = 0;
-  int i, s, n1;
+  long pairs = 0, one, two;
+  int i;
   for (i = 0; i < nm; i++) pairs += ms[i].np;
-  for (s = 1; s <= maxlen; s++) {
-    one += dis_count(s);
-    for (n1 = 1; n1 < s; n1++) two += dis_count(n1) * dis_count(s - n1);
-  }
+  dis_sets(maxlen, &one, &two);
   dis_tex_num(f, "dispairs", pairs); dis_tex_num(f, "disnames", nm);
   dis_tex_num(f, "disspacefour", dis_space(4, 1));
   dis_tex_num(f, "disspacefive", dis_space(5, 1));
@@ -7978,6 +7993,243 @@ static void dis_tex_head(FILE *f, int maxlen, int npop)
     maxlen, npop);
 }
 
+@ {\it Any two variants.}  The pairs above are the tool's choice: two
+variants of one metric that differ in one key, under one cutoff.  The
+question users bring is about two names of their own, often of different
+metrics or cutoffs, and sometimes of aggregates.  Is trec\_eval's
+\.{ndcg@@10[ties=id-desc]} scikit-learn's
+\.{ndcg@@10[ideal=list,ties=average]}?  Is a hit ratio with \.{hit=any} the
+recall at~10?  Is the mean of average precision its micro average?  So
+\.{disagree} also takes two full variant names and puts that one pair
+through the search, the comparison and the population above, unchanged.
+A {\it variant name\/} has a cutoff, keys or an aggregator, and so contains
+\.{@@}, \.{[} or~\.{:}, which a metric name never does; a call with a
+variant name among its names is a pair, and must name exactly two.  The
+option \.{--pair} makes a pair of two plain names: \.{disagree --pair rr ap}
+compares the default reciprocal rank with the default average precision,
+where \.{disagree rr ap} compares the variants of each.  One variant name
+alone, a third name, \.{all} or \.{--tex} beside a pair is a usage error,
+and so is a name the parser refuses (the names of a pair are the parser's:
+\.{mrr} is not one of them).
+@^pair of variants@>
+
+@<Tool functions@>=
+static int dis_is_variant(const char *s) /* a cutoff, keys or an aggregator */
+{
+  return strpbrk(s, "@@[:") != NULL;
+}
+
+@ {\it The space of a pair.}  Each name keeps its own cutoff, and the
+search varies none.  So \.{ap[norm=rel]} and \.{ap[norm=min]}, which divide
+by $R$ and by $\min(R,K)$, are one function when there is no cutoff, and
+the search shows it on every input by equal fractions.  A cutoff $K>L$
+truncates no input of the space (at most $L$ items retrieved and $L+1$
+judged), and the tool says so in a note.  Where a definition reads the
+cutoff only to truncate, the space cannot tell it from no cutoff:
+\.{hr@@10[hit=any]} and \.{hr[hit=any]} are equal on it, and only the
+random queries, of 10 to 1000 items, tell them apart.  Where it reads the
+cutoff otherwise, the space still does: \.{precision@@10} divides by~10,
+\.{precision} by the length of the list.  Every input carries what either variant
+may read, whether it reads it or not: grades, scores or none, the
+identifiers \.{b}, \.{c}, \.{a}, \dots\ (so that \.{ties=id-desc} is always
+defined), and the unretrieved judged item; both variants see the same
+input.  Two aggregates are compared on the sets of one or two lists
+searched for GAUC (without unretrieved items) and on the population of
+sets.  An aggregate and a value of one list are not compared: a list is a
+set of one only if one says so, and the tool refuses the pair in one line
+that names the aggregator to add (\.{mean:ap} for \.{ap}).  A value that is
+undefined is what its variant's \.{undef} convention makes it: a number
+for \.{zero} and \.{one}, which the report marks as undefined, and for
+\.{error} an error, which differs from every number.  An input on which one
+variant has a value and the other an error is therefore a witness, and is
+printed with the error.
+
+@<Tool functions@>=
+static void dis_pair_space(const dis_metric *m, int maxlen)
+{
+  long one, two;
+  int i;
+  dis_sets(maxlen, &one, &two);
+  if (m->sets) printf("space: %ld sets of one or two lists, 1 to %d items in all;\n",
+    one + two, maxlen);
+  else printf("space: %ld lists of 1 to %d items;\n", dis_space(maxlen, 0), maxlen);
+  fputs("       grades 0..2; no scores, or scores 0,1; ids", stdout);
+  for (i = 0; i < maxlen; i++) printf("%c%s", i ? ',' : ' ', dis_ids[i]);
+  puts(" in input order;");
+  if (m->sets) puts("       no judged item outside the lists;");
+  else puts("       no judged item outside the list, or one of grade 1;");
+  puts("       no cutoff but the names' own");
+  for (i = 0; i < 2; i++)
+    if (m->var[i].v.k > (unsigned long) maxlen)
+      printf("note: the cutoff %lu of %c is beyond every list searched\n",
+        m->var[i].v.k, "ab"[i]);
+}
+
+@ {\it The report of a pair.}  It names the two variants canonically as
+\.{a} and~\.{b}, says which space was searched and how large it is, and
+gives one verdict.  \.{differ}: the smallest witness (its grades, scores,
+identifiers and unretrieved judged item, and its place in the order of the
+search) and both exact values, the fraction when the value is rational and
+40 digits otherwise.  \.{equal on every list up to length}~$L$, with the
+number of inputs: every input gave equal fractions, or values proved equal
+by definition.  \.{agree}: no witness, but some values were equal in 40
+digits only.  \.{unfinished}: the budget ran out first.  After a witness,
+whether grades 0 and~1 suffice for a split; last, the split rate on
+\dispop\ random queries (or sets) with its 95\% interval.  The exit status
+is 0 whenever the comparison ran, whether the two differ or not (as for the
+metrics: a script reads the verdict, the first word of its line); it is 2
+for a usage error or a name the parser refuses.
+
+@<Tool functions@>=
+static void dis_pair_case(char *w, size_t len, const dis_pair *q, int sp)
+{
+  size_t o;
+  int i, j;
+  w[0] = '\0';
+  for (j = 0; j < q->nq[sp]; j++) {
+    const dis_case *c = j ? &q->wit2[sp] : &q->wit[sp];
+    o = strlen(w);
+    if (j) o += (size_t) snprintf(w + o, len - o, " | ");
+    dis_case_text(w + o, len - o, c);
+    o = strlen(w);
+    o += (size_t) snprintf(w + o, len - o, "; ids");
+    for (i = 0; i < c->n; i++)
+      o += (size_t) snprintf(w + o, len - o, "%c%s", i ? ',' : ' ', dis_ids[i]);
+  }
+}
+static void dis_pair_values(const dis_metric *m, const dis_pair *q, int sp)
+{
+  rm_list l[2];
+  dis_val val[2];
+  char out[DIS_VAL];
+  int i;
+  memset(val, 0, sizeof val);
+  l[0] = dis_list(&q->wit[sp]); l[1] = dis_list(&q->wit2[sp]);
+  for (i = 0; i < 2; i++) {
+    dis_show(out, &m->var[i ? q->b : q->a], -1, l, (size_t) q->nq[sp], &val[i]);
+    printf("  %c = %s%s\n", "ab"[i], out, val[i].sx != RM_UNDEFINED ? ""
+      : "   (undefined; the value of its undef= convention)");
+  }
+  dis_clear(val, 2);
+}
+
+@ The verdict comes from the states of the search (1 a witness, 2 none in
+the whole space), the split rate from the population.
+
+@<Tool functions@>=
+static void dis_pair_print(const dis_metric *m, int maxlen)
+{
+  const dis_pair *q = &m->pair[0];
+  char w[400], up[40];
+  int i, j, bin = 1;
+  long t = q->tried[SP_GRADED];
+  if (m->sets) snprintf(up, sizeof up, "set up to %d items", maxlen);
+  else snprintf(up, sizeof up, "list up to length %d", maxlen);
+  if (q->state[SP_GRADED] == 1) {
+    dis_pair_case(w, sizeof w, q, SP_GRADED);
+    printf("differ: smallest witness (input %ld of the search) %s\n", t, w);
+    dis_pair_values(m, q, SP_GRADED);
+    for (j = 0; j < q->nq[SP_GRADED]; j++) {
+      const dis_case *c = j ? &q->wit2[SP_GRADED] : &q->wit[SP_GRADED];
+      for (i = 0; i < c->n; i++) bin &= c->grade[i] <= 1;
+    }
+    if (bin) puts("  grades 0 and 1 suffice");
+    else if (q->state[SP_BIN] == 1) {
+      dis_pair_case(w, sizeof w, q, SP_BIN);
+      printf("  with grades 0 and 1 only: smallest witness %s\n", w);
+      dis_pair_values(m, q, SP_BIN);
+    } else if (q->state[SP_BIN] == 2) puts("  with grades 0 and 1 only: no witness");
+  } else if (q->state[SP_GRADED] == 2 && q->near[SP_GRADED] == 0)
+    printf("equal on every %s (%ld inputs)\n", up, t);
+  else if (q->state[SP_GRADED] == 2) {
+    printf("agree on every %s (%ld inputs), ", up, t);
+    printf("on %ld of them to 40 digits only, not proved equal\n", q->near[SP_GRADED]);
+  } else printf("unfinished: no witness among the first %ld inputs (budget)\n", t);
+  if (q->pop) {
+    double lo, hi;
+    dis_wilson(q->split, q->pop, &lo, &hi);
+    printf("random: differ on %ld of %ld random %s", q->split, q->pop,
+      m->sets ? "sets of 2 to 20 queries" : "queries");
+    printf(" (%.1f%%, 95%% CI %.1f..%.1f%%)",
+      100.0 * (double) q->split / (double) q->pop, 100 * lo, 100 * hi);
+    if (q->split) printf("; |a-b| median %.3g, max %.3g", q->med, q->max);
+    printf("%s\n", q->pop_done ? "" : "; not finished (budget)");
+  } else puts("random: not run (budget)");
+}
+
+@ The pair's run: the names are parsed (for the parser's message), the pair
+is refused if one name is an aggregate and the other not, and otherwise it
+becomes a metric of two variants and one pair, named \.{pair} (the seed of
+its population: every pair is compared on the same random queries).
+
+@<Tool functions@>=
+static int dis_pair_run(const char *na, const char *nb, int maxlen)
+{
+  const char *name[2];
+  rm_variant v[2];
+  char msg[200];
+  dis_metric *m;
+  int i, a, b;
+  name[0] = na; name[1] = nb;
+  for (i = 0; i < 2; i++)
+    if (rm_variant_parse(name[i], &v[i], msg, sizeof msg) != RM_OK) {
+      fprintf(stderr, "rankmetrics: disagree: bad variant name '%s': %s\n", name[i], msg);
+      return 2; }
+  if ((v[0].agg == RM_AGG_NONE) != (v[1].agg == RM_AGG_NONE)) {
+    i = v[0].agg == RM_AGG_NONE; /* the aggregate */
+    fprintf(stderr, "rankmetrics: disagree: '%s' is an aggregate, '%s' is not;",
+      name[i], name[1 - i]);
+    fprintf(stderr, " give both an aggregator (mean:%s) or neither\n", name[1 - i]);
+    return 2; }
+  if ((m = calloc(1, sizeof *m)) == NULL) {
+    fputs("rankmetrics: disagree: out of memory\n", stderr); return 1; }
+  snprintf(m->name, sizeof m->name, "pair");
+  m->sets = v[0].agg != RM_AGG_NONE; m->own_k = 1;
+  a = dis_add(m, na); b = dis_add(m, nb);
+  printf("a: %s\nb: %s\n", m->var[a].canon, m->var[b].canon);
+  if (a == b) puts("equal: the two names are one variant");
+  else {
+    dis_add_pair(m, a, b, 0, 0, "a", "b");
+    dis_pair_space(m, maxlen);
+    if (m->sets) dis_search_sets(m, maxlen);@+else dis_search(m, maxlen, 0);
+    if (!dis_stopped && m->sets) dis_population_sets(m, DIS_POP);
+    else if (!dis_stopped) dis_population(m, DIS_POP);
+    if (dis_tty) fputs("\r                                                  \r", stderr);
+    dis_pair_print(m, maxlen);
+    if (dis_stopped)
+      fputs("rankmetrics: disagree: budget exhausted; see the report\n", stderr);
+  }
+  free(m);
+  return 0;
+}
+
+@ {\it Examples.}  The call
+$$\hbox{\.{rankmetrics disagree 'ndcg@@10[ties=id-desc]' 'ndcg@@10[ideal=list,ties=average]'}}$$
+asks whether trec\_eval's nDCG is scikit-learn's.  The search visits the three lists of one item (grades 0,
+1,~2: both give~0, the convention for an undefined nDCG, then 1 and~1), the nine lists of two without
+scores (no tie, and every judged item is retrieved, so the two rank alike
+and have one ideal) and the four scored lists with grades $0,0$ (both~0).
+The 17th input, grades $0,1$ with scores $0,0$ and identifiers \.{b}
+and~\.{c}, is the smallest witness: trec\_eval's rule puts \.{c}, the
+relevant item, first, and its nDCG is~1; the mean over both orders of the
+tie is $(1+1/\lg3)/2=0.8154648767857287185497635571713804271498$, to 40
+digits.  Grades 0 and~1 suffice, and the two differ on 117 of the 160
+random queries.
+
+\.{hr@@10[hit=any]} and \.{recall@@10} are both~1 on a list that retrieves
+every relevant item, and both~0 on one that retrieves none; their smallest
+witness is the 50th input, the first that retrieves one relevant item and
+not another: grades~1 with a judged item of grade~1 not retrieved, where
+any hit gives~1 and recall~$1/2$.  \.{ap[norm=rel]} and \.{ap[norm=min]}
+are equal on all $6+90+486+2754+16038=19374$ lists up to length~5
+($2\cdot3^n(1+2^n)$ of length $n\ge2$, with or without the unretrieved
+item, and $2\cdot3$ of length~1), as they must be: without a cutoff
+$\min(R,K)=R$.  And \.{mean:ap} and \.{micro:ap} split on the 50th set,
+two lists of one item with grades 0 and~1: the mean counts the query
+without a relevant item as~0 (its \.{undef=zero}) and gives~$1/2$, while
+the micro average takes neither numerator nor denominator from it and
+gives~1.
+
 @ The command.  Names may be given as the sources write them: \.{mrr} is
 \.{rr} and \.{map} is \.{ap}; \.{gauc} names the sets searched above, and
 comes after the metrics of one list.
@@ -7993,7 +8245,7 @@ static int cmd_disagree(int argc, char **argv)
 {
   static char pid[DIS_POPN][8];
   const char *names[64], *texfile = NULL;
-  int nn = 0, all = 0, maxlen = DIS_LEN, i, nm = 0, bad = 0, mi, sets = 0;
+  int nn = 0, all = 0, maxlen = DIS_LEN, i, nm = 0, bad = 0, mi, sets = 0, pair = 0;
   double budget = 300;
   dis_metric *ms;
   FILE *tex = NULL;
@@ -8002,6 +8254,7 @@ static int cmd_disagree(int argc, char **argv)
   dis_tty = isatty(2);
   dis_deadline = dis_now() + budget;
   dis_stopped = 0;
+  if (pair) return dis_pair_run(names[0], names[1], maxlen);
   ms = calloc(40, sizeof *ms);
   if (ms == NULL) { fputs("rankmetrics: disagree: out of memory\n", stderr); return 1; }
   for (mi = 0; nm < 40 && mi < RM_N_METRICS; mi++) {
@@ -8059,13 +8312,33 @@ for (i = 0; i < argc; i++) {
     budget = atof(argv[++i]);
     if (!(budget > 0)) { fputs("rankmetrics: disagree: --budget must be positive\n", stderr); return 2; }
   } else if (strcmp(argv[i], "--tex") == 0 && i + 1 < argc) texfile = argv[++i];
+  else if (strcmp(argv[i], "--pair") == 0) pair = 2;
   else if (argv[i][0] == '-') {
     fprintf(stderr, "rankmetrics: disagree: unknown option '%s'\n", argv[i]); return 2; }
   else if (strcmp(argv[i], "all") == 0) all = 1;
-  else if (nn < 64) names[nn++] = argv[i];
+  else if (nn < 64) {
+    if (dis_is_variant(argv[i]) && !pair) pair = 1;
+    names[nn++] = argv[i]; }
 }
+@<Refuse a pair that is not two names@>;
 if (nn == 0 && !all) {
   fputs("rankmetrics: disagree: name a metric or 'all'\n", stderr); return 2; }
+
+@ A pair is two names and nothing else that names metrics: not one variant
+name alone (that is the commonest slip: a metric's variants are named by
+the metric), not three, not \.{all}, and no tables.
+
+@<Refuse a pair that is not two names@>=
+if (pair && nn == 1 && !all) {
+  fprintf(stderr, "rankmetrics: disagree: a pair needs two names, not only '%s'%s\n",
+    names[0], pair == 1 ? " (for the variants of a metric, name the metric)" : "");
+  return 2; }
+if (pair && (nn != 2 || all)) {
+  fprintf(stderr, "rankmetrics: disagree: %s is two names; no third, no 'all'\n",
+    pair == 2 ? "--pair A B" : "a pair"); return 2; }
+if (pair && texfile) {
+  fputs("rankmetrics: disagree: --tex writes the tables of metrics, not a pair\n", stderr);
+  return 2; }
 
 @ @<Say which pairs were not finished@>=
 {
@@ -9021,7 +9294,7 @@ vectors --out {\it DIR}&write the golden test vectors\cr
 accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
 figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
 verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
-disagree {\it NAME}\dots&where the variants of a metric disagree\cr
+disagree {\it NAME}\dots\ or {\it A B}&where the variants of a metric, or two, disagree\cr
 help&the usage text\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
@@ -9110,6 +9383,7 @@ static void usage(FILE *f)
     "                          CANDIDATE...\n"
     "       rankmetrics disagree [NAME...|all] [--max-length L] [--budget SECONDS]\n"
     "                            [--tex FILE]\n"
+    "       rankmetrics disagree [--pair] A B [--max-length L] [--budget SECONDS]\n"
     "       rankmetrics --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
@@ -9128,7 +9402,11 @@ static void usage(FILE *f)
     "          exact or within N ulps (default 0) or relative error X\n"
     "disagree  for each metric NAME (or all), the smallest inputs (lists up to\n"
     "          length L, default 5) on which two variants differ exactly, and\n"
-    "          how often they differ on random queries; --tex writes the tables\n\n"
+    "          how often they differ on random queries; --tex writes the tables.\n"
+    "          A and B are two full variant names (with @@K, [keys] or an\n"
+    "          aggregator:, or any two names after --pair): their smallest\n"
+    "          witness with both exact values, or equality on every input\n"
+    "          searched, and their split rate; exit 0 whether they differ or not\n\n"
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"

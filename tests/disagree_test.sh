@@ -156,4 +156,125 @@ ok "budget: exits 0" '[ $rc -eq 0 ]'
 ok "budget: stops within 5 s" 'python3 -c "import sys; sys.exit(0 if $end-$start < 5 else 1)"'
 ok "budget: names unfinished pairs" 'grep -q "budget of 0.3 seconds exhausted; not finished: " "$tmp/b.txt"'
 ok "budget: no progress on a non-terminal" '! grep -q "population\|inputs   " "$tmp/b.err"'
+# ---- A pair of any two variant names (disagree A B) ----------------------
+# The search's order for a pair (no cutoff varies: each name keeps its own):
+# size s = retrieved + unretrieved items; per s, no unretrieved item first;
+# then without scores, then with scores; grades, then scores, lexicographic.
+# Lists of length n: 3^n grades, times 1 + 2^n score vectors for n >= 2, and
+# each with no unretrieved item or one of grade 1:
+#   n=1: 2*3 = 6, n=2: 2*9*5 = 90, n=3: 2*27*9 = 486, n=4: 2*81*17 = 2754,
+#   n=5: 2*243*33 = 16038; in all 19374 lists up to length 5.
+space=$(python3 -c "print(sum(2*3**n*(1+(2**n if n>=2 else 0)) for n in range(1,6)))")
+ok "the space of lists up to length 5 is 19374 by hand" '[ "$space" = 19374 ]'
+# trec_eval's nDCG against scikit-learn's, at 10.  Inputs 1-3: one item of
+# grade 0 (both undefined, 0), 1, 2 (both 1); 4-12: two items without scores
+# (no tie; every judged item retrieved, so one ranking and one ideal);
+# 13-16: grades 0,0 with the four score vectors (both 0); 17: grades 0,1,
+# scores 0,0, ids b,c.  id-desc ranks c (grade 1) first: DCG 1 = IDCG, nDCG 1.
+# The average over both orders: (1 + 1/lg 3)/2 = (1 + ln2/ln3)/2.
+"$T" disagree 'ndcg@10[ties=id-desc]' 'ndcg@10[ideal=list,ties=average]' > "$tmp/p1.txt"; rc=$?
+ok "pair ndcg: exits 0" '[ $rc -eq 0 ]'
+ok "pair ndcg: canonical names as a and b" \
+  'sed -n 1p "$tmp/p1.txt" | grep -qx "a: ndcg@10\[gain=linear,discount=log2,ideal=judged,ties=id-desc,undef=zero\]" && sed -n 2p "$tmp/p1.txt" | grep -qx "b: ndcg@10\[gain=linear,discount=log2,ideal=list,ties=average,undef=zero\]"'
+ok "pair ndcg: the space is 19374 lists of 1 to 5 items" 'grep -q "^space: 19374 lists of 1 to 5 items;" "$tmp/p1.txt"'
+ok "pair ndcg: both cutoffs noted as beyond the space" '[ "$(grep -c "^note: the cutoff 10 of [ab] is beyond every list searched$" "$tmp/p1.txt")" = 2 ]'
+ok "pair ndcg: witness is input 17, grades 0,1; scores 0,0; ids b,c" \
+  'grep -qx "differ: smallest witness (input 17 of the search) grades 0,1; scores 0,0; ids b,c" "$tmp/p1.txt"'
+avg=$(python3 -c "
+from decimal import Decimal as D, getcontext; getcontext().prec=60
+print(format((1+D(2).ln()/D(3).ln())/2,'.40f')[:42])")
+ok "pair ndcg: a = 1, b = (1+1/lg3)/2 = $avg" \
+  'grep -qx "  a = 1" "$tmp/p1.txt" && grep -qx "  b = $avg" "$tmp/p1.txt" && [ "$avg" = 0.8154648767857287185497635571713804271498 ]'
+ok "pair ndcg: binary grades suffice" 'grep -qx "  grades 0 and 1 suffice" "$tmp/p1.txt"'
+# The split rate is the tool's own count (no hand working), the one the book quotes.
+ok "pair ndcg: differ on 117 of 160 random queries (the book's figure)" \
+  'grep -q "^random: differ on 117 of 160 random queries (" "$tmp/p1.txt"'
+# hr@10[hit=any] against recall@10: on lists that retrieve every relevant
+# item both are 1 (or both 0 without one: hit=any 0, recall undefined set to
+# 0); inputs 1-48 are such lists, 49 is grades 0 with a judged item of grade
+# 1 (no hit: 0 and 0/1).  Input 50: grades 1, judged 1: a hit, 1 vs 1/2.
+"$T" disagree 'hr@10[hit=any]' 'recall@10' > "$tmp/p2.txt"; rc=$?
+ok "pair hr|recall: exits 0" '[ $rc -eq 0 ]'
+ok "pair hr|recall: witness input 50, grades 1; judged 1: 1 vs 1/2" \
+  'grep -qx "differ: smallest witness (input 50 of the search) grades 1; judged 1; ids b" "$tmp/p2.txt" && grep -qx "  a = 1" "$tmp/p2.txt" && grep -qx "  b = 1/2" "$tmp/p2.txt"'
+ok "pair hr|recall: inputs 1-48 by value (1 if a relevant item, else 0 both)" \
+  '[ "$(rat "hr@10[hit=any]" --grades 0,1) $(rat recall@10 --grades 0,1) $(rat "hr@10[hit=any]" --grades 0,0) $(rat recall@10 --grades 0,0) $(rat "hr@10[hit=any]" --grades 0 --judged 1) $(rat recall@10 --grades 0 --judged 1)" = "1 1 0 0 0 0" ]'
+# ap[norm=rel] and ap[norm=min] without a cutoff: min(R, K) = R when there is
+# no K, so one function; AP is rational, so equal fractions prove it.
+"$T" disagree 'ap[norm=rel]' 'ap[norm=min]' > "$tmp/p3.txt"; rc=$?
+ok "pair ap rel|min: exits 0" '[ $rc -eq 0 ]'
+ok "pair ap rel|min: equal on every list up to length 5 ($space inputs)" \
+  'grep -qx "equal on every list up to length 5 ($space inputs)" "$tmp/p3.txt"'
+ok "pair ap rel|min: no random query differs" 'grep -q "^random: differ on 0 of 160 random queries" "$tmp/p3.txt"'
+# A cutoff beyond the space: hr@10[hit=any] and hr[hit=any] are equal on it,
+# and only random queries (10 to 1000 items) split them.
+"$T" disagree 'hr@10[hit=any]' 'hr[hit=any]' > "$tmp/p4.txt"
+ok "pair hr@10|hr: equal on the space, the note, split on random queries" \
+  'grep -qx "equal on every list up to length 5 ($space inputs)" "$tmp/p4.txt" && grep -q "^note: the cutoff 10 of a" "$tmp/p4.txt" && grep -q "^random: differ on [1-9][0-9]* of 160" "$tmp/p4.txt"'
+# A cutoff read otherwise than by truncating splits on the space all the
+# same: precision@10 divides by 10 (denom=k), precision by the list's length.
+# Input 1, grade 0: 0 both; input 2, grade 1: 1/10 vs 1/1.
+"$T" disagree precision@10 precision > "$tmp/p4b.txt"
+ok "pair precision@10|precision: witness input 2, grades 1: 1/10 vs 1" \
+  'grep -qx "differ: smallest witness (input 2 of the search) grades 1; ids b" "$tmp/p4b.txt" && grep -qx "  a = 1/10" "$tmp/p4b.txt" && grep -qx "  b = 1" "$tmp/p4b.txt"'
+# Two plain names after --pair: the defaults of rr and ap.  On lists of one or
+# two retrieved items with every relevant item retrieved both are 1 or 1/2 or
+# 0; input 50 (grades 1, judged 1): rr 1, ap (1/1)/2 = 1/2.
+"$T" disagree --pair rr ap > "$tmp/p5.txt"; rc=$?
+ok "--pair rr ap: exits 0, names, witness 1 vs 1/2" \
+  '[ $rc -eq 0 ] && grep -q "^a: rr\[" "$tmp/p5.txt" && grep -q "^b: ap\[" "$tmp/p5.txt" && grep -qx "differ: smallest witness (input 50 of the search) grades 1; judged 1; ids b" "$tmp/p5.txt" && grep -qx "  b = 1/2" "$tmp/p5.txt"'
+# undef=error against undef=zero: the first input (grade 0) has no ideal
+# gain, so one value is an error and the other the convention's 0.
+"$T" disagree 'ndcg[undef=error]' 'ndcg@3' > "$tmp/p6.txt"; rc=$?
+ok "pair undef=error: exits 0; witness input 1, an error against a marked 0" \
+  '[ $rc -eq 0 ] && grep -qx "differ: smallest witness (input 1 of the search) grades 0; ids b" "$tmp/p6.txt" && grep -q "^  a = error (value undefined" "$tmp/p6.txt" && grep -qx "  b = 0   (undefined; the value of its undef= convention)" "$tmp/p6.txt"'
+ok "pair of two names for one variant: equal, exit 0" \
+  '[ "$("$T" disagree ap "ap[norm=rel]" | tail -1)" = "equal: the two names are one variant" ]'
+# Sets: mean:ap against micro:ap.  Sets of one or two lists with s items in
+# all, s <= 5: c(n) = 3^n (1 + 2^n for n >= 2) lists of n items; one list
+# sum c(s) = 3+45+243+1377+8019 = 9687, two lists sum c(n1) c(s-n1) = 33894.
+sets=$(python3 -c "
+c=lambda n: 3**n*(1+(2**n if n>=2 else 0))
+print(sum(c(s) for s in range(1,6)) + sum(c(a)*c(s-a) for s in range(1,6) for a in range(1,s)))")
+ok "the space of sets up to 5 items is 43581 by hand" '[ "$sets" = 43581 ]'
+# A single list gives mean = micro (one query; both 0 when undefined).  Sets
+# 1-48 are single lists; 49 is grades 0 | grades 0 (both 0); 50 is grades 0 |
+# grades 1: the mean counts the first query's undefined AP as 0, (0 + 1)/2 =
+# 1/2; the micro average pools 0 + 1 over 0 + 1 relevant items: 1.
+"$T" disagree mean:ap micro:ap > "$tmp/p7.txt"; rc=$?
+ok "pair mean:ap|micro:ap: exits 0, $sets sets" '[ $rc -eq 0 ] && grep -q "^space: $sets sets of one or two lists, 1 to 5 items in all;" "$tmp/p7.txt"'
+ok "pair mean:ap|micro:ap: witness set 50, grades 0 | grades 1: 1/2 vs 1" \
+  'grep -qx "differ: smallest witness (input 50 of the search) grades 0; ids b | grades 1; ids b" "$tmp/p7.txt" && grep -qx "  a = 1/2" "$tmp/p7.txt" && grep -qx "  b = 1" "$tmp/p7.txt" && grep -q "^random: differ on [0-9]* of 160 random sets of 2 to 20 queries" "$tmp/p7.txt"'
+ok "mean:ap|micro:ap on 0;1 by value: 1/2 and 1" \
+  '[ "$("$T" value mean:ap --grades "0;1" --exact | awk "/^rational/{print \$2}") $("$T" value micro:ap --grades "0;1" --exact | awk "/^rational/{print \$2}")" = "1/2 1" ]'
+# GAUC's split of the sources as a pair: the same witness as the metric
+# search above (0,1 | 0,1,0: 1/4 vs 3/10, worked by hand there).
+"$T" disagree 'mean[skip=undef]:auc' 'mean[skip=undef,weight=items]:auc' > "$tmp/p8.txt"
+ok "pair gauc uniform|items: 0,1 | 0,1,0: 1/4 vs 3/10" \
+  'grep -q "^differ: smallest witness (input [0-9]* of the search) grades 0,1; ids b,c | grades 0,1,0; ids b,c,a$" "$tmp/p8.txt" && grep -qx "  a = 1/4" "$tmp/p8.txt" && grep -qx "  b = 3/10" "$tmp/p8.txt"'
+# Irrational values equal in 40 digits but not by one of the proofs: said so.
+"$T" disagree --max-length 3 ndcg ndcg@10 > "$tmp/p9.txt"
+ok "pair ndcg|ndcg@10 at L=3: agree, not proved equal" \
+  'grep -q "^agree on every list up to length 3 (582 inputs), on [0-9]* of them to 40 digits only, not proved equal$" "$tmp/p9.txt"'
+# Usage errors: status 2 and one line on standard error.
+err() { "$T" disagree "$@" > "$tmp/e.out" 2> "$tmp/e.err"; echo $?; }
+ok "one variant name alone is a usage error" \
+  '[ "$(err "ndcg@10[ties=id-desc]")" = 2 ] && grep -q "a pair needs two names" "$tmp/e.err" && [ "$(wc -l < "$tmp/e.err")" = 1 ] && [ ! -s "$tmp/e.out" ]'
+ok "--pair with one name is a usage error" '[ "$(err --pair ap)" = 2 ] && grep -q "a pair needs two names" "$tmp/e.err"'
+ok "a third name beside a pair is a usage error" '[ "$(err ap@3 ap rr)" = 2 ] && grep -q "no third" "$tmp/e.err"'
+ok "all beside a pair is a usage error" '[ "$(err all ap@3)" = 2 ]'
+ok "--tex with a pair is a usage error" '[ "$(err ap@3 ap --tex "$tmp/x.tex")" = 2 ] && [ ! -e "$tmp/x.tex" ]'
+ok "an unknown variant name is a usage error naming it" \
+  '[ "$(err "ap@3" "ap[norm=foo]")" = 2 ] && grep -q "bad variant name .ap\[norm=foo\]." "$tmp/e.err"'
+ok "an unknown metric in a pair is a usage error (mrr is not a parser name)" '[ "$(err mrr ap@3)" = 2 ] && grep -q "unknown metric .mrr." "$tmp/e.err"'
+ok "an aggregate against a list is refused in one line" \
+  '[ "$(err ap mean:ap)" = 2 ] && grep -qx "rankmetrics: disagree: .mean:ap. is an aggregate, .ap. is not; give both an aggregator (mean:ap) or neither" "$tmp/e.err"'
+ok "two plain metric names are still two metrics" \
+  '"$T" disagree --max-length 2 rr ap | grep -q "^ap: norm=rel | norm=min"'
+start=$(date +%s.%N)
+"$T" disagree --max-length 7 --budget 0.3 ndcg ndcg@10 > "$tmp/pb.txt" 2> "$tmp/pb.err"; rc=$?
+end=$(date +%s.%N)
+ok "pair budget: exits 0 within 5 s, unfinished" \
+  '[ $rc -eq 0 ] && python3 -c "import sys; sys.exit(0 if $end-$start < 5 else 1)" && grep -q "^unfinished: no witness among the first [0-9]* inputs (budget)" "$tmp/pb.txt" && grep -q "budget exhausted" "$tmp/pb.err"'
 echo "disagree_test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

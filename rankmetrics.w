@@ -771,6 +771,29 @@ int rm_key_range(const char *key, long *lo, long *hi)
   return 0;
 }
 
+@ {\it Sizes, for other languages.}  A program in another language reaches
+the library through a foreign-function interface, such as Python's
+\.{ctypes} (the chapter ``Calling the oracle from Python'' does this), and
+cannot read this header.  It can copy |rm_list| and |rm_exact|, whose fields
+are those of the input model and of an exact result, but a copy of
+|rm_variant| would be wrong after the next metric chapter, since every
+chapter adds fields of its own.  So such a caller keeps a variant as opaque
+bytes, |rm_variant_size()| of them, filled by |rm_variant_parse| and read by
+the library alone; an array of |nv| variants for |rm_values| is |nv| times
+as many bytes, aligned as a |double|.  The other two sizes let a copied
+layout check itself when it is loaded, rather than corrupt memory later.
+@^interface@>@^foreign-function interface@>
+
+@<Public prototypes@>=
+size_t rm_variant_size(void);
+size_t rm_list_size(void);
+size_t rm_exact_size(void);
+
+@ @<Public functions@>=
+size_t rm_variant_size(void)@+{@+ return sizeof (rm_variant);@+}
+size_t rm_list_size(void)@+{@+ return sizeof (rm_list);@+}
+size_t rm_exact_size(void)@+{@+ return sizeof (rm_exact);@+}
+
 @ The printer works like |snprintf|: it writes at most |len| bytes including
 the terminating null, and returns the length of the whole name, so that a
 caller can tell truncation.  The longest name of this version has fewer than

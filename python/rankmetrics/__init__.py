@@ -285,6 +285,8 @@ def _query(q):
                      q.get("judged"))
     if isinstance(q, Query):
         return q
+    if isinstance(q, tuple) and q and hasattr(q[0], "__len__"):
+        return Query(*q)  # (grades, scores, ids, judged)
     return Query(q)  # a bare list of grades
 
 
@@ -414,7 +416,8 @@ def value_set(variant, queries):
     """The double value of a variant over a set of queries: an aggregated
     name (mean:ap, micro[skip=undef]:recall@10, sum:rr) or a metric of a
     whole set.  A query is a Query, a dict with the keys grades, scores,
-    ids, judged, or a bare list of grades."""
+    ids, judged, a tuple (grades, scores, ids, judged) or a bare list of
+    grades."""
     v = _variant(variant)
     arr, nq, keep = _set(queries)
     out = ctypes.c_double()
@@ -481,15 +484,18 @@ def variants(variant, vary=None, numbers=None):
 
 def matching_variants(observed, inputs, candidates, ulps=4):
     """The candidates whose exact values equal observed on every input
-    within ulps ulps.  inputs are dicts of exact()'s keyword arguments
-    (grades, scores, ids, judged), observed the values a program gave on
-    them, candidates variant names (say, variants(name))."""
+    within ulps ulps.  An input is a dict of exact()'s keyword arguments
+    (grades, scores, ids, judged), or a list of queries for a candidate
+    that reads a set (mean:rr); observed are the values a program gave on
+    them, candidates variant names (say, variants(name)).  A candidate
+    that fails on an input does not match."""
     out = []
     for c in candidates:
         ok = True
         for x, inp in zip(observed, inputs):
             try:
-                want = exact(c, **inp).value
+                want = (exact(c, **inp) if isinstance(inp, dict)
+                        else exact_set(c, inp)).value
             except RankmetricsError:
                 ok = False
                 break

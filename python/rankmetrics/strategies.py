@@ -19,7 +19,7 @@ KINDS = ("mixed", "mixed", "mixed", "all-relevant", "no-relevant")
 
 
 def _make(kind, n, max_grade, draw_grade, draw_score, n_judged, tied,
-          with_ids, with_scores):
+          with_ids, with_scores, shuffle):
     if kind == "all-relevant":
         grades = [draw_grade(1, max_grade) for _ in range(n)]
     elif kind == "no-relevant":
@@ -30,7 +30,9 @@ def _make(kind, n, max_grade, draw_grade, draw_score, n_judged, tied,
     if with_scores:
         pool = [i / 4 for i in range(max(1, n // 2 + 1))] if tied else None
         scores = [draw_score(pool) for _ in range(n)]
-    ids = ["d%d" % i for i in range(n)] if with_ids else None
+    ids = None
+    if with_ids:  # not in input order, or id-asc could not be told from input
+        ids = shuffle(["d%d" % i for i in range(n)])
     lo = 1 if kind == "all-relevant" else 0
     judged = [draw_grade(lo, max_grade) if kind != "no-relevant" else 0
               for _ in range(n_judged)]
@@ -47,10 +49,14 @@ def random_list(rng, max_size=10, max_grade=None, ties=True, scores=True,
 
     def score(pool):
         return rng.choice(pool) if pool else rng.random()
+
+    def shuffle(xs):
+        rng.shuffle(xs)
+        return xs
     return _make(kind, n, mg, rng.randint, score,
                  rng.randint(0, 3) if judged else 0,
                  ties and rng.random() < 0.7, ids,
-                 scores and rng.random() < 0.9)
+                 scores and rng.random() < 0.9, shuffle)
 
 
 def random_lists(seed, count, **kw):
@@ -97,8 +103,11 @@ def lists(max_size=10, max_grade=None, ties=True, scores=True, judged=True,
                 return draw(st.sampled_from(pool))
             return draw(st.floats(-1e6, 1e6, allow_nan=False,
                                   allow_infinity=False))
+        def shuffle(xs):
+            return draw(st.permutations(xs))
         nj = draw(st.integers(0, 3)) if judged else 0
-        return _make(kind, n, mg, grade, score, nj, tied, ids, with_scores)
+        return _make(kind, n, mg, grade, score, nj, tied, ids, with_scores,
+                     shuffle)
     return build()
 
 

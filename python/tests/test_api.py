@@ -231,3 +231,33 @@ def test_threads_agree():
     for t in ts:
         t.join()
     assert all(g == want for g in got)
+
+
+# ---- The generators ----------------------------------------------------------------------
+
+def features(inp):
+    g, s = inp["grades"], inp["scores"]
+    return {"empty": not g,
+            "all-relevant": bool(g) and all(x >= 1 for x in g),
+            "no-relevant": bool(g) and not any(g),
+            "ties": s is not None and len(set(s)) < len(s),
+            "graded": any(x > 1 for x in g),
+            "judged": bool(inp["judged"]),
+            "no-scores": s is None}
+
+
+def test_seeded_generator_covers_the_cases():
+    seen = set()
+    for inp in random_lists(1, 400):
+        seen |= {k for k, v in features(inp).items() if v}
+    assert seen == set(features(random_lists(1, 1)[0]))
+    assert random_lists(5, 30) == random_lists(5, 30)  # seeded
+
+
+def test_strategy_covers_the_cases():
+    hypothesis = pytest.importorskip("hypothesis")
+    from rankmetrics.strategies import lists
+    for f in features({"grades": [], "scores": None, "judged": []}):
+        hypothesis.find(lists(), lambda inp: features(inp)[f],
+                        settings=hypothesis.settings(database=None,
+                                                     derandomize=True))

@@ -29,6 +29,7 @@ import ctypes
 import functools
 import itertools
 import operator
+import re
 from fractions import Fraction
 
 from . import _lib
@@ -469,17 +470,31 @@ def variants(variant, vary=None, numbers=None):
                 c = x
             else:
                 opts[k] = x
-        text = agg + metric + ("@" + c if c else "") + \
-            ("[" + ",".join("%s=%s" % kv for kv in opts.items()) + "]"
-             if opts else "")
-        try:
-            n = name(text)
-        except RankmetricsError:
-            continue  # a key the combination does not read, or refused
+        n = _name_dropping_unread(agg + metric + ("@" + c if c else ""),
+                                  opts)
+        if n is None:
+            continue  # refused: ap[ties=average], say
         if n not in seen:
             seen.add(n)
             out.append(n)
     return out
+
+
+def _name_dropping_unread(head, opts):
+    """The canonical name of head[opts], leaving out the keys that the
+    variant does not read (rel without gain=binary, ties of an ideal DCG
+    from the judgments); None when the library refuses the variant."""
+    opts = dict(opts)
+    while True:
+        text = head + ("[" + ",".join("%s=%s" % kv for kv in opts.items())
+                       + "]" if opts else "")
+        try:
+            return name(text)
+        except RankmetricsError as e:
+            m = re.search(r"the key '([^']*)' does not apply", e.message)
+            if not m or m.group(1) not in opts:
+                return None
+            del opts[m.group(1)]
 
 
 def matching_variants(observed, inputs, candidates, ulps=4):

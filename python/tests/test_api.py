@@ -129,6 +129,13 @@ def test_variants_of_a_name():
     assert len(vs) == len(set(vs)) == 3 * 6 * 3  # norm, ties but average, undef
     assert all(v.startswith("mean[") for v in rm.variants("mean:rr"))
     assert len(rm.variants("ap", vary=["norm"], numbers={"rel": [1, 2]})) == 6
+    # a key the new combination does not read is left out, not fatal
+    vs = rm.variants("ndcg[gain=binary,rel=2]", vary=["gain"])
+    assert vs == ["ndcg[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]",
+                  "ndcg[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero]",
+                  "ndcg[gain=binary,rel=2,discount=log2,ideal=judged,ties=input,undef=zero]"]
+    vs = rm.variants("idcg", vary=["ideal", "ties"])
+    assert "idcg[gain=linear,discount=log2,ideal=judged]" in vs and len(vs) == 9
 
 
 # ---- Several variants, several queries -------------------------------------------------

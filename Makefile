@@ -37,6 +37,12 @@ DOCDIR     ?= $(PREFIX)/share/doc/rankmetrics
 # RANKMETRICS_VECTORS).
 VECDIR     ?= $(PREFIX)/share/rankmetrics/vectors
 MANDIR     ?= $(PREFIX)/share/man
+# The Python package (python/rankmetrics), laid out as Debian lays out
+# python3 packages; the installed package finds the installed library by
+# the path make install writes into rankmetrics/_libpath.py.
+PYTHON     ?= /usr/bin/python3
+PYTHONDIR  ?= $(PREFIX)/lib/python3/dist-packages
+PY_SRCS     = $(filter-out python/rankmetrics/_libpath.py,$(wildcard python/rankmetrics/*.py))
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
 # Reproducible PDF: the date TeX prints and stores is the last commit's.
@@ -195,6 +201,8 @@ check: all $(RUNNER)
 	bash tests/install_test.sh
 	bash tests/readme_snippet_test.sh
 	bash tests/sklearn_check.sh
+	$(PYTHON) -m pytest -q -p no:cacheprovider python/tests
+	bash tests/python_install_test.sh
 	bash tests/eval_test.sh
 	bash tests/hostile_test.sh
 	bash tests/disagree_test.sh
@@ -370,6 +378,10 @@ install: $(STATIC) $(SHARED) $(TOOL) doc/rankmetrics.pdf rankmetrics.pc
 	@if [ -f rankmetrics.1 ]; then set -x; \
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
 	  install -m 644 rankmetrics.1 $(DESTDIR)$(MANDIR)/man1/rankmetrics.1; fi
+	install -d $(DESTDIR)$(PYTHONDIR)/rankmetrics
+	install -m 644 $(PY_SRCS) $(DESTDIR)$(PYTHONDIR)/rankmetrics
+	printf '# Written by make install: the library this package loads.\nLIBRARY = %s\n' \
+	  "'$(LIBDIR)/$(SONAME)'" > $(DESTDIR)$(PYTHONDIR)/rankmetrics/_libpath.py
 
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/rankmetrics.h \
@@ -378,6 +390,8 @@ uninstall:
 	  $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc $(DESTDIR)$(BINDIR)/$(TOOL) \
 	  $(DESTDIR)$(DOCDIR)/rankmetrics.pdf $(DESTDIR)$(MANDIR)/man1/rankmetrics.1
 	rm -f $(DESTDIR)$(VECDIR)/README.md $(DESTDIR)$(VECDIR)/*_test.json $(DESTDIR)$(VECDIR)/*_test.txt
+	rm -rf $(DESTDIR)$(PYTHONDIR)/rankmetrics
+	rmdir $(DESTDIR)$(PYTHONDIR) $(dir $(DESTDIR)$(PYTHONDIR)) 2>/dev/null || true
 	rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(VECDIR) $(dir $(DESTDIR)$(VECDIR)) 2>/dev/null || true
 
 # ---- Clean --------------------------------------------------------------------

@@ -771,6 +771,29 @@ int rm_key_range(const char *key, long *lo, long *hi)
   return 0;
 }
 
+@ {\it Sizes, for other languages.}  A program in another language reaches
+the library through a foreign-function interface, such as Python's
+\.{ctypes} (the chapter ``Calling the oracle from Python'' does this), and
+cannot read this header.  It can copy |rm_list| and |rm_exact|, whose fields
+are those of the input model and of an exact result, but a copy of
+|rm_variant| would be wrong after the next metric chapter, since every
+chapter adds fields of its own.  So such a caller keeps a variant as opaque
+bytes, |rm_variant_size()| of them, filled by |rm_variant_parse| and read by
+the library alone; an array of |nv| variants for |rm_values| is |nv| times
+as many bytes, aligned as a |double|.  The other two sizes let a copied
+layout check itself when it is loaded, rather than corrupt memory later.
+@^interface@>@^foreign-function interface@>
+
+@<Public prototypes@>=
+size_t rm_variant_size(void);
+size_t rm_list_size(void);
+size_t rm_exact_size(void);
+
+@ @<Public functions@>=
+size_t rm_variant_size(void)@+{@+ return sizeof (rm_variant);@+}
+size_t rm_list_size(void)@+{@+ return sizeof (rm_list);@+}
+size_t rm_exact_size(void)@+{@+ return sizeof (rm_exact);@+}
+
 @ The printer works like |snprintf|: it writes at most |len| bytes including
 the terminating null, and returns the length of the whole name, so that a
 caller can tell truncation.  The longest name of this version has fewer than
@@ -12917,6 +12940,154 @@ int main(int argc, char **argv)
       : naive_ndcg10(ranked, n, j, nj));
   }
 }
+@* Calling the oracle from Python.
+Most of the implementations that people must validate are written in
+Python: scikit-learn, torchmetrics, RecBole, ranx, ir\_measures, and the
+metrics of a team's own code.  Their authors test with pytest, on inputs
+that their own generators make, and a table of vectors fixed in advance
+covers only the inputs someone thought of.  So the library is also a Python
+package, \.{rankmetrics}, in the directory \.{python}: a test may hand
+the oracle any list it likes and get the exact value back.
+@^Python@>@^ctypes@>
+
+The package calls \.{librankmetrics.so} through the standard library's
+\.{ctypes}, so it needs no compiler beyond the one that built the library.
+It looks for the library in the file that the environment variable
+\.{RANKMETRICS\_LIB} names, else in the path that \.{make install} wrote
+beside the installed package, else at the root of a built clone, else in
+\.{PREFIX/lib} beside \.{PREFIX/lib/python3/dist-packages}, where \.{make
+install} puts the package.  It copies the layouts of |rm_list| and
+|rm_exact|, which |rm_list_size| and |rm_exact_size| confirm when the
+library is loaded, and it keeps every parsed variant as opaque bytes,
+|rm_variant_size()| of them (see the section on sizes in the part on
+variant names).  Each call has its own result and no workspace of its own
+(the library then allocates one), so that the package is as safe in threads
+as the library: \.{ctypes} lets go of Python's global lock during a call, and
+six threads that compute at once get the same bits as one.
+
+\gdef\pybegin{\par\smallskip\begingroup\font\pytt=cmtt9 \pytt
+  \parindent=1em \parskip=0pt \baselineskip=11pt
+  \catcode`\_=12 \catcode`\#=12 \catcode`\&=12 \catcode`\^=12 \catcode`\$=12
+  \def\par{\leavevmode\endgraf}\obeylines\pyspaces}
+{\obeyspaces\gdef\pyspaces{\obeyspaces\def {\ }}}
+\gdef\pyend{\endgroup\smallskip\noindent}
+
+@ In a built clone, with \.{PYTHONPATH=python}, the example of the chapter
+on average precision is one call:
+\pybegin%
+import rankmetrics as rm
+r = rm.exact("ap@@10[norm=min]", grades=[1, 0, 1, 0], judged=[1])
+print(r)
+\pyend
+prints the correctly rounded double, in decimal and in hexadecimal, the
+direction of its rounding, the 40 digits and the fraction:
+\pybegin%
+0.5555555555555556 (0x1.1c71c71c71c72p-1, rounded up)
+~~= 0.5555555555555555555555555555555555555556 = 5/9
+\pyend
+The result is an object with the fields |value|, |decimal|, |fraction| (a
+Python \.{Fraction}, or \.{None} when the value is irrational), |ternary|,
+|exact| and |undefined|.  The rest of the interface follows the library's:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+value(name, grades, scores, ids, judged)&|rm_value|, a \.{float}\cr
+exact(name, grades, scores, ids, judged)&|rm_value_exact|\cr
+values(names, grades, \dots)&|rm_values|, the list ranked once a tie rule\cr
+value\_set(name, queries), exact\_set&|rm_value_set|, |rm_value_set_exact|\cr
+name(name)&the canonical name\cr
+metrics(), keys(m), words(k), key\_range(k)&the names as data\cr
+variants(name)&the variants near a name\cr
+matching\_variants(values, inputs, names)&those that give these values\cr
+evaluate(names, data)&columns grouped by user: each user and the mean\cr}}$$
+A list may be Python lists or numpy arrays; a contiguous array of 32-bit
+grades or of doubles is passed by its pointer, without a copy.  A bad
+input raises \.{RankmetricsError}, which carries the library's status, its
+name (\.{RM\_EGRADE}, say) and, for a bad name, the parser's message.
+|evaluate| reads columns that are already in memory (a pandas data frame
+with user, item, label and score columns, or plain arrays) and computes
+with the functions above.  Reading run files and checking candidate files
+remain in the tool, \.{eval} and \.{verify}; they will come to Python when
+their engines move from the tool into the library.
+
+@ The package's tests, in \.{python/tests}, run under pytest in \.{make
+check}.  They compute every valid test of every family of golden vectors
+and require the vector's double bit for bit, with its 40 digits, its
+fraction and its status, and that every invalid test raise the status that
+the vector names; they compare the package with the tool on random lists;
+and they test the errors, the edge cases (an empty list, a cutoff beyond
+the list, no relevant item), numpy and pandas inputs, and threads.
+
+For tests of their own, users get the generators of these tests.
+\.{rankmetrics.strategies.lists} is a strategy of the property-testing
+library hypothesis, and |random_list| a plain generator from a seed, for a
+suite without hypothesis.  Both draw small, hostile lists: scores from a few
+values so that ties are common, binary or graded labels, judged items that
+were not retrieved, empty lists, lists with every item relevant and lists
+with none; \.{cutoffs} adds a~$K$ that is often beyond the list.  The
+identifiers are shuffled: identifiers that follow the input order could not
+tell \.{ties=id-asc} from \.{ties=input}, and a first version of the
+generator had that flaw.
+@^hypothesis@>@^property-based testing@>
+
+@ A property test states that an implementation equals a named variant on
+every input the strategy draws.  Here is the test of scikit-learn's
+|roc_auc_score|, which is \.{auc[ties=average]} (see ``What scikit-learn
+computes''); |scores_of| gives the scores, or scores decreasing with the
+input order when there are none, and |close| allows a few ulps:
+\pybegin%
+@@settings(max_examples=1000)
+@@given(lists(max_size=12, judged=False))
+def test_roc_auc_score_is_auc_ties_average(inp):
+~~~~y = [int(g >= 1) for g in inp["grades"]]
+~~~~assume(0 < sum(y) < len(y))  # scikit-learn raises on one class
+~~~~got = roc_auc_score(y, scores_of(inp))
+~~~~want = rm.exact("auc[ties=average]", inp["grades"], scores_of(inp))
+~~~~assert close(got, want.value), (got, want)
+\pyend
+The tests of |average_precision_score| (\.{apstep}) and |ndcg_score|
+(\.{ndcg[ideal=list,ties=average]}, with a cutoff or without) are the same.
+Each runs on a thousand examples, drawn the same way every time (the
+profile is derandomized), and all three pass.  The vectors had shown
+|ndcg_score| at most 4~ulps from the exact value; the random lists, with
+many more ties, find it 6~ulps away, so its test allows~8.  Together the
+tests of the package take about fifteen seconds.
+
+@ The same kind of test catches a wrong implementation, and the oracle says
+what the wrong one computes.  This average precision divides by the
+relevant items it retrieved, not by all of them:
+\pybegin%
+def ap_by_hits(inp):
+~~~~hits, s = 0, 0.0
+~~~~for r, i in enumerate(ranked(inp), 1):
+~~~~~~~~if inp["grades"][i] >= 1:
+~~~~~~~~~~~~hits += 1
+~~~~~~~~~~~~s += hits / r
+~~~~return s / hits if hits else 0.0
+\pyend
+The property ``|ap_by_hits| equals \.{ap}'' fails, and hypothesis shrinks
+its counterexample to the smallest: one relevant item retrieved and one
+judged but not retrieved, where the function says~1 and \.{ap}
+says~$1/2$.  The variants of \.{ap} are generated from the names as data
+(54 of them: every norm, tie rule and convention for undefined values
+that the library accepts), and the test keeps those whose exact values
+are the function's on the falsifying examples and on two hundred seeded
+lists:
+\pybegin%
+inputs = failed[-3:] + random_lists(14, 200)
+observed = [ap_by_hits(x) for x in inputs]
+rm.matching_variants(observed, inputs, rm.variants("ap"))
+\pyend
+One is left, and it is what the function computes.  In the same way, an
+nDCG@@5 whose ideal list is built from the retrieved items alone is told
+apart from the other 485 variants of \.{ndcg@@5}, and an MRR that adds the
+reciprocal ranks of every relevant item from the other variants of
+\.{mean:rr}.  The three names found are
+$$\vbox{\halign{\tt#\hfil\cr
+ap[norm=hits,rel=1,ties=input,undef=zero]\cr
+ndcg@@5[gain=linear,discount=log2,ideal=list,ties=input,undef=zero]\cr
+mean[skip=none,weight=uniform]:rr[hits=sum,rel=1,ties=input,undef=zero]\cr}}$$
+and the test asserts each: a wrong implementation is not merely caught, it
+is told which definition it implements.
+
 @* Pictures.
 Four pictures of this book are drawn by the program itself: the tool
 computes their points with the library and writes them as MetaPost programs,

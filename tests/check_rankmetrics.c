@@ -2163,6 +2163,39 @@ START_TEST(test_names_truncation)
 }
 END_TEST
 
+/* rm_variant_size and its siblings: a caller that sees a variant as opaque
+   bytes (the Python package, through ctypes) parses names into an array of
+   rm_variant_size() bytes a variant and hands it to rm_values; the values
+   must be those of variants declared in C. */
+START_TEST(test_names_opaque_sizes)
+{
+  static const char *const names[] = {"ndcg@3[gain=exp2]", "ap", "rr@2",
+    "auc[ties=average]"};
+  static const int g[] = {1, 0, 2, 0, 1};
+  static const double sc[] = {.9, .5, .5, .2, .1};
+  rm_list l = {5, g, sc, NULL, 1, (const int[]){3}};
+  size_t sz = rm_variant_size(), i, nv = sizeof names / sizeof names[0];
+  double *buf, out[4];
+  rm_status st[4];
+  ck_assert_uint_eq(sz, sizeof (rm_variant));
+  ck_assert_uint_eq(rm_list_size(), sizeof (rm_list));
+  ck_assert_uint_eq(rm_exact_size(), sizeof (rm_exact));
+  buf = calloc(nv * sz / sizeof (double) + 1, sizeof (double));
+  ck_assert_ptr_nonnull(buf);
+  for (i = 0; i < nv; i++)
+    ck_assert_int_eq(rm_variant_parse(names[i],
+      (rm_variant *) ((char *) buf + i * sz), NULL, 0), RM_OK);
+  ck_assert_int_eq(rm_values((const rm_variant *) buf, nv, &l, NULL, out, st), RM_OK);
+  for (i = 0; i < nv; i++) {
+    rm_variant v = parsed(names[i]);
+    double x;
+    ck_assert_int_eq(st[i], rm_value(&v, &l, NULL, &x));
+    ck_assert(memcmp(&x, &out[i], sizeof x) == 0);
+  }
+  free(buf);
+}
+END_TEST
+
 static Suite *suite_names(void)
 {
   Suite *s = suite_create("names");
@@ -2173,6 +2206,7 @@ static Suite *suite_names(void)
   tcase_add_test(tc, test_names_any_order);
   tcase_add_test(tc, test_names_rejections);
   tcase_add_test(tc, test_names_truncation);
+  tcase_add_test(tc, test_names_opaque_sizes);
   suite_add_tcase(s, tc);
   return s;
 }

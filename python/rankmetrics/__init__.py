@@ -1,0 +1,536 @@
+"""rankmetrics: the exact oracle for ranking metrics, from Python.
+
+The package calls librankmetrics (the C library of the book
+doc/rankmetrics.pdf) through ctypes.  A metric is named by its variant
+name, e.g. ``ndcg@10[gain=exp2,ideal=judged]`` or ``mean:ap``::
+
+    >>> import rankmetrics as rm
+    >>> rm.value("ap", grades=[1, 0, 1, 0])          # double path
+    0.8333333333333333
+    >>> r = rm.exact("ap@10[norm=min]", grades=[1, 0, 1, 0], judged=[1])
+    >>> r.value, r.fraction                          # correctly rounded
+    (0.5555555555555556, Fraction(5, 9))
+
+Lists are given as in the library: ``grades`` (whole numbers 0..100, in
+input order), ``scores`` (higher first; None: the input order is the
+ranking), ``ids`` (strings, for the tie rules id-asc and id-desc) and
+``judged`` (grades of judged items that were not retrieved).  Errors
+raise RankmetricsError, which carries the library's status.
+
+Every call uses its own workspace and result, so threads may call the
+package at once (ctypes releases the GIL during a call).  Reading run
+files and checking candidate files (the tool's eval and verify) are not
+here yet: they will come when those engines move into the library.
+"""
+
+import collections
+import collections.abc
+import ctypes
+import functools
+import itertools
+import operator
+import re
+from fractions import Fraction
+
+from . import _lib
+
+try:
+    import numpy as _np
+except ImportError:  # the package works on lists without numpy
+    _np = None
+
+__all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
+           "value_set", "exact_set", "name", "names", "metrics",
+           "takes_cutoff", "keys", "aggregator_keys", "words", "key_range",
+           "ulp_bound", "variants", "matching_variants", "evaluate",
+           "Evaluation", "library_path", "STATUS_NAMES"]
+
+_L = _lib.load()
+library_path = _L.path
+
+STATUS_NAMES = {0: "RM_OK", 1: "RM_UNDEFINED", -1: "RM_EINVAL",
+                -2: "RM_EGRADE", -3: "RM_ESCORE", -4: "RM_EK",
+                -5: "RM_ENAME", -6: "RM_EIDS", -7: "RM_ENOMEM",
+                -8: "RM_EUNDEF", -9: "RM_EHARD"}
+_INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
+
+
+class RankmetricsError(ValueError):
+    """A status of the library: ``status`` (the number), ``status_name``
+    (RM_ENAME, ...), ``message`` (the parser's or the library's words)
+    and ``variant`` (the name asked for, or None)."""
+
+    def __init__(self, status, message=None, variant=None):
+        self.status = status
+        self.status_name = STATUS_NAMES.get(status, "RM_?%d" % status)
+        if message is None:
+            message = _L.rm_strerror(status).decode()
+        self.message = message
+        self.variant = variant
+        where = " (variant %r)" % variant if variant else ""
+        super().__init__("%s: %s%s" % (self.status_name, message, where))
+
+
+# ---- Variants ---------------------------------------------------------------
+
+_VSIZE = _L.rm_variant_size()
+_VWORDS = (_VSIZE + 7) // 8  # a variant as doubles: aligned as a double
+
+
+class _Variant:
+    """A parsed variant: opaque bytes that only the library reads."""
+    __slots__ = ("buf", "name", "reads_set")
+
+    def __init__(self, text):
+        if not isinstance(text, str):
+            raise TypeError("a variant name is a str, not %s"
+                            % type(text).__name__)
+        self.buf = (ctypes.c_double * _VWORDS)()
+        msg = ctypes.create_string_buffer(256)
+        s = _L.rm_variant_parse(text.encode("ascii", "replace"), self.buf,
+                                msg, len(msg))
+        if s != 0:
+            raise RankmetricsError(s, msg.value.decode() or None, text)
+        out = ctypes.create_string_buffer(512)
+        _L.rm_variant_name(self.buf, out, len(out))
+        self.name = out.value.decode()
+        self.reads_set = bool(_L.rm_variant_reads_set(self.buf))
+
+
+@functools.lru_cache(maxsize=4096)
+def _variant(text):
+    return _Variant(text)
+
+
+def name(variant):
+    """The canonical name of a variant: every key it reads, defaults too."""
+    return _variant(variant).name
+
+
+def names(variants):
+    """The canonical names of several variants."""
+    return [name(v) for v in variants]
+
+
+def ulp_bound(variant):
+    """The proven error bound of the double path for a variant, in ulps."""
+    return _L.rm_ulp_bound(_variant(variant).buf)
+
+
+# ---- Names as data ----------------------------------------------------------
+
+def metrics():
+    """The names of the library's metrics, in the order of their codes."""
+    out, m = [], 0
+    while True:
+        s = _L.rm_metric_name(m)
+        if s is None:
+            return out
+        out.append(s.decode())
+        m += 1
+
+
+def _metric_code(metric):
+    try:
+        return metrics().index(metric)
+    except ValueError:
+        raise RankmetricsError(-5, "unknown metric %r" % metric) from None
+
+
+def takes_cutoff(metric):
+    """Whether a metric takes a cutoff @K."""
+    return bool(_L.rm_metric_takes_cutoff(_metric_code(metric)))
+
+
+def _key_list(fn, code):
+    n = fn(code, None, 0)
+    arr = (ctypes.c_char_p * max(n, 1))()
+    fn(code, arr, n)
+    return [arr[i].decode() for i in range(n)]
+
+
+def keys(metric):
+    """The keys a metric reads, in the order of the canonical name."""
+    return _key_list(_L.rm_metric_keys, _metric_code(metric))
+
+
+_AGGREGATORS = {"mean": 1, "micro": 2, "sum": 3}
+
+
+def aggregator_keys(aggregator):
+    """The keys of an aggregator: mean, micro or sum."""
+    if aggregator not in _AGGREGATORS:
+        raise RankmetricsError(-5, "unknown aggregator %r" % aggregator)
+    return _key_list(_L.rm_aggregator_keys, _AGGREGATORS[aggregator])
+
+
+def words(key):
+    """The words a key takes (the first is its default), or None for a key
+    of numbers or no such key."""
+    p = _L.rm_key_words(key.encode())
+    if not p:
+        return None
+    out, i = [], 0
+    while p[i] is not None:
+        out.append(p[i].decode())
+        i += 1
+    return out
+
+
+def key_range(key):
+    """(lo, hi, kind) of a key of numbers: kind 'int' for a whole number in
+    lo..hi, 'fraction' for p/q with p in lo..hi; None for a key of words."""
+    lo, hi = ctypes.c_long(), ctypes.c_long()
+    k = _L.rm_key_range(key.encode(), ctypes.byref(lo), ctypes.byref(hi))
+    if k == 0:
+        return None
+    return lo.value, hi.value, "int" if k == 1 else "fraction"
+
+
+# ---- Lists -----------------------------------------------------------------
+
+Query = collections.namedtuple("Query", "grades scores ids judged",
+                               defaults=(None, None, None))
+Query.__doc__ = "One query of a set: its list and its judgments."
+
+
+def _is_array(x):
+    return _np is not None and isinstance(x, _np.ndarray)
+
+
+def _ints(x, what):
+    """A C int array of x and what keeps it alive.  A contiguous int32
+    numpy array is passed by pointer, without a copy."""
+    if x is None:
+        return 0, None, None
+    if _is_array(x):
+        if x.ndim != 1:
+            raise ValueError("%s must be one-dimensional" % what)
+        if x.dtype == _np.intc and x.flags.c_contiguous:
+            a = x
+        elif x.dtype.kind in "biu":
+            if x.size and (x.min() < _INT_MIN or x.max() > _INT_MAX):
+                raise RankmetricsError(-2, variant=None)
+            a = _np.ascontiguousarray(x, dtype=_np.intc)
+        elif x.dtype.kind == "f":
+            if not _np.all(_np.isfinite(x)) or _np.any(x != _np.floor(x)):
+                raise TypeError("%s must be whole numbers" % what)
+            if x.size and (x.min() < _INT_MIN or x.max() > _INT_MAX):
+                raise RankmetricsError(-2)
+            a = _np.ascontiguousarray(x, dtype=_np.intc)
+        else:
+            raise TypeError("%s must be whole numbers, not %s"
+                            % (what, x.dtype))
+        return len(a), a.ctypes.data_as(_lib.c_int_p), a
+    try:
+        vals = [operator.index(g) for g in x]
+    except TypeError:
+        raise TypeError("%s must be whole numbers" % what) from None
+    if any(g < _INT_MIN or g > _INT_MAX for g in vals):
+        raise RankmetricsError(-2)
+    a = (ctypes.c_int * max(len(vals), 1))(*vals)
+    return len(vals), ctypes.cast(a, _lib.c_int_p), a
+
+
+def _doubles(x):
+    if x is None:
+        return 0, None, None
+    if _is_array(x):
+        if x.ndim != 1:
+            raise ValueError("scores must be one-dimensional")
+        a = x if (x.dtype == _np.float64 and x.flags.c_contiguous) \
+            else _np.ascontiguousarray(x, dtype=_np.float64)
+        return len(a), a.ctypes.data_as(_lib.c_double_p), a
+    vals = [float(s) for s in x]
+    a = (ctypes.c_double * max(len(vals), 1))(*vals)
+    return len(vals), ctypes.cast(a, _lib.c_double_p), a
+
+
+def _fill(lst, grades, scores, ids, judged, keep):
+    """Fill an rm_list; keep collects the arrays it points into."""
+    n, gp, ga = _ints(grades, "grades")
+    if grades is None:
+        raise TypeError("grades are required")
+    lst.n, lst.grade = n, gp
+    if scores is not None:
+        m, sp, sa = _doubles(scores)
+        if m != n:
+            raise RankmetricsError(-1, "%d scores for %d grades" % (m, n))
+        lst.score = sp
+        keep.append(sa)
+    if ids is not None:
+        ids = list(ids)
+        if len(ids) != n:
+            raise RankmetricsError(-1, "%d ids for %d grades" % (len(ids), n))
+        enc = [None if i is None else
+               (i if isinstance(i, bytes) else str(i).encode()) for i in ids]
+        ia = (ctypes.c_char_p * max(n, 1))(*enc)
+        lst.id = ctypes.cast(ia, _lib.c_char_pp)
+        keep.append(ia)
+    if judged is not None:
+        k, jp, ja = _ints(judged, "judged")
+        lst.n_unretrieved, lst.unretrieved_grade = k, jp
+        keep.append(ja)
+    keep.append(ga)
+
+
+def _one(grades, scores, ids, judged):
+    lst, keep = _lib.List(), []
+    _fill(lst, grades, scores, ids, judged, keep)
+    return lst, keep
+
+
+def _query(q):
+    if isinstance(q, collections.abc.Mapping):
+        return Query(q["grades"], q.get("scores"), q.get("ids"),
+                     q.get("judged"))
+    if isinstance(q, Query):
+        return q
+    if isinstance(q, tuple) and q and hasattr(q[0], "__len__"):
+        return Query(*q)  # (grades, scores, ids, judged)
+    return Query(q)  # a bare list of grades
+
+
+def _set(queries):
+    qs = [_query(q) for q in queries]
+    arr = (_lib.List * max(len(qs), 1))()
+    keep = [arr]
+    for i, q in enumerate(qs):
+        _fill(arr[i], q.grades, q.scores, q.ids, q.judged, keep)
+    return arr, len(qs), keep
+
+
+# ---- Values ----------------------------------------------------------------
+
+def _check(s, v):
+    if s < 0:
+        raise RankmetricsError(s, variant=v)
+
+
+def value(variant, grades, scores=None, ids=None, judged=None):
+    """The value of a variant on one list, on the double path (fast; its
+    error is at most ulp_bound(variant) ulps).  An undefined value is the
+    variant's undef convention (0 by default)."""
+    v = _variant(variant)
+    lst, keep = _one(grades, scores, ids, judged)
+    out = ctypes.c_double()
+    _check(_L.rm_value(v.buf, ctypes.byref(lst), None, ctypes.byref(out)),
+           variant)
+    return out.value
+
+
+class Exact:
+    """One result of the exact path.
+
+    value     the correctly rounded double (round to nearest, ties to even)
+    decimal   the true value to 40 significant digits, correctly rounded
+    fraction  the true value as a Fraction when it is rational, else None
+    ternary   the sign of value - x for the true value x (-1, 0 or +1)
+    exact     True when the double is the true value (ternary 0)
+    undefined True when the value was set by the variant's undef convention
+    hard_bits the true value is within 2**-hard_bits ulp of a rounding
+              boundary (0 when exact)
+    variant   the canonical name of the variant
+    """
+    __slots__ = ("value", "decimal", "fraction", "ternary", "undefined",
+                 "hard_bits", "variant")
+
+    def __init__(self, c, status, variant):
+        self.value = c.value
+        self.decimal = c.decimal.decode()
+        self.fraction = (Fraction(ctypes.string_at(c.rational).decode())
+                         if c.rational else None)
+        self.ternary = c.ternary
+        self.undefined = status == 1
+        self.hard_bits = c.hard_bits
+        self.variant = variant
+
+    @property
+    def exact(self):
+        return self.ternary == 0
+
+    def __float__(self):
+        return self.value
+
+    def __eq__(self, other):
+        if isinstance(other, Exact):
+            return (self.value, self.decimal, self.fraction, self.ternary) == \
+                (other.value, other.decimal, other.fraction, other.ternary)
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self):
+        return ("Exact(value=%r, decimal=%r, fraction=%r, ternary=%d%s)"
+                % (self.value, self.decimal, self.fraction, self.ternary,
+                   ", undefined=True" if self.undefined else ""))
+
+    def __str__(self):
+        how = {0: "exact", 1: "rounded up", -1: "rounded down"}[self.ternary]
+        s = "%r (%s, %s) = %s" % (self.value, self.value.hex(), how,
+                                  self.decimal)
+        if self.fraction is not None:
+            s += " = %s" % self.fraction
+        if self.undefined:
+            s += " (undefined; the variant's convention)"
+        return s
+
+
+def _exact_call(fn, v, variant, *args):
+    c = _lib.ExactC()
+    _L.rm_exact_init(ctypes.byref(c))
+    try:
+        s = fn(v.buf, *args, ctypes.byref(c))
+        _check(s, variant)
+        return Exact(c, s, v.name)
+    finally:
+        _L.rm_exact_clear(ctypes.byref(c))
+
+
+def exact(variant, grades, scores=None, ids=None, judged=None):
+    """The exact value of a variant on one list (MPFR/GMP), as an Exact."""
+    v = _variant(variant)
+    lst, keep = _one(grades, scores, ids, judged)
+    return _exact_call(_L.rm_value_exact, v, variant, ctypes.byref(lst))
+
+
+def values(variants, grades, scores=None, ids=None, judged=None):
+    """The double values of several variants of one list, as a list in the
+    order of the names; the list is ranked once for each tie rule.  The
+    first variant that fails raises."""
+    vs = [_variant(n) for n in variants]
+    nv = len(vs)
+    arr = (ctypes.c_double * max(nv * _VWORDS, 1))()
+    for i, v in enumerate(vs):
+        ctypes.memmove(ctypes.byref(arr, i * _VWORDS * 8), v.buf, _VSIZE)
+    lst, keep = _one(grades, scores, ids, judged)
+    out = (ctypes.c_double * max(nv, 1))()
+    st = (ctypes.c_int * max(nv, 1))()
+    s = _L.rm_values(arr, nv, ctypes.byref(lst), None, out, st)
+    _check(s, None)
+    for i in range(nv):
+        _check(st[i], variants[i])
+    return [out[i] for i in range(nv)]
+
+
+def value_set(variant, queries):
+    """The double value of a variant over a set of queries: an aggregated
+    name (mean:ap, micro[skip=undef]:recall@10, sum:rr) or a metric of a
+    whole set.  A query is a Query, a dict with the keys grades, scores,
+    ids, judged, a tuple (grades, scores, ids, judged) or a bare list of
+    grades."""
+    v = _variant(variant)
+    arr, nq, keep = _set(queries)
+    out = ctypes.c_double()
+    _check(_L.rm_value_set(v.buf, arr, nq, None, ctypes.byref(out)), variant)
+    return out.value
+
+
+def exact_set(variant, queries):
+    """The exact value of a variant over a set of queries, as an Exact."""
+    v = _variant(variant)
+    arr, nq, keep = _set(queries)
+    return _exact_call(_L.rm_value_set_exact, v, variant, arr, nq)
+
+
+# ---- Which variant is it? -------------------------------------------------------
+
+def _split_aggregator(canonical):
+    head, sep, tail = canonical.partition(":")
+    return (head + sep, tail) if sep else ("", canonical)
+
+
+def variants(variant, vary=None, numbers=None):
+    """Canonical names of the variants near one: every combination of the
+    words of the keys in vary (default: every key of words the metric
+    reads), with the other keys as in variant; numbers maps a key of
+    numbers (rel, cutoff, ...) to the values to try.  Names the library
+    refuses are left out; each name comes once."""
+    agg, inner = _split_aggregator(name(variant))
+    metric = inner.split("[")[0].split("@")[0]
+    given = {}
+    if "[" in inner:
+        for kv in inner[inner.index("[") + 1:-1].split(","):
+            k, _, x = kv.partition("=")
+            given[k] = x
+    cut = inner.split("[")[0].partition("@")[2]
+    if vary is None:
+        vary = [k for k in keys(metric) if words(k)]
+    choices = []
+    for k in vary:
+        choices.append([(k, w) for w in (words(k) or [])])
+    for k, xs in (numbers or {}).items():
+        choices.append([(k, str(x)) for x in xs])
+    seen, out = set(), []
+    for combo in itertools.product(*choices):
+        opts = dict(given)
+        c = cut
+        for k, x in combo:
+            if k == "cutoff":
+                c = x
+            else:
+                opts[k] = x
+        n = _name_dropping_unread(agg + metric + ("@" + c if c else ""),
+                                  opts)
+        if n is None:
+            continue  # refused: ap[ties=average], say
+        if n not in seen:
+            seen.add(n)
+            out.append(n)
+    return out
+
+
+def _name_dropping_unread(head, opts):
+    """The canonical name of head[opts], leaving out the keys that the
+    variant does not read (rel without gain=binary, ties of an ideal DCG
+    from the judgments); None when the library refuses the variant."""
+    opts = dict(opts)
+    while True:
+        text = head + ("[" + ",".join("%s=%s" % kv for kv in opts.items())
+                       + "]" if opts else "")
+        try:
+            return name(text)
+        except RankmetricsError as e:
+            m = re.search(r"the key '([^']*)' does not apply", e.message)
+            if not m or m.group(1) not in opts:
+                return None
+            del opts[m.group(1)]
+
+
+def matching_variants(observed, inputs, candidates, ulps=4):
+    """The candidates whose exact values equal observed on every input
+    within ulps ulps.  An input is a dict of exact()'s keyword arguments
+    (grades, scores, ids, judged), or a list of queries for a candidate
+    that reads a set (mean:rr); observed are the values a program gave on
+    them, candidates variant names (say, variants(name)).  A candidate
+    that fails on an input does not match."""
+    out = []
+    for c in candidates:
+        ok = True
+        for x, inp in zip(observed, inputs):
+            try:
+                want = (exact(c, **inp) if isinstance(inp, dict)
+                        else exact_set(c, inp)).value
+            except RankmetricsError:
+                ok = False
+                break
+            if not _close(x, want, ulps):
+                ok = False
+                break
+        if ok:
+            out.append(c)
+    return out
+
+
+def _close(x, y, ulps):
+    import math
+    if x == y:
+        return True
+    if math.isnan(x) or math.isnan(y):
+        return False
+    return abs(x - y) <= ulps * math.ulp(max(abs(x), abs(y)))
+
+
+# ---- In-memory columns ----------------------------------------------------------
+
+from ._columns import Evaluation, evaluate  # noqa: E402

@@ -1,0 +1,159 @@
+"""Evaluation of in-memory columns: rows of (user, item, label, score),
+grouped by user, each user a query, computed with values() and
+value_set() (or exact() and exact_set()).
+
+Reading run files (TREC, CSV) stays in the tool, `rankmetrics eval`, until
+its engine moves into the library; this module reads only what is already
+in memory: lists, numpy arrays, a pandas DataFrame, a dict of columns.
+"""
+
+import collections
+
+from . import (RankmetricsError, Query, _variant, _split_aggregator, values,
+               value_set, exact_set)
+from . import exact as _exact
+
+try:
+    import numpy as _np
+except ImportError:
+    _np = None
+
+
+class Evaluation:
+    """The result of evaluate().
+
+    users      the users (queries), in the order of their first row
+    names      the canonical names of the per-query variants, one a metric
+    per_query  {user: {name: value}} (an Exact under exact=True)
+    aggregate  {aggregated name: value}, one a metric
+    """
+
+    def __init__(self, users, names, per_query, aggregate):
+        self.users, self.names = users, names
+        self.per_query, self.aggregate = per_query, aggregate
+
+    def to_frame(self):
+        """The per-query values as a pandas DataFrame, a row a user."""
+        import pandas as pd
+        rows = [[float(self.per_query[u][n]) for n in self.names]
+                for u in self.users]
+        return pd.DataFrame(rows, index=pd.Index(self.users, name="user"),
+                            columns=self.names)
+
+    def __repr__(self):
+        agg = ", ".join("%s=%r" % (k, float(v))
+                        for k, v in self.aggregate.items())
+        return "Evaluation(%d users; %s)" % (len(self.users), agg)
+
+
+def _column(data, key, given):
+    if given is not None:
+        return given
+    if data is None or key is None:
+        return None
+    try:
+        cols = data.columns  # pandas
+    except AttributeError:
+        cols = data.keys()
+    if key not in cols:
+        return None
+    col = data[key]
+    return col.to_numpy() if hasattr(col, "to_numpy") else col
+
+
+def _groups(users):
+    """Row indices of each user, users in the order of their first row,
+    rows in input order."""
+    g = collections.OrderedDict()
+    for i, u in enumerate(users.tolist() if hasattr(users, "tolist")
+                          else users):
+        g.setdefault(u, []).append(i)
+    return g
+
+
+def _take(col, idx):
+    if col is None:
+        return None
+    if _np is not None and isinstance(col, _np.ndarray):
+        return col[idx]
+    return [col[i] for i in idx]
+
+
+def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
+             scores=None, user="user", item="item", label="label",
+             score="score", judged=None, aggregator="mean", exact=False):
+    """Evaluate variants over rows grouped by user.
+
+    metrics     variant names: a name of one query (ap, ndcg@10[gain=exp2])
+                is computed for every user and aggregated with aggregator
+                (mean, or e.g. mean[skip=norel]); a name with its own
+                aggregator (micro:recall@10) is aggregated as it says
+    data        a pandas DataFrame or a dict of columns, read by the column
+                names user, item, label, score (item and score optional);
+                or give the columns as users=, items=, labels=, scores=
+    judged      {user: [grades]} of judged items that were not retrieved
+    exact       use the exact path: the values are Exact objects
+
+    A user's rows are its list in input order; higher scores rank first,
+    and without scores the input order is the ranking.  Items are the
+    identifiers of the tie rules id-asc and id-desc; an item repeated for
+    one user is an error, as in `rankmetrics eval`.
+    """
+    if isinstance(metrics, str):
+        metrics = [metrics]
+    users = _column(data, user, users)
+    labels = _column(data, label, labels)
+    items = _column(data, item, items)
+    scores = _column(data, score, scores)
+    if users is None or labels is None:
+        raise RankmetricsError(-1, "evaluate needs the user and label columns")
+    n = len(users)
+    for col, what in ((labels, "labels"), (items, "items"),
+                      (scores, "scores")):
+        if col is not None and len(col) != n:
+            raise RankmetricsError(-1, "%d %s for %d users" % (len(col), what,
+                                                               n))
+    inner, outer = [], []  # per-query names, aggregated names
+    for m in metrics:
+        v = _variant(m)
+        agg, rest = _split_aggregator(v.name)
+        if agg:
+            inner.append(rest)
+            outer.append(v.name)
+        elif v.reads_set:  # a metric of a whole set: no per-query value
+            inner.append(None)
+            outer.append(v.name)
+        else:
+            inner.append(v.name)
+            outer.append(_variant(aggregator + ":" + v.name).name)
+    groups = _groups(users)
+    queries = []
+    for u, idx in groups.items():
+        ids = _take(items, idx)
+        if ids is not None:
+            ids = [str(x) for x in (ids.tolist() if hasattr(ids, "tolist")
+                                    else ids)]
+            if len(set(ids)) != len(ids):
+                dup = [x for x, c in collections.Counter(ids).items()
+                       if c > 1][0]
+                raise RankmetricsError(-1, "item %r repeated for user %r"
+                                       % (dup, u))
+        queries.append(Query(_take(labels, idx), _take(scores, idx), ids,
+                             (judged or {}).get(u)))
+    names = [x for x in dict.fromkeys(inner) if x is not None]
+    per_query = {}
+    for u, q in zip(groups, queries):
+        try:
+            if exact:
+                vals = [_exact(x, *q) for x in names]
+            else:
+                vals = values(names, *q) if names else []
+        except RankmetricsError as e:
+            raise RankmetricsError(e.status, "user %r: %s" % (u, e.message),
+                                   e.variant) from None
+        per_query[u] = dict(zip(names, vals))
+    aggregate = {}
+    for o in outer:
+        aggregate[o] = exact_set(o, queries) if exact else \
+            value_set(o, queries)
+    return Evaluation(list(groups), names, per_query, aggregate)

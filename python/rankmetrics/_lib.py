@@ -1,0 +1,147 @@
+"""Loading librankmetrics through ctypes, and the C types it reads.
+
+The library is looked for, in this order:
+
+1. the file named by the environment variable RANKMETRICS_LIB;
+2. the path that `make install` wrote into rankmetrics/_libpath.py;
+3. the repository root of a built clone (python/rankmetrics -> ../..);
+4. PREFIX/lib beside an installed package (PREFIX/lib/python3/dist-packages);
+5. the dynamic loader's own search (librankmetrics.so.0).
+
+Only rm_list and rm_exact are copied here; a variant is kept as opaque
+bytes, rm_variant_size() of them, because its layout grows with every
+metric of the library.  The copies are checked against rm_list_size() and
+rm_exact_size() when the library is loaded.
+"""
+
+import ctypes
+import os
+
+SOMAJOR = "0"
+ENV = "RANKMETRICS_LIB"
+
+c_size_p = ctypes.POINTER(ctypes.c_size_t)
+c_int_p = ctypes.POINTER(ctypes.c_int)
+c_double_p = ctypes.POINTER(ctypes.c_double)
+c_char_pp = ctypes.POINTER(ctypes.c_char_p)
+
+
+class List(ctypes.Structure):
+    """struct rm_list: one query's ranked list and its judgments."""
+    _fields_ = [("n", ctypes.c_size_t),
+                ("grade", c_int_p),
+                ("score", c_double_p),
+                ("id", c_char_pp),
+                ("n_unretrieved", ctypes.c_size_t),
+                ("unretrieved_grade", c_int_p)]
+
+
+DECIMAL_MAX = 96  # RM_DECIMAL_MAX
+
+
+class ExactC(ctypes.Structure):
+    """struct rm_exact: one result of the exact path."""
+    _fields_ = [("value", ctypes.c_double),
+                ("ternary", ctypes.c_int),
+                ("rational", ctypes.c_void_p),  # freed by rm_exact_clear
+                ("decimal", ctypes.c_char * DECIMAL_MAX),
+                ("prec", ctypes.c_ulong),
+                ("hard_bits", ctypes.c_int)]
+
+
+def _candidates():
+    here = os.path.dirname(os.path.abspath(__file__))
+    env = os.environ.get(ENV)
+    if env:
+        return [env], True
+    out = []
+    try:
+        from . import _libpath  # written by make install
+        out.append(_libpath.LIBRARY)
+    except ImportError:
+        pass
+    root = os.path.dirname(os.path.dirname(here))
+    out.append(os.path.join(root, "librankmetrics.so"))
+    # PREFIX/lib/python3/dist-packages/rankmetrics -> PREFIX/lib
+    lib = os.path.dirname(os.path.dirname(os.path.dirname(here)))
+    out.append(os.path.join(lib, "librankmetrics.so." + SOMAJOR))
+    out.append("librankmetrics.so." + SOMAJOR)
+    return out, False
+
+
+def _declare(lib):
+    V = ctypes.c_void_p  # const rm_variant *, opaque
+    sigs = {
+        "rm_strerror": (ctypes.c_char_p, [ctypes.c_int]),
+        "rm_variant_size": (ctypes.c_size_t, []),
+        "rm_list_size": (ctypes.c_size_t, []),
+        "rm_exact_size": (ctypes.c_size_t, []),
+        "rm_variant_parse": (ctypes.c_int, [ctypes.c_char_p, V,
+                                            ctypes.c_char_p, ctypes.c_size_t]),
+        "rm_variant_name": (ctypes.c_size_t, [V, ctypes.c_char_p,
+                                              ctypes.c_size_t]),
+        "rm_variant_reads_set": (ctypes.c_int, [V]),
+        "rm_variant_help": (ctypes.c_size_t, [ctypes.c_char_p,
+                                              ctypes.c_size_t]),
+        "rm_ulp_bound": (ctypes.c_double, [V]),
+        "rm_value": (ctypes.c_int, [V, ctypes.POINTER(List), V,
+                                    c_double_p]),
+        "rm_value_exact": (ctypes.c_int, [V, ctypes.POINTER(List),
+                                          ctypes.POINTER(ExactC)]),
+        "rm_values": (ctypes.c_int, [V, ctypes.c_size_t, ctypes.POINTER(List),
+                                     V, c_double_p, c_int_p]),
+        "rm_value_set": (ctypes.c_int, [V, ctypes.POINTER(List),
+                                        ctypes.c_size_t, V, c_double_p]),
+        "rm_value_set_exact": (ctypes.c_int, [V, ctypes.POINTER(List),
+                                              ctypes.c_size_t,
+                                              ctypes.POINTER(ExactC)]),
+        "rm_exact_init": (None, [ctypes.POINTER(ExactC)]),
+        "rm_exact_clear": (None, [ctypes.POINTER(ExactC)]),
+        "rm_metric_name": (ctypes.c_char_p, [ctypes.c_int]),
+        "rm_metric_takes_cutoff": (ctypes.c_int, [ctypes.c_int]),
+        "rm_metric_keys": (ctypes.c_size_t, [ctypes.c_int, c_char_pp,
+                                             ctypes.c_size_t]),
+        "rm_aggregator_keys": (ctypes.c_size_t, [ctypes.c_int, c_char_pp,
+                                                 ctypes.c_size_t]),
+        "rm_key_words": (c_char_pp, [ctypes.c_char_p]),
+        "rm_key_range": (ctypes.c_int, [ctypes.c_char_p,
+                                        ctypes.POINTER(ctypes.c_long),
+                                        ctypes.POINTER(ctypes.c_long)]),
+    }
+    for name, (res, args) in sigs.items():
+        f = getattr(lib, name)
+        f.restype = res
+        f.argtypes = args
+
+
+def load():
+    """The library, its functions declared; OSError when it is not found."""
+    paths, explicit = _candidates()
+    tried = []
+    for p in paths:
+        if os.sep in p and not os.path.exists(p):
+            tried.append(p + " (absent)")
+            continue
+        try:
+            lib = ctypes.CDLL(p)
+        except OSError as e:
+            tried.append("%s (%s)" % (p, e))
+            if explicit:
+                break
+            continue
+        try:
+            _declare(lib)
+        except AttributeError as e:
+            tried.append("%s (too old: %s)" % (p, e))
+            if explicit:
+                break
+            continue
+        if lib.rm_list_size() != ctypes.sizeof(List) or \
+           lib.rm_exact_size() != ctypes.sizeof(ExactC):
+            raise OSError("%s: rm_list or rm_exact is not laid out as this "
+                          "package expects; rebuild the package with the "
+                          "library" % p)
+        lib.path = p
+        return lib
+    raise OSError("librankmetrics not found; build it with make, or set %s "
+                  "to its path.  Tried: %s" % (ENV, "; ".join(tried)))

@@ -1,0 +1,270 @@
+"""The package's interface: errors, edge cases, the names as data, numpy
+and pandas inputs, evaluation of columns, and threads."""
+
+import math
+import threading
+from fractions import Fraction
+
+import pytest
+
+import rankmetrics as rm
+from rankmetrics.strategies import random_lists
+
+np = pytest.importorskip("numpy")
+
+
+# ---- The issue's example and the exact result ----------------------------------
+
+def test_issue_example():
+    r = rm.exact("ap@10[norm=min]", grades=[1, 0, 1, 0], judged=[1])
+    assert r.value == 5 / 9 and r.fraction == Fraction(5, 9)
+    assert r.decimal == "0.5555555555555555555555555555555555555556"
+    assert r.ternary == 1 and not r.exact and not r.undefined
+    assert "5/9" in str(r) and "Fraction(5, 9)" in repr(r)
+    assert r.variant == "ap@10[norm=min,rel=1,ties=input,undef=zero]"
+    assert float(r) == r.value
+
+
+def test_irrational_has_no_fraction():
+    r = rm.exact("ndcg", grades=[0, 1])
+    assert r.fraction is None and r.ternary != 0
+    assert r.decimal.startswith("0.6309297535714574")
+
+
+# ---- Errors ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("call, status", [
+    (lambda: rm.value("ndcgg@10", [1]), "RM_ENAME"),
+    (lambda: rm.value("ndcg@0", [1]), "RM_EK"),
+    (lambda: rm.value("ndcg[ties=sideways]", [1]), "RM_ENAME"),
+    (lambda: rm.value("ap", [1, 101]), "RM_EGRADE"),
+    (lambda: rm.value("ap", [1, -1]), "RM_EGRADE"),
+    (lambda: rm.value("ap", [1], judged=[200]), "RM_EGRADE"),
+    (lambda: rm.exact("ap", [1, 2 ** 40]), "RM_EGRADE"),
+    (lambda: rm.value("auc", [1, 0], [0.5, float("nan")]), "RM_ESCORE"),
+    (lambda: rm.exact("auc", [1, 0], [0.5, float("inf")]), "RM_ESCORE"),
+    (lambda: rm.value("ndcg[ties=id-asc]", [1, 0], [1, 1]), "RM_EIDS"),
+    (lambda: rm.value("ndcg[ties=id-asc]", [1, 0], [1, 1], ["a", None]),
+     "RM_EIDS"),
+    (lambda: rm.value("ap[undef=error]", [0, 0]), "RM_EUNDEF"),
+    (lambda: rm.exact_set("mean:ap[undef=error]", []), "RM_EUNDEF"),
+    (lambda: rm.value("ap", [1, 0], [0.5]), "RM_EINVAL"),
+    (lambda: rm.value_set("ap", [[1]]), "RM_EINVAL"),
+])
+def test_errors(call, status):
+    with pytest.raises(rm.RankmetricsError) as e:
+        call()
+    assert e.value.status_name == status
+    assert e.value.status == {v: k for k, v in rm.STATUS_NAMES.items()}[status]
+    assert isinstance(e.value, ValueError)
+
+
+def test_parser_message():
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.exact("ndcgg@10", [1])
+    assert "did you mean 'ndcg'" in e.value.message
+    assert e.value.variant == "ndcgg@10"
+    with pytest.raises(TypeError):
+        rm.value("ap", [1.5, 0])
+    with pytest.raises(TypeError):
+        rm.value(42, [1])
+
+
+# ---- Edge cases -------------------------------------------------------------------
+
+def test_empty_list():
+    assert rm.value("ap", []) == 0 and rm.exact("ap", []).undefined
+    assert rm.exact("ndcg@10", []).value == 0
+    assert rm.exact("ap[undef=one]", []).value == 1
+    assert rm.value_set("mean:rr", []) == 0
+    assert rm.value_set("sum:rr", []) == 0
+
+
+def test_cutoff_beyond_the_list():
+    assert rm.exact("precision@10", [1, 1]).fraction == Fraction(1, 5)
+    assert rm.exact("precision@10[]".replace("[]", ""), [1, 1]).value == 0.2
+    assert rm.exact("ndcg@100", [1, 0, 1]).value == rm.exact("ndcg",
+                                                              [1, 0, 1]).value
+
+
+def test_no_relevant_item():
+    for name in ("ap", "ndcg", "recall@5", "auc"):
+        r = rm.exact(name, [0, 0, 0], [3, 2, 1])
+        assert r.undefined and r.value == 0, name
+    r = rm.exact("rr", [0, 0, 0], [3, 2, 1])  # defined: no hit scores 0
+    assert not r.undefined and r.value == 0
+
+
+def test_judged_items_count():
+    assert rm.exact("recall", [1, 0], judged=[1, 1]).fraction == Fraction(1, 3)
+    assert rm.exact("ndcg[ideal=list]", [0, 1], judged=[3]).value == \
+        rm.exact("ndcg", [0, 1]).value
+
+
+# ---- Names as data -----------------------------------------------------------------
+
+def test_names_as_data():
+    ms = rm.metrics()
+    assert "ndcg" in ms and "ap" in ms and len(ms) == len(set(ms))
+    assert rm.keys("ndcg") == ["gain", "rel", "discount", "base", "ideal",
+                               "ties", "undef"]
+    assert rm.words("ties")[0] == "input" and "average" in rm.words("ties")
+    assert rm.words("rel") is None and rm.words("nosuchkey") is None
+    assert rm.key_range("rel") == (1, 100, "int")
+    assert rm.key_range("ties") is None
+    assert rm.aggregator_keys("mean") == ["skip", "weight"]
+    assert rm.aggregator_keys("micro") == ["skip"]
+    assert rm.takes_cutoff("ndcg") and not rm.takes_cutoff("auc")
+    assert rm.name("ndcg@10") == \
+        "ndcg@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]"
+    assert rm.names(["mean:rr"]) == \
+        ["mean[skip=none,weight=uniform]:rr[hits=first,rel=1,ties=input,undef=zero]"]
+    for m in ms:  # every metric's default name parses and prints back
+        assert rm.name(rm.name(m)) == rm.name(m)
+
+
+def test_variants_of_a_name():
+    vs = rm.variants("ap")
+    assert "ap[norm=hits,rel=1,ties=input,undef=zero]" in vs
+    assert len(vs) == len(set(vs)) == 3 * 6 * 3  # norm, ties but average, undef
+    assert all(v.startswith("mean[") for v in rm.variants("mean:rr"))
+    assert len(rm.variants("ap", vary=["norm"], numbers={"rel": [1, 2]})) == 6
+    # a key the new combination does not read is left out, not fatal
+    vs = rm.variants("ndcg[gain=binary,rel=2]", vary=["gain"])
+    assert vs == ["ndcg[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]",
+                  "ndcg[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero]",
+                  "ndcg[gain=binary,rel=2,discount=log2,ideal=judged,ties=input,undef=zero]"]
+    vs = rm.variants("idcg", vary=["ideal", "ties"])
+    assert "idcg[gain=linear,discount=log2,ideal=judged]" in vs and len(vs) == 9
+
+
+# ---- Several variants, several queries -------------------------------------------------
+
+def test_values_equal_value():
+    names = ["ap", "ndcg@3[ties=average]", "rr", "auc[ties=pessimistic]",
+             "mean:ap"]
+    for inp in random_lists(3, 50):
+        got = rm.values(names, **inp)
+        assert got == [rm.value(n, **inp) for n in names]
+
+
+def test_sets():
+    qs = [[0, 1, 0], {"grades": [1, 0, 0]}, rm.Query([0, 0, 1])]
+    assert rm.exact_set("mean:rr", qs).fraction == Fraction(11, 18)
+    assert rm.exact_set("sum:rr", qs).fraction == Fraction(11, 6)
+    d = rm.value_set("mean:rr", qs)  # the double path, within its bound
+    assert abs(d - 11 / 18) <= rm.ulp_bound("mean:rr") * math.ulp(11 / 18)
+    # a set of one query is the query
+    assert rm.exact_set("mean:ndcg", [[0, 1]]).value == \
+        rm.exact("ndcg", [0, 1]).value
+
+
+# ---- numpy and pandas -------------------------------------------------------------------
+
+def test_numpy_inputs_without_copy():
+    g = np.array([1, 0, 2, 0], dtype=np.int32)
+    s = np.array([.4, .3, .2, .1])
+    assert rm._ints(g, "grades")[2] is g  # passed by pointer
+    assert rm._doubles(s)[2] is s
+    want = rm.exact("ndcg", [1, 0, 2, 0], [.4, .3, .2, .1])
+    assert rm.exact("ndcg", g, s) == want
+    assert rm.exact("ndcg", g.astype(np.int64), s.astype(np.float32)) == want
+    assert rm.exact("ndcg", np.array([1., 0, 2, 0]), list(s)) == want
+    strided = np.array([1, 9, 0, 9, 2, 9, 0, 9], dtype=np.int32)[::2]
+    assert rm.exact("ndcg", strided, s) == want
+    with pytest.raises(TypeError):
+        rm.value("ndcg", np.array([0.5, 1.0]))
+
+
+def test_evaluate_dataframe():
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame({"uid": [7, 7, 7, 3, 3],
+                       "iid": ["a", "b", "c", "a", "d"],
+                       "y": [1, 0, 1, 0, 1],
+                       "p": [.9, .8, .7, .5, .6]})
+    ev = rm.evaluate(["ap", "ndcg@2", "micro:recall@1"], df, user="uid",
+                     item="iid", label="y", score="p")
+    assert ev.users == [7, 3]
+    ap = rm.name("ap")
+    assert ev.per_query[7][ap] == rm.value("ap", [1, 0, 1], [.9, .8, .7])
+    assert ev.aggregate[rm.name("mean:ap")] == rm.value_set(
+        "mean:ap", [([1, 0, 1], [.9, .8, .7]), ([0, 1], [.5, .6])])
+    assert ev.aggregate[rm.name("micro:recall@1")] == 2 / 3
+    frame = ev.to_frame()
+    assert list(frame.index) == [7, 3] and frame.loc[3, ap] == 1.0
+    ex = rm.evaluate("ap", df, user="uid", item="iid", label="y", score="p",
+                     exact=True)
+    assert ex.aggregate[rm.name("mean:ap")].fraction == Fraction(11, 12)
+    # the same from plain columns, and from a dict of lists
+    cols = {k: list(v) for k, v in df.items()}
+    ev2 = rm.evaluate(["ap"], users=cols["uid"], labels=cols["y"],
+                      scores=cols["p"])
+    assert ev2.aggregate[rm.name("mean:ap")] == 11 / 12
+    ev3 = rm.evaluate("ap", {"user": cols["uid"], "label": cols["y"]},
+                      judged={7: [1]}, aggregator="mean[skip=norel]")
+    assert ev3.per_query[7][ap] == rm.value("ap", [1, 0, 1], judged=[1])
+
+
+def test_evaluate_repeated_item():
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate("ap", users=[1, 1], items=["a", "a"], labels=[1, 0])
+    assert "repeated" in e.value.message
+
+
+# ---- Threads ---------------------------------------------------------------------------
+
+def test_threads_agree():
+    names = ["ndcg@5[gain=exp2]", "ap", "auc[ties=average]", "err",
+             "mean:ap", "rr[hits=sum]"]
+    inputs = random_lists(11, 60)
+
+    def work():
+        out = []
+        for inp in inputs:
+            for n in names:
+                try:
+                    out.append((rm.exact(n, **inp), rm.value(n, **inp)))
+                except rm.RankmetricsError as e:
+                    out.append(e.status)
+        return out
+    want = work()
+    got = [None] * 6
+
+    def run(i):
+        got[i] = work()
+    ts = [threading.Thread(target=run, args=(i,)) for i in range(6)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert all(g == want for g in got)
+
+
+# ---- The generators ----------------------------------------------------------------------
+
+def features(inp):
+    g, s = inp["grades"], inp["scores"]
+    return {"empty": not g,
+            "all-relevant": bool(g) and all(x >= 1 for x in g),
+            "no-relevant": bool(g) and not any(g),
+            "ties": s is not None and len(set(s)) < len(s),
+            "graded": any(x > 1 for x in g),
+            "judged": bool(inp["judged"]),
+            "no-scores": s is None}
+
+
+def test_seeded_generator_covers_the_cases():
+    seen = set()
+    for inp in random_lists(1, 400):
+        seen |= {k for k, v in features(inp).items() if v}
+    assert seen == set(features(random_lists(1, 1)[0]))
+    assert random_lists(5, 30) == random_lists(5, 30)  # seeded
+
+
+def test_strategy_covers_the_cases():
+    hypothesis = pytest.importorskip("hypothesis")
+    from rankmetrics.strategies import lists
+    for f in features({"grades": [], "scores": None, "judged": []}):
+        hypothesis.find(lists(), lambda inp: features(inp)[f],
+                        settings=hypothesis.settings(database=None,
+                                                     derandomize=True))

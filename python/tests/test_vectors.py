@@ -1,0 +1,71 @@
+"""The package against the golden vectors: every test of every family.
+A valid test's exact value is the vector's double bit for bit, with its
+40 digits, its fraction and its status, and the double path is within
+the variant's proven bound; an invalid test raises with the status that
+the vector names."""
+
+import glob
+import json
+import math
+import os
+from fractions import Fraction
+
+import pytest
+
+import rankmetrics as rm
+from conftest import VECTORS
+
+FAMILIES = sorted(glob.glob(os.path.join(VECTORS, "*_test.json")))
+
+
+def test_every_family_is_here():
+    assert len(FAMILIES) == 10
+
+
+def vector_tests(path):
+    data = json.load(open(path))
+    for g in data["testGroups"]:
+        for t in g["tests"]:
+            yield g["variant"], t
+
+
+def compute(fn_one, fn_set, variant, t):
+    if "queries" in t:
+        return fn_set(variant, t["queries"])
+    return fn_one(variant, t["grades"], t["scores"], t["ids"], t["judged"])
+
+
+def ulps_apart(a, b):
+    if a == b:
+        return 0
+    return abs(a - b) / math.ulp(max(abs(a), abs(b)))
+
+
+@pytest.mark.parametrize("path", FAMILIES,
+                         ids=[os.path.basename(p) for p in FAMILIES])
+def test_family(path):
+    valid = invalid = 0
+    for variant, t in vector_tests(path):
+        where = "%s tcId %d (%s)" % (os.path.basename(path), t["tcId"],
+                                    variant)
+        if t["result"] == "invalid":
+            with pytest.raises(rm.RankmetricsError) as e:
+                compute(rm.exact, rm.exact_set, variant, t)
+            assert e.value.status_name == t["error"], where
+            with pytest.raises(rm.RankmetricsError) as e:
+                compute(rm.value, rm.value_set, variant, t)
+            assert e.value.status_name == t["error"], where
+            invalid += 1
+            continue
+        r = compute(rm.exact, rm.exact_set, variant, t)
+        want = float.fromhex(t["value"])
+        assert r.value.hex() == want.hex(), where  # bit for bit, -0 too
+        assert r.decimal == t["decimal40"], where
+        assert r.fraction == (Fraction(t["rational"]) if t["rational"]
+                              else None), where
+        assert r.undefined == (t["status"] == "undefined"), where
+        assert r.variant == variant, where
+        d = compute(rm.value, rm.value_set, variant, t)
+        assert ulps_apart(d, want) <= rm.ulp_bound(variant), where
+        valid += 1
+    assert valid > 0

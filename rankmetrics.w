@@ -657,28 +657,137 @@ static void help_put(char *buf, size_t len, size_t *p, const char *fmt, ...)
   if (r > 0) *p += (size_t) r;
 }
 
+@ A list of every word of every key would promise more than the parser
+keeps: \.{ap[ties=average]} is refused, \.{rel=} goes with \.{gain=binary}
+only, \.{denom=} needs a cutoff.  So the summary lists a word only after
+asking the parser's own tests whether a name with that word would be
+accepted.  |help_accepts| runs the checks that end |rm_variant_parse|
+(|@<Check that every option given is used by the variant@>|) on a variant
+|w| whose given keys are the set |given|: every given key is used, the
+metric does not refuse the variant, and every value is in range.
+
+@<Private functions@>=
+static int help_accepts(const rm_variant *w, unsigned long long given)
+{
+  int key;
+  for (key = 0; key < N_KEYS; key++)
+    if ((given & K(key)) && !key_used(w, key)) return 0;
+  if (metrics[w->metric].refuse && metrics[w->metric].refuse(w)) return 0;
+  return check_keys(w) == RM_OK;
+}
+
+@ The words of a key fall into groups: those the parser accepts with every
+other key at its default, and those it accepts only under a condition,
+which is a cutoff or one word of another key (the first key, in printing
+order, that makes a difference).  |help_cond| finds the condition of value
+$x/d$ of |key| on the variant |b| with the given keys |given|: it writes
+\.{@@K} or \.{key2=w1|w2} (every word of the other key that admits it) into
+|c|, and returns 0 when the value is accepted as it is, 1 when under the
+condition, and $-1$ when never.
+
+@<Private functions@>=
+static int next_key(int key); /* the key printed after |key|, see below */
+static int help_cond(const rm_variant *b, unsigned long long given, int key,
+  long x, long d, char *c, size_t clen)
+{
+  rm_variant w = *b;
+  int k2;
+  c[0] = '\0';
+  key_set(&w, key, x, d);
+  if (help_accepts(&w, given | K(key))) return 0;
+  w.k = 5;
+  if (help_accepts(&w, given | K(key))) { snprintf(c, clen, "@@K"); return 1; }
+  for (k2 = next_key(-1); k2 >= 0; k2 = next_key(k2)) {
+    int i, n = 0;
+    size_t p = 0;
+    if (k2 == key || keys[k2].outer || keys[k2].words == NULL
+        || !(metrics[b->metric].keys & K(k2))) continue;
+    for (i = 0; keys[k2].words[i]; i++) {
+      w = *b;
+      key_set(&w, k2, i, 1);
+      key_set(&w, key, x, d);
+      if (i == key_get(b, k2)
+          || !help_accepts(&w, given | K(key) | K(k2))) continue;
+      if (n++) help_put(c, clen, &p, "|%s", keys[k2].words[i]);
+      else help_put(c, clen, &p, "%s=%s", keys[k2].name, keys[k2].words[i]);
+    }
+    if (n) return 1;
+  }
+  return -1;
+}
+
+@ The line of one metric.  A metric whose bare name is refused has a key
+without a default (\.{coverage}'s \.{items}); the first numeric key that
+makes the name acceptable at the bottom of its range is marked
+\.{(required)} and given in every further test.  Each key is then written
+as one or more groups \.{key=}{\it words\/}, a group of words that need a
+condition followed by it in parentheses, \.{(with ...)}.
+
+@<Private functions@>=
+static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
+{
+  rm_variant b;
+  unsigned long long given = 0;
+  int key, req = -1;
+  char c[160];
+  rm_variant_default(&b, m);
+  if (!help_accepts(&b, 0))
+    for (key = next_key(-1); key >= 0 && req < 0; key = next_key(key)) {
+      rm_variant w = b;
+      if (keys[key].outer || keys[key].words || !(metrics[m].keys & K(key))) continue;
+      key_set(&w, key, keys[key].lo, 1);
+      if (help_accepts(&w, K(key))) req = key, b = w, given = K(key);
+    }
+  help_put(buf, len, p, "  %s%s", metrics[m].name,
+    rm_metric_takes_cutoff(m) ? "[@@K]" : "");
+  for (key = next_key(-1); key >= 0; key = next_key(key)) {
+    if (keys[key].outer || !(metrics[m].keys & K(key))) continue;
+    if (keys[key].words) @<Write the groups of words of |key|@>@;
+    else {
+      int r = help_cond(&b, given & ~K(key), key, keys[key].lo, 1, c, sizeof c);
+      if (r < 0) continue;
+      help_put(buf, len, p, " %s=", keys[key].name);
+      if (keys[key].den) help_put(buf, len, p, "p/q");
+      else help_put(buf, len, p, "%ld..%ld", keys[key].lo, keys[key].hi);
+      if (key == req) help_put(buf, len, p, "(required)");
+      else if (r > 0) help_put(buf, len, p, "(with %s)", c);
+    }
+  }
+  help_put(buf, len, p, "\n");
+}
+
+@ Words are grouped by their condition, in the order of the key's list, the
+unconditional group first.  A word the parser never accepts for this metric
+is not written at all.
+
+@<Write the groups of words of |key|@>=
+{
+  int nw = key_words(key), i, j, r[16], done[16];
+  char cond[16][160];
+  for (i = 0; i < nw && i < 16; i++) {
+    r[i] = help_cond(&b, given, key, i, 1, cond[i], sizeof cond[i]);
+    done[i] = r[i] < 0;
+  }
+  for (i = 0; i < nw && i < 16; i++) {
+    if (done[i]) continue;
+    help_put(buf, len, p, " %s=%s", keys[key].name, keys[key].words[i]);
+    for (j = i + 1; j < nw && j < 16; j++)
+      if (!done[j] && r[j] == r[i] && strcmp(cond[j], cond[i]) == 0) {
+        help_put(buf, len, p, "|%s", keys[key].words[j]);
+        done[j] = 1;
+      }
+    if (r[i] > 0) help_put(buf, len, p, "(with %s)", cond[i]);
+  }
+}
+
 @ @<Public functions@>=
 size_t rm_variant_help(char *buf, size_t len)
 {
   size_t p = 0;
-  int m, key;
+  int m;
   if (buf == NULL) len = 0;
   if (len > 0) buf[0] = '\0';
-  for (m = 0; m < RM_N_METRICS; m++) {
-    help_put(buf, len, &p, "  %s%s", metrics[m].name,
-      rm_metric_takes_cutoff((rm_metric) m) ? "[@@K]" : "");
-    for (key = next_key(-1); key >= 0; key = next_key(key)) {
-      int i;
-      if (keys[key].outer || !(metrics[m].keys & K(key))) continue;
-      help_put(buf, len, &p, " %s=", keys[key].name);
-      if (keys[key].words)
-        for (i = 0; keys[key].words[i]; i++)
-          help_put(buf, len, &p, "%s%s", i ? "|" : "", keys[key].words[i]);
-      else if (keys[key].den) help_put(buf, len, &p, "p/q");
-      else help_put(buf, len, &p, "%ld..%ld", keys[key].lo, keys[key].hi);
-    }
-    help_put(buf, len, &p, "\n");
-  }
+  for (m = 0; m < RM_N_METRICS; m++) help_metric(buf, len, &p, (rm_metric) m);
   help_put(buf, len, &p, "aggregators, written before a name:"
     " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
     "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME\n");
@@ -6480,8 +6589,13 @@ more functions, the two paths over a set.
 @^catalogue coverage@>@^F-score of means@>
 
 @ The metric \.{coverage} has the key \.{items}, the size $N$ of the
-catalogue, which the input cannot tell (1 to $2^{31}-1$, default~1; a value
-above~1 means that \.{items} is too small for the data).  It counts the
+catalogue, from 1 to $2^{31}-1$.  The lists cannot tell it (an item that no
+user was shown is in no list), and no number would be a sensible default, so
+the key has none: a name of coverage without \.{items=} is refused, with a
+message that names the key.  (An earlier version took $N=1$, which made
+coverage the plain count of distinct items, a number above~1 that looked like
+a share.)  A value above~1 still means that \.{items} is too small for the
+data.  It counts the
 distinct identifiers among the first $K$ items of every list, ranked by the
 tie rule; identifiers are compared as byte strings, and every list with items
 must have them.  Coverage is the count over~$N$, exact in both paths.  The
@@ -6492,7 +6606,7 @@ defines \.{ties=average}.
 It is undefined for an empty set; it is 0 when both means are~0.
 
 @<Public types@>=
-typedef enum {@+ RM_ITEMS_DEFAULT = 1 @+} rm_items_default;
+typedef enum {@+ RM_ITEMS_UNSET = 0 @+} rm_items_default; /* \.{items} not given */
 
 @ @<Fields of a variant@>=
 int items; /* the catalogue size $N$ of \.{coverage} */
@@ -6504,7 +6618,7 @@ KEY_ITEMS,
 [KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, NULL, 3, 0},
 
 @ @<Set the numeric defaults of a variant@>=
-v->items = RM_ITEMS_DEFAULT;
+v->items = RM_ITEMS_UNSET;
 
 @ The coverage count.  The first $k$ identifiers of each list are collected,
 sorted, and counted once each.
@@ -6664,13 +6778,18 @@ static double set_bound(const rm_variant *v)
 {
   return v->metric == RM_COVERAGE ? 1 : 12;
 }
+static const char *coverage_refuse(const rm_variant *v)
+{
+  return v->items == RM_ITEMS_UNSET ? "coverage needs items=N, the number of"
+    " items in the catalogue, which the lists cannot tell" : no_average(v);
+}
 
 @ @<Metric codes@>=
 RM_COVERAGE, RM_FMEAN,
 
 @ @<Metric specifications@>=
 [RM_COVERAGE] = {"coverage", K(KEY_ITEMS) | K(KEY_TIES), NULL, NULL, set_bound,
-  no_average, NULL, NULL, NULL, NULL, coverage_sd, coverage_sx},
+  coverage_refuse, NULL, NULL, NULL, NULL, coverage_sd, coverage_sx},
 [RM_FMEAN] = {"fmean", K(KEY_BETA2) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), NULL,
   NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx},
 

@@ -170,6 +170,7 @@ check: all $(RUNNER)
 	bash tests/sklearn_check.sh
 	bash tests/eval_test.sh
 	bash tests/hostile_test.sh
+	bash tests/help_test.sh
 	bash tests/disagree_test.sh
 	@$(MAKE) --no-print-directory check-sanitize
 	@$(MAKE) --no-print-directory check-valgrind

@@ -681,7 +681,8 @@ other key at its default, and those it accepts only under a condition,
 which is a cutoff or one word of another key (the first key, in printing
 order, that makes a difference).  |help_cond| finds the condition of value
 $x/d$ of |key| on the variant |b| with the given keys |given|: it writes
-\.{@@K} or \.{key2=w1|w2} (every word of the other key that admits it) into
+\.{@@K} or \.{key2=}{\it words\/} (every word of the other key that admits
+it, separated by bars) into
 |c|, and returns 0 when the value is accepted as it is, 1 when under the
 condition, and $-1$ when never.
 
@@ -721,7 +722,10 @@ without a default (\.{coverage}'s \.{items}); the first numeric key that
 makes the name acceptable at the bottom of its range is marked
 \.{(required)} and given in every further test.  Each key is then written
 as one or more groups \.{key=}{\it words\/}, a group of words that need a
-condition followed by it in parentheses, \.{(with ...)}.
+condition followed by it in parentheses and without a space, so that every
+group is one word:
+$$\hbox{\tt rel=1..100(gain=binary)\quad
+  ties=average(hit=recall\char124 precision\char124 rows)}$$
 
 @<Private functions@>=
 static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
@@ -750,7 +754,7 @@ static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
       if (keys[key].den) help_put(buf, len, p, "p/q");
       else help_put(buf, len, p, "%ld..%ld", keys[key].lo, keys[key].hi);
       if (key == req) help_put(buf, len, p, "(required)");
-      else if (r > 0) help_put(buf, len, p, "(with %s)", c);
+      else if (r > 0) help_put(buf, len, p, "(%s)", c);
     }
   }
   help_put(buf, len, p, "\n");
@@ -776,7 +780,7 @@ is not written at all.
         help_put(buf, len, p, "|%s", keys[key].words[j]);
         done[j] = 1;
       }
-    if (r[i] > 0) help_put(buf, len, p, "(with %s)", cond[i]);
+    if (r[i] > 0) help_put(buf, len, p, "(%s)", cond[i]);
   }
 }
 
@@ -9132,7 +9136,9 @@ the value is rational, and the sign of the rounding error.
 Errors are reported on standard error as \.{rankmetrics: } followed by what
 was wrong and where, and the exit status is 2 for a usage error, 1 for a
 failed check or computation, and 0 otherwise.  \.{--help} (or \.{-h})
-prints the usage text on standard output, alone or right after a command.
+alone prints the usage text on standard output; right after a command it
+prints that command's help, with the meaning of every key word for the
+commands that read variant names.
 
 A result that never reaches its reader is a failure too: when standard
 output cannot be written (a full disk, a closed pipe's reader that does not
@@ -9171,8 +9177,8 @@ static int run_command(int argc, char **argv)
       || strcmp(argv[1], "help") == 0) { usage(stdout); return 0; }
   if (strcmp(argv[1], "--version") == 0) { printf("rankmetrics %s\n", RM_VERSION);
     return 0; }
-  if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
-    usage(stdout); return 0; } /* \.{rankmetrics eval --help} */
+  if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+    return command_usage(argv[1], stdout); /* \.{rankmetrics eval --help} */
   if (strcmp(argv[1], "value") == 0) return cmd_value(argc - 2, argv + 2);
   if (strcmp(argv[1], "name") == 0) return cmd_name(argc - 2, argv + 2);
   if (strcmp(argv[1], "examples") == 0) return cmd_examples(argc - 2, argv + 2);
@@ -9208,7 +9214,7 @@ static void usage(FILE *f)
     "                          CANDIDATE...\n"
     "       rankmetrics disagree [NAME...|all] [--max-length L] [--budget SECONDS]\n"
     "                            [--tex FILE]\n"
-    "       rankmetrics --help | --version\n\n"
+    "       rankmetrics COMMAND --help | --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
     "          the fraction when the value is rational)\n"
@@ -9231,7 +9237,9 @@ static void usage(FILE *f)
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
     "NAME is metric[@@K][key=value,...]; the first value of each key is its\n"
-    "default, and some keys apply only with others (see the book):\n", f);
+    "default, and a group key=words(COND) is accepted only with COND: a cutoff\n"
+    "(@@K) or with a word of another key.  'rankmetrics value --help' says what\n"
+    "every key and word means.\n", f);
   {
     char help[8192];
     rm_variant_help(help, sizeof help);
@@ -9239,6 +9247,252 @@ static void usage(FILE *f)
   }
   fputs("Examples:\n  rankmetrics value 'ndcg@@5[gain=exp2]' --grades 5,3,2,1,2"
     " --judged 4,0 --exact\n  rankmetrics value mean:rr --grades '0,1,0;1,0,0;0,0,1'\n", f);
+}
+
+@ Each command has a help of its own, which \.{rankmetrics COMMAND --help}
+prints: its synopsis, what it does, what each option means and what it
+prints.  The commands that read variant names (\.{value}, \.{name},
+\.{eval}) go on with the names: the grammar, the metrics, every key with
+the words the parser accepts (the library's |rm_variant_help|), and what
+each word means.  The meanings are a table of their own, below; a test
+(\.{tests/help\_test.sh}) checks that every word the parser accepts has one.
+@^command-line tool@>
+
+@<Tool functions@>=
+static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
+  {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
+    "                         [--judged J] [--exact]\n\n"
+    "Compute the variant NAME of one list on the double path; with --exact also\n"
+    "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
+    "(coverage, fmean) reads several queries, separated by ';' in every option\n"
+    "(--grades '1,0;0,1'); a query of --scores or --ids may be 'none'.\n\n"
+    "  --grades G  the grades in input order: whole numbers 0..100, comma-separated\n"
+    "  --scores S  as many finite scores; the ranking is by decreasing score, ties\n"
+    "              by the variant's ties= rule.  Without it the input order is the\n"
+    "              ranking\n"
+    "  --ids I     identifiers, for ties=id-asc|id-desc, coverage and novelty\n"
+    "  --judged J  grades of judged items that were not retrieved (ideal=judged,\n"
+    "              recall, ap[norm=rel], r-precision, ...)\n"
+    "  --exact     also compute the value on the exact path (GMP/MPFR)\n\n"
+    "Without --exact it prints the canonical name, a tab and the double.  With\n"
+    "--exact it prints six rows:\n"
+    "  variant   the canonical name\n"
+    "  double    the double path's value, its error bound in ulps, how many ulps\n"
+    "            it lies from the exact row, and on which side of the true value\n"
+    "  exact     the true value correctly rounded to a double, and its C99 hex\n"
+    "  decimal   the true value to 40 significant digits\n"
+    "  rational  the true value as a fraction, or 'no (irrational)'\n"
+    "  ternary   the sign of (exact row - true value): -1 rounded down, 0 the\n"
+    "            exact row is the true value, +1 rounded up\n", 1},
+  {"name", "usage: rankmetrics name NAME...\n\n"
+    "Print the canonical name of each variant NAME: its cutoff and every key the\n"
+    "variant reads, defaults included, in a fixed order.  A name the parser\n"
+    "refuses stops the command with the column and the reason (exit 2).\n", 1},
+  {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
+    "          [--unsorted] [--dup first|error] [--run-only skip|zero]\n"
+    "          [--judged-only skip|empty] [--csv|--tsv] [--user C] [--item C]\n"
+    "          [--label C] [--score C] [--quiet] QRELS RUN | FILE\n\n"
+    "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
+    "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
+    "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
+    "query (ndcg@@10) is aggregated as mean:NAME; a NAME with an aggregator\n"
+    "(micro:hr@@10) by that aggregator.\n\n"
+    "  -m NAME            a variant to compute (repeatable, at least one)\n"
+    "  -q                 also write the value of every query\n"
+    "  --trec             write measure<TAB>qid<TAB>value lines, the aggregate\n"
+    "                     under 'all'\n"
+    "  --json             write one JSON object per line\n"
+    "  --exact            compute every value on the exact path\n"
+    "  --unsorted         read the input into memory and sort it by query\n"
+    "  --dup first|error  a repeated document keeps its first line, or is an error\n"
+    "  --run-only skip|zero      a run query without judgments is left out, or\n"
+    "                            has every grade 0\n"
+    "  --judged-only skip|empty  a judged query missing from the run is left\n"
+    "                            out, or is an empty list (trec_eval -c)\n"
+    "  --csv, --tsv       the separator (default: tab if the header has one)\n"
+    "  --user C, --item C, --label C, --score C   column names (defaults user,\n"
+    "                     item, label, score; user and label are required)\n"
+    "  --quiet            no summary on standard error\n", 1},
+  {"examples", "usage: rankmetrics examples [--tex]\n\n"
+    "Recompute every worked example of the book on both paths and check it\n"
+    "against the value derived by hand; exit 1 if any disagrees.\n"
+    "  --tex   write the values as TeX macros, as the book reads them\n", 0},
+  {"vectors", "usage: rankmetrics vectors --out DIR\n\n"
+    "Write the golden test vectors, one JSON file and its text twin per family,\n"
+    "into DIR.\n", 0},
+  {"accuracy", "usage: rankmetrics accuracy [--tex] [N]\n\n"
+    "Measure the double path against the exact path on N seeded random lists\n"
+    "per variant (default 200), and print the largest error in ulps of each\n"
+    "metric beside its proven bound.\n"
+    "  --tex   write the figures as TeX macros for the book\n", 0},
+  {"figures", "usage: rankmetrics figures --out DIR\n\n"
+    "Write the book's pictures into DIR as MetaPost programs, drawn from the\n"
+    "library's own values.\n", 0},
+  {"verify", "usage: rankmetrics verify [--vectors DIR] [--ulps N | --rel X] [--quiet]\n"
+    "          CANDIDATE...\n\n"
+    "Check another implementation's results, lines 'FAMILY:TCID VALUE' in each\n"
+    "CANDIDATE file, against the golden vectors, and name the variant the\n"
+    "candidate's values match when they are not those asked for.\n"
+    "  --vectors DIR  the golden vectors (default: vectors)\n"
+    "  --ulps N       accept a value within N ulps of the vector's (default 0)\n"
+    "  --rel X        accept a value within relative error X instead\n"
+    "  --quiet        print only the summary\n"
+    "Exit 0 when every value is accepted, 1 when one is not, 2 for a usage error\n"
+    "or a malformed candidate line.\n", 0},
+  {"disagree", "usage: rankmetrics disagree [NAME...|all] [--max-length L]\n"
+    "          [--budget SECONDS] [--tex FILE]\n\n"
+    "For each metric NAME (or all), find the smallest inputs on which two of its\n"
+    "variants differ exactly, and how often they differ on random queries.\n"
+    "  --max-length L     the longest list searched, 1..8 (default 5)\n"
+    "  --budget SECONDS   stop after this long (default 300)\n"
+    "  --tex FILE         also write the tables for the book into FILE\n", 0},
+  {NULL, NULL, 0}};
+
+@ The meaning of every key and of each of its words.  A row with a word
+of |NULL| introduces its key; the words follow.  The text is kept short;
+the book has the definitions, and the sections cited by its quick
+reference.
+
+@<Tool functions@>=
+static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
+  {"gain", NULL, "the gain G(g) of an item of grade g"},
+  {"gain", "linear", "G(g) = g (trec_eval, scikit-learn)"},
+  {"gain", "exp2", "G(g) = 2^g - 1 (Burges et al.)"},
+  {"gain", "binary", "G(g) = 1 if g >= rel, else 0"},
+  {"rel", NULL, "1..100: the relevance threshold t; an item is relevant when its"
+    " grade is at least t (default 1)"},
+  {"discount", NULL, "the discount D(i) of rank i"},
+  {"discount", "log2", "D(i) = log2(i+1)"},
+  {"discount", "jk", "D(i) = max(1, log_b i), Jarvelin and Kekalainen's, b = base"},
+  {"base", NULL, "2..65536: the base b of discount=jk (default 2)"},
+  {"ideal", NULL, "the ideal list of IDCG"},
+  {"ideal", "judged", "every judged item, retrieved or not (trec_eval)"},
+  {"ideal", "list", "the retrieved list sorted by grade (scikit-learn)"},
+  {"ideal", "topk", "the first K retrieved items sorted by grade"},
+  {"ideal", "ones", "K items of gain 1, whatever the judgments"},
+  {"ties", NULL, "the order of items with equal scores"},
+  {"ties", "input", "they keep their input order"},
+  {"ties", "id-asc", "by identifier, ascending (byte strings)"},
+  {"ties", "id-desc", "by identifier, descending (trec_eval)"},
+  {"ties", "pessimistic", "lower grades first"},
+  {"ties", "optimistic", "higher grades first"},
+  {"ties", "average", "the mean of the metric over all orders of the tied items"},
+  {"ties", "reverse", "reverse input order, the last first"},
+  {"undef", NULL, "the value reported when the metric is undefined (0/0);"
+    " lrap's default is one"},
+  {"undef", "zero", "0"},
+  {"undef", "one", "1"},
+  {"undef", "error", "no value: an error"},
+  {"denom", NULL, "what precision@@K divides by when the list is shorter than K"},
+  {"denom", "k", "K (trec_eval)"},
+  {"denom", "list", "the ranks that exist, min(K, n)"},
+  {"norm", NULL, "the normaliser of recall or average precision"},
+  {"norm", "rel", "R, the number of relevant items, retrieved or not"},
+  {"norm", "min", "min(K, R)"},
+  {"norm", "hits", "the number of relevant items in the top K"},
+  {"beta2", NULL, "p/q: beta squared of the F-measure (default 1, F1)"},
+  {"hit", NULL, "what the hit ratio counts, with h hits in the top K"},
+  {"hit", "any", "1 if h >= 1, else 0 (trec_eval's success)"},
+  {"hit", "recall", "h / R"},
+  {"hit", "precision", "h / K"},
+  {"hit", "rows", "h / n, hits per candidate row"},
+  {"hits", NULL, "which relevant items the reciprocal rank counts"},
+  {"hits", "first", "1/r of the first relevant item"},
+  {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
+  {"hits", "mean", "that sum divided by R"},
+  {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
+  {"cut", NULL, "p/q: the score at and above which an item is predicted"
+    " positive (default 1/2)"},
+  {"tau", NULL, "which Kendall's tau"},
+  {"tau", "b", "tau-b, corrected for ties"},
+  {"tau", "a", "tau-a, not corrected"},
+  {"items", NULL, "1..2^31-1: the number of items in the catalogue (required)"},
+  {"floor", NULL, "an item that no user rated, p(i) = 0"},
+  {"floor", "none", "makes the value undefined"},
+  {"floor", "code", "has p(i) raised to 1e-8, as the source's code does"},
+  {"skip", NULL, "which queries an aggregator counts"},
+  {"skip", "none", "every query"},
+  {"skip", "undef", "those whose value is defined"},
+  {"skip", "norel", "those with a relevant item"},
+  {"skip", "missing", "those that retrieved something"},
+  {"weight", NULL, "the weight of a query in mean"},
+  {"weight", "uniform", "1"},
+  {"weight", "items", "its number of items"},
+  {"weight", "positives", "its number of relevant items"},
+  {NULL, NULL, NULL}};
+
+@ The metrics, one line each, for the same help.
+
+@<Tool functions@>=
+static const char *const metric_help[][2] = {
+  {"cg", "cumulative gain: the sum of the gains of the top K"},
+  {"dcg", "discounted cumulative gain: the sum of G(g)/D(i) over the top K"},
+  {"idcg", "the DCG of the ideal list"},
+  {"ndcg", "DCG / IDCG"},
+  {"precision", "relevant items in the top K, divided by K"},
+  {"recall", "relevant items in the top K, divided by R"},
+  {"f", "the F-measure of one query's precision and recall"},
+  {"rprec", "precision at rank R (R-precision)"},
+  {"hr", "hit ratio, in one of four readings (hit=)"},
+  {"rr", "reciprocal rank (hits=)"},
+  {"lrap", "label ranking average precision (scikit-learn)"},
+  {"ap", "average precision (norm=)"},
+  {"apstep", "scikit-learn's step-function average precision"},
+  {"ap11", "11-point interpolated average precision"},
+  {"auc", "area under the ROC curve of one list"},
+  {"err", "expected reciprocal rank (Chapelle et al.)"},
+  {"accuracy", "share of items classified right by the score cut"},
+  {"clf-precision", "precision of the items the score cut predicts positive"},
+  {"clf-recall", "recall of the items the score cut predicts positive"},
+  {"clf-f1", "F1 of clf-precision and clf-recall"},
+  {"mae", "mean absolute error of the scores against the grades"},
+  {"mse", "mean squared error of the scores against the grades"},
+  {"rmse", "root of the mean squared error"},
+  {"spearman", "Spearman's rho between scores and grades"},
+  {"kendall", "Kendall's tau between scores and grades"},
+  {"coverage", "distinct items in every user's top K, over items= (a set)"},
+  {"fmean", "F of the precision and recall averaged over users (a set)"},
+  {"novelty", "mean self-information -log2 p(i) of the top K (a set)"},
+  {NULL, NULL}};
+
+@ |command_usage| prints the help of one command, or says there is no such
+command; it returns the exit status.
+
+@<Tool functions@>=
+static int command_usage(const char *cmd, FILE *f)
+{
+  int c, i;
+  for (c = 0; cmd_help[c].name; c++) if (strcmp(cmd, cmd_help[c].name) == 0) break;
+  if (cmd_help[c].name == NULL) {
+    fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n", cmd);
+    return 2;
+  }
+  fputs(cmd_help[c].text, f);
+  if (!cmd_help[c].names) return 0;
+  fputs("\nNAME is [AGGREGATOR:]metric[@@K][key=value,...], without spaces; a key\n"
+    "left out takes its default ('rankmetrics name' prints every default).\n"
+    "\nMetrics:\n", f);
+  for (i = 0; metric_help[i][0]; i++)
+    fprintf(f, "  %-14s%s\n", metric_help[i][0], metric_help[i][1]);
+  fputs("\nThe keys of each metric, with the words the parser accepts; a group\n"
+    "key=words(COND) is accepted only with COND: a cutoff (@@K) or one of\n"
+    "the words of another key:\n", f);
+  {
+    char help[8192];
+    rm_variant_help(help, sizeof help);
+    fputs(help, f);
+  }
+  fputs("\nWhat the keys and their words mean:\n", f);
+  for (i = 0; word_help[i].key; i++)
+    if (word_help[i].word == NULL) fprintf(f, "  %s=  %s\n", word_help[i].key,
+      word_help[i].text);
+    else fprintf(f, "    %-12s%s\n", word_help[i].word, word_help[i].text);
+  fputs("\nAggregators, written before a name with a colon:\n"
+    "  mean    the mean of the queries' values (macro average); keys skip, weight\n"
+    "  micro   for a ratio metric, the sum of the numerators over the sum of the\n"
+    "          denominators; key skip\n"
+    "  sum     the sum of the queries' values; key skip\n", f);
+  return 0;
 }
 
 @ Lists on the command line are read strictly: a grade must be a whole
@@ -9514,11 +9768,22 @@ if (opt[0] == NULL) {
   q[j].id = own[j].id; q[j].unretrieved_grade = own[j].judged;
 }
 
-@ @<Print the exact result beside the double@>=
+@ Four rows give values: the double path's, the exact path's correctly
+rounded double, its 40 digits and its fraction.  The ternary value is the
+sign of the rounding error of the {\it exact\/} row, and the row says so,
+since a reader who meets ``the double is above the true value'' right
+under a row named \.{double} takes it for that row.  The double row gets its
+own side, which follows from the ternary value: a double $x$ below the
+correctly rounded $y$ is below the true value~$t$ too (if $y$ was rounded up,
+$t>y-\ulp/2>x$; if not, $t\ge y>x$), and likewise above; and $x=y$ lies on
+$y$'s side.
+
+@<Print the exact result beside the double@>=
 {
   rm_exact e;
   rm_status t;
   char hb[40];
+  int side;
   rm_exact_init(&e);
   t = rm_variant_reads_set(&v) ? rm_value_set_exact(&v, q, (size_t) nq, &e)
     : rm_value_exact(&v, q, &e);
@@ -9527,16 +9792,19 @@ if (opt[0] == NULL) {
     rm_exact_clear(&e);
     goto done;
   }
+  side = x < e.value ? -1 : x > e.value ? 1 : e.ternary;
   printf("variant   %s\n", name);
-  printf("double    %s   (double path; bound %g ulps, off by %g)\n", buf,
-    rm_ulp_bound(&v), rm_ulps_between(x, e.value));
+  printf("double    %s   (double path: bound %g ulps; %g ulps from the exact row; %s)\n",
+    buf, rm_ulp_bound(&v), rm_ulps_between(x, e.value), side < 0 ? "below the true value"
+    : side > 0 ? "above the true value" : "the true value");
   shortest(hb, e.value);
-  printf("exact     %s   %a\n", hb, e.value);
-  printf("decimal   %s\n", e.decimal);
+  printf("exact     %s   %a   (exact path: the true value correctly rounded)\n", hb,
+    e.value);
+  printf("decimal   %s   (the true value, 40 digits)\n", e.decimal);
   printf("rational  %s\n", e.rational ? e.rational : "no (irrational)");
-  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "exact" :
-    e.ternary < 0 ? "the double is below the true value" :
-    "the double is above the true value");
+  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "the exact row is the"
+    " true value" : e.ternary < 0 ? "the exact row is below the true value: rounded"
+    " down" : "the exact row is above the true value: rounded up");
   rm_exact_clear(&e);
 }
 

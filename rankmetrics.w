@@ -29,11 +29,31 @@
 \def\oursq#1{\rmget{q}{#1}}      % the exact rational, when there is one
 \def\printed#1{\rmget{printed}{#1}}
 % Labels for sections: \here{x} records the current section number, and
-% \secref{x} prints it; every reference in this book points backwards.
-\def\here#1{\expandafter\xdef\csname rmsec:#1\endcsname{\secno}}
+% \secref{x} prints it.  A label defined earlier is known at once.  The quick
+% reference at the front points forwards into every chapter, so \here also
+% writes each label to doc/rankmetrics.ref, which the next pdftex run reads
+% first: the Makefile runs pdftex twice.  A label that is still unknown when
+% the file was there to read stops TeX; on a first run it prints ?? and a
+% message, and the Makefile checks that the second run has none.
+\newread\rmin \newwrite\rmrefs \newif\ifrmrefsread
+\def\rmlabel#1#2{\expandafter\gdef\csname rmfwd:#1\endcsname{#2}}
+\openin\rmin=\jobname.ref
+\ifeof\rmin \rmrefsreadfalse \else \closein\rmin \rmrefsreadtrue \input \jobname.ref \fi
+\immediate\openout\rmrefs=\jobname.ref
+\def\here#1{\expandafter\xdef\csname rmsec:#1\endcsname{\secno}%
+  \immediate\write\rmrefs{\string\rmlabel{#1}{\secno}}}
 \def\secref#1{\expandafter\ifx\csname rmsec:#1\endcsname\relax
-  \errmessage{rankmetrics: no section labelled #1}\else
-  \S\csname rmsec:#1\endcsname\fi}
+  \expandafter\ifx\csname rmfwd:#1\endcsname\relax
+    \ifrmrefsread \errmessage{rankmetrics: no section labelled #1}\else
+    \message{rankmetrics: forward reference #1 unknown on this run}\S??\fi
+  \else \S\csname rmfwd:#1\endcsname\fi
+  \else \S\csname rmsec:#1\endcsname\fi}
+\font\eighttt=cmtt8 % the tables of the quick reference, and their math:
+\font\eighti=cmmi8 \font\eightsy=cmsy8 \font\sixrm=cmr6 \font\sixi=cmmi6
+\font\sixsy=cmsy6
+\def\qrfonts{\eightrm \baselineskip 9.5pt \def\m##1{{\eighttt ##1}}%
+  \textfont0=\eightrm \scriptfont0=\sixrm \textfont1=\eighti \scriptfont1=\sixi
+  \textfont2=\eightsy \scriptfont2=\sixsy}
 \def\oursname#1{\rmget{name}{#1}} % the canonical variant name, from the printer
 \def\acc#1{\rmget{acc}{#1}}       % measured accuracy, from `rankmetrics accuracy'
 \input supp-pdf.mkii % MetaPost pictures in plain pdfTeX
@@ -41,6 +61,31 @@
   \smallskip\centerline{\sevenrm #2}\medskip}
 \input examples
 \input accuracy
+% The contents, at the front.  cwebmac gathers them in \jobname.toc while the
+% book is typeset and prints them after the index; we print the previous
+% run's file before section 1 instead, and \con prints nothing.  The file is
+% read whole into a token list before anything is typeset, because the
+% first page shipped out opens the same file for writing.  The contents page
+% has cwebmac's page number 0 and the book's first page is page 1, so the
+% contents cannot move a page number.
+\newtoks\rmcontents
+\openin\rmin=\jobname.toc
+\ifeof\rmin \else \closein\rmin
+  {\def\ZZ#1#2#3#4#5{\global\rmcontents=\expandafter{\the\rmcontents
+     \contentsline{#1}{#2}{#3}{#4}{#5}}%
+   \ifx\rmfirst\undefined \gdef\rmfirst{{{\tensy x}#3}{#2}{#1}}\fi}%
+   \input \jobname.toc }\fi
+{\rightskip 0pt \hyphenpenalty 50 \tolerance 200 \baselineskip 11pt
+  \titletrue \pageno=\contentspagenumber
+  \def\grouptitle{TABLE OF CONTENTS}
+  \topofcontents \startpdf
+  \line{\hfil Section\hbox to3em{\hss Page}}%
+  \the\rmcontents
+  \botofcontents \par
+  % the running head of page 1 is taken from the mark at the foot of this page
+  \ifx\rmfirst\undefined\else \mark{\rmfirst}\fi \vfill\eject}
+\global\pageno=1
+\def\con{\par\vfill\eject\end}
 @s mpfr_t int
 @s mpfr_ptr int
 @s mpfr_exp_t int
@@ -168,11 +213,138 @@ the library does not need the headers of MPFR or GMP.
 @ @<Public constants@>=
 #define RM_VERSION "0.1.0"
 
+@* Quick reference.\here{q:ref}
+Every metric, every key with its words, and every aggregator, each with the
+section that defines it.  A variant is named
+\.{metric@@K[key=word,...]}, optionally after an aggregator,
+\.{mean[skip=norel]:ap}; the grammar is in \secref{q:names}.  A key that is
+left out takes its default, which is the first word of each list below
+(\.{lrap}'s \.{undef} is \.{one}); \.{rankmetrics name} prints a variant's
+name with every default, and \.{rankmetrics --help} lists for each metric
+exactly the words the parser accepts.  Below, $h$ is the number of relevant
+items in the top~$K$, $R$ the number of relevant items of the query
+(retrieved or not), $n$ the length of the list and $t$ the relevance
+threshold.  Besides the keys in the table, every metric of binary relevance
+reads \.{rel}, every metric that ranks reads \.{ties}, and every metric that
+can be undefined reads \.{undef}.
+
+\medskip
+{\qrfonts
+\halign to\hsize{\m{#}\hfil\tabskip 1em&\hfil#\hfil&#\hfil&\m{#}\hfil
+  \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
+\noalign{\hrule\smallskip}
+{\eightrm metric}&\.{@@K}&what it computes&{\eightrm its own keys}&\S\cr
+\noalign{\smallskip\hrule\smallskip}
+cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain&\secref{q:cg}\cr
+dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base&\secref{q:cg}\cr
+idcg&yes&the DCG of the ideal list&gain discount base ideal&\secref{q:cg}\cr
+ndcg&yes&DCG/IDCG&gain discount base ideal&\secref{q:cg}\cr
+precision&yes&$h/K$&denom&\secref{q:prf}\cr
+recall&yes&$h/R$&norm&\secref{q:prf}\cr
+f&yes&the $F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
+rprec&no&R-precision: precision at rank $R$&&\secref{q:rprec}\cr
+hr&yes&hit ratio, in four readings&hit&\secref{q:hr}\cr
+rr&yes&reciprocal rank, in three readings&hits&\secref{q:rr}\cr
+lrap&no&scikit-learn's label ranking average precision&&\secref{q:lrap}\cr
+ap&yes&average precision&norm&\secref{q:ap}\cr
+apstep&no&scikit-learn's step-function average precision&&\secref{q:apstep}\cr
+ap11&yes&11-point interpolated average precision&&\secref{q:ap11}\cr
+auc&no&area under the ROC curve of one list&&\secref{q:auc}\cr
+err&yes&expected reciprocal rank&gmax&\secref{q:err}\cr
+accuracy&no&$(TP+TN)/n$, positive when the score is at least the cut&cut&\secref{q:clf}\cr
+clf-precision&no&$TP/(TP+FP)$&cut&\secref{q:clf}\cr
+clf-recall&no&$TP/(TP+FN)$&cut&\secref{q:clf}\cr
+clf-f1&no&$2TP/(2TP+FP+FN)$&cut&\secref{q:clf}\cr
+mae&no&mean absolute error of the scores against the grades&&\secref{q:clf}\cr
+mse&no&mean squared error&&\secref{q:clf}\cr
+rmse&no&the root of the mean squared error&&\secref{q:clf}\cr
+spearman&no&Spearman's rho of scores and grades&&\secref{corr-def}\cr
+kendall&no&Kendall's tau of scores and grades&tau&\secref{corr-def}\cr
+coverage&yes&distinct items in every user's top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
+fmean&yes&$F_\beta$ of the precision and recall averaged over users (a set)&beta2&\secref{q:set}\cr
+novelty&yes&mean self-information $-\lg p(i)$ of the top $K$ (a set)&floor&\secref{F001.11}\cr
+\noalign{\smallskip\hrule}}}
+
+@ The keys and their words.  Some words are refused in some combinations,
+and the parser says why: \.{ties=average} is refused by \.{f},
+\.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
+\.{novelty}, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
+with \.{ideal=topk}.
+
+\medskip
+{\qrfonts
+\halign to\hsize{\m{#}\hfil\tabskip 1em&\m{#}\hfil&#\hfil
+  \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
+\noalign{\hrule\smallskip}
+{\eightrm key}&{\eightrm word}&what it means&\S\cr
+\noalign{\smallskip\hrule\smallskip}
+gain&linear&$G(g)=g$, the grade itself&\secref{q:gain}\cr
+&exp2&$G(g)=2^g-1$&\cr
+&binary&$G(g)=1$ when $g\ge t$, else 0&\cr
+rel&1..100&the relevance threshold $t$ (default 1); the gain family reads it only with \m{gain=binary}&\secref{q:rel}\cr
+discount&log2&$D(i)=\lg(i+1)$&\secref{q:discount}\cr
+&jk&$D(i)=\max(1,\log_b i)$, J\"arvelin and Kek\"al\"ainen's&\cr
+base&2..65536&the base $b$ of \m{discount=jk} (default 2)&\secref{q:discount}\cr
+ideal&judged&every judged item, retrieved or not, sorted by grade&\secref{q:ideal}\cr
+&list&the retrieved list, sorted by grade&\cr
+&topk&the first $K$ retrieved items, sorted by grade&\cr
+&ones&$K$ items of gain 1, whatever the judgments&\cr
+ties&input&tied items keep their input order&\secref{q:ties}\cr
+&id-asc&by identifier, ascending (the MS MARCO evaluator)&\cr
+&id-desc&by identifier, descending (trec\_eval)&\cr
+&pessimistic&lower grades first&\cr
+&optimistic&higher grades first&\cr
+&average&the mean over all orders of the tied items (scikit-learn)&\cr
+&reverse&reverse input order, the last first&\cr
+undef&zero&an undefined value (0/0) is reported as 0&\secref{q:undef}\cr
+&one&as 1&\cr
+&error&as an error&\cr
+denom&k&precision divides by $K$ (with a cutoff only)&\secref{q:denom}\cr
+&list&by the ranks that exist, $\min(K,n)$&\cr
+norm&rel&recall and AP divide by $R$&\secref{q:norm}\cr
+&min&by $\min(K,R)$&\cr
+&hits&by $h$ (AP only)&\cr
+beta2&$p/q$&$\beta^2$ of the $F$-measure (default 1)&\secref{q:f}\cr
+hit&any&1 when $h\ge1$, else 0&\secref{q:hr}\cr
+&recall&$h/R$&\cr
+&precision&$h/K$&\cr
+&rows&$h/n$&\cr
+hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
+&sum&the sum of $1/r$ over the relevant items in the top $K$&\cr
+&mean&that sum over $R$&\cr
+gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
+cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
+tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
+&a&Kendall's $\tau_a$&\cr
+items&$N$&the size of the catalogue, 1 to $2^{31}-1$; no default&\secref{q:coverage}\cr
+floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
+&code&its $p(i)$ is raised to $10^{-8}$&\cr
+\noalign{\smallskip\hrule}}}
+
+@ The aggregators, written before a name with a colon, and their keys.
+
+\medskip
+{\qrfonts
+\halign to\hsize{\m{#}\hfil\tabskip 1em&\m{#}\hfil&#\hfil
+  \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
+\noalign{\hrule\smallskip}
+mean&&the mean of the queries' values (a macro average)&\secref{q:agg}\cr
+micro&&for a ratio metric, the sum of the numerators over the sum of the denominators&\cr
+sum&&the sum of the queries' values&\cr
+skip&none&every query counts&\cr
+&undef&queries whose value is undefined are left out&\cr
+&norel&queries without a relevant item are left out&\cr
+&missing&queries that retrieved nothing are left out&\cr
+weight&uniform&in \m{mean}, every query weighs 1&\cr
+&items&a query weighs its number of items&\cr
+&positives&a query weighs its number of relevant items&\cr
+\noalign{\smallskip\hrule}}}
+
 @** Conventions.
 This part fixes the notation, the input every metric reads, how a ranking is
 built from scores, and how a variant is named.  Every later part relies on it.
 
-@* Notation.
+@* Notation.\here{q:rel}
 A {\it query\/} (or a user, in a recommender) has a ranked list of $n$
 retrieved items.  Ranks are 1-based: the item at rank~$i$ is the $i$th item
 of the list, $1\le i\le n$.  Each item has a {\it grade}~$g_i$, a whole number
@@ -273,7 +445,7 @@ const char *rm_strerror(rm_status s)
   return "unknown status";
 }
 
-@* Building the ranking.
+@* Building the ranking.\here{q:ties}
 Most inputs do not come ranked: they come with scores, and the ranking is
 the order of decreasing score.  Equal scores (ties) are common: scores are
 quantised, classifiers saturate, and constant baselines tie everything.  The
@@ -422,7 +594,7 @@ all, has an identifier for every item.
   }
 }
 
-@* Variant names.
+@* Variant names.\here{q:names}
 A {\it variant\/} is one exact definition: a metric together with every
 choice that changes its value.  Each variant has one name, a short string
 that the library, the command line, the golden vectors and this book all
@@ -456,7 +628,7 @@ their names and their two paths (|@<Metric specifications@>|).  Three keys
 mean the same for every metric that takes them, so they are defined here:
 \.{rel}, the relevance threshold~$t$, an integer from 1 to~100 (default~1);
 \.{ties}, the tie rule (default \.{input}); and \.{undef}, what to report for
-a value that is undefined in mathematics (default \.{zero}).
+a value that is undefined in mathematics (default \.{zero}).\here{q:undef}
 
 The variant itself is a metric, a cutoff, and one |int| field for each key;
 a field that its metric does not read is ignored, so that two variants with
@@ -2197,7 +2369,7 @@ static size_t n_relevant(const rm_variant *v, const rm_list *l)
   return c;
 }
 
-@ One key is shared by several later chapters: \.{norm}, the normaliser of a
+@ One key\here{q:norm} is shared by several later chapters: \.{norm}, the normaliser of a
 recall or an average precision.  It is the number $R$ of relevant items
 (\.{rel}, the default), $\min(K,R)$ (\.{min}), or the number of relevant
 items retrieved in the top~$K$ (\.{hits}); each metric says which it accepts.
@@ -2247,7 +2419,7 @@ static const metric_spec metrics[RM_N_METRICS] = {
   @<Metric specifications@>@;
 };
 
-@* Cumulative gain, DCG and nDCG.
+@* Cumulative gain, DCG and nDCG.\here{q:cg}
 The cumulative-gain family scores a ranked list by the grades of its items,
 counting an item less the lower it is ranked.  Each grade $g$ is turned into
 a {\it gain\/} $G(g)\ge0$ and each rank $i$ has a {\it discount\/} $D(i)\ge1$.
@@ -2268,7 +2440,7 @@ convention of the variant, named by its key \.{undef} (below).
 The four metrics are named \.{cg}, \.{dcg}, \.{idcg} and \.{ndcg}.
 @^cumulative gain@>@^discounted cumulative gain@>@^nDCG@>@^ideal DCG@>
 
-@ The {\it gain\/} is one of three functions of the grade:
+@ The {\it gain\/} is one of three functions of the grade:\here{q:gain}
 $$\vbox{\halign{\tt#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 gain=linear&G(g)=g&the grade itself (trec\_eval, scikit-learn)\cr
 gain=exp2&G(g)=2^g-1&Burges et al.; gdeval, TF-Ranking\cr
@@ -2314,7 +2486,7 @@ static void gain_q(mpq_t out, const rm_variant *v, int g)
   }
 }
 
-@ The {\it discount\/} is $\lg(i+1)$ (\.{discount=log2}), the form every one
+@ The {\it discount\/}\here{q:discount} is $\lg(i+1)$ (\.{discount=log2}), the form every one
 of our sources uses and most software too, or J\"arvelin and Kek\"al\"ainen's
 original $\max(1,\log_b i)$ (\.{discount=jk}, with \.{base=}$b$), which leaves
 the first $b$ ranks undiscounted: with $b=2$ an item at rank~2 counts as much
@@ -2376,7 +2548,7 @@ static rm_status add_term_q(loglin *f, const rm_variant *v, const mpq_t g,
   return loglin_add(f, g, (unsigned long) i + 1);
 }
 
-@ The {\it ideal list\/} is where the variants of nDCG part most, because the
+@ The {\it ideal list\/}\here{q:ideal} is where the variants of nDCG part most, because the
 sources and the software read ``the best possible ranking'' in four ways:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 ideal=judged&every judged item of the query, retrieved or not (trec\_eval, ranx)\cr
@@ -3070,7 +3242,7 @@ static const char *topk_average(const rm_variant *v)
     ? "ideal=topk is not defined with ties=average" : NULL;
 }
 
-@* Precision, recall, F and hit ratio.
+@* Precision, recall, F and hit ratio.\here{q:prf}
 The simplest measures of a ranked list count its hits, the relevant items
 among the first few.  Let $b_r=[g_r\ge t]$ be the relevance of the item at
 rank~$r$, $K$ the cutoff, $k=\min(K,n)$ the ranks that exist, $h_k=\sum_{r\le
@@ -3104,7 +3276,7 @@ the hit ratios \.{hit=recall}, \.{hit=precision} and \.{hit=rows} under the
 same conditions.  The indicator $[h_k\ge1]$ is always defined: a query
 without a relevant item has no hit, and scores~0.
 
-@ {\it The denominator of precision.}  When the list is at least $K$ long,
+@ {\it The denominator of precision.}\here{q:denom}  When the list is at least $K$ long,
 $k=K$ and there is nothing to choose.  When it is shorter, trec\_eval's
 \.{P}, ranx, Spark and torchmetrics by default still divide by~$K$, as if the
 missing ranks held irrelevant items, so a perfect list of three items scores
@@ -3166,7 +3338,7 @@ KEY_BETA2,
 @ @<Set the numeric defaults of a variant@>=
 v->beta2 = 1; v->beta2_den = 1;
 
-@ {\it The F-measure of one query.}  We define $F_\beta$ per query, from the
+@ {\it The F-measure of one query.}\here{q:f}  We define $F_\beta$ per query, from the
 precision (\.{denom=k}) and the recall (\.{norm=rel}) at the same cutoff;
 a mean of the F-measures of many queries, or an F-measure of their mean
 precision and mean recall, is a question of aggregation, treated in the
@@ -3182,14 +3354,14 @@ undefined.  When $R=0$ recall is undefined, and so is $F_\beta$.  Without a
 cutoff, $F_\beta$ is trec\_eval's set-based \.{set\_F}: precision and recall
 of the whole retrieved set.
 
-@ {\it R-precision} looks at the first $R$ ranks, as many as there are
+@ {\it R-precision}\here{q:rprec} looks at the first $R$ ranks, as many as there are
 relevant items; when the list is shorter it looks at what exists, as if the
 list were padded with irrelevant items, but still divides by~$R$.  This is
 trec\_eval's \.{Rprec} and ranx's \.{r-precision}.  It chooses its own
 cutoff, so \.{rprec} refuses one.
 @^R-precision@>
 
-@ {\it Hit ratio.}  Under this one name the sources and the libraries
+@ {\it Hit ratio.}\here{q:hr}  Under this one name the sources and the libraries
 compute four quantities, and the key \.{hit} names them:
 $$\vbox{\halign{\tt#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 hit=any&[h_k\ge1]&a hit at all: trec\_eval's \.{success}, ranx, RecBole, LensKit\cr
@@ -3766,7 +3938,7 @@ static const char *const prf_variants[] = {"precision", "precision@@1",
   1ULL << RM_PRECISION | 1ULL << RM_RECALL | 1ULL << RM_F | 1ULL << RM_RPREC
   | 1ULL << RM_HR, prf_variants},
 
-@* Reciprocal rank.
+@* Reciprocal rank.\here{q:rr}
 The reciprocal rank rewards a ranking for putting a relevant item near the
 top: an item at rank~$r$ is worth $1/r$.  Let $b_r=[g_r\ge t]$ be the
 relevance of the item at rank~$r$, $k=\min(K,n)$ the ranks looked at, and $R$
@@ -3961,7 +4133,7 @@ RM_RR,
 [RM_RR] = {"rr", K(KEY_HITS) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
   ratio_x, rr_bound, no_average, NULL, rr_qratio, rr_dratio},
 
-@ {\it What \src{000}'s ``MRR'' code computes.}\here{C000.3}  The source's
+@ {\it What \src{000}'s ``MRR'' code computes.}\here{C000.3}\here{q:lrap}  The source's
 function named MRR collects the label and score vectors of every user and
 calls scikit-learn's |label_ranking_average_precision_score| (LRAP).  For one
 list with relevant set $Y$ (the relevant items among those scored), LRAP is
@@ -4067,7 +4239,7 @@ static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=s
 [RM_LRAP] = {"lrap", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
   no_cutoff, undef_one, lrap_qratio, lrap_dratio},
 
-@* Average precision.
+@* Average precision.\here{q:ap}
 Average precision rewards a ranking for putting {\it all\/} its relevant
 items near the top: it is the mean, over the relevant items, of the
 precision at their ranks.  Let $b_r=[g_r\ge t]$ be the relevance of the item
@@ -4099,7 +4271,7 @@ once.  As for the first-hit reciprocal rank, the expected average precision
 over the orders of a tie is not the value of any one order, and this version
 does not define it: the metric refuses \.{ties=average}.
 
-@ {\it The step AP of scikit-learn.}  scikit-learn's |average_precision_score|
+@ {\it The step AP of scikit-learn.}\here{q:apstep}  scikit-learn's |average_precision_score|
 reads a list not as a ranking but as a set of scored items, and integrates
 its precision--recall curve as a step function.  Let $s_1>s_2>\cdots$ be the
 {\it distinct\/} scores, and for the threshold $s_j$ let $A_j$ be the number
@@ -4126,7 +4298,7 @@ items the same ratio $h_e/e$ (the pessimistic rank of an item is the end of
 its group).  A list with no relevant item is 1 for LRAP and 0 or NaN for
 scikit-learn's AP, and that is all that tells them apart.
 
-@ {\it Interpolated AP.}  The eleven-point interpolated average precision of
+@ {\it Interpolated AP.}\here{q:ap11}  The eleven-point interpolated average precision of
 Manning, Raghavan and Sch\"utze ({\sl Introduction to Information
 Retrieval}, \S8.4) first makes the precision--recall curve monotone.  The
 {\it interpolated precision\/} at recall level~$\rho$ is the best precision at
@@ -4548,7 +4720,7 @@ static const char *const ap_variants[] = {"ap", "ap@@1", "ap@@5", "ap@@10",
 {"ap", "average precision: ap, apstep, ap11",
   1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants},
 
-@* Area under the ROC curve.
+@* Area under the ROC curve.\here{q:auc}
 The area under the ROC curve, AUC, asks how well the ranking separates the
 relevant items from the others, wherever it puts them.  In one list of $n$
 retrieved items, the {\it positives\/} are the items with grade at least the
@@ -4932,7 +5104,7 @@ static const char *const auc_variants[] = {"auc", "auc[ties=average]",
 @ @<Vector families@>=
 {"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants},
 
-@* Expected reciprocal rank.
+@* Expected reciprocal rank.\here{q:err}
 The expected reciprocal rank, ERR, models a user who reads the list from the
 top and stops at the first item that satisfies; an item of grade~$g$
 satisfies with probability
@@ -4959,7 +5131,7 @@ not defined in this version).  All its values are rational: the
 denominators are powers of two and the ranks.
 @^expected reciprocal rank@>@^ERR@>@^cascade model@>
 
-@ {\it The largest grade.}  The key \.{gmax} is a whole number from 1 to~30,
+@ {\it The largest grade.}\here{q:gmax}  The key \.{gmax} is a whole number from 1 to~30,
 default~4, as in gdeval (the evaluation script of the TREC Web tracks, and
 ir\_measures' \.{ERR@@k}) and RankLib, which both fix it at~4 (RankLib's
 |ERRScorer| divides by 16, ``we assume the relevance scale of $\{0..4\}$'');
@@ -5184,7 +5356,7 @@ static const char *const err_variants[] = {"err", "err@@1", "err@@3", "err@@5",
 @ @<Vector families@>=
 {"err", "expected reciprocal rank: err", 1ULL << RM_ERR, err_variants},
 
-@* Classification and rating errors.
+@* Classification and rating errors.\here{q:clf}
 Two sources name metrics that judge single predictions rather than a
 ranking.  \src{003\_67084013e7b3df28.txt} defines the accuracy, precision and
 recall of a classifier; \src{001\_2e9bf761b3089294.txt} names the rating
@@ -6000,7 +6172,7 @@ identifiers are assumed to run from 1 to the number of items; and
 @/{"C001-recall", "001_2e9bf761b3089294.txt", "recall@@10", RM_G(1, 1), NULL, NULL,
   RM_G(1), NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
 
-@** Aggregation.
+@** Aggregation.\here{q:agg}
 A metric of one query becomes a number for a system by averaging over
 queries: MRR is the mean reciprocal rank, MAP the mean average precision, and
 nDCG@@10 as papers report it is the mean of the per-query values.  Three
@@ -6577,7 +6749,7 @@ and no unretrieved items.
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
 
-@* Metrics of a whole set.
+@* Metrics of a whole set.\here{q:set}
 Three metrics of our sources are not means of per-query values.  The {\it
 catalogue coverage\/} is the share of all items of a catalogue that appear in
 at least one user's top~$K$; it looks at all users at once.  And the
@@ -6592,7 +6764,7 @@ single list is a set of one.  Their rows in the table of metrics have two
 more functions, the two paths over a set.
 @^catalogue coverage@>@^F-score of means@>
 
-@ The metric \.{coverage} has the key \.{items}, the size $N$ of the
+@ The metric \.{coverage}\here{q:coverage} has the key \.{items}, the size $N$ of the
 catalogue, from 1 to $2^{31}-1$.  The lists cannot tell it (an item that no
 user was shown is in no list), and no number would be a sensible default, so
 the key has none: a name of coverage without \.{items=} is refused, with a
@@ -9111,7 +9283,7 @@ shows, on one list it equals |average_precision_score| but for that case.
 \smallskip
 @^scikit-learn@>
 
-@** The command-line tool.
+@** The command-line tool.\here{q:tool}
 The tool \.{rankmetrics} puts the library on the command line.  This version
 has ten subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr

@@ -153,8 +153,9 @@ input, the order of the items, the choice of the ideal list), so a
 difference between them can only be a rounding error, and the tests hold
 every such difference to the stated bound.
 
-@ Our sources are five Chinese blog posts about these metrics, cited by file
-name.  They were chosen because they are typical: between them they state
+@ Our sources are five Chinese blog posts about these metrics, cited by the
+number of their file, \src{000} to \src{004}; \secref{bib} lists them with
+title, author and date.  They were chosen because they are typical: between them they state
 most of the common definitions, and they also contain most of the common
 mistakes.  Every formula and every worked example in them is treated in the
 chapter of its metric, and the part called Errata lists every printed number
@@ -1414,29 +1415,52 @@ option does not belong, and whether the metric defines the variant at all
   }
 }
 
-@* The sources.
+@* The sources.\here{bib}
 Five blog posts, written in Chinese, are the sources whose every formula and
-worked example this book treats.  We cite them by file name.  Their text was
-extracted from web pages, and some of it was lost on the way: formulas set as
-images, tables, the ends of two posts.  Where a number is lost we say so;
-where it can be recovered from what survives we recover it and say how.
+worked example this book treats.  In the text we cite a source by the number
+of its file, \src{000} to \src{004}; here each is listed with its title,
+author and date, as far as the file records them.  Plain \TeX\ cannot set
+Chinese characters, so each title is given in Hanyu Pinyin (without tone
+marks) followed by an English translation in brackets; the characters
+themselves are in the files.  Three of the files name neither author nor
+date: what a file does not say is marked as missing, not guessed.  Their
+text was extracted from web pages, and some of it was lost on the way:
+formulas set as images, tables, the ends of two posts.  Where a number is
+lost we say so; where it can be recovered from what survives we recover it
+and say how.
+@^sources@>@^bibliography@>
 
-\smallskip
-\item{$\bullet$} \src{000\_0ec1f0283de4c3f9.txt} surveys the metrics of
-ranking models: hit ratio, MAP, MRR and the CG/DCG/nDCG family, with Python
-code for three of them.  Its text breaks off in the middle of the nDCG
-example, right after the DCG.
-\item{$\bullet$} \src{001\_2e9bf761b3089294.txt} defines recall, precision,
-F-score, hit ratio, MRR, MAP and nDCG for top-$K$ recommendation, and novelty,
-with a PyTorch evaluator class.  Its worked examples were images and are lost.
-\item{$\bullet$} \src{002\_99164a9873301b8b.txt} discusses the choice of
-metrics for search ranking: nDCG, MAP, ``MRR'', AUC and GAUC.  Its formulas
-were images; its worked arithmetic survives, and has several errors.
-\item{$\bullet$} \src{003\_67084013e7b3df28.txt} covers classification
-metrics, AUC (with code), GAUC, the CG/DCG/nDCG family and hit ratio.
-\item{$\bullet$} \src{004\_7c0f0b5a1381237a.txt} defines MRR and MAP for
-learning to rank; the page ends after its first AP example.
-\smallskip
+\def\bib#1#2#3{\smallbreak\noindent\hangindent 3em\hbox to 3em{[\src{#1}]\hss}%
+  file \src{#1\_#2.txt}\hfil\break #3\par}
+\bib{000}{0ec1f0283de4c3f9}{{\it Paixu (ranker) moxing limian changyong de pingjia zhibiao
+shuli\/} [A survey of the evaluation metrics in common use for ranking
+models].  Blog post; no author and no date in the file, which is text
+extracted from a PDF print of the page.  It surveys hit ratio, MAP, MRR and the
+CG/DCG/nDCG family, with Python code for three of them; its text breaks off
+in the middle of the nDCG example, right after the DCG.}
+\bib{001}{2e9bf761b3089294}{{\it Tuijian xitong zhong changyong pingjia zhibiao ji qi
+shixian\/} [Common evaluation metrics of recommender systems and their
+implementation].  Blog post on CSDN, to judge by the page furniture the
+extraction kept; no author and no date in the file.  It defines recall, precision, F-score,
+hit ratio, MRR, MAP and nDCG for top-$K$ recommendation, and novelty, with a
+PyTorch evaluator class; its worked examples were images and are lost.}
+\bib{002}{99164a9873301b8b}{Peng Jiangjun, {\it [Jishu fenxi] liu: Sousuo paixu --- zhibiao
+jieshao yu xuanze\/} [Technical analysis, part 6: search ranking, the metrics
+and how to choose them].  Republished ``with the author's permission'' on
+4~November 2019.  It discusses
+nDCG, MAP, ``MRR'', AUC and GAUC for search ranking; its formulas were
+images, its worked arithmetic survives, and has several errors.}
+\bib{003}{67084013e7b3df28}{BY (the author's signature in the post's header), {\it Jiqi
+xuexi zhong de pinggu zhibiao\/} [Evaluation metrics in machine learning],
+subtitled {\it Pinggu zhibiao huizong\/} [A summary of evaluation metrics].
+Blog post of 18~March 2019, on the blog whose earlier posts it links
+(\.{yougth.top}).  It covers
+classification metrics, AUC (with code), GAUC, the CG/DCG/nDCG family and
+hit ratio.}
+\bib{004}{7c0f0b5a1381237a}{{\it Paixu suanfa LTR de pingjia zhibiao\/} [Evaluation metrics
+of learning-to-rank algorithms].  Blog post on CSDN, to judge by the page
+furniture; no author and no date in the file.  It defines MRR and MAP for learning to
+rank; the page ends after its first AP example.}
 
 @** Exact arithmetic.
 The exact path returns, for every value, the double nearest to the true value

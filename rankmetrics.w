@@ -261,7 +261,7 @@ mse&no&mean squared error&&\secref{q:clf}\cr
 rmse&no&the root of the mean squared error&&\secref{q:clf}\cr
 spearman&no&Spearman's rho of scores and grades&&\secref{corr-def}\cr
 kendall&no&Kendall's tau of scores and grades&tau&\secref{corr-def}\cr
-coverage&yes&distinct items in every user's top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
+coverage&yes&distinct items of all users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
 fmean&yes&$F_\beta$ of the precision and recall averaged over users (a set)&beta2&\secref{q:set}\cr
 novelty&yes&mean self-information $-\lg p(i)$ of the top $K$ (a set)&floor&\secref{F001.11}\cr
 \noalign{\smallskip\hrule}}}
@@ -9320,7 +9320,7 @@ accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
 figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
 verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
 disagree {\it NAME}\dots&where the variants of a metric disagree\cr
-help&the usage text\cr}}$$
+help, {\it COMMAND\/} --help&the usage text, or the help of one command\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
 is the ranking), \.{--ids} (identifiers, for the tie rules that read them),
@@ -9646,7 +9646,7 @@ static const char *const metric_help[][2] = {
   {"rmse", "root of the mean squared error"},
   {"spearman", "Spearman's rho between scores and grades"},
   {"kendall", "Kendall's tau between scores and grades"},
-  {"coverage", "distinct items in every user's top K, over items= (a set)"},
+  {"coverage", "distinct items of all users' top K, over items= (a set)"},
   {"fmean", "F of the precision and recall averaged over users (a set)"},
   {"novelty", "mean self-information -log2 p(i) of the top K (a set)"},
   {NULL, NULL}};

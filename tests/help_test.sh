@@ -73,6 +73,15 @@ done <<< "$listing"
 [ $nref -eq 0 ] && [ $nacc -gt 250 ] && ok "all $nacc listed words accepted by the parser" \
   || bad "$nref listed words refused, $nacc accepted"
 
+# the aggregators' line: every word it shows is accepted
+agg=$(grep '^aggregators, written before a name:' "$T/top")
+sk=$(printf '%s\n' "$agg" | sed 's/.*skip=\([a-z|]*\),weight=.*/\1/'); we=$(printf '%s\n' "$agg" | sed 's/.*weight=\([a-z|]*\)\].*/\1/')
+nagg=0
+for w in ${sk//|/ }; do for a in mean micro sum; do
+  $RM name "$a[skip=$w]:ap" >/dev/null 2>&1 && nagg=$((nagg + 1)) || bad "$a[skip=$w]:ap refused"; done; done
+for w in ${we//|/ }; do $RM name "mean[weight=$w]:ap" >/dev/null 2>&1 && nagg=$((nagg + 1)) || bad "mean[weight=$w]:ap refused"; done
+[ $nagg -eq 15 ] && ok "the aggregators' 15 words are accepted" || bad "aggregators: $nagg of 15 words accepted"
+
 # The cases the book's chapters state, by hand: the line of the metric, and
 # the refusals that the old help hid.
 line() { printf '%s\n' "$listing" | grep "^  $1[[ ]"; }

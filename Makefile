@@ -32,6 +32,10 @@ BINDIR     ?= $(PREFIX)/bin
 LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 DOCDIR     ?= $(PREFIX)/share/doc/rankmetrics
+# The golden vectors; the installed tool looks for them in ../share/rankmetrics/vectors
+# from its own directory, so keep BINDIR and VECDIR under one PREFIX (or set
+# RANKMETRICS_VECTORS).
+VECDIR     ?= $(PREFIX)/share/rankmetrics/vectors
 MANDIR     ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
@@ -43,7 +47,7 @@ export SOURCE_DATE_EPOCH
 export FORCE_SOURCE_DATE = 1
 
 # Files ctangle writes (every @(file@> in rankmetrics.w, plus rankmetrics.c).
-TANGLED  = rankmetrics.c rankmetrics.h rmtool.c examples.h
+TANGLED  = rankmetrics.c rankmetrics.h rmtool.c examples.h verifydemo.c
 HEADERS  = rankmetrics.h examples.h
 STATIC   = librankmetrics.a
 SHARED   = librankmetrics.so.$(VERSION)
@@ -147,7 +151,28 @@ doc/accuracy.tex: $(TOOL)
 	./$(TOOL) accuracy --tex > $@.tmp
 	mv -f $@.tmp $@
 
-doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex $(FIGURES)
+# The book's worked example of verify: a wrong candidate (verifydemo.c, tangled
+# from the book) run on the committed vectors, and the tool's report on it,
+# folded and set in typewriter type.  The report must name the two variants
+# the prose names, or the build stops.
+build/verifydemo: verifydemo.c
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) verifydemo.c -lm -o $@
+doc/verify-demo.tex: $(TOOL) build/verifydemo $(wildcard vectors/*_test.txt)
+	@mkdir -p doc build
+	build/verifydemo vectors > build/verify-demo.txt
+	./$(TOOL) verify --vectors vectors --quiet build/verify-demo.txt > build/verify-demo.out; \
+	  rc=$$?; [ $$rc -eq 1 ] || { echo "verify-demo: verify exited $$rc, not 1" >&2; exit 1; }
+	@grep -q "match ap\[norm=hits,rel=1,ties=input,undef=zero\] on" build/verify-demo.out && \
+	  grep -q "match ndcg@10\[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero\] on" build/verify-demo.out || \
+	  { cat build/verify-demo.out; echo "verify-demo: the report does not name ap[norm=hits] and ndcg@10[gain=exp2]" >&2; exit 1; }
+	{ printf '%s\n' '\font\eighttt=cmtt8 \begingroup\eighttt\parindent=0pt\def\par{\leavevmode\endgraf}\obeylines\obeyspaces\def {\ }%'; \
+	  fold -s -w 96 build/verify-demo.out | sed -e 's/\\/\\char92 /g' -e 's/[{}$$&#^_%~]/\\char`\\&/g' \
+	    -e 's/^$$/\\strut/'; \
+	  printf '%s\n' '\endgroup'; } > $@.tmp
+	mv -f $@.tmp $@
+
+doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex doc/verify-demo.tex $(FIGURES)
 	rm -f doc/rankmetrics.toc doc/rankmetrics.ref
 	@echo "pdftex (first run: contents and labels; its output in doc/rankmetrics.run1)"
 	@TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc doc/rankmetrics.tex \
@@ -182,6 +207,8 @@ check: all $(RUNNER)
 	@$(MAKE) --no-print-directory vectors-check
 	bash tests/verify_test.sh
 	bash tests/verify_all_test.sh
+	bash tests/install_test.sh
+	bash tests/readme_snippet_test.sh
 	bash tests/sklearn_check.sh
 	bash tests/eval_test.sh
 	bash tests/hostile_test.sh
@@ -341,7 +368,7 @@ rankmetrics.pc: FORCE
 
 install: $(STATIC) $(SHARED) $(TOOL) doc/rankmetrics.pdf rankmetrics.pc
 	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
-	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(DOCDIR)
+	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(VECDIR)
 	install -m 644 rankmetrics.h $(DESTDIR)$(INCLUDEDIR)/rankmetrics.h
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/$(STATIC)
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/$(SHARED)
@@ -350,6 +377,7 @@ install: $(STATIC) $(SHARED) $(TOOL) doc/rankmetrics.pdf rankmetrics.pc
 	install -m 644 rankmetrics.pc $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc
 	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/$(TOOL)
 	install -m 644 doc/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics.pdf
+	install -m 644 vectors/README.md vectors/*_test.json vectors/*_test.txt $(DESTDIR)$(VECDIR)
 	@if [ -f rankmetrics.1 ]; then set -x; \
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
 	  install -m 644 rankmetrics.1 $(DESTDIR)$(MANDIR)/man1/rankmetrics.1; fi
@@ -360,12 +388,13 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/librankmetrics.so \
 	  $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc $(DESTDIR)$(BINDIR)/$(TOOL) \
 	  $(DESTDIR)$(DOCDIR)/rankmetrics.pdf $(DESTDIR)$(MANDIR)/man1/rankmetrics.1
-	rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+	rm -f $(DESTDIR)$(VECDIR)/README.md $(DESTDIR)$(VECDIR)/*_test.json $(DESTDIR)$(VECDIR)/*_test.txt
+	rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(VECDIR) $(dir $(DESTDIR)$(VECDIR)) 2>/dev/null || true
 
 # ---- Clean --------------------------------------------------------------------
 clean:
 	rm -rf $(TANGLED) tangle.stamp rankmetrics.o rankmetrics.pic.o \
 	  $(STATIC) $(SHARED) $(SONAME) librankmetrics.so $(TOOL) $(RUNNER) \
-	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp $(FIGURES) doc/figures.stamp \
+	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp doc/verify-demo.tex doc/verify-demo.tex.tmp $(FIGURES) doc/figures.stamp \
 	  $(addprefix doc/,$(addsuffix .mp,$(FIGURE_NAMES)) $(addsuffix .log,$(FIGURE_NAMES)) $(addsuffix .mpx,$(FIGURE_NAMES))) \
 	  build vectors.tmp.d rankmetrics.pc rankmetrics.pc.tmp

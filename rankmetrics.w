@@ -974,8 +974,11 @@ size_t rm_variant_help(char *buf, size_t len)
 @ The same tables, as data, for programs that walk the names: the
 metrics by code, whether each takes a cutoff, the keys it reads (those of
 its name, in the order of the canonical name), the keys of each
-aggregator, and the words of a key whose values are words.  The tool's
-\.{verify} and \.{disagree} enumerate variants with them.  A key list is
+aggregator, the words of a key whose values are words, and the range of
+a key whose values are numbers: |rm_key_range| returns 1 for a whole
+number in $[|lo|,|hi|]$, 2 for a fraction $p/q$ whose numerator is in that
+range, and 0 for a key of words or no key.  The tool's \.{verify} and
+\.{disagree} enumerate variants with them.  A key list is
 written into |names|, at most |max| of them, and its length returned.
 @^interface@>
 
@@ -985,6 +988,7 @@ int rm_metric_takes_cutoff(rm_metric m);
 size_t rm_metric_keys(rm_metric m, const char **names, size_t max);
 size_t rm_aggregator_keys(rm_agg a, const char **names, size_t max);
 const char *const *rm_key_words(const char *key);
+int rm_key_range(const char *key, long *lo, long *hi);
 
 @ A metric that refuses a cutoff says so when asked with $K=1$, as the
 help text finds out too.  The keys of an aggregator are its outer keys that
@@ -1039,6 +1043,18 @@ const char *const *rm_key_words(const char *key)
   for (k = 0; k < N_KEYS; k++)
     if (strcmp(keys[k].name, key) == 0) return keys[k].words;
   return NULL;
+}
+int rm_key_range(const char *key, long *lo, long *hi)
+{
+  int k;
+  if (key == NULL) return 0;
+  for (k = 0; k < N_KEYS; k++)
+    if (strcmp(keys[k].name, key) == 0 && keys[k].words == NULL) {
+      if (lo) *lo = keys[k].lo;
+      if (hi) *hi = keys[k].hi;
+      return keys[k].den ? 2 : 1;
+    }
+  return 0;
 }
 
 @ The printer works like |snprintf|: it writes at most |len| bytes including
@@ -9399,7 +9415,7 @@ static void usage(FILE *f)
     "                         [--judged J] [--exact]\n"
     "       rankmetrics name NAME...\n"
     "       rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact] [--unsorted]\n"
-    "                        [--dup first|error] [--run-only skip|zero]\n"
+    "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
     "                        [--judged-only skip|empty] [--csv|--tsv] [--user C]\n"
     "                        [--item C] [--label C] [--score C] [--quiet] QRELS RUN | FILE\n"
     "       rankmetrics examples [--tex]\n"
@@ -9485,7 +9501,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "variant reads, defaults included, in a fixed order.  A name the parser\n"
     "refuses stops the command with the column and the reason (exit 2).\n", 1},
   {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
-    "          [--unsorted] [--dup first|error] [--run-only skip|zero]\n"
+    "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
     "          [--judged-only skip|empty] [--csv|--tsv] [--user C] [--item C]\n"
     "          [--label C] [--score C] [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
@@ -9500,7 +9516,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --json             write one JSON object per line\n"
     "  --exact            compute every value on the exact path\n"
     "  --unsorted         read the input into memory and sort it by query\n"
-    "  --dup first|error  a repeated document keeps its first line, or is an error\n"
+    "  --dup error|first|last|max   a document repeated in a query is an error\n"
+    "                     naming both lines (the default), or keeps its first\n"
+    "                     line, its last, or the line of highest grade, then score\n"
     "  --run-only skip|zero      a run query without judgments is left out, or\n"
     "                            has every grade 0\n"
     "  --judged-only skip|empty  a judged query missing from the run is left\n"
@@ -9529,7 +9547,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "Check another implementation's results, lines 'FAMILY:TCID VALUE' in each\n"
     "CANDIDATE file, against the golden vectors, and name the variant the\n"
     "candidate's values match when they are not those asked for.\n"
-    "  --vectors DIR  the golden vectors (default: vectors)\n"
+    "  --vectors DIR  the golden vectors; without it $RANKMETRICS_VECTORS, else\n"
+    "                 vectors beside the program, else ../share/rankmetrics/vectors\n"
+    "                 from the program's directory (where make install puts them)\n"
     "  --ulps N       accept a value within N ulps of the vector's (default 0)\n"
     "  --rel X        accept a value within relative error X instead\n"
     "  --quiet        print only the summary\n"
@@ -10231,9 +10251,16 @@ Which queries enter the set is decided before the aggregator's own
 \.{skip} rule, by three conventions, each counted in the summary that
 \.{eval} writes on standard error (\.{--quiet} drops it):
 \smallskip
-\item{$\bullet$} \.{--dup} \.{first} or \.{error}: a document that appears twice in a
-query (in the run, the judgments or a delimited file) keeps its first line
-and the later ones are dropped (\.{first}, the default), or is an error.
+\item{$\bullet$} \.{--dup} \.{error}, \.{first}, \.{last} or \.{max}: a document
+that appears twice in a query (in the run, the judgments or a delimited
+file) is an error by default, reported with the file and both lines, since
+the two lines may disagree and no choice between them is safe to make
+silently.  \.{first} keeps the first line and drops the later ones (what
+trec\_eval does with a repeated judgment), \.{last} keeps the last, and
+\.{max} keeps the line with the highest grade (a judgment, or a row of a
+delimited file), then the highest score (a run's lines, which share the
+document's judgment); a tie keeps the first.  The summary counts the lines
+dropped.
 \item{$\bullet$} \.{--run-only} \.{skip} or \.{zero}: a query of the run without any
 judgment is left out (\.{skip}, the default, as trec\_eval), or evaluated
 with every grade~0 (\.{zero}).
@@ -10409,12 +10436,14 @@ typedef struct {
   char canon[RM_NAME_MAX];
   int per; /* values per query exist */
   int stream; /* the aggregate is accumulated while reading */
+  int input_ties; /* it breaks ties by input order */
   int ui; /* its inner variant's place in |rm_values|' arrays */
   double as, ac, bs, bc; /* the sums |a| and |b| of |rm_value_set| */
 } ev_measure;
+enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
   ev_measure *m; int nm;
-  int per_query, format, exact, dup_error, run_zero, judged_empty, quiet,
+  int per_query, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep; /* |format|: 0 table, 1 trec, 2 json */
   char delim; /* 0: from the header */
   const char *col[4]; /* user, item, label, score */
@@ -10432,6 +10461,9 @@ typedef struct {
 
 @ @<Counters of an evaluation@>=
 size_t n_eval, n_dup, n_run_only, n_judged_only, n_negative, n_unjudged;
+size_t n_tie_dep; /* queries whose values may depend on the order of tied lines */
+struct ev_sg_s *sg; size_t cap_sg; /* scores and grades, sorted */
+int input_ties; /* some measure breaks ties by input order */
 
 @ The compensated sum is the library's |nsum_add|, repeated here so that the
 streamed aggregate is the library's to the last bit.
@@ -10471,6 +10503,7 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact)
     m->per = 1;
   }
   rm_variant_name(&m->a, m->canon, sizeof m->canon);
+  m->input_ties = strstr(m->canon, "ties=input") != NULL;
   m->stream = !exact && m->per
     && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM);
   return 1;
@@ -11019,6 +11052,19 @@ static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
   g->n++;
 }
 
+@ Of two lines of one document, |ev_dup_larger| says whether the later, |i|,
+wins under \.{--dup max}: in a run beside judgments both lines have the
+document's one grade, so the higher score wins; in a delimited file each row
+has its own label, so the higher label wins, then the higher score.  A tie
+keeps the first line.
+
+@<Tool functions@>=
+static int ev_dup_larger(const ev_state *st, const ev_group *g, size_t i, size_t first)
+{
+  if (!st->qrels_path && g->grade[i] != g->grade[first]) return g->grade[i] > g->grade[first];
+  return g->has_score && g->score[i] > g->score[first];
+}
+
 @ {\it Merging a query's lines.}  The documents of the group and the
 judgments of its query meet in one hash table (open addressing, linear
 probing, at most half full, FNV-1a hashes of the names): each entry is a
@@ -11090,13 +11136,17 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   uint32_t *e = ev_slot(st, jv->d[k], g, jv);
   st->jclaim[k] = 0; st->jdrop[k] = 0;
   if (*e) {
-    if (st->dup_error) {
+    size_t k0 = (*e - 1) >> 1;
+    if (st->dup == DUP_ERROR) {
       fprintf(stderr, "%s:%ld: document '%s' is judged twice in query '%s'"
-        " (first at line %ld)\n", st->qrels_path, jv->line[k], jv->d[k], jv->q,
-        jv->line[(*e - 1) >> 1]);
+        " (first at line %ld; --dup first, last or max chooses one)\n",
+        st->qrels_path, jv->line[k], jv->d[k], jv->q, jv->line[k0]);
       return 0;
     }
-    st->n_dup++; st->jdrop[k] = 1;
+    st->n_dup++;
+    if (st->dup == DUP_LAST || (st->dup == DUP_MAX && jv->grade[k] > jv->grade[k0])) {
+      st->jdrop[k0] = 1; *e = (uint32_t) (2 * k + 1);
+    } else st->jdrop[k] = 1;
   } else *e = (uint32_t) (2 * k + 1);
 }
 
@@ -11116,12 +11166,57 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
     continue;
   }
   first = (*e - 1) & 1 ? k : st->jclaim[k] - 1;
-  if (st->dup_error) {
+  if (st->dup == DUP_ERROR) {
     fprintf(stderr, "%s:%ld: document '%s' appears twice in query '%s' (first"
-      " at line %ld)\n", st->path, g->line[i], d, g->p.s, g->line[first]);
+      " at line %ld; --dup first, last or max chooses one)\n", st->path, g->line[i],
+      d, g->p.s, g->line[first]);
     return 0;
   }
-  g->drop[i] = 1; st->n_dup++;
+  st->n_dup++;
+  if (st->dup == DUP_LAST || (st->dup == DUP_MAX && ev_dup_larger(st, g, i, first))) {
+    g->drop[first] = 1;
+    if (st->qrels_path) g->grade[i] = g->grade[first]; /* its judgment */
+    if ((*e - 1) & 1) *e = (uint32_t) (2 * i + 2);@+ else st->jclaim[k] = i + 1;
+  } else g->drop[i] = 1;
+}
+
+@ {\it Ties that decide a value.}  When a measure breaks ties by the order
+of the input lines (\.{ties=input}, the default) and a query has two
+documents with the same score and different grades, the value of that query
+depends on which line came first, which a run file rarely means to say:
+trec\_eval, for one, would order them by document name.  Such queries are
+not an error, but the summary counts them, so that a value that rests on
+the order of lines is never silent.  A list whose scores are already in
+decreasing order (as runs are written) is checked in one pass; any other
+is sorted first, on a copy.
+
+@<Tool functions@>=
+typedef struct ev_sg_s {@+ double score; int grade; @+} ev_sg;
+static int ev_sg_cmp(const void *a, const void *b)
+{
+  const ev_sg *x = a, *y = b;
+  return x->score < y->score ? 1 : x->score > y->score ? -1 : 0;
+}
+static int ev_ties_matter(const rm_list *l, ev_state *st)
+{
+  size_t i, n = l->n;
+  int sorted = 1;
+  for (i = 1; i < n && sorted; i++) sorted = l->score[i] <= l->score[i - 1];
+  if (sorted) { /* a tie with two grades has two neighbours of unequal grade */
+    for (i = 1; i < n; i++)
+      if (l->score[i] == l->score[i - 1] && l->grade[i] != l->grade[i - 1]) return 1;
+    return 0;
+  }
+  if (n > st->cap_sg) {
+    st->cap_sg = 2 * n;
+    st->sg = ev_alloc(st->sg, st->cap_sg * sizeof *st->sg);
+  }
+  for (i = 0; i < n; i++) { st->sg[i].score = l->score[i]; st->sg[i].grade = l->grade[i]; }
+  qsort(st->sg, n, sizeof *st->sg, ev_sg_cmp);
+  for (i = 1; i < n; i++)
+    if (st->sg[i].score == st->sg[i - 1].score && st->sg[i].grade != st->sg[i - 1].grade)
+      return 1;
+  return 0;
 }
 
 @ A complete group becomes a list: its judgments are found and merged in,
@@ -11158,6 +11253,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   l.score = g->has_score ? g->score : NULL;
   l.id = g->named ? g->id : NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
+  if (st->input_ties && l.score && ev_ties_matter(&l, st)) st->n_tie_dep++;
   return ev_query(st, q, &l, g->line0);
 }
 
@@ -11512,6 +11608,7 @@ static int cmd_eval(int argc, char **argv)
   st.ust = ev_alloc(NULL, (size_t) st.nm * sizeof *st.ust);
   for (i = 0; i < st.nm; i++) {
     if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact)) { rc = 2; goto done; }
+    st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream) st.keep = 1;
     if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
   }
@@ -11573,7 +11670,7 @@ free(st.js.line_a); free(st.js.d);
 free(st.run_ord.last.s); free(st.j_ord.last.s);
 free(st.jp.s); free(st.jr); free(st.jq_start); free(st.jq_len); free(st.jq_seen);
 free(st.jv_d); free(st.jv_g); free(st.jv_l);
-free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht);
+free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht); free(st.sg);
 free(st.seen.slot)
 
 @ @<Read the options of \.{eval}@>=
@@ -11601,9 +11698,11 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   for (k = 0; k < 4; k++) if (strcmp(o, colopt[k]) == 0) break;
   if (k < 4) { st.col[k] = argv[++i]; continue; }
-  if (strcmp(o, "--dup") == 0 && (strcmp(argv[i + 1], "first") == 0
-      || strcmp(argv[i + 1], "error") == 0)) {
-    st.dup_error = argv[++i][0] == 'e'; continue; }
+  if (strcmp(o, "--dup") == 0) {
+    static const char *const dup_words[4] = {"error", "first", "last", "max"};
+    for (k = 0; k < 4 && strcmp(argv[i + 1], dup_words[k]) != 0; k++) ;
+    if (k < 4) { st.dup = (int) k; i++; continue; }
+  }
   if (strcmp(o, "--run-only") == 0 && (strcmp(argv[i + 1], "skip") == 0
       || strcmp(argv[i + 1], "zero") == 0)) {
     st.run_zero = argv[++i][0] == 'z'; continue; }
@@ -11629,7 +11728,7 @@ if ((st.out = tmpfile()) == NULL) {
 for (i = 0; i < st.nm; i++) st.m[i].as = st.m[i].ac = st.m[i].bs = st.m[i].bc = 0;
 ev_keep_free(&st);
 st.n_eval = st.n_run_only = st.n_unjudged = st.n_judged_only = 0;
-st.n_negative = st.n_dup = 0;
+st.n_negative = st.n_dup = st.n_tie_dep = 0;
 src.line = 0;
 ev_order_reset(&st.run_ord); ev_order_reset(&st.j_ord);
 st.decided = 0;
@@ -11665,7 +11764,12 @@ if (st.qrels_path && !ev_open_qrels(&st)) goto done;
         (unsigned long) st.n_unjudged, (unsigned long) st.n_run_only,
         st.run_zero ? "zero" : "skipped", (unsigned long) st.n_judged_only,
         st.judged_empty ? "empty" : "skipped");
-    fprintf(stderr, "; %lu negative grades read as 0\n", (unsigned long) st.n_negative);
+    fprintf(stderr, "; %lu negative grades read as 0", (unsigned long) st.n_negative);
+    if (st.input_ties)
+      fprintf(stderr, "; %lu queries with tied scores on documents of different"
+        " grades, whose values under ties=input depend on the order of the lines",
+        (unsigned long) st.n_tie_dep);
+    fputc('\n', stderr);
   }
 }
 @* Performance of the evaluator.
@@ -11748,7 +11852,8 @@ computes instead.  The command line is
 $$\vbox{\halign{\tt#\hfil\cr
 rankmetrics verify [--vectors {\it DIR}] [--ulps {\it N} $\vert$ --rel {\it X}]\cr
 \qquad[--quiet] {\it CANDIDATE}\dots\cr}}$$
-where {\it DIR\/} holds the text twins of the vectors (default \.{vectors}),
+where {\it DIR\/} holds the text twins of the vectors (by default the
+directory that |vectors_dir| below finds),
 \.{--ulps} sets the tolerance in units in the last place (default~0: only the
 correctly rounded double is right), \.{--rel} sets it instead as a relative
 error, and \.{--quiet} leaves out the results that are within the tolerance
@@ -12233,6 +12338,12 @@ static int test_verdict(const verify_state *st, const vvec *x)
 length.
 
 @<Tool functions@>=
+static const char *ulps_text(double d) /* \.{1 ulp}, \.{3 ulps}; one call a statement */
+{
+  static char t[64];
+  snprintf(t, sizeof t, "%.0f ulp%s", d, d == 1 ? "" : "s");
+  return t;
+}
 static void show_list(const char *label, const char *s)
 {
   if (*s == '\0') printf("%s -", label);
@@ -12266,48 +12377,106 @@ static void report_test(const verify_state *st, const vvec *x, int verdict)
   if (x->undefined) puts("              (undefined: the value is set by the undef convention)");
   show_result("given", x->given, x->value, NULL);
   if (!x->invalid && x->given == GIVEN_NUMBER)
-    printf("    distance %.0f ulps\n", rm_ulps_between(x->value, x->expect));
+    printf("    distance %s\n", ulps_text(rm_ulps_between(x->value, x->expect)));
 }
 
-@ {\it Which variant does the candidate compute?}  A wrong result is most
-often a right result of another variant: the candidate uses $2^g-1$ for the
-gain, or the other tie rule.  For every variant with a wrong result the
-command therefore tries the variant's alternatives and reports those that
-agree with the most of the candidate's results in the group.  The
-alternatives are the variants that differ in the words of the metric's keys
-(the keys whose values are words, such as \.{gain}, \.{ideal}, \.{ties},
-\.{undef}; the numeric keys such as \.{rel} and the cutoff keep their
-values).  The command learns the keys of a metric and their words from the
-library's own tables (|rm_metric_keys|, |rm_aggregator_keys| and
-|rm_key_words|), so it knows no key that the parser does not.  It tries every combination of words when there are at
-most |MAX_ALTERNATIVES| of them, which is the case for every metric of this
-version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3=504$
-variants at a cutoff), and otherwise those that change one or two keys.  A
-combination that the parser refuses (\.{ideal=topk} with \.{ties=average},
-say) is skipped, and each alternative is tried once, under its canonical
-name.
+@ {\it Which variant does the candidate compute?}  The verdict above is
+strict, and it should be: a value one ulp away from the correctly rounded
+one is not that value.  Diagnosis is another question, and it needs another
+measure.  A wrong result is most often a right result of another variant
+(the candidate uses $2^g-1$ for the gain, or the other tie rule, or divides
+AP by the hits), computed with the rounding noise of an ordinary program:
+a candidate that sums its terms naively is a few ulps away from the
+correctly rounded value of the variant it implements, on most lists, and
+an exact comparison would then find that no variant agrees with it at all.
+So for every variant with a wrong result, the command tries the variant's
+{\it alternatives\/} and ranks them by how close they come to the
+candidate's numbers.
+@^diagnosis of a candidate@>
+
+The distance of a result to an alternative is the distance in ulps
+(|rm_ulps_between|) between the candidate's number and the alternative's
+correctly rounded value; it is 0 when both reject the input, and infinite
+when only one does.  An alternative {\it explains\/} a result when the
+distance is at most |DIAG_ULPS|${}=1024$ ulps (a relative difference near
+$2^{-43}$), or within the verdict's own tolerance when that is larger:
+far above the noise of a sum of thousands of terms, far below the
+difference between two definitions on the short lists of the vectors.
+Alternatives are ranked by the number of results they explain (more first),
+then by the largest distance among those (smaller first), then by the sum of
+those distances, then by the number of keys they change (fewer first).  Two
+alternatives that tie on the first three are equally good explanations:
+the vectors cannot tell them apart, and the report lists them together
+rather than pick one.  The group's own variant is measured the same way, so
+that a candidate whose values are all within a few ulps of the expected
+ones is told that its error is rounding, not a definition.
+
+@ {\it The alternatives.}  They are the variants that differ from the
+group's in the values of the metric's keys, both kinds:
+\smallskip
+\item{$\bullet$} the keys whose values are words (\.{gain}, \.{ideal},
+\.{ties}, \.{norm}, \.{undef}, \dots): every combination of words when
+there are at most |MAX_WORD_COMBOS| of them, which holds for every metric
+of this version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3
+=504$ at a cutoff), and otherwise those that change one or two keys;
+\item{$\bullet$} the keys whose values are numbers, one at a time: the
+cutoff (none, $K-1$, $K+1$, and every other cutoff of the metric in the
+family's groups), a whole number (one less, one more, the least allowed,
+and 2, 3, 4, 5, 10 where allowed: \.{rel}, \.{gmax}, \.{base},
+\.{items}), a fraction (0, $1\over4$, $1\over2$, $3\over4$, 1, 2, 4:
+\.{beta2}, \.{cut}); each such change is combined with every combination of
+words, and counts as one change more;
+\item{$\bullet$} for a set's variant, such as
+\.{mean[skip=none,weight=uniform]:ap[...]}, the words of the aggregator's
+keys (\.{skip}, \.{weight}), the inner metric's keys as above with the
+aggregator kept, and the other aggregators with their defaults
+(\.{micro:} for \.{mean:}, the split between macro and micro averages
+that so often explains a different MAP).
+\smallskip
+\noindent The command learns the keys, their words and their ranges from
+the library's own tables (|rm_metric_keys|, |rm_aggregator_keys|,
+|rm_key_words|, |rm_key_range|), so it knows no key that the parser does
+not.  A combination that the parser refuses (\.{ideal=topk} with
+\.{ties=average}, say) is skipped, and each alternative is tried once,
+under its canonical name.
 
 @<Tool functions@>=
-#define MAX_ALTERNATIVES 4096
+#define DIAG_ULPS 1024.0 /* a result this close is explained */
+#define MAX_WORD_COMBOS 4096
+#define MAX_ALTERNATIVES 32768 /* alternatives tried for one group */
 #define MAX_WORD_KEYS 16
+#define MAX_EDITS 64 /* changes of numeric keys of one name */
+#define SHOW_TIED 6 /* alternatives named when several tie */
+static const char *key_value(const char *canon, const char *key, size_t *vl);
 typedef struct {
   char key[32];
   const char *word[16];
   int nw, cur; /* the number of words; the variant's word, or $-1$ if absent */
 } word_key;
-static int metric_word_keys(const char *canon, word_key *wk)
+static size_t metric_of_name(const char *canon, const char **names, size_t max,
+  int *metric) /* the keys of the metric or aggregator that |canon| starts with */
 {
   static const char *const agg[4] = {"", "mean", "micro", "sum"};
-  const char *names[MAX_WORD_KEYS * 2];
-  size_t mlen = strcspn(canon, "@@[:"), nn = 0, t;
-  int n = 0, m;
+  size_t mlen = strcspn(canon, "@@[:"), nn = 0;
+  int m;
+  *metric = -1;
   for (m = 1; m < 4; m++)
     if (strlen(agg[m]) == mlen && strncmp(canon, agg[m], mlen) == 0)
-      nn = rm_aggregator_keys((rm_agg) m, names, MAX_WORD_KEYS * 2);
-  for (m = 0; nn == 0 && m < RM_N_METRICS; m++)
+      return rm_aggregator_keys((rm_agg) m, names, max);
+  for (m = 0; m < RM_N_METRICS; m++)
     if (strlen(rm_metric_name((rm_metric) m)) == mlen
-        && strncmp(canon, rm_metric_name((rm_metric) m), mlen) == 0)
-      nn = rm_metric_keys((rm_metric) m, names, MAX_WORD_KEYS * 2);
+        && strncmp(canon, rm_metric_name((rm_metric) m), mlen) == 0) {
+      *metric = m;
+      nn = rm_metric_keys((rm_metric) m, names, max);
+    }
+  return nn;
+}
+static int metric_word_keys(const char *canon, word_key *wk)
+{
+  const char *names[MAX_WORD_KEYS * 2];
+  size_t nn, t;
+  int n = 0, m;
+  nn = metric_of_name(canon, names, MAX_WORD_KEYS * 2, &m);
   if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
   for (t = 0; t < nn && n < MAX_WORD_KEYS; t++) {
     const char *const *words = rm_key_words(names[t]);
@@ -12317,28 +12486,37 @@ static int metric_word_keys(const char *canon, word_key *wk)
   return n;
 }
 
+@ The value of key |key| in a name: a pointer to it, with its length, or
+|NULL| when the name does not write the key.
+
+@<Tool functions@>=
+static const char *key_value(const char *canon, const char *key, size_t *vl)
+{
+  char pat[40];
+  const char *q = strchr(canon, '[');
+  if (q == NULL || strlen(key) + 2 > sizeof pat) return NULL;
+  snprintf(pat, sizeof pat, "%s=", key);
+  while ((q = strstr(q, pat)) != NULL && q[-1] != '[' && q[-1] != ',') q++;
+  if (q == NULL) return NULL;
+  q += strlen(pat);
+  *vl = strcspn(q, ",]");
+  return q;
+}
+
 @ The variant's own word is read from its canonical name.
 
 @<Add the key |names[t]|...@>=
 {
-  char pat[40];
-  const char *at;
+  const char *q;
+  size_t vl;
   strcpy(wk[n].key, names[t]);
   for (wk[n].nw = 0; words[wk[n].nw] && wk[n].nw < 16; wk[n].nw++)
     wk[n].word[wk[n].nw] = words[wk[n].nw];
-  snprintf(pat, sizeof pat, "%s=", wk[n].key);
   wk[n].cur = -1;
-  if ((at = strchr(canon, '[')) != NULL) {
-    const char *q = at;
-    while ((q = strstr(q, pat)) != NULL && q[-1] != '[' && q[-1] != ',') q++;
-    if (q) {
-      int j;
-      size_t vl;
-      q += strlen(pat);
-      vl = strcspn(q, ",]");
-      for (j = 0; j < wk[n].nw; j++)
-        if (strlen(wk[n].word[j]) == vl && strncmp(q, wk[n].word[j], vl) == 0) wk[n].cur = j;
-    }
+  if ((q = key_value(canon, wk[n].key, &vl)) != NULL) {
+    int j;
+    for (j = 0; j < wk[n].nw; j++)
+      if (strlen(wk[n].word[j]) == vl && strncmp(q, wk[n].word[j], vl) == 0) wk[n].cur = j;
   }
   n++;
 }
@@ -12388,115 +12566,277 @@ static void alt_name(const char *canon, const word_key *wk, int nk, const int *c
   if (!first) snprintf(out + o, len - o, "]");
 }
 
-@ An alternative agrees with the candidate on a test when it rejects the
-input where the candidate said \.{invalid} or \.{error}, or when its
-correctly rounded value is exact or within the tolerance of the candidate's
-number.  The exact path decides; the double path first rules out the
-alternatives that are far off, which is safe because the double path is
-within |rm_ulp_bound| ulps of the exact value: an alternative whose double is
-farther from the candidate than the tolerance plus that bound (plus one ulp
-to spare) cannot agree.
+@ The changes of numeric keys of a name, one key at a time, as names
+(not yet canonical: |alt_try| reads each through the parser).  The other
+cutoffs of the metric are those of the family's groups.
 
 @<Tool functions@>=
-static int alt_agrees(const verify_state *st, const rm_variant *a, const vvec *x,
+static int numeric_edits(const verify_state *st, const vgroup *g, const char *base,
+  char (*out)[RM_NAME_MAX], int max)
+{
+  static const char *const fractions[7] = {"0", "1/4", "1/2", "3/4", "1", "2", "4"};
+  const char *names[MAX_WORD_KEYS * 2];
+  const char *br = strchr(base, '[');
+  size_t mlen = strcspn(base, "@@[:"), nn, t, j;
+  long cuts[MAX_EDITS], cur = 0;
+  int m, n = 0, nc = 0, i;
+  nn = metric_of_name(base, names, MAX_WORD_KEYS * 2, &m);
+  if (m < 0 || br == NULL) return 0;
+  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
+  if (rm_metric_takes_cutoff((rm_metric) m)) {
+    @<Collect the cutoffs to try, |cuts|@>;
+    for (i = 0; i < nc && n < max; i++)
+      if (cuts[i] == 0) snprintf(out[n++], RM_NAME_MAX, "%.*s%s", (int) mlen, base, br);
+      else snprintf(out[n++], RM_NAME_MAX, "%.*s@@%ld%s", (int) mlen, base, cuts[i], br);
+  }
+  for (t = 0; t < nn; t++) {
+    long lo, hi, try[9];
+    int kind = rm_key_range(names[t], &lo, &hi), nt = 0;
+    size_t vl;
+    const char *v = key_value(base, names[t], &vl);
+    if (kind == 0 || v == NULL) continue;
+    if (kind == 2) {
+      for (j = 0; j < 7 && n < max; j++)
+        if (strlen(fractions[j]) != vl || strncmp(v, fractions[j], vl) != 0)
+          snprintf(out[n++], RM_NAME_MAX, "%.*s%s%s", (int) (v - base), base,
+            fractions[j], v + vl);
+      continue;
+    }
+    cur = strtol(v, NULL, 10);
+    try[nt++] = cur - 1; try[nt++] = cur + 1; try[nt++] = lo;
+    try[nt++] = 2; try[nt++] = 3; try[nt++] = 4; try[nt++] = 5; try[nt++] = 10;
+    for (i = 0; i < nt && n < max; i++) {
+      int seen = try[i] == cur || try[i] < lo || try[i] > hi, k;
+      for (k = 0; k < i && !seen; k++) seen = try[k] == try[i];
+      if (!seen)
+        snprintf(out[n++], RM_NAME_MAX, "%.*s%ld%.*s", (int) (v - base), base, try[i],
+          (int) strlen(v + vl), v + vl);
+    }
+  }
+  return n;
+}
+
+@ @<Collect the cutoffs to try...@>=
+{
+  long k = base[mlen] == '@@' ? strtol(base + mlen + 1, NULL, 10) : 0;
+  size_t q;
+  long c[3];
+  c[0] = 0; c[1] = k - 1; c[2] = k + 1;
+  for (i = 0; i < 3; i++)
+    if (c[i] != k && c[i] >= 0 && (c[i] > 0 || k > 0)) cuts[nc++] = c[i];
+  for (q = 0; q < st->ngrp && nc < MAX_EDITS; q++) {
+    const char *o = st->grp[q].name, *colon = strchr(o, ':');
+    long ok;
+    if (st->grp[q].fam != g->fam) continue;
+    if (colon) o = colon + 1;
+    if (strncmp(o, base, mlen) != 0 || o[mlen] != '@@') continue;
+    ok = strtol(o + mlen + 1, NULL, 10);
+    for (i = 0; i < nc && cuts[i] != ok; i++) ;
+    if (i == nc && ok != k) cuts[nc++] = ok;
+  }
+}
+
+@ The distance of a result to an alternative, as defined above.  The exact
+path decides; the double path first rules out the alternatives that are
+far off, which is safe because the double path is within |rm_ulp_bound|
+ulps of the exact value: an alternative whose double is farther from the
+candidate than the closeness allowed plus that bound (plus one ulp to spare)
+cannot explain the result.
+
+@<Tool functions@>=
+static double diag_limit(const verify_state *st)
+{
+  return st->ulps > DIAG_ULPS ? st->ulps : DIAG_ULPS;
+}
+static int explains(const verify_state *st, double dist, double g, double e)
+{
+  return dist <= diag_limit(st) || (st->use_rel && fabs(g - e) <= st->rel * fabs(e));
+}
+static double alt_distance(const verify_state *st, const rm_variant *a, const vvec *x,
   rm_work *w)
 {
-  double d, b, u;
+  double d, b, u, r;
   rm_exact e;
   int set = x->nq > 0;
   rm_status s = set ? rm_value_set(a, x->ls, (size_t) x->nq, w, &d) : rm_value(a, &x->l, w, &d);
-  int ok;
-  if (x->given != GIVEN_NUMBER) return s < 0;
-  if (s < 0) return 0;
+  if (x->given != GIVEN_NUMBER) return s < 0 ? 0 : INFINITY;
+  if (s < 0) return INFINITY;
   b = rm_ulp_bound(a) + 1;
   u = nextafter(fabs(d), INFINITY) - fabs(d);
-  if (st->use_rel ? fabs(d - x->value) > st->rel * fabs(d) + (st->rel + 1) * b * u
-      : rm_ulps_between(d, x->value) > st->ulps + b) return 0;
+  if (rm_ulps_between(d, x->value) > diag_limit(st) + b
+      && !(st->use_rel && fabs(d - x->value) <= st->rel * fabs(d) + (st->rel + 1) * b * u))
+    return INFINITY;
   rm_exact_init(&e);
-  ok = (set ? rm_value_set_exact(a, x->ls, (size_t) x->nq, &e) : rm_value_exact(a, &x->l, &e))
-    >= 0 && number_verdict(st, x->value, e.value) != V_WRONG;
+  s = set ? rm_value_set_exact(a, x->ls, (size_t) x->nq, &e) : rm_value_exact(a, &x->l, &e);
+  r = s < 0 ? INFINITY : explains(st, rm_ulps_between(x->value, e.value), x->value, e.value)
+    ? rm_ulps_between(x->value, e.value) : INFINITY;
   rm_exact_clear(&e);
-  return ok;
+  return r;
 }
 
 @ The search over one group.  |members| holds the group's tests that the
-candidate gave, |own| the number of them that are right.  The best
-alternatives are kept with the number of keys they change, and printed
-fewest changes first, at most three of them.
-
-A variant of a set, such as \.{mean[skip=none,weight=uniform]:ap[...]},
-has two names in one, and its alternatives are searched in three ways: the
-words of the aggregator's keys (\.{skip}, \.{weight}), the words of the
-inner metric's keys with the aggregator kept (\.{norm}, \.{ties}), and the
-other aggregators with their defaults (\.{micro:} for \.{mean:}, which is
-the split between macro and micro averages that so often explains a
-different MAP or precision).  A change of aggregator counts as one change.
+candidate gave.  Every alternative tried is remembered by its canonical
+name in a hash set, so none is tried twice; those that explain at least one
+result are kept with their scores, for the ranking.
 
 @<Tool functions@>=
-typedef struct {@+ char name[RM_NAME_MAX]; int changes; @+} alt_found;
+typedef struct {
+  char name[RM_NAME_MAX];
+  int changes, close; /* keys changed; results explained */
+  double maxd, sumd; /* largest and summed distance of those */
+} alt_found;
 typedef struct {
   const verify_state *st;
   const vgroup *g;
   const size_t *members;
-  int nmem, own, top, nbest, more, ntried;
+  int nmem;
   rm_work w;
+  char (*tried)[RM_NAME_MAX]; uint32_t *hash; size_t ntried; /* the set */
+  alt_found *found; size_t nfound, capfound;
 } alt_search;
-static char alt_tried[MAX_ALTERNATIVES][RM_NAME_MAX];
-static alt_found alt_best[64];
+static void alt_score(alt_search *z, const rm_variant *a, alt_found *f)
+{
+  int j;
+  f->close = 0; f->maxd = f->sumd = 0;
+  for (j = 0; j < z->nmem; j++) {
+    double d = alt_distance(z->st, a, &z->st->vec[z->members[j]], &z->w);
+    if (d == INFINITY) continue;
+    f->close++; f->sumd += d;
+    if (d > f->maxd) f->maxd = d;
+  }
+}
+static int alt_seen(alt_search *z, const char *canon)
+{
+  size_t mask = 2 * MAX_ALTERNATIVES - 1, i = (size_t) ev_hash(canon) & mask;
+  for (;; i = (i + 1) & mask) {
+    if (z->hash[i] == 0) break;
+    if (strcmp(z->tried[z->hash[i] - 1], canon) == 0) return 1;
+  }
+  if (z->ntried == MAX_ALTERNATIVES) return 1; /* full: try no more */
+  strcpy(z->tried[z->ntried], canon);
+  z->hash[i] = (uint32_t) ++z->ntried;
+  return 0;
+}
 static void alt_try(alt_search *z, const char *nm, int changes)
 {
   rm_variant a;
-  char canon[RM_NAME_MAX];
-  int j, agree = 0;
+  alt_found f;
   if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) return;
-  rm_variant_name(&a, canon, sizeof canon);
-  if (strcmp(canon, z->g->name) == 0) return;
-  for (j = 0; j < z->ntried; j++) if (strcmp(alt_tried[j], canon) == 0) return;
-  if (z->ntried == MAX_ALTERNATIVES) return;
-  strcpy(alt_tried[z->ntried++], canon);
-  for (j = 0; j < z->nmem; j++)
-    agree += alt_agrees(z->st, &a, &z->st->vec[z->members[j]], &z->w);
-  if (agree > z->top) { z->top = agree; z->nbest = 0; z->more = 0; }
-  if (agree == z->top && agree > z->own) {
-    if (z->nbest < 64) {
-      strcpy(alt_best[z->nbest].name, canon);
-      alt_best[z->nbest++].changes = changes;
-    } else z->more++;
+  rm_variant_name(&a, f.name, sizeof f.name);
+  if (strcmp(f.name, z->g->name) == 0 || alt_seen(z, f.name)) return;
+  f.changes = changes;
+  alt_score(z, &a, &f);
+  if (f.close == 0) return;
+  if (z->nfound == z->capfound) {
+    z->capfound = z->capfound ? 2 * z->capfound : 64;
+    z->found = verify_grow(z->found, z->capfound * sizeof *z->found);
   }
+  z->found[z->nfound++] = f;
 }
-static int alt_keys(alt_search *z, const char *prefix, const char *base,
-  const char *suffix) /* the words of |base|'s keys; returns the number of keys */
+
+@ The words of |base|'s keys, every combination (or one or two changes when
+the combinations are too many), each put between |prefix| and |suffix|:
+for a set's variant, the aggregator before the inner metric's keys, or the
+inner metric after the aggregator's.  |extra| counts the changes already
+made to |base| (a numeric key).
+
+@<Tool functions@>=
+static void alt_keys(alt_search *z, const char *prefix, const char *base,
+  const char *suffix, int extra)
 {
   word_key wk[MAX_WORD_KEYS];
   int nk = metric_word_keys(base, wk), c[MAX_WORD_KEYS] = {0}, i, full;
   long total = 1;
-  for (i = 0; i < nk; i++) if ((total *= wk[i].nw + 1) > MAX_ALTERNATIVES) total = MAX_ALTERNATIVES + 1;
-  full = total <= MAX_ALTERNATIVES;
+  for (i = 0; i < nk; i++)
+    if ((total *= wk[i].nw + 1) > MAX_WORD_COMBOS) total = MAX_WORD_COMBOS + 1;
+  full = total <= MAX_WORD_COMBOS;
   for (;;) {
     @<Try the alternative of choices |c|@>;
     for (i = 0; i < nk && ++c[i] > wk[i].nw; i++) c[i] = 0;
     if (i == nk) break;
   }
-  return nk;
+}
+
+@ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
+$j$th word.  A choice of the word the variant already has is the same as
+none, so it is skipped.
+
+@<Try the alternative of choices |c|@>=
+{
+  int changes = extra, skip = 0;
+  char alt[2 * RM_NAME_MAX], nm[3 * RM_NAME_MAX];
+  rm_variant a;
+  for (i = 0; i < nk; i++)
+    if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
+  if (skip || (!full && changes - extra > 2)) goto next;
+  alt_name(base, wk, nk, c, 1, alt, sizeof alt);
+  snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
+  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
+    alt_name(base, wk, nk, c, 0, alt, sizeof alt);
+    snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
+  }
+  if (changes > 0) alt_try(z, nm, changes);
+next: ;
+}
+
+@ The inner metric's alternatives: its words, and each change of a numeric
+key with every combination of words.
+
+@<Tool functions@>=
+static void alt_metric(alt_search *z, const char *prefix, const char *base)
+{
+  char (*edit)[RM_NAME_MAX] = verify_grow(NULL, MAX_EDITS * sizeof *edit);
+  char nm[2 * RM_NAME_MAX];
+  int ne = numeric_edits(z->st, z->g, base, edit, MAX_EDITS), e;
+  alt_keys(z, prefix, base, "", 0);
+  for (e = 0; e < ne; e++) {
+    snprintf(nm, sizeof nm, "%s%s", prefix, edit[e]);
+    alt_try(z, nm, 1);
+    alt_keys(z, prefix, edit[e], "", 1);
+  }
+  free(edit);
+}
+static int alt_better(const alt_found *a, const alt_found *b) /* |a| ranks first */
+{
+  if (a->close != b->close) return a->close > b->close;
+  if (a->maxd != b->maxd) return a->maxd < b->maxd;
+  if (a->sumd != b->sumd) return a->sumd < b->sumd;
+  if (a->changes != b->changes) return a->changes < b->changes;
+  return strcmp(a->name, b->name) < 0;
+}
+static int alt_cmp(const void *p, const void *q)
+{
+  const alt_found *a = p, *b = q;
+  return alt_better(a, b) ? -1 : alt_better(b, a) ? 1 : 0;
+}
+static int alt_equal(const alt_found *a, const alt_found *b)
+{
+  return a->close == b->close && a->maxd == b->maxd && a->sumd == b->sumd;
 }
 static void find_variant(const verify_state *st, const vgroup *g,
-  const size_t *members, int nmem, int own)
+  const size_t *members, int nmem)
 {
   static const char *const aggs[3] = {"mean", "micro", "sum"};
   alt_search z;
+  alt_found own;
+  rm_variant gv = g->v;
   const char *colon = strchr(g->name, ':');
-  int i, nk;
+  int i;
   memset(&z, 0, sizeof z);
-  z.st = st; z.g = g; z.members = members; z.nmem = nmem; z.own = z.top = own;
+  z.st = st; z.g = g; z.members = members; z.nmem = nmem;
+  z.tried = verify_grow(NULL, MAX_ALTERNATIVES * sizeof *z.tried);
+  z.hash = calloc(2 * MAX_ALTERNATIVES, sizeof *z.hash);
+  if (z.hash == NULL) { fputs("rankmetrics: verify: out of memory\n", stderr); exit(2); }
   rm_work_init(&z.w);
-  if (colon == NULL) nk = alt_keys(&z, "", g->name, "");
+  strcpy(own.name, g->name); own.changes = 0;
+  alt_score(&z, &gv, &own);
+  if (colon == NULL) alt_metric(&z, "", g->name);
   else {
     char pre[RM_NAME_MAX], nm[2 * RM_NAME_MAX];
     snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name), g->name);
-    nk = alt_keys(&z, "", pre, colon); /* the aggregator's keys */
+    alt_keys(&z, "", pre, colon, 0); /* the aggregator's keys */
     snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name + 1), g->name);
-    i = alt_keys(&z, pre, colon + 1, ""); /* the inner metric's */
-    if (i > nk) nk = i;
+    alt_metric(&z, pre, colon + 1); /* the inner metric's */
     for (i = 0; i < 3; i++)
       if (strncmp(g->name, aggs[i], strlen(aggs[i])) != 0
           || (g->name[strlen(aggs[i])] != '[' && g->name[strlen(aggs[i])] != ':')) {
@@ -12505,49 +12845,99 @@ static void find_variant(const verify_state *st, const vgroup *g,
       }
   }
   rm_work_free(&z.w);
-  if (nk < 1) nk = 1; /* a change of aggregator is one change */
-  @<Say which alternatives agree best@>;
+  qsort(z.found, z.nfound, sizeof *z.found, alt_cmp);
+  @<Say which alternatives explain the results best@>;
+  free(z.found); free(z.tried); free(z.hash);
 }
 
-@ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
-$j$th word.  A choice of the word the variant already has is the same as
-none, so it is skipped.  An alternative goes between |prefix| and |suffix|:
-for a set's variant, the aggregator before the inner metric's keys, or the
-inner metric after the aggregator's.
+@ The report names the best alternatives, all of those that tie with the
+best (at most |SHOW_TIED|, then how many more), and the next two that do
+less well; then how the group's own variant fares.  An alternative is
+named only when it explains more results than the group's own variant, or
+as many with a smaller largest distance.
 
-@<Try the alternative of choices |c|@>=
+@<Say which alternatives explain the results best@>=
 {
-  int changes = 0, skip = 0;
-  char alt[2 * RM_NAME_MAX], nm[3 * RM_NAME_MAX];
-  rm_variant a;
-  for (i = 0; i < nk; i++)
-    if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
-  if (skip || changes == 0 || (!full && changes > 2)) goto next;
-  alt_name(base, wk, nk, c, 1, alt, sizeof alt);
-  snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
-  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
-    alt_name(base, wk, nk, c, 0, alt, sizeof alt);
-    snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
-  }
-  alt_try(z, nm, changes);
-next: ;
+  size_t top = 0, k, shown;
+  int better = z.nfound > 0 && (z.found[0].close > own.close
+    || (z.found[0].close == own.close && z.found[0].maxd < own.maxd));
+  if (better) {
+    while (top < z.nfound && alt_equal(&z.found[top], &z.found[0])) top++;
+    if (top > 1)
+      printf("  %lu variants explain the results equally well (the vectors do not"
+        " tell them apart):\n", (unsigned long) top);
+    for (k = 0, shown = 0; k < top && shown < SHOW_TIED; k++, shown++)
+      printf("  the candidate's values match %s on %d of %d vectors, within %s\n",
+        z.found[k].name, z.found[k].close, nmem, ulps_text(z.found[k].maxd));
+    if (top > shown) printf("  (and %lu more on as many)\n", (unsigned long) (top - shown));
+    for (k = top, shown = 0; k < z.nfound && shown < 2; k++, shown++)
+      printf("  next: %s on %d of %d vectors, within %s\n", z.found[k].name,
+        z.found[k].close, nmem, ulps_text(z.found[k].maxd));
+  } else
+    printf("  no variant with other values of the keys of %.*s explains more of the"
+      " %d results than %s\n", (int) strcspn(g->name, "@@[:"), g->name, nmem, g->name);
+  if (own.close == nmem)
+    printf("  the values are within %s of this variant's on all %d vectors:"
+      " a rounding difference, not another definition (see --ulps)\n", ulps_text(own.maxd), nmem);
+  else
+    printf("  this variant itself explains %d of the %d results (within %s)\n",
+      own.close, nmem, ulps_text(diag_limit(st)));
 }
 
-@ @<Say which alternatives agree best@>=
-if (z.nbest == 0)
-  printf("  no variant with other words for the keys of %.*s agrees with more"
-    " of the %d results than %s\n", (int) strcspn(g->name, "@@["), g->name, nmem, g->name);
-else {
-  int shown = 0, ch;
-  for (ch = 1; ch <= nk && shown < 3; ch++)
-    for (i = 0; i < z.nbest && shown < 3; i++)
-      if (alt_best[i].changes == ch) {
-        printf("  the candidate's values match %s on %d of %d vectors\n",
-          alt_best[i].name, z.top, nmem);
-        shown++;
-      }
-  if (z.nbest + z.more > shown)
-    printf("  (and %d other variants on as many)\n", z.nbest + z.more - shown);
+@ {\it Where the vectors are.}  \.{--vectors} names the directory; without
+it the command looks, in order, in the directory named by the environment
+variable \.{RANKMETRICS\_VECTORS}, in \.{vectors} beside the program (the
+tool built in a clone), and in
+$$\.{../share/rankmetrics/vectors}$$
+from the program's directory, where \.{make install} puts them: a tool
+installed in \.{/usr/local/bin} finds the vectors in
+$$\.{/usr/local/share/rankmetrics/vectors},$$
+and a staged or moved installation still finds its own.  The program's directory
+is read from \.{/proc/self/exe}; where that link is missing the lookup
+falls back to \.{vectors} under the working directory.  A directory counts
+when it holds the text twin of some family (a directory of one's own
+vectors may hold one family only).  When none does, the command
+stops at once with one line that names the places it looked and the option
+that chooses one, rather than a complaint about a missing file later.
+@^vectors, where verify finds them@>
+
+@<Tool functions@>=
+static int vectors_here(const char *dir)
+{
+  char path[4200];
+  FILE *f;
+  int k;
+  for (k = 0; vector_families[k].stem; k++) {
+    snprintf(path, sizeof path, "%s/%s_test.txt", dir, vector_families[k].stem);
+    if ((f = fopen(path, "r")) != NULL) { fclose(f); return 1; }
+  }
+  return 0;
+}
+static const char *vectors_dir(const char *cmd)
+{
+  static char found[4200];
+  char exe[4096];
+  const char *env = getenv("RANKMETRICS_VECTORS");
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (env && *env) {
+    if (vectors_here(env)) return env;
+    fprintf(stderr, "rankmetrics: %s: no golden vectors in '%s' (from"
+      " RANKMETRICS_VECTORS); give their directory with --vectors DIR\n", cmd, env);
+    return NULL;
+  }
+  if (n > 0) {
+    char *slash;
+    exe[n] = '\0';
+    if ((slash = strrchr(exe, '/')) != NULL) *slash = '\0';
+    snprintf(found, sizeof found, "%s/vectors", exe);
+    if (vectors_here(found)) return found;
+    snprintf(found, sizeof found, "%s/../share/rankmetrics/vectors", exe);
+    if (vectors_here(found)) return found;
+  } else if (vectors_here("vectors")) return "vectors";
+  fprintf(stderr, "rankmetrics: %s: no golden vectors found (looked beside the"
+    " program and in its ../share/rankmetrics/vectors); give their directory"
+    " with --vectors DIR\n", cmd);
+  return NULL;
 }
 
 @ The command itself: options, then every candidate file, then the report.
@@ -12560,8 +12950,14 @@ static int cmd_verify(int argc, char **argv)
   long not_given = 0, given = 0;
   size_t k, g;
   memset(&st, 0, sizeof st);
-  st.dir = "vectors";
+  st.dir = NULL;
   @<Read the options of \.{verify}@>;
+  if (st.dir == NULL && (st.dir = vectors_dir("verify")) == NULL) return 2;
+  if (!vectors_here(st.dir)) {
+    fprintf(stderr, "rankmetrics: verify: no golden vectors in '%s' (no FAMILY_test.txt);"
+      " give their directory with --vectors DIR\n", st.dir);
+    return 2;
+  }
   for (i = 0; i < argc; i++) {
     int r;
     if (argv[i] == NULL) continue;
@@ -12655,7 +13051,7 @@ for (f = 0; vector_families[f].stem; f++)
       int nm = 0;
       for (k = 0; k < st.nvec; k++)
         if (st.vec[k].group == (int) g && st.vec[k].given != GIVEN_NONE) members[nm++] = k;
-      find_variant(&st, p, members, nm, p->count[V_EXACT] + p->count[V_WITHIN]);
+      find_variant(&st, p, members, nm);
       free(members);
     }
   }
@@ -12665,6 +13061,158 @@ printf("%ld vectors given: %d exact, %d within the tolerance, %d wrong;"
   " %ld vectors not given\n", given, total[V_EXACT], total[V_WITHIN],
   total[V_WRONG], not_given);
 puts(total[V_WRONG] ? "verify: FAIL" : "verify: PASS");
+
+@ {\it A worked example: two classic mistakes.}  Here is how a report reads
+when the candidate is wrong.  The program below is a candidate such as
+people write: it reads the text twin of two families and computes, with
+plain sums of doubles, the average precision of the group
+$$\.{ap[norm=rel,rel=1,ties=input,undef=zero]}$$
+and the nDCG@@10 of the group
+$$\.{ndcg@@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]},$$
+each for the tests whose lists hold at most twelve items.  It makes the two
+mistakes this book meets most often: it divides AP by the number of
+relevant items {\it retrieved\/} (the hits) instead of all relevant items,
+and it takes the gain of grade~$g$ to be $2^g-1$ where the group's variant
+says~$g$.  The build compiles it (\.{build/verifydemo}), runs it on the
+committed vectors, gives its results to \.{rankmetrics verify --quiet},
+and prints the report below exactly as the tool wrote it (long lines
+folded at 96 characters).  The build also checks that the report names the
+two variants the prose says it names, so that this page cannot drift from
+what the tool does.
+@^verify, a worked example@>
+
+\medskip
+\input verify-demo
+\medskip
+
+\noindent How to read it.  Each \.{WRONG} entry names the vector, the
+group's variant and the candidate's line, shows the input, the expected
+correctly rounded double (in C99 hexadecimal and with 17 digits), the
+candidate's number and their distance in ulps.  Two kinds of entry appear.
+Those a few ulps away are rounding: the naive sums of the candidate round
+differently from the exact path on some lists, and the strict verdict
+counts them wrong (give \.{--ulps 4} to accept them).  Those billions of
+ulps away are definitions: AP by the hits differs from AP by the relevant
+items only when a relevant item is left out (a nonempty \.{judged} list),
+and the two gains differ only on grades above~1.  The table that follows
+counts per variant, and under each variant with a wrong result comes the
+diagnosis: the variant that explains the candidate's numbers best, on how
+many of the vectors given, and within how many ulps.  It names
+\.{ap[norm=hits,...]} and \.{ndcg@@10[gain=exp2,...]} though the
+candidate's numbers are off by rounding as well, since the diagnosis
+forgives a few ulps where the verdict does not.  When several variants are
+listed as explaining equally well, the vectors given cannot tell them apart
+(here the cutoffs 9, 10, 11 and 100 agree on lists of at most twelve items
+with few relevant ones), and the remedy is to give more of the family's
+vectors.  The last lines count the vectors: those not given were not
+checked, and the verdict is \.{FAIL} because one result is wrong, however
+close.
+
+@ The candidate is a separate small program, written as a user would write
+it and kept short: it knows nothing of the library.  Its reader takes the
+text twin line by line, notes the group and the four lists of each test,
+and at each \.{result = valid} line computes its value if the test is in
+one of its two groups and short enough.
+
+@(verifydemo.c@>=
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static int parse_list(const char *s, double *a, int max) /* comma-separated */
+{
+  int n = 0;
+  char *end;
+  if (strcmp(s, "none") == 0) return -1;
+  while (*s && n < max) {
+    a[n++] = strtod(s, &end);
+    if (end == s) return -2;
+    s = *end == ',' ? end + 1 : end;
+  }
+  return *s ? -2 : n;
+}
+static void rank_by_score(const double *score, int n, int *order)
+{ /* insertion sort, highest score first, equal scores in input order */
+  int i, j;
+  for (i = 0; i < n; i++) {
+    for (j = i; j > 0 && score[order[j - 1]] < score[i]; j--) order[j] = order[j - 1];
+    order[j] = i;
+  }
+}
+static double naive_ap(const double *g, int n, const double *j, int nj)
+{
+  double sum = 0;
+  int hits = 0, r;
+  (void) j; (void) nj; /* the mistake: the relevant items left out are never counted */
+  for (r = 0; r < n; r++)
+    if (g[r] >= 1) { hits++; sum += (double) hits / (r + 1); }
+  return hits ? sum / hits : 0;
+}
+static int by_grade_desc(const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x < y) - (x > y);
+}
+static double naive_ndcg10(const double *g, int n, const double *j, int nj)
+{
+  double dcg = 0, idcg = 0, all[64];
+  int r, m = 0;
+  for (r = 0; r < n && r < 10; r++) dcg += (pow(2, g[r]) - 1) / log2(r + 2); /* the mistake */
+  for (r = 0; r < n; r++) all[m++] = g[r];
+  for (r = 0; r < nj; r++) all[m++] = j[r];
+  qsort(all, (size_t) m, sizeof *all, by_grade_desc);
+  for (r = 0; r < m && r < 10; r++) idcg += (pow(2, all[r]) - 1) / log2(r + 2);
+  return idcg > 0 ? dcg / idcg : 0;
+}
+@<The candidate's |main|, which reads the text twins@>@;
+
+@ @<The candidate's |main|...@>=
+int main(int argc, char **argv)
+{
+  static const char *const fam[2] = {"ap", "cg_dcg_ndcg"};
+  static const char *const grp[2] = {"ap[norm=rel,rel=1,ties=input,undef=zero]",
+    "ndcg@@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]"};
+  char path[1024], line[65536], list[4][65536];
+  int f;
+  if (argc != 2) { fputs("usage: verifydemo VECTORS-DIR\n", stderr); return 2; }
+  for (f = 0; f < 2; f++) {
+    FILE *in;
+    int in_group = 0;
+    long id = 0;
+    snprintf(path, sizeof path, "%s/%s_test.txt", argv[1], fam[f]);
+    if ((in = fopen(path, "r")) == NULL) { perror(path); return 1; }
+    while (fgets(line, sizeof line, in)) {
+      char *v = strstr(line, " =");
+      line[strcspn(line, "\n")] = '\0';
+      if (v) v += v[2] == ' ' ? 3 : 2; /* the value, empty for an empty list */
+      if (strncmp(line, "[variant = ", 11) == 0)
+        in_group = strncmp(line + 11, grp[f], strlen(grp[f])) == 0
+          && line[11 + strlen(grp[f])] == ']';
+      else if (v && strncmp(line, "tcId =", 6) == 0) id = atol(v);
+      else if (v && strncmp(line, "grades =", 8) == 0) strcpy(list[0], v);
+      else if (v && strncmp(line, "scores =", 8) == 0) strcpy(list[1], v);
+      else if (v && strncmp(line, "judged =", 8) == 0) strcpy(list[3], v);
+      else if (in_group && strcmp(line, "result = valid") == 0)
+        @<Compute and print the candidate's value of test |id|@>@;
+    }
+    fclose(in);
+  }
+  return 0;
+}
+
+@ @<Compute and print the candidate's value...@>=
+{
+  double g[64], s[64], j[64], ranked[64];
+  int order[64], n = parse_list(list[0], g, 64), ns = parse_list(list[1], s, 64);
+  int nj = parse_list(list[3], j, 64), r;
+  if (n >= 0 && n <= 12 && nj >= 0 && ns != -2) {
+    for (r = 0; r < n; r++) order[r] = r;
+    if (ns >= 0) rank_by_score(s, n, order);
+    for (r = 0; r < n; r++) ranked[r] = g[order[r]];
+    printf("%s:%ld %a\n", fam[f], id, f == 0 ? naive_ap(ranked, n, j, nj)
+      : naive_ndcg10(ranked, n, j, nj));
+  }
+}
 @* Pictures.
 Four pictures of this book are drawn by the program itself: the tool
 computes their points with the library and writes them as MetaPost programs,

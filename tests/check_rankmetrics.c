@@ -1255,6 +1255,20 @@ START_TEST(test_names_as_data)
   ck_assert_ptr_null(rm_key_words("rel")); /* numeric */
   ck_assert_ptr_null(rm_key_words("nosuchkey"));
   ck_assert_ptr_null(rm_key_words(NULL));
+  { /* the ranges the help text prints: rel=1..100, base=2..65536, beta2=p/q */
+    long lo = 0, hi = 0;
+    ck_assert_int_eq(rm_key_range("rel", &lo, &hi), 1);
+    ck_assert_int_eq(lo, 1); ck_assert_int_eq(hi, 100);
+    ck_assert_int_eq(rm_key_range("base", &lo, &hi), 1);
+    ck_assert_int_eq(lo, 2); ck_assert_int_eq(hi, 65536);
+    ck_assert_int_eq(rm_key_range("gmax", &lo, &hi), 1);
+    ck_assert_int_eq(lo, 1); ck_assert_int_eq(hi, 30);
+    ck_assert_int_eq(rm_key_range("beta2", NULL, NULL), 2);
+    ck_assert_int_eq(rm_key_range("cut", NULL, NULL), 2);
+    ck_assert_int_eq(rm_key_range("ties", &lo, &hi), 0); /* words */
+    ck_assert_int_eq(rm_key_range("nosuchkey", &lo, &hi), 0);
+    ck_assert_int_eq(rm_key_range(NULL, &lo, &hi), 0);
+  }
   ck_assert_uint_eq(rm_aggregator_keys(RM_AGG_MEAN, k, 64), 2);
   ck_assert_str_eq(k[0], "skip"); ck_assert_str_eq(k[1], "weight");
   ck_assert_uint_eq(rm_aggregator_keys(RM_AGG_MICRO, k, 64), 1);

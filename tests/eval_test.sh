@@ -41,12 +41,34 @@ same "run-only zero" "$($RM eval --quiet --trec -m ap --run-only zero "$T/q" "$T
 # the summary counts: 2 evaluated, 2 unjudged docs (d4, d5), 1 run-only, 1 judged-only
 s=$($RM eval -m ap "$T/q" "$T/r" 2>&1 >/dev/null)
 case $s in *"2 queries evaluated"*"2 unjudged"*"1 queries only in the run"*"1 only in the judgments"*) ok;; *) bad "summary: $s";; esac
-# a duplicate: first kept by default (same values), error with --dup error
-cp "$T/r" "$T/rd"; echo 'q1 Q0 d1 4 0.1 t' >> "$T/rd"
-sed -i '$d' "$T/rd"; sed -i '3a q1 Q0 d1 9 0.1 t' "$T/rd"
-same "dup first" "$($RM eval --quiet --trec -m ap "$T/q" "$T/rd")" "$(printf 'ap\tall\t0.5')"
+# a duplicate: an error by default (no output, both lines named), or one
+# line chosen by --dup.  rd has d1 of q1 twice, at 0.9 (line 1) and 0.1 (line 4).
+# first (d1 at 0.9): AP(q1) = 1/2 as above, MAP = 1/2.  last (d1 at 0.1): q1
+# ranks d2 d4 d1, AP(q1) = (1/3)/2 = 1/6, MAP = (1/6 + 1/2)/2 = 1/3.  max keeps
+# the higher score, 0.9: MAP = 1/2.  rd2 has the two lines the other way
+# round (0.1 first), so max keeps the later line there: MAP = 1/2, first 1/3.
+cp "$T/r" "$T/rd"; sed -i '3a q1 Q0 d1 9 0.1 t' "$T/rd"
+$RM eval --quiet -m ap "$T/q" "$T/rd" > "$T/o" 2> "$T/e"; rc=$?
+if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "rd:4: document 'd1' appears twice in query 'q1' (first at line 1; --dup" "$T/e"; then ok; else bad "dup error by default: rc=$rc $(cat "$T/e")"; fi
 $RM eval --quiet -m ap --dup error "$T/q" "$T/rd" > "$T/o" 2> "$T/e"; rc=$?
 if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "rd:4: document 'd1' appears twice" "$T/e"; then ok; else bad "dup error: rc=$rc $(cat "$T/e")"; fi
+same "dup first" "$($RM eval --quiet --trec -m ap --dup first "$T/q" "$T/rd")" "$(printf 'ap\tall\t0.5')"
+same "dup last" "$($RM eval --quiet --trec -m ap --dup last "$T/q" "$T/rd")" "$(printf 'ap\tall\t0.3333333333333333')"
+same "dup max" "$($RM eval --quiet --trec -m ap --dup max "$T/q" "$T/rd")" "$(printf 'ap\tall\t0.5')"
+sed -e '1s/ 0\.9 / 0.1 /' -e '4s/ 0\.1 / 0.9 /' "$T/rd" > "$T/rd2"
+same "dup first, low score first" "$($RM eval --quiet --trec -m ap --dup first "$T/q" "$T/rd2")" "$(printf 'ap\tall\t0.3333333333333333')"
+same "dup max, high score later" "$($RM eval --quiet --trec -m ap --dup max "$T/q" "$T/rd2")" "$(printf 'ap\tall\t0.5')"
+$RM eval --quiet -m ap --dup most "$T/q" "$T/rd" > "$T/o" 2> "$T/e"; rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$T/o" ]; then ok; else bad "--dup most is refused: rc=$rc"; fi
+# a delimited file: item i1 of u1 twice, label 0 at 0.9 then label 1 at 0.2;
+# i2 has label 1 at 0.5.  first: i1(0) i2(1), AP = (1/2)/1 = 1/2; last and
+# max (the higher label): i2(1) i1(1), AP = 1.
+printf 'user,item,label,score\nu1,i1,0,0.9\nu1,i2,1,0.5\nu1,i1,1,0.2\n' > "$T/dup.csv"
+$RM eval --quiet -m ap "$T/dup.csv" > "$T/o" 2> "$T/e"; rc=$?
+if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "dup.csv:4: document 'i1' appears twice in query 'u1' (first at line 2" "$T/e"; then ok; else bad "csv dup error: rc=$rc $(cat "$T/e")"; fi
+same "csv dup first" "$($RM eval --quiet --trec -m ap --dup first "$T/dup.csv")" "$(printf 'ap\tall\t0.5')"
+same "csv dup last" "$($RM eval --quiet --trec -m ap --dup last "$T/dup.csv")" "$(printf 'ap\tall\t1')"
+same "csv dup max" "$($RM eval --quiet --trec -m ap --dup max "$T/dup.csv")" "$(printf 'ap\tall\t1')"
 # errors: FILE:LINE, nonzero exit, no output
 printf 'q1 Q0 d1 1 abc t\n' > "$T/rb"
 $RM eval -m ap "$T/q" "$T/rb" > "$T/o" 2> "$T/e"; rc=$?
@@ -132,7 +154,7 @@ LC_ALL=C sort -s -k1,1 "$T/mr" > "$T/mr.byte"; LC_ALL=C sort -s -k1,1 "$T/mq" > 
 shuf --random-source=<(yes) "$T/mq" > "$T/mq.shuf"
 # the run grouped, its queries in no order: every third query moved to the end
 awk '{ q = substr($1, 2) + 0; if (q % 3 == 0) late = late $0 "\n"; else print } END { printf "%s", late }' "$T/mr" > "$T/mr.grouped"
-EM=(-m ap -m 'ndcg@5[ties=id-desc]' -m 'rr' -m 'micro:hr@3')
+EM=(--dup first -m ap -m 'ndcg@5[ties=id-desc]' -m 'rr' -m 'micro:hr@3')
 for opt in "" "--judged-only empty" "--run-only zero" "--judged-only empty --run-only zero"; do
   for pair in "mq mr" "mq.byte mr.byte" "mq mr.byte" "mq.byte mr" "mq.shuf mr" "mq mr.grouped" "mq.byte mr.grouped"; do
     set -- $pair
@@ -166,13 +188,33 @@ printf 'a 0 x 1\nb 0 x 1\nb 0 y 0\nc 0 x 1\n' > "$T/oq"
 printf 'a Q0 x 1 1 t\nc Q0 y 1 1 t\nc Q0 x 2 0 t\nb Q0 y 1 1 t\nb Q0 x 2 0 t\n' > "$T/or"
 same "late break of order" "$($RM eval --quiet --trec -q -m ap "$T/oq" "$T/or")" "$(printf 'ap\ta\t1\nap\tc\t0.5\nap\tb\t0.5\nap\tall\t0.6666666666666666')"
 same "late break of order: read" "$(sumof oq or)" "streamed, judgments in memory"
-# a repeated judgment, streamed: counted, or an error naming both lines
+# a repeated judgment, streamed: an error naming both lines by default, or
+# one judgment chosen.  x of a is judged 1 (line 1), then 0 (line 3).  first
+# and max (grade 1): AP(a) = 1, AP(b) = 1.  last (grade 0): a has no relevant
+# item, AP undefined, 0 (undef=zero); MAP = 1/2.
 printf 'a 0 x 1\na 0 y 0\na 0 x 0\nb 0 x 1\n' > "$T/dq"
 printf 'a Q0 x 1 2 t\na Q0 y 2 1 t\nb Q0 x 1 1 t\n' > "$T/dr"
-same "judged twice: first kept" "$($RM eval --quiet --trec -q -m ap "$T/dq" "$T/dr")" "$(printf 'ap\ta\t1\nap\tb\t1\nap\tall\t1')"
-case $($RM eval -m ap "$T/dq" "$T/dr" 2>&1 >/dev/null) in *"1 repeated documents dropped"*) ok;; *) bad "judged twice: not counted";; esac
-$RM eval --quiet -m ap --dup error "$T/dq" "$T/dr" > "$T/o" 2> "$T/e"; rc=$?
-if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "dq:3: document 'x' is judged twice in query 'a' (first at line 1)" "$T/e"; then ok; else bad "judged twice --dup error: $(cat "$T/e")"; fi
+same "judged twice: first kept" "$($RM eval --quiet --trec -q -m ap --dup first "$T/dq" "$T/dr")" "$(printf 'ap\ta\t1\nap\tb\t1\nap\tall\t1')"
+same "judged twice: last kept" "$($RM eval --quiet --trec -q -m ap --dup last "$T/dq" "$T/dr")" "$(printf 'ap\ta\t0\nap\tb\t1\nap\tall\t0.5')"
+same "judged twice: max kept" "$($RM eval --quiet --trec -q -m ap --dup max "$T/dq" "$T/dr")" "$(printf 'ap\ta\t1\nap\tb\t1\nap\tall\t1')"
+case $($RM eval -m ap --dup first "$T/dq" "$T/dr" 2>&1 >/dev/null) in *"1 repeated documents dropped"*) ok;; *) bad "judged twice: not counted";; esac
+for dflt in "" "--dup error"; do
+  $RM eval --quiet -m ap $dflt "$T/dq" "$T/dr" > "$T/o" 2> "$T/e"; rc=$?
+  if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "dq:3: document 'x' is judged twice in query 'a' (first at line 1;" "$T/e"; then ok; else bad "judged twice ${dflt:-by default}: $(cat "$T/e")"; fi
+done
+
+# ---- Ties that decide a value: counted in the summary ----------------------
+# q1: a(1) b(0) tied at 0.5: counted.  q2: a(1) and c (unjudged, 0) tied,
+# lines out of score order (0.1 first): counted.  q3: x(1) y(1) tied, same
+# grade: not counted.  q4: no ties.  So 2 of 4 queries, and nothing is said
+# when every measure breaks ties otherwise than by input order.
+printf 'q1 0 a 1\nq1 0 b 0\nq2 0 a 1\nq3 0 x 1\nq3 0 y 1\nq4 0 a 1\n' > "$T/tq"
+printf 'q1 Q0 a 1 0.5 t\nq1 Q0 b 2 0.5 t\nq2 Q0 z 1 0.1 t\nq2 Q0 a 2 0.5 t\nq2 Q0 c 3 0.5 t\nq3 Q0 x 1 0.7 t\nq3 Q0 y 2 0.7 t\nq4 Q0 a 1 0.9 t\nq4 Q0 b 2 0.8 t\n' > "$T/tr"
+case $($RM eval -m ap "$T/tq" "$T/tr" 2>&1 >/dev/null) in
+  *"; 2 queries with tied scores on documents of different grades, whose values under ties=input depend on the order of the lines"*) ok;;
+  *) bad "tie-dependent queries counted: $($RM eval -m ap "$T/tq" "$T/tr" 2>&1 >/dev/null)";; esac
+case $($RM eval -m 'ap[ties=id-desc]' -m 'auc[ties=average]' "$T/tq" "$T/tr" 2>&1 >/dev/null) in
+  *"tied scores"*) bad "tie-dependent queries reported without ties=input";; *) ok;; esac
 
 # ---- Progress: on a terminal only ------------------------------------------
 # 30000 run lines: the first progress line comes at line 16384, with the rate
@@ -189,8 +231,9 @@ case $e in *"lines/s"*) bad "progress without a terminal";; "rankmetrics: eval: 
 # ---- --help after eval: eval's own help on stdout, exit 0 (every command's
 # help is tested in tests/help_test.sh) --------------------------------------
 for h in --help -h; do
-  same "eval $h" "$($RM eval $h 2>&1 | head -1; echo "rc=${PIPESTATUS[0]}")" \
-    "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]
+  out=$($RM eval $h 2>&1); rc=$?
+  same "eval $h" "${out%%$'\n'*}
+rc=$rc" "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]
 rc=0"
 done
 

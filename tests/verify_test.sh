@@ -44,7 +44,7 @@ id=$(echo "${line#*:}" | cut -d' ' -f1)
 next=$("$PY" -c 'import math; print(math.nextafter(float.fromhex("0x1.5555555555555p+0"), math.inf).hex())')
 awk -v l="$lno" -v v="$next" 'NR == l {$2 = v} {print}' "$tmp/good.txt" >"$tmp/ulp.txt"
 if expect 1 "one ulp off fails at --ulps 0" "$TOOL" verify "$tmp/ulp.txt"; then
-  if grep -q "^WRONG  *$id " "$tmp/out" && grep -q "distance 1 ulps" "$tmp/out"; then
+  if grep -q "^WRONG  *$id " "$tmp/out" && grep -q "distance 1 ulp$" "$tmp/out"; then
     ok "the report names $id and a distance of 1 ulp"
   else fail "the report names $id and a distance of 1 ulp"; fi
 fi
@@ -149,6 +149,103 @@ for alt in 'micro:ap' 'mean:ap[norm=hits]' 'mean[skip=norel]:ap'; do
     else fail "aggregates: verify names $alt"; grep -i match "$tmp/out" | head -3; fi
   fi
 done
+
+# 7. Diagnosis is not defeated by rounding noise, and it searches numeric keys.
+# group_as FAMILY GROUP ALT [ULPS]: the candidate's results for the valid tests
+# of the group GROUP, computed as the variant ALT by `value --exact', each
+# moved ULPS ulps up (a nonzero value), as a program with a sloppy sum would.
+group_as() {
+  local fam=$1 grp=$2 alt=$3 up=${4:-0}
+  awk -v g="[variant = $grp]" '
+    /^\[variant = /{ing = ($0 == g)}
+    ing && /^tcId = /{id=$3}
+    ing && /^(grades|scores|ids|judged) =/{k=$1; v=$0; sub(/^[a-z]+ = ?/, "", v); f[k]=v}
+    ing && /^result = valid/{print id "|" f["grades"] "|" f["scores"] "|" f["ids"] "|" f["judged"]}
+  ' "$VEC/${fam}_test.txt" |
+  while IFS='|' read -r id grades scores ids judged; do
+    args=(--grades "$grades")
+    [ "$scores" != none ] && args+=(--scores "$scores")
+    [ "$ids" != none ] && args+=(--ids "$ids")
+    [ -n "$judged" ] && args+=(--judged "$judged")
+    v=$("$TOOL" value "$alt" "${args[@]}" --exact 2>/dev/null | awk '$1 == "exact" {print $3}')
+    if [ -n "$v" ]; then echo "$fam:$id $v"; fi
+  done | "$PY" -c '
+import math, sys
+up = int(sys.argv[1])
+for line in sys.stdin:
+    name, v = line.split()
+    x = float.fromhex(v)
+    for _ in range(up if x != 0 else 0):
+        x = math.nextafter(x, math.inf)
+    print(name, x.hex())' "$up"
+}
+first_match() { grep -m1 "the candidate's values match" "$1" | sed 's/.*match \([^ ]*\) on \([0-9]*\) of \([0-9]*\) vectors, within \([0-9]*\) ulps\{0,1\}$/\1 \2 \3 \4/'; }
+# AP divided by the hits, one ulp above the correctly rounded value
+group_as ap 'ap[norm=rel,rel=1,ties=input,undef=zero]' 'ap[norm=hits]' 1 >"$tmp/hits1.txt"
+n=$(grep -c . "$tmp/hits1.txt")
+if expect 1 "AP by the hits, 1 ulp off: fails the strict verdict" "$TOOL" verify --quiet "$tmp/hits1.txt"; then
+  got=$(first_match "$tmp/out")
+  if [ "$got" = "ap[norm=hits,rel=1,ties=input,undef=zero] $n $n 1" ] && [ "$n" -ge 10 ]; then
+    ok "1 ulp off ap[norm=hits]: named, on $n of $n vectors, within 1 ulp"
+  else fail "1 ulp off ap[norm=hits]: first match '$got' (n=$n)"; grep -A3 'per variant' "$tmp/out" | head -8; fi
+fi
+# the same values exactly: named within 0 ulps
+group_as ap 'ap[norm=rel,rel=1,ties=input,undef=zero]' 'ap[norm=hits]' 0 >"$tmp/hits0.txt"
+expect 1 "AP by the hits: fails" "$TOOL" verify --quiet "$tmp/hits0.txt" &&
+  { got=$(first_match "$tmp/out")
+    [ "$got" = "ap[norm=hits,rel=1,ties=input,undef=zero] $n $n 0" ] && ok "exact ap[norm=hits] named within 0 ulps" ||
+      fail "exact ap[norm=hits]: '$got'"; }
+# the right variant 2 ulps off everywhere: rounding, not another definition
+group_as ap 'ap[norm=rel,rel=1,ties=input,undef=zero]' 'ap' 2 >"$tmp/own2.txt"
+if expect 1 "the right AP 2 ulps off fails at --ulps 0" "$TOOL" verify --quiet "$tmp/own2.txt"; then
+  if grep -q "the values are within 2 ulps of this variant's on all $n vectors: a rounding difference" "$tmp/out"; then
+    ok "2 ulps off the group's own variant: told it is rounding"
+  else fail "2 ulps off: not told it is rounding"; grep -A3 'per variant' "$tmp/out" | head -6; fi
+fi
+# a numeric key: the cutoff (nDCG@5 for the group of nDCG@10) and rel (AP with rel=2)
+g10='ndcg@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]'
+group_as cg_dcg_ndcg "$g10" 'ndcg@5' >"$tmp/k5.txt"
+n=$(grep -c . "$tmp/k5.txt")
+expect 1 "nDCG@5 for nDCG@10 fails" "$TOOL" verify --quiet "$tmp/k5.txt" &&
+  { got=$(first_match "$tmp/out")
+    [ "$got" = "ndcg@5[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero] $n $n 0" ] &&
+      ok "the cutoff is searched: ndcg@5 named" || fail "cutoff: first match '$got'"; }
+group_as ap 'ap[norm=rel,rel=1,ties=input,undef=zero]' 'ap[rel=2]' >"$tmp/rel2.txt"
+n=$(grep -c . "$tmp/rel2.txt")
+expect 1 "AP with rel=2 for rel=1 fails" "$TOOL" verify --quiet "$tmp/rel2.txt" &&
+  { got=$(first_match "$tmp/out")
+    [ "$got" = "ap[norm=rel,rel=2,ties=input,undef=zero] $n $n 0" ] &&
+      ok "rel is searched: ap[rel=2] named" || fail "rel: first match '$got'"; }
+# Two variants that one's own vectors cannot tell apart are reported together.
+# One test: grades 1,0 with one relevant item unretrieved (R = 2, one hit at
+# rank 1).  AP by |relevant| is 1/2; by the hits it is 1/1 = 1, and so is
+# ap@1[norm=min] (min(1, 2) = 1 item, one hit): a candidate that says 1 is
+# explained equally by both, and verify must list both, not choose one.
+mkdir -p "$tmp/own"
+cat >"$tmp/own/ap_test.txt" <<'E'
+[variant = ap[norm=rel,rel=1,ties=input,undef=zero]]
+
+tcId = 1
+comment = worked in verify_test.sh
+flags =
+grades = 1,0
+scores = none
+ids = none
+judged = 1
+result = valid
+status = ok
+value = 0x1p-1
+decimal = 0.5
+rational = 1/2
+E
+echo "ap:1 1" >"$tmp/tie.txt"
+if expect 1 "a candidate two variants explain" "$TOOL" verify --vectors "$tmp/own" "$tmp/tie.txt"; then
+  if grep -q "variants explain the results equally well (the vectors do not tell them apart)" "$tmp/out" &&
+     grep -q "match ap\[norm=hits,rel=1,ties=input,undef=zero\] on 1 of 1 vectors, within 0 ulps" "$tmp/out" &&
+     grep -q "match ap@1\[norm=min,rel=1,ties=input,undef=zero\] on 1 of 1 vectors, within 0 ulps" "$tmp/out"; then
+    ok "equal explanations are listed together"
+  else fail "equal explanations"; grep -A6 'per variant' "$tmp/out"; fi
+fi
 
 echo "verify_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,59 @@
+#!/bin/bash
+# The installed tool: `make install' into a staging directory, then the
+# installed verify, run from elsewhere, finds the installed vectors by itself
+# and passes every vector; a copy of the program with no vectors anywhere near
+# it stops with one line naming --vectors; `make uninstall' leaves nothing.
+# Run from the top directory after `make'.
+set -uo pipefail
+top=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0; failed=0
+ok()   { passed=$((passed + 1)); echo "ok: $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+
+make --no-print-directory -s install DESTDIR="$tmp/stage" PREFIX=/usr/local >"$tmp/log" 2>&1 ||
+  { cat "$tmp/log"; fail "make install"; }
+bin=$tmp/stage/usr/local/bin/rankmetrics
+vec=$tmp/stage/usr/local/share/rankmetrics/vectors
+if [ -x "$bin" ] && [ -f "$vec/README.md" ] &&
+   [ "$(ls "$vec"/*_test.txt | wc -l)" -eq "$(ls vectors/*_test.txt | wc -l)" ] &&
+   [ "$(ls "$vec"/*_test.json | wc -l)" -eq "$(ls vectors/*_test.json | wc -l)" ]; then
+  ok "make install puts the tool and every family's vectors in place"
+else fail "make install: tool or vectors missing"; fi
+if cmp -s "$vec/ap_test.txt" vectors/ap_test.txt; then ok "the installed vectors are the committed ones"
+else fail "the installed vectors differ from vectors/"; fi
+
+# Every vector's own value, as a candidate, from another directory.
+for f in vectors/*_test.txt; do
+  fam=$(basename "$f" _test.txt)
+  awk -v fam="$fam" '/^tcId = /{id = $3} /^result = invalid/{print fam ":" id " invalid"}
+       /^value = /{print fam ":" id " " $3}' "$f"
+done >"$tmp/all.txt"
+n=$(grep -c . "$tmp/all.txt")
+mkdir -p "$tmp/elsewhere"
+rc=0; (cd "$tmp/elsewhere" && env -u RANKMETRICS_VECTORS "$bin" verify "$tmp/all.txt") >"$tmp/out" 2>"$tmp/err" || rc=$?
+if [ "$rc" -eq 0 ] && grep -q "^$n vectors given: $n exact" "$tmp/out"; then
+  ok "the installed verify finds its vectors without --vectors ($n exact)"
+else fail "installed verify: exit $rc"; head -3 "$tmp/err"; fi
+
+# A program with no vectors beside it or in ../share: one line, exit 2.
+mkdir -p "$tmp/lone/bin"; cp "$bin" "$tmp/lone/bin/"
+rc=0; (cd "$tmp/elsewhere" && env -u RANKMETRICS_VECTORS "$tmp/lone/bin/rankmetrics" verify "$tmp/all.txt") >"$tmp/out" 2>"$tmp/err" || rc=$?
+if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "--vectors DIR" "$tmp/err" && [ ! -s "$tmp/out" ]; then
+  ok "no vectors anywhere: exit 2, one line naming --vectors"
+else fail "no vectors: exit $rc, $(cat "$tmp/err")"; fi
+# RANKMETRICS_VECTORS and --vectors choose the directory.
+rc=0; RANKMETRICS_VECTORS="$vec" "$tmp/lone/bin/rankmetrics" verify "$tmp/all.txt" >"$tmp/out" 2>&1 || rc=$?
+if [ "$rc" -eq 0 ]; then ok "RANKMETRICS_VECTORS names the directory"; else fail "RANKMETRICS_VECTORS: exit $rc"; fi
+rc=0; "$tmp/lone/bin/rankmetrics" verify --vectors "$tmp/nowhere" "$tmp/all.txt" >"$tmp/out" 2>"$tmp/err" || rc=$?
+if [ "$rc" -eq 2 ] && grep -q "no golden vectors in '$tmp/nowhere'" "$tmp/err"; then ok "--vectors to an empty place: exit 2, named"
+else fail "--vectors nowhere: exit $rc"; fi
+
+make --no-print-directory -s uninstall DESTDIR="$tmp/stage" PREFIX=/usr/local >"$tmp/log" 2>&1
+left=$(find "$tmp/stage" -type f -o -type l | wc -l)
+if [ "$left" -eq 0 ]; then ok "make uninstall removes every installed file"
+else fail "make uninstall leaves $left files"; find "$tmp/stage" -type f | head -5; fi
+
+echo "install_test: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -9336,7 +9336,7 @@ accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
 figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
 verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
 disagree {\it NAME}\dots&where the variants of a metric disagree\cr
-help, {\it COMMAND\/} --help&the usage text, or the help of one command\cr}}$$
+help&the usage text\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
 is the ranking), \.{--ids} (identifiers, for the tie rules that read them),
@@ -9426,7 +9426,7 @@ static void usage(FILE *f)
     "                          CANDIDATE...\n"
     "       rankmetrics disagree [NAME...|all] [--max-length L] [--budget SECONDS]\n"
     "                            [--tex FILE]\n"
-    "       rankmetrics COMMAND --help | --help | --version\n\n"
+    "       rankmetrics --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
     "          the fraction when the value is rational)\n"
@@ -9450,8 +9450,9 @@ static void usage(FILE *f)
     "--judged gives grades of judged items that were not retrieved.\n\n"
     "NAME is metric[@@K][key=value,...]; the first value of each key is its\n"
     "default, and a group key=words(COND) is accepted only with COND: a cutoff\n"
-    "(@@K) or with a word of another key.  'rankmetrics value --help' says what\n"
-    "every key and word means.\n", f);
+    "(@@K) or with a word of another key.  'rankmetrics COMMAND --help' prints\n"
+    "the help of one command; 'rankmetrics value --help' says what every key\n"
+    "and word means.\n", f);
   {
     char help[8192];
     rm_variant_help(help, sizeof help);
@@ -9671,8 +9672,11 @@ static const char *const metric_help[][2] = {
   {"novelty", "mean self-information -log2 p(i) of the top K (a set)"},
   {NULL, NULL}};
 
-@ |command_usage| prints the help of one command, or says there is no such
-command; it returns the exit status.
+@ |command_usage| prints the help of one command and returns the exit
+status.  A command without a help of its own (or a word that is no command)
+gets the whole usage text, with a note on standard error, so that a command
+added to the tool is never without help; \.{tests/help\_test.sh} checks that
+every command of the usage text has its own.
 
 @<Tool functions@>=
 static int command_usage(const char *cmd, FILE *f)
@@ -9680,8 +9684,10 @@ static int command_usage(const char *cmd, FILE *f)
   int c, i;
   for (c = 0; cmd_help[c].name; c++) if (strcmp(cmd, cmd_help[c].name) == 0) break;
   if (cmd_help[c].name == NULL) {
-    fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n", cmd);
-    return 2;
+    fprintf(stderr, "rankmetrics: '%s' has no help of its own; the usage text"
+      " follows\n", cmd);
+    usage(f);
+    return 0;
   }
   fputs(cmd_help[c].text, f);
   if (!cmd_help[c].names) return 0;

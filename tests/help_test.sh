@@ -27,9 +27,15 @@ for c in value name eval examples vectors accuracy figures verify disagree; do
     else bad "$c $h: exit $rc, first line '$first'"; fi
   done
 done
-out=$($RM nosuch --help 2>&1); rc=$?
-case "$rc:$out" in "2:rankmetrics: unknown command 'nosuch'"*) ok "unknown command with --help";;
-  *) bad "unknown command with --help: exit $rc, '$out'";; esac
+# a word without a help of its own gets the whole usage text and a note
+out=$($RM nosuch --help 2>"$T/err"); rc=$?
+if [ $rc -eq 0 ] && [ "$out" = "$(cat "$T/top")" ] && grep -q "'nosuch' has no help of its own" "$T/err"
+then ok "no command: the usage text, with a note"; else bad "nosuch --help: exit $rc, $(cat "$T/err")"; fi
+# every command of the usage text's synopsis has a help of its own
+for c in $(grep -oE '^ *(usage:)? *rankmetrics [a-z]+' "$T/top" | awk '{print $NF}' | sort -u); do
+  $RM $c --help 2>"$T/err" >/dev/null
+  [ -s "$T/err" ] && bad "command $c has no help of its own" || ok "command $c has a help of its own"
+done
 grep -q "rankmetrics COMMAND --help" "$T/top" && ok "the usage text names COMMAND --help" \
   || bad "the usage text does not name COMMAND --help"
 # the commands that read names explain them; the others do not

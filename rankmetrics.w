@@ -221,8 +221,9 @@ section that defines it.  A variant is named
 \.{mean[skip=norel]:ap}; the grammar is in \secref{q:names}.  A key that is
 left out takes its default, which is the first word of each list below
 (\.{lrap}'s \.{undef} is \.{one}); \.{rankmetrics name} prints a variant's
-name with every default, and \.{rankmetrics --help} lists for each metric
-exactly the words the parser accepts.  Below, $h$ is the number of relevant
+name with every default, \.{rankmetrics --help} lists for each metric
+exactly the words the parser accepts, and the help of the command
+\.{value} repeats the tables below in brief.  Below, $h$ is the number of relevant
 items in the top~$K$, $R$ the number of relevant items of the query
 (retrieved or not), $n$ the length of the list and $t$ the relevance
 threshold.  Besides the keys in the table, every metric of binary relevance
@@ -933,9 +934,10 @@ static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
   help_put(buf, len, p, "\n");
 }
 
-@ Words are grouped by their condition, in the order of the key's list, the
-unconditional group first.  A word the parser never accepts for this metric
-is not written at all.
+@ Words are grouped by their condition, and a group is written where its
+first word stands in the key's list, so that the default's group comes
+first.  A word the parser never accepts for this metric is not written at
+all.
 
 @<Write the groups of words of |key|@>=
 {

@@ -9578,8 +9578,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"gain", "linear", "G(g) = g (trec_eval, scikit-learn)"},
   {"gain", "exp2", "G(g) = 2^g - 1 (Burges et al.)"},
   {"gain", "binary", "G(g) = 1 if g >= rel, else 0"},
-  {"rel", NULL, "1..100: the relevance threshold t; an item is relevant when its"
-    " grade is at least t (default 1)"},
+  {"rel", NULL, "1..100: the relevance threshold t (default 1): relevant is"
+    " grade >= t"},
   {"discount", NULL, "the discount D(i) of rank i"},
   {"discount", "log2", "D(i) = log2(i+1)"},
   {"discount", "jk", "D(i) = max(1, log_b i), Jarvelin and Kekalainen's, b = base"},
@@ -9597,8 +9597,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"ties", "optimistic", "higher grades first"},
   {"ties", "average", "the mean of the metric over all orders of the tied items"},
   {"ties", "reverse", "reverse input order, the last first"},
-  {"undef", NULL, "the value reported when the metric is undefined (0/0);"
-    " lrap's default is one"},
+  {"undef", NULL, "the value of an undefined metric (0/0); lrap's default is one"},
   {"undef", "zero", "0"},
   {"undef", "one", "1"},
   {"undef", "error", "no value: an error"},
@@ -9620,8 +9619,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
   {"hits", "mean", "that sum divided by R"},
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
-  {"cut", NULL, "p/q: the score at and above which an item is predicted"
-    " positive (default 1/2)"},
+  {"cut", NULL, "p/q: positive when the score is at least the cut (default 1/2)"},
   {"tau", NULL, "which Kendall's tau"},
   {"tau", "b", "tau-b, corrected for ties"},
   {"tau", "a", "tau-a, not corrected"},

@@ -228,7 +228,8 @@ items in the top~$K$, $R$ the number of relevant items of the query
 (retrieved or not), $n$ the length of the list and $t$ the relevance
 threshold.  Besides the keys in the table, every metric of binary relevance
 reads \.{rel}, every metric that ranks reads \.{ties}, and every metric that
-can be undefined reads \.{undef}.
+can be undefined reads \.{undef}.  The commands of the tool are in
+\secref{q:tool}.
 
 \medskip
 {\qrfonts

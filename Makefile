@@ -66,7 +66,7 @@ RUNNER   = tests/check_rankmetrics
 # Add them here with a rule that makes them; doc/rankmetrics.pdf depends on them.
 FIGURE_NAMES = fig-discount fig-roc003 fig-roc002 fig-pr004
 FIGURES  = $(addprefix doc/,$(addsuffix .mps,$(FIGURE_NAMES)))
-DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf)
+DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf ref toc1 ref1 run1)
 
 .DELETE_ON_ERROR:
 .SUFFIXES:
@@ -119,7 +119,12 @@ $(TOOL): rmtool.c $(HEADERS) $(STATIC)
 # cweave writes doc/rankmetrics.{tex,idx,scn}; any nonzero exit fails (5 means
 # an unused section).  pdftex runs at the top level and writes into doc/;
 # TEXINPUTS puts doc/ first, so `\input examples' finds doc/examples.tex.
-# One pdftex run gives a complete PDF.
+# pdftex runs twice: the first run writes the contents (doc/rankmetrics.toc)
+# and the section of every label (doc/rankmetrics.ref), which the second run
+# prints at the front and in the quick reference.  Both files are removed
+# first, so that the PDF never depends on a file left by an older build, and
+# the second run must write them unchanged (the front matter moves no
+# section and no page) and resolve every reference.
 doc: doc/rankmetrics.pdf
 
 doc/rankmetrics.tex: rankmetrics.w
@@ -174,7 +179,17 @@ doc/verify-demo.tex: $(TOOL) build/verifydemo $(wildcard vectors/*_test.txt)
 	mv -f $@.tmp $@
 
 doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex doc/verify-demo.tex $(FIGURES)
+	rm -f doc/rankmetrics.toc doc/rankmetrics.ref
+	@echo "pdftex (first run: contents and labels; its output in doc/rankmetrics.run1)"
+	@TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc doc/rankmetrics.tex \
+	  > doc/rankmetrics.run1 2>&1 || { cat doc/rankmetrics.run1; exit 1; }
+	cp doc/rankmetrics.toc doc/rankmetrics.toc1
+	cp doc/rankmetrics.ref doc/rankmetrics.ref1
 	TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc doc/rankmetrics.tex
+	@cmp -s doc/rankmetrics.toc doc/rankmetrics.toc1 && cmp -s doc/rankmetrics.ref doc/rankmetrics.ref1 || \
+	  { echo "doc/rankmetrics.pdf: the contents or the labels changed between the two runs" >&2; exit 1; }
+	@if grep -n 'forward reference .* unknown' doc/rankmetrics.log; then \
+	  echo "doc/rankmetrics.log: references unresolved on the second run" >&2; exit 1; fi
 	@if grep -n 'Overfull \\hbox' doc/rankmetrics.log; then \
 	  echo "doc/rankmetrics.log: overfull lines (see above); put long strings in displays" >&2; \
 	  exit 1; fi
@@ -205,6 +220,7 @@ check: all $(RUNNER)
 	bash tests/python_install_test.sh
 	bash tests/eval_test.sh
 	bash tests/hostile_test.sh
+	bash tests/help_test.sh
 	bash tests/disagree_test.sh
 	@$(MAKE) --no-print-directory check-sanitize
 	@$(MAKE) --no-print-directory check-valgrind

@@ -29,11 +29,31 @@
 \def\oursq#1{\rmget{q}{#1}}      % the exact rational, when there is one
 \def\printed#1{\rmget{printed}{#1}}
 % Labels for sections: \here{x} records the current section number, and
-% \secref{x} prints it; every reference in this book points backwards.
-\def\here#1{\expandafter\xdef\csname rmsec:#1\endcsname{\secno}}
+% \secref{x} prints it.  A label defined earlier is known at once.  The quick
+% reference at the front points forwards into every chapter, so \here also
+% writes each label to doc/rankmetrics.ref, which the next pdftex run reads
+% first: the Makefile runs pdftex twice.  A label that is still unknown when
+% the file was there to read stops TeX; on a first run it prints ?? and a
+% message, and the Makefile checks that the second run has none.
+\newread\rmin \newwrite\rmrefs \newif\ifrmrefsread
+\def\rmlabel#1#2{\expandafter\gdef\csname rmfwd:#1\endcsname{#2}}
+\openin\rmin=\jobname.ref
+\ifeof\rmin \rmrefsreadfalse \else \closein\rmin \rmrefsreadtrue \input \jobname.ref \fi
+\immediate\openout\rmrefs=\jobname.ref
+\def\here#1{\expandafter\xdef\csname rmsec:#1\endcsname{\secno}%
+  \immediate\write\rmrefs{\string\rmlabel{#1}{\secno}}}
 \def\secref#1{\expandafter\ifx\csname rmsec:#1\endcsname\relax
-  \errmessage{rankmetrics: no section labelled #1}\else
-  \S\csname rmsec:#1\endcsname\fi}
+  \expandafter\ifx\csname rmfwd:#1\endcsname\relax
+    \ifrmrefsread \errmessage{rankmetrics: no section labelled #1}\else
+    \message{rankmetrics: forward reference #1 unknown on this run}\S??\fi
+  \else \S\csname rmfwd:#1\endcsname\fi
+  \else \S\csname rmsec:#1\endcsname\fi}
+\font\eighttt=cmtt8 % the tables of the quick reference, and their math:
+\font\eighti=cmmi8 \font\eightsy=cmsy8 \font\sixrm=cmr6 \font\sixi=cmmi6
+\font\sixsy=cmsy6
+\def\qrfonts{\eightrm \baselineskip 9.5pt \def\m##1{{\eighttt ##1}}%
+  \textfont0=\eightrm \scriptfont0=\sixrm \textfont1=\eighti \scriptfont1=\sixi
+  \textfont2=\eightsy \scriptfont2=\sixsy}
 \def\oursname#1{\rmget{name}{#1}} % the canonical variant name, from the printer
 \def\acc#1{\rmget{acc}{#1}}       % measured accuracy, from `rankmetrics accuracy'
 \input supp-pdf.mkii % MetaPost pictures in plain pdfTeX
@@ -41,6 +61,31 @@
   \smallskip\centerline{\sevenrm #2}\medskip}
 \input examples
 \input accuracy
+% The contents, at the front.  cwebmac gathers them in \jobname.toc while the
+% book is typeset and prints them after the index; we print the previous
+% run's file before section 1 instead, and \con prints nothing.  The file is
+% read whole into a token list before anything is typeset, because the
+% first page shipped out opens the same file for writing.  The contents page
+% has cwebmac's page number 0 and the book's first page is page 1, so the
+% contents cannot move a page number.
+\newtoks\rmcontents
+\openin\rmin=\jobname.toc
+\ifeof\rmin \else \closein\rmin
+  {\def\ZZ#1#2#3#4#5{\global\rmcontents=\expandafter{\the\rmcontents
+     \contentsline{#1}{#2}{#3}{#4}{#5}}%
+   \ifx\rmfirst\undefined \gdef\rmfirst{{{\tensy x}#3}{#2}{#1}}\fi}%
+   \input \jobname.toc }\fi
+{\rightskip 0pt \hyphenpenalty 50 \tolerance 200 \baselineskip 11pt
+  \titletrue \pageno=\contentspagenumber
+  \def\grouptitle{TABLE OF CONTENTS}
+  \topofcontents \startpdf
+  \line{\hfil Section\hbox to3em{\hss Page}}%
+  \the\rmcontents
+  \botofcontents \par
+  % the running head of page 1 is taken from the mark at the foot of this page
+  \ifx\rmfirst\undefined\else \mark{\rmfirst}\fi \vfill\eject}
+\global\pageno=1
+\def\con{\par\vfill\eject\end}
 @s mpfr_t int
 @s mpfr_ptr int
 @s mpfr_exp_t int
@@ -108,8 +153,9 @@ input, the order of the items, the choice of the ideal list), so a
 difference between them can only be a rounding error, and the tests hold
 every such difference to the stated bound.
 
-@ Our sources are five Chinese blog posts about these metrics, cited by file
-name.  They were chosen because they are typical: between them they state
+@ Our sources are five Chinese blog posts about these metrics, cited by the
+number of their file, \src{000} to \src{004}; \secref{bib} lists them with
+title, author and date.  They were chosen because they are typical: between them they state
 most of the common definitions, and they also contain most of the common
 mistakes.  Every formula and every worked example in them is treated in the
 chapter of its metric, and the part called Errata lists every printed number
@@ -168,11 +214,140 @@ the library does not need the headers of MPFR or GMP.
 @ @<Public constants@>=
 #define RM_VERSION "0.1.0"
 
+@* Quick reference.\here{q:ref}
+Every metric, every key with its words, and every aggregator, each with the
+section that defines it.  A variant is named
+\.{metric@@K[key=word,...]}, optionally after an aggregator,
+\.{mean[skip=norel]:ap}; the grammar is in \secref{q:names}.  A key that is
+left out takes its default, which is the first word of each list below
+(\.{lrap}'s \.{undef} is \.{one}); \.{rankmetrics name} prints a variant's
+name with every default, \.{rankmetrics --help} lists for each metric
+exactly the words the parser accepts, and the help of the command
+\.{value} repeats the tables below in brief.  Below, $h$ is the number of relevant
+items in the top~$K$, $R$ the number of relevant items of the query
+(retrieved or not), $n$ the length of the list and $t$ the relevance
+threshold.  Besides the keys in the table, every metric of binary relevance
+reads \.{rel}, every metric that ranks reads \.{ties}, and every metric that
+can be undefined reads \.{undef}.  The commands of the tool are in
+\secref{q:tool}.
+
+\medskip
+{\qrfonts
+\halign to\hsize{\m{#}\hfil\tabskip 1em&\hfil#\hfil&#\hfil&\m{#}\hfil
+  \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
+\noalign{\hrule\smallskip}
+{\eightrm metric}&\.{@@K}&what it computes&{\eightrm its own keys}&\S\cr
+\noalign{\smallskip\hrule\smallskip}
+cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain&\secref{q:cg}\cr
+dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base&\secref{q:cg}\cr
+idcg&yes&the DCG of the ideal list&gain discount base ideal&\secref{q:cg}\cr
+ndcg&yes&DCG/IDCG&gain discount base ideal&\secref{q:cg}\cr
+precision&yes&$h/K$&denom&\secref{q:prf}\cr
+recall&yes&$h/R$&norm&\secref{q:prf}\cr
+f&yes&the $F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
+rprec&no&R-precision: precision at rank $R$&&\secref{q:rprec}\cr
+hr&yes&hit ratio, in four readings&hit&\secref{q:hr}\cr
+rr&yes&reciprocal rank, in three readings&hits&\secref{q:rr}\cr
+lrap&no&scikit-learn's label ranking average precision&&\secref{q:lrap}\cr
+ap&yes&average precision&norm&\secref{q:ap}\cr
+apstep&no&scikit-learn's step-function average precision&&\secref{q:apstep}\cr
+ap11&yes&11-point interpolated average precision&&\secref{q:ap11}\cr
+auc&no&area under the ROC curve of one list&&\secref{q:auc}\cr
+err&yes&expected reciprocal rank&gmax&\secref{q:err}\cr
+accuracy&no&$(TP+TN)/n$, positive when the score is at least the cut&cut&\secref{q:clf}\cr
+clf-precision&no&$TP/(TP+FP)$&cut&\secref{q:clf}\cr
+clf-recall&no&$TP/(TP+FN)$&cut&\secref{q:clf}\cr
+clf-f1&no&$2TP/(2TP+FP+FN)$&cut&\secref{q:clf}\cr
+mae&no&mean absolute error of the scores against the grades&&\secref{q:clf}\cr
+mse&no&mean squared error&&\secref{q:clf}\cr
+rmse&no&the root of the mean squared error&&\secref{q:clf}\cr
+spearman&no&Spearman's rho of scores and grades&&\secref{corr-def}\cr
+kendall&no&Kendall's tau of scores and grades&tau&\secref{corr-def}\cr
+coverage&yes&distinct items of all users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
+fmean&yes&$F_\beta$ of the precision and recall averaged over users (a set)&beta2&\secref{q:set}\cr
+novelty&yes&mean self-information $-\lg p(i)$ of the top $K$ (a set)&floor&\secref{F001.11}\cr
+\noalign{\smallskip\hrule}}}
+
+@ The keys and their words.  Some words are refused in some combinations,
+and the parser says why: \.{ties=average} is refused by \.{f},
+\.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
+\.{novelty}, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
+with \.{ideal=topk}.
+
+\medskip
+{\qrfonts
+\halign to\hsize{\m{#}\hfil\tabskip 1em&\m{#}\hfil&#\hfil
+  \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
+\noalign{\hrule\smallskip}
+{\eightrm key}&{\eightrm word}&what it means&\S\cr
+\noalign{\smallskip\hrule\smallskip}
+gain&linear&$G(g)=g$, the grade itself&\secref{q:gain}\cr
+&exp2&$G(g)=2^g-1$&\cr
+&binary&$G(g)=1$ when $g\ge t$, else 0&\cr
+rel&1..100&the relevance threshold $t$ (default 1); the gain family reads it only with \m{gain=binary}&\secref{q:rel}\cr
+discount&log2&$D(i)=\lg(i+1)$&\secref{q:discount}\cr
+&jk&$D(i)=\max(1,\log_b i)$, J\"arvelin and Kek\"al\"ainen's&\cr
+base&2..65536&the base $b$ of \m{discount=jk} (default 2)&\secref{q:discount}\cr
+ideal&judged&every judged item, retrieved or not, sorted by grade&\secref{q:ideal}\cr
+&list&the retrieved list, sorted by grade&\cr
+&topk&the first $K$ retrieved items, sorted by grade&\cr
+&ones&$K$ items of gain 1, whatever the judgments&\cr
+ties&input&tied items keep their input order&\secref{q:ties}\cr
+&id-asc&by identifier, ascending (the MS MARCO evaluator)&\cr
+&id-desc&by identifier, descending (trec\_eval)&\cr
+&pessimistic&lower grades first&\cr
+&optimistic&higher grades first&\cr
+&average&the mean over all orders of the tied items (scikit-learn)&\cr
+&reverse&reverse input order, the last first&\cr
+undef&zero&an undefined value (0/0) is reported as 0&\secref{q:undef}\cr
+&one&as 1&\cr
+&error&as an error&\cr
+denom&k&precision divides by $K$ (with a cutoff only)&\secref{q:denom}\cr
+&list&by the ranks that exist, $\min(K,n)$&\cr
+norm&rel&recall and AP divide by $R$&\secref{q:norm}\cr
+&min&by $\min(K,R)$&\cr
+&hits&by $h$ (AP only)&\cr
+beta2&$p/q$&$\beta^2$ of the $F$-measure (default 1)&\secref{q:f}\cr
+hit&any&1 when $h\ge1$, else 0&\secref{q:hr}\cr
+&recall&$h/R$&\cr
+&precision&$h/K$&\cr
+&rows&$h/n$&\cr
+hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
+&sum&the sum of $1/r$ over the relevant items in the top $K$&\cr
+&mean&that sum over $R$&\cr
+gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
+cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
+tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
+&a&Kendall's $\tau_a$&\cr
+items&$N$&the size of the catalogue, 1 to $2^{31}-1$; no default&\secref{q:coverage}\cr
+floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
+&code&its $p(i)$ is raised to $10^{-8}$&\cr
+\noalign{\smallskip\hrule}}}
+
+@ The aggregators, written before a name with a colon, and their keys.
+
+\medskip
+{\qrfonts
+\halign to\hsize{\m{#}\hfil\tabskip 1em&\m{#}\hfil&#\hfil
+  \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
+\noalign{\hrule\smallskip}
+mean&&the mean of the queries' values (a macro average)&\secref{q:agg}\cr
+micro&&for a ratio metric, the sum of the numerators over the sum of the denominators&\cr
+sum&&the sum of the queries' values&\cr
+skip&none&every query counts&\cr
+&undef&queries whose value is undefined are left out&\cr
+&norel&queries without a relevant item are left out&\cr
+&missing&queries that retrieved nothing are left out&\cr
+weight&uniform&in \m{mean}, every query weighs 1&\cr
+&items&a query weighs its number of items&\cr
+&positives&a query weighs its number of relevant items&\cr
+\noalign{\smallskip\hrule}}}
+
 @** Conventions.
 This part fixes the notation, the input every metric reads, how a ranking is
 built from scores, and how a variant is named.  Every later part relies on it.
 
-@* Notation.
+@* Notation.\here{q:rel}
 A {\it query\/} (or a user, in a recommender) has a ranked list of $n$
 retrieved items.  Ranks are 1-based: the item at rank~$i$ is the $i$th item
 of the list, $1\le i\le n$.  Each item has a {\it grade}~$g_i$, a whole number
@@ -273,7 +448,7 @@ const char *rm_strerror(rm_status s)
   return "unknown status";
 }
 
-@* Building the ranking.
+@* Building the ranking.\here{q:ties}
 Most inputs do not come ranked: they come with scores, and the ranking is
 the order of decreasing score.  Equal scores (ties) are common: scores are
 quantised, classifiers saturate, and constant baselines tie everything.  The
@@ -422,7 +597,7 @@ all, has an identifier for every item.
   }
 }
 
-@* Variant names.
+@* Variant names.\here{q:names}
 A {\it variant\/} is one exact definition: a metric together with every
 choice that changes its value.  Each variant has one name, a short string
 that the library, the command line, the golden vectors and this book all
@@ -456,7 +631,7 @@ their names and their two paths (|@<Metric specifications@>|).  Three keys
 mean the same for every metric that takes them, so they are defined here:
 \.{rel}, the relevance threshold~$t$, an integer from 1 to~100 (default~1);
 \.{ties}, the tie rule (default \.{input}); and \.{undef}, what to report for
-a value that is undefined in mathematics (default \.{zero}).
+a value that is undefined in mathematics (default \.{zero}).\here{q:undef}
 
 The variant itself is a metric, a cutoff, and one |int| field for each key;
 a field that its metric does not read is ignored, so that two variants with
@@ -657,28 +832,142 @@ static void help_put(char *buf, size_t len, size_t *p, const char *fmt, ...)
   if (r > 0) *p += (size_t) r;
 }
 
+@ A list of every word of every key would promise more than the parser
+keeps: \.{ap[ties=average]} is refused, \.{rel=} goes with \.{gain=binary}
+only, \.{denom=} needs a cutoff.  So the summary lists a word only after
+asking the parser's own tests whether a name with that word would be
+accepted.  |help_accepts| runs the checks that end |rm_variant_parse|
+(|@<Check that every option given is used by the variant@>|) on a variant
+|w| whose given keys are the set |given|: every given key is used, the
+metric does not refuse the variant, and every value is in range.
+
+@<Private functions@>=
+static int help_accepts(const rm_variant *w, unsigned long long given)
+{
+  int key;
+  for (key = 0; key < N_KEYS; key++)
+    if ((given & K(key)) && !key_used(w, key)) return 0;
+  if (metrics[w->metric].refuse && metrics[w->metric].refuse(w)) return 0;
+  return check_keys(w) == RM_OK;
+}
+
+@ The words of a key fall into groups: those the parser accepts with every
+other key at its default, and those it accepts only under a condition,
+which is a cutoff or one word of another key (the first key, in printing
+order, that makes a difference).  |help_cond| finds the condition of value
+$x/d$ of |key| on the variant |b| with the given keys |given|: it writes
+\.{@@K} or \.{key2=}{\it words\/} (every word of the other key that admits
+it, separated by bars) into
+|c|, and returns 0 when the value is accepted as it is, 1 when under the
+condition, and $-1$ when never.
+
+@<Private functions@>=
+static int next_key(int key); /* the key printed after |key|, see below */
+static int help_cond(const rm_variant *b, unsigned long long given, int key,
+  long x, long d, char *c, size_t clen)
+{
+  rm_variant w = *b;
+  int k2;
+  c[0] = '\0';
+  key_set(&w, key, x, d);
+  if (help_accepts(&w, given | K(key))) return 0;
+  w.k = 5;
+  if (help_accepts(&w, given | K(key))) { snprintf(c, clen, "@@K"); return 1; }
+  for (k2 = next_key(-1); k2 >= 0; k2 = next_key(k2)) {
+    int i, n = 0;
+    size_t p = 0;
+    if (k2 == key || keys[k2].outer || keys[k2].words == NULL
+        || !(metrics[b->metric].keys & K(k2))) continue;
+    for (i = 0; keys[k2].words[i]; i++) {
+      w = *b;
+      key_set(&w, k2, i, 1);
+      key_set(&w, key, x, d);
+      if (i == key_get(b, k2)
+          || !help_accepts(&w, given | K(key) | K(k2))) continue;
+      if (n++) help_put(c, clen, &p, "|%s", keys[k2].words[i]);
+      else help_put(c, clen, &p, "%s=%s", keys[k2].name, keys[k2].words[i]);
+    }
+    if (n) return 1;
+  }
+  return -1;
+}
+
+@ The line of one metric.  A metric whose bare name is refused has a key
+without a default (\.{coverage}'s \.{items}); the first numeric key that
+makes the name acceptable at the bottom of its range is marked
+\.{(required)} and given in every further test.  Each key is then written
+as one or more groups \.{key=}{\it words\/}, a group of words that need a
+condition followed by it in parentheses and without a space, so that every
+group is one word:
+$$\hbox{\tt rel=1..100(gain=binary)\quad
+  ties=average(hit=recall\char124 precision\char124 rows)}$$
+
+@<Private functions@>=
+static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
+{
+  rm_variant b;
+  unsigned long long given = 0;
+  int key, req = -1;
+  char c[160];
+  rm_variant_default(&b, m);
+  if (!help_accepts(&b, 0))
+    for (key = next_key(-1); key >= 0 && req < 0; key = next_key(key)) {
+      rm_variant w = b;
+      if (keys[key].outer || keys[key].words || !(metrics[m].keys & K(key))) continue;
+      key_set(&w, key, keys[key].lo, 1);
+      if (help_accepts(&w, K(key))) req = key, b = w, given = K(key);
+    }
+  help_put(buf, len, p, "  %s%s", metrics[m].name,
+    rm_metric_takes_cutoff(m) ? "[@@K]" : "");
+  for (key = next_key(-1); key >= 0; key = next_key(key)) {
+    if (keys[key].outer || !(metrics[m].keys & K(key))) continue;
+    if (keys[key].words) @<Write the groups of words of |key|@>@;
+    else {
+      int r = help_cond(&b, given & ~K(key), key, keys[key].lo, 1, c, sizeof c);
+      if (r < 0) continue;
+      help_put(buf, len, p, " %s=", keys[key].name);
+      if (keys[key].den) help_put(buf, len, p, "p/q");
+      else help_put(buf, len, p, "%ld..%ld", keys[key].lo, keys[key].hi);
+      if (key == req) help_put(buf, len, p, "(required)");
+      else if (r > 0) help_put(buf, len, p, "(%s)", c);
+    }
+  }
+  help_put(buf, len, p, "\n");
+}
+
+@ Words are grouped by their condition, and a group is written where its
+first word stands in the key's list, so that the default's group comes
+first.  A word the parser never accepts for this metric is not written at
+all.
+
+@<Write the groups of words of |key|@>=
+{
+  int nw = key_words(key), i, j, r[16], done[16];
+  char cond[16][160];
+  for (i = 0; i < nw && i < 16; i++) {
+    r[i] = help_cond(&b, given, key, i, 1, cond[i], sizeof cond[i]);
+    done[i] = r[i] < 0;
+  }
+  for (i = 0; i < nw && i < 16; i++) {
+    if (done[i]) continue;
+    help_put(buf, len, p, " %s=%s", keys[key].name, keys[key].words[i]);
+    for (j = i + 1; j < nw && j < 16; j++)
+      if (!done[j] && r[j] == r[i] && strcmp(cond[j], cond[i]) == 0) {
+        help_put(buf, len, p, "|%s", keys[key].words[j]);
+        done[j] = 1;
+      }
+    if (r[i] > 0) help_put(buf, len, p, "(%s)", cond[i]);
+  }
+}
+
 @ @<Public functions@>=
 size_t rm_variant_help(char *buf, size_t len)
 {
   size_t p = 0;
-  int m, key;
+  int m;
   if (buf == NULL) len = 0;
   if (len > 0) buf[0] = '\0';
-  for (m = 0; m < RM_N_METRICS; m++) {
-    help_put(buf, len, &p, "  %s%s", metrics[m].name,
-      rm_metric_takes_cutoff((rm_metric) m) ? "[@@K]" : "");
-    for (key = next_key(-1); key >= 0; key = next_key(key)) {
-      int i;
-      if (keys[key].outer || !(metrics[m].keys & K(key))) continue;
-      help_put(buf, len, &p, " %s=", keys[key].name);
-      if (keys[key].words)
-        for (i = 0; keys[key].words[i]; i++)
-          help_put(buf, len, &p, "%s%s", i ? "|" : "", keys[key].words[i]);
-      else if (keys[key].den) help_put(buf, len, &p, "p/q");
-      else help_put(buf, len, &p, "%ld..%ld", keys[key].lo, keys[key].hi);
-    }
-    help_put(buf, len, &p, "\n");
-  }
+  for (m = 0; m < RM_N_METRICS; m++) help_metric(buf, len, &p, (rm_metric) m);
   help_put(buf, len, &p, "aggregators, written before a name:"
     " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
     "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME\n");
@@ -1168,29 +1457,52 @@ option does not belong, and whether the metric defines the variant at all
   }
 }
 
-@* The sources.
+@* The sources.\here{bib}
 Five blog posts, written in Chinese, are the sources whose every formula and
-worked example this book treats.  We cite them by file name.  Their text was
-extracted from web pages, and some of it was lost on the way: formulas set as
-images, tables, the ends of two posts.  Where a number is lost we say so;
-where it can be recovered from what survives we recover it and say how.
+worked example this book treats.  In the text we cite a source by the number
+of its file, \src{000} to \src{004}; here each is listed with its title,
+author and date, as far as the file records them.  Plain \TeX\ cannot set
+Chinese characters, so each title is given in Hanyu Pinyin (without tone
+marks) followed by an English translation in brackets; the characters
+themselves are in the files.  Three of the files name neither author nor
+date: what a file does not say is marked as missing, not guessed.  Their
+text was extracted from web pages, and some of it was lost on the way:
+formulas set as images, tables, the ends of two posts.  Where a number is
+lost we say so; where it can be recovered from what survives we recover it
+and say how.
+@^sources@>@^bibliography@>
 
-\smallskip
-\item{$\bullet$} \src{000\_0ec1f0283de4c3f9.txt} surveys the metrics of
-ranking models: hit ratio, MAP, MRR and the CG/DCG/nDCG family, with Python
-code for three of them.  Its text breaks off in the middle of the nDCG
-example, right after the DCG.
-\item{$\bullet$} \src{001\_2e9bf761b3089294.txt} defines recall, precision,
-F-score, hit ratio, MRR, MAP and nDCG for top-$K$ recommendation, and novelty,
-with a PyTorch evaluator class.  Its worked examples were images and are lost.
-\item{$\bullet$} \src{002\_99164a9873301b8b.txt} discusses the choice of
-metrics for search ranking: nDCG, MAP, ``MRR'', AUC and GAUC.  Its formulas
-were images; its worked arithmetic survives, and has several errors.
-\item{$\bullet$} \src{003\_67084013e7b3df28.txt} covers classification
-metrics, AUC (with code), GAUC, the CG/DCG/nDCG family and hit ratio.
-\item{$\bullet$} \src{004\_7c0f0b5a1381237a.txt} defines MRR and MAP for
-learning to rank; the page ends after its first AP example.
-\smallskip
+\def\bib#1#2#3{\smallbreak\noindent\hangindent 3em\hbox to 3em{[\src{#1}]\hss}%
+  file \src{#1\_#2.txt}\hfil\break #3\par}
+\bib{000}{0ec1f0283de4c3f9}{{\it Paixu (ranker) moxing limian changyong de pingjia zhibiao
+shuli\/} [A survey of the evaluation metrics in common use for ranking
+models].  Blog post; no author and no date in the file, which is text
+extracted from a PDF print of the page.  It surveys hit ratio, MAP, MRR and the
+CG/DCG/nDCG family, with Python code for three of them; its text breaks off
+in the middle of the nDCG example, right after the DCG.}
+\bib{001}{2e9bf761b3089294}{{\it Tuijian xitong zhong changyong pingjia zhibiao ji qi
+shixian\/} [Common evaluation metrics of recommender systems and their
+implementation].  Blog post on CSDN, to judge by the page furniture the
+extraction kept; no author and no date in the file.  It defines recall, precision, F-score,
+hit ratio, MRR, MAP and nDCG for top-$K$ recommendation, and novelty, with a
+PyTorch evaluator class; its worked examples were images and are lost.}
+\bib{002}{99164a9873301b8b}{Peng Jiangjun, {\it [Jishu fenxi] liu: Sousuo paixu --- zhibiao
+jieshao yu xuanze\/} [Technical analysis, part 6: search ranking, the metrics
+and how to choose them].  Republished ``with the author's permission'' on
+4~November 2019.  It discusses
+nDCG, MAP, ``MRR'', AUC and GAUC for search ranking; its formulas were
+images, its worked arithmetic survives, and has several errors.}
+\bib{003}{67084013e7b3df28}{BY (the author's signature in the post's header), {\it Jiqi
+xuexi zhong de pinggu zhibiao\/} [Evaluation metrics in machine learning],
+subtitled {\it Pinggu zhibiao huizong\/} [A summary of evaluation metrics].
+Blog post of 18~March 2019, on the blog whose earlier posts it links
+(\.{yougth.top}).  It covers
+classification metrics, AUC (with code), GAUC, the CG/DCG/nDCG family and
+hit ratio.}
+\bib{004}{7c0f0b5a1381237a}{{\it Paixu suanfa LTR de pingjia zhibiao\/} [Evaluation metrics
+of learning-to-rank algorithms].  Blog post on CSDN, to judge by the page
+furniture; no author and no date in the file.  It defines MRR and MAP for learning to
+rank; the page ends after its first AP example.}
 
 @** Exact arithmetic.
 The exact path returns, for every value, the double nearest to the true value
@@ -2123,7 +2435,7 @@ static size_t n_relevant(const rm_variant *v, const rm_list *l)
   return c;
 }
 
-@ One key is shared by several later chapters: \.{norm}, the normaliser of a
+@ One key\here{q:norm} is shared by several later chapters: \.{norm}, the normaliser of a
 recall or an average precision.  It is the number $R$ of relevant items
 (\.{rel}, the default), $\min(K,R)$ (\.{min}), or the number of relevant
 items retrieved in the top~$K$ (\.{hits}); each metric says which it accepts.
@@ -2173,7 +2485,7 @@ static const metric_spec metrics[RM_N_METRICS] = {
   @<Metric specifications@>@;
 };
 
-@* Cumulative gain, DCG and nDCG.
+@* Cumulative gain, DCG and nDCG.\here{q:cg}
 The cumulative-gain family scores a ranked list by the grades of its items,
 counting an item less the lower it is ranked.  Each grade $g$ is turned into
 a {\it gain\/} $G(g)\ge0$ and each rank $i$ has a {\it discount\/} $D(i)\ge1$.
@@ -2194,7 +2506,7 @@ convention of the variant, named by its key \.{undef} (below).
 The four metrics are named \.{cg}, \.{dcg}, \.{idcg} and \.{ndcg}.
 @^cumulative gain@>@^discounted cumulative gain@>@^nDCG@>@^ideal DCG@>
 
-@ The {\it gain\/} is one of three functions of the grade:
+@ The {\it gain\/} is one of three functions of the grade:\here{q:gain}
 $$\vbox{\halign{\tt#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 gain=linear&G(g)=g&the grade itself (trec\_eval, scikit-learn)\cr
 gain=exp2&G(g)=2^g-1&Burges et al.; gdeval, TF-Ranking\cr
@@ -2240,7 +2552,7 @@ static void gain_q(mpq_t out, const rm_variant *v, int g)
   }
 }
 
-@ The {\it discount\/} is $\lg(i+1)$ (\.{discount=log2}), the form every one
+@ The {\it discount\/}\here{q:discount} is $\lg(i+1)$ (\.{discount=log2}), the form every one
 of our sources uses and most software too, or J\"arvelin and Kek\"al\"ainen's
 original $\max(1,\log_b i)$ (\.{discount=jk}, with \.{base=}$b$), which leaves
 the first $b$ ranks undiscounted: with $b=2$ an item at rank~2 counts as much
@@ -2302,7 +2614,7 @@ static rm_status add_term_q(loglin *f, const rm_variant *v, const mpq_t g,
   return loglin_add(f, g, (unsigned long) i + 1);
 }
 
-@ The {\it ideal list\/} is where the variants of nDCG part most, because the
+@ The {\it ideal list\/}\here{q:ideal} is where the variants of nDCG part most, because the
 sources and the software read ``the best possible ranking'' in four ways:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 ideal=judged&every judged item of the query, retrieved or not (trec\_eval, ranx)\cr
@@ -2996,7 +3308,7 @@ static const char *topk_average(const rm_variant *v)
     ? "ideal=topk is not defined with ties=average" : NULL;
 }
 
-@* Precision, recall, F and hit ratio.
+@* Precision, recall, F and hit ratio.\here{q:prf}
 The simplest measures of a ranked list count its hits, the relevant items
 among the first few.  Let $b_r=[g_r\ge t]$ be the relevance of the item at
 rank~$r$, $K$ the cutoff, $k=\min(K,n)$ the ranks that exist, $h_k=\sum_{r\le
@@ -3030,7 +3342,7 @@ the hit ratios \.{hit=recall}, \.{hit=precision} and \.{hit=rows} under the
 same conditions.  The indicator $[h_k\ge1]$ is always defined: a query
 without a relevant item has no hit, and scores~0.
 
-@ {\it The denominator of precision.}  When the list is at least $K$ long,
+@ {\it The denominator of precision.}\here{q:denom}  When the list is at least $K$ long,
 $k=K$ and there is nothing to choose.  When it is shorter, trec\_eval's
 \.{P}, ranx, Spark and torchmetrics by default still divide by~$K$, as if the
 missing ranks held irrelevant items, so a perfect list of three items scores
@@ -3092,7 +3404,7 @@ KEY_BETA2,
 @ @<Set the numeric defaults of a variant@>=
 v->beta2 = 1; v->beta2_den = 1;
 
-@ {\it The F-measure of one query.}  We define $F_\beta$ per query, from the
+@ {\it The F-measure of one query.}\here{q:f}  We define $F_\beta$ per query, from the
 precision (\.{denom=k}) and the recall (\.{norm=rel}) at the same cutoff;
 a mean of the F-measures of many queries, or an F-measure of their mean
 precision and mean recall, is a question of aggregation, treated in the
@@ -3108,14 +3420,14 @@ undefined.  When $R=0$ recall is undefined, and so is $F_\beta$.  Without a
 cutoff, $F_\beta$ is trec\_eval's set-based \.{set\_F}: precision and recall
 of the whole retrieved set.
 
-@ {\it R-precision} looks at the first $R$ ranks, as many as there are
+@ {\it R-precision}\here{q:rprec} looks at the first $R$ ranks, as many as there are
 relevant items; when the list is shorter it looks at what exists, as if the
 list were padded with irrelevant items, but still divides by~$R$.  This is
 trec\_eval's \.{Rprec} and ranx's \.{r-precision}.  It chooses its own
 cutoff, so \.{rprec} refuses one.
 @^R-precision@>
 
-@ {\it Hit ratio.}  Under this one name the sources and the libraries
+@ {\it Hit ratio.}\here{q:hr}  Under this one name the sources and the libraries
 compute four quantities, and the key \.{hit} names them:
 $$\vbox{\halign{\tt#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 hit=any&[h_k\ge1]&a hit at all: trec\_eval's \.{success}, ranx, RecBole, LensKit\cr
@@ -3692,7 +4004,7 @@ static const char *const prf_variants[] = {"precision", "precision@@1",
   1ULL << RM_PRECISION | 1ULL << RM_RECALL | 1ULL << RM_F | 1ULL << RM_RPREC
   | 1ULL << RM_HR, prf_variants},
 
-@* Reciprocal rank.
+@* Reciprocal rank.\here{q:rr}
 The reciprocal rank rewards a ranking for putting a relevant item near the
 top: an item at rank~$r$ is worth $1/r$.  Let $b_r=[g_r\ge t]$ be the
 relevance of the item at rank~$r$, $k=\min(K,n)$ the ranks looked at, and $R$
@@ -3887,7 +4199,7 @@ RM_RR,
 [RM_RR] = {"rr", K(KEY_HITS) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
   ratio_x, rr_bound, no_average, NULL, rr_qratio, rr_dratio},
 
-@ {\it What \src{000}'s ``MRR'' code computes.}\here{C000.3}  The source's
+@ {\it What \src{000}'s ``MRR'' code computes.}\here{C000.3}\here{q:lrap}  The source's
 function named MRR collects the label and score vectors of every user and
 calls scikit-learn's |label_ranking_average_precision_score| (LRAP).  For one
 list with relevant set $Y$ (the relevant items among those scored), LRAP is
@@ -3993,7 +4305,7 @@ static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=s
 [RM_LRAP] = {"lrap", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
   no_cutoff, undef_one, lrap_qratio, lrap_dratio},
 
-@* Average precision.
+@* Average precision.\here{q:ap}
 Average precision rewards a ranking for putting {\it all\/} its relevant
 items near the top: it is the mean, over the relevant items, of the
 precision at their ranks.  Let $b_r=[g_r\ge t]$ be the relevance of the item
@@ -4025,7 +4337,7 @@ once.  As for the first-hit reciprocal rank, the expected average precision
 over the orders of a tie is not the value of any one order, and this version
 does not define it: the metric refuses \.{ties=average}.
 
-@ {\it The step AP of scikit-learn.}  scikit-learn's |average_precision_score|
+@ {\it The step AP of scikit-learn.}\here{q:apstep}  scikit-learn's |average_precision_score|
 reads a list not as a ranking but as a set of scored items, and integrates
 its precision--recall curve as a step function.  Let $s_1>s_2>\cdots$ be the
 {\it distinct\/} scores, and for the threshold $s_j$ let $A_j$ be the number
@@ -4052,7 +4364,7 @@ items the same ratio $h_e/e$ (the pessimistic rank of an item is the end of
 its group).  A list with no relevant item is 1 for LRAP and 0 or NaN for
 scikit-learn's AP, and that is all that tells them apart.
 
-@ {\it Interpolated AP.}  The eleven-point interpolated average precision of
+@ {\it Interpolated AP.}\here{q:ap11}  The eleven-point interpolated average precision of
 Manning, Raghavan and Sch\"utze ({\sl Introduction to Information
 Retrieval}, \S8.4) first makes the precision--recall curve monotone.  The
 {\it interpolated precision\/} at recall level~$\rho$ is the best precision at
@@ -4474,7 +4786,7 @@ static const char *const ap_variants[] = {"ap", "ap@@1", "ap@@5", "ap@@10",
 {"ap", "average precision: ap, apstep, ap11",
   1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants},
 
-@* Area under the ROC curve.
+@* Area under the ROC curve.\here{q:auc}
 The area under the ROC curve, AUC, asks how well the ranking separates the
 relevant items from the others, wherever it puts them.  In one list of $n$
 retrieved items, the {\it positives\/} are the items with grade at least the
@@ -4858,7 +5170,7 @@ static const char *const auc_variants[] = {"auc", "auc[ties=average]",
 @ @<Vector families@>=
 {"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants},
 
-@* Expected reciprocal rank.
+@* Expected reciprocal rank.\here{q:err}
 The expected reciprocal rank, ERR, models a user who reads the list from the
 top and stops at the first item that satisfies; an item of grade~$g$
 satisfies with probability
@@ -4885,7 +5197,7 @@ not defined in this version).  All its values are rational: the
 denominators are powers of two and the ranks.
 @^expected reciprocal rank@>@^ERR@>@^cascade model@>
 
-@ {\it The largest grade.}  The key \.{gmax} is a whole number from 1 to~30,
+@ {\it The largest grade.}\here{q:gmax}  The key \.{gmax} is a whole number from 1 to~30,
 default~4, as in gdeval (the evaluation script of the TREC Web tracks, and
 ir\_measures' \.{ERR@@k}) and RankLib, which both fix it at~4 (RankLib's
 |ERRScorer| divides by 16, ``we assume the relevance scale of $\{0..4\}$'');
@@ -5110,7 +5422,7 @@ static const char *const err_variants[] = {"err", "err@@1", "err@@3", "err@@5",
 @ @<Vector families@>=
 {"err", "expected reciprocal rank: err", 1ULL << RM_ERR, err_variants},
 
-@* Classification and rating errors.
+@* Classification and rating errors.\here{q:clf}
 Two sources name metrics that judge single predictions rather than a
 ranking.  \src{003\_67084013e7b3df28.txt} defines the accuracy, precision and
 recall of a classifier; \src{001\_2e9bf761b3089294.txt} names the rating
@@ -5926,7 +6238,7 @@ identifiers are assumed to run from 1 to the number of items; and
 @/{"C001-recall", "001_2e9bf761b3089294.txt", "recall@@10", RM_G(1, 1), NULL, NULL,
   RM_G(1), NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
 
-@** Aggregation.
+@** Aggregation.\here{q:agg}
 A metric of one query becomes a number for a system by averaging over
 queries: MRR is the mean reciprocal rank, MAP the mean average precision, and
 nDCG@@10 as papers report it is the mean of the per-query values.  Three
@@ -6503,7 +6815,7 @@ and no unretrieved items.
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
 
-@* Metrics of a whole set.
+@* Metrics of a whole set.\here{q:set}
 Three metrics of our sources are not means of per-query values.  The {\it
 catalogue coverage\/} is the share of all items of a catalogue that appear in
 at least one user's top~$K$; it looks at all users at once.  And the
@@ -6518,9 +6830,14 @@ single list is a set of one.  Their rows in the table of metrics have two
 more functions, the two paths over a set.
 @^catalogue coverage@>@^F-score of means@>
 
-@ The metric \.{coverage} has the key \.{items}, the size $N$ of the
-catalogue, which the input cannot tell (1 to $2^{31}-1$, default~1; a value
-above~1 means that \.{items} is too small for the data).  It counts the
+@ The metric \.{coverage}\here{q:coverage} has the key \.{items}, the size $N$ of the
+catalogue, from 1 to $2^{31}-1$.  The lists cannot tell it (an item that no
+user was shown is in no list), and no number would be a sensible default, so
+the key has none: a name of coverage without \.{items=} is refused, with a
+message that names the key.  (An earlier version took $N=1$, which made
+coverage the plain count of distinct items, a number above~1 that looked like
+a share.)  A value above~1 still means that \.{items} is too small for the
+data.  It counts the
 distinct identifiers among the first $K$ items of every list, ranked by the
 tie rule; identifiers are compared as byte strings, and every list with items
 must have them.  Coverage is the count over~$N$, exact in both paths.  The
@@ -6531,7 +6848,7 @@ defines \.{ties=average}.
 It is undefined for an empty set; it is 0 when both means are~0.
 
 @<Public types@>=
-typedef enum {@+ RM_ITEMS_DEFAULT = 1 @+} rm_items_default;
+typedef enum {@+ RM_ITEMS_UNSET = 0 @+} rm_items_default; /* \.{items} not given */
 
 @ @<Fields of a variant@>=
 int items; /* the catalogue size $N$ of \.{coverage} */
@@ -6543,7 +6860,7 @@ KEY_ITEMS,
 [KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, NULL, 3, 0},
 
 @ @<Set the numeric defaults of a variant@>=
-v->items = RM_ITEMS_DEFAULT;
+v->items = RM_ITEMS_UNSET;
 
 @ The coverage count.  The first $k$ identifiers of each list are collected,
 sorted, and counted once each.
@@ -6703,13 +7020,18 @@ static double set_bound(const rm_variant *v)
 {
   return v->metric == RM_COVERAGE ? 1 : 12;
 }
+static const char *coverage_refuse(const rm_variant *v)
+{
+  return v->items == RM_ITEMS_UNSET ? "coverage needs items=N, the number of"
+    " items in the catalogue, which the lists cannot tell" : no_average(v);
+}
 
 @ @<Metric codes@>=
 RM_COVERAGE, RM_FMEAN,
 
 @ @<Metric specifications@>=
 [RM_COVERAGE] = {"coverage", K(KEY_ITEMS) | K(KEY_TIES), NULL, NULL, set_bound,
-  no_average, NULL, NULL, NULL, NULL, coverage_sd, coverage_sx},
+  coverage_refuse, NULL, NULL, NULL, NULL, coverage_sd, coverage_sx},
 [RM_FMEAN] = {"fmean", K(KEY_BETA2) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), NULL,
   NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx},
 
@@ -9305,7 +9627,7 @@ shows, on one list it equals |average_precision_score| but for that case.
 \smallskip
 @^scikit-learn@>
 
-@** The command-line tool.
+@** The command-line tool.\here{q:tool}
 The tool \.{rankmetrics} puts the library on the command line.  This version
 has ten subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
@@ -9330,7 +9652,9 @@ the value is rational, and the sign of the rounding error.
 Errors are reported on standard error as \.{rankmetrics: } followed by what
 was wrong and where, and the exit status is 2 for a usage error, 1 for a
 failed check or computation, and 0 otherwise.  \.{--help} (or \.{-h})
-prints the usage text on standard output, alone or right after a command.
+alone prints the usage text on standard output; right after a command it
+prints that command's help, with the meaning of every key word for the
+commands that read variant names.
 
 A result that never reaches its reader is a failure too: when standard
 output cannot be written (a full disk, a closed pipe's reader that does not
@@ -9369,8 +9693,8 @@ static int run_command(int argc, char **argv)
       || strcmp(argv[1], "help") == 0) { usage(stdout); return 0; }
   if (strcmp(argv[1], "--version") == 0) { printf("rankmetrics %s\n", RM_VERSION);
     return 0; }
-  if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
-    usage(stdout); return 0; } /* \.{rankmetrics eval --help} */
+  if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+    return command_usage(argv[1], stdout); /* \.{rankmetrics eval --help} */
   if (strcmp(argv[1], "value") == 0) return cmd_value(argc - 2, argv + 2);
   if (strcmp(argv[1], "name") == 0) return cmd_name(argc - 2, argv + 2);
   if (strcmp(argv[1], "examples") == 0) return cmd_examples(argc - 2, argv + 2);
@@ -9434,7 +9758,10 @@ static void usage(FILE *f)
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
     "NAME is metric[@@K][key=value,...]; the first value of each key is its\n"
-    "default, and some keys apply only with others (see the book):\n", f);
+    "default, and a group key=words(COND) is accepted only with COND: a cutoff\n"
+    "(@@K) or with a word of another key.  'rankmetrics COMMAND --help' prints\n"
+    "the help of one command; 'rankmetrics value --help' says what every key\n"
+    "and word means.\n", f);
   {
     char help[8192];
     rm_variant_help(help, sizeof help);
@@ -9442,6 +9769,259 @@ static void usage(FILE *f)
   }
   fputs("Examples:\n  rankmetrics value 'ndcg@@5[gain=exp2]' --grades 5,3,2,1,2"
     " --judged 4,0 --exact\n  rankmetrics value mean:rr --grades '0,1,0;1,0,0;0,0,1'\n", f);
+}
+
+@ Each command has a help of its own, which \.{rankmetrics COMMAND --help}
+prints: its synopsis, what it does, what each option means and what it
+prints.  The commands that read variant names (\.{value}, \.{name},
+\.{eval}) go on with the names: the grammar, the metrics, every key with
+the words the parser accepts (the library's |rm_variant_help|), and what
+each word means.  The meanings are a table of their own, below; a test
+(\.{tests/help\_test.sh}) checks that every word the parser accepts has one.
+@^command-line tool@>
+
+@<Tool functions@>=
+static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
+  {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
+    "                         [--judged J] [--exact]\n\n"
+    "Compute the variant NAME of one list on the double path; with --exact also\n"
+    "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
+    "(coverage, fmean) reads several queries, separated by ';' in every option\n"
+    "(--grades '1,0;0,1'); a query of --scores or --ids may be 'none'.\n\n"
+    "  --grades G  the grades in input order: whole numbers 0..100, comma-separated\n"
+    "  --scores S  as many finite scores; the ranking is by decreasing score, ties\n"
+    "              by the variant's ties= rule.  Without it the input order is the\n"
+    "              ranking\n"
+    "  --ids I     identifiers, for ties=id-asc|id-desc, coverage and novelty\n"
+    "  --judged J  grades of judged items that were not retrieved (ideal=judged,\n"
+    "              recall, ap[norm=rel], r-precision, ...)\n"
+    "  --exact     also compute the value on the exact path (GMP/MPFR)\n\n"
+    "Without --exact it prints the canonical name, a tab and the double.  With\n"
+    "--exact it prints six rows:\n"
+    "  variant   the canonical name\n"
+    "  double    the double path's value, its error bound in ulps, how many ulps\n"
+    "            it lies from the exact row, and on which side of the true value\n"
+    "  exact     the true value correctly rounded to a double, and its C99 hex\n"
+    "  decimal   the true value to 40 significant digits\n"
+    "  rational  the true value as a fraction, or 'no (irrational)'\n"
+    "  ternary   the sign of (exact row - true value): -1 rounded down, 0 the\n"
+    "            exact row is the true value, +1 rounded up\n", 1},
+  {"name", "usage: rankmetrics name NAME...\n\n"
+    "Print the canonical name of each variant NAME: its cutoff and every key the\n"
+    "variant reads, defaults included, in a fixed order.  A name the parser\n"
+    "refuses stops the command with the column and the reason (exit 2).\n", 1},
+  {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
+    "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
+    "          [--judged-only skip|empty] [--csv|--tsv] [--user C] [--item C]\n"
+    "          [--label C] [--score C] [--quiet] QRELS RUN | FILE\n\n"
+    "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
+    "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
+    "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
+    "query (ndcg@@10) is aggregated as mean:NAME; a NAME with an aggregator\n"
+    "(micro:hr@@10) by that aggregator.\n\n"
+    "  -m NAME            a variant to compute (repeatable, at least one)\n"
+    "  -q                 also write the value of every query\n"
+    "  --trec             write measure<TAB>qid<TAB>value lines, the aggregate\n"
+    "                     under 'all'\n"
+    "  --json             write one JSON object per line\n"
+    "  --exact            compute every value on the exact path\n"
+    "  --unsorted         read the input into memory and sort it by query\n"
+    "  --dup error|first|last|max   a document repeated in a query is an error\n"
+    "                     naming both lines (the default), or keeps its first\n"
+    "                     line, its last, or the line of highest grade, then score\n"
+    "  --run-only skip|zero      a run query without judgments is left out, or\n"
+    "                            has every grade 0\n"
+    "  --judged-only skip|empty  a judged query missing from the run is left\n"
+    "                            out, or is an empty list (trec_eval -c)\n"
+    "  --csv, --tsv       the separator (default: tab if the header has one)\n"
+    "  --user C, --item C, --label C, --score C   column names (defaults user,\n"
+    "                     item, label, score; user and label are required)\n"
+    "  --quiet            no summary on standard error\n", 1},
+  {"examples", "usage: rankmetrics examples [--tex]\n\n"
+    "Recompute every worked example of the book on both paths and check it\n"
+    "against the value derived by hand; exit 1 if any disagrees.\n"
+    "  --tex   write the values as TeX macros, as the book reads them\n", 0},
+  {"vectors", "usage: rankmetrics vectors --out DIR\n\n"
+    "Write the golden test vectors, one JSON file and its text twin per family,\n"
+    "into DIR.\n", 0},
+  {"accuracy", "usage: rankmetrics accuracy [--tex] [N]\n\n"
+    "Measure the double path against the exact path on N seeded random lists\n"
+    "per variant (default 200), and print the largest error in ulps of each\n"
+    "metric beside its proven bound.\n"
+    "  --tex   write the figures as TeX macros for the book\n", 0},
+  {"figures", "usage: rankmetrics figures --out DIR\n\n"
+    "Write the book's pictures into DIR as MetaPost programs, drawn from the\n"
+    "library's own values.\n", 0},
+  {"verify", "usage: rankmetrics verify [--vectors DIR] [--ulps N | --rel X] [--quiet]\n"
+    "          CANDIDATE...\n\n"
+    "Check another implementation's results, lines 'FAMILY:TCID VALUE' in each\n"
+    "CANDIDATE file, against the golden vectors, and name the variant the\n"
+    "candidate's values match when they are not those asked for.\n"
+    "  --vectors DIR  the golden vectors; without it $RANKMETRICS_VECTORS, else\n"
+    "                 vectors beside the program, else ../share/rankmetrics/vectors\n"
+    "                 from the program's directory (where make install puts them)\n"
+    "  --ulps N       accept a value within N ulps of the vector's (default 0)\n"
+    "  --rel X        accept a value within relative error X instead\n"
+    "  --quiet        print only the summary\n"
+    "Exit 0 when every value is accepted, 1 when one is not, 2 for a usage error\n"
+    "or a malformed candidate line.\n", 0},
+  {"disagree", "usage: rankmetrics disagree [NAME...|all] [--max-length L]\n"
+    "          [--budget SECONDS] [--tex FILE]\n\n"
+    "For each metric NAME (or all), find the smallest inputs on which two of its\n"
+    "variants differ exactly, and how often they differ on random queries.\n"
+    "  --max-length L     the longest list searched, 1..8 (default 5)\n"
+    "  --budget SECONDS   stop after this long (default 300)\n"
+    "  --tex FILE         also write the tables for the book into FILE\n", 0},
+  {NULL, NULL, 0}};
+
+@ The meaning of every key and of each of its words.  A row with a word
+of |NULL| introduces its key; the words follow.  The text is kept short;
+the book has the definitions, and the sections cited by its quick
+reference.
+
+@<Tool functions@>=
+static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
+  {"gain", NULL, "the gain G(g) of an item of grade g"},
+  {"gain", "linear", "G(g) = g (trec_eval, scikit-learn)"},
+  {"gain", "exp2", "G(g) = 2^g - 1 (Burges et al.)"},
+  {"gain", "binary", "G(g) = 1 if g >= rel, else 0"},
+  {"rel", NULL, "1..100: the relevance threshold t (default 1): relevant is"
+    " grade >= t"},
+  {"discount", NULL, "the discount D(i) of rank i"},
+  {"discount", "log2", "D(i) = log2(i+1)"},
+  {"discount", "jk", "D(i) = max(1, log_b i), Jarvelin and Kekalainen's, b = base"},
+  {"base", NULL, "2..65536: the base b of discount=jk (default 2)"},
+  {"ideal", NULL, "the ideal list of IDCG"},
+  {"ideal", "judged", "every judged item, retrieved or not (trec_eval)"},
+  {"ideal", "list", "the retrieved list sorted by grade (scikit-learn)"},
+  {"ideal", "topk", "the first K retrieved items sorted by grade"},
+  {"ideal", "ones", "K items of gain 1, whatever the judgments"},
+  {"ties", NULL, "the order of items with equal scores"},
+  {"ties", "input", "they keep their input order"},
+  {"ties", "id-asc", "by identifier, ascending (byte strings)"},
+  {"ties", "id-desc", "by identifier, descending (trec_eval)"},
+  {"ties", "pessimistic", "lower grades first"},
+  {"ties", "optimistic", "higher grades first"},
+  {"ties", "average", "the mean of the metric over all orders of the tied items"},
+  {"ties", "reverse", "reverse input order, the last first"},
+  {"undef", NULL, "the value of an undefined metric (0/0); lrap's default is one"},
+  {"undef", "zero", "0"},
+  {"undef", "one", "1"},
+  {"undef", "error", "no value: an error"},
+  {"denom", NULL, "what precision@@K divides by when the list is shorter than K"},
+  {"denom", "k", "K (trec_eval)"},
+  {"denom", "list", "the ranks that exist, min(K, n)"},
+  {"norm", NULL, "the normaliser of recall or average precision"},
+  {"norm", "rel", "R, the number of relevant items, retrieved or not"},
+  {"norm", "min", "min(K, R)"},
+  {"norm", "hits", "the number of relevant items in the top K"},
+  {"beta2", NULL, "p/q: beta squared of the F-measure (default 1, F1)"},
+  {"hit", NULL, "what the hit ratio counts, with h hits in the top K"},
+  {"hit", "any", "1 if h >= 1, else 0 (trec_eval's success)"},
+  {"hit", "recall", "h / R"},
+  {"hit", "precision", "h / K"},
+  {"hit", "rows", "h / n, hits per candidate row"},
+  {"hits", NULL, "which relevant items the reciprocal rank counts"},
+  {"hits", "first", "1/r of the first relevant item"},
+  {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
+  {"hits", "mean", "that sum divided by R"},
+  {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
+  {"cut", NULL, "p/q: positive when the score is at least the cut (default 1/2)"},
+  {"tau", NULL, "which Kendall's tau"},
+  {"tau", "b", "tau-b, corrected for ties"},
+  {"tau", "a", "tau-a, not corrected"},
+  {"items", NULL, "1..2^31-1: the number of items in the catalogue (required)"},
+  {"floor", NULL, "an item that no user rated, p(i) = 0"},
+  {"floor", "none", "makes the value undefined"},
+  {"floor", "code", "has p(i) raised to 1e-8, as the source's code does"},
+  {"skip", NULL, "which queries an aggregator counts"},
+  {"skip", "none", "every query"},
+  {"skip", "undef", "those whose value is defined"},
+  {"skip", "norel", "those with a relevant item"},
+  {"skip", "missing", "those that retrieved something"},
+  {"weight", NULL, "the weight of a query in mean"},
+  {"weight", "uniform", "1"},
+  {"weight", "items", "its number of items"},
+  {"weight", "positives", "its number of relevant items"},
+  {NULL, NULL, NULL}};
+
+@ The metrics, one line each, for the same help.
+
+@<Tool functions@>=
+static const char *const metric_help[][2] = {
+  {"cg", "cumulative gain: the sum of the gains of the top K"},
+  {"dcg", "discounted cumulative gain: the sum of G(g)/D(i) over the top K"},
+  {"idcg", "the DCG of the ideal list"},
+  {"ndcg", "DCG / IDCG"},
+  {"precision", "relevant items in the top K, divided by K"},
+  {"recall", "relevant items in the top K, divided by R"},
+  {"f", "the F-measure of one query's precision and recall"},
+  {"rprec", "precision at rank R (R-precision)"},
+  {"hr", "hit ratio, in one of four readings (hit=)"},
+  {"rr", "reciprocal rank (hits=)"},
+  {"lrap", "label ranking average precision (scikit-learn)"},
+  {"ap", "average precision (norm=)"},
+  {"apstep", "scikit-learn's step-function average precision"},
+  {"ap11", "11-point interpolated average precision"},
+  {"auc", "area under the ROC curve of one list"},
+  {"err", "expected reciprocal rank (Chapelle et al.)"},
+  {"accuracy", "share of items classified right by the score cut"},
+  {"clf-precision", "precision of the items the score cut predicts positive"},
+  {"clf-recall", "recall of the items the score cut predicts positive"},
+  {"clf-f1", "F1 of clf-precision and clf-recall"},
+  {"mae", "mean absolute error of the scores against the grades"},
+  {"mse", "mean squared error of the scores against the grades"},
+  {"rmse", "root of the mean squared error"},
+  {"spearman", "Spearman's rho between scores and grades"},
+  {"kendall", "Kendall's tau between scores and grades"},
+  {"coverage", "distinct items of all users' top K, over items= (a set)"},
+  {"fmean", "F of the precision and recall averaged over users (a set)"},
+  {"novelty", "mean self-information -log2 p(i) of the top K (a set)"},
+  {NULL, NULL}};
+
+@ |command_usage| prints the help of one command and returns the exit
+status.  A command without a help of its own (or a word that is no command)
+gets the whole usage text, with a note on standard error, so that a command
+added to the tool is never without help; \.{tests/help\_test.sh} checks that
+every command of the usage text has its own.
+
+@<Tool functions@>=
+static int command_usage(const char *cmd, FILE *f)
+{
+  int c, i;
+  for (c = 0; cmd_help[c].name; c++) if (strcmp(cmd, cmd_help[c].name) == 0) break;
+  if (cmd_help[c].name == NULL) {
+    fprintf(stderr, "rankmetrics: '%s' has no help of its own; the usage text"
+      " follows\n", cmd);
+    usage(f);
+    return 0;
+  }
+  fputs(cmd_help[c].text, f);
+  if (!cmd_help[c].names) return 0;
+  fputs("\nNAME is [AGGREGATOR:]metric[@@K][key=value,...], without spaces; a key\n"
+    "left out takes its default ('rankmetrics name' prints every default).\n"
+    "\nMetrics:\n", f);
+  for (i = 0; metric_help[i][0]; i++)
+    fprintf(f, "  %-14s%s\n", metric_help[i][0], metric_help[i][1]);
+  fputs("\nThe keys of each metric, with the words the parser accepts; a group\n"
+    "key=words(COND) is accepted only with COND: a cutoff (@@K) or one of\n"
+    "the words of another key:\n", f);
+  {
+    char help[8192];
+    rm_variant_help(help, sizeof help);
+    fputs(help, f);
+  }
+  fputs("\nWhat the keys and their words mean:\n", f);
+  for (i = 0; word_help[i].key; i++)
+    if (word_help[i].word == NULL) fprintf(f, "  %s=  %s\n", word_help[i].key,
+      word_help[i].text);
+    else fprintf(f, "    %-12s%s\n", word_help[i].word, word_help[i].text);
+  fputs("\nAggregators, written before a name with a colon:\n"
+    "  mean    the mean of the queries' values (macro average); keys skip, weight\n"
+    "  micro   for a ratio metric, the sum of the numerators over the sum of the\n"
+    "          denominators; key skip\n"
+    "  sum     the sum of the queries' values; key skip\n", f);
+  return 0;
 }
 
 @ Lists on the command line are read strictly: a grade must be a whole
@@ -9717,11 +10297,22 @@ if (opt[0] == NULL) {
   q[j].id = own[j].id; q[j].unretrieved_grade = own[j].judged;
 }
 
-@ @<Print the exact result beside the double@>=
+@ Four rows give values: the double path's, the exact path's correctly
+rounded double, its 40 digits and its fraction.  The ternary value is the
+sign of the rounding error of the {\it exact\/} row, and the row says so,
+since a reader who meets ``the double is above the true value'' right
+under a row named \.{double} takes it for that row.  The double row gets its
+own side, which follows from the ternary value: a double $x$ below the
+correctly rounded $y$ is below the true value~$t$ too (if $y$ was rounded up,
+$t>y-\ulp/2>x$; if not, $t\ge y>x$), and likewise above; and $x=y$ lies on
+$y$'s side.
+
+@<Print the exact result beside the double@>=
 {
   rm_exact e;
   rm_status t;
   char hb[40];
+  int side;
   rm_exact_init(&e);
   t = rm_variant_reads_set(&v) ? rm_value_set_exact(&v, q, (size_t) nq, &e)
     : rm_value_exact(&v, q, &e);
@@ -9730,16 +10321,19 @@ if (opt[0] == NULL) {
     rm_exact_clear(&e);
     goto done;
   }
+  side = x < e.value ? -1 : x > e.value ? 1 : e.ternary;
   printf("variant   %s\n", name);
-  printf("double    %s   (double path; bound %g ulps, off by %g)\n", buf,
-    rm_ulp_bound(&v), rm_ulps_between(x, e.value));
+  printf("double    %s   (double path: bound %g ulps; %g ulps from the exact row; %s)\n",
+    buf, rm_ulp_bound(&v), rm_ulps_between(x, e.value), side < 0 ? "below the true value"
+    : side > 0 ? "above the true value" : "the true value");
   shortest(hb, e.value);
-  printf("exact     %s   %a\n", hb, e.value);
-  printf("decimal   %s\n", e.decimal);
+  printf("exact     %s   %a   (exact path: the true value correctly rounded)\n", hb,
+    e.value);
+  printf("decimal   %s   (the true value, 40 digits)\n", e.decimal);
   printf("rational  %s\n", e.rational ? e.rational : "no (irrational)");
-  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "exact" :
-    e.ternary < 0 ? "the double is below the true value" :
-    "the double is above the true value");
+  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "the exact row is the"
+    " true value" : e.ternary < 0 ? "the exact row is below the true value: rounded"
+    " down" : "the exact row is above the true value: rounded up");
   rm_exact_clear(&e);
 }
 

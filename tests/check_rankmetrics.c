@@ -1279,10 +1279,17 @@ START_TEST(test_names_as_data)
   for (m = 0; m < RM_N_METRICS; m++) {
     const char *name = rm_metric_name((rm_metric) m);
     int cut = rm_metric_takes_cutoff((rm_metric) m);
+    /* coverage has a key without a default, which every name must give */
+    const char *req = strcmp(name, "coverage") == 0 ? "items=10" : NULL;
     ck_assert_ptr_nonnull(name);
-    ck_assert_int_eq(rm_variant_parse(name, &v, msg, sizeof msg), RM_OK);
+    if (req) {
+      ck_assert_int_eq(rm_variant_parse(name, &v, msg, sizeof msg), RM_ENAME);
+      ck_assert_msg(strstr(msg, "needs items=") != NULL, "%s: %s", name, msg);
+      snprintf(nm, sizeof nm, "%s[%s]", name, req);
+      ck_assert_int_eq(rm_variant_parse(nm, &v, msg, sizeof msg), RM_OK);
+    } else ck_assert_int_eq(rm_variant_parse(name, &v, msg, sizeof msg), RM_OK);
     ck_assert_int_eq((int) v.metric, m);
-    snprintf(nm, sizeof nm, "%s@5", name);
+    snprintf(nm, sizeof nm, req ? "%s@5[%s]" : "%s@5%s", name, req ? req : "");
     ck_assert_msg((rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK) == cut,
       "%s: takes_cutoff %d, but the parser says %s", nm, cut, msg);
     cut_seen |= cut; nocut_seen |= !cut;
@@ -1294,15 +1301,17 @@ START_TEST(test_names_as_data)
       if ((w = rm_key_words(k[i])) == NULL) continue;
       for (j = 0; w[j]; j++) {
         size_t i2, j2;
-        snprintf(nm, sizeof nm, "%s[%s=%s]", name, k[i], w[j]);
+        const char *pre = req ? req : "", *comma = req ? "," : "";
+        snprintf(nm, sizeof nm, "%s[%s%s%s=%s]", name, pre, comma, k[i], w[j]);
         ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
-        snprintf(nm, sizeof nm, "%s@5[%s=%s]", name, k[i], w[j]); /* a cutoff's key */
+        snprintf(nm, sizeof nm, "%s@5[%s%s%s=%s]", name, pre, comma, k[i], w[j]); /* a cutoff's key */
         ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
         for (i2 = 0; i2 < n; i2++) { /* with a word of another key, its condition */
           const char *const *w2 = rm_key_words(k[i2]);
           if (i2 == i || w2 == NULL) continue;
           for (j2 = 0; w2[j2]; j2++) {
-            snprintf(nm, sizeof nm, "%s[%s=%s,%s=%s]", name, k[i2], w2[j2], k[i], w[j]);
+            snprintf(nm, sizeof nm, "%s[%s%s%s=%s,%s=%s]", name, pre, comma, k[i2], w2[j2],
+              k[i], w[j]);
             ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
           }
         }

@@ -113,7 +113,7 @@ static void expect_set(const char *why, const char *name, const rm_list *q, size
    (1/4 -> 0.25) or p/q. */
 static const struct { const char *in, *canon; } canon_cases[] = {
   {"coverage@10[items=500]", "coverage@10[items=500,ties=input]"},
-  {"coverage", "coverage[items=1,ties=input]"},
+  {"coverage[items=1]", "coverage[items=1,ties=input]"},
   {"coverage[ties=id-desc,items=3]", "coverage[items=3,ties=id-desc]"},
   {"coverage@1[items=2147483647,ties=reverse]",
    "coverage@1[items=2147483647,ties=reverse]"},
@@ -155,8 +155,11 @@ START_TEST(test_fields)
   tu_parse_or_fail("coverage@10[items=500]", &v);
   ck_assert(v.metric == RM_COVERAGE && v.k == 10 && v.items == 500
             && v.ties == RM_TIES_INPUT);
-  tu_parse_or_fail("coverage", &v);
+  tu_parse_or_fail("coverage[items=1]", &v);
   ck_assert(v.k == 0 && v.items == 1);
+  /* items has no default: the catalogue's size is not in the lists */
+  rm_variant_default(&v, RM_COVERAGE);
+  ck_assert(v.items == RM_ITEMS_UNSET);
   tu_parse_or_fail("fmean@7[beta2=0.25,rel=3,ties=optimistic,undef=one]", &v);
   ck_assert(v.metric == RM_FMEAN && v.k == 7 && v.beta2 == 1 && v.beta2_den == 4
             && v.rel == 3 && v.ties == RM_TIES_OPTIMISTIC && v.undef == RM_UNDEF_ONE);
@@ -165,7 +168,7 @@ END_TEST
 
 /* Refused names: an aggregator on a metric of a whole set, the tie rule
    average for fmean, items out of 1..2^31-1, keys these metrics do not use,
-   beta2 out of range. */
+   beta2 out of range; coverage without items (it has no default). */
 static const char *const reject_cases[] = {
   "mean:coverage", "micro:fmean", "sum:coverage@3[items=5]", "mean[weight=items]:fmean@2",
   "mean[skip=undef]:coverage", "micro:coverage",
@@ -175,6 +178,7 @@ static const char *const reject_cases[] = {
   "coverage[rel=2]", "coverage[undef=one]", "coverage[beta2=2]", "coverage[denom=list]",
   "fmean[items=10]", "fmean@2[denom=list]", "fmean[norm=min]", "fmean[hit=any]",
   "fmean[beta2=0]", "fmean[beta2=1000001]",
+  "coverage", "coverage@2", "coverage[ties=id-asc]",
 };
 #define N_REJECT (sizeof reject_cases / sizeof reject_cases[0])
 
@@ -318,7 +322,7 @@ static const struct {
   {"coverage[items=8]", SET(CS1), RM_OK, "4/8"},
   {"coverage@10[items=8]", SET(CS1), RM_OK, "4/8"},
   {"coverage@3[items=3]", SET(CS1), RM_OK, "4/3"},   /* items too small: > 1 */
-  {"coverage@2", SET(CS1), RM_OK, "3"},              /* items=1 by default */
+  {"coverage@2[items=1]", SET(CS1), RM_OK, "3"},     /* items=1: the plain count */
   {"coverage@3[items=10]", SET(CSDUP), RM_OK, "2/10"},
   {"coverage@2[items=10]", SET(CSDUP), RM_OK, "1/10"},
   {"coverage[items=7]", SET(CSBYTES), RM_OK, "3/7"},

@@ -9866,12 +9866,19 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "Exit 0 when every value is accepted, 1 when one is not, 2 for a usage error\n"
     "or a malformed candidate line.\n", 0},
   {"disagree", "usage: rankmetrics disagree [NAME...|all] [--max-length L]\n"
-    "          [--budget SECONDS] [--tex FILE]\n\n"
+    "          [--budget SECONDS] [--tex FILE]\n"
+    "       rankmetrics disagree [--pair] A B [--max-length L] [--budget SECONDS]\n\n"
     "For each metric NAME (or all), find the smallest inputs on which two of its\n"
     "variants differ exactly, and how often they differ on random queries.\n"
+    "With two variant names A and B (a name with @, [ or : is a variant; --pair\n"
+    "makes two plain names one pair), compare that pair: their smallest witness\n"
+    "with both exact values, or equal on every list searched; each keeps its own\n"
+    "cutoff.  Two aggregates (mean:ap, micro:ap) are compared on sets of queries.\n"
     "  --max-length L     the longest list searched, 1..8 (default 5)\n"
     "  --budget SECONDS   stop after this long (default 300)\n"
-    "  --tex FILE         also write the tables for the book into FILE\n", 0},
+    "  --tex FILE         also write the tables for the book into FILE (not with a pair)\n"
+    "Exit 0 when the search ran (the verdict is the first word of its line:\n"
+    "differ, equal, agree or unfinished), 2 for a usage error or an unknown name.\n", 0},
   {NULL, NULL, 0}};
 
 @ The meaning of every key and of each of its words.  A row with a word

@@ -9870,7 +9870,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "       rankmetrics disagree [--pair] A B [--max-length L] [--budget SECONDS]\n\n"
     "For each metric NAME (or all), find the smallest inputs on which two of its\n"
     "variants differ exactly, and how often they differ on random queries.\n"
-    "With two variant names A and B (a name with @, [ or : is a variant; --pair\n"
+    "With two variant names A and B (a name with @@, [ or : is a variant; --pair\n"
     "makes two plain names one pair), compare that pair: their smallest witness\n"
     "with both exact values, or equal on every list searched; each keeps its own\n"
     "cutoff.  Two aggregates (mean:ap, micro:ap) are compared on sets of queries.\n"

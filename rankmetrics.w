@@ -9004,6 +9004,110 @@ shows, on one list it equals |average_precision_score| but for that case.
 \smallskip
 @^scikit-learn@>
 
+@* What R computes.
+We check R the same way.  \.{tests/r\_adapter.R} reads the text twins of
+the vectors (it needs no JSON reader), calls functions of four packages
+from CRAN as Debian~12 packages them, Metrics~0.1.4, ModelMetrics~1.2.2.2,
+pROC~1.18.0 and ROCR~1.0.11, and two of R~4.2.2's own |stats|, and
+\.{tests/r\_check.sh} hands their results to \.{rankmetrics verify}.
+\.{make check} runs both, and fails if a count below changes.  The inputs
+are those of scikit-learn: labels $[g\ge t]$, the scores or, without them,
+scores decreasing with the input order, and never the unretrieved items,
+with three exceptions.  |apk|, |mapk| and |f1| take item identifiers, not
+scores: the relevant items are the retrieved and the unretrieved ones with
+a grade of at least~$t$, so these functions do see unretrieved items, and
+the retrieved ones are passed ranked by decreasing score, equal scores in
+input order, with $k$ the cutoff or |Inf| without one.  The classification
+functions of Metrics take 0/1 predictions, which the adapter makes as
+$[s\ge\hat c]$ for the variant's cut $c$ (see the chapter on classification);
+ModelMetrics' take the scores and \.{cutoff}${}=\hat c$.
+$$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\cr
+\rm function&\rm variant&\rm exact&\rm within&\rm errors&\rm other\cr
+\noalign{\smallskip\hrule\smallskip}
+Metrics::auc&auc[ties=average]&19&0&19&0\cr
+ModelMetrics::auc&auc[ties=average]&19&0&19&0\cr
+ROCR::performance(,"auc")&auc[ties=average]&16&3&19&0\cr
+pROC::auc, direction="<"&auc[ties=average]&16&3&19&0\cr
+pROC::auc, the default&auc[ties=average]&11&3&19&5\cr
+\noalign{\smallskip}
+Metrics::apk(k)&ap@@K[norm=min]&16&1&2&0\cr
+Metrics::apk(Inf)&ap&8&5&12&0\cr
+Metrics::mapk(Inf)&mean:ap&2&3&4&0\cr
+Metrics::f1&f[beta2=1]&13&4&0&0\cr
+Metrics::f1, top $K$&f@@K[beta2=1]&10&5&0&3\cr
+\noalign{\smallskip}
+Metrics::accuracy&accuracy&22&6&6&0\cr
+Metrics::precision&clf-precision&18&0&0&0\cr
+Metrics::recall&clf-recall&5&0&13&0\cr
+Metrics::fbeta\_score&clf-f1&15&7&12&0\cr
+ModelMetrics::precision&clf-precision&8&0&0&10\cr
+\quad cutoff below $\hat c$&clf-precision&18&0&0&0\cr
+ModelMetrics::recall&clf-recall&3&0&13&2\cr
+\quad cutoff below $\hat c$&clf-recall&5&0&13&0\cr
+ModelMetrics::f1Score&clf-f1&7&0&10&17\cr
+\quad cutoff below $\hat c$&clf-f1&17&7&10&0\cr
+Metrics::mae, ModelMetrics::mae&mae&13&0&4&0\cr
+Metrics::mse, ModelMetrics::mse&mse&17&0&0&0\cr
+Metrics::rmse, ModelMetrics::rmse&rmse&15&4&1&0\cr
+\noalign{\smallskip}
+stats::cor(,method="spearman")&spearman&9&4&13&0\cr
+stats::cor(,method="kendall")&kendall&13&6&7&0\cr}}$$
+The counts are over the vectors of the variant in each row (at every
+threshold \.{rel} and cut \.{cut}, with \.{undef=zero}, \.{ties=input} where
+the variant ranks, and \.{tau=b}).  ``Errors'' counts the inputs on which the
+function stops with an error or returns |NaN| or |NA|, mostly where our value
+is undefined; ``other'' the values that are neither exact nor within
+4~ulps.  What we learnt by running them:
+\smallskip
+\item{$\bullet$} The four AUCs use mid-ranks, or trapezoids over distinct
+scores, which is the same: \.{auc[ties=average]}.  Metrics and ModelMetrics
+compute the rank sum exactly; ROCR and pROC add trapezoids and are off by
+an ulp on three lists.  (ModelMetrics picks its algorithm with
+\.{if (length(actual > 10000))}, a test that holds for every list that is not
+empty; both of its algorithms use mid-ranks, so no value changes.)
+\item{$\bullet$} pROC's |roc| has \.{direction="auto"} by default, and chooses
+the direction from the medians of the two classes: when the negatives'
+median is above the positives', it reads higher scores as negative.  Its
+AUC is then $1-{}$ours: on the list of grades 0,~1 in that order (the
+positive ranked second) our AUC is~0 and pROC's default is~1, and so on 5
+of the 19 vectors.  That is no variant of ours, and not a maximum
+either, since the medians, not the AUC, decide.  With \.{direction="<"} it is
+\.{auc[ties=average]}.
+\item{$\bullet$} ModelMetrics' |precision|, |recall| and |f1Score| predict
+positive when the score {\it exceeds\/} the cutoff, where our \.{cut} takes
+$s\ge\hat c$.  On the five items of the chapter on classification (labels
+1,~1, 0,~0, 1, scores 0.9, 0.4, 0.6, 0.2, 0.5) the item scored exactly 0.5
+is positive for us and negative for ModelMetrics, whose precision is~$1/2$
+where ours is $\oursq{T-clf-prec}$.  On the scores of the random vectors,
+multiples of $1/4$, its values at cutoff~0.5 are those of \.{cut=0.75}, and
+\.{verify} names that variant.  Given the cutoff $\hat c(1-2^{-53})$, the
+largest double below~$\hat c$, it computes our variant on every vector
+(the rows ``cutoff below''): the comparison is the only difference.  It
+returns 0 for a precision with nothing predicted positive, our
+\.{undef=zero}, but |NaN| for a recall without positives.
+\item{$\bullet$} Metrics' \.{apk(k, actual, predicted)} divides by
+$\min(\vert{\it actual}\vert,k)$: it is \.{ap@@K[norm=min]}, and with
+$k=\infty$ plain \.{ap}.  It returns |NaN| (0/0) when nothing is relevant, and
+stops with an error on an empty list: its loop
+\.{for (i in 1:min(k, length(predicted)))} runs over $i=1$, 0 when the list is
+empty, since R's $1{:}0$ counts down.  |mapk|, the mean of |apk| over
+lists, is |NaN| as soon as one list has no relevant item, where
+trec\_eval counts~0.
+\item{$\bullet$} Metrics' |f1| treats both arguments as sets: on a whole list
+it is \.{f[beta2=1]}.  Given the top $K$ of a list shorter than~$K$, its
+precision divides by the list, not by~$K$: for one relevant item and
+$K=2$ our \.{f@@2} is $2/3$ and |f1| gives~1 (3~vectors).  Metrics'
+|precision|, |recall| and |fbeta_score| are means over the predicted or the
+actual positives, |NaN| where there are none; |accuracy| is $1-{}$|ce|,
+rounded twice, and within an ulp on 6~vectors.
+\item{$\bullet$} R's correlation |cor| with the method \.{spearman} is
+the Pearson correlation of mid-ranks, our \.{spearman}; with the method
+\.{kendall} it is $\tau_b$, our \.{kendall}.  Both are |NA| when a list is constant.
+\smallskip
+\noindent No package was missing or broken in Debian~12.
+@^R@>@^Metrics (R package)@>@^ModelMetrics (R package)@>
+@^pROC (R package)@>@^ROCR (R package)@>
+
 @** The command-line tool.
 The tool \.{rankmetrics} puts the library on the command line.  This version
 has ten subcommands:

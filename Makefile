@@ -196,6 +196,7 @@ check: all $(RUNNER)
 	bash tests/readme_snippet_test.sh
 	bash tests/sklearn_check.sh
 	bash tests/r_check.sh
+	bash tests/atlas_test.sh
 	bash tests/eval_test.sh
 	bash tests/hostile_test.sh
 	bash tests/disagree_test.sh

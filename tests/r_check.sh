@@ -3,11 +3,13 @@
 # runs functions of Metrics, ModelMetrics, pROC, ROCR and stats on the
 # vectors' inputs (read from the text twins), and `rankmetrics verify` checks
 # the results of each against the variant that the book says the function
-# computes (part "What each library computes", section "What R computes").
+# computes (section "What R computes", in the part "Golden vectors"; the
+# part "What each library computes" lists them with the other libraries).
 # Results within 4 ulps pass; the inputs on which a function signals an
 # error or returns NaN are counted, and so are the results that are not the
-# variant's (pROC's default direction): all the counts must be those the
-# book prints.  R_CHECK_REPORT=1 prints the counts found, without failing.
+# variant's (pROC's default direction, ModelMetrics' strict cutoff, Metrics'
+# f1 on a top K longer than the list): all the counts must be those the book
+# prints.  R_CHECK_REPORT=1 prints the counts found, without failing.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if ! command -v Rscript >/dev/null 2>&1 ||

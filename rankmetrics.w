@@ -1399,9 +1399,9 @@ cor(, method="kendall")&\an{kendall}&O&checked\cr
 \alib{DIN reference code \eightrm zhougr1993/DeepInterestNetwork, din/model.py (2db0cd98), din/train.py (58dcc8d8)}
 mf\_auc, its GAUC&\an{mean:auc[ties=pessimistic]}&K, M&din/model.py\cr
 calc\_auc&\nov{trapezoids per sample, in sort order}&&din/train.py\cr
-\alib{x-deeplearning \eightrm alibaba/x-deeplearning, xdl/xdl/core/ops/gauc\_calc\_op.cc (9d2714b4)}
-GaucCalcOp&\nov{per-sample trapezoids, edge groups lost}&M&gauc\_calc\_op.cc\cr
-DIEN calc\_auc&\nov{a trapezoid biased low}&&DIEN/script/utils.py\cr
+\alib{x-deeplearning \eightrm alibaba/x-deeplearning}
+GaucCalcOp&\nov{per-sample trapezoids, edge groups lost}&M&xdl/core/ops/gauc\_calc\_op.cc, 9d2714b4\cr
+DIEN calc\_auc&\nov{a trapezoid biased low}&&DIEN/script/utils.py, 2194de3a\cr
 \alib{RankLib \eightrm jattenberg/RankLib, commit 7dae2827}
 ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
 \atlasend

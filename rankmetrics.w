@@ -1263,8 +1263,10 @@ Bpref, infAP, ERR\_IA&\nov{see trec\_eval, ndeval}&&\cr
 @ {\it Python libraries for retrieval.}  ranx computes its measures with
 numba kernels of its own; torchmetrics takes a score and a target per
 candidate; scikit-learn's ranking functions take one row of scores per
-query.
-@^ranx@>@^torchmetrics@>@^scikit-learn@>
+query; SciPy's rank correlations take two vectors.  (SciPy's $\tau_b$
+divides by two square roots in turn, and so misses a correctly rounded~1
+by an ulp: on grades 0,~0,~1 scored 0,~0,~1 it gives $1-2^{-53}$.)
+@^ranx@>@^torchmetrics@>@^scikit-learn@>@^SciPy@>
 \atlasbegin
 \alib{ranx \eightrm AmenRa/ranx, commit 2cae52f0, ranx/metrics/}
 ndcg@@k&\an{ndcg@@10}&B, C&ndcg.py\cr
@@ -1299,6 +1301,10 @@ ndcg\_score&\an{ndcg@@10[ideal=list,ties=average]}&B, L&checked\cr
 \quad ignore\_ties=True&\an{ndcg@@10[ideal=list,ties=reverse]}&B&metrics/\_ranking.py\cr
 dcg\_score&\an{dcg@@10[ties=average]}&&checked\cr
 label\_ranking\_average\_pr\dots&\an{lrap[undef=one]}&&checked\cr
+\alib{SciPy 1.10.1 \eightrm Debian python3-scipy, scipy/stats/\_stats\_py.py}
+spearmanr&\an{spearman}&&\_stats\_py.py\cr
+kendalltau&\an{kendall}&O&\_stats\_py.py\cr
+\quad variant='c'&\nov{Stuart's tau-c}&&\_stats\_py.py\cr
 \atlasend
 
 @ {\it Recommender libraries.}  These take a ranked list of item

@@ -9346,37 +9346,38 @@ input order, with $k$ the cutoff or |Inf| without one.  The classification
 functions of Metrics take 0/1 predictions, which the adapter makes as
 $[s\ge\hat c]$ for the variant's cut $c$ (see the chapter on classification);
 ModelMetrics' take the scores and \.{cutoff}${}=\hat c$.
+\def\rc#1{} % the checks of tests/r_check.sh whose counts the row prints
 $$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\cr
 \rm function&\rm variant&\rm exact&\rm within&\rm errors&\rm other\cr
 \noalign{\smallskip\hrule\smallskip}
-Metrics::auc&auc[ties=average]&19&0&19&0\cr
-ModelMetrics::auc&auc[ties=average]&19&0&19&0\cr
-ROCR::performance(,"auc")&auc[ties=average]&16&3&19&0\cr
-pROC::auc, direction="<"&auc[ties=average]&16&3&19&0\cr
-pROC::auc, the default&auc[ties=average]&11&3&19&5\cr
+\rc{Metrics_auc}Metrics::auc&auc[ties=average]&19&0&19&0\cr
+\rc{ModelMetrics_auc}ModelMetrics::auc&auc[ties=average]&19&0&19&0\cr
+\rc{ROCR_auc}ROCR::performance(,"auc")&auc[ties=average]&16&3&19&0\cr
+\rc{pROC_auc_lt}pROC::auc, direction="<"&auc[ties=average]&16&3&19&0\cr
+\rc{pROC_auc}pROC::auc, the default&auc[ties=average]&11&3&19&5\cr
 \noalign{\smallskip}
-Metrics::apk(k)&ap@@K[norm=min]&16&1&2&0\cr
-Metrics::apk(Inf)&ap&8&5&12&0\cr
-Metrics::mapk(Inf)&mean:ap&2&3&4&0\cr
-Metrics::f1&f[beta2=1]&13&4&0&0\cr
-Metrics::f1, top $K$&f@@K[beta2=1]&10&5&0&3\cr
+\rc{Metrics_apk}Metrics::apk(k)&ap@@K[norm=min]&16&1&2&0\cr
+\rc{Metrics_apk_all}Metrics::apk(Inf)&ap&8&5&12&0\cr
+\rc{Metrics_mapk}Metrics::mapk(Inf)&mean:ap&2&3&4&0\cr
+\rc{Metrics_f1}Metrics::f1&f[beta2=1]&13&4&0&0\cr
+\rc{Metrics_f1_at_k}Metrics::f1, top $K$&f@@K[beta2=1]&10&5&0&3\cr
 \noalign{\smallskip}
-Metrics::accuracy&accuracy&22&6&6&0\cr
-Metrics::precision&clf-precision&18&0&0&0\cr
-Metrics::recall&clf-recall&5&0&13&0\cr
-Metrics::fbeta\_score&clf-f1&15&7&12&0\cr
-ModelMetrics::precision&clf-precision&8&0&0&10\cr
-\quad cutoff below $\hat c$&clf-precision&18&0&0&0\cr
-ModelMetrics::recall&clf-recall&3&0&13&2\cr
-\quad cutoff below $\hat c$&clf-recall&5&0&13&0\cr
-ModelMetrics::f1Score&clf-f1&7&0&10&17\cr
-\quad cutoff below $\hat c$&clf-f1&17&7&10&0\cr
-Metrics::mae, ModelMetrics::mae&mae&13&0&4&0\cr
-Metrics::mse, ModelMetrics::mse&mse&17&0&0&0\cr
-Metrics::rmse, ModelMetrics::rmse&rmse&15&4&1&0\cr
+\rc{Metrics_accuracy}Metrics::accuracy&accuracy&22&6&6&0\cr
+\rc{Metrics_precision}Metrics::precision&clf-precision&18&0&0&0\cr
+\rc{Metrics_recall}Metrics::recall&clf-recall&5&0&13&0\cr
+\rc{Metrics_fbeta_score}Metrics::fbeta\_score&clf-f1&15&7&12&0\cr
+\rc{ModelMetrics_precision}ModelMetrics::precision&clf-precision&8&0&0&10\cr
+\rc{ModelMetrics_precision_below}\quad cutoff below $\hat c$&clf-precision&18&0&0&0\cr
+\rc{ModelMetrics_recall}ModelMetrics::recall&clf-recall&3&0&13&2\cr
+\rc{ModelMetrics_recall_below}\quad cutoff below $\hat c$&clf-recall&5&0&13&0\cr
+\rc{ModelMetrics_f1Score}ModelMetrics::f1Score&clf-f1&7&0&10&17\cr
+\rc{ModelMetrics_f1Score_below}\quad cutoff below $\hat c$&clf-f1&17&7&10&0\cr
+\rc{Metrics_mae,ModelMetrics_mae}Metrics::mae, ModelMetrics::mae&mae&13&0&4&0\cr
+\rc{Metrics_mse,ModelMetrics_mse}Metrics::mse, ModelMetrics::mse&mse&17&0&0&0\cr
+\rc{Metrics_rmse,ModelMetrics_rmse}Metrics::rmse, ModelMetrics::rmse&rmse&15&4&1&0\cr
 \noalign{\smallskip}
-stats::cor(,method="spearman")&spearman&9&4&13&0\cr
-stats::cor(,method="kendall")&kendall&13&6&7&0\cr}}$$
+\rc{stats_spearman}stats::cor(,method="spearman")&spearman&9&4&13&0\cr
+\rc{stats_kendall}stats::cor(,method="kendall")&kendall&13&6&7&0\cr}}$$
 The counts are over the vectors of the variant in each row (at every
 threshold \.{rel} and cut \.{cut}, with \.{undef=zero}, \.{ties=input} where
 the variant ranks, and \.{tau=b}).  ``Errors'' counts the inputs on which the

@@ -8,8 +8,8 @@
 # Results within 4 ulps pass; the inputs on which a function signals an
 # error or returns NaN are counted, and so are the results that are not the
 # variant's (pROC's default direction, ModelMetrics' strict cutoff, Metrics'
-# f1 on a top K longer than the list): all the counts must be those the book
-# prints.  R_CHECK_REPORT=1 prints the counts found, without failing.
+# f1 on a top K longer than the list): all the counts must be those pinned
+# below, and those the book prints in the row marked \rc{NAME} of its table.  R_CHECK_REPORT=1 prints the counts found, without failing.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if ! command -v Rscript >/dev/null 2>&1 ||
@@ -40,8 +40,21 @@ check() {
   read -r exact within wrong < <(sed -n 's/.* \([0-9]*\) exact, \([0-9]*\) within the tolerance, \([0-9]*\) wrong.*/\1 \2 \3/p' \
     "$out/$fn.report")
   local got="$n $err ${exact:-?} ${within:-?} ${wrong:-?}"
+  # the row of the book's table that prints this check's counts:
+  # \rc{NAME,...}function&variant&exact&within&errors&other\cr
+  local book
+  book=$(awk -v fn="$fn" 'match($0, /^\\rc\{[^}]*\}/) {
+      k = split(substr($0, 5, RLENGTH - 5), names, ",")
+      for (i = 1; i <= k; i++) if (names[i] == fn) {
+        if (match($0, /&[0-9]+&[0-9]+&[0-9]+&[0-9]+\\cr/)) {
+          r = substr($0, RSTART + 1, RLENGTH - 4); gsub("&", " ", r); print r }
+        exit } }' rankmetrics.w)
   if [ "$report" = 1 ]; then
     echo "check $fn $fam '$pat' $got"
+  elif [ "$book" != "$6 $7 $5 $8" ]; then
+    echo "r_check: $fn: the book prints exact, within, errors, other: ${book:-no row};" \
+      "this script expects $6 $7 $5 $8" >&2
+    fail=$((fail + 1))
   elif [ "$got" = "$want" ]; then
     echo "r_check: $fn: $n results ($exact exact, $within within 4 ulps, $wrong other) of $pat; $err errors"
     pass=$((pass + 1))

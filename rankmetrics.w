@@ -1257,7 +1257,7 @@ RR@@10&\an{rr@@10[ties=id-asc]}&J&providers/msmarco\_provider.py\cr
 nDCG(dcg='exp-log2')@@k&{\eightrm gdeval's, as above}&C&providers/gdeval\_provider.py\cr
 ERR@@k&\an{mean[skip=norel]:err@@20[gmax=4,ties=id-desc]}&&providers/gdeval\_provider.py\cr
 SetF(beta=2)&\an{f[beta2=2]}{\eightrm: its beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
-Bpref, infAP, ERR\_IA&\nov{see trec\_eval, ndeval}&&\cr
+Bpref, infAP, ERR\_IA&\nov{see trec\_eval, ndeval}&&providers/\cr
 \atlasend
 
 @ {\it Python libraries for retrieval.}  ranx computes its measures with

@@ -5,7 +5,8 @@
 # asks `rankmetrics name` to parse each, so the atlas cannot name a variant
 # the parser refuses.  Each split of the atlas, \asplit{A}{B}{FAMILY}{TCID},
 # says that test TCID of vectors/FAMILY_test.txt is a smallest witness of
-# A against B: its group must be A, and its comment must name B.
+# A against B: its group must be A, and its comment must name B.  Every row
+# of the atlas's tables must say how it is known (a last column not empty).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 TOOL=${TOOL:-./rankmetrics}
@@ -39,6 +40,18 @@ while IFS=$'\t' read -r a b fam id; do
     bad=$((bad + 1))
   fi
 done < "$out/splits.txt"
+# every row of the atlas says how it is known: its last column is not empty
+awk '/^@\*\* What each library computes\./ {p = 1} /^@\*\* Exact arithmetic\./ {p = 0}
+  p && /^\\atlasbegin/ {t = 1; next} p && /^\\atlasend/ {t = 0}
+  t && /\\cr$/ && !/^\\alib/ {n = split($0, f, "&"); if (n < 4 || f[n] ~ /^ *\\cr$/) print}' \
+  rankmetrics.w > "$out/unknown.txt"
+if [ -s "$out/unknown.txt" ]; then
+  sed 's/^/atlas_test: a row that does not say how it is known: /' "$out/unknown.txt" >&2
+  bad=$((bad + $(wc -l < "$out/unknown.txt")))
+fi
+rows=$(awk '/^@\*\* What each library computes\./ {p = 1} /^@\*\* Exact arithmetic\./ {p = 0}
+  p && /^\\atlasbegin/ {t = 1; next} p && /^\\atlasend/ {t = 0}
+  t && /\\cr$/ && !/^\\alib/ {n++} END {print n + 0}' rankmetrics.w)
 if [ "$names" -lt 50 ] || [ "$splits" -lt 10 ]; then
   echo "atlas_test: only $names names and $splits splits found in the atlas; is \\an or \\asplit misspelt?" >&2
   bad=$((bad + 1))
@@ -47,4 +60,4 @@ if [ "$bad" -ne 0 ]; then
   echo "atlas_test: $bad problems" >&2
   exit 1
 fi
-echo "atlas_test: $names variant names of the atlas parse; its $splits splits are witnesses of their pairs"
+echo "atlas_test: $rows rows, each saying how it is known; their $names variant names parse; $splits splits are witnesses of their pairs"

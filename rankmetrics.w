@@ -1504,6 +1504,331 @@ of learning-to-rank algorithms].  Blog post on CSDN, to judge by the page
 furniture; no author and no date in the file.  It defines MRR and MAP for learning to
 rank; the page ends after its first AP example.}
 
+@** What each library computes.\here{atlas}
+A user who reads ``MAP@@10'' in a paper, or calls a function named |ndcg|,
+wants to know which of the variants of this book was computed.  This part is
+an atlas: library by library and function by function, the variant name
+each computes by default and with its common options.  It is the map; the
+metric chapters are the territory, and the names used here are defined
+there.  Every name below is one the parser accepts: \.{make check} takes
+them from this part, passes each to \.{rankmetrics name} and fails on the
+first it refuses (\.{tests/atlas\_test.sh}).
+@^atlas of libraries@>@^libraries, what they compute@>
+
+Each row says how we know.  ``Checked'' means that \.{make check} runs the
+function itself over the golden vectors and \.{rankmetrics verify} finds
+that variant (scikit-learn and R's packages Metrics, ModelMetrics, pROC and
+ROCR, as Debian~12 packages them; the sections ``What scikit-learn
+computes'' and ``What R computes'' in the part on golden vectors give the
+counts).  Otherwise the row names the public source file the variant was
+read from, and the heading of the library names the repository and the
+version read, as a tag or the first hex digits of a commit.  Reading is
+weaker than running: a row that was only read may be wrong in a case the
+reader did not think of, and we would welcome a run that settles it.
+Where a library computes something no variant of ours expresses, the row
+says ``no variant yet'' and what it computes.
+
+@ {\it How to read the rows.}  A name shows only the keys that differ from
+their defaults; \.{rankmetrics name} prints the full name.  A cutoff is
+shown as \.{@@10} and stands for whatever $K$ the function is given.  The tie
+rule is the library's where it has one (trec\_eval orders tied documents by
+identifier, descending: \.{ties=id-desc}).  Where the order of tied scores
+is left to a sort routine (ranx, torchmetrics, RecBole's top-$K$,
+TF-Ranking, which shuffles), the row shows \.{ties=input}, the value it
+computes on lists without ties.  Libraries that take one score per
+candidate (scikit-learn, torchmetrics, TF-Ranking) cannot be told about
+relevant items that were not retrieved: on their input the judged items are
+the list, and the ideal of nDCG and the denominators of recall and AP count
+relevant items among the candidates.  The column ``split'' points to the
+table of splits at the end of this part, which gives the smallest input on
+which the library's variant and another library's variant of the same name
+differ.  A relevance threshold $t$ (trec\_eval's \.{-l}, ranx's \.{rel\_lvl})
+is the key \.{rel=t} wherever the variant has it.
+
+\font\attt=cmtt8
+\def\atlasbegin{\par\medskip\begingroup\eightrm\baselineskip9.5pt
+  \halign\bgroup\attt##\hfil\quad&\attt##\hfil\quad&\hfil##\hfil\quad&##\hfil\cr
+  \eightrm function&\eightrm variant&\eightrm split&\eightrm how known\cr
+  \noalign{\smallskip\hrule}}
+\def\atlasend{\egroup\endgroup\par\medskip}
+\def\alib#1{\noalign{\smallskip}\multispan4{\bf #1}\hfil\cr\noalign{\smallskip}}
+\def\an#1{#1} % a variant name of the atlas; tests/atlas_test.sh checks each
+\def\nov#1{{\eightrm no variant yet: #1}}
+
+@ {\it The TREC tools.}  trec\_eval is the reference of TREC's evaluations;
+pytrec\_eval (by C. Van Gysel, commit 0d8571ef) embeds its code
+(a trec\_eval older than v9.0.6) and computes the same measures;
+ir\_measures hands each measure to a ``provider'', so one call can mix
+tie rules.  A query with judgments but missing from the run is left out of
+trec\_eval~9's mean, counted as~0 with \.{-c} and by ir\_measures, and
+stops trec\_eval 10.0-rc3 (exit status~4) without \.{-c}.
+@^trec\_eval@>@^pytrec\_eval@>@^ir\_measures@>@^gdeval@>
+\atlasbegin
+\alib{trec\_eval \eightrm usnistgov/trec\_eval, tag v9.0.8 (d95ca64) and 10.0-rc3 (f4253652)}
+map&\an{ap[ties=id-desc]}&A&m\_map.c\cr
+map\_cut.K&\an{ap@@10[ties=id-desc]}&A&m\_map\_cut.c\cr
+P.K&\an{precision@@10[ties=id-desc]}&G&m\_P.c\cr
+set\_P&\an{precision[ties=id-desc]}&&m\_set\_P.c\cr
+recall.K&\an{recall@@10[ties=id-desc]}&F&m\_recall.c\cr
+Rprec&\an{rprec[ties=id-desc]}&&m\_Rprec.c\cr
+success.K&\an{hr@@10[ties=id-desc]}&I&m\_success.c\cr
+recip\_rank&\an{rr[ties=id-desc]}&H, J&m\_recip\_rank.c\cr
+ndcg&\an{ndcg[ties=id-desc]}&B, C, L&m\_ndcg.c\cr
+ndcg\_cut.K&\an{ndcg@@10[ties=id-desc]}&B, C&m\_ndcg\_cut.c\cr
+set\_F.1&\an{f[beta2=1]}&N&m\_set\_F.c\cr
+set\_F.2 (x = beta squared)&\an{f[beta2=2]}&N&m\_set\_F.c\cr
+bpref&\nov{Buckley and Voorhees' bpref}&&m\_bpref.c\cr
+infAP&\nov{Yilmaz and Aslam's estimate}&&m\_infap.c\cr
+map, v9 mean&\an{mean[skip=missing]:ap[ties=id-desc]}&&trec\_eval.c\cr
+map, with -c&\an{mean:ap[ties=id-desc]}&&trec\_eval.c\cr
+\alib{gdeval.pl \eightrm trec-web/trec-web-2014, commit eb769d1a (and ir\_measures' copy)}
+ndcg@@K&\an{mean[skip=norel]:ndcg@@20[gain=exp2,ties=id-desc]}&C&src/eval/gdeval.pl\cr
+err@@K&\an{mean[skip=norel]:err@@20[gmax=4,ties=id-desc]}&&src/eval/gdeval.pl\cr
+\alib{ir\_measures \eightrm terrierteam/ir\_measures, commit dc04a88f}
+AP, P@@k, R@@k, nDCG@@k&{\eightrm trec\_eval's, as above}&&providers/pytrec\_eval\_provider.py\cr
+AP (the mean)&\an{mean:ap[ties=id-desc]}&&providers/base.py\cr
+RR&\an{rr[ties=id-desc]}&J&providers/pytrec\_eval\_provider.py\cr
+RR@@10&\an{rr@@10[ties=id-asc]}&J&providers/msmarco\_provider.py\cr
+nDCG(dcg='exp-log2')@@k&{\eightrm gdeval's, as above}&C&providers/gdeval\_provider.py\cr
+ERR@@k&\an{mean[skip=norel]:err@@20[gmax=4,ties=id-desc]}&&providers/gdeval\_provider.py\cr
+SetF(beta=2)&\an{f[beta2=2]}{\eightrm: its beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
+Bpref, infAP, ERR\_IA&\nov{see trec\_eval, ndeval}&&providers/\cr
+\atlasend
+
+@ {\it Python libraries for retrieval.}  ranx computes its measures with
+numba kernels of its own; torchmetrics takes a score and a target per
+candidate; scikit-learn's ranking functions take one row of scores per
+query; SciPy's rank correlations take two vectors.  (SciPy's $\tau_b$
+divides by two square roots in turn, and so misses a correctly rounded~1
+by an ulp: on grades 0,~0,~1 scored 0,~0,~1 it gives $1-2^{-53}$.)
+@^ranx@>@^torchmetrics@>@^scikit-learn@>@^SciPy@>
+\atlasbegin
+\alib{ranx \eightrm AmenRa/ranx, commit 2cae52f0, ranx/metrics/}
+ndcg@@k&\an{ndcg@@10}&B, C&ndcg.py\cr
+ndcg\_burges@@k&\an{ndcg@@10[gain=exp2]}&C&ndcg.py\cr
+ndcg@@k-l2&\nov{drops judgments below 2, keeps gains}&&ndcg.py\cr
+map@@k&\an{ap@@10}&A&average\_precision.py\cr
+precision@@k&\an{precision@@10}&G&precision.py\cr
+recall@@k&\an{recall@@10}&F&recall.py\cr
+mrr@@k&\an{rr@@10}&H&reciprocal\_rank.py\cr
+hit\_rate@@k&\an{hr@@10}&I&hit\_rate.py\cr
+hits@@k&\nov{the number of hits}&&hits.py\cr
+r-precision&\an{rprec}&&r\_precision.py\cr
+f1@@k&\an{f@@10[beta2=1]}&&f1.py\cr
+bpref, rbp&\nov{bpref; rank-biased precision}&&bpref.py\cr
+\alib{torchmetrics \eightrm Lightning-AI/torchmetrics, commit dab03339, src/torchmetrics/functional/retrieval/}
+retrieval\_average\_precision&\an{ap@@10[norm=hits]}&A&average\_precision.py\cr
+retrieval\_precision&\an{precision@@10}&G&precision.py\cr
+\quad adaptive\_k=True&\an{precision@@10[denom=list]}&G&precision.py\cr
+retrieval\_recall&\an{recall@@10}&F&recall.py\cr
+retrieval\_reciprocal\_rank&\an{rr@@10}&H&reciprocal\_rank.py\cr
+retrieval\_hit\_rate&\an{hr@@10}&I&hit\_rate.py\cr
+retrieval\_normalized\_dcg&\an{ndcg@@10[ideal=list,ties=average]}&B, L&ndcg.py\cr
+retrieval\_r\_precision&\an{rprec}&&r\_precision.py\cr
+retrieval\_auroc&\an{auc[ties=average]}&K&auroc.py\cr
+empty\_target\_action=pos&\an{ap@@10[norm=hits,undef=one]}&&retrieval/base.py\cr
+\quad =skip, the mean&\an{mean[skip=norel]:ap@@10[norm=hits]}&&retrieval/base.py\cr
+from 1.7.4&\nov{items scored 0 or less not retrieved}&&CHANGELOG.md\cr
+\alib{scikit-learn 1.2.1 \eightrm Debian python3-sklearn}
+roc\_auc\_score&\an{auc[ties=average]}&K&checked\cr
+average\_precision\_score&\an{apstep}&&checked\cr
+ndcg\_score&\an{ndcg@@10[ideal=list,ties=average]}&B, L&checked\cr
+\quad ignore\_ties=True&\an{ndcg@@10[ideal=list,ties=reverse]}&B&metrics/\_ranking.py\cr
+dcg\_score&\an{dcg@@10[ties=average]}&&checked\cr
+label\_ranking\_average\_pr\dots&\an{lrap[undef=one]}&&checked\cr
+\alib{SciPy 1.10.1 \eightrm Debian python3-scipy, scipy/stats/\_stats\_py.py}
+spearmanr&\an{spearman}&&\_stats\_py.py\cr
+kendalltau&\an{kendall}&O&\_stats\_py.py\cr
+\quad variant='c'&\nov{Stuart's tau-c}&&\_stats\_py.py\cr
+\atlasend
+
+@ {\it Recommender libraries.}  These take a ranked list of item
+identifiers and a set of relevant ones, so they know the relevant items
+that were not recommended, and mostly ignore grades.
+@^RecBole@>@^Microsoft Recommenders@>@^Spark MLlib@>@^TensorFlow Ranking@>
+@^LensKit@>@^Elliot@>
+\atlasbegin
+\alib{RecBole \eightrm RUCAIBox/RecBole, commit 7b02be5e, recbole/evaluator/metrics.py}
+Hit@@K&\an{hr@@10}&I&metrics.py\cr
+Recall@@K&\an{recall@@10}&F&metrics.py\cr
+Precision@@K&\an{precision@@10}&G&metrics.py\cr
+MRR@@K&\an{rr@@10}&H&metrics.py\cr
+MAP@@K&\an{ap@@10[norm=min]}&A&metrics.py\cr
+NDCG@@K&\an{ndcg@@10[gain=binary]}&D&metrics.py\cr
+AUC&\an{auc[ties=average]}&K&metrics.py\cr
+GAUC&\an{mean[skip=undef,weight=positives]:auc[ties=average]}&M&metrics.py\cr
+ItemCoverage@@K&\an{coverage@@10[items=1000]}{\eightrm, 1000 items}&&metrics.py\cr
+TailPercentage, Gini\dots&\nov{popularity and diversity}&&metrics.py\cr
+\alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
+precision\_at\_k&\an{precision@@10}&G&evaluation/python\_evaluation.py\cr
+recall\_at\_k&\an{recall@@10}&F&evaluation/python\_evaluation.py\cr
+ndcg\_at\_k&\an{ndcg@@10[gain=binary]}&D&evaluation/python\_evaluation.py\cr
+\quad score\_type=raw&\an{ndcg@@10}&D&evaluation/python\_evaluation.py\cr
+\quad score\_type=exp&\an{ndcg@@10[gain=exp2]}&C&evaluation/python\_evaluation.py\cr
+map\_at\_k (PR 2004 on)&\an{ap@@10[norm=min]}&A&evaluation/python\_evaluation.py\cr
+map&\an{ap@@10}&A&evaluation/python\_evaluation.py\cr
+r\_precision\_at\_k&\nov{hits in the top min(k,~R), over R}&&evaluation/python\_evaluation.py\cr
+mrr\_score (deeprec)&\an{rr[hits=mean]}&H&models/deeprec/deeprec\_utils.py\cr
+group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils.py\cr
+\alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
+precisionAt(k)&\an{precision@@10}&G&RankingMetrics.scala\cr
+recallAt(k)&\an{recall@@10}&F&RankingMetrics.scala\cr
+ndcgAt(k)&\an{ndcg@@10[gain=binary]}&D&RankingMetrics.scala\cr
+\quad with relevance&\an{ndcg@@10[gain=exp2]}{\eightrm, labels sorted}&C&RankingMetrics.scala\cr
+meanAveragePrecision&\an{ap}&A&RankingMetrics.scala\cr
+meanAveragePrecisionAt(k)&\an{ap@@10[norm=min]}&A&RankingMetrics.scala\cr
+\alib{TensorFlow Ranking \eightrm tensorflow/ranking, commit 5b1d1338, tensorflow\_ranking/python/metrics\_impl.py}
+MRRMetric&\an{rr@@10}&H&metrics\_impl.py\cr
+HitsMetric&\an{hr@@10}&I&metrics\_impl.py\cr
+NDCGMetric&\an{ndcg@@10[gain=exp2,ideal=list]}&B, C&metrics\_impl.py\cr
+PrecisionMetric&\an{precision@@10[denom=list]}&G&metrics\_impl.py\cr
+RecallMetric&\an{recall@@10}&F&metrics\_impl.py\cr
+MeanAveragePrecisionMetric&\an{ap@@10}&A&metrics\_impl.py\cr
+ARP, OPA, BPref, AlphaDCG&\nov{four measures}&&metrics\_impl.py\cr
+\alib{LensKit \eightrm lenskit/lkpy, v2026.3.0 (3bd1c175), src/lenskit/metrics/ranking/}
+NDCG(k)&\an{ndcg@@10[gain=binary,discount=jk]}&D, E&\_dcg.py\cr
+\quad gain=\dots&\an{ndcg@@10[discount=jk]}&E&\_dcg.py\cr
+Precision(k)&\an{precision@@10[denom=list]}&G&\_pr.py\cr
+Recall(k)&\an{recall@@10[norm=min]}&F&\_pr.py\cr
+AveragePrecision(k)&\an{ap@@10[norm=min]}{\eightrm, lists of k or more}&A&\_map.py\cr
+RecipRank(k)&\an{rr@@10}&H&\_recip.py\cr
+Hit(k)&\an{hr@@10}&I&\_hit.py\cr
+\alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
+nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
+Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
+Recall&\an{mean[skip=norel]:recall@@10}&F&recall/\cr
+MRR&\an{mean[skip=norel]:rr@@10}&H&mrr/\cr
+HR&\an{mean[skip=norel]:hr@@10}&I&hit\_rate/\cr
+MAP&\nov{the mean of P@@1, \dots, P@@K}&&map/\cr
+\atlasend
+\noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
+$\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
+\.{norm=min} when the list has $k$ items or more, and no variant of ours
+when it is shorter.  Spark's |ndcgAt| with relevance values sums the ideal
+gains in the order the caller lists the relevant items, so it is
+\.{gain=exp2} only when they come sorted by decreasing grade, and can exceed~1
+otherwise.
+
+@ {\it R, and code for click-through rates.}  The R functions are checked:
+\.{make check} runs them (section ``What R computes'').  The others are
+research code that many CTR papers copied.
+@^R@>@^Metrics (R package)@>@^ModelMetrics (R package)@>@^pROC (R package)@>
+@^ROCR (R package)@>@^GAUC@>
+\atlasbegin
+\alib{Metrics 0.1.4 \eightrm Debian r-cran-metrics}
+apk(k, actual, predicted)&\an{ap@@10[norm=min]}&A&checked\cr
+apk(Inf, ...)&\an{ap}&A&checked\cr
+mapk(Inf, ...)&\an{mean:ap}&&checked\cr
+auc&\an{auc[ties=average]}&K&checked\cr
+f1(actual, predicted)&\an{f[beta2=1]}{\eightrm, the whole list}&&checked\cr
+accuracy, on 0/1&\an{accuracy}&&checked\cr
+precision, recall, on 0/1&\an{clf-precision}, \an{clf-recall}&&checked\cr
+fbeta\_score, on 0/1&\an{clf-f1}&&checked\cr
+mae, mse, rmse&\an{mae}, \an{mse}, \an{rmse}&&checked\cr
+\alib{ModelMetrics 1.2.2.2 \eightrm Debian r-cran-modelmetrics}
+auc&\an{auc[ties=average]}&K&checked\cr
+precision, recall, f1Score&\nov{positive when score exceeds cutoff}&&checked\cr
+mae, mse, rmse&\an{mae}, \an{mse}, \an{rmse}&&checked\cr
+\alib{pROC 1.18.0 \eightrm Debian r-cran-proc}
+auc(roc(y, s))&\nov{direction chosen by medians}&&checked\cr
+\quad direction="<"&\an{auc[ties=average]}&K&checked\cr
+\alib{ROCR 1.0.11 \eightrm Debian r-cran-rocr}
+performance(, "auc")&\an{auc[ties=average]}&K&checked\cr
+\alib{R 4.2.2 \eightrm stats, Debian r-base-core}
+cor(, method="spearman")&\an{spearman}&&checked\cr
+cor(, method="kendall")&\an{kendall}&O&checked\cr
+\alib{DIN reference code \eightrm zhougr1993/DeepInterestNetwork, din/model.py (2db0cd98), din/train.py (58dcc8d8)}
+mf\_auc, its GAUC&\an{mean:auc[ties=pessimistic]}&K, M&din/model.py\cr
+calc\_auc&\nov{trapezoids per sample, in sort order}&&din/train.py\cr
+\alib{x-deeplearning \eightrm alibaba/x-deeplearning}
+GaucCalcOp&\nov{per-sample trapezoids, edge groups lost}&M&xdl/core/ops/gauc\_calc\_op.cc, 9d2714b4\cr
+DIEN calc\_auc&\nov{a trapezoid biased low}&&DIEN/script/utils.py, 2194de3a\cr
+\alib{RankLib \eightrm jattenberg/RankLib, commit 7dae2827}
+ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
+\atlasend
+
+@ {\it The splits.}  Where two rows above use one name for two variants,
+the smallest witness of their split is one test of the golden vectors of
+disagreements (for GAUC's weights, of aggregates), named below as family and
+test number; the part ``Where the definitions disagree'' explains how the
+witnesses are found, and the tool's command \.{disagree} finds them again.  Each split below gives the two variants, who computes
+which, and the test that separates them (its input, and the two values);
+the test of \.{make check} that checks the names also checks that each
+test named here is a witness of that very pair.  The witnesses have no
+tied scores unless the split is about ties, so the libraries' tie rules
+do not enter them.
+\def\asplit#1#2#3#4{#3:#4} % variant A, variant B, vector family, tcId
+$$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\enspace&\attt#\hfil\enspace&#\hfil\enspace&#\hfil\cr
+&\eightrm variant&\eightrm who&\eightrm witness, and the two values\cr
+\noalign{\smallskip\hrule\smallskip}
+A&\an{ap@@1}&trec\_eval, ranx, Spark, TF-R&\asplit{ap@@1}{ap@@1[norm=min]}{disagreements}{435}:
+  grades 1,~1: 1/2\cr
+&\an{ap@@1[norm=min]}&RecBole, MS Recs, R's apk&against 1\cr
+&\an{ap@@1[norm=hits]}&torchmetrics&\asplit{ap@@1}{ap@@1[norm=hits]}{disagreements}{437}: also 1\cr
+B&\an{ndcg}&trec\_eval, ranx, RecBole&\asplit{ndcg}{ndcg[ideal=list]}{disagreements}{127}:
+  grade 1, judged 1: 0.6131\cr
+&\an{ndcg[ideal=list]}&scikit-learn, torchmetrics, TF-R&against 1\cr
+C&\an{ndcg}&trec\_eval, ranx, scikit-learn&\asplit{ndcg}{ndcg[gain=exp2]}{disagreements}{119}:
+  grades 1,~2: 0.8597\cr
+&\an{ndcg[gain=exp2]}&gdeval, TF-R, Elliot&against 0.7967\cr
+D&\an{ndcg}&trec\_eval, ranx&\asplit{ndcg}{ndcg[gain=binary]}{disagreements}{121}:
+  grades 1,~2: 0.8597\cr
+&\an{ndcg[gain=binary]}&RecBole, Spark, LensKit&against 1\cr
+E&\an{ndcg}&all but LensKit&\asplit{ndcg}{ndcg[discount=jk]}{disagreements}{125}:
+  grades 0,~1: 0.6309\cr
+&\an{ndcg[discount=jk]}&LensKit&against 1\cr
+F&\an{recall@@1}&trec\_eval, ranx, RecBole, Spark&\asplit{recall@@1}{recall@@1[norm=min]}{disagreements}{229}:
+  grades 1,~1: 1/2\cr
+&\an{recall@@1[norm=min]}&LensKit (BEIR's R\_cap)&against 1\cr
+G&\an{precision@@5}&trec\_eval, ranx, Spark, RecBole&grades 1,~0,~1 (see below): \oursq{T-prf-p-k}\cr
+&\an{precision@@5[denom=list]}&LensKit, TF-R&against \oursq{T-prf-p-list}\cr
+H&\an{rr}&trec\_eval, ranx, RecBole&\asplit{rr}{rr[hits=mean]}{disagreements}{395}:
+  grades 1,~1: 1\cr
+&\an{rr[hits=mean]}&MS Recs' mrr\_score&against 3/4\cr
+I&\an{hr@@1}&trec\_eval, ranx, RecBole, Elliot&\asplit{hr@@1}{hr@@1[hit=recall]}{disagreements}{351}:
+  grades 1,~1: 1\cr
+&\an{hr@@1[hit=recall]}&papers; Elliot's docstring&against 1/2\cr
+J&\an{rr[ties=id-desc]}&ir\_measures' RR&\asplit{rr[ties=id-desc]}{rr[ties=id-asc]}{disagreements}{410}:
+  grades 0,~1, scores tied: 1\cr
+&\an{rr[ties=id-asc]}&ir\_measures' RR@@10&against 1/2\cr
+K&\an{auc[ties=pessimistic]}&DIN's mf\_auc&\asplit{auc[ties=pessimistic]}{auc[ties=average]}{disagreements}{551}:
+  grades 0,~1, tied: 0\cr
+&\an{auc[ties=average]}&scikit-learn, R, RecBole&against 1/2\cr
+L&\an{ndcg[ties=id-desc]}&trec\_eval&\asplit{ndcg[ties=id-desc]}{ndcg[ties=average]}{disagreements}{165}:
+  grades 0,~1, tied: 1\cr
+&\an{ndcg[ties=average]}&scikit-learn, torchmetrics&against 0.8155\cr
+M&\an{mean[skip=undef,weight=items]:auc}&the DIN paper&\asplit{mean[skip=undef,weight=items]:auc}
+  {mean[skip=undef,weight=positives]:auc}{aggregates}{37}:
+  two users: 3/10\cr
+&\an{mean[skip=undef,weight=positives]:auc}&RecBole&against 1/4\cr
+N&\an{f[beta2=2]}&trec\_eval's set\_F.2&{\it P\/}=1/2, {\it R\/}=1: 3/4 (see below)\cr
+&\an{f[beta2=4]}&scikit-learn, beta=2&against 5/6\cr
+O&\an{kendall}&R's cor, SciPy&\asplit{kendall}{kendall[tau=a]}{disagreements}{621}:
+  grades 0,~0,~1: 1\cr
+&\an{kendall[tau=a]}&&against 2/3\cr}}$$
+Splits G and~N have no test in the witness file: \.{disagree} compares the
+words of a key, and a cutoff beyond the list (G) or a number such as
+\.{beta2} (N) is outside its search.  Their inputs are the worked example
+of the chapter on precision (five recommended, three in the list, two
+relevant) and the case $P=1/2$, $R=1$ of two items, one relevant.
+
+@ {\it No variant yet.}  Collected from the rows above, the quantities that
+a user meets under a familiar name and that this book cannot yet name: trec\_eval's
+bpref and infAP; rank-biased precision (ranx, ir\_measures); ranx's nDCG
+with a relevance threshold, which drops the judgments below it but keeps
+the grades of the rest as gains; MS Recommenders' |r_precision_at_k|;
+Elliot's MAP, the mean of $P@@1$, \dots,~$P@@K$; LensKit's AP on a list
+shorter than~$k$; torchmetrics' retrieval metrics from 1.7.4 on, which
+treat an item scored 0 or below as not retrieved; ModelMetrics'
+classification metrics, which predict positive only when the score
+exceeds the cutoff; pROC's default AUC, which turns the curve around when
+the positives' median score is the lower one; and the AUCs of CTR code
+that add trapezoids sample by sample in the order of a sort, so that tied
+scores give an order-dependent value.  TF-Ranking's random order of ties
+has no variant either, but its expected value over the shuffles has:
+\.{ties=average} is the mean over all orders of the tied items (section
+``Building the ranking'').
+
 @** Exact arithmetic.
 The exact path returns, for every value, the double nearest to the true value
 (ties to even, MPFR's \RNDN), the sign of the rounding error, the true value as
@@ -9626,6 +9951,111 @@ positives~1: it is \.{lrap[undef=one]}.  As the chapter on reciprocal rank
 shows, on one list it equals |average_precision_score| but for that case.
 \smallskip
 @^scikit-learn@>
+
+@* What R computes.
+We check R the same way.  \.{tests/r\_adapter.R} reads the text twins of
+the vectors (it needs no JSON reader), calls functions of four packages
+from CRAN as Debian~12 packages them, Metrics~0.1.4, ModelMetrics~1.2.2.2,
+pROC~1.18.0 and ROCR~1.0.11, and two of R~4.2.2's own |stats|, and
+\.{tests/r\_check.sh} hands their results to \.{rankmetrics verify}.
+\.{make check} runs both, and fails if a count below changes.  The inputs
+are those of scikit-learn: labels $[g\ge t]$, the scores or, without them,
+scores decreasing with the input order, and never the unretrieved items,
+with three exceptions.  |apk|, |mapk| and |f1| take item identifiers, not
+scores: the relevant items are the retrieved and the unretrieved ones with
+a grade of at least~$t$, so these functions do see unretrieved items, and
+the retrieved ones are passed ranked by decreasing score, equal scores in
+input order, with $k$ the cutoff or |Inf| without one.  The classification
+functions of Metrics take 0/1 predictions, which the adapter makes as
+$[s\ge\hat c]$ for the variant's cut $c$ (see the chapter on classification);
+ModelMetrics' take the scores and \.{cutoff}${}=\hat c$.
+\def\rc#1{} % the checks of tests/r_check.sh whose counts the row prints
+$$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\cr
+\rm function&\rm variant&\rm exact&\rm within&\rm errors&\rm other\cr
+\noalign{\smallskip\hrule\smallskip}
+\rc{Metrics_auc}Metrics::auc&auc[ties=average]&19&0&19&0\cr
+\rc{ModelMetrics_auc}ModelMetrics::auc&auc[ties=average]&19&0&19&0\cr
+\rc{ROCR_auc}ROCR::performance(,"auc")&auc[ties=average]&16&3&19&0\cr
+\rc{pROC_auc_lt}pROC::auc, direction="<"&auc[ties=average]&16&3&19&0\cr
+\rc{pROC_auc}pROC::auc, the default&auc[ties=average]&11&3&19&5\cr
+\noalign{\smallskip}
+\rc{Metrics_apk}Metrics::apk(k)&ap@@K[norm=min]&16&1&2&0\cr
+\rc{Metrics_apk_all}Metrics::apk(Inf)&ap&8&5&12&0\cr
+\rc{Metrics_mapk}Metrics::mapk(Inf)&mean:ap&2&3&4&0\cr
+\rc{Metrics_f1}Metrics::f1&f[beta2=1]&13&4&0&0\cr
+\rc{Metrics_f1_at_k}Metrics::f1, top $K$&f@@K[beta2=1]&10&5&0&3\cr
+\noalign{\smallskip}
+\rc{Metrics_accuracy}Metrics::accuracy&accuracy&22&6&6&0\cr
+\rc{Metrics_precision}Metrics::precision&clf-precision&18&0&0&0\cr
+\rc{Metrics_recall}Metrics::recall&clf-recall&5&0&13&0\cr
+\rc{Metrics_fbeta_score}Metrics::fbeta\_score&clf-f1&15&7&12&0\cr
+\rc{ModelMetrics_precision}ModelMetrics::precision&clf-precision&8&0&0&10\cr
+\rc{ModelMetrics_precision_below}\quad cutoff below $\hat c$&clf-precision&18&0&0&0\cr
+\rc{ModelMetrics_recall}ModelMetrics::recall&clf-recall&3&0&13&2\cr
+\rc{ModelMetrics_recall_below}\quad cutoff below $\hat c$&clf-recall&5&0&13&0\cr
+\rc{ModelMetrics_f1Score}ModelMetrics::f1Score&clf-f1&7&0&10&17\cr
+\rc{ModelMetrics_f1Score_below}\quad cutoff below $\hat c$&clf-f1&17&7&10&0\cr
+\rc{Metrics_mae,ModelMetrics_mae}Metrics::mae, ModelMetrics::mae&mae&13&0&4&0\cr
+\rc{Metrics_mse,ModelMetrics_mse}Metrics::mse, ModelMetrics::mse&mse&17&0&0&0\cr
+\rc{Metrics_rmse,ModelMetrics_rmse}Metrics::rmse, ModelMetrics::rmse&rmse&15&4&1&0\cr
+\noalign{\smallskip}
+\rc{stats_spearman}stats::cor(,method="spearman")&spearman&9&4&13&0\cr
+\rc{stats_kendall}stats::cor(,method="kendall")&kendall&13&6&7&0\cr}}$$
+The counts are over the vectors of the variant in each row (at every
+threshold \.{rel} and cut \.{cut}, with \.{undef=zero}, \.{ties=input} where
+the variant ranks, and \.{tau=b}).  ``Errors'' counts the inputs on which the
+function stops with an error or returns |NaN| or |NA|, mostly where our value
+is undefined; ``other'' the values that are neither exact nor within
+4~ulps.  What we learnt by running them:
+\smallskip
+\item{$\bullet$} The four AUCs use mid-ranks, or trapezoids over distinct
+scores, which is the same: \.{auc[ties=average]}.  Metrics and ModelMetrics
+compute the rank sum exactly; ROCR and pROC add trapezoids and are off by
+an ulp on three lists.  (ModelMetrics picks its algorithm with
+\.{if (length(actual > 10000))}, a test that holds for every list that is not
+empty; both of its algorithms use mid-ranks, so no value changes.)
+\item{$\bullet$} pROC's |roc| has \.{direction="auto"} by default, and chooses
+the direction from the medians of the two classes: when the negatives'
+median is above the positives', it reads higher scores as negative.  Its
+AUC is then $1-{}$ours: on the list of grades 0,~1 in that order (the
+positive ranked second) our AUC is~0 and pROC's default is~1, and so on 5
+of the 19 vectors.  That is no variant of ours, and not a maximum
+either, since the medians, not the AUC, decide.  With \.{direction="<"} it is
+\.{auc[ties=average]}.
+\item{$\bullet$} ModelMetrics' |precision|, |recall| and |f1Score| predict
+positive when the score {\it exceeds\/} the cutoff, where our \.{cut} takes
+$s\ge\hat c$.  On the five items of the chapter on classification (labels
+1,~1, 0,~0, 1, scores 0.9, 0.4, 0.6, 0.2, 0.5) the item scored exactly 0.5
+is positive for us and negative for ModelMetrics, whose precision is~$1/2$
+where ours is $\oursq{T-clf-prec}$.  On the scores of the random vectors,
+multiples of $1/4$, its values at cutoff~0.5 are those of \.{cut=0.75}, and
+\.{verify} names that variant.  Given the cutoff $\hat c(1-2^{-53})$, the
+largest double below~$\hat c$, it computes our variant on every vector
+(the rows ``cutoff below''): the comparison is the only difference.  It
+returns 0 for a precision with nothing predicted positive, our
+\.{undef=zero}, but |NaN| for a recall without positives.
+\item{$\bullet$} Metrics' \.{apk(k, actual, predicted)} divides by
+$\min(\vert{\it actual}\vert,k)$: it is \.{ap@@K[norm=min]}, and with
+$k=\infty$ plain \.{ap}.  It returns |NaN| (0/0) when nothing is relevant, and
+stops with an error on an empty list: its loop
+\.{for (i in 1:min(k, length(predicted)))} runs over $i=1$, 0 when the list is
+empty, since R's $1{:}0$ counts down.  |mapk|, the mean of |apk| over
+lists, is |NaN| as soon as one list has no relevant item, where
+trec\_eval counts~0.
+\item{$\bullet$} Metrics' |f1| treats both arguments as sets: on a whole list
+it is \.{f[beta2=1]}.  Given the top $K$ of a list shorter than~$K$, its
+precision divides by the list, not by~$K$: for one relevant item and
+$K=2$ our \.{f@@2} is $2/3$ and |f1| gives~1 (3~vectors).  Metrics'
+|precision|, |recall| and |fbeta_score| are means over the predicted or the
+actual positives, |NaN| where there are none; |accuracy| is $1-{}$|ce|,
+rounded twice, and within an ulp on 6~vectors.
+\item{$\bullet$} R's correlation |cor| with the method \.{spearman} is
+the Pearson correlation of mid-ranks, our \.{spearman}; with the method
+\.{kendall} it is $\tau_b$, our \.{kendall}.  Both are |NA| when a list is constant.
+\smallskip
+\noindent No package was missing or broken in Debian~12.
+@^R@>@^Metrics (R package)@>@^ModelMetrics (R package)@>
+@^pROC (R package)@>@^ROCR (R package)@>
 
 @** The command-line tool.\here{q:tool}
 The tool \.{rankmetrics} puts the library on the command line.  This version

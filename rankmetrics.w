@@ -12076,7 +12076,15 @@ static void ev_keep_free(ev_state *st)
 }
 
 @ Output.  A value is written as the shortest decimal that reads back as
-the same double; the query |NULL| is the aggregate.
+the same double; the query |NULL| is the aggregate.  A query that the
+aggregator's \.{skip} rule leaves out of the aggregate is not printed with
+a value, since a number on its line would read as a term of the mean: the
+table says \.{skipped}, the JSON line has \.{"value":null} and
+\.{"skipped":true}, and the TREC format has no line for it, as trec\_eval
+prints none for a query it does not evaluate.  A value set by the \.{undef}
+convention is marked \.{(undefined)} in the table and \.{"undefined":true}
+in JSON.
+@^silent failures@>
 
 @<Tool functions@>=
 static void ev_json_string(FILE *f, const char *s)
@@ -12091,20 +12099,24 @@ static void ev_json_string(FILE *f, const char *s)
   putc('"', f);
 }
 static void ev_print(ev_state *st, const ev_measure *m, const char *q,
-  double x, int undefined)
+  double x, int undefined, int skipped)
 {
   char buf[40];
-  shortest(buf, x);
+  if (skipped) strcpy(buf, "skipped");@+ else shortest(buf, x);
   switch (st->format) {
-  case 1: fprintf(st->out, "%s\t%s\t%s\n", m->given, q ? q : "all", buf); break;
+  case 1: if (!skipped)
+      fprintf(st->out, "%s\t%s\t%s\n", m->given, q ? q : "all", buf);
+    break;
   case 2:
     fputs("{\"measure\":", st->out); ev_json_string(st->out, m->given);
     fputs(",\"variant\":", st->out); ev_json_string(st->out, m->canon);
     fputs(",\"qid\":", st->out);
     if (q) ev_json_string(st->out, q); else fputs("null", st->out);
-    fprintf(st->out, ",\"value\":%s%s}\n", buf, undefined ? ",\"undefined\":true" : "");
+    fprintf(st->out, ",\"value\":%s%s}\n", skipped ? "null,\"skipped\":true" : buf,
+      undefined && !skipped ? ",\"undefined\":true" : "");
     break;
-  default: fprintf(st->out, "%-24s %-10s %s\n", m->given, q ? q : "all", buf);
+  default: fprintf(st->out, "%-24s %-10s %s%s\n", m->given, q ? q : "all", buf,
+      undefined && !skipped ? " (undefined)" : "");
   }
 }
 
@@ -12114,9 +12126,10 @@ as in |rm_value_set|: the tests of \.{skip=norel} and \.{skip=missing}, then
 \.{skip=undef} on the value's status, then the weighted value.
 
 @<Tool functions@>=
+static int ev_counts(const ev_measure *m, const rm_list *l, rm_status t);
 static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
 {
-  int i;
+  int i, counts;
   st->n_eval++;
   if (st->keep) ev_keep(st, l);
   if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
@@ -12136,31 +12149,41 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
       x = e.value;
       rm_exact_clear(&e);
     } else { t = st->ust[m->ui]; x = st->uval[m->ui]; }
-    if (t == RM_EUNDEF && m->a.skip == RM_SKIP_UNDEF) continue;
-    if (t < 0) {
+    if (t < 0 && !(t == RM_EUNDEF && m->a.skip == RM_SKIP_UNDEF)) {
       fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
         m->given, rm_strerror(t));
       return 0;
     }
-    if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED);
-    if (m->stream) @<Add the value |x| of this query to the sums of |m|@>;
+    counts = ev_counts(m, l, t);
+    if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED, !counts);
+    if (m->stream && counts) @<Add the value |x| of this query to the sums of |m|@>;
   }
+  return 1;
+}
+
+@ Whether a query enters the aggregate of |m|: the tests of \.{skip=norel}
+and \.{skip=missing} on the list, then \.{skip=undef} on the status of the
+value, as in |rm_value_set|.
+
+@<Tool functions@>=
+static int ev_counts(const ev_measure *m, const rm_list *l, rm_status t)
+{
+  size_t k, c = 0;
+  if (m->a.skip == RM_SKIP_NOREL) {
+    for (k = 0; k < l->n; k++) c += l->grade[k] >= m->a.rel;
+    for (k = 0; k < l->n_unretrieved; k++) c += l->unretrieved_grade[k] >= m->a.rel;
+    if (c == 0) return 0;
+  }
+  if (m->a.skip == RM_SKIP_MISSING && l->n == 0) return 0;
+  if ((t == RM_UNDEFINED || t == RM_EUNDEF) && m->a.skip == RM_SKIP_UNDEF) return 0;
   return 1;
 }
 
 @ @<Add the value |x| of this query...@>=
 {
   size_t k, c = 0;
-  int counts = 1;
-  if (m->a.skip == RM_SKIP_NOREL) {
-    for (k = 0; k < l->n; k++) c += l->grade[k] >= m->a.rel;
-    for (k = 0; k < l->n_unretrieved; k++) c += l->unretrieved_grade[k] >= m->a.rel;
-    counts = c > 0;
-  }
-  if (m->a.skip == RM_SKIP_MISSING && l->n == 0) counts = 0;
-  if (t == RM_UNDEFINED && m->a.skip == RM_SKIP_UNDEF) counts = 0;
-  if (counts && m->a.agg == RM_AGG_SUM) ev_nsum(&m->as, &m->ac, x);
-  else if (counts) {
+  if (m->a.agg == RM_AGG_SUM) ev_nsum(&m->as, &m->ac, x);
+  else {
     double wt = 1;
     if (m->a.weight == RM_WEIGHT_ITEMS) wt = (double) l->n;
     else if (m->a.weight == RM_WEIGHT_POSITIVES) {
@@ -12198,7 +12221,7 @@ static int ev_aggregates(ev_state *st)
         rm_strerror(t));
       return 0;
     }
-    ev_print(st, m, NULL, x, t == RM_UNDEFINED);
+    ev_print(st, m, NULL, x, t == RM_UNDEFINED, 0);
   }
   return 1;
 }

@@ -203,6 +203,24 @@ for dflt in "" "--dup error"; do
   if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "dq:3: document 'x' is judged twice in query 'a' (first at line 1;" "$T/e"; then ok; else bad "judged twice ${dflt:-by default}: $(cat "$T/e")"; fi
 done
 
+# ---- A query that the aggregate leaves out is not printed as a value --------
+# q1: a(1) retrieved, AP 1.  q2: b(0) only, no relevant item: AP undefined,
+# 0 by undef=zero.  mean[skip=norel]:ap leaves q2 out: the aggregate is 1,
+# and q2's line must not read as a 0 in that mean.  Plain ap keeps q2: 1/2.
+printf 'q1 0 a 1\nq2 0 b 0\n' > "$T/sq"
+printf 'q1 Q0 a 1 0.5 t\nq2 Q0 b 1 0.5 t\n' > "$T/sr"
+same "skipped: table" "$($RM eval --quiet -q -m 'mean[skip=norel]:ap' -m ap "$T/sq" "$T/sr" | tr -s ' ')" \
+  "$(printf 'mean[skip=norel]:ap q1 1\nap q1 1\nmean[skip=norel]:ap q2 skipped\nap q2 0 (undefined)\nmean[skip=norel]:ap all 1\nap all 0.5')"
+same "skipped: trec has no line" "$($RM eval --quiet -q --trec -m 'mean[skip=norel]:ap' "$T/sq" "$T/sr")" \
+  "$(printf 'mean[skip=norel]:ap\tq1\t1\nmean[skip=norel]:ap\tall\t1')"
+same "skipped: json" "$($RM eval --quiet -q --json -m 'mean[skip=norel]:ap' "$T/sq" "$T/sr" | sed -n 2p)" \
+  '{"measure":"mean[skip=norel]:ap","variant":"mean[skip=norel,weight=uniform]:ap[norm=rel,rel=1,ties=input,undef=zero]","qid":"q2","value":null,"skipped":true}'
+# skip=undef with undef=error: the error is the skip, not a failure
+same "skipped: undef=error under skip=undef" "$($RM eval --quiet -q --trec -m 'mean[skip=undef]:ap[undef=error]' "$T/sq" "$T/sr")" \
+  "$(printf 'mean[skip=undef]:ap[undef=error]\tq1\t1\nmean[skip=undef]:ap[undef=error]\tall\t1')"
+same "skipped: exact path too" "$($RM eval --quiet -q --exact -m 'mean[skip=norel]:ap' "$T/sq" "$T/sr" | sed -n 2p | tr -s ' ')" \
+  "mean[skip=norel]:ap q2 skipped"
+
 # ---- Ties that decide a value: counted in the summary ----------------------
 # q1: a(1) b(0) tied at 0.5: counted.  q2: a(1) and c (unjudged, 0) tied,
 # lines out of score order (0.1 first): counted.  q3: x(1) y(1) tied, same

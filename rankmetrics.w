@@ -8941,6 +8941,270 @@ static int cmd_accuracy(int argc, char **argv)
   return bad ? 1 : 0;
 }
 
+@* The neighbours of a variant.
+A vector that a wrong program passes tests nothing.  The wrong programs
+most worth catching are those that compute a {\it neighbour\/} of the
+variant: the same name with one choice made the other way.  A neighbour
+of a variant differs from it in one key and nowhere else:
+\smallskip
+\item{$\bullet$} a key whose values are words takes each of its other
+words (\.{gain=exp2} and \.{gain=binary} for \.{gain=linear});
+\item{$\bullet$} a whole-number key takes the numbers next to its value,
+one below and one above, when the parser accepts them (\.{rel=1} has only
+\.{rel=2}; \.{gmax=30} only \.{gmax=29});
+\item{$\bullet$} a fraction key ($\beta^2$, the cut of a classifier),
+written $p/q$ in lowest terms, takes $(p-1)/q$, $(p+1)/q$, $2p/q$ and
+$p/2q$, the nearest values and the nearest powers of two apart, so that
+\.{beta2=1} has the neighbours \.{beta2=2} and \.{beta2=1/2};
+\item{$\bullet$} the cutoff takes $K-1$ and $K+1$ and every other cutoff
+that the caller says is in use (for a family of vectors, the cutoffs of
+its variants, with ``no cutoff'' among them when a variant has none), and
+a variant without a cutoff takes those cutoffs;
+\item{$\bullet$} the name of an aggregate (\.{mean[skip=none,weight=uniform]:ap})
+has the neighbours of its inner metric, the aggregator kept, and those
+that change one key of the aggregator.
+\smallskip
+\noindent A key that the variant does not read is no neighbour: \.{rel} of
+\.{ndcg[gain=linear]} does not exist.  A change of one key can make a
+numeric key inapplicable (\.{gain=binary,rel=2} to \.{gain=linear}), and
+then that key goes, since the variant has no such field any more; a change
+that makes the parser refuse the name (\.{ideal=topk} with
+\.{ties=average}) gives no neighbour.  Every neighbour is written by its
+canonical name, each once, and the variant itself is never its own
+neighbour.  The keys and their words come from the library's tables
+(|rm_metric_keys|, |rm_aggregator_keys|, |rm_key_words|), so the function
+knows no key the parser does not.
+@^neighbours of a variant@>
+
+@ The interface: |variant_neighbours(name,cuts,ncuts,out,max)| parses
+|name|, writes at most |max| neighbours into |out| and returns their
+number, or $-1$ when the name does not parse.  |cuts| holds |ncuts|
+cutoffs in use, 0 for ``no cutoff''.  Each neighbour has its canonical
+name, the key that changed (\.{K} for the cutoff), and the change as text
+(\.{gain=exp2}, \.{@@11}, \.{no cutoff}).  It uses nothing but the
+library's public functions, so \.{verify} can use it as well as the
+vectors.
+
+@<Tool functions@>=
+#define NB_MAX 96 /* more than any variant of this version has */
+typedef struct {
+  char name[RM_NAME_MAX]; /* its canonical name */
+  char key[16]; /* the key that changed, or \.{K} */
+  char change[48]; /* the change, as text */
+} neighbour;
+typedef struct {@+ neighbour *out; int n, max; char canon[RM_NAME_MAX]; @+} nb_set;
+
+@ A candidate name is parsed; when the parser says that a key does not
+apply, that key is dropped and the name read again.  What parses is kept
+under its canonical name unless it is the variant or is kept already.
+
+@<Tool functions@>=
+static void nb_drop(char *s, const char *key) /* remove the option |key| */
+{
+  char pat[40], *p, *end;
+  size_t kl = strlen(key);
+  snprintf(pat, sizeof pat, "%s=", key);
+  for (p = strchr(s, '['); p && (p = strstr(p, pat)) != NULL; p += kl)
+    if (p[-1] == '[' || p[-1] == ',') break;
+  if (p == NULL) return;
+  end = p + strcspn(p, ",]");
+  if (*end == ',') memmove(p, end + 1, strlen(end + 1) + 1);
+  else if (p[-1] == ',') memmove(p - 1, end, strlen(end) + 1);
+  else memmove(p - 1, end + 1, strlen(end + 1) + 1); /* the only option */
+}
+static void nb_add(nb_set *z, const char *cand, const char *key, const char *change)
+{
+  char s[2 * RM_NAME_MAX], msg[200], canon[RM_NAME_MAX];
+  rm_variant w;
+  int tries, i;
+  snprintf(s, sizeof s, "%s", cand);
+  for (tries = 0; tries < 4; tries++) {
+    const char *q;
+    char dead[32];
+    if (rm_variant_parse(s, &w, msg, sizeof msg) == RM_OK) break;
+    if ((q = strstr(msg, "the key '")) == NULL || strstr(msg, "does not apply") == NULL
+        || sscanf(q + 9, "%31[^']", dead) != 1) return;
+    nb_drop(s, dead);
+  }
+  if (tries == 4) return;
+  rm_variant_name(&w, canon, sizeof canon);
+  if (strcmp(canon, z->canon) == 0) return;
+  for (i = 0; i < z->n; i++) if (strcmp(z->out[i].name, canon) == 0) return;
+  if (z->n == z->max) return;
+  strcpy(z->out[z->n].name, canon);
+  snprintf(z->out[z->n].key, sizeof z->out[0].key, "%s", key);
+  snprintf(z->out[z->n++].change, sizeof z->out[0].change, "%s", change);
+}
+
+@ |nb_with| writes |canon| with the value of |key| replaced by |val|, in
+the aggregator's options (|inner| zero) or the inner metric's; |nb_value|
+finds the value as text.  Both return 0 when the name lacks the key.
+
+@<Tool functions@>=
+static const char *nb_find(const char *canon, int inner, const char *key)
+{
+  const char *colon = strchr(canon, ':'), *p, *end;
+  size_t kl = strlen(key);
+  p = inner && colon ? colon + 1 : canon;
+  end = inner || !colon ? p + strlen(p) : colon;
+  for (p = strchr(p, '['); p && p < end; p = strpbrk(p + 1, "[,"))
+    if (strncmp(p + 1, key, kl) == 0 && p[kl + 1] == '=') return p + kl + 2;
+  return NULL;
+}
+static int nb_value(const char *canon, int inner, const char *key, char *val, size_t len)
+{
+  const char *v = nb_find(canon, inner, key);
+  if (v == NULL) return 0;
+  snprintf(val, len, "%.*s", (int) strcspn(v, ",]"), v);
+  return 1;
+}
+static int nb_with(const char *canon, int inner, const char *key, const char *val,
+  char *out, size_t len)
+{
+  const char *v = nb_find(canon, inner, key);
+  if (v == NULL) return 0;
+  snprintf(out, len, "%.*s%s%s", (int) (v - canon), canon, val, v + strcspn(v, ",]"));
+  return 1;
+}
+
+@ A value of a numeric key is read as a fraction $p/q$ (a whole number has
+$q=1$); a key takes fractions when the parser accepts the value \.{1/2}
+for it.
+
+@<Tool functions@>=
+static int nb_fraction(const char *s, long long *p, long long *q)
+{
+  long long a = 0, b = 1, x, y;
+  for (; *s >= '0' && *s <= '9'; s++) a = 10 * a + (*s - '0');
+  if (*s == '.') for (s++; *s >= '0' && *s <= '9'; s++) a = 10 * a + (*s - '0'), b *= 10;
+  else if (*s == '/') for (b = 0, s++; *s >= '0' && *s <= '9'; s++) b = 10 * b + (*s - '0');
+  if (*s != '\0' || b == 0) return 0;
+  for (x = a, y = b; y; ) { long long t = x % y; x = y; y = t; }
+  if (x > 1) a /= x, b /= x;
+  *p = a; *q = b;
+  return 1;
+}
+
+@ The neighbours of one list of options: the aggregator's (|inner| zero)
+or the metric's.
+
+@<Tool functions@>=
+static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
+{
+  char val[40], cand[2 * RM_NAME_MAX], change[48], half[2 * RM_NAME_MAX];
+  size_t t;
+  int j;
+  rm_variant w;
+  for (t = 0; t < nk; t++) {
+    const char *const *words = rm_key_words(names[t]);
+    if (!nb_value(z->canon, inner, names[t], val, sizeof val)) continue;
+    if (words) {
+      for (j = 0; words[j]; j++) {
+        if (strcmp(words[j], val) == 0) continue;
+        nb_with(z->canon, inner, names[t], words[j], cand, sizeof cand);
+        snprintf(change, sizeof change, "%s=%s", names[t], words[j]);
+        nb_add(z, cand, names[t], change);
+      }
+    } else {
+      long long p, q, c[4];
+      int frac;
+      if (!nb_fraction(val, &p, &q)) continue;
+      nb_with(z->canon, inner, names[t], "1/2", half, sizeof half);
+      frac = rm_variant_parse(half, &w, NULL, 0) == RM_OK;
+      c[0] = p - 1; c[1] = p + 1; c[2] = 2 * p; c[3] = p;
+      for (j = 0; j < (frac ? 4 : 2); j++) {
+        long long d = j == 3 ? 2 * q : q, x = c[j], y = d;
+        if (c[j] < 0) continue;
+        while (y) { long long t = x % y; x = y; y = t; }
+        if (x > 1) c[j] /= x, d /= x;
+        if (d == 1) snprintf(val, sizeof val, "%lld", c[j]);
+        else snprintf(val, sizeof val, "%lld/%lld", c[j], d);
+        nb_with(z->canon, inner, names[t], val, cand, sizeof cand);
+        snprintf(change, sizeof change, "%s=%s", names[t], val);
+        nb_add(z, cand, names[t], change);
+      }
+    }
+  }
+}
+
+@ The cutoff's neighbours, written into the inner name between the metric
+and its options.
+
+@<Tool functions@>=
+static void nb_cutoff(nb_set *z, const rm_variant *v, const unsigned long *cuts,
+  int ncuts)
+{
+  const char *inner = strchr(z->canon, ':'), *opts;
+  unsigned long c[2];
+  char cand[2 * RM_NAME_MAX], change[48];
+  int j, nc = 0;
+  inner = inner ? inner + 1 : z->canon;
+  opts = inner + strcspn(inner, "@@[");
+  if (opts[0] == '@@') opts += 1 + strspn(opts + 1, "0123456789");
+  if (v->k > 1) c[nc++] = v->k - 1;
+  if (v->k > 0 && v->k < RM_K_MAX) c[nc++] = v->k + 1;
+  for (j = 0; j < nc + ncuts; j++) {
+    unsigned long k = j < nc ? c[j] : cuts[j - nc];
+    int m = (int) strcspn(inner, "@@[");
+    if (k == v->k) continue;
+    if (k) snprintf(cand, sizeof cand, "%.*s%.*s@@%lu%s", (int) (inner - z->canon),
+      z->canon, m, inner, k, opts);
+    else snprintf(cand, sizeof cand, "%.*s%.*s%s", (int) (inner - z->canon), z->canon,
+      m, inner, opts);
+    if (k) snprintf(change, sizeof change, "@@%lu", k);
+    else snprintf(change, sizeof change, "no cutoff");
+    nb_add(z, cand, "K", change);
+  }
+}
+
+@ @<Tool functions@>=
+static int variant_neighbours(const char *name, const unsigned long *cuts, int ncuts,
+  neighbour *out, int max)
+{
+  const char *names[64];
+  nb_set z;
+  rm_variant v;
+  if (rm_variant_parse(name, &v, NULL, 0) != RM_OK) return -1;
+  z.out = out; z.n = 0; z.max = max;
+  rm_variant_name(&v, z.canon, sizeof z.canon);
+  if (v.agg != RM_AGG_NONE)
+    nb_keys(&z, 0, names, rm_aggregator_keys((rm_agg) v.agg, names, 64));
+  nb_keys(&z, 1, names, rm_metric_keys(v.metric, names, 64));
+  if (rm_metric_takes_cutoff(v.metric)) nb_cutoff(&z, &v, cuts, ncuts);
+  return z.n;
+}
+
+@ The command \.{neighbours} shows them: \.{rankmetrics neighbours
+ndcg@@10 5 0} prints the neighbours of \.{ndcg@@10}, with the cutoffs 5 and
+``none'' in use, one a line: the key, the change, the canonical name.
+
+@<Tool functions@>=
+static int cmd_neighbours(int argc, char **argv)
+{
+  neighbour nb[NB_MAX];
+  unsigned long cuts[32];
+  int i, n, nc = 0;
+  char *end;
+  if (argc < 1 || argc > 33) {
+    fputs("rankmetrics: neighbours: usage: rankmetrics neighbours NAME [K...]\n", stderr);
+    return 2;
+  }
+  for (i = 1; i < argc; i++) {
+    cuts[nc] = strtoul(argv[i], &end, 10);
+    if (end == argv[i] || *end != '\0' || cuts[nc] > RM_K_MAX) {
+      fprintf(stderr, "rankmetrics: neighbours: '%s' is not a cutoff (0 for none)\n", argv[i]);
+      return 2;
+    }
+    nc++;
+  }
+  if ((n = variant_neighbours(argv[0], cuts, nc, nb, NB_MAX)) < 0) {
+    fprintf(stderr, "rankmetrics: neighbours: '%s' is not a variant name\n", argv[0]);
+    return 2;
+  }
+  for (i = 0; i < n; i++) printf("%-8s %-16s %s\n", nb[i].key, nb[i].change, nb[i].name);
+  return 0;
+}
+
 @* What scikit-learn computes.
 The vectors serve to check a real implementation, and we check one: the
 ranking metrics of scikit-learn~1.2.1, as Debian packages it.  A script in
@@ -8990,7 +9254,7 @@ shows, on one list it equals |average_precision_score| but for that case.
 
 @** The command-line tool.
 The tool \.{rankmetrics} puts the library on the command line.  This version
-has ten subcommands:
+has eleven subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
@@ -9001,6 +9265,7 @@ accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
 figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
 verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
 disagree {\it NAME}\dots&where the variants of a metric disagree\cr
+neighbours {\it NAME} [{\it K}\dots]&the variants one key away from {\it NAME}\cr
 help&the usage text\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
@@ -9063,6 +9328,7 @@ static int run_command(int argc, char **argv)
   if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc - 2, argv + 2);
   if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
   if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
+  if (strcmp(argv[1], "neighbours") == 0) return cmd_neighbours(argc - 2, argv + 2);
   fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
     argv[1]);
   return 2;
@@ -9089,6 +9355,7 @@ static void usage(FILE *f)
     "                          CANDIDATE...\n"
     "       rankmetrics disagree [NAME...|all] [--max-length L] [--budget SECONDS]\n"
     "                            [--tex FILE]\n"
+    "       rankmetrics neighbours NAME [K...]\n"
     "       rankmetrics --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
@@ -9107,7 +9374,9 @@ static void usage(FILE *f)
     "          exact or within N ulps (default 0) or relative error X\n"
     "disagree  for each metric NAME (or all), the smallest inputs (lists up to\n"
     "          length L, default 5) on which two variants differ exactly, and\n"
-    "          how often they differ on random queries; --tex writes the tables\n\n"
+    "          how often they differ on random queries; --tex writes the tables\n"
+    "neighbours the variants that differ from NAME in one key (K: other cutoffs\n"
+    "          to try, 0 for none)\n\n"
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"

@@ -142,7 +142,13 @@ doc/accuracy.tex: $(TOOL)
 	./$(TOOL) accuracy --tex > $@.tmp
 	mv -f $@.tmp $@
 
-doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex $(FIGURES)
+# The adequacy of the committed vectors (the table of the part on them).
+doc/adequacy.tex: $(TOOL) $(wildcard vectors/*_test.txt)
+	@mkdir -p doc
+	./$(TOOL) adequacy --tex $@.tmp > /dev/null
+	mv -f $@.tmp $@
+
+doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex doc/adequacy.tex $(FIGURES)
 	TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc doc/rankmetrics.tex
 	@if grep -n 'Overfull \\hbox' doc/rankmetrics.log; then \
 	  echo "doc/rankmetrics.log: overfull lines (see above); put long strings in displays" >&2; \
@@ -160,11 +166,14 @@ lint:
 	  exit 1; fi; [ $$rc -eq 1 ]
 
 # ---- Tests ----------------------------------------------------------------------
-# Order matters: the worked examples, then the golden vectors, then Check, so
-# the last line printed is Check's summary.
+# Order matters: the worked examples, then the golden vectors (regenerated
+# byte for byte, then their adequacy: every neighbour of a variant that is a
+# different function fails one of its tests), then Check, so the last line
+# printed is Check's summary.
 check: all $(RUNNER)
 	./$(TOOL) examples
 	@$(MAKE) --no-print-directory vectors-check
+	./$(TOOL) adequacy
 	bash tests/verify_test.sh
 	bash tests/verify_all_test.sh
 	bash tests/sklearn_check.sh
@@ -350,6 +359,6 @@ uninstall:
 clean:
 	rm -rf $(TANGLED) tangle.stamp rankmetrics.o rankmetrics.pic.o \
 	  $(STATIC) $(SHARED) $(SONAME) librankmetrics.so $(TOOL) $(RUNNER) \
-	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp $(FIGURES) doc/figures.stamp \
+	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp doc/adequacy.tex doc/adequacy.tex.tmp $(FIGURES) doc/figures.stamp \
 	  $(addprefix doc/,$(addsuffix .mp,$(FIGURE_NAMES)) $(addsuffix .log,$(FIGURE_NAMES)) $(addsuffix .mpx,$(FIGURE_NAMES))) \
 	  build vectors.tmp.d rankmetrics.pc rankmetrics.pc.tmp

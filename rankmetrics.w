@@ -8211,6 +8211,10 @@ static const char *const flag_notes[][2] = {
     " variant of the same metric give different exact values (the book's"
     " search, Where the definitions disagree); the comment names the other"
     " variant and its value."},
+  {"Neighbour", "An input on which a neighbour of the variant (the same name"
+    " with one key changed; the book's Golden vectors part) has another"
+    " correctly rounded value or status: added so that the group tells them"
+    " apart; the comment names the neighbour and its value."},
   {"Ties", "Some scores are equal, so the tie rule of the variant matters."},
   {"KBeyondList", "The cutoff is larger than the list."},
   {"NoRelevant", "No item of the list or of the judgments has a positive grade."},
@@ -8242,7 +8246,7 @@ from the exact path, and a vector that the exact path cannot decide is an
 error, never a guess.
 
 @<Tool functions@>=
-typedef struct {@+ FILE *json, *text; int count, disagreement; @+} vec_out;
+typedef struct {@+ FILE *json, *text; int count, disagreement, neighbour; @+} vec_out;
 static void json_ints(FILE *f, const int *a, size_t n)
 {
   size_t i;
@@ -8377,7 +8381,7 @@ static const char *status_name(rm_status s)
   }
 #define FLAG(c, name) if (c) strcat(strcat(flags, flags[0] ? "," : ""), "\"" name "\"")
   FLAG(source, "SourceExample"); FLAG(erratum, "Erratum");
-  FLAG(o->disagreement, "Disagreement");
+  FLAG(o->disagreement, "Disagreement"); FLAG(o->neighbour, "Neighbour");
   FLAG(ties, "Ties"); FLAG(beyond, "KBeyondList");
   FLAG(none, "NoRelevant"); FLAG(empty, "EmptyList");
   FLAG(unret, "Unretrieved");
@@ -8428,520 +8432,7 @@ else fprintf(o->text, "result = valid\nstatus = %s\nvalue = %a\ndecimal = %s\nra
   s == RM_UNDEFINED ? "undefined" : "ok", e.value, e.decimal,
   e.rational ? e.rational : "none");
 
-@ The command writes the two files of each family under temporary names in
-the directory given (made if it does not exist), and renames them into place
-only when every file is complete, so an interrupted run never leaves a
-half-written vector file.  Within a file, tests are grouped by canonical
-variant name: first a group for each worked example of the family, in the
-order of the table, then the random groups.
-
-@<Tool functions@>=
-static int write_family(const char *dir, const vector_family *fam);
-static int in_family(const vector_family *fam, const rm_example *x);
-static int cmd_vectors(int argc, char **argv)
-{
-  int f, ok = 1;
-  if (argc != 2 || strcmp(argv[0], "--out") != 0) {
-    fputs("rankmetrics: vectors: usage: rankmetrics vectors --out DIR\n", stderr);
-    return 2;
-  }
-  if (strlen(argv[1]) > 4000) {
-    fputs("rankmetrics: vectors: the directory name is too long\n", stderr);
-    return 2;
-  }
-  if (mkdir(argv[1], 0777) != 0 && errno != EEXIST) {
-    fprintf(stderr, "rankmetrics: vectors: cannot create '%s': %s\n", argv[1],
-      strerror(errno));
-    return 1;
-  }
-  for (f = 0; vector_families[f].stem && ok; f++)
-    ok = write_family(argv[1], &vector_families[f]);
-  @<Rename every family's files into place, or remove them all@>;
-  return ok ? 0 : 1;
-}
-
-@ @<Rename every family's files into place...@>=
-for (f = 0; vector_families[f].stem; f++) {
-  char tmp[4300], name[4200];
-  const char *ext[2] = {"json", "txt"};
-  int e;
-  for (e = 0; e < 2; e++) {
-    snprintf(name, sizeof name, "%s/%s_test.%s", argv[1], vector_families[f].stem, ext[e]);
-    snprintf(tmp, sizeof tmp, "%s.tmp", name);
-    if (ok && rename(tmp, name) != 0) ok = 0;
-    if (!ok) remove(tmp);
-  }
-}
-if (!ok) fprintf(stderr, "rankmetrics: vectors: failed; no vector file was replaced\n");
-
-@ One family's two files.
-
-@<Tool functions@>=
-static int write_family(const char *dir, const vector_family *fam)
-{
-  char jtmp[4200], ttmp[4200], *body = NULL;
-  size_t blen = 0;
-  FILE *jf;
-  vec_out o = {NULL, NULL, 0, 0};
-  int ok = 1, groups = 0;
-  snprintf(jtmp, sizeof jtmp, "%s/%s_test.json.tmp", dir, fam->stem);
-  snprintf(ttmp, sizeof ttmp, "%s/%s_test.txt.tmp", dir, fam->stem);
-  if ((jf = fopen(jtmp, "w")) == NULL || (o.text = fopen(ttmp, "w")) == NULL
-      || (o.json = open_memstream(&body, &blen)) == NULL) {
-    fprintf(stderr, "rankmetrics: vectors: cannot write in '%s'\n", dir);
-    if (jf) { fclose(jf); remove(jtmp); }
-    if (o.text) { fclose(o.text); remove(ttmp); }
-    return 0;
-  }
-  fprintf(o.text, "# Golden vectors of rankmetrics %s: %s.\n# The text twin of"
-    " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
-    fam->algorithm, fam->stem);
-  if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
-  else if (fam->variants == aggregate_variants) @<Write the groups of aggregates@>@;
-  else {
-    @<Write the groups of worked examples@>;
-    @<Write the groups of random cases@>;
-  }
-  ok = !ferror(o.json) && ok;
-  ok = (fclose(o.json) == 0) && ok;
-  @<Write the header of the JSON file, then its tests@>;
-  free(body);
-  ok = !ferror(jf) && !ferror(o.text) && ok;
-  ok = (fclose(jf) == 0) && ok;
-  ok = (fclose(o.text) == 0) && ok;
-  return ok;
-}
-
-@ The tests of the JSON file are written to memory first, because its header
-gives their number, and the search for hard cases decides it.
-
-@<Write the header of the JSON file, then its tests@>=
-{
-  int k;
-  fprintf(jf, "{\n  \"algorithm\": \"%s\",\n"
-    "  \"schema\": \"rankmetrics_vectors_v1\",\n  \"generatorVersion\": \"%s\",\n"
-    "  \"numberOfTests\": %d,\n  \"header\": [\n"
-    "    \"Golden vectors of rankmetrics, written by its exact path (GNU MPFR, GMP).\",\n"
-    "    \"value is the correctly rounded double (round to nearest, ties to even) in C99 hex;\",\n"
-    "    \"decimal17 and decimal40 are correctly rounded decimals; rational is exact.\",\n"
-    "    \"Variant names are defined in the book, doc/rankmetrics.pdf, and vectors/README.md.\"\n"
-    "  ],\n  \"notes\": {", fam->algorithm, RM_VERSION, o.count);
-  for (k = 0; flag_notes[k][0]; k++)
-    fprintf(jf, "%s\n    \"%s\": {\"description\": \"%s\"}", k ? "," : "",
-      flag_notes[k][0], flag_notes[k][1]);
-  fputs("\n  },\n  \"testGroups\": [", jf);
-  if (body) fwrite(body, 1, blen, jf);
-  fputs("\n  ]\n}\n", jf);
-}
-
-@ A worked example belongs to the family of its metric.
-
-@<Tool functions@>=
-static int in_family(const vector_family *fam, const rm_example *x)
-{
-  rm_variant v;
-  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
-  return (fam->metrics >> v.metric) & 1;
-}
-
-@ @<Write the groups of worked examples@>=
-{
-  size_t i;
-  for (i = 0; i < RM_N_EXAMPLES && ok; i++) {
-    const rm_example *x = &rm_examples[i];
-    rm_variant v;
-    rm_list l;
-    char nm[RM_NAME_MAX], comment[200];
-    if (!in_family(fam, x)) continue;
-    rm_variant_parse(x->name, &v, NULL, 0);
-    rm_variant_name(&v, nm, sizeof nm);
-    l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
-    l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
-    snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
-      x->source ? ", source " : ", a case of the book",
-      x->source ? x->source : "", x->printed ? ", printed " : "",
-      x->printed ? x->printed : "");
-    @<Open a group for |nm|@>;
-    ok = write_test(&o, &v, &l, comment, x->source != NULL,
-      strcmp(x->verdict, "erratum") == 0, 0);
-    fputs("\n      ]}", o.json);
-  }
-}
-
-@ Every worked example gets a group of its own, since consecutive rows of
-the table rarely share a variant; the random cases get one group per
-variant.
-
-@<Open a group for |nm|@>=
-fprintf(o.json, "%s\n    {\"variant\": \"%s\", \"tests\": [", groups++ ? "," : "", nm);
-fprintf(o.text, "\n[variant = %s]\n", nm);
-
-@ The random cases of every family start from the same seed, so adding a
-family changes no other family's file.
-
-@<Write the groups of random cases@>=
-{
-  int k, c;
-  rng r = {20261122};
-  for (k = 0; fam->variants[k] && ok; k++) {
-    rm_variant v;
-    char nm[RM_NAME_MAX], comment[64];
-    rm_variant_parse(fam->variants[k], &v, NULL, 0);
-    rm_variant_name(&v, nm, sizeof nm);
-    @<Open a group for |nm|@>;
-    for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
-      rand_case rc;
-      random_case(&r, &rc);
-      if (c) fputc(',', o.json);
-      snprintf(comment, sizeof comment, "random case %d", c + 1);
-      ok = write_test(&o, &v, &rc.l, comment, 0, 0, 0);
-    }
-    @<Add the hard-to-round cases of the variant@>;
-    fputs("\n      ]}", o.json);
-  }
-  @<Write the group of invalid inputs@>;
-}
-
-@ The search for hard cases: more seeded random lists per variant, of which
-those whose true value lies within $2^{-10}$ ulp of a rounding boundary (see
-|measure_hardness|) are kept, at most two per variant.  Random values are
-that close once in about a thousand, so the search finds a few per family;
-a search for much harder cases would construct them, which this version
-does not.
-
-@<Add the hard-to-round cases of the variant@>=
-{
-  rng h = {(unsigned long long) (1000003 * (k + 1))};
-  int found = 0, tries;
-  for (tries = 0; tries < HARD_TRIES && found < 2 && ok; tries++) {
-    rand_case rc;
-    rm_exact e;
-    random_case(&h, &rc);
-    rm_exact_init(&e);
-    if (rm_value_exact(&v, &rc.l, &e) >= 0 && e.hard_bits >= 10) {
-      fputc(',', o.json);
-      snprintf(comment, sizeof comment, "hard to round: %d bits past the double",
-        e.hard_bits);
-      ok = write_test(&o, &v, &rc.l, comment, 0, 0, 0);
-      found++;
-    }
-    rm_exact_clear(&e);
-  }
-}
-
-@ Every family also has vectors that must be rejected: a grade below~0 and
-one above |RM_GRADE_MAX|.  A program under test should refuse them as the
-library does, not compute a number.
-
-@<Write the group of invalid inputs@>=
-{
-  static const int bad1[3] = {-1, 0, 1}, bad2[2] = {0, RM_GRADE_MAX + 1};
-  static const double sc[3] = {0.5, 0.25, 0.125};
-  rm_list l = {3, bad1, sc, NULL, 0, NULL};
-  rm_variant v;
-  char nm[RM_NAME_MAX];
-  rm_variant_parse(fam->variants[0], &v, NULL, 0);
-  rm_variant_name(&v, nm, sizeof nm);
-  if (ok) {
-    @<Open a group for |nm|@>;
-    ok = write_test(&o, &v, &l, "invalid: a negative grade", 0, 0, 1);
-    l.n = 2; l.grade = bad2;
-    fputc(',', o.json);
-    if (ok) ok = write_test(&o, &v, &l, "invalid: a grade above 100", 0, 0, 1);
-    fputs("\n      ]}", o.json);
-  }
-}
-
-@ The last family holds the smallest witnesses of \.{rankmetrics disagree}
-(see \secref{disagree}): for every metric and every pair of its variants
-that the search separates at the default length bound ($L=5$), the
-smallest witness with grades 0 to~2, written twice, once in a group of each
-variant (both with the witness's cutoff), flagged \.{Disagreement}, with a
-comment that names the other variant and its value.  An implementation
-that passes the vectors of one variant cannot then be computing the other
-one.  It reuses the search as it is, without the random population and
-without a budget, so that the file is the same on every run; the search
-takes a few seconds.  A side on which the variant has no value
-(\.{undef=error} against a number) is an invalid test with the status
-|RM_EUNDEF|.  The family has no worked examples and no random cases.
-@^disagreements@>
-
-@<Vector families@>=
-{"disagreements", "smallest witnesses where two variants of one metric disagree",
-  0, disagreement_variants},
-
-@ @<Vector variant lists@>=
-static const char *const disagreement_variants[] = {NULL};
-
-@ Metric by metric, in the order of their codes (that of the help text);
-pair by pair, in the order of the search's report.
-
-@<Write the groups of disagreements@>=
-{
-  dis_metric *ms = calloc(1, sizeof *ms);
-  int mi;
-  if (ms == NULL) ok = 0;
-  dis_tty = 0; dis_stopped = 0;
-  dis_deadline = dis_now() + 1e9; /* no budget */
-  for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
-    int j, side;
-    if (!dis_setup(ms, (rm_metric) mi)) continue;
-    dis_search(ms, DIS_LEN, 1);
-    if (dis_stopped) ok = 0;
-    for (j = 0; j < ms->np && ok; j++) {
-      const dis_pair *q = &ms->pair[j];
-      if (q->state[SP_GRADED] != 1) continue;
-      for (side = 0; side < 2 && ok; side++)
-        @<Write the witness of pair |q| in the group of its variant |side|@>;
-    }
-  }
-  free(ms);
-}
-
-@ Both variants take the witness's cutoff, and the group is named by the
-canonical name with it.  The other variant's value is computed again here
-on the exact path, as the comment gives it: the fraction, or 40 digits, or
-the status that refuses the input.
-
-@<Write the witness of pair |q|...@>=
-{
-  const dis_case *c = &q->wit[SP_GRADED];
-  rm_variant v = ms->var[side ? q->b : q->a].v, w = ms->var[side ? q->a : q->b].v;
-  rm_list l = dis_list(c);
-  rm_exact e, f;
-  rm_status s, t;
-  char nm[RM_NAME_MAX], other[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200];
-  v.k = w.k = (unsigned long) c->k;
-  rm_variant_name(&v, nm, sizeof nm);
-  rm_variant_name(&w, other, sizeof other);
-  rm_exact_init(&e); rm_exact_init(&f);
-  s = rm_value_exact(&v, &l, &e);
-  t = rm_value_exact(&w, &l, &f);
-  if (t < 0) snprintf(comment, sizeof comment, "smallest witness%s: %s refuses it (%s)",
-    q->named ? " of a split of the sources" : "", other, status_name(t));
-  else snprintf(comment, sizeof comment, "smallest witness%s: %s gives %s",
-    q->named ? " of a split of the sources" : "", other, f.rational ? f.rational : f.decimal);
-  @<Open a group for |nm|@>;
-  o.disagreement = 1;
-  ok = write_test(&o, &v, &l, comment, 0, 0, s < 0);
-  o.disagreement = 0;
-  fputs("\n      ]}", o.json);
-  rm_exact_clear(&e); rm_exact_clear(&f);
-}
-
-@ The family \.{aggregates} holds tests of several queries: a test is a
-set of lists, and its variant an aggregate (\.{mean:ap} is MAP,
-\.{mean:rr} MRR, \.{micro}, \.{sum}, the weights and the \.{skip} rules of
-the chapter on aggregation).  In JSON such a test has a field \.{queries},
-an array of objects with the four fields of a list, in place of those
-fields; in the text twin it has a line \.{queries = N} and each of the four
-fields holds its $N$ lists separated by semicolons.  Its groups are, in
-order: the worked examples over queries of the book (|rm_set_examples|);
-the smallest witnesses of GAUC's splits (see \secref{disagree}), each set in
-a group of each of its two variants, flagged \.{Disagreement}; and random
-sets of one to five of the random lists above for each variant of
-|aggregate_variants| (a set on which the variant has no value, such as one
-whose every query is skipped under \.{undef=error}, is an invalid test).  Flags that describe a list hold for a set when they
-hold for one of its lists; \.{NoRelevant} when no list has a relevant item.
-@^aggregates, vectors of@>
-
-@<Vector families@>=
-{"aggregates", "means and other aggregates over several queries", 0,
-  aggregate_variants},
-
-@ @<Vector variant lists@>=
-static const char *const aggregate_variants[] = {
-  "mean:ap", "mean[skip=norel]:ap", "mean[skip=missing]:ap", "micro:ap",
-  "mean:rr", "mean:ndcg@@10", "mean[skip=undef]:ndcg@@10[undef=error]",
-  "mean:dcg@@5[gain=exp2]", "mean:precision@@5", "micro:precision@@5",
-  "mean:recall@@10[norm=min]", "micro:recall@@10", "mean:hr@@10",
-  "micro:hr@@10[hit=recall]", "sum:hr@@10[hit=rows]", "mean:err@@10",
-  "mean[skip=undef]:auc", "mean[weight=items]:auc",
-  "mean[skip=undef,weight=positives]:auc", "micro:auc", NULL};
-
-@ @<Write the groups of aggregates@>=
-{
-  size_t i;
-  int k, c, j;
-  rng r = {20261123};
-  for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
-    const rm_set_example *x = &rm_set_examples[i];
-    rm_variant v;
-    char nm[RM_NAME_MAX], comment[200];
-    rm_variant_parse(x->name, &v, NULL, 0);
-    rm_variant_name(&v, nm, sizeof nm);
-    snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
-      x->source ? ", source " : ", a case of the book",
-      x->source ? x->source : "", x->printed ? ", printed " : "",
-      x->printed ? x->printed : "");
-    @<Open a group for |nm|@>;
-    ok = write_set_test(&o, &v, x->q, x->nq, 1, comment, x->source != NULL,
-      strcmp(x->verdict, "erratum") == 0, 0);
-    fputs("\n      ]}", o.json);
-  }
-  if (ok) @<Write the witnesses of GAUC's splits@>;
-  for (k = 0; aggregate_variants[k] && ok; k++) {
-    rm_variant v;
-    char nm[RM_NAME_MAX], comment[64];
-    rm_variant_parse(aggregate_variants[k], &v, NULL, 0);
-    rm_variant_name(&v, nm, sizeof nm);
-    @<Open a group for |nm|@>;
-    for (c = 0; c < SET_CASES && ok; c++) {
-      double x;
-      rand_case rc[5];
-      rm_list q[5];
-      int nq = 1 + rng_below(&r, 5);
-      for (j = 0; j < nq; j++) { random_case(&r, &rc[j]); q[j] = rc[j].l; }
-      if (c) fputc(',', o.json);
-      snprintf(comment, sizeof comment, "random set %d of %d queries", c + 1, nq);
-      ok = write_set_test(&o, &v, q, (size_t) nq, 1, comment, 0, 0,
-        rm_value_set(&v, q, (size_t) nq, NULL, &x) < 0);
-    }
-    fputs("\n      ]}", o.json);
-  }
-}
-
-@ As for the lists (|@<Write the groups of disagreements@>|): the search
-without its population and without a budget, each witness in a group of
-each variant, the comment naming the other variant and its value.
-
-@<Write the witnesses of GAUC's splits@>=
-{
-  dis_metric *ms = calloc(1, sizeof *ms);
-  int p, side;
-  dis_tty = 0; dis_stopped = 0;
-  dis_deadline = dis_now() + 1e9;
-  if (ms == NULL || !dis_setup_gauc(ms)) ok = 0;
-  else dis_search_sets(ms, DIS_LEN);
-  for (p = 0; ok && p < ms->np; p++) {
-    const dis_pair *q = &ms->pair[p];
-    if (q->state[SP_GRADED] != 1) continue;
-    for (side = 0; side < 2 && ok; side++) {
-      rm_list l[2];
-      rm_variant v = ms->var[side ? q->b : q->a].v, w = ms->var[side ? q->a : q->b].v;
-      rm_exact f;
-      char nm[RM_NAME_MAX], other[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200];
-      l[0] = dis_list(&q->wit[SP_GRADED]); l[1] = dis_list(&q->wit2[SP_GRADED]);
-      rm_variant_name(&v, nm, sizeof nm);
-      rm_variant_name(&w, other, sizeof other);
-      rm_exact_init(&f);
-      if (rm_value_set_exact(&w, l, (size_t) q->nq[SP_GRADED], &f) < 0) ok = 0;
-      snprintf(comment, sizeof comment, "smallest witness%s: %s gives %s",
-        q->named ? " of a split of the sources" : "", other,
-        f.rational ? f.rational : f.decimal);
-      rm_exact_clear(&f);
-      if (!ok) break;
-      @<Open a group for |nm|@>;
-      o.disagreement = 1;
-      ok = write_set_test(&o, &v, l, (size_t) q->nq[SP_GRADED], 1, comment, 0, 0, 0);
-      o.disagreement = 0;
-      fputs("\n      ]}", o.json);
-    }
-  }
-  free(ms);
-}
-
-@ {\it Measured accuracy.}  The bound of the double path is proven; how close
-it comes in practice is measured by \.{rankmetrics accuracy}, which runs the
-same seeded random lists (longer ones too, up to 64 items) through both paths
-for every variant of the vector list and reports the largest distance in ulps
-between the double path and the correctly rounded value, per metric.  The
-build of this book runs it, and its numbers are these:
-$$\vbox{\halign{\tt#\hfil\quad&\hfil#\quad&\hfil#\cr
-\rm metric&\rm largest error measured&\rm bound\cr
-\noalign{\smallskip\hrule\smallskip}
-cg&\acc{cg} ulps&\acc{cgbound}\cr
-dcg&\acc{dcg} ulps&\acc{dcgbound}\cr
-idcg&\acc{idcg} ulps&\acc{idcgbound}\cr
-ndcg&\acc{ndcg} ulps&\acc{ndcgbound}\cr
-rr&\acc{rr} ulps&\acc{rrbound}\cr
-lrap&\acc{lrap} ulps&\acc{lrapbound}\cr
-ap&\acc{ap} ulps&\acc{apbound}\cr
-apstep&\acc{apstep} ulps&\acc{apstepbound}\cr
-ap11&\acc{ap11} ulps&\acc{ap11bound}\cr
-precision&\acc{precision} ulps&\acc{precisionbound}\cr
-recall&\acc{recall} ulps&\acc{recallbound}\cr
-f&\acc{f} ulps&\acc{fbound}\cr
-rprec&\acc{rprec} ulps&\acc{rprecbound}\cr
-hr&\acc{hr} ulps&\acc{hrbound}\cr
-err&\acc{err} ulps&\acc{errbound}\cr
-auc&\acc{auc} ulps&\acc{aucbound}\cr
-spearman&\acc{spearman} ulps&\acc{spearmanbound}\cr
-kendall&\acc{kendall} ulps&\acc{kendallbound}\cr
-accuracy&\acc{accuracy} ulps&\acc{accuracybound}\cr
-clf-precision&\acc{clf-precision} ulps&\acc{clf-precisionbound}\cr
-clf-recall&\acc{clf-recall} ulps&\acc{clf-recallbound}\cr
-clf-f1&\acc{clf-f1} ulps&\acc{clf-f1bound}\cr
-mae&\acc{mae} ulps&\acc{maebound}\cr
-mse&\acc{mse} ulps&\acc{msebound}\cr
-rmse&\acc{rmse} ulps&\acc{rmsebound}\cr}}$$
-over \acc{lists} lists in all.  The bound column gives the range of
-|rm_ulp_bound| over the variants measured.  The test suite repeats the
-measurement on ten thousand other lists and fails if any error exceeds its
-variant's bound.
-@^accuracy of the double path@>
-
-@<Tool functions@>=
-static int cmd_accuracy(int argc, char **argv)
-{
-  int tex = 0, n = 200, i, k, c, f, bad = 0, lists = 0, seen[RM_N_METRICS] = {0};
-  double worst[RM_N_METRICS] = {0}, lo[RM_N_METRICS], hi[RM_N_METRICS] = {0};
-  rng r = {1};
-  for (k = 0; k < RM_N_METRICS; k++) lo[k] = 1e9;
-  for (i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--tex") == 0) tex = 1;
-    else if ((n = atoi(argv[i])) <= 0) {
-      fputs("rankmetrics: accuracy: usage: rankmetrics accuracy [--tex] [N]\n", stderr);
-      return 2;
-    }
-  }
-  for (f = 0; vector_families[f].stem; f++)
-  for (k = 0; vector_families[f].variants != aggregate_variants
-      && vector_families[f].variants[k]; k++) { /* lists, not sets */
-    rm_variant v;
-    double b;
-    rm_variant_parse(vector_families[f].variants[k], &v, NULL, 0);
-    b = rm_ulp_bound(&v);
-    seen[v.metric] = 1;
-    if (b < lo[v.metric]) lo[v.metric] = b;
-    if (b > hi[v.metric]) hi[v.metric] = b;
-    for (c = 0; c < n; c++) {
-      rand_case rc;
-      double d, u;
-      rm_exact e;
-      random_case(&r, &rc);
-      rm_exact_init(&e);
-      if (rm_value(&v, &rc.l, NULL, &d) >= 0 && rm_value_exact(&v, &rc.l, &e) >= 0) {
-        u = rm_ulps_between(d, e.value);
-        if (u > worst[v.metric]) worst[v.metric] = u;
-        if (u > b) bad++;
-        lists++;
-      } else bad++;
-      rm_exact_clear(&e);
-    }
-  }
-  for (k = 0; k < RM_N_METRICS; k++) {
-    char mname[RM_NAME_MAX];
-    rm_variant v;
-    if (!seen[k]) continue;
-    rm_variant_default(&v, (rm_metric) k);
-    rm_variant_name(&v, mname, sizeof mname);
-    mname[strcspn(mname, "[@@")] = '\0'; /* the metric's name alone */
-    if (tex) {
-      printf("\\expandafter\\def\\csname rmacc:%s\\endcsname{%g}\n", mname, worst[k]);
-      if (lo[k] == hi[k])
-        printf("\\expandafter\\def\\csname rmacc:%sbound\\endcsname{%g}\n", mname, lo[k]);
-      else printf("\\expandafter\\def\\csname rmacc:%sbound\\endcsname{%g--%g}\n",
-        mname, lo[k], hi[k]);
-    } else printf("%-5s largest error %g ulps (bound %g to %g)\n", mname,
-      worst[k], lo[k], hi[k]);
-  }
-  if (tex) printf("\\expandafter\\def\\csname rmacc:lists\\endcsname{%d}\n", lists);
-  else printf("%d lists, %d outside the bound or failed\n", lists, bad);
-  return bad ? 1 : 0;
-}
-
-@* The neighbours of a variant.
+@ {\it The neighbours of a variant.}
 A vector that a wrong program passes tests nothing.  The wrong programs
 most worth catching are those that compute a {\it neighbour\/} of the
 variant: the same name with one choice made the other way.  A neighbour
@@ -9205,6 +8696,934 @@ static int cmd_neighbours(int argc, char **argv)
   return 0;
 }
 
+@ {\it Adequacy.}
+The vectors of a variant are {\it adequate\/} when every neighbour of the
+variant that is a different function fails at least one of them.  A
+neighbour {\it fails\/} a test when a correct implementation of the
+neighbour would be judged wrong by \.{verify} at zero ulps: it rejects an
+input the test says is valid, or accepts one the test says is invalid, or
+its correctly rounded double is not the test's.  Two variants are the same
+{\it function\/} when no input tells them apart; then no vector can, and
+none is needed.  So for each group of vectors and each neighbour of its
+variant the question has three answers:
+\smallskip
+\item{$\bullet$} {\it distinguished}: the neighbour fails a test of the group;
+\item{$\bullet$} {\it the same function}: no input tells them apart, either
+by a rule of the definitions (below), or because none was found by the
+search below, which is then named as the reason;
+\item{$\bullet$} {\it undistinguished}: a program that computes the
+neighbour passes every test of the group, although an input (the search
+found one) tells the two apart.
+\smallskip
+\noindent Adequacy is measured for the groups of the variants in a
+family's list, those with random cases; the worked examples of the same
+variant count with them.  The worked examples of other variants and the
+smallest witnesses of the family \.{disagreements} stand alone, one test a
+variant: they document a value or a split, and are not meant to pin a
+variant down.  A family's cutoffs in use, for the neighbours, are those of
+its list.  The {\it adequacy\/} of a family is the number of neighbours
+distinguished over the number that are different functions; the vectors
+are adequate when the two are equal.
+@^adequacy of the vectors@>
+
+@ {\it The adequacy of these vectors.}  The build of this book runs the
+command \.{rankmetrics adequacy} (see the section on \.{verify}) on the
+committed vectors, and \.{make check} runs it too and fails on a
+neighbour that is undistinguished.  Its numbers, per family: the groups
+measured, the neighbours of their variants, distinguished over different
+functions, and the neighbours that are the same function.
+\input adequacy
+$$\vbox{\halign{\tt#\hfil\quad&\hfil#\quad&\hfil#\quad&\hfil#\quad&\hfil#\cr
+\rm family&\rm groups&\rm neighbours&\rm distinguished&\rm same\cr
+\noalign{\smallskip\hrule\smallskip}
+\adqrows}}$$
+Before the generator added the witnesses of the next sections, 170 of
+the 2190 neighbours that are different functions passed a whole group:
+72 other cutoffs, 59 other tie rules, 16 other \.{undef} conventions, 9
+other \.{skip} rules of an aggregate, and 14 others (\.{rel}, \.{ideal},
+\.{norm}, \.{gain}, \.{cut}).  Among them \.{idcg@@10[ideal=topk]} passed
+as \.{ideal=list}, \.{ndcg@@1} as \.{gain=exp2}, \.{gain=binary} and
+\.{ideal=list}, and \.{ap@@10} as \.{norm=min}: the random lists are
+short and sparse, so none put a relevant item below rank~10 that changes
+the ideal, and none had more than ten relevant items.
+
+The neighbours that are the same function, variant by variant (a dagger
+marks a rule of the definitions; the others are so on the inputs
+searched):
+
+{\eightrm\baselineskip9.5pt\rightskip0pt plus1fil\noindent\adqsame\par}
+
+\noindent They are of a few kinds, each a consequence of the definitions.
+Without a cutoff, precision, recall, $F$, the hit ratio and the cumulative
+gain read which items were retrieved, not their order, so no tie rule
+changes them.  Some metrics are never undefined: the reciprocal rank with
+\.{hits=first} or \.{sum} (a list without a relevant item has the value~0,
+by definition), precision at a cutoff that divides by~$K$, the hit ratio
+at a cutoff; for them \.{undef} is never read, and an aggregate's
+\.{skip=undef} skips nothing.  At $K=1$ the one rank that counts has the
+discount~1 under any discount, precision divides by~1 however its
+denominator is chosen, and the first hit is the only hit.  The
+J\"arvelin--Kek\"al\"ainen discount with base~$b$ is 1 up to rank~$b$ and
+$\log_b r$ after it, so at $K=10$ the bases 10 and~11 agree on every rank
+that counts.  The ideal of $K$ ones is $K$ items of gain~1 whatever the
+grades, so \.{idcg[ideal=ones]} reads neither the gain nor the threshold,
+and its \.{ndcg} is never 0/0.  A micro average pools counts, to which a
+query without relevant items, or without retrieved items, adds nothing on
+one side; and a query that retrieved nothing has the weight~0 in a mean
+weighted by items.  Last, \.{norm=min} divides average precision or recall
+by $\min(R,K)$, which is~$R$, the divisor of \.{norm=rel}, when there is no
+cutoff.
+
+@ Whether a variant |a| fails a test: |l| holds the test's |nq| lists (a set
+when |a| is an aggregate), |invalid| says the test must be rejected, and
+|expect| is its correctly rounded value.  The double path decides when it
+is far from |expect| (farther than its bound plus one ulp, as in the search
+of \.{verify}); otherwise the exact path does.
+
+@<Tool functions@>=
+static int adq_fails(const rm_variant *a, const rm_list *l, size_t nq, int invalid,
+  double expect, rm_work *w)
+{
+  rm_exact e;
+  double d;
+  int set = a->agg != RM_AGG_NONE, r;
+  rm_status s = set ? rm_value_set(a, l, nq, NULL, &d) : rm_value(a, l, w, &d);
+  if (invalid || s < 0) return (s < 0) != invalid;
+  if (rm_ulps_between(d, expect) > rm_ulp_bound(a) + 1) return 1;
+  rm_exact_init(&e);
+  s = set ? rm_value_set_exact(a, l, nq, &e) : rm_value_exact(a, l, &e);
+  r = s < 0 || e.value != expect; /* $+0$ and $-0$ are one value */
+  rm_exact_clear(&e);
+  return r;
+}
+
+@ {\it The same by definition.}  One rule of this book makes two
+neighbours one function outright: the normaliser \.{norm=min} divides by
+$\min(R,K)$, which is $R$, that of \.{norm=rel}, when there is no cutoff;
+so \.{ap[norm=min]} {\it is\/} \.{ap[norm=rel]} and \.{recall[norm=min]}
+is \.{recall[norm=rel]}.  Such a pair is not searched.
+
+@<Tool functions@>=
+static const char *adq_same_by_definition(const rm_variant *v, const rm_variant *a,
+  const char *key)
+{
+  const char *const *w = rm_key_words("norm");
+  int rv, ra;
+  char x[RM_NAME_MAX], y[RM_NAME_MAX], *p;
+  if (strcmp(key, "norm") != 0 || v->k != 0 || w == NULL) return NULL;
+  rm_variant_name(v, x, sizeof x); rm_variant_name(a, y, sizeof y);
+  rv = (p = strstr(x, "norm=")) != NULL && (strncmp(p + 5, "rel", 3) == 0
+    || strncmp(p + 5, "min", 3) == 0);
+  ra = (p = strstr(y, "norm=")) != NULL && (strncmp(p + 5, "rel", 3) == 0
+    || strncmp(p + 5, "min", 3) == 0);
+  return rv && ra ? "norm=min divides by min(R,K), which is R without a cutoff" : NULL;
+}
+
+@ {\it The search for a witness.}  An input tells a variant~|v| from a
+neighbour~|a| when a test of~|v| on it would fail~|a|: the two statuses
+differ in sign, or their correctly rounded doubles differ.  The search
+visits, in this order:
+\smallskip
+\item{1.} every list of at most |ADQ_LEN| items, by increasing length,
+with grades from a small set (0, 1,~2, the thresholds \.{rel} of both
+variants, and their \.{gmax} when that is the key that differs), without
+scores or (from two items on) with scores 0 and~1, and without or with
+one unretrieved item of grade~1;
+\item{2.} |ADQ_RANDOM| seeded random lists, of up to three items more
+than the larger cutoff of the two (so that $K$ and $K+1$ can split),
+with grades from the same set, scores or none, identifiers, and up to two
+unretrieved items (the next section says how they are drawn);
+\item{3.} the lists of the first part again, now with the exact path.
+\smallskip
+\noindent In the first two parts only a difference larger than the sum
+of the two double paths' bounds counts, which settles almost every pair
+at once; the third part, with a close call decided on the exact path,
+is reached only by the pairs that agree everywhere before it.  There a
+pair that differs in \.{undef} alone is equal on an input where neither
+value is undefined, by definition, without the exact path: the
+convention is read only for an undefined value.  For an aggregate each
+list is a set of one query in the first and third parts, and a set of
+one to three random lists in the second.  The first input that tells the
+two apart is the witness.  When none does, the pair is reported as the
+same function {\it on the inputs searched}, a statement about the
+search, not a proof.
+
+@<Tool functions@>=
+#define ADQ_LEN 4 /* the exhaustive part: lists up to this length */
+#define ADQ_RANDOM 3000 /* the random part: lists, or sets */
+typedef struct {
+  int nq; /* lists in the witness */
+  rand_case c[3];
+  rm_list l[3]; /* the lists, side by side, once the witness is found */
+} adq_witness_t;
+static int adq_split(const rm_variant *v, const rm_variant *a, const char *key,
+  const rm_list *l, size_t nq, int exact, rm_work *w)
+{
+  double dv, da;
+  int set = v->agg != RM_AGG_NONE, r;
+  rm_status sv = set ? rm_value_set(v, l, nq, NULL, &dv) : rm_value(v, l, w, &dv);
+  rm_status sa = set ? rm_value_set(a, l, nq, NULL, &da) : rm_value(a, l, w, &da);
+  rm_exact e;
+  if (sv < 0 || sa < 0) return (sv < 0) != (sa < 0);
+  if (rm_ulps_between(dv, da) > rm_ulp_bound(v) + rm_ulp_bound(a) + 2) return 1;
+  if (!exact || (strcmp(key, "undef") == 0 && sv == RM_OK && sa == RM_OK)) return 0;
+  rm_exact_init(&e);
+  if ((set ? rm_value_set_exact(v, l, nq, &e) : rm_value_exact(v, l, &e)) < 0) r = 0;
+  else r = adq_fails(a, l, nq, 0, e.value, w);
+  rm_exact_clear(&e);
+  return r;
+}
+
+@ The set of grades, and a list of the search's first part from its
+index: grades in base~|ng|, then scores in binary.
+
+@<Tool functions@>=
+static int adq_grades(const rm_variant *v, const rm_variant *a, const char *key, int *g)
+{
+  int n = 0, x[4], i, j, c;
+  g[n++] = 0; g[n++] = 1; g[n++] = 2;
+  c = 0;
+  x[c++] = v->rel; x[c++] = a->rel;
+  if (strcmp(key, "gmax") == 0) { x[c++] = v->gmax; x[c++] = a->gmax; }
+  for (i = 0; i < c; i++) {
+    for (j = 0; j < n && g[j] != x[i]; j++) continue;
+    if (j == n) g[n++] = x[i];
+  }
+  return n;
+}
+static void adq_case(rand_case *rc, const int *g, int ng, int n, long gi, long si,
+  int scored, int u)
+{
+  int i;
+  for (i = n - 1; i >= 0; i--) { rc->grade[i] = g[gi % ng]; gi /= ng; }
+  for (i = 0; i < n; i++) {
+    rc->score[i] = (double) ((si >> (n - 1 - i)) & 1);
+    snprintf(rc->idbuf[i], sizeof rc->idbuf[i], "%s", dis_ids[i]);
+    rc->id[i] = rc->idbuf[i];
+  }
+  rc->judged[0] = 1;
+  rc->l.n = (size_t) n; rc->l.grade = rc->grade;
+  rc->l.score = scored ? rc->score : NULL; rc->l.id = rc->id;
+  rc->l.n_unretrieved = (size_t) u; rc->l.unretrieved_grade = rc->judged;
+}
+
+@ A random list of the second part: from a tenth to all of the items
+relevant (so that a list can have more relevant items than a cutoff),
+scores from the five levels or in sixteenths (so that a cut between two
+levels can matter), the identifiers shuffled as in |random_case|.
+
+@<Tool functions@>=
+static void adq_random(rng *r, rand_case *rc, const int *g, int ng, int len)
+{
+  static const double levels[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
+  static const int density[4] = {1, 3, 6, 10}; /* tenths of the items relevant */
+  int n = rng_below(r, len + 1), i, scored = rng_below(r, 4) != 0;
+  int p = density[rng_below(r, 4)];
+  for (i = 0; i < n; i++) {
+    rc->grade[i] = rng_below(r, 10) < p ? g[1 + rng_below(r, ng - 1)] : 0;
+    rc->score[i] = rng_below(r, 2) ? levels[rng_below(r, 5)] : rng_below(r, 17) / 16.0;
+    sprintf(rc->idbuf[i], "d%03d", i);
+  }
+  for (i = n - 1; i > 0; i--) { /* shuffle the identifiers */
+    int j = rng_below(r, i + 1);
+    char t[8];
+    memcpy(t, rc->idbuf[i], 8); memcpy(rc->idbuf[i], rc->idbuf[j], 8);
+    memcpy(rc->idbuf[j], t, 8);
+  }
+  for (i = 0; i < n; i++) rc->id[i] = rc->idbuf[i];
+  rc->l.n = (size_t) n; rc->l.grade = rc->grade;
+  rc->l.score = scored ? rc->score : NULL; rc->l.id = rc->id;
+  rc->l.n_unretrieved = (size_t) rng_below(r, 3);
+  for (i = 0; i < (int) rc->l.n_unretrieved; i++) rc->judged[i] = g[rng_below(r, ng)];
+  rc->l.unretrieved_grade = rc->judged;
+}
+
+@ The search.  It returns 1 with the witness in |wit|, or 0.  The seed
+of the random part is the two names, so that every run finds the same
+witness.
+
+@<Tool functions@>=
+static int adq_small(const rm_variant *v, const rm_variant *a, const char *key,
+  const int *g, int ng, int exact, adq_witness_t *wit, rm_work *w)
+{
+  int n, u, sc, i;
+  wit->nq = 1;
+  for (n = 0; n <= ADQ_LEN; n++)
+  for (u = 0; u <= 1; u++)
+  for (sc = 0; sc <= (n >= 2); sc++) {
+    long gi, si, cg = 1, cs = sc ? 1L << n : 1;
+    for (i = 0; i < n; i++) cg *= ng;
+    for (gi = 0; gi < cg; gi++)
+      for (si = 0; si < cs; si++) {
+        adq_case(&wit->c[0], g, ng, n, gi, si, sc, u);
+        if (adq_split(v, a, key, &wit->c[0].l, 1, exact, w)) return 1;
+      }
+  }
+  return 0;
+}
+
+static int adq_witness(const rm_variant *v, const rm_variant *a, const char *key,
+  adq_witness_t *wit, rm_work *w)
+{
+  int g[8], ng = adq_grades(v, a, key, g), t, i, len;
+  char x[RM_NAME_MAX], y[RM_NAME_MAX];
+  rng r = {0x5eedULL};
+  const char *c;
+  rm_list l[3];
+  if (adq_small(v, a, key, g, ng, 0, wit, w)) return 1;
+  rm_variant_name(v, x, sizeof x); rm_variant_name(a, y, sizeof y);
+  for (c = x; *c; c++) r.s = r.s * 131 + (unsigned char) *c;
+  for (c = y; *c; c++) r.s = r.s * 131 + (unsigned char) *c;
+  len = (int) (v->k > a->k ? v->k : a->k) + 3;
+  if (len < 12) len = 12;
+  if (len > MAX_CASE - 1) len = MAX_CASE - 1;
+  for (t = 0; t < ADQ_RANDOM; t++) {
+    wit->nq = v->agg != RM_AGG_NONE ? 1 + rng_below(&r, 3) : 1;
+    for (i = 0; i < wit->nq; i++) { adq_random(&r, &wit->c[i], g, ng, len); l[i] = wit->c[i].l; }
+    if (adq_split(v, a, key, l, (size_t) wit->nq, 0, w)) return 1;
+  }
+  return adq_small(v, a, key, g, ng, 1, wit, w);
+}
+
+@ A test, as the adequacy check sees it: its lists, whether it must be
+rejected, and its correctly rounded value.  |adq_keep| makes one from an
+input, with the value computed on the exact path.
+
+@<Tool functions@>=
+typedef struct {
+  const rm_list *l; /* its lists: one, or the queries of a set */
+  size_t nq;
+  int invalid;
+  double expect;
+} adq_test;
+static void adq_keep(adq_test *t, const rm_variant *v, const rm_list *l, size_t nq)
+{
+  rm_exact e;
+  rm_status s;
+  rm_exact_init(&e);
+  s = v->agg != RM_AGG_NONE ? rm_value_set_exact(v, l, nq, &e) : rm_value_exact(v, l, &e);
+  t->l = l; t->nq = nq; t->invalid = s < 0; t->expect = s < 0 ? 0 : e.value;
+  rm_exact_clear(&e);
+}
+
+@ The cutoffs in use in a family: those of the variants of its list, with
+0 when a variant that could take a cutoff has none.
+
+@<Tool functions@>=
+static int family_cutoffs(const vector_family *fam, unsigned long *cuts, int max)
+{
+  int k, i, n = 0;
+  for (k = 0; fam->variants[k]; k++) {
+    rm_variant v;
+    if (rm_variant_parse(fam->variants[k], &v, NULL, 0) != RM_OK
+        || !rm_metric_takes_cutoff(v.metric)) continue;
+    for (i = 0; i < n && cuts[i] != v.k; i++) continue;
+    if (i == n && n < max) cuts[n++] = v.k;
+  }
+  return n;
+}
+
+@ The generator's part.  After the random cases of a group (the |nt| tests
+|t|), each neighbour of the variant that passes them all, and all the
+witnesses added before it, and that the search tells apart, gets its
+witness: a test flagged \.{Neighbour}, whose comment names the neighbour
+and its value (or the status with which it refuses the input), so that
+a reader can check that the neighbour fails it.  Each neighbour is visited
+in the order of |variant_neighbours|, so the vectors are the same on every
+run.  The function returns 0 when a test cannot be written.
+
+@<Tool functions@>=
+#define ADQ_MAXW 32 /* witnesses added to one group, at most */
+static int adq_add_witnesses(vec_out *o, const rm_variant *v, const adq_test *t,
+  int nt, const unsigned long *cuts, int ncuts)
+{
+  static adq_witness_t wit[ADQ_MAXW];
+  static neighbour nb[NB_MAX];
+  adq_test wt[ADQ_MAXW];
+  char nm[RM_NAME_MAX];
+  int nn, j, i, nw = 0, ok = 1;
+  rm_work w;
+  rm_variant_name(v, nm, sizeof nm);
+  nn = variant_neighbours(nm, cuts, ncuts, nb, NB_MAX);
+  rm_work_init(&w);
+  for (j = 0; j < nn && ok; j++) {
+    rm_variant a;
+    int killed = 0;
+    if (rm_variant_parse(nb[j].name, &a, NULL, 0) != RM_OK) continue;
+    for (i = 0; i < nt && !killed; i++)
+      killed = adq_fails(&a, t[i].l, t[i].nq, t[i].invalid, t[i].expect, &w);
+    for (i = 0; i < nw && !killed; i++)
+      killed = adq_fails(&a, wt[i].l, wt[i].nq, wt[i].invalid, wt[i].expect, &w);
+    if (killed || adq_same_by_definition(v, &a, nb[j].key) || nw == ADQ_MAXW
+        || !adq_witness(v, &a, nb[j].key, &wit[nw], &w)) continue;
+    @<Write the witness |wit[nw]| that tells |v| from |a|@>;
+    nw++;
+  }
+  rm_work_free(&w);
+  return ok;
+}
+
+@ The neighbour's value is its fraction when that is short, else its 40
+digits.
+
+@<Write the witness |wit[nw]|...@>=
+{
+  rm_exact f;
+  rm_status s;
+  char comment[2 * RM_NAME_MAX + 200], val[RM_DECIMAL_MAX + 80];
+  int set = v->agg != RM_AGG_NONE;
+  for (i = 0; i < wit[nw].nq; i++) wit[nw].l[i] = wit[nw].c[i].l;
+  adq_keep(&wt[nw], v, wit[nw].l, (size_t) wit[nw].nq);
+  rm_exact_init(&f);
+  s = set ? rm_value_set_exact(&a, wit[nw].l, (size_t) wit[nw].nq, &f)
+    : rm_value_exact(&a, wit[nw].l, &f);
+  if (s < 0) snprintf(comment, sizeof comment, "tells it from a neighbour: %.*s refuses"
+    " it (%s)", RM_NAME_MAX, nb[j].name, status_name(s));
+  else {
+    snprintf(val, sizeof val, "%s", f.rational && strlen(f.rational) < 80 ? f.rational
+      : f.decimal);
+    snprintf(comment, sizeof comment, "tells it from a neighbour: %.*s gives %s",
+      RM_NAME_MAX, nb[j].name, val);
+  }
+  rm_exact_clear(&f);
+  fputc(',', o->json);
+  o->neighbour = 1;
+  ok = write_set_test(o, v, wit[nw].l, (size_t) wit[nw].nq, set, comment, 0, 0,
+    wt[nw].invalid);
+  o->neighbour = 0;
+}
+
+@ The command writes the two files of each family under temporary names in
+the directory given (made if it does not exist), and renames them into place
+only when every file is complete, so an interrupted run never leaves a
+half-written vector file.  Within a file, tests are grouped by canonical
+variant name: first a group for each worked example of the family, in the
+order of the table, then the random groups.
+
+@<Tool functions@>=
+static int write_family(const char *dir, const vector_family *fam);
+static int in_family(const vector_family *fam, const rm_example *x);
+static int cmd_vectors(int argc, char **argv)
+{
+  int f, ok = 1;
+  if (argc != 2 || strcmp(argv[0], "--out") != 0) {
+    fputs("rankmetrics: vectors: usage: rankmetrics vectors --out DIR\n", stderr);
+    return 2;
+  }
+  if (strlen(argv[1]) > 4000) {
+    fputs("rankmetrics: vectors: the directory name is too long\n", stderr);
+    return 2;
+  }
+  if (mkdir(argv[1], 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "rankmetrics: vectors: cannot create '%s': %s\n", argv[1],
+      strerror(errno));
+    return 1;
+  }
+  for (f = 0; vector_families[f].stem && ok; f++)
+    ok = write_family(argv[1], &vector_families[f]);
+  @<Rename every family's files into place, or remove them all@>;
+  return ok ? 0 : 1;
+}
+
+@ @<Rename every family's files into place...@>=
+for (f = 0; vector_families[f].stem; f++) {
+  char tmp[4300], name[4200];
+  const char *ext[2] = {"json", "txt"};
+  int e;
+  for (e = 0; e < 2; e++) {
+    snprintf(name, sizeof name, "%s/%s_test.%s", argv[1], vector_families[f].stem, ext[e]);
+    snprintf(tmp, sizeof tmp, "%s.tmp", name);
+    if (ok && rename(tmp, name) != 0) ok = 0;
+    if (!ok) remove(tmp);
+  }
+}
+if (!ok) fprintf(stderr, "rankmetrics: vectors: failed; no vector file was replaced\n");
+
+@ One family's two files.
+
+@<Tool functions@>=
+static int write_family(const char *dir, const vector_family *fam)
+{
+  char jtmp[4200], ttmp[4200], *body = NULL;
+  size_t blen = 0;
+  FILE *jf;
+  vec_out o = {NULL, NULL, 0, 0, 0};
+  int ok = 1, groups = 0;
+  snprintf(jtmp, sizeof jtmp, "%s/%s_test.json.tmp", dir, fam->stem);
+  snprintf(ttmp, sizeof ttmp, "%s/%s_test.txt.tmp", dir, fam->stem);
+  if ((jf = fopen(jtmp, "w")) == NULL || (o.text = fopen(ttmp, "w")) == NULL
+      || (o.json = open_memstream(&body, &blen)) == NULL) {
+    fprintf(stderr, "rankmetrics: vectors: cannot write in '%s'\n", dir);
+    if (jf) { fclose(jf); remove(jtmp); }
+    if (o.text) { fclose(o.text); remove(ttmp); }
+    return 0;
+  }
+  fprintf(o.text, "# Golden vectors of rankmetrics %s: %s.\n# The text twin of"
+    " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
+    fam->algorithm, fam->stem);
+  if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
+  else if (fam->variants == aggregate_variants) @<Write the groups of aggregates@>@;
+  else {
+    @<Write the groups of worked examples@>;
+    @<Write the groups of random cases@>;
+  }
+  ok = !ferror(o.json) && ok;
+  ok = (fclose(o.json) == 0) && ok;
+  @<Write the header of the JSON file, then its tests@>;
+  free(body);
+  ok = !ferror(jf) && !ferror(o.text) && ok;
+  ok = (fclose(jf) == 0) && ok;
+  ok = (fclose(o.text) == 0) && ok;
+  return ok;
+}
+
+@ The tests of the JSON file are written to memory first, because its header
+gives their number, and the search for hard cases decides it.
+
+@<Write the header of the JSON file, then its tests@>=
+{
+  int k;
+  fprintf(jf, "{\n  \"algorithm\": \"%s\",\n"
+    "  \"schema\": \"rankmetrics_vectors_v1\",\n  \"generatorVersion\": \"%s\",\n"
+    "  \"numberOfTests\": %d,\n  \"header\": [\n"
+    "    \"Golden vectors of rankmetrics, written by its exact path (GNU MPFR, GMP).\",\n"
+    "    \"value is the correctly rounded double (round to nearest, ties to even) in C99 hex;\",\n"
+    "    \"decimal17 and decimal40 are correctly rounded decimals; rational is exact.\",\n"
+    "    \"Variant names are defined in the book, doc/rankmetrics.pdf, and vectors/README.md.\"\n"
+    "  ],\n  \"notes\": {", fam->algorithm, RM_VERSION, o.count);
+  for (k = 0; flag_notes[k][0]; k++)
+    fprintf(jf, "%s\n    \"%s\": {\"description\": \"%s\"}", k ? "," : "",
+      flag_notes[k][0], flag_notes[k][1]);
+  fputs("\n  },\n  \"testGroups\": [", jf);
+  if (body) fwrite(body, 1, blen, jf);
+  fputs("\n  ]\n}\n", jf);
+}
+
+@ A worked example belongs to the family of its metric.
+
+@<Tool functions@>=
+static int in_family(const vector_family *fam, const rm_example *x)
+{
+  rm_variant v;
+  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
+  return (fam->metrics >> v.metric) & 1;
+}
+
+@ @<Write the groups of worked examples@>=
+{
+  size_t i;
+  for (i = 0; i < RM_N_EXAMPLES && ok; i++) {
+    const rm_example *x = &rm_examples[i];
+    rm_variant v;
+    rm_list l;
+    char nm[RM_NAME_MAX], comment[200];
+    if (!in_family(fam, x)) continue;
+    rm_variant_parse(x->name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
+    l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
+    snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
+      x->source ? ", source " : ", a case of the book",
+      x->source ? x->source : "", x->printed ? ", printed " : "",
+      x->printed ? x->printed : "");
+    @<Open a group for |nm|@>;
+    ok = write_test(&o, &v, &l, comment, x->source != NULL,
+      strcmp(x->verdict, "erratum") == 0, 0);
+    fputs("\n      ]}", o.json);
+  }
+}
+
+@ Every worked example gets a group of its own, since consecutive rows of
+the table rarely share a variant; the random cases get one group per
+variant.
+
+@<Open a group for |nm|@>=
+fprintf(o.json, "%s\n    {\"variant\": \"%s\", \"tests\": [", groups++ ? "," : "", nm);
+fprintf(o.text, "\n[variant = %s]\n", nm);
+
+@ The random cases of every family start from the same seed, so adding a
+family changes no other family's file.
+
+@<Write the groups of random cases@>=
+{
+  int k, c, nt, ncuts;
+  unsigned long cuts[32];
+  rng r = {20261122};
+  rand_case *kept = malloc((CASES_PER_VARIANT + 2) * sizeof *kept);
+  adq_test t[CASES_PER_VARIANT + 2];
+  ncuts = family_cutoffs(fam, cuts, 32);
+  if (kept == NULL) ok = 0;
+  for (k = 0; fam->variants[k] && ok; k++) {
+    rm_variant v;
+    char nm[RM_NAME_MAX], comment[64];
+    rm_variant_parse(fam->variants[k], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    @<Open a group for |nm|@>;
+    for (c = nt = 0; c < CASES_PER_VARIANT && ok; c++) {
+      random_case(&r, &kept[nt]);
+      if (c) fputc(',', o.json);
+      snprintf(comment, sizeof comment, "random case %d", c + 1);
+      ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
+      adq_keep(&t[nt], &v, &kept[nt].l, 1);
+      nt++;
+    }
+    @<Add the hard-to-round cases of the variant@>;
+    if (ok) ok = adq_add_witnesses(&o, &v, t, nt, cuts, ncuts);
+    fputs("\n      ]}", o.json);
+  }
+  free(kept);
+  @<Write the group of invalid inputs@>;
+}
+
+@ The search for hard cases: more seeded random lists per variant, of which
+those whose true value lies within $2^{-10}$ ulp of a rounding boundary (see
+|measure_hardness|) are kept, at most two per variant.  Random values are
+that close once in about a thousand, so the search finds a few per family;
+a search for much harder cases would construct them, which this version
+does not.
+
+@<Add the hard-to-round cases of the variant@>=
+{
+  rng h = {(unsigned long long) (1000003 * (k + 1))};
+  int found = 0, tries;
+  for (tries = 0; tries < HARD_TRIES && found < 2 && ok; tries++) {
+    rm_exact e;
+    random_case(&h, &kept[nt]);
+    rm_exact_init(&e);
+    if (rm_value_exact(&v, &kept[nt].l, &e) >= 0 && e.hard_bits >= 10) {
+      fputc(',', o.json);
+      snprintf(comment, sizeof comment, "hard to round: %d bits past the double",
+        e.hard_bits);
+      ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
+      adq_keep(&t[nt], &v, &kept[nt].l, 1);
+      nt++;
+      found++;
+    }
+    rm_exact_clear(&e);
+  }
+}
+
+@ Every family also has vectors that must be rejected: a grade below~0 and
+one above |RM_GRADE_MAX|.  A program under test should refuse them as the
+library does, not compute a number.
+
+@<Write the group of invalid inputs@>=
+{
+  static const int bad1[3] = {-1, 0, 1}, bad2[2] = {0, RM_GRADE_MAX + 1};
+  static const double sc[3] = {0.5, 0.25, 0.125};
+  rm_list l = {3, bad1, sc, NULL, 0, NULL};
+  rm_variant v;
+  char nm[RM_NAME_MAX];
+  rm_variant_parse(fam->variants[0], &v, NULL, 0);
+  rm_variant_name(&v, nm, sizeof nm);
+  if (ok) {
+    @<Open a group for |nm|@>;
+    ok = write_test(&o, &v, &l, "invalid: a negative grade", 0, 0, 1);
+    l.n = 2; l.grade = bad2;
+    fputc(',', o.json);
+    if (ok) ok = write_test(&o, &v, &l, "invalid: a grade above 100", 0, 0, 1);
+    fputs("\n      ]}", o.json);
+  }
+}
+
+@ The last family holds the smallest witnesses of \.{rankmetrics disagree}
+(see \secref{disagree}): for every metric and every pair of its variants
+that the search separates at the default length bound ($L=5$), the
+smallest witness with grades 0 to~2, written twice, once in a group of each
+variant (both with the witness's cutoff), flagged \.{Disagreement}, with a
+comment that names the other variant and its value.  An implementation
+that passes the vectors of one variant cannot then be computing the other
+one.  It reuses the search as it is, without the random population and
+without a budget, so that the file is the same on every run; the search
+takes a few seconds.  A side on which the variant has no value
+(\.{undef=error} against a number) is an invalid test with the status
+|RM_EUNDEF|.  The family has no worked examples and no random cases.
+@^disagreements@>
+
+@<Vector families@>=
+{"disagreements", "smallest witnesses where two variants of one metric disagree",
+  0, disagreement_variants},
+
+@ @<Vector variant lists@>=
+static const char *const disagreement_variants[] = {NULL};
+
+@ Metric by metric, in the order of their codes (that of the help text);
+pair by pair, in the order of the search's report.
+
+@<Write the groups of disagreements@>=
+{
+  dis_metric *ms = calloc(1, sizeof *ms);
+  int mi;
+  if (ms == NULL) ok = 0;
+  dis_tty = 0; dis_stopped = 0;
+  dis_deadline = dis_now() + 1e9; /* no budget */
+  for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
+    int j, side;
+    if (!dis_setup(ms, (rm_metric) mi)) continue;
+    dis_search(ms, DIS_LEN, 1);
+    if (dis_stopped) ok = 0;
+    for (j = 0; j < ms->np && ok; j++) {
+      const dis_pair *q = &ms->pair[j];
+      if (q->state[SP_GRADED] != 1) continue;
+      for (side = 0; side < 2 && ok; side++)
+        @<Write the witness of pair |q| in the group of its variant |side|@>;
+    }
+  }
+  free(ms);
+}
+
+@ Both variants take the witness's cutoff, and the group is named by the
+canonical name with it.  The other variant's value is computed again here
+on the exact path, as the comment gives it: the fraction, or 40 digits, or
+the status that refuses the input.
+
+@<Write the witness of pair |q|...@>=
+{
+  const dis_case *c = &q->wit[SP_GRADED];
+  rm_variant v = ms->var[side ? q->b : q->a].v, w = ms->var[side ? q->a : q->b].v;
+  rm_list l = dis_list(c);
+  rm_exact e, f;
+  rm_status s, t;
+  char nm[RM_NAME_MAX], other[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200];
+  v.k = w.k = (unsigned long) c->k;
+  rm_variant_name(&v, nm, sizeof nm);
+  rm_variant_name(&w, other, sizeof other);
+  rm_exact_init(&e); rm_exact_init(&f);
+  s = rm_value_exact(&v, &l, &e);
+  t = rm_value_exact(&w, &l, &f);
+  if (t < 0) snprintf(comment, sizeof comment, "smallest witness%s: %s refuses it (%s)",
+    q->named ? " of a split of the sources" : "", other, status_name(t));
+  else snprintf(comment, sizeof comment, "smallest witness%s: %s gives %s",
+    q->named ? " of a split of the sources" : "", other, f.rational ? f.rational : f.decimal);
+  @<Open a group for |nm|@>;
+  o.disagreement = 1;
+  ok = write_test(&o, &v, &l, comment, 0, 0, s < 0);
+  o.disagreement = 0;
+  fputs("\n      ]}", o.json);
+  rm_exact_clear(&e); rm_exact_clear(&f);
+}
+
+@ The family \.{aggregates} holds tests of several queries: a test is a
+set of lists, and its variant an aggregate (\.{mean:ap} is MAP,
+\.{mean:rr} MRR, \.{micro}, \.{sum}, the weights and the \.{skip} rules of
+the chapter on aggregation).  In JSON such a test has a field \.{queries},
+an array of objects with the four fields of a list, in place of those
+fields; in the text twin it has a line \.{queries = N} and each of the four
+fields holds its $N$ lists separated by semicolons.  Its groups are, in
+order: the worked examples over queries of the book (|rm_set_examples|);
+the smallest witnesses of GAUC's splits (see \secref{disagree}), each set in
+a group of each of its two variants, flagged \.{Disagreement}; and random
+sets of one to five of the random lists above for each variant of
+|aggregate_variants| (a set on which the variant has no value, such as one
+whose every query is skipped under \.{undef=error}, is an invalid test).  Flags that describe a list hold for a set when they
+hold for one of its lists; \.{NoRelevant} when no list has a relevant item.
+@^aggregates, vectors of@>
+
+@<Vector families@>=
+{"aggregates", "means and other aggregates over several queries", 0,
+  aggregate_variants},
+
+@ @<Vector variant lists@>=
+static const char *const aggregate_variants[] = {
+  "mean:ap", "mean[skip=norel]:ap", "mean[skip=missing]:ap", "micro:ap",
+  "mean:rr", "mean:ndcg@@10", "mean[skip=undef]:ndcg@@10[undef=error]",
+  "mean:dcg@@5[gain=exp2]", "mean:precision@@5", "micro:precision@@5",
+  "mean:recall@@10[norm=min]", "micro:recall@@10", "mean:hr@@10",
+  "micro:hr@@10[hit=recall]", "sum:hr@@10[hit=rows]", "mean:err@@10",
+  "mean[skip=undef]:auc", "mean[weight=items]:auc",
+  "mean[skip=undef,weight=positives]:auc", "micro:auc", NULL};
+
+@ @<Write the groups of aggregates@>=
+{
+  size_t i;
+  int k, c, j, ncuts;
+  rng r = {20261123};
+  rand_case *kept = malloc(5 * SET_CASES * sizeof *kept);
+  rm_list qs[SET_CASES][5];
+  adq_test t[SET_CASES];
+  unsigned long cuts[32];
+  ncuts = family_cutoffs(fam, cuts, 32);
+  if (kept == NULL) ok = 0;
+  for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
+    const rm_set_example *x = &rm_set_examples[i];
+    rm_variant v;
+    char nm[RM_NAME_MAX], comment[200];
+    rm_variant_parse(x->name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
+      x->source ? ", source " : ", a case of the book",
+      x->source ? x->source : "", x->printed ? ", printed " : "",
+      x->printed ? x->printed : "");
+    @<Open a group for |nm|@>;
+    ok = write_set_test(&o, &v, x->q, x->nq, 1, comment, x->source != NULL,
+      strcmp(x->verdict, "erratum") == 0, 0);
+    fputs("\n      ]}", o.json);
+  }
+  if (ok) @<Write the witnesses of GAUC's splits@>;
+  for (k = 0; aggregate_variants[k] && ok; k++) {
+    rm_variant v;
+    char nm[RM_NAME_MAX], comment[64];
+    rm_variant_parse(aggregate_variants[k], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    @<Open a group for |nm|@>;
+    for (c = 0; c < SET_CASES && ok; c++) {
+      double x;
+      rand_case *rc = &kept[5 * c];
+      rm_list *q = qs[c];
+      int nq = 1 + rng_below(&r, 5);
+      for (j = 0; j < nq; j++) { random_case(&r, &rc[j]); q[j] = rc[j].l; }
+      if (c) fputc(',', o.json);
+      snprintf(comment, sizeof comment, "random set %d of %d queries", c + 1, nq);
+      ok = write_set_test(&o, &v, q, (size_t) nq, 1, comment, 0, 0,
+        rm_value_set(&v, q, (size_t) nq, NULL, &x) < 0);
+      adq_keep(&t[c], &v, q, (size_t) nq);
+    }
+    if (ok) ok = adq_add_witnesses(&o, &v, t, SET_CASES, cuts, ncuts);
+    fputs("\n      ]}", o.json);
+  }
+  free(kept);
+}
+
+@ As for the lists (|@<Write the groups of disagreements@>|): the search
+without its population and without a budget, each witness in a group of
+each variant, the comment naming the other variant and its value.
+
+@<Write the witnesses of GAUC's splits@>=
+{
+  dis_metric *ms = calloc(1, sizeof *ms);
+  int p, side;
+  dis_tty = 0; dis_stopped = 0;
+  dis_deadline = dis_now() + 1e9;
+  if (ms == NULL || !dis_setup_gauc(ms)) ok = 0;
+  else dis_search_sets(ms, DIS_LEN);
+  for (p = 0; ok && p < ms->np; p++) {
+    const dis_pair *q = &ms->pair[p];
+    if (q->state[SP_GRADED] != 1) continue;
+    for (side = 0; side < 2 && ok; side++) {
+      rm_list l[2];
+      rm_variant v = ms->var[side ? q->b : q->a].v, w = ms->var[side ? q->a : q->b].v;
+      rm_exact f;
+      char nm[RM_NAME_MAX], other[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200];
+      l[0] = dis_list(&q->wit[SP_GRADED]); l[1] = dis_list(&q->wit2[SP_GRADED]);
+      rm_variant_name(&v, nm, sizeof nm);
+      rm_variant_name(&w, other, sizeof other);
+      rm_exact_init(&f);
+      if (rm_value_set_exact(&w, l, (size_t) q->nq[SP_GRADED], &f) < 0) ok = 0;
+      snprintf(comment, sizeof comment, "smallest witness%s: %s gives %s",
+        q->named ? " of a split of the sources" : "", other,
+        f.rational ? f.rational : f.decimal);
+      rm_exact_clear(&f);
+      if (!ok) break;
+      @<Open a group for |nm|@>;
+      o.disagreement = 1;
+      ok = write_set_test(&o, &v, l, (size_t) q->nq[SP_GRADED], 1, comment, 0, 0, 0);
+      o.disagreement = 0;
+      fputs("\n      ]}", o.json);
+    }
+  }
+  free(ms);
+}
+
+@ {\it Measured accuracy.}  The bound of the double path is proven; how close
+it comes in practice is measured by \.{rankmetrics accuracy}, which runs the
+same seeded random lists (longer ones too, up to 64 items) through both paths
+for every variant of the vector list and reports the largest distance in ulps
+between the double path and the correctly rounded value, per metric.  The
+build of this book runs it, and its numbers are these:
+$$\vbox{\halign{\tt#\hfil\quad&\hfil#\quad&\hfil#\cr
+\rm metric&\rm largest error measured&\rm bound\cr
+\noalign{\smallskip\hrule\smallskip}
+cg&\acc{cg} ulps&\acc{cgbound}\cr
+dcg&\acc{dcg} ulps&\acc{dcgbound}\cr
+idcg&\acc{idcg} ulps&\acc{idcgbound}\cr
+ndcg&\acc{ndcg} ulps&\acc{ndcgbound}\cr
+rr&\acc{rr} ulps&\acc{rrbound}\cr
+lrap&\acc{lrap} ulps&\acc{lrapbound}\cr
+ap&\acc{ap} ulps&\acc{apbound}\cr
+apstep&\acc{apstep} ulps&\acc{apstepbound}\cr
+ap11&\acc{ap11} ulps&\acc{ap11bound}\cr
+precision&\acc{precision} ulps&\acc{precisionbound}\cr
+recall&\acc{recall} ulps&\acc{recallbound}\cr
+f&\acc{f} ulps&\acc{fbound}\cr
+rprec&\acc{rprec} ulps&\acc{rprecbound}\cr
+hr&\acc{hr} ulps&\acc{hrbound}\cr
+err&\acc{err} ulps&\acc{errbound}\cr
+auc&\acc{auc} ulps&\acc{aucbound}\cr
+spearman&\acc{spearman} ulps&\acc{spearmanbound}\cr
+kendall&\acc{kendall} ulps&\acc{kendallbound}\cr
+accuracy&\acc{accuracy} ulps&\acc{accuracybound}\cr
+clf-precision&\acc{clf-precision} ulps&\acc{clf-precisionbound}\cr
+clf-recall&\acc{clf-recall} ulps&\acc{clf-recallbound}\cr
+clf-f1&\acc{clf-f1} ulps&\acc{clf-f1bound}\cr
+mae&\acc{mae} ulps&\acc{maebound}\cr
+mse&\acc{mse} ulps&\acc{msebound}\cr
+rmse&\acc{rmse} ulps&\acc{rmsebound}\cr}}$$
+over \acc{lists} lists in all.  The bound column gives the range of
+|rm_ulp_bound| over the variants measured.  The test suite repeats the
+measurement on ten thousand other lists and fails if any error exceeds its
+variant's bound.
+@^accuracy of the double path@>
+
+@<Tool functions@>=
+static int cmd_accuracy(int argc, char **argv)
+{
+  int tex = 0, n = 200, i, k, c, f, bad = 0, lists = 0, seen[RM_N_METRICS] = {0};
+  double worst[RM_N_METRICS] = {0}, lo[RM_N_METRICS], hi[RM_N_METRICS] = {0};
+  rng r = {1};
+  for (k = 0; k < RM_N_METRICS; k++) lo[k] = 1e9;
+  for (i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--tex") == 0) tex = 1;
+    else if ((n = atoi(argv[i])) <= 0) {
+      fputs("rankmetrics: accuracy: usage: rankmetrics accuracy [--tex] [N]\n", stderr);
+      return 2;
+    }
+  }
+  for (f = 0; vector_families[f].stem; f++)
+  for (k = 0; vector_families[f].variants != aggregate_variants
+      && vector_families[f].variants[k]; k++) { /* lists, not sets */
+    rm_variant v;
+    double b;
+    rm_variant_parse(vector_families[f].variants[k], &v, NULL, 0);
+    b = rm_ulp_bound(&v);
+    seen[v.metric] = 1;
+    if (b < lo[v.metric]) lo[v.metric] = b;
+    if (b > hi[v.metric]) hi[v.metric] = b;
+    for (c = 0; c < n; c++) {
+      rand_case rc;
+      double d, u;
+      rm_exact e;
+      random_case(&r, &rc);
+      rm_exact_init(&e);
+      if (rm_value(&v, &rc.l, NULL, &d) >= 0 && rm_value_exact(&v, &rc.l, &e) >= 0) {
+        u = rm_ulps_between(d, e.value);
+        if (u > worst[v.metric]) worst[v.metric] = u;
+        if (u > b) bad++;
+        lists++;
+      } else bad++;
+      rm_exact_clear(&e);
+    }
+  }
+  for (k = 0; k < RM_N_METRICS; k++) {
+    char mname[RM_NAME_MAX];
+    rm_variant v;
+    if (!seen[k]) continue;
+    rm_variant_default(&v, (rm_metric) k);
+    rm_variant_name(&v, mname, sizeof mname);
+    mname[strcspn(mname, "[@@")] = '\0'; /* the metric's name alone */
+    if (tex) {
+      printf("\\expandafter\\def\\csname rmacc:%s\\endcsname{%g}\n", mname, worst[k]);
+      if (lo[k] == hi[k])
+        printf("\\expandafter\\def\\csname rmacc:%sbound\\endcsname{%g}\n", mname, lo[k]);
+      else printf("\\expandafter\\def\\csname rmacc:%sbound\\endcsname{%g--%g}\n",
+        mname, lo[k], hi[k]);
+    } else printf("%-5s largest error %g ulps (bound %g to %g)\n", mname,
+      worst[k], lo[k], hi[k]);
+  }
+  if (tex) printf("\\expandafter\\def\\csname rmacc:lists\\endcsname{%d}\n", lists);
+  else printf("%d lists, %d outside the bound or failed\n", lists, bad);
+  return bad ? 1 : 0;
+}
+
 @* What scikit-learn computes.
 The vectors serve to check a real implementation, and we check one: the
 ranking metrics of scikit-learn~1.2.1, as Debian packages it.  A script in
@@ -9219,7 +9638,7 @@ it is that variant's value within 4~ulps:
 $$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\cr
 \rm function&\rm variant&\rm exact&\rm within&\rm raised\cr
 \noalign{\smallskip\hrule\smallskip}
-roc\_auc\_score&auc[ties=average]&17&2&19\cr
+roc\_auc\_score&auc[ties=average]&18&2&19\cr
 average\_precision\_score&apstep&14&3&3\cr
 ndcg\_score&ndcg[ideal=list,ties=average]&13&14&5\cr
 dcg\_score&dcg[ties=average]&23&8&2\cr
@@ -9254,7 +9673,7 @@ shows, on one list it equals |average_precision_score| but for that case.
 
 @** The command-line tool.
 The tool \.{rankmetrics} puts the library on the command line.  This version
-has eleven subcommands:
+has twelve subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
@@ -9266,6 +9685,7 @@ figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
 verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
 disagree {\it NAME}\dots&where the variants of a metric disagree\cr
 neighbours {\it NAME} [{\it K}\dots]&the variants one key away from {\it NAME}\cr
+adequacy [--vectors {\it DIR}]&do the vectors tell every variant from its neighbours?\cr
 help&the usage text\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
@@ -9329,6 +9749,7 @@ static int run_command(int argc, char **argv)
   if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
   if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
   if (strcmp(argv[1], "neighbours") == 0) return cmd_neighbours(argc - 2, argv + 2);
+  if (strcmp(argv[1], "adequacy") == 0) return cmd_adequacy(argc - 2, argv + 2);
   fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
     argv[1]);
   return 2;
@@ -9356,6 +9777,7 @@ static void usage(FILE *f)
     "       rankmetrics disagree [NAME...|all] [--max-length L] [--budget SECONDS]\n"
     "                            [--tex FILE]\n"
     "       rankmetrics neighbours NAME [K...]\n"
+    "       rankmetrics adequacy [--vectors DIR] [--tex FILE]\n"
     "       rankmetrics --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
@@ -9376,7 +9798,10 @@ static void usage(FILE *f)
     "          length L, default 5) on which two variants differ exactly, and\n"
     "          how often they differ on random queries; --tex writes the tables\n"
     "neighbours the variants that differ from NAME in one key (K: other cutoffs\n"
-    "          to try, 0 for none)\n\n"
+    "          to try, 0 for none)\n"
+    "adequacy  for each variant with random vectors in DIR (default vectors),\n"
+    "          whether its tests tell it from every neighbour that is a different\n"
+    "          function; exit 1 if one passes them all; --tex writes the table\n\n"
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
@@ -12351,6 +12776,175 @@ printf("%ld vectors given: %d exact, %d within the tolerance, %d wrong;"
   " %ld vectors not given\n", given, total[V_EXACT], total[V_WITHIN],
   total[V_WRONG], not_given);
 puts(total[V_WRONG] ? "verify: FAIL" : "verify: PASS");
+@ {\it The command \.{adequacy}.}  It measures the adequacy of the vectors
+(defined in the part ``Golden vectors'') in a directory, reading the text
+twins with \.{verify}'s reader:
+$$\hbox{\tt rankmetrics adequacy [--vectors {\it DIR}] [--tex {\it FILE}]}$$
+For each family but \.{disagreements}, and each variant of the family's
+list, it takes the group of that name and every neighbour of its variant,
+with the family's cutoffs, and decides: distinguished, the same function
+(with the reason), or undistinguished (with the witness the search found).
+It prints the neighbours that are not distinguished and a line per
+family; \.{--tex} writes the table of the book.  The exit status is 1 when
+a neighbour is undistinguished, 2 for a usage error or a file that cannot
+be read, and 0 otherwise.
+@^adequacy, the command@>
+
+@<Tool functions@>=
+typedef struct {@+ int groups, nb, dist, undist, same; @+} adq_count;
+static int cmd_adequacy(int argc, char **argv)
+{
+  verify_state st;
+  const char *texfile = NULL;
+  FILE *tex = NULL, *rows = NULL; /* the table's rows, then its list of pairs */
+  char *rbuf = NULL;
+  size_t rlen = 0;
+  int i, f, bad = 0;
+  adq_count all = {0, 0, 0, 0, 0};
+  rm_work w;
+  memset(&st, 0, sizeof st);
+  st.dir = "vectors";
+  for (i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--vectors") == 0 && i + 1 < argc) st.dir = argv[++i];
+    else if (strcmp(argv[i], "--tex") == 0 && i + 1 < argc) texfile = argv[++i];
+    else {
+      fputs("rankmetrics: adequacy: usage: rankmetrics adequacy [--vectors DIR]"
+        " [--tex FILE]\n", stderr);
+      return 2;
+    }
+  }
+  if (texfile && ((tex = fopen(texfile, "w")) == NULL
+      || (rows = open_memstream(&rbuf, &rlen)) == NULL)) {
+    fprintf(stderr, "rankmetrics: adequacy: cannot write %s: %s\n", texfile, strerror(errno));
+    if (tex) fclose(tex);
+    return 2;
+  }
+  if (tex) fputs("% written by rankmetrics adequacy; do not edit\n"
+    "\\font\\adqtt=cmtt8 \\hyphenchar\\adqtt=-1\n\\def\\adqrow#1#2#3#4#5#6{#1&#2&#3&#4/#5&#6\\cr}\n"
+    "\\def\\adqc#1{{\\adqtt #1}}\\def\\adqvar#1#2{\\adqc{#2}: #1; }\n"
+    "\\def\\adqsame{", tex);
+  rm_work_init(&w);
+  for (f = 0; vector_families[f].stem && !bad; f++) {
+    const vector_family *fam = &vector_families[f];
+    adq_count c = {0, 0, 0, 0, 0};
+    unsigned long cuts[32];
+    int ncuts, k;
+    if (fam->variants == disagreement_variants) continue;
+    if (!load_family(&st, f)) { bad = 1; break; }
+    ncuts = family_cutoffs(fam, cuts, 32);
+    for (k = 0; fam->variants[k]; k++)
+      @<Judge every neighbour of the variant |fam->variants[k]|@>;
+    if (tex) {
+      const char *p;
+      fputs("\\adqrow{", rows);
+      for (p = fam->stem; *p; p++) fputs(*p == '_' ? "\\_" : (char[2]) {*p, 0}, rows);
+      fprintf(rows, "}{%d}{%d}{%d}{%d}{%d}\n", c.groups, c.nb, c.dist, c.dist + c.undist,
+        c.same);
+    }
+    printf("%s: %d groups, %d neighbours: %d distinguished of %d different functions,"
+      " %d undistinguished; %d the same function\n", fam->stem, c.groups, c.nb, c.dist,
+      c.dist + c.undist, c.undist, c.same);
+    all.groups += c.groups; all.nb += c.nb; all.dist += c.dist;
+    all.undist += c.undist; all.same += c.same;
+  }
+  rm_work_free(&w);
+  @<Free what \.{adequacy} read@>;
+  if (tex) fclose(rows);
+  if (bad) { if (tex) { fclose(tex); remove(texfile); } free(rbuf); return 2; }
+  printf("total: %d groups, %d neighbours: %d distinguished of %d different functions,"
+    " %d undistinguished; %d the same function\n", all.groups, all.nb, all.dist,
+    all.dist + all.undist, all.undist, all.same);
+  if (tex) {
+    fprintf(tex, "}\n\\def\\adqrows{%s\\noalign{\\smallskip}\n"
+      "\\adqrow{total}{%d}{%d}{%d}{%d}{%d}}\n", rbuf ? rbuf : "", all.groups,
+      all.nb, all.dist, all.dist + all.undist, all.same);
+    free(rbuf);
+    if (ferror(tex) | (fclose(tex) != 0)) {
+      fprintf(stderr, "rankmetrics: adequacy: cannot write %s\n", texfile);
+      return 2;
+    }
+  }
+  puts(all.undist ? "adequacy: FAIL" : "adequacy: PASS");
+  return all.undist ? 1 : 0;
+}
+
+@ A group's tests are those of the family's file under the variant's
+canonical name: its random cases, its hard cases and witnesses, and any
+worked example of the same name.
+
+@<Judge every neighbour of the variant |fam->variants[k]|@>=
+{
+  static neighbour nb[NB_MAX];
+  static adq_witness_t wit;
+  rm_variant v;
+  char nm[RM_NAME_MAX];
+  int g, j, nn, shown = 0;
+  size_t x;
+  rm_variant_parse(fam->variants[k], &v, NULL, 0);
+  rm_variant_name(&v, nm, sizeof nm);
+  for (g = 0; g < (int) st.ngrp; g++)
+    if (st.grp[g].fam == f && strcmp(st.grp[g].name, nm) == 0) break;
+  nn = variant_neighbours(nm, cuts, ncuts, nb, NB_MAX);
+  c.groups++;
+  for (j = 0; j < nn; j++) {
+    rm_variant a;
+    const char *why;
+    int killed = 0;
+    rm_variant_parse(nb[j].name, &a, NULL, 0);
+    c.nb++;
+    for (x = 0; x < st.nvec && !killed && g < (int) st.ngrp; x++) {
+      const vvec *t = &st.vec[x];
+      if (t->group == g)
+        killed = adq_fails(&a, t->nq ? t->ls : &t->l, t->nq ? (size_t) t->nq : 1,
+          t->invalid, t->expect, &w);
+    }
+    if (killed) { c.dist++; continue; }
+    if ((why = adq_same_by_definition(&v, &a, nb[j].key)) == NULL
+        && adq_witness(&v, &a, nb[j].key, &wit, &w))
+      @<Report the undistinguished neighbour |nb[j]| with its witness@>@;
+    else {
+      c.same++;
+      printf("  same function    %s | %s: %s\n", fam->variants[k], nb[j].change,
+        why ? why : "no witness among the lists searched");
+      if (tex) fprintf(tex, "%s\\adqc{%s}%s", shown++ ? ", " : "\\adqvar{", nb[j].change,
+        why ? "$^\\dagger$" : "");
+    }
+  }
+  if (tex && shown) fprintf(tex, "}{%s}\n", fam->variants[k]);
+}
+
+@ @<Report the undistinguished neighbour...@>=
+{
+  c.undist++;
+  printf("  UNDISTINGUISHED  %s | %s: passes all tests of the group; witness",
+    fam->variants[k], nb[j].change);
+  for (i = 0; i < wit.nq; i++) {
+    size_t q;
+    printf("%s grades ", i ? " |" : "");
+    for (q = 0; q < wit.c[i].l.n && q < 20; q++)
+      printf("%s%d", q ? "," : "", wit.c[i].grade[q]);
+    if (wit.c[i].l.n > 20) printf(",... (%lu items)", (unsigned long) wit.c[i].l.n);
+  }
+  putchar('\n');
+}
+
+@ @<Free what \.{adequacy} read@>=
+{
+  size_t x, g;
+  for (x = 0; x < st.nvec; x++) vvec_free(&st.vec[x]);
+  free(st.vec);
+  for (g = 0; g < st.ngrp; g++) free(st.grp[g].name);
+  free(st.grp);
+  for (f = 0; f < MAX_FAMILIES; f++) free(st.by_id[f]);
+}
+
+@ The book's table is two macros: \.{\\adqrows}, a row per family and the
+total, and \.{\\adqsame}, for each variant with neighbours that are the
+same function, the macro \.{\\adqvar} with their changes and the
+variant's name; a dagger marks those that are the same by definition, the
+others are so on the inputs searched.  The head of the file defines the
+macros; the \.{\_} of a family's name is escaped.
+
 @* Pictures.
 Four pictures of this book are drawn by the program itself: the tool
 computes their points with the library and writes them as MetaPost programs,

@@ -8230,6 +8230,12 @@ static const char *const flag_notes[][2] = {
   {"BadGrade", "A grade is out of range: the input must be rejected."},
   {"MissingIds", "A tie rule needs identifiers that are missing: the input must"
     " be rejected."},
+  {"BadScore", "A score is not finite (written 1e999, read as infinity): the"
+    " input must be rejected."},
+  {"MissingScores", "The variant needs scores (a classifier's cut, a"
+    " correlation) and the list has none: the input must be rejected."},
+  {"UndefinedError", "The value is undefined and the variant says undef=error:"
+    " the input must be rejected."},
   {NULL, NULL}};
 static int has_ties(const rm_list *l)
 {
@@ -8255,6 +8261,20 @@ static void json_ints(FILE *f, const int *a, size_t n)
   fputc(']', f);
 }
 
+@ A score is written with 17 significant digits, which read back exactly.
+JSON has no infinity, so an infinite score (a vector that must be rejected)
+is written \.{1e999}, a number too large for any double, which |strtod|,
+Python's |json| and JavaScript's |JSON.parse| all read as infinity.  A NaN
+has no such spelling and is not in the vectors.
+
+@<Tool functions@>=
+static void put_score(FILE *f, double x, int comma)
+{
+  if (comma) fputc(',', f);
+  if (isinf(x)) fputs(x > 0 ? "1e999" : "-1e999", f);
+  else fprintf(f, "%.17g", x);
+}
+
 @ A list is written as four fields; in the text twin a set of queries
 writes each field once, its queries separated by semicolons (the
 separator of the command line's \.{value}), so that a field of one query
@@ -8270,7 +8290,7 @@ static void json_list(FILE *f, const rm_list *l)
   if (l->score == NULL) fputs("null", f);
   else {
     fputc('[', f);
-    for (i = 0; i < l->n; i++) fprintf(f, i ? ",%.17g" : "%.17g", l->score[i]);
+    for (i = 0; i < l->n; i++) put_score(f, l->score[i], i > 0);
     fputc(']', f);
   }
   fputs(", \"ids\": ", f);
@@ -8300,7 +8320,7 @@ static void text_lists(FILE *f, const rm_list *q, size_t nq)
   for (j = 0; j < nq; j++) {
     text_sep(f, j, q[j].score == NULL || q[j].n > 0 || nq > 1);
     if (q[j].score == NULL) fputs("none", f);
-    else for (i = 0; i < q[j].n; i++) fprintf(f, i ? ",%.17g" : "%.17g", q[j].score[i]);
+    else for (i = 0; i < q[j].n; i++) put_score(f, q[j].score[i], i > 0);
   }
   fputs("\nids =", f);
   for (j = 0; j < nq; j++) {
@@ -8390,6 +8410,8 @@ static const char *status_name(rm_status s)
   FLAG(s == RM_UNDEFINED, "Undefined"); FLAG(longl, "LongList");
   FLAG(s >= 0 && e.hard_bits >= 10, "HardToRound");
   FLAG(s == RM_EGRADE, "BadGrade"); FLAG(s == RM_EIDS, "MissingIds");
+  FLAG(s == RM_ESCORE, "BadScore"); FLAG(s == RM_EINVAL, "MissingScores");
+  FLAG(s == RM_EUNDEF, "UndefinedError");
 #undef FLAG
 }
 
@@ -9103,6 +9125,10 @@ order of the table, then the random groups.
 @<Tool functions@>=
 static int write_family(const char *dir, const vector_family *fam);
 static int in_family(const vector_family *fam, const rm_example *x);
+static int family_variant_with(const vector_family *fam, const char *key, const char *val,
+  char *out, size_t len);
+static int bad_test(vec_out *o, int *groups, char *open, const char *name, const rm_list *l,
+  const char *comment, rm_status want);
 static int cmd_vectors(int argc, char **argv)
 {
   int f, ok = 1;
@@ -9303,27 +9329,114 @@ does not.
   }
 }
 
-@ Every family also has vectors that must be rejected: a grade below~0 and
-one above |RM_GRADE_MAX|.  A program under test should refuse them as the
-library does, not compute a number.
+@ Every family also has vectors that must be rejected, one for each
+status that the library returns on bad input and that a vector can hold:
+\smallskip
+\item{$\bullet$} |RM_EGRADE|: a grade below~0, a grade above |RM_GRADE_MAX|,
+the grade of an unretrieved judged item above it, and for \.{err} a grade
+above the variant's \.{gmax};
+\item{$\bullet$} |RM_ESCORE|: an infinite score;
+\item{$\bullet$} |RM_EIDS|: a tie rule that compares identifiers (\.{ties=id-asc})
+on a list with tied scores and no identifiers;
+\item{$\bullet$} |RM_EINVAL|: a list without scores for a variant that needs
+them (the classification and rating metrics, the correlations);
+\item{$\bullet$} |RM_EUNDEF|: the empty list, under \.{undef=error}, for a
+variant whose value is then undefined.
+\smallskip
+\noindent Each test is in a group of the variant it names: the first of the
+family's list, or the first of the list that has the key concerned, with
+that key set (\.{ties=id-asc}, \.{undef=error}); a family whose variants
+lack the key has no such test.  A status the family's variant does not give
+on the input (precision does not read scores it is not given) leaves the test
+out.  The other statuses are not properties of an input: |RM_EK| and
+|RM_ENAME| refuse a {\it name\/} (the cutoff is part of it), and a name that
+does not parse has no group; |RM_ENOMEM| and |RM_EHARD| depend on the
+machine, not on the input; |RM_EINVAL| for a null array has no spelling in
+the files.  A program under test should refuse each input as the library
+does, not compute a number.
 
 @<Write the group of invalid inputs@>=
 {
-  static const int bad1[3] = {-1, 0, 1}, bad2[2] = {0, RM_GRADE_MAX + 1};
-  static const double sc[3] = {0.5, 0.25, 0.125};
-  rm_list l = {3, bad1, sc, NULL, 0, NULL};
+  static const int bad1[3] = {-1, 0, 1}, bad2[2] = {0, RM_GRADE_MAX + 1}, g2[2] = {1, 0},
+    g3[3] = {1, 0, 1}, judged[1] = {RM_GRADE_MAX + 1};
+  static int gx[2];
+  static const double sc[3] = {0.5, 0.25, 0.125}, tied[3] = {0.5, 0.5, 0.25},
+    inf[3] = {0.5, INFINITY, 0.25};
+  rm_list l;
+  char base[RM_NAME_MAX], name[2 * RM_NAME_MAX], open[2 * RM_NAME_MAX] = "";
   rm_variant v;
-  char nm[RM_NAME_MAX];
   rm_variant_parse(fam->variants[0], &v, NULL, 0);
-  rm_variant_name(&v, nm, sizeof nm);
-  if (ok) {
-    @<Open a group for |nm|@>;
-    ok = write_test(&o, &v, &l, "invalid: a negative grade", 0, 0, 1);
-    l.n = 2; l.grade = bad2;
-    fputc(',', o.json);
-    if (ok) ok = write_test(&o, &v, &l, "invalid: a grade above 100", 0, 0, 1);
-    fputs("\n      ]}", o.json);
+  rm_variant_name(&v, base, sizeof base);
+#define BAD(nm, n_, g_, s_, id_, nu_, u_, why, want) \
+  if (ok) { l.n = n_; l.grade = g_; l.score = s_; l.id = id_; l.n_unretrieved = nu_; \
+    l.unretrieved_grade = u_; ok = bad_test(&o, &groups, open, nm, &l, why, want); }
+  BAD(base, 3, bad1, sc, NULL, 0, NULL, "invalid: a negative grade", RM_EGRADE);
+  BAD(base, 2, bad2, sc, NULL, 0, NULL, "invalid: a grade above 100", RM_EGRADE);
+  BAD(base, 2, g2, sc, NULL, 1, judged, "invalid: a judged grade above 100", RM_EGRADE);
+  BAD(base, 3, g3, inf, NULL, 0, NULL, "invalid: an infinite score", RM_ESCORE);
+  BAD(base, 2, g2, NULL, NULL, 0, NULL, "invalid: no scores", RM_EINVAL);
+  if (family_variant_with(fam, "ties", "id-asc", name, sizeof name))
+    BAD(name, 3, g3, tied, NULL, 0, NULL, "invalid: tied scores and no identifiers",
+      RM_EIDS);
+  if (family_variant_with(fam, "gmax", NULL, name, sizeof name)) {
+    rm_variant_parse(name, &v, NULL, 0);
+    gx[0] = v.gmax + 1; gx[1] = 0;
+    BAD(name, 2, gx, sc, NULL, 0, NULL, "invalid: a grade above gmax", RM_EGRADE);
   }
+  if (family_variant_with(fam, "undef", "error", name, sizeof name))
+    BAD(name, 0, g2, sc, NULL, 0, NULL, "invalid: the empty list, undefined", RM_EUNDEF);
+#undef BAD
+  if (open[0]) fputs("\n      ]}", o.json);
+}
+
+@ |family_variant_with| finds the first variant of the family's list whose
+canonical name has |key| and writes its name with the key set to |val|
+(kept as it is when |val| is |NULL|); it returns 0 when none has the key.
+
+@<Tool functions@>=
+static int family_variant_with(const vector_family *fam, const char *key, const char *val,
+  char *out, size_t len)
+{
+  int k;
+  rm_variant v;
+  char canon[RM_NAME_MAX];
+  for (k = 0; fam->variants[k]; k++) {
+    if (rm_variant_parse(fam->variants[k], &v, NULL, 0) != RM_OK) continue;
+    rm_variant_name(&v, canon, sizeof canon);
+    if (nb_find(canon, 1, key) == NULL) continue;
+    if (val == NULL) snprintf(out, len, "%s", canon);
+    else nb_with(canon, 1, key, val, out, len);
+    return 1;
+  }
+  return 0;
+}
+
+@ |bad_test| writes one invalid test when the variant |name| refuses the
+list with the status |want|, and otherwise writes nothing.  Consecutive
+tests of one variant share a group; |open| holds the name of the group that
+is open, if any.
+
+@<Tool functions@>=
+static int bad_test(vec_out *o, int *groups, char *open, const char *name, const rm_list *l,
+  const char *comment, rm_status want)
+{
+  rm_variant v;
+  rm_exact e;
+  rm_status s;
+  char nm[RM_NAME_MAX];
+  if (rm_variant_parse(name, &v, NULL, 0) != RM_OK) return 1;
+  rm_exact_init(&e);
+  s = rm_value_exact(&v, l, &e);
+  rm_exact_clear(&e);
+  if (s != want) return 1;
+  rm_variant_name(&v, nm, sizeof nm);
+  if (strcmp(open, nm) != 0) {
+    if (open[0]) fputs("\n      ]}", o->json);
+    fprintf(o->json, "%s\n    {\"variant\": \"%s\", \"tests\": [", (*groups)++ ? "," : "", nm);
+    fprintf(o->text, "\n[variant = %s]\n", nm);
+    strcpy(open, nm);
+  } else fputc(',', o->json);
+  return write_test(o, &v, l, comment, 0, 0, 1);
 }
 
 @ The last family holds the smallest witnesses of \.{rankmetrics disagree}

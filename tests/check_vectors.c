@@ -476,7 +476,8 @@ static void check_flags(vec_ctx *c, const vec_test *t, const rm_variant *v,
   static const char *const known[] = {"SourceExample", "Erratum", "Ties",
     "KBeyondList", "NoRelevant", "EmptyList", "Unretrieved",
     "ExactlyRepresentable", "Rational", "Undefined", "LongList", "HardToRound",
-    "BadGrade", "MissingIds", "Disagreement", "Neighbour", NULL};
+    "BadGrade", "MissingIds", "BadScore", "MissingScores", "UndefinedError",
+    "Disagreement", "Neighbour", NULL};
   char buf[400], *tok, *save = NULL;
   int ties = 0, rel = 0, beyond = 0, empty = 0, unret = 0, longl = 0, k;
   size_t i, j, m;
@@ -512,6 +513,9 @@ static void check_flags(vec_ctx *c, const vec_test *t, const rm_variant *v,
   FLAG("LongList", longl);
   FLAG("BadGrade", !t->valid && want == RM_EGRADE);
   FLAG("MissingIds", !t->valid && want == RM_EIDS);
+  FLAG("BadScore", !t->valid && want == RM_ESCORE);
+  FLAG("MissingScores", !t->valid && want == RM_EINVAL);
+  FLAG("UndefinedError", !t->valid && want == RM_EUNDEF);
   FLAG("Erratum", has_flag(t->flags, "Erratum") && has_flag(t->flags, "SourceExample"));
   FLAG("Neighbour", strncmp(t->comment, "tells it from a neighbour: ", 27) == 0);
   FLAG("Disagreement", strcmp(c->file, "disagreements_test.txt") == 0

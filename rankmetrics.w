@@ -7014,7 +7014,10 @@ compared with the same cutoff on both sides.
 retrieved items, $1\le n\le L$ (the length bound, 5 by default), with
 grades $0$, $1$ or~$2$; without scores (the input order is the ranking) or,
 for $n\ge2$, with scores $0$ or~$1$, so that ties occur; with no cutoff or a
-cutoff $K=1$, \dots,~$n$ (for metrics that take one); and with no judged
+cutoff $K=1$, \dots,~$n+1$ (for metrics that take one: the last is one beyond
+the list, where a metric that divides by~$K$ and one that divides by the
+length of the list part, as \.{precision[denom=k]} and \.{denom=list} do);
+and with no judged
 item outside the list, or one of grade~1.  Items carry the identifiers
 \.{b}, \.{c}, \.{a}, \.{e}, \.{f}, \.{d}, \dots\ in input order, so that from
 $n=3$ on neither identifier tie rule is the input order.  The size of an input is the number of items it judges,
@@ -7028,15 +7031,17 @@ the smallest witness with binary grades (grades 0 and~1 only; the order
 restricted to them is the same order), which tells whether a split needs
 graded labels.
 
-The space has $12+\sum_{2\le n\le L}2\cdot(n+1)\cdot3^n(1+2^n)$ inputs for a
+The space has $18+\sum_{2\le n\le L}2\cdot(n+2)\cdot3^n(1+2^n)$ inputs for a
 metric with a cutoff; each step of $L$ multiplies it by about~7:
 $L=4$ gives \disspacefour\ inputs, $L=5$ gives \disspacefive, $L=6$ gives \disspacesix.  A
 pair that has a witness stops at it, mostly within the first few hundred
 inputs; only the pairs that agree walk the whole space, once for all of
 them together, so the cost of a run is that of the agreeing pairs.  The
 default $L=5$ keeps \.{rankmetrics disagree all} (\dispairs\ pairs under
-\disnames\ names, GAUC's sets among them) well under a minute: about 13 seconds on one core; $L=4$
-takes 5 and $L=6$ about 80, the factor of~7 again.
+\disnames\ names, GAUC's sets among them) well under a minute on one core
+(13 seconds before the cutoff one beyond the list joined the space, which
+made it a sixth larger); $L=4$ takes a seventh of that and $L=6$ seven
+times as much.
 @^search space@>
 
 @ {\it Deciding a difference.}  There is no tolerance.  Two results differ
@@ -7233,9 +7238,24 @@ static const struct {@+ const char *metric, *key, *w1, *w2; int cond; @+} dis_na
 
 @ Setting up a metric: the default, one variant per other word of each word
 key (the keys and their words come from the library's tables,
-|rm_metric_keys| and |rm_key_words|), then the named pairs.
+|rm_metric_keys| and |rm_key_words|), then the named pairs.  A key that
+applies only with a cutoff (\.{denom} of precision) is absent from the
+default's name; its words are then written with the cutoff~1, which is only
+a placeholder, since the search gives both variants the input's cutoff, and
+at no cutoff the key is not read: so \.{precision[denom=k]} and
+\.{precision[denom=list]} are compared at every $K$.  |dis_key_value| finds
+the value of a key in a canonical name.
 
 @<Tool functions@>=
+static const char *dis_key_value(const char *canon, const char *key)
+{
+  const char *p;
+  size_t kl = strlen(key);
+  for (p = strchr(canon, '['); p; p = strchr(p + 1, ','))
+    if (strncmp(p + 1, key, kl) == 0 && p[kl + 1] == '=') return p + kl + 2;
+  return NULL;
+}
+
 static int dis_setup(dis_metric *m, rm_metric mi)
 {
   const char *keyname[64];
@@ -7249,20 +7269,26 @@ static int dis_setup(dis_metric *m, rm_metric mi)
   if ((def = dis_add(m, m->name)) < 0) return 0;
   for (t = 0; t < nk && t < 64; t++) {
     const char *const *words = rm_key_words(keyname[t]), *at;
-    char dw[40] = "";
-    int idx[DIS_MAXV], nw = 0, x, y, w;
+    char dw[40] = "", c1[RM_NAME_MAX];
+    int idx[DIS_MAXV], nw = 0, x, y, w, at1 = 0;
     char wl[DIS_MAXV][48];
+    rm_variant d1;
     if (words == NULL) continue; /* a numeric key */
-    snprintf(name, sizeof name, "[%s=", keyname[t]);
-    at = strstr(m->var[def].canon, name);
-    name[0] = ',';
-    if (at == NULL) at = strstr(m->var[def].canon, name);
-    if (at != NULL) sscanf(at + strlen(name), "%39[^],]", dw);
+    at = dis_key_value(m->var[def].canon, keyname[t]);
+    if (at == NULL && m->cut) { /* a key that applies only with a cutoff */
+      snprintf(name, sizeof name, "%s@@1", m->name);
+      if (rm_variant_parse(name, &d1, NULL, 0) == RM_OK) {
+        rm_variant_name(&d1, c1, sizeof c1);
+        at1 = (at = dis_key_value(c1, keyname[t])) != NULL;
+      }
+    }
+    if (at != NULL) sscanf(at, "%39[^],]", dw);
     for (w = 0; words[w]; w++) {
       int j;
       if (strcmp(words[w], dw) == 0) j = def;
       else {
-        snprintf(name, sizeof name, "%s[%s=%s]", m->name, keyname[t], words[w]);
+        snprintf(name, sizeof name, "%s%s[%s=%s]", m->name, at1 ? "@@1" : "", keyname[t],
+          words[w]);
         j = dis_add(m, name);
       }
       if (j < 0 || nw == DIS_MAXV) continue;
@@ -7502,7 +7528,7 @@ static void dis_search(dis_metric *m, int maxlen, int graded_only)
     int n = s - u;
     if (n < 1 || n > maxlen) continue;
     for (sc = 0; sc <= (n >= 2); sc++)
-    for (k = 0; k <= (m->cut ? n : 0); k++) {
+    for (k = 0; k <= (m->cut ? n + 1 : 0); k++) {
       long ng = 1, ns = sc ? 1L << n : 1, gi, si;
       for (i = 0; i < n; i++) ng *= 3;
       for (gi = 0; gi < ng; gi++)
@@ -7917,7 +7943,7 @@ static long dis_space(int maxlen, int cut) /* the lists |dis_search| visits */
   int n, i;
   for (n = 1; n <= maxlen; n++) {
     for (g = 1, i = 0; i < n; i++) g *= 3;
-    total += 2 * (cut ? n + 1 : 1) * g * (1 + (n >= 2 ? 1L << n : 0));
+    total += 2 * (cut ? n + 2 : 1) * g * (1 + (n >= 2 ? 1L << n : 0));
   }
   return total;
 }

@@ -8814,13 +8814,14 @@ denominator is chosen, and the first hit is the only hit.  The
 J\"arvelin--Kek\"al\"ainen discount with base~$b$ is 1 up to rank~$b$ and
 $\log_b r$ after it, so at $K=10$ the bases 10 and~11 agree on every rank
 that counts.  The ideal of $K$ ones is $K$ items of gain~1 whatever the
-grades, so \.{idcg[ideal=ones]} reads neither the gain nor the threshold,
-and its \.{ndcg} is never 0/0.  A micro average pools counts, to which a
+grades, so \.{idcg[ideal=ones]} reads neither the gain nor the threshold
+(a rule of the definitions, not searched), and at a cutoff its \.{ndcg} is
+never 0/0.  A micro average pools counts, to which a
 query without relevant items, or without retrieved items, adds nothing on
 one side; and a query that retrieved nothing has the weight~0 in a mean
 weighted by items.  Last, \.{norm=min} divides average precision or recall
 by $\min(R,K)$, which is~$R$, the divisor of \.{norm=rel}, when there is no
-cutoff.
+cutoff (a rule too).
 
 @ Whether a variant |a| fails a test: |l| holds the test's |nq| lists (a set
 when |a| is an aggregate), |invalid| says the test must be rejected, and
@@ -8845,11 +8846,13 @@ static int adq_fails(const rm_variant *a, const rm_list *l, size_t nq, int inval
   return r;
 }
 
-@ {\it The same by definition.}  One rule of this book makes two
-neighbours one function outright: the normaliser \.{norm=min} divides by
+@ {\it The same by definition.}  Two rules of this book make two
+neighbours one function outright.  The normaliser \.{norm=min} divides by
 $\min(R,K)$, which is $R$, that of \.{norm=rel}, when there is no cutoff;
 so \.{ap[norm=min]} {\it is\/} \.{ap[norm=rel]} and \.{recall[norm=min]}
-is \.{recall[norm=rel]}.  Such a pair is not searched.
+is \.{recall[norm=rel]}.  And the ideal \.{ones} is $K$ items of gain~1
+whatever the judgments, so \.{idcg} with it reads neither \.{gain} nor
+\.{rel}.  Such a pair is not searched.
 
 @<Tool functions@>=
 static const char *adq_same_by_definition(const rm_variant *v, const rm_variant *a,
@@ -8858,6 +8861,9 @@ static const char *adq_same_by_definition(const rm_variant *v, const rm_variant 
   const char *const *w = rm_key_words("norm");
   int rv, ra;
   char x[RM_NAME_MAX], y[RM_NAME_MAX], *p;
+  if (v->metric == RM_IDCG && v->ideal == RM_IDEAL_ONES && a->ideal == RM_IDEAL_ONES
+      && (strcmp(key, "gain") == 0 || strcmp(key, "rel") == 0))
+    return "the ideal of K ones reads no grade";
   if (strcmp(key, "norm") != 0 || v->k != 0 || w == NULL) return NULL;
   rm_variant_name(v, x, sizeof x); rm_variant_name(a, y, sizeof y);
   rv = (p = strstr(x, "norm=")) != NULL && (strncmp(p + 5, "rel", 3) == 0

@@ -176,6 +176,7 @@ check: all $(RUNNER)
 	./$(TOOL) adequacy
 	bash tests/verify_test.sh
 	bash tests/verify_all_test.sh
+	bash tests/adequacy_test.sh
 	bash tests/sklearn_check.sh
 	bash tests/eval_test.sh
 	bash tests/hostile_test.sh

@@ -178,7 +178,13 @@ doc/verify-demo.tex: $(TOOL) build/verifydemo $(wildcard vectors/*_test.txt)
 	  printf '%s\n' '\endgroup'; } > $@.tmp
 	mv -f $@.tmp $@
 
-doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex doc/verify-demo.tex $(FIGURES)
+# The adequacy of the committed vectors (the table of the part on them).
+doc/adequacy.tex: $(TOOL) $(wildcard vectors/*_test.txt)
+	@mkdir -p doc
+	./$(TOOL) adequacy --tex $@.tmp > /dev/null
+	mv -f $@.tmp $@
+
+doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex doc/verify-demo.tex doc/adequacy.tex $(FIGURES)
 	rm -f doc/rankmetrics.toc doc/rankmetrics.ref
 	@echo "pdftex (first run: contents and labels; its output in doc/rankmetrics.run1)"
 	@TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc doc/rankmetrics.tex \
@@ -206,15 +212,19 @@ lint:
 	  exit 1; fi; [ $$rc -eq 1 ]
 
 # ---- Tests ----------------------------------------------------------------------
-# Order matters: the worked examples, then the golden vectors, then Check, so
-# the last line printed is Check's summary.
+# Order matters: the worked examples, then the golden vectors (regenerated
+# byte for byte, then their adequacy: every neighbour of a variant that is a
+# different function fails one of its tests), then Check, so the last line
+# printed is Check's summary.
 check: all $(RUNNER)
 	./$(TOOL) examples
 	@$(MAKE) --no-print-directory vectors-check
+	./$(TOOL) adequacy
 	bash tests/verify_test.sh
 	bash tests/verify_all_test.sh
 	bash tests/install_test.sh
 	bash tests/readme_snippet_test.sh
+	bash tests/adequacy_test.sh
 	bash tests/sklearn_check.sh
 	bash tests/r_check.sh
 	bash tests/atlas_test.sh
@@ -416,6 +426,6 @@ uninstall:
 clean:
 	rm -rf $(TANGLED) tangle.stamp rankmetrics.o rankmetrics.pic.o \
 	  $(STATIC) $(SHARED) $(SONAME) librankmetrics.so $(TOOL) $(RUNNER) \
-	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp doc/verify-demo.tex doc/verify-demo.tex.tmp $(FIGURES) doc/figures.stamp \
+	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp doc/verify-demo.tex doc/verify-demo.tex.tmp doc/adequacy.tex doc/adequacy.tex.tmp $(FIGURES) doc/figures.stamp \
 	  $(addprefix doc/,$(addsuffix .mp,$(FIGURE_NAMES)) $(addsuffix .log,$(FIGURE_NAMES)) $(addsuffix .mpx,$(FIGURE_NAMES))) \
 	  build vectors.tmp.d rankmetrics.pc rankmetrics.pc.tmp

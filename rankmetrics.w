@@ -7702,7 +7702,10 @@ command line are a pair of their own, and keep their own cutoffs: see
 retrieved items, $1\le n\le L$ (the length bound, 5 by default), with
 grades $0$, $1$ or~$2$; without scores (the input order is the ranking) or,
 for $n\ge2$, with scores $0$ or~$1$, so that ties occur; with no cutoff or a
-cutoff $K=1$, \dots,~$n$ (for metrics that take one); and with no judged
+cutoff $K=1$, \dots,~$n+1$ (for metrics that take one: the last is one beyond
+the list, where a metric that divides by~$K$ and one that divides by the
+length of the list part, as \.{precision[denom=k]} and \.{denom=list} do);
+and with no judged
 item outside the list, or one of grade~1.  Items carry the identifiers
 \.{b}, \.{c}, \.{a}, \.{e}, \.{f}, \.{d}, \dots\ in input order, so that from
 $n=3$ on neither identifier tie rule is the input order.  The size of an input is the number of items it judges,
@@ -7716,15 +7719,17 @@ the smallest witness with binary grades (grades 0 and~1 only; the order
 restricted to them is the same order), which tells whether a split needs
 graded labels.
 
-The space has $12+\sum_{2\le n\le L}2\cdot(n+1)\cdot3^n(1+2^n)$ inputs for a
+The space has $18+\sum_{2\le n\le L}2\cdot(n+2)\cdot3^n(1+2^n)$ inputs for a
 metric with a cutoff; each step of $L$ multiplies it by about~7:
 $L=4$ gives \disspacefour\ inputs, $L=5$ gives \disspacefive, $L=6$ gives \disspacesix.  A
 pair that has a witness stops at it, mostly within the first few hundred
 inputs; only the pairs that agree walk the whole space, once for all of
 them together, so the cost of a run is that of the agreeing pairs.  The
 default $L=5$ keeps \.{rankmetrics disagree all} (\dispairs\ pairs under
-\disnames\ names, GAUC's sets among them) well under a minute: about 13 seconds on one core; $L=4$
-takes 5 and $L=6$ about 80, the factor of~7 again.
+\disnames\ names, GAUC's sets among them) well under a minute on one core
+(13 seconds before the cutoff one beyond the list joined the space, which
+made it a sixth larger); $L=4$ takes a seventh of that and $L=6$ seven
+times as much.
 @^search space@>
 
 @ {\it Deciding a difference.}  There is no tolerance.  Two results differ
@@ -7923,9 +7928,24 @@ static const struct {@+ const char *metric, *key, *w1, *w2; int cond; @+} dis_na
 
 @ Setting up a metric: the default, one variant per other word of each word
 key (the keys and their words come from the library's tables,
-|rm_metric_keys| and |rm_key_words|), then the named pairs.
+|rm_metric_keys| and |rm_key_words|), then the named pairs.  A key that
+applies only with a cutoff (\.{denom} of precision) is absent from the
+default's name; its words are then written with the cutoff~1, which is only
+a placeholder, since the search gives both variants the input's cutoff, and
+at no cutoff the key is not read: so \.{precision[denom=k]} and
+\.{precision[denom=list]} are compared at every $K$.  |dis_key_value| finds
+the value of a key in a canonical name.
 
 @<Tool functions@>=
+static const char *dis_key_value(const char *canon, const char *key)
+{
+  const char *p;
+  size_t kl = strlen(key);
+  for (p = strchr(canon, '['); p; p = strchr(p + 1, ','))
+    if (strncmp(p + 1, key, kl) == 0 && p[kl + 1] == '=') return p + kl + 2;
+  return NULL;
+}
+
 static int dis_setup(dis_metric *m, rm_metric mi)
 {
   const char *keyname[64];
@@ -7939,20 +7959,26 @@ static int dis_setup(dis_metric *m, rm_metric mi)
   if ((def = dis_add(m, m->name)) < 0) return 0;
   for (t = 0; t < nk && t < 64; t++) {
     const char *const *words = rm_key_words(keyname[t]), *at;
-    char dw[40] = "";
-    int idx[DIS_MAXV], nw = 0, x, y, w;
+    char dw[40] = "", c1[RM_NAME_MAX];
+    int idx[DIS_MAXV], nw = 0, x, y, w, at1 = 0;
     char wl[DIS_MAXV][48];
+    rm_variant d1;
     if (words == NULL) continue; /* a numeric key */
-    snprintf(name, sizeof name, "[%s=", keyname[t]);
-    at = strstr(m->var[def].canon, name);
-    name[0] = ',';
-    if (at == NULL) at = strstr(m->var[def].canon, name);
-    if (at != NULL) sscanf(at + strlen(name), "%39[^],]", dw);
+    at = dis_key_value(m->var[def].canon, keyname[t]);
+    if (at == NULL && m->cut) { /* a key that applies only with a cutoff */
+      snprintf(name, sizeof name, "%s@@1", m->name);
+      if (rm_variant_parse(name, &d1, NULL, 0) == RM_OK) {
+        rm_variant_name(&d1, c1, sizeof c1);
+        at1 = (at = dis_key_value(c1, keyname[t])) != NULL;
+      }
+    }
+    if (at != NULL) sscanf(at, "%39[^],]", dw);
     for (w = 0; words[w]; w++) {
       int j;
       if (strcmp(words[w], dw) == 0) j = def;
       else {
-        snprintf(name, sizeof name, "%s[%s=%s]", m->name, keyname[t], words[w]);
+        snprintf(name, sizeof name, "%s%s[%s=%s]", m->name, at1 ? "@@1" : "", keyname[t],
+          words[w]);
         j = dis_add(m, name);
       }
       if (j < 0 || nw == DIS_MAXV) continue;
@@ -8196,7 +8222,7 @@ static void dis_search(dis_metric *m, int maxlen, int graded_only)
     int n = s - u;
     if (n < 1 || n > maxlen) continue;
     for (sc = 0; sc <= (n >= 2); sc++)
-    for (k = 0; k <= (m->cut ? n : 0); k++) {
+    for (k = 0; k <= (m->cut ? n + 1 : 0); k++) {
       long ng = 1, ns = sc ? 1L << n : 1, gi, si;
       for (i = 0; i < n; i++) ng *= 3;
       for (gi = 0; gi < ng; gi++)
@@ -8621,7 +8647,7 @@ static long dis_space(int maxlen, int cut) /* the lists |dis_search| visits */
   int n, i;
   for (n = 1; n <= maxlen; n++) {
     for (g = 1, i = 0; i < n; i++) g *= 3;
-    total += 2 * (cut ? n + 1 : 1) * g * (1 + (n >= 2 ? 1L << n : 0));
+    total += 2 * (cut ? n + 2 : 1) * g * (1 + (n >= 2 ? 1L << n : 0));
   }
   return total;
 }
@@ -9170,6 +9196,10 @@ static const char *const flag_notes[][2] = {
     " variant of the same metric give different exact values (the book's"
     " search, Where the definitions disagree); the comment names the other"
     " variant and its value."},
+  {"Neighbour", "An input on which a neighbour of the variant (the same name"
+    " with one key changed; the book's Golden vectors part) has another"
+    " correctly rounded value or status: added so that the group tells them"
+    " apart; the comment names the neighbour and its value."},
   {"Ties", "Some scores are equal, so the tie rule of the variant matters."},
   {"KBeyondList", "The cutoff is larger than the list."},
   {"NoRelevant", "No item of the list or of the judgments has a positive grade."},
@@ -9185,6 +9215,12 @@ static const char *const flag_notes[][2] = {
   {"BadGrade", "A grade is out of range: the input must be rejected."},
   {"MissingIds", "A tie rule needs identifiers that are missing: the input must"
     " be rejected."},
+  {"BadScore", "A score is not finite (written 1e999, read as infinity): the"
+    " input must be rejected."},
+  {"MissingScores", "The variant needs scores (a classifier's cut, a"
+    " correlation) and the list has none: the input must be rejected."},
+  {"UndefinedError", "The value is undefined and the variant says undef=error:"
+    " the input must be rejected."},
   {NULL, NULL}};
 static int has_ties(const rm_list *l)
 {
@@ -9201,13 +9237,27 @@ from the exact path, and a vector that the exact path cannot decide is an
 error, never a guess.
 
 @<Tool functions@>=
-typedef struct {@+ FILE *json, *text; int count, disagreement; @+} vec_out;
+typedef struct {@+ FILE *json, *text; int count, disagreement, neighbour; @+} vec_out;
 static void json_ints(FILE *f, const int *a, size_t n)
 {
   size_t i;
   fputc('[', f);
   for (i = 0; i < n; i++) fprintf(f, i ? ",%d" : "%d", a[i]);
   fputc(']', f);
+}
+
+@ A score is written with 17 significant digits, which read back exactly.
+JSON has no infinity, so an infinite score (a vector that must be rejected)
+is written \.{1e999}, a number too large for any double, which |strtod|,
+Python's |json| and JavaScript's |JSON.parse| all read as infinity.  A NaN
+has no such spelling and is not in the vectors.
+
+@<Tool functions@>=
+static void put_score(FILE *f, double x, int comma)
+{
+  if (comma) fputc(',', f);
+  if (isinf(x)) fputs(x > 0 ? "1e999" : "-1e999", f);
+  else fprintf(f, "%.17g", x);
 }
 
 @ A list is written as four fields; in the text twin a set of queries
@@ -9225,7 +9275,7 @@ static void json_list(FILE *f, const rm_list *l)
   if (l->score == NULL) fputs("null", f);
   else {
     fputc('[', f);
-    for (i = 0; i < l->n; i++) fprintf(f, i ? ",%.17g" : "%.17g", l->score[i]);
+    for (i = 0; i < l->n; i++) put_score(f, l->score[i], i > 0);
     fputc(']', f);
   }
   fputs(", \"ids\": ", f);
@@ -9255,7 +9305,7 @@ static void text_lists(FILE *f, const rm_list *q, size_t nq)
   for (j = 0; j < nq; j++) {
     text_sep(f, j, q[j].score == NULL || q[j].n > 0 || nq > 1);
     if (q[j].score == NULL) fputs("none", f);
-    else for (i = 0; i < q[j].n; i++) fprintf(f, i ? ",%.17g" : "%.17g", q[j].score[i]);
+    else for (i = 0; i < q[j].n; i++) put_score(f, q[j].score[i], i > 0);
   }
   fputs("\nids =", f);
   for (j = 0; j < nq; j++) {
@@ -9336,7 +9386,7 @@ static const char *status_name(rm_status s)
   }
 #define FLAG(c, name) if (c) strcat(strcat(flags, flags[0] ? "," : ""), "\"" name "\"")
   FLAG(source, "SourceExample"); FLAG(erratum, "Erratum");
-  FLAG(o->disagreement, "Disagreement");
+  FLAG(o->disagreement, "Disagreement"); FLAG(o->neighbour, "Neighbour");
   FLAG(ties, "Ties"); FLAG(beyond, "KBeyondList");
   FLAG(none, "NoRelevant"); FLAG(empty, "EmptyList");
   FLAG(unret, "Unretrieved");
@@ -9345,6 +9395,8 @@ static const char *status_name(rm_status s)
   FLAG(s == RM_UNDEFINED, "Undefined"); FLAG(longl, "LongList");
   FLAG(s >= 0 && e.hard_bits >= 10, "HardToRound");
   FLAG(s == RM_EGRADE, "BadGrade"); FLAG(s == RM_EIDS, "MissingIds");
+  FLAG(s == RM_ESCORE, "BadScore"); FLAG(s == RM_EINVAL, "MissingScores");
+  FLAG(s == RM_EUNDEF, "UndefinedError");
 #undef FLAG
 }
 
@@ -9387,6 +9439,673 @@ else fprintf(o->text, "result = valid\nstatus = %s\nvalue = %a\ndecimal = %s\nra
   s == RM_UNDEFINED ? "undefined" : "ok", e.value, e.decimal,
   e.rational ? e.rational : "none");
 
+@ {\it The neighbours of a variant.}
+A vector that a wrong program passes tests nothing.  The wrong programs
+most worth catching are those that compute a {\it neighbour\/} of the
+variant: the same name with one choice made the other way.  A neighbour
+of a variant differs from it in one key and nowhere else:
+\smallskip
+\item{$\bullet$} a key whose values are words takes each of its other
+words (\.{gain=exp2} and \.{gain=binary} for \.{gain=linear});
+\item{$\bullet$} a whole-number key takes the numbers next to its value,
+one below and one above, when the parser accepts them (\.{rel=1} has only
+\.{rel=2}; \.{gmax=30} only \.{gmax=29});
+\item{$\bullet$} a fraction key ($\beta^2$, the cut of a classifier),
+written $p/q$ in lowest terms, takes $(p-1)/q$, $(p+1)/q$, $2p/q$ and
+$p/2q$, the nearest values and the nearest powers of two apart, so that
+\.{beta2=1} has the neighbours \.{beta2=2} and \.{beta2=1/2};
+\item{$\bullet$} the cutoff takes $K-1$ and $K+1$ and every other cutoff
+that the caller says is in use (for a family of vectors, the cutoffs of
+its variants, with ``no cutoff'' among them when a variant has none), and
+a variant without a cutoff takes those cutoffs;
+\item{$\bullet$} the name of an aggregate (\.{mean[skip=none,weight=uniform]:ap})
+has the neighbours of its inner metric, the aggregator kept, and those
+that change one key of the aggregator.
+\smallskip
+\noindent A key that the variant does not read is no neighbour: \.{rel} of
+\.{ndcg[gain=linear]} does not exist.  A change of one key can make a
+numeric key inapplicable (\.{gain=binary,rel=2} to \.{gain=linear}), and
+then that key goes, since the variant has no such field any more; a change
+that makes the parser refuse the name (\.{ideal=topk} with
+\.{ties=average}) gives no neighbour.  Every neighbour is written by its
+canonical name, each once, and the variant itself is never its own
+neighbour.  The keys and their words come from the library's tables
+(|rm_metric_keys|, |rm_aggregator_keys|, |rm_key_words|), so the function
+knows no key the parser does not.
+@^neighbours of a variant@>
+
+@ The interface: |variant_neighbours(name,cuts,ncuts,out,max)| parses
+|name|, writes at most |max| neighbours into |out| and returns their
+number, or $-1$ when the name does not parse.  |cuts| holds |ncuts|
+cutoffs in use, 0 for ``no cutoff''.  Each neighbour has its canonical
+name, the key that changed (\.{K} for the cutoff), and the change as text
+(\.{gain=exp2}, \.{@@11}, \.{no cutoff}).  It uses nothing but the
+library's public functions, so \.{verify} can use it as well as the
+vectors.
+
+@<Tool functions@>=
+#define NB_MAX 96 /* more than any variant of this version has */
+typedef struct {
+  char name[RM_NAME_MAX]; /* its canonical name */
+  char key[16]; /* the key that changed, or \.{K} */
+  char change[48]; /* the change, as text */
+} neighbour;
+typedef struct {@+ neighbour *out; int n, max; char canon[RM_NAME_MAX]; @+} nb_set;
+
+@ A candidate name is parsed; when the parser says that a key does not
+apply, that key is dropped and the name read again.  What parses is kept
+under its canonical name unless it is the variant or is kept already.
+
+@<Tool functions@>=
+static void nb_drop(char *s, const char *key) /* remove the option |key| */
+{
+  char pat[40], *p, *end;
+  size_t kl = strlen(key);
+  snprintf(pat, sizeof pat, "%s=", key);
+  for (p = strchr(s, '['); p && (p = strstr(p, pat)) != NULL; p += kl)
+    if (p[-1] == '[' || p[-1] == ',') break;
+  if (p == NULL) return;
+  end = p + strcspn(p, ",]");
+  if (*end == ',') memmove(p, end + 1, strlen(end + 1) + 1);
+  else if (p[-1] == ',') memmove(p - 1, end, strlen(end) + 1);
+  else memmove(p - 1, end + 1, strlen(end + 1) + 1); /* the only option */
+}
+static void nb_add(nb_set *z, const char *cand, const char *key, const char *change)
+{
+  char s[2 * RM_NAME_MAX], msg[200], canon[RM_NAME_MAX];
+  rm_variant w;
+  int tries, i;
+  snprintf(s, sizeof s, "%s", cand);
+  for (tries = 0; tries < 4; tries++) {
+    const char *q;
+    char dead[32];
+    if (rm_variant_parse(s, &w, msg, sizeof msg) == RM_OK) break;
+    if ((q = strstr(msg, "the key '")) == NULL || strstr(msg, "does not apply") == NULL
+        || sscanf(q + 9, "%31[^']", dead) != 1) return;
+    nb_drop(s, dead);
+  }
+  if (tries == 4) return;
+  rm_variant_name(&w, canon, sizeof canon);
+  if (strcmp(canon, z->canon) == 0) return;
+  for (i = 0; i < z->n; i++) if (strcmp(z->out[i].name, canon) == 0) return;
+  if (z->n == z->max) return;
+  strcpy(z->out[z->n].name, canon);
+  snprintf(z->out[z->n].key, sizeof z->out[0].key, "%s", key);
+  snprintf(z->out[z->n++].change, sizeof z->out[0].change, "%s", change);
+}
+
+@ |nb_with| writes |canon| with the value of |key| replaced by |val|, in
+the aggregator's options (|inner| zero) or the inner metric's; |nb_value|
+finds the value as text.  Both return 0 when the name lacks the key.
+
+@<Tool functions@>=
+static const char *nb_find(const char *canon, int inner, const char *key)
+{
+  const char *colon = strchr(canon, ':'), *p, *end;
+  size_t kl = strlen(key);
+  p = inner && colon ? colon + 1 : canon;
+  end = inner || !colon ? p + strlen(p) : colon;
+  for (p = strchr(p, '['); p && p < end; p = strpbrk(p + 1, "[,"))
+    if (strncmp(p + 1, key, kl) == 0 && p[kl + 1] == '=') return p + kl + 2;
+  return NULL;
+}
+static int nb_value(const char *canon, int inner, const char *key, char *val, size_t len)
+{
+  const char *v = nb_find(canon, inner, key);
+  if (v == NULL) return 0;
+  snprintf(val, len, "%.*s", (int) strcspn(v, ",]"), v);
+  return 1;
+}
+static int nb_with(const char *canon, int inner, const char *key, const char *val,
+  char *out, size_t len)
+{
+  const char *v = nb_find(canon, inner, key);
+  if (v == NULL) return 0;
+  snprintf(out, len, "%.*s%s%s", (int) (v - canon), canon, val, v + strcspn(v, ",]"));
+  return 1;
+}
+
+@ A value of a numeric key is read as a fraction $p/q$ (a whole number has
+$q=1$); a key takes fractions when the parser accepts the value \.{1/2}
+for it.
+
+@<Tool functions@>=
+static int nb_fraction(const char *s, long long *p, long long *q)
+{
+  long long a = 0, b = 1, x, y;
+  for (; *s >= '0' && *s <= '9'; s++) a = 10 * a + (*s - '0');
+  if (*s == '.') for (s++; *s >= '0' && *s <= '9'; s++) a = 10 * a + (*s - '0'), b *= 10;
+  else if (*s == '/') for (b = 0, s++; *s >= '0' && *s <= '9'; s++) b = 10 * b + (*s - '0');
+  if (*s != '\0' || b == 0) return 0;
+  for (x = a, y = b; y; ) { long long t = x % y; x = y; y = t; }
+  if (x > 1) a /= x, b /= x;
+  *p = a; *q = b;
+  return 1;
+}
+
+@ The neighbours of one list of options: the aggregator's (|inner| zero)
+or the metric's.
+
+@<Tool functions@>=
+static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
+{
+  char val[40], cand[2 * RM_NAME_MAX], change[48], half[2 * RM_NAME_MAX];
+  size_t t;
+  int j;
+  rm_variant w;
+  for (t = 0; t < nk; t++) {
+    const char *const *words = rm_key_words(names[t]);
+    if (!nb_value(z->canon, inner, names[t], val, sizeof val)) continue;
+    if (words) {
+      for (j = 0; words[j]; j++) {
+        if (strcmp(words[j], val) == 0) continue;
+        nb_with(z->canon, inner, names[t], words[j], cand, sizeof cand);
+        snprintf(change, sizeof change, "%s=%s", names[t], words[j]);
+        nb_add(z, cand, names[t], change);
+      }
+    } else {
+      long long p, q, c[4];
+      int frac;
+      if (!nb_fraction(val, &p, &q)) continue;
+      nb_with(z->canon, inner, names[t], "1/2", half, sizeof half);
+      frac = rm_variant_parse(half, &w, NULL, 0) == RM_OK;
+      c[0] = p - 1; c[1] = p + 1; c[2] = 2 * p; c[3] = p;
+      for (j = 0; j < (frac ? 4 : 2); j++) {
+        long long d = j == 3 ? 2 * q : q, x = c[j], y = d;
+        if (c[j] < 0) continue;
+        while (y) { long long t = x % y; x = y; y = t; }
+        if (x > 1) c[j] /= x, d /= x;
+        if (d == 1) snprintf(val, sizeof val, "%lld", c[j]);
+        else snprintf(val, sizeof val, "%lld/%lld", c[j], d);
+        nb_with(z->canon, inner, names[t], val, cand, sizeof cand);
+        snprintf(change, sizeof change, "%s=%s", names[t], val);
+        nb_add(z, cand, names[t], change);
+      }
+    }
+  }
+}
+
+@ The cutoff's neighbours, written into the inner name between the metric
+and its options.
+
+@<Tool functions@>=
+static void nb_cutoff(nb_set *z, const rm_variant *v, const unsigned long *cuts,
+  int ncuts)
+{
+  const char *inner = strchr(z->canon, ':'), *opts;
+  unsigned long c[2];
+  char cand[2 * RM_NAME_MAX], change[48];
+  int j, nc = 0;
+  inner = inner ? inner + 1 : z->canon;
+  opts = inner + strcspn(inner, "@@[");
+  if (opts[0] == '@@') opts += 1 + strspn(opts + 1, "0123456789");
+  if (v->k > 1) c[nc++] = v->k - 1;
+  if (v->k > 0 && v->k < RM_K_MAX) c[nc++] = v->k + 1;
+  for (j = 0; j < nc + ncuts; j++) {
+    unsigned long k = j < nc ? c[j] : cuts[j - nc];
+    int m = (int) strcspn(inner, "@@[");
+    if (k == v->k) continue;
+    if (k) snprintf(cand, sizeof cand, "%.*s%.*s@@%lu%s", (int) (inner - z->canon),
+      z->canon, m, inner, k, opts);
+    else snprintf(cand, sizeof cand, "%.*s%.*s%s", (int) (inner - z->canon), z->canon,
+      m, inner, opts);
+    if (k) snprintf(change, sizeof change, "@@%lu", k);
+    else snprintf(change, sizeof change, "no cutoff");
+    nb_add(z, cand, "K", change);
+  }
+}
+
+@ @<Tool functions@>=
+static int variant_neighbours(const char *name, const unsigned long *cuts, int ncuts,
+  neighbour *out, int max)
+{
+  const char *names[64];
+  nb_set z;
+  rm_variant v;
+  if (rm_variant_parse(name, &v, NULL, 0) != RM_OK) return -1;
+  z.out = out; z.n = 0; z.max = max;
+  rm_variant_name(&v, z.canon, sizeof z.canon);
+  if (v.agg != RM_AGG_NONE)
+    nb_keys(&z, 0, names, rm_aggregator_keys((rm_agg) v.agg, names, 64));
+  nb_keys(&z, 1, names, rm_metric_keys(v.metric, names, 64));
+  if (rm_metric_takes_cutoff(v.metric)) nb_cutoff(&z, &v, cuts, ncuts);
+  return z.n;
+}
+
+@ The command \.{neighbours} shows them: \.{rankmetrics neighbours
+ndcg@@10 5 0} prints the neighbours of \.{ndcg@@10}, with the cutoffs 5 and
+``none'' in use, one a line: the key, the change, the canonical name.
+
+@<Tool functions@>=
+static int cmd_neighbours(int argc, char **argv)
+{
+  neighbour nb[NB_MAX];
+  unsigned long cuts[32];
+  int i, n, nc = 0;
+  char *end;
+  if (argc < 1 || argc > 33) {
+    fputs("rankmetrics: neighbours: usage: rankmetrics neighbours NAME [K...]\n", stderr);
+    return 2;
+  }
+  for (i = 1; i < argc; i++) {
+    cuts[nc] = strtoul(argv[i], &end, 10);
+    if (end == argv[i] || *end != '\0' || cuts[nc] > RM_K_MAX) {
+      fprintf(stderr, "rankmetrics: neighbours: '%s' is not a cutoff (0 for none)\n", argv[i]);
+      return 2;
+    }
+    nc++;
+  }
+  if ((n = variant_neighbours(argv[0], cuts, nc, nb, NB_MAX)) < 0) {
+    fprintf(stderr, "rankmetrics: neighbours: '%s' is not a variant name\n", argv[0]);
+    return 2;
+  }
+  for (i = 0; i < n; i++) printf("%-8s %-16s %s\n", nb[i].key, nb[i].change, nb[i].name);
+  return 0;
+}
+
+@ {\it Adequacy.}
+The vectors of a variant are {\it adequate\/} when every neighbour of the
+variant that is a different function fails at least one of them.  A
+neighbour {\it fails\/} a test when a correct implementation of the
+neighbour would be judged wrong by \.{verify} at zero ulps: it rejects an
+input the test says is valid, or accepts one the test says is invalid, or
+its correctly rounded double is not the test's.  Two variants are the same
+{\it function\/} when no input tells them apart; then no vector can, and
+none is needed.  So for each group of vectors and each neighbour of its
+variant the question has three answers:
+\smallskip
+\item{$\bullet$} {\it distinguished}: the neighbour fails a test of the group;
+\item{$\bullet$} {\it the same function}: no input tells them apart, either
+by a rule of the definitions (below), or because none was found by the
+search below, which is then named as the reason;
+\item{$\bullet$} {\it undistinguished}: a program that computes the
+neighbour passes every test of the group, although an input (the search
+found one) tells the two apart.
+\smallskip
+\noindent Adequacy is measured for the groups of the variants in a
+family's list, those with random cases; the worked examples of the same
+variant count with them.  The worked examples of other variants and the
+smallest witnesses of the family \.{disagreements} stand alone, one test a
+variant: they document a value or a split, and are not meant to pin a
+variant down.  A family's cutoffs in use, for the neighbours, are those of
+its list.  The {\it adequacy\/} of a family is the number of neighbours
+distinguished over the number that are different functions; the vectors
+are adequate when the two are equal.
+@^adequacy of the vectors@>
+
+@ {\it The adequacy of these vectors.}  The build of this book runs the
+command \.{rankmetrics adequacy} (see the section on \.{verify}) on the
+committed vectors, and \.{make check} runs it too and fails on a
+neighbour that is undistinguished.  Its numbers, per family: the groups
+measured, the neighbours of their variants, distinguished over different
+functions, and the neighbours that are the same function.
+\input adequacy
+$$\vbox{\halign{\tt#\hfil\quad&\hfil#\quad&\hfil#\quad&\hfil#\quad&\hfil#\cr
+\rm family&\rm groups&\rm neighbours&\rm distinguished&\rm same\cr
+\noalign{\smallskip\hrule\smallskip}
+\adqrows}}$$
+Before the generator added the witnesses of the next sections, 170 of
+the 2190 neighbours that are different functions passed a whole group:
+72 other cutoffs, 59 other tie rules, 16 other \.{undef} conventions, 9
+other \.{skip} rules of an aggregate, and 14 others (\.{rel}, \.{ideal},
+\.{norm}, \.{gain}, \.{cut}).  Among them \.{idcg@@10[ideal=topk]} passed
+as \.{ideal=list}, \.{ndcg@@1} as \.{gain=exp2}, \.{gain=binary} and
+\.{ideal=list}, and \.{ap@@10} as \.{norm=min}: the random lists are
+short and sparse, so none put a relevant item below rank~10 that changes
+the ideal, and none had more than ten relevant items.
+
+The neighbours that are the same function, variant by variant (a dagger
+marks a rule of the definitions; the others are so on the inputs
+searched):
+
+{\eightrm\baselineskip9.5pt\rightskip0pt plus1fil\noindent\adqsame\par}
+
+\noindent They are of a few kinds, each a consequence of the definitions.
+Without a cutoff, precision, recall, $F$, the hit ratio and the cumulative
+gain read which items were retrieved, not their order, so no tie rule
+changes them.  Some metrics are never undefined: the reciprocal rank with
+\.{hits=first} or \.{sum} (a list without a relevant item has the value~0,
+by definition), precision at a cutoff that divides by~$K$, the hit ratio
+at a cutoff; for them \.{undef} is never read, and an aggregate's
+\.{skip=undef} skips nothing.  At $K=1$ the one rank that counts has the
+discount~1 under any discount, precision divides by~1 however its
+denominator is chosen, and the first hit is the only hit.  The
+J\"arvelin--Kek\"al\"ainen discount with base~$b$ is 1 up to rank~$b$ and
+$\log_b r$ after it, so at $K=10$ the bases 10 and~11 agree on every rank
+that counts.  The ideal of $K$ ones is $K$ items of gain~1 whatever the
+grades, so \.{idcg[ideal=ones]} reads neither the gain nor the threshold
+(a rule of the definitions, not searched), and at a cutoff its \.{ndcg} is
+never 0/0.  A micro average pools counts, to which a
+query without relevant items, or without retrieved items, adds nothing on
+one side; and a query that retrieved nothing has the weight~0 in a mean
+weighted by items.  Last, \.{norm=min} divides average precision or recall
+by $\min(R,K)$, which is~$R$, the divisor of \.{norm=rel}, when there is no
+cutoff (a rule too).
+
+@ Whether a variant |a| fails a test: |l| holds the test's |nq| lists (a set
+when |a| is an aggregate), |invalid| says the test must be rejected, and
+|expect| is its correctly rounded value.  The double path decides when it
+is far from |expect| (farther than its bound plus one ulp, as in the search
+of \.{verify}); otherwise the exact path does.
+
+@<Tool functions@>=
+static int adq_fails(const rm_variant *a, const rm_list *l, size_t nq, int invalid,
+  double expect, rm_work *w)
+{
+  rm_exact e;
+  double d;
+  int set = a->agg != RM_AGG_NONE, r;
+  rm_status s = set ? rm_value_set(a, l, nq, NULL, &d) : rm_value(a, l, w, &d);
+  if (invalid || s < 0) return (s < 0) != invalid;
+  if (rm_ulps_between(d, expect) > rm_ulp_bound(a) + 1) return 1;
+  rm_exact_init(&e);
+  s = set ? rm_value_set_exact(a, l, nq, &e) : rm_value_exact(a, l, &e);
+  r = s < 0 || e.value != expect; /* $+0$ and $-0$ are one value */
+  rm_exact_clear(&e);
+  return r;
+}
+
+@ {\it The same by definition.}  Two rules of this book make two
+neighbours one function outright.  The normaliser \.{norm=min} divides by
+$\min(R,K)$, which is $R$, that of \.{norm=rel}, when there is no cutoff;
+so \.{ap[norm=min]} {\it is\/} \.{ap[norm=rel]} and \.{recall[norm=min]}
+is \.{recall[norm=rel]}.  And the ideal \.{ones} is $K$ items of gain~1
+whatever the judgments, so \.{idcg} with it reads neither \.{gain} nor
+\.{rel}.  Such a pair is not searched.
+
+@<Tool functions@>=
+static const char *adq_same_by_definition(const rm_variant *v, const rm_variant *a,
+  const char *key)
+{
+  const char *const *w = rm_key_words("norm");
+  int rv, ra;
+  char x[RM_NAME_MAX], y[RM_NAME_MAX], *p;
+  if (v->metric == RM_IDCG && v->ideal == RM_IDEAL_ONES && a->ideal == RM_IDEAL_ONES
+      && (strcmp(key, "gain") == 0 || strcmp(key, "rel") == 0))
+    return "the ideal of K ones reads no grade";
+  if (strcmp(key, "norm") != 0 || v->k != 0 || w == NULL) return NULL;
+  rm_variant_name(v, x, sizeof x); rm_variant_name(a, y, sizeof y);
+  rv = (p = strstr(x, "norm=")) != NULL && (strncmp(p + 5, "rel", 3) == 0
+    || strncmp(p + 5, "min", 3) == 0);
+  ra = (p = strstr(y, "norm=")) != NULL && (strncmp(p + 5, "rel", 3) == 0
+    || strncmp(p + 5, "min", 3) == 0);
+  return rv && ra ? "norm=min divides by min(R,K), which is R without a cutoff" : NULL;
+}
+
+@ {\it The search for a witness.}  An input tells a variant~|v| from a
+neighbour~|a| when a test of~|v| on it would fail~|a|: the two statuses
+differ in sign, or their correctly rounded doubles differ.  The search
+visits, in this order:
+\smallskip
+\item{1.} every list of at most |ADQ_LEN| items, by increasing length,
+with grades from a small set (0, 1,~2, the thresholds \.{rel} of both
+variants, and their \.{gmax} when that is the key that differs), without
+scores or (from two items on) with scores 0 and~1, and without or with
+one unretrieved item of grade~1;
+\item{2.} |ADQ_RANDOM| seeded random lists, of up to three items more
+than the larger cutoff of the two (so that $K$ and $K+1$ can split),
+with grades from the same set, scores or none, identifiers, and up to two
+unretrieved items (the next section says how they are drawn);
+\item{3.} the lists of the first part again, now with the exact path.
+\smallskip
+\noindent In the first two parts only a difference larger than the sum
+of the two double paths' bounds counts, which settles almost every pair
+at once; the third part, with a close call decided on the exact path,
+is reached only by the pairs that agree everywhere before it.  There a
+pair that differs in \.{undef} alone is equal on an input where neither
+value is undefined, by definition, without the exact path: the
+convention is read only for an undefined value.  For an aggregate each
+list is a set of one query in the first and third parts, and a set of
+one to three random lists in the second.  The first input that tells the
+two apart is the witness.  When none does, the pair is reported as the
+same function {\it on the inputs searched}, a statement about the
+search, not a proof.
+
+@<Tool functions@>=
+#define ADQ_LEN 4 /* the exhaustive part: lists up to this length */
+#define ADQ_RANDOM 3000 /* the random part: lists, or sets */
+typedef struct {
+  int nq; /* lists in the witness */
+  rand_case c[3];
+  rm_list l[3]; /* the lists, side by side, once the witness is found */
+} adq_witness_t;
+static int adq_split(const rm_variant *v, const rm_variant *a, const char *key,
+  const rm_list *l, size_t nq, int exact, rm_work *w)
+{
+  double dv, da;
+  int set = v->agg != RM_AGG_NONE, r;
+  rm_status sv = set ? rm_value_set(v, l, nq, NULL, &dv) : rm_value(v, l, w, &dv);
+  rm_status sa = set ? rm_value_set(a, l, nq, NULL, &da) : rm_value(a, l, w, &da);
+  rm_exact e;
+  if (sv < 0 || sa < 0) return (sv < 0) != (sa < 0);
+  if (rm_ulps_between(dv, da) > rm_ulp_bound(v) + rm_ulp_bound(a) + 2) return 1;
+  if (!exact || (strcmp(key, "undef") == 0 && sv == RM_OK && sa == RM_OK)) return 0;
+  rm_exact_init(&e);
+  if ((set ? rm_value_set_exact(v, l, nq, &e) : rm_value_exact(v, l, &e)) < 0) r = 0;
+  else r = adq_fails(a, l, nq, 0, e.value, w);
+  rm_exact_clear(&e);
+  return r;
+}
+
+@ The set of grades, and a list of the search's first part from its
+index: grades in base~|ng|, then scores in binary.
+
+@<Tool functions@>=
+static int adq_grades(const rm_variant *v, const rm_variant *a, const char *key, int *g)
+{
+  int n = 0, x[4], i, j, c;
+  g[n++] = 0; g[n++] = 1; g[n++] = 2;
+  c = 0;
+  x[c++] = v->rel; x[c++] = a->rel;
+  if (strcmp(key, "gmax") == 0) { x[c++] = v->gmax; x[c++] = a->gmax; }
+  for (i = 0; i < c; i++) {
+    for (j = 0; j < n && g[j] != x[i]; j++) continue;
+    if (j == n) g[n++] = x[i];
+  }
+  return n;
+}
+static void adq_case(rand_case *rc, const int *g, int ng, int n, long gi, long si,
+  int scored, int u)
+{
+  int i;
+  for (i = n - 1; i >= 0; i--) { rc->grade[i] = g[gi % ng]; gi /= ng; }
+  for (i = 0; i < n; i++) {
+    rc->score[i] = (double) ((si >> (n - 1 - i)) & 1);
+    snprintf(rc->idbuf[i], sizeof rc->idbuf[i], "%s", dis_ids[i]);
+    rc->id[i] = rc->idbuf[i];
+  }
+  rc->judged[0] = 1;
+  rc->l.n = (size_t) n; rc->l.grade = rc->grade;
+  rc->l.score = scored ? rc->score : NULL; rc->l.id = rc->id;
+  rc->l.n_unretrieved = (size_t) u; rc->l.unretrieved_grade = rc->judged;
+}
+
+@ A random list of the second part: from a tenth to all of the items
+relevant (so that a list can have more relevant items than a cutoff),
+scores from the five levels or in sixteenths (so that a cut between two
+levels can matter), the identifiers shuffled as in |random_case|.
+
+@<Tool functions@>=
+static void adq_random(rng *r, rand_case *rc, const int *g, int ng, int len)
+{
+  static const double levels[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
+  static const int density[4] = {1, 3, 6, 10}; /* tenths of the items relevant */
+  int n = rng_below(r, len + 1), i, scored = rng_below(r, 4) != 0;
+  int p = density[rng_below(r, 4)];
+  for (i = 0; i < n; i++) {
+    rc->grade[i] = rng_below(r, 10) < p ? g[1 + rng_below(r, ng - 1)] : 0;
+    rc->score[i] = rng_below(r, 2) ? levels[rng_below(r, 5)] : rng_below(r, 17) / 16.0;
+    sprintf(rc->idbuf[i], "d%03d", i);
+  }
+  for (i = n - 1; i > 0; i--) { /* shuffle the identifiers */
+    int j = rng_below(r, i + 1);
+    char t[8];
+    memcpy(t, rc->idbuf[i], 8); memcpy(rc->idbuf[i], rc->idbuf[j], 8);
+    memcpy(rc->idbuf[j], t, 8);
+  }
+  for (i = 0; i < n; i++) rc->id[i] = rc->idbuf[i];
+  rc->l.n = (size_t) n; rc->l.grade = rc->grade;
+  rc->l.score = scored ? rc->score : NULL; rc->l.id = rc->id;
+  rc->l.n_unretrieved = (size_t) rng_below(r, 3);
+  for (i = 0; i < (int) rc->l.n_unretrieved; i++) rc->judged[i] = g[rng_below(r, ng)];
+  rc->l.unretrieved_grade = rc->judged;
+}
+
+@ The search.  It returns 1 with the witness in |wit|, or 0.  The seed
+of the random part is the two names, so that every run finds the same
+witness.
+
+@<Tool functions@>=
+static int adq_small(const rm_variant *v, const rm_variant *a, const char *key,
+  const int *g, int ng, int exact, adq_witness_t *wit, rm_work *w)
+{
+  int n, u, sc, i;
+  wit->nq = 1;
+  for (n = 0; n <= ADQ_LEN; n++)
+  for (u = 0; u <= 1; u++)
+  for (sc = 0; sc <= (n >= 2); sc++) {
+    long gi, si, cg = 1, cs = sc ? 1L << n : 1;
+    for (i = 0; i < n; i++) cg *= ng;
+    for (gi = 0; gi < cg; gi++)
+      for (si = 0; si < cs; si++) {
+        adq_case(&wit->c[0], g, ng, n, gi, si, sc, u);
+        if (adq_split(v, a, key, &wit->c[0].l, 1, exact, w)) return 1;
+      }
+  }
+  return 0;
+}
+
+static int adq_witness(const rm_variant *v, const rm_variant *a, const char *key,
+  adq_witness_t *wit, rm_work *w)
+{
+  int g[8], ng = adq_grades(v, a, key, g), t, i, len;
+  char x[RM_NAME_MAX], y[RM_NAME_MAX];
+  rng r = {0x5eedULL};
+  const char *c;
+  rm_list l[3];
+  if (adq_small(v, a, key, g, ng, 0, wit, w)) return 1;
+  rm_variant_name(v, x, sizeof x); rm_variant_name(a, y, sizeof y);
+  for (c = x; *c; c++) r.s = r.s * 131 + (unsigned char) *c;
+  for (c = y; *c; c++) r.s = r.s * 131 + (unsigned char) *c;
+  len = (int) (v->k > a->k ? v->k : a->k) + 3;
+  if (len < 12) len = 12;
+  if (len > MAX_CASE - 1) len = MAX_CASE - 1;
+  for (t = 0; t < ADQ_RANDOM; t++) {
+    wit->nq = v->agg != RM_AGG_NONE ? 1 + rng_below(&r, 3) : 1;
+    for (i = 0; i < wit->nq; i++) { adq_random(&r, &wit->c[i], g, ng, len); l[i] = wit->c[i].l; }
+    if (adq_split(v, a, key, l, (size_t) wit->nq, 0, w)) return 1;
+  }
+  return adq_small(v, a, key, g, ng, 1, wit, w);
+}
+
+@ A test, as the adequacy check sees it: its lists, whether it must be
+rejected, and its correctly rounded value.  |adq_keep| makes one from an
+input, with the value computed on the exact path.
+
+@<Tool functions@>=
+typedef struct {
+  const rm_list *l; /* its lists: one, or the queries of a set */
+  size_t nq;
+  int invalid;
+  double expect;
+} adq_test;
+static void adq_keep(adq_test *t, const rm_variant *v, const rm_list *l, size_t nq)
+{
+  rm_exact e;
+  rm_status s;
+  rm_exact_init(&e);
+  s = v->agg != RM_AGG_NONE ? rm_value_set_exact(v, l, nq, &e) : rm_value_exact(v, l, &e);
+  t->l = l; t->nq = nq; t->invalid = s < 0; t->expect = s < 0 ? 0 : e.value;
+  rm_exact_clear(&e);
+}
+
+@ The cutoffs in use in a family: those of the variants of its list, with
+0 when a variant that could take a cutoff has none.
+
+@<Tool functions@>=
+static int family_cutoffs(const vector_family *fam, unsigned long *cuts, int max)
+{
+  int k, i, n = 0;
+  for (k = 0; fam->variants[k]; k++) {
+    rm_variant v;
+    if (rm_variant_parse(fam->variants[k], &v, NULL, 0) != RM_OK
+        || !rm_metric_takes_cutoff(v.metric)) continue;
+    for (i = 0; i < n && cuts[i] != v.k; i++) continue;
+    if (i == n && n < max) cuts[n++] = v.k;
+  }
+  return n;
+}
+
+@ The generator's part.  After the random cases of a group (the |nt| tests
+|t|), each neighbour of the variant that passes them all, and all the
+witnesses added before it, and that the search tells apart, gets its
+witness: a test flagged \.{Neighbour}, whose comment names the neighbour
+and its value (or the status with which it refuses the input), so that
+a reader can check that the neighbour fails it.  Each neighbour is visited
+in the order of |variant_neighbours|, so the vectors are the same on every
+run.  The function returns 0 when a test cannot be written.
+
+@<Tool functions@>=
+#define ADQ_MAXW 32 /* witnesses added to one group, at most */
+static int adq_add_witnesses(vec_out *o, const rm_variant *v, const adq_test *t,
+  int nt, const unsigned long *cuts, int ncuts)
+{
+  static adq_witness_t wit[ADQ_MAXW];
+  static neighbour nb[NB_MAX];
+  adq_test wt[ADQ_MAXW];
+  char nm[RM_NAME_MAX];
+  int nn, j, i, nw = 0, ok = 1;
+  rm_work w;
+  rm_variant_name(v, nm, sizeof nm);
+  nn = variant_neighbours(nm, cuts, ncuts, nb, NB_MAX);
+  rm_work_init(&w);
+  for (j = 0; j < nn && ok; j++) {
+    rm_variant a;
+    int killed = 0;
+    if (rm_variant_parse(nb[j].name, &a, NULL, 0) != RM_OK) continue;
+    for (i = 0; i < nt && !killed; i++)
+      killed = adq_fails(&a, t[i].l, t[i].nq, t[i].invalid, t[i].expect, &w);
+    for (i = 0; i < nw && !killed; i++)
+      killed = adq_fails(&a, wt[i].l, wt[i].nq, wt[i].invalid, wt[i].expect, &w);
+    if (killed || adq_same_by_definition(v, &a, nb[j].key) || nw == ADQ_MAXW
+        || !adq_witness(v, &a, nb[j].key, &wit[nw], &w)) continue;
+    @<Write the witness |wit[nw]| that tells |v| from |a|@>;
+    nw++;
+  }
+  rm_work_free(&w);
+  return ok;
+}
+
+@ The neighbour's value is its fraction when that is short, else its 40
+digits.
+
+@<Write the witness |wit[nw]|...@>=
+{
+  rm_exact f;
+  rm_status s;
+  char comment[2 * RM_NAME_MAX + 200], val[RM_DECIMAL_MAX + 80];
+  int set = v->agg != RM_AGG_NONE;
+  for (i = 0; i < wit[nw].nq; i++) wit[nw].l[i] = wit[nw].c[i].l;
+  adq_keep(&wt[nw], v, wit[nw].l, (size_t) wit[nw].nq);
+  rm_exact_init(&f);
+  s = set ? rm_value_set_exact(&a, wit[nw].l, (size_t) wit[nw].nq, &f)
+    : rm_value_exact(&a, wit[nw].l, &f);
+  if (s < 0) snprintf(comment, sizeof comment, "tells it from a neighbour: %.*s refuses"
+    " it (%s)", RM_NAME_MAX, nb[j].name, status_name(s));
+  else {
+    snprintf(val, sizeof val, "%s", f.rational && strlen(f.rational) < 80 ? f.rational
+      : f.decimal);
+    snprintf(comment, sizeof comment, "tells it from a neighbour: %.*s gives %s",
+      RM_NAME_MAX, nb[j].name, val);
+  }
+  rm_exact_clear(&f);
+  fputc(',', o->json);
+  o->neighbour = 1;
+  ok = write_set_test(o, v, wit[nw].l, (size_t) wit[nw].nq, set, comment, 0, 0,
+    wt[nw].invalid);
+  o->neighbour = 0;
+}
+
 @ The command writes the two files of each family under temporary names in
 the directory given (made if it does not exist), and renames them into place
 only when every file is complete, so an interrupted run never leaves a
@@ -9397,6 +10116,10 @@ order of the table, then the random groups.
 @<Tool functions@>=
 static int write_family(const char *dir, const vector_family *fam);
 static int in_family(const vector_family *fam, const rm_example *x);
+static int family_variant_with(const vector_family *fam, const char *key, const char *val,
+  char *out, size_t len);
+static int bad_test(vec_out *o, int *groups, char *open, const char *name, const rm_list *l,
+  const char *comment, rm_status want);
 static int cmd_vectors(int argc, char **argv)
 {
   int f, ok = 1;
@@ -9441,7 +10164,7 @@ static int write_family(const char *dir, const vector_family *fam)
   char jtmp[4200], ttmp[4200], *body = NULL;
   size_t blen = 0;
   FILE *jf;
-  vec_out o = {NULL, NULL, 0, 0};
+  vec_out o = {NULL, NULL, 0, 0, 0};
   int ok = 1, groups = 0;
   snprintf(jtmp, sizeof jtmp, "%s/%s_test.json.tmp", dir, fam->stem);
   snprintf(ttmp, sizeof ttmp, "%s/%s_test.txt.tmp", dir, fam->stem);
@@ -9540,24 +10263,32 @@ family changes no other family's file.
 
 @<Write the groups of random cases@>=
 {
-  int k, c;
+  int k, c, nt, ncuts;
+  unsigned long cuts[32];
   rng r = {20261122};
+  rand_case *kept = malloc((CASES_PER_VARIANT + 2) * sizeof *kept);
+  adq_test t[CASES_PER_VARIANT + 2];
+  ncuts = family_cutoffs(fam, cuts, 32);
+  if (kept == NULL) ok = 0;
   for (k = 0; fam->variants[k] && ok; k++) {
     rm_variant v;
     char nm[RM_NAME_MAX], comment[64];
     rm_variant_parse(fam->variants[k], &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
     @<Open a group for |nm|@>;
-    for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
-      rand_case rc;
-      random_case(&r, &rc);
+    for (c = nt = 0; c < CASES_PER_VARIANT && ok; c++) {
+      random_case(&r, &kept[nt]);
       if (c) fputc(',', o.json);
       snprintf(comment, sizeof comment, "random case %d", c + 1);
-      ok = write_test(&o, &v, &rc.l, comment, 0, 0, 0);
+      ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
+      adq_keep(&t[nt], &v, &kept[nt].l, 1);
+      nt++;
     }
     @<Add the hard-to-round cases of the variant@>;
+    if (ok) ok = adq_add_witnesses(&o, &v, t, nt, cuts, ncuts);
     fputs("\n      ]}", o.json);
   }
+  free(kept);
   @<Write the group of invalid inputs@>;
 }
 
@@ -9573,42 +10304,130 @@ does not.
   rng h = {(unsigned long long) (1000003 * (k + 1))};
   int found = 0, tries;
   for (tries = 0; tries < HARD_TRIES && found < 2 && ok; tries++) {
-    rand_case rc;
     rm_exact e;
-    random_case(&h, &rc);
+    random_case(&h, &kept[nt]);
     rm_exact_init(&e);
-    if (rm_value_exact(&v, &rc.l, &e) >= 0 && e.hard_bits >= 10) {
+    if (rm_value_exact(&v, &kept[nt].l, &e) >= 0 && e.hard_bits >= 10) {
       fputc(',', o.json);
       snprintf(comment, sizeof comment, "hard to round: %d bits past the double",
         e.hard_bits);
-      ok = write_test(&o, &v, &rc.l, comment, 0, 0, 0);
+      ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
+      adq_keep(&t[nt], &v, &kept[nt].l, 1);
+      nt++;
       found++;
     }
     rm_exact_clear(&e);
   }
 }
 
-@ Every family also has vectors that must be rejected: a grade below~0 and
-one above |RM_GRADE_MAX|.  A program under test should refuse them as the
-library does, not compute a number.
+@ Every family also has vectors that must be rejected, one for each
+status that the library returns on bad input and that a vector can hold:
+\smallskip
+\item{$\bullet$} |RM_EGRADE|: a grade below~0, a grade above |RM_GRADE_MAX|,
+the grade of an unretrieved judged item above it, and for \.{err} a grade
+above the variant's \.{gmax};
+\item{$\bullet$} |RM_ESCORE|: an infinite score;
+\item{$\bullet$} |RM_EIDS|: a tie rule that compares identifiers (\.{ties=id-asc})
+on a list with tied scores and no identifiers;
+\item{$\bullet$} |RM_EINVAL|: a list without scores for a variant that needs
+them (the classification and rating metrics, the correlations);
+\item{$\bullet$} |RM_EUNDEF|: the empty list, under \.{undef=error}, for a
+variant whose value is then undefined.
+\smallskip
+\noindent Each test is in a group of the variant it names: the first of the
+family's list, or the first of the list that has the key concerned, with
+that key set (\.{ties=id-asc}, \.{undef=error}); a family whose variants
+lack the key has no such test.  A status the family's variant does not give
+on the input (precision does not read scores it is not given) leaves the test
+out.  The other statuses are not properties of an input: |RM_EK| and
+|RM_ENAME| refuse a {\it name\/} (the cutoff is part of it), and a name that
+does not parse has no group; |RM_ENOMEM| and |RM_EHARD| depend on the
+machine, not on the input; |RM_EINVAL| for a null array has no spelling in
+the files.  A program under test should refuse each input as the library
+does, not compute a number.
 
 @<Write the group of invalid inputs@>=
 {
-  static const int bad1[3] = {-1, 0, 1}, bad2[2] = {0, RM_GRADE_MAX + 1};
-  static const double sc[3] = {0.5, 0.25, 0.125};
-  rm_list l = {3, bad1, sc, NULL, 0, NULL};
+  static const int bad1[3] = {-1, 0, 1}, bad2[2] = {0, RM_GRADE_MAX + 1}, g2[2] = {1, 0},
+    g3[3] = {1, 0, 1}, judged[1] = {RM_GRADE_MAX + 1};
+  static int gx[2];
+  static const double sc[3] = {0.5, 0.25, 0.125}, tied[3] = {0.5, 0.5, 0.25},
+    inf[3] = {0.5, INFINITY, 0.25};
+  rm_list l;
+  char base[RM_NAME_MAX], name[2 * RM_NAME_MAX], open[2 * RM_NAME_MAX] = "";
   rm_variant v;
-  char nm[RM_NAME_MAX];
   rm_variant_parse(fam->variants[0], &v, NULL, 0);
-  rm_variant_name(&v, nm, sizeof nm);
-  if (ok) {
-    @<Open a group for |nm|@>;
-    ok = write_test(&o, &v, &l, "invalid: a negative grade", 0, 0, 1);
-    l.n = 2; l.grade = bad2;
-    fputc(',', o.json);
-    if (ok) ok = write_test(&o, &v, &l, "invalid: a grade above 100", 0, 0, 1);
-    fputs("\n      ]}", o.json);
+  rm_variant_name(&v, base, sizeof base);
+#define BAD(nm, n_, g_, s_, id_, nu_, u_, why, want) \
+  if (ok) { l.n = n_; l.grade = g_; l.score = s_; l.id = id_; l.n_unretrieved = nu_; \
+    l.unretrieved_grade = u_; ok = bad_test(&o, &groups, open, nm, &l, why, want); }
+  BAD(base, 3, bad1, sc, NULL, 0, NULL, "invalid: a negative grade", RM_EGRADE);
+  BAD(base, 2, bad2, sc, NULL, 0, NULL, "invalid: a grade above 100", RM_EGRADE);
+  BAD(base, 2, g2, sc, NULL, 1, judged, "invalid: a judged grade above 100", RM_EGRADE);
+  BAD(base, 3, g3, inf, NULL, 0, NULL, "invalid: an infinite score", RM_ESCORE);
+  BAD(base, 2, g2, NULL, NULL, 0, NULL, "invalid: no scores", RM_EINVAL);
+  if (family_variant_with(fam, "ties", "id-asc", name, sizeof name))
+    BAD(name, 3, g3, tied, NULL, 0, NULL, "invalid: tied scores and no identifiers",
+      RM_EIDS);
+  if (family_variant_with(fam, "gmax", NULL, name, sizeof name)) {
+    rm_variant_parse(name, &v, NULL, 0);
+    gx[0] = v.gmax + 1; gx[1] = 0;
+    BAD(name, 2, gx, sc, NULL, 0, NULL, "invalid: a grade above gmax", RM_EGRADE);
   }
+  if (family_variant_with(fam, "undef", "error", name, sizeof name))
+    BAD(name, 0, g2, sc, NULL, 0, NULL, "invalid: the empty list, undefined", RM_EUNDEF);
+#undef BAD
+  if (open[0]) fputs("\n      ]}", o.json);
+}
+
+@ |family_variant_with| finds the first variant of the family's list whose
+canonical name has |key| and writes its name with the key set to |val|
+(kept as it is when |val| is |NULL|); it returns 0 when none has the key.
+
+@<Tool functions@>=
+static int family_variant_with(const vector_family *fam, const char *key, const char *val,
+  char *out, size_t len)
+{
+  int k;
+  rm_variant v;
+  char canon[RM_NAME_MAX];
+  for (k = 0; fam->variants[k]; k++) {
+    if (rm_variant_parse(fam->variants[k], &v, NULL, 0) != RM_OK) continue;
+    rm_variant_name(&v, canon, sizeof canon);
+    if (nb_find(canon, 1, key) == NULL) continue;
+    if (val == NULL) snprintf(out, len, "%s", canon);
+    else nb_with(canon, 1, key, val, out, len);
+    return 1;
+  }
+  return 0;
+}
+
+@ |bad_test| writes one invalid test when the variant |name| refuses the
+list with the status |want|, and otherwise writes nothing.  Consecutive
+tests of one variant share a group; |open| holds the name of the group that
+is open, if any.
+
+@<Tool functions@>=
+static int bad_test(vec_out *o, int *groups, char *open, const char *name, const rm_list *l,
+  const char *comment, rm_status want)
+{
+  rm_variant v;
+  rm_exact e;
+  rm_status s;
+  char nm[RM_NAME_MAX];
+  if (rm_variant_parse(name, &v, NULL, 0) != RM_OK) return 1;
+  rm_exact_init(&e);
+  s = rm_value_exact(&v, l, &e);
+  rm_exact_clear(&e);
+  if (s != want) return 1;
+  rm_variant_name(&v, nm, sizeof nm);
+  if (strcmp(open, nm) != 0) {
+    if (open[0]) fputs("\n      ]}", o->json);
+    fprintf(o->json, "%s\n    {\"variant\": \"%s\", \"tests\": [", (*groups)++ ? "," : "", nm);
+    fprintf(o->text, "\n[variant = %s]\n", nm);
+    strcpy(open, nm);
+  } else fputc(',', o->json);
+  return write_test(o, &v, l, comment, 0, 0, 1);
 }
 
 @ The last family holds the smallest witnesses of \.{rankmetrics disagree}
@@ -9721,8 +10540,14 @@ static const char *const aggregate_variants[] = {
 @ @<Write the groups of aggregates@>=
 {
   size_t i;
-  int k, c, j;
+  int k, c, j, ncuts;
   rng r = {20261123};
+  rand_case *kept = malloc(5 * SET_CASES * sizeof *kept);
+  rm_list qs[SET_CASES][5];
+  adq_test t[SET_CASES];
+  unsigned long cuts[32];
+  ncuts = family_cutoffs(fam, cuts, 32);
+  if (kept == NULL) ok = 0;
   for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
     const rm_set_example *x = &rm_set_examples[i];
     rm_variant v;
@@ -9747,17 +10572,20 @@ static const char *const aggregate_variants[] = {
     @<Open a group for |nm|@>;
     for (c = 0; c < SET_CASES && ok; c++) {
       double x;
-      rand_case rc[5];
-      rm_list q[5];
+      rand_case *rc = &kept[5 * c];
+      rm_list *q = qs[c];
       int nq = 1 + rng_below(&r, 5);
       for (j = 0; j < nq; j++) { random_case(&r, &rc[j]); q[j] = rc[j].l; }
       if (c) fputc(',', o.json);
       snprintf(comment, sizeof comment, "random set %d of %d queries", c + 1, nq);
       ok = write_set_test(&o, &v, q, (size_t) nq, 1, comment, 0, 0,
         rm_value_set(&v, q, (size_t) nq, NULL, &x) < 0);
+      adq_keep(&t[c], &v, q, (size_t) nq);
     }
+    if (ok) ok = adq_add_witnesses(&o, &v, t, SET_CASES, cuts, ncuts);
     fputs("\n      ]}", o.json);
   }
+  free(kept);
 }
 
 @ As for the lists (|@<Write the groups of disagreements@>|): the search
@@ -9914,7 +10742,7 @@ it is that variant's value within 4~ulps:
 $$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\cr
 \rm function&\rm variant&\rm values&\rm raised\cr
 \noalign{\smallskip\hrule\smallskip}
-roc\_auc\_score&auc[ties=average]&19&19\cr
+roc\_auc\_score&auc[ties=average]&20&19\cr
 average\_precision\_score&apstep&17&3\cr
 ndcg\_score&ndcg[ideal=list,ties=average]&27&5\cr
 dcg\_score&dcg[ties=average]&31&2\cr
@@ -10059,7 +10887,7 @@ the Pearson correlation of mid-ranks, our \.{spearman}; with the method
 
 @** The command-line tool.\here{q:tool}
 The tool \.{rankmetrics} puts the library on the command line.  This version
-has ten subcommands:
+has twelve subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
@@ -10070,6 +10898,8 @@ accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
 figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
 verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
 disagree {\it NAME}\dots\ or {\it A B}&where the variants of a metric, or two, disagree\cr
+neighbours {\it NAME} [{\it K}\dots]&the variants one key away from {\it NAME}\cr
+adequacy [--vectors {\it DIR}]&do the vectors tell every variant from its neighbours?\cr
 help&the usage text\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
@@ -10134,6 +10964,8 @@ static int run_command(int argc, char **argv)
   if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc - 2, argv + 2);
   if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
   if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
+  if (strcmp(argv[1], "neighbours") == 0) return cmd_neighbours(argc - 2, argv + 2);
+  if (strcmp(argv[1], "adequacy") == 0) return cmd_adequacy(argc - 2, argv + 2);
   fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
     argv[1]);
   return 2;
@@ -10161,6 +10993,8 @@ static void usage(FILE *f)
     "       rankmetrics disagree [NAME...|all] [--max-length L] [--budget SECONDS]\n"
     "                            [--tex FILE]\n"
     "       rankmetrics disagree [--pair] A B [--max-length L] [--budget SECONDS]\n"
+    "       rankmetrics neighbours NAME [K...]\n"
+    "       rankmetrics adequacy [--vectors DIR] [--tex FILE]\n"
     "       rankmetrics --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
@@ -10183,7 +11017,12 @@ static void usage(FILE *f)
     "          A and B are two full variant names (with @@K, [keys] or an\n"
     "          aggregator:, or any two names after --pair): their smallest\n"
     "          witness with both exact values, or equality on every input\n"
-    "          searched, and their split rate; exit 0 whether they differ or not\n\n"
+    "          searched, and their split rate; exit 0 whether they differ or not\n"
+    "neighbours the variants that differ from NAME in one key (K: other cutoffs\n"
+    "          to try, 0 for none)\n"
+    "adequacy  for each variant with random vectors in DIR (default vectors),\n"
+    "          whether its tests tell it from every neighbour that is a different\n"
+    "          function; exit 1 if one passes them all; --tex writes the table\n\n"
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
@@ -10309,6 +11148,20 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --tex FILE         also write the tables for the book into FILE (not with a pair)\n"
     "Exit 0 when the search ran (the verdict is the first word of its line:\n"
     "differ, equal, agree or unfinished), 2 for a usage error or an unknown name.\n", 0},
+  {"neighbours", "usage: rankmetrics neighbours NAME [K...]\n\n"
+    "Print the variants one key away from NAME, one a line: the key, the change\n"
+    "and the canonical name.  A word key takes each of its other words, a whole\n"
+    "number the numbers next to it, a fraction p/q the values (p-1)/q, (p+1)/q,\n"
+    "2p/q and p/2q, the cutoff K-1, K+1 and every K given (0 for no cutoff); an\n"
+    "aggregate's keys change one at a time.  Exit 2 when NAME does not parse.\n", 0},
+  {"adequacy", "usage: rankmetrics adequacy [--vectors DIR] [--tex FILE]\n\n"
+    "For each variant with random vectors in DIR, check that its tests tell it\n"
+    "from every neighbour (see neighbours) that is a different function: each\n"
+    "is distinguished, the same function (with the reason), or undistinguished.\n"
+    "  --vectors DIR  the golden vectors (found as verify finds them)\n"
+    "  --tex FILE     also write the book's table into FILE\n"
+    "Exit 0 when every different neighbour is distinguished, 1 when one passes\n"
+    "all the tests of its variant, 2 for a usage error or an unreadable file.\n", 0},
   {NULL, NULL, 0}};
 
 @ The meaning of every key and of each of its words.  A row with a word
@@ -13994,6 +14847,176 @@ int main(int argc, char **argv)
       : naive_ndcg10(ranked, n, j, nj));
   }
 }
+@ {\it The command \.{adequacy}.}  It measures the adequacy of the vectors
+(defined in the part ``Golden vectors'') in a directory, reading the text
+twins with \.{verify}'s reader:
+$$\hbox{\tt rankmetrics adequacy [--vectors {\it DIR}] [--tex {\it FILE}]}$$
+For each family but \.{disagreements}, and each variant of the family's
+list, it takes the group of that name and every neighbour of its variant,
+with the family's cutoffs, and decides: distinguished, the same function
+(with the reason), or undistinguished (with the witness the search found).
+It prints the neighbours that are not distinguished and a line per
+family; \.{--tex} writes the table of the book.  The exit status is 1 when
+a neighbour is undistinguished, 2 for a usage error or a file that cannot
+be read, and 0 otherwise.
+@^adequacy, the command@>
+
+@<Tool functions@>=
+typedef struct {@+ int groups, nb, dist, undist, same; @+} adq_count;
+static int cmd_adequacy(int argc, char **argv)
+{
+  verify_state st;
+  const char *texfile = NULL;
+  FILE *tex = NULL, *rows = NULL; /* the table's rows, then its list of pairs */
+  char *rbuf = NULL;
+  size_t rlen = 0;
+  int i, f, bad = 0;
+  adq_count all = {0, 0, 0, 0, 0};
+  rm_work w;
+  memset(&st, 0, sizeof st);
+  st.dir = NULL;
+  for (i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--vectors") == 0 && i + 1 < argc) st.dir = argv[++i];
+    else if (strcmp(argv[i], "--tex") == 0 && i + 1 < argc) texfile = argv[++i];
+    else {
+      fputs("rankmetrics: adequacy: usage: rankmetrics adequacy [--vectors DIR]"
+        " [--tex FILE]\n", stderr);
+      return 2;
+    }
+  }
+  if (st.dir == NULL && (st.dir = vectors_dir("adequacy")) == NULL) return 2;
+  if (texfile && ((tex = fopen(texfile, "w")) == NULL
+      || (rows = open_memstream(&rbuf, &rlen)) == NULL)) {
+    fprintf(stderr, "rankmetrics: adequacy: cannot write %s: %s\n", texfile, strerror(errno));
+    if (tex) fclose(tex);
+    return 2;
+  }
+  if (tex) fputs("% written by rankmetrics adequacy; do not edit\n"
+    "\\font\\adqtt=cmtt8 \\hyphenchar\\adqtt=-1\n\\def\\adqrow#1#2#3#4#5#6{#1&#2&#3&#4/#5&#6\\cr}\n"
+    "\\def\\adqc#1{{\\adqtt #1}}\\def\\adqvar#1#2{\\adqc{#2}: #1; }\n"
+    "\\def\\adqsame{", tex);
+  rm_work_init(&w);
+  for (f = 0; vector_families[f].stem && !bad; f++) {
+    const vector_family *fam = &vector_families[f];
+    adq_count c = {0, 0, 0, 0, 0};
+    unsigned long cuts[32];
+    int ncuts, k;
+    if (fam->variants == disagreement_variants) continue;
+    if (!load_family(&st, f)) { bad = 1; break; }
+    ncuts = family_cutoffs(fam, cuts, 32);
+    for (k = 0; fam->variants[k]; k++)
+      @<Judge every neighbour of the variant |fam->variants[k]|@>;
+    if (tex) {
+      const char *p;
+      fputs("\\adqrow{", rows);
+      for (p = fam->stem; *p; p++) fputs(*p == '_' ? "\\_" : (char[2]) {*p, 0}, rows);
+      fprintf(rows, "}{%d}{%d}{%d}{%d}{%d}\n", c.groups, c.nb, c.dist, c.dist + c.undist,
+        c.same);
+    }
+    printf("%s: %d groups, %d neighbours: %d distinguished of %d different functions,"
+      " %d undistinguished; %d the same function\n", fam->stem, c.groups, c.nb, c.dist,
+      c.dist + c.undist, c.undist, c.same);
+    all.groups += c.groups; all.nb += c.nb; all.dist += c.dist;
+    all.undist += c.undist; all.same += c.same;
+  }
+  rm_work_free(&w);
+  @<Free what \.{adequacy} read@>;
+  if (tex) fclose(rows);
+  if (bad) { if (tex) { fclose(tex); remove(texfile); } free(rbuf); return 2; }
+  printf("total: %d groups, %d neighbours: %d distinguished of %d different functions,"
+    " %d undistinguished; %d the same function\n", all.groups, all.nb, all.dist,
+    all.dist + all.undist, all.undist, all.same);
+  if (tex) {
+    fprintf(tex, "}\n\\def\\adqrows{%s\\noalign{\\smallskip}\n"
+      "\\adqrow{total}{%d}{%d}{%d}{%d}{%d}}\n", rbuf ? rbuf : "", all.groups,
+      all.nb, all.dist, all.dist + all.undist, all.same);
+    free(rbuf);
+    if (ferror(tex) | (fclose(tex) != 0)) {
+      fprintf(stderr, "rankmetrics: adequacy: cannot write %s\n", texfile);
+      return 2;
+    }
+  }
+  puts(all.undist ? "adequacy: FAIL" : "adequacy: PASS");
+  return all.undist ? 1 : 0;
+}
+
+@ A group's tests are those of the family's file under the variant's
+canonical name: its random cases, its hard cases and witnesses, and any
+worked example of the same name.
+
+@<Judge every neighbour of the variant |fam->variants[k]|@>=
+{
+  static neighbour nb[NB_MAX];
+  static adq_witness_t wit;
+  rm_variant v;
+  char nm[RM_NAME_MAX];
+  int g, j, nn, shown = 0;
+  size_t x;
+  rm_variant_parse(fam->variants[k], &v, NULL, 0);
+  rm_variant_name(&v, nm, sizeof nm);
+  for (g = 0; g < (int) st.ngrp; g++)
+    if (st.grp[g].fam == f && strcmp(st.grp[g].name, nm) == 0) break;
+  nn = variant_neighbours(nm, cuts, ncuts, nb, NB_MAX);
+  c.groups++;
+  for (j = 0; j < nn; j++) {
+    rm_variant a;
+    const char *why;
+    int killed = 0;
+    rm_variant_parse(nb[j].name, &a, NULL, 0);
+    c.nb++;
+    for (x = 0; x < st.nvec && !killed && g < (int) st.ngrp; x++) {
+      const vvec *t = &st.vec[x];
+      if (t->group == g)
+        killed = adq_fails(&a, t->nq ? t->ls : &t->l, t->nq ? (size_t) t->nq : 1,
+          t->invalid, t->expect, &w);
+    }
+    if (killed) { c.dist++; continue; }
+    if ((why = adq_same_by_definition(&v, &a, nb[j].key)) == NULL
+        && adq_witness(&v, &a, nb[j].key, &wit, &w))
+      @<Report the undistinguished neighbour |nb[j]| with its witness@>@;
+    else {
+      c.same++;
+      printf("  same function    %s | %s: %s\n", fam->variants[k], nb[j].change,
+        why ? why : "no witness among the lists searched");
+      if (tex) fprintf(tex, "%s\\adqc{%s}%s", shown++ ? ", " : "\\adqvar{", nb[j].change,
+        why ? "$^\\dagger$" : "");
+    }
+  }
+  if (tex && shown) fprintf(tex, "}{%s}\n", fam->variants[k]);
+}
+
+@ @<Report the undistinguished neighbour...@>=
+{
+  c.undist++;
+  printf("  UNDISTINGUISHED  %s | %s: passes all tests of the group; witness",
+    fam->variants[k], nb[j].change);
+  for (i = 0; i < wit.nq; i++) {
+    size_t q;
+    printf("%s grades ", i ? " |" : "");
+    for (q = 0; q < wit.c[i].l.n && q < 20; q++)
+      printf("%s%d", q ? "," : "", wit.c[i].grade[q]);
+    if (wit.c[i].l.n > 20) printf(",... (%lu items)", (unsigned long) wit.c[i].l.n);
+  }
+  putchar('\n');
+}
+
+@ @<Free what \.{adequacy} read@>=
+{
+  size_t x, g;
+  for (x = 0; x < st.nvec; x++) vvec_free(&st.vec[x]);
+  free(st.vec);
+  for (g = 0; g < st.ngrp; g++) free(st.grp[g].name);
+  free(st.grp);
+  for (f = 0; f < MAX_FAMILIES; f++) free(st.by_id[f]);
+}
+
+@ The book's table is two macros: \.{\\adqrows}, a row per family and the
+total, and \.{\\adqsame}, for each variant with neighbours that are the
+same function, the macro \.{\\adqvar} with their changes and the
+variant's name; a dagger marks those that are the same by definition, the
+others are so on the inputs searched.  The head of the file defines the
+macros; the \.{\_} of a family's name is escaped.
+
 @* Calling the oracle from Python.
 Most of the implementations that people must validate are written in
 Python: scikit-learn, torchmetrics, RecBole, ranx, ir\_measures, and the

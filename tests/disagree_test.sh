@@ -69,14 +69,15 @@ ok "hr@2 any|recall|precision on 1,0,1,0 + judged 1: 1, 1/3, 1/2" \
   '[ "$(rat "hr@2[hit=any]" --grades 1,0,1,0 --judged 1) $(rat "hr@2[hit=recall]" --grades 1,0,1,0 --judged 1) $(rat "hr@2[hit=precision]" --grades 1,0,1,0 --judged 1)" = "1 1/3 1/2" ]'
 ok "hr@3 recall = precision = 2/3 there, hr@4 2/3 vs 1/2" \
   '[ "$(rat "hr@3[hit=recall]" --grades 1,0,1,0 --judged 1) $(rat "hr@3[hit=precision]" --grades 1,0,1,0 --judged 1) $(rat "hr@4[hit=recall]" --grades 1,0,1,0 --judged 1) $(rat "hr@4[hit=precision]" --grades 1,0,1,0 --judged 1)" = "2/3 2/3 2/3 1/2" ]'
-# Smallest witnesses.  any|precision and recall|precision: grades 0,1 (no
-# cutoff) give 1 vs 1/2; every input before it in the search's order (one item
-# of grade 0, 1 or 2, with no cutoff or K=1; then 0,0) gives the same value
-# under all three readings.
-ok "hr any|precision witness 0,1: 1 vs 1/2" \
-  'grep -A2 "^hr: hit=any | hit=precision" "$tmp/hr.txt" | grep -q "grades 0..2     smallest witness grades 0,1: 1 vs 1/2"'
-ok "hr recall|precision witness 0,1: 1 vs 1/2" \
-  'grep -A2 "^hr: hit=recall | hit=precision" "$tmp/hr.txt" | grep -q "grades 0..2     smallest witness grades 0,1: 1 vs 1/2"'
+# Smallest witnesses.  any|precision and recall|precision: one relevant item
+# at K=2 (a cutoff one beyond the list) gives 1 vs 1/2, since precision
+# divides by K; every input before it in the search's order (one item of
+# grade 0, 1 or 2, with no cutoff or K=1; one of grade 0 at K=2) gives the
+# same value under all three readings.
+ok "hr any|precision witness 1 K 2: 1 vs 1/2" \
+  'grep -A2 "^hr: hit=any | hit=precision" "$tmp/hr.txt" | grep -q "grades 0..2     smallest witness grades 1; K 2: 1 vs 1/2"'
+ok "hr recall|precision witness 1 K 2: 1 vs 1/2" \
+  'grep -A2 "^hr: hit=recall | hit=precision" "$tmp/hr.txt" | grep -q "grades 0..2     smallest witness grades 1; K 2: 1 vs 1/2"'
 ok "hr any|recall|precision on 0,1: 1, 1, 1/2 by value" \
   '[ "$(rat "hr[hit=any]" --grades 0,1) $(rat "hr[hit=recall]" --grades 0,1) $(rat "hr[hit=precision]" --grades 0,1)" = "1 1 1/2" ]'
 same=1

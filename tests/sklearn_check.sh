@@ -49,7 +49,7 @@ check() {
     fail=$((fail + 1))
   fi
 }
-check roc_auc_score auc 'auc\[rel=[0-9]+,ties=average,undef=zero\]' 19 19
+check roc_auc_score auc 'auc\[rel=[0-9]+,ties=average,undef=zero\]' 20 19
 check average_precision_score ap 'apstep\[rel=[0-9]+,undef=zero\]' 17 3
 check ndcg_score cg_dcg_ndcg 'ndcg(@[0-9]+)?\[gain=linear,discount=log2,ideal=list,ties=average,undef=zero\]' 27 5
 check dcg_score cg_dcg_ndcg 'dcg(@[0-9]+)?\[gain=linear,discount=log2,ties=average\]' 31 2

@@ -14046,12 +14046,12 @@ there are at most |MAX_WORD_COMBOS| of them, which holds for every metric
 of this version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3
 =504$ at a cutoff), and otherwise those that change one or two keys;
 \item{$\bullet$} the keys whose values are numbers, one at a time: the
-cutoff (none, $K-1$, $K+1$, and every other cutoff of the metric in the
-family's groups), a whole number (one less, one more, the least allowed,
-and 2, 3, 4, 5, 10 where allowed: \.{rel}, \.{gmax}, \.{base},
-\.{items}), a fraction (0, $1\over4$, $1\over2$, $3\over4$, 1, 2, 4:
-\.{beta2}, \.{cut}); each such change is combined with every combination of
-words, and counts as one change more;
+variant's neighbours in them (see ``The neighbours of a variant'': the
+cutoff $K\pm1$, none, and the other cutoffs of the family; a whole number
+$\pm1$; a fraction $p/q$ changed to $(p\pm1)/q$, $2p/q$ or $p/2q$), and for a
+whole number also the common values 2, 3, 4, 5 and~10 where allowed
+(\.{rel}, \.{gmax}, \.{base}, \.{items}); each such change is combined
+with every combination of words, and counts as one change more;
 \item{$\bullet$} for a set's variant, such as
 \.{mean[skip=none,weight=uniform]:ap[...]}, the words of the aggregator's
 keys (\.{skip}, \.{weight}), the inner metric's keys as above with the
@@ -14193,73 +14193,41 @@ static void alt_name(const char *canon, const word_key *wk, int nk, const int *c
 }
 
 @ The changes of numeric keys of a name, one key at a time, as names
-(not yet canonical: |alt_try| reads each through the parser).  The other
-cutoffs of the metric are those of the family's groups.
+(not yet canonical: |alt_try| reads each through the parser).  They are
+the name's neighbours in its numeric keys and its cutoff, as
+|variant_neighbours| finds them with the cutoffs of the group's family,
+and, for a whole-number key, the common values 2, 3, 4, 5 and~10 as well
+(a threshold \.{rel=2} or a top grade \.{gmax=4} is a choice people make,
+not a slip of one).
 
 @<Tool functions@>=
-static int numeric_edits(const verify_state *st, const vgroup *g, const char *base,
-  char (*out)[RM_NAME_MAX], int max)
+static int numeric_edits(const vgroup *g, const char *base, char (*out)[RM_NAME_MAX],
+  int max)
 {
-  static const char *const fractions[7] = {"0", "1/4", "1/2", "3/4", "1", "2", "4"};
+  static const long common[5] = {2, 3, 4, 5, 10};
+  neighbour nb[NB_MAX];
+  unsigned long cuts[32];
   const char *names[MAX_WORD_KEYS * 2];
-  const char *br = strchr(base, '[');
-  size_t mlen = strcspn(base, "@@[:"), nn, t, j;
-  long cuts[MAX_EDITS], cur = 0;
-  int m, n = 0, nc = 0, i;
+  size_t nn, t;
+  int m, n = 0, k, i;
+  k = variant_neighbours(base, cuts, family_cutoffs(&vector_families[g->fam], cuts, 32),
+    nb, NB_MAX);
+  for (i = 0; i < k && n < max; i++)
+    if (strcmp(nb[i].key, "K") == 0 || rm_key_range(nb[i].key, NULL, NULL) > 0)
+      snprintf(out[n++], RM_NAME_MAX, "%s", nb[i].name);
   nn = metric_of_name(base, names, MAX_WORD_KEYS * 2, &m);
-  if (m < 0 || br == NULL) return 0;
   if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
-  if (rm_metric_takes_cutoff((rm_metric) m)) {
-    @<Collect the cutoffs to try, |cuts|@>;
-    for (i = 0; i < nc && n < max; i++)
-      if (cuts[i] == 0) snprintf(out[n++], RM_NAME_MAX, "%.*s%s", (int) mlen, base, br);
-      else snprintf(out[n++], RM_NAME_MAX, "%.*s@@%ld%s", (int) mlen, base, cuts[i], br);
-  }
   for (t = 0; t < nn; t++) {
-    long lo, hi, try[9];
-    int kind = rm_key_range(names[t], &lo, &hi), nt = 0;
+    long lo, hi;
     size_t vl;
     const char *v = key_value(base, names[t], &vl);
-    if (kind == 0 || v == NULL) continue;
-    if (kind == 2) {
-      for (j = 0; j < 7 && n < max; j++)
-        if (strlen(fractions[j]) != vl || strncmp(v, fractions[j], vl) != 0)
-          snprintf(out[n++], RM_NAME_MAX, "%.*s%s%s", (int) (v - base), base,
-            fractions[j], v + vl);
-      continue;
-    }
-    cur = strtol(v, NULL, 10);
-    try[nt++] = cur - 1; try[nt++] = cur + 1; try[nt++] = lo;
-    try[nt++] = 2; try[nt++] = 3; try[nt++] = 4; try[nt++] = 5; try[nt++] = 10;
-    for (i = 0; i < nt && n < max; i++) {
-      int seen = try[i] == cur || try[i] < lo || try[i] > hi, k;
-      for (k = 0; k < i && !seen; k++) seen = try[k] == try[i];
-      if (!seen)
-        snprintf(out[n++], RM_NAME_MAX, "%.*s%ld%.*s", (int) (v - base), base, try[i],
-          (int) strlen(v + vl), v + vl);
-    }
+    if (v == NULL || rm_key_range(names[t], &lo, &hi) != 1) continue;
+    for (i = 0; i < 5 && n < max; i++)
+      if (common[i] >= lo && common[i] <= hi && common[i] != strtol(v, NULL, 10))
+        snprintf(out[n++], RM_NAME_MAX, "%.*s%ld%s", (int) (v - base), base, common[i],
+          v + vl);
   }
   return n;
-}
-
-@ @<Collect the cutoffs to try...@>=
-{
-  long k = base[mlen] == '@@' ? strtol(base + mlen + 1, NULL, 10) : 0;
-  size_t q;
-  long c[3];
-  c[0] = 0; c[1] = k - 1; c[2] = k + 1;
-  for (i = 0; i < 3; i++)
-    if (c[i] != k && c[i] >= 0 && (c[i] > 0 || k > 0)) cuts[nc++] = c[i];
-  for (q = 0; q < st->ngrp && nc < MAX_EDITS; q++) {
-    const char *o = st->grp[q].name, *colon = strchr(o, ':');
-    long ok;
-    if (st->grp[q].fam != g->fam) continue;
-    if (colon) o = colon + 1;
-    if (strncmp(o, base, mlen) != 0 || o[mlen] != '@@') continue;
-    ok = strtol(o + mlen + 1, NULL, 10);
-    for (i = 0; i < nc && cuts[i] != ok; i++) ;
-    if (i == nc && ok != k) cuts[nc++] = ok;
-  }
 }
 
 @ The distance of a result to an alternative, as defined above.  The exact
@@ -14413,7 +14381,7 @@ static void alt_metric(alt_search *z, const char *prefix, const char *base)
 {
   char (*edit)[RM_NAME_MAX] = verify_grow(NULL, MAX_EDITS * sizeof *edit);
   char nm[2 * RM_NAME_MAX];
-  int ne = numeric_edits(z->st, z->g, base, edit, MAX_EDITS), e;
+  int ne = numeric_edits(z->g, base, edit, MAX_EDITS), e;
   alt_keys(z, prefix, base, "", 0);
   for (e = 0; e < ne; e++) {
     snprintf(nm, sizeof nm, "%s%s", prefix, edit[e]);

@@ -1761,10 +1761,10 @@ do not enter them.
 $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\enspace&\attt#\hfil\enspace&#\hfil\enspace&#\hfil\cr
 &\eightrm variant&\eightrm who&\eightrm witness, and the two values\cr
 \noalign{\smallskip\hrule\smallskip}
-A&\an{ap@@1}&trec\_eval, ranx, Spark, TF-R&\asplit{ap@@1}{ap@@1[norm=min]}{disagreements}{435}:
+A&\an{ap@@1}&trec\_eval, ranx, Spark, TF-R&\asplit{ap@@1}{ap@@1[norm=min]}{disagreements}{437}:
   grades 1,~1: 1/2\cr
 &\an{ap@@1[norm=min]}&RecBole, MS Recs, R's apk&against 1\cr
-&\an{ap@@1[norm=hits]}&torchmetrics&\asplit{ap@@1}{ap@@1[norm=hits]}{disagreements}{437}: also 1\cr
+&\an{ap@@1[norm=hits]}&torchmetrics&\asplit{ap@@1}{ap@@1[norm=hits]}{disagreements}{439}: also 1\cr
 B&\an{ndcg}&trec\_eval, ranx, RecBole&\asplit{ndcg}{ndcg[ideal=list]}{disagreements}{127}:
   grade 1, judged 1: 0.6131\cr
 &\an{ndcg[ideal=list]}&scikit-learn, torchmetrics, TF-R&against 1\cr
@@ -1777,21 +1777,21 @@ D&\an{ndcg}&trec\_eval, ranx&\asplit{ndcg}{ndcg[gain=binary]}{disagreements}{121
 E&\an{ndcg}&all but LensKit&\asplit{ndcg}{ndcg[discount=jk]}{disagreements}{125}:
   grades 0,~1: 0.6309\cr
 &\an{ndcg[discount=jk]}&LensKit&against 1\cr
-F&\an{recall@@1}&trec\_eval, ranx, RecBole, Spark&\asplit{recall@@1}{recall@@1[norm=min]}{disagreements}{229}:
+F&\an{recall@@1}&trec\_eval, ranx, RecBole, Spark&\asplit{recall@@1}{recall@@1[norm=min]}{disagreements}{231}:
   grades 1,~1: 1/2\cr
 &\an{recall@@1[norm=min]}&LensKit (BEIR's R\_cap)&against 1\cr
 G&\an{precision@@5}&trec\_eval, ranx, Spark, RecBole&grades 1,~0,~1 (see below): \oursq{T-prf-p-k}\cr
 &\an{precision@@5[denom=list]}&LensKit, TF-R&against \oursq{T-prf-p-list}\cr
-H&\an{rr}&trec\_eval, ranx, RecBole&\asplit{rr}{rr[hits=mean]}{disagreements}{395}:
+H&\an{rr}&trec\_eval, ranx, RecBole&\asplit{rr}{rr[hits=mean]}{disagreements}{397}:
   grades 1,~1: 1\cr
 &\an{rr[hits=mean]}&MS Recs' mrr\_score&against 3/4\cr
-I&\an{hr@@1}&trec\_eval, ranx, RecBole, Elliot&\asplit{hr@@1}{hr@@1[hit=recall]}{disagreements}{351}:
+I&\an{hr@@1}&trec\_eval, ranx, RecBole, Elliot&\asplit{hr@@1}{hr@@1[hit=recall]}{disagreements}{353}:
   grades 1,~1: 1\cr
 &\an{hr@@1[hit=recall]}&papers; Elliot's docstring&against 1/2\cr
-J&\an{rr[ties=id-desc]}&ir\_measures' RR&\asplit{rr[ties=id-desc]}{rr[ties=id-asc]}{disagreements}{410}:
+J&\an{rr[ties=id-desc]}&ir\_measures' RR&\asplit{rr[ties=id-desc]}{rr[ties=id-asc]}{disagreements}{412}:
   grades 0,~1, scores tied: 1\cr
 &\an{rr[ties=id-asc]}&ir\_measures' RR@@10&against 1/2\cr
-K&\an{auc[ties=pessimistic]}&DIN's mf\_auc&\asplit{auc[ties=pessimistic]}{auc[ties=average]}{disagreements}{551}:
+K&\an{auc[ties=pessimistic]}&DIN's mf\_auc&\asplit{auc[ties=pessimistic]}{auc[ties=average]}{disagreements}{553}:
   grades 0,~1, tied: 0\cr
 &\an{auc[ties=average]}&scikit-learn, R, RecBole&against 1/2\cr
 L&\an{ndcg[ties=id-desc]}&trec\_eval&\asplit{ndcg[ties=id-desc]}{ndcg[ties=average]}{disagreements}{165}:
@@ -1803,7 +1803,7 @@ M&\an{mean[skip=undef,weight=items]:auc}&the DIN paper&\asplit{mean[skip=undef,w
 &\an{mean[skip=undef,weight=positives]:auc}&RecBole&against 1/4\cr
 N&\an{f[beta2=2]}&trec\_eval's set\_F.2&{\it P\/}=1/2, {\it R\/}=1: 3/4 (see below)\cr
 &\an{f[beta2=4]}&scikit-learn, beta=2&against 5/6\cr
-O&\an{kendall}&R's cor, SciPy&\asplit{kendall}{kendall[tau=a]}{disagreements}{621}:
+O&\an{kendall}&R's cor, SciPy&\asplit{kendall}{kendall[tau=a]}{disagreements}{623}:
   grades 0,~0,~1: 1\cr
 &\an{kendall[tau=a]}&&against 2/3\cr}}$$
 Splits G and~N have no test in the witness file: \.{disagree} compares the
@@ -10801,30 +10801,30 @@ ModelMetrics' take the scores and \.{cutoff}${}=\hat c$.
 $$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\enspace&\hfil#\cr
 \rm function&\rm variant&\rm exact&\rm within&\rm errors&\rm other\cr
 \noalign{\smallskip\hrule\smallskip}
-\rc{Metrics_auc}Metrics::auc&auc[ties=average]&19&0&19&0\cr
-\rc{ModelMetrics_auc}ModelMetrics::auc&auc[ties=average]&19&0&19&0\cr
-\rc{ROCR_auc}ROCR::performance(,"auc")&auc[ties=average]&16&3&19&0\cr
-\rc{pROC_auc_lt}pROC::auc, direction="<"&auc[ties=average]&16&3&19&0\cr
-\rc{pROC_auc}pROC::auc, the default&auc[ties=average]&11&3&19&5\cr
+\rc{Metrics_auc}Metrics::auc&auc[ties=average]&20&0&19&0\cr
+\rc{ModelMetrics_auc}ModelMetrics::auc&auc[ties=average]&20&0&19&0\cr
+\rc{ROCR_auc}ROCR::performance(,"auc")&auc[ties=average]&17&3&19&0\cr
+\rc{pROC_auc_lt}pROC::auc, direction="<"&auc[ties=average]&17&3&19&0\cr
+\rc{pROC_auc}pROC::auc, the default&auc[ties=average]&12&3&19&5\cr
 \noalign{\smallskip}
 \rc{Metrics_apk}Metrics::apk(k)&ap@@K[norm=min]&16&1&2&0\cr
 \rc{Metrics_apk_all}Metrics::apk(Inf)&ap&8&5&12&0\cr
-\rc{Metrics_mapk}Metrics::mapk(Inf)&mean:ap&2&3&4&0\cr
+\rc{Metrics_mapk}Metrics::mapk(Inf)&mean:ap&2&3&5&0\cr
 \rc{Metrics_f1}Metrics::f1&f[beta2=1]&13&4&0&0\cr
 \rc{Metrics_f1_at_k}Metrics::f1, top $K$&f@@K[beta2=1]&10&5&0&3\cr
 \noalign{\smallskip}
-\rc{Metrics_accuracy}Metrics::accuracy&accuracy&22&6&6&0\cr
-\rc{Metrics_precision}Metrics::precision&clf-precision&18&0&0&0\cr
-\rc{Metrics_recall}Metrics::recall&clf-recall&5&0&13&0\cr
-\rc{Metrics_fbeta_score}Metrics::fbeta\_score&clf-f1&15&7&12&0\cr
-\rc{ModelMetrics_precision}ModelMetrics::precision&clf-precision&8&0&0&10\cr
-\rc{ModelMetrics_precision_below}\quad cutoff below $\hat c$&clf-precision&18&0&0&0\cr
-\rc{ModelMetrics_recall}ModelMetrics::recall&clf-recall&3&0&13&2\cr
-\rc{ModelMetrics_recall_below}\quad cutoff below $\hat c$&clf-recall&5&0&13&0\cr
-\rc{ModelMetrics_f1Score}ModelMetrics::f1Score&clf-f1&7&0&10&17\cr
-\rc{ModelMetrics_f1Score_below}\quad cutoff below $\hat c$&clf-f1&17&7&10&0\cr
+\rc{Metrics_accuracy}Metrics::accuracy&accuracy&22&6&7&0\cr
+\rc{Metrics_precision}Metrics::precision&clf-precision&18&0&1&0\cr
+\rc{Metrics_recall}Metrics::recall&clf-recall&6&0&13&0\cr
+\rc{Metrics_fbeta_score}Metrics::fbeta\_score&clf-f1&15&8&13&0\cr
+\rc{ModelMetrics_precision}ModelMetrics::precision&clf-precision&9&0&0&10\cr
+\rc{ModelMetrics_precision_below}\quad cutoff below $\hat c$&clf-precision&19&0&0&0\cr
+\rc{ModelMetrics_recall}ModelMetrics::recall&clf-recall&4&0&13&2\cr
+\rc{ModelMetrics_recall_below}\quad cutoff below $\hat c$&clf-recall&6&0&13&0\cr
+\rc{ModelMetrics_f1Score}ModelMetrics::f1Score&clf-f1&7&0&11&18\cr
+\rc{ModelMetrics_f1Score_below}\quad cutoff below $\hat c$&clf-f1&17&8&11&0\cr
 \rc{Metrics_mae,ModelMetrics_mae}Metrics::mae, ModelMetrics::mae&mae&13&0&4&0\cr
-\rc{Metrics_mse,ModelMetrics_mse}Metrics::mse, ModelMetrics::mse&mse&17&0&0&0\cr
+\rc{Metrics_mse,ModelMetrics_mse}Metrics::mse, ModelMetrics::mse&mse&17&0&1&0\cr
 \rc{Metrics_rmse,ModelMetrics_rmse}Metrics::rmse, ModelMetrics::rmse&rmse&15&4&1&0\cr
 \noalign{\smallskip}
 \rc{stats_spearman}stats::cor(,method="spearman")&spearman&9&4&13&0\cr

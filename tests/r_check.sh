@@ -65,34 +65,34 @@ check() {
   fi
 }
 A='auc\[rel=[0-9]+,ties=average,undef=zero\]'
-check Metrics_auc auc "$A" 19 19 19 0 0
-check ModelMetrics_auc auc "$A" 19 19 19 0 0
-check ROCR_auc auc "$A" 19 19 16 3 0
-check pROC_auc_lt auc "$A" 19 19 16 3 0
-check pROC_auc auc "$A" 19 19 11 3 5
+check Metrics_auc auc "$A" 20 19 20 0 0
+check ModelMetrics_auc auc "$A" 20 19 20 0 0
+check ROCR_auc auc "$A" 20 19 17 3 0
+check pROC_auc_lt auc "$A" 20 19 17 3 0
+check pROC_auc auc "$A" 20 19 12 3 5
 check Metrics_apk ap 'ap@[0-9]+\[norm=min,rel=[0-9]+,ties=input,undef=zero\]' 17 2 16 1 0
 check Metrics_apk_all ap 'ap\[norm=rel,rel=[0-9]+,ties=input,undef=zero\]' 13 12 8 5 0
-check Metrics_mapk aggregates 'mean\[skip=none,weight=uniform\]:ap\[norm=rel,rel=[0-9]+,ties=input,undef=zero\]' 5 4 2 3 0
+check Metrics_mapk aggregates 'mean\[skip=none,weight=uniform\]:ap\[norm=rel,rel=[0-9]+,ties=input,undef=zero\]' 5 5 2 3 0
 check Metrics_f1 prf 'f\[beta2=1,rel=[0-9]+,ties=input,undef=zero\]' 17 0 13 4 0
 # f1 of the top K as a set: its precision divides by the list, not by K
 cp "$out/Metrics_f1.txt" "$out/Metrics_f1_at_k.txt"
 check Metrics_f1_at_k prf 'f@[0-9]+\[beta2=1,rel=[0-9]+,ties=input,undef=zero\]' 18 0 10 5 3
 C='\[cut=[0-9./]+,rel=[0-9]+,undef=zero\]' # every cut and threshold
-check Metrics_accuracy classification "accuracy$C" 28 6 22 6 0
-check Metrics_precision classification "clf-precision$C" 18 0 18 0 0
-check Metrics_recall classification "clf-recall$C" 5 13 5 0 0
-check Metrics_fbeta_score classification "clf-f1$C" 22 12 15 7 0
-check ModelMetrics_precision classification "clf-precision$C" 18 0 8 0 10
-check ModelMetrics_precision_below classification "clf-precision$C" 18 0 18 0 0
-check ModelMetrics_recall classification "clf-recall$C" 5 13 3 0 2
-check ModelMetrics_recall_below classification "clf-recall$C" 5 13 5 0 0
-check ModelMetrics_f1Score classification "clf-f1$C" 24 10 7 0 17
-check ModelMetrics_f1Score_below classification "clf-f1$C" 24 10 17 7 0
+check Metrics_accuracy classification "accuracy$C" 28 7 22 6 0
+check Metrics_precision classification "clf-precision$C" 18 1 18 0 0
+check Metrics_recall classification "clf-recall$C" 6 13 6 0 0
+check Metrics_fbeta_score classification "clf-f1$C" 23 13 15 8 0
+check ModelMetrics_precision classification "clf-precision$C" 19 0 9 0 10
+check ModelMetrics_precision_below classification "clf-precision$C" 19 0 19 0 0
+check ModelMetrics_recall classification "clf-recall$C" 6 13 4 0 2
+check ModelMetrics_recall_below classification "clf-recall$C" 6 13 6 0 0
+check ModelMetrics_f1Score classification "clf-f1$C" 25 11 7 0 18
+check ModelMetrics_f1Score_below classification "clf-f1$C" 25 11 17 8 0
 check Metrics_mae classification 'mae\[undef=zero\]' 13 4 13 0 0
-check Metrics_mse classification 'mse\[undef=zero\]' 17 0 17 0 0
+check Metrics_mse classification 'mse\[undef=zero\]' 17 1 17 0 0
 check Metrics_rmse classification 'rmse\[undef=zero\]' 19 1 15 4 0
 check ModelMetrics_mae classification 'mae\[undef=zero\]' 13 4 13 0 0
-check ModelMetrics_mse classification 'mse\[undef=zero\]' 17 0 17 0 0
+check ModelMetrics_mse classification 'mse\[undef=zero\]' 17 1 17 0 0
 check ModelMetrics_rmse classification 'rmse\[undef=zero\]' 19 1 15 4 0
 check stats_spearman corr 'spearman\[undef=zero\]' 13 13 9 4 0
 check stats_kendall corr 'kendall\[tau=b,undef=zero\]' 19 7 13 6 0

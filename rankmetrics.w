@@ -1848,6 +1848,13 @@ static int alias_im(const char *name, const char *p, const char *lib,
   while (id_char(*q)) q++;
   n = (size_t) (q - p);
   if (*q != '\0' && *q != '(' && *q != '@@') return 0;
+  if ((a = find_alias(IM, p, n, 0)) == NULL) return 0;
+  if (a->metric == NULL && lib == NULL && find_alias(TE, p, n, 0)) {
+    bad(msg, msglen, name, p, "trec_eval's and ir_measures' %s have no"
+      " rankmetrics variant yet", a->name);
+    return -1;
+  }
+  if (a->metric == NULL) return alias_refuse(name, p, a, msg, msglen);
   at = strchr(q, '@@');
   if (at) {
     if (!digits_ok(at + 1) || strlen(at + 1) >= sizeof kbuf) {
@@ -1858,8 +1865,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
     strcpy(kbuf, at + 1);
     k = kbuf;
   }
-  if ((a = find_alias(IM, p, n, k != NULL)) == NULL) return 0;
-  if (a->metric == NULL) return alias_refuse(name, p, a, msg, msglen);
+  a = find_alias(IM, p, n, k != NULL);
   if (*q == '(') @<Read ir\_measures' parameters, or fail@>;
   if (q != (at ? at : q + strlen(q))) {
     bad(msg, msglen, name, q, "unexpected '%c' after ir_measures' %s", *q, a->name);
@@ -1868,7 +1874,6 @@ static int alias_im(const char *name, const char *p, const char *lib,
   if (exp) @<Make |a| gdeval's nDCG, or fail@>;
   @<Check the cutoff of |a|@>;
   if ((strcmp(a->metric, "f") == 0) && !beta) strcat(more, more[0] ? ",beta2=1" : "beta2=1");
-  (void) lib;
   return alias_make(name, p, a, k, more, w, msg, msglen);
 }
 

@@ -960,7 +960,11 @@ all.
   }
 }
 
-@ @<Public functions@>=
+@ The summary ends with the aggregators and with the names of trec\_eval
+and ir\_measures that the parser takes (see the section ``Names of
+trec\_eval and ir\_measures'').
+
+@<Public functions@>=
 size_t rm_variant_help(char *buf, size_t len)
 {
   size_t p = 0;
@@ -971,6 +975,12 @@ size_t rm_variant_help(char *buf, size_t len)
   help_put(buf, len, &p, "aggregators, written before a name:"
     " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
     "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME\n");
+  help_put(buf, len, &p, "names of other libraries, for what they compute there:\n"
+    "  trec_eval's map, map_cut_K, P_K (or P.K), recall_K, success_K, Rprec,\n"
+    "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X] (its ndcg\n"
+    "  and dcg are written trec_eval:ndcg, trec_eval:dcg); ir_measures' AP[@@K],\n"
+    "  AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K], nDCG(dcg=exp-log2)@@K,\n"
+    "  Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)]\n");
   return p;
 }
 

@@ -101,6 +101,12 @@ refused 'nDCG(rel=2)@10' "no parameter 'rel'"
 if e=$($RM name foo 2>&1); then bad "foo accepted"; else
   case "$e" in *"unknown metric 'foo'"*) ok ;; *) bad "foo: $e" ;; esac; fi
 
+# the help text lists the names (rm_variant_help, so value, name and eval)
+h=$($RM --help)
+for n in "trec_eval's map" P_K recip_rank ndcg_cut_K trec_eval:ndcg "ir_measures' AP" nDCG 'ERR@K'; do
+  case "$h" in *"$n"*) ok ;; *) bad "--help does not mention $n" ;; esac
+done
+
 # ---- 4. eval with trec_eval's names, worked out by hand ------------------
 # q1 retrieves a (grade 2, score 1), b (0, score 3), c (1, score 3); d (1) is
 # judged, not retrieved.  b and c tie; trec_eval puts the larger docno first,

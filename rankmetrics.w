@@ -1555,9 +1555,11 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \note{a}trec\_eval (its file \.{form\_res\_rels.c}) orders the run of a
 query by score, descending, and tied documents by identifier, descending:
 \.{ties=id-desc}.  pytrec\_eval, which ir\_measures calls, embeds that code.
-trec\_eval then keeps only the first 1000 documents of that order (its
-option \.{-M}); we keep them all, so a run of more than 1000 documents a
-query is evaluated deeper here.
+trec\_eval keeps every document of the run unless its option \.{-M}~$n$
+keeps the first~$n$ of that order (the default is no limit, |MAXLONG| in
+\.{trec\_eval.c}; a run of 1200 documents with its one relevant document
+at rank 1100 gives \.{map} $1/1100$ in both); with \.{-M}~$n$ the names
+mean their variants on the first $n$ documents.
 \note{b}A document is relevant when its grade is at least trec\_eval's
 relevance level, option \.{-l}, default~1; with \.{-l}~$t$ each name above
 means its variant with \.{rel=}$t$, which is ir\_measures' \.{(rel=}$t$\.{)}.
@@ -1575,7 +1577,8 @@ documents (\.{m\_P.c} says so): precision divides by $K$, our
 \note{f}|pytrec_eval| takes \.{RR} only without a cutoff, so \.{RR@@K} goes to
 the |msmarco| provider (|cwl_eval| takes no cutoff either), which sorts by
 score descending and then by identifier {\it ascending\/}: \.{RR} and
-\.{RR@@10} break ties in opposite directions.
+\.{RR@@10} break ties in opposite directions.  Its threshold is \.{rel}
+too.
 \note{g}The gain of a document is its grade itself, whatever the
 relevance level (\.{m\_ndcg.c}: ``gain values are set to the appropriate
 relevance level''), and the ideal list is made of the judged documents:
@@ -1584,9 +1587,9 @@ our \.{gain=linear}, \.{ideal=judged}.  trec\_eval's own gains
 \note{h}The |gdeval| provider runs TREC's \.{gdeval.pl}, which needs a
 cutoff, gains $2^g-1$, breaks ties by identifier descending, and refuses
 grades above its \.{MAX\_JUDGMENT} of~4; ERR's probability of stopping is
-$(2^g-1)/2^4$, our \.{gmax=4}.  The mean over queries that \.{gdeval.pl}
-prints leaves out queries without a relevant document: for that mean,
-write \.{mean[skip=norel]:ERR@@20}.
+$(2^g-1)/2^4$, our \.{gmax=4}.  It gives no value to a query without a
+relevant document (nor does the |msmarco| provider, note~f); see the
+means, below.
 \note{i}A measure of the retrieved set: the whole run of the query, with
 no cutoff (our variant without \.{@@K}).  \.{set\_P} of a query that
 retrieved nothing is~0, as is ours.
@@ -1596,16 +1599,35 @@ through unchanged.  Both are read as \.{beta2=}$x$, whatever its form
 (\.{set\_F.0.5}, \.{SetF(beta=0.5)}).  F is 0 when nothing relevant was
 retrieved.
 
+\smallbreak\noindent {\it The means.}  Each name is of one query, and
+\.{eval} takes its mean over the queries it evaluates.  trec\_eval~10.0
+averages the queries that are both judged and in the run, and ignores a
+query of the run without judgments, as \.{eval} does by default; but a
+judged query missing from the run stops it (exit status~4) unless it is
+given \.{-c}, which counts such a query as~0, as \.{eval --judged-only
+empty} does.  ir\_measures gives every judged query that a provider left
+without a value its measure's default,~0 (|Evaluator.iter_calc| in
+\.{providers/base.py}), so all its means are those of \.{eval
+--judged-only empty}, including those of \.{RR@@K} and \.{ERR@@K}, whose
+providers leave out the queries without a relevant document.  The mean
+that the original \.{gdeval.pl} of TREC's Web track prints leaves them
+out (ir\_measures' copy prints no mean); that mean is
+\.{mean[skip=norel]:ERR@@20}.
+
 @ {\it How the rows were checked.}  Each row was read from trec\_eval's
 \.{m\_*.c} files at the commit of its version 10.0 (f4253652) and from
 ir\_measures' providers, and the rows of trec\_eval were run: we built
 trec\_eval 10.0 outside this project and compared its values, per query
 (\.{-q}), with \.{rankmetrics eval} on a few small files of judgments and
-runs with ties and grades 0 to~3, differing only in trec\_eval's printing
-to four decimals.  The rows of \.{gdeval.pl} (note~h) were run the same
+runs with ties, grades $-2$ to~3 (a negative grade is read as~0 by
+\.{eval}, and trec\_eval agrees) and thresholds \.{-l}~1, 2 and~3,
+differing only in trec\_eval's printing to four decimals.  The rows of \.{gdeval.pl} (note~h) were run the same
 way, with the copy that ir\_measures ships and Perl, and agree to its five
-printed decimals.  The row of the |msmarco| provider (note~f) was read
-only.  \.{tests/names\_test.sh} keeps one small comparison with
+printed decimals.  For the row of the |msmarco| provider (note~f) we ran
+its |compute_metrics| on the order the provider makes; it agrees with
+\.{rr@@5[ties=id-asc]} exactly, and differs from \.{ties=id-desc} on 7
+of 30 queries.  The means were checked on trec\_eval, with and without
+\.{-c}, and read in ir\_measures.  \.{tests/names\_test.sh} keeps one small comparison with
 trec\_eval, its values worked out by hand; the project's tests never run
 trec\_eval itself.
 
@@ -1643,6 +1665,7 @@ name whose meaning changes with its cutoff (\.{RR}) has two entries.
 @d PDCG 4 /* takes \.{dcg=} */
 @d PBETA 8 /* takes \.{beta=} */
 @d PGAINS 16 /* takes \.{gains=}, which we refuse */
+@d PRELATIVE 32 /* takes \.{relative=}, which we take only as \.{False} */
 
 @<Private types@>=
 typedef struct {
@@ -1685,7 +1708,7 @@ static const alias_spec aliases[] = {
   {IM, "NDCG", '?', "ndcg", "ties=id-desc", PDCG | PGAINS | PJUDGED},
   {IM, "Success", 'k', "hr", "ties=id-desc", PREL | PJUDGED},
   {IM, "ERR", 'k', "err", "gmax=4,ties=id-desc", 0},
-  {IM, "SetP", '-', "precision", "ties=id-desc", PREL | PJUDGED},
+  {IM, "SetP", '-', "precision", "ties=id-desc", PREL | PJUDGED | PRELATIVE},
   {IM, "SetR", '-', "recall", "ties=id-desc", PREL},
   {IM, "SetF", '-', "f", "ties=id-desc", PREL | PBETA | PJUDGED},
   @<Names of ir\_measures that we refuse@>@;
@@ -1953,14 +1976,15 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
   }
   snprintf(more + strlen(more), sizeof more - strlen(more), "%srel=%s",
     more[0] ? "," : "", val);
-} else if (strcmp(key, "judged_only") == 0 && (a->params & PJUDGED)) {
+} else if ((strcmp(key, "judged_only") == 0 && (a->params & PJUDGED))
+    || (strcmp(key, "relative") == 0 && (a->params & PRELATIVE))) {
   if (strcmp(val, "True") == 0) {
-    bad(msg, msglen, name, kat, "ir_measures' %s(judged_only=True), which drops"
-      " unjudged documents from the run, has no rankmetrics variant yet", a->name);
+    bad(msg, msglen, name, kat, "ir_measures' %s(%s=True) has no rankmetrics"
+      " variant yet", a->name, key);
     return -1;
   }
   if (strcmp(val, "False") != 0) {
-    bad(msg, msglen, name, vat, "judged_only is True or False");
+    bad(msg, msglen, name, vat, "%s is True or False", key);
     return -1;
   }
 } else if (strcmp(key, "dcg") == 0 && (a->params & PDCG)) {
@@ -2161,8 +2185,8 @@ AP, P@@k, R@@k, nDCG@@k&{\eightrm trec\_eval's, as above}&&providers/pytrec\_eva
 AP (the mean)&\an{mean:ap[ties=id-desc]}&&providers/base.py\cr
 RR&\an{rr[ties=id-desc]}&J&providers/pytrec\_eval\_provider.py\cr
 RR@@10&\an{rr@@10[ties=id-asc]}&J&providers/msmarco\_provider.py\cr
-nDCG(dcg='exp-log2')@@k&{\eightrm gdeval's, as above}&C&providers/gdeval\_provider.py\cr
-ERR@@k&\an{mean[skip=norel]:err@@20[gmax=4,ties=id-desc]}&&providers/gdeval\_provider.py\cr
+nDCG(dcg='exp-log2')@@k&\an{mean:ndcg@@20[gain=exp2,ties=id-desc]}&C&providers/gdeval\_provider.py\cr
+ERR@@k (the mean)&\an{mean:err@@20[gmax=4,ties=id-desc]}&&providers/base.py\cr
 SetF(beta=2)&\an{f[beta2=2]}{\eightrm: its beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
 Bpref, infAP, ERR\_IA&\nov{see trec\_eval, ndeval}&&providers/\cr
 \atlasend

@@ -90,6 +90,8 @@ for n in Bpref infAP 'Judged@10' NumQ NumRel NumRelRet NumRet 'IPrec@0.5' \
 done
 refused 'Judged@10' "ir_measures' Judged has no rankmetrics variant yet"
 refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
+refused 'SetP(relative=True)' "ir_measures' SetP(relative=True) has no rankmetrics variant yet"
+same 'SetP(relative=False)' 'precision[ties=id-desc]'
 refused 'nDCG(gains={0:0,1:1})@10' "has no rankmetrics variant yet"
 refused 'nDCG(dcg=exp-log2)' "no provider"
 refused ERR "needs a cutoff"

@@ -1906,7 +1906,9 @@ static int alias_im(const char *name, const char *p, const char *lib,
   }
   if (exp) @<Make |a| gdeval's nDCG, or fail@>;
   @<Check the cutoff of |a|@>;
-  if ((strcmp(a->metric, "f") == 0) && !beta) strcat(more, more[0] ? ",beta2=1" : "beta2=1");
+  if (strcmp(a->metric, "f") == 0 && !beta)
+    snprintf(more + strlen(more), sizeof more - strlen(more), "%sbeta2=1",
+      more[0] ? "," : "");
   return alias_make(name, p, a, k, more, w, msg, msglen);
 }
 
@@ -1960,6 +1962,10 @@ cutoff.
       while ((id_char(*q) || *q == '.' || *q == '-') && j + 1 < sizeof val)
         val[j++] = *q++;
     val[j] = '\0';
+    if (i + 1 == sizeof key || j + 1 == sizeof val) {
+      bad(msg, msglen, name, kat, "a parameter of ir_measures' %s is too long", a->name);
+      return -1;
+    }
     @<Take the parameter |key|=|val| of |a|, or fail@>;
   } while (*q == ',');
   if (*q++ != ')') {
@@ -2037,6 +2043,10 @@ static int alias_te(const char *name, const char *p, const char *lib,
     return -1;
   }
   if (a->arg == 'x') {
+    if (strlen(arg) > 32) {
+      bad(msg, msglen, name, arg, "the parameter of trec_eval's set_F is too long");
+      return -1;
+    }
     snprintf(more, sizeof more, "beta2=%s", *arg ? arg : "1");
     return alias_make(name, p, a, NULL, more, w, msg, msglen);
   }

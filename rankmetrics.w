@@ -1615,7 +1615,8 @@ out (ir\_measures' copy prints no mean); that mean is
 \.{mean[skip=norel]:ERR@@20}.
 
 @ {\it How the rows were checked.}  Each row was read from trec\_eval's
-\.{m\_*.c} files at the commit of its version 10.0 (f4253652) and from
+\.{m\_*.c} files at commit f4253652, ``Updating CHANGELOG for version
+10.0'' (its binary still calls itself 10.0-rc3), and from
 ir\_measures' providers, and the rows of trec\_eval were run: we built
 trec\_eval 10.0 outside this project and compared its values, per query
 (\.{-q}), with \.{rankmetrics eval} on a few small files of judgments and

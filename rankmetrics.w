@@ -960,7 +960,11 @@ all.
   }
 }
 
-@ @<Public functions@>=
+@ The summary ends with the aggregators and with the names of trec\_eval
+and ir\_measures that the parser takes (see the section ``Names of
+trec\_eval and ir\_measures'').
+
+@<Public functions@>=
 size_t rm_variant_help(char *buf, size_t len)
 {
   size_t p = 0;
@@ -971,6 +975,12 @@ size_t rm_variant_help(char *buf, size_t len)
   help_put(buf, len, &p, "aggregators, written before a name:"
     " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
     "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME\n");
+  help_put(buf, len, &p, "names of other libraries, for what they compute there:\n"
+    "  trec_eval's map, map_cut_K, P_K (or P.K), recall_K, success_K, Rprec,\n"
+    "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X] (its ndcg\n"
+    "  and dcg are written trec_eval:ndcg, trec_eval:dcg); ir_measures' AP[@@K],\n"
+    "  AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K], nDCG(dcg=exp-log2)@@K,\n"
+    "  Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)]\n");
   return p;
 }
 
@@ -1171,18 +1181,31 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
   if (name == NULL || v == NULL) return RM_EINVAL;
   memset(&o, 0, sizeof o);
   @<Read an optional aggregator and its options into |o|@>;
-  @<Read the metric word and set the defaults@>;
-  @<Read an optional cutoff@>;
-  if ((s = read_options(name, &p, &w, seen, 0, msg, msglen)) != RM_OK) return s;
-  if (*p != '\0') {
-    bad(msg, msglen, name, p, "unexpected '%c' after the name", *p);
-    return RM_ENAME;
+  if ((m = read_alias(name, p, &w, msg, msglen)) < 0) return RM_ENAME;
+  if (m == 0) {
+    @<Read the metric word and set the defaults@>;
+    @<Read an optional cutoff@>;
+    if ((s = read_options(name, &p, &w, seen, 0, msg, msglen)) != RM_OK) return s;
+    if (*p != '\0') {
+      bad(msg, msglen, name, p, "unexpected '%c' after the name", *p);
+      return RM_ENAME;
+    }
   }
   w.agg = o.agg; w.skip = o.skip; w.weight = o.weight;
   @<Check that every option given is used by the variant@>;
   *v = w;
   return RM_OK;
 }
+
+@ After the aggregator comes either a name of ours or a name of trec\_eval
+or ir\_measures, which |read_alias| reads (see the section ``Names of
+trec\_eval and ir\_measures'' below).  It returns 1 when it has read the
+rest of the name into |w|, 0 when the rest is not one of those names, and
+$-1$ when it is one that we cannot take, with the reason in |msg|.
+
+@<Private functions@>=
+static int read_alias(const char *name, const char *p, rm_variant *w,
+  char *msg, size_t msglen); /* defined in the section on other libraries' names */
 
 @ Messages are written by one function.  It prefixes the column.
 
@@ -1457,6 +1480,590 @@ option does not belong, and whether the metric defines the variant at all
   }
 }
 
+@* Names of trec\_eval and ir\_measures.\here{q:alias}
+Most users of a ranking metric meet it under the name that trec\_eval or
+ir\_measures gives it: \.{map}, \.{P\_10}, \.{ndcg\_cut.10}, \.{nDCG@@10},
+\.{AP(rel=2)}.  The parser takes those names too, wherever it takes one of
+ours (\.{rankmetrics name}, \.{value}, \.{eval}, \.{verify}, the
+library), and reads each as the variant of this book that the library
+computes under it: trec\_eval as its version~10.0 computes it, and
+ir\_measures as its {\it default\/} pipeline does, which hands a measure to
+the first ``provider'' that supports it, in the order |runtime|,
+|pytrec_eval|, |cwl_eval|, |compat|, |pyndeval|, |judged|, |msmarco|,
+|gdeval|, |accuracy|, |ranx| (file \.{ir\_measures/\_\_init\_\_.py},
+commit dc04a88f, version 0.4.3); |cwl_eval| and |ranx| are optional
+dependencies that a plain install lacks, and are skipped when absent.  So
+\.{rankmetrics name nDCG@@10} prints
+$$\hbox{\tt ndcg@@10[gain=linear,discount=log2,ideal=judged,ties=id-desc,undef=zero]}$$
+and the two commands
+$$\vbox{\halign{\.{#}\hfil\cr
+rankmetrics eval -q -m map -m P\_10 QRELS RUN\cr
+trec\_eval -q -m map -m P.10 QRELS RUN\cr}}$$
+compute the same values.  The table below gives every name
+that is taken; \.{tests/names\_test.sh} reads its rows and checks that each
+name on the left means the variant on the right.
+@^trec\_eval@>@^ir\_measures@>@^pytrec\_eval@>@^gdeval@>@^aliases@>
+
+A name of ours comes first: \.{ndcg}, \.{dcg} and \.{recall} are ours, and
+trec\_eval's measures of those names are written \.{trec\_eval:ndcg},
+\.{trec\_eval:dcg} and \.{trec\_eval:recall\_10}.  Either library's name may be
+written after its library and a colon, which also keeps a name of ours from
+being taken for the other library's (\.{ir\_measures:Rprec}), and after an
+aggregator, as in \.{mean[skip=norel]:ERR@@20}.  A name the other library
+defines and this book has no variant for is refused with a message that
+says so, for example ``trec\_eval's bpref has no rankmetrics variant yet'',
+rather than as an unknown metric.
+
+@ The names taken, and what they mean.  A variant shows only the keys that
+differ from their defaults, as in the atlas; \.{K} stands for a cutoff, a
+whole number from 1, and $t$ for a relevance threshold.  trec\_eval writes a
+cutoff after a point on its command line (\.{-m P.10}) and after an
+underscore in its output (\.{P\_10}); both are taken.  ir\_measures also
+takes the names \.{MAP}, \.{Precision}, \.{Recall}, \.{MRR}, \.{NDCG} and
+\.{RPrec} for \.{AP}, \.{P}, \.{R}, \.{RR}, \.{nDCG} and \.{Rprec}, and its
+parameters \.{judged\_only=False} and \.{dcg=log2}, which are its defaults.
+The letters point to the notes that follow.
+
+\font\altt=cmtt8
+\def\none{\eightrm---}
+\def\ta#1#2#3#4{\altt#1&\altt#2&\altt#3&#4\cr}
+$$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\cr
+\eightrm trec\_eval 10.0&\eightrm ir\_measures&\eightrm variant&\eightrm notes\cr
+\noalign{\smallskip\hrule\smallskip}
+\ta{map}{AP}{ap[ties=id-desc]}{a, b, c}
+\ta{map\_cut\_K, map\_cut.K}{AP@@K}{ap@@K[ties=id-desc]}{a, b, c, d}
+\ta{\none}{AP(rel=2)}{ap[rel=2,ties=id-desc]}{a, e}
+\ta{P\_K, P.K}{P@@K}{precision@@K[ties=id-desc]}{a, b, d}
+\ta{recall\_K, recall.K}{R@@K}{recall@@K[ties=id-desc]}{a, b, c, d}
+\ta{success\_K, success.K}{Success@@K}{hr@@K[ties=id-desc]}{a, b, d}
+\ta{Rprec}{Rprec}{rprec[ties=id-desc]}{a, b, c}
+\ta{recip\_rank}{RR}{rr[ties=id-desc]}{a, b}
+\ta{\none}{RR@@K}{rr@@K[ties=id-asc]}{f}
+\ta{trec\_eval:ndcg}{nDCG}{ndcg[ties=id-desc]}{a, g}
+\ta{ndcg\_cut\_K, ndcg\_cut.K}{nDCG@@K}{ndcg@@K[ties=id-desc]}{a, g}
+\ta{\none}{nDCG(dcg=exp-log2)@@K}{ndcg@@K[gain=exp2,ties=id-desc]}{h}
+\ta{\none}{ERR@@K}{err@@K[gmax=4,ties=id-desc]}{h}
+\ta{trec\_eval:dcg}{\none}{dcg[ties=id-desc]}{a, g}
+\ta{ideal\_dcg}{\none}{idcg}{g}
+\ta{set\_P}{SetP}{precision[ties=id-desc]}{a, i}
+\ta{set\_recall}{SetR}{recall[ties=id-desc]}{a, c, i}
+\ta{set\_F, set\_F.1}{SetF}{f[beta2=1,ties=id-desc]}{a, c, i, j}
+\ta{set\_F.2, set\_F\_2}{SetF(beta=2)}{f[beta2=2,ties=id-desc]}{a, c, i, j}
+}}$$
+
+\def\note#1{\smallbreak\noindent\hangindent 1.5em\hbox to 1.5em{(#1)\hss}}
+\note{a}trec\_eval (its file \.{form\_res\_rels.c}) orders the run of a
+query by score, descending, and tied documents by identifier, descending:
+\.{ties=id-desc}.  pytrec\_eval, which ir\_measures calls, embeds that code.
+trec\_eval keeps every document of the run unless its option \.{-M}~$n$
+keeps the first~$n$ of that order (the default is no limit, |MAXLONG| in
+\.{trec\_eval.c}; a run of 1200 documents with its one relevant document
+at rank 1100 gives \.{map} $1/1100$ in both); with \.{-M}~$n$ the names
+mean their variants on the first $n$ documents.
+\note{b}A document is relevant when its grade is at least trec\_eval's
+relevance level, option \.{-l}, default~1; with \.{-l}~$t$ each name above
+means its variant with \.{rel=}$t$, which is ir\_measures' \.{(rel=}$t$\.{)}.
+Judged documents that were not retrieved count in the denominators:
+$R$ is the number of judged documents of grade $\ge t$ (its
+\.{num\_rel}).
+\note{c}A query with no relevant document has the value~0 (trec\_eval
+leaves the value it initialised), our \.{undef=zero}.
+\note{d}A cutoff beyond the end of the run is filled with nonrelevant
+documents (\.{m\_P.c} says so): precision divides by $K$, our
+\.{denom=k}.
+\note{e}ir\_measures' \.{rel=}$t$ is trec\_eval's \.{-l}~$t$ for \.{P},
+\.{R}, \.{AP}, \.{RR}, \.{Rprec}, \.{Success}, \.{SetP}, \.{SetR} and
+\.{SetF}; it is our \.{rel=}$t$.  \.{nDCG} has no such parameter.
+\note{f}|pytrec_eval| takes \.{RR} only without a cutoff, so \.{RR@@K} goes to
+the |msmarco| provider (|cwl_eval| takes no cutoff either), which sorts by
+score descending and then by identifier {\it ascending\/}: \.{RR} and
+\.{RR@@10} break ties in opposite directions.  Its threshold is \.{rel}
+too.
+\note{g}The gain of a document is its grade itself, whatever the
+relevance level (\.{m\_ndcg.c}: ``gain values are set to the appropriate
+relevance level''), and the ideal list is made of the judged documents:
+our \.{gain=linear}, \.{ideal=judged}.  trec\_eval's own gains
+(\.{-m ndcg.1=3.5}) are not taken, nor ir\_measures' \.{gains=}.
+\note{h}The |gdeval| provider runs TREC's \.{gdeval.pl}, which needs a
+cutoff, gains $2^g-1$, breaks ties by identifier descending, and refuses
+grades above its \.{MAX\_JUDGMENT} of~4; ERR's probability of stopping is
+$(2^g-1)/2^4$, our \.{gmax=4}.  It gives no value to a query without a
+relevant document (nor does the |msmarco| provider, note~f); see the
+means, below.
+\note{i}A measure of the retrieved set: the whole run of the query, with
+no cutoff (our variant without \.{@@K}).  \.{set\_P} of a query that
+retrieved nothing is~0, as is ours.
+\note{j}trec\_eval's \.{set\_F.}$x$ computes $(x+1)PR/(xP+R)$, so its
+parameter is $\beta^2$, not~$\beta$; ir\_measures passes its \.{beta}
+through unchanged.  Both are read as \.{beta2=}$x$, whatever its form
+(\.{set\_F.0.5}, \.{SetF(beta=0.5)}).  F is 0 when nothing relevant was
+retrieved.
+
+\smallbreak\noindent {\it The means.}  Each name is of one query, and
+\.{eval} takes its mean over the queries it evaluates.  trec\_eval~10.0
+averages the queries that are both judged and in the run, and ignores a
+query of the run without judgments, as \.{eval} does by default; but a
+judged query missing from the run stops it (exit status~4) unless it is
+given \.{-c}, which counts such a query as~0, as \.{eval --judged-only
+empty} does.  ir\_measures gives every judged query that a provider left
+without a value its measure's default,~0 (|Evaluator.iter_calc| in
+\.{providers/base.py}), so all its means are those of \.{eval
+--judged-only empty}, including those of \.{RR@@K} and \.{ERR@@K}, whose
+providers leave out the queries without a relevant document.  The mean
+that the original \.{gdeval.pl} of TREC's Web track prints leaves them
+out (ir\_measures' copy prints no mean); that mean is
+\.{mean[skip=norel]:ERR@@20}.
+
+@ {\it How the rows were checked.}  Each row was read from trec\_eval's
+\.{m\_*.c} files at commit f4253652, ``Updating CHANGELOG for version
+10.0'' (its binary still calls itself 10.0-rc3), and from
+ir\_measures' providers, and the rows of trec\_eval were run: we built
+trec\_eval 10.0 outside this project and compared its values, per query
+(\.{-q}), with \.{rankmetrics eval} on a few small files of judgments and
+runs with ties, grades $-2$ to~3 (a negative grade is read as~0 by
+\.{eval}, and trec\_eval agrees) and thresholds \.{-l}~1, 2 and~3,
+differing only in trec\_eval's printing to four decimals.  The rows of \.{gdeval.pl} (note~h) were run the same
+way, with the copy that ir\_measures ships and Perl, and agree to its five
+printed decimals.  For the row of the |msmarco| provider (note~f) we ran
+its |compute_metrics| on the order the provider makes; it agrees with
+\.{rr@@5[ties=id-asc]} exactly, and differs from \.{ties=id-desc} on 7
+of 30 queries.  The means were checked on trec\_eval, with and without
+\.{-c}, and read in ir\_measures.  \.{tests/names\_test.sh} keeps one small comparison with
+trec\_eval, its values worked out by hand; the project's tests never run
+trec\_eval itself.
+
+@ The names that these two libraries define and that this book cannot
+express yet are refused by name.  From trec\_eval: \.{runid},
+\.{num\_q}, \.{num\_ret}, \.{num\_rel}, \.{num\_rel\_ret}, \.{gm\_map},
+\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{iprec\_at\_recall}, \.{11pt\_avg},
+\.{utility}, \.{relstring}, \.{Rprec\_mult}, \.{binG}, \.{G}, \.{ndcg\_rel},
+\.{ndcg\_p}, \.{Rndcg}, \.{relative\_P}, \.{set\_relative\_P}, \.{set\_map},
+\.{num\_nonrel\_judged\_ret}, \.{rbp}, \.{rbp\_resid}, \.{yaap}, \.{unj}, the
+measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
+judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
+ir\_measures: \.{Bpref}, \.{BPref}, \.{infAP}, \.{Judged}, \.{NumQ},
+\.{NumRet}, \.{NumRel}, \.{NumRelRet}, \.{IPrec}, \.{RBP}, \.{SetAP},
+\.{SetRelP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
+\.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
+\.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
+\.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
+\.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
+pipeline computes, and any measure with \.{judged\_only=True}.  A list of
+cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
+refused too: each needs a name of its own.
+
+@ The table the parser reads.  An entry names its library, the library's
+name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
+nothing, |'x'| the optional weight of \.{set\_F}) and the variant, as our
+metric and its options without the brackets; an entry without a metric is a
+name we refuse.  An ir\_measures entry lists the parameters it takes.  A
+name whose meaning changes with its cutoff (\.{RR}) has two entries.
+
+@d TE "trec_eval"
+@d IM "ir_measures"
+@d PREL 1 /* takes \.{rel=} */
+@d PJUDGED 2 /* takes \.{judged\_only=} */
+@d PDCG 4 /* takes \.{dcg=} */
+@d PBETA 8 /* takes \.{beta=} */
+@d PGAINS 16 /* takes \.{gains=}, which we refuse */
+@d PRELATIVE 32 /* takes \.{relative=}, which we take only as \.{False} */
+
+@<Private types@>=
+typedef struct {
+  const char *lib, *name;
+  char arg;
+  const char *metric, *opts;
+  unsigned params;
+} alias_spec;
+
+@ @<Private functions@>=
+static const alias_spec aliases[] = {
+  {TE, "map", '-', "ap", "ties=id-desc", 0},
+  {TE, "map_cut", 'k', "ap", "ties=id-desc", 0},
+  {TE, "P", 'k', "precision", "ties=id-desc", 0},
+  {TE, "recall", 'k', "recall", "ties=id-desc", 0},
+  {TE, "success", 'k', "hr", "ties=id-desc", 0},
+  {TE, "Rprec", '-', "rprec", "ties=id-desc", 0},
+  {TE, "recip_rank", '-', "rr", "ties=id-desc", 0},
+  {TE, "ndcg", '-', "ndcg", "ties=id-desc", 0},
+  {TE, "ndcg_cut", 'k', "ndcg", "ties=id-desc", 0},
+  {TE, "dcg", '-', "dcg", "ties=id-desc", 0},
+  {TE, "ideal_dcg", '-', "idcg", "", 0},
+  {TE, "set_P", '-', "precision", "ties=id-desc", 0},
+  {TE, "set_recall", '-', "recall", "ties=id-desc", 0},
+  {TE, "set_F", 'x', "f", "ties=id-desc", 0},
+  @<Names of trec\_eval that we refuse@>@;
+  {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
+  {IM, "MAP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
+  {IM, "P", 'k', "precision", "ties=id-desc", PREL | PJUDGED},
+  {IM, "Precision", 'k', "precision", "ties=id-desc", PREL | PJUDGED},
+  {IM, "R", 'k', "recall", "ties=id-desc", PREL | PJUDGED},
+  {IM, "Recall", 'k', "recall", "ties=id-desc", PREL | PJUDGED},
+  {IM, "RR", '-', "rr", "ties=id-desc", PREL | PJUDGED},
+  {IM, "RR", 'k', "rr", "ties=id-asc", PREL | PJUDGED},
+  {IM, "MRR", '-', "rr", "ties=id-desc", PREL | PJUDGED},
+  {IM, "MRR", 'k', "rr", "ties=id-asc", PREL | PJUDGED},
+  {IM, "Rprec", '-', "rprec", "ties=id-desc", PREL | PJUDGED},
+  {IM, "RPrec", '-', "rprec", "ties=id-desc", PREL | PJUDGED},
+  {IM, "nDCG", '?', "ndcg", "ties=id-desc", PDCG | PGAINS | PJUDGED},
+  {IM, "NDCG", '?', "ndcg", "ties=id-desc", PDCG | PGAINS | PJUDGED},
+  {IM, "Success", 'k', "hr", "ties=id-desc", PREL | PJUDGED},
+  {IM, "ERR", 'k', "err", "gmax=4,ties=id-desc", 0},
+  {IM, "SetP", '-', "precision", "ties=id-desc", PREL | PJUDGED | PRELATIVE},
+  {IM, "SetR", '-', "recall", "ties=id-desc", PREL},
+  {IM, "SetF", '-', "f", "ties=id-desc", PREL | PBETA | PJUDGED},
+  @<Names of ir\_measures that we refuse@>@;
+  {NULL, NULL, 0, NULL, NULL, 0}
+};
+
+@ @<Names of trec\_eval that we refuse@>=
+{TE, "runid", '-', NULL, NULL, 0}, {TE, "num_q", '-', NULL, NULL, 0},
+{TE, "num_ret", '-', NULL, NULL, 0}, {TE, "num_rel", '-', NULL, NULL, 0},
+{TE, "num_rel_ret", '-', NULL, NULL, 0}, {TE, "gm_map", '-', NULL, NULL, 0},
+{TE, "bpref", '-', NULL, NULL, 0}, {TE, "gm_bpref", '-', NULL, NULL, 0},
+{TE, "infAP", '-', NULL, NULL, 0}, {TE, "iprec_at_recall", '-', NULL, NULL, 0},
+{TE, "11pt_avg", '-', NULL, NULL, 0}, {TE, "utility", '-', NULL, NULL, 0},
+{TE, "relstring", '-', NULL, NULL, 0}, {TE, "Rprec_mult", '-', NULL, NULL, 0},
+{TE, "binG", '-', NULL, NULL, 0}, {TE, "G", '-', NULL, NULL, 0},
+{TE, "ndcg_rel", '-', NULL, NULL, 0}, {TE, "ndcg_p", '-', NULL, NULL, 0},
+{TE, "Rndcg", '-', NULL, NULL, 0}, {TE, "relative_P", '-', NULL, NULL, 0},
+{TE, "set_relative_P", '-', NULL, NULL, 0}, {TE, "set_map", '-', NULL, NULL, 0},
+{TE, "num_nonrel_judged_ret", '-', NULL, NULL, 0}, {TE, "rbp", '-', NULL, NULL, 0},
+{TE, "rbp_resid", '-', NULL, NULL, 0}, {TE, "yaap", '-', NULL, NULL, 0},
+{TE, "unj", '-', NULL, NULL, 0}, {TE, "map_avgjg", '-', NULL, NULL, 0},
+{TE, "P_avgjg", '-', NULL, NULL, 0}, {TE, "Rprec_mult_avgjg", '-', NULL, NULL, 0},
+{TE, "prefs_num_prefs_poss", '-', NULL, NULL, 0},
+{TE, "prefs_num_prefs_ful", '-', NULL, NULL, 0},
+{TE, "prefs_num_prefs_ful_ret", '-', NULL, NULL, 0},
+{TE, "prefs_simp", '-', NULL, NULL, 0}, {TE, "prefs_pair", '-', NULL, NULL, 0},
+{TE, "prefs_avgjg", '-', NULL, NULL, 0},
+{TE, "prefs_avgjg_Rnonrel", '-', NULL, NULL, 0},
+{TE, "prefs_simp_ret", '-', NULL, NULL, 0},
+{TE, "prefs_pair_ret", '-', NULL, NULL, 0},
+{TE, "prefs_avgjg_ret", '-', NULL, NULL, 0},
+{TE, "prefs_avgjg_Rnonrel_ret", '-', NULL, NULL, 0},
+{TE, "prefs_simp_imp", '-', NULL, NULL, 0},
+{TE, "prefs_pair_imp", '-', NULL, NULL, 0},
+{TE, "prefs_avgjg_imp", '-', NULL, NULL, 0},
+
+@ @<Names of ir\_measures that we refuse@>=
+{IM, "Bpref", '?', NULL, NULL, 0}, {IM, "BPref", '?', NULL, NULL, 0},
+{IM, "infAP", '?', NULL, NULL, 0}, {IM, "Judged", '?', NULL, NULL, 0},
+{IM, "NumQ", '?', NULL, NULL, 0}, {IM, "NumRet", '?', NULL, NULL, 0},
+{IM, "NumRel", '?', NULL, NULL, 0}, {IM, "NumRelRet", '?', NULL, NULL, 0},
+{IM, "IPrec", '?', NULL, NULL, 0}, {IM, "RBP", '?', NULL, NULL, 0},
+{IM, "SetAP", '?', NULL, NULL, 0}, {IM, "SetRelP", '?', NULL, NULL, 0},
+{IM, "StRecall", '?', NULL, NULL, 0}, {IM, "Compat", '?', NULL, NULL, 0},
+{IM, "Accuracy", '?', NULL, NULL, 0}, {IM, "BPM", '?', NULL, NULL, 0},
+{IM, "SDCG", '?', NULL, NULL, 0}, {IM, "INST", '?', NULL, NULL, 0},
+{IM, "INSQ", '?', NULL, NULL, 0}, {IM, "NERR8", '?', NULL, NULL, 0},
+{IM, "NERR9", '?', NULL, NULL, 0}, {IM, "NERR10", '?', NULL, NULL, 0},
+{IM, "NERR11", '?', NULL, NULL, 0}, {IM, "NRBP", '?', NULL, NULL, 0},
+{IM, "nNRBP", '?', NULL, NULL, 0}, {IM, "alpha_DCG", '?', NULL, NULL, 0},
+{IM, "alpha_nDCG", '?', NULL, NULL, 0}, {IM, "AP_IA", '?', NULL, NULL, 0},
+{IM, "MAP_IA", '?', NULL, NULL, 0}, {IM, "P_IA", '?', NULL, NULL, 0},
+{IM, "ERR_IA", '?', NULL, NULL, 0}, {IM, "nERR_IA", '?', NULL, NULL, 0},
+
+@ |read_alias| first decides whether the rest |p| of the name is ours: a
+metric word of ours followed by nothing, a cutoff or options.  If not, an
+explicit library prefix restricts the search; ir\_measures' form is tried
+first, since its identifiers are whole words (\.{P\_IA} is its name, not
+trec\_eval's \.{P} with a cutoff), and then trec\_eval's.  A rest that is
+neither library's name is left to the parser of our names, whose message
+(``unknown metric'') is the right one.
+
+@<Private functions@>=
+static int id_char(int c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+    || c == '_';
+}
+static const char *whose(const char *lib)
+{
+  return strcmp(lib, TE) == 0 ? "trec_eval's" : "ir_measures'";
+}
+static int alias_im(const char *name, const char *p, const char *lib,
+  rm_variant *w, char *msg, size_t msglen);
+static int alias_te(const char *name, const char *p, const char *lib,
+  rm_variant *w, char *msg, size_t msglen);
+static int read_alias(const char *name, const char *p, rm_variant *w,
+  char *msg, size_t msglen)
+{
+  const char *lib = NULL;
+  int r;
+  if (strncmp(p, TE ":", sizeof TE) == 0) lib = TE, p += sizeof TE;
+  else if (strncmp(p, IM ":", sizeof IM) == 0) lib = IM, p += sizeof IM;
+  else {
+    char word[64];
+    const char *q = read_word(p, word, sizeof word);
+    int m;
+    for (m = 0; m < RM_N_METRICS; m++)
+      if (strcmp(word, metrics[m].name) == 0 && (*q == '\0' || *q == '@@' || *q == '['))
+        return 0;
+  }
+  if ((lib == NULL || strcmp(lib, IM) == 0)
+      && (r = alias_im(name, p, lib, w, msg, msglen)) != 0) return r;
+  if ((lib == NULL || strcmp(lib, TE) == 0)
+      && (r = alias_te(name, p, lib, w, msg, msglen)) != 0) return r;
+  if (lib == NULL) return 0;
+  bad(msg, msglen, name, p, "%s has no measure named '%s'", lib, p);
+  return -1;
+}
+
+@ Both forms end in |alias_make|, which writes our name of the entry |a|
+with the cutoff |k| (a string of digits, or |NULL|) and the further options
+|more|, and reads it with our parser.  The name it writes is checked once
+more there, so that a threshold out of range, say, is refused with our
+message.
+
+@<Private functions@>=
+static int alias_make(const char *name, const char *p, const alias_spec *a,
+  const char *k, const char *more, rm_variant *w, char *msg, size_t msglen)
+{
+  char s[RM_NAME_MAX], m2[160];
+  snprintf(s, sizeof s, "%s%s%s%s%s%s%s%s", a->metric, k ? "@@" : "", k ? k : "",
+    a->opts[0] || more[0] ? "[" : "", a->opts, a->opts[0] && more[0] ? "," : "",
+    more, a->opts[0] || more[0] ? "]" : "");
+  if (rm_variant_parse(s, w, m2, sizeof m2) != RM_OK) {
+    bad(msg, msglen, name, p, "%s %s means %s, which is refused: %s",
+      whose(a->lib), a->name, s, m2);
+    return -1;
+  }
+  return 1;
+}
+
+@ The entry of library |lib| named by the |n| characters at |p| that takes
+a cutoff when |cut| is nonzero, or failing that any entry of that name, or
+|NULL|.
+
+@<Private functions@>=
+static const alias_spec *find_alias(const char *lib, const char *p, size_t n,
+  int cut)
+{
+  const alias_spec *a, *any = NULL;
+  for (a = aliases; a->lib; a++)
+    if (strcmp(a->lib, lib) == 0 && strlen(a->name) == n && strncmp(a->name, p, n) == 0) {
+      if (a->arg == '?' || (cut ? a->arg == 'k' : a->arg != 'k')) return a;
+      if (any == NULL) any = a;
+    }
+  return any;
+}
+
+@ A refusal says whose name it was.
+
+@<Private functions@>=
+static int alias_refuse(const char *name, const char *p, const alias_spec *a,
+  char *msg, size_t msglen)
+{
+  bad(msg, msglen, name, p, "%s %s has no rankmetrics variant yet", whose(a->lib),
+    a->name);
+  return -1;
+}
+static int digits_ok(const char *s) /* a whole number from 1, no leading zero */
+{
+  if (*s < '1' || *s > '9') return 0;
+  while (*s >= '0' && *s <= '9') s++;
+  return *s == '\0';
+}
+
+@ ir\_measures writes \.{Name(key=value,...)@@K}, a string value possibly
+in quotes, as Python prints it.  The parameters are read one at a time into
+the options |more| of our name.
+
+@<Private functions@>=
+static int alias_im(const char *name, const char *p, const char *lib,
+  rm_variant *w, char *msg, size_t msglen)
+{
+  const char *q = p, *at, *k = NULL;
+  const alias_spec *a;
+  char more[64] = "", kbuf[24];
+  int exp = 0, beta = 0;
+  size_t n;
+  while (id_char(*q)) q++;
+  n = (size_t) (q - p);
+  if (*q != '\0' && *q != '(' && *q != '@@') return 0;
+  if ((a = find_alias(IM, p, n, 0)) == NULL) return 0;
+  if (a->metric == NULL && lib == NULL && find_alias(TE, p, n, 0)) {
+    bad(msg, msglen, name, p, "trec_eval's and ir_measures' %s have no"
+      " rankmetrics variant yet", a->name);
+    return -1;
+  }
+  if (a->metric == NULL) return alias_refuse(name, p, a, msg, msglen);
+  at = strchr(q, '@@');
+  if (at) {
+    if (!digits_ok(at + 1) || strlen(at + 1) >= sizeof kbuf) {
+      bad(msg, msglen, name, at + 1, "the cutoff after '@@' must be a whole number"
+        " from 1 without a sign or leading zero");
+      return -1;
+    }
+    strcpy(kbuf, at + 1);
+    k = kbuf;
+  }
+  a = find_alias(IM, p, n, k != NULL);
+  if (*q == '(') @<Read ir\_measures' parameters, or fail@>;
+  if (q != (at ? at : q + strlen(q))) {
+    bad(msg, msglen, name, q, "unexpected '%c' after ir_measures' %s", *q, a->name);
+    return -1;
+  }
+  if (exp) @<Make |a| gdeval's nDCG, or fail@>;
+  @<Check the cutoff of |a|@>;
+  if (strcmp(a->metric, "f") == 0 && !beta)
+    snprintf(more + strlen(more), sizeof more - strlen(more), "%sbeta2=1",
+      more[0] ? "," : "");
+  return alias_make(name, p, a, k, more, w, msg, msglen);
+}
+
+@ @<Check the cutoff of |a|@>=
+if (a->arg == 'k' && k == NULL) {
+  bad(msg, msglen, name, p, "%s %s needs a cutoff, as %s%s10", whose(a->lib), a->name,
+    a->name, strcmp(a->lib, IM) == 0 ? "@@" : "_");
+  return -1;
+}
+if (a->arg == '-' && k != NULL) {
+  bad(msg, msglen, name, p, "%s %s takes no cutoff", whose(a->lib), a->name);
+  return -1;
+}
+
+@ Only \.{gdeval.pl} computes \.{nDCG(dcg=exp-log2)}, and only with a
+cutoff.
+
+@<Make |a| gdeval's nDCG, or fail@>=
+{
+  static const alias_spec gd = {IM, "nDCG(dcg=exp-log2)", 'k', "ndcg",
+    "gain=exp2,ties=id-desc", 0};
+  if (k == NULL) {
+    bad(msg, msglen, name, p, "ir_measures' nDCG(dcg=exp-log2) without a cutoff"
+      " has no provider in its default pipeline");
+    return -1;
+  }
+  a = &gd;
+}
+
+@ @<Read ir\_measures' parameters, or fail@>=
+{
+  do {
+    char key[24], val[24];
+    size_t i = 0, j = 0;
+    const char *kat = ++q, *vat;
+    while (id_char(*q) && i + 1 < sizeof key) key[i++] = *q++;
+    key[i] = '\0';
+    if (*q++ != '=') {
+      bad(msg, msglen, name, q - 1, "expected '=' after '%s'", key);
+      return -1;
+    }
+    vat = q;
+    if (*q == '\'' || *q == '"') {
+      char c = *q++;
+      while (*q && *q != c && j + 1 < sizeof val) val[j++] = *q++;
+      if (*q++ != c) {
+        bad(msg, msglen, name, vat, "unterminated string");
+        return -1;
+      }
+    } else
+      while ((id_char(*q) || *q == '.' || *q == '-') && j + 1 < sizeof val)
+        val[j++] = *q++;
+    val[j] = '\0';
+    if (i + 1 == sizeof key || j + 1 == sizeof val) {
+      bad(msg, msglen, name, kat, "a parameter of ir_measures' %s is too long", a->name);
+      return -1;
+    }
+    @<Take the parameter |key|=|val| of |a|, or fail@>;
+  } while (*q == ',');
+  if (*q++ != ')') {
+    bad(msg, msglen, name, q - 1, "expected ',' or ')'");
+    return -1;
+  }
+}
+
+@ @<Take the parameter |key|=|val| of |a|, or fail@>=
+if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
+  if (!digits_ok(val)) {
+    bad(msg, msglen, name, vat, "rel must be a whole number from 1");
+    return -1;
+  }
+  snprintf(more + strlen(more), sizeof more - strlen(more), "%srel=%s",
+    more[0] ? "," : "", val);
+} else if ((strcmp(key, "judged_only") == 0 && (a->params & PJUDGED))
+    || (strcmp(key, "relative") == 0 && (a->params & PRELATIVE))) {
+  if (strcmp(val, "True") == 0) {
+    bad(msg, msglen, name, kat, "ir_measures' %s(%s=True) has no rankmetrics"
+      " variant yet", a->name, key);
+    return -1;
+  }
+  if (strcmp(val, "False") != 0) {
+    bad(msg, msglen, name, vat, "%s is True or False", key);
+    return -1;
+  }
+} else if (strcmp(key, "dcg") == 0 && (a->params & PDCG)) {
+  if (strcmp(val, "exp-log2") == 0) exp = 1;
+  else if (strcmp(val, "log2") != 0) {
+    bad(msg, msglen, name, vat, "dcg is log2 or exp-log2");
+    return -1;
+  }
+} else if (strcmp(key, "beta") == 0 && (a->params & PBETA)) {
+  snprintf(more + strlen(more), sizeof more - strlen(more), "%sbeta2=%s",
+    more[0] ? "," : "", val);
+  beta = 1;
+} else if (strcmp(key, "gains") == 0 && (a->params & PGAINS)) {
+  bad(msg, msglen, name, kat, "ir_measures' %s(gains=...) has no rankmetrics"
+    " variant yet", a->name);
+  return -1;
+} else {
+  bad(msg, msglen, name, kat, "ir_measures' %s takes no parameter '%s' here",
+    a->name, key);
+  return -1;
+}
+
+@ trec\_eval writes a measure and its parameter after a point or an
+underscore: \.{P.10}, \.{P\_10}, \.{set\_F.0.5}.  The name is the longest
+entry that the rest begins with and that is followed by the end, a point
+or an underscore, so that \.{map\_cut\_10} is \.{map\_cut} with~10, not
+\.{map} with \.{cut\_10}.
+
+@<Private functions@>=
+static int alias_te(const char *name, const char *p, const char *lib,
+  rm_variant *w, char *msg, size_t msglen)
+{
+  const alias_spec *a, *best = NULL;
+  const char *arg;
+  char more[48] = "";
+  for (a = aliases; a->lib; a++) {
+    size_t n = strlen(a->name);
+    if (strcmp(a->lib, TE) == 0 && strncmp(p, a->name, n) == 0
+        && (p[n] == '\0' || p[n] == '.' || p[n] == '_')
+        && (best == NULL || n > strlen(best->name))) best = a;
+  }
+  if (best == NULL) return 0;
+  a = best;
+  arg = p + strlen(a->name);
+  if (*arg) arg++;
+  if (a->metric == NULL) return alias_refuse(name, p, a, msg, msglen);
+  if (strchr(arg, ',')) {
+    bad(msg, msglen, name, arg, "trec_eval's %s with several parameters is"
+      " several measures: give each a name of its own", a->name);
+    return -1;
+  }
+  if (a->arg == 'x') {
+    if (strlen(arg) > 32) {
+      bad(msg, msglen, name, arg, "the parameter of trec_eval's set_F is too long");
+      return -1;
+    }
+    snprintf(more, sizeof more, "beta2=%s", *arg ? arg : "1");
+    return alias_make(name, p, a, NULL, more, w, msg, msglen);
+  }
+  if (*arg && !digits_ok(arg)) {
+    bad(msg, msglen, name, arg, "the cutoff of trec_eval's %s must be a whole"
+      " number from 1 without a sign or leading zero", a->name);
+    return -1;
+  }
+  {
+    const char *k = *arg ? arg : NULL;
+    @<Check the cutoff of |a|@>;
+    (void) lib;
+    return alias_make(name, p, a, k, more, w, msg, msglen);
+  }
+}
+
 @* The sources.\here{bib}
 Five blog posts, written in Chinese, are the sources whose every formula and
 worked example this book treats.  In the text we cite a source by the number
@@ -1589,8 +2196,8 @@ AP, P@@k, R@@k, nDCG@@k&{\eightrm trec\_eval's, as above}&&providers/pytrec\_eva
 AP (the mean)&\an{mean:ap[ties=id-desc]}&&providers/base.py\cr
 RR&\an{rr[ties=id-desc]}&J&providers/pytrec\_eval\_provider.py\cr
 RR@@10&\an{rr@@10[ties=id-asc]}&J&providers/msmarco\_provider.py\cr
-nDCG(dcg='exp-log2')@@k&{\eightrm gdeval's, as above}&C&providers/gdeval\_provider.py\cr
-ERR@@k&\an{mean[skip=norel]:err@@20[gmax=4,ties=id-desc]}&&providers/gdeval\_provider.py\cr
+nDCG(dcg='exp-log2')@@k&\an{mean:ndcg@@20[gain=exp2,ties=id-desc]}&C&providers/gdeval\_provider.py\cr
+ERR@@k (the mean)&\an{mean:err@@20[gmax=4,ties=id-desc]}&&providers/base.py\cr
 SetF(beta=2)&\an{f[beta2=2]}{\eightrm: its beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
 Bpref, infAP, ERR\_IA&\nov{see trec\_eval, ndeval}&&providers/\cr
 \atlasend

@@ -2128,7 +2128,7 @@ START_TEST(test_names_rejections)
   expect_reject("ndcg[gain=exp2] ", RM_ENAME, "unexpected ' '");
   expect_reject("ndcg@10x", RM_ENAME, "unexpected 'x'");
   expect_reject("", RM_ENAME, "expected a metric");
-  expect_reject("NDCG", RM_ENAME, "expected a metric");
+  expect_reject("Ndcg", RM_ENAME, "expected a metric"); /* NDCG is ir_measures' name */
   expect_reject("ndcg[gain=binary,rel=0]", RM_ENAME, "rel must be");
   expect_reject("ndcg[gain=binary,rel=101]", RM_ENAME, "rel must be");
   expect_reject("ndcg[gain=binary,rel=02]", RM_ENAME, "rel must be");
@@ -2139,6 +2139,68 @@ START_TEST(test_names_rejections)
   expect_reject("ndcg[gain=exp2,gian=linear]", RM_ENAME, "column 16");
   ck_assert_int_eq(rm_variant_parse(NULL, &v, NULL, 0), RM_EINVAL);
   ck_assert_int_eq(rm_variant_parse("ndcg", NULL, NULL, 0), RM_EINVAL);
+}
+END_TEST
+
+/* The names of trec_eval and ir_measures (the book's section on them): each
+   means the variant of ours written on its right, which is what trec_eval
+   10.0 and ir_measures' default providers compute (ties by docno descending
+   but for the msmarco provider's RR@k, gains the grades, gdeval's gains
+   2^g - 1 and ERR's top grade 4); names we have no variant for are refused
+   by name, and our own names keep their meaning. */
+START_TEST(test_names_other_libraries)
+{
+  static const char *const pairs[][2] = {
+    {"map", "ap[ties=id-desc]"}, {"map_cut_10", "ap@10[ties=id-desc]"},
+    {"map_cut.5", "ap@5[ties=id-desc]"}, {"P_10", "precision@10[ties=id-desc]"},
+    {"P.5", "precision@5[ties=id-desc]"}, {"recall_10", "recall@10[ties=id-desc]"},
+    {"success_1", "hr@1[ties=id-desc]"}, {"Rprec", "rprec[ties=id-desc]"},
+    {"recip_rank", "rr[ties=id-desc]"}, {"trec_eval:ndcg", "ndcg[ties=id-desc]"},
+    {"ndcg_cut_10", "ndcg@10[ties=id-desc]"}, {"ndcg_cut.20", "ndcg@20[ties=id-desc]"},
+    {"set_P", "precision[ties=id-desc]"}, {"set_recall", "recall[ties=id-desc]"},
+    {"set_F", "f[beta2=1,ties=id-desc]"}, {"set_F.2", "f[beta2=2,ties=id-desc]"},
+    {"ideal_dcg", "idcg"}, {"trec_eval:dcg", "dcg[ties=id-desc]"},
+    {"nDCG@10", "ndcg@10[ties=id-desc]"}, {"nDCG", "ndcg[ties=id-desc]"},
+    {"AP(rel=2)", "ap[rel=2,ties=id-desc]"}, {"AP@10", "ap@10[ties=id-desc]"},
+    {"P@5", "precision@5[ties=id-desc]"}, {"R@10", "recall@10[ties=id-desc]"},
+    {"RR", "rr[ties=id-desc]"}, {"RR@10", "rr@10[ties=id-asc]"},
+    {"Success@10", "hr@10[ties=id-desc]"}, {"ERR@20", "err@20[gmax=4,ties=id-desc]"},
+    {"SetP", "precision[ties=id-desc]"}, {"SetR", "recall[ties=id-desc]"},
+    {"SetF", "f[beta2=1,ties=id-desc]"}, {"SetF(beta=2)", "f[beta2=2,ties=id-desc]"},
+    {"nDCG(dcg=exp-log2)@10", "ndcg@10[gain=exp2,ties=id-desc]"},
+    {"mean[skip=norel]:ERR@20", "mean[skip=norel]:err@20[gmax=4,ties=id-desc]"},
+    {"ndcg", "ndcg[ties=input]"}, {"recall", "recall[ties=input]"}};
+  size_t i;
+  rm_variant v;
+  for (i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+    char a[RM_NAME_MAX], b[RM_NAME_MAX];
+    rm_variant x = parsed(pairs[i][0]), y = parsed(pairs[i][1]);
+    rm_variant_name(&x, a, sizeof a);
+    rm_variant_name(&y, b, sizeof b);
+    ck_assert_msg(strcmp(a, b) == 0, "'%s' is '%s', want '%s'", pairs[i][0], a, b);
+  }
+  v = parsed("map");
+  ck_assert(v.metric == RM_AP && v.ties == RM_TIES_ID_DESC && v.k == 0 && v.rel == 1);
+  v = parsed("P_10");
+  ck_assert(v.metric == RM_PRECISION && v.ties == RM_TIES_ID_DESC && v.k == 10);
+  v = parsed("RR@10");
+  ck_assert(v.metric == RM_RR && v.ties == RM_TIES_ID_ASC && v.k == 10);
+  ck_assert_int_eq(rm_variant_parse("nDCG@10", &v, NULL, 0), RM_OK);
+  expect_reject("bpref", RM_ENAME, "trec_eval's bpref has no rankmetrics variant yet");
+  expect_reject("gm_map", RM_ENAME, "trec_eval's gm_map has no rankmetrics variant yet");
+  expect_reject("11pt_avg", RM_ENAME, "trec_eval's 11pt_avg has no rankmetrics variant yet");
+  expect_reject("utility", RM_ENAME, "trec_eval's utility has no rankmetrics variant yet");
+  expect_reject("Judged@10", RM_ENAME, "ir_measures' Judged has no rankmetrics variant yet");
+  expect_reject("NumRelRet", RM_ENAME, "ir_measures' NumRelRet has no rankmetrics variant yet");
+  expect_reject("IPrec@0.5", RM_ENAME, "ir_measures' IPrec has no rankmetrics variant yet");
+  expect_reject("RBP(p=0.8)", RM_ENAME, "ir_measures' RBP has no rankmetrics variant yet");
+  expect_reject("infAP", RM_ENAME, "trec_eval's and ir_measures' infAP");
+  expect_reject("AP(judged_only=True)", RM_ENAME, "no rankmetrics variant yet");
+  expect_reject("P.5,10", RM_ENAME, "several measures");
+  expect_reject("P", RM_ENAME, "needs a cutoff");
+  expect_reject("map@10", RM_ENAME, "unknown metric 'map'");
+  expect_reject("trec_eval:nosuch", RM_ENAME, "trec_eval has no measure");
+  ck_assert_int_eq(rm_variant_parse("bpref", &v, NULL, 0), RM_ENAME);
 }
 END_TEST
 
@@ -2214,6 +2276,7 @@ static Suite *suite_names(void)
   tcase_add_test(tc, test_names_canonical);
   tcase_add_test(tc, test_names_any_order);
   tcase_add_test(tc, test_names_rejections);
+  tcase_add_test(tc, test_names_other_libraries);
   tcase_add_test(tc, test_names_truncation);
   tcase_add_test(tc, test_names_opaque_sizes);
   suite_add_tcase(s, tc);

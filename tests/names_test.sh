@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# names_test.sh: the names of trec_eval and ir_measures (the book's section
+# "Names of trec_eval and ir_measures").  1. Every row \ta{TREC}{IRM}{VARIANT}
+# of its table: each name on the left, with the cutoff K set to 10, has the
+# canonical name of the variant on the right, the meaning read from
+# trec_eval's and ir_measures' sources; so the table is what the parser does.
+# 2. The other spellings the section lists.  3. Names with no variant are
+# refused by name, not as unknown metrics.  4. eval -m map -m P_10
+# -m ndcg_cut_10 on a small file with a tie and grades, worked out by hand.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+RM=${TOOL:-./rankmetrics}
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok()  { pass=$((pass+1)); }
+bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+# same NAME DEFINITION: NAME parses, and to the canonical name of DEFINITION
+same() {
+  local a b
+  a=$($RM name "$1" 2>&1) || { bad "'$1' refused: $a"; return; }
+  b=$($RM name "$2" 2>&1) || { bad "definition '$2' refused: $b"; return; }
+  if [ "$a" = "$b" ]; then ok; else bad "'$1' is '$a', expected '$b' (from '$2')"; fi
+}
+
+# ---- 1. the table of the book -------------------------------------------
+awk '/^@\* Names of trec\\_eval and ir\\_measures\./ {p = 1} /^@\* The sources\./ {p = 0} p' \
+  rankmetrics.w | grep '^\\ta{' | sed 's/@@/@/g; s/\\_/_/g; s/^\\ta{//; s/}$//; s/}{/\t/g' > "$T/rows"
+rows=$(wc -l < "$T/rows")
+[ "$rows" -ge 19 ] || bad "the table has $rows rows, expected at least 19"
+while IFS=$'\t' read -r te im var notes; do
+  var=${var//@K/@10}
+  for cell in "$te" "$im"; do
+    [ "$cell" = '\none' ] && continue
+    IFS=',' read -ra names <<< "$cell"
+    for n in "${names[@]}"; do
+      n=${n# }; n=${n%_K}; n=${n%.K}; n=${n%@K}
+      m=$n
+      # restore the cutoff that the cell's spelling used
+      case " $cell," in *" ${n}_K,"*) m=${n}_10 ;; *" ${n}.K,"*) m=${n}.10 ;; *" ${n}@K,"*) m=${n}@10 ;; esac
+      same "$m" "$var"
+    done
+  done
+done < "$T/rows"
+
+# ---- 2. other spellings ----------------------------------------------------
+same MAP 'ap[ties=id-desc]'
+same 'MAP@5' 'ap@5[ties=id-desc]'
+same 'Precision@5' 'precision@5[ties=id-desc]'
+same 'Recall@10' 'recall@10[ties=id-desc]'
+same MRR 'rr[ties=id-desc]'
+same 'MRR@10' 'rr@10[ties=id-asc]'
+same 'NDCG@10' 'ndcg@10[ties=id-desc]'
+same RPrec 'rprec[ties=id-desc]'
+same 'ir_measures:Rprec' 'rprec[ties=id-desc]'
+same 'trec_eval:Rprec' 'rprec[ties=id-desc]'
+same 'trec_eval:recall_5' 'recall@5[ties=id-desc]'
+same "nDCG(dcg='exp-log2')@20" 'ndcg@20[gain=exp2,ties=id-desc]'
+same 'nDCG(dcg=log2,judged_only=False)@3' 'ndcg@3[ties=id-desc]'
+same 'P(rel=3)@5' 'precision@5[rel=3,ties=id-desc]'
+same 'R(rel=2)@10' 'recall@10[rel=2,ties=id-desc]'
+same 'RR(rel=2)@10' 'rr@10[rel=2,ties=id-asc]'
+same 'SetF(beta=0.5,rel=2)' 'f[beta2=1/2,rel=2,ties=id-desc]'
+same 'set_F_0.25' 'f[beta2=1/4,ties=id-desc]'
+same 'mean:map' 'mean:ap[ties=id-desc]'
+same 'mean[skip=norel]:ERR@20' 'mean[skip=norel]:err@20[gmax=4,ties=id-desc]'
+# our own names keep their meaning
+same ndcg 'ndcg[ties=input]'
+same recall 'recall[ties=input]'
+same dcg 'dcg[ties=input]'
+
+# ---- 3. refusals ------------------------------------------------------------
+refused() { # NAME TEXT: refused, with TEXT in the message, and not as unknown
+  local e
+  if e=$($RM name "$1" 2>&1); then bad "'$1' accepted as '$e'"; return; fi
+  case "$e" in *"unknown metric"*) bad "'$1' refused as unknown: $e"; return ;; esac
+  case "$e" in *"$2"*) ok ;; *) bad "'$1': message '$e' lacks '$2'" ;; esac
+}
+for n in bpref infAP 11pt_avg gm_map gm_bpref utility num_q num_ret num_rel \
+    num_rel_ret iprec_at_recall_0.10 relstring Rprec_mult_0.20 binG G ndcg_rel \
+    Rndcg set_map set_relative_P relative_P_5 rbp yaap prefs_simp P_avgjg runid; do
+  refused "trec_eval:$n" "trec_eval's ${n%%_[0-9]*} has no rankmetrics variant yet"
+done
+refused iprec_at_recall_0.10 "trec_eval's iprec_at_recall has no rankmetrics variant yet"
+refused bpref "trec_eval's bpref has no rankmetrics variant yet"
+refused infAP "trec_eval's and ir_measures' infAP have no rankmetrics variant yet"
+for n in Bpref infAP 'Judged@10' NumQ NumRel NumRelRet NumRet 'IPrec@0.5' \
+    'RBP(p=0.8)' SetAP SetRelP 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall; do
+  b=${n%%[@(]*}
+  refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
+done
+refused 'Judged@10' "ir_measures' Judged has no rankmetrics variant yet"
+refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
+refused 'SetP(relative=True)' "ir_measures' SetP(relative=True) has no rankmetrics variant yet"
+same 'SetP(relative=False)' 'precision[ties=id-desc]'
+refused 'nDCG(gains={0:0,1:1})@10' "has no rankmetrics variant yet"
+refused 'nDCG(dcg=exp-log2)' "no provider"
+refused ERR "needs a cutoff"
+refused 'P.5,10' "several measures"
+refused P_0 "whole number"
+refused 'Rprec@5' "takes no cutoff"
+refused 'trec_eval:recall' "needs a cutoff"
+refused 'nDCG(rel=2)@10' "no parameter 'rel'"
+if e=$($RM name foo 2>&1); then bad "foo accepted"; else
+  case "$e" in *"unknown metric 'foo'"*) ok ;; *) bad "foo: $e" ;; esac; fi
+
+# the help text lists the names (rm_variant_help, so value, name and eval)
+h=$($RM --help)
+for n in "trec_eval's map" P_K recip_rank ndcg_cut_K trec_eval:ndcg "ir_measures' AP" nDCG 'ERR@K'; do
+  case "$h" in *"$n"*) ok ;; *) bad "--help does not mention $n" ;; esac
+done
+
+# ---- 4. eval with trec_eval's names, worked out by hand ------------------
+# q1 retrieves a (grade 2, score 1), b (0, score 3), c (1, score 3); d (1) is
+# judged, not retrieved.  b and c tie; trec_eval puts the larger docno first,
+# so the ranking is c, b, a (in the file's order it would be b, c, a).
+#   R = 3 (a, c, d).  AP = (1/1 + 2/3)/3 = 5/9.  P@10 = 2/10.
+#   DCG@10 = 1/log2(2) + 0 + 2/log2(4) = 2; the ideal of the judged grades
+#   2, 1, 1, 0 is 2 + 1/log2(3) + 1/2, so nDCG@10 = 2/(5/2 + 1/log2(3)).
+# q2 ranks y (0) then x (1).  AP = 1/2.  P@10 = 1/10.  nDCG@10 = 1/log2(3).
+# The means: map = 19/36, P_10 = 3/20, ndcg_cut_10 the mean of the two.
+printf '1 0 a 2\n1 0 b 0\n1 0 c 1\n1 0 d 1\n2 0 x 1\n2 0 y 0\n' > "$T/q"
+printf '1 Q0 a 1 1 t\n1 Q0 b 2 3 t\n1 Q0 c 3 3 t\n2 Q0 y 1 2 t\n2 Q0 x 2 1 t\n' > "$T/r"
+if ! $RM eval --quiet --trec -q -m map -m P_10 -m ndcg_cut_10 "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval failed: $(cat "$T/out")"
+else
+  l3='(log(3)/log(2))'
+  while read -r m q want; do
+    got=$(awk -F'\t' -v m="$m" -v q="$q" '$1 == m && $2 == q {print $3}' "$T/out")
+    w=$(awk "BEGIN {printf \"%.17g\", $want}")
+    if [ -n "$got" ] && awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}'; then ok
+    else bad "eval $m $q: got '$got', expected $w ($want)"; fi
+  done <<E
+map 1 5/9
+P_10 1 2/10
+ndcg_cut_10 1 2/(5/2+1/$l3)
+map 2 1/2
+P_10 2 1/10
+ndcg_cut_10 2 1/$l3
+map all 19/36
+P_10 all 3/20
+ndcg_cut_10 all (2/(5/2+1/$l3)+1/$l3)/2
+E
+  [ "$(wc -l < "$T/out")" -eq 9 ] && ok || bad "eval wrote $(wc -l < "$T/out") lines, expected 9"
+fi
+
+echo "names_test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -60,7 +60,7 @@ SHARED   = librankmetrics.so.$(VERSION)
 SONAME   = librankmetrics.so.$(SOMAJOR)
 TOOL     = rankmetrics
 # Check sources linked into the ONE test runner; add tests/check_*.c here.
-TEST_SRCS = tests/check_rankmetrics.c tests/check_ap.c tests/check_agg.c tests/check_prf.c tests/check_auc_err.c tests/check_cls.c tests/check_novelty.c tests/check_setm.c tests/check_corr.c tests/check_vectors.c tests/check_threads.c
+TEST_SRCS = tests/check_api.c tests/check_rankmetrics.c tests/check_ap.c tests/check_agg.c tests/check_prf.c tests/check_auc_err.c tests/check_cls.c tests/check_novelty.c tests/check_setm.c tests/check_corr.c tests/check_vectors.c tests/check_threads.c
 RUNNER   = tests/check_rankmetrics
 # MetaPost figures the book includes (generated files, e.g. doc/fig-dcg.1).
 # Add them here with a rule that makes them; doc/rankmetrics.pdf depends on them.
@@ -71,9 +71,9 @@ DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf ref toc1 ref1 ru
 .DELETE_ON_ERROR:
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules
-.PHONY: all lib tool doc lint check bench check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
+.PHONY: all lib tool header doc lint check bench check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
 
-all: lint lib tool doc
+all: lint lib tool header doc
 
 # ---- Tangle ---------------------------------------------------------------
 # One ctangle run writes every output; +c leaves unchanged files (and their
@@ -114,6 +114,24 @@ librankmetrics.so: $(SONAME)
 tool: $(TOOL)
 $(TOOL): rmtool.c $(HEADERS) $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) rmtool.c $(STATIC) $(MATH_LIBS) -o $@
+
+# ---- The installed header -----------------------------------------------------
+# The tangled rankmetrics.h has #line directives and no comment (ctangle drops
+# them); the header that make install installs is written from the book by
+# tools/mkheader.awk, with the comments beside each prototype as its
+# documentation.  The script fails when a public prototype has no comment or
+# a comment names an rm_ or RM_ identifier the header does not declare, and
+# this rule fails when the result's C tokens (comments and #line dropped by
+# the preprocessor) differ from the tangled header's: one source, no drift.
+INSTALL_H = build/include/rankmetrics.h
+header: $(INSTALL_H)
+header_tokens = grep -v '^\#line' $(1) | $(CC) -fpreprocessed -dD -E -P -x c - | tr -d ' \t\n'
+$(INSTALL_H): rankmetrics.w tools/mkheader.awk rankmetrics.h
+	@mkdir -p $(dir $@)
+	awk -f tools/mkheader.awk rankmetrics.w > $@.tmp
+	@[ "$$($(call header_tokens,$@.tmp))" = "$$($(call header_tokens,rankmetrics.h))" ] || \
+	  { echo "$@: its C differs from the tangled rankmetrics.h (see tools/mkheader.awk)" >&2; exit 1; }
+	mv -f $@.tmp $@
 
 # ---- Book ---------------------------------------------------------------------
 # cweave writes doc/rankmetrics.{tex,idx,scn}; any nonzero exit fails (5 means
@@ -223,6 +241,7 @@ check: all $(RUNNER)
 	bash tests/verify_test.sh
 	bash tests/verify_all_test.sh
 	bash tests/install_test.sh
+	bash tests/header_test.sh
 	bash tests/readme_snippet_test.sh
 	bash tests/adequacy_test.sh
 	bash tests/sklearn_check.sh
@@ -392,10 +411,10 @@ rankmetrics.pc: FORCE
 	  '$(VERSION)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; echo "wrote $@"; fi
 
-install: $(STATIC) $(SHARED) $(TOOL) doc/rankmetrics.pdf rankmetrics.pc
+install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf rankmetrics.pc
 	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
 	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(VECDIR)
-	install -m 644 rankmetrics.h $(DESTDIR)$(INCLUDEDIR)/rankmetrics.h
+	install -m 644 $(INSTALL_H) $(DESTDIR)$(INCLUDEDIR)/rankmetrics.h
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/$(STATIC)
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/$(SHARED)
 	ln -sf $(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME)

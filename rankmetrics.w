@@ -203,6 +203,37 @@ code it declares.  It needs nothing but \.{<stddef.h>}: a program that uses
 the library does not need the headers of MPFR or GMP.
 
 @(rankmetrics.h@>=
+/* rankmetrics.h: the interface of librankmetrics, ranking and
+   recommendation metrics computed in double precision and, exactly, with
+   MPFR.  The book \.{rankmetrics.pdf} defines every metric and variant.
+
+   Names.  A variant is named as \.{ndcg@@10[gain=exp2]} or
+   \.{mean[skip=undef]:auc}; |rm_variant_parse| reads a name,
+   |rm_variant_name| prints the canonical one.
+
+   Ownership.  The library reads the caller's arrays (an |rm_list| and what
+   it points to, names, variants) during a call and keeps no pointer to
+   them afterwards.  Memory the library allocates is released by the
+   matching function: an |rm_exact|'s string |rational| by |rm_exact_clear|,
+   an |rm_work|'s arrays by |rm_work_free|, a variant of |rm_variant_new| by
+   |rm_variant_free|.
+
+   Errors.  A function that can fail returns an |rm_status|: |RM_OK| (0),
+   |RM_UNDEFINED| (a value set by the variant's convention), or a negative
+   error, after which no result has been written.  |rm_strerror| explains a
+   status.  The library never prints, exits or aborts.
+
+   Threads.  Every function may be called from several threads at once; the
+   library has no mutable global state.  Each thread needs its own
+   |rm_work| and |rm_exact|.
+
+   ABI.  The struct |rm_variant| grows as keys are added: its size and
+   layout may change in any release, so a program that must keep working
+   with a newer shared library, or that is not written in C, allocates
+   variants with |rm_variant_new| (or as |rm_variant_size| bytes) and
+   never reads their fields.  |rm_list| and |rm_exact| are stable within a
+   major version; |rm_list_size| and |rm_exact_size| let a foreign caller
+   check its copy of their layout. */
 #ifndef RANKMETRICS_H
 #define RANKMETRICS_H
 #include <stddef.h>
@@ -428,6 +459,8 @@ typedef enum {
 
 @<Public prototypes@>=
 const char *rm_strerror(rm_status s);
+/* A one-line English explanation of the status |s|, for messages: a static
+   string, never |NULL|, not to be freed. */
 
 @ @<Public functions@>=
 const char *rm_strerror(rm_status s)
@@ -788,9 +821,18 @@ static rm_status check_keys(const rm_variant *v)
 
 @ @<Public prototypes@>=
 void rm_variant_default(rm_variant *v, rm_metric m);
+/* Sets |*v| to the metric |m| with every key at its default and no
+   aggregator. */
 rm_status rm_variant_parse(const char *name, rm_variant *v,
   char *msg, size_t msglen);
+/* Reads the variant named |name| (ours, or a name of trec\_eval or
+   ir\_measures, or \.{gauc}) into |*v|.  On error returns |RM_ENAME| (or
+   |RM_EINVAL| for a null pointer), leaves |*v| alone and, when |msg| is not
+   |NULL|, writes at most |msglen| bytes of a message giving the column. */
 size_t rm_variant_name(const rm_variant *v, char *buf, size_t len);
+/* Writes the canonical name of |*v|, every key shown, as |snprintf| does:
+   at most |len| bytes with the null, and returns the length of the whole
+   name (less than |RM_NAME_MAX|), so a result |>= len| means truncation. */
 
 @ Defaults are zero for every word key (the first word of each list is the
 default) and set here for the others; a metric may change them (see |@<The
@@ -813,6 +855,8 @@ at most |len| bytes.
 
 @<Public prototypes@>=
 size_t rm_variant_help(char *buf, size_t len);
+/* Writes the help text on variant names (metrics, keys, words) into |buf|
+   as |snprintf| does and returns its whole length. */
 
 @ The summary is written straight into the caller's buffer, through
 |help_put|, which appends like |snprintf| and counts what it could not
@@ -997,11 +1041,23 @@ written into |names|, at most |max| of them, and its length returned.
 
 @<Public prototypes@>=
 const char *rm_metric_name(rm_metric m);
+/* The word of metric |m| (\.{ndcg}), a static string; |NULL| when |m| is
+   out of range. */
 int rm_metric_takes_cutoff(rm_metric m);
+/* Nonzero when metric |m| takes a cutoff \.{@@K}. */
 size_t rm_metric_keys(rm_metric m, const char **names, size_t max);
+/* Stores in |names| (at most |max| of them; |names| may be |NULL|) the
+   static names of the keys that metric |m| reads, and returns how many
+   there are. */
 size_t rm_aggregator_keys(rm_agg a, const char **names, size_t max);
+/* The same for the aggregator |a|; 0 for |RM_AGG_NONE|. */
 const char *const *rm_key_words(const char *key);
+/* The words a key takes, a static array ending in |NULL|; |NULL| when
+   |key| is unknown or takes a number. */
 int rm_key_range(const char *key, long *lo, long *hi);
+/* For a key that takes a number, stores its least and greatest values
+   (either pointer may be |NULL|) and returns 1 for a whole number, 2 for a
+   fraction; 0 when |key| is unknown or takes words. */
 
 @ A metric that refuses a cutoff says so when asked with $K=1$, as the
 help text finds out too.  The keys of an aggregator are its outer keys that
@@ -1085,13 +1141,57 @@ layout check itself when it is loaded, rather than corrupt memory later.
 
 @<Public prototypes@>=
 size_t rm_variant_size(void);
+/* The size of an |rm_variant| in this library, for a caller that keeps
+   variants as opaque bytes; it changes between releases. */
 size_t rm_list_size(void);
+/* The size of an |rm_list|, to check a copied layout. */
 size_t rm_exact_size(void);
+/* The size of an |rm_exact|, to check a copied layout. */
 
 @ @<Public functions@>=
 size_t rm_variant_size(void)@+{@+ return sizeof (rm_variant);@+}
 size_t rm_list_size(void)@+{@+ return sizeof (rm_list);@+}
 size_t rm_exact_size(void)@+{@+ return sizeof (rm_exact);@+}
+
+@ {\it Variants on the heap.}  A C program compiled against this header
+and linked with a later shared library would be wrong in the same way if
+it declared an |rm_variant| itself: its |sizeof| is the old one.  So the
+ABI-stable way to hold a variant is a pointer that the library allocates
+and frees.  |rm_variant_new| parses a name into a fresh variant, and
+returns |NULL| with a message (the parser's, or ``out of memory'') on
+failure; |rm_variant_free| releases it, and takes |NULL|.  Every function
+that reads a variant takes the pointer.  The struct stays in the header for
+the programs that are built with the library and want to read its fields,
+and for the old interface, which keeps working.
+@^interface@>@^ABI@>
+
+@<Public prototypes@>=
+rm_variant *rm_variant_new(const char *name, char *msg, size_t msglen);
+/* A variant parsed from |name| in memory the library allocates, or |NULL|
+   with a message in |msg| (as |rm_variant_parse| writes it) when the name
+   is refused or memory runs out.  This is the ABI-stable way to hold a
+   variant: the caller never depends on the size or layout of
+   |rm_variant|.  Release it with |rm_variant_free|. */
+void rm_variant_free(rm_variant *v);
+/* Frees a variant of |rm_variant_new|; |v| may be |NULL|. */
+
+@ @<Public functions@>=
+rm_variant *rm_variant_new(const char *name, char *msg, size_t msglen)
+{
+  rm_variant w, *v;
+  if (name == NULL) {
+    if (msg && msglen) snprintf(msg, msglen, "no name given");
+    return NULL;
+  }
+  if (rm_variant_parse(name, &w, msg, msglen) != RM_OK) return NULL;
+  if ((v = malloc(sizeof *v)) == NULL) {
+    if (msg && msglen) snprintf(msg, msglen, "out of memory");
+    return NULL;
+  }
+  *v = w;
+  return v;
+}
+void rm_variant_free(rm_variant *v)@+{@+ free(v);@+}
 
 @ The printer works like |snprintf|: it writes at most |len| bytes including
 the terminating null, and returns the length of the whole name, so that a
@@ -1191,7 +1291,13 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
       return RM_ENAME;
     }
   }
-  w.agg = o.agg; w.skip = o.skip; w.weight = o.weight;
+  if (m == 1 && w.agg != RM_AGG_NONE) {
+    if (o.agg != RM_AGG_NONE) {
+      bad(msg, msglen, name, p, "%s is already a mean over users:"
+        " write it without an aggregator", p);
+      return RM_ENAME;
+    }
+  } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight;
   @<Check that every option given is used by the variant@>;
   *v = w;
   return RM_OK;
@@ -1656,11 +1762,14 @@ refused too: each needs a name of its own.
 name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
 nothing, |'x'| the optional weight of \.{set\_F}) and the variant, as our
 metric and its options without the brackets; an entry without a metric is a
-name we refuse.  An ir\_measures entry lists the parameters it takes.  A
+name we refuse.  An ir\_measures entry lists the parameters it takes.  An
+entry of |CN| is a name in common use that is no library's, such as
+\.{gauc}, and stands for a whole variant, aggregator and all.  A
 name whose meaning changes with its cutoff (\.{RR}) has two entries.
 
 @d TE "trec_eval"
 @d IM "ir_measures"
+@d CN "common" /* a name in common use, of no one library (\.{gauc}) */
 @d PREL 1 /* takes \.{rel=} */
 @d PJUDGED 2 /* takes \.{judged\_only=} */
 @d PDCG 4 /* takes \.{dcg=} */
@@ -1693,6 +1802,7 @@ static const alias_spec aliases[] = {
   {TE, "set_recall", '-', "recall", "ties=id-desc", 0},
   {TE, "set_F", 'x', "f", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
+  {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
   {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
   {IM, "MAP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
   {IM, "P", 'k', "precision", "ties=id-desc", PREL | PJUDGED},
@@ -1786,6 +1896,8 @@ static int alias_im(const char *name, const char *p, const char *lib,
   rm_variant *w, char *msg, size_t msglen);
 static int alias_te(const char *name, const char *p, const char *lib,
   rm_variant *w, char *msg, size_t msglen);
+static int alias_common(const char *name, const char *p, rm_variant *w,
+  char *msg, size_t msglen);
 static int read_alias(const char *name, const char *p, rm_variant *w,
   char *msg, size_t msglen)
 {
@@ -1801,6 +1913,7 @@ static int read_alias(const char *name, const char *p, rm_variant *w,
       if (strcmp(word, metrics[m].name) == 0 && (*q == '\0' || *q == '@@' || *q == '['))
         return 0;
   }
+  if (lib == NULL && (r = alias_common(name, p, w, msg, msglen)) != 0) return r;
   if ((lib == NULL || strcmp(lib, IM) == 0)
       && (r = alias_im(name, p, lib, w, msg, msglen)) != 0) return r;
   if ((lib == NULL || strcmp(lib, TE) == 0)
@@ -1864,6 +1977,27 @@ static int digits_ok(const char *s) /* a whole number from 1, no leading zero */
   if (*s < '1' || *s > '9') return 0;
   while (*s >= '0' && *s <= '9') s++;
   return *s == '\0';
+}
+
+@ A name in common use (the |CN| rows: \.{gauc}, see the section on GAUC)
+is a whole variant, aggregator and all, and is taken only alone: a cutoff or
+options after it are refused, since the variant it stands for is the place
+to change one, and so is an aggregator before it (see |rm_variant_parse|).
+
+@<Private functions@>=
+static int alias_common(const char *name, const char *p, rm_variant *w,
+  char *msg, size_t msglen)
+{
+  const char *q = p;
+  const alias_spec *a;
+  while (id_char(*q)) q++;
+  if ((a = find_alias(CN, p, (size_t) (q - p), 0)) == NULL) return 0;
+  if (*q != '\0') {
+    bad(msg, msglen, name, q, "%s takes no cutoff or options: write the variant"
+      " it stands for, %s[%s], and change that", a->name, a->metric, a->opts);
+    return -1;
+  }
+  return alias_make(name, p, a, NULL, "", w, msg, msglen);
 }
 
 @ ir\_measures writes \.{Name(key=value,...)@@K}, a string value possibly
@@ -2461,7 +2595,10 @@ typedef struct rm_exact {
 
 @ @<Public prototypes@>=
 void rm_exact_init(rm_exact *e);
+/* Makes |*e| empty; call it before the first use of |*e|. */
 void rm_exact_clear(rm_exact *e);
+/* Frees the string |e->rational| that the exact path allocated and makes
+   |*e| empty again; |*e| may then be reused or dropped. */
 
 @ @<Public functions@>=
 void rm_exact_init(rm_exact *e)
@@ -3093,6 +3230,8 @@ are first-order bounds, and the $O(u^2)$ terms are far below one ulp.
 
 @<Public prototypes@>=
 double rm_ulp_bound(const rm_variant *v);
+/* The proven bound, in ulps, on the error of |rm_value| for the variant
+   |*v|: its result lies within that many doubles of the exact value. */
 
 @** Metrics.
 Each metric family has a chapter of the same shape: definition, sources,
@@ -3131,11 +3270,21 @@ typedef struct rm_work {
 
 @ @<Public prototypes@>=
 void rm_work_init(rm_work *w);
+/* Makes |*w| an empty workspace.  The library grows its arrays as lists
+   need; the caller owns it and releases it with |rm_work_free|. */
 void rm_work_free(rm_work *w);
+/* Frees the arrays of |*w| and makes it empty again. */
 rm_status rm_value(const rm_variant *v, const rm_list *l, rm_work *w,
   double *out);
+/* The double path: computes the variant |*v| of the list |*l| into |*out|.
+   |w| may be |NULL| (the call then allocates its own).  Returns |RM_OK|,
+   |RM_UNDEFINED| (value set by the variant's \.{undef}), or a negative
+   status and leaves |*out| alone. */
 rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out);
-double rm_ulp_bound(const rm_variant *v);
+/* The exact path: the same value, correctly rounded, with its fraction
+   when rational and 40 digits, into |*out|, which |rm_exact_init| made;
+   release it with |rm_exact_clear|.  Returns as |rm_value| does, or
+   |RM_EHARD| when |RM_PREC_MAX| bits do not decide the rounding. */
 
 @ @<Public functions@>=
 void rm_work_init(rm_work *w)
@@ -3243,6 +3392,9 @@ statuses.
 @<Public prototypes@>=
 rm_status rm_values(const rm_variant *v, size_t nv, const rm_list *l,
   rm_work *w, double *out, rm_status *st);
+/* Computes the |nv| variants |v[0..nv-1]| of one list, ranking it once per
+   tie rule: |out[i]| and |st[i]| are what |rm_value| gives for |v[i]|.
+   Returns |RM_EINVAL| or |RM_ENOMEM| when it cannot run, else |RM_OK|. */
 
 @ The check of the variant becomes a function (the list's is |check_list|,
 which the means over queries use too), and a variant that passes both
@@ -4109,6 +4261,8 @@ path to its bound.
 
 @<Public prototypes@>=
 double rm_ulps_between(double a, double b);
+/* The number of doubles between |a| and |b|, to compare a result with a
+   bound of |rm_ulp_bound|. */
 
 @ @<Public functions@>=
 double rm_ulps_between(double a, double b)
@@ -7278,9 +7432,14 @@ given to |rm_value| too, which treats its list as a set of one query.
 @<Public prototypes@>=
 rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   rm_work *w, double *out);
+/* The double path of an aggregated variant (\.{mean:ap}) or of a metric of
+   a whole set (coverage) over the |nq| queries |q[0..nq-1]|.  Returns as
+   |rm_value| does. */
 int rm_variant_reads_set(const rm_variant *v);
+/* Nonzero when |*v| must be computed with |rm_value_set|. */
 rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   rm_exact *out);
+/* The exact path of |rm_value_set|, as |rm_value_exact|. */
 
 @ A variant reads a set of queries when it has an aggregator or its metric is
 one of a whole set.
@@ -7721,6 +7880,7 @@ $-,+,-,+,+$ by model A and $-,+,+,-,+$ by model B have global AUCs of
 $\oursq{X-gauc-A}$ and $\oursq{X-gauc-B}$, while every user's clicks lie above
 his non-clicks in both, so the GAUC of both is $\oursq{X-gauc-both}$.
 
+
 @<Examples over several queries@>=
 @/{"GAUC-items", NULL, "mean[skip=undef,weight=items]:auc", RM_QS(GAUC_USERS), NULL,
   "case", RM_OK, "11/14", 0x1.9249249249249p-1},
@@ -7746,6 +7906,35 @@ and no unretrieved items.
   (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL}
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
+
+@ {\it The name \.{gauc}.}  GAUC (also ``group AUC'' or ``uAUC'') is
+the common name, and the parser takes \.{gauc} for its common definition:
+$$\hbox{\tt mean[skip=undef,weight=items]:auc[ties=average]}$$
+that is, the AUC of each user, weighted by the user's impressions, over the
+users who have both a click and a non-click.  It is a row of the table of
+other libraries' names (|CN|, a name of no one library), taken only alone:
+\.{gauc@@10}, \.{gauc[...]} and \.{mean:gauc} are refused with the full
+name to edit instead.
+@^GAUC@>@^uAUC@>
+
+Impressions are the default weight because GAUC was defined with them.
+The DIN paper (Zhou et al., KDD 2018, arXiv 1706.06978) writes
+$\sum_u w_u{\rm AUC}_u/\sum_u w_u$ with $w_u$ the number of impressions
+of user~$u$ (as quoted in zhougr1993/DeepInterestNetwork issue~71);
+\src{003} gives the same formula (F003.6), and x-deeplearning's
+|GaucCalcOp| (\.{xdl/core/ops/gauc\_calc\_op.cc}) weights each group by
+its samples.  RecBole's GAUC (\.{recbole/evaluator/metrics.py}) weights by
+clicks instead, citing the same paper; its value is
+\.{mean[skip=undef,weight=positives]:auc[ties=average]}, which is
+$\oursq{GAUC-positives}$ on the three users above, where \.{gauc} is
+$\oursq{GAUC-items}$ (none of their scores is tied).  Both leave out a user of
+one class, whose AUC is $0/0$: \.{skip=undef}.  Ties are averaged
+(\.{ties=average}, a tied pair counts one half), as RecBole's average ranks
+and scikit-learn do: a user's scores are often tied, and averaging is the
+one rule that does not depend on the order of the input.  x-deeplearning
+and the DIN code break ties by the order of their sort instead, and
+x-deeplearning also drops the first and the last group of a batch; no
+variant reproduces those.
 
 @* Metrics of a whole set.\here{q:set}
 Three metrics of our sources are not means of per-query values.  The {\it

@@ -24,6 +24,37 @@ else fail "make install: tool or vectors missing"; fi
 if cmp -s "$vec/ap_test.txt" vectors/ap_test.txt; then ok "the installed vectors are the committed ones"
 else fail "the installed vectors differ from vectors/"; fi
 
+# The installed header is the documented one, and a C program finds the
+# header and the library through the installed pkg-config file (the staging
+# directory as its sysroot) and runs: precision@2 of 1, 0, 1 is 1/2.
+inc=$tmp/stage/usr/local/include/rankmetrics.h
+if cmp -s "$inc" build/include/rankmetrics.h && ! grep -q '^#line' "$inc" &&
+   grep -q 'rm_variant_new' "$inc"; then ok "make install installs the documented header"
+else fail "the installed header is not build/include/rankmetrics.h"; fi
+cat >"$tmp/prog.c" <<'C'
+#include <stdio.h>
+#include <rankmetrics.h>
+int main(void)
+{
+  static const int g[] = {1, 0, 1};
+  rm_list l = {3, g, NULL, NULL, 0, NULL};
+  rm_variant *v = rm_variant_new("precision@2", NULL, 0);
+  double x = 0;
+  if (v == NULL || rm_value(v, &l, NULL, &x) != RM_OK) return 1;
+  rm_variant_free(v);
+  printf("%.17g\n", x);
+  return 0;
+}
+C
+pc() { PKG_CONFIG_PATH="$tmp/stage/usr/local/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/stage" \
+  pkg-config "$@"; }
+if ${CC:-cc} -std=c99 -Wall -Werror $(pc --cflags rankmetrics) "$tmp/prog.c" \
+     $(pc --libs rankmetrics) -o "$tmp/prog" 2>"$tmp/err" &&
+   [ "$(LD_LIBRARY_PATH="$tmp/stage/usr/local/lib" "$tmp/prog")" = 0.5 ] &&
+   LD_LIBRARY_PATH="$tmp/stage/usr/local/lib" ldd "$tmp/prog" | grep -q "$tmp/stage/usr/local/lib/librankmetrics.so"; then
+  ok "a C program built with pkg-config against the installed header and shared library runs"
+else fail "pkg-config build against the installed library: $(head -3 "$tmp/err")"; fi
+
 # Every vector's own value, as a candidate, from another directory.
 for f in vectors/*_test.txt; do
   fam=$(basename "$f" _test.txt)

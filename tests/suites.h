@@ -3,6 +3,7 @@
    constructors, once to add the suites to its runner.  A new file
    tests/check_FAMILY.c defines Suite *suite_FAMILY(void), gets a line here,
    and is listed in TEST_SRCS in the Makefile. */
+SUITE(suite_api)
 SUITE(suite_ap)
 SUITE(suite_agg)
 SUITE(suite_prf)

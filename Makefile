@@ -243,6 +243,7 @@ check: all $(RUNNER)
 	bash tests/install_test.sh
 	bash tests/header_test.sh
 	bash tests/readme_snippet_test.sh
+	bash tests/readme_test.sh
 	bash tests/adequacy_test.sh
 	bash tests/sklearn_check.sh
 	bash tests/r_check.sh

@@ -1006,7 +1006,7 @@ all.
 
 @ The summary ends with the aggregators and with the names of trec\_eval
 and ir\_measures that the parser takes (see the section ``Names of
-trec\_eval and ir\_measures'').
+trec\_eval and ir\_measures''), and \.{gauc}.
 
 @<Public functions@>=
 size_t rm_variant_help(char *buf, size_t len)
@@ -1024,7 +1024,8 @@ size_t rm_variant_help(char *buf, size_t len)
     "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X] (its ndcg\n"
     "  and dcg are written trec_eval:ndcg, trec_eval:dcg); ir_measures' AP[@@K],\n"
     "  AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K], nDCG(dcg=exp-log2)@@K,\n"
-    "  Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)]\n");
+    "  Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)]\n"
+    "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
   return p;
 }
 

@@ -202,6 +202,20 @@ interface is |static|.
 code it declares.  It needs nothing but \.{<stddef.h>}: a program that uses
 the library does not need the headers of MPFR or GMP.
 
+The comment after each prototype is the function's documentation, in the
+manner of \.{zlib.h}: what it does, who owns what, what it returns on
+error.  ctangle drops comments, and its \.{rankmetrics.h} is for the
+compiler only; the header that \.{make install} installs,
+\.{build/include/rankmetrics.h}, is written from this book by
+\.{tools/mkheader.awk}, which expands the sections of the header as
+ctangle does but keeps their layout and their comments, with the TeX of
+the comments turned into plain text.  The script stops when a prototype
+has no comment or a comment names an identifier \.{rm\_...} that the
+header does not declare, and the Makefile stops when the C of the two
+headers differs by a token, so the documentation cannot drift from the
+code.  \.{tests/header\_test.sh} checks all three.
+@^interface@>@^documentation of the header@>
+
 @(rankmetrics.h@>=
 /* rankmetrics.h: the interface of librankmetrics, ranking and
    recommendation metrics computed in double precision and, exactly, with

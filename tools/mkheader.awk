@@ -95,7 +95,7 @@ function indent(t, ind,   n, L, i, o) {
   return o
 }
 # Drop CWEB's layout codes, turn the TeX of comments into text, squeeze blank lines.
-function tidy(s,   n, i, L, out, t, blank, incom, c, seg, e) {
+function tidy(s,   n, i, L, out, t, blank, incom, was, c, seg, e) {
   if (s ~ /@[dc=]/ ) die("a header section uses @d, @c or @= (not supported here)")
   n = split(s, L, "\n"); out = ""; blank = 1; incom = 0
   for (i = 1; i <= n; i++) {
@@ -104,7 +104,7 @@ function tidy(s,   n, i, L, out, t, blank, incom, c, seg, e) {
     gsub(/@;/, "", t); gsub(/@\//, "", t); gsub(/@#/, "", t); gsub(/@!/, "", t)
     gsub(/@\+/, " ", t); gsub(/@@/, "\001", t)
     # the TeX of comments only: split the line at comment boundaries
-    seg = ""; 
+    seg = ""; was = incom   # squeeze only lines that are code from end to end
     while (t != "") {
       if (!incom) {
         c = index(t, "/*")
@@ -117,7 +117,7 @@ function tidy(s,   n, i, L, out, t, blank, incom, c, seg, e) {
       }
     }
     t = seg; gsub(/\001/, "@", t); sub(/[ \t]+$/, "", t)
-    if (!incom && index(t, "/*") == 0 && match(t, /^[ \t]*/)) {   # squeeze code
+    if (!was && !incom && index(t, "/*") == 0 && match(t, /^[ \t]*/)) {   # squeeze code
       c = substr(t, RLENGTH + 1); gsub(/[ \t]+/, " ", c); t = substr(t, 1, RLENGTH) c
     }
     if (t == "") { if (!blank) out = out "\n"; blank = 1; continue }

@@ -715,6 +715,7 @@ with \.{gain=binary}.  \.{ties} is read by every metric that ranks, except
 that \.{idcg} ranks only for \.{ideal=topk}.  \.{undef} is read by the
 metrics that can be undefined.
 
+@^keys of names, \.{rel}@>@^keys of names, \.{ties}@>@^keys of names, \.{undef}@>
 @<Key specifications@>=
 [KEY_REL] = {"rel", NULL, 1, RM_GRADE_MAX, FIELD(rel), 0, rel_when, 20},
 [KEY_TIES] = {"ties", ties_words, 0, 0, FIELD(ties), 0, ties_when, 60},
@@ -3381,7 +3382,8 @@ int norm; /* an |rm_norm| */
 @ @<Key codes@>=
 KEY_NORM,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{norm}@>
+@<Key specifications@>=
 [KEY_NORM] = {"norm", norm_words, 0, 0, FIELD(norm), 0, NULL, 6},
 
 @ @<Words and conditions of keys@>=
@@ -3455,7 +3457,8 @@ typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY @+} rm_gain;
 @ @<Fields of a variant@>=
 int gain; /* an |rm_gain| */
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{gain}@>
+@<Key specifications@>=
 [KEY_GAIN] = {"gain", gain_words, 0, 0, FIELD(gain), 0, NULL, 10},
 
 @ @<Words and conditions of keys@>=
@@ -3511,7 +3514,8 @@ typedef enum {@+ RM_DISCOUNT_LOG2, RM_DISCOUNT_JK @+} rm_discount;
 int discount; /* an |rm_discount| */
 int base; /* base $b$ of \.{discount=jk} */
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{discount}@>@^keys of names, \.{base}@>
+@<Key specifications@>=
 [KEY_DISCOUNT] = {"discount", discount_words, 0, 0, FIELD(discount), 0, NULL, 30},
 [KEY_BASE] = {"base", NULL, 2, 65536, FIELD(base), 0, base_when, 40},
 
@@ -3574,7 +3578,8 @@ typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+
 @ @<Fields of a variant@>=
 int ideal; /* an |rm_ideal| */
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{ideal}@>
+@<Key specifications@>=
 [KEY_IDEAL] = {"ideal", ideal_words, 0, 0, FIELD(ideal), 0, NULL, 50},
 
 @ @<Words and conditions of keys@>=
@@ -4294,7 +4299,8 @@ int denom; /* an |rm_denom| */
 @ @<Key codes@>=
 KEY_DENOM,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{denom}@>
+@<Key specifications@>=
 [KEY_DENOM] = {"denom", denom_words, 0, 0, FIELD(denom), 0, denom_when, 7},
 
 @ @<Words and conditions of keys@>=
@@ -4330,7 +4336,8 @@ int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
 @ @<Key codes@>=
 KEY_BETA2,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{beta2}@>
+@<Key specifications@>=
 [KEY_BETA2] = {"beta2", NULL, 1, 1000000, FIELD(beta2), FIELD(beta2_den), NULL, 8},
 
 @ @<Set the numeric defaults of a variant@>=
@@ -4387,7 +4394,8 @@ int hit; /* an |rm_hit| */
 @ @<Key codes@>=
 KEY_HIT,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{hit}@>
+@<Key specifications@>=
 [KEY_HIT] = {"hit", hit_words, 0, 0, FIELD(hit), 0, NULL, 4},
 
 @ @<Words and conditions of keys@>=
@@ -4969,7 +4977,8 @@ int hits; /* an |rm_hits| */
 @ @<Key codes@>=
 KEY_HITS,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{hits}@>
+@<Key specifications@>=
 [KEY_HITS] = {"hits", hits_words, 0, 0, FIELD(hits), 0, NULL, 5},
 
 @ @<Words and conditions of keys@>=
@@ -5922,7 +5931,8 @@ also define a {\it group\/} AUC, GAUC: compute AUC inside each group, then
 average.  \src{002\_99164a9873301b8b.txt} takes a group to be one search
 request and a plain mean (F002.8; ``CAUC'' in its text is a typo);
 \src{003\_67084013e7b3df28.txt} takes a group to be a user and weights each
-user's AUC by the user's number of impressions (F003.6, ``uAUC'').  A group
+user's AUC by the user's number of impressions (F003.6, ``uAUC'').
+@^GAUC, its definitions@>  A group
 is one list of this library, so the per-group values are the metric
 \.{auc}, and the means are computed in the part on aggregation, which also
 says what becomes of a group whose AUC is undefined.  In its names the two
@@ -6149,7 +6159,8 @@ int gmax; /* largest grade $g_{\max}$ of \.{err} */
 @ @<Key codes@>=
 KEY_GMAX,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{gmax}@>
+@<Key specifications@>=
 [KEY_GMAX] = {"gmax", NULL, 1, 30, FIELD(gmax), 0, NULL, 3, 0},
 
 @ @<Set the numeric defaults of a variant@>=
@@ -6896,7 +6907,8 @@ int tau; /* an |rm_tau| */
 @ @<Key codes@>=
 KEY_TAU,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{tau}@>
+@<Key specifications@>=
 [KEY_TAU] = {"tau", tau_words, 0, 0, FIELD(tau), 0, NULL, 2, 0},
 
 @ @<Words and conditions of keys@>=
@@ -7188,6 +7200,7 @@ is a micro average of recall.  The {\it sum\/} adds the values, as
 (\.{uniform}), by its number of items (\.{items}: impressions, in the
 GAUC of the DIN paper and of \src{003}) or by its number of relevant items
 among them (\.{positives}: clicks, as RecBole's GAUC).
+@^GAUC, its weights@>
 \item{$\bullet$} {\it Which queries count.}  \.{skip=none} counts every
 query, an undefined value entering with the value its convention gives
 (trec\_eval, scikit-learn); \.{skip=undef} leaves out queries whose value is
@@ -7223,7 +7236,8 @@ int weight; /* an |rm_weight| */
 @ @<Key codes@>=
 KEY_SKIP, KEY_WEIGHT,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{skip}@>@^keys of names, \.{weight}@>
+@<Key specifications@>=
 [KEY_SKIP] = {"skip", skip_words, 0, 0, FIELD(skip), 0, NULL, 1, 1},
 [KEY_WEIGHT] = {"weight", weight_words, 0, 0, FIELD(weight), 0, weight_when, 2, 1},
 
@@ -7788,7 +7802,8 @@ int items; /* the catalogue size $N$ of \.{coverage} */
 @ @<Key codes@>=
 KEY_ITEMS,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{items}@>
+@<Key specifications@>=
 [KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, NULL, 3, 0},
 
 @ @<Set the numeric defaults of a variant@>=
@@ -8024,7 +8039,8 @@ int floor; /* an |rm_floor| */
 @ @<Key codes@>=
 KEY_FLOOR,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{floor}@>
+@<Key specifications@>=
 [KEY_FLOOR] = {"floor", floor_words, 0, 0, FIELD(floor), 0, NULL, 4, 0},
 
 @ @<Words and conditions of keys@>=
@@ -8269,7 +8285,7 @@ undefined, and under the source's floor its term is $8\lg10$.
   NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
 
 @** Where the definitions disagree.
-\here{disagree}
+\here{disagree}\input disagree
 Five sources and a dozen libraries use one name for several numbers.  The
 question every team asks sooner or later, ``why does our HR@@10 not match
 the paper's?'', has an answer that can be {\it computed}: for two variants of
@@ -8278,11 +8294,62 @@ or there is none among the inputs we can enumerate.  The tool's subcommand
 \.{disagree} finds it.  For every metric name it compares pairs of
 variants, searches all small inputs in order of size for the first one on
 which the two exact values differ, and measures on random populations how
-often and by how much they differ.  The tables at the end of this part are
-written by the tool when the book is built (the file \.{doc/disagree.tex},
-read here), and so are the counts this part prints.
-\input disagree
+often and by how much they differ.  The full tables, two rows for each of
+the \dispairs\ pairs, are in the appendix ``The tables of disagreement''
+near the end of the book (\secref{distables}); they are written by the tool when the book is
+built (the file \.{doc/disagree.tex}, read here), and so are the counts and
+the summary this part prints.
 @^disagreements@>@^witness@>
+
+@ {\it The splits that matter, in brief.}\here{dis:summary}  Most of the
+pairs split somewhere; a few split {\it often}, between sources or
+libraries that a reader is likely to compare.  They are these.
+\smallskip
+\item{$\bullet$} {\it Hit ratio}: the fraction of users with a hit
+(\.{hit=any}, \src{001}) against pooled recall (\.{hit=recall}, \src{000}).
+\item{$\bullet$} {\it Reciprocal rank}: the first hit's (\.{hits=first},
+trec\_eval and nearly every library) against the mean over every relevant
+position (\.{hits=mean}, the ``MRR'' of \src{002}).
+\item{$\bullet$} {\it Average precision's denominator}: the relevant items
+(\.{norm=rel}: trec\_eval, \src{000}, \src{002}, \src{004}) against the hits
+within the cutoff (\.{norm=hits}, \src{001}).
+\item{$\bullet$} {\it nDCG's ideal}: every judged item (\.{ideal=judged},
+trec\_eval) against the retrieved list sorted (\.{ideal=list},
+scikit-learn); and {\it its gain}: linear (trec\_eval, scikit-learn) against
+$2^g-1$ (\.{gain=exp2}, Burges et~al., \src{002}, \src{003}).
+\item{$\bullet$} {\it nDCG's ties}: trec\_eval's order by descending
+identifier (\.{ties=id-desc}) against scikit-learn's mean over the orders of
+the tied items (\.{ties=average}).
+\item{$\bullet$} {\it AUC's ties}: the input order against mid-ranks
+(\.{ties=average}, scikit-learn and the rank-sum formula).
+\item{$\bullet$} {\it Precision's denominator}: the cutoff $K$
+(\.{denom=k}, trec\_eval's P@@K) against the length of the list within it
+(\.{denom=list}), which differ only when the list is shorter than~$K$.
+\item{$\bullet$} {\it GAUC's weights}: the plain mean of the groups' AUCs
+(\src{002}) against the mean weighted by impressions (\src{003}).
+\smallskip
+\noindent For each, the table below gives the smallest witness (its grades
+and cutoff over its scores, as in the full tables), the two values on it,
+and the split rate: the share of \dispop\ random queries of a realistic
+shape on which the two values differ, with its 95\% interval, drawn as a
+bar.  A rate near~100\% means that a comparison of the two numbers is
+almost never a comparison of one quantity; a rate of a few percent means
+that the split lives in a corner (a short list, a tie) that a test suite
+must visit on purpose.  Every number here is read from the same run of the
+tool as the full tables.
+@^trec\_eval@>@^scikit-learn@>@^RecBole@>
+@^GAUC, the split of its weights@>
+
+\def\dissum#1#2#3#4#5#6#7#8#9{\.{#1}&\distt #2&\distt #4&#6&#8\%&
+  \dimen0=#8pt \vrule height6pt depth-1pt width.5\dimen0
+  \vrule height6pt depth-1pt width.2pt \kern-.2pt
+  \kern-.5\dimen0 \kern50pt\vrule height6pt depth-1pt width.2pt\cr
+  &\distt #3&\distt #5&#7&#9&\cr\noalign{\smallskip}}
+$$\vbox{\eightrm\baselineskip9.5pt\tabskip0pt
+\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&\hfil#\quad&#\hfil\cr
+metric&variants&smallest witness&values&split, \%&0\hskip40pt 100\cr
+\noalign{\smallskip}
+\dissummary}}$$
 
 @ {\it Which pairs.}  A metric's variants are its default and the variants
 that change {\it one\/} word-valued key of the default (\.{hits=mean} for
@@ -8410,10 +8477,8 @@ and cutoff (\.{K1}) over its scores (\.{s0,1}) and the grade of its
 unretrieved judged item (\.{j1}); $^b$ says that no input with binary
 grades is a witness.  The split column gives the rate over \dispop\
 random queries over its 95\% interval, the last column the median over the
-largest difference.
-
-\medskip
-\distables
+largest difference.  The tables themselves, metric by metric, are in the
+appendix ``The tables of disagreement'' (\secref{distables}).
 
 @ The subcommand.  Its arguments are metric names or \.{all} (or two
 variant names, a pair: see ``any two variants'' below), and options:
@@ -9296,6 +9361,55 @@ static void dis_tex_head(FILE *f, int maxlen, int npop)
     maxlen, npop);
 }
 
+@ The summary at the head of this part reads a few pairs out of the same
+results: the splits most often met between the sources and between the
+libraries.  Each becomes a call of \.{\\dissum} with nine arguments
+$$\hbox{\.{\\dissum\{metric\}\{a\}\{b\}\{witness\}\{witness, second line\}%
+\{value a\}\{value b\}\{rate\}\{interval\}}}$$
+inside the macro \.{\\dissummary}; the book defines \.{\\dissum} (a row and a bar
+whose length is the rate), so the summary's numbers are the tables' numbers.
+A pair of the list that the run did not compare is left out.
+
+@<Tool functions@>=
+static const struct {@+ const char *metric, *a, *b; @+} dis_summary[] = {
+  {"hr", "hit=any", "hit=recall"}, {"rr", "hits=first", "hits=mean"},
+  {"ap", "norm=rel", "norm=hits"}, {"ndcg", "ideal=judged", "ideal=list"},
+  {"ndcg", "gain=linear", "gain=exp2"}, {"ndcg", "ties=id-desc", "ties=average"},
+  {"auc", "ties=input", "ties=average"}, {"precision", "denom=k", "denom=list"},
+  {"gauc", "weight=uniform", "weight=items"}, {NULL, NULL, NULL}};
+static void dis_tex_summary(FILE *f, const dis_metric *ms, int nm)
+{
+  int s, i, p;
+  fputs("\\long\\def\\dissummary{%\n", f);
+  for (s = 0; dis_summary[s].metric; s++)
+    for (i = 0; i < nm; i++) if (strcmp(ms[i].name, dis_summary[s].metric) == 0)
+      for (p = 0; p < ms[i].np; p++) {
+        const dis_pair *q = &ms[i].pair[p];
+        int line;
+        if (strcmp(q->la, dis_summary[s].a) || strcmp(q->lb, dis_summary[s].b)) continue;
+        if (q->state[SP_GRADED] != 1 || !q->pop) continue;
+        fprintf(f, "\\dissum{%s}{%s}{%s}", ms[i].name, q->la, q->lb);
+        for (line = 0; line < 2; line++) {
+          fputs("{", f);
+          dis_tex_grades(f, &q->wit[SP_GRADED], line);
+          if (q->nq[SP_GRADED] == 2) {
+            fputs(line == 0 || q->wit[SP_GRADED].scored || q->wit2[SP_GRADED].scored
+              ? " $\\vert$ " : "", f);
+            dis_tex_grades(f, &q->wit2[SP_GRADED], line);
+          }
+          fputs("}", f);
+        }
+        for (line = 0; line < 2; line++) {
+          fputs("{", f); dis_tex_value(f, q->val[SP_GRADED][line]); fputs("}", f); }
+        {@+ double lo, hi;
+          dis_wilson(q->split, q->pop, &lo, &hi);
+          fprintf(f, "{%.1f}{%.1f--%.1f}%%\n", 100.0 * (double) q->split / (double) q->pop,
+            100 * lo, 100 * hi);
+        @+}
+      }
+  fputs("}\n", f);
+}
+
 @ {\it Any two variants.}  The pairs above are the tool's choice: two
 variants of one metric that differ in one key, under one cutoff.  The
 question users bring is about two names of their own, often of different
@@ -9592,6 +9706,7 @@ static int cmd_disagree(int argc, char **argv)
       free(ms); return 1; }
     dis_tex_head(tex, maxlen, DIS_POP);
     dis_tex_counts(tex, ms, nm, maxlen);
+    dis_tex_summary(tex, ms, nm);
     fputs("\\long\\def\\distables{%\n", tex);
     for (i = 0; i < nm; i++) dis_tex(tex, &ms[i], maxlen);
     fputs("}\n", tex);
@@ -16225,6 +16340,21 @@ nothing of it; the chapter on rank correlation gives the standard
 definitions (\secref{N000.RC}).  \src{001} names diversity, serendipity and coverage without
 defining them; \src{002} names the average predicted position and the online
 rates CTR, CVR and LCVR.  None of them is treated in this version.
+
+@** Appendix: the tables of disagreement.\here{distables}
+These are the results of \.{rankmetrics disagree all}, read from
+\.{doc/disagree.tex}; the part ``Where the definitions disagree'' explains
+the search, the rates and the notation, and its first pages summarise the
+splits that matter most.  Each pair takes two rows: its two variants, the
+smallest witness (grades and cutoff \.{K1} over scores \.{s0,1} and the
+grade \.{j1} of an unretrieved judged item), the two exact values, the
+split rate over \dispop\ random queries over its 95\% interval, and the
+median over the largest difference.  $^\star$ marks a split named by the
+sources, $^b$ a pair that no input with binary grades separates.
+@^disagreements, tables of@>
+
+\medskip
+\distables
 
 @** Index.
 Here is a list of the identifiers of this program and of the ideas it

@@ -3699,10 +3699,10 @@ row through both paths and prints the computed values where the text says
 @(examples.h@>=
 #include <stddef.h>
 #include "rankmetrics.h"
-#define RM_G(...) (const int[]){__VA_ARGS__}, sizeof (int[]){__VA_ARGS__} / sizeof (int)
-#define RM_S(...) (const double[]){__VA_ARGS__}
-#define RM_I(...) (const char *const[]){__VA_ARGS__}
-#define RM_NONE NULL, 0
+#define RM_G(...) @[(const int[]){__VA_ARGS__}@], @[sizeof (int[]){__VA_ARGS__}@] / sizeof (int)@t\2\2@>
+#define RM_S(...) @[(const double[]){__VA_ARGS__}@]
+#define RM_I(...) @[(const char *const[]){__VA_ARGS__}@]
+#define RM_NONE @t\ @>NULL, 0
 typedef struct rm_example {
   const char *id; /* label used by the book and the tests */
   const char *source; /* seed file, or |NULL| for a case of our own */
@@ -7561,9 +7561,9 @@ parenthesized list of grades and one of unretrieved grades.
 
 @(examples.h@>=
 #define RM_UNPAREN(...) __VA_ARGS__
-#define RM_Q(g, j) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, NULL, NULL, sizeof (int[]){0, RM_UNPAREN j} / sizeof (int) - 1, \
-  (const int[]){0, RM_UNPAREN j} + 1}
+#define RM_Q(g, j) @[{@[sizeof (int[]){RM_UNPAREN g}@] / sizeof (int), \
+  @[(const int[]){RM_UNPAREN g}@], NULL, NULL, @[sizeof (int[]){0, RM_UNPAREN j}@] / sizeof (int) - 1, \
+  @[(const int[]){0, RM_UNPAREN j}@] + 1}@]@t\2\2\2\2@>
 typedef struct rm_set_example {
   const char *id, *source, *name;
   const rm_list *q; size_t nq; /* the queries */
@@ -7572,8 +7572,8 @@ typedef struct rm_set_example {
   const char *rational;
   double expect;
 } rm_set_example;
-#define RM_QS(...) (const rm_list[]){__VA_ARGS__}, \
-  sizeof (rm_list[]){__VA_ARGS__} / sizeof (rm_list)
+#define RM_QS(...) @[(const rm_list[]){__VA_ARGS__}@], \
+  @[sizeof (rm_list[]){__VA_ARGS__}@] / sizeof (rm_list)@t\2\2@>
 @<Lists of the examples over queries@>@;
 static const rm_set_example rm_set_examples[] = {
 @<Examples over several queries@>@;
@@ -7669,16 +7669,16 @@ first, and the relevant items not recommended as unretrieved grades.
 
 @<Lists of the examples over queries@>=
 #define RM_X10(g) g, g, g, g, g, g, g, g, g, g
-#define E000_1_USERS RM_Q((1, 1, 1, 1, 1, 1, 0, 0, 0, 0), (1, 1, 1, 1)), \
+#define E000_1_USERS @t\ @>RM_Q((1, 1, 1, 1, 1, 1, 0, 0, 0, 0), (1, 1, 1, 1)), \
   RM_Q((1, 1, 1, 1, 1, 0, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1)), \
   RM_Q((1, 1, 1, 1, 0, 0, 0, 0, 0, 0), (1, 1, 1, 1))
-#define E003_5_USERS RM_Q((RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), \
+#define E003_5_USERS @t\ @>RM_Q((RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), \
     RM_X10(1), RM_X10(1), RM_X10(0), RM_X10(0), RM_X10(0)), ()), \
   RM_Q((RM_X10(1), RM_X10(0), RM_X10(0), RM_X10(0), RM_X10(0), RM_X10(0), RM_X10(0), \
     RM_X10(0), RM_X10(0), RM_X10(0)), ()), \
   RM_Q((RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(0), RM_X10(0), RM_X10(0), \
     RM_X10(0), RM_X10(0), RM_X10(0)), ())
-#define C000_1_USERS RM_Q((1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0), ()), \
+#define C000_1_USERS @t\ @>RM_Q((1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0), ()), \
   RM_Q((1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), ()), \
   RM_Q((1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), ())
 

@@ -12,6 +12,15 @@
   \smallskip\centerline{\.{ndcg@@10[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero]}}
   \smallskip\noindent together with the version of this book.}
 \let\maybe=\iftrue
+% cwebmac's cross-references (``See also section'', ``This code is used in
+% section'') go through \note, a name the text may want for its own notes (the
+% table of trec_eval's names defines one).  They keep cwebmac's own macro.
+\let\cwebnote=\note
+\def\A{\cwebnote{See also section}}\def\As{\cwebnote{See also sections}}
+\def\Q{\cwebnote{This code is cited in section}}
+\def\Qs{\cwebnote{This code is cited in sections}}
+\def\U{\cwebnote{This code is used in section}}
+\def\Us{\cwebnote{This code is used in sections}}
 \secpagedepth=2
 \def\DCG{{\rm DCG}} \def\nDCG{{\rm nDCG}} \def\IDCG{{\rm IDCG}} \def\CG{{\rm CG}}
 \def\src#1{{\tt #1}}          % a seed source, cited by its file name

@@ -64,7 +64,7 @@ TEST_SRCS = tests/check_rankmetrics.c tests/check_ap.c tests/check_agg.c tests/c
 RUNNER   = tests/check_rankmetrics
 # MetaPost figures the book includes (generated files, e.g. doc/fig-dcg.1).
 # Add them here with a rule that makes them; doc/rankmetrics.pdf depends on them.
-FIGURE_NAMES = fig-discount fig-roc003 fig-roc002 fig-pr004
+FIGURE_NAMES = fig-discount fig-roc003 fig-roc002 fig-pr004 fig-err
 FIGURES  = $(addprefix doc/,$(addsuffix .mps,$(FIGURE_NAMES)))
 DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf ref toc1 ref1 run1)
 

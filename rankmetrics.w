@@ -6147,6 +6147,8 @@ is \.{err}, with the key \.{gmax} for $g_{\max}$, and every tie rule but
 not defined in this version).  All its values are rational: the
 denominators are powers of two and the ranks.
 @^expected reciprocal rank@>@^ERR@>@^cascade model@>
+\figure{fig-err}{The cascade on the grades 3, 1, 0, 2, 4, 1 ($g_{\max}=4$):
+reaching rank $r$ and stopping there, from ERR@@$r$ (see {\sevenrm\secref{q:figs}})}
 
 @ {\it The largest grade.}\here{q:gmax}  The key \.{gmax} is a whole number from 1 to~30,
 default~4, as in gdeval (the evaluation script of the TREC Web tracks, and
@@ -15864,13 +15866,13 @@ mean[skip=none,weight=uniform]:rr[hits=sum,rel=1,ties=input,undef=zero]\cr}}$$
 and the test asserts each: a wrong implementation is not merely caught, it
 is told which definition it implements.
 
-@* Pictures.
-Four pictures of this book are drawn by the program itself: the tool
+@* Pictures.\here{q:figs}
+Five pictures of this book are drawn by the program itself: the tool
 computes their points with the library and writes them as MetaPost programs,
 which the build runs through \.{mpost}.  So a picture cannot show a curve
 other than the one the library computes.  \.{rankmetrics figures --out DIR}
-writes \.{fig-discount.mp}, \.{fig-roc003.mp}, \.{fig-roc002.mp} and
-\.{fig-pr004.mp}.
+writes \.{fig-discount.mp}, \.{fig-roc003.mp}, \.{fig-roc002.mp},
+\.{fig-pr004.mp} and \.{fig-err.mp}.
 
 The common preamble sets the output file name and the unit.  Each file is
 written under the name \.{NAME.mp.tmp} and renamed to \.{NAME.mp} by
@@ -16055,6 +16057,53 @@ static int figure_pr004(const char *dir)
   return close_figure(f, path);
 }
 
+@ The ERR cascade draws, for the graded list $3,1,0,2,4,1$ under the
+default $g_{\max}=4$, the probability that the user reaches each rank (the
+light bar) and the probability of stopping there (the dark bar inside it).
+Both come from the library: the probability of stopping at rank~$r$ is
+$r\,({\rm ERR}@@r-{\rm ERR}@@(r-1))$, since the term of rank~$r$ in the sum
+is that probability over~$r$, and the probability of reaching rank~$r$ is
+one less the probabilities of stopping above it.  The grade of each item is
+written under its bar; the list's ERR is the sum of the dark bars, each
+divided by its rank.
+
+@<Tool functions@>=
+static int figure_err(const char *dir)
+{
+  static const int grade[6] = {3, 1, 0, 2, 4, 1};
+  double prev = 0, reach = 1;
+  int r;
+  char path[4200], name[16];
+  FILE *f = open_figure(dir, "fig-err", path, sizeof path);
+  if (f == NULL) return 0;
+  fputs("beginfig(1);\nu := 1cm; v := 3cm;\n"
+    "draw (0,0)--(6.5u,0); draw (0,0)--(0,1.05v);\n"
+    "draw (0,v)--(-2pt,v); label.lft(\"1\",(-2pt,v));\n"
+    "draw (0,0.5v)--(-2pt,0.5v); label.lft(\"0.5\",(-2pt,0.5v));\n"
+    "label.bot(\"rank\",(3.5u,-20pt));\n", f);
+  for (r = 1; r <= 6; r++) {
+    rm_variant v;
+    rm_list l = {6, grade, NULL, NULL, 0, NULL};
+    double e, stop;
+    snprintf(name, sizeof name, "err@@%d", r);
+    if (rm_variant_parse(name, &v, NULL, 0) != RM_OK
+        || rm_value(&v, &l, NULL, &e) != RM_OK) { fclose(f); return 0; }
+    stop = r * (e - prev);
+    fprintf(f, "fill (%d.2u,0)--(%d.8u,0)--(%d.8u,%.6fv)--(%d.2u,%.6fv)--cycle"
+      " withcolor (0.85,0.9,1);\n", r - 1, r - 1, r - 1, reach, r - 1, reach);
+    fprintf(f, "fill (%d.35u,0)--(%d.65u,0)--(%d.65u,%.6fv)--(%d.35u,%.6fv)--cycle"
+      " withcolor (0,0,0.6);\n", r - 1, r - 1, r - 1, stop, r - 1, stop);
+    fprintf(f, "label.bot(\"%d\",(%d.5u,0)); label.bot(\"g=%d\",(%d.5u,-9pt));\n",
+      r, r - 1, grade[r - 1], r - 1);
+    reach -= stop;
+    prev = e;
+  }
+  fputs("label.rt(btex reaches rank $r$ etex,(4.2u,1.0v)) withcolor (0.4,0.5,0.8);\n"
+    "label.rt(btex stops at rank $r$ etex,(4.2u,0.88v)) withcolor (0,0,0.6);\n"
+    "endfig;\nend\n", f);
+  return close_figure(f, path);
+}
+
 @ @<Tool functions@>=
 static int cmd_figures(int argc, char **argv)
 {
@@ -16063,7 +16112,7 @@ static int cmd_figures(int argc, char **argv)
     return 2;
   }
   if (!figure_discount(argv[1]) || !figure_roc003(argv[1]) || !figure_roc002(argv[1])
-      || !figure_pr004(argv[1])) {
+      || !figure_pr004(argv[1]) || !figure_err(argv[1])) {
     fprintf(stderr, "rankmetrics: figures: cannot write in '%s'\n", argv[1]);
     return 1;
   }

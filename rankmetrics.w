@@ -11968,7 +11968,13 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"weight", "positives", "its number of relevant items"},
   {NULL, NULL, NULL}};
 
-@ The metrics, one line each, for the same help.
+@ The metrics, one line each, for the same help.  \.{rankmetrics help}
+prints this table when it is asked about metrics rather than about one
+name: a reader who does not know that \.{hr} has four readings, or that
+\.{apstep} is scikit-learn's, learns it here, with the key (in parentheses)
+that chooses among the readings.  The table is the tool's, not the
+library's: the library's own help (|rm_variant_help|) explains a name it is
+given, this one lists the names there are.
 
 @<Tool functions@>=
 static const char *const metric_help[][2] = {
@@ -12168,7 +12174,13 @@ static void shortest(char *buf, double x)
   }
 }
 
-@ Two small helpers split an option into its queries.
+@ Two small helpers split an option into its queries.  An option of
+\.{value} such as \.{--grades 1,0;0,1} holds one list per query, separated
+by semicolons; |count_char| counts the separators, so that the options can
+be checked to hold the same number of queries, and |nth_piece| copies out
+the $j$th piece as a new string that the readers of lists parse (it returns
+|NULL| only when memory runs out; the caller has counted the pieces, so the
+semicolon it looks for is there).
 
 @<Tool functions@>=
 static long count_char(const char *s, char c)
@@ -12246,7 +12258,15 @@ done:
   return rc;
 }
 
-@ @<Read the options of \.{value}@>=
+@ The options of \.{value} are \.{--exact} and four that take an
+argument: \.{--grades}, and the optional \.{--scores}, \.{--ids} and
+\.{--judged} (the names are in |optname|, in that order).  An unknown
+option, one given twice, or one whose argument is missing is refused with
+exit status~2 and a message naming it, so that a typing slip never leaves
+an option silently at its default; \.{--grades} is the one option without
+which there is no list.
+
+@<Read the options of \.{value}@>=
 for (i = 1; i < argc; i++) {
   const char *o = argv[i];
   int k;
@@ -12264,7 +12284,14 @@ if (opt[0] == NULL) {
   return 2;
 }
 
-@ @<Count the queries of \.{value}@>=
+@ The number of queries is the number of pieces of \.{--grades}.  More
+than one query is an error unless the variant reads a set (a mean, a micro
+average, or a metric of a whole set): a plain metric of one list given two
+lists would have to drop one, and we refuse rather than guess which.  Every
+other list option must have exactly as many pieces, so that the $j$th
+scores belong to the $j$th grades.
+
+@<Count the queries of \.{value}@>=
 {
   int k;
   nq = count_char(opt[0], ';') + 1;
@@ -12465,7 +12492,18 @@ point, so |lead| zeros mean the digits start |lead-1| places after it.
   *o = '\0';
 }
 
-@ @<Tool functions@>=
+@ The command \.{examples} runs every worked example of the book through
+both paths (|run_example|) and compares the result with the row: the exact
+value with the fraction derived by hand, and the double with the correctly
+rounded double of the row.  Without options it prints a line per example
+(its identifier, variant, printed value, our value, the verdict, and ok or
+FAIL) and a count at the end; an example that fails is also named on
+standard error, with both paths' values in C99 hex, and the exit status is
+1.  With \.{--tex} it also writes, for each
+example, the \TeX\ macros that this book prints where the text says
+``ours'', so that no number in the prose is copied by hand.
+
+@<Tool functions@>=
 static int cmd_examples(int argc, char **argv)
 {
   int tex = argc == 1 && strcmp(argv[0], "--tex") == 0, bad = 0;
@@ -12529,7 +12567,16 @@ macros.
   rm_exact_clear(&e);
 }
 
-@ @<Write the macros of example |x|@>=
+@ The macros of one example are named by its identifier: \.{rmshort},
+fifteen significant digits; \.{rmdec}, the forty-digit decimal;
+\.{rmhex}, the double in hex; \.{rmq}, the fraction when the value is
+rational; \.{rmname}, the canonical name of its variant as the printer
+writes it; and \.{rmprinted}, the number the source prints.  The book's
+macros \.{\\ours}, \.{\\oursl}, \.{\\ourshex}, \.{\\oursq},
+\.{\\oursname} and \.{\\printed} read them, and stop \TeX\ when one is
+missing.
+
+@<Write the macros of example |x|@>=
 {
   printf("\\expandafter\\def\\csname rmshort:%s\\endcsname{%s}\n", x->id, sd);
   printf("\\expandafter\\def\\csname rmdec:%s\\endcsname{%s}\n", x->id, e.decimal);
@@ -13467,7 +13514,15 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   return 1;
 }
 
-@ @<Enter judgment |k|...@>=
+@ The judgments of a query and the documents of its run meet in one hash
+table of identifiers.  A slot holds 0 when empty, an odd number $2k+1$ for
+judgment~$k$, and an even number $2i+2$ for document~$i$ of the run that has
+no judgment.  Entering judgment~$k$: an identifier judged twice is an error
+under the default \.{--dup error}, with both line numbers; otherwise the
+rule of \.{--dup} decides which judgment stays (the first, the last, or the
+larger grade) and the other is marked dropped.
+
+@<Enter judgment |k|...@>=
 {
   uint32_t *e = ev_slot(st, jv->d[k], g, jv);
   st->jclaim[k] = 0; st->jdrop[k] = 0;
@@ -13486,7 +13541,16 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   } else *e = (uint32_t) (2 * k + 1);
 }
 
-@ @<Give document |i| its judgment...@>=
+@ Looking up document~$i$ of the run.  An identifier the judgments do not
+know enters the table as a run document, with grade~0 when there are
+judgments (it is counted among the unjudged).  A judgment not yet claimed
+gives the document its grade, and the document claims it (|jclaim|).  A
+second sight of the identifier, whether its judgment is claimed or it is an
+unjudged document seen before, is a repeated document: an error under
+\.{--dup error}, else the rule of \.{--dup} keeps one of the two lines and
+drops the other, the kept line taking the judgment with it.
+
+@<Give document |i| its judgment...@>=
 {
   const char *d = g->p.s + g->d[i];
   uint32_t *e = ev_slot(st, d, g, jv);
@@ -13765,7 +13829,14 @@ static int ev_counts(const ev_measure *m, const rm_list *l, rm_status t)
   return 1;
 }
 
-@ @<Add the value |x| of this query...@>=
+@ A streamed aggregate keeps running sums, not the values: a sum adds the
+value, and a mean adds the weighted value to a numerator and the weight to
+a denominator, each with Neumaier's compensation (|ev_nsum|).  The weight is
+one, the number of items of the list (\.{weight=items}), or its number of
+items at or above the aggregate's relevance threshold
+(\.{weight=positives}), as the aggregation part defines them.
+
+@<Add the value |x| of this query...@>=
 {
   size_t k, c = 0;
   if (m->a.agg == RM_AGG_SUM) ev_nsum(&m->as, &m->ac, x);
@@ -13884,7 +13955,25 @@ static void ev_progress(ev_state *st, ev_source *s, int end)
   fputs("\033[K", stderr);
 }
 
-@ @<Tool functions@>=
+@ One pass over the run.  Records are read one at a time (|ev_next|).  When
+streaming, consecutive records with one query identifier form a group; a
+new identifier closes the group (|ev_group_done| evaluates it) and opens the
+next.  |ev_new_query| watches the order of the identifiers: when a query
+reappears after others (the run is not grouped, code~2), when the order is
+not yet known to be sorted and the seen identifiers must be remembered
+(code~3), or when a choice made while streaming the judgments no longer
+holds (code~4), the pass stops and hands the code back, and the command
+runs another pass from the start of both files: in memory, remembering the
+identifiers, or with the judgments in memory.  When the run is read into
+memory, every record is kept with its line number and its
+place in the file, sorted by query (a stable order: ties keep the file's
+order), and then grouped in the same way.  An empty run is an error; after
+the last group, the judged queries that the run never named are evaluated
+(|ev_drain|) when the judgments are streamed.  The pass returns 1 when it
+is done, 0 on an error, and one of those codes when it asks for another
+pass.
+
+@<Tool functions@>=
 static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
 {
   ev_pool mp = {NULL, 0, 0};
@@ -14022,7 +14111,10 @@ done:
   return rc;
 }
 
-@ @<Free the judgments of an evaluation@>=
+@ Everything the judgments and the orders of the two files own is freed
+here, once, at the end of the command, whether it succeeded or not.
+
+@<Free the judgments of an evaluation@>=
 if (st.js.f) fclose(st.js.f);
 free(st.js.buf); free(st.js.p.s); free(st.js.off); free(st.js.grade_a);
 free(st.js.line_a); free(st.js.d);
@@ -14032,7 +14124,15 @@ free(st.jv_d); free(st.jv_g); free(st.jv_l);
 free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht); free(st.sg);
 free(st.seen.slot)
 
-@ @<Read the options of \.{eval}@>=
+@ The options of \.{eval}: \.{-q} for a value per query, \.{--trec} and
+\.{--json} for the output's format, \.{--exact} for the exact path,
+\.{--quiet} to leave out the summary on standard error, \.{--unsorted} to
+read the run into memory at once, \.{--csv} and \.{--tsv} for delimited
+files, and the options with an argument (the measures, the column names of
+a delimited file, the rule for duplicates).  A word without a dash, or a
+lone \.{-} for standard input, is a file; more than two is an error.
+
+@<Read the options of \.{eval}@>=
 for (i = 0; i < argc; i++) {
   const char *o = argv[i];
   int k;
@@ -14078,7 +14178,13 @@ if (st.nm == 0 || nf == 0) {
   return 2;
 }
 
-@ @<Start a pass of \.{eval}@>=
+@ A pass starts from nothing: a new temporary file for the output (the
+output of an abandoned pass is thrown away with it, so that standard output
+only ever receives one complete answer), the sums of every measure and the
+counts of the summary at zero, the checks of order and the set of seen
+queries emptied, and the judgments opened again.
+
+@<Start a pass of \.{eval}@>=
 if (st.out) fclose(st.out);
 if ((st.out = tmpfile()) == NULL) {
   fprintf(stderr, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
@@ -14102,7 +14208,16 @@ if (st.qrels_path && !ev_open_qrels(&st)) goto done;
     if (!st.jq_seen[j] && !ev_judged_only(&st, ev_judg_mem(&st, j))) goto done;
 }
 
-@ @<Copy the output and write the summary@>=
+@ Only a pass that ran to the end copies its output to standard output; a
+write error there (a full disk, a closed pipe) is reported and fails the
+command.  The summary on standard error says how many queries were
+evaluated and how (streamed or in memory), and counts everything that was
+read in a way the user may not have meant: repeated documents dropped,
+unjudged documents read as grade~0, queries only in the run or only in the
+judgments, negative grades, and values that depend on the order of tied
+lines.
+
+@<Copy the output and write the summary@>=
 {
   char buf[65536];
   size_t k;
@@ -14542,7 +14657,15 @@ static int load_family(verify_state *st, int f)
   return msg == NULL;
 }
 
-@ @<Start a test of family |f|@>=
+@ A line \.{tcId = N} of a vectors file starts a test.  The number must be
+a whole number from 1 to ten million, not given before in the family, and
+the test must come after a \.{[variant = ...]} line, whose group it joins.
+The test is appended to the array of all tests, and the family's index
+|by_id| (grown on demand, zero for a number not used) maps the number to
+its place plus one, so that a candidate's result can find its test in
+constant time.
+
+@<Start a test of family |f|@>=
 {
   char *end;
   long id = strtol(val, &end, 10);
@@ -14632,7 +14755,14 @@ static int read_candidate(verify_state *st, const char *file)
   return fatal ? -1 : nbad;
 }
 
-@ @<Check the two fields of the line, or set |what|@>=
+@ A result line is \.{FAMILY:TCID VALUE}: the family must be one the tool
+knows, the test number a whole number, and the value a finite number or
+one of the words \.{invalid} (the candidate rejected the input) and
+\.{error} (it failed otherwise).  Any other line sets |what|
+to the reason, which the caller prints with the file and line number; a
+line that is well formed is recorded.
+
+@<Check the two fields of the line, or set |what|@>=
 if (nf != 2 || (colon = strchr(field[0], ':')) == NULL)
   snprintf(what, sizeof what, "expected 'FAMILY:TCID VALUE'");
 else {
@@ -14658,7 +14788,12 @@ else {
   if (what[0] == '\0') @<Record the candidate's result for test |id| of |f|@>@;
 }
 
-@ @<Record the candidate's result for test |id| of |f|@>=
+@ Recording a result: the family's vectors are read the first time one of
+its tests is named (so a candidate that implements only nDCG never pays
+for reading the others); a test number the family does not have, or a
+test given twice, is reported with where it was first given.
+
+@<Record the candidate's result for test |id| of |f|@>=
 {
   vvec *x;
   if (!st->loaded[f] && !load_family(st, f)) fatal = 1;
@@ -15357,7 +15492,14 @@ if (st.use_rel && ulps_given) {
   return 2;
 }
 
-@ @<Judge every test given...@>=
+@ Every test the candidate gave is judged (|test_verdict|): exact, within
+the tolerance (\.{--ulps} or \.{--rel}), or wrong.  The counts go to the
+totals and to the test's group, that is its variant; a wrong result is
+reported at once with its input, and so is one merely within the tolerance
+unless \.{--quiet} is given.  Tests the candidate did not give are only
+counted: a candidate may implement a few variants.
+
+@<Judge every test given...@>=
 for (k = 0; k < st.nvec; k++) {
   vvec *x = &st.vec[k];
   int v;
@@ -15686,7 +15828,13 @@ worked example of the same name.
   if (tex && shown) fprintf(tex, "}{%s}\n", fam->variants[k]);
 }
 
-@ @<Report the undistinguished neighbour...@>=
+@ A neighbour that no test of the group tells apart from its variant is
+the finding of \.{adequacy}: it is printed with the change that makes it
+(for example \.{norm=hits}) and the witness the search found, the grades of
+each of its queries (the first twenty items of a long list), so that a test
+with that input can be added to the vectors.
+
+@<Report the undistinguished neighbour...@>=
 {
   c.undist++;
   printf("  UNDISTINGUISHED  %s | %s: passes all tests of the group; witness",
@@ -15701,7 +15849,10 @@ worked example of the same name.
   putchar('\n');
 }
 
-@ @<Free what \.{adequacy} read@>=
+@ The vectors, their groups and the families' indexes, as \.{adequacy}
+read them, are freed at the end.
+
+@<Free what \.{adequacy} read@>=
 {
   size_t x, g;
   for (x = 0; x < st.nvec; x++) vvec_free(&st.vec[x]);

@@ -3459,6 +3459,7 @@ $2^g-1>g$; so on binary judgments the linear and exponential variants are
 equal, and on graded ones they are not.  The exact gain is an integer, even
 $2^{100}-1$; the double gain $2^g-1$ is exact up to $g=53$ and within half an
 ulp beyond.
+@^trec\_eval@>@^scikit-learn@>@^gdeval@>
 
 @<Public types@>=
 typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY @+} rm_gain;
@@ -3513,6 +3514,7 @@ $\lg i/\lg b$ (two logarithms and a division, $5u$).  The exact term is added
 to a log-linear form (see |@<Private functions@>| of the previous part):
 $G/\lg(i+1)$ is $G\cdot\lambda$ with $x=i+1$, $B=2$, and $G/\log_b i$ is $G$
 when $i\le b$ and $G\cdot\lambda$ with $x=i$, $B=b$ beyond.
+@^LensKit@>
 
 @<Public types@>=
 typedef enum {@+ RM_DISCOUNT_LOG2, RM_DISCOUNT_JK @+} rm_discount;
@@ -3580,6 +3582,7 @@ Both paths take the ideal grades as counts per grade, which sorts them in
 linear time and without allocation; the function returns the length of the
 ideal list after the cutoff.  For \.{ones} it returns that length only: its
 gains are not grades.
+@^trec\_eval@>@^scikit-learn@>@^ranx@>
 
 @<Public types@>=
 typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+} rm_ideal;
@@ -3623,6 +3626,7 @@ scikit-learn do.  The ideal list is not cut at~$n$ but at~$K$: under
 of five terms at $K=10$, and its nDCG is below~1 however good the three.
 Under \.{list} the ideal has the same $n$ items and a perfect short list
 scores~1.
+@^trec\_eval@>@^scikit-learn@>
 
 @ {\it Ties.} Under the rules \.{input}, \.{id-asc}, \.{id-desc},
 \.{pessimistic} and \.{optimistic} the ranking is one permutation and the
@@ -3636,6 +3640,7 @@ with the cutoff cutting the sum over ranks but not the mean, which is taken
 over the whole group.  The ideal list does not depend on the order, so the
 mean nDCG is the mean DCG over the ideal DCG.  This is scikit-learn's
 ``tie-averaged'' DCG.
+@^scikit-learn@>
 
 @ {\it Undefined values.}  The ideal DCG is 0 when no item of the ideal list
 has a positive gain, for example a query without relevant items; then the
@@ -3647,6 +3652,7 @@ undef=error&no value, status |RM_EUNDEF|\cr}}$$
 Whether such a query then counts in a mean over queries is a separate
 question, of aggregation.  The DCG and the ideal DCG are always defined.
 @^undefined values@>
+@^trec\_eval@>@^scikit-learn@>
 
 @ {\it Where the sources state it.}\here{sources}  Four of the five sources define the family
 (\src{004\_7c0f0b5a1381237a.txt} names nDCG and stops before defining it).
@@ -3983,6 +3989,7 @@ ties=pessimistic&$d_1$ last: $1/\lg4$&\ours{T-ties-pess}\cr
 ties=optimistic&$d_1$ first&\ours{T-ties-opt}\cr
 ties=average&${1\over3}(1+1/\lg3+1/2)=\ln108/(6\ln3)$&\ours{T-ties-avg}\cr}}$$
 The last is scikit-learn's value; the third is trec\_eval's.
+@^trec\_eval@>@^scikit-learn@>
 
 @<Worked examples@>=
 @/{"T-ties-input", NULL, "ndcg", RM_G(1, 0, 0), RM_S(1, 1, 1),
@@ -4298,6 +4305,7 @@ The key \.{denom} names the choice: \.{denom=k} (the default) divides
 by~$K$, \.{denom=list} by~$k$.  Without a cutoff both divide by~$n$, so the
 key belongs to a variant only when it has a cutoff.
 @^cutoff beyond the list@>
+@^trec\_eval@>@^ranx@>@^torchmetrics@>@^LensKit@>@^Spark MLlib@>
 
 @<Public types@>=
 typedef enum {@+ RM_DENOM_K, RM_DENOM_LIST @+} rm_denom;
@@ -4338,6 +4346,7 @@ scikit-learn's |fbeta_score(beta=2)| means $\beta=2$, which is
 written \.{4}, \.{0.25} or \.{1/3}; the default \.{beta2=1} is the
 F$_1$ score, the harmonic mean of precision and recall.
 @^F-measure@>
+@^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ranx@>@^torchmetrics@>@^ir\_measures@>@^LensKit@>@^Spark MLlib@>
 
 @<Fields of a variant@>=
 int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
@@ -4367,6 +4376,7 @@ for an empty list without a cutoff ($K=0$), whose precision alone would be
 undefined.  When $R=0$ recall is undefined, and so is $F_\beta$.  Without a
 cutoff, $F_\beta$ is trec\_eval's set-based \.{set\_F}: precision and recall
 of the whole retrieved set.
+@^trec\_eval@>
 
 @ {\it R-precision}\here{q:rprec} looks at the first $R$ ranks, as many as there are
 relevant items; when the list is shorter it looks at what exists, as if the
@@ -4374,6 +4384,7 @@ list were padded with irrelevant items, but still divides by~$R$.  This is
 trec\_eval's \.{Rprec} and ranx's \.{r-precision}.  It chooses its own
 cutoff, so \.{rprec} refuses one.
 @^R-precision@>
+@^trec\_eval@>@^ranx@>
 
 @ {\it Hit ratio.}\here{q:hr}  Under this one name the sources and the libraries
 compute four quantities, and the key \.{hit} names them:
@@ -4393,6 +4404,7 @@ leave-one-out protocol, \.{any} and \.{recall} agree, which is how the
 ambiguity survives.  (A plain count of hits, ranx's \.{hits}, is $h_k$
 itself, $K$ times \.{hit=precision}.)
 @^hit ratio@>@^success at $K$@>
+@^trec\_eval@>@^RecBole@>@^ranx@>@^LensKit@>
 
 @<Public types@>=
 typedef enum {@+ RM_HIT_ANY, RM_HIT_RECALL, RM_HIT_PRECISION, RM_HIT_ROWS @+} rm_hit;
@@ -4628,6 +4640,7 @@ $$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
 hr@@3[hit=any]&RecBole, ranx, trec\_eval \.{success\_3}&\oursq{T-prf-hr-any}\cr
 hr@@3[hit=recall]&``HR = hits/GT''&\oursq{T-prf-hr-recall}\cr
 hr@@3[hit=precision]&hits per item shown&\oursq{T-prf-hr-prec}\cr}}$$
+@^trec\_eval@>@^RecBole@>@^ranx@>
 
 @<Worked examples@>=
 @/{"T-prf-hr-any", NULL, "hr@@3", RM_G(1, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
@@ -4646,6 +4659,7 @@ recall@@2&$h_2/R=2/4$ (trec\_eval, ranx, RecBole)&\oursq{T-prf-rec-rel}\cr
 recall@@2[norm=min]&$h_2/\min(2,R)=2/2$ (LensKit, BEIR)&\oursq{T-prf-rec-min}\cr
 precision@@5&$h_3/K=2/5$ (trec\_eval, ranx, Spark)&\oursq{T-prf-p-k}\cr
 precision@@5[denom=list]&$h_3/k=2/3$ (LensKit, TF-Ranking)&\oursq{T-prf-p-list}\cr}}$$
+@^trec\_eval@>@^RecBole@>@^ranx@>@^LensKit@>@^Spark MLlib@>
 
 @<Worked examples@>=
 @/{"T-prf-rec-rel", NULL, "recall@@2", RM_G(1, 1), NULL, NULL, RM_G(1, 1), NULL,
@@ -4670,6 +4684,7 @@ With no hit and a relevant item that was not found, $F_\beta$ is
 $\oursq{T-prf-f-zero}$ by the definition above; with no relevant item at all
 it is undefined, and \.{undef=zero} reports $\oursq{T-prf-f-undef}$ with the
 status |RM_UNDEFINED|.
+@^trec\_eval@>@^scikit-learn@>@^ir\_measures@>
 
 @<Worked examples@>=
 @/{"T-prf-f-1", NULL, "f", RM_G(1, 0), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
@@ -4708,6 +4723,7 @@ recall@@2[ties=average]&$(2/3)/1$&\oursq{T-prf-tie-avg-rec}\cr}}$$
 An empty list has precision $\oursq{T-prf-empty-k}$ at $K=5$ (no hit in five
 places), but no precision under \.{denom=list} (no place at all), which
 \.{undef=zero} reports as $\oursq{T-prf-empty-list}$ with |RM_UNDEFINED|.
+@^trec\_eval@>
 
 @<Worked examples@>=
 @/{"T-prf-tie-input", NULL, "precision@@2", RM_G(1, 0, 0), RM_S(1, 1, 1),
@@ -4976,6 +4992,7 @@ All three are rational, and their exact path is a fraction rounded once.
 Under \.{ties=average} the expected first-hit reciprocal rank is not the
 reciprocal rank of any single order; this version does not define it, and the
 metric refuses that tie rule.
+@^trec\_eval@>
 
 @<Public types@>=
 typedef enum {@+ RM_HITS_FIRST, RM_HITS_SUM, RM_HITS_MEAN @+} rm_hits;
@@ -5021,6 +5038,7 @@ over all four relevant documents (F002.6).
 \src{004\_7c0f0b5a1381237a.txt} defines the first-hit MRR and averages over
 queries (F004.1), but its prose says that ``the final score is the sum of all
 scores''; its example takes the mean.
+@^scikit-learn@>
 
 @ {\it Examples: the Tianchi score} (\src{000}, E000.2).\here{E000.2}  Five articles are
 recommended; the source scores four cases.
@@ -5089,6 +5107,7 @@ relevant items at ranks 2 and~4 give $\ours{T-rr-cut1}$ for \.{rr@@1},
 $\oursq{T-rr-cut3}$ for \.{rr@@3}.  Ties matter as for nDCG: three items of
 equal score, only the first relevant, give $\ours{T-rr-input}$ under
 \.{ties=input} and $\oursq{T-rr-iddesc}$ under trec\_eval's \.{ties=id-desc}.
+@^trec\_eval@>
 
 @<Worked examples@>=
 @/{"T-rr-cut1", NULL, "rr@@1", RM_G(0, 1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
@@ -5173,6 +5192,7 @@ item ties with one irrelevant item, so its rank is~3 and
 ${\rm LRAP}=\oursq{C000.3-lrap}$, which is also the first-hit reciprocal rank
 under \.{ties=pessimistic}; under \.{ties=optimistic} the reciprocal rank is
 $\oursq{C000.3-rr}$.
+@^scikit-learn@>
 
 @<Worked examples@>=
 @/{"C000.3-lrap", "000_0ec1f0283de4c3f9.txt", "lrap", RM_G(0, 0, 1, 0),
@@ -5286,6 +5306,7 @@ Average precision is rational, and its exact path is a fraction rounded
 once.  As for the first-hit reciprocal rank, the expected average precision
 over the orders of a tie is not the value of any one order, and this version
 does not define it: the metric refuses \.{ties=average}.
+@^trec\_eval@>@^RecBole@>@^ranx@>@^torchmetrics@>@^Spark MLlib@>
 
 @ {\it The step AP of scikit-learn.}\here{q:apstep}  scikit-learn's |average_precision_score|
 reads a list not as a ranking but as a set of scored items, and integrates
@@ -5387,6 +5408,7 @@ describes an ``interpolated MAP'' (interpolated precision at each recall
 level, averaged, then averaged over queries) but does not say which recall
 levels or which interpolation; it is not defined there.  \.{ap11} is the
 usual reading, the eleven levels of IIR with the maximum to the right.
+@^scikit-learn@>
 
 @ {\it Example: one query of seven results} (\src{004}, E004.2).\here{E004.2}%
 \here{E004.3}
@@ -5462,6 +5484,7 @@ up to recall 0.3, $2/3$ from 0.4 to 0.6, and recall $2/3$ is the most the
 list reaches).  A cutoff beyond the list changes only \.{norm=min}:
 relevant items at ranks 1 and~3 of three, $R=2$, give
 \.{ap@@10[norm=min]}${}=(1+2/3)/\min(10,2)=\oursq{T-ap-kbeyond}$.
+@^trec\_eval@>@^RecBole@>@^torchmetrics@>@^Spark MLlib@>
 
 @<Worked examples@>=
 @/{"T-ap-rel2", NULL, "ap@@2", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
@@ -5546,6 +5569,7 @@ $\oursq{T-ap-input}$ (\.{input}) and $\oursq{T-ap-pess}$
 matter for \.{ap} as they did for the reciprocal rank: grades $(1,0,0)$
 scored alike give $\ours{T-ap-iddesc-in}$ in input order and
 $\oursq{T-ap-iddesc}$ under trec\_eval's \.{ties=id-desc}.
+@^trec\_eval@>@^scikit-learn@>
 
 @<Worked examples@>=
 @/{"C000.2", "000_0ec1f0283de4c3f9.txt", "apstep", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3),
@@ -5764,6 +5788,7 @@ error, returned~0.0 with a warning, and returned NaN.  The metric is named
 $$\hbox{\tt auc[rel=1,ties=input,undef=zero]}$$
 and scikit-learn's AUC is \.{auc[ties=average]}.
 @^area under the ROC curve@>@^AUC@>@^ROC curve@>
+@^scikit-learn@>
 
 @ {\it Ties.}  Why half?  For a tied positive--negative pair, exchanging the
 two items maps the orders of their tie group in which the positive comes
@@ -5806,6 +5831,7 @@ one trapezoid per {\it item\/} instead of per distinct score draws a
 staircase through the tie that depends on the order of the tied items, and
 gets the value of whatever tie rule its sort happens to implement.
 @^Mann--Whitney statistic@>@^rank-sum formula@>
+@^scikit-learn@>
 
 @ {\it Where the sources state it.}\here{F002.7}\here{F003.5}  Two sources
 define AUC, each as the fraction of correctly ordered pairs; one of them
@@ -5838,6 +5864,7 @@ which makes it the Mann--Whitney form above.  Its prose has two slips: it
 calls $4+3+2+1$ ``the arrangement count $M\cdot(M+1)$'', which is
 $M(M+1)/2$, and calls $M\cdot N$ ``the total number of samples'', which is
 the number of pairs.
+@^scikit-learn@>
 
 @ {\it Example: sixteen pairs} (\src{002}, E002.4).\here{E002.4}  Four
 documents are positive and four negative; of the $4\times4=16$ pairs, the
@@ -5923,6 +5950,7 @@ trapezoidal area of the ROC curve over distinct scores, the same $5/6$.  But
 the last line is \.{print 'sklearn AUC:', ...}, Python~2 syntax in a script
 whose first line is \.{\#!/usr/bin/env python3}; under Python~3 the whole
 file is a syntax error, and none of the three lines ever runs.
+@^scikit-learn@>
 
 @<Worked examples@>=
 @/{"E003.2-simple", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
@@ -5987,6 +6015,7 @@ not retrieved change nothing: the same list with two more relevant judgments
 gives $\ours{T-auc-unretrieved}$.  All positive, all negative, or empty, the
 value is undefined: $\ours{T-auc-allpos}$ under \.{undef=zero},
 $\ours{T-auc-empty-one}$ for the empty list under \.{undef=one}.
+@^scikit-learn@>
 
 @<Worked examples@>=
 @/{"T-auc-tie-input", NULL, "auc", RM_G(1, 0), RM_S(0.5, 0.5), RM_I("b", "a"), RM_NONE,
@@ -6163,6 +6192,7 @@ above~4.  We refuse such a list too: the functions of this metric return
 both paths.  They check it themselves, because the common check of the list
 (|@<Check the list@>|) knows the library's limit |RM_GRADE_MAX| and nothing
 of the variant.  So \.{err} on grades 0 to~5 needs \.{gmax=5} or more.
+@^trec\_eval@>@^ir\_measures@>@^RankLib@>@^gdeval@>
 
 @<Fields of a variant@>=
 int gmax; /* largest grade $g_{\max}$ of \.{err} */
@@ -6192,6 +6222,7 @@ Chapelle et al.~2009&$R=(2^g-1)/2^{g_{\max}}$, $g_{\max}$ the top grade&\.{err[g
 gdeval, ir\_measures, RankLib&$R=(2^g-1)/16$&\.{err@@K[gmax=4]}\cr
 a trec\_eval fork&$R=(2^g-1)/32$ by default&\.{err@@K[gmax=5]}\cr}}$$
 Five levels graded 1 to~5, as \src{004} has them, need \.{gmax=5}.
+@^trec\_eval@>@^ir\_measures@>@^RankLib@>@^gdeval@>
 
 @ {\it Example: two documents and the largest grade.}  The list $d_1$
 (grade~1), $d_2$ (grade~2); ERR@@2.  With $g_{\max}=4$:
@@ -6209,6 +6240,7 @@ this collection, gives $1/4+{1\over2}\cdot{3\over4}\cdot{3\over4}=
 $\oursq{T-err-gmax5}$.  One list, three values between 0.08 and~0.53: the
 value of ERR means nothing without its $g_{\max}$.  The cutoff beyond the
 list, \.{err@@10}, gives the same $\oursq{T-err-k10}$.
+@^gdeval@>
 
 @<Worked examples@>=
 @/{"T-err-gmax4", NULL, "err@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
@@ -7233,6 +7265,7 @@ The aggregators are \.{mean}, \.{micro} and \.{sum}; \.{weight} belongs to
 counted queries has an undefined mean and micro average (the convention of
 the inner variant's \.{undef} then applies) and a sum of~0.
 @^aggregation@>@^mean over queries@>@^micro average@>
+@^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ir\_measures@>@^Elliot@>@^gdeval@>
 
 @<Public types@>=
 typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM @+} rm_agg;
@@ -7621,6 +7654,7 @@ Means of irrational values: the nDCG of two queries, one ranked perfectly
 (exactly~1) and one with its relevant item at rank~2 ($1/\lg3$), has mean
 $(1+1/\lg3)/2=\ours{T-agg-ndcg}$; weighted by items (two and three), it is
 $(2+3/\lg3)/5=\ours{T-agg-ndcg-items}$.
+@^trec\_eval@>
 
 @<Examples over several queries@>=
 @/{"T-agg-missing", NULL, "mean[skip=missing]:rr",
@@ -8382,6 +8416,7 @@ AUC of mid-ranks against the two orders that break ties badly
 compared with the same cutoff on both sides.  (Two names given on the
 command line are a pair of their own, and keep their own cutoffs: see
 ``any two variants'' below.)
+@^trec\_eval@>@^scikit-learn@>
 
 @ {\it The search space, in order of size.}  An input is a list of $n$
 retrieved items, $1\le n\le L$ (the length bound, 5 by default), with
@@ -9080,6 +9115,7 @@ of sets of 2 to 20 queries drawn as above.  With $L=\dismaxlen$ there are
 tables and the tool's report but not in the golden vectors, whose tests hold
 one list each.
 @^GAUC@>
+@^RecBole@>
 
 @<Tool functions@>=
 static long dis_count(int n) /* lists of length |n|: grades, and scores or none */
@@ -9440,6 +9476,7 @@ alone, a third name, \.{all} or \.{--tex} beside a pair is a usage error,
 and so is a name the parser refuses (the names of a pair are the parser's:
 \.{mrr} is not one of them).
 @^pair of variants@>
+@^trec\_eval@>@^scikit-learn@>
 
 @<Tool functions@>=
 static int dis_is_variant(const char *s) /* a cutoff, keys or an aggregator */
@@ -9657,6 +9694,7 @@ two lists of one item with grades 0 and~1: the mean counts the query
 without a relevant item as~0 (its \.{undef=zero}) and gives~$1/2$, while
 the micro average takes neither numerator nor denominator from it and
 gives~1.
+@^trec\_eval@>@^scikit-learn@>
 
 @ The command.  Names may be given as the sources write them: \.{mrr} is
 \.{rr} and \.{map} is \.{ap}; \.{gauc} names the sets searched above, and

@@ -8377,7 +8377,8 @@ the tied items (\.{ties=average}).
 and cutoff over its scores, as in the full tables), the two values on it,
 and the split rate: the share of \dispop\ random queries of a realistic
 shape on which the two values differ, with its 95\% interval, drawn as a
-bar.  A rate near~100\% means that a comparison of the two numbers is
+bar (half a point per percent, the interval as a thin line across it, a
+tick at~100\%).  A rate near~100\% means that a comparison of the two numbers is
 almost never a comparison of one quantity; a rate of a few percent means
 that the split lives in a corner (a short list, a tie) that a test suite
 must visit on purpose.  Every number here is read from the same run of the
@@ -8386,10 +8387,16 @@ tool as the full tables.
 @^GAUC, the split of its weights@>
 
 \def\dissum#1#2#3#4#5#6#7#8#9{\.{#1}&\distt #2&\distt #4&#6&#8\%&
-  \dimen0=#8pt \vrule height6pt depth-1pt width.5\dimen0
-  \vrule height6pt depth-1pt width.2pt \kern-.2pt
-  \kern-.5\dimen0 \kern50pt\vrule height6pt depth-1pt width.2pt\cr
+  \disbar#8/#9\end\cr
   &\distt #3&\distt #5&#7&#9&\cr\noalign{\smallskip}}
+% The bar: the rate in gray, half a point per percent, with its 95% interval
+% as a thin black line across it and a tick at 100%.
+\def\disbar#1/#2--#3\end{\hbox to 50pt{\dimen0=#1pt \dimen2=#2pt \dimen4=#3pt
+  \pdfliteral{0.6 g}\vrule height6pt depth-1pt width.5\dimen0 \pdfliteral{0 g}%
+  \kern-.5\dimen0
+  \kern.5\dimen2 \dimen4=.5\dimen4 \advance\dimen4 by-.5\dimen2
+  \vrule height3.9pt depth-3.1pt width\dimen4 \hss
+  \vrule height7pt depth0pt width.2pt}}
 $$\vbox{\eightrm\baselineskip9.5pt\tabskip0pt
 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&\hfil#\quad&#\hfil\cr
 metric&variants&smallest witness&values&split, \%&0\hskip40pt 100\cr

@@ -12354,6 +12354,13 @@ scores belong to the $j$th grades.
 }
 
 @ Each option's $j$th query is copied out and read by the readers of lists.
+The grades come first, since their number is the length of the list;
+\.{--judged} gives the grades of judged items that were not retrieved, and
+may have any length; scores and identifiers must have one entry per grade,
+and the word \.{none} leaves a query without them (the input order is then
+the ranking).  A mismatch names the query, counting from~1, and both
+lengths.  The pieces are freed here, except the identifiers' text, which
+the list keeps pointing into and which is freed with the list.
 
 @<Read query |j| of every option@>=
 {
@@ -15688,7 +15695,16 @@ static double naive_ndcg10(const double *g, int n, const double *j, int nj)
 }
 @<The candidate's |main|, which reads the text twins@>@;
 
-@ @<The candidate's |main|...@>=
+@ The candidate reads the vectors files itself, as any implementation under
+test would.  A line that names a variant opens a group, and only the two
+groups it claims to implement (AP normalised by the relevant items, and
+nDCG@@10 with linear gain) are answered.  Within them it remembers the
+test number and the lists of each test as their lines pass, and answers
+each valid test when its \.{result} line arrives; invalid tests, whose
+input a correct candidate must refuse, are left unanswered, which
+\.{verify} counts as not given.
+
+@<The candidate's |main|...@>=
 int main(int argc, char **argv)
 {
   static const char *const fam[2] = {"ap", "cg_dcg_ndcg"};
@@ -15722,7 +15738,14 @@ int main(int argc, char **argv)
   return 0;
 }
 
-@ @<Compute and print the candidate's value...@>=
+@ The candidate's value: the list is ranked by score when it has scores
+(|rank_by_score|, equal scores in input order), else taken in input order, and the
+naive formulas are applied in double precision; the answer is written as
+\.{family:tcId} and the value in C99 hex, the format \.{verify} reads.
+Lists longer than twelve items are skipped, so the demonstration stays
+small.
+
+@<Compute and print the candidate's value...@>=
 {
   double g[64], s[64], j[64], ranked[64];
   int order[64], n = parse_list(list[0], g, 64), ns = parse_list(list[1], s, 64);

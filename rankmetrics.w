@@ -8353,14 +8353,15 @@ libraries that a reader is likely to compare.  They are these.
 \item{$\bullet$} {\it Hit ratio}: the fraction of users with a hit
 (\.{hit=any}, \src{001}) against pooled recall (\.{hit=recall}, \src{000}).
 \item{$\bullet$} {\it Reciprocal rank}: the first hit's (\.{hits=first},
-trec\_eval and nearly every library) against the mean over every relevant
-position (\.{hits=mean}, the ``MRR'' of \src{002}).
+trec\_eval, ranx, RecBole) against the mean over every relevant position
+(\.{hits=mean}, the ``MRR'' of \src{002} and Microsoft Recommenders'
+\.{mrr\_score}).
 \item{$\bullet$} {\it Average precision's denominator}: the relevant items
 (\.{norm=rel}: trec\_eval, \src{000}, \src{002}, \src{004}) against the hits
-within the cutoff (\.{norm=hits}, \src{001}).
+within the cutoff (\.{norm=hits}: \src{001}, torchmetrics).
 \item{$\bullet$} {\it nDCG's ideal}: every judged item (\.{ideal=judged},
-trec\_eval) against the retrieved list sorted (\.{ideal=list},
-scikit-learn); and {\it its gain}: linear (trec\_eval, scikit-learn) against
+trec\_eval, ranx, RecBole) against the retrieved list sorted
+(\.{ideal=list}, scikit-learn, torchmetrics, TF-Ranking); and {\it its gain}: linear (trec\_eval, scikit-learn) against
 $2^g-1$ (\.{gain=exp2}, Burges et~al., \src{002}, \src{003}).
 \item{$\bullet$} {\it nDCG's ties}: trec\_eval's order by descending
 identifier (\.{ties=id-desc}) against scikit-learn's mean over the orders of
@@ -8369,7 +8370,8 @@ the tied items (\.{ties=average}).
 (\.{ties=average}, scikit-learn and the rank-sum formula).
 \item{$\bullet$} {\it Precision's denominator}: the cutoff $K$
 (\.{denom=k}, trec\_eval's P@@K) against the length of the list within it
-(\.{denom=list}), which differ only when the list is shorter than~$K$.
+(\.{denom=list}: LensKit, TF-Ranking, torchmetrics with
+\.{adaptive\_k}), which differ only when the list is shorter than~$K$.
 \item{$\bullet$} {\it GAUC's weights}: the plain mean of the groups' AUCs
 (\src{002}) against the mean weighted by impressions (\src{003}).
 \smallskip
@@ -8383,8 +8385,8 @@ almost never a comparison of one quantity; a rate of a few percent means
 that the split lives in a corner (a short list, a tie) that a test suite
 must visit on purpose.  Every number here is read from the same run of the
 tool as the full tables.
-@^trec\_eval@>@^scikit-learn@>@^RecBole@>
-@^GAUC, the split of its weights@>
+@^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ranx@>@^torchmetrics@>@^LensKit@>
+@^TensorFlow Ranking@>@^Microsoft Recommenders@>@^GAUC, the split of its weights@>
 
 \def\dissum#1#2#3#4#5#6#7#8#9{\.{#1}&\distt #2&\distt #4&#6&#8\%&
   \disbar#8/#9\end\cr

@@ -64,7 +64,7 @@ TEST_SRCS = tests/check_api.c tests/check_rankmetrics.c tests/check_ap.c tests/c
 RUNNER   = tests/check_rankmetrics
 # MetaPost figures the book includes (generated files, e.g. doc/fig-dcg.1).
 # Add them here with a rule that makes them; doc/rankmetrics.pdf depends on them.
-FIGURE_NAMES = fig-discount fig-roc003 fig-roc002 fig-pr004
+FIGURE_NAMES = fig-discount fig-roc003 fig-roc002 fig-pr004 fig-err
 FIGURES  = $(addprefix doc/,$(addsuffix .mps,$(FIGURE_NAMES)))
 DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf ref toc1 ref1 run1)
 
@@ -145,9 +145,20 @@ $(INSTALL_H): rankmetrics.w tools/mkheader.awk rankmetrics.h
 # section and no page) and resolve every reference.
 doc: doc/rankmetrics.pdf
 
+# The index keeps the book's concepts and its named identifiers, not the
+# short local names (i, j, k, n, a, dx, ...): cweave indexes every identifier,
+# so the entries whose key is an identifier of one or two characters, set in
+# italic (\|{x} or \\{xy}), are dropped from doc/rankmetrics.idx, with
+# the continuation lines that carry their section numbers.  An entry is one
+# line starting with \I and the lines after it that do not (no {1,2} in the
+# pattern: mawk has no intervals).  cweave's -x
+# would drop the whole index and the list of section names, so it is not used.
 doc/rankmetrics.tex: rankmetrics.w
 	@mkdir -p doc
 	$(CWEAVE) rankmetrics.w - $@
+	@awk '/^\\I/ { drop = ($$0 ~ /^\\I\\(\||\\)\{([A-Za-z0-9]|\\_)([A-Za-z0-9]|\\_)?\}, /) } \
+	  !drop' doc/rankmetrics.idx > doc/rankmetrics.idx.tmp && \
+	  mv -f doc/rankmetrics.idx.tmp doc/rankmetrics.idx
 
 doc/examples.tex: $(TOOL)
 	@mkdir -p doc

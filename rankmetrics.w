@@ -12,6 +12,15 @@
   \smallskip\centerline{\.{ndcg@@10[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero]}}
   \smallskip\noindent together with the version of this book.}
 \let\maybe=\iftrue
+% cwebmac's cross-references (``See also section'', ``This code is used in
+% section'') go through \note, a name the text may want for its own notes (the
+% table of trec_eval's names defines one).  They keep cwebmac's own macro.
+\let\cwebnote=\note
+\def\A{\cwebnote{See also section}}\def\As{\cwebnote{See also sections}}
+\def\Q{\cwebnote{This code is cited in section}}
+\def\Qs{\cwebnote{This code is cited in sections}}
+\def\U{\cwebnote{This code is used in section}}
+\def\Us{\cwebnote{This code is used in sections}}
 \secpagedepth=2
 \def\DCG{{\rm DCG}} \def\nDCG{{\rm nDCG}} \def\IDCG{{\rm IDCG}} \def\CG{{\rm CG}}
 \def\src#1{{\tt #1}}          % a seed source, cited by its file name
@@ -762,6 +771,7 @@ with \.{gain=binary}.  \.{ties} is read by every metric that ranks, except
 that \.{idcg} ranks only for \.{ideal=topk}.  \.{undef} is read by the
 metrics that can be undefined.
 
+@^keys of names, \.{rel}@>@^keys of names, \.{ties}@>@^keys of names, \.{undef}@>
 @<Key specifications@>=
 [KEY_REL] = {"rel", NULL, 1, RM_GRADE_MAX, FIELD(rel), 0, rel_when, 20},
 [KEY_TIES] = {"ties", ties_words, 0, 0, FIELD(ties), 0, ties_when, 60},
@@ -3548,7 +3558,8 @@ int norm; /* an |rm_norm| */
 @ @<Key codes@>=
 KEY_NORM,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{norm}@>
+@<Key specifications@>=
 [KEY_NORM] = {"norm", norm_words, 0, 0, FIELD(norm), 0, NULL, 6},
 
 @ @<Words and conditions of keys@>=
@@ -3615,6 +3626,7 @@ $2^g-1>g$; so on binary judgments the linear and exponential variants are
 equal, and on graded ones they are not.  The exact gain is an integer, even
 $2^{100}-1$; the double gain $2^g-1$ is exact up to $g=53$ and within half an
 ulp beyond.
+@^trec\_eval@>@^scikit-learn@>@^gdeval@>
 
 @<Public types@>=
 typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY @+} rm_gain;
@@ -3622,7 +3634,8 @@ typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY @+} rm_gain;
 @ @<Fields of a variant@>=
 int gain; /* an |rm_gain| */
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{gain}@>
+@<Key specifications@>=
 [KEY_GAIN] = {"gain", gain_words, 0, 0, FIELD(gain), 0, NULL, 10},
 
 @ @<Words and conditions of keys@>=
@@ -3668,6 +3681,7 @@ $\lg i/\lg b$ (two logarithms and a division, $5u$).  The exact term is added
 to a log-linear form (see |@<Private functions@>| of the previous part):
 $G/\lg(i+1)$ is $G\cdot\lambda$ with $x=i+1$, $B=2$, and $G/\log_b i$ is $G$
 when $i\le b$ and $G\cdot\lambda$ with $x=i$, $B=b$ beyond.
+@^LensKit@>
 
 @<Public types@>=
 typedef enum {@+ RM_DISCOUNT_LOG2, RM_DISCOUNT_JK @+} rm_discount;
@@ -3678,7 +3692,8 @@ typedef enum {@+ RM_DISCOUNT_LOG2, RM_DISCOUNT_JK @+} rm_discount;
 int discount; /* an |rm_discount| */
 int base; /* base $b$ of \.{discount=jk} */
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{discount}@>@^keys of names, \.{base}@>
+@<Key specifications@>=
 [KEY_DISCOUNT] = {"discount", discount_words, 0, 0, FIELD(discount), 0, NULL, 30},
 [KEY_BASE] = {"base", NULL, 2, 65536, FIELD(base), 0, base_when, 40},
 
@@ -3734,6 +3749,7 @@ Both paths take the ideal grades as counts per grade, which sorts them in
 linear time and without allocation; the function returns the length of the
 ideal list after the cutoff.  For \.{ones} it returns that length only: its
 gains are not grades.
+@^trec\_eval@>@^scikit-learn@>@^ranx@>
 
 @<Public types@>=
 typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+} rm_ideal;
@@ -3741,7 +3757,8 @@ typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+
 @ @<Fields of a variant@>=
 int ideal; /* an |rm_ideal| */
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{ideal}@>
+@<Key specifications@>=
 [KEY_IDEAL] = {"ideal", ideal_words, 0, 0, FIELD(ideal), 0, NULL, 50},
 
 @ @<Words and conditions of keys@>=
@@ -3776,6 +3793,7 @@ scikit-learn do.  The ideal list is not cut at~$n$ but at~$K$: under
 of five terms at $K=10$, and its nDCG is below~1 however good the three.
 Under \.{list} the ideal has the same $n$ items and a perfect short list
 scores~1.
+@^trec\_eval@>@^scikit-learn@>
 
 @ {\it Ties.} Under the rules \.{input}, \.{id-asc}, \.{id-desc},
 \.{pessimistic} and \.{optimistic} the ranking is one permutation and the
@@ -3789,6 +3807,7 @@ with the cutoff cutting the sum over ranks but not the mean, which is taken
 over the whole group.  The ideal list does not depend on the order, so the
 mean nDCG is the mean DCG over the ideal DCG.  This is scikit-learn's
 ``tie-averaged'' DCG.
+@^scikit-learn@>
 
 @ {\it Undefined values.}  The ideal DCG is 0 when no item of the ideal list
 has a positive gain, for example a query without relevant items; then the
@@ -3800,6 +3819,7 @@ undef=error&no value, status |RM_EUNDEF|\cr}}$$
 Whether such a query then counts in a mean over queries is a separate
 question, of aggregation.  The DCG and the ideal DCG are always defined.
 @^undefined values@>
+@^trec\_eval@>@^scikit-learn@>
 
 @ {\it Where the sources state it.}\here{sources}  Four of the five sources define the family
 (\src{004\_7c0f0b5a1381237a.txt} names nDCG and stops before defining it).
@@ -3861,10 +3881,10 @@ row through both paths and prints the computed values where the text says
 @(examples.h@>=
 #include <stddef.h>
 #include "rankmetrics.h"
-#define RM_G(...) (const int[]){__VA_ARGS__}, sizeof (int[]){__VA_ARGS__} / sizeof (int)
-#define RM_S(...) (const double[]){__VA_ARGS__}
-#define RM_I(...) (const char *const[]){__VA_ARGS__}
-#define RM_NONE NULL, 0
+#define RM_G(...) @[(const int[]){__VA_ARGS__}@], @[sizeof (int[]){__VA_ARGS__}@] / sizeof (int)@t\2\2@>
+#define RM_S(...) @[(const double[]){__VA_ARGS__}@]
+#define RM_I(...) @[(const char *const[]){__VA_ARGS__}@]
+#define RM_NONE @t\ @>NULL, 0
 typedef struct rm_example {
   const char *id; /* label used by the book and the tests */
   const char *source; /* seed file, or |NULL| for a case of our own */
@@ -4136,6 +4156,7 @@ ties=pessimistic&$d_1$ last: $1/\lg4$&\ours{T-ties-pess}\cr
 ties=optimistic&$d_1$ first&\ours{T-ties-opt}\cr
 ties=average&${1\over3}(1+1/\lg3+1/2)=\ln108/(6\ln3)$&\ours{T-ties-avg}\cr}}$$
 The last is scikit-learn's value; the third is trec\_eval's.
+@^trec\_eval@>@^scikit-learn@>
 
 @<Worked examples@>=
 @/{"T-ties-input", NULL, "ndcg", RM_G(1, 0, 0), RM_S(1, 1, 1),
@@ -4453,6 +4474,7 @@ The key \.{denom} names the choice: \.{denom=k} (the default) divides
 by~$K$, \.{denom=list} by~$k$.  Without a cutoff both divide by~$n$, so the
 key belongs to a variant only when it has a cutoff.
 @^cutoff beyond the list@>
+@^trec\_eval@>@^ranx@>@^torchmetrics@>@^LensKit@>@^Spark MLlib@>
 
 @<Public types@>=
 typedef enum {@+ RM_DENOM_K, RM_DENOM_LIST @+} rm_denom;
@@ -4463,7 +4485,8 @@ int denom; /* an |rm_denom| */
 @ @<Key codes@>=
 KEY_DENOM,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{denom}@>
+@<Key specifications@>=
 [KEY_DENOM] = {"denom", denom_words, 0, 0, FIELD(denom), 0, denom_when, 7},
 
 @ @<Words and conditions of keys@>=
@@ -4492,6 +4515,7 @@ scikit-learn's |fbeta_score(beta=2)| means $\beta=2$, which is
 written \.{4}, \.{0.25} or \.{1/3}; the default \.{beta2=1} is the
 F$_1$ score, the harmonic mean of precision and recall.
 @^F-measure@>
+@^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ranx@>@^torchmetrics@>@^ir\_measures@>@^LensKit@>@^Spark MLlib@>
 
 @<Fields of a variant@>=
 int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
@@ -4499,7 +4523,8 @@ int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
 @ @<Key codes@>=
 KEY_BETA2,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{beta2}@>
+@<Key specifications@>=
 [KEY_BETA2] = {"beta2", NULL, 1, 1000000, FIELD(beta2), FIELD(beta2_den), NULL, 8},
 
 @ @<Set the numeric defaults of a variant@>=
@@ -4520,6 +4545,7 @@ for an empty list without a cutoff ($K=0$), whose precision alone would be
 undefined.  When $R=0$ recall is undefined, and so is $F_\beta$.  Without a
 cutoff, $F_\beta$ is trec\_eval's set-based \.{set\_F}: precision and recall
 of the whole retrieved set.
+@^trec\_eval@>
 
 @ {\it R-precision}\here{q:rprec} looks at the first $R$ ranks, as many as there are
 relevant items; when the list is shorter it looks at what exists, as if the
@@ -4527,6 +4553,7 @@ list were padded with irrelevant items, but still divides by~$R$.  This is
 trec\_eval's \.{Rprec} and ranx's \.{r-precision}.  It chooses its own
 cutoff, so \.{rprec} refuses one.
 @^R-precision@>
+@^trec\_eval@>@^ranx@>
 
 @ {\it Hit ratio.}\here{q:hr}  Under this one name the sources and the libraries
 compute four quantities, and the key \.{hit} names them:
@@ -4546,6 +4573,7 @@ leave-one-out protocol, \.{any} and \.{recall} agree, which is how the
 ambiguity survives.  (A plain count of hits, ranx's \.{hits}, is $h_k$
 itself, $K$ times \.{hit=precision}.)
 @^hit ratio@>@^success at $K$@>
+@^trec\_eval@>@^RecBole@>@^ranx@>@^LensKit@>
 
 @<Public types@>=
 typedef enum {@+ RM_HIT_ANY, RM_HIT_RECALL, RM_HIT_PRECISION, RM_HIT_ROWS @+} rm_hit;
@@ -4556,7 +4584,8 @@ int hit; /* an |rm_hit| */
 @ @<Key codes@>=
 KEY_HIT,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{hit}@>
+@<Key specifications@>=
 [KEY_HIT] = {"hit", hit_words, 0, 0, FIELD(hit), 0, NULL, 4},
 
 @ @<Words and conditions of keys@>=
@@ -4780,6 +4809,7 @@ $$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
 hr@@3[hit=any]&RecBole, ranx, trec\_eval \.{success\_3}&\oursq{T-prf-hr-any}\cr
 hr@@3[hit=recall]&``HR = hits/GT''&\oursq{T-prf-hr-recall}\cr
 hr@@3[hit=precision]&hits per item shown&\oursq{T-prf-hr-prec}\cr}}$$
+@^trec\_eval@>@^RecBole@>@^ranx@>
 
 @<Worked examples@>=
 @/{"T-prf-hr-any", NULL, "hr@@3", RM_G(1, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
@@ -4798,6 +4828,7 @@ recall@@2&$h_2/R=2/4$ (trec\_eval, ranx, RecBole)&\oursq{T-prf-rec-rel}\cr
 recall@@2[norm=min]&$h_2/\min(2,R)=2/2$ (LensKit, BEIR)&\oursq{T-prf-rec-min}\cr
 precision@@5&$h_3/K=2/5$ (trec\_eval, ranx, Spark)&\oursq{T-prf-p-k}\cr
 precision@@5[denom=list]&$h_3/k=2/3$ (LensKit, TF-Ranking)&\oursq{T-prf-p-list}\cr}}$$
+@^trec\_eval@>@^RecBole@>@^ranx@>@^LensKit@>@^Spark MLlib@>
 
 @<Worked examples@>=
 @/{"T-prf-rec-rel", NULL, "recall@@2", RM_G(1, 1), NULL, NULL, RM_G(1, 1), NULL,
@@ -4822,6 +4853,7 @@ With no hit and a relevant item that was not found, $F_\beta$ is
 $\oursq{T-prf-f-zero}$ by the definition above; with no relevant item at all
 it is undefined, and \.{undef=zero} reports $\oursq{T-prf-f-undef}$ with the
 status |RM_UNDEFINED|.
+@^trec\_eval@>@^scikit-learn@>@^ir\_measures@>
 
 @<Worked examples@>=
 @/{"T-prf-f-1", NULL, "f", RM_G(1, 0), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
@@ -4860,6 +4892,7 @@ recall@@2[ties=average]&$(2/3)/1$&\oursq{T-prf-tie-avg-rec}\cr}}$$
 An empty list has precision $\oursq{T-prf-empty-k}$ at $K=5$ (no hit in five
 places), but no precision under \.{denom=list} (no place at all), which
 \.{undef=zero} reports as $\oursq{T-prf-empty-list}$ with |RM_UNDEFINED|.
+@^trec\_eval@>
 
 @<Worked examples@>=
 @/{"T-prf-tie-input", NULL, "precision@@2", RM_G(1, 0, 0), RM_S(1, 1, 1),
@@ -5128,6 +5161,7 @@ All three are rational, and their exact path is a fraction rounded once.
 Under \.{ties=average} the expected first-hit reciprocal rank is not the
 reciprocal rank of any single order; this version does not define it, and the
 metric refuses that tie rule.
+@^trec\_eval@>
 
 @<Public types@>=
 typedef enum {@+ RM_HITS_FIRST, RM_HITS_SUM, RM_HITS_MEAN @+} rm_hits;
@@ -5138,7 +5172,8 @@ int hits; /* an |rm_hits| */
 @ @<Key codes@>=
 KEY_HITS,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{hits}@>
+@<Key specifications@>=
 [KEY_HITS] = {"hits", hits_words, 0, 0, FIELD(hits), 0, NULL, 5},
 
 @ @<Words and conditions of keys@>=
@@ -5172,6 +5207,7 @@ over all four relevant documents (F002.6).
 \src{004\_7c0f0b5a1381237a.txt} defines the first-hit MRR and averages over
 queries (F004.1), but its prose says that ``the final score is the sum of all
 scores''; its example takes the mean.
+@^scikit-learn@>
 
 @ {\it Examples: the Tianchi score} (\src{000}, E000.2).\here{E000.2}  Five articles are
 recommended; the source scores four cases.
@@ -5240,6 +5276,7 @@ relevant items at ranks 2 and~4 give $\ours{T-rr-cut1}$ for \.{rr@@1},
 $\oursq{T-rr-cut3}$ for \.{rr@@3}.  Ties matter as for nDCG: three items of
 equal score, only the first relevant, give $\ours{T-rr-input}$ under
 \.{ties=input} and $\oursq{T-rr-iddesc}$ under trec\_eval's \.{ties=id-desc}.
+@^trec\_eval@>
 
 @<Worked examples@>=
 @/{"T-rr-cut1", NULL, "rr@@1", RM_G(0, 1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
@@ -5324,6 +5361,7 @@ item ties with one irrelevant item, so its rank is~3 and
 ${\rm LRAP}=\oursq{C000.3-lrap}$, which is also the first-hit reciprocal rank
 under \.{ties=pessimistic}; under \.{ties=optimistic} the reciprocal rank is
 $\oursq{C000.3-rr}$.
+@^scikit-learn@>
 
 @<Worked examples@>=
 @/{"C000.3-lrap", "000_0ec1f0283de4c3f9.txt", "lrap", RM_G(0, 0, 1, 0),
@@ -5437,6 +5475,7 @@ Average precision is rational, and its exact path is a fraction rounded
 once.  As for the first-hit reciprocal rank, the expected average precision
 over the orders of a tie is not the value of any one order, and this version
 does not define it: the metric refuses \.{ties=average}.
+@^trec\_eval@>@^RecBole@>@^ranx@>@^torchmetrics@>@^Spark MLlib@>
 
 @ {\it The step AP of scikit-learn.}\here{q:apstep}  scikit-learn's |average_precision_score|
 reads a list not as a ranking but as a set of scored items, and integrates
@@ -5538,6 +5577,7 @@ describes an ``interpolated MAP'' (interpolated precision at each recall
 level, averaged, then averaged over queries) but does not say which recall
 levels or which interpolation; it is not defined there.  \.{ap11} is the
 usual reading, the eleven levels of IIR with the maximum to the right.
+@^scikit-learn@>
 
 @ {\it Example: one query of seven results} (\src{004}, E004.2).\here{E004.2}%
 \here{E004.3}
@@ -5613,6 +5653,7 @@ up to recall 0.3, $2/3$ from 0.4 to 0.6, and recall $2/3$ is the most the
 list reaches).  A cutoff beyond the list changes only \.{norm=min}:
 relevant items at ranks 1 and~3 of three, $R=2$, give
 \.{ap@@10[norm=min]}${}=(1+2/3)/\min(10,2)=\oursq{T-ap-kbeyond}$.
+@^trec\_eval@>@^RecBole@>@^torchmetrics@>@^Spark MLlib@>
 
 @<Worked examples@>=
 @/{"T-ap-rel2", NULL, "ap@@2", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
@@ -5697,6 +5738,7 @@ $\oursq{T-ap-input}$ (\.{input}) and $\oursq{T-ap-pess}$
 matter for \.{ap} as they did for the reciprocal rank: grades $(1,0,0)$
 scored alike give $\ours{T-ap-iddesc-in}$ in input order and
 $\oursq{T-ap-iddesc}$ under trec\_eval's \.{ties=id-desc}.
+@^trec\_eval@>@^scikit-learn@>
 
 @<Worked examples@>=
 @/{"C000.2", "000_0ec1f0283de4c3f9.txt", "apstep", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3),
@@ -5915,6 +5957,7 @@ error, returned~0.0 with a warning, and returned NaN.  The metric is named
 $$\hbox{\tt auc[rel=1,ties=input,undef=zero]}$$
 and scikit-learn's AUC is \.{auc[ties=average]}.
 @^area under the ROC curve@>@^AUC@>@^ROC curve@>
+@^scikit-learn@>
 
 @ {\it Ties.}  Why half?  For a tied positive--negative pair, exchanging the
 two items maps the orders of their tie group in which the positive comes
@@ -5957,6 +6000,7 @@ one trapezoid per {\it item\/} instead of per distinct score draws a
 staircase through the tie that depends on the order of the tied items, and
 gets the value of whatever tie rule its sort happens to implement.
 @^Mann--Whitney statistic@>@^rank-sum formula@>
+@^scikit-learn@>
 
 @ {\it Where the sources state it.}\here{F002.7}\here{F003.5}  Two sources
 define AUC, each as the fraction of correctly ordered pairs; one of them
@@ -5989,6 +6033,7 @@ which makes it the Mann--Whitney form above.  Its prose has two slips: it
 calls $4+3+2+1$ ``the arrangement count $M\cdot(M+1)$'', which is
 $M(M+1)/2$, and calls $M\cdot N$ ``the total number of samples'', which is
 the number of pairs.
+@^scikit-learn@>
 
 @ {\it Example: sixteen pairs} (\src{002}, E002.4).\here{E002.4}  Four
 documents are positive and four negative; of the $4\times4=16$ pairs, the
@@ -6074,6 +6119,7 @@ trapezoidal area of the ROC curve over distinct scores, the same $5/6$.  But
 the last line is \.{print 'sklearn AUC:', ...}, Python~2 syntax in a script
 whose first line is \.{\#!/usr/bin/env python3}; under Python~3 the whole
 file is a syntax error, and none of the three lines ever runs.
+@^scikit-learn@>
 
 @<Worked examples@>=
 @/{"E003.2-simple", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
@@ -6091,7 +6137,8 @@ also define a {\it group\/} AUC, GAUC: compute AUC inside each group, then
 average.  \src{002\_99164a9873301b8b.txt} takes a group to be one search
 request and a plain mean (F002.8; ``CAUC'' in its text is a typo);
 \src{003\_67084013e7b3df28.txt} takes a group to be a user and weights each
-user's AUC by the user's number of impressions (F003.6, ``uAUC'').  A group
+user's AUC by the user's number of impressions (F003.6, ``uAUC'').
+@^GAUC, its definitions@>  A group
 is one list of this library, so the per-group values are the metric
 \.{auc}, and the means are computed in the part on aggregation, which also
 says what becomes of a group whose AUC is undefined.  In its names the two
@@ -6137,6 +6184,7 @@ not retrieved change nothing: the same list with two more relevant judgments
 gives $\ours{T-auc-unretrieved}$.  All positive, all negative, or empty, the
 value is undefined: $\ours{T-auc-allpos}$ under \.{undef=zero},
 $\ours{T-auc-empty-one}$ for the empty list under \.{undef=one}.
+@^scikit-learn@>
 
 @<Worked examples@>=
 @/{"T-auc-tie-input", NULL, "auc", RM_G(1, 0), RM_S(0.5, 0.5), RM_I("b", "a"), RM_NONE,
@@ -6297,6 +6345,8 @@ is \.{err}, with the key \.{gmax} for $g_{\max}$, and every tie rule but
 not defined in this version).  All its values are rational: the
 denominators are powers of two and the ranks.
 @^expected reciprocal rank@>@^ERR@>@^cascade model@>
+\figure{fig-err}{The cascade on the grades 3, 1, 0, 2, 4, 1 ($g_{\max}=4$):
+reaching rank $r$ and stopping there, from ERR@@$r$ (see {\sevenrm\secref{q:figs}})}
 
 @ {\it The largest grade.}\here{q:gmax}  The key \.{gmax} is a whole number from 1 to~30,
 default~4, as in gdeval (the evaluation script of the TREC Web tracks, and
@@ -6311,6 +6361,7 @@ above~4.  We refuse such a list too: the functions of this metric return
 both paths.  They check it themselves, because the common check of the list
 (|@<Check the list@>|) knows the library's limit |RM_GRADE_MAX| and nothing
 of the variant.  So \.{err} on grades 0 to~5 needs \.{gmax=5} or more.
+@^trec\_eval@>@^ir\_measures@>@^RankLib@>@^gdeval@>
 
 @<Fields of a variant@>=
 int gmax; /* largest grade $g_{\max}$ of \.{err} */
@@ -6318,7 +6369,8 @@ int gmax; /* largest grade $g_{\max}$ of \.{err} */
 @ @<Key codes@>=
 KEY_GMAX,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{gmax}@>
+@<Key specifications@>=
 [KEY_GMAX] = {"gmax", NULL, 1, 30, FIELD(gmax), 0, NULL, 3, 0},
 
 @ @<Set the numeric defaults of a variant@>=
@@ -6339,6 +6391,7 @@ Chapelle et al.~2009&$R=(2^g-1)/2^{g_{\max}}$, $g_{\max}$ the top grade&\.{err[g
 gdeval, ir\_measures, RankLib&$R=(2^g-1)/16$&\.{err@@K[gmax=4]}\cr
 a trec\_eval fork&$R=(2^g-1)/32$ by default&\.{err@@K[gmax=5]}\cr}}$$
 Five levels graded 1 to~5, as \src{004} has them, need \.{gmax=5}.
+@^trec\_eval@>@^ir\_measures@>@^RankLib@>@^gdeval@>
 
 @ {\it Example: two documents and the largest grade.}  The list $d_1$
 (grade~1), $d_2$ (grade~2); ERR@@2.  With $g_{\max}=4$:
@@ -6356,6 +6409,7 @@ this collection, gives $1/4+{1\over2}\cdot{3\over4}\cdot{3\over4}=
 $\oursq{T-err-gmax5}$.  One list, three values between 0.08 and~0.53: the
 value of ERR means nothing without its $g_{\max}$.  The cutoff beyond the
 list, \.{err@@10}, gives the same $\oursq{T-err-k10}$.
+@^gdeval@>
 
 @<Worked examples@>=
 @/{"T-err-gmax4", NULL, "err@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
@@ -7065,7 +7119,8 @@ int tau; /* an |rm_tau| */
 @ @<Key codes@>=
 KEY_TAU,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{tau}@>
+@<Key specifications@>=
 [KEY_TAU] = {"tau", tau_words, 0, 0, FIELD(tau), 0, NULL, 2, 0},
 
 @ @<Words and conditions of keys@>=
@@ -7357,6 +7412,7 @@ is a micro average of recall.  The {\it sum\/} adds the values, as
 (\.{uniform}), by its number of items (\.{items}: impressions, in the
 GAUC of the DIN paper and of \src{003}) or by its number of relevant items
 among them (\.{positives}: clicks, as RecBole's GAUC).
+@^GAUC, its weights@>
 \item{$\bullet$} {\it Which queries count.}  \.{skip=none} counts every
 query, an undefined value entering with the value its convention gives
 (trec\_eval, scikit-learn); \.{skip=undef} leaves out queries whose value is
@@ -7378,6 +7434,7 @@ The aggregators are \.{mean}, \.{micro} and \.{sum}; \.{weight} belongs to
 counted queries has an undefined mean and micro average (the convention of
 the inner variant's \.{undef} then applies) and a sum of~0.
 @^aggregation@>@^mean over queries@>@^micro average@>
+@^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ir\_measures@>@^Elliot@>@^gdeval@>
 
 @<Public types@>=
 typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM @+} rm_agg;
@@ -7392,7 +7449,8 @@ int weight; /* an |rm_weight| */
 @ @<Key codes@>=
 KEY_SKIP, KEY_WEIGHT,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{skip}@>@^keys of names, \.{weight}@>
+@<Key specifications@>=
 [KEY_SKIP] = {"skip", skip_words, 0, 0, FIELD(skip), 0, NULL, 1, 1},
 [KEY_WEIGHT] = {"weight", weight_words, 0, 0, FIELD(weight), 0, weight_when, 2, 1},
 
@@ -7721,9 +7779,9 @@ parenthesized list of grades and one of unretrieved grades.
 
 @(examples.h@>=
 #define RM_UNPAREN(...) __VA_ARGS__
-#define RM_Q(g, j) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, NULL, NULL, sizeof (int[]){0, RM_UNPAREN j} / sizeof (int) - 1, \
-  (const int[]){0, RM_UNPAREN j} + 1}
+#define RM_Q(g, j) @[{@[sizeof (int[]){RM_UNPAREN g}@] / sizeof (int), \
+  @[(const int[]){RM_UNPAREN g}@], NULL, NULL, @[sizeof (int[]){0, RM_UNPAREN j}@] / sizeof (int) - 1, \
+  @[(const int[]){0, RM_UNPAREN j}@] + 1}@]@t\2\2\2\2@>
 typedef struct rm_set_example {
   const char *id, *source, *name;
   const rm_list *q; size_t nq; /* the queries */
@@ -7732,8 +7790,8 @@ typedef struct rm_set_example {
   const char *rational;
   double expect;
 } rm_set_example;
-#define RM_QS(...) (const rm_list[]){__VA_ARGS__}, \
-  sizeof (rm_list[]){__VA_ARGS__} / sizeof (rm_list)
+#define RM_QS(...) @[(const rm_list[]){__VA_ARGS__}@], \
+  @[sizeof (rm_list[]){__VA_ARGS__}@] / sizeof (rm_list)@t\2\2@>
 @<Lists of the examples over queries@>@;
 static const rm_set_example rm_set_examples[] = {
 @<Examples over several queries@>@;
@@ -7770,6 +7828,7 @@ Means of irrational values: the nDCG of two queries, one ranked perfectly
 (exactly~1) and one with its relevant item at rank~2 ($1/\lg3$), has mean
 $(1+1/\lg3)/2=\ours{T-agg-ndcg}$; weighted by items (two and three), it is
 $(2+3/\lg3)/5=\ours{T-agg-ndcg-items}$.
+@^trec\_eval@>
 
 @<Examples over several queries@>=
 @/{"T-agg-missing", NULL, "mean[skip=missing]:rr",
@@ -7829,16 +7888,16 @@ first, and the relevant items not recommended as unretrieved grades.
 
 @<Lists of the examples over queries@>=
 #define RM_X10(g) g, g, g, g, g, g, g, g, g, g
-#define E000_1_USERS RM_Q((1, 1, 1, 1, 1, 1, 0, 0, 0, 0), (1, 1, 1, 1)), \
+#define E000_1_USERS @t\ @>RM_Q((1, 1, 1, 1, 1, 1, 0, 0, 0, 0), (1, 1, 1, 1)), \
   RM_Q((1, 1, 1, 1, 1, 0, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1)), \
   RM_Q((1, 1, 1, 1, 0, 0, 0, 0, 0, 0), (1, 1, 1, 1))
-#define E003_5_USERS RM_Q((RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), \
+#define E003_5_USERS @t\ @>RM_Q((RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), \
     RM_X10(1), RM_X10(1), RM_X10(0), RM_X10(0), RM_X10(0)), ()), \
   RM_Q((RM_X10(1), RM_X10(0), RM_X10(0), RM_X10(0), RM_X10(0), RM_X10(0), RM_X10(0), \
     RM_X10(0), RM_X10(0), RM_X10(0)), ()), \
   RM_Q((RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(1), RM_X10(0), RM_X10(0), RM_X10(0), \
     RM_X10(0), RM_X10(0), RM_X10(0)), ())
-#define C000_1_USERS RM_Q((1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0), ()), \
+#define C000_1_USERS @t\ @>RM_Q((1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0), ()), \
   RM_Q((1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), ()), \
   RM_Q((1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), ())
 
@@ -7992,7 +8051,8 @@ int items; /* the catalogue size $N$ of \.{coverage} */
 @ @<Key codes@>=
 KEY_ITEMS,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{items}@>
+@<Key specifications@>=
 [KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, NULL, 3, 0},
 
 @ @<Set the numeric defaults of a variant@>=
@@ -8228,7 +8288,8 @@ int floor; /* an |rm_floor| */
 @ @<Key codes@>=
 KEY_FLOOR,
 
-@ @<Key specifications@>=
+@ @^keys of names, \.{floor}@>
+@<Key specifications@>=
 [KEY_FLOOR] = {"floor", floor_words, 0, 0, FIELD(floor), 0, NULL, 4, 0},
 
 @ @<Words and conditions of keys@>=
@@ -8473,7 +8534,7 @@ undefined, and under the source's floor its term is $8\lg10$.
   NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
 
 @** Where the definitions disagree.
-\here{disagree}
+\here{disagree}\input disagree
 Five sources and a dozen libraries use one name for several numbers.  The
 question every team asks sooner or later, ``why does our HR@@10 not match
 the paper's?'', has an answer that can be {\it computed}: for two variants of
@@ -8482,11 +8543,71 @@ or there is none among the inputs we can enumerate.  The tool's subcommand
 \.{disagree} finds it.  For every metric name it compares pairs of
 variants, searches all small inputs in order of size for the first one on
 which the two exact values differ, and measures on random populations how
-often and by how much they differ.  The tables at the end of this part are
-written by the tool when the book is built (the file \.{doc/disagree.tex},
-read here), and so are the counts this part prints.
-\input disagree
+often and by how much they differ.  The full tables, two rows for each of
+the \dispairs\ pairs, are in the appendix ``The tables of disagreement''
+near the end of the book (\secref{distables}); they are written by the tool when the book is
+built (the file \.{doc/disagree.tex}, read here), and so are the counts and
+the summary this part prints.
 @^disagreements@>@^witness@>
+
+@ {\it The splits that matter, in brief.}\here{dis:summary}  Most of the
+pairs split somewhere; a few split {\it often}, between sources or
+libraries that a reader is likely to compare.  They are these.
+\smallskip
+\item{$\bullet$} {\it Hit ratio}: the fraction of users with a hit
+(\.{hit=any}, \src{001}) against pooled recall (\.{hit=recall}, \src{000}).
+\item{$\bullet$} {\it Reciprocal rank}: the first hit's (\.{hits=first},
+trec\_eval, ranx, RecBole) against the mean over every relevant position
+(\.{hits=mean}, the ``MRR'' of \src{002} and Microsoft Recommenders'
+\.{mrr\_score}).
+\item{$\bullet$} {\it Average precision's denominator}: the relevant items
+(\.{norm=rel}: trec\_eval, \src{000}, \src{002}, \src{004}) against the hits
+within the cutoff (\.{norm=hits}: \src{001}, torchmetrics).
+\item{$\bullet$} {\it nDCG's ideal}: every judged item (\.{ideal=judged},
+trec\_eval, ranx, RecBole) against the retrieved list sorted
+(\.{ideal=list}, scikit-learn, torchmetrics, TF-Ranking); and {\it its gain}: linear (trec\_eval, scikit-learn) against
+$2^g-1$ (\.{gain=exp2}, Burges et~al., \src{002}, \src{003}).
+\item{$\bullet$} {\it nDCG's ties}: trec\_eval's order by descending
+identifier (\.{ties=id-desc}) against scikit-learn's mean over the orders of
+the tied items (\.{ties=average}).
+\item{$\bullet$} {\it AUC's ties}: the input order against mid-ranks
+(\.{ties=average}, scikit-learn and the rank-sum formula).
+\item{$\bullet$} {\it Precision's denominator}: the cutoff $K$
+(\.{denom=k}, trec\_eval's P@@K) against the length of the list within it
+(\.{denom=list}: LensKit, TF-Ranking, torchmetrics with
+\.{adaptive\_k}), which differ only when the list is shorter than~$K$.
+\item{$\bullet$} {\it GAUC's weights}: the plain mean of the groups' AUCs
+(\src{002}) against the mean weighted by impressions (\src{003}).
+\smallskip
+\noindent For each, the table below gives the smallest witness (its grades
+and cutoff over its scores, as in the full tables), the two values on it,
+and the split rate: the share of \dispop\ random queries of a realistic
+shape on which the two values differ, with its 95\% interval, drawn as a
+bar (half a point per percent, the interval as a thin line across it, a
+tick at~100\%).  A rate near~100\% means that a comparison of the two numbers is
+almost never a comparison of one quantity; a rate of a few percent means
+that the split lives in a corner (a short list, a tie) that a test suite
+must visit on purpose.  Every number here is read from the same run of the
+tool as the full tables.
+@^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ranx@>@^torchmetrics@>@^LensKit@>
+@^TensorFlow Ranking@>@^Microsoft Recommenders@>@^GAUC, the split of its weights@>
+
+\def\dissum#1#2#3#4#5#6#7#8#9{\.{#1}&\distt #2&\distt #4&#6&#8\%&
+  \disbar#8/#9\end\cr
+  &\distt #3&\distt #5&#7&#9&\cr\noalign{\smallskip}}
+% The bar: the rate in gray, half a point per percent, with its 95% interval
+% as a thin black line across it and a tick at 100%.
+\def\disbar#1/#2--#3\end{\hbox to 50pt{\dimen0=#1pt \dimen2=#2pt \dimen4=#3pt
+  \pdfliteral{0.6 g}\vrule height6pt depth-1pt width.5\dimen0 \pdfliteral{0 g}%
+  \kern-.5\dimen0
+  \kern.5\dimen2 \dimen4=.5\dimen4 \advance\dimen4 by-.5\dimen2
+  \vrule height3.9pt depth-3.1pt width\dimen4 \hss
+  \vrule height7pt depth0pt width.2pt}}
+$$\vbox{\eightrm\baselineskip9.5pt\tabskip0pt
+\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&\hfil#\quad&#\hfil\cr
+metric&variants&smallest witness&values&split, \%&0\hskip40pt 100\cr
+\noalign{\smallskip}
+\dissummary}}$$
 
 @ {\it Which pairs.}  A metric's variants are its default and the variants
 that change {\it one\/} word-valued key of the default (\.{hits=mean} for
@@ -8508,6 +8629,7 @@ AUC of mid-ranks against the two orders that break ties badly
 compared with the same cutoff on both sides.  (Two names given on the
 command line are a pair of their own, and keep their own cutoffs: see
 ``any two variants'' below.)
+@^trec\_eval@>@^scikit-learn@>
 
 @ {\it The search space, in order of size.}  An input is a list of $n$
 retrieved items, $1\le n\le L$ (the length bound, 5 by default), with
@@ -8614,10 +8736,8 @@ and cutoff (\.{K1}) over its scores (\.{s0,1}) and the grade of its
 unretrieved judged item (\.{j1}); $^b$ says that no input with binary
 grades is a witness.  The split column gives the rate over \dispop\
 random queries over its 95\% interval, the last column the median over the
-largest difference.
-
-\medskip
-\distables
+largest difference.  The tables themselves, metric by metric, are in the
+appendix ``The tables of disagreement'' (\secref{distables}).
 
 @ The subcommand.  Its arguments are metric names or \.{all} (or two
 variant names, a pair: see ``any two variants'' below), and options:
@@ -9208,6 +9328,7 @@ of sets of 2 to 20 queries drawn as above.  With $L=\dismaxlen$ there are
 tables and the tool's report but not in the golden vectors, whose tests hold
 one list each.
 @^GAUC@>
+@^RecBole@>
 
 @<Tool functions@>=
 static long dis_count(int n) /* lists of length |n|: grades, and scores or none */
@@ -9500,6 +9621,55 @@ static void dis_tex_head(FILE *f, int maxlen, int npop)
     maxlen, npop);
 }
 
+@ The summary at the head of this part reads a few pairs out of the same
+results: the splits most often met between the sources and between the
+libraries.  Each becomes a call of \.{\\dissum} with nine arguments
+$$\hbox{\.{\\dissum\{metric\}\{a\}\{b\}\{witness\}\{witness, second line\}%
+\{value a\}\{value b\}\{rate\}\{interval\}}}$$
+inside the macro \.{\\dissummary}; the book defines \.{\\dissum} (a row and a bar
+whose length is the rate), so the summary's numbers are the tables' numbers.
+A pair of the list that the run did not compare is left out.
+
+@<Tool functions@>=
+static const struct {@+ const char *metric, *a, *b; @+} dis_summary[] = {
+  {"hr", "hit=any", "hit=recall"}, {"rr", "hits=first", "hits=mean"},
+  {"ap", "norm=rel", "norm=hits"}, {"ndcg", "ideal=judged", "ideal=list"},
+  {"ndcg", "gain=linear", "gain=exp2"}, {"ndcg", "ties=id-desc", "ties=average"},
+  {"auc", "ties=input", "ties=average"}, {"precision", "denom=k", "denom=list"},
+  {"gauc", "weight=uniform", "weight=items"}, {NULL, NULL, NULL}};
+static void dis_tex_summary(FILE *f, const dis_metric *ms, int nm)
+{
+  int s, i, p;
+  fputs("\\long\\def\\dissummary{%\n", f);
+  for (s = 0; dis_summary[s].metric; s++)
+    for (i = 0; i < nm; i++) if (strcmp(ms[i].name, dis_summary[s].metric) == 0)
+      for (p = 0; p < ms[i].np; p++) {
+        const dis_pair *q = &ms[i].pair[p];
+        int line;
+        if (strcmp(q->la, dis_summary[s].a) || strcmp(q->lb, dis_summary[s].b)) continue;
+        if (q->state[SP_GRADED] != 1 || !q->pop) continue;
+        fprintf(f, "\\dissum{%s}{%s}{%s}", ms[i].name, q->la, q->lb);
+        for (line = 0; line < 2; line++) {
+          fputs("{", f);
+          dis_tex_grades(f, &q->wit[SP_GRADED], line);
+          if (q->nq[SP_GRADED] == 2) {
+            fputs(line == 0 || q->wit[SP_GRADED].scored || q->wit2[SP_GRADED].scored
+              ? " $\\vert$ " : "", f);
+            dis_tex_grades(f, &q->wit2[SP_GRADED], line);
+          }
+          fputs("}", f);
+        }
+        for (line = 0; line < 2; line++) {
+          fputs("{", f); dis_tex_value(f, q->val[SP_GRADED][line]); fputs("}", f); }
+        {@+ double lo, hi;
+          dis_wilson(q->split, q->pop, &lo, &hi);
+          fprintf(f, "{%.1f}{%.1f--%.1f}%%\n", 100.0 * (double) q->split / (double) q->pop,
+            100 * lo, 100 * hi);
+        @+}
+      }
+  fputs("}\n", f);
+}
+
 @ {\it Any two variants.}  The pairs above are the tool's choice: two
 variants of one metric that differ in one key, under one cutoff.  The
 question users bring is about two names of their own, often of different
@@ -9519,6 +9689,7 @@ alone, a third name, \.{all} or \.{--tex} beside a pair is a usage error,
 and so is a name the parser refuses (the names of a pair are the parser's:
 \.{mrr} is not one of them).
 @^pair of variants@>
+@^trec\_eval@>@^scikit-learn@>
 
 @<Tool functions@>=
 static int dis_is_variant(const char *s) /* a cutoff, keys or an aggregator */
@@ -9736,6 +9907,7 @@ two lists of one item with grades 0 and~1: the mean counts the query
 without a relevant item as~0 (its \.{undef=zero}) and gives~$1/2$, while
 the micro average takes neither numerator nor denominator from it and
 gives~1.
+@^trec\_eval@>@^scikit-learn@>
 
 @ The command.  Names may be given as the sources write them: \.{mrr} is
 \.{rr} and \.{map} is \.{ap}; \.{gauc} names the sets searched above, and
@@ -9796,6 +9968,7 @@ static int cmd_disagree(int argc, char **argv)
       free(ms); return 1; }
     dis_tex_head(tex, maxlen, DIS_POP);
     dis_tex_counts(tex, ms, nm, maxlen);
+    dis_tex_summary(tex, ms, nm);
     fputs("\\long\\def\\distables{%\n", tex);
     for (i = 0; i < nm; i++) dis_tex(tex, &ms[i], maxlen);
     fputs("}\n", tex);
@@ -12046,7 +12219,13 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"weight", "positives", "its number of relevant items"},
   {NULL, NULL, NULL}};
 
-@ The metrics, one line each, for the same help.
+@ The metrics, one line each, for the same help.  \.{rankmetrics help}
+prints this table when it is asked about metrics rather than about one
+name: a reader who does not know that \.{hr} has four readings, or that
+\.{apstep} is scikit-learn's, learns it here, with the key (in parentheses)
+that chooses among the readings.  The table is the tool's, not the
+library's: the library's own help (|rm_variant_help|) explains a name it is
+given, this one lists the names there are.
 
 @<Tool functions@>=
 static const char *const metric_help[][2] = {
@@ -12246,7 +12425,13 @@ static void shortest(char *buf, double x)
   }
 }
 
-@ Two small helpers split an option into its queries.
+@ Two small helpers split an option into its queries.  An option of
+\.{value} such as \.{--grades 1,0;0,1} holds one list per query, separated
+by semicolons; |count_char| counts the separators, so that the options can
+be checked to hold the same number of queries, and |nth_piece| copies out
+the $j$th piece as a new string that the readers of lists parse (it returns
+|NULL| only when memory runs out; the caller has counted the pieces, so the
+semicolon it looks for is there).
 
 @<Tool functions@>=
 static long count_char(const char *s, char c)
@@ -12324,7 +12509,15 @@ done:
   return rc;
 }
 
-@ @<Read the options of \.{value}@>=
+@ The options of \.{value} are \.{--exact} and four that take an
+argument: \.{--grades}, and the optional \.{--scores}, \.{--ids} and
+\.{--judged} (the names are in |optname|, in that order).  An unknown
+option, one given twice, or one whose argument is missing is refused with
+exit status~2 and a message naming it, so that a typing slip never leaves
+an option silently at its default; \.{--grades} is the one option without
+which there is no list.
+
+@<Read the options of \.{value}@>=
 for (i = 1; i < argc; i++) {
   const char *o = argv[i];
   int k;
@@ -12342,7 +12535,14 @@ if (opt[0] == NULL) {
   return 2;
 }
 
-@ @<Count the queries of \.{value}@>=
+@ The number of queries is the number of pieces of \.{--grades}.  More
+than one query is an error unless the variant reads a set (a mean, a micro
+average, or a metric of a whole set): a plain metric of one list given two
+lists would have to drop one, and we refuse rather than guess which.  Every
+other list option must have exactly as many pieces, so that the $j$th
+scores belong to the $j$th grades.
+
+@<Count the queries of \.{value}@>=
 {
   int k;
   nq = count_char(opt[0], ';') + 1;
@@ -12360,6 +12560,13 @@ if (opt[0] == NULL) {
 }
 
 @ Each option's $j$th query is copied out and read by the readers of lists.
+The grades come first, since their number is the length of the list;
+\.{--judged} gives the grades of judged items that were not retrieved, and
+may have any length; scores and identifiers must have one entry per grade,
+and the word \.{none} leaves a query without them (the input order is then
+the ranking).  A mismatch names the query, counting from~1, and both
+lengths.  The pieces are freed here, except the identifiers' text, which
+the list keeps pointing into and which is freed with the list.
 
 @<Read query |j| of every option@>=
 {
@@ -12543,7 +12750,18 @@ point, so |lead| zeros mean the digits start |lead-1| places after it.
   *o = '\0';
 }
 
-@ @<Tool functions@>=
+@ The command \.{examples} runs every worked example of the book through
+both paths (|run_example|) and compares the result with the row: the exact
+value with the fraction derived by hand, and the double with the correctly
+rounded double of the row.  Without options it prints a line per example
+(its identifier, variant, printed value, our value, the verdict, and ok or
+FAIL) and a count at the end; an example that fails is also named on
+standard error, with both paths' values in C99 hex, and the exit status is
+1.  With \.{--tex} it also writes, for each
+example, the \TeX\ macros that this book prints where the text says
+``ours'', so that no number in the prose is copied by hand.
+
+@<Tool functions@>=
 static int cmd_examples(int argc, char **argv)
 {
   int tex = argc == 1 && strcmp(argv[0], "--tex") == 0, bad = 0;
@@ -12607,7 +12825,16 @@ macros.
   rm_exact_clear(&e);
 }
 
-@ @<Write the macros of example |x|@>=
+@ The macros of one example are named by its identifier: \.{rmshort},
+fifteen significant digits; \.{rmdec}, the forty-digit decimal;
+\.{rmhex}, the double in hex; \.{rmq}, the fraction when the value is
+rational; \.{rmname}, the canonical name of its variant as the printer
+writes it; and \.{rmprinted}, the number the source prints.  The book's
+macros \.{\\ours}, \.{\\oursl}, \.{\\ourshex}, \.{\\oursq},
+\.{\\oursname} and \.{\\printed} read them, and stop \TeX\ when one is
+missing.
+
+@<Write the macros of example |x|@>=
 {
   printf("\\expandafter\\def\\csname rmshort:%s\\endcsname{%s}\n", x->id, sd);
   printf("\\expandafter\\def\\csname rmdec:%s\\endcsname{%s}\n", x->id, e.decimal);
@@ -13545,7 +13772,15 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   return 1;
 }
 
-@ @<Enter judgment |k|...@>=
+@ The judgments of a query and the documents of its run meet in one hash
+table of identifiers.  A slot holds 0 when empty, an odd number $2k+1$ for
+judgment~$k$, and an even number $2i+2$ for document~$i$ of the run that has
+no judgment.  Entering judgment~$k$: an identifier judged twice is an error
+under the default \.{--dup error}, with both line numbers; otherwise the
+rule of \.{--dup} decides which judgment stays (the first, the last, or the
+larger grade) and the other is marked dropped.
+
+@<Enter judgment |k|...@>=
 {
   uint32_t *e = ev_slot(st, jv->d[k], g, jv);
   st->jclaim[k] = 0; st->jdrop[k] = 0;
@@ -13564,7 +13799,16 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   } else *e = (uint32_t) (2 * k + 1);
 }
 
-@ @<Give document |i| its judgment...@>=
+@ Looking up document~$i$ of the run.  An identifier the judgments do not
+know enters the table as a run document, with grade~0 when there are
+judgments (it is counted among the unjudged).  A judgment not yet claimed
+gives the document its grade, and the document claims it (|jclaim|).  A
+second sight of the identifier, whether its judgment is claimed or it is an
+unjudged document seen before, is a repeated document: an error under
+\.{--dup error}, else the rule of \.{--dup} keeps one of the two lines and
+drops the other, the kept line taking the judgment with it.
+
+@<Give document |i| its judgment...@>=
 {
   const char *d = g->p.s + g->d[i];
   uint32_t *e = ev_slot(st, d, g, jv);
@@ -13843,7 +14087,14 @@ static int ev_counts(const ev_measure *m, const rm_list *l, rm_status t)
   return 1;
 }
 
-@ @<Add the value |x| of this query...@>=
+@ A streamed aggregate keeps running sums, not the values: a sum adds the
+value, and a mean adds the weighted value to a numerator and the weight to
+a denominator, each with Neumaier's compensation (|ev_nsum|).  The weight is
+one, the number of items of the list (\.{weight=items}), or its number of
+items at or above the aggregate's relevance threshold
+(\.{weight=positives}), as the aggregation part defines them.
+
+@<Add the value |x| of this query...@>=
 {
   size_t k, c = 0;
   if (m->a.agg == RM_AGG_SUM) ev_nsum(&m->as, &m->ac, x);
@@ -13962,7 +14213,25 @@ static void ev_progress(ev_state *st, ev_source *s, int end)
   fputs("\033[K", stderr);
 }
 
-@ @<Tool functions@>=
+@ One pass over the run.  Records are read one at a time (|ev_next|).  When
+streaming, consecutive records with one query identifier form a group; a
+new identifier closes the group (|ev_group_done| evaluates it) and opens the
+next.  |ev_new_query| watches the order of the identifiers: when a query
+reappears after others (the run is not grouped, code~2), when the order is
+not yet known to be sorted and the seen identifiers must be remembered
+(code~3), or when a choice made while streaming the judgments no longer
+holds (code~4), the pass stops and hands the code back, and the command
+runs another pass from the start of both files: in memory, remembering the
+identifiers, or with the judgments in memory.  When the run is read into
+memory, every record is kept with its line number and its
+place in the file, sorted by query (a stable order: ties keep the file's
+order), and then grouped in the same way.  An empty run is an error; after
+the last group, the judged queries that the run never named are evaluated
+(|ev_drain|) when the judgments are streamed.  The pass returns 1 when it
+is done, 0 on an error, and one of those codes when it asks for another
+pass.
+
+@<Tool functions@>=
 static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
 {
   ev_pool mp = {NULL, 0, 0};
@@ -14100,7 +14369,10 @@ done:
   return rc;
 }
 
-@ @<Free the judgments of an evaluation@>=
+@ Everything the judgments and the orders of the two files own is freed
+here, once, at the end of the command, whether it succeeded or not.
+
+@<Free the judgments of an evaluation@>=
 if (st.js.f) fclose(st.js.f);
 free(st.js.buf); free(st.js.p.s); free(st.js.off); free(st.js.grade_a);
 free(st.js.line_a); free(st.js.d);
@@ -14110,7 +14382,15 @@ free(st.jv_d); free(st.jv_g); free(st.jv_l);
 free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht); free(st.sg);
 free(st.seen.slot)
 
-@ @<Read the options of \.{eval}@>=
+@ The options of \.{eval}: \.{-q} for a value per query, \.{--trec} and
+\.{--json} for the output's format, \.{--exact} for the exact path,
+\.{--quiet} to leave out the summary on standard error, \.{--unsorted} to
+read the run into memory at once, \.{--csv} and \.{--tsv} for delimited
+files, and the options with an argument (the measures, the column names of
+a delimited file, the rule for duplicates).  A word without a dash, or a
+lone \.{-} for standard input, is a file; more than two is an error.
+
+@<Read the options of \.{eval}@>=
 for (i = 0; i < argc; i++) {
   const char *o = argv[i];
   int k;
@@ -14156,7 +14436,13 @@ if (st.nm == 0 || nf == 0) {
   return 2;
 }
 
-@ @<Start a pass of \.{eval}@>=
+@ A pass starts from nothing: a new temporary file for the output (the
+output of an abandoned pass is thrown away with it, so that standard output
+only ever receives one complete answer), the sums of every measure and the
+counts of the summary at zero, the checks of order and the set of seen
+queries emptied, and the judgments opened again.
+
+@<Start a pass of \.{eval}@>=
 if (st.out) fclose(st.out);
 if ((st.out = tmpfile()) == NULL) {
   fprintf(stderr, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
@@ -14180,7 +14466,16 @@ if (st.qrels_path && !ev_open_qrels(&st)) goto done;
     if (!st.jq_seen[j] && !ev_judged_only(&st, ev_judg_mem(&st, j))) goto done;
 }
 
-@ @<Copy the output and write the summary@>=
+@ Only a pass that ran to the end copies its output to standard output; a
+write error there (a full disk, a closed pipe) is reported and fails the
+command.  The summary on standard error says how many queries were
+evaluated and how (streamed or in memory), and counts everything that was
+read in a way the user may not have meant: repeated documents dropped,
+unjudged documents read as grade~0, queries only in the run or only in the
+judgments, negative grades, and values that depend on the order of tied
+lines.
+
+@<Copy the output and write the summary@>=
 {
   char buf[65536];
   size_t k;
@@ -14620,7 +14915,15 @@ static int load_family(verify_state *st, int f)
   return msg == NULL;
 }
 
-@ @<Start a test of family |f|@>=
+@ A line \.{tcId = N} of a vectors file starts a test.  The number must be
+a whole number from 1 to ten million, not given before in the family, and
+the test must come after a \.{[variant = ...]} line, whose group it joins.
+The test is appended to the array of all tests, and the family's index
+|by_id| (grown on demand, zero for a number not used) maps the number to
+its place plus one, so that a candidate's result can find its test in
+constant time.
+
+@<Start a test of family |f|@>=
 {
   char *end;
   long id = strtol(val, &end, 10);
@@ -14710,7 +15013,14 @@ static int read_candidate(verify_state *st, const char *file)
   return fatal ? -1 : nbad;
 }
 
-@ @<Check the two fields of the line, or set |what|@>=
+@ A result line is \.{FAMILY:TCID VALUE}: the family must be one the tool
+knows, the test number a whole number, and the value a finite number or
+one of the words \.{invalid} (the candidate rejected the input) and
+\.{error} (it failed otherwise).  Any other line sets |what|
+to the reason, which the caller prints with the file and line number; a
+line that is well formed is recorded.
+
+@<Check the two fields of the line, or set |what|@>=
 if (nf != 2 || (colon = strchr(field[0], ':')) == NULL)
   snprintf(what, sizeof what, "expected 'FAMILY:TCID VALUE'");
 else {
@@ -14736,7 +15046,12 @@ else {
   if (what[0] == '\0') @<Record the candidate's result for test |id| of |f|@>@;
 }
 
-@ @<Record the candidate's result for test |id| of |f|@>=
+@ Recording a result: the family's vectors are read the first time one of
+its tests is named (so a candidate that implements only nDCG never pays
+for reading the others); a test number the family does not have, or a
+test given twice, is reported with where it was first given.
+
+@<Record the candidate's result for test |id| of |f|@>=
 {
   vvec *x;
   if (!st->loaded[f] && !load_family(st, f)) fatal = 1;
@@ -15435,7 +15750,14 @@ if (st.use_rel && ulps_given) {
   return 2;
 }
 
-@ @<Judge every test given...@>=
+@ Every test the candidate gave is judged (|test_verdict|): exact, within
+the tolerance (\.{--ulps} or \.{--rel}), or wrong.  The counts go to the
+totals and to the test's group, that is its variant; a wrong result is
+reported at once with its input, and so is one merely within the tolerance
+unless \.{--quiet} is given.  Tests the candidate did not give are only
+counted: a candidate may implement a few variants.
+
+@<Judge every test given...@>=
 for (k = 0; k < st.nvec; k++) {
   vvec *x = &st.vec[k];
   int v;
@@ -15579,7 +15901,16 @@ static double naive_ndcg10(const double *g, int n, const double *j, int nj)
 }
 @<The candidate's |main|, which reads the text twins@>@;
 
-@ @<The candidate's |main|...@>=
+@ The candidate reads the vectors files itself, as any implementation under
+test would.  A line that names a variant opens a group, and only the two
+groups it claims to implement (AP normalised by the relevant items, and
+nDCG@@10 with linear gain) are answered.  Within them it remembers the
+test number and the lists of each test as their lines pass, and answers
+each valid test when its \.{result} line arrives; invalid tests, whose
+input a correct candidate must refuse, are left unanswered, which
+\.{verify} counts as not given.
+
+@<The candidate's |main|...@>=
 int main(int argc, char **argv)
 {
   static const char *const fam[2] = {"ap", "cg_dcg_ndcg"};
@@ -15613,7 +15944,14 @@ int main(int argc, char **argv)
   return 0;
 }
 
-@ @<Compute and print the candidate's value...@>=
+@ The candidate's value: the list is ranked by score when it has scores
+(|rank_by_score|, equal scores in input order), else taken in input order, and the
+naive formulas are applied in double precision; the answer is written as
+\.{family:tcId} and the value in C99 hex, the format \.{verify} reads.
+Lists longer than twelve items are skipped, so the demonstration stays
+small.
+
+@<Compute and print the candidate's value...@>=
 {
   double g[64], s[64], j[64], ranked[64];
   int order[64], n = parse_list(list[0], g, 64), ns = parse_list(list[1], s, 64);
@@ -15764,7 +16102,13 @@ worked example of the same name.
   if (tex && shown) fprintf(tex, "}{%s}\n", fam->variants[k]);
 }
 
-@ @<Report the undistinguished neighbour...@>=
+@ A neighbour that no test of the group tells apart from its variant is
+the finding of \.{adequacy}: it is printed with the change that makes it
+(for example \.{norm=hits}) and the witness the search found, the grades of
+each of its queries (the first twenty items of a long list), so that a test
+with that input can be added to the vectors.
+
+@<Report the undistinguished neighbour...@>=
 {
   c.undist++;
   printf("  UNDISTINGUISHED  %s | %s: passes all tests of the group; witness",
@@ -15779,7 +16123,10 @@ worked example of the same name.
   putchar('\n');
 }
 
-@ @<Free what \.{adequacy} read@>=
+@ The vectors, their groups and the families' indexes, as \.{adequacy}
+read them, are freed at the end.
+
+@<Free what \.{adequacy} read@>=
 {
   size_t x, g;
   for (x = 0; x < st.nvec; x++) vvec_free(&st.vec[x]);
@@ -15944,13 +16291,13 @@ mean[skip=none,weight=uniform]:rr[hits=sum,rel=1,ties=input,undef=zero]\cr}}$$
 and the test asserts each: a wrong implementation is not merely caught, it
 is told which definition it implements.
 
-@* Pictures.
-Four pictures of this book are drawn by the program itself: the tool
+@* Pictures.\here{q:figs}
+Five pictures of this book are drawn by the program itself: the tool
 computes their points with the library and writes them as MetaPost programs,
 which the build runs through \.{mpost}.  So a picture cannot show a curve
 other than the one the library computes.  \.{rankmetrics figures --out DIR}
-writes \.{fig-discount.mp}, \.{fig-roc003.mp}, \.{fig-roc002.mp} and
-\.{fig-pr004.mp}.
+writes \.{fig-discount.mp}, \.{fig-roc003.mp}, \.{fig-roc002.mp},
+\.{fig-pr004.mp} and \.{fig-err.mp}.
 
 The common preamble sets the output file name and the unit.  Each file is
 written under the name \.{NAME.mp.tmp} and renamed to \.{NAME.mp} by
@@ -16135,6 +16482,53 @@ static int figure_pr004(const char *dir)
   return close_figure(f, path);
 }
 
+@ The ERR cascade draws, for the graded list $3,1,0,2,4,1$ under the
+default $g_{\max}=4$, the probability that the user reaches each rank (the
+light bar) and the probability of stopping there (the dark bar inside it).
+Both come from the library: the probability of stopping at rank~$r$ is
+$r\,({\rm ERR}@@r-{\rm ERR}@@(r-1))$, since the term of rank~$r$ in the sum
+is that probability over~$r$, and the probability of reaching rank~$r$ is
+one less the probabilities of stopping above it.  The grade of each item is
+written under its bar; the list's ERR is the sum of the dark bars, each
+divided by its rank.
+
+@<Tool functions@>=
+static int figure_err(const char *dir)
+{
+  static const int grade[6] = {3, 1, 0, 2, 4, 1};
+  double prev = 0, reach = 1;
+  int r;
+  char path[4200], name[16];
+  FILE *f = open_figure(dir, "fig-err", path, sizeof path);
+  if (f == NULL) return 0;
+  fputs("beginfig(1);\nu := 1cm; v := 3cm;\n"
+    "draw (0,0)--(6.5u,0); draw (0,0)--(0,1.05v);\n"
+    "draw (0,v)--(-2pt,v); label.lft(\"1\",(-2pt,v));\n"
+    "draw (0,0.5v)--(-2pt,0.5v); label.lft(\"0.5\",(-2pt,0.5v));\n"
+    "label.bot(\"rank\",(3.5u,-20pt));\n", f);
+  for (r = 1; r <= 6; r++) {
+    rm_variant v;
+    rm_list l = {6, grade, NULL, NULL, 0, NULL};
+    double e, stop;
+    snprintf(name, sizeof name, "err@@%d", r);
+    if (rm_variant_parse(name, &v, NULL, 0) != RM_OK
+        || rm_value(&v, &l, NULL, &e) != RM_OK) { fclose(f); return 0; }
+    stop = r * (e - prev);
+    fprintf(f, "fill (%d.2u,0)--(%d.8u,0)--(%d.8u,%.6fv)--(%d.2u,%.6fv)--cycle"
+      " withcolor (0.85,0.9,1);\n", r - 1, r - 1, r - 1, reach, r - 1, reach);
+    fprintf(f, "fill (%d.35u,0)--(%d.65u,0)--(%d.65u,%.6fv)--(%d.35u,%.6fv)--cycle"
+      " withcolor (0,0,0.6);\n", r - 1, r - 1, r - 1, stop, r - 1, stop);
+    fprintf(f, "label.bot(\"%d\",(%d.5u,0)); label.bot(\"g=%d\",(%d.5u,-9pt));\n",
+      r, r - 1, grade[r - 1], r - 1);
+    reach -= stop;
+    prev = e;
+  }
+  fputs("label.rt(btex reaches rank $r$ etex,(4.2u,1.0v)) withcolor (0.4,0.5,0.8);\n"
+    "label.rt(btex stops at rank $r$ etex,(4.2u,0.88v)) withcolor (0,0,0.6);\n"
+    "endfig;\nend\n", f);
+  return close_figure(f, path);
+}
+
 @ @<Tool functions@>=
 static int cmd_figures(int argc, char **argv)
 {
@@ -16143,7 +16537,7 @@ static int cmd_figures(int argc, char **argv)
     return 2;
   }
   if (!figure_discount(argv[1]) || !figure_roc003(argv[1]) || !figure_roc002(argv[1])
-      || !figure_pr004(argv[1])) {
+      || !figure_pr004(argv[1]) || !figure_err(argv[1])) {
     fprintf(stderr, "rankmetrics: figures: cannot write in '%s'\n", argv[1]);
     return 1;
   }
@@ -16429,6 +16823,21 @@ nothing of it; the chapter on rank correlation gives the standard
 definitions (\secref{N000.RC}).  \src{001} names diversity, serendipity and coverage without
 defining them; \src{002} names the average predicted position and the online
 rates CTR, CVR and LCVR.  None of them is treated in this version.
+
+@** Appendix: the tables of disagreement.\here{distables}
+These are the results of \.{rankmetrics disagree all}, read from
+\.{doc/disagree.tex}; the part ``Where the definitions disagree'' explains
+the search, the rates and the notation, and its first pages summarise the
+splits that matter most.  Each pair takes two rows: its two variants, the
+smallest witness (grades and cutoff \.{K1} over scores \.{s0,1} and the
+grade \.{j1} of an unretrieved judged item), the two exact values, the
+split rate over \dispop\ random queries over its 95\% interval, and the
+median over the largest difference.  $^\star$ marks a split named by the
+sources, $^b$ a pair that no input with binary grades separates.
+@^disagreements, tables of@>
+
+\medskip
+\distables
 
 @** Index.
 Here is a list of the identifiers of this program and of the ideas it

@@ -384,6 +384,11 @@ is |NULL|, the input order {\it is\/} the ranking and there are no ties.
 compare identifiers need it, and it may be |NULL| otherwise.
 \item{$\bullet$} |unretrieved_grade[j]|, for $0\le j<|n_unretrieved|$, are the
 grades of judged items that are not in the list.
+\item{$\bullet$} |label[i]|, optional, is the item's {\it rating\/} written
+as a string: a decimal such as \.{3.5}, \.{-0.25} or \.{4e-1}, or a
+fraction such as \.{10/3}.  Only the rating errors MAE, MSE and RMSE read it
+(see \secref{q:labels}); the field is last so that a caller that zeroes
+the structure and knows nothing of it keeps working.
 \smallskip
 
 \noindent The library never keeps a pointer into the caller's arrays after a
@@ -398,7 +403,31 @@ typedef struct rm_list {
   const char *const *id; /* |NULL| unless a tie rule compares identifiers */
   size_t n_unretrieved; /* judged items that were not retrieved */
   const int *unretrieved_grade;
+  const char *const *label; /* |NULL|, or the ratings as decimal strings */
 } rm_list;
+
+@ {\it Ratings and grades.}  A grade is a whole number because the metrics
+of a ranking use it as one: $2^g-1$ is a gain, $g\ge t$ decides relevance,
+and the ideal ranking counts items grade by grade.  A rating is a value:
+MovieLens' users give half stars, so a rating of $3{1\over2}$ is common
+data, and MAE, MSE and RMSE only subtract it from a prediction.  We
+therefore let a list carry its ratings beside its grades, as strings, and
+read them as written.  A string, not a |double|, because the exact path
+promises the value of the data, and the data of a rating file are decimals:
+\.{3.3} is $33/10$, while the double nearest to it is
+$3.29999999999999982236431605997495353221893310546875$; a pair of integer
+arrays (numerator, denominator) would say the same thing but makes every
+caller turn decimals into fractions, which is the part that goes wrong.  The
+double path reads the string with |strtod|, which is what any program that
+reads the file with doubles does, and costs one conversion per item.
+
+When |label| is given, |grade| may be |NULL|, and then a metric that needs
+grades (everything but MAE, MSE and RMSE) refuses the list with
+|RM_EGRADE|: a rating such as 3.5 is not a grade, and we do not round it
+into one.  A caller whose ratings are all whole numbers passes them as
+grades too, and every metric then accepts the list.  When both are given,
+the rating errors read |label| and the other metrics |grade|.
+@^ratings@>@^labels@>
 
 @* Status codes.
 Every function of the library that can fail returns an |rm_status|.  Zero is
@@ -579,9 +608,12 @@ all, has an identifier for every item.
 @<Check the list@>=
 {
   size_t i_;
-  if (l == NULL || (l->n > 0 && l->grade == NULL) ||
+  if (l == NULL || (l->n > 0 && l->grade == NULL && l->label == NULL) ||
       (l->n_unretrieved > 0 && l->unretrieved_grade == NULL)) return RM_EINVAL;
-  for (i_ = 0; i_ < l->n; i_++)
+  if (l->label != NULL)
+    for (i_ = 0; i_ < l->n; i_++) if (!label_ok(l->label[i_])) return RM_EGRADE;
+  if (l->n > 0 && l->grade == NULL && !reads_labels(v)) return RM_EGRADE;
+  for (i_ = 0; l->grade != NULL && i_ < l->n; i_++)
     if (l->grade[i_] < 0 || l->grade[i_] > RM_GRADE_MAX) return RM_EGRADE;
   for (i_ = 0; i_ < l->n_unretrieved; i_++)
     if (l->unretrieved_grade[i_] < 0 || l->unretrieved_grade[i_] > RM_GRADE_MAX)
@@ -595,6 +627,107 @@ all, has an identifier for every item.
       for (i_ = 0; i_ < l->n; i_++) if (l->id[i_] == NULL) return RM_EIDS;
     }
   }
+}
+
+@ A rating\here{q:labels} is read by three small functions: |label_ok| checks
+its spelling, |label_d| gives the double nearest to it, and |label_q| its
+exact value.  A decimal is an optional sign, digits with an optional point
+(at least one digit in all) and an optional exponent of at most four
+digits; a fraction is an optional sign, digits, a slash and digits not all
+zero.  Nothing else is a rating: no spaces, no \.{inf}, no \.{nan}, no
+hexadecimal, and no rating whose double would be infinite.  The rating
+errors read the rating of item~|i| through |rating_d| and |rating_q|, which
+fall back to the grade when the list has no ratings.
+
+@<Private functions@>=
+static const char *skip_digits(const char *s)
+{
+  while (*s >= '0' && *s <= '9') s++;
+  return s;
+}
+static double label_d(const char *s)
+{
+  mpq_t q;
+  mpfr_t x;
+  double d;
+  if (strchr(s, '/') == NULL) return strtod(s, NULL);
+  mpq_init(q); mpfr_init2(x, 53);
+  mpq_set_str(q, s + (*s == '+'), 10);
+  mpq_canonicalize(q);
+  mpfr_set_q(x, q, MPFR_RNDN);
+  d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x); mpq_clear(q);
+  return d;
+}
+static int label_ok(const char *s)
+{
+  const char *p, *q;
+  if (s == NULL) return 0;
+  p = s + (*s == '+' || *s == '-');
+  q = skip_digits(p);
+  if (*q == '/') {
+    const char *r = skip_digits(q + 1);
+    if (q == p || r == q + 1 || *r != '\0') return 0;
+    for (q++; *q == '0'; q++) ;
+    if (q == r) return 0; /* a zero denominator */
+  } else {
+    if (*q == '.') {
+      const char *r = skip_digits(q + 1);
+      if (q == p && r == q + 1) return 0;
+      q = r;
+    } else if (q == p) return 0;
+    if (*q == 'e' || *q == 'E') {
+      const char *r = q + 1 + (q[1] == '+' || q[1] == '-');
+      q = skip_digits(r);
+      if (q == r || q - r > 4) return 0;
+    }
+    if (*q != '\0') return 0;
+  }
+  return isfinite(label_d(s));
+}
+
+@ The exact value of a decimal $m\cdot10^{e}$ with $f$ digits after the
+point is the integer of its digits times $10^{e-f}$.
+
+@<Private functions@>=
+static void label_q(mpq_t v, const char *s)
+{
+  size_t n = strlen(s), j = 0;
+  char *d = malloc(n + 2);
+  long e = 0, f = 0;
+  int neg = *s == '-', point = 0;
+  mpz_t t;
+  if (strchr(s, '/') != NULL || d == NULL) {
+    free(d);
+    mpq_set_str(v, s + (*s == '+'), 10);
+    mpq_canonicalize(v);
+    return;
+  }
+  for (s += (*s == '+' || *s == '-'); *s && *s != 'e' && *s != 'E'; s++)
+    if (*s == '.') point = 1;
+    else { d[j++] = *s; f += point; }
+  d[j] = '\0';
+  if (*s) e = strtol(s + 1, NULL, 10);
+  mpz_init(t);
+  mpz_set_str(mpq_numref(v), d, 10);
+  if (neg) mpz_neg(mpq_numref(v), mpq_numref(v));
+  mpz_ui_pow_ui(t, 10, (unsigned long) labs(e - f));
+  if (e - f >= 0) { mpz_mul(mpq_numref(v), mpq_numref(v), t); mpz_set_ui(mpq_denref(v), 1); }
+  else mpz_set(mpq_denref(v), t);
+  mpq_canonicalize(v);
+  mpz_clear(t); free(d);
+}
+static int reads_labels(const rm_variant *v)
+{
+  return v->metric == RM_MAE || v->metric == RM_MSE || v->metric == RM_RMSE;
+}
+static double rating_d(const rm_list *l, size_t i)
+{
+  return l->label ? label_d(l->label[i]) : (double) l->grade[i];
+}
+static void rating_q(mpq_t q, const rm_list *l, size_t i)
+{
+  if (l->label) label_q(q, l->label[i]); else mpq_set_si(q, l->grade[i], 1);
 }
 
 @* Variant names.\here{q:names}
@@ -3362,7 +3495,8 @@ static int relevant(const rm_variant *v, const rm_list *l, const size_t *perm,
 static size_t n_relevant(const rm_variant *v, const rm_list *l)
 {
   size_t i, c = 0;
-  for (i = 0; i < l->n; i++) c += l->grade[i] >= v->rel;
+  for (i = 0; i < l->n; i++)
+    c += l->grade ? l->grade[i] >= v->rel : rating_d(l, i) >= v->rel;
   for (i = 0; i < l->n_unretrieved; i++) c += l->unretrieved_grade[i] >= v->rel;
   return c;
 }
@@ -6568,7 +6702,7 @@ static rm_status err_dratio(const rm_variant *v, const rm_list *l,
   (void) perm;
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   for (i = 0; i < l->n; i++) {
-    double e = (double) l->grade[i] - l->score[i];
+    double e = rating_d(l, i) - l->score[i];
     nsum_add(&s, v->metric == RM_MAE ? fabs(e) : e * e);
   }
   *num = s.s + s.c; *den = (double) l->n;
@@ -6585,7 +6719,7 @@ static rm_status err_qratio(const rm_variant *v, const rm_list *l,
   mpq_set_ui(num, 0, 1);
   for (i = 0; i < l->n; i++) {
     mpq_set_d(e, l->score[i]);
-    mpq_set_si(g, l->grade[i], 1);
+    rating_q(g, l, i);
     mpq_sub(e, g, e);
     if (v->metric == RM_MAE) mpq_abs(e, e); else mpq_mul(e, e, e);
     mpq_add(num, num, e);
@@ -6624,12 +6758,12 @@ static rm_status err_d(const rm_variant *v, const rm_list *l, const size_t *perm
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if (l->n == 0) return undefined_d(v, out);
   for (i = 0; i < l->n; i++) {
-    double e = fabs((double) l->grade[i] - l->score[i]);
+    double e = fabs(rating_d(l, i) - l->score[i]);
     if (e > m) m = e;
   }
   if (m > 0 && isfinite(m)) { frexp(m, &k); k = -k; } /* $m\cdot2^k\in[1/2,1)$ */
   for (i = 0; i < l->n; i++) {
-    double e = ldexp((double) l->grade[i] - l->score[i], k);
+    double e = ldexp(rating_d(l, i) - l->score[i], k);
     nsum_add(&s, v->metric == RM_MAE ? fabs(e) : e * e);
   }
   x = (s.s + s.c) / (double) l->n;
@@ -6664,7 +6798,7 @@ RM_MAE, RM_MSE, RM_RMSE,
 [RM_MSE] = {"mse", K(KEY_UNDEF), err_d, ratio_x, err_bound, no_cutoff_no_ties,
   NULL, err_qratio, err_dratio, NULL},
 [RM_RMSE] = {"rmse", K(KEY_UNDEF), err_d, rmse_x, err_bound, no_cutoff_no_ties,
-  NULL, NULL, NULL, NULL},
+  NULL, err_qratio, err_dratio, NULL},
 
 @ The vectors of the chapter.  Random cases have scores in $[0,1]$ and grades
 0 to~4, which suits both kinds of metric.
@@ -7305,7 +7439,8 @@ static double query_weight(const rm_variant *v, const rm_list *l)
   size_t i, c = 0;
   if (v->weight == RM_WEIGHT_UNIFORM) return 1;
   if (v->weight == RM_WEIGHT_ITEMS) return (double) l->n;
-  for (i = 0; i < l->n; i++) c += l->grade[i] >= v->rel;
+  for (i = 0; i < l->n; i++)
+    c += l->grade ? l->grade[i] >= v->rel : rating_d(l, i) >= v->rel;
   return (double) c;
 }
 
@@ -7345,6 +7480,7 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   default:
     if (b.s + b.c == 0) return undefined_d(&u, out);
     *out = (a.s + a.c) / (b.s + b.c);
+    if (v->agg == RM_AGG_MICRO && u.metric == RM_RMSE) *out = sqrt(*out);
     return RM_OK;
   }
 }
@@ -7396,6 +7532,8 @@ typedef struct {
   mpq_t q; /* the rational part */
   size_t n, cap;
   agg_term *t;
+  size_t nr, capr; /* roots: term |j| is $r_{2j}\sqrt{r_{2j+1}}$ */
+  mpq_t *r;
 } aggregate;
 
 @ @<Private functions@>=
@@ -7406,6 +7544,8 @@ static void agg_clear(aggregate *g)
     mpq_clear(g->t[i].c); loglin_clear(&g->t[i].num); loglin_clear(&g->t[i].den);
   }
   free(g->t);
+  for (i = 0; i < 2 * g->nr; i++) mpq_clear(g->r[i]);
+  free(g->r);
   mpq_clear(g->q);
 }
 static int enclose_aggregate(mpfr_t lo, mpfr_t hi, const void *ctx)
@@ -7422,6 +7562,14 @@ static int enclose_aggregate(mpfr_t lo, mpfr_t hi, const void *ctx)
     mpfr_set_q(c, g->t[i].c, MPFR_RNDD);
     mpfr_mul(a, a, c, MPFR_RNDD); mpfr_add(lo, lo, a, MPFR_RNDD);
     mpfr_set_q(c, g->t[i].c, MPFR_RNDU);
+    mpfr_mul(b, b, c, MPFR_RNDU); mpfr_add(hi, hi, b, MPFR_RNDU);
+  }
+  for (i = 0; i < g->nr; i++) {
+    mpfr_set_q(a, g->r[2 * i + 1], MPFR_RNDD); mpfr_sqrt(a, a, MPFR_RNDD);
+    mpfr_set_q(c, g->r[2 * i], MPFR_RNDD);
+    mpfr_mul(a, a, c, MPFR_RNDD); mpfr_add(lo, lo, a, MPFR_RNDD);
+    mpfr_set_q(b, g->r[2 * i + 1], MPFR_RNDU); mpfr_sqrt(b, b, MPFR_RNDU);
+    mpfr_set_q(c, g->r[2 * i], MPFR_RNDU);
     mpfr_mul(b, b, c, MPFR_RNDU); mpfr_add(hi, hi, b, MPFR_RNDU);
   }
   mpfr_clears(a, b, c, (mpfr_ptr) 0);
@@ -7451,7 +7599,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
   rm_work_init(&w);
-  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL;
+  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
   mpq_inits(W, num, den, x, NULL);
   for (j = 0; j < nq && s >= 0; j++) @<Add query |j| exactly to |g| and |W|@>;
   if (s >= 0) @<Turn the sums into the exact aggregate@>;
@@ -7468,7 +7616,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
 @<Add query |j| exactly...@>=
 {
   const rm_list *l = &q[j];
-  int undefined = 0, irrational = 0;
+  int undefined = 0, irrational = 0, root = 0;
   loglin fn, fd;
   if ((s = check_list(&u, l)) != RM_OK) break;
   if ((s = work_reserve(&w, l->n)) != RM_OK) break;
@@ -7486,6 +7634,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
       goto next;
     }
     if (!undefined) mpq_div(x, num, den);
+    if (!undefined && u.metric == RM_RMSE) @<Take the root of |x|, or make it a root term@>;
   } else {
     loglin_clear(&fn); loglin_clear(&fd);
     loglin_init(&fn, discount_base(&u)); loglin_init(&fd, discount_base(&u));
@@ -7510,7 +7659,8 @@ next:
   mpq_init(wt);
   mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
   mpq_add(W, W, wt);
-  if (!irrational) { mpq_mul(x, x, wt); mpq_add(g.q, g.q, x); }
+  if (root) mpq_mul(g.r[2 * g.nr - 2], g.r[2 * g.nr - 2], wt);
+  else if (!irrational) { mpq_mul(x, x, wt); mpq_add(g.q, g.q, x); }
   else {
     if (g.n == g.cap) {
       size_t cap = g.cap ? 2 * g.cap : 8;
@@ -7526,6 +7676,33 @@ next:
   mpq_clear(wt);
 }
 
+@ A mean of RMSEs is a sum of square roots.  The root of a mean square
+that is the square of a fraction is that fraction, and it joins the
+rational part; any other root is irrational and becomes a term
+$w\sqrt x$ of its own, enclosed by rounding the root and the product
+outward.  (A sum of such terms with positive weights is irrational, so Ziv's
+loop ends.)  The weight is stored later, when the query's weight is known:
+the term is pushed with weight~1 and |irrational| tells the code below to
+multiply it.
+
+@<Take the root of |x|...@>=
+{
+  if (mpz_perfect_square_p(mpq_numref(x)) && mpz_perfect_square_p(mpq_denref(x))) {
+    mpz_sqrt(mpq_numref(x), mpq_numref(x)); mpz_sqrt(mpq_denref(x), mpq_denref(x));
+  } else {
+    if (g.nr == g.capr) {
+      size_t cap = g.capr ? 2 * g.capr : 8;
+      mpq_t *r = realloc(g.r, 2 * cap * sizeof *r);
+      if (r == NULL) { s = RM_ENOMEM; goto next; }
+      g.r = r; g.capr = cap;
+    }
+    mpq_init(g.r[2 * g.nr]); mpq_init(g.r[2 * g.nr + 1]);
+    mpq_set_ui(g.r[2 * g.nr], 1, 1); mpq_set(g.r[2 * g.nr + 1], x);
+    g.nr++;
+    root = 1;
+  }
+}
+
 @ For a mean and a micro average we divide by |W|, which must not be zero.
 
 @<Turn the sums into the exact aggregate@>=
@@ -7535,9 +7712,13 @@ next:
     else {
       mpq_div(g.q, g.q, W);
       for (i = 0; i < g.n; i++) mpq_div(g.t[i].c, g.t[i].c, W);
+      for (i = 0; i < g.nr; i++) mpq_div(g.r[2 * i], g.r[2 * i], W);
     }
   }
-  if (s == RM_OK) s = g.n == 0 ? exact_from_q(out, g.q) : ziv(out, enclose_aggregate, &g);
+  if (s == RM_OK && v->agg == RM_AGG_MICRO && u.metric == RM_RMSE)
+    s = exact_q_over_sqrt(out, g.q, g.q); /* the pooled RMSE */
+  else if (s == RM_OK) s = g.n == 0 && g.nr == 0 ? exact_from_q(out, g.q)
+    : ziv(out, enclose_aggregate, &g);
 }
 
 @ {\it Examples over queries.}  A worked example over several queries is a
@@ -7549,7 +7730,7 @@ parenthesized list of grades and one of unretrieved grades.
 #define RM_UNPAREN(...) __VA_ARGS__
 #define RM_Q(g, j) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
   (const int[]){RM_UNPAREN g}, NULL, NULL, sizeof (int[]){0, RM_UNPAREN j} / sizeof (int) - 1, \
-  (const int[]){0, RM_UNPAREN j} + 1}
+  (const int[]){0, RM_UNPAREN j} + 1, NULL}
 typedef struct rm_set_example {
   const char *id, *source, *name;
   const rm_list *q; size_t nq; /* the queries */
@@ -7743,7 +7924,7 @@ and no unretrieved items.
 
 @<Lists of the examples over queries@>=
 #define RM_QSC(g, s) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL}
+  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL}
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
 
@@ -7994,7 +8175,7 @@ users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
 
 @<Lists of the examples over queries@>=
 #define RM_QID(g, i) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL}
+  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL}
 
 @ {\it Novelty} (\src{001}, F001.11 and F001.12).\here{F001.11}  \src{001}
 defines the popularity-based novelty of a recommender as the mean
@@ -8733,7 +8914,7 @@ static int dis_same_definition(const dis_var *va, const dis_var *vb, const rm_li
 static const char *const dis_ids[DIS_MAXN] = {"b", "c", "a", "e", "f", "d", "h", "g"};
 static rm_list dis_list(const dis_case *c)
 {
-  rm_list l;
+  rm_list l = {0};
   l.n = (size_t) c->n; l.grade = c->grade;
   l.score = c->scored ? c->score : NULL;
   l.id = dis_ids;
@@ -8835,7 +9016,7 @@ static void dis_search(dis_metric *m, int maxlen, int graded_only)
       for (gi = 0; gi < ng; gi++)
       for (si = 0; si < ns; si++) {
         dis_case c;
-        rm_list l;
+        rm_list l = {0};
         long t = gi;
         int bin = 1, cond, p;
         c.n = n; c.u = u; c.k = k; c.scored = sc; c.judged = 1;
@@ -8972,7 +9153,7 @@ static void dis_population(dis_metric *m, int npop)
   int t;
   memset(val, 0, sizeof val);
   for (t = 0; t < npop; t++) {
-    rm_list l;
+    rm_list l = {0};
     if (dis_now() > dis_deadline) { dis_stopped = 1; break; }
     if (dis_tty) fprintf(stderr, "\r%-12s population %d/%d          ", m->name, t, npop);
     dis_draw(&q, &seed, m->cut);
@@ -9070,7 +9251,7 @@ static void dis_search_sets(dis_metric *m, int maxlen)
     for (x1 = 0; x1 < c1; x1++)
     for (x2 = 0; x2 < c2; x2++) {
       dis_case c[2];
-      rm_list l[2];
+      rm_list l[2] = {{0}};
       int bin = 1, open = 0;
       dis_case_at(&c[0], n1, x1);
       if (nq == 2) dis_case_at(&c[1], n2, x2);
@@ -9109,7 +9290,7 @@ static void dis_population_sets(dis_metric *m, int npop)
   int i, t;
   memset(val, 0, sizeof val);
   for (t = 0; t < npop; t++) {
-    rm_list l[20];
+    rm_list l[20] = {{0}};
     int nq = 2 + (int) (dis_rand(&seed) % 19);
     if (dis_now() > dis_deadline) { dis_stopped = 1; break; }
     if (dis_tty) fprintf(stderr, "\r%-12s population %d/%d          ", m->name, t, npop);
@@ -9402,7 +9583,7 @@ static void dis_pair_case(char *w, size_t len, const dis_pair *q, int sp)
 }
 static void dis_pair_values(const dis_metric *m, const dis_pair *q, int sp)
 {
-  rm_list l[2];
+  rm_list l[2] = {{0}};
   dis_val val[2];
   char out[DIS_VAL];
   int i;
@@ -9739,7 +9920,7 @@ static void random_case(rng *r, rand_case *c)
   }
   for (i = 0; i < n; i++) c->id[i] = c->idbuf[i];
   c->l.n = (size_t) n; c->l.grade = c->grade; c->l.score = c->score;
-  c->l.id = c->id;
+  c->l.id = c->id; c->l.label = NULL;
   c->l.n_unretrieved = (size_t) rng_below(r, 4);
   for (i = 0; i < (int) c->l.n_unretrieved; i++)
     c->judged[i] = relevant ? rng_below(r, 5) : 0;
@@ -10589,7 +10770,7 @@ static int adq_witness(const rm_variant *v, const rm_variant *a, const char *key
   char x[RM_NAME_MAX], y[RM_NAME_MAX];
   rng r = {0x5eedULL};
   const char *c;
-  rm_list l[3];
+  rm_list l[3] = {{0}};
   if (adq_small(v, a, key, g, ng, 0, wit, w)) return 1;
   rm_variant_name(v, x, sizeof x); rm_variant_name(a, y, sizeof y);
   for (c = x; *c; c++) r.s = r.s * 131 + (unsigned char) *c;
@@ -10839,7 +11020,7 @@ static int in_family(const vector_family *fam, const rm_example *x)
   for (i = 0; i < RM_N_EXAMPLES && ok; i++) {
     const rm_example *x = &rm_examples[i];
     rm_variant v;
-    rm_list l;
+    rm_list l = {0};
     char nm[RM_NAME_MAX], comment[200];
     if (!in_family(fam, x)) continue;
     rm_variant_parse(x->name, &v, NULL, 0);
@@ -10960,7 +11141,7 @@ does, not compute a number.
   static int gx[2];
   static const double sc[3] = {0.5, 0.25, 0.125}, tied[3] = {0.5, 0.5, 0.25},
     inf[3] = {0.5, INFINITY, 0.25};
-  rm_list l;
+  rm_list l = {0};
   char base[RM_NAME_MAX], name[2 * RM_NAME_MAX], open[2 * RM_NAME_MAX] = "";
   rm_variant v;
   rm_variant_parse(fam->variants[0], &v, NULL, 0);
@@ -11150,7 +11331,7 @@ static const char *const aggregate_variants[] = {
   int k, c, j, ncuts;
   rng r = {20261123};
   rand_case *kept = malloc(5 * SET_CASES * sizeof *kept);
-  rm_list qs[SET_CASES][5];
+  rm_list qs[SET_CASES][5] = {{{0}}};
   adq_test t[SET_CASES];
   unsigned long cuts[32];
   ncuts = family_cutoffs(fam, cuts, 32);
@@ -11211,7 +11392,7 @@ each variant, the comment naming the other variant and its value.
     const dis_pair *q = &ms->pair[p];
     if (q->state[SP_GRADED] != 1) continue;
     for (side = 0; side < 2 && ok; side++) {
-      rm_list l[2];
+      rm_list l[2] = {{0}};
       rm_variant v = ms->var[side ? q->b : q->a].v, w = ms->var[side ? q->a : q->b].v;
       rm_exact f;
       char nm[RM_NAME_MAX], other[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200];
@@ -12246,7 +12427,7 @@ a wrong row, so a wrong number can never reach the book.
 static int run_example(const rm_example *x, rm_exact *e, double *d)
 {
   rm_variant v;
-  rm_list l;
+  rm_list l = {0};
   rm_status s;
   l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
   l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
@@ -13440,7 +13621,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   const char *q = g->p.s;
   const ev_judg *jv = NULL;
   size_t i, n = 0, nu = 0;
-  rm_list l;
+  rm_list l = {0};
   if (g->n == 0) return 1;
   if (st->qrels_path) {
     if (st->jstream) {
@@ -13475,7 +13656,7 @@ evaluated as an empty list.
 static int ev_judged_only(ev_state *st, const ev_judg *jv)
 {
   size_t nu;
-  rm_list l;
+  rm_list l = {0};
   st->n_judged_only++;
   if (!ev_merge(st, NULL, jv, &nu)) return 0;
   if (!st->judged_empty) return 1;
@@ -15810,7 +15991,7 @@ static int figure_discount(const char *dir)
     rm_variant_parse(names[c], &v, NULL, 0);
     fputs("draw ", f);
     for (i = 1; i <= 20; i++) {
-      rm_list l = {0, grade, NULL, NULL, 0, NULL};
+      rm_list l = {0, grade, NULL, NULL, 0, NULL, NULL};
       double w;
       memset(grade, 0, sizeof grade);
       grade[i - 1] = 1;

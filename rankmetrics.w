@@ -11845,7 +11845,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
     "(--grades '1,0;0,1'); a query of --scores or --ids may be 'none'.\n\n"
-    "  --grades G  the grades in input order: whole numbers 0..100, comma-separated\n"
+    "  --grades G  the grades in input order: whole numbers 0..100, comma-separated;\n"
+    "              for mae, mse and rmse also ratings, read exactly as written\n"
+    "              (3.5, -1, 3.3 = 33/10, 10/3)\n"
     "  --scores S  as many finite scores; the ranking is by decreasing score, ties\n"
     "              by the variant's ties= rule.  Without it the input order is the\n"
     "              ranking\n"
@@ -12159,6 +12161,58 @@ static long read_scores(const char *s, double **out)
   return n;
 }
 
+@ The items of \.{--grades} may be ratings (see \secref{q:labels}): an
+item that is not a whole number from 0 to |RM_GRADE_MAX| but is a number,
+such as \.{3.5}, \.{-1} or \.{10/3}, makes the query a list of ratings.
+Its items are then kept as strings in |lab|, split in place in the copy
+|s|, and the query has no grades, so that only MAE, MSE and RMSE accept it;
+|*first| is the position of its first item that is not a grade, for the
+message of a metric that needs grades.  A list of whole grades keeps its
+strings as ratings too, which changes no value: a whole number reads the
+same either way.
+
+@<Tool functions@>=
+static int is_rating(const char *s, size_t len)
+{
+  char *end;
+  double x;
+  if (len == 0 || s[0] == ' ') return 0;
+  x = strtod(s, &end);
+  if (*end == '/' && end > s)
+    { s = end + 1; if (*s < '0' || *s > '9') return 0; x = strtod(s, &end); }
+  return (size_t) (end - s) <= len && (*end == ',' || *end == '\0') && isfinite(x);
+}
+static long read_ratings(char *s, int **grade, const char ***lab, long *first)
+{
+  long n = count_items(s), i;
+  int *g = malloc((size_t) (n ? n : 1) * sizeof *g);
+  const char **r = malloc((size_t) (n ? n : 1) * sizeof *r);
+  *first = 0;
+  for (i = 0; i < n; i++) {
+    size_t len = strcspn(s, ",");
+    char *end;
+    long x;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    if (end == s + len && len > 0 && !errno && x >= 0 && x <= RM_GRADE_MAX
+        && s[0] != ' ' && s[0] != '+') g[i] = (int) x;
+    else if (is_rating(s, len)) { g[i] = 0; if (*first == 0) *first = i + 1; }
+    else {
+      fprintf(stderr, "rankmetrics: --grades: item %ld '%.*s' is neither a whole"
+        " grade from 0 to %d nor a rating such as 3.5\n", i + 1, (int) len, s,
+        RM_GRADE_MAX);
+      free(g); free(r);
+      return -1;
+    }
+    r[i] = s;
+    s += len;
+    if (*s) *s++ = '\0';
+  }
+  if (*first) { free(g); g = NULL; }
+  *grade = g; *lab = r;
+  return n;
+}
+
 @ Identifiers are split at commas in a copy of the argument; an empty
 identifier is refused, since no tie rule could use it.
 
@@ -12254,7 +12308,10 @@ of queries, and a query of \.{--scores} or \.{--ids} may be \.{none} (it
 has none), as in the text twins of the golden vectors.  An undefined value is reported with the convention that set it.
 
 @<Tool functions@>=
-typedef struct {@+ int *grade, *judged; double *score; const char **id; char *ids; @+} owned;
+typedef struct {
+  int *grade, *judged; double *score; const char **id; char *ids;
+  const char **lab; char *labs; long first; /* the ratings, and the first that is no grade */
+} owned;
 static int cmd_value(int argc, char **argv)
 {
   rm_variant v;
@@ -12281,6 +12338,15 @@ static int cmd_value(int argc, char **argv)
   rm_variant_name(&v, name, sizeof name);
   s = rm_variant_reads_set(&v) ? rm_value_set(&v, q, (size_t) nq, NULL, &x)
     : rm_value(&v, q, NULL, &x);
+  if (s == RM_EGRADE)
+    for (j = 0; j < nq; j++)
+      if (own[j].first) {
+        fprintf(stderr, "rankmetrics: value: --grades: query %ld, item %ld '%s' is a"
+          " rating, not a whole grade from 0 to %d; only mae, mse and rmse read"
+          " ratings\n", j + 1, own[j].first, own[j].lab[own[j].first - 1],
+          RM_GRADE_MAX);
+        goto done;
+      }
   if (s < 0) {
     fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
     goto done;
@@ -12295,7 +12361,7 @@ static int cmd_value(int argc, char **argv)
 done:
   for (j = 0; own && j < nq; j++) {
     free(own[j].grade); free(own[j].judged); free(own[j].score); free(own[j].id);
-    free(own[j].ids);
+    free(own[j].ids); free(own[j].lab); free(own[j].labs);
   }
   free(own); free(q);
   return rc;
@@ -12344,7 +12410,8 @@ if (opt[0] == NULL) {
   long n, m;
   int k, bad = 0;
   for (k = 0; k < 4; k++) if (opt[k]) piece[k] = nth_piece(opt[k], j);
-  n = read_grades("--grades", piece[0], &own[j].grade);
+  own[j].labs = piece[0]; piece[0] = NULL;
+  n = read_ratings(own[j].labs, &own[j].grade, &own[j].lab, &own[j].first);
   if (n < 0) bad = 1;
   if (!bad && piece[3]) {
     m = read_grades("--judged", piece[3], &own[j].judged);
@@ -12373,6 +12440,7 @@ if (opt[0] == NULL) {
   if (bad) goto done;
   q[j].n = (size_t) n; q[j].grade = own[j].grade; q[j].score = own[j].score;
   q[j].id = own[j].id; q[j].unretrieved_grade = own[j].judged;
+  q[j].label = own[j].lab;
 }
 
 @ Four rows give values: the double path's, the exact path's correctly

@@ -11876,8 +11876,12 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
-    "query (ndcg@@10) is aggregated as mean:NAME; a NAME with an aggregator\n"
-    "(micro:hr@@10) by that aggregator.\n\n"
+    "query (ndcg@@10) is aggregated as mean:NAME, except rmse, which means\n"
+    "micro:rmse, the root of the squared error pooled over all rows (mean:rmse\n"
+    "is the mean of the users' RMSEs); a NAME with an aggregator (micro:hr@@10)\n"
+    "by that aggregator.  In a CSV/TSV file, mae, mse and rmse read labels that\n"
+    "are ratings (3.5), exactly as written under --exact; other metrics need\n"
+    "whole grades.\n\n"
     "  -m NAME            a variant to compute (repeatable, at least one)\n"
     "  -q                 also write the value of every query\n"
     "  --trec             write measure<TAB>qid<TAB>value lines, the aggregate\n"
@@ -12694,6 +12698,10 @@ items have no identifiers (a tie rule that reads them is then refused).
 \noindent Grades are whole numbers up to |RM_GRADE_MAX| (a label may be
 written \.{1.0}); a negative grade, as in the qrels of some tracks, is read
 as~0 and counted.  A retrieved document without a judgment has grade~0.
+The label of a delimited file may also be a rating, such as MovieLens'
+\.{3.5}: MAE, MSE and RMSE read every label as written (a negative one
+too), and a query with a rating that is not a whole grade is refused, with
+its file and line, when some other measure asks for its grades.
 @^evaluating run files@>@^TREC run files@>@^CSV files@>
 
 @ {\it Which variants, and how they are aggregated.}  Every \.{-m NAME}
@@ -12842,6 +12850,7 @@ typedef struct {
   double score;
   long line;
   size_t seq; /* position in the file, for stable sorting */
+  size_t lab; int rating; /* the label's offset, or $-1$; whether it is a rating */
 } ev_rec;
 static void *ev_alloc(void *p, size_t n)
 {
@@ -12938,7 +12947,11 @@ static void ev_nsum(double *s, double *c, double x)
 
 @ A measure's three variants.  A name without an aggregator (and not of a
 whole set) is aggregated by the library's parse of \.{mean:NAME}, so that
-the library, not the tool, decides whether the metric accepts it.
+the library, not the tool, decides whether the metric accepts it; the one
+exception is \.{rmse}, which means \.{micro:rmse}, the root of the mean
+squared error over all rows, since that is what a paper that reports the
+RMSE of a rating predictor computes (\.{mean:rmse}, the mean of the users'
+RMSEs, is asked for by its name; see \secref{q:clf}).
 
 @<Tool functions@>=
 static int ev_measure_init(ev_measure *m, const char *given, int exact)
@@ -12956,7 +12969,8 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact)
       fprintf(stderr, "rankmetrics: eval: name too long '%s'\n", given);
       return 0;
     }
-    snprintf(buf, sizeof buf, "mean:%s", given);
+    snprintf(buf, sizeof buf, "%s:%s", m->v.metric == RM_RMSE ? "micro" : "mean",
+      given);
     if (!parse_name(buf, &m->a)) return 0;
     m->u = m->v;
     m->per = 1;
@@ -13035,6 +13049,12 @@ static int ev_grade(ev_state *st, const char *path, long line, const char *s,
   *g = (int) x;
   return 1;
 }
+static int ev_whole(const char *s)
+{
+  char *end;
+  double x = strtod(s, &end);
+  return end > s && *end == '\0' && x == floor(x) && x <= RM_GRADE_MAX;
+}
 static int ev_score(const char *path, long line, const char *s, double *x)
 {
   char *end;
@@ -13063,6 +13083,8 @@ typedef struct {
   char *f_q, *f_d; /* the fields of the record just read */
   int grade, has_score;
   double score;
+  const char *f_label; /* a delimited file's label as written, or |NULL| */
+  int rating; /* the label is a rating, not a whole grade */
 } ev_source;
 static int ev_header(ev_state *st, ev_source *s)
 {
@@ -13148,7 +13170,10 @@ static int ev_next(ev_state *st, ev_source *s)
     fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
     return -1;
   }
-  if (!ev_grade(st, s->path, s->line, f[s->col[2]], &s->grade)) return -1;
+  s->f_label = f[s->col[2]]; s->rating = 0;
+  if (is_rating(s->f_label, strlen(s->f_label)) && !ev_whole(s->f_label)) {
+    s->grade = 0; s->rating = 1;
+  } else if (!ev_grade(st, s->path, s->line, f[s->col[2]], &s->grade)) return -1;
   s->has_score = s->col[3] >= 0;
   if (s->has_score && !ev_score(s->path, s->line, f[s->col[3]], &s->score))
     return -1;
@@ -13483,11 +13508,27 @@ typedef struct {
   int *grade; double *score; const char **id;
   char *drop;
   int has_score;
+  size_t *lab, cap_l; const char **labp; /* the labels' offsets in |p|, as written */
+  int labeled; /* the lines have labels */
+  long rated; /* the first line whose label is a rating, or 0 */
+  size_t rated_at; /* and where that label is in |p| */
 } ev_group;
 static void ev_group_start(ev_group *g, const char *q)
 {
-  g->p.len = 0; g->n = 0;
+  g->p.len = 0; g->n = 0; g->rated = 0;
   ev_put(&g->p, q);
+}
+static void ev_group_label(ev_group *g, const char *label, int rating, long line)
+{
+  if (g->n == 0) g->labeled = label != NULL;
+  if (!g->labeled) return;
+  if (g->n >= g->cap_l) {
+    g->cap_l = 2 * g->n + 64;
+    g->lab = ev_alloc(g->lab, g->cap_l * sizeof *g->lab);
+    g->labp = ev_alloc(g->labp, g->cap_l * sizeof *g->labp);
+  }
+  g->lab[g->n] = ev_put(&g->p, label);
+  if (rating && !g->rated) { g->rated = line; g->rated_at = g->lab[g->n]; }
 }
 static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
   double score, long line)
@@ -13678,6 +13719,28 @@ static int ev_ties_matter(const rm_list *l, ev_state *st)
   return 0;
 }
 
+@ A delimited file's labels are kept as written, so that MAE, MSE and RMSE
+read its ratings exactly (see \secref{q:labels}).  A label that is a number
+but not a whole grade, such as \.{3.5}, is a rating; its line gets the grade~0,
+which no measure may see: a query with a rating is refused, with its file
+and line, unless every measure is a rating error.
+
+@<Tool functions@>=
+static int ev_ratings_fit(const ev_state *st, const ev_group *g)
+{
+  int i;
+  for (i = 0; i < st->nm; i++) {
+    int m = st->m[i].u.metric;
+    if (m != RM_MAE && m != RM_MSE && m != RM_RMSE) {
+      fprintf(stderr, "%s:%ld: label '%s' is a rating, not a whole grade from 0 to"
+        " %d; only mae, mse and rmse read ratings, and %s does not\n", st->path,
+        g->rated, g->p.s + g->rated_at, RM_GRADE_MAX, st->m[i].given);
+      return 0;
+    }
+  }
+  return 1;
+}
+
 @ A complete group becomes a list: its judgments are found and merged in,
 and the list is built in input order without the dropped lines.  The
 function returns 1, 0 after an error, or 4 from |ev_match|.
@@ -13702,13 +13765,15 @@ static int ev_group_done(ev_state *st, ev_group *g)
     if (jv == NULL) { st->n_run_only++; if (!st->run_zero) return 1; }
   }
   if (!ev_merge(st, g, jv, &nu)) return 0;
+  if (g->rated && !ev_ratings_fit(st, g)) return 0;
   for (i = 0; i < g->n; i++) {
     if (g->drop[i]) continue;
     g->grade[n] = g->grade[i]; g->score[n] = g->score[i];
     if (g->named) g->id[n] = g->p.s + g->d[i];
+    if (g->labeled) g->labp[n] = g->p.s + g->lab[i];
     n++;
   }
-  l.n = n; l.grade = g->grade;
+  l.n = n; l.grade = g->grade; l.label = g->labeled ? g->labp : NULL;
   l.score = g->has_score ? g->score : NULL;
   l.id = g->named ? g->id : NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
@@ -13759,6 +13824,17 @@ static void ev_keep(ev_state *st, const rm_list *l)
   *c = *l;
   c->grade = ev_dup(l->grade, l->n * sizeof(int));
   c->unretrieved_grade = ev_dup(l->unretrieved_grade, l->n_unretrieved * sizeof(int));
+  if (l->label) {
+    const char **lab = ev_alloc(NULL, l->n * sizeof *lab);
+    char *s;
+    for (i = 0; i < l->n; i++) len += strlen(l->label[i]) + 1;
+    s = ev_alloc(NULL, len);
+    for (i = 0; i < l->n; i++) {
+      size_t k = strlen(l->label[i]) + 1;
+      memcpy(s, l->label[i], k); lab[i] = s; s += k;
+    }
+    c->label = lab; len = 0;
+  }
   if (l->score) c->score = ev_dup(l->score, l->n * sizeof(double));
   if (l->id) {
     const char **id = ev_alloc(NULL, l->n * sizeof *id);
@@ -13780,6 +13856,7 @@ static void ev_keep_free(ev_state *st)
     free((void *) c->grade); free((void *) c->unretrieved_grade);
     free((void *) c->score);
     if (c->id) { if (c->n) free((void *) c->id[0]); free((void *) c->id); }
+    if (c->label) { if (c->n) free((void *) c->label[0]); free((void *) c->label); }
   }
   free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0;
 }
@@ -14021,6 +14098,7 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
       ev_rec x;
       x.q = ev_put(&mp, s->f_q); x.d = s->f_d ? ev_put(&mp, s->f_d) : (size_t) -1;
       x.grade = s->grade; x.has_score = s->has_score; x.score = s->score;
+      x.lab = s->f_label ? ev_put(&mp, s->f_label) : (size_t) -1; x.rating = s->rating;
       x.line = s->line; x.seq = nall;
       if (nall == cap) { cap = 2 * cap + 1024; all = ev_alloc(all, cap * sizeof *all); }
       all[nall++] = x;
@@ -14031,6 +14109,7 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
       if ((rc = ev_new_query(st, s->f_q)) != 1) goto done;
       ev_group_start(g, s->f_q); open = 1;
     }
+    ev_group_label(g, s->f_label, s->rating, s->line);
     ev_group_add(g, s->f_d, s->grade, s->has_score, s->score, s->line);
   }
   if (r < 0) { rc = 0; goto done; }
@@ -14047,6 +14126,8 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
         if (open && (rc = ev_group_done(st, g)) != 1) goto done;
         ev_group_start(g, mp.s + all[i].q); open = 1;
       }
+      ev_group_label(g, all[i].lab == (size_t) -1 ? NULL : mp.s + all[i].lab,
+        all[i].rating, all[i].line);
       ev_group_add(g, all[i].d == (size_t) -1 ? NULL : mp.s + all[i].d,
         all[i].grade, all[i].has_score, all[i].score, all[i].line);
     }
@@ -14139,7 +14220,7 @@ done:
   rm_work_free(&st.w);
   ev_keep_free(&st);
   free(src.buf); free(g.p.s); free(g.d); free(g.line); free(g.drop); free(g.grade);
-  free(g.score); free(g.id);
+  free(g.score); free(g.id); free(g.lab); free(g.labp);
   @<Free the judgments of an evaluation@>;
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;

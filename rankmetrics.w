@@ -443,7 +443,7 @@ typedef enum {
   RM_OK = 0, /* success */
   RM_UNDEFINED = 1, /* undefined; value set by the variant's convention */
   RM_EINVAL = -1, /* a null pointer, or arrays missing for a nonzero count */
-  RM_EGRADE = -2, /* a grade below 0 or above |RM_GRADE_MAX| */
+  RM_EGRADE = -2, /* a grade out of range, or a rating where a grade is needed */
   RM_ESCORE = -3, /* a score that is NaN or infinite */
   RM_EK = -4, /* a cutoff below 1 or above |RM_K_MAX| */
   RM_ENAME = -5, /* a malformed or unknown variant name */
@@ -465,7 +465,8 @@ const char *rm_strerror(rm_status s)
   case RM_OK: return "success";
   case RM_UNDEFINED: return "undefined; value set by the variant's convention";
   case RM_EINVAL: return "invalid argument: null pointer or missing array";
-  case RM_EGRADE: return "grade out of range (0..100, and at most gmax for err)";
+  case RM_EGRADE: return "grade out of range (0..100, and at most gmax for err),"
+    " or a rating where a whole grade is needed, or a malformed rating";
   case RM_ESCORE: return "score is NaN or infinite";
   case RM_EK: return "cutoff out of range (must be 1..10000000)";
   case RM_ENAME: return "malformed or unknown variant name";

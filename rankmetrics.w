@@ -731,6 +731,56 @@ static void rating_q(mpq_t q, const rm_list *l, size_t i)
   if (l->label) label_q(q, l->label[i]); else mpq_set_si(q, l->grade[i], 1);
 }
 
+@ The double path of the rating errors needs the error $g-s$ of an item
+rounded once, as it is for a whole grade: with the double nearest to 3.3 in
+place of $33/10$, an error of a score near 3.3 would lose all its digits.
+A rating that |strtod| reads exactly, such as a half star, is subtracted in
+doubles; |label_exact| decides that from the digits: $m\cdot10^{-f}$ with
+$m<2^{63}$ is a double when $5^f$ divides~$m$ and the quotient is below
+$2^{53}$ (for $f\le0$, when $m\cdot10^{-f}<2^{53}$).  Any other rating is
+subtracted exactly in rationals and rounded once, which costs a few hundred
+nanoseconds, paid only for such ratings.
+
+@<Private functions@>=
+static int label_exact(const char *s)
+{
+  unsigned long long m = 0, p = 1;
+  long f = 0, e = 0;
+  int point = 0, nd = 0;
+  if (*s == '+' || *s == '-') s++;
+  for (; *s && *s != 'e' && *s != 'E'; s++) {
+    if (*s == '.') { point = 1; continue; }
+    if (*s < '0' || *s > '9') return 0; /* a fraction */
+    if (m == 0 && *s == '0') { f += point; continue; }
+    if (++nd > 18) return 0;
+    m = 10 * m + (unsigned long long) (*s - '0'); f += point;
+  }
+  if (*s) e = strtol(s + 1, NULL, 10);
+  f -= e;
+  if (m == 0) return 1;
+  if (f <= 0) {
+    for (; f < 0; f++) { if (m > (1ULL << 53) / 10) return 0; m *= 10; }
+    return m <= (1ULL << 53);
+  }
+  if (f > 27) return 0;
+  while (f-- > 0) p *= 5;
+  return m % p == 0 && m / p <= (1ULL << 53);
+}
+static double rating_err_d(const rm_list *l, size_t i)
+{
+  mpq_t g, t;
+  mpfr_t x;
+  double d;
+  if (l->label == NULL) return (double) l->grade[i] - l->score[i];
+  if (label_exact(l->label[i])) return strtod(l->label[i], NULL) - l->score[i];
+  mpq_inits(g, t, NULL); mpfr_init2(x, 53);
+  label_q(g, l->label[i]); mpq_set_d(t, l->score[i]); mpq_sub(g, g, t);
+  mpfr_set_q(x, g, MPFR_RNDN);
+  d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x); mpq_clears(g, t, NULL);
+  return d;
+}
+
 @* Variant names.\here{q:names}
 A {\it variant\/} is one exact definition: a metric together with every
 choice that changes its value.  Each variant has one name, a short string
@@ -6703,7 +6753,7 @@ static rm_status err_dratio(const rm_variant *v, const rm_list *l,
   (void) perm;
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   for (i = 0; i < l->n; i++) {
-    double e = rating_d(l, i) - l->score[i];
+    double e = rating_err_d(l, i);
     nsum_add(&s, v->metric == RM_MAE ? fabs(e) : e * e);
   }
   *num = s.s + s.c; *den = (double) l->n;
@@ -6759,12 +6809,12 @@ static rm_status err_d(const rm_variant *v, const rm_list *l, const size_t *perm
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if (l->n == 0) return undefined_d(v, out);
   for (i = 0; i < l->n; i++) {
-    double e = fabs(rating_d(l, i) - l->score[i]);
+    double e = fabs(rating_err_d(l, i));
     if (e > m) m = e;
   }
   if (m > 0 && isfinite(m)) { frexp(m, &k); k = -k; } /* $m\cdot2^k\in[1/2,1)$ */
   for (i = 0; i < l->n; i++) {
-    double e = ldexp(rating_d(l, i) - l->score[i], k);
+    double e = ldexp(rating_err_d(l, i), k);
     nsum_add(&s, v->metric == RM_MAE ? fabs(e) : e * e);
   }
   x = (s.s + s.c) / (double) l->n;

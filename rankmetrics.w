@@ -6851,6 +6851,45 @@ RM_MAE, RM_MSE, RM_RMSE,
 [RM_RMSE] = {"rmse", K(KEY_UNDEF), err_d, rmse_x, err_bound, no_cutoff_no_ties,
   NULL, err_qratio, err_dratio, NULL},
 
+@ {\it Ratings.}\here{q:ratings}  The rating errors read ratings as written
+(see \secref{q:labels}), so their cases may have half stars and decimals.
+Ratings 3.5 and~4 predicted 3 and~4.5 have errors $1/2$ and $-1/2$: MAE
+and RMSE $1/2$, MSE $1/4$.  Ratings 3.3 and~4.7 predicted 3 and~5 are
+$33/10$ and $47/10$, with errors $3/10$ and $-3/10$: MAE $3/10$, MSE
+$9/100$, RMSE $\sqrt{9/100}=3/10$, all exact; a program that holds the
+ratings as the doubles nearest them gets an MAE of $0.2999999999999998$ (the
+double below $3.3$ is $3.3-1.8\cdot10^{-16}$ and the one below $4.7$ is
+$4.7-1.8\cdot10^{-16}$).  Ratings $-1.5$ and $2.25$ predicted 0 and~2 give
+${\rm MAE}=(3/2+1/4)/2=7/8$.  Ratings 0.1 and~0.2 predicted 0 and~0 have
+${\rm MSE}=(1/100+4/100)/2=1/40$ and an irrational ${\rm RMSE}=\sqrt{1/40}$.
+
+A rating is no grade: accuracy, and every metric of a ranking, refuses a
+list whose labels are 0.5 and~1 with |RM_EGRADE|, and the vectors hold that
+refusal as an invalid test.
+
+@<Write the groups of ratings@>=
+if (fam->metrics & 1ULL << RM_MAE) {
+  static const struct {@+ const char *name; const char *lab[2]; double sc[2]; @+}
+    rc[] = {
+    {"mae", {"3.5", "4"}, {3, 4.5}}, {"mse", {"3.5", "4"}, {3, 4.5}},
+    {"rmse", {"3.5", "4"}, {3, 4.5}}, {"mae", {"3.3", "4.7"}, {3, 5}},
+    {"mse", {"3.3", "4.7"}, {3, 5}}, {"rmse", {"3.3", "4.7"}, {3, 5}},
+    {"mae", {"-1.5", "2.25"}, {0, 2}}, {"mse", {"0.1", "0.2"}, {0, 0}},
+    {"rmse", {"0.1", "0.2"}, {0, 0}}};
+  size_t i;
+  for (i = 0; i < sizeof rc / sizeof rc[0] && ok; i++) {
+    rm_variant v;
+    rm_list l = {0};
+    char nm[RM_NAME_MAX];
+    rm_variant_parse(rc[i].name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    l.n = 2; l.label = rc[i].lab; l.score = rc[i].sc;
+    @<Open a group for |nm|@>;
+    ok = write_test(&o, &v, &l, "ratings read as written, a case of the book", 0, 0, 0);
+    fputs("\n      ]}", o.json);
+  }
+}
+
 @ The vectors of the chapter.  Random cases have scores in $[0,1]$ and grades
 0 to~4, which suits both kinds of metric.
 
@@ -10109,7 +10148,11 @@ static void json_list(FILE *f, const rm_list *l)
 {
   size_t i;
   fputs("\"grades\": ", f);
-  json_ints(f, l->grade, l->n);
+  if (l->label) { /* ratings, written as they are: JSON numbers */
+    fputc('[', f);
+    for (i = 0; i < l->n; i++) fprintf(f, i ? ",%s" : "%s", l->label[i]);
+    fputc(']', f);
+  } else json_ints(f, l->grade, l->n);
   fputs(", \"scores\": ", f);
   if (l->score == NULL) fputs("null", f);
   else {
@@ -10138,7 +10181,9 @@ static void text_lists(FILE *f, const rm_list *q, size_t nq)
   fputs("grades =", f);
   for (j = 0; j < nq; j++) {
     text_sep(f, j, q[j].n > 0 || nq > 1);
-    for (i = 0; i < q[j].n; i++) fprintf(f, i ? ",%d" : "%d", q[j].grade[i]);
+    for (i = 0; i < q[j].n; i++)
+      if (q[j].label) fprintf(f, i ? ",%s" : "%s", q[j].label[i]);
+      else fprintf(f, i ? ",%d" : "%d", q[j].grade[i]);
   }
   fputs("\nscores =", f);
   for (j = 0; j < nq; j++) {
@@ -10218,7 +10263,7 @@ static const char *status_name(rm_status s)
   int none = 1, ties = 0, beyond = 0, empty = 0, unret = 0, longl = 0;
   for (j = 0; j < nq; j++) {
     const rm_list *l = &q[j];
-    for (i = 0; i < l->n; i++) if (l->grade[i] > 0) none = 0;
+    for (i = 0; i < l->n; i++) if (l->grade == NULL || l->grade[i] > 0) none = 0;
     for (i = 0; i < l->n_unretrieved; i++) if (l->unretrieved_grade[i] > 0) none = 0;
     ties |= has_ties(l); beyond |= v->k > l->n; empty |= l->n == 0;
     unret |= l->n_unretrieved > 0; longl |= l->n >= 100;
@@ -11021,6 +11066,7 @@ static int write_family(const char *dir, const vector_family *fam)
   else if (fam->variants == aggregate_variants) @<Write the groups of aggregates@>@;
   else {
     @<Write the groups of worked examples@>;
+    @<Write the groups of ratings@>;
     @<Write the groups of random cases@>;
   }
   ok = !ferror(o.json) && ok;
@@ -11215,6 +11261,13 @@ does, not compute a number.
   }
   if (family_variant_with(fam, "undef", "error", name, sizeof name))
     BAD(name, 0, g2, sc, NULL, 0, NULL, "invalid: the empty list, undefined", RM_EUNDEF);
+  if (fam->metrics & 1ULL << RM_MAE) { /* a rating where a grade is needed */
+    static const char *const half[2] = {"0.5", "1"};
+    l.label = half;
+    BAD(base, 2, NULL, sc, NULL, 0, NULL, "invalid: a rating 0.5 where accuracy needs"
+      " a whole grade", RM_EGRADE);
+    l.label = NULL;
+  }
 #undef BAD
   if (open[0]) fputs("\n      ]}", o.json);
 }
@@ -11662,9 +11715,9 @@ $$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspac
 \rc{ModelMetrics_recall_below}\quad cutoff below $\hat c$&clf-recall&6&0&13&0\cr
 \rc{ModelMetrics_f1Score}ModelMetrics::f1Score&clf-f1&7&0&11&18\cr
 \rc{ModelMetrics_f1Score_below}\quad cutoff below $\hat c$&clf-f1&17&8&11&0\cr
-\rc{Metrics_mae,ModelMetrics_mae}Metrics::mae, ModelMetrics::mae&mae&13&0&4&0\cr
-\rc{Metrics_mse,ModelMetrics_mse}Metrics::mse, ModelMetrics::mse&mse&17&0&1&0\cr
-\rc{Metrics_rmse,ModelMetrics_rmse}Metrics::rmse, ModelMetrics::rmse&rmse&15&4&1&0\cr
+\rc{Metrics_mae,ModelMetrics_mae}Metrics::mae, ModelMetrics::mae&mae&15&1&4&0\cr
+\rc{Metrics_mse,ModelMetrics_mse}Metrics::mse, ModelMetrics::mse&mse&18&1&1&1\cr
+\rc{Metrics_rmse,ModelMetrics_rmse}Metrics::rmse, ModelMetrics::rmse&rmse&17&5&1&0\cr
 \noalign{\smallskip}
 \rc{stats_spearman}stats::cor(,method="spearman")&spearman&9&4&13&0\cr
 \rc{stats_kendall}stats::cor(,method="kendall")&kendall&13&6&7&0\cr}}$$
@@ -11689,6 +11742,12 @@ positive ranked second) our AUC is~0 and pROC's default is~1, and so on 5
 of the 19 vectors.  That is no variant of ours, and not a maximum
 either, since the medians, not the AUC, decide.  With \.{direction="<"} it is
 \.{auc[ties=average]}.
+\item{$\bullet$} The rating errors of Metrics and ModelMetrics read the
+ratings of the vectors as R reads numbers, as doubles.  On the ratings 3.3
+and~4.7 predicted 3 and~5 (\secref{q:ratings}) the MSE is $9/100$ exactly,
+and theirs, the mean of the squares of the doubles' errors, is 7~ulps
+below it: the ``other'' of the row is that conversion, not another
+definition.  The MAE and RMSE of those ratings come within 4~ulps.
 \item{$\bullet$} ModelMetrics' |precision|, |recall| and |f1Score| predict
 positive when the score {\it exceeds\/} the cutoff, where our \.{cut} takes
 $s\ge\hat c$.  On the five items of the chapter on classification (labels
@@ -14679,7 +14738,17 @@ static const char *vec_list(const char *gs, const char *ss, char *is,
   memset(l, 0, sizeof *l);
   n = vec_ints(gs, &grade);
   l->grade = grade;
-  if (n < 0) return "a grade is not a whole number";
+  if (n < 0) { /* ratings (see \secref{q:labels}) */
+    char *c = strdup(gs);
+    const char **lab;
+    long first;
+    free(grade); l->grade = NULL;
+    if (c == NULL) return "out of memory";
+    if ((n = read_ratings(c, &grade, &lab, &first)) < 0) { free(c); return "a grade is"
+      " not a number"; }
+    l->grade = grade; l->label = lab;
+    if (n == 0) free(c);
+  }
   l->n = (size_t) n;
   m = vec_ints(js, &judged);
   l->unretrieved_grade = judged;
@@ -14737,6 +14806,7 @@ static void vvec_free(vvec *x) /* what reading the test allocated */
     if (l == NULL) break;
     free((void *) l->grade); free((void *) l->unretrieved_grade);
     free((void *) l->score); free((void *) l->id);
+    if (l->label) { if (l->n) free((void *) l->label[0]); free((void *) l->label); }
   }
   if (x->nq) free(x->ls);
   for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }

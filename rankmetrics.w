@@ -6851,6 +6851,29 @@ RM_MAE, RM_MSE, RM_RMSE,
 [RM_RMSE] = {"rmse", K(KEY_UNDEF), err_d, rmse_x, err_bound, no_cutoff_no_ties,
   NULL, err_qratio, err_dratio, NULL},
 
+@ {\it Pooled and per-user RMSE.}\here{q:pooled}  Over a set of users RMSE
+is reported two ways, and they differ.  The {\it pooled\/} RMSE takes the
+root once, of the squared errors of all rows over the number of rows; it is
+the RMSE of the Netflix Prize and of most papers on rating prediction, and
+it is the micro average \.{micro:rmse}: the numerators (sums of squared
+errors) and the denominators (counts) of the users add up, and the root is
+taken of the quotient.  The {\it mean of per-user RMSEs\/}, \.{mean:rmse},
+takes each user's root first and averages the roots, so that every user
+weighs alike and a user with one bad prediction weighs as much as one with
+a hundred.  The evaluator's \.{-m rmse} means the pooled one.  Both paths
+compute both: the pooled one as the root of a fraction, the mean as a sum
+of roots, each rational or a term of Ziv's loop.
+
+User~A rates two films 3.5 and~4 and is predicted 3 and~4.5: squared errors
+$1/4$ and~$1/4$, RMSE $\sqrt{1/4}=1/2$.  User~B rates two films 1 and~1 and
+is predicted 4.5 and~4.5: squared errors $49/4$ each, RMSE $7/2$.  The mean
+of the two RMSEs is $(1/2+7/2)/2=2$.  The pooled RMSE is
+$\sqrt{(1/4+1/4+49/4+49/4)/4}=\sqrt{100/16}=5/2$.  The pooled value is
+never below the mean of the roots when the users have equally many rows (the
+root is concave), and here the one bad user pulls it up by a half.  MAE and
+MSE have no such split when the users have equally many rows: their mean
+and micro average agree then, and differ otherwise by the weights.
+
 @ {\it Ratings.}\here{q:ratings}  The rating errors read ratings as written
 (see \secref{q:labels}), so their cases may have half stars and decimals.
 Ratings 3.5 and~4 predicted 3 and~4.5 have errors $1/2$ and $-1/2$: MAE
@@ -7429,7 +7452,9 @@ $$\vbox{\halign{\tt#\hfil\cr
 mean[skip=none,weight=uniform]:rr@@10[hits=first,rel=1,ties=input,undef=zero]\cr
 micro[skip=none]:hr@@10[hit=recall,rel=1,ties=input,undef=zero]\cr}}$$
 The aggregators are \.{mean}, \.{micro} and \.{sum}; \.{weight} belongs to
-\.{mean} only, and \.{micro} to the metrics that are ratios.  A set of no
+\.{mean} only, and \.{micro} to the metrics that are ratios, and to RMSE,
+whose micro average is the root of the micro average of its square, the
+pooled RMSE (see \secref{q:pooled}).  A set of no
 counted queries has an undefined mean and micro average (the convention of
 the inner variant's \.{undef} then applies) and a sum of~0.
 @^aggregation@>@^mean over queries@>@^micro average@>
@@ -13061,7 +13086,7 @@ the library, not the tool, decides whether the metric accepts it; the one
 exception is \.{rmse}, which means \.{micro:rmse}, the root of the mean
 squared error over all rows, since that is what a paper that reports the
 RMSE of a rating predictor computes (\.{mean:rmse}, the mean of the users'
-RMSEs, is asked for by its name; see \secref{q:clf}).
+RMSEs, is asked for by its name; see \secref{q:pooled}).
 
 @<Tool functions@>=
 static int ev_measure_init(ev_measure *m, const char *given, int exact)

@@ -12321,7 +12321,8 @@ static int is_rating(const char *s, size_t len)
     { s = end + 1; if (*s < '0' || *s > '9') return 0; x = strtod(s, &end); }
   return (size_t) (end - s) <= len && (*end == ',' || *end == '\0') && isfinite(x);
 }
-static long read_ratings(char *s, int **grade, const char ***lab, long *first)
+static long read_ratings(char *s, int **grade, const char ***lab, long *first,
+  int quiet)
 {
   long n = count_items(s), i;
   int *g = malloc((size_t) (n ? n : 1) * sizeof *g);
@@ -12337,8 +12338,8 @@ static long read_ratings(char *s, int **grade, const char ***lab, long *first)
         && s[0] != ' ' && s[0] != '+') g[i] = (int) x;
     else if (is_rating(s, len)) { g[i] = 0; if (*first == 0) *first = i + 1; }
     else {
-      fprintf(stderr, "rankmetrics: --grades: item %ld '%.*s' is neither a whole"
-        " grade from 0 to %d nor a rating such as 3.5\n", i + 1, (int) len, s,
+      if (!quiet) fprintf(stderr, "rankmetrics: --grades: item %ld '%.*s' is neither"
+        " a whole grade from 0 to %d nor a rating such as 3.5\n", i + 1, (int) len, s,
         RM_GRADE_MAX);
       free(g); free(r);
       return -1;
@@ -12550,7 +12551,7 @@ if (opt[0] == NULL) {
   int k, bad = 0;
   for (k = 0; k < 4; k++) if (opt[k]) piece[k] = nth_piece(opt[k], j);
   own[j].labs = piece[0]; piece[0] = NULL;
-  n = read_ratings(own[j].labs, &own[j].grade, &own[j].lab, &own[j].first);
+  n = read_ratings(own[j].labs, &own[j].grade, &own[j].lab, &own[j].first, 0);
   if (n < 0) bad = 1;
   if (!bad && piece[3]) {
     m = read_grades("--judged", piece[3], &own[j].judged);
@@ -14752,6 +14753,11 @@ set only for a set, whose lists live in a block of their own.  (Version
 0.1.0 kept |x->ls=&x->l| and crashed when a candidate named two families.)
 @^realloc, pointers into arrays moved by@>
 
+Grades that are not whole are ratings (see \secref{q:ratings}), kept as
+strings so that the library reads them exactly; a valid test of a variant
+other than MAE, MSE and RMSE may not have them, since no such test is
+valid, while an invalid test may, to be refused.
+
 @<Tool functions@>=
 static const char *vec_list(const char *gs, const char *ss, char *is,
   const char *js, rm_list *l)
@@ -14769,8 +14775,8 @@ static const char *vec_list(const char *gs, const char *ss, char *is,
     long first;
     free(grade); l->grade = NULL;
     if (c == NULL) return "out of memory";
-    if ((n = read_ratings(c, &grade, &lab, &first)) < 0) { free(c); return "a grade is"
-      " not a number"; }
+    if ((n = read_ratings(c, &grade, &lab, &first, 1)) < 0) { free(c); return "a grade"
+      " is not a whole number, nor a rating"; }
     l->grade = grade; l->label = lab;
     if (n == 0) free(c);
   }
@@ -14792,6 +14798,20 @@ static const char *vec_list(const char *gs, const char *ss, char *is,
     l->id = id;
   }
   return NULL;
+}
+static int vec_ratings_fit(const verify_state *st, const vvec *x)
+{
+  const char *nm = st->grp[x->group].name;
+  long q;
+  if (x->invalid) return 1; /* a rating where a grade is needed is such a test */
+  for (q = 0; q < (x->nq ? x->nq : 1); q++) {
+    const rm_list *l = x->nq ? &x->ls[q] : &x->l;
+    if (l->label && l->grade == NULL && strstr(nm, "mae[") != nm
+        && strstr(nm, "mse[") != nm && strstr(nm, "rmse[") != nm
+        && strstr(nm, ":rmse[") == NULL && strstr(nm, ":mae[") == NULL
+        && strstr(nm, ":mse[") == NULL) return 0;
+  }
+  return 1;
 }
 static const char *finish_vector(vvec *x)
 {
@@ -14884,7 +14904,11 @@ static int load_family(verify_state *st, int f)
   }
   if (msg == NULL && ferror(in)) msg = "read error";
   if (msg == NULL && st->nvec == first) msg = "no tests (empty file)";
-  for (i = first; msg == NULL && i < st->nvec; i++) msg = finish_vector(&st->vec[i]);
+  for (i = first; msg == NULL && i < st->nvec; i++) {
+    msg = finish_vector(&st->vec[i]);
+    if (msg == NULL && !vec_ratings_fit(st, &st->vec[i]))
+      msg = "a grade is not a whole number (only mae, mse and rmse take ratings)";
+  }
   if (msg) fprintf(stderr, "%s:%ld: %s\n", path, lineno, msg);
   free(buf);
   fclose(in);

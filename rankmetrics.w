@@ -16151,7 +16151,16 @@ variants(name)&the variants near a name\cr
 matching\_variants(values, inputs, names)&those that give these values\cr
 evaluate(names, data)&columns grouped by user: each user and the mean\cr}}$$
 A list may be Python lists or numpy arrays; a contiguous array of 32-bit
-grades or of doubles is passed by its pointer, without a copy.  A bad
+grades or of doubles is passed by its pointer, without a copy.  For MAE,
+MSE and RMSE the grades may be ratings (see \secref{q:labels}): anything
+that is not a whole grade from 0 to~100 is passed as the rating's exact
+string, a \.{str} or \.{Decimal} as the decimal it spells (\.{"3.3"} is
+$33/10$), a \.{Fraction} as itself, and a \.{float} as the double it is,
+so that these two lines print 0.5 and~$3/10$:
+\pybegin%
+print(rm.value("rmse", grades=[3.5, 4], scores=[3, 4.5]))
+print(rm.exact("mae", grades=["3.3", "4.7"], scores=[3, 5]).fraction)
+\pyend  A bad
 input raises \.{RankmetricsError}, which carries the library's status, its
 name (\.{RM\_EGRADE}, say) and, for a bad name, the parser's message.
 |evaluate| reads columns that are already in memory (a pandas data frame

@@ -16482,6 +16482,8 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
 score NaN, $+\infty$ or $-\infty$&|RM_ESCORE|&test\_edge\_errors, fuzz\_metrics\cr
 grade below 0 or too large&|RM_EGRADE|&test\_edge\_errors, fuzz\_metrics\cr
 judged grade out of range&|RM_EGRADE|&test\_edge\_errors, fuzz\_metrics\cr
+a rating where a grade is needed&|RM_EGRADE|&test\_ratings, hostile\_test\cr
+a malformed rating (\.{3,5}, \.{inf})&|RM_EGRADE|&test\_ratings, test\_api\cr
 cutoff 0, signed, 01, empty&|RM_ENAME|, ``cutoff''&test\_names\_rejections\cr
 cutoff above |RM_K_MAX|&|RM_ENAME|, |RM_EK|&test\_names\_rejections\cr
 unknown metric, key or word&|RM_ENAME|, nearest name&test\_names\_rejections\cr

@@ -438,6 +438,11 @@ is |NULL|, the input order {\it is\/} the ranking and there are no ties.
 compare identifiers need it, and it may be |NULL| otherwise.
 \item{$\bullet$} |unretrieved_grade[j]|, for $0\le j<|n_unretrieved|$, are the
 grades of judged items that are not in the list.
+\item{$\bullet$} |label[i]|, optional, is the item's {\it rating\/} written
+as a string: a decimal such as \.{3.5}, \.{-0.25} or \.{4e-1}, or a
+fraction such as \.{10/3}.  Only the rating errors MAE, MSE and RMSE read it
+(see \secref{q:labels}); the field is last so that a caller that zeroes
+the structure and knows nothing of it keeps working.
 \smallskip
 
 \noindent The library never keeps a pointer into the caller's arrays after a
@@ -452,7 +457,31 @@ typedef struct rm_list {
   const char *const *id; /* |NULL| unless a tie rule compares identifiers */
   size_t n_unretrieved; /* judged items that were not retrieved */
   const int *unretrieved_grade;
+  const char *const *label; /* |NULL|, or the ratings as decimal strings */
 } rm_list;
+
+@ {\it Ratings and grades.}  A grade is a whole number because the metrics
+of a ranking use it as one: $2^g-1$ is a gain, $g\ge t$ decides relevance,
+and the ideal ranking counts items grade by grade.  A rating is a value:
+MovieLens' users give half stars, so a rating of $3{1\over2}$ is common
+data, and MAE, MSE and RMSE only subtract it from a prediction.  We
+therefore let a list carry its ratings beside its grades, as strings, and
+read them as written.  A string, not a |double|, because the exact path
+promises the value of the data, and the data of a rating file are decimals:
+\.{3.3} is $33/10$, while the double nearest to it is
+$3.29999999999999982236431605997495353221893310546875$; a pair of integer
+arrays (numerator, denominator) would say the same thing but makes every
+caller turn decimals into fractions, which is the part that goes wrong.  The
+double path reads the string with |strtod|, which is what any program that
+reads the file with doubles does, and costs one conversion per item.
+
+When |label| is given, |grade| may be |NULL|, and then a metric that needs
+grades (everything but MAE, MSE and RMSE) refuses the list with
+|RM_EGRADE|: a rating such as 3.5 is not a grade, and we do not round it
+into one.  A caller whose ratings are all whole numbers passes them as
+grades too, and every metric then accepts the list.  When both are given,
+the rating errors read |label| and the other metrics |grade|.
+@^ratings@>@^labels@>
 
 @* Status codes.
 Every function of the library that can fail returns an |rm_status|.  Zero is
@@ -468,7 +497,7 @@ typedef enum {
   RM_OK = 0, /* success */
   RM_UNDEFINED = 1, /* undefined; value set by the variant's convention */
   RM_EINVAL = -1, /* a null pointer, or arrays missing for a nonzero count */
-  RM_EGRADE = -2, /* a grade below 0 or above |RM_GRADE_MAX| */
+  RM_EGRADE = -2, /* a grade out of range, or a rating where a grade is needed */
   RM_ESCORE = -3, /* a score that is NaN or infinite */
   RM_EK = -4, /* a cutoff below 1 or above |RM_K_MAX| */
   RM_ENAME = -5, /* a malformed or unknown variant name */
@@ -492,7 +521,8 @@ const char *rm_strerror(rm_status s)
   case RM_OK: return "success";
   case RM_UNDEFINED: return "undefined; value set by the variant's convention";
   case RM_EINVAL: return "invalid argument: null pointer or missing array";
-  case RM_EGRADE: return "grade out of range (0..100, and at most gmax for err)";
+  case RM_EGRADE: return "grade out of range (0..100, and at most gmax for err),"
+    " or a rating where a whole grade is needed, or a malformed rating";
   case RM_ESCORE: return "score is NaN or infinite";
   case RM_EK: return "cutoff out of range (must be 1..10000000)";
   case RM_ENAME: return "malformed or unknown variant name";
@@ -635,9 +665,12 @@ all, has an identifier for every item.
 @<Check the list@>=
 {
   size_t i_;
-  if (l == NULL || (l->n > 0 && l->grade == NULL) ||
+  if (l == NULL || (l->n > 0 && l->grade == NULL && l->label == NULL) ||
       (l->n_unretrieved > 0 && l->unretrieved_grade == NULL)) return RM_EINVAL;
-  for (i_ = 0; i_ < l->n; i_++)
+  if (l->label != NULL)
+    for (i_ = 0; i_ < l->n; i_++) if (!label_ok(l->label[i_])) return RM_EGRADE;
+  if (l->n > 0 && l->grade == NULL && !reads_labels(v)) return RM_EGRADE;
+  for (i_ = 0; l->grade != NULL && i_ < l->n; i_++)
     if (l->grade[i_] < 0 || l->grade[i_] > RM_GRADE_MAX) return RM_EGRADE;
   for (i_ = 0; i_ < l->n_unretrieved; i_++)
     if (l->unretrieved_grade[i_] < 0 || l->unretrieved_grade[i_] > RM_GRADE_MAX)
@@ -651,6 +684,157 @@ all, has an identifier for every item.
       for (i_ = 0; i_ < l->n; i_++) if (l->id[i_] == NULL) return RM_EIDS;
     }
   }
+}
+
+@ A rating\here{q:labels} is read by three small functions: |label_ok| checks
+its spelling, |label_d| gives the double nearest to it, and |label_q| its
+exact value.  A decimal is an optional sign, digits with an optional point
+(at least one digit in all) and an optional exponent of at most four
+digits; a fraction is an optional sign, digits, a slash and digits not all
+zero.  Nothing else is a rating: no spaces, no \.{inf}, no \.{nan}, no
+hexadecimal, and no rating whose double would be infinite.  The rating
+errors read the rating of item~|i| through |rating_d| and |rating_q|, which
+fall back to the grade when the list has no ratings.
+
+@<Private functions@>=
+static const char *skip_digits(const char *s)
+{
+  while (*s >= '0' && *s <= '9') s++;
+  return s;
+}
+static double label_d(const char *s)
+{
+  mpq_t q;
+  mpfr_t x;
+  double d;
+  if (strchr(s, '/') == NULL) return strtod(s, NULL);
+  mpq_init(q); mpfr_init2(x, 53);
+  mpq_set_str(q, s + (*s == '+'), 10);
+  mpq_canonicalize(q);
+  mpfr_set_q(x, q, MPFR_RNDN);
+  d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x); mpq_clear(q);
+  return d;
+}
+static int label_ok(const char *s)
+{
+  const char *p, *q;
+  if (s == NULL) return 0;
+  p = s + (*s == '+' || *s == '-');
+  q = skip_digits(p);
+  if (*q == '/') {
+    const char *r = skip_digits(q + 1);
+    if (q == p || r == q + 1 || *r != '\0') return 0;
+    for (q++; *q == '0'; q++) ;
+    if (q == r) return 0; /* a zero denominator */
+  } else {
+    if (*q == '.') {
+      const char *r = skip_digits(q + 1);
+      if (q == p && r == q + 1) return 0;
+      q = r;
+    } else if (q == p) return 0;
+    if (*q == 'e' || *q == 'E') {
+      const char *r = q + 1 + (q[1] == '+' || q[1] == '-');
+      q = skip_digits(r);
+      if (q == r || q - r > 4) return 0;
+    }
+    if (*q != '\0') return 0;
+  }
+  return isfinite(label_d(s));
+}
+
+@ The exact value of a decimal $m\cdot10^{e}$ with $f$ digits after the
+point is the integer of its digits times $10^{e-f}$.
+
+@<Private functions@>=
+static void label_q(mpq_t v, const char *s)
+{
+  size_t n = strlen(s), j = 0;
+  char *d = malloc(n + 2);
+  long e = 0, f = 0;
+  int neg = *s == '-', point = 0;
+  mpz_t t;
+  if (strchr(s, '/') != NULL || d == NULL) {
+    free(d);
+    mpq_set_str(v, s + (*s == '+'), 10);
+    mpq_canonicalize(v);
+    return;
+  }
+  for (s += (*s == '+' || *s == '-'); *s && *s != 'e' && *s != 'E'; s++)
+    if (*s == '.') point = 1;
+    else { d[j++] = *s; f += point; }
+  d[j] = '\0';
+  if (*s) e = strtol(s + 1, NULL, 10);
+  mpz_init(t);
+  mpz_set_str(mpq_numref(v), d, 10);
+  if (neg) mpz_neg(mpq_numref(v), mpq_numref(v));
+  mpz_ui_pow_ui(t, 10, (unsigned long) labs(e - f));
+  if (e - f >= 0) { mpz_mul(mpq_numref(v), mpq_numref(v), t); mpz_set_ui(mpq_denref(v), 1); }
+  else mpz_set(mpq_denref(v), t);
+  mpq_canonicalize(v);
+  mpz_clear(t); free(d);
+}
+static int reads_labels(const rm_variant *v)
+{
+  return v->metric == RM_MAE || v->metric == RM_MSE || v->metric == RM_RMSE;
+}
+static double rating_d(const rm_list *l, size_t i)
+{
+  return l->label ? label_d(l->label[i]) : (double) l->grade[i];
+}
+static void rating_q(mpq_t q, const rm_list *l, size_t i)
+{
+  if (l->label) label_q(q, l->label[i]); else mpq_set_si(q, l->grade[i], 1);
+}
+
+@ The double path of the rating errors needs the error $g-s$ of an item
+rounded once, as it is for a whole grade: with the double nearest to 3.3 in
+place of $33/10$, an error of a score near 3.3 would lose all its digits.
+A rating that |strtod| reads exactly, such as a half star, is subtracted in
+doubles; |label_exact| decides that from the digits: $m\cdot10^{-f}$ with
+$m<2^{63}$ is a double when $5^f$ divides~$m$ and the quotient is below
+$2^{53}$ (for $f\le0$, when $m\cdot10^{-f}<2^{53}$).  Any other rating is
+subtracted exactly in rationals and rounded once, which costs a few hundred
+nanoseconds, paid only for such ratings.
+
+@<Private functions@>=
+static int label_exact(const char *s)
+{
+  unsigned long long m = 0, p = 1;
+  long f = 0, e = 0;
+  int point = 0, nd = 0;
+  if (*s == '+' || *s == '-') s++;
+  for (; *s && *s != 'e' && *s != 'E'; s++) {
+    if (*s == '.') { point = 1; continue; }
+    if (*s < '0' || *s > '9') return 0; /* a fraction */
+    if (m == 0 && *s == '0') { f += point; continue; }
+    if (++nd > 18) return 0;
+    m = 10 * m + (unsigned long long) (*s - '0'); f += point;
+  }
+  if (*s) e = strtol(s + 1, NULL, 10);
+  f -= e;
+  if (m == 0) return 1;
+  if (f <= 0) {
+    for (; f < 0; f++) { if (m > (1ULL << 53) / 10) return 0; m *= 10; }
+    return m <= (1ULL << 53);
+  }
+  if (f > 27) return 0;
+  while (f-- > 0) p *= 5;
+  return m % p == 0 && m / p <= (1ULL << 53);
+}
+static double rating_err_d(const rm_list *l, size_t i)
+{
+  mpq_t g, t;
+  mpfr_t x;
+  double d;
+  if (l->label == NULL) return (double) l->grade[i] - l->score[i];
+  if (label_exact(l->label[i])) return strtod(l->label[i], NULL) - l->score[i];
+  mpq_inits(g, t, NULL); mpfr_init2(x, 53);
+  label_q(g, l->label[i]); mpq_set_d(t, l->score[i]); mpq_sub(g, g, t);
+  mpfr_set_q(x, g, MPFR_RNDN);
+  d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x); mpq_clears(g, t, NULL);
+  return d;
 }
 
 @* Variant names.\here{q:names}
@@ -3539,7 +3723,8 @@ static int relevant(const rm_variant *v, const rm_list *l, const size_t *perm,
 static size_t n_relevant(const rm_variant *v, const rm_list *l)
 {
   size_t i, c = 0;
-  for (i = 0; i < l->n; i++) c += l->grade[i] >= v->rel;
+  for (i = 0; i < l->n; i++)
+    c += l->grade ? l->grade[i] >= v->rel : rating_d(l, i) >= v->rel;
   for (i = 0; i < l->n_unretrieved; i++) c += l->unretrieved_grade[i] >= v->rel;
   return c;
 }
@@ -6791,7 +6976,7 @@ static rm_status err_dratio(const rm_variant *v, const rm_list *l,
   (void) perm;
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   for (i = 0; i < l->n; i++) {
-    double e = (double) l->grade[i] - l->score[i];
+    double e = rating_err_d(l, i);
     nsum_add(&s, v->metric == RM_MAE ? fabs(e) : e * e);
   }
   *num = s.s + s.c; *den = (double) l->n;
@@ -6808,7 +6993,7 @@ static rm_status err_qratio(const rm_variant *v, const rm_list *l,
   mpq_set_ui(num, 0, 1);
   for (i = 0; i < l->n; i++) {
     mpq_set_d(e, l->score[i]);
-    mpq_set_si(g, l->grade[i], 1);
+    rating_q(g, l, i);
     mpq_sub(e, g, e);
     if (v->metric == RM_MAE) mpq_abs(e, e); else mpq_mul(e, e, e);
     mpq_add(num, num, e);
@@ -6847,12 +7032,12 @@ static rm_status err_d(const rm_variant *v, const rm_list *l, const size_t *perm
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if (l->n == 0) return undefined_d(v, out);
   for (i = 0; i < l->n; i++) {
-    double e = fabs((double) l->grade[i] - l->score[i]);
+    double e = fabs(rating_err_d(l, i));
     if (e > m) m = e;
   }
   if (m > 0 && isfinite(m)) { frexp(m, &k); k = -k; } /* $m\cdot2^k\in[1/2,1)$ */
   for (i = 0; i < l->n; i++) {
-    double e = ldexp((double) l->grade[i] - l->score[i], k);
+    double e = ldexp(rating_err_d(l, i), k);
     nsum_add(&s, v->metric == RM_MAE ? fabs(e) : e * e);
   }
   x = (s.s + s.c) / (double) l->n;
@@ -6887,7 +7072,69 @@ RM_MAE, RM_MSE, RM_RMSE,
 [RM_MSE] = {"mse", K(KEY_UNDEF), err_d, ratio_x, err_bound, no_cutoff_no_ties,
   NULL, err_qratio, err_dratio, NULL},
 [RM_RMSE] = {"rmse", K(KEY_UNDEF), err_d, rmse_x, err_bound, no_cutoff_no_ties,
-  NULL, NULL, NULL, NULL},
+  NULL, err_qratio, err_dratio, NULL},
+
+@ {\it Pooled and per-user RMSE.}\here{q:pooled}  Over a set of users RMSE
+is reported two ways, and they differ.  The {\it pooled\/} RMSE takes the
+root once, of the squared errors of all rows over the number of rows; it is
+the RMSE of the Netflix Prize and of most papers on rating prediction, and
+it is the micro average \.{micro:rmse}: the numerators (sums of squared
+errors) and the denominators (counts) of the users add up, and the root is
+taken of the quotient.  The {\it mean of per-user RMSEs\/}, \.{mean:rmse},
+takes each user's root first and averages the roots, so that every user
+weighs alike and a user with one bad prediction weighs as much as one with
+a hundred.  The evaluator's \.{-m rmse} means the pooled one.  Both paths
+compute both: the pooled one as the root of a fraction, the mean as a sum
+of roots, each rational or a term of Ziv's loop.
+
+User~A rates two films 3.5 and~4 and is predicted 3 and~4.5: squared errors
+$1/4$ and~$1/4$, RMSE $\sqrt{1/4}=1/2$.  User~B rates two films 1 and~1 and
+is predicted 4.5 and~4.5: squared errors $49/4$ each, RMSE $7/2$.  The mean
+of the two RMSEs is $(1/2+7/2)/2=2$.  The pooled RMSE is
+$\sqrt{(1/4+1/4+49/4+49/4)/4}=\sqrt{100/16}=5/2$.  The pooled value is
+never below the mean of the roots when the users have equally many rows (the
+root is concave), and here the one bad user pulls it up by a half.  MAE and
+MSE have no such split when the users have equally many rows: their mean
+and micro average agree then, and differ otherwise by the weights.
+
+@ {\it Ratings.}\here{q:ratings}  The rating errors read ratings as written
+(see \secref{q:labels}), so their cases may have half stars and decimals.
+Ratings 3.5 and~4 predicted 3 and~4.5 have errors $1/2$ and $-1/2$: MAE
+and RMSE $1/2$, MSE $1/4$.  Ratings 3.3 and~4.7 predicted 3 and~5 are
+$33/10$ and $47/10$, with errors $3/10$ and $-3/10$: MAE $3/10$, MSE
+$9/100$, RMSE $\sqrt{9/100}=3/10$, all exact; a program that holds the
+ratings as the doubles nearest them gets an MAE of $0.2999999999999998$ (the
+double below $3.3$ is $3.3-1.8\cdot10^{-16}$ and the one below $4.7$ is
+$4.7-1.8\cdot10^{-16}$).  Ratings $-1.5$ and $2.25$ predicted 0 and~2 give
+${\rm MAE}=(3/2+1/4)/2=7/8$.  Ratings 0.1 and~0.2 predicted 0 and~0 have
+${\rm MSE}=(1/100+4/100)/2=1/40$ and an irrational ${\rm RMSE}=\sqrt{1/40}$.
+
+A rating is no grade: accuracy, and every metric of a ranking, refuses a
+list whose labels are 0.5 and~1 with |RM_EGRADE|, and the vectors hold that
+refusal as an invalid test.
+
+@<Write the groups of ratings@>=
+if (fam->metrics & 1ULL << RM_MAE) {
+  static const struct {@+ const char *name; const char *lab[2]; double sc[2]; @+}
+    rc[] = {
+    {"mae", {"3.5", "4"}, {3, 4.5}}, {"mse", {"3.5", "4"}, {3, 4.5}},
+    {"rmse", {"3.5", "4"}, {3, 4.5}}, {"mae", {"3.3", "4.7"}, {3, 5}},
+    {"mse", {"3.3", "4.7"}, {3, 5}}, {"rmse", {"3.3", "4.7"}, {3, 5}},
+    {"mae", {"-1.5", "2.25"}, {0, 2}}, {"mse", {"0.1", "0.2"}, {0, 0}},
+    {"rmse", {"0.1", "0.2"}, {0, 0}}};
+  size_t i;
+  for (i = 0; i < sizeof rc / sizeof rc[0] && ok; i++) {
+    rm_variant v;
+    rm_list l = {0};
+    char nm[RM_NAME_MAX];
+    rm_variant_parse(rc[i].name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    l.n = 2; l.label = rc[i].lab; l.score = rc[i].sc;
+    @<Open a group for |nm|@>;
+    ok = write_test(&o, &v, &l, "ratings read as written, a case of the book", 0, 0, 0);
+    fputs("\n      ]}", o.json);
+  }
+}
 
 @ The vectors of the chapter.  Random cases have scores in $[0,1]$ and grades
 0 to~4, which suits both kinds of metric.
@@ -7430,7 +7677,9 @@ $$\vbox{\halign{\tt#\hfil\cr
 mean[skip=none,weight=uniform]:rr@@10[hits=first,rel=1,ties=input,undef=zero]\cr
 micro[skip=none]:hr@@10[hit=recall,rel=1,ties=input,undef=zero]\cr}}$$
 The aggregators are \.{mean}, \.{micro} and \.{sum}; \.{weight} belongs to
-\.{mean} only, and \.{micro} to the metrics that are ratios.  A set of no
+\.{mean} only, and \.{micro} to the metrics that are ratios, and to RMSE,
+whose micro average is the root of the micro average of its square, the
+pooled RMSE (see \secref{q:pooled}).  A set of no
 counted queries has an undefined mean and micro average (the convention of
 the inner variant's \.{undef} then applies) and a sum of~0.
 @^aggregation@>@^mean over queries@>@^micro average@>
@@ -7537,7 +7786,8 @@ static double query_weight(const rm_variant *v, const rm_list *l)
   size_t i, c = 0;
   if (v->weight == RM_WEIGHT_UNIFORM) return 1;
   if (v->weight == RM_WEIGHT_ITEMS) return (double) l->n;
-  for (i = 0; i < l->n; i++) c += l->grade[i] >= v->rel;
+  for (i = 0; i < l->n; i++)
+    c += l->grade ? l->grade[i] >= v->rel : rating_d(l, i) >= v->rel;
   return (double) c;
 }
 
@@ -7577,6 +7827,7 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   default:
     if (b.s + b.c == 0) return undefined_d(&u, out);
     *out = (a.s + a.c) / (b.s + b.c);
+    if (v->agg == RM_AGG_MICRO && u.metric == RM_RMSE) *out = sqrt(*out);
     return RM_OK;
   }
 }
@@ -7628,6 +7879,8 @@ typedef struct {
   mpq_t q; /* the rational part */
   size_t n, cap;
   agg_term *t;
+  size_t nr, capr; /* roots: term |j| is $r_{2j}\sqrt{r_{2j+1}}$ */
+  mpq_t *r;
 } aggregate;
 
 @ @<Private functions@>=
@@ -7638,6 +7891,8 @@ static void agg_clear(aggregate *g)
     mpq_clear(g->t[i].c); loglin_clear(&g->t[i].num); loglin_clear(&g->t[i].den);
   }
   free(g->t);
+  for (i = 0; i < 2 * g->nr; i++) mpq_clear(g->r[i]);
+  free(g->r);
   mpq_clear(g->q);
 }
 static int enclose_aggregate(mpfr_t lo, mpfr_t hi, const void *ctx)
@@ -7654,6 +7909,14 @@ static int enclose_aggregate(mpfr_t lo, mpfr_t hi, const void *ctx)
     mpfr_set_q(c, g->t[i].c, MPFR_RNDD);
     mpfr_mul(a, a, c, MPFR_RNDD); mpfr_add(lo, lo, a, MPFR_RNDD);
     mpfr_set_q(c, g->t[i].c, MPFR_RNDU);
+    mpfr_mul(b, b, c, MPFR_RNDU); mpfr_add(hi, hi, b, MPFR_RNDU);
+  }
+  for (i = 0; i < g->nr; i++) {
+    mpfr_set_q(a, g->r[2 * i + 1], MPFR_RNDD); mpfr_sqrt(a, a, MPFR_RNDD);
+    mpfr_set_q(c, g->r[2 * i], MPFR_RNDD);
+    mpfr_mul(a, a, c, MPFR_RNDD); mpfr_add(lo, lo, a, MPFR_RNDD);
+    mpfr_set_q(b, g->r[2 * i + 1], MPFR_RNDU); mpfr_sqrt(b, b, MPFR_RNDU);
+    mpfr_set_q(c, g->r[2 * i], MPFR_RNDU);
     mpfr_mul(b, b, c, MPFR_RNDU); mpfr_add(hi, hi, b, MPFR_RNDU);
   }
   mpfr_clears(a, b, c, (mpfr_ptr) 0);
@@ -7683,7 +7946,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
   rm_work_init(&w);
-  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL;
+  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
   mpq_inits(W, num, den, x, NULL);
   for (j = 0; j < nq && s >= 0; j++) @<Add query |j| exactly to |g| and |W|@>;
   if (s >= 0) @<Turn the sums into the exact aggregate@>;
@@ -7700,7 +7963,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
 @<Add query |j| exactly...@>=
 {
   const rm_list *l = &q[j];
-  int undefined = 0, irrational = 0;
+  int undefined = 0, irrational = 0, root = 0;
   loglin fn, fd;
   if ((s = check_list(&u, l)) != RM_OK) break;
   if ((s = work_reserve(&w, l->n)) != RM_OK) break;
@@ -7718,6 +7981,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
       goto next;
     }
     if (!undefined) mpq_div(x, num, den);
+    if (!undefined && u.metric == RM_RMSE) @<Take the root of |x|, or make it a root term@>;
   } else {
     loglin_clear(&fn); loglin_clear(&fd);
     loglin_init(&fn, discount_base(&u)); loglin_init(&fd, discount_base(&u));
@@ -7742,7 +8006,8 @@ next:
   mpq_init(wt);
   mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
   mpq_add(W, W, wt);
-  if (!irrational) { mpq_mul(x, x, wt); mpq_add(g.q, g.q, x); }
+  if (root) mpq_mul(g.r[2 * g.nr - 2], g.r[2 * g.nr - 2], wt);
+  else if (!irrational) { mpq_mul(x, x, wt); mpq_add(g.q, g.q, x); }
   else {
     if (g.n == g.cap) {
       size_t cap = g.cap ? 2 * g.cap : 8;
@@ -7758,6 +8023,33 @@ next:
   mpq_clear(wt);
 }
 
+@ A mean of RMSEs is a sum of square roots.  The root of a mean square
+that is the square of a fraction is that fraction, and it joins the
+rational part; any other root is irrational and becomes a term
+$w\sqrt x$ of its own, enclosed by rounding the root and the product
+outward.  (A sum of such terms with positive weights is irrational, so Ziv's
+loop ends.)  The weight is stored later, when the query's weight is known:
+the term is pushed with weight~1 and |irrational| tells the code below to
+multiply it.
+
+@<Take the root of |x|...@>=
+{
+  if (mpz_perfect_square_p(mpq_numref(x)) && mpz_perfect_square_p(mpq_denref(x))) {
+    mpz_sqrt(mpq_numref(x), mpq_numref(x)); mpz_sqrt(mpq_denref(x), mpq_denref(x));
+  } else {
+    if (g.nr == g.capr) {
+      size_t cap = g.capr ? 2 * g.capr : 8;
+      mpq_t *r = realloc(g.r, 2 * cap * sizeof *r);
+      if (r == NULL) { s = RM_ENOMEM; goto next; }
+      g.r = r; g.capr = cap;
+    }
+    mpq_init(g.r[2 * g.nr]); mpq_init(g.r[2 * g.nr + 1]);
+    mpq_set_ui(g.r[2 * g.nr], 1, 1); mpq_set(g.r[2 * g.nr + 1], x);
+    g.nr++;
+    root = 1;
+  }
+}
+
 @ For a mean and a micro average we divide by |W|, which must not be zero.
 
 @<Turn the sums into the exact aggregate@>=
@@ -7767,9 +8059,13 @@ next:
     else {
       mpq_div(g.q, g.q, W);
       for (i = 0; i < g.n; i++) mpq_div(g.t[i].c, g.t[i].c, W);
+      for (i = 0; i < g.nr; i++) mpq_div(g.r[2 * i], g.r[2 * i], W);
     }
   }
-  if (s == RM_OK) s = g.n == 0 ? exact_from_q(out, g.q) : ziv(out, enclose_aggregate, &g);
+  if (s == RM_OK && v->agg == RM_AGG_MICRO && u.metric == RM_RMSE)
+    s = exact_q_over_sqrt(out, g.q, g.q); /* the pooled RMSE */
+  else if (s == RM_OK) s = g.n == 0 && g.nr == 0 ? exact_from_q(out, g.q)
+    : ziv(out, enclose_aggregate, &g);
 }
 
 @ {\it Examples over queries.}  A worked example over several queries is a
@@ -7781,7 +8077,7 @@ parenthesized list of grades and one of unretrieved grades.
 #define RM_UNPAREN(...) __VA_ARGS__
 #define RM_Q(g, j) @[{@[sizeof (int[]){RM_UNPAREN g}@] / sizeof (int), \
   @[(const int[]){RM_UNPAREN g}@], NULL, NULL, @[sizeof (int[]){0, RM_UNPAREN j}@] / sizeof (int) - 1, \
-  @[(const int[]){0, RM_UNPAREN j}@] + 1}@]@t\2\2\2\2@>
+  @[(const int[]){0, RM_UNPAREN j}@] + 1, NULL}@]@t\2\2\2\2@>
 typedef struct rm_set_example {
   const char *id, *source, *name;
   const rm_list *q; size_t nq; /* the queries */
@@ -7977,7 +8273,7 @@ and no unretrieved items.
 
 @<Lists of the examples over queries@>=
 #define RM_QSC(g, s) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL}
+  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL}
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
 
@@ -8258,7 +8554,7 @@ users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
 
 @<Lists of the examples over queries@>=
 #define RM_QID(g, i) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL}
+  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL}
 
 @ {\it Novelty} (\src{001}, F001.11 and F001.12).\here{F001.11}  \src{001}
 defines the popularity-based novelty of a recommender as the mean
@@ -9057,7 +9353,7 @@ static int dis_same_definition(const dis_var *va, const dis_var *vb, const rm_li
 static const char *const dis_ids[DIS_MAXN] = {"b", "c", "a", "e", "f", "d", "h", "g"};
 static rm_list dis_list(const dis_case *c)
 {
-  rm_list l;
+  rm_list l = {0};
   l.n = (size_t) c->n; l.grade = c->grade;
   l.score = c->scored ? c->score : NULL;
   l.id = dis_ids;
@@ -9159,7 +9455,7 @@ static void dis_search(dis_metric *m, int maxlen, int graded_only)
       for (gi = 0; gi < ng; gi++)
       for (si = 0; si < ns; si++) {
         dis_case c;
-        rm_list l;
+        rm_list l = {0};
         long t = gi;
         int bin = 1, cond, p;
         c.n = n; c.u = u; c.k = k; c.scored = sc; c.judged = 1;
@@ -9296,7 +9592,7 @@ static void dis_population(dis_metric *m, int npop)
   int t;
   memset(val, 0, sizeof val);
   for (t = 0; t < npop; t++) {
-    rm_list l;
+    rm_list l = {0};
     if (dis_now() > dis_deadline) { dis_stopped = 1; break; }
     if (dis_tty) fprintf(stderr, "\r%-12s population %d/%d          ", m->name, t, npop);
     dis_draw(&q, &seed, m->cut);
@@ -9395,7 +9691,7 @@ static void dis_search_sets(dis_metric *m, int maxlen)
     for (x1 = 0; x1 < c1; x1++)
     for (x2 = 0; x2 < c2; x2++) {
       dis_case c[2];
-      rm_list l[2];
+      rm_list l[2] = {{0}};
       int bin = 1, open = 0;
       dis_case_at(&c[0], n1, x1);
       if (nq == 2) dis_case_at(&c[1], n2, x2);
@@ -9434,7 +9730,7 @@ static void dis_population_sets(dis_metric *m, int npop)
   int i, t;
   memset(val, 0, sizeof val);
   for (t = 0; t < npop; t++) {
-    rm_list l[20];
+    rm_list l[20] = {{0}};
     int nq = 2 + (int) (dis_rand(&seed) % 19);
     if (dis_now() > dis_deadline) { dis_stopped = 1; break; }
     if (dis_tty) fprintf(stderr, "\r%-12s population %d/%d          ", m->name, t, npop);
@@ -9777,7 +10073,7 @@ static void dis_pair_case(char *w, size_t len, const dis_pair *q, int sp)
 }
 static void dis_pair_values(const dis_metric *m, const dis_pair *q, int sp)
 {
-  rm_list l[2];
+  rm_list l[2] = {{0}};
   dis_val val[2];
   char out[DIS_VAL];
   int i;
@@ -10116,7 +10412,7 @@ static void random_case(rng *r, rand_case *c)
   }
   for (i = 0; i < n; i++) c->id[i] = c->idbuf[i];
   c->l.n = (size_t) n; c->l.grade = c->grade; c->l.score = c->score;
-  c->l.id = c->id;
+  c->l.id = c->id; c->l.label = NULL;
   c->l.n_unretrieved = (size_t) rng_below(r, 4);
   for (i = 0; i < (int) c->l.n_unretrieved; i++)
     c->judged[i] = relevant ? rng_below(r, 5) : 0;
@@ -10254,7 +10550,11 @@ static void json_list(FILE *f, const rm_list *l)
 {
   size_t i;
   fputs("\"grades\": ", f);
-  json_ints(f, l->grade, l->n);
+  if (l->label) { /* ratings, written as they are: JSON numbers */
+    fputc('[', f);
+    for (i = 0; i < l->n; i++) fprintf(f, i ? ",%s" : "%s", l->label[i]);
+    fputc(']', f);
+  } else json_ints(f, l->grade, l->n);
   fputs(", \"scores\": ", f);
   if (l->score == NULL) fputs("null", f);
   else {
@@ -10283,7 +10583,9 @@ static void text_lists(FILE *f, const rm_list *q, size_t nq)
   fputs("grades =", f);
   for (j = 0; j < nq; j++) {
     text_sep(f, j, q[j].n > 0 || nq > 1);
-    for (i = 0; i < q[j].n; i++) fprintf(f, i ? ",%d" : "%d", q[j].grade[i]);
+    for (i = 0; i < q[j].n; i++)
+      if (q[j].label) fprintf(f, i ? ",%s" : "%s", q[j].label[i]);
+      else fprintf(f, i ? ",%d" : "%d", q[j].grade[i]);
   }
   fputs("\nscores =", f);
   for (j = 0; j < nq; j++) {
@@ -10363,7 +10665,7 @@ static const char *status_name(rm_status s)
   int none = 1, ties = 0, beyond = 0, empty = 0, unret = 0, longl = 0;
   for (j = 0; j < nq; j++) {
     const rm_list *l = &q[j];
-    for (i = 0; i < l->n; i++) if (l->grade[i] > 0) none = 0;
+    for (i = 0; i < l->n; i++) if (l->grade == NULL || l->grade[i] > 0) none = 0;
     for (i = 0; i < l->n_unretrieved; i++) if (l->unretrieved_grade[i] > 0) none = 0;
     ties |= has_ties(l); beyond |= v->k > l->n; empty |= l->n == 0;
     unret |= l->n_unretrieved > 0; longl |= l->n >= 100;
@@ -10966,7 +11268,7 @@ static int adq_witness(const rm_variant *v, const rm_variant *a, const char *key
   char x[RM_NAME_MAX], y[RM_NAME_MAX];
   rng r = {0x5eedULL};
   const char *c;
-  rm_list l[3];
+  rm_list l[3] = {{0}};
   if (adq_small(v, a, key, g, ng, 0, wit, w)) return 1;
   rm_variant_name(v, x, sizeof x); rm_variant_name(a, y, sizeof y);
   for (c = x; *c; c++) r.s = r.s * 131 + (unsigned char) *c;
@@ -11166,6 +11468,7 @@ static int write_family(const char *dir, const vector_family *fam)
   else if (fam->variants == aggregate_variants) @<Write the groups of aggregates@>@;
   else {
     @<Write the groups of worked examples@>;
+    @<Write the groups of ratings@>;
     @<Write the groups of random cases@>;
   }
   ok = !ferror(o.json) && ok;
@@ -11216,7 +11519,7 @@ static int in_family(const vector_family *fam, const rm_example *x)
   for (i = 0; i < RM_N_EXAMPLES && ok; i++) {
     const rm_example *x = &rm_examples[i];
     rm_variant v;
-    rm_list l;
+    rm_list l = {0};
     char nm[RM_NAME_MAX], comment[200];
     if (!in_family(fam, x)) continue;
     rm_variant_parse(x->name, &v, NULL, 0);
@@ -11337,7 +11640,7 @@ does, not compute a number.
   static int gx[2];
   static const double sc[3] = {0.5, 0.25, 0.125}, tied[3] = {0.5, 0.5, 0.25},
     inf[3] = {0.5, INFINITY, 0.25};
-  rm_list l;
+  rm_list l = {0};
   char base[RM_NAME_MAX], name[2 * RM_NAME_MAX], open[2 * RM_NAME_MAX] = "";
   rm_variant v;
   rm_variant_parse(fam->variants[0], &v, NULL, 0);
@@ -11360,6 +11663,13 @@ does, not compute a number.
   }
   if (family_variant_with(fam, "undef", "error", name, sizeof name))
     BAD(name, 0, g2, sc, NULL, 0, NULL, "invalid: the empty list, undefined", RM_EUNDEF);
+  if (fam->metrics & 1ULL << RM_MAE) { /* a rating where a grade is needed */
+    static const char *const half[2] = {"0.5", "1"};
+    l.label = half;
+    BAD(base, 2, NULL, sc, NULL, 0, NULL, "invalid: a rating 0.5 where accuracy needs"
+      " a whole grade", RM_EGRADE);
+    l.label = NULL;
+  }
 #undef BAD
   if (open[0]) fputs("\n      ]}", o.json);
 }
@@ -11527,7 +11837,7 @@ static const char *const aggregate_variants[] = {
   int k, c, j, ncuts;
   rng r = {20261123};
   rand_case *kept = malloc(5 * SET_CASES * sizeof *kept);
-  rm_list qs[SET_CASES][5];
+  rm_list qs[SET_CASES][5] = {{{0}}};
   adq_test t[SET_CASES];
   unsigned long cuts[32];
   ncuts = family_cutoffs(fam, cuts, 32);
@@ -11588,7 +11898,7 @@ each variant, the comment naming the other variant and its value.
     const dis_pair *q = &ms->pair[p];
     if (q->state[SP_GRADED] != 1) continue;
     for (side = 0; side < 2 && ok; side++) {
-      rm_list l[2];
+      rm_list l[2] = {{0}};
       rm_variant v = ms->var[side ? q->b : q->a].v, w = ms->var[side ? q->a : q->b].v;
       rm_exact f;
       char nm[RM_NAME_MAX], other[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200];
@@ -11807,9 +12117,9 @@ $$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspac
 \rc{ModelMetrics_recall_below}\quad cutoff below $\hat c$&clf-recall&6&0&13&0\cr
 \rc{ModelMetrics_f1Score}ModelMetrics::f1Score&clf-f1&7&0&11&18\cr
 \rc{ModelMetrics_f1Score_below}\quad cutoff below $\hat c$&clf-f1&17&8&11&0\cr
-\rc{Metrics_mae,ModelMetrics_mae}Metrics::mae, ModelMetrics::mae&mae&13&0&4&0\cr
-\rc{Metrics_mse,ModelMetrics_mse}Metrics::mse, ModelMetrics::mse&mse&17&0&1&0\cr
-\rc{Metrics_rmse,ModelMetrics_rmse}Metrics::rmse, ModelMetrics::rmse&rmse&15&4&1&0\cr
+\rc{Metrics_mae,ModelMetrics_mae}Metrics::mae, ModelMetrics::mae&mae&15&1&4&0\cr
+\rc{Metrics_mse,ModelMetrics_mse}Metrics::mse, ModelMetrics::mse&mse&18&1&1&1\cr
+\rc{Metrics_rmse,ModelMetrics_rmse}Metrics::rmse, ModelMetrics::rmse&rmse&17&5&1&0\cr
 \noalign{\smallskip}
 \rc{stats_spearman}stats::cor(,method="spearman")&spearman&9&4&13&0\cr
 \rc{stats_kendall}stats::cor(,method="kendall")&kendall&13&6&7&0\cr}}$$
@@ -11834,6 +12144,12 @@ positive ranked second) our AUC is~0 and pROC's default is~1, and so on 5
 of the 19 vectors.  That is no variant of ours, and not a maximum
 either, since the medians, not the AUC, decide.  With \.{direction="<"} it is
 \.{auc[ties=average]}.
+\item{$\bullet$} The rating errors of Metrics and ModelMetrics read the
+ratings of the vectors as R reads numbers, as doubles.  On the ratings 3.3
+and~4.7 predicted 3 and~5 (\secref{q:ratings}) the MSE is $9/100$ exactly,
+and theirs, the mean of the squares of the doubles' errors, is 7~ulps
+below it: the ``other'' of the row is that conversion, not another
+definition.  The MAE and RMSE of those ratings come within 4~ulps.
 \item{$\bullet$} ModelMetrics' |precision|, |recall| and |f1Score| predict
 positive when the score {\it exceeds\/} the cutoff, where our \.{cut} takes
 $s\ge\hat c$.  On the five items of the chapter on classification (labels
@@ -12041,7 +12357,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
     "(--grades '1,0;0,1'); a query of --scores or --ids may be 'none'.\n\n"
-    "  --grades G  the grades in input order: whole numbers 0..100, comma-separated\n"
+    "  --grades G  the grades in input order: whole numbers 0..100, comma-separated;\n"
+    "              for mae, mse and rmse also ratings, read exactly as written\n"
+    "              (3.5, -1, 3.3 = 33/10, 10/3)\n"
     "  --scores S  as many finite scores; the ranking is by decreasing score, ties\n"
     "              by the variant's ties= rule.  Without it the input order is the\n"
     "              ranking\n"
@@ -12070,8 +12388,12 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
-    "query (ndcg@@10) is aggregated as mean:NAME; a NAME with an aggregator\n"
-    "(micro:hr@@10) by that aggregator.\n\n"
+    "query (ndcg@@10) is aggregated as mean:NAME, except rmse, which means\n"
+    "micro:rmse, the root of the squared error pooled over all rows (mean:rmse\n"
+    "is the mean of the users' RMSEs); a NAME with an aggregator (micro:hr@@10)\n"
+    "by that aggregator.  In a CSV/TSV file, mae, mse and rmse read labels that\n"
+    "are ratings (3.5), exactly as written under --exact; other metrics need\n"
+    "whole grades.\n\n"
     "  -m NAME            a variant to compute (repeatable, at least one)\n"
     "  -q                 also write the value of every query\n"
     "  --trec             write measure<TAB>qid<TAB>value lines, the aggregate\n"
@@ -12361,6 +12683,59 @@ static long read_scores(const char *s, double **out)
   return n;
 }
 
+@ The items of \.{--grades} may be ratings (see \secref{q:labels}): an
+item that is not a whole number from 0 to |RM_GRADE_MAX| but is a number,
+such as \.{3.5}, \.{-1} or \.{10/3}, makes the query a list of ratings.
+Its items are then kept as strings in |lab|, split in place in the copy
+|s|, and the query has no grades, so that only MAE, MSE and RMSE accept it;
+|*first| is the position of its first item that is not a grade, for the
+message of a metric that needs grades.  A list of whole grades keeps its
+strings as ratings too, which changes no value: a whole number reads the
+same either way.
+
+@<Tool functions@>=
+static int is_rating(const char *s, size_t len)
+{
+  char *end;
+  double x;
+  if (len == 0 || s[0] == ' ') return 0;
+  x = strtod(s, &end);
+  if (*end == '/' && end > s)
+    { s = end + 1; if (*s < '0' || *s > '9') return 0; x = strtod(s, &end); }
+  return (size_t) (end - s) <= len && (*end == ',' || *end == '\0') && isfinite(x);
+}
+static long read_ratings(char *s, int **grade, const char ***lab, long *first,
+  int quiet)
+{
+  long n = count_items(s), i;
+  int *g = malloc((size_t) (n ? n : 1) * sizeof *g);
+  const char **r = malloc((size_t) (n ? n : 1) * sizeof *r);
+  *first = 0;
+  for (i = 0; i < n; i++) {
+    size_t len = strcspn(s, ",");
+    char *end;
+    long x;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    if (end == s + len && len > 0 && !errno && x >= 0 && x <= RM_GRADE_MAX
+        && s[0] != ' ' && s[0] != '+') g[i] = (int) x;
+    else if (is_rating(s, len)) { g[i] = 0; if (*first == 0) *first = i + 1; }
+    else {
+      if (!quiet) fprintf(stderr, "rankmetrics: --grades: item %ld '%.*s' is neither"
+        " a whole grade from 0 to %d nor a rating such as 3.5\n", i + 1, (int) len, s,
+        RM_GRADE_MAX);
+      free(g); free(r);
+      return -1;
+    }
+    r[i] = s;
+    s += len;
+    if (*s) *s++ = '\0';
+  }
+  if (*first) { free(g); g = NULL; }
+  *grade = g; *lab = r;
+  return n;
+}
+
 @ Identifiers are split at commas in a copy of the argument; an empty
 identifier is refused, since no tie rule could use it.
 
@@ -12462,7 +12837,10 @@ of queries, and a query of \.{--scores} or \.{--ids} may be \.{none} (it
 has none), as in the text twins of the golden vectors.  An undefined value is reported with the convention that set it.
 
 @<Tool functions@>=
-typedef struct {@+ int *grade, *judged; double *score; const char **id; char *ids; @+} owned;
+typedef struct {
+  int *grade, *judged; double *score; const char **id; char *ids;
+  const char **lab; char *labs; long first; /* the ratings, and the first that is no grade */
+} owned;
 static int cmd_value(int argc, char **argv)
 {
   rm_variant v;
@@ -12489,6 +12867,15 @@ static int cmd_value(int argc, char **argv)
   rm_variant_name(&v, name, sizeof name);
   s = rm_variant_reads_set(&v) ? rm_value_set(&v, q, (size_t) nq, NULL, &x)
     : rm_value(&v, q, NULL, &x);
+  if (s == RM_EGRADE)
+    for (j = 0; j < nq; j++)
+      if (own[j].first) {
+        fprintf(stderr, "rankmetrics: value: --grades: query %ld, item %ld '%s' is a"
+          " rating, not a whole grade from 0 to %d; only mae, mse and rmse read"
+          " ratings\n", j + 1, own[j].first, own[j].lab[own[j].first - 1],
+          RM_GRADE_MAX);
+        goto done;
+      }
   if (s < 0) {
     fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
     goto done;
@@ -12503,7 +12890,7 @@ static int cmd_value(int argc, char **argv)
 done:
   for (j = 0; own && j < nq; j++) {
     free(own[j].grade); free(own[j].judged); free(own[j].score); free(own[j].id);
-    free(own[j].ids);
+    free(own[j].ids); free(own[j].lab); free(own[j].labs);
   }
   free(own); free(q);
   return rc;
@@ -12574,7 +12961,8 @@ the list keeps pointing into and which is freed with the list.
   long n, m;
   int k, bad = 0;
   for (k = 0; k < 4; k++) if (opt[k]) piece[k] = nth_piece(opt[k], j);
-  n = read_grades("--grades", piece[0], &own[j].grade);
+  own[j].labs = piece[0]; piece[0] = NULL;
+  n = read_ratings(own[j].labs, &own[j].grade, &own[j].lab, &own[j].first, 0);
   if (n < 0) bad = 1;
   if (!bad && piece[3]) {
     m = read_grades("--judged", piece[3], &own[j].judged);
@@ -12603,6 +12991,7 @@ the list keeps pointing into and which is freed with the list.
   if (bad) goto done;
   q[j].n = (size_t) n; q[j].grade = own[j].grade; q[j].score = own[j].score;
   q[j].id = own[j].id; q[j].unretrieved_grade = own[j].judged;
+  q[j].label = own[j].lab;
 }
 
 @ Four rows give values: the double path's, the exact path's correctly
@@ -12657,7 +13046,7 @@ a wrong row, so a wrong number can never reach the book.
 static int run_example(const rm_example *x, rm_exact *e, double *d)
 {
   rm_variant v;
-  rm_list l;
+  rm_list l = {0};
   rm_status s;
   l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
   l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
@@ -12876,6 +13265,10 @@ items have no identifiers (a tie rule that reads them is then refused).
 \noindent Grades are whole numbers up to |RM_GRADE_MAX| (a label may be
 written \.{1.0}); a negative grade, as in the qrels of some tracks, is read
 as~0 and counted.  A retrieved document without a judgment has grade~0.
+The label of a delimited file may also be a rating, such as MovieLens'
+\.{3.5}: MAE, MSE and RMSE read every label as written (a negative one
+too), and a query with a rating that is not a whole grade is refused, with
+its file and line, when some other measure asks for its grades.
 @^evaluating run files@>@^TREC run files@>@^CSV files@>
 
 @ {\it Which variants, and how they are aggregated.}  Every \.{-m NAME}
@@ -13024,6 +13417,7 @@ typedef struct {
   double score;
   long line;
   size_t seq; /* position in the file, for stable sorting */
+  size_t lab; int rating; /* the label's offset, or $-1$; whether it is a rating */
 } ev_rec;
 static void *ev_alloc(void *p, size_t n)
 {
@@ -13120,7 +13514,11 @@ static void ev_nsum(double *s, double *c, double x)
 
 @ A measure's three variants.  A name without an aggregator (and not of a
 whole set) is aggregated by the library's parse of \.{mean:NAME}, so that
-the library, not the tool, decides whether the metric accepts it.
+the library, not the tool, decides whether the metric accepts it; the one
+exception is \.{rmse}, which means \.{micro:rmse}, the root of the mean
+squared error over all rows, since that is what a paper that reports the
+RMSE of a rating predictor computes (\.{mean:rmse}, the mean of the users'
+RMSEs, is asked for by its name; see \secref{q:pooled}).
 
 @<Tool functions@>=
 static int ev_measure_init(ev_measure *m, const char *given, int exact)
@@ -13138,7 +13536,8 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact)
       fprintf(stderr, "rankmetrics: eval: name too long '%s'\n", given);
       return 0;
     }
-    snprintf(buf, sizeof buf, "mean:%s", given);
+    snprintf(buf, sizeof buf, "%s:%s", m->v.metric == RM_RMSE ? "micro" : "mean",
+      given);
     if (!parse_name(buf, &m->a)) return 0;
     m->u = m->v;
     m->per = 1;
@@ -13217,6 +13616,12 @@ static int ev_grade(ev_state *st, const char *path, long line, const char *s,
   *g = (int) x;
   return 1;
 }
+static int ev_whole(const char *s)
+{
+  char *end;
+  double x = strtod(s, &end);
+  return end > s && *end == '\0' && x == floor(x) && x <= RM_GRADE_MAX;
+}
 static int ev_score(const char *path, long line, const char *s, double *x)
 {
   char *end;
@@ -13245,6 +13650,8 @@ typedef struct {
   char *f_q, *f_d; /* the fields of the record just read */
   int grade, has_score;
   double score;
+  const char *f_label; /* a delimited file's label as written, or |NULL| */
+  int rating; /* the label is a rating, not a whole grade */
 } ev_source;
 static int ev_header(ev_state *st, ev_source *s)
 {
@@ -13330,7 +13737,10 @@ static int ev_next(ev_state *st, ev_source *s)
     fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
     return -1;
   }
-  if (!ev_grade(st, s->path, s->line, f[s->col[2]], &s->grade)) return -1;
+  s->f_label = f[s->col[2]]; s->rating = 0;
+  if (is_rating(s->f_label, strlen(s->f_label)) && !ev_whole(s->f_label)) {
+    s->grade = 0; s->rating = 1;
+  } else if (!ev_grade(st, s->path, s->line, f[s->col[2]], &s->grade)) return -1;
   s->has_score = s->col[3] >= 0;
   if (s->has_score && !ev_score(s->path, s->line, f[s->col[3]], &s->score))
     return -1;
@@ -13665,11 +14075,27 @@ typedef struct {
   int *grade; double *score; const char **id;
   char *drop;
   int has_score;
+  size_t *lab, cap_l; const char **labp; /* the labels' offsets in |p|, as written */
+  int labeled; /* the lines have labels */
+  long rated; /* the first line whose label is a rating, or 0 */
+  size_t rated_at; /* and where that label is in |p| */
 } ev_group;
 static void ev_group_start(ev_group *g, const char *q)
 {
-  g->p.len = 0; g->n = 0;
+  g->p.len = 0; g->n = 0; g->rated = 0;
   ev_put(&g->p, q);
+}
+static void ev_group_label(ev_group *g, const char *label, int rating, long line)
+{
+  if (g->n == 0) g->labeled = label != NULL;
+  if (!g->labeled) return;
+  if (g->n >= g->cap_l) {
+    g->cap_l = 2 * g->n + 64;
+    g->lab = ev_alloc(g->lab, g->cap_l * sizeof *g->lab);
+    g->labp = ev_alloc(g->labp, g->cap_l * sizeof *g->labp);
+  }
+  g->lab[g->n] = ev_put(&g->p, label);
+  if (rating && !g->rated) { g->rated = line; g->rated_at = g->lab[g->n]; }
 }
 static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
   double score, long line)
@@ -13877,6 +14303,28 @@ static int ev_ties_matter(const rm_list *l, ev_state *st)
   return 0;
 }
 
+@ A delimited file's labels are kept as written, so that MAE, MSE and RMSE
+read its ratings exactly (see \secref{q:labels}).  A label that is a number
+but not a whole grade, such as \.{3.5}, is a rating; its line gets the grade~0,
+which no measure may see: a query with a rating is refused, with its file
+and line, unless every measure is a rating error.
+
+@<Tool functions@>=
+static int ev_ratings_fit(const ev_state *st, const ev_group *g)
+{
+  int i;
+  for (i = 0; i < st->nm; i++) {
+    int m = st->m[i].u.metric;
+    if (m != RM_MAE && m != RM_MSE && m != RM_RMSE) {
+      fprintf(stderr, "%s:%ld: label '%s' is a rating, not a whole grade from 0 to"
+        " %d; only mae, mse and rmse read ratings, and %s does not\n", st->path,
+        g->rated, g->p.s + g->rated_at, RM_GRADE_MAX, st->m[i].given);
+      return 0;
+    }
+  }
+  return 1;
+}
+
 @ A complete group becomes a list: its judgments are found and merged in,
 and the list is built in input order without the dropped lines.  The
 function returns 1, 0 after an error, or 4 from |ev_match|.
@@ -13888,7 +14336,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   const char *q = g->p.s;
   const ev_judg *jv = NULL;
   size_t i, n = 0, nu = 0;
-  rm_list l;
+  rm_list l = {0};
   if (g->n == 0) return 1;
   if (st->qrels_path) {
     if (st->jstream) {
@@ -13901,13 +14349,15 @@ static int ev_group_done(ev_state *st, ev_group *g)
     if (jv == NULL) { st->n_run_only++; if (!st->run_zero) return 1; }
   }
   if (!ev_merge(st, g, jv, &nu)) return 0;
+  if (g->rated && !ev_ratings_fit(st, g)) return 0;
   for (i = 0; i < g->n; i++) {
     if (g->drop[i]) continue;
     g->grade[n] = g->grade[i]; g->score[n] = g->score[i];
     if (g->named) g->id[n] = g->p.s + g->d[i];
+    if (g->labeled) g->labp[n] = g->p.s + g->lab[i];
     n++;
   }
-  l.n = n; l.grade = g->grade;
+  l.n = n; l.grade = g->grade; l.label = g->labeled ? g->labp : NULL;
   l.score = g->has_score ? g->score : NULL;
   l.id = g->named ? g->id : NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
@@ -13923,7 +14373,7 @@ evaluated as an empty list.
 static int ev_judged_only(ev_state *st, const ev_judg *jv)
 {
   size_t nu;
-  rm_list l;
+  rm_list l = {0};
   st->n_judged_only++;
   if (!ev_merge(st, NULL, jv, &nu)) return 0;
   if (!st->judged_empty) return 1;
@@ -13958,6 +14408,17 @@ static void ev_keep(ev_state *st, const rm_list *l)
   *c = *l;
   c->grade = ev_dup(l->grade, l->n * sizeof(int));
   c->unretrieved_grade = ev_dup(l->unretrieved_grade, l->n_unretrieved * sizeof(int));
+  if (l->label) {
+    const char **lab = ev_alloc(NULL, l->n * sizeof *lab);
+    char *s;
+    for (i = 0; i < l->n; i++) len += strlen(l->label[i]) + 1;
+    s = ev_alloc(NULL, len);
+    for (i = 0; i < l->n; i++) {
+      size_t k = strlen(l->label[i]) + 1;
+      memcpy(s, l->label[i], k); lab[i] = s; s += k;
+    }
+    c->label = lab; len = 0;
+  }
   if (l->score) c->score = ev_dup(l->score, l->n * sizeof(double));
   if (l->id) {
     const char **id = ev_alloc(NULL, l->n * sizeof *id);
@@ -13979,6 +14440,7 @@ static void ev_keep_free(ev_state *st)
     free((void *) c->grade); free((void *) c->unretrieved_grade);
     free((void *) c->score);
     if (c->id) { if (c->n) free((void *) c->id[0]); free((void *) c->id); }
+    if (c->label) { if (c->n) free((void *) c->label[0]); free((void *) c->label); }
   }
   free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0;
 }
@@ -14245,6 +14707,7 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
       ev_rec x;
       x.q = ev_put(&mp, s->f_q); x.d = s->f_d ? ev_put(&mp, s->f_d) : (size_t) -1;
       x.grade = s->grade; x.has_score = s->has_score; x.score = s->score;
+      x.lab = s->f_label ? ev_put(&mp, s->f_label) : (size_t) -1; x.rating = s->rating;
       x.line = s->line; x.seq = nall;
       if (nall == cap) { cap = 2 * cap + 1024; all = ev_alloc(all, cap * sizeof *all); }
       all[nall++] = x;
@@ -14255,6 +14718,7 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
       if ((rc = ev_new_query(st, s->f_q)) != 1) goto done;
       ev_group_start(g, s->f_q); open = 1;
     }
+    ev_group_label(g, s->f_label, s->rating, s->line);
     ev_group_add(g, s->f_d, s->grade, s->has_score, s->score, s->line);
   }
   if (r < 0) { rc = 0; goto done; }
@@ -14271,6 +14735,8 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
         if (open && (rc = ev_group_done(st, g)) != 1) goto done;
         ev_group_start(g, mp.s + all[i].q); open = 1;
       }
+      ev_group_label(g, all[i].lab == (size_t) -1 ? NULL : mp.s + all[i].lab,
+        all[i].rating, all[i].line);
       ev_group_add(g, all[i].d == (size_t) -1 ? NULL : mp.s + all[i].d,
         all[i].grade, all[i].has_score, all[i].score, all[i].line);
     }
@@ -14363,7 +14829,7 @@ done:
   rm_work_free(&st.w);
   ev_keep_free(&st);
   free(src.buf); free(g.p.s); free(g.d); free(g.line); free(g.drop); free(g.grade);
-  free(g.score); free(g.id);
+  free(g.score); free(g.id); free(g.lab); free(g.labp);
   @<Free the judgments of an evaluation@>;
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
@@ -14786,6 +15252,11 @@ set only for a set, whose lists live in a block of their own.  (Version
 0.1.0 kept |x->ls=&x->l| and crashed when a candidate named two families.)
 @^realloc, pointers into arrays moved by@>
 
+Grades that are not whole are ratings (see \secref{q:ratings}), kept as
+strings so that the library reads them exactly; a valid test of a variant
+other than MAE, MSE and RMSE may not have them, since no such test is
+valid, while an invalid test may, to be refused.
+
 @<Tool functions@>=
 static const char *vec_list(const char *gs, const char *ss, char *is,
   const char *js, rm_list *l)
@@ -14797,7 +15268,17 @@ static const char *vec_list(const char *gs, const char *ss, char *is,
   memset(l, 0, sizeof *l);
   n = vec_ints(gs, &grade);
   l->grade = grade;
-  if (n < 0) return "a grade is not a whole number";
+  if (n < 0) { /* ratings (see \secref{q:labels}) */
+    char *c = strdup(gs);
+    const char **lab;
+    long first;
+    free(grade); l->grade = NULL;
+    if (c == NULL) return "out of memory";
+    if ((n = read_ratings(c, &grade, &lab, &first, 1)) < 0) { free(c); return "a grade"
+      " is not a whole number, nor a rating"; }
+    l->grade = grade; l->label = lab;
+    if (n == 0) free(c);
+  }
   l->n = (size_t) n;
   m = vec_ints(js, &judged);
   l->unretrieved_grade = judged;
@@ -14816,6 +15297,20 @@ static const char *vec_list(const char *gs, const char *ss, char *is,
     l->id = id;
   }
   return NULL;
+}
+static int vec_ratings_fit(const verify_state *st, const vvec *x)
+{
+  const char *nm = st->grp[x->group].name;
+  long q;
+  if (x->invalid) return 1; /* a rating where a grade is needed is such a test */
+  for (q = 0; q < (x->nq ? x->nq : 1); q++) {
+    const rm_list *l = x->nq ? &x->ls[q] : &x->l;
+    if (l->label && l->grade == NULL && strstr(nm, "mae[") != nm
+        && strstr(nm, "mse[") != nm && strstr(nm, "rmse[") != nm
+        && strstr(nm, ":rmse[") == NULL && strstr(nm, ":mae[") == NULL
+        && strstr(nm, ":mse[") == NULL) return 0;
+  }
+  return 1;
 }
 static const char *finish_vector(vvec *x)
 {
@@ -14855,6 +15350,7 @@ static void vvec_free(vvec *x) /* what reading the test allocated */
     if (l == NULL) break;
     free((void *) l->grade); free((void *) l->unretrieved_grade);
     free((void *) l->score); free((void *) l->id);
+    if (l->label) { if (l->n) free((void *) l->label[0]); free((void *) l->label); }
   }
   if (x->nq) free(x->ls);
   for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }
@@ -14907,7 +15403,11 @@ static int load_family(verify_state *st, int f)
   }
   if (msg == NULL && ferror(in)) msg = "read error";
   if (msg == NULL && st->nvec == first) msg = "no tests (empty file)";
-  for (i = first; msg == NULL && i < st->nvec; i++) msg = finish_vector(&st->vec[i]);
+  for (i = first; msg == NULL && i < st->nvec; i++) {
+    msg = finish_vector(&st->vec[i]);
+    if (msg == NULL && !vec_ratings_fit(st, &st->vec[i]))
+      msg = "a grade is not a whole number (only mae, mse and rmse take ratings)";
+  }
   if (msg) fprintf(stderr, "%s:%ld: %s\n", path, lineno, msg);
   free(buf);
   fclose(in);
@@ -16202,7 +16702,16 @@ variants(name)&the variants near a name\cr
 matching\_variants(values, inputs, names)&those that give these values\cr
 evaluate(names, data)&columns grouped by user: each user and the mean\cr}}$$
 A list may be Python lists or numpy arrays; a contiguous array of 32-bit
-grades or of doubles is passed by its pointer, without a copy.  A bad
+grades or of doubles is passed by its pointer, without a copy.  For MAE,
+MSE and RMSE the grades may be ratings (see \secref{q:labels}): anything
+that is not a whole grade from 0 to~100 is passed as the rating's exact
+string, a \.{str} or \.{Decimal} as the decimal it spells (\.{"3.3"} is
+$33/10$), a \.{Fraction} as itself, and a \.{float} as the double it is,
+so that these two lines print 0.5 and~$3/10$:
+\pybegin%
+print(rm.value("rmse", grades=[3.5, 4], scores=[3, 4.5]))
+print(rm.exact("mae", grades=["3.3", "4.7"], scores=[3, 5]).fraction)
+\pyend  A bad
 input raises \.{RankmetricsError}, which carries the library's status, its
 name (\.{RM\_EGRADE}, say) and, for a bad name, the parser's message.
 |evaluate| reads columns that are already in memory (a pandas data frame
@@ -16361,7 +16870,7 @@ static int figure_discount(const char *dir)
     rm_variant_parse(names[c], &v, NULL, 0);
     fputs("draw ", f);
     for (i = 1; i <= 20; i++) {
-      rm_list l = {0, grade, NULL, NULL, 0, NULL};
+      rm_list l = {0, grade, NULL, NULL, 0, NULL, NULL};
       double w;
       memset(grade, 0, sizeof grade);
       grade[i - 1] = 1;
@@ -16571,6 +17080,8 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
 score NaN, $+\infty$ or $-\infty$&|RM_ESCORE|&test\_edge\_errors, fuzz\_metrics\cr
 grade below 0 or too large&|RM_EGRADE|&test\_edge\_errors, fuzz\_metrics\cr
 judged grade out of range&|RM_EGRADE|&test\_edge\_errors, fuzz\_metrics\cr
+a rating where a grade is needed&|RM_EGRADE|&test\_ratings, hostile\_test\cr
+a malformed rating (\.{3,5}, \.{inf})&|RM_EGRADE|&test\_ratings, test\_api\cr
 cutoff 0, signed, 01, empty&|RM_ENAME|, ``cutoff''&test\_names\_rejections\cr
 cutoff above |RM_K_MAX|&|RM_ENAME|, |RM_EK|&test\_names\_rejections\cr
 unknown metric, key or word&|RM_ENAME|, nearest name&test\_names\_rejections\cr

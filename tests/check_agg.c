@@ -219,7 +219,7 @@ END_TEST
 START_TEST(test_handmade_variants)
 {
   static const int g[] = {1, 0};
-  rm_list l = {2, g, NULL, NULL, 0, NULL};
+  rm_list l = {2, g, NULL, NULL, 0, NULL, NULL};
   rm_variant v;
   rm_exact e;
   double d = -1;
@@ -270,15 +270,15 @@ static const int ga[] = {0, 1, 0, 1}, gb[] = {0, 0, 0}, gc[] = {0, 0}, uc[] = {2
   gd[] = {1, 1, 0, 0, 1}, ge[] = {0, 0, 1, 0};
 static const double se[] = {0.9, 0.5, 0.5, 0.1};
 static const int g41[] = {0, 1, 0}, g42[] = {1, 0, 0}, g43[] = {0, 0, 1};
-#define QA {4, ga, NULL, NULL, 0, NULL}
-#define QB {3, gb, NULL, NULL, 0, NULL}
-#define QC {2, gc, NULL, NULL, 1, uc}
-#define QD {5, gd, NULL, NULL, 0, NULL}
-#define QE {4, ge, se, NULL, 0, NULL}
-#define QEMPTY {0, NULL, NULL, NULL, 0, NULL}
+#define QA {4, ga, NULL, NULL, 0, NULL, NULL}
+#define QB {3, gb, NULL, NULL, 0, NULL, NULL}
+#define QC {2, gc, NULL, NULL, 1, uc, NULL}
+#define QD {5, gd, NULL, NULL, 0, NULL, NULL}
+#define QE {4, ge, se, NULL, 0, NULL, NULL}
+#define QEMPTY {0, NULL, NULL, NULL, 0, NULL, NULL}
 static const rm_list set_abcd[] = {QA, QB, QC, QD};
-static const rm_list set_004[] = {{3, g41, NULL, NULL, 0, NULL}, {3, g42, NULL, NULL, 0, NULL},
-                                  {3, g43, NULL, NULL, 0, NULL}};
+static const rm_list set_004[] = {{3, g41, NULL, NULL, 0, NULL, NULL}, {3, g42, NULL, NULL, 0, NULL, NULL},
+                                  {3, g43, NULL, NULL, 0, NULL, NULL}};
 static const rm_list set_ab[] = {QA, QB};
 static const rm_list set_ac[] = {QA, QC};
 static const rm_list set_bb[] = {QB, QB};
@@ -474,7 +474,7 @@ static void random_query(tu_rng *r, qbuf *b)
 
 static rm_list list_of(const qbuf *b)
 {
-  rm_list l;
+  rm_list l = {0};
   l.n = (size_t) b->n;
   l.grade = b->grade;
   l.score = b->scored ? b->score : NULL;
@@ -701,7 +701,7 @@ START_TEST(test_oracle_ratio)
   for (set = (long) _i * ORACLE_PER; set < (long) (_i + 1) * ORACLE_PER; set++) {
     tu_rng r = {0x5eed0000ULL + (uint64_t) set};
     qbuf b[MAXQ];
-    rm_list lists[MAXQ];
+    rm_list lists[MAXQ] = {{0}};
     mpq_t num[MAXQ], den[MAXQ];
     int nq = 1 + (int) tu_below(&r, MAXQ), j, m, a, sk, wt;
     int rel = tu_below(&r, 3) == 0 ? 2 : 1;
@@ -838,7 +838,7 @@ START_TEST(test_oracle_ndcg)
   for (set = (long) _i * NDCG_PER; set < (long) (_i + 1) * NDCG_PER; set++) {
     tu_rng r = {0xdc600000ULL + (uint64_t) set};
     qbuf b[MAXQ];
-    rm_list lists[MAXQ];
+    rm_list lists[MAXQ] = {{0}};
     int nq = 1 + (int) tu_below(&r, MAXQ), j;
     size_t vi;
     for (j = 0; j < nq; j++) { random_query(&r, &b[j]); lists[j] = list_of(&b[j]); }
@@ -912,7 +912,7 @@ START_TEST(test_ndcg_perfect)
     "mean[weight=positives]:ndcg", "mean[skip=norel]:ndcg@4", "mean[skip=undef]:ndcg@2"};
   tu_rng r = {0x9e7f0000ULL + (uint64_t) _i};
   qbuf b[MAXQ];
-  rm_list lists[MAXQ];
+  rm_list lists[MAXQ] = {{0}};
   int nq = 1 + (int) tu_below(&r, MAXQ), j, i, jj;
   size_t vi;
   for (j = 0; j < nq; j++) {
@@ -968,7 +968,7 @@ START_TEST(test_single)
   for (n = 0; n < SINGLE_N; n++) {
     tu_rng r = {0x51e60000ULL + (uint64_t) n};
     qbuf b;
-    rm_list l;
+    rm_list l = {0};
     rm_exact e1, e2;
     rm_status s1, s2;
     double d1 = -1, d2 = -2;

@@ -43,7 +43,7 @@ typedef struct {
 
 static rm_list ap_to_list(const aplist *t)
 {
-  rm_list l;
+  rm_list l = {0};
   l.n = t->n;
   l.grade = t->grade;
   l.score = t->scored ? t->score : NULL;
@@ -283,7 +283,7 @@ START_TEST(test_rows)
   const rm_example *x = &rm_examples[_i];
   rm_variant v;
   aplist t;
-  rm_list l;
+  rm_list l = {0};
   rm_exact e;
   double d;
   if (!in_ap_family(x, &v)) return;
@@ -397,7 +397,7 @@ START_TEST(test_apstep_is_lrap)
   parse_ok("lrap[undef=zero]", &b);
   for (it = 0; it < 1000; it++) {
     aplist t;
-    rm_list l;
+    rm_list l = {0};
     rm_exact ea, eb;
     ap_random(&r, &t);
     l = ap_to_list(&t);
@@ -482,7 +482,7 @@ START_TEST(test_hand)
   const hand_case *h = &hand[_i];
   aplist t;
   rm_variant v;
-  rm_list l;
+  rm_list l = {0};
   rm_exact e;
   double d;
   char ctx[64];
@@ -509,7 +509,7 @@ START_TEST(test_edges)
 {
   static const int g[] = {0, 0, 1};
   static const double s[] = {1, 1, 1};
-  rm_list l = {3, g, s, NULL, 0, NULL};
+  rm_list l = {3, g, s, NULL, 0, NULL, NULL};
   rm_variant v;
   rm_exact e;
   double d = 42;

@@ -35,7 +35,7 @@ START_TEST(test_auc_huge_counts)
   const size_t m = 100000, n = 2 * m;
   int *g = malloc(n * sizeof *g);
   double *sc = malloc(n * sizeof *sc);
-  rm_list l = {n, g, sc, NULL, 0, NULL};
+  rm_list l = {n, g, sc, NULL, 0, NULL, NULL};
   rm_variant v;
   rm_exact e;
   double d;
@@ -85,7 +85,7 @@ typedef struct {
 
 static rm_list ae_view(const ae_list *t)
 {
-  rm_list l;
+  rm_list l = {0};
   l.n = t->n;
   l.grade = t->grade;
   l.score = t->scored ? t->score : NULL;
@@ -509,7 +509,7 @@ START_TEST(test_long_lists)
   static double s[6000];
   tu_rng r = {77};
   rm_variant v;
-  rm_list l;
+  rm_list l = {0};
   rm_exact e;
   double d, worst = 0;
   size_t i, n = 6000;
@@ -561,7 +561,7 @@ START_TEST(test_auc_properties)
   int c;
   for (c = 0; c < 1500; c++) {
     ae_list t, neg;
-    rm_list l, ln;
+    rm_list l = {0}, ln = {0};
     rm_exact a, pe, op, an;
     rm_variant va, vp, vo;
     mpq_t qa, qp, qo, qn;
@@ -662,7 +662,7 @@ END_TEST
 START_TEST(test_edges)
 {
   ae_list t;
-  rm_list l;
+  rm_list l = {0};
   rm_variant v;
   rm_exact e;
   double d = -7;

@@ -42,7 +42,7 @@ static double cls_unit(tu_rng *r) /* uniform in [0,1), 53 random bits */
 
 static rm_list mk_list(size_t n, const int *g, const double *s)
 {
-  rm_list l;
+  rm_list l = {0};
   memset(&l, 0, sizeof l);
   l.n = n; l.grade = g; l.score = s;
   return l;
@@ -339,7 +339,7 @@ START_TEST(test_einval)
   /* inside an aggregate too */
   {
     static const double s[2] = {0.5, 0.5};
-    rm_list q[2];
+    rm_list q[2] = {{0}};
     rm_variant v = parse_ok("micro:mae");
     rm_exact e;
     double d;
@@ -384,6 +384,80 @@ static void expect_refused(const char *in)
   ck_assert_msg(msg[0] != '\0', "%s: no message", in);
 }
 
+/* Ratings as written (issue 13 item 4).  By hand:
+   3.5,4 against 3,4.5: errors 1/2,-1/2: MAE 1/2, MSE 1/4, RMSE 1/2.
+   3.3,4.7 against 3,5: 33/10 and 47/10, errors 3/10,-3/10: MAE 3/10,
+   MSE 9/100, RMSE 3/10 -- exact, not the value of the doubles near 3.3.
+   Users A (3.5,4 vs 3,4.5) and B (1,1 vs 4.5,4.5): squared errors
+   1/4,1/4,49/4,49/4; pooled RMSE sqrt(100/16)=5/2, mean of RMSEs
+   (1/2+7/2)/2=2. */
+static void expect_rating(const char *name, const char *const *lab, size_t n,
+  const double *s, const char *frac, double want)
+{
+  rm_variant v = parse_ok(name);
+  rm_list l = {0};
+  rm_exact e;
+  double d;
+  l.n = n; l.label = lab; l.score = s;
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  ck_assert_msg(e.rational && strcmp(e.rational, frac) == 0, "%s: %s, want %s", name,
+    e.rational ? e.rational : "(irrational)", frac);
+  ck_assert_msg(e.value == want, "%s: exact %a want %a", name, e.value, want);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+  ck_assert_msg(rm_ulps_between(d, want) <= rm_ulp_bound(&v), "%s: double %a", name, d);
+  rm_exact_clear(&e);
+}
+
+START_TEST(test_ratings)
+{
+  static const char *const half[2] = {"3.5", "4"}, *const dec[2] = {"3.3", "4.7"},
+    *const ub[2] = {"1", "1"}, *const bad[2] = {"3,5", "1"};
+  static const double sh[2] = {3, 4.5}, sd[2] = {3, 5}, sb[2] = {4.5, 4.5};
+  static const int whole[2] = {3, 4};
+  rm_list q[2] = {{0}}, l = {0};
+  rm_variant v;
+  rm_exact e;
+  double d;
+  expect_rating("mae", half, 2, sh, "1/2", 0.5);
+  expect_rating("mse", half, 2, sh, "1/4", 0.25);
+  expect_rating("rmse", half, 2, sh, "1/2", 0.5);
+  expect_rating("mae", dec, 2, sd, "3/10", 0.3);
+  expect_rating("mse", dec, 2, sd, "9/100", 0.09);
+  expect_rating("rmse", dec, 2, sd, "3/10", 0.3);
+  /* pooled and mean RMSE, both paths */
+  q[0].n = 2; q[0].label = half; q[0].score = sh;
+  q[1].n = 2; q[1].label = ub; q[1].score = sb;
+  rm_exact_init(&e);
+  v = parse_ok("micro:rmse");
+  ck_assert_int_eq(rm_value_set_exact(&v, q, 2, &e), RM_OK);
+  ck_assert_str_eq(e.rational, "5/2");
+  ck_assert_int_eq(rm_value_set(&v, q, 2, NULL, &d), RM_OK);
+  ck_assert(d == 2.5);
+  v = parse_ok("mean:rmse");
+  ck_assert_int_eq(rm_value_set_exact(&v, q, 2, &e), RM_OK);
+  ck_assert_str_eq(e.rational, "2");
+  ck_assert_int_eq(rm_value_set(&v, q, 2, NULL, &d), RM_OK);
+  ck_assert(d == 2);
+  /* a rating is no grade; a malformed rating is refused */
+  l.n = 2; l.label = half; l.score = sh;
+  v = parse_ok("accuracy");
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_EGRADE);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_EGRADE);
+  l.label = bad; v = parse_ok("mae");
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_EGRADE);
+  /* with grades beside, the grades serve accuracy and the ratings mae */
+  l.grade = whole; l.label = half;
+  v = parse_ok("accuracy[cut=3]");
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+  ck_assert(d == 1);
+  v = parse_ok("mae");
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  ck_assert_str_eq(e.rational, "1/2");
+  rm_exact_clear(&e);
+}
+END_TEST
+
 START_TEST(test_names)
 {
   expect_name("accuracy", "accuracy[cut=0.5,rel=1,undef=zero]");
@@ -427,9 +501,9 @@ START_TEST(test_names)
   expect_refused("accuracy[cut=1/0.5]");
   expect_refused("accuracy[undef=nan]");
   expect_refused("accuracy[rel=0]");
-  expect_refused("micro:rmse");
-  expect_refused("mean:rmse");
-  expect_refused("sum:rmse");
+  /* since issue 13 item 4, rmse aggregates: micro is the pooled root */
+  expect_name("micro:rmse", "micro[skip=none]:rmse[undef=zero]");
+  expect_name("mean:rmse", "mean[skip=none,weight=uniform]:rmse[undef=zero]");
 }
 END_TEST
 
@@ -477,7 +551,7 @@ START_TEST(test_agg)
   static const int a1[5] = {1, 1, 0, 0, 1}, a2[2] = {0, 1}, a3[3] = {1, 1, 0}, a4[1] = {1};
   static const double b1[5] = {0.9, 0.4, 0.6, 0.2, 0.5}, b2[2] = {0.7, 0.2},
     b3[3] = {0.5, 0.6, 0.4}, b4[1] = {0.1};
-  rm_list q[3], c[4];
+  rm_list q[3] = {{0}}, c[4] = {{0}};
   q[0] = mk_list(3, g1, s1); q[1] = mk_list(1, g2, s2); q[2] = mk_list(0, NULL, NULL);
   c[0] = mk_list(5, a1, b1); c[1] = mk_list(2, a2, b2);
   c[2] = mk_list(3, a3, b3); c[3] = mk_list(1, a4, b4);
@@ -755,6 +829,7 @@ Suite *suite_cls(void)
   suite_add_tcase(s, tc);
   tc = tcase_create("names");
   tcase_add_test(tc, test_names);
+  tcase_add_test(tc, test_ratings);
   suite_add_tcase(s, tc);
   tc = tcase_create("agg");
   tcase_add_test(tc, test_agg);

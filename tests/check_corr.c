@@ -62,7 +62,7 @@ static void co_random(tu_rng *r, co_case *c, int maxn)
   memset(&c->l, 0, sizeof c->l);
   c->l.n = (size_t) n;
   c->l.grade = c->grade;
-  c->l.score = c->score;
+  c->l.score = c->score; c->l.label = NULL;
   c->l.n_unretrieved = (size_t) tu_below(r, 3);
   for (i = 0; i < 3; i++) c->judged[i] = tu_below(r, 5);
   c->l.unretrieved_grade = c->judged;
@@ -295,7 +295,7 @@ START_TEST(test_rows_oracle)
   for (i = 0; i < RM_N_EXAMPLES; i++) {
     const rm_example *x = &rm_examples[i];
     rm_variant v;
-    rm_list l;
+    rm_list l = {0};
     co_truth t;
     int which;
     if (strncmp(x->name, "spearman", 8) && strncmp(x->name, "kendall", 7)) continue;
@@ -325,7 +325,7 @@ static void co_expect(const char *name, const int *g, const double *s, size_t n,
   double want, int tern, const char *q, const char *dec)
 {
   rm_variant v;
-  rm_list l;
+  rm_list l = {0};
   rm_exact e;
   double d;
   memset(&l, 0, sizeof l);
@@ -449,7 +449,7 @@ START_TEST(test_long_list)
   int *g = malloc(N * sizeof *g);
   double *s = malloc(N * sizeof *s);
   tu_rng r = {0x6c6f6e67u};
-  rm_list l;
+  rm_list l = {0};
   rm_variant v;
   rm_exact e;
   double d;
@@ -512,7 +512,7 @@ START_TEST(test_variants)
   static const double s[] = {0.1, 0.3, 0.2, 0.4, 0.4};
   static const int gflat[] = {2, 2, 2};
   static const double sup[] = {0.1, 0.2, 0.3};
-  rm_list l;
+  rm_list l = {0};
   memset(&l, 0, sizeof l);
   l.n = 5; l.grade = g; l.score = s;
   ck_assert(tu_same_bits(co_value("kendall[tau=a]", &l, RM_OK), 0x1.3333333333333p-1));
@@ -540,7 +540,7 @@ START_TEST(test_aggregation)
 {
   static const int g1[] = {0, 1, 2}, g2[] = {0, 1, 2, 3};
   static const double s1[] = {0.1, 0.2, 0.3}, s2[] = {0.2, 0.1, 0.4, 0.3};
-  rm_list q[2];
+  rm_list q[2] = {{0}};
   rm_variant v;
   rm_exact e;
   double d;
@@ -582,7 +582,7 @@ START_TEST(test_edges)
     sz[] = {0.0, -0.0, 0.0}, szero[] = {0.5, 0.1, 0.5}, s2[] = {0.1, 0.9};
   static const int gz[] = {0, 1, 2};
   int which;
-  rm_list l;
+  rm_list l = {0};
   for (which = 0; which < 3; which++) {
     rm_variant v;
     rm_exact e;
@@ -678,7 +678,7 @@ START_TEST(test_refused)
     {
       static const int g[] = {0, 1};
       static const double s[] = {0.1, 0.2};
-      rm_list l;
+      rm_list l = {0};
       rm_exact e;
       double d;
       memset(&l, 0, sizeof l);

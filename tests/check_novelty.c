@@ -26,8 +26,8 @@ START_TEST(test_novelty_hand)
 {
   static const int g1[] = {1, 1}, g2[] = {1, 0}, g0[] = {0, 0};
   static const char *const ab[] = {"a", "b"};
-  rm_list q[4] = {{2, g1, NULL, ab, 0, NULL}, {2, g2, NULL, ab, 0, NULL},
-                  {2, g0, NULL, ab, 0, NULL}, {2, g0, NULL, ab, 0, NULL}};
+  rm_list q[4] = {{2, g1, NULL, ab, 0, NULL, NULL}, {2, g2, NULL, ab, 0, NULL, NULL},
+                  {2, g0, NULL, ab, 0, NULL, NULL}, {2, g0, NULL, ab, 0, NULL, NULL}};
   rm_variant v = name("novelty@2");
   rm_exact e;
   double d;
@@ -59,7 +59,7 @@ END_TEST
 START_TEST(test_novelty_edges)
 {
   static const int g[] = {1, 0};
-  rm_list q[1] = {{2, g, NULL, NULL, 0, NULL}};
+  rm_list q[1] = {{2, g, NULL, NULL, 0, NULL, NULL}};
   rm_variant v = name("novelty@2");
   rm_exact e;
   double d;
@@ -92,7 +92,7 @@ START_TEST(test_novelty_oracle)
     int U = 1 + (int) tu_below(&seed, 6), K = 1 + (int) tu_below(&seed, 4), floor = (int) tu_below(&seed, 2);
     int grade[6][6], n[6], u, i, j, rated[8];
     const char *ids[6][6];
-    rm_list q[6];
+    rm_list q[6] = {{0}};
     rm_variant v;
     char nm[64];
     mpfr_t acc, t, tot;

@@ -55,7 +55,7 @@ static void plist_init(plist *t)
 
 static rm_list plist_view(const plist *t)
 {
-  rm_list l;
+  rm_list l = {0};
   l.n = t->n;
   l.grade = t->n ? t->grade : NULL;
   l.score = t->scored ? t->score : NULL;
@@ -436,7 +436,7 @@ START_TEST(test_prf_paths)
     rm_variant v;
     rm_exact e;
     rm_status se, sd;
-    rm_list l;
+    rm_list l = {0};
     double d = -1;
     random_list(&r, &t, tu_below(&r, 10) == 0 ? PMAXN : 30);
     random_variant(&r, &v, 1);
@@ -593,7 +593,7 @@ START_TEST(test_prf_hand)
   const hand_case *c = &hand[_i];
   rm_variant v = parsed(c->name);
   plist t;
-  rm_list l;
+  rm_list l = {0};
   rm_exact e;
   rm_status s;
   double d;
@@ -639,7 +639,7 @@ START_TEST(test_prf_identities)
   int it;
   for (it = 0; it < 600; it++) {
     plist t;
-    rm_list l;
+    rm_list l = {0};
     unsigned long K = 1 + tu_below(&r, 12);
     char a[64], b[64];
     rm_variant va, vb;
@@ -735,7 +735,7 @@ END_TEST
 START_TEST(test_prf_refused_by_hand)
 {
   static const int g[3] = {1, 0, 1};
-  rm_list l = {3, g, NULL, NULL, 0, NULL};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL};
   rm_variant v;
   rm_exact e;
   double d;
@@ -766,7 +766,7 @@ START_TEST(test_prf_refused_by_hand)
   v = parsed("recall[undef=error]");
   {
     static const int z[2] = {0, 0};
-    rm_list lz = {2, z, NULL, NULL, 0, NULL};
+    rm_list lz = {2, z, NULL, NULL, 0, NULL, NULL};
     rm_exact_init(&e);
     ck_assert_int_eq(rm_value(&v, &lz, NULL, &d), RM_EUNDEF);
     ck_assert_int_eq(rm_value_exact(&v, &lz, &e), RM_EUNDEF);

@@ -64,7 +64,7 @@ typedef struct {
 
 static rm_list to_list(const tlist *t)
 {
-  rm_list l;
+  rm_list l = {0};
   l.n = t->n;
   l.grade = t->grade;
   l.score = t->scored ? t->score : NULL;
@@ -593,7 +593,7 @@ START_TEST(test_example_row)
 {
   const rm_example *x = &rm_examples[_i];
   rm_variant v;
-  rm_list l;
+  rm_list l = {0};
   rm_exact e;
   rm_status s;
   char msg[256] = "", dig[64];
@@ -1144,7 +1144,7 @@ START_TEST(test_prop_values_rank_once)
   rm_work_init(&w);
   for (it = 0; it < 3000; it++) {
     tlist t;
-    rm_list l;
+    rm_list l = {0};
     rm_variant v[12];
     double out[12];
     rm_status st[12];
@@ -1406,7 +1406,7 @@ static both run_both(const char *name, const int *g, size_t n, const int *u, siz
 {
   both b;
   rm_variant v = parsed(name);
-  rm_list l;
+  rm_list l = {0};
   l.n = n; l.grade = g; l.score = NULL; l.id = NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = u;
   rm_exact_init(&b.e);
@@ -1441,7 +1441,7 @@ START_TEST(test_edge_empty)
   int none[1] = {0}, u2[1] = {2}, u0[2] = {0, 0};
   both b;
   rm_variant v;
-  rm_list l;
+  rm_list l = {0};
   rm_exact e;
   double d;
   b = run_both("cg", none, 0, NULL, 0);
@@ -1841,7 +1841,7 @@ START_TEST(test_edge_work_reuse)
     for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
       static tlist t;
       rm_variant v;
-      rm_list l;
+      rm_list l = {0};
       double a = -1, b = -2;
       rm_status sa, sb;
       tlist_clear(&t);
@@ -1885,7 +1885,7 @@ START_TEST(test_edge_ties_by_hand)
   for (i = 0; i < 6; i++) {
     char name[64];
     rm_variant v;
-    rm_list l;
+    rm_list l = {0};
     rm_exact e;
     mpfr_t x, t;
     double d;
@@ -2244,7 +2244,7 @@ START_TEST(test_names_opaque_sizes)
     "auc[ties=average]"};
   static const int g[] = {1, 0, 2, 0, 1};
   static const double sc[] = {.9, .5, .5, .2, .1};
-  rm_list l = {5, g, sc, NULL, 1, (const int[]){3}};
+  rm_list l = {5, g, sc, NULL, 1, (const int[]){3}, NULL};
   size_t sz = rm_variant_size(), i, nv = sizeof names / sizeof names[0];
   double *buf, out[4];
   rm_status st[4];

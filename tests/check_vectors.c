@@ -122,6 +122,7 @@ typedef struct {
   double *score; size_t nscore; int has_score;
   char *idbuf; const char **id; size_t nid; int has_id;
   int *judged; size_t nj;
+  char *labbuf; const char **label; /* ratings, when the grades are not whole */
 } vec_query;
 
 /* A test: one list (set = 0, nq = 1), or a set of nq queries. */
@@ -144,6 +145,7 @@ static void test_clear(vec_test *t)
   for (j = 0; t->q && j < t->nq; j++) {
     vec_query *q = &t->q[j];
     free(q->grade); free(q->score); free(q->idbuf); free(q->id); free(q->judged);
+    free(q->labbuf); free(q->label);
   }
   free(t->q);
   free(t->rational);
@@ -174,6 +176,27 @@ static int parse_ints(const char *s, int **out, size_t *n)
     s = *end ? end + 1 : end;
   }
   return *s == '\0';
+}
+
+/* Ratings (3.5, -1.5, 3.3): kept as the strings the library reads exactly. */
+static int parse_ratings(const char *s, vec_query *q)
+{
+  size_t k = count_items(s), i;
+  char *p;
+  free(q->grade); q->grade = NULL;
+  q->labbuf = malloc(strlen(s) + 1);
+  q->label = malloc((k ? k : 1) * sizeof *q->label);
+  if (q->labbuf == NULL || q->label == NULL) return 0;
+  strcpy(q->labbuf, s);
+  for (i = 0, p = q->labbuf; i < k; i++) {
+    char *c = strchr(p, ',');
+    if (c) *c = '\0';
+    if (*p == '\0') return 0;
+    q->label[i] = p;
+    p = c ? c + 1 : p + strlen(p);
+  }
+  q->n = k;
+  return 1;
 }
 
 static int parse_doubles(const char *s, double **out, size_t *n)
@@ -241,7 +264,9 @@ static int read_lists(vec_test *t, const char *key, unsigned bit, const char *va
     char *end = t->set ? strchr(p, ';') : NULL;
     if (end) *end = '\0';
     switch (bit) {
-    case F_GRADES: ok = parse_ints(p, &q->grade, &q->n); break;
+    case F_GRADES:
+      ok = parse_ints(p, &q->grade, &q->n) || parse_ratings(p, q);
+      break;
     case F_SCORES:
       if (strcmp(p, "none") != 0) {
         q->has_score = 1;
@@ -493,7 +518,7 @@ static void check_flags(vec_ctx *c, const vec_test *t, const rm_variant *v,
       for (i = 0; i < q->n && !tied; i++)
         for (j = i + 1; j < q->n; j++) if (q->score[i] == q->score[j]) { tied = 1; break; }
     ties |= tied;
-    for (i = 0; i < q->n; i++) if (q->grade[i] > 0) rel = 1;
+    for (i = 0; i < q->n; i++) if (q->label || q->grade[i] > 0) rel = 1;
     for (i = 0; i < q->nj; i++) if (q->judged[i] > 0) rel = 1;
     beyond |= v->k > q->n;
     empty |= q->n == 0;
@@ -639,7 +664,8 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
   for (j = 0; j < t->nq; j++) {
     const vec_query *q = &t->q[j];
     l[j].n = q->n;
-    l[j].grade = q->n ? q->grade : empty_i;
+    l[j].grade = q->label ? NULL : q->n ? q->grade : empty_i;
+    l[j].label = q->label;
     l[j].score = q->has_score ? (q->n ? q->score : empty_d) : NULL;
     l[j].id = q->has_id ? (q->n ? (const char *const *) q->id : empty_id) : NULL;
     l[j].n_unretrieved = q->nj;

@@ -84,6 +84,34 @@ same "csv auc" "$($RM eval --quiet --trec -q -m auc "$T/c.csv")" "$(printf 'auc\
 # weight=items: (2*0 + 3*1)/5 = 0.6
 same "csv gauc" "$($RM eval --quiet --trec -m 'mean[weight=items]:auc' "$T/c.csv")" "$(printf 'mean[weight=items]:auc\tall\t0.6')"
 tr ',' '\t' < "$T/c.csv" | sed 's/^user/qid/' > "$T/c.tsv"
+# ---- Ratings (issue 13 item 4), worked by hand --------------------------
+# User A rates 3.5, 4 and is predicted 3, 4.5 (squared errors 1/4, 1/4,
+# RMSE 1/2); user B rates 1, 1 predicted 4.5, 4.5 (49/4 each, RMSE 7/2).
+# Pooled RMSE (what -m rmse means) = sqrt(100/16) = 5/2; mean:rmse = 2;
+# MAE = (1/2+1/2+7/2+7/2)/4 = 2; MSE = 25/4.  Rows interleaved the second
+# time, so the file is read into memory.
+printf 'user,item,label,score\nA,i1,3.5,3\nA,i2,4,4.5\nB,i1,1,4.5\nB,i3,1,4.5\n' > "$T/rt.csv"
+printf 'user,item,label,score\nA,i1,3.5,3\nB,i1,1,4.5\nA,i2,4,4.5\nB,i3,1,4.5\n' > "$T/rt2.csv"
+for f in rt rt2; do
+  same "ratings $f" "$($RM eval --quiet --trec -q -m rmse -m mean:rmse -m mae -m mse "$T/$f.csv")" \
+    "$(printf 'rmse\tA\t0.5\nmean:rmse\tA\t0.5\nmae\tA\t0.5\nmse\tA\t0.25\nrmse\tB\t3.5\nmean:rmse\tB\t3.5\nmae\tB\t3.5\nmse\tB\t12.25\nrmse\tall\t2.5\nmean:rmse\tall\t2\nmae\tall\t2\nmse\tall\t6.25')"
+  same "ratings $f exact" "$($RM eval --quiet --trec --exact -m rmse -m mean:rmse "$T/$f.csv")" \
+    "$(printf 'rmse\tall\t2.5\nmean:rmse\tall\t2')"
+done
+# 3.3, 4.7 against 3, 5 are 33/10 and 47/10: MAE exactly 3/10 on both paths
+# (the doubles nearest 3.3 and 4.7 would give 0.2999999999999998).
+printf 'user,item,label,score\nu,a,3.3,3\nu,b,4.7,5\n' > "$T/dec.csv"
+same "decimal ratings" "$($RM eval --quiet --trec -m mae "$T/dec.csv")" "$(printf 'mae\tall\t0.3')"
+same "decimal ratings exact" "$($RM eval --quiet --trec --exact -m mae "$T/dec.csv")" "$(printf 'mae\tall\t0.3')"
+$RM eval --quiet -m rmse -m ndcg "$T/rt.csv" > "$T/o" 2> "$T/e"; rc=$?
+if [ $rc -ne 0 ] && grep -q "rt.csv:2: label '3.5' is a rating, not a whole grade" "$T/e"; then ok; else bad "rating for ndcg: rc=$rc $(cat "$T/e")"; fi
+same "value rmse ratings" "$($RM value rmse --grades 3.5,4 --scores 3,4.5)" "$(printf 'rmse[undef=zero]\t0.5')"
+same "value rmse ratings exact" "$($RM value rmse --grades 3.5,4 --scores 3,4.5 --exact | sed -n 's/^rational *//p')" "1/2"
+same "value mae decimals exact" "$($RM value mae --grades 3.3,4.7 --scores 3,5 --exact | sed -n 's/^rational *//p')" "3/10"
+same "value micro:rmse" "$($RM value micro:rmse --grades '3.5,4;1,1' --scores '3,4.5;4.5,4.5' --exact | sed -n 's/^rational *//p')" "5/2"
+same "value mean:rmse" "$($RM value mean:rmse --grades '3.5,4;1,1' --scores '3,4.5;4.5,4.5' --exact | sed -n 's/^rational *//p')" "2"
+$RM value ndcg --grades 3.5,4 --scores 3,4.5 > "$T/o" 2> "$T/e"; rc=$?
+if [ $rc -ne 0 ] && grep -q "item 1 '3.5' is a rating, not a whole grade" "$T/e"; then ok; else bad "value ndcg rating: rc=$rc $(cat "$T/e")"; fi
 same "tsv --user" "$($RM eval --quiet --trec --user qid -m auc "$T/c.tsv")" "$(printf 'auc\tall\t0.5')"
 j=$($RM eval --quiet --json -m auc "$T/c.csv")
 case $j in '{"measure":"auc","variant":"mean[skip=none,weight=uniform]:auc'*'"qid":null,"value":0.5}') ok;; *) bad "json: $j";; esac

@@ -88,12 +88,12 @@ check ModelMetrics_recall classification "clf-recall$C" 6 13 4 0 2
 check ModelMetrics_recall_below classification "clf-recall$C" 6 13 6 0 0
 check ModelMetrics_f1Score classification "clf-f1$C" 25 11 7 0 18
 check ModelMetrics_f1Score_below classification "clf-f1$C" 25 11 17 8 0
-check Metrics_mae classification 'mae\[undef=zero\]' 13 4 13 0 0
-check Metrics_mse classification 'mse\[undef=zero\]' 17 1 17 0 0
-check Metrics_rmse classification 'rmse\[undef=zero\]' 19 1 15 4 0
-check ModelMetrics_mae classification 'mae\[undef=zero\]' 13 4 13 0 0
-check ModelMetrics_mse classification 'mse\[undef=zero\]' 17 1 17 0 0
-check ModelMetrics_rmse classification 'rmse\[undef=zero\]' 19 1 15 4 0
+check Metrics_mae classification 'mae\[undef=zero\]' 16 4 15 1 0
+check Metrics_mse classification 'mse\[undef=zero\]' 20 1 18 1 1
+check Metrics_rmse classification 'rmse\[undef=zero\]' 22 1 17 5 0
+check ModelMetrics_mae classification 'mae\[undef=zero\]' 16 4 15 1 0
+check ModelMetrics_mse classification 'mse\[undef=zero\]' 20 1 18 1 1
+check ModelMetrics_rmse classification 'rmse\[undef=zero\]' 22 1 17 5 0
 check stats_spearman corr 'spearman\[undef=zero\]' 13 13 9 4 0
 check stats_kendall corr 'kendall\[tau=b,undef=zero\]' 19 7 13 6 0
 [ "$report" = 1 ] && exit 0

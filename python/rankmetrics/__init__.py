@@ -17,6 +17,20 @@ ranking), ``ids`` (strings, for the tie rules id-asc and id-desc) and
 ``judged`` (grades of judged items that were not retrieved).  Errors
 raise RankmetricsError, which carries the library's status.
 
+For MAE, MSE and RMSE the ``grades`` may be ratings instead: any real
+numbers.  They are passed to the library exactly: a str or Decimal as the
+decimal it spells (``"3.3"`` and ``Decimal("3.3")`` are 33/10), a Fraction
+as itself, a float as the double it is (3.5 exactly; 3.3 is the double
+nearest to 3.3, so write ``"3.3"`` when the data say 3.3)::
+
+    >>> rm.value("rmse", grades=[3.5, 4], scores=[3, 4.5])
+    0.5
+    >>> rm.exact("mae", grades=["3.3", "4.7"], scores=[3, 5]).fraction
+    Fraction(3, 10)
+
+Other metrics need whole grades and raise RankmetricsError (RM_EGRADE)
+for a rating such as 3.5.
+
 Every call uses its own workspace and result, so threads may call the
 package at once (ctypes releases the GIL during a call).  Reading run
 files and checking candidate files (the tool's eval and verify) are not
@@ -26,8 +40,11 @@ here yet: they will come when those engines move into the library.
 import collections
 import collections.abc
 import ctypes
+import decimal
+import fractions
 import functools
 import itertools
+import numbers
 import operator
 import re
 from fractions import Fraction
@@ -246,12 +263,54 @@ def _doubles(x):
     return len(vals), ctypes.cast(a, _lib.c_double_p), a
 
 
+def _label(x):
+    """The exact decimal or fraction string of one rating."""
+    if isinstance(x, str):
+        return x.strip().encode()
+    if isinstance(x, decimal.Decimal):
+        if not x.is_finite():
+            raise RankmetricsError(-2)
+        return str(x).encode()
+    if isinstance(x, numbers.Integral):
+        return str(int(x)).encode()
+    if isinstance(x, (float, numbers.Rational)) or _np is not None and \
+            isinstance(x, _np.floating):
+        try:
+            f = fractions.Fraction(x)
+        except (ValueError, OverflowError):
+            raise RankmetricsError(-2) from None
+        return ("%d/%d" % (f.numerator, f.denominator)).encode()
+    raise TypeError("a rating must be a number, a Decimal, a Fraction or a"
+                    " decimal string, not %s" % type(x).__name__)
+
+
+def _grades(grades):
+    """Whole grades 0..100 go to the library as ints, as before; anything
+    else (3.5, "3.3", Fraction(10, 3), -1) as exact rating strings, and
+    then only the rating errors accept the list."""
+    try:
+        return _ints(grades, "grades") + (None,)
+    except (TypeError, RankmetricsError):
+        pass
+    vals = list(grades)
+    enc = [_label(g) for g in vals]
+    la = (ctypes.c_char_p * max(len(enc), 1))(*enc)
+    return len(enc), None, None, la
+
+
 def _fill(lst, grades, scores, ids, judged, keep):
     """Fill an rm_list; keep collects the arrays it points into."""
-    n, gp, ga = _ints(grades, "grades")
     if grades is None:
         raise TypeError("grades are required")
+    n, gp, ga, la = _grades(grades)
+    if gp is not None and _out_of_range(ga, n):
+        la = (ctypes.c_char_p * max(n, 1))(*[str(int(ga[i])).encode()
+                                            for i in range(n)])
+        gp = None
     lst.n, lst.grade = n, gp
+    if la is not None:
+        lst.label = ctypes.cast(la, _lib.c_char_pp)
+        keep.append(la)
     if scores is not None:
         m, sp, sa = _doubles(scores)
         if m != n:
@@ -272,6 +331,13 @@ def _fill(lst, grades, scores, ids, judged, keep):
         lst.n_unretrieved, lst.unretrieved_grade = k, jp
         keep.append(ja)
     keep.append(ga)
+
+
+def _out_of_range(a, n):
+    """Whether some whole grade is outside 0..100 (a rating, then)."""
+    if _is_array(a):
+        return bool(a.size and (a.min() < 0 or a.max() > 100))
+    return any(a[i] < 0 or a[i] > 100 for i in range(n))
 
 
 def _one(grades, scores, ids, judged):

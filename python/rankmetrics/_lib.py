@@ -33,7 +33,8 @@ class List(ctypes.Structure):
                 ("score", c_double_p),
                 ("id", c_char_pp),
                 ("n_unretrieved", ctypes.c_size_t),
-                ("unretrieved_grade", c_int_p)]
+                ("unretrieved_grade", c_int_p),
+                ("label", c_char_pp)]
 
 
 DECIMAL_MAX = 96  # RM_DECIMAL_MAX

@@ -3,6 +3,7 @@ and pandas inputs, evaluation of columns, and threads."""
 
 import math
 import threading
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -64,8 +65,9 @@ def test_parser_message():
         rm.exact("ndcgg@10", [1])
     assert "did you mean 'ndcg'" in e.value.message
     assert e.value.variant == "ndcgg@10"
-    with pytest.raises(TypeError):
+    with pytest.raises(rm.RankmetricsError) as e:  # a rating, not a grade
         rm.value("ap", [1.5, 0])
+    assert e.value.status == -2
     with pytest.raises(TypeError):
         rm.value(42, [1])
 
@@ -176,8 +178,10 @@ def test_numpy_inputs_without_copy():
     assert rm.exact("ndcg", np.array([1., 0, 2, 0]), list(s)) == want
     strided = np.array([1, 9, 0, 9, 2, 9, 0, 9], dtype=np.int32)[::2]
     assert rm.exact("ndcg", strided, s) == want
-    with pytest.raises(TypeError):
+    with pytest.raises(rm.RankmetricsError) as e:  # ratings, not grades
         rm.value("ndcg", np.array([0.5, 1.0]))
+    assert e.value.status == -2
+    assert rm.value("mae", np.array([0.5, 1.0]), np.array([0., 0.])) == 0.75
 
 
 def test_evaluate_dataframe():
@@ -272,3 +276,65 @@ def test_strategy_covers_the_cases():
         hypothesis.find(lists(), lambda inp: features(inp)[f],
                         settings=hypothesis.settings(database=None,
                                                      derandomize=True))
+
+
+# ---- Ratings (issue 13, item 4) ---------------------------------------------
+# Worked by hand.  Ratings 3.5, 4 predicted 3, 4.5: errors 1/2 and -1/2, so
+# MAE = RMSE = 1/2 and MSE = 1/4.  Ratings 3.3, 4.7 predicted 3, 5: the
+# decimals are 33/10 and 47/10, errors 3/10 and -3/10, MAE 3/10 exactly; the
+# doubles nearest 3.3 and 4.7 give 0.2999999999999998 instead.
+
+def test_half_star_rmse():
+    assert rm.value("rmse", grades=[3.5, 4], scores=[3, 4.5]) == 0.5
+    r = rm.exact("rmse", grades=[3.5, 4], scores=[3, 4.5])
+    assert r.value == 0.5 and r.fraction == Fraction(1, 2)
+    assert rm.exact("mse", grades=[3.5, 4], scores=[3, 4.5]).fraction \
+        == Fraction(1, 4)
+
+
+@pytest.mark.parametrize("labels", [["3.3", "4.7"],
+                                    [Decimal("3.3"), Decimal("4.7")],
+                                    [Fraction(33, 10), Fraction(47, 10)],
+                                    ["33/10", "47/10"]])
+def test_decimal_read_exactly(labels):
+    r = rm.exact("mae", grades=labels, scores=[3, 5])
+    assert r.fraction == Fraction(3, 10) and r.value == 0.3
+
+
+def test_float_is_the_double():
+    # a float is the double it is: 3.3 is not 33/10
+    r = rm.exact("mae", grades=[3.3, 4.7], scores=[3, 5])
+    assert r.fraction == abs(Fraction(3.3) - 3) / 2 + abs(Fraction(4.7) - 5) / 2
+    assert r.fraction != Fraction(3, 10)
+    assert rm.value("mae", grades=[3.3, 4.7], scores=[3, 5]) \
+        == 0.2999999999999998
+
+
+def test_pooled_and_mean_rmse():
+    # user A: 3.5, 4 predicted 3, 4.5 (squared errors 1/4, 1/4);
+    # user B: 1, 1 predicted 4.5, 4.5 (49/4, 49/4).
+    # pooled: sqrt((1/4+1/4+49/4+49/4)/4) = sqrt(25/4) = 5/2;
+    # mean of RMSEs: (1/2 + 7/2)/2 = 2.
+    qs = [([3.5, 4], [3, 4.5]), ([1, 1], [4.5, 4.5])]
+    assert rm.value_set("micro:rmse", qs) == 2.5
+    assert rm.value_set("mean:rmse", qs) == 2.0
+    assert rm.exact_set("micro:rmse", qs).fraction == Fraction(5, 2)
+    assert rm.exact_set("mean:rmse", qs).fraction == Fraction(2)
+
+
+def test_negative_rating():
+    assert rm.value("mae", grades=[-1, 2], scores=[0, 2]) == 0.5
+
+
+@pytest.mark.parametrize("grades", [[3.5, 4], ["3.3", "4"], [-1, 2]])
+def test_gain_metric_refuses_ratings(grades):
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("ndcg", grades=grades, scores=[3, 4.5])
+    assert e.value.status == -2
+
+
+@pytest.mark.parametrize("bad", ["3,5", "nan", "inf", "0x1p3", "1/0", " ", ""])
+def test_malformed_rating(bad):
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("mae", grades=[bad, "1"], scores=[0, 0])
+    assert e.value.status == -2

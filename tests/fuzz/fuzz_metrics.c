@@ -77,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   int grade[64], ug[8];
   double score[64];
   const char *id[64];
-  rm_list l;
+  rm_list l = {0};
   rm_variant v;
   rm_exact e;
   rm_status sd, sx;

@@ -17017,7 +17017,7 @@ static int figure_err(const char *dir)
     "label.bot(\"rank\",(3.5u,-20pt));\n", f);
   for (r = 1; r <= 6; r++) {
     rm_variant v;
-    rm_list l = {6, grade, NULL, NULL, 0, NULL};
+    rm_list l = {6, grade, NULL, NULL, 0, NULL, NULL};
     double e, stop;
     snprintf(name, sizeof name, "err@@%d", r);
     if (rm_variant_parse(name, &v, NULL, 0) != RM_OK

@@ -1713,6 +1713,7 @@ START_TEST(test_edge_errors)
   char ctx[128];
   int i;
 
+  memset(&good, 0, sizeof good);
   good.n = 3; good.grade = g3; good.score = sc; good.id = ids;
   good.n_unretrieved = 0; good.unretrieved_grade = NULL;
 

@@ -11888,7 +11888,7 @@ each variant, the comment naming the other variant and its value.
 
 @<Write the witnesses of GAUC's splits@>=
 {
-  dis_metric *ms = calloc(1, sizeof *ms);
+  dis_metric *ms = tool_zalloc(sizeof *ms);
   int p, side;
   dis_tty = 0; dis_stopped = 0;
   dis_deadline = dis_now() + 1e9;
@@ -12235,6 +12235,9 @@ whose report was silently lost would be worse than none.
 #include <string.h>
 #include "rankmetrics.h"
 #include "examples.h"
+static void *tool_alloc(void *p, size_t n); /* see ``Memory'' */
+static void *tool_zalloc(size_t n);
+static char *tool_strdup(const char *s);
 @<Tool functions@>@;
 static int run_command(int argc, char **argv);
 int main(int argc, char **argv)
@@ -12626,6 +12629,32 @@ static int command_usage(const char *cmd, FILE *f)
   return 0;
 }
 
+@ {\it Memory.}  Every block the tool allocates comes from |tool_alloc|
+(or |tool_strdup|), which stops the tool with a message and status~1 when
+memory runs out.  The library answers |RM_ENOMEM| and lets its caller
+decide; the tool has one answer for every command, and so no reader can
+go on with a null array, which a test under a small address-space limit
+once showed \.{verify} doing.  A zero size asks for one byte, so that a
+null pointer always means failure.
+@^out of memory@>
+
+@<Tool functions@>=
+static void *tool_alloc(void *p, size_t n)
+{
+  p = realloc(p, n ? n : 1);
+  if (p == NULL) { fputs("rankmetrics: out of memory\n", stderr); exit(1); }
+  return p;
+}
+static void *tool_zalloc(size_t n) /* zeroed */
+{
+  return memset(tool_alloc(NULL, n), 0, n ? n : 1);
+}
+static char *tool_strdup(const char *s)
+{
+  size_t n = strlen(s) + 1;
+  return memcpy(tool_alloc(NULL, n), s, n);
+}
+
 @ Lists on the command line are read strictly: a grade must be a whole
 number in range, a score a finite number, and every item must be present
 (\.{3,,2} is an error).  The reader returns the number of items, or $-1$
@@ -12642,7 +12671,7 @@ static long count_items(const char *s)
 static long read_grades(const char *opt, const char *s, int **out)
 {
   long n = count_items(s), i;
-  int *g = malloc((size_t) (n ? n : 1) * sizeof *g);
+  int *g = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *g);
   for (i = 0; i < n; i++) {
     char *end;
     long x;
@@ -12665,7 +12694,7 @@ static long read_grades(const char *opt, const char *s, int **out)
 static long read_scores(const char *s, double **out)
 {
   long n = count_items(s), i;
-  double *d = malloc((size_t) (n ? n : 1) * sizeof *d);
+  double *d = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *d);
   for (i = 0; i < n; i++) {
     char *end;
     errno = 0;
@@ -12708,8 +12737,8 @@ static long read_ratings(char *s, int **grade, const char ***lab, long *first,
   int quiet)
 {
   long n = count_items(s), i;
-  int *g = malloc((size_t) (n ? n : 1) * sizeof *g);
-  const char **r = malloc((size_t) (n ? n : 1) * sizeof *r);
+  int *g = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *g);
+  const char **r = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *r);
   *first = 0;
   for (i = 0; i < n; i++) {
     size_t len = strcspn(s, ",");
@@ -12743,7 +12772,7 @@ identifier is refused, since no tie rule could use it.
 static long read_ids(char *s, const char ***out)
 {
   long n = count_items(s), i;
-  const char **id = malloc((size_t) (n ? n : 1) * sizeof *id);
+  const char **id = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *id);
   for (i = 0; i < n; i++) {
     size_t len = strcspn(s, ",");
     if (len == 0) {
@@ -12823,7 +12852,7 @@ static char *nth_piece(const char *s, long j)
   while (j-- > 0) s = strchr(s, ';') + 1;
   e = strchr(s, ';');
   len = e ? (size_t) (e - s) : strlen(s);
-  if ((p = malloc(len + 1)) == NULL) return NULL;
+  if ((p = tool_alloc(NULL, len + 1)) == NULL) return NULL;
   memcpy(p, s, len);
   p[len] = '\0';
   return p;
@@ -12860,8 +12889,8 @@ static int cmd_value(int argc, char **argv)
   if (!parse_name(argv[0], &v)) return 2;
   @<Read the options of \.{value}@>;
   @<Count the queries of \.{value}@>;
-  q = calloc((size_t) nq, sizeof *q);
-  own = calloc((size_t) nq, sizeof *own);
+  q = tool_zalloc((size_t) nq * sizeof *q);
+  own = tool_zalloc((size_t) nq * sizeof *own);
   for (j = 0; j < nq; j++) @<Read query |j| of every option@>;
   rc = 1;
   rm_variant_name(&v, name, sizeof name);
@@ -13419,18 +13448,12 @@ typedef struct {
   size_t seq; /* position in the file, for stable sorting */
   size_t lab; int rating; /* the label's offset, or $-1$; whether it is a rating */
 } ev_rec;
-static void *ev_alloc(void *p, size_t n)
-{
-  p = realloc(p, n ? n : 1);
-  if (p == NULL) { fputs("rankmetrics: eval: out of memory\n", stderr); exit(1); }
-  return p;
-}
 static size_t ev_put(ev_pool *p, const char *s)
 {
   size_t k = strlen(s) + 1, at = p->len;
   if (p->len + k > p->cap) {
     p->cap = 2 * (p->len + k) + 256;
-    p->s = ev_alloc(p->s, p->cap);
+    p->s = tool_alloc(p->s, p->cap);
   }
   memcpy(p->s + at, s, k);
   p->len += k;
@@ -13851,19 +13874,19 @@ static int ev_open_qrels(ev_state *st)
     x.grade = j->grade; x.has_score = 0; x.score = 0; x.line = j->line;
     x.seq = st->njr;
     if (st->njr == cap_r) { cap_r = 2 * cap_r + 1024;
-      st->jr = ev_alloc(st->jr, cap_r * sizeof *st->jr); }
+      st->jr = tool_alloc(st->jr, cap_r * sizeof *st->jr); }
     st->jr[st->njr++] = x;
   } while ((r = ev_jline(st, j)) > 0);
   if (r < 0) return 0;
   ev_sort_pool = st->jp.s;
   qsort(st->jr, st->njr, sizeof *st->jr, ev_cmp_q);
-  st->jq_start = ev_alloc(st->jq_start, (st->njr + 1) * sizeof(size_t));
-  st->jq_len = ev_alloc(st->jq_len, (st->njr + 1) * sizeof(size_t));
+  st->jq_start = tool_alloc(st->jq_start, (st->njr + 1) * sizeof(size_t));
+  st->jq_len = tool_alloc(st->jq_len, (st->njr + 1) * sizeof(size_t));
   for (i = 0; i < st->njr; i++)
     if (i == 0 || strcmp(st->jp.s + st->jr[i - 1].q, st->jp.s + st->jr[i].q)) {
       st->jq_start[st->njq] = i; st->jq_len[st->njq++] = 1;
     } else st->jq_len[st->njq - 1]++;
-  st->jq_seen = ev_alloc(st->jq_seen, st->njq + 1);
+  st->jq_seen = tool_alloc(st->jq_seen, st->njq + 1);
   memset(st->jq_seen, 0, st->njq + 1);
   return 1;
 }
@@ -13884,10 +13907,10 @@ static int ev_jgroup(ev_state *st, ev_jsource *j)
   for (;;) {
     if (j->n == j->cap_a) {
       j->cap_a = 2 * j->cap_a + 64;
-      j->off = ev_alloc(j->off, j->cap_a * sizeof *j->off);
-      j->grade_a = ev_alloc(j->grade_a, j->cap_a * sizeof *j->grade_a);
-      j->line_a = ev_alloc(j->line_a, j->cap_a * sizeof *j->line_a);
-      j->d = ev_alloc(j->d, j->cap_a * sizeof *j->d);
+      j->off = tool_alloc(j->off, j->cap_a * sizeof *j->off);
+      j->grade_a = tool_alloc(j->grade_a, j->cap_a * sizeof *j->grade_a);
+      j->line_a = tool_alloc(j->line_a, j->cap_a * sizeof *j->line_a);
+      j->d = tool_alloc(j->d, j->cap_a * sizeof *j->d);
     }
     j->off[j->n] = ev_put(&j->p, j->f_d);
     j->grade_a[j->n] = j->grade; j->line_a[j->n] = j->line; j->n++;
@@ -13921,9 +13944,9 @@ static const ev_judg *ev_judg_mem(ev_state *st, size_t jq)
   size_t k, s = st->jq_start[jq], n = st->jq_len[jq];
   if (n > st->cap_jv) {
     st->cap_jv = 2 * n;
-    st->jv_d = ev_alloc(st->jv_d, st->cap_jv * sizeof *st->jv_d);
-    st->jv_g = ev_alloc(st->jv_g, st->cap_jv * sizeof *st->jv_g);
-    st->jv_l = ev_alloc(st->jv_l, st->cap_jv * sizeof *st->jv_l);
+    st->jv_d = tool_alloc(st->jv_d, st->cap_jv * sizeof *st->jv_d);
+    st->jv_g = tool_alloc(st->jv_g, st->cap_jv * sizeof *st->jv_g);
+    st->jv_l = tool_alloc(st->jv_l, st->cap_jv * sizeof *st->jv_l);
   }
   for (k = 0; k < n; k++) {
     st->jv_d[k] = st->jp.s + st->jr[s + k].d;
@@ -14091,8 +14114,8 @@ static void ev_group_label(ev_group *g, const char *label, int rating, long line
   if (!g->labeled) return;
   if (g->n >= g->cap_l) {
     g->cap_l = 2 * g->n + 64;
-    g->lab = ev_alloc(g->lab, g->cap_l * sizeof *g->lab);
-    g->labp = ev_alloc(g->labp, g->cap_l * sizeof *g->labp);
+    g->lab = tool_alloc(g->lab, g->cap_l * sizeof *g->lab);
+    g->labp = tool_alloc(g->labp, g->cap_l * sizeof *g->labp);
   }
   g->lab[g->n] = ev_put(&g->p, label);
   if (rating && !g->rated) { g->rated = line; g->rated_at = g->lab[g->n]; }
@@ -14102,15 +14125,15 @@ static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
 {
   if (g->n == g->cap) {
     g->cap = 2 * g->cap + 64;
-    g->grade = ev_alloc(g->grade, g->cap * sizeof *g->grade);
-    g->score = ev_alloc(g->score, g->cap * sizeof *g->score);
-    g->drop = ev_alloc(g->drop, g->cap);
+    g->grade = tool_alloc(g->grade, g->cap * sizeof *g->grade);
+    g->score = tool_alloc(g->score, g->cap * sizeof *g->score);
+    g->drop = tool_alloc(g->drop, g->cap);
   }
   if (d && g->n == g->cap_d) {
     g->cap_d = g->cap;
-    g->d = ev_alloc(g->d, g->cap_d * sizeof *g->d);
-    g->line = ev_alloc(g->line, g->cap_d * sizeof *g->line);
-    g->id = ev_alloc(g->id, g->cap_d * sizeof *g->id);
+    g->d = tool_alloc(g->d, g->cap_d * sizeof *g->d);
+    g->line = tool_alloc(g->line, g->cap_d * sizeof *g->line);
+    g->id = tool_alloc(g->id, g->cap_d * sizeof *g->id);
   }
   if (g->n == 0) { g->line0 = line; g->named = d != NULL; }
   if (g->named) { g->d[g->n] = ev_put(&g->p, d); g->line[g->n] = line; }
@@ -14177,14 +14200,14 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   }
   if (jn > st->cap_jc) {
     st->cap_jc = 2 * jn;
-    st->jclaim = ev_alloc(st->jclaim, st->cap_jc * sizeof *st->jclaim);
-    st->jdrop = ev_alloc(st->jdrop, st->cap_jc);
-    st->unret = ev_alloc(st->unret, st->cap_jc * sizeof *st->unret);
+    st->jclaim = tool_alloc(st->jclaim, st->cap_jc * sizeof *st->jclaim);
+    st->jdrop = tool_alloc(st->jdrop, st->cap_jc);
+    st->unret = tool_alloc(st->unret, st->cap_jc * sizeof *st->unret);
   }
   while (cap < 2 * (n + jn)) cap *= 2;
   if (cap > st->ht_cap) {
     st->ht_cap = cap;
-    st->ht = ev_alloc(st->ht, cap * sizeof *st->ht);
+    st->ht = tool_alloc(st->ht, cap * sizeof *st->ht);
   }
   st->ht_use = cap;
   memset(st->ht, 0, cap * sizeof *st->ht);
@@ -14293,7 +14316,7 @@ static int ev_ties_matter(const rm_list *l, ev_state *st)
   }
   if (n > st->cap_sg) {
     st->cap_sg = 2 * n;
-    st->sg = ev_alloc(st->sg, st->cap_sg * sizeof *st->sg);
+    st->sg = tool_alloc(st->sg, st->cap_sg * sizeof *st->sg);
   }
   for (i = 0; i < n; i++) { st->sg[i].score = l->score[i]; st->sg[i].grade = l->grade[i]; }
   qsort(st->sg, n, sizeof *st->sg, ev_sg_cmp);
@@ -14394,7 +14417,7 @@ given even for no bytes (the fuzzer found this).
 @<Tool functions@>=
 static void *ev_dup(const void *p, size_t n)
 {
-  void *c = ev_alloc(NULL, n);
+  void *c = tool_alloc(NULL, n);
   if (n) memcpy(c, p, n);
   return c;
 }
@@ -14403,16 +14426,16 @@ static void ev_keep(ev_state *st, const rm_list *l)
   rm_list *c;
   size_t i, len = 0;
   if (st->nkq == st->cap_kq) { st->cap_kq = 2 * st->cap_kq + 256;
-    st->kq = ev_alloc(st->kq, st->cap_kq * sizeof *st->kq); }
+    st->kq = tool_alloc(st->kq, st->cap_kq * sizeof *st->kq); }
   c = &st->kq[st->nkq++];
   *c = *l;
   c->grade = ev_dup(l->grade, l->n * sizeof(int));
   c->unretrieved_grade = ev_dup(l->unretrieved_grade, l->n_unretrieved * sizeof(int));
   if (l->label) {
-    const char **lab = ev_alloc(NULL, l->n * sizeof *lab);
+    const char **lab = tool_alloc(NULL, l->n * sizeof *lab);
     char *s;
     for (i = 0; i < l->n; i++) len += strlen(l->label[i]) + 1;
-    s = ev_alloc(NULL, len);
+    s = tool_alloc(NULL, len);
     for (i = 0; i < l->n; i++) {
       size_t k = strlen(l->label[i]) + 1;
       memcpy(s, l->label[i], k); lab[i] = s; s += k;
@@ -14421,10 +14444,10 @@ static void ev_keep(ev_state *st, const rm_list *l)
   }
   if (l->score) c->score = ev_dup(l->score, l->n * sizeof(double));
   if (l->id) {
-    const char **id = ev_alloc(NULL, l->n * sizeof *id);
+    const char **id = tool_alloc(NULL, l->n * sizeof *id);
     char *s;
     for (i = 0; i < l->n; i++) len += strlen(l->id[i]) + 1;
-    s = ev_alloc(NULL, len);
+    s = tool_alloc(NULL, len);
     for (i = 0; i < l->n; i++) {
       size_t k = strlen(l->id[i]) + 1;
       memcpy(s, l->id[i], k); id[i] = s; s += k;
@@ -14627,7 +14650,7 @@ static int ev_seen(ev_names *s, const char *q) /* 1 if seen; else adds it */
   size_t i, k;
   if (2 * (s->n + 1) > s->cap) {
     size_t cap = s->cap ? 2 * s->cap : 1024;
-    uint64_t *slot = ev_alloc(NULL, cap * sizeof *slot);
+    uint64_t *slot = tool_alloc(NULL, cap * sizeof *slot);
     memset(slot, 0, cap * sizeof *slot);
     for (k = 0; k < s->cap; k++) if (s->slot[k]) {
       for (i = (size_t) (s->slot[k] >> 1) & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
@@ -14709,7 +14732,7 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
       x.grade = s->grade; x.has_score = s->has_score; x.score = s->score;
       x.lab = s->f_label ? ev_put(&mp, s->f_label) : (size_t) -1; x.rating = s->rating;
       x.line = s->line; x.seq = nall;
-      if (nall == cap) { cap = 2 * cap + 1024; all = ev_alloc(all, cap * sizeof *all); }
+      if (nall == cap) { cap = 2 * cap + 1024; all = tool_alloc(all, cap * sizeof *all); }
       all[nall++] = x;
       continue;
     }
@@ -14773,11 +14796,11 @@ static int cmd_eval(int argc, char **argv)
   int nf = 0, i, rc = 1, pass, memory;
   memset(&st, 0, sizeof st); memset(&src, 0, sizeof src); memset(&g, 0, sizeof g);
   st.col[0] = "user"; st.col[1] = "item"; st.col[2] = "label"; st.col[3] = "score";
-  st.m = ev_alloc(NULL, (size_t) (argc + 1) * sizeof *st.m);
+  st.m = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *st.m);
   @<Read the options of \.{eval}@>;
-  st.uv = ev_alloc(NULL, (size_t) st.nm * sizeof *st.uv);
-  st.uval = ev_alloc(NULL, (size_t) st.nm * sizeof *st.uval);
-  st.ust = ev_alloc(NULL, (size_t) st.nm * sizeof *st.ust);
+  st.uv = tool_alloc(NULL, (size_t) st.nm * sizeof *st.uv);
+  st.uval = tool_alloc(NULL, (size_t) st.nm * sizeof *st.uval);
+  st.ust = tool_alloc(NULL, (size_t) st.nm * sizeof *st.ust);
   for (i = 0; i < st.nm; i++) {
     if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact)) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
@@ -15139,16 +15162,9 @@ typedef struct {
 
 @ A group is found by family and name, or made.  The lists of groups are
 short (a few hundred), so a linear search does.  The arrays grow by
-|verify_grow|, which stops the command when memory runs out rather than
-leave a null array behind.
+|tool_alloc|.
 
 @<Tool functions@>=
-static void *verify_grow(void *p, size_t n)
-{
-  void *q = realloc(p, n ? n : 1);
-  if (q == NULL) { fputs("rankmetrics: verify: out of memory\n", stderr); exit(2); }
-  return q;
-}
 static int find_group(verify_state *st, int fam, const char *name)
 {
   size_t g;
@@ -15157,12 +15173,12 @@ static int find_group(verify_state *st, int fam, const char *name)
     if (st->grp[g].fam == fam && strcmp(st->grp[g].name, name) == 0) return (int) g;
   if (st->ngrp == st->capgrp) {
     st->capgrp = st->capgrp ? 2 * st->capgrp : 64;
-    st->grp = verify_grow(st->grp, st->capgrp * sizeof *st->grp);
+    st->grp = tool_alloc(st->grp, st->capgrp * sizeof *st->grp);
   }
   p = &st->grp[st->ngrp];
   memset(p, 0, sizeof *p);
   p->fam = fam;
-  p->name = strdup(name);
+  p->name = tool_strdup(name);
   p->parsed = rm_variant_parse(name, &p->v, NULL, 0) == RM_OK;
   return (int) st->ngrp++;
 }
@@ -15177,7 +15193,7 @@ whole, and a grade must fit an |int|, or the line is refused.  The text twin wri
 static long vec_ints(const char *s, int **out)
 {
   long n = count_items(s), i;
-  int *a = malloc((size_t) (n ? n : 1) * sizeof *a);
+  int *a = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *a);
   *out = a;
   for (i = 0; i < n; i++) {
     char *end;
@@ -15194,7 +15210,7 @@ static long vec_ints(const char *s, int **out)
 static long vec_scores(const char *s, double **out)
 {
   long n = count_items(s), i;
-  double *a = malloc((size_t) (n ? n : 1) * sizeof *a);
+  double *a = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *a);
   *out = a;
   for (i = 0; i < n; i++) {
     char *end;
@@ -15217,7 +15233,7 @@ static const char *set_field(vvec *x, const char *key, const char *val)
   for (k = 0; k < 4; k++) if (strcmp(key, list_keys[k]) == 0) break;
   if (k < 4) {
     if (x->shown[k]) return "a list is given twice";
-    x->shown[k] = strdup(val);
+    x->shown[k] = tool_strdup(val);
   } else if (strcmp(key, "queries") == 0) {
     char *end;
     long n = strtol(val, &end, 10);
@@ -15234,7 +15250,7 @@ static const char *set_field(vvec *x, const char *key, const char *val)
     x->expect = strtod(val, &end);
     if (end == val || *end != '\0') return "the value is not a number";
     if (!isfinite(x->expect)) return "the value is not a finite number";
-  } else if (strcmp(key, "error") == 0) x->err_name = strdup(val);
+  } else if (strcmp(key, "error") == 0) x->err_name = tool_strdup(val);
   return NULL;
 }
 
@@ -15269,7 +15285,7 @@ static const char *vec_list(const char *gs, const char *ss, char *is,
   n = vec_ints(gs, &grade);
   l->grade = grade;
   if (n < 0) { /* ratings (see \secref{q:labels}) */
-    char *c = strdup(gs);
+    char *c = tool_strdup(gs);
     const char **lab;
     long first;
     free(grade); l->grade = NULL;
@@ -15292,7 +15308,7 @@ static const char *vec_list(const char *gs, const char *ss, char *is,
   }
   if (strcmp(is, "none") != 0) {
     if (count_items(is) != n) return "ids and grades differ in number";
-    if (n == 0) id = calloc(1, sizeof *id);
+    if (n == 0) id = tool_zalloc(sizeof *id);
     else if (read_ids(is, &id) != n) return "an identifier is empty";
     l->id = id;
   }
@@ -15320,7 +15336,7 @@ static const char *finish_vector(vvec *x)
   if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
     return "a test lacks one of grades, scores, ids, judged";
   if (x->nq == 0) {
-    x->own[2] = strdup(x->shown[2]);
+    x->own[2] = tool_strdup(x->shown[2]);
     return vec_list(x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
   }
   for (k = 0; k < 4; k++) {
@@ -15329,8 +15345,8 @@ static const char *finish_vector(vvec *x)
     for (c = x->shown[k]; *c; c++) semis += *c == ';';
     if (semis != x->nq - 1) return "a list does not hold as many queries as the test";
   }
-  for (k = 0; k < 4; k++) part[k] = x->own[k] = strdup(x->shown[k]);
-  x->ls = calloc((size_t) x->nq, sizeof *x->ls);
+  for (k = 0; k < 4; k++) part[k] = x->own[k] = tool_strdup(x->shown[k]);
+  x->ls = tool_zalloc((size_t) x->nq * sizeof *x->ls);
   for (q = 0; q < x->nq && msg == NULL; q++) {
     char *cut[4];
     for (k = 0; k < 4; k++) {
@@ -15433,7 +15449,7 @@ constant time.
   else {
     if (id >= st->n_id[f]) {
       long n = st->n_id[f], m = 2 * id + 16;
-      st->by_id[f] = verify_grow(st->by_id[f], (size_t) m * sizeof(long));
+      st->by_id[f] = tool_alloc(st->by_id[f], (size_t) m * sizeof(long));
       while (n < m) st->by_id[f][n++] = 0;
       st->n_id[f] = m;
     }
@@ -15441,7 +15457,7 @@ constant time.
     else {
       if (st->nvec == st->capvec) {
         st->capvec = st->capvec ? 2 * st->capvec : 1024;
-        st->vec = verify_grow(st->vec, st->capvec * sizeof *st->vec);
+        st->vec = tool_alloc(st->vec, st->capvec * sizeof *st->vec);
       }
       x = &st->vec[st->nvec];
       memset(x, 0, sizeof *x);
@@ -15949,7 +15965,7 @@ static void alt_try(alt_search *z, const char *nm, int changes)
   if (f.close == 0) return;
   if (z->nfound == z->capfound) {
     z->capfound = z->capfound ? 2 * z->capfound : 64;
-    z->found = verify_grow(z->found, z->capfound * sizeof *z->found);
+    z->found = tool_alloc(z->found, z->capfound * sizeof *z->found);
   }
   z->found[z->nfound++] = f;
 }
@@ -16005,7 +16021,7 @@ key with every combination of words.
 @<Tool functions@>=
 static void alt_metric(alt_search *z, const char *prefix, const char *base)
 {
-  char (*edit)[RM_NAME_MAX] = verify_grow(NULL, MAX_EDITS * sizeof *edit);
+  char (*edit)[RM_NAME_MAX] = tool_alloc(NULL, MAX_EDITS * sizeof *edit);
   char nm[2 * RM_NAME_MAX];
   int ne = numeric_edits(z->g, base, edit, MAX_EDITS), e;
   alt_keys(z, prefix, base, "", 0);
@@ -16044,9 +16060,8 @@ static void find_variant(const verify_state *st, const vgroup *g,
   int i;
   memset(&z, 0, sizeof z);
   z.st = st; z.g = g; z.members = members; z.nmem = nmem;
-  z.tried = verify_grow(NULL, MAX_ALTERNATIVES * sizeof *z.tried);
-  z.hash = calloc(2 * MAX_ALTERNATIVES, sizeof *z.hash);
-  if (z.hash == NULL) { fputs("rankmetrics: verify: out of memory\n", stderr); exit(2); }
+  z.tried = tool_alloc(NULL, MAX_ALTERNATIVES * sizeof *z.tried);
+  z.hash = tool_zalloc(2 * MAX_ALTERNATIVES * sizeof *z.hash);
   rm_work_init(&z.w);
   strcpy(own.name, g->name); own.changes = 0;
   alt_score(&z, &gv, &own);
@@ -16282,7 +16297,7 @@ for (f = 0; vector_families[f].stem; f++)
     printf("%5d %5d %5d  %s  (%s)\n", p->count[V_EXACT], p->count[V_WITHIN],
       p->count[V_WRONG], p->name, vector_families[f].stem);
     if (p->count[V_WRONG] && p->parsed) {
-      size_t *members = malloc((size_t) p->given * sizeof *members);
+      size_t *members = tool_alloc(NULL, (size_t) p->given * sizeof *members);
       int nm = 0;
       for (k = 0; k < st.nvec; k++)
         if (st.vec[k].group == (int) g && st.vec[k].given != GIVEN_NONE) members[nm++] = k;

@@ -88,5 +88,23 @@ if [ -w /dev/full ]; then
   else fail "a report written to a full device exits $rc"; fi
 fi
 
+# 5. A failed allocation is a message and status 1, never a crash: the plain
+# tool (not under a sanitizer or valgrind, which need far more address space)
+# reads every vector under address-space limits from too small to load the
+# program (127) to enough to pass (0).
+if [ -z "$TOOL_WRAP" ] && [ "$TOOL" = ./rankmetrics ]; then
+  bad=0; seen1=0
+  for kb in 8000 9000 10000 11000 12000 13000 14000 16000 20000 40000; do
+    rc=0; (ulimit -v $kb; exec "$TOOL" verify --vectors "$VEC" "$tmp/all.txt") >"$tmp/o" 2>"$tmp/e" || rc=$?
+    case $rc in
+      0|127) ;;
+      1) if grep -q "out of memory" "$tmp/e"; then seen1=1; else bad=$((bad + 1)); echo "    $kb kB: exit 1 without 'out of memory'"; fi;;
+      *) bad=$((bad + 1)); echo "    $kb kB: exit $rc";;
+    esac
+  done
+  if [ "$bad" -eq 0 ]; then ok "memory limits: only success, 'out of memory' (seen: $seen1) or no start"
+  else fail "memory limits: $bad runs ended otherwise"; fi
+fi
+
 echo "verify_all_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -12266,6 +12266,7 @@ static int run_command(int argc, char **argv)
   if (strcmp(argv[1], "figures") == 0) return cmd_figures(argc - 2, argv + 2);
   if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc - 2, argv + 2);
   if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
+  if (strcmp(argv[1], "trec_eval") == 0) return cmd_trec_eval(argc - 2, argv + 2);
   if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
   if (strcmp(argv[1], "neighbours") == 0) return cmd_neighbours(argc - 2, argv + 2);
   if (strcmp(argv[1], "adequacy") == 0) return cmd_adequacy(argc - 2, argv + 2);
@@ -12287,6 +12288,8 @@ static void usage(FILE *f)
     "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
     "                        [--judged-only skip|empty] [--csv|--tsv] [--user C]\n"
     "                        [--item C] [--label C] [--score C] [--quiet] QRELS RUN | FILE\n"
+    "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
+    "                             [--full] [--exact] QRELS RUN\n"
     "       rankmetrics examples [--tex]\n"
     "       rankmetrics vectors --out DIR\n"
     "       rankmetrics accuracy [--tex] [N]\n"
@@ -12415,6 +12418,27 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --user C, --item C, --label C, --score C   column names (defaults user,\n"
     "                     item, label, score; user and label are required)\n"
     "  --quiet            no summary on standard error\n", 1},
+  {"trec_eval", "usage: rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-N N]\n"
+    "          [-m MEASURE[.PARAMS]]... [--full] [--exact] QRELS RUN\n\n"
+    "trec_eval 10.0's command line and output: the same lines, in the same order,\n"
+    "computed by eval with trec_eval's conventions (ties by docno descending).\n\n"
+    "  -q          also print the value of every query\n"
+    "  -m MEASURE  a measure (P, map, ndcg_cut, ...), with parameters after a point\n"
+    "              (P.5,10 ndcg_cut.10 set_F.0.5), or official (the default), set,\n"
+    "              all_trec; a nickname's measures not computed yet are named on\n"
+    "              standard error and left out\n"
+    "  -c          a judged query missing from the run counts, with value 0\n"
+    "              (without -c it is an error, as in trec_eval)\n"
+    "  -n          no summary ('all') lines\n"
+    "  -l N        relevant means a grade of at least N (default 1)\n"
+    "  -M N        keep the first N documents of each query\n"
+    "  -N N        documents in the collection (read by no computed measure)\n"
+    "  -R qrels, -T trec_results, -o, -D 0   taken; -J, -Z refused\n"
+    "  --full      17 significant digits instead of 4 decimals\n"
+    "  --exact     compute on the exact path\n"
+    "Exit status as trec_eval's: 1 usage or measure, 2 unreadable or malformed\n"
+    "file, 4 repeated document or judged query missing from the run, 7 no query\n"
+    "with both judgments and run lines.\n", 0},
   {"examples", "usage: rankmetrics examples [--tex]\n\n"
     "Recompute every worked example of the book on both paths and check it\n"
     "against the value derived by hand; exit 1 if any disagrees.\n"
@@ -15062,6 +15086,829 @@ four measures of the first row take about 0.8~milliseconds a query of 100
 documents with it (0.80 seconds for the $10^3$ such queries of
 \.{BENCH\_SCALE=100}, against 0.03 on the double path, by \.{time} on the
 same day), so a run of $10^5$ queries takes over a minute.
+
+@* trec\_eval's command line.\here{q:tecmd}
+The command \.{trec\_eval} takes trec\_eval's own command line and prints
+trec\_eval's own output, so that a script written for trec\_eval runs
+unchanged with \.{rankmetrics trec\_eval} in its place:
+$$\hbox{\.{rankmetrics trec\_eval -q -c -m map -m P.5,10 -m ndcg\_cut.10 QRELS RUN}.}$$
+It is a front end to \.{eval}: it turns trec\_eval's measures into our
+variants by the table of \secref{q:alias}, has \.{eval} compute them, and
+prints the values in trec\_eval's order and format.  What trec\_eval~10.0
+(commit f4253652) does was read in its source (\.{trec\_eval.c},
+\.{meas\_init.c}, \.{form\_res\_rels.c}, \.{get\_qrels.c},
+\.{get\_trec\_results.c}, the \.{m\_*.c} files) and checked on a copy built
+outside this project; \.{tests/trec\_eval\_test.sh} compares our output,
+byte for byte, with lines that trec\_eval printed.
+@^trec\_eval@>@^drop-in replacement@>
+
+\smallskip\noindent{\it The options.}  Flags may be bundled (\.{-qc}) and an
+option's argument attached (\.{-l2}, \.{-mP.10}) or separate; options may
+come after the files, as with GNU |getopt_long|, which trec\_eval uses; its
+long names (\.{--measure}, \.{--query\_eval\_wanted}, \dots) are taken too,
+with their argument after \.{=} or as the next word.
+\smallskip
+\item{\.{-q}} also print the value of every query, before the summary.
+\item{\.{-m} $M$} add measure $M$ (repeatable).  $M$ is a measure's name, a
+name with parameters after a point (\.{P.5,10,30}, \.{ndcg\_cut.10},
+\.{set\_F.0.5}, \.{iprec\_at\_recall.0.25}), or one of the nicknames
+\.{official} (the default when no \.{-m} is given), \.{set} and
+\.{all\_trec}.  A measure given twice is computed once; when several
+\.{-m} give it parameters, the first is used, as in trec\_eval.  Cutoffs are
+sorted increasing and printed after an underscore (\.{P\_5}); other
+parameters are printed as written (\.{set\_F\_0.5}).  A measure whose
+parameters are left out takes trec\_eval's defaults: cutoffs 5, 10, 15, 20,
+30, 100, 200, 500, 1000 for \.{P}, \.{recall}, \.{ndcg\_cut},
+\.{map\_cut} and \.{relative\_P}; 1, 5, 10 for \.{success}; recall levels
+0.00 to 1.00 by tenths for \.{iprec\_at\_recall}.
+\item{\.{-c}} a judged query missing from the run counts, with every value~0
+(\.{eval --judged-only empty}).  Without it such a query stops trec\_eval
+(status~4), and stops us too, with the query named.
+\item{\.{-n}} no summary: only the lines of the queries (with \.{-q}).
+\item{\.{-l} $t$} a document is relevant when its grade is at least $t$
+(default 1): every variant that reads a threshold gets \.{rel=}$t$.  The
+gain of nDCG is the grade whatever $t$, as in trec\_eval.  A level below~1
+would make judged nonrelevant documents relevant, and is refused.
+\item{\.{-M} $n$} keep only the first $n$ documents of each query, in
+trec\_eval's order.  Where a variant with a cutoff is the same function it
+is used: \.{map} becomes \.{ap@@}$n$, \.{recip\_rank} \.{rr@@}$n$,
+\.{recall\_}$K$ \.{recall@@}$\min(K,n)$, \.{success\_}$K$
+\.{hr@@}$\min(K,n)$, \.{set\_P} \.{precision@@}$n$\.{[denom=list]}, and a
+cutoff $K\le n$ is left as it is.  For \.{Rprec}, \.{ndcg}, and \.{P\_}$K$ or
+\.{ndcg\_cut\_}$K$ with $K>n$, no variant is that function; but their values
+do not change when no document of positive grade lies beyond rank~$n$, so
+they are computed on the whole run and the command checks, per query, that
+\.{recall@@}$n$ equals \.{recall}; if not, it stops and says which query.
+Other measures are refused with \.{-M}.
+\item{\.{-N} $n$} the number of documents in the collection, read only by
+trec\_eval's \.{utility} (its fourth parameter), which has no variant yet;
+taken and unused.
+\item{\.{-R qrels}, \.{-T trec\_results}} the only formats read; trec\_eval's
+others (preferences, multiple judgment groups) are refused.
+\item{\.{-o}} obsolete in trec\_eval and ignored there; ignored here.
+\item{\.{-J}, \.{-Z}, \.{-D}} judged documents only, Z scores and debugging
+output are refused (\.{-D 0} is taken).  \.{-h} prints this command's help;
+\.{-v} names the version on standard error.
+\item{\.{--full}} print every value with 17 significant digits, enough to
+read back the double, instead of trec\_eval's four decimals.
+\item{\.{--exact}} compute every value on the exact path (\.{eval
+--exact}): the printed decimals are then those of the correctly rounded
+value.
+\smallskip
+
+\noindent{\it The conventions}, all trec\_eval's.  A query's documents are
+ranked by score, decreasing, and tied scores by document name, decreasing
+in byte order (\.{ties=id-desc}); the rank column of the run is ignored.
+Only queries with judgments are evaluated, in the byte order of their
+names (so \.{10} comes before \.{2}); a query of the run without judgments
+is ignored.  A negative grade is a judged document that is not relevant
+(trec\_eval calls it ``unjudged in the pool'' and keeps it out of its
+counts of grades, which changes only measures that have no variant yet).
+The relevant documents~$R$ of a query are its judged documents of grade at
+least~$t$, retrieved or not.  A document listed twice in a query, in the run
+or in the judgments, is an error (trec\_eval: ``duplicate docs'',
+status~4); we name the file and both lines.
+
+\smallskip\noindent{\it The output.}  Each line is the measure's name padded
+to 22 characters, a tab, the query (\.{all} for the summary), a tab and the
+value: \.{printf("\%-22s\\t\%s\\t\%6.4f\\n")}.  Counts (\.{num\_ret},
+\.{num\_rel}, \.{num\_rel\_ret}, \.{num\_nonrel\_judged\_ret}, \.{num\_q})
+are printed as whole numbers, and their summary is their sum, not their
+mean; \.{runid} prints the tag of the run's last line.  With \.{-q} the
+lines of each query come first, query by query, each query's measures in
+trec\_eval's order; the summary follows, one line per measure in the same
+order.  That order is trec\_eval's table of measures, not the order of the
+\.{-m} options: \.{runid}, \.{num\_q}, \.{num\_ret}, \.{num\_rel},
+\.{num\_rel\_ret}, \.{map}, \.{gm\_map}, \.{Rprec}, \.{bpref},
+\.{recip\_rank}, \.{iprec\_at\_recall}, \.{P}, \.{relstring}, \.{recall},
+\.{infAP}, \.{gm\_bpref}, \.{Rprec\_mult}, \.{utility}, \.{11pt\_avg},
+\.{binG}, \.{G}, \.{dcg}, \.{ideal\_dcg}, \.{ndcg}, \.{ndcg\_rel},
+\.{Rndcg}, \.{ndcg\_cut}, \.{map\_cut}, \.{relative\_P}, \.{success},
+\.{set\_P}, \.{set\_relative\_P}, \.{set\_recall}, \.{set\_map}, \.{set\_F},
+\.{num\_nonrel\_judged\_ret}, \.{yaap}, \.{rbp}, \.{rbp\_resid}, \.{unj}.
+\.{runid}, \.{num\_q}, \.{gm\_map} and \.{gm\_bpref} have a summary line
+only.
+
+\smallskip\noindent{\it The four decimals.}  trec\_eval prints the double it
+computed; we print ours, which is the exact value correctly rounded (with
+\.{--exact}) or within a few units in the last place of it, so the printed
+values agree except where the exact value lies on, or within such an error
+of, the midpoint between two four-decimal numbers, where the rounding error of either
+program decides the last digit.  For example the mean of \.{recip\_rank}
+over the eight queries whose values are $1,1,1,1,1/2,1/4,1/8,0$ is
+$39/64=0.609375$ exactly, and \.{\%6.4f} rounds this exact tie to even,
+0.6094; a mean whose sum was accumulated in another order can land one ulp
+either side and print 0.6093 or 0.6094.  Such ties are rare (an exact value
+must be a multiple of $1/20000$ plus $1/20000$'s half); the random comparison
+below met them only in means.
+
+\smallskip\noindent{\it Errors}, on standard error, with trec\_eval's exit
+statuses so that scripts that test them keep working: 1 for a usage error
+or a measure that is unknown, refused or not yet available; 2 for a file
+that cannot be read or a malformed line (\.{FILE:LINE:} and what was wrong,
+where trec\_eval says only ``Malformed line''); 4 for a document listed
+twice and for a judged query missing from the run without \.{-c}; 7 when no
+query has both judgments and a run.  Nothing is written on standard output
+then (trec\_eval may already have printed the queries before the error).
+Where trec\_eval reads loosely we refuse: a grade \.{1.5} (trec\_eval's
+|atol| reads~1), a score \.{abc} (its |atof| reads~0), a cutoff \.{10x}.
+
+@ {\it The measures asked for that have no variant yet.}  A measure named
+in \.{-m} that the table of \secref{q:alias} refuses is an error (status~1,
+with the table's reason).  A nickname is a promise of many lines, some of
+which we may not compute yet (this version lacks \.{bpref}, \.{gm\_map},
+\.{iprec\_at\_recall} and others, see \secref{q:tewhat}); rather than
+refuse \.{official}, which is also the default, the command prints the
+lines it can and names the others on standard error, one warning line,
+exit status~0.  A script that needs one of the missing lines finds it
+missing, not wrong.
+
+@ The table of trec\_eval's measures, in the order trec\_eval prints them.
+An entry gives the name, how it takes parameters (none, cutoffs that are
+whole numbers, cutoffs that are real numbers, or one string of
+parameters), its default cutoffs, and flags: the nicknames that include it,
+whether it is a count (printed whole, summed), whether it has no line per
+query, and the two entries that are not values of a variant, \.{runid} and
+\.{num\_q}, which the command fills in itself.  The variant of a measure is
+not here: it is the one that the name \.{trec\_eval:}{\it printed name\/}
+means to the parser (\.{trec\_eval:P\_10}, \.{trec\_eval:set\_F\_0.5}), so
+that a measure becomes available here the moment the table of names maps
+it.  \.{relstring} prints a string per query, which \.{eval} cannot give,
+and is marked as text.
+
+@<Tool functions@>=
+enum {@+ TE_PLAIN, TE_CUTL, TE_CUTD, TE_PARAM @+};
+enum {
+  TE_OFF = 1, /* in the nickname \.{official} */
+  TE_SET = 2, /* in \.{set} */
+  TE_ALL = 4, /* in \.{all\_trec} */
+  TE_LONG = 8, /* a count: printed whole, summed over the queries */
+  TE_NOPQ = 16, /* no line per query */
+  TE_RUNID = 32, /* the run's tag */
+  TE_NUMQ = 64, /* the number of queries */
+  TE_TEXT = 128, /* a string, not a number */
+  TE_OSA = TE_OFF | TE_SET | TE_ALL
+};
+#define TE_CUTS "5,10,15,20,30,100,200,500,1000"
+typedef struct {
+  const char *name;
+  int kind; /* how it takes parameters */
+  const char *defaults; /* its default cutoffs, or |NULL| */
+  unsigned flags;
+} te_spec;
+static const te_spec te_table[] = {
+  {"runid", TE_PLAIN, NULL, TE_OSA | TE_NOPQ | TE_RUNID},
+  {"num_q", TE_PLAIN, NULL, TE_OSA | TE_NOPQ | TE_LONG | TE_NUMQ},
+  {"num_ret", TE_PLAIN, NULL, TE_OSA | TE_LONG},
+  {"num_rel", TE_PLAIN, NULL, TE_OSA | TE_LONG},
+  {"num_rel_ret", TE_PLAIN, NULL, TE_OSA | TE_LONG},
+  {"map", TE_PLAIN, NULL, TE_OFF | TE_ALL},
+  {"gm_map", TE_PLAIN, NULL, TE_OFF | TE_ALL | TE_NOPQ},
+  {"Rprec", TE_PLAIN, NULL, TE_OFF | TE_ALL},
+  {"bpref", TE_PLAIN, NULL, TE_OFF | TE_ALL},
+  {"recip_rank", TE_PLAIN, NULL, TE_OFF | TE_ALL},
+  {"iprec_at_recall", TE_CUTD, "0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1",
+    TE_OFF | TE_ALL},
+  {"P", TE_CUTL, TE_CUTS, TE_OFF | TE_ALL},
+  {"relstring", TE_PARAM, NULL, TE_ALL | TE_TEXT},
+  {"recall", TE_CUTL, TE_CUTS, TE_ALL},
+  {"infAP", TE_PLAIN, NULL, TE_ALL},
+  {"gm_bpref", TE_PLAIN, NULL, TE_ALL | TE_NOPQ},
+  {"Rprec_mult", TE_CUTD, "0.2,0.4,0.6,0.8,1,1.2,1.4,1.6,1.8,2", TE_ALL},
+  {"utility", TE_PARAM, NULL, TE_SET | TE_ALL},
+  {"11pt_avg", TE_PARAM, NULL, TE_ALL},
+  {"binG", TE_PLAIN, NULL, TE_ALL},
+  {"G", TE_PARAM, NULL, TE_ALL},
+  {"dcg", TE_PARAM, NULL, 0},
+  {"ideal_dcg", TE_PARAM, NULL, 0},
+  {"ndcg", TE_PARAM, NULL, TE_ALL},
+  {"ndcg_rel", TE_PARAM, NULL, TE_ALL},
+  {"Rndcg", TE_PARAM, NULL, TE_ALL},
+  {"ndcg_cut", TE_CUTL, TE_CUTS, TE_ALL},
+  {"map_cut", TE_CUTL, TE_CUTS, TE_ALL},
+  {"relative_P", TE_CUTL, TE_CUTS, TE_ALL},
+  {"success", TE_CUTL, "1,5,10", TE_ALL},
+  {"set_P", TE_PLAIN, NULL, TE_SET | TE_ALL},
+  {"set_relative_P", TE_PLAIN, NULL, TE_SET | TE_ALL},
+  {"set_recall", TE_PLAIN, NULL, TE_SET | TE_ALL},
+  {"set_map", TE_PLAIN, NULL, TE_SET | TE_ALL},
+  {"set_F", TE_PARAM, NULL, TE_SET | TE_ALL},
+  {"num_nonrel_judged_ret", TE_PLAIN, NULL, TE_ALL | TE_LONG},
+  {"yaap", TE_PLAIN, NULL, 0},
+  {"rbp", TE_PARAM, NULL, TE_ALL},
+  {"rbp_resid", TE_PARAM, NULL, TE_ALL},
+  {"unj", TE_CUTL, "5,10,20", TE_ALL},
+  {NULL, 0, NULL, 0}};
+
+@ The state of the command: its options, the measures marked (1 by name,
+2 by a nickname) with the first parameters given to each, and the lines it
+will print, its {\it items}: one per value name, such as \.{P\_10}, with
+the name given to \.{eval} for it.  The value of item~$i$ for query~$j$ is
+|val[j * ni + i]|.
+
+@<Tool functions@>=
+typedef struct {
+  char name[64]; /* as trec\_eval prints it */
+  const te_spec *s;
+  char var[RM_NAME_MAX + 8]; /* the name given to \.{eval}, or empty */
+  int check; /* computed untruncated under \.{-M}: check it */
+} te_item;
+typedef struct {
+  int per_query, complete, summary, full, exact, help, version;
+  long rel, maxret;
+  const char **marg; int nmarg;
+  const char *files[2]; int nf;
+  unsigned char mark[64]; const char *param[64];
+  te_item *it; int ni;
+  char missing[1024]; /* the measures of a nickname not computed yet */
+  char **qid; double *val, *all, *probe; int *empty; size_t nq, capq;
+  char *runid;
+} te_state;
+
+@ The options, as |getopt_long| reads trec\_eval's string
+\.{hvqm:cl:nD:JN:M:R:T:oZ:} and its long names, and two of ours.  A word
+that is not an option is a file; after \.{--} every word is.  |te_opt|
+applies one option and returns $-1$, or the exit status of an error.
+
+@<Tool functions@>=
+static const struct {@+ const char *name; char c; @+} te_long[] = {
+  {"help", 'h'}, {"version", 'v'}, {"query_eval_wanted", 'q'}, {"measure", 'm'},
+  {"complete_rel_info_wanted", 'c'}, {"level_for_rel", 'l'}, {"nosummary", 'n'},
+  {"Debug_level", 'D'}, {"Judged_docs_only", 'J'}, {"Number_docs_in_coll", 'N'},
+  {"Max_retrieved_per_topic", 'M'}, {"Rel_info_format", 'R'},
+  {"Results_format", 'T'}, {"Output_old_results_format", 'o'}, {"Zscore", 'Z'},
+  {"full", 'F'}, {"exact", 'X'}, {NULL, 0}};
+static int te_arg(char c) /* does option |c| take an argument? */
+{
+  return c && strchr("mlDNMRTZo", c) != NULL;
+}
+static int te_err(int status, const char *fmt, const char *a, const char *b)
+{
+  fputs("rankmetrics: trec_eval: ", stderr);
+  fprintf(stderr, fmt, a, b);
+  fputc('\n', stderr);
+  return status;
+}
+static int te_number(const char *s, long lo, long *x) /* a whole number $\ge$ |lo| */
+{
+  char *end;
+  errno = 0;
+  *x = strtol(s, &end, 10);
+  return end > s && *end == '\0' && errno == 0 && *x >= lo;
+}
+static int te_opt(te_state *t, char c, const char *a)
+{
+  switch (c) {
+  case 'h': t->help = 1; break;
+  case 'v': t->version = 1; break;
+  case 'q': t->per_query = 1; break;
+  case 'c': t->complete = 1; break;
+  case 'n': t->summary = 0; break;
+  case 'F': t->full = 1; break;
+  case 'X': t->exact = 1; break;
+  case 'o': break;
+  case 'm': t->marg[t->nmarg++] = a; break;
+  case 'l':
+    if (!te_number(a, 1, &t->rel) || t->rel > RM_GRADE_MAX) {
+      char top[24];
+      snprintf(top, sizeof top, "%d", RM_GRADE_MAX);
+      return te_err(1, "-l %s: the relevance level must be a whole number from 1"
+        " to %s (below 1, judged nonrelevant documents would be relevant)", a, top);
+    }
+    break;
+  case 'M':
+    if (!te_number(a, 1, &t->maxret))
+      return te_err(1, "-M %s: the number of documents kept must be a whole"
+        " number from 1%s", a, "");
+    break;
+  case 'N': {
+    long n;
+    if (!te_number(a, 0, &n))
+      return te_err(1, "-N %s: the number of documents must be a whole number%s",
+        a, "");
+    break;
+  }
+  case 'D':
+    if (strcmp(a, "0") != 0)
+      return te_err(1, "-D %s: trec_eval's debugging output is not reproduced%s",
+        a, "");
+    break;
+  case 'R':
+    if (strcmp(a, "qrels") != 0)
+      return te_err(1, "-R %s: only judgments in the format 'qrels' are read%s", a, "");
+    break;
+  case 'T':
+    if (strcmp(a, "trec_results") != 0)
+      return te_err(1, "-T %s: only runs in the format 'trec_results' are read%s",
+        a, "");
+    break;
+  case 'J':
+    return te_err(1, "-J (judged documents only) is not available yet: no variant"
+      " removes unjudged documents from the ranking%s%s", "", "");
+  case 'Z':
+    return te_err(1, "-Z %s: Z scores are not available%s", a, "");
+  default: {
+    char o[2] = {c, '\0'};
+    return te_err(1, "unknown option '-%s'%s (try 'rankmetrics trec_eval --help')",
+      o, "");
+  }
+  }
+  return -1;
+}
+static int te_options(te_state *t, int argc, char **argv)
+{
+  int i, r, dd = 0;
+  for (i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!dd && strcmp(a, "--") == 0) { dd = 1; continue; }
+    if (dd || a[0] != '-' || a[1] == '\0') {
+      if (t->nf == 2) return te_err(1, "more than two files ('%s')%s", a, "");
+      t->files[t->nf++] = a;
+      continue;
+    }
+    if (a[1] == '-') @<Apply the long option |a|, or return@>@;
+    else {
+      const char *p;
+      for (p = a + 1; *p; p++) {
+        const char *v = NULL;
+        if (te_arg(*p) && *p != 'o') {
+          v = p[1] ? p + 1 : i + 1 < argc ? argv[++i] : NULL;
+          if (v == NULL) return te_err(1, "option '%s' needs an argument%s", a, "");
+        }
+        if ((r = te_opt(t, *p, v)) >= 0) return r;
+        if (v) break;
+      }
+    }
+  }
+  return -1;
+}
+
+@ trec\_eval's table gives \.{--Output\_old\_results\_format} an argument,
+though its short form \.{-o} takes none; both are kept.
+
+@<Apply the long option |a|, or return@>=
+{
+  const char *eq = strchr(a, '='), *v = NULL;
+  size_t n = eq ? (size_t) (eq - a - 2) : strlen(a + 2);
+  int k;
+  for (k = 0; te_long[k].name; k++)
+    if (strlen(te_long[k].name) == n && strncmp(a + 2, te_long[k].name, n) == 0) break;
+  if (te_long[k].name == NULL)
+    return te_err(1, "unknown option '%s'%s (try 'rankmetrics trec_eval --help')",
+      a, "");
+  if (te_arg(te_long[k].c)) {
+    v = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+    if (v == NULL) return te_err(1, "option '%s' needs an argument%s", a, "");
+  } else if (eq) return te_err(1, "option '--%s' takes no argument%s",
+    te_long[k].name, "");
+  if ((r = te_opt(t, te_long[k].c, v)) >= 0) return r;
+}
+
+@ Marking the measures.  A nickname marks its members; a name marks its
+entry, and the part after the first point, if any, is its parameters, kept
+the first time.  The nicknames and measures of trec\_eval's other input
+formats are refused by name.
+
+@<Tool functions@>=
+static int te_mark(te_state *t, const char *a)
+{
+  const char *dot = strchr(a, '.');
+  size_t n = dot ? (size_t) (dot - a) : strlen(a), k;
+  static const char *const other[] = {"all_prefs", "prefs", "qrels_jg",
+    "prefs_", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg", NULL};
+  unsigned nick = 0;
+  if (dot && dot[1] == '\0')
+    return te_err(1, "improper measure '%s': nothing after the point%s", a, "");
+  if (n == 8 && strncmp(a, "official", 8) == 0) nick = TE_OFF;
+  else if (n == 3 && strncmp(a, "set", 3) == 0) nick = TE_SET;
+  else if (n == 8 && strncmp(a, "all_trec", 8) == 0) nick = TE_ALL;
+  if (nick) {
+    for (k = 0; te_table[k].name; k++)
+      if (te_table[k].flags & nick) t->mark[k] |= 2;
+    return -1;
+  }
+  for (k = 0; te_table[k].name; k++)
+    if (strlen(te_table[k].name) == n && strncmp(a, te_table[k].name, n) == 0) {
+      t->mark[k] |= 1;
+      if (dot && t->param[k] == NULL) t->param[k] = dot + 1;
+      return -1;
+    }
+  for (k = 0; other[k]; k++)
+    if (strncmp(a, other[k], strlen(other[k])) == 0)
+      return te_err(1, "measure '%s' reads trec_eval's preference or multiple"
+        " judgment formats (-R prefs, qrels_jg), which are not read%s", a, "");
+  return te_err(1, "unknown trec_eval measure '%s'%s", a, "");
+}
+
+@ The printed names of a measure: one per cutoff, sorted increasing, or one.
+trec\_eval refuses a cutoff below 1 and a repeated one (status~2); so do
+we, and a cutoff that is not a number.
+
+@<Tool functions@>=
+static int te_cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+static int te_expand(te_state *t, const te_spec *s, const char *param)
+{
+  double c[256];
+  int n = 0, j;
+  const char *p = param ? param : s->defaults;
+  if (s->kind == TE_CUTL || s->kind == TE_CUTD) {
+    char buf[1024], *w, *save = NULL;
+    if (strlen(p) >= sizeof buf)
+      return te_err(2, "too many cutoffs for '%s'%s", s->name, "");
+    strcpy(buf, p);
+    for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+      long x;
+      char *end;
+      if (n == 256) return te_err(2, "too many cutoffs for '%s'%s", s->name, "");
+      if (s->kind == TE_CUTL) {
+        if (!te_number(w, 1, &x))
+          return te_err(2, "cutoff '%s' of '%s' is not a whole number from 1", w,
+            s->name);
+        c[n++] = (double) x;
+      } else {
+        c[n] = strtod(w, &end);
+        if (end == w || *end || !isfinite(c[n]))
+          return te_err(2, "cutoff '%s' of '%s' is not a number", w, s->name);
+        n++;
+      }
+    }
+    if (n == 0) return te_err(2, "no cutoff for '%s'%s", s->name, "");
+    qsort(c, (size_t) n, sizeof *c, te_cmp_double);
+    for (j = 1; j < n; j++)
+      if (c[j] == c[j - 1]) return te_err(2, "cutoff given twice for '%s'%s", s->name, "");
+  } else n = 1;
+  t->it = tool_alloc(t->it, (size_t) (t->ni + n) * sizeof *t->it);
+  for (j = 0; j < n; j++) {
+    te_item *it = &t->it[t->ni++];
+    memset(it, 0, sizeof *it);
+    it->s = s;
+    if (s->kind == TE_CUTL) snprintf(it->name, sizeof it->name, "%s_%ld", s->name,
+      (long) c[j]);
+    else if (s->kind == TE_CUTD) snprintf(it->name, sizeof it->name, "%s_%3.2f",
+      s->name, c[j]);
+    else if (s->kind == TE_PARAM && param) snprintf(it->name, sizeof it->name,
+      "%s_%s", s->name, param);
+    else snprintf(it->name, sizeof it->name, "%s", s->name);
+  }
+  return -1;
+}
+
+@ The variant of an item: the parser's meaning of \.{trec\_eval:}{\it
+name}, with the threshold of \.{-l} and the depth of \.{-M} (see
+|te_truncate|).  A count's summary is the sum of its values.  Returns 1, or
+0 with the reason in |msg|.
+
+@<Tool functions@>=
+static int te_truncate(rm_variant *w, unsigned long n, int *check);
+static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
+{
+  rm_variant w;
+  char a[96], s[RM_NAME_MAX];
+  snprintf(a, sizeof a, "trec_eval:%s", it->name);
+  if (it->s->flags & TE_TEXT) {
+    snprintf(msg, len, "trec_eval's %s prints text, which this command does not"
+      " compute yet", it->s->name);
+    return 0;
+  }
+  if (rm_variant_parse(a, &w, msg, len) != RM_OK) return 0;
+  if (t->rel > 1) w.rel = (int) t->rel;
+  if (t->maxret && !te_truncate(&w, (unsigned long) t->maxret, &it->check)) {
+    snprintf(msg, len, "trec_eval's %s with -M has no rankmetrics variant yet",
+      it->name);
+    return 0;
+  }
+  if (rm_variant_name(&w, s, sizeof s) >= sizeof s) {
+    snprintf(msg, len, "the variant of %s has too long a name", it->name);
+    return 0;
+  }
+  snprintf(it->var, sizeof it->var, "%s%s",
+    (it->s->flags & TE_LONG) && w.agg == RM_AGG_NONE ? "sum:" : "", s);
+  return 1;
+}
+
+@ Under \.{-M}~$n$ the ranking is cut after $n$ documents.  For AP (whose
+denominator is~$R$), recall, the hit ratio and RR this is the cutoff
+$\min(K,n)$, and for the precision of the whole set it is
+\.{precision@@}$n$\.{[denom=list]}.  A cutoff $K\le n$ of precision or of the
+cumulative gains already sees only the first $n$.  R-precision, nDCG
+without a cutoff and these with $K>n$ read no document beyond rank~$n$
+unless it has a positive grade: |check| asks for the test of that.  Every
+other metric is refused.
+
+@<Tool functions@>=
+static int te_truncate(rm_variant *w, unsigned long n, int *check)
+{
+  switch (w->metric) {
+  case RM_AP: case RM_RECALL: case RM_HR: case RM_RR:
+    if (w->k == 0 || w->k > n) w->k = n;
+    return 1;
+  case RM_PRECISION:
+    if (w->k == 0) { w->k = n; w->denom = RM_DENOM_LIST; return 1; }
+    if (w->k > n) *check = 1;
+    return 1;
+  case RM_NDCG: case RM_DCG: case RM_CG:
+    if (w->k == 0 || w->k > n) *check = 1;
+    return 1;
+  case RM_RPREC:
+    *check = 1;
+    return 1;
+  default: return 0;
+  }
+}
+
+@ \.{eval} is run as a function, its standard output and standard error sent
+to temporary files, with the options that make it compute what trec\_eval
+computes: every judged query (\.{--judged-only empty}; without \.{-c} the
+missing ones are found and refused below), a value per query (\.{-q}), the
+items' variants, and two or three probes at the end.  The probe
+\.{precision} of the whole run is undefined exactly for a query with no
+document in the run, a judged query missing from it; under \.{-M}~$n$,
+\.{recall[ties=id-desc]} and \.{recall@@}$n$\.{[ties=id-desc]} differ
+exactly when a document of positive grade lies beyond rank~$n$.
+
+@<Tool functions@>=
+static int te_eval(te_state *t, FILE *out, FILE *err)
+{
+  char **av = tool_alloc(NULL, (size_t) (2 * t->ni + 16) * sizeof *av);
+  char cut[40];
+  int n = 0, i, o, e, rc;
+  av[n++] = "--quiet"; av[n++] = "-q"; av[n++] = "--judged-only"; av[n++] = "empty";
+  if (t->exact) av[n++] = "--exact";
+  for (i = 0; i < t->ni; i++)
+    if (t->it[i].var[0]) { av[n++] = "-m"; av[n++] = t->it[i].var; }
+  av[n++] = "-m"; av[n++] = "precision";
+  snprintf(cut, sizeof cut, "recall@@%ld[ties=id-desc]", t->maxret);
+  if (t->maxret) {
+    av[n++] = "-m"; av[n++] = "recall[ties=id-desc]"; av[n++] = "-m"; av[n++] = cut;
+  }
+  av[n++] = (char *) t->files[0]; av[n++] = (char *) t->files[1];
+  fflush(stdout); fflush(stderr);
+  o = dup(1); e = dup(2);
+  if (o < 0 || e < 0 || dup2(fileno(out), 1) < 0 || dup2(fileno(err), 2) < 0) {
+    free(av);
+    return te_err(2, "cannot redirect the output of eval%s%s", "", "");
+  }
+  rc = cmd_eval(n, av);
+  fflush(stdout); fflush(stderr);
+  dup2(o, 1); dup2(e, 2); close(o); close(e);
+  free(av);
+  return rc;
+}
+
+@ \.{eval}'s lines, in its plain format (measure, query, value, and
+\.{(undefined)} for a value set by a convention), come query by query, the
+$m$ measures of a query together and in the order given, and end with the
+$m$ summaries; so line~$k$ is measure $k\bmod m$ of query $\lfloor
+k/m\rfloor$, and the last $m$ lines are the summaries, whatever the queries
+are called (a query may be named \.{all}).  |te_read| stores the values by
+item and query, the probes apart.
+
+@<Tool functions@>=
+static int te_read(te_state *t, FILE *out)
+{
+  int nm = 0, i, *em, np = t->maxret ? 3 : 1;
+  char *line = NULL, *f[4];
+  size_t cap = 0, k = 0, nl = 0, capl = 0;
+  double *v = NULL;
+  int *u = NULL;
+  char **q = NULL;
+  ssize_t got;
+  for (i = 0; i < t->ni; i++) nm += t->it[i].var[0] != '\0';
+  em = tool_alloc(NULL, (size_t) (nm + np) * sizeof *em);
+  for (i = nm = 0; i < t->ni; i++) if (t->it[i].var[0]) em[nm++] = i;
+  for (i = 0; i < np; i++) em[nm++] = -1 - i;
+  rewind(out);
+  while ((got = getline(&line, &cap, out)) > 0) {
+    int n = ev_split_ws(line, f, 4);
+    if (n < 3) continue;
+    if (nl == capl) {
+      capl = 2 * capl + 256;
+      v = tool_alloc(v, capl * sizeof *v); u = tool_alloc(u, capl * sizeof *u);
+      q = tool_alloc(q, capl * sizeof *q);
+    }
+    v[nl] = strtod(f[2], NULL); u[nl] = n > 3;
+    q[nl] = nl % (size_t) nm == 0 ? tool_strdup(f[1]) : NULL;
+    nl++;
+  }
+  free(line);
+  if (nl % (size_t) nm != 0 || nl == 0) {
+    for (k = 0; k < nl; k++) free(q[k]);
+    free(v); free(u); free(q); free(em);
+    return 0;
+  }
+  t->nq = nl / (size_t) nm - 1;
+  t->qid = tool_alloc(NULL, (t->nq + 1) * sizeof *t->qid);
+  t->val = tool_zalloc((t->nq + 1) * (size_t) t->ni * sizeof *t->val);
+  t->all = tool_zalloc((size_t) (t->ni + 1) * sizeof *t->all);
+  t->empty = tool_zalloc((t->nq + 1) * sizeof *t->empty);
+  t->probe = tool_zalloc(2 * (t->nq + 1) * sizeof *t->probe);
+  for (k = 0; k < nl; k++) {
+    size_t j = k / (size_t) nm;
+    int e = em[k % (size_t) nm];
+    if (k % (size_t) nm == 0) { if (j < t->nq) t->qid[j] = q[k]; else free(q[k]); }
+    if (j == t->nq) { if (e >= 0) t->all[e] = v[k]; }
+    else if (e >= 0) t->val[j * (size_t) t->ni + (size_t) e] = v[k];
+    else if (e == -1) t->empty[j] = u[k];
+    else t->probe[2 * j + (size_t) (-2 - e)] = v[k];
+  }
+  free(v); free(u); free(q); free(em);
+  return 1;
+}
+
+@ A judged query missing from the run stops the command without \.{-c}, as
+it stops trec\_eval, but with the file and line of the query's first
+judgment (found by one more reading of the judgments, on this error only)
+and with what to do.  Under \.{-M} a query with a document of positive
+grade beyond the depth stops it when an item needs that check.
+
+@<Tool functions@>=
+static int te_cmp_qid(const void *a, const void *b);
+static char **te_sort_q;
+static int te_cmp_qid(const void *a, const void *b)
+{
+  return strcmp(te_sort_q[*(const size_t *) a], te_sort_q[*(const size_t *) b]);
+}
+static int te_missing(te_state *t, const size_t *ord)
+{
+  size_t j;
+  int i, any = 0;
+  for (j = 0; j < t->nq && !t->complete; j++)
+    if (t->empty[ord[j]]) {
+      const char *qid = t->qid[ord[j]];
+      FILE *f = fopen(t->files[0], "r");
+      char *line = NULL, *fl[1];
+      size_t cap = 0;
+      long n = 0, at = 0;
+      while (f && at == 0 && getline(&line, &cap, f) > 0) {
+        n++;
+        if (ev_split_ws(line, fl, 1) >= 1 && strcmp(fl[0], qid) == 0) at = n;
+      }
+      if (f) fclose(f);
+      free(line);
+      fprintf(stderr, "%s:%ld: query '%s' is judged but has no line in the run %s"
+        " (trec_eval stops here too; -c counts it, with every value 0)\n",
+        t->files[0], at, qid, t->files[1]);
+      return 4;
+    }
+  for (i = 0; i < t->ni; i++) if (t->it[i].check) any = 1;
+  for (j = 0; j < t->nq && any; j++)
+    if (t->probe[2 * ord[j]] != t->probe[2 * ord[j] + 1]) {
+      for (i = 0; !t->it[i].check; i++) continue;
+      fprintf(stderr, "%s: with -M %ld, query '%s' has a document of positive grade"
+        " beyond rank %ld, and trec_eval's %s of the first %ld documents has no"
+        " rankmetrics variant yet\n", t->files[1], t->maxret, t->qid[ord[j]],
+        t->maxret, t->it[i].name, t->maxret);
+      return 1;
+    }
+  return -1;
+}
+
+@ \.{runid} is the tag of the run's last line that is neither blank nor a
+comment (a line whose first visible character is \.{\#}), as trec\_eval
+keeps it; \.{eval} has read the run already, so its lines are well formed.
+A run read from standard input cannot be read again, and its \.{runid}
+line is left out with a warning.
+
+@<Tool functions@>=
+static void te_runid(te_state *t)
+{
+  FILE *f;
+  char *line = NULL, *fl[6];
+  size_t cap = 0;
+  if (strcmp(t->files[1], "-") == 0 || (f = fopen(t->files[1], "r")) == NULL) {
+    fputs("rankmetrics: trec_eval: the run was read from standard input: no runid"
+      " line\n", stderr);
+    return;
+  }
+  while (getline(&line, &cap, f) > 0) {
+    int n = ev_split_ws(line, fl, 6);
+    if (n >= 6 && fl[0][0] != '#') { free(t->runid); t->runid = tool_strdup(fl[5]); }
+  }
+  fclose(f);
+  free(line);
+}
+
+@ A line of output.  Counts are whole; other values have trec\_eval's four
+decimals, or 17 significant digits with \.{--full}.
+
+@<Tool functions@>=
+static void te_line(const te_state *t, const te_item *it, const char *q, double x)
+{
+  if (it->s->flags & TE_LONG) printf("%-22s\t%s\t%ld\n", it->name, q, (long) x);
+  else if (t->full) printf("%-22s\t%s\t%.17g\n", it->name, q, x);
+  else printf("%-22s\t%s\t%6.4f\n", it->name, q, x);
+}
+
+@ The command.
+
+@<Tool functions@>=
+static int cmd_trec_eval(int argc, char **argv)
+{
+  te_state t;
+  FILE *out = NULL, *err = NULL;
+  char *etext = NULL;
+  size_t k, j, *ord = NULL;
+  int rc, i;
+  memset(&t, 0, sizeof t);
+  t.summary = 1; t.rel = 1;
+  t.marg = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *t.marg);
+  if ((rc = te_options(&t, argc, argv)) >= 0) goto done;
+  rc = 0;
+  if (t.help) { rc = command_usage("trec_eval", stdout); goto done; }
+  if (t.version) {
+    fprintf(stderr, "rankmetrics trec_eval: trec_eval 10.0's command line"
+      " (rankmetrics %s)\n", RM_VERSION);
+    goto done;
+  }
+  if (t.nf != 2) {
+    rc = te_err(1, "give the judgments and the run: rankmetrics trec_eval"
+      " [OPTIONS] QRELS RUN%s%s", "", "");
+    goto done;
+  }
+  if (t.nmarg == 0) te_mark(&t, "official");
+  for (i = 0; i < t.nmarg; i++) if ((rc = te_mark(&t, t.marg[i])) >= 0) goto done;
+  @<Make the items of the marked measures, or |goto done|@>;
+  if ((out = tmpfile()) == NULL || (err = tmpfile()) == NULL) {
+    rc = te_err(2, "no temporary file: %s%s", strerror(errno), "");
+    goto done;
+  }
+  rc = te_eval(&t, out, err);
+  @<Copy \.{eval}'s standard error to ours, and keep it in |etext|@>;
+  if (rc != 0) { rc = etext && strstr(etext, "twice") ? 4 : 2; goto done; }
+  if (!te_read(&t, out)) { rc = te_err(2, "eval wrote no values%s%s", "", ""); goto done; }
+  if (t.nq == 0) {
+    rc = te_err(7, "no query has both judgments in %s and lines in %s", t.files[0],
+      t.files[1]);
+    goto done;
+  }
+  ord = tool_alloc(NULL, t.nq * sizeof *ord);
+  for (k = 0; k < t.nq; k++) ord[k] = k;
+  te_sort_q = t.qid;
+  qsort(ord, t.nq, sizeof *ord, te_cmp_qid);
+  if ((rc = te_missing(&t, ord)) >= 0) goto done;
+  rc = 0;
+  if (t.missing[0])
+    fprintf(stderr, "rankmetrics: trec_eval: not computed yet, so left out:%s\n",
+      t.missing);
+  if (t.per_query)
+    for (k = 0; k < t.nq; k++)
+      for (i = 0; i < t.ni; i++)
+        if (!(t.it[i].s->flags & TE_NOPQ))
+          te_line(&t, &t.it[i], t.qid[ord[k]], t.val[ord[k] * (size_t) t.ni + (size_t) i]);
+  if (t.summary) for (i = 0; i < t.ni; i++) {
+    if (t.it[i].s->flags & TE_RUNID) {
+      te_runid(&t);
+      if (t.runid) printf("%-22s\tall\t%s\n", "runid", t.runid);
+    } else te_line(&t, &t.it[i], "all", t.it[i].s->flags & TE_NUMQ
+      ? (double) t.nq : t.all[i]);
+  }
+done:
+  if (out) fclose(out);
+  if (err) fclose(err);
+  for (j = 0; j < t.nq; j++) free(t.qid[j]);
+  free(t.qid); free(t.val); free(t.all); free(t.empty); free(t.probe);
+  free(t.it); free(t.marg); free(t.runid); free(etext); free(ord);
+  return rc;
+}
+
+@ @<Copy \.{eval}'s standard error to ours...@>=
+{
+  long n;
+  fflush(err);
+  if ((n = ftell(err)) > 0) {
+    etext = tool_alloc(NULL, (size_t) n + 1);
+    rewind(err);
+    n = (long) fread(etext, 1, (size_t) n, err);
+    etext[n] = '\0';
+    fputs(etext, stderr);
+  }
+}
+
+@ A measure marked by name whose variant is refused is an error; one marked
+only by a nickname is left out and named in the warning.
+
+@<Make the items of the marked measures...@>=
+for (k = 0; te_table[k].name; k++) if (t.mark[k]) {
+  int first = t.ni, left = 0;
+  if ((rc = te_expand(&t, &te_table[k], t.param[k])) >= 0) goto done;
+  for (i = first; i < t.ni; i++) {
+    char msg[300];
+    if (te_table[k].flags & (TE_RUNID | TE_NUMQ)) continue;
+    if (te_variant(&t, &t.it[i], msg, sizeof msg)) continue;
+    if (t.mark[k] & 1) { rc = te_err(1, "%s%s", msg, ""); goto done; }
+    if (!left && strlen(t.missing) + strlen(t.it[i].s->name) + 2 < sizeof t.missing) {
+      strcat(t.missing, " "); strcat(t.missing, t.it[i].s->name);
+    }
+    left = 1;
+    memmove(&t.it[i], &t.it[i + 1], (size_t) (t.ni - i - 1) * sizeof *t.it);
+    t.ni--; i--;
+  }
+}
+rc = 0;
 
 @* Verifying an implementation.
 The golden vectors are meant for testing other programs, and one command of

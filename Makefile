@@ -260,6 +260,7 @@ check: all $(RUNNER)
 	bash tests/r_check.sh
 	bash tests/atlas_test.sh
 	bash tests/names_test.sh
+	bash tests/trec_eval_test.sh
 	$(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 	bash tests/python_install_test.sh
 	bash tests/eval_test.sh

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# trec_eval_test.sh: `rankmetrics trec_eval', the drop-in for trec_eval 10.0
+# (the book's section "trec_eval's command line").
+#
+# The expected files tests/trec_eval/NAME.out are trec_eval's own output:
+# they were printed by trec_eval 10.0 (github.com/usnistgov/trec_eval, commit
+# f4253652, built outside this project) on the small files of this directory,
+# with the arguments of the line NAME of tests/trec_eval/cases; so they are an
+# independent implementation's answer, not ours.  trec_eval is not run here.
+# A line of cases is NAME <TAB> STATUS <TAB> ARGUMENTS, STATUS trec_eval's exit
+# status.  For status 0 our standard output must equal NAME.out byte for byte
+# (lines, order, names, padding, four decimals, whole counts); for the
+# nicknames, whose measures this version does not all compute yet, it must
+# equal NAME.out without the lines of the measures that the warning on
+# standard error names.  For an error our status must be trec_eval's and our
+# standard output empty.  Then a few checks of our own: the messages name the
+# file and line, --full and --exact print 17 digits, and the fifth-decimal
+# rounding of an exact tie.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+RM=${TOOL:-./rankmetrics}; case $RM in /*) ;; *) RM=$(pwd)/$RM ;; esac
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok()  { pass=$((pass+1)); }
+bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+cd tests/trec_eval || exit 1
+
+while IFS=$'\t' read -r name status args; do
+  # shellcheck disable=SC2086
+  "$RM" trec_eval $args > "$T/out" 2> "$T/err"; rc=$?
+  if [ "$rc" != "$status" ]; then bad "$name: exit $rc, trec_eval $status: $(cat "$T/err")"; continue; fi
+  if [ "$status" != 0 ]; then
+    if [ -s "$T/out" ]; then bad "$name: output on an error"; else ok; fi
+    [ -s "$T/err" ] || bad "$name: no message on an error"
+    continue
+  fi
+  cp "$name.out" "$T/exp"
+  left=$(sed -n 's/^rankmetrics: trec_eval: not computed yet, so left out://p' "$T/err")
+  for m in $left; do
+    awk -v m="$m" '{ n = $1; if (n != m && index(n, m "_") != 1) print }' "$T/exp" > "$T/e2"
+    mv "$T/e2" "$T/exp"
+  done
+  if cmp -s "$T/out" "$T/exp"; then ok; else bad "$name: differs from trec_eval's output"; diff "$T/exp" "$T/out" | head -5; fi
+  case $name in official*) ;; *) [ -z "$left" ] || bad "$name: measures left out: $left" ;; esac
+done < cases
+
+# the nicknames leave out only what has no variant: map and P are printed
+"$RM" trec_eval a.qrels a.run > "$T/out" 2> "$T/err"
+grep -q '^map *	all	0.4333$' "$T/out" && grep -q '^P_1000 *	all	0.0013$' "$T/out" && ok \
+  || bad "official without -m: map or P_1000 missing"
+# an explicit measure without a variant is refused, by name
+"$RM" trec_eval -m bpref a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "bpref has no rankmetrics variant yet" "$T/err" && ok \
+  || bad "-m bpref: exit $rc, $(cat "$T/err")"
+# a judged query missing from the run: the judgments' file and line, and -c
+grep -q '^miss.qrels:3: query .4. is judged but has no line in the run' \
+  <("$RM" trec_eval -m map miss.qrels a.run 2>&1) && ok || bad "missing query: no FILE:LINE"
+grep -q '^dup.run:2: ' <("$RM" trec_eval -m map a.qrels dup.run 2>&1) && ok \
+  || bad "repeated document: no FILE:LINE"
+# -M with a relevant document beyond the depth, for a measure without a variant there
+"$RM" trec_eval -M 1 -m P.2 a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "query '1' has a document of positive grade beyond rank 1" "$T/err" \
+  && ok || bad "-M 1 -m P.2: exit $rc, $(cat "$T/err")"
+# -J and -l 0 are refused
+"$RM" trec_eval -J -m map a.qrels a.run > /dev/null 2>&1; [ $? = 1 ] && ok || bad "-J taken"
+"$RM" trec_eval -l 0 -m map a.qrels a.run > /dev/null 2>&1; [ $? = 1 ] && ok || bad "-l 0 taken"
+
+# --full: 17 significant digits.  map of query 1 in a.run is
+# (1/2 + 2/5)/3 = 3/10, and the mean of 3/10, 1/2 (query 10) and 1/2 (query 2)
+# is 13/30 = 0.43333...; Rprec of query 1 is 1/3.
+"$RM" trec_eval --full -q -m map -m Rprec a.qrels a.run > "$T/out" 2>&1
+grep -q '^map *	1	0.29999999999999999$' "$T/out" && grep -q '^Rprec *	1	0.33333333333333331$' "$T/out" \
+  && grep -q '^map *	all	0.43333333333333335$' "$T/out" && ok || bad "--full: $(cat "$T/out")"
+"$RM" trec_eval --exact --full -m map a.qrels a.run > "$T/out" 2>&1
+grep -q '^map *	all	0.43333333333333335$' "$T/out" && ok || bad "--exact --full: $(cat "$T/out")"
+
+# The fifth decimal.  Eight queries, one relevant document each, at ranks
+# 1,1,1,1,2,4,8 and none: recip_rank's mean is (4 + 1/2 + 1/4 + 1/8)/8 = 39/64
+# = 0.609375, which %6.4f rounds to 0.6094; and 32 queries with one at rank 1
+# give 1/32 = 0.03125 exactly, which %6.4f rounds to even, 0.0312.
+: > "$T/q"; : > "$T/r"
+for i in 1 2 3 4 5 6 7 8; do
+  echo "$i 0 rel 1" >> "$T/q"
+  case $i in 5) k=2 ;; 6) k=4 ;; 7) k=8 ;; 8) k=0 ;; *) k=1 ;; esac
+  for j in 1 2 3 4 5 6 7 8; do
+    d=n$j; [ $j = "$k" ] && d=rel
+    echo "$i Q0 $d $j $((10 - j)) r" >> "$T/r"
+  done
+done
+"$RM" trec_eval -m recip_rank "$T/q" "$T/r" | grep -q '	all	0.6094$' && ok || bad "39/64 not 0.6094"
+: > "$T/q"; : > "$T/r"
+for i in $(seq 1 32); do
+  echo "$i 0 rel 1" >> "$T/q"
+  if [ "$i" = 1 ]; then echo "$i Q0 rel 1 1 r" >> "$T/r"; else echo "$i Q0 x 1 1 r" >> "$T/r"; fi
+done
+"$RM" trec_eval --exact -m recip_rank "$T/q" "$T/r" | grep -q '	all	0.0312$' && ok || bad "1/32 not 0.0312"
+
+echo "trec_eval_test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -33,7 +33,7 @@ out=$($RM nosuch --help 2>"$T/err"); rc=$?
 if [ $rc -eq 0 ] && [ "$out" = "$(cat "$T/top")" ] && grep -q "'nosuch' has no help of its own" "$T/err"
 then ok "no command: the usage text, with a note"; else bad "nosuch --help: exit $rc, $(cat "$T/err")"; fi
 # every command of the usage text's synopsis has a help of its own
-for c in $(grep -oE '^ *(usage:)? *rankmetrics [a-z]+' "$T/top" | awk '{print $NF}' | sort -u); do
+for c in $(grep -oE '^ *(usage:)? *rankmetrics [a-z_]+' "$T/top" | awk '{print $NF}' | sort -u); do
   $RM $c --help 2>"$T/err" >/dev/null
   [ -s "$T/err" ] && bad "command $c has no help of its own" || ok "command $c has a help of its own"
 done

@@ -15090,8 +15090,9 @@ same day), so a run of $10^5$ queries takes over a minute.
 @* trec\_eval's command line.\here{q:tecmd}
 The command \.{trec\_eval} takes trec\_eval's own command line and prints
 trec\_eval's own output, so that a script written for trec\_eval runs
-unchanged with \.{rankmetrics trec\_eval} in its place:
-$$\hbox{\.{rankmetrics trec\_eval -q -c -m map -m P.5,10 -m ndcg\_cut.10 QRELS RUN}.}$$
+unchanged when the command
+\.{rankmetrics} \.{trec\_eval} takes the place of trec\_eval:
+$$\hbox{\.{rankmetrics trec\_eval -q -c -m map -m P.5,10 QRELS RUN}.}$$
 It is a front end to \.{eval}: it turns trec\_eval's measures into our
 variants by the table of \secref{q:alias}, has \.{eval} compute them, and
 prints the values in trec\_eval's order and format.  What trec\_eval~10.0
@@ -15171,7 +15172,9 @@ status~4); we name the file and both lines.
 
 \smallskip\noindent{\it The output.}  Each line is the measure's name padded
 to 22 characters, a tab, the query (\.{all} for the summary), a tab and the
-value: \.{printf("\%-22s\\t\%s\\t\%6.4f\\n")}.  Counts (\.{num\_ret},
+value, as
+$$\hbox{\.{printf("\%-22s\\t\%s\\t\%6.4f\\n", name, qid, value)}}$$
+writes them.  Counts (\.{num\_ret},
 \.{num\_rel}, \.{num\_rel\_ret}, \.{num\_nonrel\_judged\_ret}, \.{num\_q})
 are printed as whole numbers, and their summary is their sum, not their
 mean; \.{runid} prints the tag of the run's last line.  With \.{-q} the
@@ -15909,6 +15912,94 @@ for (k = 0; te_table[k].name; k++) if (t.mark[k]) {
   }
 }
 rc = 0;
+
+@* What trec\_eval computes.\here{q:tewhat}
+trec\_eval~10.0 prints, for \.{-m all\_trec}, the measures of the table
+below (and \.{dcg}, \.{ideal\_dcg} and \.{yaap} when named); each line
+gives the measure as trec\_eval prints it ($K$ a cutoff, $x$ a parameter),
+ir\_measures' name for it where ir\_measures has one, and the variant of
+this book that \.{rankmetrics trec\_eval} computes for it, or ``not yet''
+where this version has none; \.{runid} and \.{num\_q} are written by the
+command itself.  Every variant breaks ties by document name, descending,
+and reads the relevance level of \.{-l} as its \.{rel=} (\secref{q:alias},
+notes a and b); the notes of that section say how each was read from
+trec\_eval's source and checked.  \.{tests/trec\_eval\_test.sh} reads the
+rows: a variant must be what the parser makes of \.{trec\_eval:}{\it
+name}, and a ``not yet'' must be refused, so a measure that gains a variant
+must gain it here too.
+@^trec\_eval@>
+
+\def\tw#1#2#3{\altt#1&\altt#2&\altt#3\cr}
+$$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\eightrm trec\_eval 10.0&\eightrm ir\_measures&\eightrm variant\cr
+\noalign{\smallskip\hrule\smallskip}
+\tw{runid}{\none}{(the run's tag)}
+\tw{num\_q}{NumQ}{(the number of queries)}
+\tw{num\_ret}{NumRet}{not yet}
+\tw{num\_rel}{NumRel}{not yet}
+\tw{num\_rel\_ret}{NumRelRet}{not yet}
+\tw{map}{AP}{ap[ties=id-desc]}
+\tw{gm\_map}{\none}{not yet}
+\tw{Rprec}{Rprec}{rprec[ties=id-desc]}
+\tw{bpref}{Bpref}{not yet}
+\tw{recip\_rank}{RR}{rr[ties=id-desc]}
+\tw{iprec\_at\_recall\_0.10}{IPrec@@0.1}{not yet}
+\tw{P\_10}{P@@10}{precision@@10[ties=id-desc]}
+\tw{relstring}{\none}{not yet}
+\tw{recall\_10}{R@@10}{recall@@10[ties=id-desc]}
+\tw{infAP}{infAP}{not yet}
+\tw{gm\_bpref}{\none}{not yet}
+\tw{Rprec\_mult\_0.20}{\none}{not yet}
+\tw{utility}{\none}{not yet}
+\tw{11pt\_avg}{\none}{not yet}
+\tw{binG}{\none}{not yet}
+\tw{G}{\none}{not yet}
+\tw{dcg}{\none}{dcg[ties=id-desc]}
+\tw{ideal\_dcg}{\none}{idcg}
+\tw{ndcg}{nDCG}{ndcg[ties=id-desc]}
+\tw{ndcg\_rel}{\none}{not yet}
+\tw{Rndcg}{\none}{not yet}
+\tw{ndcg\_cut\_10}{nDCG@@10}{ndcg@@10[ties=id-desc]}
+\tw{map\_cut\_10}{AP@@10}{ap@@10[ties=id-desc]}
+\tw{relative\_P\_10}{\none}{not yet}
+\tw{success\_10}{Success@@10}{hr@@10[ties=id-desc]}
+\tw{set\_P}{SetP}{precision[ties=id-desc]}
+\tw{set\_relative\_P}{SetRelP}{not yet}
+\tw{set\_recall}{SetR}{recall[ties=id-desc]}
+\tw{set\_map}{SetAP}{not yet}
+\tw{set\_F}{SetF}{f[beta2=1,ties=id-desc]}
+\tw{set\_F\_0.5}{SetF(beta=0.5)}{f[beta2=0.5,ties=id-desc]}
+\tw{num\_nonrel\_judged\_ret}{\none}{not yet}
+\tw{yaap}{\none}{not yet}
+\tw{rbp}{RBP}{not yet}
+\tw{rbp\_resid}{\none}{not yet}
+\tw{unj\_10}{\none}{not yet}
+}}$$
+
+@ {\it What the comparison found.}  On 300 random pairs of judgments and
+runs (one to six queries, up to 25 documents, scores with many ties, grades
+$-1$ to~3, judged queries missing from the run, queries of the run without
+judgments, some runs not grouped by query), under no option, \.{-c},
+\.{-l 2}, \.{-c -l 3}, \.{-M 3}, \.{-M 5}, \.{-c -M 8} and \.{-c -M 1000},
+\.{rankmetrics trec\_eval -q} and trec\_eval~10.0 were run 4\,200 times with
+\.{-m all\_trec} and extra cutoffs (a smaller list under \.{-M}).  Of the
+311\,628 lines of the measures we compute, all equal trec\_eval's but 17,
+and each of the 17 is a value whose exact value ends in a 5 at the fifth
+decimal: 0.21875 (\.{map} and \.{map\_cut\_10}, means), 0.03125 (a mean of
+\.{set\_F\_0.5}) and 0.46875 (\.{set\_F\_0.5} of one query).  Both programs
+print the double they hold with \.{\%6.4f}, which rounds an exact tie to
+even; we hold the exact value, a double here, and print 0.4688, while
+trec\_eval's $(1+x)PR/(xP+R)$ lands just below 0.46875 and prints 0.4687.
+The exit statuses agreed everywhere but in one case, met 92 times: a query
+whose judgments are all negative stops trec\_eval (``Can't calculate
+measure'', status~4), because \.{form\_res\_rels.c} asks for an array of
+$\max(\hbox{grade})+1=0$ elements and takes the null answer for a failure;
+we evaluate it as a query without relevant documents.  With \.{-M}, 391 of
+the comparisons were refused by the check of \secref{q:tecmd} (a document
+of positive grade beyond the depth, for \.{Rprec}, \.{ndcg}, \.{P\_10} or
+\.{ndcg\_cut\_10}).  The script that ran trec\_eval is not part of the
+project; \.{tests/trec\_eval\_test.sh} keeps trec\_eval's output for a few
+files.
 
 @* Verifying an implementation.
 The golden vectors are meant for testing other programs, and one command of

@@ -95,5 +95,22 @@ for i in $(seq 1 32); do
 done
 "$RM" trec_eval --exact -m recip_rank "$T/q" "$T/r" | grep -q '	all	0.0312$' && ok || bad "1/32 not 0.0312"
 
+# The book's table "What trec_eval computes": each row \tw{NAME}{IRM}{VARIANT}.
+# A VARIANT is what the parser makes of trec_eval:NAME; "not yet" is refused
+# (the two rows in parentheses are written by the command itself).
+cd ../.. || exit 1
+awk '/^@\* What trec\\_eval computes\./ {p = 1} /^@ \{\\it What the comparison found/ {p = 0} p' \
+  rankmetrics.w | grep '^\\tw{' | sed 's/@@/@/g; s/\\_/_/g; s/^\\tw{//; s/}$//; s/}{/\t/g' > "$T/rows"
+[ "$(wc -l < "$T/rows")" -ge 40 ] || bad "the table has $(wc -l < "$T/rows") rows"
+while IFS=$'\t' read -r te im var; do
+  case $var in
+    '('*) ;;
+    'not yet') if "$RM" name "trec_eval:$te" > /dev/null 2>&1; then
+        bad "table: trec_eval's $te has a variant now; the row says not yet"; else ok; fi ;;
+    *) a=$("$RM" name "trec_eval:$te" 2>&1); b=$("$RM" name "$var" 2>&1)
+       [ "$a" = "$b" ] && ok || bad "table: trec_eval:$te is '$a', the row says '$var'" ;;
+  esac
+done < "$T/rows"
+
 echo "trec_eval_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -15197,13 +15197,14 @@ computed; we print ours, which is the exact value correctly rounded (with
 \.{--exact}) or within a few units in the last place of it, so the printed
 values agree except where the exact value lies on, or within such an error
 of, the midpoint between two four-decimal numbers, where the rounding error of either
-program decides the last digit.  For example the mean of \.{recip\_rank}
-over the eight queries whose values are $1,1,1,1,1/2,1/4,1/8,0$ is
-$39/64=0.609375$ exactly, and \.{\%6.4f} rounds this exact tie to even,
-0.6094; a mean whose sum was accumulated in another order can land one ulp
-either side and print 0.6093 or 0.6094.  Such ties are rare (an exact value
-must be a multiple of $1/20000$ plus $1/20000$'s half); the random comparison
-below met them only in means.
+program decides the last digit.  For example a query with 22 relevant
+documents whose run retrieves 5 of them, all at the top, has $P=1$,
+$R=5/22$ and \.{set\_F.0.5} $=1.5PR/(0.5P+R)=15/32=0.46875$ exactly, a
+double: \.{\%6.4f} rounds this exact tie to even and we print 0.4688,
+while trec\_eval's double lies just below and it prints 0.4687
+(\.{tests/trec\_eval/tie5.*}).  Such ties are rare, since the exact
+value must be an odd multiple of $1/20000$; the random comparison of
+\secref{q:tewhat} met 17 in 311\,628 lines.
 
 \smallskip\noindent{\it Errors}, on standard error, with trec\_eval's exit
 statuses so that scripts that test them keep working: 1 for a usage error

@@ -74,6 +74,16 @@ grep -q '^map *	1	0.29999999999999999$' "$T/out" && grep -q '^Rprec *	1	0.333333
 "$RM" trec_eval --exact --full -m map a.qrels a.run > "$T/out" 2>&1
 grep -q '^map *	all	0.43333333333333335$' "$T/out" && ok || bad "--exact --full: $(cat "$T/out")"
 
+# An exact tie at the fifth decimal (tie5.qrels, tie5.run): 22 relevant
+# documents, 5 retrieved, all relevant, so set_F.0.5 = 1.5PR/(0.5P + R) with
+# P = 1, R = 5/22 is 15/32 = 0.46875, a double.  trec_eval 10.0 printed
+# 'set_F_0.5 all 0.4687' (its double lies below the tie); %6.4f rounds the
+# exact tie to even, 0.4688, which we print.
+"$RM" trec_eval -m set_F.0.5 tie5.qrels tie5.run | grep -q '	all	0.4688$' \
+  && ok || bad "tie5: set_F_0.5 not 0.4688"
+"$RM" trec_eval --exact --full -m set_F.0.5 tie5.qrels tie5.run \
+  | grep -q '	all	0.46875$' && ok || bad "tie5: --exact --full not 0.46875"
+
 # The fifth decimal.  Eight queries, one relevant document each, at ranks
 # 1,1,1,1,2,4,8 and none: recip_rank's mean is (4 + 1/2 + 1/4 + 1/8)/8 = 39/64
 # = 0.609375, which %6.4f rounds to 0.6094; and 32 queries with one at rank 1

@@ -15202,9 +15202,12 @@ documents whose run retrieves 5 of them, all at the top, has $P=1$,
 $R=5/22$ and \.{set\_F.0.5} $=1.5PR/(0.5P+R)=15/32=0.46875$ exactly, a
 double: \.{\%6.4f} rounds this exact tie to even and we print 0.4688,
 while trec\_eval's double lies just below and it prints 0.4687
-(\.{tests/trec\_eval/tie5.*}).  Such ties are rare, since the exact
+(\.{tests/trec\_eval/tie5.*}).  A tie that is not a double, such as a
+mean \.{P\_10} of $9/160=0.05625$, is printed from the double nearest to
+it, which lies on one side (here above: we print 0.0563), and trec\_eval's
+may lie on the other (it printed 0.0562).  Such ties are rare, since the exact
 value must be an odd multiple of $1/20000$; the random comparison of
-\secref{q:tewhat} met 17 in 311\,628 lines.
+\secref{q:tewhat} met 30 in 410\,356 lines.
 
 \smallskip\noindent{\it Errors}, on standard error, with trec\_eval's exit
 statuses so that scripts that test them keep working: 1 for a usage error
@@ -15628,9 +15631,11 @@ static int te_truncate(rm_variant *w, unsigned long n, int *check)
 to temporary files, with the options that make it compute what trec\_eval
 computes: every judged query (\.{--judged-only empty}; without \.{-c} the
 missing ones are found and refused below), a value per query (\.{-q}), the
-items' variants, and two or three probes at the end.  The probe
-\.{precision} of the whole run is undefined exactly for a query with no
-document in the run, a judged query missing from it; under \.{-M}~$n$,
+items' variants, in \.{--trec} lines, and probes at the end.  The
+precision of the whole run is undefined exactly for a query with no
+document in the run, a judged query missing from it, so
+\.{precision[undef=one]} and \.{precision[undef=zero]} differ exactly
+there; under \.{-M}~$n$,
 \.{recall[ties=id-desc]} and \.{recall@@}$n$\.{[ties=id-desc]} differ
 exactly when a document of positive grade lies beyond rank~$n$.
 
@@ -15640,11 +15645,13 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
   char **av = tool_alloc(NULL, (size_t) (2 * t->ni + 16) * sizeof *av);
   char cut[40];
   int n = 0, i, o, e, rc;
-  av[n++] = "--quiet"; av[n++] = "-q"; av[n++] = "--judged-only"; av[n++] = "empty";
+  av[n++] = "--quiet"; av[n++] = "--trec"; av[n++] = "-q";
+  av[n++] = "--judged-only"; av[n++] = "empty";
   if (t->exact) av[n++] = "--exact";
   for (i = 0; i < t->ni; i++)
     if (t->it[i].var[0]) { av[n++] = "-m"; av[n++] = t->it[i].var; }
-  av[n++] = "-m"; av[n++] = "precision";
+  av[n++] = "-m"; av[n++] = "precision[undef=one]";
+  av[n++] = "-m"; av[n++] = "precision[undef=zero]";
   snprintf(cut, sizeof cut, "recall@@%ld[ties=id-desc]", t->maxret);
   if (t->maxret) {
     av[n++] = "-m"; av[n++] = "recall[ties=id-desc]"; av[n++] = "-m"; av[n++] = cut;
@@ -15663,8 +15670,24 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
   return rc;
 }
 
-@ \.{eval}'s lines, in its plain format (measure, query, value, and
-\.{(undefined)} for a value set by a convention), come query by query, the
+@ The words of a line, split in place at white space, at most |max| of them
+kept; the number of words is returned.
+
+@<Tool functions@>=
+static int te_split(char *s, char **f, int max)
+{
+  int n = 0;
+  for (;;) {
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') s++;
+    if (*s == '\0') return n;
+    if (n < max) f[n] = s;
+    n++;
+    while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n') s++;
+    if (*s) *s++ = '\0';
+  }
+}
+
+@ \.{eval}'s lines, \.{measure<TAB>query<TAB>value}, come query by query, the
 $m$ measures of a query together and in the order given, and end with the
 $m$ summaries; so line~$k$ is measure $k\bmod m$ of query $\lfloor
 k/m\rfloor$, and the last $m$ lines are the summaries, whatever the queries
@@ -15674,11 +15697,10 @@ item and query, the probes apart.
 @<Tool functions@>=
 static int te_read(te_state *t, FILE *out)
 {
-  int nm = 0, i, *em, np = t->maxret ? 3 : 1;
+  int nm = 0, i, *em, np = t->maxret ? 4 : 2;
   char *line = NULL, *f[4];
   size_t cap = 0, k = 0, nl = 0, capl = 0;
   double *v = NULL;
-  int *u = NULL;
   char **q = NULL;
   ssize_t got;
   for (i = 0; i < t->ni; i++) nm += t->it[i].var[0] != '\0';
@@ -15687,21 +15709,19 @@ static int te_read(te_state *t, FILE *out)
   for (i = 0; i < np; i++) em[nm++] = -1 - i;
   rewind(out);
   while ((got = getline(&line, &cap, out)) > 0) {
-    int n = ev_split_ws(line, f, 4);
-    if (n < 3) continue;
+    if (te_split(line, f, 3) < 3) continue;
     if (nl == capl) {
       capl = 2 * capl + 256;
-      v = tool_alloc(v, capl * sizeof *v); u = tool_alloc(u, capl * sizeof *u);
-      q = tool_alloc(q, capl * sizeof *q);
+      v = tool_alloc(v, capl * sizeof *v); q = tool_alloc(q, capl * sizeof *q);
     }
-    v[nl] = strtod(f[2], NULL); u[nl] = n > 3;
+    v[nl] = strtod(f[2], NULL);
     q[nl] = nl % (size_t) nm == 0 ? tool_strdup(f[1]) : NULL;
     nl++;
   }
   free(line);
   if (nl % (size_t) nm != 0 || nl == 0) {
     for (k = 0; k < nl; k++) free(q[k]);
-    free(v); free(u); free(q); free(em);
+    free(v); free(q); free(em);
     return 0;
   }
   t->nq = nl / (size_t) nm - 1;
@@ -15709,17 +15729,17 @@ static int te_read(te_state *t, FILE *out)
   t->val = tool_zalloc((t->nq + 1) * (size_t) t->ni * sizeof *t->val);
   t->all = tool_zalloc((size_t) (t->ni + 1) * sizeof *t->all);
   t->empty = tool_zalloc((t->nq + 1) * sizeof *t->empty);
-  t->probe = tool_zalloc(2 * (t->nq + 1) * sizeof *t->probe);
+  t->probe = tool_zalloc(4 * (t->nq + 1) * sizeof *t->probe);
   for (k = 0; k < nl; k++) {
     size_t j = k / (size_t) nm;
     int e = em[k % (size_t) nm];
     if (k % (size_t) nm == 0) { if (j < t->nq) t->qid[j] = q[k]; else free(q[k]); }
     if (j == t->nq) { if (e >= 0) t->all[e] = v[k]; }
     else if (e >= 0) t->val[j * (size_t) t->ni + (size_t) e] = v[k];
-    else if (e == -1) t->empty[j] = u[k];
-    else t->probe[2 * j + (size_t) (-2 - e)] = v[k];
+    else t->probe[4 * j + (size_t) (-1 - e)] = v[k];
   }
-  free(v); free(u); free(q); free(em);
+  for (k = 0; k < t->nq; k++) t->empty[k] = t->probe[4 * k] != t->probe[4 * k + 1];
+  free(v); free(q); free(em);
   return 1;
 }
 
@@ -15749,7 +15769,7 @@ static int te_missing(te_state *t, const size_t *ord)
       long n = 0, at = 0;
       while (f && at == 0 && getline(&line, &cap, f) > 0) {
         n++;
-        if (ev_split_ws(line, fl, 1) >= 1 && strcmp(fl[0], qid) == 0) at = n;
+        if (te_split(line, fl, 1) >= 1 && strcmp(fl[0], qid) == 0) at = n;
       }
       if (f) fclose(f);
       free(line);
@@ -15760,7 +15780,7 @@ static int te_missing(te_state *t, const size_t *ord)
     }
   for (i = 0; i < t->ni; i++) if (t->it[i].check) any = 1;
   for (j = 0; j < t->nq && any; j++)
-    if (t->probe[2 * ord[j]] != t->probe[2 * ord[j] + 1]) {
+    if (t->probe[4 * ord[j] + 2] != t->probe[4 * ord[j] + 3]) {
       for (i = 0; !t->it[i].check; i++) continue;
       fprintf(stderr, "%s: with -M %ld, query '%s' has a document of positive grade"
         " beyond rank %ld, and trec_eval's %s of the first %ld documents has no"
@@ -15789,7 +15809,7 @@ static void te_runid(te_state *t)
     return;
   }
   while (getline(&line, &cap, f) > 0) {
-    int n = ev_split_ws(line, fl, 6);
+    int n = te_split(line, fl, 6);
     if (n >= 6 && fl[0][0] != '#') { free(t->runid); t->runid = tool_strdup(fl[5]); }
   }
   fclose(f);
@@ -15977,25 +15997,24 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
 \tw{unj\_10}{\none}{not yet}
 }}$$
 
-@ {\it What the comparison found.}  On 300 random pairs of judgments and
-runs (one to six queries, up to 25 documents, scores with many ties, grades
-$-1$ to~3, judged queries missing from the run, queries of the run without
-judgments, some runs not grouped by query), under no option, \.{-c},
-\.{-l 2}, \.{-c -l 3}, \.{-M 3}, \.{-M 5}, \.{-c -M 8} and \.{-c -M 1000},
-\.{rankmetrics trec\_eval -q} and trec\_eval~10.0 were run 4\,200 times with
-\.{-m all\_trec} and extra cutoffs (a smaller list under \.{-M}).  Of the
-311\,628 lines of the measures we compute, all equal trec\_eval's but 17,
-and each of the 17 is a value whose exact value ends in a 5 at the fifth
-decimal: 0.21875 (\.{map} and \.{map\_cut\_10}, means), 0.03125 (a mean of
-\.{set\_F\_0.5}) and 0.46875 (\.{set\_F\_0.5} of one query).  Both programs
-print the double they hold with \.{\%6.4f}, which rounds an exact tie to
-even; we hold the exact value, a double here, and print 0.4688, while
-trec\_eval's $(1+x)PR/(xP+R)$ lands just below 0.46875 and prints 0.4687.
-The exit statuses agreed everywhere but in one case, met 92 times: a query
-whose judgments are all negative stops trec\_eval (``Can't calculate
-measure'', status~4), because \.{form\_res\_rels.c} asks for an array of
+@ {\it What the comparison found.}  On 300 small random pairs of
+judgments and runs (one to six queries, up to 25 documents) and 100 larger
+ones (up to 20 queries, up to 300 documents), with scores with many ties,
+grades $-1$ to~3, judged queries missing from the run, queries of the run
+without judgments and some runs not grouped by query, under no option,
+\.{-c}, \.{-l 2}, \.{-c -l 3}, \.{-M 3}, \.{-M 5}, \.{-c -M 8} and \.{-c -M
+1000}, \.{rankmetrics trec\_eval -q} and trec\_eval~10.0 were run 5\,000
+times with \.{-m all\_trec} and extra cutoffs (a smaller list under
+\.{-M}).  Of the 410\,356 lines of the measures we compute, all equal
+trec\_eval's but 30, and each of the 30 is a value whose exact value ends
+in a 5 at the fifth decimal, such as 0.21875 (\.{map}, a mean), 0.46875
+(\.{set\_F\_0.5} of one query), 0.05625 and 0.20625 (\.{P\_10}, means) or
+0.44375 (\.{map} of one query): the ties of \secref{q:tecmd}.  The exit
+statuses agreed everywhere but in one case, met 92 times: a query whose
+judgments are all negative stops trec\_eval (``Can't calculate measure'',
+status~4), because \.{form\_res\_rels.c} asks for an array of
 $\max(\hbox{grade})+1=0$ elements and takes the null answer for a failure;
-we evaluate it as a query without relevant documents.  With \.{-M}, 391 of
+we evaluate it as a query without relevant documents.  With \.{-M}, 543 of
 the comparisons were refused by the check of \secref{q:tecmd} (a document
 of positive grade beyond the depth, for \.{Rprec}, \.{ndcg}, \.{P\_10} or
 \.{ndcg\_cut\_10}).  The script that ran trec\_eval is not part of the

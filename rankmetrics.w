@@ -12214,7 +12214,9 @@ A result that never reaches its reader is a failure too: when standard
 output cannot be written (a full disk, a closed pipe's reader that does not
 raise a signal), the tool says so on standard error and exits with
 status~2 (or the command's own nonzero status), never with~0.  An oracle
-whose report was silently lost would be worse than none.
+whose report was silently lost would be worse than none.  Every command
+that prints results takes \.{-o FILE}, which writes them into |FILE|
+atomically (see {\it Files}, below).
 @^command-line tool@>@^silent failures@>
 
 @(rmtool.c@>=
@@ -12330,6 +12332,9 @@ static void usage(FILE *f)
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
+    "-o FILE, given to any command but vectors and figures, writes its output\n"
+    "into FILE instead of standard output, under a temporary name renamed over\n"
+    "FILE only when complete; a link is followed, a device written in place.\n\n"
     "NAME is metric[@@K][key=value,...]; the first value of each key is its\n"
     "default, and a group key=words(COND) is accepted only with COND: a cutoff\n"
     "(@@K) or with a word of another key.  'rankmetrics COMMAND --help' prints\n"
@@ -12603,6 +12608,9 @@ static int command_usage(const char *cmd, FILE *f)
     return 0;
   }
   fputs(cmd_help[c].text, f);
+  if (word_in(cmd, out_commands))
+    fputs("  -o FILE   write the output into FILE, which is replaced only when it is\n"
+      "            complete (a link is followed, a device written in place)\n", f);
   if (!cmd_help[c].names) return 0;
   fputs("\nNAME is [AGGREGATOR:]metric[@@K][key=value,...], without spaces; a key\n"
     "left out takes its default ('rankmetrics name' prints every default).\n"
@@ -12826,7 +12834,7 @@ which.  No newline at all means the piece is full.
 @^out of memory@>@^long lines@>
 
 @<Reading a line@>=
-static size_t tool_line_max = (size_t) 256 << 20; /* bytes; \.{--memory} may lower it */
+static size_t tool_line_max = (size_t) 256 << 20; /* bytes; a limit on memory may lower it */
 static ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   long line)
 {
@@ -13902,10 +13910,12 @@ with the fields \.{measure} (as given), \.{variant} (canonical), \.{qid}
 (\.{null} for the aggregate), \.{value}, and \.{undefined} when the value
 was set by a convention.  Values per query are written only with \.{-q}.
 \.{--exact} computes every value on the exact path and writes its correctly
-rounded double.  All output is first written to a temporary file and copied
-to standard output only when the whole input has been read without error,
-so an error leaves nothing half-written: it is reported as
-\.{FILE:LINE: what was wrong} and the exit status is~1.
+rounded double.  All output is first written to a temporary file (in
+\.{\$TMPDIR}) and copied to standard output only when the whole input has
+been read without error, so an error leaves nothing half-written: it is
+reported as \.{FILE:LINE: what was wrong} and the exit status is~1.
+\.{-o FILE} writes the output into |FILE|, replaced only when the command
+succeeds.
 
 @ {\it Streaming.}  When the lines of each query are contiguous (the input
 is grouped, for example sorted by query), the run or the delimited file is
@@ -13948,10 +13958,11 @@ run's queries otherwise.
 vectors) passes each line it reads through |line_check|.  A UTF-8 byte-order
 mark at the very start of a file is dropped, since editors on some systems
 write one and it would otherwise glue itself to the first column's name.  A
-NUL byte anywhere in a line is refused as \.{FILE:LINE: NUL byte}: |getline|
+NUL byte anywhere in a line is refused as \.{FILE:LINE: NUL byte}: |tool_getline|
 reads it, but every C string after it would end there and silently cut the
-line.  Line ends \.{\\n} and \.{\\r\\n} are both accepted; lines of any
-length are read whole by |getline|.  Identifiers (query, document, user and
+line.  Line ends \.{\\n} and \.{\\r\\n} are both accepted; every line is
+read whole by |tool_getline|, up to |tool_line_max| bytes (256~MiB), and a
+read error or a failed allocation is an error, never the end of the file.  Identifiers (query, document, user and
 item) must be valid UTF-8; one that is not is refused as \.{FILE:LINE:
 invalid UTF-8 in an identifier}, so that the JSON output is always valid and
 two spellings of one name in different encodings are not silently taken for
@@ -17711,13 +17722,61 @@ A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and
 trec\_eval reads them as not relevant, so \.{eval} does too and says how many
 it read.  An output file is never left half-written: \.{eval} copies its
-output from a temporary file only at the end, \.{vectors} and \.{figures}
-write \.{NAME.tmp} and rename it, \.{disagree --tex FILE} writes
-\.{FILE.part} and renames it, and the other commands write only to standard
-output.  The harness \.{fuzz\_csv} found one fault: a delimited file has no
+output from a temporary file only at the end, and every file a command
+writes (\.{-o}, \.{--tex}, \.{vectors}, \.{figures}) is written under a
+temporary name and renamed into place when complete (see the next
+section).  The harness \.{fuzz\_csv} found one fault: a delimited file has no
 unretrieved judged items, and the copy of a kept query passed |memcpy| a
 null pointer for them (harmless in practice, undefined in C); |ev_dup| now
 copies nothing then.
+
+@ {\it Files that cannot be read or written.}  An audit of the tool
+done as a hostile user would do it found six ways to end with status~0 and a
+wrong or missing answer; four were about files: an allocation failure
+taken for the end of the input (a 60~MB line under a memory limit gave the
+mean of the queries before it, 0.8333 for the true 0.6111), standard output
+on a full disk, \.{eval}'s temporary file in a full directory (0 of
+76~KB reached the output), and \.{disagree --tex} renaming a regular file
+over a symbolic link or over \.{/dev/full}.  Each has now one answer, given
+by the functions of {\it Files} in the tool's part (|tool_getline|,
+|out_start|, |close_stdout|), and a test.  The test \.{fault\_test.sh} runs
+the tool built with \.{-DRM\_FAULTS}, which fails the $N$th allocation,
+output write or line read on request, for every~$N$ that a few
+representative commands reach (\.{eval} on TREC and CSV files, with
+\.{-q}, to a file and to standard output, \.{value}, \.{verify}, and
+\.{disagree --tex}; every $N$ up to 100, then every seventh); \.{io\_test.sh}
+brings the other cases about for real on the ordinary build.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
+\bf case&\bf answer&\bf test\cr
+\noalign{\smallskip}
+an allocation fails, anywhere&\.{out of memory}, status 1&fault\_test\cr
+a 30 MB line under \.{ulimit -v}&the right value, or \.{out of memory}&io\_test\cr
+a read error&\.{FILE:LINE: read error: }{\it reason}&fault\_test\cr
+a directory as input&\.{FILE: is a directory}&io\_test\cr
+\.{/dev/zero} as input&\.{FILE:1: line longer than N bytes}&io\_test\cr
+a line longer than |tool_line_max|&the same; a line of $N$ bytes is read&io\_test\cr
+the last line without a newline&read&io\_test\cr
+standard output on a full disk&\.{cannot write standard output}, status 2&io\_test\cr
+\.{\$TMPDIR} full (16 kB tmpfs)&\.{cannot write the temporary file}&io\_test\cr
+\.{\$TMPDIR} missing&\.{no temporary file}&io\_test\cr
+any output write fails&\.{cannot write 'FILE'}, temporary removed&fault\_test\cr
+\.{-o} or \.{--tex} a regular file&replaced by a rename when complete&io\_test\cr
+the command fails under \.{-o}&the old file kept, with its mode&io\_test\cr
+\.{-o} or \.{--tex} a symbolic link&the file it names replaced, the link kept&io\_test\cr
+\.{-o} or \.{--tex} a device or FIFO&written in place; its errors reported&io\_test\cr
+\.{-o /dev/stdout}&the tool's standard output, appended&io\_test\cr
+\.{-o} a directory or a socket&refused&io\_test\cr
+\.{-o} in a missing directory&\.{cannot write 'FILE'}&io\_test\cr
+out of memory or a signal mid-output&temporaries removed&fault\_test\cr
+\noalign{\smallskip}}}$$
+The answer is an error with status~1 unless the table says otherwise; a
+failed write of standard output turns status~0 into~2.  \.{-o} renames the
+file into place when the command ends with status~0, or with status~1
+from \.{verify}, \.{examples}, \.{accuracy} and \.{adequacy}, whose~1 is a
+verdict on a complete report; otherwise the old file is kept and a line on
+standard error says so.  The limit of a line is set for the tests by
+\.{RANKMETRICS\_LINE\_MAX} (bytes).
+@^fault injection@>@^out of memory@>@^silent failures@>
 
 @ The fuzzer found two bugs, both now fixed.  The double path of \.{mae},
 \.{mse} and \.{rmse} broke on extreme scores: scores of $10^{308}$ gave NaN

@@ -142,6 +142,9 @@ refuse "a NUL byte after 300 bytes of a line" "rnul:2: NUL byte" $RM eval --quie
 # memory, never the mean of the other queries.  q1 has ap 5/6; q2's only
 # relevant document, 30 MB long, is retrieved first, ap 1: the mean is
 # 0.9166666666666666; without q2 it would be 0.8333333333333333.
+if ! (ulimit -v 400000; $RM --version) >/dev/null 2>&1; then
+  echo "note: $RM does not start under ulimit -v (a sanitizer build?); the long-line case is skipped"
+else
 long=$(head -c 30000000 /dev/zero | tr '\0' x)
 { cat "$T/q"; printf 'q2 0 %s 1\n' "$long"; } > "$T/ql"
 { cat "$T/r"; printf 'q2 Q0 %s 1 1 t\n' "$long"; } > "$T/rl"
@@ -155,6 +158,7 @@ for kb in 60000 90000 120000 200000 400000; do
   else bad "long line under ulimit -v $kb: exit $rc, '$out', $(head -c 200 "$T/err")"; seen="$seen BAD@$kb"; fi
 done
 case $seen in *BAD*) ;; *ok@*) ok "a 30 MB line under address-space limits:$seen";; *) bad "30 MB line: never evaluated:$seen";; esac
+fi
 
 echo "io_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -12953,7 +12953,8 @@ static int out_start(tool_out *o, const char *cmd, const char *path)
   memset(o, 0, sizeof *o);
   o->fd = -1; o->name = path;
   if (strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0
-      || strncmp(path, "/dev/fd/", 8) == 0) {
+      || (strncmp(path, "/dev/fd/", 8) == 0 && path[8]
+        && strspn(path + 8, "0123456789") == strlen(path + 8))) {
     int from = path[5] == 's' ? (path[8] == 'o' ? 1 : 2) : atoi(path + 8);
     if (from == 1) fflush(stdout);
     if ((fd = dup(from)) < 0) goto fail;

@@ -17745,7 +17745,7 @@ the tool built with \.{-DRM\_FAULTS}, which fails the $N$th allocation,
 output write or line read on request, for every~$N$ that a few
 representative commands reach (\.{eval} on TREC and CSV files, with
 \.{-q}, to a file and to standard output, \.{value}, \.{verify}, and
-\.{disagree --tex}; every $N$ up to 100, then every seventh); \.{io\_test.sh}
+\.{disagree --tex}; every $N$ up to 60, then every ninth); \.{io\_test.sh}
 brings the other cases about for real on the ordinary build.
 $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
 \bf case&\bf answer&\bf test\cr

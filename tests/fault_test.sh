@@ -8,8 +8,8 @@
 # write", "read error"), and an output file (-o or --tex) that is either
 # untouched or, for disagree --tex, the complete file of a clean run, and no
 # temporary left beside it.  The last, clean run must print what the
-# ordinary build prints.  N is walked one by one up to 100, then in steps of
-# 7 (the faulty build writes unbuffered, so disagree --tex makes about 600
+# ordinary build prints.  N is walked one by one up to 60, then in steps of
+# 9 (the faulty build writes unbuffered, so disagree --tex makes about 600
 # writes; every N would take a minute).  Run from the top directory after
 # make faults.
 cd "$(dirname "$0")/.." || exit 1
@@ -22,9 +22,9 @@ ok() { echo "ok: $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
 
 mkdir "$T/in" "$T/o" "$T/v"
-# 40 queries of 3 documents, an output of 2 kB; the faulty build writes unbuffered
-awk 'BEGIN { for (i = 1; i <= 40; i++) printf "q%d 0 d1 1\nq%d 0 d2 %d\nq%d 0 d4 1\n", i, i, i % 3, i }' > "$T/in/q"
-awk 'BEGIN { for (i = 1; i <= 40; i++) printf "q%d Q0 d%d 1 3 t\nq%d Q0 d2 2 2 t\nq%d Q0 d3 3 1 t\n", i, i % 5 + 4, i, i }' > "$T/in/r"
+# 20 queries of 3 documents, an output of 1 kB; the faulty build writes unbuffered
+awk 'BEGIN { for (i = 1; i <= 20; i++) printf "q%d 0 d1 1\nq%d 0 d2 %d\nq%d 0 d4 1\n", i, i, i % 3, i }' > "$T/in/q"
+awk 'BEGIN { for (i = 1; i <= 20; i++) printf "q%d Q0 d%d 1 3 t\nq%d Q0 d2 2 2 t\nq%d Q0 d3 3 1 t\n", i, i % 5 + 4, i, i }' > "$T/in/r"
 printf 'user,item,label,score\nu1,a,1,0.9\nu1,b,0,0.8\nu1,c,1,0.1\nu2,a,0,0.5\nu2,d,2,0.4\n' > "$T/in/d.csv"
 printf '[variant = rr@5[hits=sum,rel=1,ties=input,undef=zero]]\n\ntcId = 1\ngrades = 1,0\nscores = none\nids = none\njudged =\nresult = valid\nstatus = ok\nvalue = 0x1p+0\n\ntcId = 2\ngrades = 0,1\nscores = none\nids = none\njudged =\nresult = valid\nstatus = ok\nvalue = 0x1p-1\n' > "$T/v/rr_test.txt"
 printf 'rr:1 1\nrr:2 0.5\n' > "$T/in/cand"
@@ -40,7 +40,7 @@ walk() {
   # the clean run of the ordinary build, for the expected outputs
   rm -f "$out"; "$RM" "${args[@]}" > "$T/want.stdout" 2>/dev/null
   [ -e "$out" ] && cp "$out" "$T/want.file" || : > "$T/want.file"
-  for ((n = 1; n < 5000; n += n < 100 ? 1 : 7)); do
+  for ((n = 1; n < 5000; n += n < 60 ? 1 : 9)); do
     printf 'OLD\n' > "$out"; rm -f "$T/log"
     env "RM_FAULT_$kind=$n" RM_FAULT_LOG="$T/log" "$F" "${args[@]}" > "$T/stdout" 2> "$T/err"; rc=$?
     if [ ! -s "$T/log" ]; then

@@ -12716,6 +12716,10 @@ that every |fprintf| is a write of its own and can fail alone.  In the
 ordinary build |fault_hit| is the constant~0 and all of this vanishes.
 @^fault injection@>
 
+@s off64_t int
+@s ssize_t int
+@s cookie_io_functions_t int
+@s mode_t int
 @<Faults injected into the tool@>=
 enum {@+ FAULT_ALLOC, FAULT_WRITE, FAULT_READ @+};
 #ifdef RM_FAULTS
@@ -12770,7 +12774,12 @@ static FILE *tool_fdopen(int fd, const char *mode)
 #define tool_fdopen fdopen
 #endif
 
-@ @<Set up the faults, the signals and the line limit@>=
+@ Before any command runs, |main| reads the faults asked for (in the faulty
+build, where standard output is also remade as a counted stream), has the
+pending temporaries removed at any exit and on the four signals, and reads
+\.{RANKMETRICS\_LINE\_MAX}, whose bad value is a usage error.
+
+@<Set up the faults, the signals and the line limit@>=
 #ifdef RM_FAULTS
 {
   static const char *const var[3] = {"RM_FAULT_ALLOC", "RM_FAULT_WRITE", "RM_FAULT_READ"};

@@ -12949,7 +12949,10 @@ redirection left it (opening \.{/proc/self/fd/1} again would start a
 regular file from its first byte).  Any other name under \.{/dev/} or
 \.{/proc/} that is not a directory is written in place.  A temporary is made
 by |mkstemp| as \.{FILE.XXXXXX} beside the file it replaces, with that
-file's permissions, or those of a new file (0666 less the |umask|).
+file's permissions, or those of a new file (0666 less the |umask|).  A
+file the user may not write is not replaced, though the directory would
+allow the rename; a file with other hard links is replaced by a new one,
+and the other names keep the old contents.
 
 @<Writing a file@>=
 @<Follow a symbolic link to the file it names@>@;
@@ -12994,6 +12997,7 @@ static int out_start(tool_out *o, const char *cmd, const char *path)
         " device nor a pipe; not written\n", cmd, path);
       goto refuse;
     }
+    if (access(o->dest, W_OK) != 0) goto fail_dest; /* as opening it would */
     mode = sb.st_mode & 07777;
   }
   n = strlen(o->dest);

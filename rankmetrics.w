@@ -11387,8 +11387,8 @@ digits.
 @ The command writes the two files of each family under temporary names in
 the directory given (made if it does not exist), by |out_open|, and renames
 them into place only when every file is complete, so an interrupted or
-failed run never leaves a half-written vector file, nor a mixture of old and
-new families.  Within a file, tests are grouped by canonical
+failed run never leaves a half-written vector file, nor (unless a rename
+itself fails) a mixture of old and new families.  Within a file, tests are grouped by canonical
 variant name: first a group for each worked example of the family, in the
 order of the table, then the random groups.
 

@@ -71,7 +71,7 @@ DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf ref toc1 ref1 ru
 .DELETE_ON_ERROR:
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules
-.PHONY: all lib tool header doc lint check bench check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
+.PHONY: all lib tool header doc lint check bench faults check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
 
 all: lint lib tool header doc
 
@@ -265,6 +265,9 @@ check: all $(RUNNER)
 	bash tests/python_install_test.sh
 	bash tests/eval_test.sh
 	bash tests/hostile_test.sh
+	bash tests/io_test.sh
+	@$(MAKE) --no-print-directory faults
+	bash tests/fault_test.sh
 	bash tests/help_test.sh
 	bash tests/disagree_test.sh
 	@$(MAKE) --no-print-directory check-sanitize
@@ -311,6 +314,15 @@ check-sanitize: $(SAN_DIR)/check_rankmetrics $(SAN_DIR)/rankmetrics
 	@if grep -nE 'runtime error|ERROR: (Address|Leak)Sanitizer' $(SAN_DIR)/check.log; then \
 	  echo "check-sanitize: sanitizer reports (see $(SAN_DIR)/check.log)" >&2; exit 1; fi
 	@[ "$$(cat $(SAN_DIR)/check.rc)" = 0 ] || { echo "check-sanitize: the runner failed" >&2; exit 1; }
+
+# The tool with fault injection (build/faults): RM_FAULT_ALLOC, RM_FAULT_WRITE
+# and RM_FAULT_READ=N make the Nth allocation, output write or line read fail
+# (see the book, "Files"); tests/fault_test.sh walks N over every such call.
+FAULT_DIR = build/faults
+faults: $(FAULT_DIR)/rankmetrics
+$(FAULT_DIR)/rankmetrics: rmtool.c $(HEADERS) $(STATIC)
+	@mkdir -p $(FAULT_DIR)
+	$(CC) $(ALL_CFLAGS) -DRM_FAULTS $(LDFLAGS) rmtool.c $(STATIC) $(MATH_LIBS) -o $@
 
 # valgrind's memcheck on the library tests (the ordinary runner, not forked so
 # that every test runs under valgrind in one process).  VG_SUITES picks the

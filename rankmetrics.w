@@ -10256,23 +10256,15 @@ static int cmd_disagree(int argc, char **argv)
   if (bad) { free(ms); return 2; }
   if (dis_stopped) @<Say which pairs were not finished@>;
   if (texfile) {
-    char tmp[4200];
-    int ok;
-    snprintf(tmp, sizeof tmp, "%s.part", texfile);
-    if ((tex = fopen(tmp, "w")) == NULL) {
-      fprintf(stderr, "rankmetrics: disagree: cannot write %s: %s\n", tmp, strerror(errno));
-      free(ms); return 1; }
+    tool_out o;
+    if ((tex = out_open(&o, "disagree", texfile)) == NULL) { free(ms); return 1; }
     dis_tex_head(tex, maxlen, DIS_POP);
     dis_tex_counts(tex, ms, nm, maxlen);
     dis_tex_summary(tex, ms, nm);
     fputs("\\long\\def\\distables{%\n", tex);
     for (i = 0; i < nm; i++) dis_tex(tex, &ms[i], maxlen);
     fputs("}\n", tex);
-    ok = !ferror(tex);
-    ok = (fclose(tex) == 0) && ok;
-    if (!ok || rename(tmp, texfile) != 0) {
-      fprintf(stderr, "rankmetrics: disagree: cannot write %s\n", texfile);
-      remove(tmp); free(ms); return 1; }
+    if (!out_close(&o, "disagree")) { free(ms); return 1; }
   }
   free(ms);
   return 0;
@@ -11393,14 +11385,15 @@ digits.
 }
 
 @ The command writes the two files of each family under temporary names in
-the directory given (made if it does not exist), and renames them into place
-only when every file is complete, so an interrupted run never leaves a
-half-written vector file.  Within a file, tests are grouped by canonical
+the directory given (made if it does not exist), by |out_open|, and renames
+them into place only when every file is complete, so an interrupted or
+failed run never leaves a half-written vector file, nor (unless a rename
+itself fails) a mixture of old and new families.  Within a file, tests are grouped by canonical
 variant name: first a group for each worked example of the family, in the
 order of the table, then the random groups.
 
 @<Tool functions@>=
-static int write_family(const char *dir, const vector_family *fam);
+static int write_family(const char *dir, const vector_family *fam, tool_out *out);
 static int in_family(const vector_family *fam, const rm_example *x);
 static int family_variant_with(const vector_family *fam, const char *key, const char *val,
   char *out, size_t len);
@@ -11408,7 +11401,8 @@ static int bad_test(vec_out *o, int *groups, char *open, const char *name, const
   const char *comment, rm_status want);
 static int cmd_vectors(int argc, char **argv)
 {
-  int f, ok = 1;
+  int f, nf, ok = 1;
+  tool_out *out;
   if (argc != 2 || strcmp(argv[0], "--out") != 0) {
     fputs("rankmetrics: vectors: usage: rankmetrics vectors --out DIR\n", stderr);
     return 2;
@@ -11422,43 +11416,42 @@ static int cmd_vectors(int argc, char **argv)
       strerror(errno));
     return 1;
   }
-  for (f = 0; vector_families[f].stem && ok; f++)
-    ok = write_family(argv[1], &vector_families[f]);
+  for (nf = 0; vector_families[nf].stem; nf++) ;
+  out = tool_zalloc((size_t) nf * 2 * sizeof *out);
+  for (f = 0; f < nf && ok; f++)
+    ok = write_family(argv[1], &vector_families[f], out + 2 * f);
   @<Rename every family's files into place, or remove them all@>;
+  free(out);
   return ok ? 0 : 1;
 }
 
 @ @<Rename every family's files into place...@>=
-for (f = 0; vector_families[f].stem; f++) {
-  char tmp[4300], name[4200];
-  const char *ext[2] = {"json", "txt"};
-  int e;
-  for (e = 0; e < 2; e++) {
-    snprintf(name, sizeof name, "%s/%s_test.%s", argv[1], vector_families[f].stem, ext[e]);
-    snprintf(tmp, sizeof tmp, "%s.tmp", name);
-    if (ok && rename(tmp, name) != 0) ok = 0;
-    if (!ok) remove(tmp);
-  }
+{
+  int written = ok ? nf : f - 1; /* family |f - 1| failed and removed its own */
+  for (f = 0; f < 2 * written; f++)
+    if (ok) ok = out_commit(&out[f], "vectors");
+    else out_abandon(&out[f]);
 }
 if (!ok) fprintf(stderr, "rankmetrics: vectors: failed; no vector file was replaced\n");
 
 @ One family's two files.
 
 @<Tool functions@>=
-static int write_family(const char *dir, const vector_family *fam)
+static int write_family(const char *dir, const vector_family *fam, tool_out *out)
 {
-  char jtmp[4200], ttmp[4200], *body = NULL;
+  char jname[4200], tname[4200], *body = NULL;
   size_t blen = 0;
   FILE *jf;
   vec_out o = {NULL, NULL, 0, 0, 0};
   int ok = 1, groups = 0;
-  snprintf(jtmp, sizeof jtmp, "%s/%s_test.json.tmp", dir, fam->stem);
-  snprintf(ttmp, sizeof ttmp, "%s/%s_test.txt.tmp", dir, fam->stem);
-  if ((jf = fopen(jtmp, "w")) == NULL || (o.text = fopen(ttmp, "w")) == NULL
-      || (o.json = open_memstream(&body, &blen)) == NULL) {
-    fprintf(stderr, "rankmetrics: vectors: cannot write in '%s'\n", dir);
-    if (jf) { fclose(jf); remove(jtmp); }
-    if (o.text) { fclose(o.text); remove(ttmp); }
+  snprintf(jname, sizeof jname, "%s/%s_test.json", dir, fam->stem);
+  snprintf(tname, sizeof tname, "%s/%s_test.txt", dir, fam->stem);
+  if ((jf = out_open(&out[0], "vectors", jname)) == NULL) return 0;
+  if ((o.text = out_open(&out[1], "vectors", tname)) == NULL) {
+    out_abandon(&out[0]); return 0; }
+  if ((o.json = open_memstream(&body, &blen)) == NULL) {
+    fprintf(stderr, "rankmetrics: vectors: out of memory\n");
+    out_abandon(&out[0]); out_abandon(&out[1]);
     return 0;
   }
   fprintf(o.text, "# Golden vectors of rankmetrics %s: %s.\n# The text twin of"
@@ -11475,9 +11468,10 @@ static int write_family(const char *dir, const vector_family *fam)
   ok = (fclose(o.json) == 0) && ok;
   @<Write the header of the JSON file, then its tests@>;
   free(body);
-  ok = !ferror(jf) && !ferror(o.text) && ok;
-  ok = (fclose(jf) == 0) && ok;
-  ok = (fclose(o.text) == 0) && ok;
+  if (!ok) { out_abandon(&out[0]); out_abandon(&out[1]); return 0; }
+  ok = out_finish(&out[0], "vectors");
+  if (!ok) out_abandon(&out[1]);
+  else if (!(ok = out_finish(&out[1], "vectors"))) out_abandon(&out[0]);
   return ok;
 }
 
@@ -12220,12 +12214,20 @@ A result that never reaches its reader is a failure too: when standard
 output cannot be written (a full disk, a closed pipe's reader that does not
 raise a signal), the tool says so on standard error and exits with
 status~2 (or the command's own nonzero status), never with~0.  An oracle
-whose report was silently lost would be worse than none.
+whose report was silently lost would be worse than none.  Every command
+that prints results takes \.{-o FILE}, which writes them into |FILE|
+atomically (see {\it Files}, below).
 @^command-line tool@>@^silent failures@>
 
 @(rmtool.c@>=
 #define _POSIX_C_SOURCE 200809L /* for |mkdir| */
+#ifdef RM_FAULTS
+#define _GNU_SOURCE /* |fopencookie| */
+#endif
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
 #include <stdint.h>
 #include <errno.h>
 #include <limits.h>
@@ -12238,16 +12240,17 @@ whose report was silently lost would be worse than none.
 static void *tool_alloc(void *p, size_t n); /* see ``Memory'' */
 static void *tool_zalloc(size_t n);
 static char *tool_strdup(const char *s);
+@<Files of the tool@>@;
 @<Tool functions@>@;
 static int run_command(int argc, char **argv);
 int main(int argc, char **argv)
 {
-  int rc = run_command(argc, argv);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "rankmetrics: cannot write standard output: %s\n", strerror(errno));
-    return rc ? rc : 2;
-  }
-  return rc;
+  tool_out o;
+  int rc;
+  @<Set up the faults, the signals and the line limit@>;
+  if ((rc = take_output(&argc, argv, &o)) != 0) return rc;
+  rc = run_command(argc, argv);
+  return close_stdout(rc, &o, argc > 1 ? argv[1] : "");
 }
 static int run_command(int argc, char **argv)
 {
@@ -12332,6 +12335,9 @@ static void usage(FILE *f)
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
+    "-o FILE, given to any command but vectors and figures, writes its output\n"
+    "into FILE instead of standard output, under a temporary name renamed over\n"
+    "FILE only when complete; a link is followed, a device written in place.\n\n"
     "NAME is metric[@@K][key=value,...]; the first value of each key is its\n"
     "default, and a group key=words(COND) is accepted only with COND: a cutoff\n"
     "(@@K) or with a word of another key.  'rankmetrics COMMAND --help' prints\n"
@@ -12626,6 +12632,9 @@ static int command_usage(const char *cmd, FILE *f)
     return 0;
   }
   fputs(cmd_help[c].text, f);
+  if (word_in(cmd, out_commands))
+    fputs("  -o FILE   write the output into FILE, which is replaced only when it is\n"
+      "            complete (a link is followed, a device written in place)\n", f);
   if (!cmd_help[c].names) return 0;
   fputs("\nNAME is [AGGREGATOR:]metric[@@K][key=value,...], without spaces; a key\n"
     "left out takes its default ('rankmetrics name' prints every default).\n"
@@ -12665,7 +12674,7 @@ null pointer always means failure.
 @<Tool functions@>=
 static void *tool_alloc(void *p, size_t n)
 {
-  p = realloc(p, n ? n : 1);
+  p = fault_hit(FAULT_ALLOC) ? NULL : realloc(p, n ? n : 1);
   if (p == NULL) { fputs("rankmetrics: out of memory\n", stderr); exit(1); }
   return p;
 }
@@ -12677,6 +12686,580 @@ static char *tool_strdup(const char *s)
 {
   size_t n = strlen(s) + 1;
   return memcpy(tool_alloc(NULL, n), s, n);
+}
+
+@ {\it Files.}  The tool reads and writes files that strangers name, on
+disks that fill up, and its answer must never be a shorter input or a lost
+output taken for success.  Three rules, each kept by one function that
+every command uses:
+\smallskip
+\item{$\bullet$} {\it Every line is read by |tool_getline|}, which tells
+the end of a file from a read error and from a failed allocation, and stops
+at a line longer than |tool_line_max| bytes.
+\item{$\bullet$} {\it Every output file is opened by |out_start|} (through
+|out_open|, or for \.{-o} in |take_output|), which decides where the bytes
+go: a new or regular file is written under a temporary name beside it and
+renamed over it only when complete; a symbolic link is followed, and the file it
+names (which need not exist yet) is written the same way, so that the link
+stays a link; a character device or a pipe (\.{/dev/full}, \.{/dev/stdout},
+a FIFO) is written in place, since renaming a regular file over it would
+destroy it; anything else (a directory, a block device, a socket) is
+refused with a message.
+\item{$\bullet$} {\it Every output is checked at its close}, standard output included
+(|out_finish|, |close_stdout|): the stream's error indicator, which every
+failed write sets and nothing but |clearerr| resets, then |fflush|,
+|fsync| for a file about to be renamed, and |fclose|.  A failure is
+reported as \.{cannot write 'FILE'} with the system's reason, the temporary
+is removed, and the status is not~0.
+\smallskip
+\noindent A temporary that was not yet renamed is also removed when the tool
+stops on \.{out of memory} (an |atexit| function) or is killed by
+\.{SIGINT}, \.{SIGTERM}, \.{SIGHUP} or \.{SIGPIPE}; so nothing half-written
+is ever left under any name.
+@^out of memory@>@^atomic output@>@^symbolic links@>@^silent failures@>
+
+@<Files of the tool@>=
+@<Faults injected into the tool@>@;
+@<Reading a line@>@;
+@<Writing a file@>@;
+
+@ {\it Fault injection.}  A failure of |malloc|, of |write| or of |read| is
+hard to bring about on purpose, yet each must end in a message and a
+nonzero status.  The tool built with \.{-DRM\_FAULTS} (\.{make faults}
+writes it to \.{build/faults/rankmetrics}) makes them happen on request:
+the environment variables \.{RM\_FAULT\_ALLOC}, \.{RM\_FAULT\_WRITE} and
+\.{RM\_FAULT\_READ} set to $N$ make the $N$th allocation of |tool_alloc|
+(line buffers included), the $N$th write of an output stream, or the $N$th
+line read fail, the write with |ENOSPC| and the read with |EIO|.  When
+\.{RM\_FAULT\_LOG} names a file, each fault that fires appends a line to
+it, so that a test knows when $N$ has passed the last such call of a
+command (\.{tests/fault\_test.sh} raises $N$ from 1 until then).  In the
+faulty build every output stream, standard output and \.{eval}'s temporary
+file included, is made by |fopencookie| over its descriptor, unbuffered, so
+that every |fprintf| is a write of its own and can fail alone.  In the
+ordinary build |fault_hit| is the constant~0 and all of this vanishes.
+@^fault injection@>
+
+@s off64_t int
+@s ssize_t int
+@s cookie_io_functions_t int
+@s mode_t int
+@<Faults injected into the tool@>=
+enum {@+ FAULT_ALLOC, FAULT_WRITE, FAULT_READ @+};
+#ifdef RM_FAULTS
+static long fault_at[3], fault_count[3];
+static int fault_hit(int k)
+{
+  static const char *const what[3] = {"alloc\n", "write\n", "read\n"};
+  const char *log = getenv("RM_FAULT_LOG");
+  if (fault_at[k] <= 0 || ++fault_count[k] != fault_at[k]) return 0;
+  if (log) {
+    int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0666);
+    if (fd >= 0) { if (write(fd, what[k], strlen(what[k])) < 0) {} close(fd); }
+  }
+  return 1;
+}
+static ssize_t fault_write(void *c, const char *b, size_t n)
+{
+  size_t done = 0;
+  if (fault_hit(FAULT_WRITE)) { errno = ENOSPC; return -1; }
+  while (done < n) {
+    ssize_t k = write((int) (intptr_t) c, b + done, n - done);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) return done ? (ssize_t) done : -1;
+    done += (size_t) k;
+  }
+  return (ssize_t) n;
+}
+static ssize_t fault_read(void *c, char *b, size_t n)
+{
+  return read((int) (intptr_t) c, b, n);
+}
+static int fault_seek(void *c, off64_t *pos, int whence)
+{
+  off_t r = lseek((int) (intptr_t) c, (off_t) *pos, whence);
+  if (r < 0) return -1;
+  *pos = r;
+  return 0;
+}
+static int fault_close(void *c)
+{
+  return close((int) (intptr_t) c);
+}
+static FILE *tool_fdopen(int fd, const char *mode)
+{
+  cookie_io_functions_t io = {fault_read, fault_write, fault_seek, fault_close};
+  FILE *f = fopencookie((void *) (intptr_t) fd, mode, io);
+  if (f) setvbuf(f, NULL, _IONBF, 0);
+  return f;
+}
+#else
+#define fault_hit(k) 0
+#define tool_fdopen fdopen
+#endif
+
+@ Before any command runs, |main| reads the faults asked for (in the faulty
+build, where standard output is also remade as a counted stream), has the
+pending temporaries removed at any exit and on the four signals, and reads
+\.{RANKMETRICS\_LINE\_MAX}, whose bad value is a usage error.
+
+@<Set up the faults, the signals and the line limit@>=
+#ifdef RM_FAULTS
+{
+  static const char *const var[3] = {"RM_FAULT_ALLOC", "RM_FAULT_WRITE", "RM_FAULT_READ"};
+  int k;
+  for (k = 0; k < 3; k++) if (getenv(var[k])) fault_at[k] = atol(getenv(var[k]));
+  stdout = tool_fdopen(1, "w");
+  if (stdout == NULL) return 2;
+}
+#endif
+{
+  static const int sig[4] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+  const char *lm = getenv("RANKMETRICS_LINE_MAX");
+  int k;
+  atexit(out_remove_pending);
+  for (k = 0; k < 4; k++) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = out_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig[k], &sa, NULL);
+  }
+  if (lm && *lm) {
+    char *end;
+    unsigned long long x;
+    errno = 0;
+    x = strtoull(lm, &end, 10);
+    if (*end || errno || x < 1 || x > SIZE_MAX / 2 || lm[0] == '-') {
+      fprintf(stderr, "rankmetrics: RANKMETRICS_LINE_MAX='%s' is not a number of"
+        " bytes\n", lm);
+      return 2;
+    }
+    tool_line_max = (size_t) x;
+  }
+}
+
+@ {\it Reading a line.}  |getline| returns $-1$ alike at the end of a file,
+after a read error and when it cannot allocate the line, and a reader that
+took the last for the first once printed the mean of the queries before a
+long line, with status~0.  |tool_getline| reads line number |line| of the
+file |path| into |*buf| (of |*cap| bytes, grown as needed) and returns its
+length, the newline included, as |getline| does; $-1$ at the end of the
+file; and $-2$ after a read error, reported as \.{FILE:LINE: read error:}
+and the system's reason (\.{FILE: is a directory} for a directory).  The
+buffer grows through |tool_alloc|, which stops the tool with \.{out of
+memory}.  A line longer than |tool_line_max| bytes, its newline not
+counted, is the error \.{FILE:LINE: line longer than N bytes}, found as
+soon as that many bytes have come without a newline; so an endless line
+such as \.{/dev/zero} ends in an error, not in a machine out of memory.
+The limit is 256~MiB; the environment variable \.{RANKMETRICS\_LINE\_MAX}
+sets another (in bytes), for the tests, which read \.{/dev/zero} under a
+limit of a kilobyte.
+
+The line is read with |fgets|, in pieces of growing size (from 256 bytes to
+a mebibyte, so that a short line costs little whatever the buffer), each
+piece first filled with newlines.  |fgets| does not say how many bytes it
+read, and a line may hold NUL bytes, which |line_check| must see to refuse
+them.  After the call, the first newline in the piece is either the
+line's own, and then the NUL that |fgets| wrote follows it, or one of the
+filling, and then that NUL is just before it; the byte after it tells
+which.  No newline at all means the piece is full.
+@^out of memory@>@^long lines@>
+
+@<Reading a line@>=
+static size_t tool_line_max = (size_t) 256 << 20; /* bytes; a limit on memory may lower it */
+static ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
+  long line)
+{
+  size_t len = 0, piece = 256, most = tool_line_max + 2;
+  if (fault_hit(FAULT_READ)) { errno = EIO; goto error; }
+  for (;;) {
+    size_t room;
+    char *p, *nl;
+    if (len > tool_line_max) goto too_long;
+    if (*cap < len + piece && *cap < most) {
+      size_t c = 2 * *cap > len + piece ? 2 * *cap : len + piece;
+      *buf = tool_alloc(*buf, c < most ? c : most);
+      *cap = c < most ? c : most;
+    }
+    room = *cap - len < piece ? *cap - len : piece;
+    p = *buf + len;
+    memset(p, '\n', room);
+    if (fgets(p, (int) room, f) == NULL) {
+      if (ferror(f)) goto error;
+      if (len == 0) return -1; /* the end of the file */
+      *p = '\0';
+      break; /* a last line without its newline */
+    }
+    nl = memchr(p, '\n', room);
+    if (nl == NULL) len += room - 1; /* the piece is full */
+    else if (nl + 1 < p + room && nl[1] == '\0') { len = (size_t) (nl + 1 - *buf); break; }
+    else {
+      len = (size_t) (nl - 1 - *buf); /* the end of the file, or an error */
+      if (ferror(f)) goto error;
+      break;
+    }
+    if (piece < ((size_t) 1 << 20)) piece *= 2;
+  }
+  if (len - (len > 0 && (*buf)[len - 1] == '\n') <= tool_line_max)
+    return (ssize_t) len;
+too_long:
+  fprintf(stderr, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+  return -2;
+error:
+  if (errno == EISDIR) fprintf(stderr, "%s: is a directory\n", path);
+  else fprintf(stderr, "%s:%ld: read error: %s\n", path, line, strerror(errno));
+  return -2;
+}
+
+@ Input files are opened by |tool_open_in|, which refuses a directory at
+once (|fopen| opens one for reading on Linux, and only the first read
+fails).  The message names the command and the file.
+
+@<Reading a line@>=
+static FILE *tool_open_in(const char *cmd, const char *path)
+{
+  struct stat sb;
+  FILE *f = fopen(path, "r");
+  if (f == NULL) {
+    fprintf(stderr, "rankmetrics: %s: cannot open '%s': %s\n", cmd, path,
+      strerror(errno));
+    return NULL;
+  }
+  if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+    fprintf(stderr, "%s: is a directory\n", path);
+    fclose(f);
+    return NULL;
+  }
+  return f;
+}
+
+@ {\it Writing a file.}  An output file is a |tool_out|: its stream and
+descriptor, the name the user gave (for messages), and when it is written
+under a temporary name, that name and the file it will replace.  The
+temporaries not yet renamed or removed form a list, which
+|out_remove_pending| empties when the tool stops early.
+
+@<Writing a file@>=
+typedef struct tool_out_s {
+  FILE *f; int fd;
+  const char *name; /* as given */
+  char *tmp, *dest; /* |tmp == NULL|: written in place */
+  struct tool_out_s *next; /* the next pending temporary */
+} tool_out;
+static tool_out *out_pending;
+static void out_remove_pending(void)
+{
+  tool_out *o;
+  for (o = out_pending; o; o = o->next) if (o->tmp) unlink(o->tmp);
+}
+static void out_on_signal(int sig)
+{
+  out_remove_pending();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+static void out_forget(tool_out *o)
+{
+  tool_out **q;
+  for (q = &out_pending; *q; q = &(*q)->next) if (*q == o) { *q = o->next; break; }
+}
+
+@ |out_start| applies the rules above to |path| and returns a descriptor
+open for writing, or $-1$ after a message.  The names \.{/dev/stdout},
+\.{/dev/stderr} and \.{/dev/fd/N} are the tool's own descriptors, duplicated
+rather than opened again, so that the output goes on where the shell's
+redirection left it (opening \.{/proc/self/fd/1} again would start a
+regular file from its first byte).  Any other name under \.{/dev/} or
+\.{/proc/} that is not a directory is written in place.  A temporary is made
+by |mkstemp| as \.{FILE.XXXXXX} beside the file it replaces, with that
+file's permissions, or those of a new file (0666 less the |umask|).  A
+file the user may not write is not replaced, though the directory would
+allow the rename; a file with other hard links is replaced by a new one,
+and the other names keep the old contents.
+
+@<Writing a file@>=
+@<Follow a symbolic link to the file it names@>@;
+static int out_start(tool_out *o, const char *cmd, const char *path)
+{
+  struct stat sb, lsb;
+  mode_t mode;
+  size_t n;
+  int fd;
+  memset(o, 0, sizeof *o);
+  o->fd = -1; o->name = path;
+  if (strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0
+      || (strncmp(path, "/dev/fd/", 8) == 0 && path[8]
+        && strspn(path + 8, "0123456789") == strlen(path + 8))) {
+    int from = path[5] == 's' ? (path[8] == 'o' ? 1 : 2) : atoi(path + 8);
+    if (from == 1) fflush(stdout);
+    if ((fd = dup(from)) < 0) goto fail;
+    return o->fd = fd;
+  }
+  if (lstat(path, &lsb) == 0 && S_ISLNK(lsb.st_mode)) {
+    if ((o->dest = out_follow(path)) == NULL) goto fail;
+  } else o->dest = tool_strdup(path);
+  if (stat(o->dest, &sb) != 0) {
+    mode_t m;
+    if (errno != ENOENT) goto fail_dest;
+    m = umask(0); umask(m);
+    mode = 0666 & ~m; /* a new file */
+  } else {
+    if (S_ISDIR(sb.st_mode)) {
+      fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, path);
+      goto refuse;
+    }
+    if (S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode) || (S_ISREG(sb.st_mode)
+        && (strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0))) {
+      free(o->dest); o->dest = NULL;
+      if ((fd = open(path, O_WRONLY | (S_ISREG(sb.st_mode) ? 0 : O_TRUNC))) < 0)
+        goto fail;
+      return o->fd = fd; /* in place */
+    }
+    if (!S_ISREG(sb.st_mode)) {
+      fprintf(stderr, "rankmetrics: %s: '%s' is neither a regular file, a character"
+        " device nor a pipe; not written\n", cmd, path);
+      goto refuse;
+    }
+    if (access(o->dest, W_OK) != 0) goto fail_dest; /* as opening it would */
+    mode = sb.st_mode & 07777;
+  }
+  n = strlen(o->dest);
+  o->tmp = tool_alloc(NULL, n + 8);
+  memcpy(o->tmp, o->dest, n);
+  memcpy(o->tmp + n, ".XXXXXX", 8);
+  if ((fd = mkstemp(o->tmp)) < 0) {
+    free(o->tmp); o->tmp = NULL;
+    goto fail_dest;
+  }
+  if (fchmod(fd, mode) != 0) {} /* a file system without modes keeps its own */
+  o->next = out_pending; out_pending = o;
+  return o->fd = fd;
+fail_dest:
+  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
+refuse:
+  free(o->dest); o->dest = NULL;
+  return -1;
+fail:
+  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
+  return -1;
+}
+
+@ The file a symbolic link names is found by reading the link, and the link
+it names if that is one too, up to 40 (then |ELOOP|, as the system says); a
+relative target is read from the link's directory.
+
+@<Follow a symbolic link...@>=
+static char *out_follow(const char *path)
+{
+  char *cur = tool_strdup(path);
+  int hops;
+  for (hops = 0; hops < 40; hops++) {
+    struct stat sb;
+    char *t, *slash;
+    size_t cap = 256;
+    ssize_t n;
+    if (lstat(cur, &sb) != 0 || !S_ISLNK(sb.st_mode)) return cur;
+    for (;;) {
+      t = tool_alloc(NULL, cap);
+      if ((n = readlink(cur, t, cap)) < 0) { free(t); free(cur); return NULL; }
+      if ((size_t) n < cap) break;
+      free(t); cap *= 2;
+    }
+    t[n] = '\0';
+    if (t[0] != '/' && (slash = strrchr(cur, '/')) != NULL) {
+      size_t d = (size_t) (slash - cur) + 1;
+      char *u = tool_alloc(NULL, d + (size_t) n + 1);
+      memcpy(u, cur, d); memcpy(u + d, t, (size_t) n + 1);
+      free(t); t = u;
+    }
+    free(cur); cur = t;
+  }
+  free(cur);
+  errno = ELOOP;
+  return NULL;
+}
+
+@ |out_open| gives a stream; |out_finish| checks and closes it;
+|out_commit| renames the temporary into place; |out_close| does both; and
+|out_abandon| closes and removes it, leaving the file it would have
+replaced as it was.  A command that writes several files (\.{vectors})
+finishes them all before it commits any.  |fsync| is asked before the
+rename, so that a crash leaves the old file or the new one, and its
+|EINVAL| (a file system that cannot sync) is not an error.
+
+@<Writing a file@>=
+static void out_abandon(tool_out *o)
+{
+  if (o->f) fclose(o->f);
+  else if (o->fd >= 0) close(o->fd);
+  o->f = NULL; o->fd = -1;
+  if (o->tmp) { unlink(o->tmp); out_forget(o); }
+  free(o->tmp); free(o->dest); o->tmp = o->dest = NULL;
+}
+static FILE *out_open(tool_out *o, const char *cmd, const char *path)
+{
+  int fd = out_start(o, cmd, path);
+  if (fd < 0) return NULL;
+  if ((o->f = tool_fdopen(fd, "w")) == NULL) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path,
+      strerror(errno));
+    out_abandon(o);
+  }
+  return o->f;
+}
+static int out_finish(tool_out *o, const char *cmd)
+{
+  int e = 0, bad = 0;
+  if (o->f == NULL) return 0; /* abandoned, or never opened */
+  if (fflush(o->f) != 0) { bad = 1; e = errno; }
+  if (ferror(o->f)) bad = 1;
+  if (!bad && o->tmp && fsync(o->fd) != 0 && errno != EINVAL) { bad = 1; e = errno; }
+  if (fclose(o->f) != 0 && !bad) { bad = 1; e = errno; }
+  o->f = NULL; o->fd = -1;
+  if (bad) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
+      e ? strerror(e) : "a write failed");
+    out_abandon(o);
+    return 0;
+  }
+  return 1;
+}
+static int out_commit(tool_out *o, const char *cmd)
+{
+  int ok = 1;
+  if (o->tmp) {
+    if (rename(o->tmp, o->dest) != 0) {
+      fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
+        strerror(errno));
+      unlink(o->tmp);
+      ok = 0;
+    }
+    out_forget(o);
+  }
+  free(o->tmp); free(o->dest); o->tmp = o->dest = NULL;
+  return ok;
+}
+static int out_close(tool_out *o, const char *cmd)
+{
+  return out_finish(o, cmd) && out_commit(o, cmd);
+}
+
+@ The temporary file of \.{eval}, which holds its output until the input
+has been read to the end, is made by |tool_tmpfile| in the directory
+\.{\$TMPDIR} (else \.{/tmp}), and unlinked at once, so that it disappears
+with the process however the process ends.  (|tmpfile| would ignore
+\.{TMPDIR}, and a test could not fill its directory.)  Its writes are
+checked before it is copied.
+
+@<Writing a file@>=
+static FILE *tool_tmpfile(void)
+{
+  const char *dir = getenv("TMPDIR");
+  char *t;
+  size_t n;
+  int fd, e;
+  FILE *f;
+  if (dir == NULL || *dir == '\0') dir = "/tmp";
+  n = strlen(dir);
+  t = tool_alloc(NULL, n + 16);
+  memcpy(t, dir, n);
+  memcpy(t + n, "/rmXXXXXX", 10);
+  fd = mkstemp(t);
+  e = errno;
+  if (fd >= 0) unlink(t);
+  free(t);
+  if (fd < 0) { errno = e; return NULL; }
+  if ((f = tool_fdopen(fd, "w+")) == NULL) { e = errno; close(fd); errno = e; }
+  return f;
+}
+
+@ {\it Standard output, and \.{-o FILE}.}  Every command that prints
+results (|out_commands|) takes \.{-o FILE}, anywhere among its arguments:
+standard output is then |FILE|, opened by |out_start| under its rules,
+and the file is renamed into place when the command ends with status~0, or
+with status~1 for the commands whose~1 is a verdict on a complete report
+(\.{verify}, \.{examples}, \.{accuracy}, \.{adequacy}); otherwise it is
+removed and the old file is left as it was.  \.{-o -} is standard output.
+|take_output| takes the option out of the arguments before the command
+reads them; its status is 0, or 2 for a usage error.
+
+@<Writing a file@>=
+static const char *const out_commands[] = {"value", "name", "eval", "examples",
+  "accuracy", "verify", "disagree", "neighbours", "adequacy", NULL};
+static const char *const out_verdicts[] = {"verify", "examples", "accuracy",
+  "adequacy", NULL};
+static int word_in(const char *w, const char *const *list)
+{
+  for (; *list; list++) if (strcmp(w, *list) == 0) return 1;
+  return 0;
+}
+static int take_output(int *argc, char **argv, tool_out *o)
+{
+  int i, fd;
+  const char *path = NULL;
+  memset(o, 0, sizeof *o);
+  o->fd = -1;
+  if (*argc < 3 || !word_in(argv[1], out_commands)) return 0;
+  for (i = 2; i < *argc; i++) {
+    if (strcmp(argv[i], "-o") != 0) continue;
+    if (path || i + 1 >= *argc) {
+      fprintf(stderr, "rankmetrics: %s: -o needs one FILE\n", argv[1]);
+      return 2;
+    }
+    path = argv[i + 1];
+    memmove(argv + i, argv + i + 2, (size_t) (*argc - i - 1) * sizeof *argv);
+    *argc -= 2; i--;
+  }
+  if (path == NULL || strcmp(path, "-") == 0) return 0;
+  if ((fd = out_start(o, argv[1], path)) < 0) return 1;
+  fflush(stdout);
+  if (dup2(fd, 1) < 0) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", argv[1], path,
+      strerror(errno));
+    out_abandon(o);
+    return 1;
+  }
+  close(fd);
+  o->fd = 1;
+  return 0;
+}
+
+@ |close_stdout| is the last thing the tool does: as coreutils' function of
+the name, it flushes standard output, checks its error indicator and
+closes it, and a failure anywhere turns status~0 into~2 (a command's own
+nonzero status is kept).  With \.{-o} it then renames the file into place,
+or removes it.  A command that has already reported a failed write of
+standard output (\.{eval}'s copy) sets |stdout_said| so the message is not
+repeated.
+
+@<Writing a file@>=
+static int stdout_said;
+static int close_stdout(int rc, tool_out *o, const char *cmd)
+{
+  int e = 0, bad = 0;
+  if (fflush(stdout) != 0) { bad = 1; e = errno; }
+  if (ferror(stdout)) bad = 1;
+  if (!bad && o->tmp && fsync(1) != 0 && errno != EINVAL) { bad = 1; e = errno; }
+  if (fclose(stdout) != 0 && !bad && errno != EBADF) { bad = 1; e = errno; }
+  o->fd = -1;
+  if (bad && !stdout_said) {
+    if (o->name) fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd,
+      o->name, e ? strerror(e) : "a write failed");
+    else fprintf(stderr, "rankmetrics: cannot write standard output: %s\n",
+      e ? strerror(e) : "a write failed");
+  }
+  if (bad && rc == 0) rc = 2;
+  if (o->tmp) {
+    if (!bad && (rc == 0 || (rc == 1 && word_in(cmd, out_verdicts)))) {
+      if (!out_commit(o, cmd) && rc == 0) rc = 2;
+    } else {
+      out_abandon(o);
+      fprintf(stderr, "rankmetrics: %s: '%s' not written; it is as it was\n", cmd,
+        o->name);
+    }
+  }
+  return rc;
 }
 
 @ Lists on the command line are read strictly: a grade must be a whole
@@ -13365,10 +13948,12 @@ with the fields \.{measure} (as given), \.{variant} (canonical), \.{qid}
 (\.{null} for the aggregate), \.{value}, and \.{undefined} when the value
 was set by a convention.  Values per query are written only with \.{-q}.
 \.{--exact} computes every value on the exact path and writes its correctly
-rounded double.  All output is first written to a temporary file and copied
-to standard output only when the whole input has been read without error,
-so an error leaves nothing half-written: it is reported as
-\.{FILE:LINE: what was wrong} and the exit status is~1.
+rounded double.  All output is first written to a temporary file (in
+\.{\$TMPDIR}) and copied to standard output only when the whole input has
+been read without error, so an error leaves nothing half-written: it is
+reported as \.{FILE:LINE: what was wrong} and the exit status is~1.
+\.{-o FILE} writes the output into |FILE|, replaced only when the command
+succeeds.
 
 @ {\it Streaming.}  When the lines of each query are contiguous (the input
 is grouped, for example sorted by query), the run or the delimited file is
@@ -13411,10 +13996,11 @@ run's queries otherwise.
 vectors) passes each line it reads through |line_check|.  A UTF-8 byte-order
 mark at the very start of a file is dropped, since editors on some systems
 write one and it would otherwise glue itself to the first column's name.  A
-NUL byte anywhere in a line is refused as \.{FILE:LINE: NUL byte}: |getline|
+NUL byte anywhere in a line is refused as \.{FILE:LINE: NUL byte}: |tool_getline|
 reads it, but every C string after it would end there and silently cut the
-line.  Line ends \.{\\n} and \.{\\r\\n} are both accepted; lines of any
-length are read whole by |getline|.  Identifiers (query, document, user and
+line.  Line ends \.{\\n} and \.{\\r\\n} are both accepted; every line is
+read whole by |tool_getline|, up to |tool_line_max| bytes (256~MiB), and a
+read error or a failed allocation is an error, never the end of the file.  Identifiers (query, document, user and
 item) must be valid UTF-8; one that is not is refused as \.{FILE:LINE:
 invalid UTF-8 in an identifier}, so that the JSON output is always valid and
 two spellings of one name in different encodings are not silently taken for
@@ -13707,8 +14293,8 @@ static int ev_header(ev_state *st, ev_source *s)
   ssize_t got;
   size_t len;
   const char *bad;
-  if ((got = getline(&s->buf, &s->cap, s->f)) < 0) {
-    fprintf(stderr, "%s:1: no header line (empty file)\n", s->path);
+  if ((got = tool_getline(&s->buf, &s->cap, s->f, s->path, 1)) < 0) {
+    if (got == -1) fprintf(stderr, "%s:1: no header line (empty file)\n", s->path);
     return 0;
   }
   s->line = 1;
@@ -13744,11 +14330,8 @@ static int ev_next(ev_state *st, ev_source *s)
     ssize_t got;
     size_t len;
     const char *bad;
-    if ((got = getline(&s->buf, &s->cap, s->f)) < 0) {
-      if (ferror(s->f)) { fprintf(stderr, "%s:%ld: read error\n", s->path, s->line);
-        return -1; }
-      return 0;
-    }
+    if ((got = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1)) < 0)
+      return got == -1 ? 0 : -1;
     s->line++;
     len = (size_t) got;
     if ((bad = line_check(s->buf, &len, s->line)) != NULL) {
@@ -13829,13 +14412,8 @@ static int ev_jline(ev_state *st, ev_jsource *j)
     ssize_t got;
     size_t len;
     const char *bad;
-    if ((got = getline(&j->buf, &j->cap, j->f)) < 0) {
-      if (ferror(j->f)) {
-        fprintf(stderr, "%s:%ld: read error\n", st->qrels_path, j->line);
-        return -1;
-      }
-      return 0;
-    }
+    if ((got = tool_getline(&j->buf, &j->cap, j->f, st->qrels_path, j->line + 1)) < 0)
+      return got == -1 ? 0 : -1;
     j->line++;
     len = (size_t) got;
     if ((bad = line_check(j->buf, &len, j->line)) != NULL) {
@@ -13879,11 +14457,7 @@ static int ev_open_qrels(ev_state *st)
   int r;
   if (j->f) fclose(j->f);
   j->line = 0; j->have = j->ready = j->eof = 0;
-  if ((j->f = fopen(st->qrels_path, "r")) == NULL) {
-    fprintf(stderr, "rankmetrics: eval: cannot open '%s': %s\n", st->qrels_path,
-      strerror(errno));
-    return 0;
-  }
+  if ((j->f = tool_open_in("eval", st->qrels_path)) == NULL) return 0;
   if ((r = ev_jline(st, j)) <= 0) {
     if (r == 0) fprintf(stderr, "%s:%ld: no judgments (empty file)\n",
       st->qrels_path, j->line ? j->line : 1);
@@ -14834,11 +15408,8 @@ static int cmd_eval(int argc, char **argv)
   if (nf == 2) st.qrels_path = files[0];
   st.path = src.path = files[nf - 1];
   src.delimited = nf == 1;
-  if ((src.f = strcmp(src.path, "-") ? fopen(src.path, "r") : stdin) == NULL) {
-    fprintf(stderr, "rankmetrics: eval: cannot open '%s': %s\n", src.path,
-      strerror(errno));
+  if ((src.f = strcmp(src.path, "-") ? tool_open_in("eval", src.path) : stdin) == NULL)
     goto done;
-  }
   st.seen_on = !ev_regular(src.f);
   st.jstream = !st.seen_on && !st.unsorted;
   if (st.qrels_path) {
@@ -14957,7 +15528,7 @@ queries emptied, and the judgments opened again.
 
 @<Start a pass of \.{eval}@>=
 if (st.out) fclose(st.out);
-if ((st.out = tmpfile()) == NULL) {
+if ((st.out = tool_tmpfile()) == NULL) {
   fprintf(stderr, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
   goto done;
 }
@@ -14990,14 +15561,7 @@ lines.
 
 @<Copy the output and write the summary@>=
 {
-  char buf[65536];
-  size_t k;
-  rewind(st.out);
-  while ((k = fread(buf, 1, sizeof buf, st.out)) > 0) fwrite(buf, 1, k, stdout);
-  if (fflush(stdout) != 0) {
-    fprintf(stderr, "rankmetrics: eval: write error: %s\n", strerror(errno));
-    goto done;
-  }
+  @<Copy the temporary file to standard output, or |goto done|@>;
   if (!st.quiet) {
     fprintf(stderr, "rankmetrics: eval: %lu queries evaluated (%s%s); %lu repeated"
       " documents dropped", (unsigned long) st.n_eval, memory ? "read into memory"
@@ -15017,6 +15581,40 @@ lines.
     fputc('\n', stderr);
   }
 }
+@ The copy is checked at every step, since the temporary file lives on a
+disk that may be full: the error indicator of the temporary (set by any
+failed write of the output), its flush, its length against the bytes read
+back, and every write to standard output.  A temporary directory without
+room once let 0 of 76~KB reach the output with status~0.  A failure leaves
+standard output without the answer, says why, and the status is~1.
+
+@<Copy the temporary file to standard output, or |goto done|@>=
+{
+  char buf[65536];
+  size_t k;
+  long total, copied = 0;
+  if (fflush(st.out) != 0 || ferror(st.out) || (total = ftell(st.out)) < 0
+      || fseek(st.out, 0L, SEEK_SET) != 0) {
+    fprintf(stderr, "rankmetrics: eval: cannot write the temporary file: %s\n",
+      strerror(errno));
+    goto done;
+  }
+  while ((k = fread(buf, 1, sizeof buf, st.out)) > 0) {
+    copied += (long) k;
+    if (fwrite(buf, 1, k, stdout) != k) break;
+  }
+  if (ferror(st.out) || (copied != total && !ferror(stdout))) {
+    fprintf(stderr, "rankmetrics: eval: cannot read the temporary file back\n");
+    goto done;
+  }
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "rankmetrics: eval: cannot write standard output: %s\n",
+      strerror(errno));
+    stdout_said = 1;
+    goto done;
+  }
+}
+
 @* Performance of the evaluator.
 How fast is \.{eval}, measured against the least that any evaluator must do?
 \.{make bench} (never part of \.{make check}) answers on seeded synthetic
@@ -16348,11 +16946,8 @@ static int load_family(verify_state *st, int f)
   int group = -1, cur = -1;
   FILE *in;
   snprintf(path, sizeof path, "%s/%s_test.txt", st->dir, vector_families[f].stem);
-  if ((in = fopen(path, "r")) == NULL) {
-    fprintf(stderr, "rankmetrics: verify: cannot read '%s': %s\n", path, strerror(errno));
-    return 0;
-  }
-  while (msg == NULL && (len = getline(&buf, &cap, in)) >= 0) {
+  if ((in = tool_open_in("verify", path)) == NULL) return 0;
+  while (msg == NULL && (len = tool_getline(&buf, &cap, in, path, lineno + 1)) >= 0) {
     char *eq, *val;
     size_t ulen = (size_t) len;
     lineno++;
@@ -16375,7 +16970,7 @@ static int load_family(verify_state *st, int f)
     else if (cur < 0) msg = "a key outside a test";
     else msg = set_field(&st->vec[cur], buf, val);
   }
-  if (msg == NULL && ferror(in)) msg = "read error";
+  if (len == -2) { free(buf); fclose(in); return 0; } /* reported */
   if (msg == NULL && st->nvec == first) msg = "no tests (empty file)";
   for (i = first; msg == NULL && i < st->nvec; i++) {
     msg = finish_vector(&st->vec[i]);
@@ -16433,19 +17028,16 @@ number of malformed lines, or $-1$ when a file cannot be read at all.
 @<Tool functions@>=
 static int read_candidate(verify_state *st, const char *file)
 {
-  FILE *in = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
+  FILE *in = strcmp(file, "-") == 0 ? stdin : tool_open_in("verify", file);
   const char *shown = in == stdin ? "(standard input)" : file;
   char *buf = NULL;
   size_t cap = 0;
   long lineno = 0;
   int nbad = 0, fatal = 0;
-  if (in == NULL) {
-    fprintf(stderr, "rankmetrics: verify: cannot read '%s': %s\n", file, strerror(errno));
-    return -1;
-  }
+  if (in == NULL) return -1;
   ssize_t got;
   int nres = 0;
-  while (!fatal && (got = getline(&buf, &cap, in)) >= 0) {
+  while (!fatal && (got = tool_getline(&buf, &cap, in, shown, lineno + 1)) >= 0) {
     char *field[3] = {NULL, NULL, NULL}, *p = buf, *colon, *end, what[200] = "";
     int nf = 0, f = -1, given = GIVEN_NUMBER;
     long id = 0;
@@ -16474,10 +17066,7 @@ static int read_candidate(verify_state *st, const char *file)
       nbad++;
     }
   }
-  if (!fatal && ferror(in)) {
-    fprintf(stderr, "%s:%ld: read error\n", shown, lineno);
-    fatal = 1;
-  }
+  if (got == -2) fatal = 1; /* reported */
   if (!fatal && nres == 0 && nbad == 0) {
     fprintf(stderr, "%s:%ld: no results (empty file)\n", shown, lineno ? lineno : 1);
     nbad++;
@@ -17458,6 +18047,7 @@ static int cmd_adequacy(int argc, char **argv)
   verify_state st;
   const char *texfile = NULL;
   FILE *tex = NULL, *rows = NULL; /* the table's rows, then its list of pairs */
+  tool_out tout;
   char *rbuf = NULL;
   size_t rlen = 0;
   int i, f, bad = 0;
@@ -17475,10 +18065,10 @@ static int cmd_adequacy(int argc, char **argv)
     }
   }
   if (st.dir == NULL && (st.dir = vectors_dir("adequacy")) == NULL) return 2;
-  if (texfile && ((tex = fopen(texfile, "w")) == NULL
-      || (rows = open_memstream(&rbuf, &rlen)) == NULL)) {
-    fprintf(stderr, "rankmetrics: adequacy: cannot write %s: %s\n", texfile, strerror(errno));
-    if (tex) fclose(tex);
+  if (texfile && (tex = out_open(&tout, "adequacy", texfile)) == NULL) return 2;
+  if (tex && (rows = open_memstream(&rbuf, &rlen)) == NULL) {
+    fprintf(stderr, "rankmetrics: adequacy: out of memory\n");
+    out_abandon(&tout);
     return 2;
   }
   if (tex) fputs("% written by rankmetrics adequacy; do not edit\n"
@@ -17512,7 +18102,7 @@ static int cmd_adequacy(int argc, char **argv)
   rm_work_free(&w);
   @<Free what \.{adequacy} read@>;
   if (tex) fclose(rows);
-  if (bad) { if (tex) { fclose(tex); remove(texfile); } free(rbuf); return 2; }
+  if (bad) { if (tex) out_abandon(&tout); free(rbuf); return 2; }
   printf("total: %d groups, %d neighbours: %d distinguished of %d different functions,"
     " %d undistinguished; %d the same function\n", all.groups, all.nb, all.dist,
     all.dist + all.undist, all.undist, all.same);
@@ -17521,10 +18111,7 @@ static int cmd_adequacy(int argc, char **argv)
       "\\adqrow{total}{%d}{%d}{%d}{%d}{%d}}\n", rbuf ? rbuf : "", all.groups,
       all.nb, all.dist, all.dist + all.undist, all.same);
     free(rbuf);
-    if (ferror(tex) | (fclose(tex) != 0)) {
-      fprintf(stderr, "rankmetrics: adequacy: cannot write %s\n", texfile);
-      return 2;
-    }
+    if (!out_close(&tout, "adequacy")) return 2;
   }
   puts(all.undist ? "adequacy: FAIL" : "adequacy: PASS");
   return all.undist ? 1 : 0;
@@ -17782,16 +18369,19 @@ writes \.{fig-discount.mp}, \.{fig-roc003.mp}, \.{fig-roc002.mp},
 \.{fig-pr004.mp} and \.{fig-err.mp}.
 
 The common preamble sets the output file name and the unit.  Each file is
-written under the name \.{NAME.mp.tmp} and renamed to \.{NAME.mp} by
+written by |out_open| under a temporary name and renamed to \.{NAME.mp} by
 |close_figure| only when it was written and closed without error, so no
-half-written picture is ever left under its real name.
+half-written picture is ever left under its real name; a figure that
+fails is abandoned, its temporary removed.  The figures are written one at a
+time, through one |tool_out|.
 
 @<Tool functions@>=
+static tool_out fig_out;
 static FILE *open_figure(const char *dir, const char *name, char *path, size_t len)
 {
   FILE *f;
-  snprintf(path, len, "%s/%s.mp.tmp", dir, name);
-  if ((f = fopen(path, "w")) == NULL) return NULL;
+  snprintf(path, len, "%s/%s.mp", dir, name);
+  if ((f = out_open(&fig_out, "figures", path)) == NULL) return NULL;
   fprintf(f, "%% Written by `rankmetrics figures'; do not edit.\n"
     "outputtemplate := \"%%j.mps\"; prologues := 3;\n"
     "defaultfont := \"cmr8\"; defaultscale := 1;\n");
@@ -17801,15 +18391,8 @@ static FILE *open_figure(const char *dir, const char *name, char *path, size_t l
 @ @<Tool functions@>=
 static int close_figure(FILE *f, const char *path)
 {
-  char real[4200];
-  size_t n = strlen(path);
-  int ok = !ferror(f);
-  ok = (fclose(f) == 0) && ok;
-  if (n < 4 || n - 4 >= sizeof real) ok = 0;
-  else { memcpy(real, path, n - 4); real[n - 4] = '\0'; }
-  if (ok && rename(path, real) != 0) ok = 0;
-  if (!ok) remove(path);
-  return ok;
+  (void) f; (void) path;
+  return out_close(&fig_out, "figures");
 }
 
 @ The discount curves plot the weight $1/D(i)$ that each discount gives to
@@ -17848,7 +18431,7 @@ static int figure_discount(const char *dir)
       memset(grade, 0, sizeof grade);
       grade[i - 1] = 1;
       l.n = (size_t) i;
-      if (rm_value(&v, &l, NULL, &w) != RM_OK) { fclose(f); return 0; }
+      if (rm_value(&v, &l, NULL, &w) != RM_OK) { out_abandon(&fig_out); return 0; }
       fprintf(f, "%s(%du,%.6fv)", i > 1 ? "--" : "", i, w);
     }
     fprintf(f, " %s;\n", style[c]);
@@ -17994,7 +18577,7 @@ static int figure_err(const char *dir)
     double e, stop;
     snprintf(name, sizeof name, "err@@%d", r);
     if (rm_variant_parse(name, &v, NULL, 0) != RM_OK
-        || rm_value(&v, &l, NULL, &e) != RM_OK) { fclose(f); return 0; }
+        || rm_value(&v, &l, NULL, &e) != RM_OK) { out_abandon(&fig_out); return 0; }
     stop = r * (e - prev);
     fprintf(f, "fill (%d.2u,0)--(%d.8u,0)--(%d.8u,%.6fv)--(%d.2u,%.6fv)--cycle"
       " withcolor (0.85,0.9,1);\n", r - 1, r - 1, r - 1, reach, r - 1, reach);
@@ -18111,13 +18694,61 @@ A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and
 trec\_eval reads them as not relevant, so \.{eval} does too and says how many
 it read.  An output file is never left half-written: \.{eval} copies its
-output from a temporary file only at the end, \.{vectors} and \.{figures}
-write \.{NAME.tmp} and rename it, \.{disagree --tex FILE} writes
-\.{FILE.part} and renames it, and the other commands write only to standard
-output.  The harness \.{fuzz\_csv} found one fault: a delimited file has no
+output from a temporary file only at the end, and every file a command
+writes (\.{-o}, \.{--tex}, \.{vectors}, \.{figures}) is written under a
+temporary name and renamed into place when complete (see the next
+section).  The harness \.{fuzz\_csv} found one fault: a delimited file has no
 unretrieved judged items, and the copy of a kept query passed |memcpy| a
 null pointer for them (harmless in practice, undefined in C); |ev_dup| now
 copies nothing then.
+
+@ {\it Files that cannot be read or written.}  An audit of the tool
+done as a hostile user would do it found six ways to end with status~0 and a
+wrong or missing answer; four were about files: an allocation failure
+taken for the end of the input (a 60~MB line under a memory limit gave the
+mean of the queries before it, 0.8333 for the true 0.6111), standard output
+on a full disk, \.{eval}'s temporary file in a full directory (0 of
+76~KB reached the output), and \.{disagree --tex} renaming a regular file
+over a symbolic link or over \.{/dev/full}.  Each has now one answer, given
+by the functions of {\it Files} in the tool's part (|tool_getline|,
+|out_start|, |close_stdout|), and a test.  The test \.{fault\_test.sh} runs
+the tool built with \.{-DRM\_FAULTS}, which fails the $N$th allocation,
+output write or line read on request, for every~$N$ that a few
+representative commands reach (\.{eval} on TREC and CSV files, with
+\.{-q}, to a file and to standard output, \.{value}, \.{verify}, and
+\.{disagree --tex}; every $N$ up to 60, then every ninth); \.{io\_test.sh}
+brings the other cases about for real on the ordinary build.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
+\bf case&\bf answer&\bf test\cr
+\noalign{\smallskip}
+an allocation fails, anywhere&\.{out of memory}, status 1&fault\_test\cr
+a 30 MB line under \.{ulimit -v}&the right value, or \.{out of memory}&io\_test\cr
+a read error&\.{FILE:LINE: read error: }{\it reason}&fault\_test\cr
+a directory as input&\.{FILE: is a directory}&io\_test\cr
+\.{/dev/zero} as input&\.{FILE:1: line longer than N bytes}&io\_test\cr
+a line longer than |tool_line_max|&the same; a line of $N$ bytes is read&io\_test\cr
+the last line without a newline&read&io\_test\cr
+standard output on a full disk&\.{cannot write standard output}, status 2&io\_test\cr
+\.{\$TMPDIR} full (16 kB tmpfs)&\.{cannot write the temporary file}&io\_test\cr
+\.{\$TMPDIR} missing&\.{no temporary file}&io\_test\cr
+any output write fails&\.{cannot write 'FILE'}, temporary removed&fault\_test\cr
+\.{-o} or \.{--tex} a regular file&replaced by a rename when complete&io\_test\cr
+the command fails under \.{-o}&the old file kept, with its mode&io\_test\cr
+\.{-o} or \.{--tex} a symbolic link&the file it names replaced, the link kept&io\_test\cr
+\.{-o} or \.{--tex} a device or FIFO&written in place; its errors reported&io\_test\cr
+\.{-o /dev/stdout}&the tool's standard output, appended&io\_test\cr
+\.{-o} a directory or a socket&refused&io\_test\cr
+\.{-o} in a missing directory&\.{cannot write 'FILE'}&io\_test\cr
+out of memory or a signal mid-output&temporaries removed&fault\_test\cr
+\noalign{\smallskip}}}$$
+The answer is an error with status~1 unless the table says otherwise; a
+failed write of standard output turns status~0 into~2.  \.{-o} renames the
+file into place when the command ends with status~0, or with status~1
+from \.{verify}, \.{examples}, \.{accuracy} and \.{adequacy}, whose~1 is a
+verdict on a complete report; otherwise the old file is kept and a line on
+standard error says so.  The limit of a line is set for the tests by
+\.{RANKMETRICS\_LINE\_MAX} (bytes).
+@^fault injection@>@^out of memory@>@^silent failures@>
 
 @ The fuzzer found two bugs, both now fixed.  The double path of \.{mae},
 \.{mse} and \.{rmse} broke on extreme scores: scores of $10^{308}$ gave NaN

@@ -1,0 +1,80 @@
+#!/bin/bash
+# fault_test.sh: the tool built with -DRM_FAULTS (make faults) fails its Nth
+# allocation (RM_FAULT_ALLOC=N), its Nth output write (RM_FAULT_WRITE=N) or
+# its Nth line read (RM_FAULT_READ=N).  For a few representative commands,
+# N runs from 1 up to the first N that the command no longer reaches (the
+# fault log stays empty), and every N that hit must give: a non-zero exit,
+# the message of that fault on standard error ("out of memory", "cannot
+# write", "read error"), and an output file (-o or --tex) that is either
+# untouched or, for disagree --tex, the complete file of a clean run, and no
+# temporary left beside it.  The last, clean run must print what the
+# ordinary build prints.  N is walked one by one up to 60, then in steps of
+# 9 (the faulty build writes unbuffered, so disagree --tex makes about 600
+# writes; every N would take a minute).  Run from the top directory after
+# make faults.
+cd "$(dirname "$0")/.." || exit 1
+F=${FAULT_TOOL:-build/faults/rankmetrics}
+RM=./rankmetrics
+[ -x "$F" ] || { echo "fault_test: $F missing (make faults)"; exit 1; }
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok() { echo "ok: $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
+
+mkdir "$T/in" "$T/o" "$T/v"
+# 20 queries of 3 documents, an output of 1 kB; the faulty build writes unbuffered
+awk 'BEGIN { for (i = 1; i <= 20; i++) printf "q%d 0 d1 1\nq%d 0 d2 %d\nq%d 0 d4 1\n", i, i, i % 3, i }' > "$T/in/q"
+awk 'BEGIN { for (i = 1; i <= 20; i++) printf "q%d Q0 d%d 1 3 t\nq%d Q0 d2 2 2 t\nq%d Q0 d3 3 1 t\n", i, i % 5 + 4, i, i }' > "$T/in/r"
+printf 'user,item,label,score\nu1,a,1,0.9\nu1,b,0,0.8\nu1,c,1,0.1\nu2,a,0,0.5\nu2,d,2,0.4\n' > "$T/in/d.csv"
+printf '[variant = rr@5[hits=sum,rel=1,ties=input,undef=zero]]\n\ntcId = 1\ngrades = 1,0\nscores = none\nids = none\njudged =\nresult = valid\nstatus = ok\nvalue = 0x1p+0\n\ntcId = 2\ngrades = 0,1\nscores = none\nids = none\njudged =\nresult = valid\nstatus = ok\nvalue = 0x1p-1\n' > "$T/v/rr_test.txt"
+printf 'rr:1 1\nrr:2 0.5\n' > "$T/in/cand"
+
+# walk KIND NAME OUTFILE MODE CMD...: MODE is "o" (the file must stay OLD)
+# or "tex" (OLD, or the clean run's file).  {OUT} in CMD stands for OUTFILE.
+walk() {
+  local kind=$1 name=$2 out=$3 mode=$4; shift 4
+  local pat n rc hits=0 bad0=$fail args a want
+  case $kind in ALLOC) pat='out of memory';; WRITE) pat='cannot write';; READ) pat='read error';; esac
+  args=(); for a in "$@"; do args+=("${a//\{OUT\}/$out}"); done
+  rm -rf "$(dirname "$out")"; mkdir -p "$(dirname "$out")"
+  # the clean run of the ordinary build, for the expected outputs
+  rm -f "$out"; "$RM" "${args[@]}" > "$T/want.stdout" 2>/dev/null
+  [ -e "$out" ] && cp "$out" "$T/want.file" || : > "$T/want.file"
+  for ((n = 1; n < 5000; n += n < 60 ? 1 : 9)); do
+    printf 'OLD\n' > "$out"; rm -f "$T/log"
+    env "RM_FAULT_$kind=$n" RM_FAULT_LOG="$T/log" "$F" "${args[@]}" > "$T/stdout" 2> "$T/err"; rc=$?
+    if [ ! -s "$T/log" ]; then
+      # past the last such call: a clean run, as the ordinary build's
+      if [ $rc -eq 0 ] && cmp -s "$T/stdout" "$T/want.stdout" && { [ "$mode" = stdout ] ||
+          cmp -s "$out" "$T/want.file"; }; then :
+      else bad "$name $kind: the run past the last fault (N=$n) differs from the ordinary build (exit $rc)"; fi
+      break
+    fi
+    hits=$((hits + 1))
+    if [ $rc -eq 0 ]; then bad "$name $kind N=$n: exit 0"; continue; fi
+    grep -q "$pat" "$T/err" || bad "$name $kind N=$n: no '$pat' in: $(head -c 200 "$T/err")"
+    if [ "$mode" = o ] || [ "$mode" = stdout ]; then
+      [ "$(cat "$out")" = OLD ] || bad "$name $kind N=$n: $out was changed"
+    else
+      { [ "$(cat "$out")" = OLD ] || cmp -s "$out" "$T/want.file"; } || bad "$name $kind N=$n: $out half-written"
+    fi
+    [ "$(ls "$(dirname "$out")" | wc -l)" = 1 ] || bad "$name $kind N=$n: left $(ls "$(dirname "$out")" | tr '\n' ' ')"
+    if [ "$kind" != WRITE ] && [ "$mode" != tex ] && [ -s "$T/stdout" ]; then
+      bad "$name $kind N=$n: printed a partial answer"; fi
+  done
+  if [ $hits -gt 0 ] && [ $fail -eq $bad0 ]; then ok "$name, $kind: $hits faults up to N=$((n - 1)), each an error and nothing half-written"
+  elif [ $hits -eq 0 ]; then bad "$name, $kind: no fault reached"; fi
+}
+O="$T/o/out"
+for k in ALLOC WRITE READ; do
+  walk $k "eval TREC -q -o" "$O" o eval --quiet -q -m ap -m ndcg@10 -o '{OUT}' "$T/in/q" "$T/in/r"
+  walk $k "eval CSV -q -o" "$O" o eval --quiet -q --json -m auc -m 'micro:hr@2' -o '{OUT}' "$T/in/d.csv"
+  walk $k "eval to standard output" "$O" stdout eval --quiet -q -m rr "$T/in/q" "$T/in/r"
+  walk $k "verify -o" "$O" o verify --vectors "$T/v" -o '{OUT}' "$T/in/cand"
+done
+for k in ALLOC WRITE; do
+  walk $k "value --exact -o" "$O" o value 'ndcg@3' --grades 2,0,1 --judged 3 --exact -o '{OUT}'
+  walk $k "disagree --tex" "$T/o/d.tex" tex disagree rr --max-length 2 --budget 20 --tex '{OUT}'
+done
+echo "fault_test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

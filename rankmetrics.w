@@ -12832,10 +12832,13 @@ static void shortest(char *buf, double x)
 @ Two small helpers split an option into its queries.  An option of
 \.{value} such as \.{--grades 1,0;0,1} holds one list per query, separated
 by semicolons; |count_char| counts the separators, so that the options can
-be checked to hold the same number of queries, and |nth_piece| copies out
-the $j$th piece as a new string that the readers of lists parse (it returns
-|NULL| only when memory runs out; the caller has counted the pieces, so the
-semicolon it looks for is there).
+be checked to hold the same number of queries, and |next_piece| copies out
+the piece that begins at |*s| as a new string that the readers of lists
+parse, and moves |*s| past it and its semicolon.  The queries are read in
+order, each from where the last one ended, so that reading $n$ queries costs
+time linear in the length of the option; a first version found the $j$th
+piece by counting $j$ semicolons from the start, which made 20,000 queries
+take four seconds.
 
 @<Tool functions@>=
 static long count_char(const char *s, char c)
@@ -12844,17 +12847,14 @@ static long count_char(const char *s, char c)
   for (; *s; s++) n += *s == c;
   return n;
 }
-static char *nth_piece(const char *s, long j)
+static char *next_piece(const char **s)
 {
-  const char *e;
-  size_t len;
-  char *p;
-  while (j-- > 0) s = strchr(s, ';') + 1;
-  e = strchr(s, ';');
-  len = e ? (size_t) (e - s) : strlen(s);
-  if ((p = tool_alloc(NULL, len + 1)) == NULL) return NULL;
-  memcpy(p, s, len);
+  const char *e = strchr(*s, ';');
+  size_t len = e ? (size_t) (e - *s) : strlen(*s);
+  char *p = tool_alloc(NULL, len + 1);
+  memcpy(p, *s, len);
   p[len] = '\0';
+  *s += len + (e != NULL);
   return p;
 }
 
@@ -12873,7 +12873,7 @@ typedef struct {
 static int cmd_value(int argc, char **argv)
 {
   rm_variant v;
-  const char *opt[4] = {NULL, NULL, NULL, NULL};
+  const char *opt[4] = {NULL, NULL, NULL, NULL}, *at[4];
   static const char *const optname[4] = {"--grades", "--scores", "--ids", "--judged"};
   rm_list *q = NULL;
   owned *own = NULL;
@@ -12891,6 +12891,7 @@ static int cmd_value(int argc, char **argv)
   @<Count the queries of \.{value}@>;
   q = tool_zalloc((size_t) nq * sizeof *q);
   own = tool_zalloc((size_t) nq * sizeof *own);
+  memcpy(at, opt, sizeof at);
   for (j = 0; j < nq; j++) @<Read query |j| of every option@>;
   rc = 1;
   rm_variant_name(&v, name, sizeof name);
@@ -12989,7 +12990,7 @@ the list keeps pointing into and which is freed with the list.
   char *piece[4] = {NULL, NULL, NULL, NULL};
   long n, m;
   int k, bad = 0;
-  for (k = 0; k < 4; k++) if (opt[k]) piece[k] = nth_piece(opt[k], j);
+  for (k = 0; k < 4; k++) if (opt[k]) piece[k] = next_piece(&at[k]);
   own[j].labs = piece[0]; piece[0] = NULL;
   n = read_ratings(own[j].labs, &own[j].grade, &own[j].lab, &own[j].first, 0);
   if (n < 0) bad = 1;

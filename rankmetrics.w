@@ -1030,7 +1030,8 @@ static rm_status check_keys(const rm_variant *v)
 @ @<Public prototypes@>=
 void rm_variant_default(rm_variant *v, rm_metric m);
 /* Sets |*v| to the metric |m| with every key at its default and no
-   aggregator. */
+   aggregator; does nothing when |v| is |NULL|.  A metric out of range is
+   stored as given, and every function that reads the variant refuses it. */
 rm_status rm_variant_parse(const char *name, rm_variant *v,
   char *msg, size_t msglen);
 /* Reads the variant named |name| (ours, or a name of trec\_eval or
@@ -1040,7 +1041,9 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
 size_t rm_variant_name(const rm_variant *v, char *buf, size_t len);
 /* Writes the canonical name of |*v|, every key shown, as |snprintf| does:
    at most |len| bytes with the null, and returns the length of the whole
-   name (less than |RM_NAME_MAX|), so a result |>= len| means truncation. */
+   name (less than |RM_NAME_MAX|), so a result |>= len| means truncation.
+   A null |v|, or one whose metric, aggregator or keys are out of range,
+   gives 0 and the empty string; |buf| may be |NULL| when |len| is 0. */
 
 @ Defaults are zero for every word key (the first word of each list is the
 default) and set here for the others; a metric may change them (see |@<The
@@ -1049,6 +1052,7 @@ table of metrics@>|).
 @<Public functions@>=
 void rm_variant_default(rm_variant *v, rm_metric m)
 {
+  if (v == NULL) return;
   memset(v, 0, sizeof *v);
   v->metric = m;
   v->rel = 1;
@@ -1410,13 +1414,25 @@ caller can tell truncation.  The longest name of this version has fewer than
 @<Public constants@>=
 #define RM_NAME_MAX 160 /* a buffer this long holds any canonical name */
 
-@ @<Public functions@>=
+@ A variant made by hand may hold a metric, an aggregator or a word of a key
+that is past the end of its table; the printer would read past the table to
+print it.  Such a variant has no name: the printer checks it as |rm_value|
+checks its keys (a null pointer, a metric or aggregator out of range, a key
+that the variant uses out of its range) and then returns~0 with the empty
+string, which no valid variant prints.  The check reads only the lengths of
+the tables, so that a metric added later is covered without a change here.
+As with |snprintf|, |buf| may be |NULL| when |len| is~0.
+@^validation of a variant@>
+
+@<Public functions@>=
 size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
 {
   char s[RM_NAME_MAX + 32];
   size_t p;
   int key, first = 1;
-  if ((unsigned) v->metric >= RM_N_METRICS) { if (len) buf[0] = '\0'; return 0; }
+  if (buf == NULL) len = 0;
+  if (v == NULL || (unsigned) v->metric >= RM_N_METRICS || check_keys(v) != RM_OK)
+    { if (len) buf[0] = '\0'; return 0; }
   p = 0;
   if (v->agg != RM_AGG_NONE) @<Print the aggregator and its options@>;
   p += (size_t) sprintf(s + p, "%s", metrics[v->metric].name);
@@ -2804,14 +2820,15 @@ typedef struct rm_exact {
 
 @ @<Public prototypes@>=
 void rm_exact_init(rm_exact *e);
-/* Makes |*e| empty; call it before the first use of |*e|. */
+/* Makes |*e| empty; call it before the first use of |*e|.  Ignores |NULL|. */
 void rm_exact_clear(rm_exact *e);
 /* Frees the string |e->rational| that the exact path allocated and makes
-   |*e| empty again; |*e| may then be reused or dropped. */
+   |*e| empty again; |*e| may then be reused or dropped.  Ignores |NULL|. */
 
 @ @<Public functions@>=
 void rm_exact_init(rm_exact *e)
 {
+  if (e == NULL) return;
   e->value = 0; e->ternary = 0; e->rational = NULL;
   e->decimal[0] = '\0'; e->prec = 0; e->hard_bits = 0;
 }
@@ -2849,6 +2866,7 @@ done:
 }
 void rm_exact_clear(rm_exact *e)
 {
+  if (e == NULL) return;
   free(e->rational);
   rm_exact_init(e);
 }
@@ -3440,7 +3458,8 @@ are first-order bounds, and the $O(u^2)$ terms are far below one ulp.
 @<Public prototypes@>=
 double rm_ulp_bound(const rm_variant *v);
 /* The proven bound, in ulps, on the error of |rm_value| for the variant
-   |*v|: its result lies within that many doubles of the exact value. */
+   |*v|: its result lies within that many doubles of the exact value.
+   Returns 0 for a null variant or one whose fields are out of range. */
 
 @** Metrics.
 Each metric family has a chapter of the same shape: definition, sources,
@@ -3482,7 +3501,7 @@ void rm_work_init(rm_work *w);
 /* Makes |*w| an empty workspace.  The library grows its arrays as lists
    need; the caller owns it and releases it with |rm_work_free|. */
 void rm_work_free(rm_work *w);
-/* Frees the arrays of |*w| and makes it empty again. */
+/* Frees the arrays of |*w| and makes it empty again.  Ignores |NULL|. */
 rm_status rm_value(const rm_variant *v, const rm_list *l, rm_work *w,
   double *out);
 /* The double path: computes the variant |*v| of the list |*l| into |*out|.
@@ -3498,10 +3517,12 @@ rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out);
 @ @<Public functions@>=
 void rm_work_init(rm_work *w)
 {
+  if (w == NULL) return;
   w->cap = 0; w->perm = w->tmp = NULL;
 }
 void rm_work_free(rm_work *w)
 {
+  if (w == NULL) return;
   free(w->perm); free(w->tmp);
   rm_work_init(w);
 }
@@ -3510,7 +3531,7 @@ void rm_work_free(rm_work *w)
 static rm_status work_reserve(rm_work *w, size_t n)
 {
   size_t *p, *t;
-  if (n <= w->cap && w->perm != NULL) return RM_OK;
+  if (n <= w->cap && w->perm != NULL && w->tmp != NULL) return RM_OK;
   if (n < 16) n = 16;
   p = realloc(w->perm, n * sizeof *p);
   if (p == NULL) return RM_ENOMEM;
@@ -3575,7 +3596,8 @@ rm_status rm_value_exact(const rm_variant *v, const rm_list *l, rm_exact *out)
 double rm_ulp_bound(const rm_variant *v)
 {
   double b;
-  if (v == NULL || (unsigned) v->metric >= RM_N_METRICS) return 0;
+  if (v == NULL || (unsigned) v->metric >= RM_N_METRICS || check_keys(v) != RM_OK)
+    return 0;
   b = metrics[v->metric].bound(v);
   switch (v->agg) {
   case RM_AGG_MEAN: return b + 3;
@@ -3636,8 +3658,9 @@ rm_status rm_values(const rm_variant *v, size_t nv, const rm_list *l,
   }
   if (w == NULL) { rm_work_init(&own); w = &own; }
   for (i = 0; i < nv; i++) {
-    rm_ties t = tie_rule(&v[i]);
-    if (st[i] != PENDING) continue;
+    rm_ties t;
+    if (st[i] != PENDING) continue; /* a refused variant's fields are not read */
+    t = tie_rule(&v[i]);
     if (s == RM_OK) s = work_reserve(w, l->n);
     if (s != RM_OK) { st[i] = s; continue; }
     rank_items(l, t, w->perm, w->tmp);
@@ -7758,7 +7781,9 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
    a whole set (coverage) over the |nq| queries |q[0..nq-1]|.  Returns as
    |rm_value| does. */
 int rm_variant_reads_set(const rm_variant *v);
-/* Nonzero when |*v| must be computed with |rm_value_set|. */
+/* Nonzero when |*v| must be computed with |rm_value_set|; 0 for a null
+   variant or one whose metric or aggregator is out of range (which
+   |rm_value| then refuses). */
 rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   rm_exact *out);
 /* The exact path of |rm_value_set|, as |rm_value_exact|. */
@@ -7770,6 +7795,7 @@ one of a whole set.
 int rm_variant_reads_set(const rm_variant *v)
 {
   return v != NULL && (unsigned) v->metric < RM_N_METRICS
+    && (unsigned) v->agg <= RM_AGG_SUM
     && (v->agg != RM_AGG_NONE || metrics[v->metric].set_d != NULL);
 }
 

@@ -17135,7 +17135,21 @@ duplicate identifiers&accepted&fuzz\_metrics\cr
 null pointer, missing array&|RM_EINVAL|&test\_edge\_errors\cr
 tie rule without identifiers&|RM_EIDS|&test\_edge\_errors\cr
 score $10^{308}$ or subnormal&a value (scaled)&fuzz\_metrics\cr
+variant's metric out of range&|RM_ENAME|; no name, bound 0&test\_metric\_out\_of\_range\cr
+variant's aggregator out of range&|RM_ENAME|; no name, bound 0&test\_agg\_out\_of\_range\cr
+a key's word or number out of range&|RM_ENAME|; no name, bound 0&test\_word\_out\_of\_range\cr
+null variant to the printer, the bound&empty name; bound 0&test\_null\_and\_buffer\cr
+null to a function that returns nothing&ignored&test\_null\_and\_buffer\cr
+null buffer for the printer&the length, nothing written&test\_null\_and\_buffer\cr
+workspace with one array missing&the array is grown&test\_work\_half\_missing\cr
+null rating in a list of ratings&|RM_EGRADE|&test\_list\_fields\cr
 \noalign{\smallskip}}}$$
+The rows that name a variant's fields concern a variant made by hand, not by
+the parser: every function that reads a variant checks the fields it reads
+against the lengths of the tables before it reads them (|check_keys|), so a
+metric added to the tables is covered without a change to the checks.  The
+tests of these rows are in \.{tests/check\_api.c}, case \.{fields}, and
+each crashed or read past a table before the checks were added.
 Every message of |rm_variant_parse| gives the column (counting from~1) and
 says what was wrong.  For an unknown word it also gives the nearest valid
 word, so \.{ndgc@@10} gets ``unknown metric `ndgc' (did you mean

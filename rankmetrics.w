@@ -12439,7 +12439,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                            out, or is an empty list (trec_eval -c)\n"
     "  --csv, --tsv       the separator (default: tab if the header has one)\n"
     "  --user C, --item C, --label C, --score C   column names (defaults user,\n"
-    "                     item, label, score; user and label are required)\n"
+    "                     item, label, score; user and label are required); a\n"
+    "                     named column must exist; --item none, --score none:\n"
+    "                     no such column; a default matches Score, ' SCORE'\n"
     "  --quiet            no summary on standard error\n", 1},
   {"examples", "usage: rankmetrics examples [--tex]\n\n"
     "Recompute every worked example of the book on both paths and check it\n"
@@ -13312,7 +13314,10 @@ as in \.{rankmetrics eval -m auc data.csv}.  The separator is a tab if the heade
 has one, else a comma (\.{--csv} and \.{--tsv} force it); fields may be
 quoted with \.{"}.  The columns are named by \.{--user}, \.{--item},
 \.{--label} and \.{--score}, by default \.{user}, \.{item}, \.{label} and
-\.{score}; the first and the third are required.  Rows are grouped into
+\.{score}; the first and the third are required, and a column named by its
+option must be in the header (\.{--item none} and \.{--score none} say there
+is none; a default also matches a column that differs from it only in case,
+such as \.{Score}: see |ev_column|).  Rows are grouped into
 queries by the user column, each row is a retrieved item whose grade is
 its label, and there are no unretrieved judged items.  Without a score
 column the order of the rows is the ranking; without an item column the
@@ -13531,7 +13536,8 @@ typedef struct {
   int per_query, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep; /* |format|: 0 table, 1 trec, 2 json */
   char delim; /* 0: from the header */
-  const char *col[4]; /* user, item, label, score */
+  const char *col[4]; /* user, item, label, score; |NULL|: none */
+  int col_given[4]; /* named by its option, so it must be found as named */
   const char *qrels_path, *path;
   FILE *out;
   rm_work w;
@@ -13702,11 +13708,88 @@ typedef struct {
   double score;
   const char *f_label; /* a delimited file's label as written, or |NULL| */
   int rating; /* the label is a rating, not a whole grade */
+  int noted; /* the note on a column matched loosely has been written */
 } ev_source;
+@ The columns of a delimited file are found in its header by
+|ev_column|, which returns the index of column |k| (user, item, label,
+score), $-1$ when an optional column is absent, or $-2$ after a message.  A
+column named by its option must be in the header as written; otherwise the
+message names the option, the column and every column of the header, since
+a misspelt \.{--score} that was ignored would make the order of the rows
+the ranking, and a misspelt \.{--item} would switch off the detection of
+repeated items, both silently.  The word \.{none} given to \.{--item} or
+\.{--score} says that the file has no such column (so a column that is
+itself called \.{none} cannot be named).  A column left to its default
+(\.{user}, \.{item}, \.{label}, \.{score}) is found as written or, when
+no column is spelt so, as the one column that differs from it only in the
+case of its letters or in spaces around it (\.{Score}, \.{ SCORE}): a
+header written by a spreadsheet or by pandas often capitalises, and
+ignoring its \.{Score} would be the silent error again.  Two such columns
+(\.{Score} and \.{SCORE}) are refused, as is a header that has the column
+twice; the choice between them is the user's, made with the option.  A
+loose match is noted on standard error, once, unless \.{--quiet}.
+@^columns of a delimited file@>
+
+@<Tool functions@>=
+static int ev_loose_eq(const char *a, const char *b)
+{
+  size_t n;
+  while (*a == ' ') a++;
+  for (n = strlen(a); n > 0 && a[n - 1] == ' '; n--) ;
+  if (strlen(b) != n) return 0;
+  for (; n > 0; n--, a++, b++)
+    if (*a != *b && !(((*a | 32) == (*b | 32)) && (*a | 32) >= 'a' && (*a | 32) <= 'z'))
+      return 0;
+  return 1;
+}
+static void ev_list_columns(char **f, int n)
+{
+  int i;
+  fputs("; its columns are", stderr);
+  for (i = 0; i < n; i++) fprintf(stderr, "%s '%s'", i ? "," : "", f[i]);
+  fputc('\n', stderr);
+}
+static int ev_column(ev_state *st, ev_source *s, int k, char **f, int n)
+{
+  static const char *const opt[4] = {"--user", "--item", "--label", "--score"};
+  const char *c = st->col[k];
+  int i, at = -1, exact = 0, loose = 0, lat = -1;
+  if (c == NULL) return -1; /* \.{none} */
+  for (i = 0; i < n; i++)
+    if (strcmp(f[i], c) == 0) { if (exact++ == 0) at = i; }
+    else if (!st->col_given[k] && ev_loose_eq(f[i], c)) { if (loose++ == 0) lat = i; }
+  if (exact > 1) {
+    fprintf(stderr, "%s:1: the header has %d columns '%s' (%s)\n", s->path, exact, c, opt[k]);
+    return -2;
+  }
+  if (exact == 0 && loose > 1) {
+    fprintf(stderr, "%s:1: no column '%s' (the default of %s), and %d that differ"
+      " from it only in case or spaces: name one with %s", s->path, c, opt[k], loose,
+      opt[k]);
+    ev_list_columns(f, n);
+    return -2;
+  }
+  if (exact == 0 && loose == 1) {
+    at = lat;
+    if (!s->noted && !st->quiet)
+      fprintf(stderr, "rankmetrics: eval: %s:1: reading column '%s' as %s (the"
+        " default '%s')\n", s->path, f[at], opt[k], c);
+  }
+  if (at < 0 && (st->col_given[k] || k == 0 || k == 2)) {
+    if (st->col_given[k])
+      fprintf(stderr, "%s:1: %s names the column '%s', which the header lacks", s->path,
+        opt[k], c);
+    else fprintf(stderr, "%s:1: the header has no column '%s' (the default of %s)",
+      s->path, c, opt[k]);
+    ev_list_columns(f, n);
+    return -2;
+  }
+  return at;
+}
 static int ev_header(ev_state *st, ev_source *s)
 {
   char *f[256];
-  int n, i, k;
+  int n, k;
   ssize_t got;
   size_t len;
   const char *bad;
@@ -13724,14 +13807,8 @@ static int ev_header(ev_state *st, ev_source *s)
   n = ev_split_delim(s->buf, s->delim, f, 256);
   if (n > 256) { fprintf(stderr, "%s:1: more than 256 columns\n", s->path); return 0; }
   s->ncol = n;
-  for (k = 0; k < 4; k++) {
-    s->col[k] = -1;
-    for (i = 0; i < n; i++) if (strcmp(f[i], st->col[k]) == 0) { s->col[k] = i; break; }
-    if (s->col[k] < 0 && (k == 0 || k == 2)) {
-      fprintf(stderr, "%s:1: the header has no column '%s'\n", s->path, st->col[k]);
-      return 0;
-    }
-  }
+  for (k = 0; k < 4; k++) if ((s->col[k] = ev_column(st, s, k, f, n)) == -2) return 0;
+  s->noted = 1;
   return 1;
 }
 
@@ -14930,7 +15007,11 @@ for (i = 0; i < argc; i++) {
   }
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   for (k = 0; k < 4; k++) if (strcmp(o, colopt[k]) == 0) break;
-  if (k < 4) { st.col[k] = argv[++i]; continue; }
+  if (k < 4) {
+    st.col[k] = argv[++i]; st.col_given[k] = 1;
+    if ((k == 1 || k == 3) && strcmp(st.col[k], "none") == 0) st.col[k] = NULL;
+    continue;
+  }
   if (strcmp(o, "--dup") == 0) {
     static const char *const dup_words[4] = {"error", "first", "last", "max"};
     for (k = 0; k < 4 && strcmp(argv[i + 1], dup_words[k]) != 0; k++) ;

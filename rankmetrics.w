@@ -776,7 +776,8 @@ static void label_q(mpq_t v, const char *s)
 }
 static int reads_labels(const rm_variant *v)
 {
-  return v->metric == RM_MAE || v->metric == RM_MSE || v->metric == RM_RMSE;
+  return v->metric == RM_MAE || v->metric == RM_MSE || v->metric == RM_RMSE
+    || v->metric == RM_SPEARMAN || v->metric == RM_KENDALL;
 }
 static double rating_d(const rm_list *l, size_t i)
 {
@@ -785,6 +786,80 @@ static double rating_d(const rm_list *l, size_t i)
 static void rating_q(mpq_t q, const rm_list *l, size_t i)
 {
   if (l->label) label_q(q, l->label[i]); else mpq_set_si(q, l->grade[i], 1);
+}
+
+@ {\it One rule for reading a label.}\here{q:numbers}  A label in a file or
+on a command line is a grade, a rating, or an error, and every reader of
+the tool decides which by one function, |rm_label_kind|, so that the TREC
+judgments, a delimited file's labels and \.{value --grades} agree.
+A {\it grade\/} is written as an optional sign, decimal digits, and
+optionally a point followed by nothing but zeros (\.{2}, \.{+2}, \.{2.},
+\.{2.00}, \.{-0}); its value must be from 0 to |RM_GRADE_MAX|.  A whole
+number so written below~0 is reported apart (|RM_LABEL_NEGATIVE|): TREC's
+judgments use $-1$ and $-2$ for judged non-relevant documents, and the
+readers of files take it as grade~0 and count it.  Any other label that
+|label_ok| accepts is a {\it rating\/} (\.{3.5}, \.{1e2}, \.{10/3},
+\.{0.99999999999999999999}, a whole number above |RM_GRADE_MAX|): only the
+metrics that read values (MAE, MSE, RMSE, Spearman's rho, Kendall's tau)
+take it, read exactly as written.  Everything else is refused: no spaces,
+no hexadecimal, no \.{inf} or \.{nan}, no rating whose double would be
+infinite.  The rule is strict on purpose.  trec\_eval reads a grade with
+|atoi|, so \.{0.99999999999999999999}, \.{1e2} and \.{0x10} are 0, 1 and 0
+there, and a reader built on |strtod| makes them 1, 100 and~16; a label
+whose meaning depends on the program that reads it is refused rather than
+read one of three ways.  The table in ``Bad input and its answer'' gives
+the answer for each spelling.
+@^grade, spelling of@>@^ratings, spelling of@>@^labels, one rule for@>
+
+@<Public constants@>=
+#define RM_LABEL_BAD 0 /* neither a grade nor a rating */
+#define RM_LABEL_GRADE 1 /* a whole grade from 0 to |RM_GRADE_MAX| */
+#define RM_LABEL_NEGATIVE 2 /* a whole number below 0, written as a grade */
+#define RM_LABEL_RATING 3 /* any other rating, such as 3.5 */
+
+@ @<Public prototypes@>=
+int rm_label_kind(const char *s, int *grade);
+/* Classifies the label |s| by the book's one rule (section ``One rule for
+   reading a label''): |RM_LABEL_GRADE| with |*grade| set, |RM_LABEL_NEGATIVE|
+   with |*grade| set to 0, |RM_LABEL_RATING|, or |RM_LABEL_BAD| (also for
+   |NULL|).  |grade| may be |NULL|.  Thread-safe. */
+int rm_label_cmp(const char *a, const char *b);
+/* Compares two labels that |rm_label_kind| accepts by their exact values:
+   $-1$, 0 or 1 as |a| is below, equal to or above |b| (\.{3.50} equals
+   \.{7/2}); $-2$ when either is not a label.  Thread-safe. */
+
+@ @<Public functions@>=
+int rm_label_kind(const char *s, int *grade)
+{
+  const char *p, *q;
+  long g = 0;
+  if (s == NULL) return RM_LABEL_BAD;
+  p = s + (*s == '+' || *s == '-');
+  for (q = p; *q >= '0' && *q <= '9'; q++)
+    if (g <= RM_GRADE_MAX) g = 10 * g + (*q - '0');
+  if (q > p) {
+    if (*q == '.') for (q++; *q == '0'; q++) ;
+    if (*q == '\0' && *s == '-' && g > 0) {
+      if (grade) *grade = 0;
+      return RM_LABEL_NEGATIVE;
+    }
+    if (*q == '\0' && g <= RM_GRADE_MAX) {
+      if (grade) *grade = (int) g;
+      return RM_LABEL_GRADE;
+    }
+  }
+  return label_ok(s) ? RM_LABEL_RATING : RM_LABEL_BAD;
+}
+int rm_label_cmp(const char *a, const char *b)
+{
+  mpq_t x, y;
+  int c;
+  if (!rm_label_kind(a, NULL) || !rm_label_kind(b, NULL)) return -2;
+  mpq_inits(x, y, NULL);
+  label_q(x, a); label_q(y, b);
+  c = mpq_cmp(x, y);
+  mpq_clears(x, y, NULL);
+  return (c > 0) - (c < 0);
 }
 
 @ The double path of the rating errors needs the error $g-s$ of an item
@@ -7408,17 +7483,61 @@ $r\le j<e$ has $n-e$ items below it, and $c'=2(n-e)+(e-r)+1-(n+1)=n-e-r$.
 All in $O(n)$ after the sort.  The function returns |NULL| when it cannot
 allocate.
 
+A list with ratings (see \secref{q:labels}) is ranked by its ratings, read
+exactly: |corr_keys| gives each item the {\it dense rank\/} of its rating,
+the number of distinct ratings below it, by sorting the exact values, so
+that two ratings tie exactly when they are equal as decimals (\.{3.5} and
+\.{3.50} tie; \.{0.1} and \.{0.10000000000000000001} do not, though their
+doubles are equal).  Both paths then work on these whole keys as on grades,
+and agree.  Without ratings the key is the grade, and there are
+$|RM_GRADE_MAX|+1$ keys.
+
 @<Private functions@>=
+typedef struct {@+ mpq_ptr q; size_t i; @+} corr_item;
+static int corr_item_cmp(const void *a, const void *b)
+{
+  return mpq_cmp(((const corr_item *) a)->q, ((const corr_item *) b)->q);
+}
+static size_t *corr_keys(const rm_list *l, size_t *nk)
+{
+  size_t n = l->n, i, *key = malloc((n ? n : 1) * sizeof *key);
+  mpq_t *q;
+  corr_item *it;
+  if (key == NULL) return NULL;
+  if (l->label == NULL) {
+    for (i = 0; i < n; i++) key[i] = (size_t) l->grade[i];
+    *nk = RM_GRADE_MAX + 1;
+    return key;
+  }
+  q = malloc((n ? n : 1) * sizeof *q); it = malloc((n ? n : 1) * sizeof *it);
+  if (q == NULL || it == NULL) { free(q); free(it); free(key); return NULL; }
+  for (i = 0; i < n; i++) {
+    mpq_init(q[i]); label_q(q[i], l->label[i]);
+    it[i].q = q[i]; it[i].i = i;
+  }
+  qsort(it, n, sizeof *it, corr_item_cmp);
+  for (i = 0, *nk = 0; i < n; i++) {
+    if (i > 0 && mpq_cmp(it[i].q, it[i - 1].q) != 0) ++*nk;
+    key[it[i].i] = *nk;
+  }
+  *nk += 1;
+  for (i = 0; i < n; i++) mpq_clear(q[i]);
+  free(q); free(it);
+  return key;
+}
 static long *corr_ranks(const rm_list *l, const size_t *perm)
 {
-  size_t cnt[RM_GRADE_MAX + 1], below[RM_GRADE_MAX + 1], n = l->n, i, r, e, j;
+  size_t *cnt, *below, n = l->n, i, r, e, j, nk, *key = corr_keys(l, &nk);
   long *c = malloc(2 * (n ? n : 1) * sizeof *c);
-  if (c == NULL) return NULL;
-  for (i = 0; i <= RM_GRADE_MAX; i++) cnt[i] = 0;
-  for (i = 0; i < n; i++) cnt[l->grade[i]]++;
-  for (i = 0, r = 0; i <= RM_GRADE_MAX; i++) { below[i] = r; r += cnt[i]; }
+  cnt = key ? malloc(2 * nk * sizeof *cnt) : NULL;
+  if (c == NULL || cnt == NULL) { free(c); free(key); free(cnt); return NULL; }
+  below = cnt + nk;
+  for (i = 0; i < nk; i++) cnt[i] = 0;
+  for (i = 0; i < n; i++) cnt[key[i]]++;
+  for (i = 0, r = 0; i < nk; i++) { below[i] = r; r += cnt[i]; }
   for (i = 0; i < n; i++)
-    c[i] = 2 * (long) below[l->grade[i]] + (long) cnt[l->grade[i]] - (long) n;
+    c[i] = 2 * (long) below[key[i]] + (long) cnt[key[i]] - (long) n;
+  free(key); free(cnt);
   for (r = 0; r < n; r = e) {
     e = tie_end(l, perm, r);
     for (j = r; j < e; j++) c[n + perm[j]] = (long) n - (long) e - (long) r;
@@ -7497,23 +7616,26 @@ static rm_status spearman_x(const rm_variant *v, const rm_list *l,
 @ Kendall's counts come from all $n(n-1)/2$ pairs, compared directly.  That
 is $O(n^2)$ time; an $O(n\log n)$ count by merge sort exists (Knight, 1966),
 but ranked lists are short and the plain count is obviously right.  The
-function gives $C-D$, $n_1$ and $n_2$ and returns $n_0$, all exact
-integers.
+function gives $C-D$, $n_0$, $n_1$ and $n_2$, all exact integers, and
+returns |RM_ENOMEM| when it cannot allocate the keys.
 
 @<Private functions@>=
-static unsigned long corr_pairs(const rm_list *l, long *cd, unsigned long *n1,
-  unsigned long *n2)
+static rm_status corr_pairs(const rm_list *l, long *cd, unsigned long *n1,
+  unsigned long *n2, unsigned long *n0)
 {
-  size_t i, j;
+  size_t i, j, nk, *key = corr_keys(l, &nk);
+  if (key == NULL) return RM_ENOMEM;
   *cd = 0; *n1 = *n2 = 0;
   for (i = 0; i < l->n; i++)
     for (j = i + 1; j < l->n; j++) {
-      int dx = (l->grade[i] > l->grade[j]) - (l->grade[i] < l->grade[j]);
+      int dx = (key[i] > key[j]) - (key[i] < key[j]);
       int dy = (l->score[i] > l->score[j]) - (l->score[i] < l->score[j]);
       *n1 += dx == 0; *n2 += dy == 0;
       *cd += dx * dy;
     }
-  return (unsigned long) (l->n * (l->n - (l->n > 0)) / 2);
+  free(key);
+  *n0 = (unsigned long) (l->n * (l->n - (l->n > 0)) / 2);
+  return RM_OK;
 }
 
 @ $\tau_a$ is a ratio of integers, and takes the common ratio paths: one
@@ -7529,9 +7651,10 @@ static rm_status kendall_qratio(const rm_variant *v, const rm_list *l,
 {
   long cd;
   unsigned long n1, n2, n0;
+  rm_status s;
   (void) v; (void) perm;
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
-  n0 = corr_pairs(l, &cd, &n1, &n2);
+  if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   mpq_set_si(num, cd, 1); mpq_set_ui(den, n0, 1);
   return RM_OK;
 }
@@ -7540,9 +7663,10 @@ static rm_status kendall_dratio(const rm_variant *v, const rm_list *l,
 {
   long cd;
   unsigned long n1, n2, n0;
+  rm_status s;
   (void) v; (void) perm;
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
-  n0 = corr_pairs(l, &cd, &n1, &n2);
+  if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   *num = (double) cd; *den = (double) n0;
   return RM_OK;
 }
@@ -7551,9 +7675,10 @@ static rm_status kendall_d(const rm_variant *v, const rm_list *l,
 {
   long cd;
   unsigned long n1, n2, n0;
+  rm_status s;
   if (v->tau == RM_TAU_A) return ratio_d(v, l, perm, out);
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
-  n0 = corr_pairs(l, &cd, &n1, &n2);
+  if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   if (n0 == n1 || n0 == n2) return undefined_d(v, out);
   *out = cd == 0 ? 0.0 : (double) cd / sqrt((double) (n0 - n1) * (double) (n0 - n2));
   return RM_OK;
@@ -7567,7 +7692,7 @@ static rm_status kendall_x(const rm_variant *v, const rm_list *l,
   rm_status s;
   if (v->tau == RM_TAU_A) return ratio_x(v, l, perm, out);
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
-  n0 = corr_pairs(l, &cd, &n1, &n2);
+  if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   if (n0 == n1 || n0 == n2) return undefined_x(v, out);
   mpq_inits(A, B, NULL);
   mpq_set_si(A, cd, 1);

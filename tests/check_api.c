@@ -16,9 +16,19 @@
    ignored by the functions that return nothing; a workspace whose second
    array is missing is grown, not read.
 
-   Suite api; cases heap, fields. */
+   Case labels (the book's "One rule for reading a label"): the spelling
+   table of rm_label_kind, exact comparison by rm_label_cmp, and rank
+   correlations of ratings, worked by hand: ratings 3.5, 4, 4.0 against
+   scores 1, 2, 3 have pairs (1,2) and (1,3) concordant and (2,3) tied in
+   the ratings, so C - D = 2, n0 = 3, n1 = 1, n2 = 0: tau_a = 2/3 and
+   tau_b = 2/sqrt(2*3); the doubled centred mid-ranks are -2, 1, 1 and -2,
+   0, 2, so rho = 6/sqrt(6*8) = sqrt(3)/2.  The ratings 0.1 and
+   0.10000000000000000001 have one double but differ, so tau_a is 1, not 0.
+
+   Suite api; cases heap, fields, labels. */
 
 #include <check.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "rankmetrics.h"
@@ -214,6 +224,76 @@ START_TEST(test_list_fields)
 }
 END_TEST
 
+START_TEST(test_label_kind)
+{
+  static const struct { const char *s; int kind, grade; } t[] = {
+    {"0", RM_LABEL_GRADE, 0}, {"2", RM_LABEL_GRADE, 2}, {"+2", RM_LABEL_GRADE, 2},
+    {"2.", RM_LABEL_GRADE, 2}, {"2.000", RM_LABEL_GRADE, 2}, {"-0", RM_LABEL_GRADE, 0},
+    {"007", RM_LABEL_GRADE, 7}, {"100", RM_LABEL_GRADE, 100},
+    {"-1", RM_LABEL_NEGATIVE, 0}, {"-2.0", RM_LABEL_NEGATIVE, 0},
+    {"101", RM_LABEL_RATING, -1}, {"3.5", RM_LABEL_RATING, -1},
+    {"1e2", RM_LABEL_RATING, -1}, {"10/3", RM_LABEL_RATING, -1},
+    {"0.99999999999999999999", RM_LABEL_RATING, -1}, {"2.01", RM_LABEL_RATING, -1},
+    {"99999999999999999999999", RM_LABEL_RATING, -1}, {".5", RM_LABEL_RATING, -1},
+    {"0x10", RM_LABEL_BAD, -1}, {" 1", RM_LABEL_BAD, -1}, {"1 ", RM_LABEL_BAD, -1},
+    {"inf", RM_LABEL_BAD, -1}, {"nan", RM_LABEL_BAD, -1}, {"1e999", RM_LABEL_BAD, -1},
+    {"", RM_LABEL_BAD, -1}, {"+", RM_LABEL_BAD, -1}, {"1/0", RM_LABEL_BAD, -1},
+    {"3,5", RM_LABEL_BAD, -1}, {"1e", RM_LABEL_BAD, -1}};
+  size_t i;
+  for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+    int g = -1;
+    ck_assert_msg(rm_label_kind(t[i].s, &g) == t[i].kind, "label '%s'", t[i].s);
+    if (t[i].grade >= 0) ck_assert_int_eq(g, t[i].grade);
+  }
+  ck_assert_int_eq(rm_label_kind(NULL, NULL), RM_LABEL_BAD);
+  ck_assert_int_eq(rm_label_kind("4", NULL), RM_LABEL_GRADE);
+}
+END_TEST
+
+START_TEST(test_label_cmp)
+{
+  ck_assert_int_eq(rm_label_cmp("3.5", "7/2"), 0);
+  ck_assert_int_eq(rm_label_cmp("3.50", "35e-1"), 0);
+  ck_assert_int_eq(rm_label_cmp("0.1", "0.10000000000000000001"), -1);
+  ck_assert_int_eq(rm_label_cmp("10/3", "3.333333333333333333"), 1);
+  ck_assert_int_eq(rm_label_cmp("-1", "0"), -1);
+  ck_assert_int_eq(rm_label_cmp("x", "0"), -2);
+  ck_assert_int_eq(rm_label_cmp("1", NULL), -2);
+}
+END_TEST
+
+/* |name| of the list labelled |lab| with scores 1, 2, ...: both paths. */
+static void corr_of(const char *name, const char *const *lab, size_t n, double want,
+  const char *rational)
+{
+  static const double sc[] = {1, 2, 3, 4};
+  rm_list l = {n, NULL, sc, NULL, 0, NULL, lab};
+  rm_variant v;
+  rm_exact e;
+  double x = -9;
+  ck_assert_int_eq(rm_variant_parse(name, &v, NULL, 0), RM_OK);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &x), RM_OK);
+  ck_assert_msg(fabs(x - want) <= 4e-16, "%s: %.17g, want %.17g", name, x, want);
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  ck_assert_msg(e.value == want, "%s exact: %.17g, want %.17g", name, e.value, want);
+  if (rational) ck_assert_str_eq(e.rational, rational);
+  rm_exact_clear(&e);
+}
+
+START_TEST(test_corr_ratings)
+{
+  static const char *const r[] = {"3.5", "4", "4.0"};
+  static const char *const d[] = {"0.1", "0.10000000000000000001"};
+  static const char *const h[] = {"7/2", "3.50"};
+  corr_of("kendall[tau=a]", r, 3, 2.0 / 3, "2/3");
+  corr_of("kendall", r, 3, 0.816496580927726, NULL); /* 2/sqrt(6) */
+  corr_of("spearman", r, 3, 0.8660254037844386, NULL); /* sqrt(3)/2 */
+  corr_of("kendall[tau=a]", d, 2, 1, "1");
+  corr_of("kendall[tau=a]", h, 2, 0, "0");
+}
+END_TEST
+
 Suite *suite_api(void)
 {
   Suite *s = suite_create("api");
@@ -230,6 +310,11 @@ Suite *suite_api(void)
   tcase_add_test(tc, test_null_and_buffer);
   tcase_add_test(tc, test_work_half_missing);
   tcase_add_test(tc, test_list_fields);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("labels");
+  tcase_add_test(tc, test_label_kind);
+  tcase_add_test(tc, test_label_cmp);
+  tcase_add_test(tc, test_corr_ratings);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -12812,8 +12812,12 @@ static char *tool_strdup(const char *s)
 number in range, a score a finite number, and every item must be present
 (\.{3,,2} is an error).  The reader returns the number of items, or $-1$
 after printing a message that names the option, the item and its position.
+A grade is read by the library's |rm_label_kind| and a score by
+|tool_score|, the rules that every reader of the tool follows (see
+\secref{q:numbers} and the next section).
 
 @<Tool functions@>=
+static const char *tool_score(const char *s, double *x);
 static long count_items(const char *s)
 {
   long n = 1;
@@ -12821,52 +12825,89 @@ static long count_items(const char *s)
   for (; *s; s++) if (*s == ',') n++;
   return n;
 }
-static long read_grades(const char *opt, const char *s, int **out)
+static long read_grades(const char *opt, char *s, int **out)
 {
   long n = count_items(s), i;
   int *g = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *g);
   for (i = 0; i < n; i++) {
-    char *end;
-    long x;
-    errno = 0;
-    x = strtol(s, &end, 10);
-    if (end == s || (*end != ',' && *end != '\0') || errno || x < 0
-        || x > RM_GRADE_MAX) {
-      int len = (int) strcspn(s, ",");
-      fprintf(stderr, "rankmetrics: %s: item %ld '%.*s' is not a whole grade"
-        " from 0 to %d\n", opt, i + 1, len, s, RM_GRADE_MAX);
+    size_t len = strcspn(s, ",");
+    int last = s[len] == '\0';
+    s[len] = '\0';
+    if (rm_label_kind(s, &g[i]) != RM_LABEL_GRADE) {
+      fprintf(stderr, "rankmetrics: %s: item %ld '%s' is not a whole grade"
+        " from 0 to %d\n", opt, i + 1, s, RM_GRADE_MAX);
       free(g);
       return -1;
     }
-    g[i] = (int) x;
-    s = *end ? end + 1 : end;
+    s += len + !last;
   }
   *out = g;
   return n;
 }
-static long read_scores(const char *s, double **out)
+static long read_scores(char *s, double **out)
 {
   long n = count_items(s), i;
   double *d = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *d);
   for (i = 0; i < n; i++) {
-    char *end;
-    errno = 0;
-    d[i] = strtod(s, &end);
-    if (end == s || (*end != ',' && *end != '\0') || !isfinite(d[i])) {
-      int len = (int) strcspn(s, ",");
-      fprintf(stderr, "rankmetrics: --scores: item %ld '%.*s' is not a finite"
-        " number\n", i + 1, len, s);
+    size_t len = strcspn(s, ",");
+    int last = s[len] == '\0';
+    const char *bad;
+    s[len] = '\0';
+    if ((bad = tool_score(s, &d[i])) != NULL) {
+      fprintf(stderr, "rankmetrics: --scores: item %ld '%s' %s\n", i + 1, s, bad);
       free(d);
       return -1;
     }
-    s = *end ? end + 1 : end;
+    s += len + !last;
   }
   *out = d;
   return n;
 }
 
+@ {\it One rule for reading a score.}\here{q:scores}  A score, in a run, a
+delimited file or \.{--scores}, is written as an optional sign, decimal
+digits with an optional point (at least one digit in all), and an optional
+exponent (\.{e} or \.{E}, an optional sign, digits); it is read as the
+double nearest to it, as |strtod| reads it.  Nothing else is a score: no
+spaces, no hexadecimal (\.{0x1p-3}), no \.{inf}, \.{nan} or \.{infinity}.
+Two spellings of the rule are refused although |strtod| would read them,
+and they are refused alike: a score too large for a double (\.{1e400},
+which would be infinite) and a score that is not zero but too small for
+one (\.{1e-400}, which would be read as~0, and then tie with every score
+of~0 and rank below every positive one).  A score that lands among the
+subnormal doubles ($\vert x\vert<2^{-1022}$, down to $2^{-1074}$) is
+accepted: it is a finite nonzero double that orders as its decimal does,
+and the library computes with it exactly (\.{fuzz\_metrics} tries such
+scores); it loses digits, as any decimal longer than 17 digits does.
+|tool_score| returns |NULL| and the score, or the words that say what is
+wrong, for the reader's message with its file and line.
+@^scores, one rule for@>
+
+@<Tool functions@>=
+static const char *tool_score(const char *s, double *x)
+{
+  const char *q = s + (*s == '+' || *s == '-');
+  int digits = 0, nonzero = 0;
+  for (; *q >= '0' && *q <= '9'; q++) { digits++; nonzero |= *q != '0'; }
+  if (*q == '.')
+    for (q++; *q >= '0' && *q <= '9'; q++) { digits++; nonzero |= *q != '0'; }
+  if (digits == 0) return "is not a finite number";
+  if (*q == 'e' || *q == 'E') {
+    q += 1 + (q[1] == '+' || q[1] == '-');
+    if (*q < '0' || *q > '9') return "is not a finite number";
+    while (*q >= '0' && *q <= '9') q++;
+  }
+  if (*q != '\0') return "is not a finite number";
+  *x = strtod(s, NULL);
+  if (!isfinite(*x)) return "is not a finite number: too large for a double";
+  if (*x == 0 && nonzero)
+    return "is not a finite number: not zero, but too small for a double (it would"
+      " be read as 0)";
+  return NULL;
+}
+
 @ The items of \.{--grades} may be ratings (see \secref{q:labels}): an
-item that is not a whole number from 0 to |RM_GRADE_MAX| but is a number,
+item that |rm_label_kind| reads as a rating or as a negative whole number,
 such as \.{3.5}, \.{-1} or \.{10/3}, makes the query a list of ratings.
 Its items are then kept as strings in |lab|, split in place in the copy
 |s|, and the query has no grades, so that only MAE, MSE and RMSE accept it;
@@ -12876,16 +12917,6 @@ strings as ratings too, which changes no value: a whole number reads the
 same either way.
 
 @<Tool functions@>=
-static int is_rating(const char *s, size_t len)
-{
-  char *end;
-  double x;
-  if (len == 0 || s[0] == ' ') return 0;
-  x = strtod(s, &end);
-  if (*end == '/' && end > s)
-    { s = end + 1; if (*s < '0' || *s > '9') return 0; x = strtod(s, &end); }
-  return (size_t) (end - s) <= len && (*end == ',' || *end == '\0') && isfinite(x);
-}
 static long read_ratings(char *s, int **grade, const char ***lab, long *first,
   int quiet)
 {
@@ -12895,23 +12926,19 @@ static long read_ratings(char *s, int **grade, const char ***lab, long *first,
   *first = 0;
   for (i = 0; i < n; i++) {
     size_t len = strcspn(s, ",");
-    char *end;
-    long x;
-    errno = 0;
-    x = strtol(s, &end, 10);
-    if (end == s + len && len > 0 && !errno && x >= 0 && x <= RM_GRADE_MAX
-        && s[0] != ' ' && s[0] != '+') g[i] = (int) x;
-    else if (is_rating(s, len)) { g[i] = 0; if (*first == 0) *first = i + 1; }
-    else {
-      if (!quiet) fprintf(stderr, "rankmetrics: --grades: item %ld '%.*s' is neither"
-        " a whole grade from 0 to %d nor a rating such as 3.5\n", i + 1, (int) len, s,
+    int last = s[len] == '\0', kind;
+    s[len] = '\0';
+    kind = rm_label_kind(s, &g[i]);
+    if (kind == RM_LABEL_BAD) {
+      if (!quiet) fprintf(stderr, "rankmetrics: --grades: item %ld '%s' is neither"
+        " a whole grade from 0 to %d nor a rating such as 3.5\n", i + 1, s,
         RM_GRADE_MAX);
       free(g); free(r);
       return -1;
     }
+    if (kind != RM_LABEL_GRADE && *first == 0) *first = i + 1;
     r[i] = s;
-    s += len;
-    if (*s) *s++ = '\0';
+    s += len + !last;
   }
   if (*first) { free(g); g = NULL; }
   *grade = g; *lab = r;
@@ -13054,8 +13081,8 @@ static int cmd_value(int argc, char **argv)
     for (j = 0; j < nq; j++)
       if (own[j].first) {
         fprintf(stderr, "rankmetrics: value: --grades: query %ld, item %ld '%s' is a"
-          " rating, not a whole grade from 0 to %d; only mae, mse and rmse read"
-          " ratings\n", j + 1, own[j].first, own[j].lab[own[j].first - 1],
+          " rating, not a whole grade from 0 to %d; only mae, mse, rmse, spearman"
+          " and kendall read ratings\n", j + 1, own[j].first, own[j].lab[own[j].first - 1],
           RM_GRADE_MAX);
         goto done;
       }
@@ -13633,6 +13660,7 @@ typedef struct {
   int ready; /* |v| holds a query not yet used */
   int eof;
   char *f_q, *f_d; int grade; /* the fields of the last line read */
+  const char *f_lab; /* its rating as written (|grade| is then $-1$), or |NULL| */
   ev_pool p; size_t *off; int *grade_a; long *line_a; const char **d;
   size_t n, cap_a; /* the lines of the query just read */
   ev_judg v;
@@ -13771,48 +13799,36 @@ static int ev_split_delim(char *s, char d, char **f, int max)
   }
 }
 
-@ Numbers are read strictly; a message names the file, the line and what
-was wrong.  A grade below zero is read as~0 and counted.
+@ Numbers are read strictly, by the rules of \secref{q:numbers} and
+\secref{q:scores}; a message names the file, the line and what was wrong.
+|ev_grade| reads the label of a judgment or of a row: 1 and the grade, 2
+for a rating (grade~0, which no measure that reads grades will see), 0
+after a message.  A whole number below zero is read as~0 and counted.
 
 @<Tool functions@>=
 static int ev_grade(ev_state *st, const char *path, long line, const char *s,
   int *g)
 {
-  char *end;
-  double x;
   if (s[0] >= '0' && s[0] <= '9' && (s[1] == '\0'
       || (s[1] >= '0' && s[1] <= '9' && s[2] == '\0'))) {
     *g = s[1] ? 10 * (s[0] - '0') + s[1] - '0' : s[0] - '0';
     return 1; /* one or two digits: at most 99 */
   }
-  errno = 0;
-  x = strtod(s, &end);
-  if (end == s || *end != '\0' || errno || !isfinite(x) || x != floor(x)
-      || x > RM_GRADE_MAX) {
-    fprintf(stderr, "%s:%ld: grade '%s' is not a whole number up to %d\n",
-      path, line, s, RM_GRADE_MAX);
-    return 0;
+  switch (rm_label_kind(s, g)) {
+  case RM_LABEL_GRADE: return 1;
+  case RM_LABEL_NEGATIVE: st->n_negative++; *g = 0; return 1;
+  case RM_LABEL_RATING: *g = 0; return 2;
+  default: break;
   }
-  if (x < 0) { st->n_negative++; x = 0; }
-  *g = (int) x;
-  return 1;
-}
-static int ev_whole(const char *s)
-{
-  char *end;
-  double x = strtod(s, &end);
-  return end > s && *end == '\0' && x == floor(x) && x <= RM_GRADE_MAX;
+  fprintf(stderr, "%s:%ld: grade '%s' is not a whole number from 0 to %d, nor a"
+    " rating such as 3.5\n", path, line, s, RM_GRADE_MAX);
+  return 0;
 }
 static int ev_score(const char *path, long line, const char *s, double *x)
 {
-  char *end;
-  errno = 0;
-  *x = strtod(s, &end);
-  if (end == s || *end != '\0' || !isfinite(*x)) {
-    fprintf(stderr, "%s:%ld: score '%s' is not a finite number\n", path, line, s);
-    return 0;
-  }
-  return 1;
+  const char *bad = tool_score(s, x);
+  if (bad) fprintf(stderr, "%s:%ld: score '%s' %s\n", path, line, s, bad);
+  return bad == NULL;
 }
 
 @ A {\it source\/} is the run or the delimited file being read, one record
@@ -13989,10 +14005,12 @@ static int ev_next(ev_state *st, ev_source *s)
     fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
     return -1;
   }
-  s->f_label = f[s->col[2]]; s->rating = 0;
-  if (is_rating(s->f_label, strlen(s->f_label)) && !ev_whole(s->f_label)) {
-    s->grade = 0; s->rating = 1;
-  } else if (!ev_grade(st, s->path, s->line, f[s->col[2]], &s->grade)) return -1;
+  s->f_label = f[s->col[2]];
+  switch (ev_grade(st, s->path, s->line, s->f_label, &s->grade)) {
+  case 0: return -1;
+  case 2: s->rating = 1; break;
+  default: s->rating = 0;
+  }
   s->has_score = s->col[3] >= 0;
   if (s->has_score && !ev_score(s->path, s->line, f[s->col[3]], &s->score))
     return -1;
@@ -14021,6 +14039,44 @@ size_t *jclaim; char *jdrop; int *unret; size_t cap_jc;
   /* per judgment: the run line that took it, plus one; repeated; grades left */
 uint32_t *ht; size_t ht_cap, ht_use; /* the hash table of a merge */
 ev_names seen; int seen_on; /* the run's queries, when its order is unknown */
+
+@ {\it Ratings in the judgments.}  A judgment's label may be a rating, such
+as \.{3.5} (see \secref{q:labels}), for the measures that read values: MAE,
+MSE, RMSE, Spearman's rho and Kendall's tau.  Such a judgment carries the
+grade $-1$, which no reader gives otherwise, and its rating as written is
+kept in the pool right after its document's name, where |ev_jlabel| finds
+it; so the judgments travel as before, streamed or in memory, and the
+merge hands the mark to the document that takes the judgment.  After the
+merge, |ev_group_done| gives the list its labels: the rating of each
+document that took a rated judgment, and the grade written as a number for
+every other document (0 for an unjudged one).  A query with a rated
+judgment is refused, with the judgment's file and line, unless every
+measure reads ratings.  An unretrieved judged item keeps grade~0: the
+measures that read ratings ignore unretrieved items.
+
+@<Tool functions@>=
+static size_t ev_put_doc(ev_pool *p, const ev_jsource *j)
+{
+  size_t at = ev_put(p, j->f_d);
+  if (j->grade < 0) ev_put(p, j->f_lab);
+  return at;
+}
+static const char *ev_jlabel(const char *d)@+{@+ return d + strlen(d) + 1;@+}
+static const char *ev_grade_str(int g)
+{
+  static char t[RM_GRADE_MAX + 1][12];
+  if (t[g][0] == '\0') snprintf(t[g], sizeof t[g], "%d", g);
+  return t[g];
+}
+static const char *ev_jlab(const ev_judg *jv, size_t k)
+{
+  return jv->grade[k] < 0 ? ev_jlabel(jv->d[k]) : ev_grade_str(jv->grade[k]);
+}
+static int ev_jlarger(const ev_judg *jv, size_t k, size_t k0)
+{
+  if (jv->grade[k] >= 0 && jv->grade[k0] >= 0) return jv->grade[k] > jv->grade[k0];
+  return rm_label_cmp(ev_jlab(jv, k), ev_jlab(jv, k0)) > 0;
+}
 
 @ One line of the judgments file, read and checked: 1 when there is one, 0
 at the end of the file, $-1$ after an error.  Blank lines are skipped.
@@ -14054,7 +14110,11 @@ static int ev_jline(ev_state *st, ev_jsource *j)
         " docno grade'\n", st->qrels_path, j->line, n);
       return -1;
     }
-    if (!ev_grade(st, st->qrels_path, j->line, fl[3], &j->grade)) return -1;
+    switch (ev_grade(st, st->qrels_path, j->line, fl[3], &j->grade)) {
+    case 0: return -1;
+    case 2: j->grade = -1; j->f_lab = fl[3]; break; /* a rating */
+    default: j->f_lab = NULL;
+    }
     if (!utf8_ok(fl[0]) || !utf8_ok(fl[2])) {
       fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n",
         st->qrels_path, j->line);
@@ -14099,7 +14159,7 @@ static int ev_open_qrels(ev_state *st)
   st->jp.len = 0; st->njr = st->njq = 0;
   do {
     ev_rec x;
-    x.q = ev_put(&st->jp, j->f_q); x.d = ev_put(&st->jp, j->f_d);
+    x.q = ev_put(&st->jp, j->f_q); x.d = ev_put_doc(&st->jp, j);
     x.grade = j->grade; x.has_score = 0; x.score = 0; x.line = j->line;
     x.seq = st->njr;
     if (st->njr == cap_r) { cap_r = 2 * cap_r + 1024;
@@ -14141,7 +14201,7 @@ static int ev_jgroup(ev_state *st, ev_jsource *j)
       j->line_a = tool_alloc(j->line_a, j->cap_a * sizeof *j->line_a);
       j->d = tool_alloc(j->d, j->cap_a * sizeof *j->d);
     }
-    j->off[j->n] = ev_put(&j->p, j->f_d);
+    j->off[j->n] = ev_put_doc(&j->p, j);
     j->grade_a[j->n] = j->grade; j->line_a[j->n] = j->line; j->n++;
     if ((r = ev_jline(st, j)) < 0) return -1;
     if (r == 0) { j->have = 0; break; }
@@ -14375,12 +14435,19 @@ static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
 wins under \.{--dup max}: in a run beside judgments both lines have the
 document's one grade, so the higher score wins; in a delimited file each row
 has its own label, so the higher label wins, then the higher score.  A tie
-keeps the first line.
+keeps the first line.  When the query has a rating, the labels are
+compared by their exact values as written (|rm_label_cmp|), so that
+\.{3.75} beats \.{3.5} and \.{7/2} ties with \.{3.50}; a judgment's rating
+is compared the same way in the merge (|ev_jlarger|).
 
 @<Tool functions@>=
 static int ev_dup_larger(const ev_state *st, const ev_group *g, size_t i, size_t first)
 {
-  if (!st->qrels_path && g->grade[i] != g->grade[first]) return g->grade[i] > g->grade[first];
+  if (!st->qrels_path && g->rated && g->labeled) {
+    int c = rm_label_cmp(g->p.s + g->lab[i], g->p.s + g->lab[first]);
+    if (c != 0) return c > 0;
+  } else if (!st->qrels_path && g->grade[i] != g->grade[first])
+    return g->grade[i] > g->grade[first];
   return g->has_score && g->score[i] > g->score[first];
 }
 
@@ -14446,7 +14513,8 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
     if (named) @<Give document |i| its judgment, or drop it as repeated@>@;
   }
   for (k = 0; k < jn; k++)
-    if (!st->jdrop[k] && !st->jclaim[k]) st->unret[(*nu)++] = jv->grade[k];
+    if (!st->jdrop[k] && !st->jclaim[k])
+      st->unret[(*nu)++] = jv->grade[k] < 0 ? 0 : jv->grade[k]; /* a rating: 0 */
   return 1;
 }
 
@@ -14471,7 +14539,7 @@ larger grade) and the other is marked dropped.
       return 0;
     }
     st->n_dup++;
-    if (st->dup == DUP_LAST || (st->dup == DUP_MAX && jv->grade[k] > jv->grade[k0])) {
+    if (st->dup == DUP_LAST || (st->dup == DUP_MAX && ev_jlarger(jv, k, k0))) {
       st->jdrop[k0] = 1; *e = (uint32_t) (2 * k + 1);
     } else st->jdrop[k] = 1;
   } else *e = (uint32_t) (2 * k + 1);
@@ -14562,15 +14630,17 @@ which no measure may see: a query with a rating is refused, with its file
 and line, unless every measure is a rating error.
 
 @<Tool functions@>=
-static int ev_ratings_fit(const ev_state *st, const ev_group *g)
+static int ev_ratings_fit(const ev_state *st, const char *path, long line,
+  const char *lab)
 {
   int i;
   for (i = 0; i < st->nm; i++) {
     int m = st->m[i].u.metric;
-    if (m != RM_MAE && m != RM_MSE && m != RM_RMSE) {
+    if (m != RM_MAE && m != RM_MSE && m != RM_RMSE && m != RM_SPEARMAN
+        && m != RM_KENDALL) {
       fprintf(stderr, "%s:%ld: label '%s' is a rating, not a whole grade from 0 to"
-        " %d; only mae, mse and rmse read ratings, and %s does not\n", st->path,
-        g->rated, g->p.s + g->rated_at, RM_GRADE_MAX, st->m[i].given);
+        " %d; only mae, mse, rmse, spearman and kendall read ratings, and %s does"
+        " not\n", path, line, lab, RM_GRADE_MAX, st->m[i].given);
       return 0;
     }
   }
@@ -14582,12 +14652,32 @@ and the list is built in input order without the dropped lines.  The
 function returns 1, 0 after an error, or 4 from |ev_match|.
 
 @<Tool functions@>=
+static int ev_trec_labels(ev_state *st, ev_group *g, const ev_judg *jv)
+{
+  size_t i, k;
+  for (k = 0; k < jv->n && jv->grade[k] >= 0; k++) ;
+  if (k == jv->n) return 0;
+  if (!ev_ratings_fit(st, st->qrels_path, jv->line[k], ev_jlabel(jv->d[k]))) return -1;
+  if (g->n > g->cap_l) {
+    g->cap_l = g->n;
+    g->lab = tool_alloc(g->lab, g->cap_l * sizeof *g->lab);
+    g->labp = tool_alloc(g->labp, g->cap_l * sizeof *g->labp);
+  }
+  for (i = 0; i < g->n; i++) g->labp[i] = ev_grade_str(g->grade[i] < 0 ? 0 : g->grade[i]);
+  for (k = 0; k < jv->n; k++)
+    if (jv->grade[k] < 0 && st->jclaim[k] && !st->jdrop[k]) {
+      i = st->jclaim[k] - 1;
+      g->labp[i] = ev_jlabel(jv->d[k]); g->grade[i] = 0;
+    }
+  return 1;
+}
 static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line);
 static int ev_group_done(ev_state *st, ev_group *g)
 {
   const char *q = g->p.s;
   const ev_judg *jv = NULL;
   size_t i, n = 0, nu = 0;
+  int rated = 0; /* the judgments of the query have a rating */
   rm_list l = {0};
   if (g->n == 0) return 1;
   if (st->qrels_path) {
@@ -14601,15 +14691,18 @@ static int ev_group_done(ev_state *st, ev_group *g)
     if (jv == NULL) { st->n_run_only++; if (!st->run_zero) return 1; }
   }
   if (!ev_merge(st, g, jv, &nu)) return 0;
-  if (g->rated && !ev_ratings_fit(st, g)) return 0;
+  if (g->rated && !ev_ratings_fit(st, st->path, g->rated, g->p.s + g->rated_at))
+    return 0;
+  if (jv && (rated = ev_trec_labels(st, g, jv)) < 0) return 0;
   for (i = 0; i < g->n; i++) {
     if (g->drop[i]) continue;
     g->grade[n] = g->grade[i]; g->score[n] = g->score[i];
     if (g->named) g->id[n] = g->p.s + g->d[i];
     if (g->labeled) g->labp[n] = g->p.s + g->lab[i];
+    else if (rated) g->labp[n] = g->labp[i];
     n++;
   }
-  l.n = n; l.grade = g->grade; l.label = g->labeled ? g->labp : NULL;
+  l.n = n; l.grade = g->grade; l.label = g->labeled || rated ? g->labp : NULL;
   l.score = g->has_score ? g->score : NULL;
   l.id = g->named ? g->id : NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;

@@ -264,6 +264,7 @@ check: all $(RUNNER)
 	bash tests/python_install_test.sh
 	bash tests/eval_test.sh
 	bash tests/hostile_test.sh
+	bash tests/numbers_test.sh
 	bash tests/help_test.sh
 	bash tests/disagree_test.sh
 	@$(MAKE) --no-print-directory check-sanitize

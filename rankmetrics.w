@@ -440,8 +440,9 @@ compare identifiers need it, and it may be |NULL| otherwise.
 grades of judged items that are not in the list.
 \item{$\bullet$} |label[i]|, optional, is the item's {\it rating\/} written
 as a string: a decimal such as \.{3.5}, \.{-0.25} or \.{4e-1}, or a
-fraction such as \.{10/3}.  Only the rating errors MAE, MSE and RMSE read it
-(see \secref{q:labels}); the field is last so that a caller that zeroes
+fraction such as \.{10/3}.  Only the metrics that read values, the rating
+errors MAE, MSE and RMSE and the rank correlations, read it (see
+\secref{q:labels}); the field is last so that a caller that zeroes
 the structure and knows nothing of it keeps working.
 \smallskip
 
@@ -476,11 +477,13 @@ double path reads the string with |strtod|, which is what any program that
 reads the file with doubles does, and costs one conversion per item.
 
 When |label| is given, |grade| may be |NULL|, and then a metric that needs
-grades (everything but MAE, MSE and RMSE) refuses the list with
+grades (everything but MAE, MSE, RMSE, Spearman's rho and Kendall's tau)
+refuses the list with
 |RM_EGRADE|: a rating such as 3.5 is not a grade, and we do not round it
 into one.  A caller whose ratings are all whole numbers passes them as
 grades too, and every metric then accepts the list.  When both are given,
-the rating errors read |label| and the other metrics |grade|.
+the rating errors and the correlations read |label|, the other metrics
+|grade|.
 @^ratings@>@^labels@>
 
 @* Status codes.
@@ -12910,7 +12913,8 @@ static const char *tool_score(const char *s, double *x)
 item that |rm_label_kind| reads as a rating or as a negative whole number,
 such as \.{3.5}, \.{-1} or \.{10/3}, makes the query a list of ratings.
 Its items are then kept as strings in |lab|, split in place in the copy
-|s|, and the query has no grades, so that only MAE, MSE and RMSE accept it;
+|s|, and the query has no grades, so that only the metrics that read
+ratings (MAE, MSE, RMSE, \.{spearman}, \.{kendall}) accept it;
 |*first| is the position of its first item that is not a grade, for the
 message of a metric that needs grades.  A list of whole grades keeps its
 strings as ratings too, which changes no value: a whole number reads the
@@ -13476,12 +13480,15 @@ column the order of the rows is the ranking; without an item column the
 items have no identifiers (a tie rule that reads them is then refused).
 \smallskip
 \noindent Grades are whole numbers up to |RM_GRADE_MAX| (a label may be
-written \.{1.0}); a negative grade, as in the qrels of some tracks, is read
-as~0 and counted.  A retrieved document without a judgment has grade~0.
-The label of a delimited file may also be a rating, such as MovieLens'
-\.{3.5}: MAE, MSE and RMSE read every label as written (a negative one
-too), and a query with a rating that is not a whole grade is refused, with
-its file and line, when some other measure asks for its grades.
+written \.{1.0} or \.{+1}, but not \.{1e0} or \.{0x1}: see
+\secref{q:numbers}); a negative grade, as in the qrels of some tracks, is
+read as~0 and counted.  A retrieved document without a judgment has
+grade~0.  The label of a judgment or of a delimited file's row may also be
+a rating, such as MovieLens' \.{3.5}: MAE, MSE, RMSE, Spearman's rho and
+Kendall's tau read every label as written (a negative one too), and a query
+with a rating that is not a whole grade is refused, with its file and line,
+when some other measure asks for its grades.  Scores follow the rule of
+\secref{q:scores}.
 @^evaluating run files@>@^TREC run files@>@^CSV files@>
 
 @ {\it Which variants, and how they are aggregated.}  Every \.{-m NAME}
@@ -13504,8 +13511,9 @@ file) is an error by default, reported with the file and both lines, since
 the two lines may disagree and no choice between them is safe to make
 silently.  \.{first} keeps the first line and drops the later ones (what
 trec\_eval does with a repeated judgment), \.{last} keeps the last, and
-\.{max} keeps the line with the highest grade (a judgment, or a row of a
-delimited file), then the highest score (a run's lines, which share the
+\.{max} keeps the line with the highest grade or rating, ratings compared
+exactly as written (a judgment, or a row of a delimited file), then the
+highest score (a run's lines, which share the
 document's judgment); a tie keeps the first.  The summary counts the lines
 dropped.
 \item{$\bullet$} \.{--run-only} \.{skip} or \.{zero}: a query of the run without any
@@ -17434,17 +17442,18 @@ duplicate identifiers&accepted&fuzz\_metrics\cr
 null pointer, missing array&|RM_EINVAL|&test\_edge\_errors\cr
 tie rule without identifiers&|RM_EIDS|&test\_edge\_errors\cr
 score $10^{308}$ or subnormal&a value (scaled)&fuzz\_metrics\cr
-variant's metric out of range&|RM_ENAME|; no name, bound 0&test\_metric\_out\_of\_range\cr
-variant's aggregator out of range&|RM_ENAME|; no name, bound 0&test\_agg\_out\_of\_range\cr
-a key's word or number out of range&|RM_ENAME|; no name, bound 0&test\_word\_out\_of\_range\cr
-null variant to the printer, the bound&empty name; bound 0&test\_null\_and\_buffer\cr
-null to a function that returns nothing&ignored&test\_null\_and\_buffer\cr
-null buffer for the printer&the length, nothing written&test\_null\_and\_buffer\cr
-workspace with one array missing&the array is grown&test\_work\_half\_missing\cr
+variant's metric out of range&|RM_ENAME|, no name&test\_metric\_out\_of\_range\cr
+variant's aggregator out of range&|RM_ENAME|, no name&test\_agg\_out\_of\_range\cr
+a key's value out of range&|RM_ENAME|, no name&test\_word\_out\_of\_range\cr
+null variant to the printer&empty name&test\_null\_and\_buffer\cr
+null to a |void| function&ignored&test\_null\_and\_buffer\cr
+null buffer for the printer&the length&test\_null\_and\_buffer\cr
+workspace missing an array&grown&test\_work\_half\_missing\cr
 null rating in a list of ratings&|RM_EGRADE|&test\_list\_fields\cr
 \noalign{\smallskip}}}$$
 The rows that name a variant's fields concern a variant made by hand, not by
-the parser: every function that reads a variant checks the fields it reads
+the parser; such a variant has no name (the printer writes the empty string
+and returns~0) and no bound (|rm_ulp_bound| gives~0).  Every function that reads a variant checks the fields it reads
 against the lengths of the tables before it reads them (|check_keys|), so a
 metric added to the tables is covered without a change to the checks.  The
 tests of these rows are in \.{tests/check\_api.c}, case \.{fields}, and
@@ -17484,9 +17493,14 @@ missing or extra field&the count of fields found\cr
 run line without its tag&refused: six fields, as trec\_eval\cr
 empty file, or header only&\.{no judgments}, \.{no run lines}, \dots\cr
 score NaN, infinite, not a number&\.{score '...' is not a finite number}\cr
+score too large, or nonzero but rounding to 0&the same, and which\cr
 candidate value NaN or infinite&\.{'...' is not a finite number}\cr
-grade fractional, huge, $\pm\infty$&\.{grade '...' is not a whole number}\cr
+grade hexadecimal, $\pm\infty$, spaced&\.{grade '...' is not a whole number}\cr
+grade fractional or huge (a rating)&refused unless every measure reads ratings\cr
 grade negative (TREC's $-1$, $-2$)&read as 0, counted in the summary\cr
+\.{--score}, \.{--item}, \dots\ naming no column&\.{--score names the column '...'}, the columns\cr
+header \.{Score} for the default \.{score}&read, and noted; two such refused\cr
+a column twice in the header&\.{the header has 2 columns '...'}\cr
 vector list item missing or bad&\.{a grade is not a whole number}, \dots\cr
 \noalign{\smallskip}}}$$
 A negative grade is the one bad-looking input that is accepted: TREC's
@@ -17500,6 +17514,50 @@ output.  The harness \.{fuzz\_csv} found one fault: a delimited file has no
 unretrieved judged items, and the copy of a kept query passed |memcpy| a
 null pointer for them (harmless in practice, undefined in C); |ev_dup| now
 copies nothing then.
+
+@ {\it Numbers: one rule, every reader.}\here{q:spellings}  Each spelling
+below gets one answer from every reader of the tool: \.{value --grades}
+and \.{--judged}, a TREC judgment, a delimited file's label, and for the
+scores \.{value --scores}, a run and a delimited file's score.  The rules
+are those of \secref{q:numbers} (labels, |rm_label_kind|) and
+\secref{q:scores} (scores, |tool_score|); trec\_eval's answers, which read a
+grade with |atoi| and a score with |atof|, are given beside them.  The
+tests are in \.{tests/numbers\_test.sh}.
+$$\vbox{\halign{\.{#}\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm label&\rm here&\rm trec\_eval\cr
+\noalign{\smallskip}
+2, +2, 2., 2.0, 002&the grade 2&2\cr
+-0&the grade 0&0\cr
+-1, -2.0&in a file: grade 0, counted; in \.{value}: a rating&$-1$, $-2$\cr
+3.5, 10/3, 2.01&a rating&3, 10, 2\cr
+0.99999999999999999999&a rating, read exactly&0\cr
+1e2&a rating, 100&1\cr
+101, 99999999999&a rating (above |RM_GRADE_MAX|)&101, overflow\cr
+0x10, 0x1p3&refused&0\cr
+inf, nan&refused&0\cr
+1e999, 1/0&refused&1\cr
+{\rm a space inside, an empty item}&refused&---\cr
+\noalign{\smallskip}
+\rm score&\rm here&\rm trec\_eval\cr
+\noalign{\smallskip}
+1.5, -2, .5, 5., +1E+2, 1e-3&the double nearest&the same\cr
+0e-400, -0&0&0\cr
+1e-310, -4.9e-324&a subnormal double, accepted&the same\cr
+1e-400, -2.5e-999&refused: nonzero, would be 0&0\cr
+1e400, -1e400&refused: too large&$\pm\infty$\cr
+0x10, 0x1p-3&refused&16, 0.125\cr
+inf, nan, infinity&refused&$\infty$, NaN, $\infty$\cr
+1e, 1.5.2&refused&1, 1.5\cr
+\noalign{\smallskip}}}$$
+A rating is refused, with its file and line, by every measure that needs a
+grade; MAE, MSE, RMSE, \.{spearman} and \.{kendall} read it exactly as
+written.  In a file, a negative whole number is TREC's mark of a judged
+non-relevant document and becomes grade~0 (the summary counts it); on the
+command line, where no convention asks for it, it stays what it is, a
+rating.  \.{verify} reads the text twins of the vectors with readers of its
+own, on purpose more lenient: an invalid test holds a grade out of range or
+a score that is not finite, and the twin must carry it to the candidate.
+@^grade, spelling of@>@^scores, one rule for@>
 
 @ The fuzzer found two bugs, both now fixed.  The double path of \.{mae},
 \.{mse} and \.{rmse} broke on extreme scores: scores of $10^{308}$ gave NaN

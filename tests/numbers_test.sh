@@ -7,7 +7,7 @@
 # of ev_column).  Every expected value is worked by hand in the comment
 # beside it.  Run from the top directory after ./rankmetrics is built.
 cd "$(dirname "$0")/.." || exit 1
-RM=./rankmetrics
+RM=${TOOL:-./rankmetrics}
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 pass=0; fail=0
 ok() { echo "ok: $1"; pass=$((pass + 1)); }

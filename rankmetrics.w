@@ -12515,8 +12515,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
     "(--grades '1,0;0,1'); a query of --scores or --ids may be 'none'.\n\n"
     "  --grades G  the grades in input order: whole numbers 0..100, comma-separated;\n"
-    "              for mae, mse and rmse also ratings, read exactly as written\n"
-    "              (3.5, -1, 3.3 = 33/10, 10/3)\n"
+    "              for mae, mse, rmse, spearman and kendall also ratings, read\n"
+    "              exactly as written (3.5, -1, 3.3 = 33/10, 10/3); no 1e2, 0x10\n"
     "  --scores S  as many finite scores; the ranking is by decreasing score, ties\n"
     "              by the variant's ties= rule.  Without it the input order is the\n"
     "              ranking\n"
@@ -12548,9 +12548,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "query (ndcg@@10) is aggregated as mean:NAME, except rmse, which means\n"
     "micro:rmse, the root of the squared error pooled over all rows (mean:rmse\n"
     "is the mean of the users' RMSEs); a NAME with an aggregator (micro:hr@@10)\n"
-    "by that aggregator.  In a CSV/TSV file, mae, mse and rmse read labels that\n"
-    "are ratings (3.5), exactly as written under --exact; other metrics need\n"
-    "whole grades.\n\n"
+    "by that aggregator.  In the judgments or a CSV/TSV file, mae, mse, rmse,\n"
+    "spearman and kendall read labels that are ratings (3.5), exactly as\n"
+    "written under --exact; other metrics need whole grades (2, 2.0; not 1e2).\n\n"
     "  -m NAME            a variant to compute (repeatable, at least one)\n"
     "  -q                 also write the value of every query\n"
     "  --trec             write measure<TAB>qid<TAB>value lines, the aggregate\n"
@@ -14631,11 +14631,11 @@ static int ev_ties_matter(const rm_list *l, ev_state *st)
   return 0;
 }
 
-@ A delimited file's labels are kept as written, so that MAE, MSE and RMSE
-read its ratings exactly (see \secref{q:labels}).  A label that is a number
-but not a whole grade, such as \.{3.5}, is a rating; its line gets the grade~0,
-which no measure may see: a query with a rating is refused, with its file
-and line, unless every measure is a rating error.
+@ A delimited file's labels are kept as written, so that MAE, MSE, RMSE and
+the correlations read its ratings exactly (see \secref{q:labels}).  A label
+that is a number but not a whole grade, such as \.{3.5}, is a rating; its
+line gets the grade~0, which no measure may see: a query with a rating is
+refused, with its file and line, unless every measure reads ratings.
 
 @<Tool functions@>=
 static int ev_ratings_fit(const ev_state *st, const char *path, long line,
@@ -15604,7 +15604,7 @@ set only for a set, whose lists live in a block of their own.  (Version
 
 Grades that are not whole are ratings (see \secref{q:ratings}), kept as
 strings so that the library reads them exactly; a valid test of a variant
-other than MAE, MSE and RMSE may not have them, since no such test is
+other than MAE, MSE, RMSE and the correlations may not have them, since no such test is
 valid, while an invalid test may, to be refused.
 
 @<Tool functions@>=
@@ -15658,7 +15658,8 @@ static int vec_ratings_fit(const verify_state *st, const vvec *x)
     if (l->label && l->grade == NULL && strstr(nm, "mae[") != nm
         && strstr(nm, "mse[") != nm && strstr(nm, "rmse[") != nm
         && strstr(nm, ":rmse[") == NULL && strstr(nm, ":mae[") == NULL
-        && strstr(nm, ":mse[") == NULL) return 0;
+        && strstr(nm, ":mse[") == NULL && strstr(nm, "spearman[") != nm
+        && strstr(nm, "kendall[") != nm && strstr(nm, ":kendall[") == NULL) return 0;
   }
   return 1;
 }
@@ -15756,7 +15757,8 @@ static int load_family(verify_state *st, int f)
   for (i = first; msg == NULL && i < st->nvec; i++) {
     msg = finish_vector(&st->vec[i]);
     if (msg == NULL && !vec_ratings_fit(st, &st->vec[i]))
-      msg = "a grade is not a whole number (only mae, mse and rmse take ratings)";
+      msg = "a grade is not a whole number (only mae, mse, rmse, spearman and"
+        " kendall take ratings)";
   }
   if (msg) fprintf(stderr, "%s:%ld: %s\n", path, lineno, msg);
   free(buf);

@@ -14725,11 +14725,15 @@ evaluated as an empty list.
 @<Tool functions@>=
 static int ev_judged_only(ev_state *st, const ev_judg *jv)
 {
-  size_t nu;
+  size_t nu, k;
   rm_list l = {0};
   st->n_judged_only++;
   if (!ev_merge(st, NULL, jv, &nu)) return 0;
   if (!st->judged_empty) return 1;
+  for (k = 0; k < jv->n; k++) /* a rating among the unretrieved: as in |ev_trec_labels| */
+    if (jv->grade[k] < 0
+        && !ev_ratings_fit(st, st->qrels_path, jv->line[k], ev_jlabel(jv->d[k])))
+      return 0;
   l.n = 0; l.grade = st->unret; l.score = NULL; l.id = NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
   return ev_query(st, jv->q, &l, jv->line[0]);

@@ -156,6 +156,11 @@ same "TREC ratings, judgments read whole" "$(tab rmse 0.7905694150420949)" E --u
 same "TREC ratings: kendall" "1" sh -c "$RM eval --quiet --trec -q -m 'kendall[tau=a]' '$T/q' '$T/r' | awk '\$2==\"q1\"{print \$3}'"
 refuse "TREC ratings: ap refuses, naming the judgment" "q:1: label '3.5' is a rating, not a whole grade from 0 to 100; only mae, mse, rmse, spearman and kendall read ratings, and ap does not" E -m ap "$T/q" "$T/r"
 refuse "TREC ratings: refused beside mae too" "and ndcg does not" E -m mae -m ndcg "$T/q" "$T/r"
+# A rated judgment of a query missing from the run: under --judged-only
+# empty it is an unretrieved item, which ndcg would read as a grade.
+printf 'q1 0 d1 1\nq2 0 d1 3.5\n' > "$T/qj"; printf 'q1 Q0 d1 1 1 t\n' > "$T/rj"
+refuse "TREC rating of a judged-only query, for ndcg" "qj:2: label '3.5' is a rating" E --judged-only empty -m ndcg "$T/qj" "$T/rj"
+same "... left out by default" "$(tab ndcg 1)" E -m ndcg "$T/qj" "$T/rj"
 # A rating equal to a whole number keeps the rule: 4.0 is a grade.
 printf 'q1 0 d1 4.0\n' > "$T/q4"; printf 'q1 Q0 d1 1 1 t\n' > "$T/r4"
 same "TREC 4.0 is the grade 4" "$(tab ap 1)" E -m ap "$T/q4" "$T/r4"

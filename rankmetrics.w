@@ -13876,7 +13876,12 @@ header written by a spreadsheet or by pandas often capitalises, and
 ignoring its \.{Score} would be the silent error again.  Two such columns
 (\.{Score} and \.{SCORE}) are refused, as is a header that has the column
 twice; the choice between them is the user's, made with the option.  A
-loose match is noted on standard error, once, unless \.{--quiet}.
+loose match is noted on standard error, once, unless \.{--quiet}.  The
+default item and score columns may be absent, since a file of one user's
+clicks in ranked order needs neither; but an absent score column makes the
+order of the rows the ranking and an absent item column turns off the
+detection of repeated items, so each is noted too (\.{--score none} and
+\.{--item none} say it is meant, and silence the note).
 @^columns of a delimited file@>
 
 @<Tool functions@>=
@@ -13924,6 +13929,10 @@ static int ev_column(ev_state *st, ev_source *s, int k, char **f, int n)
       fprintf(stderr, "rankmetrics: eval: %s:1: reading column '%s' as %s (the"
         " default '%s')\n", s->path, f[at], opt[k], c);
   }
+  if (at < 0 && !st->col_given[k] && !s->noted && !st->quiet)
+    fprintf(stderr, "rankmetrics: eval: %s:1: no column '%s': %s (%s none says"
+      " so)\n", s->path, c, k == 3 ? "the order of the rows is the ranking"
+      : "repeated items are not detected", opt[k]);
   if (at < 0 && (st->col_given[k] || k == 0 || k == 2)) {
     if (st->col_given[k])
       fprintf(stderr, "%s:1: %s names the column '%s', which the header lacks", s->path,

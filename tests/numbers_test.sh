@@ -134,6 +134,12 @@ printf 'user,item,label,score,score\nu,a,0,0.1,0\nu,b,1,0.9,0\n' > "$T/h.csv"
 refuse "a column twice" "the header has 2 columns 'score'" E -m ap "$T/h.csv"
 printf 'user,label\nu,0\nu,1\n' > "$T/h.csv"
 same "default item and score may be absent" "$(tab ap 0.5)" E -m ap "$T/h.csv"
+$RM eval -m ap "$T/h.csv" >/dev/null 2>"$T/err"
+grep -q "no column 'score': the order of the rows is the ranking" "$T/err" &&
+  grep -q "no column 'item': repeated items are not detected" "$T/err" &&
+  ok "absent default columns are noted" || bad "absent columns not noted: $(cat "$T/err")"
+$RM eval -m ap --score none --item none "$T/h.csv" >/dev/null 2>"$T/err"
+! grep -q "no column" "$T/err" && ok "--score none, --item none: no note" || bad "a note despite none: $(cat "$T/err")"
 printf 'user,item,label,score\nu,a,0,0.1\nu,a,1,0.9\n' > "$T/h.csv"
 refuse "repeats found through the item column" "document 'a' appears twice" E -m ap "$T/h.csv"
 printf 'user,Item,label,score\nu,a,0,0.1\nu,a,1,0.9\n' > "$T/h.csv"

@@ -12909,6 +12909,22 @@ static const char *tool_score(const char *s, double *x)
   return NULL;
 }
 
+@ A candidate's result (see \.{verify}) may also be a hexadecimal double,
+so it is not a score; but it too is refused when it is not zero and would
+be read as~0, as a score is: |tool_nonzero_digits| says whether the digits
+before the exponent (\.{e}, or \.{p} after \.{0x}) are not all zeros.
+
+@<Tool functions@>=
+static int tool_nonzero_digits(const char *s)
+{
+  int hex;
+  s += *s == '+' || *s == '-';
+  hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  for (s += 2 * hex; *s && *s != (hex ? 'p' : 'e') && *s != (hex ? 'P' : 'E'); s++)
+    if (*s != '0' && *s != '.') return 1;
+  return 0;
+}
+
 @ The items of \.{--grades} may be ratings (see \secref{q:labels}): an
 item that |rm_label_kind| reads as a rating or as a negative whole number,
 such as \.{3.5}, \.{-1} or \.{10/3}, makes the query a list of ratings.
@@ -15907,6 +15923,9 @@ else {
         field[1]);
     else if (!isfinite(value))
       snprintf(what, sizeof what, "'%.60s' is not a finite number", field[1]);
+    else if (value == 0 && tool_nonzero_digits(field[1]))
+      snprintf(what, sizeof what, "'%.60s' is not zero, but too small for a double",
+        field[1]);
   }
   if (what[0] == '\0') @<Record the candidate's result for test |id| of |f|@>@;
 }

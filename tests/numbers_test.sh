@@ -107,6 +107,13 @@ for c in "1e400 too_large" "-1e400 too_large" "1e-400 too_small" "-2.5e-999 too_
   refuse "CSV score '$1'" "s.csv:2: score '$1' is not a finite number.*$2" E -m ap "$T/s.csv"
 done
 
+# a candidate's result for verify may be hexadecimal, but not a nonzero
+# number that a double reads as 0 (it would pass for an exact 0)
+for v in 1e-400 0x1p-1080; do
+  printf 'rr:1 %s\n' "$v" > "$T/cand"
+  refuse "verify candidate '$v'" "cand:1: '$v' is not zero, but too small for a double" $RM verify --quiet "$T/cand"
+done
+
 # ---- columns of a delimited file
 # ap of labels (0, 1) with scores (0.1, 0.9): by score, d2 first: 1; in the
 # order of the rows: 1/2.  A column that is not read must not make it 1/2.

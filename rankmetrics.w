@@ -17529,6 +17529,7 @@ empty file, or header only&\.{no judgments}, \.{no run lines}, \dots\cr
 score NaN, infinite, not a number&\.{score '...' is not a finite number}\cr
 score too large, or nonzero but rounding to 0&the same, and which\cr
 candidate value NaN or infinite&\.{'...' is not a finite number}\cr
+candidate value nonzero, read as 0&\.{'...' is not zero, but too small}\cr
 grade hexadecimal, $\pm\infty$, spaced&\.{grade '...' is not a whole number}\cr
 grade fractional or huge (a rating)&refused unless every measure reads ratings\cr
 grade negative (TREC's $-1$, $-2$)&read as 0, counted in the summary\cr

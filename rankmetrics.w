@@ -7257,7 +7257,9 @@ order of the items by their grades (the truth) and their order by the
 scores (the prediction).  It is $+1$ when the two orders agree, $-1$ when one
 is the reverse of the other, and near~0 when they are unrelated.  Let
 $x_i=g_i$ and $y_i=s_i$ be the grade and the score of the item at input
-position~$i$, $1\le i\le n$.  The {\it mid-rank\/} of $x_i$ is its rank in
+position~$i$, $1\le i\le n$; when the list carries ratings (such as
+MovieLens' half stars, see \secref{q:labels}), $x_i$ is the rating, read
+exactly as written, and two ratings tie when they are equal as numbers.  The {\it mid-rank\/} of $x_i$ is its rank in
 increasing order, tied values sharing the mean of the ranks they occupy:
 $$\varrho(x_i)=\#\{j:x_j<x_i\}+{\#\{j:x_j=x_i\}+1\over2},$$
 a multiple of $1\over2$; likewise $\varrho(y_i)$.  The mid-ranks of a list
@@ -17572,7 +17574,7 @@ $$\vbox{\halign{\.{#}\hfil\quad&#\hfil\quad&#\hfil\cr
 inf, nan&refused&0\cr
 1e999, 1/0&refused&1\cr
 {\rm a space inside, an empty item}&refused&---\cr
-\noalign{\smallskip}
+\noalign{\medskip}
 \rm score&\rm here&\rm trec\_eval\cr
 \noalign{\smallskip}
 1.5, -2, .5, 5., +1E+2, 1e-3&the double nearest&the same\cr

@@ -9,9 +9,26 @@
      non-click at .6: AUC 1/2; 2 impressions without a click: left out),
      weighted by impressions: (4*1 + 3*(1/2)) / (4 + 3) = 5.5/7 = 11/14.
 
-   Suite api; case heap. */
+   Case fields (the book's "Bad input and its answer"): a variant made by
+   hand with a metric, an aggregator or a key word past the end of its
+   table has no name (0 and the empty string) and no bound, and every
+   function that computes refuses it with RM_ENAME; null pointers are
+   ignored by the functions that return nothing; a workspace whose second
+   array is missing is grown, not read.
+
+   Case labels (the book's "One rule for reading a label"): the spelling
+   table of rm_label_kind, exact comparison by rm_label_cmp, and rank
+   correlations of ratings, worked by hand: ratings 3.5, 4, 4.0 against
+   scores 1, 2, 3 have pairs (1,2) and (1,3) concordant and (2,3) tied in
+   the ratings, so C - D = 2, n0 = 3, n1 = 1, n2 = 0: tau_a = 2/3 and
+   tau_b = 2/sqrt(2*3); the doubled centred mid-ranks are -2, 1, 1 and -2,
+   0, 2, so rho = 6/sqrt(6*8) = sqrt(3)/2.  The ratings 0.1 and
+   0.10000000000000000001 have one double but differ, so tau_a is 1, not 0.
+
+   Suite api; cases heap, fields, labels. */
 
 #include <check.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "rankmetrics.h"
@@ -93,6 +110,190 @@ START_TEST(test_gauc)
 }
 END_TEST
 
+/* A variant whose field |f| is set to |x| after a valid parse of |name|:
+   the printer gives nothing, the bound is 0, and the computing functions
+   refuse it. */
+static void refused(const char *name, int which, int x)
+{
+  static const int g[] = {1, 0, 1};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL};
+  rm_variant v;
+  rm_exact e;
+  rm_status st = RM_OK;
+  char buf[RM_NAME_MAX] = "unchanged";
+  double out = -1;
+  ck_assert_int_eq(rm_variant_parse(name, &v, NULL, 0), RM_OK);
+  ck_assert_uint_gt(rm_variant_name(&v, buf, sizeof buf), 0);
+  if (which == 0) v.metric = (rm_metric) x;
+  else if (which == 1) v.agg = x;
+  else v.ties = x;
+  ck_assert_uint_eq(rm_variant_name(&v, buf, sizeof buf), 0);
+  ck_assert_str_eq(buf, "");
+  ck_assert(rm_ulp_bound(&v) == 0);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &out), RM_ENAME);
+  ck_assert(out == -1);
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_ENAME);
+  rm_exact_clear(&e);
+  ck_assert_int_eq(rm_value_set(&v, &l, 1, NULL, &out), RM_ENAME);
+  ck_assert_int_eq(rm_values(&v, 1, &l, NULL, &out, &st), RM_OK);
+  ck_assert_int_eq(st, RM_ENAME);
+}
+
+START_TEST(test_metric_out_of_range)
+{
+  refused("ap", 0, RM_N_METRICS);
+  refused("ap", 0, -1);
+  refused("mean:ap", 0, RM_N_METRICS + 1000);
+}
+END_TEST
+
+START_TEST(test_agg_out_of_range)
+{
+  rm_variant v;
+  refused("mean:ap", 1, RM_AGG_SUM + 1);
+  refused("mean:ap", 1, -1);
+  refused("ap", 1, 1 << 20);
+  ck_assert_int_eq(rm_variant_parse("ap", &v, NULL, 0), RM_OK);
+  v.agg = RM_AGG_SUM + 1;
+  ck_assert_int_eq(rm_variant_reads_set(&v), 0);
+}
+END_TEST
+
+START_TEST(test_word_out_of_range)
+{
+  refused("auc[ties=average]", 2, 1000);
+  refused("auc[ties=average]", 2, -1);
+  refused("mean:ndcg@10", 2, 1 << 24);
+}
+END_TEST
+
+START_TEST(test_null_and_buffer)
+{
+  rm_variant v;
+  char buf[RM_NAME_MAX];
+  size_t n;
+  ck_assert_uint_eq(rm_variant_name(NULL, buf, sizeof buf), 0);
+  ck_assert_str_eq(buf, "");
+  ck_assert_int_eq(rm_variant_parse("ap", &v, NULL, 0), RM_OK);
+  n = rm_variant_name(&v, buf, sizeof buf);
+  ck_assert_uint_eq(rm_variant_name(&v, NULL, 0), n);
+  ck_assert_uint_eq(rm_variant_name(&v, NULL, 5), n);
+  ck_assert_uint_eq(strlen(buf), n);
+  ck_assert(rm_ulp_bound(NULL) == 0);
+  ck_assert_int_eq(rm_variant_reads_set(NULL), 0);
+  rm_variant_default(NULL, RM_AP);
+  rm_exact_init(NULL);
+  rm_exact_clear(NULL);
+  rm_work_init(NULL);
+  rm_work_free(NULL);
+}
+END_TEST
+
+START_TEST(test_work_half_missing)
+{
+  static const int g[] = {0, 1, 1};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL};
+  rm_variant v;
+  rm_work w;
+  double x = -1;
+  /* precision@2 of 0, 1, 1 in input order: 1/2 */
+  ck_assert_int_eq(rm_variant_parse("precision@2", &v, NULL, 0), RM_OK);
+  w.cap = 100; w.perm = malloc(100 * sizeof *w.perm); w.tmp = NULL;
+  ck_assert_ptr_nonnull(w.perm);
+  ck_assert_int_eq(rm_value(&v, &l, &w, &x), RM_OK);
+  ck_assert(x == 0.5);
+  rm_work_free(&w);
+}
+END_TEST
+
+START_TEST(test_list_fields)
+{
+  static const int g[] = {1, 0};
+  static const char *const lab[] = {"1", NULL};
+  rm_list l = {2, NULL, NULL, NULL, 0, NULL, lab};
+  rm_variant v;
+  double x = -1;
+  ck_assert_int_eq(rm_variant_parse("rmse", &v, NULL, 0), RM_OK);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &x), RM_EGRADE);
+  l.label = NULL;
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &x), RM_EINVAL);
+  l.grade = g; l.n_unretrieved = 2;
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &x), RM_EINVAL);
+  ck_assert(x == -1);
+}
+END_TEST
+
+START_TEST(test_label_kind)
+{
+  static const struct { const char *s; int kind, grade; } t[] = {
+    {"0", RM_LABEL_GRADE, 0}, {"2", RM_LABEL_GRADE, 2}, {"+2", RM_LABEL_GRADE, 2},
+    {"2.", RM_LABEL_GRADE, 2}, {"2.000", RM_LABEL_GRADE, 2}, {"-0", RM_LABEL_GRADE, 0},
+    {"007", RM_LABEL_GRADE, 7}, {"100", RM_LABEL_GRADE, 100},
+    {"-1", RM_LABEL_NEGATIVE, 0}, {"-2.0", RM_LABEL_NEGATIVE, 0},
+    {"101", RM_LABEL_RATING, -1}, {"3.5", RM_LABEL_RATING, -1},
+    {"1e2", RM_LABEL_RATING, -1}, {"10/3", RM_LABEL_RATING, -1},
+    {"0.99999999999999999999", RM_LABEL_RATING, -1}, {"2.01", RM_LABEL_RATING, -1},
+    {"99999999999999999999999", RM_LABEL_RATING, -1}, {".5", RM_LABEL_RATING, -1},
+    {"0x10", RM_LABEL_BAD, -1}, {" 1", RM_LABEL_BAD, -1}, {"1 ", RM_LABEL_BAD, -1},
+    {"inf", RM_LABEL_BAD, -1}, {"nan", RM_LABEL_BAD, -1}, {"1e999", RM_LABEL_BAD, -1},
+    {"", RM_LABEL_BAD, -1}, {"+", RM_LABEL_BAD, -1}, {"1/0", RM_LABEL_BAD, -1},
+    {"3,5", RM_LABEL_BAD, -1}, {"1e", RM_LABEL_BAD, -1}};
+  size_t i;
+  for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+    int g = -1;
+    ck_assert_msg(rm_label_kind(t[i].s, &g) == t[i].kind, "label '%s'", t[i].s);
+    if (t[i].grade >= 0) ck_assert_int_eq(g, t[i].grade);
+  }
+  ck_assert_int_eq(rm_label_kind(NULL, NULL), RM_LABEL_BAD);
+  ck_assert_int_eq(rm_label_kind("4", NULL), RM_LABEL_GRADE);
+}
+END_TEST
+
+START_TEST(test_label_cmp)
+{
+  ck_assert_int_eq(rm_label_cmp("3.5", "7/2"), 0);
+  ck_assert_int_eq(rm_label_cmp("3.50", "35e-1"), 0);
+  ck_assert_int_eq(rm_label_cmp("0.1", "0.10000000000000000001"), -1);
+  ck_assert_int_eq(rm_label_cmp("10/3", "3.333333333333333333"), 1);
+  ck_assert_int_eq(rm_label_cmp("-1", "0"), -1);
+  ck_assert_int_eq(rm_label_cmp("x", "0"), -2);
+  ck_assert_int_eq(rm_label_cmp("1", NULL), -2);
+}
+END_TEST
+
+/* |name| of the list labelled |lab| with scores 1, 2, ...: both paths. */
+static void corr_of(const char *name, const char *const *lab, size_t n, double want,
+  const char *rational)
+{
+  static const double sc[] = {1, 2, 3, 4};
+  rm_list l = {n, NULL, sc, NULL, 0, NULL, lab};
+  rm_variant v;
+  rm_exact e;
+  double x = -9;
+  ck_assert_int_eq(rm_variant_parse(name, &v, NULL, 0), RM_OK);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &x), RM_OK);
+  ck_assert_msg(fabs(x - want) <= 4e-16, "%s: %.17g, want %.17g", name, x, want);
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  ck_assert_msg(e.value == want, "%s exact: %.17g, want %.17g", name, e.value, want);
+  if (rational) ck_assert_str_eq(e.rational, rational);
+  rm_exact_clear(&e);
+}
+
+START_TEST(test_corr_ratings)
+{
+  static const char *const r[] = {"3.5", "4", "4.0"};
+  static const char *const d[] = {"0.1", "0.10000000000000000001"};
+  static const char *const h[] = {"7/2", "3.50"};
+  corr_of("kendall[tau=a]", r, 3, 2.0 / 3, "2/3");
+  corr_of("kendall", r, 3, 0.816496580927726, NULL); /* 2/sqrt(6) */
+  corr_of("spearman", r, 3, 0.8660254037844386, NULL); /* sqrt(3)/2 */
+  corr_of("kendall[tau=a]", d, 2, 1, "1");
+  corr_of("kendall[tau=a]", h, 2, 0, "0");
+}
+END_TEST
+
 Suite *suite_api(void)
 {
   Suite *s = suite_create("api");
@@ -101,6 +302,19 @@ Suite *suite_api(void)
   tcase_add_test(tc, test_variant_new_refused);
   tcase_add_test(tc, test_variant_new_many);
   tcase_add_test(tc, test_gauc);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("fields");
+  tcase_add_test(tc, test_metric_out_of_range);
+  tcase_add_test(tc, test_agg_out_of_range);
+  tcase_add_test(tc, test_word_out_of_range);
+  tcase_add_test(tc, test_null_and_buffer);
+  tcase_add_test(tc, test_work_half_missing);
+  tcase_add_test(tc, test_list_fields);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("labels");
+  tcase_add_test(tc, test_label_kind);
+  tcase_add_test(tc, test_label_cmp);
+  tcase_add_test(tc, test_corr_ratings);
   suite_add_tcase(s, tc);
   return s;
 }

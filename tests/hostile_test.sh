@@ -102,12 +102,13 @@ done
 # ---- grades
 for g in 1.5 1e999 99999999999 nan inf -inf x 0x; do
   printf 'q1 0 d1 %s\n' "$g" > "$T/q.g"
-  refuse "qrels grade '$g'" "q.g:1: grade '$g' is not a whole number" E "$T/q.g" "$T/r"
   printf 'user,item,label\nu,a,%s\n' "$g" > "$T/g.csv"
   case $g in
   1.5|99999999999) # a number that is no grade: a rating, which ap refuses
+    refuse "qrels grade '$g'" "q.g:1: label '$g' is a rating, not a whole grade" E "$T/q.g" "$T/r"
     refuse "CSV label '$g'" "g.csv:2: label '$g' is a rating, not a whole grade" E "$T/g.csv";;
-  *) refuse "CSV label '$g'" "g.csv:2: grade '$g' is not a whole number" E "$T/g.csv";;
+  *) refuse "qrels grade '$g'" "q.g:1: grade '$g' is not a whole number" E "$T/q.g" "$T/r"
+    refuse "CSV label '$g'" "g.csv:2: grade '$g' is not a whole number" E "$T/g.csv";;
   esac
 done
 # a negative grade is TREC's convention for a judged non-relevant (or spam)

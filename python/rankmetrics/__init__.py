@@ -287,7 +287,8 @@ def _label(x):
 def _grades(grades):
     """Whole grades 0..100 go to the library as ints, as before; anything
     else (3.5, "3.3", Fraction(10, 3), -1) as exact rating strings, and
-    then only the rating errors accept the list."""
+    then only the metrics that read ratings (the rating errors, spearman
+    and kendall) accept the list."""
     try:
         return _ints(grades, "grades") + (None,)
     except (TypeError, RankmetricsError):

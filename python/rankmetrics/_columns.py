@@ -46,17 +46,38 @@ class Evaluation:
         return "Evaluation(%d users; %s)" % (len(self.users), agg)
 
 
-def _column(data, key, given):
+def _column(data, key, given, default):
+    """The column named key (given by the caller: it must exist), or, when
+    key is None, the column named default, or else the one column that
+    differs from default only in case or surrounding spaces (Score): the
+    rule of `rankmetrics eval` (the book's ev_column)."""
     if given is not None:
         return given
-    if data is None or key is None:
+    if data is None:
         return None
     try:
-        cols = data.columns  # pandas
+        cols = list(data.columns)  # pandas
     except AttributeError:
-        cols = data.keys()
-    if key not in cols:
-        return None
+        cols = list(data.keys())
+    if key is not None:
+        if key not in cols:
+            raise RankmetricsError(-1, "evaluate: %s=%r names no column; the"
+                                   " columns are %s" % (default, key,
+                                                        ", ".join(map(repr, cols))))
+    elif default in cols:
+        key = default
+    else:
+        loose = [c for c in cols if isinstance(c, str)
+                 and c.strip(" ").lower() == default]
+        if len(loose) > 1:
+            raise RankmetricsError(-1, "evaluate: no column %r, and %d that"
+                                   " differ from it only in case or spaces (%s):"
+                                   " name one with %s=" % (
+                                       default, len(loose),
+                                       ", ".join(map(repr, loose)), default))
+        if not loose:
+            return None
+        key = loose[0]
     col = data[key]
     return col.to_numpy() if hasattr(col, "to_numpy") else col
 
@@ -80,8 +101,8 @@ def _take(col, idx):
 
 
 def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
-             scores=None, user="user", item="item", label="label",
-             score="score", judged=None, aggregator="mean", exact=False):
+             scores=None, user=None, item=None, label=None,
+             score=None, judged=None, aggregator="mean", exact=False):
     """Evaluate variants over rows grouped by user.
 
     metrics     variant names: a name of one query (ap, ndcg@10[gain=exp2])
@@ -91,6 +112,10 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
     data        a pandas DataFrame or a dict of columns, read by the column
                 names user, item, label, score (item and score optional);
                 or give the columns as users=, items=, labels=, scores=
+    user, item, label, score
+                other names of the columns of data; a name given must be
+                a column (RankmetricsError otherwise); a default name also
+                matches the one column that differs only in case (Score)
     judged      {user: [grades]} of judged items that were not retrieved
     exact       use the exact path: the values are Exact objects
 
@@ -101,10 +126,10 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
     """
     if isinstance(metrics, str):
         metrics = [metrics]
-    users = _column(data, user, users)
-    labels = _column(data, label, labels)
-    items = _column(data, item, items)
-    scores = _column(data, score, scores)
+    users = _column(data, user, users, "user")
+    labels = _column(data, label, labels, "label")
+    items = _column(data, item, items, "item")
+    scores = _column(data, score, scores, "score")
     if users is None or labels is None:
         raise RankmetricsError(-1, "evaluate needs the user and label columns")
     n = len(users)

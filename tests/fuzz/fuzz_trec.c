@@ -66,8 +66,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   argv[argc++] = "--quiet";
   argv[argc++] = "-q";
   argv[argc++] = "--trec";
-  argv[argc++] = "-m"; argv[argc++] = "ap";
-  argv[argc++] = "-m"; argv[argc++] = (opt & 1) ? "ndcg@10" : "micro:hr@3";
+  argv[argc++] = "-m"; argv[argc++] = (opt & 128) ? "rmse" : "ap"; /* 128: ratings */
+  argv[argc++] = "-m";
+  argv[argc++] = (opt & 128) ? "kendall[tau=a]" : (opt & 1) ? "ndcg@10" : "micro:hr@3";
   if (opt & 4) { argv[argc++] = "--dup"; argv[argc++] = "error"; }
   if (opt & 8) { argv[argc++] = "--judged-only"; argv[argc++] = "empty"; }
   if (opt & 16) { argv[argc++] = "--run-only"; argv[argc++] = "zero"; }

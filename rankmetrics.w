@@ -19027,6 +19027,8 @@ null to a |void| function&ignored&test\_null\_and\_buffer\cr
 null buffer for the printer&the length&test\_null\_and\_buffer\cr
 workspace missing an array&grown&test\_work\_half\_missing\cr
 null rating in a list of ratings&|RM_EGRADE|&test\_list\_fields\cr
+a label \.{0x10}, \.{inf}, \.{1e999}&|RM_LABEL_BAD|&test\_label\_kind\cr
+ratings equal as numbers&|rm_label_cmp| gives 0&test\_label\_cmp\cr
 \noalign{\smallskip}}}$$
 The rows that name a variant's fields concern a variant made by hand, not by
 the parser; such a variant has no name (the printer writes the empty string

@@ -443,6 +443,14 @@ as a string: a decimal such as \.{3.5}, \.{-0.25} or \.{4e-1}, or a
 fraction such as \.{10/3}.  Only the rating errors MAE, MSE and RMSE read it
 (see \secref{q:labels}); the field is last so that a caller that zeroes
 the structure and knows nothing of it keeps working.
+\item{$\bullet$} |unjudged[i]|, optional, says whether the item at
+position~$i$ was judged: 0~if it was, 1~if it was retrieved but never
+judged (not in the pool), and 2~if it was in the pool but left without a
+judgment (trec\_eval's negative grades).  |NULL| means that every retrieved
+item was judged.  Only the metrics of incomplete judgments read it (see
+\secref{q:judged}); every other metric takes an unjudged item at its grade,
+which the caller sets to~0, the usual reading of an unjudged document as not
+relevant.  It is last for the same reason as |label|.
 \smallskip
 
 \noindent The library never keeps a pointer into the caller's arrays after a
@@ -458,6 +466,7 @@ typedef struct rm_list {
   size_t n_unretrieved; /* judged items that were not retrieved */
   const int *unretrieved_grade;
   const char *const *label; /* |NULL|, or the ratings as decimal strings */
+  const unsigned char *unjudged; /* |NULL|: every retrieved item is judged */
 } rm_list;
 
 @ {\it Ratings and grades.}  A grade is a whole number because the metrics
@@ -675,6 +684,8 @@ all, has an identifier for every item.
   for (i_ = 0; i_ < l->n_unretrieved; i_++)
     if (l->unretrieved_grade[i_] < 0 || l->unretrieved_grade[i_] > RM_GRADE_MAX)
       return RM_EGRADE;
+  for (i_ = 0; l->unjudged != NULL && i_ < l->n; i_++)
+    if (l->unjudged[i_] > 2) return RM_EGRADE;
   if (l->score != NULL) {
     for (i_ = 0; i_ < l->n; i_++)
       if (!isfinite(l->score[i_])) return RM_ESCORE;
@@ -4088,6 +4099,22 @@ static const rm_example rm_examples[] = {
 @<Worked examples@>@;
 };
 #define RM_N_EXAMPLES (sizeof rm_examples / sizeof rm_examples[0])
+#define RM_EXAMPLE_MAX 64 /* items of the longest example with markers */
+static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
+  unsigned char *u)
+{ /* |g| and |u| hold |RM_EXAMPLE_MAX| entries */
+  size_t i, neg = 0;
+  for (i = 0; i < x->n; i++) neg += x->grade[i] < 0;
+  l->n = x->n; l->grade = x->grade; l->score = x->score; l->id = x->ids;
+  l->n_unretrieved = x->n_judged; l->unretrieved_grade = x->judged;
+  l->label = NULL; l->unjudged = NULL;
+  if (neg == 0 || x->n > RM_EXAMPLE_MAX) return;
+  for (i = 0; i < x->n; i++) {
+    g[i] = x->grade[i] < 0 ? 0 : x->grade[i];
+    u[i] = (unsigned char) (x->grade[i] < 0 ? -x->grade[i] : 0);
+  }
+  l->grade = g; l->unjudged = u;
+}
 
 @ {\it Example: CG ignores the order} (\src{000}, E000.3).\here{E000.3}  The source
 compares an ideal order B3, B2, B1 with a recommended order B1, B3, B2 and
@@ -8077,7 +8104,7 @@ parenthesized list of grades and one of unretrieved grades.
 #define RM_UNPAREN(...) __VA_ARGS__
 #define RM_Q(g, j) @[{@[sizeof (int[]){RM_UNPAREN g}@] / sizeof (int), \
   @[(const int[]){RM_UNPAREN g}@], NULL, NULL, @[sizeof (int[]){0, RM_UNPAREN j}@] / sizeof (int) - 1, \
-  @[(const int[]){0, RM_UNPAREN j}@] + 1, NULL}@]@t\2\2\2\2@>
+  @[(const int[]){0, RM_UNPAREN j}@] + 1, NULL, NULL}@]@t\2\2\2\2@>
 typedef struct rm_set_example {
   const char *id, *source, *name;
   const rm_list *q; size_t nq; /* the queries */
@@ -8273,7 +8300,7 @@ and no unretrieved items.
 
 @<Lists of the examples over queries@>=
 #define RM_QSC(g, s) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL}
+  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL, NULL}
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
 
@@ -8554,7 +8581,7 @@ users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
 
 @<Lists of the examples over queries@>=
 #define RM_QID(g, i) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL}
+  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL, NULL}
 
 @ {\it Novelty} (\src{001}, F001.11 and F001.12).\here{F001.11}  \src{001}
 defines the popularity-based novelty of a recommender as the mean
@@ -8828,6 +8855,535 @@ undefined, and under the source's floor its term is $8\lg10$.
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 0), ("a", "c")),
     RM_QID((0, 1, 1), ("a", "c", "b"))),
   NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
+
+@* Incomplete judgments.\here{q:judged}
+Test collections are judged by pooling: the top documents of some runs are
+judged and the rest never are.  A run that was not in the pool retrieves
+documents nobody judged, and every metric so far reads such a document as
+its caller graded it, normally~0, not relevant.  That is a guess, and for a
+new run often a wrong one.  The metrics of this chapter read the marker
+|unjudged| of the input model instead: an item is {\it judged\/} when its
+marker is~0 (or the list has no markers), {\it unjudged\/} when it is~1,
+and {\it pooled but unjudged\/} when it is~2, a document of the pool left
+without a judgment, which trec\_eval's judgments write with a negative
+grade.  Items that were judged but not retrieved are graded as before, by
+|unretrieved_grade|.
+@^incomplete judgments@>@^unjudged items@>@^pooling@>
+
+Write $t$ for the relevance threshold, $R$ for the number of judged items
+of grade $\ge t$, retrieved or not, and $N$ for the number of judged items
+of grade $<t$, retrieved or not: the judged nonrelevant ones.  For the item
+at rank~$r$ write $b_r=1$ when it is judged and relevant, $\bar b_r=1$ when
+it is judged and not relevant, and $u_r=1$ when it is not judged (either
+kind).  Every metric here takes a cutoff~$K$ and then looks at the first
+$k=\min(K,n)$ ranks only, as trec\_eval's option \.{-M}~$K$ does; without a
+cutoff, $k=n$.  All of them take every tie rule but \.{average}.
+
+\smallskip
+\item{$\bullet$} \.{bpref}, binary preference (Buckley and Voorhees,
+SIGIR 2004), in trec\_eval's form: with $n_r$ the number of judged
+nonrelevant items ranked above rank~$r$ and $D=\min(R,N)$,
+$${\rm bpref}={1\over R}\sum_{r\le k,\ b_r=1}\Bigl(1-{\min(n_r,R)\over D}\Bigr),$$
+a term being~1 when $n_r=0$ (and so whenever $D=0$).  Unjudged items are
+skipped: they neither count in $n_r$ nor score.  With $R=0$ it is
+undefined, and trec\_eval reports~0, our \.{undef=zero}.
+\item{$\bullet$} \.{infap}, inferred average precision (Yilmaz and Aslam,
+CIKM 2006), in trec\_eval's form: at a judged relevant item at rank
+$r=j+1$, with $\rho$ judged relevant, $\nu$ judged nonrelevant and $\pi$
+pooled-but-unjudged items above it,
+$${\rm infAP}={1\over R}\sum_{r\le k,\ b_r=1}{1\over r}\Bigl(1+(\rho+\nu+\pi)
+  {\rho+\epsilon\over\rho+\nu+2\epsilon}\Bigr),\qquad\epsilon=10^{-5},$$
+undefined for $R=0$ (trec\_eval: 0).
+\item{$\bullet$} \.{nonrel-judged}, the number of judged nonrelevant items
+in the first $k$ ranks, $\sum_{r\le k}\bar b_r$: trec\_eval's
+\.{num\_nonrel\_judged\_ret}.
+\item{$\bullet$} \.{judged@@K}, the fraction of the first $K$ ranks that
+hold a judged item, $\sum_{r\le k}(1-u_r)/K$, ir\_measures' \.{Judged@@K};
+and \.{unj@@K}, the fraction that hold an unjudged one,
+$\sum_{r\le k}u_r/K$, trec\_eval's \.{unj}.  Ranks past the end of the list
+count in the denominator and hold nothing (trec\_eval: ``it is assumed
+irrelevant (not unjudged) docs fill in the rest'').  Without a cutoff the
+denominator is~$n$, and an empty list is undefined.
+\item{$\bullet$} \.{rbp}, rank-biased precision (Moffat and Zobel, TOIS
+2008) with persistence~$p$, key \.{p}, default $9/10$ as in trec\_eval:
+$${\rm RBP}=(1-p)\sum_{r\le k}[g_r\ge t]\,p^{r-1},$$
+which reads grades only (an unjudged item counts at its grade, 0 for
+\.{eval}); and \.{rbp-resid}, its residual, the most that RBP could still
+grow if every unjudged item of the first $k$ ranks, and every rank past
+the $k$th, held a relevant item:
+$${\rm RBP}_{\rm resid}=(1-p)\sum_{r\le k}u_r\,p^{r-1}+p^k.$$
+\smallskip
+\noindent All of these values are rational.  The sections below say where
+each one differs from its textbook and from trec\_eval's program, and work
+examples by hand.
+
+@<Fields of a variant@>=
+int p, p_den; /* persistence $p$ of \.{rbp}, a fraction in lowest terms */
+
+@ @<Key codes@>=
+KEY_P,
+
+@ The key \.{p} is a fraction from $1/1000$ to $999/1000$: its numerator and
+denominator are at most 1000 and the metric refuses $p\ge1$.  The bound
+keeps $p^{r-1}$ of a short list far from the underflow of a double.
+@^keys of names, \.{p}@>
+
+@<Key specifications@>=
+[KEY_P] = {"p", NULL, 1, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->p = 9; v->p_den = 10;
+
+@ @<Private functions@>=
+static const char *p_below_one(const rm_variant *v)
+{
+  if (v->p >= v->p_den) return "the persistence p must be below 1";
+  return no_average(v);
+}
+
+@ {\it How trec\_eval computes them.}\here{q:judged-te}  trec\_eval~10.0
+(files \.{m\_bpref.c}, \.{m\_infap.c}, \.{m\_rbp.c}, \.{m\_rbp\_resid.c},
+\.{m\_unjudged.c}, \.{m\_num\_nonrel\_judged\_ret.c} and
+\.{form\_res\_rels.c}) gives each retrieved document one of four codes: its
+grade when judged, $-1$ (``not in pool'') when the judgments do not name
+it, and $-2$ (``in pool but unjudged'') when they name it with a negative
+grade; our markers 0, 1 and~2.  Then:
+\smallskip
+\item{$\bullet$} {\it bpref} walks the run, skips both kinds of unjudged
+documents, counts judged nonrelevant ones, and at a relevant one adds~1, or
+$1-\min(n_r,R)/\min(N,R)$ once a nonrelevant one was seen; it divides by
+$R$ when $R>0$ and leaves~0 otherwise.  $N$ is the number of judged
+documents below the threshold, retrieved or not.  The paper of 2004 divided
+by~$R$ and counted only the first $R$ nonrelevant documents retrieved,
+$1-\min(n_r,R)/R$; trec\_eval's $\min(N,R)$ is the correction for queries
+with fewer judged nonrelevant documents than relevant ones (the paper's
+formula could not reach~1 there, however good the run, though the
+preferences it counts were all kept).  So one relevant document behind the only
+judged nonrelevant one, with $R=2$, scores $1-1/1=0$ in trec\_eval and
+$1-1/2$ in the paper.
+@^bpref@>@^trec\_eval@>
+\item{$\bullet$} {\it infAP} walks the run with its 0-based position~$j$;
+at a relevant document it adds~1 when $j=0$ and otherwise
+$${1\over j+1}+{j\over j+1}\cdot{\rho+\nu+\pi\over j}\cdot
+  {\rho+\epsilon\over\rho+\nu+2\epsilon},$$
+which is our term, since the $j$'s cancel.  $(\rho+\nu+\pi)/j$ is the
+fraction of the documents above that were in the pool; a document outside
+the pool is taken as nonrelevant, and the precision among pooled ones is
+estimated from the judged ones, with $\epsilon$ keeping $0/0$ away.  So
+the estimate assumes that the judged documents are a uniform random sample
+of the pool, which is how the TREC tracks that report infAP sampled it.
+trec\_eval's $\epsilon$ is the double nearest to $10^{-5}$; we take
+$10^{-5}$ exactly, which moves the value by far less than its last printed
+digit.  With every document of the run judged, $\pi=0$, $\rho+\nu=j$, and the
+term is $(1+j\,(\rho+\epsilon)/(j+2\epsilon))/(j+1)$: the precision at~$r$
+up to~$\epsilon$, so infAP is AP then, slightly below it.  The later
+sampled measures (Yilmaz, Kanoulas and Aslam's xinfAP, ``statAP'') weight
+each stratum of the pool by its sampling rate, which a list of markers
+cannot express; they are not here.
+@^infAP@>@^trec\_eval@>
+\item{$\bullet$} {\it rbp} gives a retrieved document its gain (its grade
+unless the judgments set gains) and, meaning to rescale gains into
+$[0,1]$, compares them with a minimum and a maximum that it never
+initialises: the variables |min| and |max| of |te_calc_rbp| are read
+before they are written, so whether the gains are rescaled, and how, depends
+on whatever the stack held.  On binary judgments the rescaling, when it
+happens, is $(g-\min)/(\max-\min)$ of garbage and the value can be
+anything.  We compute the definition, on binary relevance $g\ge t$; a
+graded RBP is not in this version.
+@^rbp@>@^trec\_eval, defects of@>
+\item{$\bullet$} {\it rbp\_resid} adds $p^{r-1}$ for each document of the
+run with a negative code and reports $(1-p)\sum+p^n$, our definition; but
+it writes the value only when some document of the run is unjudged, and
+otherwise leaves~0, though the ranks past the $n$th still leave $p^n$ open.
+Ours reports $p^n$ there too.
+@^rbp\_resid@>
+\item{$\bullet$} {\it unj} at cutoff $K$ counts the documents with a
+negative code in the first $K$ and divides by~$K$; trec\_eval's default
+cutoffs are 5, 10 and~20.  {\it num\_nonrel\_judged\_ret} is the number of
+documents retrieved, less those outside the pool, those pooled but
+unjudged, and the relevant ones.
+\smallskip
+\noindent ir\_measures' \.{Judged@@K} (its |judged| provider) sorts by score
+descending and then by identifier {\it ascending}, and counts a document as
+judged when the judgments name it at all, whatever its grade, so that a
+pooled but unjudged document (our marker~2) counts as judged there and as
+unjudged in trec\_eval's \.{unj}; it divides by~$K$.
+
+@ {\it Example: bpref and infAP by hand.}\here{E-judged}  Six retrieved
+documents, ranked as given: $d_1$ relevant, $d_2$ unjudged, $d_3$
+nonrelevant, $d_4$ relevant, $d_5$ nonrelevant, $d_6$ relevant, and three
+judged documents not retrieved, of grades 1, 0,~0.  So $R=4$, $N=4$ and
+$D=4$.  bpref: the terms are 1 (nothing nonrelevant above $d_1$),
+$1-1/4$ and $1-2/4$, and ${\rm bpref}=(9/4)/4=\oursq{T-bpref}$.  infAP: at
+$d_1$ the term is~1; at $d_4$ ($r=4$, $\rho=1$, $\nu=1$, $\pi=0$, $d_2$ being
+outside the pool) it is ${1\over4}(1+2\cdot{1+\epsilon\over2+2\epsilon})=
+{1\over2}$; at $d_6$ ($\rho=2$, $\nu=2$) it is ${1\over6}(1+4\cdot{2+\epsilon
+\over4+2\epsilon})={1\over2}$; so ${\rm infAP}=2/4=\oursq{T-infap}$, where
+$\epsilon$ cancels.  The same run has $\oursq{T-nonrel-judged}$ judged
+nonrelevant documents, \.{judged@@2}${}=\oursq{T-judged-2}$,
+\.{judged@@5}${}=\oursq{T-judged-5}$, \.{judged@@10}${}=\oursq{T-judged-10}$
+(five judged in ten ranks), \.{judged}${}=\oursq{T-judged-all}$, and
+\.{unj@@10}${}=\oursq{T-unj-10}$.
+
+In the table of worked examples a grade of $-1$ stands for an item
+retrieved but not judged (grade~0, marker~1) and $-2$ for one pooled but
+unjudged (grade~0, marker~2); |rm_example_list| makes the list.
+
+@<Worked examples@>=
+@/{"T-bpref", NULL, "bpref", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
+  "case", RM_OK, "9/16", 0x1.2p-1},
+@/{"T-infap", NULL, "infap", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-nonrel-judged", NULL, "nonrel-judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "2", 0x1p+1},
+@/{"T-judged-2", NULL, "judged@@2", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-judged-5", NULL, "judged@@5", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "4/5", 0x1.999999999999ap-1},
+@/{"T-judged-10", NULL, "judged@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-judged-all", NULL, "judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-unj-10", NULL, "unj@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "1/10", 0x1.999999999999ap-4},
+
+@ {\it Example: where trec\_eval's bpref and infAP leave the textbook.}  A
+nonrelevant $d_1$, then a relevant $d_2$, and one relevant document not
+retrieved: $R=2$, $N=1$.  bpref's one term is $1-\min(1,2)/\min(1,2)=0$, so
+${\rm bpref}=\oursq{T-bpref-minNR}$; the paper's $1-1/2$ would give $1/4$.
+infAP's term at $d_2$ is ${1\over2}(1+1\cdot{\epsilon\over1+2\epsilon})=
+{1\over2}+{1\over2\cdot100002}$, and over $R=2$ that is
+$\oursq{T-infap-eps}$, not AP's $1/4$: the $\epsilon$ shows in the sixth
+digit.  A list without a relevant judged document has bpref
+$\oursq{T-bpref-norel}$, undefined, and infAP the same.
+
+Pooled but unjudged: $d_1$ relevant, $d_2$ pooled but unjudged, $d_3$
+relevant, nothing else judged ($R=2$, $N=0$).  bpref skips $d_2$ and gives
+$\oursq{T-bpref-pool}$.  infAP's term at $d_3$ has $\rho=1$, $\nu=0$,
+$\pi=1$: ${1\over3}(1+2\cdot{1+\epsilon\over1+2\epsilon})={1\over3}+
+{2\over3}\cdot{100001\over100002}$, and infAP is
+$\oursq{T-infap-pool}$; had $d_2$ been outside the pool, $\pi=0$ and the
+term ${1\over3}+{1\over3}\cdot{100001\over100002}$, infAP
+$\oursq{T-infap-nonpool}$.
+
+@<Worked examples@>=
+@/{"T-bpref-minNR", NULL, "bpref", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
+  "0", 0x0p+0},
+@/{"T-infap-eps", NULL, "infap", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
+  "100003/400008", 0x1.0000a7c4d0614p-2},
+@/{"T-bpref-norel", NULL, "bpref", RM_G(0, -1, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-bpref-pool", NULL, "bpref", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1", 0x1p+0},
+@/{"T-infap-pool", NULL, "infap", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "300005/300006", 0x1.ffff902775148p-1},
+@/{"T-infap-nonpool", NULL, "infap", RM_G(1, -1, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "500009/600012", 0x1.aaaa72be6534fp-1},
+
+@ {\it Example: RBP and its residual.}  The run of the first example with
+$p=1/2$: relevant at ranks 1, 4 and~6, so
+${\rm RBP}={1\over2}(1+{1\over8}+{1\over32})=\oursq{T-rbp-half}$; its one
+unjudged item, at rank~2, and the ranks past the sixth leave
+${1\over2}\cdot{1\over2}+{1\over64}=\oursq{T-rbp-resid-half}$.  With
+trec\_eval's $p=9/10$: ${1\over10}(1+0.729+0.59049)=\oursq{T-rbp}$ and
+${1\over10}\cdot{9\over10}+0.9^6=\oursq{T-rbp-resid}$.  Two judged items
+graded 1,~0 leave only the ranks past the list: the residual is
+$p^2=\oursq{T-rbp-resid-judged}$ for $p=1/2$, where trec\_eval reports~0.
+A cutoff of 3 on the first run gives ${\rm RBP}@@3=\oursq{T-rbp-3}$ and a
+residual ${1\over4}+{1\over8}=\oursq{T-rbp-resid-3}$.
+
+@<Worked examples@>=
+@/{"T-rbp-half", NULL, "rbp[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "37/64", 0x1.28p-1},
+@/{"T-rbp-resid-half", NULL, "rbp-resid[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "17/64", 0x1.1p-2},
+@/{"T-rbp", NULL, "rbp", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
+  "case", RM_OK, "231949/1000000", 0x1.db0813cab81f9p-3},
+@/{"T-rbp-resid", NULL, "rbp-resid", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "621441/1000000", 0x1.3e2d83c6c97d9p-1},
+@/{"T-rbp-resid-judged", NULL, "rbp-resid[p=0.5]", RM_G(1, 0), NULL, NULL, RM_NONE,
+  NULL, "case", RM_OK, "1/4", 0x1p-2},
+@/{"T-rbp-3", NULL, "rbp@@3[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-rbp-resid-3", NULL, "rbp-resid@@3[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "3/8", 0x1.8p-2},
+
+@ The paths.  Every metric of this chapter walks the first $k$ ranks once.
+Whether the item at rank~$r$ is judged is |judged_at|; its grade is read
+only when it is judged (an unjudged item's grade is whatever the caller
+put there).
+
+@<Private functions@>=
+static int unjudged_at(const rm_list *l, const size_t *perm, size_t r)
+{
+  return l->unjudged ? l->unjudged[perm[r]] : 0;
+}
+static size_t judged_cut(const rm_variant *v, const rm_list *l)
+{
+  return v->k && v->k < l->n ? v->k : l->n;
+}
+static void judged_counts(const rm_variant *v, const rm_list *l, size_t *rel,
+  size_t *nonrel)
+{
+  size_t i;
+  *rel = *nonrel = 0;
+  for (i = 0; i < l->n; i++) {
+    if (l->unjudged && l->unjudged[i]) continue;
+    if (l->grade[i] >= v->rel) ++*rel;@+ else ++*nonrel;
+  }
+  for (i = 0; i < l->n_unretrieved; i++)
+    if (l->unretrieved_grade[i] >= v->rel) ++*rel;@+ else ++*nonrel;
+}
+
+@ bpref is an integer over an integer: each term is $(D-\min(n_r,R))/D$,
+so ${\rm bpref}=S/(DR)$ with $S=\sum(D-\min(n_r,R))$, where $D$ is taken
+as~1 when it is~0 (then every $n_r$ is~0 and every term~1).  Both paths
+compute $S$ and $DR$ as integers; the double path rounds once, in the
+division, as long as they stay below $2^{53}$, which every list does that
+fits in memory ($DR\le n^2$ would need $n>2^{26}$ judged items).
+
+@<Private functions@>=
+static void bpref_parts(const rm_variant *v, const rm_list *l,
+  const size_t *perm, unsigned long long *s, unsigned long long *den)
+{
+  size_t R, N, D, k = judged_cut(v, l), r, seen = 0;
+  judged_counts(v, l, &R, &N);
+  D = N < R ? N : R;
+  if (D == 0) D = 1;
+  *s = 0; *den = (unsigned long long) D * R;
+  for (r = 0; r < k; r++) {
+    if (unjudged_at(l, perm, r)) continue;
+    if (!relevant(v, l, perm, r)) seen++;
+    else *s += D - (seen < R ? seen : R);
+  }
+}
+static rm_status bpref_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long long s, d;
+  bpref_parts(v, l, perm, &s, &d);
+  mpq_set_d(num, (double) s); mpq_set_d(den, (double) d); /* exact below $2^{53}$ */
+  return RM_OK;
+}
+static rm_status bpref_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  unsigned long long s, d;
+  bpref_parts(v, l, perm, &s, &d);
+  *num = (double) s; *den = (double) d;
+  return RM_OK;
+}
+
+@ infAP's term at a relevant item, with $e=10^5$ so that $\epsilon=1/e$,
+is $(b+Pa)/(b\,r)$ where $a=e\rho+1$, $b=e(\rho+\nu)+2$ and
+$P=\rho+\nu+\pi$.  The exact path adds these fractions; the double path
+forms $b+Pa$ and $br$ exactly (both below $2^{53}$ for lists of fewer
+than $2^{21}$ items), divides once and adds in a compensated sum, and the
+division by $R$ rounds once more: three roundings, and 4~ulps is the bound
+we claim.
+
+@d INFAP_E 100000 /* $1/\epsilon$ */
+@<Private functions@>=
+typedef struct {@+ size_t rho, nu, pi; @+} infap_state;
+static int infap_next(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t r, infap_state *st, double *a, double *b, double *c)
+{ /* 1 at a relevant item, with its term $(a+c)/b$ */
+  int u = unjudged_at(l, perm, r);
+  double P, ee = INFAP_E;
+  if (u == 2) { st->pi++; return 0; }
+  if (u) return 0;
+  if (!relevant(v, l, perm, r)) { st->nu++; return 0; }
+  P = (double) (st->rho + st->nu + st->pi);
+  *b = ee * (double) (st->rho + st->nu) + 2;
+  *a = *b; *c = P * (ee * (double) st->rho + 1);
+  *b *= (double) (r + 1);
+  st->rho++;
+  return 1;
+}
+static rm_status infap_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t R, N, k = judged_cut(v, l), r;
+  infap_state st = {0, 0, 0};
+  mpq_t t;
+  double a, b, c;
+  judged_counts(v, l, &R, &N);
+  mpq_init(t);
+  mpq_set_ui(num, 0, 1);
+  for (r = 0; r < k; r++)
+    if (infap_next(v, l, perm, r, &st, &a, &b, &c)) {
+      mpz_set_d(mpq_numref(t), a); mpz_set_d(mpq_denref(t), c);
+      mpz_add(mpq_numref(t), mpq_numref(t), mpq_denref(t));
+      mpz_set_d(mpq_denref(t), b);
+      mpq_canonicalize(t);
+      mpq_add(num, num, t);
+    }
+  mpq_clear(t);
+  mpq_set_ui(den, (unsigned long) R, 1);
+  return RM_OK;
+}
+static rm_status infap_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t R, N, k = judged_cut(v, l), r;
+  infap_state st = {0, 0, 0};
+  nsum s = {0, 0};
+  double a, b, c;
+  judged_counts(v, l, &R, &N);
+  for (r = 0; r < k; r++)
+    if (infap_next(v, l, perm, r, &st, &a, &b, &c)) nsum_add(&s, (a + c) / b);
+  *num = s.s + s.c; *den = (double) R;
+  return RM_OK;
+}
+
+@ The counts: judged nonrelevant items (over~1), and the judged or unjudged
+items of the first $k$ ranks over $K$, or over $n$ without a cutoff.
+
+@<Private functions@>=
+static rm_status count_parts(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = judged_cut(v, l), r, c = 0;
+  for (r = 0; r < k; r++) {
+    int u = unjudged_at(l, perm, r);
+    if (v->metric == RM_NONREL_JUDGED) c += !u && !relevant(v, l, perm, r);
+    else if (v->metric == RM_UNJ) c += u != 0;
+    else c += u == 0;
+  }
+  *num = (double) c;
+  *den = v->metric == RM_NONREL_JUDGED ? 1.0 : v->k ? (double) v->k : (double) l->n;
+  return RM_OK;
+}
+static rm_status count_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  return count_parts(v, l, perm, num, den);
+}
+static rm_status count_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  double a, b;
+  count_parts(v, l, perm, &a, &b);
+  mpq_set_d(num, a); mpq_set_d(den, b);
+  return RM_OK;
+}
+static double zero_bound(const rm_variant *v)
+{
+  (void) v;
+  return 0;
+}
+
+@ RBP and its residual.  With $p=c/d$, ${\rm RBP}=(d-c)S/d$ where $S$ is
+the sum of $p^{r-1}$ over the relevant ranks, and the residual is
+$p^k+(d-c)S'/d$ with $S'$ the sum over the unjudged ranks.  The exact path
+keeps $p^{r-1}$ as a fraction.  The double path keeps it as an unevaluated
+sum of two doubles, as \.{err} does its product: $p$ itself is $p_h+p_l$
+with $p_h=c/d$ rounded and $p_l=(c-p_hd)/d$, whose numerator a fused
+multiply-add gives exactly, and each multiplication by $p$ adds a relative
+error of a few $u^2$, so that $p^{r-1}$ is within $4ru^2$ of the truth, far
+below $u$ for any list that fits in memory.  The terms (their high parts)
+go into a compensated sum ($u$), which is multiplied by $(d-c)/d$ (two
+roundings) and, for the residual, added to $p^k$ (one more): 5~ulps.  A
+power below the smallest normal double ($2^{-1022}$, reached at rank 103
+for $p=1/1000$) loses its relative accuracy; its terms are then below
+$2^{-1022}$ and matter only to a value that is itself that small.
+
+@<Private functions@>=
+static int rbp_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t r)
+{
+  if (v->metric == RM_RBP) return relevant(v, l, perm, r);
+  return unjudged_at(l, perm, r) != 0;
+}
+static rm_status rbp_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t k = judged_cut(v, l), r;
+  mpq_t pw, p;
+  mpq_inits(pw, p, NULL);
+  mpq_set_ui(p, (unsigned long) v->p, (unsigned long) v->p_den);
+  mpq_canonicalize(p);
+  mpq_set_ui(pw, 1, 1);
+  mpq_set_ui(num, 0, 1);
+  for (r = 0; r < k; r++) {
+    if (rbp_counts(v, l, perm, r)) mpq_add(num, num, pw);
+    mpq_mul(pw, pw, p);
+  }
+  mpq_set_ui(p, (unsigned long) (v->p_den - v->p), (unsigned long) v->p_den);
+  mpq_canonicalize(p);
+  mpq_mul(num, num, p);
+  if (v->metric == RM_RBP_RESID) mpq_add(num, num, pw);
+  mpq_set_ui(den, 1, 1);
+  mpq_clears(pw, p, NULL);
+  return RM_OK;
+}
+static rm_status rbp_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = judged_cut(v, l), r;
+  double c = v->p, d = v->p_den;
+  double ph = c / d, pl = fma(-ph, d, c) / d, xh = 1.0, xl = 0.0;
+  nsum s = {0, 0};
+  for (r = 0; r < k; r++) {
+    double h, e;
+    if (rbp_counts(v, l, perm, r)) nsum_add(&s, xh);
+    h = xh * ph;
+    e = fma(xh, ph, -h) + (xh * pl + xl * ph);
+    xh = h + e; xl = e - (xh - h);
+  }
+  *num = (s.s + s.c) * ((d - c) / d);
+  if (v->metric == RM_RBP_RESID) *num += xh;
+  *den = 1.0;
+  return RM_OK;
+}
+static double rbp_bound(const rm_variant *v)
+{
+  (void) v;
+  return 5;
+}
+static double judged_bound(const rm_variant *v)
+{
+  return v->metric == RM_INFAP ? 4 : 1;
+}
+
+@ @<Metric codes@>=
+RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID,
+
+@ @<Metric specifications@>=
+[RM_BPREF] = {"bpref", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+  judged_bound, no_average, NULL, bpref_qratio, bpref_dratio, NULL},
+[RM_INFAP] = {"infap", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+  judged_bound, no_average, NULL, infap_qratio, infap_dratio, NULL},
+[RM_NONREL_JUDGED] = {"nonrel-judged", K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
+  zero_bound, no_average, NULL, count_qratio, count_dratio, NULL},
+[RM_JUDGED] = {"judged", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
+  no_average, NULL, count_qratio, count_dratio, NULL},
+[RM_UNJ] = {"unj", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
+  no_average, NULL, count_qratio, count_dratio, NULL},
+[RM_RBP] = {"rbp", K(KEY_P) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x, rbp_bound,
+  p_below_one, NULL, rbp_qratio, rbp_dratio, NULL},
+[RM_RBP_RESID] = {"rbp-resid", K(KEY_P) | K(KEY_TIES), ratio_d, ratio_x, rbp_bound,
+  p_below_one, NULL, rbp_qratio, rbp_dratio, NULL},
+
+@ The vectors of the chapter.  Their random lists carry markers: a
+family whose metrics read them gets, after each random list, one marker
+per item (see |random_unjudged|).
+
+@<Vector variant lists@>=
+static const char *const judged_variants[] = {"bpref", "bpref@@5",
+  "bpref[rel=2]", "bpref[ties=id-desc]", "bpref[undef=one]", "infap", "infap@@10",
+  "infap[rel=2]", "infap[ties=id-desc]", "nonrel-judged", "nonrel-judged@@5",
+  "nonrel-judged[rel=3]", "judged", "judged@@1", "judged@@5", "judged@@10[ties=id-asc]",
+  "judged@@20[undef=one]", "unj@@5", "unj@@10", "unj@@20[ties=id-desc]", "unj",
+  "rbp", "rbp@@5", "rbp[p=0.5]", "rbp[p=0.8,rel=2]", "rbp[p=0.95,ties=id-desc]",
+  "rbp[p=1/3]", "rbp-resid", "rbp-resid@@5", "rbp-resid[p=0.5]",
+  "rbp-resid[p=0.95,ties=id-desc]", "rbp-resid@@20[p=0.001]", NULL};
+
+@ @<Vector families@>=
+{"judged", "incomplete judgments: bpref, infap, nonrel-judged, judged, unj, rbp,"
+  " rbp-resid", 1ULL << RM_BPREF | 1ULL << RM_INFAP | 1ULL << RM_NONREL_JUDGED
+  | 1ULL << RM_JUDGED | 1ULL << RM_UNJ | 1ULL << RM_RBP | 1ULL << RM_RBP_RESID,
+  judged_variants},
 
 @** Where the definitions disagree.
 \here{disagree}\input disagree
@@ -11520,12 +12076,13 @@ static int in_family(const vector_family *fam, const rm_example *x)
     const rm_example *x = &rm_examples[i];
     rm_variant v;
     rm_list l = {0};
+    int xg[RM_EXAMPLE_MAX];
+    unsigned char xu[RM_EXAMPLE_MAX];
     char nm[RM_NAME_MAX], comment[200];
     if (!in_family(fam, x)) continue;
     rm_variant_parse(x->name, &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
-    l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
-    l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
+    rm_example_list(x, &l, xg, xu);
     snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
       x->source ? ", source " : ", a case of the book",
       x->source ? x->source : "", x->printed ? ", printed " : "",
@@ -13076,9 +13633,10 @@ static int run_example(const rm_example *x, rm_exact *e, double *d)
 {
   rm_variant v;
   rm_list l = {0};
+  int xg[RM_EXAMPLE_MAX];
+  unsigned char xu[RM_EXAMPLE_MAX];
   rm_status s;
-  l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
-  l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
+  rm_example_list(x, &l, xg, xu);
   if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
   if ((s = rm_value(&v, &l, NULL, d)) != x->status) return 0;
   if (rm_value_exact(&v, &l, e) != x->status) return 0;
@@ -14097,6 +14655,7 @@ typedef struct {
   size_t cap_d;
   int *grade; double *score; const char **id;
   char *drop;
+  unsigned char *unj; /* 1 for a document without a judgment */
   int has_score;
   size_t *lab, cap_l; const char **labp; /* the labels' offsets in |p|, as written */
   int labeled; /* the lines have labels */
@@ -14128,6 +14687,7 @@ static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
     g->grade = tool_alloc(g->grade, g->cap * sizeof *g->grade);
     g->score = tool_alloc(g->score, g->cap * sizeof *g->score);
     g->drop = tool_alloc(g->drop, g->cap);
+    g->unj = tool_alloc(g->unj, g->cap);
   }
   if (d && g->n == g->cap_d) {
     g->cap_d = g->cap;
@@ -14213,7 +14773,7 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   memset(st->ht, 0, cap * sizeof *st->ht);
   for (k = 0; k < jn; k++) @<Enter judgment |k|, or drop it as repeated@>@;
   for (i = 0; i < n; i++) {
-    g->drop[i] = 0;
+    g->drop[i] = 0; g->unj[i] = 0;
     if (named) @<Give document |i| its judgment, or drop it as repeated@>@;
   }
   for (k = 0; k < jn; k++)
@@ -14264,7 +14824,7 @@ drops the other, the kept line taking the judgment with it.
   size_t first;
   if (*e == 0) {
     *e = (uint32_t) (2 * i + 2);
-    if (st->qrels_path) { g->grade[i] = 0; st->n_unjudged++; }
+    if (st->qrels_path) { g->grade[i] = 0; g->unj[i] = 1; st->n_unjudged++; }
     continue;
   }
   k = (*e - 1) >> 1;
@@ -14282,7 +14842,9 @@ drops the other, the kept line taking the judgment with it.
   st->n_dup++;
   if (st->dup == DUP_LAST || (st->dup == DUP_MAX && ev_dup_larger(st, g, i, first))) {
     g->drop[first] = 1;
-    if (st->qrels_path) g->grade[i] = g->grade[first]; /* its judgment */
+    if (st->qrels_path) { /* its judgment */
+      g->grade[i] = g->grade[first]; g->unj[i] = g->unj[first];
+    }
     if ((*e - 1) & 1) *e = (uint32_t) (2 * i + 2);@+ else st->jclaim[k] = i + 1;
   } else g->drop[i] = 1;
 }
@@ -14375,7 +14937,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   if (g->rated && !ev_ratings_fit(st, g)) return 0;
   for (i = 0; i < g->n; i++) {
     if (g->drop[i]) continue;
-    g->grade[n] = g->grade[i]; g->score[n] = g->score[i];
+    g->grade[n] = g->grade[i]; g->score[n] = g->score[i]; g->unj[n] = g->unj[i];
     if (g->named) g->id[n] = g->p.s + g->d[i];
     if (g->labeled) g->labp[n] = g->p.s + g->lab[i];
     n++;
@@ -14384,6 +14946,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   l.score = g->has_score ? g->score : NULL;
   l.id = g->named ? g->id : NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
+  l.unjudged = st->qrels_path ? g->unj : NULL;
   if (st->input_ties && l.score && ev_ties_matter(&l, st)) st->n_tie_dep++;
   return ev_query(st, q, &l, g->line0);
 }
@@ -14431,6 +14994,7 @@ static void ev_keep(ev_state *st, const rm_list *l)
   *c = *l;
   c->grade = ev_dup(l->grade, l->n * sizeof(int));
   c->unretrieved_grade = ev_dup(l->unretrieved_grade, l->n_unretrieved * sizeof(int));
+  if (l->unjudged) c->unjudged = ev_dup(l->unjudged, l->n);
   if (l->label) {
     const char **lab = tool_alloc(NULL, l->n * sizeof *lab);
     char *s;
@@ -14461,6 +15025,7 @@ static void ev_keep_free(ev_state *st)
   for (j = 0; j < st->nkq; j++) {
     rm_list *c = &st->kq[j];
     free((void *) c->grade); free((void *) c->unretrieved_grade);
+    free((void *) c->unjudged);
     free((void *) c->score);
     if (c->id) { if (c->n) free((void *) c->id[0]); free((void *) c->id); }
     if (c->label) { if (c->n) free((void *) c->label[0]); free((void *) c->label); }
@@ -14851,7 +15416,7 @@ done:
   if (st.out) fclose(st.out);
   rm_work_free(&st.w);
   ev_keep_free(&st);
-  free(src.buf); free(g.p.s); free(g.d); free(g.line); free(g.drop); free(g.grade);
+  free(src.buf); free(g.p.s); free(g.d); free(g.line); free(g.drop); free(g.unj); free(g.grade);
   free(g.score); free(g.id); free(g.lab); free(g.labp);
   @<Free the judgments of an evaluation@>;
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
@@ -16885,7 +17450,7 @@ static int figure_discount(const char *dir)
     rm_variant_parse(names[c], &v, NULL, 0);
     fputs("draw ", f);
     for (i = 1; i <= 20; i++) {
-      rm_list l = {0, grade, NULL, NULL, 0, NULL, NULL};
+      rm_list l = {0, grade, NULL, NULL, 0, NULL, NULL, NULL};
       double w;
       memset(grade, 0, sizeof grade);
       grade[i - 1] = 1;
@@ -17032,7 +17597,7 @@ static int figure_err(const char *dir)
     "label.bot(\"rank\",(3.5u,-20pt));\n", f);
   for (r = 1; r <= 6; r++) {
     rm_variant v;
-    rm_list l = {6, grade, NULL, NULL, 0, NULL, NULL};
+    rm_list l = {6, grade, NULL, NULL, 0, NULL, NULL, NULL};
     double e, stop;
     snprintf(name, sizeof name, "err@@%d", r);
     if (rm_variant_parse(name, &v, NULL, 0) != RM_OK

@@ -594,6 +594,8 @@ START_TEST(test_example_row)
   const rm_example *x = &rm_examples[_i];
   rm_variant v;
   rm_list l = {0};
+  int xg[RM_EXAMPLE_MAX];
+  unsigned char xu[RM_EXAMPLE_MAX];
   rm_exact e;
   rm_status s;
   char msg[256] = "", dig[64];
@@ -603,8 +605,7 @@ START_TEST(test_example_row)
 
   s = rm_variant_parse(x->name, &v, msg, sizeof msg);
   ck_assert_msg(s == RM_OK, "%s: name '%s' rejected (%d): %s", x->id, x->name, (int) s, msg);
-  l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
-  l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
+  rm_example_list(x, &l, xg, xu);
 
   rm_exact_init(&e);
   s = rm_value_exact(&v, &l, &e);

@@ -12912,7 +12912,7 @@ each word means.  The meanings are a table of their own, below; a test
 @<Tool functions@>=
 static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
-    "                         [--judged J] [--exact]\n\n"
+    "                         [--judged J] [--unjudged U] [--exact]\n\n"
     "Compute the variant NAME of one list on the double path; with --exact also\n"
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
@@ -12926,6 +12926,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --ids I     identifiers, for ties=id-asc|id-desc, coverage and novelty\n"
     "  --judged J  grades of judged items that were not retrieved (ideal=judged,\n"
     "              recall, ap[norm=rel], r-precision, ...)\n"
+    "  --unjudged U  one marker per grade: 0 judged, 1 retrieved but never judged,\n"
+    "              2 in the pool but unjudged; read by bpref, infap, judged, unj,\n"
+    "              nonrel-judged and rbp-resid (an unjudged item's grade should be 0)\n"
     "  --exact     also compute the value on the exact path (GMP/MPFR)\n\n"
     "Without --exact it prints the canonical name, a tab and the double.  With\n"
     "--exact it prints six rows:\n"
@@ -13424,14 +13427,16 @@ has none), as in the text twins of the golden vectors.  An undefined value is re
 
 @<Tool functions@>=
 typedef struct {
-  int *grade, *judged; double *score; const char **id; char *ids;
+  int *grade, *judged, *unjg; double *score; const char **id; char *ids;
+  unsigned char *unj; /* the markers of \.{--unjudged} */
   const char **lab; char *labs; long first; /* the ratings, and the first that is no grade */
 } owned;
 static int cmd_value(int argc, char **argv)
 {
   rm_variant v;
-  const char *opt[4] = {NULL, NULL, NULL, NULL};
-  static const char *const optname[4] = {"--grades", "--scores", "--ids", "--judged"};
+  const char *opt[5] = {NULL, NULL, NULL, NULL, NULL};
+  static const char *const optname[5] = {"--grades", "--scores", "--ids", "--judged",
+    "--unjudged"};
   rm_list *q = NULL;
   owned *own = NULL;
   long nq = 1, j;
@@ -13477,14 +13482,15 @@ done:
   for (j = 0; own && j < nq; j++) {
     free(own[j].grade); free(own[j].judged); free(own[j].score); free(own[j].id);
     free(own[j].ids); free(own[j].lab); free(own[j].labs);
+    free(own[j].unjg); free(own[j].unj);
   }
   free(own); free(q);
   return rc;
 }
 
-@ The options of \.{value} are \.{--exact} and four that take an
-argument: \.{--grades}, and the optional \.{--scores}, \.{--ids} and
-\.{--judged} (the names are in |optname|, in that order).  An unknown
+@ The options of \.{value} are \.{--exact} and five that take an
+argument: \.{--grades}, and the optional \.{--scores}, \.{--ids},
+\.{--judged} and \.{--unjudged} (the names are in |optname|, in that order).  An unknown
 option, one given twice, or one whose argument is missing is refused with
 exit status~2 and a message naming it, so that a typing slip never leaves
 an option silently at its default; \.{--grades} is the one option without
@@ -13495,9 +13501,9 @@ for (i = 1; i < argc; i++) {
   const char *o = argv[i];
   int k;
   if (strcmp(o, "--exact") == 0) { exact = 1; continue; }
-  for (k = 0; k < 4; k++) if (strcmp(o, optname[k]) == 0) break;
-  if (k == 4 || opt[k] != NULL || i + 1 >= argc) {
-    fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 4 ? "unknown" :
+  for (k = 0; k < 5; k++) if (strcmp(o, optname[k]) == 0) break;
+  if (k == 5 || opt[k] != NULL || i + 1 >= argc) {
+    fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 5 ? "unknown" :
       opt[k] ? "repeated" : "missing the argument of", o);
     return 2;
   }
@@ -13524,7 +13530,7 @@ scores belong to the $j$th grades.
       " set reads (for example mean:NAME)\n", stderr);
     return 2;
   }
-  for (k = 1; k < 4; k++)
+  for (k = 1; k < 5; k++)
     if (opt[k] && count_char(opt[k], ';') + 1 != nq) {
       fprintf(stderr, "rankmetrics: value: --grades has %ld queries but %s has %ld\n",
         nq, optname[k], count_char(opt[k], ';') + 1);
@@ -13535,18 +13541,19 @@ scores belong to the $j$th grades.
 @ Each option's $j$th query is copied out and read by the readers of lists.
 The grades come first, since their number is the length of the list;
 \.{--judged} gives the grades of judged items that were not retrieved, and
-may have any length; scores and identifiers must have one entry per grade,
-and the word \.{none} leaves a query without them (the input order is then
+may have any length; scores, identifiers and the markers of \.{--unjudged}
+(0, 1 or~2 per item, as |unjudged| of the input model) must have one entry
+per grade, and the word \.{none} leaves a query without them (the input order is then
 the ranking).  A mismatch names the query, counting from~1, and both
 lengths.  The pieces are freed here, except the identifiers' text, which
 the list keeps pointing into and which is freed with the list.
 
 @<Read query |j| of every option@>=
 {
-  char *piece[4] = {NULL, NULL, NULL, NULL};
+  char *piece[5] = {NULL, NULL, NULL, NULL, NULL};
   long n, m;
   int k, bad = 0;
-  for (k = 0; k < 4; k++) if (opt[k]) piece[k] = nth_piece(opt[k], j);
+  for (k = 0; k < 5; k++) if (opt[k]) piece[k] = nth_piece(opt[k], j);
   own[j].labs = piece[0]; piece[0] = NULL;
   n = read_ratings(own[j].labs, &own[j].grade, &own[j].lab, &own[j].first, 0);
   if (n < 0) bad = 1;
@@ -13573,11 +13580,30 @@ the list keeps pointing into and which is freed with the list.
       bad = 1;
     }
   }
-  for (k = 0; k < 4; k++) free(piece[k]);
+  if (!bad && piece[4] && strcmp(piece[4], "none") != 0) {
+    m = read_grades("--unjudged", piece[4], &own[j].unjg);
+    if (m < 0) bad = 1;
+    else if (m != n) {
+      fprintf(stderr, "rankmetrics: value: query %ld: --grades has %ld items but"
+        " --unjudged has %ld\n", j + 1, n, m);
+      bad = 1;
+    } else {
+      own[j].unj = tool_alloc(NULL, (size_t) (n ? n : 1));
+      for (m = 0; m < n; m++) {
+        if (own[j].unjg[m] > 2) {
+          fprintf(stderr, "rankmetrics: value: --unjudged: item %ld is %d, not 0, 1"
+            " or 2\n", m + 1, own[j].unjg[m]);
+          bad = 1; break;
+        }
+        own[j].unj[m] = (unsigned char) own[j].unjg[m];
+      }
+    }
+  }
+  for (k = 0; k < 5; k++) free(piece[k]);
   if (bad) goto done;
   q[j].n = (size_t) n; q[j].grade = own[j].grade; q[j].score = own[j].score;
   q[j].id = own[j].id; q[j].unretrieved_grade = own[j].judged;
-  q[j].label = own[j].lab;
+  q[j].label = own[j].lab; q[j].unjudged = own[j].unj;
 }
 
 @ Four rows give values: the double path's, the exact path's correctly

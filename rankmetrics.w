@@ -1830,9 +1830,11 @@ that is taken; \.{tests/names\_test.sh} reads its rows and checks that each
 name on the left means the variant on the right.
 @^trec\_eval@>@^ir\_measures@>@^pytrec\_eval@>@^gdeval@>@^aliases@>
 
-A name of ours comes first: \.{ndcg}, \.{dcg} and \.{recall} are ours, and
-trec\_eval's measures of those names are written \.{trec\_eval:ndcg},
-\.{trec\_eval:dcg} and \.{trec\_eval:recall\_10}.  Either library's name may be
+A name of ours comes first: \.{ndcg}, \.{dcg}, \.{recall}, \.{bpref} and
+\.{rbp} are ours, and trec\_eval's measures of those names are written
+\.{trec\_eval:ndcg}, \.{trec\_eval:dcg}, \.{trec\_eval:recall\_10},
+\.{trec\_eval:bpref} and \.{trec\_eval:rbp} (ours break ties by input
+order, trec\_eval's by identifier).  Either library's name may be
 written after its library and a colon, which also keeps a name of ours from
 being taken for the other library's (\.{ir\_measures:Rprec}), and after an
 aggregator, as in \.{mean[skip=norel]:ERR@@20}.  A name the other library
@@ -1875,6 +1877,15 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{set\_recall}{SetR}{recall[ties=id-desc]}{a, c, i}
 \ta{set\_F, set\_F.1}{SetF}{f[beta2=1,ties=id-desc]}{a, c, i, j}
 \ta{set\_F.2, set\_F\_2}{SetF(beta=2)}{f[beta2=2,ties=id-desc]}{a, c, i, j}
+\ta{trec\_eval:bpref}{Bpref, BPref}{bpref[ties=id-desc]}{a, b, c, k}
+\ta{infAP}{infAP}{infap[ties=id-desc]}{a, b, c, k}
+\ta{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}{a, b, k}
+\ta{unj\_K, unj.K}{\none}{unj@@K[ties=id-desc]}{a, k}
+\ta{\none}{Judged@@K}{judged@@K[ties=id-asc]}{k}
+\ta{trec\_eval:rbp}{\none}{rbp[ties=id-desc]}{a, b, l}
+\ta{rbp.p=0.8, rbp\_p=0.8}{\none}{rbp[p=0.8,ties=id-desc]}{a, b, l}
+\ta{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}{a, k, l}
+\ta{rbp\_resid.p=0.8}{\none}{rbp-resid[p=0.8,ties=id-desc]}{a, k, l}
 }}$$
 
 \def\note#1{\smallbreak\noindent\hangindent 1.5em\hbox to 1.5em{(#1)\hss}}
@@ -1924,6 +1935,22 @@ parameter is $\beta^2$, not~$\beta$; ir\_measures passes its \.{beta}
 through unchanged.  Both are read as \.{beta2=}$x$, whatever its form
 (\.{set\_F.0.5}, \.{SetF(beta=0.5)}).  F is 0 when nothing relevant was
 retrieved.
+\note{k}A measure of incomplete judgments (\secref{q:judged}): it reads
+which retrieved documents are judged, which \.{eval} takes from the
+judgments (a document they do not name is unjudged).  trec\_eval reads a
+negative grade as ``in the pool but unjudged'' (our marker~2), while
+\.{eval} reads it as~0 and judged, so on judgments with negative grades
+\.{bpref}, \.{infAP}, \.{unj} and \.{num\_nonrel\_judged\_ret} differ.
+ir\_measures' \.{Judged@@K} breaks ties by identifier ascending, divides by
+$K$, and counts a document as judged when the judgments name it at all.
+\note{l}trec\_eval's \.{rbp} reads two uninitialised variables when it
+decides whether to rescale the gains (see \secref{q:judged-te}); our
+\.{rbp} is the definition on binary relevance, which is trec\_eval's value
+whenever those variables happen to leave gains alone.  The default
+persistence of both is $0.9$; \.{rbp\_resid} leaves~0 when the run has no
+unjudged document, where ours gives $p^n$.  ir\_measures' \.{RBP} (default
+$p=0.8$) has no provider in a plain install (|cwl_eval| and |trectools|
+are optional), and is refused.
 
 \smallbreak\noindent {\it The means.}  Each name is of one query, and
 \.{eval} takes its mean over the queries it evaluates.  trec\_eval~10.0
@@ -1961,13 +1988,13 @@ trec\_eval itself.
 @ The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
 \.{num\_q}, \.{num\_ret}, \.{num\_rel}, \.{num\_rel\_ret}, \.{gm\_map},
-\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{iprec\_at\_recall}, \.{11pt\_avg},
+\.{gm\_bpref}, \.{iprec\_at\_recall}, \.{11pt\_avg},
 \.{utility}, \.{relstring}, \.{Rprec\_mult}, \.{binG}, \.{G}, \.{ndcg\_rel},
 \.{ndcg\_p}, \.{Rndcg}, \.{relative\_P}, \.{set\_relative\_P}, \.{set\_map},
-\.{num\_nonrel\_judged\_ret}, \.{rbp}, \.{rbp\_resid}, \.{yaap}, \.{unj}, the
+\.{yaap}, the
 measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
-ir\_measures: \.{Bpref}, \.{BPref}, \.{infAP}, \.{Judged}, \.{NumQ},
+ir\_measures: \.{NumQ},
 \.{NumRet}, \.{NumRel}, \.{NumRelRet}, \.{IPrec}, \.{RBP}, \.{SetAP},
 \.{SetRelP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
 \.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
@@ -1980,7 +2007,8 @@ refused too: each needs a name of its own.
 
 @ The table the parser reads.  An entry names its library, the library's
 name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
-nothing, |'x'| the optional weight of \.{set\_F}) and the variant, as our
+nothing, |'x'| the optional weight of \.{set\_F}, |'p'| the optional
+persistence \.{p=}$x$ of \.{rbp}) and the variant, as our
 metric and its options without the brackets; an entry without a metric is a
 name we refuse.  An ir\_measures entry lists the parameters it takes.  An
 entry of |CN| is a name in common use that is no library's, such as
@@ -2021,6 +2049,12 @@ static const alias_spec aliases[] = {
   {TE, "set_P", '-', "precision", "ties=id-desc", 0},
   {TE, "set_recall", '-', "recall", "ties=id-desc", 0},
   {TE, "set_F", 'x', "f", "ties=id-desc", 0},
+  {TE, "bpref", '-', "bpref", "ties=id-desc", 0},
+  {TE, "infAP", '-', "infap", "ties=id-desc", 0},
+  {TE, "num_nonrel_judged_ret", '-', "nonrel-judged", "ties=id-desc", 0},
+  {TE, "unj", 'k', "unj", "ties=id-desc", 0},
+  {TE, "rbp", 'p', "rbp", "ties=id-desc", 0},
+  {TE, "rbp_resid", 'p', "rbp-resid", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
   {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
   {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
@@ -2042,6 +2076,10 @@ static const alias_spec aliases[] = {
   {IM, "SetP", '-', "precision", "ties=id-desc", PREL | PJUDGED | PRELATIVE},
   {IM, "SetR", '-', "recall", "ties=id-desc", PREL},
   {IM, "SetF", '-', "f", "ties=id-desc", PREL | PBETA | PJUDGED},
+  {IM, "Bpref", '-', "bpref", "ties=id-desc", PREL},
+  {IM, "BPref", '-', "bpref", "ties=id-desc", PREL},
+  {IM, "infAP", '-', "infap", "ties=id-desc", PREL},
+  {IM, "Judged", 'k', "judged", "ties=id-asc", 0},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
@@ -2050,17 +2088,16 @@ static const alias_spec aliases[] = {
 {TE, "runid", '-', NULL, NULL, 0}, {TE, "num_q", '-', NULL, NULL, 0},
 {TE, "num_ret", '-', NULL, NULL, 0}, {TE, "num_rel", '-', NULL, NULL, 0},
 {TE, "num_rel_ret", '-', NULL, NULL, 0}, {TE, "gm_map", '-', NULL, NULL, 0},
-{TE, "bpref", '-', NULL, NULL, 0}, {TE, "gm_bpref", '-', NULL, NULL, 0},
-{TE, "infAP", '-', NULL, NULL, 0}, {TE, "iprec_at_recall", '-', NULL, NULL, 0},
+{TE, "gm_bpref", '-', NULL, NULL, 0},
+{TE, "iprec_at_recall", '-', NULL, NULL, 0},
 {TE, "11pt_avg", '-', NULL, NULL, 0}, {TE, "utility", '-', NULL, NULL, 0},
 {TE, "relstring", '-', NULL, NULL, 0}, {TE, "Rprec_mult", '-', NULL, NULL, 0},
 {TE, "binG", '-', NULL, NULL, 0}, {TE, "G", '-', NULL, NULL, 0},
 {TE, "ndcg_rel", '-', NULL, NULL, 0}, {TE, "ndcg_p", '-', NULL, NULL, 0},
 {TE, "Rndcg", '-', NULL, NULL, 0}, {TE, "relative_P", '-', NULL, NULL, 0},
 {TE, "set_relative_P", '-', NULL, NULL, 0}, {TE, "set_map", '-', NULL, NULL, 0},
-{TE, "num_nonrel_judged_ret", '-', NULL, NULL, 0}, {TE, "rbp", '-', NULL, NULL, 0},
-{TE, "rbp_resid", '-', NULL, NULL, 0}, {TE, "yaap", '-', NULL, NULL, 0},
-{TE, "unj", '-', NULL, NULL, 0}, {TE, "map_avgjg", '-', NULL, NULL, 0},
+{TE, "yaap", '-', NULL, NULL, 0},
+{TE, "map_avgjg", '-', NULL, NULL, 0},
 {TE, "P_avgjg", '-', NULL, NULL, 0}, {TE, "Rprec_mult_avgjg", '-', NULL, NULL, 0},
 {TE, "prefs_num_prefs_poss", '-', NULL, NULL, 0},
 {TE, "prefs_num_prefs_ful", '-', NULL, NULL, 0},
@@ -2077,8 +2114,6 @@ static const alias_spec aliases[] = {
 {TE, "prefs_avgjg_imp", '-', NULL, NULL, 0},
 
 @ @<Names of ir\_measures that we refuse@>=
-{IM, "Bpref", '?', NULL, NULL, 0}, {IM, "BPref", '?', NULL, NULL, 0},
-{IM, "infAP", '?', NULL, NULL, 0}, {IM, "Judged", '?', NULL, NULL, 0},
 {IM, "NumQ", '?', NULL, NULL, 0}, {IM, "NumRet", '?', NULL, NULL, 0},
 {IM, "NumRel", '?', NULL, NULL, 0}, {IM, "NumRelRet", '?', NULL, NULL, 0},
 {IM, "IPrec", '?', NULL, NULL, 0}, {IM, "RBP", '?', NULL, NULL, 0},
@@ -2396,6 +2431,15 @@ static int alias_te(const char *name, const char *p, const char *lib,
     bad(msg, msglen, name, arg, "trec_eval's %s with several parameters is"
       " several measures: give each a name of its own", a->name);
     return -1;
+  }
+  if (a->arg == 'p') {
+    if (*arg && (strncmp(arg, "p=", 2) != 0 || strlen(arg) > 32)) {
+      bad(msg, msglen, name, arg, "trec_eval's %s takes the parameter p=, as"
+        " %s.p=0.8", a->name, a->name);
+      return -1;
+    }
+    snprintf(more, sizeof more, "p=%s", *arg ? arg + 2 : "0.9");
+    return alias_make(name, p, a, NULL, more, w, msg, msglen);
   }
   if (a->arg == 'x') {
     if (strlen(arg) > 32) {

@@ -63,7 +63,17 @@ same 'SetF(beta=0.5,rel=2)' 'f[beta2=1/2,rel=2,ties=id-desc]'
 same 'set_F_0.25' 'f[beta2=1/4,ties=id-desc]'
 same 'mean:map' 'mean:ap[ties=id-desc]'
 same 'mean[skip=norel]:ERR@20' 'mean[skip=norel]:err@20[gmax=4,ties=id-desc]'
+# the measures of incomplete judgments (the chapter of that name)
+same 'rbp_resid_p=0.5' 'rbp-resid[p=1/2,ties=id-desc]'
+same 'rbp.p=0.95' 'rbp[p=19/20,ties=id-desc]'
+same 'trec_eval:rbp' 'rbp[p=9/10,ties=id-desc]'
+same 'unj_20' 'unj@20[ties=id-desc]'
+same 'Bpref(rel=2)' 'bpref[rel=2,ties=id-desc]'
+same 'infAP(rel=3)' 'infap[rel=3,ties=id-desc]'
+same 'mean:infAP' 'mean:infap[ties=id-desc]'
 # our own names keep their meaning
+same bpref 'bpref[ties=input]'
+same rbp 'rbp[ties=input,p=0.9]'
 same ndcg 'ndcg[ties=input]'
 same recall 'recall[ties=input]'
 same dcg 'dcg[ties=input]'
@@ -75,20 +85,21 @@ refused() { # NAME TEXT: refused, with TEXT in the message, and not as unknown
   case "$e" in *"unknown metric"*) bad "'$1' refused as unknown: $e"; return ;; esac
   case "$e" in *"$2"*) ok ;; *) bad "'$1': message '$e' lacks '$2'" ;; esac
 }
-for n in bpref infAP 11pt_avg gm_map gm_bpref utility num_q num_ret num_rel \
+for n in 11pt_avg gm_map gm_bpref utility num_q num_ret num_rel \
     num_rel_ret iprec_at_recall_0.10 relstring Rprec_mult_0.20 binG G ndcg_rel \
-    Rndcg set_map set_relative_P relative_P_5 rbp yaap prefs_simp P_avgjg runid; do
+    Rndcg set_map set_relative_P relative_P_5 yaap prefs_simp P_avgjg runid; do
   refused "trec_eval:$n" "trec_eval's ${n%%_[0-9]*} has no rankmetrics variant yet"
 done
 refused iprec_at_recall_0.10 "trec_eval's iprec_at_recall has no rankmetrics variant yet"
-refused bpref "trec_eval's bpref has no rankmetrics variant yet"
-refused infAP "trec_eval's and ir_measures' infAP have no rankmetrics variant yet"
-for n in Bpref infAP 'Judged@10' NumQ NumRel NumRelRet NumRet 'IPrec@0.5' \
+refused 'rbp.q=1' "takes the parameter p="
+same unj 'unj[ties=input]'
+refused 'Judged' "needs a cutoff"
+refused 'rbp[p=1]' "must be below 1"
+for n in NumQ NumRel NumRelRet NumRet 'IPrec@0.5' \
     'RBP(p=0.8)' SetAP SetRelP 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
 done
-refused 'Judged@10' "ir_measures' Judged has no rankmetrics variant yet"
 refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
 refused 'SetP(relative=True)' "ir_measures' SetP(relative=True) has no rankmetrics variant yet"
 same 'SetP(relative=False)' 'precision[ties=id-desc]'

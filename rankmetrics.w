@@ -10988,6 +10988,7 @@ simply reproduce the input order.
 #define MAX_CASE 1024
 typedef struct {
   int grade[MAX_CASE], judged[4];
+  unsigned char unj[MAX_CASE]; /* the markers, when |l.unjudged| points here */
   double score[MAX_CASE];
   char idbuf[MAX_CASE][8];
   const char *id[MAX_CASE];
@@ -11012,11 +11013,34 @@ static void random_case(rng *r, rand_case *c)
   }
   for (i = 0; i < n; i++) c->id[i] = c->idbuf[i];
   c->l.n = (size_t) n; c->l.grade = c->grade; c->l.score = c->score;
-  c->l.id = c->id; c->l.label = NULL;
+  c->l.id = c->id; c->l.label = NULL; c->l.unjudged = NULL;
   c->l.n_unretrieved = (size_t) rng_below(r, 4);
   for (i = 0; i < (int) c->l.n_unretrieved; i++)
     c->judged[i] = relevant ? rng_below(r, 5) : 0;
   c->l.unretrieved_grade = c->judged;
+}
+
+@ The lists of the metrics of incomplete judgments (\secref{q:judged}) also
+carry markers: after |random_case| has drawn a list, |random_unjudged|
+makes one item in eight unjudged and one in eight pooled but unjudged,
+each of grade~0.  It draws its own numbers after the list's, so that only
+the family that calls it sees a different sequence.
+
+@<Tool functions@>=
+static int judged_metric(rm_metric m)
+{
+  return m == RM_BPREF || m == RM_INFAP || m == RM_NONREL_JUDGED || m == RM_JUDGED
+    || m == RM_UNJ || m == RM_RBP || m == RM_RBP_RESID;
+}
+static void random_unjudged(rng *r, rand_case *c)
+{
+  size_t i;
+  for (i = 0; i < c->l.n; i++) {
+    int k = rng_below(r, 8);
+    c->unj[i] = (unsigned char) (k == 0 ? 1 : k == 1 ? 2 : 0);
+    if (c->unj[i]) c->grade[i] = 0;
+  }
+  c->l.unjudged = c->unj;
 }
 
 @ Each metric chapter gives a family of vectors: a file name, a title, the set
@@ -11140,7 +11164,9 @@ static void put_score(FILE *f, double x, int comma)
   else fprintf(f, "%.17g", x);
 }
 
-@ A list is written as four fields; in the text twin a set of queries
+@ A list is written as four fields, and a fifth, \.{unjudged}, the markers of
+the input model, when it has them (only the family of incomplete judgments
+does); in the text twin a set of queries
 writes each field once, its queries separated by semicolons (the
 separator of the command line's \.{value}), so that a field of one query
 reads as before.  An empty list is nothing between its semicolons.
@@ -11171,6 +11197,11 @@ static void json_list(FILE *f, const rm_list *l)
   }
   fputs(", \"judged\": ", f);
   json_ints(f, l->unretrieved_grade, l->n_unretrieved);
+  if (l->unjudged) { /* only the lists of incomplete judgments have markers */
+    fputs(", \"unjudged\": [", f);
+    for (i = 0; i < l->n; i++) fprintf(f, i ? ",%d" : "%d", l->unjudged[i]);
+    fputc(']', f);
+  }
 }
 static void text_sep(FILE *f, size_t j, int nonempty)
 {
@@ -11204,6 +11235,15 @@ static void text_lists(FILE *f, const rm_list *q, size_t nq)
     text_sep(f, j, q[j].n_unretrieved > 0 || nq > 1);
     for (i = 0; i < q[j].n_unretrieved; i++)
       fprintf(f, i ? ",%d" : "%d", q[j].unretrieved_grade[i]);
+  }
+  for (j = 0; j < nq && q[j].unjudged == NULL; j++) continue;
+  if (j < nq) {
+    fputs("\nunjudged =", f);
+    for (j = 0; j < nq; j++) {
+      text_sep(f, j, q[j].unjudged == NULL || q[j].n > 0 || nq > 1);
+      if (q[j].unjudged == NULL) fputs("none", f);
+      else for (i = 0; i < q[j].n; i++) fprintf(f, i ? ",%d" : "%d", q[j].unjudged[i]);
+    }
   }
   fputc('\n', f);
 }
@@ -11804,6 +11844,7 @@ static void adq_case(rand_case *rc, const int *g, int ng, int n, long gi, long s
   rc->l.n = (size_t) n; rc->l.grade = rc->grade;
   rc->l.score = scored ? rc->score : NULL; rc->l.id = rc->id;
   rc->l.n_unretrieved = (size_t) u; rc->l.unretrieved_grade = rc->judged;
+  rc->l.unjudged = NULL; rc->l.label = NULL;
 }
 
 @ A random list of the second part: from a tenth to all of the items
@@ -11835,6 +11876,7 @@ static void adq_random(rng *r, rand_case *rc, const int *g, int ng, int len)
   rc->l.n_unretrieved = (size_t) rng_below(r, 3);
   for (i = 0; i < (int) rc->l.n_unretrieved; i++) rc->judged[i] = g[rng_below(r, ng)];
   rc->l.unretrieved_grade = rc->judged;
+  rc->l.unjudged = NULL; rc->l.label = NULL;
 }
 
 @ The search.  It returns 1 with the witness in |wit|, or 0.  The seed
@@ -11878,7 +11920,12 @@ static int adq_witness(const rm_variant *v, const rm_variant *a, const char *key
   if (len > MAX_CASE - 1) len = MAX_CASE - 1;
   for (t = 0; t < ADQ_RANDOM; t++) {
     wit->nq = v->agg != RM_AGG_NONE ? 1 + rng_below(&r, 3) : 1;
-    for (i = 0; i < wit->nq; i++) { adq_random(&r, &wit->c[i], g, ng, len); l[i] = wit->c[i].l; }
+    for (i = 0; i < wit->nq; i++) {
+      adq_random(&r, &wit->c[i], g, ng, len);
+      if (judged_metric(v->metric) || judged_metric(a->metric))
+        random_unjudged(&r, &wit->c[i]);
+      l[i] = wit->c[i].l;
+    }
     if (adq_split(v, a, key, l, (size_t) wit->nq, 0, w)) return 1;
   }
   return adq_small(v, a, key, g, ng, 1, wit, w);
@@ -12070,6 +12117,7 @@ static int write_family(const char *dir, const vector_family *fam)
     @<Write the groups of worked examples@>;
     @<Write the groups of ratings@>;
     @<Write the groups of random cases@>;
+    if (fam->variants == judged_variants) @<Write the groups of disagreements@>@;
   }
   ok = !ferror(o.json) && ok;
   ok = (fclose(o.json) == 0) && ok;
@@ -12166,6 +12214,7 @@ family changes no other family's file.
     @<Open a group for |nm|@>;
     for (c = nt = 0; c < CASES_PER_VARIANT && ok; c++) {
       random_case(&r, &kept[nt]);
+      if (judged_metric(v.metric)) random_unjudged(&r, &kept[nt]);
       if (c) fputc(',', o.json);
       snprintf(comment, sizeof comment, "random case %d", c + 1);
       ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
@@ -12194,6 +12243,7 @@ does not.
   for (tries = 0; tries < HARD_TRIES && found < 2 && ok; tries++) {
     rm_exact e;
     random_case(&h, &kept[nt]);
+    if (judged_metric(v.metric)) random_unjudged(&h, &kept[nt]);
     rm_exact_init(&e);
     if (rm_value_exact(&v, &kept[nt].l, &e) >= 0 && e.hard_bits >= 10) {
       fputc(',', o.json);
@@ -12336,7 +12386,10 @@ one.  It reuses the search as it is, without the random population and
 without a budget, so that the file is the same on every run; the search
 takes a few seconds.  A side on which the variant has no value
 (\.{undef=error} against a number) is an invalid test with the status
-|RM_EUNDEF|.  The family has no worked examples and no random cases.
+|RM_EUNDEF|.  The family has no worked examples and no random cases.  The
+metrics of incomplete judgments (\secref{q:judged}), which came later, have
+their smallest witnesses at the end of their own family, \.{judged}, so
+that this file stayed as it was.
 @^disagreements@>
 
 @<Vector families@>=
@@ -12358,6 +12411,7 @@ pair by pair, in the order of the search's report.
   dis_deadline = dis_now() + 1e9; /* no budget */
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
+    if (judged_metric((rm_metric) mi) != (fam->variants == judged_variants)) continue;
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;

@@ -9411,7 +9411,10 @@ RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID,
 
 @ The vectors of the chapter.  Their random lists carry markers: a
 family whose metrics read them gets, after each random list, one marker
-per item (see |random_unjudged|).
+per item (see |random_unjudged|).  No variant here has $p=1/2$: its values
+are dyadic fractions, and on a long list one can fall exactly halfway
+between two doubles, whose 40 digits then cannot name the double that
+rounding to even chose.
 
 @<Vector variant lists@>=
 static const char *const judged_variants[] = {"bpref", "bpref@@5",
@@ -9419,8 +9422,8 @@ static const char *const judged_variants[] = {"bpref", "bpref@@5",
   "infap[rel=2]", "infap[ties=id-desc]", "nonrel-judged", "nonrel-judged@@5",
   "nonrel-judged[rel=3]", "judged", "judged@@1", "judged@@5", "judged@@10[ties=id-asc]",
   "judged@@20[undef=one]", "unj@@5", "unj@@10", "unj@@20[ties=id-desc]", "unj",
-  "rbp", "rbp@@5", "rbp[p=0.5]", "rbp[p=0.8,rel=2]", "rbp[p=0.95,ties=id-desc]",
-  "rbp[p=1/3]", "rbp-resid", "rbp-resid@@5", "rbp-resid[p=0.5]",
+  "rbp", "rbp@@5", "rbp[p=0.6]", "rbp[p=0.8,rel=2]", "rbp[p=0.95,ties=id-desc]",
+  "rbp[p=1/3]", "rbp-resid", "rbp-resid@@5", "rbp-resid[p=0.4]",
   "rbp-resid[p=0.95,ties=id-desc]", "rbp-resid@@20[p=0.001]", NULL};
 
 @ @<Vector families@>=

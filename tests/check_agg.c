@@ -272,7 +272,7 @@ static const double se[] = {0.9, 0.5, 0.5, 0.1};
 static const int g41[] = {0, 1, 0}, g42[] = {1, 0, 0}, g43[] = {0, 0, 1};
 #define QA {4, ga, NULL, NULL, 0, NULL, NULL, NULL}
 #define QB {3, gb, NULL, NULL, 0, NULL, NULL, NULL}
-#define QC {2, gc, NULL, NULL, 1, uc, NULL}
+#define QC {2, gc, NULL, NULL, 1, uc, NULL, NULL}
 #define QD {5, gd, NULL, NULL, 0, NULL, NULL, NULL}
 #define QE {4, ge, se, NULL, 0, NULL, NULL, NULL}
 #define QEMPTY {0, NULL, NULL, NULL, 0, NULL, NULL, NULL}

@@ -250,7 +250,7 @@ static const rm_list CZERO[] = {
 /* Empty lists may lack ids: two of them cover 0; with x,y they cover 2. */
 static const rm_list CEMPTY[] = {
   {0, NULL, NULL, NULL, 0, NULL, NULL, NULL},
-  {0, NULL, NULL, NULL, 1, G(1), NULL},
+  {0, NULL, NULL, NULL, 1, G(1), NULL, NULL},
   {2, G(0, 1), NULL, I("x", "y"), 0, NULL, NULL, NULL},
 };
 /* Missing identifiers. */
@@ -271,8 +271,8 @@ static const rm_list CSECOND[] = {
    @5 (beyond every list): P = 2/5, 1/5, 1/5 -> 4/15; R -> 2/3.
        b=1 8/21, b=4 20/39, b=1/4 10/33. */
 static const rm_list S1[] = {
-  {3, G(1, 1, 0), NULL, NULL, 2, G(1, 1), NULL},
-  {2, G(0, 1), NULL, NULL, 1, G(1), NULL},
+  {3, G(1, 1, 0), NULL, NULL, 2, G(1, 1), NULL, NULL},
+  {2, G(0, 1), NULL, NULL, 1, G(1), NULL, NULL},
   {4, G(0, 0, 0, 1), NULL, NULL, 0, NULL, NULL, NULL},
 };
 /* S2: u1 grades 2,1,0,2 with 2,1 unretrieved; u2 grades 1,1.
@@ -280,7 +280,7 @@ static const rm_list S1[] = {
    P 0, R 0 (none relevant) -> P 1/4, R 1/6, F1 = (1/12)/(5/12) = 1/5.
    @2[rel=1]: u1 h 2, P 1, R 2/5; u2 h 2, P 1, R 1 -> P 1, R 7/10, F1 = 14/17. */
 static const rm_list S2[] = {
-  {4, G(2, 1, 0, 2), NULL, NULL, 2, G(2, 1), NULL},
+  {4, G(2, 1, 0, 2), NULL, NULL, 2, G(2, 1), NULL, NULL},
   {2, G(1, 1), NULL, NULL, 0, NULL, NULL, NULL},
 };
 /* ST: u1 grades 1,0,0,1, scores 0.5,0.5,0.9,0.5, ids m,k,q,z (R = 2): rank 1
@@ -297,7 +297,7 @@ static const rm_list STNOIDS[] = {{4, G(1, 0, 0, 1), S(0.5, 0.5, 0.9, 0.5), NULL
 /* SZ: no hits anywhere: u1 grades 0,0 with one relevant unretrieved, u2 an
    empty list.  P = R = 0 -> 0, a defined value whatever undef says. */
 static const rm_list SZ[] = {
-  {2, G(0, 0), NULL, NULL, 1, G(1), NULL},
+  {2, G(0, 0), NULL, NULL, 1, G(1), NULL, NULL},
   {0, NULL, NULL, NULL, 0, NULL, NULL, NULL},
 };
 /* SN: u1 grades 1,0 (P@2 1/2, R 1), u2 grades 0,0 (no relevant: R 0 even

@@ -15825,6 +15825,7 @@ typedef struct {
   double expect; /* the correctly rounded value of a valid test */
   char *err_name; /* the status that rejects an invalid test */
   char *shown[4]; /* grades, scores, ids, judged as the file writes them */
+  char *unj_shown; /* the markers of the family \.{judged}, or |NULL| */
   long nq; /* queries of a set (the line \.{queries = N}); 0 for one list */
   rm_list l, *ls; /* the list; the lists of a set (|NULL| for one list) */
   char *own[4]; /* copies of the fields that the lists point into */
@@ -15926,6 +15927,9 @@ static const char *set_field(vvec *x, const char *key, const char *val)
   if (k < 4) {
     if (x->shown[k]) return "a list is given twice";
     x->shown[k] = tool_strdup(val);
+  } else if (strcmp(key, "unjudged") == 0) {
+    if (x->unj_shown) return "a list is given twice";
+    x->unj_shown = tool_strdup(val);
   } else if (strcmp(key, "queries") == 0) {
     char *end;
     long n = strtol(val, &end, 10);
@@ -16029,8 +16033,11 @@ static const char *finish_vector(vvec *x)
     return "a test lacks one of grades, scores, ids, judged";
   if (x->nq == 0) {
     x->own[2] = tool_strdup(x->shown[2]);
-    return vec_list(x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
+    msg = vec_list(x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
+    if (msg == NULL && x->unj_shown) @<Read the markers of |x|@>;
+    return msg;
   }
+  if (x->unj_shown) return "a set of queries with markers of unjudged items";
   for (k = 0; k < 4; k++) {
     long semis = 0;
     const char *c;
@@ -16057,12 +16064,31 @@ static void vvec_free(vvec *x) /* what reading the test allocated */
     rm_list *l = x->nq ? (x->ls ? &x->ls[q] : NULL) : &x->l;
     if (l == NULL) break;
     free((void *) l->grade); free((void *) l->unretrieved_grade);
-    free((void *) l->score); free((void *) l->id);
+    free((void *) l->score); free((void *) l->id); free((void *) l->unjudged);
     if (l->label) { if (l->n) free((void *) l->label[0]); free((void *) l->label); }
   }
   if (x->nq) free(x->ls);
+  free(x->unj_shown);
   for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }
   free(x->err_name);
+}
+
+@ The markers of a list of the family \.{judged} (\secref{q:judged}): one
+per item, each 0, 1 or~2.
+
+@<Read the markers of |x|@>=
+{
+  int *u;
+  long m = vec_ints(x->unj_shown, &u), i;
+  unsigned char *c;
+  if (m < 0 || m != (long) x->l.n) { free(u); return "unjudged and grades differ in number"; }
+  c = tool_alloc(NULL, (size_t) (m ? m : 1));
+  for (i = 0; i < m; i++) {
+    if (u[i] < 0 || u[i] > 2) { free(u); free(c); return "a marker is not 0, 1 or 2"; }
+    c[i] = (unsigned char) u[i];
+  }
+  free(u);
+  x->l.unjudged = c;
 }
 
 @ A family's text twin is read line by line with |getline|, since a long

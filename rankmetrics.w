@@ -1987,12 +1987,11 @@ trec\_eval itself.
 
 @ The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{num\_q}, \.{num\_ret}, \.{num\_rel}, \.{num\_rel\_ret}, \.{gm\_map},
-\.{gm\_bpref}, \.{iprec\_at\_recall}, \.{11pt\_avg},
+\.{num\_q}, \.{num\_ret}, \.{num\_rel}, \.{num\_rel\_ret}, the geometric
+means \.{gm\_map} and \.{gm\_bpref}, then \.{iprec\_at\_recall}, \.{11pt\_avg},
 \.{utility}, \.{relstring}, \.{Rprec\_mult}, \.{binG}, \.{G}, \.{ndcg\_rel},
-\.{ndcg\_p}, \.{Rndcg}, \.{relative\_P}, \.{set\_relative\_P}, \.{set\_map},
-\.{yaap}, the
-measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
+\.{ndcg\_p}, \.{Rndcg}, \.{relative\_P}, \.{set\_relative\_P}, \.{set\_map} and
+\.{yaap}; the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
 ir\_measures: \.{NumQ},
 \.{NumRet}, \.{NumRel}, \.{NumRelRet}, \.{IPrec}, \.{RBP}, \.{SetAP},
@@ -8939,7 +8938,7 @@ $${\rm infAP}={1\over R}\sum_{r\le k,\ b_r=1}{1\over r}\Bigl(1+(\rho+\nu+\pi)
   {\rho+\epsilon\over\rho+\nu+2\epsilon}\Bigr),\qquad\epsilon=10^{-5},$$
 undefined for $R=0$ (trec\_eval: 0).
 \item{$\bullet$} \.{nonrel-judged}, the number of judged nonrelevant items
-in the first $k$ ranks, $\sum_{r\le k}\bar b_r$: trec\_eval's
+in the first $k$ ranks, $\sum_{r\le k}\bar b_r$.  trec\_eval calls it
 \.{num\_nonrel\_judged\_ret}.
 \item{$\bullet$} \.{judged@@K}, the fraction of the first $K$ ranks that
 hold a judged item, $\sum_{r\le k}(1-u_r)/K$, ir\_measures' \.{Judged@@K};

@@ -320,12 +320,20 @@ kendall&no&Kendall's tau of scores and grades&tau&\secref{corr-def}\cr
 coverage&yes&distinct items of all users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
 fmean&yes&$F_\beta$ of the precision and recall averaged over users (a set)&beta2&\secref{q:set}\cr
 novelty&yes&mean self-information $-\lg p(i)$ of the top $K$ (a set)&floor&\secref{F001.11}\cr
+bpref&yes&binary preference over judged items (trec\_eval's)&&\secref{q:judged}\cr
+infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
+nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
+judged&yes&share of the top $K$ that is judged&&\secref{q:judged}\cr
+unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
+rbp&yes&rank-biased precision&p&\secref{q:judged}\cr
+rbp-resid&yes&what unjudged and unseen ranks could add to RBP&p&\secref{q:judged}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
+\.{novelty}, the seven metrics of incomplete judgments, by \.{hr} with
+\.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
 \medskip
@@ -370,6 +378,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 &sum&the sum of $1/r$ over the relevant items in the top $K$&\cr
 &mean&that sum over $R$&\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
+p&$1/1000..999/1000$&the persistence of RBP, a fraction (default 0.9)&\secref{q:judged}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 &a&Kendall's $\tau_a$&\cr
@@ -1882,8 +1891,8 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}{a, b, k}
 \ta{unj\_K, unj.K}{\none}{unj@@K[ties=id-desc]}{a, k}
 \ta{\none}{Judged@@K}{judged@@K[ties=id-asc]}{k}
-\ta{trec\_eval:rbp}{\none}{rbp[ties=id-desc]}{a, b, l}
-\ta{rbp.p=0.8, rbp\_p=0.8}{\none}{rbp[p=0.8,ties=id-desc]}{a, b, l}
+\ta{trec\_eval:rbp}{\none}{rbp[gain=linear,ties=id-desc]}{a, l}
+\ta{rbp.p=0.8, rbp\_p=0.8}{\none}{rbp[p=0.8,gain=linear,ties=id-desc]}{a, l}
 \ta{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}{a, k, l}
 \ta{rbp\_resid.p=0.8}{\none}{rbp-resid[p=0.8,ties=id-desc]}{a, k, l}
 }}$$
@@ -1944,9 +1953,9 @@ negative grade as ``in the pool but unjudged'' (our marker~2), while
 ir\_measures' \.{Judged@@K} breaks ties by identifier ascending, divides by
 $K$, and counts a document as judged when the judgments name it at all.
 \note{l}trec\_eval's \.{rbp} reads two uninitialised variables when it
-decides whether to rescale the gains (see \secref{q:judged-te}); our
-\.{rbp} is the definition on binary relevance, which is trec\_eval's value
-whenever those variables happen to leave gains alone.  The default
+decides whether to rescale the gains (see \secref{q:judged-te}); its names
+mean our \.{rbp[gain=linear]}, the gains $g/M$ that the code means, which
+is what trec\_eval computes when those variables happen to be harmless.  The default
 persistence of both is $0.9$; \.{rbp\_resid} leaves~0 when the run has no
 unjudged document, where ours gives $p^n$.  ir\_measures' \.{RBP} (default
 $p=0.8$) has no provider in a plain install (|cwl_eval| and |trectools|
@@ -2052,7 +2061,7 @@ static const alias_spec aliases[] = {
   {TE, "infAP", '-', "infap", "ties=id-desc", 0},
   {TE, "num_nonrel_judged_ret", '-', "nonrel-judged", "ties=id-desc", 0},
   {TE, "unj", 'k', "unj", "ties=id-desc", 0},
-  {TE, "rbp", 'p', "rbp", "ties=id-desc", 0},
+  {TE, "rbp", 'p', "rbp", "gain=linear,ties=id-desc", 0},
   {TE, "rbp_resid", 'p', "rbp-resid", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
   {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
@@ -8951,7 +8960,9 @@ denominator is~$n$, and an empty list is undefined.
 2008) with persistence~$p$, key \.{p}, default $9/10$ as in trec\_eval:
 $${\rm RBP}=(1-p)\sum_{r\le k}[g_r\ge t]\,p^{r-1},$$
 which reads grades only (an unjudged item counts at its grade, 0 for
-\.{eval}); and \.{rbp-resid}, its residual, the most that RBP could still
+\.{eval}); with \.{gain=linear} the indicator becomes the graded gain
+$g_r/M$, $M$ the largest judged grade of the query (or~1 if it is smaller),
+and unjudged items gain nothing; and \.{rbp-resid}, its residual, the most that RBP could still
 grow if every unjudged item of the first $k$ ranks, and every rank past
 the $k$th, held a relevant item:
 $${\rm RBP}_{\rm resid}=(1-p)\sum_{r\le k}u_r\,p^{r-1}+p^k.$$
@@ -8981,7 +8992,13 @@ v->p = 9; v->p_den = 10;
 static const char *p_below_one(const rm_variant *v)
 {
   if (v->p >= v->p_den) return "the persistence p must be below 1";
+  if (v->metric == RM_RBP && v->gain == RM_GAIN_EXP2)
+    return "rbp takes gain=binary or gain=linear";
   return no_average(v);
+}
+static void rbp_defaults(rm_variant *v)
+{
+  v->gain = RM_GAIN_BINARY;
 }
 
 @ {\it How trec\_eval computes them.}\here{q:judged-te}  trec\_eval~10.0
@@ -9031,8 +9048,13 @@ initialises: the variables |min| and |max| of |te_calc_rbp| are read
 before they are written, so whether the gains are rescaled, and how, depends
 on whatever the stack held.  On binary judgments the rescaling, when it
 happens, is $(g-\min)/(\max-\min)$ of garbage and the value can be
-anything.  We compute the definition, on binary relevance $g\ge t$; a
-graded RBP is not in this version.
+anything.  What the code means is plain from its comment (``normalize
+gains to $[0,1]$''): a gain $g/M$ for the grades $0..M$ of the query when
+$M>1$, and the grade itself on binary judgments.  That is our
+\.{rbp[gain=linear]}, and on 300 random files (below) our build of
+trec\_eval gave exactly it, its stack happening to hold harmless values;
+another build, or another compiler, may not.  The default of our \.{rbp}
+is binary relevance $g\ge t$, Moffat and Zobel's definition.
 @^rbp@>@^trec\_eval, defects of@>
 \item{$\bullet$} {\it rbp\_resid} adds $p^{r-1}$ for each document of the
 run with a negative code and reports $(1-p)\sum+p^n$, our definition; but
@@ -9051,6 +9073,19 @@ descending and then by identifier {\it ascending}, and counts a document as
 judged when the judgments name it at all, whatever its grade, so that a
 pooled but unjudged document (our marker~2) counts as judged there and as
 unjudged in trec\_eval's \.{unj}; it divides by~$K$.
+
+@ {\it Checked against trec\_eval.}  We built trec\_eval 10.0 outside
+this project and ran it and \.{rankmetrics eval -q} on 300 random pairs of
+judgments and runs (1010 queries: up to 40 documents, some judged and
+some not, grades 0 to~3, scores on few levels so that ties abound),
+comparing every query's value with trec\_eval's four decimals.
+\.{trec\_eval:bpref}, \.{infAP}, \.{num\_nonrel\_judged\_ret}, \.{unj\_5},
+\.{unj\_10} and \.{unj\_20} agreed on all 1010; \.{trec\_eval:rbp} and
+\.{rbp.p=0.5} agreed on all 1010, binary and graded; \.{rbp\_resid} and
+\.{rbp\_resid.p=0.8} agreed on the 825 queries whose run has an unjudged
+document and differed on the other 185, exactly where trec\_eval leaves~0
+and we report $p^n$.  The tests of the project do not run trec\_eval; they
+check the hand-worked values below.
 
 @ {\it Example: bpref and infAP by hand.}\here{E-judged}  Six retrieved
 documents, ranked as given: $d_1$ relevant, $d_2$ unjudged, $d_3$
@@ -9133,7 +9168,12 @@ ${1\over10}\cdot{9\over10}+0.9^6=\oursq{T-rbp-resid}$.  Two judged items
 graded 1,~0 leave only the ranks past the list: the residual is
 $p^2=\oursq{T-rbp-resid-judged}$ for $p=1/2$, where trec\_eval reports~0.
 A cutoff of 3 on the first run gives ${\rm RBP}@@3=\oursq{T-rbp-3}$ and a
-residual ${1\over4}+{1\over8}=\oursq{T-rbp-resid-3}$.
+residual ${1\over4}+{1\over8}=\oursq{T-rbp-resid-3}$.  Graded: three items
+of grades 2, 0,~1 with $p=1/2$ give ${1\over2}(1+{1\over4})=
+\oursq{T-rbp-binary}$ on binary relevance and ${1\over2}({2\over2}+
+{1\over4}\cdot{1\over2})=\oursq{T-rbp-linear}$ with \.{gain=linear} ($M=2$);
+a judged item of grade~4 that was not retrieved makes $M=4$ and the value
+${1\over2}({2\over4}+{1\over4}\cdot{1\over4})=\oursq{T-rbp-linear-4}$.
 
 @<Worked examples@>=
 @/{"T-rbp-half", NULL, "rbp[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
@@ -9148,6 +9188,12 @@ residual ${1\over4}+{1\over8}=\oursq{T-rbp-resid-3}$.
   NULL, "case", RM_OK, "1/4", 0x1p-2},
 @/{"T-rbp-3", NULL, "rbp@@3[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
   RM_G(1, 0, 0), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-rbp-binary", NULL, "rbp[p=0.5]", RM_G(2, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "5/8", 0x1.4p-1},
+@/{"T-rbp-linear", NULL, "rbp[p=0.5,gain=linear]", RM_G(2, 0, 1), NULL, NULL, RM_NONE,
+  NULL, "case", RM_OK, "9/16", 0x1.2p-1},
+@/{"T-rbp-linear-4", NULL, "rbp[p=0.5,gain=linear]", RM_G(2, 0, 1), NULL, NULL, RM_G(4),
+  NULL, "case", RM_OK, "9/32", 0x1.2p-2},
 @/{"T-rbp-resid-3", NULL, "rbp-resid@@3[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
   RM_G(1, 0, 0), NULL, "case", RM_OK, "3/8", 0x1.8p-2},
 
@@ -9334,30 +9380,49 @@ $2^{-1022}$ and matter only to a value that is itself that small.
 @<Private functions@>=
 static int rbp_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
   size_t r)
-{
-  if (v->metric == RM_RBP) return relevant(v, l, perm, r);
-  return unjudged_at(l, perm, r) != 0;
+{ /* the weight of rank $r$: a gain, or 1 for an unjudged item */
+  if (v->metric == RM_RBP_RESID) return unjudged_at(l, perm, r) != 0;
+  if (v->gain == RM_GAIN_BINARY) return relevant(v, l, perm, r);
+  return unjudged_at(l, perm, r) ? 0 : l->grade[perm[r]];
+}
+static int rbp_top(const rm_variant *v, const rm_list *l)
+{ /* the divisor $M$ of \.{gain=linear}: the largest judged grade, at least 1 */
+  size_t i;
+  int m = 1;
+  if (v->metric != RM_RBP || v->gain != RM_GAIN_LINEAR) return 1;
+  for (i = 0; i < l->n; i++)
+    if (!(l->unjudged && l->unjudged[i]) && l->grade[i] > m) m = l->grade[i];
+  for (i = 0; i < l->n_unretrieved; i++)
+    if (l->unretrieved_grade[i] > m) m = l->unretrieved_grade[i];
+  return m;
 }
 static rm_status rbp_qratio(const rm_variant *v, const rm_list *l,
   const size_t *perm, mpq_t num, mpq_t den)
 {
   size_t k = judged_cut(v, l), r;
-  mpq_t pw, p;
-  mpq_inits(pw, p, NULL);
+  mpq_t pw, p, x;
+  mpq_inits(pw, p, x, NULL);
   mpq_set_ui(p, (unsigned long) v->p, (unsigned long) v->p_den);
   mpq_canonicalize(p);
   mpq_set_ui(pw, 1, 1);
   mpq_set_ui(num, 0, 1);
   for (r = 0; r < k; r++) {
-    if (rbp_counts(v, l, perm, r)) mpq_add(num, num, pw);
+    int c = rbp_counts(v, l, perm, r);
+    if (c == 1) mpq_add(num, num, pw);
+    else if (c > 1) {
+      mpq_set_ui(x, (unsigned long) c, 1);
+      mpq_mul(x, x, pw);
+      mpq_add(num, num, x);
+    }
     mpq_mul(pw, pw, p);
   }
-  mpq_set_ui(p, (unsigned long) (v->p_den - v->p), (unsigned long) v->p_den);
+  mpq_set_ui(p, (unsigned long) (v->p_den - v->p),
+    (unsigned long) v->p_den * (unsigned long) rbp_top(v, l));
   mpq_canonicalize(p);
   mpq_mul(num, num, p);
   if (v->metric == RM_RBP_RESID) mpq_add(num, num, pw);
   mpq_set_ui(den, 1, 1);
-  mpq_clears(pw, p, NULL);
+  mpq_clears(pw, p, x, NULL);
   return RM_OK;
 }
 static rm_status rbp_dratio(const rm_variant *v, const rm_list *l,
@@ -9369,20 +9434,20 @@ static rm_status rbp_dratio(const rm_variant *v, const rm_list *l,
   nsum s = {0, 0};
   for (r = 0; r < k; r++) {
     double h, e;
-    if (rbp_counts(v, l, perm, r)) nsum_add(&s, xh);
+    int g = rbp_counts(v, l, perm, r);
+    if (g) nsum_add(&s, g == 1 ? xh : xh * g);
     h = xh * ph;
     e = fma(xh, ph, -h) + (xh * pl + xl * ph);
     xh = h + e; xl = e - (xh - h);
   }
-  *num = (s.s + s.c) * ((d - c) / d);
+  *num = (s.s + s.c) * ((d - c) / (d * rbp_top(v, l)));
   if (v->metric == RM_RBP_RESID) *num += xh;
   *den = 1.0;
   return RM_OK;
 }
 static double rbp_bound(const rm_variant *v)
 {
-  (void) v;
-  return 5;
+  return v->metric == RM_RBP && v->gain == RM_GAIN_LINEAR ? 6 : 5;
 }
 static double judged_bound(const rm_variant *v)
 {
@@ -9403,8 +9468,8 @@ RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID,
   no_average, NULL, count_qratio, count_dratio, NULL},
 [RM_UNJ] = {"unj", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
   no_average, NULL, count_qratio, count_dratio, NULL},
-[RM_RBP] = {"rbp", K(KEY_P) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x, rbp_bound,
-  p_below_one, NULL, rbp_qratio, rbp_dratio, NULL},
+[RM_RBP] = {"rbp", K(KEY_P) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
+  rbp_bound, p_below_one, rbp_defaults, rbp_qratio, rbp_dratio, NULL},
 [RM_RBP_RESID] = {"rbp-resid", K(KEY_P) | K(KEY_TIES), ratio_d, ratio_x, rbp_bound,
   p_below_one, NULL, rbp_qratio, rbp_dratio, NULL},
 
@@ -9422,6 +9487,7 @@ static const char *const judged_variants[] = {"bpref", "bpref@@5",
   "nonrel-judged[rel=3]", "judged", "judged@@1", "judged@@5", "judged@@10[ties=id-asc]",
   "judged@@20[undef=one]", "unj@@5", "unj@@10", "unj@@20[ties=id-desc]", "unj",
   "rbp", "rbp@@5", "rbp[p=0.6]", "rbp[p=0.8,rel=2]", "rbp[p=0.95,ties=id-desc]",
+  "rbp[gain=linear]", "rbp@@10[p=0.8,gain=linear,ties=id-desc]",
   "rbp[p=1/3]", "rbp-resid", "rbp-resid@@5", "rbp-resid[p=0.4]",
   "rbp-resid[p=0.95,ties=id-desc]", "rbp-resid@@20[p=0.001]", NULL};
 

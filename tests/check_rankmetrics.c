@@ -2199,7 +2199,11 @@ START_TEST(test_names_other_libraries)
   v = parsed("rbp_resid.p=0.8");
   ck_assert(v.metric == RM_RBP_RESID && v.p == 4 && v.p_den == 5);
   v = parsed("trec_eval:rbp");
-  ck_assert(v.metric == RM_RBP && v.p == 9 && v.p_den == 10 && v.ties == RM_TIES_ID_DESC);
+  ck_assert(v.metric == RM_RBP && v.p == 9 && v.p_den == 10 && v.ties == RM_TIES_ID_DESC
+            && v.gain == RM_GAIN_LINEAR);
+  v = parsed("rbp");
+  ck_assert(v.metric == RM_RBP && v.gain == RM_GAIN_BINARY);
+  expect_reject("rbp[gain=exp2]", RM_ENAME, "gain=binary or gain=linear");
   expect_reject("rbp[p=1]", RM_ENAME, "below 1");
   expect_reject("rbp[p=3/2]", RM_ENAME, "below 1");
   expect_reject("gm_map", RM_ENAME, "trec_eval's gm_map has no rankmetrics variant yet");

@@ -14043,7 +14043,11 @@ items have no identifiers (a tie rule that reads them is then refused).
 \smallskip
 \noindent Grades are whole numbers up to |RM_GRADE_MAX| (a label may be
 written \.{1.0}); a negative grade, as in the qrels of some tracks, is read
-as~0 and counted.  A retrieved document without a judgment has grade~0.
+as~0 and counted.  A retrieved document without a judgment has grade~0,
+and the list marks it unjudged (|unjudged| of the input model), which the
+metrics of incomplete judgments read (\secref{q:judged}); a negative grade
+counts as a judgment of~0 here, where trec\_eval reads it as ``in the pool
+but unjudged''.
 The label of a delimited file may also be a rating, such as MovieLens'
 \.{3.5}: MAE, MSE and RMSE read every label as written (a negative one
 too), and a query with a rating that is not a whole grade is refused, with
@@ -15001,8 +15005,9 @@ larger grade) and the other is marked dropped.
 }
 
 @ Looking up document~$i$ of the run.  An identifier the judgments do not
-know enters the table as a run document, with grade~0 when there are
-judgments (it is counted among the unjudged).  A judgment not yet claimed
+know enters the table as a run document, with grade~0 and the marker
+|unj| of an unjudged document when there are judgments (it is counted among
+the unjudged).  A judgment not yet claimed
 gives the document its grade, and the document claims it (|jclaim|).  A
 second sight of the identifier, whether its judgment is claimed or it is an
 unjudged document seen before, is a repeated document: an error under

@@ -154,5 +154,36 @@ E
   [ "$(wc -l < "$T/out")" -eq 9 ] && ok || bad "eval wrote $(wc -l < "$T/out") lines, expected 9"
 fi
 
+# ---- 5. eval and the measures of incomplete judgments, by hand -------------
+# q1 judges d1 1, d3 0, d4 1, d5 0, d7 1, d8 0, d9 0 and retrieves, in order,
+# d1 d2 d3 d4 d5 d6: d2 and d6 are unjudged.  R = 3, N = 4, min(N, R) = 3.
+#   bpref: d1 scores 1, d4 (one nonrelevant above) 1 - 1/3: (5/3)/3 = 5/9.
+#   infAP: 1 at d1; at d4 (j = 3, rho = 1, nu = 1, d2 outside the pool)
+#     1/4 + (3/4)(2/3)(1+e)/(2+2e) = 1/2; (3/2)/3 = 1/2.
+#   unj_5 = 1/5, Judged@5 = 4/5, num_nonrel_judged_ret = 2 (d3, d5).
+#   rbp_resid (p = 0.9): 0.1 (0.9 + 0.9^5) + 0.9^6 = 0.68049.
+#   Without the judgments' markers (every document judged), bpref would count
+#   d2 as nonrelevant: 1 + (1 - 2/3) over 3 = 4/9, which is not what we want.
+printf '1 0 d1 1\n1 0 d3 0\n1 0 d4 1\n1 0 d5 0\n1 0 d7 1\n1 0 d8 0\n1 0 d9 0\n' > "$T/q"
+printf '1 Q0 d1 1 6 t\n1 Q0 d2 2 5 t\n1 Q0 d3 3 4 t\n1 Q0 d4 4 3 t\n1 Q0 d5 5 2 t\n1 Q0 d6 6 1 t\n' > "$T/r"
+if ! $RM eval --quiet --trec -q -m trec_eval:bpref -m infAP -m unj_5 -m Judged@5 \
+    -m num_nonrel_judged_ret -m rbp_resid "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval failed: $(cat "$T/out")"
+else
+  while read -r m want; do
+    got=$(awk -F'\t' -v m="$m" '$1 == m && $2 == "1" {print $3}' "$T/out")
+    w=$(awk "BEGIN {printf \"%.17g\", $want}")
+    if [ -n "$got" ] && awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}'; then ok
+    else bad "eval $m: got '$got', expected $w ($want)"; fi
+  done <<E
+trec_eval:bpref 5/9
+infAP 1/2
+unj_5 1/5
+Judged@5 4/5
+num_nonrel_judged_ret 2
+rbp_resid 0.68049
+E
+fi
+
 echo "names_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -9075,19 +9075,21 @@ pooled but unjudged document (our marker~2) counts as judged there and as
 unjudged in trec\_eval's \.{unj}; it divides by~$K$.
 
 @ {\it Checked against trec\_eval.}  We built trec\_eval 10.0 outside
-this project and ran it and \.{rankmetrics eval -q} on 300 random pairs of
+this project and ran it and our \.{eval}, both with \.{-q}, on 300 random pairs of
 judgments and runs (1010 queries: up to 40 documents, some judged and
 some not, grades 0 to~3, scores on few levels so that ties abound),
-comparing every query's value with trec\_eval's four decimals.
-\.{trec\_eval:bpref}, \.{infAP}, \.{num\_nonrel\_judged\_ret}, \.{unj\_5},
-\.{unj\_10} and \.{unj\_20} agreed on all 1010; \.{trec\_eval:rbp} and
-\.{rbp.p=0.5} agreed on all 1010, binary and graded; \.{rbp\_resid} and
-\.{rbp\_resid.p=0.8} agreed on the 825 queries whose run has an unjudged
-document and differed on the other 185, exactly where trec\_eval leaves~0
-and we report $p^n$.  With trec\_eval's \.{-M}~5 on 150 of those files,
-its \.{bpref}, \.{infAP}, \.{num\_nonrel\_judged\_ret} and \.{rbp\_resid}
-equalled our variants at the cutoff~5 (\.{bpref@@5[ties=id-desc]} and so on)
-on all 1996 values, save again the residuals that trec\_eval leaves at~0.
+comparing every query's value with trec\_eval's four decimals.  These
+agreed on all 1010 queries:
+$$\vbox{\halign{\.{#}\hfil\quad&\.{#}\hfil\quad&\.{#}\hfil\cr
+trec\_eval:bpref&infAP&num\_nonrel\_judged\_ret\cr
+unj\_5, unj\_10, unj\_20&trec\_eval:rbp&rbp.p=0.5 (binary and graded)\cr}}$$
+and \.{rbp\_resid} and \.{rbp\_resid.p=0.8} agreed on the 825 queries
+whose run has an unjudged document and differed on the other 185, exactly
+where trec\_eval leaves~0 and we report $p^n$.  With trec\_eval's
+\.{-M}~5 on 150 of those files, its \.{bpref}, \.{infAP},
+\.{num\_nonrel\_judged\_ret} and \.{rbp\_resid} equalled our variants at
+the cutoff~5 (such as \.{bpref@@5[ties=id-desc]}) on all 1996 values, save
+again the residuals that trec\_eval leaves at~0.
 The tests of the project do not run trec\_eval; they check the
 hand-worked values below.
 

@@ -1848,7 +1848,7 @@ written after its library and a colon, which also keeps a name of ours from
 being taken for the other library's (\.{ir\_measures:Rprec}), and after an
 aggregator, as in \.{mean[skip=norel]:ERR@@20}.  A name the other library
 defines and this book has no variant for is refused with a message that
-says so, for example ``trec\_eval's bpref has no rankmetrics variant yet'',
+says so, for example ``trec\_eval's yaap has no rankmetrics variant yet'',
 rather than as an unknown metric.
 
 @ The names taken, and what they mean.  A variant shows only the keys that

@@ -9017,8 +9017,9 @@ documents below the threshold, retrieved or not.  The paper of 2004 divided
 by~$R$ and counted only the first $R$ nonrelevant documents retrieved,
 $1-\min(n_r,R)/R$; trec\_eval's $\min(N,R)$ is the correction for queries
 with fewer judged nonrelevant documents than relevant ones (the paper's
-formula could not reach~1 there, however good the run, though the
-preferences it counts were all kept).  So one relevant document behind the only
+formula could not fall to~0 there, however bad the run: with every
+nonrelevant document above every relevant one each term is still
+$1-N/R$).  So one relevant document behind the only
 judged nonrelevant one, with $R=2$, scores $1-1/1=0$ in trec\_eval and
 $1-1/2$ in the paper.
 @^bpref@>@^trec\_eval@>

@@ -17521,7 +17521,9 @@ so that these two lines print 0.5 and~$3/10$:
 \pybegin%
 print(rm.value("rmse", grades=[3.5, 4], scores=[3, 4.5]))
 print(rm.exact("mae", grades=["3.3", "4.7"], scores=[3, 5]).fraction)
-\pyend  A bad
+\pyend  The markers of unjudged items (\secref{q:judged}) are a further
+argument of |value|, |exact| and |values|, |unjudged|, one 0, 1 or~2 (or a truth value) per grade, and the key of the
+same name of a query given as a dictionary. A bad
 input raises \.{RankmetricsError}, which carries the library's status, its
 name (\.{RM\_EGRADE}, say) and, for a bad name, the parser's message.
 |evaluate| reads columns that are already in memory (a pandas data frame

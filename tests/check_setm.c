@@ -470,7 +470,7 @@ static void random_set(tu_rng *r, rset *b)
     l->grade = b->g[j];
     l->score = scored ? b->s[j] : NULL;
     l->id = b->id[j];
-    l->unretrieved_grade = b->u[j]; l->label = NULL;
+    l->unretrieved_grade = b->u[j]; l->label = NULL; l->unjudged = NULL;
   }
 }
 

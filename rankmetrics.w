@@ -12357,7 +12357,8 @@ out.  The other statuses are not properties of an input: |RM_EK| and
 does not parse has no group; |RM_ENOMEM| and |RM_EHARD| depend on the
 machine, not on the input; |RM_EINVAL| for a null array has no spelling in
 the files.  A program under test should refuse each input as the library
-does, not compute a number.
+does, not compute a number.  The family \.{judged} has one more: a marker
+of |unjudged| other than 0, 1 and~2, refused with |RM_EGRADE|.
 
 @<Write the group of invalid inputs@>=
 {
@@ -12395,6 +12396,12 @@ does, not compute a number.
     BAD(base, 2, NULL, sc, NULL, 0, NULL, "invalid: a rating 0.5 where accuracy needs"
       " a whole grade", RM_EGRADE);
     l.label = NULL;
+  }
+  if (fam->variants == judged_variants) { /* a marker that is not 0, 1 or 2 */
+    static const unsigned char u3[2] = {0, 3};
+    l.unjudged = u3;
+    BAD(base, 2, g2, sc, NULL, 0, NULL, "invalid: an unjudged marker 3", RM_EGRADE);
+    l.unjudged = NULL;
   }
 #undef BAD
   if (open[0]) fputs("\n      ]}", o.json);
@@ -16151,7 +16158,8 @@ static void vvec_free(vvec *x) /* what reading the test allocated */
 }
 
 @ The markers of a list of the family \.{judged} (\secref{q:judged}): one
-per item, each 0, 1 or~2.
+per item, each 0, 1 or~2 in a valid test; an invalid test may hold another
+small number, which the library refuses.
 
 @<Read the markers of |x|@>=
 {
@@ -16161,7 +16169,7 @@ per item, each 0, 1 or~2.
   if (m < 0 || m != (long) x->l.n) { free(u); return "unjudged and grades differ in number"; }
   c = tool_alloc(NULL, (size_t) (m ? m : 1));
   for (i = 0; i < m; i++) {
-    if (u[i] < 0 || u[i] > 2) { free(u); free(c); return "a marker is not 0, 1 or 2"; }
+    if (u[i] < 0 || u[i] > 255) { free(u); free(c); return "a marker is not 0..255"; }
     c[i] = (unsigned char) u[i];
   }
   free(u);

@@ -320,12 +320,20 @@ kendall&no&Kendall's tau of scores and grades&tau&\secref{corr-def}\cr
 coverage&yes&distinct items of all users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
 fmean&yes&$F_\beta$ of the precision and recall averaged over users (a set)&beta2&\secref{q:set}\cr
 novelty&yes&mean self-information $-\lg p(i)$ of the top $K$ (a set)&floor&\secref{F001.11}\cr
+bpref&yes&binary preference over judged items (trec\_eval's)&&\secref{q:judged}\cr
+infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
+nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
+judged&yes&share of the top $K$ that is judged&&\secref{q:judged}\cr
+unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
+rbp&yes&rank-biased precision&p&\secref{q:judged}\cr
+rbp-resid&yes&what unjudged and unseen ranks could add to RBP&p&\secref{q:judged}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
+\.{novelty}, the seven metrics of incomplete judgments, by \.{hr} with
+\.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
 \medskip
@@ -370,6 +378,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 &sum&the sum of $1/r$ over the relevant items in the top $K$&\cr
 &mean&that sum over $R$&\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
+p&$1/1000..999/1000$&the persistence of RBP, a fraction (default 0.9)&\secref{q:judged}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 &a&Kendall's $\tau_a$&\cr
@@ -444,6 +453,14 @@ fraction such as \.{10/3}.  Only the metrics that read values, the rating
 errors MAE, MSE and RMSE and the rank correlations, read it (see
 \secref{q:labels}); the field is last so that a caller that zeroes
 the structure and knows nothing of it keeps working.
+\item{$\bullet$} |unjudged[i]|, optional, says whether the item at
+position~$i$ was judged: 0~if it was, 1~if it was retrieved but never
+judged (not in the pool), and 2~if it was in the pool but left without a
+judgment (trec\_eval's negative grades).  |NULL| means that every retrieved
+item was judged.  Only the metrics of incomplete judgments read it (see
+\secref{q:judged}); every other metric takes an unjudged item at its grade,
+which the caller sets to~0, the usual reading of an unjudged document as not
+relevant.  It is last for the same reason as |label|.
 \smallskip
 
 \noindent The library never keeps a pointer into the caller's arrays after a
@@ -459,6 +476,7 @@ typedef struct rm_list {
   size_t n_unretrieved; /* judged items that were not retrieved */
   const int *unretrieved_grade;
   const char *const *label; /* |NULL|, or the ratings as decimal strings */
+  const unsigned char *unjudged; /* |NULL|: every retrieved item is judged */
 } rm_list;
 
 @ {\it Ratings and grades.}  A grade is a whole number because the metrics
@@ -678,6 +696,8 @@ all, has an identifier for every item.
   for (i_ = 0; i_ < l->n_unretrieved; i_++)
     if (l->unretrieved_grade[i_] < 0 || l->unretrieved_grade[i_] > RM_GRADE_MAX)
       return RM_EGRADE;
+  for (i_ = 0; l->unjudged != NULL && i_ < l->n; i_++)
+    if (l->unjudged[i_] > 2) return RM_EGRADE;
   if (l->score != NULL) {
     for (i_ = 0; i_ < l->n; i_++)
       if (!isfinite(l->score[i_])) return RM_ESCORE;
@@ -1913,14 +1933,16 @@ that is taken; \.{tests/names\_test.sh} reads its rows and checks that each
 name on the left means the variant on the right.
 @^trec\_eval@>@^ir\_measures@>@^pytrec\_eval@>@^gdeval@>@^aliases@>
 
-A name of ours comes first: \.{ndcg}, \.{dcg} and \.{recall} are ours, and
-trec\_eval's measures of those names are written \.{trec\_eval:ndcg},
-\.{trec\_eval:dcg} and \.{trec\_eval:recall\_10}.  Either library's name may be
+A name of ours comes first: \.{ndcg}, \.{dcg}, \.{recall}, \.{bpref} and
+\.{rbp} are ours, and trec\_eval's measures of those names are written
+\.{trec\_eval:ndcg}, \.{trec\_eval:dcg}, \.{trec\_eval:recall\_10},
+\.{trec\_eval:bpref} and \.{trec\_eval:rbp} (ours break ties by input
+order, trec\_eval's by identifier).  Either library's name may be
 written after its library and a colon, which also keeps a name of ours from
 being taken for the other library's (\.{ir\_measures:Rprec}), and after an
 aggregator, as in \.{mean[skip=norel]:ERR@@20}.  A name the other library
 defines and this book has no variant for is refused with a message that
-says so, for example ``trec\_eval's bpref has no rankmetrics variant yet'',
+says so, for example ``trec\_eval's yaap has no rankmetrics variant yet'',
 rather than as an unknown metric.
 
 @ The names taken, and what they mean.  A variant shows only the keys that
@@ -1958,6 +1980,15 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{set\_recall}{SetR}{recall[ties=id-desc]}{a, c, i}
 \ta{set\_F, set\_F.1}{SetF}{f[beta2=1,ties=id-desc]}{a, c, i, j}
 \ta{set\_F.2, set\_F\_2}{SetF(beta=2)}{f[beta2=2,ties=id-desc]}{a, c, i, j}
+\ta{trec\_eval:bpref}{Bpref, BPref}{bpref[ties=id-desc]}{a, b, c, k}
+\ta{infAP}{infAP}{infap[ties=id-desc]}{a, b, c, k}
+\ta{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}{a, b, k}
+\ta{unj\_K, unj.K}{\none}{unj@@K[ties=id-desc]}{a, k}
+\ta{\none}{Judged@@K}{judged@@K[ties=id-asc]}{k}
+\ta{trec\_eval:rbp}{\none}{rbp[gain=linear,ties=id-desc]}{a, l}
+\ta{rbp.p=0.8, rbp\_p=0.8}{\none}{rbp[p=0.8,gain=linear,ties=id-desc]}{a, l}
+\ta{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}{a, k, l}
+\ta{rbp\_resid.p=0.8}{\none}{rbp-resid[p=0.8,ties=id-desc]}{a, k, l}
 }}$$
 
 \def\note#1{\smallbreak\noindent\hangindent 1.5em\hbox to 1.5em{(#1)\hss}}
@@ -2007,6 +2038,22 @@ parameter is $\beta^2$, not~$\beta$; ir\_measures passes its \.{beta}
 through unchanged.  Both are read as \.{beta2=}$x$, whatever its form
 (\.{set\_F.0.5}, \.{SetF(beta=0.5)}).  F is 0 when nothing relevant was
 retrieved.
+\note{k}A measure of incomplete judgments (\secref{q:judged}): it reads
+which retrieved documents are judged, which \.{eval} takes from the
+judgments (a document they do not name is unjudged).  trec\_eval reads a
+negative grade as ``in the pool but unjudged'' (our marker~2), while
+\.{eval} reads it as~0 and judged, so on judgments with negative grades
+\.{bpref}, \.{infAP}, \.{unj} and \.{num\_nonrel\_judged\_ret} differ.
+ir\_measures' \.{Judged@@K} breaks ties by identifier ascending, divides by
+$K$, and counts a document as judged when the judgments name it at all.
+\note{l}trec\_eval's \.{rbp} reads two uninitialised variables when it
+decides whether to rescale the gains (see \secref{q:judged-te}); its names
+mean our \.{rbp[gain=linear]}, the gains $g/M$ that the code means, which
+is what trec\_eval computes when those variables happen to be harmless.  The default
+persistence of both is $0.9$; \.{rbp\_resid} leaves~0 when the run has no
+unjudged document, where ours gives $p^n$.  ir\_measures' \.{RBP} (default
+$p=0.8$) has no provider in a plain install (|cwl_eval| and |trectools|
+are optional), and is refused.
 
 \smallbreak\noindent {\it The means.}  Each name is of one query, and
 \.{eval} takes its mean over the queries it evaluates.  trec\_eval~10.0
@@ -2043,14 +2090,13 @@ trec\_eval itself.
 
 @ The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{num\_q}, \.{num\_ret}, \.{num\_rel}, \.{num\_rel\_ret}, \.{gm\_map},
-\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{iprec\_at\_recall}, \.{11pt\_avg},
+\.{num\_q}, \.{num\_ret}, \.{num\_rel}, \.{num\_rel\_ret}, the geometric
+means \.{gm\_map} and \.{gm\_bpref}, then \.{iprec\_at\_recall}, \.{11pt\_avg},
 \.{utility}, \.{relstring}, \.{Rprec\_mult}, \.{binG}, \.{G}, \.{ndcg\_rel},
-\.{ndcg\_p}, \.{Rndcg}, \.{relative\_P}, \.{set\_relative\_P}, \.{set\_map},
-\.{num\_nonrel\_judged\_ret}, \.{rbp}, \.{rbp\_resid}, \.{yaap}, \.{unj}, the
-measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
+\.{ndcg\_p}, \.{Rndcg}, \.{relative\_P}, \.{set\_relative\_P}, \.{set\_map} and
+\.{yaap}; the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
-ir\_measures: \.{Bpref}, \.{BPref}, \.{infAP}, \.{Judged}, \.{NumQ},
+ir\_measures: \.{NumQ},
 \.{NumRet}, \.{NumRel}, \.{NumRelRet}, \.{IPrec}, \.{RBP}, \.{SetAP},
 \.{SetRelP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
 \.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
@@ -2063,7 +2109,8 @@ refused too: each needs a name of its own.
 
 @ The table the parser reads.  An entry names its library, the library's
 name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
-nothing, |'x'| the optional weight of \.{set\_F}) and the variant, as our
+nothing, |'x'| the optional weight of \.{set\_F}, |'p'| the optional
+persistence \.{p=}$x$ of \.{rbp}) and the variant, as our
 metric and its options without the brackets; an entry without a metric is a
 name we refuse.  An ir\_measures entry lists the parameters it takes.  An
 entry of |CN| is a name in common use that is no library's, such as
@@ -2104,6 +2151,12 @@ static const alias_spec aliases[] = {
   {TE, "set_P", '-', "precision", "ties=id-desc", 0},
   {TE, "set_recall", '-', "recall", "ties=id-desc", 0},
   {TE, "set_F", 'x', "f", "ties=id-desc", 0},
+  {TE, "bpref", '-', "bpref", "ties=id-desc", 0},
+  {TE, "infAP", '-', "infap", "ties=id-desc", 0},
+  {TE, "num_nonrel_judged_ret", '-', "nonrel-judged", "ties=id-desc", 0},
+  {TE, "unj", 'k', "unj", "ties=id-desc", 0},
+  {TE, "rbp", 'p', "rbp", "gain=linear,ties=id-desc", 0},
+  {TE, "rbp_resid", 'p', "rbp-resid", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
   {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
   {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
@@ -2125,6 +2178,10 @@ static const alias_spec aliases[] = {
   {IM, "SetP", '-', "precision", "ties=id-desc", PREL | PJUDGED | PRELATIVE},
   {IM, "SetR", '-', "recall", "ties=id-desc", PREL},
   {IM, "SetF", '-', "f", "ties=id-desc", PREL | PBETA | PJUDGED},
+  {IM, "Bpref", '-', "bpref", "ties=id-desc", PREL},
+  {IM, "BPref", '-', "bpref", "ties=id-desc", PREL},
+  {IM, "infAP", '-', "infap", "ties=id-desc", PREL},
+  {IM, "Judged", 'k', "judged", "ties=id-asc", 0},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
@@ -2133,17 +2190,16 @@ static const alias_spec aliases[] = {
 {TE, "runid", '-', NULL, NULL, 0}, {TE, "num_q", '-', NULL, NULL, 0},
 {TE, "num_ret", '-', NULL, NULL, 0}, {TE, "num_rel", '-', NULL, NULL, 0},
 {TE, "num_rel_ret", '-', NULL, NULL, 0}, {TE, "gm_map", '-', NULL, NULL, 0},
-{TE, "bpref", '-', NULL, NULL, 0}, {TE, "gm_bpref", '-', NULL, NULL, 0},
-{TE, "infAP", '-', NULL, NULL, 0}, {TE, "iprec_at_recall", '-', NULL, NULL, 0},
+{TE, "gm_bpref", '-', NULL, NULL, 0},
+{TE, "iprec_at_recall", '-', NULL, NULL, 0},
 {TE, "11pt_avg", '-', NULL, NULL, 0}, {TE, "utility", '-', NULL, NULL, 0},
 {TE, "relstring", '-', NULL, NULL, 0}, {TE, "Rprec_mult", '-', NULL, NULL, 0},
 {TE, "binG", '-', NULL, NULL, 0}, {TE, "G", '-', NULL, NULL, 0},
 {TE, "ndcg_rel", '-', NULL, NULL, 0}, {TE, "ndcg_p", '-', NULL, NULL, 0},
 {TE, "Rndcg", '-', NULL, NULL, 0}, {TE, "relative_P", '-', NULL, NULL, 0},
 {TE, "set_relative_P", '-', NULL, NULL, 0}, {TE, "set_map", '-', NULL, NULL, 0},
-{TE, "num_nonrel_judged_ret", '-', NULL, NULL, 0}, {TE, "rbp", '-', NULL, NULL, 0},
-{TE, "rbp_resid", '-', NULL, NULL, 0}, {TE, "yaap", '-', NULL, NULL, 0},
-{TE, "unj", '-', NULL, NULL, 0}, {TE, "map_avgjg", '-', NULL, NULL, 0},
+{TE, "yaap", '-', NULL, NULL, 0},
+{TE, "map_avgjg", '-', NULL, NULL, 0},
 {TE, "P_avgjg", '-', NULL, NULL, 0}, {TE, "Rprec_mult_avgjg", '-', NULL, NULL, 0},
 {TE, "prefs_num_prefs_poss", '-', NULL, NULL, 0},
 {TE, "prefs_num_prefs_ful", '-', NULL, NULL, 0},
@@ -2160,8 +2216,6 @@ static const alias_spec aliases[] = {
 {TE, "prefs_avgjg_imp", '-', NULL, NULL, 0},
 
 @ @<Names of ir\_measures that we refuse@>=
-{IM, "Bpref", '?', NULL, NULL, 0}, {IM, "BPref", '?', NULL, NULL, 0},
-{IM, "infAP", '?', NULL, NULL, 0}, {IM, "Judged", '?', NULL, NULL, 0},
 {IM, "NumQ", '?', NULL, NULL, 0}, {IM, "NumRet", '?', NULL, NULL, 0},
 {IM, "NumRel", '?', NULL, NULL, 0}, {IM, "NumRelRet", '?', NULL, NULL, 0},
 {IM, "IPrec", '?', NULL, NULL, 0}, {IM, "RBP", '?', NULL, NULL, 0},
@@ -2479,6 +2533,15 @@ static int alias_te(const char *name, const char *p, const char *lib,
     bad(msg, msglen, name, arg, "trec_eval's %s with several parameters is"
       " several measures: give each a name of its own", a->name);
     return -1;
+  }
+  if (a->arg == 'p') {
+    if (*arg && (strncmp(arg, "p=", 2) != 0 || strlen(arg) > 32)) {
+      bad(msg, msglen, name, arg, "trec_eval's %s takes the parameter p=, as"
+        " %s.p=0.8", a->name, a->name);
+      return -1;
+    }
+    snprintf(more, sizeof more, "p=%s", *arg ? arg + 2 : "0.9");
+    return alias_make(name, p, a, NULL, more, w, msg, msglen);
   }
   if (a->arg == 'x') {
     if (strlen(arg) > 32) {
@@ -4189,6 +4252,22 @@ static const rm_example rm_examples[] = {
 @<Worked examples@>@;
 };
 #define RM_N_EXAMPLES (sizeof rm_examples / sizeof rm_examples[0])
+#define RM_EXAMPLE_MAX 64 /* items of the longest example with markers */
+static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
+  unsigned char *u)
+{ /* |g| and |u| hold |RM_EXAMPLE_MAX| entries */
+  size_t i, neg = 0;
+  for (i = 0; i < x->n; i++) neg += x->grade[i] < 0;
+  l->n = x->n; l->grade = x->grade; l->score = x->score; l->id = x->ids;
+  l->n_unretrieved = x->n_judged; l->unretrieved_grade = x->judged;
+  l->label = NULL; l->unjudged = NULL;
+  if (neg == 0 || x->n > RM_EXAMPLE_MAX) return;
+  for (i = 0; i < x->n; i++) {
+    g[i] = x->grade[i] < 0 ? 0 : x->grade[i];
+    u[i] = (unsigned char) (x->grade[i] < 0 ? -x->grade[i] : 0);
+  }
+  l->grade = g; l->unjudged = u;
+}
 
 @ {\it Example: CG ignores the order} (\src{000}, E000.3).\here{E000.3}  The source
 compares an ideal order B3, B2, B1 with a recommended order B1, B3, B2 and
@@ -8233,7 +8312,7 @@ parenthesized list of grades and one of unretrieved grades.
 #define RM_UNPAREN(...) __VA_ARGS__
 #define RM_Q(g, j) @[{@[sizeof (int[]){RM_UNPAREN g}@] / sizeof (int), \
   @[(const int[]){RM_UNPAREN g}@], NULL, NULL, @[sizeof (int[]){0, RM_UNPAREN j}@] / sizeof (int) - 1, \
-  @[(const int[]){0, RM_UNPAREN j}@] + 1, NULL}@]@t\2\2\2\2@>
+  @[(const int[]){0, RM_UNPAREN j}@] + 1, NULL, NULL}@]@t\2\2\2\2@>
 typedef struct rm_set_example {
   const char *id, *source, *name;
   const rm_list *q; size_t nq; /* the queries */
@@ -8429,7 +8508,7 @@ and no unretrieved items.
 
 @<Lists of the examples over queries@>=
 #define RM_QSC(g, s) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL}
+  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL, NULL}
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
 
@@ -8710,7 +8789,7 @@ users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
 
 @<Lists of the examples over queries@>=
 #define RM_QID(g, i) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL}
+  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL, NULL}
 
 @ {\it Novelty} (\src{001}, F001.11 and F001.12).\here{F001.11}  \src{001}
 defines the popularity-based novelty of a recommender as the mean
@@ -8984,6 +9063,602 @@ undefined, and under the source's floor its term is $8\lg10$.
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 0), ("a", "c")),
     RM_QID((0, 1, 1), ("a", "c", "b"))),
   NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
+
+@* Incomplete judgments.\here{q:judged}
+Test collections are judged by pooling: the top documents of some runs are
+judged and the rest never are.  A run that was not in the pool retrieves
+documents nobody judged, and every metric so far reads such a document as
+its caller graded it, normally~0, not relevant.  That is a guess, and for a
+new run often a wrong one.  The metrics of this chapter read the marker
+|unjudged| of the input model instead: an item is {\it judged\/} when its
+marker is~0 (or the list has no markers), {\it unjudged\/} when it is~1,
+and {\it pooled but unjudged\/} when it is~2, a document of the pool left
+without a judgment, which trec\_eval's judgments write with a negative
+grade.  Items that were judged but not retrieved are graded as before, by
+|unretrieved_grade|.
+@^incomplete judgments@>@^unjudged items@>@^pooling@>
+
+Write $t$ for the relevance threshold, $R$ for the number of judged items
+of grade $\ge t$, retrieved or not, and $N$ for the number of judged items
+of grade $<t$, retrieved or not: the judged nonrelevant ones.  For the item
+at rank~$r$ write $b_r=1$ when it is judged and relevant, $\bar b_r=1$ when
+it is judged and not relevant, and $u_r=1$ when it is not judged (either
+kind).  Every metric here takes a cutoff~$K$ and then looks at the first
+$k=\min(K,n)$ ranks only, as trec\_eval's option \.{-M}~$K$ does; without a
+cutoff, $k=n$.  All of them take every tie rule but \.{average}.
+
+\smallskip
+\item{$\bullet$} \.{bpref}, binary preference (Buckley and Voorhees,
+SIGIR 2004), in trec\_eval's form: with $n_r$ the number of judged
+nonrelevant items ranked above rank~$r$ and $D=\min(R,N)$,
+$${\rm bpref}={1\over R}\sum_{r\le k,\ b_r=1}\Bigl(1-{\min(n_r,R)\over D}\Bigr),$$
+a term being~1 when $n_r=0$ (and so whenever $D=0$).  Unjudged items are
+skipped: they neither count in $n_r$ nor score.  With $R=0$ it is
+undefined, and trec\_eval reports~0, our \.{undef=zero}.
+\item{$\bullet$} \.{infap}, inferred average precision (Yilmaz and Aslam,
+CIKM 2006), in trec\_eval's form: at a judged relevant item at rank
+$r=j+1$, with $\rho$ judged relevant, $\nu$ judged nonrelevant and $\pi$
+pooled-but-unjudged items above it,
+$${\rm infAP}={1\over R}\sum_{r\le k,\ b_r=1}{1\over r}\Bigl(1+(\rho+\nu+\pi)
+  {\rho+\epsilon\over\rho+\nu+2\epsilon}\Bigr),\qquad\epsilon=10^{-5},$$
+undefined for $R=0$ (trec\_eval: 0).
+\item{$\bullet$} \.{nonrel-judged}, the number of judged nonrelevant items
+in the first $k$ ranks, $\sum_{r\le k}\bar b_r$.  trec\_eval calls it
+\.{num\_nonrel\_judged\_ret}.
+\item{$\bullet$} \.{judged@@K}, the fraction of the first $K$ ranks that
+hold a judged item, $\sum_{r\le k}(1-u_r)/K$, ir\_measures' \.{Judged@@K};
+and \.{unj@@K}, the fraction that hold an unjudged one,
+$\sum_{r\le k}u_r/K$, trec\_eval's \.{unj}.  Ranks past the end of the list
+count in the denominator and hold nothing (trec\_eval: ``it is assumed
+irrelevant (not unjudged) docs fill in the rest'').  Without a cutoff the
+denominator is~$n$, and an empty list is undefined.
+\item{$\bullet$} \.{rbp}, rank-biased precision (Moffat and Zobel, TOIS
+2008) with persistence~$p$, key \.{p}, default $9/10$ as in trec\_eval:
+$${\rm RBP}=(1-p)\sum_{r\le k}[g_r\ge t]\,p^{r-1},$$
+which reads grades only (an unjudged item counts at its grade, 0 for
+\.{eval}); with \.{gain=linear} the indicator becomes the graded gain
+$g_r/M$, $M$ the largest judged grade of the query (or~1 if it is smaller),
+and unjudged items gain nothing; and \.{rbp-resid}, its residual, the most that RBP could still
+grow if every unjudged item of the first $k$ ranks, and every rank past
+the $k$th, held a relevant item:
+$${\rm RBP}_{\rm resid}=(1-p)\sum_{r\le k}u_r\,p^{r-1}+p^k.$$
+\smallskip
+\noindent All of these values are rational.  The sections below say where
+each one differs from its textbook and from trec\_eval's program, and work
+examples by hand.
+
+@<Fields of a variant@>=
+int p, p_den; /* persistence $p$ of \.{rbp}, a fraction in lowest terms */
+
+@ @<Key codes@>=
+KEY_P,
+
+@ The key \.{p} is a fraction from $1/1000$ to $999/1000$: its numerator and
+denominator are at most 1000 and the metric refuses $p\ge1$.  The bound
+keeps $p^{r-1}$ of a short list far from the underflow of a double.
+@^keys of names, \.{p}@>
+
+@<Key specifications@>=
+[KEY_P] = {"p", NULL, 1, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->p = 9; v->p_den = 10;
+
+@ @<Private functions@>=
+static const char *p_below_one(const rm_variant *v)
+{
+  if (v->p >= v->p_den) return "the persistence p must be below 1";
+  if (v->metric == RM_RBP && v->gain == RM_GAIN_EXP2)
+    return "rbp takes gain=binary or gain=linear";
+  return no_average(v);
+}
+static void rbp_defaults(rm_variant *v)
+{
+  v->gain = RM_GAIN_BINARY;
+}
+
+@ {\it How trec\_eval computes them.}\here{q:judged-te}  trec\_eval~10.0
+(files \.{m\_bpref.c}, \.{m\_infap.c}, \.{m\_rbp.c}, \.{m\_rbp\_resid.c},
+\.{m\_unjudged.c}, \.{m\_num\_nonrel\_judged\_ret.c} and
+\.{form\_res\_rels.c}) gives each retrieved document one of four codes: its
+grade when judged, $-1$ (``not in pool'') when the judgments do not name
+it, and $-2$ (``in pool but unjudged'') when they name it with a negative
+grade; our markers 0, 1 and~2.  Then:
+\smallskip
+\item{$\bullet$} {\it bpref} walks the run, skips both kinds of unjudged
+documents, counts judged nonrelevant ones, and at a relevant one adds~1, or
+$1-\min(n_r,R)/\min(N,R)$ once a nonrelevant one was seen; it divides by
+$R$ when $R>0$ and leaves~0 otherwise.  $N$ is the number of judged
+documents below the threshold, retrieved or not.  The paper of 2004 divided
+by~$R$ and counted only the first $R$ nonrelevant documents retrieved,
+$1-\min(n_r,R)/R$; trec\_eval's $\min(N,R)$ is the correction for queries
+with fewer judged nonrelevant documents than relevant ones (the paper's
+formula could not fall to~0 there, however bad the run: with every
+nonrelevant document above every relevant one each term is still
+$1-N/R$).  So one relevant document behind the only
+judged nonrelevant one, with $R=2$, scores $1-1/1=0$ in trec\_eval and
+$1-1/2$ in the paper.
+@^bpref@>@^trec\_eval@>
+\item{$\bullet$} {\it infAP} walks the run with its 0-based position~$j$;
+at a relevant document it adds~1 when $j=0$ and otherwise
+$${1\over j+1}+{j\over j+1}\cdot{\rho+\nu+\pi\over j}\cdot
+  {\rho+\epsilon\over\rho+\nu+2\epsilon},$$
+which is our term, since the $j$'s cancel.  $(\rho+\nu+\pi)/j$ is the
+fraction of the documents above that were in the pool; a document outside
+the pool is taken as nonrelevant, and the precision among pooled ones is
+estimated from the judged ones, with $\epsilon$ keeping $0/0$ away.  So
+the estimate assumes that the judged documents are a uniform random sample
+of the pool, which is how the TREC tracks that report infAP sampled it.
+trec\_eval's $\epsilon$ is the double nearest to $10^{-5}$; we take
+$10^{-5}$ exactly, which moves the value by far less than its last printed
+digit.  With every document of the run judged, $\pi=0$, $\rho+\nu=j$, and the
+term is $(1+j\,(\rho+\epsilon)/(j+2\epsilon))/(j+1)$: the precision at~$r$
+up to~$\epsilon$, so infAP is AP then, slightly below it.  The later
+sampled measures (Yilmaz, Kanoulas and Aslam's xinfAP, ``statAP'') weight
+each stratum of the pool by its sampling rate, which a list of markers
+cannot express; they are not here.
+@^infAP@>@^trec\_eval@>
+\item{$\bullet$} {\it rbp} gives a retrieved document its gain (its grade
+unless the judgments set gains) and, meaning to rescale gains into
+$[0,1]$, compares them with a minimum and a maximum that it never
+initialises: the variables |min| and |max| of |te_calc_rbp| are read
+before they are written, so whether the gains are rescaled, and how, depends
+on whatever the stack held.  On binary judgments the rescaling, when it
+happens, is $(g-\min)/(\max-\min)$ of garbage and the value can be
+anything.  What the code means is plain from its comment (``normalize
+gains to $[0,1]$''): a gain $g/M$ for the grades $0..M$ of the query when
+$M>1$, and the grade itself on binary judgments.  That is our
+\.{rbp[gain=linear]}, and on 300 random files (below) our build of
+trec\_eval gave exactly it, its stack happening to hold harmless values;
+another build, or another compiler, may not.  The default of our \.{rbp}
+is binary relevance $g\ge t$, Moffat and Zobel's definition.
+@^rbp@>@^trec\_eval, defects of@>
+\item{$\bullet$} {\it rbp\_resid} adds $p^{r-1}$ for each document of the
+run with a negative code and reports $(1-p)\sum+p^n$, our definition; but
+it writes the value only when some document of the run is unjudged, and
+otherwise leaves~0, though the ranks past the $n$th still leave $p^n$ open.
+Ours reports $p^n$ there too.
+@^rbp\_resid@>
+\item{$\bullet$} {\it unj} at cutoff $K$ counts the documents with a
+negative code in the first $K$ and divides by~$K$; trec\_eval's default
+cutoffs are 5, 10 and~20.  {\it num\_nonrel\_judged\_ret} is the number of
+documents retrieved, less those outside the pool, those pooled but
+unjudged, and the relevant ones.
+\smallskip
+\noindent ir\_measures' \.{Judged@@K} (its |judged| provider) sorts by score
+descending and then by identifier {\it ascending}, and counts a document as
+judged when the judgments name it at all, whatever its grade, so that a
+pooled but unjudged document (our marker~2) counts as judged there and as
+unjudged in trec\_eval's \.{unj}; it divides by~$K$.
+
+@ {\it Checked against trec\_eval.}  We built trec\_eval 10.0 outside
+this project and ran it and our \.{eval}, both with \.{-q}, on 300 random pairs of
+judgments and runs (1010 queries: up to 40 documents, some judged and
+some not, grades 0 to~3, scores on few levels so that ties abound),
+comparing every query's value with trec\_eval's four decimals.  These
+agreed on all 1010 queries:
+$$\vbox{\halign{\.{#}\hfil\quad&\.{#}\hfil\quad&\.{#}\hfil\cr
+trec\_eval:bpref&infAP&num\_nonrel\_judged\_ret\cr
+unj\_5, unj\_10, unj\_20&trec\_eval:rbp&rbp.p=0.5 (binary and graded)\cr}}$$
+and \.{rbp\_resid} and \.{rbp\_resid.p=0.8} agreed on the 825 queries
+whose run has an unjudged document and differed on the other 185, exactly
+where trec\_eval leaves~0 and we report $p^n$.  With trec\_eval's
+\.{-M}~5 on 150 of those files, its \.{bpref}, \.{infAP},
+\.{num\_nonrel\_judged\_ret} and \.{rbp\_resid} equalled our variants at
+the cutoff~5 (such as \.{bpref@@5[ties=id-desc]}) on all 1996 values, save
+again the residuals that trec\_eval leaves at~0.
+The tests of the project do not run trec\_eval; they check the
+hand-worked values below.
+
+@ {\it Example: bpref and infAP by hand.}\here{E-judged}  Six retrieved
+documents, ranked as given: $d_1$ relevant, $d_2$ unjudged, $d_3$
+nonrelevant, $d_4$ relevant, $d_5$ nonrelevant, $d_6$ relevant, and three
+judged documents not retrieved, of grades 1, 0,~0.  So $R=4$, $N=4$ and
+$D=4$.  bpref: the terms are 1 (nothing nonrelevant above $d_1$),
+$1-1/4$ and $1-2/4$, and ${\rm bpref}=(9/4)/4=\oursq{T-bpref}$.  infAP: at
+$d_1$ the term is~1; at $d_4$ ($r=4$, $\rho=1$, $\nu=1$, $\pi=0$, $d_2$ being
+outside the pool) it is ${1\over4}(1+2\cdot{1+\epsilon\over2+2\epsilon})=
+{1\over2}$; at $d_6$ ($\rho=2$, $\nu=2$) it is ${1\over6}(1+4\cdot{2+\epsilon
+\over4+2\epsilon})={1\over2}$; so ${\rm infAP}=2/4=\oursq{T-infap}$, where
+$\epsilon$ cancels.  The same run has $\oursq{T-nonrel-judged}$ judged
+nonrelevant documents, \.{judged@@2}${}=\oursq{T-judged-2}$,
+\.{judged@@5}${}=\oursq{T-judged-5}$, \.{judged@@10}${}=\oursq{T-judged-10}$
+(five judged in ten ranks), \.{judged}${}=\oursq{T-judged-all}$, and
+\.{unj@@10}${}=\oursq{T-unj-10}$.
+
+In the table of worked examples a grade of $-1$ stands for an item
+retrieved but not judged (grade~0, marker~1) and $-2$ for one pooled but
+unjudged (grade~0, marker~2); |rm_example_list| makes the list.
+
+@<Worked examples@>=
+@/{"T-bpref", NULL, "bpref", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
+  "case", RM_OK, "9/16", 0x1.2p-1},
+@/{"T-infap", NULL, "infap", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-nonrel-judged", NULL, "nonrel-judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "2", 0x1p+1},
+@/{"T-judged-2", NULL, "judged@@2", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-judged-5", NULL, "judged@@5", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "4/5", 0x1.999999999999ap-1},
+@/{"T-judged-10", NULL, "judged@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-judged-all", NULL, "judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-unj-10", NULL, "unj@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "1/10", 0x1.999999999999ap-4},
+
+@ {\it Example: where trec\_eval's bpref and infAP leave the textbook.}  A
+nonrelevant $d_1$, then a relevant $d_2$, and one relevant document not
+retrieved: $R=2$, $N=1$.  bpref's one term is $1-\min(1,2)/\min(1,2)=0$, so
+${\rm bpref}=\oursq{T-bpref-minNR}$; the paper's $1-1/2$ would give $1/4$.
+infAP's term at $d_2$ is ${1\over2}(1+1\cdot{\epsilon\over1+2\epsilon})=
+{1\over2}+{1\over2\cdot100002}$, and over $R=2$ that is
+$\oursq{T-infap-eps}$, not AP's $1/4$: the $\epsilon$ shows in the sixth
+digit.  A list without a relevant judged document has bpref
+$\oursq{T-bpref-norel}$, undefined, and infAP the same.
+
+Pooled but unjudged: $d_1$ relevant, $d_2$ pooled but unjudged, $d_3$
+relevant, nothing else judged ($R=2$, $N=0$).  bpref skips $d_2$ and gives
+$\oursq{T-bpref-pool}$.  infAP's term at $d_3$ has $\rho=1$, $\nu=0$,
+$\pi=1$: ${1\over3}(1+2\cdot{1+\epsilon\over1+2\epsilon})={1\over3}+
+{2\over3}\cdot{100001\over100002}$, and infAP is
+$\oursq{T-infap-pool}$; had $d_2$ been outside the pool, $\pi=0$ and the
+term ${1\over3}+{1\over3}\cdot{100001\over100002}$, infAP
+$\oursq{T-infap-nonpool}$.
+
+@<Worked examples@>=
+@/{"T-bpref-minNR", NULL, "bpref", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
+  "0", 0x0p+0},
+@/{"T-infap-eps", NULL, "infap", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
+  "100003/400008", 0x1.0000a7c4d0614p-2},
+@/{"T-bpref-norel", NULL, "bpref", RM_G(0, -1, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-bpref-pool", NULL, "bpref", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1", 0x1p+0},
+@/{"T-infap-pool", NULL, "infap", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "300005/300006", 0x1.ffff902775148p-1},
+@/{"T-infap-nonpool", NULL, "infap", RM_G(1, -1, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "500009/600012", 0x1.aaaa72be6534fp-1},
+
+@ {\it Example: RBP and its residual.}  The run of the first example with
+$p=1/2$: relevant at ranks 1, 4 and~6, so
+${\rm RBP}={1\over2}(1+{1\over8}+{1\over32})=\oursq{T-rbp-half}$; its one
+unjudged item, at rank~2, and the ranks past the sixth leave
+${1\over2}\cdot{1\over2}+{1\over64}=\oursq{T-rbp-resid-half}$.  With
+trec\_eval's $p=9/10$: ${1\over10}(1+0.729+0.59049)=\oursq{T-rbp}$ and
+${1\over10}\cdot{9\over10}+0.9^6=\oursq{T-rbp-resid}$.  Two judged items
+graded 1,~0 leave only the ranks past the list: the residual is
+$p^2=\oursq{T-rbp-resid-judged}$ for $p=1/2$, where trec\_eval reports~0.
+A cutoff of 3 on the first run gives ${\rm RBP}@@3=\oursq{T-rbp-3}$ and a
+residual ${1\over4}+{1\over8}=\oursq{T-rbp-resid-3}$.  Graded: three items
+of grades 2, 0,~1 with $p=1/2$ give ${1\over2}(1+{1\over4})=
+\oursq{T-rbp-binary}$ on binary relevance and ${1\over2}({2\over2}+
+{1\over4}\cdot{1\over2})=\oursq{T-rbp-linear}$ with \.{gain=linear} ($M=2$);
+a judged item of grade~4 that was not retrieved makes $M=4$ and the value
+${1\over2}({2\over4}+{1\over4}\cdot{1\over4})=\oursq{T-rbp-linear-4}$.
+
+@<Worked examples@>=
+@/{"T-rbp-half", NULL, "rbp[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "37/64", 0x1.28p-1},
+@/{"T-rbp-resid-half", NULL, "rbp-resid[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "17/64", 0x1.1p-2},
+@/{"T-rbp", NULL, "rbp", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
+  "case", RM_OK, "231949/1000000", 0x1.db0813cab81f9p-3},
+@/{"T-rbp-resid", NULL, "rbp-resid", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "621441/1000000", 0x1.3e2d83c6c97d9p-1},
+@/{"T-rbp-resid-judged", NULL, "rbp-resid[p=0.5]", RM_G(1, 0), NULL, NULL, RM_NONE,
+  NULL, "case", RM_OK, "1/4", 0x1p-2},
+@/{"T-rbp-3", NULL, "rbp@@3[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-rbp-binary", NULL, "rbp[p=0.5]", RM_G(2, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "5/8", 0x1.4p-1},
+@/{"T-rbp-linear", NULL, "rbp[p=0.5,gain=linear]", RM_G(2, 0, 1), NULL, NULL, RM_NONE,
+  NULL, "case", RM_OK, "9/16", 0x1.2p-1},
+@/{"T-rbp-linear-4", NULL, "rbp[p=0.5,gain=linear]", RM_G(2, 0, 1), NULL, NULL, RM_G(4),
+  NULL, "case", RM_OK, "9/32", 0x1.2p-2},
+@/{"T-rbp-resid-3", NULL, "rbp-resid@@3[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "3/8", 0x1.8p-2},
+
+@ The paths.  Every metric of this chapter walks the first $k$ ranks once.
+Whether the item at rank~$r$ is judged is |judged_at|; its grade is read
+only when it is judged (an unjudged item's grade is whatever the caller
+put there).
+
+@<Private functions@>=
+static int unjudged_at(const rm_list *l, const size_t *perm, size_t r)
+{
+  return l->unjudged ? l->unjudged[perm[r]] : 0;
+}
+static size_t judged_cut(const rm_variant *v, const rm_list *l)
+{
+  return v->k && v->k < l->n ? v->k : l->n;
+}
+static void judged_counts(const rm_variant *v, const rm_list *l, size_t *rel,
+  size_t *nonrel)
+{
+  size_t i;
+  *rel = *nonrel = 0;
+  for (i = 0; i < l->n; i++) {
+    if (l->unjudged && l->unjudged[i]) continue;
+    if (l->grade[i] >= v->rel) ++*rel;@+ else ++*nonrel;
+  }
+  for (i = 0; i < l->n_unretrieved; i++)
+    if (l->unretrieved_grade[i] >= v->rel) ++*rel;@+ else ++*nonrel;
+}
+
+@ bpref is an integer over an integer: each term is $(D-\min(n_r,R))/D$,
+so ${\rm bpref}=S/(DR)$ with $S=\sum(D-\min(n_r,R))$, where $D$ is taken
+as~1 when it is~0 (then every $n_r$ is~0 and every term~1).  Both paths
+compute $S$ and $DR$ as integers; the double path rounds once, in the
+division, as long as they stay below $2^{53}$, which every list does that
+fits in memory ($DR\le n^2$ would need $n>2^{26}$ judged items).
+
+@<Private functions@>=
+static void bpref_parts(const rm_variant *v, const rm_list *l,
+  const size_t *perm, unsigned long long *s, unsigned long long *den)
+{
+  size_t R, N, D, k = judged_cut(v, l), r, seen = 0;
+  judged_counts(v, l, &R, &N);
+  D = N < R ? N : R;
+  if (D == 0) D = 1;
+  *s = 0; *den = (unsigned long long) D * R;
+  for (r = 0; r < k; r++) {
+    if (unjudged_at(l, perm, r)) continue;
+    if (!relevant(v, l, perm, r)) seen++;
+    else *s += D - (seen < R ? seen : R);
+  }
+}
+static rm_status bpref_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long long s, d;
+  bpref_parts(v, l, perm, &s, &d);
+  mpq_set_d(num, (double) s); mpq_set_d(den, (double) d); /* exact below $2^{53}$ */
+  return RM_OK;
+}
+static rm_status bpref_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  unsigned long long s, d;
+  bpref_parts(v, l, perm, &s, &d);
+  *num = (double) s; *den = (double) d;
+  return RM_OK;
+}
+
+@ infAP's term at a relevant item, with $e=10^5$ so that $\epsilon=1/e$,
+is $(b+Pa)/(b\,r)$ where $a=e\rho+1$, $b=e(\rho+\nu)+2$ and
+$P=\rho+\nu+\pi$.  The exact path adds these fractions; the double path
+forms $b+Pa$ and $br$ exactly (both below $2^{53}$ for lists of fewer
+than $2^{21}$ items), divides once and adds in a compensated sum, and the
+division by $R$ rounds once more: three roundings, and 4~ulps is the bound
+we claim.
+
+@d INFAP_E 100000 /* $1/\epsilon$ */
+@<Private functions@>=
+typedef struct {@+ size_t rho, nu, pi; @+} infap_state;
+static int infap_next(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t r, infap_state *st, double *a, double *b, double *c)
+{ /* 1 at a relevant item, with its term $(a+c)/b$ */
+  int u = unjudged_at(l, perm, r);
+  double P, ee = INFAP_E;
+  if (u == 2) { st->pi++; return 0; }
+  if (u) return 0;
+  if (!relevant(v, l, perm, r)) { st->nu++; return 0; }
+  P = (double) (st->rho + st->nu + st->pi);
+  *b = ee * (double) (st->rho + st->nu) + 2;
+  *a = *b; *c = P * (ee * (double) st->rho + 1);
+  *b *= (double) (r + 1);
+  st->rho++;
+  return 1;
+}
+static rm_status infap_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t R, N, k = judged_cut(v, l), r;
+  infap_state st = {0, 0, 0};
+  mpq_t t;
+  double a, b, c;
+  judged_counts(v, l, &R, &N);
+  mpq_init(t);
+  mpq_set_ui(num, 0, 1);
+  for (r = 0; r < k; r++)
+    if (infap_next(v, l, perm, r, &st, &a, &b, &c)) {
+      mpz_set_d(mpq_numref(t), a); mpz_set_d(mpq_denref(t), c);
+      mpz_add(mpq_numref(t), mpq_numref(t), mpq_denref(t));
+      mpz_set_d(mpq_denref(t), b);
+      mpq_canonicalize(t);
+      mpq_add(num, num, t);
+    }
+  mpq_clear(t);
+  mpq_set_ui(den, (unsigned long) R, 1);
+  return RM_OK;
+}
+static rm_status infap_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t R, N, k = judged_cut(v, l), r;
+  infap_state st = {0, 0, 0};
+  nsum s = {0, 0};
+  double a, b, c;
+  judged_counts(v, l, &R, &N);
+  for (r = 0; r < k; r++)
+    if (infap_next(v, l, perm, r, &st, &a, &b, &c)) nsum_add(&s, (a + c) / b);
+  *num = s.s + s.c; *den = (double) R;
+  return RM_OK;
+}
+
+@ The counts: judged nonrelevant items (over~1), and the judged or unjudged
+items of the first $k$ ranks over $K$, or over $n$ without a cutoff.
+
+@<Private functions@>=
+static rm_status count_parts(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = judged_cut(v, l), r, c = 0;
+  for (r = 0; r < k; r++) {
+    int u = unjudged_at(l, perm, r);
+    if (v->metric == RM_NONREL_JUDGED) c += !u && !relevant(v, l, perm, r);
+    else if (v->metric == RM_UNJ) c += u != 0;
+    else c += u == 0;
+  }
+  *num = (double) c;
+  *den = v->metric == RM_NONREL_JUDGED ? 1.0 : v->k ? (double) v->k : (double) l->n;
+  return RM_OK;
+}
+static rm_status count_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  return count_parts(v, l, perm, num, den);
+}
+static rm_status count_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  double a, b;
+  count_parts(v, l, perm, &a, &b);
+  mpq_set_d(num, a); mpq_set_d(den, b);
+  return RM_OK;
+}
+static double zero_bound(const rm_variant *v)
+{
+  (void) v;
+  return 0;
+}
+
+@ RBP and its residual.  With $p=c/d$, ${\rm RBP}=(d-c)S/d$ where $S$ is
+the sum of $p^{r-1}$ over the relevant ranks, and the residual is
+$p^k+(d-c)S'/d$ with $S'$ the sum over the unjudged ranks.  The exact path
+keeps $p^{r-1}$ as a fraction.  The double path keeps it as an unevaluated
+sum of two doubles, as \.{err} does its product: $p$ itself is $p_h+p_l$
+with $p_h=c/d$ rounded and $p_l=(c-p_hd)/d$, whose numerator a fused
+multiply-add gives exactly, and each multiplication by $p$ adds a relative
+error of a few $u^2$, so that $p^{r-1}$ is within $4ru^2$ of the truth, far
+below $u$ for any list that fits in memory.  The terms (their high parts)
+go into a compensated sum ($u$), which is multiplied by $(d-c)/d$ (two
+roundings) and, for the residual, added to $p^k$ (one more): 5~ulps.  A
+power below the smallest normal double ($2^{-1022}$, reached at rank 103
+for $p=1/1000$) loses its relative accuracy; its terms are then below
+$2^{-1022}$ and matter only to a value that is itself that small.
+
+@<Private functions@>=
+static int rbp_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t r)
+{ /* the weight of rank $r$: a gain, or 1 for an unjudged item */
+  if (v->metric == RM_RBP_RESID) return unjudged_at(l, perm, r) != 0;
+  if (v->gain == RM_GAIN_BINARY) return relevant(v, l, perm, r);
+  return unjudged_at(l, perm, r) ? 0 : l->grade[perm[r]];
+}
+static int rbp_top(const rm_variant *v, const rm_list *l)
+{ /* the divisor $M$ of \.{gain=linear}: the largest judged grade, at least 1 */
+  size_t i;
+  int m = 1;
+  if (v->metric != RM_RBP || v->gain != RM_GAIN_LINEAR) return 1;
+  for (i = 0; i < l->n; i++)
+    if (!(l->unjudged && l->unjudged[i]) && l->grade[i] > m) m = l->grade[i];
+  for (i = 0; i < l->n_unretrieved; i++)
+    if (l->unretrieved_grade[i] > m) m = l->unretrieved_grade[i];
+  return m;
+}
+static rm_status rbp_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t k = judged_cut(v, l), r;
+  mpq_t pw, p, x;
+  mpq_inits(pw, p, x, NULL);
+  mpq_set_ui(p, (unsigned long) v->p, (unsigned long) v->p_den);
+  mpq_canonicalize(p);
+  mpq_set_ui(pw, 1, 1);
+  mpq_set_ui(num, 0, 1);
+  for (r = 0; r < k; r++) {
+    int c = rbp_counts(v, l, perm, r);
+    if (c == 1) mpq_add(num, num, pw);
+    else if (c > 1) {
+      mpq_set_ui(x, (unsigned long) c, 1);
+      mpq_mul(x, x, pw);
+      mpq_add(num, num, x);
+    }
+    mpq_mul(pw, pw, p);
+  }
+  mpq_set_ui(p, (unsigned long) (v->p_den - v->p),
+    (unsigned long) v->p_den * (unsigned long) rbp_top(v, l));
+  mpq_canonicalize(p);
+  mpq_mul(num, num, p);
+  if (v->metric == RM_RBP_RESID) mpq_add(num, num, pw);
+  mpq_set_ui(den, 1, 1);
+  mpq_clears(pw, p, x, NULL);
+  return RM_OK;
+}
+static rm_status rbp_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = judged_cut(v, l), r;
+  double c = v->p, d = v->p_den;
+  double ph = c / d, pl = fma(-ph, d, c) / d, xh = 1.0, xl = 0.0;
+  nsum s = {0, 0};
+  for (r = 0; r < k; r++) {
+    double h, e;
+    int g = rbp_counts(v, l, perm, r);
+    if (g) nsum_add(&s, g == 1 ? xh : xh * g);
+    h = xh * ph;
+    e = fma(xh, ph, -h) + (xh * pl + xl * ph);
+    xh = h + e; xl = e - (xh - h);
+  }
+  *num = (s.s + s.c) * ((d - c) / (d * rbp_top(v, l)));
+  if (v->metric == RM_RBP_RESID) *num += xh;
+  *den = 1.0;
+  return RM_OK;
+}
+static double rbp_bound(const rm_variant *v)
+{
+  return v->metric == RM_RBP && v->gain == RM_GAIN_LINEAR ? 6 : 5;
+}
+static double judged_bound(const rm_variant *v)
+{
+  return v->metric == RM_INFAP ? 4 : 1;
+}
+
+@ @<Metric codes@>=
+RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID,
+
+@ @<Metric specifications@>=
+[RM_BPREF] = {"bpref", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+  judged_bound, no_average, NULL, bpref_qratio, bpref_dratio, NULL},
+[RM_INFAP] = {"infap", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+  judged_bound, no_average, NULL, infap_qratio, infap_dratio, NULL},
+[RM_NONREL_JUDGED] = {"nonrel-judged", K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
+  zero_bound, no_average, NULL, count_qratio, count_dratio, NULL},
+[RM_JUDGED] = {"judged", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
+  no_average, NULL, count_qratio, count_dratio, NULL},
+[RM_UNJ] = {"unj", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
+  no_average, NULL, count_qratio, count_dratio, NULL},
+[RM_RBP] = {"rbp", K(KEY_P) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
+  rbp_bound, p_below_one, rbp_defaults, rbp_qratio, rbp_dratio, NULL},
+[RM_RBP_RESID] = {"rbp-resid", K(KEY_P) | K(KEY_TIES), ratio_d, ratio_x, rbp_bound,
+  p_below_one, NULL, rbp_qratio, rbp_dratio, NULL},
+
+@ The vectors of the chapter.  Their random lists carry markers: a
+family whose metrics read them gets, after each random list, one marker
+per item (see |random_unjudged|).  No variant here has $p=1/2$: its values
+are dyadic fractions, and on a long list one can fall exactly halfway
+between two doubles, whose 40 digits then cannot name the double that
+rounding to even chose.
+
+@<Vector variant lists@>=
+static const char *const judged_variants[] = {"bpref", "bpref@@5",
+  "bpref[rel=2]", "bpref[ties=id-desc]", "bpref[undef=one]", "infap", "infap@@10",
+  "infap[rel=2]", "infap[ties=id-desc]", "nonrel-judged", "nonrel-judged@@5",
+  "nonrel-judged[rel=3]", "judged", "judged@@1", "judged@@5", "judged@@10[ties=id-asc]",
+  "judged@@20[undef=one]", "unj@@5", "unj@@10", "unj@@20[ties=id-desc]", "unj",
+  "rbp", "rbp@@5", "rbp[p=0.6]", "rbp[p=0.8,rel=2]", "rbp[p=0.95,ties=id-desc]",
+  "rbp[gain=linear]", "rbp@@10[p=0.8,gain=linear,ties=id-desc]",
+  "rbp[p=1/3]", "rbp-resid", "rbp-resid@@5", "rbp-resid[p=0.4]",
+  "rbp-resid[p=0.95,ties=id-desc]", "rbp-resid@@20[p=0.001]", NULL};
+
+@ @<Vector families@>=
+{"judged", "incomplete judgments: bpref, infap, nonrel-judged, judged, unj, rbp,"
+  " rbp-resid", 1ULL << RM_BPREF | 1ULL << RM_INFAP | 1ULL << RM_NONREL_JUDGED
+  | 1ULL << RM_JUDGED | 1ULL << RM_UNJ | 1ULL << RM_RBP | 1ULL << RM_RBP_RESID,
+  judged_variants},
 
 @** Where the definitions disagree.
 \here{disagree}\input disagree
@@ -10536,6 +11211,7 @@ simply reproduce the input order.
 #define MAX_CASE 1024
 typedef struct {
   int grade[MAX_CASE], judged[4];
+  unsigned char unj[MAX_CASE]; /* the markers, when |l.unjudged| points here */
   double score[MAX_CASE];
   char idbuf[MAX_CASE][8];
   const char *id[MAX_CASE];
@@ -10560,11 +11236,34 @@ static void random_case(rng *r, rand_case *c)
   }
   for (i = 0; i < n; i++) c->id[i] = c->idbuf[i];
   c->l.n = (size_t) n; c->l.grade = c->grade; c->l.score = c->score;
-  c->l.id = c->id; c->l.label = NULL;
+  c->l.id = c->id; c->l.label = NULL; c->l.unjudged = NULL;
   c->l.n_unretrieved = (size_t) rng_below(r, 4);
   for (i = 0; i < (int) c->l.n_unretrieved; i++)
     c->judged[i] = relevant ? rng_below(r, 5) : 0;
   c->l.unretrieved_grade = c->judged;
+}
+
+@ The lists of the metrics of incomplete judgments (\secref{q:judged}) also
+carry markers: after |random_case| has drawn a list, |random_unjudged|
+makes one item in eight unjudged and one in eight pooled but unjudged,
+each of grade~0.  It draws its own numbers after the list's, so that only
+the family that calls it sees a different sequence.
+
+@<Tool functions@>=
+static int judged_metric(rm_metric m)
+{
+  return m == RM_BPREF || m == RM_INFAP || m == RM_NONREL_JUDGED || m == RM_JUDGED
+    || m == RM_UNJ || m == RM_RBP || m == RM_RBP_RESID;
+}
+static void random_unjudged(rng *r, rand_case *c)
+{
+  size_t i;
+  for (i = 0; i < c->l.n; i++) {
+    int k = rng_below(r, 8);
+    c->unj[i] = (unsigned char) (k == 0 ? 1 : k == 1 ? 2 : 0);
+    if (c->unj[i]) c->grade[i] = 0;
+  }
+  c->l.unjudged = c->unj;
 }
 
 @ Each metric chapter gives a family of vectors: a file name, a title, the set
@@ -10688,7 +11387,9 @@ static void put_score(FILE *f, double x, int comma)
   else fprintf(f, "%.17g", x);
 }
 
-@ A list is written as four fields; in the text twin a set of queries
+@ A list is written as four fields, and a fifth, \.{unjudged}, the markers of
+the input model, when it has them (only the family of incomplete judgments
+does); in the text twin a set of queries
 writes each field once, its queries separated by semicolons (the
 separator of the command line's \.{value}), so that a field of one query
 reads as before.  An empty list is nothing between its semicolons.
@@ -10719,6 +11420,11 @@ static void json_list(FILE *f, const rm_list *l)
   }
   fputs(", \"judged\": ", f);
   json_ints(f, l->unretrieved_grade, l->n_unretrieved);
+  if (l->unjudged) { /* only the lists of incomplete judgments have markers */
+    fputs(", \"unjudged\": [", f);
+    for (i = 0; i < l->n; i++) fprintf(f, i ? ",%d" : "%d", l->unjudged[i]);
+    fputc(']', f);
+  }
 }
 static void text_sep(FILE *f, size_t j, int nonempty)
 {
@@ -10752,6 +11458,15 @@ static void text_lists(FILE *f, const rm_list *q, size_t nq)
     text_sep(f, j, q[j].n_unretrieved > 0 || nq > 1);
     for (i = 0; i < q[j].n_unretrieved; i++)
       fprintf(f, i ? ",%d" : "%d", q[j].unretrieved_grade[i]);
+  }
+  for (j = 0; j < nq && q[j].unjudged == NULL; j++) continue;
+  if (j < nq) {
+    fputs("\nunjudged =", f);
+    for (j = 0; j < nq; j++) {
+      text_sep(f, j, q[j].unjudged == NULL || q[j].n > 0 || nq > 1);
+      if (q[j].unjudged == NULL) fputs("none", f);
+      else for (i = 0; i < q[j].n; i++) fprintf(f, i ? ",%d" : "%d", q[j].unjudged[i]);
+    }
   }
   fputc('\n', f);
 }
@@ -11352,6 +12067,7 @@ static void adq_case(rand_case *rc, const int *g, int ng, int n, long gi, long s
   rc->l.n = (size_t) n; rc->l.grade = rc->grade;
   rc->l.score = scored ? rc->score : NULL; rc->l.id = rc->id;
   rc->l.n_unretrieved = (size_t) u; rc->l.unretrieved_grade = rc->judged;
+  rc->l.unjudged = NULL; rc->l.label = NULL;
 }
 
 @ A random list of the second part: from a tenth to all of the items
@@ -11383,6 +12099,7 @@ static void adq_random(rng *r, rand_case *rc, const int *g, int ng, int len)
   rc->l.n_unretrieved = (size_t) rng_below(r, 3);
   for (i = 0; i < (int) rc->l.n_unretrieved; i++) rc->judged[i] = g[rng_below(r, ng)];
   rc->l.unretrieved_grade = rc->judged;
+  rc->l.unjudged = NULL; rc->l.label = NULL;
 }
 
 @ The search.  It returns 1 with the witness in |wit|, or 0.  The seed
@@ -11426,7 +12143,12 @@ static int adq_witness(const rm_variant *v, const rm_variant *a, const char *key
   if (len > MAX_CASE - 1) len = MAX_CASE - 1;
   for (t = 0; t < ADQ_RANDOM; t++) {
     wit->nq = v->agg != RM_AGG_NONE ? 1 + rng_below(&r, 3) : 1;
-    for (i = 0; i < wit->nq; i++) { adq_random(&r, &wit->c[i], g, ng, len); l[i] = wit->c[i].l; }
+    for (i = 0; i < wit->nq; i++) {
+      adq_random(&r, &wit->c[i], g, ng, len);
+      if (judged_metric(v->metric) || judged_metric(a->metric))
+        random_unjudged(&r, &wit->c[i]);
+      l[i] = wit->c[i].l;
+    }
     if (adq_split(v, a, key, l, (size_t) wit->nq, 0, w)) return 1;
   }
   return adq_small(v, a, key, g, ng, 1, wit, w);
@@ -11619,6 +12341,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
     @<Write the groups of worked examples@>;
     @<Write the groups of ratings@>;
     @<Write the groups of random cases@>;
+    if (fam->variants == judged_variants) @<Write the groups of disagreements@>@;
   }
   ok = !ferror(o.json) && ok;
   ok = (fclose(o.json) == 0) && ok;
@@ -11670,12 +12393,13 @@ static int in_family(const vector_family *fam, const rm_example *x)
     const rm_example *x = &rm_examples[i];
     rm_variant v;
     rm_list l = {0};
+    int xg[RM_EXAMPLE_MAX];
+    unsigned char xu[RM_EXAMPLE_MAX];
     char nm[RM_NAME_MAX], comment[200];
     if (!in_family(fam, x)) continue;
     rm_variant_parse(x->name, &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
-    l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
-    l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
+    rm_example_list(x, &l, xg, xu);
     snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
       x->source ? ", source " : ", a case of the book",
       x->source ? x->source : "", x->printed ? ", printed " : "",
@@ -11715,6 +12439,7 @@ family changes no other family's file.
     @<Open a group for |nm|@>;
     for (c = nt = 0; c < CASES_PER_VARIANT && ok; c++) {
       random_case(&r, &kept[nt]);
+      if (judged_metric(v.metric)) random_unjudged(&r, &kept[nt]);
       if (c) fputc(',', o.json);
       snprintf(comment, sizeof comment, "random case %d", c + 1);
       ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
@@ -11743,6 +12468,7 @@ does not.
   for (tries = 0; tries < HARD_TRIES && found < 2 && ok; tries++) {
     rm_exact e;
     random_case(&h, &kept[nt]);
+    if (judged_metric(v.metric)) random_unjudged(&h, &kept[nt]);
     rm_exact_init(&e);
     if (rm_value_exact(&v, &kept[nt].l, &e) >= 0 && e.hard_bits >= 10) {
       fputc(',', o.json);
@@ -11781,7 +12507,8 @@ out.  The other statuses are not properties of an input: |RM_EK| and
 does not parse has no group; |RM_ENOMEM| and |RM_EHARD| depend on the
 machine, not on the input; |RM_EINVAL| for a null array has no spelling in
 the files.  A program under test should refuse each input as the library
-does, not compute a number.
+does, not compute a number.  The family \.{judged} has one more: a marker
+of |unjudged| other than 0, 1 and~2, refused with |RM_EGRADE|.
 
 @<Write the group of invalid inputs@>=
 {
@@ -11819,6 +12546,12 @@ does, not compute a number.
     BAD(base, 2, NULL, sc, NULL, 0, NULL, "invalid: a rating 0.5 where accuracy needs"
       " a whole grade", RM_EGRADE);
     l.label = NULL;
+  }
+  if (fam->variants == judged_variants) { /* a marker that is not 0, 1 or 2 */
+    static const unsigned char u3[2] = {0, 3};
+    l.unjudged = u3;
+    BAD(base, 2, g2, sc, NULL, 0, NULL, "invalid: an unjudged marker 3", RM_EGRADE);
+    l.unjudged = NULL;
   }
 #undef BAD
   if (open[0]) fputs("\n      ]}", o.json);
@@ -11885,7 +12618,10 @@ one.  It reuses the search as it is, without the random population and
 without a budget, so that the file is the same on every run; the search
 takes a few seconds.  A side on which the variant has no value
 (\.{undef=error} against a number) is an invalid test with the status
-|RM_EUNDEF|.  The family has no worked examples and no random cases.
+|RM_EUNDEF|.  The family has no worked examples and no random cases.  The
+metrics of incomplete judgments (\secref{q:judged}), which came later, have
+their smallest witnesses at the end of their own family, \.{judged}, so
+that this file stayed as it was.
 @^disagreements@>
 
 @<Vector families@>=
@@ -11907,6 +12643,7 @@ pair by pair, in the order of the search's report.
   dis_deadline = dis_now() + 1e9; /* no budget */
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
+    if (judged_metric((rm_metric) mi) != (fam->variants == judged_variants)) continue;
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
@@ -12520,7 +13257,7 @@ each word means.  The meanings are a table of their own, below; a test
 @<Tool functions@>=
 static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
-    "                         [--judged J] [--exact]\n\n"
+    "                         [--judged J] [--unjudged U] [--exact]\n\n"
     "Compute the variant NAME of one list on the double path; with --exact also\n"
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
@@ -12534,6 +13271,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --ids I     identifiers, for ties=id-asc|id-desc, coverage and novelty\n"
     "  --judged J  grades of judged items that were not retrieved (ideal=judged,\n"
     "              recall, ap[norm=rel], r-precision, ...)\n"
+    "  --unjudged U  one marker per grade: 0 judged, 1 retrieved but never judged,\n"
+    "              2 in the pool but unjudged; read by bpref, infap, judged, unj,\n"
+    "              nonrel-judged and rbp-resid (an unjudged item's grade should be 0)\n"
     "  --exact     also compute the value on the exact path (GMP/MPFR)\n\n"
     "Without --exact it prints the canonical name, a tab and the double.  With\n"
     "--exact it prints six rows:\n"
@@ -13676,14 +14416,16 @@ has none), as in the text twins of the golden vectors.  An undefined value is re
 
 @<Tool functions@>=
 typedef struct {
-  int *grade, *judged; double *score; const char **id; char *ids;
+  int *grade, *judged, *unjg; double *score; const char **id; char *ids;
+  unsigned char *unj; /* the markers of \.{--unjudged} */
   const char **lab; char *labs; long first; /* the ratings, and the first that is no grade */
 } owned;
 static int cmd_value(int argc, char **argv)
 {
   rm_variant v;
-  const char *opt[4] = {NULL, NULL, NULL, NULL}, *at[4];
-  static const char *const optname[4] = {"--grades", "--scores", "--ids", "--judged"};
+  const char *opt[5] = {NULL, NULL, NULL, NULL, NULL}, *at[5];
+  static const char *const optname[5] = {"--grades", "--scores", "--ids", "--judged",
+    "--unjudged"};
   rm_list *q = NULL;
   owned *own = NULL;
   long nq = 1, j;
@@ -13730,14 +14472,15 @@ done:
   for (j = 0; own && j < nq; j++) {
     free(own[j].grade); free(own[j].judged); free(own[j].score); free(own[j].id);
     free(own[j].ids); free(own[j].lab); free(own[j].labs);
+    free(own[j].unjg); free(own[j].unj);
   }
   free(own); free(q);
   return rc;
 }
 
-@ The options of \.{value} are \.{--exact} and four that take an
-argument: \.{--grades}, and the optional \.{--scores}, \.{--ids} and
-\.{--judged} (the names are in |optname|, in that order).  An unknown
+@ The options of \.{value} are \.{--exact} and five that take an
+argument: \.{--grades}, and the optional \.{--scores}, \.{--ids},
+\.{--judged} and \.{--unjudged} (the names are in |optname|, in that order).  An unknown
 option, one given twice, or one whose argument is missing is refused with
 exit status~2 and a message naming it, so that a typing slip never leaves
 an option silently at its default; \.{--grades} is the one option without
@@ -13748,9 +14491,9 @@ for (i = 1; i < argc; i++) {
   const char *o = argv[i];
   int k;
   if (strcmp(o, "--exact") == 0) { exact = 1; continue; }
-  for (k = 0; k < 4; k++) if (strcmp(o, optname[k]) == 0) break;
-  if (k == 4 || opt[k] != NULL || i + 1 >= argc) {
-    fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 4 ? "unknown" :
+  for (k = 0; k < 5; k++) if (strcmp(o, optname[k]) == 0) break;
+  if (k == 5 || opt[k] != NULL || i + 1 >= argc) {
+    fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 5 ? "unknown" :
       opt[k] ? "repeated" : "missing the argument of", o);
     return 2;
   }
@@ -13777,7 +14520,7 @@ scores belong to the $j$th grades.
       " set reads (for example mean:NAME)\n", stderr);
     return 2;
   }
-  for (k = 1; k < 4; k++)
+  for (k = 1; k < 5; k++)
     if (opt[k] && count_char(opt[k], ';') + 1 != nq) {
       fprintf(stderr, "rankmetrics: value: --grades has %ld queries but %s has %ld\n",
         nq, optname[k], count_char(opt[k], ';') + 1);
@@ -13788,18 +14531,19 @@ scores belong to the $j$th grades.
 @ Each option's $j$th query is copied out and read by the readers of lists.
 The grades come first, since their number is the length of the list;
 \.{--judged} gives the grades of judged items that were not retrieved, and
-may have any length; scores and identifiers must have one entry per grade,
-and the word \.{none} leaves a query without them (the input order is then
+may have any length; scores, identifiers and the markers of \.{--unjudged}
+(0, 1 or~2 per item, as |unjudged| of the input model) must have one entry
+per grade, and the word \.{none} leaves a query without them (the input order is then
 the ranking).  A mismatch names the query, counting from~1, and both
 lengths.  The pieces are freed here, except the identifiers' text, which
 the list keeps pointing into and which is freed with the list.
 
 @<Read query |j| of every option@>=
 {
-  char *piece[4] = {NULL, NULL, NULL, NULL};
+  char *piece[5] = {NULL, NULL, NULL, NULL, NULL};
   long n, m;
   int k, bad = 0;
-  for (k = 0; k < 4; k++) if (opt[k]) piece[k] = next_piece(&at[k]);
+  for (k = 0; k < 5; k++) if (opt[k]) piece[k] = next_piece(&at[k]);
   own[j].labs = piece[0]; piece[0] = NULL;
   n = read_ratings(own[j].labs, &own[j].grade, &own[j].lab, &own[j].first, 0);
   if (n < 0) bad = 1;
@@ -13826,11 +14570,30 @@ the list keeps pointing into and which is freed with the list.
       bad = 1;
     }
   }
-  for (k = 0; k < 4; k++) free(piece[k]);
+  if (!bad && piece[4] && strcmp(piece[4], "none") != 0) {
+    m = read_grades("--unjudged", piece[4], &own[j].unjg);
+    if (m < 0) bad = 1;
+    else if (m != n) {
+      fprintf(stderr, "rankmetrics: value: query %ld: --grades has %ld items but"
+        " --unjudged has %ld\n", j + 1, n, m);
+      bad = 1;
+    } else {
+      own[j].unj = tool_alloc(NULL, (size_t) (n ? n : 1));
+      for (m = 0; m < n; m++) {
+        if (own[j].unjg[m] > 2) {
+          fprintf(stderr, "rankmetrics: value: --unjudged: item %ld is %d, not 0, 1"
+            " or 2\n", m + 1, own[j].unjg[m]);
+          bad = 1; break;
+        }
+        own[j].unj[m] = (unsigned char) own[j].unjg[m];
+      }
+    }
+  }
+  for (k = 0; k < 5; k++) free(piece[k]);
   if (bad) goto done;
   q[j].n = (size_t) n; q[j].grade = own[j].grade; q[j].score = own[j].score;
   q[j].id = own[j].id; q[j].unretrieved_grade = own[j].judged;
-  q[j].label = own[j].lab;
+  q[j].label = own[j].lab; q[j].unjudged = own[j].unj;
 }
 
 @ Four rows give values: the double path's, the exact path's correctly
@@ -13886,9 +14649,10 @@ static int run_example(const rm_example *x, rm_exact *e, double *d)
 {
   rm_variant v;
   rm_list l = {0};
+  int xg[RM_EXAMPLE_MAX];
+  unsigned char xu[RM_EXAMPLE_MAX];
   rm_status s;
-  l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
-  l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
+  rm_example_list(x, &l, xg, xu);
   if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
   if ((s = rm_value(&v, &l, NULL, d)) != x->status) return 0;
   if (rm_value_exact(&v, &l, e) != x->status) return 0;
@@ -14108,7 +14872,9 @@ items have no identifiers (a tie rule that reads them is then refused).
 written \.{1.0} or \.{+1}, but not \.{1e0} or \.{0x1}: see
 \secref{q:numbers}); a negative grade, as in the qrels of some tracks, is
 read as~0 and counted.  A retrieved document without a judgment has
-grade~0.  The label of a judgment or of a delimited file's row may also be
+grade~0, and the list marks it unjudged (|unjudged| of the input model),
+which the metrics of incomplete judgments read (\secref{q:judged}).  The
+label of a judgment or of a delimited file's row may also be
 a rating, such as MovieLens' \.{3.5}: MAE, MSE, RMSE, Spearman's rho and
 Kendall's tau read every label as written (a negative one too), and a query
 with a rating that is not a whole grade is refused, with its file and line,
@@ -15019,6 +15785,7 @@ typedef struct {
   size_t cap_d;
   int *grade; double *score; const char **id;
   char *drop;
+  unsigned char *unj; /* 1 for a document without a judgment */
   int has_score;
   size_t *lab, cap_l; const char **labp; /* the labels' offsets in |p|, as written */
   int labeled; /* the lines have labels */
@@ -15050,6 +15817,7 @@ static void ev_group_add(ev_group *g, const char *d, int grade, int has_score,
     g->grade = tool_alloc(g->grade, g->cap * sizeof *g->grade);
     g->score = tool_alloc(g->score, g->cap * sizeof *g->score);
     g->drop = tool_alloc(g->drop, g->cap);
+    g->unj = tool_alloc(g->unj, g->cap);
   }
   if (d && g->n == g->cap_d) {
     g->cap_d = g->cap;
@@ -15142,7 +15910,7 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   memset(st->ht, 0, cap * sizeof *st->ht);
   for (k = 0; k < jn; k++) @<Enter judgment |k|, or drop it as repeated@>@;
   for (i = 0; i < n; i++) {
-    g->drop[i] = 0;
+    g->drop[i] = 0; g->unj[i] = 0;
     if (named) @<Give document |i| its judgment, or drop it as repeated@>@;
   }
   for (k = 0; k < jn; k++)
@@ -15179,8 +15947,9 @@ larger grade) and the other is marked dropped.
 }
 
 @ Looking up document~$i$ of the run.  An identifier the judgments do not
-know enters the table as a run document, with grade~0 when there are
-judgments (it is counted among the unjudged).  A judgment not yet claimed
+know enters the table as a run document, with grade~0 and the marker
+|unj| of an unjudged document when there are judgments (it is counted among
+the unjudged).  A judgment not yet claimed
 gives the document its grade, and the document claims it (|jclaim|).  A
 second sight of the identifier, whether its judgment is claimed or it is an
 unjudged document seen before, is a repeated document: an error under
@@ -15194,7 +15963,7 @@ drops the other, the kept line taking the judgment with it.
   size_t first;
   if (*e == 0) {
     *e = (uint32_t) (2 * i + 2);
-    if (st->qrels_path) { g->grade[i] = 0; st->n_unjudged++; }
+    if (st->qrels_path) { g->grade[i] = 0; g->unj[i] = 1; st->n_unjudged++; }
     continue;
   }
   k = (*e - 1) >> 1;
@@ -15212,7 +15981,9 @@ drops the other, the kept line taking the judgment with it.
   st->n_dup++;
   if (st->dup == DUP_LAST || (st->dup == DUP_MAX && ev_dup_larger(st, g, i, first))) {
     g->drop[first] = 1;
-    if (st->qrels_path) g->grade[i] = g->grade[first]; /* its judgment */
+    if (st->qrels_path) { /* its judgment */
+      g->grade[i] = g->grade[first]; g->unj[i] = g->unj[first];
+    }
     if ((*e - 1) & 1) *e = (uint32_t) (2 * i + 2);@+ else st->jclaim[k] = i + 1;
   } else g->drop[i] = 1;
 }
@@ -15329,7 +16100,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   if (jv && (rated = ev_trec_labels(st, g, jv)) < 0) return 0;
   for (i = 0; i < g->n; i++) {
     if (g->drop[i]) continue;
-    g->grade[n] = g->grade[i]; g->score[n] = g->score[i];
+    g->grade[n] = g->grade[i]; g->score[n] = g->score[i]; g->unj[n] = g->unj[i];
     if (g->named) g->id[n] = g->p.s + g->d[i];
     if (g->labeled) g->labp[n] = g->p.s + g->lab[i];
     else if (rated) g->labp[n] = g->labp[i];
@@ -15339,6 +16110,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   l.score = g->has_score ? g->score : NULL;
   l.id = g->named ? g->id : NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
+  l.unjudged = st->qrels_path ? g->unj : NULL;
   if (st->input_ties && l.score && ev_ties_matter(&l, st)) st->n_tie_dep++;
   return ev_query(st, q, &l, g->line0);
 }
@@ -15390,6 +16162,7 @@ static void ev_keep(ev_state *st, const rm_list *l)
   *c = *l;
   c->grade = ev_dup(l->grade, l->n * sizeof(int));
   c->unretrieved_grade = ev_dup(l->unretrieved_grade, l->n_unretrieved * sizeof(int));
+  if (l->unjudged) c->unjudged = ev_dup(l->unjudged, l->n);
   if (l->label) {
     const char **lab = tool_alloc(NULL, l->n * sizeof *lab);
     char *s;
@@ -15420,6 +16193,7 @@ static void ev_keep_free(ev_state *st)
   for (j = 0; j < st->nkq; j++) {
     rm_list *c = &st->kq[j];
     free((void *) c->grade); free((void *) c->unretrieved_grade);
+    free((void *) c->unjudged);
     free((void *) c->score);
     if (c->id) { if (c->n) free((void *) c->id[0]); free((void *) c->id); }
     if (c->label) { if (c->n) free((void *) c->label[0]); free((void *) c->label); }
@@ -15807,7 +16581,7 @@ done:
   if (st.out) fclose(st.out);
   rm_work_free(&st.w);
   ev_keep_free(&st);
-  free(src.buf); free(g.p.s); free(g.d); free(g.line); free(g.drop); free(g.grade);
+  free(src.buf); free(g.p.s); free(g.d); free(g.line); free(g.drop); free(g.unj); free(g.grade);
   free(g.score); free(g.id); free(g.lab); free(g.labp);
   @<Free the judgments of an evaluation@>;
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
@@ -17054,6 +17828,7 @@ typedef struct {
   double expect; /* the correctly rounded value of a valid test */
   char *err_name; /* the status that rejects an invalid test */
   char *shown[4]; /* grades, scores, ids, judged as the file writes them */
+  char *unj_shown; /* the markers of the family \.{judged}, or |NULL| */
   long nq; /* queries of a set (the line \.{queries = N}); 0 for one list */
   rm_list l, *ls; /* the list; the lists of a set (|NULL| for one list) */
   char *own[4]; /* copies of the fields that the lists point into */
@@ -17155,6 +17930,9 @@ static const char *set_field(vvec *x, const char *key, const char *val)
   if (k < 4) {
     if (x->shown[k]) return "a list is given twice";
     x->shown[k] = tool_strdup(val);
+  } else if (strcmp(key, "unjudged") == 0) {
+    if (x->unj_shown) return "a list is given twice";
+    x->unj_shown = tool_strdup(val);
   } else if (strcmp(key, "queries") == 0) {
     char *end;
     long n = strtol(val, &end, 10);
@@ -17259,8 +18037,11 @@ static const char *finish_vector(vvec *x)
     return "a test lacks one of grades, scores, ids, judged";
   if (x->nq == 0) {
     x->own[2] = tool_strdup(x->shown[2]);
-    return vec_list(x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
+    msg = vec_list(x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
+    if (msg == NULL && x->unj_shown) @<Read the markers of |x|@>;
+    return msg;
   }
+  if (x->unj_shown) return "a set of queries with markers of unjudged items";
   for (k = 0; k < 4; k++) {
     long semis = 0;
     const char *c;
@@ -17287,12 +18068,32 @@ static void vvec_free(vvec *x) /* what reading the test allocated */
     rm_list *l = x->nq ? (x->ls ? &x->ls[q] : NULL) : &x->l;
     if (l == NULL) break;
     free((void *) l->grade); free((void *) l->unretrieved_grade);
-    free((void *) l->score); free((void *) l->id);
+    free((void *) l->score); free((void *) l->id); free((void *) l->unjudged);
     if (l->label) { if (l->n) free((void *) l->label[0]); free((void *) l->label); }
   }
   if (x->nq) free(x->ls);
+  free(x->unj_shown);
   for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }
   free(x->err_name);
+}
+
+@ The markers of a list of the family \.{judged} (\secref{q:judged}): one
+per item, each 0, 1 or~2 in a valid test; an invalid test may hold another
+small number, which the library refuses.
+
+@<Read the markers of |x|@>=
+{
+  int *u;
+  long m = vec_ints(x->unj_shown, &u), i;
+  unsigned char *c;
+  if (m < 0 || m != (long) x->l.n) { free(u); return "unjudged and grades differ in number"; }
+  c = tool_alloc(NULL, (size_t) (m ? m : 1));
+  for (i = 0; i < m; i++) {
+    if (u[i] < 0 || u[i] > 255) { free(u); free(c); return "a marker is not 0..255"; }
+    c[i] = (unsigned char) u[i];
+  }
+  free(u);
+  x->l.unjudged = c;
 }
 
 @ A family's text twin is read line by line with |getline|, since a long
@@ -18641,7 +19442,9 @@ so that these two lines print 0.5 and~$3/10$:
 \pybegin%
 print(rm.value("rmse", grades=[3.5, 4], scores=[3, 4.5]))
 print(rm.exact("mae", grades=["3.3", "4.7"], scores=[3, 5]).fraction)
-\pyend  A bad
+\pyend  The markers of unjudged items (\secref{q:judged}) are a further
+argument of |value|, |exact| and |values|, |unjudged|, one 0, 1 or~2 (or a truth value) per grade, and the key of the
+same name of a query given as a dictionary. A bad
 input raises \.{RankmetricsError}, which carries the library's status, its
 name (\.{RM\_EGRADE}, say) and, for a bad name, the parser's message.
 |evaluate| reads columns that are already in memory (a pandas data frame
@@ -18796,7 +19599,7 @@ static int figure_discount(const char *dir)
     rm_variant_parse(names[c], &v, NULL, 0);
     fputs("draw ", f);
     for (i = 1; i <= 20; i++) {
-      rm_list l = {0, grade, NULL, NULL, 0, NULL, NULL};
+      rm_list l = {0, grade, NULL, NULL, 0, NULL, NULL, NULL};
       double w;
       memset(grade, 0, sizeof grade);
       grade[i - 1] = 1;
@@ -18943,7 +19746,7 @@ static int figure_err(const char *dir)
     "label.bot(\"rank\",(3.5u,-20pt));\n", f);
   for (r = 1; r <= 6; r++) {
     rm_variant v;
-    rm_list l = {6, grade, NULL, NULL, 0, NULL, NULL};
+    rm_list l = {6, grade, NULL, NULL, 0, NULL, NULL, NULL};
     double e, stop;
     snprintf(name, sizeof name, "err@@%d", r);
     if (rm_variant_parse(name, &v, NULL, 0) != RM_OK

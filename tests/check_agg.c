@@ -219,7 +219,7 @@ END_TEST
 START_TEST(test_handmade_variants)
 {
   static const int g[] = {1, 0};
-  rm_list l = {2, g, NULL, NULL, 0, NULL, NULL};
+  rm_list l = {2, g, NULL, NULL, 0, NULL, NULL, NULL};
   rm_variant v;
   rm_exact e;
   double d = -1;
@@ -270,15 +270,15 @@ static const int ga[] = {0, 1, 0, 1}, gb[] = {0, 0, 0}, gc[] = {0, 0}, uc[] = {2
   gd[] = {1, 1, 0, 0, 1}, ge[] = {0, 0, 1, 0};
 static const double se[] = {0.9, 0.5, 0.5, 0.1};
 static const int g41[] = {0, 1, 0}, g42[] = {1, 0, 0}, g43[] = {0, 0, 1};
-#define QA {4, ga, NULL, NULL, 0, NULL, NULL}
-#define QB {3, gb, NULL, NULL, 0, NULL, NULL}
-#define QC {2, gc, NULL, NULL, 1, uc, NULL}
-#define QD {5, gd, NULL, NULL, 0, NULL, NULL}
-#define QE {4, ge, se, NULL, 0, NULL, NULL}
-#define QEMPTY {0, NULL, NULL, NULL, 0, NULL, NULL}
+#define QA {4, ga, NULL, NULL, 0, NULL, NULL, NULL}
+#define QB {3, gb, NULL, NULL, 0, NULL, NULL, NULL}
+#define QC {2, gc, NULL, NULL, 1, uc, NULL, NULL}
+#define QD {5, gd, NULL, NULL, 0, NULL, NULL, NULL}
+#define QE {4, ge, se, NULL, 0, NULL, NULL, NULL}
+#define QEMPTY {0, NULL, NULL, NULL, 0, NULL, NULL, NULL}
 static const rm_list set_abcd[] = {QA, QB, QC, QD};
-static const rm_list set_004[] = {{3, g41, NULL, NULL, 0, NULL, NULL}, {3, g42, NULL, NULL, 0, NULL, NULL},
-                                  {3, g43, NULL, NULL, 0, NULL, NULL}};
+static const rm_list set_004[] = {{3, g41, NULL, NULL, 0, NULL, NULL, NULL}, {3, g42, NULL, NULL, 0, NULL, NULL, NULL},
+                                  {3, g43, NULL, NULL, 0, NULL, NULL, NULL}};
 static const rm_list set_ab[] = {QA, QB};
 static const rm_list set_ac[] = {QA, QC};
 static const rm_list set_bb[] = {QB, QB};

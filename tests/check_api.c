@@ -36,7 +36,7 @@
 START_TEST(test_variant_new)
 {
   static const int g[] = {1, 0, 1};
-  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL};
   char msg[128] = "", a[RM_NAME_MAX], b[RM_NAME_MAX];
   rm_variant s, *v = rm_variant_new("precision@2", msg, sizeof msg);
   double x = -1, y = -1;
@@ -89,8 +89,8 @@ START_TEST(test_gauc)
   static const int g1[] = {1, 0, 0, 0}, g2[] = {1, 1, 0}, g3[] = {0, 0};
   static const double s1[] = {0.9, 0.5, 0.4, 0.3}, s2[] = {0.8, 0.4, 0.6},
     s3[] = {0.7, 0.2};
-  rm_list q[3] = {{4, g1, s1, NULL, 0, NULL, NULL}, {3, g2, s2, NULL, 0, NULL, NULL},
-    {2, g3, s3, NULL, 0, NULL, NULL}};
+  rm_list q[3] = {{4, g1, s1, NULL, 0, NULL, NULL, NULL}, {3, g2, s2, NULL, 0, NULL, NULL, NULL},
+    {2, g3, s3, NULL, 0, NULL, NULL, NULL}};
   rm_variant v, d;
   char a[RM_NAME_MAX], b[RM_NAME_MAX], msg[256] = "";
   double x = -1;

@@ -594,6 +594,8 @@ START_TEST(test_example_row)
   const rm_example *x = &rm_examples[_i];
   rm_variant v;
   rm_list l = {0};
+  int xg[RM_EXAMPLE_MAX];
+  unsigned char xu[RM_EXAMPLE_MAX];
   rm_exact e;
   rm_status s;
   char msg[256] = "", dig[64];
@@ -603,8 +605,7 @@ START_TEST(test_example_row)
 
   s = rm_variant_parse(x->name, &v, msg, sizeof msg);
   ck_assert_msg(s == RM_OK, "%s: name '%s' rejected (%d): %s", x->id, x->name, (int) s, msg);
-  l.n = x->n; l.grade = x->grade; l.score = x->score; l.id = x->ids;
-  l.n_unretrieved = x->n_judged; l.unretrieved_grade = x->judged;
+  rm_example_list(x, &l, xg, xu);
 
   rm_exact_init(&e);
   s = rm_value_exact(&v, &l, &e);
@@ -2187,21 +2188,36 @@ START_TEST(test_names_other_libraries)
   v = parsed("RR@10");
   ck_assert(v.metric == RM_RR && v.ties == RM_TIES_ID_ASC && v.k == 10);
   ck_assert_int_eq(rm_variant_parse("nDCG@10", &v, NULL, 0), RM_OK);
-  expect_reject("bpref", RM_ENAME, "trec_eval's bpref has no rankmetrics variant yet");
+  v = parsed("trec_eval:bpref");
+  ck_assert(v.metric == RM_BPREF && v.ties == RM_TIES_ID_DESC && v.rel == 1);
+  v = parsed("bpref"); /* ours: ties by input order */
+  ck_assert(v.metric == RM_BPREF && v.ties == RM_TIES_INPUT);
+  v = parsed("Judged@10");
+  ck_assert(v.metric == RM_JUDGED && v.ties == RM_TIES_ID_ASC && v.k == 10);
+  v = parsed("infAP");
+  ck_assert(v.metric == RM_INFAP && v.ties == RM_TIES_ID_DESC);
+  v = parsed("rbp_resid.p=0.8");
+  ck_assert(v.metric == RM_RBP_RESID && v.p == 4 && v.p_den == 5);
+  v = parsed("trec_eval:rbp");
+  ck_assert(v.metric == RM_RBP && v.p == 9 && v.p_den == 10 && v.ties == RM_TIES_ID_DESC
+            && v.gain == RM_GAIN_LINEAR);
+  v = parsed("rbp");
+  ck_assert(v.metric == RM_RBP && v.gain == RM_GAIN_BINARY);
+  expect_reject("rbp[gain=exp2]", RM_ENAME, "gain=binary or gain=linear");
+  expect_reject("rbp[p=1]", RM_ENAME, "below 1");
+  expect_reject("rbp[p=3/2]", RM_ENAME, "below 1");
   expect_reject("gm_map", RM_ENAME, "trec_eval's gm_map has no rankmetrics variant yet");
   expect_reject("11pt_avg", RM_ENAME, "trec_eval's 11pt_avg has no rankmetrics variant yet");
   expect_reject("utility", RM_ENAME, "trec_eval's utility has no rankmetrics variant yet");
-  expect_reject("Judged@10", RM_ENAME, "ir_measures' Judged has no rankmetrics variant yet");
   expect_reject("NumRelRet", RM_ENAME, "ir_measures' NumRelRet has no rankmetrics variant yet");
   expect_reject("IPrec@0.5", RM_ENAME, "ir_measures' IPrec has no rankmetrics variant yet");
   expect_reject("RBP(p=0.8)", RM_ENAME, "ir_measures' RBP has no rankmetrics variant yet");
-  expect_reject("infAP", RM_ENAME, "trec_eval's and ir_measures' infAP");
   expect_reject("AP(judged_only=True)", RM_ENAME, "no rankmetrics variant yet");
   expect_reject("P.5,10", RM_ENAME, "several measures");
   expect_reject("P", RM_ENAME, "needs a cutoff");
   expect_reject("map@10", RM_ENAME, "unknown metric 'map'");
   expect_reject("trec_eval:nosuch", RM_ENAME, "trec_eval has no measure");
-  ck_assert_int_eq(rm_variant_parse("bpref", &v, NULL, 0), RM_ENAME);
+  ck_assert_int_eq(rm_variant_parse("gm_bpref", &v, NULL, 0), RM_ENAME);
 }
 END_TEST
 
@@ -2245,7 +2261,7 @@ START_TEST(test_names_opaque_sizes)
     "auc[ties=average]"};
   static const int g[] = {1, 0, 2, 0, 1};
   static const double sc[] = {.9, .5, .5, .2, .1};
-  rm_list l = {5, g, sc, NULL, 1, (const int[]){3}, NULL};
+  rm_list l = {5, g, sc, NULL, 1, (const int[]){3}, NULL, NULL};
   size_t sz = rm_variant_size(), i, nv = sizeof names / sizeof names[0];
   double *buf, out[4];
   rm_status st[4];

@@ -83,7 +83,7 @@ static void make_lists(void)
     t->l.n = t->n;
     t->l.grade = t->grade;
     t->l.score = t->score;
-    t->l.id = t->id; t->l.label = NULL;
+    t->l.id = t->id; t->l.label = NULL; t->l.unjudged = NULL;
     t->l.n_unretrieved = t->nu;
     t->l.unretrieved_grade = t->ugrade;
   }

@@ -22,12 +22,17 @@
    flags that follow from the input (Ties, EmptyList, Rational, ...) are
    recomputed here.  A test flagged Disagreement (the smallest witnesses of
    `rankmetrics disagree': every test of disagreements_test.txt, and the
-   tests of aggregates_test.txt whose comment begins "smallest witness")
+   tests of aggregates_test.txt and judged_test.txt whose comment begins
+   "smallest witness")
    names another variant and its value in its comment: that variant,
    computed here on the same input, must give the value named, and it must
    differ from the test's own result.  A test flagged Neighbour (a witness
    that tells the group's variant from a neighbour, one key away) is
    checked the same way.
+
+   A test of judged_test.txt may have a line "unjudged = M,M,..." with one
+   marker 0, 1 or 2 per item (rm_list's unjudged); without it every item is
+   judged.
 
    A test of a set of queries (aggregates_test.txt) has a line "queries = N"
    (N >= 1) before its lists; each of grades, scores, ids and judged then
@@ -109,7 +114,8 @@ enum {
   F_TCID = 1 << 0, F_COMMENT = 1 << 1, F_FLAGS = 1 << 2, F_GRADES = 1 << 3,
   F_SCORES = 1 << 4, F_IDS = 1 << 5, F_JUDGED = 1 << 6, F_RESULT = 1 << 7,
   F_STATUS = 1 << 8, F_VALUE = 1 << 9, F_DECIMAL = 1 << 10,
-  F_RATIONAL = 1 << 11, F_ERROR = 1 << 12, F_QUERIES = 1 << 13
+  F_RATIONAL = 1 << 11, F_ERROR = 1 << 12, F_QUERIES = 1 << 13,
+  F_UNJUDGED = 1 << 14 /* optional: the markers of the family judged */
 };
 #define F_COMMON (F_TCID | F_COMMENT | F_FLAGS | F_GRADES | F_SCORES | F_IDS \
   | F_JUDGED | F_RESULT)
@@ -122,6 +128,7 @@ typedef struct {
   double *score; size_t nscore; int has_score;
   char *idbuf; const char **id; size_t nid; int has_id;
   int *judged; size_t nj;
+  int *unj; size_t nunj; int has_unj; unsigned char *unjc;
   char *labbuf; const char **label; /* ratings, when the grades are not whole */
 } vec_query;
 
@@ -145,6 +152,7 @@ static void test_clear(vec_test *t)
   for (j = 0; t->q && j < t->nq; j++) {
     vec_query *q = &t->q[j];
     free(q->grade); free(q->score); free(q->idbuf); free(q->id); free(q->judged);
+    free(q->unj); free(q->unjc);
     free(q->labbuf); free(q->label);
   }
   free(t->q);
@@ -276,6 +284,18 @@ static int read_lists(vec_test *t, const char *key, unsigned bit, const char *va
     case F_IDS:
       if (strcmp(p, "none") != 0) { q->has_id = 1; ok = parse_ids(p, q); }
       break;
+    case F_UNJUDGED:
+      if (strcmp(p, "none") != 0) {
+        size_t i;
+        q->has_unj = 1;
+        ok = parse_ints(p, &q->unj, &q->nunj);
+        if (ok && (q->unjc = malloc(q->nunj + 1)) == NULL) ok = 0;
+        for (i = 0; ok && i < q->nunj; i++) {
+          ok = q->unj[i] >= 0 && q->unj[i] <= 255; /* the library refuses above 2 */
+          if (ok) q->unjc[i] = (unsigned char) q->unj[i];
+        }
+      }
+      break;
     default: ok = parse_ints(p, &q->judged, &q->nj); break;
     }
     if (!ok && t->set)
@@ -303,7 +323,7 @@ static int read_field(vec_test *t, const char *key, const char *val,
     {"grades", F_GRADES}, {"scores", F_SCORES}, {"ids", F_IDS},
     {"judged", F_JUDGED}, {"result", F_RESULT}, {"status", F_STATUS},
     {"value", F_VALUE}, {"decimal", F_DECIMAL}, {"rational", F_RATIONAL},
-    {"error", F_ERROR}, {"queries", F_QUERIES}, {NULL, 0}};
+    {"error", F_ERROR}, {"queries", F_QUERIES}, {"unjudged", F_UNJUDGED}, {NULL, 0}};
   unsigned bit = 0;
   int k, ok = 1;
   for (k = 0; keys[k].name; k++) if (strcmp(key, keys[k].name) == 0) bit = keys[k].bit;
@@ -332,7 +352,7 @@ static int read_field(vec_test *t, const char *key, const char *val,
     if (ok) { t->set = 1; t->nq = (size_t) n; }
     break;
   }
-  case F_GRADES: case F_SCORES: case F_IDS: case F_JUDGED:
+  case F_GRADES: case F_SCORES: case F_IDS: case F_JUDGED: case F_UNJUDGED:
     return read_lists(t, key, bit, val, why, whylen);
   case F_RESULT:
     ok = strcmp(val, "valid") == 0 || strcmp(val, "invalid") == 0;
@@ -544,7 +564,8 @@ static void check_flags(vec_ctx *c, const vec_test *t, const rm_variant *v,
   FLAG("Erratum", has_flag(t->flags, "Erratum") && has_flag(t->flags, "SourceExample"));
   FLAG("Neighbour", strncmp(t->comment, "tells it from a neighbour: ", 27) == 0);
   FLAG("Disagreement", strcmp(c->file, "disagreements_test.txt") == 0
-    || (strcmp(c->file, "aggregates_test.txt") == 0
+    || ((strcmp(c->file, "aggregates_test.txt") == 0
+         || strcmp(c->file, "judged_test.txt") == 0)
         && strncmp(t->comment, "smallest witness", 16) == 0));
 #undef FLAG
 }
@@ -622,7 +643,7 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
   double d, wantv = 0;
   size_t j;
   if ((t->seen & F_RESULT)
-      && (t->seen & ~(unsigned) F_QUERIES) != (t->valid ? F_VALID : F_INVALID)) {
+      && (t->seen & ~(unsigned) (F_QUERIES | F_UNJUDGED)) != (t->valid ? F_VALID : F_INVALID)) {
     vec_fail(c, t->tcid, "fields missing or out of place (mask %#x)", t->seen);
     return;
   }
@@ -670,6 +691,11 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
     l[j].id = q->has_id ? (q->n ? (const char *const *) q->id : empty_id) : NULL;
     l[j].n_unretrieved = q->nj;
     l[j].unretrieved_grade = q->nj ? q->judged : empty_i;
+    l[j].unjudged = q->has_unj ? q->unjc : NULL;
+    if (q->has_unj && q->nunj != q->n) {
+      vec_fail(c, t->tcid, "unjudged has %zu markers for %zu items", q->nunj, q->n);
+      free(l); return;
+    }
   }
   if (has_flag(t->flags, "Disagreement") || has_flag(t->flags, "Neighbour"))
     check_disagreement(c, t, l);

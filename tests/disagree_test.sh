@@ -121,7 +121,7 @@ ok "every one of the $nt tests is flagged Disagreement" '[ "$nt" -gt 100 ] && [ 
 ok "numberOfTests of the JSON twin is $nt" 'grep -q "\"numberOfTests\": $nt," "$V.json"'
 ok "every JSON test carries the flag" \
   '[ "$(grep -c "{\"tcId\": " "$V.json")" = "$nt" ] && [ "$(grep -c "\"flags\": \[\(\"[A-Za-z]*\",\)*\"Disagreement\"" "$V.json")" = "$nt" ]'
-ok "no other family carries the flag but the sets of aggregates" '! grep -l "^flags = .*Disagreement" ${VEC:-vectors}/*_test.txt | grep -v "disagreements_test.txt\|aggregates_test.txt"'
+ok "no other family carries the flag but the sets of aggregates and the family judged" '! grep -l "^flags = .*Disagreement" ${VEC:-vectors}/*_test.txt | grep -v "disagreements_test.txt\|aggregates_test.txt\|judged_test.txt"'
 # GAUC's witnesses are sets: in aggregates_test.txt, two queries each, and the
 # split of the sources (uniform against items) in a group of each variant
 A=${VEC:-vectors}/aggregates_test.txt

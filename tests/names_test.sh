@@ -63,7 +63,17 @@ same 'SetF(beta=0.5,rel=2)' 'f[beta2=1/2,rel=2,ties=id-desc]'
 same 'set_F_0.25' 'f[beta2=1/4,ties=id-desc]'
 same 'mean:map' 'mean:ap[ties=id-desc]'
 same 'mean[skip=norel]:ERR@20' 'mean[skip=norel]:err@20[gmax=4,ties=id-desc]'
+# the measures of incomplete judgments (the chapter of that name)
+same 'rbp_resid_p=0.5' 'rbp-resid[p=1/2,ties=id-desc]'
+same 'rbp.p=0.95' 'rbp[p=19/20,gain=linear,ties=id-desc]'
+same 'trec_eval:rbp' 'rbp[p=9/10,gain=linear,ties=id-desc]'
+same 'unj_20' 'unj@20[ties=id-desc]'
+same 'Bpref(rel=2)' 'bpref[rel=2,ties=id-desc]'
+same 'infAP(rel=3)' 'infap[rel=3,ties=id-desc]'
+same 'mean:infAP' 'mean:infap[ties=id-desc]'
 # our own names keep their meaning
+same bpref 'bpref[ties=input]'
+same rbp 'rbp[ties=input,p=0.9,gain=binary,rel=1]'
 same ndcg 'ndcg[ties=input]'
 same recall 'recall[ties=input]'
 same dcg 'dcg[ties=input]'
@@ -75,20 +85,21 @@ refused() { # NAME TEXT: refused, with TEXT in the message, and not as unknown
   case "$e" in *"unknown metric"*) bad "'$1' refused as unknown: $e"; return ;; esac
   case "$e" in *"$2"*) ok ;; *) bad "'$1': message '$e' lacks '$2'" ;; esac
 }
-for n in bpref infAP 11pt_avg gm_map gm_bpref utility num_q num_ret num_rel \
+for n in 11pt_avg gm_map gm_bpref utility num_q num_ret num_rel \
     num_rel_ret iprec_at_recall_0.10 relstring Rprec_mult_0.20 binG G ndcg_rel \
-    Rndcg set_map set_relative_P relative_P_5 rbp yaap prefs_simp P_avgjg runid; do
+    Rndcg set_map set_relative_P relative_P_5 yaap prefs_simp P_avgjg runid; do
   refused "trec_eval:$n" "trec_eval's ${n%%_[0-9]*} has no rankmetrics variant yet"
 done
 refused iprec_at_recall_0.10 "trec_eval's iprec_at_recall has no rankmetrics variant yet"
-refused bpref "trec_eval's bpref has no rankmetrics variant yet"
-refused infAP "trec_eval's and ir_measures' infAP have no rankmetrics variant yet"
-for n in Bpref infAP 'Judged@10' NumQ NumRel NumRelRet NumRet 'IPrec@0.5' \
+refused 'rbp.q=1' "takes the parameter p="
+same unj 'unj[ties=input]'
+refused 'Judged' "needs a cutoff"
+refused 'rbp[p=1]' "must be below 1"
+for n in NumQ NumRel NumRelRet NumRet 'IPrec@0.5' \
     'RBP(p=0.8)' SetAP SetRelP 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
 done
-refused 'Judged@10' "ir_measures' Judged has no rankmetrics variant yet"
 refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
 refused 'SetP(relative=True)' "ir_measures' SetP(relative=True) has no rankmetrics variant yet"
 same 'SetP(relative=False)' 'precision[ties=id-desc]'
@@ -141,6 +152,37 @@ P_10 all 3/20
 ndcg_cut_10 all (2/(5/2+1/$l3)+1/$l3)/2
 E
   [ "$(wc -l < "$T/out")" -eq 9 ] && ok || bad "eval wrote $(wc -l < "$T/out") lines, expected 9"
+fi
+
+# ---- 5. eval and the measures of incomplete judgments, by hand -------------
+# q1 judges d1 1, d3 0, d4 1, d5 0, d7 1, d8 0, d9 0 and retrieves, in order,
+# d1 d2 d3 d4 d5 d6: d2 and d6 are unjudged.  R = 3, N = 4, min(N, R) = 3.
+#   bpref: d1 scores 1, d4 (one nonrelevant above) 1 - 1/3: (5/3)/3 = 5/9.
+#   infAP: 1 at d1; at d4 (j = 3, rho = 1, nu = 1, d2 outside the pool)
+#     1/4 + (3/4)(2/3)(1+e)/(2+2e) = 1/2; (3/2)/3 = 1/2.
+#   unj_5 = 1/5, Judged@5 = 4/5, num_nonrel_judged_ret = 2 (d3, d5).
+#   rbp_resid (p = 0.9): 0.1 (0.9 + 0.9^5) + 0.9^6 = 0.68049.
+#   Without the judgments' markers (every document judged), bpref would count
+#   d2 as nonrelevant: 1 + (1 - 2/3) over 3 = 4/9, which is not what we want.
+printf '1 0 d1 1\n1 0 d3 0\n1 0 d4 1\n1 0 d5 0\n1 0 d7 1\n1 0 d8 0\n1 0 d9 0\n' > "$T/q"
+printf '1 Q0 d1 1 6 t\n1 Q0 d2 2 5 t\n1 Q0 d3 3 4 t\n1 Q0 d4 4 3 t\n1 Q0 d5 5 2 t\n1 Q0 d6 6 1 t\n' > "$T/r"
+if ! $RM eval --quiet --trec -q -m trec_eval:bpref -m infAP -m unj_5 -m Judged@5 \
+    -m num_nonrel_judged_ret -m rbp_resid "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval failed: $(cat "$T/out")"
+else
+  while read -r m want; do
+    got=$(awk -F'\t' -v m="$m" '$1 == m && $2 == "1" {print $3}' "$T/out")
+    w=$(awk "BEGIN {printf \"%.17g\", $want}")
+    if [ -n "$got" ] && awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}'; then ok
+    else bad "eval $m: got '$got', expected $w ($want)"; fi
+  done <<E
+trec_eval:bpref 5/9
+infAP 1/2
+unj_5 1/5
+Judged@5 4/5
+num_nonrel_judged_ret 2
+rbp_resid 0.68049
+E
 fi
 
 echo "names_test: $pass passed, $fail failed"

@@ -14,8 +14,16 @@ name, e.g. ``ndcg@10[gain=exp2,ideal=judged]`` or ``mean:ap``::
 Lists are given as in the library: ``grades`` (whole numbers 0..100, in
 input order), ``scores`` (higher first; None: the input order is the
 ranking), ``ids`` (strings, for the tie rules id-asc and id-desc) and
-``judged`` (grades of judged items that were not retrieved).  Errors
-raise RankmetricsError, which carries the library's status.
+``judged`` (grades of judged items that were not retrieved) and
+``unjudged`` (one marker per retrieved item: 0 or False when it was
+judged, 1 or True when it was retrieved but never judged, 2 when it was in
+the pool but left unjudged; None: every item judged), which bpref, infap,
+judged, unj, nonrel-judged and rbp-resid read::
+
+    >>> rm.exact("bpref", grades=[1, 0, 0, 1], unjudged=[0, 1, 0, 0]).fraction
+    Fraction(1, 2)
+
+Errors raise RankmetricsError, which carries the library's status.
 
 For MAE, MSE and RMSE the ``grades`` may be ratings instead: any real
 numbers.  They are passed to the library exactly: a str or Decimal as the
@@ -206,8 +214,8 @@ def key_range(key):
 
 # ---- Lists -----------------------------------------------------------------
 
-Query = collections.namedtuple("Query", "grades scores ids judged",
-                               defaults=(None, None, None))
+Query = collections.namedtuple("Query", "grades scores ids judged unjudged",
+                               defaults=(None, None, None, None))
 Query.__doc__ = "One query of a set: its list and its judgments."
 
 
@@ -299,7 +307,7 @@ def _grades(grades):
     return len(enc), None, None, la
 
 
-def _fill(lst, grades, scores, ids, judged, keep):
+def _fill(lst, grades, scores, ids, judged, keep, unjudged=None):
     """Fill an rm_list; keep collects the arrays it points into."""
     if grades is None:
         raise TypeError("grades are required")
@@ -331,6 +339,16 @@ def _fill(lst, grades, scores, ids, judged, keep):
         k, jp, ja = _ints(judged, "judged")
         lst.n_unretrieved, lst.unretrieved_grade = k, jp
         keep.append(ja)
+    if unjudged is not None:
+        u = [int(x) for x in unjudged]
+        if len(u) != n:
+            raise RankmetricsError(-1, "%d unjudged markers for %d grades"
+                                   % (len(u), n))
+        if any(x < 0 or x > 2 for x in u):
+            raise RankmetricsError(-2, "an unjudged marker is 0, 1 or 2")
+        ua = (ctypes.c_ubyte * max(n, 1))(*u)
+        lst.unjudged = ctypes.cast(ua, ctypes.POINTER(ctypes.c_ubyte))
+        keep.append(ua)
     keep.append(ga)
 
 
@@ -341,20 +359,20 @@ def _out_of_range(a, n):
     return any(a[i] < 0 or a[i] > 100 for i in range(n))
 
 
-def _one(grades, scores, ids, judged):
+def _one(grades, scores, ids, judged, unjudged=None):
     lst, keep = _lib.List(), []
-    _fill(lst, grades, scores, ids, judged, keep)
+    _fill(lst, grades, scores, ids, judged, keep, unjudged)
     return lst, keep
 
 
 def _query(q):
     if isinstance(q, collections.abc.Mapping):
         return Query(q["grades"], q.get("scores"), q.get("ids"),
-                     q.get("judged"))
+                     q.get("judged"), q.get("unjudged"))
     if isinstance(q, Query):
         return q
     if isinstance(q, tuple) and q and hasattr(q[0], "__len__"):
-        return Query(*q)  # (grades, scores, ids, judged)
+        return Query(*q)  # (grades, scores, ids, judged[, unjudged])
     return Query(q)  # a bare list of grades
 
 
@@ -363,7 +381,7 @@ def _set(queries):
     arr = (_lib.List * max(len(qs), 1))()
     keep = [arr]
     for i, q in enumerate(qs):
-        _fill(arr[i], q.grades, q.scores, q.ids, q.judged, keep)
+        _fill(arr[i], q.grades, q.scores, q.ids, q.judged, keep, q.unjudged)
     return arr, len(qs), keep
 
 
@@ -374,12 +392,12 @@ def _check(s, v):
         raise RankmetricsError(s, variant=v)
 
 
-def value(variant, grades, scores=None, ids=None, judged=None):
+def value(variant, grades, scores=None, ids=None, judged=None, unjudged=None):
     """The value of a variant on one list, on the double path (fast; its
     error is at most ulp_bound(variant) ulps).  An undefined value is the
     variant's undef convention (0 by default)."""
     v = _variant(variant)
-    lst, keep = _one(grades, scores, ids, judged)
+    lst, keep = _one(grades, scores, ids, judged, unjudged)
     out = ctypes.c_double()
     _check(_L.rm_value(v.buf, ctypes.byref(lst), None, ctypes.byref(out)),
            variant)
@@ -454,14 +472,15 @@ def _exact_call(fn, v, variant, *args):
         _L.rm_exact_clear(ctypes.byref(c))
 
 
-def exact(variant, grades, scores=None, ids=None, judged=None):
+def exact(variant, grades, scores=None, ids=None, judged=None, unjudged=None):
     """The exact value of a variant on one list (MPFR/GMP), as an Exact."""
     v = _variant(variant)
-    lst, keep = _one(grades, scores, ids, judged)
+    lst, keep = _one(grades, scores, ids, judged, unjudged)
     return _exact_call(_L.rm_value_exact, v, variant, ctypes.byref(lst))
 
 
-def values(variants, grades, scores=None, ids=None, judged=None):
+def values(variants, grades, scores=None, ids=None, judged=None,
+           unjudged=None):
     """The double values of several variants of one list, as a list in the
     order of the names; the list is ranked once for each tie rule.  The
     first variant that fails raises."""
@@ -470,7 +489,7 @@ def values(variants, grades, scores=None, ids=None, judged=None):
     arr = (ctypes.c_double * max(nv * _VWORDS, 1))()
     for i, v in enumerate(vs):
         ctypes.memmove(ctypes.byref(arr, i * _VWORDS * 8), v.buf, _VSIZE)
-    lst, keep = _one(grades, scores, ids, judged)
+    lst, keep = _one(grades, scores, ids, judged, unjudged)
     out = (ctypes.c_double * max(nv, 1))()
     st = (ctypes.c_int * max(nv, 1))()
     s = _L.rm_values(arr, nv, ctypes.byref(lst), None, out, st)
@@ -484,7 +503,8 @@ def value_set(variant, queries):
     """The double value of a variant over a set of queries: an aggregated
     name (mean:ap, micro[skip=undef]:recall@10, sum:rr) or a metric of a
     whole set.  A query is a Query, a dict with the keys grades, scores,
-    ids, judged, a tuple (grades, scores, ids, judged) or a bare list of
+    ids, judged, unjudged, a tuple (grades, scores, ids, judged[, unjudged])
+    or a bare list of
     grades."""
     v = _variant(variant)
     arr, nq, keep = _set(queries)

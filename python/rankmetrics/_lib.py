@@ -34,7 +34,8 @@ class List(ctypes.Structure):
                 ("id", c_char_pp),
                 ("n_unretrieved", ctypes.c_size_t),
                 ("unretrieved_grade", c_int_p),
-                ("label", c_char_pp)]
+                ("label", c_char_pp),
+                ("unjudged", ctypes.POINTER(ctypes.c_ubyte))]
 
 
 DECIMAL_MAX = 96  # RM_DECIMAL_MAX

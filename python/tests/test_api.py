@@ -97,6 +97,27 @@ def test_no_relevant_item():
     assert not r.undefined and r.value == 0
 
 
+def test_unjudged_markers():
+    # The book's first example of incomplete judgments: d2 unjudged, three
+    # judged items not retrieved (1, 0, 0): R = N = 4; bpref 9/16, infAP 1/2.
+    g, u, j = [1, 0, 0, 1, 0, 1], [0, 1, 0, 0, 0, 0], [1, 0, 0]
+    assert rm.exact("bpref", g, judged=j, unjudged=u).fraction == Fraction(9, 16)
+    assert rm.exact("infap", g, judged=j, unjudged=u).fraction == Fraction(1, 2)
+    assert rm.exact("judged@10", g, unjudged=u).fraction == Fraction(1, 2)
+    assert rm.value("unj@10", g, unjudged=[True, False, 0, 0, 0, 0]) == 0.1
+    # Without markers d2 is judged nonrelevant: n_r = 0, 2, 3 over D = 4 (N = 5).
+    assert rm.exact("bpref", g, judged=j).fraction == Fraction(4 + 2 + 1, 16)
+    q = rm.Query(g, None, None, j, u)
+    assert rm.exact_set("mean:bpref", [q, {"grades": [0, 1], "unjudged": [1, 0]}]) \
+        .fraction == (Fraction(9, 16) + 1) / 2
+    assert rm.values(["infap", "rbp-resid[p=0.5]"], g, judged=j, unjudged=u) == \
+        [0.5, 17 / 64]
+    with pytest.raises(rm.RankmetricsError):
+        rm.value("bpref", [1, 0], unjudged=[0])
+    with pytest.raises(rm.RankmetricsError):
+        rm.value("bpref", [1, 0], unjudged=[0, 3])
+
+
 def test_judged_items_count():
     assert rm.exact("recall", [1, 0], judged=[1, 1]).fraction == Fraction(1, 3)
     assert rm.exact("ndcg[ideal=list]", [0, 1], judged=[3]).value == \

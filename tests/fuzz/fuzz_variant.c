@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const double sc[5] = {0.9, 0.8, 0.8, 0.5, 0.1};
     static const char *const id[5] = {"a", "b", "c", "d", "e"};
     static const int ug[2] = {1, 0};
-    rm_list l = {5, g, sc, id, 2, ug, NULL};
+    rm_list l = {5, g, sc, id, 2, ug, NULL, NULL};
     double d1 = -1, d2 = -1;
     rm_status s1 = rm_value(&v, &l, NULL, &d1), s2 = rm_value(&w, &l, NULL, &d2);
     CHECK(s1 == s2);

@@ -1,0 +1,346 @@
+/* tests/check_judged.c -- Check tests of the chapter "Incomplete judgments"
+   (bpref, infap, nonrel-judged, judged, unj, rbp, rbp-resid).
+
+   Expected values are derived independently of the library: fractions
+   worked out by hand (in the comments), and an oracle written here from the
+   descriptions of trec_eval's loops in the book, in GMP rationals, with its
+   own ranking (a stable sort by score, ties by input order or by
+   identifier).  The oracle's infAP uses trec_eval's form with the position
+   j, not the library's simplified term.  The double path is checked against
+   the exact path within rm_ulp_bound.
+
+   Suite judged; cases: hand, oracle, errors. */
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gmp.h>
+#include "rankmetrics.h"
+#include "testutil.h"
+
+/* One value on both paths: the exact path's fraction must be want (or, for
+   want NULL, the status undefined with value 0), and the double path within
+   the bound of it. */
+static void both(const char *name, const int *g, size_t n, const unsigned char *u,
+  size_t nu, const int *ug, const char *want)
+{
+  rm_list l = {n, g, NULL, NULL, nu, ug, NULL, u};
+  rm_variant v;
+  rm_exact e;
+  rm_status s, t;
+  double d = -1;
+  ck_assert_msg(rm_variant_parse(name, &v, NULL, 0) == RM_OK, "%s", name);
+  rm_exact_init(&e);
+  s = rm_value_exact(&v, &l, &e);
+  if (want) {
+    ck_assert_msg(s == RM_OK, "%s: status %d", name, (int) s);
+    ck_assert_msg(strcmp(e.rational, want) == 0, "%s: %s, want %s", name, e.rational, want);
+  } else {
+    ck_assert_msg(s == RM_UNDEFINED && e.value == 0, "%s: status %d", name, (int) s);
+  }
+  t = rm_value(&v, &l, NULL, &d);
+  ck_assert_int_eq(t, s);
+  ck_assert_msg(rm_ulps_between(d, e.value) <= rm_ulp_bound(&v), "%s: double %a, exact %a",
+    name, d, e.value);
+  rm_exact_clear(&e);
+}
+
+#define G(...) (const int[]){__VA_ARGS__}, sizeof (int[]){__VA_ARGS__} / sizeof (int)
+#define U(...) (const unsigned char[]){__VA_ARGS__}
+
+START_TEST(test_hand)
+{
+  /* R=3 (two retrieved, one not), N=1, D=min(1,3)=1.  d1 nonrelevant; at
+     d2 and d3 one nonrelevant is above: 1-1/1=0 each.  bpref=0. */
+  both("bpref", G(0, 1, 1), NULL, 1, (const int[]){1}, "0");
+  /* R=2, N=4 (d2, d3 and two not retrieved), D=2: d1 scores 1; d4 has two
+     nonrelevant above: 1-2/2=0.  bpref=1/2; bpref@3 sees only d1: 1/2. */
+  both("bpref", G(1, 0, 0, 1), NULL, 2, (const int[]){0, 0}, "1/2");
+  both("bpref@3", G(1, 0, 0, 1), NULL, 2, (const int[]){0, 0}, "1/2");
+  /* The same run with d2 unjudged: N=3, D=2; d4 has one nonrelevant above,
+     1-1/2, so bpref=(1+1/2)/2=3/4. */
+  both("bpref", G(1, 0, 0, 1), U(0, 1, 0, 0), 2, (const int[]){0, 0}, "3/4");
+  /* rel=2: grades 2,1,2 with nothing else judged: R=2, N=1 (the 1), D=1;
+     d1 scores 1, d3 has one below the threshold above: 0.  bpref=1/2. */
+  both("bpref[rel=2]", G(2, 1, 2), NULL, 0, NULL, "1/2");
+  /* No relevant judged item: undefined. */
+  both("bpref", G(0, 0), U(1, 0), 0, NULL, NULL);
+  both("infap", G(0, 0), NULL, 0, NULL, NULL);
+  /* infAP: an unjudged item outside the pool above the one relevant item:
+     j=1, rho=nu=pi=0: 1/2 + (1/2)(0/1)(eps/2eps) = 1/2. */
+  both("infap", G(0, 1), U(1, 0), 0, NULL, "1/2");
+  /* In the pool but unjudged: pi=1, rho=nu=0: 1/2 + (1/2)(1/1)(eps/(2 eps))
+     = 3/4. */
+  both("infap", G(0, 1), U(2, 0), 0, NULL, "3/4");
+  /* Every item judged and relevant: each term is 1/(j+1)+(j/(j+1))(j/j)
+     (j+eps)/(j+2eps); j=1: 1/2 + (1/2)(100001/100002) = 200003/200004;
+     sum 1 + 200003/200004 = 400007/200004, over R=2: 400007/400008. */
+  both("infap", G(1, 1), NULL, 0, NULL, "400007/400008");
+  /* nonrel-judged[rel=2] of 1, 0, 2, unjudged: the 1 and the 0. */
+  both("nonrel-judged[rel=2]", G(1, 0, 2, 0), U(0, 0, 0, 1), 0, NULL, "2");
+  both("nonrel-judged@1", G(0, 0), NULL, 0, NULL, "1");
+  /* judged and unj: two unjudged of three. */
+  both("judged@3", G(0, 0, 1), U(1, 2, 0), 0, NULL, "1/3");
+  both("unj@3", G(0, 0, 1), U(1, 2, 0), 0, NULL, "2/3");
+  both("unj@5", G(0, 0, 1), U(1, 2, 0), 0, NULL, "2/5");
+  both("unj", G(0, 0, 1), U(1, 2, 0), 0, NULL, "2/3");
+  both("judged@2", G(0, 0, 1), NULL, 0, NULL, "1");
+  both("judged", G(0), NULL, 0, NULL, "1");
+  {
+    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_variant v;
+    double d;
+    ck_assert(rm_variant_parse("judged", &v, NULL, 0) == RM_OK);
+    ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_UNDEFINED); /* 0/0 */
+    ck_assert(rm_variant_parse("judged@4", &v, NULL, 0) == RM_OK);
+    ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+    ck_assert(d == 0);
+  }
+  /* rbp-resid@2[p=1/2] of two unjudged items: (1/2)(1+1/2) + (1/2)^2 = 1. */
+  both("rbp-resid@2[p=0.5]", G(0, 0, 1), U(1, 1, 0), 0, NULL, "1");
+  /* rbp[p=1/3]: relevant at 1 and 3: (2/3)(1 + 1/9) = 20/27. */
+  both("rbp[p=1/3]", G(1, 0, 1), NULL, 0, NULL, "20/27");
+  /* gain=linear ignores unjudged items' grades... which the caller set to 0
+     anyway; M is the largest judged grade, 3 here: (1/2)(3/3 + (1/4)(1/3))
+     = 13/24. */
+  both("rbp[p=0.5,gain=linear]", G(3, 0, 1), U(0, 1, 0), 0, NULL, "13/24");
+  /* rbp-resid of a list with nothing unjudged: p^n = (9/10)^2. */
+  both("rbp-resid", G(1, 0), NULL, 0, NULL, "81/100");
+}
+END_TEST
+
+/* ---- the oracle ----------------------------------------------------------- */
+
+#define OMAX 40
+typedef struct {
+  size_t n, nu;
+  int g[OMAX], ug[4];
+  unsigned char u[OMAX];
+  double s[OMAX];
+  const char *id[OMAX];
+  char idb[OMAX][8];
+} olist;
+
+static int by_id_desc;
+static const olist *cur;
+static int cmp(const void *a, const void *b)
+{
+  size_t i = *(const size_t *) a, j = *(const size_t *) b;
+  int c;
+  if (cur->s[i] != cur->s[j]) return cur->s[i] > cur->s[j] ? -1 : 1;
+  if (by_id_desc) { c = strcmp(cur->id[j], cur->id[i]); if (c) return c; }
+  return i < j ? -1 : 1;
+}
+
+/* The value of the variant's metric in the oracle, as a fraction; returns 0
+   for an undefined value.  rel is t, k the cutoff (0 none), c/d the
+   persistence. */
+static int oracle(mpq_t out, rm_metric m, const olist *o, int t, size_t k, int c, int d,
+  int linear)
+{
+  size_t ord[OMAX], i, j, kk;
+  long R = 0, N = 0, rel = 0, non = 0, pool = 0, cnt = 0, M = 1;
+  mpq_t x, y, pw, p;
+  int ok = 1;
+  for (i = 0; i < o->n; i++) ord[i] = i;
+  cur = o;
+  qsort(ord, o->n, sizeof *ord, cmp); /* the indices are distinct: a total order */
+  kk = k && k < o->n ? k : o->n;
+  for (i = 0; i < o->n; i++)
+    if (!o->u[i]) { if (o->g[i] >= t) R++; else N++; if (o->g[i] > M) M = o->g[i]; }
+  for (i = 0; i < o->nu; i++) { if (o->ug[i] >= t) R++; else N++; if (o->ug[i] > M) M = o->ug[i]; }
+  mpq_inits(x, y, pw, p, NULL);
+  mpq_set_ui(out, 0, 1);
+  mpq_set_ui(pw, 1, 1);
+  mpq_set_ui(p, (unsigned long) c, (unsigned long) d);
+  mpq_canonicalize(p);
+  for (j = 0; j < kk; j++) {
+    size_t r = ord[j];
+    int un = o->u[r], isrel = !un && o->g[r] >= t;
+    switch (m) {
+    case RM_BPREF:
+      if (un) break;
+      if (!isrel) { non++; break; }
+      if (non == 0) mpq_set_ui(x, 1, 1);
+      else { /* 1 - min(non, R)/min(N, R) */
+        mpq_set_ui(x, (unsigned long) (non < R ? non : R), (unsigned long) (N < R ? N : R));
+        mpq_canonicalize(x);
+        mpq_set_ui(y, 1, 1);
+        mpq_sub(x, y, x);
+      }
+      mpq_add(out, out, x);
+      break;
+    case RM_INFAP:
+      if (un == 1) break;
+      if (un == 2) { pool++; break; }
+      if (!isrel) { non++; break; }
+      rel++;
+      if (j == 0) mpq_set_ui(x, 1, 1);
+      else { /* 1/(j+1) + (j/(j+1)) ((rel-1+non+pool)/j) ((rel-1+e)/(rel-1+non+2e)) */
+        mpq_set_ui(x, 1, (unsigned long) (j + 1));
+        mpq_set_ui(y, (unsigned long) j, (unsigned long) (j + 1));
+        mpq_canonicalize(y);
+        {
+          mpq_t f;
+          mpq_init(f);
+          mpq_set_ui(f, (unsigned long) (rel - 1 + non + pool), (unsigned long) j);
+          mpq_canonicalize(f);
+          mpq_mul(y, y, f);
+          mpq_set_ui(f, (unsigned long) (100000 * (rel - 1) + 1),
+            (unsigned long) (100000 * (rel - 1 + non) + 2));
+          mpq_canonicalize(f);
+          mpq_mul(y, y, f);
+          mpq_clear(f);
+        }
+        mpq_add(x, x, y);
+      }
+      mpq_add(out, out, x);
+      break;
+    case RM_NONREL_JUDGED: cnt += !un && !isrel; break;
+    case RM_JUDGED: cnt += !un; break;
+    case RM_UNJ: cnt += un != 0; break;
+    case RM_RBP:
+      if (linear ? (!un && o->g[r] > 0) : isrel) {
+        mpq_set_ui(x, linear ? (unsigned long) o->g[r] : 1, linear ? (unsigned long) M : 1);
+        mpq_canonicalize(x);
+        mpq_mul(x, x, pw);
+        mpq_add(out, out, x);
+      }
+      mpq_mul(pw, pw, p);
+      break;
+    case RM_RBP_RESID:
+      if (un) mpq_add(out, out, pw);
+      mpq_mul(pw, pw, p);
+      break;
+    default: ck_abort_msg("not a metric of this chapter");
+    }
+  }
+  switch (m) {
+  case RM_BPREF: case RM_INFAP:
+    if (R == 0) ok = 0;
+    else { mpq_set_ui(x, 1, (unsigned long) R); mpq_mul(out, out, x); }
+    break;
+  case RM_NONREL_JUDGED: mpq_set_ui(out, (unsigned long) cnt, 1); break;
+  case RM_JUDGED: case RM_UNJ:
+    if ((k ? k : o->n) == 0) ok = 0;
+    else { mpq_set_ui(out, (unsigned long) cnt, (unsigned long) (k ? k : o->n)); mpq_canonicalize(out); }
+    break;
+  case RM_RBP: case RM_RBP_RESID:
+    mpq_set_ui(x, (unsigned long) (d - c), (unsigned long) d);
+    mpq_canonicalize(x);
+    mpq_mul(out, out, x);
+    if (m == RM_RBP_RESID) mpq_add(out, out, pw); /* pw is p^kk */
+    break;
+  default: break;
+  }
+  mpq_clears(x, y, pw, p, NULL);
+  return ok;
+}
+
+START_TEST(test_oracle)
+{
+  static const char *const names[] = {"bpref", "bpref@5", "bpref[rel=2]", "bpref[ties=id-desc]",
+    "infap", "infap@7", "infap[rel=2,ties=id-desc]", "nonrel-judged", "nonrel-judged@3[rel=2]",
+    "judged@5", "judged", "unj@10[ties=id-desc]", "unj", "rbp", "rbp@6[p=0.5]",
+    "rbp[p=2/3,rel=2]", "rbp[gain=linear,ties=id-desc]", "rbp-resid", "rbp-resid@4[p=0.3]",
+    "rbp-resid[p=0.99,ties=id-desc]"};
+  tu_rng r = {20261124};
+  int it, nn;
+  size_t seen = 0, undef = 0;
+  for (it = 0; it < 400; it++) {
+    olist o;
+    size_t i;
+    rm_list l;
+    memset(&o, 0, sizeof o);
+    o.n = tu_below(&r, it % 10 == 0 ? OMAX : 14);
+    o.nu = tu_below(&r, 4);
+    for (i = 0; i < o.n; i++) {
+      unsigned k = tu_below(&r, 6);
+      o.u[i] = (unsigned char) (k == 0 ? 1 : k == 1 ? 2 : 0);
+      o.g[i] = o.u[i] ? 0 : tu_below(&r, 3) ? 0 : (int) tu_below(&r, 4);
+      o.s[i] = tu_below(&r, 4) / 4.0;
+      snprintf(o.idb[i], sizeof o.idb[i], "d%02u", tu_below(&r, 100));
+      o.id[i] = o.idb[i];
+    }
+    for (i = 0; i < o.nu; i++) o.ug[i] = (int) tu_below(&r, 4);
+    l.n = o.n; l.grade = o.g; l.score = o.s; l.id = o.id; l.n_unretrieved = o.nu;
+    l.unretrieved_grade = o.ug; l.label = NULL; l.unjudged = tu_below(&r, 8) ? o.u : NULL;
+    if (l.unjudged == NULL) memset(o.u, 0, sizeof o.u);
+    for (nn = 0; nn < (int) (sizeof names / sizeof names[0]); nn++) {
+      rm_variant v;
+      rm_exact e;
+      rm_status s;
+      double dv;
+      mpq_t q;
+      int def;
+      ck_assert(rm_variant_parse(names[nn], &v, NULL, 0) == RM_OK);
+      by_id_desc = v.ties == RM_TIES_ID_DESC;
+      if (by_id_desc) { /* identifiers must be distinct for one order */
+        for (i = 0; i < o.n; i++) snprintf(o.idb[i], sizeof o.idb[i], "d%02u", (unsigned) ((i * 37 + it) % 100));
+      }
+      mpq_init(q);
+      def = oracle(q, v.metric, &o, v.rel, v.k, v.p, v.p_den, v.gain == RM_GAIN_LINEAR);
+      rm_exact_init(&e);
+      s = rm_value_exact(&v, &l, &e);
+      if (!def) {
+        ck_assert_msg(s == RM_UNDEFINED, "%s case %d: status %d, the oracle finds it undefined",
+          names[nn], it, (int) s);
+        undef++;
+      } else {
+        mpq_t got;
+        ck_assert_msg(s == RM_OK, "%s case %d: status %d", names[nn], it, (int) s);
+        mpq_init(got);
+        ck_assert(mpq_set_str(got, e.rational, 10) == 0);
+        ck_assert_msg(mpq_equal(got, q), "%s case %d: library %s, oracle %s", names[nn], it,
+          e.rational, mpq_get_str(NULL, 10, q));
+        ck_assert(tu_same_bits(e.value, mpq_get_d(q)) || e.ternary != 0);
+        mpq_clear(got);
+      }
+      ck_assert_int_eq(rm_value(&v, &l, NULL, &dv), s);
+      ck_assert_msg(rm_ulps_between(dv, e.value) <= rm_ulp_bound(&v), "%s case %d: double %a,"
+        " exact %a", names[nn], it, dv, e.value);
+      rm_exact_clear(&e);
+      mpq_clear(q);
+      seen++;
+    }
+  }
+  ck_assert_uint_eq(seen, 400 * (sizeof names / sizeof names[0]));
+  ck_assert(undef > 0); /* the cases reach the undefined values too */
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+  int g[2] = {1, 0};
+  unsigned char u[2] = {0, 3};
+  rm_list l = {2, g, NULL, NULL, 0, NULL, NULL, u};
+  rm_variant v;
+  double d;
+  ck_assert(rm_variant_parse("bpref", &v, NULL, 0) == RM_OK);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_EGRADE); /* a marker above 2 */
+  u[1] = 2;
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+  ck_assert(d == 1);
+  ck_assert(rm_variant_parse("rbp[p=1]", &v, NULL, 0) == RM_ENAME);
+  ck_assert(rm_variant_parse("rbp[p=1001/1002]", &v, NULL, 0) == RM_ENAME);
+  ck_assert(rm_variant_parse("bpref[ties=average]", &v, NULL, 0) == RM_ENAME);
+  ck_assert(rm_variant_parse("rbp-resid[rel=2]", &v, NULL, 0) == RM_ENAME);
+}
+END_TEST
+
+Suite *suite_judged(void)
+{
+  Suite *s = suite_create("judged");
+  TCase *tc = tcase_create("hand");
+  tcase_add_test(tc, test_hand);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("oracle");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, test_oracle);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("errors");
+  tcase_add_test(tc, test_errors);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -3564,10 +3564,12 @@ irrational value, a Ziv loop that must decide 40 decimal digits, some 133
 bits, and so runs at 64, 128 and 256 bits although the double was decided at
 the first.  Measured on 10\,000 queries of 100 documents with the four
 measures of the benchmark (\.{ap}, \.{ndcg@@10}, \.{precision@@10}, \.{rr}),
-about three quarters of the time goes to the enclosures of nDCG's
-logarithmic forms (half of it in the mean of nDCG over all the queries,
-evaluated at three precisions), a few per cent to rounding fractions and
-their strings, and the rest to forms, ranking and reading.
+about three quarters of the time (by \.{perf}) goes to the enclosures of
+nDCG's logarithmic forms, a little more than half of it per query and the
+rest in the mean of nDCG over all the queries, and nearly all of that to
+MPFR's logarithms, computed for every term at 64, 128 and 256 bits and
+rounded each way; about two per cent goes to rounding fractions and writing
+their strings and 40 digits, and the rest to forms, ranking and reading.
 @^filter, certified@>@^Ziv's loop@>
 
 The functions of this section give the exact path's double and ternary
@@ -3635,7 +3637,9 @@ rounding of |exact_from_q| below $2^{-1022}$ never applies, and $d$ is the
 double |exact_from_q| returns.  (This needs C's double arithmetic to be
 IEEE binary64 without extended precision, which |FLT_EVAL_METHOD==0|
 promises; where it does not, the filter is compiled out and always
-declines.)
+declines.  It also needs the default rounding mode and a compiler that
+keeps divisions as written: no \.{-ffast-math}, which may replace $p/q$ by
+$p\cdot(1/q)$, two roundings.  The tests of the filter would see either.)
 
 The ternary value is the sign of $d-x$, that is of $dq-p$.  The remainder
 $r=p-dq$ is itself a double, and so |fma(-d,q,p)|, which rounds $p-dq$ once,

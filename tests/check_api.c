@@ -116,7 +116,7 @@ END_TEST
 static void refused(const char *name, int which, int x)
 {
   static const int g[] = {1, 0, 1};
-  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL};
   rm_variant v;
   rm_exact e;
   rm_status st = RM_OK;
@@ -193,7 +193,7 @@ END_TEST
 START_TEST(test_work_half_missing)
 {
   static const int g[] = {0, 1, 1};
-  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL};
   rm_variant v;
   rm_work w;
   double x = -1;
@@ -211,7 +211,7 @@ START_TEST(test_list_fields)
 {
   static const int g[] = {1, 0};
   static const char *const lab[] = {"1", NULL};
-  rm_list l = {2, NULL, NULL, NULL, 0, NULL, lab};
+  rm_list l = {2, NULL, NULL, NULL, 0, NULL, lab, NULL};
   rm_variant v;
   double x = -1;
   ck_assert_int_eq(rm_variant_parse("rmse", &v, NULL, 0), RM_OK);
@@ -267,7 +267,7 @@ static void corr_of(const char *name, const char *const *lab, size_t n, double w
   const char *rational)
 {
   static const double sc[] = {1, 2, 3, 4};
-  rm_list l = {n, NULL, sc, NULL, 0, NULL, lab};
+  rm_list l = {n, NULL, sc, NULL, 0, NULL, lab, NULL};
   rm_variant v;
   rm_exact e;
   double x = -9;

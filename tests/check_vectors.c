@@ -81,6 +81,9 @@ typedef struct {
   int done[VEC_MAX_FILES];
 } vec_totals;
 static vec_totals *vec_tot;
+/* How often the filter of rm_value_rounded decided and declined, in the
+   file being read (each file runs in its own forked child). */
+static long vec_filtered, vec_declined;
 
 /* ------------------------------------------------------------------------ */
 /* Failures are collected per file, every one printed on stderr, and reported
@@ -724,6 +727,21 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
   } else if (!tu_same_bits(e.value, VEC_SENTINEL) || e.rational != NULL
              || strcmp(e.decimal, "unset") != 0)
     vec_fail(c, t->tcid, "exact path: refused the input but wrote its result");
+
+  /* The filter: the same status, double and ternary value as the exact path. */
+  {
+    double r = VEC_SENTINEL;
+    int tern = 7, filt = 7;
+    rm_status sr = t->set ? rm_value_set_rounded(v, l, t->nq, &r, &tern, &filt)
+      : rm_value_rounded(v, l, &r, &tern, &filt);
+    if (sr != s)
+      vec_fail(c, t->tcid, "filter: status %d, the exact path %d", (int) sr, (int) s);
+    else if (s >= 0 && (!tu_same_bits(r, e.value) || tern != e.ternary))
+      vec_fail(c, t->tcid, "filter: %a (ternary %d), the exact path %a (%d)", r, tern,
+        e.value, e.ternary);
+    else if (s >= 0) { if (filt == 1) vec_filtered++; else if (filt == 0) vec_declined++; else
+      vec_fail(c, t->tcid, "filter: filtered flag %d", filt); }
+  }
   rm_exact_clear(&e);
 
   /* The double path. */
@@ -790,6 +808,7 @@ START_TEST(test_vector_file)
   vec_test t;
   int v_ok = 0, in_group = 0, lineno = 0;
   long ntests = 0, last_id = 0, json_n;
+  vec_filtered = vec_declined = 0;
   double maxulps = 0;
 
   memset(&c, 0, sizeof c);
@@ -868,8 +887,8 @@ START_TEST(test_vector_file)
   json_n = json_count(&c, c.file);
   if (json_n >= 0 && json_n != ntests)
     vec_fail(&c, 0, "%ld tests, the JSON twin says numberOfTests %ld", ntests, json_n);
-  printf("vectors: %s: %ld tests, double path max error %g ulps\n", c.file, ntests,
-    maxulps);
+  printf("vectors: %s: %ld tests, double path max error %g ulps; the filter decided"
+    " %ld and declined %ld\n", c.file, ntests, maxulps, vec_filtered, vec_declined);
   fflush(stdout);
   if (vec_tot) {
     vec_tot->tests[_i] = ntests;

@@ -37,6 +37,7 @@ build/bench/gen trec $Q 100 1 $D/qrels $D/run
 build/bench/gen csv $N 1 $D/data.csv
 measure trec_eval $RM eval --quiet "${M[@]}" $D/qrels $D/run
 measure trec_floor build/bench/floor trec $D/qrels $D/run
+measure trec_exact $RM eval --quiet --exact "${M[@]}" $D/qrels $D/run
 measure auc_eval $RM eval --quiet --user one --item none -m 'auc[ties=average]' $D/data.csv
 measure auc_floor build/bench/floor csv $D/data.csv sort
 measure gauc_eval $RM eval --quiet -m 'auc[ties=average]' $D/data.csv
@@ -63,6 +64,7 @@ printf '%-44s %8s %8s %6s %9s %9s\n' "input: evaluator vs floor" "eval s" "floor
 row() { printf '%-44s %8s %8s %6s %9s %9s\n' "$1" "$(get $2 2)" "$(get $3 2)" \
   "$(ratio "$(get $2 2)" "$(get $3 2)")" "$(mb "$(get $2 3)")" "$(mb "$(get $3 3)")"; }
 row "TREC ${Q}x100: ap ndcg@10 precision@10 rr" trec_eval trec_floor
+row "TREC ${Q}x100: --exact vs the double path" trec_exact trec_eval
 row "CSV $N rows, one group: AUC vs qsort" auc_eval auc_floor
 row "CSV $N rows, $((N / 100)) users: GAUC vs read" gauc_eval gauc_floor
 for e in 4 5 6; do

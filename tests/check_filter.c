@@ -1,0 +1,200 @@
+/* tests/check_filter.c -- the certified filter of the exact path
+   (rm_value_rounded, rm_value_set_rounded) against the full exact path.
+
+   On seeded random lists, for rational metrics (ap, rr, precision, recall,
+   f1) and irrational ones (dcg, ndcg at several cutoffs and gains), the
+   filter must return the status, the double (bit for bit) and the ternary
+   value of rm_value_exact / rm_value_set_exact; it must decide most of them
+   itself.  Hand-made cases it must decline: fractions whose numerator or
+   denominator exceed 53 bits (an AP with relevant items at prime ranks, a
+   mean reciprocal rank over first hits at the primes to 47), and a DCG
+   found by search within 2^-8 ulp of a midpoint between doubles.  The table
+   of 64-bit logarithms must agree with MPFR.  The counts are printed.
+   Suite: filter. */
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "rankmetrics.h"
+#include "testutil.h"
+
+#define FI_LISTS 5000 /* random lists, each through every variant below */
+
+static const char *const fi_names[] = {
+  "ap", "rr", "precision@10", "recall@5", "ndcg@10", "ndcg", "dcg@5",
+  "ndcg@3[gain=linear]", "mean:ap", "mean:ndcg@10"
+};
+#define FI_NV (sizeof fi_names / sizeof fi_names[0])
+
+/* One comparison; returns 1 when the filter decided, 0 when it declined. */
+static int fi_compare(const rm_variant *v, const rm_list *l, size_t nq,
+  const char *what)
+{
+  rm_exact e;
+  rm_status s, t;
+  double r = -12345.678;
+  int tern = 7, filt = 7;
+  rm_exact_init(&e);
+  s = rm_variant_reads_set(v) ? rm_value_set_exact(v, l, nq, &e)
+    : rm_value_exact(v, l, &e);
+  t = rm_variant_reads_set(v) ? rm_value_set_rounded(v, l, nq, &r, &tern, &filt)
+    : rm_value_rounded(v, l, &r, &tern, &filt);
+  ck_assert_msg(s == t, "%s: status %d, the exact path %d", what, (int) t, (int) s);
+  if (s >= 0) {
+    ck_assert_msg(tu_same_bits(r, e.value) && tern == e.ternary,
+      "%s: filter %a (ternary %d), exact path %a (%d)", what, r, tern, e.value,
+      e.ternary);
+    ck_assert_msg(filt == 0 || filt == 1, "%s: filtered flag %d", what, filt);
+  }
+  rm_exact_clear(&e);
+  return s >= 0 ? filt : 1;
+}
+
+START_TEST(test_log_table)
+{
+  ck_assert_int_eq(rm_log_table_errors(), 0);
+}
+END_TEST
+
+START_TEST(test_random_lists)
+{
+  rm_variant v[FI_NV];
+  tu_rng g = {20261124};
+  long dec[FI_NV] = {0}, decl[FI_NV] = {0}, all = 0, alld = 0;
+  size_t i, k;
+  static int grade[64];
+  static double score[64];
+  char msg[200];
+  for (k = 0; k < FI_NV; k++)
+    ck_assert_msg(rm_variant_parse(fi_names[k], &v[k], msg, sizeof msg) == RM_OK,
+      "%s: %s", fi_names[k], msg);
+  for (i = 0; i < FI_LISTS; i++) {
+    rm_list l;
+    size_t n = 1 + tu_below(&g, 40), j;
+    int top = 1 + (int) tu_below(&g, 4);
+    char what[80];
+    for (j = 0; j < n; j++) {
+      grade[j] = (int) tu_below(&g, (unsigned) top + 1);
+      score[j] = (double) tu_below(&g, 1000);
+    }
+    l.n = n; l.grade = grade; l.score = score; l.id = NULL; l.label = NULL;
+    l.n_unretrieved = tu_below(&g, 3); l.unretrieved_grade = grade;
+    for (k = 0; k < FI_NV; k++) {
+      int f;
+      snprintf(what, sizeof what, "list %zu, %s", i, fi_names[k]);
+      f = fi_compare(&v[k], &l, 1, what);
+      if (f) dec[k]++; else decl[k]++;
+    }
+  }
+  for (k = 0; k < FI_NV; k++) {
+    printf("filter: %-20s decided %ld of %d random lists, declined %ld\n", fi_names[k],
+      dec[k], FI_LISTS, decl[k]);
+    all += dec[k] + decl[k]; alld += decl[k];
+    /* a real filter: it decides nearly all ordinary values itself */
+    ck_assert_msg(decl[k] * 40 <= FI_LISTS, "%s: declined %ld of %d", fi_names[k],
+      decl[k], FI_LISTS);
+  }
+  printf("filter: declined %ld of %ld values (%.3f%%)\n", alld, all, 100.0 * alld / all);
+  fflush(stdout);
+}
+END_TEST
+
+/* Fractions longer than 53 bits: the filter must decline, and agree. */
+START_TEST(test_long_fractions)
+{
+  static const int primes[] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47};
+  enum { NP = sizeof primes / sizeof primes[0] };
+  static int g[60], q[NP][48];
+  rm_list l, ls[NP];
+  rm_variant v;
+  char msg[200];
+  size_t i, j;
+  for (i = 0; i < 60; i++) g[i] = 0;
+  for (i = 0; i < NP; i++) g[primes[i] - 1] = 1; /* relevant at the prime ranks */
+  l.n = 60; l.grade = g; l.score = NULL; l.id = NULL; l.label = NULL;
+  l.n_unretrieved = 0; l.unretrieved_grade = g;
+  /* AP = (1/15)(1/2+2/3+3/5+...+15/47): its denominator is 15 times the
+     product of the primes to 47 over common factors, far beyond 2^53 */
+  ck_assert(rm_variant_parse("ap", &v, msg, sizeof msg) == RM_OK);
+  ck_assert_int_eq(fi_compare(&v, &l, 1, "ap at prime ranks"), 0);
+  /* the first hit of query i at rank primes[i]: MRR = (sum 1/p)/15 */
+  for (i = 0; i < NP; i++) {
+    for (j = 0; j < 48; j++) q[i][j] = j + 1 == (size_t) primes[i];
+    ls[i].n = 48; ls[i].grade = q[i]; ls[i].score = NULL; ls[i].id = NULL;
+    ls[i].label = NULL; ls[i].n_unretrieved = 0; ls[i].unretrieved_grade = q[i];
+  }
+  ck_assert(rm_variant_parse("mean:rr", &v, msg, sizeof msg) == RM_OK);
+  ck_assert_int_eq(fi_compare(&v, ls, NP, "mean:rr at the primes"), 0);
+  /* and a short fraction is decided: rr of the first list, 1/2 */
+  ck_assert(rm_variant_parse("rr", &v, msg, sizeof msg) == RM_OK);
+  ck_assert_int_eq(fi_compare(&v, &l, 1, "rr = 1/2"), 1);
+}
+END_TEST
+
+/* Irrational values near a midpoint: the DCG of grades 0, B, 0, C under
+   linear gain is B/lg 3 + C/lg 5.  Of the 10^4 pairs 1 <= B, C <= 100, a few
+   dozen lie within about 2^-8 ulp of a midpoint between doubles or of a
+   double (where the ternary value is hard); the filter must decline them
+   (and only a few), and the full path must confirm that each one it
+   declined is within 2^-4 ulp of a midpoint (4 hard bits) or of a double. */
+/* Whether the true value (its 40 digits, some 133 bits) lies within 2^-4
+   ulp of its double: then the ternary value, not the double, is hard. */
+static int fi_near_double(const rm_exact *e)
+{
+  mpfr_t x, d;
+  int near;
+  mpfr_inits2(256, x, d, (mpfr_ptr) 0);
+  mpfr_set_str(x, e->decimal, 10, MPFR_RNDN);
+  mpfr_set_d(d, e->value, MPFR_RNDN);
+  mpfr_sub(x, x, d, MPFR_RNDN); mpfr_abs(x, x, MPFR_RNDN);
+  mpfr_mul_2si(x, x, 53 - (long) mpfr_get_exp(d) + 4, MPFR_RNDN); /* in 2^-4 ulps */
+  near = mpfr_cmp_ui(x, 1) < 0;
+  mpfr_clears(x, d, (mpfr_ptr) 0);
+  return near;
+}
+
+START_TEST(test_near_midpoint)
+{
+  rm_variant v;
+  char msg[200];
+  static int g[4];
+  rm_list l;
+  int B, C, found = 0, hard = 0;
+  ck_assert(rm_variant_parse("dcg[gain=linear]", &v, msg, sizeof msg) == RM_OK);
+  l.n = 4; l.grade = g; l.score = NULL; l.id = NULL; l.label = NULL;
+  l.n_unretrieved = 0; l.unretrieved_grade = g;
+  for (B = 1; B <= 100; B++)
+    for (C = 1; C <= 100; C++) {
+      rm_exact e;
+      g[0] = 0; g[1] = B; g[2] = 0; g[3] = C;
+      if (fi_compare(&v, &l, 1, "dcg near a midpoint") == 1) continue;
+      found++;
+      rm_exact_init(&e);
+      ck_assert(rm_value_exact(&v, &l, &e) == RM_OK);
+      if (e.hard_bits >= 4 || fi_near_double(&e)) hard++;
+      if (found == 1)
+        printf("filter: declines B/lg 3 + C/lg 5 for B = %d, C = %d: %s, %d hard bits\n",
+          B, C, e.decimal, e.hard_bits);
+      rm_exact_clear(&e);
+    }
+  printf("filter: declined %d of 10000 values B/lg 3 + C/lg 5, %d of them within"
+    " 2^-4 ulp of a midpoint or a double\n", found, hard);
+  fflush(stdout);
+  ck_assert_msg(found > 0, "the filter never declined near a midpoint");
+  ck_assert_msg(found < 10000 / 20, "declined %d of 10000", found);
+  ck_assert_int_eq(hard, found);
+}
+END_TEST
+
+Suite *suite_filter(void)
+{
+  Suite *s = suite_create("filter");
+  TCase *tc = tcase_create("core");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, test_log_table);
+  tcase_add_test(tc, test_random_lists);
+  tcase_add_test(tc, test_long_fractions);
+  tcase_add_test(tc, test_near_midpoint);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -1010,7 +1010,7 @@ runs the same check after reading a name.
 static rm_status check_keys(const rm_variant *v)
 {
   int key;
-  if ((unsigned) v->agg > RM_AGG_SUM) return RM_ENAME;
+  if ((unsigned) v->agg > RM_AGG_GM) return RM_ENAME;
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
       && metrics[v->metric].forms == NULL) || metrics[v->metric].set_d))
@@ -1304,7 +1304,7 @@ size_t rm_aggregator_keys(rm_agg a, const char **names, size_t max)
   rm_variant v;
   size_t n = 0;
   int key;
-  if (a == RM_AGG_NONE || (unsigned) a > RM_AGG_SUM) return 0;
+  if (a == RM_AGG_NONE || (unsigned) a > RM_AGG_GM) return 0;
   rm_variant_default(&v, (rm_metric) 0);
   v.agg = a;
   for (key = next_key(-1); key >= 0; key = next_key(key))
@@ -3581,6 +3581,7 @@ double rm_ulp_bound(const rm_variant *v)
   case RM_AGG_MEAN: return b + 3;
   case RM_AGG_MICRO: return 2 * b + 3;
   case RM_AGG_SUM: return b + 1;
+  case RM_AGG_GM: return b + GM_BOUND;
   default: return b;
   }
 }
@@ -7676,7 +7677,8 @@ options and a colon before the variant of one query:
 $$\vbox{\halign{\tt#\hfil\cr
 mean[skip=none,weight=uniform]:rr@@10[hits=first,rel=1,ties=input,undef=zero]\cr
 micro[skip=none]:hr@@10[hit=recall,rel=1,ties=input,undef=zero]\cr}}$$
-The aggregators are \.{mean}, \.{micro} and \.{sum}; \.{weight} belongs to
+The aggregators are \.{mean}, \.{micro}, \.{sum} and \.{gm}, the
+geometric mean of trec\_eval's \.{gm\_map} (see \secref{q:gm}); \.{weight} belongs to
 \.{mean} only, and \.{micro} to the metrics that are ratios, and to RMSE,
 whose micro average is the root of the micro average of its square, the
 pooled RMSE (see \secref{q:pooled}).  A set of no
@@ -7686,7 +7688,7 @@ the inner variant's \.{undef} then applies) and a sum of~0.
 @^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ir\_measures@>@^Elliot@>@^gdeval@>
 
 @<Public types@>=
-typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM @+} rm_agg;
+typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM @+} rm_agg;
 typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL, RM_SKIP_MISSING @+} rm_skip;
 typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES @+} rm_weight;
 
@@ -7704,7 +7706,7 @@ KEY_SKIP, KEY_WEIGHT,
 [KEY_WEIGHT] = {"weight", weight_words, 0, 0, FIELD(weight), 0, weight_when, 2, 1},
 
 @ @<Words and conditions of keys@>=
-static const char *const agg_words[] = {"-", "mean", "micro", "sum", NULL};
+static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", NULL};
 static const char *const skip_words[] = {"none", "undef", "norel", "missing", NULL};
 static const char *const weight_words[] = {"uniform", "items", "positives", NULL};
 static int weight_when(const rm_variant *v)
@@ -7824,6 +7826,8 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   if (s < 0) return s;
   switch (v->agg) {
   case RM_AGG_SUM: *out = a.s + a.c; return RM_OK;
+  case RM_AGG_GM: @<Turn the sum of logarithms |a| over |b| queries into the
+    geometric mean@>;
   default:
     if (b.s + b.c == 0) return undefined_d(&u, out);
     *out = (a.s + a.c) / (b.s + b.c);
@@ -7855,7 +7859,9 @@ micro average, the numerators and the denominators; for a sum, the values.
   if ((t == RM_UNDEFINED || t == RM_EUNDEF) && v->skip == RM_SKIP_UNDEF) continue;
   if (t < 0) { s = t; break; }
   if (v->agg == RM_AGG_SUM) nsum_add(&a, x);
-  else {
+  else if (v->agg == RM_AGG_GM) {
+    nsum_add(&a, log(x < GM_FLOOR ? GM_FLOOR : x)); nsum_add(&b, 1);
+  } else {
     double wt = query_weight(v, l);
     nsum_add(&a, wt * x); nsum_add(&b, wt);
   }
@@ -7945,6 +7951,11 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   }
   if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
+  if (v->agg == RM_AGG_GM) {
+    s = gm_exact(v, &u, q, nq, out);
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    return s;
+  }
   rm_work_init(&w);
   mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
   mpq_inits(W, num, den, x, NULL);
@@ -8828,6 +8839,277 @@ undefined, and under the source's floor its term is $8\lg10$.
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 0), ("a", "c")),
     RM_QID((0, 1, 1), ("a", "c", "b"))),
   NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
+
+@* Measures of trec\_eval.\here{q:trecm}
+trec\_eval~10.0 computes some thirty measures, and most of them are
+variants of the chapters before (the table of \secref{q:alias} says which).
+This chapter adds the rest that need no knowledge of which retrieved
+documents were judged: the geometric mean over queries (\.{gm\_map}), the
+counts that trec\_eval sums over queries (\.{num\_q}, \.{num\_ret},
+\.{num\_rel}, \.{num\_rel\_ret}), and the interpolated precision at recall
+levels with trec\_eval's own placement of those levels
+(\.{iprec\_at\_recall}, \.{11pt\_avg}).  For each we give the definition,
+what trec\_eval's code computes (its files \.{m\_*.c}, read at version
+10.0), and where the two differ.
+@^trec\_eval@>
+
+@ {\it The geometric mean.}\here{q:gm}  The arithmetic mean of per-query
+values lets a few very good queries hide many bad ones; the geometric mean
+$$\hbox{GM}=\Bigl(\prod_{j=1}^n\max(x_j,\varepsilon)\Bigr)^{1/n}
+  =\exp\Bigl({1\over n}\sum_{j=1}^n\ln\max(x_j,\varepsilon)\Bigr)$$
+rewards a system for being good on every query, and a single query
+of value~0 would make it 0 whatever the others, so each value is first
+raised to a floor~$\varepsilon$.  trec\_eval's \.{gm\_map} is this mean of
+the average precisions with $\varepsilon=10^{-5}$ (its |MIN_GEO_MEAN|,
+\.{trec\_eval.h}): \.{m\_gm\_map.c} stores $\ln\max({\rm AP},10^{-5})$ for
+each query, and \.{meas\_avg.c} (|te_calc_avg_meas_s_gm|) takes $\exp$ of
+their mean; with \.{-c} a judged query missing from the run enters as
+$\ln10^{-5}$, the floor, just as a query whose AP is~0.  \.{gm\_bpref} is
+the same mean of bpref.
+@^geometric mean@>@^gm\_map@>@^MIN\_GEO\_MEAN@>
+
+Here it is the aggregator \.{gm}, which takes any variant of one query:
+\.{gm:ap[ties=id-desc]} is \.{gm\_map}.  The floor is trec\_eval's,
+$\varepsilon=10^{-5}$, and it is not a key: no other source we know uses a
+geometric mean with another floor.  A value below the floor (0, or a negative
+correlation) is raised to it; an undefined value enters with its
+convention's value (\.{undef=zero} gives 0, hence the floor) or, under
+\.{skip=undef}, not at all; \.{skip} works as for the other aggregators,
+and a set of no counted queries is undefined.  \.{weight} belongs to
+\.{mean} only.
+
+The exact path is the correctly rounded value of GM.  When every $x_j$ is
+rational, $\hbox{GM}^n=\prod\max(x_j,\varepsilon)$ is a fraction $P$, and GM
+is rational exactly when the numerator and the denominator of $P$ in
+lowest terms are $n$th powers; we test that (GMP's |mpz_root| says whether
+a root is exact) and round the root once.  Otherwise GM is irrational and
+Ziv's loop decides it, enclosing each $\ln\max(x_j,\varepsilon)$ by
+logarithms rounded outward, as the mean of nDCGs is enclosed.  (A product of
+irrational nDCG values could in principle be rational; the loop would then
+stop at |RM_PREC_MAX| with |RM_EHARD| rather than guess.)  A root mean
+square error $\sqrt{m}$ enters as ${1\over2}\ln\max(m,\varepsilon^2)$, so
+that its square root is never taken.
+
+{\it The double path} adds the logarithms with the compensated sum and
+takes one exponential.  Its error, counted in units $u=2^{-53}$ of the
+result: the inner value's relative error of $b$ ulps becomes an absolute
+error of at most $b\,u$ in its logarithm; the logarithm itself errs by at
+most one ulp of $\vert\ln x\vert\le\ln10^5<11.6$, the compensated sum and the
+division by~$n$ add at most $2\cdot11.6\,u$ to the mean of logarithms, and
+an absolute error~$\delta$ in the argument of $\exp$ is a relative error of
+about~$\delta$ in its result, to which $\exp$ adds an ulp.  So the bound is
+$b+36$~ulps; we state $b+40$.
+
+@d GM_FLOOR 1e-5 /* trec\_eval's |MIN_GEO_MEAN| */
+@d GM_BOUND 40 /* ulps added to the inner bound by the geometric mean */
+
+@<Turn the sum of logarithms |a| over |b| queries...@>=
+if (b.s + b.c == 0) return undefined_d(&u, out);
+*out = exp((a.s + a.c) / (b.s + b.c));
+return RM_OK;
+
+@ The exact path collects the floored values: the rational ones as
+fractions $y_j$ with an exponent $e_j$ (the value is $y_j^{e_j/2}$, so
+$e_j=2$ but for a root mean square error), and the irrational ones as
+pairs of forms.
+
+@<Private types@>=
+typedef struct {
+  size_t n; /* the counted queries */
+  size_t nr, capr; /* rational values |r[i]| with exponents |e[i]| */
+  mpq_t *r;
+  int *e;
+  size_t nt, capt; /* irrational values |t[2i]/t[2i+1]| */
+  loglin *t;
+  mpq_t floor; /* $\varepsilon$ */
+} gm_set;
+
+@ One query.  The value is found as |rm_value_set_exact| finds it; a
+rational value is floored here, an irrational one in the enclosure.
+
+@<Private functions@>=
+static rm_status gm_add(gm_set *g, const rm_variant *v, const rm_variant *u,
+  const rm_list *l, rm_work *w)
+{
+  loglin fn, fd;
+  mpq_t num, den;
+  int undefined = 0, rational = 1, e = 2;
+  rm_status s;
+  if ((s = check_list(u, l)) != RM_OK) return s;
+  if ((s = work_reserve(w, l->n)) != RM_OK) return s;
+  if (v->skip == RM_SKIP_NOREL && n_relevant(u, l) == 0) return RM_OK;
+  if (v->skip == RM_SKIP_MISSING && l->n == 0) return RM_OK;
+  rank_items(l, key_used(u, KEY_TIES) ? u->ties : RM_TIES_INPUT, w->perm, w->tmp);
+  if (g->nr == g->capr || g->nt == g->capt)
+    @<Make room for one more value of each kind in |g|@>;
+  mpq_inits(num, den, NULL);
+  loglin_init(&fn, discount_base(u)); loglin_init(&fd, discount_base(u));
+  if (metrics[u->metric].qratio) {
+    s = metrics[u->metric].qratio(u, l, w->perm, num, den);
+    undefined = s == RM_OK && mpq_sgn(den) == 0;
+    if (s == RM_OK && !undefined) mpq_div(num, num, den);
+    if (u->metric == RM_RMSE) e = 1;
+  } else {
+    s = metrics[u->metric].forms(u, l, w->perm, &fn, &fd);
+    if (s == RM_OK) {
+      loglin_normalize(&fd);
+      undefined = loglin_is_zero(&fd);
+      if (!undefined) rational = loglin_ratio(num, &fn, &fd);
+    }
+  }
+  if (s == RM_OK && undefined) {
+    if (v->skip == RM_SKIP_UNDEF) goto done;
+    if (u->undef == RM_UNDEF_ERROR) { s = RM_EUNDEF; goto done; }
+    mpq_set_ui(num, u->undef == RM_UNDEF_ONE ? 1 : 0, 1);
+    rational = 1;
+  }
+  if (s != RM_OK) goto done;
+  g->n++;
+  if (rational) {
+    mpq_set(den, g->floor);
+    if (e == 1) mpq_mul(den, den, den);
+    if (mpq_cmp(num, den) < 0) mpq_set(num, den);
+    mpq_init(g->r[g->nr]); mpq_set(g->r[g->nr], num); g->e[g->nr++] = e;
+  } else {
+    g->t[2 * g->nt] = fn; g->t[2 * g->nt + 1] = fd; g->nt++;
+    loglin_init(&fn, 2); loglin_init(&fd, 2); /* |g| owns the forms now */
+  }
+done:
+  loglin_clear(&fn); loglin_clear(&fd);
+  mpq_clears(num, den, NULL);
+  return s;
+}
+
+@ @<Make room for one more value...@>=
+{
+  size_t cr = g->capr ? 2 * g->capr : 8, ct = g->capt ? 2 * g->capt : 8;
+  mpq_t *r = g->nr == g->capr ? realloc(g->r, cr * sizeof *r) : g->r;
+  if (r == NULL) return RM_ENOMEM;
+  g->r = r;
+  if (g->nr == g->capr) {
+    int *ee = realloc(g->e, cr * sizeof *ee);
+    if (ee == NULL) return RM_ENOMEM;
+    g->e = ee; g->capr = cr;
+  }
+  if (g->nt == g->capt) {
+    loglin *t = realloc(g->t, 2 * ct * sizeof *t);
+    if (t == NULL) return RM_ENOMEM;
+    g->t = t; g->capt = ct;
+  }
+}
+
+@ The enclosure of $\ln\hbox{GM}$'s exponential: every logarithm rounded
+outward, the sum and the division by $n$ too, and $\exp$ in each direction.
+
+@<Private functions@>=
+static int enclose_gm(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const gm_set *g = ctx;
+  mpfr_t a, b, fl, fh;
+  size_t i;
+  int ok = 1;
+  mpfr_inits2(mpfr_get_prec(lo), a, b, fl, fh, (mpfr_ptr) 0);
+  mpfr_set_q(fl, g->floor, MPFR_RNDD); mpfr_set_q(fh, g->floor, MPFR_RNDU);
+  mpfr_set_ui(lo, 0, MPFR_RNDN); mpfr_set_ui(hi, 0, MPFR_RNDN);
+  for (i = 0; i < g->nr; i++) {
+    mpfr_set_q(a, g->r[i], MPFR_RNDD); mpfr_log(a, a, MPFR_RNDD);
+    mpfr_set_q(b, g->r[i], MPFR_RNDU); mpfr_log(b, b, MPFR_RNDU);
+    if (g->e[i] == 1) { mpfr_div_2ui(a, a, 1, MPFR_RNDD); mpfr_div_2ui(b, b, 1, MPFR_RNDU); }
+    mpfr_add(lo, lo, a, MPFR_RNDD); mpfr_add(hi, hi, b, MPFR_RNDU);
+  }
+  for (i = 0; i < g->nt && ok; i++) {
+    ok = enclose_quotient(a, b, &g->t[2 * i], &g->t[2 * i + 1]);
+    if (mpfr_less_p(a, fl)) mpfr_set(a, fl, MPFR_RNDD);
+    if (mpfr_less_p(b, fh)) mpfr_set(b, fh, MPFR_RNDU);
+    mpfr_log(a, a, MPFR_RNDD); mpfr_log(b, b, MPFR_RNDU);
+    mpfr_add(lo, lo, a, MPFR_RNDD); mpfr_add(hi, hi, b, MPFR_RNDU);
+  }
+  mpfr_div_ui(lo, lo, (unsigned long) g->n, MPFR_RNDD); mpfr_exp(lo, lo, MPFR_RNDD);
+  mpfr_div_ui(hi, hi, (unsigned long) g->n, MPFR_RNDU); mpfr_exp(hi, hi, MPFR_RNDU);
+  mpfr_clears(a, b, fl, fh, (mpfr_ptr) 0);
+  return ok;
+}
+
+@ The geometric mean itself: a rational root when there is one, Ziv's loop
+otherwise.  With only rational values $\hbox{GM}^{2n}=\prod y_j^{e_j}$.
+
+@<Private functions@>=
+static rm_status gm_exact(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, rm_exact *out)
+{
+  gm_set g;
+  rm_work w;
+  size_t j;
+  rm_status s = RM_OK;
+  memset(&g, 0, sizeof g);
+  mpq_init(g.floor); mpq_set_ui(g.floor, 1, 100000);
+  rm_work_init(&w);
+  for (j = 0; j < nq && s >= 0; j++) s = gm_add(&g, v, u, &q[j], &w);
+  if (s >= 0 && g.n == 0) s = undefined_x(u, out);
+  else if (s >= 0 && g.nt == 0) @<Take the rational root of the product, or
+    |ziv|@>@;
+  else if (s >= 0) s = ziv(out, enclose_gm, &g);
+  for (j = 0; j < g.nr; j++) mpq_clear(g.r[j]);
+  for (j = 0; j < 2 * g.nt; j++) loglin_clear(&g.t[j]);
+  free(g.r); free(g.e); free(g.t);
+  mpq_clear(g.floor);
+  rm_work_free(&w);
+  return s;
+}
+
+@ The product is formed numerator by numerator and denominator by
+denominator, and reduced once.
+
+@<Take the rational root...@>=
+{
+  mpq_t p;
+  mpz_t a, b;
+  int exact;
+  mpq_init(p); mpz_inits(a, b, NULL);
+  mpz_set_ui(mpq_numref(p), 1); mpz_set_ui(mpq_denref(p), 1);
+  for (j = 0; j < g.nr; j++) {
+    int i;
+    for (i = 0; i < g.e[j]; i++) {
+      mpz_mul(mpq_numref(p), mpq_numref(p), mpq_numref(g.r[j]));
+      mpz_mul(mpq_denref(p), mpq_denref(p), mpq_denref(g.r[j]));
+    }
+  }
+  mpq_canonicalize(p);
+  exact = mpz_root(a, mpq_numref(p), 2 * (unsigned long) g.n)
+    && mpz_root(b, mpq_denref(p), 2 * (unsigned long) g.n);
+  if (exact) {
+    mpz_set(mpq_numref(p), a); mpz_set(mpq_denref(p), b);
+    s = exact_from_q(out, p);
+  } else s = ziv(out, enclose_gm, &g);
+  mpz_clears(a, b, NULL); mpq_clear(p);
+}
+
+@ {\it Examples.}  Two queries with average precisions $1/2$ (one relevant
+item, at rank~2) and $1/8$ (at rank~8) have the arithmetic mean
+$5/16$ and the geometric mean $\sqrt{1/16}=\oursq{T-gm-rational}$, a
+rational root.  A query with AP~1 and one with AP~0 have the geometric mean
+$\sqrt{1\cdot10^{-5}}=10^{-5/2}=\ours{T-gm-floor}$: the floor decides it,
+and trec\_eval prints 0.0032.  Three such queries, AP 1, $1/2$ and 0, give
+$(1/200000)^{1/3}=\ours{T-gm-three}$.  The nDCG of a perfect list (1) and of
+a list with its relevant item at rank~2 ($1/\lg3$) have the geometric mean
+$(\lg3)^{-1/2}=\ours{T-gm-ndcg}$, where Ziv's loop encloses irrational
+terms.  Under \.{skip=norel} a query with no relevant item is left out:
+with AP $1/4$ and such a query, \.{gm[skip=norel]:ap} is
+$\oursq{T-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{T-gm-none}$.
+
+@<Examples over several queries@>=
+@/{"T-gm-rational", NULL, "gm:ap", RM_QS(RM_Q((0, 1), ()),
+    RM_Q((0, 0, 0, 0, 0, 0, 0, 1), ())), NULL, "case", RM_OK, "1/4", 0x1p-2},
+@/{"T-gm-floor", NULL, "gm:ap", RM_QS(RM_Q((1), ()), RM_Q((0), (1))), NULL,
+  "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-9},
+@/{"T-gm-three", NULL, "gm:ap", RM_QS(RM_Q((1), ()), RM_Q((0, 1), ()),
+    RM_Q((0), (1))), NULL, "case", RM_OK, NULL, 0x1.182996eb78836p-6},
+@/{"T-gm-ndcg", NULL, "gm:ndcg", RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
+  NULL, "case", RM_OK, NULL, 0x1.96afe9f9fc8a8p-1},
+@/{"T-gm-norel", NULL, "gm[skip=norel]:ap", RM_QS(RM_Q((0, 0, 0, 1), ()),
+    RM_Q((0, 0), ())), NULL, "case", RM_OK, "1/4", 0x1p-2},
+@/{"T-gm-none", NULL, "gm:ap", RM_QS(RM_Q((0, 0, 0, 1), ()), RM_Q((0, 0), ())),
+  NULL, "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-10},
 
 @** Where the definitions disagree.
 \here{disagree}\input disagree

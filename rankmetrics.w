@@ -1778,7 +1778,8 @@ option does not belong, and whether the metric defines the variant at all
       bad(msg, msglen, name, name + seen[key] - 1,
         "the key '%s' does not apply to this variant%s", keys[key].name,
         key == KEY_REL ? " (rel= goes with gain=binary)" :
-        key == KEY_BASE ? " (base= goes with discount=jk)" : "");
+        key == KEY_BASE ? " (base= goes with discount=jk)" :
+        key == KEY_LEVEL ? " (ap11 takes level=round only; exact is its default)" : "");
       return RM_ENAME;
     }
   if (metrics[w.metric].refuse && metrics[w.metric].refuse(&w)) {
@@ -6041,6 +6042,8 @@ $p_{\rm interp}$ ($u$); with the compensated sum ($u$) and the division by
 11 ($u$) the bound is again 3~ulps.
 
 @<Private functions@>=
+static size_t level_count(int level, unsigned long long p, unsigned long long q,
+  size_t nrel); /* the count that reaches a level, see \secref{q:iprec} */
 static size_t ap11_points(const rm_variant *v, const rm_list *l,
   const size_t *perm, size_t hb[11], size_t ib[11])
 {
@@ -6050,7 +6053,8 @@ static size_t ap11_points(const rm_variant *v, const rm_list *l,
   for (r = 0; r < k; r++) {
     h += (size_t) relevant(v, l, perm, r);
     for (j = 0; j <= 10; j++)
-      if (10 * h >= (size_t) j * nrel && (ib[j] == 0 || h * ib[j] > hb[j] * (r + 1)))
+      if (h >= level_count(v->level, (unsigned long long) j, 10, nrel)
+          && (ib[j] == 0 || h * ib[j] > hb[j] * (r + 1)))
         hb[j] = h, ib[j] = r + 1;
   }
   return nrel;
@@ -6098,7 +6102,8 @@ function |no_average| of the reciprocal rank), \.{apstep} a cutoff (its
   ratio_x, ap_bound, no_average, NULL, ap_qratio, ap_dratio},
 @/[RM_APSTEP] = {"apstep", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
   no_cutoff, NULL, lrap_qratio, lrap_dratio},
-@/[RM_AP11] = {"ap11", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+@/[RM_AP11] = {"ap11", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_LEVEL), ratio_d,
+  ratio_x,
   ap_bound, no_average, NULL, ap11_qratio, ap11_dratio},
 
 @ The vectors of the chapter.
@@ -9086,30 +9091,289 @@ denominator, and reduced once.
 
 @ {\it Examples.}  Two queries with average precisions $1/2$ (one relevant
 item, at rank~2) and $1/8$ (at rank~8) have the arithmetic mean
-$5/16$ and the geometric mean $\sqrt{1/16}=\oursq{T-gm-rational}$, a
+$5/16$ and the geometric mean $\sqrt{1/16}=\oursq{TE-gm-rational}$, a
 rational root.  A query with AP~1 and one with AP~0 have the geometric mean
-$\sqrt{1\cdot10^{-5}}=10^{-5/2}=\ours{T-gm-floor}$: the floor decides it,
+$\sqrt{1\cdot10^{-5}}=10^{-5/2}=\ours{TE-gm-floor}$: the floor decides it,
 and trec\_eval prints 0.0032.  Three such queries, AP 1, $1/2$ and 0, give
-$(1/200000)^{1/3}=\ours{T-gm-three}$.  The nDCG of a perfect list (1) and of
+$(1/200000)^{1/3}=\ours{TE-gm-three}$.  The nDCG of a perfect list (1) and of
 a list with its relevant item at rank~2 ($1/\lg3$) have the geometric mean
-$(\lg3)^{-1/2}=\ours{T-gm-ndcg}$, where Ziv's loop encloses irrational
+$(\lg3)^{-1/2}=\ours{TE-gm-ndcg}$, where Ziv's loop encloses irrational
 terms.  Under \.{skip=norel} a query with no relevant item is left out:
 with AP $1/4$ and such a query, \.{gm[skip=norel]:ap} is
-$\oursq{T-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{T-gm-none}$.
+$\oursq{TE-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{TE-gm-none}$.
 
 @<Examples over several queries@>=
-@/{"T-gm-rational", NULL, "gm:ap", RM_QS(RM_Q((0, 1), ()),
+@/{"TE-gm-rational", NULL, "gm:ap", RM_QS(RM_Q((0, 1), ()),
     RM_Q((0, 0, 0, 0, 0, 0, 0, 1), ())), NULL, "case", RM_OK, "1/4", 0x1p-2},
-@/{"T-gm-floor", NULL, "gm:ap", RM_QS(RM_Q((1), ()), RM_Q((0), (1))), NULL,
+@/{"TE-gm-floor", NULL, "gm:ap", RM_QS(RM_Q((1), ()), RM_Q((0), (1))), NULL,
   "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-9},
-@/{"T-gm-three", NULL, "gm:ap", RM_QS(RM_Q((1), ()), RM_Q((0, 1), ()),
+@/{"TE-gm-three", NULL, "gm:ap", RM_QS(RM_Q((1), ()), RM_Q((0, 1), ()),
     RM_Q((0), (1))), NULL, "case", RM_OK, NULL, 0x1.182996eb78836p-6},
-@/{"T-gm-ndcg", NULL, "gm:ndcg", RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
+@/{"TE-gm-ndcg", NULL, "gm:ndcg", RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
   NULL, "case", RM_OK, NULL, 0x1.96afe9f9fc8a8p-1},
-@/{"T-gm-norel", NULL, "gm[skip=norel]:ap", RM_QS(RM_Q((0, 0, 0, 1), ()),
+@/{"TE-gm-norel", NULL, "gm[skip=norel]:ap", RM_QS(RM_Q((0, 0, 0, 1), ()),
     RM_Q((0, 0), ())), NULL, "case", RM_OK, "1/4", 0x1p-2},
-@/{"T-gm-none", NULL, "gm:ap", RM_QS(RM_Q((0, 0, 0, 1), ()), RM_Q((0, 0), ())),
+@/{"TE-gm-none", NULL, "gm:ap", RM_QS(RM_Q((0, 0, 0, 1), ()), RM_Q((0, 0), ())),
   NULL, "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-10},
+
+@ {\it The counts.}\here{q:counts}  trec\_eval prints four counts for each
+query and their {\it sums\/} over the queries, not their means: \.{num\_q},
+the number of queries evaluated (1 for each); \.{num\_ret}, the number~$n$
+of documents retrieved; \.{num\_rel}, the number~$R$ of judged documents of
+grade at least the relevance level, retrieved or not; and
+\.{num\_rel\_ret}, the number $h_n$ of those among the retrieved.  They are
+the metrics \.{nq}, \.{nret}, \.{nrel} and \.{nrelret} here, each a whole
+number, and trec\_eval's names mean their sums: \.{num\_rel} is
+\.{sum:nrel}.  \.{nrel} and \.{nrelret} read \.{rel}; none takes a cutoff
+(trec\_eval's \.{-M}~$m$ cuts the run before anything is counted, and
+\.{num\_ret} is then $\min(n,m)$) and none is ever undefined.  Under
+trec\_eval's \.{-c} a judged query missing from the run is a list of no
+items: it counts in \.{num\_q} and \.{num\_rel}, and adds 0 to the
+others.  trec\_eval's code (\.{m\_num\_q.c} and its neighbours) adds the
+per-query values and never divides, with two quirks under \.{-c}: its
+\.{num\_q} is then the number of judged queries, which is what \.{sum:nq}
+gives on the lists of \.{-c}; and its summary \.{num\_rel} is recounted
+from the judgments of every judged query with grade above~0, whatever the
+relevance level \.{-l}, so that with \.{-c -l 2} it is \.{sum:nrel[rel=1]},
+not \.{sum:nrel[rel=2]} (the per-query values do follow \.{-l}).
+ir\_measures' \.{NumQ}, \.{NumRet}, \.{NumRel} and \.{NumRelRet} are the
+same sums (its provider is pytrec\_eval).
+
+For example, two queries: the first retrieves grades $(1,0,2,0)$ with one
+more relevant document unretrieved, the second retrieves $(0,0)$ and has
+no relevant document.  Then \.{sum:nq} is $\oursq{TE-num-q}$, \.{sum:nret}
+is $4+2=\oursq{TE-num-ret}$, \.{sum:nrel} is $3+0=\oursq{TE-num-rel}$,
+\.{sum:nrelret} is $2+0=\oursq{TE-num-rel-ret}$, and with \.{rel=2} the
+last two are $\oursq{TE-num-rel2}$ and $\oursq{TE-num-rel-ret2}$.
+@^num\_q@>@^num\_ret@>@^num\_rel@>@^num\_rel\_ret@>
+
+@<Private functions@>=
+static size_t count_of(const rm_variant *v, const rm_list *l)
+{
+  size_t i, c = 0;
+  switch (v->metric) {
+  case RM_NQ: return 1;
+  case RM_NRET: return l->n;
+  case RM_NREL: return n_relevant(v, l);
+  default:
+    for (i = 0; i < l->n; i++)
+      c += l->grade ? l->grade[i] >= v->rel : rating_d(l, i) >= v->rel;
+    return c;
+  }
+}
+static rm_status count_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  (void) perm;
+  *num = (double) count_of(v, l); *den = 1;
+  return RM_OK;
+}
+static rm_status count_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  (void) perm;
+  mpq_set_ui(num, (unsigned long) count_of(v, l), 1); mpq_set_ui(den, 1, 1);
+  return RM_OK;
+}
+static double count_bound(const rm_variant *v)
+{
+  (void) v;
+  return 0; /* a whole number below $2^{53}$ is exact */
+}
+
+@ @<Metric codes@>=
+RM_NQ, RM_NRET, RM_NREL, RM_NRELRET,
+
+@ @<Metric specifications@>=
+@/[RM_NQ] = {"nq", 0, ratio_d, ratio_x, count_bound, no_cutoff, NULL, count_qratio,
+  count_dratio},
+@/[RM_NRET] = {"nret", 0, ratio_d, ratio_x, count_bound, no_cutoff, NULL, count_qratio,
+  count_dratio},
+@/[RM_NREL] = {"nrel", K(KEY_REL), ratio_d, ratio_x, count_bound, no_cutoff, NULL,
+  count_qratio, count_dratio},
+@/[RM_NRELRET] = {"nrelret", K(KEY_REL), ratio_d, ratio_x, count_bound, no_cutoff,
+  NULL, count_qratio, count_dratio},
+
+@ @<Examples over several queries@>=
+@/{"TE-num-q", NULL, "sum:nq", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "2", 0x1p+1},
+@/{"TE-num-ret", NULL, "sum:nret", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "6",
+  0x1.8p+2},
+@/{"TE-num-rel", NULL, "sum:nrel", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "3",
+  0x1.8p+1},
+@/{"TE-num-rel-ret", NULL, "sum:nrelret", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "2",
+  0x1p+1},
+@/{"TE-num-rel2", NULL, "sum:nrel[rel=2]", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "1",
+  0x1p+0},
+@/{"TE-num-rel-ret2", NULL, "sum:nrelret[rel=2]", RM_QS(TE_COUNT_QS), NULL, "case",
+  RM_OK, "1", 0x1p+0},
+
+@ @<Lists of the examples over queries@>=
+#define TE_COUNT_QS RM_Q((1, 0, 2, 0), (1)), RM_Q((0, 0), ())
+
+@ {\it Interpolated precision at a recall level.}\here{q:iprec}  The
+interpolated precision at recall level $\rho$ was defined with \.{ap11}
+(\secref{q:ap11}): the best precision at any rank whose recall is at
+least~$\rho$.  Since recall at rank~$i$ is $h_i/R$, ``at least $\rho$''
+means $h_i\ge\rho R$, that is $h_i\ge c(\rho)$ with $c(\rho)=\lceil\rho
+R\rceil$ relevant items, and
+$$p_{\rm interp}(\rho)=\max\{\,h_i/i: i\le k,\ h_i\ge c(\rho)\,\}
+  \quad(0\hbox{ if there is no such }i).$$
+The metric \.{iprec} is that value at the one level given by its key
+\.{at}, a fraction from 0 to~1 (\.{iprec[at=0.3]}); it takes a cutoff,
+\.{rel}, \.{ties} (not \.{average}, as \.{ap11}) and \.{undef}, and is
+undefined when $R=0$.
+@^interpolated precision@>@^iprec\_at\_recall@>@^11pt\_avg@>
+
+trec\_eval's \.{iprec\_at\_recall} (\.{m\_iprec\_at\_recall.c}) and
+\.{11pt\_avg} (\.{m\_11pt\_avg.c}) compute the same maximum, walking the run
+backwards, but they place each level at
+$$c(\rho)=\hbox{\tt lround}(\rho\cdot R),$$
+the count of relevant items {\it nearest\/} to $\rho R$, halves rounded up
+(its code comments that trec\_eval~9 added 0.9 and truncated instead).  A
+level is then reached as soon as the recall is within half a relevant item
+of it: with $R=2$, the levels 0.3 to 0.7 all have $c=1$ ($0.6$, $0.8$, $1$,
+$1.2$ and $1.4$ round to~1), so one relevant item retrieved reaches seven
+levels, where the textbook's $\lceil\rho R\rceil$ lets it reach only 0.1 to
+0.5.  The key \.{level} names the placement: \.{level=exact} (the default)
+is $\lceil\rho R\rceil$, \.{level=round} is trec\_eval's nearest count,
+$\lfloor\rho R+1/2\rfloor$ computed in integers.  \.{ap11} takes the key
+too, and shows it only as \.{level=round}, so that its other names are
+unchanged; \.{11pt\_avg} is \.{ap11[level=round,ties=id-desc]} and
+\.{iprec\_at\_recall\_0.30} is \.{iprec[at=0.3,level=round,ties=id-desc]}.
+trec\_eval computes $\rho R$ in doubles, $\rho$ being the double nearest a
+tenth; for the eleven tenths and every $R$ below $10^6$ this rounds as the
+exact $\rho R$ does (checked by \.{tests/check\_trec.c}, which compares the
+two for every such~$R$), so the integer formula is trec\_eval's.
+
+{\it Why 8/11.}  A query with $R=2$ whose run has one relevant document, at
+rank~1: the precision there is~1, and no later rank does better.  The
+textbook reaches the levels $\rho$ with $\lceil2\rho\rceil\le1$, that is
+0.0 to 0.5: six levels of precision~1 and five of~0, ${\rm
+AP}_{11}=6/11=\oursq{TE-11pt-exact}$.  trec\_eval's counts for the eleven
+levels are $0,0,0,1,1,1,1,1,2,2,2$ ($\hbox{\tt lround}(0.2)=0$,
+$\hbox{\tt lround}(1.4)=1$, $\hbox{\tt lround}(1.6)=2$), so eight levels
+need at most one relevant item and get precision~1:
+$8/11=\oursq{TE-11pt-round}$, as trec\_eval prints (0.7273).  The same
+query's \.{iprec\_at\_recall\_0.60} is $\oursq{TE-iprec-06-round}$ where the
+textbook's is $\oursq{TE-iprec-06-exact}$.  For a run $(0,1,0,1)$ with
+$R=3$: the precisions at the hits are $1/2$ and $1/2$, the counts of
+trec\_eval's levels are $0,0,1,1,1,2,2,2,2,3,3$, and \.{11pt\_avg} is
+$9\cdot{1\over2}/11=\oursq{TE-11pt-r3}$ where \.{ap11} is
+$(7\cdot{1\over2})/11=\oursq{TE-11pt-r3-exact}$ (the textbook reaches the
+levels up to $2/3$, 0.0 to 0.6).
+
+@<Public types@>=
+typedef enum {@+ RM_LEVEL_EXACT, RM_LEVEL_ROUND @+} rm_level;
+
+@ @<Fields of a variant@>=
+int at, at_den; /* the recall level $\rho$ of \.{iprec}, a fraction */
+int level; /* an |rm_level| */
+
+@ @<Key codes@>=
+KEY_AT, KEY_LEVEL,
+
+@ @^keys of names, \.{at}@>@^keys of names, \.{level}@>
+@<Key specifications@>=
+[KEY_AT] = {"at", NULL, 0, 1000000, FIELD(at), FIELD(at_den), NULL, 3},
+[KEY_LEVEL] = {"level", level_words, 0, 0, FIELD(level), 0, level_when, 4},
+
+@ @<Words and conditions of keys@>=
+static const char *const level_words[] = {"exact", "round", NULL};
+static int level_when(const rm_variant *v)
+{
+  return v->metric == RM_IPREC || v->level != RM_LEVEL_EXACT;
+}
+
+@ @<Set the numeric defaults of a variant@>=
+v->at = 0; v->at_den = 1;
+
+@ The count $c(\rho)$ for $\rho=p/q$: $\lceil pR/q\rceil$, or
+$\lfloor(2pR+q)/(2q)\rfloor$ for the nearest count.  With $p\le q\le10^6$ and
+$R<2^{32}$ the products fit in 64 bits.
+
+@<Private functions@>=
+static size_t level_count(int level, unsigned long long p, unsigned long long q,
+  size_t nrel)
+{
+  unsigned long long r = (unsigned long long) nrel;
+  return (size_t) (level == RM_LEVEL_ROUND ? (2 * p * r + q) / (2 * q)
+    : (p * r + q - 1) / q);
+}
+static const char *iprec_refuse(const rm_variant *v)
+{
+  if (v->at > v->at_den) return "at is a recall level, from 0 to 1";
+  return no_average(v);
+}
+
+@ The code of \.{iprec}: as \.{ap11}'s, for one level, and the value is the
+best $h_i/i$ itself, a ratio of two whole numbers: the double path divides
+once (1~ulp).
+
+@<Private functions@>=
+static void iprec_point(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t *hb, size_t *ib, size_t *nrel)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, r, h = 0, c;
+  *nrel = n_relevant(v, l);
+  c = level_count(v->level, (unsigned long long) v->at,
+    (unsigned long long) v->at_den, *nrel);
+  *hb = *ib = 0;
+  for (r = 0; r < k; r++) {
+    h += (size_t) relevant(v, l, perm, r);
+    if (h >= c && (*ib == 0 || h * *ib > *hb * (r + 1))) *hb = h, *ib = r + 1;
+  }
+}
+static rm_status iprec_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t hb, ib, nrel;
+  iprec_point(v, l, perm, &hb, &ib, &nrel);
+  *num = (double) hb;
+  *den = nrel == 0 ? 0.0 : ib == 0 ? 1.0 : (double) ib;
+  return RM_OK;
+}
+static rm_status iprec_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t hb, ib, nrel;
+  iprec_point(v, l, perm, &hb, &ib, &nrel);
+  mpq_set_ui(num, (unsigned long) hb, 1);
+  mpq_set_ui(den, nrel == 0 ? 0 : ib == 0 ? 1 : (unsigned long) ib, 1);
+  return RM_OK;
+}
+static double iprec_bound(const rm_variant *v)
+{
+  (void) v;
+  return 1;
+}
+
+@ @<Metric codes@>=
+RM_IPREC,
+
+@ @<Metric specifications@>=
+@/[RM_IPREC] = {"iprec", K(KEY_AT) | K(KEY_LEVEL) | K(KEY_REL) | K(KEY_TIES)
+  | K(KEY_UNDEF), ratio_d, ratio_x, iprec_bound, iprec_refuse, NULL, iprec_qratio,
+  iprec_dratio},
+
+@ The worked examples of this section.
+
+@<Worked examples@>=
+@/{"TE-11pt-exact", NULL, "ap11", RM_G(1, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "6/11", 0x1.1745d1745d174p-1},
+@/{"TE-11pt-round", NULL, "ap11[level=round]", RM_G(1, 0), NULL, NULL, RM_G(1),
+  "0.7273", "case", RM_OK, "8/11", 0x1.745d1745d1746p-1},
+@/{"TE-iprec-06-round", NULL, "iprec[at=0.6,level=round]", RM_G(1, 0), NULL, NULL,
+  RM_G(1), NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"TE-iprec-06-exact", NULL, "iprec[at=0.6]", RM_G(1, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "0", 0x0p+0},
+@/{"TE-11pt-r3", NULL, "ap11[level=round]", RM_G(0, 1, 0, 1), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "9/22", 0x1.a2e8ba2e8ba2fp-2},
+@/{"TE-11pt-r3-exact", NULL, "ap11", RM_G(0, 1, 0, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "7/22", 0x1.45d1745d1745dp-2},
+@/{"TE-iprec-none", NULL, "iprec[at=0.5]", RM_G(0, 0), NULL, NULL, RM_NONE, NULL,
+  "case", RM_UNDEFINED, "0", 0x0p+0},
+@/{"TE-nrelret", NULL, "nrelret[rel=2]", RM_G(1, 0, 2, 3), NULL, NULL, RM_G(2), NULL,
+  "case", RM_OK, "2", 0x1p+1},
 
 @** Where the definitions disagree.
 \here{disagree}\input disagree

@@ -9375,6 +9375,40 @@ RM_IPREC,
 @/{"TE-nrelret", NULL, "nrelret[rel=2]", RM_G(1, 0, 2, 3), NULL, NULL, RM_G(2), NULL,
   "case", RM_OK, "2", 0x1p+1},
 
+
+@ The golden vectors of this chapter are two families of their own, so that
+the families before it keep their contents: \.{trec} for the metrics of one
+query (with the worked examples above whose labels begin \.{TE-}), and
+\.{trec\_aggregates} for the sums and geometric means over queries, written
+as the family \.{aggregates} is (\secref{q:agg}), with the examples over
+queries labelled \.{TE-}.  For the same reason the family
+\.{disagreements} leaves out the metrics of this chapter and the pairs that
+differ in \.{level}: the search of \secref{disagree} still finds them (its
+smallest witness of \.{ap11} against \.{ap11[level=round]} is the 8/11 of
+\secref{q:iprec}, on grades $(1,1)$ at cutoff~1), and the family \.{trec}
+holds the witnesses that tell those variants apart.
+
+@<Vector variant lists@>=
+static const char *const trec_variants[] = {"nq", "nret", "nrel", "nrel[rel=2]",
+  "nrelret", "nrelret[rel=3]", "iprec[at=0]", "iprec[at=0.5]",
+  "iprec[at=0.3,level=round,ties=id-desc]", "iprec[at=1,level=round]",
+  "iprec@@5[at=0.2]", "iprec[at=0.7,level=round,rel=2]", "iprec[at=1/3,undef=one]",
+  "iprec@@10[at=0.6,level=round,ties=pessimistic]", "ap11[level=round]",
+  "ap11[level=round,ties=id-desc]", "ap11@@5[level=round]",
+  "ap11[level=round,rel=2,undef=one]", NULL};
+static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
+  "gm:ap[ties=id-desc]", "gm:ndcg@@10", "gm:rr", "gm[skip=undef]:rprec",
+  "gm:precision@@5", "sum:nq", "sum:nret", "sum:nrel", "sum:nrelret",
+  "sum:nrelret[rel=2]", "mean:ap11[level=round]",
+  "mean:iprec[at=0.5,level=round]", NULL};
+
+@ @<Vector families@>=
+{"trec", "trec_eval's measures of one query: nq, nret, nrel, nrelret, iprec,"
+  " ap11[level=round]", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
+  | 1ULL << RM_NRELRET | 1ULL << RM_IPREC, trec_variants},
+{"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
+  trec_set_variants},
+
 @** Where the definitions disagree.
 \here{disagree}\input disagree
 Five sources and a dozen libraries use one name for several numbers.  The
@@ -12011,7 +12045,8 @@ static int write_family(const char *dir, const vector_family *fam)
     " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
     fam->algorithm, fam->stem);
   if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
-  else if (fam->variants == aggregate_variants) @<Write the groups of aggregates@>@;
+  else if (fam->variants == aggregate_variants || fam->variants == trec_set_variants)
+    @<Write the groups of aggregates@>@;
   else {
     @<Write the groups of worked examples@>;
     @<Write the groups of ratings@>;
@@ -12055,6 +12090,8 @@ gives their number, and the search for hard cases decides it.
 static int in_family(const vector_family *fam, const rm_example *x)
 {
   rm_variant v;
+  int te = strncmp(x->id, "TE-", 3) == 0; /* an example of \secref{q:trecm} */
+  if (te || fam->variants == trec_variants) return te && fam->variants == trec_variants;
   if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
   return (fam->metrics >> v.metric) & 1;
 }
@@ -12303,12 +12340,13 @@ pair by pair, in the order of the search's report.
   dis_deadline = dis_now() + 1e9; /* no budget */
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
+    if (mi >= RM_NQ && mi <= RM_IPREC) continue; /* see \secref{q:trecm} */
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
     for (j = 0; j < ms->np && ok; j++) {
       const dis_pair *q = &ms->pair[j];
-      if (q->state[SP_GRADED] != 1) continue;
+      if (q->state[SP_GRADED] != 1 || strncmp(q->lb, "level=", 6) == 0) continue;
       for (side = 0; side < 2 && ok; side++)
         @<Write the witness of pair |q| in the group of its variant |side|@>;
     }
@@ -12386,12 +12424,14 @@ static const char *const aggregate_variants[] = {
   rm_list qs[SET_CASES][5] = {{{0}}};
   adq_test t[SET_CASES];
   unsigned long cuts[32];
+  int te = fam->variants == trec_set_variants; /* the family of \secref{q:trecm} */
   ncuts = family_cutoffs(fam, cuts, 32);
   if (kept == NULL) ok = 0;
   for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
     const rm_set_example *x = &rm_set_examples[i];
     rm_variant v;
     char nm[RM_NAME_MAX], comment[200];
+    if ((strncmp(x->id, "TE-", 3) == 0) != te) continue;
     rm_variant_parse(x->name, &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
     snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
@@ -12403,11 +12443,11 @@ static const char *const aggregate_variants[] = {
       strcmp(x->verdict, "erratum") == 0, 0);
     fputs("\n      ]}", o.json);
   }
-  if (ok) @<Write the witnesses of GAUC's splits@>;
-  for (k = 0; aggregate_variants[k] && ok; k++) {
+  if (ok && !te) @<Write the witnesses of GAUC's splits@>;
+  for (k = 0; fam->variants[k] && ok; k++) {
     rm_variant v;
     char nm[RM_NAME_MAX], comment[64];
-    rm_variant_parse(aggregate_variants[k], &v, NULL, 0);
+    rm_variant_parse(fam->variants[k], &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
     @<Open a group for |nm|@>;
     for (c = 0; c < SET_CASES && ok; c++) {

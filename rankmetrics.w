@@ -1865,6 +1865,13 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{set\_recall}{SetR}{recall[ties=id-desc]}{a, c, i}
 \ta{set\_F, set\_F.1}{SetF}{f[beta2=1,ties=id-desc]}{a, c, i, j}
 \ta{set\_F.2, set\_F\_2}{SetF(beta=2)}{f[beta2=2,ties=id-desc]}{a, c, i, j}
+\ta{num\_q}{NumQ}{sum:nq}{k}
+\ta{num\_ret}{NumRet}{sum:nret}{k}
+\ta{num\_rel}{NumRel}{sum:nrel}{b, k}
+\ta{num\_rel\_ret}{NumRelRet}{sum:nrelret}{b, k}
+\ta{gm\_map}{\none}{gm:ap[ties=id-desc]}{a, b, l}
+\ta{11pt\_avg}{\none}{ap11[level=round,ties=id-desc]}{a, b, m}
+\ta{iprec\_at\_recall\_0.30}{IPrec@@0.3}{iprec[at=0.3,level=round,ties=id-desc]}{a, b, m}
 }}$$
 
 \def\note#1{\smallbreak\noindent\hangindent 1.5em\hbox to 1.5em{(#1)\hss}}
@@ -1914,9 +1921,25 @@ parameter is $\beta^2$, not~$\beta$; ir\_measures passes its \.{beta}
 through unchanged.  Both are read as \.{beta2=}$x$, whatever its form
 (\.{set\_F.0.5}, \.{SetF(beta=0.5)}).  F is 0 when nothing relevant was
 retrieved.
+\note{k}A sum over the queries, not a mean (\.{m\_num\_rel.c}: ``Summary
+figure is sum of individual topics''); the name stands for the whole
+aggregate, so \.{eval} prints each query's count and their sum.  Under
+\.{-c} trec\_eval's summary \.{num\_rel} ignores \.{-l}; see
+\secref{q:counts}.  ir\_measures' \.{NumRet(rel=}$t$\.{)}, which means
+\.{NumRelRet}, is not taken; \.{NumRel} and \.{NumRelRet} take \.{rel}.
+\note{l}The geometric mean over queries, each value first raised to
+$10^{-5}$ (\secref{q:gm}); trec\_eval prints it only in the summary.
+\note{m}Each recall level~$\rho$ is reached at the nearest count of relevant
+items, $\hbox{\tt lround}(\rho R)$, not at $\lceil\rho R\rceil$
+(\secref{q:iprec}): \.{11pt\_avg} is not our default \.{ap11}.
+trec\_eval's \.{-m iprec\_at\_recall} prints eleven values, one for each
+tenth; here each is a name of its own, \.{iprec\_at\_recall\_0.00} to
+\.{iprec\_at\_recall\_1.00} (or \.{.0.3}, or ir\_measures' \.{IPrec@@0.3}),
+and the level may be any fraction from 0 to~1.
 
-\smallbreak\noindent {\it The means.}  Each name is of one query, and
-\.{eval} takes its mean over the queries it evaluates.  trec\_eval~10.0
+\smallbreak\noindent {\it The means.}  Each name but those of notes k
+and~l is of one query, and \.{eval} takes its mean over the queries it
+evaluates.  trec\_eval~10.0
 averages the queries that are both judged and in the run, and ignores a
 query of the run without judgments, as \.{eval} does by default; but a
 judged query missing from the run stops it (exit status~4) unless it is
@@ -1950,15 +1973,12 @@ trec\_eval itself.
 
 @ The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{num\_q}, \.{num\_ret}, \.{num\_rel}, \.{num\_rel\_ret}, \.{gm\_map},
-\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{iprec\_at\_recall}, \.{11pt\_avg},
-\.{utility}, \.{relstring}, \.{Rprec\_mult}, \.{binG}, \.{G}, \.{ndcg\_rel},
+\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{utility}, \.{relstring}, \.{Rprec\_mult}, \.{binG}, \.{G}, \.{ndcg\_rel},
 \.{ndcg\_p}, \.{Rndcg}, \.{relative\_P}, \.{set\_relative\_P}, \.{set\_map},
 \.{num\_nonrel\_judged\_ret}, \.{rbp}, \.{rbp\_resid}, \.{yaap}, \.{unj}, the
 measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
-ir\_measures: \.{Bpref}, \.{BPref}, \.{infAP}, \.{Judged}, \.{NumQ},
-\.{NumRet}, \.{NumRel}, \.{NumRelRet}, \.{IPrec}, \.{RBP}, \.{SetAP},
+ir\_measures: \.{Bpref}, \.{BPref}, \.{infAP}, \.{Judged}, \.{RBP}, \.{SetAP},
 \.{SetRelP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
 \.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
@@ -2011,6 +2031,13 @@ static const alias_spec aliases[] = {
   {TE, "set_P", '-', "precision", "ties=id-desc", 0},
   {TE, "set_recall", '-', "recall", "ties=id-desc", 0},
   {TE, "set_F", 'x', "f", "ties=id-desc", 0},
+  {TE, "num_q", '-', "sum:nq", "", 0},
+  {TE, "num_ret", '-', "sum:nret", "", 0},
+  {TE, "num_rel", '-', "sum:nrel", "", 0},
+  {TE, "num_rel_ret", '-', "sum:nrelret", "", 0},
+  {TE, "gm_map", '-', "gm:ap", "ties=id-desc", 0},
+  {TE, "11pt_avg", '-', "ap11", "level=round,ties=id-desc", 0},
+  {TE, "iprec_at_recall", 'r', "iprec", "level=round,ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
   {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
   {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
@@ -2032,17 +2059,19 @@ static const alias_spec aliases[] = {
   {IM, "SetP", '-', "precision", "ties=id-desc", PREL | PJUDGED | PRELATIVE},
   {IM, "SetR", '-', "recall", "ties=id-desc", PREL},
   {IM, "SetF", '-', "f", "ties=id-desc", PREL | PBETA | PJUDGED},
+  {IM, "NumQ", '-', "sum:nq", "", 0},
+  {IM, "NumRet", '-', "sum:nret", "", 0},
+  {IM, "NumRel", '-', "sum:nrel", "", PREL},
+  {IM, "NumRelRet", '-', "sum:nrelret", "", PREL},
+  {IM, "IPrec", 'r', "iprec", "level=round,ties=id-desc", PREL},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
 
 @ @<Names of trec\_eval that we refuse@>=
-{TE, "runid", '-', NULL, NULL, 0}, {TE, "num_q", '-', NULL, NULL, 0},
-{TE, "num_ret", '-', NULL, NULL, 0}, {TE, "num_rel", '-', NULL, NULL, 0},
-{TE, "num_rel_ret", '-', NULL, NULL, 0}, {TE, "gm_map", '-', NULL, NULL, 0},
+{TE, "runid", '-', NULL, NULL, 0},
 {TE, "bpref", '-', NULL, NULL, 0}, {TE, "gm_bpref", '-', NULL, NULL, 0},
-{TE, "infAP", '-', NULL, NULL, 0}, {TE, "iprec_at_recall", '-', NULL, NULL, 0},
-{TE, "11pt_avg", '-', NULL, NULL, 0}, {TE, "utility", '-', NULL, NULL, 0},
+{TE, "infAP", '-', NULL, NULL, 0}, {TE, "utility", '-', NULL, NULL, 0},
 {TE, "relstring", '-', NULL, NULL, 0}, {TE, "Rprec_mult", '-', NULL, NULL, 0},
 {TE, "binG", '-', NULL, NULL, 0}, {TE, "G", '-', NULL, NULL, 0},
 {TE, "ndcg_rel", '-', NULL, NULL, 0}, {TE, "ndcg_p", '-', NULL, NULL, 0},
@@ -2069,9 +2098,7 @@ static const alias_spec aliases[] = {
 @ @<Names of ir\_measures that we refuse@>=
 {IM, "Bpref", '?', NULL, NULL, 0}, {IM, "BPref", '?', NULL, NULL, 0},
 {IM, "infAP", '?', NULL, NULL, 0}, {IM, "Judged", '?', NULL, NULL, 0},
-{IM, "NumQ", '?', NULL, NULL, 0}, {IM, "NumRet", '?', NULL, NULL, 0},
-{IM, "NumRel", '?', NULL, NULL, 0}, {IM, "NumRelRet", '?', NULL, NULL, 0},
-{IM, "IPrec", '?', NULL, NULL, 0}, {IM, "RBP", '?', NULL, NULL, 0},
+{IM, "RBP", '?', NULL, NULL, 0},
 {IM, "SetAP", '?', NULL, NULL, 0}, {IM, "SetRelP", '?', NULL, NULL, 0},
 {IM, "StRecall", '?', NULL, NULL, 0}, {IM, "Compat", '?', NULL, NULL, 0},
 {IM, "Accuracy", '?', NULL, NULL, 0}, {IM, "BPM", '?', NULL, NULL, 0},
@@ -2234,6 +2261,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
   }
   if (a->metric == NULL) return alias_refuse(name, p, a, msg, msglen);
   at = strchr(q, '@@');
+  if (a->arg == 'r') @<Read the recall level after ir\_measures' |a|, or fail@>;
   if (at) {
     if (!digits_ok(at + 1) || strlen(at + 1) >= sizeof kbuf) {
       bad(msg, msglen, name, at + 1, "the cutoff after '@@' must be a whole number"
@@ -2387,6 +2415,8 @@ static int alias_te(const char *name, const char *p, const char *lib,
       " several measures: give each a name of its own", a->name);
     return -1;
   }
+  if (a->arg == 'r') @<Read the recall level |arg| of trec\_eval's |a|, or
+    fail@>;
   if (a->arg == 'x') {
     if (strlen(arg) > 32) {
       bad(msg, msglen, name, arg, "the parameter of trec_eval's set_F is too long");
@@ -2406,6 +2436,41 @@ static int alias_te(const char *name, const char *p, const char *lib,
     (void) lib;
     return alias_make(name, p, a, k, more, w, msg, msglen);
   }
+}
+
+@ A recall level, trec\_eval's parameter of \.{iprec\_at\_recall}
+(the |'r'| entries), is a fraction from 0 to~1 in any of the forms of the
+key \.{at}; its check is the key's.
+
+@<Read the recall level |arg| of trec\_eval's |a|, or fail@>=
+{
+  long x, d;
+  if (*arg == '\0' || strlen(arg) > 20 || !read_fraction(arg, &x, &d)) {
+    bad(msg, msglen, name, arg, "trec_eval's %s needs one recall level from 0 to 1,"
+      " as %s_0.30", a->name, a->name);
+    return -1;
+  }
+  snprintf(more, sizeof more, "at=%s", arg);
+  return alias_make(name, p, a, NULL, more, w, msg, msglen);
+}
+
+@ ir\_measures writes the level after \.{@@}, and its parameters before.
+
+@<Read the recall level after ir\_measures' |a|, or fail@>=
+{
+  long x, d;
+  if (at == NULL || strlen(at + 1) > 20 || !read_fraction(at + 1, &x, &d)) {
+    bad(msg, msglen, name, p, "ir_measures' %s needs a recall level from 0 to 1,"
+      " as %s@@0.3", a->name, a->name);
+    return -1;
+  }
+  snprintf(more, sizeof more, "at=%s", at + 1);
+  if (*q == '(') @<Read ir\_measures' parameters, or fail@>;
+  if (q != at) {
+    bad(msg, msglen, name, q, "unexpected '%c' after ir_measures' %s", *q, a->name);
+    return -1;
+  }
+  return alias_make(name, p, a, NULL, more, w, msg, msglen);
 }
 
 @* The sources.\here{bib}

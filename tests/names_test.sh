@@ -63,6 +63,13 @@ same 'SetF(beta=0.5,rel=2)' 'f[beta2=1/2,rel=2,ties=id-desc]'
 same 'set_F_0.25' 'f[beta2=1/4,ties=id-desc]'
 same 'mean:map' 'mean:ap[ties=id-desc]'
 same 'mean[skip=norel]:ERR@20' 'mean[skip=norel]:err@20[gmax=4,ties=id-desc]'
+same 'iprec_at_recall.0.3' 'iprec[at=3/10,level=round,ties=id-desc]'
+same 'iprec_at_recall_1.00' 'iprec[at=1,level=round,ties=id-desc]'
+same 'iprec_at_recall_0.00' 'iprec[at=0,level=round,ties=id-desc]'
+same 'IPrec(rel=2)@0.5' 'iprec[at=1/2,level=round,rel=2,ties=id-desc]'
+same 'NumRel(rel=2)' 'sum:nrel[rel=2]'
+same 'NumRelRet(rel=3)' 'sum:nrelret[rel=3]'
+same 'trec_eval:gm_map' 'gm:ap[ties=id-desc]'
 # our own names keep their meaning
 same ndcg 'ndcg[ties=input]'
 same recall 'recall[ties=input]'
@@ -75,15 +82,18 @@ refused() { # NAME TEXT: refused, with TEXT in the message, and not as unknown
   case "$e" in *"unknown metric"*) bad "'$1' refused as unknown: $e"; return ;; esac
   case "$e" in *"$2"*) ok ;; *) bad "'$1': message '$e' lacks '$2'" ;; esac
 }
-for n in bpref infAP 11pt_avg gm_map gm_bpref utility num_q num_ret num_rel \
-    num_rel_ret iprec_at_recall_0.10 relstring Rprec_mult_0.20 binG G ndcg_rel \
+for n in bpref infAP gm_bpref utility relstring Rprec_mult_0.20 binG G ndcg_rel \
     Rndcg set_map set_relative_P relative_P_5 rbp yaap prefs_simp P_avgjg runid; do
   refused "trec_eval:$n" "trec_eval's ${n%%_[0-9]*} has no rankmetrics variant yet"
 done
-refused iprec_at_recall_0.10 "trec_eval's iprec_at_recall has no rankmetrics variant yet"
+refused iprec_at_recall "needs one recall level"
+refused 'iprec_at_recall.0.1,0.2' "several measures"
+refused iprec_at_recall_1.5 "at is a recall level"
+refused IPrec "needs a recall level"
+refused 'mean:num_rel' "already"
 refused bpref "trec_eval's bpref has no rankmetrics variant yet"
 refused infAP "trec_eval's and ir_measures' infAP have no rankmetrics variant yet"
-for n in Bpref infAP 'Judged@10' NumQ NumRel NumRelRet NumRet 'IPrec@0.5' \
+for n in Bpref infAP 'Judged@10' \
     'RBP(p=0.8)' SetAP SetRelP 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
@@ -141,6 +151,40 @@ P_10 all 3/20
 ndcg_cut_10 all (2/(5/2+1/$l3)+1/$l3)/2
 E
   [ "$(wc -l < "$T/out")" -eq 9 ] && ok || bad "eval wrote $(wc -l < "$T/out") lines, expected 9"
+fi
+
+# ---- 5. the counts, gm_map, 11pt_avg and iprec_at_recall on the same files --
+# Counts: q1 retrieves 3 with R = 3 (a, c, d) and 2 of them; q2 retrieves 2
+# with R = 1, found.  Sums: num_q 2, num_ret 5, num_rel 4, num_rel_ret 3.
+# gm_map = sqrt(5/9 * 1/2) = sqrt(5/18).  11pt_avg, levels at lround(rho R):
+# q1 (ranking c, b, a; R = 3) has counts 0,0,1,1,1,2,2,2,2,3,3 and 2 found,
+# so levels 0.0-0.4 get P@1 = 1, 0.5-0.8 get P@3 = 2/3, 0.9 and 1.0 get 0:
+# (5 + 8/3)/11 = 23/33.  q2 (y, x; R = 1) has counts 0 (0.0-0.4) and 1
+# (0.5-1.0): every level gets P@2 = 1/2.  Mean (23/33 + 1/2)/2 = 79/132.
+# iprec_at_recall_0.50: q1 count lround(1.5) = 2, P@3 = 2/3; q2 1/2; mean 7/12.
+if ! $RM eval --quiet --trec -q -m num_q -m num_ret -m num_rel -m num_rel_ret \
+    -m gm_map -m 11pt_avg -m iprec_at_recall_0.50 "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval failed: $(cat "$T/out")"
+else
+  while read -r m q want; do
+    got=$(awk -F'\t' -v m="$m" -v q="$q" '$1 == m && $2 == q {print $3}' "$T/out")
+    w=$(awk "BEGIN {printf \"%.17g\", $want}")
+    if [ -n "$got" ] && awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}'; then ok
+    else bad "eval $m $q: got '$got', expected $w ($want)"; fi
+  done <<E
+num_q all 2
+num_ret all 5
+num_rel all 4
+num_rel_ret all 3
+num_rel 1 3
+num_rel_ret 2 1
+gm_map all sqrt(5/18)
+11pt_avg 1 23/33
+11pt_avg 2 1/2
+11pt_avg all 79/132
+iprec_at_recall_0.50 1 2/3
+iprec_at_recall_0.50 all 7/12
+E
 fi
 
 echo "names_test: $pass passed, $fail failed"

@@ -9294,21 +9294,28 @@ trec\_eval's \.{iprec\_at\_recall} (\.{m\_iprec\_at\_recall.c}) and
 backwards, but they place each level at
 $$c(\rho)=\hbox{\tt lround}(\rho\cdot R),$$
 the count of relevant items {\it nearest\/} to $\rho R$, halves rounded up
-(its code comments that trec\_eval~9 added 0.9 and truncated instead).  A
+(its code comments that trec\_eval~9 added 0.9 and truncated instead), with
+$\rho$ the double nearest the level and the product a double.  A
 level is then reached as soon as the recall is within half a relevant item
 of it: with $R=2$, the levels 0.3 to 0.7 all have $c=1$ ($0.6$, $0.8$, $1$,
 $1.2$ and $1.4$ round to~1), so one relevant item retrieved reaches seven
 levels, where the textbook's $\lceil\rho R\rceil$ lets it reach only 0.1 to
 0.5.  The key \.{level} names the placement: \.{level=exact} (the default)
 is $\lceil\rho R\rceil$, \.{level=round} is trec\_eval's nearest count,
-$\lfloor\rho R+1/2\rfloor$ computed in integers.  \.{ap11} takes the key
+computed as trec\_eval computes it.  \.{ap11} takes the key
 too, and shows it only as \.{level=round}, so that its other names are
 unchanged; \.{11pt\_avg} is \.{ap11[level=round,ties=id-desc]} and
 \.{iprec\_at\_recall\_0.30} is \.{iprec[at=0.3,level=round,ties=id-desc]}.
-trec\_eval computes $\rho R$ in doubles, $\rho$ being the double nearest a
-tenth; for the eleven tenths and every $R$ below $10^6$ this rounds as the
-exact $\rho R$ does (checked by \.{tests/check\_trec.c}, which compares the
-two for every such~$R$), so the integer formula is trec\_eval's.
+That computation is part of the definition, because at a half it is not
+the nearest count of the exact $\rho R$: the double nearest 0.7 is a
+little below it, and $0.7\cdot45=31.5$ comes out as
+$31.499999999999996\ldots$, which \.{lround} takes to~31, where the exact
+half would go up to~32.  Of the eleven tenths and the $R$ below $10^6$,
+18724 pairs are such halves that go down (\.{tests/check\_trec.c} counts
+them, and checks $R=45$ through the library).  So \.{level=round} computes
+$c(\rho)=\hbox{\tt lround}(\hat\rho\otimes R)$, $\hat\rho$ the double
+nearest $\rho$ and $\otimes$ the product rounded to a double, on both paths
+alike: it is an integer, and the exact path needs nothing more.
 
 {\it Why 8/11.}  A query with $R=2$ whose run has one relevant document, at
 rank~1: the precision there is~1, and no later rank does better.  The
@@ -9352,17 +9359,19 @@ static int level_when(const rm_variant *v)
 @ @<Set the numeric defaults of a variant@>=
 v->at = 0; v->at_den = 1;
 
-@ The count $c(\rho)$ for $\rho=p/q$: $\lceil pR/q\rceil$, or
-$\lfloor(2pR+q)/(2q)\rfloor$ for the nearest count.  With $p\le q\le10^6$ and
-$R<2^{32}$ the products fit in 64 bits.
+@ The count $c(\rho)$ for $\rho=p/q$: $\lceil pR/q\rceil$ in integers (with
+$p\le q\le10^6$ and $R<2^{32}$ the product fits in 64 bits), or trec\_eval's
+$\hbox{\tt lround}(\hat\rho\otimes R)$; $p/q$ divided in doubles is the
+double nearest $\rho$, as trec\_eval's |atof| of the level's decimal is.
 
 @<Private functions@>=
 static size_t level_count(int level, unsigned long long p, unsigned long long q,
   size_t nrel)
 {
   unsigned long long r = (unsigned long long) nrel;
-  return (size_t) (level == RM_LEVEL_ROUND ? (2 * p * r + q) / (2 * q)
-    : (p * r + q - 1) / q);
+  if (level == RM_LEVEL_ROUND)
+    return (size_t) lround((double) p / (double) q * (double) nrel);
+  return (size_t) ((p * r + q - 1) / q);
 }
 static const char *iprec_refuse(const rm_variant *v)
 {

@@ -1226,13 +1226,16 @@ size_t rm_variant_help(char *buf, size_t len)
   for (m = 0; m < RM_N_METRICS; m++) help_metric(buf, len, &p, (rm_metric) m);
   help_put(buf, len, &p, "aggregators, written before a name:"
     " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
-    "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME\n");
+    "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME,\n"
+    "  gm[skip=...]:NAME (geometric mean, floor 1e-5)\n");
   help_put(buf, len, &p, "names of other libraries, for what they compute there:\n"
     "  trec_eval's map, map_cut_K, P_K (or P.K), recall_K, success_K, Rprec,\n"
-    "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X] (its ndcg\n"
-    "  and dcg are written trec_eval:ndcg, trec_eval:dcg); ir_measures' AP[@@K],\n"
-    "  AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K], nDCG(dcg=exp-log2)@@K,\n"
-    "  Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)]\n"
+    "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X], num_q,\n"
+    "  num_ret, num_rel, num_rel_ret, gm_map, 11pt_avg, iprec_at_recall_X (its\n"
+    "  ndcg and dcg are written trec_eval:ndcg, trec_eval:dcg); ir_measures'\n"
+    "  AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K], nDCG(dcg=exp-log2)@@K,\n"
+    "  Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel,\n"
+    "  NumRelRet, IPrec@@X\n"
     "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
   return p;
 }
@@ -13193,6 +13196,10 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"floor", NULL, "an item that no user rated, p(i) = 0"},
   {"floor", "none", "makes the value undefined"},
   {"floor", "code", "has p(i) raised to 1e-8, as the source's code does"},
+  {"at", NULL, "p/q: the recall level of iprec, from 0 to 1 (default 0)"},
+  {"level", NULL, "where a recall level rho is reached, with R relevant items"},
+  {"level", "exact", "at ceil(rho R) relevant items found (the textbook)"},
+  {"level", "round", "at lround(rho R) in doubles (trec_eval's 11pt_avg)"},
   {"skip", NULL, "which queries an aggregator counts"},
   {"skip", "none", "every query"},
   {"skip", "undef", "those whose value is defined"},
@@ -13242,6 +13249,11 @@ static const char *const metric_help[][2] = {
   {"coverage", "distinct items of all users' top K, over items= (a set)"},
   {"fmean", "F of the precision and recall averaged over users (a set)"},
   {"novelty", "mean self-information -log2 p(i) of the top K (a set)"},
+  {"nq", "1 for each query; sum:nq is trec_eval's num_q"},
+  {"nret", "the number of items retrieved; sum:nret is num_ret"},
+  {"nrel", "the number R of relevant items; sum:nrel is num_rel"},
+  {"nrelret", "relevant items retrieved; sum:nrelret is num_rel_ret"},
+  {"iprec", "interpolated precision at the recall level at= (level=)"},
   {NULL, NULL}};
 
 @ |command_usage| prints the help of one command and returns the exit
@@ -13285,7 +13297,9 @@ static int command_usage(const char *cmd, FILE *f)
     "  mean    the mean of the queries' values (macro average); keys skip, weight\n"
     "  micro   for a ratio metric, the sum of the numerators over the sum of the\n"
     "          denominators; key skip\n"
-    "  sum     the sum of the queries' values; key skip\n", f);
+    "  sum     the sum of the queries' values; key skip\n"
+    "  gm      the geometric mean, each value first raised to 1e-5 (trec_eval's\n"
+    "          gm_map is gm:ap); key skip\n", f);
   return 0;
 }
 

@@ -1232,10 +1232,10 @@ size_t rm_variant_help(char *buf, size_t len)
     "  trec_eval's map, map_cut_K, P_K (or P.K), recall_K, success_K, Rprec,\n"
     "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X], num_q,\n"
     "  num_ret, num_rel, num_rel_ret, gm_map, 11pt_avg, iprec_at_recall_X (its\n"
-    "  ndcg and dcg are written trec_eval:ndcg, trec_eval:dcg); ir_measures'\n"
-    "  AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K], nDCG(dcg=exp-log2)@@K,\n"
-    "  Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel,\n"
-    "  NumRelRet, IPrec@@X\n"
+    "  ndcg and dcg are written trec_eval:ndcg, trec_eval:dcg);\n"
+    "  ir_measures' AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K],\n"
+    "  nDCG(dcg=exp-log2)@@K, Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)],\n"
+    "  NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
     "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
   return p;
 }

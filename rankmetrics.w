@@ -1974,13 +1974,13 @@ of 30 queries.  The means were checked on trec\_eval, with and without
 trec\_eval, its values worked out by hand; the project's tests never run
 trec\_eval itself.
 
-@ The names that these two libraries define and that this book cannot
+@ {\emergencystretch=2em The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
 \.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{utility}, \.{relstring}, \.{Rprec\_mult}, \.{binG}, \.{G}, \.{ndcg\_rel},
 \.{ndcg\_p}, \.{Rndcg}, \.{relative\_P}, \.{set\_relative\_P}, \.{set\_map},
 \.{num\_nonrel\_judged\_ret}, \.{rbp}, \.{rbp\_resid}, \.{yaap}, \.{unj}, the
-measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
-judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
+three measures of multiple judgments, \.{map\_avgjg}, \.{P\_avgjg} and
+\.{Rprec\_mult\_avgjg}, and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
 ir\_measures: \.{Bpref}, \.{BPref}, \.{infAP}, \.{Judged}, \.{RBP}, \.{SetAP},
 \.{SetRelP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
 \.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
@@ -1989,11 +1989,11 @@ ir\_measures: \.{Bpref}, \.{BPref}, \.{infAP}, \.{Judged}, \.{RBP}, \.{SetAP},
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
 pipeline computes, and any measure with \.{judged\_only=True}.  A list of
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
-refused too: each needs a name of its own.
+refused too: each needs a name of its own.\par}
 
 @ The table the parser reads.  An entry names its library, the library's
 name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
-nothing, |'x'| the optional weight of \.{set\_F}) and the variant, as our
+nothing, |'x'| the optional weight of \.{set\_F}, |'r'| a recall level) and the variant, as our
 metric and its options without the brackets; an entry without a metric is a
 name we refuse.  An ir\_measures entry lists the parameters it takes.  An
 entry of |CN| is a name in common use that is no library's, such as
@@ -9324,11 +9324,11 @@ alike: it is an integer, and the exact path needs nothing more.
 rank~1: the precision there is~1, and no later rank does better.  The
 textbook reaches the levels $\rho$ with $\lceil2\rho\rceil\le1$, that is
 0.0 to 0.5: six levels of precision~1 and five of~0, ${\rm
-AP}_{11}=6/11=\oursq{TE-11pt-exact}$.  trec\_eval's counts for the eleven
+AP}_{11}=\oursq{TE-11pt-exact}$.  trec\_eval's counts for the eleven
 levels are $0,0,0,1,1,1,1,1,2,2,2$ ($\hbox{\tt lround}(0.2)=0$,
 $\hbox{\tt lround}(1.4)=1$, $\hbox{\tt lround}(1.6)=2$), so eight levels
 need at most one relevant item and get precision~1:
-$8/11=\oursq{TE-11pt-round}$, as trec\_eval prints (0.7273).  The same
+$\oursq{TE-11pt-round}$, as trec\_eval prints (0.7273).  The same
 query's \.{iprec\_at\_recall\_0.60} is $\oursq{TE-iprec-06-round}$ where the
 textbook's is $\oursq{TE-iprec-06-exact}$.  For a run $(0,1,0,1)$ with
 $R=3$: the precisions at the hits are $1/2$ and $1/2$, the counts of

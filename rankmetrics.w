@@ -1875,6 +1875,10 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{gm\_map}{\none}{gm:ap[ties=id-desc]}{a, b, l}
 \ta{11pt\_avg}{\none}{ap11[level=round,ties=id-desc]}{a, b, m}
 \ta{iprec\_at\_recall\_0.30}{IPrec@@0.3}{iprec[at=0.3,level=round,ties=id-desc]}{a, b, m}
+\ta{relative\_P\_K, relative\_P.K}{\none}{recall@@K[norm=min,ties=id-desc]}{a, b, c, n}
+\ta{set\_relative\_P}{SetRelP}{recall[norm=min,ties=id-desc]}{a, b, c, n}
+\ta{set\_map}{SetAP}{setap[ties=id-desc]}{a, b, c, n}
+\ta{Rprec\_mult\_0.20}{\none}{rprecm[mult=0.2,ties=id-desc]}{a, b, c, n}
 }}$$
 
 \def\note#1{\smallbreak\noindent\hangindent 1.5em\hbox to 1.5em{(#1)\hss}}
@@ -1939,6 +1943,8 @@ trec\_eval's \.{-m iprec\_at\_recall} prints eleven values, one for each
 tenth; here each is a name of its own, \.{iprec\_at\_recall\_0.00} to
 \.{iprec\_at\_recall\_1.00} (or \.{.0.3}, or ir\_measures' \.{IPrec@@0.3}),
 and the level may be any fraction from 0 to~1.
+\note{n}See \secref{q:setap}; \.{Rprec\_mult}'s rank is $\lfloor mR+0.9\rfloor$,
+and each multiplier is a name of its own, as each level is.
 
 \smallbreak\noindent {\it The means.}  Each name but those of notes k
 and~l is of one query, and \.{eval} takes its mean over the queries it
@@ -1976,13 +1982,12 @@ trec\_eval itself.
 
 @ {\emergencystretch=2em The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{utility}, \.{relstring}, \.{Rprec\_mult}, \.{binG}, \.{G}, \.{ndcg\_rel},
-\.{ndcg\_p}, \.{Rndcg}, \.{relative\_P}, \.{set\_relative\_P}, \.{set\_map},
+\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{utility}, \.{relstring}, \.{binG},
+\.{G}, \.{ndcg\_rel}, \.{ndcg\_p}, \.{Rndcg},
 \.{num\_nonrel\_judged\_ret}, \.{rbp}, \.{rbp\_resid}, \.{yaap}, \.{unj}, the
 three measures of multiple judgments, \.{map\_avgjg}, \.{P\_avgjg} and
 \.{Rprec\_mult\_avgjg}, and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
-ir\_measures: \.{Bpref}, \.{BPref}, \.{infAP}, \.{Judged}, \.{RBP}, \.{SetAP},
-\.{SetRelP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
+ir\_measures: \.{Bpref}, \.{BPref}, \.{infAP}, \.{Judged}, \.{RBP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
 \.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
 \.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
@@ -1993,7 +1998,7 @@ refused too: each needs a name of its own.\par}
 
 @ The table the parser reads.  An entry names its library, the library's
 name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
-nothing, |'x'| the optional weight of \.{set\_F}, |'r'| a recall level) and the variant, as our
+nothing, |'x'| the optional weight of \.{set\_F}, |'r'| a recall level, |'m'| a multiplier of $R$) and the variant, as our
 metric and its options without the brackets; an entry without a metric is a
 name we refuse.  An ir\_measures entry lists the parameters it takes.  An
 entry of |CN| is a name in common use that is no library's, such as
@@ -2041,6 +2046,10 @@ static const alias_spec aliases[] = {
   {TE, "gm_map", '-', "gm:ap", "ties=id-desc", 0},
   {TE, "11pt_avg", '-', "ap11", "level=round,ties=id-desc", 0},
   {TE, "iprec_at_recall", 'r', "iprec", "level=round,ties=id-desc", 0},
+  {TE, "relative_P", 'k', "recall", "norm=min,ties=id-desc", 0},
+  {TE, "set_relative_P", '-', "recall", "norm=min,ties=id-desc", 0},
+  {TE, "set_map", '-', "setap", "ties=id-desc", 0},
+  {TE, "Rprec_mult", 'm', "rprecm", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
   {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
   {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
@@ -2067,6 +2076,8 @@ static const alias_spec aliases[] = {
   {IM, "NumRel", '-', "sum:nrel", "", PREL},
   {IM, "NumRelRet", '-', "sum:nrelret", "", PREL},
   {IM, "IPrec", 'r', "iprec", "level=round,ties=id-desc", PREL},
+  {IM, "SetRelP", '-', "recall", "norm=min,ties=id-desc", PREL},
+  {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
@@ -2075,11 +2086,10 @@ static const alias_spec aliases[] = {
 {TE, "runid", '-', NULL, NULL, 0},
 {TE, "bpref", '-', NULL, NULL, 0}, {TE, "gm_bpref", '-', NULL, NULL, 0},
 {TE, "infAP", '-', NULL, NULL, 0}, {TE, "utility", '-', NULL, NULL, 0},
-{TE, "relstring", '-', NULL, NULL, 0}, {TE, "Rprec_mult", '-', NULL, NULL, 0},
+{TE, "relstring", '-', NULL, NULL, 0},
 {TE, "binG", '-', NULL, NULL, 0}, {TE, "G", '-', NULL, NULL, 0},
 {TE, "ndcg_rel", '-', NULL, NULL, 0}, {TE, "ndcg_p", '-', NULL, NULL, 0},
-{TE, "Rndcg", '-', NULL, NULL, 0}, {TE, "relative_P", '-', NULL, NULL, 0},
-{TE, "set_relative_P", '-', NULL, NULL, 0}, {TE, "set_map", '-', NULL, NULL, 0},
+{TE, "Rndcg", '-', NULL, NULL, 0},
 {TE, "num_nonrel_judged_ret", '-', NULL, NULL, 0}, {TE, "rbp", '-', NULL, NULL, 0},
 {TE, "rbp_resid", '-', NULL, NULL, 0}, {TE, "yaap", '-', NULL, NULL, 0},
 {TE, "unj", '-', NULL, NULL, 0}, {TE, "map_avgjg", '-', NULL, NULL, 0},
@@ -2102,7 +2112,6 @@ static const alias_spec aliases[] = {
 {IM, "Bpref", '?', NULL, NULL, 0}, {IM, "BPref", '?', NULL, NULL, 0},
 {IM, "infAP", '?', NULL, NULL, 0}, {IM, "Judged", '?', NULL, NULL, 0},
 {IM, "RBP", '?', NULL, NULL, 0},
-{IM, "SetAP", '?', NULL, NULL, 0}, {IM, "SetRelP", '?', NULL, NULL, 0},
 {IM, "StRecall", '?', NULL, NULL, 0}, {IM, "Compat", '?', NULL, NULL, 0},
 {IM, "Accuracy", '?', NULL, NULL, 0}, {IM, "BPM", '?', NULL, NULL, 0},
 {IM, "SDCG", '?', NULL, NULL, 0}, {IM, "INST", '?', NULL, NULL, 0},
@@ -2418,8 +2427,8 @@ static int alias_te(const char *name, const char *p, const char *lib,
       " several measures: give each a name of its own", a->name);
     return -1;
   }
-  if (a->arg == 'r') @<Read the recall level |arg| of trec\_eval's |a|, or
-    fail@>;
+  if (a->arg == 'r' || a->arg == 'm') @<Read the recall level |arg| of
+    trec\_eval's |a|, or fail@>;
   if (a->arg == 'x') {
     if (strlen(arg) > 32) {
       bad(msg, msglen, name, arg, "the parameter of trec_eval's set_F is too long");
@@ -2443,17 +2452,19 @@ static int alias_te(const char *name, const char *p, const char *lib,
 
 @ A recall level, trec\_eval's parameter of \.{iprec\_at\_recall}
 (the |'r'| entries), is a fraction from 0 to~1 in any of the forms of the
-key \.{at}; its check is the key's.
+key \.{at}, and a multiplier of \.{Rprec\_mult} (|'m'|) one of the key
+\.{mult}; their checks are the keys'.
 
 @<Read the recall level |arg| of trec\_eval's |a|, or fail@>=
 {
   long x, d;
   if (*arg == '\0' || strlen(arg) > 20 || !read_fraction(arg, &x, &d)) {
-    bad(msg, msglen, name, arg, "trec_eval's %s needs one recall level from 0 to 1,"
-      " as %s_0.30", a->name, a->name);
+    bad(msg, msglen, name, arg, "trec_eval's %s needs one %s, as %s_%s", a->name,
+      a->arg == 'r' ? "recall level from 0 to 1" : "multiplier of R", a->name,
+      a->arg == 'r' ? "0.30" : "0.20");
     return -1;
   }
-  snprintf(more, sizeof more, "at=%s", arg);
+  snprintf(more, sizeof more, "%s=%s", a->arg == 'r' ? "at" : "mult", arg);
   return alias_make(name, p, a, NULL, more, w, msg, msglen);
 }
 
@@ -9453,6 +9464,145 @@ RM_IPREC,
   "case", RM_OK, "2", 0x1p+1},
 
 
+@ {\it Set measures and precision at multiples of $R$.}\here{q:setap}
+trec\_eval's \.{set\_map} (\.{m\_set\_map.c}) is the average precision of
+the retrieved set taken as unranked: every relevant retrieved item gets the
+set's precision $h_n/n$, every relevant item not retrieved gets~0, so
+$${\rm setAP}={h_n\over R}\cdot{h_n\over n}={h_n^2\over nR},$$
+the product of the set's recall and precision.  It is the metric \.{setap}
+here (ir\_measures' \.{SetAP}); with a cutoff it is the same of the first
+$k=\min(K,n)$ items, which is what trec\_eval's \.{-M}~$K$ gives.  It reads
+\.{rel}, \.{ties} (with a cutoff they matter; \.{average} is refused) and
+\.{undef}: a query that retrieves nothing or has no relevant item is
+undefined, 0 in trec\_eval.  A run $(1,0,1,0)$ with $R=3$ has
+$2^2/(4\cdot3)=\oursq{TE-setap}$.
+@^set\_map@>@^SetAP@>
+
+trec\_eval's \.{relative\_P.}$K$ (\.{m\_rel\_P.c}) divides the hits in the
+top~$K$ by the most there could be, $\min(K,R)$: it is our
+\.{recall@@K[norm=min]}, and \.{set\_relative\_P} (\.{m\_set\_rel\_P.c}),
+$h_n/\min(n,R)$, is \.{recall[norm=min]}, ir\_measures' \.{SetRelP}.  Both
+give 0 when $R=0$, as \.{undef=zero} does.
+
+\.{Rprec\_mult.}$m$ (\.{m\_Rprec\_mult.c}) is the precision at the rank
+$c=mR$, for multipliers $m$ of $R$ (by default 0.2, 0.4, \dots,~2.0), so
+that queries with many and few relevant items are compared at the same
+point of their rankings.  trec\_eval makes the rank a whole number by
+$c=\lfloor\hat m\otimes R\oplus0.9\rfloor$ in doubles (the old rounding
+that \.{iprec\_at\_recall} gave up; $\hat m$ the double nearest~$m$), and
+divides by~$c$ even when the run is shorter:
+$${\rm RP}_m={h_{\min(c,n)}\over c}.$$
+With $m=1$ this is \.{rprec}.  The metric is \.{rprecm}, with the key
+\.{mult}, a fraction from $1/10^6$ to $10^6$ (default~1); it takes no
+cutoff, and is undefined when $c=0$ (when $R=0$, in particular), which
+trec\_eval reports as~0.  With $R=3$ and the run $(1,0,1,0)$,
+\.{Rprec\_mult\_0.60} has $c=\lfloor1.8+0.9\rfloor=2$ and value
+$\oursq{TE-rprecm-06}$; \.{Rprec\_mult\_2.00} has $c=6$ beyond the run, and
+value $2/6=\oursq{TE-rprecm-2}$.  Adding 0.9 is not rounding to the nearest:
+the two differ where $mR$ has a fraction from 0.1 to below 0.5, such as
+$m=0.4$, $R=3$, where $mR=1.2$ gives trec\_eval's $c=2$
+($\oursq{TE-rprecm-04}$ here) and the nearest count~1.
+@^Rprec\_mult@>@^relative\_P@>@^set\_relative\_P@>
+
+@<Fields of a variant@>=
+int mult, mult_den; /* the multiplier $m$ of \.{rprecm}, a fraction */
+
+@ @<Key codes@>=
+KEY_MULT,
+
+@ @^keys of names, \.{mult}@>
+@<Key specifications@>=
+[KEY_MULT] = {"mult", NULL, 1, 1000000, FIELD(mult), FIELD(mult_den), NULL, 5},
+
+@ @<Set the numeric defaults of a variant@>=
+v->mult = 1; v->mult_den = 1;
+
+@ The code.  Both are ratios of whole numbers: one division on the double
+path, 1~ulp (the numerator $h^2$ and the denominator $nR$ are exact in a
+double while the list holds fewer than $2^{26}$ items).
+
+@<Private functions@>=
+static size_t hits_in(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t k)
+{
+  size_t r, h = 0;
+  for (r = 0; r < k && r < l->n; r++) h += (size_t) relevant(v, l, perm, r);
+  return h;
+}
+static size_t rprecm_rank(const rm_variant *v, size_t nrel)
+{
+  return (size_t) ((double) v->mult / (double) v->mult_den * (double) nrel + 0.9);
+}
+static rm_status setap_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, h = hits_in(v, l, perm, k);
+  *num = (double) h * (double) h;
+  *den = (double) k * (double) n_relevant(v, l);
+  return RM_OK;
+}
+static rm_status setap_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, h = hits_in(v, l, perm, k);
+  mpz_set_ui(mpq_numref(num), (unsigned long) h);
+  mpz_mul_ui(mpq_numref(num), mpq_numref(num), (unsigned long) h);
+  mpz_set_ui(mpq_denref(num), 1);
+  mpz_set_ui(mpq_numref(den), (unsigned long) k);
+  mpz_mul_ui(mpq_numref(den), mpq_numref(den), (unsigned long) n_relevant(v, l));
+  mpz_set_ui(mpq_denref(den), 1);
+  return RM_OK;
+}
+static rm_status rprecm_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t c = rprecm_rank(v, n_relevant(v, l));
+  *num = (double) hits_in(v, l, perm, c);
+  *den = (double) c;
+  return RM_OK;
+}
+static rm_status rprecm_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t c = rprecm_rank(v, n_relevant(v, l));
+  mpq_set_ui(num, (unsigned long) hits_in(v, l, perm, c), 1);
+  mpq_set_ui(den, (unsigned long) c, 1);
+  return RM_OK;
+}
+static double setap_bound(const rm_variant *v)
+{
+  (void) v;
+  return 1;
+}
+static const char *rprecm_refuse(const rm_variant *v)
+{
+  const char *why = no_cutoff(v);
+  return why ? why : no_average(v);
+}
+
+@ @<Metric codes@>=
+RM_SETAP, RM_RPRECM,
+
+@ @<Metric specifications@>=
+@/[RM_SETAP] = {"setap", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+  setap_bound, no_average, NULL, setap_qratio, setap_dratio},
+@/[RM_RPRECM] = {"rprecm", K(KEY_MULT) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF),
+  ratio_d, ratio_x, setap_bound, rprecm_refuse, NULL, rprecm_qratio, rprecm_dratio},
+
+@ @<Worked examples@>=
+@/{"TE-setap", NULL, "setap", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"TE-rprecm-06", NULL, "rprecm[mult=0.6]", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"TE-rprecm-2", NULL, "rprecm[mult=2]", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"TE-rprecm-04", NULL, "rprecm[mult=0.4]", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"TE-relp", NULL, "relative_P_2", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"TE-setrelp", NULL, "set_relative_P", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+
 @ The golden vectors of this chapter are two families of their own, so that
 the families before it keep their contents: \.{trec} for the metrics of one
 query (with the worked examples above whose labels begin \.{TE-}), and
@@ -9472,7 +9622,9 @@ static const char *const trec_variants[] = {"nq", "nret", "nrel", "nrel[rel=2]",
   "iprec@@5[at=0.2]", "iprec[at=0.7,level=round,rel=2]", "iprec[at=1/3,undef=one]",
   "iprec@@10[at=0.6,level=round,ties=pessimistic]", "ap11[level=round]",
   "ap11[level=round,ties=id-desc]", "ap11@@5[level=round]",
-  "ap11[level=round,rel=2,undef=one]", NULL};
+  "ap11[level=round,rel=2,undef=one]", "setap", "setap@@5[ties=id-desc]",
+  "setap[rel=2,undef=one]", "rprecm[mult=0.2]", "rprecm[mult=0.4,ties=id-desc]",
+  "rprecm[mult=2,rel=2]", "rprecm[mult=1/3,undef=one]", NULL};
 static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   "gm:ap[ties=id-desc]", "gm:ndcg@@10", "gm:rr", "gm[skip=undef]:rprec",
   "gm:precision@@5", "sum:nq", "sum:nret", "sum:nrel", "sum:nrelret",
@@ -9481,8 +9633,9 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
 
 @ @<Vector families@>=
 {"trec", "trec_eval's measures of one query: nq, nret, nrel, nrelret, iprec,"
-  " ap11[level=round]", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
-  | 1ULL << RM_NRELRET | 1ULL << RM_IPREC, trec_variants},
+  " ap11[level=round], setap, rprecm", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
+  | 1ULL << RM_NRELRET | 1ULL << RM_IPREC | 1ULL << RM_SETAP | 1ULL << RM_RPRECM,
+  trec_variants},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
   trec_set_variants},
 
@@ -12417,7 +12570,7 @@ pair by pair, in the order of the search's report.
   dis_deadline = dis_now() + 1e9; /* no budget */
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
-    if (mi >= RM_NQ && mi <= RM_IPREC) continue; /* see \secref{q:trecm} */
+    if (mi >= RM_NQ && mi <= RM_RPRECM) continue; /* see \secref{q:trecm} */
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
@@ -13200,6 +13353,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"level", NULL, "where a recall level rho is reached, with R relevant items"},
   {"level", "exact", "at ceil(rho R) relevant items found (the textbook)"},
   {"level", "round", "at lround(rho R) in doubles (trec_eval's 11pt_avg)"},
+  {"mult", NULL, "p/q: the multiplier m of R in rprecm (default 1)"},
   {"skip", NULL, "which queries an aggregator counts"},
   {"skip", "none", "every query"},
   {"skip", "undef", "those whose value is defined"},
@@ -13254,6 +13408,8 @@ static const char *const metric_help[][2] = {
   {"nrel", "the number R of relevant items; sum:nrel is num_rel"},
   {"nrelret", "relevant items retrieved; sum:nrelret is num_rel_ret"},
   {"iprec", "interpolated precision at the recall level at= (level=)"},
+  {"setap", "set average precision h^2/(n R) (trec_eval's set_map)"},
+  {"rprecm", "precision at rank floor(mult R + 0.9) (trec_eval's Rprec_mult)"},
   {NULL, NULL}};
 
 @ |command_usage| prints the help of one command and returns the exit

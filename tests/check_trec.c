@@ -68,6 +68,25 @@ static const struct {
   {"iprec[at=1/3]", L(0, 1, 1, 0), L(1), "2/3"},
   /* cutoff 2: only rank 2 reaches one hit: 1/2. */
   {"iprec@2[at=1/3]", L(0, 1, 1, 0), L(1), "1/2"},
+  /* set_map = h^2/(n R): run 1,0,1,0 with R = 3: 4/12 = 1/3; cut at 2:
+     1/(2*3) = 1/6; no relevant item: undefined, 0. */
+  {"setap", L(1, 0, 1, 0), L(1), "1/3"},
+  {"setap@2", L(1, 0, 1, 0), L(1), "1/6"},
+  {"set_map", L(1, 0, 1, 0), L(1), "1/3"},
+  /* Rprec_mult: rank floor(m R + 0.9) in doubles, R = 3.  m = 0.4: 2.1 ->
+     2, h = 1: 1/2 (the nearest count would be 1: value 1).  m = 0.2: 1.5
+     -> 1: 1.  m = 2: 6.9 -> 6 beyond the run of 4: 2/6 = 1/3.  m = 1 is
+     Rprec: rank 3, 2/3. */
+  {"rprecm[mult=0.4]", L(1, 0, 1, 0), L(1), "1/2"},
+  {"Rprec_mult_0.20", L(1, 0, 1, 0), L(1), "1"},
+  {"Rprec_mult_2.00", L(1, 0, 1, 0), L(1), "1/3"},
+  {"rprecm", L(1, 0, 1, 0), L(1), "2/3"},
+  /* relative_P_K = h_K / min(K, R): K = 2: 1/2; K = 10: 2/3.
+     set_relative_P = h_n / min(n, R) = 2/3; with R = 1 of n = 4: 1/1. */
+  {"relative_P_2", L(1, 0, 1, 0), L(1), "1/2"},
+  {"relative_P.10", L(1, 0, 1, 0), L(1), "2/3"},
+  {"set_relative_P", L(1, 0, 1, 0), L(1), "2/3"},
+  {"set_relative_P", L(0, 0, 1, 0), NOU, "1"},
   /* counts */
   {"nq", L(0, 0), NOU, "1"},
   {"nret", L(0, 3, 0), L(2, 2), "3"},

@@ -70,6 +70,8 @@ same 'IPrec(rel=2)@0.5' 'iprec[at=1/2,level=round,rel=2,ties=id-desc]'
 same 'NumRel(rel=2)' 'sum:nrel[rel=2]'
 same 'NumRelRet(rel=3)' 'sum:nrelret[rel=3]'
 same 'trec_eval:gm_map' 'gm:ap[ties=id-desc]'
+same 'Rprec_mult.1.4' 'rprecm[mult=7/5,ties=id-desc]'
+same 'SetRelP(rel=2)' 'recall[norm=min,rel=2,ties=id-desc]'
 # our own names keep their meaning
 same ndcg 'ndcg[ties=input]'
 same recall 'recall[ties=input]'
@@ -82,19 +84,20 @@ refused() { # NAME TEXT: refused, with TEXT in the message, and not as unknown
   case "$e" in *"unknown metric"*) bad "'$1' refused as unknown: $e"; return ;; esac
   case "$e" in *"$2"*) ok ;; *) bad "'$1': message '$e' lacks '$2'" ;; esac
 }
-for n in bpref infAP gm_bpref utility relstring Rprec_mult_0.20 binG G ndcg_rel \
-    Rndcg set_map set_relative_P relative_P_5 rbp yaap prefs_simp P_avgjg runid; do
+for n in bpref infAP gm_bpref utility relstring binG G ndcg_rel \
+    Rndcg rbp yaap prefs_simp P_avgjg runid; do
   refused "trec_eval:$n" "trec_eval's ${n%%_[0-9]*} has no rankmetrics variant yet"
 done
 refused iprec_at_recall "needs one recall level"
 refused 'iprec_at_recall.0.1,0.2' "several measures"
 refused iprec_at_recall_1.5 "at is a recall level"
 refused IPrec "needs a recall level"
+refused Rprec_mult "needs one multiplier of R"
 refused 'mean:num_rel' "already"
 refused bpref "trec_eval's bpref has no rankmetrics variant yet"
 refused infAP "trec_eval's and ir_measures' infAP have no rankmetrics variant yet"
 for n in Bpref infAP 'Judged@10' \
-    'RBP(p=0.8)' SetAP SetRelP 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall; do
+    'RBP(p=0.8)' 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
 done

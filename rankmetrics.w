@@ -1879,6 +1879,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{set\_relative\_P}{SetRelP}{recall[norm=min,ties=id-desc]}{a, b, c, n}
 \ta{set\_map}{SetAP}{setap[ties=id-desc]}{a, b, c, n}
 \ta{Rprec\_mult\_0.20}{\none}{rprecm[mult=0.2,ties=id-desc]}{a, b, c, n}
+\ta{binG}{\none}{bing[ties=id-desc]}{a, b, c, n}
 }}$$
 
 \def\note#1{\smallbreak\noindent\hangindent 1.5em\hbox to 1.5em{(#1)\hss}}
@@ -1943,7 +1944,7 @@ trec\_eval's \.{-m iprec\_at\_recall} prints eleven values, one for each
 tenth; here each is a name of its own, \.{iprec\_at\_recall\_0.00} to
 \.{iprec\_at\_recall\_1.00} (or \.{.0.3}, or ir\_measures' \.{IPrec@@0.3}),
 and the level may be any fraction from 0 to~1.
-\note{n}See \secref{q:setap}; \.{Rprec\_mult}'s rank is $\lfloor mR+0.9\rfloor$,
+\note{n}See \secref{q:setap} (\.{binG}: \secref{q:bing}); \.{Rprec\_mult}'s rank is $\lfloor mR+0.9\rfloor$,
 and each multiplier is a name of its own, as each level is.
 
 \smallbreak\noindent {\it The means.}  Each name but those of notes k
@@ -1982,7 +1983,7 @@ trec\_eval itself.
 
 @ {\emergencystretch=2em The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{utility}, \.{relstring}, \.{binG},
+\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{utility}, \.{relstring},
 \.{G}, \.{ndcg\_rel}, \.{ndcg\_p}, \.{Rndcg},
 \.{num\_nonrel\_judged\_ret}, \.{rbp}, \.{rbp\_resid}, \.{yaap}, \.{unj}, the
 three measures of multiple judgments, \.{map\_avgjg}, \.{P\_avgjg} and
@@ -2050,6 +2051,7 @@ static const alias_spec aliases[] = {
   {TE, "set_relative_P", '-', "recall", "norm=min,ties=id-desc", 0},
   {TE, "set_map", '-', "setap", "ties=id-desc", 0},
   {TE, "Rprec_mult", 'm', "rprecm", "ties=id-desc", 0},
+  {TE, "binG", '-', "bing", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
   {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
   {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
@@ -2087,7 +2089,7 @@ static const alias_spec aliases[] = {
 {TE, "bpref", '-', NULL, NULL, 0}, {TE, "gm_bpref", '-', NULL, NULL, 0},
 {TE, "infAP", '-', NULL, NULL, 0}, {TE, "utility", '-', NULL, NULL, 0},
 {TE, "relstring", '-', NULL, NULL, 0},
-{TE, "binG", '-', NULL, NULL, 0}, {TE, "G", '-', NULL, NULL, 0},
+{TE, "G", '-', NULL, NULL, 0},
 {TE, "ndcg_rel", '-', NULL, NULL, 0}, {TE, "ndcg_p", '-', NULL, NULL, 0},
 {TE, "Rndcg", '-', NULL, NULL, 0},
 {TE, "num_nonrel_judged_ret", '-', NULL, NULL, 0}, {TE, "rbp", '-', NULL, NULL, 0},
@@ -9603,6 +9605,85 @@ RM_SETAP, RM_RPRECM,
 @/{"TE-setrelp", NULL, "set_relative_P", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
   NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 
+@ {\it Binary G.}\here{q:bing}  trec\_eval's \.{binG} (\.{m\_binG.c},
+``experimental measure'', 2008) discounts a relevant item not by its rank
+but by the nonrelevant items above it: a relevant item with $m$ nonrelevant
+items ranked before it gains $1/\lg(2+m)$, and the sum is divided by~$R$,
+$${\rm binG}={1\over R}\sum_{r:\,b_r=1}{1\over\lg(2+m_r)},\qquad
+  m_r=r-h_r.$$
+A run whose relevant items all come first scores $h_n/R$, its recall, and
+each nonrelevant item pushes the later hits down as a rank would in DCG.
+The metric is \.{bing}; it reads \.{rel}, \.{ties} (not \.{average}) and
+\.{undef} (undefined when $R=0$, which trec\_eval reports as~0), and takes
+no cutoff.  Its value is a sum of logarithmic terms over an integer, exact
+on the path of \secref{q:cg}'s forms: the run $(0,1,0,1)$ with $R=2$ has
+$m=1$ and $m=2$, so ${\rm binG}=(1/\lg3+1/\lg4)/2=\ours{TE-bing}$, and the
+run $(1,0,0,1,0)$ with a third relevant item unretrieved has
+$(1/\lg2+1/\lg4)/3=\oursq{TE-bing-q}$, rational.  The double path adds
+$1/\lg(2+m)$ with the compensated sum and divides by~$R$: a logarithm and a
+division per term (2~ulps, all terms positive), the sum and the last
+division, 4~ulps.  trec\_eval's \.{G}, the same with graded gains and an
+ideal, is not here yet.
+@^binG@>
+
+@<Private functions@>=
+static rm_status bing_forms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, loglin *num, loglin *den)
+{
+  size_t r, m = 0;
+  rm_status s = RM_OK;
+  mpq_t one;
+  mpq_init(one); mpq_set_ui(one, 1, 1);
+  for (r = 0; r < l->n && s == RM_OK; r++)
+    if (relevant(v, l, perm, r)) s = loglin_add(num, one, (unsigned long) (2 + m));
+    else m++;
+  mpq_set_ui(den->c0, (unsigned long) n_relevant(v, l), 1);
+  loglin_normalize(num);
+  mpq_clear(one);
+  return s;
+}
+static rm_status bing_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  loglin num, den;
+  rm_status s;
+  loglin_init(&num, 2); loglin_init(&den, 2);
+  s = bing_forms(v, l, perm, &num, &den);
+  if (s == RM_OK) s = loglin_is_zero(&den) ? undefined_x(v, out) : exact_of(out, &num, &den);
+  loglin_clear(&num); loglin_clear(&den);
+  return s;
+}
+static rm_status bing_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t r, m = 0, nrel = n_relevant(v, l);
+  nsum s = {0, 0};
+  if (nrel == 0) return undefined_d(v, out);
+  for (r = 0; r < l->n; r++)
+    if (relevant(v, l, perm, r)) nsum_add(&s, 1.0 / log2((double) (2 + m)));
+    else m++;
+  *out = (s.s + s.c) / (double) nrel;
+  return RM_OK;
+}
+static double bing_bound(const rm_variant *v)
+{
+  (void) v;
+  return 4;
+}
+
+@ @<Metric codes@>=
+RM_BING,
+
+@ @<Metric specifications@>=
+@/[RM_BING] = {"bing", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), bing_d, bing_x,
+  bing_bound, rprecm_refuse, NULL, NULL, NULL, bing_forms},
+
+@ @<Worked examples@>=
+@/{"TE-bing", NULL, "bing", RM_G(0, 1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, NULL, 0x1.21849cc1a9a9fp-1},
+@/{"TE-bing-q", NULL, "binG", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "1/2", 0x1p-1},
+
 @ The golden vectors of this chapter are two families of their own, so that
 the families before it keep their contents: \.{trec} for the metrics of one
 query (with the worked examples above whose labels begin \.{TE-}), and
@@ -9624,7 +9705,8 @@ static const char *const trec_variants[] = {"nq", "nret", "nrel", "nrel[rel=2]",
   "ap11[level=round,ties=id-desc]", "ap11@@5[level=round]",
   "ap11[level=round,rel=2,undef=one]", "setap", "setap@@5[ties=id-desc]",
   "setap[rel=2,undef=one]", "rprecm[mult=0.2]", "rprecm[mult=0.4,ties=id-desc]",
-  "rprecm[mult=2,rel=2]", "rprecm[mult=1/3,undef=one]", NULL};
+  "rprecm[mult=2,rel=2]", "rprecm[mult=1/3,undef=one]", "bing", "bing[ties=id-desc]",
+  "bing[rel=2,undef=one]", NULL};
 static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   "gm:ap[ties=id-desc]", "gm:ndcg@@10", "gm:rr", "gm[skip=undef]:rprec",
   "gm:precision@@5", "sum:nq", "sum:nret", "sum:nrel", "sum:nrelret",
@@ -9633,9 +9715,9 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
 
 @ @<Vector families@>=
 {"trec", "trec_eval's measures of one query: nq, nret, nrel, nrelret, iprec,"
-  " ap11[level=round], setap, rprecm", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
-  | 1ULL << RM_NRELRET | 1ULL << RM_IPREC | 1ULL << RM_SETAP | 1ULL << RM_RPRECM,
-  trec_variants},
+  " ap11[level=round], setap, rprecm, bing", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
+  | 1ULL << RM_NRELRET | 1ULL << RM_IPREC | 1ULL << RM_SETAP | 1ULL << RM_RPRECM
+  | 1ULL << RM_BING, trec_variants},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
   trec_set_variants},
 
@@ -12570,7 +12652,7 @@ pair by pair, in the order of the search's report.
   dis_deadline = dis_now() + 1e9; /* no budget */
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
-    if (mi >= RM_NQ && mi <= RM_RPRECM) continue; /* see \secref{q:trecm} */
+    if (mi >= RM_NQ && mi <= RM_BING) continue; /* see \secref{q:trecm} */
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
@@ -13410,6 +13492,7 @@ static const char *const metric_help[][2] = {
   {"iprec", "interpolated precision at the recall level at= (level=)"},
   {"setap", "set average precision h^2/(n R) (trec_eval's set_map)"},
   {"rprecm", "precision at rank floor(mult R + 0.9) (trec_eval's Rprec_mult)"},
+  {"bing", "sum of 1/log2(2 + nonrelevant above) over hits, over R (binG)"},
   {NULL, NULL}};
 
 @ |command_usage| prints the help of one command and returns the exit

@@ -9,7 +9,7 @@
    interpolated precision that walks the ranking backwards as trec_eval's
    m_iprec_at_recall.c describes (our own code, in GMP rationals), and an
    oracle for the geometric mean with MPFR at 256 bits over average
-   precisions computed here in GMP.  No value printed by the library is
+   precisions computed here in GMP, and one of binG with MPFR.  No value printed by the library is
    pasted back.
 
    Suite "trec": tcases hand, levels, oracle. */
@@ -443,6 +443,60 @@ START_TEST(test_oracle_gm)
 }
 END_TEST
 
+/* binG = (1/R) sum over hits of 1/log2(2 + m), m the nonrelevant items
+   above: an oracle with MPFR at 256 bits on random lists; the exact double
+   must be its rounding, the double path within the bound.  By hand: run
+   1,0,0,1,0 with one more relevant unretrieved: (1 + 1/2)/3 = 1/2. */
+START_TEST(test_oracle_bing)
+{
+  tu_rng r = {0x62696e47ULL};
+  rcase c;
+  int k;
+  rm_variant v;
+  mpfr_t s, x;
+  mpfr_inits2(256, s, x, (mpfr_ptr) 0);
+  tu_parse_or_fail("binG", &v);
+  {
+    int g[] = {1, 0, 0, 1, 0}, u[] = {1};
+    rm_list l = {5, g, NULL, NULL, 1, u, NULL};
+    rm_exact e;
+    rm_exact_init(&e);
+    ck_assert(rm_value_exact(&v, &l, &e) == RM_OK && e.rational && strcmp(e.rational, "1/2") == 0);
+    rm_exact_clear(&e);
+  }
+  for (k = 0; k < ORACLE_N; k++) {
+    size_t i, m = 0, R = 0;
+    rm_exact e;
+    double d;
+    random_list(&r, &c);
+    for (i = 0; i < c.n; i++) R += c.g[i] >= 1;
+    for (i = 0; i < c.nu; i++) R += c.u[i] >= 1;
+    rm_exact_init(&e);
+    if (R == 0) {
+      ck_assert(rm_value_exact(&v, &c.l, &e) == RM_UNDEFINED && e.value == 0);
+      rm_exact_clear(&e);
+      continue;
+    }
+    mpfr_set_ui(s, 0, MPFR_RNDN);
+    for (i = 0; i < c.n; i++)
+      if (c.g[i] >= 1) {
+        mpfr_set_ui(x, (unsigned long) (2 + m), MPFR_RNDN);
+        mpfr_log2(x, x, MPFR_RNDN);
+        mpfr_ui_div(x, 1, x, MPFR_RNDN);
+        mpfr_add(s, s, x, MPFR_RNDN);
+      } else m++;
+    mpfr_div_ui(s, s, (unsigned long) R, MPFR_RNDN);
+    ck_assert(rm_value_exact(&v, &c.l, &e) == RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, mpfr_get_d(s, MPFR_RNDN)), "case %d: %a", k, e.value);
+    ck_assert(rm_value(&v, &c.l, NULL, &d) == RM_OK);
+    ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v), "case %d: double %a exact %a", k, d,
+      e.value);
+    rm_exact_clear(&e);
+  }
+  mpfr_clears(s, x, (mpfr_ptr) 0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 
 Suite *suite_trec(void)
@@ -462,6 +516,7 @@ Suite *suite_trec(void)
   tcase_set_timeout(tc, TREC_TIMEOUT);
   tcase_add_test(tc, test_oracle_iprec);
   tcase_add_test(tc, test_oracle_gm);
+  tcase_add_test(tc, test_oracle_bing);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -9480,11 +9480,11 @@ undefined, 0 in trec\_eval.  A run $(1,0,1,0)$ with $R=3$ has
 $2^2/(4\cdot3)=\oursq{TE-setap}$.
 @^set\_map@>@^SetAP@>
 
-trec\_eval's \.{relative\_P.}$K$ (\.{m\_rel\_P.c}) divides the hits in the
-top~$K$ by the most there could be, $\min(K,R)$: it is our
-\.{recall@@K[norm=min]}, and \.{set\_relative\_P} (\.{m\_set\_rel\_P.c}),
-$h_n/\min(n,R)$, is \.{recall[norm=min]}, ir\_measures' \.{SetRelP}.  Both
-give 0 when $R=0$, as \.{undef=zero} does.
+trec\_eval's \.{relative\_P.}$K$ (in its file \.{m\_rel\_P.c}) divides
+the hits in the top~$K$ by the most there could be, $\min(K,R)$: it is our
+\.{recall@@K[norm=min]}.  Its \.{set\_relative\_P} (in \.{m\_set\_rel\_P.c}),
+which is $h_n/\min(n,R)$, is \.{recall[norm=min]}, and ir\_measures calls
+it \.{SetRelP}.  Both give 0 when $R=0$, as \.{undef=zero} does.
 
 \.{Rprec\_mult.}$m$ (\.{m\_Rprec\_mult.c}) is the precision at the rank
 $c=mR$, for multipliers $m$ of $R$ (by default 0.2, 0.4, \dots,~2.0), so

@@ -1700,9 +1700,10 @@ if (keys[key].words) {
   }
 } else {
   char *end;
+  const char *d = word + (word[0] == '-' && keys[key].lo < 0); /* a sign, if allowed */
   x = strtol(word, &end, 10);
-  if (word[0] < '1' || word[0] > '9' || *end != '\0' || x < keys[key].lo
-      || x > keys[key].hi) {
+  if (!((d[0] >= '1' && d[0] <= '9') || (d == word && d[0] == '0' && d[1] == '\0'))
+      || *end != '\0' || x < keys[key].lo || x > keys[key].hi) {
     bad(msg, msglen, name, at, "%s must be a whole number from %ld to %ld",
       keys[key].name, keys[key].lo, keys[key].hi);
     return RM_ENAME;
@@ -1880,6 +1881,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{set\_map}{SetAP}{setap[ties=id-desc]}{a, b, c, n}
 \ta{Rprec\_mult\_0.20}{\none}{rprecm[mult=0.2,ties=id-desc]}{a, b, c, n}
 \ta{binG}{\none}{bing[ties=id-desc]}{a, b, c, n}
+\ta{trec\_eval:utility}{\none}{utility}{b, n}
 }}$$
 
 \def\note#1{\smallbreak\noindent\hangindent 1.5em\hbox to 1.5em{(#1)\hss}}
@@ -1944,7 +1946,8 @@ trec\_eval's \.{-m iprec\_at\_recall} prints eleven values, one for each
 tenth; here each is a name of its own, \.{iprec\_at\_recall\_0.00} to
 \.{iprec\_at\_recall\_1.00} (or \.{.0.3}, or ir\_measures' \.{IPrec@@0.3}),
 and the level may be any fraction from 0 to~1.
-\note{n}See \secref{q:setap} (\.{binG}: \secref{q:bing}); \.{Rprec\_mult}'s rank is $\lfloor mR+0.9\rfloor$,
+\note{n}See \secref{q:setap} (\.{binG}: \secref{q:bing}; \.{utility}:
+\secref{q:utility}, whose coefficients are keys); \.{Rprec\_mult}'s rank is $\lfloor mR+0.9\rfloor$,
 and each multiplier is a name of its own, as each level is.
 
 \smallbreak\noindent {\it The means.}  Each name but those of notes k
@@ -1983,7 +1986,7 @@ trec\_eval itself.
 
 @ {\emergencystretch=2em The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{utility}, \.{relstring},
+\.{bpref}, \.{gm\_bpref}, \.{infAP}, \.{relstring},
 \.{G}, \.{ndcg\_rel}, \.{ndcg\_p}, \.{Rndcg},
 \.{num\_nonrel\_judged\_ret}, \.{rbp}, \.{rbp\_resid}, \.{yaap}, \.{unj}, the
 three measures of multiple judgments, \.{map\_avgjg}, \.{P\_avgjg} and
@@ -2052,6 +2055,7 @@ static const alias_spec aliases[] = {
   {TE, "set_map", '-', "setap", "ties=id-desc", 0},
   {TE, "Rprec_mult", 'm', "rprecm", "ties=id-desc", 0},
   {TE, "binG", '-', "bing", "ties=id-desc", 0},
+  {TE, "utility", '-', "utility", "", 0},
   @<Names of trec\_eval that we refuse@>@;
   {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
   {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
@@ -2087,7 +2091,7 @@ static const alias_spec aliases[] = {
 @ @<Names of trec\_eval that we refuse@>=
 {TE, "runid", '-', NULL, NULL, 0},
 {TE, "bpref", '-', NULL, NULL, 0}, {TE, "gm_bpref", '-', NULL, NULL, 0},
-{TE, "infAP", '-', NULL, NULL, 0}, {TE, "utility", '-', NULL, NULL, 0},
+{TE, "infAP", '-', NULL, NULL, 0},
 {TE, "relstring", '-', NULL, NULL, 0},
 {TE, "G", '-', NULL, NULL, 0},
 {TE, "ndcg_rel", '-', NULL, NULL, 0}, {TE, "ndcg_p", '-', NULL, NULL, 0},
@@ -8935,8 +8939,8 @@ retrieved documents were judged: the geometric mean over queries
 \.{num\_ret}, \.{num\_rel}, \.{num\_rel\_ret}), the interpolated
 precision at recall levels with trec\_eval's own placement of those levels
 (\.{iprec\_at\_recall}, \.{11pt\_avg}), the set measures \.{set\_map}
-and \.{set\_relative\_P}, \.{relative\_P}, \.{Rprec\_mult} and
-\.{binG}.  For each we give the definition, what trec\_eval's code computes
+and \.{set\_relative\_P}, \.{relative\_P}, \.{Rprec\_mult}, \.{binG}
+and \.{utility}.  For each we give the definition, what trec\_eval's code computes
 (its files \.{m\_*.c}, read at version 10.0), and where the two differ.
 The measures that read which documents are judged (\.{bpref}, \.{infAP},
 \.{rbp}, \.{num\_nonrel\_judged\_ret} and their kin) are not here.
@@ -8947,10 +8951,7 @@ prints, for each query, the grades of the first ten retrieved documents as
 a string of characters (\.{m\_relstring.c}), so it is no variant of the
 library, whose values are numbers; it belongs to the output of a command
 that prints trec\_eval's lines, and the parser refuses the name.
-\.{utility} (\.{m\_utility.c}) is $a\,h_n+b\,(n-h_n)+c\,(R-h_n)+
-d\,(N+h_n-n-R)$ with four coefficients (default $1,-1,0,0$, so $2h_n-n$)
-and trec\_eval's collection size~$N$ (option \.{-N}); its coefficients are
-signed, and our keys take no sign yet.  \.{G}, \.{Rndcg} and
+\.{G}, \.{Rndcg} and
 \.{ndcg\_rel} are means of gains or of nDCGs at several points of one
 ranking, with trec\_eval's gain map (\.{-m ndcg.1=3.5,2=9}); the map, a
 key whose value is a function of the grade, and these three are left for
@@ -9701,16 +9702,100 @@ RM_BING,
 @/{"TE-bing-q", NULL, "binG", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
   RM_OK, "1/2", 0x1p-1},
 
+@ {\it Utility.}\here{q:utility}  trec\_eval's \.{utility}
+(\.{m\_utility.c}), from the filtering tracks of TREC, scores the retrieved
+set as a contingency table: each relevant item retrieved is worth~$a$, each
+nonrelevant item retrieved~$b$, each relevant item missed~$c$ and each
+nonrelevant item not retrieved~$d$,
+$$U=a\,h_n+b\,(n-h_n)+c\,(R-h_n)+d\,(N+h_n-n-R),$$
+with $N$ the number of documents in the collection (trec\_eval's option
+\.{-N}, default~0).  The defaults are $a=1$, $b=-1$, $c=d=0$, so that
+$U=2h_n-n$.  The metric is \.{utility}, with the keys \.{tp}, \.{fp},
+\.{fn} and \.{tn} for $a$, $b$, $c$ and~$d$, whole numbers from $-10^6$ to
+$10^6$ (defaults 1, $-1$, 0, 0), and \.{docs} for~$N$ (default~0), named
+after the cells of the table they weigh; it reads \.{rel} and takes no
+cutoff (trec\_eval's \.{-M} cuts the run first).  A value is a whole number,
+negative as often as not, and never undefined.  trec\_eval takes
+coefficients with fractions too (they are doubles); ours are whole, which
+covers the uses of the TREC tracks, such as $a=2$, $b=-1$.  The run
+$(1,0,2,0,0)$ with one relevant item missed has $h=2$, $n=5$, $R=3$:
+$U=2\cdot2-5=\oursq{TE-utility}$, and with \.{tp=2} it is
+$4-3=\oursq{TE-utility-2}$; with \.{fn=-1,tn=1,docs=100} it is
+$2-3-1+(100+2-5-3)=\oursq{TE-utility-tn}$.
+@^utility@>
+
+@<Fields of a variant@>=
+int tp, fp, fn, tn; /* the weights of \.{utility} */
+int docs; /* its collection size $N$ */
+
+@ @<Key codes@>=
+KEY_TP, KEY_FP, KEY_FN, KEY_TN, KEY_DOCS,
+
+@ @^keys of names, \.{tp}, \.{fp}, \.{fn}, \.{tn}, \.{docs}@>
+@<Key specifications@>=
+[KEY_TP] = {"tp", NULL, -1000000, 1000000, FIELD(tp), 0, NULL, 5},
+[KEY_FP] = {"fp", NULL, -1000000, 1000000, FIELD(fp), 0, NULL, 5},
+[KEY_FN] = {"fn", NULL, -1000000, 1000000, FIELD(fn), 0, NULL, 5},
+[KEY_TN] = {"tn", NULL, -1000000, 1000000, FIELD(tn), 0, NULL, 5},
+[KEY_DOCS] = {"docs", NULL, 0, 2147483647, FIELD(docs), 0, NULL, 5},
+
+@ @<Set the numeric defaults of a variant@>=
+v->tp = 1; v->fp = -1; v->fn = 0; v->tn = 0; v->docs = 0;
+
+@ The value in 64-bit integers: each product is below $10^6\cdot2^{32}$,
+and their sum below $2^{63}$; it is a ratio over~1 for the two paths, and
+exact in a double while below $2^{53}$ in magnitude.
+
+@<Private functions@>=
+static long long utility_of(const rm_variant *v, const rm_list *l,
+  const size_t *perm)
+{
+  long long h = (long long) hits_in(v, l, perm, l->n), n = (long long) l->n,
+    r = (long long) n_relevant(v, l);
+  return v->tp * h + v->fp * (n - h) + v->fn * (r - h) + v->tn * (v->docs + h - n - r);
+}
+static rm_status utility_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  *num = (double) utility_of(v, l, perm); *den = 1;
+  return RM_OK;
+}
+static rm_status utility_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  long long u = utility_of(v, l, perm);
+  mpz_set_si(mpq_numref(num), (long) u); mpz_set_ui(mpq_denref(num), 1);
+  mpq_set_ui(den, 1, 1);
+  return RM_OK;
+}
+
+@ @<Metric codes@>=
+RM_UTILITY,
+
+@ @<Metric specifications@>=
+@/[RM_UTILITY] = {"utility", K(KEY_TP) | K(KEY_FP) | K(KEY_FN) | K(KEY_TN) | K(KEY_DOCS)
+  | K(KEY_REL), ratio_d, ratio_x, count_bound, no_cutoff, NULL, utility_qratio,
+  utility_dratio},
+
+@ @<Worked examples@>=
+@/{"TE-utility", NULL, "utility", RM_G(1, 0, 2, 0, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "-1", -0x1p+0},
+@/{"TE-utility-2", NULL, "utility[tp=2]", RM_G(1, 0, 2, 0, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1", 0x1p+0},
+@/{"TE-utility-tn", NULL, "utility[fn=-1,tn=1,docs=100]", RM_G(1, 0, 2, 0, 0), NULL,
+  NULL, RM_G(1), NULL, "case", RM_OK, "92", 0x1.7p+6},
+
 @ {\it How this chapter was checked against trec\_eval.}  We built
 trec\_eval~10.0 (commit f4253652) outside the project and ran it with
 \.{-q} and the measures \.{num\_q}, \.{num\_ret}, \.{num\_rel},
 \.{num\_rel\_ret}, \.{gm\_map}, \.{11pt\_avg}, \.{iprec\_at\_recall} (its
 eleven levels), \.{relative\_P} (its nine cutoffs), \.{set\_relative\_P},
-\.{set\_map}, \.{Rprec\_mult} (its ten multipliers) and \.{binG} on 300
+\.{set\_map}, \.{Rprec\_mult} (its ten multipliers), \.{binG} and
+\.{utility} (its default coefficients) on 300
 random files of judgments and runs: one to six queries, lists of 1 to 60
 documents, ties of scores, grades from $-1$ to~3, relevance levels
 \.{-l}~1 and~2.  \.{rankmetrics eval} with the names of this chapter (and
-\.{rel=2} for \.{-l}~2) printed the same 49\,033 values, per query and
+\.{rel=2} for \.{-l}~2) printed the same 50\,342 values, per query and
 over all, each within trec\_eval's four decimals.  (Three earlier files
 whose query had only the grade $-1$ made trec\_eval stop with ``Can't
 calculate measure''; that is a matter of trec\_eval's reading of
@@ -9740,7 +9825,8 @@ static const char *const trec_variants[] = {"nq", "nret", "nrel", "nrel[rel=2]",
   "ap11[level=round,rel=2,undef=one]", "setap", "setap@@5[ties=id-desc]",
   "setap[rel=2,undef=one]", "rprecm[mult=0.2]", "rprecm[mult=0.4,ties=id-desc]",
   "rprecm[mult=2,rel=2]", "rprecm[mult=1/3,undef=one]", "bing", "bing[ties=id-desc]",
-  "bing[rel=2,undef=one]", NULL};
+  "bing[rel=2,undef=one]", "utility", "utility[tp=2]", "utility[fn=-1,rel=2]",
+  "utility[tn=1,docs=1000]", NULL};
 static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   "gm:ap[ties=id-desc]", "gm:ndcg@@10", "gm:rr", "gm[skip=undef]:rprec",
   "gm:precision@@5", "sum:nq", "sum:nret", "sum:nrel", "sum:nrelret",
@@ -9749,9 +9835,9 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
 
 @ @<Vector families@>=
 {"trec", "trec_eval's measures of one query: nq, nret, nrel, nrelret, iprec,"
-  " ap11[level=round], setap, rprecm, bing", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
+  " ap11[level=round], setap, rprecm, bing, utility", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
   | 1ULL << RM_NRELRET | 1ULL << RM_IPREC | 1ULL << RM_SETAP | 1ULL << RM_RPRECM
-  | 1ULL << RM_BING, trec_variants},
+  | 1ULL << RM_BING | 1ULL << RM_UTILITY, trec_variants},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
   trec_set_variants},
 
@@ -12686,7 +12772,7 @@ pair by pair, in the order of the search's report.
   dis_deadline = dis_now() + 1e9; /* no budget */
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
-    if (mi >= RM_NQ && mi <= RM_BING) continue; /* see \secref{q:trecm} */
+    if (mi >= RM_NQ && mi <= RM_UTILITY) continue; /* see \secref{q:trecm} */
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
@@ -13470,6 +13556,11 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"level", "exact", "at ceil(rho R) relevant items found (the textbook)"},
   {"level", "round", "at lround(rho R) in doubles (trec_eval's 11pt_avg)"},
   {"mult", NULL, "p/q: the multiplier m of R in rprecm (default 1)"},
+  {"tp", NULL, "-10^6..10^6: utility's weight of a relevant item retrieved (1)"},
+  {"fp", NULL, "-10^6..10^6: of a nonrelevant item retrieved (default -1)"},
+  {"fn", NULL, "-10^6..10^6: of a relevant item not retrieved (default 0)"},
+  {"tn", NULL, "-10^6..10^6: of a nonrelevant item not retrieved (default 0)"},
+  {"docs", NULL, "0..2^31-1: the documents in the collection, for tn (default 0)"},
   {"skip", NULL, "which queries an aggregator counts"},
   {"skip", "none", "every query"},
   {"skip", "undef", "those whose value is defined"},
@@ -13527,6 +13618,7 @@ static const char *const metric_help[][2] = {
   {"setap", "set average precision h^2/(n R) (trec_eval's set_map)"},
   {"rprecm", "precision at rank floor(mult R + 0.9) (trec_eval's Rprec_mult)"},
   {"bing", "sum of 1/log2(2 + nonrelevant above) over hits, over R (binG)"},
+  {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
   {NULL, NULL}};
 
 @ |command_usage| prints the help of one command and returns the exit

@@ -87,6 +87,15 @@ static const struct {
   {"relative_P.10", L(1, 0, 1, 0), L(1), "2/3"},
   {"set_relative_P", L(1, 0, 1, 0), L(1), "2/3"},
   {"set_relative_P", L(0, 0, 1, 0), NOU, "1"},
+  /* utility = tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R): run
+     1,0,2,0,0 with one relevant missed: h = 2, n = 5, R = 3.  Defaults
+     (1,-1,0,0): 2 - 3 = -1.  tp=2: 4 - 3 = 1.  fn=-1, tn=1, docs=100:
+     2 - 3 - 1 + 94 = 92.  rel=2: h = 1, R = 1: 1 - 4 = -3. */
+  {"utility", L(1, 0, 2, 0, 0), L(1), "-1"},
+  {"utility[tp=2]", L(1, 0, 2, 0, 0), L(1), "1"},
+  {"utility[fn=-1,tn=1,docs=100]", L(1, 0, 2, 0, 0), L(1), "92"},
+  {"utility[rel=2]", L(1, 0, 2, 0, 0), L(1), "-3"},
+  {"trec_eval:utility", L(0, 0), NOU, "-2"},
   /* counts */
   {"nq", L(0, 0), NOU, "1"},
   {"nret", L(0, 3, 0), L(2, 2), "3"},

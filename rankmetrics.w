@@ -320,12 +320,21 @@ kendall&no&Kendall's tau of scores and grades&tau&\secref{corr-def}\cr
 coverage&yes&distinct items of all users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
 fmean&yes&$F_\beta$ of the precision and recall averaged over users (a set)&beta2&\secref{q:set}\cr
 novelty&yes&mean self-information $-\lg p(i)$ of the top $K$ (a set)&floor&\secref{F001.11}\cr
+nq&no&1 for each query (\m{sum:nq} is trec\_eval's num\_q)&&\secref{q:counts}\cr
+nret&no&the items retrieved, $n$&&\secref{q:counts}\cr
+nrel&no&the relevant items, $R$&&\secref{q:counts}\cr
+nrelret&no&the relevant items retrieved, $h_n$&&\secref{q:counts}\cr
+iprec&yes&interpolated precision at a recall level&at level&\secref{q:iprec}\cr
+setap&yes&set average precision $h^2/(kR)$ (trec\_eval's set\_map)&&\secref{q:setap}\cr
+rprecm&no&precision at rank $\lfloor mR+0.9\rfloor$ (Rprec\_mult)&mult&\secref{q:setap}\cr
+bing&no&trec\_eval's binary G&&\secref{q:bing}\cr
+utility&no&trec\_eval's utility of the retrieved set&tp fp fn tn docs&\secref{q:utility}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
+\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
 \medskip
@@ -376,6 +385,12 @@ tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 items&$N$&the size of the catalogue, 1 to $2^{31}-1$; no default&\secref{q:coverage}\cr
 floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
 &code&its $p(i)$ is raised to $10^{-8}$&\cr
+at&$p/q$&the recall level of \m{iprec}, 0 to 1 (default 0)&\secref{q:iprec}\cr
+level&exact&a level $\rho$ is reached at $\lceil\rho R\rceil$ hits&\secref{q:iprec}\cr
+&round&at trec\_eval's nearest count (its 11pt\_avg: \m{ap11[level=round]})&\cr
+mult&$p/q$&the multiple of $R$ in \m{rprecm} (default 1)&\secref{q:setap}\cr
+tp fp fn tn&$-10^6$..$10^6$&\m{utility}'s weights of the four cells (default 1, $-1$, 0, 0)&\secref{q:utility}\cr
+docs&$N$&the documents in the collection, for \m{tn} (default 0)&\secref{q:utility}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -388,6 +403,7 @@ floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
 mean&&the mean of the queries' values (a macro average)&\secref{q:agg}\cr
 micro&&for a ratio metric, the sum of the numerators over the sum of the denominators&\cr
 sum&&the sum of the queries' values&\cr
+gm&&the geometric mean, each value first raised to $10^{-5}$ (trec\_eval's gm\_map)&\secref{q:gm}\cr
 skip&none&every query counts&\cr
 &undef&queries whose value is undefined are left out&\cr
 &norel&queries without a relevant item are left out&\cr

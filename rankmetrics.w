@@ -328,13 +328,22 @@ judged&yes&share of the top $K$ that is judged&&\secref{q:judged}\cr
 unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
 rbp&yes&rank-biased precision&p&\secref{q:judged}\cr
 rbp-resid&yes&what unjudged and unseen ranks could add to RBP&p&\secref{q:judged}\cr
+nq&no&1 for each query (\m{sum:nq} is trec\_eval's num\_q)&&\secref{q:counts}\cr
+nret&no&the items retrieved, $n$&&\secref{q:counts}\cr
+nrel&no&the relevant items, $R$&&\secref{q:counts}\cr
+nrelret&no&the relevant items retrieved, $h_n$&&\secref{q:counts}\cr
+iprec&yes&interpolated precision at a recall level&at level&\secref{q:iprec}\cr
+setap&yes&set average precision $h^2/(kR)$ (trec\_eval's set\_map)&&\secref{q:setap}\cr
+rprecm&no&precision at rank $\lfloor mR+0.9\rfloor$ (Rprec\_mult)&mult&\secref{q:setap}\cr
+bing&no&trec\_eval's binary G&&\secref{q:bing}\cr
+utility&no&trec\_eval's utility of the retrieved set&tp fp fn tn docs&\secref{q:utility}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, the seven metrics of incomplete judgments, by \.{hr} with
-\.{hit=any}, and by the cumulative-gain family
+\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, the seven metrics of
+incomplete judgments, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
 \medskip
@@ -386,6 +395,12 @@ tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 items&$N$&the size of the catalogue, 1 to $2^{31}-1$; no default&\secref{q:coverage}\cr
 floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
 &code&its $p(i)$ is raised to $10^{-8}$&\cr
+at&$p/q$&the recall level of \m{iprec}, 0 to 1 (default 0)&\secref{q:iprec}\cr
+level&exact&a level $\rho$ is reached at $\lceil\rho R\rceil$ hits&\secref{q:iprec}\cr
+&round&at trec\_eval's nearest count (its 11pt\_avg: \m{ap11[level=round]})&\cr
+mult&$p/q$&the multiple of $R$ in \m{rprecm} (default 1)&\secref{q:setap}\cr
+tp fp fn tn&$-10^6$..$10^6$&\m{utility}'s weights of the four cells (default 1, $-1$, 0, 0)&\secref{q:utility}\cr
+docs&$N$&the documents in the collection, for \m{tn} (default 0)&\secref{q:utility}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -398,6 +413,7 @@ floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
 mean&&the mean of the queries' values (a macro average)&\secref{q:agg}\cr
 micro&&for a ratio metric, the sum of the numerators over the sum of the denominators&\cr
 sum&&the sum of the queries' values&\cr
+gm&&the geometric mean, each value first raised to $10^{-5}$ (trec\_eval's gm\_map)&\secref{q:gm}\cr
 skip&none&every query counts&\cr
 &undef&queries whose value is undefined are left out&\cr
 &norel&queries without a relevant item are left out&\cr
@@ -1109,7 +1125,7 @@ runs the same check after reading a name.
 static rm_status check_keys(const rm_variant *v)
 {
   int key;
-  if ((unsigned) v->agg > RM_AGG_SUM) return RM_ENAME;
+  if ((unsigned) v->agg > RM_AGG_GM) return RM_ENAME;
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
       && metrics[v->metric].forms == NULL) || metrics[v->metric].set_d))
@@ -1329,13 +1345,16 @@ size_t rm_variant_help(char *buf, size_t len)
   for (m = 0; m < RM_N_METRICS; m++) help_metric(buf, len, &p, (rm_metric) m);
   help_put(buf, len, &p, "aggregators, written before a name:"
     " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
-    "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME\n");
+    "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME,\n"
+    "  gm[skip=...]:NAME (geometric mean, floor 1e-5)\n");
   help_put(buf, len, &p, "names of other libraries, for what they compute there:\n"
     "  trec_eval's map, map_cut_K, P_K (or P.K), recall_K, success_K, Rprec,\n"
-    "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X] (its ndcg\n"
-    "  and dcg are written trec_eval:ndcg, trec_eval:dcg); ir_measures' AP[@@K],\n"
-    "  AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K], nDCG(dcg=exp-log2)@@K,\n"
-    "  Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)]\n"
+    "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X], num_q,\n"
+    "  num_ret, num_rel, num_rel_ret, gm_map, 11pt_avg, iprec_at_recall_X (its\n"
+    "  ndcg and dcg are written trec_eval:ndcg, trec_eval:dcg);\n"
+    "  ir_measures' AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K],\n"
+    "  nDCG(dcg=exp-log2)@@K, Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)],\n"
+    "  NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
     "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
   return p;
 }
@@ -1407,7 +1426,7 @@ size_t rm_aggregator_keys(rm_agg a, const char **names, size_t max)
   rm_variant v;
   size_t n = 0;
   int key;
-  if (a == RM_AGG_NONE || (unsigned) a > RM_AGG_SUM) return 0;
+  if (a == RM_AGG_NONE || (unsigned) a > RM_AGG_GM) return 0;
   rm_variant_default(&v, (rm_metric) 0);
   v.agg = a;
   for (key = next_key(-1); key >= 0; key = next_key(key))
@@ -1812,9 +1831,10 @@ if (keys[key].words) {
   }
 } else {
   char *end;
+  const char *d = word + (word[0] == '-' && keys[key].lo < 0); /* a sign, if allowed */
   x = strtol(word, &end, 10);
-  if (word[0] < '1' || word[0] > '9' || *end != '\0' || x < keys[key].lo
-      || x > keys[key].hi) {
+  if (!((d[0] >= '1' && d[0] <= '9') || (d == word && d[0] == '0' && d[1] == '\0'))
+      || *end != '\0' || x < keys[key].lo || x > keys[key].hi) {
     bad(msg, msglen, name, at, "%s must be a whole number from %ld to %ld",
       keys[key].name, keys[key].lo, keys[key].hi);
     return RM_ENAME;
@@ -1893,7 +1913,8 @@ option does not belong, and whether the metric defines the variant at all
       bad(msg, msglen, name, name + seen[key] - 1,
         "the key '%s' does not apply to this variant%s", keys[key].name,
         key == KEY_REL ? " (rel= goes with gain=binary)" :
-        key == KEY_BASE ? " (base= goes with discount=jk)" : "");
+        key == KEY_BASE ? " (base= goes with discount=jk)" :
+        key == KEY_LEVEL ? " (ap11 takes level=round only; exact is its default)" : "");
       return RM_ENAME;
     }
   if (metrics[w.metric].refuse && metrics[w.metric].refuse(&w)) {
@@ -1981,15 +2002,29 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{set\_recall}{SetR}{recall[ties=id-desc]}{a, c, i}
 \ta{set\_F, set\_F.1}{SetF}{f[beta2=1,ties=id-desc]}{a, c, i, j}
 \ta{set\_F.2, set\_F\_2}{SetF(beta=2)}{f[beta2=2,ties=id-desc]}{a, c, i, j}
-\ta{trec\_eval:bpref}{Bpref, BPref}{bpref[ties=id-desc]}{a, b, c, k}
-\ta{infAP}{infAP}{infap[ties=id-desc]}{a, b, c, k}
-\ta{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}{a, b, k}
-\ta{unj\_K, unj.K}{\none}{unj@@K[ties=id-desc]}{a, k}
-\ta{\none}{Judged@@K}{judged@@K[ties=id-asc]}{k}
-\ta{trec\_eval:rbp}{\none}{rbp[gain=linear,ties=id-desc]}{a, l}
-\ta{rbp.p=0.8, rbp\_p=0.8}{\none}{rbp[p=0.8,gain=linear,ties=id-desc]}{a, l}
-\ta{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}{a, k, l}
-\ta{rbp\_resid.p=0.8}{\none}{rbp-resid[p=0.8,ties=id-desc]}{a, k, l}
+\ta{trec\_eval:bpref}{Bpref, BPref}{bpref[ties=id-desc]}{a, b, c, o}
+\ta{infAP}{infAP}{infap[ties=id-desc]}{a, b, c, o}
+\ta{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}{a, b, o}
+\ta{unj\_K, unj.K}{\none}{unj@@K[ties=id-desc]}{a, o}
+\ta{\none}{Judged@@K}{judged@@K[ties=id-asc]}{o}
+\ta{trec\_eval:rbp}{\none}{rbp[gain=linear,ties=id-desc]}{a, p}
+\ta{rbp.p=0.8, rbp\_p=0.8}{\none}{rbp[p=0.8,gain=linear,ties=id-desc]}{a, p}
+\ta{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}{a, o, p}
+\ta{rbp\_resid.p=0.8}{\none}{rbp-resid[p=0.8,ties=id-desc]}{a, o, p}
+\ta{num\_q}{NumQ}{sum:nq}{k}
+\ta{num\_ret}{NumRet}{sum:nret}{k}
+\ta{num\_rel}{NumRel}{sum:nrel}{b, k}
+\ta{num\_rel\_ret}{NumRelRet}{sum:nrelret}{b, k}
+\ta{gm\_map}{\none}{gm:ap[ties=id-desc]}{a, b, l}
+\ta{11pt\_avg}{\none}{ap11[level=round,ties=id-desc]}{a, b, m}
+\ta{iprec\_at\_recall\_0.30}{IPrec@@0.3}{iprec[at=0.3,level=round,ties=id-desc]}{a, b, m}
+\ta{relative\_P\_K, relative\_P.K}{\none}{recall@@K[norm=min,ties=id-desc]}{a, b, c, n}
+\ta{set\_relative\_P}{SetRelP}{recall[norm=min,ties=id-desc]}{a, b, c, n}
+\ta{set\_map}{SetAP}{setap[ties=id-desc]}{a, b, c, n}
+\ta{Rprec\_mult\_0.20}{\none}{rprecm[mult=0.2,ties=id-desc]}{a, b, c, n}
+\ta{binG}{\none}{bing[ties=id-desc]}{a, b, c, n}
+\ta{trec\_eval:utility}{\none}{utility}{b, n}
+\ta{gm\_bpref}{\none}{gm:bpref[ties=id-desc]}{a, l, o}
 }}$$
 
 \def\note#1{\smallbreak\noindent\hangindent 1.5em\hbox to 1.5em{(#1)\hss}}
@@ -2039,7 +2074,25 @@ parameter is $\beta^2$, not~$\beta$; ir\_measures passes its \.{beta}
 through unchanged.  Both are read as \.{beta2=}$x$, whatever its form
 (\.{set\_F.0.5}, \.{SetF(beta=0.5)}).  F is 0 when nothing relevant was
 retrieved.
-\note{k}A measure of incomplete judgments (\secref{q:judged}): it reads
+\note{k}A sum over the queries, not a mean (\.{m\_num\_rel.c}: ``Summary
+figure is sum of individual topics''); the name stands for the whole
+aggregate, so \.{eval} prints each query's count and their sum.  Under
+\.{-c} trec\_eval's summary \.{num\_rel} ignores \.{-l}; see
+\secref{q:counts}.  ir\_measures' \.{NumRet(rel=}$t$\.{)}, which means
+\.{NumRelRet}, is not taken; \.{NumRel} and \.{NumRelRet} take \.{rel}.
+\note{l}The geometric mean over queries, each value first raised to
+$10^{-5}$ (\secref{q:gm}); trec\_eval prints it only in the summary.
+\note{m}Each recall level~$\rho$ is reached at the nearest count of relevant
+items, $\hbox{\tt lround}(\rho R)$, not at $\lceil\rho R\rceil$
+(\secref{q:iprec}): \.{11pt\_avg} is not our default \.{ap11}.
+trec\_eval's \.{-m iprec\_at\_recall} prints eleven values, one for each
+tenth; here each is a name of its own, \.{iprec\_at\_recall\_0.00} to
+\.{iprec\_at\_recall\_1.00} (or \.{.0.3}, or ir\_measures' \.{IPrec@@0.3}),
+and the level may be any fraction from 0 to~1.
+\note{n}See \secref{q:setap} (\.{binG}: \secref{q:bing}; \.{utility}:
+\secref{q:utility}, whose coefficients are keys); \.{Rprec\_mult}'s rank is $\lfloor mR+0.9\rfloor$,
+and each multiplier is a name of its own, as each level is.
+\note{o}A measure of incomplete judgments (\secref{q:judged}): it reads
 which retrieved documents are judged, which \.{eval} takes from the
 judgments (a document they do not name is unjudged).  trec\_eval reads a
 negative grade as ``in the pool but unjudged'' (our marker~2), while
@@ -2047,7 +2100,7 @@ negative grade as ``in the pool but unjudged'' (our marker~2), while
 \.{bpref}, \.{infAP}, \.{unj} and \.{num\_nonrel\_judged\_ret} differ.
 ir\_measures' \.{Judged@@K} breaks ties by identifier ascending, divides by
 $K$, and counts a document as judged when the judgments name it at all.
-\note{l}trec\_eval's \.{rbp} reads two uninitialised variables when it
+\note{p}trec\_eval's \.{rbp} reads two uninitialised variables when it
 decides whether to rescale the gains (see \secref{q:judged-te}); its names
 mean our \.{rbp[gain=linear]}, the gains $g/M$ that the code means, which
 is what trec\_eval computes when those variables happen to be harmless.  The default
@@ -2056,8 +2109,9 @@ unjudged document, where ours gives $p^n$.  ir\_measures' \.{RBP} (default
 $p=0.8$) has no provider in a plain install (|cwl_eval| and |trectools|
 are optional), and is refused.
 
-\smallbreak\noindent {\it The means.}  Each name is of one query, and
-\.{eval} takes its mean over the queries it evaluates.  trec\_eval~10.0
+\smallbreak\noindent {\it The means.}  Each name but those of notes k
+and~l is of one query, and \.{eval} takes its mean over the queries it
+evaluates.  trec\_eval~10.0
 averages the queries that are both judged and in the run, and ignores a
 query of the run without judgments, as \.{eval} does by default; but a
 judged query missing from the run stops it (exit status~4) unless it is
@@ -2089,29 +2143,24 @@ of 30 queries.  The means were checked on trec\_eval, with and without
 trec\_eval, its values worked out by hand; the project's tests never run
 trec\_eval itself.
 
-@ The names that these two libraries define and that this book cannot
+@ {\emergencystretch=2em The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{num\_q}, \.{num\_ret}, \.{num\_rel}, \.{num\_rel\_ret}, the geometric
-means \.{gm\_map} and \.{gm\_bpref}, then \.{iprec\_at\_recall}, \.{11pt\_avg},
-\.{utility}, \.{relstring}, \.{Rprec\_mult}, \.{binG}, \.{G}, \.{ndcg\_rel},
-\.{ndcg\_p}, \.{Rndcg}, \.{relative\_P}, \.{set\_relative\_P}, \.{set\_map} and
-\.{yaap}; the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
+\.{relstring}, \.{G}, \.{ndcg\_rel}, \.{ndcg\_p}, \.{Rndcg} and \.{yaap};
+the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
-ir\_measures: \.{NumQ},
-\.{NumRet}, \.{NumRel}, \.{NumRelRet}, \.{IPrec}, \.{RBP}, \.{SetAP},
-\.{SetRelP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
+ir\_measures: \.{RBP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
 \.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
 \.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
 pipeline computes, and any measure with \.{judged\_only=True}.  A list of
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
-refused too: each needs a name of its own.
+refused too: each needs a name of its own.\par}
 
 @ The table the parser reads.  An entry names its library, the library's
 name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
 nothing, |'x'| the optional weight of \.{set\_F}, |'p'| the optional
-persistence \.{p=}$x$ of \.{rbp}) and the variant, as our
+persistence \.{p=}$x$ of \.{rbp}, |'r'| a recall level, |'m'| a multiplier of $R$) and the variant, as our
 metric and its options without the brackets; an entry without a metric is a
 name we refuse.  An ir\_measures entry lists the parameters it takes.  An
 entry of |CN| is a name in common use that is no library's, such as
@@ -2158,6 +2207,20 @@ static const alias_spec aliases[] = {
   {TE, "unj", 'k', "unj", "ties=id-desc", 0},
   {TE, "rbp", 'p', "rbp", "gain=linear,ties=id-desc", 0},
   {TE, "rbp_resid", 'p', "rbp-resid", "ties=id-desc", 0},
+  {TE, "num_q", '-', "sum:nq", "", 0},
+  {TE, "num_ret", '-', "sum:nret", "", 0},
+  {TE, "num_rel", '-', "sum:nrel", "", 0},
+  {TE, "num_rel_ret", '-', "sum:nrelret", "", 0},
+  {TE, "gm_map", '-', "gm:ap", "ties=id-desc", 0},
+  {TE, "11pt_avg", '-', "ap11", "level=round,ties=id-desc", 0},
+  {TE, "iprec_at_recall", 'r', "iprec", "level=round,ties=id-desc", 0},
+  {TE, "relative_P", 'k', "recall", "norm=min,ties=id-desc", 0},
+  {TE, "set_relative_P", '-', "recall", "norm=min,ties=id-desc", 0},
+  {TE, "set_map", '-', "setap", "ties=id-desc", 0},
+  {TE, "Rprec_mult", 'm', "rprecm", "ties=id-desc", 0},
+  {TE, "binG", '-', "bing", "ties=id-desc", 0},
+  {TE, "utility", '-', "utility", "", 0},
+  {TE, "gm_bpref", '-', "gm:bpref", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
   {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
   {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
@@ -2183,24 +2246,22 @@ static const alias_spec aliases[] = {
   {IM, "BPref", '-', "bpref", "ties=id-desc", PREL},
   {IM, "infAP", '-', "infap", "ties=id-desc", PREL},
   {IM, "Judged", 'k', "judged", "ties=id-asc", 0},
+  {IM, "NumQ", '-', "sum:nq", "", 0},
+  {IM, "NumRet", '-', "sum:nret", "", 0},
+  {IM, "NumRel", '-', "sum:nrel", "", PREL},
+  {IM, "NumRelRet", '-', "sum:nrelret", "", PREL},
+  {IM, "IPrec", 'r', "iprec", "level=round,ties=id-desc", PREL},
+  {IM, "SetRelP", '-', "recall", "norm=min,ties=id-desc", PREL},
+  {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
 
 @ @<Names of trec\_eval that we refuse@>=
-{TE, "runid", '-', NULL, NULL, 0}, {TE, "num_q", '-', NULL, NULL, 0},
-{TE, "num_ret", '-', NULL, NULL, 0}, {TE, "num_rel", '-', NULL, NULL, 0},
-{TE, "num_rel_ret", '-', NULL, NULL, 0}, {TE, "gm_map", '-', NULL, NULL, 0},
-{TE, "gm_bpref", '-', NULL, NULL, 0},
-{TE, "iprec_at_recall", '-', NULL, NULL, 0},
-{TE, "11pt_avg", '-', NULL, NULL, 0}, {TE, "utility", '-', NULL, NULL, 0},
-{TE, "relstring", '-', NULL, NULL, 0}, {TE, "Rprec_mult", '-', NULL, NULL, 0},
-{TE, "binG", '-', NULL, NULL, 0}, {TE, "G", '-', NULL, NULL, 0},
-{TE, "ndcg_rel", '-', NULL, NULL, 0}, {TE, "ndcg_p", '-', NULL, NULL, 0},
-{TE, "Rndcg", '-', NULL, NULL, 0}, {TE, "relative_P", '-', NULL, NULL, 0},
-{TE, "set_relative_P", '-', NULL, NULL, 0}, {TE, "set_map", '-', NULL, NULL, 0},
-{TE, "yaap", '-', NULL, NULL, 0},
-{TE, "map_avgjg", '-', NULL, NULL, 0},
+{TE, "runid", '-', NULL, NULL, 0}, {TE, "relstring", '-', NULL, NULL, 0},
+{TE, "G", '-', NULL, NULL, 0}, {TE, "ndcg_rel", '-', NULL, NULL, 0},
+{TE, "ndcg_p", '-', NULL, NULL, 0}, {TE, "Rndcg", '-', NULL, NULL, 0},
+{TE, "yaap", '-', NULL, NULL, 0}, {TE, "map_avgjg", '-', NULL, NULL, 0},
 {TE, "P_avgjg", '-', NULL, NULL, 0}, {TE, "Rprec_mult_avgjg", '-', NULL, NULL, 0},
 {TE, "prefs_num_prefs_poss", '-', NULL, NULL, 0},
 {TE, "prefs_num_prefs_ful", '-', NULL, NULL, 0},
@@ -2217,10 +2278,7 @@ static const alias_spec aliases[] = {
 {TE, "prefs_avgjg_imp", '-', NULL, NULL, 0},
 
 @ @<Names of ir\_measures that we refuse@>=
-{IM, "NumQ", '?', NULL, NULL, 0}, {IM, "NumRet", '?', NULL, NULL, 0},
-{IM, "NumRel", '?', NULL, NULL, 0}, {IM, "NumRelRet", '?', NULL, NULL, 0},
-{IM, "IPrec", '?', NULL, NULL, 0}, {IM, "RBP", '?', NULL, NULL, 0},
-{IM, "SetAP", '?', NULL, NULL, 0}, {IM, "SetRelP", '?', NULL, NULL, 0},
+{IM, "RBP", '?', NULL, NULL, 0},
 {IM, "StRecall", '?', NULL, NULL, 0}, {IM, "Compat", '?', NULL, NULL, 0},
 {IM, "Accuracy", '?', NULL, NULL, 0}, {IM, "BPM", '?', NULL, NULL, 0},
 {IM, "SDCG", '?', NULL, NULL, 0}, {IM, "INST", '?', NULL, NULL, 0},
@@ -2382,6 +2440,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
   }
   if (a->metric == NULL) return alias_refuse(name, p, a, msg, msglen);
   at = strchr(q, '@@');
+  if (a->arg == 'r') @<Read the recall level after ir\_measures' |a|, or fail@>;
   if (at) {
     if (!digits_ok(at + 1) || strlen(at + 1) >= sizeof kbuf) {
       bad(msg, msglen, name, at + 1, "the cutoff after '@@' must be a whole number"
@@ -2544,6 +2603,8 @@ static int alias_te(const char *name, const char *p, const char *lib,
     snprintf(more, sizeof more, "p=%s", *arg ? arg + 2 : "0.9");
     return alias_make(name, p, a, NULL, more, w, msg, msglen);
   }
+  if (a->arg == 'r' || a->arg == 'm') @<Read the recall level |arg| of
+    trec\_eval's |a|, or fail@>;
   if (a->arg == 'x') {
     if (strlen(arg) > 32) {
       bad(msg, msglen, name, arg, "the parameter of trec_eval's set_F is too long");
@@ -2563,6 +2624,43 @@ static int alias_te(const char *name, const char *p, const char *lib,
     (void) lib;
     return alias_make(name, p, a, k, more, w, msg, msglen);
   }
+}
+
+@ A recall level, trec\_eval's parameter of \.{iprec\_at\_recall}
+(the |'r'| entries), is a fraction from 0 to~1 in any of the forms of the
+key \.{at}, and a multiplier of \.{Rprec\_mult} (|'m'|) one of the key
+\.{mult}; their checks are the keys'.
+
+@<Read the recall level |arg| of trec\_eval's |a|, or fail@>=
+{
+  long x, d;
+  if (*arg == '\0' || strlen(arg) > 20 || !read_fraction(arg, &x, &d)) {
+    bad(msg, msglen, name, arg, "trec_eval's %s needs one %s, as %s_%s", a->name,
+      a->arg == 'r' ? "recall level from 0 to 1" : "multiplier of R", a->name,
+      a->arg == 'r' ? "0.30" : "0.20");
+    return -1;
+  }
+  snprintf(more, sizeof more, "%s=%s", a->arg == 'r' ? "at" : "mult", arg);
+  return alias_make(name, p, a, NULL, more, w, msg, msglen);
+}
+
+@ ir\_measures writes the level after \.{@@}, and its parameters before.
+
+@<Read the recall level after ir\_measures' |a|, or fail@>=
+{
+  long x, d;
+  if (at == NULL || strlen(at + 1) > 20 || !read_fraction(at + 1, &x, &d)) {
+    bad(msg, msglen, name, p, "ir_measures' %s needs a recall level from 0 to 1,"
+      " as %s@@0.3", a->name, a->name);
+    return -1;
+  }
+  snprintf(more, sizeof more, "at=%s", at + 1);
+  if (*q == '(') @<Read ir\_measures' parameters, or fail@>;
+  if (q != at) {
+    bad(msg, msglen, name, q, "unexpected '%c' after ir_measures' %s", *q, a->name);
+    return -1;
+  }
+  return alias_make(name, p, a, NULL, more, w, msg, msglen);
 }
 
 @* The sources.\here{bib}
@@ -4081,6 +4179,7 @@ double rm_ulp_bound(const rm_variant *v)
   case RM_AGG_MEAN: return b + 3;
   case RM_AGG_MICRO: return 2 * b + 3;
   case RM_AGG_SUM: return b + 1;
+  case RM_AGG_GM: return b + GM_BOUND;
   default: return b;
   }
 }
@@ -6557,6 +6656,8 @@ $p_{\rm interp}$ ($u$); with the compensated sum ($u$) and the division by
 11 ($u$) the bound is again 3~ulps.
 
 @<Private functions@>=
+static size_t level_count(int level, unsigned long long p, unsigned long long q,
+  size_t nrel); /* the count that reaches a level, see \secref{q:iprec} */
 static size_t ap11_points(const rm_variant *v, const rm_list *l,
   const size_t *perm, size_t hb[11], size_t ib[11])
 {
@@ -6566,7 +6667,8 @@ static size_t ap11_points(const rm_variant *v, const rm_list *l,
   for (r = 0; r < k; r++) {
     h += (size_t) relevant(v, l, perm, r);
     for (j = 0; j <= 10; j++)
-      if (10 * h >= (size_t) j * nrel && (ib[j] == 0 || h * ib[j] > hb[j] * (r + 1)))
+      if (h >= level_count(v->level, (unsigned long long) j, 10, nrel)
+          && (ib[j] == 0 || h * ib[j] > hb[j] * (r + 1)))
         hb[j] = h, ib[j] = r + 1;
   }
   return nrel;
@@ -6614,7 +6716,8 @@ function |no_average| of the reciprocal rank), \.{apstep} a cutoff (its
   ratio_x, ap_bound, no_average, NULL, ap_qratio, ap_dratio},
 @/[RM_APSTEP] = {"apstep", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
   no_cutoff, NULL, lrap_qratio, lrap_dratio},
-@/[RM_AP11] = {"ap11", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+@/[RM_AP11] = {"ap11", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_LEVEL), ratio_d,
+  ratio_x,
   ap_bound, no_average, NULL, ap11_qratio, ap11_dratio},
 
 @ The vectors of the chapter.
@@ -8245,7 +8348,8 @@ options and a colon before the variant of one query:
 $$\vbox{\halign{\tt#\hfil\cr
 mean[skip=none,weight=uniform]:rr@@10[hits=first,rel=1,ties=input,undef=zero]\cr
 micro[skip=none]:hr@@10[hit=recall,rel=1,ties=input,undef=zero]\cr}}$$
-The aggregators are \.{mean}, \.{micro} and \.{sum}; \.{weight} belongs to
+The aggregators are \.{mean}, \.{micro}, \.{sum} and \.{gm}, the
+geometric mean of trec\_eval's \.{gm\_map} (see \secref{q:gm}); \.{weight} belongs to
 \.{mean} only, and \.{micro} to the metrics that are ratios, and to RMSE,
 whose micro average is the root of the micro average of its square, the
 pooled RMSE (see \secref{q:pooled}).  A set of no
@@ -8255,7 +8359,7 @@ the inner variant's \.{undef} then applies) and a sum of~0.
 @^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ir\_measures@>@^Elliot@>@^gdeval@>
 
 @<Public types@>=
-typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM @+} rm_agg;
+typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM @+} rm_agg;
 typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL, RM_SKIP_MISSING @+} rm_skip;
 typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES @+} rm_weight;
 
@@ -8273,7 +8377,7 @@ KEY_SKIP, KEY_WEIGHT,
 [KEY_WEIGHT] = {"weight", weight_words, 0, 0, FIELD(weight), 0, weight_when, 2, 1},
 
 @ @<Words and conditions of keys@>=
-static const char *const agg_words[] = {"-", "mean", "micro", "sum", NULL};
+static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", NULL};
 static const char *const skip_words[] = {"none", "undef", "norel", "missing", NULL};
 static const char *const weight_words[] = {"uniform", "items", "positives", NULL};
 static int weight_when(const rm_variant *v)
@@ -8396,6 +8500,8 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   if (s < 0) return s;
   switch (v->agg) {
   case RM_AGG_SUM: *out = a.s + a.c; return RM_OK;
+  case RM_AGG_GM: @<Turn the sum of logarithms |a| over |b| queries into the
+    geometric mean@>;
   default:
     if (b.s + b.c == 0) return undefined_d(&u, out);
     *out = (a.s + a.c) / (b.s + b.c);
@@ -8427,7 +8533,9 @@ micro average, the numerators and the denominators; for a sum, the values.
   if ((t == RM_UNDEFINED || t == RM_EUNDEF) && v->skip == RM_SKIP_UNDEF) continue;
   if (t < 0) { s = t; break; }
   if (v->agg == RM_AGG_SUM) nsum_add(&a, x);
-  else {
+  else if (v->agg == RM_AGG_GM) {
+    nsum_add(&a, log(x < GM_FLOOR ? GM_FLOOR : x)); nsum_add(&b, 1);
+  } else {
     double wt = query_weight(v, l);
     nsum_add(&a, wt * x); nsum_add(&b, wt);
   }
@@ -8520,6 +8628,11 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   }
   if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
+  if (v->agg == RM_AGG_GM) {
+    s = gm_exact(v, &u, q, nq, out);
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    return s;
+  }
   rm_work_init(&w);
   mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
   mpq_inits(W, num, den, x, NULL);
@@ -9999,6 +10112,917 @@ static const char *const judged_variants[] = {"bpref", "bpref@@5",
   " rbp-resid", 1ULL << RM_BPREF | 1ULL << RM_INFAP | 1ULL << RM_NONREL_JUDGED
   | 1ULL << RM_JUDGED | 1ULL << RM_UNJ | 1ULL << RM_RBP | 1ULL << RM_RBP_RESID,
   judged_variants},
+
+@* Measures of trec\_eval.\here{q:trecm}
+trec\_eval~10.0 computes some thirty measures, and most of them are
+variants of the chapters before (the table of \secref{q:alias} says which).
+This chapter adds most of the rest that need no knowledge of which
+retrieved documents were judged: the geometric mean over queries
+(\.{gm\_map}), the counts that trec\_eval sums over queries (\.{num\_q},
+\.{num\_ret}, \.{num\_rel}, \.{num\_rel\_ret}), the interpolated
+precision at recall levels with trec\_eval's own placement of those levels
+(\.{iprec\_at\_recall}, \.{11pt\_avg}), the set measures \.{set\_map}
+and \.{set\_relative\_P}, \.{relative\_P}, \.{Rprec\_mult}, \.{binG}
+and \.{utility}.  For each we give the definition, what trec\_eval's code computes
+(its files \.{m\_*.c}, read at version 10.0), and where the two differ.
+The measures that read which documents are judged (\.{bpref}, \.{infAP},
+\.{rbp}, \.{num\_nonrel\_judged\_ret} and their kin) are not here.
+@^trec\_eval@>
+
+{\it What is not here yet.}  \.{relstring} is not a number: trec\_eval
+prints, for each query, the grades of the first ten retrieved documents as
+a string of characters (\.{m\_relstring.c}), so it is no variant of the
+library, whose values are numbers; it belongs to the output of a command
+that prints trec\_eval's lines, and the parser refuses the name.
+\.{G}, \.{Rndcg} and
+\.{ndcg\_rel} are means of gains or of nDCGs at several points of one
+ranking, with trec\_eval's gain map (\.{-m ndcg.1=3.5,2=9}); the map, a
+key whose value is a function of the grade, and these three are left for
+later, and their names are refused as before.
+
+@ {\it The geometric mean.}\here{q:gm}  The arithmetic mean of per-query
+values lets a few very good queries hide many bad ones; the geometric mean
+$$\hbox{GM}=\Bigl(\prod_{j=1}^n\max(x_j,\varepsilon)\Bigr)^{1/n}
+  =\exp\Bigl({1\over n}\sum_{j=1}^n\ln\max(x_j,\varepsilon)\Bigr)$$
+rewards a system for being good on every query, and a single query
+of value~0 would make it 0 whatever the others, so each value is first
+raised to a floor~$\varepsilon$.  trec\_eval's \.{gm\_map} is this mean of
+the average precisions with $\varepsilon=10^{-5}$ (its |MIN_GEO_MEAN|,
+\.{trec\_eval.h}): \.{m\_gm\_map.c} stores $\ln\max({\rm AP},10^{-5})$ for
+each query, and \.{meas\_avg.c} (|te_calc_avg_meas_s_gm|) takes $\exp$ of
+their mean; with \.{-c} a judged query missing from the run enters as
+$\ln10^{-5}$, the floor, just as a query whose AP is~0.  \.{gm\_bpref} is
+the same mean of bpref.
+@^geometric mean@>@^gm\_map@>@^MIN\_GEO\_MEAN@>
+
+Here it is the aggregator \.{gm}, which takes any variant of one query:
+\.{gm:ap[ties=id-desc]} is \.{gm\_map}.  The floor is trec\_eval's,
+$\varepsilon=10^{-5}$, and it is not a key: no other source we know uses a
+geometric mean with another floor.  A value below the floor (0, or a negative
+correlation) is raised to it; an undefined value enters with its
+convention's value (\.{undef=zero} gives 0, hence the floor) or, under
+\.{skip=undef}, not at all; \.{skip} works as for the other aggregators,
+and a set of no counted queries is undefined.  \.{weight} belongs to
+\.{mean} only.
+
+The exact path is the correctly rounded value of GM.  When every $x_j$ is
+rational, $\hbox{GM}^n=\prod\max(x_j,\varepsilon)$ is a fraction $P$, and GM
+is rational exactly when the numerator and the denominator of $P$ in
+lowest terms are $n$th powers; we test that (GMP's |mpz_root| says whether
+a root is exact) and round the root once.  Otherwise GM is irrational and
+Ziv's loop decides it, enclosing each $\ln\max(x_j,\varepsilon)$ by
+logarithms rounded outward, as the mean of nDCGs is enclosed.  (A product of
+irrational nDCG values could in principle be rational; the loop would then
+stop at |RM_PREC_MAX| with |RM_EHARD| rather than guess.)  A root mean
+square error $\sqrt{m}$ enters as ${1\over2}\ln\max(m,\varepsilon^2)$, so
+that its square root is never taken.
+
+{\it The double path} adds the logarithms with the compensated sum and
+takes one exponential.  Its error, counted in units $u=2^{-53}$ of the
+result: the inner value's relative error of $b$ ulps becomes an absolute
+error of at most $b\,u$ in its logarithm; the logarithm itself errs by at
+most one ulp of $\vert\ln x\vert\le\ln10^5<11.6$, the compensated sum and the
+division by~$n$ add at most $2\cdot11.6\,u$ to the mean of logarithms, and
+an absolute error~$\delta$ in the argument of $\exp$ is a relative error of
+about~$\delta$ in its result, to which $\exp$ adds an ulp.  So the bound is
+$b+36$~ulps; we state $b+40$.
+
+@d GM_FLOOR 1e-5 /* trec\_eval's |MIN_GEO_MEAN| */
+@d GM_BOUND 40 /* ulps added to the inner bound by the geometric mean */
+
+@<Turn the sum of logarithms |a| over |b| queries...@>=
+if (b.s + b.c == 0) return undefined_d(&u, out);
+*out = exp((a.s + a.c) / (b.s + b.c));
+return RM_OK;
+
+@ The exact path collects the floored values: the rational ones as
+fractions $y_j$ with an exponent $e_j$ (the value is $y_j^{e_j/2}$, so
+$e_j=2$ but for a root mean square error), and the irrational ones as
+pairs of forms.
+
+@<Private types@>=
+typedef struct {
+  size_t n; /* the counted queries */
+  size_t nr, capr; /* rational values |r[i]| with exponents |e[i]| */
+  mpq_t *r;
+  int *e;
+  size_t nt, capt; /* irrational values |t[2i]/t[2i+1]| */
+  loglin *t;
+  mpq_t floor; /* $\varepsilon$ */
+} gm_set;
+
+@ One query.  The value is found as |rm_value_set_exact| finds it; a
+rational value is floored here, an irrational one in the enclosure.
+
+@<Private functions@>=
+static rm_status gm_add(gm_set *g, const rm_variant *v, const rm_variant *u,
+  const rm_list *l, rm_work *w)
+{
+  loglin fn, fd;
+  mpq_t num, den;
+  int undefined = 0, rational = 1, e = 2;
+  rm_status s;
+  if ((s = check_list(u, l)) != RM_OK) return s;
+  if ((s = work_reserve(w, l->n)) != RM_OK) return s;
+  if (v->skip == RM_SKIP_NOREL && n_relevant(u, l) == 0) return RM_OK;
+  if (v->skip == RM_SKIP_MISSING && l->n == 0) return RM_OK;
+  rank_items(l, key_used(u, KEY_TIES) ? u->ties : RM_TIES_INPUT, w->perm, w->tmp);
+  if (g->nr == g->capr || g->nt == g->capt)
+    @<Make room for one more value of each kind in |g|@>;
+  mpq_inits(num, den, NULL);
+  loglin_init(&fn, discount_base(u)); loglin_init(&fd, discount_base(u));
+  if (metrics[u->metric].qratio) {
+    s = metrics[u->metric].qratio(u, l, w->perm, num, den);
+    undefined = s == RM_OK && mpq_sgn(den) == 0;
+    if (s == RM_OK && !undefined) mpq_div(num, num, den);
+    if (u->metric == RM_RMSE) e = 1;
+  } else {
+    s = metrics[u->metric].forms(u, l, w->perm, &fn, &fd);
+    if (s == RM_OK) {
+      loglin_normalize(&fd);
+      undefined = loglin_is_zero(&fd);
+      if (!undefined) rational = loglin_ratio(num, &fn, &fd);
+    }
+  }
+  if (s == RM_OK && undefined) {
+    if (v->skip == RM_SKIP_UNDEF) goto done;
+    if (u->undef == RM_UNDEF_ERROR) { s = RM_EUNDEF; goto done; }
+    mpq_set_ui(num, u->undef == RM_UNDEF_ONE ? 1 : 0, 1);
+    rational = 1;
+  }
+  if (s != RM_OK) goto done;
+  g->n++;
+  if (rational) {
+    mpq_set(den, g->floor);
+    if (e == 1) mpq_mul(den, den, den);
+    if (mpq_cmp(num, den) < 0) mpq_set(num, den);
+    mpq_init(g->r[g->nr]); mpq_set(g->r[g->nr], num); g->e[g->nr++] = e;
+  } else {
+    g->t[2 * g->nt] = fn; g->t[2 * g->nt + 1] = fd; g->nt++;
+    loglin_init(&fn, 2); loglin_init(&fd, 2); /* |g| owns the forms now */
+  }
+done:
+  loglin_clear(&fn); loglin_clear(&fd);
+  mpq_clears(num, den, NULL);
+  return s;
+}
+
+@ @<Make room for one more value...@>=
+{
+  size_t cr = g->capr ? 2 * g->capr : 8, ct = g->capt ? 2 * g->capt : 8;
+  mpq_t *r = g->nr == g->capr ? realloc(g->r, cr * sizeof *r) : g->r;
+  if (r == NULL) return RM_ENOMEM;
+  g->r = r;
+  if (g->nr == g->capr) {
+    int *ee = realloc(g->e, cr * sizeof *ee);
+    if (ee == NULL) return RM_ENOMEM;
+    g->e = ee; g->capr = cr;
+  }
+  if (g->nt == g->capt) {
+    loglin *t = realloc(g->t, 2 * ct * sizeof *t);
+    if (t == NULL) return RM_ENOMEM;
+    g->t = t; g->capt = ct;
+  }
+}
+
+@ The enclosure of $\ln\hbox{GM}$'s exponential: every logarithm rounded
+outward, the sum and the division by $n$ too, and $\exp$ in each direction.
+
+@<Private functions@>=
+static int enclose_gm(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const gm_set *g = ctx;
+  mpfr_t a, b, fl, fh;
+  size_t i;
+  int ok = 1;
+  mpfr_inits2(mpfr_get_prec(lo), a, b, fl, fh, (mpfr_ptr) 0);
+  mpfr_set_q(fl, g->floor, MPFR_RNDD); mpfr_set_q(fh, g->floor, MPFR_RNDU);
+  mpfr_set_ui(lo, 0, MPFR_RNDN); mpfr_set_ui(hi, 0, MPFR_RNDN);
+  for (i = 0; i < g->nr; i++) {
+    mpfr_set_q(a, g->r[i], MPFR_RNDD); mpfr_log(a, a, MPFR_RNDD);
+    mpfr_set_q(b, g->r[i], MPFR_RNDU); mpfr_log(b, b, MPFR_RNDU);
+    if (g->e[i] == 1) { mpfr_div_2ui(a, a, 1, MPFR_RNDD); mpfr_div_2ui(b, b, 1, MPFR_RNDU); }
+    mpfr_add(lo, lo, a, MPFR_RNDD); mpfr_add(hi, hi, b, MPFR_RNDU);
+  }
+  for (i = 0; i < g->nt && ok; i++) {
+    ok = enclose_quotient(a, b, &g->t[2 * i], &g->t[2 * i + 1]);
+    if (mpfr_less_p(a, fl)) mpfr_set(a, fl, MPFR_RNDD);
+    if (mpfr_less_p(b, fh)) mpfr_set(b, fh, MPFR_RNDU);
+    mpfr_log(a, a, MPFR_RNDD); mpfr_log(b, b, MPFR_RNDU);
+    mpfr_add(lo, lo, a, MPFR_RNDD); mpfr_add(hi, hi, b, MPFR_RNDU);
+  }
+  mpfr_div_ui(lo, lo, (unsigned long) g->n, MPFR_RNDD); mpfr_exp(lo, lo, MPFR_RNDD);
+  mpfr_div_ui(hi, hi, (unsigned long) g->n, MPFR_RNDU); mpfr_exp(hi, hi, MPFR_RNDU);
+  mpfr_clears(a, b, fl, fh, (mpfr_ptr) 0);
+  return ok;
+}
+
+@ The geometric mean itself: a rational root when there is one, Ziv's loop
+otherwise.  With only rational values $\hbox{GM}^{2n}=\prod y_j^{e_j}$.
+
+@<Private functions@>=
+static rm_status gm_exact(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, rm_exact *out)
+{
+  gm_set g;
+  rm_work w;
+  size_t j;
+  rm_status s = RM_OK;
+  memset(&g, 0, sizeof g);
+  mpq_init(g.floor); mpq_set_ui(g.floor, 1, 100000);
+  rm_work_init(&w);
+  for (j = 0; j < nq && s >= 0; j++) s = gm_add(&g, v, u, &q[j], &w);
+  if (s >= 0 && g.n == 0) s = undefined_x(u, out);
+  else if (s >= 0 && g.nt == 0) @<Take the rational root of the product, or
+    |ziv|@>@;
+  else if (s >= 0) s = ziv(out, enclose_gm, &g);
+  for (j = 0; j < g.nr; j++) mpq_clear(g.r[j]);
+  for (j = 0; j < 2 * g.nt; j++) loglin_clear(&g.t[j]);
+  free(g.r); free(g.e); free(g.t);
+  mpq_clear(g.floor);
+  rm_work_free(&w);
+  return s;
+}
+
+@ The product is formed numerator by numerator and denominator by
+denominator, and reduced once.
+
+@<Take the rational root...@>=
+{
+  mpq_t p;
+  mpz_t a, b;
+  int exact;
+  mpq_init(p); mpz_inits(a, b, NULL);
+  mpz_set_ui(mpq_numref(p), 1); mpz_set_ui(mpq_denref(p), 1);
+  for (j = 0; j < g.nr; j++) {
+    int i;
+    for (i = 0; i < g.e[j]; i++) {
+      mpz_mul(mpq_numref(p), mpq_numref(p), mpq_numref(g.r[j]));
+      mpz_mul(mpq_denref(p), mpq_denref(p), mpq_denref(g.r[j]));
+    }
+  }
+  mpq_canonicalize(p);
+  exact = mpz_root(a, mpq_numref(p), 2 * (unsigned long) g.n)
+    && mpz_root(b, mpq_denref(p), 2 * (unsigned long) g.n);
+  if (exact) {
+    mpz_set(mpq_numref(p), a); mpz_set(mpq_denref(p), b);
+    s = exact_from_q(out, p);
+  } else s = ziv(out, enclose_gm, &g);
+  mpz_clears(a, b, NULL); mpq_clear(p);
+}
+
+@ {\it Examples.}  Two queries with average precisions $1/2$ (one relevant
+item, at rank~2) and $1/8$ (at rank~8) have the arithmetic mean
+$5/16$ and the geometric mean $\sqrt{1/16}=\oursq{TE-gm-rational}$, a
+rational root.  A query with AP~1 and one with AP~0 have the geometric mean
+$\sqrt{1\cdot10^{-5}}=10^{-5/2}=\ours{TE-gm-floor}$: the floor decides it,
+and trec\_eval prints 0.0032.  Three such queries, AP 1, $1/2$ and 0, give
+$(1/200000)^{1/3}=\ours{TE-gm-three}$.  The nDCG of a perfect list (1) and of
+a list with its relevant item at rank~2 ($1/\lg3$) have the geometric mean
+$(\lg3)^{-1/2}=\ours{TE-gm-ndcg}$, where Ziv's loop encloses irrational
+terms.  Under \.{skip=norel} a query with no relevant item is left out:
+with AP $1/4$ and such a query, \.{gm[skip=norel]:ap} is
+$\oursq{TE-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{TE-gm-none}$.
+
+@<Examples over several queries@>=
+@/{"TE-gm-rational", NULL, "gm:ap", RM_QS(RM_Q((0, 1), ()),
+    RM_Q((0, 0, 0, 0, 0, 0, 0, 1), ())), NULL, "case", RM_OK, "1/4", 0x1p-2},
+@/{"TE-gm-floor", NULL, "gm:ap", RM_QS(RM_Q((1), ()), RM_Q((0), (1))), NULL,
+  "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-9},
+@/{"TE-gm-three", NULL, "gm:ap", RM_QS(RM_Q((1), ()), RM_Q((0, 1), ()),
+    RM_Q((0), (1))), NULL, "case", RM_OK, NULL, 0x1.182996eb78836p-6},
+@/{"TE-gm-ndcg", NULL, "gm:ndcg", RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
+  NULL, "case", RM_OK, NULL, 0x1.96afe9f9fc8a8p-1},
+@/{"TE-gm-norel", NULL, "gm[skip=norel]:ap", RM_QS(RM_Q((0, 0, 0, 1), ()),
+    RM_Q((0, 0), ())), NULL, "case", RM_OK, "1/4", 0x1p-2},
+@/{"TE-gm-none", NULL, "gm:ap", RM_QS(RM_Q((0, 0, 0, 1), ()), RM_Q((0, 0), ())),
+  NULL, "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-10},
+
+@ {\it The counts.}\here{q:counts}  trec\_eval prints four counts for each
+query and their {\it sums\/} over the queries, not their means: \.{num\_q},
+the number of queries evaluated (1 for each); \.{num\_ret}, the number~$n$
+of documents retrieved; \.{num\_rel}, the number~$R$ of judged documents of
+grade at least the relevance level, retrieved or not; and
+\.{num\_rel\_ret}, the number $h_n$ of those among the retrieved.  They are
+the metrics \.{nq}, \.{nret}, \.{nrel} and \.{nrelret} here, each a whole
+number, and trec\_eval's names mean their sums: \.{num\_rel} is
+\.{sum:nrel}.  \.{nrel} and \.{nrelret} read \.{rel}; none takes a cutoff
+(trec\_eval's \.{-M}~$m$ cuts the run before anything is counted, and
+\.{num\_ret} is then $\min(n,m)$) and none is ever undefined.  Under
+trec\_eval's \.{-c} a judged query missing from the run is a list of no
+items: it counts in \.{num\_q} and \.{num\_rel}, and adds 0 to the
+others.  trec\_eval's code (\.{m\_num\_q.c} and its neighbours) adds the
+per-query values and never divides, with two quirks under \.{-c}: its
+\.{num\_q} is then the number of judged queries, which is what \.{sum:nq}
+gives on the lists of \.{-c}; and its summary \.{num\_rel} is recounted
+from the judgments of every judged query with grade above~0, whatever the
+relevance level \.{-l}, so that with \.{-c -l 2} it is \.{sum:nrel[rel=1]},
+not \.{sum:nrel[rel=2]} (the per-query values do follow \.{-l}).
+ir\_measures' \.{NumQ}, \.{NumRet}, \.{NumRel} and \.{NumRelRet} are the
+same sums (its provider is pytrec\_eval).
+
+For example, two queries: the first retrieves grades $(1,0,2,0)$ with one
+more relevant document unretrieved, the second retrieves $(0,0)$ and has
+no relevant document.  Then \.{sum:nq} is $\oursq{TE-num-q}$, \.{sum:nret}
+is $4+2=\oursq{TE-num-ret}$, \.{sum:nrel} is $3+0=\oursq{TE-num-rel}$,
+\.{sum:nrelret} is $2+0=\oursq{TE-num-rel-ret}$, and with \.{rel=2} the
+last two are $\oursq{TE-num-rel2}$ and $\oursq{TE-num-rel-ret2}$.
+@^num\_q@>@^num\_ret@>@^num\_rel@>@^num\_rel\_ret@>
+
+@<Private functions@>=
+static size_t count_of(const rm_variant *v, const rm_list *l)
+{
+  size_t i, c = 0;
+  switch (v->metric) {
+  case RM_NQ: return 1;
+  case RM_NRET: return l->n;
+  case RM_NREL: return n_relevant(v, l);
+  default:
+    for (i = 0; i < l->n; i++)
+      c += l->grade ? l->grade[i] >= v->rel : rating_d(l, i) >= v->rel;
+    return c;
+  }
+}
+static rm_status tally_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  (void) perm;
+  *num = (double) count_of(v, l); *den = 1;
+  return RM_OK;
+}
+static rm_status tally_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  (void) perm;
+  mpq_set_ui(num, (unsigned long) count_of(v, l), 1); mpq_set_ui(den, 1, 1);
+  return RM_OK;
+}
+static double count_bound(const rm_variant *v)
+{
+  (void) v;
+  return 0; /* a whole number below $2^{53}$ is exact */
+}
+
+@ @<Metric codes@>=
+RM_NQ, RM_NRET, RM_NREL, RM_NRELRET,
+
+@ @<Metric specifications@>=
+@/[RM_NQ] = {"nq", 0, ratio_d, ratio_x, count_bound, no_cutoff, NULL, tally_qratio,
+  tally_dratio},
+@/[RM_NRET] = {"nret", 0, ratio_d, ratio_x, count_bound, no_cutoff, NULL, tally_qratio,
+  tally_dratio},
+@/[RM_NREL] = {"nrel", K(KEY_REL), ratio_d, ratio_x, count_bound, no_cutoff, NULL,
+  tally_qratio, tally_dratio},
+@/[RM_NRELRET] = {"nrelret", K(KEY_REL), ratio_d, ratio_x, count_bound, no_cutoff,
+  NULL, tally_qratio, tally_dratio},
+
+@ @<Examples over several queries@>=
+@/{"TE-num-q", NULL, "sum:nq", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "2", 0x1p+1},
+@/{"TE-num-ret", NULL, "sum:nret", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "6",
+  0x1.8p+2},
+@/{"TE-num-rel", NULL, "sum:nrel", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "3",
+  0x1.8p+1},
+@/{"TE-num-rel-ret", NULL, "sum:nrelret", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "2",
+  0x1p+1},
+@/{"TE-num-rel2", NULL, "sum:nrel[rel=2]", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "1",
+  0x1p+0},
+@/{"TE-num-rel-ret2", NULL, "sum:nrelret[rel=2]", RM_QS(TE_COUNT_QS), NULL, "case",
+  RM_OK, "1", 0x1p+0},
+
+@ @<Lists of the examples over queries@>=
+#define TE_COUNT_QS RM_Q((1, 0, 2, 0), (1)), RM_Q((0, 0), ())
+
+@ {\it Interpolated precision at a recall level.}\here{q:iprec}  The
+interpolated precision at recall level $\rho$ was defined with \.{ap11}
+(\secref{q:ap11}): the best precision at any rank whose recall is at
+least~$\rho$.  Since recall at rank~$i$ is $h_i/R$, ``at least $\rho$''
+means $h_i\ge\rho R$, that is $h_i\ge c(\rho)$ with $c(\rho)=\lceil\rho
+R\rceil$ relevant items, and
+$$p_{\rm interp}(\rho)=\max\{\,h_i/i: i\le k,\ h_i\ge c(\rho)\,\}
+  \quad(0\hbox{ if there is no such }i).$$
+The metric \.{iprec} is that value at the one level given by its key
+\.{at}, a fraction from 0 to~1 (\.{iprec[at=0.3]}); it takes a cutoff,
+\.{rel}, \.{ties} (not \.{average}, as \.{ap11}) and \.{undef}, and is
+undefined when $R=0$.
+@^interpolated precision@>@^iprec\_at\_recall@>@^11pt\_avg@>
+
+trec\_eval's \.{iprec\_at\_recall} (\.{m\_iprec\_at\_recall.c}) and
+\.{11pt\_avg} (\.{m\_11pt\_avg.c}) compute the same maximum, walking the run
+backwards, but they place each level at
+$$c(\rho)=\hbox{\tt lround}(\rho\cdot R),$$
+the count of relevant items {\it nearest\/} to $\rho R$, halves rounded up
+(its code comments that trec\_eval~9 added 0.9 and truncated instead), with
+$\rho$ the double nearest the level and the product a double.  A
+level is then reached as soon as the recall is within half a relevant item
+of it: with $R=2$, the levels 0.3 to 0.7 all have $c=1$ ($0.6$, $0.8$, $1$,
+$1.2$ and $1.4$ round to~1), so one relevant item retrieved reaches seven
+levels, where the textbook's $\lceil\rho R\rceil$ lets it reach only 0.1 to
+0.5.  The key \.{level} names the placement: \.{level=exact} (the default)
+is $\lceil\rho R\rceil$, \.{level=round} is trec\_eval's nearest count,
+computed as trec\_eval computes it.  \.{ap11} takes the key
+too, and shows it only as \.{level=round}, so that its other names are
+unchanged; \.{11pt\_avg} is \.{ap11[level=round,ties=id-desc]} and
+\.{iprec\_at\_recall\_0.30} is \.{iprec[at=0.3,level=round,ties=id-desc]}.
+That computation is part of the definition, because at a half it is not
+the nearest count of the exact $\rho R$: the double nearest 0.7 is a
+little below it, and $0.7\cdot45=31.5$ comes out as
+$31.499999999999996\ldots$, which \.{lround} takes to~31, where the exact
+half would go up to~32.  Of the eleven tenths and the $R$ below $10^6$,
+18724 pairs are such halves that go down (\.{tests/check\_trec.c} counts
+them, and checks $R=45$ through the library).  So \.{level=round} computes
+$c(\rho)=\hbox{\tt lround}(\hat\rho\otimes R)$, $\hat\rho$ the double
+nearest $\rho$ and $\otimes$ the product rounded to a double, on both paths
+alike: it is an integer, and the exact path needs nothing more.
+
+{\it Why 8/11.}  A query with $R=2$ whose run has one relevant document, at
+rank~1: the precision there is~1, and no later rank does better.  The
+textbook reaches the levels $\rho$ with $\lceil2\rho\rceil\le1$, that is
+0.0 to 0.5: six levels of precision~1 and five of~0, ${\rm
+AP}_{11}=\oursq{TE-11pt-exact}$.  trec\_eval's counts for the eleven
+levels are $0,0,0,1,1,1,1,1,2,2,2$ ($\hbox{\tt lround}(0.2)=0$,
+$\hbox{\tt lround}(1.4)=1$, $\hbox{\tt lround}(1.6)=2$), so eight levels
+need at most one relevant item and get precision~1:
+$\oursq{TE-11pt-round}$, as trec\_eval prints (0.7273).  The same
+query's \.{iprec\_at\_recall\_0.60} is $\oursq{TE-iprec-06-round}$ where the
+textbook's is $\oursq{TE-iprec-06-exact}$.  For a run $(0,1,0,1)$ with
+$R=3$: the precisions at the hits are $1/2$ and $1/2$, the counts of
+trec\_eval's levels are $0,0,1,1,1,2,2,2,2,3,3$, and \.{11pt\_avg} is
+$9\cdot{1\over2}/11=\oursq{TE-11pt-r3}$ where \.{ap11} is
+$(7\cdot{1\over2})/11=\oursq{TE-11pt-r3-exact}$ (the textbook reaches the
+levels up to $2/3$, 0.0 to 0.6).
+
+@<Public types@>=
+typedef enum {@+ RM_LEVEL_EXACT, RM_LEVEL_ROUND @+} rm_level;
+
+@ @<Fields of a variant@>=
+int at, at_den; /* the recall level $\rho$ of \.{iprec}, a fraction */
+int level; /* an |rm_level| */
+
+@ @<Key codes@>=
+KEY_AT, KEY_LEVEL,
+
+@ @^keys of names, \.{at}@>@^keys of names, \.{level}@>
+@<Key specifications@>=
+[KEY_AT] = {"at", NULL, 0, 1000000, FIELD(at), FIELD(at_den), NULL, 3},
+[KEY_LEVEL] = {"level", level_words, 0, 0, FIELD(level), 0, level_when, 4},
+
+@ @<Words and conditions of keys@>=
+static const char *const level_words[] = {"exact", "round", NULL};
+static int level_when(const rm_variant *v)
+{
+  return v->metric == RM_IPREC || v->level != RM_LEVEL_EXACT;
+}
+
+@ @<Set the numeric defaults of a variant@>=
+v->at = 0; v->at_den = 1;
+
+@ The count $c(\rho)$ for $\rho=p/q$: $\lceil pR/q\rceil$ in integers (with
+$p\le q\le10^6$ and $R<2^{32}$ the product fits in 64 bits), or trec\_eval's
+$\hbox{\tt lround}(\hat\rho\otimes R)$; $p/q$ divided in doubles is the
+double nearest $\rho$, as trec\_eval's |atof| of the level's decimal is.
+
+@<Private functions@>=
+static size_t level_count(int level, unsigned long long p, unsigned long long q,
+  size_t nrel)
+{
+  unsigned long long r = (unsigned long long) nrel;
+  if (level == RM_LEVEL_ROUND)
+    return (size_t) lround((double) p / (double) q * (double) nrel);
+  return (size_t) ((p * r + q - 1) / q);
+}
+static const char *iprec_refuse(const rm_variant *v)
+{
+  if (v->at > v->at_den) return "at is a recall level, from 0 to 1";
+  return no_average(v);
+}
+
+@ The code of \.{iprec}: as \.{ap11}'s, for one level, and the value is the
+best $h_i/i$ itself, a ratio of two whole numbers: the double path divides
+once (1~ulp).
+
+@<Private functions@>=
+static void iprec_point(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t *hb, size_t *ib, size_t *nrel)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, r, h = 0, c;
+  *nrel = n_relevant(v, l);
+  c = level_count(v->level, (unsigned long long) v->at,
+    (unsigned long long) v->at_den, *nrel);
+  *hb = *ib = 0;
+  for (r = 0; r < k; r++) {
+    h += (size_t) relevant(v, l, perm, r);
+    if (h >= c && (*ib == 0 || h * *ib > *hb * (r + 1))) *hb = h, *ib = r + 1;
+  }
+}
+static rm_status iprec_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t hb, ib, nrel;
+  iprec_point(v, l, perm, &hb, &ib, &nrel);
+  *num = (double) hb;
+  *den = nrel == 0 ? 0.0 : ib == 0 ? 1.0 : (double) ib;
+  return RM_OK;
+}
+static rm_status iprec_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t hb, ib, nrel;
+  iprec_point(v, l, perm, &hb, &ib, &nrel);
+  mpq_set_ui(num, (unsigned long) hb, 1);
+  mpq_set_ui(den, nrel == 0 ? 0 : ib == 0 ? 1 : (unsigned long) ib, 1);
+  return RM_OK;
+}
+static double iprec_bound(const rm_variant *v)
+{
+  (void) v;
+  return 1;
+}
+
+@ @<Metric codes@>=
+RM_IPREC,
+
+@ @<Metric specifications@>=
+@/[RM_IPREC] = {"iprec", K(KEY_AT) | K(KEY_LEVEL) | K(KEY_REL) | K(KEY_TIES)
+  | K(KEY_UNDEF), ratio_d, ratio_x, iprec_bound, iprec_refuse, NULL, iprec_qratio,
+  iprec_dratio},
+
+@ The worked examples of this section.
+
+@<Worked examples@>=
+@/{"TE-11pt-exact", NULL, "ap11", RM_G(1, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "6/11", 0x1.1745d1745d174p-1},
+@/{"TE-11pt-round", NULL, "ap11[level=round]", RM_G(1, 0), NULL, NULL, RM_G(1),
+  "0.7273", "case", RM_OK, "8/11", 0x1.745d1745d1746p-1},
+@/{"TE-iprec-06-round", NULL, "iprec[at=0.6,level=round]", RM_G(1, 0), NULL, NULL,
+  RM_G(1), NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"TE-iprec-06-exact", NULL, "iprec[at=0.6]", RM_G(1, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "0", 0x0p+0},
+@/{"TE-11pt-r3", NULL, "ap11[level=round]", RM_G(0, 1, 0, 1), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "9/22", 0x1.a2e8ba2e8ba2fp-2},
+@/{"TE-11pt-r3-exact", NULL, "ap11", RM_G(0, 1, 0, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "7/22", 0x1.45d1745d1745dp-2},
+@/{"TE-iprec-none", NULL, "iprec[at=0.5]", RM_G(0, 0), NULL, NULL, RM_NONE, NULL,
+  "case", RM_UNDEFINED, "0", 0x0p+0},
+@/{"TE-nrelret", NULL, "nrelret[rel=2]", RM_G(1, 0, 2, 3), NULL, NULL, RM_G(2), NULL,
+  "case", RM_OK, "2", 0x1p+1},
+
+
+@ {\it Set measures and precision at multiples of $R$.}\here{q:setap}
+trec\_eval's \.{set\_map} (\.{m\_set\_map.c}) is the average precision of
+the retrieved set taken as unranked: every relevant retrieved item gets the
+set's precision $h_n/n$, every relevant item not retrieved gets~0, so
+$${\rm setAP}={h_n\over R}\cdot{h_n\over n}={h_n^2\over nR},$$
+the product of the set's recall and precision.  It is the metric \.{setap}
+here (ir\_measures' \.{SetAP}); with a cutoff it is the same of the first
+$k=\min(K,n)$ items, which is what trec\_eval's \.{-M}~$K$ gives.  It reads
+\.{rel}, \.{ties} (with a cutoff they matter; \.{average} is refused) and
+\.{undef}: a query that retrieves nothing or has no relevant item is
+undefined, 0 in trec\_eval.  A run $(1,0,1,0)$ with $R=3$ has
+$2^2/(4\cdot3)=\oursq{TE-setap}$.
+@^set\_map@>@^SetAP@>
+
+trec\_eval's \.{relative\_P.}$K$ (in its file \.{m\_rel\_P.c}) divides
+the hits in the top~$K$ by the most there could be, $\min(K,R)$: it is our
+\.{recall@@K[norm=min]}.  Its \.{set\_relative\_P} (in \.{m\_set\_rel\_P.c}),
+which is $h_n/\min(n,R)$, is \.{recall[norm=min]}, and ir\_measures calls
+it \.{SetRelP}.  Both give 0 when $R=0$, as \.{undef=zero} does.
+
+\.{Rprec\_mult.}$m$ (\.{m\_Rprec\_mult.c}) is the precision at the rank
+$c=mR$, for multipliers $m$ of $R$ (by default 0.2, 0.4, \dots,~2.0), so
+that queries with many and few relevant items are compared at the same
+point of their rankings.  trec\_eval makes the rank a whole number by
+$c=\lfloor\hat m\otimes R\oplus0.9\rfloor$ in doubles (the old rounding
+that \.{iprec\_at\_recall} gave up; $\hat m$ the double nearest~$m$), and
+divides by~$c$ even when the run is shorter:
+$${\rm RP}_m={h_{\min(c,n)}\over c}.$$
+With $m=1$ this is \.{rprec}.  The metric is \.{rprecm}, with the key
+\.{mult}, a fraction from $1/10^6$ to $10^6$ (default~1); it takes no
+cutoff, and is undefined when $c=0$ (when $R=0$, in particular), which
+trec\_eval reports as~0.  With $R=3$ and the run $(1,0,1,0)$,
+\.{Rprec\_mult\_0.60} has $c=\lfloor1.8+0.9\rfloor=2$ and value
+$\oursq{TE-rprecm-06}$; \.{Rprec\_mult\_2.00} has $c=6$ beyond the run, and
+value $2/6=\oursq{TE-rprecm-2}$.  Adding 0.9 is not rounding to the nearest:
+the two differ where $mR$ has a fraction from 0.1 to below 0.5, such as
+$m=0.4$, $R=3$, where $mR=1.2$ gives trec\_eval's $c=2$
+($\oursq{TE-rprecm-04}$ here) and the nearest count~1.
+@^Rprec\_mult@>@^relative\_P@>@^set\_relative\_P@>
+
+@<Fields of a variant@>=
+int mult, mult_den; /* the multiplier $m$ of \.{rprecm}, a fraction */
+
+@ @<Key codes@>=
+KEY_MULT,
+
+@ @^keys of names, \.{mult}@>
+@<Key specifications@>=
+[KEY_MULT] = {"mult", NULL, 1, 1000000, FIELD(mult), FIELD(mult_den), NULL, 5},
+
+@ @<Set the numeric defaults of a variant@>=
+v->mult = 1; v->mult_den = 1;
+
+@ The code.  Both are ratios of whole numbers: one division on the double
+path, 1~ulp (the numerator $h^2$ and the denominator $nR$ are exact in a
+double while the list holds fewer than $2^{26}$ items).
+
+@<Private functions@>=
+static size_t hits_in(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t k)
+{
+  size_t r, h = 0;
+  for (r = 0; r < k && r < l->n; r++) h += (size_t) relevant(v, l, perm, r);
+  return h;
+}
+static size_t rprecm_rank(const rm_variant *v, size_t nrel)
+{
+  return (size_t) ((double) v->mult / (double) v->mult_den * (double) nrel + 0.9);
+}
+static rm_status setap_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, h = hits_in(v, l, perm, k);
+  *num = (double) h * (double) h;
+  *den = (double) k * (double) n_relevant(v, l);
+  return RM_OK;
+}
+static rm_status setap_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, h = hits_in(v, l, perm, k);
+  mpz_set_ui(mpq_numref(num), (unsigned long) h);
+  mpz_mul_ui(mpq_numref(num), mpq_numref(num), (unsigned long) h);
+  mpz_set_ui(mpq_denref(num), 1);
+  mpz_set_ui(mpq_numref(den), (unsigned long) k);
+  mpz_mul_ui(mpq_numref(den), mpq_numref(den), (unsigned long) n_relevant(v, l));
+  mpz_set_ui(mpq_denref(den), 1);
+  return RM_OK;
+}
+static rm_status rprecm_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t c = rprecm_rank(v, n_relevant(v, l));
+  *num = (double) hits_in(v, l, perm, c);
+  *den = (double) c;
+  return RM_OK;
+}
+static rm_status rprecm_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t c = rprecm_rank(v, n_relevant(v, l));
+  mpq_set_ui(num, (unsigned long) hits_in(v, l, perm, c), 1);
+  mpq_set_ui(den, (unsigned long) c, 1);
+  return RM_OK;
+}
+static double setap_bound(const rm_variant *v)
+{
+  (void) v;
+  return 1;
+}
+static const char *rprecm_refuse(const rm_variant *v)
+{
+  const char *why = no_cutoff(v);
+  return why ? why : no_average(v);
+}
+
+@ @<Metric codes@>=
+RM_SETAP, RM_RPRECM,
+
+@ @<Metric specifications@>=
+@/[RM_SETAP] = {"setap", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+  setap_bound, no_average, NULL, setap_qratio, setap_dratio},
+@/[RM_RPRECM] = {"rprecm", K(KEY_MULT) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF),
+  ratio_d, ratio_x, setap_bound, rprecm_refuse, NULL, rprecm_qratio, rprecm_dratio},
+
+@ @<Worked examples@>=
+@/{"TE-setap", NULL, "setap", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"TE-rprecm-06", NULL, "rprecm[mult=0.6]", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"TE-rprecm-2", NULL, "rprecm[mult=2]", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"TE-rprecm-04", NULL, "rprecm[mult=0.4]", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"TE-relp", NULL, "relative_P_2", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"TE-setrelp", NULL, "set_relative_P", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+
+@ {\it Binary G.}\here{q:bing}  trec\_eval's \.{binG} (\.{m\_binG.c},
+``experimental measure'', 2008) discounts a relevant item not by its rank
+but by the nonrelevant items above it: a relevant item with $m$ nonrelevant
+items ranked before it gains $1/\lg(2+m)$, and the sum is divided by~$R$,
+$${\rm binG}={1\over R}\sum_{r:\,b_r=1}{1\over\lg(2+m_r)},\qquad
+  m_r=r-h_r.$$
+A run whose relevant items all come first scores $h_n/R$, its recall, and
+each nonrelevant item pushes the later hits down as a rank would in DCG.
+The metric is \.{bing}; it reads \.{rel}, \.{ties} (not \.{average}) and
+\.{undef} (undefined when $R=0$, which trec\_eval reports as~0), and takes
+no cutoff.  Its value is a sum of logarithmic terms over an integer, exact
+on the path of \secref{q:cg}'s forms: the run $(0,1,0,1)$ with $R=2$ has
+$m=1$ and $m=2$, so ${\rm binG}=(1/\lg3+1/\lg4)/2=\ours{TE-bing}$, and the
+run $(1,0,0,1,0)$ with a third relevant item unretrieved has
+$(1/\lg2+1/\lg4)/3=\oursq{TE-bing-q}$, rational.  The double path adds
+$1/\lg(2+m)$ with the compensated sum and divides by~$R$: a logarithm and a
+division per term (2~ulps, all terms positive), the sum and the last
+division, 4~ulps.  trec\_eval's \.{G}, the same with graded gains and an
+ideal, is not here yet.
+@^binG@>
+
+@<Private functions@>=
+static rm_status bing_forms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, loglin *num, loglin *den)
+{
+  size_t r, m = 0;
+  rm_status s = RM_OK;
+  mpq_t one;
+  mpq_init(one); mpq_set_ui(one, 1, 1);
+  for (r = 0; r < l->n && s == RM_OK; r++)
+    if (relevant(v, l, perm, r)) s = loglin_add(num, one, (unsigned long) (2 + m));
+    else m++;
+  mpq_set_ui(den->c0, (unsigned long) n_relevant(v, l), 1);
+  loglin_normalize(num);
+  mpq_clear(one);
+  return s;
+}
+static rm_status bing_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  loglin num, den;
+  rm_status s;
+  loglin_init(&num, 2); loglin_init(&den, 2);
+  s = bing_forms(v, l, perm, &num, &den);
+  if (s == RM_OK) s = loglin_is_zero(&den) ? undefined_x(v, out) : exact_of(out, &num, &den);
+  loglin_clear(&num); loglin_clear(&den);
+  return s;
+}
+static rm_status bing_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t r, m = 0, nrel = n_relevant(v, l);
+  nsum s = {0, 0};
+  if (nrel == 0) return undefined_d(v, out);
+  for (r = 0; r < l->n; r++)
+    if (relevant(v, l, perm, r)) nsum_add(&s, 1.0 / log2((double) (2 + m)));
+    else m++;
+  *out = (s.s + s.c) / (double) nrel;
+  return RM_OK;
+}
+static double bing_bound(const rm_variant *v)
+{
+  (void) v;
+  return 4;
+}
+
+@ @<Metric codes@>=
+RM_BING,
+
+@ @<Metric specifications@>=
+@/[RM_BING] = {"bing", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), bing_d, bing_x,
+  bing_bound, rprecm_refuse, NULL, NULL, NULL, bing_forms},
+
+@ @<Worked examples@>=
+@/{"TE-bing", NULL, "bing", RM_G(0, 1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, NULL, 0x1.21849cc1a9a9fp-1},
+@/{"TE-bing-q", NULL, "binG", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "1/2", 0x1p-1},
+
+@ {\it Utility.}\here{q:utility}  trec\_eval's \.{utility}
+(\.{m\_utility.c}), from the filtering tracks of TREC, scores the retrieved
+set as a contingency table: each relevant item retrieved is worth~$a$, each
+nonrelevant item retrieved~$b$, each relevant item missed~$c$ and each
+nonrelevant item not retrieved~$d$,
+$$U=a\,h_n+b\,(n-h_n)+c\,(R-h_n)+d\,(N+h_n-n-R),$$
+with $N$ the number of documents in the collection (trec\_eval's option
+\.{-N}, default~0).  The defaults are $a=1$, $b=-1$, $c=d=0$, so that
+$U=2h_n-n$.  The metric is \.{utility}, with the keys \.{tp}, \.{fp},
+\.{fn} and \.{tn} for $a$, $b$, $c$ and~$d$, whole numbers from $-10^6$ to
+$10^6$ (defaults 1, $-1$, 0, 0), and \.{docs} for~$N$ (default~0), named
+after the cells of the table they weigh; it reads \.{rel} and takes no
+cutoff (trec\_eval's \.{-M} cuts the run first).  A value is a whole number,
+negative as often as not, and never undefined.  trec\_eval takes
+coefficients with fractions too (they are doubles); ours are whole, which
+covers the uses of the TREC tracks, such as $a=2$, $b=-1$.  The run
+$(1,0,2,0,0)$ with one relevant item missed has $h=2$, $n=5$, $R=3$:
+$U=2\cdot2-5=\oursq{TE-utility}$, and with \.{tp=2} it is
+$4-3=\oursq{TE-utility-2}$; with \.{fn=-1,tn=1,docs=100} it is
+$2-3-1+(100+2-5-3)=\oursq{TE-utility-tn}$.
+@^utility@>
+
+@<Fields of a variant@>=
+int tp, fp, fn, tn; /* the weights of \.{utility} */
+int docs; /* its collection size $N$ */
+
+@ @<Key codes@>=
+KEY_TP, KEY_FP, KEY_FN, KEY_TN, KEY_DOCS,
+
+@ @^keys of names, \.{tp}, \.{fp}, \.{fn}, \.{tn}, \.{docs}@>
+@<Key specifications@>=
+[KEY_TP] = {"tp", NULL, -1000000, 1000000, FIELD(tp), 0, NULL, 5},
+[KEY_FP] = {"fp", NULL, -1000000, 1000000, FIELD(fp), 0, NULL, 5},
+[KEY_FN] = {"fn", NULL, -1000000, 1000000, FIELD(fn), 0, NULL, 5},
+[KEY_TN] = {"tn", NULL, -1000000, 1000000, FIELD(tn), 0, NULL, 5},
+[KEY_DOCS] = {"docs", NULL, 0, 2147483647, FIELD(docs), 0, NULL, 5},
+
+@ @<Set the numeric defaults of a variant@>=
+v->tp = 1; v->fp = -1; v->fn = 0; v->tn = 0; v->docs = 0;
+
+@ The value in 64-bit integers: each product is below $10^6\cdot2^{32}$,
+and their sum below $2^{63}$; it is a ratio over~1 for the two paths, and
+exact in a double while below $2^{53}$ in magnitude.
+
+@<Private functions@>=
+static long long utility_of(const rm_variant *v, const rm_list *l,
+  const size_t *perm)
+{
+  long long h = (long long) hits_in(v, l, perm, l->n), n = (long long) l->n,
+    r = (long long) n_relevant(v, l);
+  return v->tp * h + v->fp * (n - h) + v->fn * (r - h) + v->tn * (v->docs + h - n - r);
+}
+static rm_status utility_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  *num = (double) utility_of(v, l, perm); *den = 1;
+  return RM_OK;
+}
+static rm_status utility_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  long long u = utility_of(v, l, perm);
+  mpz_set_si(mpq_numref(num), (long) u); mpz_set_ui(mpq_denref(num), 1);
+  mpq_set_ui(den, 1, 1);
+  return RM_OK;
+}
+
+@ @<Metric codes@>=
+RM_UTILITY,
+
+@ @<Metric specifications@>=
+@/[RM_UTILITY] = {"utility", K(KEY_TP) | K(KEY_FP) | K(KEY_FN) | K(KEY_TN) | K(KEY_DOCS)
+  | K(KEY_REL), ratio_d, ratio_x, count_bound, no_cutoff, NULL, utility_qratio,
+  utility_dratio},
+
+@ @<Worked examples@>=
+@/{"TE-utility", NULL, "utility", RM_G(1, 0, 2, 0, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "-1", -0x1p+0},
+@/{"TE-utility-2", NULL, "utility[tp=2]", RM_G(1, 0, 2, 0, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1", 0x1p+0},
+@/{"TE-utility-tn", NULL, "utility[fn=-1,tn=1,docs=100]", RM_G(1, 0, 2, 0, 0), NULL,
+  NULL, RM_G(1), NULL, "case", RM_OK, "92", 0x1.7p+6},
+
+@ {\it How this chapter was checked against trec\_eval.}  We built
+trec\_eval~10.0 (commit f4253652) outside the project and ran it with
+\.{-q} and the measures \.{num\_q}, \.{num\_ret}, \.{num\_rel},
+\.{num\_rel\_ret}, \.{gm\_map}, \.{11pt\_avg}, \.{iprec\_at\_recall} (its
+eleven levels), \.{relative\_P} (its nine cutoffs), \.{set\_relative\_P},
+\.{set\_map}, \.{Rprec\_mult} (its ten multipliers), \.{binG} and
+\.{utility} (its default coefficients) on 300
+random files of judgments and runs: one to six queries, lists of 1 to 60
+documents, ties of scores, grades from $-1$ to~3, relevance levels
+\.{-l}~1 and~2.  \.{rankmetrics eval} with the names of this chapter (and
+\.{rel=2} for \.{-l}~2) printed the same 50\,342 values, per query and
+over all, each within trec\_eval's four decimals.  (Three earlier files
+whose query had only the grade $-1$ made trec\_eval stop with ``Can't
+calculate measure''; that is a matter of trec\_eval's reading of
+judgments, not of these measures.)  The project's tests never run
+trec\_eval: \.{tests/check\_trec.c} derives its values by hand and by
+oracles of its own.
+
+@ The golden vectors of this chapter are two families of their own, so that
+the families before it keep their contents: \.{trec} for the metrics of one
+query (with the worked examples above whose labels begin \.{TE-}), and
+\.{trec\_aggregates} for the sums and geometric means over queries, written
+as the family \.{aggregates} is (\secref{q:agg}), with the examples over
+queries labelled \.{TE-}.  For the same reason the family
+\.{disagreements} leaves out the metrics of this chapter and the pairs that
+differ in \.{level}: the search of \secref{disagree} still finds them (its
+smallest witness of \.{ap11} against \.{ap11[level=round]} is the 8/11 of
+\secref{q:iprec}, on grades $(1,1)$ at cutoff~1), and the family \.{trec}
+holds the witnesses that tell those variants apart.
+
+@<Vector variant lists@>=
+static const char *const trec_variants[] = {"nq", "nret", "nrel", "nrel[rel=2]",
+  "nrelret", "nrelret[rel=3]", "iprec[at=0]", "iprec[at=0.5]",
+  "iprec[at=0.3,level=round,ties=id-desc]", "iprec[at=1,level=round]",
+  "iprec@@5[at=0.2]", "iprec[at=0.7,level=round,rel=2]", "iprec[at=1/3,undef=one]",
+  "iprec@@10[at=0.6,level=round,ties=pessimistic]", "ap11[level=round]",
+  "ap11[level=round,ties=id-desc]", "ap11@@5[level=round]",
+  "ap11[level=round,rel=2,undef=one]", "setap", "setap@@5[ties=id-desc]",
+  "setap[rel=2,undef=one]", "rprecm[mult=0.2]", "rprecm[mult=0.4,ties=id-desc]",
+  "rprecm[mult=2,rel=2]", "rprecm[mult=1/3,undef=one]", "bing", "bing[ties=id-desc]",
+  "bing[rel=2,undef=one]", "utility", "utility[tp=2]", "utility[fn=-1,rel=2]",
+  "utility[tn=1,docs=1000]", NULL};
+static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
+  "gm:ap[ties=id-desc]", "gm:ndcg@@10", "gm:rr", "gm[skip=undef]:rprec",
+  "gm:precision@@5", "sum:nq", "sum:nret", "sum:nrel", "sum:nrelret",
+  "sum:nrelret[rel=2]", "mean:ap11[level=round]",
+  "mean:iprec[at=0.5,level=round]", NULL};
+
+@ @<Vector families@>=
+{"trec", "trec_eval's measures of one query: nq, nret, nrel, nrelret, iprec,"
+  " ap11[level=round], setap, rprecm, bing, utility", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
+  | 1ULL << RM_NRELRET | 1ULL << RM_IPREC | 1ULL << RM_SETAP | 1ULL << RM_RPRECM
+  | 1ULL << RM_BING | 1ULL << RM_UTILITY, trec_variants},
+{"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
+  trec_set_variants},
 
 @** Where the definitions disagree.
 \here{disagree}\input disagree
@@ -12676,7 +13700,8 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
     " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
     fam->algorithm, fam->stem);
   if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
-  else if (fam->variants == aggregate_variants) @<Write the groups of aggregates@>@;
+  else if (fam->variants == aggregate_variants || fam->variants == trec_set_variants)
+    @<Write the groups of aggregates@>@;
   else {
     @<Write the groups of worked examples@>;
     @<Write the groups of ratings@>;
@@ -12722,6 +13747,8 @@ gives their number, and the search for hard cases decides it.
 static int in_family(const vector_family *fam, const rm_example *x)
 {
   rm_variant v;
+  int te = strncmp(x->id, "TE-", 3) == 0; /* an example of \secref{q:trecm} */
+  if (te || fam->variants == trec_variants) return te && fam->variants == trec_variants;
   if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
   return (fam->metrics >> v.metric) & 1;
 }
@@ -12984,12 +14011,13 @@ pair by pair, in the order of the search's report.
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
     if (judged_metric((rm_metric) mi) != (fam->variants == judged_variants)) continue;
+    if (mi >= RM_NQ && mi <= RM_UTILITY) continue; /* see \secref{q:trecm} */
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
     for (j = 0; j < ms->np && ok; j++) {
       const dis_pair *q = &ms->pair[j];
-      if (q->state[SP_GRADED] != 1) continue;
+      if (q->state[SP_GRADED] != 1 || strncmp(q->lb, "level=", 6) == 0) continue;
       for (side = 0; side < 2 && ok; side++)
         @<Write the witness of pair |q| in the group of its variant |side|@>;
     }
@@ -13067,12 +14095,14 @@ static const char *const aggregate_variants[] = {
   rm_list qs[SET_CASES][5] = {{{0}}};
   adq_test t[SET_CASES];
   unsigned long cuts[32];
+  int te = fam->variants == trec_set_variants; /* the family of \secref{q:trecm} */
   ncuts = family_cutoffs(fam, cuts, 32);
   if (kept == NULL) ok = 0;
   for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
     const rm_set_example *x = &rm_set_examples[i];
     rm_variant v;
     char nm[RM_NAME_MAX], comment[200];
+    if ((strncmp(x->id, "TE-", 3) == 0) != te) continue;
     rm_variant_parse(x->name, &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
     snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
@@ -13084,11 +14114,11 @@ static const char *const aggregate_variants[] = {
       strcmp(x->verdict, "erratum") == 0, 0);
     fputs("\n      ]}", o.json);
   }
-  if (ok) @<Write the witnesses of GAUC's splits@>;
-  for (k = 0; aggregate_variants[k] && ok; k++) {
+  if (ok && !te) @<Write the witnesses of GAUC's splits@>;
+  for (k = 0; fam->variants[k] && ok; k++) {
     rm_variant v;
     char nm[RM_NAME_MAX], comment[64];
-    rm_variant_parse(aggregate_variants[k], &v, NULL, 0);
+    rm_variant_parse(fam->variants[k], &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
     @<Open a group for |nm|@>;
     for (c = 0; c < SET_CASES && ok; c++) {
@@ -13801,6 +14831,16 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"floor", NULL, "an item that no user rated, p(i) = 0"},
   {"floor", "none", "makes the value undefined"},
   {"floor", "code", "has p(i) raised to 1e-8, as the source's code does"},
+  {"at", NULL, "p/q: the recall level of iprec, from 0 to 1 (default 0)"},
+  {"level", NULL, "where a recall level rho is reached, with R relevant items"},
+  {"level", "exact", "at ceil(rho R) relevant items found (the textbook)"},
+  {"level", "round", "at lround(rho R) in doubles (trec_eval's 11pt_avg)"},
+  {"mult", NULL, "p/q: the multiplier m of R in rprecm (default 1)"},
+  {"tp", NULL, "-10^6..10^6: utility's weight of a relevant item retrieved (1)"},
+  {"fp", NULL, "-10^6..10^6: of a nonrelevant item retrieved (default -1)"},
+  {"fn", NULL, "-10^6..10^6: of a relevant item not retrieved (default 0)"},
+  {"tn", NULL, "-10^6..10^6: of a nonrelevant item not retrieved (default 0)"},
+  {"docs", NULL, "0..2^31-1: the documents in the collection, for tn (default 0)"},
   {"skip", NULL, "which queries an aggregator counts"},
   {"skip", "none", "every query"},
   {"skip", "undef", "those whose value is defined"},
@@ -13850,6 +14890,15 @@ static const char *const metric_help[][2] = {
   {"coverage", "distinct items of all users' top K, over items= (a set)"},
   {"fmean", "F of the precision and recall averaged over users (a set)"},
   {"novelty", "mean self-information -log2 p(i) of the top K (a set)"},
+  {"nq", "1 for each query; sum:nq is trec_eval's num_q"},
+  {"nret", "the number of items retrieved; sum:nret is num_ret"},
+  {"nrel", "the number R of relevant items; sum:nrel is num_rel"},
+  {"nrelret", "relevant items retrieved; sum:nrelret is num_rel_ret"},
+  {"iprec", "interpolated precision at the recall level at= (level=)"},
+  {"setap", "set average precision h^2/(n R) (trec_eval's set_map)"},
+  {"rprecm", "precision at rank floor(mult R + 0.9) (trec_eval's Rprec_mult)"},
+  {"bing", "sum of 1/log2(2 + nonrelevant above) over hits, over R (binG)"},
+  {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
   {NULL, NULL}};
 
 @ |command_usage| prints the help of one command and returns the exit
@@ -13896,7 +14945,9 @@ static int command_usage(const char *cmd, FILE *f)
     "  mean    the mean of the queries' values (macro average); keys skip, weight\n"
     "  micro   for a ratio metric, the sum of the numerators over the sum of the\n"
     "          denominators; key skip\n"
-    "  sum     the sum of the queries' values; key skip\n", f);
+    "  sum     the sum of the queries' values; key skip\n"
+    "  gm      the geometric mean, each value first raised to 1e-5 (trec_eval's\n"
+    "          gm_map is gm:ap); key skip\n", f);
   return 0;
 }
 

@@ -235,8 +235,8 @@ START_TEST(test_handmade_variants)
   ck_assert_msg(rm_value_set(&v, &l, 1, NULL, &d) == RM_ENAME, "skip past the last, double path");
   v.skip = RM_SKIP_NONE; v.weight = 3;
   ck_assert_msg(rm_value_set_exact(&v, &l, 1, &e) == RM_ENAME, "weight=3, exact path");
-  v.weight = RM_WEIGHT_UNIFORM; v.agg = 4;
-  ck_assert_msg(rm_value_set(&v, &l, 1, NULL, &d) == RM_ENAME, "agg=4, double path");
+  v.weight = RM_WEIGHT_UNIFORM; v.agg = RM_AGG_GM + 1;
+  ck_assert_msg(rm_value_set(&v, &l, 1, NULL, &d) == RM_ENAME, "agg past gm, double path");
   v.agg = RM_AGG_MEAN;
   ck_assert_msg(rm_value_set(&v, NULL, 1, NULL, &d) == RM_EINVAL, "q NULL, nq 1");
   ck_assert_msg(rm_value_set(&v, &l, 1, NULL, NULL) == RM_EINVAL, "out NULL");

@@ -196,11 +196,16 @@ static int oracle_ap11(mpq_t q, const rm_variant *v, const aplist *t)
   for (i = 0; i < k; i++) h[i] = (i ? h[i - 1] : 0) + (unsigned long) b[i];
   mpq_inits(best, x, rho, rec, NULL);
   for (j = 0; j <= 10; j++) {
+    /* level=round: trec_eval's count lround(0.j * R), in doubles as its
+       m_11pt_avg.c computes it; otherwise recall h/R >= j/10 exactly */
+    static const double tenth[11] = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8,
+      0.9, 1.0};
+    long cnt = lround(tenth[j] * (double) R);
     mpq_set_ui(rho, j, 10); mpq_canonicalize(rho);
     mpq_set_ui(best, 0, 1);
     for (i = 0; i < k; i++) {
       mpq_set_ui(rec, h[i], R); mpq_canonicalize(rec);
-      if (mpq_cmp(rec, rho) < 0) continue;
+      if (v->level == RM_LEVEL_ROUND ? (long) h[i] < cnt : mpq_cmp(rec, rho) < 0) continue;
       mpq_set_ui(x, h[i], i + 1); mpq_canonicalize(x);
       if (mpq_cmp(x, best) > 0) mpq_set(best, x);
     }

@@ -50,7 +50,7 @@ $RM verify --help | grep -q "What the keys" && bad "verify --help explains keys"
 # Every group key=words or key=words(COND) of a metric's line: each word
 # is accepted alone, with a cutoff (COND @K) or with each word of COND.
 listing=$(sed -n '/^NAME is/,/^aggregators/p' "$T/top" | grep '^  [a-z]' | grep -v '^  micro')
-[ "$(printf '%s\n' "$listing" | wc -l)" -eq 35 ] && ok "35 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
+[ "$(printf '%s\n' "$listing" | wc -l)" -eq 44 ] && ok "44 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
 nacc=0; nref=0
 while read -r head groups; do
   m=${head%%[*}; req=
@@ -61,6 +61,7 @@ while read -r head groups; do
     k=${g%%=*}; rest=${g#*=}; cond=; words=$rest
     case $rest in *"(required)") words=${rest%"(required)"};;
       *"("*) words=${rest%%"("*}; cond=${rest#*"("}; cond=${cond%")"};; esac
+    case $k$words in atp/q) words="0 1/2 1";; esac # a recall level, 0..1
     case $words in *..*) words="${words%%..*} ${words##*..}";; p/q) words="1/2 3";; *) words=${words//|/ };; esac
     for w in $words; do
       names=()
@@ -181,7 +182,7 @@ done
 # the names set in bold at the head of an entry of VARIANT NAMES
 sed -n '/^\.SH VARIANT NAMES/,/^\.SH COMMANDS/p' $MAN | grep -E '^\.BR? ' |
   sed -e 's/^\.BR* //' -e 's/\\-/-/g' -e 's/"[^"]*"/ /g' | tr ' ' '\n' > "$T/mannames"
-for m in $(printf '%s\n' "$listing" | awk '{sub(/\[.*/, "", $1); print $1}') mean micro sum; do
+for m in $(printf '%s\n' "$listing" | awk '{sub(/\[.*/, "", $1); print $1}') mean micro sum gm; do
   grep -qx -- "$m" "$T/mannames" || bad "man: no entry for metric or aggregator $m"
 done
 # and every key of the listing

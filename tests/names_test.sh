@@ -71,6 +71,15 @@ same 'unj_20' 'unj@20[ties=id-desc]'
 same 'Bpref(rel=2)' 'bpref[rel=2,ties=id-desc]'
 same 'infAP(rel=3)' 'infap[rel=3,ties=id-desc]'
 same 'mean:infAP' 'mean:infap[ties=id-desc]'
+same 'iprec_at_recall.0.3' 'iprec[at=3/10,level=round,ties=id-desc]'
+same 'iprec_at_recall_1.00' 'iprec[at=1,level=round,ties=id-desc]'
+same 'iprec_at_recall_0.00' 'iprec[at=0,level=round,ties=id-desc]'
+same 'IPrec(rel=2)@0.5' 'iprec[at=1/2,level=round,rel=2,ties=id-desc]'
+same 'NumRel(rel=2)' 'sum:nrel[rel=2]'
+same 'NumRelRet(rel=3)' 'sum:nrelret[rel=3]'
+same 'trec_eval:gm_map' 'gm:ap[ties=id-desc]'
+same 'Rprec_mult.1.4' 'rprecm[mult=7/5,ties=id-desc]'
+same 'SetRelP(rel=2)' 'recall[norm=min,rel=2,ties=id-desc]'
 # our own names keep their meaning
 same bpref 'bpref[ties=input]'
 same rbp 'rbp[ties=input,p=0.9,gain=binary,rel=1]'
@@ -85,18 +94,21 @@ refused() { # NAME TEXT: refused, with TEXT in the message, and not as unknown
   case "$e" in *"unknown metric"*) bad "'$1' refused as unknown: $e"; return ;; esac
   case "$e" in *"$2"*) ok ;; *) bad "'$1': message '$e' lacks '$2'" ;; esac
 }
-for n in 11pt_avg gm_map gm_bpref utility num_q num_ret num_rel \
-    num_rel_ret iprec_at_recall_0.10 relstring Rprec_mult_0.20 binG G ndcg_rel \
-    Rndcg set_map set_relative_P relative_P_5 yaap prefs_simp P_avgjg runid; do
+for n in relstring G ndcg_rel Rndcg yaap prefs_simp P_avgjg runid; do
   refused "trec_eval:$n" "trec_eval's ${n%%_[0-9]*} has no rankmetrics variant yet"
 done
-refused iprec_at_recall_0.10 "trec_eval's iprec_at_recall has no rankmetrics variant yet"
+refused iprec_at_recall "needs one recall level"
+refused 'iprec_at_recall.0.1,0.2' "several measures"
+refused iprec_at_recall_1.5 "at is a recall level"
+refused IPrec "needs a recall level"
+refused Rprec_mult "needs one multiplier of R"
+refused 'mean:num_rel' "already"
 refused 'rbp.q=1' "takes the parameter p="
 same unj 'unj[ties=input]'
 refused 'Judged' "needs a cutoff"
 refused 'rbp[p=1]' "must be below 1"
-for n in NumQ NumRel NumRelRet NumRet 'IPrec@0.5' \
-    'RBP(p=0.8)' SetAP SetRelP 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall; do
+same 'trec_eval:gm_bpref' 'gm:bpref[ties=id-desc]'
+for n in 'RBP(p=0.8)' 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
 done
@@ -154,7 +166,41 @@ E
   [ "$(wc -l < "$T/out")" -eq 9 ] && ok || bad "eval wrote $(wc -l < "$T/out") lines, expected 9"
 fi
 
-# ---- 5. eval and the measures of incomplete judgments, by hand -------------
+# ---- 5. the counts, gm_map, 11pt_avg and iprec_at_recall on the same files --
+# Counts: q1 retrieves 3 with R = 3 (a, c, d) and 2 of them; q2 retrieves 2
+# with R = 1, found.  Sums: num_q 2, num_ret 5, num_rel 4, num_rel_ret 3.
+# gm_map = sqrt(5/9 * 1/2) = sqrt(5/18).  11pt_avg, levels at lround(rho R):
+# q1 (ranking c, b, a; R = 3) has counts 0,0,1,1,1,2,2,2,2,3,3 and 2 found,
+# so levels 0.0-0.4 get P@1 = 1, 0.5-0.8 get P@3 = 2/3, 0.9 and 1.0 get 0:
+# (5 + 8/3)/11 = 23/33.  q2 (y, x; R = 1) has counts 0 (0.0-0.4) and 1
+# (0.5-1.0): every level gets P@2 = 1/2.  Mean (23/33 + 1/2)/2 = 79/132.
+# iprec_at_recall_0.50: q1 count lround(1.5) = 2, P@3 = 2/3; q2 1/2; mean 7/12.
+if ! $RM eval --quiet --trec -q -m num_q -m num_ret -m num_rel -m num_rel_ret \
+    -m gm_map -m 11pt_avg -m iprec_at_recall_0.50 "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval failed: $(cat "$T/out")"
+else
+  while read -r m q want; do
+    got=$(awk -F'\t' -v m="$m" -v q="$q" '$1 == m && $2 == q {print $3}' "$T/out")
+    w=$(awk "BEGIN {printf \"%.17g\", $want}")
+    if [ -n "$got" ] && awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}'; then ok
+    else bad "eval $m $q: got '$got', expected $w ($want)"; fi
+  done <<E
+num_q all 2
+num_ret all 5
+num_rel all 4
+num_rel_ret all 3
+num_rel 1 3
+num_rel_ret 2 1
+gm_map all sqrt(5/18)
+11pt_avg 1 23/33
+11pt_avg 2 1/2
+11pt_avg all 79/132
+iprec_at_recall_0.50 1 2/3
+iprec_at_recall_0.50 all 7/12
+E
+fi
+
+# ---- 6. eval and the measures of incomplete judgments, by hand -------------
 # q1 judges d1 1, d3 0, d4 1, d5 0, d7 1, d8 0, d9 0 and retrieves, in order,
 # d1 d2 d3 d4 d5 d6: d2 and d6 are unjudged.  R = 3, N = 4, min(N, R) = 3.
 #   bpref: d1 scores 1, d4 (one nonrelevant above) 1 - 1/3: (5/3)/3 = 5/9.

@@ -93,7 +93,7 @@ done <"$tmp/expect"
 n=0
 while IFS= read -r m; do
   n=$((n + 1))
-  grep -q -- "^- \`$m\`: " README.md || fail "the README's list of metrics lacks $m"
+  grep -qE -- "^- (\`[a-z0-9-]+\`, )*\`$m\`[:,]" README.md || fail "the README's list of metrics lacks $m"
 done <"$tmp/metrics"
 if [ "$n" -ge 20 ]; then ok "the tool's $n metrics read from --help"; else fail "only $n metrics read from --help"; fi
 

@@ -10295,6 +10295,8 @@ static int enclose_gm(mpfr_t lo, mpfr_t hi, const void *ctx)
   mpfr_t a, b, fl, fh;
   size_t i;
   int ok = 1;
+  logcache lc; /* the logarithms of the roots, shared by all the terms */
+  logcache_init(&lc);
   mpfr_inits2(mpfr_get_prec(lo), a, b, fl, fh, (mpfr_ptr) 0);
   mpfr_set_q(fl, g->floor, MPFR_RNDD); mpfr_set_q(fh, g->floor, MPFR_RNDU);
   mpfr_set_ui(lo, 0, MPFR_RNDN); mpfr_set_ui(hi, 0, MPFR_RNDN);
@@ -10305,7 +10307,7 @@ static int enclose_gm(mpfr_t lo, mpfr_t hi, const void *ctx)
     mpfr_add(lo, lo, a, MPFR_RNDD); mpfr_add(hi, hi, b, MPFR_RNDU);
   }
   for (i = 0; i < g->nt && ok; i++) {
-    ok = enclose_quotient(a, b, &g->t[2 * i], &g->t[2 * i + 1]);
+    ok = enclose_quotient(a, b, &g->t[2 * i], &g->t[2 * i + 1], &lc);
     if (mpfr_less_p(a, fl)) mpfr_set(a, fl, MPFR_RNDD);
     if (mpfr_less_p(b, fh)) mpfr_set(b, fh, MPFR_RNDU);
     mpfr_log(a, a, MPFR_RNDD); mpfr_log(b, b, MPFR_RNDU);
@@ -10314,6 +10316,7 @@ static int enclose_gm(mpfr_t lo, mpfr_t hi, const void *ctx)
   mpfr_div_ui(lo, lo, (unsigned long) g->n, MPFR_RNDD); mpfr_exp(lo, lo, MPFR_RNDD);
   mpfr_div_ui(hi, hi, (unsigned long) g->n, MPFR_RNDU); mpfr_exp(hi, hi, MPFR_RNDU);
   mpfr_clears(a, b, fl, fh, (mpfr_ptr) 0);
+  logcache_clear(&lc);
   return ok;
 }
 

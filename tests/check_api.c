@@ -151,7 +151,7 @@ END_TEST
 START_TEST(test_agg_out_of_range)
 {
   rm_variant v;
-  refused("mean:ap", 1, RM_AGG_SUM + 1);
+  refused("mean:ap", 1, RM_AGG_GM + 1);
   refused("mean:ap", 1, -1);
   refused("ap", 1, 1 << 20);
   ck_assert_int_eq(rm_variant_parse("ap", &v, NULL, 0), RM_OK);

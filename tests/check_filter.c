@@ -77,7 +77,7 @@ START_TEST(test_random_lists)
       grade[j] = (int) tu_below(&g, (unsigned) top + 1);
       score[j] = (double) tu_below(&g, 1000);
     }
-    l.n = n; l.grade = grade; l.score = score; l.id = NULL; l.label = NULL;
+    l.n = n; l.grade = grade; l.score = score; l.id = NULL; l.label = NULL; l.unjudged = NULL;
     l.n_unretrieved = tu_below(&g, 3); l.unretrieved_grade = grade;
     for (k = 0; k < FI_NV; k++) {
       int f;
@@ -111,7 +111,7 @@ START_TEST(test_long_fractions)
   size_t i, j;
   for (i = 0; i < 60; i++) g[i] = 0;
   for (i = 0; i < NP; i++) g[primes[i] - 1] = 1; /* relevant at the prime ranks */
-  l.n = 60; l.grade = g; l.score = NULL; l.id = NULL; l.label = NULL;
+  l.n = 60; l.grade = g; l.score = NULL; l.id = NULL; l.label = NULL; l.unjudged = NULL;
   l.n_unretrieved = 0; l.unretrieved_grade = g;
   /* AP = (1/15)(1/2+2/3+3/5+...+15/47): its denominator is 15 times the
      product of the primes to 47 over common factors, far beyond 2^53 */
@@ -121,7 +121,7 @@ START_TEST(test_long_fractions)
   for (i = 0; i < NP; i++) {
     for (j = 0; j < 48; j++) q[i][j] = j + 1 == (size_t) primes[i];
     ls[i].n = 48; ls[i].grade = q[i]; ls[i].score = NULL; ls[i].id = NULL;
-    ls[i].label = NULL; ls[i].n_unretrieved = 0; ls[i].unretrieved_grade = q[i];
+    ls[i].label = NULL; ls[i].unjudged = NULL; ls[i].n_unretrieved = 0; ls[i].unretrieved_grade = q[i];
   }
   ck_assert(rm_variant_parse("mean:rr", &v, msg, sizeof msg) == RM_OK);
   ck_assert_int_eq(fi_compare(&v, ls, NP, "mean:rr at the primes"), 0);
@@ -161,7 +161,7 @@ START_TEST(test_near_midpoint)
   rm_list l;
   int B, C, found = 0, hard = 0;
   ck_assert(rm_variant_parse("dcg[gain=linear]", &v, msg, sizeof msg) == RM_OK);
-  l.n = 4; l.grade = g; l.score = NULL; l.id = NULL; l.label = NULL;
+  l.n = 4; l.grade = g; l.score = NULL; l.id = NULL; l.label = NULL; l.unjudged = NULL;
   l.n_unretrieved = 0; l.unretrieved_grade = g;
   for (B = 1; B <= 100; B++)
     for (C = 1; C <= 100; C++) {

@@ -2223,7 +2223,8 @@ START_TEST(test_names_other_libraries)
   expect_reject("P", RM_ENAME, "needs a cutoff");
   expect_reject("map@10", RM_ENAME, "unknown metric 'map'");
   expect_reject("trec_eval:nosuch", RM_ENAME, "trec_eval has no measure");
-  ck_assert_int_eq(rm_variant_parse("gm_bpref", &v, NULL, 0), RM_ENAME);
+  v = parsed("gm_bpref");
+  ck_assert(v.metric == RM_BPREF && v.agg == RM_AGG_GM && v.ties == RM_TIES_ID_DESC);
 }
 END_TEST
 

@@ -136,7 +136,7 @@ END_TEST
 /* Sets: the counts summed, and geometric means worked by hand. */
 #define Q(g, u) {sizeof (int[]){0, RM_UNPAREN2 g} / sizeof (int) - 1, \
   (const int[]){0, RM_UNPAREN2 g} + 1, NULL, NULL, \
-  sizeof (int[]){0, RM_UNPAREN2 u} / sizeof (int) - 1, (const int[]){0, RM_UNPAREN2 u} + 1, NULL}
+  sizeof (int[]){0, RM_UNPAREN2 u} / sizeof (int) - 1, (const int[]){0, RM_UNPAREN2 u} + 1, NULL, NULL}
 #define RM_UNPAREN2(...) __VA_ARGS__
 static const rm_list set_a[] = {Q((1, 0, 2, 0), (1)), Q((0, 0), ())};
 static const rm_list set_b[] = {Q((0, 1), ()), Q((0, 0, 0, 0, 0, 0, 0, 1), ())};
@@ -202,8 +202,8 @@ END_TEST
 START_TEST(test_gm_rmse)
 {
   const rm_list q[] = {
-    {1, (const int[]){3}, (const double[]){0}, NULL, 0, NULL, NULL},
-    {1, (const int[]){1}, (const double[]){0}, NULL, 0, NULL, NULL}};
+    {1, (const int[]){3}, (const double[]){0}, NULL, 0, NULL, NULL, NULL},
+    {1, (const int[]){1}, (const double[]){0}, NULL, 0, NULL, NULL, NULL}};
   rm_variant v;
   rm_exact e;
   rm_status s;
@@ -467,7 +467,7 @@ START_TEST(test_oracle_bing)
   tu_parse_or_fail("binG", &v);
   {
     int g[] = {1, 0, 0, 1, 0}, u[] = {1};
-    rm_list l = {5, g, NULL, NULL, 1, u, NULL};
+    rm_list l = {5, g, NULL, NULL, 1, u, NULL, NULL};
     rm_exact e;
     rm_exact_init(&e);
     ck_assert(rm_value_exact(&v, &l, &e) == RM_OK && e.rational && strcmp(e.rational, "1/2") == 0);

@@ -8445,7 +8445,7 @@ one of a whole set.
 int rm_variant_reads_set(const rm_variant *v)
 {
   return v != NULL && (unsigned) v->metric < RM_N_METRICS
-    && (unsigned) v->agg <= RM_AGG_SUM
+    && (unsigned) v->agg <= RM_AGG_GM
     && (v->agg != RM_AGG_NONE || metrics[v->metric].set_d != NULL);
 }
 
@@ -19079,24 +19079,24 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
 \noalign{\smallskip\hrule\smallskip}
 \tw{runid}{\none}{(the run's tag)}
 \tw{num\_q}{NumQ}{(the number of queries)}
-\tw{num\_ret}{NumRet}{not yet}
-\tw{num\_rel}{NumRel}{not yet}
-\tw{num\_rel\_ret}{NumRelRet}{not yet}
+\tw{num\_ret}{NumRet}{sum:nret}
+\tw{num\_rel}{NumRel}{sum:nrel}
+\tw{num\_rel\_ret}{NumRelRet}{sum:nrelret}
 \tw{map}{AP}{ap[ties=id-desc]}
-\tw{gm\_map}{\none}{not yet}
+\tw{gm\_map}{\none}{gm:ap[ties=id-desc]}
 \tw{Rprec}{Rprec}{rprec[ties=id-desc]}
-\tw{bpref}{Bpref}{not yet}
+\tw{bpref}{Bpref}{bpref[ties=id-desc]}
 \tw{recip\_rank}{RR}{rr[ties=id-desc]}
-\tw{iprec\_at\_recall\_0.10}{IPrec@@0.1}{not yet}
+\tw{iprec\_at\_recall\_0.10}{IPrec@@0.1}{iprec[at=0.1,level=round,ties=id-desc]}
 \tw{P\_10}{P@@10}{precision@@10[ties=id-desc]}
 \tw{relstring}{\none}{not yet}
 \tw{recall\_10}{R@@10}{recall@@10[ties=id-desc]}
-\tw{infAP}{infAP}{not yet}
-\tw{gm\_bpref}{\none}{not yet}
-\tw{Rprec\_mult\_0.20}{\none}{not yet}
-\tw{utility}{\none}{not yet}
-\tw{11pt\_avg}{\none}{not yet}
-\tw{binG}{\none}{not yet}
+\tw{infAP}{infAP}{infap[ties=id-desc]}
+\tw{gm\_bpref}{\none}{gm:bpref[ties=id-desc]}
+\tw{Rprec\_mult\_0.20}{\none}{rprecm[mult=0.2,ties=id-desc]}
+\tw{utility}{\none}{utility}
+\tw{11pt\_avg}{\none}{ap11[level=round,ties=id-desc]}
+\tw{binG}{\none}{bing[ties=id-desc]}
 \tw{G}{\none}{not yet}
 \tw{dcg}{\none}{dcg[ties=id-desc]}
 \tw{ideal\_dcg}{\none}{idcg}
@@ -19105,19 +19105,19 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
 \tw{Rndcg}{\none}{not yet}
 \tw{ndcg\_cut\_10}{nDCG@@10}{ndcg@@10[ties=id-desc]}
 \tw{map\_cut\_10}{AP@@10}{ap@@10[ties=id-desc]}
-\tw{relative\_P\_10}{\none}{not yet}
+\tw{relative\_P\_10}{\none}{recall@@10[norm=min,ties=id-desc]}
 \tw{success\_10}{Success@@10}{hr@@10[ties=id-desc]}
 \tw{set\_P}{SetP}{precision[ties=id-desc]}
-\tw{set\_relative\_P}{SetRelP}{not yet}
+\tw{set\_relative\_P}{SetRelP}{recall[norm=min,ties=id-desc]}
 \tw{set\_recall}{SetR}{recall[ties=id-desc]}
-\tw{set\_map}{SetAP}{not yet}
+\tw{set\_map}{SetAP}{setap[ties=id-desc]}
 \tw{set\_F}{SetF}{f[beta2=1,ties=id-desc]}
 \tw{set\_F\_0.5}{SetF(beta=0.5)}{f[beta2=0.5,ties=id-desc]}
-\tw{num\_nonrel\_judged\_ret}{\none}{not yet}
+\tw{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}
 \tw{yaap}{\none}{not yet}
-\tw{rbp}{RBP}{not yet}
-\tw{rbp\_resid}{\none}{not yet}
-\tw{unj\_10}{\none}{not yet}
+\tw{rbp}{RBP}{rbp[gain=linear,ties=id-desc]}
+\tw{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}
+\tw{unj\_10}{\none}{unj@@10[ties=id-desc]}
 }}$$
 
 @ {\it What the comparison found.}  On 300 small random pairs of

@@ -13460,6 +13460,365 @@ static size_t ev_put(ev_pool *p, const char *s)
   return at;
 }
 
+@ {\it The external sort.}  An input whose queries are not grouped, and
+judgments that are not in the run's order, are sorted by query before they
+are evaluated, in memory bounded by \.{--memory} (see \secref{q:xsort} for
+why the sort is stable, how the memory is counted, and how many passes it
+takes).  A record travels as |ev_xrec|: pointers to its strings (valid until
+the next record is asked for) and its numbers.  In the buffer and in the
+spill files it is an |ev_xhdr| followed by its strings, each with its NUL; a
+length |EV_NONE| says that a string is absent.
+
+@<Tool functions@>=
+#define EV_NONE 0xffffffffu
+typedef struct {
+  double score; int64_t line;
+  uint32_t lq, ld, ll; /* lengths of the query, the document, the label */
+  int32_t grade; uint32_t flags; /* 1: it has a score; 2: its label is a rating */
+} ev_xhdr;
+typedef struct {
+  const char *q, *d, *lab;
+  int grade, has_score, rating;
+  double score; long line;
+} ev_xrec;
+typedef struct {@+ FILE *f; size_t left; char *buf; size_t cap; ev_xrec r; @+} ev_xin;
+typedef struct {
+  size_t limit; /* bytes of the buffer */
+  char *a; size_t cap, top, n; /* records from 0 to |top|; |n| offsets at the end */
+  FILE **run; size_t *nrec, nrun, cap_run; /* the spilled runs, in input order */
+  ev_xin *in; size_t nin, *heap, nheap; /* the merge */
+  size_t pos, last; int merging;
+  size_t nspill, npass; /* for the summary: runs written, merge passes */
+} ev_xsort;
+
+@ A temporary file is made by |mkstemp| in \.{\$TMPDIR} (else \.{/tmp}) and
+unlinked at once: it has no name from then on, so that no exit of the
+process, an error, a signal or \.{kill -9}, can leave it behind, and the
+space is returned when it is closed.  Every write is checked, and the
+flush before it is read back: a full disk is an error with its reason.
+
+@<Tool functions@>=
+static FILE *ev_tmpfile(void)
+{
+  const char *dir = getenv("TMPDIR");
+  char *path;
+  int fd;
+  FILE *f;
+  if (dir == NULL || *dir == '\0') dir = "/tmp";
+  path = tool_alloc(NULL, strlen(dir) + 32);
+  sprintf(path, "%s/rankmetrics-XXXXXX", dir);
+  if ((fd = mkstemp(path)) < 0) {
+    fprintf(stderr, "rankmetrics: eval: cannot create a temporary file in '%s': %s\n",
+      dir, strerror(errno));
+    free(path); return NULL;
+  }
+  unlink(path); free(path);
+  if ((f = fdopen(fd, "w+b")) == NULL) {
+    fprintf(stderr, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    close(fd);
+  }
+  return f;
+}
+static int ev_tmp_fail(void)
+{
+  fprintf(stderr, "rankmetrics: eval: cannot write a temporary file: %s\n",
+    errno ? strerror(errno) : "write error");
+  return 0;
+}
+static int ev_tmp_rewind(FILE *f)
+{
+  errno = 0;
+  if (fflush(f) != 0 || ferror(f)) return ev_tmp_fail();
+  if (fseek(f, 0L, SEEK_SET) != 0) {
+    fprintf(stderr, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    return 0;
+  }
+  return 1;
+}
+
+@ Writing and reading one record.  |ev_xlen| is the size of a record from
+its header; |ev_xdecode| points a record's strings into the bytes after its
+header.
+
+@<Tool functions@>=
+static size_t ev_xlen(const ev_xhdr *h)
+{
+  return sizeof *h + h->lq + 1 + (h->ld == EV_NONE ? 0 : h->ld + 1)
+    + (h->ll == EV_NONE ? 0 : h->ll + 1);
+}
+static void ev_xdecode(const ev_xhdr *h, const char *s, ev_xrec *r)
+{
+  r->q = s; s += h->lq + 1;
+  r->d = h->ld == EV_NONE ? NULL : s; if (r->d) s += h->ld + 1;
+  r->lab = h->ll == EV_NONE ? NULL : s;
+  r->grade = h->grade; r->has_score = h->flags & 1; r->rating = (h->flags & 2) != 0;
+  r->score = h->score; r->line = (long) h->line;
+}
+static int ev_xhead(const ev_xrec *r, ev_xhdr *h)
+{
+  size_t lq = strlen(r->q), ld = r->d ? strlen(r->d) : 0, ll = r->lab ? strlen(r->lab) : 0;
+  if (lq >= EV_NONE || ld >= EV_NONE || ll >= EV_NONE) {
+    fprintf(stderr, "rankmetrics: eval: line %ld: a field longer than 4 GB\n", r->line);
+    return 0;
+  }
+  memset(h, 0, sizeof *h);
+  h->score = r->has_score ? r->score : 0; h->line = r->line;
+  h->lq = (uint32_t) lq; h->ld = r->d ? (uint32_t) ld : EV_NONE;
+  h->ll = r->lab ? (uint32_t) ll : EV_NONE;
+  h->grade = r->grade; h->flags = (r->has_score ? 1u : 0u) | (r->rating ? 2u : 0u);
+  return 1;
+}
+static int ev_xput(FILE *f, const ev_xrec *r)
+{
+  ev_xhdr h;
+  if (!ev_xhead(r, &h)) return 0;
+  errno = 0;
+  if (fwrite(&h, sizeof h, 1, f) != 1 || fwrite(r->q, h.lq + 1, 1, f) != 1
+      || (r->d && fwrite(r->d, h.ld + 1, 1, f) != 1)
+      || (r->lab && fwrite(r->lab, h.ll + 1, 1, f) != 1)) return ev_tmp_fail();
+  return 1;
+}
+static int ev_xin_next(ev_xin *in) /* 1, 0 at the end of the run, $-1$ */
+{
+  ev_xhdr h;
+  size_t k;
+  if (in->left == 0) return 0;
+  if (fread(&h, sizeof h, 1, in->f) != 1) goto short_read;
+  k = ev_xlen(&h) - sizeof h;
+  if (k > in->cap) { in->cap = 2 * k; in->buf = tool_alloc(in->buf, in->cap); }
+  if (fread(in->buf, 1, k, in->f) != k) goto short_read;
+  ev_xdecode(&h, in->buf, &in->r);
+  in->left--;
+  return 1;
+short_read:
+  fprintf(stderr, "rankmetrics: eval: a temporary file was read short%s%s\n",
+    ferror(in->f) ? ": " : "", ferror(in->f) ? strerror(errno) : "");
+  return -1;
+}
+
+@ The buffer is one block of at most |limit| bytes: records grow from its
+start, their offsets from its end down, and when the two would meet the
+offsets are sorted and the records written in that order to a new spill
+file.  The block doubles from 1~MB up to the limit, so that a small input
+costs little; only a single record longer than the whole limit makes it
+grow past it (the line reader bounds lines first).  Two records of one
+query compare by their offsets, which increase with their place in the
+input: |qsort| is not stable, the key makes it so.
+
+@<Tool functions@>=
+static void ev_xs_free_in(ev_xsort *x);
+static const char *ev_xs_base; /* the buffer that |ev_xs_cmp| reads */
+static int ev_xs_cmp(const void *x, const void *y)
+{
+  size_t a = *(const size_t *) x, b = *(const size_t *) y;
+  int c = strcmp(ev_xs_base + a + sizeof(ev_xhdr), ev_xs_base + b + sizeof(ev_xhdr));
+  return c ? c : a < b ? -1 : a > b;
+}
+static size_t *ev_xs_ix(const ev_xsort *x) {@+ return (size_t *) (x->a + x->cap) - x->n; @+}
+static void ev_xs_sort(ev_xsort *x)
+{
+  ev_xs_base = x->a;
+  if (x->n > 1) qsort(ev_xs_ix(x), x->n, sizeof(size_t), ev_xs_cmp);
+}
+static int ev_xs_spill(ev_xsort *x)
+{
+  size_t i, *ix = ev_xs_ix(x);
+  FILE *f;
+  ev_xs_sort(x);
+  if ((f = ev_tmpfile()) == NULL) return 0;
+  if (x->nrun == x->cap_run) {
+    x->cap_run = 2 * x->cap_run + 16;
+    x->run = tool_alloc(x->run, x->cap_run * sizeof *x->run);
+    x->nrec = tool_alloc(x->nrec, x->cap_run * sizeof *x->nrec);
+  }
+  x->run[x->nrun] = f; x->nrec[x->nrun++] = x->n; x->nspill++;
+  errno = 0;
+  for (i = 0; i < x->n; i++) {
+    ev_xhdr h;
+    memcpy(&h, x->a + ix[i], sizeof h);
+    if (fwrite(x->a + ix[i], ev_xlen(&h), 1, f) != 1) return ev_tmp_fail();
+  }
+  if (!ev_tmp_rewind(f)) return 0;
+  x->top = x->n = 0;
+  return 1;
+}
+static int ev_xs_add(ev_xsort *x, const ev_xrec *r)
+{
+  ev_xhdr h;
+  size_t k, need, *ix;
+  if (!ev_xhead(r, &h)) return 0;
+  k = (ev_xlen(&h) + 7) & ~(size_t) 7;
+  need = k + sizeof(size_t);
+  if (x->top + need + x->n * sizeof(size_t) > x->cap) {
+    if (x->n > 0 && x->cap >= x->limit && !ev_xs_spill(x)) return 0;
+    while (x->top + need + x->n * sizeof(size_t) > x->cap) {
+      size_t cap = x->cap < (1u << 20) ? 1u << 20 : 2 * x->cap, old = x->cap;
+      if (cap > x->limit) cap = x->limit;
+      if (cap < x->top + need + x->n * sizeof(size_t)) cap = x->top + need
+        + x->n * sizeof(size_t); /* one record larger than the limit */
+      cap = (cap + 7) & ~(size_t) 7;
+      x->a = tool_alloc(x->a, cap); x->cap = cap;
+      memmove(x->a + cap - x->n * sizeof(size_t), x->a + old - x->n * sizeof(size_t),
+        x->n * sizeof(size_t));
+    }
+  }
+  memcpy(x->a + x->top, &h, sizeof h);
+  memcpy(x->a + x->top + sizeof h, r->q, h.lq + 1);
+  if (r->d) memcpy(x->a + x->top + sizeof h + h.lq + 1, r->d, h.ld + 1);
+  if (r->lab) memcpy(x->a + x->top + ev_xlen(&h) - h.ll - 1, r->lab, h.ll + 1);
+  x->n++;
+  ix = ev_xs_ix(x); ix[0] = x->top;
+  x->top += k;
+  return 1;
+}
+
+@ The merge.  The records at the heads of the runs sit in a binary heap,
+smallest query first, and of two heads with one query the earlier run
+first, which keeps a query's records in input order across the runs.  A
+merge reads at most |fan| runs at once (each costs a stdio buffer and a file
+descriptor); while there are more, the first |fan| runs are merged into one
+new run that takes their place, so that each pass over the data divides the
+number of runs by |fan|.
+
+@<Tool functions@>=
+static int ev_xs_less(const ev_xsort *x, size_t a, size_t b)
+{
+  int c = strcmp(x->in[a].r.q, x->in[b].r.q);
+  return c ? c < 0 : a < b;
+}
+static void ev_xs_down(ev_xsort *x, size_t i)
+{
+  for (;;) {
+    size_t l = 2 * i + 1, m = i, t;
+    if (l < x->nheap && ev_xs_less(x, x->heap[l], x->heap[m])) m = l;
+    if (l + 1 < x->nheap && ev_xs_less(x, x->heap[l + 1], x->heap[m])) m = l + 1;
+    if (m == i) return;
+    t = x->heap[i]; x->heap[i] = x->heap[m]; x->heap[m] = t; i = m;
+  }
+}
+static int ev_xs_open(ev_xsort *x, size_t k) /* heads of the first |k| runs */
+{
+  size_t i;
+  int r;
+  ev_xs_free_in(x);
+  x->in = tool_zalloc(k * sizeof *x->in);
+  x->heap = tool_alloc(NULL, k * sizeof *x->heap);
+  x->nin = k;
+  for (i = 0; i < k; i++) {
+    x->in[i].f = x->run[i]; x->in[i].left = x->nrec[i];
+    if ((r = ev_xin_next(&x->in[i])) < 0) return 0;
+    if (r) x->heap[x->nheap++] = i;
+  }
+  for (i = x->nheap; i-- > 0; ) ev_xs_down(x, i);
+  return 1;
+}
+static int ev_xs_pop(ev_xsort *x, ev_xrec *r) /* the smallest head: its run, plus one */
+{
+  size_t t;
+  if (x->nheap == 0) return 0;
+  t = x->heap[0];
+  *r = x->in[t].r; /* its strings stay in |in[t].buf| until run |t| is read again */
+  return (int) t + 1;
+}
+static int ev_xs_advance(ev_xsort *x, size_t t) /* |t| is at the top of the heap */
+{
+  int k = ev_xin_next(&x->in[t]);
+  if (k < 0) return 0;
+  if (k == 0) x->heap[0] = x->heap[--x->nheap];
+  if (x->nheap) ev_xs_down(x, 0);
+  return 1;
+}
+static void ev_xs_free_in(ev_xsort *x)
+{
+  size_t i;
+  for (i = 0; i < x->nin; i++) free(x->in[i].buf);
+  free(x->in); x->in = NULL; free(x->heap); x->heap = NULL;
+  x->nin = x->nheap = 0;
+}
+static int ev_xs_merge_pass(ev_xsort *x, size_t fan)
+{
+  FILE *f;
+  size_t total = 0, i;
+  ev_xrec r;
+  int t;
+  if ((f = ev_tmpfile()) == NULL) return 0;
+  if (!ev_xs_open(x, fan)) goto fail;
+  while ((t = ev_xs_pop(x, &r)) > 0) {
+    if (!ev_xput(f, &r) || !ev_xs_advance(x, (size_t) t - 1)) goto fail;
+    total++;
+  }
+  if (!ev_tmp_rewind(f)) goto fail;
+  ev_xs_free_in(x);
+  for (i = 0; i < fan; i++) fclose(x->run[i]);
+  x->run[0] = f; x->nrec[0] = total;
+  for (i = fan; i < x->nrun; i++) {
+    x->run[i - fan + 1] = x->run[i]; x->nrec[i - fan + 1] = x->nrec[i];
+  }
+  x->nrun -= fan - 1; x->npass++;
+  return 1;
+fail:
+  fclose(f);
+  return 0;
+}
+
+@ When the input has been read, |ev_xs_end| sorts the buffer; if nothing
+was spilled, the records are read from it in place.  Otherwise the last
+buffer is spilled too and freed, the runs are merged down to |fan|, and the
+final merge is read a record at a time by |ev_xs_next|; the run whose head
+was given last is read on only when the next record is asked for, so that
+the strings given stay valid until then.  |fan| is a 128-KB share of the
+limit, between 2 and 128.
+
+@<Tool functions@>=
+static int ev_xs_end(ev_xsort *x)
+{
+  size_t fan = x->limit / 131072;
+  x->pos = 0; x->last = 0;
+  if (x->nrun == 0) { ev_xs_sort(x); x->merging = 0; return 1; }
+  if (x->n > 0 && !ev_xs_spill(x)) return 0;
+  free(x->a); x->a = NULL; x->cap = x->top = 0;
+  if (fan < 2) fan = 2;
+  if (fan > 128) fan = 128;
+  while (x->nrun > fan) if (!ev_xs_merge_pass(x, fan)) return 0;
+  x->merging = 1;
+  return ev_xs_open(x, x->nrun);
+}
+static int ev_xs_next(ev_xsort *x, ev_xrec *r) /* 1, 0 at the end, $-1$ */
+{
+  int t;
+  if (!x->merging) {
+    ev_xhdr h;
+    size_t off;
+    if (x->pos >= x->n) return 0;
+    off = ev_xs_ix(x)[x->pos++];
+    memcpy(&h, x->a + off, sizeof h);
+    ev_xdecode(&h, x->a + off + sizeof h, r);
+    return 1;
+  }
+  if (x->last && !ev_xs_advance(x, x->last - 1)) return -1;
+  x->last = 0;
+  if ((t = ev_xs_pop(x, r)) == 0) return 0;
+  x->last = (size_t) t;
+  return 1;
+}
+static void ev_xs_at(const ev_xsort *x, size_t i, ev_xrec *r) /* in memory */
+{
+  ev_xhdr h;
+  size_t off = ev_xs_ix(x)[i];
+  memcpy(&h, x->a + off, sizeof h);
+  ev_xdecode(&h, x->a + off + sizeof h, r);
+}
+static void ev_xs_free(ev_xsort *x) /* keeps the limit and the counts */
+{
+  size_t i;
+  ev_xs_free_in(x);
+  for (i = 0; i < x->nrun; i++) fclose(x->run[i]);
+  free(x->run); x->run = NULL; free(x->nrec); x->nrec = NULL;
+  x->nrun = x->cap_run = 0;
+  free(x->a); x->a = NULL; x->cap = x->top = x->n = 0;
+  x->merging = 0; x->pos = x->last = 0;
+}
+
 @ The judgments of one query reach the merge as a view, |ev_judg|, whether
 they were streamed or read into memory.  |ev_jsource| reads the judgments
 file one query at a time; |ev_order| follows the order of a file's queries;
@@ -13503,6 +13862,10 @@ typedef struct {
   ev_measure *m; int nm;
   int per_query, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep; /* |format|: 0 table, 1 trec, 2 json */
+  size_t mem; /* \.{--memory}: the bound, in bytes */
+  ev_xsort rxs; /* the run or the delimited file, sorted */
+  int rejoin; ev_xsort oxs; size_t nord; /* a grouped run beside merged judgments */
+  const ev_judg *jgiven; int jgiven_on; /* the judgments of the group, found */
   char delim; /* 0: from the header */
   const char *col[4]; /* user, item, label, score */
   const char *qrels_path, *path;
@@ -13782,8 +14145,11 @@ int jstream; /* the judgments are streamed */
 ev_jsource js; /* the judgments file */
 ev_order run_ord, j_ord; /* the orders of the two files so far */
 int decided; /* a merge decision relied on the orders */
-ev_pool jp; /* in memory: strings of the judgments */
-ev_rec *jr; size_t njr; /* in memory: the judgments, sorted by query */
+ev_xsort jxs; /* sorted: the judgments, in memory or in spilled runs */
+int jmerge; /* sorted, spilled: merged with the sorted run */
+ev_xrec jhead; int jhave; /* merged: the next judgment, not yet in a query */
+FILE *jcopy; /* a copy of judgments that are not a regular file */
+FILE *defer; size_t ndefer; /* merged: the judgments of queries only judged */
 size_t *jq_start, *jq_len; size_t njq; /* in memory: the judged queries */
 char *jq_seen; /* in memory: the query was in the run */
 ev_judg jv; const char **jv_d; int *jv_g; long *jv_l; size_t cap_jv;
@@ -13838,24 +14204,26 @@ static int ev_jline(ev_state *st, ev_jsource *j)
 
 @ Opening the judgments starts a pass.  The first line is read at once, so
 that an empty file is refused before anything else; it waits in the
-reader's fields (|have|).  In memory, every line is read and sorted.
+reader's fields (|have|).  Otherwise every line goes through the external
+sort (|ev_xsort|): if it fits in the buffer the judgments stay there, sorted,
+and a query is found by binary search; if not, they are read back merged,
+in byte order, beside a run sorted the same way (|jmerge|).  Judgments that
+are not a regular file (\.{-}, a pipe) were copied to a temporary file
+first, so that every pass can read them again.
 
 @<Tool functions@>=
-static const char *ev_sort_pool; /* the pool that |ev_cmp_q| reads */
-static int ev_cmp_q(const void *x, const void *y)
-{
-  const ev_rec *a = x, *b = y;
-  int c = strcmp(ev_sort_pool + a->q, ev_sort_pool + b->q);
-  return c ? c : a->seq < b->seq ? -1 : a->seq > b->seq;
-}
 static int ev_open_qrels(ev_state *st)
 {
   ev_jsource *j = &st->js;
-  size_t i, cap_r = 0;
+  size_t i, nr;
   int r;
-  if (j->f) fclose(j->f);
+  if (j->f && j->f != st->jcopy) fclose(j->f);
+  j->f = NULL;
   j->line = 0; j->have = j->ready = j->eof = 0;
-  if ((j->f = fopen(st->qrels_path, "r")) == NULL) {
+  if (st->jcopy) {
+    if (!ev_tmp_rewind(st->jcopy)) return 0;
+    j->f = st->jcopy;
+  } else if ((j->f = fopen(st->qrels_path, "r")) == NULL) {
     fprintf(stderr, "rankmetrics: eval: cannot open '%s': %s\n", st->qrels_path,
       strerror(errno));
     return 0;
@@ -13867,25 +14235,26 @@ static int ev_open_qrels(ev_state *st)
   }
   j->have = 1;
   if (st->jstream) return 1;
-  st->jp.len = 0; st->njr = st->njq = 0;
+  st->njq = 0; st->jmerge = 0; st->jhave = 0;
   do {
-    ev_rec x;
-    x.q = ev_put(&st->jp, j->f_q); x.d = ev_put(&st->jp, j->f_d);
-    x.grade = j->grade; x.has_score = 0; x.score = 0; x.line = j->line;
-    x.seq = st->njr;
-    if (st->njr == cap_r) { cap_r = 2 * cap_r + 1024;
-      st->jr = tool_alloc(st->jr, cap_r * sizeof *st->jr); }
-    st->jr[st->njr++] = x;
+    ev_xrec x;
+    x.q = j->f_q; x.d = j->f_d; x.lab = NULL; x.grade = j->grade;
+    x.has_score = 0; x.rating = 0; x.score = 0; x.line = j->line;
+    if (!ev_xs_add(&st->jxs, &x)) return 0;
   } while ((r = ev_jline(st, j)) > 0);
-  if (r < 0) return 0;
-  ev_sort_pool = st->jp.s;
-  qsort(st->jr, st->njr, sizeof *st->jr, ev_cmp_q);
-  st->jq_start = tool_alloc(st->jq_start, (st->njr + 1) * sizeof(size_t));
-  st->jq_len = tool_alloc(st->jq_len, (st->njr + 1) * sizeof(size_t));
-  for (i = 0; i < st->njr; i++)
-    if (i == 0 || strcmp(st->jp.s + st->jr[i - 1].q, st->jp.s + st->jr[i].q)) {
+  if (r < 0 || !ev_xs_end(&st->jxs)) return 0;
+  if (st->jxs.merging) { st->jmerge = 1; return 1; }
+  nr = st->jxs.n;
+  st->jq_start = tool_alloc(st->jq_start, (nr + 1) * sizeof(size_t));
+  st->jq_len = tool_alloc(st->jq_len, (nr + 1) * sizeof(size_t));
+  for (i = 0; i < nr; i++) {
+    ev_xrec a, b;
+    ev_xs_at(&st->jxs, i, &b);
+    if (i > 0) ev_xs_at(&st->jxs, i - 1, &a);
+    if (i == 0 || strcmp(a.q, b.q)) {
       st->jq_start[st->njq] = i; st->jq_len[st->njq++] = 1;
     } else st->jq_len[st->njq - 1]++;
+  }
   st->jq_seen = tool_alloc(st->jq_seen, st->njq + 1);
   memset(st->jq_seen, 0, st->njq + 1);
   return 1;
@@ -13924,6 +14293,114 @@ static int ev_jgroup(ev_state *st, ev_jsource *j)
   return 1;
 }
 
+@ Merged, the judgments come one record at a time from the external sort,
+with the record that begins the next query waiting in |jhead|; a query is
+collected into the streaming reader's arrays, whose view |v| it then fills.
+A judged query that the sorted run has passed by is missing from the run:
+it is not evaluated at once but written to a temporary file (|defer|) and
+evaluated after the run's last query, where the in-memory reading puts it,
+so that both readings give one output in one order.
+
+@<Tool functions@>=
+static int ev_judged_only(ev_state *st, const ev_judg *jv);
+static void ev_jadd(ev_jsource *j, const char *d, int grade, long line)
+{
+  if (j->n == j->cap_a) {
+    j->cap_a = 2 * j->cap_a + 64;
+    j->off = tool_alloc(j->off, j->cap_a * sizeof *j->off);
+    j->grade_a = tool_alloc(j->grade_a, j->cap_a * sizeof *j->grade_a);
+    j->line_a = tool_alloc(j->line_a, j->cap_a * sizeof *j->line_a);
+    j->d = tool_alloc(j->d, j->cap_a * sizeof *j->d);
+  }
+  j->off[j->n] = ev_put(&j->p, d);
+  j->grade_a[j->n] = grade; j->line_a[j->n] = line; j->n++;
+}
+static void ev_jview(ev_jsource *j)
+{
+  size_t i;
+  for (i = 0; i < j->n; i++) j->d[i] = j->p.s + j->off[i];
+  j->v.q = j->p.s; j->v.n = j->n; j->v.d = j->d;
+  j->v.grade = j->grade_a; j->v.line = j->line_a;
+}
+static int ev_jgroup_x(ev_state *st) /* 1, 0 at the end, $-1$ */
+{
+  ev_jsource *j = &st->js;
+  int r;
+  if (!st->jhave) {
+    if ((r = ev_xs_next(&st->jxs, &st->jhead)) <= 0) return r;
+    st->jhave = 1;
+  }
+  j->p.len = 0; j->n = 0;
+  ev_put(&j->p, st->jhead.q);
+  for (;;) {
+    ev_jadd(j, st->jhead.d, st->jhead.grade, st->jhead.line);
+    if ((r = ev_xs_next(&st->jxs, &st->jhead)) < 0) return -1;
+    if (r == 0) { st->jhave = 0; break; }
+    if (strcmp(st->jhead.q, j->p.s) != 0) break;
+  }
+  ev_jview(j);
+  return 1;
+}
+static int ev_defer(ev_state *st, const ev_judg *jv)
+{
+  size_t k;
+  if (st->defer == NULL && (st->defer = ev_tmpfile()) == NULL) return 0;
+  for (k = 0; k < jv->n; k++) {
+    ev_xrec x;
+    x.q = jv->q; x.d = jv->d[k]; x.lab = NULL; x.grade = jv->grade[k];
+    x.has_score = x.rating = 0; x.score = 0; x.line = jv->line[k];
+    if (!ev_xput(st->defer, &x)) return 0;
+    st->ndefer++;
+  }
+  return 1;
+}
+static int ev_match_x(ev_state *st, const char *q, const ev_judg **jv)
+{
+  ev_jsource *j = &st->js;
+  *jv = NULL;
+  for (;;) {
+    int c, r;
+    if (!j->ready) {
+      if ((r = ev_jgroup_x(st)) <= 0) return r == 0;
+      j->ready = 1;
+    }
+    if ((c = strcmp(j->v.q, q)) > 0) return 1;
+    j->ready = 0;
+    if (c == 0) { *jv = &j->v; return 1; }
+    if (!ev_defer(st, &j->v)) return 0;
+  }
+}
+static int ev_drain_x(ev_state *st) /* the judged queries after the run's last */
+{
+  int r;
+  if (st->js.ready) { st->js.ready = 0; if (!ev_defer(st, &st->js.v)) return 0; }
+  while ((r = ev_jgroup_x(st)) > 0) if (!ev_defer(st, &st->js.v)) return 0;
+  return r == 0;
+}
+static int ev_undefer(ev_state *st) /* evaluates them, in order */
+{
+  ev_jsource *j = &st->js;
+  ev_xin in;
+  int r;
+  if (st->defer == NULL) return 1;
+  if (!ev_tmp_rewind(st->defer)) return 0;
+  memset(&in, 0, sizeof in); in.f = st->defer; in.left = st->ndefer;
+  r = ev_xin_next(&in);
+  while (r > 0) {
+    j->p.len = 0; j->n = 0;
+    ev_put(&j->p, in.r.q);
+    do {
+      ev_jadd(j, in.r.d, in.r.grade, in.r.line);
+      r = ev_xin_next(&in);
+    } while (r > 0 && strcmp(in.r.q, j->p.s) == 0);
+    if (r < 0) break;
+    ev_jview(j);
+    if (!ev_judged_only(st, &j->v)) { r = -1; break; }
+  }
+  free(in.buf);
+  return r == 0;
+}
+
 @ In memory, a query is found by binary search and its view is built in
 scratch arrays.
 
@@ -13933,7 +14410,10 @@ static long ev_find_query(const ev_state *st, const char *q)
   size_t lo = 0, hi = st->njq;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    int c = strcmp(st->jp.s + st->jr[st->jq_start[mid]].q, q);
+    ev_xrec x;
+    int c;
+    ev_xs_at(&st->jxs, st->jq_start[mid], &x);
+    c = strcmp(x.q, q);
     if (c == 0) return (long) mid;
     if (c < 0) lo = mid + 1; else hi = mid;
   }
@@ -13949,10 +14429,12 @@ static const ev_judg *ev_judg_mem(ev_state *st, size_t jq)
     st->jv_l = tool_alloc(st->jv_l, st->cap_jv * sizeof *st->jv_l);
   }
   for (k = 0; k < n; k++) {
-    st->jv_d[k] = st->jp.s + st->jr[s + k].d;
-    st->jv_g[k] = st->jr[s + k].grade; st->jv_l[k] = st->jr[s + k].line;
+    ev_xrec x;
+    ev_xs_at(&st->jxs, s + k, &x);
+    st->jv_d[k] = x.d; st->jv_g[k] = x.grade; st->jv_l[k] = x.line;
+    if (k == 0) st->jv.q = x.q;
   }
-  st->jv.q = st->jp.s + st->jr[s].q; st->jv.n = n;
+  st->jv.n = n;
   st->jv.d = st->jv_d; st->jv.grade = st->jv_g; st->jv.line = st->jv_l;
   return &st->jv;
 }
@@ -14362,7 +14844,10 @@ static int ev_group_done(ev_state *st, ev_group *g)
   rm_list l = {0};
   if (g->n == 0) return 1;
   if (st->qrels_path) {
-    if (st->jstream) {
+    if (st->jgiven_on) jv = st->jgiven;
+    else if (st->jmerge) {
+      if (!ev_match_x(st, q, &jv)) return 0;
+    } else if (st->jstream) {
       int r = ev_match(st, q, &jv);
       if (r != 1) return r;
     } else {
@@ -14717,29 +15202,31 @@ is done, 0 on an error, and one of those codes when it asks for another
 pass.
 
 @<Tool functions@>=
+static int ev_rejoin_add(ev_state *st, const ev_source *s);
+static int ev_rejoin(ev_state *st, ev_group *g);
 static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
 {
-  ev_pool mp = {NULL, 0, 0};
-  ev_rec *all = NULL;
-  size_t nall = 0, cap = 0, i, nrec = 0;
+  size_t nrec = 0;
   int r, rc = 1, open = 0, any = 0;
   while ((r = ev_next(st, s)) > 0) {
     any = 1;
     if (st->progress && (++nrec & 16383) == 0) ev_progress(st, s, 0);
     if (memory) {
-      ev_rec x;
-      x.q = ev_put(&mp, s->f_q); x.d = s->f_d ? ev_put(&mp, s->f_d) : (size_t) -1;
-      x.grade = s->grade; x.has_score = s->has_score; x.score = s->score;
-      x.lab = s->f_label ? ev_put(&mp, s->f_label) : (size_t) -1; x.rating = s->rating;
-      x.line = s->line; x.seq = nall;
-      if (nall == cap) { cap = 2 * cap + 1024; all = tool_alloc(all, cap * sizeof *all); }
-      all[nall++] = x;
+      ev_xrec x;
+      x.q = s->f_q; x.d = s->f_d; x.lab = s->f_label; x.grade = s->grade;
+      x.has_score = s->has_score; x.rating = s->rating;
+      x.score = s->has_score ? s->score : 0; x.line = s->line;
+      if (!ev_xs_add(&st->rxs, &x)) { rc = 0; goto done; }
       continue;
     }
     if (!open || strcmp(g->p.s, s->f_q) != 0) {
-      if (open && (rc = ev_group_done(st, g)) != 1) goto done;
+      if (open && !st->rejoin && (rc = ev_group_done(st, g)) != 1) goto done;
       if ((rc = ev_new_query(st, s->f_q)) != 1) goto done;
-      ev_group_start(g, s->f_q); open = 1;
+      ev_group_start(g, s->f_q); open = 1; st->nord++;
+    }
+    if (st->rejoin) {
+      if (!ev_rejoin_add(st, s)) { rc = 0; goto done; }
+      continue;
     }
     ev_group_label(g, s->f_label, s->rating, s->line);
     ev_group_add(g, s->f_d, s->grade, s->has_score, s->score, s->line);
@@ -14751,24 +15238,163 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
     rc = 0; goto done;
   }
   if (memory) {
-    ev_sort_pool = mp.s;
-    if (nall) qsort(all, nall, sizeof *all, ev_cmp_q);
-    for (i = 0; i < nall; i++) {
-      if (!open || strcmp(g->p.s, mp.s + all[i].q) != 0) {
+    ev_xrec x;
+    if (!ev_xs_end(&st->rxs)) { rc = 0; goto done; }
+    while ((r = ev_xs_next(&st->rxs, &x)) > 0) {
+      if (!open || strcmp(g->p.s, x.q) != 0) {
         if (open && (rc = ev_group_done(st, g)) != 1) goto done;
-        ev_group_start(g, mp.s + all[i].q); open = 1;
+        ev_group_start(g, x.q); open = 1;
       }
-      ev_group_label(g, all[i].lab == (size_t) -1 ? NULL : mp.s + all[i].lab,
-        all[i].rating, all[i].line);
-      ev_group_add(g, all[i].d == (size_t) -1 ? NULL : mp.s + all[i].d,
-        all[i].grade, all[i].has_score, all[i].score, all[i].line);
+      ev_group_label(g, x.lab, x.rating, x.line);
+      ev_group_add(g, x.d, x.grade, x.has_score, x.score, x.line);
     }
+    if (r < 0) { rc = 0; goto done; }
   }
+  if (st->rejoin) { rc = ev_rejoin(st, g); goto done; }
   if (open && (rc = ev_group_done(st, g)) != 1) goto done;
   if (st->qrels_path && st->jstream) rc = ev_drain(st);
+  else if (st->qrels_path && st->jmerge) rc = ev_drain_x(st);
 done:
   if (st->progress && st->t_shown > 0) ev_progress(st, s, 1);
-  free(mp.s); free(all);
+  ev_xs_free(&st->rxs); ev_xs_free(&st->oxs);
+  return rc;
+}
+
+@ {\it The memory bound.}  \.{--memory SIZE} (or the environment variable
+\.{RANKMETRICS\_MEMORY}; the option wins) bounds what \.{eval} holds: a
+number of bytes, or of kibibytes, mebibytes or gibibytes with the suffix
+\.{K}, \.{M} or \.{G}; the default is 256~MiB, which fits a small machine.
+At least 64~KiB.  Each of the two external sorts, the run's and the
+judgments', gets three eighths of it for its buffer, leaving a quarter for
+the query being evaluated and everything else.  A run or judgments that
+are not a regular file, such as a pipe or \.{-}, are copied to a temporary
+file as they are read, so that a pass can read them again: a pipe then
+costs disk space, the size of its bytes, and no more memory than a file.
+
+@<Tool functions@>=
+static int ev_size(const char *s, size_t *out)
+{
+  char *end;
+  unsigned long long x;
+  int sh = 0;
+  if (*s < '0' || *s > '9') return 0;
+  errno = 0;
+  x = strtoull(s, &end, 10);
+  if (*end == 'K' || *end == 'k') sh = 10;
+  else if (*end == 'M' || *end == 'm') sh = 20;
+  else if (*end == 'G' || *end == 'g') sh = 30;
+  if (sh) end++;
+  if (errno || *end != '\0' || x > (SIZE_MAX >> sh) || (x << sh) < 65536) return 0;
+  *out = (size_t) (x << sh);
+  return 1;
+}
+static FILE *ev_copy(FILE *in, const char *path)
+{
+  char buf[65536];
+  size_t k;
+  FILE *f = ev_tmpfile();
+  if (f == NULL) return NULL;
+  while ((k = fread(buf, 1, sizeof buf, in)) > 0) {
+    errno = 0;
+    if (fwrite(buf, 1, k, f) != k) { ev_tmp_fail(); fclose(f); return NULL; }
+  }
+  if (ferror(in)) {
+    fprintf(stderr, "%s: read error: %s\n", path, strerror(errno));
+    fclose(f); return NULL;
+  }
+  if (!ev_tmp_rewind(f)) { fclose(f); return NULL; }
+  return f;
+}
+
+@ @<Set the memory bound of \.{eval}@>=
+if (st.mem == 0) {
+  const char *e = getenv("RANKMETRICS_MEMORY");
+  if (e && *e && !ev_size(e, &st.mem)) {
+    fprintf(stderr, "rankmetrics: eval: RANKMETRICS_MEMORY='%s' is not a size of"
+      " at least 64K\n", e);
+    rc = 2; goto done;
+  }
+  if (st.mem == 0) st.mem = (size_t) 256 << 20;
+}
+st.rxs.limit = st.jxs.limit = st.oxs.limit = st.mem / 8 * 3
+
+@ {\it A grouped run beside merged judgments.}  A run whose queries are
+grouped but not in the judgments' order is streamed in its own order, and
+its queries are written in that order, as when the judgments fit in memory.
+When they do not (they are merged, |jmerge|), the run is joined with them by
+two more sorts, so that its output is still the one the in-memory reading
+gives.  While the run is read, each line goes to the sort |rxs| keyed by its
+query, carrying its group's ordinal (a fixed-width hexadecimal number, whose
+byte order is its numeric order) in the label's place, which a TREC run does
+not use.  Then the run, sorted by query, meets the sorted judgments as a
+sorted run does (a judged query the run lacks is deferred); the lines of
+each query and its judgments go to a third sort, |oxs|, keyed by the
+ordinal, with the name in the label's place; a judgment is told from a run
+line by having no score.  Read back in the run's order, each group is
+evaluated with the judgments found for it (|jgiven|).  This costs three
+sorts where the in-memory reading costs none; it happens only when the
+judgments are larger than their share of \.{--memory}.
+
+@<Tool functions@>=
+static int ev_rejoin_add(ev_state *st, const ev_source *s)
+{
+  char ord[24];
+  ev_xrec x;
+  snprintf(ord, sizeof ord, "%016lx", (unsigned long) st->nord);
+  x.q = s->f_q; x.d = s->f_d; x.lab = ord; x.grade = s->grade;
+  x.has_score = 1; x.rating = 0; x.score = s->score; x.line = s->line;
+  return ev_xs_add(&st->rxs, &x);
+}
+static int ev_rejoin(ev_state *st, ev_group *g)
+{
+  ev_pool name = {NULL, 0, 0}, ord = {NULL, 0, 0};
+  ev_jsource *j = &st->js;
+  ev_xrec x, y;
+  const ev_judg *jv;
+  size_t k;
+  int r, rc = 0;
+  if (!ev_xs_end(&st->rxs)) goto done;
+  r = ev_xs_next(&st->rxs, &x);
+  while (r > 0) {
+    name.len = 0; ev_put(&name, x.q);
+    ord.len = 0; ev_put(&ord, x.lab);
+    if (!ev_match_x(st, name.s, &jv)) goto done;
+    for (k = 0; jv && k < jv->n; k++) {
+      y.q = ord.s; y.lab = name.s; y.d = jv->d[k]; y.grade = jv->grade[k];
+      y.has_score = 0; y.rating = 0; y.score = 0; y.line = jv->line[k];
+      if (!ev_xs_add(&st->oxs, &y)) goto done;
+    }
+    do {
+      y = x; y.q = ord.s; y.lab = name.s;
+      if (!ev_xs_add(&st->oxs, &y)) goto done;
+    } while ((r = ev_xs_next(&st->rxs, &x)) > 0 && strcmp(x.q, name.s) == 0);
+  }
+  if (r < 0) goto done;
+  ev_xs_free(&st->rxs);
+  if (!ev_drain_x(st) || !ev_xs_end(&st->oxs)) goto done;
+  r = ev_xs_next(&st->oxs, &x);
+  while (r > 0) {
+    ord.len = 0; ev_put(&ord, x.q);
+    j->p.len = 0; j->n = 0;
+    ev_put(&j->p, x.lab);
+    ev_group_start(g, x.lab);
+    do {
+      if (!x.has_score) ev_jadd(j, x.d, x.grade, x.line);
+      else {
+        ev_group_label(g, NULL, 0, x.line);
+        ev_group_add(g, x.d, x.grade, 1, x.score, x.line);
+      }
+    } while ((r = ev_xs_next(&st->oxs, &x)) > 0 && strcmp(x.q, ord.s) == 0);
+    if (r < 0) goto done;
+    ev_jview(j);
+    st->jgiven = j->n ? &j->v : NULL; st->jgiven_on = 1;
+    k = (size_t) ev_group_done(st, g);
+    st->jgiven_on = 0;
+    if (k != 1) goto done;
+  }
+  rc = r == 0;
+done:
+  free(name.s); free(ord.s);
   return rc;
 }
 
@@ -14810,17 +15436,39 @@ static int cmd_eval(int argc, char **argv)
   if (nf == 2) st.qrels_path = files[0];
   st.path = src.path = files[nf - 1];
   src.delimited = nf == 1;
+  @<Set the memory bound of \.{eval}@>;
+  if (st.qrels_path && strcmp(st.qrels_path, "-") == 0 && strcmp(src.path, "-") == 0) {
+    fputs("rankmetrics: eval: the judgments and the run cannot both be standard"
+      " input\n", stderr);
+    rc = 2; goto done;
+  }
   if ((src.f = strcmp(src.path, "-") ? fopen(src.path, "r") : stdin) == NULL) {
     fprintf(stderr, "rankmetrics: eval: cannot open '%s': %s\n", src.path,
       strerror(errno));
     goto done;
   }
+  if (!st.unsorted && !ev_regular(src.f)) {
+    FILE *c = ev_copy(src.f, src.path);
+    if (src.f != stdin) fclose(src.f);
+    if ((src.f = c) == NULL) goto done;
+  }
+  if (st.qrels_path) {
+    struct stat sb;
+    int dash = strcmp(st.qrels_path, "-") == 0;
+    if (dash || (stat(st.qrels_path, &sb) == 0 && !S_ISREG(sb.st_mode))) {
+      FILE *q = dash ? stdin : fopen(st.qrels_path, "r");
+      if (q == NULL) {
+        fprintf(stderr, "rankmetrics: eval: cannot open '%s': %s\n", st.qrels_path,
+          strerror(errno));
+        goto done;
+      }
+      st.jcopy = ev_copy(q, st.qrels_path);
+      if (q != stdin) fclose(q);
+      if (st.jcopy == NULL) goto done;
+    }
+  }
   st.seen_on = !ev_regular(src.f);
   st.jstream = !st.seen_on && !st.unsorted;
-  if (st.qrels_path) {
-    FILE *q = fopen(st.qrels_path, "r");
-    if (q != NULL) { if (!ev_regular(q)) st.jstream = 0; fclose(q); }
-  }
   st.progress = !st.quiet && isatty(2);
   st.t0 = dis_now(); st.t_shown = 0;
   rm_work_init(&st.w);
@@ -14841,7 +15489,8 @@ static int cmd_eval(int argc, char **argv)
       goto done;
     }
   }
-  if (st.qrels_path && !st.jstream)
+  if (st.qrels_path && st.jmerge && !ev_undefer(&st)) goto done;
+  if (st.qrels_path && !st.jstream && !st.jmerge)
     @<Evaluate the judged queries missing from the run@>;
   if (!ev_aggregates(&st)) goto done;
   @<Copy the output and write the summary@>;
@@ -14862,11 +15511,14 @@ done:
 here, once, at the end of the command, whether it succeeded or not.
 
 @<Free the judgments of an evaluation@>=
-if (st.js.f) fclose(st.js.f);
+if (st.js.f && st.js.f != st.jcopy) fclose(st.js.f);
+if (st.jcopy) fclose(st.jcopy);
+if (st.defer) fclose(st.defer);
+ev_xs_free(&st.jxs); ev_xs_free(&st.rxs); ev_xs_free(&st.oxs);
 free(st.js.buf); free(st.js.p.s); free(st.js.off); free(st.js.grade_a);
 free(st.js.line_a); free(st.js.d);
 free(st.run_ord.last.s); free(st.j_ord.last.s);
-free(st.jp.s); free(st.jr); free(st.jq_start); free(st.jq_len); free(st.jq_seen);
+free(st.jq_start); free(st.jq_len); free(st.jq_seen);
 free(st.jv_d); free(st.jv_g); free(st.jv_l);
 free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht); free(st.sg);
 free(st.seen.slot)
@@ -14902,6 +15554,7 @@ for (i = 0; i < argc; i++) {
     return 2;
   }
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
+  if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
   for (k = 0; k < 4; k++) if (strcmp(o, colopt[k]) == 0) break;
   if (k < 4) { st.col[k] = argv[++i]; continue; }
   if (strcmp(o, "--dup") == 0) {
@@ -14946,7 +15599,12 @@ ev_order_reset(&st.run_ord); ev_order_reset(&st.j_ord);
 st.decided = 0;
 st.seen.n = 0;
 if (st.seen.slot) memset(st.seen.slot, 0, st.seen.cap * sizeof *st.seen.slot);
+ev_xs_free(&st.rxs); ev_xs_free(&st.jxs);
+st.rxs.nspill = st.rxs.npass = st.jxs.nspill = st.jxs.npass = 0;
+if (st.defer) { fclose(st.defer); st.defer = NULL; }
+st.ndefer = 0; st.jmerge = 0;
 if (st.qrels_path && !ev_open_qrels(&st)) goto done;
+st.rejoin = st.jmerge && !memory; st.nord = 0;
 
 @ @<Evaluate the judged queries missing from the run@>=
 {
@@ -14976,9 +15634,11 @@ lines.
   }
   if (!st.quiet) {
     fprintf(stderr, "rankmetrics: eval: %lu queries evaluated (%s%s); %lu repeated"
-      " documents dropped", (unsigned long) st.n_eval, memory ? "read into memory"
-      : "streamed", !st.qrels_path ? "" : st.jstream ? ", judgments streamed"
-      : ", judgments in memory", (unsigned long) st.n_dup);
+      " documents dropped", (unsigned long) st.n_eval, !memory ? "streamed"
+      : st.rxs.nspill ? "sorted through temporary files" : "read into memory",
+      !st.qrels_path ? "" : st.jstream ? ", judgments streamed" : st.jmerge
+      ? ", judgments sorted through temporary files" : ", judgments in memory",
+      (unsigned long) st.n_dup);
     if (st.qrels_path)
       fprintf(stderr, "; %lu unjudged retrieved documents read as grade 0;"
         " %lu queries only in the run (%s); %lu only in the judgments (%s)",

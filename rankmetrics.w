@@ -15633,12 +15633,16 @@ lines.
     goto done;
   }
   if (!st.quiet) {
-    fprintf(stderr, "rankmetrics: eval: %lu queries evaluated (%s%s); %lu repeated"
-      " documents dropped", (unsigned long) st.n_eval, !memory ? "streamed"
+    size_t ns = st.rxs.nspill + st.jxs.nspill + st.oxs.nspill;
+    fprintf(stderr, "rankmetrics: eval: %lu queries evaluated (%s%s", (unsigned long)
+      st.n_eval, !memory ? "streamed"
       : st.rxs.nspill ? "sorted through temporary files" : "read into memory",
       !st.qrels_path ? "" : st.jstream ? ", judgments streamed" : st.jmerge
-      ? ", judgments sorted through temporary files" : ", judgments in memory",
-      (unsigned long) st.n_dup);
+      ? ", judgments sorted through temporary files" : ", judgments in memory");
+    if (ns) fprintf(stderr, "; %lu runs spilled, %lu merge passes", (unsigned long) ns,
+      (unsigned long) (st.rxs.npass + st.jxs.npass + st.oxs.npass));
+    fprintf(stderr, "); %lu repeated"
+      " documents dropped", (unsigned long) st.n_dup);
     if (st.qrels_path)
       fprintf(stderr, "; %lu unjudged retrieved documents read as grade 0;"
         " %lu queries only in the run (%s); %lu only in the judgments (%s)",

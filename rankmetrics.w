@@ -13348,15 +13348,13 @@ so an error leaves nothing half-written: it is reported as
 
 @ {\it Streaming.}  When the lines of each query are contiguous (the input
 is grouped, for example sorted by query), the run or the delimited file is
-read in one pass, one query at a time.  The judgments of a TREC evaluation
-are read in the same pass, one query at a time beside the run, when both
-files list their queries in one order: the same sequence of queries, or
-both sorted in byte order or both in natural order (\.{q2} before
-\.{q10}), with queries missing from either file (see |ev_match|).  The
-memory held is then that of the largest query, whatever the number of
-queries.  When the two files list their queries in different orders, the
-judgments are read whole into memory and sorted, and the run is still
-streamed.  The summary on standard error says which reading was used.
+read in one pass, one query at a time, and nothing is written to disk.  The
+judgments of a TREC evaluation are read in the same pass, one query at a
+time beside the run, when both files list their queries in one order: the
+same sequence of queries, or both sorted in byte order or both in natural
+order (\.{q2} before \.{q10}), with queries missing from either file (see
+|ev_match|).  The memory held is then that of the largest query, whatever
+the number of queries.
 
 The aggregate is accumulated as the queries pass: for a \.{mean} or a
 \.{sum} on the double path the tool repeats exactly the library's double
@@ -13367,20 +13365,85 @@ check this bit for bit.  A \.{micro} average, a metric of a whole set and
 every aggregate on the exact path need all the queries (the exact path keeps
 a term for each irrational value), so for them the queries are kept, in a
 compact copy, and given to |rm_value_set| or |rm_value_set_exact| at the
-end.
+end; that copy is the one thing whose size \.{--memory} does not bound.
 
-When a query reappears after another one, the input is not grouped.  The
-documented fallback: if the file can be rewound, everything computed so far
-is dropped and the file is read again whole into memory, its lines sorted
-stably by query, and evaluated from there; if it cannot (a pipe), the
-reappearance is an error, and \.{--unsorted} asks for the in-memory reading
-from the start.  Either way the values per query are the same; only the
-order of the queries in the output differs (input order when streaming,
-sorted by name in memory), and with it the last bits of a mean's sum.  A
-judged query missing from the run is evaluated (under \.{--judged-only
-empty}) where the judgments list it when they are streamed, and after the
-run's queries otherwise.
-@^streaming@>
+Any other order is sorted, in memory bounded by \.{--memory} (256~MiB by
+default): the lines go through an external merge sort by query (next
+section), which holds them in a buffer while they fit and otherwise writes
+sorted runs to temporary files and merges them.  Which reading is used is
+decided from the input as it is read, since nothing says in advance how a
+file is ordered:
+\smallskip
+\item{$\bullet$} When a query reappears after another one, the input is not
+grouped: everything computed so far is dropped and the run is read again,
+every line into the sort, and its queries are evaluated in byte order of
+their names.  (While the queries increase in byte or natural order none can
+reappear and nothing is kept; otherwise a second pass keeps a 64-bit hash
+of each name, see |ev_seen|.)  \.{--unsorted} asks for this reading from the
+start, and saves the passes that find out.
+\item{$\bullet$} When the judgments are not in the run's order, they are
+sorted.  If they fit in their share of the buffer they stay there and a
+query's judgments are found by binary search, the run still streamed in its
+own order.  If they do not, a sorted run is merged with them as two sorted
+files are streamed, and a grouped run in another order is joined with them
+by two more sorts (see |ev_rejoin|), so that the answer is the same.
+\item{$\bullet$} A run or judgments that are not a regular file (a pipe, or
+\.{-} for standard input; not both) are copied to a temporary file as they
+are read, so that a second pass can read them again: a pipe costs the disk
+space of its bytes, and no more memory than a file.
+\smallskip
+\noindent Every reading gives the same values per query, and the output is
+the same to the last byte: the queries in input order when the run is
+grouped, sorted by name when it is not, and a judged query missing from the
+run (under \.{--judged-only empty}) where the judgments list it when they
+are streamed, after the run's queries otherwise (a sorted reading keeps
+those queries aside in a temporary file until the run's last query, see
+|ev_defer|).  The summary on standard error says which reading was used,
+and how many runs were spilled and merge passes made.
+@^streaming@>@^external sort@>
+
+@ {\it The external sort.}\here{q:xsort}  The records of one query must
+come out in the order in which they were read, since the ties of a run
+broken by input order (\.{ties=input}, the default) and the line kept by
+\.{--dup first} or \.{last} depend on it: a query's values under the sort
+must be those of the grouped file in which its lines appear in that order.
+So the sort is {\it stable\/}: its key is the query's name in byte order
+(|strcmp|, what \.{LC\_ALL=C sort} gives) and then the record's place in
+the input.  In the buffer the place is the record's offset, which grows as
+records are added, so |qsort| with that key is stable; in the merge, of two
+runs with one query at their heads, the earlier run's record goes first,
+since the runs were written in input order and a merge of the first runs
+takes their place (so that order holds at every pass).
+
+A record in the buffer and in a spill file is a fixed header (score, line,
+grade, flags, and the lengths of its strings), then the query's name, the
+document and the label, each with its NUL; a string that is absent has
+length |EV_NONE|.  A TREC run line of this bench's shape costs about 60
+bytes.  Spill files are written once and read once, by the same process, so
+the header is written as it lies in memory.
+
+The buffer is one block that grows by doubling up to its share of
+\.{--memory}, three eighths (the run's sort and the judgments' sort may both
+hold their buffers; the last quarter is for the query being evaluated, the
+merges' stdio buffers and the rest).  Records grow from its start, the
+offsets of the records from its end, so that no second array must be sized
+in advance, and when the two would meet the offsets are sorted and the
+records written, in that order, to a new temporary file: a {\it run\/}.
+With $B$ bytes of buffer and $N$ bytes of records that makes $\lceil
+N/B\rceil$ runs.  The merge keeps one record of each run in a binary heap
+(smallest name first; of equal names, the earlier run), and gives the top;
+the strings of the record given stay valid until the next is asked for,
+which is when the run it came from is read on.  A merge opens at most
+$f=|limit|/128$~KB runs at once, between 2 and 128, for file descriptors
+and buffers; while there are more, the first $f$ runs are merged into one,
+so the data is read and written $\lceil\log_f\lceil N/B\rceil\rceil$ times
+before the last merge, which feeds the evaluation.  With the default bound
+$f=128$ and $B=96$~MiB, one final merge suffices up to 12~GB of records:
+the $10^8$ lines of the bench (about 6~GB) are written once and read once.
+Temporary files are made with |mkstemp| in \.{\$TMPDIR} and unlinked at
+once, so that no exit of any kind leaves one behind; every write is checked,
+and a full disk is an error that prints nothing.
+@^external sort@>@^stable sort@>@^temporary files@>
 
 @ {\it Hostile lines.}  Every reader of a file in this part and the next
 (judgments, runs, delimited files, candidate results, the text twins of the
@@ -13432,22 +13495,11 @@ static int utf8_ok(const char *t)
   return 1;
 }
 
-@ The state of an evaluation.  A {\it record\/} is one line of input reduced
-to what we use: its query, its document, its grade (for judgments and
-delimited files), its score, and where it was read.  Strings live in pools
-and are addressed by offsets, since a pool moves when it grows.
+@ The state of an evaluation.  Strings live in pools and are addressed by
+offsets, since a pool moves when it grows.
 
 @<Tool functions@>=
 typedef struct {@+ char *s; size_t len, cap; @+} ev_pool;
-typedef struct {
-  size_t q, d; /* offsets of the query and the document in a pool */
-  int grade; /* $-1$: none (a run line) */
-  int has_score;
-  double score;
-  long line;
-  size_t seq; /* position in the file, for stable sorting */
-  size_t lab; int rating; /* the label's offset, or $-1$; whether it is a rating */
-} ev_rec;
 static size_t ev_put(ev_pool *p, const char *s)
 {
   size_t k = strlen(s) + 1, at = p->len;
@@ -14135,9 +14187,10 @@ static int ev_next(ev_state *st, ev_source *s)
 
 @ The judgments can be read in two ways.  {\it Streamed}, one query at a
 time beside the run, when both files list their queries in one order (see
-|ev_match|); the memory held is then that of the largest query.  {\it In
-memory}, read whole and sorted stably by query, when they do not; a query's
-judgments are then found by binary search.  Either way the judgments of the
+|ev_match|); the memory held is then that of the largest query.  {\it
+Sorted}, by the external sort, when they do not: in its buffer, where a
+query's judgments are found by binary search, or merged from its runs
+(|jmerge|).  Either way the judgments of the
 query at hand are given to the merge as a view, |ev_judg|.
 
 @<Judgments of an evaluation@>=
@@ -15112,9 +15165,9 @@ static int ev_aggregates(ev_state *st)
 }
 
 @ One pass over the run or the delimited file.  In streaming mode a record
-of a new query closes the current group.  In memory mode every record is
-stored first, sorted stably by query, and the groups are read off the
-sorted records.  The pass returns 1 when done, 0 after an error, and asks
+of a new query closes the current group.  In memory mode (the name is
+older than the external sort) every record goes to the sort first, and the
+groups are read off the sorted records.  The pass returns 1 when done, 0 after an error, and asks
 for another pass with 2 (a query reappears: the input is not grouped), 3
 (the order of the queries is not known: keep their names) or 4 (the
 judgments cannot be streamed beside this run).
@@ -15124,7 +15177,7 @@ run's queries strictly increase in byte or natural order, none can
 reappear, and nothing is kept but the last name.  When they do not, a
 seekable file is read again with |seen_on|, which keeps a 64-bit hash of
 every query name in a set (|ev_seen|, open addressing, at most half full);
-a pipe keeps the set from the start.  Two names with one hash would be taken
+a pipe has been copied to a temporary file, and is such a file.  Two names with one hash would be taken
 for a reappearance and cost a reading in memory, never a wrong value.
 @^hash table@>
 
@@ -15192,10 +15245,11 @@ not yet known to be sorted and the seen identifiers must be remembered
 (code~3), or when a choice made while streaming the judgments no longer
 holds (code~4), the pass stops and hands the code back, and the command
 runs another pass from the start of both files: in memory, remembering the
-identifiers, or with the judgments in memory.  When the run is read into
-memory, every record is kept with its line number and its
-place in the file, sorted by query (a stable order: ties keep the file's
-order), and then grouped in the same way.  An empty run is an error; after
+identifiers, or with the judgments sorted.  When the run is sorted, every
+record goes to the external sort with its line number, and the sorted
+records (a stable order: ties keep the file's order) are grouped in the same
+way; when it is joined with merged judgments (|rejoin|), its records go to
+the sort and |ev_rejoin| evaluates them.  An empty run is an error; after
 the last group, the judged queries that the run never named are evaluated
 (|ev_drain|) when the judgments are streamed.  The pass returns 1 when it
 is done, 0 on an error, and one of those codes when it asks for another
@@ -15403,9 +15457,10 @@ asks for another (see |ev_pass|) is repeated from the start of both files,
 every counter and sum started again, with what it learnt: keep the names
 of the run's queries (3), read the judgments into memory (4), or read the
 run into memory as well (2).  Each can happen once, so there are at most
-four passes; in practice a grouped and sorted input takes one.  The run is
-streamed with the judgments only when both are regular files (a pipe cannot
-be read twice), and a pipe keeps the names of its queries from the start.
+four passes; in practice a grouped and sorted input takes one.  A run or
+judgments that are not a regular file are first copied to a temporary file
+(|ev_copy|), which can be read again; with \.{--unsorted} a piped run is
+read once, into the sort, and needs no copy.
 
 @<Tool functions@>=
 static int ev_regular(FILE *f)
@@ -15526,7 +15581,7 @@ free(st.seen.slot)
 @ The options of \.{eval}: \.{-q} for a value per query, \.{--trec} and
 \.{--json} for the output's format, \.{--exact} for the exact path,
 \.{--quiet} to leave out the summary on standard error, \.{--unsorted} to
-read the run into memory at once, \.{--csv} and \.{--tsv} for delimited
+sort the run at once, \.{--memory SIZE} for the bound on memory, \.{--csv} and \.{--tsv} for delimited
 files, and the options with an argument (the measures, the column names of
 a delimited file, the rule for duplicates).  A word without a dash, or a
 lone \.{-} for standard input, is a file; more than two is an error.
@@ -17792,7 +17847,8 @@ wrong} on standard error and a non-zero exit, and print no value; the
 readers are those of \.{eval} (TREC judgments and runs, delimited files) and
 of \.{verify} (candidate results, the text twins of the vectors), and each
 line passes |line_check| (see \.{Evaluating run files}).  Every row is a case
-of \.{tests/hostile\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
+of \.{tests/hostile\_test.sh} or, for the order of the input and the
+bound on memory, of \.{tests/order\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
 and \.{fuzz\_candidates} compile the tool's source into themselves and feed
 its readers arbitrary bytes, under both sanitizers and LeakSanitizer.
 $$\vbox{\halign{#\hfil\quad&#\hfil\cr
@@ -17812,6 +17868,13 @@ candidate value NaN or infinite&\.{'...' is not a finite number}\cr
 grade fractional, huge, $\pm\infty$&\.{grade '...' is not a whole number}\cr
 grade negative (TREC's $-1$, $-2$)&read as 0, counted in the summary\cr
 vector list item missing or bad&\.{a grade is not a whole number}, \dots\cr
+run shuffled, interleaved or reversed&the grouped file's output, to the byte\cr
+input larger than \.{--memory}&sorted in spilled runs and merged\cr
+run or judgments piped, or \.{-}&copied to an unlinked temporary file\cr
+both files \.{-}&\.{cannot both be standard input}\cr
+\.{--memory} below 64K or malformed&refused, exit status 2\cr
+temporary directory full or missing&\.{cannot write a temporary file}, exit 1\cr
+address space below the whole input&evaluated within \.{--memory}\cr
 \noalign{\smallskip}}}$$
 A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and
@@ -17855,6 +17918,10 @@ read through the workspace after each reservation, never kept across one.
 offsets, and the views of a query's judgments and documents (|ev_judg|, the
 identifiers of a list) are built only after the query's last line is in
 the pool.
+\item{$\bullet$} The external sort's buffer (|ev_xs_add|) moves as it
+grows: its records and their offsets are reached by offset from its start
+and end; a record given by the merge points into its run's reading buffer,
+and is copied into a pool before the next record is asked for.
 \item{$\bullet$} The evaluator's per-query arrays (|ev_group_add|, the
 claims and the hash table of |ev_merge|): reached by index, rebuilt per
 query.

@@ -13512,7 +13512,7 @@ static size_t ev_put(ev_pool *p, const char *s)
   return at;
 }
 
-@ {\it The external sort.}  An input whose queries are not grouped, and
+@ {\it Records of the external sort.}  An input whose queries are not grouped, and
 judgments that are not in the run's order, are sorted by query before they
 are evaluated, in memory bounded by \.{--memory} (see \secref{q:xsort} for
 why the sort is stable, how the memory is counted, and how many passes it
@@ -13534,6 +13534,7 @@ typedef struct {
   double score; long line;
 } ev_xrec;
 typedef struct {@+ FILE *f; size_t left; char *buf; size_t cap; ev_xrec r; @+} ev_xin;
+typedef struct {@+ uint64_t k0, k1; size_t off; @+} ev_xix; /* a record's key and place */
 typedef struct {
   size_t limit; /* bytes of the buffer */
   char *a; size_t cap, top, n; /* records from 0 to |top|; |n| offsets at the end */
@@ -13662,19 +13663,34 @@ static void ev_xs_free_in(ev_xsort *x);
 static const char *ev_xs_base; /* the buffer that |ev_xs_cmp| reads */
 static int ev_xs_cmp(const void *x, const void *y)
 {
-  size_t a = *(const size_t *) x, b = *(const size_t *) y;
-  int c = strcmp(ev_xs_base + a + sizeof(ev_xhdr), ev_xs_base + b + sizeof(ev_xhdr));
-  return c ? c : a < b ? -1 : a > b;
+  const ev_xix *a = x, *b = y;
+  if (a->k0 != b->k0) return a->k0 < b->k0 ? -1 : 1;
+  if (a->k1 != b->k1) return a->k1 < b->k1 ? -1 : 1;
+  if ((a->k1 & 0xff) != 0) { /* the names are longer than 15 bytes */
+    int c = strcmp(ev_xs_base + a->off + sizeof(ev_xhdr) + 16,
+      ev_xs_base + b->off + sizeof(ev_xhdr) + 16);
+    if (c) return c;
+  }
+  return a->off < b->off ? -1 : a->off > b->off;
 }
-static size_t *ev_xs_ix(const ev_xsort *x) {@+ return (size_t *) (x->a + x->cap) - x->n; @+}
+static void ev_xs_key(ev_xix *e, const char *q, size_t lq)
+{
+  unsigned char k[16] = {0};
+  int i;
+  memcpy(k, q, lq < 16 ? lq : 16);
+  e->k0 = e->k1 = 0;
+  for (i = 0; i < 8; i++) { e->k0 = e->k0 << 8 | k[i]; e->k1 = e->k1 << 8 | k[i + 8]; }
+}
+static ev_xix *ev_xs_ix(const ev_xsort *x) {@+ return (ev_xix *) (x->a + x->cap) - x->n; @+}
 static void ev_xs_sort(ev_xsort *x)
 {
   ev_xs_base = x->a;
-  if (x->n > 1) qsort(ev_xs_ix(x), x->n, sizeof(size_t), ev_xs_cmp);
+  if (x->n > 1) qsort(ev_xs_ix(x), x->n, sizeof(ev_xix), ev_xs_cmp);
 }
 static int ev_xs_spill(ev_xsort *x)
 {
-  size_t i, *ix = ev_xs_ix(x);
+  size_t i;
+  ev_xix *ix = ev_xs_ix(x);
   FILE *f;
   ev_xs_sort(x);
   if ((f = ev_tmpfile()) == NULL) return 0;
@@ -13687,8 +13703,8 @@ static int ev_xs_spill(ev_xsort *x)
   errno = 0;
   for (i = 0; i < x->n; i++) {
     ev_xhdr h;
-    memcpy(&h, x->a + ix[i], sizeof h);
-    if (fwrite(x->a + ix[i], ev_xlen(&h), 1, f) != 1) return ev_tmp_fail();
+    memcpy(&h, x->a + ix[i].off, sizeof h);
+    if (fwrite(x->a + ix[i].off, ev_xlen(&h), 1, f) != 1) return ev_tmp_fail();
   }
   if (!ev_tmp_rewind(f)) return 0;
   x->top = x->n = 0;
@@ -13697,21 +13713,21 @@ static int ev_xs_spill(ev_xsort *x)
 static int ev_xs_add(ev_xsort *x, const ev_xrec *r)
 {
   ev_xhdr h;
-  size_t k, need, *ix;
+  size_t k, need, e = sizeof(ev_xix);
+  ev_xix *ix;
   if (!ev_xhead(r, &h)) return 0;
   k = (ev_xlen(&h) + 7) & ~(size_t) 7;
-  need = k + sizeof(size_t);
-  if (x->top + need + x->n * sizeof(size_t) > x->cap) {
+  need = k + e;
+  if (x->top + need + x->n * e > x->cap) {
     if (x->n > 0 && x->cap >= x->limit && !ev_xs_spill(x)) return 0;
-    while (x->top + need + x->n * sizeof(size_t) > x->cap) {
+    while (x->top + need + x->n * e > x->cap) {
       size_t cap = x->cap < (1u << 20) ? 1u << 20 : 2 * x->cap, old = x->cap;
       if (cap > x->limit) cap = x->limit;
-      if (cap < x->top + need + x->n * sizeof(size_t)) cap = x->top + need
-        + x->n * sizeof(size_t); /* one record larger than the limit */
+      if (cap < x->top + need + x->n * e) cap = x->top + need
+        + x->n * e; /* one record larger than the limit */
       cap = (cap + 7) & ~(size_t) 7;
       x->a = tool_alloc(x->a, cap); x->cap = cap;
-      memmove(x->a + cap - x->n * sizeof(size_t), x->a + old - x->n * sizeof(size_t),
-        x->n * sizeof(size_t));
+      memmove(x->a + cap - x->n * e, x->a + old - x->n * e, x->n * e);
     }
   }
   memcpy(x->a + x->top, &h, sizeof h);
@@ -13719,7 +13735,8 @@ static int ev_xs_add(ev_xsort *x, const ev_xrec *r)
   if (r->d) memcpy(x->a + x->top + sizeof h + h.lq + 1, r->d, h.ld + 1);
   if (r->lab) memcpy(x->a + x->top + ev_xlen(&h) - h.ll - 1, r->lab, h.ll + 1);
   x->n++;
-  ix = ev_xs_ix(x); ix[0] = x->top;
+  ix = ev_xs_ix(x); ix[0].off = x->top;
+  ev_xs_key(&ix[0], r->q, h.lq);
   x->top += k;
   return 1;
 }
@@ -13842,7 +13859,7 @@ static int ev_xs_next(ev_xsort *x, ev_xrec *r) /* 1, 0 at the end, $-1$ */
     ev_xhdr h;
     size_t off;
     if (x->pos >= x->n) return 0;
-    off = ev_xs_ix(x)[x->pos++];
+    off = ev_xs_ix(x)[x->pos++].off;
     memcpy(&h, x->a + off, sizeof h);
     ev_xdecode(&h, x->a + off + sizeof h, r);
     return 1;
@@ -13856,7 +13873,7 @@ static int ev_xs_next(ev_xsort *x, ev_xrec *r) /* 1, 0 at the end, $-1$ */
 static void ev_xs_at(const ev_xsort *x, size_t i, ev_xrec *r) /* in memory */
 {
   ev_xhdr h;
-  size_t off = ev_xs_ix(x)[i];
+  size_t off = ev_xs_ix(x)[i].off;
   memcpy(&h, x->a + off, sizeof h);
   ev_xdecode(&h, x->a + off + sizeof h, r);
 }

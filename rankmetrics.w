@@ -13435,8 +13435,8 @@ N/B\rceil$ runs.  The merge keeps one record of each run in a binary heap
 the strings of the record given stay valid until the next is asked for,
 which is when the run it came from is read on.  A merge opens at most
 $f=|limit|/128$~KB runs at once, between 2 and 128, for file descriptors
-and buffers; while there are more, the first $f$ runs are merged into one,
-so the data is read and written $\lceil\log_f\lceil N/B\rceil\rceil$ times
+and buffers; while there are more, a pass merges each $f$ consecutive runs
+into one, in place, so the data is read and written $\lceil\log_f\lceil N/B\rceil\rceil$ times
 before the last merge, which feeds the evaluation.  With the default bound
 $f=128$ and $B=96$~MiB, one final merge suffices up to 12~GB of records:
 the $10^8$ lines of the bench (about 6~GB) are written once and read once.
@@ -13745,9 +13745,9 @@ static int ev_xs_add(ev_xsort *x, const ev_xrec *r)
 smallest query first, and of two heads with one query the earlier run
 first, which keeps a query's records in input order across the runs.  A
 merge reads at most |fan| runs at once (each costs a stdio buffer and a file
-descriptor); while there are more, the first |fan| runs are merged into one
-new run that takes their place, so that each pass over the data divides the
-number of runs by |fan|.
+descriptor); while there are more, a pass merges each |fan| consecutive runs
+into one new run that takes their place, so that each pass over the data
+divides the number of runs by |fan| and the runs stay in input order.
 
 @<Tool functions@>=
 static int ev_xs_less(const ev_xsort *x, size_t a, size_t b)
@@ -13765,7 +13765,7 @@ static void ev_xs_down(ev_xsort *x, size_t i)
     t = x->heap[i]; x->heap[i] = x->heap[m]; x->heap[m] = t; i = m;
   }
 }
-static int ev_xs_open(ev_xsort *x, size_t k) /* heads of the first |k| runs */
+static int ev_xs_open(ev_xsort *x, size_t lo, size_t k) /* heads of runs |lo|.. */
 {
   size_t i;
   int r;
@@ -13774,7 +13774,7 @@ static int ev_xs_open(ev_xsort *x, size_t k) /* heads of the first |k| runs */
   x->heap = tool_alloc(NULL, k * sizeof *x->heap);
   x->nin = k;
   for (i = 0; i < k; i++) {
-    x->in[i].f = x->run[i]; x->in[i].left = x->nrec[i];
+    x->in[i].f = x->run[lo + i]; x->in[i].left = x->nrec[lo + i];
     if ((r = ev_xin_next(&x->in[i])) < 0) return 0;
     if (r) x->heap[x->nheap++] = i;
   }
@@ -13804,26 +13804,26 @@ static void ev_xs_free_in(ev_xsort *x)
   free(x->in); x->in = NULL; free(x->heap); x->heap = NULL;
   x->nin = x->nheap = 0;
 }
-static int ev_xs_merge_pass(ev_xsort *x, size_t fan)
+static int ev_xs_merge_runs(ev_xsort *x, size_t lo, size_t fan)
 {
   FILE *f;
   size_t total = 0, i;
   ev_xrec r;
   int t;
   if ((f = ev_tmpfile()) == NULL) return 0;
-  if (!ev_xs_open(x, fan)) goto fail;
+  if (!ev_xs_open(x, lo, fan)) goto fail;
   while ((t = ev_xs_pop(x, &r)) > 0) {
     if (!ev_xput(f, &r) || !ev_xs_advance(x, (size_t) t - 1)) goto fail;
     total++;
   }
   if (!ev_tmp_rewind(f)) goto fail;
   ev_xs_free_in(x);
-  for (i = 0; i < fan; i++) fclose(x->run[i]);
-  x->run[0] = f; x->nrec[0] = total;
-  for (i = fan; i < x->nrun; i++) {
+  for (i = 0; i < fan; i++) fclose(x->run[lo + i]);
+  x->run[lo] = f; x->nrec[lo] = total;
+  for (i = lo + fan; i < x->nrun; i++) {
     x->run[i - fan + 1] = x->run[i]; x->nrec[i - fan + 1] = x->nrec[i];
   }
-  x->nrun -= fan - 1; x->npass++;
+  x->nrun -= fan - 1;
   return 1;
 fail:
   fclose(f);
@@ -13848,9 +13848,16 @@ static int ev_xs_end(ev_xsort *x)
   free(x->a); x->a = NULL; x->cap = x->top = 0;
   if (fan < 2) fan = 2;
   if (fan > 128) fan = 128;
-  while (x->nrun > fan) if (!ev_xs_merge_pass(x, fan)) return 0;
+  while (x->nrun > fan) { /* one pass: each |fan| consecutive runs become one */
+    size_t lo;
+    for (lo = 0; lo < x->nrun; lo++) {
+      size_t k = x->nrun - lo < fan ? x->nrun - lo : fan;
+      if (k > 1 && !ev_xs_merge_runs(x, lo, k)) return 0;
+    }
+    x->npass++;
+  }
   x->merging = 1;
-  return ev_xs_open(x, x->nrun);
+  return ev_xs_open(x, 0, x->nrun);
 }
 static int ev_xs_next(ev_xsort *x, ev_xrec *r) /* 1, 0 at the end, $-1$ */
 {
@@ -14220,6 +14227,7 @@ int jmerge; /* sorted, spilled: merged with the sorted run */
 ev_xrec jhead; int jhave; /* merged: the next judgment, not yet in a query */
 FILE *jcopy; /* a copy of judgments that are not a regular file */
 FILE *defer; size_t ndefer; /* merged: the judgments of queries only judged */
+int defer_on; /* streamed beside a sorted run: those queries are deferred too */
 size_t *jq_start, *jq_len; size_t njq; /* in memory: the judged queries */
 char *jq_seen; /* in memory: the query was in the run */
 ev_judg jv; const char **jv_d; int *jv_g; long *jv_l; size_t cap_jv;
@@ -14585,6 +14593,7 @@ The function returns 1 with |*jv| set (or |NULL|), 0 after an error, or~4.
 
 @<Tool functions@>=
 static int ev_judged_only(ev_state *st, const ev_judg *jv);
+static int ev_defer(ev_state *st, const ev_judg *jv);
 static int ev_both_increase(const ev_state *st, int k)
 {
   return st->run_ord.inc[k] && st->j_ord.inc[k];
@@ -14620,7 +14629,7 @@ static int ev_match(ev_state *st, const char *q, const ev_judg **jv)
     st->decided = 1;
     if (after) return 1;
     j->ready = 0;
-    if (!ev_judged_only(st, &j->v)) return 0;
+    if (!(st->defer_on ? ev_defer(st, &j->v) : ev_judged_only(st, &j->v))) return 0;
   }
 }
 static int ev_drain(ev_state *st) /* the judged queries after the run's last */
@@ -14629,7 +14638,8 @@ static int ev_drain(ev_state *st) /* the judged queries after the run's last */
     int r;
     if (!st->js.ready && (r = ev_jnext(st)) != 1) return r == 2 ? 1 : r;
     st->js.ready = 0;
-    if (!ev_judged_only(st, &st->js.v)) return 0;
+    if (!(st->defer_on ? ev_defer(st, &st->js.v) : ev_judged_only(st, &st->js.v)))
+      return 0;
   }
 }
 
@@ -15469,6 +15479,50 @@ done:
   return rc;
 }
 
+@ {\it Sorted judgments beside a sorted run.}  A run that is sorted (it was
+not grouped) comes out in byte order; judgments already in byte order, as
+\.{LC\_ALL=C sort} or most tools write them, need no sort of their own and
+are streamed beside it.  Whether they are is found before the pass by one
+cheap scan of their first fields (|ev_jbyte_sorted|); the pass then claims
+byte order only for the run, so that natural order never takes part in a
+decision, and a judged query missing from the run is deferred as in the
+merged reading, so that the output is the same.  This saves the sort of
+the judgments in the common case of a shuffled run and sorted judgments.
+A first field longer than the scan's buffer counts as out of order, which
+costs a sort, never a wrong value.
+
+@<Tool functions@>=
+static int ev_jbyte_sorted(ev_state *st, int *sorted) /* 0 after an error */
+{
+  static char buf[65536];
+  char *last = tool_alloc(NULL, sizeof buf);
+  FILE *f = st->jcopy ? st->jcopy : fopen(st->qrels_path, "r");
+  int at_start = 1, ok = 1;
+  *sorted = 0;
+  if (f == NULL) { free(last); return 1; } /* the pass says why */
+  if (st->jcopy && !ev_tmp_rewind(f)) { free(last); return 0; }
+  last[0] = '\0';
+  while (fgets(buf, sizeof buf, f) != NULL) {
+    size_t k = strlen(buf);
+    int whole = k > 0 && buf[k - 1] == '\n';
+    if (at_start) {
+      char *p = buf + strspn(buf, " \t\r\n"), *e = p + strcspn(p, " \t\r\n");
+      if (*p) {
+        if (*e == '\0' && !whole) { ok = 0; break; } /* a first field too long */
+        *e = '\0';
+        if (strcmp(last, p) > 0) { ok = 0; break; }
+        memcpy(last, p, (size_t) (e - p) + 1);
+      }
+    }
+    at_start = whole;
+  }
+  if (ferror(f)) ok = 0;
+  if (!st->jcopy) fclose(f);
+  free(last);
+  *sorted = ok;
+  return 1;
+}
+
 @ The command.  Options come in any order; the files last.  A pass that
 asks for another (see |ev_pass|) is repeated from the start of both files,
 every counter and sum started again, with what it learnt: keep the names
@@ -15544,14 +15598,19 @@ static int cmd_eval(int argc, char **argv)
   st.progress = !st.quiet && isatty(2);
   st.t0 = dis_now(); st.t_shown = 0;
   rm_work_init(&st.w);
-  for (memory = st.unsorted, pass = 0;; pass++) {
+  memory = st.unsorted;
+  if (memory && st.qrels_path && !ev_jbyte_sorted(&st, &st.jstream)) goto done;
+  for (pass = 0;; pass++) {
     int r;
     @<Start a pass of \.{eval}@>;
     if (src.delimited && !ev_header(&st, &src)) goto done;
     r = ev_pass(&st, &src, &g, memory);
     if (r == 1) break;
     if (r == 0) goto done;
-    if (r == 2) { memory = 1; st.jstream = 0; }
+    if (r == 2) {
+      memory = 1;
+      if (!ev_jbyte_sorted(&st, &st.jstream)) goto done;
+    }
     else if (r == 3) st.seen_on = 1;
     else st.jstream = 0;
     if (fseek(src.f, 0L, SEEK_SET) != 0) {
@@ -15561,7 +15620,7 @@ static int cmd_eval(int argc, char **argv)
       goto done;
     }
   }
-  if (st.qrels_path && st.jmerge && !ev_undefer(&st)) goto done;
+  if (st.qrels_path && (st.jmerge || st.defer_on) && !ev_undefer(&st)) goto done;
   if (st.qrels_path && !st.jstream && !st.jmerge)
     @<Evaluate the judged queries missing from the run@>;
   if (!ev_aggregates(&st)) goto done;
@@ -15677,6 +15736,8 @@ if (st.defer) { fclose(st.defer); st.defer = NULL; }
 st.ndefer = 0; st.jmerge = 0;
 if (st.qrels_path && !ev_open_qrels(&st)) goto done;
 st.rejoin = st.jmerge && !memory; st.nord = 0;
+st.defer_on = memory && st.jstream;
+if (st.defer_on) st.run_ord.inc[1] = 0; /* the sorted run is in byte order only */
 
 @ @<Evaluate the judged queries missing from the run@>=
 {

@@ -13661,9 +13661,8 @@ input: |qsort| is not stable, the key makes it so.
 @<Tool functions@>=
 static void ev_xs_free_in(ev_xsort *x);
 static const char *ev_xs_base; /* the buffer that |ev_xs_cmp| reads */
-static int ev_xs_cmp(const void *x, const void *y)
+static inline int ev_xs_cmp(const ev_xix *a, const ev_xix *b)
 {
-  const ev_xix *a = x, *b = y;
   if (a->k0 != b->k0) return a->k0 < b->k0 ? -1 : 1;
   if (a->k1 != b->k1) return a->k1 < b->k1 ? -1 : 1;
   if ((a->k1 & 0xff) != 0) { /* the names are longer than 15 bytes */
@@ -13682,10 +13681,35 @@ static void ev_xs_key(ev_xix *e, const char *q, size_t lq)
   for (i = 0; i < 8; i++) { e->k0 = e->k0 << 8 | k[i]; e->k1 = e->k1 << 8 | k[i + 8]; }
 }
 static ev_xix *ev_xs_ix(const ev_xsort *x) {@+ return (ev_xix *) (x->a + x->cap) - x->n; @+}
+static void ev_xix_sort(ev_xix *v, size_t n) /* quicksort, median of three */
+{
+  while (n > 16) {
+    size_t i, j, m = n / 2;
+    ev_xix p, t;
+    if (ev_xs_cmp(&v[m], &v[0]) < 0) { t = v[m]; v[m] = v[0]; v[0] = t; }
+    if (ev_xs_cmp(&v[n - 1], &v[m]) < 0) { t = v[n - 1]; v[n - 1] = v[m]; v[m] = t;
+      if (ev_xs_cmp(&v[m], &v[0]) < 0) { t = v[m]; v[m] = v[0]; v[0] = t; } }
+    p = v[m]; i = 0; j = n - 1;
+    for (;;) { /* Hoare's partition: keys are distinct, the pivot stops both */
+      while (ev_xs_cmp(&v[i], &p) < 0) i++;
+      while (ev_xs_cmp(&p, &v[j]) < 0) j--;
+      if (i >= j) break;
+      t = v[i]; v[i] = v[j]; v[j] = t; i++; j--;
+    }
+    if (j + 1 < n - j - 1) { ev_xix_sort(v, j + 1); v += j + 1; n -= j + 1; }
+    else { ev_xix_sort(v + j + 1, n - j - 1); n = j + 1; }
+  }
+  for (size_t i = 1; i < n; i++) { /* insertion sort of the short rest */
+    ev_xix t = v[i];
+    size_t j = i;
+    while (j > 0 && ev_xs_cmp(&t, &v[j - 1]) < 0) { v[j] = v[j - 1]; j--; }
+    v[j] = t;
+  }
+}
 static void ev_xs_sort(ev_xsort *x)
 {
   ev_xs_base = x->a;
-  if (x->n > 1) qsort(ev_xs_ix(x), x->n, sizeof(ev_xix), ev_xs_cmp);
+  if (x->n > 1) ev_xix_sort(ev_xs_ix(x), x->n);
 }
 static int ev_xs_spill(ev_xsort *x)
 {

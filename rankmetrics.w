@@ -13548,7 +13548,8 @@ typedef struct {
 unlinked at once: it has no name from then on, so that no exit of the
 process, an error, a signal or \.{kill -9}, can leave it behind, and the
 space is returned when it is closed.  Every write is checked, and the
-flush before it is read back: a full disk is an error with its reason.
+flush before it is read back: a full disk is an error with its reason.  Its
+buffer is 128~KB, a 32nd of the 4~KB default's system calls.
 
 @<Tool functions@>=
 static FILE *ev_tmpfile(void)
@@ -13569,7 +13570,7 @@ static FILE *ev_tmpfile(void)
   if ((f = fdopen(fd, "w+b")) == NULL) {
     fprintf(stderr, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
     close(fd);
-  }
+  } else setvbuf(f, NULL, _IOFBF, 131072); /* a merge's share: see |ev_xs_end| */
   return f;
 }
 static int ev_tmp_fail(void)
@@ -13727,6 +13728,9 @@ static int ev_xs_spill(ev_xsort *x)
   errno = 0;
   for (i = 0; i < x->n; i++) {
     ev_xhdr h;
+#ifdef __GNUC__
+    if (i + 16 < x->n) __builtin_prefetch(x->a + ix[i + 16].off); /* records lie scattered */
+#endif
     memcpy(&h, x->a + ix[i].off, sizeof h);
     if (fwrite(x->a + ix[i].off, ev_xlen(&h), 1, f) != 1) return ev_tmp_fail();
   }

@@ -13545,28 +13545,34 @@ typedef struct {
 } ev_xsort;
 
 @ A temporary file is made by |mkstemp| in \.{\$TMPDIR} (else \.{/tmp}) and
-unlinked at once: it has no name from then on, so that no exit of the
-process, an error, a signal or \.{kill -9}, can leave it behind, and the
-space is returned when it is closed.  Every write is checked, and the
+unlinked at once, with every signal that can be blocked held back between
+the two calls: it has no name from then on, so that no exit of the process,
+an error or a signal, can leave it behind (only \.{kill -9} falling between
+those two system calls could), and the space is returned when it is closed.  Every write is checked, and the
 flush before it is read back: a full disk is an error with its reason.  Its
 buffer is 128~KB, a 32nd of the 4~KB default's system calls.
 
 @<Tool functions@>=
+#include <signal.h>
 static FILE *ev_tmpfile(void)
 {
   const char *dir = getenv("TMPDIR");
   char *path;
   int fd;
   FILE *f;
+  sigset_t all, old;
   if (dir == NULL || *dir == '\0') dir = "/tmp";
   path = tool_alloc(NULL, strlen(dir) + 32);
   sprintf(path, "%s/rankmetrics-XXXXXX", dir);
-  if ((fd = mkstemp(path)) < 0) {
+  sigfillset(&all); sigprocmask(SIG_BLOCK, &all, &old);
+  if ((fd = mkstemp(path)) >= 0) unlink(path); /* no signal between the two */
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  if (fd < 0) {
     fprintf(stderr, "rankmetrics: eval: cannot create a temporary file in '%s': %s\n",
       dir, strerror(errno));
     free(path); return NULL;
   }
-  unlink(path); free(path);
+  free(path);
   if ((f = fdopen(fd, "w+b")) == NULL) {
     fprintf(stderr, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
     close(fd);

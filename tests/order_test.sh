@@ -136,6 +136,15 @@ else bad "bounded under ulimit -v 60000: rc=$rc $(head -c 300 "$T/e")"; fi
 ( ulimit -v 60000; cat "$T/br.shuf" | $RM eval --quiet --trec -m ap -m rr --memory 4M "$T/bq" - ) > "$T/o" 2> "$T/e"
 cmp -s "$T/o" "$T/ref" && ok || bad "piped, bounded under ulimit -v 60000: $(head -c 300 "$T/e")"
 empty_tmp "after the limits"
+# killed while sorting: a spill file is unlinked as it is made, signals held
+# back between the two calls; so is the temporary file's own, checked open
+for sig in TERM INT HUP; do  # not KILL: it may fall between the two calls
+  $RM eval --quiet -m ap --memory 64K "$T/bq" "$T/br.shuf" > /dev/null 2>&1 &
+  pid=$!; sleep 0.4
+  ls -l /proc/$pid/fd 2>/dev/null | grep -q "rankmetrics-.*(deleted)" && ok || echo "note: no spill file open at SIG$sig"
+  kill -$sig $pid 2>/dev/null; wait $pid 2>/dev/null
+  empty_tmp "after SIG$sig"
+done
 
 echo "order_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -13533,8 +13533,8 @@ typedef struct {
   int grade, has_score, rating;
   double score; long line;
 } ev_xrec;
-typedef struct {@+ FILE *f; size_t left; char *buf; size_t cap; ev_xrec r; @+} ev_xin;
 typedef struct {@+ uint64_t k0, k1; size_t off; @+} ev_xix; /* a record's key and place */
+typedef struct {@+ FILE *f; size_t left; char *buf; size_t cap; ev_xrec r; ev_xix key; @+} ev_xin;
 typedef struct {
   size_t limit; /* bytes of the buffer */
   char *a; size_t cap, top, n; /* records from 0 to |top|; |n| offsets at the end */
@@ -13638,6 +13638,7 @@ static int ev_xput(FILE *f, const ev_xrec *r)
       || (r->lab && fwrite(r->lab, h.ll + 1, 1, f) != 1)) return ev_tmp_fail();
   return 1;
 }
+static void ev_xs_key(ev_xix *e, const char *q, size_t lq);
 static int ev_xin_next(ev_xin *in) /* 1, 0 at the end of the run, $-1$ */
 {
   ev_xhdr h;
@@ -13648,6 +13649,7 @@ static int ev_xin_next(ev_xin *in) /* 1, 0 at the end of the run, $-1$ */
   if (k > in->cap) { in->cap = 2 * k; in->buf = tool_alloc(in->buf, in->cap); }
   if (fread(in->buf, 1, k, in->f) != k) goto short_read;
   ev_xdecode(&h, in->buf, &in->r);
+  ev_xs_key(&in->key, in->r.q, h.lq);
   in->left--;
   return 1;
 short_read:
@@ -13786,7 +13788,11 @@ divides the number of runs by |fan| and the runs stay in input order.
 @<Tool functions@>=
 static int ev_xs_less(const ev_xsort *x, size_t a, size_t b)
 {
-  int c = strcmp(x->in[a].r.q, x->in[b].r.q);
+  const ev_xix *p = &x->in[a].key, *q = &x->in[b].key;
+  int c;
+  if (p->k0 != q->k0) return p->k0 < q->k0;
+  if (p->k1 != q->k1) return p->k1 < q->k1;
+  c = (p->k1 & 0xff) ? strcmp(x->in[a].r.q + 16, x->in[b].r.q + 16) : 0;
   return c ? c < 0 : a < b;
 }
 static void ev_xs_down(ev_xsort *x, size_t i)

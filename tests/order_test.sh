@@ -88,6 +88,14 @@ for opt in "" "--judged-only empty --run-only zero"; do
   cmp -s "$T/o" "$T/ref" && ok || bad "judgments '-', run a pipe $opt"
   empty_tmp "pipes $opt"
 done
+# names longer than the sort's 16-byte keys, alike in their first 30 bytes
+sed 's/^q/query-with-a-long-common-prefix-/' "$T/r.sorted" | LC_ALL=C sort -s -k1,1 > "$T/lr.sorted"
+sed 's/^q/query-with-a-long-common-prefix-/' "$T/q.sorted" | LC_ALL=C sort -s -k1,1 > "$T/lq.sorted"
+shuf --random-source=<(yes) "$T/lr.sorted" > "$T/lr.shuf"
+shuf --random-source=<(yes 2) "$T/lq.sorted" > "$T/lq.shuf"
+$RM eval --quiet --trec -q "${M[@]}" "$T/lq.sorted" "$T/lr.sorted" > "$T/ref"
+$RM eval --quiet --trec -q "${M[@]}" --memory 64K "$T/lq.shuf" "$T/lr.shuf" > "$T/o"
+cmp -s "$T/o" "$T/ref" && ok || bad "long names, shuffled, --memory 64K"
 # the environment sets the bound; a bad size is refused
 RANKMETRICS_MEMORY=64K $RM eval --trec "${M[@]}" "$T/q.shuf" "$T/r.shuf" > "$T/o" 2> "$T/e"
 grep -q "runs spilled" "$T/e" && ok || bad "RANKMETRICS_MEMORY not read"

@@ -15932,9 +15932,10 @@ later runs of the file alone, with the buffered spills, the prefetch and the
 keyed heap of the last version, gave 125.5 against 35.2 seconds (3.6 times)
 and 117.8 against 34.8 (3.4 times), so at $10^8$ lines the goal of three
 times is not met on this machine, while at $10^7$ lines it is (2.7 times,
-9.4 against 3.4 seconds, in repeated runs).  The difference is the 6~GB of
-spill files, which no longer fit the page cache left to the process and are
-written to disk; a more compact spill format (lengths and line numbers in
+9.4 against 3.4 seconds, in repeated runs).  The difference is most likely the
+6~GB of spill files written and read back (88-way instead of 9-way, and
+more than the page cache keeps for long; this was not measured apart); a
+more compact spill format (lengths and line numbers in
 variable-length form, about 33 bytes a record instead of 57) is the next
 step.  The shuffled run held 126~MB, under half the limit, against the
 9.4~GB that reading it whole took before; its 88 runs of about 96~MB were

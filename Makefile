@@ -250,6 +250,7 @@ check: all $(RUNNER)
 	@$(MAKE) --no-print-directory vectors-check
 	./$(TOOL) adequacy
 	bash tests/verify_test.sh
+	bash tests/order_test.sh
 	bash tests/verify_all_test.sh
 	bash tests/install_test.sh
 	bash tests/header_test.sh

@@ -76,7 +76,7 @@ if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "rb:1: score 'abc'" "$T/e"; then 
 # ungrouped input: rewound and read into memory, same values
 { sed -n 1p "$T/r"; sed -n 4,5p "$T/r"; sed -n 2,3p "$T/r"; } > "$T/ru"
 same "ungrouped file" "$($RM eval --quiet --trec -m ap -m rr "$T/q" "$T/ru")" "$(printf 'ap\tall\t0.5\nrr\tall\t0.75')"
-cat "$T/ru" | $RM eval --quiet -m ap "$T/q" - > "$T/o" 2>/dev/null && bad "ungrouped pipe accepted" || ok
+same "ungrouped pipe" "$(cat "$T/ru" | $RM eval --quiet --trec -m ap -m rr "$T/q" -)" "$(printf 'ap\tall\t0.5\nrr\tall\t0.75')"
 same "ungrouped pipe --unsorted" "$(cat "$T/ru" | $RM eval --quiet --trec --unsorted -m ap "$T/q" -)" "$(printf 'ap\tall\t0.5')"
 # hand-written CSV: u1 a(1,.5) c(0,.7) -> AUC 0; u2 b(0,.3) d(1,.9) e(0,.1) -> AUC 1
 printf 'user,item,label,score\nu1,a,1,0.5\nu1,c,0,0.7\nu2,b,0,0.3\nu2,d,1,0.9\nu2,e,0,0.1\n' > "$T/c.csv"

@@ -3,7 +3,8 @@
 # synthetic inputs into build/bench, measures `rankmetrics eval' and the floor
 # (tests/bench/floor.c: read and tokenise only) on the same files with
 # /usr/bin/time (elapsed seconds, median of three runs; peak resident memory),
-# and prints the ratios.
+# and prints the ratios; then one evaluation in any input order, grouped,
+# shuffled and piped, under a 256 MB limit (gen trecs writes those runs).
 # BENCH_SCALE=S divides every size by S (BENCH_SCALE=100 runs in seconds).
 set -e
 cd "$(dirname "$0")/../.." || exit 1
@@ -59,6 +60,20 @@ for e in 3 4; do
   measure value$e $RM value mean:ndcg --grades "$(cat $D/vg)"
 done
 rm -f $D/vg
+# Any input order in bounded memory: 10^6 queries x 100 documents (divided by
+# S), grouped and shuffled (every query spread over the whole file), under a
+# 256 MB address-space limit and --memory 256M; and the same runs piped.
+q=$(( 1000000 / S )); [ $q -ge 1 ] || q=1
+LIM="ulimit -v 262144; exec"
+build/bench/gen trec $q 100 3 $D/oq $D/unused; rm -f $D/unused
+build/bench/gen trecs $q 100 $D/og grouped
+build/bench/gen trecs $q 100 $D/os shuffled
+measure ord_grouped bash -c "$LIM $RM eval --quiet --memory 256M ${M[*]} $D/oq $D/og"
+measure ord_shuffled bash -c "$LIM $RM eval --quiet --memory 256M ${M[*]} $D/oq $D/os"
+measure ord_pgrouped bash -c "cat $D/og | ($LIM $RM eval --quiet --memory 256M ${M[*]} $D/oq -)"
+measure ord_pshuffled bash -c "cat $D/os | ($LIM $RM eval --quiet --memory 256M ${M[*]} $D/oq -)"
+measure ord_floor build/bench/floor trec $D/oq $D/og
+rm -f $D/oq $D/og $D/os
 {
 printf '%-44s %8s %8s %6s %9s %9s\n' "input: evaluator vs floor" "eval s" "floor s" "ratio" "eval MB" "floor MB"
 row() { printf '%-44s %8s %8s %6s %9s %9s\n' "$1" "$(get $2 2)" "$(get $3 2)" \
@@ -71,6 +86,11 @@ for e in 4 5 6; do
   q=$(( 10**e / S )); [ $q -ge 1 ] || q=1
   row "scaling: TREC ${q}x10, the four measures" scale$e sfloor$e
 done
+row "order: TREC ${q}x100 grouped, <=256 MB" ord_grouped ord_floor
+row "order: the same shuffled, <=256 MB" ord_shuffled ord_floor
+row "order: grouped, piped" ord_pgrouped ord_floor
+row "order: shuffled, piped" ord_pshuffled ord_floor
+echo "shuffled vs grouped: x$(ratio "$(get ord_shuffled 2)" "$(get ord_grouped 2)") in time (goal: at most x3)"
 awk '$1 ~ /^scale/ { t[$1] = $2 } END {
   if (t["scale4"] > 0 && t["scale5"] > 0) printf "growth in time: x%.1f from 10^4 to 10^5 queries, x%.1f from 10^5 to 10^6 (linear: x10)\n", t["scale5"] / t["scale4"], t["scale6"] / t["scale5"] }' $D/times
 awk '$1 ~ /^value/ { t[$1] = $2 } END {

@@ -4,6 +4,8 @@
      ties are many, lines in decreasing score) and the judgments ("qid 0 docno
      grade", about half the retrieved documents judged, grades 0..3, plus 5
      judged documents per query that were not retrieved); both grouped by query.
+   gen trecs Q D RUN grouped|shuffled  -- a run of the same documents, grouped
+     or with its lines spread (see below), for the bench of any input order.
    gen csv N SEED FILE  -- N rows "user,item,label,score,one", 100 rows per
      user, labels 0/1 more likely 1 at higher scores, scores with four
      decimals (ties), the column `one' the same on every row (one group). */
@@ -81,6 +83,34 @@ int main(int argc, char **argv)
     done(f, argv[4]);
     return 0;
   }
-  fputs("usage: gen trec Q D SEED QRELS RUN | gen csv N SEED FILE\n", stderr);
+  if (argc == 6 && strcmp(argv[1], "trecs") == 0) {
+    /* a run of the documents of `gen trec Q D' (the same names, so its
+       judgments fit), each line a function of (query, index) alone, written
+       grouped, or shuffled: line i is line k = (A i + B) mod N of the grouped
+       order, A prime to N, so that every query is spread over the file. */
+    unsigned long long i, k, nq = strtoull(argv[2], NULL, 10), nd = strtoull(argv[3], NULL, 10);
+    unsigned long long n = nq * nd, a = 2654435761ULL % n, b = n / 3;
+    int shuffled = strcmp(argv[5], "shuffled") == 0;
+    FILE *run = out(argv[4]);
+    for (;;) {  /* the next a prime to n */
+      unsigned long long x = a, y = n;
+      while (y) { unsigned long long t = x % y; x = y; y = t; }
+      if (x == 1 || n <= 1) break;
+      a++;
+    }
+    for (i = 0; i < n; i++) {
+      unsigned long long q, j, doc, sc;
+      k = shuffled ? (a * i + b) % n : i;
+      q = k / nd; j = k % nd;
+      doc = (q * 7919ULL + j * 104729ULL) % 1000000ULL;
+      st = k * 0x9e3779b97f4a7c15ULL; sc = next() % 50;
+      fprintf(run, "q%07llu Q0 d%06llu %llu %llu.%llu bench\n", q, doc, j + 1,
+        sc / 10, sc % 10);
+    }
+    done(run, argv[4]);
+    return 0;
+  }
+  fputs("usage: gen trec Q D SEED QRELS RUN | gen trecs Q D RUN grouped|shuffled"
+    " | gen csv N SEED FILE\n", stderr);
   return 2;
 }

@@ -2095,9 +2095,11 @@ and each multiplier is a name of its own, as each level is.
 \note{o}A measure of incomplete judgments (\secref{q:judged}): it reads
 which retrieved documents are judged, which \.{eval} takes from the
 judgments (a document they do not name is unjudged).  trec\_eval reads a
-negative grade as ``in the pool but unjudged'' (our marker~2), while
-\.{eval} reads it as~0 and judged, so on judgments with negative grades
-\.{bpref}, \.{infAP}, \.{unj} and \.{num\_nonrel\_judged\_ret} differ.
+negative grade as ``in the pool but unjudged'' (our marker~2); \.{eval}
+reads it so under \.{--negative unjudged}, which \.{rankmetrics trec\_eval}
+gives, and as a judged~0 by default, so on judgments with negative grades
+\.{bpref}, \.{infAP}, \.{unj} and \.{num\_nonrel\_judged\_ret} of a plain
+\.{eval} differ from trec\_eval's.
 ir\_measures' \.{Judged@@K} breaks ties by identifier ascending, divides by
 $K$, and counts a document as judged when the judgments name it at all.
 \note{p}trec\_eval's \.{rbp} reads two uninitialised variables when it
@@ -14664,7 +14666,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "refuses stops the command with the column and the reason (exit 2).\n", 1},
   {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
     "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
-    "          [--judged-only skip|empty] [--csv|--tsv] [--user C] [--item C]\n"
+    "          [--judged-only skip|empty] [--negative zero|unjudged]\n"
+    "          [--memory SIZE] [--csv|--tsv] [--user C] [--item C]\n"
     "          [--label C] [--score C] [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
@@ -14689,6 +14692,10 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                            has every grade 0\n"
     "  --judged-only skip|empty  a judged query missing from the run is left\n"
     "                            out, or is an empty list (trec_eval -c)\n"
+    "  --negative zero|unjudged  a negative grade in the judgments is a judged\n"
+    "                     0 (the default), or, as in trec_eval, a document of\n"
+    "                     the pool left unjudged\n"
+    "  --memory SIZE      bound the memory of sorting unordered input (256M)\n"
     "  --csv, --tsv       the separator (default: tab if the header has one)\n"
     "  --user C, --item C, --label C, --score C   column names (defaults user,\n"
     "                     item, label, score; user and label are required); a\n"
@@ -16918,9 +16925,19 @@ static void ev_xs_free(ev_xsort *x) /* keeps the limit and the counts */
 @ The judgments of one query reach the merge as a view, |ev_judg|, whether
 they were streamed or read into memory.  |ev_jsource| reads the judgments
 file one query at a time; |ev_order| follows the order of a file's queries;
-|ev_names| is a set of query names.
+|ev_names| is a set of query names.  A judgment's grade is a grade from 0
+up, or one of two marks: |EV_RATING|, a rating, whose label is kept after
+the document's name; or |EV_POOLED|, a negative grade read under
+\.{--negative unjudged}, trec\_eval's ``in the pool but unjudged'': a
+retrieved document so judged is graded~0 and marked unjudged (marker~2 of
+the input model), and an unretrieved one is no judgment at all, so it
+counts neither among the judged nonrelevant documents of \.{bpref} nor
+anywhere else.  Under the default \.{--negative zero} a negative grade is a
+judgment of~0, as the summary says.
+@^negative grades@>
 
 @<Tool functions@>=
+enum {@+ EV_RATING = -1, EV_POOLED = -2 @+};
 typedef struct {
   const char *q; size_t n;
   const char **d; const int *grade; const long *line;
@@ -16959,6 +16976,7 @@ typedef struct {
   ev_measure *m; int nm;
   int per_query, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep; /* |format|: 0 table, 1 trec, 2 json */
+  int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   ev_xsort rxs; /* the run or the delimited file, sorted */
   int rejoin; ev_xsort oxs; size_t nord; /* a grouped run beside merged judgments */
@@ -17091,7 +17109,7 @@ static int ev_grade(ev_state *st, const char *path, long line, const char *s,
   }
   switch (rm_label_kind(s, g)) {
   case RM_LABEL_GRADE: return 1;
-  case RM_LABEL_NEGATIVE: st->n_negative++; *g = 0; return 1;
+  case RM_LABEL_NEGATIVE: st->n_negative++; *g = 0; return 3;
   case RM_LABEL_RATING: *g = 0; return 2;
   default: break;
   }
@@ -17344,7 +17362,7 @@ measures that read ratings ignore unretrieved items.
 static size_t ev_put_doc(ev_pool *p, const ev_jsource *j)
 {
   size_t at = ev_put(p, j->f_d);
-  if (j->grade < 0) ev_put(p, j->f_lab);
+  if (j->grade == EV_RATING) ev_put(p, j->f_lab);
   return at;
 }
 static const char *ev_jlabel(const char *d)@+{@+ return d + strlen(d) + 1;@+}
@@ -17356,11 +17374,13 @@ static const char *ev_grade_str(int g)
 }
 static const char *ev_jlab(const ev_judg *jv, size_t k)
 {
-  return jv->grade[k] < 0 ? ev_jlabel(jv->d[k]) : ev_grade_str(jv->grade[k]);
+  return jv->grade[k] == EV_RATING ? ev_jlabel(jv->d[k])
+    : ev_grade_str(jv->grade[k] < 0 ? 0 : jv->grade[k]);
 }
 static int ev_jlarger(const ev_judg *jv, size_t k, size_t k0)
 {
-  if (jv->grade[k] >= 0 && jv->grade[k0] >= 0) return jv->grade[k] > jv->grade[k0];
+  if (jv->grade[k] != EV_RATING && jv->grade[k0] != EV_RATING)
+    return jv->grade[k] > jv->grade[k0];
   return rm_label_cmp(ev_jlab(jv, k), ev_jlab(jv, k0)) > 0;
 }
 
@@ -17393,7 +17413,8 @@ static int ev_jline(ev_state *st, ev_jsource *j)
     }
     switch (ev_grade(st, st->qrels_path, j->line, fl[3], &j->grade)) {
     case 0: return -1;
-    case 2: j->grade = -1; j->f_lab = fl[3]; break; /* a rating */
+    case 2: j->grade = EV_RATING; j->f_lab = fl[3]; break;
+    case 3: j->f_lab = NULL; if (st->neg_pooled) j->grade = EV_POOLED; break;
     default: j->f_lab = NULL;
     }
     if (!utf8_ok(fl[0]) || !utf8_ok(fl[2])) {
@@ -17438,7 +17459,7 @@ static int ev_open_qrels(ev_state *st)
   st->njq = 0; st->jmerge = 0; st->jhave = 0;
   do {
     ev_xrec x; /* a rating follows its document, as |ev_put_doc| keeps it */
-    x.q = j->f_q; x.d = j->f_d; x.lab = j->grade < 0 ? j->f_lab : NULL;
+    x.q = j->f_q; x.d = j->f_d; x.lab = j->grade == EV_RATING ? j->f_lab : NULL;
     x.grade = j->grade; x.has_score = 0; x.rating = 0; x.score = 0; x.line = j->line;
     if (!ev_xs_add(&st->jxs, &x)) return 0;
   } while ((r = ev_jline(st, j)) > 0);
@@ -17519,7 +17540,7 @@ static void ev_jadd(ev_jsource *j, const char *d, int grade, long line)
     j->d = tool_alloc(j->d, j->cap_a * sizeof *j->d);
   }
   j->off[j->n] = ev_put(&j->p, d);
-  if (grade < 0) ev_put(&j->p, d + strlen(d) + 1);
+  if (grade == EV_RATING) ev_put(&j->p, d + strlen(d) + 1);
   j->grade_a[j->n] = grade; j->line_a[j->n] = line; j->n++;
 }
 static void ev_jview(ev_jsource *j)
@@ -17555,7 +17576,7 @@ static int ev_defer(ev_state *st, const ev_judg *jv)
   for (k = 0; k < jv->n; k++) {
     ev_xrec x;
     x.q = jv->q; x.d = jv->d[k]; x.grade = jv->grade[k];
-    x.lab = x.grade < 0 ? ev_jlabel(jv->d[k]) : NULL;
+    x.lab = x.grade == EV_RATING ? ev_jlabel(jv->d[k]) : NULL;
     x.has_score = x.rating = 0; x.score = 0; x.line = jv->line[k];
     if (!ev_xput(st->defer, &x)) return 0;
     st->ndefer++;
@@ -17919,7 +17940,8 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   }
   for (k = 0; k < jn; k++)
     if (!st->jdrop[k] && !st->jclaim[k])
-      st->unret[(*nu)++] = jv->grade[k] < 0 ? 0 : jv->grade[k]; /* a rating: 0 */
+      if (jv->grade[k] != EV_POOLED) /* pooled but unjudged: no judgment */
+        st->unret[(*nu)++] = jv->grade[k] < 0 ? 0 : jv->grade[k]; /* a rating: 0 */
   return 1;
 }
 
@@ -17973,6 +17995,7 @@ drops the other, the kept line taking the judgment with it.
   k = (*e - 1) >> 1;
   if (((*e - 1) & 1) == 0 && st->jclaim[k] == 0) {
     st->jclaim[k] = i + 1; g->grade[i] = jv->grade[k];
+    if (g->grade[i] == EV_POOLED) { g->grade[i] = 0; g->unj[i] = 2; }
     continue;
   }
   first = (*e - 1) & 1 ? k : st->jclaim[k] - 1;
@@ -18063,7 +18086,7 @@ function returns 1, 0 after an error, or 4 from |ev_match|.
 static int ev_trec_labels(ev_state *st, ev_group *g, const ev_judg *jv)
 {
   size_t i, k;
-  for (k = 0; k < jv->n && jv->grade[k] >= 0; k++) ;
+  for (k = 0; k < jv->n && jv->grade[k] != EV_RATING; k++) ;
   if (k == jv->n) return 0;
   if (!ev_ratings_fit(st, st->qrels_path, jv->line[k], ev_jlabel(jv->d[k]))) return -1;
   if (g->n > g->cap_l) {
@@ -18073,7 +18096,7 @@ static int ev_trec_labels(ev_state *st, ev_group *g, const ev_judg *jv)
   }
   for (i = 0; i < g->n; i++) g->labp[i] = ev_grade_str(g->grade[i] < 0 ? 0 : g->grade[i]);
   for (k = 0; k < jv->n; k++)
-    if (jv->grade[k] < 0 && st->jclaim[k] && !st->jdrop[k]) {
+    if (jv->grade[k] == EV_RATING && st->jclaim[k] && !st->jdrop[k]) {
       i = st->jclaim[k] - 1;
       g->labp[i] = ev_jlabel(jv->d[k]); g->grade[i] = 0;
     }
@@ -18135,7 +18158,7 @@ static int ev_judged_only(ev_state *st, const ev_judg *jv)
   if (!ev_merge(st, NULL, jv, &nu)) return 0;
   if (!st->judged_empty) return 1;
   for (k = 0; k < jv->n; k++) /* a rating among the unretrieved: as in |ev_trec_labels| */
-    if (jv->grade[k] < 0
+    if (jv->grade[k] == EV_RATING
         && !ev_ratings_fit(st, st->qrels_path, jv->line[k], ev_jlabel(jv->d[k])))
       return 0;
   l.n = 0; l.grade = st->unret; l.score = NULL; l.id = NULL;
@@ -18535,12 +18558,19 @@ static int ev_size(const char *s, size_t *out)
   return 1;
 }
 static FILE *ev_copy(FILE *in, const char *path)
-{
+{ /* a line longer than |tool_line_max| stops the copy, as it stops a reading */
   char buf[65536];
-  size_t k;
+  size_t k, i, run = 0;
+  long line = 1;
   FILE *f = ev_tmpfile();
   if (f == NULL) return NULL;
   while ((k = fread(buf, 1, sizeof buf, in)) > 0) {
+    for (i = 0; i < k; i++)
+      if (buf[i] == '\n') { line++; run = 0; }
+      else if (++run > tool_line_max + 1) {
+        fprintf(stderr, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+        fclose(f); return NULL;
+      }
     errno = 0;
     if (fwrite(buf, 1, k, f) != k) { ev_tmp_fail(); fclose(f); return NULL; }
   }
@@ -18867,6 +18897,9 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--judged-only") == 0 && (strcmp(argv[i + 1], "skip") == 0
       || strcmp(argv[i + 1], "empty") == 0)) {
     st.judged_empty = argv[++i][0] == 'e'; continue; }
+  if (strcmp(o, "--negative") == 0 && (strcmp(argv[i + 1], "zero") == 0
+      || strcmp(argv[i + 1], "unjudged") == 0)) {
+    st.neg_pooled = argv[++i][0] == 'u'; continue; }
   fprintf(stderr, "rankmetrics: eval: unknown option or bad value '%s %s'\n",
     o, argv[i + 1]);
   return 2;
@@ -19174,9 +19207,10 @@ ranked by score, decreasing, and tied scores by document name, decreasing
 in byte order (\.{ties=id-desc}); the rank column of the run is ignored.
 Only queries with judgments are evaluated, in the byte order of their
 names (so \.{10} comes before \.{2}); a query of the run without judgments
-is ignored.  A negative grade is a judged document that is not relevant
-(trec\_eval calls it ``unjudged in the pool'' and keeps it out of its
-counts of grades, which changes only measures that have no variant yet).
+is ignored.  A negative grade marks a document of the pool left unjudged,
+as in trec\_eval (\.{eval --negative unjudged}): retrieved, it is graded~0
+and unjudged (which \.{bpref}, \.{infAP} and their kin read); not
+retrieved, it is no judgment.
 The relevant documents~$R$ of a query are its judged documents of grade at
 least~$t$, retrieved or not.  A document listed twice in a query, in the run
 or in the judgments, is an error (trec\_eval: ``duplicate docs'',
@@ -19654,11 +19688,12 @@ exactly when a document of positive grade lies beyond rank~$n$.
 @<Tool functions@>=
 static int te_eval(te_state *t, FILE *out, FILE *err)
 {
-  char **av = tool_alloc(NULL, (size_t) (2 * t->ni + 16) * sizeof *av);
+  char **av = tool_alloc(NULL, (size_t) (2 * t->ni + 24) * sizeof *av);
   char cut[40];
   int n = 0, i, o, e, rc;
   av[n++] = "--quiet"; av[n++] = "--trec"; av[n++] = "-q";
   av[n++] = "--judged-only"; av[n++] = "empty";
+  av[n++] = "--negative"; av[n++] = "unjudged";
   if (t->exact) av[n++] = "--exact";
   for (i = 0; i < t->ni; i++)
     if (t->it[i].var[0]) { av[n++] = "-m"; av[n++] = t->it[i].var; }

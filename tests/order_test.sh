@@ -120,7 +120,7 @@ else bad "spill write failure: rc=$rc, $(cat "$T/e")"; fi
 empty_tmp "after a write failure"
 TMPDIR=$T/nosuch $RM eval --trec -m ap --memory 64K "$T/q.shuf" "$T/r.shuf" > "$T/o" 2> "$T/e"
 rc=$?
-if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -q "cannot create a temporary file" "$T/e"; then ok
+if [ $rc -ne 0 ] && [ ! -s "$T/o" ] && grep -Eq "cannot create a temporary file|no temporary file" "$T/e"; then ok
 else bad "no temporary directory: rc=$rc, $(cat "$T/e")"; fi
 
 # ---- Under an address-space limit ----------------------------------------------------

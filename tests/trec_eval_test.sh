@@ -105,6 +105,19 @@ for i in $(seq 1 32); do
 done
 "$RM" trec_eval --exact -m recip_rank "$T/q" "$T/r" | grep -q '	all	0.0312$' && ok || bad "1/32 not 0.0312"
 
+# eval's --negative: query 1 of a.qrels judges d1 1, d2 0, d3 2, d4 1, d9 -1,
+# and a.run ranks d2, d1 (tied at 0.9, names descending), d5 (unjudged), d9,
+# d3.  R = 3.  Read as a judged 0, d9 makes N = 2 (d2, d9), min(R, N) = 2:
+# d1 has d2 above, 1 - 1/2; d3 has d2 and d9 above, 1 - 2/2 = 0; bpref =
+# (1/2)/3 = 1/6.  Read as pooled but unjudged (trec_eval), N = 1: d1 gets
+# 1 - 1/1 = 0, d3 0, bpref = 0, the 0.0000 of official.out.
+for neg in "zero 0.16666666666666666" "unjudged 0"; do
+  set -- $neg
+  got=$("$RM" eval --quiet --trec -q --negative "$1" -m trec_eval:bpref a.qrels a.run \
+    | awk -F'\t' '$2 == "1" {print $3}')
+  [ "$got" = "$2" ] && ok || bad "eval --negative $1: bpref of query 1 is '$got', not $2"
+done
+
 # The book's table "What trec_eval computes": each row \tw{NAME}{IRM}{VARIANT}.
 # A VARIANT is what the parser makes of trec_eval:NAME; "not yet" is refused
 # (the two rows in parentheses are written by the command itself).

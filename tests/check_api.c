@@ -155,7 +155,7 @@ START_TEST(test_agg_out_of_range)
   refused("mean:ap", 1, -1);
   refused("ap", 1, 1 << 20);
   ck_assert_int_eq(rm_variant_parse("ap", &v, NULL, 0), RM_OK);
-  v.agg = RM_AGG_SUM + 1;
+  v.agg = RM_AGG_GM + 1;
   ck_assert_int_eq(rm_variant_reads_set(&v), 0);
 }
 END_TEST

@@ -8256,6 +8256,44 @@ RM_SPEARMAN, RM_KENDALL,
 [RM_KENDALL] = {"kendall", K(KEY_TAU) | K(KEY_UNDEF), kendall_d, kendall_x,
   corr_bound, corr_refuse, NULL, kendall_qratio, kendall_dratio, NULL},
 
+@ Ratings reach the correlations too (\secref{q:ratings}), compared as the
+decimals they are, and the vectors carry four cases worked by hand.  Ratings
+3.5, 4 and~4.5 scored 1, 3 and~2: the ranks of the ratings are 1, 2, 3 and
+of the scores 1, 3, 2, so $\sum d^2=2$ and Spearman's $\rho=1-6\cdot
+2/(3\cdot8)=1/2$.  Ratings 2.5, 1.5 and~2.5 scored 3, 1 and~2: two pairs
+concordant, none discordant, one tied in the ratings only, so Kendall's
+$\tau_b=2/\sqrt{(3-1)(3-0)}=\sqrt6/3$, an irrational value.  And two cases
+that a reader of doubles gets wrong: the ratings $0.1$ and
+$0.10000000000000000001$ are one double but two numbers, so with 0.2 scored
+1, 2, 3 Kendall's $\tau_b$ is~1 (a program of doubles sees a tie and
+gives $2/\sqrt6=\sqrt6/3$), and the first two alone scored 2 and~1
+have $\rho=-1$ (a program of doubles sees two equal ratings, for which
+$\rho$ is undefined).
+
+@<Write the groups of ratings@>=
+if (fam->metrics & 1ULL << RM_SPEARMAN) {
+  static const char *const la[] = {"3.5", "4", "4.5"}, *lb[] = {"2.5", "1.5", "2.5"},
+    *lc[] = {"0.1", "0.10000000000000000001", "0.2"};
+  static const double sa[] = {1, 3, 2}, sb[] = {3, 1, 2}, sc[] = {1, 2, 3},
+    sd[] = {2, 1};
+  static const struct {@+ const char *name; size_t n; const char *const *lab;
+    const double *sc; @+} rc[] = {
+    {"spearman", 3, la, sa}, {"kendall", 3, lb, sb}, {"kendall", 3, lc, sc},
+    {"spearman", 2, lc, sd}};
+  size_t i;
+  for (i = 0; i < sizeof rc / sizeof rc[0] && ok; i++) {
+    rm_variant v;
+    rm_list l = {0};
+    char nm[RM_NAME_MAX];
+    rm_variant_parse(rc[i].name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    l.n = rc[i].n; l.label = rc[i].lab; l.score = rc[i].sc;
+    @<Open a group for |nm|@>;
+    ok = write_test(&o, &v, &l, "ratings compared as written, worked by hand", 0, 0, 0);
+    fputs("\n      ]}", o.json);
+  }
+}
+
 @ The vectors of the chapter.  The random cases of the generator have few
 distinct grades and five score levels, so ties are everywhere, and many
 lists have all grades equal: the undefined cases are well covered.
@@ -14383,8 +14421,8 @@ $$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspac
 \rc{Metrics_mse,ModelMetrics_mse}Metrics::mse, ModelMetrics::mse&mse&18&1&1&1\cr
 \rc{Metrics_rmse,ModelMetrics_rmse}Metrics::rmse, ModelMetrics::rmse&rmse&17&5&1&0\cr
 \noalign{\smallskip}
-\rc{stats_spearman}stats::cor(,method="spearman")&spearman&9&4&13&0\cr
-\rc{stats_kendall}stats::cor(,method="kendall")&kendall&13&6&7&0\cr}}$$
+\rc{stats_spearman}stats::cor(,method="spearman")&spearman&10&4&14&0\cr
+\rc{stats_kendall}stats::cor(,method="kendall")&kendall&13&7&7&1\cr}}$$
 The counts are over the vectors of the variant in each row (at every
 threshold \.{rel} and cut \.{cut}, with \.{undef=zero}, \.{ties=input} where
 the variant ranks, and \.{tau=b}).  ``Errors'' counts the inputs on which the
@@ -14411,7 +14449,12 @@ ratings of the vectors as R reads numbers, as doubles.  On the ratings 3.3
 and~4.7 predicted 3 and~5 (\secref{q:ratings}) the MSE is $9/100$ exactly,
 and theirs, the mean of the squares of the doubles' errors, is 7~ulps
 below it: the ``other'' of the row is that conversion, not another
-definition.  The MAE and RMSE of those ratings come within 4~ulps.
+definition.  The MAE and RMSE of those ratings come within 4~ulps.  So do
+the correlations: on the ratings 0.1, $0.10000000000000000001$ and 0.2
+scored 1, 2, 3 (\secref{corr-def}) Kendall's $\tau_b$ is~1 and R's is
+$\sqrt6/3$, since the first two are one double (the ``other'' of its row),
+and the first two alone have $\rho=-1$, where R sees two equal ratings and
+returns |NA| (an error of the spearman row).
 \item{$\bullet$} ModelMetrics' |precision|, |recall| and |f1Score| predict
 positive when the score {\it exceeds\/} the cutoff, where our \.{cut} takes
 $s\ge\hat c$.  On the five items of the chapter on classification (labels

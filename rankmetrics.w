@@ -12468,9 +12468,9 @@ static int cmd_disagree(int argc, char **argv)
   dis_deadline = dis_now() + budget;
   dis_stopped = 0;
   if (pair) return dis_pair_run(names[0], names[1], maxlen);
-  ms = calloc(40, sizeof *ms);
+  ms = calloc(RM_N_METRICS + 1, sizeof *ms); /* every metric, and GAUC */
   if (ms == NULL) { fputs("rankmetrics: disagree: out of memory\n", stderr); return 1; }
-  for (mi = 0; nm < 40 && mi < RM_N_METRICS; mi++) {
+  for (mi = 0; mi < RM_N_METRICS; mi++) {
     const char *mname = rm_metric_name((rm_metric) mi);
     int j, want = all;
     for (j = 0; j < nn; j++) if (strcmp(dis_alias(names[j]), mname) == 0) { want = 1; names[j] = ""; }
@@ -12481,7 +12481,7 @@ static int cmd_disagree(int argc, char **argv)
     nm++;
   }
   for (i = 0; i < nn; i++) if (strcmp(names[i], "gauc") == 0) { names[i] = ""; sets = 1; }
-  if ((all || sets) && nm < 40 && dis_setup_gauc(&ms[nm])) {
+  if ((all || sets) && dis_setup_gauc(&ms[nm])) {
     int j;
     if (!dis_stopped) dis_search_sets(&ms[nm], maxlen);
     if (!dis_stopped) dis_population_sets(&ms[nm], DIS_POP);

@@ -336,13 +336,14 @@ iprec&yes&interpolated precision at a recall level&at level&\secref{q:iprec}\cr
 setap&yes&set average precision $h^2/(kR)$ (trec\_eval's set\_map)&&\secref{q:setap}\cr
 rprecm&no&precision at rank $\lfloor mR+0.9\rfloor$ (Rprec\_mult)&mult&\secref{q:setap}\cr
 bing&no&trec\_eval's binary G&&\secref{q:bing}\cr
+ngain&no&trec\_eval's G, gains over an ideal cost&&\secref{q:ngain}\cr
 utility&no&trec\_eval's utility of the retrieved set&tp fp fn tn docs&\secref{q:utility}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, the seven metrics of
+\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, the seven metrics of
 incomplete judgments, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
@@ -2145,7 +2146,7 @@ trec\_eval itself.
 
 @ {\emergencystretch=2em The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{relstring}, \.{G}, \.{ndcg\_rel}, \.{ndcg\_p}, \.{Rndcg} and \.{yaap};
+\.{relstring}, \.{ndcg\_rel}, \.{ndcg\_p}, \.{Rndcg} and \.{yaap};
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
 ir\_measures: \.{RBP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
@@ -2219,6 +2220,7 @@ static const alias_spec aliases[] = {
   {TE, "set_map", '-', "setap", "ties=id-desc", 0},
   {TE, "Rprec_mult", 'm', "rprecm", "ties=id-desc", 0},
   {TE, "binG", '-', "bing", "ties=id-desc", 0},
+  {TE, "G", '-', "ngain", "ties=id-desc", 0},
   {TE, "utility", '-', "utility", "", 0},
   {TE, "gm_bpref", '-', "gm:bpref", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
@@ -2259,7 +2261,7 @@ static const alias_spec aliases[] = {
 
 @ @<Names of trec\_eval that we refuse@>=
 {TE, "runid", '-', NULL, NULL, 0}, {TE, "relstring", '-', NULL, NULL, 0},
-{TE, "G", '-', NULL, NULL, 0}, {TE, "ndcg_rel", '-', NULL, NULL, 0},
+{TE, "ndcg_rel", '-', NULL, NULL, 0},
 {TE, "ndcg_p", '-', NULL, NULL, 0}, {TE, "Rndcg", '-', NULL, NULL, 0},
 {TE, "yaap", '-', NULL, NULL, 0}, {TE, "map_avgjg", '-', NULL, NULL, 0},
 {TE, "P_avgjg", '-', NULL, NULL, 0}, {TE, "Rprec_mult_avgjg", '-', NULL, NULL, 0},
@@ -10134,10 +10136,11 @@ prints, for each query, the grades of the first ten retrieved documents as
 a string of characters (\.{m\_relstring.c}), so it is no variant of the
 library, whose values are numbers; it belongs to the output of a command
 that prints trec\_eval's lines, and the parser refuses the name.
-\.{G}, \.{Rndcg} and
-\.{ndcg\_rel} are means of gains or of nDCGs at several points of one
-ranking, with trec\_eval's gain map (\.{-m ndcg.1=3.5,2=9}); the map, a
-key whose value is a function of the grade, and these three are left for
+\.{G} is \.{ngain} (\secref{q:ngain}) with trec\_eval's default gains.
+\.{Rndcg} and
+\.{ndcg\_rel} are means of nDCGs at several points of one
+ranking, and all three take trec\_eval's gain map (\.{-m ndcg.1=3.5,2=9}); the map, a
+key whose value is a function of the grade, and these two are left for
 later, and their names are refused as before.
 
 @ {\it The geometric mean.}\here{q:gm}  The arithmetic mean of per-query
@@ -10827,7 +10830,7 @@ $(1/\lg2+1/\lg4)/3=\oursq{TE-bing-q}$, rational.  The double path adds
 $1/\lg(2+m)$ with the compensated sum and divides by~$R$: a logarithm and a
 division per term (2~ulps, all terms positive), the sum and the last
 division, 4~ulps.  trec\_eval's \.{G}, the same with graded gains and an
-ideal, is not here yet.
+ideal, is \.{ngain} (\secref{q:ngain}).
 @^binG@>
 
 @<Private functions@>=
@@ -10971,6 +10974,136 @@ RM_UTILITY,
 @/{"TE-utility-tn", NULL, "utility[fn=-1,tn=1,docs=100]", RM_G(1, 0, 2, 0, 0), NULL,
   NULL, RM_G(1), NULL, "case", RM_OK, "92", 0x1.7p+6},
 
+@ {\it Normalized gain.}\here{q:ngain}  trec\_eval's \.{G} (\.{m\_G.c},
+``experimental measure'', 2008) is \.{binG} with graded gains and a
+discount that compares the run with the ideal ranking.  Let the gain of a
+grade $g$ be $\gamma(g)=g$ when $g>0$ and $0$ otherwise, let
+$I_1\ge I_2\ge\cdots$ be the positive gains of all judged items of the
+query in decreasing order ($I_j=0$ past them), and let
+$$C_r=\sum_{j\le r}\max(I_j,1),\qquad S_r=\sum_{j\le r}\gamma(g_j)$$
+be the cost of the ideal prefix (each rank costs at least~1) and the gain
+the run has gathered down to rank~$r$.  Then
+$${\rm G}={1\over\sum_j I_j}\sum_{r:\,\gamma(g_r)>0}
+  {\gamma(g_r)\over\lg(2+C_r-S_r)}.$$
+An item is discounted by how far the run lags the ideal when it arrives,
+not by its rank: an item whose predecessors gathered all the gain they
+could is worth its full gain.  The retrieved positive gains are some of
+the $I_j$, so $S_r\le\sum_{j\le r}I_j\le C_r$ and every argument is at
+least~2; with binary grades $C_r=r$ for $r\le R$ and $C_r-S_r$ is the
+number of nonrelevant items above rank~$r$ (for $r>R$ the costs of~1
+keep it so), which is \.{binG}.  A run in the ideal order scores~1.
+The metric is \.{ngain}; it reads \.{ties} and \.{undef} (undefined when
+no judged item has a positive grade, which trec\_eval reports as~0); the
+threshold \.{rel} has no part in it, and it takes no cutoff.
+
+trec\_eval computes the same sum in three loops (while the ideal gain is
+positive, past it, and over the ideal alone), in doubles; the sums $C_r$
+and $S_r$ are whole numbers, so its only rounding is in the logarithms and
+the sum.  It takes the gain of grade~$g$ from its gain table (by default
+$g$, from \.{-m G.1=3.5,2=9}), and an item whose grade is not in the
+table, unjudged or negative, gains~0, as here.
+The retrieved grades $(1,2,0)$, with no other judged item, have $I=(2,1)$,
+$C=(2,3,4)$ and $S=(1,3,3)$: ${\rm G}=(1/\lg3+2/\lg2)/3=\ours{TE-ngain}$;
+the grades $(0,2)$ with a second item of grade~2 unretrieved have
+$C_2=4$, $S_2=2$ and ${\rm G}=(2/\lg4)/4=\oursq{TE-ngain-q}$.  The exact
+path builds the sum as a form of \secref{q:cg}, over a whole number; the
+double path adds the terms with the compensated sum and divides, 4~ulps as
+for \.{binG}.
+@^G (trec\_eval)@>
+
+@<Private functions@>=
+static int grade_desc(const void *a, const void *b)
+{
+  int x = *(const int *) a, y = *(const int *) b;
+  return (x < y) - (x > y);
+}
+static rm_status ngain_ideal(const rm_list *l, int **ideal, size_t *m,
+  unsigned long long *total)
+{
+  size_t i, k = 0;
+  int *t = malloc((l->n + l->n_unretrieved + 1) * sizeof *t);
+  if (t == NULL) return RM_ENOMEM;
+  *total = 0;
+  for (i = 0; i < l->n; i++)
+    if (l->grade[i] > 0) t[k++] = l->grade[i];
+  for (i = 0; i < l->n_unretrieved; i++)
+    if (l->unretrieved_grade[i] > 0) t[k++] = l->unretrieved_grade[i];
+  if (k > 1) qsort(t, k, sizeof *t, grade_desc);
+  for (i = 0; i < k; i++) *total += (unsigned long long) t[i];
+  *ideal = t; *m = k;
+  return RM_OK;
+}
+static rm_status ngain_forms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, loglin *num, loglin *den)
+{
+  size_t r, m;
+  int *ideal;
+  unsigned long long c = 0, s = 0, tot;
+  rm_status st = ngain_ideal(l, &ideal, &m, &tot);
+  mpq_t g;
+  (void) v;
+  if (st != RM_OK) return st;
+  mpq_init(g);
+  for (r = 0; r < l->n && st == RM_OK; r++) {
+    int x = l->grade[perm[r]];
+    c += r < m && ideal[r] > 1 ? (unsigned long long) ideal[r] : 1;
+    if (x <= 0) continue;
+    s += (unsigned long long) x;
+    mpq_set_ui(g, (unsigned long) x, 1);
+    st = loglin_add(num, g, (unsigned long) (2 + c - s));
+  }
+  mpq_set_ui(g, (unsigned long) tot, 1);
+  mpq_set(den->c0, g);
+  loglin_normalize(num);
+  mpq_clear(g); free(ideal);
+  return st;
+}
+static rm_status ngain_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  loglin num, den;
+  rm_status s;
+  loglin_init(&num, 2); loglin_init(&den, 2);
+  s = ngain_forms(v, l, perm, &num, &den);
+  if (s == RM_OK) s = loglin_is_zero(&den) ? undefined_x(v, out) : exact_of(out, &num, &den);
+  loglin_clear(&num); loglin_clear(&den);
+  return s;
+}
+static rm_status ngain_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t r, m;
+  int *ideal;
+  unsigned long long c = 0, s = 0, tot;
+  nsum sum = {0, 0};
+  rm_status st = ngain_ideal(l, &ideal, &m, &tot);
+  if (st != RM_OK) return st;
+  for (r = 0; r < l->n; r++) {
+    int x = l->grade[perm[r]];
+    c += r < m && ideal[r] > 1 ? (unsigned long long) ideal[r] : 1;
+    if (x <= 0) continue;
+    s += (unsigned long long) x;
+    nsum_add(&sum, (double) x / log2((double) (2 + c - s)));
+  }
+  free(ideal);
+  if (tot == 0) return undefined_d(v, out);
+  *out = (sum.s + sum.c) / (double) tot;
+  return RM_OK;
+}
+
+@ @<Metric codes@>=
+RM_NGAIN,
+
+@ @<Metric specifications@>=
+@/[RM_NGAIN] = {"ngain", K(KEY_TIES) | K(KEY_UNDEF), ngain_d, ngain_x,
+  bing_bound, rprecm_refuse, NULL, NULL, NULL, ngain_forms},
+
+@ @<Worked examples@>=
+@/{"TE-ngain", NULL, "ngain", RM_G(1, 2, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, NULL, 0x1.c103132bc6714p-1},
+@/{"TE-ngain-q", NULL, "G", RM_G(0, 2), NULL, NULL, RM_G(2), NULL, "case",
+  RM_OK, "1/4", 0x1p-2},
+
 @ {\it How this chapter was checked against trec\_eval.}  We built
 trec\_eval~10.0 (commit f4253652) outside the project and ran it with
 \.{-q} and the measures \.{num\_q}, \.{num\_ret}, \.{num\_rel},
@@ -11012,7 +11145,8 @@ static const char *const trec_variants[] = {"nq", "nret", "nrel", "nrel[rel=2]",
   "setap[rel=2,undef=one]", "rprecm[mult=0.2]", "rprecm[mult=0.4,ties=id-desc]",
   "rprecm[mult=2,rel=2]", "rprecm[mult=1/3,undef=one]", "bing", "bing[ties=id-desc]",
   "bing[rel=2,undef=one]", "utility", "utility[tp=2]", "utility[fn=-1,rel=2]",
-  "utility[tn=1,docs=1000]", NULL};
+  "utility[tn=1,docs=1000]", "ngain", "ngain[ties=id-desc]", "ngain[undef=one]",
+  NULL};
 static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   "gm:ap[ties=id-desc]", "gm:ndcg@@10", "gm:rr", "gm[skip=undef]:rprec",
   "gm:precision@@5", "sum:nq", "sum:nret", "sum:nrel", "sum:nrelret",
@@ -11021,9 +11155,9 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
 
 @ @<Vector families@>=
 {"trec", "trec_eval's measures of one query: nq, nret, nrel, nrelret, iprec,"
-  " ap11[level=round], setap, rprecm, bing, utility", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
+  " ap11[level=round], setap, rprecm, bing, utility, ngain", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
   | 1ULL << RM_NRELRET | 1ULL << RM_IPREC | 1ULL << RM_SETAP | 1ULL << RM_RPRECM
-  | 1ULL << RM_BING | 1ULL << RM_UTILITY, trec_variants},
+  | 1ULL << RM_BING | 1ULL << RM_UTILITY | 1ULL << RM_NGAIN, trec_variants},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
   trec_set_variants},
 
@@ -14014,7 +14148,7 @@ pair by pair, in the order of the search's report.
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
     if (judged_metric((rm_metric) mi) != (fam->variants == judged_variants)) continue;
-    if (mi >= RM_NQ && mi <= RM_UTILITY) continue; /* see \secref{q:trecm} */
+    if (mi >= RM_NQ && mi <= RM_NGAIN) continue; /* see \secref{q:trecm} */
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
@@ -14901,6 +15035,7 @@ static const char *const metric_help[][2] = {
   {"setap", "set average precision h^2/(n R) (trec_eval's set_map)"},
   {"rprecm", "precision at rank floor(mult R + 0.9) (trec_eval's Rprec_mult)"},
   {"bing", "sum of 1/log2(2 + nonrelevant above) over hits, over R (binG)"},
+  {"ngain", "gain over log2(2 + ideal cost - gain so far), over total gain (G)"},
   {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
   {NULL, NULL}};
 
@@ -19097,7 +19232,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
 \tw{utility}{\none}{utility}
 \tw{11pt\_avg}{\none}{ap11[level=round,ties=id-desc]}
 \tw{binG}{\none}{bing[ties=id-desc]}
-\tw{G}{\none}{not yet}
+\tw{G}{\none}{ngain[ties=id-desc]}
 \tw{dcg}{\none}{dcg[ties=id-desc]}
 \tw{ideal\_dcg}{\none}{idcg}
 \tw{ndcg}{nDCG}{ndcg[ties=id-desc]}

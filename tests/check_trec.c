@@ -9,7 +9,8 @@
    interpolated precision that walks the ranking backwards as trec_eval's
    m_iprec_at_recall.c describes (our own code, in GMP rationals), and an
    oracle for the geometric mean with MPFR at 256 bits over average
-   precisions computed here in GMP, and one of binG with MPFR.  No value printed by the library is
+   precisions computed here in GMP, one of binG with MPFR, and one of G
+   (ngain) with MPFR that also checks G = binG on binary grades.  No value printed by the library is
    pasted back.
 
    Suite "trec": tcases hand, levels, oracle. */
@@ -49,6 +50,17 @@ static const struct {
   {"ap11[level=round]", L(1, 0), L(1), "8/11"},
   {"11pt_avg", L(1, 0), L(1), "8/11"},
   {"iprec[at=0.6]", L(1, 0), L(1), "0"},        /* ceil(1.2) = 2 > 1 found */
+  /* trec_eval's G (ngain): gains over log2(2 + C_r - S_r), C_r the ideal
+     prefix with costs at least 1, S_r the run's gain so far.  Run 1,3:
+     ideal 3,1; rank 1: C = 3, S = 1, 1/log2 4 = 1/2; rank 2: C = 4, S = 4,
+     3/log2 2 = 3; total gain 4: (1/2 + 3)/4 = 7/8.  Run 0,2 with a 2
+     unretrieved: C = 2, 4, S = 0, 2: (2/log2 4)/4 = 1/4.  Run 0,0,1 with a
+     1 unretrieved: C = 3 at rank 3 (cost 1 past the ideal), S = 1: (1/2)/2
+     = 1/4, binG's value.  The ideal order 2,1,0 scores 1. */
+  {"ngain", L(1, 3), NOU, "7/8"},
+  {"G", L(0, 2), L(2), "1/4"},
+  {"ngain", L(0, 0, 1), L(1), "1/4"},
+  {"ngain[ties=id-desc]", L(2, 1, 0), NOU, "1"},
   {"iprec[at=0.6,level=round]", L(1, 0), L(1), "1"}, /* lround(1.2) = 1 */
   {"iprec[at=0.7,level=round]", L(1, 0), L(1), "1"}, /* lround(1.4) = 1 */
   {"iprec[at=0.8,level=round]", L(1, 0), L(1), "0"}, /* lround(1.6) = 2 */
@@ -506,6 +518,74 @@ START_TEST(test_oracle_bing)
 }
 END_TEST
 
+/* trec_eval's G: an oracle with MPFR at 256 bits that builds the ideal
+   gains by counting the grades (3 down to 1), not by sorting; the exact
+   double must be its rounding and the double path within the bound.  On
+   binary grades G must equal binG (both paths), a second oracle. */
+START_TEST(test_oracle_ngain)
+{
+  tu_rng r = {0x6e6761696eULL};
+  rcase c;
+  int k;
+  rm_variant v, vb;
+  mpfr_t s, x;
+  mpfr_inits2(256, s, x, (mpfr_ptr) 0);
+  tu_parse_or_fail("ngain", &v);
+  tu_parse_or_fail("bing", &vb);
+  for (k = 0; k < ORACLE_N; k++) {
+    size_t i, cnt[4] = {0, 0, 0, 0};
+    unsigned long tot = 0, cost = 0, got = 0;
+    int lev = 3;
+    size_t left;
+    rm_exact e, eb;
+    double d, db;
+    random_list(&r, &c);
+    for (i = 0; i < c.n; i++) cnt[c.g[i]]++;
+    for (i = 0; i < c.nu; i++) cnt[c.u[i]]++;
+    tot = 3 * cnt[3] + 2 * cnt[2] + cnt[1];
+    rm_exact_init(&e);
+    if (tot == 0) {
+      ck_assert(rm_value_exact(&v, &c.l, &e) == RM_UNDEFINED && e.value == 0);
+      rm_exact_clear(&e);
+      continue;
+    }
+    mpfr_set_ui(s, 0, MPFR_RNDN);
+    left = cnt[3];
+    for (i = 0; i < c.n; i++) {
+      while (lev > 0 && left == 0) { lev--; left = lev > 0 ? cnt[lev] : 0; }
+      cost += lev > 1 ? (unsigned long) lev : 1;
+      if (left > 0) left--;
+      got += (unsigned long) c.g[i];
+      if (c.g[i] > 0) {
+        mpfr_set_ui(x, 2 + cost - got, MPFR_RNDN);
+        mpfr_log2(x, x, MPFR_RNDN);
+        mpfr_ui_div(x, (unsigned long) c.g[i], x, MPFR_RNDN);
+        mpfr_add(s, s, x, MPFR_RNDN);
+      }
+    }
+    mpfr_div_ui(s, s, tot, MPFR_RNDN);
+    ck_assert(rm_value_exact(&v, &c.l, &e) == RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, mpfr_get_d(s, MPFR_RNDN)), "case %d: %a", k, e.value);
+    ck_assert(rm_value(&v, &c.l, NULL, &d) == RM_OK);
+    ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v), "case %d: double %a exact %a", k, d,
+      e.value);
+    rm_exact_clear(&e);
+    for (i = 0; i < c.n; i++) if (c.g[i] > 1) c.g[i] = 1;
+    for (i = 0; i < c.nu; i++) if (c.u[i] > 1) c.u[i] = 1;
+    rm_exact_init(&e); rm_exact_init(&eb);
+    if (rm_value_exact(&vb, &c.l, &eb) == RM_OK) {
+      ck_assert(rm_value_exact(&v, &c.l, &e) == RM_OK);
+      ck_assert_msg(tu_same_bits(e.value, eb.value), "binary case %d: %a %a", k, e.value,
+        eb.value);
+      ck_assert(rm_value(&v, &c.l, NULL, &d) == RM_OK && rm_value(&vb, &c.l, NULL, &db) == RM_OK);
+      ck_assert_msg(tu_ulps(d, db) <= 8, "binary case %d: %a %a", k, d, db);
+    }
+    rm_exact_clear(&e); rm_exact_clear(&eb);
+  }
+  mpfr_clears(s, x, (mpfr_ptr) 0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 
 Suite *suite_trec(void)
@@ -526,6 +606,7 @@ Suite *suite_trec(void)
   tcase_add_test(tc, test_oracle_iprec);
   tcase_add_test(tc, test_oracle_gm);
   tcase_add_test(tc, test_oracle_bing);
+  tcase_add_test(tc, test_oracle_ngain);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -337,13 +337,14 @@ setap&yes&set average precision $h^2/(kR)$ (trec\_eval's set\_map)&&\secref{q:se
 rprecm&no&precision at rank $\lfloor mR+0.9\rfloor$ (Rprec\_mult)&mult&\secref{q:setap}\cr
 bing&no&trec\_eval's binary G&&\secref{q:bing}\cr
 ngain&no&trec\_eval's G, gains over an ideal cost&&\secref{q:ngain}\cr
+ndcg-rel&no&nDCG averaged over the relevant items (ndcg\_rel)&&\secref{q:ndcgrel}\cr
 utility&no&trec\_eval's utility of the retrieved set&tp fp fn tn docs&\secref{q:utility}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, the seven metrics of
+\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, \.{ndcg-rel}, the seven metrics of
 incomplete judgments, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
@@ -1129,8 +1130,9 @@ static rm_status check_keys(const rm_variant *v)
   if ((unsigned) v->agg > RM_AGG_GM) return RM_ENAME;
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
-      && metrics[v->metric].forms == NULL) || metrics[v->metric].set_d))
-    return RM_ENAME;
+      && metrics[v->metric].forms == NULL && v->metric != RM_NDCG_REL)
+      || metrics[v->metric].set_d)) return RM_ENAME;
+  if (v->metric == RM_NDCG_REL && v->agg == RM_AGG_GM) return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
     if (!key_used(v, key)) continue;
@@ -2146,7 +2148,7 @@ trec\_eval itself.
 
 @ {\emergencystretch=2em The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{relstring}, \.{ndcg\_rel}, \.{ndcg\_p}, \.{Rndcg} and \.{yaap};
+\.{relstring}, \.{ndcg\_p}, \.{Rndcg} and \.{yaap};
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
 ir\_measures: \.{RBP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
@@ -2221,6 +2223,7 @@ static const alias_spec aliases[] = {
   {TE, "Rprec_mult", 'm', "rprecm", "ties=id-desc", 0},
   {TE, "binG", '-', "bing", "ties=id-desc", 0},
   {TE, "G", '-', "ngain", "ties=id-desc", 0},
+  {TE, "ndcg_rel", '-', "ndcg-rel", "ties=id-desc", 0},
   {TE, "utility", '-', "utility", "", 0},
   {TE, "gm_bpref", '-', "gm:bpref", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
@@ -2261,7 +2264,6 @@ static const alias_spec aliases[] = {
 
 @ @<Names of trec\_eval that we refuse@>=
 {TE, "runid", '-', NULL, NULL, 0}, {TE, "relstring", '-', NULL, NULL, 0},
-{TE, "ndcg_rel", '-', NULL, NULL, 0},
 {TE, "ndcg_p", '-', NULL, NULL, 0}, {TE, "Rndcg", '-', NULL, NULL, 0},
 {TE, "yaap", '-', NULL, NULL, 0}, {TE, "map_avgjg", '-', NULL, NULL, 0},
 {TE, "P_avgjg", '-', NULL, NULL, 0}, {TE, "Rprec_mult_avgjg", '-', NULL, NULL, 0},
@@ -8661,7 +8663,9 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   if (v->skip == RM_SKIP_MISSING && l->n == 0) continue;
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w.perm, w.tmp);
   loglin_init(&fn, 2); loglin_init(&fd, 2);
-  if (metrics[u.metric].qratio) {
+  if (u.metric == RM_NDCG_REL) @<Add the points of \.{ndcg-rel} to |g|, or
+    note that the query's value is |undefined|@>@;
+  else if (metrics[u.metric].qratio) {
     if ((s = metrics[u.metric].qratio(&u, l, w.perm, num, den)) != RM_OK) goto next;
     undefined = mpq_sgn(den) == 0;
     if (v->agg == RM_AGG_MICRO) {
@@ -8688,6 +8692,21 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   @<Add the value |x|, or the term |fn/fd|, with the query's weight@>;
 next:
   loglin_clear(&fn); loglin_clear(&fd);
+}
+
+@ A query of \.{ndcg-rel} (\secref{q:ndcgrel}) is a weighted sum of
+quotients itself; its points join the sum directly, and only an undefined
+value goes the common way.
+
+@<Add the points of \.{ndcg-rel}...@>=
+{
+  mpq_t wt;
+  mpq_init(wt);
+  mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
+  s = ndcgrel_terms(&u, l, w.perm, wt, &g, &undefined);
+  if (s == RM_OK && !undefined) mpq_add(W, W, wt);
+  mpq_clear(wt);
+  if (s != RM_OK || !undefined) goto next;
 }
 
 @ @<Add the value |x|, or the term...@>=
@@ -10136,12 +10155,11 @@ prints, for each query, the grades of the first ten retrieved documents as
 a string of characters (\.{m\_relstring.c}), so it is no variant of the
 library, whose values are numbers; it belongs to the output of a command
 that prints trec\_eval's lines, and the parser refuses the name.
-\.{G} is \.{ngain} (\secref{q:ngain}) with trec\_eval's default gains.
-\.{Rndcg} and
-\.{ndcg\_rel} are means of nDCGs at several points of one
-ranking, and all three take trec\_eval's gain map (\.{-m ndcg.1=3.5,2=9}); the map, a
-key whose value is a function of the grade, and these two are left for
-later, and their names are refused as before.
+\.{G} is \.{ngain} (\secref{q:ngain}) and \.{ndcg\_rel} is
+\.{ndcg-rel} (\secref{q:ndcgrel}), with trec\_eval's default gains.
+\.{Rndcg}, a mean of nDCGs at the points where the ideal gain changes, is
+left for later, and so is trec\_eval's gain map (\.{-m ndcg.1=3.5,2=9}), a
+key whose value is a function of the grade; their names are refused as before.
 
 @ {\it The geometric mean.}\here{q:gm}  The arithmetic mean of per-query
 values lets a few very good queries hide many bad ones; the geometric mean
@@ -11104,6 +11122,178 @@ RM_NGAIN,
 @/{"TE-ngain-q", NULL, "G", RM_G(0, 2), NULL, NULL, RM_G(2), NULL, "case",
   RM_OK, "1/4", 0x1p-2},
 
+@ {\it nDCG over the relevant items.}\here{q:ndcgrel}  trec\_eval's
+\.{ndcg\_rel} (\.{m\_ndcg\_rel.c}, ``experimental measure'') averages nDCG
+at the ranks of the items of positive gain, one point per such item of the
+judgments.  With the gains $\gamma$ and ideal gains $I_1\ge\cdots\ge I_M>0$
+of \secref{q:ngain}, ${\rm DCG}_r=\sum_{j\le r}\gamma(g_j)/\lg(j+1)$ and
+${\rm IDCG}_k=\sum_{j\le\min(k,M)}I_j/\lg(j+1)$,
+$${\rm ndcg\_rel}={1\over M}\biggl(\sum_{r\le n:\,\gamma(g_r)>0}
+  {{\rm DCG}_r\over{\rm IDCG}_r}+(M-h)\,{{\rm DCG}_n\over{\rm IDCG}_M}\biggr),$$
+$h$ the number of retrieved items of positive gain: an item of the
+judgments that was not retrieved scores the nDCG of the whole run.  The
+ideal DCG stops growing at~$M$, so past rank~$M$ every point is the nDCG
+at that rank, as in \.{ndcg}.  The metric is \.{ndcg-rel}; it reads
+\.{ties} and \.{undef} (undefined when $M=0$, where trec\_eval's last
+step divides $0$ by~$0$ and leaves its value at~0), no \.{rel} and no
+cutoff.  trec\_eval computes the same in doubles, in the three loops of
+\.{G}; it adds the points in rank order and divides once.
+
+The grades $(0,1)$ with a second item of grade~1 unretrieved have $M=2$,
+${\rm DCG}_2=1/\lg3$, ${\rm IDCG}_2=1+1/\lg3$; both points are
+${\rm DCG}_2/{\rm IDCG}_2=1/(\lg3+1)=1/\lg6$, so ${\rm ndcg\_rel}=1/\lg6=
+\ours{TE-ndcgrel}$; the ideal run $(1,1)$ has two points of~1, and
+${\rm ndcg\_rel}=\oursq{TE-ndcgrel-q}$.  The value is a weighted sum of
+quotients of forms of \secref{q:cg}, so the exact path encloses it as a
+mean of nDCGs (the |aggregate| of the part on aggregation), and a mean over
+queries adds each query's quotients to one such sum.  The double path
+keeps both DCGs with the compensated sum and adds the points with it too:
+the nDCG bound of \.{ndcg} for each point, one ulp for the weight, one for
+the sum and one for the division, 12~ulps.
+@^ndcg\_rel@>
+
+@<Private functions@>=
+static void loglin_copy(loglin *d, const loglin *s)
+{
+  size_t j;
+  loglin_init(d, s->base);
+  mpq_set(d->c0, s->c0);
+  if (s->n == 0) return;
+  d->t = malloc(s->n * sizeof *d->t);
+  if (d->t == NULL) return; /* the caller sees |d->n == 0 < s->n| */
+  for (j = 0; j < s->n; j++) {
+    d->t[j].root = s->t[j].root;
+    mpq_init(d->t[j].c); mpq_set(d->t[j].c, s->t[j].c);
+  }
+  d->n = d->cap = s->n;
+}
+static rm_status agg_push(aggregate *g, const mpq_t c, const loglin *num,
+  const loglin *den)
+{
+  loglin a, b;
+  mpq_t x;
+  loglin_copy(&a, num); loglin_copy(&b, den);
+  if (a.n < num->n || b.n < den->n) {
+    loglin_clear(&a); loglin_clear(&b);
+    return RM_ENOMEM;
+  }
+  loglin_normalize(&a); loglin_normalize(&b);
+  mpq_init(x);
+  if (loglin_ratio(x, &a, &b)) {
+    mpq_mul(x, x, c); mpq_add(g->q, g->q, x);
+    loglin_clear(&a); loglin_clear(&b);
+  } else {
+    if (g->n == g->cap) {
+      size_t cap = g->cap ? 2 * g->cap : 8;
+      agg_term *t = realloc(g->t, cap * sizeof *t);
+      if (t == NULL) { loglin_clear(&a); loglin_clear(&b); mpq_clear(x); return RM_ENOMEM; }
+      g->t = t; g->cap = cap;
+    }
+    mpq_init(g->t[g->n].c); mpq_set(g->t[g->n].c, c);
+    g->t[g->n].num = a; g->t[g->n].den = b;
+    g->n++;
+  }
+  mpq_clear(x);
+  return RM_OK;
+}
+
+@ |ndcgrel_terms| adds $w$ times the value of one query to the sum |g|, or
+sets |*undefined| and adds nothing.
+
+@<Private functions@>=
+static rm_status ndcgrel_terms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, const mpq_t w, aggregate *g, int *undefined)
+{
+  size_t r, M, h = 0;
+  int *ideal;
+  unsigned long long tot;
+  loglin dcg, idcg;
+  mpq_t c, x;
+  rm_status s = ngain_ideal(l, &ideal, &M, &tot);
+  (void) v;
+  *undefined = 0;
+  if (s != RM_OK) return s;
+  if (M == 0) { free(ideal); *undefined = 1; return RM_OK; }
+  loglin_init(&dcg, 2); loglin_init(&idcg, 2);
+  mpq_inits(c, x, NULL);
+  mpq_set_ui(c, 1, (unsigned long) M); mpq_mul(c, c, w);
+  for (r = 1; r <= l->n || r <= M; r++) {
+    int y = r <= l->n ? l->grade[perm[r - 1]] : 0;
+    if (r <= M) {
+      mpq_set_ui(x, (unsigned long) ideal[r - 1], 1);
+      if ((s = loglin_add(&idcg, x, (unsigned long) (r + 1))) != RM_OK) break;
+    }
+    if (y <= 0) continue;
+    mpq_set_ui(x, (unsigned long) y, 1);
+    if ((s = loglin_add(&dcg, x, (unsigned long) (r + 1))) != RM_OK) break;
+    if ((s = agg_push(g, c, &dcg, &idcg)) != RM_OK) break;
+    h++;
+  }
+  if (s == RM_OK && h < M) {
+    mpq_set_ui(x, (unsigned long) (M - h), 1); mpq_mul(c, c, x);
+    s = agg_push(g, c, &dcg, &idcg);
+  }
+  mpq_clears(c, x, NULL);
+  loglin_clear(&dcg); loglin_clear(&idcg); free(ideal);
+  return s;
+}
+static rm_status ndcgrel_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  aggregate g;
+  mpq_t w;
+  int undefined;
+  rm_status s;
+  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
+  mpq_init(w); mpq_set_ui(w, 1, 1);
+  s = ndcgrel_terms(v, l, perm, w, &g, &undefined);
+  if (s == RM_OK) s = undefined ? undefined_x(v, out)
+    : g.n == 0 ? exact_from_q(out, g.q) : ziv(out, enclose_aggregate, &g);
+  mpq_clear(w); agg_clear(&g);
+  return s;
+}
+static rm_status ndcgrel_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t r, M, h = 0;
+  int *ideal;
+  unsigned long long tot;
+  nsum dcg = {0, 0}, idcg = {0, 0}, sum = {0, 0};
+  rm_status s = ngain_ideal(l, &ideal, &M, &tot);
+  if (s != RM_OK) return s;
+  if (M == 0) { free(ideal); return undefined_d(v, out); }
+  for (r = 1; r <= l->n || r <= M; r++) {
+    int y = r <= l->n ? l->grade[perm[r - 1]] : 0;
+    if (r <= M) nsum_add(&idcg, ideal[r - 1] / log2((double) (r + 1)));
+    if (y <= 0) continue;
+    nsum_add(&dcg, y / log2((double) (r + 1)));
+    nsum_add(&sum, (dcg.s + dcg.c) / (idcg.s + idcg.c));
+    h++;
+  }
+  nsum_add(&sum, (double) (M - h) * ((dcg.s + dcg.c) / (idcg.s + idcg.c)));
+  free(ideal);
+  *out = (sum.s + sum.c) / (double) M;
+  return RM_OK;
+}
+static double ndcgrel_bound(const rm_variant *v)
+{
+  (void) v;
+  return 12;
+}
+
+@ @<Metric codes@>=
+RM_NDCG_REL,
+
+@ @<Metric specifications@>=
+@/[RM_NDCG_REL] = {"ndcg-rel", K(KEY_TIES) | K(KEY_UNDEF), ndcgrel_d, ndcgrel_x,
+  ndcgrel_bound, rprecm_refuse, NULL, NULL, NULL, NULL},
+
+@ @<Worked examples@>=
+@/{"TE-ndcgrel", NULL, "ndcg-rel", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, NULL, 0x1.8c23246dc0a9fp-2},
+@/{"TE-ndcgrel-q", NULL, "ndcg_rel", RM_G(1, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1", 0x1p+0},
+
 @ {\it How this chapter was checked against trec\_eval.}  We built
 trec\_eval~10.0 (commit f4253652) outside the project and ran it with
 \.{-q} and the measures \.{num\_q}, \.{num\_ret}, \.{num\_rel},
@@ -11146,7 +11336,7 @@ static const char *const trec_variants[] = {"nq", "nret", "nrel", "nrel[rel=2]",
   "rprecm[mult=2,rel=2]", "rprecm[mult=1/3,undef=one]", "bing", "bing[ties=id-desc]",
   "bing[rel=2,undef=one]", "utility", "utility[tp=2]", "utility[fn=-1,rel=2]",
   "utility[tn=1,docs=1000]", "ngain", "ngain[ties=id-desc]", "ngain[undef=one]",
-  NULL};
+  "ndcg-rel", "ndcg-rel[ties=id-desc]", "ndcg-rel[undef=one]", NULL};
 static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   "gm:ap[ties=id-desc]", "gm:ndcg@@10", "gm:rr", "gm[skip=undef]:rprec",
   "gm:precision@@5", "sum:nq", "sum:nret", "sum:nrel", "sum:nrelret",
@@ -11155,9 +11345,10 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
 
 @ @<Vector families@>=
 {"trec", "trec_eval's measures of one query: nq, nret, nrel, nrelret, iprec,"
-  " ap11[level=round], setap, rprecm, bing, utility, ngain", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
+  " ap11[level=round], setap, rprecm, bing, utility, ngain, ndcg-rel", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
   | 1ULL << RM_NRELRET | 1ULL << RM_IPREC | 1ULL << RM_SETAP | 1ULL << RM_RPRECM
-  | 1ULL << RM_BING | 1ULL << RM_UTILITY | 1ULL << RM_NGAIN, trec_variants},
+  | 1ULL << RM_BING | 1ULL << RM_UTILITY | 1ULL << RM_NGAIN
+  | 1ULL << RM_NDCG_REL, trec_variants},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
   trec_set_variants},
 
@@ -14148,7 +14339,7 @@ pair by pair, in the order of the search's report.
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
     if (judged_metric((rm_metric) mi) != (fam->variants == judged_variants)) continue;
-    if (mi >= RM_NQ && mi <= RM_NGAIN) continue; /* see \secref{q:trecm} */
+    if (mi >= RM_NQ && mi <= RM_NDCG_REL) continue; /* see \secref{q:trecm} */
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
@@ -15036,6 +15227,7 @@ static const char *const metric_help[][2] = {
   {"rprecm", "precision at rank floor(mult R + 0.9) (trec_eval's Rprec_mult)"},
   {"bing", "sum of 1/log2(2 + nonrelevant above) over hits, over R (binG)"},
   {"ngain", "gain over log2(2 + ideal cost - gain so far), over total gain (G)"},
+  {"ndcg-rel", "nDCG averaged over the relevant items (trec_eval's ndcg_rel)"},
   {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
   {NULL, NULL}};
 
@@ -19236,7 +19428,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
 \tw{dcg}{\none}{dcg[ties=id-desc]}
 \tw{ideal\_dcg}{\none}{idcg}
 \tw{ndcg}{nDCG}{ndcg[ties=id-desc]}
-\tw{ndcg\_rel}{\none}{not yet}
+\tw{ndcg\_rel}{\none}{ndcg-rel[ties=id-desc]}
 \tw{Rndcg}{\none}{not yet}
 \tw{ndcg\_cut\_10}{nDCG@@10}{ndcg@@10[ties=id-desc]}
 \tw{map\_cut\_10}{AP@@10}{ap@@10[ties=id-desc]}

@@ -10,7 +10,8 @@
    m_iprec_at_recall.c describes (our own code, in GMP rationals), and an
    oracle for the geometric mean with MPFR at 256 bits over average
    precisions computed here in GMP, one of binG with MPFR, and one of G
-   (ngain) with MPFR that also checks G = binG on binary grades.  No value printed by the library is
+   (ngain) with MPFR that also checks G = binG on binary grades, and one
+   of ndcg_rel (ndcg-rel), per list and as a mean over lists.  No value printed by the library is
    pasted back.
 
    Suite "trec": tcases hand, levels, oracle. */
@@ -61,6 +62,11 @@ static const struct {
   {"G", L(0, 2), L(2), "1/4"},
   {"ngain", L(0, 0, 1), L(1), "1/4"},
   {"ngain[ties=id-desc]", L(2, 1, 0), NOU, "1"},
+  /* ndcg_rel: the ideal run 1,1 has two points of nDCG 1: 1.  Run 2,0 with
+     a 2 unretrieved: the point at rank 1 is 2/2 = 1, the missed item scores
+     DCG_2/IDCG_2 = 2/(2 + 2/log2 3), irrational; run 3 alone: 1. */
+  {"ndcg_rel", L(1, 1), NOU, "1"},
+  {"ndcg-rel[ties=id-desc]", L(3), NOU, "1"},
   {"iprec[at=0.6,level=round]", L(1, 0), L(1), "1"}, /* lround(1.2) = 1 */
   {"iprec[at=0.7,level=round]", L(1, 0), L(1), "1"}, /* lround(1.4) = 1 */
   {"iprec[at=0.8,level=round]", L(1, 0), L(1), "0"}, /* lround(1.6) = 2 */
@@ -586,6 +592,91 @@ START_TEST(test_oracle_ngain)
 }
 END_TEST
 
+/* trec_eval's ndcg_rel: the nDCG at each retrieved item of positive grade,
+   and the nDCG of the whole run for each one not retrieved, over M.  The
+   oracle (MPFR, 256 bits) takes the ideal gains by counting grades; one
+   value per random list, and the mean over the first MAXQ lists through
+   rm_value_set_exact, which must round the oracle's mean. */
+static void ndcgrel_oracle(const rcase *c, mpfr_t out, size_t *Mp)
+{
+  size_t i, cnt[4] = {0, 0, 0, 0}, M, h = 0, r;
+  int ig[MAXN + MAXU];
+  mpfr_t dcg, idcg, x, s;
+  mpfr_inits2(256, dcg, idcg, x, s, (mpfr_ptr) 0);
+  for (i = 0; i < c->n; i++) cnt[c->g[i]]++;
+  for (i = 0; i < c->nu; i++) cnt[c->u[i]]++;
+  M = cnt[1] + cnt[2] + cnt[3];
+  for (i = 0; i < M; i++) ig[i] = i < cnt[3] ? 3 : i < cnt[3] + cnt[2] ? 2 : 1;
+  mpfr_set_ui(dcg, 0, MPFR_RNDN); mpfr_set_ui(idcg, 0, MPFR_RNDN); mpfr_set_ui(s, 0, MPFR_RNDN);
+  for (r = 1; r <= c->n || r <= M; r++) {
+    if (r <= M) {
+      mpfr_set_ui(x, (unsigned long) (r + 1), MPFR_RNDN); mpfr_log2(x, x, MPFR_RNDN);
+      mpfr_ui_div(x, (unsigned long) ig[r - 1], x, MPFR_RNDN); mpfr_add(idcg, idcg, x, MPFR_RNDN);
+    }
+    if (r > c->n || c->g[r - 1] <= 0) continue;
+    mpfr_set_ui(x, (unsigned long) (r + 1), MPFR_RNDN); mpfr_log2(x, x, MPFR_RNDN);
+    mpfr_ui_div(x, (unsigned long) c->g[r - 1], x, MPFR_RNDN); mpfr_add(dcg, dcg, x, MPFR_RNDN);
+    mpfr_div(x, dcg, idcg, MPFR_RNDN); mpfr_add(s, s, x, MPFR_RNDN);
+    h++;
+  }
+  if (M > 0) {
+    mpfr_div(x, dcg, idcg, MPFR_RNDN); mpfr_mul_ui(x, x, (unsigned long) (M - h), MPFR_RNDN);
+    mpfr_add(s, s, x, MPFR_RNDN); mpfr_div_ui(s, s, (unsigned long) M, MPFR_RNDN);
+  }
+  mpfr_set(out, s, MPFR_RNDN);
+  *Mp = M;
+  mpfr_clears(dcg, idcg, x, s, (mpfr_ptr) 0);
+}
+
+START_TEST(test_oracle_ndcgrel)
+{
+  tu_rng r = {0x6e64637272ULL};
+  rcase c[MAXQ];
+  rm_list ls[MAXQ];
+  int k;
+  size_t j, M;
+  rm_variant v, vm;
+  rm_exact e;
+  double d;
+  mpfr_t y, mean;
+  mpfr_inits2(256, y, mean, (mpfr_ptr) 0);
+  tu_parse_or_fail("ndcg-rel", &v);
+  tu_parse_or_fail("mean:ndcg-rel[undef=one]", &vm);
+  for (k = 0; k < ORACLE_N; k++) {
+    random_list(&r, &c[0]);
+    ndcgrel_oracle(&c[0], y, &M);
+    rm_exact_init(&e);
+    if (M == 0) {
+      ck_assert(rm_value_exact(&v, &c[0].l, &e) == RM_UNDEFINED && e.value == 0);
+      rm_exact_clear(&e);
+      continue;
+    }
+    ck_assert(rm_value_exact(&v, &c[0].l, &e) == RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, mpfr_get_d(y, MPFR_RNDN)), "case %d: %a", k, e.value);
+    ck_assert(rm_value(&v, &c[0].l, NULL, &d) == RM_OK);
+    ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v), "case %d: double %a exact %a", k, d,
+      e.value);
+    rm_exact_clear(&e);
+  }
+  for (k = 0; k < 50; k++) {
+    mpfr_set_ui(mean, 0, MPFR_RNDN);
+    for (j = 0; j < MAXQ; j++) {
+      random_list(&r, &c[j]);
+      ls[j] = c[j].l;
+      ndcgrel_oracle(&c[j], y, &M);
+      if (M == 0) mpfr_set_ui(y, 1, MPFR_RNDN); /* undef=one */
+      mpfr_add(mean, mean, y, MPFR_RNDN);
+    }
+    mpfr_div_ui(mean, mean, MAXQ, MPFR_RNDN);
+    rm_exact_init(&e);
+    ck_assert(rm_value_set_exact(&vm, ls, MAXQ, &e) == RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, mpfr_get_d(mean, MPFR_RNDN)), "set %d: %a", k, e.value);
+    rm_exact_clear(&e);
+  }
+  mpfr_clears(y, mean, (mpfr_ptr) 0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 
 Suite *suite_trec(void)
@@ -607,6 +698,7 @@ Suite *suite_trec(void)
   tcase_add_test(tc, test_oracle_gm);
   tcase_add_test(tc, test_oracle_bing);
   tcase_add_test(tc, test_oracle_ngain);
+  tcase_add_test(tc, test_oracle_ndcgrel);
   suite_add_tcase(s, tc);
   return s;
 }

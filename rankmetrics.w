@@ -338,13 +338,14 @@ rprecm&no&precision at rank $\lfloor mR+0.9\rfloor$ (Rprec\_mult)&mult&\secref{q
 bing&no&trec\_eval's binary G&&\secref{q:bing}\cr
 ngain&no&trec\_eval's G, gains over an ideal cost&&\secref{q:ngain}\cr
 ndcg-rel&no&nDCG averaged over the relevant items (ndcg\_rel)&&\secref{q:ndcgrel}\cr
+rndcg&no&nDCG averaged where the ideal gain changes (Rndcg)&&\secref{q:rndcg}\cr
 utility&no&trec\_eval's utility of the retrieved set&tp fp fn tn docs&\secref{q:utility}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, \.{ndcg-rel}, the seven metrics of
+\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, \.{ndcg-rel}, \.{rndcg}, the seven metrics of
 incomplete judgments, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
@@ -1130,9 +1131,11 @@ static rm_status check_keys(const rm_variant *v)
   if ((unsigned) v->agg > RM_AGG_GM) return RM_ENAME;
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
-      && metrics[v->metric].forms == NULL && v->metric != RM_NDCG_REL)
+      && metrics[v->metric].forms == NULL && v->metric != RM_NDCG_REL
+      && v->metric != RM_RNDCG)
       || metrics[v->metric].set_d)) return RM_ENAME;
-  if (v->metric == RM_NDCG_REL && v->agg == RM_AGG_GM) return RM_ENAME;
+  if ((v->metric == RM_NDCG_REL || v->metric == RM_RNDCG) && v->agg == RM_AGG_GM)
+    return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
     if (!key_used(v, key)) continue;
@@ -2148,7 +2151,7 @@ trec\_eval itself.
 
 @ {\emergencystretch=2em The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{relstring}, \.{ndcg\_p}, \.{Rndcg} and \.{yaap};
+\.{relstring}, \.{ndcg\_p} and \.{yaap};
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
 ir\_measures: \.{RBP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
@@ -2224,6 +2227,7 @@ static const alias_spec aliases[] = {
   {TE, "binG", '-', "bing", "ties=id-desc", 0},
   {TE, "G", '-', "ngain", "ties=id-desc", 0},
   {TE, "ndcg_rel", '-', "ndcg-rel", "ties=id-desc", 0},
+  {TE, "Rndcg", '-', "rndcg", "ties=id-desc", PREL},
   {TE, "utility", '-', "utility", "", 0},
   {TE, "gm_bpref", '-', "gm:bpref", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
@@ -2264,7 +2268,7 @@ static const alias_spec aliases[] = {
 
 @ @<Names of trec\_eval that we refuse@>=
 {TE, "runid", '-', NULL, NULL, 0}, {TE, "relstring", '-', NULL, NULL, 0},
-{TE, "ndcg_p", '-', NULL, NULL, 0}, {TE, "Rndcg", '-', NULL, NULL, 0},
+{TE, "ndcg_p", '-', NULL, NULL, 0},
 {TE, "yaap", '-', NULL, NULL, 0}, {TE, "map_avgjg", '-', NULL, NULL, 0},
 {TE, "P_avgjg", '-', NULL, NULL, 0}, {TE, "Rprec_mult_avgjg", '-', NULL, NULL, 0},
 {TE, "prefs_num_prefs_poss", '-', NULL, NULL, 0},
@@ -8663,7 +8667,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   if (v->skip == RM_SKIP_MISSING && l->n == 0) continue;
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w.perm, w.tmp);
   loglin_init(&fn, 2); loglin_init(&fd, 2);
-  if (u.metric == RM_NDCG_REL) @<Add the points of \.{ndcg-rel} to |g|, or
+  if (u.metric == RM_NDCG_REL || u.metric == RM_RNDCG) @<Add the points of \.{ndcg-rel} to |g|, or
     note that the query's value is |undefined|@>@;
   else if (metrics[u.metric].qratio) {
     if ((s = metrics[u.metric].qratio(&u, l, w.perm, num, den)) != RM_OK) goto next;
@@ -8694,7 +8698,7 @@ next:
   loglin_clear(&fn); loglin_clear(&fd);
 }
 
-@ A query of \.{ndcg-rel} (\secref{q:ndcgrel}) is a weighted sum of
+@ A query of \.{ndcg-rel} or \.{rndcg} (\secref{q:ndcgrel}) is a weighted sum of
 quotients itself; its points join the sum directly, and only an undefined
 value goes the common way.
 
@@ -8703,7 +8707,8 @@ value goes the common way.
   mpq_t wt;
   mpq_init(wt);
   mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
-  s = ndcgrel_terms(&u, l, w.perm, wt, &g, &undefined);
+  s = (u.metric == RM_RNDCG ? rndcg_terms : ndcgrel_terms)(&u, l, w.perm, wt, &g,
+    &undefined);
   if (s == RM_OK && !undefined) mpq_add(W, W, wt);
   mpq_clear(wt);
   if (s != RM_OK || !undefined) goto next;
@@ -10155,11 +10160,11 @@ prints, for each query, the grades of the first ten retrieved documents as
 a string of characters (\.{m\_relstring.c}), so it is no variant of the
 library, whose values are numbers; it belongs to the output of a command
 that prints trec\_eval's lines, and the parser refuses the name.
-\.{G} is \.{ngain} (\secref{q:ngain}) and \.{ndcg\_rel} is
-\.{ndcg-rel} (\secref{q:ndcgrel}), with trec\_eval's default gains.
-\.{Rndcg}, a mean of nDCGs at the points where the ideal gain changes, is
-left for later, and so is trec\_eval's gain map (\.{-m ndcg.1=3.5,2=9}), a
-key whose value is a function of the grade; their names are refused as before.
+\.{G} is \.{ngain} (\secref{q:ngain}), \.{ndcg\_rel} is
+\.{ndcg-rel} (\secref{q:ndcgrel}) and \.{Rndcg} is \.{rndcg}
+(\secref{q:rndcg}), with trec\_eval's default gains; its gain map
+(\.{-m ndcg.1=3.5,2=9}), a key whose value is a function of the grade, is
+left for later.
 
 @ {\it The geometric mean.}\here{q:gm}  The arithmetic mean of per-query
 values lets a few very good queries hide many bad ones; the geometric mean
@@ -11294,6 +11299,117 @@ RM_NDCG_REL,
 @/{"TE-ndcgrel-q", NULL, "ndcg_rel", RM_G(1, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "1", 0x1p+0},
 
+@ {\it nDCG at the changes of the ideal gain.}\here{q:rndcg}  trec\_eval's
+\.{Rndcg} (\.{m\_Rndcg.c}, ``experimental measure'') averages nDCG at the
+ranks where the ideal ranking passes from one gain to a lower one: with the
+ideal gains $I_1\ge\cdots\ge I_M>0$ of \secref{q:ngain}, the points are the
+ranks $k<M$ with $I_{k+1}<I_k$, the rank~$M$, and the length~$n$ of the run
+when $n>M+1$,
+$${\rm Rndcg}={1\over|P|}\sum_{k\in P}
+  {{\rm DCG}_{\min(k,n)}\over{\rm IDCG}_{\min(k,M)}},$$
+with the DCGs of \secref{q:ndcgrel}.  trec\_eval's description says the last
+point is ``at num\_retrieved''; its code takes it only when the run is at
+least two items longer than~$M$ (at $n=M+1$ the loop that would add it
+has already ended), and we follow the code.  The metric is \.{rndcg}; it
+reads \.{ties}, \.{undef} and \.{rel}: the value is undefined when no item
+has a grade of at least \.{rel} (trec\_eval's \.{-l}; it reports~0) or
+none has a positive grade.  Worked by hand: the grades $(0,2,1)$ with an
+item of grade~1 unretrieved have $I=(2,1,1)$, $M=3=n$, points $\{1,3\}$:
+${\rm DCG}_1/{\rm IDCG}_1=0$ and ${\rm DCG}_3/{\rm IDCG}_3=(2/\lg3+1/2)/
+(2+1/\lg3+1/2)$, and ${\rm Rndcg}=\ours{TE-rndcg}$; the ideal run $(2,1)$
+has points $\{1,2\}$ and ${\rm Rndcg}=\oursq{TE-rndcg-q}$.  Both paths are
+those of \.{ndcg-rel}: a mean of quotients of forms, enclosed on the exact
+path, 12~ulps on the double path.
+@^Rndcg@>
+
+@<Private functions@>=
+static rm_status rndcg_terms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, const mpq_t w, aggregate *g, int *undefined)
+{
+  size_t r, M, P = 0;
+  int *ideal;
+  unsigned long long tot;
+  loglin dcg, idcg;
+  mpq_t c, x;
+  rm_status s = ngain_ideal(l, &ideal, &M, &tot);
+  *undefined = 0;
+  if (s != RM_OK) return s;
+  if (M == 0 || n_relevant(v, l) == 0) { free(ideal); *undefined = 1; return RM_OK; }
+  for (r = 1; r <= M; r++) P += r == M || ideal[r] != ideal[r - 1];
+  P += l->n > M + 1;
+  loglin_init(&dcg, 2); loglin_init(&idcg, 2);
+  mpq_inits(c, x, NULL);
+  mpq_set_ui(c, 1, (unsigned long) P); mpq_mul(c, c, w);
+  for (r = 1; r <= l->n || r <= M; r++) {
+    int y = r <= l->n ? l->grade[perm[r - 1]] : 0;
+    if (r <= M) {
+      mpq_set_ui(x, (unsigned long) ideal[r - 1], 1);
+      if ((s = loglin_add(&idcg, x, (unsigned long) (r + 1))) != RM_OK) break;
+    }
+    if (y > 0) {
+      mpq_set_ui(x, (unsigned long) y, 1);
+      if ((s = loglin_add(&dcg, x, (unsigned long) (r + 1))) != RM_OK) break;
+    }
+    if (r <= M && (r == M || ideal[r] != ideal[r - 1])
+        && (s = agg_push(g, c, &dcg, &idcg)) != RM_OK) break;
+  }
+  if (s == RM_OK && l->n > M + 1) s = agg_push(g, c, &dcg, &idcg);
+  mpq_clears(c, x, NULL);
+  loglin_clear(&dcg); loglin_clear(&idcg); free(ideal);
+  return s;
+}
+static rm_status rndcg_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  aggregate g;
+  mpq_t w;
+  int undefined;
+  rm_status s;
+  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
+  mpq_init(w); mpq_set_ui(w, 1, 1);
+  s = rndcg_terms(v, l, perm, w, &g, &undefined);
+  if (s == RM_OK) s = undefined ? undefined_x(v, out)
+    : g.n == 0 ? exact_from_q(out, g.q) : ziv(out, enclose_aggregate, &g);
+  mpq_clear(w); agg_clear(&g);
+  return s;
+}
+static rm_status rndcg_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t r, M, P = 0;
+  int *ideal;
+  unsigned long long tot;
+  nsum dcg = {0, 0}, idcg = {0, 0}, sum = {0, 0};
+  rm_status s = ngain_ideal(l, &ideal, &M, &tot);
+  if (s != RM_OK) return s;
+  if (M == 0 || n_relevant(v, l) == 0) { free(ideal); return undefined_d(v, out); }
+  for (r = 1; r <= l->n || r <= M; r++) {
+    int y = r <= l->n ? l->grade[perm[r - 1]] : 0;
+    if (r <= M) nsum_add(&idcg, ideal[r - 1] / log2((double) (r + 1)));
+    if (y > 0) nsum_add(&dcg, y / log2((double) (r + 1)));
+    if (r <= M && (r == M || ideal[r] != ideal[r - 1])) {
+      nsum_add(&sum, (dcg.s + dcg.c) / (idcg.s + idcg.c)); P++;
+    }
+  }
+  if (l->n > M + 1) { nsum_add(&sum, (dcg.s + dcg.c) / (idcg.s + idcg.c)); P++; }
+  free(ideal);
+  *out = (sum.s + sum.c) / (double) P;
+  return RM_OK;
+}
+
+@ @<Metric codes@>=
+RM_RNDCG,
+
+@ @<Metric specifications@>=
+@/[RM_RNDCG] = {"rndcg", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), rndcg_d, rndcg_x,
+  ndcgrel_bound, rprecm_refuse, NULL, NULL, NULL, NULL},
+
+@ @<Worked examples@>=
+@/{"TE-rndcg", NULL, "rndcg", RM_G(0, 2, 1), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, NULL, 0x1.201dc96d3384ep-2},
+@/{"TE-rndcg-q", NULL, "Rndcg", RM_G(2, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1", 0x1p+0},
+
 @ {\it How this chapter was checked against trec\_eval.}  We built
 trec\_eval~10.0 (commit f4253652) outside the project and ran it with
 \.{-q} and the measures \.{num\_q}, \.{num\_ret}, \.{num\_rel},
@@ -11308,7 +11424,11 @@ documents, ties of scores, grades from $-1$ to~3, relevance levels
 over all, each within trec\_eval's four decimals.  (Three earlier files
 whose query had only the grade $-1$ made trec\_eval stop with ``Can't
 calculate measure''; that is a matter of trec\_eval's reading of
-judgments, not of these measures.)  The project's tests never run
+judgments, not of these measures.)  \.{G}, \.{ndcg\_rel} and
+\.{Rndcg} were compared the same way, through \.{rankmetrics trec\_eval -q},
+on 200 random files (up to four queries, grades $-1$ to~3, ties of scores),
+alone and with \.{-c} and \.{-l}~2: every line was trec\_eval's, save one
+file whose only judgment is $-1$, where trec\_eval stops.  The project's tests never run
 trec\_eval: \.{tests/check\_trec.c} derives its values by hand and by
 oracles of its own.
 
@@ -11336,7 +11456,8 @@ static const char *const trec_variants[] = {"nq", "nret", "nrel", "nrel[rel=2]",
   "rprecm[mult=2,rel=2]", "rprecm[mult=1/3,undef=one]", "bing", "bing[ties=id-desc]",
   "bing[rel=2,undef=one]", "utility", "utility[tp=2]", "utility[fn=-1,rel=2]",
   "utility[tn=1,docs=1000]", "ngain", "ngain[ties=id-desc]", "ngain[undef=one]",
-  "ndcg-rel", "ndcg-rel[ties=id-desc]", "ndcg-rel[undef=one]", NULL};
+  "ndcg-rel", "ndcg-rel[ties=id-desc]", "ndcg-rel[undef=one]",
+  "rndcg", "rndcg[ties=id-desc]", "rndcg[rel=2,undef=one]", NULL};
 static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   "gm:ap[ties=id-desc]", "gm:ndcg@@10", "gm:rr", "gm[skip=undef]:rprec",
   "gm:precision@@5", "sum:nq", "sum:nret", "sum:nrel", "sum:nrelret",
@@ -11345,10 +11466,10 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
 
 @ @<Vector families@>=
 {"trec", "trec_eval's measures of one query: nq, nret, nrel, nrelret, iprec,"
-  " ap11[level=round], setap, rprecm, bing, utility, ngain, ndcg-rel", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
+  " ap11[level=round], setap, rprecm, bing, utility, ngain, ndcg-rel, rndcg", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
   | 1ULL << RM_NRELRET | 1ULL << RM_IPREC | 1ULL << RM_SETAP | 1ULL << RM_RPRECM
   | 1ULL << RM_BING | 1ULL << RM_UTILITY | 1ULL << RM_NGAIN
-  | 1ULL << RM_NDCG_REL, trec_variants},
+  | 1ULL << RM_NDCG_REL | 1ULL << RM_RNDCG, trec_variants},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
   trec_set_variants},
 
@@ -14339,7 +14460,7 @@ pair by pair, in the order of the search's report.
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
     if (judged_metric((rm_metric) mi) != (fam->variants == judged_variants)) continue;
-    if (mi >= RM_NQ && mi <= RM_NDCG_REL) continue; /* see \secref{q:trecm} */
+    if (mi >= RM_NQ && mi <= RM_RNDCG) continue; /* see \secref{q:trecm} */
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
@@ -15228,6 +15349,7 @@ static const char *const metric_help[][2] = {
   {"bing", "sum of 1/log2(2 + nonrelevant above) over hits, over R (binG)"},
   {"ngain", "gain over log2(2 + ideal cost - gain so far), over total gain (G)"},
   {"ndcg-rel", "nDCG averaged over the relevant items (trec_eval's ndcg_rel)"},
+  {"rndcg", "nDCG averaged where the ideal gain changes (trec_eval's Rndcg)"},
   {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
   {NULL, NULL}};
 
@@ -19429,7 +19551,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
 \tw{ideal\_dcg}{\none}{idcg}
 \tw{ndcg}{nDCG}{ndcg[ties=id-desc]}
 \tw{ndcg\_rel}{\none}{ndcg-rel[ties=id-desc]}
-\tw{Rndcg}{\none}{not yet}
+\tw{Rndcg}{\none}{rndcg[ties=id-desc]}
 \tw{ndcg\_cut\_10}{nDCG@@10}{ndcg@@10[ties=id-desc]}
 \tw{map\_cut\_10}{AP@@10}{ap@@10[ties=id-desc]}
 \tw{relative\_P\_10}{\none}{recall@@10[norm=min,ties=id-desc]}

@@ -11,7 +11,8 @@
    oracle for the geometric mean with MPFR at 256 bits over average
    precisions computed here in GMP, one of binG with MPFR, and one of G
    (ngain) with MPFR that also checks G = binG on binary grades, and one
-   of ndcg_rel (ndcg-rel), per list and as a mean over lists.  No value printed by the library is
+   of ndcg_rel (ndcg-rel), per list and as a mean over lists, and one of
+   Rndcg (rndcg).  No value printed by the library is
    pasted back.
 
    Suite "trec": tcases hand, levels, oracle. */
@@ -67,6 +68,14 @@ static const struct {
      DCG_2/IDCG_2 = 2/(2 + 2/log2 3), irrational; run 3 alone: 1. */
   {"ndcg_rel", L(1, 1), NOU, "1"},
   {"ndcg-rel[ties=id-desc]", L(3), NOU, "1"},
+  /* Rndcg: run 2,1 is ideal, points 1 and 2, both 1: 1.  Run 0,1 with a 1
+     unretrieved: I = 1,1, point 2 only: DCG_2/IDCG_2 = (1/lg3)/(1+1/lg3)
+     is irrational; run 1,0,0,0 with R = 1: points M = 1 and n = 4 > 2, both
+     nDCG 1: 1.  Run 0,1,0,0: points 1 (0/1) and 4 (1/lg 3 over 1): not
+     rational; run 0,0,0 with a 1 unretrieved: both points 0: 0. */
+  {"Rndcg", L(2, 1), NOU, "1"},
+  {"rndcg", L(1, 0, 0, 0), NOU, "1"},
+  {"rndcg[ties=id-desc]", L(0, 0, 0), L(1), "0"},
   {"iprec[at=0.6,level=round]", L(1, 0), L(1), "1"}, /* lround(1.2) = 1 */
   {"iprec[at=0.7,level=round]", L(1, 0), L(1), "1"}, /* lround(1.4) = 1 */
   {"iprec[at=0.8,level=round]", L(1, 0), L(1), "0"}, /* lround(1.6) = 2 */
@@ -677,6 +686,66 @@ START_TEST(test_oracle_ndcgrel)
 }
 END_TEST
 
+/* trec_eval's Rndcg: the mean of nDCG at the ranks where the ideal gain
+   drops (counted here from the grade counts: after the 3s, after the 2s,
+   after the 1s) and at n when n > M + 1, DCG at min(k, n) over IDCG at
+   min(k, M); undefined without a relevant or a positive grade. */
+START_TEST(test_oracle_rndcg)
+{
+  tu_rng r = {0x526e646367ULL};
+  rcase c;
+  int k;
+  rm_variant v;
+  mpfr_t dcg[MAXN + MAXU + 2], idcg[MAXN + MAXU + 2], s, x;
+  size_t i;
+  for (i = 0; i < MAXN + MAXU + 2; i++) mpfr_inits2(256, dcg[i], idcg[i], (mpfr_ptr) 0);
+  mpfr_inits2(256, s, x, (mpfr_ptr) 0);
+  tu_parse_or_fail("rndcg", &v);
+  for (k = 0; k < ORACLE_N; k++) {
+    size_t cnt[4] = {0, 0, 0, 0}, M, P = 0, pts[5], j, top;
+    rm_exact e;
+    double d;
+    random_list(&r, &c);
+    for (i = 0; i < c.n; i++) cnt[c.g[i]]++;
+    for (i = 0; i < c.nu; i++) cnt[c.u[i]]++;
+    M = cnt[1] + cnt[2] + cnt[3];
+    rm_exact_init(&e);
+    if (M == 0) {
+      ck_assert(rm_value_exact(&v, &c.l, &e) == RM_UNDEFINED);
+      rm_exact_clear(&e);
+      continue;
+    }
+    top = c.n > M ? c.n : M;
+    mpfr_set_ui(dcg[0], 0, MPFR_RNDN); mpfr_set_ui(idcg[0], 0, MPFR_RNDN);
+    for (i = 1; i <= top; i++) {
+      int ig = i <= cnt[3] ? 3 : i <= cnt[3] + cnt[2] ? 2 : i <= M ? 1 : 0;
+      int g = i <= c.n ? c.g[i - 1] : 0;
+      mpfr_set_ui(x, (unsigned long) (i + 1), MPFR_RNDN); mpfr_log2(x, x, MPFR_RNDN);
+      mpfr_ui_div(x, 1, x, MPFR_RNDN);
+      mpfr_mul_ui(s, x, (unsigned long) g, MPFR_RNDN); mpfr_add(dcg[i], dcg[i - 1], s, MPFR_RNDN);
+      mpfr_mul_ui(s, x, (unsigned long) ig, MPFR_RNDN); mpfr_add(idcg[i], idcg[i - 1], s, MPFR_RNDN);
+    }
+    for (j = 3; j >= 1; j--) /* the end of each block of the ideal */
+      if (cnt[j]) pts[P++] = (j == 3 ? 0 : j == 2 ? cnt[3] : cnt[3] + cnt[2]) + cnt[j];
+    if (c.n > M + 1) pts[P++] = c.n;
+    mpfr_set_ui(s, 0, MPFR_RNDN);
+    for (j = 0; j < P; j++) {
+      size_t a = pts[j] < c.n ? pts[j] : c.n, b = pts[j] < M ? pts[j] : M;
+      mpfr_div(x, dcg[a], idcg[b], MPFR_RNDN); mpfr_add(s, s, x, MPFR_RNDN);
+    }
+    mpfr_div_ui(s, s, (unsigned long) P, MPFR_RNDN);
+    ck_assert(rm_value_exact(&v, &c.l, &e) == RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, mpfr_get_d(s, MPFR_RNDN)), "case %d: %a", k, e.value);
+    ck_assert(rm_value(&v, &c.l, NULL, &d) == RM_OK);
+    ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v), "case %d: double %a exact %a", k, d,
+      e.value);
+    rm_exact_clear(&e);
+  }
+  for (i = 0; i < MAXN + MAXU + 2; i++) mpfr_clears(dcg[i], idcg[i], (mpfr_ptr) 0);
+  mpfr_clears(s, x, (mpfr_ptr) 0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 
 Suite *suite_trec(void)
@@ -699,6 +768,7 @@ Suite *suite_trec(void)
   tcase_add_test(tc, test_oracle_bing);
   tcase_add_test(tc, test_oracle_ngain);
   tcase_add_test(tc, test_oracle_ndcgrel);
+  tcase_add_test(tc, test_oracle_rndcg);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -97,7 +97,8 @@ refused() { # NAME TEXT: refused, with TEXT in the message, and not as unknown
 same 'trec_eval:G' 'ngain[ties=id-desc]'
 same 'G' 'ngain[ties=id-desc]'
 same 'trec_eval:ndcg_rel' 'ndcg-rel[ties=id-desc]'
-for n in relstring Rndcg yaap prefs_simp P_avgjg runid; do
+same 'trec_eval:Rndcg' 'rndcg[ties=id-desc]'
+for n in relstring ndcg_p yaap prefs_simp P_avgjg runid; do
   refused "trec_eval:$n" "trec_eval's ${n%%_[0-9]*} has no rankmetrics variant yet"
 done
 refused iprec_at_recall "needs one recall level"

@@ -15001,8 +15001,9 @@ static void usage(FILE *f)
     "       rankmetrics name NAME...\n"
     "       rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact] [--unsorted]\n"
     "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
-    "                        [--judged-only skip|empty] [--csv|--tsv] [--user C]\n"
-    "                        [--item C] [--label C] [--score C] [--quiet] QRELS RUN | FILE\n"
+    "                        [--judged-only skip|empty] [--judged-docs-only]\n"
+    "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
+    "                        [--score C] [--quiet] QRELS RUN | FILE\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
     "       rankmetrics examples [--tex]\n"
@@ -15110,8 +15111,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "refuses stops the command with the column and the reason (exit 2).\n", 1},
   {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
     "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
-    "          [--judged-only skip|empty] [--csv|--tsv] [--user C] [--item C]\n"
-    "          [--label C] [--score C] [--quiet] QRELS RUN | FILE\n\n"
+    "          [--judged-only skip|empty] [--judged-docs-only] [--csv|--tsv]\n"
+    "          [--user C] [--item C] [--label C] [--score C] [--quiet]\n"
+    "          QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
@@ -15135,6 +15137,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                            has every grade 0\n"
     "  --judged-only skip|empty  a judged query missing from the run is left\n"
     "                            out, or is an empty list (trec_eval -c)\n"
+    "  --judged-docs-only  retrieved documents without a judgment (or with a\n"
+    "                     negative grade) leave the ranking first (trec_eval -J)\n"
     "  --csv, --tsv       the separator (default: tab if the header has one)\n"
     "  --user C, --item C, --label C, --score C   column names (defaults user,\n"
     "                     item, label, score; user and label are required); a\n"
@@ -15156,7 +15160,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  -l N        relevant means a grade of at least N (default 1)\n"
     "  -M N        keep the first N documents of each query\n"
     "  -N N        documents in the collection (read by no computed measure)\n"
-    "  -R qrels, -T trec_results, -o, -D 0   taken; -J, -Z refused\n"
+    "  -J                 judged documents only (eval --judged-docs-only)\n"
+    "  -R qrels, -T trec_results, -o, -D 0   taken; -Z refused\n"
     "  --full      17 significant digits instead of 4 decimals\n"
     "  --exact     compute on the exact path\n"
     "Exit status as trec_eval's: 1 usage or measure, 2 unreadable or malformed\n"
@@ -16757,6 +16762,12 @@ with every grade~0 (\.{zero}).
 missing from the run is left out (\.{skip}, the default, trec\_eval without
 \.{-c}), or evaluated as an empty list whose judged items are all
 unretrieved (\.{empty}, trec\_eval's \.{-c}).
+\item{$\bullet$} \.{--judged-docs-only}: a retrieved document that has no
+judgment, or a negative grade (its marker in |unjudged| is not~0), is
+removed from the ranking before any measure sees it, and the documents below
+it move up (trec\_eval's \.{-J}); it is no longer retrieved, so it counts
+in no \.{nret}.  Without judgments (a single file) the option changes
+nothing.
 \smallskip
 
 @ {\it Output.}  By default a plain table, one line per value:
@@ -16932,7 +16943,7 @@ enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
   ev_measure *m; int nm;
   int per_query, format, exact, dup, run_zero, judged_empty, quiet,
-    unsorted, keep; /* |format|: 0 table, 1 trec, 2 json */
+    unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
   char delim; /* 0: from the header */
   const char *col[4]; /* user, item, label, score; |NULL|: none */
   int col_given[4]; /* named by its option, so it must be found as named */
@@ -17942,7 +17953,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
     return 0;
   if (jv && (rated = ev_trec_labels(st, g, jv)) < 0) return 0;
   for (i = 0; i < g->n; i++) {
-    if (g->drop[i]) continue;
+    if (g->drop[i] || (st->judged_docs && g->unj[i])) continue;
     g->grade[n] = g->grade[i]; g->score[n] = g->score[i]; g->unj[n] = g->unj[i];
     if (g->named) g->id[n] = g->p.s + g->d[i];
     if (g->labeled) g->labp[n] = g->p.s + g->lab[i];
@@ -18452,6 +18463,7 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--json") == 0) { st.format = 2; continue; }
   if (strcmp(o, "--exact") == 0) { st.exact = 1; continue; }
   if (strcmp(o, "--quiet") == 0) { st.quiet = 1; continue; }
+  if (strcmp(o, "--judged-docs-only") == 0) { st.judged_docs = 1; continue; }
   if (strcmp(o, "--unsorted") == 0) { st.unsorted = 1; continue; }
   if (strcmp(o, "--csv") == 0) { st.delim = ','; continue; }
   if (strcmp(o, "--tsv") == 0) { st.delim = '\t'; continue; }
@@ -18719,7 +18731,14 @@ taken and unused.
 \item{\.{-R qrels}, \.{-T trec\_results}} the only formats read; trec\_eval's
 others (preferences, multiple judgment groups) are refused.
 \item{\.{-o}} obsolete in trec\_eval and ignored there; ignored here.
-\item{\.{-J}, \.{-Z}, \.{-D}} judged documents only, Z scores and debugging
+\item{\.{-J}} judged documents only: every retrieved document without a
+judgment, or with a negative grade, leaves the ranking before any measure
+(\.{eval --judged-docs-only}), as in trec\_eval, whose counts \.{num\_ret}
+and the like then count only judged documents.  trec\_eval removes a
+document of negative grade too; \.{eval} removes it only when it reads
+the grade as the marker~2 (pooled but unjudged), so on judgments with
+negative grades the two agree only where \.{eval} does so.
+\item{\.{-Z}, \.{-D}} Z scores and debugging
 output are refused (\.{-D 0} is taken).  \.{-h} prints this command's help;
 \.{-v} names the version on standard error.
 \item{\.{--full}} print every value with 17 significant digits, enough to
@@ -18893,7 +18912,7 @@ typedef struct {
   int check; /* computed untruncated under \.{-M}: check it */
 } te_item;
 typedef struct {
-  int per_query, complete, summary, full, exact, help, version;
+  int per_query, complete, summary, full, exact, help, version, judged;
   long rel, maxret;
   const char **marg; int nmarg;
   const char *files[2]; int nf;
@@ -18981,9 +19000,7 @@ static int te_opt(te_state *t, char c, const char *a)
       return te_err(1, "-T %s: only runs in the format 'trec_results' are read%s",
         a, "");
     break;
-  case 'J':
-    return te_err(1, "-J (judged documents only) is not available yet: no variant"
-      " removes unjudged documents from the ranking%s%s", "", "");
+  case 'J': t->judged = 1; break;
   case 'Z':
     return te_err(1, "-Z %s: Z scores are not available%s", a, "");
   default: {
@@ -19220,6 +19237,7 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
   av[n++] = "--quiet"; av[n++] = "--trec"; av[n++] = "-q";
   av[n++] = "--judged-only"; av[n++] = "empty";
   if (t->exact) av[n++] = "--exact";
+  if (t->judged) av[n++] = "--judged-docs-only";
   for (i = 0; i < t->ni; i++)
     if (t->it[i].var[0]) { av[n++] = "-m"; av[n++] = t->it[i].var; }
   av[n++] = "-m"; av[n++] = "precision[undef=one]";

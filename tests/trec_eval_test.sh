@@ -61,8 +61,7 @@ grep -q '^dup.run:2: ' <("$RM" trec_eval -m map a.qrels dup.run 2>&1) && ok \
 "$RM" trec_eval -M 1 -m P.2 a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
 [ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "query '1' has a document of positive grade beyond rank 1" "$T/err" \
   && ok || bad "-M 1 -m P.2: exit $rc, $(cat "$T/err")"
-# -J and -l 0 are refused
-"$RM" trec_eval -J -m map a.qrels a.run > /dev/null 2>&1; [ $? = 1 ] && ok || bad "-J taken"
+# -l 0 is refused (-J is taken: the case judged_docs)
 "$RM" trec_eval -l 0 -m map a.qrels a.run > /dev/null 2>&1; [ $? = 1 ] && ok || bad "-l 0 taken"
 
 # --full: 17 significant digits.  map of query 1 in a.run is

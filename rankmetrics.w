@@ -19346,12 +19346,24 @@ static int te_cmp_qid(const void *a, const void *b)
 {
   return strcmp(te_sort_q[*(const size_t *) a], te_sort_q[*(const size_t *) b]);
 }
+static int te_in_run(te_state *t, const char *qid)
+{ /* under \.{-J} an empty query may be one whose documents were all unjudged */
+  FILE *f = fopen(t->files[1], "r");
+  char *line = NULL, *fl[1];
+  size_t cap = 0;
+  int found = 0;
+  while (f && !found && getline(&line, &cap, f) > 0)
+    found = te_split(line, fl, 1) >= 1 && strcmp(fl[0], qid) == 0;
+  if (f) fclose(f);
+  free(line);
+  return found;
+}
 static int te_missing(te_state *t, const size_t *ord)
 {
   size_t j;
   int i, any = 0;
   for (j = 0; j < t->nq && !t->complete; j++)
-    if (t->empty[ord[j]]) {
+    if (t->empty[ord[j]] && !(t->judged && te_in_run(t, t->qid[ord[j]]))) {
       const char *qid = t->qid[ord[j]];
       FILE *f = fopen(t->files[0], "r");
       char *line = NULL, *fl[1];

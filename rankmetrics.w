@@ -18737,7 +18737,11 @@ judgment, or with a negative grade, leaves the ranking before any measure
 and the like then count only judged documents.  trec\_eval removes a
 document of negative grade too; \.{eval} removes it only when it reads
 the grade as the marker~2 (pooled but unjudged), so on judgments with
-negative grades the two agree only where \.{eval} does so.
+negative grades the two agree only where \.{eval} does so.  A query
+whose retrieved documents are all unjudged is still a query of the run (not
+a missing one): its values are those of an empty list, where trec\_eval
+prints \.{-nan} for \.{iprec\_at\_recall} (it divides 0 by~0) and we
+print~0.
 \item{\.{-Z}, \.{-D}} Z scores and debugging
 output are refused (\.{-D 0} is taken).  \.{-h} prints this command's help;
 \.{-v} names the version on standard error.

@@ -336,13 +336,16 @@ iprec&yes&interpolated precision at a recall level&at level&\secref{q:iprec}\cr
 setap&yes&set average precision $h^2/(kR)$ (trec\_eval's set\_map)&&\secref{q:setap}\cr
 rprecm&no&precision at rank $\lfloor mR+0.9\rfloor$ (Rprec\_mult)&mult&\secref{q:setap}\cr
 bing&no&trec\_eval's binary G&&\secref{q:bing}\cr
+ngain&no&trec\_eval's G, gains over an ideal cost&&\secref{q:ngain}\cr
+ndcg-rel&no&nDCG averaged over the relevant items (ndcg\_rel)&&\secref{q:ndcgrel}\cr
+rndcg&no&nDCG averaged where the ideal gain changes (Rndcg)&&\secref{q:rndcg}\cr
 utility&no&trec\_eval's utility of the retrieved set&tp fp fn tn docs&\secref{q:utility}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, the seven metrics of
+\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, \.{ndcg-rel}, \.{rndcg}, the seven metrics of
 incomplete judgments, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
@@ -1128,7 +1131,10 @@ static rm_status check_keys(const rm_variant *v)
   if ((unsigned) v->agg > RM_AGG_GM) return RM_ENAME;
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
-      && metrics[v->metric].forms == NULL) || metrics[v->metric].set_d))
+      && metrics[v->metric].forms == NULL && v->metric != RM_NDCG_REL
+      && v->metric != RM_RNDCG)
+      || metrics[v->metric].set_d)) return RM_ENAME;
+  if ((v->metric == RM_NDCG_REL || v->metric == RM_RNDCG) && v->agg == RM_AGG_GM)
     return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
@@ -2147,7 +2153,7 @@ trec\_eval itself.
 
 @ {\emergencystretch=2em The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
-\.{relstring}, \.{G}, \.{ndcg\_rel}, \.{ndcg\_p}, \.{Rndcg} and \.{yaap};
+\.{relstring}, \.{ndcg\_p} and \.{yaap};
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
 ir\_measures: \.{RBP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
@@ -2221,6 +2227,9 @@ static const alias_spec aliases[] = {
   {TE, "set_map", '-', "setap", "ties=id-desc", 0},
   {TE, "Rprec_mult", 'm', "rprecm", "ties=id-desc", 0},
   {TE, "binG", '-', "bing", "ties=id-desc", 0},
+  {TE, "G", '-', "ngain", "ties=id-desc", 0},
+  {TE, "ndcg_rel", '-', "ndcg-rel", "ties=id-desc", 0},
+  {TE, "Rndcg", '-', "rndcg", "ties=id-desc", PREL},
   {TE, "utility", '-', "utility", "", 0},
   {TE, "gm_bpref", '-', "gm:bpref", "ties=id-desc", 0},
   @<Names of trec\_eval that we refuse@>@;
@@ -2261,8 +2270,7 @@ static const alias_spec aliases[] = {
 
 @ @<Names of trec\_eval that we refuse@>=
 {TE, "runid", '-', NULL, NULL, 0}, {TE, "relstring", '-', NULL, NULL, 0},
-{TE, "G", '-', NULL, NULL, 0}, {TE, "ndcg_rel", '-', NULL, NULL, 0},
-{TE, "ndcg_p", '-', NULL, NULL, 0}, {TE, "Rndcg", '-', NULL, NULL, 0},
+{TE, "ndcg_p", '-', NULL, NULL, 0},
 {TE, "yaap", '-', NULL, NULL, 0}, {TE, "map_avgjg", '-', NULL, NULL, 0},
 {TE, "P_avgjg", '-', NULL, NULL, 0}, {TE, "Rprec_mult_avgjg", '-', NULL, NULL, 0},
 {TE, "prefs_num_prefs_poss", '-', NULL, NULL, 0},
@@ -8699,7 +8707,9 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   if (v->skip == RM_SKIP_MISSING && l->n == 0) continue;
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w.perm, w.tmp);
   loglin_init(&fn, 2); loglin_init(&fd, 2);
-  if (metrics[u.metric].qratio) {
+  if (u.metric == RM_NDCG_REL || u.metric == RM_RNDCG) @<Add the points of \.{ndcg-rel} to |g|, or
+    note that the query's value is |undefined|@>@;
+  else if (metrics[u.metric].qratio) {
     if ((s = metrics[u.metric].qratio(&u, l, w.perm, num, den)) != RM_OK) goto next;
     undefined = mpq_sgn(den) == 0;
     if (v->agg == RM_AGG_MICRO) {
@@ -8726,6 +8736,22 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   @<Add the value |x|, or the term |fn/fd|, with the query's weight@>;
 next:
   loglin_clear(&fn); loglin_clear(&fd);
+}
+
+@ A query of \.{ndcg-rel} or \.{rndcg} (\secref{q:ndcgrel}) is a weighted sum of
+quotients itself; its points join the sum directly, and only an undefined
+value goes the common way.
+
+@<Add the points of \.{ndcg-rel}...@>=
+{
+  mpq_t wt;
+  mpq_init(wt);
+  mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
+  s = (u.metric == RM_RNDCG ? rndcg_terms : ndcgrel_terms)(&u, l, w.perm, wt, &g,
+    &undefined);
+  if (s == RM_OK && !undefined) mpq_add(W, W, wt);
+  mpq_clear(wt);
+  if (s != RM_OK || !undefined) goto next;
 }
 
 @ @<Add the value |x|, or the term...@>=
@@ -10174,11 +10200,11 @@ prints, for each query, the grades of the first ten retrieved documents as
 a string of characters (\.{m\_relstring.c}), so it is no variant of the
 library, whose values are numbers; it belongs to the output of a command
 that prints trec\_eval's lines, and the parser refuses the name.
-\.{G}, \.{Rndcg} and
-\.{ndcg\_rel} are means of gains or of nDCGs at several points of one
-ranking, with trec\_eval's gain map (\.{-m ndcg.1=3.5,2=9}); the map, a
-key whose value is a function of the grade, and these three are left for
-later, and their names are refused as before.
+\.{G} is \.{ngain} (\secref{q:ngain}), \.{ndcg\_rel} is
+\.{ndcg-rel} (\secref{q:ndcgrel}) and \.{Rndcg} is \.{rndcg}
+(\secref{q:rndcg}), with trec\_eval's default gains; its gain map
+(\.{-m ndcg.1=3.5,2=9}), a key whose value is a function of the grade, is
+left for later.
 
 @ {\it The geometric mean.}\here{q:gm}  The arithmetic mean of per-query
 values lets a few very good queries hide many bad ones; the geometric mean
@@ -10867,7 +10893,7 @@ $(1/\lg2+1/\lg4)/3=\oursq{TE-bing-q}$, rational.  The double path adds
 $1/\lg(2+m)$ with the compensated sum and divides by~$R$: a logarithm and a
 division per term (2~ulps, all terms positive), the sum and the last
 division, 4~ulps.  trec\_eval's \.{G}, the same with graded gains and an
-ideal, is not here yet.
+ideal, is \.{ngain} (\secref{q:ngain}).
 @^binG@>
 
 @<Private functions@>=
@@ -11011,6 +11037,419 @@ RM_UTILITY,
 @/{"TE-utility-tn", NULL, "utility[fn=-1,tn=1,docs=100]", RM_G(1, 0, 2, 0, 0), NULL,
   NULL, RM_G(1), NULL, "case", RM_OK, "92", 0x1.7p+6},
 
+@ {\it Normalized gain.}\here{q:ngain}  trec\_eval's \.{G} (\.{m\_G.c},
+``experimental measure'', 2008) is \.{binG} with graded gains and a
+discount that compares the run with the ideal ranking.  Let the gain of a
+grade $g$ be $\gamma(g)=g$ when $g>0$ and $0$ otherwise, let
+$I_1\ge I_2\ge\cdots$ be the positive gains of all judged items of the
+query in decreasing order ($I_j=0$ past them), and let
+$$C_r=\sum_{j\le r}\max(I_j,1),\qquad S_r=\sum_{j\le r}\gamma(g_j)$$
+be the cost of the ideal prefix (each rank costs at least~1) and the gain
+the run has gathered down to rank~$r$.  Then
+$${\rm G}={1\over\sum_j I_j}\sum_{r:\,\gamma(g_r)>0}
+  {\gamma(g_r)\over\lg(2+C_r-S_r)}.$$
+An item is discounted by how far the run lags the ideal when it arrives,
+not by its rank: an item whose predecessors gathered all the gain they
+could is worth its full gain.  The retrieved positive gains are some of
+the $I_j$, so $S_r\le\sum_{j\le r}I_j\le C_r$ and every argument is at
+least~2; with binary grades $C_r=r$ for $r\le R$ and $C_r-S_r$ is the
+number of nonrelevant items above rank~$r$ (for $r>R$ the costs of~1
+keep it so), which is \.{binG}.  A run in the ideal order scores~1.
+The metric is \.{ngain}; it reads \.{ties} and \.{undef} (undefined when
+no judged item has a positive grade, which trec\_eval reports as~0); the
+threshold \.{rel} has no part in it, and it takes no cutoff.
+
+trec\_eval computes the same sum in three loops (while the ideal gain is
+positive, past it, and over the ideal alone), in doubles; the sums $C_r$
+and $S_r$ are whole numbers, so its only rounding is in the logarithms and
+the sum.  It takes the gain of grade~$g$ from its gain table (by default
+$g$, from \.{-m G.1=3.5,2=9}), and an item whose grade is not in the
+table, unjudged or negative, gains~0, as here.
+The retrieved grades $(1,2,0)$, with no other judged item, have $I=(2,1)$,
+$C=(2,3,4)$ and $S=(1,3,3)$: ${\rm G}=(1/\lg3+2/\lg2)/3=\ours{TE-ngain}$;
+the grades $(0,2)$ with a second item of grade~2 unretrieved have
+$C_2=4$, $S_2=2$ and ${\rm G}=(2/\lg4)/4=\oursq{TE-ngain-q}$.  The exact
+path builds the sum as a form of \secref{q:cg}, over a whole number; the
+double path adds the terms with the compensated sum and divides, 4~ulps as
+for \.{binG}.
+@^G (trec\_eval)@>
+
+@<Private functions@>=
+static int grade_desc(const void *a, const void *b)
+{
+  int x = *(const int *) a, y = *(const int *) b;
+  return (x < y) - (x > y);
+}
+static rm_status ngain_ideal(const rm_list *l, int **ideal, size_t *m,
+  unsigned long long *total)
+{
+  size_t i, k = 0;
+  int *t = malloc((l->n + l->n_unretrieved + 1) * sizeof *t);
+  if (t == NULL) return RM_ENOMEM;
+  *total = 0;
+  for (i = 0; i < l->n; i++)
+    if (l->grade[i] > 0) t[k++] = l->grade[i];
+  for (i = 0; i < l->n_unretrieved; i++)
+    if (l->unretrieved_grade[i] > 0) t[k++] = l->unretrieved_grade[i];
+  if (k > 1) qsort(t, k, sizeof *t, grade_desc);
+  for (i = 0; i < k; i++) *total += (unsigned long long) t[i];
+  *ideal = t; *m = k;
+  return RM_OK;
+}
+static rm_status ngain_forms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, loglin *num, loglin *den)
+{
+  size_t r, m;
+  int *ideal;
+  unsigned long long c = 0, s = 0, tot;
+  rm_status st = ngain_ideal(l, &ideal, &m, &tot);
+  mpq_t g;
+  (void) v;
+  if (st != RM_OK) return st;
+  mpq_init(g);
+  for (r = 0; r < l->n && st == RM_OK; r++) {
+    int x = l->grade[perm[r]];
+    c += r < m && ideal[r] > 1 ? (unsigned long long) ideal[r] : 1;
+    if (x <= 0) continue;
+    s += (unsigned long long) x;
+    mpq_set_ui(g, (unsigned long) x, 1);
+    st = loglin_add(num, g, (unsigned long) (2 + c - s));
+  }
+  mpq_set_ui(g, (unsigned long) tot, 1);
+  mpq_set(den->c0, g);
+  loglin_normalize(num);
+  mpq_clear(g); free(ideal);
+  return st;
+}
+static rm_status ngain_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  loglin num, den;
+  rm_status s;
+  loglin_init(&num, 2); loglin_init(&den, 2);
+  s = ngain_forms(v, l, perm, &num, &den);
+  if (s == RM_OK) s = loglin_is_zero(&den) ? undefined_x(v, out) : exact_of(out, &num, &den);
+  loglin_clear(&num); loglin_clear(&den);
+  return s;
+}
+static rm_status ngain_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t r, m;
+  int *ideal;
+  unsigned long long c = 0, s = 0, tot;
+  nsum sum = {0, 0};
+  rm_status st = ngain_ideal(l, &ideal, &m, &tot);
+  if (st != RM_OK) return st;
+  for (r = 0; r < l->n; r++) {
+    int x = l->grade[perm[r]];
+    c += r < m && ideal[r] > 1 ? (unsigned long long) ideal[r] : 1;
+    if (x <= 0) continue;
+    s += (unsigned long long) x;
+    nsum_add(&sum, (double) x / log2((double) (2 + c - s)));
+  }
+  free(ideal);
+  if (tot == 0) return undefined_d(v, out);
+  *out = (sum.s + sum.c) / (double) tot;
+  return RM_OK;
+}
+
+@ @<Metric codes@>=
+RM_NGAIN,
+
+@ @<Metric specifications@>=
+@/[RM_NGAIN] = {"ngain", K(KEY_TIES) | K(KEY_UNDEF), ngain_d, ngain_x,
+  bing_bound, rprecm_refuse, NULL, NULL, NULL, ngain_forms},
+
+@ @<Worked examples@>=
+@/{"TE-ngain", NULL, "ngain", RM_G(1, 2, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, NULL, 0x1.c103132bc6714p-1},
+@/{"TE-ngain-q", NULL, "G", RM_G(0, 2), NULL, NULL, RM_G(2), NULL, "case",
+  RM_OK, "1/4", 0x1p-2},
+
+@ {\it nDCG over the relevant items.}\here{q:ndcgrel}  trec\_eval's
+\.{ndcg\_rel} (\.{m\_ndcg\_rel.c}, ``experimental measure'') averages nDCG
+at the ranks of the items of positive gain, one point per such item of the
+judgments.  With the gains $\gamma$ and ideal gains $I_1\ge\cdots\ge I_M>0$
+of \secref{q:ngain}, ${\rm DCG}_r=\sum_{j\le r}\gamma(g_j)/\lg(j+1)$ and
+${\rm IDCG}_k=\sum_{j\le\min(k,M)}I_j/\lg(j+1)$,
+$${\rm ndcg\_rel}={1\over M}\biggl(\sum_{r\le n:\,\gamma(g_r)>0}
+  {{\rm DCG}_r\over{\rm IDCG}_r}+(M-h)\,{{\rm DCG}_n\over{\rm IDCG}_M}\biggr),$$
+$h$ the number of retrieved items of positive gain: an item of the
+judgments that was not retrieved scores the nDCG of the whole run.  The
+ideal DCG stops growing at~$M$, so past rank~$M$ every point is the nDCG
+at that rank, as in \.{ndcg}.  The metric is \.{ndcg-rel}; it reads
+\.{ties} and \.{undef} (undefined when $M=0$, where trec\_eval's last
+step divides $0$ by~$0$ and leaves its value at~0), no \.{rel} and no
+cutoff.  trec\_eval computes the same in doubles, in the three loops of
+\.{G}; it adds the points in rank order and divides once.
+
+The grades $(0,1)$ with a second item of grade~1 unretrieved have $M=2$,
+${\rm DCG}_2=1/\lg3$, ${\rm IDCG}_2=1+1/\lg3$; both points are
+${\rm DCG}_2/{\rm IDCG}_2=1/(\lg3+1)=1/\lg6$, so ${\rm ndcg\_rel}=1/\lg6=
+\ours{TE-ndcgrel}$; the ideal run $(1,1)$ has two points of~1, and
+${\rm ndcg\_rel}=\oursq{TE-ndcgrel-q}$.  The value is a weighted sum of
+quotients of forms of \secref{q:cg}, so the exact path encloses it as a
+mean of nDCGs (the |aggregate| of the part on aggregation), and a mean over
+queries adds each query's quotients to one such sum.  The double path
+keeps both DCGs with the compensated sum and adds the points with it too:
+the nDCG bound of \.{ndcg} for each point, one ulp for the weight, one for
+the sum and one for the division, 12~ulps.
+@^ndcg\_rel@>
+
+@<Private functions@>=
+static void loglin_copy(loglin *d, const loglin *s)
+{
+  size_t j;
+  loglin_init(d, s->base);
+  mpq_set(d->c0, s->c0);
+  if (s->n == 0) return;
+  d->t = malloc(s->n * sizeof *d->t);
+  if (d->t == NULL) return; /* the caller sees |d->n == 0 < s->n| */
+  for (j = 0; j < s->n; j++) {
+    d->t[j].root = s->t[j].root;
+    mpq_init(d->t[j].c); mpq_set(d->t[j].c, s->t[j].c);
+  }
+  d->n = d->cap = s->n;
+}
+static rm_status agg_push(aggregate *g, const mpq_t c, const loglin *num,
+  const loglin *den)
+{
+  loglin a, b;
+  mpq_t x;
+  loglin_copy(&a, num); loglin_copy(&b, den);
+  if (a.n < num->n || b.n < den->n) {
+    loglin_clear(&a); loglin_clear(&b);
+    return RM_ENOMEM;
+  }
+  loglin_normalize(&a); loglin_normalize(&b);
+  mpq_init(x);
+  if (loglin_ratio(x, &a, &b)) {
+    mpq_mul(x, x, c); mpq_add(g->q, g->q, x);
+    loglin_clear(&a); loglin_clear(&b);
+  } else {
+    if (g->n == g->cap) {
+      size_t cap = g->cap ? 2 * g->cap : 8;
+      agg_term *t = realloc(g->t, cap * sizeof *t);
+      if (t == NULL) { loglin_clear(&a); loglin_clear(&b); mpq_clear(x); return RM_ENOMEM; }
+      g->t = t; g->cap = cap;
+    }
+    mpq_init(g->t[g->n].c); mpq_set(g->t[g->n].c, c);
+    g->t[g->n].num = a; g->t[g->n].den = b;
+    g->n++;
+  }
+  mpq_clear(x);
+  return RM_OK;
+}
+
+@ |ndcgrel_terms| adds $w$ times the value of one query to the sum |g|, or
+sets |*undefined| and adds nothing.
+
+@<Private functions@>=
+static rm_status ndcgrel_terms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, const mpq_t w, aggregate *g, int *undefined)
+{
+  size_t r, M, h = 0;
+  int *ideal;
+  unsigned long long tot;
+  loglin dcg, idcg;
+  mpq_t c, x;
+  rm_status s = ngain_ideal(l, &ideal, &M, &tot);
+  (void) v;
+  *undefined = 0;
+  if (s != RM_OK) return s;
+  if (M == 0) { free(ideal); *undefined = 1; return RM_OK; }
+  loglin_init(&dcg, 2); loglin_init(&idcg, 2);
+  mpq_inits(c, x, NULL);
+  mpq_set_ui(c, 1, (unsigned long) M); mpq_mul(c, c, w);
+  for (r = 1; r <= l->n || r <= M; r++) {
+    int y = r <= l->n ? l->grade[perm[r - 1]] : 0;
+    if (r <= M) {
+      mpq_set_ui(x, (unsigned long) ideal[r - 1], 1);
+      if ((s = loglin_add(&idcg, x, (unsigned long) (r + 1))) != RM_OK) break;
+    }
+    if (y <= 0) continue;
+    mpq_set_ui(x, (unsigned long) y, 1);
+    if ((s = loglin_add(&dcg, x, (unsigned long) (r + 1))) != RM_OK) break;
+    if ((s = agg_push(g, c, &dcg, &idcg)) != RM_OK) break;
+    h++;
+  }
+  if (s == RM_OK && h < M) {
+    mpq_set_ui(x, (unsigned long) (M - h), 1); mpq_mul(c, c, x);
+    s = agg_push(g, c, &dcg, &idcg);
+  }
+  mpq_clears(c, x, NULL);
+  loglin_clear(&dcg); loglin_clear(&idcg); free(ideal);
+  return s;
+}
+static rm_status ndcgrel_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  aggregate g;
+  mpq_t w;
+  int undefined;
+  rm_status s;
+  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
+  mpq_init(w); mpq_set_ui(w, 1, 1);
+  s = ndcgrel_terms(v, l, perm, w, &g, &undefined);
+  if (s == RM_OK) s = undefined ? undefined_x(v, out)
+    : g.n == 0 ? exact_from_q(out, g.q) : ziv(out, enclose_aggregate, &g);
+  mpq_clear(w); agg_clear(&g);
+  return s;
+}
+static rm_status ndcgrel_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t r, M, h = 0;
+  int *ideal;
+  unsigned long long tot;
+  nsum dcg = {0, 0}, idcg = {0, 0}, sum = {0, 0};
+  rm_status s = ngain_ideal(l, &ideal, &M, &tot);
+  if (s != RM_OK) return s;
+  if (M == 0) { free(ideal); return undefined_d(v, out); }
+  for (r = 1; r <= l->n || r <= M; r++) {
+    int y = r <= l->n ? l->grade[perm[r - 1]] : 0;
+    if (r <= M) nsum_add(&idcg, ideal[r - 1] / log2((double) (r + 1)));
+    if (y <= 0) continue;
+    nsum_add(&dcg, y / log2((double) (r + 1)));
+    nsum_add(&sum, (dcg.s + dcg.c) / (idcg.s + idcg.c));
+    h++;
+  }
+  nsum_add(&sum, (double) (M - h) * ((dcg.s + dcg.c) / (idcg.s + idcg.c)));
+  free(ideal);
+  *out = (sum.s + sum.c) / (double) M;
+  return RM_OK;
+}
+static double ndcgrel_bound(const rm_variant *v)
+{
+  (void) v;
+  return 12;
+}
+
+@ @<Metric codes@>=
+RM_NDCG_REL,
+
+@ @<Metric specifications@>=
+@/[RM_NDCG_REL] = {"ndcg-rel", K(KEY_TIES) | K(KEY_UNDEF), ndcgrel_d, ndcgrel_x,
+  ndcgrel_bound, rprecm_refuse, NULL, NULL, NULL, NULL},
+
+@ @<Worked examples@>=
+@/{"TE-ndcgrel", NULL, "ndcg-rel", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, NULL, 0x1.8c23246dc0a9fp-2},
+@/{"TE-ndcgrel-q", NULL, "ndcg_rel", RM_G(1, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1", 0x1p+0},
+
+@ {\it nDCG at the changes of the ideal gain.}\here{q:rndcg}  trec\_eval's
+\.{Rndcg} (\.{m\_Rndcg.c}, ``experimental measure'') averages nDCG at the
+ranks where the ideal ranking passes from one gain to a lower one: with the
+ideal gains $I_1\ge\cdots\ge I_M>0$ of \secref{q:ngain}, the points are the
+ranks $k<M$ with $I_{k+1}<I_k$, the rank~$M$, and the length~$n$ of the run
+when $n>M+1$,
+$${\rm Rndcg}={1\over|P|}\sum_{k\in P}
+  {{\rm DCG}_{\min(k,n)}\over{\rm IDCG}_{\min(k,M)}},$$
+with the DCGs of \secref{q:ndcgrel}.  trec\_eval's description says the last
+point is ``at num\_retrieved''; its code takes it only when the run is at
+least two items longer than~$M$ (at $n=M+1$ the loop that would add it
+has already ended), and we follow the code.  The metric is \.{rndcg}; it
+reads \.{ties}, \.{undef} and \.{rel}: the value is undefined when no item
+has a grade of at least \.{rel} (trec\_eval's \.{-l}; it reports~0) or
+none has a positive grade.  Worked by hand: the grades $(0,2,1)$ with an
+item of grade~1 unretrieved have $I=(2,1,1)$, $M=3=n$, points $\{1,3\}$:
+${\rm DCG}_1/{\rm IDCG}_1=0$ and ${\rm DCG}_3/{\rm IDCG}_3=(2/\lg3+1/2)/
+(2+1/\lg3+1/2)$, and ${\rm Rndcg}=\ours{TE-rndcg}$; the ideal run $(2,1)$
+has points $\{1,2\}$ and ${\rm Rndcg}=\oursq{TE-rndcg-q}$.  Both paths are
+those of \.{ndcg-rel}: a mean of quotients of forms, enclosed on the exact
+path, 12~ulps on the double path.
+@^Rndcg@>
+
+@<Private functions@>=
+static rm_status rndcg_terms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, const mpq_t w, aggregate *g, int *undefined)
+{
+  size_t r, M, P = 0;
+  int *ideal;
+  unsigned long long tot;
+  loglin dcg, idcg;
+  mpq_t c, x;
+  rm_status s = ngain_ideal(l, &ideal, &M, &tot);
+  *undefined = 0;
+  if (s != RM_OK) return s;
+  if (M == 0 || n_relevant(v, l) == 0) { free(ideal); *undefined = 1; return RM_OK; }
+  for (r = 1; r <= M; r++) P += r == M || ideal[r] != ideal[r - 1];
+  P += l->n > M + 1;
+  loglin_init(&dcg, 2); loglin_init(&idcg, 2);
+  mpq_inits(c, x, NULL);
+  mpq_set_ui(c, 1, (unsigned long) P); mpq_mul(c, c, w);
+  for (r = 1; r <= l->n || r <= M; r++) {
+    int y = r <= l->n ? l->grade[perm[r - 1]] : 0;
+    if (r <= M) {
+      mpq_set_ui(x, (unsigned long) ideal[r - 1], 1);
+      if ((s = loglin_add(&idcg, x, (unsigned long) (r + 1))) != RM_OK) break;
+    }
+    if (y > 0) {
+      mpq_set_ui(x, (unsigned long) y, 1);
+      if ((s = loglin_add(&dcg, x, (unsigned long) (r + 1))) != RM_OK) break;
+    }
+    if (r <= M && (r == M || ideal[r] != ideal[r - 1])
+        && (s = agg_push(g, c, &dcg, &idcg)) != RM_OK) break;
+  }
+  if (s == RM_OK && l->n > M + 1) s = agg_push(g, c, &dcg, &idcg);
+  mpq_clears(c, x, NULL);
+  loglin_clear(&dcg); loglin_clear(&idcg); free(ideal);
+  return s;
+}
+static rm_status rndcg_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  aggregate g;
+  mpq_t w;
+  int undefined;
+  rm_status s;
+  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
+  mpq_init(w); mpq_set_ui(w, 1, 1);
+  s = rndcg_terms(v, l, perm, w, &g, &undefined);
+  if (s == RM_OK) s = undefined ? undefined_x(v, out)
+    : g.n == 0 ? exact_from_q(out, g.q) : ziv(out, enclose_aggregate, &g);
+  mpq_clear(w); agg_clear(&g);
+  return s;
+}
+static rm_status rndcg_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t r, M, P = 0;
+  int *ideal;
+  unsigned long long tot;
+  nsum dcg = {0, 0}, idcg = {0, 0}, sum = {0, 0};
+  rm_status s = ngain_ideal(l, &ideal, &M, &tot);
+  if (s != RM_OK) return s;
+  if (M == 0 || n_relevant(v, l) == 0) { free(ideal); return undefined_d(v, out); }
+  for (r = 1; r <= l->n || r <= M; r++) {
+    int y = r <= l->n ? l->grade[perm[r - 1]] : 0;
+    if (r <= M) nsum_add(&idcg, ideal[r - 1] / log2((double) (r + 1)));
+    if (y > 0) nsum_add(&dcg, y / log2((double) (r + 1)));
+    if (r <= M && (r == M || ideal[r] != ideal[r - 1])) {
+      nsum_add(&sum, (dcg.s + dcg.c) / (idcg.s + idcg.c)); P++;
+    }
+  }
+  if (l->n > M + 1) { nsum_add(&sum, (dcg.s + dcg.c) / (idcg.s + idcg.c)); P++; }
+  free(ideal);
+  *out = (sum.s + sum.c) / (double) P;
+  return RM_OK;
+}
+
+@ @<Metric codes@>=
+RM_RNDCG,
+
+@ @<Metric specifications@>=
+@/[RM_RNDCG] = {"rndcg", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), rndcg_d, rndcg_x,
+  ndcgrel_bound, rprecm_refuse, NULL, NULL, NULL, NULL},
+
+@ @<Worked examples@>=
+@/{"TE-rndcg", NULL, "rndcg", RM_G(0, 2, 1), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, NULL, 0x1.201dc96d3384ep-2},
+@/{"TE-rndcg-q", NULL, "Rndcg", RM_G(2, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1", 0x1p+0},
+
 @ {\it How this chapter was checked against trec\_eval.}  We built
 trec\_eval~10.0 (commit f4253652) outside the project and ran it with
 \.{-q} and the measures \.{num\_q}, \.{num\_ret}, \.{num\_rel},
@@ -11025,7 +11464,11 @@ documents, ties of scores, grades from $-1$ to~3, relevance levels
 over all, each within trec\_eval's four decimals.  (Three earlier files
 whose query had only the grade $-1$ made trec\_eval stop with ``Can't
 calculate measure''; that is a matter of trec\_eval's reading of
-judgments, not of these measures.)  The project's tests never run
+judgments, not of these measures.)  \.{G}, \.{ndcg\_rel} and
+\.{Rndcg} were compared the same way, through \.{rankmetrics trec\_eval -q},
+on 200 random files (up to four queries, grades $-1$ to~3, ties of scores),
+alone and with \.{-c} and \.{-l}~2: every line was trec\_eval's, save one
+file whose only judgment is $-1$, where trec\_eval stops.  The project's tests never run
 trec\_eval: \.{tests/check\_trec.c} derives its values by hand and by
 oracles of its own.
 
@@ -11052,7 +11495,9 @@ static const char *const trec_variants[] = {"nq", "nret", "nrel", "nrel[rel=2]",
   "setap[rel=2,undef=one]", "rprecm[mult=0.2]", "rprecm[mult=0.4,ties=id-desc]",
   "rprecm[mult=2,rel=2]", "rprecm[mult=1/3,undef=one]", "bing", "bing[ties=id-desc]",
   "bing[rel=2,undef=one]", "utility", "utility[tp=2]", "utility[fn=-1,rel=2]",
-  "utility[tn=1,docs=1000]", NULL};
+  "utility[tn=1,docs=1000]", "ngain", "ngain[ties=id-desc]", "ngain[undef=one]",
+  "ndcg-rel", "ndcg-rel[ties=id-desc]", "ndcg-rel[undef=one]",
+  "rndcg", "rndcg[ties=id-desc]", "rndcg[rel=2,undef=one]", NULL};
 static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   "gm:ap[ties=id-desc]", "gm:ndcg@@10", "gm:rr", "gm[skip=undef]:rprec",
   "gm:precision@@5", "sum:nq", "sum:nret", "sum:nrel", "sum:nrelret",
@@ -11061,9 +11506,10 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
 
 @ @<Vector families@>=
 {"trec", "trec_eval's measures of one query: nq, nret, nrel, nrelret, iprec,"
-  " ap11[level=round], setap, rprecm, bing, utility", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
+  " ap11[level=round], setap, rprecm, bing, utility, ngain, ndcg-rel, rndcg", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
   | 1ULL << RM_NRELRET | 1ULL << RM_IPREC | 1ULL << RM_SETAP | 1ULL << RM_RPRECM
-  | 1ULL << RM_BING | 1ULL << RM_UTILITY, trec_variants},
+  | 1ULL << RM_BING | 1ULL << RM_UTILITY | 1ULL << RM_NGAIN
+  | 1ULL << RM_NDCG_REL | 1ULL << RM_RNDCG, trec_variants},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
   trec_set_variants},
 
@@ -14054,7 +14500,7 @@ pair by pair, in the order of the search's report.
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
     int j, side;
     if (judged_metric((rm_metric) mi) != (fam->variants == judged_variants)) continue;
-    if (mi >= RM_NQ && mi <= RM_UTILITY) continue; /* see \secref{q:trecm} */
+    if (mi >= RM_NQ && mi <= RM_RNDCG) continue; /* see \secref{q:trecm} */
     if (!dis_setup(ms, (rm_metric) mi)) continue;
     dis_search(ms, DIS_LEN, 1);
     if (dis_stopped) ok = 0;
@@ -14600,8 +15046,9 @@ static void usage(FILE *f)
     "       rankmetrics name NAME...\n"
     "       rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact] [--unsorted]\n"
     "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
-    "                        [--judged-only skip|empty] [--csv|--tsv] [--user C]\n"
-    "                        [--item C] [--label C] [--score C] [--quiet] QRELS RUN | FILE\n"
+    "                        [--judged-only skip|empty] [--judged-docs-only]\n"
+    "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
+    "                        [--score C] [--quiet] QRELS RUN | FILE\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
     "       rankmetrics examples [--tex]\n"
@@ -14709,9 +15156,10 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "refuses stops the command with the column and the reason (exit 2).\n", 1},
   {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
     "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
-    "          [--judged-only skip|empty] [--negative zero|unjudged]\n"
-    "          [--memory SIZE] [--csv|--tsv] [--user C] [--item C]\n"
-    "          [--label C] [--score C] [--quiet] QRELS RUN | FILE\n\n"
+    "          [--judged-only skip|empty] [--judged-docs-only]\n"
+    "          [--negative zero|unjudged] [--memory SIZE] [--csv|--tsv]\n"
+    "          [--user C] [--item C] [--label C] [--score C] [--quiet]\n"
+    "          QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
@@ -14735,6 +15183,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                            has every grade 0\n"
     "  --judged-only skip|empty  a judged query missing from the run is left\n"
     "                            out, or is an empty list (trec_eval -c)\n"
+    "  --judged-docs-only  retrieved documents without a judgment (and under\n"
+    "                     --negative unjudged those of negative grade) leave\n"
+    "                     the ranking first (trec_eval -J)\n"
     "  --negative zero|unjudged  a negative grade in the judgments is a judged\n"
     "                     0 (the default), or, as in trec_eval, a document of\n"
     "                     the pool left unjudged\n"
@@ -14760,7 +15211,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  -l N        relevant means a grade of at least N (default 1)\n"
     "  -M N        keep the first N documents of each query\n"
     "  -N N        documents in the collection (read by no computed measure)\n"
-    "  -R qrels, -T trec_results, -o, -D 0   taken; -J, -Z refused\n"
+    "  -J                 judged documents only (eval --judged-docs-only)\n"
+    "  -R qrels, -T trec_results, -o, -D 0   taken; -Z refused\n"
     "  --full      17 significant digits instead of 4 decimals\n"
     "  --exact     compute on the exact path\n"
     "Exit status as trec_eval's: 1 usage or measure, 2 unreadable or malformed\n"
@@ -14951,6 +15403,9 @@ static const char *const metric_help[][2] = {
   {"setap", "set average precision h^2/(n R) (trec_eval's set_map)"},
   {"rprecm", "precision at rank floor(mult R + 0.9) (trec_eval's Rprec_mult)"},
   {"bing", "sum of 1/log2(2 + nonrelevant above) over hits, over R (binG)"},
+  {"ngain", "gain over log2(2 + ideal cost - gain so far), over total gain (G)"},
+  {"ndcg-rel", "nDCG averaged over the relevant items (trec_eval's ndcg_rel)"},
+  {"rndcg", "nDCG averaged where the ideal gain changes (trec_eval's Rndcg)"},
   {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
   {NULL, NULL}};
 
@@ -16358,6 +16813,12 @@ with every grade~0 (\.{zero}).
 missing from the run is left out (\.{skip}, the default, trec\_eval without
 \.{-c}), or evaluated as an empty list whose judged items are all
 unretrieved (\.{empty}, trec\_eval's \.{-c}).
+\item{$\bullet$} \.{--judged-docs-only}: a retrieved document that has no
+judgment, or a negative grade (its marker in |unjudged| is not~0), is
+removed from the ranking before any measure sees it, and the documents below
+it move up (trec\_eval's \.{-J}); it is no longer retrieved, so it counts
+in no \.{nret}.  Without judgments (a single file) the option changes
+nothing.
 \smallskip
 
 @ {\it Output.}  By default a plain table, one line per value:
@@ -17018,7 +17479,7 @@ enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
   ev_measure *m; int nm;
   int per_query, format, exact, dup, run_zero, judged_empty, quiet,
-    unsorted, keep; /* |format|: 0 table, 1 trec, 2 json */
+    unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   ev_xsort rxs; /* the run or the delimited file, sorted */
@@ -18172,7 +18633,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
     return 0;
   if (jv && (rated = ev_trec_labels(st, g, jv)) < 0) return 0;
   for (i = 0; i < g->n; i++) {
-    if (g->drop[i]) continue;
+    if (g->drop[i] || (st->judged_docs && g->unj[i])) continue;
     g->grade[n] = g->grade[i]; g->score[n] = g->score[i]; g->unj[n] = g->unj[i];
     if (g->named) g->id[n] = g->p.s + g->d[i];
     if (g->labeled) g->labp[n] = g->p.s + g->lab[i];
@@ -18909,6 +19370,7 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--json") == 0) { st.format = 2; continue; }
   if (strcmp(o, "--exact") == 0) { st.exact = 1; continue; }
   if (strcmp(o, "--quiet") == 0) { st.quiet = 1; continue; }
+  if (strcmp(o, "--judged-docs-only") == 0) { st.judged_docs = 1; continue; }
   if (strcmp(o, "--unsorted") == 0) { st.unsorted = 1; continue; }
   if (strcmp(o, "--csv") == 0) { st.delim = ','; continue; }
   if (strcmp(o, "--tsv") == 0) { st.delim = '\t'; continue; }
@@ -19235,7 +19697,18 @@ taken and unused.
 \item{\.{-R qrels}, \.{-T trec\_results}} the only formats read; trec\_eval's
 others (preferences, multiple judgment groups) are refused.
 \item{\.{-o}} obsolete in trec\_eval and ignored there; ignored here.
-\item{\.{-J}, \.{-Z}, \.{-D}} judged documents only, Z scores and debugging
+\item{\.{-J}} judged documents only: every retrieved document without a
+judgment, or with a negative grade, leaves the ranking before any measure
+(\.{eval --judged-docs-only}), as in trec\_eval, whose counts \.{num\_ret}
+and the like then count only judged documents.  trec\_eval removes a
+document of negative grade too; \.{eval} removes it only when it reads
+the grade as the marker~2 (pooled but unjudged), so on judgments with
+negative grades the two agree only where \.{eval} does so.  A query
+whose retrieved documents are all unjudged is still a query of the run (not
+a missing one): its values are those of an empty list, where trec\_eval
+prints \.{-nan} for \.{iprec\_at\_recall} (it divides 0 by~0) and we
+print~0.
+\item{\.{-Z}, \.{-D}} Z scores and debugging
 output are refused (\.{-D 0} is taken).  \.{-h} prints this command's help;
 \.{-v} names the version on standard error.
 \item{\.{--full}} print every value with 17 significant digits, enough to
@@ -19410,7 +19883,7 @@ typedef struct {
   int check; /* computed untruncated under \.{-M}: check it */
 } te_item;
 typedef struct {
-  int per_query, complete, summary, full, exact, help, version;
+  int per_query, complete, summary, full, exact, help, version, judged;
   long rel, maxret;
   const char **marg; int nmarg;
   const char *files[2]; int nf;
@@ -19498,9 +19971,7 @@ static int te_opt(te_state *t, char c, const char *a)
       return te_err(1, "-T %s: only runs in the format 'trec_results' are read%s",
         a, "");
     break;
-  case 'J':
-    return te_err(1, "-J (judged documents only) is not available yet: no variant"
-      " removes unjudged documents from the ranking%s%s", "", "");
+  case 'J': t->judged = 1; break;
   case 'Z':
     return te_err(1, "-Z %s: Z scores are not available%s", a, "");
   default: {
@@ -19738,6 +20209,7 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
   av[n++] = "--judged-only"; av[n++] = "empty";
   av[n++] = "--negative"; av[n++] = "unjudged";
   if (t->exact) av[n++] = "--exact";
+  if (t->judged) av[n++] = "--judged-docs-only";
   for (i = 0; i < t->ni; i++)
     if (t->it[i].var[0]) { av[n++] = "-m"; av[n++] = t->it[i].var; }
   av[n++] = "-m"; av[n++] = "precision[undef=one]";
@@ -19846,12 +20318,24 @@ static int te_cmp_qid(const void *a, const void *b)
 {
   return strcmp(te_sort_q[*(const size_t *) a], te_sort_q[*(const size_t *) b]);
 }
+static int te_in_run(te_state *t, const char *qid)
+{ /* under \.{-J} an empty query may be one whose documents were all unjudged */
+  FILE *f = fopen(t->files[1], "r");
+  char *line = NULL, *fl[1];
+  size_t cap = 0;
+  int found = 0;
+  while (f && !found && getline(&line, &cap, f) > 0)
+    found = te_split(line, fl, 1) >= 1 && strcmp(fl[0], qid) == 0;
+  if (f) fclose(f);
+  free(line);
+  return found;
+}
 static int te_missing(te_state *t, const size_t *ord)
 {
   size_t j;
   int i, any = 0;
   for (j = 0; j < t->nq && !t->complete; j++)
-    if (t->empty[ord[j]]) {
+    if (t->empty[ord[j]] && !(t->judged && te_in_run(t, t->qid[ord[j]]))) {
       const char *qid = t->qid[ord[j]];
       FILE *f = fopen(t->files[0], "r");
       char *line = NULL, *fl[1];
@@ -20064,12 +20548,12 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
 \tw{utility}{\none}{utility}
 \tw{11pt\_avg}{\none}{ap11[level=round,ties=id-desc]}
 \tw{binG}{\none}{bing[ties=id-desc]}
-\tw{G}{\none}{not yet}
+\tw{G}{\none}{ngain[ties=id-desc]}
 \tw{dcg}{\none}{dcg[ties=id-desc]}
 \tw{ideal\_dcg}{\none}{idcg}
 \tw{ndcg}{nDCG}{ndcg[ties=id-desc]}
-\tw{ndcg\_rel}{\none}{not yet}
-\tw{Rndcg}{\none}{not yet}
+\tw{ndcg\_rel}{\none}{ndcg-rel[ties=id-desc]}
+\tw{Rndcg}{\none}{rndcg[ties=id-desc]}
 \tw{ndcg\_cut\_10}{nDCG@@10}{ndcg@@10[ties=id-desc]}
 \tw{map\_cut\_10}{AP@@10}{ap@@10[ties=id-desc]}
 \tw{relative\_P\_10}{\none}{recall@@10[norm=min,ties=id-desc]}

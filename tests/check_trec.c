@@ -9,7 +9,10 @@
    interpolated precision that walks the ranking backwards as trec_eval's
    m_iprec_at_recall.c describes (our own code, in GMP rationals), and an
    oracle for the geometric mean with MPFR at 256 bits over average
-   precisions computed here in GMP, and one of binG with MPFR.  No value printed by the library is
+   precisions computed here in GMP, one of binG with MPFR, and one of G
+   (ngain) with MPFR that also checks G = binG on binary grades, and one
+   of ndcg_rel (ndcg-rel), per list and as a mean over lists, and one of
+   Rndcg (rndcg).  No value printed by the library is
    pasted back.
 
    Suite "trec": tcases hand, levels, oracle. */
@@ -49,6 +52,30 @@ static const struct {
   {"ap11[level=round]", L(1, 0), L(1), "8/11"},
   {"11pt_avg", L(1, 0), L(1), "8/11"},
   {"iprec[at=0.6]", L(1, 0), L(1), "0"},        /* ceil(1.2) = 2 > 1 found */
+  /* trec_eval's G (ngain): gains over log2(2 + C_r - S_r), C_r the ideal
+     prefix with costs at least 1, S_r the run's gain so far.  Run 1,3:
+     ideal 3,1; rank 1: C = 3, S = 1, 1/log2 4 = 1/2; rank 2: C = 4, S = 4,
+     3/log2 2 = 3; total gain 4: (1/2 + 3)/4 = 7/8.  Run 0,2 with a 2
+     unretrieved: C = 2, 4, S = 0, 2: (2/log2 4)/4 = 1/4.  Run 0,0,1 with a
+     1 unretrieved: C = 3 at rank 3 (cost 1 past the ideal), S = 1: (1/2)/2
+     = 1/4, binG's value.  The ideal order 2,1,0 scores 1. */
+  {"ngain", L(1, 3), NOU, "7/8"},
+  {"G", L(0, 2), L(2), "1/4"},
+  {"ngain", L(0, 0, 1), L(1), "1/4"},
+  {"ngain[ties=id-desc]", L(2, 1, 0), NOU, "1"},
+  /* ndcg_rel: the ideal run 1,1 has two points of nDCG 1: 1.  Run 2,0 with
+     a 2 unretrieved: the point at rank 1 is 2/2 = 1, the missed item scores
+     DCG_2/IDCG_2 = 2/(2 + 2/log2 3), irrational; run 3 alone: 1. */
+  {"ndcg_rel", L(1, 1), NOU, "1"},
+  {"ndcg-rel[ties=id-desc]", L(3), NOU, "1"},
+  /* Rndcg: run 2,1 is ideal, points 1 and 2, both 1: 1.  Run 0,1 with a 1
+     unretrieved: I = 1,1, point 2 only: DCG_2/IDCG_2 = (1/lg3)/(1+1/lg3)
+     is irrational; run 1,0,0,0 with R = 1: points M = 1 and n = 4 > 2, both
+     nDCG 1: 1.  Run 0,1,0,0: points 1 (0/1) and 4 (1/lg 3 over 1): not
+     rational; run 0,0,0 with a 1 unretrieved: both points 0: 0. */
+  {"Rndcg", L(2, 1), NOU, "1"},
+  {"rndcg", L(1, 0, 0, 0), NOU, "1"},
+  {"rndcg[ties=id-desc]", L(0, 0, 0), L(1), "0"},
   {"iprec[at=0.6,level=round]", L(1, 0), L(1), "1"}, /* lround(1.2) = 1 */
   {"iprec[at=0.7,level=round]", L(1, 0), L(1), "1"}, /* lround(1.4) = 1 */
   {"iprec[at=0.8,level=round]", L(1, 0), L(1), "0"}, /* lround(1.6) = 2 */
@@ -506,6 +533,219 @@ START_TEST(test_oracle_bing)
 }
 END_TEST
 
+/* trec_eval's G: an oracle with MPFR at 256 bits that builds the ideal
+   gains by counting the grades (3 down to 1), not by sorting; the exact
+   double must be its rounding and the double path within the bound.  On
+   binary grades G must equal binG (both paths), a second oracle. */
+START_TEST(test_oracle_ngain)
+{
+  tu_rng r = {0x6e6761696eULL};
+  rcase c;
+  int k;
+  rm_variant v, vb;
+  mpfr_t s, x;
+  mpfr_inits2(256, s, x, (mpfr_ptr) 0);
+  tu_parse_or_fail("ngain", &v);
+  tu_parse_or_fail("bing", &vb);
+  for (k = 0; k < ORACLE_N; k++) {
+    size_t i, cnt[4] = {0, 0, 0, 0};
+    unsigned long tot = 0, cost = 0, got = 0;
+    int lev = 3;
+    size_t left;
+    rm_exact e, eb;
+    double d, db;
+    random_list(&r, &c);
+    for (i = 0; i < c.n; i++) cnt[c.g[i]]++;
+    for (i = 0; i < c.nu; i++) cnt[c.u[i]]++;
+    tot = 3 * cnt[3] + 2 * cnt[2] + cnt[1];
+    rm_exact_init(&e);
+    if (tot == 0) {
+      ck_assert(rm_value_exact(&v, &c.l, &e) == RM_UNDEFINED && e.value == 0);
+      rm_exact_clear(&e);
+      continue;
+    }
+    mpfr_set_ui(s, 0, MPFR_RNDN);
+    left = cnt[3];
+    for (i = 0; i < c.n; i++) {
+      while (lev > 0 && left == 0) { lev--; left = lev > 0 ? cnt[lev] : 0; }
+      cost += lev > 1 ? (unsigned long) lev : 1;
+      if (left > 0) left--;
+      got += (unsigned long) c.g[i];
+      if (c.g[i] > 0) {
+        mpfr_set_ui(x, 2 + cost - got, MPFR_RNDN);
+        mpfr_log2(x, x, MPFR_RNDN);
+        mpfr_ui_div(x, (unsigned long) c.g[i], x, MPFR_RNDN);
+        mpfr_add(s, s, x, MPFR_RNDN);
+      }
+    }
+    mpfr_div_ui(s, s, tot, MPFR_RNDN);
+    ck_assert(rm_value_exact(&v, &c.l, &e) == RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, mpfr_get_d(s, MPFR_RNDN)), "case %d: %a", k, e.value);
+    ck_assert(rm_value(&v, &c.l, NULL, &d) == RM_OK);
+    ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v), "case %d: double %a exact %a", k, d,
+      e.value);
+    rm_exact_clear(&e);
+    for (i = 0; i < c.n; i++) if (c.g[i] > 1) c.g[i] = 1;
+    for (i = 0; i < c.nu; i++) if (c.u[i] > 1) c.u[i] = 1;
+    rm_exact_init(&e); rm_exact_init(&eb);
+    if (rm_value_exact(&vb, &c.l, &eb) == RM_OK) {
+      ck_assert(rm_value_exact(&v, &c.l, &e) == RM_OK);
+      ck_assert_msg(tu_same_bits(e.value, eb.value), "binary case %d: %a %a", k, e.value,
+        eb.value);
+      ck_assert(rm_value(&v, &c.l, NULL, &d) == RM_OK && rm_value(&vb, &c.l, NULL, &db) == RM_OK);
+      ck_assert_msg(tu_ulps(d, db) <= 8, "binary case %d: %a %a", k, d, db);
+    }
+    rm_exact_clear(&e); rm_exact_clear(&eb);
+  }
+  mpfr_clears(s, x, (mpfr_ptr) 0);
+}
+END_TEST
+
+/* trec_eval's ndcg_rel: the nDCG at each retrieved item of positive grade,
+   and the nDCG of the whole run for each one not retrieved, over M.  The
+   oracle (MPFR, 256 bits) takes the ideal gains by counting grades; one
+   value per random list, and the mean over the first MAXQ lists through
+   rm_value_set_exact, which must round the oracle's mean. */
+static void ndcgrel_oracle(const rcase *c, mpfr_t out, size_t *Mp)
+{
+  size_t i, cnt[4] = {0, 0, 0, 0}, M, h = 0, r;
+  int ig[MAXN + MAXU];
+  mpfr_t dcg, idcg, x, s;
+  mpfr_inits2(256, dcg, idcg, x, s, (mpfr_ptr) 0);
+  for (i = 0; i < c->n; i++) cnt[c->g[i]]++;
+  for (i = 0; i < c->nu; i++) cnt[c->u[i]]++;
+  M = cnt[1] + cnt[2] + cnt[3];
+  for (i = 0; i < M; i++) ig[i] = i < cnt[3] ? 3 : i < cnt[3] + cnt[2] ? 2 : 1;
+  mpfr_set_ui(dcg, 0, MPFR_RNDN); mpfr_set_ui(idcg, 0, MPFR_RNDN); mpfr_set_ui(s, 0, MPFR_RNDN);
+  for (r = 1; r <= c->n || r <= M; r++) {
+    if (r <= M) {
+      mpfr_set_ui(x, (unsigned long) (r + 1), MPFR_RNDN); mpfr_log2(x, x, MPFR_RNDN);
+      mpfr_ui_div(x, (unsigned long) ig[r - 1], x, MPFR_RNDN); mpfr_add(idcg, idcg, x, MPFR_RNDN);
+    }
+    if (r > c->n || c->g[r - 1] <= 0) continue;
+    mpfr_set_ui(x, (unsigned long) (r + 1), MPFR_RNDN); mpfr_log2(x, x, MPFR_RNDN);
+    mpfr_ui_div(x, (unsigned long) c->g[r - 1], x, MPFR_RNDN); mpfr_add(dcg, dcg, x, MPFR_RNDN);
+    mpfr_div(x, dcg, idcg, MPFR_RNDN); mpfr_add(s, s, x, MPFR_RNDN);
+    h++;
+  }
+  if (M > 0) {
+    mpfr_div(x, dcg, idcg, MPFR_RNDN); mpfr_mul_ui(x, x, (unsigned long) (M - h), MPFR_RNDN);
+    mpfr_add(s, s, x, MPFR_RNDN); mpfr_div_ui(s, s, (unsigned long) M, MPFR_RNDN);
+  }
+  mpfr_set(out, s, MPFR_RNDN);
+  *Mp = M;
+  mpfr_clears(dcg, idcg, x, s, (mpfr_ptr) 0);
+}
+
+START_TEST(test_oracle_ndcgrel)
+{
+  tu_rng r = {0x6e64637272ULL};
+  rcase c[MAXQ];
+  rm_list ls[MAXQ];
+  int k;
+  size_t j, M;
+  rm_variant v, vm;
+  rm_exact e;
+  double d;
+  mpfr_t y, mean;
+  mpfr_inits2(256, y, mean, (mpfr_ptr) 0);
+  tu_parse_or_fail("ndcg-rel", &v);
+  tu_parse_or_fail("mean:ndcg-rel[undef=one]", &vm);
+  for (k = 0; k < ORACLE_N; k++) {
+    random_list(&r, &c[0]);
+    ndcgrel_oracle(&c[0], y, &M);
+    rm_exact_init(&e);
+    if (M == 0) {
+      ck_assert(rm_value_exact(&v, &c[0].l, &e) == RM_UNDEFINED && e.value == 0);
+      rm_exact_clear(&e);
+      continue;
+    }
+    ck_assert(rm_value_exact(&v, &c[0].l, &e) == RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, mpfr_get_d(y, MPFR_RNDN)), "case %d: %a", k, e.value);
+    ck_assert(rm_value(&v, &c[0].l, NULL, &d) == RM_OK);
+    ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v), "case %d: double %a exact %a", k, d,
+      e.value);
+    rm_exact_clear(&e);
+  }
+  for (k = 0; k < 50; k++) {
+    mpfr_set_ui(mean, 0, MPFR_RNDN);
+    for (j = 0; j < MAXQ; j++) {
+      random_list(&r, &c[j]);
+      ls[j] = c[j].l;
+      ndcgrel_oracle(&c[j], y, &M);
+      if (M == 0) mpfr_set_ui(y, 1, MPFR_RNDN); /* undef=one */
+      mpfr_add(mean, mean, y, MPFR_RNDN);
+    }
+    mpfr_div_ui(mean, mean, MAXQ, MPFR_RNDN);
+    rm_exact_init(&e);
+    ck_assert(rm_value_set_exact(&vm, ls, MAXQ, &e) == RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, mpfr_get_d(mean, MPFR_RNDN)), "set %d: %a", k, e.value);
+    rm_exact_clear(&e);
+  }
+  mpfr_clears(y, mean, (mpfr_ptr) 0);
+}
+END_TEST
+
+/* trec_eval's Rndcg: the mean of nDCG at the ranks where the ideal gain
+   drops (counted here from the grade counts: after the 3s, after the 2s,
+   after the 1s) and at n when n > M + 1, DCG at min(k, n) over IDCG at
+   min(k, M); undefined without a relevant or a positive grade. */
+START_TEST(test_oracle_rndcg)
+{
+  tu_rng r = {0x526e646367ULL};
+  rcase c;
+  int k;
+  rm_variant v;
+  mpfr_t dcg[MAXN + MAXU + 2], idcg[MAXN + MAXU + 2], s, x;
+  size_t i;
+  for (i = 0; i < MAXN + MAXU + 2; i++) mpfr_inits2(256, dcg[i], idcg[i], (mpfr_ptr) 0);
+  mpfr_inits2(256, s, x, (mpfr_ptr) 0);
+  tu_parse_or_fail("rndcg", &v);
+  for (k = 0; k < ORACLE_N; k++) {
+    size_t cnt[4] = {0, 0, 0, 0}, M, P = 0, pts[5], j, top;
+    rm_exact e;
+    double d;
+    random_list(&r, &c);
+    for (i = 0; i < c.n; i++) cnt[c.g[i]]++;
+    for (i = 0; i < c.nu; i++) cnt[c.u[i]]++;
+    M = cnt[1] + cnt[2] + cnt[3];
+    rm_exact_init(&e);
+    if (M == 0) {
+      ck_assert(rm_value_exact(&v, &c.l, &e) == RM_UNDEFINED);
+      rm_exact_clear(&e);
+      continue;
+    }
+    top = c.n > M ? c.n : M;
+    mpfr_set_ui(dcg[0], 0, MPFR_RNDN); mpfr_set_ui(idcg[0], 0, MPFR_RNDN);
+    for (i = 1; i <= top; i++) {
+      int ig = i <= cnt[3] ? 3 : i <= cnt[3] + cnt[2] ? 2 : i <= M ? 1 : 0;
+      int g = i <= c.n ? c.g[i - 1] : 0;
+      mpfr_set_ui(x, (unsigned long) (i + 1), MPFR_RNDN); mpfr_log2(x, x, MPFR_RNDN);
+      mpfr_ui_div(x, 1, x, MPFR_RNDN);
+      mpfr_mul_ui(s, x, (unsigned long) g, MPFR_RNDN); mpfr_add(dcg[i], dcg[i - 1], s, MPFR_RNDN);
+      mpfr_mul_ui(s, x, (unsigned long) ig, MPFR_RNDN); mpfr_add(idcg[i], idcg[i - 1], s, MPFR_RNDN);
+    }
+    for (j = 3; j >= 1; j--) /* the end of each block of the ideal */
+      if (cnt[j]) pts[P++] = (j == 3 ? 0 : j == 2 ? cnt[3] : cnt[3] + cnt[2]) + cnt[j];
+    if (c.n > M + 1) pts[P++] = c.n;
+    mpfr_set_ui(s, 0, MPFR_RNDN);
+    for (j = 0; j < P; j++) {
+      size_t a = pts[j] < c.n ? pts[j] : c.n, b = pts[j] < M ? pts[j] : M;
+      mpfr_div(x, dcg[a], idcg[b], MPFR_RNDN); mpfr_add(s, s, x, MPFR_RNDN);
+    }
+    mpfr_div_ui(s, s, (unsigned long) P, MPFR_RNDN);
+    ck_assert(rm_value_exact(&v, &c.l, &e) == RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, mpfr_get_d(s, MPFR_RNDN)), "case %d: %a", k, e.value);
+    ck_assert(rm_value(&v, &c.l, NULL, &d) == RM_OK);
+    ck_assert_msg(tu_ulps(d, e.value) <= rm_ulp_bound(&v), "case %d: double %a exact %a", k, d,
+      e.value);
+    rm_exact_clear(&e);
+  }
+  for (i = 0; i < MAXN + MAXU + 2; i++) mpfr_clears(dcg[i], idcg[i], (mpfr_ptr) 0);
+  mpfr_clears(s, x, (mpfr_ptr) 0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 
 Suite *suite_trec(void)
@@ -526,6 +766,9 @@ Suite *suite_trec(void)
   tcase_add_test(tc, test_oracle_iprec);
   tcase_add_test(tc, test_oracle_gm);
   tcase_add_test(tc, test_oracle_bing);
+  tcase_add_test(tc, test_oracle_ngain);
+  tcase_add_test(tc, test_oracle_ndcgrel);
+  tcase_add_test(tc, test_oracle_rndcg);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -94,7 +94,11 @@ refused() { # NAME TEXT: refused, with TEXT in the message, and not as unknown
   case "$e" in *"unknown metric"*) bad "'$1' refused as unknown: $e"; return ;; esac
   case "$e" in *"$2"*) ok ;; *) bad "'$1': message '$e' lacks '$2'" ;; esac
 }
-for n in relstring G ndcg_rel Rndcg yaap prefs_simp P_avgjg runid; do
+same 'trec_eval:G' 'ngain[ties=id-desc]'
+same 'G' 'ngain[ties=id-desc]'
+same 'trec_eval:ndcg_rel' 'ndcg-rel[ties=id-desc]'
+same 'trec_eval:Rndcg' 'rndcg[ties=id-desc]'
+for n in relstring ndcg_p yaap prefs_simp P_avgjg runid; do
   refused "trec_eval:$n" "trec_eval's ${n%%_[0-9]*} has no rankmetrics variant yet"
 done
 refused iprec_at_recall "needs one recall level"

@@ -2151,7 +2151,7 @@ of 30 queries.  The means were checked on trec\_eval, with and without
 trec\_eval, its values worked out by hand; the project's tests never run
 trec\_eval itself.
 
-@ {\emergencystretch=2em The names that these two libraries define and that this book cannot
+@ {\emergencystretch=6em The names that these two libraries define and that this book cannot
 express yet are refused by name.  From trec\_eval: \.{runid},
 \.{relstring}, \.{ndcg\_p} and \.{yaap};
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple

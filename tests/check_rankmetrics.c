@@ -2211,7 +2211,8 @@ START_TEST(test_names_other_libraries)
   ck_assert(v.metric == RM_AP && v.agg == RM_AGG_GM && v.ties == RM_TIES_ID_DESC);
   v = parsed("11pt_avg");
   ck_assert(v.metric == RM_AP11 && v.level == RM_LEVEL_ROUND && v.ties == RM_TIES_ID_DESC);
-  expect_reject("Rndcg", RM_ENAME, "trec_eval's Rndcg has no rankmetrics variant yet");
+  v = parsed("Rndcg");
+  ck_assert(v.metric == RM_RNDCG && v.ties == RM_TIES_ID_DESC);
   v = parsed("NumRelRet");
   ck_assert(v.metric == RM_NRELRET && v.agg == RM_AGG_SUM && v.rel == 1);
   v = parsed("IPrec@0.5");

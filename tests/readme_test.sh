@@ -19,6 +19,8 @@
 #     2 + 1/lg 3 + 1/2 = 3.130930, 0.638788; q2 0.630930; mean 0.634859.
 #   AP(rel=2): q1 has one relevant document (d3) at rank 3: 1/3; q2 none: 0;
 #     mean 1/6.  RR@10 as rr: 3/4.  nDCG@10 as ndcg_cut_10.
+#   trec_eval's four decimals: map q1 5/9 = 0.5556, q2 0.5000, all 19/36 =
+#   0.5278; P_5 q1 2/5 = 0.4000, q2 1/5, all 0.3000; P_10 q1 0.2000.
 # examples/data.csv: u1 has 4 rows, its click (.9) above the 3 others: AUC 1;
 #   u2 has 3 rows, clicks .8 and .4 around a non-click .6: 1 of 2 pairs, AUC
 #   1/2; u3 has 2 rows and no click: AUC undefined (0 under undef=zero).
@@ -62,6 +64,7 @@ cat >"$tmp/expect" <<'T'
 ./rankmetrics eval -m gauc examples/data.csv	^gauc +all +0\.78571428
 ./rankmetrics eval -q -m map -m P_10 -m ndcg_cut_10 examples/qrels examples/run	^map +q1 +0\.55555555	^map +q2 +0\.5$	^P_10 +q1 +0\.2$	^ndcg_cut_10 +q1 +0\.63878	^ndcg_cut_10 +all +0\.63485	^map +all +0\.52777777
 ./rankmetrics eval -m 'AP(rel=2)' -m nDCG@10 -m RR@10 examples/qrels examples/run	^AP\(rel=2\) +all +0\.16666666	^nDCG@10 +all +0\.63485	^RR@10 +all +0\.75$
+./rankmetrics trec_eval -q -m map -m P.5,10 examples/qrels examples/run	^map[[:space:]]+q1[[:space:]]+0\.5556$	^map[[:space:]]+q2[[:space:]]+0\.5000$	^P_5[[:space:]]+q1[[:space:]]+0\.4000$	^P_10[[:space:]]+q1[[:space:]]+0\.2000$	^map[[:space:]]+all[[:space:]]+0\.5278$	^P_5[[:space:]]+all[[:space:]]+0\.3000$
 ./rankmetrics disagree 'ndcg@10[ties=id-desc]' 'ndcg@10[ideal=list,ties=average]'	^  a = 1$	^  b = 0\.81546487
 ./rankmetrics disagree 'hr@10[hit=any]' recall@10	^  a = 1$	^  b = 1/2$
 ./rankmetrics disagree mean:ap micro:ap	^  a = 1/2$	^  b = 1$

@@ -113,7 +113,7 @@ librankmetrics.so: $(SONAME)
 # ---- Tool ---------------------------------------------------------------------
 tool: $(TOOL)
 $(TOOL): rmtool.c $(HEADERS) $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) rmtool.c $(STATIC) $(MATH_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) rmtool.c $(STATIC) $(MATH_LIBS) -pthread -o $@
 
 # ---- The installed header -----------------------------------------------------
 # The tangled rankmetrics.h has #line directives and no comment (ctangle drops
@@ -302,7 +302,7 @@ $(SAN_DIR)/check_rankmetrics: $(TEST_SRCS) tests/suites.h tests/testutil.h $(HEA
 # every vector of every family at once (tests/verify_all_test.sh).
 $(SAN_DIR)/rankmetrics: rmtool.c $(HEADERS) $(SAN_DIR)/rankmetrics.o
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(LDFLAGS) rmtool.c $(SAN_DIR)/rankmetrics.o \
-	  $(MATH_LIBS) -o $@
+	  $(MATH_LIBS) -pthread -o $@
 check-sanitize: $(SAN_DIR)/check_rankmetrics $(SAN_DIR)/rankmetrics
 	@echo "check-sanitize: verify's tests, the tool under ASan+UBSan"
 	@$(SAN_TOOL_ENV) TOOL=$(SAN_DIR)/rankmetrics bash tests/verify_all_test.sh > $(SAN_DIR)/verify.log 2>&1 || \
@@ -324,7 +324,7 @@ FAULT_DIR = build/faults
 faults: $(FAULT_DIR)/rankmetrics
 $(FAULT_DIR)/rankmetrics: rmtool.c $(HEADERS) $(STATIC)
 	@mkdir -p $(FAULT_DIR)
-	$(CC) $(ALL_CFLAGS) -DRM_FAULTS $(LDFLAGS) rmtool.c $(STATIC) $(MATH_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) -DRM_FAULTS $(LDFLAGS) rmtool.c $(STATIC) $(MATH_LIBS) -pthread -o $@
 
 # valgrind's memcheck on the library tests (the ordinary runner, not forked so
 # that every test runs under valgrind in one process).  VG_SUITES picks the
@@ -366,7 +366,7 @@ $(FUZZ_DIR)/rankmetrics.o: rankmetrics.c $(HEADERS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c rankmetrics.c -o $@
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c rankmetrics.h $(FUZZ_DIR)/rankmetrics.o
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $< $(FUZZ_DIR)/rankmetrics.o \
-	  $(MATH_LIBS) -o $@
+	  $(MATH_LIBS) -pthread -o $@
 # The harnesses of the tool's file readers compile rmtool.c into themselves.
 $(addprefix $(FUZZ_DIR)/fuzz_,trec csv candidates): rmtool.c examples.h tests/fuzz/fuzz_tool.h
 fuzz: $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_NAMES))

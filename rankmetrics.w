@@ -14987,16 +14987,23 @@ atomically (see {\it Files}, below).
 #include <unistd.h>
 #include <stdint.h>
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdatomic.h>
 #include "rankmetrics.h"
 #include "examples.h"
 static void *tool_alloc(void *p, size_t n); /* see ``Memory'' */
 static void *tool_zalloc(size_t n);
 static char *tool_strdup(const char *s);
+static _Thread_local FILE *tool_err_f; /* a reader thread's messages; see |ev_reader| */
+static _Thread_local jmp_buf *tool_oom_jmp; /* where its ``out of memory'' goes */
+#define tool_err (tool_err_f ? tool_err_f : stderr)
 @<Files of the tool@>@;
 @<Tool functions@>@;
 static int run_command(int argc, char **argv);
@@ -15465,13 +15472,17 @@ memory runs out.  The library answers |RM_ENOMEM| and lets its caller
 decide; the tool has one answer for every command, and so no reader can
 go on with a null array, which a test under a small address-space limit
 once showed \.{verify} doing.  A zero size asks for one byte, so that a
-null pointer always means failure.
+null pointer always means failure.  The one exception is the reader thread
+of \.{eval}'s pipeline (|ev_reader|), which jumps back to its start instead,
+so that the message is written in its turn, after everything the one-threaded
+reading would have written before it.
 @^out of memory@>
 
 @<Tool functions@>=
 static void *tool_alloc(void *p, size_t n)
 {
   p = fault_hit(FAULT_ALLOC) ? NULL : realloc(p, n ? n : 1);
+  if (p == NULL && tool_oom_jmp) longjmp(*tool_oom_jmp, 1); /* the reader thread */
   if (p == NULL) { fputs("rankmetrics: out of memory\n", stderr); exit(1); }
   return p;
 }
@@ -15533,7 +15544,10 @@ it, so that a test knows when $N$ has passed the last such call of a
 command (\.{tests/fault\_test.sh} raises $N$ from 1 until then).  In the
 faulty build every output stream, standard output and \.{eval}'s temporary
 file included, is made by |fopencookie| over its descriptor, unbuffered, so
-that every |fprintf| is a write of its own and can fail alone.  In the
+that every |fprintf| is a write of its own and can fail alone.  The counts
+are kept under a lock, since \.{eval} may read in a thread of its own; which
+call is the $N$th then depends on how the two threads interleave, but each
+is still an error with its message.  In the
 ordinary build |fault_hit| is the constant~0 and all of this vanishes.
 @^fault injection@>
 
@@ -15545,11 +15559,16 @@ ordinary build |fault_hit| is the constant~0 and all of this vanishes.
 enum {@+ FAULT_ALLOC, FAULT_WRITE, FAULT_READ @+};
 #ifdef RM_FAULTS
 static long fault_at[3], fault_count[3];
+static pthread_mutex_t fault_mu = PTHREAD_MUTEX_INITIALIZER; /* \.{eval}'s two threads */
 static int fault_hit(int k)
 {
   static const char *const what[3] = {"alloc\n", "write\n", "read\n"};
   const char *log = getenv("RM_FAULT_LOG");
-  if (fault_at[k] <= 0 || ++fault_count[k] != fault_at[k]) return 0;
+  int hit;
+  pthread_mutex_lock(&fault_mu);
+  hit = fault_at[k] > 0 && ++fault_count[k] == fault_at[k];
+  pthread_mutex_unlock(&fault_mu);
+  if (!hit) return 0;
   if (log) {
     int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0666);
     if (fd >= 0) { if (write(fd, what[k], strlen(what[k])) < 0) {} close(fd); }
@@ -15701,11 +15720,11 @@ static ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   if (len - (len > 0 && (*buf)[len - 1] == '\n') <= tool_line_max)
     return (ssize_t) len;
 too_long:
-  fprintf(stderr, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+  fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
   return -2;
 error:
-  if (errno == EISDIR) fprintf(stderr, "%s: is a directory\n", path);
-  else fprintf(stderr, "%s:%ld: read error: %s\n", path, line, strerror(errno));
+  if (errno == EISDIR) fprintf(tool_err, "%s: is a directory\n", path);
+  else fprintf(tool_err, "%s:%ld: read error: %s\n", path, line, strerror(errno));
   return -2;
 }
 
@@ -17482,6 +17501,7 @@ typedef struct {
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
+  int threads; /* \.{--threads}: 1, or 2 for the pipeline; 0 not given */
   ev_xsort rxs; /* the run or the delimited file, sorted */
   int rejoin; ev_xsort oxs; size_t nord; /* a grouped run beside merged judgments */
   const ev_judg *jgiven; int jgiven_on; /* the judgments of the group, found */
@@ -17617,15 +17637,66 @@ static int ev_grade(ev_state *st, const char *path, long line, const char *s,
   case RM_LABEL_RATING: *g = 0; return 2;
   default: break;
   }
-  fprintf(stderr, "%s:%ld: grade '%s' is not a whole number from 0 to %d, nor a"
+  fprintf(tool_err, "%s:%ld: grade '%s' is not a whole number from 0 to %d, nor a"
     " rating such as 3.5\n", path, line, s, RM_GRADE_MAX);
   return 0;
 }
+static int ev_score_fast(const char *s, double *x);
 static int ev_score(const char *path, long line, const char *s, double *x)
 {
-  const char *bad = tool_score(s, x);
-  if (bad) fprintf(stderr, "%s:%ld: score '%s' %s\n", path, line, s, bad);
+  const char *bad;
+  if (ev_score_fast(s, x)) return 1;
+  if ((bad = tool_score(s, x)) != NULL)
+    fprintf(tool_err, "%s:%ld: score '%s' %s\n", path, line, s, bad);
   return bad == NULL;
+}
+
+@ {\it Reading a score fast.}  |tool_score| checks a score's spelling and
+calls |strtod|, which handles every length of decimal correctly and is the
+largest single cost of reading a run (a fifth of \.{eval}'s time on the
+bench's run).  Most scores are short: \.{4.8}, \.{-12.03125}, \.{17}.
+For those there is a shortcut that gives the same double (W.~D.
+Clinger's, in ``How to read floating point numbers accurately'', 1990): when
+the decimal is $\pm m/10^k$ with $m<10^{15}$ (at most 15 digits in all,
+no exponent) and $k\le 15$, both $m$ and $10^k$ are doubles exactly ($m<2^{53}$,
+and $10^k=5^k2^k$ with $5^{15}<2^{53}$), so the one division $m/10^k$,
+rounded to nearest as IEEE~754 rounds every operation, is the double
+nearest to the decimal, which is what |strtod| returns.  (This needs each
+operation rounded once, to double: true of SSE2 arithmetic and of every
+compiler setting this project uses; not of the x87's extended registers,
+where |FLT_EVAL_METHOD| is not~0, and then the shortcut is not taken.)  The
+shortcut reads only what |tool_score| accepts (a sign, digits with at most
+one point, at least one digit, nothing after them), and gives up on
+anything else, which then goes the long way; a zero is never ``too small'',
+and $\pm m/10^k$ is never too large.  A test (\.{tests/score\_fast.c})
+compares it with |strtod|, bit for bit, on millions of random decimals.
+@^Clinger, William D.@>@^scores, read fast@>
+
+@<Tool functions@>=
+static int ev_score_fast(const char *s, double *x)
+{
+  static const double p10[16] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
+    1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  const char *q = s + (*s == '-' || *s == '+');
+  uint64_t m = 0;
+  int digits = 0, k = -1;
+  double v;
+#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
+  return 0;
+#endif
+  for (;; q++) {
+    if (*q >= '0' && *q <= '9') {
+      if (++digits > 15) return 0;
+      m = 10 * m + (uint64_t) (*q - '0');
+      if (k >= 0) k++;
+    } else if (*q == '.' && k < 0) k = 0;
+    else break;
+  }
+  if (*q != '\0' || digits == 0) return 0;
+  v = (double) m;
+  if (k > 0) v /= p10[k];
+  *x = *s == '-' ? -v : v;
+  return 1;
 }
 
 @ A {\it source\/} is the run or the delimited file being read, one record
@@ -17776,7 +17847,7 @@ static int ev_next(ev_state *st, ev_source *s)
     s->line++;
     len = (size_t) got;
     if ((bad = line_check(s->buf, &len, s->line)) != NULL) {
-      fprintf(stderr, "%s:%ld: %s\n", s->path, s->line, bad);
+      fprintf(tool_err, "%s:%ld: %s\n", s->path, s->line, bad);
       return -1;
     }
     if (strspn(s->buf, " \t\r\n") == strlen(s->buf)) continue;
@@ -17785,27 +17856,27 @@ static int ev_next(ev_state *st, ev_source *s)
   if (!s->delimited) {
     n = ev_split_ws(s->buf, f, 6);
     if (n != 6) {
-      fprintf(stderr, "%s:%ld: a run line has %d fields, not 'qid Q0 docno rank"
+      fprintf(tool_err, "%s:%ld: a run line has %d fields, not 'qid Q0 docno rank"
         " score tag'\n", s->path, s->line, n);
       return -1;
     }
     s->f_q = f[0]; s->f_d = f[2]; s->grade = -1; s->has_score = 1;
     if (!utf8_ok(s->f_q) || !utf8_ok(s->f_d)) {
-      fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
+      fprintf(tool_err, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
       return -1;
     }
     return ev_score(s->path, s->line, f[4], &s->score) ? 1 : -1;
   }
   n = ev_split_delim(s->buf, s->delim, f, 256);
   if (n != s->ncol) {
-    fprintf(stderr, "%s:%ld: %d fields, but the header has %d\n", s->path,
+    fprintf(tool_err, "%s:%ld: %d fields, but the header has %d\n", s->path,
       s->line, n, s->ncol);
     return -1;
   }
   s->f_q = f[s->col[0]];
   s->f_d = s->col[1] >= 0 ? f[s->col[1]] : NULL;
   if (!utf8_ok(s->f_q) || (s->f_d && !utf8_ok(s->f_d))) {
-    fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
+    fprintf(tool_err, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
     return -1;
   }
   s->f_label = f[s->col[2]];
@@ -18938,19 +19009,23 @@ clock is read once every 16384 records, which costs nothing measurable.
 @^progress@>
 
 @<Tool functions@>=
-static void ev_progress(ev_state *st, ev_source *s, int end)
+static double ev_share(ev_source *s) /* the percentage of a regular file read, or $-1$ */
 {
-  double now = dis_now(), pct = -1;
   struct stat sb;
+  if (fstat(fileno(s->f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0) {
+    long at = ftell(s->f);
+    if (at >= 0) return 100.0 * (double) at / (double) sb.st_size;
+  }
+  return -1;
+}
+static void ev_progress(ev_state *st, long line, double pct, int end)
+{
+  double now = dis_now();
   if (end) { fputs("\r\033[K", stderr); return; }
   if (now - st->t_shown < 0.5) return;
   st->t_shown = now;
-  if (fstat(fileno(s->f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0) {
-    long at = ftell(s->f);
-    if (at >= 0) pct = 100.0 * (double) at / (double) sb.st_size;
-  }
   fprintf(stderr, "\rrankmetrics: eval: %ld lines, %lu queries, %.0f lines/s",
-    s->line, (unsigned long) st->n_eval, (double) s->line / (now - st->t0 + 1e-9));
+    line, (unsigned long) st->n_eval, (double) line / (now - st->t0 + 1e-9));
   if (pct >= 0) fprintf(stderr, ", %.0f%%", pct);
   fputs("\033[K", stderr);
 }
@@ -18977,13 +19052,17 @@ pass.
 @<Tool functions@>=
 static int ev_rejoin_add(ev_state *st, const ev_source *s);
 static int ev_rejoin(ev_state *st, ev_group *g);
+static int ev_pipe_pass(ev_state *st, ev_source *s, int *any);
 static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
 {
   size_t nrec = 0;
-  int r, rc = 1, open = 0, any = 0;
-  while ((r = ev_next(st, s)) > 0) {
+  int r = 0, rc = 1, open = 0, any = 0;
+  if (!memory && !st->rejoin && st->threads > 1
+      && (rc = ev_pipe_pass(st, s, &any)) != 5) { /* 5: no thread, read here */
+    if (rc != 1) goto done;
+  } else for (rc = 1; (r = ev_next(st, s)) > 0; ) {
     any = 1;
-    if (st->progress && (++nrec & 16383) == 0) ev_progress(st, s, 0);
+    if (st->progress && (++nrec & 16383) == 0) ev_progress(st, s->line, ev_share(s), 0);
     if (memory) {
       ev_xrec x;
       x.q = s->f_q; x.d = s->f_d; x.lab = s->f_label; x.grade = s->grade;
@@ -19028,8 +19107,255 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
   if (st->qrels_path && st->jstream) rc = ev_drain(st);
   else if (st->qrels_path && st->jmerge) rc = ev_drain_x(st);
 done:
-  if (st->progress && st->t_shown > 0) ev_progress(st, s, 1);
+  if (st->progress && st->t_shown > 0) ev_progress(st, 0, 0, 1);
   ev_xs_free(&st->rxs); ev_xs_free(&st->oxs);
+  return rc;
+}
+
+@ {\it Two threads.}\here{q:pipe}  Reading is most of the work of \.{eval}:
+on the bench's run, reading the lines of the run, splitting them and
+converting their scores is about three fifths of the time, and the rest
+(the judgments, read beside the run, the merge, the measures and the output)
+two fifths.  With two cores the two parts can overlap: a {\it reader\/}
+thread reads the run and cuts it into groups, one per query, and the main
+thread, the {\it evaluator}, takes the groups in the order read and does
+with each exactly what the one-threaded reading does with it
+(|ev_new_query|, then |ev_group_done|).  Since the evaluator alone touches
+everything that depends on the order of the queries (the orders of the two
+files, the judgments, the sums of the aggregates, the output, the counters
+of the summary), and takes the queries in the file's order, its output is
+the one-threaded output to the last bit, in every output mode: nothing is
+computed in another order, only earlier.  \.{--threads 1} asks for one
+thread; \.{--threads N} with $N\ge2$ for the pipeline (there are two stages,
+so more threads than two add nothing); the default is the pipeline when the
+machine has at least two online processors and the run (or the delimited
+file) is a regular file of at least a mebibyte, one thread otherwise, since
+for a small file the thread would cost more than it saves.  The pipeline is
+used for grouped input streamed in one pass, the common case; a run that is
+sorted (\.{--unsorted}, or found not grouped) goes through the external sort
+in one thread, as does a grouped run joined with merged judgments.
+
+The groups travel in a ring of |EV_RING| groups, each with arrays of its
+own, which the reader fills and the evaluator gives back; the reader
+publishes the groups it has completed in batches (|EV_BATCH| groups, or
+|EV_BATCH_LINES| lines), so that the lock is taken once a batch, not once a
+line, and waits when the ring is full or more than |EV_INFLIGHT| lines wait
+for the evaluator.  The memory held is therefore bounded: at most
+|EV_INFLIGHT| lines in the ring (a group larger than that alone), the group
+the reader is reading and the one being evaluated; a slot that once held a
+large query gives its arrays back when it is reused (above |EV_SLOT_KEEP|
+lines).  On the bench's run the ring holds under 2~MB more than the
+one-threaded reading.
+
+Errors must come out as they do in one thread: the same message, the same
+status, and nothing written.  The reader runs ahead, so it may meet a bad
+line while the evaluator is still on an earlier query that has an error of
+its own, which the one-threaded reading would have reported first.  So the
+reader writes its messages into a buffer of its own (|tool_err|, a stream in
+memory), stops at its first error, and publishes the groups complete before
+it; the evaluator evaluates those, and only when it has reached the end of
+them, with no error of its own, writes the reader's message.  The group the
+reader had opened when it failed is not evaluated, as in one thread, where
+its lines are still being collected when the bad line comes; but its query
+has been seen, and |ev_new_query| is asked about it, since in one thread that
+query's first line may already have called for another pass.  An allocation
+that fails in the reader jumps back to the start of the thread
+(|tool_oom_jmp|) and is reported the same way, as \.{out of memory} and
+status~1.  When the evaluator stops first (an error, or a pass that must be
+repeated) it tells the reader to stop and waits for it before going on, so
+that a second pass never reads the file while the first is still reading.
+@^threads@>@^pipeline@>@^bounded memory@>
+
+@<Tool functions@>=
+enum {@+ EV_RING = 256, EV_BATCH = 64, EV_BATCH_LINES = 8192, EV_INFLIGHT = 65536,
+  EV_SLOT_KEEP = 4096, EV_PIPE_MIN = 1 << 20 @+};
+typedef struct {
+  ev_state *st; ev_source *s;
+  ev_group g[EV_RING]; /* group $k$ in slot $k\bmod|EV_RING|$ */
+  size_t nl[EV_RING]; /* its lines */
+  pthread_mutex_t mu; pthread_cond_t cr, ce; /* the reader waits on |cr| */
+  size_t made; /* groups the reader has completed (the reader's) */
+  size_t given, back, inflight; /* published, given back; lines published */
+  size_t back_r; long line_r; double pct_r; /* the reader's copies */
+  int rwait, ewait, end, status, open, any; /* |status|: 0, $-1$ an error, $-2$ no memory */
+  atomic_int stop; /* the evaluator has stopped */
+  long line; double pct; /* for the progress line */
+  FILE *msgf; char *msg; size_t msglen; /* the reader's messages */
+} ev_pipe;
+static void ev_group_free(ev_group *g)
+{
+  free(g->p.s); free(g->d); free(g->line); free(g->drop); free(g->unj);
+  free(g->grade); free(g->score); free(g->id); free(g->lab); free(g->labp);
+  memset(g, 0, sizeof *g);
+}
+
+@ The reader.  |ev_pipe_give| publishes the completed groups and, when the
+ring has no free slot or too many lines are in flight, waits for the
+evaluator to give some back; it returns~0 when the evaluator has stopped.
+The state that must survive a jump out of an allocation lives in the
+|ev_pipe|, not in local variables.
+
+@<Tool functions@>=
+static int ev_pipe_give(ev_pipe *p, size_t *lines, int wait)
+{
+  int go;
+  pthread_mutex_lock(&p->mu);
+  p->given = p->made; p->inflight += *lines; *lines = 0;
+  p->line = p->line_r; p->pct = p->pct_r;
+  if (p->ewait) pthread_cond_signal(&p->ce);
+  while (wait && (p->made - p->back >= EV_RING || p->inflight >= EV_INFLIGHT)
+      && !atomic_load(&p->stop)) {
+    p->rwait = 1; pthread_cond_wait(&p->cr, &p->mu); p->rwait = 0;
+  }
+  go = !atomic_load(&p->stop);
+  p->back_r = p->back;
+  pthread_mutex_unlock(&p->mu);
+  return go;
+}
+static void ev_read_groups(ev_pipe *p)
+{
+  ev_source *s = p->s;
+  ev_group *g = NULL;
+  size_t pend = 0, lines = 0, nrec = 0;
+  int r;
+  while ((r = ev_next(p->st, s)) > 0) {
+    p->any = 1;
+    if ((++nrec & 4095) == 0) {
+      if (atomic_load_explicit(&p->stop, memory_order_relaxed)) return;
+      if (p->st->progress && (nrec & 16383) == 0) { p->line_r = s->line; p->pct_r = ev_share(s); }
+    }
+    if (g == NULL || strcmp(g->p.s, s->f_q) != 0) {
+      if (g) {
+        p->nl[p->made % EV_RING] = g->n; lines += g->n; pend++;
+        p->made++; p->open = 0;
+      }
+      if (pend >= EV_BATCH || lines >= EV_BATCH_LINES || p->made - p->back_r >= EV_RING) {
+        if (!ev_pipe_give(p, &lines, 1)) return;
+        pend = 0;
+      }
+      g = &p->g[p->made % EV_RING];
+      if (g->cap > EV_SLOT_KEEP || g->p.cap > 64 * EV_SLOT_KEEP) ev_group_free(g);
+      ev_group_start(g, s->f_q); p->open = 1;
+    }
+    ev_group_label(g, s->f_label, s->rating, s->line);
+    ev_group_add(g, s->f_d, s->grade, s->has_score, s->score, s->line);
+  }
+  if (r < 0) { p->status = -1; return; }
+  if (g) { p->nl[p->made % EV_RING] = g->n; p->made++; p->open = 0; }
+}
+
+@ The thread's function sets up the messages and the jump, reads, and
+publishes the end with the last groups.  The reader tests whether the ring
+is full against its own copy of |back|, taken under the lock: an old copy
+can only overstate the groups in flight, and then |ev_pipe_give| looks
+again under the lock.
+
+@<Tool functions@>=
+static void *ev_reader(void *arg)
+{
+  ev_pipe *p = arg;
+  jmp_buf oom;
+  tool_err_f = p->msgf;
+  tool_oom_jmp = &oom;
+  if (setjmp(oom) == 0) ev_read_groups(p);
+  else { p->status = -2; p->open = 0; }
+  tool_oom_jmp = NULL; tool_err_f = NULL;
+  fflush(p->msgf);
+  pthread_mutex_lock(&p->mu);
+  p->given = p->made; p->line = p->line_r; p->pct = p->pct_r; p->end = 1;
+  pthread_cond_signal(&p->ce);
+  pthread_mutex_unlock(&p->mu);
+  return NULL;
+}
+
+@ The evaluator takes every published group in order, does what one thread
+does with it, and gives the batch back.  At the end it answers for the
+reader: its error, after the groups before it, and the query it had opened.
+It returns what |ev_pass| returns, and 6 when the reader ran out of memory.
+
+@<Tool functions@>=
+static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
+{
+  ev_state *st = p->st;
+  size_t k = 0;
+  long shown = 0;
+  int rc, end;
+  for (;;) {
+    size_t hi, lines = 0;
+    long line;
+    double pct;
+    pthread_mutex_lock(&p->mu);
+    while (p->given == k && !p->end) {
+      p->ewait = 1; pthread_cond_wait(&p->ce, &p->mu); p->ewait = 0;
+    }
+    hi = p->given; end = p->end; line = p->line; pct = p->pct;
+    pthread_mutex_unlock(&p->mu);
+    for (; k < hi; k++) {
+      ev_group *g = &p->g[k % EV_RING];
+      *stopped = k;
+      if ((rc = ev_new_query(st, g->p.s)) != 1) return rc;
+      st->nord++;
+      if ((rc = ev_group_done(st, g)) != 1) return rc;
+      lines += p->nl[k % EV_RING];
+    }
+    if (st->progress && line > shown) { ev_progress(st, line, pct, 0); shown = line; }
+    pthread_mutex_lock(&p->mu);
+    p->back = k; p->inflight -= lines;
+    if (p->rwait) pthread_cond_signal(&p->cr);
+    pthread_mutex_unlock(&p->mu);
+    if (end) break;
+  }
+  if (p->status == 0) return 1;
+  if (p->status == -2) return 6;
+  *stopped = k;
+  if (p->open) {
+    if ((rc = ev_new_query(st, p->g[k % EV_RING].p.s)) != 1) return rc;
+    st->nord++;
+  }
+  return 7; /* the reader's message */
+}
+
+@ |ev_pipe_pass| starts the reader, evaluates, stops the reader, and writes
+the reader's message or reports its lack of memory.  When the pass stops at
+a query that asks for another pass, the source is left as one thread leaves
+it, at that query's first line and name (the name fits in the line buffer,
+which once held it), for the message of |cmd_eval| when the file cannot be
+read again.  It returns~5, having read nothing, when no thread can be
+started.
+
+@<Tool functions@>=
+static int ev_pipe_pass(ev_state *st, ev_source *s, int *any)
+{
+  ev_pipe *p = tool_zalloc(sizeof *p);
+  pthread_t t;
+  size_t stopped = 0, i;
+  int rc;
+  p->st = st; p->s = s;
+  atomic_init(&p->stop, 0);
+  if ((p->msgf = open_memstream(&p->msg, &p->msglen)) == NULL) { free(p); return 5; }
+  pthread_mutex_init(&p->mu, NULL);
+  pthread_cond_init(&p->cr, NULL); pthread_cond_init(&p->ce, NULL);
+  if (pthread_create(&t, NULL, ev_reader, p) != 0) rc = 5;
+  else {
+    rc = ev_pipe_eval(p, &stopped);
+    pthread_mutex_lock(&p->mu);
+    atomic_store(&p->stop, 1);
+    pthread_cond_signal(&p->cr);
+    pthread_mutex_unlock(&p->mu);
+    pthread_join(t, NULL);
+  }
+  *any = p->any;
+  fclose(p->msgf);
+  if (rc == 6) { fputs("rankmetrics: out of memory\n", stderr); exit(1); }
+  if (rc == 7) { fwrite(p->msg, 1, p->msglen, stderr); rc = 0; }
+  if (rc >= 2 && rc <= 4) {
+    ev_group *g = &p->g[stopped % EV_RING];
+    strcpy(s->buf, g->p.s); s->f_q = s->buf; s->line = g->line0;
+  }
+  for (i = 0; i < EV_RING; i++) ev_group_free(&p->g[i]);
+  pthread_mutex_destroy(&p->mu);
+  pthread_cond_destroy(&p->cr); pthread_cond_destroy(&p->ce);
+  free(p->msg); free(p);
   return rc;
 }
 
@@ -19293,6 +19619,7 @@ static int cmd_eval(int argc, char **argv)
   }
   st.seen_on = !ev_regular(src.f);
   st.jstream = !st.seen_on && !st.unsorted;
+  @<Choose the number of threads of \.{eval}@>;
   st.progress = !st.quiet && isatty(2);
   st.t0 = dis_now(); st.t_shown = 0;
   rm_work_init(&st.w);
@@ -19329,11 +19656,21 @@ done:
   if (st.out) fclose(st.out);
   rm_work_free(&st.w);
   ev_keep_free(&st);
-  free(src.buf); free(g.p.s); free(g.d); free(g.line); free(g.drop); free(g.unj); free(g.grade);
-  free(g.score); free(g.id); free(g.lab); free(g.labp);
+  free(src.buf); ev_group_free(&g);
   @<Free the judgments of an evaluation@>;
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
+}
+
+@ Unless \.{--threads} says, the pipeline is used when it can pay: two
+online processors and a run (or a delimited file, or the copy of a pipe)
+of at least |EV_PIPE_MIN| bytes.
+
+@<Choose the number of threads of \.{eval}@>=
+if (st.threads == 0) {
+  struct stat sb;
+  st.threads = sysconf(_SC_NPROCESSORS_ONLN) >= 2 && fstat(fileno(src.f), &sb) == 0
+    && S_ISREG(sb.st_mode) && sb.st_size >= EV_PIPE_MIN ? 2 : 1;
 }
 
 @ Everything the judgments and the orders of the two files own is freed
@@ -19385,6 +19722,9 @@ for (i = 0; i < argc; i++) {
   }
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
+  if (strcmp(o, "--threads") == 0 && strspn(argv[i + 1], "0123456789") == strlen(argv[i + 1])
+      && strlen(argv[i + 1]) <= 3 && atoi(argv[i + 1]) >= 1) {
+    st.threads = atoi(argv[++i]) > 1 ? 2 : 1; continue; }
   for (k = 0; k < 4; k++) if (strcmp(o, colopt[k]) == 0) break;
   if (k < 4) {
     st.col[k] = argv[++i]; st.col_given[k] = 1;

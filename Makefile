@@ -269,6 +269,7 @@ check: all $(RUNNER)
 	bash tests/io_test.sh
 	@$(MAKE) --no-print-directory faults
 	bash tests/fault_test.sh
+	bash tests/threads_eval_test.sh
 	bash tests/numbers_test.sh
 	bash tests/help_test.sh
 	bash tests/disagree_test.sh

@@ -15164,9 +15164,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
   {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
     "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
     "          [--judged-only skip|empty] [--judged-docs-only]\n"
-    "          [--negative zero|unjudged] [--memory SIZE] [--csv|--tsv]\n"
-    "          [--user C] [--item C] [--label C] [--score C] [--quiet]\n"
-    "          QRELS RUN | FILE\n\n"
+    "          [--negative zero|unjudged] [--memory SIZE] [--threads N]\n"
+    "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
+    "          [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
@@ -15197,6 +15197,10 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     0 (the default), or, as in trec_eval, a document of\n"
     "                     the pool left unjudged\n"
     "  --memory SIZE      bound the memory of sorting unordered input (256M)\n"
+    "  --threads N        1: one thread; 2 (or more): read the run in a thread\n"
+    "                     of its own while the queries read are evaluated, the\n"
+    "                     same output to the last byte (default: 2 on two or\n"
+    "                     more processors for a file of 1 MiB or more, else 1)\n"
     "  --csv, --tsv       the separator (default: tab if the header has one)\n"
     "  --user C, --item C, --label C, --score C   column names (defaults user,\n"
     "                     item, label, score; user and label are required); a\n"
@@ -15662,7 +15666,9 @@ long line, with status~0.  |tool_getline| reads line number |line| of the
 file |path| into |*buf| (of |*cap| bytes, grown as needed) and returns its
 length, the newline included, as |getline| does; $-1$ at the end of the
 file; and $-2$ after a read error, reported as \.{FILE:LINE: read error:}
-and the system's reason (\.{FILE: is a directory} for a directory).  The
+and the system's reason (\.{FILE: is a directory} for a directory), on
+|tool_err|, which is standard error except in the reader thread of
+\.{eval} (\secref{q:pipe}).  The
 buffer grows through |tool_alloc|, which stops the tool with \.{out of
 memory}.  A line longer than |tool_line_max| bytes, its newline not
 counted, is the error \.{FILE:LINE: line longer than N bytes}, found as
@@ -19692,7 +19698,9 @@ free(st.seen.slot)
 @ The options of \.{eval}: \.{-q} for a value per query, \.{--trec} and
 \.{--json} for the output's format, \.{--exact} for the exact path,
 \.{--quiet} to leave out the summary on standard error, \.{--unsorted} to
-sort the run at once, \.{--memory SIZE} for the bound on memory, \.{--csv} and \.{--tsv} for delimited
+sort the run at once, \.{--memory SIZE} for the bound on memory,
+\.{--threads N} for one thread or two (\secref{q:pipe}; a number from 1 to
+999, where every number above~2 means~2), \.{--csv} and \.{--tsv} for delimited
 files, and the options with an argument (the measures, the column names of
 a delimited file, the rule for duplicates).  A word without a dash, or a
 lone \.{-} for standard input, is a file; more than two is an error.

@@ -15,17 +15,18 @@ TIME=/usr/bin/time
 [ -x $TIME ] || { echo "bench: needs GNU time as $TIME" >&2; exit 1; }
 mkdir -p $D
 M=(-m ap -m ndcg@10 -m precision@10 -m rr)
-# measure NAME CMD...: runs CMD three times and appends "NAME seconds peakKB"
-# to $D/times: the median of the elapsed times, the largest peak memory.
+# measure NAME CMD...: runs CMD three times and appends "NAME seconds peakKB
+# cpu" to $D/times: the median of the elapsed times, the largest peak memory,
+# and the CPU seconds (user + system) of the run with the median time.
 measure() {
   local name=$1 r; shift
   : > $D/t.all
   for r in 1 2 3; do
-    $TIME -f "%e %M" -o $D/t.one "$@" > $D/out.$name 2> $D/err.$name || {
+    $TIME -f "%e %M %U %S" -o $D/t.one "$@" > $D/out.$name 2> $D/err.$name || {
       echo "bench: $name failed:" >&2; cat $D/err.$name >&2; exit 1; }
     cat $D/t.one >> $D/t.all
   done
-  echo "$name $(sort -n $D/t.all | awk '{ t[NR] = $1; if ($2 > m) m = $2 } END { print t[2], m }')" >> $D/times
+  echo "$name $(sort -n $D/t.all | awk '{ t[NR] = $1; c[NR] = $3 + $4; if ($2 > m) m = $2 } END { print t[2], m, c[2] }')" >> $D/times
 }
 get() { awk -v n="$1" -v f="$2" '$1 == n { print $f }' $D/times; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
@@ -74,6 +75,16 @@ measure ord_pgrouped bash -c "cat $D/og | ($LIM $RM eval --quiet --memory 256M $
 measure ord_pshuffled bash -c "cat $D/os | ($LIM $RM eval --quiet --memory 256M ${M[*]} $D/oq -)"
 measure ord_floor build/bench/floor trec $D/oq $D/og
 rm -f $D/oq $D/og $D/os
+# The first row's run at 10^6 queries (divided by S), the four measures, with
+# one thread and with two (the reader thread, eval --threads), beside the
+# floor, which reads and tokenises on one core: the goal is two threads at or
+# below the floor's time.  The two outputs must be the same bytes.
+build/bench/gen trec $q 100 1 $D/bq $D/br
+measure big_floor build/bench/floor trec $D/bq $D/br
+measure big_t1 $RM eval --quiet --threads 1 "${M[@]}" $D/bq $D/br
+measure big_t2 $RM eval --quiet --threads 2 "${M[@]}" $D/bq $D/br
+cmp -s $D/out.big_t1 $D/out.big_t2 || { echo "bench: one thread and two differ" >&2; exit 1; }
+rm -f $D/bq $D/br
 {
 printf '%-44s %8s %8s %6s %9s %9s\n' "input: evaluator vs floor" "eval s" "floor s" "ratio" "eval MB" "floor MB"
 row() { printf '%-44s %8s %8s %6s %9s %9s\n' "$1" "$(get $2 2)" "$(get $3 2)" \
@@ -90,6 +101,9 @@ row "order: TREC ${q}x100 grouped, <=256 MB" ord_grouped ord_floor
 row "order: the same shuffled, <=256 MB" ord_shuffled ord_floor
 row "order: grouped, piped" ord_pgrouped ord_floor
 row "order: shuffled, piped" ord_pshuffled ord_floor
+row "TREC ${q}x100, four measures, 1 thread" big_t1 big_floor
+row "TREC ${q}x100, four measures, 2 threads" big_t2 big_floor
+echo "two threads vs the floor: x$(ratio "$(get big_t2 2)" "$(get big_floor 2)") in time (goal: at most x1.0); CPU seconds: floor $(get big_floor 4), one thread $(get big_t1 4), two threads $(get big_t2 4); $(uptime | sed 's/.*load/load/')"
 echo "shuffled vs grouped: x$(ratio "$(get ord_shuffled 2)" "$(get ord_grouped 2)") in time (goal: at most x3)"
 awk '$1 ~ /^scale/ { t[$1] = $2 } END {
   if (t["scale4"] > 0 && t["scale5"] > 0) printf "growth in time: x%.1f from 10^4 to 10^5 queries, x%.1f from 10^5 to 10^6 (linear: x10)\n", t["scale5"] / t["scale4"], t["scale6"] / t["scale5"] }' $D/times

@@ -16869,7 +16869,10 @@ time beside the run, when both files list their queries in one order: the
 same sequence of queries, or both sorted in byte order or both in natural
 order (\.{q2} before \.{q10}), with queries missing from either file (see
 |ev_match|).  The memory held is then that of the largest query, whatever
-the number of queries.
+the number of queries.  On a machine with two processors the run is read
+in a thread of its own while the main thread evaluates the queries already
+read, in their order, with the same output to the last byte
+(\secref{q:pipe}).
 
 The aggregate is accumulated as the queries pass: for a \.{mean} or a
 \.{sum} on the double path the tool repeats exactly the library's double
@@ -17856,7 +17859,7 @@ static int ev_next(ev_state *st, ev_source *s)
       fprintf(tool_err, "%s:%ld: %s\n", s->path, s->line, bad);
       return -1;
     }
-    if (strspn(s->buf, " \t\r\n") == strlen(s->buf)) continue;
+    if (s->buf[strspn(s->buf, " \t\r\n")] == '\0') continue; /* blank */
     break;
   }
   if (!s->delimited) {

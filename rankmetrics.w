@@ -19068,7 +19068,9 @@ the sort and |ev_rejoin| evaluates them.  An empty run is an error; after
 the last group, the judged queries that the run never named are evaluated
 (|ev_drain|) when the judgments are streamed.  The pass returns 1 when it
 is done, 0 on an error, and one of those codes when it asks for another
-pass.
+pass.  With two threads a streamed pass reads its records in the reader
+thread and makes the same calls, in the same order, in this one
+(|ev_pipe_pass|, \secref{q:pipe}).
 
 @<Tool functions@>=
 static int ev_rejoin_add(ev_state *st, const ev_source *s);
@@ -20005,6 +20007,18 @@ and by the division of the work, and is to be confirmed by \.{make bench}
 on a quiet machine.  Memory grows by the ring of groups, from 2.8 to
 4.9~MB at $10^6$ queries, and stays bounded whatever the number of queries
 (\secref{q:pipe}).
+
+Two later changes to the reader (a blank line found without |strlen|, and
+|ev_ascii|, which spares a line of ASCII the check of its UTF-8) took the
+reader's share of the samples from 51.5 to 47.3~per cent, so that the
+evaluator is now the longer stage, with 52.7: still about 0.53 of the CPU
+time on two idle cores.  Two more rounds at $10^6$ with them, the same
+afternoon at load averages from 4.9 to 7.8, gave the floor 55.1 and 64.4
+elapsed seconds (21.2 CPU seconds both times), one thread 69.4 and 66.3
+(27.8 and 25.4), two threads 79.2 and 73.4 (29.9 and 27.5).  With seven
+programs on two cores there was no second core to be had, and two threads
+were no faster than one; the CPU time of one thread was 1.2 to 1.3 times
+the floor's.
 @^benchmark@>@^threads@>
 
 @ {\it Any order in bounded memory.}  The last rows of \.{make bench} take a
@@ -23293,7 +23307,10 @@ mutable state outside its arguments: its tables are |const|, and its
 results go to buffers the caller supplies.  The one exception was the help
 text, which |rm_variant_help| built in a |static| buffer.  It now writes
 straight into the caller's buffer (see |help_put|).  Each thread needs its
-own |rm_work| and its own |rm_exact|.
+own |rm_work| and its own |rm_exact|.  The tool itself runs a second
+thread in \.{eval} (\secref{q:pipe}); that reader thread calls no function
+of the library but |rm_label_kind|, and \.{tests/threads\_eval\_test.sh}
+runs it under helgrind.
 @^thread safety@>
 
 MPFR keeps caches of constants such as $\ln 2$, one set per thread.  A

@@ -19137,9 +19137,10 @@ done:
 
 @ {\it Two threads.}\here{q:pipe}  Reading is most of the work of \.{eval}:
 on the bench's run, reading the lines of the run, splitting them and
-converting their scores is about three fifths of the time, and the rest
+converting their scores was about three fifths of the time, and the rest
 (the judgments, read beside the run, the merge, the measures and the output)
-two fifths.  With two cores the two parts can overlap: a {\it reader\/}
+two fifths; since the shortcuts of |ev_score_fast| and |ev_ascii| the two
+parts are nearly even.  With two cores the two parts can overlap: a {\it reader\/}
 thread reads the run and cuts it into groups, one per query, and the main
 thread, the {\it evaluator}, takes the groups in the order read and does
 with each exactly what the one-threaded reading does with it
@@ -19166,9 +19167,9 @@ line, and waits when the ring is full or more than |EV_INFLIGHT| lines wait
 for the evaluator.  The memory held is therefore bounded whatever the
 number of queries: the lines that wait (about |EV_INFLIGHT| at most, or one
 group larger than that), the group the reader is reading and the one being
-evaluated, and the arrays the slots keep for reuse, since a slot whose
-arrays grew past |EV_SLOT_KEEP| lines frees them when it is reused, so that
-the ring keeps at most $|EV_RING|\cdot|EV_SLOT_KEEP|=65536$ lines' worth (a
+evaluated, and the arrays the slots keep for reuse, since the evaluator
+frees a group's arrays once it is done with it when they grew past
+|EV_SLOT_KEEP| lines, so that the ring keeps at most $|EV_RING|\cdot|EV_SLOT_KEEP|=65536$ lines' worth (a
 few megabytes); one thread holds one group.  On the bench's runs the two threads hold about 2~MB more than
 one (4.9 against 2.8~MB at $10^6$ queries).
 
@@ -19259,8 +19260,6 @@ static void ev_read_groups(ev_pipe *p)
         pend = 0;
       }
       g = &p->g[p->made % EV_RING];
-      if (g->cap > EV_SLOT_KEEP || g->p.cap > 64 * EV_SLOT_KEEP) ev_group_free(g);
-        /* so the ring keeps at most |EV_RING*EV_SLOT_KEEP| lines' arrays */
       ev_group_start(g, s->f_q); p->open = 1;
     }
     ev_group_label(g, s->f_label, s->rating, s->line);
@@ -19323,6 +19322,8 @@ static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
       st->nord++;
       if ((rc = ev_group_done(st, g)) != 1) return rc;
       lines += p->nl[k % EV_RING];
+      if (g->cap > EV_SLOT_KEEP || g->p.cap > 64 * EV_SLOT_KEEP) ev_group_free(g);
+        /* so the ring keeps at most |EV_RING*EV_SLOT_KEEP| lines' arrays */
     }
     if (st->progress && line > shown) { ev_progress(st, line, pct, 0); shown = line; }
     pthread_mutex_lock(&p->mu);

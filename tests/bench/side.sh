@@ -28,7 +28,7 @@ side_init() {
   S=${BENCH_SCALE:-1}
   SR=${BENCH_REPS:-3}
   SD=build/bench/side
-  SRM=./rankmetrics
+  SRM=${BENCH_RANKMETRICS:-./rankmetrics}
   SREC=${BENCH_RECORD:-doc/bench-record.tex}
   mkdir -p $SD
   : > $SD/times
@@ -240,7 +240,8 @@ side_record() {
   printf '%% Written by make bench (tests/bench/side.sh); do not edit.\n'
   printf '\\def\\benchwhen{%s}\\def\\benchscale{%s}\\def\\benchreps{%s}\n' "$when" "$S" "$SR"
   printf '\\def\\benchmachine{%s}\\def\\benchload{%s, then %s}\n' "$mach" "$SLOAD0" "$load1"
-  printf 'Recorded by \\.{make bench} on \\benchwhen, at scale 1/\\benchscale\\ (\\.{BENCH\\_SCALE=\\benchscale}), on \\benchmachine; load averages (1, 5 and 15 minutes) \\benchload. Times are medians of \\benchreps\\ runs.\n'
+  printf '\\begingroup\\tolerance=2000 \\emergencystretch=2em\n'
+  printf 'Recorded by the side-by-side part of \\.{make bench} on \\benchwhen, at scale 1/\\benchscale, on \\benchmachine; load averages (1, 5 and 15 minutes) \\benchload. Times are medians of \\benchreps\\ runs.\n'
   printf '$$\\vbox{\\halign{#\\hfil&&\\quad\\hfil#\\cr\n'
   printf 'program, input&wall s&CPU s&peak MB&speed-up\\cr\n\\noalign{\\smallskip\\hrule\\smallskip}\n'
   if [ -n "$STE" ]; then
@@ -261,10 +262,12 @@ side_record() {
   if [ -n "$STE" ]; then
     printf 'The four means of trec\\_eval: '
     awk '$2 == "all" { printf "%s\\.{%s} %s", n++ ? ", " : "", $1, $3 }' $SD/out.te_ref | sed 's/_/\\_/g'
-    printf '; \\.{rankmetrics trec\\_eval} printed the same digits and \\.{eval}'"'"'s means round to them; so did every value of the first %s queries.\n' "$((STEQ < 1000 ? STEQ : 1000))"
+    printf '; {\\tt rankmetrics trec\\_eval} printed the same digits and \\.{eval}'"'"'s means round to them; so did every value of the first %s queries.\n' "$((STEQ < 1000 ? STEQ : 1000))"
   fi
   if [ -n "$SSK" ]; then
-    awk '{ printf "The scikit-learn loop and \\.{eval} agree on all %d values (every user'"'"'s three, and the three means): %d are equal as printed, the others within %s.\n", $1, $2, $3 }' $SD/sk.check
+    awk '{ split($3, e, "e"); printf "The scikit-learn loop and \\.{eval} agree on all %d values (every user'"'"'s three, and the three means): %d are equal as printed", $1, $2
+           if ($1 > $2) printf ", the others within $%s\\times10^{%d}$", e[1], e[2]
+           printf ".\n" }' $SD/sk.check
   fi
   printf '$$\\vbox{\\halign{#\\hfil&&\\quad\\hfil#\\cr\n'
   printf '&\\omit\\hfil double path\\hfil\\span\\omit\\span\\omit&\\omit\\hfil \\.{--exact}\\hfil\\span\\omit\\span\\omit\\cr\n'
@@ -279,7 +282,7 @@ side_record() {
   printf '}}$$\n'
   awk 'function r(a, b) { return b > 0 ? sprintf("%.1f", a / b) : "-" }
     { w[$1] = $2 } END {
-    printf "From each size to the next, ten times larger, the wall time grew %s and %s times on the double path, %s and %s times on the exact path (- where a time is too short to divide by).\n",
+    printf "From each size to the next, ten times larger, the wall time grew %s and %s times on the double path, %s and %s times on the exact path (- where a time is too short to divide by).\\par\\endgroup\n",
       r(w["g_dbl5"], w["g_dbl4"]), r(w["g_dbl6"], w["g_dbl5"]), r(w["g_exa5"], w["g_exa4"]), r(w["g_exa6"], w["g_exa5"]) }' $SD/times
   } > $tmp && mv -f $tmp $SREC
   echo "bench: the record for the book is in $SREC"

@@ -21,7 +21,9 @@
 # same values; a disagreement stops the bench with a non-zero exit.
 # side_record writes the tables as TeX into doc/bench-record.tex (or
 # $BENCH_RECORD), which the book inputs; a run at a reduced scale overwrites
-# it too, and says its scale.
+# it too, and says its scale.  `bash tests/bench/side.sh --record' writes it
+# again from the last run's build/bench/side/{state,times,...}.
+# BENCH_RANKMETRICS names the tool to time (default ./rankmetrics).
 
 # side_init: the settings, whether sourced by bench.sh or run alone.
 side_init() {
@@ -63,7 +65,10 @@ side_time() {
 }
 sget() { awk -v n="$1" -v f="$2" '$1 == n { print $f }' $SD/times; }
 smb() { awk -v k="$1" 'BEGIN { if (k == "-" || k == "") print "-"; else printf "%.1f", k / 1024 }'; }
-sratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "-" }'; }
+sratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf (a / b >= 10 ? "%.0f" : "%.1f"), a / b; else print "-" }'; }
+# stex Q: Q for TeX math, as 10^{k} when it is a power of ten
+stex() { awk -v q="$1" 'BEGIN { k = 0; n = q; while (n >= 10 && n % 10 == 0) { n /= 10; k++ }
+  if (n == 1 && k > 1) printf "10^{%d}", k; else printf "%s", q }'; }
 srow() { printf '%-46s %8s %8s %9s\n' "$1" "$(sget $2 2)" "$(sget $2 3)" "$(smb "$(sget $2 4)")"; }
 
 # side_trec_eval: the same qrels and run, the same four measures, through
@@ -231,21 +236,17 @@ side_report() {
 # cwebmac (\. for typewriter type); no cweave passes over it, so @ is itself.
 side_record() {
   local tmp=$SREC.tmp e i
-  local when mach load1
-  when=$(date -u '+%Y-%m-%d %H:%M UTC')
-  mach="$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(awk '/MemTotal/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)~GB)"
-  load1=$(side_load)
   trow() { printf '%s&%s&%s&%s&%s\\cr\n' "$1" "$(sget $2 2)" "$(sget $2 3)" "$(smb "$(sget $2 4)")" "$3"; }
   {
   printf '%% Written by make bench (tests/bench/side.sh); do not edit.\n'
-  printf '\\def\\benchwhen{%s}\\def\\benchscale{%s}\\def\\benchreps{%s}\n' "$when" "$S" "$SR"
-  printf '\\def\\benchmachine{%s}\\def\\benchload{%s, then %s}\n' "$mach" "$SLOAD0" "$load1"
+  printf '\\def\\benchwhen{%s}\\def\\benchscale{%s}\\def\\benchreps{%s}\n' "$SWHEN" "$S" "$SR"
+  printf '\\def\\benchmachine{%s}\\def\\benchload{%s, then %s}\n' "$SMACH" "$SLOAD0" "$SLOAD1"
   printf '\\begingroup\\tolerance=2000 \\emergencystretch=2em\n'
   printf 'Recorded by the side-by-side part of \\.{make bench} on \\benchwhen, at scale 1/\\benchscale, on \\benchmachine; load averages (1, 5 and 15 minutes) \\benchload. Times are medians of \\benchreps\\ runs.\n'
   printf '$$\\vbox{\\halign{#\\hfil&&\\quad\\hfil#\\cr\n'
   printf 'program, input&wall s&CPU s&peak MB&speed-up\\cr\n\\noalign{\\smallskip\\hrule\\smallskip}\n'
   if [ -n "$STE" ]; then
-    trow "\\.{trec\\_eval} $STEV, TREC $STEQ\$\\times\$100, 4 measures" te_ref "1"
+    trow "\\.{trec\\_eval} $STEV, TREC \$$(stex $STEQ)\\times100\$, 4 measures" te_ref "1"
     trow "\\.{rankmetrics trec\\_eval}, the same" te_rmte "$(sratio "$(sget te_ref 2)" "$(sget te_rmte 2)")"
     trow "\\.{rankmetrics eval}, the mapped variants" te_eval "$(sratio "$(sget te_ref 2)" "$(sget te_eval 2)")"
   else
@@ -253,12 +254,23 @@ side_record() {
   fi
   printf '\\noalign{\\smallskip}\n'
   if [ -n "$SSK" ]; then
-    trow "scikit-learn $SSKV, a loop over $((SSKN / 100)) users" sk_ref "1"
+    trow "scikit-learn $SSKV, a loop over \$$(stex $((SSKN / 100)))\$ users" sk_ref "1"
     trow "\\.{rankmetrics eval -q}, the 3 variants" sk_eval "$(sratio "$(sget sk_ref 2)" "$(sget sk_eval 2)")"
   else
     printf '\\multispan5\\it scikit-learn was not found: no rows\\hfil\\cr\n'
   fi
   printf '}}$$\n'
+  if [ -n "$STE" ]; then
+    awk '{ w[$1] = $2; m[$1] = $4 } END {
+      printf "On this record \\.{eval} took %s trec\\_eval'"'"'s elapsed time and %s its memory. ",
+        f(w["te_eval"], w["te_ref"]), f(m["te_eval"], m["te_ref"]) }
+      function f(a, b) { return b > 0 && a > 0 ? (b / a >= 2 ? sprintf("1/%.0f of", b / a) : sprintf("%.2f times", a / b)) : "-" }' $SD/times
+  fi
+  if [ -n "$SSK" ]; then
+    awk '{ w[$1] = $2; m[$1] = $4 } END {
+      printf "The scikit-learn loop took %s times the elapsed time of \\.{eval -q} on the same rows. ",
+        (w["sk_eval"] > 0 ? sprintf("%.0f", w["sk_ref"] / w["sk_eval"]) : "-") }' $SD/times
+  fi
   if [ -n "$STE" ]; then
     printf 'The four means of trec\\_eval: '
     awk '$2 == "all" { printf "%s\\.{%s} %s", n++ ? ", " : "", $1, $3 }' $SD/out.te_ref | sed 's/_/\\_/g'
@@ -275,7 +287,7 @@ side_record() {
   printf '\\noalign{\\smallskip\\hrule\\smallskip}\n'
   i=0
   for e in 4 5 6; do
-    printf '%s&%s&%s&%s&%s&%s&%s&%s\\cr\n' "${SG[$i]}" "$(sget g_dbl$e 2)" "$(sget g_dbl$e 3)" "$(smb "$(sget g_dbl$e 4)")" \
+    printf '%s&%s&%s&%s&%s&%s&%s&%s\\cr\n' "\$$(stex ${SG[$i]})\$" "$(sget g_dbl$e 2)" "$(sget g_dbl$e 3)" "$(smb "$(sget g_dbl$e 4)")" \
       "$(sget g_exa$e 2)" "$(sget g_exa$e 3)" "$(smb "$(sget g_exa$e 4)")" "$(sratio "$(sget g_exa$e 3)" "$(sget g_dbl$e 3)")"
     i=$((i + 1))
   done
@@ -288,11 +300,22 @@ side_record() {
   echo "bench: the record for the book is in $SREC"
 }
 
+# side_save: when, where and under what load the run ended, and what it
+# found, into build/bench/side/state, from which `side.sh --record' writes the
+# record again (after a change of its form) without running the bench again.
+side_save() {
+  SWHEN=$(date -u '+%Y-%m-%d %H:%M UTC')
+  SMACH="$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(awk '/MemTotal/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)~GB)"
+  SLOAD1=$(side_load)
+  declare -p S SR STE STEV STEQ SSK SSKN SSKV SG SLOAD0 SLOAD1 SWHEN SMACH 2> /dev/null | sed 's/^declare -[-a]* //' > $SD/state
+}
+
 side_all() {
   side_init
   side_trec_eval
   side_sklearn
   side_growth
+  side_save
   side_report
   side_record
 }
@@ -300,6 +323,13 @@ side_all() {
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -e
   cd "$(dirname "$0")/../.." || exit 1
+  if [ "$1" = --record ]; then
+    SD=build/bench/side; SREC=${BENCH_RECORD:-doc/bench-record.tex}
+    [ -s $SD/state ] || side_die "no saved run in $SD/state"
+    . $SD/state
+    side_report; side_record
+    exit 0
+  fi
   [ -x build/bench/gen ] && [ -x ./rankmetrics ] || side_die "run it by make bench-side (it needs build/bench/gen and ./rankmetrics)"
   side_all
 fi

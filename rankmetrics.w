@@ -19692,6 +19692,27 @@ are stated.  Building the book never runs the bench.
 \.{doc/bench-record.tex}.}\par
 \else \closein\rmin \input bench-record.tex \fi
 \medskip
+What the record shows does not depend on the machine.  trec\_eval reads the
+whole run and the whole judgments into memory (its files
+\.{get\_trec\_results.c} and \.{get\_qrels.c}, version~10.0) and then, for
+each query of the judgments, looks for that query's results by a linear
+search over the queries of the run (\.{trec\_eval.c}), so its memory grows
+with the number of lines and its time with the square of the number of
+queries.  \.{eval} holds one query at a time and meets the next in order,
+so the speed-up in the table is that of a run of this size, and a larger run
+would show a larger one.  \.{rankmetrics trec\_eval}
+prints trec\_eval's report but reads the files as \.{eval} does.  The
+scikit-learn loop pays, for every user, three calls of Python functions
+that check their arguments and build arrays of their own around a sort of
+100 scores, the only work of substance in each; its time is linear in the
+number of users, with a large constant.  The growth table is the test of the
+claim of the last section that a query's cost is a constant: a tenfold
+larger run should take ten times as long on either path, in the same
+memory; and the last column is the price of the truth on demand, which the
+certified filter of \secref{q:filter} keeps a small multiple.
+\.{BENCH\_REPS=1} runs each case once instead of three times, and
+\.{bash tests/bench/side.sh --record} writes the record again from the
+last run's saved results when only its form has changed.
 
 @* trec\_eval's command line.\here{q:tecmd}
 The command \.{trec\_eval} takes trec\_eval's own command line and prints

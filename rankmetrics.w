@@ -19707,9 +19707,13 @@ that check their arguments and build arrays of their own around a sort of
 100 scores, the only work of substance in each; its time is linear in the
 number of users, with a large constant.  The growth table is the test of the
 claim of the last section that a query's cost is a constant: a tenfold
-larger run should take ten times as long on either path, in the same
-memory; and the last column is the price of the truth on demand, which the
-certified filter of \secref{q:filter} keeps a small multiple.
+larger run should take ten times the CPU time on either path (the elapsed
+time of a loaded machine is a rougher guide).  The double path holds the
+same memory at every size; the exact path does not yet, since its means keep
+every query's value until the end (the section on the certified filter says
+why), and its memory column grows tenfold with the run.  The last column is
+the price of the truth on demand, which the certified filter of
+\secref{q:filter} keeps a small multiple.
 \.{BENCH\_REPS=1} runs each case once instead of three times, and
 \.{bash tests/bench/side.sh --record} writes the record again from the
 last run's saved results when only its form has changed.

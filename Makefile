@@ -71,7 +71,7 @@ DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf ref toc1 ref1 ru
 .DELETE_ON_ERROR:
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules
-.PHONY: all lib tool header doc lint check bench faults check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
+.PHONY: all lib tool header doc lint check bench bench-side faults check-sanitize check-valgrind fuzz fuzz-short vectors vectors-check install uninstall clean FORCE
 
 all: lint lib tool header doc
 
@@ -213,7 +213,7 @@ doc/adequacy.tex: $(TOOL) $(wildcard vectors/*_test.txt)
 	./$(TOOL) adequacy --tex $@.tmp > /dev/null
 	mv -f $@.tmp $@
 
-doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex doc/verify-demo.tex doc/adequacy.tex $(FIGURES)
+doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/disagree.tex doc/verify-demo.tex doc/adequacy.tex $(FIGURES) $(wildcard doc/bench-record.tex)
 	rm -f doc/rankmetrics.toc doc/rankmetrics.ref
 	@echo "pdftex (first run: contents and labels; its output in doc/rankmetrics.run1)"
 	@TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc doc/rankmetrics.tex \
@@ -397,6 +397,13 @@ build/bench/%: tests/bench/%.c
 	$(CC) $(WARN) $(CFLAGS) $< -o $@
 bench: $(TOOL) build/bench/gen build/bench/floor
 	BENCH_SCALE=$(BENCH_SCALE) bash tests/bench/bench.sh
+# Its side-by-side part alone (trec_eval, scikit-learn, the growth on both
+# paths), which writes doc/bench-record.tex for the book.  BENCH_REPS=1 runs
+# each case once instead of three times; TREC_EVAL=path names a trec_eval
+# that is not on PATH.  The book inputs the record when it is there and says
+# there is none when it is not; building the book never runs the bench.
+bench-side: $(TOOL) build/bench/gen
+	BENCH_SCALE=$(BENCH_SCALE) bash tests/bench/side.sh
 
 # ---- Golden vectors ---------------------------------------------------------
 # Generate into a fresh temporary directory; only if that succeeds, rename each

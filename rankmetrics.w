@@ -20060,6 +20060,87 @@ order (scattered in the buffer, hence the prefetch), and reading them back
 once: about 6~GB each way.
 @^benchmark@>
 
+@* Side by side with trec\_eval and scikit-learn.\here{q:side}
+The figures of the last section compare the evaluator with a floor that
+computes nothing.  A user compares it with what they would run instead:
+trec\_eval on a TREC run, or a loop over scikit-learn's functions on a table
+of scores.  \.{make bench} sets them side by side on the same inputs when
+they are present, and \.{make bench-side} runs that part alone; neither
+program is a dependency of this project, and a missing one is skipped with
+a message (\.{TREC\_EVAL=}{\it path\/} names a trec\_eval that is not on the
+path).  A comparison of speed means nothing unless the programs compute the
+same thing, so every row below is checked before it is timed: a
+disagreement stops the bench with a non-zero exit.
+@^benchmark@>@^performance@>@^trec\_eval@>@^scikit-learn@>
+\smallskip
+\item{$\bullet$} {\it trec\_eval.}  One run of $10^5$ queries of 100
+documents with its judgments (the generator of the last section, seed~1),
+and four measures: \.{map}, \.{ndcg\_cut.10}, \.{P.10} and \.{recip\_rank}.
+Three programs read them: trec\_eval itself; \.{rankmetrics trec\_eval}
+(\secref{q:tecmd}), which must print the very digits of trec\_eval; and
+\.{rankmetrics eval} given the variants that \.{rankmetrics name} reads
+those names as (\secref{q:alias}), whose means, printed with 17 digits,
+must round to trec\_eval's four.  The same three, with \.{-q}, must agree on
+every query's value of a run of the first 1000 queries.
+\item{$\bullet$} {\it scikit-learn.}  One CSV file of $10^7$ rows, 100 a
+user, labels 0 and~1 (the generator's \.{csv}).  The script
+\.{tests/bench/sklearn\_side.py} is the loop a user writes: pandas reads the
+file, and for each user |roc_auc_score|, |average_precision_score| and
+|ndcg_score| with $k=10$ take the labels and the scores.  \.{eval -q} computes,
+on the same file, the variants that the section on what scikit-learn
+computes finds those functions to be:
+$$\hbox{\tt auc[ties=average]\quad apstep\quad ndcg@@10[ideal=list,ties=average]}$$
+Both write every
+user's three values and the three means; each pair must agree within
+$10^{-12}$.  The times include reading the file, and for the loop the start
+of Python.
+\item{$\bullet$} {\it Growth.}  Runs of $10^4$, $10^5$ and $10^6$ queries
+of 100 documents (seed~4), the four measures of the last section, on the
+double path and on the exact path (\.{--exact}); the two paths must agree on
+every mean within $10^{-12}$.  A time that grows tenfold from one row to the
+next is linear in the number of queries; the memory should not grow at all.
+\smallskip
+\noindent Every time is in seconds, the median of three runs (elapsed, and
+CPU: user plus system), and memory is the largest peak resident size, from
+GNU \.{/usr/bin/time}; the speed-up is the elapsed time of trec\_eval, or of
+the scikit-learn loop, divided by this row's.  \.{BENCH\_SCALE} divides every
+size as before.  The bench writes the tables and its own sentences about
+them into \.{doc/bench-record.tex}, which is committed and which the book
+reads here: the numbers are the bench's output, not copied by hand, and they
+are those of the last run recorded, whose date, scale, machine and load
+are stated.  Building the book never runs the bench.
+\medskip
+\openin\rmin=bench-record.tex
+\ifeof\rmin {\it No record yet: \.{make bench} has not written
+\.{doc/bench-record.tex}.}\par
+\else \closein\rmin \input bench-record.tex \fi
+\medskip
+What the record shows does not depend on the machine.  trec\_eval reads the
+whole run and the whole judgments into memory (its files
+\.{get\_trec\_results.c} and \.{get\_qrels.c}, version~10.0) and then, for
+each query of the judgments, looks for that query's results by a linear
+search over the queries of the run (\.{trec\_eval.c}), so its memory grows
+with the number of lines and its time with the square of the number of
+queries.  \.{eval} holds one query at a time and meets the next in order,
+so the speed-up in the table is that of a run of this size, and a larger run
+would show a larger one.  \.{rankmetrics trec\_eval}
+prints trec\_eval's report but reads the files as \.{eval} does.  The
+scikit-learn loop pays, for every user, three calls of Python functions
+that check their arguments and build arrays of their own around a sort of
+100 scores, the only work of substance in each; its time is linear in the
+number of users, with a large constant.  The growth table is the test of the
+claim of the last section that a query's cost is a constant: a tenfold
+larger run should take ten times the CPU time on either path (the elapsed
+time of a loaded machine is a rougher guide).  The double path holds the
+same memory at every size; the exact path does not yet, since its means keep
+every query's value until the end (the section on the certified filter says
+why), and its memory column grows tenfold with the run.  The last column is
+the price of the truth on demand, which the certified filter of
+\secref{q:filter} keeps a small multiple.
+\.{BENCH\_REPS=1} runs each case once instead of three times, and
+\.{bash tests/bench/side.sh --record} writes the record again from the
+last run's saved results when only its form has changed.
+
 @* trec\_eval's command line.\here{q:tecmd}
 The command \.{trec\_eval} takes trec\_eval's own command line and prints
 trec\_eval's own output, so that a script written for trec\_eval runs

@@ -110,3 +110,8 @@ awk '$1 ~ /^scale/ { t[$1] = $2 } END {
 awk '$1 ~ /^value/ { t[$1] = $2 } END {
   printf "value with a set: %s s for 2x10^3 queries, %s s for 2x10^4 (one argument holds at most 128 KB) (linear: x10)\n", t["value3"], t["value4"] }' $D/times
 } | tee $D/report.txt
+# The side-by-side part (tests/bench/side.sh): trec_eval and scikit-learn on
+# the same inputs, when they are present, and the growth from 10^4 to 10^6
+# queries on both paths; it writes the book's record, doc/bench-record.tex.
+. tests/bench/side.sh
+side_all

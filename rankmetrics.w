@@ -8517,19 +8517,77 @@ static double query_weight(const rm_variant *v, const rm_list *l)
 
 @ The double path.  The inner variant |u| is the variant without its
 aggregator.  For each query we get the value, or for a micro average the
-numerator and the denominator, and decide whether the query counts.  Sums are
-compensated; the bound is the inner variant's plus three roundings for a
-mean (the product by the weight, the sum, the division), plus one for a sum,
-and twice the inner bound plus three for a micro average, since the
-numerator and the denominator each carry up to the inner error.
+numerator and the denominator, and decide whether the query counts.  The
+sums over queries are exact (|xsum|, below): the weighted values, the
+weights, the numerators, the denominators, the logarithms; the aggregate is
+their quotient rounded once to the nearest double.  So the mean is the
+correctly rounded mean of the per-query doubles, whatever the order of the
+queries, and \.{eval}, which sums the same way (\secref{q:xsum}), gives it
+to the last bit, however its input is split into shards (\secref{q:shard}).
+The bound is the inner variant's plus three roundings for a
+mean (we keep the count of the compensated sum that this replaced; one would do),
+plus one for a sum, and twice the inner bound plus three for a micro
+average, since the numerator and the denominator each carry up to the inner
+error.
 
-@<Public functions@>=
+An exact sum of doubles is a GMP integer $N$ standing for $N\cdot2^{-1074}$:
+every finite double is a whole multiple of $2^{-1074}$.  A double $x=f\,2^e$
+with $\frac12\le\vert f\vert<1$ is $m\,2^{e-53}$ with $m=f\,2^{53}$ a whole
+number (also for a subnormal, whose $m$ then has trailing zeros), so
+$N$ gains $m\,2^{e+1021}$, shifted right exactly when $e+1021<0$.  A weight
+is a whole number and multiplies $m$ exactly.  Terms that are not finite are
+added apart, in |nf|, and then are the result.
+@^exact sum@>
+
+@<Private types@>=
+typedef struct {@+ mpz_t n; double nf; @+} xsum; /* $n\cdot2^{-1074}$, plus $\pm\infty$ or NaN */
+
+@ @<Private functions@>=
+static void xsum_add_w(xsum *a, double x, double w, mpz_t t)
+{
+  int e;
+  long m;
+  if (!isfinite(x)) { a->nf += w * x; return; }
+  if (x == 0 || w == 0) return;
+  m = (long) ldexp(frexp(x, &e), 53); /* exact: $\vert m\vert<2^{53}$ */
+  mpz_set_si(t, m);
+  if (w != 1) mpz_mul_ui(t, t, (unsigned long) w);
+  if (e + 1021 >= 0) mpz_mul_2exp(t, t, (mp_bitcnt_t) (e + 1021));
+  else mpz_tdiv_q_2exp(t, t, (mp_bitcnt_t) (-1021 - e)); /* exact */
+  mpz_add(a->n, a->n, t);
+}
+static double xsum_div(const xsum *a, const xsum *b) /* $a/b$ rounded once; |b| |NULL|: $a$ */
+{
+  mpfr_t x, y, r;
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  size_t na = mpz_sizeinbase(a->n, 2), nb = b ? mpz_sizeinbase(b->n, 2) : 1;
+  double d;
+  int t;
+  if (a->nf != 0 || isnan(a->nf)) return a->nf;
+  mpfr_init2(x, (mpfr_prec_t) (na < 53 ? 53 : na));
+  mpfr_init2(y, (mpfr_prec_t) (nb < 53 ? 53 : nb));
+  mpfr_init2(r, 53);
+  mpfr_set_z(x, a->n, MPFR_RNDN); /* exact */
+  if (b) mpfr_set_z(y, b->n, MPFR_RNDN);
+  else { mpfr_set_ui(y, 1, MPFR_RNDN); mpfr_div_2ui(x, x, 1074, MPFR_RNDN); }
+  t = mpfr_div(r, x, y, MPFR_RNDN);
+  mpfr_set_emin(-1073); mpfr_set_emax(1024);
+  t = mpfr_check_range(r, t, MPFR_RNDN);
+  t = mpfr_subnormalize(r, t, MPFR_RNDN);
+  d = mpfr_get_d(r, MPFR_RNDN);
+  mpfr_set_emin(emin); mpfr_set_emax(emax);
+  mpfr_clears(x, y, r, (mpfr_ptr) 0);
+  return d;
+}
+
+@ @<Public functions@>=
 rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   rm_work *w, double *out)
 {
   rm_variant u;
   rm_work own;
-  nsum a = {0, 0}, b = {0, 0};
+  xsum a, b;
+  mpz_t tmp;
   size_t j;
   rm_status s = RM_OK;
   @<Check the variant@>;
@@ -8543,19 +8601,20 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
   if (w == NULL) { rm_work_init(&own); w = &own; }
+  mpz_inits(a.n, b.n, tmp, NULL); a.nf = b.nf = 0;
   for (j = 0; j < nq && s >= 0; j++) @<Add query |j| to the sums |a| and |b|@>;
   if (w == &own) rm_work_free(&own);
-  if (s < 0) return s;
-  switch (v->agg) {
-  case RM_AGG_SUM: *out = a.s + a.c; return RM_OK;
+  if (s >= 0) switch (v->agg) {
+  case RM_AGG_SUM: *out = xsum_div(&a, NULL); break;
   case RM_AGG_GM: @<Turn the sum of logarithms |a| over |b| queries into the
-    geometric mean@>;
+    geometric mean@>;@+ break;
   default:
-    if (b.s + b.c == 0) return undefined_d(&u, out);
-    *out = (a.s + a.c) / (b.s + b.c);
+    if (mpz_sgn(b.n) == 0 && b.nf == 0) { s = undefined_d(&u, out); break; }
+    *out = xsum_div(&a, &b);
     if (v->agg == RM_AGG_MICRO && u.metric == RM_RMSE) *out = sqrt(*out);
-    return RM_OK;
   }
+  mpz_clears(a.n, b.n, tmp, NULL);
+  return s;
 }
 
 @ For a mean, |a| collects the weighted values and |b| the weights; for a
@@ -8574,18 +8633,18 @@ micro average, the numerators and the denominators; for a sum, the values.
   if (v->agg == RM_AGG_MICRO) {
     if ((s = metrics[u.metric].dratio(&u, l, w->perm, &num, &den)) != RM_OK) break;
     if (den == 0 && v->skip == RM_SKIP_UNDEF) continue;
-    nsum_add(&a, num); nsum_add(&b, den);
+    xsum_add_w(&a, num, 1, tmp); xsum_add_w(&b, den, 1, tmp);
     continue;
   }
   t = metrics[u.metric].d(&u, l, w->perm, &x);
   if ((t == RM_UNDEFINED || t == RM_EUNDEF) && v->skip == RM_SKIP_UNDEF) continue;
   if (t < 0) { s = t; break; }
-  if (v->agg == RM_AGG_SUM) nsum_add(&a, x);
+  if (v->agg == RM_AGG_SUM) xsum_add_w(&a, x, 1, tmp);
   else if (v->agg == RM_AGG_GM) {
-    nsum_add(&a, log(x < GM_FLOOR ? GM_FLOOR : x)); nsum_add(&b, 1);
+    xsum_add_w(&a, log(x < GM_FLOOR ? GM_FLOOR : x), 1, tmp); xsum_add_w(&b, 1, 1, tmp);
   } else {
     double wt = query_weight(v, l);
-    nsum_add(&a, wt * x); nsum_add(&b, wt);
+    xsum_add_w(&a, x, wt, tmp); xsum_add_w(&b, wt, 1, tmp);
   }
 }
 
@@ -10243,7 +10302,7 @@ stop at |RM_PREC_MAX| with |RM_EHARD| rather than guess.)  A root mean
 square error $\sqrt{m}$ enters as ${1\over2}\ln\max(m,\varepsilon^2)$, so
 that its square root is never taken.
 
-{\it The double path} adds the logarithms with the compensated sum and
+{\it The double path} adds the logarithms exactly, rounds their mean once and
 takes one exponential.  Its error, counted in units $u=2^{-53}$ of the
 result: the inner value's relative error of $b$ ulps becomes an absolute
 error of at most $b\,u$ in its logarithm; the logarithm itself errs by at
@@ -10257,9 +10316,8 @@ $b+36$~ulps; we state $b+40$.
 @d GM_BOUND 40 /* ulps added to the inner bound by the geometric mean */
 
 @<Turn the sum of logarithms |a| over |b| queries...@>=
-if (b.s + b.c == 0) return undefined_d(&u, out);
-*out = exp((a.s + a.c) / (b.s + b.c));
-return RM_OK;
+if (mpz_sgn(b.n) == 0) s = undefined_d(&u, out);
+else *out = exp(xsum_div(&a, &b));
 
 @ The exact path collects the floored values: the rational ones as
 fractions $y_j$ with an exponent $e_j$ (the value is $y_j^{e_j/2}$, so
@@ -17473,6 +17531,7 @@ enum {@+ SHARD_DIGITS = 70 @+}; /* 32-bit digits of an exact sum: $2^{-1074}$ to
 typedef struct {
   int64_t d[SHARD_DIGITS];
   uint32_t adds; /* additions since the carries were last propagated */
+  double nf; /* the sum of the terms that are not finite, which is then the result */
 } shard_sum;
 struct shard_exact;
 typedef struct {
@@ -17562,6 +17621,7 @@ static void shard_sum_add(shard_sum *s, double x)
   int e, k, r;
   int64_t sg;
   if (x == 0) return;
+  if (!isfinite(x)) { s->nf += x; return; }
   memcpy(&u, &x, sizeof u);
   sg = u >> 63 ? -1 : 1;
   e = (int) (u >> 52 & 0x7ff);
@@ -17599,7 +17659,7 @@ static int shard_sum_add_prod(shard_sum *s, double x, double w)
   double p;
   uint64_t b;
   int k;
-  if (w == 1) { shard_sum_add(s, x); return 1; }
+  if (w == 1 || !isfinite(x)) { shard_sum_add(s, w * x); return 1; }
   p = x * w;
   if (!isfinite(p)) return 0;
   if (fabs(p) >= 0x1p-900) {
@@ -19043,6 +19103,8 @@ static int ev_aggregates(ev_state *st)
       shard_sum_get(&m->sa, A); shard_sum_get(&m->sb, B);
       t = shard_finish_double(&m->a, A, B, &x);
       mpz_clears(A, B, NULL);
+      if (m->sa.nf != 0 || isnan(m->sa.nf)) /* as |rm_value_set| */
+        x = m->a.agg == RM_AGG_GM ? exp(m->sa.nf) : m->sa.nf;
     }
     else if (st->exact) t = rm_value_set_rounded(&m->a, st->kq, st->nkq, &x, NULL, NULL);
     else t = rm_value_set(&m->a, st->kq, st->nkq, &st->w, &x);
@@ -20001,6 +20063,12 @@ static int shard_write(ev_state *st)
   static const char *const dup_words[4] = {"error", "first", "last", "max"};
   FILE *f = st->out;
   int i;
+  for (i = 0; i < st->nm; i++)
+    if (st->m[i].sa.nf != 0 || isnan(st->m[i].sa.nf)) {
+      fprintf(stderr, "%s: %s: a value is not finite; a state holds finite sums"
+        " only\n", st->path, st->m[i].given);
+      return 0;
+    }
   fprintf(f, "rankmetrics-partial 1\npath %s\n", st->exact ? "exact" : "double");
   fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s\n",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",

@@ -20212,7 +20212,12 @@ static int shard_read(shard_file *s)
     if (n == -2) return 0;
     if (n >= 0) s->line++;
     if (n >= 0 && strcmp(s->buf, "end\n") == 0) break;
-    if (n < 0 || strncmp(s->buf, "measure ", 8) != 0) {
+    if (n < 0) {
+      fprintf(stderr, "%s:%ld: the state ends before its 'end' line\n", s->path,
+        s->line + 1);
+      return 0;
+    }
+    if (strncmp(s->buf, "measure ", 8) != 0) {
       fprintf(stderr, "%s:%ld: expected 'measure NAME' or 'end'\n", s->path, s->line);
       return 0;
     }

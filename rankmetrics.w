@@ -8532,7 +8532,7 @@ error.
 
 An exact sum of doubles is a GMP integer $N$ standing for $N\cdot2^{-1074}$:
 every finite double is a whole multiple of $2^{-1074}$.  A double $x=f\,2^e$
-with $\frac12\le\vert f\vert<1$ is $m\,2^{e-53}$ with $m=f\,2^{53}$ a whole
+with ${1\over2}\le\vert f\vert<1$ is $m\,2^{e-53}$ with $m=f\,2^{53}$ a whole
 number (also for a subnormal, whose $m$ then has trailing zeros), so
 $N$ gains $m\,2^{e+1021}$, shifted right exactly when $e+1021<0$.  A weight
 is a whole number and multiplies $m$ exactly.  Terms that are not finite are
@@ -19802,7 +19802,7 @@ measure, not its aggregate but a {\it state\/} from which the aggregate of
 any union of shards can be computed; \.{rankmetrics merge} reads any number
 of states, in any order, and writes what one \.{eval} over all the data
 would have written, byte for byte, on the double path and on the exact one:
-$$\hbox{\.{rankmetrics merge [--trec|--json] [--quiet] STATE...}}$$
+$$\hbox{\.{rankmetrics merge [--trec{\char124}--json] [--quiet] STATE...}}$$
 Every query must lie wholly in one shard (cut the run at query boundaries:
 a query cut in two would be two queries), and every shard reads the whole
 judgments, or at least those of its queries.
@@ -19887,10 +19887,11 @@ other shards, as empty lists.
 {\it The recipe.}  With GNU parallel (Debian's package \.{parallel}) over
 files already cut at query boundaries:
 $$\vbox{\halign{\tt#\hfil\cr
-parallel rankmetrics eval --partial -m ap -m ndcg@@@@10 qrels \{\} -o \{\}.state ::: shard.*\cr
+parallel rankmetrics eval --partial -m ap -m ndcg@@10 qrels {\char123}{\char125} \char92\cr
+\quad -o {\char123}{\char125}.state ::: shard.*\cr
 rankmetrics merge shard.*.state\cr}}$$
 On Spark, \.{RDD.pipe} sends each partition, grouped by query (for example
-after \.{repartitionAndSortWithinPartitions} on the query), to the command
+after \.{repartitionAndSort}\-\.{WithinPartitions} on the query), to the command
 \.{rankmetrics eval --partial -m ap qrels -}, and the collected states,
 written to files, go to \.{merge}; with Hadoop streaming the same command
 is the mapper, the partitioner keys on the query, and one reducer runs
@@ -19902,7 +19903,7 @@ does not matter.
 the format and its version, \.{rankmetrics-partial 1}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
-\item{} \.{options dup=W run-only=W judged-docs-only=yes|no negative=W}, the
+\item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no negative=W}, the
 options of \.{eval} that change values;
 \item{} \.{queries N}, the queries evaluated;
 \item{} for each measure, in the order of the \.{-m} options: \.{measure

@@ -10306,7 +10306,7 @@ that its square root is never taken.
 takes one exponential.  Its error, counted in units $u=2^{-53}$ of the
 result: the inner value's relative error of $b$ ulps becomes an absolute
 error of at most $b\,u$ in its logarithm; the logarithm itself errs by at
-most one ulp of $\vert\ln x\vert\le\ln10^5<11.6$, the compensated sum and the
+most one ulp of $\vert\ln x\vert\le\ln10^5<11.6$, the exact sum and the rounded
 division by~$n$ add at most $2\cdot11.6\,u$ to the mean of logarithms, and
 an absolute error~$\delta$ in the argument of $\exp$ is a relative error of
 about~$\delta$ in its result, to which $\exp$ adds an ulp.  So the bound is

@@ -16920,7 +16920,9 @@ rounded double.  All output is first written to a temporary file (in
 been read without error, so an error leaves nothing half-written: it is
 reported as \.{FILE:LINE: what was wrong} and the exit status is~1.
 \.{-o FILE} writes the output into |FILE|, replaced only when the command
-succeeds.
+succeeds.  \.{--partial} writes, instead of the aggregates, a state that
+\.{rankmetrics merge} combines with the states of other shards into this
+output, bit for bit (\secref{q:shard}).
 
 @ {\it Streaming.}  When the lines of each query are contiguous (the input
 is grouped, for example sorted by query), the run or the delimited file is
@@ -19683,6 +19685,7 @@ if (st.partial && (st.per_query || st.format || st.judged_empty)) {
     st.judged_empty ? "and under --judged-only empty every shard would evaluate"
     " the other shards' queries as empty lists" : "not a table: give -q, --trec"
     " or --json to merge instead");
+  free(st.m);
   return 2;
 }
 

@@ -8617,6 +8617,38 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   return s;
 }
 
+@ The numerator and the denominator that a micro average adds for one
+list are public too, so that an evaluator that sums them itself (\.{eval
+--partial}, \secref{q:shard}) adds the same doubles as |rm_value_set|.
+
+@<Public prototypes@>=
+rm_status rm_value_parts(const rm_variant *v, const rm_list *l, rm_work *w,
+  double *num, double *den);
+/* The double path's numerator and denominator of the list |*l| for the
+   variant |*v|, which has no aggregator and is a ratio that \.{micro:}
+   accepts: what |rm_value_set| adds for a micro average.  |w| may be
+   |NULL|.  Returns |RM_OK| or a negative status; |RM_EINVAL| for a variant
+   with an aggregator or a metric that is not such a ratio. */
+
+@ @<Public functions@>=
+rm_status rm_value_parts(const rm_variant *v, const rm_list *l, rm_work *w,
+  double *num, double *den)
+{
+  rm_work own;
+  rm_status s;
+  @<Check the variant@>;
+  if (v->agg != RM_AGG_NONE || metrics[v->metric].dratio == NULL
+      || num == NULL || den == NULL) return RM_EINVAL;
+  if ((s = check_list(v, l)) != RM_OK) return s;
+  if (w == NULL) { rm_work_init(&own); w = &own; }
+  if ((s = work_reserve(w, l->n)) == RM_OK) {
+    rank_items(l, key_used(v, KEY_TIES) ? v->ties : RM_TIES_INPUT, w->perm, w->tmp);
+    s = metrics[v->metric].dratio(v, l, w->perm, num, den);
+  }
+  if (w == &own) rm_work_free(&own);
+  return s;
+}
+
 @ For a mean, |a| collects the weighted values and |b| the weights; for a
 micro average, the numerators and the denominators; for a sum, the values.
 
@@ -15263,8 +15295,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure) for rankmetrics merge, not the aggregates;\n"
     "                     refused with -q, --trec, --json, --judged-only empty,\n"
-    "                     micro averages, metrics of a whole set, and gm on\n"
-    "                     the exact path\n"
+    "                     metrics of a whole set, and micro averages and gm\n"
+    "                     on the exact path\n"
     "  --quiet            no summary on standard error\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
     "Combine the states written by 'eval --partial' over shards of one input\n"
@@ -17762,7 +17794,8 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact, int part
   rm_variant_name(&m->a, m->canon, sizeof m->canon);
   m->input_ties = strstr(m->canon, "ties=input") != NULL;
   m->stream = m->per && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM
-    || (!exact && m->a.agg == RM_AGG_GM)) && (!exact || partial);
+    || (!exact && m->a.agg == RM_AGG_GM)
+    || (!exact && partial && m->a.agg == RM_AGG_MICRO)) && (!exact || partial);
   return 1;
 }
 
@@ -19062,7 +19095,9 @@ them.  A weighted value too large for a double is refused where it is found.
 
 @<Add the value |x| of this query...@>=
 {
-  if (m->a.agg == RM_AGG_SUM) shard_sum_add(&m->sa, x);
+  if (m->a.agg == RM_AGG_MICRO) @<Add the numerator and the denominator of this
+    query to the sums of |m|@>@;
+  else if (m->a.agg == RM_AGG_SUM) shard_sum_add(&m->sa, x);
   else if (m->a.agg == RM_AGG_GM) {
     shard_sum_add(&m->sa, log(x < 1e-5 ? 1e-5 : x)); shard_sum_add(&m->sb, 1);
   } else {
@@ -19073,6 +19108,25 @@ them.  A weighted value too large for a double is refused where it is found.
       return 0;
     }
     shard_sum_add(&m->sb, wt);
+  }
+}
+
+@ A micro average is streamed only for \.{--partial} (one run keeps its
+queries for |rm_value_set|, whose exact sums give the same bits).  Its
+query adds the numerator and the denominator of |rm_value_parts|, unless
+the denominator is 0 under \.{skip=undef}, as |rm_value_set| leaves it out.
+
+@<Add the numerator and the denominator...@>=
+{
+  double num, den;
+  rm_status r = rm_value_parts(&m->u, l, &st->w, &num, &den);
+  if (r < 0) {
+    fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
+      m->given, rm_strerror(r));
+    return 0;
+  }
+  if (!(den == 0 && m->a.skip == RM_SKIP_UNDEF)) {
+    shard_sum_add(&m->sa, num); shard_sum_add(&m->sb, den);
   }
 }
 
@@ -19106,9 +19160,10 @@ static rm_status shard_finish_double(const rm_variant *a, const mpz_t A,
     mpz_clear(one);
     return RM_OK;
   }
-  if (mpz_sgn(B) <= 0) return rm_value_set(a, NULL, 0, NULL, x);
+  if (mpz_sgn(B) == 0) return rm_value_set(a, NULL, 0, NULL, x);
   *x = shard_round(A, B, 0);
   if (a->agg == RM_AGG_GM) *x = exp(*x);
+  if (a->agg == RM_AGG_MICRO && a->metric == RM_RMSE) *x = sqrt(*x);
   return RM_OK;
 }
 
@@ -19836,7 +19891,7 @@ sums from which the aggregate is computed, with nothing rounded.
 \smallskip
 \item{$\bullet$} On the double path, the two exact sums of |shard_sum|
 (\secref{q:xsum}): for a mean the weighted values and the weights, for a
-sum the values, for \.{gm} the logarithms of the floored values and their
+micro average the numerators and the denominators, for a sum the values, for \.{gm} the logarithms of the floored values and their
 count.  Each is an integer $N$ standing for $N\cdot2^{-1074}$, written in
 hexadecimal.  Integer addition is associative, so merging is adding, in any
 order; and \.{eval} itself computes its aggregate from the same sums by the
@@ -19875,12 +19930,14 @@ the refusal, which is never silently wrong.  \.{eval --exact} itself
 (without \.{--partial}) decides every rounding with Ziv's loop, so when the
 merge decides, it prints the same double.
 \smallskip
-{\it What cannot be merged, and is refused.}  A micro average (its
-numerators and denominators per query are not yet in the library's public
-interface), a metric of a whole set (coverage reads the items of all the
-queries together, not a sum over queries), and on the exact path the
-geometric mean (its logarithms of irrational values need enclosures of
-their own): \.{eval --partial} refuses each with a message naming the
+{\it What cannot be merged, and is refused.}  A metric of a whole set
+(coverage reads the items of all the queries together, not a sum over
+queries), and on the exact path a micro average (its fractions per query
+are not in the library's public interface; on the double path
+|rm_value_parts| gives its numerator and denominator, summed as above, and
+the pooled RMSE is the root of their rounded quotient, as in
+|rm_value_set|) and the geometric mean (its logarithms of irrational values
+need enclosures of their own): \.{eval --partial} refuses each with a message naming the
 measure, before reading anything.  \.{-q}, \.{--trec} and \.{--json} are
 refused too, since a state is not a table (give the format to \.{merge}),
 and so is \.{--judged-only empty}: a shard would evaluate every judged
@@ -19957,8 +20014,8 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
   if (!m->per) why = "a metric of a whole set is not a sum over queries";
-  else if (m->a.agg == RM_AGG_MICRO)
-    why = "a micro average has no mergeable state yet";
+  else if (st->exact && m->a.agg == RM_AGG_MICRO)
+    why = "a micro average has no mergeable state on the exact path yet";
   else if (st->exact && m->a.agg == RM_AGG_GM)
     why = "the geometric mean has no mergeable state on the exact path yet";
   else if (strpbrk(m->given, "\n\r"))

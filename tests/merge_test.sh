@@ -4,7 +4,8 @@
 # `eval --partial' (through GNU parallel in one case), the states are merged
 # in a shuffled order, and the output must be the bytes of one `eval' over
 # the whole file, on the double and on the exact path, for means with
-# uniform, items (GAUC) and positives weights, sums, skipped queries and gm.
+# uniform, items (GAUC) and positives weights, sums, skipped queries, gm and
+# (on the double path) micro averages, the pooled RMSE among them.
 # A tiny case worked by hand shows the mean of the shards' means is wrong and
 # the merge right.  Malformed or mismatched states are refused, naming the
 # files.  Run from the top directory after ./rankmetrics is built.
@@ -26,7 +27,8 @@ awk -v T="$T" 'BEGIN { srand(16); print "user,item,label,score" > T "/all.csv";
       printf "q%d Q0 d%d %d %s t\n", q, i, i, s > T "/run";
       printf "q%d,d%d,%d,%s\n", q, i, g, s > T "/all.csv" } } }'
 MD=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
-    -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'gm:ap' -m 'mean:rmse' -m 'precision@5')
+    -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'gm:ap' -m 'mean:rmse' -m 'precision@5'
+    -m 'micro:hr@10' -m rmse -m 'micro[skip=undef]:precision@5')
 MX=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
     -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'mean:rmse' -m 'precision@5')
 
@@ -140,7 +142,7 @@ $RM merge "$T/s1.state" "$T/cut.state" -o "$T/keep" 2>/dev/null
 [ "$(cat "$T/keep")" = old ] && ok "-o FILE is left as it was after an error" || bad "-o overwritten"
 $RM merge --quiet "$T/s1.state" "$T/s2.state" -o "$T/keep" && [ "$(awk '{print $3}' "$T/keep")" = 0.5 ] \
   && ok "-o FILE written on success" || bad "-o: $(cat "$T/keep")"
-for args in "-m micro:hr@10" "-m coverage[items=3]" "--exact -m gm:ap" "-q -m ap" "--trec -m ap"; do
+for args in "--exact -m micro:hr@10" "-m coverage[items=3]" "--exact -m gm:ap" "-q -m ap" "--trec -m ap"; do
   out=$($RM eval --quiet --partial $args "$T/s1.csv" 2>&1); rc=$?
   [ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--partial" && ok "eval --partial $args refused" \
     || bad "eval --partial $args: rc $rc $out"

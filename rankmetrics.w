@@ -8629,6 +8629,11 @@ rm_status rm_value_parts(const rm_variant *v, const rm_list *l, rm_work *w,
    accepts: what |rm_value_set| adds for a micro average.  |w| may be
    |NULL|.  Returns |RM_OK| or a negative status; |RM_EINVAL| for a variant
    with an aggregator or a metric that is not such a ratio. */
+rm_status rm_value_parts_exact(const rm_variant *v, const rm_list *l,
+  char **num, char **den);
+/* The exact path's numerator and denominator of |rm_value_parts|, each a
+   fraction |"p/q"| in lowest terms (or |"p"|) that the library allocates
+   and the caller releases with |free|; both |NULL| after an error. */
 
 @ @<Public functions@>=
 rm_status rm_value_parts(const rm_variant *v, const rm_list *l, rm_work *w,
@@ -8646,6 +8651,32 @@ rm_status rm_value_parts(const rm_variant *v, const rm_list *l, rm_work *w,
     s = metrics[v->metric].dratio(v, l, w->perm, num, den);
   }
   if (w == &own) rm_work_free(&own);
+  return s;
+}
+rm_status rm_value_parts_exact(const rm_variant *v, const rm_list *l,
+  char **num, char **den)
+{
+  rm_work w;
+  mpq_t a, b;
+  rm_status s;
+  @<Check the variant@>;
+  if (v->agg != RM_AGG_NONE || metrics[v->metric].qratio == NULL
+      || num == NULL || den == NULL) return RM_EINVAL;
+  *num = *den = NULL;
+  if ((s = check_list(v, l)) != RM_OK) return s;
+  rm_work_init(&w); mpq_inits(a, b, NULL);
+  if ((s = work_reserve(&w, l->n)) == RM_OK) {
+    rank_items(l, key_used(v, KEY_TIES) ? v->ties : RM_TIES_INPUT, w.perm, w.tmp);
+    s = metrics[v->metric].qratio(v, l, w.perm, a, b);
+  }
+  if (s == RM_OK) {
+    *num = mpq_get_str(NULL, 10, a); *den = mpq_get_str(NULL, 10, b);
+    if (*num == NULL || *den == NULL) {
+      free(*num); free(*den); *num = *den = NULL; s = RM_ENOMEM;
+    }
+  }
+  mpq_clears(a, b, NULL);
+  rm_work_free(&w);
   return s;
 }
 
@@ -15295,7 +15326,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure) for rankmetrics merge, not the aggregates;\n"
     "                     refused with -q, --trec, --json, --judged-only empty,\n"
-    "                     metrics of a whole set, and micro averages and gm\n"
+    "                     metrics of a whole set, and the pooled RMSE and gm\n"
     "                     on the exact path\n"
     "  --quiet            no summary on standard error\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
@@ -17631,7 +17662,7 @@ typedef struct {
   @<Kept queries of an evaluation@>@;
 } ev_state;
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x);
-static void shard_add_exact(ev_measure *m, const rm_list *l);
+static rm_status shard_add_exact(ev_measure *m, const rm_list *l);
 static double shard_weight(const ev_measure *m, const rm_list *l);
 static void shard_reset(ev_measure *m);
 static void shard_free(ev_measure *m);
@@ -17795,7 +17826,7 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact, int part
   m->input_ties = strstr(m->canon, "ties=input") != NULL;
   m->stream = m->per && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM
     || (!exact && m->a.agg == RM_AGG_GM)
-    || (!exact && partial && m->a.agg == RM_AGG_MICRO)) && (!exact || partial);
+    || (partial && m->a.agg == RM_AGG_MICRO)) && (!exact || partial);
   return 1;
 }
 
@@ -19057,10 +19088,17 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     counts = ev_counts(m, l, t);
     if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED, !counts);
     if (!counts) m->n_skipped++;
-    else {
+    else if (m->stream && m->px) {
+      rm_status r = shard_add_exact(m, l);
       m->n_counted++;
-      if (m->stream && m->px) shard_add_exact(m, l);
-      else if (m->stream) @<Add the value |x| of this query to the sums of |m|@>;
+      if (r < 0) {
+        fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
+          m->given, rm_strerror(r));
+        return 0;
+      }
+    } else {
+      m->n_counted++;
+      if (m->stream) @<Add the value |x| of this query to the sums of |m|@>;
     }
   }
   return 1;
@@ -19932,10 +19970,12 @@ merge decides, it prints the same double.
 \smallskip
 {\it What cannot be merged, and is refused.}  A metric of a whole set
 (coverage reads the items of all the queries together, not a sum over
-queries), and on the exact path a micro average (its fractions per query
-are not in the library's public interface; on the double path
-|rm_value_parts| gives its numerator and denominator, summed as above, and
-the pooled RMSE is the root of their rounded quotient, as in
+queries), and on the exact path the pooled RMSE (the root of the merged
+fraction would need a correctly rounded square root of a fraction, which
+the library does not make public; a micro average of any other ratio
+merges its fractions from |rm_value_parts_exact|, and on the double path
+|rm_value_parts| gives the numerator and the denominator, summed as above,
+and the pooled RMSE is the root of their rounded quotient, as in
 |rm_value_set|) and the geometric mean (its logarithms of irrational values
 need enclosures of their own): \.{eval --partial} refuses each with a message naming the
 measure, before reading anything.  \.{-q}, \.{--trec} and \.{--json} are
@@ -20014,8 +20054,8 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
   if (!m->per) why = "a metric of a whole set is not a sum over queries";
-  else if (st->exact && m->a.agg == RM_AGG_MICRO)
-    why = "a micro average has no mergeable state on the exact path yet";
+  else if (st->exact && m->a.agg == RM_AGG_MICRO && m->u.metric == RM_RMSE)
+    why = "the pooled RMSE has no mergeable state on the exact path yet";
   else if (st->exact && m->a.agg == RM_AGG_GM)
     why = "the geometric mean has no mergeable state on the exact path yet";
   else if (strpbrk(m->given, "\n\r"))
@@ -20079,14 +20119,27 @@ static void shard_decimal(const char *s, mpq_t d, mpq_t u)
 
 @ A counted query joins the sums: a rational value to $Q$, an irrational
 one to the enclosure, each times the weight (one for a sum), and the weight
-to~$W$.
+to~$W$.  For a micro average $Q$ and $W$ add the fractions of
+|rm_value_parts_exact|, as |rm_value_set_exact| adds them.
 
 @<Tool functions@>=
-static void shard_add_exact(ev_measure *m, const rm_list *l)
+static rm_status shard_add_exact(ev_measure *m, const rm_list *l)
 {
   struct shard_exact *g = m->px;
   double wt = m->a.agg == RM_AGG_SUM ? 1 : shard_weight(m, l);
   mpq_t w;
+  if (m->a.agg == RM_AGG_MICRO) {
+    char *n, *d;
+    rm_status r = rm_value_parts_exact(&m->u, l, &n, &d);
+    if (r < 0) return r;
+    mpq_set_str(g->x, n, 10); mpq_canonicalize(g->x);
+    mpq_set_str(g->u, d, 10); mpq_canonicalize(g->u);
+    free(n); free(d);
+    if (!(mpq_sgn(g->u) == 0 && m->a.skip == RM_SKIP_UNDEF)) {
+      mpq_add(g->Q, g->Q, g->x); mpq_add(g->W, g->W, g->u);
+    }
+    return RM_OK;
+  }
   mpq_init(w); mpq_set_d(w, wt);
   mpq_add(g->W, g->W, w);
   if (g->e.rational) {
@@ -20100,6 +20153,7 @@ static void shard_add_exact(ev_measure *m, const rm_list *l)
     g->k++;
   }
   mpq_clear(w);
+  return RM_OK;
 }
 
 @ The value of a merged exact state, as the proof above says: 1 with the

@@ -19957,11 +19957,13 @@ h=(Q+H)/W$.  Rounding to nearest is monotone, so $\ell\le v\le h$ implies
 $\circ(\ell)\le\circ(v)\le\circ(h)$; when $\circ(\ell)=\circ(h)$ that
 double is $\circ(v)$, and merge prints it.  When they differ, $v$ lies
 within $h-\ell$ of a rounding boundary, and merge refuses with a message
-rather than guess.  How likely is that?  The width $h-\ell$ is at most
-$2\cdot10^{-39}$ times the largest value, relative, in units of the mean:
-some $2^{-129}$, against the double's $2^{-53}$; a mean of a million
-queries still leaves more than 50 bits between the enclosure and the
-nearest boundary for all but a fraction $2^{-50}$ of the values $v$.
+rather than guess.  How likely is that?  A decimal of 40 significant digits
+has $\upsilon\le10^{-39}\vert x\vert$, and $h-\ell$ is the weighted mean of
+the widths $2\upsilon$, so at most $2\cdot10^{-39}<2^{-128}$ times the
+largest $\vert x\vert$, whatever the number of queries; boundaries are
+$2^{-53}$ apart relative to~$v$, so an enclosure meets one for a share of
+about $2^{-75}$ of the values~$v$ when the values are of one magnitude, and
+below $2^{-25}$ even when $v$ is $2^{50}$ times smaller than the largest.
 Carrying the logarithmic forms of every query instead would always decide,
 at the cost of a state as large as the data; we chose the small state and
 the refusal, which is never silently wrong.  \.{eval --exact} itself

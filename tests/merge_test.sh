@@ -138,6 +138,17 @@ for f in sp v2 X; do
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "malformed state $f refused with file:line" \
     || bad "malformed $f: rc $rc $out"
 done
+# an enclosure around the midpoint 1 + 2^-53 of 1 and the next double,
+# 2^-80 on either side, cannot decide the rounding: merge must say so
+printf 'rankmetrics-partial 1\npath exact\noptions dup=error run-only=skip judged-docs-only=no negative=zero\nqueries 1\nmeasure ndcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nend\n' \
+  "$($RM name 'mean:ndcg')" 1208925819614629308923903/1208925819614629174706176 \
+  1208925819614629308923905/1208925819614629174706176 > "$T/mid.state"
+out=$($RM merge "$T/mid.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "does not decide the rounding" && ok "an undecided enclosure is refused" \
+  || bad "undecided: rc $rc $out"
+sed 's|^enclosure 1 .*|enclosure 1 1208925819614629308923904/1208925819614629174706176 1208925819614629308923904/1208925819614629174706176|' \
+  "$T/mid.state" > "$T/tie.state"
+[ "$($RM merge --quiet --trec "$T/tie.state" | cut -f3)" = 1 ] && ok "the midpoint itself rounds to even: 1" || bad "tie"
 echo old > "$T/keep"
 $RM merge "$T/s1.state" "$T/cut.state" -o "$T/keep" 2>/dev/null
 [ "$(cat "$T/keep")" = old ] && ok "-o FILE is left as it was after an error" || bad "-o overwritten"

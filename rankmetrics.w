@@ -15326,8 +15326,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure) for rankmetrics merge, not the aggregates;\n"
     "                     refused with -q, --trec, --json, --judged-only empty,\n"
-    "                     metrics of a whole set, and the pooled RMSE and gm\n"
-    "                     on the exact path\n"
+    "                     metrics of a whole set, and the pooled RMSE (rmse,\n"
+    "                     micro:rmse) on the exact path\n"
     "  --quiet            no summary on standard error\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
     "Combine the states written by 'eval --partial' over shards of one input\n"
@@ -17663,6 +17663,7 @@ typedef struct {
 } ev_state;
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x);
 static rm_status shard_add_exact(ev_measure *m, const rm_list *l);
+static rm_status shard_add_log(struct shard_exact *g);
 static double shard_weight(const ev_measure *m, const rm_list *l);
 static void shard_reset(ev_measure *m);
 static void shard_free(ev_measure *m);
@@ -17825,7 +17826,7 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact, int part
   rm_variant_name(&m->a, m->canon, sizeof m->canon);
   m->input_ties = strstr(m->canon, "ties=input") != NULL;
   m->stream = m->per && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM
-    || (!exact && m->a.agg == RM_AGG_GM)
+    || m->a.agg == RM_AGG_GM
     || (partial && m->a.agg == RM_AGG_MICRO)) && (!exact || partial);
   return 1;
 }
@@ -19978,8 +19979,11 @@ the library does not make public; a micro average of any other ratio
 merges its fractions from |rm_value_parts_exact|, and on the double path
 |rm_value_parts| gives the numerator and the denominator, summed as above,
 and the pooled RMSE is the root of their rounded quotient, as in
-|rm_value_set|) and the geometric mean (its logarithms of irrational values
-need enclosures of their own): \.{eval --partial} refuses each with a message naming the
+|rm_value_set|).  (The geometric mean on the exact path carries an
+enclosure of its sum of logarithms, $[L,H]$ over $W$ queries, and is
+decided as a mean is: $\exp$ is monotone too, and both ends are
+exponentiated outward at 256 bits before they are rounded.)  These are
+refused: \.{eval --partial} refuses each with a message naming the
 measure, before reading anything.  \.{-q}, \.{--trec} and \.{--json} are
 refused too, since a state is not a table (give the format to \.{merge}),
 and so is \.{--judged-only empty}: a shard would evaluate every judged
@@ -20058,8 +20062,6 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
   if (!m->per) why = "a metric of a whole set is not a sum over queries";
   else if (st->exact && m->a.agg == RM_AGG_MICRO && m->u.metric == RM_RMSE)
     why = "the pooled RMSE has no mergeable state on the exact path yet";
-  else if (st->exact && m->a.agg == RM_AGG_GM)
-    why = "the geometric mean has no mergeable state on the exact path yet";
   else if (strpbrk(m->given, "\n\r"))
     why = "the name holds a line break";
   if (why) {
@@ -20142,6 +20144,7 @@ static rm_status shard_add_exact(ev_measure *m, const rm_list *l)
     }
     return RM_OK;
   }
+  if (m->a.agg == RM_AGG_GM) return shard_add_log(g);
   mpq_init(w); mpq_set_d(w, wt);
   mpq_add(g->W, g->W, w);
   if (g->e.rational) {
@@ -20155,6 +20158,39 @@ static rm_status shard_add_exact(ev_measure *m, const rm_list *l)
     g->k++;
   }
   mpq_clear(w);
+  return RM_OK;
+}
+
+@ The geometric mean on the exact path: a query's value $x$, known exactly
+or within its decimal's $d\pm\upsilon$, is floored at $\varepsilon=10^{-5}$
+(for an RMSE the library floors the mean square at $\varepsilon^2$, the same
+thing), and the logarithms of the two ends, rounded outward at 256 bits,
+join $L$ and $H$; $W$ counts the queries.  Every term is an enclosure, so
+$K$ counts them all.
+
+@<Tool functions@>=
+static rm_status shard_add_log(struct shard_exact *g)
+{
+  mpq_t lo, hi, eps;
+  mpfr_t a;
+  mpq_inits(lo, hi, eps, NULL);
+  mpq_set_ui(eps, 1, 100000);
+  if (g->e.rational) {
+    mpq_set_str(lo, g->e.rational, 10); mpq_canonicalize(lo); mpq_set(hi, lo);
+  } else {
+    shard_decimal(g->e.decimal, g->x, g->u);
+    mpq_sub(lo, g->x, g->u); mpq_add(hi, g->x, g->u);
+  }
+  if (mpq_cmp(lo, eps) < 0) mpq_set(lo, eps);
+  if (mpq_cmp(hi, eps) < 0) mpq_set(hi, eps);
+  mpfr_init2(a, 256);
+  mpfr_set_q(a, lo, MPFR_RNDD); mpfr_log(a, a, MPFR_RNDD);
+  mpfr_get_q(g->x, a); mpq_add(g->L, g->L, g->x);
+  mpfr_set_q(a, hi, MPFR_RNDU); mpfr_log(a, a, MPFR_RNDU);
+  mpfr_get_q(g->x, a); mpq_add(g->H, g->H, g->x);
+  mpq_set_ui(g->x, 1, 1); mpq_add(g->W, g->W, g->x);
+  g->k++;
+  mpfr_clear(a); mpq_clears(lo, hi, eps, NULL);
   return RM_OK;
 }
 
@@ -20180,7 +20216,13 @@ static int shard_finish_exact(const rm_variant *a, const mpq_t Q, const mpq_t W,
   mpq_inits(lo, hi, NULL);
   mpq_add(lo, Q, L); mpq_add(hi, Q, H);
   if (a->agg != RM_AGG_SUM) { mpq_div(lo, lo, W); mpq_div(hi, hi, W); }
-  dl = shard_round_q(lo); dh = shard_round_q(hi);
+  if (a->agg == RM_AGG_GM) { /* $\exp$ of the enclosed mean of logarithms, outward */
+    mpfr_t e;
+    mpfr_init2(e, 256);
+    mpfr_set_q(e, lo, MPFR_RNDD); mpfr_exp(e, e, MPFR_RNDD); dl = mpfr_get_d(e, MPFR_RNDN);
+    mpfr_set_q(e, hi, MPFR_RNDU); mpfr_exp(e, e, MPFR_RNDU); dh = mpfr_get_d(e, MPFR_RNDN);
+    mpfr_clear(e);
+  } else { dl = shard_round_q(lo); dh = shard_round_q(hi); }
   mpq_clears(lo, hi, NULL);
   *x = dl;
   return k == 0 || dl == dh;

@@ -19982,9 +19982,9 @@ and the pooled RMSE is the root of their rounded quotient, as in
 |rm_value_set|).  (The geometric mean on the exact path carries an
 enclosure of its sum of logarithms, $[L,H]$ over $W$ queries, and is
 decided as a mean is: $\exp$ is monotone too, and both ends are
-exponentiated outward at 256 bits before they are rounded.)  These are
-refused: \.{eval --partial} refuses each with a message naming the
-measure, before reading anything.  \.{-q}, \.{--trec} and \.{--json} are
+exponentiated outward at 256 bits before they are rounded.)  For the two
+refused, \.{eval --partial} names the measure and stops before reading
+anything.  \.{-q}, \.{--trec} and \.{--json} are
 refused too, since a state is not a table (give the format to \.{merge}),
 and so is \.{--judged-only empty}: a shard would evaluate every judged
 query missing from its own part of the run, that is, the queries of the

@@ -265,6 +265,7 @@ check: all $(RUNNER)
 	$(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 	bash tests/python_install_test.sh
 	bash tests/eval_test.sh
+	bash tests/merge_test.sh
 	bash tests/hostile_test.sh
 	bash tests/io_test.sh
 	@$(MAKE) --no-print-directory faults

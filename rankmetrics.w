@@ -8517,19 +8517,77 @@ static double query_weight(const rm_variant *v, const rm_list *l)
 
 @ The double path.  The inner variant |u| is the variant without its
 aggregator.  For each query we get the value, or for a micro average the
-numerator and the denominator, and decide whether the query counts.  Sums are
-compensated; the bound is the inner variant's plus three roundings for a
-mean (the product by the weight, the sum, the division), plus one for a sum,
-and twice the inner bound plus three for a micro average, since the
-numerator and the denominator each carry up to the inner error.
+numerator and the denominator, and decide whether the query counts.  The
+sums over queries are exact (|xsum|, below): the weighted values, the
+weights, the numerators, the denominators, the logarithms; the aggregate is
+their quotient rounded once to the nearest double.  So the mean is the
+correctly rounded mean of the per-query doubles, whatever the order of the
+queries, and \.{eval}, which sums the same way (\secref{q:xsum}), gives it
+to the last bit, however its input is split into shards (\secref{q:shard}).
+The bound is the inner variant's plus three roundings for a
+mean (we keep the count of the compensated sum that this replaced; one would do),
+plus one for a sum, and twice the inner bound plus three for a micro
+average, since the numerator and the denominator each carry up to the inner
+error.
 
-@<Public functions@>=
+An exact sum of doubles is a GMP integer $N$ standing for $N\cdot2^{-1074}$:
+every finite double is a whole multiple of $2^{-1074}$.  A double $x=f\,2^e$
+with ${1\over2}\le\vert f\vert<1$ is $m\,2^{e-53}$ with $m=f\,2^{53}$ a whole
+number (also for a subnormal, whose $m$ then has trailing zeros), so
+$N$ gains $m\,2^{e+1021}$, shifted right exactly when $e+1021<0$.  A weight
+is a whole number and multiplies $m$ exactly.  Terms that are not finite are
+added apart, in |nf|, and then are the result.
+@^exact sum@>
+
+@<Private types@>=
+typedef struct {@+ mpz_t n; double nf; @+} xsum; /* $n\cdot2^{-1074}$, plus $\pm\infty$ or NaN */
+
+@ @<Private functions@>=
+static void xsum_add_w(xsum *a, double x, double w, mpz_t t)
+{
+  int e;
+  long m;
+  if (!isfinite(x)) { a->nf += w * x; return; }
+  if (x == 0 || w == 0) return;
+  m = (long) ldexp(frexp(x, &e), 53); /* exact: $\vert m\vert<2^{53}$ */
+  mpz_set_si(t, m);
+  if (w != 1) mpz_mul_ui(t, t, (unsigned long) w);
+  if (e + 1021 >= 0) mpz_mul_2exp(t, t, (mp_bitcnt_t) (e + 1021));
+  else mpz_tdiv_q_2exp(t, t, (mp_bitcnt_t) (-1021 - e)); /* exact */
+  mpz_add(a->n, a->n, t);
+}
+static double xsum_div(const xsum *a, const xsum *b) /* $a/b$ rounded once; |b| |NULL|: $a$ */
+{
+  mpfr_t x, y, r;
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  size_t na = mpz_sizeinbase(a->n, 2), nb = b ? mpz_sizeinbase(b->n, 2) : 1;
+  double d;
+  int t;
+  if (a->nf != 0 || isnan(a->nf)) return a->nf;
+  mpfr_init2(x, (mpfr_prec_t) (na < 53 ? 53 : na));
+  mpfr_init2(y, (mpfr_prec_t) (nb < 53 ? 53 : nb));
+  mpfr_init2(r, 53);
+  mpfr_set_z(x, a->n, MPFR_RNDN); /* exact */
+  if (b) mpfr_set_z(y, b->n, MPFR_RNDN);
+  else { mpfr_set_ui(y, 1, MPFR_RNDN); mpfr_div_2ui(x, x, 1074, MPFR_RNDN); }
+  t = mpfr_div(r, x, y, MPFR_RNDN);
+  mpfr_set_emin(-1073); mpfr_set_emax(1024);
+  t = mpfr_check_range(r, t, MPFR_RNDN);
+  t = mpfr_subnormalize(r, t, MPFR_RNDN);
+  d = mpfr_get_d(r, MPFR_RNDN);
+  mpfr_set_emin(emin); mpfr_set_emax(emax);
+  mpfr_clears(x, y, r, (mpfr_ptr) 0);
+  return d;
+}
+
+@ @<Public functions@>=
 rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   rm_work *w, double *out)
 {
   rm_variant u;
   rm_work own;
-  nsum a = {0, 0}, b = {0, 0};
+  xsum a, b;
+  mpz_t tmp;
   size_t j;
   rm_status s = RM_OK;
   @<Check the variant@>;
@@ -8543,19 +8601,83 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
   if (w == NULL) { rm_work_init(&own); w = &own; }
+  mpz_inits(a.n, b.n, tmp, NULL); a.nf = b.nf = 0;
   for (j = 0; j < nq && s >= 0; j++) @<Add query |j| to the sums |a| and |b|@>;
   if (w == &own) rm_work_free(&own);
-  if (s < 0) return s;
-  switch (v->agg) {
-  case RM_AGG_SUM: *out = a.s + a.c; return RM_OK;
+  if (s >= 0) switch (v->agg) {
+  case RM_AGG_SUM: *out = xsum_div(&a, NULL); break;
   case RM_AGG_GM: @<Turn the sum of logarithms |a| over |b| queries into the
-    geometric mean@>;
+    geometric mean@>;@+ break;
   default:
-    if (b.s + b.c == 0) return undefined_d(&u, out);
-    *out = (a.s + a.c) / (b.s + b.c);
+    if (mpz_sgn(b.n) == 0 && b.nf == 0) { s = undefined_d(&u, out); break; }
+    *out = xsum_div(&a, &b);
     if (v->agg == RM_AGG_MICRO && u.metric == RM_RMSE) *out = sqrt(*out);
-    return RM_OK;
   }
+  mpz_clears(a.n, b.n, tmp, NULL);
+  return s;
+}
+
+@ The numerator and the denominator that a micro average adds for one
+list are public too, so that an evaluator that sums them itself (\.{eval
+--partial}, \secref{q:shard}) adds the same doubles as |rm_value_set|.
+
+@<Public prototypes@>=
+rm_status rm_value_parts(const rm_variant *v, const rm_list *l, rm_work *w,
+  double *num, double *den);
+/* The double path's numerator and denominator of the list |*l| for the
+   variant |*v|, which has no aggregator and is a ratio that \.{micro:}
+   accepts: what |rm_value_set| adds for a micro average.  |w| may be
+   |NULL|.  Returns |RM_OK| or a negative status; |RM_EINVAL| for a variant
+   with an aggregator or a metric that is not such a ratio. */
+rm_status rm_value_parts_exact(const rm_variant *v, const rm_list *l,
+  char **num, char **den);
+/* The exact path's numerator and denominator of |rm_value_parts|, each a
+   fraction |"p/q"| in lowest terms (or |"p"|) that the library allocates
+   and the caller releases with |free|; both |NULL| after an error. */
+
+@ @<Public functions@>=
+rm_status rm_value_parts(const rm_variant *v, const rm_list *l, rm_work *w,
+  double *num, double *den)
+{
+  rm_work own;
+  rm_status s;
+  @<Check the variant@>;
+  if (v->agg != RM_AGG_NONE || metrics[v->metric].dratio == NULL
+      || num == NULL || den == NULL) return RM_EINVAL;
+  if ((s = check_list(v, l)) != RM_OK) return s;
+  if (w == NULL) { rm_work_init(&own); w = &own; }
+  if ((s = work_reserve(w, l->n)) == RM_OK) {
+    rank_items(l, key_used(v, KEY_TIES) ? v->ties : RM_TIES_INPUT, w->perm, w->tmp);
+    s = metrics[v->metric].dratio(v, l, w->perm, num, den);
+  }
+  if (w == &own) rm_work_free(&own);
+  return s;
+}
+rm_status rm_value_parts_exact(const rm_variant *v, const rm_list *l,
+  char **num, char **den)
+{
+  rm_work w;
+  mpq_t a, b;
+  rm_status s;
+  @<Check the variant@>;
+  if (v->agg != RM_AGG_NONE || metrics[v->metric].qratio == NULL
+      || num == NULL || den == NULL) return RM_EINVAL;
+  *num = *den = NULL;
+  if ((s = check_list(v, l)) != RM_OK) return s;
+  rm_work_init(&w); mpq_inits(a, b, NULL);
+  if ((s = work_reserve(&w, l->n)) == RM_OK) {
+    rank_items(l, key_used(v, KEY_TIES) ? v->ties : RM_TIES_INPUT, w.perm, w.tmp);
+    s = metrics[v->metric].qratio(v, l, w.perm, a, b);
+  }
+  if (s == RM_OK) {
+    *num = mpq_get_str(NULL, 10, a); *den = mpq_get_str(NULL, 10, b);
+    if (*num == NULL || *den == NULL) {
+      free(*num); free(*den); *num = *den = NULL; s = RM_ENOMEM;
+    }
+  }
+  mpq_clears(a, b, NULL);
+  rm_work_free(&w);
+  return s;
 }
 
 @ For a mean, |a| collects the weighted values and |b| the weights; for a
@@ -8574,18 +8696,18 @@ micro average, the numerators and the denominators; for a sum, the values.
   if (v->agg == RM_AGG_MICRO) {
     if ((s = metrics[u.metric].dratio(&u, l, w->perm, &num, &den)) != RM_OK) break;
     if (den == 0 && v->skip == RM_SKIP_UNDEF) continue;
-    nsum_add(&a, num); nsum_add(&b, den);
+    xsum_add_w(&a, num, 1, tmp); xsum_add_w(&b, den, 1, tmp);
     continue;
   }
   t = metrics[u.metric].d(&u, l, w->perm, &x);
   if ((t == RM_UNDEFINED || t == RM_EUNDEF) && v->skip == RM_SKIP_UNDEF) continue;
   if (t < 0) { s = t; break; }
-  if (v->agg == RM_AGG_SUM) nsum_add(&a, x);
+  if (v->agg == RM_AGG_SUM) xsum_add_w(&a, x, 1, tmp);
   else if (v->agg == RM_AGG_GM) {
-    nsum_add(&a, log(x < GM_FLOOR ? GM_FLOOR : x)); nsum_add(&b, 1);
+    xsum_add_w(&a, log(x < GM_FLOOR ? GM_FLOOR : x), 1, tmp); xsum_add_w(&b, 1, 1, tmp);
   } else {
     double wt = query_weight(v, l);
-    nsum_add(&a, wt * x); nsum_add(&b, wt);
+    xsum_add_w(&a, x, wt, tmp); xsum_add_w(&b, wt, 1, tmp);
   }
 }
 
@@ -10243,11 +10365,11 @@ stop at |RM_PREC_MAX| with |RM_EHARD| rather than guess.)  A root mean
 square error $\sqrt{m}$ enters as ${1\over2}\ln\max(m,\varepsilon^2)$, so
 that its square root is never taken.
 
-{\it The double path} adds the logarithms with the compensated sum and
+{\it The double path} adds the logarithms exactly, rounds their mean once and
 takes one exponential.  Its error, counted in units $u=2^{-53}$ of the
 result: the inner value's relative error of $b$ ulps becomes an absolute
 error of at most $b\,u$ in its logarithm; the logarithm itself errs by at
-most one ulp of $\vert\ln x\vert\le\ln10^5<11.6$, the compensated sum and the
+most one ulp of $\vert\ln x\vert\le\ln10^5<11.6$, the exact sum and the rounded
 division by~$n$ add at most $2\cdot11.6\,u$ to the mean of logarithms, and
 an absolute error~$\delta$ in the argument of $\exp$ is a relative error of
 about~$\delta$ in its result, to which $\exp$ adds an ulp.  So the bound is
@@ -10257,9 +10379,8 @@ $b+36$~ulps; we state $b+40$.
 @d GM_BOUND 40 /* ulps added to the inner bound by the geometric mean */
 
 @<Turn the sum of logarithms |a| over |b| queries...@>=
-if (b.s + b.c == 0) return undefined_d(&u, out);
-*out = exp((a.s + a.c) / (b.s + b.c));
-return RM_OK;
+if (mpz_sgn(b.n) == 0) s = undefined_d(&u, out);
+else *out = exp(xsum_div(&a, &b));
 
 @ The exact path collects the floored values: the rational ones as
 fractions $y_j$ with an exponent $e_j$ (the value is $y_j^{e_j/2}$, so
@@ -14996,6 +15117,8 @@ atomically (see {\it Files}, below).
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
+#include <gmp.h>
+#include <mpfr.h>
 #include "rankmetrics.h"
 #include "examples.h"
 static void *tool_alloc(void *p, size_t n); /* see ``Memory'' */
@@ -15033,6 +15156,7 @@ static int run_command(int argc, char **argv)
   if (strcmp(argv[1], "figures") == 0) return cmd_figures(argc - 2, argv + 2);
   if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc - 2, argv + 2);
   if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
+  if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc - 2, argv + 2);
   if (strcmp(argv[1], "trec_eval") == 0) return cmd_trec_eval(argc - 2, argv + 2);
   if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
   if (strcmp(argv[1], "neighbours") == 0) return cmd_neighbours(argc - 2, argv + 2);
@@ -15055,7 +15179,8 @@ static void usage(FILE *f)
     "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
-    "                        [--score C] [--quiet] QRELS RUN | FILE\n"
+    "                        [--score C] [--partial] [--quiet] QRELS RUN | FILE\n"
+    "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
     "       rankmetrics examples [--tex]\n"
@@ -15075,7 +15200,10 @@ static void usage(FILE *f)
     "          the fraction when the value is rational)\n"
     "name      print the canonical name of each variant NAME\n"
     "eval      evaluate TREC qrels+run or a CSV/TSV file with a header; NAME of one\n"
-    "          query is aggregated as mean:NAME (see rankmetrics(1))\n"
+    "          query is aggregated as mean:NAME (see rankmetrics(1)); --partial\n"
+    "          writes a shard's mergeable state instead of the aggregates\n"
+    "merge     combine the states of eval --partial, in any order, into the\n"
+    "          output of one eval over all the shards, bit for bit\n"
     "examples  recompute every worked example of the book and check it;\n"
     "          --tex writes the values as TeX macros for the book\n"
     "vectors   write the golden test vectors (JSON and text) into DIR\n"
@@ -15206,7 +15334,28 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     item, label, score; user and label are required); a\n"
     "                     named column must exist; --item none, --score none:\n"
     "                     no such column; a default matches Score, ' SCORE'\n"
+    "  --partial          write this shard's state (exact sums and counts per\n"
+    "                     measure) for rankmetrics merge, not the aggregates;\n"
+    "                     refused with -q, --trec, --json, --judged-only empty,\n"
+    "                     metrics of a whole set, and the pooled RMSE (rmse,\n"
+    "                     micro:rmse) on the exact path\n"
     "  --quiet            no summary on standard error\n", 1},
+  {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
+    "Combine the states written by 'eval --partial' over shards of one input\n"
+    "(cut at query boundaries, each shard with all the judgments of its\n"
+    "queries), in any number and any order, and write what one eval over all\n"
+    "the shards writes, bit for bit: the exact sums are added, and the\n"
+    "aggregates rounded once.  The states must come from the same path (with\n"
+    "or without --exact), the same options and the same -m NAMEs in the same\n"
+    "order; a state of another kind, a malformed or truncated one, or (on the\n"
+    "exact path, very rarely) an aggregate whose rounding the merged enclosure\n"
+    "cannot decide, is an error naming the file, and nothing is written.\n\n"
+    "  --trec             write measure<TAB>all<TAB>value lines\n"
+    "  --json             write one JSON object per line\n"
+    "  --quiet            no summary on standard error\n"
+    "  -                  a STATE from standard input\n\n"
+    "Example: parallel rankmetrics eval --partial -m ap QRELS {} -o {}.state ::: run.*\n"
+    "         rankmetrics merge run.*.state\n", 0},
   {"trec_eval", "usage: rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-N N]\n"
     "          [-m MEASURE[.PARAMS]]... [--full] [--exact] QRELS RUN\n\n"
     "trec_eval 10.0's command line and output: the same lines, in the same order,\n"
@@ -16007,7 +16156,7 @@ removed and the old file is left as it was.  \.{-o -} is standard output.
 reads them; its status is 0, or 2 for a usage error.
 
 @<Writing a file@>=
-static const char *const out_commands[] = {"value", "name", "eval", "examples",
+static const char *const out_commands[] = {"value", "name", "eval", "merge", "examples",
   "accuracy", "verify", "disagree", "neighbours", "adequacy", NULL};
 static const char *const out_verdicts[] = {"verify", "examples", "accuracy",
   "adequacy", NULL};
@@ -16859,7 +17008,9 @@ rounded double.  All output is first written to a temporary file (in
 been read without error, so an error leaves nothing half-written: it is
 reported as \.{FILE:LINE: what was wrong} and the exit status is~1.
 \.{-o FILE} writes the output into |FILE|, replaced only when the command
-succeeds.
+succeeds.  \.{--partial} writes, instead of the aggregates, a state that
+\.{rankmetrics merge} combines with the states of other shards into this
+output, bit for bit (\secref{q:shard}).
 
 @ {\it Streaming.}  When the lines of each query are contiguous (the input
 is grouped, for example sorted by query), the run or the delimited file is
@@ -17489,10 +17640,18 @@ typedef struct {@+ ev_pool last; int any, inc[2]; @+} ev_order;
 typedef struct {@+ uint64_t *slot; size_t n, cap; @+} ev_names;
 
 @ Each measure keeps its variant |v| as given, the inner variant |u| whose
-value a query has, the aggregated variant |a|, and the compensated sums of
-its streamed aggregate, as |rm_value_set| keeps them.
+value a query has, the aggregated variant |a|, and the sums of its streamed
+aggregate: exact sums (|shard_sum|, see below), whose
+value is $\sum_i d_i2^{32i-1074}$.
 
 @<Tool functions@>=
+enum {@+ SHARD_DIGITS = 70 @+}; /* 32-bit digits of an exact sum: $2^{-1074}$ to $2^{1166}$ */
+typedef struct {
+  int64_t d[SHARD_DIGITS];
+  uint32_t adds; /* additions since the carries were last propagated */
+  double nf; /* the sum of the terms that are not finite, which is then the result */
+} shard_sum;
+struct shard_exact;
 typedef struct {
   const char *given;
   rm_variant v, u, a;
@@ -17501,13 +17660,16 @@ typedef struct {
   int stream; /* the aggregate is accumulated while reading */
   int input_ties; /* it breaks ties by input order */
   int ui; /* its inner variant's place in |rm_values|' arrays */
-  double as, ac, bs, bc; /* the sums |a| and |b| of |rm_value_set| */
+  shard_sum sa, sb; /* the exact sums of a streamed aggregate on the double path */
+  struct shard_exact *px; /* the exact path's sums, with \.{--partial} */
+  size_t n_counted, n_skipped; /* queries in the aggregate, and left out by \.{skip} */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
   ev_measure *m; int nm;
   int per_query, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
+  int partial; /* \.{--partial}: write the mergeable state, not the aggregates */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   int threads; /* \.{--threads}: 1, or 2 for the pipeline; 0 not given */
@@ -17528,6 +17690,14 @@ typedef struct {
   @<Judgments of an evaluation@>@;
   @<Kept queries of an evaluation@>@;
 } ev_state;
+static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x);
+static rm_status shard_add_exact(ev_measure *m, const rm_list *l);
+static rm_status shard_add_log(struct shard_exact *g);
+static double shard_weight(const ev_measure *m, const rm_list *l);
+static void shard_reset(ev_measure *m);
+static void shard_free(ev_measure *m);
+static int shard_write(ev_state *st);
+static int shard_accepts(const ev_state *st, ev_measure *m);
 
 @ @<Counters of an evaluation@>=
 size_t n_eval, n_dup, n_run_only, n_judged_only, n_negative, n_unjudged;
@@ -17535,16 +17705,121 @@ size_t n_tie_dep; /* queries whose values may depend on the order of tied lines 
 struct ev_sg_s *sg; size_t cap_sg; /* scores and grades, sorted */
 int input_ties; /* some measure breaks ties by input order */
 
-@ The compensated sum is the library's |nsum_add|, repeated here so that the
-streamed aggregate is the library's to the last bit.
+@ {\it Exact sums.}\here{q:xsum}  A streamed aggregate on the double path
+adds doubles: the values of the queries, or their products by integer
+weights, or their logarithms.  It adds them exactly.  Every finite double is
+an integer multiple of $2^{-1074}$, the least subnormal, and lies below
+$2^{1024}$, so a sum of doubles is an integer $N$ times $2^{-1074}$ with
+$\vert N\vert<2^{2098}$ times the number of terms.  |shard_sum| keeps $N$ in
+70 digits of 32 bits, each held in a signed 64-bit integer (a {\it long
+accumulator}, Kulisch's idea in the form of Neal's ``superaccumulator''):
+a double's 53-bit significand, shifted to its place, touches three digits,
+each by less than $2^{33}$, so $2^{29}$ additions fit in a digit before the
+carries must be propagated, which |shard_sum_norm| then does.  The sum is
+thus exact, and, since integer addition is associative and commutative,
+independent of the order of the terms and of how they were grouped: the
+property the whole of \secref{q:shard} rests on.  Converted to a GMP
+integer, it is rounded once, at the end.  (The compensated sum that this
+replaced was accurate to about an ulp, but its last bit depended on the
+order of the queries.)
+@^exact sum@>@^superaccumulator@>@^long accumulator@>
 
 @<Tool functions@>=
-static void ev_nsum(double *s, double *c, double x)
+static void shard_sum_norm(shard_sum *s)
 {
-  double t = *s + x;
-  if (fabs(*s) >= fabs(x)) *c += (*s - t) + x;
-  else *c += (x - t) + *s;
-  *s = t;
+  int i;
+  for (i = 0; i < SHARD_DIGITS - 1; i++) {
+    int64_t low = (int64_t) ((uint64_t) s->d[i] & 0xffffffffu);
+    s->d[i + 1] += (s->d[i] - low) / ((int64_t) 1 << 32); /* an exact quotient */
+    s->d[i] = low;
+  }
+  s->adds = 0;
+}
+static void shard_sum_add(shard_sum *s, double x)
+{
+  uint64_t u, m, lo, hi;
+  int e, k, r;
+  int64_t sg;
+  if (x == 0) return;
+  if (!isfinite(x)) { s->nf += x; return; }
+  memcpy(&u, &x, sizeof u);
+  sg = u >> 63 ? -1 : 1;
+  e = (int) (u >> 52 & 0x7ff);
+  m = u & (((uint64_t) 1 << 52) - 1);
+  if (e) m |= (uint64_t) 1 << 52;@+ else e = 1; /* a subnormal */
+  e -= 1; /* $x=\pm m\,2^{e-1074}$ */
+  k = e / 32; r = e % 32;
+  lo = (m & 0xffffffffu) << r; hi = (m >> 32) << r;
+  s->d[k] += sg * (int64_t) (lo & 0xffffffffu);
+  s->d[k + 1] += sg * (int64_t) ((lo >> 32) + (hi & 0xffffffffu));
+  s->d[k + 2] += sg * (int64_t) (hi >> 32);
+  if (++s->adds == (uint32_t) 1 << 29) shard_sum_norm(s);
+}
+static void shard_sum_get(shard_sum *s, mpz_t z) /* $N$, the sum over $2^{-1074}$ */
+{
+  int i;
+  shard_sum_norm(s);
+  mpz_set_si(z, (long) s->d[SHARD_DIGITS - 1]);
+  for (i = SHARD_DIGITS - 2; i >= 0; i--) {
+    mpz_mul_2exp(z, z, 32); mpz_add_ui(z, z, (unsigned long) s->d[i]);
+  }
+}
+
+@ A weighted value $w x$, for a whole weight $w<2^{53}$, is added exactly too:
+its rounded product $p=w\otimes x$ and the product's error $e=wx-p$, which
+|fma| gives exactly (a product of two doubles has at most 106 significant
+bits) unless $e$ would fall below the subnormals, that is for
+$\vert p\vert<2^{-968}$ or so; below $2^{-900}$ the product is added as the
+sum of $x\cdot2^k$ over the bits $k$ of $w$, each exact.  A product that
+overflows is refused (0): no measure has such values.
+
+@<Tool functions@>=
+static int shard_sum_add_prod(shard_sum *s, double x, double w)
+{
+  double p;
+  uint64_t b;
+  int k;
+  if (w == 1 || !isfinite(x)) { shard_sum_add(s, w * x); return 1; }
+  p = x * w;
+  if (!isfinite(p)) return 0;
+  if (fabs(p) >= 0x1p-900) {
+    shard_sum_add(s, p); shard_sum_add(s, fma(x, w, -p));
+    return 1;
+  }
+  for (b = (uint64_t) w, k = 0; b; b >>= 1, k++)
+    if (b & 1) shard_sum_add(s, ldexp(x, k));
+  return 1;
+}
+
+@ The one rounding.  |shard_round| gives the double nearest to
+$(a/b)\,2^{-sc}$ for integers $a$ and $b>0$, ties to even, as IEEE~754
+rounds: MPFR divides at 53 bits in its own wide exponent range, and the
+result is then brought into the range of doubles, subnormals included, by
+|mpfr_check_range| and |mpfr_subnormalize|, which use the ternary value of
+the division so that nothing is rounded twice (MPFR's documented way of
+emulating IEEE doubles).  The exponent range is restored afterwards.
+
+@<Tool functions@>=
+static double shard_round(const mpz_t a, const mpz_t b, unsigned long sc)
+{
+  mpfr_t x, y, r;
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  size_t na = mpz_sizeinbase(a, 2), nb = mpz_sizeinbase(b, 2);
+  double d;
+  int t;
+  mpfr_init2(x, (mpfr_prec_t) (na < 53 ? 53 : na));
+  mpfr_init2(y, (mpfr_prec_t) (nb < 53 ? 53 : nb));
+  mpfr_init2(r, 53);
+  mpfr_set_z(x, a, MPFR_RNDN); mpfr_set_z(y, b, MPFR_RNDN); /* both exact */
+  mpfr_div_2ui(x, x, sc, MPFR_RNDN); /* exact */
+  t = mpfr_div(r, x, y, MPFR_RNDN);
+  mpfr_set_emin(-1073); mpfr_set_emax(1024);
+  t = mpfr_check_range(r, t, MPFR_RNDN);
+  t = mpfr_subnormalize(r, t, MPFR_RNDN);
+  d = mpfr_get_d(r, MPFR_RNDN);
+  mpfr_set_emin(emin); mpfr_set_emax(emax);
+  mpfr_clears(x, y, r, (mpfr_ptr) 0);
+  return d;
 }
 
 @ A measure's three variants.  A name without an aggregator (and not of a
@@ -17556,7 +17831,7 @@ RMSE of a rating predictor computes (\.{mean:rmse}, the mean of the users'
 RMSEs, is asked for by its name; see \secref{q:pooled}).
 
 @<Tool functions@>=
-static int ev_measure_init(ev_measure *m, const char *given, int exact)
+static int ev_measure_init(ev_measure *m, const char *given, int exact, int partial)
 {
   char buf[RM_NAME_MAX + 8];
   memset(m, 0, sizeof *m);
@@ -17579,8 +17854,9 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact)
   }
   rm_variant_name(&m->a, m->canon, sizeof m->canon);
   m->input_ties = strstr(m->canon, "ties=input") != NULL;
-  m->stream = !exact && m->per
-    && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM);
+  m->stream = m->per && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM
+    || m->a.agg == RM_AGG_GM
+    || (partial && m->a.agg == RM_AGG_MICRO)) && (!exact || partial);
   return 1;
 }
 
@@ -18894,7 +19170,8 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     rm_status t;
     double x;
     if (!m->per) continue;
-    if (st->exact) t = rm_value_rounded(&m->u, l, &x, NULL, NULL);
+    if (st->exact && m->px) t = shard_value_exact(m, l, &x);
+    else if (st->exact) t = rm_value_rounded(&m->u, l, &x, NULL, NULL);
     else { t = st->ust[m->ui]; x = st->uval[m->ui]; }
     if (t < 0 && !(t == RM_EUNDEF && m->a.skip == RM_SKIP_UNDEF)) {
       fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
@@ -18903,7 +19180,19 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     }
     counts = ev_counts(m, l, t);
     if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED, !counts);
-    if (m->stream && counts) @<Add the value |x| of this query to the sums of |m|@>;
+    if (!counts) m->n_skipped++;
+    else if (m->stream && m->px) {
+      rm_status r = shard_add_exact(m, l);
+      m->n_counted++;
+      if (r < 0) {
+        fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
+          m->given, rm_strerror(r));
+        return 0;
+      }
+    } else {
+      m->n_counted++;
+      if (m->stream) @<Add the value |x| of this query to the sums of |m|@>;
+    }
   }
   return 1;
 }
@@ -18927,42 +19216,109 @@ static int ev_counts(const ev_measure *m, const rm_list *l, rm_status t)
 }
 
 @ A streamed aggregate keeps running sums, not the values: a sum adds the
-value, and a mean adds the weighted value to a numerator and the weight to
-a denominator, each with Neumaier's compensation (|ev_nsum|).  The weight is
-one, the number of items of the list (\.{weight=items}), or its number of
-items at or above the aggregate's relevance threshold
-(\.{weight=positives}), as the aggregation part defines them.
+value, a geometric mean adds the value's logarithm (of the value floored
+at $10^{-5}$, as the library's |GM_FLOOR|) and counts it, and a mean adds
+the weighted value to a numerator and the weight to a denominator, every
+sum exact (|shard_sum|).  The weight is one, the number of items of the
+list (\.{weight=items}), or its number of items at or above the aggregate's
+relevance threshold (\.{weight=positives}), as the aggregation part defines
+them.  A weighted value too large for a double is refused where it is found.
 
 @<Add the value |x| of this query...@>=
 {
-  size_t k, c = 0;
-  if (m->a.agg == RM_AGG_SUM) ev_nsum(&m->as, &m->ac, x);
-  else {
-    double wt = 1;
-    if (m->a.weight == RM_WEIGHT_ITEMS) wt = (double) l->n;
-    else if (m->a.weight == RM_WEIGHT_POSITIVES) {
-      for (k = c = 0; k < l->n; k++) c += l->grade[k] >= m->a.rel;
-      wt = (double) c;
+  if (m->a.agg == RM_AGG_MICRO) @<Add the numerator and the denominator of this
+    query to the sums of |m|@>@;
+  else if (m->a.agg == RM_AGG_SUM) shard_sum_add(&m->sa, x);
+  else if (m->a.agg == RM_AGG_GM) {
+    shard_sum_add(&m->sa, log(x < 1e-5 ? 1e-5 : x)); shard_sum_add(&m->sb, 1);
+  } else {
+    double wt = shard_weight(m, l);
+    if (!shard_sum_add_prod(&m->sa, x, wt)) {
+      fprintf(stderr, "%s:%ld: query '%s': %s: the weighted value overflows\n",
+        st->path, first_line, q, m->given);
+      return 0;
     }
-    ev_nsum(&m->as, &m->ac, wt * x); ev_nsum(&m->bs, &m->bc, wt);
+    shard_sum_add(&m->sb, wt);
   }
 }
 
-@ At the end, the aggregates.  An empty streamed mean takes the value that
-|rm_value_set| gives a set of no queries, the inner convention's.
+@ A micro average is streamed only for \.{--partial} (one run keeps its
+queries for |rm_value_set|, whose exact sums give the same bits).  Its
+query adds the numerator and the denominator of |rm_value_parts|, unless
+the denominator is 0 under \.{skip=undef}, as |rm_value_set| leaves it out.
+
+@<Add the numerator and the denominator...@>=
+{
+  double num, den;
+  rm_status r = rm_value_parts(&m->u, l, &st->w, &num, &den);
+  if (r < 0) {
+    fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
+      m->given, rm_strerror(r));
+    return 0;
+  }
+  if (!(den == 0 && m->a.skip == RM_SKIP_UNDEF)) {
+    shard_sum_add(&m->sa, num); shard_sum_add(&m->sb, den);
+  }
+}
+
+@ @<Tool functions@>=
+static double shard_weight(const ev_measure *m, const rm_list *l)
+{
+  size_t k, c = 0;
+  if (m->a.weight == RM_WEIGHT_ITEMS) return (double) l->n;
+  if (m->a.weight != RM_WEIGHT_POSITIVES) return 1;
+  for (k = 0; k < l->n; k++) c += l->grade[k] >= m->a.rel;
+  return (double) c;
+}
+
+@ The value of a streamed aggregate on the double path, from its two exact
+sums |A| and |B| (integers, in units of $2^{-1074}$): a sum is $A$ rounded
+once; a mean is $A/B$ rounded once, the correctly rounded mean of the
+per-query doubles; a geometric mean is $\exp$ of the mean of the
+logarithms, that mean rounded once.  An empty mean takes the value that
+|rm_value_set| gives a set of no queries, the inner convention's.  The same
+function finishes a merge (\secref{q:shard}), which is why a merge gives
+the bits of one run.
+
+@<Tool functions@>=
+static rm_status shard_finish_double(const rm_variant *a, const mpz_t A,
+  const mpz_t B, double *x)
+{
+  mpz_t one;
+  if (a->agg == RM_AGG_SUM) {
+    mpz_init_set_ui(one, 1);
+    *x = shard_round(A, one, 1074);
+    mpz_clear(one);
+    return RM_OK;
+  }
+  if (mpz_sgn(B) == 0) return rm_value_set(a, NULL, 0, NULL, x);
+  *x = shard_round(A, B, 0);
+  if (a->agg == RM_AGG_GM) *x = exp(*x);
+  if (a->agg == RM_AGG_MICRO && a->metric == RM_RMSE) *x = sqrt(*x);
+  return RM_OK;
+}
+
+@ At the end, the aggregates.  With \.{--partial} the state is written
+instead (|shard_write|, \secref{q:shard}).
 
 @<Tool functions@>=
 static int ev_aggregates(ev_state *st)
 {
   int i;
+  if (st->partial) return shard_write(st);
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     rm_status t;
     double x;
-    if (m->stream && m->a.agg == RM_AGG_SUM) { x = m->as + m->ac; t = RM_OK; }
-    else if (m->stream && m->bs + m->bc != 0) {
-      x = (m->as + m->ac) / (m->bs + m->bc); t = RM_OK;
-    } else if (m->stream) t = rm_value_set(&m->a, NULL, 0, NULL, &x);
+    if (m->stream) {
+      mpz_t A, B;
+      mpz_inits(A, B, NULL);
+      shard_sum_get(&m->sa, A); shard_sum_get(&m->sb, B);
+      t = shard_finish_double(&m->a, A, B, &x);
+      mpz_clears(A, B, NULL);
+      if (m->sa.nf != 0 || isnan(m->sa.nf)) /* as |rm_value_set| */
+        x = m->a.agg == RM_AGG_GM ? exp(m->sa.nf) : m->sa.nf;
+    }
     else if (st->exact) t = rm_value_set_rounded(&m->a, st->kq, st->nkq, &x, NULL, NULL);
     else t = rm_value_set(&m->a, st->kq, st->nkq, &st->w, &x);
     if (t < 0) {
@@ -19612,7 +19968,9 @@ static int cmd_eval(int argc, char **argv)
   st.uval = tool_alloc(NULL, (size_t) st.nm * sizeof *st.uval);
   st.ust = tool_alloc(NULL, (size_t) st.nm * sizeof *st.ust);
   for (i = 0; i < st.nm; i++) {
-    if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact)) { rc = 2; goto done; }
+    if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact, st.partial)) {
+      rc = 2; goto done; }
+    if (st.partial && !shard_accepts(&st, &st.m[i])) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream) st.keep = 1;
     if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
@@ -19685,6 +20043,7 @@ done:
   ev_keep_free(&st);
   free(src.buf); ev_group_free(&g);
   @<Free the judgments of an evaluation@>;
+  for (i = 0; i < st.nm; i++) shard_free(&st.m[i]);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
 }
@@ -19735,6 +20094,7 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--trec") == 0) { st.format = 1; continue; }
   if (strcmp(o, "--json") == 0) { st.format = 2; continue; }
   if (strcmp(o, "--exact") == 0) { st.exact = 1; continue; }
+  if (strcmp(o, "--partial") == 0) { st.partial = 1; continue; }
   if (strcmp(o, "--quiet") == 0) { st.quiet = 1; continue; }
   if (strcmp(o, "--judged-docs-only") == 0) { st.judged_docs = 1; continue; }
   if (strcmp(o, "--unsorted") == 0) { st.unsorted = 1; continue; }
@@ -19783,6 +20143,14 @@ if (st.nm == 0 || nf == 0) {
     stderr);
   return 2;
 }
+if (st.partial && (st.per_query || st.format || st.judged_empty)) {
+  fprintf(stderr, "rankmetrics: eval: --partial writes a state, %s\n",
+    st.judged_empty ? "and under --judged-only empty every shard would evaluate"
+    " the other shards' queries as empty lists" : "not a table: give -q, --trec"
+    " or --json to merge instead");
+  free(st.m);
+  return 2;
+}
 
 @ A pass starts from nothing: a new temporary file for the output (the
 output of an abandoned pass is thrown away with it, so that standard output
@@ -19796,7 +20164,7 @@ if ((st.out = tool_tmpfile()) == NULL) {
   fprintf(stderr, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
   goto done;
 }
-for (i = 0; i < st.nm; i++) st.m[i].as = st.m[i].ac = st.m[i].bs = st.m[i].bc = 0;
+for (i = 0; i < st.nm; i++) shard_reset(&st.m[i]);
 ev_keep_free(&st);
 st.n_eval = st.n_run_only = st.n_unjudged = st.n_judged_only = 0;
 st.n_negative = st.n_dup = st.n_tie_dep = 0;
@@ -19890,6 +20258,683 @@ standard output without the answer, says why, and the status is~1.
     stdout_said = 1;
     goto done;
   }
+}
+
+@* Sharded evaluation.\here{q:shard}
+Logs that outgrow one machine are evaluated in pieces: the queries are cut
+into shards, each shard is evaluated where it lies, and the results are
+combined.  \.{eval --partial} evaluates one shard and writes, for each
+measure, not its aggregate but a {\it state\/} from which the aggregate of
+any union of shards can be computed; \.{rankmetrics merge} reads any number
+of states, in any order, and writes what one \.{eval} over all the data
+would have written, byte for byte, on the double path and on the exact one:
+$$\hbox{\.{rankmetrics merge [--trec{\char124}--json] [--quiet] STATE...}}$$
+Every query must lie wholly in one shard (cut the run at query boundaries:
+a query cut in two would be two queries), and every shard reads the whole
+judgments, or at least those of its queries.
+@^sharded evaluation@>@^merge of partial states@>@^GNU parallel@>
+@^Spark@>@^Hadoop streaming@>
+
+{\it Why a mean of means is wrong.}  The obvious recipe, each shard
+printing its mean and the means averaged, is right only when every shard
+has the same number of counted queries with uniform weights.  Take MRR over
+three queries whose reciprocal ranks are $1$, $1/2$ and $0$, the first two
+in shard~1 and the last in shard~2: the shards print $3/4$ and $0$, their
+mean is $3/8$, and the true MRR is $(1+1/2+0)/3=1/2$.  Weights make it worse:
+for GAUC with \.{weight=items} a shard's mean must be weighted by its total
+weight, not by its number of queries, and that total is not printed.
+Skipped queries change the count silently: under \.{skip=undef} or
+\.{skip=norel} a shard counts fewer queries than it read, and a shard whose
+queries are all skipped prints the \.{undef} convention's value (0, say),
+which then enters the mean of means as if it were a query.  And a mean
+rounded to a double per shard loses bits that no merge can find again, so
+the merged result would depend on how the data were cut.  The test
+\.{tests/merge\_test.sh} checks this small case by hand: two shards of
+\.{mean:rr}, merged to \.{0.5} where the mean of the shards' means is
+\.{0.375}.
+
+{\it What a state holds.}  For each measure: the number of counted queries
+and of queries left out by the aggregator's \.{skip} rule, and the exact
+sums from which the aggregate is computed, with nothing rounded.
+\smallskip
+\item{$\bullet$} On the double path, the two exact sums of |shard_sum|
+(\secref{q:xsum}): for a mean the weighted values and the weights, for a
+micro average the numerators and the denominators, for a sum the values, for \.{gm} the logarithms of the floored values and their
+count.  Each is an integer $N$ standing for $N\cdot2^{-1074}$, written in
+hexadecimal.  Integer addition is associative, so merging is adding, in any
+order; and \.{eval} itself computes its aggregate from the same sums by the
+same function, |shard_finish_double|: one rounding of $A/B$ (or of $A$),
+and for \.{gm} one exponential of that rounded mean.  The mean of a single
+run is therefore the correctly rounded mean of the per-query doubles,
+independent of the order of the queries, and a merge cannot differ from it
+in any bit.
+\item{$\bullet$} On the exact path (\.{--exact}), the true aggregate is
+$(Q+I)/W$ for a mean and $Q+I$ for a sum, where $Q$ is the weighted sum of
+the rational values, $I$ that of the irrational ones (nDCG with logarithmic
+discounts, a root of a mean square), and $W$ the sum of the weights.  $Q$
+and $W$ are carried as exact fractions.  For $I$ the state carries an
+enclosure $[L,H]$ with rational ends: every irrational value $x$ of a query
+comes from |rm_value_exact| with its 40 correctly rounded significant
+digits, a decimal $d$ whose last digit has the unit $\upsilon$, so
+$d-\upsilon<x<d+\upsilon$ (the rounding error is at most $\upsilon/2$), and
+$L$ and $H$ add $w(d-\upsilon)$ and $w(d+\upsilon)$.  Merging adds
+fractions, exactly.
+\smallskip
+\noindent {\it The rounding of a merged enclosure.}  The printed value is the double
+nearest to the true aggregate $v$, ties to even, which is unique: any
+correct method gives the same bytes.  Merge knows $\ell=(Q+L)/W\le v\le
+h=(Q+H)/W$.  Rounding to nearest is monotone, so $\ell\le v\le h$ implies
+$\circ(\ell)\le\circ(v)\le\circ(h)$; when $\circ(\ell)=\circ(h)$ that
+double is $\circ(v)$, and merge prints it.  When they differ, $v$ lies
+within $h-\ell$ of a rounding boundary, and merge refuses with a message
+rather than guess.  How likely is that?  A decimal of 40 significant digits
+has $\upsilon\le10^{-39}\vert x\vert$, and $h-\ell$ is the weighted mean of
+the widths $2\upsilon$, so at most $2\cdot10^{-39}<2^{-128}$ times the
+largest $\vert x\vert$, whatever the number of queries; boundaries are
+$2^{-53}$ apart relative to~$v$, so an enclosure meets one for a share of
+about $2^{-75}$ of the values~$v$ when the values are of one magnitude, and
+below $2^{-25}$ even when $v$ is $2^{50}$ times smaller than the largest.
+Carrying the logarithmic forms of every query instead would always decide,
+at the cost of a state as large as the data; we chose the small state and
+the refusal, which is never silently wrong.  \.{eval --exact} itself
+(without \.{--partial}) decides every rounding with Ziv's loop, so when the
+merge decides, it prints the same double.
+\smallskip
+{\it What cannot be merged, and is refused.}  A metric of a whole set
+(coverage reads the items of all the queries together, not a sum over
+queries), and on the exact path the pooled RMSE (the root of the merged
+fraction would need a correctly rounded square root of a fraction, which
+the library does not make public; a micro average of any other ratio
+merges its fractions from |rm_value_parts_exact|, and on the double path
+|rm_value_parts| gives the numerator and the denominator, summed as above,
+and the pooled RMSE is the root of their rounded quotient, as in
+|rm_value_set|).  (The geometric mean on the exact path carries an
+enclosure of its sum of logarithms, $[L,H]$ over $W$ queries, and is
+decided as a mean is: $\exp$ is monotone too, and both ends are
+exponentiated outward at 256 bits before they are rounded.)  For the two
+refused, \.{eval --partial} names the measure and stops before reading
+anything.  \.{-q}, \.{--trec} and \.{--json} are
+refused too, since a state is not a table (give the format to \.{merge}),
+and so is \.{--judged-only empty}: a shard would evaluate every judged
+query missing from its own part of the run, that is, the queries of the
+other shards, as empty lists.
+
+{\it The recipe.}  With GNU parallel (Debian's package \.{parallel}) over
+files already cut at query boundaries:
+$$\vbox{\halign{\tt#\hfil\cr
+parallel rankmetrics eval --partial -m ap -m ndcg@@10 qrels {\char123}{\char125} \char92\cr
+\quad -o {\char123}{\char125}.state ::: shard.*\cr
+rankmetrics merge shard.*.state\cr}}$$
+On Spark, \.{RDD.pipe} sends each partition, grouped by query (for example
+after \.{repartitionAndSort}\-\.{WithinPartitions} on the query), to the command
+\.{rankmetrics eval --partial -m ap qrels -}, and the collected states,
+written to files, go to \.{merge}; with Hadoop streaming the same command
+is the mapper, the partitioner keys on the query, and one reducer runs
+\.{merge} on the mappers' outputs (each output a state, since the mapper
+writes nothing else).  The order in which the engine returns the states
+does not matter.
+
+@ {\it The format.}  A state is text, one item a line; the first line names
+the format and its version, \.{rankmetrics-partial 1}.  Then
+\smallskip
+\item{} \.{path double} or \.{path exact};
+\item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no negative=W}, the
+options of \.{eval} that change values;
+\item{} \.{queries N}, the queries evaluated;
+\item{} for each measure, in the order of the \.{-m} options: \.{measure
+NAME} (as given), \.{variant CANONICAL} (the aggregated variant),
+\.{counts COUNTED SKIPPED}, and then \.{sums A B} on the double path,
+numbers $h\cdot2^e$ written \.{0x}$h$\.{p}$e$ with $h$ a whole number in
+hexadecimal and $e\ge-1074$ in decimal (\.{-0x1fp-3} is $-31/8$), each
+standing for an integer times~$2^{-1074}$, or \.{fractions Q W} and \.{enclosure K L H} on the
+exact path, fractions in decimal (\.{-3/8}), $K$ the number of irrational
+values;
+\item{} \.{end}, so that a truncated state is found.
+\smallskip
+\noindent Merge reads every line with |tool_getline| and refuses, naming
+the file and the line, anything else: a version it does not know, a number
+written otherwise, a missing \.{end}.  Two states of different paths,
+options, or measures (names, variants or their order) are refused with
+both files named.
+
+@<Tool functions@>=
+struct shard_exact {
+  mpq_t Q, W, L, H; /* the sums of the exact path */
+  unsigned long k; /* irrational values */
+  rm_exact e; /* the last query's value, until it is added */
+  mpq_t x, u; /* scratch */
+};
+static void shard_reset(ev_measure *m)
+{
+  memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
+  m->n_counted = m->n_skipped = 0;
+  if (m->px) {
+    mpq_set_ui(m->px->Q, 0, 1); mpq_set_ui(m->px->W, 0, 1);
+    mpq_set_ui(m->px->L, 0, 1); mpq_set_ui(m->px->H, 0, 1);
+    m->px->k = 0;
+  }
+}
+static void shard_free(ev_measure *m)
+{
+  if (m->px == NULL) return;
+  mpq_clears(m->px->Q, m->px->W, m->px->L, m->px->H, m->px->x, m->px->u, NULL);
+  rm_exact_clear(&m->px->e);
+  free(m->px); m->px = NULL;
+}
+
+@ Which measures a state can be made for, checked before anything is read.
+
+@<Tool functions@>=
+static int shard_accepts(const ev_state *st, ev_measure *m)
+{
+  const char *why = NULL;
+  if (!m->per) why = "a metric of a whole set is not a sum over queries";
+  else if (st->exact && m->a.agg == RM_AGG_MICRO && m->u.metric == RM_RMSE)
+    why = "the pooled RMSE has no mergeable state on the exact path yet";
+  else if (strpbrk(m->given, "\n\r"))
+    why = "the name holds a line break";
+  if (why) {
+    fprintf(stderr, "rankmetrics: eval: --partial: %s: %s; evaluate it in one run\n",
+      m->given, why);
+    return 0;
+  }
+  if (st->exact) {
+    m->px = tool_alloc(NULL, sizeof *m->px);
+    mpq_inits(m->px->Q, m->px->W, m->px->L, m->px->H, m->px->x, m->px->u, NULL);
+    rm_exact_init(&m->px->e);
+    m->px->k = 0;
+  }
+  return 1;
+}
+
+@ On the exact path a query's value is the library's |rm_value_exact|, kept
+until the query is known to count; its double is the one \.{eval --exact}
+prints.
+
+@<Tool functions@>=
+static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x)
+{
+  rm_status t;
+  rm_exact_clear(&m->px->e);
+  t = rm_value_exact(&m->u, l, &m->px->e);
+  *x = m->px->e.value;
+  return t;
+}
+
+@ A decimal of |rm_exact| (\.{0.1234}, \.{-12.5}, \.{1.25e-60}) becomes the
+fraction |d| and the unit |u| of its last digit.
+
+@<Tool functions@>=
+static void shard_decimal(const char *s, mpq_t d, mpq_t u)
+{
+  mpz_t z, p;
+  long frac = 0, ex = 0;
+  int neg = *s == '-', dot = 0;
+  mpz_inits(z, p, NULL);
+  if (neg) s++;
+  for (; *s && *s != 'e' && *s != 'E'; s++) {
+    if (*s == '.') { dot = 1; continue; }
+    mpz_mul_ui(z, z, 10); mpz_add_ui(z, z, (unsigned long) (*s - '0'));
+    frac += dot;
+  }
+  if (*s) ex = strtol(s + 1, NULL, 10);
+  ex -= frac; /* the value is $z\cdot10^{ex}$ */
+  mpz_ui_pow_ui(p, 10, (unsigned long) (ex < 0 ? -ex : ex));
+  if (neg) mpz_neg(z, z);
+  if (ex >= 0) {
+    mpz_mul(z, z, p); mpq_set_z(d, z); mpq_set_z(u, p);
+  } else {
+    mpq_set_z(d, z); mpz_set(mpq_denref(d), p); mpq_canonicalize(d);
+    mpq_set_ui(u, 1, 1); mpz_set(mpq_denref(u), p);
+  }
+  mpz_clears(z, p, NULL);
+}
+
+@ A counted query joins the sums: a rational value to $Q$, an irrational
+one to the enclosure, each times the weight (one for a sum), and the weight
+to~$W$.  For a micro average $Q$ and $W$ add the fractions of
+|rm_value_parts_exact|, as |rm_value_set_exact| adds them.
+
+@<Tool functions@>=
+static rm_status shard_add_exact(ev_measure *m, const rm_list *l)
+{
+  struct shard_exact *g = m->px;
+  double wt = m->a.agg == RM_AGG_SUM ? 1 : shard_weight(m, l);
+  mpq_t w;
+  if (m->a.agg == RM_AGG_MICRO) {
+    char *n, *d;
+    rm_status r = rm_value_parts_exact(&m->u, l, &n, &d);
+    if (r < 0) return r;
+    mpq_set_str(g->x, n, 10); mpq_canonicalize(g->x);
+    mpq_set_str(g->u, d, 10); mpq_canonicalize(g->u);
+    free(n); free(d);
+    if (!(mpq_sgn(g->u) == 0 && m->a.skip == RM_SKIP_UNDEF)) {
+      mpq_add(g->Q, g->Q, g->x); mpq_add(g->W, g->W, g->u);
+    }
+    return RM_OK;
+  }
+  if (m->a.agg == RM_AGG_GM) return shard_add_log(g);
+  mpq_init(w); mpq_set_d(w, wt);
+  mpq_add(g->W, g->W, w);
+  if (g->e.rational) {
+    mpq_set_str(g->x, g->e.rational, 10); mpq_canonicalize(g->x);
+    mpq_mul(g->x, g->x, w); mpq_add(g->Q, g->Q, g->x);
+  } else {
+    shard_decimal(g->e.decimal, g->x, g->u);
+    mpq_mul(g->x, g->x, w); mpq_mul(g->u, g->u, w);
+    mpq_sub(g->L, g->L, g->u); mpq_add(g->L, g->L, g->x);
+    mpq_add(g->H, g->H, g->u); mpq_add(g->H, g->H, g->x);
+    g->k++;
+  }
+  mpq_clear(w);
+  return RM_OK;
+}
+
+@ The geometric mean on the exact path: a query's value $x$, known exactly
+or within its decimal's $d\pm\upsilon$, is floored at $\varepsilon=10^{-5}$
+(for an RMSE the library floors the mean square at $\varepsilon^2$, the same
+thing), and the logarithms of the two ends, rounded outward at 256 bits,
+join $L$ and $H$; $W$ counts the queries.  Every term is an enclosure, so
+$K$ counts them all.
+
+@<Tool functions@>=
+static rm_status shard_add_log(struct shard_exact *g)
+{
+  mpq_t lo, hi, eps;
+  mpfr_t a;
+  mpq_inits(lo, hi, eps, NULL);
+  mpq_set_ui(eps, 1, 100000);
+  if (g->e.rational) {
+    mpq_set_str(lo, g->e.rational, 10); mpq_canonicalize(lo); mpq_set(hi, lo);
+  } else {
+    shard_decimal(g->e.decimal, g->x, g->u);
+    mpq_sub(lo, g->x, g->u); mpq_add(hi, g->x, g->u);
+  }
+  if (mpq_cmp(lo, eps) < 0) mpq_set(lo, eps);
+  if (mpq_cmp(hi, eps) < 0) mpq_set(hi, eps);
+  mpfr_init2(a, 256);
+  mpfr_set_q(a, lo, MPFR_RNDD); mpfr_log(a, a, MPFR_RNDD);
+  mpfr_get_q(g->x, a); mpq_add(g->L, g->L, g->x);
+  mpfr_set_q(a, hi, MPFR_RNDU); mpfr_log(a, a, MPFR_RNDU);
+  mpfr_get_q(g->x, a); mpq_add(g->H, g->H, g->x);
+  mpq_set_ui(g->x, 1, 1); mpq_add(g->W, g->W, g->x);
+  g->k++;
+  mpfr_clear(a); mpq_clears(lo, hi, eps, NULL);
+  return RM_OK;
+}
+
+@ The value of a merged exact state, as the proof above says: 1 with the
+double in |*x| and the status in |*t|, or 0 when the enclosure does not
+decide the rounding.
+
+@<Tool functions@>=
+static double shard_round_q(const mpq_t q)
+{
+  return shard_round(mpq_numref(q), mpq_denref(q), 0);
+}
+static int shard_finish_exact(const rm_variant *a, const mpq_t Q, const mpq_t W,
+  unsigned long k, const mpq_t L, const mpq_t H, double *x, rm_status *t)
+{
+  mpq_t lo, hi;
+  double dl, dh;
+  *t = RM_OK;
+  if (a->agg != RM_AGG_SUM && mpq_sgn(W) == 0) {
+    *t = rm_value_set_rounded(a, NULL, 0, x, NULL, NULL);
+    return 1;
+  }
+  mpq_inits(lo, hi, NULL);
+  mpq_add(lo, Q, L); mpq_add(hi, Q, H);
+  if (a->agg != RM_AGG_SUM) { mpq_div(lo, lo, W); mpq_div(hi, hi, W); }
+  if (a->agg == RM_AGG_GM) { /* $\exp$ of the enclosed mean of logarithms, outward */
+    mpfr_t e;
+    mpfr_init2(e, 256);
+    mpfr_set_q(e, lo, MPFR_RNDD); mpfr_exp(e, e, MPFR_RNDD); dl = mpfr_get_d(e, MPFR_RNDN);
+    mpfr_set_q(e, hi, MPFR_RNDU); mpfr_exp(e, e, MPFR_RNDU); dh = mpfr_get_d(e, MPFR_RNDN);
+    mpfr_clear(e);
+  } else { dl = shard_round_q(lo); dh = shard_round_q(hi); }
+  mpq_clears(lo, hi, NULL);
+  *x = dl;
+  return k == 0 || dl == dh;
+}
+
+@ Writing a state: into \.{eval}'s temporary output, which reaches standard
+output (or \.{-o FILE}) only when the whole input has been read.
+
+@<Tool functions@>=
+static void shard_put_z(FILE *f, const mpz_t z) /* $z\cdot2^{-1074}$ as \.{0xHpE} */
+{
+  mpz_t a;
+  unsigned long v = mpz_sgn(z) ? mpz_scan1(z, 0) : 1074;
+  mpz_init(a); mpz_abs(a, z); mpz_fdiv_q_2exp(a, a, v);
+  fputs(mpz_sgn(z) < 0 ? " -0x" : " 0x", f);
+  mpz_out_str(f, 16, a);
+  fprintf(f, "p%ld", (long) v - 1074);
+  mpz_clear(a);
+}
+static int shard_write(ev_state *st)
+{
+  static const char *const dup_words[4] = {"error", "first", "last", "max"};
+  FILE *f = st->out;
+  int i;
+  for (i = 0; i < st->nm; i++)
+    if (st->m[i].sa.nf != 0 || isnan(st->m[i].sa.nf)) {
+      fprintf(stderr, "%s: %s: a value is not finite; a state holds finite sums"
+        " only\n", st->path, st->m[i].given);
+      return 0;
+    }
+  fprintf(f, "rankmetrics-partial 1\npath %s\n", st->exact ? "exact" : "double");
+  fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s\n",
+    dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
+    st->neg_pooled ? "unjudged" : "zero");
+  fprintf(f, "queries %lu\n", (unsigned long) st->n_eval);
+  for (i = 0; i < st->nm; i++) {
+    ev_measure *m = &st->m[i];
+    fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
+      (unsigned long) m->n_counted, (unsigned long) m->n_skipped);
+    if (m->px) {
+      fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
+      putc(' ', f); mpq_out_str(f, 10, m->px->W);
+      fprintf(f, "\nenclosure %lu ", m->px->k); mpq_out_str(f, 10, m->px->L);
+      putc(' ', f); mpq_out_str(f, 10, m->px->H); putc('\n', f);
+    } else {
+      mpz_t A, B;
+      mpz_inits(A, B, NULL);
+      shard_sum_get(&m->sa, A); shard_sum_get(&m->sb, B);
+      fputs("sums", f); shard_put_z(f, A); shard_put_z(f, B); putc('\n', f);
+      mpz_clears(A, B, NULL);
+    }
+  }
+  fputs("end\n", f);
+  return 1;
+}
+
+@ Reading a state.  |shard_file| holds one state, or the sum of those read
+so far.  Every line is read by |tool_getline|, and must be exactly what the
+format says.
+
+@<Tool functions@>=
+typedef struct {
+  char *given, *canon;
+  unsigned long counted, skipped, k;
+  mpz_t A, B;
+  mpq_t Q, W, L, H;
+} shard_measure;
+typedef struct {
+  const char *path;
+  int exact;
+  char *options;
+  unsigned long queries;
+  int nm;
+  shard_measure *m;
+  char *buf; size_t cap; long line; FILE *f;
+} shard_file;
+static char *shard_line(shard_file *s, const char *key)
+{
+  ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
+  size_t k = strlen(key);
+  if (n == -2) return NULL;
+  s->line++;
+  if (n < 0) {
+    fprintf(stderr, "%s:%ld: the state ends before its 'end' line\n", s->path, s->line);
+    return NULL;
+  }
+  if (n > 0 && s->buf[n - 1] == '\n') s->buf[--n] = '\0';
+  if (strncmp(s->buf, key, k) != 0 || (s->buf[k] != ' ' && s->buf[k] != '\0')) {
+    fprintf(stderr, "%s:%ld: expected a line '%s ...' of a state\n", s->path,
+      s->line, key);
+    return NULL;
+  }
+  return s->buf[k] ? s->buf + k + 1 : s->buf + k;
+}
+
+@ The numbers of a state: a count in decimal digits, an integer in
+hexadecimal with its \.{0x}, a fraction in decimal.  |shard_word| takes the
+next word of |*p|, or |NULL| when there is none.
+
+@<Tool functions@>=
+static char *shard_word(char **p)
+{
+  char *w = *p, *e;
+  if (*w == '\0') return NULL;
+  e = strchr(w, ' ');
+  if (e) { *e = '\0'; *p = e + 1; }@+ else *p = w + strlen(w);
+  return w;
+}
+static int shard_count(char **p, unsigned long *n)
+{
+  char *w = shard_word(p), *e;
+  if (w == NULL || *w < '0' || *w > '9') return 0;
+  errno = 0;
+  *n = strtoul(w, &e, 10);
+  return *e == '\0' && errno == 0;
+}
+static int shard_hex(char **p, mpz_t z)
+{
+  char *w = shard_word(p), *e, *x;
+  int neg;
+  long ex;
+  if (w == NULL) return 0;
+  neg = *w == '-';
+  w += neg;
+  if (w[0] != '0' || w[1] != 'x' || (x = strchr(w, 'p')) == NULL) return 0;
+  *x++ = '\0';
+  if (w[2] == '\0' || strspn(w + 2, "0123456789abcdef") != strlen(w + 2)
+      || mpz_set_str(z, w + 2, 16) != 0) return 0;
+  if ((*x != '-' && (*x < '0' || *x > '9')) || strlen(x) > 8) return 0;
+  errno = 0;
+  ex = strtol(x, &e, 10);
+  if (*e || errno || ex < -1074 || ex > 4096) return 0;
+  mpz_mul_2exp(z, z, (unsigned long) (ex + 1074));
+  if (neg) mpz_neg(z, z);
+  return 1;
+}
+static int shard_frac(char **p, mpq_t q)
+{
+  char *w = shard_word(p), *d;
+  if (w == NULL) return 0;
+  d = w + (*w == '-');
+  if (*d == '\0' || strspn(d, "0123456789/") != strlen(d) || *d == '/'
+      || d[strlen(d) - 1] == '/' || strchr(d, '/') != strrchr(d, '/')) return 0;
+  if (mpq_set_str(q, w, 10) != 0 || mpz_sgn(mpq_denref(q)) == 0) return 0;
+  mpq_canonicalize(q);
+  return 1;
+}
+
+@ One state, read whole; 0 after a message.
+
+@<Tool functions@>=
+static int shard_read(shard_file *s)
+{
+  char *p;
+  int i;
+  if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
+  if (strcmp(p, "1") != 0) {
+    fprintf(stderr, "%s:1: a state of version '%s', not 1\n", s->path, p);
+    return 0;
+  }
+  if ((p = shard_line(s, "path")) == NULL) return 0;
+  if (strcmp(p, "double") && strcmp(p, "exact")) goto bad;
+  s->exact = p[0] == 'e';
+  if ((p = shard_line(s, "options")) == NULL) return 0;
+  s->options = tool_strdup(p);
+  if ((p = shard_line(s, "queries")) == NULL) return 0;
+  if (!shard_count(&p, &s->queries) || *p) goto bad;
+  for (;;) {
+    shard_measure *m;
+    ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
+    if (n == -2) return 0;
+    if (n >= 0) s->line++;
+    if (n >= 0 && strcmp(s->buf, "end\n") == 0) break;
+    if (n < 0) {
+      fprintf(stderr, "%s:%ld: the state ends before its 'end' line\n", s->path,
+        s->line + 1);
+      return 0;
+    }
+    if (strncmp(s->buf, "measure ", 8) != 0) {
+      fprintf(stderr, "%s:%ld: expected 'measure NAME' or 'end'\n", s->path, s->line);
+      return 0;
+    }
+    s->buf[strcspn(s->buf, "\n")] = '\0';
+    s->m = tool_alloc(s->m, (size_t) (s->nm + 1) * sizeof *s->m);
+    m = &s->m[s->nm++];
+    m->given = tool_strdup(s->buf + 8); m->canon = NULL;
+    mpz_inits(m->A, m->B, NULL); mpq_inits(m->Q, m->W, m->L, m->H, NULL);
+    m->k = 0;
+    if ((p = shard_line(s, "variant")) == NULL) return 0;
+    m->canon = tool_strdup(p);
+    if ((p = shard_line(s, "counts")) == NULL) return 0;
+    if (!shard_count(&p, &m->counted) || !shard_count(&p, &m->skipped) || *p) goto bad;
+    if (!s->exact) {
+      if ((p = shard_line(s, "sums")) == NULL) return 0;
+      if (!shard_hex(&p, m->A) || !shard_hex(&p, m->B) || *p) goto bad;
+      continue;
+    }
+    if ((p = shard_line(s, "fractions")) == NULL) return 0;
+    if (!shard_frac(&p, m->Q) || !shard_frac(&p, m->W) || *p) goto bad;
+    if ((p = shard_line(s, "enclosure")) == NULL) return 0;
+    if (!shard_count(&p, &m->k) || !shard_frac(&p, m->L) || !shard_frac(&p, m->H)
+        || *p || mpq_cmp(m->L, m->H) > 0) goto bad;
+  }
+  if (tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1) != -1) {
+    fprintf(stderr, "%s:%ld: text after the state's 'end' line\n", s->path, s->line + 1);
+    return 0;
+  }
+  for (i = 0; i < s->nm; i++) {
+    rm_variant a;
+    if (!parse_name(s->m[i].canon, &a)) return 0;
+  }
+  return 1;
+bad:
+  fprintf(stderr, "%s:%ld: a malformed line of a state\n", s->path, s->line);
+  return 0;
+}
+static void shard_file_free(shard_file *s)
+{
+  int i;
+  for (i = 0; i < s->nm; i++) {
+    shard_measure *m = &s->m[i];
+    free(m->given); free(m->canon);
+    mpz_clears(m->A, m->B, NULL); mpq_clears(m->Q, m->W, m->L, m->H, NULL);
+  }
+  free(s->m); free(s->options); free(s->buf);
+  if (s->f && s->f != stdin) fclose(s->f);
+  memset(s, 0, sizeof *s);
+}
+
+@ Two states merge when they are of one kind: the same path, the same
+options, the same measures in the same order.  Then every count and every
+sum is added.
+
+@<Tool functions@>=
+static int shard_add(shard_file *t, const shard_file *s)
+{
+  int i;
+  const char *what = NULL;
+  if (t->exact != s->exact) what = "one is of the double path, one of the exact path";
+  else if (strcmp(t->options, s->options)) what = "their options differ";
+  else if (t->nm != s->nm) what = "their numbers of measures differ";
+  for (i = 0; what == NULL && i < t->nm; i++)
+    if (strcmp(t->m[i].given, s->m[i].given) || strcmp(t->m[i].canon, s->m[i].canon))
+      what = "their measures differ";
+  if (what) {
+    fprintf(stderr, "rankmetrics: merge: '%s' and '%s' cannot be merged: %s\n",
+      t->path, s->path, what);
+    return 0;
+  }
+  t->queries += s->queries;
+  for (i = 0; i < t->nm; i++) {
+    shard_measure *a = &t->m[i];
+    const shard_measure *b = &s->m[i];
+    a->counted += b->counted; a->skipped += b->skipped; a->k += b->k;
+    mpz_add(a->A, a->A, b->A); mpz_add(a->B, a->B, b->B);
+    mpq_add(a->Q, a->Q, b->Q); mpq_add(a->W, a->W, b->W);
+    mpq_add(a->L, a->L, b->L); mpq_add(a->H, a->H, b->H);
+  }
+  return 1;
+}
+
+@ The command.  All the states are read and added before anything is
+written; then every aggregate is computed, and only when all of them are
+decided are they printed, in \.{eval}'s format (|ev_print|), so that an
+error leaves nothing half-written.
+
+@<Tool functions@>=
+static int cmd_merge(int argc, char **argv)
+{
+  shard_file t, s;
+  ev_state st;
+  double *x = NULL;
+  rm_status *ts = NULL;
+  int i, nf = 0, quiet = 0, rc = 1, stdin_used = 0;
+  memset(&t, 0, sizeof t); memset(&st, 0, sizeof st);
+  for (i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--trec") == 0) st.format = 1;
+    else if (strcmp(argv[i], "--json") == 0) st.format = 2;
+    else if (strcmp(argv[i], "--quiet") == 0) quiet = 1;
+    else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+      fprintf(stderr, "rankmetrics: merge: unknown option '%s'\n", argv[i]);
+      return 2;
+    } else nf++;
+  }
+  if (nf == 0) {
+    fputs("rankmetrics: merge: give at least one STATE file\n", stderr);
+    return 2;
+  }
+  for (i = 0; i < argc; i++) {
+    shard_file *f = t.path ? &s : &t;
+    if (argv[i][0] == '-' && argv[i][1] != '\0') continue;
+    memset(f, 0, sizeof *f);
+    f->path = argv[i];
+    if (strcmp(argv[i], "-") == 0) {
+      if (stdin_used++) {
+        fputs("rankmetrics: merge: standard input given twice\n", stderr);
+        goto done;
+      }
+      f->f = stdin;
+    } else if ((f->f = tool_open_in("merge", argv[i])) == NULL) goto done;
+    if (!shard_read(f)) goto done;
+    if (f == &s) {
+      int ok = shard_add(&t, &s);
+      const char *keep = s.path;
+      shard_file_free(&s); s.path = keep;
+      if (!ok) goto done;
+    }
+  }
+  x = tool_alloc(NULL, (size_t) (t.nm + 1) * sizeof *x);
+  ts = tool_alloc(NULL, (size_t) (t.nm + 1) * sizeof *ts);
+  for (i = 0; i < t.nm; i++) {
+    shard_measure *m = &t.m[i];
+    rm_variant a;
+    parse_name(m->canon, &a);
+    if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
+    else if (!shard_finish_exact(&a, m->Q, m->W, m->k, m->L, m->H, &x[i], &ts[i])) {
+      fprintf(stderr, "rankmetrics: merge: %s: the enclosure of the merged sum does not"
+        " decide the rounding of the aggregate; evaluate it in one run with"
+        " eval --exact\n", m->given);
+      goto done;
+    }
+    if (ts[i] < 0) {
+      fprintf(stderr, "rankmetrics: merge: %s: the aggregate: %s\n", m->given,
+        rm_strerror(ts[i]));
+      goto done;
+    }
+  }
+  st.out = stdout;
+  for (i = 0; i < t.nm; i++) {
+    ev_measure m;
+    memset(&m, 0, sizeof m);
+    m.given = t.m[i].given;
+    snprintf(m.canon, sizeof m.canon, "%s", t.m[i].canon);
+    ev_print(&st, &m, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
+  }
+  if (!quiet) fprintf(stderr, "rankmetrics: merge: %d states, %lu queries evaluated\n",
+    nf, t.queries);
+  rc = 0;
+done:
+  if (s.path && s.f) shard_file_free(&s);
+  shard_file_free(&t);
+  free(x); free(ts);
+  return rc;
 }
 
 @* Performance of the evaluator.

@@ -17,7 +17,7 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 
 # ---- COMMAND --help: its own usage, on stdout, exit 0 ----------------------
 $RM --help > "$T/top"
-for c in value name eval examples vectors accuracy figures verify disagree; do
+for c in value name eval merge examples vectors accuracy figures verify disagree; do
   for h in --help -h; do
     out=$($RM $c $h 2>"$T/err"); rc=$?
     first=$(printf '%s\n' "$out" | head -1)
@@ -173,7 +173,7 @@ grep -q '; the true value)$' "$T/x" && ok "value --exact on 1: exact" || { bad "
 # An entry for every command (disagree's is written elsewhere), every option
 # of every command's help, every metric and every aggregator.
 MAN=rankmetrics.1
-for c in value name eval examples vectors accuracy figures verify; do
+for c in value name eval merge examples vectors accuracy figures verify; do
   grep -q "^\.B $c\$" $MAN && ok "man: entry for $c" || bad "man: no entry for $c"
   for o in $($RM $c --help | grep -oE -- '--[a-z][-a-z]*' | sort -u); do
     grep -qF -- "${o//-/\\-}" $MAN || bad "man: $c's option $o missing"

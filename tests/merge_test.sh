@@ -1,0 +1,166 @@
+#!/bin/bash
+# merge_test.sh: sharded evaluation.  A run (TREC and CSV) is cut at query
+# boundaries into 1, 2, 7 and 64 shards; each shard is evaluated with
+# `eval --partial' (through GNU parallel in one case), the states are merged
+# in a shuffled order, and the output must be the bytes of one `eval' over
+# the whole file, on the double and on the exact path, for means with
+# uniform, items (GAUC) and positives weights, sums, skipped queries, gm and
+# micro averages (the pooled RMSE on the double path).
+# A tiny case worked by hand shows the mean of the shards' means is wrong and
+# the merge right.  Malformed or mismatched states are refused, naming the
+# files.  Run from the top directory after ./rankmetrics is built.
+cd "$(dirname "$0")/.." || exit 1
+RM=${TOOL:-$PWD/rankmetrics}
+pass=0; fail=0
+ok() { echo "ok: $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+
+# ---- data: 150 queries; some without relevant items (skipped under
+# skip=norel and skip=undef), ratings for rmse, scores with ties ------------
+awk -v T="$T" 'BEGIN { srand(16); print "user,item,label,score" > T "/all.csv";
+  for (q = 1; q <= 150; q++) {
+    n = 1 + int(rand() * 25); norel = (q % 9 == 0);
+    for (i = 1; i <= n; i++) {
+      g = norel ? 0 : int(rand() * 3); if (rand() < 0.4) g = 0; s = int(rand() * 20) / 8;
+      printf "q%d 0 d%d %d\n", q, i, g > T "/qrels";
+      printf "q%d Q0 d%d %d %s t\n", q, i, i, s > T "/run";
+      printf "q%d,d%d,%d,%s\n", q, i, g, s > T "/all.csv" } } }'
+MD=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
+    -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'gm:ap' -m 'mean:rmse' -m 'precision@5'
+    -m 'micro:hr@10' -m rmse -m 'micro[skip=undef]:precision@5')
+MX=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
+    -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'mean:rmse' -m 'precision@5'
+    -m 'micro:hr@10' -m 'micro[skip=undef]:precision@5' -m 'gm:ap' -m 'gm[skip=norel]:ndcg@5')
+
+# split FILE K DIR: query j (in order of first appearance) goes to shard
+# (j * 5) mod K, so shards are not contiguous; a CSV keeps its header
+split_q() {
+  mkdir -p "$3"
+  if [ "${1%.csv}" != "$1" ]; then
+    awk -F, -v K="$2" -v D="$3" 'NR == 1 { h = $0; next }
+      !($1 in s) { s[$1] = (n++ * 5) % K; f = D "/" s[$1] ".csv";
+        if (!(f in w)) { print h > f; w[f] = 1 } }
+      { print > (D "/" s[$1] ".csv") }' "$1"
+  else
+    awk -v K="$2" -v D="$3" '!($1 in s) { s[$1] = (n++ * 5) % K }
+      { print > (D "/" s[$1] ".trec") }' "$1"
+  fi
+}
+
+for path in "" --exact; do
+  if [ -z "$path" ]; then M=("${MD[@]}"); else M=("${MX[@]}"); fi
+  for input in run all.csv; do
+    if [ $input = run ]; then Q="$T/qrels"; else Q=""; fi
+    for fmt in "" --json; do
+      $RM eval --quiet $path $fmt "${M[@]}" $Q "$T/$input" > "$T/one" || bad "eval $path $input"
+      for k in 1 2 7 64; do
+        d="$T/sh$k"; rm -rf "$d"; split_q "$T/$input" $k "$d"
+        if [ $k = 7 ]; then
+          ls "$d"/* | parallel -q -j2 "$RM" eval --quiet --partial $path "${M[@]}" $Q {} -o {}.state \
+            || bad "parallel $k"
+        else
+          for f in "$d"/*; do
+            $RM eval --quiet --partial $path "${M[@]}" $Q "$f" > "$f.state" || bad "partial $f"
+          done
+        fi
+        [ $(ls "$d"/*.state | wc -l) -eq $k ] || bad "$k shards expected, $(ls "$d"/*.state | wc -l) made"
+        $RM merge --quiet $fmt $(ls "$d"/*.state | shuf) > "$T/merged" || bad "merge $k"
+        if cmp -s "$T/one" "$T/merged"; then ok "$input ${path:-double} ${fmt:-table}: $k shards merge to the bytes of one run"
+        else bad "$input ${path:-double} ${fmt:-table}: $k shards differ"; diff "$T/one" "$T/merged" | head -5; fi
+      done
+    done
+  done
+done
+# the states do say something: the double path's aggregates are not all alike
+[ $(cut -c34- "$T/one" | sort -u | wc -l) -ge 6 ] && ok "the aggregates are distinct values" || bad "aggregates: $(cat "$T/one")"
+
+# one run does not depend on the order of the queries: reversed, the bytes agree
+awk '{ if (!($1 in L)) o[n++] = $1; L[$1] = L[$1] $0 "\n" }
+  END { for (i = n - 1; i >= 0; i--) printf "%s", L[o[i]] }' "$T/run" > "$T/rev"
+[ "$(head -1 "$T/rev" | cut -d' ' -f1)" = q150 ] || bad "reversal"
+$RM eval --quiet "${MD[@]}" "$T/qrels" "$T/run" > "$T/a"
+$RM eval --quiet "${MD[@]}" "$T/qrels" "$T/rev" > "$T/b"
+cmp -s "$T/a" "$T/b" && ok "eval: queries in reverse order, the same bytes" || bad "reverse order differs"
+
+# ---- a tiny case by hand: reciprocal ranks 1, 1/2 and 0; shard 1 has the
+# first two, shard 2 the third.  Shard means 3/4 and 0, their mean 3/8 =
+# 0.375; the MRR is (1 + 1/2 + 0)/3 = 1/2 -------------------------------------
+printf 'user,item,label\na,x,1\na,y,0\nb,x,0\nb,y,1\n' > "$T/s1.csv"
+printf 'user,item,label\nc,x,0\nc,y,0\n' > "$T/s2.csv"
+m1=$($RM eval --quiet --trec -m rr "$T/s1.csv" | cut -f3); m2=$($RM eval --quiet --trec -m rr "$T/s2.csv" | cut -f3)
+mm=$(awk -v a="$m1" -v b="$m2" 'BEGIN { print (a + b) / 2 }')
+[ "$m1" = 0.75 ] && [ "$m2" = 0 ] && [ "$mm" = 0.375 ] && ok "shard means 0.75 and 0, their mean 0.375" \
+  || bad "shard means $m1 $m2 $mm"
+$RM eval --quiet --partial -m rr "$T/s1.csv" -o "$T/s1.state"; $RM eval --quiet --partial -m rr "$T/s2.csv" -o "$T/s2.state"
+got=$($RM merge --quiet --trec "$T/s2.state" "$T/s1.state")
+[ "$got" = "$(printf 'rr\tall\t0.5')" ] && ok "merged MRR is 1/2" || bad "merged MRR: $got"
+# GAUC weighted by items: user a has 2 items and AUC 1, user b 4 items and
+# AUC 1/2 (positives ranked 1st and 4th among 2+2); (2*1 + 4*1/2)/6 = 2/3,
+# where the mean of the two shards' values would be 3/4.  User c, with one
+# class only, is skipped under skip=undef: a shard of c alone has no counted
+# query and prints undef's 0, which must not enter the merge.
+printf 'user,item,label\na,x,1\na,y,0\n' > "$T/g1.csv"
+printf 'user,item,label\nb,x,1\nb,y,0\nb,z,0\nb,w,1\n' > "$T/g2.csv"
+printf 'user,item,label\nc,x,0\nc,y,0\nc,z,0\n' > "$T/g3.csv"
+G='mean[skip=undef,weight=items]:auc'
+for i in 1 2 3; do $RM eval --quiet --partial -m "$G" "$T/g$i.csv" -o "$T/g$i.state"; done
+[ "$($RM eval --quiet --trec -m "$G" "$T/g3.csv" | cut -f3)" = 0 ] && ok "a shard of skipped queries alone prints 0" || bad "g3 alone"
+grep -qx 'counts 0 1' "$T/g3.state" && ok "its state counts 0 queries and 1 skipped" || bad "g3 state: $(cat "$T/g3.state")"
+got=$($RM merge --quiet --trec "$T/g3.state" "$T/g2.state" "$T/g1.state" | cut -f3)
+[ "$got" = 0.6666666666666666 ] && ok "GAUC by items merged: 2/3" || bad "GAUC merged: $got"
+got=$($RM merge --quiet --trec "$T/g1.state" "$T/g2.state" "$T/g3.state" | cut -f3)
+[ "$got" = 0.6666666666666666 ] && ok "in another order too" || bad "GAUC merged (order 2): $got"
+got=$($RM eval --quiet --exact --partial -m "$G" "$T/g2.csv" -o "$T/x2.state" &&
+  $RM eval --quiet --exact --partial -m "$G" "$T/g1.csv" -o "$T/x1.state" 2>&1)
+[ -z "$got" ] && [ "$($RM merge --quiet "$T/x1.state" "$T/x2.state" | awk '{print $3}')" = 0.6666666666666666 ] &&
+  grep -qx 'fractions 2 4' "$T/x2.state" && ok "exact: the fraction 2 over the weight 4, merged to 2/3" || bad "exact GAUC: $(cat "$T/x2.state")"
+
+# ---- refusals: never silently wrong --------------------------------------
+out=$($RM merge "$T/g1.state" "$T/x1.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "g1.state' and '.*x1.state' cannot be merged: one is of the double path" \
+  && ok "double and exact states refused, both named" || bad "double+exact: rc $rc $out"
+$RM eval --quiet --partial -m ap "$T/s1.csv" -o "$T/ap.state"
+out=$($RM merge "$T/s1.state" "$T/ap.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "their measures differ" && ok "other measures refused" || bad "measures: $out"
+$RM eval --quiet --partial --dup first -m rr "$T/s2.csv" -o "$T/dup.state"
+out=$($RM merge "$T/s1.state" "$T/dup.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "their options differ" && ok "other options refused" || bad "options: $out"
+head -n -1 "$T/s1.state" > "$T/cut.state"
+out=$($RM merge "$T/cut.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "cut.state:[0-9]*: the state ends before its 'end' line" \
+  && ok "a truncated state refused" || bad "truncated: $out"
+sed 's/^sums 0x\([0-9a-f]*\)/sums 0x\1 /' "$T/s1.state" > "$T/sp.state"
+sed 's/^rankmetrics-partial 1/rankmetrics-partial 2/' "$T/s1.state" > "$T/v2.state"
+sed 's/^sums 0x/sums 0X/' "$T/s1.state" > "$T/X.state"
+for f in sp v2 X; do
+  out=$($RM merge "$T/$f.state" 2>&1); rc=$?
+  [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "malformed state $f refused with file:line" \
+    || bad "malformed $f: rc $rc $out"
+done
+# an enclosure around the midpoint 1 + 2^-53 of 1 and the next double,
+# 2^-80 on either side, cannot decide the rounding: merge must say so
+printf 'rankmetrics-partial 1\npath exact\noptions dup=error run-only=skip judged-docs-only=no negative=zero\nqueries 1\nmeasure ndcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nend\n' \
+  "$($RM name 'mean:ndcg')" 1208925819614629308923903/1208925819614629174706176 \
+  1208925819614629308923905/1208925819614629174706176 > "$T/mid.state"
+out=$($RM merge "$T/mid.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "does not decide the rounding" && ok "an undecided enclosure is refused" \
+  || bad "undecided: rc $rc $out"
+sed 's|^enclosure 1 .*|enclosure 1 1208925819614629308923904/1208925819614629174706176 1208925819614629308923904/1208925819614629174706176|' \
+  "$T/mid.state" > "$T/tie.state"
+[ "$($RM merge --quiet --trec "$T/tie.state" | cut -f3)" = 1 ] && ok "the midpoint itself rounds to even: 1" || bad "tie"
+echo old > "$T/keep"
+$RM merge "$T/s1.state" "$T/cut.state" -o "$T/keep" 2>/dev/null
+[ "$(cat "$T/keep")" = old ] && ok "-o FILE is left as it was after an error" || bad "-o overwritten"
+$RM merge --quiet "$T/s1.state" "$T/s2.state" -o "$T/keep" && [ "$(awk '{print $3}' "$T/keep")" = 0.5 ] \
+  && ok "-o FILE written on success" || bad "-o: $(cat "$T/keep")"
+for args in "--exact -m rmse" "-m coverage[items=3]" "-q -m ap" "--trec -m ap"; do
+  out=$($RM eval --quiet --partial $args "$T/s1.csv" 2>&1); rc=$?
+  [ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--partial" && ok "eval --partial $args refused" \
+    || bad "eval --partial $args: rc $rc $out"
+done
+out=$($RM eval --quiet --partial --judged-only empty -m ap "$T/qrels" "$T/run" 2>&1); rc=$?
+[ $rc -eq 2 ] && printf '%s' "$out" | grep -q "other shards" && ok "--judged-only empty refused" || bad "judged-only: $out"
+
+echo "merge_test: $pass passed, $fail failed"
+[ $fail -eq 0 ]

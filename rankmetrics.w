@@ -14979,20 +14979,27 @@ expected~$e$, and {\it wrong\/} otherwise; \.{invalid} or \.{error} for a
 valid test is wrong.  For an invalid test (a grade out of range, say)
 \.{invalid} and \.{error} are right, and any number is wrong.
 
-@ {\it The interface.}  A verifier is an opaque |rm_verifier|, made by
-|rm_verifier_new| for a directory of text twins and freed by
-|rm_verifier_free|.  Results go in as lines (|rm_verifier_add_line|) or as
-records (|rm_verifier_add|); verdicts come out per test
-(|rm_verifier_verdict|, an |rm_verdict|) and per variant
-(|rm_verifier_group|, an |rm_verify_group|).  A family's file is read the
-first time one of its tests is named, by the verifier itself or by a
-loader the caller installs (|rm_verifier_set_loader|), which feeds the
-file's lines to |rm_verifier_vectors_line|: the tool does so, so that its
-files are read by its own reader, with its limits and its messages.  A
-caller may also give the verifier an allocator of its own
-(|rm_verifier_set_alloc|); the tool's fails on request, for the tests of
+@ {\it The interface.}  A verifier is an opaque |rm_verifier|; its
+functions are
+$$\vbox{\halign{#\hfil\quad&#\hfil\cr
+|rm_verifier_new|, |rm_verifier_free|&make one for a directory of text
+twins; free it\cr
+|rm_verifier_set_tolerance|&ulps, or a relative error\cr
+|rm_verifier_add_line|&give a candidate's line\cr
+|rm_verifier_add|&give a result as a record\cr
+|rm_verifier_verdict|&a test's verdict, an |rm_verdict|\cr
+|rm_verifier_group|&a variant's counts, an |rm_verify_group|\cr
+|rm_verifier_lists|&a test's input, for the library's functions\cr
+|rm_verifier_load|&read a family's file now\cr
+|rm_verifier_set_loader|&read the files with the caller's reader\cr
+|rm_verifier_set_alloc|&allocate with the caller's allocator\cr}}$$
+A family's file is read the first time one of its tests is named, by the
+verifier itself or by a loader that the caller installs, which feeds the
+file's lines to |rm_verifier_vectors_line|.  The tool installs one, so
+that its files are read by its own reader, with its limits and its
+messages, and an allocator that fails on request, for the tests of
 \.{make faults}.  A verifier is used by one thread at a time; two
-verifiers share nothing.
+verifiers share nothing, so that threads may verify at once.
 
 Three statuses are the verifier's: |RM_EFORMAT| for a line that does not
 read (a candidate's line, or a line of a vectors file), |RM_EIO| for a
@@ -15045,6 +15052,8 @@ rm_status rm_verifier_new(const char *dir, rm_verifier **out);
 /* A verifier of the text twins \.{DIR/FAMILY\_test.txt}, with tolerance 0;
    |RM_ENOMEM| or |RM_EINVAL| (a null argument) with |*out| set to |NULL|. */
 void rm_verifier_free(rm_verifier *v);
+/* Frees the verifier and every string its verdicts point to; |NULL| does
+   nothing. */
 void rm_verifier_set_tolerance(rm_verifier *v, double ulps, double rel, int use_rel);
 /* Within |ulps| ulps, or with |use_rel| within relative error |rel|. */
 void rm_verifier_set_alloc(rm_verifier *v, void *(*re)(void *, size_t));
@@ -15057,15 +15066,17 @@ void rm_verifier_set_loader(rm_verifier *v, rm_verify_loader load, void *ctx);
    |NULL| restores the verifier's own reader. */
 rm_status rm_verifier_vectors_line(rm_verifier *v, const char *family, char *line,
   size_t len, long lineno);
+/* One line of the family's file, for a loader: |len| bytes, the newline
+   included or not, NUL-terminated, modified.  |RM_EFORMAT| with a message
+   for a line that does not read. */
 rm_status rm_verifier_vectors_end(rm_verifier *v, const char *family);
-/* One line (|len| bytes, the newline included or not; modified) of the
-   family's file, and the end of the file: |RM_EFORMAT| with a message
-   for a line or a test that does not read. */
+/* The end of the family's file: |RM_EFORMAT| with a message for a test
+   that does not read, or a file without tests. */
 rm_status rm_verifier_load(rm_verifier *v, const char *family);
 /* Read the family's file now, if not yet read. */
 rm_status rm_verifier_add_line(rm_verifier *v, char *line, size_t len,
   const char *file, long lineno);
-/* One line of a candidate's file (modified): |RM_OK| for a result recorded
+/* One line of a candidate's file (NUL-terminated, modified): |RM_OK| for a result recorded
    or a line with none, |RM_EFORMAT| for a line refused (the verifier goes
    on), another negative status when the family's vectors could not be
    read (|RM_EIO|, |RM_EFORMAT| after |rm_verifier_load|'s message,
@@ -15079,6 +15090,7 @@ size_t rm_verifier_lines(const rm_verifier *v);
 const char *rm_verifier_message(const rm_verifier *v);
 /* What the last failure was, or \.{""}. */
 size_t rm_verifier_tests(const rm_verifier *v);
+/* The number of tests of the families read so far. */
 rm_status rm_verifier_verdict(const rm_verifier *v, size_t i, rm_verdict *out);
 /* The |i|th test of the families read, in the order of their files; its
    strings live as long as the verifier. */
@@ -15086,7 +15098,10 @@ rm_status rm_verifier_lists(const rm_verifier *v, size_t i, const rm_list **list
   size_t *nq);
 /* The test's input for the library: |*nq| lists, or one list and |*nq=0|. */
 size_t rm_verifier_groups(const rm_verifier *v);
+/* The number of variants (groups of tests) of the families read so far. */
 rm_status rm_verifier_group(rm_verifier *v, size_t g, rm_verify_group *out);
+/* The |g|th variant, in the order the files name them, with the counts of
+   the results given; |RM_EINVAL| past the last. */
 
 @ The families are those of the vectors the tool writes, from the same
 table: each metric's chapter adds its family to |@<Vector families@>|,

@@ -13488,10 +13488,11 @@ number, or $-1$ when the name does not parse.  |cuts| holds |ncuts|
 cutoffs in use, 0 for ``no cutoff''.  Each neighbour has its canonical
 name, the key that changed (\.{K} for the cutoff), and the change as text
 (\.{gain=exp2}, \.{@@11}, \.{no cutoff}).  It uses nothing but the
-library's public functions, so \.{verify} can use it as well as the
-vectors.
+library's public functions, and it is tangled twice: into the tool, for
+the vectors and \.{adequacy}, and into the library, for the search of the
+verification engine (\secref{q:verifyengine}).
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 #define NB_MAX 96 /* more than any variant of this version has */
 typedef struct {
   char name[RM_NAME_MAX]; /* its canonical name */
@@ -13504,7 +13505,7 @@ typedef struct {@+ neighbour *out; int n, max; char canon[RM_NAME_MAX]; @+} nb_s
 apply, that key is dropped and the name read again.  What parses is kept
 under its canonical name unless it is the variant or is kept already.
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 static void nb_drop(char *s, const char *key) /* remove the option |key| */
 {
   char pat[40], *p, *end;
@@ -13546,7 +13547,7 @@ static void nb_add(nb_set *z, const char *cand, const char *key, const char *cha
 the aggregator's options (|inner| zero) or the inner metric's; |nb_value|
 finds the value as text.  Both return 0 when the name lacks the key.
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 static const char *nb_find(const char *canon, int inner, const char *key)
 {
   const char *colon = strchr(canon, ':'), *p, *end;
@@ -13577,7 +13578,7 @@ static int nb_with(const char *canon, int inner, const char *key, const char *va
 $q=1$); a key takes fractions when the parser accepts the value \.{1/2}
 for it.
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 static int nb_fraction(const char *s, long long *p, long long *q)
 {
   long long a = 0, b = 1, x, y;
@@ -13594,7 +13595,7 @@ static int nb_fraction(const char *s, long long *p, long long *q)
 @ The neighbours of one list of options: the aggregator's (|inner| zero)
 or the metric's.
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
 {
   char val[40], cand[2 * RM_NAME_MAX], change[48], half[2 * RM_NAME_MAX];
@@ -13636,7 +13637,7 @@ static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
 @ The cutoff's neighbours, written into the inner name between the metric
 and its options.
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 static void nb_cutoff(nb_set *z, const rm_variant *v, const unsigned long *cuts,
   int ncuts)
 {
@@ -13663,7 +13664,7 @@ static void nb_cutoff(nb_set *z, const rm_variant *v, const unsigned long *cuts,
   }
 }
 
-@ @<Tool functions@>=
+@ @<Neighbours of a variant@>=
 static int variant_neighbours(const char *name, const unsigned long *cuts, int ncuts,
   neighbour *out, int max)
 {
@@ -15112,6 +15113,7 @@ drift from the other.
 
 @<Library include files@>=
 #include <errno.h>
+#include <stdint.h>
 
 @ @<Private types@>=
 typedef struct {
@@ -15187,6 +15189,7 @@ struct rm_verifier {
   int cur_group, cur; size_t first; /* the family being read */
   char **files; size_t nfiles; /* the candidates' file names */
   size_t lines;
+  rm_explanation *expl, own; size_t nexpl; /* the last search's */
   char msg[256];
 };
 
@@ -15278,6 +15281,7 @@ void rm_verifier_free(rm_verifier *v)
   for (f = 0; f < VF_FAMILIES; f++) free(v->by_id[f]);
   for (k = 0; k < v->nfiles; k++) free(v->files[k]);
   free(v->files);
+  free(v->expl);
   free(v->dir);
   free(v);
 }
@@ -15985,6 +15989,548 @@ rm_status rm_verifier_group(rm_verifier *v, size_t g, rm_verify_group *out)
   return RM_OK;
 }
 
+@ The verifier's side of the search: the group's variant and the results
+given to it, and the alternatives found, kept in the verifier until the
+next search.  The hash of a name is FNV-1a.
+
+@<Private types@>=
+typedef struct {@+ int fam; const char *name; rm_variant v; @+} vgroup;
+
+@ The neighbours of a variant come from the tool's chapter on vectors, tangled
+here a second time.
+
+@<Private functions@>=
+@<Neighbours of a variant@>@;
+
+@ @<Private functions@>=
+static uint64_t vf_hash(const char *s)
+{
+  uint64_t h = 14695981039346656037ULL;
+  for (; *s; s++) h = (h ^ (unsigned char) *s) * 1099511628211ULL;
+  return h;
+}
+static int family_cutoffs(const vector_family *fam, unsigned long *cuts, int max)
+{ /* as the tool's: the cutoffs of the family's variants, 0 for none */
+  int k, i, n = 0;
+  for (k = 0; fam->variants[k]; k++) {
+    rm_variant v;
+    if (rm_variant_parse(fam->variants[k], &v, NULL, 0) != RM_OK
+        || !rm_metric_takes_cutoff(v.metric)) continue;
+    for (i = 0; i < n && cuts[i] != v.k; i++) continue;
+    if (i == n && n < max) cuts[n++] = v.k;
+  }
+  return n;
+}
+
+@ {\it Which variant does the candidate compute?}  The verdict above is
+strict, and it should be: a value one ulp away from the correctly rounded
+one is not that value.  Diagnosis is another question, and it needs another
+measure.  A wrong result is most often a right result of another variant
+(the candidate uses $2^g-1$ for the gain, or the other tie rule, or divides
+AP by the hits), computed with the rounding noise of an ordinary program:
+a candidate that sums its terms naively is a few ulps away from the
+correctly rounded value of the variant it implements, on most lists, and
+an exact comparison would then find that no variant agrees with it at all.
+So for every variant with a wrong result, the command tries the variant's
+{\it alternatives\/} and ranks them by how close they come to the
+candidate's numbers.
+@^diagnosis of a candidate@>
+
+The distance of a result to an alternative is the distance in ulps
+(|rm_ulps_between|) between the candidate's number and the alternative's
+correctly rounded value; it is 0 when both reject the input, and infinite
+when only one does.  An alternative {\it explains\/} a result when the
+distance is at most |DIAG_ULPS|${}=1024$ ulps (a relative difference near
+$2^{-43}$), or within the verdict's own tolerance when that is larger:
+far above the noise of a sum of thousands of terms, far below the
+difference between two definitions on the short lists of the vectors.
+Alternatives are ranked by the number of results they explain (more first),
+then by the largest distance among those (smaller first), then by the sum of
+those distances, then by the number of keys they change (fewer first).  Two
+alternatives that tie on the first three are equally good explanations:
+the vectors cannot tell them apart, and the report lists them together
+rather than pick one.  The group's own variant is measured the same way, so
+that a candidate whose values are all within a few ulps of the expected
+ones is told that its error is rounding, not a definition.
+
+@ {\it The alternatives.}  They are the variants that differ from the
+group's in the values of the metric's keys, both kinds:
+\smallskip
+\item{$\bullet$} the keys whose values are words (\.{gain}, \.{ideal},
+\.{ties}, \.{norm}, \.{undef}, \dots): every combination of words when
+there are at most |MAX_WORD_COMBOS| of them, which holds for every metric
+of this version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3
+=504$ at a cutoff), and otherwise those that change one or two keys;
+\item{$\bullet$} the keys whose values are numbers, one at a time: the
+variant's neighbours in them (see ``The neighbours of a variant'': the
+cutoff $K\pm1$, none, and the other cutoffs of the family; a whole number
+$\pm1$; a fraction $p/q$ changed to $(p\pm1)/q$, $2p/q$ or $p/2q$), and for a
+whole number also the common values 2, 3, 4, 5 and~10 where allowed
+(\.{rel}, \.{gmax}, \.{base}, \.{items}); each such change is combined
+with every combination of words, and counts as one change more;
+\item{$\bullet$} for a set's variant, such as
+\.{mean[skip=none,weight=uniform]:ap[...]}, the words of the aggregator's
+keys (\.{skip}, \.{weight}), the inner metric's keys as above with the
+aggregator kept, and the other aggregators with their defaults
+(\.{micro:} for \.{mean:}, the split between macro and micro averages
+that so often explains a different MAP).
+\smallskip
+\noindent The command learns the keys, their words and their ranges from
+the library's own tables (|rm_metric_keys|, |rm_aggregator_keys|,
+|rm_key_words|, |rm_key_range|), so it knows no key that the parser does
+not.  A combination that the parser refuses (\.{ideal=topk} with
+\.{ties=average}, say) is skipped, and each alternative is tried once,
+under its canonical name.
+
+@<Private functions@>=
+#define DIAG_ULPS 1024.0 /* a result this close is explained */
+#define MAX_WORD_COMBOS 4096
+#define MAX_ALTERNATIVES 32768 /* alternatives tried for one group */
+#define MAX_WORD_KEYS 16
+#define MAX_EDITS 64 /* changes of numeric keys of one name */
+static const char *key_value(const char *canon, const char *key, size_t *vl);
+typedef struct {
+  char key[32];
+  const char *word[16];
+  int nw, cur; /* the number of words; the variant's word, or $-1$ if absent */
+} word_key;
+static size_t metric_of_name(const char *canon, const char **names, size_t max,
+  int *metric) /* the keys of the metric or aggregator that |canon| starts with */
+{
+  static const char *const agg[4] = {"", "mean", "micro", "sum"};
+  size_t mlen = strcspn(canon, "@@[:"), nn = 0;
+  int m;
+  *metric = -1;
+  for (m = 1; m < 4; m++)
+    if (strlen(agg[m]) == mlen && strncmp(canon, agg[m], mlen) == 0)
+      return rm_aggregator_keys((rm_agg) m, names, max);
+  for (m = 0; m < RM_N_METRICS; m++)
+    if (strlen(rm_metric_name((rm_metric) m)) == mlen
+        && strncmp(canon, rm_metric_name((rm_metric) m), mlen) == 0) {
+      *metric = m;
+      nn = rm_metric_keys((rm_metric) m, names, max);
+    }
+  return nn;
+}
+static int metric_word_keys(const char *canon, word_key *wk)
+{
+  const char *names[MAX_WORD_KEYS * 2];
+  size_t nn, t;
+  int n = 0, m;
+  nn = metric_of_name(canon, names, MAX_WORD_KEYS * 2, &m);
+  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
+  for (t = 0; t < nn && n < MAX_WORD_KEYS; t++) {
+    const char *const *words = rm_key_words(names[t]);
+    if (words == NULL || strlen(names[t]) >= sizeof wk[n].key) continue;
+    @<Add the key |names[t]| with its |words| to |wk|@>;
+  }
+  return n;
+}
+
+@ The value of key |key| in a name: a pointer to it, with its length, or
+|NULL| when the name does not write the key.
+
+@<Private functions@>=
+static const char *key_value(const char *canon, const char *key, size_t *vl)
+{
+  char pat[40];
+  const char *q = strchr(canon, '[');
+  if (q == NULL || strlen(key) + 2 > sizeof pat) return NULL;
+  snprintf(pat, sizeof pat, "%s=", key);
+  while ((q = strstr(q, pat)) != NULL && q[-1] != '[' && q[-1] != ',') q++;
+  if (q == NULL) return NULL;
+  q += strlen(pat);
+  *vl = strcspn(q, ",]");
+  return q;
+}
+
+@ The variant's own word is read from its canonical name.
+
+@<Add the key |names[t]|...@>=
+{
+  const char *q;
+  size_t vl;
+  strcpy(wk[n].key, names[t]);
+  for (wk[n].nw = 0; words[wk[n].nw] && wk[n].nw < 16; wk[n].nw++)
+    wk[n].word[wk[n].nw] = words[wk[n].nw];
+  wk[n].cur = -1;
+  if ((q = key_value(canon, wk[n].key, &vl)) != NULL) {
+    int j;
+    for (j = 0; j < wk[n].nw; j++)
+      if (strlen(wk[n].word[j]) == vl && strncmp(q, wk[n].word[j], vl) == 0) wk[n].cur = j;
+  }
+  n++;
+}
+
+@ An alternative's name is the variant's canonical name with some words
+replaced, and keys that the name lacks (they did not apply to the variant)
+added.  If the parser refuses it because a numeric key no longer applies
+(\.{rel} goes with \.{gain=binary} only), it is written again without the
+numeric keys, which then take their defaults.
+
+@<Private functions@>=
+static void alt_name(const char *canon, const word_key *wk, int nk, const int *c,
+  int keep_numbers, char *out, size_t len)
+{
+  const char *br = strchr(canon, '['), *p;
+  size_t o = br ? (size_t) (br - canon) : strlen(canon);
+  int first = 1, i;
+  if (o >= len) o = len - 1;
+  memcpy(out, canon, o);
+  out[o] = '\0';
+  for (p = br; p && *p != ']' && *p; ) {
+    size_t kl, vl;
+    const char *val, *rest;
+    p++;
+    kl = strcspn(p, "=");
+    val = p + kl + 1;
+    vl = strcspn(val, ",]");
+    rest = val + vl; /* the next |','| or |']'| of |canon| */
+    for (i = 0; i < nk; i++)
+      if (strlen(wk[i].key) == kl && strncmp(p, wk[i].key, kl) == 0) break;
+    if (i < nk || keep_numbers) {
+      if (i < nk && c[i] > 0) { val = wk[i].word[c[i] - 1]; vl = strlen(val); }
+      o += (size_t) snprintf(out + o, len - o, "%c%.*s=%.*s", first ? '[' : ',',
+        (int) kl, p, (int) vl, val);
+      first = 0;
+    }
+    p = rest;
+    if (o >= len) return;
+  }
+  for (i = 0; i < nk; i++)
+    if (wk[i].cur < 0 && c[i] > 0) {
+      o += (size_t) snprintf(out + o, len - o, "%c%s=%s", first ? '[' : ',',
+        wk[i].key, wk[i].word[c[i] - 1]);
+      first = 0;
+      if (o >= len) return;
+    }
+  if (!first) snprintf(out + o, len - o, "]");
+}
+
+@ The changes of numeric keys of a name, one key at a time, as names
+(not yet canonical: |alt_try| reads each through the parser).  They are
+the name's neighbours in its numeric keys and its cutoff, as
+|variant_neighbours| finds them with the cutoffs of the group's family,
+and, for a whole-number key, the common values 2, 3, 4, 5 and~10 as well
+(a threshold \.{rel=2} or a top grade \.{gmax=4} is a choice people make,
+not a slip of one).
+
+@<Private functions@>=
+static int numeric_edits(const vgroup *g, const char *base, char (*out)[RM_NAME_MAX],
+  int max)
+{
+  static const long common[5] = {2, 3, 4, 5, 10};
+  neighbour nb[NB_MAX];
+  unsigned long cuts[32];
+  const char *names[MAX_WORD_KEYS * 2];
+  size_t nn, t;
+  int m, n = 0, k, i;
+  k = variant_neighbours(base, cuts, family_cutoffs(&vector_families[g->fam], cuts, 32),
+    nb, NB_MAX);
+  for (i = 0; i < k && n < max; i++)
+    if (strcmp(nb[i].key, "K") == 0 || rm_key_range(nb[i].key, NULL, NULL) > 0)
+      snprintf(out[n++], RM_NAME_MAX, "%s", nb[i].name);
+  nn = metric_of_name(base, names, MAX_WORD_KEYS * 2, &m);
+  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
+  for (t = 0; t < nn; t++) {
+    long lo, hi;
+    size_t vl;
+    const char *v = key_value(base, names[t], &vl);
+    if (v == NULL || rm_key_range(names[t], &lo, &hi) != 1) continue;
+    for (i = 0; i < 5 && n < max; i++)
+      if (common[i] >= lo && common[i] <= hi && common[i] != strtol(v, NULL, 10))
+        snprintf(out[n++], RM_NAME_MAX, "%.*s%ld%s", (int) (v - base), base, common[i],
+          v + vl);
+  }
+  return n;
+}
+
+@ The distance of a result to an alternative, as defined above.  The exact
+path decides; the double path first rules out the alternatives that are
+far off, which is safe because the double path is within |rm_ulp_bound|
+ulps of the exact value: an alternative whose double is farther from the
+candidate than the closeness allowed plus that bound (plus one ulp to spare)
+cannot explain the result.
+
+@<Private functions@>=
+static double diag_limit(const rm_verifier *st)
+{
+  return st->ulps > DIAG_ULPS ? st->ulps : DIAG_ULPS;
+}
+static int explains(const rm_verifier *st, double dist, double g, double e)
+{
+  return dist <= diag_limit(st) || (st->use_rel && fabs(g - e) <= st->rel * fabs(e));
+}
+typedef struct {
+  const rm_list *ls; size_t nq; /* the test's input, as |rm_verifier_lists| gives it */
+  int given;
+  double value; /* the candidate's result */
+} vmember;
+static double alt_distance(const rm_verifier *st, const rm_variant *a, const vmember *x,
+  rm_work *w)
+{
+  double d, b, u, r;
+  rm_exact e;
+  int set = x->nq > 0;
+  rm_status s = set ? rm_value_set(a, x->ls, x->nq, w, &d) : rm_value(a, x->ls, w, &d);
+  if (x->given != RM_GIVEN_NUMBER) return s < 0 ? 0 : INFINITY;
+  if (s < 0) return INFINITY;
+  b = rm_ulp_bound(a) + 1;
+  u = nextafter(fabs(d), INFINITY) - fabs(d);
+  if (rm_ulps_between(d, x->value) > diag_limit(st) + b
+      && !(st->use_rel && fabs(d - x->value) <= st->rel * fabs(d) + (st->rel + 1) * b * u))
+    return INFINITY;
+  rm_exact_init(&e);
+  s = set ? rm_value_set_exact(a, x->ls, x->nq, &e) : rm_value_exact(a, x->ls, &e);
+  r = s < 0 ? INFINITY : explains(st, rm_ulps_between(x->value, e.value), x->value, e.value)
+    ? rm_ulps_between(x->value, e.value) : INFINITY;
+  rm_exact_clear(&e);
+  return r;
+}
+
+@ The search over one group.  |members| holds the group's tests that the
+candidate gave.  Every alternative tried is remembered by its canonical
+name in a hash set, so none is tried twice; those that explain at least one
+result are kept with their scores, for the ranking.
+
+@<Private functions@>=
+typedef rm_explanation alt_found;
+typedef struct {
+  const rm_verifier *st;
+  const vgroup *g;
+  const vmember *members;
+  int nmem;
+  rm_work w;
+  char (*tried)[RM_NAME_MAX]; uint32_t *hash; size_t ntried; /* the set */
+  alt_found *found; size_t nfound, capfound;
+  int nomem; /* an allocation failed: the search stops */
+} alt_search;
+static void alt_score(alt_search *z, const rm_variant *a, alt_found *f)
+{
+  int j;
+  f->close = 0; f->maxd = f->sumd = 0;
+  for (j = 0; j < z->nmem; j++) {
+    double d = alt_distance(z->st, a, &z->members[j], &z->w);
+    if (d == INFINITY) continue;
+    f->close++; f->sumd += d;
+    if (d > f->maxd) f->maxd = d;
+  }
+}
+static int alt_seen(alt_search *z, const char *canon)
+{
+  size_t mask = 2 * MAX_ALTERNATIVES - 1, i = (size_t) vf_hash(canon) & mask;
+  for (;; i = (i + 1) & mask) {
+    if (z->hash[i] == 0) break;
+    if (strcmp(z->tried[z->hash[i] - 1], canon) == 0) return 1;
+  }
+  if (z->ntried == MAX_ALTERNATIVES) return 1; /* full: try no more */
+  strcpy(z->tried[z->ntried], canon);
+  z->hash[i] = (uint32_t) ++z->ntried;
+  return 0;
+}
+static void alt_try(alt_search *z, const char *nm, int changes)
+{
+  rm_variant a;
+  alt_found f;
+  if (z->nomem || rm_variant_parse(nm, &a, NULL, 0) != RM_OK) return;
+  rm_variant_name(&a, f.name, sizeof f.name);
+  if (strcmp(f.name, z->g->name) == 0 || alt_seen(z, f.name)) return;
+  f.changes = changes;
+  alt_score(z, &a, &f);
+  if (f.close == 0) return;
+  if (z->nfound == z->capfound) {
+    size_t c = z->capfound ? 2 * z->capfound : 64;
+    alt_found *p = vf_alloc((rm_verifier *) z->st, z->found, c * sizeof *p);
+    if (p == NULL) { z->nomem = 1; return; }
+    z->found = p; z->capfound = c;
+  }
+  z->found[z->nfound++] = f;
+}
+
+@ The words of |base|'s keys, every combination (or one or two changes when
+the combinations are too many), each put between |prefix| and |suffix|:
+for a set's variant, the aggregator before the inner metric's keys, or the
+inner metric after the aggregator's.  |extra| counts the changes already
+made to |base| (a numeric key).
+
+@<Private functions@>=
+static void alt_keys(alt_search *z, const char *prefix, const char *base,
+  const char *suffix, int extra)
+{
+  word_key wk[MAX_WORD_KEYS];
+  int nk = metric_word_keys(base, wk), c[MAX_WORD_KEYS] = {0}, i, full;
+  long total = 1;
+  for (i = 0; i < nk; i++)
+    if ((total *= wk[i].nw + 1) > MAX_WORD_COMBOS) total = MAX_WORD_COMBOS + 1;
+  full = total <= MAX_WORD_COMBOS;
+  for (;;) {
+    @<Try the alternative of choices |c|@>;
+    for (i = 0; i < nk && ++c[i] > wk[i].nw; i++) c[i] = 0;
+    if (i == nk) break;
+  }
+}
+
+@ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
+$j$th word.  A choice of the word the variant already has is the same as
+none, so it is skipped.
+
+@<Try the alternative of choices |c|@>=
+{
+  int changes = extra, skip = 0;
+  char alt[2 * RM_NAME_MAX], nm[3 * RM_NAME_MAX];
+  rm_variant a;
+  for (i = 0; i < nk; i++)
+    if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
+  if (skip || (!full && changes - extra > 2)) goto next;
+  alt_name(base, wk, nk, c, 1, alt, sizeof alt);
+  snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
+  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
+    alt_name(base, wk, nk, c, 0, alt, sizeof alt);
+    snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
+  }
+  if (changes > 0) alt_try(z, nm, changes);
+next: ;
+}
+
+@ The inner metric's alternatives: its words, and each change of a numeric
+key with every combination of words.
+
+@<Private functions@>=
+static void alt_metric(alt_search *z, const char *prefix, const char *base)
+{
+  char (*edit)[RM_NAME_MAX] = vf_alloc((rm_verifier *) z->st, NULL,
+    MAX_EDITS * sizeof *edit);
+  char nm[2 * RM_NAME_MAX];
+  int ne, e;
+  if (edit == NULL) { z->nomem = 1; return; }
+  ne = numeric_edits(z->g, base, edit, MAX_EDITS);
+  alt_keys(z, prefix, base, "", 0);
+  for (e = 0; e < ne; e++) {
+    snprintf(nm, sizeof nm, "%s%s", prefix, edit[e]);
+    alt_try(z, nm, 1);
+    alt_keys(z, prefix, edit[e], "", 1);
+  }
+  free(edit);
+}
+static int alt_better(const alt_found *a, const alt_found *b) /* |a| ranks first */
+{
+  if (a->close != b->close) return a->close > b->close;
+  if (a->maxd != b->maxd) return a->maxd < b->maxd;
+  if (a->sumd != b->sumd) return a->sumd < b->sumd;
+  if (a->changes != b->changes) return a->changes < b->changes;
+  return strcmp(a->name, b->name) < 0;
+}
+static int alt_cmp(const void *p, const void *q)
+{
+  const alt_found *a = p, *b = q;
+  return alt_better(a, b) ? -1 : alt_better(b, a) ? 1 : 0;
+}
+static rm_status find_variant(rm_verifier *st, const vgroup *g,
+  const vmember *members, int nmem)
+{
+  static const char *const aggs[3] = {"mean", "micro", "sum"};
+  alt_search z;
+  alt_found own;
+  rm_variant gv = g->v;
+  const char *colon = strchr(g->name, ':');
+  int i;
+  memset(&z, 0, sizeof z);
+  z.st = st; z.g = g; z.members = members; z.nmem = nmem;
+  z.tried = vf_alloc(st, NULL, MAX_ALTERNATIVES * sizeof *z.tried);
+  z.hash = vf_alloc(st, NULL, 2 * MAX_ALTERNATIVES * sizeof *z.hash);
+  if (z.tried == NULL || z.hash == NULL) { free(z.tried); free(z.hash); return RM_ENOMEM; }
+  memset(z.hash, 0, 2 * MAX_ALTERNATIVES * sizeof *z.hash);
+  rm_work_init(&z.w);
+  memset(&own, 0, sizeof own);
+  strcpy(own.name, g->name); own.changes = 0;
+  alt_score(&z, &gv, &own);
+  if (colon == NULL) alt_metric(&z, "", g->name);
+  else {
+    char pre[RM_NAME_MAX], nm[2 * RM_NAME_MAX];
+    snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name), g->name);
+    alt_keys(&z, "", pre, colon, 0); /* the aggregator's keys */
+    snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name + 1), g->name);
+    alt_metric(&z, pre, colon + 1); /* the inner metric's */
+    for (i = 0; i < 3; i++)
+      if (strncmp(g->name, aggs[i], strlen(aggs[i])) != 0
+          || (g->name[strlen(aggs[i])] != '[' && g->name[strlen(aggs[i])] != ':')) {
+        snprintf(nm, sizeof nm, "%s:%s", aggs[i], colon + 1);
+        alt_try(&z, nm, 1);
+      }
+  }
+  rm_work_free(&z.w);
+  free(z.tried); free(z.hash);
+  if (z.nomem) { free(z.found); return RM_ENOMEM; }
+  if (z.nfound > 1) qsort(z.found, z.nfound, sizeof *z.found, alt_cmp);
+  free(st->expl);
+  st->expl = z.found; st->nexpl = z.nfound; st->own = own;
+  return RM_OK;
+}
+
+@ The search is asked for one group at a time.  It runs over the tests of
+the group that the candidate gave, and fails with |RM_ENAME| for a group
+whose name this version of the library does not parse.
+
+@<Public types@>=
+typedef struct {
+  char name[RM_NAME_MAX]; /* the alternative's canonical name */
+  int changes; /* keys changed */
+  int close; /* results it explains */
+  double maxd, sumd; /* the largest and the summed distance in ulps of those */
+} rm_explanation;
+
+@ @<Public prototypes@>=
+rm_status rm_verifier_explain(rm_verifier *v, size_t g, rm_explanation *own,
+  size_t *n, int *given);
+/* Which variants explain the candidate's results for group |g| best: |*n|
+   alternatives that explain at least one, ranked (read them with
+   |rm_verifier_explanation|); |*own| is how the group's variant itself
+   fares, |*given| the number of results.  |RM_ENAME| for a group whose
+   name does not parse, |RM_ENOMEM|. */
+rm_status rm_verifier_explanation(const rm_verifier *v, size_t k, rm_explanation *out);
+/* The |k|th alternative of the last search, best first; |RM_EINVAL| past
+   the last. */
+double rm_verifier_explain_limit(const rm_verifier *v);
+/* The distance in ulps within which an alternative explains a result. */
+
+@ @<Public functions@>=
+rm_status rm_verifier_explain(rm_verifier *v, size_t g, rm_explanation *own,
+  size_t *n, int *given)
+{
+  vgroup vg;
+  vmember *m;
+  size_t k;
+  int nm = 0;
+  rm_status s;
+  if (v == NULL || own == NULL || n == NULL || given == NULL || g >= v->ngrp)
+    return RM_EINVAL;
+  vg.fam = v->grp[g].fam; vg.name = v->grp[g].name;
+  if (rm_variant_parse(vg.name, &vg.v, NULL, 0) != RM_OK) return RM_ENAME;
+  if ((m = vf_alloc(v, NULL, v->nvec * sizeof *m)) == NULL) return RM_ENOMEM;
+  for (k = 0; k < v->nvec; k++) {
+    const vf_test *x = &v->vec[k];
+    if (x->group != (int) g || x->given == RM_GIVEN_NONE) continue;
+    m[nm].ls = x->nq ? x->ls : &x->l; m[nm].nq = (size_t) x->nq;
+    m[nm].given = x->given; m[nm].value = x->value;
+    nm++;
+  }
+  s = find_variant(v, &vg, m, nm);
+  free(m);
+  if (s < 0) return s;
+  *own = v->own; *n = v->nexpl; *given = nm;
+  return RM_OK;
+}
+rm_status rm_verifier_explanation(const rm_verifier *v, size_t k, rm_explanation *out)
+{
+  if (v == NULL || out == NULL || k >= v->nexpl) return RM_EINVAL;
+  *out = v->expl[k];
+  return RM_OK;
+}
+double rm_verifier_explain_limit(const rm_verifier *v)
+{
+  return diag_limit(v);
+}
+
 @** The command-line tool.\here{q:tool}
 The tool \.{rankmetrics} puts the library on the command line.  This version
 has twelve subcommands:
@@ -16047,6 +16593,7 @@ static void *tool_alloc(void *p, size_t n); /* see ``Memory'' */
 static void *tool_zalloc(size_t n);
 static char *tool_strdup(const char *s);
 @<Files of the tool@>@;
+@<Neighbours of a variant@>@;
 @<Tool functions@>@;
 static int run_command(int argc, char **argv);
 int main(int argc, char **argv)
@@ -21665,7 +22212,6 @@ typedef struct {
   int use_rel, quiet;
   double ulps, rel; /* the tolerance */
 } verify_state;
-typedef struct {@+ int fam; const char *name; rm_variant v; @+} vgroup;
 
 @ The tool gives the engine its own allocator and its own reader of the
 vectors' files, so that \.{make faults} reaches their allocations and reads
@@ -21795,480 +22341,60 @@ static void report_test(const rm_verdict *x)
     printf("    distance %s\n", ulps_text(x->ulps));
 }
 
-@ {\it Which variant does the candidate compute?}  The verdict above is
-strict, and it should be: a value one ulp away from the correctly rounded
-one is not that value.  Diagnosis is another question, and it needs another
-measure.  A wrong result is most often a right result of another variant
-(the candidate uses $2^g-1$ for the gain, or the other tie rule, or divides
-AP by the hits), computed with the rounding noise of an ordinary program:
-a candidate that sums its terms naively is a few ulps away from the
-correctly rounded value of the variant it implements, on most lists, and
-an exact comparison would then find that no variant agrees with it at all.
-So for every variant with a wrong result, the command tries the variant's
-{\it alternatives\/} and ranks them by how close they come to the
-candidate's numbers.
-@^diagnosis of a candidate@>
-
-The distance of a result to an alternative is the distance in ulps
-(|rm_ulps_between|) between the candidate's number and the alternative's
-correctly rounded value; it is 0 when both reject the input, and infinite
-when only one does.  An alternative {\it explains\/} a result when the
-distance is at most |DIAG_ULPS|${}=1024$ ulps (a relative difference near
-$2^{-43}$), or within the verdict's own tolerance when that is larger:
-far above the noise of a sum of thousands of terms, far below the
-difference between two definitions on the short lists of the vectors.
-Alternatives are ranked by the number of results they explain (more first),
-then by the largest distance among those (smaller first), then by the sum of
-those distances, then by the number of keys they change (fewer first).  Two
-alternatives that tie on the first three are equally good explanations:
-the vectors cannot tell them apart, and the report lists them together
-rather than pick one.  The group's own variant is measured the same way, so
-that a candidate whose values are all within a few ulps of the expected
-ones is told that its error is rounding, not a definition.
-
-@ {\it The alternatives.}  They are the variants that differ from the
-group's in the values of the metric's keys, both kinds:
-\smallskip
-\item{$\bullet$} the keys whose values are words (\.{gain}, \.{ideal},
-\.{ties}, \.{norm}, \.{undef}, \dots): every combination of words when
-there are at most |MAX_WORD_COMBOS| of them, which holds for every metric
-of this version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3
-=504$ at a cutoff), and otherwise those that change one or two keys;
-\item{$\bullet$} the keys whose values are numbers, one at a time: the
-variant's neighbours in them (see ``The neighbours of a variant'': the
-cutoff $K\pm1$, none, and the other cutoffs of the family; a whole number
-$\pm1$; a fraction $p/q$ changed to $(p\pm1)/q$, $2p/q$ or $p/2q$), and for a
-whole number also the common values 2, 3, 4, 5 and~10 where allowed
-(\.{rel}, \.{gmax}, \.{base}, \.{items}); each such change is combined
-with every combination of words, and counts as one change more;
-\item{$\bullet$} for a set's variant, such as
-\.{mean[skip=none,weight=uniform]:ap[...]}, the words of the aggregator's
-keys (\.{skip}, \.{weight}), the inner metric's keys as above with the
-aggregator kept, and the other aggregators with their defaults
-(\.{micro:} for \.{mean:}, the split between macro and micro averages
-that so often explains a different MAP).
-\smallskip
-\noindent The command learns the keys, their words and their ranges from
-the library's own tables (|rm_metric_keys|, |rm_aggregator_keys|,
-|rm_key_words|, |rm_key_range|), so it knows no key that the parser does
-not.  A combination that the parser refuses (\.{ideal=topk} with
-\.{ties=average}, say) is skipped, and each alternative is tried once,
-under its canonical name.
-
-@<Tool functions@>=
-#define DIAG_ULPS 1024.0 /* a result this close is explained */
-#define MAX_WORD_COMBOS 4096
-#define MAX_ALTERNATIVES 32768 /* alternatives tried for one group */
-#define MAX_WORD_KEYS 16
-#define MAX_EDITS 64 /* changes of numeric keys of one name */
-#define SHOW_TIED 6 /* alternatives named when several tie */
-static const char *key_value(const char *canon, const char *key, size_t *vl);
-typedef struct {
-  char key[32];
-  const char *word[16];
-  int nw, cur; /* the number of words; the variant's word, or $-1$ if absent */
-} word_key;
-static size_t metric_of_name(const char *canon, const char **names, size_t max,
-  int *metric) /* the keys of the metric or aggregator that |canon| starts with */
-{
-  static const char *const agg[4] = {"", "mean", "micro", "sum"};
-  size_t mlen = strcspn(canon, "@@[:"), nn = 0;
-  int m;
-  *metric = -1;
-  for (m = 1; m < 4; m++)
-    if (strlen(agg[m]) == mlen && strncmp(canon, agg[m], mlen) == 0)
-      return rm_aggregator_keys((rm_agg) m, names, max);
-  for (m = 0; m < RM_N_METRICS; m++)
-    if (strlen(rm_metric_name((rm_metric) m)) == mlen
-        && strncmp(canon, rm_metric_name((rm_metric) m), mlen) == 0) {
-      *metric = m;
-      nn = rm_metric_keys((rm_metric) m, names, max);
-    }
-  return nn;
-}
-static int metric_word_keys(const char *canon, word_key *wk)
-{
-  const char *names[MAX_WORD_KEYS * 2];
-  size_t nn, t;
-  int n = 0, m;
-  nn = metric_of_name(canon, names, MAX_WORD_KEYS * 2, &m);
-  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
-  for (t = 0; t < nn && n < MAX_WORD_KEYS; t++) {
-    const char *const *words = rm_key_words(names[t]);
-    if (words == NULL || strlen(names[t]) >= sizeof wk[n].key) continue;
-    @<Add the key |names[t]| with its |words| to |wk|@>;
-  }
-  return n;
-}
-
-@ The value of key |key| in a name: a pointer to it, with its length, or
-|NULL| when the name does not write the key.
-
-@<Tool functions@>=
-static const char *key_value(const char *canon, const char *key, size_t *vl)
-{
-  char pat[40];
-  const char *q = strchr(canon, '[');
-  if (q == NULL || strlen(key) + 2 > sizeof pat) return NULL;
-  snprintf(pat, sizeof pat, "%s=", key);
-  while ((q = strstr(q, pat)) != NULL && q[-1] != '[' && q[-1] != ',') q++;
-  if (q == NULL) return NULL;
-  q += strlen(pat);
-  *vl = strcspn(q, ",]");
-  return q;
-}
-
-@ The variant's own word is read from its canonical name.
-
-@<Add the key |names[t]|...@>=
-{
-  const char *q;
-  size_t vl;
-  strcpy(wk[n].key, names[t]);
-  for (wk[n].nw = 0; words[wk[n].nw] && wk[n].nw < 16; wk[n].nw++)
-    wk[n].word[wk[n].nw] = words[wk[n].nw];
-  wk[n].cur = -1;
-  if ((q = key_value(canon, wk[n].key, &vl)) != NULL) {
-    int j;
-    for (j = 0; j < wk[n].nw; j++)
-      if (strlen(wk[n].word[j]) == vl && strncmp(q, wk[n].word[j], vl) == 0) wk[n].cur = j;
-  }
-  n++;
-}
-
-@ An alternative's name is the variant's canonical name with some words
-replaced, and keys that the name lacks (they did not apply to the variant)
-added.  If the parser refuses it because a numeric key no longer applies
-(\.{rel} goes with \.{gain=binary} only), it is written again without the
-numeric keys, which then take their defaults.
-
-@<Tool functions@>=
-static void alt_name(const char *canon, const word_key *wk, int nk, const int *c,
-  int keep_numbers, char *out, size_t len)
-{
-  const char *br = strchr(canon, '['), *p;
-  size_t o = br ? (size_t) (br - canon) : strlen(canon);
-  int first = 1, i;
-  if (o >= len) o = len - 1;
-  memcpy(out, canon, o);
-  out[o] = '\0';
-  for (p = br; p && *p != ']' && *p; ) {
-    size_t kl, vl;
-    const char *val, *rest;
-    p++;
-    kl = strcspn(p, "=");
-    val = p + kl + 1;
-    vl = strcspn(val, ",]");
-    rest = val + vl; /* the next |','| or |']'| of |canon| */
-    for (i = 0; i < nk; i++)
-      if (strlen(wk[i].key) == kl && strncmp(p, wk[i].key, kl) == 0) break;
-    if (i < nk || keep_numbers) {
-      if (i < nk && c[i] > 0) { val = wk[i].word[c[i] - 1]; vl = strlen(val); }
-      o += (size_t) snprintf(out + o, len - o, "%c%.*s=%.*s", first ? '[' : ',',
-        (int) kl, p, (int) vl, val);
-      first = 0;
-    }
-    p = rest;
-    if (o >= len) return;
-  }
-  for (i = 0; i < nk; i++)
-    if (wk[i].cur < 0 && c[i] > 0) {
-      o += (size_t) snprintf(out + o, len - o, "%c%s=%s", first ? '[' : ',',
-        wk[i].key, wk[i].word[c[i] - 1]);
-      first = 0;
-      if (o >= len) return;
-    }
-  if (!first) snprintf(out + o, len - o, "]");
-}
-
-@ The changes of numeric keys of a name, one key at a time, as names
-(not yet canonical: |alt_try| reads each through the parser).  They are
-the name's neighbours in its numeric keys and its cutoff, as
-|variant_neighbours| finds them with the cutoffs of the group's family,
-and, for a whole-number key, the common values 2, 3, 4, 5 and~10 as well
-(a threshold \.{rel=2} or a top grade \.{gmax=4} is a choice people make,
-not a slip of one).
-
-@<Tool functions@>=
-static int numeric_edits(const vgroup *g, const char *base, char (*out)[RM_NAME_MAX],
-  int max)
-{
-  static const long common[5] = {2, 3, 4, 5, 10};
-  neighbour nb[NB_MAX];
-  unsigned long cuts[32];
-  const char *names[MAX_WORD_KEYS * 2];
-  size_t nn, t;
-  int m, n = 0, k, i;
-  k = variant_neighbours(base, cuts, family_cutoffs(&vector_families[g->fam], cuts, 32),
-    nb, NB_MAX);
-  for (i = 0; i < k && n < max; i++)
-    if (strcmp(nb[i].key, "K") == 0 || rm_key_range(nb[i].key, NULL, NULL) > 0)
-      snprintf(out[n++], RM_NAME_MAX, "%s", nb[i].name);
-  nn = metric_of_name(base, names, MAX_WORD_KEYS * 2, &m);
-  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
-  for (t = 0; t < nn; t++) {
-    long lo, hi;
-    size_t vl;
-    const char *v = key_value(base, names[t], &vl);
-    if (v == NULL || rm_key_range(names[t], &lo, &hi) != 1) continue;
-    for (i = 0; i < 5 && n < max; i++)
-      if (common[i] >= lo && common[i] <= hi && common[i] != strtol(v, NULL, 10))
-        snprintf(out[n++], RM_NAME_MAX, "%.*s%ld%s", (int) (v - base), base, common[i],
-          v + vl);
-  }
-  return n;
-}
-
-@ The distance of a result to an alternative, as defined above.  The exact
-path decides; the double path first rules out the alternatives that are
-far off, which is safe because the double path is within |rm_ulp_bound|
-ulps of the exact value: an alternative whose double is farther from the
-candidate than the closeness allowed plus that bound (plus one ulp to spare)
-cannot explain the result.
-
-@<Tool functions@>=
-static double diag_limit(const verify_state *st)
-{
-  return st->ulps > DIAG_ULPS ? st->ulps : DIAG_ULPS;
-}
-static int explains(const verify_state *st, double dist, double g, double e)
-{
-  return dist <= diag_limit(st) || (st->use_rel && fabs(g - e) <= st->rel * fabs(e));
-}
-typedef struct {
-  const rm_list *ls; size_t nq; /* the test's input, as |rm_verifier_lists| gives it */
-  int given;
-  double value; /* the candidate's result */
-} vmember;
-static double alt_distance(const verify_state *st, const rm_variant *a, const vmember *x,
-  rm_work *w)
-{
-  double d, b, u, r;
-  rm_exact e;
-  int set = x->nq > 0;
-  rm_status s = set ? rm_value_set(a, x->ls, x->nq, w, &d) : rm_value(a, x->ls, w, &d);
-  if (x->given != RM_GIVEN_NUMBER) return s < 0 ? 0 : INFINITY;
-  if (s < 0) return INFINITY;
-  b = rm_ulp_bound(a) + 1;
-  u = nextafter(fabs(d), INFINITY) - fabs(d);
-  if (rm_ulps_between(d, x->value) > diag_limit(st) + b
-      && !(st->use_rel && fabs(d - x->value) <= st->rel * fabs(d) + (st->rel + 1) * b * u))
-    return INFINITY;
-  rm_exact_init(&e);
-  s = set ? rm_value_set_exact(a, x->ls, x->nq, &e) : rm_value_exact(a, x->ls, &e);
-  r = s < 0 ? INFINITY : explains(st, rm_ulps_between(x->value, e.value), x->value, e.value)
-    ? rm_ulps_between(x->value, e.value) : INFINITY;
-  rm_exact_clear(&e);
-  return r;
-}
-
-@ The search over one group.  |members| holds the group's tests that the
-candidate gave.  Every alternative tried is remembered by its canonical
-name in a hash set, so none is tried twice; those that explain at least one
-result are kept with their scores, for the ranking.
-
-@<Tool functions@>=
-typedef struct {
-  char name[RM_NAME_MAX];
-  int changes, close; /* keys changed; results explained */
-  double maxd, sumd; /* largest and summed distance of those */
-} alt_found;
-typedef struct {
-  const verify_state *st;
-  const vgroup *g;
-  const vmember *members;
-  int nmem;
-  rm_work w;
-  char (*tried)[RM_NAME_MAX]; uint32_t *hash; size_t ntried; /* the set */
-  alt_found *found; size_t nfound, capfound;
-} alt_search;
-static void alt_score(alt_search *z, const rm_variant *a, alt_found *f)
-{
-  int j;
-  f->close = 0; f->maxd = f->sumd = 0;
-  for (j = 0; j < z->nmem; j++) {
-    double d = alt_distance(z->st, a, &z->members[j], &z->w);
-    if (d == INFINITY) continue;
-    f->close++; f->sumd += d;
-    if (d > f->maxd) f->maxd = d;
-  }
-}
-static int alt_seen(alt_search *z, const char *canon)
-{
-  size_t mask = 2 * MAX_ALTERNATIVES - 1, i = (size_t) ev_hash(canon) & mask;
-  for (;; i = (i + 1) & mask) {
-    if (z->hash[i] == 0) break;
-    if (strcmp(z->tried[z->hash[i] - 1], canon) == 0) return 1;
-  }
-  if (z->ntried == MAX_ALTERNATIVES) return 1; /* full: try no more */
-  strcpy(z->tried[z->ntried], canon);
-  z->hash[i] = (uint32_t) ++z->ntried;
-  return 0;
-}
-static void alt_try(alt_search *z, const char *nm, int changes)
-{
-  rm_variant a;
-  alt_found f;
-  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) return;
-  rm_variant_name(&a, f.name, sizeof f.name);
-  if (strcmp(f.name, z->g->name) == 0 || alt_seen(z, f.name)) return;
-  f.changes = changes;
-  alt_score(z, &a, &f);
-  if (f.close == 0) return;
-  if (z->nfound == z->capfound) {
-    z->capfound = z->capfound ? 2 * z->capfound : 64;
-    z->found = tool_alloc(z->found, z->capfound * sizeof *z->found);
-  }
-  z->found[z->nfound++] = f;
-}
-
-@ The words of |base|'s keys, every combination (or one or two changes when
-the combinations are too many), each put between |prefix| and |suffix|:
-for a set's variant, the aggregator before the inner metric's keys, or the
-inner metric after the aggregator's.  |extra| counts the changes already
-made to |base| (a numeric key).
-
-@<Tool functions@>=
-static void alt_keys(alt_search *z, const char *prefix, const char *base,
-  const char *suffix, int extra)
-{
-  word_key wk[MAX_WORD_KEYS];
-  int nk = metric_word_keys(base, wk), c[MAX_WORD_KEYS] = {0}, i, full;
-  long total = 1;
-  for (i = 0; i < nk; i++)
-    if ((total *= wk[i].nw + 1) > MAX_WORD_COMBOS) total = MAX_WORD_COMBOS + 1;
-  full = total <= MAX_WORD_COMBOS;
-  for (;;) {
-    @<Try the alternative of choices |c|@>;
-    for (i = 0; i < nk && ++c[i] > wk[i].nw; i++) c[i] = 0;
-    if (i == nk) break;
-  }
-}
-
-@ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
-$j$th word.  A choice of the word the variant already has is the same as
-none, so it is skipped.
-
-@<Try the alternative of choices |c|@>=
-{
-  int changes = extra, skip = 0;
-  char alt[2 * RM_NAME_MAX], nm[3 * RM_NAME_MAX];
-  rm_variant a;
-  for (i = 0; i < nk; i++)
-    if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
-  if (skip || (!full && changes - extra > 2)) goto next;
-  alt_name(base, wk, nk, c, 1, alt, sizeof alt);
-  snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
-  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
-    alt_name(base, wk, nk, c, 0, alt, sizeof alt);
-    snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
-  }
-  if (changes > 0) alt_try(z, nm, changes);
-next: ;
-}
-
-@ The inner metric's alternatives: its words, and each change of a numeric
-key with every combination of words.
-
-@<Tool functions@>=
-static void alt_metric(alt_search *z, const char *prefix, const char *base)
-{
-  char (*edit)[RM_NAME_MAX] = tool_alloc(NULL, MAX_EDITS * sizeof *edit);
-  char nm[2 * RM_NAME_MAX];
-  int ne = numeric_edits(z->g, base, edit, MAX_EDITS), e;
-  alt_keys(z, prefix, base, "", 0);
-  for (e = 0; e < ne; e++) {
-    snprintf(nm, sizeof nm, "%s%s", prefix, edit[e]);
-    alt_try(z, nm, 1);
-    alt_keys(z, prefix, edit[e], "", 1);
-  }
-  free(edit);
-}
-static int alt_better(const alt_found *a, const alt_found *b) /* |a| ranks first */
-{
-  if (a->close != b->close) return a->close > b->close;
-  if (a->maxd != b->maxd) return a->maxd < b->maxd;
-  if (a->sumd != b->sumd) return a->sumd < b->sumd;
-  if (a->changes != b->changes) return a->changes < b->changes;
-  return strcmp(a->name, b->name) < 0;
-}
-static int alt_cmp(const void *p, const void *q)
-{
-  const alt_found *a = p, *b = q;
-  return alt_better(a, b) ? -1 : alt_better(b, a) ? 1 : 0;
-}
-static int alt_equal(const alt_found *a, const alt_found *b)
-{
-  return a->close == b->close && a->maxd == b->maxd && a->sumd == b->sumd;
-}
-static void find_variant(const verify_state *st, const vgroup *g,
-  const vmember *members, int nmem)
-{
-  static const char *const aggs[3] = {"mean", "micro", "sum"};
-  alt_search z;
-  alt_found own;
-  rm_variant gv = g->v;
-  const char *colon = strchr(g->name, ':');
-  int i;
-  memset(&z, 0, sizeof z);
-  z.st = st; z.g = g; z.members = members; z.nmem = nmem;
-  z.tried = tool_alloc(NULL, MAX_ALTERNATIVES * sizeof *z.tried);
-  z.hash = tool_zalloc(2 * MAX_ALTERNATIVES * sizeof *z.hash);
-  rm_work_init(&z.w);
-  strcpy(own.name, g->name); own.changes = 0;
-  alt_score(&z, &gv, &own);
-  if (colon == NULL) alt_metric(&z, "", g->name);
-  else {
-    char pre[RM_NAME_MAX], nm[2 * RM_NAME_MAX];
-    snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name), g->name);
-    alt_keys(&z, "", pre, colon, 0); /* the aggregator's keys */
-    snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name + 1), g->name);
-    alt_metric(&z, pre, colon + 1); /* the inner metric's */
-    for (i = 0; i < 3; i++)
-      if (strncmp(g->name, aggs[i], strlen(aggs[i])) != 0
-          || (g->name[strlen(aggs[i])] != '[' && g->name[strlen(aggs[i])] != ':')) {
-        snprintf(nm, sizeof nm, "%s:%s", aggs[i], colon + 1);
-        alt_try(&z, nm, 1);
-      }
-  }
-  rm_work_free(&z.w);
-  if (z.nfound > 1) qsort(z.found, z.nfound, sizeof *z.found, alt_cmp);
-  @<Say which alternatives explain the results best@>;
-  free(z.found); free(z.tried); free(z.hash);
-}
-
 @ The report names the best alternatives, all of those that tie with the
 best (at most |SHOW_TIED|, then how many more), and the next two that do
 less well; then how the group's own variant fares.  An alternative is
 named only when it explains more results than the group's own variant, or
 as many with a smaller largest distance.
 
-@<Say which alternatives explain the results best@>=
+@<Tool functions@>=
+#define SHOW_TIED 6 /* alternatives named when several tie */
+static rm_explanation tool_expl(const verify_state *st, size_t k)
 {
-  size_t top = 0, k, shown;
-  int better = z.nfound > 0 && (z.found[0].close > own.close
-    || (z.found[0].close == own.close && z.found[0].maxd < own.maxd));
+  rm_explanation e;
+  rm_verifier_explanation(st->v, k, &e);
+  return e;
+}
+static void find_variant(verify_state *st, size_t g, const char *name)
+{
+  rm_explanation own, best, e;
+  size_t n, top = 0, k, shown;
+  int nmem, better;
+  rm_status s = rm_verifier_explain(st->v, g, &own, &n, &nmem);
+  if (s == RM_ENOMEM) tool_nomem();
+  if (s < 0) return;
+  if (n) best = tool_expl(st, 0);
+  better = n > 0 && (best.close > own.close
+    || (best.close == own.close && best.maxd < own.maxd));
   if (better) {
-    while (top < z.nfound && alt_equal(&z.found[top], &z.found[0])) top++;
+    for (; top < n; top++) {
+      e = tool_expl(st, top);
+      if (e.close != best.close || e.maxd != best.maxd || e.sumd != best.sumd) break;
+    }
     if (top > 1)
       printf("  %lu variants explain the results equally well (the vectors do not"
         " tell them apart):\n", (unsigned long) top);
-    for (k = 0, shown = 0; k < top && shown < SHOW_TIED; k++, shown++)
+    for (k = 0, shown = 0; k < top && shown < SHOW_TIED; k++, shown++) {
+      e = tool_expl(st, k);
       printf("  the candidate's values match %s on %d of %d vectors, within %s\n",
-        z.found[k].name, z.found[k].close, nmem, ulps_text(z.found[k].maxd));
+        e.name, e.close, nmem, ulps_text(e.maxd));
+    }
     if (top > shown) printf("  (and %lu more on as many)\n", (unsigned long) (top - shown));
-    for (k = top, shown = 0; k < z.nfound && shown < 2; k++, shown++)
-      printf("  next: %s on %d of %d vectors, within %s\n", z.found[k].name,
-        z.found[k].close, nmem, ulps_text(z.found[k].maxd));
+    for (k = top, shown = 0; k < n && shown < 2; k++, shown++) {
+      e = tool_expl(st, k);
+      printf("  next: %s on %d of %d vectors, within %s\n", e.name, e.close, nmem,
+        ulps_text(e.maxd));
+    }
   } else
     printf("  no variant with other values of the keys of %.*s explains more of the"
-      " %d results than %s\n", (int) strcspn(g->name, "@@[:"), g->name, nmem, g->name);
+      " %d results than %s\n", (int) strcspn(name, "@@[:"), name, nmem, name);
   if (own.close == nmem)
     printf("  the values are within %s of this variant's on all %d vectors:"
-      " a rounding difference, not another definition (see --ulps)\n", ulps_text(own.maxd), nmem);
+      " a rounding difference, not another definition (see --ulps)\n",
+      ulps_text(own.maxd), nmem);
   else
     printf("  this variant itself explains %d of the %d results (within %s)\n",
-      own.close, nmem, ulps_text(diag_limit(st)));
+      own.close, nmem, ulps_text(rm_verifier_explain_limit(st->v)));
 }
 
 @ {\it Where the vectors are.}  \.{--vectors} names the directory; without
@@ -22442,23 +22568,7 @@ for (f = 0; vector_families[f].stem; f++)
     if (p.family_index != f || p.given == 0) continue;
     printf("%5ld %5ld %5ld  %s  (%s)\n", p.count[RM_VERDICT_EXACT],
       p.count[RM_VERDICT_WITHIN], p.count[RM_VERDICT_WRONG], p.variant, p.family);
-    if (p.count[RM_VERDICT_WRONG] && p.parsed) {
-      vmember *members = tool_alloc(NULL, (size_t) p.given * sizeof *members);
-      vgroup vg;
-      int nm = 0;
-      for (k = 0; k < rm_verifier_tests(st.v); k++) {
-        rm_verdict x;
-        rm_verifier_verdict(st.v, k, &x);
-        if (x.group != g || x.given == RM_GIVEN_NONE) continue;
-        rm_verifier_lists(st.v, k, &members[nm].ls, &members[nm].nq);
-        members[nm].given = x.given; members[nm].value = x.observed;
-        nm++;
-      }
-      vg.fam = f; vg.name = p.variant;
-      rm_variant_parse(p.variant, &vg.v, NULL, 0);
-      find_variant(&st, &vg, members, nm);
-      free(members);
-    }
+    if (p.count[RM_VERDICT_WRONG] && p.parsed) find_variant(&st, g, p.variant);
   }
 
 @ @<Print the totals@>=

@@ -75,7 +75,7 @@ __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "takes_cutoff", "keys", "aggregator_keys", "words", "key_range",
            "ulp_bound", "variants", "matching_variants", "evaluate",
            "Evaluation", "library_path", "STATUS_NAMES", "verify", "Verdict",
-           "Verification", "families", "vectors_dir"]
+           "Verification", "Explanation", "families", "vectors_dir"]
 
 _L = _lib.load()
 library_path = _L.path
@@ -630,4 +630,4 @@ def _close(x, y, ulps):
 
 from ._columns import Evaluation, evaluate  # noqa: E402
 from ._verify import Verdict, Verification, verify, families  # noqa: E402
-from ._verify import vectors_dir  # noqa: E402
+from ._verify import vectors_dir, Explanation  # noqa: E402

@@ -81,6 +81,19 @@ class VerifyGroup(ctypes.Structure):
                 ("given", ctypes.c_long)]
 
 
+NAME_MAX = 160  # RM_NAME_MAX
+
+
+class Explanation(ctypes.Structure):
+    """struct rm_explanation: an alternative variant and how well it
+    explains a candidate's results."""
+    _fields_ = [("name", ctypes.c_char * NAME_MAX),
+                ("changes", ctypes.c_int),
+                ("close", ctypes.c_int),
+                ("maxd", ctypes.c_double),
+                ("sumd", ctypes.c_double)]
+
+
 def _candidates():
     here = os.path.dirname(os.path.abspath(__file__))
     env = os.environ.get(ENV)
@@ -158,6 +171,11 @@ def _declare(lib):
         "rm_verifier_verdict": (ctypes.c_int, [V, ctypes.c_size_t,
                                                ctypes.POINTER(Verdict)]),
         "rm_verifier_groups": (ctypes.c_size_t, [V]),
+        "rm_verifier_explain": (ctypes.c_int, [V, ctypes.c_size_t,
+                                               ctypes.POINTER(Explanation),
+                                               c_size_p, c_int_p]),
+        "rm_verifier_explanation": (ctypes.c_int, [
+            V, ctypes.c_size_t, ctypes.POINTER(Explanation)]),
         "rm_verifier_group": (ctypes.c_int, [V, ctypes.c_size_t,
                                              ctypes.POINTER(VerifyGroup)]),
     }

@@ -30,7 +30,19 @@ the candidate's number (None when it gave "invalid" or "error", which given
 says); ulps is their distance, when both are numbers; input holds the
 test's grades, scores, ids and judged as the vectors' file writes them."""
 
-Group = collections.namedtuple("Group", "family variant exact within wrong")
+Group = collections.namedtuple(
+    "Group", "family variant exact within wrong own alternatives")
+Group.__doc__ = """The counts of one variant.  When some result is wrong
+(and verify was asked to explain), own says how many of the results the
+variant itself explains, and alternatives lists the variants that explain
+at least one, best first: the variant the candidate computes, most
+likely, is alternatives[0] when it explains more than own does."""
+
+Explanation = collections.namedtuple(
+    "Explanation", "variant explains given max_ulps sum_ulps changes")
+Explanation.__doc__ = """A variant that explains `explains` of the `given`
+results, each within max_ulps (their sum sum_ulps), by changing `changes`
+keys of the tested variant."""
 
 
 class Verification:
@@ -100,7 +112,7 @@ def _lines(results):
     return out
 
 
-def verify(results, vectors=None, ulps=0, rel=None):
+def verify(results, vectors=None, ulps=0, rel=None, explain=True):
     """Judge a candidate's results against the golden vectors.
 
     results: lines "FAMILY:TCID VALUE", the text of a results file, a path
@@ -109,7 +121,10 @@ def verify(results, vectors=None, ulps=0, rel=None):
     correctly rounded double is right); rel: a relative tolerance instead.
     Every malformed result is collected, and then RankmetricsError
     (RM_EFORMAT) is raised with all of them; a vectors file that cannot be
-    read raises its status (RM_EIO, RM_EFORMAT, RM_ENOMEM)."""
+    read raises its status (RM_EVECTORS, RM_ENOMEM).  With explain (the
+    default), each variant with a wrong result is searched for the
+    variants that explain the candidate's numbers (Group.alternatives),
+    as the tool's report does."""
     from . import RankmetricsError
     L = _lib_handle()
     if ulps < 0 or (rel is not None and rel < 0):
@@ -132,7 +147,7 @@ def verify(results, vectors=None, ulps=0, rel=None):
                 raise RankmetricsError(s, msg or None)
         if bad:
             raise RankmetricsError(-10, "; ".join(bad))
-        return _collect(L, v)
+        return _collect(L, v, explain)
     finally:
         L.rm_verifier_free(v)
 
@@ -158,7 +173,27 @@ def _text(b):
     return None if b is None else b.decode("utf-8", "replace")
 
 
-def _collect(L, v):
+def _explain(L, v, k):
+    from . import RankmetricsError
+    own, n, given = _lib.Explanation(), ctypes.c_size_t(), ctypes.c_int()
+    s = L.rm_verifier_explain(v, k, ctypes.byref(own), ctypes.byref(n),
+                              ctypes.byref(given))
+    if s == -5:  # a name this library does not parse: nothing to search
+        return None, []
+
+    def conv(e):
+        return Explanation(e.name.decode(), e.close, given.value, e.maxd,
+                           e.sumd, e.changes)
+    if s < 0:
+        raise RankmetricsError(s)
+    out, e = [], _lib.Explanation()
+    for i in range(n.value):
+        L.rm_verifier_explanation(v, i, ctypes.byref(e))
+        out.append(conv(e))
+    return conv(own), out
+
+
+def _collect(L, v, explain=True):
     verdicts, not_given = [], 0
     r = _lib.Verdict()
     for i in range(L.rm_verifier_tests(v)):
@@ -183,9 +218,11 @@ def _collect(L, v):
     for k in range(L.rm_verifier_groups(v)):
         L.rm_verifier_group(v, k, ctypes.byref(g))
         if g.given:
+            own, alts = (_explain(L, v, k) if explain and g.count[2]
+                         else (None, []))
             groups.append((g.family_index, Group(
                 _text(g.family), _text(g.variant),
-                g.count[0], g.count[1], g.count[2])))
+                g.count[0], g.count[1], g.count[2], own, alts)))
     groups.sort(key=lambda x: x[0])  # by family, as the tool's summary
     return Verification(verdicts, [x[1] for x in groups], not_given)
 

@@ -153,3 +153,66 @@ def test_same_verdicts_as_the_tool(tmp_path, ulps):
                       for g in r.groups]
     total = re.search(r"(\d+) vectors not given", p.stdout)
     assert int(total.group(1)) == r.not_given
+
+
+def vectors_of(family, variant):
+    """[(tcid, grades in ranked order, judged)] of the valid tests of one
+    variant, read from the text twin; scores rank the items, highest
+    first, equal scores in input order (the variant's ties=input)."""
+    out, cur, t = [], None, {}
+    with open(os.path.join(VECTORS, family + "_test.txt")) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            m = re.match(r"\[variant = (.*)\]$", line)
+            if m:
+                cur = m.group(1)
+            kv = re.match(r"(\w+) =(?: (.*))?$", line)
+            k, val = kv.groups("") if kv else ("", "")
+            if k == "tcId":
+                t = {"tcid": int(val)}
+            elif k in ("grades", "scores", "judged", "result", "queries"):
+                t[k] = val
+            if k == "value" and cur == variant \
+                    and t.get("result") == "valid" and "queries" not in t:
+                g = [int(x) for x in t["grades"].split(",") if x]
+                if t["scores"] != "none":
+                    sc = [float(x) for x in t["scores"].split(",") if x]
+                    order = sorted(range(len(g)), key=lambda i: -sc[i])
+                    g = [g[i] for i in order]
+                j = [int(x) for x in t.get("judged", "").split(",") if x]
+                out.append((t["tcid"], g, j))
+    return out
+
+
+def ap_by_hits(grades):
+    """The classic mistake: AP divided by the relevant items retrieved."""
+    hits, total = 0, 0.0
+    for r, g in enumerate(grades):
+        if g >= 1:
+            hits += 1
+            total += hits / (r + 1)
+    return total / hits if hits else 0.0
+
+
+@pytest.mark.skipif(not os.path.exists(TOOL), reason="the tool is not built")
+def test_explains_the_classic_mistake_as_the_tool_does(tmp_path):
+    variant = "ap[norm=rel,rel=1,ties=input,undef=zero]"
+    tests = vectors_of("ap", variant)
+    assert len(tests) > 10 and any(j for _, _, j in tests)
+    lines = ["ap:%d %s" % (t, ap_by_hits(g).hex()) for t, g, _ in tests]
+    r = rm.verify(lines, vectors=VECTORS)
+    g = next(g for g in r.groups if g.variant == variant)
+    assert g.wrong > 0 and g.alternatives
+    best = g.alternatives[0]
+    assert best.variant.startswith("ap[norm=hits,")
+    assert best.explains == best.given == len(tests) > g.own.explains
+    path = tmp_path / "cand"
+    path.write_text("\n".join(lines) + "\n")
+    p = subprocess.run([TOOL, "verify", "--vectors", VECTORS, str(path)],
+                       capture_output=True, text=True)
+    m = re.findall(r"the candidate's values match (\S+) on (\d+) of (\d+)",
+                   p.stdout)
+    top = [a for a in g.alternatives if (a.explains, a.max_ulps,
+           a.sum_ulps) == (best.explains, best.max_ulps, best.sum_ulps)]
+    assert m[:len(top)] == [(a.variant, str(a.explains), str(a.given))
+                            for a in top][:6]

@@ -15989,39 +15989,6 @@ rm_status rm_verifier_group(rm_verifier *v, size_t g, rm_verify_group *out)
   return RM_OK;
 }
 
-@ The verifier's side of the search: the group's variant and the results
-given to it, and the alternatives found, kept in the verifier until the
-next search.  The hash of a name is FNV-1a.
-
-@<Private types@>=
-typedef struct {@+ int fam; const char *name; rm_variant v; @+} vgroup;
-
-@ The neighbours of a variant come from the tool's chapter on vectors, tangled
-here a second time.
-
-@<Private functions@>=
-@<Neighbours of a variant@>@;
-
-@ @<Private functions@>=
-static uint64_t vf_hash(const char *s)
-{
-  uint64_t h = 14695981039346656037ULL;
-  for (; *s; s++) h = (h ^ (unsigned char) *s) * 1099511628211ULL;
-  return h;
-}
-static int family_cutoffs(const vector_family *fam, unsigned long *cuts, int max)
-{ /* as the tool's: the cutoffs of the family's variants, 0 for none */
-  int k, i, n = 0;
-  for (k = 0; fam->variants[k]; k++) {
-    rm_variant v;
-    if (rm_variant_parse(fam->variants[k], &v, NULL, 0) != RM_OK
-        || !rm_metric_takes_cutoff(v.metric)) continue;
-    for (i = 0; i < n && cuts[i] != v.k; i++) continue;
-    if (i == n && n < max) cuts[n++] = v.k;
-  }
-  return n;
-}
-
 @ {\it Which variant does the candidate compute?}  The verdict above is
 strict, and it should be: a value one ulp away from the correctly rounded
 one is not that value.  Diagnosis is another question, and it needs another
@@ -16031,7 +15998,7 @@ AP by the hits), computed with the rounding noise of an ordinary program:
 a candidate that sums its terms naively is a few ulps away from the
 correctly rounded value of the variant it implements, on most lists, and
 an exact comparison would then find that no variant agrees with it at all.
-So for every variant with a wrong result, the command tries the variant's
+So for every variant with a wrong result, the engine tries the variant's
 {\it alternatives\/} and ranks them by how close they come to the
 candidate's numbers.
 @^diagnosis of a candidate@>
@@ -16049,7 +16016,8 @@ then by the largest distance among those (smaller first), then by the sum of
 those distances, then by the number of keys they change (fewer first).  Two
 alternatives that tie on the first three are equally good explanations:
 the vectors cannot tell them apart, and the report lists them together
-rather than pick one.  The group's own variant is measured the same way, so
+rather than pick one (|rm_verifier_explain| returns them ranked; the
+tool names the best, and those tied with it).  The group's own variant is measured the same way, so
 that a candidate whose values are all within a few ulps of the expected
 ones is told that its error is rounding, not a definition.
 
@@ -16075,7 +16043,7 @@ aggregator kept, and the other aggregators with their defaults
 (\.{micro:} for \.{mean:}, the split between macro and micro averages
 that so often explains a different MAP).
 \smallskip
-\noindent The command learns the keys, their words and their ranges from
+\noindent The engine learns the keys, their words and their ranges from
 the library's own tables (|rm_metric_keys|, |rm_aggregator_keys|,
 |rm_key_words|, |rm_key_range|), so it knows no key that the parser does
 not.  A combination that the parser refuses (\.{ideal=topk} with
@@ -16123,6 +16091,39 @@ static int metric_word_keys(const char *canon, word_key *wk)
     const char *const *words = rm_key_words(names[t]);
     if (words == NULL || strlen(names[t]) >= sizeof wk[n].key) continue;
     @<Add the key |names[t]| with its |words| to |wk|@>;
+  }
+  return n;
+}
+
+@ The verifier's side of the search: the group's variant and the results
+given to it, and the alternatives found, kept in the verifier until the
+next search.  The hash of a name is FNV-1a.
+
+@<Private types@>=
+typedef struct {@+ int fam; const char *name; rm_variant v; @+} vgroup;
+
+@ The neighbours of a variant come from the tool's chapter on vectors, tangled
+here a second time.
+
+@<Private functions@>=
+@<Neighbours of a variant@>@;
+
+@ @<Private functions@>=
+static uint64_t vf_hash(const char *s)
+{
+  uint64_t h = 14695981039346656037ULL;
+  for (; *s; s++) h = (h ^ (unsigned char) *s) * 1099511628211ULL;
+  return h;
+}
+static int family_cutoffs(const vector_family *fam, unsigned long *cuts, int max)
+{ /* as the tool's: the cutoffs of the family's variants, 0 for none */
+  int k, i, n = 0;
+  for (k = 0; fam->variants[k]; k++) {
+    rm_variant v;
+    if (rm_variant_parse(fam->variants[k], &v, NULL, 0) != RM_OK
+        || !rm_metric_takes_cutoff(v.metric)) continue;
+    for (i = 0; i < n && cuts[i] != v.k; i++) continue;
+    if (i == n && n < max) cuts[n++] = v.k;
   }
   return n;
 }
@@ -22202,8 +22203,8 @@ with 17 significant digits, the given one, and their distance in ulps.  Then
 a table gives, per variant, the counts of exact, within and wrong results,
 and the totals close the report.
 
-@ The command's state is the engine's verifier and the tolerance, which the
-search for the candidate's variant below reads as well.
+@ The command's state is the engine's verifier, with the options that the
+report reads.
 
 @<Tool functions@>=
 typedef struct {
@@ -22554,9 +22555,9 @@ for (k = 0; k < rm_verifier_tests(st.v); k++) {
 }
 
 @ The summary lists the variants by family, in the order of the files, with
-the engine's counts; under a variant with a wrong result comes the search
-for the variant the candidate computes, over the group's tests that the
-candidate gave.
+the engine's counts; under a variant with a wrong result comes the engine's
+answer to the question which variant the candidate computes
+(\secref{q:verifyengine}), over the group's tests that the candidate gave.
 
 @<Print the summary per variant...@>=
 printf("%sper variant (exact, within %g %s, wrong):\n", given > (long) total[RM_VERDICT_EXACT]

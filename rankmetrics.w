@@ -22990,9 +22990,14 @@ input raises \.{RankmetricsError}, which carries the library's status, its
 name (\.{RM\_EGRADE}, say) and, for a bad name, the parser's message.
 |evaluate| reads columns that are already in memory (a pandas data frame
 with user, item, label and score columns, or plain arrays) and computes
-with the functions above.  Reading run files and checking candidate files
-remain in the tool, \.{eval} and \.{verify}; they will come to Python when
-their engines move from the tool into the library.
+with the functions above.  |verify| calls the verification engine
+(\secref{q:verifyengine}) through |rm_verifier|: given a candidate's result
+lines, or pairs of a vector's name and a value, it returns a |Verdict| per
+result (the variant, the expected and the observed double, the verdict,
+the distance in ulps, the input) and per variant the counts and the
+alternatives that explain the candidate's numbers, best first, which is
+what the tool's report prints.  Reading run files remains in the tool,
+\.{eval}; it will come to Python when its engine moves into the library.
 
 @ The package's tests, in \.{python/tests}, run under pytest in \.{make
 check}.  They compute every valid test of every family of golden vectors

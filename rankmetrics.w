@@ -22747,7 +22747,8 @@ small.
 }
 @ {\it The command \.{adequacy}.}  It measures the adequacy of the vectors
 (defined in the part ``Golden vectors'') in a directory, reading the text
-twins with \.{verify}'s reader:
+twins with the verification engine (|rm_verifier_load|, then each test's
+verdict and lists):
 $$\hbox{\tt rankmetrics adequacy [--vectors {\it DIR}] [--tex {\it FILE}]}$$
 For each family but \.{disagreements}, and each variant of the family's
 list, it takes the group of that name and every neighbour of its variant,

@@ -545,7 +545,10 @@ typedef enum {
   RM_EIDS = -6, /* a tie rule needs identifiers and some are missing */
   RM_ENOMEM = -7, /* out of memory */
   RM_EUNDEF = -8, /* undefined, and the variant says it is an error */
-  RM_EHARD = -9 /* the exact path could not decide the rounding */
+  RM_EHARD = -9, /* the exact path could not decide the rounding */
+  RM_EFORMAT = -10, /* a line of a file that does not read */
+  RM_EIO = -11, /* a file that cannot be opened or read */
+  RM_EVECTORS = -12 /* the golden vectors could not be read */
 } rm_status;
 
 @ Each status has a one-line explanation, for messages.
@@ -571,6 +574,9 @@ const char *rm_strerror(rm_status s)
   case RM_ENOMEM: return "out of memory";
   case RM_EUNDEF: return "value undefined (the variant says undef=error)";
   case RM_EHARD: return "exact path could not decide the rounding";
+  case RM_EFORMAT: return "malformed line";
+  case RM_EIO: return "cannot open or read a file";
+  case RM_EVECTORS: return "the golden vectors could not be read";
   }
   return "unknown status";
 }
@@ -13603,10 +13609,11 @@ number, or $-1$ when the name does not parse.  |cuts| holds |ncuts|
 cutoffs in use, 0 for ``no cutoff''.  Each neighbour has its canonical
 name, the key that changed (\.{K} for the cutoff), and the change as text
 (\.{gain=exp2}, \.{@@11}, \.{no cutoff}).  It uses nothing but the
-library's public functions, so \.{verify} can use it as well as the
-vectors.
+library's public functions, and it is tangled twice: into the tool, for
+the vectors and \.{adequacy}, and into the library, for the search of the
+verification engine (\secref{q:verifyengine}).
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 #define NB_MAX 96 /* more than any variant of this version has */
 typedef struct {
   char name[RM_NAME_MAX]; /* its canonical name */
@@ -13619,7 +13626,7 @@ typedef struct {@+ neighbour *out; int n, max; char canon[RM_NAME_MAX]; @+} nb_s
 apply, that key is dropped and the name read again.  What parses is kept
 under its canonical name unless it is the variant or is kept already.
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 static void nb_drop(char *s, const char *key) /* remove the option |key| */
 {
   char pat[40], *p, *end;
@@ -13661,7 +13668,7 @@ static void nb_add(nb_set *z, const char *cand, const char *key, const char *cha
 the aggregator's options (|inner| zero) or the inner metric's; |nb_value|
 finds the value as text.  Both return 0 when the name lacks the key.
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 static const char *nb_find(const char *canon, int inner, const char *key)
 {
   const char *colon = strchr(canon, ':'), *p, *end;
@@ -13692,7 +13699,7 @@ static int nb_with(const char *canon, int inner, const char *key, const char *va
 $q=1$); a key takes fractions when the parser accepts the value \.{1/2}
 for it.
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 static int nb_fraction(const char *s, long long *p, long long *q)
 {
   long long a = 0, b = 1, x, y;
@@ -13709,7 +13716,7 @@ static int nb_fraction(const char *s, long long *p, long long *q)
 @ The neighbours of one list of options: the aggregator's (|inner| zero)
 or the metric's.
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
 {
   char val[40], cand[2 * RM_NAME_MAX], change[48], half[2 * RM_NAME_MAX];
@@ -13751,7 +13758,7 @@ static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
 @ The cutoff's neighbours, written into the inner name between the metric
 and its options.
 
-@<Tool functions@>=
+@<Neighbours of a variant@>=
 static void nb_cutoff(nb_set *z, const rm_variant *v, const unsigned long *cuts,
   int ncuts)
 {
@@ -13778,7 +13785,7 @@ static void nb_cutoff(nb_set *z, const rm_variant *v, const unsigned long *cuts,
   }
 }
 
-@ @<Tool functions@>=
+@ @<Neighbours of a variant@>=
 static int variant_neighbours(const char *name, const unsigned long *cuts, int ncuts,
   neighbour *out, int max)
 {
@@ -15057,6 +15064,1595 @@ the Pearson correlation of mid-ranks, our \.{spearman}; with the method
 @^R@>@^Metrics (R package)@>@^ModelMetrics (R package)@>
 @^pROC (R package)@>@^ROCR (R package)@>
 
+@* The verification engine.\here{q:verifyengine}
+The golden vectors are meant for testing other programs.  A program under
+test, the {\it candidate}, writes its results into a plain file, one a
+line; the engine of this chapter reads them against the vectors, judges
+each, and keeps per test and per variant what a report needs.  The tool's
+command \.{verify} (\secref{q:tool}) and the Python function
+|rankmetrics.verify| are two doors to this one engine: each reads its
+candidate's lines in its own way and hands them over, and each prints (or
+returns) the verdicts the engine gives.
+@^verify, the engine@>@^candidate results@>
+
+A candidate's result line is
+$$\vbox{\halign{\tt#\hfil\cr
+\# results of my nDCG\cr
+rr:12 0.5\cr
+cg\_dcg\_ndcg:7 0x1.b71cb31d4e330p+2\cr
+cg\_dcg\_ndcg:725 invalid\cr}}$$
+that is, the vector's name {\it FAMILY\/}\.{:}{\it TCID}, where {\it
+FAMILY\/} is the stem of the file \.{{\it FAMILY}\_test.txt} and {\it TCID\/}
+the |tcId| of the test in it, then blanks, then the value: a decimal or a C99
+hexadecimal double as |strtod| reads it, or the word \.{invalid} (the
+candidate rejected the input) or \.{error} (it failed otherwise).  A \.{\#}
+starts a comment that runs to the end of the line, and blank lines are
+ignored.  A line that does not have this form, names an unknown family or a
+test that the family does not have, or names a vector a second time, is
+refused with the reason; the doors report every such line and give no
+verdict.  A vector that no line names is not checked.
+
+@ The verdict on one vector is one of three.  For a valid test the
+candidate's number is {\it exact\/} when it is the expected double, bit for
+bit (the two zeros count as equal), {\it within\/} the tolerance when its
+distance in ulps (|rm_ulps_between|) is at most~$N$, or, with a relative
+tolerance~$X$, when $\vert g-e\vert\le X\vert e\vert$ for the given $g$ and
+expected~$e$, and {\it wrong\/} otherwise; \.{invalid} or \.{error} for a
+valid test is wrong.  For an invalid test (a grade out of range, say)
+\.{invalid} and \.{error} are right, and any number is wrong.
+
+@ {\it The interface.}  A verifier is an opaque |rm_verifier|; its
+functions are
+$$\vbox{\halign{#\hfil\quad&#\hfil\cr
+|rm_verifier_new|, |rm_verifier_free|&make one for a directory of text
+twins; free it\cr
+|rm_verifier_set_tolerance|&ulps, or a relative error\cr
+|rm_verifier_add_line|&give a candidate's line\cr
+|rm_verifier_add|&give a result as a record\cr
+|rm_verifier_verdict|&a test's verdict, an |rm_verdict|\cr
+|rm_verifier_group|&a variant's counts, an |rm_verify_group|\cr
+|rm_verifier_lists|&a test's input, for the library's functions\cr
+|rm_verifier_load|&read a family's file now\cr
+|rm_verifier_set_loader|&read the files with the caller's reader\cr
+|rm_verifier_set_alloc|&allocate with the caller's allocator\cr}}$$
+A family's file is read the first time one of its tests is named, by the
+verifier itself or by a loader that the caller installs, which feeds the
+file's lines to |rm_verifier_vectors_line|.  The tool installs one, so
+that its files are read by its own reader, with its limits and its
+messages, and an allocator that fails on request, for the tests of
+\.{make faults}.  A verifier is used by one thread at a time; two
+verifiers share nothing, so that threads may verify at once.
+
+Three statuses are the verifier's: |RM_EFORMAT| for a line that does not
+read (a candidate's line, or a line of a vectors file), |RM_EIO| for a
+file that cannot be opened or read, and |RM_EVECTORS| for a loader that
+failed and has reported why.  After a failure, |rm_verifier_message| says
+what was wrong, in a sentence without the file's name, which the caller
+knows.
+@^verify, the engine@>
+
+@s rm_verifier int
+@s rm_verdict int
+@s rm_verify_group int
+@s rm_verify_loader int
+@<Public types@>=
+typedef struct rm_verifier rm_verifier; /* opaque */
+enum {@+ RM_GIVEN_NONE, RM_GIVEN_NUMBER, RM_GIVEN_INVALID, RM_GIVEN_ERROR @+};
+enum {@+ RM_VERDICT_EXACT, RM_VERDICT_WITHIN, RM_VERDICT_WRONG, RM_VERDICT_NONE @+};
+typedef struct {
+  const char *family; /* the family's stem */
+  int family_index; /* its place in |rm_vector_family| */
+  long tcid;
+  size_t group; /* the test's variant, for |rm_verifier_group| */
+  const char *variant; /* its canonical name, as the file writes it */
+  int invalid, undefined; /* the input must be refused; the value is set by \.{undef} */
+  double expected; /* the correctly rounded value of a valid test */
+  const char *error; /* the status that refuses an invalid test, or |NULL| */
+  const char *input[4]; /* grades, scores, ids, judged as the file writes them */
+  int given; /* |RM_GIVEN_NONE| when the candidate did not give the test */
+  double observed; /* the candidate's number */
+  const char *file; /* where the candidate gave it */
+  long line;
+  int verdict; /* |RM_VERDICT_EXACT|, |_WITHIN|, |_WRONG|, or |_NONE| when not given */
+  double ulps; /* distance of |observed| from |expected|, when both are numbers */
+} rm_verdict;
+typedef struct {
+  const char *family; /* stem */
+  int family_index;
+  const char *variant; /* canonical name */
+  int parsed; /* the name parses in this version of the library */
+  long count[3], given; /* results by verdict, and results given */
+} rm_verify_group;
+typedef rm_status (*rm_verify_loader)(void *ctx, rm_verifier *v, const char *family,
+  const char *path);
+
+@ @<Public prototypes@>=
+const char *rm_vector_family(int k);
+/* The stem of the |k|th family of golden vectors (0, 1, \dots), or |NULL|
+   past the last. */
+rm_status rm_verifier_new(const char *dir, rm_verifier **out);
+/* A verifier of the text twins \.{DIR/FAMILY\_test.txt}, with tolerance 0;
+   |RM_ENOMEM| or |RM_EINVAL| (a null argument) with |*out| set to |NULL|. */
+void rm_verifier_free(rm_verifier *v);
+/* Frees the verifier and every string its verdicts point to; |NULL| does
+   nothing. */
+void rm_verifier_set_tolerance(rm_verifier *v, double ulps, double rel, int use_rel);
+/* Within |ulps| ulps, or with |use_rel| within relative error |rel|. */
+void rm_verifier_set_alloc(rm_verifier *v, void *(*re)(void *, size_t));
+/* The verifier's allocator, as |realloc| (never asked for 0 bytes);
+   |NULL| restores |realloc|. */
+void rm_verifier_set_loader(rm_verifier *v, rm_verify_loader load, void *ctx);
+/* |load(ctx, v, family, path)| reads a family's file on first need, feeding
+   each line to |rm_verifier_vectors_line| and ending with
+   |rm_verifier_vectors_end|; it returns |RM_OK| or a negative status.
+   |NULL| restores the verifier's own reader. */
+rm_status rm_verifier_vectors_line(rm_verifier *v, const char *family, char *line,
+  size_t len, long lineno);
+/* One line of the family's file, for a loader: |len| bytes, the newline
+   included or not, NUL-terminated, modified.  |RM_EFORMAT| with a message
+   for a line that does not read. */
+rm_status rm_verifier_vectors_end(rm_verifier *v, const char *family);
+/* The end of the family's file: |RM_EFORMAT| with a message for a test
+   that does not read, or a file without tests. */
+rm_status rm_verifier_load(rm_verifier *v, const char *family);
+/* Read the family's file now, if not yet read. */
+rm_status rm_verifier_add_line(rm_verifier *v, char *line, size_t len,
+  const char *file, long lineno);
+/* One line of a candidate's file (NUL-terminated, modified): |RM_OK| for a result recorded
+   or a line with none, |RM_EFORMAT| for a line refused (the verifier goes
+   on), another negative status when the family's vectors could not be
+   read (|RM_EIO|, |RM_EFORMAT| after |rm_verifier_load|'s message,
+   |RM_EVECTORS|, |RM_ENOMEM|). */
+rm_status rm_verifier_add(rm_verifier *v, const char *family, long tcid, int given,
+  double value, const char *file, long lineno);
+/* The same for a result as a record: |given| one of |RM_GIVEN_NUMBER|,
+   |RM_GIVEN_INVALID|, |RM_GIVEN_ERROR|. */
+size_t rm_verifier_lines(const rm_verifier *v);
+/* Candidate lines that held something, well formed or not. */
+const char *rm_verifier_message(const rm_verifier *v);
+/* What the last failure was, or \.{""}. */
+size_t rm_verifier_tests(const rm_verifier *v);
+/* The number of tests of the families read so far. */
+rm_status rm_verifier_verdict(const rm_verifier *v, size_t i, rm_verdict *out);
+/* The |i|th test of the families read, in the order of their files; its
+   strings live as long as the verifier. */
+rm_status rm_verifier_lists(const rm_verifier *v, size_t i, const rm_list **lists,
+  size_t *nq);
+/* The test's input for the library: |*nq| lists, or one list and |*nq=0|. */
+size_t rm_verifier_groups(const rm_verifier *v);
+/* The number of variants (groups of tests) of the families read so far. */
+rm_status rm_verifier_group(rm_verifier *v, size_t g, rm_verify_group *out);
+/* The |g|th variant, in the order the files name them, with the counts of
+   the results given; |RM_EINVAL| past the last. */
+
+@ The families are those of the vectors the tool writes, from the same
+table: each metric's chapter adds its family to |@<Vector families@>|,
+and the library tangles that section, with the lists of variants it
+points to, a second time for itself.  So the engine knows exactly the
+families that \.{rankmetrics vectors} writes, and no list of names can
+drift from the other.
+
+@<Library include files@>=
+#include <errno.h>
+#include <stdint.h>
+
+@ @<Private types@>=
+typedef struct {
+  const char *stem, *algorithm;
+  unsigned long long metrics;
+  const char *const *variants;
+} vector_family;
+@<Vector variant lists@>@;
+static const vector_family vector_families[] = {
+  @<Vector families@>@;
+  {NULL, NULL, 0, NULL}};
+
+@ @<Public functions@>=
+const char *rm_vector_family(int k)
+{
+  static const int n = (int) (sizeof vector_families / sizeof *vector_families) - 1;
+  return k >= 0 && k < n ? vector_families[k].stem : NULL;
+}
+static int vf_family(const char *stem)
+{
+  int f;
+  for (f = 0; vector_families[f].stem; f++)
+    if (strcmp(stem, vector_families[f].stem) == 0) return f;
+  return -1;
+}
+
+@ The verifier keeps the tests of every family a candidate names, and for
+each the candidate's result.  Tests with one variant name form one group,
+although a file writes a worked example's group apart from the random ones
+of the same variant: the summary is per variant.  A test never points into
+itself or into the array of tests, which moves whenever |realloc| grows
+it: the one list of a single-list test is always reached as |x->l|, and
+|x->ls| is set only for a set, whose lists live in a block of their own.
+(Version 0.1.0 kept |x->ls=&x->l| and crashed when a candidate named two
+families.)
+@^realloc, pointers into arrays moved by@>
+
+@d VF_FAMILIES 64
+@<Private types@>=
+typedef struct {
+  int fam, group;
+  long tcid;
+  int invalid, undefined;
+  double expect;
+  char *err_name;
+  char *shown[4]; /* grades, scores, ids, judged as the file writes them */
+  char *unj_shown; /* the markers of the family \.{judged}, or |NULL| */
+  long nq; /* queries of a set; 0 for one list */
+  rm_list l, *ls;
+  char *own[4]; /* copies of the fields that the lists point into */
+  int given;
+  double value;
+  const char *file; /* one of the verifier's |files| */
+  long lineno;
+} vf_test;
+typedef struct {
+  int fam;
+  char *name;
+  int parsed;
+  long count[3], given;
+} vf_group;
+struct rm_verifier {
+  char *dir;
+  int use_rel, dirty; /* |dirty|: the groups' counts are to be made again */
+  double ulps, rel;
+  void *(*re)(void *, size_t);
+  rm_verify_loader load;
+  void *ctx;
+  vf_test *vec; size_t nvec, capvec;
+  vf_group *grp; size_t ngrp, capgrp;
+  int loaded[VF_FAMILIES];
+  long *by_id[VF_FAMILIES], n_id[VF_FAMILIES]; /* |tcId| to index plus one */
+  int cur_group, cur; size_t first; /* the family being read */
+  char **files; size_t nfiles; /* the candidates' file names */
+  size_t lines;
+  rm_explanation *expl, own; size_t nexpl; /* the last search's */
+  char msg[256];
+};
+
+@ Every block comes from |vf_alloc|, through the verifier's allocator.  A
+failed allocation is the message |vf_nomem|, which every function that
+returns a message passes on, and the public functions turn into
+|RM_ENOMEM|.
+
+@<Private functions@>=
+static const char vf_nomem[] = "out of memory";
+static void *vf_alloc(rm_verifier *v, void *p, size_t n)
+{
+  return v->re ? v->re(p, n ? n : 1) : realloc(p, n ? n : 1);
+}
+static char *vf_strdup(rm_verifier *v, const char *s)
+{
+  size_t n = strlen(s) + 1;
+  char *t = vf_alloc(v, NULL, n);
+  return t ? memcpy(t, s, n) : NULL;
+}
+static rm_status vf_fail(rm_verifier *v, rm_status s, const char *m)
+{
+  if (m == vf_nomem) s = RM_ENOMEM;
+  snprintf(v->msg, sizeof v->msg, "%s", m);
+  return s;
+}
+
+@ @<Public functions@>=
+rm_status rm_verifier_new(const char *dir, rm_verifier **out)
+{
+  rm_verifier *v;
+  if (out == NULL) return RM_EINVAL;
+  *out = NULL;
+  if (dir == NULL) return RM_EINVAL;
+  if ((v = calloc(1, sizeof *v)) == NULL) return RM_ENOMEM;
+  if ((v->dir = malloc(strlen(dir) + 1)) == NULL) { free(v); return RM_ENOMEM; }
+  strcpy(v->dir, dir);
+  *out = v;
+  return RM_OK;
+}
+void rm_verifier_set_tolerance(rm_verifier *v, double ulps, double rel, int use_rel)
+{
+  v->ulps = ulps; v->rel = rel; v->use_rel = use_rel; v->dirty = 1;
+}
+void rm_verifier_set_alloc(rm_verifier *v, void *(*re)(void *, size_t))
+{
+  v->re = re;
+}
+void rm_verifier_set_loader(rm_verifier *v, rm_verify_loader load, void *ctx)
+{
+  v->load = load; v->ctx = ctx;
+}
+const char *rm_verifier_message(const rm_verifier *v)
+{
+  return v->msg;
+}
+size_t rm_verifier_lines(const rm_verifier *v)
+{
+  return v->lines;
+}
+
+@ Freeing a verifier frees what reading each test allocated.
+
+@<Public functions@>=
+static void vf_test_free(vf_test *x)
+{
+  long q, k;
+  for (q = 0; q < (x->nq ? x->nq : 1); q++) {
+    rm_list *l = x->nq ? (x->ls ? &x->ls[q] : NULL) : &x->l;
+    if (l == NULL) break;
+    free((void *) l->grade); free((void *) l->unretrieved_grade);
+    free((void *) l->score); free((void *) l->id); free((void *) l->unjudged);
+    if (l->label) { if (l->n) free((void *) l->label[0]); free((void *) l->label); }
+  }
+  if (x->nq) free(x->ls);
+  free(x->unj_shown);
+  for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }
+  free(x->err_name);
+}
+void rm_verifier_free(rm_verifier *v)
+{
+  size_t k;
+  int f;
+  if (v == NULL) return;
+  for (k = 0; k < v->nvec; k++) vf_test_free(&v->vec[k]);
+  free(v->vec);
+  for (k = 0; k < v->ngrp; k++) free(v->grp[k].name);
+  free(v->grp);
+  for (f = 0; f < VF_FAMILIES; f++) free(v->by_id[f]);
+  for (k = 0; k < v->nfiles; k++) free(v->files[k]);
+  free(v->files);
+  free(v->expl);
+  free(v->dir);
+  free(v);
+}
+
+@ A group is found by family and name, or made.  The lists of groups are
+short (a few hundred), so a linear search does.
+
+@<Private functions@>=
+static int vf_find_group(rm_verifier *v, int fam, const char *name)
+{
+  size_t g;
+  vf_group *p;
+  rm_variant t;
+  for (g = 0; g < v->ngrp; g++)
+    if (v->grp[g].fam == fam && strcmp(v->grp[g].name, name) == 0) return (int) g;
+  if (v->ngrp == v->capgrp) {
+    size_t c = v->capgrp ? 2 * v->capgrp : 64;
+    if ((p = vf_alloc(v, v->grp, c * sizeof *p)) == NULL) return -1;
+    v->grp = p; v->capgrp = c;
+  }
+  p = &v->grp[v->ngrp];
+  memset(p, 0, sizeof *p);
+  p->fam = fam;
+  if ((p->name = vf_strdup(v, name)) == NULL) return -1;
+  p->parsed = rm_variant_parse(name, &t, NULL, 0) == RM_OK;
+  return (int) v->ngrp++;
+}
+
+@ A line of either kind of file may begin with a byte-order mark (on its
+first line; it is dropped) and may not hold a NUL byte; its text must be
+UTF-8.
+
+@<Private functions@>=
+static const char *vf_line_check(char *buf, size_t *len, long line)
+{
+  if (line == 1 && *len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+    memmove(buf, buf + 3, *len - 3);
+    *len -= 3;
+    buf[*len] = '\0';
+  }
+  if (memchr(buf, '\0', *len) != NULL) return "NUL byte";
+  return NULL;
+}
+static int vf_utf8(const char *t)
+{
+  const unsigned char *s = (const unsigned char *) t;
+  while (*s) {
+    unsigned c = *s++, lo = 0x80, hi = 0xBF;
+    int k;
+    if (c < 0x80) continue;
+    if (c >= 0xC2 && c <= 0xDF) k = 1;
+    else if (c >= 0xE0 && c <= 0xEF) {
+      k = 2;
+      if (c == 0xE0) lo = 0xA0; /* no overlong form */
+      if (c == 0xED) hi = 0x9F; /* no surrogate */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      k = 3;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F; /* nothing above U+10FFFF */
+    } else return 0;
+    if (*s < lo || *s > hi) return 0;
+    s++;
+    while (--k > 0) { if (*s < 0x80 || *s > 0xBF) return 0; s++; }
+  }
+  return 1;
+}
+
+@ The lists of a test are read without the checks of the tool's readers,
+since an invalid test holds grades out of range (and scores that are not
+finite) on purpose; but every item must be a number that reads whole, and
+a grade must fit an |int|, or the line is refused.  A text twin writes an
+empty list as nothing after the \.{=} and an absent one as \.{none}.  The
+readers return the number of items, $-1$ for an item that does not read,
+and $-2$ when memory runs out.
+
+@<Private functions@>=
+static long vf_count(const char *s)
+{
+  long n = 1;
+  if (*s == '\0') return 0;
+  for (; *s; s++) if (*s == ',') n++;
+  return n;
+}
+static long vf_ints(rm_verifier *v, const char *s, int **out)
+{
+  long n = vf_count(s), i;
+  int *a = vf_alloc(v, NULL, (size_t) n * sizeof *a);
+  if ((*out = a) == NULL) return -2;
+  for (i = 0; i < n; i++) {
+    char *end;
+    long x;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    if (end == s || (*end != ',' && *end != '\0') || errno || x < INT_MIN
+        || x > INT_MAX) return -1;
+    a[i] = (int) x;
+    s = *end ? end + 1 : end;
+  }
+  return n;
+}
+static long vf_scores(rm_verifier *v, const char *s, double **out)
+{
+  long n = vf_count(s), i;
+  double *a = vf_alloc(v, NULL, (size_t) n * sizeof *a);
+  if ((*out = a) == NULL) return -2;
+  for (i = 0; i < n; i++) {
+    char *end;
+    a[i] = strtod(s, &end);
+    if (end == s || (*end != ',' && *end != '\0')) return -1;
+    s = *end ? end + 1 : end;
+  }
+  return n;
+}
+
+@ Grades that are not whole are ratings (\secref{q:labels}), kept as
+strings cut in place in a copy, so that the library reads them
+exactly; the query then has no grades, unless every item reads as a
+grade after all (as \.{1.0} does).  Identifiers are cut in place too,
+and an empty one is refused.
+
+@<Private functions@>=
+static const char *vf_ratings(rm_verifier *v, const char *gs, rm_list *l)
+{
+  char *c = vf_strdup(v, gs), *s = c;
+  long n = vf_count(gs), i;
+  const char **r = NULL;
+  int *g = NULL, all = 1;
+  if (c == NULL || (r = vf_alloc(v, NULL, (size_t) n * sizeof *r)) == NULL
+      || (g = vf_alloc(v, NULL, (size_t) n * sizeof *g)) == NULL) {
+    free(c); free(r); return vf_nomem; }
+  for (i = 0; i < n; i++) {
+    size_t len = strcspn(s, ",");
+    int last = s[len] == '\0', kind;
+    s[len] = '\0';
+    kind = rm_label_kind(s, &g[i]);
+    if (kind == RM_LABEL_BAD) { free(c); free(r); free(g); return "a grade is not a whole"
+      " number, nor a rating"; }
+    all &= kind == RM_LABEL_GRADE;
+    r[i] = s;
+    s += len + !last;
+  }
+  if (!all) { free(g); g = NULL; }
+  l->grade = g; l->label = r; l->n = (size_t) n;
+  return NULL;
+}
+static const char *vf_ids(rm_verifier *v, char *s, long n, rm_list *l)
+{
+  long i;
+  const char **id = vf_alloc(v, NULL, (size_t) n * sizeof *id);
+  if (id == NULL) return vf_nomem;
+  l->id = id;
+  for (i = 0; i < n; i++) {
+    size_t len = strcspn(s, ",");
+    if (len == 0) return "an identifier is empty";
+    id[i] = s;
+    s += len;
+    if (*s) *s++ = '\0';
+  }
+  return NULL;
+}
+
+@ One query's list from the four fields of a test.
+
+@<Private functions@>=
+static const char *vf_list(rm_verifier *v, const char *gs, const char *ss, char *is,
+  const char *js, rm_list *l)
+{
+  int *grade, *judged;
+  double *score;
+  long n, m;
+  const char *msg;
+  memset(l, 0, sizeof *l);
+  n = vf_ints(v, gs, &grade);
+  l->grade = grade;
+  if (n == -2) return vf_nomem;
+  if (n < 0) { /* ratings */
+    free(grade); l->grade = NULL;
+    if ((msg = vf_ratings(v, gs, l)) != NULL) return msg;
+    n = (long) l->n;
+  }
+  l->n = (size_t) n;
+  m = vf_ints(v, js, &judged);
+  l->unretrieved_grade = judged;
+  if (m == -2) return vf_nomem;
+  if (m < 0) return "a judged grade is not a whole number";
+  l->n_unretrieved = (size_t) m;
+  if (strcmp(ss, "none") != 0) {
+    m = vf_scores(v, ss, &score);
+    l->score = score;
+    if (m == -2) return vf_nomem;
+    if (m < 0) return "a score is not a number";
+    if (m != n) return "scores and grades differ in number";
+  }
+  if (strcmp(is, "none") != 0) {
+    if (vf_count(is) != n) return "ids and grades differ in number";
+    return vf_ids(v, is, n, l);
+  }
+  return NULL;
+}
+
+@ One line of a test sets one field; lines the engine does not need
+(\.{comment}, \.{flags}, \.{decimal}, \.{rational}) are skipped.  The
+function returns a message for a line it cannot read, or |NULL|.
+
+@<Private functions@>=
+static const char *vf_set_field(rm_verifier *v, vf_test *x, const char *key,
+  const char *val)
+{
+  int k;
+  static const char *const list_keys[4] = {"grades", "scores", "ids", "judged"};
+  for (k = 0; k < 4; k++) if (strcmp(key, list_keys[k]) == 0) break;
+  if (k < 4) {
+    if (x->shown[k]) return "a list is given twice";
+    if ((x->shown[k] = vf_strdup(v, val)) == NULL) return vf_nomem;
+  } else if (strcmp(key, "unjudged") == 0) {
+    if (x->unj_shown) return "a list is given twice";
+    if ((x->unj_shown = vf_strdup(v, val)) == NULL) return vf_nomem;
+  } else if (strcmp(key, "queries") == 0) {
+    char *end;
+    long n = strtol(val, &end, 10);
+    if (x->nq) return "the number of queries is given twice";
+    if (end == val || *end != '\0' || n < 1 || n > 1000000L)
+      return "the number of queries is not 1..1000000";
+    x->nq = n;
+  } else if (strcmp(key, "result") == 0) {
+    if (strcmp(val, "invalid") == 0) x->invalid = 1;
+    else if (strcmp(val, "valid") != 0) return "the result is neither valid nor invalid";
+  } else if (strcmp(key, "status") == 0) x->undefined = strcmp(val, "undefined") == 0;
+  else if (strcmp(key, "value") == 0) {
+    char *end;
+    x->expect = strtod(val, &end);
+    if (end == val || *end != '\0') return "the value is not a number";
+    if (!isfinite(x->expect)) return "the value is not a finite number";
+  } else if (strcmp(key, "error") == 0) {
+    free(x->err_name);
+    if ((x->err_name = vf_strdup(v, val)) == NULL) return vf_nomem;
+  }
+  return NULL;
+}
+
+@ A valid test of a variant other than MAE, MSE, RMSE and the correlations
+may not have ratings, since no such test is valid, while an invalid test
+may, to be refused.
+
+@<Private functions@>=
+static int vf_ratings_fit(const rm_verifier *v, const vf_test *x)
+{
+  const char *nm = v->grp[x->group].name;
+  long q;
+  if (x->invalid) return 1;
+  for (q = 0; q < (x->nq ? x->nq : 1); q++) {
+    const rm_list *l = x->nq ? &x->ls[q] : &x->l;
+    if (l->label && l->grade == NULL && strstr(nm, "mae[") != nm
+        && strstr(nm, "mse[") != nm && strstr(nm, "rmse[") != nm
+        && strstr(nm, ":rmse[") == NULL && strstr(nm, ":mae[") == NULL
+        && strstr(nm, ":mse[") == NULL && strstr(nm, "spearman[") != nm
+        && strstr(nm, "kendall[") != nm && strstr(nm, ":kendall[") == NULL) return 0;
+  }
+  return 1;
+}
+
+@ When a family's file has been read, each test's lists are converted.
+The lists of a set are cut at the semicolons first; each field must have
+as many parts as the set has queries.
+
+@<Private functions@>=
+static const char *vf_markers(rm_verifier *v, vf_test *x);
+static const char *vf_finish(rm_verifier *v, vf_test *x)
+{
+  char *part[4];
+  long q, k;
+  const char *msg = NULL;
+  if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
+    return "a test lacks one of grades, scores, ids, judged";
+  if (x->nq == 0) {
+    if ((x->own[2] = vf_strdup(v, x->shown[2])) == NULL) return vf_nomem;
+    msg = vf_list(v, x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
+    if (msg == NULL && x->unj_shown) msg = vf_markers(v, x);
+    return msg;
+  }
+  if (x->unj_shown) return "a set of queries with markers of unjudged items";
+  for (k = 0; k < 4; k++) {
+    long semis = 0;
+    const char *c;
+    for (c = x->shown[k]; *c; c++) semis += *c == ';';
+    if (semis != x->nq - 1) return "a list does not hold as many queries as the test";
+  }
+  for (k = 0; k < 4; k++)
+    if ((part[k] = x->own[k] = vf_strdup(v, x->shown[k])) == NULL) return vf_nomem;
+  if ((x->ls = vf_alloc(v, NULL, (size_t) x->nq * sizeof *x->ls)) == NULL) {
+    x->nq = 0; return vf_nomem; }
+  memset(x->ls, 0, (size_t) x->nq * sizeof *x->ls);
+  for (q = 0; q < x->nq && msg == NULL; q++) {
+    char *cut[4];
+    for (k = 0; k < 4; k++) {
+      cut[k] = part[k];
+      part[k] += strcspn(part[k], ";");
+      if (*part[k]) *part[k]++ = '\0';
+    }
+    msg = vf_list(v, cut[0], cut[1], cut[2], cut[3], &x->ls[q]);
+  }
+  return msg;
+}
+
+@ The markers of a list of the family \.{judged} (\secref{q:judged}): one
+per item, each 0, 1 or~2 in a valid test; an invalid test may hold another
+small number, which the library refuses.
+
+@<Private functions@>=
+static const char *vf_markers(rm_verifier *v, vf_test *x)
+{
+  int *u;
+  long m = vf_ints(v, x->unj_shown, &u), i;
+  unsigned char *c;
+  if (m == -2) return vf_nomem;
+  if (m < 0 || m != (long) x->l.n) { free(u); return "unjudged and grades differ in number"; }
+  if ((c = vf_alloc(v, NULL, (size_t) m)) == NULL) { free(u); return vf_nomem; }
+  for (i = 0; i < m; i++) {
+    if (u[i] < 0 || u[i] > 255) { free(u); free(c); return "a marker is not 0..255"; }
+    c[i] = (unsigned char) u[i];
+  }
+  free(u);
+  x->l.unjudged = c;
+  return NULL;
+}
+
+@ A family's file is read line by line.  A line \.{[variant = NAME]} opens
+a group, a line \.{tcId = N} a test, and the other \.{key = value} lines
+fill the test.  The family must be the one being read: the verifier reads
+one file at a time, and |rm_verifier_load| (or the first result of a
+family) starts it.
+
+@<Public functions@>=
+static const char *vf_start_test(rm_verifier *v, int f, const char *val);
+rm_status rm_verifier_vectors_line(rm_verifier *v, const char *family, char *buf,
+  size_t len, long lineno)
+{
+  int f = vf_family(family);
+  char *eq, *val;
+  const char *msg;
+  if (f < 0 || f >= VF_FAMILIES) return vf_fail(v, RM_EINVAL, "unknown family");
+  if ((msg = vf_line_check(buf, &len, lineno)) != NULL) return vf_fail(v, RM_EFORMAT, msg);
+  while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = '\0';
+  if (len == 0 || buf[0] == '#') return RM_OK;
+  if (strncmp(buf, "[variant = ", 11) == 0 && buf[len - 1] == ']') {
+    buf[len - 1] = '\0';
+    if ((v->cur_group = vf_find_group(v, f, buf + 11)) < 0) return vf_fail(v, RM_ENOMEM,
+      vf_nomem);
+    v->cur = -1;
+    return RM_OK;
+  }
+  if ((eq = strstr(buf, " =")) == NULL) return vf_fail(v, RM_EFORMAT,
+    "expected 'key = value'");
+  *eq = '\0';
+  val = eq + 2;
+  if (*val == ' ') val++;
+  if (!vf_utf8(buf) || !vf_utf8(val)) msg = "invalid UTF-8";
+  else if (strcmp(buf, "tcId") == 0) msg = vf_start_test(v, f, val);
+  else if (v->cur < 0) msg = "a key outside a test";
+  else msg = vf_set_field(v, &v->vec[v->cur], buf, val);
+  return msg ? vf_fail(v, RM_EFORMAT, msg) : RM_OK;
+}
+
+@ A line \.{tcId = N} starts a test.  The number must be a whole number from
+1 to ten million, not given before in the family, and the test must come
+after a \.{[variant = ...]} line, whose group it joins.  The test is
+appended to the array of all tests, and the family's index |by_id| (grown
+on demand, zero for a number not used) maps the number to its place plus
+one, so that a candidate's result finds its test in constant time.
+
+@<Private functions@>=
+static const char *vf_start_test(rm_verifier *v, int f, const char *val)
+{
+  char *end;
+  long id = strtol(val, &end, 10);
+  vf_test *x;
+  if (v->cur_group < 0) return "a test before the first [variant = ...] line";
+  if (end == val || *end != '\0' || id < 1 || id > 10000000L) return "a bad tcId";
+  if (id >= v->n_id[f]) {
+    long n = v->n_id[f], m = 2 * id + 16;
+    long *b = vf_alloc(v, v->by_id[f], (size_t) m * sizeof(long));
+    if (b == NULL) return vf_nomem;
+    v->by_id[f] = b;
+    while (n < m) b[n++] = 0;
+    v->n_id[f] = m;
+  }
+  if (v->by_id[f][id]) return "the tcId is given twice";
+  if (v->nvec == v->capvec) {
+    size_t c = v->capvec ? 2 * v->capvec : 1024;
+    if ((x = vf_alloc(v, v->vec, c * sizeof *x)) == NULL) return vf_nomem;
+    v->vec = x; v->capvec = c;
+  }
+  x = &v->vec[v->nvec];
+  memset(x, 0, sizeof *x);
+  x->fam = f; x->group = v->cur_group; x->tcid = id;
+  v->cur = (int) v->nvec++;
+  v->by_id[f][id] = v->cur + 1;
+  return NULL;
+}
+
+@ At the end of the file every test is finished, and a file without tests
+is refused.
+
+@<Public functions@>=
+rm_status rm_verifier_vectors_end(rm_verifier *v, const char *family)
+{
+  const char *msg = NULL;
+  size_t i;
+  (void) family;
+  if (v->nvec == v->first) msg = "no tests (empty file)";
+  for (i = v->first; msg == NULL && i < v->nvec; i++) {
+    msg = vf_finish(v, &v->vec[i]);
+    if (msg == NULL && !vf_ratings_fit(v, &v->vec[i]))
+      msg = "a grade is not a whole number (only mae, mse, rmse, spearman and"
+        " kendall take ratings)";
+  }
+  v->dirty = 1;
+  return msg ? vf_fail(v, RM_EFORMAT, msg) : RM_OK;
+}
+
+@ A family is read the first time one of its tests is named (so a candidate
+that implements only nDCG never pays for reading the others), through the
+caller's loader or the verifier's own reader.  Either way it is read once:
+a family that failed is not tried again.
+
+@<Public functions@>=
+static rm_status vf_read_file(rm_verifier *v, const char *family, const char *path);
+rm_status rm_verifier_load(rm_verifier *v, const char *family)
+{
+  int f = vf_family(family);
+  char *path;
+  rm_status s;
+  if (f < 0 || f >= VF_FAMILIES) return vf_fail(v, RM_EINVAL, "unknown family");
+  if (v->loaded[f]) return RM_OK;
+  v->loaded[f] = 1;
+  v->first = v->nvec; v->cur_group = v->cur = -1;
+  if ((path = vf_alloc(v, NULL, strlen(v->dir) + strlen(family) + 16)) == NULL)
+    return vf_fail(v, RM_ENOMEM, vf_nomem);
+  sprintf(path, "%s/%s_test.txt", v->dir, family);
+  s = v->load ? v->load(v->ctx, v, family, path) : vf_read_file(v, family, path);
+  free(path);
+  return s;
+}
+
+@ The verifier's own reader takes the file with |fgets| into a buffer that
+doubles as needed, so that a line of any length is read whole.  A line's
+failure is the message \.{FILE:LINE: }{\it what}.
+
+@<Private functions@>=
+static rm_status vf_read_file(rm_verifier *v, const char *family, const char *path)
+{
+  FILE *in = fopen(path, "r");
+  char *buf = NULL, *b;
+  size_t cap = 0, len;
+  long lineno = 0;
+  rm_status s = RM_OK;
+  if (in == NULL) {
+    snprintf(v->msg, sizeof v->msg, "cannot open '%.150s': %s", path, strerror(errno));
+    return RM_EIO;
+  }
+  for (;;) {
+    len = 0;
+    do {
+      if (cap - len < 2) {
+        size_t c = cap ? 2 * cap : 4096;
+        if ((b = vf_alloc(v, buf, c)) == NULL) { s = vf_fail(v, RM_ENOMEM, vf_nomem); goto done; }
+        buf = b; cap = c;
+      }
+      buf[len] = '\0';
+      if (fgets(buf + len, (int) (cap - len < INT_MAX ? cap - len : INT_MAX), in) == NULL)
+        break;
+      len += strlen(buf + len);
+    } while (len > 0 && buf[len - 1] != '\n');
+    if (ferror(in)) {
+      snprintf(v->msg, sizeof v->msg, "%.150s:%ld: read error", path, lineno + 1);
+      s = RM_EIO; break;
+    }
+    if (len == 0) break;
+    if ((s = rm_verifier_vectors_line(v, family, buf, len, ++lineno)) < 0) break;
+  }
+  if (s == RM_OK) s = rm_verifier_vectors_end(v, family);
+  if (s == RM_EFORMAT) {
+    char m[sizeof v->msg];
+    snprintf(m, sizeof m, "%s", v->msg);
+    snprintf(v->msg, sizeof v->msg, "%.100s:%ld: %.120s", path, lineno, m);
+  }
+done:
+  free(buf);
+  fclose(in);
+  return s;
+}
+
+@ A result is recorded against its test: a test number the family does
+not have, or a test given twice, is refused with where it was first
+given.  The name of the file is kept once, for every result of the file.
+
+@<Private functions@>=
+static rm_status vf_record(rm_verifier *v, int f, long id, int given, double value,
+  const char *file, long lineno)
+{
+  vf_test *x;
+  rm_status s;
+  const char *stem = vector_families[f].stem;
+  if ((s = rm_verifier_load(v, stem)) < 0)
+    return s == RM_ENOMEM ? RM_ENOMEM : RM_EVECTORS;
+  if (id >= v->n_id[f] || v->by_id[f][id] == 0) {
+    snprintf(v->msg, sizeof v->msg, "there is no test %s:%ld in %.60s/%s_test.txt",
+      stem, id, v->dir, stem);
+    return RM_EFORMAT;
+  }
+  if ((x = &v->vec[v->by_id[f][id] - 1])->given != RM_GIVEN_NONE) {
+    snprintf(v->msg, sizeof v->msg, "%s:%ld is given twice (first at %.60s:%ld)",
+      stem, id, x->file, x->lineno);
+    return RM_EFORMAT;
+  }
+  if (file == NULL) file = "";
+  if (v->nfiles == 0 || strcmp(v->files[v->nfiles - 1], file) != 0) {
+    char **fs = vf_alloc(v, v->files, (v->nfiles + 1) * sizeof *fs);
+    if (fs == NULL) return vf_fail(v, RM_ENOMEM, vf_nomem);
+    v->files = fs;
+    if ((fs[v->nfiles] = vf_strdup(v, file)) == NULL) return vf_fail(v, RM_ENOMEM, vf_nomem);
+    v->nfiles++;
+  }
+  x->given = given; x->value = value;
+  x->file = v->files[v->nfiles - 1]; x->lineno = lineno;
+  v->dirty = 1;
+  return RM_OK;
+}
+
+@ @<Public functions@>=
+rm_status rm_verifier_add(rm_verifier *v, const char *family, long tcid, int given,
+  double value, const char *file, long lineno)
+{
+  int f = family ? vf_family(family) : -1;
+  v->msg[0] = '\0';
+  if (f < 0) {
+    snprintf(v->msg, sizeof v->msg, "unknown family '%.60s'", family ? family : "");
+    return RM_EFORMAT;
+  }
+  if (tcid < 1) return vf_fail(v, RM_EFORMAT, "the test id is not a whole number above 0");
+  if (given != RM_GIVEN_NUMBER && given != RM_GIVEN_INVALID && given != RM_GIVEN_ERROR)
+    return vf_fail(v, RM_EINVAL, "the result is neither a number, invalid nor error");
+  if (given == RM_GIVEN_NUMBER && !isfinite(value))
+    return vf_fail(v, RM_EFORMAT, "the value is not a finite number");
+  return vf_record(v, f, tcid, given, given == RM_GIVEN_NUMBER ? value : 0, file, lineno);
+}
+
+@ A candidate's line is split at blanks into exactly two fields,
+\.{FAMILY:TCID VALUE}: the family must be one the library knows, the test
+number a whole number, and the value a finite number or one of the words
+\.{invalid} and \.{error}.  A number that is not zero but reads as~0 (too
+small for a double) is refused, as the tool's readers refuse such a score:
+|vf_nonzero_digits| says whether the digits before the exponent (\.{e}, or
+\.{p} after \.{0x}) are not all zeros.
+
+@<Private functions@>=
+static int vf_nonzero_digits(const char *s)
+{
+  int hex;
+  s += *s == '+' || *s == '-';
+  hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  for (s += 2 * hex; *s && *s != (hex ? 'p' : 'e') && *s != (hex ? 'P' : 'E'); s++)
+    if (*s != '0' && *s != '.') return 1;
+  return 0;
+}
+
+@ @<Public functions@>=
+rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char *file,
+  long lineno)
+{
+  char *field[3] = {NULL, NULL, NULL}, *p, *colon, *end, *what = v->msg;
+  const char *bad;
+  int nf = 0, f = -1, given = RM_GIVEN_NUMBER;
+  long id = 0;
+  double value = 0;
+  const size_t ws = sizeof v->msg;
+  what[0] = '\0';
+  if ((bad = vf_line_check(buf, &len, lineno)) != NULL) {
+    v->lines++; return vf_fail(v, RM_EFORMAT, bad); }
+  if ((p = strchr(buf, '#')) != NULL) *p = '\0';
+  if (!vf_utf8(buf)) { v->lines++; return vf_fail(v, RM_EFORMAT, "invalid UTF-8"); }
+  for (p = buf; nf < 3; ) { /* not |strtok|, which keeps state between calls */
+    p += strspn(p, " \t\r\n");
+    if (*p == '\0') break;
+    field[nf++] = p;
+    p += strcspn(p, " \t\r\n");
+    if (*p) *p++ = '\0';
+  }
+  if (nf == 0) return RM_OK;
+  v->lines++;
+  if (nf != 2 || (colon = strchr(field[0], ':')) == NULL)
+    return vf_fail(v, RM_EFORMAT, "expected 'FAMILY:TCID VALUE'");
+  *colon = '\0';
+  f = vf_family(field[0]);
+  errno = 0;
+  id = strtol(colon + 1, &end, 10);
+  if (f < 0) snprintf(what, ws, "unknown family '%.60s'", field[0]);
+  else if (colon[1] < '0' || colon[1] > '9' || *end != '\0' || errno || id < 1)
+    snprintf(what, ws, "the test id '%.40s' is not a whole number", colon + 1);
+  else if (strcmp(field[1], "invalid") == 0) given = RM_GIVEN_INVALID;
+  else if (strcmp(field[1], "error") == 0) given = RM_GIVEN_ERROR;
+  else {
+    value = strtod(field[1], &end);
+    if (end == field[1] || *end != '\0')
+      snprintf(what, ws, "'%.60s' is not a number, 'invalid' or 'error'", field[1]);
+    else if (!isfinite(value)) snprintf(what, ws, "'%.60s' is not a finite number", field[1]);
+    else if (value == 0 && vf_nonzero_digits(field[1]))
+      snprintf(what, ws, "'%.60s' is not zero, but too small for a double", field[1]);
+  }
+  if (what[0]) return RM_EFORMAT;
+  return vf_record(v, f, id, given, value, file, lineno);
+}
+
+@ The verdict on a number $g$ against the expected double $e$, and on a
+test as a whole.
+
+@<Private functions@>=
+static int vf_number_verdict(const rm_verifier *v, double g, double e)
+{
+  if (memcmp(&g, &e, sizeof g) == 0 || (g == 0 && e == 0)) return RM_VERDICT_EXACT;
+  if (v->use_rel ? fabs(g - e) <= v->rel * fabs(e) : rm_ulps_between(g, e) <= v->ulps)
+    return RM_VERDICT_WITHIN;
+  return RM_VERDICT_WRONG;
+}
+static int vf_verdict(const rm_verifier *v, const vf_test *x)
+{
+  if (x->given == RM_GIVEN_NONE) return RM_VERDICT_NONE;
+  if (x->invalid) return x->given == RM_GIVEN_NUMBER ? RM_VERDICT_WRONG : RM_VERDICT_EXACT;
+  if (x->given != RM_GIVEN_NUMBER) return RM_VERDICT_WRONG;
+  return vf_number_verdict(v, x->value, x->expect);
+}
+
+@ A test's verdict, with what a report shows of it.
+
+@<Public functions@>=
+size_t rm_verifier_tests(const rm_verifier *v)
+{
+  return v->nvec;
+}
+rm_status rm_verifier_verdict(const rm_verifier *v, size_t i, rm_verdict *out)
+{
+  const vf_test *x;
+  int k;
+  if (v == NULL || out == NULL || i >= v->nvec) return RM_EINVAL;
+  x = &v->vec[i];
+  out->family = vector_families[x->fam].stem;
+  out->family_index = x->fam;
+  out->tcid = x->tcid;
+  out->group = (size_t) x->group;
+  out->variant = v->grp[x->group].name;
+  out->invalid = x->invalid; out->undefined = x->undefined;
+  out->expected = x->expect; out->error = x->err_name;
+  for (k = 0; k < 4; k++) out->input[k] = x->shown[k] ? x->shown[k] : "";
+  out->given = x->given; out->observed = x->value;
+  out->file = x->file; out->line = x->lineno;
+  out->verdict = vf_verdict(v, x);
+  out->ulps = !x->invalid && x->given == RM_GIVEN_NUMBER
+    ? rm_ulps_between(x->value, x->expect) : 0;
+  return RM_OK;
+}
+rm_status rm_verifier_lists(const rm_verifier *v, size_t i, const rm_list **lists,
+  size_t *nq)
+{
+  const vf_test *x;
+  if (v == NULL || lists == NULL || nq == NULL || i >= v->nvec) return RM_EINVAL;
+  x = &v->vec[i];
+  *nq = (size_t) x->nq;
+  *lists = x->nq ? x->ls : &x->l;
+  return RM_OK;
+}
+
+@ The groups' counts are made again, from every test, whenever a result or
+the tolerance has changed since they were last made.
+
+@<Public functions@>=
+size_t rm_verifier_groups(const rm_verifier *v)
+{
+  return v->ngrp;
+}
+rm_status rm_verifier_group(rm_verifier *v, size_t g, rm_verify_group *out)
+{
+  vf_group *p;
+  if (v == NULL || out == NULL || g >= v->ngrp) return RM_EINVAL;
+  if (v->dirty) {
+    size_t k;
+    for (k = 0; k < v->ngrp; k++) {
+      memset(v->grp[k].count, 0, sizeof v->grp[k].count);
+      v->grp[k].given = 0;
+    }
+    for (k = 0; k < v->nvec; k++) {
+      int d = vf_verdict(v, &v->vec[k]);
+      if (d == RM_VERDICT_NONE) continue;
+      v->grp[v->vec[k].group].count[d]++;
+      v->grp[v->vec[k].group].given++;
+    }
+    v->dirty = 0;
+  }
+  p = &v->grp[g];
+  out->family = vector_families[p->fam].stem;
+  out->family_index = p->fam;
+  out->variant = p->name;
+  out->parsed = p->parsed;
+  memcpy(out->count, p->count, sizeof out->count);
+  out->given = p->given;
+  return RM_OK;
+}
+
+@ {\it Which variant does the candidate compute?}  The verdict above is
+strict, and it should be: a value one ulp away from the correctly rounded
+one is not that value.  Diagnosis is another question, and it needs another
+measure.  A wrong result is most often a right result of another variant
+(the candidate uses $2^g-1$ for the gain, or the other tie rule, or divides
+AP by the hits), computed with the rounding noise of an ordinary program:
+a candidate that sums its terms naively is a few ulps away from the
+correctly rounded value of the variant it implements, on most lists, and
+an exact comparison would then find that no variant agrees with it at all.
+So for every variant with a wrong result, the engine tries the variant's
+{\it alternatives\/} and ranks them by how close they come to the
+candidate's numbers.
+@^diagnosis of a candidate@>
+
+The distance of a result to an alternative is the distance in ulps
+(|rm_ulps_between|) between the candidate's number and the alternative's
+correctly rounded value; it is 0 when both reject the input, and infinite
+when only one does.  An alternative {\it explains\/} a result when the
+distance is at most |DIAG_ULPS|${}=1024$ ulps (a relative difference near
+$2^{-43}$), or within the verdict's own tolerance when that is larger:
+far above the noise of a sum of thousands of terms, far below the
+difference between two definitions on the short lists of the vectors.
+Alternatives are ranked by the number of results they explain (more first),
+then by the largest distance among those (smaller first), then by the sum of
+those distances, then by the number of keys they change (fewer first).  Two
+alternatives that tie on the first three are equally good explanations:
+the vectors cannot tell them apart, and the report lists them together
+rather than pick one (|rm_verifier_explain| returns them ranked; the
+tool names the best, and those tied with it).  The group's own variant is measured the same way, so
+that a candidate whose values are all within a few ulps of the expected
+ones is told that its error is rounding, not a definition.
+
+@ {\it The alternatives.}  They are the variants that differ from the
+group's in the values of the metric's keys, both kinds:
+\smallskip
+\item{$\bullet$} the keys whose values are words (\.{gain}, \.{ideal},
+\.{ties}, \.{norm}, \.{undef}, \dots): every combination of words when
+there are at most |MAX_WORD_COMBOS| of them, which holds for every metric
+of this version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3
+=504$ at a cutoff), and otherwise those that change one or two keys;
+\item{$\bullet$} the keys whose values are numbers, one at a time: the
+variant's neighbours in them (see ``The neighbours of a variant'': the
+cutoff $K\pm1$, none, and the other cutoffs of the family; a whole number
+$\pm1$; a fraction $p/q$ changed to $(p\pm1)/q$, $2p/q$ or $p/2q$), and for a
+whole number also the common values 2, 3, 4, 5 and~10 where allowed
+(\.{rel}, \.{gmax}, \.{base}, \.{items}); each such change is combined
+with every combination of words, and counts as one change more;
+\item{$\bullet$} for a set's variant, such as
+\.{mean[skip=none,weight=uniform]:ap[...]}, the words of the aggregator's
+keys (\.{skip}, \.{weight}), the inner metric's keys as above with the
+aggregator kept, and the other aggregators with their defaults
+(\.{micro:} for \.{mean:}, the split between macro and micro averages
+that so often explains a different MAP).
+\smallskip
+\noindent The engine learns the keys, their words and their ranges from
+the library's own tables (|rm_metric_keys|, |rm_aggregator_keys|,
+|rm_key_words|, |rm_key_range|), so it knows no key that the parser does
+not.  A combination that the parser refuses (\.{ideal=topk} with
+\.{ties=average}, say) is skipped, and each alternative is tried once,
+under its canonical name.
+
+@<Private functions@>=
+#define DIAG_ULPS 1024.0 /* a result this close is explained */
+#define MAX_WORD_COMBOS 4096
+#define MAX_ALTERNATIVES 32768 /* alternatives tried for one group */
+#define MAX_WORD_KEYS 16
+#define MAX_EDITS 64 /* changes of numeric keys of one name */
+static const char *key_value(const char *canon, const char *key, size_t *vl);
+typedef struct {
+  char key[32];
+  const char *word[16];
+  int nw, cur; /* the number of words; the variant's word, or $-1$ if absent */
+} word_key;
+static size_t metric_of_name(const char *canon, const char **names, size_t max,
+  int *metric) /* the keys of the metric or aggregator that |canon| starts with */
+{
+  static const char *const agg[4] = {"", "mean", "micro", "sum"};
+  size_t mlen = strcspn(canon, "@@[:"), nn = 0;
+  int m;
+  *metric = -1;
+  for (m = 1; m < 4; m++)
+    if (strlen(agg[m]) == mlen && strncmp(canon, agg[m], mlen) == 0)
+      return rm_aggregator_keys((rm_agg) m, names, max);
+  for (m = 0; m < RM_N_METRICS; m++)
+    if (strlen(rm_metric_name((rm_metric) m)) == mlen
+        && strncmp(canon, rm_metric_name((rm_metric) m), mlen) == 0) {
+      *metric = m;
+      nn = rm_metric_keys((rm_metric) m, names, max);
+    }
+  return nn;
+}
+static int metric_word_keys(const char *canon, word_key *wk)
+{
+  const char *names[MAX_WORD_KEYS * 2];
+  size_t nn, t;
+  int n = 0, m;
+  nn = metric_of_name(canon, names, MAX_WORD_KEYS * 2, &m);
+  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
+  for (t = 0; t < nn && n < MAX_WORD_KEYS; t++) {
+    const char *const *words = rm_key_words(names[t]);
+    if (words == NULL || strlen(names[t]) >= sizeof wk[n].key) continue;
+    @<Add the key |names[t]| with its |words| to |wk|@>;
+  }
+  return n;
+}
+
+@ The verifier's side of the search: the group's variant and the results
+given to it, and the alternatives found, kept in the verifier until the
+next search.  The hash of a name is FNV-1a.
+
+@<Private types@>=
+typedef struct {@+ int fam; const char *name; rm_variant v; @+} vgroup;
+
+@ The neighbours of a variant come from the tool's chapter on vectors, tangled
+here a second time.
+
+@<Private functions@>=
+@<Neighbours of a variant@>@;
+
+@ @<Private functions@>=
+static uint64_t vf_hash(const char *s)
+{
+  uint64_t h = 14695981039346656037ULL;
+  for (; *s; s++) h = (h ^ (unsigned char) *s) * 1099511628211ULL;
+  return h;
+}
+static int family_cutoffs(const vector_family *fam, unsigned long *cuts, int max)
+{ /* as the tool's: the cutoffs of the family's variants, 0 for none */
+  int k, i, n = 0;
+  for (k = 0; fam->variants[k]; k++) {
+    rm_variant v;
+    if (rm_variant_parse(fam->variants[k], &v, NULL, 0) != RM_OK
+        || !rm_metric_takes_cutoff(v.metric)) continue;
+    for (i = 0; i < n && cuts[i] != v.k; i++) continue;
+    if (i == n && n < max) cuts[n++] = v.k;
+  }
+  return n;
+}
+
+@ The value of key |key| in a name: a pointer to it, with its length, or
+|NULL| when the name does not write the key.
+
+@<Private functions@>=
+static const char *key_value(const char *canon, const char *key, size_t *vl)
+{
+  char pat[40];
+  const char *q = strchr(canon, '[');
+  if (q == NULL || strlen(key) + 2 > sizeof pat) return NULL;
+  snprintf(pat, sizeof pat, "%s=", key);
+  while ((q = strstr(q, pat)) != NULL && q[-1] != '[' && q[-1] != ',') q++;
+  if (q == NULL) return NULL;
+  q += strlen(pat);
+  *vl = strcspn(q, ",]");
+  return q;
+}
+
+@ The variant's own word is read from its canonical name.
+
+@<Add the key |names[t]|...@>=
+{
+  const char *q;
+  size_t vl;
+  strcpy(wk[n].key, names[t]);
+  for (wk[n].nw = 0; words[wk[n].nw] && wk[n].nw < 16; wk[n].nw++)
+    wk[n].word[wk[n].nw] = words[wk[n].nw];
+  wk[n].cur = -1;
+  if ((q = key_value(canon, wk[n].key, &vl)) != NULL) {
+    int j;
+    for (j = 0; j < wk[n].nw; j++)
+      if (strlen(wk[n].word[j]) == vl && strncmp(q, wk[n].word[j], vl) == 0) wk[n].cur = j;
+  }
+  n++;
+}
+
+@ An alternative's name is the variant's canonical name with some words
+replaced, and keys that the name lacks (they did not apply to the variant)
+added.  If the parser refuses it because a numeric key no longer applies
+(\.{rel} goes with \.{gain=binary} only), it is written again without the
+numeric keys, which then take their defaults.
+
+@<Private functions@>=
+static void alt_name(const char *canon, const word_key *wk, int nk, const int *c,
+  int keep_numbers, char *out, size_t len)
+{
+  const char *br = strchr(canon, '['), *p;
+  size_t o = br ? (size_t) (br - canon) : strlen(canon);
+  int first = 1, i;
+  if (o >= len) o = len - 1;
+  memcpy(out, canon, o);
+  out[o] = '\0';
+  for (p = br; p && *p != ']' && *p; ) {
+    size_t kl, vl;
+    const char *val, *rest;
+    p++;
+    kl = strcspn(p, "=");
+    val = p + kl + 1;
+    vl = strcspn(val, ",]");
+    rest = val + vl; /* the next |','| or |']'| of |canon| */
+    for (i = 0; i < nk; i++)
+      if (strlen(wk[i].key) == kl && strncmp(p, wk[i].key, kl) == 0) break;
+    if (i < nk || keep_numbers) {
+      if (i < nk && c[i] > 0) { val = wk[i].word[c[i] - 1]; vl = strlen(val); }
+      o += (size_t) snprintf(out + o, len - o, "%c%.*s=%.*s", first ? '[' : ',',
+        (int) kl, p, (int) vl, val);
+      first = 0;
+    }
+    p = rest;
+    if (o >= len) return;
+  }
+  for (i = 0; i < nk; i++)
+    if (wk[i].cur < 0 && c[i] > 0) {
+      o += (size_t) snprintf(out + o, len - o, "%c%s=%s", first ? '[' : ',',
+        wk[i].key, wk[i].word[c[i] - 1]);
+      first = 0;
+      if (o >= len) return;
+    }
+  if (!first) snprintf(out + o, len - o, "]");
+}
+
+@ The changes of numeric keys of a name, one key at a time, as names
+(not yet canonical: |alt_try| reads each through the parser).  They are
+the name's neighbours in its numeric keys and its cutoff, as
+|variant_neighbours| finds them with the cutoffs of the group's family,
+and, for a whole-number key, the common values 2, 3, 4, 5 and~10 as well
+(a threshold \.{rel=2} or a top grade \.{gmax=4} is a choice people make,
+not a slip of one).
+
+@<Private functions@>=
+static int numeric_edits(const vgroup *g, const char *base, char (*out)[RM_NAME_MAX],
+  int max)
+{
+  static const long common[5] = {2, 3, 4, 5, 10};
+  neighbour nb[NB_MAX];
+  unsigned long cuts[32];
+  const char *names[MAX_WORD_KEYS * 2];
+  size_t nn, t;
+  int m, n = 0, k, i;
+  k = variant_neighbours(base, cuts, family_cutoffs(&vector_families[g->fam], cuts, 32),
+    nb, NB_MAX);
+  for (i = 0; i < k && n < max; i++)
+    if (strcmp(nb[i].key, "K") == 0 || rm_key_range(nb[i].key, NULL, NULL) > 0)
+      snprintf(out[n++], RM_NAME_MAX, "%s", nb[i].name);
+  nn = metric_of_name(base, names, MAX_WORD_KEYS * 2, &m);
+  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
+  for (t = 0; t < nn; t++) {
+    long lo, hi;
+    size_t vl;
+    const char *v = key_value(base, names[t], &vl);
+    if (v == NULL || rm_key_range(names[t], &lo, &hi) != 1) continue;
+    for (i = 0; i < 5 && n < max; i++)
+      if (common[i] >= lo && common[i] <= hi && common[i] != strtol(v, NULL, 10))
+        snprintf(out[n++], RM_NAME_MAX, "%.*s%ld%s", (int) (v - base), base, common[i],
+          v + vl);
+  }
+  return n;
+}
+
+@ The distance of a result to an alternative, as defined above.  The exact
+path decides; the double path first rules out the alternatives that are
+far off, which is safe because the double path is within |rm_ulp_bound|
+ulps of the exact value: an alternative whose double is farther from the
+candidate than the closeness allowed plus that bound (plus one ulp to spare)
+cannot explain the result.
+
+@<Private functions@>=
+static double diag_limit(const rm_verifier *st)
+{
+  return st->ulps > DIAG_ULPS ? st->ulps : DIAG_ULPS;
+}
+static int explains(const rm_verifier *st, double dist, double g, double e)
+{
+  return dist <= diag_limit(st) || (st->use_rel && fabs(g - e) <= st->rel * fabs(e));
+}
+typedef struct {
+  const rm_list *ls; size_t nq; /* the test's input, as |rm_verifier_lists| gives it */
+  int given;
+  double value; /* the candidate's result */
+} vmember;
+static double alt_distance(const rm_verifier *st, const rm_variant *a, const vmember *x,
+  rm_work *w)
+{
+  double d, b, u, r;
+  rm_exact e;
+  int set = x->nq > 0;
+  rm_status s = set ? rm_value_set(a, x->ls, x->nq, w, &d) : rm_value(a, x->ls, w, &d);
+  if (x->given != RM_GIVEN_NUMBER) return s < 0 ? 0 : INFINITY;
+  if (s < 0) return INFINITY;
+  b = rm_ulp_bound(a) + 1;
+  u = nextafter(fabs(d), INFINITY) - fabs(d);
+  if (rm_ulps_between(d, x->value) > diag_limit(st) + b
+      && !(st->use_rel && fabs(d - x->value) <= st->rel * fabs(d) + (st->rel + 1) * b * u))
+    return INFINITY;
+  rm_exact_init(&e);
+  s = set ? rm_value_set_exact(a, x->ls, x->nq, &e) : rm_value_exact(a, x->ls, &e);
+  r = s < 0 ? INFINITY : explains(st, rm_ulps_between(x->value, e.value), x->value, e.value)
+    ? rm_ulps_between(x->value, e.value) : INFINITY;
+  rm_exact_clear(&e);
+  return r;
+}
+
+@ The search over one group.  |members| holds the group's tests that the
+candidate gave.  Every alternative tried is remembered by its canonical
+name in a hash set, so none is tried twice; those that explain at least one
+result are kept with their scores, for the ranking.
+
+@<Private functions@>=
+typedef rm_explanation alt_found;
+typedef struct {
+  const rm_verifier *st;
+  const vgroup *g;
+  const vmember *members;
+  int nmem;
+  rm_work w;
+  char (*tried)[RM_NAME_MAX]; uint32_t *hash; size_t ntried; /* the set */
+  alt_found *found; size_t nfound, capfound;
+  int nomem; /* an allocation failed: the search stops */
+} alt_search;
+static void alt_score(alt_search *z, const rm_variant *a, alt_found *f)
+{
+  int j;
+  f->close = 0; f->maxd = f->sumd = 0;
+  for (j = 0; j < z->nmem; j++) {
+    double d = alt_distance(z->st, a, &z->members[j], &z->w);
+    if (d == INFINITY) continue;
+    f->close++; f->sumd += d;
+    if (d > f->maxd) f->maxd = d;
+  }
+}
+static int alt_seen(alt_search *z, const char *canon)
+{
+  size_t mask = 2 * MAX_ALTERNATIVES - 1, i = (size_t) vf_hash(canon) & mask;
+  for (;; i = (i + 1) & mask) {
+    if (z->hash[i] == 0) break;
+    if (strcmp(z->tried[z->hash[i] - 1], canon) == 0) return 1;
+  }
+  if (z->ntried == MAX_ALTERNATIVES) return 1; /* full: try no more */
+  strcpy(z->tried[z->ntried], canon);
+  z->hash[i] = (uint32_t) ++z->ntried;
+  return 0;
+}
+static void alt_try(alt_search *z, const char *nm, int changes)
+{
+  rm_variant a;
+  alt_found f;
+  if (z->nomem || rm_variant_parse(nm, &a, NULL, 0) != RM_OK) return;
+  rm_variant_name(&a, f.name, sizeof f.name);
+  if (strcmp(f.name, z->g->name) == 0 || alt_seen(z, f.name)) return;
+  f.changes = changes;
+  alt_score(z, &a, &f);
+  if (f.close == 0) return;
+  if (z->nfound == z->capfound) {
+    size_t c = z->capfound ? 2 * z->capfound : 64;
+    alt_found *p = vf_alloc((rm_verifier *) z->st, z->found, c * sizeof *p);
+    if (p == NULL) { z->nomem = 1; return; }
+    z->found = p; z->capfound = c;
+  }
+  z->found[z->nfound++] = f;
+}
+
+@ The words of |base|'s keys, every combination (or one or two changes when
+the combinations are too many), each put between |prefix| and |suffix|:
+for a set's variant, the aggregator before the inner metric's keys, or the
+inner metric after the aggregator's.  |extra| counts the changes already
+made to |base| (a numeric key).
+
+@<Private functions@>=
+static void alt_keys(alt_search *z, const char *prefix, const char *base,
+  const char *suffix, int extra)
+{
+  word_key wk[MAX_WORD_KEYS];
+  int nk = metric_word_keys(base, wk), c[MAX_WORD_KEYS] = {0}, i, full;
+  long total = 1;
+  for (i = 0; i < nk; i++)
+    if ((total *= wk[i].nw + 1) > MAX_WORD_COMBOS) total = MAX_WORD_COMBOS + 1;
+  full = total <= MAX_WORD_COMBOS;
+  for (;;) {
+    @<Try the alternative of choices |c|@>;
+    for (i = 0; i < nk && ++c[i] > wk[i].nw; i++) c[i] = 0;
+    if (i == nk) break;
+  }
+}
+
+@ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
+$j$th word.  A choice of the word the variant already has is the same as
+none, so it is skipped.
+
+@<Try the alternative of choices |c|@>=
+{
+  int changes = extra, skip = 0;
+  char alt[2 * RM_NAME_MAX], nm[3 * RM_NAME_MAX];
+  rm_variant a;
+  for (i = 0; i < nk; i++)
+    if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
+  if (skip || (!full && changes - extra > 2)) goto next;
+  alt_name(base, wk, nk, c, 1, alt, sizeof alt);
+  snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
+  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
+    alt_name(base, wk, nk, c, 0, alt, sizeof alt);
+    snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
+  }
+  if (changes > 0) alt_try(z, nm, changes);
+next: ;
+}
+
+@ The inner metric's alternatives: its words, and each change of a numeric
+key with every combination of words.
+
+@<Private functions@>=
+static void alt_metric(alt_search *z, const char *prefix, const char *base)
+{
+  char (*edit)[RM_NAME_MAX] = vf_alloc((rm_verifier *) z->st, NULL,
+    MAX_EDITS * sizeof *edit);
+  char nm[2 * RM_NAME_MAX];
+  int ne, e;
+  if (edit == NULL) { z->nomem = 1; return; }
+  ne = numeric_edits(z->g, base, edit, MAX_EDITS);
+  alt_keys(z, prefix, base, "", 0);
+  for (e = 0; e < ne; e++) {
+    snprintf(nm, sizeof nm, "%s%s", prefix, edit[e]);
+    alt_try(z, nm, 1);
+    alt_keys(z, prefix, edit[e], "", 1);
+  }
+  free(edit);
+}
+static int alt_better(const alt_found *a, const alt_found *b) /* |a| ranks first */
+{
+  if (a->close != b->close) return a->close > b->close;
+  if (a->maxd != b->maxd) return a->maxd < b->maxd;
+  if (a->sumd != b->sumd) return a->sumd < b->sumd;
+  if (a->changes != b->changes) return a->changes < b->changes;
+  return strcmp(a->name, b->name) < 0;
+}
+static int alt_cmp(const void *p, const void *q)
+{
+  const alt_found *a = p, *b = q;
+  return alt_better(a, b) ? -1 : alt_better(b, a) ? 1 : 0;
+}
+static rm_status find_variant(rm_verifier *st, const vgroup *g,
+  const vmember *members, int nmem)
+{
+  static const char *const aggs[3] = {"mean", "micro", "sum"};
+  alt_search z;
+  alt_found own;
+  rm_variant gv = g->v;
+  const char *colon = strchr(g->name, ':');
+  int i;
+  memset(&z, 0, sizeof z);
+  z.st = st; z.g = g; z.members = members; z.nmem = nmem;
+  z.tried = vf_alloc(st, NULL, MAX_ALTERNATIVES * sizeof *z.tried);
+  z.hash = vf_alloc(st, NULL, 2 * MAX_ALTERNATIVES * sizeof *z.hash);
+  if (z.tried == NULL || z.hash == NULL) { free(z.tried); free(z.hash); return RM_ENOMEM; }
+  memset(z.hash, 0, 2 * MAX_ALTERNATIVES * sizeof *z.hash);
+  rm_work_init(&z.w);
+  memset(&own, 0, sizeof own);
+  strcpy(own.name, g->name); own.changes = 0;
+  alt_score(&z, &gv, &own);
+  if (colon == NULL) alt_metric(&z, "", g->name);
+  else {
+    char pre[RM_NAME_MAX], nm[2 * RM_NAME_MAX];
+    snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name), g->name);
+    alt_keys(&z, "", pre, colon, 0); /* the aggregator's keys */
+    snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name + 1), g->name);
+    alt_metric(&z, pre, colon + 1); /* the inner metric's */
+    for (i = 0; i < 3; i++)
+      if (strncmp(g->name, aggs[i], strlen(aggs[i])) != 0
+          || (g->name[strlen(aggs[i])] != '[' && g->name[strlen(aggs[i])] != ':')) {
+        snprintf(nm, sizeof nm, "%s:%s", aggs[i], colon + 1);
+        alt_try(&z, nm, 1);
+      }
+  }
+  rm_work_free(&z.w);
+  free(z.tried); free(z.hash);
+  if (z.nomem) { free(z.found); return RM_ENOMEM; }
+  if (z.nfound > 1) qsort(z.found, z.nfound, sizeof *z.found, alt_cmp);
+  free(st->expl);
+  st->expl = z.found; st->nexpl = z.nfound; st->own = own;
+  return RM_OK;
+}
+
+@ The search is asked for one group at a time.  It runs over the tests of
+the group that the candidate gave, and fails with |RM_ENAME| for a group
+whose name this version of the library does not parse.
+
+@<Public types@>=
+typedef struct {
+  char name[RM_NAME_MAX]; /* the alternative's canonical name */
+  int changes; /* keys changed */
+  int close; /* results it explains */
+  double maxd, sumd; /* the largest and the summed distance in ulps of those */
+} rm_explanation;
+
+@ @<Public prototypes@>=
+rm_status rm_verifier_explain(rm_verifier *v, size_t g, rm_explanation *own,
+  size_t *n, int *given);
+/* Which variants explain the candidate's results for group |g| best: |*n|
+   alternatives that explain at least one, ranked (read them with
+   |rm_verifier_explanation|); |*own| is how the group's variant itself
+   fares, |*given| the number of results.  |RM_ENAME| for a group whose
+   name does not parse, |RM_ENOMEM|. */
+rm_status rm_verifier_explanation(const rm_verifier *v, size_t k, rm_explanation *out);
+/* The |k|th alternative of the last search, best first; |RM_EINVAL| past
+   the last. */
+double rm_verifier_explain_limit(const rm_verifier *v);
+/* The distance in ulps within which an alternative explains a result. */
+
+@ @<Public functions@>=
+rm_status rm_verifier_explain(rm_verifier *v, size_t g, rm_explanation *own,
+  size_t *n, int *given)
+{
+  vgroup vg;
+  vmember *m;
+  size_t k;
+  int nm = 0;
+  rm_status s;
+  if (v == NULL || own == NULL || n == NULL || given == NULL || g >= v->ngrp)
+    return RM_EINVAL;
+  vg.fam = v->grp[g].fam; vg.name = v->grp[g].name;
+  if (rm_variant_parse(vg.name, &vg.v, NULL, 0) != RM_OK) return RM_ENAME;
+  if ((m = vf_alloc(v, NULL, v->nvec * sizeof *m)) == NULL) return RM_ENOMEM;
+  for (k = 0; k < v->nvec; k++) {
+    const vf_test *x = &v->vec[k];
+    if (x->group != (int) g || x->given == RM_GIVEN_NONE) continue;
+    m[nm].ls = x->nq ? x->ls : &x->l; m[nm].nq = (size_t) x->nq;
+    m[nm].given = x->given; m[nm].value = x->value;
+    nm++;
+  }
+  s = find_variant(v, &vg, m, nm);
+  free(m);
+  if (s < 0) return s;
+  *own = v->own; *n = v->nexpl; *given = nm;
+  return RM_OK;
+}
+rm_status rm_verifier_explanation(const rm_verifier *v, size_t k, rm_explanation *out)
+{
+  if (v == NULL || out == NULL || k >= v->nexpl) return RM_EINVAL;
+  *out = v->expl[k];
+  return RM_OK;
+}
+double rm_verifier_explain_limit(const rm_verifier *v)
+{
+  return diag_limit(v);
+}
+
 @** The command-line tool.\here{q:tool}
 The tool \.{rankmetrics} puts the library on the command line.  This version
 has twelve subcommands:
@@ -15128,6 +16724,7 @@ static _Thread_local FILE *tool_err_f; /* a reader thread's messages; see |ev_re
 static _Thread_local jmp_buf *tool_oom_jmp; /* where its ``out of memory'' goes */
 #define tool_err (tool_err_f ? tool_err_f : stderr)
 @<Files of the tool@>@;
+@<Neighbours of a variant@>@;
 @<Tool functions@>@;
 static int run_command(int argc, char **argv);
 int main(int argc, char **argv)
@@ -16329,22 +17926,6 @@ static const char *tool_score(const char *s, double *x)
     return "is not a finite number: not zero, but too small for a double (it would"
       " be read as 0)";
   return NULL;
-}
-
-@ A candidate's result (see \.{verify}) may also be a hexadecimal double,
-so it is not a score; but it too is refused when it is not zero and would
-be read as~0, as a score is: |tool_nonzero_digits| says whether the digits
-before the exponent (\.{e}, or \.{p} after \.{0x}) are not all zeros.
-
-@<Tool functions@>=
-static int tool_nonzero_digits(const char *s)
-{
-  int hex;
-  s += *s == '+' || *s == '-';
-  hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-  for (s += 2 * hex; *s && *s != (hex ? 'p' : 'e') && *s != (hex ? 'P' : 'E'); s++)
-    if (*s != '0' && *s != '.') return 1;
-  return 0;
 }
 
 @ The items of \.{--grades} may be ratings (see \secref{q:labels}): an
@@ -22145,12 +23726,10 @@ project; \.{tests/trec\_eval\_test.sh} keeps trec\_eval's output for a few
 files.
 
 @* Verifying an implementation.
-The golden vectors are meant for testing other programs, and one command of
-the tool, \.{verify}, does the comparison for them: a program under test, the {\it candidate},
-writes its results into a plain file, and the command reads them against
-the vectors, reports every result that is not exact, sums up per variant,
-and, where the results are wrong, looks for the variant that the candidate
-computes instead.  The command line is
+The command \.{verify} is the tool's door to the verification engine
+(\secref{q:verifyengine}): it reads a candidate's files, hands their lines
+to the engine, and prints the engine's verdicts as a report.  The command
+line is
 $$\vbox{\halign{\tt#\hfil\cr
 rankmetrics verify [--vectors {\it DIR}] [--ulps {\it N} $\vert$ --rel {\it X}]\cr
 \qquad[--quiet] {\it CANDIDATE}\dots\cr}}$$
@@ -22159,38 +23738,13 @@ directory that |vectors_dir| below finds),
 \.{--ulps} sets the tolerance in units in the last place (default~0: only the
 correctly rounded double is right), \.{--rel} sets it instead as a relative
 error, and \.{--quiet} leaves out the results that are within the tolerance
-but not exact.  A candidate file named \.{-} is standard input.
-@^verify, the command@>@^candidate results@>
-
-A candidate file has one result a line:
-$$\vbox{\halign{\tt#\hfil\cr
-\# results of my nDCG\cr
-rr:12 0.5\cr
-cg\_dcg\_ndcg:7 0x1.b71cb31d4e330p+2\cr
-cg\_dcg\_ndcg:725 invalid\cr}}$$
-that is, the vector's name {\it FAMILY\/}\.{:}{\it TCID}, where {\it
-FAMILY\/} is the stem of the file \.{{\it FAMILY}\_test.txt} and {\it TCID\/}
-the |tcId| of the test in it, then blanks, then the value: a decimal or a C99
-hexadecimal double as |strtod| reads it, or the word \.{invalid} (the
-candidate rejected the input) or \.{error} (it failed otherwise).  A \.{\#}
-starts a comment that runs to the end of the line, and blank lines are
-ignored.  A line that does not have this form, names an unknown family or a
-test that the family does not have, or names a vector a second time, is
-reported as {\it FILE\/}\.{:}{\it LINE\/}\.{: }{\it what was wrong}; every
-such line is reported, and then the command exits with status~2 and no
-verdict.  A vector that no line names is not checked; the summary says how
-many were not given.
-
-@ The verdict on one vector is one of three.  For a valid test the
-candidate's number is {\it exact\/} when it is the expected double, bit for
-bit (the two zeros count as equal), {\it within\/} the tolerance when its
-distance in ulps (|rm_ulps_between|) is at most~$N$, or with \.{--rel}~$X$
-when $\vert g-e\vert\le X\vert e\vert$ for the given $g$ and expected~$e$,
-and {\it wrong\/} otherwise; \.{invalid} or \.{error} for a valid test is
-wrong.  For an invalid test (a grade out of range, say) \.{invalid} and
-\.{error} are right, and any number is wrong.  The exit status is 0 when
-every vector given is exact or within the tolerance, 1 when one is wrong,
-and 2 for a usage error or a malformed candidate line.
+but not exact.  A candidate file named \.{-} is standard input.  A line
+that the engine refuses is reported as {\it FILE\/}\.{:}{\it LINE\/}\.{:
+}{\it what was wrong}; every such line is reported, and then the command
+exits with status~2 and no verdict.  Otherwise the exit status is 0 when
+every vector given is exact or within the tolerance, and 1 when one is
+wrong.  The summary says how many vectors were not given.
+@^verify, the command@>
 
 Every result that is not exact is printed with the test's name, its variant,
 its input (long lists shortened), the expected double in hexadecimal and
@@ -22198,386 +23752,70 @@ with 17 significant digits, the given one, and their distance in ulps.  Then
 a table gives, per variant, the counts of exact, within and wrong results,
 and the totals close the report.
 
-@ The command keeps the vectors of every family that a candidate names,
-and for each the candidate's result.  Tests with one variant name form one
-group, although the file writes a worked example's group apart from the
-random ones of the same variant: the summary is per variant.
+@ The command's state is the engine's verifier, with the options that the
+report reads.
 
 @<Tool functions@>=
-enum {@+ GIVEN_NONE, GIVEN_NUMBER, GIVEN_INVALID, GIVEN_ERROR @+};
-enum {@+ V_EXACT, V_WITHIN, V_WRONG @+};
-#define MAX_FAMILIES 64
 typedef struct {
-  int fam, group; /* family (index in |vector_families|) and group */
-  long tcid;
-  int invalid, undefined; /* the input must be rejected; status undefined */
-  double expect; /* the correctly rounded value of a valid test */
-  char *err_name; /* the status that rejects an invalid test */
-  char *shown[4]; /* grades, scores, ids, judged as the file writes them */
-  char *unj_shown; /* the markers of the family \.{judged}, or |NULL| */
-  long nq; /* queries of a set (the line \.{queries = N}); 0 for one list */
-  rm_list l, *ls; /* the list; the lists of a set (|NULL| for one list) */
-  char *own[4]; /* copies of the fields that the lists point into */
-  int given; /* how the candidate gave it: |GIVEN_NONE| if it did not */
-  double value; /* the candidate's number */
-  const char *file; /* where the candidate gave it */
-  long lineno;
-} vvec;
-typedef struct {
-  int fam;
-  char *name; /* the canonical variant name, as the file writes it */
-  rm_variant v;
-  int parsed; /* |v| holds the parsed name */
-  int count[3], given; /* results by verdict, and results given */
-} vgroup;
-typedef struct {
+  rm_verifier *v;
   const char *dir; /* where the text twins are */
   int use_rel, quiet;
   double ulps, rel; /* the tolerance */
-  vvec *vec;
-  size_t nvec, capvec;
-  vgroup *grp;
-  size_t ngrp, capgrp;
-  int loaded[MAX_FAMILIES]; /* 0 not yet read, 1 read */
-  long *by_id[MAX_FAMILIES], n_id[MAX_FAMILIES]; /* |tcId| to index plus one */
 } verify_state;
 
-@ A group is found by family and name, or made.  The lists of groups are
-short (a few hundred), so a linear search does.  The arrays grow by
-|tool_alloc|.
+@ The tool gives the engine its own allocator and its own reader of the
+vectors' files, so that \.{make faults} reaches their allocations and reads
+(\secref{q:tool}, {\it Fault injection}), a file is read with the limits
+and the messages of every other reader of the tool, and memory running
+out ends the tool as it always does.  A line the engine refuses is
+reported at its file and line.
 
 @<Tool functions@>=
-static int find_group(verify_state *st, int fam, const char *name)
+static void tool_nomem(void)
 {
-  size_t g;
-  vgroup *p;
-  for (g = 0; g < st->ngrp; g++)
-    if (st->grp[g].fam == fam && strcmp(st->grp[g].name, name) == 0) return (int) g;
-  if (st->ngrp == st->capgrp) {
-    st->capgrp = st->capgrp ? 2 * st->capgrp : 64;
-    st->grp = tool_alloc(st->grp, st->capgrp * sizeof *st->grp);
-  }
-  p = &st->grp[st->ngrp];
-  memset(p, 0, sizeof *p);
-  p->fam = fam;
-  p->name = tool_strdup(name);
-  p->parsed = rm_variant_parse(name, &p->v, NULL, 0) == RM_OK;
-  return (int) st->ngrp++;
+  fputs("rankmetrics: out of memory\n", stderr);
+  exit(1);
 }
-
-@ The lists of a test are read without the checks of the command line's
-readers, since an invalid test holds grades out of range (and scores that
-are not finite) on purpose; but every item must be a number that reads
-whole, and a grade must fit an |int|, or the line is refused.  The text twin writes an empty list as nothing after the
-\.{=} and an absent one as \.{none}.
-
-@<Tool functions@>=
-static long vec_ints(const char *s, int **out)
+static void *tool_try_alloc(void *p, size_t n) /* |NULL| on failure, for the library */
 {
-  long n = count_items(s), i;
-  int *a = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *a);
-  *out = a;
-  for (i = 0; i < n; i++) {
-    char *end;
-    long x;
-    errno = 0;
-    x = strtol(s, &end, 10);
-    if (end == s || (*end != ',' && *end != '\0') || errno || x < INT_MIN
-        || x > INT_MAX) return -1;
-    a[i] = (int) x;
-    s = *end ? end + 1 : end;
-  }
-  return n;
+  return fault_hit(FAULT_ALLOC) ? NULL : realloc(p, n ? n : 1);
 }
-static long vec_scores(const char *s, double **out)
+static rm_status tool_load_family(void *ctx, rm_verifier *v, const char *family,
+  const char *path)
 {
-  long n = count_items(s), i;
-  double *a = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *a);
-  *out = a;
-  for (i = 0; i < n; i++) {
-    char *end;
-    a[i] = strtod(s, &end);
-    if (end == s || (*end != ',' && *end != '\0')) return -1;
-    s = *end ? end + 1 : end;
-  }
-  return n;
-}
-
-@ One line of a test sets one field; lines the command does not need
-(\.{comment}, \.{flags}, \.{decimal}, \.{rational}) are skipped.  The
-function returns a message for a line it cannot read, or |NULL|.
-
-@<Tool functions@>=
-static const char *set_field(vvec *x, const char *key, const char *val)
-{
-  int k;
-  static const char *const list_keys[4] = {"grades", "scores", "ids", "judged"};
-  for (k = 0; k < 4; k++) if (strcmp(key, list_keys[k]) == 0) break;
-  if (k < 4) {
-    if (x->shown[k]) return "a list is given twice";
-    x->shown[k] = tool_strdup(val);
-  } else if (strcmp(key, "unjudged") == 0) {
-    if (x->unj_shown) return "a list is given twice";
-    x->unj_shown = tool_strdup(val);
-  } else if (strcmp(key, "queries") == 0) {
-    char *end;
-    long n = strtol(val, &end, 10);
-    if (x->nq) return "the number of queries is given twice";
-    if (end == val || *end != '\0' || n < 1 || n > 1000000L)
-      return "the number of queries is not 1..1000000";
-    x->nq = n;
-  } else if (strcmp(key, "result") == 0) {
-    if (strcmp(val, "invalid") == 0) x->invalid = 1;
-    else if (strcmp(val, "valid") != 0) return "the result is neither valid nor invalid";
-  } else if (strcmp(key, "status") == 0) x->undefined = strcmp(val, "undefined") == 0;
-  else if (strcmp(key, "value") == 0) {
-    char *end;
-    x->expect = strtod(val, &end);
-    if (end == val || *end != '\0') return "the value is not a number";
-    if (!isfinite(x->expect)) return "the value is not a finite number";
-  } else if (strcmp(key, "error") == 0) x->err_name = tool_strdup(val);
-  return NULL;
-}
-
-@ When a family's file is read, each test's lists are converted and its
-lists for the library are set up, so that the search for the candidate's
-variant can run the library on them.  The lists of a set are cut at the
-semicolons first; each field must have as many parts as the set has
-queries.
-
-A test never points into itself or into the array of tests: that array
-moves whenever |realloc| grows it, which happens as each new family is read,
-so a pointer kept from one family to the next would dangle.  The one list of
-a single-list test is therefore always reached as |x->l|, and |x->ls| is
-set only for a set, whose lists live in a block of their own.  (Version
-0.1.0 kept |x->ls=&x->l| and crashed when a candidate named two families.)
-@^realloc, pointers into arrays moved by@>
-
-Grades that are not whole are ratings (see \secref{q:ratings}), kept as
-strings so that the library reads them exactly; a valid test of a variant
-other than MAE, MSE, RMSE and the correlations may not have them, since no such test is
-valid, while an invalid test may, to be refused.
-
-@<Tool functions@>=
-static const char *vec_list(const char *gs, const char *ss, char *is,
-  const char *js, rm_list *l)
-{
-  int *grade, *judged;
-  double *score;
-  const char **id;
-  long n, m;
-  memset(l, 0, sizeof *l);
-  n = vec_ints(gs, &grade);
-  l->grade = grade;
-  if (n < 0) { /* ratings (see \secref{q:labels}) */
-    char *c = tool_strdup(gs);
-    const char **lab;
-    long first;
-    free(grade); l->grade = NULL;
-    if (c == NULL) return "out of memory";
-    if ((n = read_ratings(c, &grade, &lab, &first, 1)) < 0) { free(c); return "a grade"
-      " is not a whole number, nor a rating"; }
-    l->grade = grade; l->label = lab;
-    if (n == 0) free(c);
-  }
-  l->n = (size_t) n;
-  m = vec_ints(js, &judged);
-  l->unretrieved_grade = judged;
-  if (m < 0) return "a judged grade is not a whole number";
-  l->n_unretrieved = (size_t) m;
-  if (strcmp(ss, "none") != 0) {
-    m = vec_scores(ss, &score);
-    l->score = score;
-    if (m < 0) return "a score is not a number";
-    if (m != n) return "scores and grades differ in number";
-  }
-  if (strcmp(is, "none") != 0) {
-    if (count_items(is) != n) return "ids and grades differ in number";
-    if (n == 0) id = tool_zalloc(sizeof *id);
-    else if (read_ids(is, &id) != n) return "an identifier is empty";
-    l->id = id;
-  }
-  return NULL;
-}
-static int vec_ratings_fit(const verify_state *st, const vvec *x)
-{
-  const char *nm = st->grp[x->group].name;
-  long q;
-  if (x->invalid) return 1; /* a rating where a grade is needed is such a test */
-  for (q = 0; q < (x->nq ? x->nq : 1); q++) {
-    const rm_list *l = x->nq ? &x->ls[q] : &x->l;
-    if (l->label && l->grade == NULL && strstr(nm, "mae[") != nm
-        && strstr(nm, "mse[") != nm && strstr(nm, "rmse[") != nm
-        && strstr(nm, ":rmse[") == NULL && strstr(nm, ":mae[") == NULL
-        && strstr(nm, ":mse[") == NULL && strstr(nm, "spearman[") != nm
-        && strstr(nm, "kendall[") != nm && strstr(nm, ":kendall[") == NULL) return 0;
-  }
-  return 1;
-}
-static const char *finish_vector(vvec *x)
-{
-  char *part[4];
-  long q, k;
-  const char *msg = NULL;
-  if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
-    return "a test lacks one of grades, scores, ids, judged";
-  if (x->nq == 0) {
-    x->own[2] = tool_strdup(x->shown[2]);
-    msg = vec_list(x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
-    if (msg == NULL && x->unj_shown) @<Read the markers of |x|@>;
-    return msg;
-  }
-  if (x->unj_shown) return "a set of queries with markers of unjudged items";
-  for (k = 0; k < 4; k++) {
-    long semis = 0;
-    const char *c;
-    for (c = x->shown[k]; *c; c++) semis += *c == ';';
-    if (semis != x->nq - 1) return "a list does not hold as many queries as the test";
-  }
-  for (k = 0; k < 4; k++) part[k] = x->own[k] = tool_strdup(x->shown[k]);
-  x->ls = tool_zalloc((size_t) x->nq * sizeof *x->ls);
-  for (q = 0; q < x->nq && msg == NULL; q++) {
-    char *cut[4];
-    for (k = 0; k < 4; k++) {
-      cut[k] = part[k];
-      part[k] += strcspn(part[k], ";");
-      if (*part[k]) *part[k]++ = '\0';
-    }
-    msg = vec_list(cut[0], cut[1], cut[2], cut[3], &x->ls[q]);
-  }
-  return msg;
-}
-static void vvec_free(vvec *x) /* what reading the test allocated */
-{
-  long q, k;
-  for (q = 0; q < (x->nq ? x->nq : 1); q++) {
-    rm_list *l = x->nq ? (x->ls ? &x->ls[q] : NULL) : &x->l;
-    if (l == NULL) break;
-    free((void *) l->grade); free((void *) l->unretrieved_grade);
-    free((void *) l->score); free((void *) l->id); free((void *) l->unjudged);
-    if (l->label) { if (l->n) free((void *) l->label[0]); free((void *) l->label); }
-  }
-  if (x->nq) free(x->ls);
-  free(x->unj_shown);
-  for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }
-  free(x->err_name);
-}
-
-@ The markers of a list of the family \.{judged} (\secref{q:judged}): one
-per item, each 0, 1 or~2 in a valid test; an invalid test may hold another
-small number, which the library refuses.
-
-@<Read the markers of |x|@>=
-{
-  int *u;
-  long m = vec_ints(x->unj_shown, &u), i;
-  unsigned char *c;
-  if (m < 0 || m != (long) x->l.n) { free(u); return "unjudged and grades differ in number"; }
-  c = tool_alloc(NULL, (size_t) (m ? m : 1));
-  for (i = 0; i < m; i++) {
-    if (u[i] < 0 || u[i] > 255) { free(u); free(c); return "a marker is not 0..255"; }
-    c[i] = (unsigned char) u[i];
-  }
-  free(u);
-  x->l.unjudged = c;
-}
-
-@ A family's text twin is read line by line with |getline|, since a long
-list makes a line of many kilobytes.  A line \.{[variant = NAME]} opens a
-group, a line \.{tcId = N} a test, and the other \.{key = value} lines fill
-the test.  A file that does not read so is reported at its line.
-
-@s ssize_t int
-@<Tool functions@>=
-static int load_family(verify_state *st, int f)
-{
-  char path[4200], *buf = NULL;
-  const char *msg = NULL;
-  size_t cap = 0, first = st->nvec, i;
+  char *buf = NULL;
+  size_t cap = 0;
   ssize_t len;
   long lineno = 0;
-  int group = -1, cur = -1;
+  rm_status s = RM_OK;
   FILE *in;
-  snprintf(path, sizeof path, "%s/%s_test.txt", st->dir, vector_families[f].stem);
-  if ((in = tool_open_in("verify", path)) == NULL) return 0;
-  while (msg == NULL && (len = tool_getline(&buf, &cap, in, path, lineno + 1)) >= 0) {
-    char *eq, *val;
-    size_t ulen = (size_t) len;
-    lineno++;
-    if ((msg = line_check(buf, &ulen, lineno)) != NULL) break;
-    len = (ssize_t) ulen;
-    while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = '\0';
-    if (len == 0 || buf[0] == '#') continue;
-    if (strncmp(buf, "[variant = ", 11) == 0 && buf[len - 1] == ']') {
-      buf[len - 1] = '\0';
-      group = find_group(st, f, buf + 11);
-      cur = -1;
-      continue;
-    }
-    if ((eq = strstr(buf, " =")) == NULL) { msg = "expected 'key = value'"; break; }
-    *eq = '\0';
-    val = eq + 2;
-    if (*val == ' ') val++;
-    if (!utf8_ok(buf) || !utf8_ok(val)) msg = "invalid UTF-8";
-    else if (strcmp(buf, "tcId") == 0) @<Start a test of family |f|@>@;
-    else if (cur < 0) msg = "a key outside a test";
-    else msg = set_field(&st->vec[cur], buf, val);
+  (void) ctx;
+  if ((in = tool_open_in("verify", path)) == NULL) return RM_EIO;
+  while ((len = tool_getline(&buf, &cap, in, path, lineno + 1)) >= 0)
+    if ((s = rm_verifier_vectors_line(v, family, buf, (size_t) len, ++lineno)) < 0) break;
+  if (len == -2) s = RM_EIO; /* reported */
+  else {
+    if (s == RM_OK) s = rm_verifier_vectors_end(v, family);
+    if (s == RM_ENOMEM) tool_nomem();
+    if (s < 0) fprintf(stderr, "%s:%ld: %s\n", path, lineno, rm_verifier_message(v));
   }
-  if (len == -2) { free(buf); fclose(in); return 0; } /* reported */
-  if (msg == NULL && st->nvec == first) msg = "no tests (empty file)";
-  for (i = first; msg == NULL && i < st->nvec; i++) {
-    msg = finish_vector(&st->vec[i]);
-    if (msg == NULL && !vec_ratings_fit(st, &st->vec[i]))
-      msg = "a grade is not a whole number (only mae, mse, rmse, spearman and"
-        " kendall take ratings)";
-  }
-  if (msg) fprintf(stderr, "%s:%ld: %s\n", path, lineno, msg);
   free(buf);
   fclose(in);
-  st->loaded[f] = 1;
-  return msg == NULL;
+  return s;
 }
-
-@ A line \.{tcId = N} of a vectors file starts a test.  The number must be
-a whole number from 1 to ten million, not given before in the family, and
-the test must come after a \.{[variant = ...]} line, whose group it joins.
-The test is appended to the array of all tests, and the family's index
-|by_id| (grown on demand, zero for a number not used) maps the number to
-its place plus one, so that a candidate's result can find its test in
-constant time.
-
-@<Start a test of family |f|@>=
+static rm_verifier *tool_verifier(const char *dir)
 {
-  char *end;
-  long id = strtol(val, &end, 10);
-  vvec *x;
-  if (group < 0) msg = "a test before the first [variant = ...] line";
-  else if (end == val || *end != '\0' || id < 1 || id > 10000000L) msg = "a bad tcId";
-  else {
-    if (id >= st->n_id[f]) {
-      long n = st->n_id[f], m = 2 * id + 16;
-      st->by_id[f] = tool_alloc(st->by_id[f], (size_t) m * sizeof(long));
-      while (n < m) st->by_id[f][n++] = 0;
-      st->n_id[f] = m;
-    }
-    if (st->by_id[f][id]) msg = "the tcId is given twice";
-    else {
-      if (st->nvec == st->capvec) {
-        st->capvec = st->capvec ? 2 * st->capvec : 1024;
-        st->vec = tool_alloc(st->vec, st->capvec * sizeof *st->vec);
-      }
-      x = &st->vec[st->nvec];
-      memset(x, 0, sizeof *x);
-      x->fam = f; x->group = group; x->tcid = id;
-      cur = (int) st->nvec++;
-      st->by_id[f][id] = cur + 1;
-    }
-  }
+  rm_verifier *v;
+  if (rm_verifier_new(dir, &v) != RM_OK) tool_nomem();
+  rm_verifier_set_alloc(v, tool_try_alloc);
+  rm_verifier_set_loader(v, tool_load_family, NULL);
+  return v;
 }
 
-@ A candidate's line is split at blanks into exactly two fields.  A family is
-read the first time one of its vectors is named.  The function returns the
-number of malformed lines, or $-1$ when a file cannot be read at all.
+@ A candidate's file is read line by line and each line given to the
+engine.  The function returns the number of malformed lines, or $-1$ when a
+file cannot be read at all (the candidate's, or the vectors of a family it
+names).
 
 @<Tool functions@>=
 static int read_candidate(verify_state *st, const char *file)
@@ -22585,125 +23823,27 @@ static int read_candidate(verify_state *st, const char *file)
   FILE *in = strcmp(file, "-") == 0 ? stdin : tool_open_in("verify", file);
   const char *shown = in == stdin ? "(standard input)" : file;
   char *buf = NULL;
-  size_t cap = 0;
+  size_t cap = 0, before = rm_verifier_lines(st->v);
   long lineno = 0;
   int nbad = 0, fatal = 0;
+  ssize_t got = 0;
   if (in == NULL) return -1;
-  ssize_t got;
-  int nres = 0;
   while (!fatal && (got = tool_getline(&buf, &cap, in, shown, lineno + 1)) >= 0) {
-    char *field[3] = {NULL, NULL, NULL}, *p = buf, *colon, *end, what[200] = "";
-    int nf = 0, f = -1, given = GIVEN_NUMBER;
-    long id = 0;
-    double value = 0;
-    size_t len = (size_t) got;
-    const char *bad;
-    lineno++;
-    if ((bad = line_check(buf, &len, lineno)) != NULL) {
-      fprintf(stderr, "%s:%ld: %s\n", shown, lineno, bad);
+    rm_status s = rm_verifier_add_line(st->v, buf, (size_t) got, shown, ++lineno);
+    if (s == RM_EFORMAT) {
+      fprintf(stderr, "%s:%ld: %s\n", shown, lineno, rm_verifier_message(st->v));
       nbad++;
-      continue;
-    }
-    if ((p = strchr(buf, '#')) != NULL) *p = '\0';
-    if (!utf8_ok(buf)) {
-      fprintf(stderr, "%s:%ld: invalid UTF-8\n", shown, lineno);
-      nbad++;
-      continue;
-    }
-    for (p = strtok(buf, " \t\r\n"); p && nf < 3; p = strtok(NULL, " \t\r\n"))
-      field[nf++] = p;
-    if (nf == 0) continue;
-    nres++;
-    @<Check the two fields of the line, or set |what|@>;
-    if (what[0]) {
-      fprintf(stderr, "%s:%ld: %s\n", shown, lineno, what);
-      nbad++;
-    }
+    } else if (s == RM_ENOMEM) tool_nomem();
+    else if (s < 0) fatal = 1; /* the vectors: reported by |tool_load_family| */
   }
   if (got == -2) fatal = 1; /* reported */
-  if (!fatal && nres == 0 && nbad == 0) {
+  if (!fatal && rm_verifier_lines(st->v) == before && nbad == 0) {
     fprintf(stderr, "%s:%ld: no results (empty file)\n", shown, lineno ? lineno : 1);
     nbad++;
   }
   free(buf);
   if (in != stdin) fclose(in);
   return fatal ? -1 : nbad;
-}
-
-@ A result line is \.{FAMILY:TCID VALUE}: the family must be one the tool
-knows, the test number a whole number, and the value a finite number or
-one of the words \.{invalid} (the candidate rejected the input) and
-\.{error} (it failed otherwise).  Any other line sets |what|
-to the reason, which the caller prints with the file and line number; a
-line that is well formed is recorded.
-
-@<Check the two fields of the line, or set |what|@>=
-if (nf != 2 || (colon = strchr(field[0], ':')) == NULL)
-  snprintf(what, sizeof what, "expected 'FAMILY:TCID VALUE'");
-else {
-  *colon = '\0';
-  for (f = 0; vector_families[f].stem; f++)
-    if (strcmp(field[0], vector_families[f].stem) == 0) break;
-  errno = 0;
-  id = strtol(colon + 1, &end, 10);
-  if (vector_families[f].stem == NULL)
-    snprintf(what, sizeof what, "unknown family '%.60s'", field[0]);
-  else if (colon[1] < '0' || colon[1] > '9' || *end != '\0' || errno || id < 1)
-    snprintf(what, sizeof what, "the test id '%.40s' is not a whole number", colon + 1);
-  else if (strcmp(field[1], "invalid") == 0) given = GIVEN_INVALID;
-  else if (strcmp(field[1], "error") == 0) given = GIVEN_ERROR;
-  else {
-    value = strtod(field[1], &end);
-    if (end == field[1] || *end != '\0')
-      snprintf(what, sizeof what, "'%.60s' is not a number, 'invalid' or 'error'",
-        field[1]);
-    else if (!isfinite(value))
-      snprintf(what, sizeof what, "'%.60s' is not a finite number", field[1]);
-    else if (value == 0 && tool_nonzero_digits(field[1]))
-      snprintf(what, sizeof what, "'%.60s' is not zero, but too small for a double",
-        field[1]);
-  }
-  if (what[0] == '\0') @<Record the candidate's result for test |id| of |f|@>@;
-}
-
-@ Recording a result: the family's vectors are read the first time one of
-its tests is named (so a candidate that implements only nDCG never pays
-for reading the others); a test number the family does not have, or a
-test given twice, is reported with where it was first given.
-
-@<Record the candidate's result for test |id| of |f|@>=
-{
-  vvec *x;
-  if (!st->loaded[f] && !load_family(st, f)) fatal = 1;
-  else if (id >= st->n_id[f] || st->by_id[f][id] == 0)
-    snprintf(what, sizeof what, "there is no test %s:%ld in %.60s/%s_test.txt",
-      field[0], id, st->dir, field[0]);
-  else if ((x = &st->vec[st->by_id[f][id] - 1])->given != GIVEN_NONE)
-    snprintf(what, sizeof what, "%s:%ld is given twice (first at %.60s:%ld)",
-      field[0], id, x->file, x->lineno);
-  else {
-    x->given = given; x->value = value;
-    x->file = shown; x->lineno = lineno;
-  }
-}
-
-@ The verdict on a number $g$ against the expected double $e$, and on a
-test as a whole.  The second also serves the search for the candidate's
-variant below, with the value of an alternative variant as $e$.
-
-@<Tool functions@>=
-static int number_verdict(const verify_state *st, double g, double e)
-{
-  if (memcmp(&g, &e, sizeof g) == 0 || (g == 0 && e == 0)) return V_EXACT;
-  if (st->use_rel ? fabs(g - e) <= st->rel * fabs(e) : rm_ulps_between(g, e) <= st->ulps)
-    return V_WITHIN;
-  return V_WRONG;
-}
-static int test_verdict(const verify_state *st, const vvec *x)
-{
-  if (x->invalid) return x->given == GIVEN_NUMBER ? V_WRONG : V_EXACT;
-  if (x->given != GIVEN_NUMBER) return V_WRONG;
-  return number_verdict(st, x->value, x->expect);
 }
 
 @ A list is shown whole when it is short, else its first items and its
@@ -22729,464 +23869,26 @@ static void show_list(const char *label, const char *s)
 static void show_result(const char *label, int given, double x, const char *why)
 {
   printf("    %-9s", label);
-  if (given == GIVEN_INVALID) puts("invalid");
-  else if (given == GIVEN_ERROR) puts("error");
+  if (given == RM_GIVEN_INVALID) puts("invalid");
+  else if (given == RM_GIVEN_ERROR) puts("error");
   else if (why) printf("invalid input (%s)\n", why);
   else printf("%a = %.17g\n", x, x);
 }
-static void report_test(const verify_state *st, const vvec *x, int verdict)
+static void report_test(const rm_verdict *x)
 {
   static const char *const word[3] = {"exact", "within", "WRONG"};
-  const vgroup *g = &st->grp[x->group];
-  printf("%-6s %s:%ld  %s  (%s:%ld)\n", word[verdict], vector_families[x->fam].stem,
-    x->tcid, g->name, x->file, x->lineno);
+  printf("%-6s %s:%ld  %s  (%s:%ld)\n", word[x->verdict], x->family, x->tcid,
+    x->variant, x->file, x->line);
   fputs("    input    ", stdout);
-  show_list("grades", x->shown[0]); show_list("; scores", x->shown[1]);
-  show_list("; ids", x->shown[2]); show_list("; judged", x->shown[3]);
+  show_list("grades", x->input[0]); show_list("; scores", x->input[1]);
+  show_list("; ids", x->input[2]); show_list("; judged", x->input[3]);
   putchar('\n');
-  if (x->invalid) show_result("expected", GIVEN_NUMBER, 0, x->err_name ? x->err_name : "?");
-  else show_result("expected", GIVEN_NUMBER, x->expect, NULL);
+  if (x->invalid) show_result("expected", RM_GIVEN_NUMBER, 0, x->error ? x->error : "?");
+  else show_result("expected", RM_GIVEN_NUMBER, x->expected, NULL);
   if (x->undefined) puts("              (undefined: the value is set by the undef convention)");
-  show_result("given", x->given, x->value, NULL);
-  if (!x->invalid && x->given == GIVEN_NUMBER)
-    printf("    distance %s\n", ulps_text(rm_ulps_between(x->value, x->expect)));
-}
-
-@ {\it Which variant does the candidate compute?}  The verdict above is
-strict, and it should be: a value one ulp away from the correctly rounded
-one is not that value.  Diagnosis is another question, and it needs another
-measure.  A wrong result is most often a right result of another variant
-(the candidate uses $2^g-1$ for the gain, or the other tie rule, or divides
-AP by the hits), computed with the rounding noise of an ordinary program:
-a candidate that sums its terms naively is a few ulps away from the
-correctly rounded value of the variant it implements, on most lists, and
-an exact comparison would then find that no variant agrees with it at all.
-So for every variant with a wrong result, the command tries the variant's
-{\it alternatives\/} and ranks them by how close they come to the
-candidate's numbers.
-@^diagnosis of a candidate@>
-
-The distance of a result to an alternative is the distance in ulps
-(|rm_ulps_between|) between the candidate's number and the alternative's
-correctly rounded value; it is 0 when both reject the input, and infinite
-when only one does.  An alternative {\it explains\/} a result when the
-distance is at most |DIAG_ULPS|${}=1024$ ulps (a relative difference near
-$2^{-43}$), or within the verdict's own tolerance when that is larger:
-far above the noise of a sum of thousands of terms, far below the
-difference between two definitions on the short lists of the vectors.
-Alternatives are ranked by the number of results they explain (more first),
-then by the largest distance among those (smaller first), then by the sum of
-those distances, then by the number of keys they change (fewer first).  Two
-alternatives that tie on the first three are equally good explanations:
-the vectors cannot tell them apart, and the report lists them together
-rather than pick one.  The group's own variant is measured the same way, so
-that a candidate whose values are all within a few ulps of the expected
-ones is told that its error is rounding, not a definition.
-
-@ {\it The alternatives.}  They are the variants that differ from the
-group's in the values of the metric's keys, both kinds:
-\smallskip
-\item{$\bullet$} the keys whose values are words (\.{gain}, \.{ideal},
-\.{ties}, \.{norm}, \.{undef}, \dots): every combination of words when
-there are at most |MAX_WORD_COMBOS| of them, which holds for every metric
-of this version (\.{ndcg}, with the most keys, has $3\cdot2\cdot4\cdot7\cdot3
-=504$ at a cutoff), and otherwise those that change one or two keys;
-\item{$\bullet$} the keys whose values are numbers, one at a time: the
-variant's neighbours in them (see ``The neighbours of a variant'': the
-cutoff $K\pm1$, none, and the other cutoffs of the family; a whole number
-$\pm1$; a fraction $p/q$ changed to $(p\pm1)/q$, $2p/q$ or $p/2q$), and for a
-whole number also the common values 2, 3, 4, 5 and~10 where allowed
-(\.{rel}, \.{gmax}, \.{base}, \.{items}); each such change is combined
-with every combination of words, and counts as one change more;
-\item{$\bullet$} for a set's variant, such as
-\.{mean[skip=none,weight=uniform]:ap[...]}, the words of the aggregator's
-keys (\.{skip}, \.{weight}), the inner metric's keys as above with the
-aggregator kept, and the other aggregators with their defaults
-(\.{micro:} for \.{mean:}, the split between macro and micro averages
-that so often explains a different MAP).
-\smallskip
-\noindent The command learns the keys, their words and their ranges from
-the library's own tables (|rm_metric_keys|, |rm_aggregator_keys|,
-|rm_key_words|, |rm_key_range|), so it knows no key that the parser does
-not.  A combination that the parser refuses (\.{ideal=topk} with
-\.{ties=average}, say) is skipped, and each alternative is tried once,
-under its canonical name.
-
-@<Tool functions@>=
-#define DIAG_ULPS 1024.0 /* a result this close is explained */
-#define MAX_WORD_COMBOS 4096
-#define MAX_ALTERNATIVES 32768 /* alternatives tried for one group */
-#define MAX_WORD_KEYS 16
-#define MAX_EDITS 64 /* changes of numeric keys of one name */
-#define SHOW_TIED 6 /* alternatives named when several tie */
-static const char *key_value(const char *canon, const char *key, size_t *vl);
-typedef struct {
-  char key[32];
-  const char *word[16];
-  int nw, cur; /* the number of words; the variant's word, or $-1$ if absent */
-} word_key;
-static size_t metric_of_name(const char *canon, const char **names, size_t max,
-  int *metric) /* the keys of the metric or aggregator that |canon| starts with */
-{
-  static const char *const agg[4] = {"", "mean", "micro", "sum"};
-  size_t mlen = strcspn(canon, "@@[:"), nn = 0;
-  int m;
-  *metric = -1;
-  for (m = 1; m < 4; m++)
-    if (strlen(agg[m]) == mlen && strncmp(canon, agg[m], mlen) == 0)
-      return rm_aggregator_keys((rm_agg) m, names, max);
-  for (m = 0; m < RM_N_METRICS; m++)
-    if (strlen(rm_metric_name((rm_metric) m)) == mlen
-        && strncmp(canon, rm_metric_name((rm_metric) m), mlen) == 0) {
-      *metric = m;
-      nn = rm_metric_keys((rm_metric) m, names, max);
-    }
-  return nn;
-}
-static int metric_word_keys(const char *canon, word_key *wk)
-{
-  const char *names[MAX_WORD_KEYS * 2];
-  size_t nn, t;
-  int n = 0, m;
-  nn = metric_of_name(canon, names, MAX_WORD_KEYS * 2, &m);
-  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
-  for (t = 0; t < nn && n < MAX_WORD_KEYS; t++) {
-    const char *const *words = rm_key_words(names[t]);
-    if (words == NULL || strlen(names[t]) >= sizeof wk[n].key) continue;
-    @<Add the key |names[t]| with its |words| to |wk|@>;
-  }
-  return n;
-}
-
-@ The value of key |key| in a name: a pointer to it, with its length, or
-|NULL| when the name does not write the key.
-
-@<Tool functions@>=
-static const char *key_value(const char *canon, const char *key, size_t *vl)
-{
-  char pat[40];
-  const char *q = strchr(canon, '[');
-  if (q == NULL || strlen(key) + 2 > sizeof pat) return NULL;
-  snprintf(pat, sizeof pat, "%s=", key);
-  while ((q = strstr(q, pat)) != NULL && q[-1] != '[' && q[-1] != ',') q++;
-  if (q == NULL) return NULL;
-  q += strlen(pat);
-  *vl = strcspn(q, ",]");
-  return q;
-}
-
-@ The variant's own word is read from its canonical name.
-
-@<Add the key |names[t]|...@>=
-{
-  const char *q;
-  size_t vl;
-  strcpy(wk[n].key, names[t]);
-  for (wk[n].nw = 0; words[wk[n].nw] && wk[n].nw < 16; wk[n].nw++)
-    wk[n].word[wk[n].nw] = words[wk[n].nw];
-  wk[n].cur = -1;
-  if ((q = key_value(canon, wk[n].key, &vl)) != NULL) {
-    int j;
-    for (j = 0; j < wk[n].nw; j++)
-      if (strlen(wk[n].word[j]) == vl && strncmp(q, wk[n].word[j], vl) == 0) wk[n].cur = j;
-  }
-  n++;
-}
-
-@ An alternative's name is the variant's canonical name with some words
-replaced, and keys that the name lacks (they did not apply to the variant)
-added.  If the parser refuses it because a numeric key no longer applies
-(\.{rel} goes with \.{gain=binary} only), it is written again without the
-numeric keys, which then take their defaults.
-
-@<Tool functions@>=
-static void alt_name(const char *canon, const word_key *wk, int nk, const int *c,
-  int keep_numbers, char *out, size_t len)
-{
-  const char *br = strchr(canon, '['), *p;
-  size_t o = br ? (size_t) (br - canon) : strlen(canon);
-  int first = 1, i;
-  if (o >= len) o = len - 1;
-  memcpy(out, canon, o);
-  out[o] = '\0';
-  for (p = br; p && *p != ']' && *p; ) {
-    size_t kl, vl;
-    const char *val, *rest;
-    p++;
-    kl = strcspn(p, "=");
-    val = p + kl + 1;
-    vl = strcspn(val, ",]");
-    rest = val + vl; /* the next |','| or |']'| of |canon| */
-    for (i = 0; i < nk; i++)
-      if (strlen(wk[i].key) == kl && strncmp(p, wk[i].key, kl) == 0) break;
-    if (i < nk || keep_numbers) {
-      if (i < nk && c[i] > 0) { val = wk[i].word[c[i] - 1]; vl = strlen(val); }
-      o += (size_t) snprintf(out + o, len - o, "%c%.*s=%.*s", first ? '[' : ',',
-        (int) kl, p, (int) vl, val);
-      first = 0;
-    }
-    p = rest;
-    if (o >= len) return;
-  }
-  for (i = 0; i < nk; i++)
-    if (wk[i].cur < 0 && c[i] > 0) {
-      o += (size_t) snprintf(out + o, len - o, "%c%s=%s", first ? '[' : ',',
-        wk[i].key, wk[i].word[c[i] - 1]);
-      first = 0;
-      if (o >= len) return;
-    }
-  if (!first) snprintf(out + o, len - o, "]");
-}
-
-@ The changes of numeric keys of a name, one key at a time, as names
-(not yet canonical: |alt_try| reads each through the parser).  They are
-the name's neighbours in its numeric keys and its cutoff, as
-|variant_neighbours| finds them with the cutoffs of the group's family,
-and, for a whole-number key, the common values 2, 3, 4, 5 and~10 as well
-(a threshold \.{rel=2} or a top grade \.{gmax=4} is a choice people make,
-not a slip of one).
-
-@<Tool functions@>=
-static int numeric_edits(const vgroup *g, const char *base, char (*out)[RM_NAME_MAX],
-  int max)
-{
-  static const long common[5] = {2, 3, 4, 5, 10};
-  neighbour nb[NB_MAX];
-  unsigned long cuts[32];
-  const char *names[MAX_WORD_KEYS * 2];
-  size_t nn, t;
-  int m, n = 0, k, i;
-  k = variant_neighbours(base, cuts, family_cutoffs(&vector_families[g->fam], cuts, 32),
-    nb, NB_MAX);
-  for (i = 0; i < k && n < max; i++)
-    if (strcmp(nb[i].key, "K") == 0 || rm_key_range(nb[i].key, NULL, NULL) > 0)
-      snprintf(out[n++], RM_NAME_MAX, "%s", nb[i].name);
-  nn = metric_of_name(base, names, MAX_WORD_KEYS * 2, &m);
-  if (nn > MAX_WORD_KEYS * 2) nn = MAX_WORD_KEYS * 2;
-  for (t = 0; t < nn; t++) {
-    long lo, hi;
-    size_t vl;
-    const char *v = key_value(base, names[t], &vl);
-    if (v == NULL || rm_key_range(names[t], &lo, &hi) != 1) continue;
-    for (i = 0; i < 5 && n < max; i++)
-      if (common[i] >= lo && common[i] <= hi && common[i] != strtol(v, NULL, 10))
-        snprintf(out[n++], RM_NAME_MAX, "%.*s%ld%s", (int) (v - base), base, common[i],
-          v + vl);
-  }
-  return n;
-}
-
-@ The distance of a result to an alternative, as defined above.  The exact
-path decides; the double path first rules out the alternatives that are
-far off, which is safe because the double path is within |rm_ulp_bound|
-ulps of the exact value: an alternative whose double is farther from the
-candidate than the closeness allowed plus that bound (plus one ulp to spare)
-cannot explain the result.
-
-@<Tool functions@>=
-static double diag_limit(const verify_state *st)
-{
-  return st->ulps > DIAG_ULPS ? st->ulps : DIAG_ULPS;
-}
-static int explains(const verify_state *st, double dist, double g, double e)
-{
-  return dist <= diag_limit(st) || (st->use_rel && fabs(g - e) <= st->rel * fabs(e));
-}
-static double alt_distance(const verify_state *st, const rm_variant *a, const vvec *x,
-  rm_work *w)
-{
-  double d, b, u, r;
-  rm_exact e;
-  int set = x->nq > 0;
-  rm_status s = set ? rm_value_set(a, x->ls, (size_t) x->nq, w, &d) : rm_value(a, &x->l, w, &d);
-  if (x->given != GIVEN_NUMBER) return s < 0 ? 0 : INFINITY;
-  if (s < 0) return INFINITY;
-  b = rm_ulp_bound(a) + 1;
-  u = nextafter(fabs(d), INFINITY) - fabs(d);
-  if (rm_ulps_between(d, x->value) > diag_limit(st) + b
-      && !(st->use_rel && fabs(d - x->value) <= st->rel * fabs(d) + (st->rel + 1) * b * u))
-    return INFINITY;
-  rm_exact_init(&e);
-  s = set ? rm_value_set_exact(a, x->ls, (size_t) x->nq, &e) : rm_value_exact(a, &x->l, &e);
-  r = s < 0 ? INFINITY : explains(st, rm_ulps_between(x->value, e.value), x->value, e.value)
-    ? rm_ulps_between(x->value, e.value) : INFINITY;
-  rm_exact_clear(&e);
-  return r;
-}
-
-@ The search over one group.  |members| holds the group's tests that the
-candidate gave.  Every alternative tried is remembered by its canonical
-name in a hash set, so none is tried twice; those that explain at least one
-result are kept with their scores, for the ranking.
-
-@<Tool functions@>=
-typedef struct {
-  char name[RM_NAME_MAX];
-  int changes, close; /* keys changed; results explained */
-  double maxd, sumd; /* largest and summed distance of those */
-} alt_found;
-typedef struct {
-  const verify_state *st;
-  const vgroup *g;
-  const size_t *members;
-  int nmem;
-  rm_work w;
-  char (*tried)[RM_NAME_MAX]; uint32_t *hash; size_t ntried; /* the set */
-  alt_found *found; size_t nfound, capfound;
-} alt_search;
-static void alt_score(alt_search *z, const rm_variant *a, alt_found *f)
-{
-  int j;
-  f->close = 0; f->maxd = f->sumd = 0;
-  for (j = 0; j < z->nmem; j++) {
-    double d = alt_distance(z->st, a, &z->st->vec[z->members[j]], &z->w);
-    if (d == INFINITY) continue;
-    f->close++; f->sumd += d;
-    if (d > f->maxd) f->maxd = d;
-  }
-}
-static int alt_seen(alt_search *z, const char *canon)
-{
-  size_t mask = 2 * MAX_ALTERNATIVES - 1, i = (size_t) ev_hash(canon) & mask;
-  for (;; i = (i + 1) & mask) {
-    if (z->hash[i] == 0) break;
-    if (strcmp(z->tried[z->hash[i] - 1], canon) == 0) return 1;
-  }
-  if (z->ntried == MAX_ALTERNATIVES) return 1; /* full: try no more */
-  strcpy(z->tried[z->ntried], canon);
-  z->hash[i] = (uint32_t) ++z->ntried;
-  return 0;
-}
-static void alt_try(alt_search *z, const char *nm, int changes)
-{
-  rm_variant a;
-  alt_found f;
-  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) return;
-  rm_variant_name(&a, f.name, sizeof f.name);
-  if (strcmp(f.name, z->g->name) == 0 || alt_seen(z, f.name)) return;
-  f.changes = changes;
-  alt_score(z, &a, &f);
-  if (f.close == 0) return;
-  if (z->nfound == z->capfound) {
-    z->capfound = z->capfound ? 2 * z->capfound : 64;
-    z->found = tool_alloc(z->found, z->capfound * sizeof *z->found);
-  }
-  z->found[z->nfound++] = f;
-}
-
-@ The words of |base|'s keys, every combination (or one or two changes when
-the combinations are too many), each put between |prefix| and |suffix|:
-for a set's variant, the aggregator before the inner metric's keys, or the
-inner metric after the aggregator's.  |extra| counts the changes already
-made to |base| (a numeric key).
-
-@<Tool functions@>=
-static void alt_keys(alt_search *z, const char *prefix, const char *base,
-  const char *suffix, int extra)
-{
-  word_key wk[MAX_WORD_KEYS];
-  int nk = metric_word_keys(base, wk), c[MAX_WORD_KEYS] = {0}, i, full;
-  long total = 1;
-  for (i = 0; i < nk; i++)
-    if ((total *= wk[i].nw + 1) > MAX_WORD_COMBOS) total = MAX_WORD_COMBOS + 1;
-  full = total <= MAX_WORD_COMBOS;
-  for (;;) {
-    @<Try the alternative of choices |c|@>;
-    for (i = 0; i < nk && ++c[i] > wk[i].nw; i++) c[i] = 0;
-    if (i == nk) break;
-  }
-}
-
-@ Choice $c_i=0$ leaves key~$i$ as the variant has it; $c_i=j>0$ sets its
-$j$th word.  A choice of the word the variant already has is the same as
-none, so it is skipped.
-
-@<Try the alternative of choices |c|@>=
-{
-  int changes = extra, skip = 0;
-  char alt[2 * RM_NAME_MAX], nm[3 * RM_NAME_MAX];
-  rm_variant a;
-  for (i = 0; i < nk; i++)
-    if (c[i] > 0) { if (c[i] - 1 == wk[i].cur) skip = 1; else changes++; }
-  if (skip || (!full && changes - extra > 2)) goto next;
-  alt_name(base, wk, nk, c, 1, alt, sizeof alt);
-  snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
-  if (rm_variant_parse(nm, &a, NULL, 0) != RM_OK) {
-    alt_name(base, wk, nk, c, 0, alt, sizeof alt);
-    snprintf(nm, sizeof nm, "%s%s%s", prefix, alt, suffix);
-  }
-  if (changes > 0) alt_try(z, nm, changes);
-next: ;
-}
-
-@ The inner metric's alternatives: its words, and each change of a numeric
-key with every combination of words.
-
-@<Tool functions@>=
-static void alt_metric(alt_search *z, const char *prefix, const char *base)
-{
-  char (*edit)[RM_NAME_MAX] = tool_alloc(NULL, MAX_EDITS * sizeof *edit);
-  char nm[2 * RM_NAME_MAX];
-  int ne = numeric_edits(z->g, base, edit, MAX_EDITS), e;
-  alt_keys(z, prefix, base, "", 0);
-  for (e = 0; e < ne; e++) {
-    snprintf(nm, sizeof nm, "%s%s", prefix, edit[e]);
-    alt_try(z, nm, 1);
-    alt_keys(z, prefix, edit[e], "", 1);
-  }
-  free(edit);
-}
-static int alt_better(const alt_found *a, const alt_found *b) /* |a| ranks first */
-{
-  if (a->close != b->close) return a->close > b->close;
-  if (a->maxd != b->maxd) return a->maxd < b->maxd;
-  if (a->sumd != b->sumd) return a->sumd < b->sumd;
-  if (a->changes != b->changes) return a->changes < b->changes;
-  return strcmp(a->name, b->name) < 0;
-}
-static int alt_cmp(const void *p, const void *q)
-{
-  const alt_found *a = p, *b = q;
-  return alt_better(a, b) ? -1 : alt_better(b, a) ? 1 : 0;
-}
-static int alt_equal(const alt_found *a, const alt_found *b)
-{
-  return a->close == b->close && a->maxd == b->maxd && a->sumd == b->sumd;
-}
-static void find_variant(const verify_state *st, const vgroup *g,
-  const size_t *members, int nmem)
-{
-  static const char *const aggs[3] = {"mean", "micro", "sum"};
-  alt_search z;
-  alt_found own;
-  rm_variant gv = g->v;
-  const char *colon = strchr(g->name, ':');
-  int i;
-  memset(&z, 0, sizeof z);
-  z.st = st; z.g = g; z.members = members; z.nmem = nmem;
-  z.tried = tool_alloc(NULL, MAX_ALTERNATIVES * sizeof *z.tried);
-  z.hash = tool_zalloc(2 * MAX_ALTERNATIVES * sizeof *z.hash);
-  rm_work_init(&z.w);
-  strcpy(own.name, g->name); own.changes = 0;
-  alt_score(&z, &gv, &own);
-  if (colon == NULL) alt_metric(&z, "", g->name);
-  else {
-    char pre[RM_NAME_MAX], nm[2 * RM_NAME_MAX];
-    snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name), g->name);
-    alt_keys(&z, "", pre, colon, 0); /* the aggregator's keys */
-    snprintf(pre, sizeof pre, "%.*s", (int) (colon - g->name + 1), g->name);
-    alt_metric(&z, pre, colon + 1); /* the inner metric's */
-    for (i = 0; i < 3; i++)
-      if (strncmp(g->name, aggs[i], strlen(aggs[i])) != 0
-          || (g->name[strlen(aggs[i])] != '[' && g->name[strlen(aggs[i])] != ':')) {
-        snprintf(nm, sizeof nm, "%s:%s", aggs[i], colon + 1);
-        alt_try(&z, nm, 1);
-      }
-  }
-  rm_work_free(&z.w);
-  if (z.nfound > 1) qsort(z.found, z.nfound, sizeof *z.found, alt_cmp);
-  @<Say which alternatives explain the results best@>;
-  free(z.found); free(z.tried); free(z.hash);
+  show_result("given", x->given, x->observed, NULL);
+  if (!x->invalid && x->given == RM_GIVEN_NUMBER)
+    printf("    distance %s\n", ulps_text(x->ulps));
 }
 
 @ The report names the best alternatives, all of those that tie with the
@@ -23195,32 +23897,54 @@ less well; then how the group's own variant fares.  An alternative is
 named only when it explains more results than the group's own variant, or
 as many with a smaller largest distance.
 
-@<Say which alternatives explain the results best@>=
+@<Tool functions@>=
+#define SHOW_TIED 6 /* alternatives named when several tie */
+static rm_explanation tool_expl(const verify_state *st, size_t k)
 {
-  size_t top = 0, k, shown;
-  int better = z.nfound > 0 && (z.found[0].close > own.close
-    || (z.found[0].close == own.close && z.found[0].maxd < own.maxd));
+  rm_explanation e;
+  rm_verifier_explanation(st->v, k, &e);
+  return e;
+}
+static void find_variant(verify_state *st, size_t g, const char *name)
+{
+  rm_explanation own, best, e;
+  size_t n, top = 0, k, shown;
+  int nmem, better;
+  rm_status s = rm_verifier_explain(st->v, g, &own, &n, &nmem);
+  if (s == RM_ENOMEM) tool_nomem();
+  if (s < 0) return;
+  if (n) best = tool_expl(st, 0);
+  better = n > 0 && (best.close > own.close
+    || (best.close == own.close && best.maxd < own.maxd));
   if (better) {
-    while (top < z.nfound && alt_equal(&z.found[top], &z.found[0])) top++;
+    for (; top < n; top++) {
+      e = tool_expl(st, top);
+      if (e.close != best.close || e.maxd != best.maxd || e.sumd != best.sumd) break;
+    }
     if (top > 1)
       printf("  %lu variants explain the results equally well (the vectors do not"
         " tell them apart):\n", (unsigned long) top);
-    for (k = 0, shown = 0; k < top && shown < SHOW_TIED; k++, shown++)
+    for (k = 0, shown = 0; k < top && shown < SHOW_TIED; k++, shown++) {
+      e = tool_expl(st, k);
       printf("  the candidate's values match %s on %d of %d vectors, within %s\n",
-        z.found[k].name, z.found[k].close, nmem, ulps_text(z.found[k].maxd));
+        e.name, e.close, nmem, ulps_text(e.maxd));
+    }
     if (top > shown) printf("  (and %lu more on as many)\n", (unsigned long) (top - shown));
-    for (k = top, shown = 0; k < z.nfound && shown < 2; k++, shown++)
-      printf("  next: %s on %d of %d vectors, within %s\n", z.found[k].name,
-        z.found[k].close, nmem, ulps_text(z.found[k].maxd));
+    for (k = top, shown = 0; k < n && shown < 2; k++, shown++) {
+      e = tool_expl(st, k);
+      printf("  next: %s on %d of %d vectors, within %s\n", e.name, e.close, nmem,
+        ulps_text(e.maxd));
+    }
   } else
     printf("  no variant with other values of the keys of %.*s explains more of the"
-      " %d results than %s\n", (int) strcspn(g->name, "@@[:"), g->name, nmem, g->name);
+      " %d results than %s\n", (int) strcspn(name, "@@[:"), name, nmem, name);
   if (own.close == nmem)
     printf("  the values are within %s of this variant's on all %d vectors:"
-      " a rounding difference, not another definition (see --ulps)\n", ulps_text(own.maxd), nmem);
+      " a rounding difference, not another definition (see --ulps)\n",
+      ulps_text(own.maxd), nmem);
   else
     printf("  this variant itself explains %d of the %d results (within %s)\n",
-      own.close, nmem, ulps_text(diag_limit(st)));
+      own.close, nmem, ulps_text(rm_verifier_explain_limit(st->v)));
 }
 
 @ {\it Where the vectors are.}  \.{--vectors} names the directory; without
@@ -23280,19 +24004,9 @@ static const char *vectors_dir(const char *cmd)
 }
 
 @ The command itself: options, then every candidate file, then the report.
-Whatever the way out, |verify_free| releases what was read.
+Whatever the way out, the verifier is freed.
 
 @<Tool functions@>=
-static void verify_free(verify_state *st)
-{
-  size_t k, g;
-  int f;
-  for (k = 0; k < st->nvec; k++) vvec_free(&st->vec[k]);
-  free(st->vec);
-  for (g = 0; g < st->ngrp; g++) free(st->grp[g].name);
-  free(st->grp);
-  for (f = 0; f < MAX_FAMILIES; f++) free(st->by_id[f]);
-}
 static int cmd_verify(int argc, char **argv)
 {
   verify_state st;
@@ -23308,28 +24022,31 @@ static int cmd_verify(int argc, char **argv)
       " give their directory with --vectors DIR\n", st.dir);
     return 2;
   }
+  st.v = tool_verifier(st.dir);
+  rm_verifier_set_tolerance(st.v, st.ulps, st.rel, st.use_rel);
   for (i = 0; i < argc; i++) {
     int r;
     if (argv[i] == NULL) continue;
     nfiles++;
-    if ((r = read_candidate(&st, argv[i])) < 0) { verify_free(&st); return 2; }
+    if ((r = read_candidate(&st, argv[i])) < 0) { rm_verifier_free(st.v); return 2; }
     nbad += r;
   }
   if (nfiles == 0) {
     fputs("rankmetrics: verify: give at least one CANDIDATE file\n", stderr);
+    rm_verifier_free(st.v);
     return 2;
   }
   if (nbad) {
     fprintf(stderr, "rankmetrics: verify: %d malformed line%s; no verdict\n", nbad,
       nbad == 1 ? "" : "s");
-    verify_free(&st);
+    rm_verifier_free(st.v);
     return 2;
   }
   @<Judge every test given, and report those not exact@>;
   @<Print the summary per variant, with the variant the candidate computes@>;
   @<Print the totals@>;
-  verify_free(&st);
-  return total[V_WRONG] ? 1 : 0;
+  rm_verifier_free(st.v);
+  return total[RM_VERDICT_WRONG] ? 1 : 0;
 }
 
 @ The options are taken out of |argv| (set to |NULL|); what remains names
@@ -23369,52 +24086,46 @@ if (st.use_rel && ulps_given) {
   return 2;
 }
 
-@ Every test the candidate gave is judged (|test_verdict|): exact, within
-the tolerance (\.{--ulps} or \.{--rel}), or wrong.  The counts go to the
-totals and to the test's group, that is its variant; a wrong result is
+@ Every test the candidate gave has the engine's verdict: exact, within
+the tolerance (\.{--ulps} or \.{--rel}), or wrong.  A wrong result is
 reported at once with its input, and so is one merely within the tolerance
 unless \.{--quiet} is given.  Tests the candidate did not give are only
 counted: a candidate may implement a few variants.
 
 @<Judge every test given...@>=
-for (k = 0; k < st.nvec; k++) {
-  vvec *x = &st.vec[k];
-  int v;
-  if (x->given == GIVEN_NONE) { not_given++; continue; }
-  v = test_verdict(&st, x);
+for (k = 0; k < rm_verifier_tests(st.v); k++) {
+  rm_verdict x;
+  rm_verifier_verdict(st.v, k, &x);
+  if (x.verdict == RM_VERDICT_NONE) { not_given++; continue; }
   given++;
-  total[v]++;
-  st.grp[x->group].count[v]++;
-  st.grp[x->group].given++;
-  if (v == V_WRONG || (v == V_WITHIN && !st.quiet)) report_test(&st, x, v);
+  total[x.verdict]++;
+  if (x.verdict == RM_VERDICT_WRONG || (x.verdict == RM_VERDICT_WITHIN && !st.quiet))
+    report_test(&x);
 }
 
-@ The summary lists the variants by family, in the order of the files.
+@ The summary lists the variants by family, in the order of the files, with
+the engine's counts; under a variant with a wrong result comes the engine's
+answer to the question which variant the candidate computes
+(\secref{q:verifyengine}), over the group's tests that the candidate gave.
 
 @<Print the summary per variant...@>=
-printf("%sper variant (exact, within %g %s, wrong):\n", given > (long) total[V_EXACT]
+printf("%sper variant (exact, within %g %s, wrong):\n", given > (long) total[RM_VERDICT_EXACT]
   ? "\n" : "", st.use_rel ? st.rel : st.ulps, st.use_rel ? "relative" : "ulps");
 for (f = 0; vector_families[f].stem; f++)
-  for (g = 0; g < st.ngrp; g++) {
-    vgroup *p = &st.grp[g];
-    if (p->fam != f || p->given == 0) continue;
-    printf("%5d %5d %5d  %s  (%s)\n", p->count[V_EXACT], p->count[V_WITHIN],
-      p->count[V_WRONG], p->name, vector_families[f].stem);
-    if (p->count[V_WRONG] && p->parsed) {
-      size_t *members = tool_alloc(NULL, (size_t) p->given * sizeof *members);
-      int nm = 0;
-      for (k = 0; k < st.nvec; k++)
-        if (st.vec[k].group == (int) g && st.vec[k].given != GIVEN_NONE) members[nm++] = k;
-      find_variant(&st, p, members, nm);
-      free(members);
-    }
+  for (g = 0; g < rm_verifier_groups(st.v); g++) {
+    rm_verify_group p;
+    rm_verifier_group(st.v, g, &p);
+    if (p.family_index != f || p.given == 0) continue;
+    printf("%5ld %5ld %5ld  %s  (%s)\n", p.count[RM_VERDICT_EXACT],
+      p.count[RM_VERDICT_WITHIN], p.count[RM_VERDICT_WRONG], p.variant, p.family);
+    if (p.count[RM_VERDICT_WRONG] && p.parsed) find_variant(&st, g, p.variant);
   }
 
 @ @<Print the totals@>=
 printf("%ld vectors given: %d exact, %d within the tolerance, %d wrong;"
-  " %ld vectors not given\n", given, total[V_EXACT], total[V_WITHIN],
-  total[V_WRONG], not_given);
-puts(total[V_WRONG] ? "verify: FAIL" : "verify: PASS");
+  " %ld vectors not given\n", given, total[RM_VERDICT_EXACT], total[RM_VERDICT_WITHIN],
+  total[RM_VERDICT_WRONG], not_given);
+puts(total[RM_VERDICT_WRONG] ? "verify: FAIL" : "verify: PASS");
 
 @ {\it A worked example: two classic mistakes.}  Here is how a report reads
 when the candidate is wrong.  The program below is a candidate such as
@@ -23585,7 +24296,8 @@ small.
 }
 @ {\it The command \.{adequacy}.}  It measures the adequacy of the vectors
 (defined in the part ``Golden vectors'') in a directory, reading the text
-twins with \.{verify}'s reader:
+twins with the verification engine (|rm_verifier_load|, then each test's
+verdict and lists):
 $$\hbox{\tt rankmetrics adequacy [--vectors {\it DIR}] [--tex {\it FILE}]}$$
 For each family but \.{disagreements}, and each variant of the family's
 list, it takes the group of that name and every neighbour of its variant,
@@ -23633,13 +24345,14 @@ static int cmd_adequacy(int argc, char **argv)
     "\\def\\adqc#1{{\\adqtt #1}}\\def\\adqvar#1#2{\\adqc{#2}: #1; }\n"
     "\\def\\adqsame{", tex);
   rm_work_init(&w);
+  st.v = tool_verifier(st.dir);
   for (f = 0; vector_families[f].stem && !bad; f++) {
     const vector_family *fam = &vector_families[f];
     adq_count c = {0, 0, 0, 0, 0};
     unsigned long cuts[32];
     int ncuts, k;
     if (fam->variants == disagreement_variants) continue;
-    if (!load_family(&st, f)) { bad = 1; break; }
+    if (rm_verifier_load(st.v, fam->stem) < 0) { bad = 1; break; }
     ncuts = family_cutoffs(fam, cuts, 32);
     for (k = 0; fam->variants[k]; k++)
       @<Judge every neighbour of the variant |fam->variants[k]|@>;
@@ -23657,7 +24370,7 @@ static int cmd_adequacy(int argc, char **argv)
     all.undist += c.undist; all.same += c.same;
   }
   rm_work_free(&w);
-  @<Free what \.{adequacy} read@>;
+  rm_verifier_free(st.v);
   if (tex) fclose(rows);
   if (bad) { if (tex) out_abandon(&tout); free(rbuf); return 2; }
   printf("total: %d groups, %d neighbours: %d distinguished of %d different functions,"
@@ -23684,12 +24397,14 @@ worked example of the same name.
   static adq_witness_t wit;
   rm_variant v;
   char nm[RM_NAME_MAX];
-  int g, j, nn, shown = 0;
-  size_t x;
+  int j, nn, shown = 0;
+  size_t x, g, ng = rm_verifier_groups(st.v);
+  rm_verify_group gr;
   rm_variant_parse(fam->variants[k], &v, NULL, 0);
   rm_variant_name(&v, nm, sizeof nm);
-  for (g = 0; g < (int) st.ngrp; g++)
-    if (st.grp[g].fam == f && strcmp(st.grp[g].name, nm) == 0) break;
+  for (g = 0; g < ng; g++)
+    if (rm_verifier_group(st.v, g, &gr) == RM_OK && gr.family_index == f
+        && strcmp(gr.variant, nm) == 0) break;
   nn = variant_neighbours(nm, cuts, ncuts, nb, NB_MAX);
   c.groups++;
   for (j = 0; j < nn; j++) {
@@ -23698,11 +24413,14 @@ worked example of the same name.
     int killed = 0;
     rm_variant_parse(nb[j].name, &a, NULL, 0);
     c.nb++;
-    for (x = 0; x < st.nvec && !killed && g < (int) st.ngrp; x++) {
-      const vvec *t = &st.vec[x];
-      if (t->group == g)
-        killed = adq_fails(&a, t->nq ? t->ls : &t->l, t->nq ? (size_t) t->nq : 1,
-          t->invalid, t->expect, &w);
+    for (x = 0; x < rm_verifier_tests(st.v) && !killed && g < ng; x++) {
+      rm_verdict t;
+      const rm_list *ls;
+      size_t nq;
+      rm_verifier_verdict(st.v, x, &t);
+      rm_verifier_lists(st.v, x, &ls, &nq);
+      if (t.group == g)
+        killed = adq_fails(&a, ls, nq ? nq : 1, t.invalid, t.expected, &w);
     }
     if (killed) { c.dist++; continue; }
     if ((why = adq_same_by_definition(&v, &a, nb[j].key)) == NULL
@@ -23738,19 +24456,6 @@ with that input can be added to the vectors.
     if (wit.c[i].l.n > 20) printf(",... (%lu items)", (unsigned long) wit.c[i].l.n);
   }
   putchar('\n');
-}
-
-@ The vectors, their groups and the families' indexes, as \.{adequacy}
-read them, are freed at the end.
-
-@<Free what \.{adequacy} read@>=
-{
-  size_t x, g;
-  for (x = 0; x < st.nvec; x++) vvec_free(&st.vec[x]);
-  free(st.vec);
-  for (g = 0; g < st.ngrp; g++) free(st.grp[g].name);
-  free(st.grp);
-  for (f = 0; f < MAX_FAMILIES; f++) free(st.by_id[f]);
 }
 
 @ The book's table is two macros: \.{\\adqrows}, a row per family and the
@@ -23835,9 +24540,14 @@ input raises \.{RankmetricsError}, which carries the library's status, its
 name (\.{RM\_EGRADE}, say) and, for a bad name, the parser's message.
 |evaluate| reads columns that are already in memory (a pandas data frame
 with user, item, label and score columns, or plain arrays) and computes
-with the functions above.  Reading run files and checking candidate files
-remain in the tool, \.{eval} and \.{verify}; they will come to Python when
-their engines move from the tool into the library.
+with the functions above.  |verify| calls the verification engine
+(\secref{q:verifyengine}) through |rm_verifier|: given a candidate's result
+lines, or pairs of a vector's name and a value, it returns a |Verdict| per
+result (the variant, the expected and the observed double, the verdict,
+the distance in ulps, the input) and per variant the counts and the
+alternatives that explain the candidate's numbers, best first, which is
+what the tool's report prints.  Reading run files remains in the tool,
+\.{eval}; it will come to Python when its engine moves into the library.
 
 @ The package's tests, in \.{python/tests}, run under pytest in \.{make
 check}.  They compute every valid test of every family of golden vectors

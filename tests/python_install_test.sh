@@ -45,6 +45,13 @@ if [ "$(printf '%s\n' "$out" | head -1)" = "$want" ] &&
   ok "a package under PREFIX finds PREFIX/lib/librankmetrics.so.0 by itself"
 else fail "PREFIX import: $out"; fi
 
+# verify finds the vectors that make install put in PREFIX/share, by itself.
+out=$(cd "$tmp/elsewhere" && env -u RANKMETRICS_VECTORS RANKMETRICS_LIB="$lib" PYTHONPATH="$pkg" "$PY" -c \
+  'import rankmetrics as r; v = r.verify(["rr:1 1", "rr:2 0.5"]); print(v.passed, len(v), r.vectors_dir())' 2>&1)
+if [ "$out" = "True 2 $tmp/stage/usr/local/share/rankmetrics/vectors" ]; then
+  ok "the staged package's verify finds the staged vectors"
+else fail "staged verify: $out"; fi
+
 # A wrong RANKMETRICS_LIB is an error that names the variable, not a fallback.
 out=$(cd "$tmp/elsewhere" && RANKMETRICS_LIB="$tmp/nowhere.so" PYTHONPATH="$pkg" "$PY" -c "$snippet" 2>&1)
 if printf '%s\n' "$out" | grep -q "OSError: librankmetrics not found.*RANKMETRICS_LIB"; then

@@ -40,9 +40,15 @@ Other metrics need whole grades and raise RankmetricsError (RM_EGRADE)
 for a rating such as 3.5.
 
 Every call uses its own workspace and result, so threads may call the
-package at once (ctypes releases the GIL during a call).  Reading run
-files and checking candidate files (the tool's eval and verify) are not
-here yet: they will come when those engines move into the library.
+package at once (ctypes releases the GIL during a call).  verify(results)
+judges a candidate's results against the golden vectors with the
+library's engine, the one the tool's verify calls::
+
+    >>> rm.verify(["rr:1 1"]).passed
+    True
+
+Reading run files (the tool's eval) is not here yet: it will come when
+that engine moves into the library.
 """
 
 import collections
@@ -68,7 +74,8 @@ __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "value_set", "exact_set", "name", "names", "metrics",
            "takes_cutoff", "keys", "aggregator_keys", "words", "key_range",
            "ulp_bound", "variants", "matching_variants", "evaluate",
-           "Evaluation", "library_path", "STATUS_NAMES"]
+           "Evaluation", "library_path", "STATUS_NAMES", "verify", "Verdict",
+           "Verification", "Explanation", "families", "vectors_dir"]
 
 _L = _lib.load()
 library_path = _L.path
@@ -76,7 +83,8 @@ library_path = _L.path
 STATUS_NAMES = {0: "RM_OK", 1: "RM_UNDEFINED", -1: "RM_EINVAL",
                 -2: "RM_EGRADE", -3: "RM_ESCORE", -4: "RM_EK",
                 -5: "RM_ENAME", -6: "RM_EIDS", -7: "RM_ENOMEM",
-                -8: "RM_EUNDEF", -9: "RM_EHARD"}
+                -8: "RM_EUNDEF", -9: "RM_EHARD", -10: "RM_EFORMAT",
+                -11: "RM_EIO", -12: "RM_EVECTORS"}
 _INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
 
 
@@ -621,3 +629,5 @@ def _close(x, y, ulps):
 # ---- In-memory columns ----------------------------------------------------------
 
 from ._columns import Evaluation, evaluate  # noqa: E402
+from ._verify import Verdict, Verification, verify, families  # noqa: E402
+from ._verify import vectors_dir, Explanation  # noqa: E402

@@ -51,6 +51,49 @@ class ExactC(ctypes.Structure):
                 ("hard_bits", ctypes.c_int)]
 
 
+class Verdict(ctypes.Structure):
+    """struct rm_verdict: one test of the golden vectors, judged."""
+    _fields_ = [("family", ctypes.c_char_p),
+                ("family_index", ctypes.c_int),
+                ("tcid", ctypes.c_long),
+                ("group", ctypes.c_size_t),
+                ("variant", ctypes.c_char_p),
+                ("invalid", ctypes.c_int),
+                ("undefined", ctypes.c_int),
+                ("expected", ctypes.c_double),
+                ("error", ctypes.c_char_p),
+                ("input", ctypes.c_char_p * 4),
+                ("given", ctypes.c_int),
+                ("observed", ctypes.c_double),
+                ("file", ctypes.c_char_p),
+                ("line", ctypes.c_long),
+                ("verdict", ctypes.c_int),
+                ("ulps", ctypes.c_double)]
+
+
+class VerifyGroup(ctypes.Structure):
+    """struct rm_verify_group: the counts of one variant."""
+    _fields_ = [("family", ctypes.c_char_p),
+                ("family_index", ctypes.c_int),
+                ("variant", ctypes.c_char_p),
+                ("parsed", ctypes.c_int),
+                ("count", ctypes.c_long * 3),
+                ("given", ctypes.c_long)]
+
+
+NAME_MAX = 160  # RM_NAME_MAX
+
+
+class Explanation(ctypes.Structure):
+    """struct rm_explanation: an alternative variant and how well it
+    explains a candidate's results."""
+    _fields_ = [("name", ctypes.c_char * NAME_MAX),
+                ("changes", ctypes.c_int),
+                ("close", ctypes.c_int),
+                ("maxd", ctypes.c_double),
+                ("sumd", ctypes.c_double)]
+
+
 def _candidates():
     here = os.path.dirname(os.path.abspath(__file__))
     env = os.environ.get(ENV)
@@ -109,6 +152,32 @@ def _declare(lib):
         "rm_key_range": (ctypes.c_int, [ctypes.c_char_p,
                                         ctypes.POINTER(ctypes.c_long),
                                         ctypes.POINTER(ctypes.c_long)]),
+        "rm_vector_family": (ctypes.c_char_p, [ctypes.c_int]),
+        "rm_verifier_new": (ctypes.c_int, [ctypes.c_char_p,
+                                           ctypes.POINTER(ctypes.c_void_p)]),
+        "rm_verifier_free": (None, [V]),
+        "rm_verifier_set_tolerance": (None, [V, ctypes.c_double,
+                                             ctypes.c_double, ctypes.c_int]),
+        "rm_verifier_add_line": (ctypes.c_int, [V, ctypes.c_char_p,
+                                                ctypes.c_size_t,
+                                                ctypes.c_char_p,
+                                                ctypes.c_long]),
+        "rm_verifier_add": (ctypes.c_int, [V, ctypes.c_char_p, ctypes.c_long,
+                                           ctypes.c_int, ctypes.c_double,
+                                           ctypes.c_char_p, ctypes.c_long]),
+        "rm_verifier_load": (ctypes.c_int, [V, ctypes.c_char_p]),
+        "rm_verifier_message": (ctypes.c_char_p, [V]),
+        "rm_verifier_tests": (ctypes.c_size_t, [V]),
+        "rm_verifier_verdict": (ctypes.c_int, [V, ctypes.c_size_t,
+                                               ctypes.POINTER(Verdict)]),
+        "rm_verifier_groups": (ctypes.c_size_t, [V]),
+        "rm_verifier_explain": (ctypes.c_int, [V, ctypes.c_size_t,
+                                               ctypes.POINTER(Explanation),
+                                               c_size_p, c_int_p]),
+        "rm_verifier_explanation": (ctypes.c_int, [
+            V, ctypes.c_size_t, ctypes.POINTER(Explanation)]),
+        "rm_verifier_group": (ctypes.c_int, [V, ctypes.c_size_t,
+                                             ctypes.POINTER(VerifyGroup)]),
     }
     for name, (res, args) in sigs.items():
         f = getattr(lib, name)

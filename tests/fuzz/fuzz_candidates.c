@@ -4,18 +4,6 @@
    candidate.  Invariant: no crash, no sanitizer report, no leak; a reader
    either accepts or reports (a count of bad lines, or failure). */
 #include "fuzz_tool.h"
-static void vs_free(verify_state *st)
-{
-  size_t i;
-  int k;
-  for (i = 0; i < st->nvec; i++) {
-    vvec_free(&st->vec[i]);
-  }
-  free(st->vec);
-  for (i = 0; i < st->ngrp; i++) free(st->grp[i].name);
-  free(st->grp);
-  for (k = 0; k < MAX_FAMILIES; k++) free(st->by_id[k]);
-}
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   static const char vec[] =
@@ -42,12 +30,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   }
   memset(&st, 0, sizeof st);
   st.dir = fuzz_dir;
+  st.v = tool_verifier(fuzz_dir);
   /* The fixed vector file must load.  Loaded first, so that a failure of
      read_candidate below can only be a candidate naming another family,
      whose file is missing here: a correct refusal, not a fault. */
-  if ((opt & 1) == 0 && !load_family(&st, f)) {
+  if ((opt & 1) == 0 && rm_verifier_load(st.v, "rr") != RM_OK) {
     fprintf(stderr, "invariant failed: the fixed vector file did not load\n"); abort(); }
   (void) read_candidate(&st, cp); /* accepts, or reports on stderr */
-  vs_free(&st);
+  rm_verifier_free(st.v);
   return 0;
 }

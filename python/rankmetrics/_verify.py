@@ -1,0 +1,244 @@
+"""rankmetrics.verify: a candidate's results judged against the golden
+vectors, by the library's verification engine (rm_verifier), the same one
+that `rankmetrics verify` calls.
+
+Results are given as lines of the tool's candidate format (``rr:12 0.5``,
+``ap:3 invalid``), as the text of such a file, or as (name, value) pairs
+or a mapping from names to values, where a value is a number or one of the
+words "invalid" and "error".  The answer is a Verification: its verdicts
+(one per result given, in the order of the vectors' files), its groups (the
+counts per variant) and the totals.
+"""
+
+import collections
+import collections.abc
+import ctypes
+import os
+
+from . import _lib
+
+WORDS = ("exact", "within", "wrong")
+_GIVEN = {1: "number", 2: "invalid", 3: "error"}
+
+Verdict = collections.namedtuple(
+    "Verdict", "name family tcid variant verdict expected observed given "
+               "ulps invalid undefined error input file line")
+Verdict.__doc__ = """One result judged.  verdict is "exact", "within" or
+"wrong"; expected is the correctly rounded double of a valid test (None for
+an invalid one, whose error names the status that refuses it); observed is
+the candidate's number (None when it gave "invalid" or "error", which given
+says); ulps is their distance, when both are numbers; input holds the
+test's grades, scores, ids and judged as the vectors' file writes them."""
+
+Group = collections.namedtuple(
+    "Group", "family variant exact within wrong own alternatives")
+Group.__doc__ = """The counts of one variant.  When some result is wrong
+(and verify was asked to explain), own says how many of the results the
+variant itself explains, and alternatives lists the variants that explain
+at least one, best first: the variant the candidate computes, most
+likely, is alternatives[0] when it explains more than own does."""
+
+Explanation = collections.namedtuple(
+    "Explanation", "variant explains given max_ulps sum_ulps changes")
+Explanation.__doc__ = """A variant that explains `explains` of the `given`
+results, each within max_ulps (their sum sum_ulps), by changing `changes`
+keys of the tested variant."""
+
+
+class Verification:
+    """The verdicts, per result and per variant, of one verify() call."""
+
+    def __init__(self, verdicts, groups, not_given):
+        self.verdicts = verdicts
+        self.groups = groups
+        self.not_given = not_given
+        self.counts = collections.Counter(v.verdict for v in verdicts)
+        self.passed = self.counts["wrong"] == 0
+
+    def __iter__(self):
+        return iter(self.verdicts)
+
+    def __len__(self):
+        return len(self.verdicts)
+
+    def wrong(self):
+        """The verdicts that are wrong."""
+        return [v for v in self.verdicts if v.verdict == "wrong"]
+
+    def __repr__(self):
+        return ("<Verification %s: %d exact, %d within, %d wrong; %d not "
+                "given>" % ("PASS" if self.passed else "FAIL",
+                            self.counts["exact"], self.counts["within"],
+                            self.counts["wrong"], self.not_given))
+
+
+def vectors_dir():
+    """Where the golden vectors are: $RANKMETRICS_VECTORS, the clone's
+    vectors/, or PREFIX/share/rankmetrics/vectors of an installation."""
+    env = os.environ.get("RANKMETRICS_VECTORS")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(here))
+    prefix = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.dirname(here))))
+    for d in (os.path.join(root, "vectors"),
+              os.path.join(prefix, "share", "rankmetrics", "vectors")):
+        if os.path.isdir(d):
+            return d
+    return os.path.join(root, "vectors")
+
+
+def _lines(results):
+    """(line text, file, line number) for each result, or (name, value)."""
+    if isinstance(results, os.PathLike):
+        with open(results, "rb") as f:
+            data = f.read()
+        name = os.fspath(results)
+        return [(l, name, i + 1) for i, l in enumerate(data.splitlines())]
+    if isinstance(results, (str, bytes)):
+        data = results.encode() if isinstance(results, str) else results
+        return [(l, "(results)", i + 1)
+                for i, l in enumerate(data.splitlines())]
+    if isinstance(results, collections.abc.Mapping):
+        results = results.items()
+    out = []
+    for i, r in enumerate(results):
+        if isinstance(r, (str, bytes)):
+            out.append(((r.encode() if isinstance(r, str) else r),
+                        "(results)", i + 1))
+        else:
+            out.append((tuple(r), "(results)", i + 1))
+    return out
+
+
+def verify(results, vectors=None, ulps=0, rel=None, explain=True):
+    """Judge a candidate's results against the golden vectors.
+
+    results: lines "FAMILY:TCID VALUE", the text of a results file, a path
+    (os.PathLike), (name, value) pairs or a mapping name -> value.  ulps:
+    the tolerance in units in the last place (default 0: only the
+    correctly rounded double is right); rel: a relative tolerance instead.
+    Every malformed result is collected, and then RankmetricsError
+    (RM_EFORMAT) is raised with all of them; a vectors file that cannot be
+    read raises its status (RM_EVECTORS, RM_ENOMEM).  With explain (the
+    default), each variant with a wrong result is searched for the
+    variants that explain the candidate's numbers (Group.alternatives),
+    as the tool's report does."""
+    from . import RankmetricsError
+    L = _lib_handle()
+    if ulps < 0 or (rel is not None and rel < 0):
+        raise RankmetricsError(-1, "the tolerance is a number >= 0")
+    v = ctypes.c_void_p()
+    d = (vectors if vectors is not None else vectors_dir())
+    s = L.rm_verifier_new(os.fsencode(d), ctypes.byref(v))
+    if s != 0:
+        raise RankmetricsError(s)
+    try:
+        L.rm_verifier_set_tolerance(v, float(ulps), float(rel or 0),
+                                    int(rel is not None))
+        bad = []
+        for item, fname, lineno in _lines(results):
+            s = _add(L, v, item, fname.encode(), lineno)
+            msg = L.rm_verifier_message(v).decode("utf-8", "replace")
+            if s == -10:
+                bad.append("%s:%d: %s" % (fname, lineno, msg))
+            elif s < 0:
+                raise RankmetricsError(s, msg or None)
+        if bad:
+            raise RankmetricsError(-10, "; ".join(bad))
+        return _collect(L, v, explain)
+    finally:
+        L.rm_verifier_free(v)
+
+
+def _add(L, v, item, fname, lineno):
+    if isinstance(item, bytes):
+        buf = ctypes.create_string_buffer(item, len(item) + 1)
+        return L.rm_verifier_add_line(v, buf, len(item), fname, lineno)
+    name, value = item
+    fam, _, tcid = str(name).partition(":")
+    try:
+        tcid = int(tcid)
+    except ValueError:
+        tcid = 0
+    if isinstance(value, str) and value in ("invalid", "error"):
+        given, x = (2 if value == "invalid" else 3), 0.0
+    else:
+        given, x = 1, float(value)
+    return L.rm_verifier_add(v, fam.encode(), tcid, given, x, fname, lineno)
+
+
+def _text(b):
+    return None if b is None else b.decode("utf-8", "replace")
+
+
+def _explain(L, v, k):
+    from . import RankmetricsError
+    own, n, given = _lib.Explanation(), ctypes.c_size_t(), ctypes.c_int()
+    s = L.rm_verifier_explain(v, k, ctypes.byref(own), ctypes.byref(n),
+                              ctypes.byref(given))
+    if s == -5:  # a name this library does not parse: nothing to search
+        return None, []
+
+    def conv(e):
+        return Explanation(e.name.decode(), e.close, given.value, e.maxd,
+                           e.sumd, e.changes)
+    if s < 0:
+        raise RankmetricsError(s)
+    out, e = [], _lib.Explanation()
+    for i in range(n.value):
+        L.rm_verifier_explanation(v, i, ctypes.byref(e))
+        out.append(conv(e))
+    return conv(own), out
+
+
+def _collect(L, v, explain=True):
+    verdicts, not_given = [], 0
+    r = _lib.Verdict()
+    for i in range(L.rm_verifier_tests(v)):
+        L.rm_verifier_verdict(v, i, ctypes.byref(r))
+        if r.verdict == 3:
+            not_given += 1
+            continue
+        fam = _text(r.family)
+        number = r.given == 1
+        verdicts.append(Verdict(
+            name="%s:%d" % (fam, r.tcid), family=fam, tcid=r.tcid,
+            variant=_text(r.variant), verdict=WORDS[r.verdict],
+            expected=None if r.invalid else r.expected,
+            observed=r.observed if number else None,
+            given=_GIVEN[r.given],
+            ulps=r.ulps if number and not r.invalid else None,
+            invalid=bool(r.invalid), undefined=bool(r.undefined),
+            error=_text(r.error), input=tuple(_text(x) for x in r.input),
+            file=_text(r.file), line=r.line))
+    groups = []
+    g = _lib.VerifyGroup()
+    for k in range(L.rm_verifier_groups(v)):
+        L.rm_verifier_group(v, k, ctypes.byref(g))
+        if g.given:
+            own, alts = (_explain(L, v, k) if explain and g.count[2]
+                         else (None, []))
+            groups.append((g.family_index, Group(
+                _text(g.family), _text(g.variant),
+                g.count[0], g.count[1], g.count[2], own, alts)))
+    groups.sort(key=lambda x: x[0])  # by family, as the tool's summary
+    return Verification(verdicts, [x[1] for x in groups], not_given)
+
+
+def families():
+    """The stems of the families of golden vectors, in the library's order."""
+    L = _lib_handle()
+    out, k = [], 0
+    while True:
+        s = L.rm_vector_family(k)
+        if s is None:
+            return out
+        out.append(s.decode())
+        k += 1
+
+
+def _lib_handle():
+    from . import _L
+    return _L

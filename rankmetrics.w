@@ -10195,11 +10195,11 @@ The measures that read which documents are judged (\.{bpref}, \.{infAP},
 \.{rbp}, \.{num\_nonrel\_judged\_ret} and their kin) are not here.
 @^trec\_eval@>
 
-{\it What is not here yet.}  \.{relstring} is not a number: trec\_eval
+\.{relstring} is not a number: trec\_eval
 prints, for each query, the grades of the first ten retrieved documents as
 a string of characters (\.{m\_relstring.c}), so it is no variant of the
-library, whose values are numbers; it belongs to the output of a command
-that prints trec\_eval's lines, and the parser refuses the name.
+library, whose values are numbers, and the parser refuses the name; the
+function |rm_relstring| of \secref{q:relstring} writes that string.
 \.{G} is \.{ngain} (\secref{q:ngain}), \.{ndcg\_rel} is
 \.{ndcg-rel} (\secref{q:ndcgrel}) and \.{Rndcg} is \.{rndcg}
 (\secref{q:rndcg}), with trec\_eval's default gains; its gain map
@@ -11512,6 +11512,58 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   | 1ULL << RM_NDCG_REL | 1ULL << RM_RNDCG, trec_variants},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
   trec_set_variants},
+
+@ {\it The string of grades.}\here{q:relstring}  trec\_eval's
+\.{relstring} is not a number but a picture of the top of a ranking: one
+character per retrieved document, rank by rank, for the first~$k$
+(default~10), so that a reader sees at a glance where the relevant ones
+lie.  The character of a document is its grade when that is a digit
+$0\ldots9$, \.{>} for a grade above~9, \.{-} for a document not in the
+judgments at all (our marker~1) and \.{.} for one in the pool but left
+unjudged (our marker~2, a negative grade in trec\_eval's qrels).  A list
+shorter than~$k$ gives a shorter string; $k=0$ gives the empty one.
+trec\_eval prints the string between single quotes, for each query only
+(it has no summary line), and reads it after \.{-M} and \.{-J} have cut
+the ranking, as every other measure does; so under \.{-J} no \.{-} or
+\.{.} is left.  (trec\_eval's code also has \.{<}, for a grade below~$-2$
+that its own reader never produces; a list here has no negative grade.)
+
+|rm_relstring| ranks the list |l| by the tie rule |ties| and writes the
+string of its first $\min(k,n)$ items, and a NUL, into |buf|, of |len|
+bytes; it returns |RM_EINVAL| when the string does not fit (|buf| then
+holds the empty string if |len>0|), and the errors of a list that the
+metrics refuse.  The ranking needs $2n$ words, allocated here
+(|RM_ENOMEM| if they cannot be).
+@^relstring@>
+
+@<Public prototypes@>=
+rm_status rm_relstring(const rm_list *l, rm_ties ties, size_t k, char *buf,
+  size_t len);
+
+@ @<Public functions@>=
+rm_status rm_relstring(const rm_list *l, rm_ties ties, size_t k, char *buf,
+  size_t len)
+{
+  rm_variant v_, *v = &v_;
+  size_t *perm, r, m;
+  if (buf != NULL && len > 0) buf[0] = '\0';
+  rm_variant_default(v, RM_UNJ); /* a metric that reads markers and ties */
+  v->ties = (int) ties;
+  if ((unsigned) ties > RM_TIES_REVERSE || buf == NULL) return RM_EINVAL;
+  @<Check the list@>@;
+  m = k < l->n ? k : l->n;
+  if (len < m + 1) return RM_EINVAL;
+  if (l->n == 0) return RM_OK;
+  if ((perm = malloc(2 * l->n * sizeof *perm)) == NULL) return RM_ENOMEM;
+  rank_items(l, ties, perm, perm + l->n);
+  for (r = 0; r < m; r++) {
+    int u = unjudged_at(l, perm, r), g = l->grade[perm[r]];
+    buf[r] = u == 1 ? '-' : u == 2 ? '.' : g > 9 ? '>' : (char) ('0' + g);
+  }
+  buf[m] = '\0';
+  free(perm);
+  return RM_OK;
+}
 
 @** Where the definitions disagree.
 \here{disagree}\input disagree

@@ -20611,7 +20611,7 @@ static int te_runid(te_state *t)
   return got == -2 ? 2 : -1;
 }
 
-@ {\it Not a number, and other quirks.}\here{q:tenan}  Under \.{-J} a query
+@ {\emergencystretch=6em {\it Not a number, and other quirks.}\here{q:tenan}  Under \.{-J} a query
 whose retrieved documents were all unjudged keeps no document (and so does
 a judged query missing from the run under \.{-c}: trec\_eval gives it a
 run of one document, \.{ceci\_nest\_pas\_un\_docno}, unjudged, which
@@ -20627,15 +20627,15 @@ characters), and, as NaN absorbs every sum, the summary of that measure is
 \.{-nan} too.  Our variants give~0 there (an empty list has precision~0 at
 every level), the value that the definition gives; the command prints
 trec\_eval's line, so that a script that compares the two outputs sees
-them equal, and the book keeps the difference here.
+them equal, and the book keeps the difference here.\par}
 
-Likewise trec\_eval's \.{rbp\_resid} writes its value only when some
+{\emergencystretch=6em Likewise trec\_eval's \.{rbp\_resid} writes its value only when some
 retrieved document is unjudged (\.{m\_rbp\_resid.c}), and leaves~0
 otherwise, where the residual of the definition is $p^n$ (the ranks past
 the~$n$th could still add that much): so a query without an unjudged
 document prints~0, and so does every query under \.{-J}, which leaves no
 unjudged document; the summary is the mean of the printed values.  The
-variant \.{rbp-resid} keeps $p^n$.
+variant \.{rbp-resid} keeps $p^n$.\par}
 
 A judged query missing from the run under \.{-c} is computed by trec\_eval
 on its stand-in run of one unjudged document, and then the values of

@@ -68,6 +68,14 @@ printf '1 Q0 d1 1 2 r\n1 Q0 d1 2 2 r\n2 Q0 a 1 1 r\n10 Q0 x 1 1 r\n' > "$T/d.run
 "$RM" trec_eval -M 2 -m map a.qrels "$T/d.run" > "$T/out" 2> "$T/err"; rc=$?
 [ $rc = 4 ] && [ ! -s "$T/out" ] && grep -q "d.run:2: document 'd1' of query '1' is listed twice (also on line 1)" "$T/err" \
   && ok || bad "-M duplicate: exit $rc, $(cat "$T/err")"
+# the temporary files are made in $TMPDIR, checked: an unusable one is an
+# error, with and without the cut copy of -M, never a silent empty answer
+for m in "" "-M 2"; do
+  # shellcheck disable=SC2086
+  TMPDIR=/nonexistent/dir "$RM" trec_eval $m -m map a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+  [ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "no temporary file" "$T/err" && ok \
+    || bad "TMPDIR unusable ($m): exit $rc, $(cat "$T/err")"
+done
 # -l 0 is refused (-J is taken: the case judged_docs)
 "$RM" trec_eval -l 0 -m map a.qrels a.run > /dev/null 2>&1; [ $? = 1 ] && ok || bad "-l 0 taken"
 

@@ -19957,6 +19957,7 @@ typedef struct {
   const char *runpath; /* what \.{eval} reads: the run or its cut copy */
   char fdpath[32]; FILE *cut;
   char **rstr; /* the \.{relstring} of each query */
+  char dup[512]; /* a document twice among those kept under \.{-M} */
 } te_state;
 
 @ The options, as |getopt_long| reads trec\_eval's string
@@ -20409,6 +20410,9 @@ measure sees exactly the documents that trec\_eval sees, with no variant
 of its own for the cut.  trec\_eval looks for a document listed twice only
 among the documents it keeps, and so does the command under \.{-M} (it
 names both lines); a document listed twice beyond the depth is no error.
+The error is reported after \.{eval} has read the judgments (it finds the
+copy's repetition too), so that a malformed file of judgments is reported
+first, as trec\_eval, which reads them first, reports it.
 
 @<Tool functions@>=
 static int te_cmp_rank(const void *a, const void *b)
@@ -20472,14 +20476,12 @@ static int te_load_run(te_state *t)
   }
   if (!copy) { free(kept); return -1; }
   qsort(kept, nk, sizeof *kept, te_cmp_qdoc);
-  for (j = 1; j < nk; j++)
+  for (j = 1; j < nk && !t->dup[0]; j++)
     if (te_cmp_qdoc(&kept[j - 1], &kept[j]) == 0) {
       long a = kept[j - 1]->line, b = kept[j]->line;
-      fprintf(stderr, "%s:%ld: document '%s' of query '%s' is listed twice (also"
-        " on line %ld)\n", in ? "-" : path, a > b ? a : b, kept[j]->doc,
-        kept[j]->qid, a > b ? b : a);
-      free(kept);
-      return 4;
+      snprintf(t->dup, sizeof t->dup, "%s:%ld: document '%s' of query '%s' is"
+        " listed twice (also on line %ld)\n", in ? "-" : path, a > b ? a : b,
+        kept[j]->doc, kept[j]->qid, a > b ? b : a);
     }
   if ((t->cut = tool_tmpfile()) == NULL) {
     free(kept);
@@ -20803,7 +20805,11 @@ done:
     rewind(err);
     n = (long) fread(etext, 1, (size_t) n, err);
     etext[n] = '\0';
-    fputs(etext, stderr);
+    if (!t.dup[0] || !strstr(etext, "twice")) fputs(etext, stderr);
+  }
+  if (t.dup[0] && (rc == 0 || (etext && strstr(etext, "twice")))) {
+    fputs(t.dup, stderr); /* the lines of the run, not of its copy */
+    rc = 1; free(etext); etext = tool_strdup("twice");
   }
 }
 

@@ -11544,7 +11544,7 @@ metrics refuse.  The ranking needs $2n$ words, allocated here
 @<Public prototypes@>=
 rm_status rm_relstring(const rm_list *l, rm_ties ties, size_t k, char *buf,
   size_t len);
-/* trec_eval's relstring: one character per item of the first |k| of |l|
+/* trec\_eval's relstring: one character per item of the first |k| of |l|
    ranked by |ties| (the grade 0 to 9, > above 9, - not judged, . pooled
    but unjudged) and a NUL into |buf| of |len| bytes; |RM_EINVAL| if it
    does not fit. */

@@ -746,6 +746,36 @@ START_TEST(test_oracle_rndcg)
 }
 END_TEST
 
+/* rm_relstring, worked by hand: scores d1 2, d2 1, d3 1, d4 3, d5 0.5, grades
+   12, 0, 2, 1, 0, d2 not judged (marker 1) and d5 pooled but unjudged (marker 2).
+   Ties by id descending rank d4 d1 d3 d2 d5: '1', '>' (12 > 9), '2', '-', '.';
+   ascending puts d2 before d3. */
+START_TEST(test_relstring)
+{
+  static const char *const id[] = {"d1", "d2", "d3", "d4", "d5"};
+  static const double sc[] = {2, 1, 1, 3, 0.5};
+  static const int g[] = {12, 0, 2, 1, 0};
+  static const unsigned char u[] = {0, 1, 0, 0, 2};
+  rm_list l = {5, g, sc, id, 0, NULL, NULL, u};
+  char b[16];
+  ck_assert_int_eq(rm_relstring(&l, RM_TIES_ID_DESC, 10, b, sizeof b), RM_OK);
+  ck_assert_str_eq(b, "1>2-.");
+  ck_assert_int_eq(rm_relstring(&l, RM_TIES_ID_ASC, 10, b, sizeof b), RM_OK);
+  ck_assert_str_eq(b, "1>-2.");
+  ck_assert_int_eq(rm_relstring(&l, RM_TIES_ID_DESC, 3, b, sizeof b), RM_OK);
+  ck_assert_str_eq(b, "1>2");
+  ck_assert_int_eq(rm_relstring(&l, RM_TIES_ID_DESC, 0, b, sizeof b), RM_OK);
+  ck_assert_str_eq(b, "");
+  ck_assert_int_eq(rm_relstring(&l, RM_TIES_ID_DESC, 10, b, 5), RM_EINVAL);
+  ck_assert_str_eq(b, "");
+  l.unjudged = NULL; /* every item judged: the grades */
+  ck_assert_int_eq(rm_relstring(&l, RM_TIES_ID_DESC, 10, b, sizeof b), RM_OK);
+  ck_assert_str_eq(b, "1>200");
+  l.id = NULL; /* ties by name need the names */
+  ck_assert_int_eq(rm_relstring(&l, RM_TIES_ID_DESC, 10, b, sizeof b), RM_EIDS);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 
 Suite *suite_trec(void)
@@ -755,6 +785,7 @@ Suite *suite_trec(void)
   tcase_add_loop_test(tc, test_hand, 0, (int) N_HAND);
   tcase_add_loop_test(tc, test_sets, 0, (int) N_SETS);
   tcase_add_test(tc, test_gm_rmse);
+  tcase_add_test(tc, test_relstring);
   tcase_add_loop_test(tc, test_refuse, 0, (int) N_REFUSE);
   suite_add_tcase(s, tc);
   tc = tcase_create("levels");

@@ -48,19 +48,34 @@ done < cases
 "$RM" trec_eval a.qrels a.run > "$T/out" 2> "$T/err"
 grep -q '^map *	all	0.4333$' "$T/out" && grep -q '^P_1000 *	all	0.0013$' "$T/out" && ok \
   || bad "official without -m: map or P_1000 missing"
-# an explicit measure the command cannot compute is refused, by name
-"$RM" trec_eval -m relstring a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
-[ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "relstring prints text" "$T/err" && ok \
-  || bad "-m relstring: exit $rc, $(cat "$T/err")"
+# relstring on standard input: the run is read by the command itself, and
+# a malformed line of it is named there
+"$RM" trec_eval -q -m relstring a.qrels - < a.run > "$T/out" 2> "$T/err"
+# (query 1: d2 and d1 tie at 0.9, d2 first by name descending, grade 0 then
+# 1; d5 not judged '-'; d9 graded -1, pooled but unjudged '.'; d3 grade 2)
+grep -q "^relstring *	1	'01-.2'$" "$T/out" && cmp -s "$T/out" <(grep -v map relstring.out | grep -v P_5) \
+  && ok || bad "relstring from standard input: $(cat "$T/out" "$T/err")"
+printf '1 Q0 d1 1 x runA\n' | "$RM" trec_eval -m map a.qrels - > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q '^-:1: ' "$T/err" && ok || bad "bad score on stdin: exit $rc, $(cat "$T/err")"
 # a judged query missing from the run: the judgments' file and line, and -c
 grep -q '^miss.qrels:3: query .4. is judged but has no line in the run' \
   <("$RM" trec_eval -m map miss.qrels a.run 2>&1) && ok || bad "missing query: no FILE:LINE"
 grep -q '^dup.run:2: ' <("$RM" trec_eval -m map a.qrels dup.run 2>&1) && ok \
   || bad "repeated document: no FILE:LINE"
-# -M with a relevant document beyond the depth, for a measure without a variant there
-"$RM" trec_eval -M 1 -m P.2 a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
-[ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "query '1' has a document of positive grade beyond rank 1" "$T/err" \
-  && ok || bad "-M 1 -m P.2: exit $rc, $(cat "$T/err")"
+# -M: a document listed twice among the documents kept is an error naming
+# both lines; beyond the depth it is not (the case depth_dup)
+printf '1 Q0 d1 1 2 r\n1 Q0 d1 2 2 r\n2 Q0 a 1 1 r\n10 Q0 x 1 1 r\n' > "$T/d.run"
+"$RM" trec_eval -M 2 -m map a.qrels "$T/d.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 4 ] && [ ! -s "$T/out" ] && grep -q "d.run:2: document 'd1' of query '1' is listed twice (also on line 1)" "$T/err" \
+  && ok || bad "-M duplicate: exit $rc, $(cat "$T/err")"
+# the temporary files are made in $TMPDIR, checked: an unusable one is an
+# error, with and without the cut copy of -M, never a silent empty answer
+for m in "" "-M 2"; do
+  # shellcheck disable=SC2086
+  TMPDIR=/nonexistent/dir "$RM" trec_eval $m -m map a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+  [ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "no temporary file" "$T/err" && ok \
+    || bad "TMPDIR unusable ($m): exit $rc, $(cat "$T/err")"
+done
 # -l 0 is refused (-J is taken: the case judged_docs)
 "$RM" trec_eval -l 0 -m map a.qrels a.run > /dev/null 2>&1; [ $? = 1 ] && ok || bad "-l 0 taken"
 

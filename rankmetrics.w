@@ -17008,12 +17008,16 @@ judgments that are not in the run's order, are sorted by query before they
 are evaluated, in memory bounded by \.{--memory} (see \secref{q:xsort} for
 why the sort is stable, how the memory is counted, and how many passes it
 takes).  A record travels as |ev_xrec|: pointers to its strings (valid until
-the next record is asked for) and its numbers.  In the buffer and in the
-spill files it is an |ev_xhdr| followed by its strings, each with its NUL; a
-length |EV_NONE| says that a string is absent.
+the next record is asked for) and its numbers.  In the buffer it is an
+|ev_xhdr| followed by its strings, each with its NUL; a length |EV_NONE|
+says that a string is absent.  In a spill file it is written more compactly
+(|ev_xenc|, below).  A merge reads a run through an |ev_xin| and writes one
+through an |ev_xw|; its heap holds the keys of the runs' heads (|ev_xhp|),
+so that comparing two heads reads no more than the heap.
 
 @<Tool functions@>=
 #define EV_NONE 0xffffffffu
+#define EV_XIO 131072 /* the bytes a spill file's reader or writer moves at once */
 typedef struct {
   double score; int64_t line;
   uint32_t lq, ld, ll; /* lengths of the query, the document, the label */
@@ -17024,13 +17028,25 @@ typedef struct {
   int grade, has_score, rating;
   double score; long line;
 } ev_xrec;
-typedef struct {@+ uint64_t k0, k1; size_t off; @+} ev_xix; /* a record's key and place */
-typedef struct {@+ FILE *f; size_t left; char *buf; size_t cap; ev_xrec r; ev_xix key; @+} ev_xin;
+typedef struct {@+ uint64_t k[2]; size_t off; @+} ev_xix; /* a record's key and place */
+typedef struct {@+ uint64_t k[2]; size_t t; @+} ev_xhp; /* a run's head in the heap */
+typedef struct {
+  FILE *f; size_t left; /* the records not yet read */
+  char *buf; size_t cap, beg, end; /* bytes read, those from |beg| to |end| not yet used */
+  char *q; size_t lq, cq; /* the name of the last record's query */
+  size_t ld, ll; int same; /* the lengths of its document and label; same query as before */
+  ev_xrec r;
+} ev_xin;
+typedef struct {
+  FILE *f; char *b; size_t n, cap; /* the bytes not yet written */
+  char *pq; size_t lpq, cpq; int prev; /* the last query written, if |prev| */
+} ev_xw;
 typedef struct {
   size_t limit; /* bytes of the buffer */
   char *a; size_t cap, top, n; /* records from 0 to |top|; |n| offsets at the end */
   FILE **run; size_t *nrec, nrun, cap_run; /* the spilled runs, in input order */
-  ev_xin *in; size_t nin, *heap, nheap; /* the merge */
+  ev_xin *in; size_t nin; ev_xhp *heap; size_t nheap; /* the merge */
+  ev_xw w; /* the writer of spills and merge passes */
   size_t pos, last; int merging;
   size_t nspill, npass; /* for the summary: runs written, merge passes */
 } ev_xsort;
@@ -17041,7 +17057,9 @@ the two calls: it has no name from then on, so that no exit of the process,
 an error or a signal, can leave it behind (only \.{kill -9} falling between
 those two system calls could), and the space is returned when it is closed.  Every write is checked, and the
 flush before it is read back: a full disk is an error with its reason.  Its
-buffer is 128~KB, a 32nd of the 4~KB default's system calls.
+stdio buffer is the library's default (4~KB with glibc, which ignores a
+size given to |setvbuf| without a buffer); the spill files' readers and
+writers move |EV_XIO| bytes, 128~KB, at a time themselves.
 
 @<Tool functions@>=
 #include <signal.h>
@@ -17067,7 +17085,7 @@ static FILE *ev_tmpfile(void)
   if ((f = fdopen(fd, "w+b")) == NULL) {
     fprintf(stderr, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
     close(fd);
-  } else setvbuf(f, NULL, _IOFBF, 131072); /* a merge's share: see |ev_xs_end| */
+  }
   return f;
 }
 static int ev_tmp_fail(void)
@@ -17087,9 +17105,9 @@ static int ev_tmp_rewind(FILE *f)
   return 1;
 }
 
-@ Writing and reading one record.  |ev_xlen| is the size of a record from
-its header; |ev_xdecode| points a record's strings into the bytes after its
-header.
+@ Records in the buffer.  |ev_xlen| is the size of a record from its
+header; |ev_xdecode| points a record's strings into the bytes after its
+header; |ev_xhead| makes the header of a record.
 
 @<Tool functions@>=
 static size_t ev_xlen(const ev_xhdr *h)
@@ -17119,34 +17137,219 @@ static int ev_xhead(const ev_xrec *r, ev_xhdr *h)
   h->grade = r->grade; h->flags = (r->has_score ? 1u : 0u) | (r->rating ? 2u : 0u);
   return 1;
 }
-static int ev_xput(FILE *f, const ev_xrec *r)
+
+@ {\it Spill files.}  A sort that spills spends much of its time writing
+its records and reading them back (6~GB each way for the $10^8$ lines of
+the bench, when a record was its header and strings as they lie in the
+buffer), so a record is written compactly.  It is its length, then a byte
+of flags (1: it has a score; 2: its label is a rating; 4: it has a
+document; 8: a label; 16: its query is the one of the record before it in
+the file), then, unless its query is the last one's, the number of bytes
+its query's name shares with the last name and the rest of the name; then
+the document and the label with their NULs, so that they are read in place;
+then the line and the grade (zig-zag: $-1$ and $-2$ become 1 and~3); and
+the score's 8 bytes if it has one.  Numbers take 7 bits a byte, the lowest
+first, as in DWARF's LEB128.  A run is sorted, so that neighbouring names
+share most of their bytes (\.{q0033333} after \.{q0033332} costs 3 bytes)
+or are the same (1 bit): a line of the bench's run costs 27 bytes instead
+of 57.  The file is written once and read once by the same process, so no
+more is needed; the reader still checks that every record ends where its
+length says, so that a damaged file is an error, not a wrong value.
+
+@<Tool functions@>=
+static unsigned char *ev_vput(unsigned char *o, uint64_t v)
 {
-  ev_xhdr h;
-  if (!ev_xhead(r, &h)) return 0;
+  while (v >= 128) {@+ *o++ = (unsigned char) (v | 128); v >>= 7; @+}
+  *o++ = (unsigned char) v;
+  return o;
+}
+static const unsigned char *ev_vget(const unsigned char *p, const unsigned char *e,
+  uint64_t *v) /* |NULL| when the number does not end before |e| */
+{
+  uint64_t x = 0;
+  int s = 0;
+  for (;;) {
+    if (p >= e || s > 63) return NULL;
+    x |= (uint64_t) (*p & 127) << s; s += 7;
+    if (*p++ < 128) break;
+  }
+  *v = x;
+  return p;
+}
+static size_t ev_xenc(unsigned char *o, const ev_xrec *r, size_t lq, size_t ld, size_t ll,
+  const ev_xw *w, int *same) /* |o| has room for |lq+ld+ll+64| bytes */
+{
+  unsigned char *s = o + 1, *p = s + 1;
+  size_t pre = 0, k;
+  int64_t g = r->grade;
+  unsigned fl = (r->has_score ? 1u : 0u) | (r->rating ? 2u : 0u)
+    | (r->d ? 4u : 0u) | (r->lab ? 8u : 0u);
+  if (w && w->prev) {
+    size_t m = lq < w->lpq ? lq : w->lpq;
+    while (pre < m && w->pq[pre] == r->q[pre]) pre++;
+    if (pre == lq && lq == w->lpq) fl |= 16;
+  }
+  *same = (fl & 16) != 0;
+  *s = (unsigned char) fl;
+  if (!*same) {
+    p = ev_vput(ev_vput(p, pre), lq - pre);
+    memcpy(p, r->q + pre, lq - pre); p += lq - pre;
+  }
+  if (r->d) {@+ memcpy(p, r->d, ld + 1); p += ld + 1; @+}
+  if (r->lab) {@+ memcpy(p, r->lab, ll + 1); p += ll + 1; @+}
+  p = ev_vput(p, (uint64_t) (int64_t) r->line);
+  p = ev_vput(p, g < 0 ? (uint64_t) (-(g + 1)) << 1 | 1 : (uint64_t) g << 1);
+  if (r->has_score) {@+ memcpy(p, &r->score, 8); p += 8; @+}
+  k = (size_t) (p - s);
+  if (k >= 128) { /* a length of more than one byte: move the record on */
+    unsigned char t[10];
+    size_t h = (size_t) (ev_vput(t, k) - t);
+    memmove(o + h, s, k); memcpy(o, t, h);
+    return h + k;
+  }
+  *o = (unsigned char) k;
+  return k + 1;
+}
+
+@ The writer gathers records in its |EV_XIO| bytes and writes them with one
+|fwrite|; a record larger than that makes the buffer grow to its size.
+Every write is checked (and counted by the fault injection of
+\.{make faults}, as the tool's other writes are).
+
+@<Tool functions@>=
+static int ev_xw_flush(ev_xw *w)
+{
   errno = 0;
-  if (fwrite(&h, sizeof h, 1, f) != 1 || fwrite(r->q, h.lq + 1, 1, f) != 1
-      || (r->d && fwrite(r->d, h.ld + 1, 1, f) != 1)
-      || (r->lab && fwrite(r->lab, h.ll + 1, 1, f) != 1)) return ev_tmp_fail();
+  if (w->n > 0 && (fault_hit(FAULT_WRITE) || fwrite(w->b, 1, w->n, w->f) != w->n))
+    return ev_tmp_fail();
+  w->n = 0;
   return 1;
 }
-static void ev_xs_key(ev_xix *e, const char *q, size_t lq);
+static int ev_xw_open(ev_xw *w) /* a new temporary file */
+{
+  if ((w->f = ev_tmpfile()) == NULL) return 0;
+  if (w->b == NULL) {@+ w->cap = EV_XIO; w->b = tool_alloc(NULL, w->cap); @+}
+  w->n = 0; w->prev = 0;
+  return 1;
+}
+static int ev_xw_put(ev_xw *w, const ev_xrec *r, size_t lq, size_t ld, size_t ll)
+{
+  size_t need = lq + ld + ll + 64;
+  int same;
+  if (w->n + need > w->cap) {
+    if (!ev_xw_flush(w)) return 0;
+    if (need > w->cap) {@+ w->cap = need; w->b = tool_alloc(w->b, w->cap); @+}
+  }
+  w->n += ev_xenc((unsigned char *) w->b + w->n, r, lq, ld, ll, w, &same);
+  if (!same) {
+    if (lq + 1 > w->cpq) {@+ w->cpq = 2 * (lq + 1); w->pq = tool_alloc(w->pq, w->cpq); @+}
+    memcpy(w->pq, r->q, lq + 1); w->lpq = lq; w->prev = 1;
+  }
+  return 1;
+}
+static int ev_xw_end(ev_xw *w) /* the last bytes written, the file rewound */
+{
+  return ev_xw_flush(w) && ev_tmp_rewind(w->f);
+}
+static void ev_xw_free(ev_xw *w)
+{
+  free(w->b); free(w->pq);
+  w->b = w->pq = NULL; w->n = w->cap = w->lpq = w->cpq = 0; w->prev = 0;
+}
+static int ev_xput(FILE *f, const ev_xrec *r) /* one record, alone: |ev_defer| */
+{
+  unsigned char t[512], *o = t;
+  size_t lq = strlen(r->q), ld = r->d ? strlen(r->d) : 0, ll = r->lab ? strlen(r->lab) : 0, k;
+  int same, ok;
+  if (lq + ld + ll + 64 > sizeof t) o = tool_alloc(NULL, lq + ld + ll + 64);
+  k = ev_xenc(o, r, lq, ld, ll, NULL, &same);
+  errno = 0;
+  ok = !fault_hit(FAULT_WRITE) && fwrite(o, 1, k, f) == k;
+  if (o != t) free(o);
+  return ok ? 1 : ev_tmp_fail();
+}
+
+@ The reader keeps |EV_XIO| bytes of its file (more for a longer record),
+and reads on with one |fread| when a record's bytes are not all there.  The
+record's document and label point into those bytes, its query into |q|, so
+they stay valid until the next record is read.
+
+@<Tool functions@>=
+static int ev_xin_fill(ev_xin *in, size_t need) /* 1: |need| bytes; 0: the end first; $-1$ */
+{
+  size_t k;
+  if (in->beg > 0) {
+    memmove(in->buf, in->buf + in->beg, in->end - in->beg);
+    in->end -= in->beg; in->beg = 0;
+  }
+  if (need > in->cap || in->buf == NULL) {
+    in->cap = need > EV_XIO ? need : EV_XIO;
+    in->buf = tool_alloc(in->buf, in->cap);
+  }
+  while (in->end < need) {
+    errno = 0;
+    if (fault_hit(FAULT_READ)) return -1;
+    if ((k = fread(in->buf + in->end, 1, in->cap - in->end, in->f)) == 0)
+      return ferror(in->f) ? -1 : 0;
+    in->end += k;
+  }
+  return 1;
+}
 static int ev_xin_next(ev_xin *in) /* 1, 0 at the end of the run, $-1$ */
 {
-  ev_xhdr h;
-  size_t k;
+  const unsigned char *p, *e, *z;
+  uint64_t k, v, pre;
+  size_t h;
+  unsigned fl;
   if (in->left == 0) return 0;
-  if (fread(&h, sizeof h, 1, in->f) != 1) goto short_read;
-  k = ev_xlen(&h) - sizeof h;
-  if (k > in->cap) { in->cap = 2 * k; in->buf = tool_alloc(in->buf, in->cap); }
-  if (fread(in->buf, 1, k, in->f) != k) goto short_read;
-  ev_xdecode(&h, in->buf, &in->r);
-  ev_xs_key(&in->key, in->r.q, h.lq);
+  errno = 0;
+  if (in->end - in->beg < 10 && ev_xin_fill(in, 10) < 0) goto bad;
+  p = (const unsigned char *) in->buf + in->beg;
+  if ((e = ev_vget(p, (const unsigned char *) in->buf + in->end, &k)) == NULL
+      || k == 0 || k > SIZE_MAX / 4) goto bad;
+  h = (size_t) (e - p);
+  if (in->end - in->beg < h + k && ev_xin_fill(in, h + k) <= 0) goto bad;
+  p = (const unsigned char *) in->buf + in->beg + h; e = p + k;
+  in->beg += h + k;
+  fl = *p++;
+  if (!(fl & 16)) {
+    if ((p = ev_vget(p, e, &pre)) == NULL || (p = ev_vget(p, e, &v)) == NULL
+        || pre > in->lq || v > (uint64_t) (e - p)) goto bad;
+    if (pre + v + 1 > in->cq) {@+ in->cq = 2 * (pre + v + 1); in->q = tool_alloc(in->q, in->cq); @+}
+    memcpy(in->q + pre, p, v); p += v;
+    in->lq = pre + v; in->q[in->lq] = '\0'; in->same = 0;
+  } else if (in->q == NULL) goto bad;
+  else in->same = 1;
+  in->r.q = in->q; in->r.d = in->r.lab = NULL; in->ld = in->ll = 0;
+  if (fl & 4) {
+    if ((z = memchr(p, '\0', (size_t) (e - p))) == NULL) goto bad;
+    in->r.d = (const char *) p; in->ld = (size_t) (z - p); p = z + 1;
+  }
+  if (fl & 8) {
+    if ((z = memchr(p, '\0', (size_t) (e - p))) == NULL) goto bad;
+    in->r.lab = (const char *) p; in->ll = (size_t) (z - p); p = z + 1;
+  }
+  if ((p = ev_vget(p, e, &v)) == NULL) goto bad;
+  in->r.line = (long) (int64_t) v;
+  if ((p = ev_vget(p, e, &v)) == NULL) goto bad;
+  in->r.grade = v & 1 ? -(int) (v >> 1) - 1 : (int) (v >> 1);
+  in->r.has_score = fl & 1; in->r.rating = (fl & 2) != 0; in->r.score = 0;
+  if (fl & 1) {
+    if (e - p < 8) goto bad;
+    memcpy(&in->r.score, p, 8); p += 8;
+  }
+  if (p != e) goto bad;
   in->left--;
   return 1;
-short_read:
-  fprintf(stderr, "rankmetrics: eval: a temporary file was read short%s%s\n",
-    ferror(in->f) ? ": " : "", ferror(in->f) ? strerror(errno) : "");
+bad:
+  fprintf(stderr, "rankmetrics: eval: read error in a temporary file: %s\n",
+    ferror(in->f) || errno ? strerror(errno ? errno : EIO) : "it ends short or is damaged");
   return -1;
+}
+static void ev_xin_free(ev_xin *in)
+{
+  free(in->buf); free(in->q);
+  in->buf = in->q = NULL; in->cap = in->cq = in->beg = in->end = in->lq = 0;
 }
 
 @ The buffer is one block of at most |limit| bytes: records grow from its
@@ -17156,29 +17359,42 @@ file.  The block doubles from 1~MB up to the limit, so that a small input
 costs little; only a single record longer than the whole limit makes it
 grow past it (the line reader bounds lines first).  Two records of one
 query compare by their offsets, which increase with their place in the
-input: |qsort| is not stable, the key makes it so.
+input: |qsort| is not stable, the key makes it so.  A key is the first 16
+bytes of the name, as two big-endian numbers, zero-filled: two names that
+differ in those bytes compare as their keys do, and the names of two equal
+keys are compared on from their 17th byte only when the 16th is not a NUL
+(a name is longer than 15 bytes).
 
 @<Tool functions@>=
 static void ev_xs_free_in(ev_xsort *x);
 static const char *ev_xs_base; /* the buffer that |ev_xs_cmp| reads */
 static inline int ev_xs_cmp(const ev_xix *a, const ev_xix *b)
 {
-  if (a->k0 != b->k0) return a->k0 < b->k0 ? -1 : 1;
-  if (a->k1 != b->k1) return a->k1 < b->k1 ? -1 : 1;
-  if ((a->k1 & 0xff) != 0) { /* the names are longer than 15 bytes */
+  if (a->k[0] != b->k[0]) return a->k[0] < b->k[0] ? -1 : 1;
+  if (a->k[1] != b->k[1]) return a->k[1] < b->k[1] ? -1 : 1;
+  if ((a->k[1] & 0xff) != 0) { /* the names are longer than 15 bytes */
     int c = strcmp(ev_xs_base + a->off + sizeof(ev_xhdr) + 16,
       ev_xs_base + b->off + sizeof(ev_xhdr) + 16);
     if (c) return c;
   }
   return a->off < b->off ? -1 : a->off > b->off;
 }
-static void ev_xs_key(ev_xix *e, const char *q, size_t lq)
+static uint64_t ev_xs_be(const unsigned char *s, size_t n) /* |n| bytes at most 8 */
 {
-  unsigned char k[16] = {0};
-  int i;
-  memcpy(k, q, lq < 16 ? lq : 16);
-  e->k0 = e->k1 = 0;
-  for (i = 0; i < 8; i++) { e->k0 = e->k0 << 8 | k[i]; e->k1 = e->k1 << 8 | k[i + 8]; }
+  uint64_t v = 0;
+  size_t i;
+  if (n >= 8) {
+    for (i = 0; i < 8; i++) v = v << 8 | s[i];
+    return v;
+  }
+  for (i = 0; i < n; i++) v = v << 8 | s[i];
+  return n ? v << (8 * (8 - n)) : 0;
+}
+static void ev_xs_key(uint64_t *k, const char *q, size_t lq)
+{
+  const unsigned char *s = (const unsigned char *) q;
+  k[0] = ev_xs_be(s, lq);
+  k[1] = lq > 8 ? ev_xs_be(s + 8, lq - 8) : 0;
 }
 static ev_xix *ev_xs_ix(const ev_xsort *x) {@+ return (ev_xix *) (x->a + x->cap) - x->n; @+}
 static void ev_xix_sort(ev_xix *v, size_t n) /* quicksort, median of three */
@@ -17215,25 +17431,26 @@ static int ev_xs_spill(ev_xsort *x)
 {
   size_t i;
   ev_xix *ix = ev_xs_ix(x);
-  FILE *f;
   ev_xs_sort(x);
-  if ((f = ev_tmpfile()) == NULL) return 0;
+  if (!ev_xw_open(&x->w)) return 0;
   if (x->nrun == x->cap_run) {
     x->cap_run = 2 * x->cap_run + 16;
     x->run = tool_alloc(x->run, x->cap_run * sizeof *x->run);
     x->nrec = tool_alloc(x->nrec, x->cap_run * sizeof *x->nrec);
   }
-  x->run[x->nrun] = f; x->nrec[x->nrun++] = x->n; x->nspill++;
-  errno = 0;
+  x->run[x->nrun] = x->w.f; x->nrec[x->nrun++] = x->n; x->nspill++;
   for (i = 0; i < x->n; i++) {
     ev_xhdr h;
+    ev_xrec r;
 #ifdef __GNUC__
     if (i + 16 < x->n) __builtin_prefetch(x->a + ix[i + 16].off); /* records lie scattered */
 #endif
     memcpy(&h, x->a + ix[i].off, sizeof h);
-    if (fwrite(x->a + ix[i].off, ev_xlen(&h), 1, f) != 1) return ev_tmp_fail();
+    ev_xdecode(&h, x->a + ix[i].off + sizeof h, &r);
+    if (!ev_xw_put(&x->w, &r, h.lq, h.ld == EV_NONE ? 0 : h.ld,
+        h.ll == EV_NONE ? 0 : h.ll)) return 0;
   }
-  if (!ev_tmp_rewind(f)) return 0;
+  if (!ev_xw_end(&x->w)) return 0;
   x->top = x->n = 0;
   return 1;
 }
@@ -17263,7 +17480,7 @@ static int ev_xs_add(ev_xsort *x, const ev_xrec *r)
   if (r->lab) memcpy(x->a + x->top + ev_xlen(&h) - h.ll - 1, r->lab, h.ll + 1);
   x->n++;
   ix = ev_xs_ix(x); ix[0].off = x->top;
-  ev_xs_key(&ix[0], r->q, h.lq);
+  ev_xs_key(ix[0].k, r->q, h.lq);
   x->top += k;
   return 1;
 }
@@ -17271,30 +17488,34 @@ static int ev_xs_add(ev_xsort *x, const ev_xrec *r)
 @ The merge.  The records at the heads of the runs sit in a binary heap,
 smallest query first, and of two heads with one query the earlier run
 first, which keeps a query's records in input order across the runs.  A
-merge reads at most |fan| runs at once (each costs a stdio buffer and a file
+merge reads at most |fan| runs at once (each costs a buffer and a file
 descriptor); while there are more, a pass merges each |fan| consecutive runs
 into one new run that takes their place, so that each pass over the data
 divides the number of runs by |fan| and the runs stay in input order.
+When the record read after the top has the top's query, it is the smallest
+again (every other head with that query comes from a later run) and the
+heap is not touched; otherwise its key replaces the top's and sinks.
 
 @<Tool functions@>=
-static int ev_xs_less(const ev_xsort *x, size_t a, size_t b)
+static int ev_xs_less(const ev_xsort *x, const ev_xhp *p, const ev_xhp *q)
 {
-  const ev_xix *p = &x->in[a].key, *q = &x->in[b].key;
   int c;
-  if (p->k0 != q->k0) return p->k0 < q->k0;
-  if (p->k1 != q->k1) return p->k1 < q->k1;
-  c = (p->k1 & 0xff) ? strcmp(x->in[a].r.q + 16, x->in[b].r.q + 16) : 0;
-  return c ? c < 0 : a < b;
+  if (p->k[0] != q->k[0]) return p->k[0] < q->k[0];
+  if (p->k[1] != q->k[1]) return p->k[1] < q->k[1];
+  c = (p->k[1] & 0xff) ? strcmp(x->in[p->t].q + 16, x->in[q->t].q + 16) : 0;
+  return c ? c < 0 : p->t < q->t;
 }
 static void ev_xs_down(ev_xsort *x, size_t i)
 {
+  ev_xhp *h = x->heap, e = h[i];
   for (;;) {
-    size_t l = 2 * i + 1, m = i, t;
-    if (l < x->nheap && ev_xs_less(x, x->heap[l], x->heap[m])) m = l;
-    if (l + 1 < x->nheap && ev_xs_less(x, x->heap[l + 1], x->heap[m])) m = l + 1;
-    if (m == i) return;
-    t = x->heap[i]; x->heap[i] = x->heap[m]; x->heap[m] = t; i = m;
+    size_t l = 2 * i + 1, m;
+    if (l >= x->nheap) break;
+    m = l + 1 < x->nheap && ev_xs_less(x, &h[l + 1], &h[l]) ? l + 1 : l;
+    if (!ev_xs_less(x, &h[m], &e)) break;
+    h[i] = h[m]; i = m;
   }
+  h[i] = e;
 }
 static int ev_xs_open(ev_xsort *x, size_t lo, size_t k) /* heads of runs |lo|.. */
 {
@@ -17307,7 +17528,10 @@ static int ev_xs_open(ev_xsort *x, size_t lo, size_t k) /* heads of runs |lo|.. 
   for (i = 0; i < k; i++) {
     x->in[i].f = x->run[lo + i]; x->in[i].left = x->nrec[lo + i];
     if ((r = ev_xin_next(&x->in[i])) < 0) return 0;
-    if (r) x->heap[x->nheap++] = i;
+    if (r) {
+      ev_xs_key(x->heap[x->nheap].k, x->in[i].q, x->in[i].lq);
+      x->heap[x->nheap++].t = i;
+    }
   }
   for (i = x->nheap; i-- > 0; ) ev_xs_down(x, i);
   return 1;
@@ -17316,22 +17540,28 @@ static int ev_xs_pop(ev_xsort *x, ev_xrec *r) /* the smallest head: its run, plu
 {
   size_t t;
   if (x->nheap == 0) return 0;
-  t = x->heap[0];
-  *r = x->in[t].r; /* its strings stay in |in[t].buf| until run |t| is read again */
+  t = x->heap[0].t;
+  *r = x->in[t].r; /* its strings stay in |in[t]| until run |t| is read again */
   return (int) t + 1;
 }
 static int ev_xs_advance(ev_xsort *x, size_t t) /* |t| is at the top of the heap */
 {
-  int k = ev_xin_next(&x->in[t]);
+  ev_xin *in = &x->in[t];
+  int k = ev_xin_next(in);
   if (k < 0) return 0;
-  if (k == 0) x->heap[0] = x->heap[--x->nheap];
-  if (x->nheap) ev_xs_down(x, 0);
+  if (k == 0) {
+    x->heap[0] = x->heap[--x->nheap];
+    if (x->nheap) ev_xs_down(x, 0);
+  } else if (!in->same) {
+    ev_xs_key(x->heap[0].k, in->q, in->lq);
+    ev_xs_down(x, 0);
+  }
   return 1;
 }
 static void ev_xs_free_in(ev_xsort *x)
 {
   size_t i;
-  for (i = 0; i < x->nin; i++) free(x->in[i].buf);
+  for (i = 0; i < x->nin; i++) ev_xin_free(&x->in[i]);
   free(x->in); x->in = NULL; free(x->heap); x->heap = NULL;
   x->nin = x->nheap = 0;
 }
@@ -17341,13 +17571,16 @@ static int ev_xs_merge_runs(ev_xsort *x, size_t lo, size_t fan)
   size_t total = 0, i;
   ev_xrec r;
   int t;
-  if ((f = ev_tmpfile()) == NULL) return 0;
+  if (!ev_xw_open(&x->w)) return 0;
+  f = x->w.f;
   if (!ev_xs_open(x, lo, fan)) goto fail;
   while ((t = ev_xs_pop(x, &r)) > 0) {
-    if (!ev_xput(f, &r) || !ev_xs_advance(x, (size_t) t - 1)) goto fail;
+    const ev_xin *in = &x->in[t - 1];
+    if (!ev_xw_put(&x->w, &r, in->lq, in->ld, in->ll)
+        || !ev_xs_advance(x, (size_t) t - 1)) goto fail;
     total++;
   }
-  if (!ev_tmp_rewind(f)) goto fail;
+  if (!ev_xw_end(&x->w)) goto fail;
   ev_xs_free_in(x);
   for (i = 0; i < fan; i++) fclose(x->run[lo + i]);
   x->run[lo] = f; x->nrec[lo] = total;
@@ -17367,12 +17600,12 @@ buffer is spilled too and freed, the runs are merged down to |fan|, and the
 final merge is read a record at a time by |ev_xs_next|; the run whose head
 was given last is read on only when the next record is asked for, so that
 the strings given stay valid until then.  |fan| is a 128-KB share of the
-limit, between 2 and 128.
+limit (the buffer of each run's reader), between 2 and 128.
 
 @<Tool functions@>=
 static int ev_xs_end(ev_xsort *x)
 {
-  size_t fan = x->limit / 131072;
+  size_t fan = x->limit / EV_XIO;
   x->pos = 0; x->last = 0;
   if (x->nrun == 0) { ev_xs_sort(x); x->merging = 0; return 1; }
   if (x->n > 0 && !ev_xs_spill(x)) return 0;
@@ -17387,6 +17620,7 @@ static int ev_xs_end(ev_xsort *x)
     }
     x->npass++;
   }
+  ev_xw_free(&x->w);
   x->merging = 1;
   return ev_xs_open(x, 0, x->nrun);
 }
@@ -17422,6 +17656,7 @@ static void ev_xs_free(ev_xsort *x) /* keeps the limit and the counts */
   for (i = 0; i < x->nrun; i++) fclose(x->run[i]);
   free(x->run); x->run = NULL; free(x->nrec); x->nrec = NULL;
   x->nrun = x->cap_run = 0;
+  ev_xw_free(&x->w);
   free(x->a); x->a = NULL; x->cap = x->top = x->n = 0;
   x->merging = 0; x->pos = x->last = 0;
 }
@@ -18130,7 +18365,7 @@ static int ev_undefer(ev_state *st) /* evaluates them, in order */
     ev_jview(j);
     if (!ev_judged_only(st, &j->v)) { r = -1; break; }
   }
-  free(in.buf);
+  ev_xin_free(&in);
   return r == 0;
 }
 

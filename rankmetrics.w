@@ -16905,12 +16905,13 @@ runs with one query at their heads, the earlier run's record goes first,
 since the runs were written in input order and a merge of the first runs
 takes their place (so that order holds at every pass).
 
-A record in the buffer and in a spill file is a fixed header (score, line,
+A record in the buffer is a fixed header (score, line,
 grade, flags, and the lengths of its strings), then the query's name, the
 document and the label, each with its NUL; a string that is absent has
-length |EV_NONE|.  A TREC run line of this bench's shape costs about 60
-bytes.  Spill files are written once and read once, by the same process, so
-the header is written as it lies in memory.
+length |EV_NONE|.  A TREC run line of the bench's shape costs 56 bytes
+there, and 24 more for its key and place.  In a spill file it is written
+compactly (numbers in as few bytes as they need, the query's name as the
+bytes it does not share with the name before it), about 26 bytes.
 
 The buffer is one block that grows by doubling up to its share of
 \.{--memory}, three eighths (the run's sort and the judgments' sort may both
@@ -16925,11 +16926,12 @@ N/B\rceil$ runs.  The merge keeps one record of each run in a binary heap
 the strings of the record given stay valid until the next is asked for,
 which is when the run it came from is read on.  A merge opens at most
 $f=|limit|/128$~KB runs at once, between 2 and 128, for file descriptors
-and buffers; while there are more, a pass merges each $f$ consecutive runs
+and the 128~KB buffer of each run's reader; while there are more, a pass merges each $f$ consecutive runs
 into one, in place, so the data is read and written $\lceil\log_f\lceil N/B\rceil\rceil$ times
 before the last merge, which feeds the evaluation.  With the default bound
 $f=128$ and $B=96$~MiB, one final merge suffices up to 12~GB of records:
-the $10^8$ lines of the bench (about 6~GB) are written once and read once.
+the $10^8$ lines of the bench (about 2.6~GB in the spill files) are
+written once and read once.
 Temporary files are made with |mkstemp| in \.{\$TMPDIR} and unlinked at
 once, so that no exit of any kind leaves one behind; every write is checked,
 and a full disk is an error that prints nothing.
@@ -17151,7 +17153,7 @@ then the line and the grade (zig-zag: $-1$ and $-2$ become 1 and~3); and
 the score's 8 bytes if it has one.  Numbers take 7 bits a byte, the lowest
 first, as in DWARF's LEB128.  A run is sorted, so that neighbouring names
 share most of their bytes (\.{q0033333} after \.{q0033332} costs 3 bytes)
-or are the same (1 bit): a line of the bench's run costs 27 bytes instead
+or are the same (1 bit): a line of the bench's run costs 23 to 26 bytes instead
 of 57.  The file is written once and read once by the same process, so no
 more is needed; the reader still checks that every record ends where its
 length says, so that a damaged file is an error, not a wrong value.
@@ -19875,8 +19877,8 @@ grouped order, with $a$ prime to~$N$, so that every query is spread over the
 whole file and no memory is needed to shuffle it), with judgments in byte
 order, and evaluate it under an address space of 256~MB (\.{ulimit -v})
 with \.{--memory 256M}, from the file and from a pipe.  Figures of one run
-of each, on 24~November 2026 on the same machine (loaded by other work, so
-the times are rough):
+of each with the first version of the sort, on 24~November 2026 on the
+same machine (loaded by other work, so the times are rough):
 $$\vbox{\halign{#\hfil&&\quad\hfil#\cr
 run of $10^6\times100$ lines, four measures&eval s&peak MB\cr
 \noalign{\smallskip\hrule\smallskip}
@@ -19886,24 +19888,50 @@ grouped, piped&41.1&3.0\cr
 shuffled, piped&132.9&125.9\cr
 the floor: reading the grouped files&15.6&1.3\cr
 }}$$
-The shuffled run took 3.05 times the grouped run's time in that run; two
-later runs of the file alone, with the buffered spills, the prefetch and the
-keyed heap of the last version, gave 125.5 against 35.2 seconds (3.6 times)
-and 117.8 against 34.8 (3.4 times), so at $10^8$ lines the goal of three
-times is not met on this machine, while at $10^7$ lines it is (2.7 times,
-9.4 against 3.4 seconds, in repeated runs).  The difference is most likely the
-6~GB of spill files written and read back (88-way instead of 9-way, and
-more than the page cache keeps for long; this was not measured apart); a
-more compact spill format (lengths and line numbers in
-variable-length form, about 33 bytes a record instead of 57) is the next
-step.  The shuffled run held 126~MB, under half the limit, against the
-9.4~GB that reading it whole took before; its 88 runs of about 96~MB were
-merged in one pass.  A pipe
-costs what a file costs: 3.0~MB grouped, 126~MB shuffled (the copy of the
-pipe goes to a temporary file, not to memory).  The extra work of a shuffled
-run is the sort of its offsets in the buffer, writing its records in that
+The shuffled run took 3.05 times the grouped run's time in that run, and
+3.4 to 3.9 times in later runs of the file alone (117.8 against 34.8
+seconds; 159.0 against 40.7 that afternoon, with 87.2 seconds of user time
+and 28.1 of system time against 38.2 and 1.3, 2.9 times the CPU time), so
+the goal of three times was not met.  A profile (\.{perf}) showed where the
+extra time went: 6~GB of spill files written and read back in 4~KB system
+calls (glibc gives a stream 4~KB when |setvbuf| is asked for 128~KB
+without a buffer), hence the system time; the quicksort of the offsets,
+about 10 seconds; the merge's heap; and, in the passes that find the input's
+order, the judgments sorted twice for nothing before the run was found not
+grouped (a quarter of the time at $10^7$ lines, see |ev_probe|).  The spill
+files are now compact (about 26 bytes a record instead of 57, 2.6~GB), read and
+written 128~KB at a time, the merge's heap holds the keys, and a pass that
+finds the judgments out of order looks on for a reappearing query before
+asking for their sort.  The same day, grouped and shuffled run back to back
+on the machine loaded by six other jobs (load average 4 to 8 on its 2
+cores):
+$$\vbox{\halign{#\hfil&&\quad\hfil#\cr
+$10^6\times100$ lines, file, \.{ulimit -v 256M}&wall s&user s&sys s&peak MB\cr
+\noalign{\smallskip\hrule\smallskip}
+before: grouped (load 2.3)&40.7&38.2&1.3&2.9\cr
+before: shuffled&159.0&87.2&28.1&122.9\cr
+compact spills: grouped (load 3.9)&98.5&41.8&3.8&2.9\cr
+compact spills: shuffled (load 4.5)&208.2&91.1&10.2&129.0\cr
+both changes: grouped (load 8.1)&126.5&47.6&3.5&3.0\cr
+both changes: shuffled (load 7.1)&224.8&107.0&7.4&122.9\cr
+}}$$
+With both changes the shuffled run took 1.8 times the grouped run's wall
+time and 2.2 times its CPU time (2.1 and 2.2 with the spills alone); at
+$10^7$ lines (\.{BENCH\_SCALE=10}) the CPU time fell from 10.2 to 8.8
+seconds and the ratio from 2.7 to 1.7.  By these runs the goal of three
+times is met, but they were made on a machine so loaded that the wall
+times are two to three times the CPU times, and CPU times grow with the
+load too (the grouped run's from 39.5 to 51.1 seconds); a run of \.{make
+bench} on a quiet machine is still owed before the goal can be called met
+for certain.  The shuffled run holds about 125~MB, under half the limit,
+against the 9.4~GB that reading it whole took before; its 88 runs of about
+96~MB are merged in one pass.  A pipe costs what a file costs: 3.0~MB
+grouped, 126~MB shuffled (the copy of the pipe goes to a temporary file, not
+to memory).  The extra work of a shuffled run is the sort of its offsets in
+the buffer (still about a tenth of its time: a radix sort and a branchless
+partition were tried and were no faster), writing its records in that
 order (scattered in the buffer, hence the prefetch), and reading them back
-once: about 6~GB each way.
+once: about 2.6~GB each way.
 @^benchmark@>
 
 @* trec\_eval's command line.\here{q:tecmd}

@@ -28,6 +28,12 @@ awk 'BEGIN { for (i = 1; i <= 20; i++) printf "q%d Q0 d%d 1 3 t\nq%d Q0 d2 2 2 t
 printf 'user,item,label,score\nu1,a,1,0.9\nu1,b,0,0.8\nu1,c,1,0.1\nu2,a,0,0.5\nu2,d,2,0.4\n' > "$T/in/d.csv"
 printf '[variant = rr@5[hits=sum,rel=1,ties=input,undef=zero]]\n\ntcId = 1\ngrades = 1,0\nscores = none\nids = none\njudged =\nresult = valid\nstatus = ok\nvalue = 0x1p+0\n\ntcId = 2\ngrades = 0,1\nscores = none\nids = none\njudged =\nresult = valid\nstatus = ok\nvalue = 0x1p-1\n' > "$T/v/rr_test.txt"
 printf 'rr:1 1\nrr:2 0.5\n' > "$T/in/cand"
+# a shuffled run of 2000 lines: under --memory 64K it is sorted through some
+# ten spill files and merge passes, whose writes, reads and buffers are counted
+# (--unsorted: no first pass, whose output is dropped when the run turns out
+# not to be grouped, so that a failed write there rightly changes nothing)
+awk 'BEGIN { for (i = 1; i <= 100; i++) for (k = 1; k <= 20; k++)
+  printf "q%d Q0 d%d %d %d t\n", i, (k * 7) % 23, k, 40 - k }' | shuf --random-source=<(yes) > "$T/in/rs"
 
 # walk KIND NAME OUTFILE MODE CMD...: MODE is "o" (the file must stay OLD)
 # or "tex" (OLD, or the clean run's file).  {OUT} in CMD stands for OUTFILE.
@@ -71,6 +77,7 @@ for k in ALLOC WRITE READ; do
   walk $k "eval CSV -q -o" "$O" o eval --quiet -q --json -m auc -m 'micro:hr@2' -o '{OUT}' "$T/in/d.csv"
   walk $k "eval to standard output" "$O" stdout eval --quiet -q -m rr "$T/in/q" "$T/in/r"
   walk $k "verify -o" "$O" o verify --vectors "$T/v" -o '{OUT}' "$T/in/cand"
+  walk $k "eval shuffled, spilled" "$O" stdout eval --quiet -q -m ap --unsorted --memory 64K "$T/in/q" "$T/in/rs"
 done
 for k in ALLOC WRITE; do
   walk $k "value --exact -o" "$O" o value 'ndcg@3' --grades 2,0,1 --judged 3 --exact -o '{OUT}'

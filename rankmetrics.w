@@ -17698,6 +17698,8 @@ static void shard_reset(ev_measure *m);
 static void shard_free(ev_measure *m);
 static int shard_write(ev_state *st);
 static int shard_accepts(const ev_state *st, ev_measure *m);
+static void shard_px_new(ev_measure *m);
+static int shard_decide(ev_measure *m, double *x, rm_status *t);
 
 @ @<Counters of an evaluation@>=
 size_t n_eval, n_dup, n_run_only, n_judged_only, n_negative, n_unjudged;
@@ -19043,6 +19045,10 @@ every query at the end.
 
 @<Kept queries of an evaluation@>=
 rm_list *kq; size_t nkq, cap_kq;
+int xstream; /* \.{--exact} streams its sums, as \.{--partial} does */
+int xlazy; /* not yet: its queries are kept while they fit (|ev_xflush|) */
+size_t kq_bytes; /* about what the kept queries take */
+int xforce; /* the test's hook: the first decision fails (see |ev_xstream|) */
 
 @ An empty array may come as a null pointer, which |memcpy| must not be
 given even for no bytes (the fuzzer found this).
@@ -19062,6 +19068,10 @@ static void ev_keep(ev_state *st, const rm_list *l)
     st->kq = tool_alloc(st->kq, st->cap_kq * sizeof *st->kq); }
   c = &st->kq[st->nkq++];
   *c = *l;
+  st->kq_bytes += 2 * sizeof *c + 8 * 32 + l->n * (sizeof(int) + sizeof(double) + 1)
+    + l->n_unretrieved * sizeof(int); /* with the allocator's overhead */
+  for (i = 0; l->label && i < l->n; i++) st->kq_bytes += strlen(l->label[i]) + 9;
+  for (i = 0; l->id && i < l->n; i++) st->kq_bytes += strlen(l->id[i]) + 9;
   c->grade = ev_dup(l->grade, l->n * sizeof(int));
   c->unretrieved_grade = ev_dup(l->unretrieved_grade, l->n_unretrieved * sizeof(int));
   if (l->unjudged) c->unjudged = ev_dup(l->unjudged, l->n);
@@ -19100,7 +19110,7 @@ static void ev_keep_free(ev_state *st)
     if (c->id) { if (c->n) free((void *) c->id[0]); free((void *) c->id); }
     if (c->label) { if (c->n) free((void *) c->label[0]); free((void *) c->label); }
   }
-  free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0;
+  free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0; st->kq_bytes = 0;
 }
 
 @ Output.  A value is written as the shortest decimal that reads back as
@@ -19155,11 +19165,12 @@ as in |rm_value_set|: the tests of \.{skip=norel} and \.{skip=missing}, then
 
 @<Tool functions@>=
 static int ev_counts(const ev_measure *m, const rm_list *l, rm_status t);
+static int ev_xflush(ev_state *st);
 static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
 {
   int i, counts;
   st->n_eval++;
-  if (st->keep) ev_keep(st, l);
+  if (st->keep || st->xlazy) ev_keep(st, l);
   if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
       st->ust) != RM_OK) {
     fputs("rankmetrics: eval: out of memory\n", stderr);
@@ -19170,7 +19181,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     rm_status t;
     double x;
     if (!m->per) continue;
-    if (st->exact && m->px) t = shard_value_exact(m, l, &x);
+    if (st->exact && m->px && !st->xlazy) t = shard_value_exact(m, l, &x);
     else if (st->exact) t = rm_value_rounded(&m->u, l, &x, NULL, NULL);
     else { t = st->ust[m->ui]; x = st->uval[m->ui]; }
     if (t < 0 && !(t == RM_EUNDEF && m->a.skip == RM_SKIP_UNDEF)) {
@@ -19182,7 +19193,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED, !counts);
     if (!counts) m->n_skipped++;
     else if (m->stream && m->px) {
-      rm_status r = shard_add_exact(m, l);
+      rm_status r = st->xlazy ? RM_OK : shard_add_exact(m, l);
       m->n_counted++;
       if (r < 0) {
         fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
@@ -19194,6 +19205,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
       if (m->stream) @<Add the value |x| of this query to the sums of |m|@>;
     }
   }
+  if (st->xlazy && st->kq_bytes > st->mem / 8) return ev_xflush(st);
   return 1;
 }
 
@@ -19299,18 +19311,25 @@ static rm_status shard_finish_double(const rm_variant *a, const mpz_t A,
 }
 
 @ At the end, the aggregates.  With \.{--partial} the state is written
-instead (|shard_write|, \secref{q:shard}).
+instead (|shard_write|, \secref{q:shard}).  An exact aggregate streamed
+(|ev_xstream|) is decided from its sums as \.{merge} decides it; when its
+enclosure does not decide the rounding, the function returns~2 and the
+command evaluates the input again, keeping its queries.
 
 @<Tool functions@>=
 static int ev_aggregates(ev_state *st)
 {
   int i;
   if (st->partial) return shard_write(st);
+  if (st->xstream && !st->xlazy && st->xforce) { st->xforce = 0; return 2; }
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     rm_status t;
     double x;
-    if (m->stream) {
+    if (m->stream && m->px && st->xlazy)
+      t = rm_value_set_rounded(&m->a, st->kq, st->nkq, &x, NULL, NULL);
+    else if (m->stream && m->px) { if (!shard_decide(m, &x, &t)) return 2; }
+    else if (m->stream) {
       mpz_t A, B;
       mpz_inits(A, B, NULL);
       shard_sum_get(&m->sa, A); shard_sum_get(&m->sb, B);
@@ -19953,6 +19972,7 @@ static int ev_regular(FILE *f)
   struct stat sb;
   return fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
 }
+@<Stream the exact aggregates, or keep the queries for them@>@;
 static int cmd_eval(int argc, char **argv)
 {
   ev_state st;
@@ -20005,11 +20025,14 @@ static int cmd_eval(int argc, char **argv)
   st.seen_on = !ev_regular(src.f);
   st.jstream = !st.seen_on && !st.unsorted;
   @<Choose the number of threads of \.{eval}@>;
+  ev_xstream(&st, !st.unsorted || ev_regular(src.f), 1);
+  st.xforce = getenv("RANKMETRICS_TEST_UNDECIDED") != NULL;
   st.progress = !st.quiet && isatty(2);
   st.t0 = dis_now(); st.t_shown = 0;
   rm_work_init(&st.w);
   memory = st.unsorted;
   if (memory && st.qrels_path && !ev_jbyte_sorted(&st, &st.jstream)) goto done;
+again:
   for (pass = 0;; pass++) {
     int r;
     @<Start a pass of \.{eval}@>;
@@ -20033,7 +20056,16 @@ static int cmd_eval(int argc, char **argv)
   if (st.qrels_path && (st.jmerge || st.defer_on) && !ev_undefer(&st)) goto done;
   if (st.qrels_path && !st.jstream && !st.jmerge)
     @<Evaluate the judged queries missing from the run@>;
-  if (!ev_aggregates(&st)) goto done;
+  if ((i = ev_aggregates(&st)) == 2) {
+    ev_xstream(&st, 1, 0);
+    if (fseek(src.f, 0L, SEEK_SET) != 0) {
+      fprintf(stderr, "%s: the exact aggregate is not decided by its sums, and the"
+        " input cannot be read again\n", src.path);
+      goto done;
+    }
+    goto again;
+  }
+  if (!i) goto done;
   @<Copy the output and write the summary@>;
   rc = 0;
 done:
@@ -20046,6 +20078,76 @@ done:
   for (i = 0; i < st.nm; i++) shard_free(&st.m[i]);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
+}
+
+@ {\it The exact aggregates in bounded memory.}  On the exact path a mean,
+a sum, a geometric mean or a micro average (all but the pooled RMSE) is
+streamed as \.{--partial} streams it: each counted query adds its exact
+fraction, or the enclosure of its 40~correctly rounded digits, to the
+measure's sums (|shard_add_exact|), and at the end the sums are decided as
+\.{merge} decides them (|shard_finish_exact|).  Memory is then what one
+query needs, whatever the number of queries.  The printed double is the
+double nearest to the exact aggregate, which is unique, so these bytes are
+the bytes of |rm_value_set_rounded| over the kept queries.  When an
+enclosure does not decide (its ends round to different doubles: a chance
+of about $2^{-75}$ per aggregate, \secref{q:shard}, but certain when the
+exact aggregate is itself a midpoint between doubles), the input is read
+again from its start with every exact aggregate kept, as before this
+streaming: a regular file is read again, and so is the temporary copy that
+\.{eval} makes of a pipe.  The only input that cannot be read again is a
+pipe under \.{--unsorted}, which goes once into the sort; for it the
+queries are kept from the start (|reread| is~0).  With |on| at 0 the
+function turns the streaming off, for the second pass.  The environment
+variable \.{RANKMETRICS\_TEST\_UNDECIDED}, for the tests alone, makes the
+first decision fail, so that the second pass is exercised and its bytes
+compared.
+@^memory, bounded@>
+
+@<Stream the exact aggregates...@>=
+static void ev_xstream(ev_state *st, int reread, int on)
+{
+  int i;
+  if (!st->exact || st->partial) return;
+  st->xstream = 0; st->keep = 0;
+  for (i = 0; i < st->nm; i++) {
+    ev_measure *m = &st->m[i];
+    int fits = m->per && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM
+      || m->a.agg == RM_AGG_GM || (m->a.agg == RM_AGG_MICRO && m->u.metric != RM_RMSE));
+    if (on && reread && fits) {
+      if (m->px == NULL) shard_px_new(m);
+      m->stream = 1; st->xstream = 1;
+    } else { m->stream = 0; shard_free(m); }
+    if (!m->stream) st->keep = 1;
+  }
+  st->xlazy = st->xstream;
+}
+
+@ The queries kept until then enter the sums, each measure's value found
+again on the exact path (its status was checked when the query was
+read), and are dropped unless another aggregate needs them.
+
+@<Stream the exact aggregates...@>=
+static int ev_xflush(ev_state *st)
+{
+  size_t j;
+  int i;
+  st->xlazy = 0;
+  for (j = 0; j < st->nkq; j++)
+    for (i = 0; i < st->nm; i++) {
+      ev_measure *m = &st->m[i];
+      double x;
+      rm_status t, r = RM_OK;
+      if (!m->stream || !m->px) continue;
+      t = shard_value_exact(m, &st->kq[j], &x);
+      if (ev_counts(m, &st->kq[j], t)) r = shard_add_exact(m, &st->kq[j]);
+      if (t < 0 && !(t == RM_EUNDEF && m->a.skip == RM_SKIP_UNDEF)) r = t;
+      if (r < 0) {
+        fprintf(stderr, "%s: %s: %s\n", st->path, m->given, rm_strerror(r));
+        return 0;
+      }
+    }
+  if (!st->keep) ev_keep_free(st);
+  return 1;
 }
 
 @ Unless \.{--threads} says, the pipeline is used when it can pay: two
@@ -20438,13 +20540,15 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
       m->given, why);
     return 0;
   }
-  if (st->exact) {
-    m->px = tool_alloc(NULL, sizeof *m->px);
-    mpq_inits(m->px->Q, m->px->W, m->px->L, m->px->H, m->px->x, m->px->u, NULL);
-    rm_exact_init(&m->px->e);
-    m->px->k = 0;
-  }
+  if (st->exact) shard_px_new(m);
   return 1;
+}
+static void shard_px_new(ev_measure *m)
+{
+  m->px = tool_alloc(NULL, sizeof *m->px);
+  mpq_inits(m->px->Q, m->px->W, m->px->L, m->px->H, m->px->x, m->px->u, NULL);
+  rm_exact_init(&m->px->e);
+  m->px->k = 0;
 }
 
 @ On the exact path a query's value is the library's |rm_value_exact|, kept
@@ -20595,6 +20699,11 @@ static int shard_finish_exact(const rm_variant *a, const mpq_t Q, const mpq_t W,
   mpq_clears(lo, hi, NULL);
   *x = dl;
   return k == 0 || dl == dh;
+}
+static int shard_decide(ev_measure *m, double *x, rm_status *t) /* \.{eval --exact} */
+{
+  struct shard_exact *g = m->px;
+  return shard_finish_exact(&m->a, g->Q, g->W, g->k, g->L, g->H, x, t);
 }
 
 @ Writing a state: into \.{eval}'s temporary output, which reaches standard

@@ -4085,31 +4085,23 @@ seconds on this project's machine (24~November 2026): for $10^4$ queries of
 $10^5$ queries 6.6 against 2.4 on the double path, 2.75 times, where it took
 about 28 times before.  Its memory was another matter: the exact aggregates
 kept every query (about 470~MB for $10^5$ queries) for |rm_value_set_rounded|
-at the end.  They now keep them only while the copies take less than an
-eighth of \.{--memory} (32~MB by default, some $10^4$ queries of 100
-documents); past that the queries kept so far, and every later one, enter
-exact sums as for \.{--partial}, and the end decides the rounding from them
-(|ev_xstream|), so that memory stays bounded; the bytes are the same.  The
-price is CPU time: each streamed query asks for its 40~digits, which the
-filter does not give, and on $2\cdot10^4$ queries of 100 documents with the
-four measures \.{--exact} took 4.0~CPU seconds where keeping every query
-took 1.5 (double path 0.49; below the threshold, $10^4$ queries, 0.78
-either way; 24~November 2026, load about~2).  Nearly all of it is nDCG's
-Ziv loop at 128 and 256 bits; the rational measures stream slightly faster
-than they were kept.
+at the end, which computed every query's value a second time.  They are now
+streamed (|ev_xstream|): each query adds its fraction, or the enclosure that
+decided its double (|rm_value_enclosed|, below), to exact sums, decided at
+the end; memory stays at what one query needs, and no value is computed
+twice.  Measured back to back (CPU seconds, user and system, three runs,
+load about~2, 24~November 2026), the four measures on $10^4$ queries of 100
+documents took 0.52 to 0.65 against 0.84 to 0.95 when the queries were
+kept, and on $2\cdot10^4$ queries 0.97 to 1.52 against 1.68 to 2.37
+(double path 0.54), in 6~MB instead of 52 and 100~MB; the bytes are the
+same.
 
 Left for later: the 64-bit pass is still MPFR arithmetic, a division, two
 products and two sums per term and bound; a double-double evaluation of the
 same forms with a proven error bound would decide most values in a fraction
 of that time.  A query's fraction is still built in GMP by the metric's
 |qratio| before the filter sees it, where 64-bit integers with overflow
-checks would do.  And a streamed exact aggregate needs of each irrational
-value an enclosure far narrower than a double's spacing, so that the sum
-of the enclosures still decides; the 64-bit enclosure that the filter has
-already computed would do for all but about one aggregate in $2^7$ if the
-library gave it out (its two ends exactly, not as a decimal), with the 40
-digits, or the kept queries, for the rest; a 128-bit one, for all but
-about $2^{-70}$.
+checks would do.
 
 @* The double path and its accuracy.
 The double path computes the same sums in IEEE double precision.  Its terms
@@ -17141,9 +17133,7 @@ of a whole set and the pooled RMSE on the exact path need all the queries,
 so for them the queries are kept, in a compact copy, and given to
 |rm_value_set| or |rm_value_set_rounded| at the end; that copy is the one
 thing whose size \.{--memory} does not bound.  The other aggregates of the
-exact path keep the queries too, but only while the copy takes less than an
-eighth of \.{--memory}; past that they are streamed as exact sums, decided
-at the end (|ev_xstream|).
+exact path are streamed as exact sums, decided at the end (|ev_xstream|).
 
 Any other order is sorted, in memory bounded by \.{--memory} (256~MiB by
 default): the lines go through an external merge sort by query (next
@@ -21384,9 +21374,9 @@ larger run should take ten times the CPU time on either path (the elapsed
 time of a loaded machine is a rougher guide).  The double path holds the
 same memory at every size.  The exact path did not when this record was
 made, since its means kept every query's value until the end, and its memory
-column grows tenfold with the run; its means are now streamed past an eighth
-of \.{--memory} (|ev_xstream|), in bounded memory but, for nDCG, at a
-higher cost in time (the section on the certified filter says how much).  The last column is
+column grows tenfold with the run; its means are now streamed
+(|ev_xstream|), in bounded memory and in less time (the section on the
+certified filter gives the measurements).  The last column is
 the price of the truth on demand, which the certified filter of
 \secref{q:filter} keeps a small multiple.
 \.{BENCH\_REPS=1} runs each case once instead of three times, and

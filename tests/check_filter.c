@@ -10,11 +10,19 @@
    mean reciprocal rank over first hits at the primes to 47), and a DCG
    found by search within 2^-8 ulp of a midpoint between doubles.  The table
    of 64-bit logarithms must agree with MPFR.  The counts are printed.
+   rm_value_enclosed, on the same lists, must give the same status and
+   double, the fraction itself twice for a rational value, and for an
+   irrational one an enclosure [lo, hi] that meets the 40 correctly rounded
+   digits' interval and is narrower than 2^-54 (64 bits) or 2^-118 (128
+   bits) of the value.
    Suite: filter. */
 
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <gmp.h>
+#include <mpfr.h>
 #include "rankmetrics.h"
 #include "testutil.h"
 
@@ -25,6 +33,46 @@ static const char *const fi_names[] = {
   "ndcg@3[gain=linear]", "mean:ap", "mean:ndcg@10"
 };
 #define FI_NV (sizeof fi_names / sizeof fi_names[0])
+
+/* rm_value_enclosed against the full exact path's result e. */
+static void fi_enclosed(const rm_variant *v, const rm_list *l, const char *what,
+  rm_status s, const rm_exact *e)
+{
+  int wide;
+  for (wide = 0; wide < 2; wide++) {
+    char *lo = NULL, *hi = NULL;
+    double r = -1;
+    rm_status t = rm_value_enclosed(v, l, wide, &r, &lo, &hi);
+    ck_assert_msg(s == t, "%s: enclosed status %d, exact %d", what, (int) t, (int) s);
+    if (s < 0) { ck_assert(lo == NULL && hi == NULL); continue; }
+    ck_assert_msg(tu_same_bits(r, e->value), "%s: enclosed %a, exact %a", what, r, e->value);
+    if (e->rational) {
+      ck_assert_msg(strcmp(lo, e->rational) == 0 && strcmp(hi, e->rational) == 0,
+        "%s: enclosed %s %s, fraction %s", what, lo, hi, e->rational);
+    } else {
+      mpq_t a, b;
+      mpfr_t dl, dh, w;
+      mpq_inits(a, b, NULL);
+      ck_assert(mpq_set_str(a, lo, 10) == 0 && mpq_set_str(b, hi, 10) == 0);
+      mpq_canonicalize(a); mpq_canonicalize(b);
+      mpfr_inits2(256, dl, dh, w, (mpfr_ptr) 0);
+      mpfr_strtofr(dl, e->decimal, NULL, 10, MPFR_RNDD);
+      mpfr_strtofr(dh, e->decimal, NULL, 10, MPFR_RNDU);
+      mpfr_abs(w, dl, MPFR_RNDU); mpfr_mul_d(w, w, 1e-38, MPFR_RNDU);
+      mpfr_sub(dl, dl, w, MPFR_RNDD); mpfr_add(dh, dh, w, MPFR_RNDU);
+      ck_assert_msg(mpq_cmp(a, b) < 0 && mpfr_cmp_q(dh, a) >= 0 && mpfr_cmp_q(dl, b) <= 0,
+        "%s: enclosure [%s, %s] misses %s", what, lo, hi, e->decimal);
+      mpq_sub(b, b, a); /* the width, against the value */
+      mpfr_set_q(w, b, MPFR_RNDU);
+      mpfr_mul_2si(w, w, wide ? 118 : 54, MPFR_RNDU);
+      mpfr_abs(dh, dh, MPFR_RNDN);
+      ck_assert_msg(mpfr_cmp(w, dh) <= 0, "%s: enclosure [%s, %s] wide", what, lo, hi);
+      mpfr_clears(dl, dh, w, (mpfr_ptr) 0);
+      mpq_clears(a, b, NULL);
+    }
+    free(lo); free(hi);
+  }
+}
 
 /* One comparison; returns 1 when the filter decided, 0 when it declined. */
 static int fi_compare(const rm_variant *v, const rm_list *l, size_t nq,
@@ -46,6 +94,7 @@ static int fi_compare(const rm_variant *v, const rm_list *l, size_t nq,
       e.ternary);
     ck_assert_msg(filt == 0 || filt == 1, "%s: filtered flag %d", what, filt);
   }
+  if (!rm_variant_reads_set(v)) fi_enclosed(v, l, what, s, &e);
   rm_exact_clear(&e);
   return s >= 0 ? filt : 1;
 }

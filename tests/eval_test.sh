@@ -274,6 +274,35 @@ fi
 e=$($RM eval -m ap "$T/pr.qrels" "$T/pr.run" 2>&1 >/dev/null)
 case $e in *"lines/s"*) bad "progress without a terminal";; "rankmetrics: eval: 3000 queries evaluated"*) ok;; *) bad "summary: $e";; esac
 
+# ---- --exact in bounded memory: the exact aggregates are streamed as exact
+# sums of fractions and of the 64-bit enclosures that decided each value,
+# and decided at the end; an undecided sum makes eval read the input again
+# with 128-bit enclosures, then once more keeping every query for
+# rm_value_set_rounded, as eval did before.  RANKMETRICS_TEST_UNDECIDED=N
+# makes the first N decisions fail: N=2 gives the kept reference, and every
+# other way (streamed, the 128-bit pass, a pipe read again from eval's copy,
+# a pipe under --unsorted, kept from the start) must print its bytes.  The
+# streamed run's peak memory must stay well below the kept run's (3000
+# queries of 100 documents keep about 10 MB).
+awk 'BEGIN { srand(7); for (q = 0; q < 3000; q++) {
+  for (d = 0; d < 100; d++) printf "q%05d Q0 d%d %d %.3f t\n", q, d*3+int(rand()*3), d+1, rand()*10 > "'"$T/xr"'"
+  for (d = 0; d < 40; d++) printf "q%05d 0 d%d %d\n", q, d*7+int(rand()*7), int(rand()*3) > "'"$T/xq"'" } }'
+XM="-m ap -m gm:ap -m sum:rr -m micro:precision@10 -m ndcg@10 -m gm:ndcg@10 -m sum:ndcg@10"
+kept=$(RANKMETRICS_TEST_UNDECIDED=2 $RM eval --trec --exact $XM "$T/xq" "$T/xr" 2>"$T/xe")
+case $kept in *"ndcg@10	all	0."*) ok;; *) bad "exact kept: $kept";; esac
+case $(cat "$T/xe") in *"; 2 more passes for the exact aggregates"*) ok;; *) bad "exact kept summary: $(cat "$T/xe")";; esac
+same "exact streamed = kept" "$($RM eval --quiet --trec --exact $XM "$T/xq" "$T/xr")" "$kept"
+same "exact undecided: 128-bit pass = kept" "$(RANKMETRICS_TEST_UNDECIDED=1 $RM eval --quiet --trec --exact $XM "$T/xq" "$T/xr")" "$kept"
+same "exact undecided -q" "$(RANKMETRICS_TEST_UNDECIDED=2 $RM eval --quiet --trec -q --exact -m ndcg@10 -m rr "$T/xq" "$T/xr" | md5sum)" \
+  "$($RM eval --quiet --trec -q --exact -m ndcg@10 -m rr "$T/xq" "$T/xr" | md5sum)"
+same "exact undecided, pipe" "$(cat "$T/xr" | RANKMETRICS_TEST_UNDECIDED=1 $RM eval --quiet --trec --exact $XM "$T/xq" -)" "$kept"
+same "exact --unsorted pipe" "$(cat "$T/xr" | $RM eval --quiet --trec --exact --unsorted $XM "$T/xq" -)" "$kept"
+if [ -x /usr/bin/time ]; then
+  k=$(RANKMETRICS_TEST_UNDECIDED=2 /usr/bin/time -f %M $RM eval --quiet --exact $XM "$T/xq" "$T/xr" 2>&1 >/dev/null)
+  s=$(/usr/bin/time -f %M $RM eval --quiet --exact $XM "$T/xq" "$T/xr" 2>&1 >/dev/null)
+  if [ "$s" -gt 0 ] && [ $((s + 5000)) -lt "$k" ]; then ok; else bad "exact streamed peak ${s} KB, kept ${k} KB"; fi
+fi
+
 # ---- --help after eval: eval's own help on stdout, exit 0 (every command's
 # help is tested in tests/help_test.sh) --------------------------------------
 for h in --help -h; do

@@ -19,6 +19,9 @@
 #     2 + 1/lg 3 + 1/2 = 3.130930, 0.638788; q2 0.630930; mean 0.634859.
 #   AP(rel=2): q1 has one relevant document (d3) at rank 3: 1/3; q2 none: 0;
 #     mean 1/6.  RR@10 as rr: 3/4.  nDCG@10 as ndcg_cut_10.
+#   merge of the states of examples/run.1 (q1) and run.2 (q2): the same
+#   19/36 and 3/4 as one eval over examples/run (a mean of two means of one
+#   query each, so here a mean of means happens to agree).
 #   trec_eval's four decimals: map q1 5/9 = 0.5556, q2 0.5000, all 19/36 =
 #   0.5278; P_5 q1 2/5 = 0.4000, q2 1/5, all 0.3000; P_10 q1 0.2000.
 # examples/data.csv: u1 has 4 rows, its click (.9) above the 3 others: AUC 1;
@@ -44,7 +47,7 @@
 #   (1): (0 + 1)/2 = 1/2 against (0 + 1)/(0 + 1) = 1.
 set -uo pipefail
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" /tmp/run.1.state /tmp/run.2.state' EXIT
 passed=0; failed=0
 ok()   { passed=$((passed + 1)); echo "ok: $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
@@ -52,6 +55,9 @@ fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
 # The command, a tab, then the extended regular expressions its output must
 # match, separated by tabs.
 cat >"$tmp/expect" <<'T'
+./rankmetrics eval --partial -m ap -m rr examples/qrels examples/run.1 -o /tmp/run.1.state
+./rankmetrics eval --partial -m ap -m rr examples/qrels examples/run.2 -o /tmp/run.2.state
+./rankmetrics merge /tmp/run.2.state /tmp/run.1.state	^ap +all +0\.52777777	^rr +all +0\.75$
 ./rankmetrics value 'dcg@6[gain=linear]' --grades 3,2,3,0,1,2	6\.86112668
 ./rankmetrics value 'ndcg@5[gain=exp2,ideal=judged]' --grades 5,3,2,1,2 --judged 4,0 --exact	^exact +0\.82961263	rational +no
 ./rankmetrics value 'ap@10[norm=min]' --grades 1,0,1,0 --judged 1	0\.55555555

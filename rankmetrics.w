@@ -23309,15 +23309,16 @@ next is linear in the number of queries; the memory should not grow at all.
 CPU: user plus system), and memory is the largest peak resident size, from
 GNU \.{/usr/bin/time}; the speed-up is the elapsed time of trec\_eval, or of
 the scikit-learn loop, divided by this row's.  \.{BENCH\_SCALE} divides every
-size as before.  The bench writes the tables and its own sentences about
-them into \.{doc/bench-record.tex}, which is committed and which the book
+size as before.  The bench keeps its measurements in \.{tests/bench/record/}, which
+is committed, and the build writes from them the tables and their sentences
+into \.{doc/bench-record.tex}, which the book
 reads here: the numbers are the bench's output, not copied by hand, and they
 are those of the last run recorded, whose date, scale, machine and load
 are stated.  Building the book never runs the bench.
 \medskip
 \openin\rmin=bench-record.tex
 \ifeof\rmin {\it No record yet: \.{make bench} has not written
-\.{doc/bench-record.tex}.}\par
+\.{tests/bench/record/}.}\par
 \else \closein\rmin \input bench-record.tex \fi
 \medskip
 What the record shows does not depend on the machine.  trec\_eval reads the
@@ -23348,9 +23349,9 @@ therefore a larger multiple of the double path's than its CPU time (about
 The last column is
 the price of the truth on demand, which the certified filter of
 \secref{q:filter} keeps a small multiple.
-\.{BENCH\_REPS=1} runs each case once instead of three times, and
-\.{bash tests/bench/side.sh --record} writes the record again from the
-last run's saved results when only its form has changed.
+\.{BENCH\_REPS=1} runs each case once instead of three times; the data
+of the run replace those in \.{tests/bench/record/}, from which \.{make}
+writes the record again.
 
 @* trec\_eval's command line.\here{q:tecmd}
 The command \.{trec\_eval} takes trec\_eval's own command line and prints

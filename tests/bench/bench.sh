@@ -112,6 +112,6 @@ awk '$1 ~ /^value/ { t[$1] = $2 } END {
 } | tee $D/report.txt
 # The side-by-side part (tests/bench/side.sh): trec_eval and scikit-learn on
 # the same inputs, when they are present, and the growth from 10^4 to 10^6
-# queries on both paths; it writes the book's record, doc/bench-record.tex.
+# queries on both paths; it keeps the book's record in tests/bench/record/.
 . tests/bench/side.sh
 side_all

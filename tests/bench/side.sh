@@ -19,10 +19,12 @@
 # dependencies: when one is missing its section says so
 # and is skipped.  Every section checks that the programs compared give the
 # same values; a disagreement stops the bench with a non-zero exit.
-# side_record writes the tables as TeX into doc/bench-record.tex (or
-# $BENCH_RECORD), which the book inputs; a run at a reduced scale overwrites
-# it too, and says its scale.  `bash tests/bench/side.sh --record' writes it
-# again from the last run's build/bench/side/{state,times,...}.
+# side_keep copies what the record is made of (state, times, trec_eval's
+# means, the scikit-learn check) into tests/bench/record/, which is committed:
+# the measurements are data, like vectors/.  `bash tests/bench/side.sh
+# --record' (run by make for the book) writes from them the tables as TeX
+# into doc/bench-record.tex (or $BENCH_RECORD), a build output; a run at a
+# reduced scale replaces the data too, and says its scale.
 # BENCH_RANKMETRICS names the tool to time (default ./rankmetrics).
 
 # side_init: the settings, whether sourced by bench.sh or run alone.
@@ -239,7 +241,7 @@ side_record() {
   local tmp=$SREC.tmp e i
   trow() { printf '%s&%s&%s&%s&%s\\cr\n' "$1" "$(sget $2 2)" "$(sget $2 3)" "$(smb "$(sget $2 4)")" "$3"; }
   {
-  printf '%% Written by make bench (tests/bench/side.sh); do not edit.\n'
+  printf '%% Written by tests/bench/side.sh --record from tests/bench/record/; do not edit.\n'
   printf '\\def\\benchwhen{%s}\\def\\benchscale{%s}\\def\\benchreps{%s}\n' "$SWHEN" "$S" "$SR"
   printf '\\def\\benchmachine{%s}\\def\\benchload{%s, then %s}\n' "$SMACH" "$SLOAD0" "$SLOAD1"
   printf '\\begingroup\\tolerance=2000 \\emergencystretch=2em\n'
@@ -303,13 +305,21 @@ side_record() {
 }
 
 # side_save: when, where and under what load the run ended, and what it
-# found, into build/bench/side/state, from which `side.sh --record' writes the
-# record again (after a change of its form) without running the bench again.
+# found, into build/bench/side/state, which side_keep copies for the record.
 side_save() {
   SWHEN=$(date -u '+%Y-%m-%d %H:%M UTC')
   SMACH="$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(awk '/MemTotal/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)~GB)"
   SLOAD1=$(side_load)
   declare -p S SR STE STEV STEQ SSK SSKN SSKV SG SLOAD0 SLOAD1 SWHEN SMACH 2> /dev/null | sed 's/^declare -[-a]* //' > $SD/state
+}
+
+# side_keep: the run's data, for the record that the build writes.
+side_keep() {
+  local f
+  mkdir -p tests/bench/record
+  for f in state times out.te_ref sk.check; do
+    if [ -f $SD/$f ]; then cp $SD/$f tests/bench/record/$f; else rm -f tests/bench/record/$f; fi
+  done
 }
 
 side_all() {
@@ -318,6 +328,7 @@ side_all() {
   side_sklearn
   side_growth
   side_save
+  side_keep
   side_report
   side_record
 }
@@ -326,10 +337,10 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -e
   cd "$(dirname "$0")/../.." || exit 1
   if [ "$1" = --record ]; then
-    SD=build/bench/side; SREC=${BENCH_RECORD:-doc/bench-record.tex}
-    [ -s $SD/state ] || side_die "no saved run in $SD/state"
+    SD=tests/bench/record; SREC=${BENCH_RECORD:-doc/bench-record.tex}
+    [ -s $SD/state ] || side_die "no recorded run in $SD/state"
     . $SD/state
-    side_report; side_record
+    side_record
     exit 0
   fi
   [ -x build/bench/gen ] && [ -x ./rankmetrics ] || side_die "run it by make bench-side (it needs build/bench/gen and ./rankmetrics)"

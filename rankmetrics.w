@@ -23344,8 +23344,8 @@ showed the exact path's memory growing tenfold with the run (4.7~GB at
 $10^6$ queries).  Both paths now run the pipeline of two threads
 (\secref{q:pipe}), which serves the double path more than the exact one,
 whose evaluator is the longer stage: the exact path's elapsed time is
-therefore a larger multiple of the double path's than its CPU time (about
-3.1 against 2.4 at $10^6$ queries on the record of 24~November, evening).
+therefore a larger multiple of the double path's than its CPU time, as
+the columns of the record show.
 The last column is
 the price of the truth on demand, which the certified filter of
 \secref{q:filter} keeps a small multiple.

@@ -16863,6 +16863,7 @@ atomically (see {\it Files}, below).
 #include <signal.h>
 #include <unistd.h>
 #include <stdint.h>
+#include <inttypes.h>
 #include <errno.h>
 #include <float.h>
 #include <limits.h>
@@ -19649,6 +19650,7 @@ typedef struct {
   int per_query, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
   int partial; /* \.{--partial}: write the mergeable state, not the aggregates */
+  struct shard_sketch_s *sk; /* with \.{--partial}: the traces of the queries */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   int threads; /* \.{--threads}: 1, or 2 for the pipeline; 0 not given */
@@ -19675,6 +19677,10 @@ static rm_status shard_add_log(struct shard_exact *g);
 static double shard_weight(const ev_measure *m, const rm_list *l);
 static void shard_reset(ev_measure *m);
 static void shard_free(ev_measure *m);
+static void shard_sketch_query(struct shard_sketch_s *k, const char *q);
+static void shard_sketch_free(struct shard_sketch_s *k);
+static struct shard_sketch_s *shard_sketch_new(void);
+static void shard_sketch_write(FILE *f, const struct shard_sketch_s *k);
 static int shard_write(ev_state *st);
 static int shard_accepts(const ev_state *st, ev_measure *m);
 static void shard_px_new(ev_measure *m);
@@ -21144,6 +21150,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
 {
   int i, counts;
   st->n_eval++;
+  if (st->sk) shard_sketch_query(st->sk, q);
   if (st->keep) ev_keep(st, l);
   if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
       st->ust) != RM_OK) {
@@ -22082,6 +22089,7 @@ done:
   free(src.buf); ev_group_free(&g);
   @<Free the judgments of an evaluation@>;
   for (i = 0; i < st.nm; i++) shard_free(&st.m[i]);
+  if (st.sk) { shard_sketch_free(st.sk); free(st.sk); }
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
 }
@@ -22235,6 +22243,7 @@ if (st.partial && (st.per_query || st.format || st.judged_empty)) {
   free(st.m);
   return 2;
 }
+if (st.partial) st.sk = shard_sketch_new();
 
 @ A pass starts from nothing: a new temporary file for the output (the
 output of an abandoned pass is thrown away with it, so that standard output
@@ -22249,6 +22258,7 @@ if ((st.out = tool_tmpfile()) == NULL) {
   goto done;
 }
 for (i = 0; i < st.nm; i++) shard_reset(&st.m[i]);
+if (st.sk) shard_sketch_free(st.sk);
 ev_keep_free(&st);
 st.n_eval = st.n_run_only = st.n_unjudged = st.n_judged_only = 0;
 st.n_negative = st.n_dup = st.n_tie_dep = 0;
@@ -22461,12 +22471,17 @@ writes nothing else).  The order in which the engine returns the states
 does not matter.
 
 @ {\it The format.}  A state is text, one item a line; the first line names
-the format and its version, \.{rankmetrics-partial 1}.  Then
+the format and its version, \.{rankmetrics-partial 2}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
 \item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no negative=W}, the
 options of \.{eval} that change values;
 \item{} \.{queries N}, the queries evaluated;
+\item{} when $N>0$, \.{first NAME} and \.{last NAME}, the ends, and then,
+always, \.{sample K} followed by $K=\min(N,128)$ lines \.{query HASH NAME},
+the sample, in ascending order of \.{HASH}, 16 hexadecimal digits (a
+backslash, a line feed and a carriage return in a name are written
+\.{\\\\}, \.{\\n} and \.{\\r});
 \item{} for each measure, in the order of the \.{-m} options: \.{measure
 NAME} (as given), \.{variant CANONICAL} (the aggregated variant),
 \.{counts COUNTED SKIPPED}, and then \.{sums A B} on the double path,
@@ -22479,9 +22494,12 @@ values;
 \smallskip
 \noindent Merge reads every line with |tool_getline| and refuses, naming
 the file and the line, anything else: a version it does not know, a number
-written otherwise, a missing \.{end}.  Two states of different paths,
+written otherwise, a missing \.{end}, a sample out of order or whose
+hashes are not those of its names.  Two states of different paths,
 options, or measures (names, variants or their order) are refused with
-both files named.
+both files named, and so are two states that hold one query, with its
+name.  (Version~1 of the format, which had no traces, is refused with a
+word on why.)
 
 @<Tool functions@>=
 struct shard_exact {
@@ -22707,6 +22725,140 @@ static int shard_decide(ev_measure *m, double *x, rm_status *t) /* \.{eval --exa
   return shard_finish_exact(&m->a, g->Q, g->W, g->k, g->L, g->H, x, t);
 }
 
+@ {\it Overlapping shards.}  A sum over queries is only right when every
+query enters it once, and a merge of states cannot see the queries: given
+the same state twice (\.{merge a.state a.state}, or a glob that names a
+shard twice), or shards that share queries (a run cut with \.{split -l},
+which cuts the query at each boundary in two), it would add them twice and
+print a wrong number with nothing to show for it.  So each state carries
+two traces of its queries, and \.{merge} refuses any two states whose
+traces share a query, naming both files and the query.
+@^overlapping shards@>@^silent failures@>
+\smallskip
+\item{$\bullet$} The {\it ends\/}: the first and the last query the shard
+evaluated (for a run grouped by query, the first and the last in the file).
+A query cut in two by a split at a line boundary is the last query of one
+piece and the first of the next, so it is always found; every state's ends
+are compared with every other's.
+\item{$\bullet$} A {\it sample\/}: the $k=128$ queries whose names have the
+smallest hashes (or all of them, when there are fewer), with their names.
+The sample of a union is the $k$ smallest of the union of the samples, so a
+merge keeps $k$ entries however many states it reads, and a query held by
+two states is found whenever it is among the $k$ smallest of all the
+queries merged.  Two copies of one state, or states that share all their
+queries, are therefore always found; when two states share a fraction $f$
+of the queries, each of the $k$ places holds a shared query with
+probability about~$f$, so the overlap escapes with probability about
+$(1-f)^k$: $0.28$ for $f=1\%$, $0.0016$ for $f=5\%$, below $10^{-5}$ for
+$f=10\%$.
+\smallskip
+\noindent Disjoint shards are never refused (two different names with the
+same 64-bit hash are told apart by the names).  Certainty for every
+overlap would need every query's name in the state, which is as large as
+the list of queries; the traces cost 128 lines.  The hash is FNV-1a of the
+name's bytes (64 bits) followed by the finalizer of splitmix64, fixed by
+the format, so that states written on different machines compare.
+
+@<Tool functions@>=
+#define SHARD_SAMPLE 128
+typedef struct {@+ uint64_t h; char *name; int file;@+ } shard_qid;
+typedef struct shard_sketch_s {
+  shard_qid s[SHARD_SAMPLE]; int n; /* the smallest hashes, ascending */
+  char *first, *last; size_t cap_last; /* the ends */
+} shard_sketch;
+static uint64_t shard_hash(const char *q)
+{
+  uint64_t h = UINT64_C(0xcbf29ce484222325);
+  for (; *q; q++) { h ^= (unsigned char) *q; h *= UINT64_C(0x100000001b3); }
+  h ^= h >> 30; h *= UINT64_C(0xbf58476d1ce4e5b9);
+  h ^= h >> 27; h *= UINT64_C(0x94d049bb133111eb);
+  return h ^ (h >> 31);
+}
+
+@ Adding a query to a sketch, or an entry of another sketch: a new entry
+goes to its place among the smallest hashes when it is small enough, the
+largest falling out.  An entry of the same hash and the same name is the
+same query; |shard_sketch_put| then returns it and adds nothing.
+
+@<Tool functions@>=
+static const shard_qid *shard_sketch_put(shard_sketch *k, uint64_t h,
+  const char *name, int file)
+{
+  int i = k->n, j;
+  if (k->n == SHARD_SAMPLE && h > k->s[k->n - 1].h) return NULL;
+  while (i > 0 && k->s[i - 1].h >= h) i--;
+  for (j = i; j < k->n && k->s[j].h == h; j++)
+    if (strcmp(k->s[j].name, name) == 0) return &k->s[j];
+  if (i == SHARD_SAMPLE) return NULL;
+  if (k->n == SHARD_SAMPLE) free(k->s[--k->n].name);
+  memmove(&k->s[i + 1], &k->s[i], (size_t) (k->n - i) * sizeof *k->s);
+  k->s[i].h = h; k->s[i].name = tool_strdup(name); k->s[i].file = file;
+  k->n++;
+  return NULL;
+}
+static void shard_sketch_query(shard_sketch *k, const char *q)
+{
+  size_t n = strlen(q) + 1;
+  if (k->first == NULL) k->first = tool_strdup(q);
+  if (n > k->cap_last) k->last = tool_alloc(k->last, k->cap_last = n);
+  memcpy(k->last, q, n);
+  shard_sketch_put(k, shard_hash(q), q, 0);
+}
+static shard_sketch *shard_sketch_new(void)
+{
+  shard_sketch *k = tool_alloc(NULL, sizeof *k);
+  memset(k, 0, sizeof *k);
+  return k;
+}
+static void shard_sketch_free(shard_sketch *k)
+{
+  int i;
+  for (i = 0; i < k->n; i++) free(k->s[i].name);
+  free(k->first); free(k->last);
+  memset(k, 0, sizeof *k);
+}
+
+@ In a state a name is written as it is, save that a backslash, a line feed
+and a carriage return become \.{\\\\}, \.{\\n} and \.{\\r}, so that any
+name (a CSV field may hold a line break) takes one line.
+
+@<Tool functions@>=
+static void shard_put_name(FILE *f, const char *s)
+{
+  for (; *s; s++)
+    if (*s == '\\') fputs("\\\\", f);
+    else if (*s == '\n') fputs("\\n", f);
+    else if (*s == '\r') fputs("\\r", f);
+    else putc(*s, f);
+}
+static int shard_get_name(char *s) /* in place; 0 on a stray backslash */
+{
+  char *t = s;
+  for (; *s; s++) {
+    if (*s != '\\') { *t++ = *s; continue; }
+    s++;
+    if (*s == '\\') *t++ = '\\';
+    else if (*s == 'n') *t++ = '\n';
+    else if (*s == 'r') *t++ = '\r';
+    else return 0;
+  }
+  *t = '\0';
+  return 1;
+}
+static void shard_sketch_write(FILE *f, const shard_sketch *k)
+{
+  int i;
+  if (k->first) {
+    fputs("first ", f); shard_put_name(f, k->first);
+    fputs("\nlast ", f); shard_put_name(f, k->last); putc('\n', f);
+  }
+  fprintf(f, "sample %d\n", k->n);
+  for (i = 0; i < k->n; i++) {
+    fprintf(f, "query %016" PRIx64 " ", k->s[i].h);
+    shard_put_name(f, k->s[i].name); putc('\n', f);
+  }
+}
+
 @ Writing a state: into \.{eval}'s temporary output, which reaches standard
 output (or \.{-o FILE}) only when the whole input has been read.
 
@@ -22732,11 +22884,12 @@ static int shard_write(ev_state *st)
         " only\n", st->path, st->m[i].given);
       return 0;
     }
-  fprintf(f, "rankmetrics-partial 1\npath %s\n", st->exact ? "exact" : "double");
+  fprintf(f, "rankmetrics-partial 2\npath %s\n", st->exact ? "exact" : "double");
   fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s\n",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
     st->neg_pooled ? "unjudged" : "zero");
   fprintf(f, "queries %lu\n", (unsigned long) st->n_eval);
+  shard_sketch_write(f, st->sk);
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
@@ -22777,6 +22930,8 @@ typedef struct {
   int nm;
   shard_measure *m;
   char *buf; size_t cap; long line; FILE *f;
+  int index; /* its place among the states of the command */
+  shard_sketch k; /* the traces of its queries; in the sum, those of all */
 } shard_file;
 static char *shard_line(shard_file *s, const char *key)
 {
@@ -22850,6 +23005,42 @@ static int shard_frac(char **p, mpq_t q)
   return 1;
 }
 
+@ The traces of a state's queries (its ends and its sample) are checked as
+they are read: a sample as long as the format says, in ascending order of
+hashes, each hash that of its name.
+
+@<Tool functions@>=
+static int shard_read_sketch(shard_file *s)
+{
+  char *p, *e;
+  unsigned long n, i;
+  if (s->queries > 0) {
+    if ((p = shard_line(s, "first")) == NULL) return 0;
+    if (!shard_get_name(p)) goto bad;
+    s->k.first = tool_strdup(p);
+    if ((p = shard_line(s, "last")) == NULL) return 0;
+    if (!shard_get_name(p)) goto bad;
+    s->k.last = tool_strdup(p);
+  }
+  if ((p = shard_line(s, "sample")) == NULL) return 0;
+  if (!shard_count(&p, &n) || *p
+      || n != (s->queries < SHARD_SAMPLE ? s->queries : SHARD_SAMPLE)) goto bad;
+  for (i = 0; i < n; i++) {
+    uint64_t h;
+    if ((p = shard_line(s, "query")) == NULL) return 0;
+    if (strspn(p, "0123456789abcdef") != 16 || p[16] != ' ') goto bad;
+    p[16] = '\0';
+    h = strtoull(p, &e, 16);
+    if (!shard_get_name(p + 17) || shard_hash(p + 17) != h
+        || (s->k.n > 0 && h < s->k.s[s->k.n - 1].h)
+        || shard_sketch_put(&s->k, h, p + 17, s->index) != NULL) goto bad;
+  }
+  return 1;
+bad:
+  fprintf(stderr, "%s:%ld: a malformed line of a state\n", s->path, s->line);
+  return 0;
+}
+
 @ One state, read whole; 0 after a message.
 
 @<Tool functions@>=
@@ -22858,8 +23049,10 @@ static int shard_read(shard_file *s)
   char *p;
   int i;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
-  if (strcmp(p, "1") != 0) {
-    fprintf(stderr, "%s:1: a state of version '%s', not 1\n", s->path, p);
+  if (strcmp(p, "2") != 0) {
+    fprintf(stderr, "%s:1: a state of version '%s', not 2%s\n", s->path, p,
+      strcmp(p, "1") ? "" : " (version 1 held no traces of its queries;"
+      " evaluate the shard again)");
     return 0;
   }
   if ((p = shard_line(s, "path")) == NULL) return 0;
@@ -22869,6 +23062,7 @@ static int shard_read(shard_file *s)
   s->options = tool_strdup(p);
   if ((p = shard_line(s, "queries")) == NULL) return 0;
   if (!shard_count(&p, &s->queries) || *p) goto bad;
+  if (!shard_read_sketch(s)) return 0;
   for (;;) {
     shard_measure *m;
     ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
@@ -22927,16 +23121,27 @@ static void shard_file_free(shard_file *s)
     mpz_clears(m->A, m->B, NULL); mpq_clears(m->Q, m->W, m->L, m->H, NULL);
   }
   free(s->m); free(s->options); free(s->buf);
+  shard_sketch_free(&s->k);
   if (s->f && s->f != stdin) fclose(s->f);
   memset(s, 0, sizeof *s);
 }
 
 @ Two states merge when they are of one kind: the same path, the same
-options, the same measures in the same order.  Then every count and every
-sum is added.
+options, the same measures in the same order, and no query in common
+that their traces show.  Then every count and every sum is added, and the
+samples are merged.
 
 @<Tool functions@>=
-static int shard_add(shard_file *t, const shard_file *s)
+static void shard_overlap(char **argv, int a, int b, const char *q)
+{
+  fprintf(stderr, "rankmetrics: merge: '%s' and '%s' both hold query '", argv[a],
+    argv[b]);
+  shard_put_name(stderr, q);
+  fprintf(stderr, "'%s: a query must lie in one shard only (cut the run at query"
+    " boundaries, and give each state once)\n", strcmp(argv[a], argv[b]) ? ""
+    : " (one file given twice)");
+}
+static int shard_add(shard_file *t, const shard_file *s, char **argv)
 {
   int i;
   const char *what = NULL;
@@ -22951,6 +23156,13 @@ static int shard_add(shard_file *t, const shard_file *s)
       t->path, s->path, what);
     return 0;
   }
+  for (i = 0; i < s->k.n; i++) {
+    const shard_qid *d = shard_sketch_put(&t->k, s->k.s[i].h, s->k.s[i].name, s->index);
+    if (d) {
+      shard_overlap(argv, d->file, s->index, d->name);
+      return 0;
+    }
+  }
   t->queries += s->queries;
   for (i = 0; i < t->nm; i++) {
     shard_measure *a = &t->m[i];
@@ -22963,6 +23175,36 @@ static int shard_add(shard_file *t, const shard_file *s)
   return 1;
 }
 
+@ The ends of every state are kept apart from the sample, since each is
+compared with all the others'; when all the states are read, the ends and
+the merged sample are sorted by name together, and a name held by two
+states is an overlap.
+
+@<Tool functions@>=
+static int shard_qid_cmp(const void *a, const void *b)
+{
+  const shard_qid *x = a, *y = b;
+  int c = strcmp(x->name, y->name);
+  return c ? c : (x->file > y->file) - (x->file < y->file);
+}
+static int shard_ends_check(const shard_qid *ends, size_t n, const shard_sketch *k,
+  char **argv)
+{
+  shard_qid *all = tool_alloc(NULL, (n + (size_t) k->n + 1) * sizeof *all);
+  size_t i, m = n;
+  int ok = 1;
+  memcpy(all, ends, n * sizeof *all);
+  for (i = 0; i < (size_t) k->n; i++) all[m++] = k->s[i];
+  qsort(all, m, sizeof *all, shard_qid_cmp);
+  for (i = 1; ok && i < m; i++)
+    if (strcmp(all[i - 1].name, all[i].name) == 0 && all[i - 1].file != all[i].file) {
+      shard_overlap(argv, all[i - 1].file, all[i].file, all[i].name);
+      ok = 0;
+    }
+  free(all);
+  return ok;
+}
+
 @ The command.  All the states are read and added before anything is
 written; then every aggregate is computed, and only when all of them are
 decided are they printed, in \.{eval}'s format (|ev_print|), so that an
@@ -22973,6 +23215,8 @@ static int cmd_merge(int argc, char **argv)
 {
   shard_file t, s;
   ev_state st;
+  shard_qid *ends = NULL;
+  size_t nends = 0;
   double *x = NULL;
   rm_status *ts = NULL;
   int i, nf = 0, quiet = 0, rc = 1, stdin_used = 0;
@@ -22994,7 +23238,7 @@ static int cmd_merge(int argc, char **argv)
     shard_file *f = t.path ? &s : &t;
     if (argv[i][0] == '-' && argv[i][1] != '\0') continue;
     memset(f, 0, sizeof *f);
-    f->path = argv[i];
+    f->path = argv[i]; f->index = i;
     if (strcmp(argv[i], "-") == 0) {
       if (stdin_used++) {
         fputs("rankmetrics: merge: standard input given twice\n", stderr);
@@ -23003,13 +23247,19 @@ static int cmd_merge(int argc, char **argv)
       f->f = stdin;
     } else if ((f->f = tool_open_in("merge", argv[i])) == NULL) goto done;
     if (!shard_read(f)) goto done;
+    if (f->k.first) {
+      ends = tool_alloc(ends, (nends + 2) * sizeof *ends);
+      ends[nends].name = tool_strdup(f->k.first); ends[nends++].file = i;
+      ends[nends].name = tool_strdup(f->k.last); ends[nends++].file = i;
+    }
     if (f == &s) {
-      int ok = shard_add(&t, &s);
+      int ok = shard_add(&t, &s, argv);
       const char *keep = s.path;
       shard_file_free(&s); s.path = keep;
       if (!ok) goto done;
     }
   }
+  if (!shard_ends_check(ends, nends, &t.k, argv)) goto done;
   x = tool_alloc(NULL, (size_t) (t.nm + 1) * sizeof *x);
   ts = tool_alloc(NULL, (size_t) (t.nm + 1) * sizeof *ts);
   for (i = 0; i < t.nm; i++) {
@@ -23043,7 +23293,8 @@ static int cmd_merge(int argc, char **argv)
 done:
   if (s.path && s.f) shard_file_free(&s);
   shard_file_free(&t);
-  free(x); free(ts);
+  while (nends > 0) free(ends[--nends].name);
+  free(ends); free(x); free(ts);
   return rc;
 }
 
@@ -25864,6 +26115,8 @@ both files \.{-}&\.{cannot both be standard input}\cr
 \.{--memory} below 64K or malformed&refused, exit status 2\cr
 temporary directory full or missing&\.{cannot write a temporary file}, exit 1\cr
 address space below the whole input&evaluated within \.{--memory}\cr
+\.{merge} of one state twice, or a cut query&\.{... both hold query '...'}, exit 1\cr
+\.{merge} of shards sharing queries&the same, unless a small share (\secref{q:shard})\cr
 \noalign{\smallskip}}}$$
 A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and

@@ -131,17 +131,65 @@ out=$($RM merge "$T/cut.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "cut.state:[0-9]*: the state ends before its 'end' line" \
   && ok "a truncated state refused" || bad "truncated: $out"
 sed 's/^sums 0x\([0-9a-f]*\)/sums 0x\1 /' "$T/s1.state" > "$T/sp.state"
-sed 's/^rankmetrics-partial 1/rankmetrics-partial 2/' "$T/s1.state" > "$T/v2.state"
+sed 's/^rankmetrics-partial 2/rankmetrics-partial 3/' "$T/s1.state" > "$T/v3.state"
 sed 's/^sums 0x/sums 0X/' "$T/s1.state" > "$T/X.state"
-for f in sp v2 X; do
+sed 's/^query \(.\)/query f/' "$T/s1.state" > "$T/h.state"     # a hash not its name's
+sed 's/^sample 2/sample 1/' "$T/s1.state" > "$T/n.state"         # a sample too short
+sed '/^query /d; s/^sample 2/sample 0/' "$T/s1.state" > "$T/n0.state"
+for f in sp v3 X h n n0; do
   out=$($RM merge "$T/$f.state" 2>&1); rc=$?
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "malformed state $f refused with file:line" \
     || bad "malformed $f: rc $rc $out"
 done
+sed 's/^rankmetrics-partial 2/rankmetrics-partial 1/' "$T/s1.state" > "$T/v1.state"
+out=$($RM merge "$T/v1.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "v1.state:1: .*version 1 held no traces" && ok "a state of version 1 refused, saying why" \
+  || bad "version 1: rc $rc $out"
+# ---- overlapping shards are refused, naming both files and the query -------
+out=$($RM merge "$T/s1.state" "$T/s2.state" "$T/s1.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "s1.state' and '.*s1.state' both hold query '[ab]' (one file given twice)" \
+  && ok "one state given twice is refused" || bad "twice: rc $rc $out"
+cp "$T/s1.state" "$T/copy.state"
+out=$($RM merge "$T/s1.state" "$T/copy.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "s1.state' and '.*copy.state' both hold query '[ab]':" \
+  && ok "two copies of a state are refused" || bad "copy: rc $rc $out"
+# a run cut by lines, not by queries: query q2 (lines 2-4) is cut after line 3
+printf 'q1 Q0 a 1 3 t\nq2 Q0 a 1 3 t\nq2 Q0 b 2 2 t\nq2 Q0 c 3 1 t\nq3 Q0 a 1 1 t\n' > "$T/r5"
+printf 'q1 0 a 1\nq2 0 c 1\nq3 0 a 0\n' > "$T/q5"
+head -n 3 "$T/r5" > "$T/r5a"; tail -n 2 "$T/r5" > "$T/r5b"
+$RM eval --quiet --partial -m rr "$T/q5" "$T/r5a" -o "$T/r5a.state" && $RM eval --quiet --partial -m rr "$T/q5" "$T/r5b" -o "$T/r5b.state"
+out=$($RM merge "$T/r5b.state" "$T/r5a.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "r5b.state' and '.*r5a.state' both hold query 'q2':" \
+  && ok "a run cut inside a query is refused, naming it" || bad "cut query: rc $rc $out"
+# 300 queries x1..x300 against x151..x450 (neither's ends in the other's
+# ends): only the sample can see it.  150 of 450 queries shared, f = 1/3,
+# so each of the 128 smallest hashes of the union is shared with chance 1/3
+awk -v T="$T" 'BEGIN { print "user,item,label" > T "/o1.csv"; print "user,item,label" > T "/o2.csv";
+  for (q = 1; q <= 450; q++) { if (q <= 300) printf "x%d,i,1\n", q > T "/o1.csv";
+    if (q > 150) printf "x%d,i,1\n", q > T "/o2.csv" } }'
+$RM eval --quiet --partial -m rr "$T/o1.csv" -o "$T/o1.state" && $RM eval --quiet --partial -m rr "$T/o2.csv" -o "$T/o2.state"
+[ "$(grep -c '^query ' "$T/o1.state")" = 128 ] && ok "a state's sample holds 128 queries" || bad "sample size"
+out=$($RM merge "$T/o1.state" "$T/o2.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "both hold query 'x\(15[1-9]\|1[6-9][0-9]\|2[0-9][0-9]\|300\)':" \
+  && ok "shards sharing a third of their queries are refused" || bad "overlap: rc $rc $out"
+# disjoint halves of the same 450 merge, and give the 450 queries' value
+awk -v T="$T" 'BEGIN { print "user,item,label" > T "/o3.csv"; for (q = 301; q <= 450; q++) printf "x%d,i,1\n", q > T "/o3.csv" }'
+$RM eval --quiet --partial -m rr "$T/o3.csv" -o "$T/o3.state"
+[ "$($RM merge --quiet --trec "$T/o3.state" "$T/o1.state")" = "$(printf 'rr\tall\t1')" ] \
+  && ok "disjoint shards of 300 and 150 queries merge" || bad "disjoint"
+# a name with a backslash and a space round-trips through the state
+printf 'user,item,label\n"a\\b c",x,1\n' > "$T/bs.csv"
+$RM eval --quiet --partial -m rr "$T/bs.csv" -o "$T/bs.state"
+out=$($RM merge "$T/bs.state" "$T/bs.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && grep -qxF 'first a\\b c' "$T/bs.state" && printf '%s' "$out" | grep -qF "both hold query 'a\\\\b c'" \
+  && ok "a name with a backslash is written escaped and read back" || bad "backslash: rc $rc $(cat "$T/bs.state") $out"
 # an enclosure around the midpoint 1 + 2^-53 of 1 and the next double,
 # 2^-80 on either side, cannot decide the rounding: merge must say so
-printf 'rankmetrics-partial 1\npath exact\noptions dup=error run-only=skip judged-docs-only=no negative=zero\nqueries 1\nmeasure ndcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nend\n' \
-  "$($RM name 'mean:ndcg')" 1208925819614629308923903/1208925819614629174706176 \
+printf 'user,item,label\nu,x,1\n' > "$T/u.csv"
+$RM eval --quiet --partial -m rr "$T/u.csv" -o "$T/u.state"
+trace=$(sed -n '/^first /,/^query /p' "$T/u.state")
+printf 'rankmetrics-partial 2\npath exact\noptions dup=error run-only=skip judged-docs-only=no negative=zero\nqueries 1\n%s\nmeasure ndcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nend\n' \
+  "$trace" "$($RM name 'mean:ndcg')" 1208925819614629308923903/1208925819614629174706176 \
   1208925819614629308923905/1208925819614629174706176 > "$T/mid.state"
 out=$($RM merge "$T/mid.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "does not decide the rounding" && ok "an undecided enclosure is refused" \

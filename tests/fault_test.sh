@@ -7,7 +7,7 @@
 # the message of that fault on standard error ("out of memory", "cannot
 # write", "read error"), and an output file (-o or --tex) that is either
 # untouched or, for disagree --tex, the complete file of a clean run, and no
-# temporary left beside it.  The last, clean run must print what the
+# temporary left beside it (eval --partial and merge among them).  The last, clean run must print what the
 # ordinary build prints.  N is walked one by one up to 60, then in steps of
 # 9 (the faulty build writes unbuffered, so disagree --tex makes about 600
 # writes; every N would take a minute).  Run from the top directory after
@@ -34,6 +34,9 @@ printf 'rr:1 1\nrr:2 0.5\n' > "$T/in/cand"
 # not to be grouped, so that a failed write there rightly changes nothing)
 awk 'BEGIN { for (i = 1; i <= 100; i++) for (k = 1; k <= 20; k++)
   printf "q%d Q0 d%d %d %d t\n", i, (k * 7) % 23, k, 40 - k }' | shuf --random-source=<(yes) > "$T/in/rs"
+# two states of eval --partial, for merge (queries q1-q9 and q10-q20)
+grep -E '^q[1-9] ' "$T/in/r" > "$T/in/r1"; grep -vE '^q[1-9] ' "$T/in/r" > "$T/in/r2"
+for i in 1 2; do "$RM" eval --quiet --partial -m ap -m gm:ap -o "$T/in/s$i" "$T/in/q" "$T/in/r$i"; done
 
 # walk KIND NAME OUTFILE MODE CMD...: MODE is "o" (the file must stay OLD)
 # or "tex" (OLD, or the clean run's file).  {OUT} in CMD stands for OUTFILE.
@@ -78,6 +81,8 @@ for k in ALLOC WRITE READ; do
   walk $k "eval to standard output" "$O" stdout eval --quiet -q -m rr "$T/in/q" "$T/in/r"
   walk $k "verify -o" "$O" o verify --vectors "$T/v" -o '{OUT}' "$T/in/cand"
   walk $k "eval shuffled, spilled" "$O" stdout eval --quiet -q -m ap --unsorted --memory 64K "$T/in/q" "$T/in/rs"
+  walk $k "eval --partial -o" "$O" o eval --quiet --partial -m ap -m gm:ap -o '{OUT}' "$T/in/q" "$T/in/r"
+  walk $k "merge -o" "$O" o merge --quiet -o '{OUT}' "$T/in/s1" "$T/in/s2"
 done
 for k in ALLOC WRITE; do
   walk $k "value --exact -o" "$O" o value 'ndcg@3' --grades 2,0,1 --judged 3 --exact -o '{OUT}'

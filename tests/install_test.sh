@@ -48,12 +48,15 @@ int main(void)
 C
 pc() { PKG_CONFIG_PATH="$tmp/stage/usr/local/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/stage" \
   pkg-config "$@"; }
-if ${CC:-cc} -std=c99 -Wall -Werror $(pc --cflags rankmetrics) "$tmp/prog.c" \
-     $(pc --libs rankmetrics) -o "$tmp/prog" 2>"$tmp/err" &&
-   [ "$(LD_LIBRARY_PATH="$tmp/stage/usr/local/lib" "$tmp/prog")" = 0.5 ] &&
-   LD_LIBRARY_PATH="$tmp/stage/usr/local/lib" ldd "$tmp/prog" | grep -q "$tmp/stage/usr/local/lib/librankmetrics.so"; then
-  ok "a C program built with pkg-config against the installed header and shared library runs"
-else fail "pkg-config build against the installed library: $(head -3 "$tmp/err")"; fi
+lib=$tmp/stage/usr/local/lib
+if ! ${CC:-cc} -std=c99 -Wall -Werror $(pc --cflags rankmetrics) "$tmp/prog.c" \
+     $(pc --libs rankmetrics) -o "$tmp/prog" 2>"$tmp/err"; then
+  fail "pkg-config build against the installed library: the compiler failed: $(head -3 "$tmp/err")"
+elif ! got=$(LD_LIBRARY_PATH="$lib" "$tmp/prog" 2>"$tmp/err") || [ "$got" != 0.5 ]; then
+  fail "pkg-config build against the installed library: the program printed '$got', not 0.5: $(head -3 "$tmp/err")"
+elif ! LD_LIBRARY_PATH="$lib" ldd "$tmp/prog" >"$tmp/ldd" 2>&1 || ! grep -q "$lib/librankmetrics.so" "$tmp/ldd"; then
+  fail "pkg-config build against the installed library: not linked to $lib/librankmetrics.so: $(tr '\n' ' ' <"$tmp/ldd")"
+else ok "a C program built with pkg-config against the installed header and shared library runs"; fi
 
 # Every vector's own value, as a candidate, from another directory.
 for f in vectors/*_test.txt; do

@@ -17095,8 +17095,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure) for rankmetrics merge, not the aggregates;\n"
     "                     refused with -q, --trec, --json, --judged-only empty,\n"
-    "                     metrics of a whole set, and the pooled RMSE (rmse,\n"
-    "                     micro:rmse) on the exact path\n"
+    "                     and metrics of a whole set\n"
     "  --quiet            no summary on standard error\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
     "Combine the states written by 'eval --partial' over shards of one input\n"
@@ -18772,8 +18771,8 @@ The aggregate is accumulated as the queries pass: for a \.{mean} or a
 path of |rm_value_set| (the inner value of each query, the same \.{skip}
 tests and weights, and the same compensated sums), so the number is the one
 |rm_value_set| would return on the queries in the order read; the tests
-check this bit for bit.  A \.{micro} average on the double path, a metric
-of a whole set and the pooled RMSE on the exact path need all the queries,
+check this bit for bit.  A \.{micro} average on the double path and a metric
+of a whole set need all the queries,
 so for them the queries are kept, in a compact copy, and given to
 |rm_value_set| or |rm_value_set_rounded| at the end; that copy is the one
 thing whose size \.{--memory} does not bound.  The other aggregates of the
@@ -22095,7 +22094,7 @@ done:
 }
 
 @ {\it The exact aggregates in bounded memory.}  On the exact path a mean,
-a sum, a geometric mean or a micro average (all but the pooled RMSE) is
+a sum, a geometric mean or a micro average (the pooled RMSE too) is
 streamed much as \.{--partial} streams it: each counted query adds its
 exact fraction, or for an irrational value the enclosure that decided its
 double (|rm_value_enclosed|, at the filter's 64 bits), to the measure's
@@ -22130,7 +22129,7 @@ static void ev_xstream(ev_state *st, int reread, int level)
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     int fits = m->per && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM
-      || m->a.agg == RM_AGG_GM || (m->a.agg == RM_AGG_MICRO && m->u.metric != RM_RMSE));
+      || m->a.agg == RM_AGG_GM || m->a.agg == RM_AGG_MICRO);
     if (level < 2 && reread && fits) {
       if (m->px == NULL) shard_px_new(m);
       shard_set_fast(m, level + 1);
@@ -22443,18 +22442,17 @@ merge decides, it prints the same double.
 \smallskip
 {\it What cannot be merged, and is refused.}  A metric of a whole set
 (coverage reads the items of all the queries together, not a sum over
-queries), and on the exact path the pooled RMSE (the root of the merged
-fraction would need a correctly rounded square root of a fraction, which
-the library does not make public; a micro average of any other ratio
-merges its fractions from |rm_value_parts_exact|, and on the double path
-|rm_value_parts| gives the numerator and the denominator, summed as above,
-and the pooled RMSE is the root of their rounded quotient, as in
-|rm_value_set|).  (The geometric mean on the exact path carries an
+queries).  A micro average merges its fractions from
+|rm_value_parts_exact| on the exact path, the pooled RMSE among them, whose
+root of the merged fraction is rounded as \secref{q:sqrtq} shows;
+on the double path |rm_value_parts| gives the numerator and the
+denominator, summed as above, and the pooled RMSE is the root of their
+rounded quotient, as in |rm_value_set|.  (The geometric mean on the exact path carries an
 enclosure of its sum of logarithms, $[L,H]$ over $W$ queries, and is
 decided as a mean is: $\exp$ is monotone too, and both ends are
-exponentiated outward at 256 bits before they are rounded.)  For the two
-refused, \.{eval --partial} names the measure and stops before reading
-anything.  \.{-q}, \.{--trec} and \.{--json} are
+exponentiated outward at 256 bits before they are rounded.)  For a
+metric of a whole set, \.{eval --partial} names the measure and stops
+before reading anything.  \.{-q}, \.{--trec} and \.{--json} are
 refused too, since a state is not a table (give the format to \.{merge}),
 and so is \.{--judged-only empty}: a shard would evaluate every judged
 query missing from its own part of the run, that is, the queries of the
@@ -22542,8 +22540,6 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
   if (!m->per) why = "a metric of a whole set is not a sum over queries";
-  else if (st->exact && m->a.agg == RM_AGG_MICRO && m->u.metric == RM_RMSE)
-    why = "the pooled RMSE has no mergeable state on the exact path yet";
   else if (strpbrk(m->given, "\n\r"))
     why = "the name holds a line break";
   if (why) {
@@ -22700,6 +22696,7 @@ static double shard_round_q(const mpq_t q)
 {
   return shard_round(mpq_numref(q), mpq_denref(q), 0);
 }
+@<Round the square root of a fraction@>@;
 static int shard_finish_exact(const rm_variant *a, const mpq_t Q, const mpq_t W,
   unsigned long k, const mpq_t L, const mpq_t H, double *x, rm_status *t)
 {
@@ -22719,7 +22716,9 @@ static int shard_finish_exact(const rm_variant *a, const mpq_t Q, const mpq_t W,
     mpfr_set_q(e, lo, MPFR_RNDD); mpfr_exp(e, e, MPFR_RNDD); dl = mpfr_get_d(e, MPFR_RNDN);
     mpfr_set_q(e, hi, MPFR_RNDU); mpfr_exp(e, e, MPFR_RNDU); dh = mpfr_get_d(e, MPFR_RNDN);
     mpfr_clear(e);
-  } else { dl = shard_round_q(lo); dh = shard_round_q(hi); }
+  } else if (a->agg == RM_AGG_MICRO && a->metric == RM_RMSE) /* rational: |k| is 0 */
+    dl = dh = shard_sqrt_q(lo);
+  else { dl = shard_round_q(lo); dh = shard_round_q(hi); }
   mpq_clears(lo, hi, NULL);
   *x = dl;
   return k == 0 || dl == dh;
@@ -22728,6 +22727,53 @@ static int shard_decide(ev_measure *m, double *x, rm_status *t) /* \.{eval --exa
 {
   struct shard_exact *g = m->px;
   return shard_finish_exact(&m->a, g->Q, g->W, g->k, g->L, g->H, x, t);
+}
+
+@ {\it The pooled RMSE.}\here{q:sqrtq}  Its state holds the fraction $S/N$, the squared
+errors over the number of rows, and its value is $\sqrt{S/N}$, rounded to
+the nearest double.  The root is found by exact comparison, without a
+loop on precision: $r=S/N$ is a fraction, and the double $d$ is its
+rounded root exactly when $r$ lies between the squares of the midpoints
+$m_-$ and $m_+$ that $d$ shares with the doubles below and above it.  The
+double root of the double nearest $r$ is within an ulp or two of $d$;
+each step compares $r$ with $m_\pm^2$, exact fractions, and moves $d$ by
+one double until both hold.  When $r=m^2$ exactly (a root that is a
+midpoint, possible since $r$ is rational) the even double wins, as in
+every rounding of this program.
+
+@<Round the square root of a fraction@>=
+static int shard_odd(double d)
+{
+  uint64_t b;
+  memcpy(&b, &d, sizeof b);
+  return (int) (b & 1);
+}
+static int shard_cmp_mid_sq(const mpq_t r, double a, double b, mpq_t t, mpq_t u)
+  /* the sign of $r-((a+b)/2)^2$ */
+{
+  mpq_set_d(t, a); mpq_set_d(u, b); mpq_add(t, t, u);
+  mpq_div_2exp(t, t, 1); mpq_mul(t, t, t);
+  return mpq_cmp(r, t);
+}
+static double shard_sqrt_q(const mpq_t r)
+{
+  double d, e;
+  mpq_t t, u;
+  int c;
+  if (mpq_sgn(r) <= 0) return 0;
+  d = sqrt(mpq_get_d(r));
+  mpq_inits(t, u, NULL);
+  for (;;) {
+    e = nextafter(d, INFINITY);
+    c = shard_cmp_mid_sq(r, d, e, t, u);
+    if (c > 0 || (c == 0 && shard_odd(d))) { d = e; continue; }
+    e = nextafter(d, 0);
+    c = shard_cmp_mid_sq(r, e, d, t, u);
+    if (c < 0 || (c == 0 && shard_odd(d))) { d = e; continue; }
+    break;
+  }
+  mpq_clears(t, u, NULL);
+  return d;
 }
 
 @ {\it Overlapping shards.}  A sum over queries is only right when every

@@ -5,7 +5,7 @@
 # in a shuffled order, and the output must be the bytes of one `eval' over
 # the whole file, on the double and on the exact path, for means with
 # uniform, items (GAUC) and positives weights, sums, skipped queries, gm and
-# micro averages (the pooled RMSE on the double path).
+# micro averages (the pooled RMSE too).
 # A tiny case worked by hand shows the mean of the shards' means is wrong and
 # the merge right.  Malformed or mismatched states are refused, naming the
 # files.  Run from the top directory after ./rankmetrics is built.
@@ -31,7 +31,7 @@ MD=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=po
     -m 'micro:hr@10' -m rmse -m 'micro[skip=undef]:precision@5')
 MX=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
     -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'mean:rmse' -m 'precision@5'
-    -m 'micro:hr@10' -m 'micro[skip=undef]:precision@5' -m 'gm:ap' -m 'gm[skip=norel]:ndcg@5')
+    -m 'micro:hr@10' -m 'micro[skip=undef]:precision@5' -m 'gm:ap' -m 'gm[skip=norel]:ndcg@5' -m rmse)
 
 # split FILE K DIR: query j (in order of first appearance) goes to shard
 # (j * 5) mod K, so shards are not contiguous; a CSV keeps its header
@@ -202,7 +202,19 @@ $RM merge "$T/s1.state" "$T/cut.state" -o "$T/keep" 2>/dev/null
 [ "$(cat "$T/keep")" = old ] && ok "-o FILE is left as it was after an error" || bad "-o overwritten"
 $RM merge --quiet "$T/s1.state" "$T/s2.state" -o "$T/keep" && [ "$(awk '{print $3}' "$T/keep")" = 0.5 ] \
   && ok "-o FILE written on success" || bad "-o: $(cat "$T/keep")"
-for args in "--exact -m rmse" "-m coverage[items=3]" "-q -m ap" "--trec -m ap"; do
+# the pooled RMSE on the exact path, by hand: users u1 (rating 3, predicted
+# 1) and u2 (4, 4): sqrt((4 + 0)/2) = sqrt(2), 1.4142135623730951, where the
+# mean of the users' RMSEs is 1.  And one row whose error is the midpoint
+# m = 1 + 3*2^-53 of two doubles: the root of m^2 is m, a tie, which goes to
+# the even 1 + 2^-51 = 1.0000000000000004 (odd would be 1.0000000000000002)
+printf 'user,item,label,score\nu1,a,3,1\n' > "$T/p1.csv"; printf 'user,item,label,score\nu2,b,4,4\n' > "$T/p2.csv"
+for i in 1 2; do $RM eval --quiet --exact --partial -m rmse "$T/p$i.csv" -o "$T/p$i.state"; done
+[ "$($RM merge --quiet --trec "$T/p2.state" "$T/p1.state")" = "$(printf 'rmse\tall\t1.4142135623730951')" ] \
+  && ok "exact pooled RMSE of two shards: sqrt(2)" || bad "pooled rmse: $($RM merge --quiet --trec "$T/p1.state" "$T/p2.state")"
+printf 'user,item,label,score\nu,a,1.00000000000000033306690738754696212708950042724609375,0\n' > "$T/mid.csv"
+got=$($RM eval --quiet --exact --partial -m rmse "$T/mid.csv" | $RM merge --quiet --trec - | cut -f3)
+[ "$got" = 1.0000000000000004 ] && ok "a root that is a midpoint rounds to the even double" || bad "midpoint root: $got"
+for args in "-m coverage[items=3]" "-q -m ap" "--trec -m ap"; do
   out=$($RM eval --quiet --partial $args "$T/s1.csv" 2>&1); rc=$?
   [ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--partial" && ok "eval --partial $args refused" \
     || bad "eval --partial $args: rc $rc $out"

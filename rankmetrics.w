@@ -12050,7 +12050,9 @@ where that condition is claimed to make them agree).  In each, the state
 of the search (open when the run stopped first, a witness, agreement on the
 whole space, or not searched), the inputs compared, and for a witness its
 lists, its cutoff and both values: the status, the correctly rounded
-double and the exact value as text (the fraction, or 40 digits).  The
+double and the exact value as text (the fraction, or 40 digits), with the
+canonical names of the two variants as they were compared on it (with the
+witness's cutoff), so that a caller can compute both values again.  The
 lists and strings point into the |rm_disagreement| and live as long as it.
 
 @<Public types@>=
@@ -12084,6 +12086,7 @@ typedef struct {
   rm_status status[2]; /* the values of |a| and |b| on it, on the exact path */
   double value[2]; /* correctly rounded; NaN for an error */
   const char *text[2]; /* the fraction, or 40 digits, or \.{error (...)} */
+  const char *variant[2]; /* the canonical names of |a| and |b| as compared on it */
 } rm_disagree_space;
 typedef struct {
   const char *a, *b; /* the two variants' canonical names */
@@ -12168,6 +12171,7 @@ typedef struct {
   char val[DIS_SPACES][2][DIS_VAL];
   rm_status st[DIS_SPACES][2]; /* the statuses of the values */
   double vd[DIS_SPACES][2]; /* and their doubles */
+  char vn[DIS_SPACES][2][RM_NAME_MAX]; /* the variants, with the witness's cutoff */
   long pop, split; /* population queries compared, and where they differ */
   double med, max;
   int pop_done;
@@ -12561,9 +12565,13 @@ static void dis_try(rm_disagreement *d, dis_pair *q, const int *in, int k, const
     if (r == 1) {
       q->state[sp] = 1; q->wit[sp] = *c1; q->nq[sp] = (int) nq;
       if (c2) q->wit2[sp] = *c2;
-      for (i = 0; i < 2; i++)
+      for (i = 0; i < 2; i++) {
+        rm_variant x = m->var[i ? q->b : q->a].v;
+        if (k >= 0) x.k = (unsigned long) k;
+        rm_variant_name(&x, q->vn[sp][i], RM_NAME_MAX);
         q->st[sp][i] = dis_show(q->val[sp][i], &q->vd[sp][i], &m->var[i ? q->b : q->a], k,
           l, nq, &val[i ? q->b : q->a]);
+      }
       if (q->st[sp][0] == RM_ENOMEM || q->st[sp][1] == RM_ENOMEM) d->err = RM_ENOMEM;
     }
   }
@@ -13056,6 +13064,7 @@ rm_status rm_disagreement_pair(const rm_disagreement *d, size_t i, rm_disagree_p
     o->k = (unsigned long) q->wit[sp].k;
     for (j = 0; j < 2; j++) {
       o->status[j] = q->st[sp][j]; o->value[j] = q->vd[sp][j]; o->text[j] = q->val[sp][j];
+      o->variant[j] = q->vn[sp][j];
     }
   }
   out->random = q->pop; out->split = q->split;

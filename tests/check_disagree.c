@@ -68,6 +68,8 @@ START_TEST(test_rr_witnesses)
   ck_assert(g->status[0] == RM_OK && g->status[1] == RM_OK);
   ck_assert(by_value(q.a, g->k, g) == 1.0 && by_value(q.b, g->k, g) == 0.75);
   ck_assert_str_eq(g->list[0].id[0], "b");
+  ck_assert_str_eq(g->variant[0], q.a); /* no cutoff: the names as they are */
+  ck_assert(strncmp(g->variant[1], "rr[hits=mean,", 13) == 0);
   ck_assert_int_eq(q.space[RM_SPACE_BINARY].state, RM_SPLIT_WITNESS); /* 1,1 is binary */
   ck_assert_int_eq(q.space[RM_SPACE_COND].state, RM_SPLIT_OPEN); /* not claimed */
   ck_assert_int_eq(q.random, 20);
@@ -77,6 +79,15 @@ START_TEST(test_rr_witnesses)
   ck_assert_str_eq(g->text[0], "1");
   ck_assert_str_eq(g->text[1], "3/2");
   ck_assert(by_value(q.b, g->k, g) == 1.5);
+  rm_disagreement_free(d);
+  /* hr, hit=any against hit=recall: 1,1 at K=1, the variants named with it */
+  ck_assert_int_eq(rm_disagree_metric("hr", &o, &d, msg, sizeof msg), RM_OK);
+  ck_assert(find_pair(d, "hit=any", "hit=recall", &q));
+  ck_assert_int_eq(g->k, 1);
+  ck_assert(strncmp(g->variant[0], "hr@1[hit=any,", 13) == 0);
+  ck_assert(strncmp(g->variant[1], "hr@1[hit=recall,", 16) == 0);
+  ck_assert_str_eq(g->text[0], "1");
+  ck_assert_str_eq(g->text[1], "1/2");
   rm_disagreement_free(d);
 }
 END_TEST

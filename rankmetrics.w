@@ -11806,8 +11806,11 @@ Five sources and a dozen libraries use one name for several numbers.  The
 question every team asks sooner or later, ``why does our HR@@10 not match
 the paper's?'', has an answer that can be {\it computed}: for two variants of
 one metric there is a smallest input on which they give different numbers,
-or there is none among the inputs we can enumerate.  The tool's subcommand
-\.{disagree} finds it.  For every metric name it compares pairs of
+or there is none among the inputs we can enumerate.  The library's
+disagreement engine finds it, and the tool's command \.{disagree} and the
+Python function |rankmetrics.disagree| are its two doors (the engine's
+interface is below, after the description of the search; the command is
+in \secref{q:distool}).  For every metric name it compares pairs of
 variants, searches all small inputs in order of size for the first one on
 which the two exact values differ, and measures on random populations how
 often and by how much they differ.  The full tables, two rows for each of
@@ -11884,7 +11887,7 @@ the default against each other word, then any two other words of a key
 (\.{ties=id-desc}, trec\_eval's, against \.{ties=average},
 scikit-learn's: on two tied items with grades 0,~1 and identifiers \.{b},
 \.{c}, trec\_eval ranks \.{c} first and its nDCG is~1, while the mean over
-both orders is $(1+1/\lg3)/2$).  The tool learns the keys and their words from
+both orders is $(1+1/\lg3)/2$).  The engine learns the keys and their words from
 the library's tables (|rm_metric_keys|, |rm_key_words|), as \.{verify}
 does, so it knows no key the parser does not.  Among these pairs are the splits the sources themselves name: the four readings of the hit ratio (\.{hit=any}, \.{recall},
 \.{precision}, \.{rows}), the three reciprocal ranks (\.{hits=first},
@@ -11962,7 +11965,7 @@ claim.  Linear and exponential gains agree on binary grades
 column of the search shows it.
 
 @ {\it How often, and by how much.}  A smallest witness says that two
-variants split, not that the split matters.  For each metric the tool draws
+variants split, not that the split matters.  For each metric the engine draws
 a seeded population of queries of a realistic shape: list lengths from 10
 to 1000 (uniform in the logarithm), one to five relevant items with grades
 1 to~3 placed at random, scores on a coarse scale so that ties are common
@@ -12009,22 +12012,22 @@ appendix ``The tables of disagreement'' (\secref{distables}).
 @ {\it The engine.}  The search lives in the library, so that the tool's
 command \.{disagree} and the Python function |rankmetrics.disagree| are two
 doors to one engine, as for verification (\secref{q:verifyengine}).  A run
-is one call: |rm_disagree_metric| compares the pairs of one metric's
-variants (or GAUC's, for the name \.{gauc}), |rm_disagree_variants| the one
-pair of two variant names, and either returns an opaque |rm_disagreement|
-that holds the results, pair by pair.  The engine never prints, never exits
+is one call.  The pairs of the variants of one metric (or GAUC's, for the
+name \.{gauc}) are compared by |rm_disagree_metric|, the one pair of two
+variant names by |rm_disagree_variants|.  Either returns the results, pair
+by pair, in an opaque |rm_disagreement|.  The engine never prints, never exits
 and keeps nothing between calls: the time limit, the progress report and a
 way to stop come in with the call, in an |rm_disagree_options|.  So two
 threads may run it at once, and a caller may stop a run from its progress
 callback (a Python test that has seen enough, a window closed).
 $$\vbox{\halign{#\hfil\quad&#\hfil\cr
-|rm_disagree_defaults|&the tool's options: no time limit, $L=5$, 160 random queries\cr
+|rm_disagree_defaults|&the defaults: no budget, $L=5$, 160 queries\cr
 |rm_disagree_metric|&the pairs of a metric's variants, or of GAUC's\cr
 |rm_disagree_variants|&the pair of two variant names\cr
 |rm_disagreement_pairs|, |rm_disagreement_pair|&the results, an |rm_disagree_pair| each\cr
-|rm_disagreement_stopped|, |rm_disagreement_sets|&whether the run stopped early; sets or lists\cr
+|rm_disagreement_stopped|, |rm_disagreement_sets|&stopped early; sets or lists\cr
 |rm_disagreement_free|&free the results\cr
-|rm_disagree_space_size|, |rm_disagree_id|&the size of the space; the identifiers of its items\cr}}$$
+|rm_disagree_space_size|, |rm_disagree_id|&the space's size; its items' names\cr}}$$
 The options are read and checked before anything else: a budget that is
 negative or not finite, a length bound outside 1 to |RM_DISAGREE_MAXN|, a
 population outside 0 to |RM_DISAGREE_POPMAX| or an unknown flag is
@@ -25881,6 +25884,31 @@ the distance in ulps, the input) and per variant the counts and the
 alternatives that explain the candidate's numbers, best first, which is
 what the tool's report prints.  Reading run files remains in the tool,
 \.{eval}; it will come to Python when its engine moves into the library.
+
+@ |disagree| calls the disagreement engine (\secref{disagree}): given a
+metric's name it compares the pairs of its variants, given two variant
+names that one pair, and returns the pairs with their smallest witnesses
+and split rates, as the tool's \.{disagree} reports them.  First-hit
+reciprocal rank against the mean over the relevant positions (the ``MRR''
+of \src{002}):
+\pybegin%
+p = rm.disagree("rr[hits=first]", "rr[hits=mean]").pairs[0]
+w = p.witness
+print(w.place, w.queries[0].grades, [v.exact for v in w.values])
+print(p.split, "of", p.random)
+\pyend
+prints \.{8 [1, 1] [Fraction(1, 1), Fraction(3, 4)]}, the eighth input of
+the search and its two exact values, and the number of the 160 random
+queries on which the two differ.  A witness holds its lists as |Query|
+records, its cutoff, and for each side the canonical name as compared on
+it (with that cutoff), the double, the exact value (a \.{Fraction}, or a
+\.{Decimal} of 40 digits when the value is irrational) and the status; so a
+test may compute both sides again with |exact|, as the package's own
+tests do.  The options are the engine's: |max_length|, |budget| in seconds
+(none by default), |population|, and |progress|, a function that is called
+as the search goes and stops it by returning true.  A bad name or option
+raises \.{RankmetricsError} with the engine's status and message.
+@^disagreements, from Python@>
 
 @ The package's tests, in \.{python/tests}, run under pytest in \.{make
 check}.  They compute every valid test of every family of golden vectors

@@ -272,7 +272,7 @@ static void *run(void *arg)
   job *j = arg;
   rm_disagree_options o;
   rm_disagree_defaults(&o);
-  o.max_length = 4; o.population = 40;
+  o.max_length = 3; o.population = 20;
   j->s = rm_disagree_metric(j->metric, &o, &j->d, NULL, 0);
   return NULL;
 }

@@ -11806,8 +11806,11 @@ Five sources and a dozen libraries use one name for several numbers.  The
 question every team asks sooner or later, ``why does our HR@@10 not match
 the paper's?'', has an answer that can be {\it computed}: for two variants of
 one metric there is a smallest input on which they give different numbers,
-or there is none among the inputs we can enumerate.  The tool's subcommand
-\.{disagree} finds it.  For every metric name it compares pairs of
+or there is none among the inputs we can enumerate.  The library's
+disagreement engine finds it, and the tool's command \.{disagree} and the
+Python function |rankmetrics.disagree| are its two doors (the engine's
+interface is below, after the description of the search; the command is
+in \secref{q:distool}).  For every metric name it compares pairs of
 variants, searches all small inputs in order of size for the first one on
 which the two exact values differ, and measures on random populations how
 often and by how much they differ.  The full tables, two rows for each of
@@ -11884,7 +11887,7 @@ the default against each other word, then any two other words of a key
 (\.{ties=id-desc}, trec\_eval's, against \.{ties=average},
 scikit-learn's: on two tied items with grades 0,~1 and identifiers \.{b},
 \.{c}, trec\_eval ranks \.{c} first and its nDCG is~1, while the mean over
-both orders is $(1+1/\lg3)/2$).  The tool learns the keys and their words from
+both orders is $(1+1/\lg3)/2$).  The engine learns the keys and their words from
 the library's tables (|rm_metric_keys|, |rm_key_words|), as \.{verify}
 does, so it knows no key the parser does not.  Among these pairs are the splits the sources themselves name: the four readings of the hit ratio (\.{hit=any}, \.{recall},
 \.{precision}, \.{rows}), the three reciprocal ranks (\.{hits=first},
@@ -11962,7 +11965,7 @@ claim.  Linear and exponential gains agree on binary grades
 column of the search shows it.
 
 @ {\it How often, and by how much.}  A smallest witness says that two
-variants split, not that the split matters.  For each metric the tool draws
+variants split, not that the split matters.  For each metric the engine draws
 a seeded population of queries of a realistic shape: list lengths from 10
 to 1000 (uniform in the logarithm), one to five relevant items with grades
 1 to~3 placed at random, scores on a coarse scale so that ties are common
@@ -12006,27 +12009,152 @@ random queries over its 95\% interval, the last column the median over the
 largest difference.  The tables themselves, metric by metric, are in the
 appendix ``The tables of disagreement'' (\secref{distables}).
 
-@ The subcommand.  Its arguments are metric names or \.{all} (or two
-variant names, a pair: see ``any two variants'' below), and options:
-\.{--max-length} $L$ (1 to |DIS_MAXN|), \.{--budget} seconds (default 300),
-\.{--tex} {\it FILE}.  It prints one report per pair on standard output,
-shows progress on standard error when that is a terminal, and stops
-cleanly when the budget runs out, naming the pairs it did not finish.
-The smallest witnesses, found again at the default length, are also
-golden vectors, flagged \.{Disagreement}: the family \.{disagreements}
-of the part ``Golden vectors''.
+@ {\it The engine.}  The search lives in the library, so that the tool's
+command \.{disagree} and the Python function |rankmetrics.disagree| are two
+doors to one engine, as for verification (\secref{q:verifyengine}).  A run
+is one call.  The pairs of the variants of one metric (or GAUC's, for the
+name \.{gauc}) are compared by |rm_disagree_metric|, the one pair of two
+variant names by |rm_disagree_variants|.  Either returns the results, pair
+by pair, in an opaque |rm_disagreement|.  The engine never prints, never exits
+and keeps nothing between calls: the time limit, the progress report and a
+way to stop come in with the call, in an |rm_disagree_options|.  So two
+threads may run it at once, and a caller may stop a run from its progress
+callback (a Python test that has seen enough, a window closed).
+$$\vbox{\halign{#\hfil\quad&#\hfil\cr
+|rm_disagree_defaults|&the defaults: no budget, $L=5$, 160 queries\cr
+|rm_disagree_metric|&the pairs of a metric's variants, or of GAUC's\cr
+|rm_disagree_variants|&the pair of two variant names\cr
+|rm_disagreement_pairs|, |rm_disagreement_pair|&the results, an |rm_disagree_pair| each\cr
+|rm_disagreement_stopped|, |rm_disagreement_sets|&stopped early; sets or lists\cr
+|rm_disagreement_free|&free the results\cr
+|rm_disagree_space_size|, |rm_disagree_id|&the space's size; its items' names\cr}}$$
+The options are read and checked before anything else: a budget that is
+negative or not finite, a length bound outside 1 to |RM_DISAGREE_MAXN|, a
+population outside 0 to |RM_DISAGREE_POPMAX| or an unknown flag is
+|RM_EINVAL|, an unknown metric or a name the parser refuses |RM_ENAME|,
+each with a message in the caller's buffer (the tool prints it after its
+own prefix).  Every block the engine allocates comes from the options'
+allocator; when one cannot be had, or the exact path runs out of memory,
+the run frees what it holds and returns |RM_ENOMEM|.
+@^disagreements, the engine@>@^reentrant@>
 
-@<Tool functions@>=
-#include <time.h>
-#include <unistd.h>
-#define DIS_MAXN 8 /* longest list the search accepts */
-#define DIS_LEN 5 /* the default length bound */
-#define DIS_MAXV 48 /* variants of one metric */
-#define DIS_MAXP 128 /* pairs of one metric */
-#define DIS_POP 160 /* queries of the random population of a metric */
-#define DIS_POPN 1000 /* longest list of the population */
-#define DIS_VAL 112 /* room for an exact value as text */
-enum {@+ SP_BIN, SP_GRADED, SP_COND, DIS_SPACES @+};
+@s rm_disagreement int
+@s rm_disagree_options int
+@s rm_disagree_progress int
+@s rm_disagree_space int
+@s rm_disagree_pair int
+@<Public constants@>=
+#define RM_DISAGREE_MAXN 8 /* the longest list the search accepts */
+#define RM_DISAGREE_POPMAX 100000 /* the most random queries of one metric */
+
+@ A pair's result has three spaces: binary grades, grades 0 to~2, and the
+inputs on which every relevant item is retrieved within~$K$ (for the pairs
+where that condition is claimed to make them agree).  In each, the state
+of the search (open when the run stopped first, a witness, agreement on the
+whole space, or not searched), the inputs compared, and for a witness its
+lists, its cutoff and both values: the status, the correctly rounded
+double and the exact value as text (the fraction, or 40 digits), with the
+canonical names of the two variants as they were compared on it (with the
+witness's cutoff), so that a caller can compute both values again.  The
+lists and strings point into the |rm_disagreement| and live as long as it.
+
+@<Public types@>=
+typedef struct rm_disagreement rm_disagreement; /* opaque: the results of one run */
+enum {@+ RM_DISAGREE_SEARCH = 1, RM_DISAGREE_BINARY = 2 @+}; /* the options' flags */
+enum {@+ RM_DISAGREE_LISTS, RM_DISAGREE_SETS, RM_DISAGREE_RANDOM @+}; /* phases */
+enum {@+ RM_SPACE_BINARY, RM_SPACE_GRADED, RM_SPACE_COND, RM_SPACES @+};
+enum {@+ RM_SPLIT_OPEN, RM_SPLIT_WITNESS, RM_SPLIT_AGREE, RM_SPLIT_SKIPPED @+};
+typedef struct {
+  const char *metric; /* the metric searched, or \.{pair} */
+  int phase; /* |RM_DISAGREE_LISTS|, |RM_DISAGREE_SETS| or |RM_DISAGREE_RANDOM| */
+  int size; /* the length of the lists, or the items of the sets, searched */
+  long done, total; /* inputs searched; or random queries done, of |total| */
+} rm_disagree_progress;
+typedef struct {
+  double budget; /* seconds the call may take; 0 for no limit */
+  int max_length; /* $L$, 1 to |RM_DISAGREE_MAXN| */
+  int population; /* random queries (or sets) of a metric, 0 to |RM_DISAGREE_POPMAX| */
+  int flags; /* |RM_DISAGREE_SEARCH|: search the space; |RM_DISAGREE_BINARY|: and the
+    binary grades and the condition */
+  int (*progress)(void *ctx, const rm_disagree_progress *p); /* nonzero stops the run */
+  void *ctx;
+  void *(*alloc)(void *p, size_t n); /* as |realloc|, never asked for 0 bytes */
+} rm_disagree_options;
+typedef struct {
+  int state; /* |RM_SPLIT_OPEN|, |RM_SPLIT_WITNESS|, |RM_SPLIT_AGREE|, |RM_SPLIT_SKIPPED| */
+  long tried, near; /* inputs compared; of them, equal to 40 digits only */
+  size_t nq; /* lists of the witness: 1, or 2 for a set; 0 without a witness */
+  rm_list list[2]; /* the witness */
+  unsigned long k; /* its cutoff, that both variants take; 0 for none */
+  rm_status status[2]; /* the values of |a| and |b| on it, on the exact path */
+  double value[2]; /* correctly rounded; NaN for an error */
+  const char *text[2]; /* the fraction, or 40 digits, or \.{error (...)} */
+  const char *variant[2]; /* the canonical names of |a| and |b| as compared on it */
+} rm_disagree_space;
+typedef struct {
+  const char *a, *b; /* the two variants' canonical names */
+  const char *la, *lb; /* what makes them, as \.{hits=first} and \.{hits=mean} */
+  int named, cond; /* a split of the sources; the condition is checked */
+  rm_disagree_space space[RM_SPACES]; /* binary grades, grades 0..2, the condition */
+  long random, split; /* random queries (or sets) compared, and where they differ */
+  double median, max; /* of $\vert a-b\vert$ where they differ */
+  int random_done; /* every random query was compared */
+} rm_disagree_pair;
+
+@ @<Public prototypes@>=
+void rm_disagree_defaults(rm_disagree_options *o);
+/* Fills |*o| with the tool's defaults: no budget, |max_length| 5, |population|
+   160, both flags, no progress callback, |realloc|. */
+rm_status rm_disagree_metric(const char *metric, const rm_disagree_options *o,
+  rm_disagreement **out, char *msg, size_t len);
+/* Searches the pairs of the variants of |metric| (a metric's name, \.{mrr}, \.{map},
+   or \.{gauc}), under |o| (|NULL|: the defaults).  On success |*out| holds
+   the results, also when the budget or the callback stopped the run
+   (|rm_disagreement_stopped|); free them with |rm_disagreement_free|.  On error
+   |*out| is |NULL| and |msg| (|len| bytes, may be |NULL|) says why: |RM_EINVAL|
+   for a bad argument or option, |RM_ENAME| for an unknown metric, |RM_ENOMEM|. */
+rm_status rm_disagree_variants(const char *a, const char *b, const rm_disagree_options *o,
+  rm_disagreement **out, char *msg, size_t len);
+/* The same for the one pair of two variant names, each with its own cutoff;
+   |RM_ENAME| when the parser refuses one, |RM_EINVAL| when one is an
+   aggregate and the other not.  Two names of one variant give no pair. */
+size_t rm_disagreement_pairs(const rm_disagreement *d);
+/* The number of pairs compared (0 for |NULL|). */
+rm_status rm_disagreement_pair(const rm_disagreement *d, size_t i, rm_disagree_pair *out);
+/* The |i|th pair's result, in the order of the tool's report; its pointers
+   live as long as |d|.  |RM_EINVAL| for a null argument or |i| past the last. */
+int rm_disagreement_stopped(const rm_disagreement *d);
+/* 0 when the run went to its end, 1 when the budget stopped it, 2 when the
+   progress callback did. */
+int rm_disagreement_sets(const rm_disagreement *d);
+/* Nonzero when the inputs were sets of lists (aggregates, GAUC). */
+void rm_disagreement_free(rm_disagreement *d);
+/* Frees the results; |NULL| does nothing. */
+long rm_disagree_space_size(int max_length, int kind);
+/* The inputs of the space up to length |max_length|: |kind| 0 the lists of a
+   pair (no cutoff varied), 1 the lists of a metric with a cutoff, 2 the sets
+   of one list, 3 the sets of two lists; $-1$ for a bad argument. */
+const char *rm_disagree_id(int i);
+/* The identifier of the |i|th item of every input of the search
+   (\.{b}, \.{c}, \.{a}, \dots), or |NULL| outside 0 to |RM_DISAGREE_MAXN|${}-1$. */
+
+@ The engine's own types.  A variant is kept parsed and with its canonical
+name; a pair keeps, for each space, its state and counts, the witness and
+its two values; the metric is its variants and pairs.  The results of a
+run, |struct rm_disagreement|, hold the metric and what the run needs:
+the options, the deadline, the differences of the random population, the
+random queries and their identifiers.  Nothing of a run is static.
+
+@d DIS_MAXN RM_DISAGREE_MAXN
+@d DIS_MAXV 48 /* variants of one metric */
+@d DIS_MAXP 128 /* pairs of one metric */
+@d DIS_POPN 1000 /* longest list of the population */
+@d DIS_VAL 112 /* room for an exact value as text */
+@d DIS_SPACES RM_SPACES
+@d SP_BIN RM_SPACE_BINARY
+@d SP_GRADED RM_SPACE_GRADED
+@d SP_COND RM_SPACE_COND
+@<Private types@>=
 typedef struct {
   int n, u, k, scored;
   int grade[DIS_MAXN], judged;
@@ -12044,6 +12172,9 @@ typedef struct {
   dis_case wit[DIS_SPACES], wit2[DIS_SPACES]; /* a set's witness has two queries */
   int nq[DIS_SPACES]; /* queries in the witness */
   char val[DIS_SPACES][2][DIS_VAL];
+  rm_status st[DIS_SPACES][2]; /* the statuses of the values */
+  double vd[DIS_SPACES][2]; /* and their doubles */
+  char vn[DIS_SPACES][2][RM_NAME_MAX]; /* the variants, with the witness's cutoff */
   long pop, split; /* population queries compared, and where they differ */
   double med, max;
   int pop_done;
@@ -12058,13 +12189,50 @@ typedef struct {
   dis_pair pair[DIS_MAXP];
 } dis_metric;
 typedef struct {@+ int dd, dx; rm_status sd, sx; double d; rm_exact x; @+} dis_val;
-static double dis_deadline;
-static int dis_stopped, dis_tty;
-static double dis_now(void)
+typedef struct {
+  int n, u, k;
+  int grade[DIS_POPN], judged[2];
+  double score[DIS_POPN];
+} dis_query;
+struct rm_disagreement {
+  dis_metric m;
+  rm_disagree_options o;
+  double deadline; /* when the budget runs out, in |dis_clock|'s seconds */
+  int stopped; /* 1 by the budget, 2 by the callback */
+  rm_status err; /* |RM_ENOMEM| when the exact path ran out of memory */
+  double *diff; /* the differences of the population, |o.population| for each pair */
+  dis_query *q; /* the random queries: one, or twenty of a set */
+  const char **pids; char *pidtext; /* their identifiers */
+};
+
+@ Every block comes from the options' allocator and goes back to |free|;
+the clock is C11's |timespec_get|.  |dis_stop| is asked every 512 inputs and
+before each random query: it stops the run when the budget is spent, and
+otherwise reports progress, which the callback may answer by stopping it.
+
+@<Library include files@>=
+#include <time.h>
+
+@ @<Public functions@>=
+static void *dis_alloc(rm_disagreement *d, size_t n)
+{
+  return d->o.alloc ? d->o.alloc(NULL, n ? n : 1) : malloc(n ? n : 1);
+}
+static double dis_clock(void)
 {
   struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
+  if (timespec_get(&t, TIME_UTC) != TIME_UTC) return 0;
   return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
+}
+static int dis_stop(rm_disagreement *d, int phase, int size, long done, long total)
+{
+  rm_disagree_progress p;
+  if (d->o.budget > 0 && dis_clock() > d->deadline) { d->stopped = 1; return 1; }
+  if (d->o.progress) {
+    p.metric = d->m.name; p.phase = phase; p.size = size; p.done = done; p.total = total;
+    if (d->o.progress(d->o.ctx, &p)) { d->stopped = 2; return 1; }
+  }
+  return 0;
 }
 
 @ The keys of a metric whose values are words come from the library's
@@ -12073,7 +12241,7 @@ tables; numeric keys (\.{rel=1..100}, \.{beta2=p/q}) are left alone.
 canonical name is there already; it returns its index, or $-1$ if the
 parser refuses the name.
 
-@<Tool functions@>=
+@<Public functions@>=
 static int dis_add(dis_metric *m, const char *name)
 {
   rm_variant v;
@@ -12107,7 +12275,7 @@ static void dis_add_pair(dis_metric *m, int a, int b, int named, int cond,
 @ The splits named by the sources, as metric, key and two words; the condition flag marks the pairs checked under ``every relevant
 item is retrieved within $K$''.
 
-@<Tool functions@>=
+@<Public functions@>=
 static const struct {@+ const char *metric, *key, *w1, *w2; int cond; @+} dis_named[] = {
   {"hr", "hit", "any", "recall", 0}, {"hr", "hit", "any", "precision", 0},
   {"hr", "hit", "any", "rows", 0}, {"hr", "hit", "recall", "precision", 0},
@@ -12134,7 +12302,7 @@ at no cutoff the key is not read: so \.{precision[denom=k]} and
 \.{precision[denom=list]} are compared at every $K$.  |dis_key_value| finds
 the value of a key in a canonical name.
 
-@<Tool functions@>=
+@<Public functions@>=
 static const char *dis_key_value(const char *canon, const char *key)
 {
   const char *p;
@@ -12209,7 +12377,7 @@ the double (|need_x| zero) or the exact result on demand.  The variant
 takes the input's cutoff; a negative |k| leaves it the cutoff of its name
 (the pairs of any two names, below).
 
-@<Tool functions@>=
+@<Public functions@>=
 static void dis_get(const dis_var *dv, int k, const rm_list *l, size_t nq, dis_val *c,
   int need_x)
 {
@@ -12234,9 +12402,10 @@ static void dis_clear(dis_val *c, int n)
 
 @ The comparison, as described above under ``deciding a difference'': 1 if the values differ, 0 if they are
 equal (equal fractions, or both errors), $-1$ if they agree to 40 digits
-without a proof of equality.
+without a proof of equality, and $-2$ if a value ran out of memory, which
+ends the run.  |dis_show| writes a value as the report gives it.
 
-@<Tool functions@>=
+@<Public functions@>=
 @<Prove two variants the same on an input@>@;
 static int dis_compare(const dis_var *va, const dis_var *vb, int k, const rm_list *l,
   size_t nq, dis_val *a, dis_val *b)
@@ -12244,21 +12413,25 @@ static int dis_compare(const dis_var *va, const dis_var *vb, int k, const rm_lis
   rm_variant x = va->v, y = vb->v;
   if (k >= 0) x.k = y.k = (unsigned long) k;
   dis_get(va, k, l, nq, a, 0); dis_get(vb, k, l, nq, b, 0);
+  if (a->sd == RM_ENOMEM || b->sd == RM_ENOMEM) return -2;
   if (a->sd < 0 || b->sd < 0) return (a->sd < 0) != (b->sd < 0);
   if (rm_ulps_between(a->d, b->d) > rm_ulp_bound(&x) + rm_ulp_bound(&y)) return 1;
   dis_get(va, k, l, nq, a, 1); dis_get(vb, k, l, nq, b, 1);
+  if (a->sx == RM_ENOMEM || b->sx == RM_ENOMEM) return -2;
   if (a->sx < 0 || b->sx < 0) return -1; /* the exact path could not decide */
   if (a->x.value != b->x.value || strcmp(a->x.decimal, b->x.decimal) != 0) return 1;
   if (a->x.rational && b->x.rational) return strcmp(a->x.rational, b->x.rational) != 0;
   return dis_same_definition(va, vb, l, nq, a, b) ? 0 : -1;
 }
-static void dis_show(char *out, const dis_var *dv, int k, const rm_list *l, size_t nq,
-  dis_val *c)
+static rm_status dis_show(char *out, double *x, const dis_var *dv, int k, const rm_list *l,
+  size_t nq, dis_val *c)
 {
   dis_get(dv, k, l, nq, c, 1);
+  *x = c->sx < 0 ? NAN : c->x.value;
   if (c->sx < 0) snprintf(out, DIS_VAL, "error (%s)", rm_strerror(c->sx));
   else if (c->x.rational && strlen(c->x.rational) < DIS_VAL) strcpy(out, c->x.rational);
   else snprintf(out, DIS_VAL, "%s", c->x.decimal);
+  return c->sx;
 }
 
 @ {\it Equal by definition.}  Values that are irrational and agree in 40
@@ -12317,39 +12490,30 @@ static int dis_same_definition(const dis_var *va, const dis_var *vb, const rm_li
   return 0;
 }
 
-@ An input as a list for the library; the identifiers are \.{a}, \.{b},
-\dots\ in input order (the population uses \.{d0000}, \dots).
+@ An input as a list for the library; the identifiers are \.{b}, \.{c},
+\.{a}, \dots\ in input order (the population uses \.{d0000}, \dots).
 
-@<Tool functions@>=
+@<Public functions@>=
 static const char *const dis_ids[DIS_MAXN] = {"b", "c", "a", "e", "f", "d", "h", "g"};
 static rm_list dis_list(const dis_case *c)
 {
-  rm_list l = {0};
+  rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
   l.n = (size_t) c->n; l.grade = c->grade;
   l.score = c->scored ? c->score : NULL;
   l.id = dis_ids;
   l.n_unretrieved = (size_t) c->u; l.unretrieved_grade = &c->judged;
   return l;
 }
-static void dis_case_text(char *out, size_t len, const dis_case *c)
+const char *rm_disagree_id(int i)
 {
-  size_t o = 0;
-  int i;
-  o += (size_t) snprintf(out + o, len - o, "grades ");
-  for (i = 0; i < c->n; i++) o += (size_t) snprintf(out + o, len - o, "%s%d", i ? "," : "", c->grade[i]);
-  if (c->scored) {
-    o += (size_t) snprintf(out + o, len - o, "; scores ");
-    for (i = 0; i < c->n; i++) o += (size_t) snprintf(out + o, len - o, "%s%g", i ? "," : "", c->score[i]);
-  }
-  if (c->k) o += (size_t) snprintf(out + o, len - o, "; K %d", c->k);
-  if (c->u) o += (size_t) snprintf(out + o, len - o, "; judged %d", c->judged);
+  return i >= 0 && i < DIS_MAXN ? dis_ids[i] : NULL;
 }
 
 @ The condition under which some pairs agree: every relevant item (grade at
 least 1) is retrieved, and within $K$ in the ranking by decreasing score
 with ties in input order.
 
-@<Tool functions@>=
+@<Public functions@>=
 static int dis_all_within_k(const dis_case *c)
 {
   int i, j;
@@ -12370,15 +12534,15 @@ static int dis_all_within_k(const dis_case *c)
 @ The search of one metric: one pass over the inputs in order of size,
 comparing every pair that still lacks a witness in a space the input
 belongs to.  It returns when every pair is settled, at the end of the
-space, or when the budget runs out.  With |graded_only| (the golden
-vectors want the smallest witnesses and nothing else) the binary space and
-the condition are not searched: their state is~3.  One step, |dis_try|,
-compares a pair on one input, a list or a set, in the spaces the input
-belongs to, and records the first witness; the search of sets uses it too.
-Under |own_k| it gives each variant the cutoff of its name, not the
-input's.
+space, when the run is stopped, or when memory runs out.  Without the flag
+|RM_DISAGREE_BINARY| (the golden vectors want the smallest witnesses and
+nothing else) the binary space and the condition are not searched: their
+state is~3.  One step, |dis_try|, compares a pair on one input, a list or a
+set, in the spaces the input belongs to, and records the first witness; the
+search of sets uses it too.  Under |own_k| it gives each variant the cutoff
+of its name, not the input's.
 
-@<Tool functions@>=
+@<Public functions@>=
 static void dis_settle(dis_metric *m) /* at the end: no witness means agreement */
 {
   int i, sp;
@@ -12387,14 +12551,16 @@ static void dis_settle(dis_metric *m) /* at the end: no witness means agreement 
       if (m->pair[i].state[sp] == 0 && (sp != SP_COND || m->pair[i].cond))
         m->pair[i].state[sp] = 2;
 }
-static void dis_try(dis_metric *m, dis_pair *q, const int *in, int k, const rm_list *l,
+static void dis_try(rm_disagreement *d, dis_pair *q, const int *in, int k, const rm_list *l,
   size_t nq, dis_val *val, const dis_case *c1, const dis_case *c2)
 {
-  int sp, r, any = 0;
+  dis_metric *m = &d->m;
+  int sp, r, any = 0, i;
   if (m->own_k) k = -1;
   for (sp = 0; sp < DIS_SPACES; sp++) any |= in[sp] && q->state[sp] == 0;
   if (!any) return;
   r = dis_compare(&m->var[q->a], &m->var[q->b], k, l, nq, &val[q->a], &val[q->b]);
+  if (r == -2) { d->err = RM_ENOMEM; return; }
   for (sp = 0; sp < DIS_SPACES; sp++) {
     if (!in[sp] || q->state[sp] != 0) continue;
     q->tried[sp]++;
@@ -12402,13 +12568,20 @@ static void dis_try(dis_metric *m, dis_pair *q, const int *in, int k, const rm_l
     if (r == 1) {
       q->state[sp] = 1; q->wit[sp] = *c1; q->nq[sp] = (int) nq;
       if (c2) q->wit2[sp] = *c2;
-      dis_show(q->val[sp][0], &m->var[q->a], k, l, nq, &val[q->a]);
-      dis_show(q->val[sp][1], &m->var[q->b], k, l, nq, &val[q->b]);
+      for (i = 0; i < 2; i++) {
+        rm_variant x = m->var[i ? q->b : q->a].v;
+        if (k >= 0) x.k = (unsigned long) k;
+        rm_variant_name(&x, q->vn[sp][i], RM_NAME_MAX);
+        q->st[sp][i] = dis_show(q->val[sp][i], &q->vd[sp][i], &m->var[i ? q->b : q->a], k,
+          l, nq, &val[i ? q->b : q->a]);
+      }
+      if (q->st[sp][0] == RM_ENOMEM || q->st[sp][1] == RM_ENOMEM) d->err = RM_ENOMEM;
     }
   }
 }
-static void dis_search(dis_metric *m, int maxlen, int graded_only)
+static void dis_search(rm_disagreement *d, int maxlen, int graded_only)
 {
+  dis_metric *m = &d->m;
   dis_val val[DIS_MAXV];
   int s, u, sc, k, open, i;
   long count = 0;
@@ -12426,7 +12599,7 @@ static void dis_search(dis_metric *m, int maxlen, int graded_only)
       for (gi = 0; gi < ng; gi++)
       for (si = 0; si < ns; si++) {
         dis_case c;
-        rm_list l = {0};
+        rm_list l;
         long t = gi;
         int bin = 1, cond, p;
         c.n = n; c.u = u; c.k = k; c.scored = sc; c.judged = 1;
@@ -12435,20 +12608,18 @@ static void dis_search(dis_metric *m, int maxlen, int graded_only)
         cond = dis_all_within_k(&c);
         l = dis_list(&c);
         open = 0;
-        for (p = 0; p < m->np; p++) {
+        for (p = 0; p < m->np && !d->err; p++) {
           int in[DIS_SPACES];
           in[SP_BIN] = bin; in[SP_GRADED] = 1; in[SP_COND] = m->pair[p].cond && cond;
-          dis_try(m, &m->pair[p], in, k, &l, 1, val, &c, NULL);
+          dis_try(d, &m->pair[p], in, k, &l, 1, val, &c, NULL);
         }
         dis_clear(val, m->nv);
+        if (d->err) return;
         for (p = 0; p < m->np; p++)
           open += m->pair[p].state[SP_BIN] == 0 || m->pair[p].state[SP_GRADED] == 0
             || (m->pair[p].cond && m->pair[p].state[SP_COND] == 0);
         if (open == 0) return;
-        if (++count % 512 == 0) {
-          if (dis_now() > dis_deadline) { dis_stopped = 1; return; }
-          if (dis_tty) fprintf(stderr, "\r%-12s length %d, %ld inputs   ", m->name, n, count);
-        }
+        if (++count % 512 == 0 && dis_stop(d, RM_DISAGREE_LISTS, n, count, 0)) return;
       }
     }
   }
@@ -12457,9 +12628,10 @@ static void dis_search(dis_metric *m, int maxlen, int graded_only)
 
 @ The population of a metric is drawn from a seeded generator
 (splitmix64), the same for every run, so the rates printed in this book are
-reproducible.
+reproducible.  The identifiers of its items, \.{d0000} to \.{d0999} in a
+scrambled order, are made once per run.
 
-@<Tool functions@>=
+@<Public functions@>=
 static unsigned long long dis_rand(unsigned long long *s)
 {
   unsigned long long z = (*s += 0x9e3779b97f4a7c15ULL);
@@ -12471,12 +12643,6 @@ static double dis_unit(unsigned long long *s)
 {
   return (double) (dis_rand(s) >> 11) * 0x1p-53;
 }
-typedef struct {
-  int n, u, k;
-  int grade[DIS_POPN], judged[2];
-  double score[DIS_POPN];
-} dis_query;
-static const char *dis_pids[DIS_POPN];
 static void dis_draw(dis_query *q, unsigned long long *s, int cut)
 {
   static const int ks[4] = {0, 5, 10, 20};
@@ -12493,52 +12659,58 @@ static void dis_draw(dis_query *q, unsigned long long *s, int cut)
   for (i = 0; i < q->u; i++) q->judged[i] = 1 + (int) (dis_rand(s) % 3);
   q->k = cut ? ks[dis_rand(s) % 4] : 0;
 }
+static int dis_pop_ids(rm_disagreement *d)
+{
+  int i;
+  d->pids = dis_alloc(d, DIS_POPN * sizeof *d->pids);
+  d->pidtext = dis_alloc(d, DIS_POPN * 6);
+  if (d->pids == NULL || d->pidtext == NULL) return 0;
+  for (i = 0; i < DIS_POPN; i++) {
+    snprintf(d->pidtext + 6 * i, 6, "d%04d", (i * 7919) % DIS_POPN);
+    d->pids[i] = d->pidtext + 6 * i;
+  }
+  return 1;
+}
 
 @ The rates.  Each random query (or set) is compared under every pair by
 |dis_pop_compare|, which keeps the differences; |dis_pop_close| gives the
 median.  For $x$ differences among $N$ queries the Wilson interval is
 $${\hat p+z^2/2N\pm z\sqrt{\hat p(1-\hat p)/N+z^2/4N^2}\over1+z^2/N}$$
-with $\hat p=x/N$ and $z=1.96$.
+with $\hat p=x/N$ and $z=1.96$; the tool computes it when it reports.
 
-@<Tool functions@>=
-static void dis_wilson(long x, long n, double *lo, double *hi)
-{
-  double z = 1.96, p = n ? (double) x / (double) n : 0, nn = (double) (n ? n : 1);
-  double c = p + z * z / (2 * nn), h = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
-  *lo = (c - h) / (1 + z * z / nn); *hi = (c + h) / (1 + z * z / nn);
-  if (*lo < 0) *lo = 0;
-  if (*hi > 1) *hi = 1;
-}
+@<Public functions@>=
 static int dis_cmpd(const void *a, const void *b)
 {
   double x = *(const double *) a, y = *(const double *) b;
   return (x > y) - (x < y);
 }
-static double dis_diff[DIS_MAXP][DIS_POP]; /* the differences of each pair */
-static void dis_pop_compare(dis_metric *m, int k, const rm_list *l, size_t nq,
+static void dis_pop_compare(rm_disagreement *d, int k, const rm_list *l, size_t nq,
   dis_val *val)
 {
+  dis_metric *m = &d->m;
   int p;
   if (m->own_k) k = -1;
   for (p = 0; p < m->np; p++) {
     dis_pair *r = &m->pair[p];
-    int d = dis_compare(&m->var[r->a], &m->var[r->b], k, l, nq, &val[r->a], &val[r->b]);
+    int c = dis_compare(&m->var[r->a], &m->var[r->b], k, l, nq, &val[r->a], &val[r->b]);
+    if (c == -2) { d->err = RM_ENOMEM; break; }
     r->pop++;
-    if (d == 1) {
+    if (c == 1) {
       double x = val[r->a].sd < 0 || val[r->b].sd < 0 ? NAN : fabs(val[r->a].d - val[r->b].d);
-      dis_diff[p][r->split++] = x;
+      d->diff[(size_t) p * (size_t) d->o.population + (size_t) r->split++] = x;
       if (x > r->max) r->max = x;
     }
   }
   dis_clear(val, m->nv);
 }
-static void dis_pop_close(dis_metric *m, int done)
+static void dis_pop_close(rm_disagreement *d, int done)
 {
+  dis_metric *m = &d->m;
   int p;
   long i;
   for (p = 0; p < m->np; p++) {
     dis_pair *r = &m->pair[p];
-    double *diff = dis_diff[p];
+    double *diff = d->diff + (size_t) p * (size_t) d->o.population;
     long nn = 0;
     for (i = 0; i < r->split; i++) if (!isnan(diff[i])) diff[nn++] = diff[i];
     qsort(diff, (size_t) nn, sizeof diff[0], dis_cmpd);
@@ -12555,23 +12727,23 @@ static unsigned long long dis_pop_open(dis_metric *m) /* the metric's seed */
   for (p = 0; p < m->np; p++) { m->pair[p].pop = m->pair[p].split = 0; m->pair[p].max = 0; }
   return seed;
 }
-static void dis_population(dis_metric *m, int npop)
+static void dis_population(rm_disagreement *d, int npop)
 {
-  static dis_query q;
+  dis_metric *m = &d->m;
+  dis_query *q = d->q;
   dis_val val[DIS_MAXV];
   unsigned long long seed = dis_pop_open(m);
   int t;
   memset(val, 0, sizeof val);
-  for (t = 0; t < npop; t++) {
-    rm_list l = {0};
-    if (dis_now() > dis_deadline) { dis_stopped = 1; break; }
-    if (dis_tty) fprintf(stderr, "\r%-12s population %d/%d          ", m->name, t, npop);
-    dis_draw(&q, &seed, m->cut);
-    l.n = (size_t) q.n; l.grade = q.grade; l.score = q.score; l.id = dis_pids;
-    l.n_unretrieved = (size_t) q.u; l.unretrieved_grade = q.judged;
-    dis_pop_compare(m, q.k, &l, 1, val);
+  for (t = 0; t < npop && !d->err; t++) {
+    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
+    if (dis_stop(d, RM_DISAGREE_RANDOM, 0, t, npop)) break;
+    dis_draw(q, &seed, m->cut);
+    l.n = (size_t) q->n; l.grade = q->grade; l.score = q->score; l.id = d->pids;
+    l.n_unretrieved = (size_t) q->u; l.unretrieved_grade = q->judged;
+    dis_pop_compare(d, q->k, &l, 1, val);
   }
-  dis_pop_close(m, t == npop);
+  dis_pop_close(d, t == npop);
 }
 
 @ {\it GAUC: a split of weights.}  The GAUC of \src{002} is the plain mean
@@ -12597,7 +12769,7 @@ one list each.
 @^GAUC@>
 @^RecBole@>
 
-@<Tool functions@>=
+@<Public functions@>=
 static long dis_count(int n) /* lists of length |n|: grades, and scores or none */
 {
   long g = 1;
@@ -12647,9 +12819,10 @@ static int dis_setup_gauc(dis_metric *m)
 
 @ The search of the sets, as |dis_search| for lists.
 
-@<Tool functions@>=
-static void dis_search_sets(dis_metric *m, int maxlen)
+@<Public functions@>=
+static void dis_search_sets(rm_disagreement *d, int maxlen)
 {
+  dis_metric *m = &d->m;
   dis_val val[DIS_MAXV];
   int s, nq, n1, i, p;
   long count = 0;
@@ -12662,7 +12835,7 @@ static void dis_search_sets(dis_metric *m, int maxlen)
     for (x1 = 0; x1 < c1; x1++)
     for (x2 = 0; x2 < c2; x2++) {
       dis_case c[2];
-      rm_list l[2] = {{0}};
+      rm_list l[2];
       int bin = 1, open = 0;
       dis_case_at(&c[0], n1, x1);
       if (nq == 2) dis_case_at(&c[1], n2, x2);
@@ -12671,85 +12844,389 @@ static void dis_search_sets(dis_metric *m, int maxlen)
         for (j = 0; j < c[i].n; j++) bin &= c[i].grade[j] <= 1;
         l[i] = dis_list(&c[i]);
       }
-      for (p = 0; p < m->np; p++) {
+      for (p = 0; p < m->np && !d->err; p++) {
         int in[DIS_SPACES];
         in[SP_BIN] = bin; in[SP_GRADED] = 1; in[SP_COND] = 0;
-        dis_try(m, &m->pair[p], in, 0, l, (size_t) nq, val, &c[0], nq == 2 ? &c[1] : NULL);
+        dis_try(d, &m->pair[p], in, 0, l, (size_t) nq, val, &c[0], nq == 2 ? &c[1] : NULL);
       }
       dis_clear(val, m->nv);
+      if (d->err) return;
       for (p = 0; p < m->np; p++)
         open += m->pair[p].state[SP_BIN] == 0 || m->pair[p].state[SP_GRADED] == 0;
       if (open == 0) return;
-      if (++count % 512 == 0) {
-        if (dis_now() > dis_deadline) { dis_stopped = 1; return; }
-        if (dis_tty) fprintf(stderr, "\r%-12s %d items, %ld sets   ", m->name, s, count);
-      }
+      if (++count % 512 == 0 && dis_stop(d, RM_DISAGREE_SETS, s, count, 0)) return;
     }
   }
   dis_settle(m);
 }
 
-@ The population of sets: |DIS_POP| sets of 2 to 20 queries, each drawn by
+@ The population of sets: sets of 2 to 20 queries, each drawn by
 |dis_draw|, from the metric's own seed.
 
-@<Tool functions@>=
-static void dis_population_sets(dis_metric *m, int npop)
+@<Public functions@>=
+static void dis_population_sets(rm_disagreement *d, int npop)
 {
-  static dis_query q[20];
+  dis_metric *m = &d->m;
+  dis_query *q = d->q;
   dis_val val[DIS_MAXV];
   unsigned long long seed = dis_pop_open(m);
   int i, t;
   memset(val, 0, sizeof val);
-  for (t = 0; t < npop; t++) {
-    rm_list l[20] = {{0}};
+  for (t = 0; t < npop && !d->err; t++) {
+    rm_list l[20];
     int nq = 2 + (int) (dis_rand(&seed) % 19);
-    if (dis_now() > dis_deadline) { dis_stopped = 1; break; }
-    if (dis_tty) fprintf(stderr, "\r%-12s population %d/%d          ", m->name, t, npop);
+    if (dis_stop(d, RM_DISAGREE_RANDOM, 0, t, npop)) break;
     for (i = 0; i < nq; i++) {
       dis_draw(&q[i], &seed, 0);
+      memset(&l[i], 0, sizeof l[i]);
       l[i].n = (size_t) q[i].n; l[i].grade = q[i].grade; l[i].score = q[i].score;
-      l[i].id = dis_pids; l[i].n_unretrieved = 0; l[i].unretrieved_grade = q[i].judged;
+      l[i].id = d->pids; l[i].n_unretrieved = 0; l[i].unretrieved_grade = q[i].judged;
     }
-    dis_pop_compare(m, 0, l, (size_t) nq, val);
+    dis_pop_compare(d, 0, l, (size_t) nq, val);
   }
-  dis_pop_close(m, t == npop);
+  dis_pop_close(d, t == npop);
+}
+
+@ {\it A run.}  The options are checked and copied, the results allocated
+and zeroed, and the metric set up; then the search (of lists or of sets),
+and, unless the run was stopped, the random population, whose blocks are
+allocated only now.  A metric without pairs is neither searched nor
+sampled.  Any failure frees the results and returns its status.
+
+@<Public functions@>=
+void rm_disagree_defaults(rm_disagree_options *o)
+{
+  if (o == NULL) return;
+  memset(o, 0, sizeof *o);
+  o->max_length = 5; o->population = 160;
+  o->flags = RM_DISAGREE_SEARCH | RM_DISAGREE_BINARY;
+}
+static rm_status dis_fail(char *msg, size_t len, rm_status s, const char *f, ...)
+{
+  va_list ap;
+  va_start(ap, f);
+  if (msg && len) vsnprintf(msg, len, f, ap);
+  va_end(ap);
+  return s;
+}
+static rm_status dis_begin(const rm_disagree_options *o, rm_disagreement **out,
+  char *msg, size_t len)
+{
+  rm_disagree_options def;
+  rm_disagreement *d;
+  if (msg && len) msg[0] = '\0';
+  if (out == NULL) return dis_fail(msg, len, RM_EINVAL, "no place for the results");
+  *out = NULL;
+  if (o == NULL) { rm_disagree_defaults(&def); o = &def; }
+  if (!(o->budget >= 0) || isinf(o->budget))
+    return dis_fail(msg, len, RM_EINVAL, "the budget must be a finite number of seconds, 0 or more");
+  if (o->max_length < 1 || o->max_length > DIS_MAXN)
+    return dis_fail(msg, len, RM_EINVAL, "the length bound must be 1..8");
+  if (o->population < 0 || o->population > RM_DISAGREE_POPMAX)
+    return dis_fail(msg, len, RM_EINVAL, "the population must be 0..100000 queries");
+  if (o->flags & ~(RM_DISAGREE_SEARCH | RM_DISAGREE_BINARY))
+    return dis_fail(msg, len, RM_EINVAL, "unknown flags");
+  d = o->alloc ? o->alloc(NULL, sizeof *d) : malloc(sizeof *d);
+  if (d == NULL) return dis_fail(msg, len, RM_ENOMEM, "out of memory");
+  memset(d, 0, sizeof *d);
+  d->o = *o;
+  d->deadline = dis_clock() + o->budget;
+  *out = d;
+  return RM_OK;
+}
+void rm_disagreement_free(rm_disagreement *d)
+{
+  if (d == NULL) return;
+  free(d->diff); free(d->q); free(d->pids); free(d->pidtext);
+  free(d);
+}
+static rm_status dis_run(rm_disagreement *d, rm_disagreement **out, char *msg, size_t len)
+{
+  dis_metric *m = &d->m;
+  int npop = d->o.population;
+  if (m->np > 0 && (d->o.flags & RM_DISAGREE_SEARCH)) {
+    if (m->sets) dis_search_sets(d, d->o.max_length);
+    else dis_search(d, d->o.max_length, !(d->o.flags & RM_DISAGREE_BINARY));
+  }
+  if (m->np > 0 && npop > 0 && !d->stopped && !d->err) {
+    d->diff = dis_alloc(d, (size_t) m->np * (size_t) npop * sizeof *d->diff);
+    d->q = dis_alloc(d, (m->sets ? 20 : 1) * sizeof *d->q);
+    if (d->diff == NULL || d->q == NULL || !dis_pop_ids(d)) d->err = RM_ENOMEM;
+    else if (m->sets) dis_population_sets(d, npop);
+    else dis_population(d, npop);
+  }
+  if (d->err) {
+    rm_status s = d->err;
+    rm_disagreement_free(d); *out = NULL;
+    return dis_fail(msg, len, s, "out of memory");
+  }
+  return RM_OK;
+}
+
+@ A metric is named as the tool names it: by its name, by the sources'
+\.{mrr} or \.{map}, or as \.{gauc}.
+
+@<Public functions@>=
+rm_status rm_disagree_metric(const char *metric, const rm_disagree_options *o,
+  rm_disagreement **out, char *msg, size_t len)
+{
+  rm_disagreement *d;
+  rm_status s;
+  int mi;
+  if (metric == NULL) {
+    if (out) *out = NULL;
+    return dis_fail(msg, len, RM_EINVAL, "no metric name given"); }
+  if ((s = dis_begin(o, out, msg, len)) != RM_OK) return s;
+  d = *out;
+  if (strcmp(metric, "mrr") == 0) metric = "rr";
+  else if (strcmp(metric, "map") == 0) metric = "ap";
+  if (strcmp(metric, "gauc") == 0) {
+    if (!dis_setup_gauc(&d->m)) d->m.np = 0;
+  } else {
+    for (mi = 0; mi < RM_N_METRICS; mi++)
+      if (rm_metric_name((rm_metric) mi) && strcmp(rm_metric_name((rm_metric) mi), metric) == 0)
+        break;
+    if (mi == RM_N_METRICS) {
+      rm_disagreement_free(d); *out = NULL;
+      return dis_fail(msg, len, RM_ENAME, "unknown metric '%s'", metric); }
+    if (!dis_setup(&d->m, (rm_metric) mi)) d->m.np = 0;
+  }
+  return dis_run(d, out, msg, len);
+}
+
+@ The pair of two names: both must parse, and both be aggregates or
+neither (a list is a set of one only if one says so); the messages are the
+tool's.  The pair is a metric named \.{pair} (the seed of its population:
+every pair is compared on the same random queries), of two variants that
+keep their own cutoffs.
+
+@<Public functions@>=
+rm_status rm_disagree_variants(const char *a, const char *b, const rm_disagree_options *o,
+  rm_disagreement **out, char *msg, size_t len)
+{
+  const char *name[2];
+  rm_variant v[2];
+  char pm[200];
+  rm_disagreement *d;
+  rm_status s;
+  int i, x, y;
+  if (a == NULL || b == NULL) {
+    if (out) *out = NULL;
+    return dis_fail(msg, len, RM_EINVAL, "two variant names are needed"); }
+  if ((s = dis_begin(o, out, msg, len)) != RM_OK) return s;
+  d = *out;
+  name[0] = a; name[1] = b;
+  for (i = 0; i < 2; i++)
+    if (rm_variant_parse(name[i], &v[i], pm, sizeof pm) != RM_OK) {
+      rm_disagreement_free(d); *out = NULL;
+      return dis_fail(msg, len, RM_ENAME, "bad variant name '%s': %s", name[i], pm); }
+  if ((v[0].agg == RM_AGG_NONE) != (v[1].agg == RM_AGG_NONE)) {
+    i = v[0].agg == RM_AGG_NONE; /* the aggregate */
+    rm_disagreement_free(d); *out = NULL;
+    return dis_fail(msg, len, RM_EINVAL, "'%s' is an aggregate, '%s' is not;"
+      " give both an aggregator (mean:%s) or neither", name[i], name[1 - i], name[1 - i]); }
+  snprintf(d->m.name, sizeof d->m.name, "pair");
+  d->m.sets = v[0].agg != RM_AGG_NONE; d->m.own_k = 1;
+  x = dis_add(&d->m, a); y = dis_add(&d->m, b);
+  dis_add_pair(&d->m, x, y, 0, 0, "a", "b");
+  return dis_run(d, out, msg, len);
+}
+
+@ The results, pair by pair, as the public struct: the witness's lists
+point into the pair's cases, its texts into the pair's values.
+
+@<Public functions@>=
+size_t rm_disagreement_pairs(const rm_disagreement *d)
+{
+  return d ? (size_t) d->m.np : 0;
+}
+int rm_disagreement_stopped(const rm_disagreement *d)
+{
+  return d ? d->stopped : 0;
+}
+int rm_disagreement_sets(const rm_disagreement *d)
+{
+  return d ? d->m.sets : 0;
+}
+rm_status rm_disagreement_pair(const rm_disagreement *d, size_t i, rm_disagree_pair *out)
+{
+  const dis_pair *q;
+  int sp, j;
+  if (d == NULL || out == NULL || i >= (size_t) d->m.np) return RM_EINVAL;
+  q = &d->m.pair[i];
+  memset(out, 0, sizeof *out);
+  out->a = d->m.var[q->a].canon; out->b = d->m.var[q->b].canon;
+  out->la = q->la; out->lb = q->lb; out->named = q->named; out->cond = q->cond;
+  for (sp = 0; sp < DIS_SPACES; sp++) {
+    rm_disagree_space *o = &out->space[sp];
+    o->state = q->state[sp]; o->tried = q->tried[sp]; o->near = q->near[sp];
+    if (q->state[sp] != 1) continue;
+    o->nq = (size_t) q->nq[sp];
+    o->list[0] = dis_list(&q->wit[sp]);
+    if (o->nq == 2) o->list[1] = dis_list(&q->wit2[sp]);
+    o->k = (unsigned long) q->wit[sp].k;
+    for (j = 0; j < 2; j++) {
+      o->status[j] = q->st[sp][j]; o->value[j] = q->vd[sp][j]; o->text[j] = q->val[sp][j];
+      o->variant[j] = q->vn[sp][j];
+    }
+  }
+  out->random = q->pop; out->split = q->split;
+  out->median = q->med; out->max = q->max; out->random_done = q->pop_done;
+  return RM_OK;
+}
+
+@ The size of the space, as the searches visit it: |dis_space| counts the
+lists of |dis_search| ($2\cdot3$ of length~1, and $2(n+2)3^n(1+2^n)$ of
+length $n\ge2$ with a cutoff, without it the factor $n+2$ dropped),
+|dis_sets| the sets of |dis_search_sets|.
+
+@<Public functions@>=
+static long dis_space(int maxlen, int cut) /* the lists |dis_search| visits */
+{
+  long total = 0, g;
+  int n, i;
+  for (n = 1; n <= maxlen; n++) {
+    for (g = 1, i = 0; i < n; i++) g *= 3;
+    total += 2 * (cut ? n + 2 : 1) * g * (1 + (n >= 2 ? 1L << n : 0));
+  }
+  return total;
+}
+long rm_disagree_space_size(int max_length, int kind)
+{
+  long one, two;
+  if (max_length < 1 || max_length > DIS_MAXN || kind < 0 || kind > 3) return -1;
+  if (kind < 2) return dis_space(max_length, kind);
+  dis_sets(max_length, &one, &two);
+  return kind == 2 ? one : two;
+}
+
+@* The command \.{disagree}.\here{q:distool}
+The tool's door to the engine above.  Its arguments are metric names or
+\.{all} (or two variant names, a pair: see ``any two variants'' below), and
+options: \.{--max-length} $L$ (1 to |RM_DISAGREE_MAXN|), \.{--budget}
+seconds (default 300), \.{--tex} {\it FILE}.  It calls |rm_disagree_metric|
+for each metric named, in the order of the metrics' codes and GAUC last,
+or |rm_disagree_variants| for a pair; prints one report per pair on
+standard output; shows progress on standard error when that is a terminal,
+through the engine's callback; and stops cleanly when the budget runs out,
+naming the pairs it did not finish.  The budget is the whole command's:
+each call is given what is left of it, and once a call has been stopped the
+remaining metrics are only set up (no flags, no population), so that their
+pairs are listed as not finished.  The engine allocates through the tool's
+allocator, whose faults \.{make faults} injects; an allocation that fails
+is ``out of memory'' and exit status~1.  The smallest witnesses, found
+again at the default length, are also golden vectors, flagged
+\.{Disagreement}: the family \.{disagreements} of the part ``Golden
+vectors''.
+@^disagreements, the command@>
+
+@<Tool functions@>=
+#include <time.h>
+#include <unistd.h>
+#define DIS_LEN 5 /* the default length bound */
+#define DIS_POP 160 /* queries of the random population of a metric */
+static double dis_now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
+}
+static int dis_show_progress(void *ctx, const rm_disagree_progress *p)
+{
+  (void) ctx;
+  if (p->phase == RM_DISAGREE_LISTS)
+    fprintf(stderr, "\r%-12s length %d, %ld inputs   ", p->metric, p->size, p->done);
+  else if (p->phase == RM_DISAGREE_SETS)
+    fprintf(stderr, "\r%-12s %d items, %ld sets   ", p->metric, p->size, p->done);
+  else fprintf(stderr, "\r%-12s population %ld/%ld          ", p->metric, p->done, p->total);
+  return 0;
+}
+static void *dis_tool_alloc(void *p, size_t n) /* fails, and does not exit */
+{
+  return fault_hit(FAULT_ALLOC) ? NULL : realloc(p, n ? n : 1);
+}
+typedef struct {
+  double budget, start; /* the command's budget, and when it began */
+  int maxlen, stopped; /* $L$; a call has been stopped */
+} dis_cmd;
+static rm_status dis_call(dis_cmd *c, const char *metric, const char *b, rm_disagreement **d,
+  char *msg, size_t len)
+{
+  rm_disagree_options o;
+  rm_status s;
+  double left = c->budget - (dis_now() - c->start);
+  rm_disagree_defaults(&o);
+  o.max_length = c->maxlen; o.population = DIS_POP;
+  o.budget = left > 1e-9 ? left : 1e-9;
+  if (c->stopped) { o.flags = 0; o.population = 0; }
+  if (isatty(2)) o.progress = dis_show_progress;
+  o.alloc = dis_tool_alloc;
+  s = b ? rm_disagree_variants(metric, b, &o, d, msg, len)
+    : rm_disagree_metric(metric, &o, d, msg, len);
+  if (s == RM_OK && rm_disagreement_stopped(*d)) c->stopped = 1;
+  return s;
+}
+
+@ A witness as the report writes it, from its list and its cutoff.
+
+@<Tool functions@>=
+static void dis_case_text(char *out, size_t len, const rm_list *l, unsigned long k)
+{
+  size_t o = 0, i;
+  o += (size_t) snprintf(out + o, len - o, "grades ");
+  for (i = 0; i < l->n; i++) o += (size_t) snprintf(out + o, len - o, "%s%d", i ? "," : "", l->grade[i]);
+  if (l->score) {
+    o += (size_t) snprintf(out + o, len - o, "; scores ");
+    for (i = 0; i < l->n; i++) o += (size_t) snprintf(out + o, len - o, "%s%g", i ? "," : "", l->score[i]);
+  }
+  if (k) o += (size_t) snprintf(out + o, len - o, "; K %lu", k);
+  if (l->n_unretrieved) o += (size_t) snprintf(out + o, len - o, "; judged %d", l->unretrieved_grade[0]);
+}
+static void dis_wilson(long x, long n, double *lo, double *hi)
+{
+  double z = 1.96, p = n ? (double) x / (double) n : 0, nn = (double) (n ? n : 1);
+  double c = p + z * z / (2 * nn), h = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
+  *lo = (c - h) / (1 + z * z / nn); *hi = (c + h) / (1 + z * z / nn);
+  if (*lo < 0) *lo = 0;
+  if (*hi > 1) *hi = 1;
 }
 
 @ The report of a pair on standard output.
 
 @<Tool functions@>=
-static void dis_print(const dis_metric *m, const dis_pair *q, int maxlen)
+static void dis_print(const char *name, int sets, const rm_disagree_pair *q, int maxlen)
 {
-  static const char *const what[DIS_SPACES] = {"binary grades   ", "grades 0..2     ",
+  static const char *const what[RM_SPACES] = {"binary grades   ", "grades 0..2     ",
     "every relevant item retrieved within K"};
   char w[200];
   int sp;
-  printf("%s: %s | %s%s\n", m->name, q->la, q->lb, q->named ? "   (a split of the sources)" : "");
-  for (sp = 0; sp < DIS_SPACES; sp++) {
-    if (sp == SP_COND && !q->cond) continue;
-    printf("  %s%s", what[sp], sp == SP_COND ? "\n    " : "");
-    if (q->state[sp] == 1) {
-      dis_case_text(w, sizeof w, &q->wit[sp]);
-      if (q->nq[sp] == 2) {
+  printf("%s: %s | %s%s\n", name, q->la, q->lb, q->named ? "   (a split of the sources)" : "");
+  for (sp = 0; sp < RM_SPACES; sp++) {
+    const rm_disagree_space *s = &q->space[sp];
+    if (sp == RM_SPACE_COND && !q->cond) continue;
+    printf("  %s%s", what[sp], sp == RM_SPACE_COND ? "\n    " : "");
+    if (s->state == RM_SPLIT_WITNESS) {
+      dis_case_text(w, sizeof w, &s->list[0], s->k);
+      if (s->nq == 2) {
         size_t o = strlen(w);
         snprintf(w + o, sizeof w - o, " | ");
-        dis_case_text(w + o + 3, sizeof w - o - 3, &q->wit2[sp]);
+        dis_case_text(w + o + 3, sizeof w - o - 3, &s->list[1], s->k);
       }
-      printf("smallest witness %s: %s vs %s\n", w, q->val[sp][0], q->val[sp][1]);
-    } else if (q->state[sp] == 2) {
-      printf("agree on all %ld inputs up to length %d", q->tried[sp], maxlen);
-      if (q->near[sp]) printf(" (%ld of them agree to 40 digits only, not proved equal)", q->near[sp]);
+      printf("smallest witness %s: %s vs %s\n", w, s->text[0], s->text[1]);
+    } else if (s->state == RM_SPLIT_AGREE) {
+      printf("agree on all %ld inputs up to length %d", s->tried, maxlen);
+      if (s->near) printf(" (%ld of them agree to 40 digits only, not proved equal)", s->near);
       putchar('\n');
-    } else printf("not finished (budget), %ld inputs searched\n", q->tried[sp]);
+    } else printf("not finished (budget), %ld inputs searched\n", s->tried);
   }
-  if (q->pop) {
+  if (q->random) {
     double lo, hi;
-    dis_wilson(q->split, q->pop, &lo, &hi);
+    dis_wilson(q->split, q->random, &lo, &hi);
     printf("  random %s  %ld of %ld differ (%.1f%%, 95%% CI %.1f..%.1f%%)",
-      m->sets ? "sets   " : "queries", q->split,
-      q->pop, 100.0 * (double) q->split / (double) q->pop, 100 * lo, 100 * hi);
-    if (q->split) printf("; |a-b| median %.3g, max %.3g", q->med, q->max);
-    printf("%s\n", q->pop_done ? "" : "; not finished (budget)");
+      sets ? "sets   " : "queries", q->split,
+      q->random, 100.0 * (double) q->split / (double) q->random, 100 * lo, 100 * hi);
+    if (q->split) printf("; |a-b| median %.3g, max %.3g", q->median, q->max);
+    printf("%s\n", q->random_done ? "" : "; not finished (budget)");
   }
 }
 
@@ -12766,65 +13243,72 @@ static void dis_tex_value(FILE *f, const char *v)
   else if (strchr(v, '/') || strlen(v) <= 12) fputs(v, f);
   else fprintf(f, "%.12s\\dots", v);
 }
-static void dis_tex_grades(FILE *f, const dis_case *c, int which)
+static void dis_tex_grades(FILE *f, const rm_list *l, unsigned long k, int which)
 {
-  int i;
+  size_t i;
   if (which == 0) {
-    for (i = 0; i < c->n; i++) fprintf(f, "%s%d", i ? "," : "", c->grade[i]);
-    if (c->k) fprintf(f, " K%d", c->k);
+    for (i = 0; i < l->n; i++) fprintf(f, "%s%d", i ? "," : "", l->grade[i]);
+    if (k) fprintf(f, " K%lu", k);
   } else {
-    if (c->scored) {
+    if (l->score) {
       fputs("s", f);
-      for (i = 0; i < c->n; i++) fprintf(f, "%s%g", i ? "," : "", c->score[i]);
+      for (i = 0; i < l->n; i++) fprintf(f, "%s%g", i ? "," : "", l->score[i]);
     }
-    if (c->u) fprintf(f, "%sj%d", c->scored ? " " : "", c->judged);
+    if (l->n_unretrieved) fprintf(f, "%sj%d", l->score ? " " : "", l->unretrieved_grade[0]);
   }
 }
-static void dis_tex(FILE *f, const dis_metric *m, int maxlen)
+static void dis_tex_witness(FILE *f, const rm_disagree_space *s, int line)
 {
-  int p;
-  fprintf(f, "\\disbegin{%s}\n", m->name);
-  for (p = 0; p < m->np; p++) {
-    const dis_pair *q = &m->pair[p];
+  dis_tex_grades(f, &s->list[0], s->k, line);
+  if (s->nq == 2) {
+    fputs(line == 0 || s->list[0].score || s->list[1].score ? " $\\vert$ " : "", f);
+    dis_tex_grades(f, &s->list[1], s->k, line);
+  }
+}
+static void dis_tex(FILE *f, const rm_disagreement *d, const char *name, int maxlen)
+{
+  size_t p, np = rm_disagreement_pairs(d);
+  rm_disagree_pair q;
+  fprintf(f, "\\disbegin{%s}\n", name);
+  for (p = 0; p < np; p++) {
+    const rm_disagree_space *g = &q.space[RM_SPACE_GRADED];
     int line;
+    rm_disagreement_pair(d, p, &q);
     for (line = 0; line < 2; line++) {
-      fprintf(f, "%s%s&", line ? q->lb : q->la, line == 0 && q->named ? "$^\\star$" : "");
-      if (q->state[SP_GRADED] == 1) {
-        dis_tex_grades(f, &q->wit[SP_GRADED], line);
-        if (q->nq[SP_GRADED] == 2) {
-          fputs(line == 0 || q->wit[SP_GRADED].scored || q->wit2[SP_GRADED].scored
-            ? " $\\vert$ " : "", f);
-          dis_tex_grades(f, &q->wit2[SP_GRADED], line);
-        }
-        if (line == 0 && q->state[SP_BIN] == 2) fputs("$^b$", f);
+      fprintf(f, "%s%s&", line ? q.lb : q.la, line == 0 && q.named ? "$^\\star$" : "");
+      if (g->state == RM_SPLIT_WITNESS) {
+        dis_tex_witness(f, g, line);
+        if (line == 0 && q.space[RM_SPACE_BINARY].state == RM_SPLIT_AGREE) fputs("$^b$", f);
         fputs("&", f);
-        dis_tex_value(f, q->val[SP_GRADED][line]);
-      } else if (line == 0) fprintf(f, q->state[SP_GRADED] == 2 ? "agree, $L=%d$&" : "unfinished&", maxlen);
+        dis_tex_value(f, g->text[line]);
+      } else if (line == 0)
+        fprintf(f, g->state == RM_SPLIT_AGREE ? "agree, $L=%d$&" : "unfinished&", maxlen);
       else fputs("&", f);
       fputs("&", f);
-      if (q->pop && line == 0) fprintf(f, "%.1f\\%%&%s", 100.0 * (double) q->split / (double) q->pop,
-        q->split ? "" : "--");
-      else if (q->pop) {
+      if (q.random && line == 0) fprintf(f, "%.1f\\%%&%s",
+        100.0 * (double) q.split / (double) q.random, q.split ? "" : "--");
+      else if (q.random) {
         double lo, hi;
-        dis_wilson(q->split, q->pop, &lo, &hi);
+        dis_wilson(q.split, q.random, &lo, &hi);
         fprintf(f, "%.1f--%.1f&", 100 * lo, 100 * hi);
       } else fputs("&", f);
-      if (q->split && line == 0) fprintf(f, "%.2g", q->med);
-      if (q->split && line == 1) fprintf(f, "%.2g", q->max);
+      if (q.split && line == 0) fprintf(f, "%.2g", q.median);
+      if (q.split && line == 1) fprintf(f, "%.2g", q.max);
       fputs(line ? "\\cr\\noalign{\\smallskip}\n" : "\\cr\n", f);
     }
   }
   fputs("\\disend\n", f);
-  for (p = 0; p < m->np; p++) {
-    const dis_pair *q = &m->pair[p];
-    if (!q->cond) continue;
-    fprintf(f, "\\disnote{%s}{%s}{%s}{", m->name, q->la, q->lb);
-    if (q->state[SP_COND] == 2) fprintf(f, "agree on all %ld inputs up to length %d in which every"
-      " relevant item is retrieved within $K$%s", q->tried[SP_COND], maxlen,
-      q->near[SP_COND] ? " (to 40 digits only)" : "");
-    else if (q->state[SP_COND] == 1) {
+  for (p = 0; p < np; p++) {
+    const rm_disagree_space *c = &q.space[RM_SPACE_COND];
+    rm_disagreement_pair(d, p, &q);
+    if (!q.cond) continue;
+    fprintf(f, "\\disnote{%s}{%s}{%s}{", name, q.la, q.lb);
+    if (c->state == RM_SPLIT_AGREE) fprintf(f, "agree on all %ld inputs up to length %d in which every"
+      " relevant item is retrieved within $K$%s", c->tried, maxlen,
+      c->near ? " (to 40 digits only)" : "");
+    else if (c->state == RM_SPLIT_WITNESS) {
       fputs("do {\\it not\\/} agree when every relevant item is retrieved within $K$: ", f);
-      dis_tex_grades(f, &q->wit[SP_COND], 0);
+      dis_tex_grades(f, &c->list[0], c->k, 0);
     } else fputs("unfinished", f);
     fputs("}\n", f);
   }
@@ -12833,23 +13317,13 @@ static void dis_tex(FILE *f, const dis_metric *m, int maxlen)
 @ The head of the generated file defines the table macros, and the numbers
 that the text of this part prints about the search: the pairs and names
 compared, the size of the space of lists at $L=4$, 5 and~6 (for a metric
-with a cutoff; |dis_space| counts them as |dis_search| visits them), and
-that of GAUC's sets at the length bound.  The tables themselves become the
-macro \.{\\distables}, so that the file can be read at the start of the part
-and the tables set at its end.  A value that is in the table is the exact
+with a cutoff, as |rm_disagree_space_size| counts them), and that of GAUC's
+sets at the length bound.  The tables themselves become the macro
+\.{\\distables}, so that the file can be read at the start of the part and
+the tables set at its end.  A value that is in the table is the exact
 value; the tool's own report gives 40 digits.
 
 @<Tool functions@>=
-static long dis_space(int maxlen, int cut) /* the lists |dis_search| visits */
-{
-  long total = 0, g;
-  int n, i;
-  for (n = 1; n <= maxlen; n++) {
-    for (g = 1, i = 0; i < n; i++) g *= 3;
-    total += 2 * (cut ? n + 2 : 1) * g * (1 + (n >= 2 ? 1L << n : 0));
-  }
-  return total;
-}
 static void dis_tex_num(FILE *f, const char *name, long x) /* with thin spaces */
 {
   char d[32];
@@ -12859,16 +13333,15 @@ static void dis_tex_num(FILE *f, const char *name, long x) /* with thin spaces *
   for (i = 0; i < n; i++) fprintf(f, "%s%c", i && (n - i) % 3 == 0 ? "\\," : "", d[i]);
   fputs("}\n", f);
 }
-static void dis_tex_counts(FILE *f, const dis_metric *ms, int nm, int maxlen)
+static void dis_tex_counts(FILE *f, rm_disagreement *const *ds, int nm, int maxlen)
 {
-  long pairs = 0, one, two;
+  long pairs = 0, one = rm_disagree_space_size(maxlen, 2), two = rm_disagree_space_size(maxlen, 3);
   int i;
-  for (i = 0; i < nm; i++) pairs += ms[i].np;
-  dis_sets(maxlen, &one, &two);
+  for (i = 0; i < nm; i++) pairs += (long) rm_disagreement_pairs(ds[i]);
   dis_tex_num(f, "dispairs", pairs); dis_tex_num(f, "disnames", nm);
-  dis_tex_num(f, "disspacefour", dis_space(4, 1));
-  dis_tex_num(f, "disspacefive", dis_space(5, 1));
-  dis_tex_num(f, "disspacesix", dis_space(6, 1));
+  dis_tex_num(f, "disspacefour", rm_disagree_space_size(4, 1));
+  dis_tex_num(f, "disspacefive", rm_disagree_space_size(5, 1));
+  dis_tex_num(f, "disspacesix", rm_disagree_space_size(6, 1));
   dis_tex_num(f, "dissets", one + two); dis_tex_num(f, "dissetsone", one);
   dis_tex_num(f, "dissetstwo", two);
 }
@@ -12888,6 +13361,7 @@ static void dis_tex_head(FILE *f, int maxlen, int npop)
     maxlen, npop);
 }
 
+
 @ The summary at the head of this part reads a few pairs out of the same
 results: the splits most often met between the sources and between the
 libraries.  Each becomes a call of \.{\\dissum} with nine arguments
@@ -12904,33 +13378,28 @@ static const struct {@+ const char *metric, *a, *b; @+} dis_summary[] = {
   {"ndcg", "gain=linear", "gain=exp2"}, {"ndcg", "ties=id-desc", "ties=average"},
   {"auc", "ties=input", "ties=average"}, {"precision", "denom=k", "denom=list"},
   {"gauc", "weight=uniform", "weight=items"}, {NULL, NULL, NULL}};
-static void dis_tex_summary(FILE *f, const dis_metric *ms, int nm)
+static void dis_tex_summary(FILE *f, rm_disagreement *const *ds, const char *const *names,
+  int nm)
 {
-  int s, i, p;
+  int s, i, line;
+  size_t p;
+  rm_disagree_pair q;
   fputs("\\long\\def\\dissummary{%\n", f);
   for (s = 0; dis_summary[s].metric; s++)
-    for (i = 0; i < nm; i++) if (strcmp(ms[i].name, dis_summary[s].metric) == 0)
-      for (p = 0; p < ms[i].np; p++) {
-        const dis_pair *q = &ms[i].pair[p];
-        int line;
-        if (strcmp(q->la, dis_summary[s].a) || strcmp(q->lb, dis_summary[s].b)) continue;
-        if (q->state[SP_GRADED] != 1 || !q->pop) continue;
-        fprintf(f, "\\dissum{%s}{%s}{%s}", ms[i].name, q->la, q->lb);
+    for (i = 0; i < nm; i++) if (strcmp(names[i], dis_summary[s].metric) == 0)
+      for (p = 0; p < rm_disagreement_pairs(ds[i]); p++) {
+        const rm_disagree_space *g = &q.space[RM_SPACE_GRADED];
+        rm_disagreement_pair(ds[i], p, &q);
+        if (strcmp(q.la, dis_summary[s].a) || strcmp(q.lb, dis_summary[s].b)) continue;
+        if (g->state != RM_SPLIT_WITNESS || !q.random) continue;
+        fprintf(f, "\\dissum{%s}{%s}{%s}", names[i], q.la, q.lb);
         for (line = 0; line < 2; line++) {
-          fputs("{", f);
-          dis_tex_grades(f, &q->wit[SP_GRADED], line);
-          if (q->nq[SP_GRADED] == 2) {
-            fputs(line == 0 || q->wit[SP_GRADED].scored || q->wit2[SP_GRADED].scored
-              ? " $\\vert$ " : "", f);
-            dis_tex_grades(f, &q->wit2[SP_GRADED], line);
-          }
-          fputs("}", f);
-        }
+          fputs("{", f); dis_tex_witness(f, g, line); fputs("}", f); }
         for (line = 0; line < 2; line++) {
-          fputs("{", f); dis_tex_value(f, q->val[SP_GRADED][line]); fputs("}", f); }
+          fputs("{", f); dis_tex_value(f, g->text[line]); fputs("}", f); }
         {@+ double lo, hi;
-          dis_wilson(q->split, q->pop, &lo, &hi);
-          fprintf(f, "{%.1f}{%.1f--%.1f}%%\n", 100.0 * (double) q->split / (double) q->pop,
+          dis_wilson(q.split, q.random, &lo, &hi);
+          fprintf(f, "{%.1f}{%.1f--%.1f}%%\n", 100.0 * (double) q.split / (double) q.random,
             100 * lo, 100 * hi);
         @+}
       }
@@ -12964,6 +13433,7 @@ static int dis_is_variant(const char *s) /* a cutoff, keys or an aggregator */
   return strpbrk(s, "@@[:") != NULL;
 }
 
+
 @ {\it The space of a pair.}  Each name keeps its own cutoff, and the
 search varies none.  So \.{ap[norm=rel]} and \.{ap[norm=min]}, which divide
 by $R$ and by $\min(R,K)$, are one function when there is no cutoff, and
@@ -12990,24 +13460,21 @@ variant has a value and the other an error is therefore a witness, and is
 printed with the error.
 
 @<Tool functions@>=
-static void dis_pair_space(const dis_metric *m, int maxlen)
+static void dis_pair_space(int sets, const rm_variant *v, int maxlen)
 {
-  long one, two;
   int i;
-  dis_sets(maxlen, &one, &two);
-  if (m->sets) printf("space: %ld sets of one or two lists, 1 to %d items in all;\n",
-    one + two, maxlen);
-  else printf("space: %ld lists of 1 to %d items;\n", dis_space(maxlen, 0), maxlen);
+  if (sets) printf("space: %ld sets of one or two lists, 1 to %d items in all;\n",
+    rm_disagree_space_size(maxlen, 2) + rm_disagree_space_size(maxlen, 3), maxlen);
+  else printf("space: %ld lists of 1 to %d items;\n", rm_disagree_space_size(maxlen, 0), maxlen);
   fputs("       grades 0..2; no scores, or scores 0,1; ids", stdout);
-  for (i = 0; i < maxlen; i++) printf("%c%s", i ? ',' : ' ', dis_ids[i]);
+  for (i = 0; i < maxlen; i++) printf("%c%s", i ? ',' : ' ', rm_disagree_id(i));
   puts(" in input order;");
-  if (m->sets) puts("       no judged item outside the lists;");
+  if (sets) puts("       no judged item outside the lists;");
   else puts("       no judged item outside the list, or one of grade 1;");
   puts("       no cutoff but the names' own");
   for (i = 0; i < 2; i++)
-    if (m->var[i].v.k > (unsigned long) maxlen)
-      printf("note: the cutoff %lu of %c is beyond every list searched\n",
-        m->var[i].v.k, "ab"[i]);
+    if (v[i].k > (unsigned long) maxlen)
+      printf("note: the cutoff %lu of %c is beyond every list searched\n", v[i].k, "ab"[i]);
 }
 
 @ {\it The report of a pair.}  It names the two variants canonically as
@@ -13026,125 +13493,102 @@ metrics: a script reads the verdict, the first word of its line); it is 2
 for a usage error or a name the parser refuses.
 
 @<Tool functions@>=
-static void dis_pair_case(char *w, size_t len, const dis_pair *q, int sp)
+static void dis_pair_case(char *w, size_t len, const rm_disagree_space *s)
 {
-  size_t o;
-  int i, j;
+  size_t o, i, j;
   w[0] = '\0';
-  for (j = 0; j < q->nq[sp]; j++) {
-    const dis_case *c = j ? &q->wit2[sp] : &q->wit[sp];
+  for (j = 0; j < s->nq; j++) {
+    const rm_list *l = &s->list[j];
     o = strlen(w);
     if (j) o += (size_t) snprintf(w + o, len - o, " | ");
-    dis_case_text(w + o, len - o, c);
+    dis_case_text(w + o, len - o, l, s->k);
     o = strlen(w);
     o += (size_t) snprintf(w + o, len - o, "; ids");
-    for (i = 0; i < c->n; i++)
-      o += (size_t) snprintf(w + o, len - o, "%c%s", i ? ',' : ' ', dis_ids[i]);
+    for (i = 0; i < l->n; i++)
+      o += (size_t) snprintf(w + o, len - o, "%c%s", i ? ',' : ' ', l->id[i]);
   }
 }
-static void dis_pair_values(const dis_metric *m, const dis_pair *q, int sp)
+static void dis_pair_values(const rm_disagree_space *s)
 {
-  rm_list l[2] = {{0}};
-  dis_val val[2];
-  char out[DIS_VAL];
   int i;
-  memset(val, 0, sizeof val);
-  l[0] = dis_list(&q->wit[sp]); l[1] = dis_list(&q->wit2[sp]);
-  for (i = 0; i < 2; i++) {
-    dis_show(out, &m->var[i ? q->b : q->a], -1, l, (size_t) q->nq[sp], &val[i]);
-    printf("  %c = %s%s\n", "ab"[i], out, val[i].sx != RM_UNDEFINED ? ""
+  for (i = 0; i < 2; i++)
+    printf("  %c = %s%s\n", "ab"[i], s->text[i], s->status[i] != RM_UNDEFINED ? ""
       : "   (undefined; the value of its undef= convention)");
-  }
-  dis_clear(val, 2);
 }
 
-@ The verdict comes from the states of the search (1 a witness, 2 none in
+@ The verdict comes from the states of the search (a witness, or none in
 the whole space), the split rate from the population.
 
 @<Tool functions@>=
-static void dis_pair_print(const dis_metric *m, int maxlen)
+static void dis_pair_print(int sets, const rm_disagree_pair *q, int maxlen)
 {
-  const dis_pair *q = &m->pair[0];
+  const rm_disagree_space *g = &q->space[RM_SPACE_GRADED], *b = &q->space[RM_SPACE_BINARY];
   char w[400], up[40];
-  int i, j, bin = 1;
-  long t = q->tried[SP_GRADED];
-  if (m->sets) snprintf(up, sizeof up, "set up to %d items", maxlen);
+  size_t i, j;
+  int bin = 1;
+  long t = g->tried;
+  if (sets) snprintf(up, sizeof up, "set up to %d items", maxlen);
   else snprintf(up, sizeof up, "list up to length %d", maxlen);
-  if (q->state[SP_GRADED] == 1) {
-    dis_pair_case(w, sizeof w, q, SP_GRADED);
+  if (g->state == RM_SPLIT_WITNESS) {
+    dis_pair_case(w, sizeof w, g);
     printf("differ: smallest witness (input %ld of the search) %s\n", t, w);
-    dis_pair_values(m, q, SP_GRADED);
-    for (j = 0; j < q->nq[SP_GRADED]; j++) {
-      const dis_case *c = j ? &q->wit2[SP_GRADED] : &q->wit[SP_GRADED];
-      for (i = 0; i < c->n; i++) bin &= c->grade[i] <= 1;
-    }
+    dis_pair_values(g);
+    for (j = 0; j < g->nq; j++)
+      for (i = 0; i < g->list[j].n; i++) bin &= g->list[j].grade[i] <= 1;
     if (bin) puts("  grades 0 and 1 suffice");
-    else if (q->state[SP_BIN] == 1) {
-      dis_pair_case(w, sizeof w, q, SP_BIN);
+    else if (b->state == RM_SPLIT_WITNESS) {
+      dis_pair_case(w, sizeof w, b);
       printf("  with grades 0 and 1 only: smallest witness %s\n", w);
-      dis_pair_values(m, q, SP_BIN);
-    } else if (q->state[SP_BIN] == 2) puts("  with grades 0 and 1 only: no witness");
-  } else if (q->state[SP_GRADED] == 2 && q->near[SP_GRADED] == 0)
+      dis_pair_values(b);
+    } else if (b->state == RM_SPLIT_AGREE) puts("  with grades 0 and 1 only: no witness");
+  } else if (g->state == RM_SPLIT_AGREE && g->near == 0)
     printf("equal on every %s (%ld inputs)\n", up, t);
-  else if (q->state[SP_GRADED] == 2) {
+  else if (g->state == RM_SPLIT_AGREE) {
     printf("agree on every %s (%ld inputs), ", up, t);
-    printf("on %ld of them to 40 digits only, not proved equal\n", q->near[SP_GRADED]);
+    printf("on %ld of them to 40 digits only, not proved equal\n", g->near);
   } else printf("unfinished: no witness among the first %ld inputs (budget)\n", t);
-  if (q->pop) {
+  if (q->random) {
     double lo, hi;
-    dis_wilson(q->split, q->pop, &lo, &hi);
-    printf("random: differ on %ld of %ld random %s", q->split, q->pop,
-      m->sets ? "sets of 2 to 20 queries" : "queries");
+    dis_wilson(q->split, q->random, &lo, &hi);
+    printf("random: differ on %ld of %ld random %s", q->split, q->random,
+      sets ? "sets of 2 to 20 queries" : "queries");
     printf(" (%.1f%%, 95%% CI %.1f..%.1f%%)",
-      100.0 * (double) q->split / (double) q->pop, 100 * lo, 100 * hi);
-    if (q->split) printf("; |a-b| median %.3g, max %.3g", q->med, q->max);
-    printf("%s\n", q->pop_done ? "" : "; not finished (budget)");
+      100.0 * (double) q->split / (double) q->random, 100 * lo, 100 * hi);
+    if (q->split) printf("; |a-b| median %.3g, max %.3g", q->median, q->max);
+    printf("%s\n", q->random_done ? "" : "; not finished (budget)");
   } else puts("random: not run (budget)");
 }
 
-@ The pair's run: the names are parsed (for the parser's message), the pair
-is refused if one name is an aggregate and the other not, and otherwise it
-becomes a metric of two variants and one pair, named \.{pair} (the seed of
-its population: every pair is compared on the same random queries).
+@ The pair's run: the engine checks the names (its message is printed
+after the tool's prefix, and is a usage error), and the tool prints the
+two canonical names, the space, and the report.
 
 @<Tool functions@>=
-static int dis_pair_run(const char *na, const char *nb, int maxlen)
+static int dis_pair_run(dis_cmd *c, const char *na, const char *nb)
 {
-  const char *name[2];
   rm_variant v[2];
-  char msg[200];
-  dis_metric *m;
-  int i, a, b;
-  name[0] = na; name[1] = nb;
-  for (i = 0; i < 2; i++)
-    if (rm_variant_parse(name[i], &v[i], msg, sizeof msg) != RM_OK) {
-      fprintf(stderr, "rankmetrics: disagree: bad variant name '%s': %s\n", name[i], msg);
-      return 2; }
-  if ((v[0].agg == RM_AGG_NONE) != (v[1].agg == RM_AGG_NONE)) {
-    i = v[0].agg == RM_AGG_NONE; /* the aggregate */
-    fprintf(stderr, "rankmetrics: disagree: '%s' is an aggregate, '%s' is not;",
-      name[i], name[1 - i]);
-    fprintf(stderr, " give both an aggregator (mean:%s) or neither\n", name[1 - i]);
-    return 2; }
-  if ((m = calloc(1, sizeof *m)) == NULL) {
-    fputs("rankmetrics: disagree: out of memory\n", stderr); return 1; }
-  snprintf(m->name, sizeof m->name, "pair");
-  m->sets = v[0].agg != RM_AGG_NONE; m->own_k = 1;
-  a = dis_add(m, na); b = dis_add(m, nb);
-  printf("a: %s\nb: %s\n", m->var[a].canon, m->var[b].canon);
-  if (a == b) puts("equal: the two names are one variant");
+  rm_disagreement *d = NULL;
+  rm_disagree_pair q;
+  char msg[400], canon[2][RM_NAME_MAX];
+  rm_status s = dis_call(c, na, nb, &d, msg, sizeof msg);
+  int i;
+  if (s == RM_ENOMEM) { fputs("rankmetrics: disagree: out of memory\n", stderr); return 1; }
+  if (s != RM_OK) { fprintf(stderr, "rankmetrics: disagree: %s\n", msg); return 2; }
+  for (i = 0; i < 2; i++) {
+    rm_variant_parse(i ? nb : na, &v[i], NULL, 0);
+    rm_variant_name(&v[i], canon[i], sizeof canon[i]);
+  }
+  printf("a: %s\nb: %s\n", canon[0], canon[1]);
+  if (rm_disagreement_pairs(d) == 0) puts("equal: the two names are one variant");
   else {
-    dis_add_pair(m, a, b, 0, 0, "a", "b");
-    dis_pair_space(m, maxlen);
-    if (m->sets) dis_search_sets(m, maxlen);@+else dis_search(m, maxlen, 0);
-    if (!dis_stopped && m->sets) dis_population_sets(m, DIS_POP);
-    else if (!dis_stopped) dis_population(m, DIS_POP);
-    if (dis_tty) fputs("\r                                                  \r", stderr);
-    dis_pair_print(m, maxlen);
-    if (dis_stopped)
+    dis_pair_space(rm_disagreement_sets(d), v, c->maxlen);
+    if (isatty(2)) fputs("\r                                                  \r", stderr);
+    rm_disagreement_pair(d, 0, &q);
+    dis_pair_print(rm_disagreement_sets(d), &q, c->maxlen);
+    if (c->stopped)
       fputs("rankmetrics: disagree: budget exhausted; see the report\n", stderr);
   }
-  free(m);
+  rm_disagreement_free(d);
   return 0;
 }
 
@@ -13178,7 +13622,8 @@ gives~1.
 
 @ The command.  Names may be given as the sources write them: \.{mrr} is
 \.{rr} and \.{map} is \.{ap}; \.{gauc} names the sets searched above, and
-comes after the metrics of one list.
+comes after the metrics of one list.  The results of every metric are kept
+until the end, for the tables of \.{--tex}.
 
 @<Tool functions@>=
 static const char *dis_alias(const char *s)
@@ -13187,57 +13632,62 @@ static const char *dis_alias(const char *s)
   if (strcmp(s, "map") == 0) return "ap";
   return s;
 }
+static void dis_free_all(rm_disagreement **ds, int nm)
+{
+  int i;
+  for (i = 0; i < nm; i++) rm_disagreement_free(ds[i]);
+}
 static int cmd_disagree(int argc, char **argv)
 {
-  static char pid[DIS_POPN][8];
-  const char *names[64], *texfile = NULL;
-  int nn = 0, all = 0, maxlen = DIS_LEN, i, nm = 0, bad = 0, mi, sets = 0, pair = 0;
+  const char *names[64], *texfile = NULL, *done[RM_N_METRICS + 1];
+  int nn = 0, all = 0, maxlen = DIS_LEN, i, nm = 0, bad = 0, mi, pair = 0;
   double budget = 300;
-  dis_metric *ms;
+  rm_disagreement *ds[RM_N_METRICS + 1];
+  dis_cmd cmd;
   FILE *tex = NULL;
   @<Read the arguments of \.{disagree}@>;
-  for (i = 0; i < DIS_POPN; i++) { snprintf(pid[i], sizeof pid[i], "d%04d", (i * 7919) % DIS_POPN); dis_pids[i] = pid[i]; }
-  dis_tty = isatty(2);
-  dis_deadline = dis_now() + budget;
-  dis_stopped = 0;
-  if (pair) return dis_pair_run(names[0], names[1], maxlen);
-  ms = calloc(RM_N_METRICS + 1, sizeof *ms); /* every metric, and GAUC */
-  if (ms == NULL) { fputs("rankmetrics: disagree: out of memory\n", stderr); return 1; }
-  for (mi = 0; mi < RM_N_METRICS; mi++) {
-    const char *mname = rm_metric_name((rm_metric) mi);
+  cmd.budget = budget; cmd.start = dis_now(); cmd.maxlen = maxlen; cmd.stopped = 0;
+  if (pair) return dis_pair_run(&cmd, names[0], names[1]);
+  for (mi = 0; mi <= RM_N_METRICS; mi++) { /* every metric, and GAUC */
+    const char *mname = mi < RM_N_METRICS ? rm_metric_name((rm_metric) mi) : "gauc";
     int j, want = all;
-    for (j = 0; j < nn; j++) if (strcmp(dis_alias(names[j]), mname) == 0) { want = 1; names[j] = ""; }
-    if (!want || !dis_setup(&ms[nm], (rm_metric) mi)) continue;
-    if (!dis_stopped) dis_search(&ms[nm], maxlen, 0);
-    if (!dis_stopped) dis_population(&ms[nm], DIS_POP);
-    for (j = 0; j < ms[nm].np; j++) dis_print(&ms[nm], &ms[nm].pair[j], maxlen);
-    nm++;
-  }
-  for (i = 0; i < nn; i++) if (strcmp(names[i], "gauc") == 0) { names[i] = ""; sets = 1; }
-  if ((all || sets) && dis_setup_gauc(&ms[nm])) {
-    int j;
-    if (!dis_stopped) dis_search_sets(&ms[nm], maxlen);
-    if (!dis_stopped) dis_population_sets(&ms[nm], DIS_POP);
-    for (j = 0; j < ms[nm].np; j++) dis_print(&ms[nm], &ms[nm].pair[j], maxlen);
-    nm++;
+    size_t p;
+    char msg[200];
+    rm_status s;
+    if (mname == NULL) continue;
+    for (j = 0; j < nn; j++)
+      if (strcmp(mi < RM_N_METRICS ? dis_alias(names[j]) : names[j], mname) == 0) {
+        want = 1; names[j] = ""; }
+    if (!want) continue;
+    if ((s = dis_call(&cmd, mname, NULL, &ds[nm], msg, sizeof msg)) != RM_OK) {
+      dis_free_all(ds, nm);
+      fprintf(stderr, "rankmetrics: disagree: %s\n", msg);
+      return 1; }
+    if (rm_disagreement_pairs(ds[nm]) == 0) { rm_disagreement_free(ds[nm]); continue; }
+    for (p = 0; p < rm_disagreement_pairs(ds[nm]); p++) {
+      rm_disagree_pair q;
+      rm_disagreement_pair(ds[nm], p, &q);
+      dis_print(mname, rm_disagreement_sets(ds[nm]), &q, maxlen);
+    }
+    done[nm++] = mname;
   }
   for (i = 0; i < nn; i++) if (names[i][0]) {
     fprintf(stderr, "rankmetrics: disagree: unknown metric '%s'\n", names[i]); bad = 1; }
-  if (dis_tty) fputs("\r                                                  \r", stderr);
-  if (bad) { free(ms); return 2; }
-  if (dis_stopped) @<Say which pairs were not finished@>;
+  if (isatty(2)) fputs("\r                                                  \r", stderr);
+  if (bad) { dis_free_all(ds, nm); return 2; }
+  if (cmd.stopped) @<Say which pairs were not finished@>;
   if (texfile) {
     tool_out o;
-    if ((tex = out_open(&o, "disagree", texfile)) == NULL) { free(ms); return 1; }
+    if ((tex = out_open(&o, "disagree", texfile)) == NULL) { dis_free_all(ds, nm); return 1; }
     dis_tex_head(tex, maxlen, DIS_POP);
-    dis_tex_counts(tex, ms, nm, maxlen);
-    dis_tex_summary(tex, ms, nm);
+    dis_tex_counts(tex, ds, nm, maxlen);
+    dis_tex_summary(tex, ds, done, nm);
     fputs("\\long\\def\\distables{%\n", tex);
-    for (i = 0; i < nm; i++) dis_tex(tex, &ms[i], maxlen);
+    for (i = 0; i < nm; i++) dis_tex(tex, ds[i], done[i], maxlen);
     fputs("}\n", tex);
-    if (!out_close(&o, "disagree")) { free(ms); return 1; }
+    if (!out_close(&o, "disagree")) { dis_free_all(ds, nm); return 1; }
   }
-  free(ms);
+  dis_free_all(ds, nm);
   return 0;
 }
 
@@ -13245,8 +13695,9 @@ static int cmd_disagree(int argc, char **argv)
 for (i = 0; i < argc; i++) {
   if (strcmp(argv[i], "--max-length") == 0 && i + 1 < argc) {
     maxlen = atoi(argv[++i]);
-    if (maxlen < 1 || maxlen > DIS_MAXN) {
-      fprintf(stderr, "rankmetrics: disagree: --max-length must be 1..%d\n", DIS_MAXN); return 2; }
+    if (maxlen < 1 || maxlen > RM_DISAGREE_MAXN) {
+      fprintf(stderr, "rankmetrics: disagree: --max-length must be 1..%d\n", RM_DISAGREE_MAXN);
+      return 2; }
   } else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc) {
     budget = atof(argv[++i]);
     if (!(budget > 0)) { fputs("rankmetrics: disagree: --budget must be positive\n", stderr); return 2; }
@@ -13281,14 +13732,16 @@ if (pair && texfile) {
 
 @ @<Say which pairs were not finished@>=
 {
-  int j;
+  size_t j;
   printf("budget of %g seconds exhausted; not finished:", budget);
   for (i = 0; i < nm; i++)
-    for (j = 0; j < ms[i].np; j++) {
-      const dis_pair *q = &ms[i].pair[j];
-      if (q->state[SP_GRADED] == 0 || q->state[SP_BIN] == 0 || (q->cond && q->state[SP_COND] == 0)
-          || !q->pop_done)
-        printf(" %s(%s|%s)", ms[i].name, q->la, q->lb);
+    for (j = 0; j < rm_disagreement_pairs(ds[i]); j++) {
+      rm_disagree_pair q;
+      rm_disagreement_pair(ds[i], j, &q);
+      if (q.space[RM_SPACE_GRADED].state == RM_SPLIT_OPEN
+          || q.space[RM_SPACE_BINARY].state == RM_SPLIT_OPEN
+          || (q.cond && q.space[RM_SPACE_COND].state == RM_SPLIT_OPEN) || !q.random_done)
+        printf(" %s(%s|%s)", done[i], q.la, q.lb);
     }
   printf("%s\n", nm ? "" : " all");
   fprintf(stderr, "rankmetrics: disagree: budget exhausted; see the report\n");
@@ -14201,7 +14654,7 @@ static void adq_case(rand_case *rc, const int *g, int ng, int n, long gi, long s
   for (i = n - 1; i >= 0; i--) { rc->grade[i] = g[gi % ng]; gi /= ng; }
   for (i = 0; i < n; i++) {
     rc->score[i] = (double) ((si >> (n - 1 - i)) & 1);
-    snprintf(rc->idbuf[i], sizeof rc->idbuf[i], "%s", dis_ids[i]);
+    snprintf(rc->idbuf[i], sizeof rc->idbuf[i], "%s", rm_disagree_id(i));
     rc->id[i] = rc->idbuf[i];
   }
   rc->judged[0] = 1;
@@ -14780,26 +15233,29 @@ pair by pair, in the order of the search's report.
 
 @<Write the groups of disagreements@>=
 {
-  dis_metric *ms = calloc(1, sizeof *ms);
+  rm_disagree_options opt;
   int mi;
-  if (ms == NULL) ok = 0;
-  dis_tty = 0; dis_stopped = 0;
-  dis_deadline = dis_now() + 1e9; /* no budget */
+  rm_disagree_defaults(&opt);
+  opt.flags = RM_DISAGREE_SEARCH; opt.population = 0; /* no budget */
   for (mi = 0; ok && mi < RM_N_METRICS; mi++) {
-    int j, side;
+    rm_disagreement *d = NULL;
+    size_t j;
+    int side;
     if (judged_metric((rm_metric) mi) != (fam->variants == judged_variants)) continue;
     if (mi >= RM_NQ && mi <= RM_RNDCG) continue; /* see \secref{q:trecm} */
-    if (!dis_setup(ms, (rm_metric) mi)) continue;
-    dis_search(ms, DIS_LEN, 1);
-    if (dis_stopped) ok = 0;
-    for (j = 0; j < ms->np && ok; j++) {
-      const dis_pair *q = &ms->pair[j];
-      if (q->state[SP_GRADED] != 1 || strncmp(q->lb, "level=", 6) == 0) continue;
+    if (rm_metric_name((rm_metric) mi) == NULL) continue;
+    if (rm_disagree_metric(rm_metric_name((rm_metric) mi), &opt, &d, NULL, 0) != RM_OK) {
+      ok = 0; break; }
+    for (j = 0; j < rm_disagreement_pairs(d) && ok; j++) {
+      rm_disagree_pair q;
+      rm_disagreement_pair(d, j, &q);
+      if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || strncmp(q.lb, "level=", 6) == 0)
+        continue;
       for (side = 0; side < 2 && ok; side++)
         @<Write the witness of pair |q| in the group of its variant |side|@>;
     }
+    rm_disagreement_free(d);
   }
-  free(ms);
 }
 
 @ Both variants take the witness's cutoff, and the group is named by the
@@ -14809,22 +15265,24 @@ the status that refuses the input.
 
 @<Write the witness of pair |q|...@>=
 {
-  const dis_case *c = &q->wit[SP_GRADED];
-  rm_variant v = ms->var[side ? q->b : q->a].v, w = ms->var[side ? q->a : q->b].v;
-  rm_list l = dis_list(c);
+  const rm_disagree_space *c = &q.space[RM_SPACE_GRADED];
+  rm_variant v, w;
+  rm_list l = c->list[0];
   rm_exact e, f;
   rm_status s, t;
   char nm[RM_NAME_MAX], other[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200];
-  v.k = w.k = (unsigned long) c->k;
+  rm_variant_parse(side ? q.b : q.a, &v, NULL, 0);
+  rm_variant_parse(side ? q.a : q.b, &w, NULL, 0);
+  v.k = w.k = c->k;
   rm_variant_name(&v, nm, sizeof nm);
   rm_variant_name(&w, other, sizeof other);
   rm_exact_init(&e); rm_exact_init(&f);
   s = rm_value_exact(&v, &l, &e);
   t = rm_value_exact(&w, &l, &f);
   if (t < 0) snprintf(comment, sizeof comment, "smallest witness%s: %s refuses it (%s)",
-    q->named ? " of a split of the sources" : "", other, status_name(t));
+    q.named ? " of a split of the sources" : "", other, status_name(t));
   else snprintf(comment, sizeof comment, "smallest witness%s: %s gives %s",
-    q->named ? " of a split of the sources" : "", other, f.rational ? f.rational : f.decimal);
+    q.named ? " of a split of the sources" : "", other, f.rational ? f.rational : f.decimal);
   @<Open a group for |nm|@>;
   o.disagreement = 1;
   ok = write_test(&o, &v, &l, comment, 0, 0, s < 0);
@@ -14922,38 +15380,41 @@ each variant, the comment naming the other variant and its value.
 
 @<Write the witnesses of GAUC's splits@>=
 {
-  dis_metric *ms = tool_zalloc(sizeof *ms);
-  int p, side;
-  dis_tty = 0; dis_stopped = 0;
-  dis_deadline = dis_now() + 1e9;
-  if (ms == NULL || !dis_setup_gauc(ms)) ok = 0;
-  else dis_search_sets(ms, DIS_LEN);
-  for (p = 0; ok && p < ms->np; p++) {
-    const dis_pair *q = &ms->pair[p];
-    if (q->state[SP_GRADED] != 1) continue;
+  rm_disagree_options opt;
+  rm_disagreement *d = NULL;
+  size_t p;
+  int side;
+  rm_disagree_defaults(&opt);
+  opt.flags = RM_DISAGREE_SEARCH | RM_DISAGREE_BINARY; opt.population = 0;
+  if (rm_disagree_metric("gauc", &opt, &d, NULL, 0) != RM_OK) ok = 0;
+  for (p = 0; ok && p < rm_disagreement_pairs(d); p++) {
+    rm_disagree_pair q;
+    const rm_disagree_space *c = &q.space[RM_SPACE_GRADED];
+    rm_disagreement_pair(d, p, &q);
+    if (c->state != RM_SPLIT_WITNESS) continue;
     for (side = 0; side < 2 && ok; side++) {
-      rm_list l[2] = {{0}};
-      rm_variant v = ms->var[side ? q->b : q->a].v, w = ms->var[side ? q->a : q->b].v;
+      rm_variant v, w;
       rm_exact f;
       char nm[RM_NAME_MAX], other[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200];
-      l[0] = dis_list(&q->wit[SP_GRADED]); l[1] = dis_list(&q->wit2[SP_GRADED]);
+      rm_variant_parse(side ? q.b : q.a, &v, NULL, 0);
+      rm_variant_parse(side ? q.a : q.b, &w, NULL, 0);
       rm_variant_name(&v, nm, sizeof nm);
       rm_variant_name(&w, other, sizeof other);
       rm_exact_init(&f);
-      if (rm_value_set_exact(&w, l, (size_t) q->nq[SP_GRADED], &f) < 0) ok = 0;
+      if (rm_value_set_exact(&w, c->list, c->nq, &f) < 0) ok = 0;
       snprintf(comment, sizeof comment, "smallest witness%s: %s gives %s",
-        q->named ? " of a split of the sources" : "", other,
+        q.named ? " of a split of the sources" : "", other,
         f.rational ? f.rational : f.decimal);
       rm_exact_clear(&f);
       if (!ok) break;
       @<Open a group for |nm|@>;
       o.disagreement = 1;
-      ok = write_set_test(&o, &v, l, (size_t) q->nq[SP_GRADED], 1, comment, 0, 0, 0);
+      ok = write_set_test(&o, &v, c->list, c->nq, 1, comment, 0, 0, 0);
       o.disagreement = 0;
       fputs("\n      ]}", o.json);
     }
   }
-  free(ms);
+  rm_disagreement_free(d);
 }
 
 @ {\it Measured accuracy.}  The bound of the double path is proven; how close
@@ -25725,6 +26186,31 @@ the distance in ulps, the input) and per variant the counts and the
 alternatives that explain the candidate's numbers, best first, which is
 what the tool's report prints.  Reading run files remains in the tool,
 \.{eval}; it will come to Python when its engine moves into the library.
+
+@ |disagree| calls the disagreement engine (\secref{disagree}): given a
+metric's name it compares the pairs of its variants, given two variant
+names that one pair, and returns the pairs with their smallest witnesses
+and split rates, as the tool's \.{disagree} reports them.  First-hit
+reciprocal rank against the mean over the relevant positions (the ``MRR''
+of \src{002}):
+\pybegin%
+p = rm.disagree("rr[hits=first]", "rr[hits=mean]").pairs[0]
+w = p.witness
+print(w.place, w.queries[0].grades, [v.exact for v in w.values])
+print(p.split, "of", p.random)
+\pyend
+prints \.{8 [1, 1] [Fraction(1, 1), Fraction(3, 4)]}, the eighth input of
+the search and its two exact values, and the number of the 160 random
+queries on which the two differ.  A witness holds its lists as |Query|
+records, its cutoff, and for each side the canonical name as compared on
+it (with that cutoff), the double, the exact value (a \.{Fraction}, or a
+\.{Decimal} of 40 digits when the value is irrational) and the status; so a
+test may compute both sides again with |exact|, as the package's own
+tests do.  The options are the engine's: |max_length|, |budget| in seconds
+(none by default), |population|, and |progress|, a function that is called
+as the search goes and stops it by returning true.  A bad name or option
+raises \.{RankmetricsError} with the engine's status and message.
+@^disagreements, from Python@>
 
 @ The package's tests, in \.{python/tests}, run under pytest in \.{make
 check}.  They compute every valid test of every family of golden vectors

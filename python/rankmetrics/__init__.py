@@ -47,6 +47,14 @@ library's engine, the one the tool's verify calls::
     >>> rm.verify(["rr:1 1"]).passed
     True
 
+disagree(metric) or disagree(a, b) finds the smallest inputs on which
+variants give different numbers, with the library's engine, the one the
+tool's disagree calls::
+
+    >>> w = rm.disagree("rr[hits=first]", "rr[hits=mean]").pairs[0].witness
+    >>> w.queries[0].grades, [v.exact for v in w.values]
+    ([1, 1], [Fraction(1, 1), Fraction(3, 4)])
+
 Reading run files (the tool's eval) is not here yet: it will come when
 that engine moves into the library.
 """
@@ -75,7 +83,8 @@ __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "takes_cutoff", "keys", "aggregator_keys", "words", "key_range",
            "ulp_bound", "variants", "matching_variants", "evaluate",
            "Evaluation", "library_path", "STATUS_NAMES", "verify", "Verdict",
-           "Verification", "Explanation", "families", "vectors_dir"]
+           "Verification", "Explanation", "families", "vectors_dir",
+           "disagree", "Disagreement"]
 
 _L = _lib.load()
 library_path = _L.path
@@ -631,3 +640,4 @@ def _close(x, y, ulps):
 from ._columns import Evaluation, evaluate  # noqa: E402
 from ._verify import Verdict, Verification, verify, families  # noqa: E402
 from ._verify import vectors_dir, Explanation  # noqa: E402
+from ._disagree import disagree, Disagreement  # noqa: E402

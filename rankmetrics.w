@@ -21432,23 +21432,43 @@ and the look costs at most $2^{20}$ lines and a 64-bit hash of each
 distinct name, at most one for 512 bytes of \.{--memory}.
 @^external sort@>
 
+The look is an |ev_look|, fed the names of the lines in their order, a
+run of $k$ lines of one query at a time, so that the two threads'
+reading (|ev_pipe_probe|), which has cut the lines into groups, takes it
+to the same line as one thread: |ev_look_can| says whether it reads
+another line, and |ev_look_on| takes $k$ lines of query |q| and says 2 when
+|q| reappears.
+
 @<Tool functions@>=
+typedef struct {@+ ev_names seen; char *last; long n; size_t most; @+} ev_look;
+static void ev_look_start(ev_look *b, const ev_state *st, const char *q)
+{
+  memset(b, 0, sizeof *b);
+  b->last = tool_strdup(q); b->most = st->mem / 512;
+  ev_seen(&b->seen, q);
+}
+static int ev_look_can(const ev_look *b)
+{
+  return b->n < (1L << 20) && b->seen.n < b->most;
+}
+static int ev_look_on(ev_look *b, const char *q, long k) /* 2 if |q| reappears, else 4 */
+{
+  b->n += k;
+  if (strcmp(b->last, q) == 0) return 4;
+  if (ev_seen(&b->seen, q)) return 2;
+  free(b->last); b->last = tool_strdup(q);
+  return 4;
+}
+static void ev_look_free(ev_look *b) {@+ free(b->last); free(b->seen.slot); @+}
 static int ev_probe(ev_state *st, ev_source *s) /* 2 if a query reappears, else 4 */
 {
-  ev_names seen = {NULL, 0, 0};
-  char *last = tool_strdup(s->f_q);
-  long n;
-  int r = 4;
-  size_t most = st->mem / 512;
-  ev_seen(&seen, last);
-  for (n = 0; n < (1L << 20) && seen.n < most; n++) {
-    int k = ev_next(st, s);
-    if (k <= 0) {@+ if (k < 0) r = 0; break; @+}
-    if (strcmp(last, s->f_q) == 0) continue;
-    if (ev_seen(&seen, s->f_q)) {@+ r = 2; break; @+}
-    free(last); last = tool_strdup(s->f_q);
-  }
-  free(last); free(seen.slot);
+  ev_look b;
+  int r = 4, k;
+  ev_look_start(&b, st, s->f_q);
+  while (r == 4 && ev_look_can(&b))
+    if ((k = ev_next(st, s)) <= 0) {@+ if (k < 0) r = 0; break; @+}
+    else r = ev_look_on(&b, s->f_q, 1);
+  ev_look_free(&b);
   return r;
 }
 static int ev_rejoin_add(ev_state *st, const ev_source *s);
@@ -21585,6 +21605,7 @@ typedef struct {
   size_t given, back, inflight; /* published, given back; lines published */
   size_t back_r; long line_r; double pct_r; /* the reader's copies */
   int rwait, ewait, end, status, open, any; /* |status|: 0, $-1$ an error, $-2$ no memory */
+  int pending, eof; /* stopped with a line read and in no group; read to the end */
   atomic_int stop; /* the evaluator has stopped */
   long line; double pct; /* for the progress line */
   FILE *msgf; char *msg; size_t msglen; /* the reader's messages */
@@ -21627,17 +21648,13 @@ static void ev_read_groups(ev_pipe *p)
   int r;
   while ((r = ev_next(p->st, s)) > 0) {
     p->any = 1;
-    if ((++nrec & 4095) == 0) {
-      if (atomic_load_explicit(&p->stop, memory_order_relaxed)) return;
-      if (p->st->progress && (nrec & 16383) == 0) { p->line_r = s->line; p->pct_r = ev_share(s); }
-    }
     if (g == NULL || strcmp(g->p.s, s->f_q) != 0) {
       if (g) {
         p->nl[p->made % EV_RING] = g->n; lines += g->n; pend++;
         p->made++; p->open = 0;
       }
       if (pend >= EV_BATCH || lines >= EV_BATCH_LINES || p->made - p->back_r >= EV_RING) {
-        if (!ev_pipe_give(p, &lines, 1)) return;
+        if (!ev_pipe_give(p, &lines, 1)) {@+ p->pending = 1; return; @+}
         pend = 0;
       }
       g = &p->g[p->made % EV_RING];
@@ -21645,8 +21662,13 @@ static void ev_read_groups(ev_pipe *p)
     }
     ev_group_label(g, s->f_label, s->rating, s->line);
     ev_group_add(g, s->f_d, s->grade, s->has_score, s->score, s->line);
+    if ((++nrec & 4095) == 0) {
+      if (atomic_load_explicit(&p->stop, memory_order_relaxed)) return;
+      if (p->st->progress && (nrec & 16383) == 0) { p->line_r = s->line; p->pct_r = ev_share(s); }
+    }
   }
   if (r < 0) { p->status = -1; return; }
+  p->eof = 1;
   if (g) { p->nl[p->made % EV_RING] = g->n; p->made++; p->open = 0; }
 }
 
@@ -21677,7 +21699,9 @@ static void *ev_reader(void *arg)
 @ The evaluator takes every published group in order, does what one thread
 does with it, and gives the batch back.  At the end it answers for the
 reader: its error, after the groups before it, and the query it had opened.
-It returns what |ev_pass| returns, and 6 when the reader ran out of memory.
+It returns what |ev_pass| returns, 6 when the reader ran out of memory, 7
+when its message is due, and 8 for a code~4 of |ev_new_query|, which asks
+for the look of |ev_probe| (the 4 of |ev_group_done| does not).
 
 @<Tool functions@>=
 static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
@@ -21699,7 +21723,7 @@ static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
     for (; k < hi; k++) {
       ev_group *g = &p->g[k % EV_RING];
       *stopped = k;
-      if ((rc = ev_new_query(st, g->p.s)) != 1) return rc;
+      if ((rc = ev_new_query(st, g->p.s)) != 1) return rc == 4 ? 8 : rc;
       st->nord++;
       if ((rc = ev_group_done(st, g)) != 1) return rc;
       lines += p->nl[k % EV_RING];
@@ -21717,7 +21741,7 @@ static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
   if (p->status == -2) return 6;
   *stopped = k;
   if (p->open) {
-    if ((rc = ev_new_query(st, p->g[k % EV_RING].p.s)) != 1) return rc;
+    if ((rc = ev_new_query(st, p->g[k % EV_RING].p.s)) != 1) return rc == 4 ? 8 : rc;
     st->nord++;
   }
   return 7; /* the reader's message */
@@ -21731,7 +21755,35 @@ which once held it), for the message of |cmd_eval| when the file cannot be
 read again.  It returns~5, having read nothing, when no thread can be
 started.
 
+The look of |ev_probe| is taken when the reader has stopped, from the
+group~|k| whose query asked for it, over the groups the reader read after
+it, its open group, and on from the file, where the reader left it: a line
+read but in no group first (|pending|).  A reader that stopped at an error
+has its message written when the look reaches the line, as one thread
+would meet it there.
+
 @<Tool functions@>=
+static int ev_pipe_probe(ev_pipe *p, size_t k)
+{
+  ev_look b;
+  size_t j, hi = p->made + (p->open ? 1 : 0);
+  int r = 4, c;
+  ev_look_start(&b, p->st, p->g[k % EV_RING].p.s);
+  b.n = (long) p->g[k % EV_RING].n - 1; /* its first line is where the look starts */
+  for (j = k + 1; r == 4 && j < hi && ev_look_can(&b); j++)
+    r = ev_look_on(&b, p->g[j % EV_RING].p.s, (long) p->g[j % EV_RING].n);
+  if (r == 4 && ev_look_can(&b)) {
+    if (p->status < 0) r = p->status == -1 ? 7 : 6;
+    else if (!p->eof) {
+      if (p->pending) r = ev_look_on(&b, p->s->f_q, 1);
+      while (r == 4 && ev_look_can(&b))
+        if ((c = ev_next(p->st, p->s)) <= 0) {@+ if (c < 0) r = 0; break; @+}
+        else r = ev_look_on(&b, p->s->f_q, 1);
+    }
+  }
+  ev_look_free(&b);
+  return r;
+}
 static int ev_pipe_pass(ev_state *st, ev_source *s, int *any)
 {
   ev_pipe *p = tool_zalloc(sizeof *p);
@@ -21751,6 +21803,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any)
     pthread_cond_signal(&p->cr);
     pthread_mutex_unlock(&p->mu);
     pthread_join(t, NULL);
+    if (rc == 8) rc = ev_pipe_probe(p, stopped);
   }
   *any = p->any;
   fclose(p->msgf);

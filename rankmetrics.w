@@ -19050,7 +19050,7 @@ static int ev_xhead(const ev_xrec *r, ev_xhdr *h)
 {
   size_t lq = strlen(r->q), ld = r->d ? strlen(r->d) : 0, ll = r->lab ? strlen(r->lab) : 0;
   if (lq >= EV_NONE || ld >= EV_NONE || ll >= EV_NONE) {
-    fprintf(stderr, "rankmetrics: eval: line %ld: a field longer than 4 GB\n", r->line);
+    fprintf(tool_err, "rankmetrics: eval: line %ld: a field longer than 4 GB\n", r->line);
     return 0;
   }
   memset(h, 0, sizeof *h);
@@ -19265,7 +19265,7 @@ static int ev_xin_next(ev_xin *in) /* 1, 0 at the end of the run, $-1$ */
   in->left--;
   return 1;
 bad:
-  fprintf(stderr, "rankmetrics: eval: read error in a temporary file: %s\n",
+  fprintf(tool_err, "rankmetrics: eval: read error in a temporary file: %s\n",
     ferror(in->f) || errno ? strerror(errno ? errno : EIO) : "it ends short or is damaged");
   return -1;
 }
@@ -19377,14 +19377,9 @@ static int ev_xs_spill(ev_xsort *x)
   x->top = x->n = 0;
   return 1;
 }
-static int ev_xs_add(ev_xsort *x, const ev_xrec *r)
+static int ev_xs_room(ev_xsort *x, size_t k) /* for a record of |k| bytes, a multiple of 8 */
 {
-  ev_xhdr h;
-  size_t k, need, e = sizeof(ev_xix);
-  ev_xix *ix;
-  if (!ev_xhead(r, &h)) return 0;
-  k = (ev_xlen(&h) + 7) & ~(size_t) 7;
-  need = k + e;
+  size_t need = k + sizeof(ev_xix), e = sizeof(ev_xix);
   if (x->top + need + x->n * e > x->cap) {
     if (x->n > 0 && x->cap >= x->limit && !ev_xs_spill(x)) return 0;
     while (x->top + need + x->n * e > x->cap) {
@@ -19397,14 +19392,39 @@ static int ev_xs_add(ev_xsort *x, const ev_xrec *r)
       memmove(x->a + cap - x->n * e, x->a + old - x->n * e, x->n * e);
     }
   }
+  return 1;
+}
+static void ev_xs_index(ev_xsort *x, size_t k, const char *q, size_t lq)
+{ /* the record just written at |top| */
+  ev_xix *ix;
+  x->n++;
+  ix = ev_xs_ix(x); ix[0].off = x->top;
+  ev_xs_key(ix[0].k, q, lq);
+  x->top += k;
+}
+static int ev_xs_add(ev_xsort *x, const ev_xrec *r)
+{
+  ev_xhdr h;
+  size_t k;
+  if (!ev_xhead(r, &h)) return 0;
+  k = (ev_xlen(&h) + 7) & ~(size_t) 7;
+  if (!ev_xs_room(x, k)) return 0;
   memcpy(x->a + x->top, &h, sizeof h);
   memcpy(x->a + x->top + sizeof h, r->q, h.lq + 1);
   if (r->d) memcpy(x->a + x->top + sizeof h + h.lq + 1, r->d, h.ld + 1);
   if (r->lab) memcpy(x->a + x->top + ev_xlen(&h) - h.ll - 1, r->lab, h.ll + 1);
-  x->n++;
-  ix = ev_xs_ix(x); ix[0].off = x->top;
-  ev_xs_key(ix[0].k, r->q, h.lq);
-  x->top += k;
+  ev_xs_index(x, k, r->q, h.lq);
+  return 1;
+}
+static int ev_xs_add_bytes(ev_xsort *x, const char *b) /* a record as the buffer holds it */
+{
+  ev_xhdr h;
+  size_t len, k;
+  memcpy(&h, b, sizeof h);
+  len = ev_xlen(&h); k = (len + 7) & ~(size_t) 7;
+  if (!ev_xs_room(x, k)) return 0;
+  memcpy(x->a + x->top, b, len);
+  ev_xs_index(x, k, x->a + x->top + sizeof h, h.lq);
   return 1;
 }
 
@@ -21473,13 +21493,13 @@ static int ev_probe(ev_state *st, ev_source *s) /* 2 if a query reappears, else 
 }
 static int ev_rejoin_add(ev_state *st, const ev_source *s);
 static int ev_rejoin(ev_state *st, ev_group *g);
-static int ev_pipe_pass(ev_state *st, ev_source *s, int *any);
+static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode);
 static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
 {
   size_t nrec = 0;
   int r = 0, rc = 1, open = 0, any = 0;
-  if (!memory && !st->rejoin && st->threads > 1
-      && (rc = ev_pipe_pass(st, s, &any)) != 5) { /* 5: no thread, read here */
+  if (!st->rejoin && st->threads > 1
+      && (rc = ev_pipe_pass(st, s, &any, memory)) != 5) { /* 5: no thread, read here */
     if (rc != 1) goto done;
   } else for (rc = 1; (r = ev_next(st, s)) > 0; ) {
     any = 1;
@@ -21516,7 +21536,10 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
   if (memory) {
     ev_xrec x;
     if (!ev_xs_end(&st->rxs)) { rc = 0; goto done; }
-    while ((r = ev_xs_next(&st->rxs, &x)) > 0) {
+    if (st->threads > 1 && (rc = ev_pipe_pass(st, s, &any, 2)) != 5) {
+      if (rc != 1) goto done;
+      r = 0; open = 0; /* every group has been evaluated */
+    } else for (rc = 1; (r = ev_xs_next(&st->rxs, &x)) > 0; ) {
       if (!open || strcmp(g->p.s, x.q) != 0) {
         if (open && (rc = ev_group_done(st, g)) != 1) goto done;
         ev_group_start(g, x.q); open = 1;
@@ -21595,7 +21618,7 @@ that a second pass never reads the file while the first is still reading.
 
 @<Tool functions@>=
 enum {@+ EV_RING = 256, EV_BATCH = 64, EV_BATCH_LINES = 8192, EV_INFLIGHT = 65536,
-  EV_SLOT_KEEP = 256, EV_PIPE_MIN = 1 << 20 @+};
+  EV_SLOT_KEEP = 256, EV_PIPE_MIN = 1 << 20, EV_CHUNK = 16000 @+};
 typedef struct {
   ev_state *st; ev_source *s;
   ev_group g[EV_RING]; /* group $k$ in slot $k\bmod|EV_RING|$ */
@@ -21606,6 +21629,7 @@ typedef struct {
   size_t back_r; long line_r; double pct_r; /* the reader's copies */
   int rwait, ewait, end, status, open, any; /* |status|: 0, $-1$ an error, $-2$ no memory */
   int pending, eof; /* stopped with a line read and in no group; read to the end */
+  int mode; /* 0: the file, evaluated; 1: the file, into the sort; 2: the sort, evaluated */
   atomic_int stop; /* the evaluator has stopped */
   long line; double pct; /* for the progress line */
   FILE *msgf; char *msg; size_t msglen; /* the reader's messages */
@@ -21640,15 +21664,72 @@ static int ev_pipe_give(ev_pipe *p, size_t *lines, int wait)
   pthread_mutex_unlock(&p->mu);
   return go;
 }
+static int ev_pipe_next(ev_pipe *p, ev_xrec *x) /* 1, 0 at the end, $-1$ */
+{
+  ev_source *s = p->s;
+  int r;
+  if (p->mode == 2) return ev_xs_next(&p->st->rxs, x);
+  if ((r = ev_next(p->st, s)) <= 0) return r;
+  x->q = s->f_q; x->d = s->f_d; x->lab = s->f_label; x->grade = s->grade;
+  x->has_score = s->has_score; x->rating = s->rating; x->score = s->score;
+  x->line = s->line;
+  return 1;
+}
+static void ev_read_chunks(ev_pipe *p)
+{
+  ev_group *g = NULL;
+  size_t pend = 0, lines = 0, nrec = 0;
+  ev_xrec x;
+  int r;
+  while ((r = ev_pipe_next(p, &x)) > 0) {
+    ev_xhdr h;
+    size_t k, at;
+    p->any = 1;
+    if (!x.has_score) x.score = 0;
+    if (!ev_xhead(&x, &h)) {@+ p->status = -1; return; @+}
+    k = (ev_xlen(&h) + 7) & ~(size_t) 7;
+    if (g && g->p.len + k > EV_CHUNK) {
+      p->nl[p->made % EV_RING] = g->n; lines += g->n; pend++;
+      p->made++; p->open = 0; g = NULL;
+    }
+    if (g == NULL) {
+      if (pend >= EV_BATCH || lines >= EV_BATCH_LINES || p->made - p->back_r >= EV_RING) {
+        if (!ev_pipe_give(p, &lines, 1)) return;
+        pend = 0;
+      }
+      g = &p->g[p->made % EV_RING];
+      g->p.len = 0; g->n = 0; p->open = 1;
+    }
+    if (g->p.len + k > g->p.cap) {
+      g->p.cap = g->p.len + k > EV_CHUNK ? g->p.len + k : EV_CHUNK;
+      g->p.s = tool_alloc(g->p.s, g->p.cap);
+    }
+    at = g->p.len;
+    memcpy(g->p.s + at, &h, sizeof h); at += sizeof h;
+    memcpy(g->p.s + at, x.q, h.lq + 1); at += h.lq + 1;
+    if (x.d) {@+ memcpy(g->p.s + at, x.d, h.ld + 1); at += h.ld + 1; @+}
+    if (x.lab) memcpy(g->p.s + at, x.lab, h.ll + 1);
+    g->p.len += k; g->n++;
+    if ((++nrec & 4095) == 0) {
+      if (atomic_load_explicit(&p->stop, memory_order_relaxed)) return;
+      if (p->st->progress && (nrec & 16383) == 0) {
+        p->line_r = p->s->line; p->pct_r = ev_share(p->s); }
+    }
+  }
+  if (r < 0) {@+ p->status = -1; return; @+}
+  p->eof = 1;
+  if (g) {@+ p->nl[p->made % EV_RING] = g->n; p->made++; p->open = 0; @+}
+}
 static void ev_read_groups(ev_pipe *p)
 {
   ev_source *s = p->s;
   ev_group *g = NULL;
   size_t pend = 0, lines = 0, nrec = 0;
+  ev_xrec x;
   int r;
-  while ((r = ev_next(p->st, s)) > 0) {
+  while ((r = ev_pipe_next(p, &x)) > 0) {
     p->any = 1;
-    if (g == NULL || strcmp(g->p.s, s->f_q) != 0) {
+    if (g == NULL || strcmp(g->p.s, x.q) != 0) {
       if (g) {
         p->nl[p->made % EV_RING] = g->n; lines += g->n; pend++;
         p->made++; p->open = 0;
@@ -21658,13 +21739,14 @@ static void ev_read_groups(ev_pipe *p)
         pend = 0;
       }
       g = &p->g[p->made % EV_RING];
-      ev_group_start(g, s->f_q); p->open = 1;
+      ev_group_start(g, x.q); p->open = 1;
     }
-    ev_group_label(g, s->f_label, s->rating, s->line);
-    ev_group_add(g, s->f_d, s->grade, s->has_score, s->score, s->line);
+    ev_group_label(g, x.lab, x.rating, x.line);
+    ev_group_add(g, x.d, x.grade, x.has_score, x.score, x.line);
     if ((++nrec & 4095) == 0) {
       if (atomic_load_explicit(&p->stop, memory_order_relaxed)) return;
-      if (p->st->progress && (nrec & 16383) == 0) { p->line_r = s->line; p->pct_r = ev_share(s); }
+      if (p->st->progress && p->mode < 2 && (nrec & 16383) == 0) {
+        p->line_r = s->line; p->pct_r = ev_share(s); }
     }
   }
   if (r < 0) { p->status = -1; return; }
@@ -21685,7 +21767,7 @@ static void *ev_reader(void *arg)
   jmp_buf oom;
   tool_err_f = p->msgf;
   tool_oom_jmp = &oom;
-  if (setjmp(oom) == 0) ev_read_groups(p);
+  if (setjmp(oom) == 0) {@+ if (p->mode == 1) ev_read_chunks(p); else ev_read_groups(p); @+}
   else { p->status = -2; p->open = 0; }
   tool_oom_jmp = NULL; tool_err_f = NULL;
   fflush(p->msgf);
@@ -21704,6 +21786,17 @@ when its message is due, and 8 for a code~4 of |ev_new_query|, which asks
 for the look of |ev_probe| (the 4 of |ev_group_done| does not).
 
 @<Tool functions@>=
+static int ev_chunk_sort(ev_state *st, const ev_group *g) /* mode 1 */
+{
+  const char *b = g->p.s, *e = b + g->p.len;
+  while (b < e) {
+    ev_xhdr h;
+    memcpy(&h, b, sizeof h);
+    if (!ev_xs_add_bytes(&st->rxs, b)) return 0;
+    b += (ev_xlen(&h) + 7) & ~(size_t) 7;
+  }
+  return 1;
+}
 static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
 {
   ev_state *st = p->st;
@@ -21723,9 +21816,14 @@ static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
     for (; k < hi; k++) {
       ev_group *g = &p->g[k % EV_RING];
       *stopped = k;
-      if ((rc = ev_new_query(st, g->p.s)) != 1) return rc == 4 ? 8 : rc;
-      st->nord++;
-      if ((rc = ev_group_done(st, g)) != 1) return rc;
+      if (p->mode == 1) {@+ if (!ev_chunk_sort(st, g)) return 0; @+}
+      else {
+        if (p->mode == 0) {
+          if ((rc = ev_new_query(st, g->p.s)) != 1) return rc == 4 ? 8 : rc;
+          st->nord++;
+        }
+        if ((rc = ev_group_done(st, g)) != 1) return rc;
+      }
       lines += p->nl[k % EV_RING];
       if (g->cap > EV_SLOT_KEEP || g->p.cap > 64 * EV_SLOT_KEEP) ev_group_free(g);
         /* so the ring keeps at most |EV_RING*EV_SLOT_KEEP| lines' arrays */
@@ -21740,10 +21838,11 @@ static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
   if (p->status == 0) return 1;
   if (p->status == -2) return 6;
   *stopped = k;
-  if (p->open) {
+  if (p->open && p->mode == 0) {
     if ((rc = ev_new_query(st, p->g[k % EV_RING].p.s)) != 1) return rc == 4 ? 8 : rc;
     st->nord++;
   }
+  if (p->open && p->mode == 1 && !ev_chunk_sort(st, &p->g[k % EV_RING])) return 0;
   return 7; /* the reader's message */
 }
 
@@ -21784,13 +21883,13 @@ static int ev_pipe_probe(ev_pipe *p, size_t k)
   ev_look_free(&b);
   return r;
 }
-static int ev_pipe_pass(ev_state *st, ev_source *s, int *any)
+static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
 {
   ev_pipe *p = tool_zalloc(sizeof *p);
   pthread_t t;
   size_t stopped = 0, i;
   int rc;
-  p->st = st; p->s = s;
+  p->st = st; p->s = s; p->mode = mode;
   atomic_init(&p->stop, 0);
   if ((p->msgf = open_memstream(&p->msg, &p->msglen)) == NULL) { free(p); return 5; }
   pthread_mutex_init(&p->mu, NULL);
@@ -21809,7 +21908,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any)
   fclose(p->msgf);
   if (rc == 6) { fputs("rankmetrics: out of memory\n", stderr); exit(1); }
   if (rc == 7) { fwrite(p->msg, 1, p->msglen, stderr); rc = 0; }
-  if (rc >= 2 && rc <= 4) {
+  if (rc >= 2 && rc <= 4 && mode == 0) {
     ev_group *g = &p->g[stopped % EV_RING];
     strcpy(s->buf, g->p.s); s->f_q = s->buf; s->line = g->line0;
   }

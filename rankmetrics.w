@@ -19345,10 +19345,38 @@ static void ev_xix_sort(ev_xix *v, size_t n) /* quicksort, median of three */
     v[j] = t;
   }
 }
+static unsigned ev_xix_byte(const ev_xix *e, int d) /* byte |d| of the key, $0\le d<16$ */
+{
+  return (unsigned) (e->k[d >> 3] >> (56 - 8 * (d & 7))) & 0xffu;
+}
+static void ev_xix_radix(ev_xix *v, size_t n, int d)
+{
+  size_t cnt[256], beg[256], b, i, c;
+  while (n > 64 && d < 16) {
+    memset(cnt, 0, sizeof cnt);
+    for (i = 0; i < n; i++) cnt[ev_xix_byte(&v[i], d)]++;
+    if (cnt[ev_xix_byte(&v[0], d)] == n) {@+ d++; continue; @+} /* one byte for all */
+    for (b = 0, c = 0; b < 256; b++) {@+ beg[b] = c; c += cnt[b]; @+}
+    for (b = 0, c = 0; b < 256; b++) { /* each entry to its bucket, cycle by cycle */
+      size_t end = c + cnt[b];
+      while (beg[b] < end) {
+        ev_xix t = v[beg[b]];
+        unsigned y;
+        while ((y = ev_xix_byte(&t, d)) != b) {@+ ev_xix u = v[beg[y]]; v[beg[y]++] = t; t = u; @+}
+        v[beg[b]++] = t;
+      }
+      c = end;
+    }
+    for (b = 0, c = 0; b < 256; c += cnt[b], b++)
+      if (cnt[b] > 1) ev_xix_radix(v + c, cnt[b], d + 1);
+    return;
+  }
+  ev_xix_sort(v, n); /* a short bucket, or names alike in their first 16 bytes */
+}
 static void ev_xs_sort(ev_xsort *x)
 {
   ev_xs_base = x->a;
-  if (x->n > 1) ev_xix_sort(ev_xs_ix(x), x->n);
+  if (x->n > 1) ev_xix_radix(ev_xs_ix(x), x->n, 0);
 }
 static int ev_xs_spill(ev_xsort *x)
 {
@@ -21618,10 +21646,11 @@ that a second pass never reads the file while the first is still reading.
 
 @<Tool functions@>=
 enum {@+ EV_RING = 256, EV_BATCH = 64, EV_BATCH_LINES = 8192, EV_INFLIGHT = 65536,
-  EV_SLOT_KEEP = 256, EV_PIPE_MIN = 1 << 20, EV_CHUNK = 16000 @+};
+  EV_SLOT_KEEP = 256, EV_PIPE_MIN = 1 << 20, EV_CHUNK = 131072 @+};
 typedef struct {
   ev_state *st; ev_source *s;
-  ev_group g[EV_RING]; /* group $k$ in slot $k\bmod|EV_RING|$ */
+  ev_group g[EV_RING]; /* group $k$ in slot $k\bmod|nring|$ */
+  size_t nring, most; /* the slots used; the lines that may wait */
   size_t nl[EV_RING]; /* its lines */
   pthread_mutex_t mu; pthread_cond_t cr, ce; /* the reader waits on |cr| */
   size_t made; /* groups the reader has completed (the reader's) */
@@ -21655,7 +21684,7 @@ static int ev_pipe_give(ev_pipe *p, size_t *lines, int wait)
   p->given = p->made; p->inflight += *lines; *lines = 0;
   p->line = p->line_r; p->pct = p->pct_r;
   if (p->ewait) pthread_cond_signal(&p->ce);
-  while (wait && (p->made - p->back >= EV_RING || p->inflight >= EV_INFLIGHT)
+  while (wait && (p->made - p->back >= p->nring || p->inflight >= p->most)
       && !atomic_load(&p->stop)) {
     p->rwait = 1; pthread_cond_wait(&p->cr, &p->mu); p->rwait = 0;
   }
@@ -21689,15 +21718,15 @@ static void ev_read_chunks(ev_pipe *p)
     if (!ev_xhead(&x, &h)) {@+ p->status = -1; return; @+}
     k = (ev_xlen(&h) + 7) & ~(size_t) 7;
     if (g && g->p.len + k > EV_CHUNK) {
-      p->nl[p->made % EV_RING] = g->n; lines += g->n; pend++;
+      p->nl[p->made % p->nring] = g->n; lines += g->n; pend++;
       p->made++; p->open = 0; g = NULL;
     }
     if (g == NULL) {
-      if (pend >= EV_BATCH || lines >= EV_BATCH_LINES || p->made - p->back_r >= EV_RING) {
+      if (pend > 0 || p->made - p->back_r >= p->nring) {
         if (!ev_pipe_give(p, &lines, 1)) return;
         pend = 0;
       }
-      g = &p->g[p->made % EV_RING];
+      g = &p->g[p->made % p->nring];
       g->p.len = 0; g->n = 0; p->open = 1;
     }
     if (g->p.len + k > g->p.cap) {
@@ -21718,7 +21747,7 @@ static void ev_read_chunks(ev_pipe *p)
   }
   if (r < 0) {@+ p->status = -1; return; @+}
   p->eof = 1;
-  if (g) {@+ p->nl[p->made % EV_RING] = g->n; p->made++; p->open = 0; @+}
+  if (g) {@+ p->nl[p->made % p->nring] = g->n; p->made++; p->open = 0; @+}
 }
 static void ev_read_groups(ev_pipe *p)
 {
@@ -21731,14 +21760,14 @@ static void ev_read_groups(ev_pipe *p)
     p->any = 1;
     if (g == NULL || strcmp(g->p.s, x.q) != 0) {
       if (g) {
-        p->nl[p->made % EV_RING] = g->n; lines += g->n; pend++;
+        p->nl[p->made % p->nring] = g->n; lines += g->n; pend++;
         p->made++; p->open = 0;
       }
-      if (pend >= EV_BATCH || lines >= EV_BATCH_LINES || p->made - p->back_r >= EV_RING) {
+      if (pend >= EV_BATCH || lines >= EV_BATCH_LINES || p->made - p->back_r >= p->nring) {
         if (!ev_pipe_give(p, &lines, 1)) {@+ p->pending = 1; return; @+}
         pend = 0;
       }
-      g = &p->g[p->made % EV_RING];
+      g = &p->g[p->made % p->nring];
       ev_group_start(g, x.q); p->open = 1;
     }
     ev_group_label(g, x.lab, x.rating, x.line);
@@ -21751,7 +21780,7 @@ static void ev_read_groups(ev_pipe *p)
   }
   if (r < 0) { p->status = -1; return; }
   p->eof = 1;
-  if (g) { p->nl[p->made % EV_RING] = g->n; p->made++; p->open = 0; }
+  if (g) { p->nl[p->made % p->nring] = g->n; p->made++; p->open = 0; }
 }
 
 @ The thread's function sets up the messages and the jump, reads, and
@@ -21814,7 +21843,7 @@ static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
     hi = p->given; end = p->end; line = p->line; pct = p->pct;
     pthread_mutex_unlock(&p->mu);
     for (; k < hi; k++) {
-      ev_group *g = &p->g[k % EV_RING];
+      ev_group *g = &p->g[k % p->nring];
       *stopped = k;
       if (p->mode == 1) {@+ if (!ev_chunk_sort(st, g)) return 0; @+}
       else {
@@ -21824,8 +21853,9 @@ static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
         }
         if ((rc = ev_group_done(st, g)) != 1) return rc;
       }
-      lines += p->nl[k % EV_RING];
-      if (g->cap > EV_SLOT_KEEP || g->p.cap > 64 * EV_SLOT_KEEP) ev_group_free(g);
+      lines += p->nl[k % p->nring];
+      if (p->mode == 1 ? g->p.cap > EV_CHUNK
+          : g->cap > EV_SLOT_KEEP || g->p.cap > 64 * EV_SLOT_KEEP) ev_group_free(g);
         /* so the ring keeps at most |EV_RING*EV_SLOT_KEEP| lines' arrays */
     }
     if (st->progress && line > shown) { ev_progress(st, line, pct, 0); shown = line; }
@@ -21839,10 +21869,10 @@ static int ev_pipe_eval(ev_pipe *p, size_t *stopped)
   if (p->status == -2) return 6;
   *stopped = k;
   if (p->open && p->mode == 0) {
-    if ((rc = ev_new_query(st, p->g[k % EV_RING].p.s)) != 1) return rc == 4 ? 8 : rc;
+    if ((rc = ev_new_query(st, p->g[k % p->nring].p.s)) != 1) return rc == 4 ? 8 : rc;
     st->nord++;
   }
-  if (p->open && p->mode == 1 && !ev_chunk_sort(st, &p->g[k % EV_RING])) return 0;
+  if (p->open && p->mode == 1 && !ev_chunk_sort(st, &p->g[k % p->nring])) return 0;
   return 7; /* the reader's message */
 }
 
@@ -21867,10 +21897,10 @@ static int ev_pipe_probe(ev_pipe *p, size_t k)
   ev_look b;
   size_t j, hi = p->made + (p->open ? 1 : 0);
   int r = 4, c;
-  ev_look_start(&b, p->st, p->g[k % EV_RING].p.s);
-  b.n = (long) p->g[k % EV_RING].n - 1; /* its first line is where the look starts */
+  ev_look_start(&b, p->st, p->g[k % p->nring].p.s);
+  b.n = (long) p->g[k % p->nring].n - 1; /* its first line is where the look starts */
   for (j = k + 1; r == 4 && j < hi && ev_look_can(&b); j++)
-    r = ev_look_on(&b, p->g[j % EV_RING].p.s, (long) p->g[j % EV_RING].n);
+    r = ev_look_on(&b, p->g[j % p->nring].p.s, (long) p->g[j % p->nring].n);
   if (r == 4 && ev_look_can(&b)) {
     if (p->status < 0) r = p->status == -1 ? 7 : 6;
     else if (!p->eof) {
@@ -21890,6 +21920,13 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   size_t stopped = 0, i;
   int rc;
   p->st = st; p->s = s; p->mode = mode;
+  p->nring = EV_RING; p->most = EV_INFLIGHT;
+  if (mode == 1) { /* chunks: an eighth of the memory bound */
+    p->nring = st->mem / 8 / EV_CHUNK;
+    if (p->nring < 2) p->nring = 2;
+    if (p->nring > EV_RING) p->nring = EV_RING;
+    p->most = SIZE_MAX;
+  }
   atomic_init(&p->stop, 0);
   if ((p->msgf = open_memstream(&p->msg, &p->msglen)) == NULL) { free(p); return 5; }
   pthread_mutex_init(&p->mu, NULL);
@@ -21909,7 +21946,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   if (rc == 6) { fputs("rankmetrics: out of memory\n", stderr); exit(1); }
   if (rc == 7) { fwrite(p->msg, 1, p->msglen, stderr); rc = 0; }
   if (rc >= 2 && rc <= 4 && mode == 0) {
-    ev_group *g = &p->g[stopped % EV_RING];
+    ev_group *g = &p->g[stopped % p->nring];
     strcpy(s->buf, g->p.s); s->f_q = s->buf; s->line = g->line0;
   }
   for (i = 0; i < EV_RING; i++) ev_group_free(&p->g[i]);

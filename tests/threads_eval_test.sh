@@ -181,6 +181,24 @@ same "shuffled CSV, --unsorted: a bad label" -q --unsorted "${S[@]}" -m auc "$T/
 [ $rc = 1 ] && grep -q "document 'd0' appears twice in query 'q2000'" "$T/x" &&
   ok "shuffled: the repeated document is an error, exit 1" || bad "shuffled dup: exit $rc, $(cat "$T/x")"
 
+# The sort's order against an independent one: names that share their first
+# 16 bytes or are shorter (the radix sort's key), repeated documents kept by
+# --dup first (the lines of a query must stay in input order); the stable
+# sort of sort(1) by the first field, read grouped, must give the same values.
+awk 'BEGIN { srand(5); for (i = 0; i < 60000; i++) { q = int(rand() * 3000)
+  p = q % 3 == 0 ? "averyveryverylongprefix_" : q % 3 == 1 ? "qq" : "abcdefghijklmno"
+  printf "%s%d Q0 d%d %d %.2f t\n", p, q, int(rand() * 50), i, rand() * 5 } }' > "$T/nr"
+awk '{ print $1, 0, $3, length($3) % 3 }' "$T/nr" | LC_ALL=C sort -u -k1,1 -k3,3 > "$T/nq"
+LC_ALL=C sort -s -k1,1 "$T/nr" > "$T/nrs"
+"$RM" eval --threads 1 --dup first -q -m ap -m rr -m ndcg@5 "$T/nq" "$T/nrs" > "$T/ng" 2> /dev/null
+for t in 1 2; do
+  "$RM" eval --threads $t --unsorted --dup first --memory 256K -q -m ap -m rr -m ndcg@5 \
+    "$T/nq" "$T/nr" > "$T/n$t" 2> /dev/null
+  cmp -s "$T/n$t" "$T/ng" && [ "$(wc -l < "$T/ng")" -gt 9000 ] &&
+    ok "--threads $t: the spilled sort gives sort -s's order ($(wc -l < "$T/ng") values)" ||
+    bad "--threads $t: the spilled sort differs from sort -s: $(cmp "$T/n$t" "$T/ng" 2>&1)"
+done
+
 # ---- the thread, and the option -------------------------------------------------
 if command -v strace > /dev/null; then
   c1=$(strace -f -e trace=clone,clone3 "$RM" eval --quiet --threads 1 -m ap "$T/q" "$T/r" 2>&1 >/dev/null | grep -c clone)
@@ -234,6 +252,12 @@ if command -v valgrind > /dev/null; then
     -m ndcg@10 "$T/q" "$T/hr" > "$T/x" 2> "$T/y"; rc=$?
   [ $rc = 0 ] && ! grep -q "Possible data race\|lock order" "$T/y" && ok "helgrind: no race on a run of 20000 lines" ||
     bad "helgrind: exit $rc: $(head -c 600 "$T/y")"
+  head -n 8000 "$T/sr" > "$T/hs"
+  valgrind --tool=helgrind --error-exitcode=9 -q "$RM" eval --quiet --threads 2 --unsorted \
+    --memory 64K -q -m ap -m ndcg@10 "$T/q" "$T/hs" > "$T/x" 2> "$T/y"; rc=$?
+  [ $rc = 0 ] && ! grep -q "Possible data race\|lock order" "$T/y" &&
+    ok "helgrind: no race on a shuffled run of 8000 lines, spilled (both threads of the sort)" ||
+    bad "helgrind, sorted path: exit $rc: $(head -c 600 "$T/y")"
 else echo "skip: no valgrind"; fi
 
 echo "threads_eval_test: $pass passed, $fail failed"

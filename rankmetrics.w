@@ -18764,7 +18764,7 @@ order (\.{q2} before \.{q10}), with queries missing from either file (see
 the number of queries.  On a machine with two processors the run is read
 in a thread of its own while the main thread evaluates the queries already
 read, in their order, with the same output to the last byte
-(\secref{q:pipe}).
+(\secref{q:pipe}); a run that is sorted uses the two threads as well.
 
 The aggregate is accumulated as the queries pass: for a \.{mean} or a
 \.{sum} on the double path the tool repeats exactly the library's double
@@ -18821,7 +18821,7 @@ must be those of the grouped file in which its lines appear in that order.
 So the sort is {\it stable\/}: its key is the query's name in byte order
 (|strcmp|, what \.{LC\_ALL=C sort} gives) and then the record's place in
 the input.  In the buffer the place is the record's offset, which grows as
-records are added, so |qsort| with that key is stable; in the merge, of two
+records are added, so a sort with that key is stable; in the merge, of two
 runs with one query at their heads, the earlier run's record goes first,
 since the runs were written in input order and a merge of the first runs
 takes their place (so that order holds at every pass).
@@ -19282,7 +19282,7 @@ file.  The block doubles from 1~MB up to the limit, so that a small input
 costs little; only a single record longer than the whole limit makes it
 grow past it (the line reader bounds lines first).  Two records of one
 query compare by their offsets, which increase with their place in the
-input: |qsort| is not stable, the key makes it so.  A key is the first 16
+input: the sort need not be stable, the key makes it so.  A key is the first 16
 bytes of the name, as two big-endian numbers, zero-filled: two names that
 differ in those bytes compare as their keys do, and the names of two equal
 keys are compared on from their 17th byte only when the 16th is not a NUL
@@ -19345,38 +19345,10 @@ static void ev_xix_sort(ev_xix *v, size_t n) /* quicksort, median of three */
     v[j] = t;
   }
 }
-static unsigned ev_xix_byte(const ev_xix *e, int d) /* byte |d| of the key, $0\le d<16$ */
-{
-  return (unsigned) (e->k[d >> 3] >> (56 - 8 * (d & 7))) & 0xffu;
-}
-static void ev_xix_radix(ev_xix *v, size_t n, int d)
-{
-  size_t cnt[256], beg[256], b, i, c;
-  while (n > 64 && d < 16) {
-    memset(cnt, 0, sizeof cnt);
-    for (i = 0; i < n; i++) cnt[ev_xix_byte(&v[i], d)]++;
-    if (cnt[ev_xix_byte(&v[0], d)] == n) {@+ d++; continue; @+} /* one byte for all */
-    for (b = 0, c = 0; b < 256; b++) {@+ beg[b] = c; c += cnt[b]; @+}
-    for (b = 0, c = 0; b < 256; b++) { /* each entry to its bucket, cycle by cycle */
-      size_t end = c + cnt[b];
-      while (beg[b] < end) {
-        ev_xix t = v[beg[b]];
-        unsigned y;
-        while ((y = ev_xix_byte(&t, d)) != b) {@+ ev_xix u = v[beg[y]]; v[beg[y]++] = t; t = u; @+}
-        v[beg[b]++] = t;
-      }
-      c = end;
-    }
-    for (b = 0, c = 0; b < 256; c += cnt[b], b++)
-      if (cnt[b] > 1) ev_xix_radix(v + c, cnt[b], d + 1);
-    return;
-  }
-  ev_xix_sort(v, n); /* a short bucket, or names alike in their first 16 bytes */
-}
 static void ev_xs_sort(ev_xsort *x)
 {
   ev_xs_base = x->a;
-  if (x->n > 1) ev_xix_radix(ev_xs_ix(x), x->n, 0);
+  if (x->n > 1) ev_xix_sort(ev_xs_ix(x), x->n);
 }
 static int ev_xs_spill(ev_xsort *x)
 {
@@ -21607,9 +21579,22 @@ so more threads than two add nothing); the default is the pipeline when the
 machine has at least two online processors and the run (or the delimited
 file) is a regular file of at least a mebibyte, one thread otherwise, since
 for a small file the thread would cost more than it saves.  The pipeline is
-used for grouped input streamed in one pass, the common case; a run that is
-sorted (\.{--unsorted}, or found not grouped) goes through the external sort
-in one thread, as does a grouped run joined with merged judgments.
+used for grouped input streamed in one pass, the common case, and for a run
+that is sorted (\.{--unsorted}, or found not grouped), in both of the
+sort's stages: while the lines are read into the sort (|mode| 1) the reader
+reads and checks them and the main thread adds them to the sort's buffer,
+sorts it and writes the spill files; and in the final merge (|mode| 2)
+the reader takes the records from the merge and cuts them into groups, which
+the evaluator takes as it takes the groups of a grouped file.  Only a
+grouped run joined with merged judgments (|ev_rejoin|) is read in one thread.
+While it reads into the sort the reader does not cut groups, which would
+be one line each in a shuffled run, but fills {\it chunks\/} of
+|EV_CHUNK| bytes with the records as the sort's buffer holds them
+(|ev_read_chunks|), which the main thread copies there; the chunks that wait
+may take an eighth of \.{--memory} (|nring| slots, at least two), part of
+the quarter that the sort's buffers leave, which is otherwise free at that
+stage, so that the reader goes on reading while the main thread sorts and
+writes a full buffer.
 
 The groups travel in a ring of |EV_RING| groups, each with arrays of its
 own, which the reader fills and the evaluator gives back; the reader
@@ -21642,6 +21627,11 @@ that fails in the reader jumps back to the start of the thread
 status~1.  When the evaluator stops first (an error, or a pass that must be
 repeated) it tells the reader to stop and waits for it before going on, so
 that a second pass never reads the file while the first is still reading.
+In the sort's first stage the chunk the reader had opened is added to the
+sort before the message, since one thread adds each line before it reads
+the next; a failed write of a spill file is the main thread's, and comes
+before any later line's error.  In the final merge a damaged or unreadable
+spill file is the reader's error, held like a bad line.
 @^threads@>@^pipeline@>@^bounded memory@>
 
 @<Tool functions@>=

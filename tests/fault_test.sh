@@ -31,7 +31,9 @@ printf 'rr:1 1\nrr:2 0.5\n' > "$T/in/cand"
 # a shuffled run of 2000 lines: under --memory 64K it is sorted through some
 # ten spill files and merge passes, whose writes, reads and buffers are counted
 # (--unsorted: no first pass, whose output is dropped when the run turns out
-# not to be grouped, so that a failed write there rightly changes nothing)
+# not to be grouped, so that a failed write there rightly changes nothing);
+# with --threads 2 the lines reach the sort, and the merge the evaluator, from
+# a reader thread, whose faults must end the same way
 awk 'BEGIN { for (i = 1; i <= 100; i++) for (k = 1; k <= 20; k++)
   printf "q%d Q0 d%d %d %d t\n", i, (k * 7) % 23, k, 40 - k }' | shuf --random-source=<(yes) > "$T/in/rs"
 # two states of eval --partial, for merge (queries q1-q9 and q10-q20)
@@ -81,6 +83,7 @@ for k in ALLOC WRITE READ; do
   walk $k "eval to standard output" "$O" stdout eval --quiet -q -m rr "$T/in/q" "$T/in/r"
   walk $k "verify -o" "$O" o verify --vectors "$T/v" -o '{OUT}' "$T/in/cand"
   walk $k "eval shuffled, spilled" "$O" stdout eval --quiet -q -m ap --unsorted --memory 64K "$T/in/q" "$T/in/rs"
+  walk $k "eval shuffled, spilled, two threads" "$O" stdout eval --quiet -q -m ap --unsorted --threads 2 --memory 64K "$T/in/q" "$T/in/rs"
   walk $k "eval --partial -o" "$O" o eval --quiet --partial -m ap -m gm:ap -o '{OUT}' "$T/in/q" "$T/in/r"
   walk $k "merge -o" "$O" o merge --quiet -o '{OUT}' "$T/in/s1" "$T/in/s2"
 done

@@ -132,12 +132,82 @@ same "CSV: a bad label mid-file" -q --json -o '{O}' -m auc "$T/e12.csv"
 [ $rc = 1 ] && grep -q "document 'd0' appears twice in query 'q20'" "$T/x" && ! grep -q abc "$T/x" &&
   ok "the evaluator's earlier error wins over the reader's later one" || bad "dup before bad line: $(cat "$T/x")"
 
+# ---- the sorted path: the external sort with two threads --------------------------
+# A shuffled run spills under --memory 1M (a buffer of 384 KB: about 40 runs
+# and merge passes of fan 3); with two threads the lines reach the sort from
+# a reader thread, and the merge feeds the evaluator from one.  Found not
+# grouped (after the look of ev_probe, the judgments being out of the run's
+# order too), asked for by --unsorted, and piped.
+shuffle() { awk -v s="$2" 'BEGIN { srand(s) } { printf "%.9f\t%s\n", rand(), $0 }' "$1" | sort -k1,1 | cut -f2-; }
+shuffle "$T/r" 11 > "$T/sr"
+shuffle "$T/q" 12 > "$T/sq"
+tail -n +2 "$T/d.csv" > "$T/db"; { head -1 "$T/d.csv"; shuffle "$T/db" 13; } > "$T/sd.csv"
+S=(--memory 1M)
+same "shuffled: found not grouped, spilled" -q "${S[@]}" "${M[@]}" "$T/q" "$T/sr"
+grep -q 'sorted through temporary files.*runs spilled, [1-9][0-9]* merge passes' "$T/err1" &&
+  ok "the shuffled run was spilled and merged in passes" || bad "no spill: $(head -c 300 "$T/err1")"
+same "shuffled, judgments shuffled too, --json -o" -q --json -o '{O}' "${S[@]}" "${M[@]}" "$T/sq" "$T/sr"
+same "shuffled, --unsorted --trec" -q --trec --unsorted "${S[@]}" "${M[@]}" "$T/q" "$T/sr"
+same "grouped, --unsorted, aggregates" --unsorted "${S[@]}" "${M[@]}" "$T/q" "$T/r"
+SAME_IN=$T/sr same "shuffled, piped" -q "${S[@]}" "${M[@]}" "$T/q" -
+SAME_IN=$T/sr same "shuffled, piped, --unsorted" -q --unsorted "${S[@]}" "${M[@]}" "$T/q" -
+same "shuffled CSV, --unsorted" -q --unsorted "${S[@]}" -m 'auc[ties=average]' -m ndcg@10 "$T/sd.csv"
+shuffle "$T/rx" 14 > "$T/srx"
+same "shuffled, --exact, -o" --exact -o '{O}' "${S[@]}" -m ap -m rr "$T/qx" "$T/srx"
+same "shuffled, not spilled (default memory)" -q "${M[@]}" "$T/q" "$T/sr"
+# ratings in a shuffled CSV: the first rating of each user, wherever it lies
+awk -F, -v OFS=, 'NR > 1 && NR % 5 == 0 { $3 = $3 ".5" } { print }' "$T/sd.csv" > "$T/sdr.csv"
+same "shuffled CSV with ratings" -q --unsorted "${S[@]}" -m rmse -m mae "$T/sdr.csv"
+same "shuffled CSV with ratings, a measure refusing them" -q --unsorted "${S[@]}" -m rmse -m ndcg@3 "$T/sdr.csv"
+# errors: a bad line (the reader's, while the lines go to the sort), a
+# repeated document (the evaluator's, while the merge runs ahead), both
+snl=$(wc -l < "$T/sr")
+awk -v n=$((snl / 2)) 'NR == n { print "q777 Q0 dx 1 abc t"; next } { print }' "$T/sr" > "$T/se1"
+same "shuffled: a bad score mid-file" -q -o '{O}' "${S[@]}" "${M[@]}" "$T/q" "$T/se1"
+same "shuffled, --unsorted: a bad score mid-file" -q --unsorted "${S[@]}" "${M[@]}" "$T/q" "$T/se1"
+awk -v n=$snl 'NR == n { print "q3999 Q0 d1 1 nan t"; next } { print }' "$T/sr" > "$T/se2"
+same "shuffled, --unsorted: a bad last line" -q --unsorted "${S[@]}" "${M[@]}" "$T/q" "$T/se2"
+{ cat "$T/sr"; printf 'q2000 Q0 d0 1 1 t\n'; } > "$T/se3"
+same "shuffled, --unsorted: a repeated document" -q -o '{O}' --unsorted "${S[@]}" "${M[@]}" "$T/q" "$T/se3"
+{ cat "$T/se3"; printf 'q3000 Q0 d0 1 1 t\n'; } > "$T/se4"
+same "shuffled, --unsorted: two repeated documents" -q --unsorted "${S[@]}" "${M[@]}" "$T/q" "$T/se4"
+awk -v n=$((snl / 3)) 'NR == n { print "q1 Q0 d1 1 1 " sprintf("%0300d", 0); next } { print }' "$T/sr" > "$T/se5"
+export RANKMETRICS_LINE_MAX=200
+same "shuffled, --unsorted: a line too long" -q --unsorted "${S[@]}" "${M[@]}" "$T/q" "$T/se5"
+unset RANKMETRICS_LINE_MAX
+awk -F, -v OFS=, -v n=$((nl / 3)) 'NR == n { $3 = "x" } { print }' "$T/sd.csv" > "$T/se6.csv"
+same "shuffled CSV, --unsorted: a bad label" -q --unsorted "${S[@]}" -m auc "$T/se6.csv"
+"$RM" eval --threads 2 --unsorted -q "${S[@]}" "${M[@]}" "$T/q" "$T/se3" > /dev/null 2> "$T/x"; rc=$?
+[ $rc = 1 ] && grep -q "document 'd0' appears twice in query 'q2000'" "$T/x" &&
+  ok "shuffled: the repeated document is an error, exit 1" || bad "shuffled dup: exit $rc, $(cat "$T/x")"
+
+# The sort's order against an independent one: names that share their first
+# 16 bytes or are shorter (the radix sort's key), repeated documents kept by
+# --dup first (the lines of a query must stay in input order); the stable
+# sort of sort(1) by the first field, read grouped, must give the same values.
+awk 'BEGIN { srand(5); for (i = 0; i < 60000; i++) { q = int(rand() * 3000)
+  p = q % 3 == 0 ? "averyveryverylongprefix_" : q % 3 == 1 ? "qq" : "abcdefghijklmno"
+  printf "%s%d Q0 d%d %d %.2f t\n", p, q, int(rand() * 50), i, rand() * 5 } }' > "$T/nr"
+awk '{ print $1, 0, $3, length($3) % 3 }' "$T/nr" | LC_ALL=C sort -u -k1,1 -k3,3 > "$T/nq"
+LC_ALL=C sort -s -k1,1 "$T/nr" > "$T/nrs"
+"$RM" eval --threads 1 --dup first -q -m ap -m rr -m ndcg@5 "$T/nq" "$T/nrs" > "$T/ng" 2> /dev/null
+for t in 1 2; do
+  "$RM" eval --threads $t --unsorted --dup first --memory 256K -q -m ap -m rr -m ndcg@5 \
+    "$T/nq" "$T/nr" > "$T/n$t" 2> /dev/null
+  cmp -s "$T/n$t" "$T/ng" && [ "$(wc -l < "$T/ng")" -gt 9000 ] &&
+    ok "--threads $t: the spilled sort gives sort -s's order ($(wc -l < "$T/ng") values)" ||
+    bad "--threads $t: the spilled sort differs from sort -s: $(cmp "$T/n$t" "$T/ng" 2>&1)"
+done
+
 # ---- the thread, and the option -------------------------------------------------
 if command -v strace > /dev/null; then
   c1=$(strace -f -e trace=clone,clone3 "$RM" eval --quiet --threads 1 -m ap "$T/q" "$T/r" 2>&1 >/dev/null | grep -c clone)
   c2=$(strace -f -e trace=clone,clone3 "$RM" eval --quiet --threads 2 -m ap "$T/q" "$T/r" 2>&1 >/dev/null | grep -c clone)
   [ "$c1" = 0 ] && [ "$c2" -ge 1 ] && ok "--threads 2 starts a thread, --threads 1 none" ||
     bad "threads started: $c1 with --threads 1, $c2 with --threads 2"
+  c3=$(strace -f -e trace=clone,clone3 "$RM" eval --quiet --unsorted --memory 1M --threads 2 -m ap "$T/q" "$T/sr" 2>&1 >/dev/null | grep -c clone)
+  [ "$c3" -ge 2 ] && ok "the sorted path starts two threads: one for the sort's input, one for its merge" ||
+    bad "sorted path: $c3 threads started"
 else echo "skip: no strace"; fi
 for v in 0 -1 x 2x 1000; do
   "$RM" eval --threads $v -m ap "$T/q" "$T/r" > /dev/null 2> "$T/x"; rc=$?
@@ -182,6 +252,12 @@ if command -v valgrind > /dev/null; then
     -m ndcg@10 "$T/q" "$T/hr" > "$T/x" 2> "$T/y"; rc=$?
   [ $rc = 0 ] && ! grep -q "Possible data race\|lock order" "$T/y" && ok "helgrind: no race on a run of 20000 lines" ||
     bad "helgrind: exit $rc: $(head -c 600 "$T/y")"
+  head -n 8000 "$T/sr" > "$T/hs"
+  valgrind --tool=helgrind --error-exitcode=9 -q "$RM" eval --quiet --threads 2 --unsorted \
+    --memory 64K -q -m ap -m ndcg@10 "$T/q" "$T/hs" > "$T/x" 2> "$T/y"; rc=$?
+  [ $rc = 0 ] && ! grep -q "Possible data race\|lock order" "$T/y" &&
+    ok "helgrind: no race on a shuffled run of 8000 lines, spilled (both threads of the sort)" ||
+    bad "helgrind, sorted path: exit $rc: $(head -c 600 "$T/y")"
 else echo "skip: no valgrind"; fi
 
 echo "threads_eval_test: $pass passed, $fail failed"

@@ -104,7 +104,7 @@ row "order: shuffled, piped" ord_pshuffled ord_floor
 row "TREC ${q}x100, four measures, 1 thread" big_t1 big_floor
 row "TREC ${q}x100, four measures, 2 threads" big_t2 big_floor
 echo "two threads vs the floor: x$(ratio "$(get big_t2 2)" "$(get big_floor 2)") in time (goal: at most x1.0); CPU seconds: floor $(get big_floor 4), one thread $(get big_t1 4), two threads $(get big_t2 4); $(uptime | sed 's/.*load/load/')"
-echo "shuffled vs grouped: x$(ratio "$(get ord_shuffled 2)" "$(get ord_grouped 2)") in time (goal: at most x3)"
+echo "shuffled vs grouped: x$(ratio "$(get ord_shuffled 2)" "$(get ord_grouped 2)") in time (goal: at most x3), x$(ratio "$(get ord_shuffled 4)" "$(get ord_grouped 4)") in CPU seconds ($(get ord_shuffled 4) against $(get ord_grouped 4)); both on the default threads; $(uptime | sed 's/.*load/load/')"
 awk '$1 ~ /^scale/ { t[$1] = $2 } END {
   if (t["scale4"] > 0 && t["scale5"] > 0) printf "growth in time: x%.1f from 10^4 to 10^5 queries, x%.1f from 10^5 to 10^6 (linear: x10)\n", t["scale5"] / t["scale4"], t["scale6"] / t["scale5"] }' $D/times
 awk '$1 ~ /^value/ { t[$1] = $2 } END {

@@ -1146,6 +1146,10 @@ static rm_status check_keys(const rm_variant *v)
     long x;
     if (!key_used(v, key)) continue;
     x = key_get(v, key);
+    if (key == KEY_GAIN && x == RM_GAIN_MAP) {
+      if (!gmap_ok(v)) return RM_ENAME;
+      continue;
+    }
     if (keys[key].words ? x < 0 || x >= key_words(key)
         : x < keys[key].lo || x > keys[key].hi) return RM_ENAME;
     if (keys[key].den && (key_den(v, key) < 1 || key_den(v, key) > keys[key].hi))
@@ -1557,7 +1561,7 @@ As with |snprintf|, |buf| may be |NULL| when |len| is~0.
 @<Public functions@>=
 size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
 {
-  char s[RM_NAME_MAX + 32];
+  char s[RM_NAME_MAX + 32 + RM_GMAP_MAX * 24];
   size_t p;
   int key, first = 1;
   if (buf == NULL) len = 0;
@@ -1572,12 +1576,14 @@ size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
     s[p++] = first ? '[' : ',';
     first = 0;
     p += (size_t) sprintf(s + p, "%s=", keys[key].name);
-    if (keys[key].words) p += (size_t) sprintf(s + p, "%s", keys[key].words[key_get(v, key)]);
+    if (key == KEY_GAIN && v->gain == RM_GAIN_MAP) p += put_gmap(s + p, v);
+    else if (keys[key].words) p += (size_t) sprintf(s + p, "%s", keys[key].words[key_get(v, key)]);
     else if (keys[key].den) p += put_fraction(s + p, key_get(v, key), key_den(v, key));
     else p += (size_t) sprintf(s + p, "%ld", key_get(v, key));
   }
   if (!first) s[p++] = ']';
   s[p] = '\0';
+  if (p >= RM_NAME_MAX) { if (len) buf[0] = '\0'; return 0; } /* a long gain map */
   if (len > 0) {
     size_t c = p < len ? p : len - 1;
     memcpy(buf, s, c);
@@ -1804,7 +1810,14 @@ if (*p == '[') {
     }
     at = ++p;
     p = read_word(p, word, sizeof word);
-    @<Convert the value |word| of |key| to |x| and |d|, or fail@>;
+    if (key == KEY_GAIN && strcmp(word, "map") == 0) {
+      if (*p != ':') {
+        bad(msg, msglen, name, p, "gain=map needs its gains, as gain=map:1=3.5;2=9");
+        return RM_ENAME;
+      }
+      if (!read_gmap(name, &p, w, msg, msglen)) return RM_ENAME;
+      x = RM_GAIN_MAP;
+    } else @<Convert the value |word| of |key| to |x| and |d|, or fail@>;
     key_set(w, key, x, d);
   } while (*p == ',');
   if (*p != ']') {
@@ -1931,6 +1944,16 @@ option does not belong, and whether the metric defines the variant at all
     }
   if (metrics[w.metric].refuse && metrics[w.metric].refuse(&w)) {
     bad(msg, msglen, name, name, "%s", metrics[w.metric].refuse(&w));
+    return RM_ENAME;
+  }
+  if (key_used(&w, KEY_GAIN) && w.gain == RM_GAIN_MAP && !gmap_ok(&w)) {
+    bad(msg, msglen, name, name + seen[KEY_GAIN] - 1,
+      "gain=map is taken by cg, dcg, idcg and ndcg only");
+    return RM_ENAME;
+  }
+  if (check_keys(&w) == RM_OK && rm_variant_name(&w, NULL, 0) == 0) {
+    bad(msg, msglen, name, name + seen[KEY_GAIN] - 1, "the gain map makes the"
+      " name longer than %d characters", RM_NAME_MAX - 1);
     return RM_ENAME;
   }
   if (check_keys(&w) != RM_OK) {
@@ -4534,10 +4557,14 @@ ulp beyond.
 @^trec\_eval@>@^scikit-learn@>@^gdeval@>
 
 @<Public types@>=
-typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY @+} rm_gain;
+typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY, RM_GAIN_MAP @+} rm_gain;
 
 @ @<Fields of a variant@>=
 int gain; /* an |rm_gain| */
+int gmap_n; /* the number of grades that \.{gain=map} lists */
+int gmap_grade[RM_GMAP_MAX]; /* those grades, increasing */
+int gmap_num[RM_GMAP_MAX], gmap_den[RM_GMAP_MAX]; /* their gains, in lowest terms */
+int isort; /* an |rm_isort|: how \.{gain=map} orders the ideal list */
 
 @ @^keys of names, \.{gain}@>
 @<Key specifications@>=
@@ -4552,6 +4579,7 @@ static double gain_d(const rm_variant *v, int g)
   switch (v->gain) {
   case RM_GAIN_EXP2: return ldexp(1.0, g) - 1.0;
   case RM_GAIN_BINARY: return g >= v->rel ? 1.0 : 0.0;
+  case RM_GAIN_MAP: return gmap_d(v, g);
   default: return (double) g;
   }
 }
@@ -4565,8 +4593,296 @@ static void gain_q(mpq_t out, const rm_variant *v, int g)
     mpz_set_ui(mpq_denref(out), 1);
     break;
   case RM_GAIN_BINARY: mpq_set_ui(out, g >= v->rel, 1); break;
+  case RM_GAIN_MAP: gmap_q(out, v, g); break;
   default: mpq_set_ui(out, (unsigned long) g, 1); break;
   }
+}
+
+@ {\it Gains given grade by grade.}\here{q:gainmap}  trec\_eval lets its user
+set the gain of each grade (\.{-m ndcg.1=3.5,2=9}: grade~1 gains 3.5,
+grade~2 gains~9, every other grade its own value), and ir\_measures does
+the same with \.{nDCG(gains=\{0:1,1:4\})}.  The fourth gain,
+\.{gain=map:}{\it grade\/}\.{=}{\it gain\/}\.{;}$\ldots$, is such a
+table: $G(g)$ is the gain listed for~$g$, or $g$ itself when $g$ is not
+listed.  A gain is a number from~0, written as a whole number, a decimal or
+a fraction $p/q$ ($p,q\le10^8$), and kept as the fraction in lowest terms,
+so that \.{3.5} is $7/2$ on the exact path and the double nearest to $7/2$
+on the double path (the double that C's |atof| reads from \.{3.5}).  At most
+|RM_GMAP_MAX| grades may be listed, each once, from 0 to |RM_GRADE_MAX|.
+The canonical name lists the grades in increasing order and writes each
+gain as the fractions of other keys are written (\.{7/2} is \.{3.5},
+\.{1/3} stays \.{1/3}), so that
+$$\hbox{\.{ndcg[gain=map:2=9;1=7/2]}\quad is\quad
+  \.{ndcg[gain=map:1=3.5;2=9,discount=log2,ideal=judged,ties=input,undef=zero]}.}$$
+A grade listed with its own value (\.{2=2}) is kept in the name, though
+it changes no value of \.{isort=gain}: under \.{isort=trunc}, below, the
+place of a grade in the list matters.  The whole canonical name must stay
+shorter than |RM_NAME_MAX| characters.  Only \.{cg}, \.{dcg}, \.{idcg} and
+\.{ndcg} take a map.
+@^gain map@>@^trec\_eval@>@^ir\_measures@>
+
+Three things change with a map.  First, {\it an unjudged item gains
+nothing}: grade~0 may be given a positive gain (ir\_measures' example gives
+it~1, so that a judged nonrelevant document is worth something), but a
+document that nobody judged has no grade to look up, and both trec\_eval
+(whose unjudged documents have the grades $-1$ and $-2$, which no map of
+ours lists) and ir\_measures (which rewrites the judgments only) give it~0.
+So under \.{gain=map} an item whose |unjudged| mark is set gains~0 and is
+left out of the ideal list.  Second, {\it the ideal list is ordered by
+gain}, not by grade, since a map need not be increasing (\.{1=3.5} gains
+more than grade~3); items of gain~0 are left out of it, as they add
+nothing.  Third, {\it a negative gain is refused}.  trec\_eval allows one,
+but then the ideal ranking no longer bounds the ranking's DCG from above,
+the ideal DCG may be zero or negative while the DCG is not, and nDCG leaves
+$[0,1]$ in either direction; nothing in our sources defines it, and the
+exact path's enclosures assume coefficients of one sign (see the part on
+exact arithmetic).  Without negative gains every property of this chapter
+holds: $\IDCG\ge\DCG$ under \.{ideal=judged} and \.{list}, $0\le\nDCG\le1$,
+and $\IDCG=0$ exactly when no item of the ideal list has a positive gain.
+
+@<Public constants@>=
+#define RM_GMAP_MAX 8 /* the most grades a gain map lists */
+
+@ The functions of the map are used before this chapter, by the parser and
+the checks of keys.
+
+@<Words and conditions of keys@>=
+static int gmap_ok(const rm_variant *v);
+static int read_gmap(const char *name, const char **pp, rm_variant *w,
+  char *msg, size_t msglen);
+static double gmap_d(const rm_variant *v, int g);
+static void gmap_q(mpq_t out, const rm_variant *v, int g);
+static size_t put_gmap(char *s, const rm_variant *v);
+
+@ The canonical gain of a listed grade is found by a linear search: there
+are at most eight.
+
+@<Private functions@>=
+static int gmap_find(const rm_variant *v, int g)
+{
+  int i;
+  for (i = 0; i < v->gmap_n && i < RM_GMAP_MAX; i++)
+    if (v->gmap_grade[i] == g) return i;
+  return -1;
+}
+static double gmap_d(const rm_variant *v, int g)
+{
+  int i = gmap_find(v, g);
+  return i < 0 ? (double) g : (double) v->gmap_num[i] / (double) v->gmap_den[i];
+}
+static void gmap_q(mpq_t out, const rm_variant *v, int g)
+{
+  int i = gmap_find(v, g);
+  if (i < 0) mpq_set_ui(out, (unsigned long) g, 1);
+  else {
+    mpq_set_ui(out, (unsigned long) v->gmap_num[i], (unsigned long) v->gmap_den[i]);
+    mpq_canonicalize(out);
+  }
+}
+
+@ The gain of the item at input position~|i|: under a map, 0 for an
+unjudged item.
+
+@<Private functions@>=
+static int gmap_unjudged(const rm_variant *v, const rm_list *l, size_t i)
+{
+  return v->gain == RM_GAIN_MAP && l->unjudged && l->unjudged[i];
+}
+static double item_gain_d(const rm_variant *v, const rm_list *l, size_t i)
+{
+  return gmap_unjudged(v, l, i) ? 0.0 : gain_d(v, l->grade[i]);
+}
+static void item_gain_q(mpq_t out, const rm_variant *v, const rm_list *l, size_t i)
+{
+  if (gmap_unjudged(v, l, i)) mpq_set_ui(out, 0, 1);
+  else gain_q(out, v, l->grade[i]);
+}
+
+@ A map is checked as every key is, when a variant is used or printed: its
+length, its grades (increasing, so each is listed once) and its gains
+(from 0, in lowest terms, numerator and denominator at most $10^8$).  The
+map belongs to the four metrics of this chapter only.
+
+@<Private functions@>=
+static int gmap_ok(const rm_variant *v)
+{
+  int i;
+  if (v->metric != RM_CG && v->metric != RM_DCG && v->metric != RM_IDCG
+      && v->metric != RM_NDCG) return 0;
+  if (v->gmap_n < 1 || v->gmap_n > RM_GMAP_MAX) return 0;
+  for (i = 0; i < v->gmap_n; i++) {
+    if (v->gmap_grade[i] < 0 || v->gmap_grade[i] > RM_GRADE_MAX
+        || (i > 0 && v->gmap_grade[i] <= v->gmap_grade[i - 1])) return 0;
+    if (v->gmap_num[i] < 0 || v->gmap_num[i] > 100000000 || v->gmap_den[i] < 1
+        || v->gmap_den[i] > 100000000
+        || gcd(v->gmap_num[i], v->gmap_den[i]) != 1) return 0;
+  }
+  return 1;
+}
+
+@ The map is read after \.{gain=map} and a colon: pairs
+{\it grade\/}\.{=}{\it gain\/} separated by semicolons, in any order;
+they are stored sorted by grade.  |read_gmap| reads them from |*pp| into
+|w| and returns 1, or writes a message and returns~0.
+
+@<Private functions@>=
+static int read_gmap(const char *name, const char **pp, rm_variant *w,
+  char *msg, size_t msglen)
+{
+  const char *p = *pp;
+  char word[64];
+  int n = 0, i;
+  do {
+    const char *at = ++p;
+    long g = 0, x, d;
+    while (*p >= '0' && *p <= '9' && g <= RM_GRADE_MAX) g = 10 * g + (*p++ - '0');
+    if (p == at || (at[0] == '0' && p > at + 1) || g > RM_GRADE_MAX || *p != '=') {
+      bad(msg, msglen, name, at, "gain=map: expected grade=gain, a whole grade from"
+        " 0 to %d", RM_GRADE_MAX);
+      return 0;
+    }
+    at = ++p;
+    p = read_word(p, word, sizeof word);
+    if (!read_fraction(word, &x, &d)) {
+      bad(msg, msglen, name, at, "gain=map: a gain is a number from 0 (a whole"
+        " number, a decimal or p/q, p and q at most 100000000)");
+      return 0;
+    }
+    if (n == RM_GMAP_MAX) {
+      bad(msg, msglen, name, at, "gain=map lists at most %d grades", RM_GMAP_MAX);
+      return 0;
+    }
+    for (i = n; i > 0 && w->gmap_grade[i - 1] > g; i--) {
+      w->gmap_grade[i] = w->gmap_grade[i - 1];
+      w->gmap_num[i] = w->gmap_num[i - 1]; w->gmap_den[i] = w->gmap_den[i - 1];
+    }
+    if (i > 0 && w->gmap_grade[i - 1] == g) {
+      bad(msg, msglen, name, at, "gain=map lists grade %ld twice", g);
+      return 0;
+    }
+    w->gmap_grade[i] = (int) g; w->gmap_num[i] = (int) x; w->gmap_den[i] = (int) d;
+    n++;
+  } while (*p == ';');
+  for (i = n; i < RM_GMAP_MAX; i++)
+    w->gmap_grade[i] = w->gmap_num[i] = w->gmap_den[i] = 0;
+  w->gmap_n = n;
+  *pp = p;
+  return 1;
+}
+
+@ The printer writes the map after \.{map:}.
+
+@<Private functions@>=
+static size_t put_gmap(char *s, const rm_variant *v)
+{
+  size_t p = (size_t) sprintf(s, "map");
+  int i;
+  for (i = 0; i < v->gmap_n; i++) {
+    p += (size_t) sprintf(s + p, "%c%d=", i ? ';' : ':', v->gmap_grade[i]);
+    p += put_fraction(s + p, v->gmap_num[i], v->gmap_den[i]);
+  }
+  return p;
+}
+
+@ {\it The order of the ideal list under a map}, the key \.{isort}:
+\.{isort=gain} (the default) orders it by gain, decreasing, which is the
+definition; \.{isort=trunc} orders it as trec\_eval~10.0 does, which is
+wrong.  trec\_eval (\.{gain\_init.c}) puts the listed grades, in the order
+of its command line, and then every other grade from 0 to the query's
+highest judged grade, in one array, and sorts it by the C library's
+|qsort| with a comparison that returns the difference of two gains
+converted to |int|, so that two gains less than~1 apart compare as equal,
+and the comparison is not even an order (0 and 0.6 are ``equal'', 0.6 and
+1.2 too, 0 and 1.2 are not).  It then takes the array from its end as the
+ideal list, until a gain $\le0$.  With the judgments $d_1{:}\,1$,
+$d_2{:}\,3$, $d_3{:}\,0$, the run $d_1,d_2$ and the map \.{1=3.5}, the
+array is $(1{:}\,3.5), (0{:}\,0), (2{:}\,2), (3{:}\,3)$; 3.5 and 3 compare as
+equal, so the sort (GNU's |qsort| is a stable merge sort on small arrays)
+leaves 3.5 before 3, and the ideal list is grade~3 then grade~1:
+$$\IDCG=3+{3.5\over\lg3},\qquad \DCG=3.5+{3\over\lg3},\qquad
+  \nDCG={3.5\lg3+3\over3\lg3+3.5}=1.03540\ldots>1,$$
+which trec\_eval prints as 1.0354; the right value is 1, since the run
+is the ideal ranking.  \.{isort=trunc} makes the same array, with the
+listed grades in increasing order (the canonical order of the name: a
+command line that lists them in another order may be sorted otherwise by
+trec\_eval), and sorts it by a stable merge sort of the same shape as
+GNU's (the first half of $n$ items is the $\lfloor n/2\rfloor$ first,
+and a merge takes from the first half unless its item compares greater).
+The comparison is made in double precision on both paths, as trec\_eval
+makes it: it chooses an order, not a value.  Gains that are whole numbers
+compare rightly, so the key changes a value only when some listed gain is
+not whole.  \.{rankmetrics trec\_eval} gives it to every map
+(\secref{q:tecmd}); the names \.{trec\_eval:ndcg\_1=3.5} and the like mean
+the definition.  Under \.{isort=trunc} nDCG may exceed~1, as above; it is
+never negative, since gains are not.
+@^trec\_eval@>@^errata of trec\_eval@>
+
+@<Public types@>=
+typedef enum {@+ RM_ISORT_GAIN, RM_ISORT_TRUNC @+} rm_isort;
+
+@ @<Key codes@>=
+KEY_ISORT,
+
+@ @^keys of names, \.{isort}@>
+@<Key specifications@>=
+[KEY_ISORT] = {"isort", isort_words, 0, 0, FIELD(isort), 0, isort_when, 15},
+
+@ @<Words and conditions of keys@>=
+static const char *const isort_words[] = {"gain", "trunc", NULL};
+static int isort_when(const rm_variant *v)
+{
+  return v->gain == RM_GAIN_MAP;
+}
+
+@ The ideal order under a map: |gmap_order| writes into |ord| the grades of
+the ideal list, first to last, given the counts of the ideal list by grade,
+and returns how many.  Under \.{isort=gain} they are the grades of positive
+count and positive gain, by gain decreasing (two gains $a/b$ and $c/d$ are
+compared as $ad$ and $cb$, below $10^{16}$).  Under \.{isort=trunc} they
+are trec\_eval's array, merge-sorted, read from its end until a gain
+$\le0$; grades of count~0 stay in it, since they move the others.
+
+@<Private functions@>=
+static int gmap_cmp(const rm_variant *v, int a, int b) /* $-1$, 0, 1 */
+{
+  int i = gmap_find(v, a), j = gmap_find(v, b);
+  long long x = i < 0 ? a : v->gmap_num[i], y = j < 0 ? b : v->gmap_num[j];
+  long long dx = i < 0 ? 1 : v->gmap_den[i], dy = j < 0 ? 1 : v->gmap_den[j];
+  return (x * dy > y * dx) - (x * dy < y * dx);
+}
+static int trunc_cmp(const rm_variant *v, int a, int b) /* trec\_eval's */
+{
+  return (int) (gmap_d(v, a) - gmap_d(v, b));
+}
+static void trunc_msort(const rm_variant *v, int *a, int *tmp, int n)
+{
+  int n1 = n / 2, i = 0, j = n1, k = 0;
+  if (n < 2) return;
+  trunc_msort(v, a, tmp, n1);
+  trunc_msort(v, a + n1, tmp, n - n1);
+  while (i < n1 && j < n) tmp[k++] = trunc_cmp(v, a[i], a[j]) <= 0 ? a[i++] : a[j++];
+  while (i < n1) tmp[k++] = a[i++];
+  memcpy(a, tmp, (size_t) k * sizeof *a);
+}
+static int gmap_order(const rm_variant *v, const size_t *count, int *ord)
+{
+  int n = 0, g, i, j, top = -1, arr[RM_GRADE_MAX + 1 + RM_GMAP_MAX],
+    tmp[RM_GRADE_MAX + 1 + RM_GMAP_MAX];
+  if (v->isort == RM_ISORT_GAIN) {
+    for (g = 0; g <= RM_GRADE_MAX; g++) {
+      if (count[g] == 0 || gmap_d(v, g) == 0) continue;
+      for (i = n; i > 0 && gmap_cmp(v, ord[i - 1], g) < 0; i--) ord[i] = ord[i - 1];
+      ord[i] = g; n++;
+    }
+    return n;
+  }
+  for (g = 0; g <= RM_GRADE_MAX; g++) if (count[g]) top = g;
+  for (i = 0; i < v->gmap_n; i++) arr[n++] = v->gmap_grade[i];
+  for (g = 0; g <= top; g++) if (gmap_find(v, g) < 0) arr[n++] = g;
+  trunc_msort(v, arr, tmp, n);
+  for (i = n - 1, j = 0; i >= 0 && gmap_d(v, arr[i]) > 0; i--)
+    if (count[arr[i]]) ord[j++] = arr[i];
+  return j;
 }
 
 @ The {\it discount\/}\here{q:discount} is $\lg(i+1)$ (\.{discount=log2}), the form every one
@@ -4678,10 +4994,10 @@ static size_t ideal_counts(const rm_variant *v, const rm_list *l,
   switch (v->ideal) {
   case RM_IDEAL_ONES: return v->k ? v->k : l->n;
   case RM_IDEAL_TOPK:
-    for (i = 0; i < top; i++) count[l->grade[perm[i]]]++;
+    for (i = 0; i < top; i++) if (!gmap_unjudged(v, l, perm[i])) count[l->grade[perm[i]]]++;
     m = top; break;
   case RM_IDEAL_JUDGED: case RM_IDEAL_LIST:
-    for (i = 0; i < l->n; i++) count[l->grade[i]]++;
+    for (i = 0; i < l->n; i++) if (!gmap_unjudged(v, l, i)) count[l->grade[i]]++;
     m = l->n;
     if (v->ideal == RM_IDEAL_LIST) break;
     for (i = 0; i < l->n_unretrieved; i++) count[l->unretrieved_grade[i]]++;
@@ -5128,10 +5444,10 @@ static double list_sum_d(const rm_variant *v, const rm_list *l,
   while (r < k) {
     size_t e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
     double g;
-    if (e == r + 1) g = gain_d(v, l->grade[perm[r]]);
+    if (e == r + 1) g = item_gain_d(v, l, perm[r]);
     else {
       nsum t = {0, 0};
-      for (j = r; j < e; j++) nsum_add(&t, gain_d(v, l->grade[perm[j]]));
+      for (j = r; j < e; j++) nsum_add(&t, item_gain_d(v, l, perm[j]));
       g = (t.s + t.c) / (double) (e - r);
     }
     for (j = r; j < e && j < k; j++)
@@ -5150,12 +5466,15 @@ static double ideal_d(const rm_variant *v, const rm_list *l, const size_t *perm)
   size_t count[RM_GRADE_MAX + 1], m = ideal_counts(v, l, perm, count), r = 0;
   int g;
   nsum s = {0, 0};
+  int ord[RM_GRADE_MAX + 1], n = 0, o;
   if (v->ideal == RM_IDEAL_ONES) {
     for (r = 0; r < m; r++) nsum_add(&s, 1.0 / discount_d(v, r + 1));
     return s.s + s.c;
   }
-  for (g = RM_GRADE_MAX; g >= 0 && r < m; g--) {
-    double x = gain_d(v, g);
+  if (v->gain == RM_GAIN_MAP) n = gmap_order(v, count, ord);
+  else for (g = RM_GRADE_MAX; g >= 0; g--) ord[n++] = g;
+  for (o = 0; o < n && r < m; o++) {
+    double x = gain_d(v, g = ord[o]);
     size_t c;
     for (c = count[g]; c > 0 && r < m; c--, r++) nsum_add(&s, x / discount_d(v, r + 1));
   }
@@ -5200,7 +5519,7 @@ part on golden vectors show.
 @<Private functions@>=
 static double cgf_bound(const rm_variant *v)
 {
-  double g = v->gain == RM_GAIN_EXP2 ? 1 : 0;
+  double g = v->gain == RM_GAIN_EXP2 || v->gain == RM_GAIN_MAP ? 1 : 0;
   double ga = g + (v->ties == RM_TIES_AVERAGE ? 2 : 0);
   double d = v->discount == RM_DISCOUNT_JK ? 5 : 2;
   switch (v->metric) {
@@ -5249,7 +5568,7 @@ static rm_status list_sum_q(const rm_variant *v, const rm_list *l,
   while (r < k && s == RM_OK) {
     size_t e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
     mpq_set_ui(g, 0, 1);
-    for (j = r; j < e; j++) { gain_q(t, v, l->grade[perm[j]]); mpq_add(g, g, t); }
+    for (j = r; j < e; j++) { item_gain_q(t, v, l, perm[j]); mpq_add(g, g, t); }
     mpq_set_ui(t, (unsigned long) (e - r), 1);
     mpq_div(g, g, t); /* the mean gain of the group */
     for (j = r; j < e && j < k && s == RM_OK; j++)
@@ -5274,12 +5593,16 @@ static rm_status ideal_q(const rm_variant *v, const rm_list *l,
   if (v->ideal == RM_IDEAL_ONES) {
     mpq_set_ui(x, 1, 1);
     for (r = 0; r < m && s == RM_OK; r++) s = add_term_q(f, v, x, r + 1);
-  } else
-    for (g = RM_GRADE_MAX; g >= 0 && r < m && s == RM_OK; g--) {
-      gain_q(x, v, g);
+  } else {
+    int ord[RM_GRADE_MAX + 1], n = 0, o;
+    if (v->gain == RM_GAIN_MAP) n = gmap_order(v, count, ord);
+    else for (g = RM_GRADE_MAX; g >= 0; g--) ord[n++] = g;
+    for (o = 0; o < n && r < m && s == RM_OK; o++) {
+      gain_q(x, v, g = ord[o]);
       for (c = count[g]; c > 0 && r < m && s == RM_OK; c--, r++)
         s = add_term_q(f, v, x, r + 1);
     }
+  }
   mpq_clear(x);
   loglin_normalize(f);
   return s;
@@ -5338,10 +5661,11 @@ RM_CG, RM_DCG, RM_IDCG, RM_NDCG,
   cgf_forms},
 [RM_DCG] = {"dcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE), cgf_d, cgf_x,
   cgf_bound, NULL, NULL, NULL, NULL, cgf_forms},
-[RM_IDCG] = {"idcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE) | K(KEY_IDEAL),
+[RM_IDCG] = {"idcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE) | K(KEY_IDEAL)
+  | K(KEY_ISORT),
   cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL, cgf_forms},
 [RM_NDCG] = {"ndcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE) | K(KEY_IDEAL)
-  | K(KEY_UNDEF), cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL,
+  | K(KEY_ISORT) | K(KEY_UNDEF), cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL,
   cgf_forms},
 
 @ @<Private functions@>=

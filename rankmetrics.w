@@ -2465,8 +2465,8 @@ static int alias_im(const char *name, const char *p, const char *lib,
 {
   const char *q = p, *at, *k = NULL;
   const alias_spec *a;
-  char more[64] = "", kbuf[24];
-  int exp = 0, beta = 0;
+  char more[192] = "", kbuf[24];
+  int exp = 0, beta = 0, gains = 0;
   size_t n;
   while (id_char(*q)) q++;
   n = (size_t) (q - p);
@@ -2493,6 +2493,10 @@ static int alias_im(const char *name, const char *p, const char *lib,
   if (*q == '(') @<Read ir\_measures' parameters, or fail@>;
   if (q != (at ? at : q + strlen(q))) {
     bad(msg, msglen, name, q, "unexpected '%c' after ir_measures' %s", *q, a->name);
+    return -1;
+  }
+  if (exp && gains) {
+    bad(msg, msglen, name, p, "ir_measures' nDCG(dcg=exp-log2) takes no gains");
     return -1;
   }
   if (exp) @<Make |a| gdeval's nDCG, or fail@>;
@@ -2542,7 +2546,9 @@ cutoff.
       return -1;
     }
     vat = q;
-    if (*q == '\'' || *q == '"') {
+    if (*q == '{' && strcmp(key, "gains") == 0 && (a->params & PGAINS))
+      @<Read ir\_measures' gains into |more|, or fail@>@;
+    else if (*q == '\'' || *q == '"') {
       char c = *q++;
       while (*q && *q != c && j + 1 < sizeof val) val[j++] = *q++;
       if (*q++ != c) {
@@ -2563,6 +2569,32 @@ cutoff.
     bad(msg, msglen, name, q - 1, "expected ',' or ')'");
     return -1;
   }
+}
+
+@ ir\_measures' \.{gains} is a Python dictionary from grades to gains,
+\.{\{0:1,1:4\}}, written as Python writes it (with spaces after the colons
+and commas, which are skipped).  ir\_measures rewrites each grade~$g$ of the
+judgments to |gains.get(g, g)| before it hands them to pytrec\_eval, which
+then takes the new grade as the gain: our \.{gain=map:0=1;1=4}
+(\secref{q:gainmap}).  The rewriting touches judged documents only; an
+unjudged one still gains~0, as under our map.  Grades and gains are checked
+by the map's parser: a negative one is refused.
+
+@<Read ir\_measures' gains into |more|, or fail@>=
+{
+  size_t m = strlen(more);
+  m += (size_t) snprintf(more + m, sizeof more - m, "%sgain=map:", more[0] ? "," : "");
+  for (q++; *q && *q != '}' && m + 2 < sizeof more; q++)
+    if (*q == ':') more[m++] = '=';
+    else if (*q == ',') more[m++] = ';';
+    else if (*q != ' ') more[m++] = *q;
+  more[m] = '\0';
+  if (*q++ != '}') {
+    bad(msg, msglen, name, vat, "gains: expected a dictionary {grade: gain, ...}"
+      " of at most %d grades", RM_GMAP_MAX);
+    return -1;
+  }
+  gains = 1;
 }
 
 @ @<Take the parameter |key|=|val| of |a|, or fail@>=
@@ -2595,9 +2627,11 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
     more[0] ? "," : "", val);
   beta = 1;
 } else if (strcmp(key, "gains") == 0 && (a->params & PGAINS)) {
-  bad(msg, msglen, name, kat, "ir_measures' %s(gains=...) has no rankmetrics"
-    " variant yet", a->name);
-  return -1;
+  if (!gains) {
+    bad(msg, msglen, name, vat, "gains is a dictionary of grades and gains,"
+      " as gains={0:1,1:4}");
+    return -1;
+  }
 } else {
   bad(msg, msglen, name, kat, "ir_measures' %s takes no parameter '%s' here",
     a->name, key);
@@ -2628,11 +2662,8 @@ static int alias_te(const char *name, const char *p, const char *lib,
   arg = p + strlen(a->name);
   if (*arg) arg++;
   if (a->metric == NULL) return alias_refuse(name, p, a, msg, msglen);
-  if (strchr(arg, '=') && a->arg != 'p') {
-    bad(msg, msglen, name, arg, "trec_eval's gain map (%s.1=3.5,2=9) has no"
-      " rankmetrics variant yet", a->name);
-    return -1;
-  }
+  if (strchr(arg, '=') && a->arg != 'p') @<Read trec\_eval's gain map |arg| of
+    |a|, or fail@>;
   if (strchr(arg, ',')) {
     bad(msg, msglen, name, arg, "trec_eval's %s with several parameters is"
       " several measures: give each a name of its own", a->name);
@@ -2668,6 +2699,34 @@ static int alias_te(const char *name, const char *p, const char *lib,
     (void) lib;
     return alias_make(name, p, a, k, more, w, msg, msglen);
   }
+}
+
+@ trec\_eval's gain map, \.{ndcg.1=3.5,2=9} (\secref{q:gainmap}), is taken
+by its measures \.{ndcg}, \.{dcg} and \.{ideal\_dcg}, and means our
+\.{gain=map:1=3.5;2=9}.  Where trec\_eval reads loosely we refuse: it
+skips a pair whose name is not a whole number (\.{ndcg.foo=3}), reads the
+gain with |atof| (\.{3x} is~3), allows negative gains and grades (a map of
+grade $-1$ gives unjudged documents a gain) and lists a grade twice; each
+of these is an error here.  Its \.{ndcg\_rel}, \.{Rndcg} and \.{G} take
+maps too, which this version refuses, and its \.{ndcg\_cut} takes none
+(its parameters are cutoffs).
+
+@<Read trec\_eval's gain map |arg| of |a|, or fail@>=
+{
+  char gm[RM_NAME_MAX], *c;
+  if (strcmp(a->name, "ndcg") != 0 && strcmp(a->name, "dcg") != 0
+      && strcmp(a->name, "ideal_dcg") != 0) {
+    bad(msg, msglen, name, arg, "trec_eval's gain map on %s has no rankmetrics"
+      " variant yet (ndcg, dcg and ideal_dcg take one)", a->name);
+    return -1;
+  }
+  if (strlen(arg) + 10 >= sizeof gm) {
+    bad(msg, msglen, name, arg, "trec_eval's gain map is too long");
+    return -1;
+  }
+  snprintf(gm, sizeof gm, "gain=map:%s", arg);
+  for (c = gm; *c; c++) if (*c == ',') *c = ';';
+  return alias_make(name, p, a, NULL, gm, w, msg, msglen);
 }
 
 @ A recall level, trec\_eval's parameter of \.{iprec\_at\_recall}
@@ -4839,8 +4898,10 @@ the ideal list, first to last, given the counts of the ideal list by grade,
 and returns how many.  Under \.{isort=gain} they are the grades of positive
 count and positive gain, by gain decreasing (two gains $a/b$ and $c/d$ are
 compared as $ad$ and $cb$, below $10^{16}$).  Under \.{isort=trunc} they
-are trec\_eval's array, merge-sorted, read from its end until a gain
-$\le0$; grades of count~0 stay in it, since they move the others.
+are trec\_eval's array, merge-sorted, read from its end: nothing when
+the last grade's gain is~0, and otherwise grade after grade, a grade of
+count~0 passed over whatever its gain, until a grade of count above~0 and
+gain~0.  Grades of count~0 stay in the array, since they move the others.
 
 @<Private functions@>=
 static int gmap_cmp(const rm_variant *v, int a, int b) /* $-1$, 0, 1 */
@@ -4880,8 +4941,12 @@ static int gmap_order(const rm_variant *v, const size_t *count, int *ord)
   for (i = 0; i < v->gmap_n; i++) arr[n++] = v->gmap_grade[i];
   for (g = 0; g <= top; g++) if (gmap_find(v, g) < 0) arr[n++] = g;
   trunc_msort(v, arr, tmp, n);
-  for (i = n - 1, j = 0; i >= 0 && gmap_d(v, arr[i]) > 0; i--)
-    if (count[arr[i]]) ord[j++] = arr[i];
+  if (n == 0 || gmap_d(v, arr[n - 1]) <= 0) return 0;
+  for (i = n - 1, j = 0; i >= 0; i--)
+    if (count[arr[i]]) {
+      if (gmap_d(v, arr[i]) <= 0) break;
+      ord[j++] = arr[i];
+    }
   return j;
 }
 
@@ -24175,7 +24240,9 @@ static int te_expand(te_state *t, const te_spec *s, const char *param)
 
 @ The variant of an item: the parser's meaning of \.{trec\_eval:}{\it
 name}, with the threshold of \.{-l} and the depth of \.{-M} (see
-|te_truncate|).  A count's summary is the sum of its values.  Returns 1, or
+|te_truncate|), and with trec\_eval's own sort of a gain map,
+\.{isort=trunc}, so that \.{-m ndcg.1=3.5} prints what trec\_eval prints
+(1.0354 where the right value is~1, \secref{q:gainmap}).  A count's summary is the sum of its values.  Returns 1, or
 0 with the reason in |msg|.
 
 @<Tool functions@>=
@@ -24187,6 +24254,8 @@ static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
   if (it->s->flags & TE_TEXT) return 1; /* |rm_relstring|, not \.{eval} */
   if (rm_variant_parse(a, &w, msg, len) != RM_OK) return 0;
   if (t->rel > 1) w.rel = (int) t->rel;
+  if (w.gain == RM_GAIN_MAP) @<Give |w| trec\_eval's sort of gains, and warn
+    when its order is not ours@>;
   if (rm_variant_name(&w, s, sizeof s) >= sizeof s) {
     snprintf(msg, len, "the variant of %s has too long a name", it->name);
     return 0;
@@ -24194,6 +24263,32 @@ static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
   snprintf(it->var, sizeof it->var, "%s%s",
     (it->s->flags & TE_LONG) && w.agg == RM_AGG_NONE ? "sum:" : "", s);
   return 1;
+}
+
+@ trec\_eval's sort of a gain map depends on the order in which its command
+line lists the grades, when some gain is not whole (\secref{q:gainmap});
+\.{isort=trunc} takes them in increasing order.  A command line that lists
+them otherwise is computed so, with a warning that trec\_eval may print
+other values.
+
+@<Give |w| trec\_eval's sort of gains...@>=
+{
+  const char *c = it->name + strlen(it->s->name) + 1;
+  long last = -1, g;
+  int j, whole = 1, sorted = 1;
+  w.isort = RM_ISORT_TRUNC;
+  for (j = 0; j < w.gmap_n; j++) whole &= w.gmap_den[j] == 1;
+  while (*c) {
+    g = strtol(c, (char **) &c, 10);
+    if (g <= last) sorted = 0;
+    last = g;
+    while (*c && *c != ',') c++;
+    if (*c) c++;
+  }
+  if (!sorted && !whole)
+    fprintf(stderr, "rankmetrics: trec_eval: warning: %s lists its grades out of"
+      " increasing order; its values are computed as if in order, and trec_eval's"
+      " may differ\n", it->name);
 }
 
 @ \.{eval} is run as a function, its standard output and standard error sent

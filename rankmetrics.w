@@ -2029,6 +2029,8 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{\none}{RR@@K}{rr@@K[ties=id-asc]}{f}
 \ta{trec\_eval:ndcg}{nDCG}{ndcg[ties=id-desc]}{a, g}
 \ta{ndcg\_cut\_K, ndcg\_cut.K}{nDCG@@K}{ndcg@@K[ties=id-desc]}{a, g}
+\ta{ndcg.1=3.5, ndcg\_1=3.5}{\none}{ndcg[gain=map:1=3.5,ties=id-desc]}{a, g}
+\ta{\none}{nDCG(gains=\char`\{0:1\char`\})@@K}{ndcg@@K[gain=map:0=1,ties=id-desc]}{g}
 \ta{\none}{nDCG(dcg=exp-log2)@@K}{ndcg@@K[gain=exp2,ties=id-desc]}{h}
 \ta{\none}{ERR@@K}{err@@K[gmax=4,ties=id-desc]}{h}
 \ta{trec\_eval:dcg}{\none}{dcg[ties=id-desc]}{a, g}
@@ -2094,7 +2096,11 @@ too.
 relevance level (\.{m\_ndcg.c}: ``gain values are set to the appropriate
 relevance level''), and the ideal list is made of the judged documents:
 our \.{gain=linear}, \.{ideal=judged}.  trec\_eval's own gains
-(\.{-m ndcg.1=3.5}) are not taken, nor ir\_measures' \.{gains=}.
+(\.{-m ndcg.1=3.5,2=9}, for \.{ndcg}, \.{dcg} and \.{ideal\_dcg}) and
+ir\_measures' \.{nDCG(gains=\{1:3.5,2:9\})} are our
+\.{gain=map:1=3.5;2=9} (\secref{q:gainmap}); the names mean its definition,
+and \.{rankmetrics trec\_eval} adds trec\_eval's faulty sort of the gains,
+\.{isort=trunc}.
 \note{h}The |gdeval| provider runs TREC's \.{gdeval.pl}, which needs a
 cutoff, gains $2^g-1$, breaks ties by identifier descending, and refuses
 grades above its \.{MAX\_JUDGMENT} of~4; ERR's probability of stopping is

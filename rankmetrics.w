@@ -478,7 +478,8 @@ position~$i$ was judged: 0~if it was, 1~if it was retrieved but never
 judged (not in the pool), and 2~if it was in the pool but left without a
 judgment (trec\_eval's negative grades).  |NULL| means that every retrieved
 item was judged.  Only the metrics of incomplete judgments read it (see
-\secref{q:judged}); every other metric takes an unjudged item at its grade,
+\secref{q:judged}), and the gain maps of the cumulative-gain family (an
+unjudged item gains nothing, \secref{q:gainmap}); every other metric takes an unjudged item at its grade,
 which the caller sets to~0, the usual reading of an unjudged document as not
 relevant.  It is last for the same reason as |label|.
 \smallskip
@@ -1367,10 +1368,12 @@ size_t rm_variant_help(char *buf, size_t len)
     "  trec_eval's map, map_cut_K, P_K (or P.K), recall_K, success_K, Rprec,\n"
     "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X], num_q,\n"
     "  num_ret, num_rel, num_rel_ret, gm_map, 11pt_avg, iprec_at_recall_X (its\n"
-    "  ndcg and dcg are written trec_eval:ndcg, trec_eval:dcg);\n"
+    "  ndcg and dcg are written trec_eval:ndcg, trec_eval:dcg; gains as ndcg.1=3.5,2=9);\n"
     "  ir_measures' AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K],\n"
-    "  nDCG(dcg=exp-log2)@@K, Success@@K, ERR@@K, SetP, SetR, SetF[(beta=X)],\n"
-    "  NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
+    "  nDCG(dcg=exp-log2)@@K, nDCG(gains={G:X,...})[@@K], Success@@K, ERR@@K,\n"
+    "  SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
+    "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, gains\n"
+    "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort)\n"
     "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
   return p;
 }
@@ -4885,20 +4888,6 @@ never negative, since gains are not.
 @<Public types@>=
 typedef enum {@+ RM_ISORT_GAIN, RM_ISORT_TRUNC @+} rm_isort;
 
-@ @<Key codes@>=
-KEY_ISORT,
-
-@ @^keys of names, \.{isort}@>
-@<Key specifications@>=
-[KEY_ISORT] = {"isort", isort_words, 0, 0, FIELD(isort), 0, isort_when, 15},
-
-@ @<Words and conditions of keys@>=
-static const char *const isort_words[] = {"gain", "trunc", NULL};
-static int isort_when(const rm_variant *v)
-{
-  return v->gain == RM_GAIN_MAP;
-}
-
 @ The ideal order under a map: |gmap_order| writes into |ord| the grades of
 the ideal list, first to last, given the counts of the ideal list by grade,
 and returns how many.  Under \.{isort=gain} they are the grades of positive
@@ -5499,6 +5488,40 @@ the status |RM_UNDEFINED|.
   RM_UNDEFINED, "0", 0x0p+0},
 @/{"T-undef-one", NULL, "ndcg@@5[undef=one]", RM_G(0, 0), NULL, NULL, RM_NONE, NULL,
   "case", RM_UNDEFINED, "1", 0x1p+0},
+
+@ {\it Examples of gain maps,} worked by hand.  With \.{gain=map:1=3.5;2=9}
+the grades 2,~0,~1 have the DCG $9+0+3.5/\lg4=43/4=\ours{T-gmap-dcg}$.
+With \.{gain=map:0=1} a judged nonrelevant item gains~1 and an unjudged
+one nothing: the list 0,~unjudged,~0 has the DCG $1+0+1/\lg4=3/2=
+\ours{T-gmap-unjudged}$.  trec\_eval's example of \secref{q:gainmap}: the run $d_1,d_2$ of
+grades 1,~3, with $d_3$ of grade~0 judged and not retrieved, under
+\.{gain=map:1=3.5} is the ideal ranking, $\nDCG=\ours{T-gmap-ideal}$; under
+\.{isort=trunc} it is $\ours{T-gmap-trunc}$, trec\_eval's erratum (it
+prints 1.0354), the value $(3.5\lg3+3)/(3\lg3+3.5)$ correctly rounded.
+
+@<Worked examples@>=
+@/{"T-gmap-dcg", NULL, "dcg[gain=map:1=3.5;2=9]", RM_G(2, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "43/4", 0x1.58p+3},
+@/{"T-gmap-unjudged", NULL, "dcg[gain=map:0=1]", RM_G(0, -1, 0), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "3/2", 0x1.8p+0},
+@/{"T-gmap-ideal", NULL, "ndcg[gain=map:1=3.5]", RM_G(1, 3), NULL, NULL,
+  RM_G(0), NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-gmap-trunc", NULL, "ndcg[gain=map:1=3.5,isort=trunc]", RM_G(1, 3), NULL,
+  NULL, RM_G(0), NULL, "case", RM_OK, NULL, 0x1.0912064735f63p+0},
+
+@ @<Key codes@>=
+KEY_ISORT,
+
+@ @^keys of names, \.{isort}@>
+@<Key specifications@>=
+[KEY_ISORT] = {"isort", isort_words, 0, 0, FIELD(isort), 0, isort_when, 15},
+
+@ @<Words and conditions of keys@>=
+static const char *const isort_words[] = {"gain", "trunc", NULL};
+static int isort_when(const rm_variant *v)
+{
+  return v->gain == RM_GAIN_MAP;
+}
 
 @ {\it The double path.}  One function sums the gains of the list, with or
 without discounts; it serves CG and DCG.  It walks the ranks in order; under
@@ -13819,7 +13842,11 @@ static const vector_family vector_families[] = {
   @<Vector families@>@;
   {NULL, NULL, 0, NULL}};
 
-@ @<Vector families@>=
+@ The variants of a gain map (\secref{q:gainmap}) come last, so that the
+vectors before them keep their random lists; their lists carry unjudged
+markers, which a map reads.
+
+@<Vector families@>=
 {"cg_dcg_ndcg", "cumulative gain: cg, dcg, idcg, ndcg",
   1ULL << RM_CG | 1ULL << RM_DCG | 1ULL << RM_IDCG | 1ULL << RM_NDCG, cg_variants},
 
@@ -13840,6 +13867,10 @@ static const char *const cg_variants[] = {
   "ndcg@@10[undef=one]", "ndcg@@10[gain=exp2,ties=average]",
   "ndcg@@10[ideal=list,ties=average]", "ndcg@@5[ideal=list,ties=average]",
   "dcg@@10[ties=average]",
+  "cg@@5[gain=map:0=1]", "dcg@@5[gain=map:2=1/3]", "idcg@@10[gain=map:3=0.5,isort=trunc]",
+  "ndcg@@10[gain=map:0=1;1=4]", "ndcg[gain=map:1=3.5;2=9;4=7]",
+  "ndcg[gain=map:1=3.5,isort=trunc,ties=id-desc]", "ndcg@@10[gain=map:2=2.25;3=1.5,isort=trunc]",
+  "ndcg@@5[gain=map:0=0.5;4=0,ideal=list,ties=average]",
   NULL};
 #define CASES_PER_VARIANT 16
 #define HARD_TRIES 2000 /* random lists searched per variant for hard cases */
@@ -14978,7 +15009,7 @@ family changes no other family's file.
     @<Open a group for |nm|@>;
     for (c = nt = 0; c < CASES_PER_VARIANT && ok; c++) {
       random_case(&r, &kept[nt]);
-      if (judged_metric(v.metric)) random_unjudged(&r, &kept[nt]);
+      if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP) random_unjudged(&r, &kept[nt]);
       if (c) fputc(',', o.json);
       snprintf(comment, sizeof comment, "random case %d", c + 1);
       ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
@@ -15007,7 +15038,7 @@ does not.
   for (tries = 0; tries < HARD_TRIES && found < 2 && ok; tries++) {
     rm_exact e;
     random_case(&h, &kept[nt]);
-    if (judged_metric(v.metric)) random_unjudged(&h, &kept[nt]);
+    if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP) random_unjudged(&h, &kept[nt]);
     rm_exact_init(&e);
     if (rm_value_exact(&v, &kept[nt].l, &e) >= 0 && e.hard_bits >= 10) {
       fputc(',', o.json);
@@ -17425,7 +17456,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "              recall, ap[norm=rel], r-precision, ...)\n"
     "  --unjudged U  one marker per grade: 0 judged, 1 retrieved but never judged,\n"
     "              2 in the pool but unjudged; read by bpref, infap, judged, unj,\n"
-    "              nonrel-judged and rbp-resid (an unjudged item's grade should be 0)\n"
+    "              nonrel-judged, rbp-resid and gain=map (an unjudged item's\n"
+    "              grade should be 0)\n"
     "  --exact     also compute the value on the exact path (GMP/MPFR)\n\n"
     "Without --exact it prints the canonical name, a tab and the double.  With\n"
     "--exact it prints six rows:\n"

@@ -2153,7 +2153,21 @@ is what trec\_eval computes when those variables happen to be harmless.  The def
 persistence of both is $0.9$; \.{rbp\_resid} leaves~0 when the run has no
 unjudged document, where ours gives $p^n$.  ir\_measures' \.{RBP} (default
 $p=0.8$) has no provider in a plain install (|cwl_eval| and |trectools|
-are optional), and is refused.
+are optional), and is refused.  Where |cwl_eval| is installed it takes
+\.{RBP(p=}$p$\.{,rel=}$t$\.{)} (it requires \.{rel}): the gain of a document
+is $[g\ge t]$, 0 for an unjudged one, the run is sorted by score with ties
+in input order, and the weights are those of its C/W/L framework
+(\.{cwl/ruler/measures/cwl\_metrics.py}), $p^{i-1}$ normalised over
+exactly 1000 ranks: the run is cut or padded to 1000 and the value is
+$(1-p)\sum_{i\le1000}p^{i-1}b_i/(1-p^{1000})$, not our \.{rbp}, whose
+weights are $(1-p)p^{i-1}$ without end; the factor $1/(1-p^{1000})$ is
+invisible at $p=0.8$ (it differs from 1 by $10^{-97}$) but not at
+$p=0.999$ (1.58).  Its \.{SDCG@@}$K$\.{(max\_rel=}$M$\.{)} is in the same
+framework a DCG at $K$ over the ideal DCG of $K$ documents of gain~1, our
+\.{ideal=ones}, with the gain $(\min(\max(g,m),M)-m)/(M-m)$ for
+\.{min\_rel=}$m$ (default~0): a gain map of the grades $m$ to $M$ that
+clips the grades above~$M$, which a map of at most |RM_GMAP_MAX| grades
+cannot say for every grade.  Both are refused in this version.
 
 \smallbreak\noindent {\it The means.}  Each name but those of notes k
 and~l is of one query, and \.{eval} takes its mean over the queries it
@@ -2199,7 +2213,8 @@ ir\_measures: \.{RBP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG}
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
 \.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
-pipeline computes, and any measure with \.{judged\_only=True}.  A list of
+pipeline computes, and any measure with \.{judged\_only=True}, which
+removes the unjudged documents of the run before the measure ranks it.  A list of
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
 refused too: each needs a name of its own.\par}
 
@@ -4680,8 +4695,9 @@ on the double path (the double that C's |atof| reads from \.{3.5}).  At most
 The canonical name lists the grades in increasing order and writes each
 gain as the fractions of other keys are written (\.{7/2} is \.{3.5},
 \.{1/3} stays \.{1/3}), so that
-$$\hbox{\.{ndcg[gain=map:2=9;1=7/2]}\quad is\quad
-  \.{ndcg[gain=map:1=3.5;2=9,discount=log2,ideal=judged,ties=input,undef=zero]}.}$$
+$$\displaylines{\hbox{\.{ndcg[gain=map:2=9;1=7/2]}\quad is}\cr
+  \hbox{\.{ndcg[gain=map:1=3.5;2=9,discount=log2,}%
+  \.{ideal=judged,ties=input,undef=zero]}.}\cr}$$
 A grade listed with its own value (\.{2=2}) is kept in the name, though
 it changes no value of \.{isort=gain}: under \.{isort=trunc}, below, the
 place of a grade in the list matters.  The whole canonical name must stay
@@ -23805,7 +23821,9 @@ with their argument after \.{=} or as the next word.
 \item{\.{-q}} also print the value of every query, before the summary.
 \item{\.{-m} $M$} add measure $M$ (repeatable).  $M$ is a measure's name, a
 name with parameters after a point (\.{P.5,10,30}, \.{ndcg\_cut.10},
-\.{set\_F.0.5}, \.{iprec\_at\_recall.0.25}), or one of the nicknames
+\.{set\_F.0.5}, \.{iprec\_at\_recall.0.25}, the gain map
+\.{ndcg.1=3.5,2=9} of \.{ndcg}, \.{dcg} and \.{ideal\_dcg}, computed with
+trec\_eval's sort of gains, \secref{q:gainmap}), or one of the nicknames
 \.{official} (the default when no \.{-m} is given), \.{set} and
 \.{all\_trec}.  A measure given twice is computed once; when several
 \.{-m} give it parameters, the first is used, as in trec\_eval.  Cutoffs are
@@ -25056,6 +25074,26 @@ error; and of the 143\,062 lines printed, every one was trec\_eval's but
 $p=0.9$ are short decimals, meets them most).  Left out were the pairs
 where trec\_eval is wrong by its own definition: a query whose judgments
 are all negative, and an empty run (\secref{q:tenan}).
+
+The gain maps (\secref{q:gainmap}) were compared apart, once they were in:
+4\,300 random pairs (one to four queries, up to 40 documents, grades $-1$
+to~4 with at least one judged document per query, scores with ties), each
+run three times, with \.{-m ndcg.}{\it map}, \.{-m dcg.}{\it map} and
+\.{-m ideal\_dcg.}{\it map} (trec\_eval cannot take two of them at once:
+their parameters share one array, and it frees it twice), under a random
+choice of no option, \.{-c}, \.{-l 2}, \.{-J}, \.{-c -M 5} and \.{-c -J -l
+2}, sometimes with \.{ndcg\_cut.5}, \.{map} and \.{P.5} beside; a map lists
+one to four grades from 0 to~5 with gains such as 7, 3.5, 0.25, 1.87 or~0,
+often less than~1 apart, where trec\_eval's sort goes wrong.  With the
+grades in increasing order (4\,000 pairs, 84\,949 lines) every line of a
+gain map was trec\_eval's, and of the others only 7 differed, lines of
+\.{map} at the ties of the fifth decimal of \secref{q:tecmd} (0.71875,
+0.44375, 0.30625, 0.21875); with the grades shuffled (300 pairs, 6\,510
+lines), 117 lines differed, each with the warning of \secref{q:tecmd}.
+A query whose judgments are all negative was left out again: beside the
+failure above, trec\_eval's \.{ideal\_dcg} then keeps the previous query's
+value (the count of grade levels of \.{form\_res\_rels.c} is set only
+when some grade is seen), where ours is~0.
 
 @* Verifying an implementation.
 The command \.{verify} is the tool's door to the verification engine

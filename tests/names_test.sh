@@ -313,5 +313,12 @@ w=$(awk 'BEGIN {l = log(3)/log(2); printf "%.17g", (3.5 + 3/l)/(3 + 3.5/l)}')
 awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}' && ok \
   || bad "trec_eval --full -m ndcg.1=3.5 gives '$got', expected $w"
 
+# trec_eval's sort depends on the order of its command line: out of order,
+# with a gain that is not whole, the drop-in warns; in order it does not.
+e=$($RM trec_eval -m ndcg.3=3,1=3.5 "$T/q" "$T/r" 2>&1 >/dev/null)
+case "$e" in *"out of increasing order"*) ok ;; *) bad "no warning for ndcg.3=3,1=3.5: '$e'" ;; esac
+e=$($RM trec_eval -m ndcg.1=3.5,3=3 "$T/q" "$T/r" 2>&1 >/dev/null)
+[ -z "$e" ] && ok || bad "a warning for ndcg.1=3.5,3=3: '$e'"
+
 echo "names_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

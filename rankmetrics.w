@@ -4700,8 +4700,9 @@ $$\displaylines{\hbox{\.{ndcg[gain=map:2=9;1=7/2]}\quad is}\cr
   \.{ideal=judged,ties=input,undef=zero]}.}\cr}$$
 A grade listed with its own value (\.{2=2}) is kept in the name, though
 it changes no value of \.{isort=gain}: under \.{isort=trunc}, below, the
-place of a grade in the list matters.  The whole canonical name must stay
-shorter than |RM_NAME_MAX| characters.  Only \.{cg}, \.{dcg}, \.{idcg} and
+place of a grade in the list matters.  The whole canonical name, with its aggregator, must stay
+shorter than |RM_NAME_MAX| characters, which leaves some 45 characters for
+the map under \.{eval}'s mean.  Only \.{cg}, \.{dcg}, \.{idcg} and
 \.{ndcg} take a map.
 @^gain map@>@^trec\_eval@>@^ir\_measures@>
 
@@ -24032,7 +24033,7 @@ the name given to \.{eval} for it.  The value of item~$i$ for query~$j$ is
 
 @<Tool functions@>=
 typedef struct {
-  char name[64]; /* as trec\_eval prints it */
+  char name[256]; /* as trec\_eval prints it */
   const te_spec *s;
   char var[RM_NAME_MAX + 8]; /* the name given to \.{eval}, or empty */
   double cut; /* its cutoff or recall level */
@@ -24305,7 +24306,7 @@ name}, with the threshold of \.{-l} and the depth of \.{-M} (see
 static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
 {
   rm_variant w;
-  char a[96], s[RM_NAME_MAX];
+  char a[300], s[RM_NAME_MAX];
   snprintf(a, sizeof a, "trec_eval:%s", it->name);
   if (it->s->flags & TE_TEXT) return 1; /* |rm_relstring|, not \.{eval} */
   if (rm_variant_parse(a, &w, msg, len) != RM_OK) return 0;
@@ -24318,6 +24319,11 @@ static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
   }
   snprintf(it->var, sizeof it->var, "%s%s",
     (it->s->flags & TE_LONG) && w.agg == RM_AGG_NONE ? "sum:" : "", s);
+  if (w.gain == RM_GAIN_MAP) { /* \.{eval} reads it after its mean */
+    rm_variant m;
+    snprintf(a, sizeof a, "mean:%s", s);
+    if (rm_variant_parse(a, &m, msg, len) != RM_OK) return 0;
+  }
   return 1;
 }
 

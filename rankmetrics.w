@@ -1370,7 +1370,8 @@ size_t rm_variant_help(char *buf, size_t len)
     "  num_ret, num_rel, num_rel_ret, gm_map, 11pt_avg, iprec_at_recall_X (its\n"
     "  ndcg and dcg are written trec_eval:ndcg, trec_eval:dcg; gains as ndcg.1=3.5,2=9);\n"
     "  ir_measures' AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K],\n"
-    "  nDCG(dcg=exp-log2)@@K, nDCG(gains={G:X,...})[@@K], Success@@K, ERR@@K,\n"
+    "  nDCG(dcg=exp-log2)@@K, nDCG(gains={G:X,...},judged_only=True)[@@K],\n"
+    "  Success@@K, ERR@@K,\n"
     "  SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
     "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, gains\n"
     "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort)\n"
@@ -1385,7 +1386,11 @@ aggregator, the words of a key whose values are words, and the range of
 a key whose values are numbers: |rm_key_range| returns 1 for a whole
 number in $[|lo|,|hi|]$, 2 for a fraction $p/q$ whose numerator is in that
 range, and 0 for a key of words or no key.  The tool's \.{verify} and
-\.{disagree} enumerate variants with them.  A key list is
+\.{disagree} enumerate variants with them.  One key is left out of the
+lists: \.{drop} of the cumulative-gain family (\secref{q:drop}), which
+changes a value only on a list with unjudged markers; those searches make
+such lists for the metrics of incomplete judgments alone, and would take
+\.{drop=unjudged} for a variant they cannot tell from its default.  A key list is
 written into |names|, at most |max| of them, and its length returned.
 @^interface@>
 
@@ -1434,7 +1439,7 @@ size_t rm_metric_keys(rm_metric m, const char **names, size_t max)
   int key;
   if ((unsigned) m >= RM_N_METRICS) return 0;
   for (key = next_key(-1); key >= 0; key = next_key(key))
-    if (!keys[key].outer && (metrics[m].keys & K(key))) {
+    if (!keys[key].outer && key != KEY_DROP && (metrics[m].keys & K(key))) {
       if (n < max && names) names[n] = keys[key].name;
       n++;
     }
@@ -1942,7 +1947,8 @@ option does not belong, and whether the metric defines the variant at all
         "the key '%s' does not apply to this variant%s", keys[key].name,
         key == KEY_REL ? " (rel= goes with gain=binary)" :
         key == KEY_BASE ? " (base= goes with discount=jk)" :
-        key == KEY_LEVEL ? " (ap11 takes level=round only; exact is its default)" : "");
+        key == KEY_LEVEL ? " (ap11 takes level=round only; exact is its default)" :
+        key == KEY_DROP ? " (drop=unjudged only; none is its default)" : "");
       return RM_ENAME;
     }
   if (metrics[w.metric].refuse && metrics[w.metric].refuse(&w)) {
@@ -2034,6 +2040,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{ndcg\_cut\_K, ndcg\_cut.K}{nDCG@@K}{ndcg@@K[ties=id-desc]}{a, g}
 \ta{ndcg.1=3.5, ndcg\_1=3.5}{\none}{ndcg[gain=map:1=3.5,ties=id-desc]}{a, g}
 \ta{\none}{nDCG(gains=\char`\{0:1\char`\})@@K}{ndcg@@K[gain=map:0=1,ties=id-desc]}{g}
+\ta{\none}{nDCG(judged\_only=True)@@K}{ndcg@@K[drop=unjudged,ties=id-desc]}{g}
 \ta{\none}{nDCG(dcg=exp-log2)@@K}{ndcg@@K[gain=exp2,ties=id-desc]}{h}
 \ta{\none}{ERR@@K}{err@@K[gmax=4,ties=id-desc]}{h}
 \ta{trec\_eval:dcg}{\none}{dcg[ties=id-desc]}{a, g}
@@ -2103,7 +2110,10 @@ our \.{gain=linear}, \.{ideal=judged}.  trec\_eval's own gains
 ir\_measures' \.{nDCG(gains=\{1:3.5,2:9\})} are our
 \.{gain=map:1=3.5;2=9} (\secref{q:gainmap}); the names mean its definition,
 and \.{rankmetrics trec\_eval} adds trec\_eval's faulty sort of the gains,
-\.{isort=trunc}.
+\.{isort=trunc}.  ir\_measures' \.{judged\_only=True} removes the
+unjudged documents (those the judgments do not name, and those of negative
+grade) from the run before pytrec\_eval ranks it; for \.{nDCG} it is our
+\.{drop=unjudged} (\secref{q:drop}).
 \note{h}The |gdeval| provider runs TREC's \.{gdeval.pl}, which needs a
 cutoff, gains $2^g-1$, breaks ties by identifier descending, and refuses
 grades above its \.{MAX\_JUDGMENT} of~4; ERR's probability of stopping is
@@ -2213,7 +2223,7 @@ ir\_measures: \.{RBP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG}
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
 \.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
-pipeline computes, and any measure with \.{judged\_only=True}, which
+pipeline computes, and any measure but \.{nDCG} with \.{judged\_only=True}, which
 removes the unjudged documents of the run before the measure ranks it.  A list of
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
 refused too: each needs a name of its own.\par}
@@ -2520,7 +2530,8 @@ static int alias_im(const char *name, const char *p, const char *lib,
     return -1;
   }
   if (exp && gains) {
-    bad(msg, msglen, name, p, "ir_measures' nDCG(dcg=exp-log2) takes no gains");
+    bad(msg, msglen, name, p, "ir_measures' nDCG(dcg=exp-log2) takes no %s",
+      gains & 1 ? "gains" : "judged_only=True");
     return -1;
   }
   if (exp) @<Make |a| gdeval's nDCG, or fail@>;
@@ -2618,7 +2629,7 @@ by the map's parser: a negative one is refused.
       " of at most %d grades", RM_GMAP_MAX);
     return -1;
   }
-  gains = 1;
+  gains |= 1;
 }
 
 @ @<Take the parameter |key|=|val| of |a|, or fail@>=
@@ -2631,12 +2642,16 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
     more[0] ? "," : "", val);
 } else if ((strcmp(key, "judged_only") == 0 && (a->params & PJUDGED))
     || (strcmp(key, "relative") == 0 && (a->params & PRELATIVE))) {
-  if (strcmp(val, "True") == 0) {
+  if (strcmp(val, "True") == 0 && strcmp(key, "judged_only") == 0
+      && strcmp(a->metric, "ndcg") == 0) {
+    snprintf(more + strlen(more), sizeof more - strlen(more), "%sdrop=unjudged",
+      more[0] ? "," : "");
+    gains |= 2; /* remembered for gdeval, below */
+  } else if (strcmp(val, "True") == 0) {
     bad(msg, msglen, name, kat, "ir_measures' %s(%s=True) has no rankmetrics"
       " variant yet", a->name, key);
     return -1;
-  }
-  if (strcmp(val, "False") != 0) {
+  } else if (strcmp(val, "False") != 0) {
     bad(msg, msglen, name, vat, "%s is True or False", key);
     return -1;
   }
@@ -2651,7 +2666,7 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
     more[0] ? "," : "", val);
   beta = 1;
 } else if (strcmp(key, "gains") == 0 && (a->params & PGAINS)) {
-  if (!gains) {
+  if (!(gains & 1)) {
     bad(msg, msglen, name, vat, "gains is a dictionary of grades and gains,"
       " as gains={0:1,1:4}");
     return -1;
@@ -4905,6 +4920,75 @@ never negative, since gains are not.
 @<Public types@>=
 typedef enum {@+ RM_ISORT_GAIN, RM_ISORT_TRUNC @+} rm_isort;
 
+@ {\it Judged documents only}, the key \.{drop}:\here{q:drop} \.{drop=unjudged}
+removes every unjudged item of the list (whose |unjudged| mark is set)
+before anything else, so that the judged items close up and take the ranks
+of those removed, as trec\_eval's option \.{-J} does and ir\_measures'
+\.{nDCG(judged\_only=True)} (which passes \.{-J} to pytrec\_eval).  An
+unjudged item gains~0 in every other respect, so the key changes a value
+only through the ranks: the list $1,{\rm unjudged},1$ has $\CG@@2=1$ as
+it is and $\ours{T-drop-cg}$ with \.{drop=unjudged}, and under
+\.{discount=jk} (ranks 1 and~2 undiscounted) $\DCG=1+1/\lg3$ as it is and
+$1+1=\ours{T-drop-dcg}$ with \.{drop=unjudged}.  The ideal list
+\.{judged} is not changed; \.{list} and \.{topk} are those of the
+shortened list.  Its default, \.{drop=none}, keeps every item and is not
+written in a name (as \.{level} of \.{ap11}), so that the names of this
+chapter are those they were before the key.  The key belongs to the four
+metrics of this chapter.  The functions that drop make a ranking of the
+judged items only, in an array they allocate, and free it.  On 300 random
+pairs of judgments (grades $-1$ to~3, many documents unjudged) and runs
+with ties, \.{nDCG(judged\_only=True)}, \.{@@5} and \.{@@10} under \.{eval
+--negative unjudged} gave trec\_eval~10.0's \.{-J -c} values of \.{ndcg}
+and \.{ndcg\_cut} on all 743 queries, to its four decimals.
+@^judged documents only@>@^ir\_measures@>
+
+@<Public types@>=
+typedef enum {@+ RM_DROP_NONE, RM_DROP_UNJUDGED @+} rm_drop;
+
+@ @<Fields of a variant@>=
+int drop; /* an |rm_drop| */
+
+@ @<Key codes@>=
+KEY_DROP,
+
+@ @^keys of names, \.{drop}@>
+@<Key specifications@>=
+[KEY_DROP] = {"drop", drop_words, 0, 0, FIELD(drop), 0, drop_when, 55},
+
+@ @<Words and conditions of keys@>=
+static const char *const drop_words[] = {"none", "unjudged", NULL};
+static int drop_when(const rm_variant *v)
+{
+  return v->drop == RM_DROP_UNJUDGED;
+}
+
+@ |drop_unjudged| makes, when the variant drops and the list has unjudged
+items, the list |*kept| of the judged ones and their ranking |*p2| (the
+ranking |perm| without the unjudged positions; |kept| shares the caller's
+arrays, and only its length changes); otherwise it sets |*p2| to |NULL|.
+
+@<Private functions@>=
+static rm_status drop_unjudged(const rm_variant *v, const rm_list *l,
+  const size_t *perm, rm_list *kept, size_t **p2)
+{
+  size_t i, m = 0;
+  *p2 = NULL;
+  if (v->drop != RM_DROP_UNJUDGED || l->unjudged == NULL) return RM_OK;
+  for (i = 0; i < l->n; i++) m += !l->unjudged[perm[i]];
+  if (m == l->n) return RM_OK;
+  if ((*p2 = malloc((m ? m : 1) * sizeof **p2)) == NULL) return RM_ENOMEM;
+  for (i = m = 0; i < l->n; i++) if (!l->unjudged[perm[i]]) (*p2)[m++] = perm[i];
+  *kept = *l;
+  kept->n = m;
+  return RM_OK;
+}
+
+@ @<Worked examples@>=
+@/{"T-drop-cg", NULL, "cg@@2[drop=unjudged]", RM_G(1, -1, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "2", 0x1p+1},
+@/{"T-drop-dcg", NULL, "dcg[discount=jk,drop=unjudged]", RM_G(1, -1, 1), NULL,
+  NULL, RM_NONE, NULL, "case", RM_OK, "2", 0x1p+1},
+
 @ The ideal order under a map: |gmap_order| writes into |ord| the grades of
 the ideal list, first to last, given the counts of the ideal list by grade,
 and returns how many.  Under \.{isort=gain} they are the grades of positive
@@ -5074,7 +5158,8 @@ static size_t ideal_counts(const rm_variant *v, const rm_list *l,
     for (i = 0; i < top; i++) if (!gmap_unjudged(v, l, perm[i])) count[l->grade[perm[i]]]++;
     m = top; break;
   case RM_IDEAL_JUDGED: case RM_IDEAL_LIST:
-    for (i = 0; i < l->n; i++) if (!gmap_unjudged(v, l, i)) count[l->grade[i]]++;
+    for (i = 0; i < l->n; i++)
+      if (!gmap_unjudged(v, l, perm[i])) count[l->grade[perm[i]]]++;
     m = l->n;
     if (v->ideal == RM_IDEAL_LIST) break;
     for (i = 0; i < l->n_unretrieved; i++) count[l->unretrieved_grade[i]]++;
@@ -5602,6 +5687,15 @@ static rm_status cgf_d(const rm_variant *v, const rm_list *l, const size_t *perm
   double *out)
 {
   double ideal;
+  rm_list kept;
+  size_t *p2;
+  rm_status s = drop_unjudged(v, l, perm, &kept, &p2);
+  if (s != RM_OK) return s;
+  if (p2) {
+    s = cgf_d(v, &kept, p2, out);
+    free(p2);
+    return s;
+  }
   switch (v->metric) {
   case RM_CG: *out = list_sum_d(v, l, perm, 0); break;
   case RM_DCG: *out = list_sum_d(v, l, perm, 1); break;
@@ -5729,7 +5823,15 @@ the forms directly (see the part on aggregation).
 static rm_status cgf_forms(const rm_variant *v, const rm_list *l,
   const size_t *perm, loglin *num, loglin *den)
 {
-  rm_status s;
+  rm_list kept;
+  size_t *p2;
+  rm_status s = drop_unjudged(v, l, perm, &kept, &p2);
+  if (s != RM_OK) return s;
+  if (p2) {
+    s = cgf_forms(v, &kept, p2, num, den);
+    free(p2);
+    return s;
+  }
   switch (v->metric) {
   case RM_CG: s = list_sum_q(v, l, perm, 0, num); break;
   case RM_DCG: s = list_sum_q(v, l, perm, 1, num); break;
@@ -5762,7 +5864,7 @@ ideal list; \.{ndcg} alone can be undefined.  The combination of the ideal
 \.{topk} with \.{ties=average} is refused: which items make the top~$K$ is
 then a matter of chance, and the ratio would not be a ratio of expectations.
 
-@d CGF_KEYS (K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES))
+@d CGF_KEYS (K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES) | K(KEY_DROP))
 
 @<Metric codes@>=
 RM_CG, RM_DCG, RM_IDCG, RM_NDCG,
@@ -13859,9 +13961,9 @@ static const vector_family vector_families[] = {
   @<Vector families@>@;
   {NULL, NULL, 0, NULL}};
 
-@ The variants of a gain map (\secref{q:gainmap}) come last, so that the
-vectors before them keep their random lists; their lists carry unjudged
-markers, which a map reads.
+@ The variants of a gain map (\secref{q:gainmap}) and of \.{drop=unjudged}
+come last, so that the vectors before them keep their random lists; their
+lists carry unjudged markers, which they read.
 
 @<Vector families@>=
 {"cg_dcg_ndcg", "cumulative gain: cg, dcg, idcg, ndcg",
@@ -13888,6 +13990,9 @@ static const char *const cg_variants[] = {
   "ndcg@@10[gain=map:0=1;1=4]", "ndcg[gain=map:1=3.5;2=9;4=7]",
   "ndcg[gain=map:1=3.5,isort=trunc,ties=id-desc]", "ndcg@@10[gain=map:2=2.25;3=1.5,isort=trunc]",
   "ndcg@@5[gain=map:0=0.5;4=0,ideal=list,ties=average]",
+  "cg@@5[drop=unjudged]", "ndcg@@5[drop=unjudged,ties=id-desc]",
+  "ndcg@@10[ideal=list,drop=unjudged,ties=average]",
+  "ndcg[gain=map:0=1;1=4,drop=unjudged,ties=id-desc]",
   NULL};
 #define CASES_PER_VARIANT 16
 #define HARD_TRIES 2000 /* random lists searched per variant for hard cases */
@@ -15026,7 +15131,7 @@ family changes no other family's file.
     @<Open a group for |nm|@>;
     for (c = nt = 0; c < CASES_PER_VARIANT && ok; c++) {
       random_case(&r, &kept[nt]);
-      if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP) random_unjudged(&r, &kept[nt]);
+      if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP || v.drop) random_unjudged(&r, &kept[nt]);
       if (c) fputc(',', o.json);
       snprintf(comment, sizeof comment, "random case %d", c + 1);
       ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
@@ -15055,7 +15160,7 @@ does not.
   for (tries = 0; tries < HARD_TRIES && found < 2 && ok; tries++) {
     rm_exact e;
     random_case(&h, &kept[nt]);
-    if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP) random_unjudged(&h, &kept[nt]);
+    if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP || v.drop) random_unjudged(&h, &kept[nt]);
     rm_exact_init(&e);
     if (rm_value_exact(&v, &kept[nt].l, &e) >= 0 && e.hard_bits >= 10) {
       fputc(',', o.json);
@@ -17648,6 +17753,10 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"gain", "linear", "G(g) = g (trec_eval, scikit-learn)"},
   {"gain", "exp2", "G(g) = 2^g - 1 (Burges et al.)"},
   {"gain", "binary", "G(g) = 1 if g >= rel, else 0"},
+  {"gain", "map:G=X;...", "G(g) = X listed for grade g, else g; 0 if unjudged"},
+  {"isort", NULL, "with gain=map: the order of the ideal list"},
+  {"isort", "gain", "by gain, decreasing (the definition)"},
+  {"isort", "trunc", "trec_eval 10.0's faulty sort (gains compared as whole numbers)"},
   {"rel", NULL, "1..100: the relevance threshold t (default 1): relevant is"
     " grade >= t"},
   {"discount", NULL, "the discount D(i) of rank i"},
@@ -17659,6 +17768,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"ideal", "list", "the retrieved list sorted by grade (scikit-learn)"},
   {"ideal", "topk", "the first K retrieved items sorted by grade"},
   {"ideal", "ones", "K items of gain 1, whatever the judgments"},
+  {"drop", NULL, "which items leave the list before it is ranked (default none)"},
+  {"drop", "unjudged", "the unjudged ones (trec_eval -J, ir_measures' judged_only)"},
   {"ties", NULL, "the order of items with equal scores"},
   {"ties", "input", "they keep their input order"},
   {"ties", "id-asc", "by identifier, ascending (byte strings)"},

@@ -688,6 +688,17 @@ START_TEST(test_example_oracle)
   set_grades(&t, x->n, x->grade);
   if (x->score) { t.scored = 1; for (i = 0; i < x->n; i++) t.score[i] = x->score[i]; }
   if (x->ids) { t.named = 1; for (i = 0; i < x->n; i++) t.id[i] = x->ids[i]; }
+  if (v.drop == RM_DROP_UNJUDGED) { /* the unjudged items (negative grades) leave */
+    size_t m = 0;
+    for (i = 0; i < x->n; i++)
+      if (x->grade[i] >= 0) {
+        t.grade[m] = x->grade[i];
+        if (x->score) t.score[m] = x->score[i];
+        if (x->ids) t.id[m] = x->ids[i];
+        m++;
+      }
+    t.n = m;
+  }
   t.nu = x->n_judged;
   for (i = 0; i < x->n_judged; i++) t.ugrade[i] = x->judged[i];
   mpfr_init2(y, OPREC);
@@ -1256,7 +1267,7 @@ END_TEST
 START_TEST(test_names_as_data)
 {
   static const char *const ndcg_keys[] = {"gain", "isort", "rel", "discount", "base",
-    "ideal", "ties", "undef"};
+    "ideal", "ties", "undef"}; /* not drop, which only parses, see the book */
   static const char *const auc_keys[] = {"rel", "ties", "undef"};
   static const char *const ties[] = {"input", "id-asc", "id-desc", "pessimistic",
     "optimistic", "average", "reverse"};

@@ -136,6 +136,9 @@ refused 'ndcg[gain=map]' "needs its gains"
 refused 'rbp[gain=map:1=2]' "cg, dcg, idcg and ndcg only"
 refused 'ndcg[isort=trunc]' "does not apply"
 refused 'nDCG(gains={0:1},dcg=exp-log2)@10' "takes no gains"
+refused 'nDCG(judged_only=True,dcg=exp-log2)@10' "takes no judged_only=True"
+refused 'ndcg[drop=none]' "none is its default"
+same 'dcg[drop=unjudged,discount=jk]' 'dcg[discount=jk,drop=unjudged]'
 refused 'nDCG(dcg=exp-log2)' "no provider"
 refused ERR "needs a cutoff"
 refused 'P.5,10' "several measures"
@@ -297,6 +300,20 @@ else
 1 (2/$(l 5))/(4.5+2/$(l 3))
 E
 fi
+# ir_measures' nDCG(judged_only=True), on the data of its own test of
+# judged_only (tests/test_pytrec_eval.py): judgments D0 -1, D1 1, D3 2, D4 1;
+# the run by score D0 D2 D3 D1 D4.  Without the unjudged D0 and D2 the run is
+# D3 D1 D4, gains 2 1 1, the ideal ranking: exactly 1.  Kept, D3 D1 D4 stand
+# at ranks 3 to 5: (2/2 + 1/lg5 + 1/lg6)/(2 + 1/lg3 + 1/2).
+printf '0 0 D0 -1\n0 0 D1 1\n0 0 D3 2\n0 0 D4 1\n' > "$T/q"
+printf '0 0 D0 1 0.8 run\n0 0 D2 2 0.7 run\n0 0 D1 3 0.3 run\n0 0 D3 4 0.4 run\n0 0 D4 5 0.1 run\n' > "$T/r"
+same 'nDCG(judged_only=True)@4' 'ndcg@4[drop=unjudged,ties=id-desc]'
+got=$($RM eval --quiet --trec -q --exact --negative unjudged -m 'nDCG(judged_only=True)' "$T/q" "$T/r" | awk -F'\t' '$2 == "0" {print $3}')
+[ "$got" = 1 ] && ok || bad "nDCG(judged_only=True) gives '$got', expected 1"
+got=$($RM eval --quiet --trec -q --negative unjudged -m 'nDCG' "$T/q" "$T/r" | awk -F'\t' '$2 == "0" {print $3}')
+w=$(awk 'BEGIN {l2 = log(2); printf "%.17g", (1 + l2/log(5) + l2/log(6))/(2.5 + l2/log(3))}')
+awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}' && ok \
+  || bad "nDCG without judged_only gives '$got', expected $w"
 # trec_eval's sort of gains: judgments d1 1, d2 3, d3 0, the run d1 d2 and the
 # map 1=3.5.  The run is the ideal ranking, so the definition gives exactly 1;
 # trec_eval's truncating sort puts grade 3 (gain 3) before grade 1 (3.5) in

@@ -24,7 +24,7 @@ same() {
 
 # ---- 1. the table of the book -------------------------------------------
 awk '/^@\* Names of trec\\_eval and ir\\_measures\./ {p = 1} /^@\* The sources\./ {p = 0} p' \
-  rankmetrics.w | grep '^\\ta{' | sed 's/@@/@/g; s/\\_/_/g; s/^\\ta{//; s/}$//; s/}{/\t/g' > "$T/rows"
+  rankmetrics.w | grep '^\\ta{' | sed 's/@@/@/g; s/\\_/_/g; s/\\char`\\\([{}]\)/\1/g; s/^\\ta{//; s/}$//; s/}{/\t/g' > "$T/rows"
 rows=$(wc -l < "$T/rows")
 [ "$rows" -ge 19 ] || bad "the table has $rows rows, expected at least 19"
 while IFS=$'\t' read -r te im var notes; do
@@ -119,7 +119,26 @@ done
 refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
 refused 'SetP(relative=True)' "ir_measures' SetP(relative=True) has no rankmetrics variant yet"
 same 'SetP(relative=False)' 'precision[ties=id-desc]'
-refused 'nDCG(gains={0:0,1:1})@10' "has no rankmetrics variant yet"
+# gain maps (the book's section "Gains given grade by grade")
+same 'nDCG(gains={0:0,1:1})@10' 'ndcg@10[gain=map:0=0;1=1,ties=id-desc]'
+same 'nDCG(gains={2: 9, 1: 3.5})' 'ndcg[gain=map:1=7/2;2=9,ties=id-desc]'
+same 'trec_eval:ndcg.2=9,1=3.5' 'ndcg[gain=map:1=3.5;2=9,ties=id-desc]'
+same 'ndcg_1=0.5' 'ndcg[gain=map:1=1/2,ties=id-desc]'
+same 'dcg.0=1' 'dcg[gain=map:0=1,ties=id-desc]'
+same 'ideal_dcg.1=2.5' 'idcg[gain=map:1=5/2]'
+same 'ndcg[gain=map:3=1/3;0=0.25,isort=trunc]' 'ndcg[isort=trunc,gain=map:0=1/4;3=1/3]'
+refused 'ndcg_rel.1=3' "gain map on ndcg_rel has no rankmetrics variant yet"
+refused 'trec_eval:ndcg.foo=3' "a whole grade"
+refused 'trec_eval:ndcg.1=-1' "a gain is a number from 0"
+refused 'ndcg[gain=map:1=2;1=3]' "grade 1 twice"
+refused 'ndcg[gain=map:0=1;1=1;2=1;3=1;4=1;5=1;6=1;7=1;8=1]' "at most 8 grades"
+refused 'ndcg[gain=map]' "needs its gains"
+refused 'rbp[gain=map:1=2]' "cg, dcg, idcg and ndcg only"
+refused 'ndcg[isort=trunc]' "does not apply"
+refused 'nDCG(gains={0:1},dcg=exp-log2)@10' "takes no gains"
+refused 'nDCG(judged_only=True,dcg=exp-log2)@10' "takes no judged_only=True"
+refused 'ndcg[drop=none]' "none is its default"
+same 'dcg[drop=unjudged,discount=jk]' 'dcg[discount=jk,drop=unjudged]'
 refused 'nDCG(dcg=exp-log2)' "no provider"
 refused ERR "needs a cutoff"
 refused 'P.5,10' "several measures"
@@ -234,6 +253,89 @@ num_nonrel_judged_ret 2
 rbp_resid 0.68049
 E
 fi
+
+# ---- 7. gain maps, worked out by hand ----------------------------------------
+# ir_measures' own test of nDCG(gains={0:1,1:4}) (tests/test_pytrec_eval.py),
+# its data written here.  q0: D0 1, D1 -1 (pooled, unjudged), D2 0, D3 2,
+# D4 0; the run by score is D0 D2 D3 D1 D4, gains 4 1 2 0 1, so DCG = 4 +
+# 1/lg3 + 2/2 + 1/lg6, and the judged gains 4 2 1 1 give IDCG = 4 + 2/lg3 +
+# 1/2 + 1/lg5: 0.97177.  q1: D0 1, D3 2, D4 -1, D5 0; the run is D1 D4 D2 D3,
+# of which only D3 (gain 2, rank 4) is judged and gains: DCG = 2/lg5 over
+# IDCG = 4 + 2/lg3 + 1/2: 0.14949.  An unjudged document gains 0 though
+# grade 0 gains 1.  ir_measures states five decimals (0.97177 for 0.971780): within 1e-5.
+printf '0 0 D0 1
+0 0 D1 -1
+0 0 D2 0
+0 0 D3 2
+0 0 D4 0
+1 0 D0 1
+1 0 D3 2
+1 0 D4 -1
+1 0 D5 0
+' > "$T/q"
+printf '0 0 D0 1 0.8 run
+0 0 D2 2 0.7 run
+0 0 D1 3 0.3 run
+0 0 D3 4 0.4 run
+0 0 D4 5 0.1 run
+1 0 D1 1 0.8 run
+1 0 D4 2 0.7 run
+1 0 D3 3 0.3 run
+1 0 D2 4 0.4 run
+' > "$T/r"
+if ! $RM eval --quiet --trec -q --negative unjudged -m 'nDCG(gains={0:1,1:4})' "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval failed: $(cat "$T/out")"
+else
+  l() { echo "(log($1)/log(2))"; }
+  while read -r q want; do
+    got=$(awk -F'\t' -v q="$q" '$2 == q {print $3}' "$T/out")
+    w=$(awk "BEGIN {printf \"%.17g\", $want}")
+    if [ -n "$got" ] && awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}'; then ok
+    else bad "eval nDCG(gains) $q: got '$got', expected $w ($want)"; fi
+    case "$q" in 0) r=0.97177 ;; 1) r=0.14949 ;; *) r= ;; esac
+    [ -z "$r" ] || awk -v g="$got" -v r="$r" 'BEGIN {d = g - r; exit !(d < 1e-5 && d > -1e-5)}' \
+      && ok || bad "nDCG(gains) $q: $got is not ir_measures' $r"
+  done <<E
+0 (5+1/$(l 3)+1/$(l 6))/(4.5+2/$(l 3)+1/$(l 5))
+1 (2/$(l 5))/(4.5+2/$(l 3))
+E
+fi
+# ir_measures' nDCG(judged_only=True), on the data of its own test of
+# judged_only (tests/test_pytrec_eval.py): judgments D0 -1, D1 1, D3 2, D4 1;
+# the run by score D0 D2 D3 D1 D4.  Without the unjudged D0 and D2 the run is
+# D3 D1 D4, gains 2 1 1, the ideal ranking: exactly 1.  Kept, D3 D1 D4 stand
+# at ranks 3 to 5: (2/2 + 1/lg5 + 1/lg6)/(2 + 1/lg3 + 1/2).
+printf '0 0 D0 -1\n0 0 D1 1\n0 0 D3 2\n0 0 D4 1\n' > "$T/q"
+printf '0 0 D0 1 0.8 run\n0 0 D2 2 0.7 run\n0 0 D1 3 0.3 run\n0 0 D3 4 0.4 run\n0 0 D4 5 0.1 run\n' > "$T/r"
+same 'nDCG(judged_only=True)@4' 'ndcg@4[drop=unjudged,ties=id-desc]'
+got=$($RM eval --quiet --trec -q --exact --negative unjudged -m 'nDCG(judged_only=True)' "$T/q" "$T/r" | awk -F'\t' '$2 == "0" {print $3}')
+[ "$got" = 1 ] && ok || bad "nDCG(judged_only=True) gives '$got', expected 1"
+got=$($RM eval --quiet --trec -q --negative unjudged -m 'nDCG' "$T/q" "$T/r" | awk -F'\t' '$2 == "0" {print $3}')
+w=$(awk 'BEGIN {l2 = log(2); printf "%.17g", (1 + l2/log(5) + l2/log(6))/(2.5 + l2/log(3))}')
+awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}' && ok \
+  || bad "nDCG without judged_only gives '$got', expected $w"
+# trec_eval's sort of gains: judgments d1 1, d2 3, d3 0, the run d1 d2 and the
+# map 1=3.5.  The run is the ideal ranking, so the definition gives exactly 1;
+# trec_eval's truncating sort puts grade 3 (gain 3) before grade 1 (3.5) in
+# the ideal list: (3.5 + 3/lg3)/(3 + 3.5/lg3) = 1.0354, which its drop-in prints.
+printf 'q 0 d1 1\nq 0 d2 3\nq 0 d3 0\n' > "$T/q"
+printf 'q Q0 d1 1 2 r\nq Q0 d2 2 1 r\n' > "$T/r"
+got=$($RM eval --quiet --trec -q -m trec_eval:ndcg_1=3.5 --exact "$T/q" "$T/r" | awk -F'\t' '$2 == "q" {print $3}')
+[ "$got" = 1 ] && ok || bad "trec_eval:ndcg_1=3.5 gives '$got', expected 1"
+got=$($RM trec_eval -q -m ndcg.1=3.5 "$T/q" "$T/r" 2>&1)
+want=$(printf 'ndcg_1=3.5            \tq\t1.0354\nndcg_1=3.5            \tall\t1.0354')
+[ "$got" = "$want" ] && ok || bad "trec_eval -m ndcg.1=3.5 printed '$got'"
+got=$($RM trec_eval -q --full -m ndcg.1=3.5 "$T/q" "$T/r" 2>&1 | awk -F'\t' '$2 == "q" {print $3}')
+w=$(awk 'BEGIN {l = log(3)/log(2); printf "%.17g", (3.5 + 3/l)/(3 + 3.5/l)}')
+awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}' && ok \
+  || bad "trec_eval --full -m ndcg.1=3.5 gives '$got', expected $w"
+
+# trec_eval's sort depends on the order of its command line: out of order,
+# with a gain that is not whole, the drop-in warns; in order it does not.
+e=$($RM trec_eval -m ndcg.3=3,1=3.5 "$T/q" "$T/r" 2>&1 >/dev/null)
+case "$e" in *"out of increasing order"*) ok ;; *) bad "no warning for ndcg.3=3,1=3.5: '$e'" ;; esac
+e=$($RM trec_eval -m ndcg.1=3.5,3=3 "$T/q" "$T/r" 2>&1 >/dev/null)
+[ -z "$e" ] && ok || bad "a warning for ndcg.1=3.5,3=3: '$e'"
 
 echo "names_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -129,8 +129,8 @@ def test_judged_items_count():
 def test_names_as_data():
     ms = rm.metrics()
     assert "ndcg" in ms and "ap" in ms and len(ms) == len(set(ms))
-    assert rm.keys("ndcg") == ["gain", "rel", "discount", "base", "ideal",
-                               "ties", "undef"]
+    assert rm.keys("ndcg") == ["gain", "isort", "rel", "discount", "base",
+                               "ideal", "ties", "undef"]  # drop: only parsed
     assert rm.words("ties")[0] == "input" and "average" in rm.words("ties")
     assert rm.words("rel") is None and rm.words("nosuchkey") is None
     assert rm.key_range("rel") == (1, 100, "int")
@@ -148,6 +148,13 @@ def test_names_as_data():
                 rm.name(m)
             m = "coverage[items=10]"
         assert rm.name(rm.name(m)) == rm.name(m)
+    # gain maps (the book's "Gains given grade by grade"): canonical, sorted
+    g = rm.name("ndcg[gain=map:2=9;1=7/2]")
+    assert g == ("ndcg[gain=map:1=3.5;2=9,isort=gain,discount=log2,"
+                 "ideal=judged,ties=input,undef=zero]")
+    assert rm.name(g) == g
+    assert rm.name("nDCG(gains={0:1,1:4})@10") == rm.name(
+        "ndcg@10[gain=map:0=1;1=4,ties=id-desc]")
 
 
 def test_variants_of_a_name():

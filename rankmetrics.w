@@ -24805,8 +24805,19 @@ sort and 0.86 in the merge; the main thread, which reads the judgments
 they are sorted, then all of them beside the merge), sorts and writes the
 spill files and evaluates, is the longer stage, and bounds the elapsed time
 at about 7.3 seconds where one thread needs its whole CPU time, 8 to
-9~seconds.  A run of \.{make bench} on an idle machine is owed for the
-figure at $10^6$.  The chunks that wait for the sort raise the peak from 123
+9~seconds.  Then, on the idle machine (load average 1.0 to 1.4, the lead's
+shell alone), the bench's commands at $10^6$ under its limit, run by hand
+back to back: grouped 32.2 and 32.6 seconds, shuffled 106.4 and 115.3
+(3.3 and 3.5 times); and the program as it was before this change beside
+the new one, on the same files: grouped 32.8 and 33.6, shuffled 138.8
+before and 109.3 after.  So the sorted path's second thread took a fifth
+off the shuffled run (4.2 times the grouped run's time before, 3.25
+after), but the goal of three times is still missed by about a tenth; the
+profile of that run is flat (the sort of the offsets a tenth of the
+samples, copying and splitting lines most of the rest), so what is left is
+the main thread's share of reading the judgments and sorting, above.  (The
+grouped run took 26 seconds on an earlier evening; these times are all of
+one evening.)  The chunks that wait for the sort raise the peak from 123
 to 155~MB, within the 256~MB address space of the bench.
 @^benchmark@>
 

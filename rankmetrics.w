@@ -18900,6 +18900,7 @@ checked before it is copied.
 static FILE *tool_tmpfile(void)
 {
   const char *dir = getenv("TMPDIR");
+  sigset_t all, old;
   char *t;
   size_t n;
   int fd, e;
@@ -18909,9 +18910,11 @@ static FILE *tool_tmpfile(void)
   t = tool_alloc(NULL, n + 16);
   memcpy(t, dir, n);
   memcpy(t + n, "/rmXXXXXX", 10);
+  sigfillset(&all); pthread_sigmask(SIG_BLOCK, &all, &old);
   fd = mkstemp(t);
   e = errno;
-  if (fd >= 0) unlink(t);
+  if (fd >= 0) unlink(t); /* no signal between the two, as for |ev_tmpfile| */
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
   free(t);
   if (fd < 0) { errno = e; return NULL; }
   if ((f = tool_fdopen(fd, "w+")) == NULL) { e = errno; close(fd); errno = e; }
@@ -19994,7 +19997,14 @@ typedef struct {
 unlinked at once, with every signal that can be blocked held back between
 the two calls: it has no name from then on, so that no exit of the process,
 an error or a signal, can leave it behind (only \.{kill -9} falling between
-those two system calls could), and the space is returned when it is closed.  Every write is checked, and the
+those two system calls could).  The mask is the calling thread's, and a
+signal sent to the process goes to any thread that does not block it, so
+the reader thread of \.{--threads 2} is started with every signal blocked
+(|ev_pipe_pass|): a signal then always reaches the main thread, which makes
+the files.  (Without that, a test that sent \.{SIGHUP} found a spill file
+left behind once in a while: the signal had gone to the reader while the
+main thread was between the two calls.)  The space is returned when the file
+is closed.  Every write is checked, and the
 flush before it is read back: a full disk is an error with its reason.  Its
 stdio buffer is the library's default (4~KB with glibc, which ignores a
 size given to |setvbuf| without a buffer); the spill files' readers and
@@ -20012,9 +20022,9 @@ static FILE *ev_tmpfile(void)
   if (dir == NULL || *dir == '\0') dir = "/tmp";
   path = tool_alloc(NULL, strlen(dir) + 32);
   sprintf(path, "%s/rankmetrics-XXXXXX", dir);
-  sigfillset(&all); sigprocmask(SIG_BLOCK, &all, &old);
+  sigfillset(&all); pthread_sigmask(SIG_BLOCK, &all, &old);
   if ((fd = mkstemp(path)) >= 0) unlink(path); /* no signal between the two */
-  sigprocmask(SIG_SETMASK, &old, NULL);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (fd < 0) {
     fprintf(stderr, "rankmetrics: eval: cannot create a temporary file in '%s': %s\n",
       dir, strerror(errno));
@@ -22929,6 +22939,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
 {
   ev_pipe *p = tool_zalloc(sizeof *p);
   pthread_t t;
+  sigset_t all, old;
   size_t stopped = 0, i;
   int rc;
   p->st = st; p->s = s; p->mode = mode;
@@ -22943,8 +22954,10 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   if ((p->msgf = open_memstream(&p->msg, &p->msglen)) == NULL) { free(p); return 5; }
   pthread_mutex_init(&p->mu, NULL);
   pthread_cond_init(&p->cr, NULL); pthread_cond_init(&p->ce, NULL);
-  if (pthread_create(&t, NULL, ev_reader, p) != 0) rc = 5;
-  else {
+  sigfillset(&all); pthread_sigmask(SIG_BLOCK, &all, &old);
+  rc = pthread_create(&t, NULL, ev_reader, p) != 0 ? 5 : 0;
+  pthread_sigmask(SIG_SETMASK, &old, NULL); /* the reader takes no signal */
+  if (rc != 5) {
     rc = ev_pipe_eval(p, &stopped);
     pthread_mutex_lock(&p->mu);
     atomic_store(&p->stop, 1);

@@ -1151,6 +1151,10 @@ static rm_status check_keys(const rm_variant *v)
       if (!gmap_ok(v)) return RM_ENAME;
       continue;
     }
+    if (key == KEY_GAIN && x == RM_GAIN_CLIP) {
+      if (!gclip_ok(v)) return RM_ENAME;
+      continue;
+    }
     if (keys[key].words ? x < 0 || x >= key_words(key)
         : x < keys[key].lo || x > keys[key].hi) return RM_ENAME;
     if (keys[key].den && (key_den(v, key) < 1 || key_den(v, key) > keys[key].hi))
@@ -1585,6 +1589,8 @@ size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
     first = 0;
     p += (size_t) sprintf(s + p, "%s=", keys[key].name);
     if (key == KEY_GAIN && v->gain == RM_GAIN_MAP) p += put_gmap(s + p, v);
+    else if (key == KEY_GAIN && v->gain == RM_GAIN_CLIP)
+      p += (size_t) sprintf(s + p, "clip:%d..%d", v->gclip_lo, v->gclip_hi);
     else if (keys[key].words) p += (size_t) sprintf(s + p, "%s", keys[key].words[key_get(v, key)]);
     else if (keys[key].den) p += put_fraction(s + p, key_get(v, key), key_den(v, key));
     else p += (size_t) sprintf(s + p, "%ld", key_get(v, key));
@@ -1825,6 +1831,9 @@ if (*p == '[') {
       }
       if (!read_gmap(name, &p, w, msg, msglen)) return RM_ENAME;
       x = RM_GAIN_MAP;
+    } else if (key == KEY_GAIN && strcmp(word, "clip") == 0) {
+      if (!read_gclip(name, &p, w, msg, msglen)) return RM_ENAME;
+      x = RM_GAIN_CLIP;
     } else @<Convert the value |word| of |key| to |x| and |d|, or fail@>;
     key_set(w, key, x, d);
   } while (*p == ',');
@@ -1955,9 +1964,11 @@ option does not belong, and whether the metric defines the variant at all
     bad(msg, msglen, name, name, "%s", metrics[w.metric].refuse(&w));
     return RM_ENAME;
   }
-  if (key_used(&w, KEY_GAIN) && w.gain == RM_GAIN_MAP && !gmap_ok(&w)) {
+  if (key_used(&w, KEY_GAIN) && ((w.gain == RM_GAIN_MAP && !gmap_ok(&w))
+      || (w.gain == RM_GAIN_CLIP && !gclip_ok(&w)))) {
     bad(msg, msglen, name, name + seen[KEY_GAIN] - 1,
-      "gain=map is taken by cg, dcg, idcg and ndcg only");
+      "gain=%s is taken by cg, dcg, idcg and ndcg only",
+      w.gain == RM_GAIN_MAP ? "map" : "clip");
     return RM_ENAME;
   }
   if (check_keys(&w) == RM_OK && rm_variant_name(&w, NULL, 0) == 0) {
@@ -2247,6 +2258,8 @@ name whose meaning changes with its cutoff (\.{RR}) has two entries.
 @d PBETA 8 /* takes \.{beta=} */
 @d PGAINS 16 /* takes \.{gains=}, which we refuse */
 @d PRELATIVE 32 /* takes \.{relative=}, which we take only as \.{False} */
+@d PP 64 /* takes the persistence \.{p=} */
+@d PMINMAX 128 /* takes \.{min\_rel=} and \.{max\_rel=}, and needs \.{max\_rel} */
 
 @<Private types@>=
 typedef struct {
@@ -2327,6 +2340,8 @@ static const alias_spec aliases[] = {
   {IM, "IPrec", 'r', "iprec", "level=round,ties=id-desc", PREL},
   {IM, "SetRelP", '-', "recall", "norm=min,ties=id-desc", PREL},
   {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
+  {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
+  {IM, "SDCG", 'k', "ndcg", "ideal=ones", PMINMAX | PDCG},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
@@ -2351,10 +2366,9 @@ static const alias_spec aliases[] = {
 {TE, "prefs_avgjg_imp", '-', NULL, NULL, 0},
 
 @ @<Names of ir\_measures that we refuse@>=
-{IM, "RBP", '?', NULL, NULL, 0},
 {IM, "StRecall", '?', NULL, NULL, 0}, {IM, "Compat", '?', NULL, NULL, 0},
 {IM, "Accuracy", '?', NULL, NULL, 0}, {IM, "BPM", '?', NULL, NULL, 0},
-{IM, "SDCG", '?', NULL, NULL, 0}, {IM, "INST", '?', NULL, NULL, 0},
+{IM, "INST", '?', NULL, NULL, 0},
 {IM, "INSQ", '?', NULL, NULL, 0}, {IM, "NERR8", '?', NULL, NULL, 0},
 {IM, "NERR9", '?', NULL, NULL, 0}, {IM, "NERR10", '?', NULL, NULL, 0},
 {IM, "NERR11", '?', NULL, NULL, 0}, {IM, "NRBP", '?', NULL, NULL, 0},
@@ -2499,8 +2513,8 @@ static int alias_im(const char *name, const char *p, const char *lib,
 {
   const char *q = p, *at, *k = NULL;
   const alias_spec *a;
-  char more[192] = "", kbuf[24];
-  int exp = 0, beta = 0, gains = 0;
+  char more[192] = "", kbuf[24], pval[24] = "0.8", minrel[24] = "0", maxrel[24] = "";
+  int exp = 0, beta = 0, gains = 0, rel = 0;
   size_t n;
   while (id_char(*q)) q++;
   n = (size_t) (q - p);
@@ -2534,6 +2548,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
       gains & 1 ? "gains" : "judged_only=True");
     return -1;
   }
+  if (a->params & (PP | PMINMAX)) @<Make the options of ir\_measures' C/W/L measure |a|, or fail@>;
   if (exp) @<Make |a| gdeval's nDCG, or fail@>;
   @<Check the cutoff of |a|@>;
   if (strcmp(a->metric, "f") == 0 && !beta)
@@ -2632,12 +2647,46 @@ by the map's parser: a negative one is refused.
   gains |= 1;
 }
 
+@ The measures of the C/W/L framework that ir\_measures' default pipeline
+hands to |cwl_eval| (\secref{q:alias}, note~q).  Its \.{RBP} needs
+\.{rel} and takes no cutoff, and its persistence defaults to $0.8$;
+\.{SDCG} needs \.{max\_rel}, and a cutoff beyond the 1000 ranks that
+|cwl_eval| keeps is that of 1000.
+
+@<Make the options of ir\_measures' C/W/L measure |a|, or fail@>=
+{
+  size_t m = strlen(more);
+  if ((a->params & PP) && k != NULL) {
+    bad(msg, msglen, name, p, "ir_measures' %s@@K has no provider in its default"
+      " pipeline (cwl_eval takes %s without a cutoff)", a->name, a->name);
+    return -1;
+  }
+  if ((a->params & PP) && !rel) {
+    bad(msg, msglen, name, p, "ir_measures' %s without rel has no provider in its"
+      " default pipeline (cwl_eval needs rel, as %s(p=0.8,rel=1))", a->name, a->name);
+    return -1;
+  }
+  if ((a->params & PMINMAX) && maxrel[0] == '\0') {
+    bad(msg, msglen, name, p, "ir_measures' %s needs max_rel, as %s(max_rel=4)@@10",
+      a->name, a->name);
+    return -1;
+  }
+  if (a->params & PP)
+    snprintf(more + m, sizeof more - m, "%sp=%s", m ? "," : "", pval);
+  else
+    snprintf(more + m, sizeof more - m, "%sgain=clip:%s..%s", m ? "," : "", minrel,
+      maxrel);
+  if (k && (strlen(k) > 4 || strcmp(k, "1000") > 0) && strlen(k) >= 4)
+    strcpy(kbuf, "1000");
+}
+
 @ @<Take the parameter |key|=|val| of |a|, or fail@>=
 if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
   if (!digits_ok(val)) {
     bad(msg, msglen, name, vat, "rel must be a whole number from 1");
     return -1;
   }
+  rel = 1;
   snprintf(more + strlen(more), sizeof more - strlen(more), "%srel=%s",
     more[0] ? "," : "", val);
 } else if ((strcmp(key, "judged_only") == 0 && (a->params & PJUDGED))
@@ -2655,7 +2704,20 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
     bad(msg, msglen, name, vat, "%s is True or False", key);
     return -1;
   }
+} else if (strcmp(key, "p") == 0 && (a->params & PP)) {
+  strcpy(pval, val);
+} else if ((strcmp(key, "min_rel") == 0 || strcmp(key, "max_rel") == 0)
+    && (a->params & PMINMAX)) {
+  if (!digits_ok(val) && strcmp(val, "0") != 0) {
+    bad(msg, msglen, name, vat, "%s must be a whole number from 0", key);
+    return -1;
+  }
+  strcpy(key[1] == 'i' ? minrel : maxrel, val);
 } else if (strcmp(key, "dcg") == 0 && (a->params & PDCG)) {
+  if (strcmp(val, "exp-log2") == 0 && (a->params & PMINMAX)) {
+    bad(msg, msglen, name, vat, "ir_measures' %s takes dcg=log2 only", a->name);
+    return -1;
+  }
   if (strcmp(val, "exp-log2") == 0) exp = 1;
   else if (strcmp(val, "log2") != 0) {
     bad(msg, msglen, name, vat, "dcg is log2 or exp-log2");
@@ -4655,7 +4717,8 @@ ulp beyond.
 @^trec\_eval@>@^scikit-learn@>@^gdeval@>
 
 @<Public types@>=
-typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY, RM_GAIN_MAP @+} rm_gain;
+typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY, RM_GAIN_MAP,
+  RM_GAIN_CLIP @+} rm_gain;
 
 @ @<Fields of a variant@>=
 int gain; /* an |rm_gain| */
@@ -4663,6 +4726,7 @@ int gmap_n; /* the number of grades that \.{gain=map} lists */
 int gmap_grade[RM_GMAP_MAX]; /* those grades, increasing */
 int gmap_num[RM_GMAP_MAX], gmap_den[RM_GMAP_MAX]; /* their gains, in lowest terms */
 int isort; /* an |rm_isort|: how \.{gain=map} orders the ideal list */
+int gclip_lo, gclip_hi; /* the grades $m<M$ of \.{gain=clip:}$m$\.{..}$M$ */
 
 @ @^keys of names, \.{gain}@>
 @<Key specifications@>=
@@ -4678,6 +4742,7 @@ static double gain_d(const rm_variant *v, int g)
   case RM_GAIN_EXP2: return ldexp(1.0, g) - 1.0;
   case RM_GAIN_BINARY: return g >= v->rel ? 1.0 : 0.0;
   case RM_GAIN_MAP: return gmap_d(v, g);
+  case RM_GAIN_CLIP: return (double) gclip_num(v, g) / (double) (v->gclip_hi - v->gclip_lo);
   default: return (double) g;
   }
 }
@@ -4692,6 +4757,11 @@ static void gain_q(mpq_t out, const rm_variant *v, int g)
     break;
   case RM_GAIN_BINARY: mpq_set_ui(out, g >= v->rel, 1); break;
   case RM_GAIN_MAP: gmap_q(out, v, g); break;
+  case RM_GAIN_CLIP:
+    mpq_set_ui(out, (unsigned long) gclip_num(v, g),
+      (unsigned long) (v->gclip_hi - v->gclip_lo));
+    mpq_canonicalize(out);
+    break;
   default: mpq_set_ui(out, (unsigned long) g, 1); break;
   }
 }
@@ -4786,7 +4856,8 @@ unjudged item.
 @<Private functions@>=
 static int gmap_unjudged(const rm_variant *v, const rm_list *l, size_t i)
 {
-  return v->gain == RM_GAIN_MAP && l->unjudged && l->unjudged[i];
+  return (v->gain == RM_GAIN_MAP || v->gain == RM_GAIN_CLIP) && l->unjudged
+    && l->unjudged[i];
 }
 static double item_gain_d(const rm_variant *v, const rm_list *l, size_t i)
 {
@@ -4882,6 +4953,75 @@ static size_t put_gmap(char *s, const rm_variant *v)
     p += put_fraction(s + p, v->gmap_num[i], v->gmap_den[i]);
   }
   return p;
+}
+
+@ {\it Grades clipped and scaled}, the fifth gain:\here{q:gainclip}
+\.{gain=clip:}$m$\.{..}$M$, for two grades $0\le m<M\le100$, is
+$$G(g)={\min(\max(g,m),M)-m\over M-m},$$
+the grade clipped to $[m,M]$ and then scaled linearly onto $[0,1]$: 0 for a
+grade up to~$m$, 1 for a grade from~$M$ up.  It is the gain of the C/W/L
+framework's measures as ir\_measures calls them (its provider
+\.{providers/cwl\_eval.py} rewrites each grade so before it hands the
+judgments to \.{cwl\_eval}), with $m$ its \.{min\_rel}, default~0, and
+$M$ its \.{max\_rel}; see \.{SDCG} in \secref{q:alias}.  A map of at most
+|RM_GMAP_MAX| grades cannot say it for every~$M$, hence a gain of its own.
+As under a map, an unjudged item gains~0 (\.{cwl\_eval} gives it the least
+gain, 0) and is left out of the ideal list; the gain is a fraction whose
+denominator is $M-m$, kept exactly on the exact path and computed by one
+division on the double path, and it never decreases with the grade, so
+the ideal list is ordered by grade as under the first three gains.  So with
+$m=0$ and $M=2$ the grades 0, 1, 3 and an unjudged item gain $0$, $1/2$,
+$1$ and~0.  Only the four metrics of this chapter take it, and its canonical
+form is written as it is read, \.{gain=clip:0..2}.
+@^gain, clipped@>@^ir\_measures@>@^cwl\_eval@>
+
+@<Words and conditions of keys@>=
+static int gclip_ok(const rm_variant *v);
+static int read_gclip(const char *name, const char **pp, rm_variant *w,
+  char *msg, size_t msglen);
+static int gclip_num(const rm_variant *v, int g);
+
+@ The numerator $\min(\max(g,m),M)-m$ of the gain, and the check of a
+variant made by hand.
+
+@<Private functions@>=
+static int gclip_num(const rm_variant *v, int g)
+{
+  return (g < v->gclip_lo ? v->gclip_lo : g > v->gclip_hi ? v->gclip_hi : g) - v->gclip_lo;
+}
+static int gclip_ok(const rm_variant *v)
+{
+  if (v->metric != RM_CG && v->metric != RM_DCG && v->metric != RM_IDCG
+      && v->metric != RM_NDCG) return 0;
+  return v->gclip_lo >= 0 && v->gclip_lo < v->gclip_hi && v->gclip_hi <= RM_GRADE_MAX;
+}
+
+@ The two grades are read after \.{gain=clip} and a colon, as whole numbers
+without a sign or leading zero, separated by two points.
+
+@<Private functions@>=
+static int read_gclip(const char *name, const char **pp, rm_variant *w,
+  char *msg, size_t msglen)
+{
+  const char *p = *pp + 1, *at = p;
+  long g[2];
+  int i;
+  for (i = 0; i < 2 && **pp == ':'; i++) {
+    const char *d = p;
+    g[i] = 0;
+    while (*p >= '0' && *p <= '9' && g[i] <= RM_GRADE_MAX) g[i] = 10 * g[i] + (*p++ - '0');
+    if (p == d || (d[0] == '0' && p > d + 1) || g[i] > RM_GRADE_MAX
+        || (i == 0 && strncmp(p, "..", 2) != 0)) break;
+    if (i == 0) p += 2;
+  }
+  if (i < 2 || g[0] >= g[1]) {
+    bad(msg, msglen, name, at, "gain=clip: expected m..M, two whole grades"
+      " 0 <= m < M <= %d", RM_GRADE_MAX);
+    return 0;
+  }
+  w->gclip_lo = (int) g[0]; w->gclip_hi = (int) g[1];
+  *pp = p;
+  return 1;
 }
 
 @ {\it The order of the ideal list under a map}, the key \.{isort}:
@@ -5724,7 +5864,8 @@ part on golden vectors show.
 @<Private functions@>=
 static double cgf_bound(const rm_variant *v)
 {
-  double g = v->gain == RM_GAIN_EXP2 || v->gain == RM_GAIN_MAP ? 1 : 0;
+  double g = v->gain == RM_GAIN_EXP2 || v->gain == RM_GAIN_MAP
+    || v->gain == RM_GAIN_CLIP ? 1 : 0;
   double ga = g + (v->ties == RM_TIES_AVERAGE ? 2 : 0);
   double d = v->discount == RM_DISCOUNT_JK ? 5 : 2;
   switch (v->metric) {
@@ -10432,6 +10573,43 @@ keeps $p^{r-1}$ of a short list far from the underflow of a double.
 @ @<Set the numeric defaults of a variant@>=
 v->p = 9; v->p_den = 10;
 
+@ {\it RBP over a fixed depth}, the key \.{depth}.\here{q:rbpdepth}  The
+C/W/L framework of Azzopardi, Thomas and Moffat (its program
+\.{cwl\_eval}, which ir\_measures calls for \.{RBP}) computes RBP over a
+ranking of exactly $N=1000$ ranks: the run is cut after rank~$N$, or padded
+with items of gain~0, and the weights $p^{r-1}$ of those ranks are divided
+by their sum, $(1-p^N)/(1-p)$, so that they add up to~1 (its file
+\.{cwl/ruler/measures/cwl\_metrics.py}, function |w_vector|, at commit
+4c3ea6f of github.com/ireval/cwl).  With \.{depth=}$N$ our \.{rbp} is
+that value:
+$${\rm RBP}_N={1-p\over1-p^N}\sum_{r\le\min(k,N)}[g_r\ge t]\,p^{r-1},$$
+which is our RBP of the first $N$ ranks times $1/(1-p^N)$.  The factor is
+all that the depth changes on a list of at most $N$ items, and it is
+invisible at the usual persistences ($1-0.8^{1000}$ differs from 1 by
+$10^{-97}$) but not near 1: at $p=0.999$ it is $1.58$.  The key is absent
+from the name of the default, which has no depth (the weights
+$(1-p)p^{r-1}$ without end), and so from every name before it; it goes with
+\.{rbp} alone, under either gain, and with a cutoff, which cuts the sum and
+not the normalisation.  $N$ is a whole number from 1 to $10^5$, and the value
+stays rational: with $p=c/d$ the factor is $(d-c)d^{N-1}/(d^N-c^N)$.
+@^rank-biased precision@>@^cwl\_eval@>@^ir\_measures@>
+
+@<Fields of a variant@>=
+int depth; /* \.{depth} of \.{rbp}: the ranks its weights are normalised over; 0 for none */
+
+@ @<Key codes@>=
+KEY_DEPTH,
+
+@ @^keys of names, \.{depth}@>
+@<Key specifications@>=
+[KEY_DEPTH] = {"depth", NULL, 1, 100000, FIELD(depth), 0, depth_when, 5, 0},
+
+@ @<Words and conditions of keys@>=
+static int depth_when(const rm_variant *v)
+{
+  return v->depth != 0;
+}
+
 @ @<Private functions@>=
 static const char *p_below_one(const rm_variant *v)
 {
@@ -10847,10 +11025,15 @@ static int rbp_top(const rm_variant *v, const rm_list *l)
     if (l->unretrieved_grade[i] > m) m = l->unretrieved_grade[i];
   return m;
 }
+static size_t rbp_cut(const rm_variant *v, const rm_list *l)
+{ /* the ranks summed: the cutoff's, and no more than the depth */
+  size_t k = judged_cut(v, l);
+  return v->metric == RM_RBP && v->depth && (size_t) v->depth < k ? (size_t) v->depth : k;
+}
 static rm_status rbp_qratio(const rm_variant *v, const rm_list *l,
   const size_t *perm, mpq_t num, mpq_t den)
 {
-  size_t k = judged_cut(v, l), r;
+  size_t k = rbp_cut(v, l), r;
   mpq_t pw, p, x;
   mpq_inits(pw, p, x, NULL);
   mpq_set_ui(p, (unsigned long) v->p, (unsigned long) v->p_den);
@@ -10873,13 +11056,14 @@ static rm_status rbp_qratio(const rm_variant *v, const rm_list *l,
   mpq_mul(num, num, p);
   if (v->metric == RM_RBP_RESID) mpq_add(num, num, pw);
   mpq_set_ui(den, 1, 1);
+  if (v->metric == RM_RBP && v->depth) @<Set |den| to $1-p^N$@>;
   mpq_clears(pw, p, x, NULL);
   return RM_OK;
 }
 static rm_status rbp_dratio(const rm_variant *v, const rm_list *l,
   const size_t *perm, double *num, double *den)
 {
-  size_t k = judged_cut(v, l), r;
+  size_t k = rbp_cut(v, l), r;
   double c = v->p, d = v->p_den;
   double ph = c / d, pl = fma(-ph, d, c) / d, xh = 1.0, xl = 0.0;
   nsum s = {0, 0};
@@ -10894,15 +11078,51 @@ static rm_status rbp_dratio(const rm_variant *v, const rm_list *l,
   *num = (s.s + s.c) * ((d - c) / (d * rbp_top(v, l)));
   if (v->metric == RM_RBP_RESID) *num += xh;
   *den = 1.0;
+  if (v->metric == RM_RBP && v->depth) @<Set |*den| to $1-p^N$ in double precision@>;
   return RM_OK;
 }
 static double rbp_bound(const rm_variant *v)
 {
-  return v->metric == RM_RBP && v->gain == RM_GAIN_LINEAR ? 6 : 5;
+  return (v->metric == RM_RBP && v->gain == RM_GAIN_LINEAR ? 6 : 5)
+    + (v->metric == RM_RBP && v->depth ? 3 : 0);
 }
 static double judged_bound(const rm_variant *v)
 {
   return v->metric == RM_INFAP ? 4 : 1;
+}
+
+@ {\it The depth's normaliser} (\secref{q:rbpdepth}).  The value is the
+ratio of the sum above to $1-p^N$.  The exact path raises the numerator
+and the denominator of $p$ to the power~$N$ (for $N=1000$ and $d=1000$,
+numbers of some ten thousand bits).
+
+@<Set |den| to $1-p^N$@>=
+{
+  mpq_set_ui(p, (unsigned long) v->p, (unsigned long) v->p_den);
+  mpq_canonicalize(p);
+  mpz_pow_ui(mpq_numref(x), mpq_numref(p), (unsigned long) v->depth);
+  mpz_pow_ui(mpq_denref(x), mpq_denref(p), (unsigned long) v->depth);
+  mpq_set_ui(den, 1, 1);
+  mpq_sub(den, den, x);
+}
+
+@ The double path continues the unevaluated product $x_h+x_l$ of the loop
+above from rank $k$ to rank~$N$, so that it holds $p^N$ within $4Nu^2$ of
+its value, and subtracts it from~1, $(1-x_h)-x_l$.  Since $p\le999/1000$,
+$1-p^N\ge1-p\ge1/1000$, and the error of $p^N$ is at most $4\cdot10^8u^2$
+relative to it, far below~$u$; $1-x_h$ is exact when $x_h\ge1/2$
+(Sterbenz) and within $u$ of itself otherwise, and the subtraction of
+$x_l$ adds one rounding.  With the division by it, the depth adds 3~ulps to
+the bound of \.{rbp}.  A power that underflows is a term below
+$2^{-1022}$ beside a difference above $1/1000$.
+
+@<Set |*den| to $1-p^N$ in double precision@>=
+{
+  for (r = k; r < (size_t) v->depth; r++) {
+    double h = xh * ph, e = fma(xh, ph, -h) + (xh * pl + xl * ph);
+    xh = h + e; xl = e - (xh - h);
+  }
+  *den = (1.0 - xh) - xl;
 }
 
 @ @<Metric codes@>=
@@ -10919,7 +11139,7 @@ RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID,
   no_average, NULL, count_qratio, count_dratio, NULL},
 [RM_UNJ] = {"unj", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
   no_average, NULL, count_qratio, count_dratio, NULL},
-[RM_RBP] = {"rbp", K(KEY_P) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
+[RM_RBP] = {"rbp", K(KEY_P) | K(KEY_DEPTH) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
   rbp_bound, p_below_one, rbp_defaults, rbp_qratio, rbp_dratio, NULL},
 [RM_RBP_RESID] = {"rbp-resid", K(KEY_P) | K(KEY_TIES), ratio_d, ratio_x, rbp_bound,
   p_below_one, NULL, rbp_qratio, rbp_dratio, NULL},
@@ -15584,7 +15804,8 @@ family changes no other family's file.
     @<Open a group for |nm|@>;
     for (c = nt = 0; c < CASES_PER_VARIANT && ok; c++) {
       random_case(&r, &kept[nt]);
-      if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP || v.drop) random_unjudged(&r, &kept[nt]);
+      if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP || v.gain == RM_GAIN_CLIP
+          || v.drop) random_unjudged(&r, &kept[nt]);
       if (c) fputc(',', o.json);
       snprintf(comment, sizeof comment, "random case %d", c + 1);
       ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
@@ -15613,7 +15834,8 @@ does not.
   for (tries = 0; tries < HARD_TRIES && found < 2 && ok; tries++) {
     rm_exact e;
     random_case(&h, &kept[nt]);
-    if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP || v.drop) random_unjudged(&h, &kept[nt]);
+    if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP || v.gain == RM_GAIN_CLIP
+        || v.drop) random_unjudged(&h, &kept[nt]);
     rm_exact_init(&e);
     if (rm_value_exact(&v, &kept[nt].l, &e) >= 0 && e.hard_bits >= 10) {
       fputc(',', o.json);

@@ -359,6 +359,7 @@ with \.{ideal=topk}.
 gain&linear&$G(g)=g$, the grade itself&\secref{q:gain}\cr
 &exp2&$G(g)=2^g-1$&\cr
 &binary&$G(g)=1$ when $g\ge t$, else 0&\cr
+&clip:$m$..$M$&$G(g)=(\min(\max(g,m),M)-m)/(M-m)$&\secref{q:gainclip}\cr
 rel&1..100&the relevance threshold $t$ (default 1); the gain family reads it only with \m{gain=binary}&\secref{q:rel}\cr
 discount&log2&$D(i)=\lg(i+1)$&\secref{q:discount}\cr
 &jk&$D(i)=\max(1,\log_b i)$, J\"arvelin and Kek\"al\"ainen's&\cr
@@ -392,6 +393,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 &mean&that sum over $R$&\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
 p&$1/1000..999/1000$&the persistence of RBP, a fraction (default 0.9)&\secref{q:judged}\cr
+depth&1..100000&RBP's weights normalised over $N$ ranks (default: none)&\secref{q:rbpdepth}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 &a&Kendall's $\tau_a$&\cr
@@ -1375,10 +1377,11 @@ size_t rm_variant_help(char *buf, size_t len)
     "  ndcg and dcg are written trec_eval:ndcg, trec_eval:dcg; gains as ndcg.1=3.5,2=9);\n"
     "  ir_measures' AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K],\n"
     "  nDCG(dcg=exp-log2)@@K, nDCG(gains={G:X,...},judged_only=True)[@@K],\n"
-    "  Success@@K, ERR@@K,\n"
+    "  Success@@K, ERR@@K, RBP(p=P,rel=T), SDCG(max_rel=M[,min_rel=m])@@K,\n"
     "  SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
     "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, gains\n"
-    "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort)\n"
+    "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort);\n"
+    "  gain=clip:m..M, the grade clipped to [m,M] and scaled to [0,1]\n"
     "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
   return p;
 }
@@ -2030,6 +2033,10 @@ underscore in its output (\.{P\_10}); both are taken.  ir\_measures also
 takes the names \.{MAP}, \.{Precision}, \.{Recall}, \.{MRR}, \.{NDCG} and
 \.{RPrec} for \.{AP}, \.{P}, \.{R}, \.{RR}, \.{nDCG} and \.{Rprec}, and its
 parameters \.{judged\_only=False} and \.{dcg=log2}, which are its defaults.
+\.{RBP} takes \.{p=}$p$ (\.{RBP(p=0.5,rel=1)} is
+\.{rbp[p=0.5,depth=1000]}) and \.{SDCG} takes \.{min\_rel=}$m$
+(\.{SDCG(max\_rel=3,min\_rel=1)@@K} is
+\.{ndcg@@K[gain=clip:1..3,ideal=ones]}).
 The letters point to the notes that follow.
 
 \font\altt=cmtt8
@@ -2069,6 +2076,8 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{rbp.p=0.8, rbp\_p=0.8}{\none}{rbp[p=0.8,gain=linear,ties=id-desc]}{a, p}
 \ta{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}{a, o, p}
 \ta{rbp\_resid.p=0.8}{\none}{rbp-resid[p=0.8,ties=id-desc]}{a, o, p}
+\ta{\none}{RBP(rel=2)}{rbp[p=0.8,depth=1000,rel=2]}{q}
+\ta{\none}{SDCG(max\_rel=3)@@K}{ndcg@@K[gain=clip:0..3,ideal=ones]}{q}
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
 \ta{num\_rel}{NumRel}{sum:nrel}{b, k}
@@ -2172,23 +2181,48 @@ decides whether to rescale the gains (see \secref{q:judged-te}); its names
 mean our \.{rbp[gain=linear]}, the gains $g/M$ that the code means, which
 is what trec\_eval computes when those variables happen to be harmless.  The default
 persistence of both is $0.9$; \.{rbp\_resid} leaves~0 when the run has no
-unjudged document, where ours gives $p^n$.  ir\_measures' \.{RBP} (default
-$p=0.8$) has no provider in a plain install (|cwl_eval| and |trectools|
-are optional), and is refused.  Where |cwl_eval| is installed it takes
-\.{RBP(p=}$p$\.{,rel=}$t$\.{)} (it requires \.{rel}): the gain of a document
-is $[g\ge t]$, 0 for an unjudged one, the run is sorted by score with ties
-in input order, and the weights are those of its C/W/L framework
-(\.{cwl/ruler/measures/cwl\_metrics.py}), $p^{i-1}$ normalised over
-exactly 1000 ranks: the run is cut or padded to 1000 and the value is
-$(1-p)\sum_{i\le1000}p^{i-1}b_i/(1-p^{1000})$, not our \.{rbp}, whose
-weights are $(1-p)p^{i-1}$ without end; the factor $1/(1-p^{1000})$ is
+unjudged document, where ours gives $p^n$.  ir\_measures' \.{RBP} is
+note~q.
+\note{q}ir\_measures' default pipeline gives \.{RBP} and \.{SDCG} to
+|cwl_eval| (its provider \.{providers/cwl\_eval.py}), the program of the
+C/W/L framework (github.com/ireval/cwl, read at commit 4c3ea6f), an
+optional dependency: where it is not installed ir\_measures computes
+neither.  The provider sorts the run of a query by score, ties in input
+order (Python's stable |sorted|), our \.{ties=input}, and gives |cwl_eval|
+a ranking of exactly 1000 ranks, the run cut or padded with items of gain~0
+(|max_n=1000| in the provider, |Ranking| in \.{cwl/ruler/ranking.py}); an
+unjudged document gains~0, its lower bound.  \.{RBP(p=}$p$\.{,rel=}$t$\.{)}
+gives a document the gain $b_i=[g\ge t]$, and |cwl_eval| weighs rank~$i$
+by $p^{i-1}$ over the sum of those weights of the 1000 ranks
+(|w_vector| of \.{cwl/ruler/measures/cwl\_metrics.py}, with every
+continuation probability~$p$, \.{cwl\_rbp.py}), so its value is
+$${1-p\over1-p^{1000}}\sum_{i\le1000}p^{i-1}b_i,$$
+our \.{rbp[depth=1000]} (\secref{q:rbpdepth}), not our \.{rbp}, whose
+weights $(1-p)p^{i-1}$ go on without end; the factor $1/(1-p^{1000})$ is
 invisible at $p=0.8$ (it differs from 1 by $10^{-97}$) but not at
-$p=0.999$ (1.58).  Its \.{SDCG@@}$K$\.{(max\_rel=}$M$\.{)} is in the same
-framework a DCG at $K$ over the ideal DCG of $K$ documents of gain~1, our
-\.{ideal=ones}, with the gain $(\min(\max(g,m),M)-m)/(M-m)$ for
-\.{min\_rel=}$m$ (default~0): a gain map of the grades $m$ to $M$ that
-clips the grades above~$M$, which a map of at most |RM_GMAP_MAX| grades
-cannot say for every grade.  Both are refused in this version.
+$p=0.999$ (1.58).  The provider requires \.{rel}, and the persistence
+defaults to~$0.8$; \.{RBP} without \.{rel}, or with a cutoff (which
+|cwl_eval| does not take and no other provider of the default pipeline
+computes), is refused, and so is $p=1$, whose weights are those of
+precision at~1000, and $p$ below $1/1000$ or not a fraction of
+denominator at most~1000, which our key \.{p} does not take.
+\.{SDCG@@}$K$\.{(max\_rel=}$M$\.{,min\_rel=}$m$\.{)} ($m$ defaults to~0,
+$M$ is required) rewrites each judged grade~$g$, first raised to~0, to
+$(\min(\max(g,m),M)-m)/(M-m)$, our \.{gain=clip:}$m$\.{..}$M$
+(\secref{q:gainclip}), and |cwl_eval|'s measure of that name is a DCG at
+$K$ over the DCG of $K$ documents of gain~1 (its continuation
+probabilities $\lg(i+1)/\lg(i+2)$ below $K$ and 0 from $K$ on, in
+\.{cwl\_dcg.py}, make the weights $1/\lg(i+1)$ over their sum): our
+\.{ndcg@@}$K$\.{[gain=clip:}$m$\.{..}$M$\.{,ideal=ones]}.  A cutoff
+beyond 1000 is that of 1000, since the ranking has no more ranks; a
+negative \.{min\_rel}, which would give a judged grade~0 a positive gain
+and an unjudged document none, and \.{max\_rel} above~100 are refused.
+For example \.{SDCG(max\_rel=2)@@3} of the grades 2, 3, 1 is
+$$\nDCG@@3={1+1/\lg3+{1\over2}\cdot{1\over2}\over1+1/\lg3+1/2}
+  ={5/4+1/\lg3\over3/2+1/\lg3}=0.88268\,03184\,94310\,87\ldots,$$
+and \.{RBP(p=0.5,rel=1)} of the grades 1, 0,~1 is
+${1\over2}(1+{1\over4})/(1-2^{-1000})=5\cdot2^{997}/(2^{1000}-1)$, a hair
+above $5/8$.
 
 \smallbreak\noindent {\it The means.}  Each name but those of notes k
 and~l is of one query, and \.{eval} takes its mean over the queries it
@@ -2229,7 +2263,7 @@ express yet are refused by name.  From trec\_eval: \.{runid},
 \.{relstring}, \.{ndcg\_p} and \.{yaap};
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
-ir\_measures: \.{RBP}, \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM}, \.{SDCG},
+ir\_measures: \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM},
 \.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
 \.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
@@ -2238,6 +2272,26 @@ pipeline computes, and any measure but \.{nDCG} with \.{judged\_only=True}, whic
 removes the unjudged documents of the run before the measure ranks it.  A list of
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
 refused too: each needs a name of its own.\par}
+
+@ Why the measures of one query among them are refused (ir\_measures'
+files \.{measures/*.py} and \.{providers/*.py} at commit dc04a88f).
+\.{INST}, \.{INSQ}, \.{BPM} and \.{NERR8} to \.{NERR11} go to
+|cwl_eval|, as \.{RBP} and \.{SDCG} do (note~q), but their continuation
+probabilities depend on the gain gathered so far (a target~$T$, a rank or
+cost budget), so that the weight of a rank is not a function of the rank
+alone: each is a metric of its own, with its own exact path, that this
+version does not have.  \.{Compat} (the |compat| provider) is the
+rank-biased overlap, persistence 0.95, of the run with an ideal ranking of
+the relevant documents by grade, normalised by that of the ideal ranking
+with itself: a metric of two rankings.  \.{Accuracy} (the |accuracy|
+provider) is the fraction of pairs of a relevant and a nonrelevant
+retrieved document, within the cutoff, that the run orders rightly, ties in
+input order; it gives no value to a query without a retrieved relevant
+document and divides by zero (Python's |ZeroDivisionError|) when the run
+has a relevant one and no nonrelevant one, so it is not defined for every
+query that our \.{auc} takes, and its mean, which ir\_measures takes over
+every judged query with~0 for those left without a value, is not yet
+checked against ours.
 
 @ The table the parser reads.  An entry names its library, the library's
 name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
@@ -18437,6 +18491,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"gain", "exp2", "G(g) = 2^g - 1 (Burges et al.)"},
   {"gain", "binary", "G(g) = 1 if g >= rel, else 0"},
   {"gain", "map:G=X;...", "G(g) = X listed for grade g, else g; 0 if unjudged"},
+  {"gain", "clip:m..M", "G(g) = (min(max(g,m),M) - m)/(M - m); 0 if unjudged"},
   {"isort", NULL, "with gain=map: the order of the ideal list"},
   {"isort", "gain", "by gain, decreasing (the definition)"},
   {"isort", "trunc", "trec_eval 10.0's faulty sort (gains compared as whole numbers)"},
@@ -18483,6 +18538,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
   {"hits", "mean", "that sum divided by R"},
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
+  {"depth", NULL, "1..100000: rbp's weights normalised over N ranks, the list"
+    " cut there (none by default; cwl_eval's 1000)"},
   {"cut", NULL, "p/q: positive when the score is at least the cut (default 1/2)"},
   {"tau", NULL, "which Kendall's tau"},
   {"tau", "b", "tau-b, corrected for ties"},

@@ -112,10 +112,38 @@ same unj 'unj[ties=input]'
 refused 'Judged' "needs a cutoff"
 refused 'rbp[p=1]' "must be below 1"
 same 'trec_eval:gm_bpref' 'gm:bpref[ties=id-desc]'
-for n in 'RBP(p=0.8)' 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall; do
+for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall INST INSQ 'BPM(max_rel=3)@10' \
+  'NERR8(max_rel=3)@10' NERR9 NERR10 NERR11 Compat 'Accuracy@10'; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
 done
+# cwl_eval's RBP and SDCG (the book's note q): RBP over 1000 ranks, its
+# persistence 0.8 by default and rel required; SDCG a DCG over the DCG of K
+# ones, grades clipped to [min_rel, max_rel] and scaled to [0, 1]
+same 'RBP(p=0.5,rel=1)' 'rbp[p=1/2,depth=1000,rel=1,ties=input]'
+same 'RBP(rel=1)' 'rbp[p=4/5,depth=1000]'
+same "ir_measures:RBP(rel=3,p=0.95)" 'rbp[p=19/20,depth=1000,rel=3]'
+same 'mean:RBP(rel=1)' 'mean:rbp[p=0.8,depth=1000]'
+same 'SDCG(max_rel=4)@10' 'ndcg@10[gain=clip:0..4,ideal=ones]'
+same 'SDCG(max_rel=3,min_rel=1)@5' 'ndcg@5[ideal=ones,gain=clip:1..3]'
+same "SDCG(dcg='log2',max_rel=2)@20" 'ndcg@20[gain=clip:0..2,ideal=ones]'
+same 'SDCG(max_rel=2)@5000' 'ndcg@1000[gain=clip:0..2,ideal=ones]'
+refused 'RBP' "without rel has no provider"
+refused 'RBP(p=0.8)' "without rel has no provider"
+refused 'RBP(rel=1)@10' "RBP@K has no provider"
+refused 'RBP(p=1,rel=1)' "must be below 1"
+refused 'RBP(rel=0)' "rel must be a whole number from 1"
+refused 'SDCG@10' "needs max_rel"
+refused 'SDCG(max_rel=3)' "needs a cutoff"
+refused "SDCG(max_rel=3,dcg='exp-log2')@10" "takes dcg=log2 only"
+refused 'SDCG(max_rel=3,min_rel=-1)@10' "min_rel must be a whole number from 0"
+refused 'SDCG(max_rel=3,min_rel=3)@10' "0 <= m < M <= 100"
+refused 'SDCG(max_rel=3,rel=1)@10' "takes no parameter 'rel'"
+refused 'ndcg[gain=clip:2..1]' "0 <= m < M <= 100"
+refused 'ndcg[gain=clip]' "0 <= m < M <= 100"
+refused 'rbp[gain=clip:0..2]' "cg, dcg, idcg and ndcg only"
+refused 'rbp-resid[depth=1000]' "does not apply"
+refused 'rbp[depth=0]' "depth must be a whole number"
 refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
 refused 'SetP(relative=True)' "ir_measures' SetP(relative=True) has no rankmetrics variant yet"
 same 'SetP(relative=False)' 'precision[ties=id-desc]'
@@ -336,6 +364,41 @@ e=$($RM trec_eval -m ndcg.3=3,1=3.5 "$T/q" "$T/r" 2>&1 >/dev/null)
 case "$e" in *"out of increasing order"*) ok ;; *) bad "no warning for ndcg.3=3,1=3.5: '$e'" ;; esac
 e=$($RM trec_eval -m ndcg.1=3.5,3=3 "$T/q" "$T/r" 2>&1 >/dev/null)
 [ -z "$e" ] && ok || bad "a warning for ndcg.1=3.5,3=3: '$e'"
+
+# ---- 8. cwl_eval's RBP and SDCG through value and eval, by hand -------------
+# RBP(p=0.5,rel=1) of the grades 1, 0, 1 over 1000 ranks: (1/2)(1 + 1/4) /
+# (1 - 2^-1000) = 5 * 2^997 / (2^1000 - 1); 5 divides 2^1000 - 1 (2^4 = 1
+# mod 5), so the fraction in lowest terms is 2^997 / ((2^1000 - 1) / 5).
+want=$(echo "2^997; (2^1000 - 1) / 5" | BC_LINE_LENGTH=0 bc | paste -sd/)
+got=$($RM value 'RBP(p=0.5,rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "rational" {print $2}')
+[ "$got" = "$want" ] && ok || bad "value RBP(p=0.5,rel=1): rational '$got', expected '$want'"
+# q1 judges d1 2, d2 0, d3 3, d4 1, d6 1 (not retrieved); the run in file
+# order d1 0.5, d2 0.5, d3 0.9, d4 0.5, d5 0.1 (unjudged) is ranked by score,
+# ties in input order as cwl_eval's provider does (a stable sort): d3 d1 d2
+# d4 d5, grades 3 2 0 1 -.  (Ties by docno descending would give d3 d4 d2 d1.)
+#   RBP(p=0.5,rel=2): (1/2)(1 + 1/2) = 3/4, times 1/(1 - 2^-1000), which
+#     a double does not see.  (d3 d4 d2 d1 would give 9/16.)
+#   SDCG(max_rel=2)@3: gains 1 1 0 over three ones: (1 + 1/lg3)/(1 + 1/lg3 + 1/2).
+#   SDCG(max_rel=3,min_rel=1)@4: gains (g-1)/2 clipped: 1 1/2 0 0, so
+#     (1 + (1/2)/lg3) / (1 + 1/lg3 + 1/2 + 1/lg5).
+printf '1 0 d1 2\n1 0 d2 0\n1 0 d3 3\n1 0 d4 1\n1 0 d6 1\n' > "$T/q"
+printf '1 Q0 d1 1 0.5 t\n1 Q0 d2 2 0.5 t\n1 Q0 d3 3 0.9 t\n1 Q0 d4 4 0.5 t\n1 Q0 d5 5 0.1 t\n' > "$T/r"
+if ! $RM eval --quiet --trec -q -m 'RBP(p=0.5,rel=2)' -m 'SDCG(max_rel=2)@3' \
+    -m 'SDCG(max_rel=3,min_rel=1)@4' "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval RBP, SDCG failed: $(cat "$T/out")"
+else
+  l() { echo "(log($1)/log(2))"; }
+  while IFS='|' read -r m want; do
+    got=$(awk -F'\t' -v m="$m" '$1 == m && $2 == "1" {print $3}' "$T/out")
+    w=$(awk "BEGIN {printf \"%.17g\", $want}")
+    if [ -n "$got" ] && awk -v g="$got" -v w="$w" 'BEGIN {d = g - w; exit !(d < 1e-12 && d > -1e-12)}'; then ok
+    else bad "eval $m: got '$got', expected $w ($want)"; fi
+  done <<E
+RBP(p=0.5,rel=2)|3/4
+SDCG(max_rel=2)@3|(1+1/$(l 3))/(1.5+1/$(l 3))
+SDCG(max_rel=3,min_rel=1)@4|(1+0.5/$(l 3))/(1.5+1/$(l 3)+1/$(l 5))
+E
+fi
 
 echo "names_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -9,13 +9,14 @@
    j, not the library's simplified term.  The double path is checked against
    the exact path within rm_ulp_bound.
 
-   Suite judged; cases: hand, oracle, errors. */
+   Suite judged; cases: hand, oracle, cwl, errors. */
 
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <gmp.h>
+#include <math.h>
 #include "rankmetrics.h"
 #include "testutil.h"
 
@@ -310,6 +311,71 @@ START_TEST(test_oracle)
 }
 END_TEST
 
+/* ir_measures' measures of cwl_eval (the book's note q): rbp[depth=N] is
+   (1-p)/(1-p^N) times the sum of p^(r-1) over the relevant items of the
+   first N ranks; gain=clip:m..M is (min(max(g,m),M)-m)/(M-m), 0 for an
+   unjudged item.  Fractions worked out by hand. */
+START_TEST(test_cwl)
+{
+  mpz_t a, b;
+  char *want;
+  /* p=1/2, N=3, relevant at 1, 3 and 4: (1/2)(1 + 1/4)/(1 - 1/8) = 5/7. */
+  both("rbp[p=0.5,depth=3]", G(1, 0, 1, 1), NULL, 0, NULL, "5/7");
+  /* Every one of the N ranks relevant: (2/3)(1 + 1/3)/(1 - 1/9) = 1. */
+  both("rbp[p=1/3,depth=2]", G(1, 1, 1), NULL, 0, NULL, "1");
+  /* The cutoff cuts the sum, not the normaliser: (1/2)(1)/(3/4) = 2/3. */
+  both("rbp@1[p=0.5,depth=2]", G(1, 1), NULL, 0, NULL, "2/3");
+  /* gain=linear (M = 2): (1/2)(2/2 + (1/2)(1/2))/(3/4) = 5/6. */
+  both("rbp[p=0.5,depth=2,gain=linear]", G(2, 1), NULL, 0, NULL, "5/6");
+  /* An unjudged item of grade 0 is not relevant: (1/2)(1/2)/(3/4) = 1/3. */
+  both("rbp[p=0.5,depth=2]", G(0, 1, 1), U(1, 0, 0), 0, NULL, "1/3");
+  /* RBP(p=0.5,rel=1) of 1, 0, 1: (1/2)(5/4)/(1 - 2^-1000)
+     = 5 * 2^997/(2^1000 - 1), reduced by 5, which divides 2^1000 - 1. */
+  mpz_inits(a, b, NULL);
+  mpz_ui_pow_ui(a, 2, 997);
+  mpz_ui_pow_ui(b, 2, 1000);
+  mpz_sub_ui(b, b, 1);
+  ck_assert(mpz_divisible_ui_p(b, 5));
+  mpz_divexact_ui(b, b, 5);
+  want = malloc(mpz_sizeinbase(a, 10) + mpz_sizeinbase(b, 10) + 3);
+  ck_assert_ptr_nonnull(want);
+  mpz_get_str(want, 10, a);
+  strcat(want, "/");
+  mpz_get_str(want + strlen(want), 10, b);
+  both("RBP(p=0.5,rel=1)", G(1, 0, 1), NULL, 0, NULL, want);
+  free(want);
+  mpz_clears(a, b, NULL);
+  /* clip:1..3 of 0 1 2 3 4: 0 0 1/2 1 1, CG 5/2. */
+  both("cg[gain=clip:1..3]", G(0, 1, 2, 3, 4), NULL, 0, NULL, "5/2");
+  /* An unjudged item gains 0 whatever grade it carries: 1 + 0. */
+  both("cg[gain=clip:0..4]", G(4, 4), U(0, 1), 0, NULL, "1");
+  /* Ranks 1 and 2 undiscounted (jk, base 2): 1/2 + 1 = 3/2. */
+  both("dcg[gain=clip:0..2,discount=jk]", G(1, 2), NULL, 0, NULL, "3/2");
+  /* The ideal of K ones: (1/2 + (1/2)/lg3)/(1 + 1/lg3) = 1/2. */
+  both("ndcg@2[gain=clip:0..4,ideal=ones]", G(2, 2), NULL, 0, NULL, "1/2");
+  /* The judged ideal 6, 1 (6 clipped to 3): 1 + 1/3 under jk. */
+  both("idcg[gain=clip:0..3,discount=jk]", G(1), NULL, 1, (const int[]){6}, "4/3");
+  /* 3, 0 and a judged 2 not retrieved, clip 1..3: 1 over 1 + 1/2. */
+  both("ndcg[gain=clip:1..3,discount=jk]", G(3, 0), NULL, 1, (const int[]){2}, "2/3");
+  /* SDCG(max_rel=2)@3 of 2, 3, 1: (5/4 + 1/lg3)/(3/2 + 1/lg3), irrational:
+     the double path within its bound of the exact path (both() with NULL
+     would mean undefined, so this one is checked by hand). */
+  {
+    rm_variant v;
+    rm_list l = {3, (const int[]){2, 3, 1}, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_exact e;
+    double d, x = 1 / log2(3.0);
+    ck_assert(rm_variant_parse("SDCG(max_rel=2)@3", &v, NULL, 0) == RM_OK);
+    rm_exact_init(&e);
+    ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+    ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+    ck_assert_msg(fabs(e.value - (1.25 + x) / (1.5 + x)) < 1e-15, "%a", e.value);
+    ck_assert(rm_ulps_between(d, e.value) <= rm_ulp_bound(&v));
+    rm_exact_clear(&e);
+  }
+}
+END_TEST
+
 START_TEST(test_errors)
 {
   int g[2] = {1, 0};
@@ -338,6 +404,9 @@ Suite *suite_judged(void)
   tc = tcase_create("oracle");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_oracle);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("cwl");
+  tcase_add_test(tc, test_cwl);
   suite_add_tcase(s, tc);
   tc = tcase_create("errors");
   tcase_add_test(tc, test_errors);

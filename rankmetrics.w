@@ -6789,7 +6789,7 @@ static const char *const prf_variants[] = {"precision", "precision@@1",
 @ @<Vector families@>=
 {"prf", "precision, recall, F and hit ratio: precision, recall, f, rprec, hr",
   1ULL << RM_PRECISION | 1ULL << RM_RECALL | 1ULL << RM_F | 1ULL << RM_RPREC
-  | 1ULL << RM_HR, prf_variants},
+  | 1ULL << RM_HR, prf_variants, NULL},
 
 @* Reciprocal rank.\here{q:rr}
 The reciprocal rank rewards a ranking for putting a relevant item near the
@@ -7091,7 +7091,7 @@ static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=s
   "rr@@5[rel=2]", "lrap", "lrap[rel=2,undef=zero]", NULL};
 
 @ @<Vector families@>=
-{"rr", "reciprocal rank: rr, lrap", 1ULL << RM_RR | 1ULL << RM_LRAP, rr_variants},
+{"rr", "reciprocal rank: rr, lrap", 1ULL << RM_RR | 1ULL << RM_LRAP, rr_variants, NULL},
 
 @ @<Metric specifications@>=
 [RM_LRAP] = {"lrap", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
@@ -7584,7 +7584,7 @@ static const char *const ap_variants[] = {"ap", "ap@@1", "ap@@5", "ap@@10",
 
 @ @<Vector families@>=
 {"ap", "average precision: ap, apstep, ap11",
-  1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants},
+  1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants, NULL},
 
 @* Area under the ROC curve.\here{q:auc}
 The area under the ROC curve, AUC, asks how well the ranking separates the
@@ -7974,7 +7974,7 @@ static const char *const auc_variants[] = {"auc", "auc[ties=average]",
   "auc[rel=3,ties=average]", "auc[ties=average,undef=one]", NULL};
 
 @ @<Vector families@>=
-{"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants},
+{"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants, NULL},
 
 @* Expected reciprocal rank.\here{q:err}
 The expected reciprocal rank, ERR, models a user who reads the list from the
@@ -8232,7 +8232,7 @@ static const char *const err_variants[] = {"err", "err@@1", "err@@3", "err@@5",
   "err@@10[ties=id-desc]", NULL};
 
 @ @<Vector families@>=
-{"err", "expected reciprocal rank: err", 1ULL << RM_ERR, err_variants},
+{"err", "expected reciprocal rank: err", 1ULL << RM_ERR, err_variants, NULL},
 
 @* Classification and rating errors.\here{q:clf}
 Two sources name metrics that judge single predictions rather than a
@@ -8620,7 +8620,7 @@ static const char *const clf_variants[] = {"accuracy", "accuracy[cut=0.75]",
 {"classification", "classification and rating errors: accuracy, clf-precision,"
   " clf-recall, clf-f1, mae, mse, rmse", 1ULL << RM_ACCURACY | 1ULL << RM_CLF_PRECISION
   | 1ULL << RM_CLF_RECALL | 1ULL << RM_CLF_F1 | 1ULL << RM_MAE | 1ULL << RM_MSE
-  | 1ULL << RM_RMSE, clf_variants},
+  | 1ULL << RM_RMSE, clf_variants, NULL},
 
 @* Rank correlation.\here{corr-def}
 A rank correlation measures how well one order agrees with another: here the
@@ -9155,7 +9155,7 @@ static const char *const corr_variants[] = {"spearman", "spearman[undef=one]",
 
 @ @<Vector families@>=
 {"corr", "rank correlation: spearman, kendall", 1ULL << RM_SPEARMAN
-  | 1ULL << RM_KENDALL, corr_variants},
+  | 1ULL << RM_KENDALL, corr_variants, NULL},
 
 @* What 001's evaluator computes.\here{C001}
 \src{001\_2e9bf761b3089294.txt} ends with a PyTorch class |Evaluator| that
@@ -11215,12 +11215,15 @@ static const char *const judged_variants[] = {"bpref", "bpref@@5",
   "rbp[gain=linear]", "rbp@@10[p=0.8,gain=linear,ties=id-desc]",
   "rbp[p=1/3]", "rbp-resid", "rbp-resid@@5", "rbp-resid[p=0.4]",
   "rbp-resid[p=0.95,ties=id-desc]", "rbp-resid@@20[p=0.001]", NULL};
+static const char *const judged_late[] = { /* \.{depth} (\secref{q:rbpdepth}) */
+  "rbp[p=0.8,depth=1000]", "rbp[p=0.999,depth=1000]", "rbp[p=0.6,depth=3,rel=2]",
+  "rbp@@5[p=0.9,depth=10,gain=linear]", "rbp[p=0.95,depth=20,ties=id-desc]", NULL};
 
 @ @<Vector families@>=
 {"judged", "incomplete judgments: bpref, infap, nonrel-judged, judged, unj, rbp,"
   " rbp-resid", 1ULL << RM_BPREF | 1ULL << RM_INFAP | 1ULL << RM_NONREL_JUDGED
   | 1ULL << RM_JUDGED | 1ULL << RM_UNJ | 1ULL << RM_RBP | 1ULL << RM_RBP_RESID,
-  judged_variants},
+  judged_variants, judged_late},
 
 @* Measures of trec\_eval.\here{q:trecm}
 trec\_eval~10.0 computes some thirty measures, and most of them are
@@ -12551,9 +12554,9 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   " ap11[level=round], setap, rprecm, bing, utility, ngain, ndcg-rel, rndcg", 1ULL << RM_NQ | 1ULL << RM_NRET | 1ULL << RM_NREL
   | 1ULL << RM_NRELRET | 1ULL << RM_IPREC | 1ULL << RM_SETAP | 1ULL << RM_RPRECM
   | 1ULL << RM_BING | 1ULL << RM_UTILITY | 1ULL << RM_NGAIN
-  | 1ULL << RM_NDCG_REL | 1ULL << RM_RNDCG, trec_variants},
+  | 1ULL << RM_NDCG_REL | 1ULL << RM_RNDCG, trec_variants, NULL},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
-  trec_set_variants},
+  trec_set_variants, NULL},
 
 @ {\it The string of grades.}\here{q:relstring}  trec\_eval's
 \.{relstring} is not a number but a picture of the top of a ranking: one
@@ -14682,11 +14685,12 @@ typedef struct {
   const char *stem, *algorithm; /* file name stem; title */
   unsigned long long metrics; /* its metrics, as a set of codes */
   const char *const *variants; /* |NULL|-terminated */
+  const char *const *late; /* variants added later, written last; or |NULL| */
 } vector_family;
 @<Vector variant lists@>@;
 static const vector_family vector_families[] = {
   @<Vector families@>@;
-  {NULL, NULL, 0, NULL}};
+  {NULL, NULL, 0, NULL, NULL}};
 
 @ The variants of a gain map (\secref{q:gainmap}) and of \.{drop=unjudged}
 come last, so that the vectors before them keep their random lists; their
@@ -14694,7 +14698,8 @@ lists carry unjudged markers, which they read.
 
 @<Vector families@>=
 {"cg_dcg_ndcg", "cumulative gain: cg, dcg, idcg, ndcg",
-  1ULL << RM_CG | 1ULL << RM_DCG | 1ULL << RM_IDCG | 1ULL << RM_NDCG, cg_variants},
+  1ULL << RM_CG | 1ULL << RM_DCG | 1ULL << RM_IDCG | 1ULL << RM_NDCG, cg_variants,
+  cg_late},
 
 @ @<Vector variant lists@>=
 static const char *const cg_variants[] = {
@@ -14721,6 +14726,11 @@ static const char *const cg_variants[] = {
   "ndcg@@10[ideal=list,drop=unjudged,ties=average]",
   "ndcg[gain=map:0=1;1=4,drop=unjudged,ties=id-desc]",
   NULL};
+static const char *const cg_late[] = { /* \.{gain=clip} (\secref{q:gainclip}) */
+  "cg@@5[gain=clip:0..2]", "dcg@@10[gain=clip:1..3]", "idcg@@10[gain=clip:0..3]",
+  "ndcg@@10[gain=clip:0..3,ideal=ones]", "ndcg@@5[gain=clip:1..4,ideal=ones]",
+  "ndcg@@20[gain=clip:0..1,ideal=ones,ties=id-desc]", "ndcg@@10[gain=clip:0..2]",
+  "ndcg[gain=clip:2..4,ideal=list,ties=average]", NULL};
 #define CASES_PER_VARIANT 16
 #define HARD_TRIES 2000 /* random lists searched per variant for hard cases */
 #define SET_CASES 8 /* random sets per variant of the aggregates */
@@ -15755,10 +15765,17 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
   else if (fam->variants == aggregate_variants || fam->variants == trec_set_variants)
     @<Write the groups of aggregates@>@;
   else {
+    const char *const *vars = fam->variants;
+    unsigned long long seed0 = 0;
     @<Write the groups of worked examples@>;
     @<Write the groups of ratings@>;
     @<Write the groups of random cases@>;
+    @<Write the group of invalid inputs@>;
     if (fam->variants == judged_variants) @<Write the groups of disagreements@>@;
+    if (fam->late) {
+      vars = fam->late; seed0 = 1000;
+      @<Write the groups of random cases@>;
+    }
   }
   ok = !ferror(o.json) && ok;
   ok = (fclose(o.json) == 0) && ok;
@@ -15839,21 +15856,24 @@ fprintf(o.json, "%s\n    {\"variant\": \"%s\", \"tests\": [", groups++ ? "," : "
 fprintf(o.text, "\n[variant = %s]\n", nm);
 
 @ The random cases of every family start from the same seed, so adding a
-family changes no other family's file.
+family changes no other family's file.  A family's |late| variants, those
+added after its file was first published, are written after everything
+else, from seeds of their own (|seed0|), so that every test before them
+keeps its |tcId|.
 
 @<Write the groups of random cases@>=
 {
   int k, c, nt, ncuts;
   unsigned long cuts[32];
-  rng r = {20261122};
+  rng r = {20261122 + seed0};
   rand_case *kept = malloc((CASES_PER_VARIANT + 2) * sizeof *kept);
   adq_test t[CASES_PER_VARIANT + 2];
   ncuts = family_cutoffs(fam, cuts, 32);
   if (kept == NULL) ok = 0;
-  for (k = 0; fam->variants[k] && ok; k++) {
+  for (k = 0; vars[k] && ok; k++) {
     rm_variant v;
     char nm[RM_NAME_MAX], comment[64];
-    rm_variant_parse(fam->variants[k], &v, NULL, 0);
+    rm_variant_parse(vars[k], &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
     @<Open a group for |nm|@>;
     for (c = nt = 0; c < CASES_PER_VARIANT && ok; c++) {
@@ -15871,7 +15891,6 @@ family changes no other family's file.
     fputs("\n      ]}", o.json);
   }
   free(kept);
-  @<Write the group of invalid inputs@>;
 }
 
 @ The search for hard cases: more seeded random lists per variant, of which
@@ -15883,7 +15902,7 @@ does not.
 
 @<Add the hard-to-round cases of the variant@>=
 {
-  rng h = {(unsigned long long) (1000003 * (k + 1))};
+  rng h = {(unsigned long long) (1000003 * (k + 1 + seed0))};
   int found = 0, tries;
   for (tries = 0; tries < HARD_TRIES && found < 2 && ok; tries++) {
     rm_exact e;
@@ -16047,7 +16066,7 @@ that this file stayed as it was.
 
 @<Vector families@>=
 {"disagreements", "smallest witnesses where two variants of one metric disagree",
-  0, disagreement_variants},
+  0, disagreement_variants, NULL},
 
 @ @<Vector variant lists@>=
 static const char *const disagreement_variants[] = {NULL};
@@ -16133,7 +16152,7 @@ hold for one of its lists; \.{NoRelevant} when no list has a relevant item.
 
 @<Vector families@>=
 {"aggregates", "means and other aggregates over several queries", 0,
-  aggregate_variants},
+  aggregate_variants, NULL},
 
 @ @<Vector variant lists@>=
 static const char *const aggregate_variants[] = {
@@ -16685,12 +16704,12 @@ drift from the other.
 typedef struct {
   const char *stem, *algorithm;
   unsigned long long metrics;
-  const char *const *variants;
+  const char *const *variants, *const *late;
 } vector_family;
 @<Vector variant lists@>@;
 static const vector_family vector_families[] = {
   @<Vector families@>@;
-  {NULL, NULL, 0, NULL}};
+  {NULL, NULL, 0, NULL, NULL}};
 
 @ @<Public functions@>=
 const char *rm_vector_family(int k)

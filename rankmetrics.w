@@ -326,7 +326,7 @@ infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
 nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
 judged&yes&share of the top $K$ that is judged&&\secref{q:judged}\cr
 unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
-rbp&yes&rank-biased precision&p&\secref{q:judged}\cr
+rbp&yes&rank-biased precision&p, depth&\secref{q:judged}\cr
 rbp-resid&yes&what unjudged and unseen ranks could add to RBP&p&\secref{q:judged}\cr
 nq&no&1 for each query (\m{sum:nq} is trec\_eval's num\_q)&&\secref{q:counts}\cr
 nret&no&the items retrieved, $n$&&\secref{q:counts}\cr
@@ -16303,7 +16303,7 @@ variant's bound.
 @<Tool functions@>=
 static int cmd_accuracy(int argc, char **argv)
 {
-  int tex = 0, n = 200, i, k, c, f, bad = 0, lists = 0, seen[RM_N_METRICS] = {0};
+  int tex = 0, n = 200, i, k, c, f, pass, bad = 0, lists = 0, seen[RM_N_METRICS] = {0};
   double worst[RM_N_METRICS] = {0}, lo[RM_N_METRICS], hi[RM_N_METRICS] = {0};
   rng r = {1};
   for (k = 0; k < RM_N_METRICS; k++) lo[k] = 1e9;
@@ -16314,12 +16314,15 @@ static int cmd_accuracy(int argc, char **argv)
       return 2;
     }
   }
+  for (pass = 0; pass < 2; pass++) /* each family's variants, then the late ones */
   for (f = 0; vector_families[f].stem; f++)
   for (k = 0; vector_families[f].variants != aggregate_variants
-      && vector_families[f].variants[k]; k++) { /* lists, not sets */
-    rm_variant v;
+      && (pass ? vector_families[f].late : vector_families[f].variants)
+      && (pass ? vector_families[f].late : vector_families[f].variants)[k]; k++) {
+    rm_variant v; /* lists, not sets */
     double b;
-    rm_variant_parse(vector_families[f].variants[k], &v, NULL, 0);
+    rm_variant_parse((pass ? vector_families[f].late : vector_families[f].variants)[k],
+      &v, NULL, 0);
     b = rm_ulp_bound(&v);
     seen[v.metric] = 1;
     if (b < lo[v.metric]) lo[v.metric] = b;
@@ -27153,8 +27156,14 @@ static int cmd_adequacy(int argc, char **argv)
     if (fam->variants == disagreement_variants) continue;
     if (rm_verifier_load(st.v, fam->stem) < 0) { bad = 1; break; }
     ncuts = family_cutoffs(fam, cuts, 32);
-    for (k = 0; fam->variants[k]; k++)
-      @<Judge every neighbour of the variant |fam->variants[k]|@>;
+    for (k = 0; fam->variants[k]; k++) {
+      const char *vk = fam->variants[k];
+      @<Judge every neighbour of the variant |vk|@>;
+    }
+    for (k = 0; fam->late && fam->late[k]; k++) {
+      const char *vk = fam->late[k];
+      @<Judge every neighbour of the variant |vk|@>;
+    }
     if (tex) {
       const char *p;
       fputs("\\adqrow{", rows);
@@ -27190,7 +27199,7 @@ static int cmd_adequacy(int argc, char **argv)
 canonical name: its random cases, its hard cases and witnesses, and any
 worked example of the same name.
 
-@<Judge every neighbour of the variant |fam->variants[k]|@>=
+@<Judge every neighbour of the variant |vk|@>=
 {
   static neighbour nb[NB_MAX];
   static adq_witness_t wit;
@@ -27199,7 +27208,7 @@ worked example of the same name.
   int j, nn, shown = 0;
   size_t x, g, ng = rm_verifier_groups(st.v);
   rm_verify_group gr;
-  rm_variant_parse(fam->variants[k], &v, NULL, 0);
+  rm_variant_parse(vk, &v, NULL, 0);
   rm_variant_name(&v, nm, sizeof nm);
   for (g = 0; g < ng; g++)
     if (rm_verifier_group(st.v, g, &gr) == RM_OK && gr.family_index == f
@@ -27227,13 +27236,13 @@ worked example of the same name.
       @<Report the undistinguished neighbour |nb[j]| with its witness@>@;
     else {
       c.same++;
-      printf("  same function    %s | %s: %s\n", fam->variants[k], nb[j].change,
+      printf("  same function    %s | %s: %s\n", vk, nb[j].change,
         why ? why : "no witness among the lists searched");
       if (tex) fprintf(tex, "%s\\adqc{%s}%s", shown++ ? ", " : "\\adqvar{", nb[j].change,
         why ? "$^\\dagger$" : "");
     }
   }
-  if (tex && shown) fprintf(tex, "}{%s}\n", fam->variants[k]);
+  if (tex && shown) fprintf(tex, "}{%s}\n", vk);
 }
 
 @ A neighbour that no test of the group tells apart from its variant is
@@ -27246,7 +27255,7 @@ with that input can be added to the vectors.
 {
   c.undist++;
   printf("  UNDISTINGUISHED  %s | %s: passes all tests of the group; witness",
-    fam->variants[k], nb[j].change);
+    vk, nb[j].change);
   for (i = 0; i < wit.nq; i++) {
     size_t q;
     printf("%s grades ", i ? " |" : "");

@@ -1377,7 +1377,7 @@ size_t rm_variant_help(char *buf, size_t len)
     "  ndcg and dcg are written trec_eval:ndcg, trec_eval:dcg; gains as ndcg.1=3.5,2=9);\n"
     "  ir_measures' AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K],\n"
     "  nDCG(dcg=exp-log2)@@K, nDCG(gains={G:X,...},judged_only=True)[@@K],\n"
-    "  Success@@K, ERR@@K, RBP(p=P,rel=T), SDCG(max_rel=M[,min_rel=m])@@K,\n"
+    "  Success@@K, ERR@@K, RBP(p=P,rel=T), SDCG(max_rel=M[,min_rel=m])@@K, Accuracy,\n"
     "  SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
     "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, gains\n"
     "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort);\n"
@@ -2078,6 +2078,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{rbp\_resid.p=0.8}{\none}{rbp-resid[p=0.8,ties=id-desc]}{a, o, p}
 \ta{\none}{RBP(rel=2)}{rbp[p=0.8,depth=1000,rel=2]}{q}
 \ta{\none}{SDCG(max\_rel=3)@@K}{ndcg@@K[gain=clip:0..3,ideal=ones]}{q}
+\ta{\none}{Accuracy(rel=2)}{auc[rel=2]}{r}
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
 \ta{num\_rel}{NumRel}{sum:nrel}{b, k}
@@ -2224,6 +2225,17 @@ and \.{RBP(p=0.5,rel=1)} of the grades 1, 0,~1 is
 ${1\over2}(1+{1\over4})/(1-2^{-1000})=5\cdot2^{997}/(2^{1000}-1)$, a hair
 above $5/8$.
 
+\note{r}The |accuracy| provider (\.{providers/accuracy\_provider.py})
+sorts the run by score, ties in input order, and gives a query the
+fraction of the pairs of a relevant and a nonrelevant retrieved document
+(relevant: grade at least \.{rel}, default~1; a document the judgments do
+not name is nonrelevant) in which the relevant one comes first: our
+\.{auc[ties=input]} (\secref{q:auc}).  A query with no relevant retrieved
+document has no value there, and the default~0 below, our \.{undef=zero};
+one with relevant documents and no nonrelevant one makes the provider
+divide by zero (Python's |ZeroDivisionError| stops it), where ours is
+undefined and~0.  Its \.{Accuracy@@}$K$ counts the first $K$ documents
+only; our \.{auc} takes no cutoff, and the name is refused.
 \smallbreak\noindent {\it The means.}  Each name but those of notes k
 and~l is of one query, and \.{eval} takes its mean over the queries it
 evaluates.  trec\_eval~10.0
@@ -2263,7 +2275,7 @@ express yet are refused by name.  From trec\_eval: \.{runid},
 \.{relstring}, \.{ndcg\_p} and \.{yaap};
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
-ir\_measures: \.{StRecall}, \.{Compat}, \.{Accuracy}, \.{BPM},
+ir\_measures: \.{StRecall}, \.{Compat}, \.{BPM},
 \.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
 \.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
@@ -2276,22 +2288,20 @@ refused too: each needs a name of its own.\par}
 @ Why the measures of one query among them are refused (ir\_measures'
 files \.{measures/*.py} and \.{providers/*.py} at commit dc04a88f).
 \.{INST}, \.{INSQ}, \.{BPM} and \.{NERR8} to \.{NERR11} go to
-|cwl_eval|, as \.{RBP} and \.{SDCG} do (note~q), but their continuation
-probabilities depend on the gain gathered so far (a target~$T$, a rank or
-cost budget), so that the weight of a rank is not a function of the rank
-alone: each is a metric of its own, with its own exact path, that this
-version does not have.  \.{Compat} (the |compat| provider) is the
+|cwl_eval|, as \.{RBP} and \.{SDCG} do (note~q), over the same 1000 ranks
+and clipped gains.  The continuation probabilities of \.{INST}, \.{BPM}
+and the four \.{NERR} depend on the gains met so far (\.{cwl\_inst.py},
+\.{cwl\_bpm.py}, \.{cwl\_nerr.py}: a target~$T$ less the gain gathered,
+a gain or cost budget, $1-g_i$), so that the weight of a rank is not a
+function of the rank alone.  \.{INSQ}'s, $\bigl((i+2T-1)/(i+2T)\bigr)^2$
+(\.{cwl\_insq.py}), depends on the rank alone, and their product makes
+the weight of rank~$i$ proportional to $1/(i+2T-1)^2$, so that \.{INSQ} is
+$\sum_{i\le1000}G_i/(i+2T-1)^2$ over $\sum_{i\le1000}1/(i+2T-1)^2$,
+rational for a rational~$T$.  Each is a metric of its own, with its own
+exact path, that this version does not have.  \.{Compat} (the |compat| provider) is the
 rank-biased overlap, persistence 0.95, of the run with an ideal ranking of
 the relevant documents by grade, normalised by that of the ideal ranking
-with itself: a metric of two rankings.  \.{Accuracy} (the |accuracy|
-provider) is the fraction of pairs of a relevant and a nonrelevant
-retrieved document, within the cutoff, that the run orders rightly, ties in
-input order; it gives no value to a query without a retrieved relevant
-document and divides by zero (Python's |ZeroDivisionError|) when the run
-has a relevant one and no nonrelevant one, so it is not defined for every
-query that our \.{auc} takes, and its mean, which ir\_measures takes over
-every judged query with~0 for those left without a value, is not yet
-checked against ours.
+with itself: a metric of two rankings.
 
 @ The table the parser reads.  An entry names its library, the library's
 name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
@@ -2396,6 +2406,7 @@ static const alias_spec aliases[] = {
   {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
   {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
   {IM, "SDCG", 'k', "ndcg", "ideal=ones", PMINMAX | PDCG},
+  {IM, "Accuracy", '-', "auc", "ties=input", PREL},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
@@ -2421,7 +2432,7 @@ static const alias_spec aliases[] = {
 
 @ @<Names of ir\_measures that we refuse@>=
 {IM, "StRecall", '?', NULL, NULL, 0}, {IM, "Compat", '?', NULL, NULL, 0},
-{IM, "Accuracy", '?', NULL, NULL, 0}, {IM, "BPM", '?', NULL, NULL, 0},
+{IM, "BPM", '?', NULL, NULL, 0},
 {IM, "INST", '?', NULL, NULL, 0},
 {IM, "INSQ", '?', NULL, NULL, 0}, {IM, "NERR8", '?', NULL, NULL, 0},
 {IM, "NERR9", '?', NULL, NULL, 0}, {IM, "NERR10", '?', NULL, NULL, 0},
@@ -2604,6 +2615,11 @@ static int alias_im(const char *name, const char *p, const char *lib,
   }
   if (a->params & (PP | PMINMAX)) @<Make the options of ir\_measures' C/W/L measure |a|, or fail@>;
   if (exp) @<Make |a| gdeval's nDCG, or fail@>;
+  if (k && strcmp(a->metric, "auc") == 0) {
+    bad(msg, msglen, name, p, "ir_measures' %s@@K has no rankmetrics variant yet"
+      " (auc takes no cutoff)", a->name);
+    return -1;
+  }
   @<Check the cutoff of |a|@>;
   if (strcmp(a->metric, "f") == 0 && !beta)
     snprintf(more + strlen(more), sizeof more - strlen(more), "%sbeta2=1",

@@ -113,7 +113,7 @@ refused 'Judged' "needs a cutoff"
 refused 'rbp[p=1]' "must be below 1"
 same 'trec_eval:gm_bpref' 'gm:bpref[ties=id-desc]'
 for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall INST INSQ 'BPM(max_rel=3)@10' \
-  'NERR8(max_rel=3)@10' NERR9 NERR10 NERR11 Compat 'Accuracy@10'; do
+  'NERR8(max_rel=3)@10' NERR9 NERR10 NERR11 Compat; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
 done
@@ -144,6 +144,11 @@ refused 'ndcg[gain=clip]' "0 <= m < M <= 100"
 refused 'rbp[gain=clip:0..2]' "cg, dcg, idcg and ndcg only"
 refused 'rbp-resid[depth=1000]' "does not apply"
 refused 'rbp[depth=0]' "depth must be a whole number"
+# the accuracy provider's Accuracy: the pairs a relevant document above a
+# nonrelevant one, ties in input order, our auc (which takes no cutoff)
+same 'Accuracy' 'auc[rel=1,ties=input,undef=zero]'
+same 'Accuracy(rel=3)' 'auc[rel=3]'
+refused 'Accuracy@10' "Accuracy@K has no rankmetrics variant yet"
 refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
 refused 'SetP(relative=True)' "ir_measures' SetP(relative=True) has no rankmetrics variant yet"
 same 'SetP(relative=False)' 'precision[ties=id-desc]'
@@ -381,10 +386,13 @@ got=$($RM value 'RBP(p=0.5,rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "rat
 #   SDCG(max_rel=2)@3: gains 1 1 0 over three ones: (1 + 1/lg3)/(1 + 1/lg3 + 1/2).
 #   SDCG(max_rel=3,min_rel=1)@4: gains (g-1)/2 clipped: 1 1/2 0 0, so
 #     (1 + (1/2)/lg3) / (1 + 1/lg3 + 1/2 + 1/lg5).
+#   Accuracy: of the 3 x 2 pairs of relevant (d3 d1 d4) and nonrelevant (d2,
+#     d5 unjudged) documents, only d4 below d2 is wrong: 5/6.
+#   Accuracy(rel=2): d3 and d1 above d2, d4 and d5: 1.  (d3 d4 d2 d1: 2/3.)
 printf '1 0 d1 2\n1 0 d2 0\n1 0 d3 3\n1 0 d4 1\n1 0 d6 1\n' > "$T/q"
 printf '1 Q0 d1 1 0.5 t\n1 Q0 d2 2 0.5 t\n1 Q0 d3 3 0.9 t\n1 Q0 d4 4 0.5 t\n1 Q0 d5 5 0.1 t\n' > "$T/r"
 if ! $RM eval --quiet --trec -q -m 'RBP(p=0.5,rel=2)' -m 'SDCG(max_rel=2)@3' \
-    -m 'SDCG(max_rel=3,min_rel=1)@4' "$T/q" "$T/r" > "$T/out" 2>&1; then
+    -m 'SDCG(max_rel=3,min_rel=1)@4' -m Accuracy -m 'Accuracy(rel=2)' "$T/q" "$T/r" > "$T/out" 2>&1; then
   bad "eval RBP, SDCG failed: $(cat "$T/out")"
 else
   l() { echo "(log($1)/log(2))"; }
@@ -397,6 +405,8 @@ else
 RBP(p=0.5,rel=2)|3/4
 SDCG(max_rel=2)@3|(1+1/$(l 3))/(1.5+1/$(l 3))
 SDCG(max_rel=3,min_rel=1)@4|(1+0.5/$(l 3))/(1.5+1/$(l 3)+1/$(l 5))
+Accuracy|5/6
+Accuracy(rel=2)|1
 E
 fi
 

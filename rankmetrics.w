@@ -10661,7 +10661,11 @@ from the name of the default, which has no depth (the weights
 $(1-p)p^{r-1}$ without end), and so from every name before it; it goes with
 \.{rbp} alone, under either gain, and with a cutoff, which cuts the sum and
 not the normalisation.  $N$ is a whole number from 1 to $10^5$, and the value
-stays rational: with $p=c/d$ the factor is $(d-c)d^{N-1}/(d^N-c^N)$.
+stays rational: with $p=c/d$ the factor is $(d-c)d^{N-1}/(d^N-c^N)$.  For
+example \.{rbp[p=0.5,depth=3]} of the grades 1, 0, 1,~1 sums the first three
+ranks, ${1\over2}(1+{1\over4})=5/8$, and divides by $1-1/8$: $5/7$, where
+\.{rbp[p=0.5]} gives $11/16$; with \.{depth=2} and every rank relevant the
+value is~1.
 @^rank-biased precision@>@^cwl\_eval@>@^ir\_measures@>
 
 @<Fields of a variant@>=

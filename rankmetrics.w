@@ -15129,6 +15129,22 @@ static void nb_add(nb_set *z, const char *cand, const char *key, const char *cha
   snprintf(z->out[z->n++].change, sizeof z->out[0].change, "%s", change);
 }
 
+@ The colon that ends an aggregator is the first one outside the brackets:
+a value may hold colons of its own (\.{gain=map:0=0;1=3},
+\.{gain=clip:0..4}), so that \.{ndcg@@5[gain=map:0=0;1=3]} has no
+aggregator at all.  |nb_colon| returns that colon, or |NULL|.
+
+@<Neighbours of a variant@>=
+static const char *nb_colon(const char *name)
+{
+  int depth = 0;
+  for (; *name; name++)
+    if (*name == '[') depth++;
+    else if (*name == ']') depth--;
+    else if (*name == ':' && depth == 0) return name;
+  return NULL;
+}
+
 @ |nb_with| writes |canon| with the value of |key| replaced by |val|, in
 the aggregator's options (|inner| zero) or the inner metric's; |nb_value|
 finds the value as text.  Both return 0 when the name lacks the key.
@@ -15136,7 +15152,7 @@ finds the value as text.  Both return 0 when the name lacks the key.
 @<Neighbours of a variant@>=
 static const char *nb_find(const char *canon, int inner, const char *key)
 {
-  const char *colon = strchr(canon, ':'), *p, *end;
+  const char *colon = nb_colon(canon), *p, *end;
   size_t kl = strlen(key);
   p = inner && colon ? colon + 1 : canon;
   end = inner || !colon ? p + strlen(p) : colon;
@@ -15227,7 +15243,7 @@ and its options.
 static void nb_cutoff(nb_set *z, const rm_variant *v, const unsigned long *cuts,
   int ncuts)
 {
-  const char *inner = strchr(z->canon, ':'), *opts;
+  const char *inner = nb_colon(z->canon), *opts;
   unsigned long c[2];
   char cand[2 * RM_NAME_MAX], change[48];
   int j, nc = 0;
@@ -18041,7 +18057,7 @@ static rm_status find_variant(rm_verifier *st, const vgroup *g,
   alt_search z;
   alt_found own;
   rm_variant gv = g->v;
-  const char *colon = strchr(g->name, ':');
+  const char *colon = nb_colon(g->name);
   int i;
   memset(&z, 0, sizeof z);
   z.st = st; z.g = g; z.members = members; z.nmem = nmem;

@@ -49,6 +49,23 @@ if row gain=linear "dcg@5[gain=linear,discount=log2,ties=input]" \
 then ok "another gain drops rel, which no longer applies; rel 1 and 3 are neighbours"
 else fail "dcg@5[gain=binary,rel=2] neighbours:"; sed 's/^/    /' "$tmp/out"; fi
 
+# A value with a colon of its own is no aggregator: the neighbours of a
+# gain map (and of a clip) were none at all, with status 0.
+expect 0 "neighbours of dcg@3[gain=map:0=0;1=2]" "$TOOL" neighbours 'dcg@3[gain=map:0=0;1=2]' || true
+if row ties=id-desc "dcg@3[gain=map:0=0;1=2,discount=log2,ties=id-desc]" \
+   && row @2 "dcg@2[gain=map:0=0;1=2,discount=log2,ties=input]" \
+   && row gain=exp2 "dcg@3[gain=exp2,discount=log2,ties=input]" \
+   && ! grep -q '^skip ' "$tmp/out"
+then ok "a gain map: its ties, its cutoffs and the other gains are neighbours"
+else fail "dcg@3[gain=map:0=0;1=2] neighbours:"; sed 's/^/    /' "$tmp/out"; fi
+expect 0 "neighbours of mean[skip=undef]:ndcg@3[gain=clip:1..3]" \
+  "$TOOL" neighbours 'mean[skip=undef]:ndcg@3[gain=clip:1..3]' || true
+if has "mean[skip=none,weight=uniform]:ndcg@3[gain=clip:1..3," \
+   && has "mean[skip=undef,weight=uniform]:ndcg@3[gain=clip:1..3,discount=log2,ideal=ones," \
+   && has "mean[skip=undef,weight=uniform]:ndcg@4[gain=clip:1..3,"
+then ok "an aggregate of a clip: the aggregator's keys, the metric's and the cutoff"
+else fail "mean[skip=undef]:ndcg@3[gain=clip:1..3] neighbours:"; sed 's/^/    /' "$tmp/out"; fi
+
 expect 0 "neighbours of f@10[beta2=1]" "$TOOL" neighbours 'f@10[beta2=1]' || true
 if has "f@10[beta2=2," && has "f@10[beta2=0.5," && ! has "beta2=0,"
 then ok "a fraction: beta2=1 has 2 and 1/2, not 0"

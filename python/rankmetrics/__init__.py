@@ -540,8 +540,14 @@ def exact_set(variant, queries):
 # ---- Which variant is it? -------------------------------------------------------
 
 def _split_aggregator(canonical):
-    head, sep, tail = canonical.partition(":")
-    return (head + sep, tail) if sep else ("", canonical)
+    # the aggregator's colon is the first outside brackets: a value may
+    # hold colons of its own (gain=map:0=0;1=3)
+    depth = 0
+    for i, c in enumerate(canonical):
+        depth += (c == "[") - (c == "]")
+        if c == ":" and depth == 0:
+            return canonical[:i + 1], canonical[i + 1:]
+    return "", canonical
 
 
 def variants(variant, vary=None, numbers=None):

@@ -168,6 +168,11 @@ def test_variants_of_a_name():
     assert vs == ["ndcg[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]",
                   "ndcg[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero]",
                   "ndcg[gain=binary,rel=2,discount=log2,ideal=judged,ties=input,undef=zero]"]
+    # a value's own colon is no aggregator's (the list was empty)
+    vs = rm.variants("dcg@3[gain=map:0=0;1=2]", vary=["ties"])
+    assert "dcg@3[gain=map:0=0;1=2,discount=log2,ties=id-desc]" in vs and len(vs) == 7
+    vs = rm.variants("mean:dcg@3[gain=clip:1..3]", vary=["ties"])
+    assert "mean[skip=none,weight=uniform]:dcg@3[gain=clip:1..3,discount=log2,ties=average]" in vs
     vs = rm.variants("idcg", vary=["ideal", "ties"])
     assert "idcg[gain=linear,discount=log2,ideal=judged]" in vs and len(vs) == 9
 

@@ -9475,6 +9475,48 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   return s;
 }
 
+@ Which queries are terms of an aggregate, and with what weight, is one
+rule, and it is public, so that an evaluator that streams its queries
+(\.{eval}, \secref{q:xsum}) leaves out and weighs the queries that
+|rm_value_set| leaves out and weighs.  Before this function \.{eval} kept a
+copy of the rule that tested a value's error before the aggregator's
+\.{skip=norel}: \.{mean[skip=norel]:ndcg[undef=error]} over a query with a
+relevant document ranked first and a query with none was $1$ from
+|rm_value_set| and an error from \.{eval}.  A query is left out by
+\.{skip=norel} when none of its items, retrieved or not, reaches the
+threshold |rel|; by \.{skip=missing} when it retrieved nothing; by
+\.{skip=undef} when its value is undefined (|RM_UNDEFINED|, or
+|RM_EUNDEF| under \.{undef=error}; a micro average passes |RM_UNDEFINED|
+for a zero denominator).  The first two read the list alone, so a
+caller may ask before it computes the value, with |RM_OK|.  The weight is
+that of the mean (\secref{q:agg}): 1, the number of items retrieved
+(\.{weight=items}), or the number of them at or above |rel|
+(\.{weight=positives}); a sum, a micro average and a geometric mean weigh
+every query~1.
+@^skip rules@>@^weights of queries@>
+
+@<Public prototypes@>=
+int rm_value_set_counts(const rm_variant *a, const rm_list *l, rm_status t,
+  double *weight);
+/* Whether the list |*l|, whose value for the inner variant of |*a| has the
+   status |t| (|RM_OK| when not yet computed), is a term of the aggregate
+   |*a|: 1, and then |*weight| (if not |NULL|) is its weight in a mean; 0
+   when the skip rule of |*a| leaves it out; |RM_EINVAL| for a null pointer
+   or a variant without an aggregator.  The rule |rm_value_set| follows. */
+
+@ @<Public functions@>=
+int rm_value_set_counts(const rm_variant *a, const rm_list *l, rm_status t,
+  double *weight)
+{
+  if (a == NULL || l == NULL || (unsigned) a->metric >= RM_N_METRICS
+      || a->agg == RM_AGG_NONE || (unsigned) a->agg > RM_AGG_GM) return RM_EINVAL;
+  if (a->skip == RM_SKIP_NOREL && n_relevant(a, l) == 0) return 0;
+  if (a->skip == RM_SKIP_MISSING && l->n == 0) return 0;
+  if ((t == RM_UNDEFINED || t == RM_EUNDEF) && a->skip == RM_SKIP_UNDEF) return 0;
+  if (weight) *weight = a->agg == RM_AGG_MEAN ? query_weight(a, l) : 1;
+  return 1;
+}
+
 @ The numerator and the denominator that a micro average adds for one
 list are public too, so that an evaluator that sums them itself (\.{eval
 --partial}, \secref{q:shard}) adds the same doubles as |rm_value_set|.
@@ -9544,27 +9586,25 @@ micro average, the numerators and the denominators; for a sum, the values.
 @<Add query |j| to the sums...@>=
 {
   const rm_list *l = &q[j];
-  double x, num = 0, den = 0;
+  double x, num = 0, den = 0, wt = 1;
   rm_status t;
   if ((s = check_list(&u, l)) != RM_OK) break;
   if ((s = work_reserve(w, l->n)) != RM_OK) break;
-  if (v->skip == RM_SKIP_NOREL && n_relevant(&u, l) == 0) continue;
-  if (v->skip == RM_SKIP_MISSING && l->n == 0) continue;
+  if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w->perm, w->tmp);
   if (v->agg == RM_AGG_MICRO) {
     if ((s = metrics[u.metric].dratio(&u, l, w->perm, &num, &den)) != RM_OK) break;
-    if (den == 0 && v->skip == RM_SKIP_UNDEF) continue;
+    if (!rm_value_set_counts(v, l, den == 0 ? RM_UNDEFINED : RM_OK, NULL)) continue;
     xsum_add_w(&a, num, 1, tmp); xsum_add_w(&b, den, 1, tmp);
     continue;
   }
   t = metrics[u.metric].d(&u, l, w->perm, &x);
-  if ((t == RM_UNDEFINED || t == RM_EUNDEF) && v->skip == RM_SKIP_UNDEF) continue;
+  if (!rm_value_set_counts(v, l, t, &wt)) continue;
   if (t < 0) { s = t; break; }
   if (v->agg == RM_AGG_SUM) xsum_add_w(&a, x, 1, tmp);
   else if (v->agg == RM_AGG_GM) {
     xsum_add_w(&a, log(x < GM_FLOOR ? GM_FLOOR : x), 1, tmp); xsum_add_w(&b, 1, 1, tmp);
   } else {
-    double wt = query_weight(v, l);
     xsum_add_w(&a, x, wt, tmp); xsum_add_w(&b, wt, 1, tmp);
   }
 }
@@ -9683,8 +9723,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   loglin fn, fd;
   if ((s = check_list(&u, l)) != RM_OK) break;
   if ((s = work_reserve(&w, l->n)) != RM_OK) break;
-  if (v->skip == RM_SKIP_NOREL && n_relevant(&u, l) == 0) continue;
-  if (v->skip == RM_SKIP_MISSING && l->n == 0) continue;
+  if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w.perm, w.tmp);
   loglin_init(&fn, 2); loglin_init(&fd, 2);
   if (u.metric == RM_NDCG_REL || u.metric == RM_RNDCG) @<Add the points of \.{ndcg-rel} to |g|, or
@@ -11355,8 +11394,7 @@ static rm_status gm_add(gm_set *g, const rm_variant *v, const rm_variant *u,
   rm_status s;
   if ((s = check_list(u, l)) != RM_OK) return s;
   if ((s = work_reserve(w, l->n)) != RM_OK) return s;
-  if (v->skip == RM_SKIP_NOREL && n_relevant(u, l) == 0) return RM_OK;
-  if (v->skip == RM_SKIP_MISSING && l->n == 0) return RM_OK;
+  if (!rm_value_set_counts(v, l, RM_OK, NULL)) return RM_OK; /* \.{skip=norel}, \.{missing} */
   rank_items(l, key_used(u, KEY_TIES) ? u->ties : RM_TIES_INPUT, w->perm, w->tmp);
   if (g->nr == g->capr || g->nt == g->capt)
     @<Make room for one more value of each kind in |g|@>;
@@ -21056,7 +21094,6 @@ typedef struct {
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x);
 static rm_status shard_add_exact(ev_measure *m, const rm_list *l);
 static rm_status shard_add_log(struct shard_exact *g);
-static double shard_weight(const ev_measure *m, const rm_list *l);
 static void shard_reset(ev_measure *m);
 static void shard_free(ev_measure *m);
 static void shard_sketch_query(struct shard_sketch_s *k, const char *q);
@@ -22523,11 +22560,13 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
 
 @ One query through every measure.  Its value per query is the inner
 variant's; for a streamed aggregate, the query then enters the sums exactly
-as in |rm_value_set|: the tests of \.{skip=norel} and \.{skip=missing}, then
-\.{skip=undef} on the value's status, then the weighted value.
+as in |rm_value_set|, by the library's own rule, |rm_value_set_counts|: the
+tests of \.{skip=norel} and \.{skip=missing}, then \.{skip=undef} on the
+value's status, then the weighted value.  A value undefined under
+\.{undef=error} is an error only for a query that the aggregate would
+count; one that its \.{skip} rule leaves out is written as skipped.
 
 @<Tool functions@>=
-static int ev_counts(const ev_measure *m, const rm_list *l, rm_status t);
 static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
 {
   int i, counts;
@@ -22542,17 +22581,17 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     rm_status t;
-    double x;
+    double x, wt = 1;
     if (!m->per) continue;
     if (st->exact && m->px) t = shard_value_exact(m, l, &x);
     else if (st->exact) t = rm_value_rounded(&m->u, l, &x, NULL, NULL);
     else { t = st->ust[m->ui]; x = st->uval[m->ui]; }
-    if (t < 0 && !(t == RM_EUNDEF && m->a.skip == RM_SKIP_UNDEF)) {
+    counts = rm_value_set_counts(&m->a, l, t, &wt) == 1;
+    if (t < 0 && !(t == RM_EUNDEF && !counts)) {
       fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
         m->given, rm_strerror(t));
       return 0;
     }
-    counts = ev_counts(m, l, t);
     if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED, !counts);
     if (!counts) m->n_skipped++;
     else if (m->stream && m->px) {
@@ -22571,32 +22610,14 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
   return 1;
 }
 
-@ Whether a query enters the aggregate of |m|: the tests of \.{skip=norel}
-and \.{skip=missing} on the list, then \.{skip=undef} on the status of the
-value, as in |rm_value_set|.
-
-@<Tool functions@>=
-static int ev_counts(const ev_measure *m, const rm_list *l, rm_status t)
-{
-  size_t k, c = 0;
-  if (m->a.skip == RM_SKIP_NOREL) {
-    for (k = 0; k < l->n; k++) c += l->grade[k] >= m->a.rel;
-    for (k = 0; k < l->n_unretrieved; k++) c += l->unretrieved_grade[k] >= m->a.rel;
-    if (c == 0) return 0;
-  }
-  if (m->a.skip == RM_SKIP_MISSING && l->n == 0) return 0;
-  if ((t == RM_UNDEFINED || t == RM_EUNDEF) && m->a.skip == RM_SKIP_UNDEF) return 0;
-  return 1;
-}
-
 @ A streamed aggregate keeps running sums, not the values: a sum adds the
 value, a geometric mean adds the value's logarithm (of the value floored
 at $10^{-5}$, as the library's |GM_FLOOR|) and counts it, and a mean adds
 the weighted value to a numerator and the weight to a denominator, every
-sum exact (|shard_sum|).  The weight is one, the number of items of the
-list (\.{weight=items}), or its number of items at or above the aggregate's
-relevance threshold (\.{weight=positives}), as the aggregation part defines
-them.  A weighted value too large for a double is refused where it is found.
+sum exact (|shard_sum|).  The weight is the one |rm_value_set_counts| gave:
+one, the number of items of the list (\.{weight=items}), or its number of
+items at or above the aggregate's relevance threshold
+(\.{weight=positives}).  A weighted value too large for a double is refused where it is found.
 
 @<Add the value |x| of this query...@>=
 {
@@ -22606,7 +22627,6 @@ them.  A weighted value too large for a double is refused where it is found.
   else if (m->a.agg == RM_AGG_GM) {
     shard_sum_add(&m->sa, log(x < 1e-5 ? 1e-5 : x)); shard_sum_add(&m->sb, 1);
   } else {
-    double wt = shard_weight(m, l);
     if (!shard_sum_add_prod(&m->sa, x, wt)) {
       fprintf(stderr, "%s:%ld: query '%s': %s: the weighted value overflows\n",
         st->path, first_line, q, m->given);
@@ -22619,7 +22639,8 @@ them.  A weighted value too large for a double is refused where it is found.
 @ A micro average is streamed only for \.{--partial} (one run keeps its
 queries for |rm_value_set|, whose exact sums give the same bits).  Its
 query adds the numerator and the denominator of |rm_value_parts|, unless
-the denominator is 0 under \.{skip=undef}, as |rm_value_set| leaves it out.
+the denominator is 0 under \.{skip=undef}, as |rm_value_set| leaves it out
+(a zero denominator is an undefined value to |rm_value_set_counts|).
 
 @<Add the numerator and the denominator...@>=
 {
@@ -22630,20 +22651,11 @@ the denominator is 0 under \.{skip=undef}, as |rm_value_set| leaves it out.
       m->given, rm_strerror(r));
     return 0;
   }
-  if (!(den == 0 && m->a.skip == RM_SKIP_UNDEF)) {
+  if (rm_value_set_counts(&m->a, l, den == 0 ? RM_UNDEFINED : RM_OK, NULL) == 1) {
     shard_sum_add(&m->sa, num); shard_sum_add(&m->sb, den);
   }
 }
 
-@ @<Tool functions@>=
-static double shard_weight(const ev_measure *m, const rm_list *l)
-{
-  size_t k, c = 0;
-  if (m->a.weight == RM_WEIGHT_ITEMS) return (double) l->n;
-  if (m->a.weight != RM_WEIGHT_POSITIVES) return 1;
-  for (k = 0; k < l->n; k++) c += l->grade[k] >= m->a.rel;
-  return (double) c;
-}
 
 @ The value of a streamed aggregate on the double path, from its two exact
 sums |A| and |B| (integers, in units of $2^{-1074}$): a sum is $A$ rounded
@@ -24161,7 +24173,7 @@ to~$W$.  For a micro average $Q$ and $W$ add the fractions of
 static rm_status shard_add_exact(ev_measure *m, const rm_list *l)
 {
   struct shard_exact *g = m->px;
-  double wt = m->a.agg == RM_AGG_SUM ? 1 : shard_weight(m, l);
+  double wt = 1;
   mpq_t w;
   if (m->a.agg == RM_AGG_MICRO) {
     char *n, *d;
@@ -24170,12 +24182,14 @@ static rm_status shard_add_exact(ev_measure *m, const rm_list *l)
     mpq_set_str(g->x, n, 10); mpq_canonicalize(g->x);
     mpq_set_str(g->u, d, 10); mpq_canonicalize(g->u);
     free(n); free(d);
-    if (!(mpq_sgn(g->u) == 0 && m->a.skip == RM_SKIP_UNDEF)) {
+    if (rm_value_set_counts(&m->a, l, mpq_sgn(g->u) == 0 ? RM_UNDEFINED : RM_OK,
+        NULL) == 1) {
       mpq_add(g->Q, g->Q, g->x); mpq_add(g->W, g->W, g->u);
     }
     return RM_OK;
   }
   if (m->a.agg == RM_AGG_GM) return shard_add_log(g);
+  (void) rm_value_set_counts(&m->a, l, RM_OK, &wt); /* counted: its weight */
   mpq_init(w); mpq_set_d(w, wt);
   mpq_add(g->W, g->W, w);
   if (g->fast ? strcmp(g->lo, g->hi) == 0 : g->e.rational != NULL) {

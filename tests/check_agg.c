@@ -1018,6 +1018,93 @@ START_TEST(test_single)
 END_TEST
 
 /* ------------------------------------------------------------------------ */
+/* 6. Which queries are terms of an aggregate: rm_value_set_counts.         */
+
+/* Lists worked by hand.  A: retrieved grades 2, 0, 1 and one unretrieved
+   judged item of grade 1.  B: retrieved 0, 0, nothing unretrieved.  C:
+   nothing retrieved, one unretrieved item of grade 3.  D: retrieved 1, 1.
+   R: ratings only (no grades), 3.5 and 0.5. */
+static const int cnt_ga[] = {2, 0, 1}, cnt_ua[] = {1}, cnt_gb[] = {0, 0}, cnt_uc[] = {3}, cnt_gd[] = {1, 1};
+static const char *const cnt_lr[] = {"3.5", "0.5"};
+static const rm_list LA = {3, cnt_ga, NULL, NULL, 1, cnt_ua, NULL, NULL};
+static const rm_list LB = {2, cnt_gb, NULL, NULL, 0, NULL, NULL, NULL};
+static const rm_list LC = {0, NULL, NULL, NULL, 1, cnt_uc, NULL, NULL};
+static const rm_list LD = {2, cnt_gd, NULL, NULL, 0, NULL, NULL, NULL};
+static const rm_list LR = {2, NULL, NULL, NULL, 0, NULL, cnt_lr, NULL};
+static const struct {
+  const char *name;
+  const rm_list *l;
+  rm_status t;
+  int want;
+  double weight; /* when want is 1 */
+  const char *why;
+} count_cases[] = {
+  {"mean[skip=norel]:ap", &LA, RM_OK, 1, 1, "A has grades 2 and 1 >= rel 1"},
+  {"mean[skip=norel]:ap", &LB, RM_OK, 0, 0, "B has no grade >= 1"},
+  {"mean[skip=norel]:ap", &LC, RM_OK, 1, 1, "C's unretrieved 3 is relevant"},
+  {"mean[skip=norel]:ap", &LB, RM_EUNDEF, 0, 0, "norel leaves B out whatever its value"},
+  {"mean[skip=norel]:ap[rel=2]", &LD, RM_OK, 0, 0, "D's grades 1 are below rel 2"},
+  {"mean[skip=norel]:ap[rel=2]", &LA, RM_OK, 1, 1, "A's grade 2 reaches rel 2"},
+  {"mean[skip=missing]:ap", &LC, RM_OK, 0, 0, "C retrieved nothing"},
+  {"mean[skip=missing]:ap", &LB, RM_OK, 1, 1, "B retrieved two items"},
+  {"mean[skip=undef]:ap", &LA, RM_UNDEFINED, 0, 0, "undefined value, skip=undef"},
+  {"mean[skip=undef]:ap", &LA, RM_EUNDEF, 0, 0, "undef=error value, skip=undef"},
+  {"mean[skip=undef]:ap", &LA, RM_OK, 1, 1, "a defined value counts"},
+  {"mean[skip=undef]:ap", &LA, RM_EGRADE, 1, 1, "an error is not an undefined value"},
+  {"mean[skip=none]:ap", &LB, RM_UNDEFINED, 1, 1, "skip=none keeps everything"},
+  {"mean[weight=items]:ap", &LA, RM_OK, 1, 3, "A retrieved 3 items"},
+  {"mean[weight=positives]:ap", &LA, RM_OK, 1, 2, "A retrieved 2 items >= 1 (the unretrieved one not)"},
+  {"mean[weight=positives]:ap[rel=2]", &LA, RM_OK, 1, 1, "A retrieved 1 item >= 2"},
+  {"mean[weight=positives]:ap", &LB, RM_OK, 1, 0, "B retrieved none >= 1"},
+  {"mean[weight=positives]:mae", &LR, RM_OK, 1, 1, "ratings 3.5 >= 1, 0.5 < 1"},
+  {"sum:ap", &LA, RM_OK, 1, 1, "a sum weighs 1"},
+  {"gm:ap", &LA, RM_OK, 1, 1, "a geometric mean weighs 1"},
+  {"micro:precision@2", &LA, RM_OK, 1, 1, "a micro average weighs 1"},
+  {"micro[skip=undef]:precision@2", &LA, RM_UNDEFINED, 0, 0, "zero denominator, skip=undef"},
+};
+#define N_COUNT (sizeof count_cases / sizeof count_cases[0])
+
+START_TEST(test_counts)
+{
+  rm_variant v;
+  double wt = -1;
+  int got;
+  tu_parse_or_fail(count_cases[_i].name, &v);
+  got = rm_value_set_counts(&v, count_cases[_i].l, count_cases[_i].t, &wt);
+  ck_assert_msg(got == count_cases[_i].want, "%s (%s): %d, want %d", count_cases[_i].name,
+                count_cases[_i].why, got, count_cases[_i].want);
+  if (got == 1)
+    ck_assert_msg(wt == count_cases[_i].weight, "%s (%s): weight %g, want %g",
+                  count_cases[_i].name, count_cases[_i].why, wt, count_cases[_i].weight);
+  else
+    ck_assert_msg(wt == -1, "%s: the weight was written for a query left out", count_cases[_i].name);
+  ck_assert_int_eq(rm_value_set_counts(&v, count_cases[_i].l, count_cases[_i].t, NULL), got);
+}
+END_TEST
+
+/* The rule is the one rm_value_set follows: a query left out by
+   skip=norel is left out before its value is asked for, so undef=error on
+   it is no error.  AP of (1, 0) is 1; of (0, 0) it is 0/0. */
+START_TEST(test_counts_set)
+{
+  static const int g1[] = {1, 0}, g2[] = {0, 0};
+  rm_list q[2] = {{2, g1, NULL, NULL, 0, NULL, NULL, NULL}, {2, g2, NULL, NULL, 0, NULL, NULL, NULL}};
+  rm_variant v;
+  double d = -1;
+  tu_parse_or_fail("mean[skip=norel]:ap[undef=error]", &v);
+  ck_assert_int_eq(rm_value_set(&v, q, 2, NULL, &d), RM_OK);
+  ck_assert(d == 1);
+  tu_parse_or_fail("mean[skip=none]:ap[undef=error]", &v);
+  ck_assert_int_eq(rm_value_set(&v, q, 2, NULL, &d), RM_EUNDEF);
+  tu_parse_or_fail("ap", &v);
+  ck_assert_int_eq(rm_value_set_counts(&v, &q[0], RM_OK, NULL), RM_EINVAL);
+  ck_assert_int_eq(rm_value_set_counts(NULL, &q[0], RM_OK, NULL), RM_EINVAL);
+  tu_parse_or_fail("mean:ap", &v);
+  ck_assert_int_eq(rm_value_set_counts(&v, NULL, RM_OK, NULL), RM_EINVAL);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
 
 Suite *suite_agg(void)
 {
@@ -1040,6 +1127,10 @@ Suite *suite_agg(void)
   tcase_set_timeout(tc, AGG_TIMEOUT);
   tcase_add_loop_test(tc, test_oracle_ndcg, 0, NDCG_CHUNKS);
   tcase_add_loop_test(tc, test_ndcg_perfect, 0, 20);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("counts");
+  tcase_add_loop_test(tc, test_counts, 0, (int) N_COUNT);
+  tcase_add_test(tc, test_counts_set);
   suite_add_tcase(s, tc);
   tc = tcase_create("single");
   tcase_set_timeout(tc, AGG_TIMEOUT);

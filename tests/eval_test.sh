@@ -38,6 +38,13 @@ same "hand-written per-query (trec)" "$out" "$want"
 same "judged-only empty" "$($RM eval --quiet --trec -m ap --judged-only empty "$T/q" "$T/r")" "$(printf 'ap\tall\t0.3333333333333333')"
 # --run-only zero: q4 has no judgments, its AP is undefined -> 0 (undef=zero): MAP = 1/3.
 same "run-only zero" "$($RM eval --quiet --trec -m ap --run-only zero "$T/q" "$T/r")" "$(printf 'ap\tall\t0.3333333333333333')"
+# skip=norel leaves q4 out (no relevant document under --run-only zero) before
+# its value is asked for, so undef=error does not fire on its AP, 0/0: MAP
+# over q1, q2 is (1/2 + 1/2)/2 = 1/2, as rm_value_set gives; q4 is skipped.
+N='mean[skip=norel]:ap[undef=error]'
+same "skip=norel before undef=error" "$($RM eval --quiet --trec -q -m "$N" --run-only zero "$T/q" "$T/r")" "$(printf '%s\tq1\t0.5\n%s\tq2\t0.5\n%s\tall\t0.5' "$N" "$N" "$N")"
+same "skip=norel before undef=error, skipped" "$($RM eval --quiet -q -m "$N" --run-only zero "$T/q" "$T/r" | awk '$2 == "q4" {print $3}')" "skipped"
+same "skip=norel before undef=error, exact" "$($RM eval --quiet --trec --exact -m "$N" --run-only zero "$T/q" "$T/r")" "$(printf '%s\tall\t0.5' "$N")"
 # the summary counts: 2 evaluated, 2 unjudged docs (d4, d5), 1 run-only, 1 judged-only
 s=$($RM eval -m ap "$T/q" "$T/r" 2>&1 >/dev/null)
 case $s in *"2 queries evaluated"*"2 unjudged"*"1 queries only in the run"*"1 only in the judgments"*) ok;; *) bad "summary: $s";; esac

@@ -745,8 +745,8 @@ exact value.  A decimal is an optional sign, digits with an optional point
 digits; a fraction is an optional sign, digits, a slash and digits not all
 zero.  Nothing else is a rating: no spaces, no \.{inf}, no \.{nan}, no
 hexadecimal, and no rating whose double would be infinite.  The rating
-errors read the rating of item~|i| through |rating_d| and |rating_q|, which
-fall back to the grade when the list has no ratings.
+errors read the exact rating of item~|i| through |rating_q|, which
+falls back to the grade when the list has no ratings.
 
 @<Private functions@>=
 static const char *skip_digits(const char *s)
@@ -831,10 +831,6 @@ static int reads_labels(const rm_variant *v)
   return v->metric == RM_MAE || v->metric == RM_MSE || v->metric == RM_RMSE
     || v->metric == RM_SPEARMAN || v->metric == RM_KENDALL;
 }
-static double rating_d(const rm_list *l, size_t i)
-{
-  return l->label ? label_d(l->label[i]) : (double) l->grade[i];
-}
 static void rating_q(mpq_t q, const rm_list *l, size_t i)
 {
   if (l->label) label_q(q, l->label[i]); else mpq_set_si(q, l->grade[i], 1);
@@ -879,6 +875,12 @@ int rm_label_cmp(const char *a, const char *b);
 /* Compares two labels that |rm_label_kind| accepts by their exact values:
    $-1$, 0 or 1 as |a| is below, equal to or above |b| (\.{3.50} equals
    \.{7/2}); $-2$ when either is not a label.  Thread-safe. */
+int rm_label_floor(const char *s);
+/* The grade that the label |s| stands for against a threshold: its whole
+   part $\lfloor r\rfloor$, 0 for a label below 0 and |RM_GRADE_MAX| for
+   one above it, so that $r\ge t$ exactly when the result is at least~$t$,
+   for every whole $t$ from 1 to |RM_GRADE_MAX|; $-1$ when |s| is not a
+   label.  Thread-safe. */
 
 @ @<Public functions@>=
 int rm_label_kind(const char *s, int *grade)
@@ -912,6 +914,39 @@ int rm_label_cmp(const char *a, const char *b)
   c = mpq_cmp(x, y);
   mpq_clears(x, y, NULL);
   return (c > 0) - (c < 0);
+}
+
+@ A rating meets a threshold of relevance, $r\ge t$ for a whole $t$ from 1
+to |RM_GRADE_MAX| (the range of the key \.{rel}), exactly when its whole
+part does, $\lfloor r\rfloor\ge t$; so |rm_label_floor| gives the grade
+that a rating stands for wherever a count of relevant items reads it: the
+weight \.{weight=positives} and the rule \.{skip=norel} of a mean over
+ratings.  A plain decimal's whole part is its digits before the point,
+read as written (\.{0.99999999999999999999} is below 1, which the double
+nearest to it is not); a fraction or a number with an exponent is placed by
+exact comparison with the whole numbers, at most seven of them.
+@^ratings, threshold of@>
+
+@<Public functions@>=
+int rm_label_floor(const char *s)
+{
+  const char *p;
+  long g = 0;
+  int lo = 0, hi = RM_GRADE_MAX;
+  if (!rm_label_kind(s, NULL)) return -1;
+  if (*s == '-') return 0;
+  p = s + (*s == '+');
+  if (strpbrk(p, "/eE") == NULL) {
+    for (; *p >= '0' && *p <= '9'; p++) if (g <= RM_GRADE_MAX) g = 10 * g + (*p - '0');
+    return g > RM_GRADE_MAX ? RM_GRADE_MAX : (int) g;
+  }
+  while (lo < hi) {
+    char k[8];
+    int m = (lo + hi + 1) / 2;
+    snprintf(k, sizeof k, "%d", m);
+    if (rm_label_cmp(s, k) >= 0) lo = m; else hi = m - 1;
+  }
+  return lo;
 }
 
 @ The double path of the rating errors needs the error $g-s$ of an item
@@ -4697,7 +4732,7 @@ static size_t n_relevant(const rm_variant *v, const rm_list *l)
 {
   size_t i, c = 0;
   for (i = 0; i < l->n; i++)
-    c += l->grade ? l->grade[i] >= v->rel : rating_d(l, i) >= v->rel;
+    c += l->grade ? l->grade[i] >= v->rel : rm_label_floor(l->label[i]) >= v->rel;
   for (i = 0; i < l->n_unretrieved; i++) c += l->unretrieved_grade[i] >= v->rel;
   return c;
 }
@@ -9369,7 +9404,7 @@ static double query_weight(const rm_variant *v, const rm_list *l)
   if (v->weight == RM_WEIGHT_UNIFORM) return 1;
   if (v->weight == RM_WEIGHT_ITEMS) return (double) l->n;
   for (i = 0; i < l->n; i++)
-    c += l->grade ? l->grade[i] >= v->rel : rating_d(l, i) >= v->rel;
+    c += l->grade ? l->grade[i] >= v->rel : rm_label_floor(l->label[i]) >= v->rel;
   return (double) c;
 }
 
@@ -11611,7 +11646,7 @@ static size_t count_of(const rm_variant *v, const rm_list *l)
   case RM_NREL: return n_relevant(v, l);
   default:
     for (i = 0; i < l->n; i++)
-      c += l->grade ? l->grade[i] >= v->rel : rating_d(l, i) >= v->rel;
+      c += l->grade ? l->grade[i] >= v->rel : rm_label_floor(l->label[i]) >= v->rel;
     return c;
   }
 }
@@ -21311,8 +21346,15 @@ static int ev_split_delim(char *s, char d, char **f, int max)
 @ Numbers are read strictly, by the rules of \secref{q:numbers} and
 \secref{q:scores}; a message names the file, the line and what was wrong.
 |ev_grade| reads the label of a judgment or of a row: 1 and the grade, 2
-for a rating (grade~0, which no measure that reads grades will see), 0
-after a message.  A whole number below zero is read as~0 and counted.
+for a rating, 0 after a message.  A whole number below zero is read as~0
+and counted.  The grade of a rating is its whole part, |rm_label_floor|: no
+measure that reads grades will see it (|ev_ratings_fit| refuses them on a
+query with ratings), but the count of relevant items that \.{weight=positives}
+and \.{skip=norel} make does, and the whole part gives that count exactly.
+(It was~0, so that \.{mean[weight=positives]:mae} over the rows
+\.{u1,a,3.5,0.9}, \.{u1,b,1,0.2}, \.{u2,a,4,0.5} weighed the two users
+alike, $(1.7+3.5)/2=2.6$, where the rating 3.5 is a positive and the value is
+$(2\cdot1.7+3.5)/3=2.3$.)
 
 @<Tool functions@>=
 static int ev_grade(ev_state *st, const char *path, long line, const char *s,
@@ -21326,7 +21368,7 @@ static int ev_grade(ev_state *st, const char *path, long line, const char *s,
   switch (rm_label_kind(s, g)) {
   case RM_LABEL_GRADE: return 1;
   case RM_LABEL_NEGATIVE: st->n_negative++; *g = 0; return 3;
-  case RM_LABEL_RATING: *g = 0; return 2;
+  case RM_LABEL_RATING: *g = rm_label_floor(s); return 2;
   default: break;
   }
   fprintf(tool_err, "%s:%ld: grade '%s' is not a whole number from 0 to %d, nor a"
@@ -22220,7 +22262,8 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   for (k = 0; k < jn; k++)
     if (!st->jdrop[k] && !st->jclaim[k])
       if (jv->grade[k] != EV_POOLED) /* pooled but unjudged: no judgment */
-        st->unret[(*nu)++] = jv->grade[k] < 0 ? 0 : jv->grade[k]; /* a rating: 0 */
+        st->unret[(*nu)++] = jv->grade[k] == EV_RATING
+          ? rm_label_floor(ev_jlabel(jv->d[k])) : jv->grade[k];
   return 1;
 }
 
@@ -22377,7 +22420,7 @@ static int ev_trec_labels(ev_state *st, ev_group *g, const ev_judg *jv)
   for (k = 0; k < jv->n; k++)
     if (jv->grade[k] == EV_RATING && st->jclaim[k] && !st->jdrop[k]) {
       i = st->jclaim[k] - 1;
-      g->labp[i] = ev_jlabel(jv->d[k]); g->grade[i] = 0;
+      g->labp[i] = ev_jlabel(jv->d[k]); g->grade[i] = rm_label_floor(g->labp[i]);
     }
   return 1;
 }

@@ -262,6 +262,50 @@ START_TEST(test_label_cmp)
 }
 END_TEST
 
+/* The whole part of a rating, as a threshold sees it: worked by hand. */
+START_TEST(test_label_floor)
+{
+  static const struct { const char *s; int floor; } t[] = {
+    {"3.5", 3}, {"0.99999999999999999999", 0}, {"1e0", 1}, {"7/3", 2},
+    {"-0.5", 0}, {"-1", 0}, {"150", 100}, {"1e2", 100}, {"999e-1", 99},
+    {"10/10", 1}, {"+.5", 0}, {"100.5", 100}, {"4", 4}, {"2.000", 2},
+    {"19999999999999999999/10000000000000000000", 1}, {"x", -1}, {"", -1}};
+  size_t i;
+  for (i = 0; i < sizeof t / sizeof t[0]; i++)
+    ck_assert_msg(rm_label_floor(t[i].s) == t[i].floor, "label '%s': %d, not %d",
+      t[i].s, rm_label_floor(t[i].s), t[i].floor);
+  ck_assert_int_eq(rm_label_floor(NULL), -1);
+}
+END_TEST
+
+/* A mean over ratings counts a rating as relevant by its exact value:
+   0.99999999999999999999 is below 1 (its nearest double is not), 1e0 and
+   7/3 are not.  MAE 1/2 and 4/3 with the first user skipped: 11/12; weighed
+   by positives, the same. */
+START_TEST(test_ratings_relevant)
+{
+  static const char *const l1[] = {"0.99999999999999999999"}, *const l2[] = {"1e0"},
+    *const l3[] = {"7/3"};
+  static const double s1[] = {0.5}, s3[] = {1};
+  rm_list q[3] = {{1, NULL, s1, NULL, 0, NULL, l1, NULL},
+    {1, NULL, s1, NULL, 0, NULL, l2, NULL}, {1, NULL, s3, NULL, 0, NULL, l3, NULL}};
+  const char *names[2] = {"mean[skip=norel]:mae", "mean[weight=positives]:mae"};
+  int j;
+  for (j = 0; j < 2; j++) {
+    rm_variant v;
+    rm_exact e;
+    double x = -1;
+    rm_exact_init(&e);
+    ck_assert_int_eq(rm_variant_parse(names[j], &v, NULL, 0), RM_OK);
+    ck_assert_int_eq(rm_value_set(&v, q, 3, NULL, &x), RM_OK);
+    ck_assert_msg(x == 11.0 / 12, "%s: %.17g", names[j], x);
+    ck_assert_int_eq(rm_value_set_exact(&v, q, 3, &e), RM_OK);
+    ck_assert_str_eq(e.rational, "11/12");
+    rm_exact_clear(&e);
+  }
+}
+END_TEST
+
 /* |name| of the list labelled |lab| with scores 1, 2, ...: both paths. */
 static void corr_of(const char *name, const char *const *lab, size_t n, double want,
   const char *rational)
@@ -314,6 +358,8 @@ Suite *suite_api(void)
   tc = tcase_create("labels");
   tcase_add_test(tc, test_label_kind);
   tcase_add_test(tc, test_label_cmp);
+  tcase_add_test(tc, test_label_floor);
+  tcase_add_test(tc, test_ratings_relevant);
   tcase_add_test(tc, test_corr_ratings);
   suite_add_tcase(s, tc);
   return s;

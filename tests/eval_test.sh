@@ -41,6 +41,23 @@ same "run-only zero" "$($RM eval --quiet --trec -m ap --run-only zero "$T/q" "$T
 # skip=norel leaves q4 out (no relevant document under --run-only zero) before
 # its value is asked for, so undef=error does not fire on its AP, 0/0: MAP
 # over q1, q2 is (1/2 + 1/2)/2 = 1/2, as rm_value_set gives; q4 is skipped.
+# Ratings count as relevant by their whole part, exactly.  Rows u1: 3.5
+# (score 0.9), 1 (0.2); u2: 4 (0.5).  MAE u1 = (2.6+0.8)/2 = 1.7, u2 = 3.5.
+# Both of u1's ratings are at least 1, so weight=positives weighs u1 twice:
+# (2*1.7+3.5)/3 = 23/10 (it was 2.6, the rating 3.5 read as grade 0).
+printf 'user,item,label,score\nu1,a,3.5,0.9\nu1,b,1,0.2\nu2,a,4,0.5\n' > "$T/wr.csv"
+same "weight=positives over ratings, exact" "$($RM eval --quiet --trec --exact -m 'mean[weight=positives]:mae' "$T/wr.csv")" "$(printf 'mean[weight=positives]:mae\tall\t2.3')"
+# u1 rated 0.99999999999999999999 (below 1: skipped by skip=norel, though
+# its nearest double is 1), u2 rated 1e0 = 1, u3 rated 7/3; scores 0.5, 0.5,
+# 1: MAE 1/2 and 4/3, mean 11/12.
+printf 'user,item,label,score\nu1,a,0.99999999999999999999,0.5\nu2,a,1e0,0.5\nu3,a,7/3,1\n' > "$T/nr.csv"
+same "skip=norel over ratings, exact" "$($RM eval --quiet --trec -q --exact -m 'mean[skip=norel]:mae' "$T/nr.csv" | awk '{print $2, $3}' | tr '\n' ' ')" "u2 0.5 u3 1.3333333333333333 all 0.9166666666666666 "
+# A judged rating that was not retrieved counts as well: q1 retrieves d1
+# (judged 0, score 0.9, MAE 0.9) and leaves d2 (rated 2.5); q2's only
+# judgment, 0.5, is below 1.  skip=norel keeps q1 alone: 0.9.
+printf 'q1 0 d1 0\nq1 0 d2 2.5\nq2 0 d3 0.5\n' > "$T/rq"
+printf 'q1 Q0 d1 1 0.9 t\nq2 Q0 d3 1 0.5 t\n' > "$T/rr"
+same "skip=norel, an unretrieved rating" "$($RM eval --quiet --trec -m 'mean[skip=norel]:mae' "$T/rq" "$T/rr")" "$(printf 'mean[skip=norel]:mae\tall\t0.9')"
 N='mean[skip=norel]:ap[undef=error]'
 same "skip=norel before undef=error" "$($RM eval --quiet --trec -q -m "$N" --run-only zero "$T/q" "$T/r")" "$(printf '%s\tq1\t0.5\n%s\tq2\t0.5\n%s\tall\t0.5' "$N" "$N" "$N")"
 same "skip=norel before undef=error, skipped" "$($RM eval --quiet -q -m "$N" --run-only zero "$T/q" "$T/r" | awk '$2 == "q4" {print $3}')" "skipped"

@@ -18404,12 +18404,29 @@ so that the message is written in its turn, after everything the one-threaded
 reading would have written before it.
 @^out of memory@>
 
+The message is the tool's last word, and it must reach the user.
+\.{trec\_eval} runs \.{eval} with descriptor~2 pointed at a temporary file
+(|te_eval|, which reads \.{eval}'s messages before it passes them on), and
+a hostile test under \.{ulimit -v 32000} found the message written there
+and lost with the file: status~1 and not a word.  So |tool_nomem| writes to
+|tool_oom_fd|, the user's standard error, which |te_eval| sets to its copy
+of descriptor~2 while \.{eval} runs; every stop for want of memory goes
+through it.
+
 @<Tool functions@>=
+static int tool_oom_fd = 2; /* the user's standard error */
+static void tool_nomem(void)
+{
+  static const char m[] = "rankmetrics: out of memory\n";
+  fflush(stderr);
+  if (write(tool_oom_fd, m, sizeof m - 1) < 0) {} /* nothing more can be said */
+  exit(1);
+}
 static void *tool_alloc(void *p, size_t n)
 {
   p = fault_hit(FAULT_ALLOC) ? NULL : realloc(p, n ? n : 1);
   if (p == NULL && tool_oom_jmp) longjmp(*tool_oom_jmp, 1); /* the reader thread */
-  if (p == NULL) { fputs("rankmetrics: out of memory\n", stderr); exit(1); }
+  if (p == NULL) tool_nomem();
   return p;
 }
 static void *tool_zalloc(size_t n) /* zeroed */
@@ -22968,7 +22985,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   }
   *any = p->any;
   fclose(p->msgf);
-  if (rc == 6) { fputs("rankmetrics: out of memory\n", stderr); exit(1); }
+  if (rc == 6) tool_nomem();
   if (rc == 7) { fwrite(p->msg, 1, p->msglen, stderr); rc = 0; }
   if (rc >= 2 && rc <= 4 && mode == 0) {
     ev_group *g = &p->g[stopped % p->nring];
@@ -25519,9 +25536,11 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
     free(av);
     return te_err(2, "cannot redirect the output of eval%s%s", "", "");
   }
+  tool_oom_fd = e; /* ``out of memory'' to the user, not to |err| */
   rc = cmd_eval(n, av);
   fflush(stdout); fflush(stderr);
   dup2(o, 1); dup2(e, 2); close(o); close(e);
+  tool_oom_fd = 2;
   free(av);
   return rc;
 }
@@ -26272,11 +26291,6 @@ out ends the tool as it always does.  A line the engine refuses is
 reported at its file and line.
 
 @<Tool functions@>=
-static void tool_nomem(void)
-{
-  fputs("rankmetrics: out of memory\n", stderr);
-  exit(1);
-}
 static void *tool_try_alloc(void *p, size_t n) /* |NULL| on failure, for the library */
 {
   return fault_hit(FAULT_ALLOC) ? NULL : realloc(p, n ? n : 1);
@@ -27551,6 +27565,7 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
 \noalign{\smallskip}
 an allocation fails, anywhere&\.{out of memory}, status 1&fault\_test\cr
 a 30 MB line under \.{ulimit -v}&the right value, or \.{out of memory}&io\_test\cr
+\.{trec\_eval} under \.{ulimit -v}&its output, or \.{out of memory}&io\_test\cr
 a read error&\.{FILE:LINE: read error: }{\it reason}&fault\_test\cr
 a directory as input&\.{FILE: is a directory}&io\_test\cr
 \.{/dev/zero} as input&\.{FILE:1: line longer than N bytes}&io\_test\cr

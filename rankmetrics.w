@@ -17901,6 +17901,7 @@ int main(int argc, char **argv)
 {
   tool_out o;
   int rc;
+  @<Keep descriptors 0, 1 and 2 from being given to files@>;
   @<Set up the faults, the signals and the line limit@>;
   if ((rc = take_output(&argc, argv, &o)) != 0) return rc;
   rc = run_command(argc, argv);
@@ -18556,6 +18557,34 @@ static FILE *tool_fdopen(int fd, const char *mode)
 #define fault_hit(k) 0
 #define tool_fdopen fdopen
 #endif
+
+@ {\it Closed standard descriptors.}  A program started with standard
+input, output or error closed (\.{2>\&-} in a shell, a daemon that closed
+them) gets the lowest free descriptor for the next file it opens, so that
+file becomes standard error, say, and every message goes into it.  A
+hostile test found \.{eval -m ap - -o out 2>\&- < data.csv} ending with
+status~0 and eval's note on the missing score column inside \.{out}, in the
+middle of the table: \.{eval}'s temporary output had become descriptor~2.
+With descriptor~1 closed, \.{-o} failed for no reason (its temporary
+became descriptor~1, and was closed after it was copied there), and with
+descriptor~0 closed the file opened first was read as standard input.  So
+before anything else |main| opens \.{/dev/null} on each of the three that
+is closed, the wrong way round: for reading on 1 and~2, for writing on~0.
+A file can then never take their place, and their use fails as it would
+have: standard output reports \.{cannot write standard output: Bad file
+descriptor}, standard input \.{-:1: read error: Bad file descriptor}, and
+the messages on a closed standard error are lost, as the user asked.  If
+\.{/dev/null} cannot be opened the tool stops with status~2.
+@^closed standard descriptors@>@^silent failures@>
+
+@<Keep descriptors 0, 1 and 2 from being given to files@>=
+{
+  int k;
+  for (k = 0; k < 3; k++)
+    if (fcntl(k, F_GETFD) < 0 && errno == EBADF
+        && open("/dev/null", k == 0 ? O_WRONLY : O_RDONLY) != k)
+      return 2; /* no message: standard error may be the closed one */
+}
 
 @ Before any command runs, |main| reads the faults asked for (in the faulty
 build, where standard output is also remade as a counted stream), has the
@@ -27572,6 +27601,9 @@ a directory as input&\.{FILE: is a directory}&io\_test\cr
 a line longer than |tool_line_max|&the same; a line of $N$ bytes is read&io\_test\cr
 the last line without a newline&read&io\_test\cr
 standard output on a full disk&\.{cannot write standard output}, status 2&io\_test\cr
+standard error closed, \.{-o}&the table only in the file&io\_test\cr
+standard output closed&\.{cannot write standard output}; \.{-o} works&io\_test\cr
+standard input closed, \.{-}&\.{-: read error: Bad file descriptor}&io\_test\cr
 \.{\$TMPDIR} full (16 kB tmpfs)&\.{cannot write the temporary file}&io\_test\cr
 \.{\$TMPDIR} missing&\.{no temporary file}&io\_test\cr
 any output write fails&\.{cannot write 'FILE'}, temporary removed&fault\_test\cr

@@ -138,6 +138,21 @@ printf 'q1 Q0 d1 1 3 t\nq1 Q0 d2 2 2 t\nq1 Q0 d3 3 1 t' > "$T/rnonl"
 { printf 'q1 Q0 d1 1 3 t%300s\n' ''; printf 'q1 Q0 d%0300d\0002 2 2 t\n' 0; } > "$T/rnul"
 refuse "a NUL byte after 300 bytes of a line" "rnul:2: NUL byte" $RM eval --quiet -m ap "$T/q" "$T/rnul"
 
+# ---- closed standard descriptors: a file opened next must not take their
+# place.  With 2 closed, eval's temporary output became descriptor 2 and its
+# note on the missing score column went into the -o file, status 0; with 1
+# closed, -o failed; with 0 closed, the run was read as the judgments.
+printf 'user,item,label\nu,a,0\nu,b,1\n' > "$T/noscore.csv"
+rm -f "$T/c2"; $RM eval --trec -m ap - -o "$T/c2" 2>&- < "$T/noscore.csv"; rc=$?
+# ap of 0,1 in row order: 1/2
+[ $rc = 0 ] && [ "$(cat "$T/c2")" = "$(printf 'ap\tall\t0.5')" ] && ok "standard error closed: the -o file holds the table only" ||
+  bad "standard error closed: exit $rc, -o file '$(cat "$T/c2")'"
+rm -f "$T/c1"; $RM eval --quiet --trec -m ap "$T/q" "$T/r" -o "$T/c1" >&-; rc=$?
+[ $rc = 0 ] && [ "$(cat "$T/c1")" = "$AP" ] && ok "standard output closed: -o still written" || bad "standard output closed, -o: exit $rc"
+refuse "standard output closed, no -o" "cannot write standard output: Bad file descriptor" sh -c "exec >&-; exec $RM value ap --grades 1"
+refuse "standard input closed, run '-'" "^-: read error: Bad file descriptor" sh -c "exec <&-; exec $RM eval -m ap '$T/q' -"
+refuse "standard input closed, judgments '-'" "^-: read error: Bad file descriptor" sh -c "exec <&-; exec $RM eval -m ap - '$T/r'"
+
 # ---- a long line under an address-space limit: the right value or out of
 # memory, never the mean of the other queries.  q1 has ap 5/6; q2's only
 # relevant document, 30 MB long, is retrieved first, ap 1: the mean is

@@ -27625,6 +27625,41 @@ standard error says so.  The limit of a line is set for the tests by
 \.{RANKMETRICS\_LINE\_MAX} (bytes).
 @^fault injection@>@^out of memory@>@^silent failures@>
 
+@ {\it The Python package.}  The package hands Python's
+values to the library through \.{ctypes}, and every conversion on the way
+is a place where a value can change without a word: \.{float()} rounds a
+whole number, \.{numpy} drops the imaginary part of a complex one, a C
+string ends at a NUL, \.{int()} truncates.  A hostile session found each
+of the rows below taken silently; each is now refused, with the library's
+status, or read as the table says.  The tests are in
+\.{python/tests/test\_hostile.py}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\cr
+\bf input&\bf answer\cr
+\noalign{\smallskip}
+a whole score beyond $2^{53}$ that is no double&|RM_ESCORE| (it tied with its neighbour)\cr
+a score of \.{int64}, \.{uint64} or \.{object} \.{numpy} arrays, the same&the same\cr
+a \.{long double} score that is no double&|RM_ESCORE|\cr
+a complex score&\.{TypeError} (was its real part)\cr
+a score string \.{'1e-400'}&|RM_ESCORE|, the tool's rule (was 0)\cr
+a NUL in a variant's name&|RM_ENAME| (was the name before it)\cr
+a NUL in an identifier&|RM_EINVAL| (ids \.{b\\0x}, \.{b\\0a} tied)\cr
+a NUL in a rating string&|RM_EGRADE|\cr
+an unjudged marker \.{0.7} or \.{"1"}&|RM_EGRADE| (was 0, and 1)\cr
+a \.{float32} or \.{long double} rating&its exact value (was \.{TypeError})\cr
+\.{verify} pair \.{rr:1\_0}, \.{rr:+1}, \.{rr\\0x:1}&|RM_EFORMAT|, as a line (was rr:10, rr:1, rr:1)\cr
+\.{evaluate}: a user NaN, \.{None} or \.{NA}&\.{row I: the user is missing}\cr
+\.{evaluate}: an item \.{None} or NaN&\.{row I: the item is missing} (was item \.{None})\cr
+\.{evaluate} of no rows&\.{no rows}, as the tool (was 0)\cr
+\noalign{\smallskip}}}$$
+The worst was the missing user: NaN equals nothing, so a row whose user
+was NaN became a query of its own, cut out of the user it belonged to, and
+both were evaluated; a list $1,0,1$ of one user gave AP~1 for it (rows 1
+and~3) and 0 for the NaN (row~2), where the data give $5/6$.  A pair given
+to \.{verify} as a mapping is now judged as the line \.{NAME VALUE} it
+stands for, by the library's reader of lines, so that \.{verify} reads a
+pair and a line alike.
+@^Python, hostile input@>@^silent failures@>
+
 @ {\it Numbers: one rule, every reader.}\here{q:spellings}  Each spelling
 below gets one answer from every reader of the tool: \.{value --grades}
 and \.{--judged}, a TREC judgment, a delimited file's label, and for the

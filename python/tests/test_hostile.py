@@ -1,0 +1,96 @@
+"""Inputs a hostile user gives the package, each once taken silently: a value
+changed on its way to the library (a whole number rounded, a complex number
+cut, a string cut at a NUL, a marker truncated) or a row put in the wrong
+query.  Each must now be refused, or give the value worked by hand."""
+
+from fractions import Fraction
+
+import pytest
+
+import rankmetrics as rm
+
+np = pytest.importorskip("numpy")
+
+BIG = 2 ** 53  # the last of the run of whole numbers that are all doubles
+
+
+# ---- Scores -------------------------------------------------------------------
+
+def test_whole_scores_beyond_2_53_are_not_rounded_into_ties():
+    # grades 0, 1 with scores 2**53, 2**53 + 1: the second ranks first, so
+    # AP = 1; rounded to doubles both are 2**53, a tie kept in input order,
+    # and AP was 1/2
+    for scores in ([BIG, BIG + 1], np.array([BIG, BIG + 1], dtype=np.int64),
+                   np.array([BIG, BIG + 1], dtype=np.uint64),
+                   np.array([BIG, BIG + 1], dtype=object)):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.value("ap", [0, 1], scores)
+        assert e.value.status_name == "RM_ESCORE"
+    with pytest.raises(rm.RankmetricsError):
+        rm.value("ap", [0, 1], [1, 10 ** 400])
+    # 2**53 + 2 is a double: the list is ranked as written, AP = 1
+    assert rm.value("ap", [0, 1], [BIG, BIG + 2]) == 1.0
+    assert rm.value("ap", [0, 1], np.array([-BIG - 2, -BIG])) == 1.0
+
+
+def test_complex_scores_are_refused():
+    with pytest.raises(TypeError):
+        rm.value("ap", [0, 1], np.array([1 + 1j, 2]))
+    with pytest.raises(TypeError):
+        rm.value("ap", [0, 1], [1, 2j])
+
+
+def test_long_double_scores_are_not_rounded():
+    a = np.array([1, 1], dtype=np.longdouble)
+    a[1] += np.longdouble(2) ** -60
+    if a[1] == a[0]:
+        pytest.skip("long double is double here")
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("ap", [0, 1], a)
+    assert e.value.status_name == "RM_ESCORE"
+
+
+def test_score_strings_follow_the_tools_rule():
+    # '1e-400' is not zero but would be read as 0 (the tool refuses it too)
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("ap", [0, 1], ["1e-400", "0"])
+    assert e.value.status_name == "RM_ESCORE"
+    assert rm.value("ap", [0, 1], ["0e-5", "1"]) == 1.0
+
+
+# ---- Strings cut at a NUL ------------------------------------------------------
+
+def test_nul_in_a_name_an_identifier_or_a_rating():
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("ap\0xyz", [1, 0])  # was read as ap
+    assert e.value.status_name == "RM_ENAME"
+    # ids b\0x > b\0a: id-asc puts the grade 0 first, AP 1/2; cut at the
+    # NUL both were b, and the tie gave 1
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("ap[ties=id-asc]", [1, 0], [1, 1], ["b\0x", "b\0a"])
+    assert e.value.status_name == "RM_EINVAL"
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("mae", ["3\0.5", "4"], [3, 4])
+    assert e.value.status_name == "RM_EGRADE"
+
+
+# ---- Unjudged markers and ratings -----------------------------------------------
+
+def test_unjudged_markers_are_whole():
+    # grades 1, 0, 1 with the middle item unjudged and two judged
+    # non-relevant items unretrieved: R = 2, N = 2, and no judged
+    # non-relevant item above either hit, so bpref = 1 (with the middle one
+    # taken as judged it would be (1 + 1/2)/2 = 3/4)
+    for u in ([0, 1, 0], np.array([0, 1, 0]), [False, True, False]):
+        assert rm.exact("bpref", [1, 0, 1], judged=[0, 0],
+                        unjudged=u).fraction == 1
+    for u in ([0, 0.7, 0], ["0", "1", "0"], np.array([0., .5, 0.])):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.value("bpref", [1, 0, 1], judged=[0, 0], unjudged=u)
+        assert e.value.status_name == "RM_EGRADE"
+
+
+def test_float32_ratings():
+    # ratings 1.5 and 2 (exact in float32), predicted 1 and 2: MAE 1/4
+    r = rm.exact("mae", np.array([1.5, 2.0], dtype=np.float32), [1, 2])
+    assert r.fraction == Fraction(1, 4)

@@ -94,3 +94,22 @@ def test_float32_ratings():
     # ratings 1.5 and 2 (exact in float32), predicted 1 and 2: MAE 1/4
     r = rm.exact("mae", np.array([1.5, 2.0], dtype=np.float32), [1, 2])
     assert r.fraction == Fraction(1, 4)
+
+
+# ---- verify's pairs follow the rules of a results line ---------------------------
+
+@pytest.mark.parametrize("name", ["rr:1_0", "rr:+1", "rr: 1", "rr\0x:1"])
+def test_verify_pair_names(name):
+    # int() took rr:1_0 for rr:10 and rr:+1 for rr:1; C cut rr\0x to rr
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.verify({name: 1.0})
+    assert e.value.status_name == "RM_EFORMAT"
+
+
+def test_verify_pair_values():
+    # rr:1 is rr@5 of grades 1,0,0,0,0: the first item is relevant, 1
+    for v in (1, 1.0, "1", "0x1p+0", np.float32(1.0), np.int64(1)):
+        assert rm.verify({"rr:1": v}).passed
+    for v in ("1_0", True, None):
+        with pytest.raises(rm.RankmetricsError):
+            rm.verify({"rr:1": v})

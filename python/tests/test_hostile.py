@@ -113,3 +113,38 @@ def test_verify_pair_values():
     for v in ("1_0", True, None):
         with pytest.raises(rm.RankmetricsError):
             rm.verify({"rr:1": v})
+
+
+# ---- evaluate: rows that cannot be grouped -----------------------------------
+
+def test_evaluate_missing_user_or_item():
+    # a NaN user was a query of its own, cut out of user u: u's AP was 1
+    # (items a, c) where the data give u the list 1, 0, 1, AP 5/6
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate("ap", users=["u", float("nan"), "u"],
+                    items=["a", "b", "c"], labels=[1, 0, 1])
+    assert "row 1: the user is missing" in e.value.message
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate("ap", users=["u", "u"], items=["a", None], labels=[1, 0])
+    assert "row 1: the item is missing" in e.value.message
+    ev = rm.evaluate("ap", users=["u"] * 3, items=["a", "b", "c"],
+                     labels=[1, 0, 1], exact=True)
+    assert ev.per_query["u"][rm.name("ap")].fraction == Fraction(5, 6)
+
+
+def test_evaluate_missing_user_in_a_frame():
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame({"user": ["u", None, "u"], "item": ["a", "b", "c"],
+                       "label": [1, 0, 1]})
+    with pytest.raises(rm.RankmetricsError):
+        rm.evaluate("ap", df)
+    df["user"] = pd.array(["u", pd.NA, "u"], dtype="string")
+    with pytest.raises(rm.RankmetricsError):
+        rm.evaluate("ap", df)
+
+
+def test_evaluate_no_rows():
+    # as the tool refuses a file of no rows; mean:ap of no queries was 0
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate("ap", users=[], labels=[])
+    assert "no rows" in e.value.message

@@ -21195,7 +21195,11 @@ static int ev_header(ev_state *st, ev_source *s)
 }
 
 @ |ev_next| reads the next record: 1 when there is one, 0 at the end of the
-file, $-1$ after an error.  Blank lines are skipped.  A line of ASCII alone,
+file, $-1$ after an error.  Blank lines are skipped.  An empty user or item
+of a delimited file is an error: it is a value missing from the data (what
+a data frame writes for NaN), not a name, and the empty users would
+otherwise all be one query \.{''}, made of rows that belong to no one
+user (a TREC line cannot have an empty field).  A line of ASCII alone,
 as nearly every line of a run is, needs no check of its identifiers'
 UTF-8: |ev_ascii| looks at eight bytes at a time for a byte with its high
 bit set, and only a line that has one goes through |utf8_ok|.
@@ -21253,6 +21257,11 @@ static int ev_next(ev_state *st, ev_source *s)
   s->f_d = s->col[1] >= 0 ? f[s->col[1]] : NULL;
   if (!ascii && (!utf8_ok(s->f_q) || (s->f_d && !utf8_ok(s->f_d)))) {
     fprintf(tool_err, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
+    return -1;
+  }
+  if (*s->f_q == '\0' || (s->f_d && *s->f_d == '\0')) { /* missing, not a name */
+    fprintf(tool_err, "%s:%ld: the %s field is empty\n", s->path, s->line,
+      *s->f_q ? "item" : "user");
     return -1;
   }
   s->f_label = f[s->col[2]];
@@ -27538,6 +27547,7 @@ line of a megabyte or more&read whole\cr
 invalid UTF-8 in an identifier&\.{invalid UTF-8 in an identifier}\cr
 invalid UTF-8 in a candidate line&\.{invalid UTF-8} (comments exempt)\cr
 missing or extra field&the count of fields found\cr
+empty user or item of a delimited file&\.{the user field is empty}, \dots\cr
 run line without its tag&refused: six fields, as trec\_eval\cr
 empty file, or header only&\.{no judgments}, \.{no run lines}, \dots\cr
 score NaN, infinite, not a number&\.{score '...' is not a finite number}\cr

@@ -79,6 +79,10 @@ printf 'q1 Q0 d1 1 3 t x\n' > "$T/r.f7"; refuse "run line with 7 fields" 'r.f7:1
 printf 'user,item,label\nu,a\n' > "$T/f2.csv"; refuse "CSV row with a missing field" 'f2.csv:2: 2 fields, but the header has 3' E "$T/f2.csv"
 printf 'user,item,label\nu,a,1,9\n' > "$T/f4.csv"; refuse "CSV row with an extra field" 'f4.csv:2: 4 fields, but the header has 3' E "$T/f4.csv"
 printf 'user,item\nu,a\n' > "$T/nolabel.csv"; refuse "CSV without a label column" "nolabel.csv:1: the header has no column 'label'" E "$T/nolabel.csv"
+# an empty user or item is missing data: the empty users were all one query ''
+printf 'user,item,label\nu,a,1\n,b,0\n,c,1\n' > "$T/nouser.csv"; refuse "CSV row with an empty user" 'nouser.csv:3: the user field is empty' E "$T/nouser.csv"
+printf 'user,item,label\nu,a,1\nu,"",0\n' > "$T/noitem.csv"; refuse "CSV row with an empty item" 'noitem.csv:3: the item field is empty' E "$T/noitem.csv"
+refuse "CSV row with an empty user, unsorted" 'nouser.csv:3: the user field is empty' E --unsorted "$T/nouser.csv"
 
 # ---- empty files
 : > "$T/empty"; printf '\n\n' > "$T/blank"

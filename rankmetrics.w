@@ -21199,7 +21199,10 @@ file, $-1$ after an error.  Blank lines are skipped.  An empty user or item
 of a delimited file is an error: it is a value missing from the data (what
 a data frame writes for NaN), not a name, and the empty users would
 otherwise all be one query \.{''}, made of rows that belong to no one
-user (a TREC line cannot have an empty field).  A line of ASCII alone,
+user (a TREC line cannot have an empty field).  A user of a comma-separated
+file that holds a tab (in quotes) is an error too: the query's name is a
+field of \.{--trec}'s lines and of the plain table, which a tab separates,
+and \.{ap<TAB>u<TAB>x<TAB>1} would be read as the value \.{x} of query~\.{u}.  A line of ASCII alone,
 as nearly every line of a run is, needs no check of its identifiers'
 UTF-8: |ev_ascii| looks at eight bytes at a time for a byte with its high
 bit set, and only a line that has one goes through |utf8_ok|.
@@ -21262,6 +21265,11 @@ static int ev_next(ev_state *st, ev_source *s)
   if (*s->f_q == '\0' || (s->f_d && *s->f_d == '\0')) { /* missing, not a name */
     fprintf(tool_err, "%s:%ld: the %s field is empty\n", s->path, s->line,
       *s->f_q ? "item" : "user");
+    return -1;
+  }
+  if (s->delim != '\t' && strchr(s->f_q, '\t')) {
+    fprintf(tool_err, "%s:%ld: the user field holds a tab, which separates the"
+      " fields of the output\n", s->path, s->line);
     return -1;
   }
   s->f_label = f[s->col[2]];
@@ -27548,6 +27556,7 @@ invalid UTF-8 in an identifier&\.{invalid UTF-8 in an identifier}\cr
 invalid UTF-8 in a candidate line&\.{invalid UTF-8} (comments exempt)\cr
 missing or extra field&the count of fields found\cr
 empty user or item of a delimited file&\.{the user field is empty}, \dots\cr
+a tab in a user of a comma-separated file&\.{the user field holds a tab}\cr
 run line without its tag&refused: six fields, as trec\_eval\cr
 empty file, or header only&\.{no judgments}, \.{no run lines}, \dots\cr
 score NaN, infinite, not a number&\.{score '...' is not a finite number}\cr

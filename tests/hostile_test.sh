@@ -83,6 +83,8 @@ printf 'user,item\nu,a\n' > "$T/nolabel.csv"; refuse "CSV without a label column
 printf 'user,item,label\nu,a,1\n,b,0\n,c,1\n' > "$T/nouser.csv"; refuse "CSV row with an empty user" 'nouser.csv:3: the user field is empty' E "$T/nouser.csv"
 printf 'user,item,label\nu,a,1\nu,"",0\n' > "$T/noitem.csv"; refuse "CSV row with an empty item" 'noitem.csv:3: the item field is empty' E "$T/noitem.csv"
 refuse "CSV row with an empty user, unsorted" 'nouser.csv:3: the user field is empty' E --unsorted "$T/nouser.csv"
+# a tab in a user is the separator of --trec's lines: ap<TAB>u<TAB>x<TAB>1
+printf 'user,item,label\n"u\tx",a,1\n' > "$T/tabuser.csv"; refuse "CSV user holding a tab" 'tabuser.csv:2: the user field holds a tab' E "$T/tabuser.csv"
 
 # ---- empty files
 : > "$T/empty"; printf '\n\n' > "$T/blank"

@@ -23351,6 +23351,7 @@ again:
     goto again;
   }
   if (!i) goto done;
+  @<Refuse an evaluation of no query, or |goto done|@>;
   @<Copy the output and write the summary@>;
   rc = 0;
 done:
@@ -23553,6 +23554,28 @@ if (st.defer_on) st.run_ord.inc[1] = 0; /* the sorted run is in byte order only 
   size_t j;
   for (j = 0; j < st.njq; j++)
     if (!st.jq_seen[j] && !ev_judged_only(&st, ev_judg_mem(&st, j))) goto done;
+}
+
+@ {\it No query at all.}  Judgments and a run that share no query are the
+commonest mistake of an evaluation: the wrong judgments for the run, or
+query names written two ways (\.{301} and \.{q301}).  Every query is then
+skipped, and the aggregate is a mean of nothing, which is undefined; the
+table and the JSON lines say so, but a line of \.{--trec} has no place for
+it, and \.{eval --quiet --trec} printed \.{ap<TAB>all<TAB>0} with status~0.
+So an evaluation of no query is an error that prints nothing, and says why.
+(A shard's state of no query, under \.{--partial}, is a sum like any
+other and is written; \.{merge} refuses states that hold no query between
+them, for the same reason.)
+
+@<Refuse an evaluation of no query, or |goto done|@>=
+if (st.n_eval == 0 && !st.partial) {
+  fprintf(stderr, "rankmetrics: eval: no query was evaluated");
+  if (st.qrels_path)
+    fprintf(stderr, ": %lu queries only in the run, %lu only in the judgments;"
+      " do the two files name their queries alike?", (unsigned long) st.n_run_only,
+      (unsigned long) st.n_judged_only);
+  fputc('\n', stderr);
+  goto done;
 }
 
 @ Only a pass that ran to the end copies its output to standard output; a
@@ -24584,6 +24607,10 @@ static int cmd_merge(int argc, char **argv)
     }
   }
   if (!shard_ends_check(ends, nends, &t.k, argv)) goto done;
+  if (t.queries == 0) { /* as \.{eval} of no query: see |cmd_eval| */
+    fputs("rankmetrics: merge: no query was evaluated in any state\n", stderr);
+    goto done;
+  }
   x = tool_alloc(NULL, (size_t) (t.nm + 1) * sizeof *x);
   ts = tool_alloc(NULL, (size_t) (t.nm + 1) * sizeof *ts);
   for (i = 0; i < t.nm; i++) {
@@ -27559,6 +27586,7 @@ empty user or item of a delimited file&\.{the user field is empty}, \dots\cr
 a tab in a user of a comma-separated file&\.{the user field holds a tab}\cr
 run line without its tag&refused: six fields, as trec\_eval\cr
 empty file, or header only&\.{no judgments}, \.{no run lines}, \dots\cr
+judgments and run that share no query&\.{no query was evaluated}\cr
 score NaN, infinite, not a number&\.{score '...' is not a finite number}\cr
 score too large, or nonzero but rounding to 0&the same, and which\cr
 candidate value NaN or infinite&\.{'...' is not a finite number}\cr

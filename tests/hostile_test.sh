@@ -93,6 +93,15 @@ refuse "blank qrels" 'blank:2: no judgments' E "$T/blank" "$T/r"
 refuse "empty run" 'empty:1: no run lines' E "$T/q" "$T/empty"
 refuse "empty CSV" 'empty:1: no header line' E --csv "$T/empty"
 printf 'user,item,label\n' > "$T/hdr.csv"; refuse "CSV with a header only" 'hdr.csv:1: no rows after the header' E "$T/hdr.csv"
+# judgments and a run that share no query (q1 against q9): every query is
+# skipped, and --trec printed ap<TAB>all<TAB>0 with status 0
+printf 'q9 Q0 d1 1 3 t\n' > "$T/r9"
+refuse "judgments and run sharing no query" 'no query was evaluated: 1 queries only in the run, 1 only in the judgments' E "$T/q" "$T/r9"
+value "... but --run-only zero evaluates the run's query, ap 0" "$(printf 'ap\tall\t0')" E --run-only zero "$T/q" "$T/r9"
+$RM eval --quiet --partial -m ap -o "$T/s0" "$T/q" "$T/r9" && ok "a shard of no query writes its state" || bad "shard of no query"
+refuse "merge of states of no query" 'no query was evaluated in any state' $RM merge --trec "$T/s0"
+$RM eval --quiet --partial -m ap -o "$T/s1" "$T/q" "$T/r"
+value "merge of a state of no query and another" "$AP" $RM merge --quiet --trec "$T/s0" "$T/s1"
 
 # ---- scores
 for s in nan NaN inf -inf 1e999 abc 1.5x ''; do

@@ -18562,17 +18562,19 @@ static FILE *tool_fdopen(int fd, const char *mode)
 input, output or error closed (\.{2>\&-} in a shell, a daemon that closed
 them) gets the lowest free descriptor for the next file it opens, so that
 file becomes standard error, say, and every message goes into it.  A
-hostile test found \.{eval -m ap - -o out 2>\&- < data.csv} ending with
-status~0 and eval's note on the missing score column inside \.{out}, in the
-middle of the table: \.{eval}'s temporary output had become descriptor~2.
+hostile test found
+$$\hbox{\.{rankmetrics eval -m ap - -o out 2>\&- < data.csv}}$$
+ending with status~0 and eval's note on the missing score column inside
+\.{out}, in the middle of the table: \.{eval}'s temporary output had become
+descriptor~2.
 With descriptor~1 closed, \.{-o} failed for no reason (its temporary
 became descriptor~1, and was closed after it was copied there), and with
 descriptor~0 closed the file opened first was read as standard input.  So
 before anything else |main| opens \.{/dev/null} on each of the three that
 is closed, the wrong way round: for reading on 1 and~2, for writing on~0.
 A file can then never take their place, and their use fails as it would
-have: standard output reports \.{cannot write standard output: Bad file
-descriptor}, standard input \.{-:1: read error: Bad file descriptor}, and
+have: standard output reports \.{cannot write standard output}, standard
+input a \.{read error}, each with the reason \.{Bad file descriptor}, and
 the messages on a closed standard error are lost, as the user asked.  If
 \.{/dev/null} cannot be opened the tool stops with status~2.
 @^closed standard descriptors@>@^silent failures@>
@@ -24560,7 +24562,10 @@ static int shard_ends_check(const shard_qid *ends, size_t n, const shard_sketch 
 @ The command.  All the states are read and added before anything is
 written; then every aggregate is computed, and only when all of them are
 decided are they printed, in \.{eval}'s format (|ev_print|), so that an
-error leaves nothing half-written.
+error leaves nothing half-written.  Both states are zeroed first: when the
+first state is refused, the second was never read, and the cleanup read its
+fields from the stack (AddressSanitizer caught a \.{free} of garbage on a
+first state whose \.{queries} line was edited).
 
 @<Tool functions@>=
 static int cmd_merge(int argc, char **argv)
@@ -24572,7 +24577,8 @@ static int cmd_merge(int argc, char **argv)
   double *x = NULL;
   rm_status *ts = NULL;
   int i, nf = 0, quiet = 0, rc = 1, stdin_used = 0;
-  memset(&t, 0, sizeof t); memset(&st, 0, sizeof st);
+  memset(&t, 0, sizeof t); memset(&s, 0, sizeof s); /* |done| reads |s| */
+  memset(&st, 0, sizeof st);
   for (i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--trec") == 0) st.format = 1;
     else if (strcmp(argv[i], "--json") == 0) st.format = 2;
@@ -27613,6 +27619,7 @@ temporary directory full or missing&\.{cannot write a temporary file}, exit 1\cr
 address space below the whole input&evaluated within \.{--memory}\cr
 \.{merge} of one state twice, or a cut query&\.{... both hold query '...'}, exit 1\cr
 \.{merge} of shards sharing queries&the same, unless a small share (\secref{q:shard})\cr
+\.{merge}: the first state malformed&\.{FILE:LINE: a malformed line}, no crash\cr
 \noalign{\smallskip}}}$$
 A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and
@@ -27656,7 +27663,7 @@ the last line without a newline&read&io\_test\cr
 standard output on a full disk&\.{cannot write standard output}, status 2&io\_test\cr
 standard error closed, \.{-o}&the table only in the file&io\_test\cr
 standard output closed&\.{cannot write standard output}; \.{-o} works&io\_test\cr
-standard input closed, \.{-}&\.{-: read error: Bad file descriptor}&io\_test\cr
+standard input closed, \.{-}&\.{-: read error}&io\_test\cr
 \.{\$TMPDIR} full (16 kB tmpfs)&\.{cannot write the temporary file}&io\_test\cr
 \.{\$TMPDIR} missing&\.{no temporary file}&io\_test\cr
 any output write fails&\.{cannot write 'FILE'}, temporary removed&fault\_test\cr
@@ -27689,25 +27696,26 @@ status, or read as the table says.  The tests are in
 $$\vbox{\halign{#\hfil\quad&#\hfil\cr
 \bf input&\bf answer\cr
 \noalign{\smallskip}
-a whole score beyond $2^{53}$ that is no double&|RM_ESCORE| (it tied with its neighbour)\cr
-a score of \.{int64}, \.{uint64} or \.{object} \.{numpy} arrays, the same&the same\cr
+a whole score beyond $2^{53}$, no double&|RM_ESCORE| (it tied)\cr
+the same in an \.{int64} or \.{object} array&the same\cr
 a \.{long double} score that is no double&|RM_ESCORE|\cr
 a complex score&\.{TypeError} (was its real part)\cr
-a score string \.{'1e-400'}&|RM_ESCORE|, the tool's rule (was 0)\cr
+a score string \.{'1e-400'}&|RM_ESCORE|, as the tool (was 0)\cr
 a NUL in a variant's name&|RM_ENAME| (was the name before it)\cr
 a NUL in an identifier&|RM_EINVAL| (ids \.{b\\0x}, \.{b\\0a} tied)\cr
 a NUL in a rating string&|RM_EGRADE|\cr
 an unjudged marker \.{0.7} or \.{"1"}&|RM_EGRADE| (was 0, and 1)\cr
 a \.{float32} or \.{long double} rating&its exact value (was \.{TypeError})\cr
-\.{verify} pair \.{rr:1\_0}, \.{rr:+1}, \.{rr\\0x:1}&|RM_EFORMAT|, as a line (was rr:10, rr:1, rr:1)\cr
+\.{verify}: \.{rr:1\_0}, \.{rr:+1}, \.{rr\\0x:1}&|RM_EFORMAT| (were tests 10, 1, 1)\cr
 \.{evaluate}: a user NaN, \.{None} or \.{NA}&\.{row I: the user is missing}\cr
-\.{evaluate}: an item \.{None} or NaN&\.{row I: the item is missing} (was item \.{None})\cr
+\.{evaluate}: an item \.{None} or NaN&\.{row I: the item is missing}\cr
 \.{evaluate} of no rows&\.{no rows}, as the tool (was 0)\cr
 \noalign{\smallskip}}}$$
 The worst was the missing user: NaN equals nothing, so a row whose user
 was NaN became a query of its own, cut out of the user it belonged to, and
 both were evaluated; a list $1,0,1$ of one user gave AP~1 for it (rows 1
-and~3) and 0 for the NaN (row~2), where the data give $5/6$.  A pair given
+and~3) and 0 for the NaN (row~2), where the data give $5/6$.  A missing
+item was the item \.{None}.  A pair given
 to \.{verify} as a mapping is now judged as the line \.{NAME VALUE} it
 stands for, by the library's reader of lines, so that \.{verify} reads a
 pair and a line alike.

@@ -102,6 +102,10 @@ $RM eval --quiet --partial -m ap -o "$T/s0" "$T/q" "$T/r9" && ok "a shard of no 
 refuse "merge of states of no query" 'no query was evaluated in any state' $RM merge --trec "$T/s0"
 $RM eval --quiet --partial -m ap -o "$T/s1" "$T/q" "$T/r"
 value "merge of a state of no query and another" "$AP" $RM merge --quiet --trec "$T/s0" "$T/s1"
+# a first state refused (its queries line edited) with a second after it:
+# the cleanup freed the unread second state's fields from the stack
+sed 's/^queries 1$/queries 2/' "$T/s1" > "$T/s1bad"
+refuse "merge: the first state malformed" 's1bad:7: a malformed line of a state' $RM merge "$T/s1bad" "$T/s0"
 
 # ---- scores
 for s in nan NaN inf -inf 1e999 abc 1.5x ''; do
@@ -145,7 +149,11 @@ SAN=${SAN_TOOL:-build/san/rankmetrics}  # if built from the current tangle
 if [ -x "$SAN" ] && { [ -n "${SAN_TOOL:-}" ] || { [ "$SAN" -nt rmtool.c ] && [ "$SAN" -nt rankmetrics.c ]; }; }; then
   value "... and under AddressSanitizer, no leak" "$(printf 'micro:precision@5\tall\t0')" \
     env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" eval --quiet --trec --judged-docs-only -m micro:precision@5 "$T/kq" "$T/kr"
-else echo "note: no current $SAN (make build/san/rankmetrics); the leak case runs on the ordinary build only"; fi
+  refuse "... merge of a malformed first state, under AddressSanitizer" 's1bad:7: a malformed line of a state' \
+    env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" merge "$T/s1bad" "$T/s0"
+  [ "$(env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" merge "$T/s1bad" "$T/s0" >/dev/null 2>&1; echo $?)" = 1 ] &&
+    ok "... status 1, no sanitizer report" || bad "merge of a malformed first state: a sanitizer report"
+else echo "note: no current $SAN (make build/san/rankmetrics); the sanitizer cases run on the ordinary build only"; fi
 
 # ---- verify: candidate files
 V() { $RM verify --quiet "$@"; }

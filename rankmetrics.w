@@ -24395,6 +24395,52 @@ bad:
   return 0;
 }
 
+@ {\it A state's numbers must agree.}  A state is text, and a hostile test
+edited its numbers: \.{merge} added whatever it read, and printed a mean
+of AP of 341.67 with status~0, or the root of a negative sum of squared
+errors.  No reader can tell an edited sum from a true one, but some of
+the numbers of a state are bound to each other, and |shard_inconsistent|
+checks those bonds: every evaluated query is counted or skipped by each
+measure, so the two counts add up to the state's \.{queries}; a weight,
+a denominator or a count of terms is never negative; under uniform
+weights (and for \.{gm}) the total weight is the number of counted
+queries, exactly; a sum has no second sum; an exact state has no more
+irrational values than counted queries; and a pooled sum of squared errors
+is not negative.  A state that breaks one is refused with the measure's
+name.  (A checksum would catch every accidental change; it is left for a
+version~3 of the format.)
+
+@<Tool functions@>=
+static const char *shard_inconsistent(const shard_file *s, const shard_measure *m,
+  const rm_variant *a)
+{
+  int unit = a->agg == RM_AGG_GM
+    || (a->agg == RM_AGG_MEAN && a->weight == RM_WEIGHT_UNIFORM);
+  if (m->counted + m->skipped != s->queries || m->counted > s->queries)
+    return "its counted and skipped queries are not the state's queries";
+  if (s->exact) {
+    if (mpq_sgn(m->W) < 0) return "a total weight below 0";
+    if (unit && mpq_cmp_ui(m->W, m->counted, 1) != 0)
+      return "its total weight is not the number of counted queries";
+    if (m->k > m->counted) return "more irrational values than counted queries";
+  } else {
+    if (mpz_sgn(m->B) < 0) return "a total weight below 0";
+    if (a->agg == RM_AGG_SUM && mpz_sgn(m->B) != 0) return "a sum with a second sum";
+    if (unit) {
+      mpz_t c;
+      int differ;
+      mpz_init_set_ui(c, m->counted); mpz_mul_2exp(c, c, 1074);
+      differ = mpz_cmp(c, m->B) != 0;
+      mpz_clear(c);
+      if (differ) return "its total weight is not the number of counted queries";
+    }
+  }
+  if (a->agg == RM_AGG_MICRO && a->metric == RM_RMSE
+      && (s->exact ? mpq_sgn(m->Q) : mpz_sgn(m->A)) < 0)
+    return "a sum of squared errors below 0";
+  return NULL;
+}
+
 @ One state, read whole; 0 after a message.
 
 @<Tool functions@>=
@@ -24459,7 +24505,13 @@ static int shard_read(shard_file *s)
   }
   for (i = 0; i < s->nm; i++) {
     rm_variant a;
+    const char *why;
     if (!parse_name(s->m[i].canon, &a)) return 0;
+    if ((why = shard_inconsistent(s, &s->m[i], &a)) != NULL) {
+      fprintf(stderr, "%s: measure '%s': %s; the state was edited or damaged\n",
+        s->path, s->m[i].given, why);
+      return 0;
+    }
   }
   return 1;
 bad:
@@ -27620,6 +27672,7 @@ address space below the whole input&evaluated within \.{--memory}\cr
 \.{merge} of one state twice, or a cut query&\.{... both hold query '...'}, exit 1\cr
 \.{merge} of shards sharing queries&the same, unless a small share (\secref{q:shard})\cr
 \.{merge}: the first state malformed&\.{FILE:LINE: a malformed line}, no crash\cr
+\.{merge}: counts or weights edited&\.{... the state was edited or damaged}\cr
 \noalign{\smallskip}}}$$
 A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and

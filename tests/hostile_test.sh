@@ -106,6 +106,14 @@ value "merge of a state of no query and another" "$AP" $RM merge --quiet --trec 
 # the cleanup freed the unread second state's fields from the stack
 sed 's/^queries 1$/queries 2/' "$T/s1" > "$T/s1bad"
 refuse "merge: the first state malformed" 's1bad:7: a malformed line of a state' $RM merge "$T/s1bad" "$T/s0"
+# edited numbers that break the bonds of a state: the counts against its
+# queries, the weight of a uniform mean against its counted queries (s1 holds
+# q1 alone, AP 5/6: counts 1 0, sums ... 0x1p0); merge added them and printed
+# means such as 341.67 with status 0
+sed 's/^counts 1 0$/counts 2 0/' "$T/s1" > "$T/s1c"
+refuse "merge: counts edited" "s1c: measure 'ap': its counted and skipped queries are not the state's queries" $RM merge "$T/s1c"
+sed 's/^\(sums [^ ]*\) 0x1p0$/\1 0x3p0/' "$T/s1" > "$T/s1w"
+refuse "merge: the weight of a uniform mean edited" "s1w: measure 'ap': its total weight is not the number of counted queries" $RM merge "$T/s1w"
 
 # ---- scores
 for s in nan NaN inf -inf 1e999 abc 1.5x ''; do

@@ -27754,7 +27754,7 @@ the same in an \.{int64} or \.{object} array&the same\cr
 a \.{long double} score that is no double&|RM_ESCORE|\cr
 a complex score&\.{TypeError} (was its real part)\cr
 a score string \.{'1e-400'}&|RM_ESCORE|, as the tool (was 0)\cr
-a NUL in a variant's name&|RM_ENAME| (was the name before it)\cr
+a NUL in a variant's name, to any call&|RM_ENAME| (was the name before it)\cr
 a NUL in an identifier&|RM_EINVAL| (ids \.{b\\0x}, \.{b\\0a} tied)\cr
 a NUL in a rating string&|RM_EGRADE|\cr
 an unjudged marker \.{0.7} or \.{"1"}&|RM_EGRADE| (was 0, and 1)\cr

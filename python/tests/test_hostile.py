@@ -72,6 +72,12 @@ def test_nul_in_a_name_an_identifier_or_a_rating():
     with pytest.raises(rm.RankmetricsError) as e:
         rm.value("mae", ["3\0.5", "4"], [3, 4])
     assert e.value.status_name == "RM_EGRADE"
+    # disagree compared rr[hits=first] with rr[hits=mean] for these
+    for a, b in (("rr[hits=first]\0junk", "rr[hits=mean]"),
+                 ("rr[hits=first]", "rr[hits=mean]\0x")):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.disagree(a, b, budget=1)
+        assert e.value.status_name == "RM_ENAME"
 
 
 # ---- Unjudged markers and ratings -----------------------------------------------

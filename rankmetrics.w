@@ -27760,6 +27760,7 @@ a NUL in a rating string&|RM_EGRADE|\cr
 an unjudged marker \.{0.7} or \.{"1"}&|RM_EGRADE| (was 0, and 1)\cr
 a \.{float32} or \.{long double} rating&its exact value (was \.{TypeError})\cr
 \.{verify}: \.{rr:1\_0}, \.{rr:+1}, \.{rr\\0x:1}&|RM_EFORMAT| (were tests 10, 1, 1)\cr
+\.{verify}: a tolerance $\infty$ or NaN&|RM_EINVAL| (passed, or failed, all)\cr
 \.{evaluate}: a user NaN, \.{None} or \.{NA}&\.{row I: the user is missing}\cr
 \.{evaluate}: an item \.{None} or NaN&\.{row I: the item is missing}\cr
 \.{evaluate} of no rows&\.{no rows}, as the tool (was 0)\cr

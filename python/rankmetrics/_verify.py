@@ -12,6 +12,7 @@ counts per variant) and the totals.
 
 import collections
 import decimal
+import math
 import numbers
 import collections.abc
 import ctypes
@@ -129,8 +130,15 @@ def verify(results, vectors=None, ulps=0, rel=None, explain=True):
     as the tool's report does."""
     from . import RankmetricsError
     L = _lib_handle()
-    if ulps < 0 or (rel is not None and rel < 0):
-        raise RankmetricsError(-1, "the tolerance is a number >= 0")
+    for t in (ulps, rel):
+        # as the tool's --ulps and --rel: NaN failed every result, and an
+        # infinite tolerance passed every one, a verification that could
+        # not fail
+        if t is not None and (isinstance(t, bool) or
+                              not isinstance(t, numbers.Real) or
+                              not math.isfinite(t) or t < 0):
+            raise RankmetricsError(-1, "the tolerance is a finite number"
+                                   " >= 0, not %r" % (t,))
     v = ctypes.c_void_p()
     d = (vectors if vectors is not None else vectors_dir())
     s = L.rm_verifier_new(os.fsencode(d), ctypes.byref(v))

@@ -121,6 +121,18 @@ def test_verify_pair_values():
             rm.verify({"rr:1": v})
 
 
+@pytest.mark.parametrize("kw", [{"ulps": float("inf")}, {"rel": float("inf")},
+                                {"ulps": float("nan")}, {"rel": float("nan")},
+                                {"ulps": -1}, {"ulps": "1"}, {"ulps": True}])
+def test_verify_tolerance_is_finite(kw):
+    # rr:2 is rr@5 of grades 0,1,0,0,0 (1/2 in the vectors), so 0.25 is
+    # wrong by any finite tolerance of 0 ulps; an infinite one passed it
+    assert not rm.verify(["rr:2 0.25"]).passed
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.verify(["rr:2 0.25"], **kw)
+    assert e.value.status_name == "RM_EINVAL"
+
+
 # ---- evaluate: rows that cannot be grouped -----------------------------------
 
 def test_evaluate_missing_user_or_item():

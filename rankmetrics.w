@@ -18308,6 +18308,7 @@ int main(int argc, char **argv)
 {
   tool_out o;
   int rc;
+  @<Keep descriptors 0, 1 and 2 from being given to files@>;
   @<Set up the faults, the signals and the line limit@>;
   if ((rc = take_output(&argc, argv, &o)) != 0) return rc;
   rc = run_command(argc, argv);
@@ -18814,12 +18815,29 @@ so that the message is written in its turn, after everything the one-threaded
 reading would have written before it.
 @^out of memory@>
 
+The message is the tool's last word, and it must reach the user.
+\.{trec\_eval} runs \.{eval} with descriptor~2 pointed at a temporary file
+(|te_eval|, which reads \.{eval}'s messages before it passes them on), and
+a hostile test under \.{ulimit -v 32000} found the message written there
+and lost with the file: status~1 and not a word.  So |tool_nomem| writes to
+|tool_oom_fd|, the user's standard error, which |te_eval| sets to its copy
+of descriptor~2 while \.{eval} runs; every stop for want of memory goes
+through it.
+
 @<Tool functions@>=
+static int tool_oom_fd = 2; /* the user's standard error */
+static void tool_nomem(void)
+{
+  static const char m[] = "rankmetrics: out of memory\n";
+  fflush(stderr);
+  if (write(tool_oom_fd, m, sizeof m - 1) < 0) {} /* nothing more can be said */
+  exit(1);
+}
 static void *tool_alloc(void *p, size_t n)
 {
   p = fault_hit(FAULT_ALLOC) ? NULL : realloc(p, n ? n : 1);
   if (p == NULL && tool_oom_jmp) longjmp(*tool_oom_jmp, 1); /* the reader thread */
-  if (p == NULL) { fputs("rankmetrics: out of memory\n", stderr); exit(1); }
+  if (p == NULL) tool_nomem();
   return p;
 }
 static void *tool_zalloc(size_t n) /* zeroed */
@@ -18949,6 +18967,36 @@ static FILE *tool_fdopen(int fd, const char *mode)
 #define fault_hit(k) 0
 #define tool_fdopen fdopen
 #endif
+
+@ {\it Closed standard descriptors.}  A program started with standard
+input, output or error closed (\.{2>\&-} in a shell, a daemon that closed
+them) gets the lowest free descriptor for the next file it opens, so that
+file becomes standard error, say, and every message goes into it.  A
+hostile test found
+$$\hbox{\.{rankmetrics eval -m ap - -o out 2>\&- < data.csv}}$$
+ending with status~0 and eval's note on the missing score column inside
+\.{out}, in the middle of the table: \.{eval}'s temporary output had become
+descriptor~2.
+With descriptor~1 closed, \.{-o} failed for no reason (its temporary
+became descriptor~1, and was closed after it was copied there), and with
+descriptor~0 closed the file opened first was read as standard input.  So
+before anything else |main| opens \.{/dev/null} on each of the three that
+is closed, the wrong way round: for reading on 1 and~2, for writing on~0.
+A file can then never take their place, and their use fails as it would
+have: standard output reports \.{cannot write standard output}, standard
+input a \.{read error}, each with the reason \.{Bad file descriptor}, and
+the messages on a closed standard error are lost, as the user asked.  If
+\.{/dev/null} cannot be opened the tool stops with status~2.
+@^closed standard descriptors@>@^silent failures@>
+
+@<Keep descriptors 0, 1 and 2 from being given to files@>=
+{
+  int k;
+  for (k = 0; k < 3; k++)
+    if (fcntl(k, F_GETFD) < 0 && errno == EBADF
+        && open("/dev/null", k == 0 ? O_WRONLY : O_RDONLY) != k)
+      return 2; /* no message: standard error may be the closed one */
+}
 
 @ Before any command runs, |main| reads the faults asked for (in the faulty
 build, where standard output is also remade as a counted stream), has the
@@ -21565,7 +21613,14 @@ static int ev_header(ev_state *st, ev_source *s)
 }
 
 @ |ev_next| reads the next record: 1 when there is one, 0 at the end of the
-file, $-1$ after an error.  Blank lines are skipped.  A line of ASCII alone,
+file, $-1$ after an error.  Blank lines are skipped.  An empty user or item
+of a delimited file is an error: it is a value missing from the data (what
+a data frame writes for NaN), not a name, and the empty users would
+otherwise all be one query \.{''}, made of rows that belong to no one
+user (a TREC line cannot have an empty field).  A user of a comma-separated
+file that holds a tab (in quotes) is an error too: the query's name is a
+field of \.{--trec}'s lines and of the plain table, which a tab separates,
+and \.{ap<TAB>u<TAB>x<TAB>1} would be read as the value \.{x} of query~\.{u}.  A line of ASCII alone,
 as nearly every line of a run is, needs no check of its identifiers'
 UTF-8: |ev_ascii| looks at eight bytes at a time for a byte with its high
 bit set, and only a line that has one goes through |utf8_ok|.
@@ -21623,6 +21678,16 @@ static int ev_next(ev_state *st, ev_source *s)
   s->f_d = s->col[1] >= 0 ? f[s->col[1]] : NULL;
   if (!ascii && (!utf8_ok(s->f_q) || (s->f_d && !utf8_ok(s->f_d)))) {
     fprintf(tool_err, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
+    return -1;
+  }
+  if (*s->f_q == '\0' || (s->f_d && *s->f_d == '\0')) { /* missing, not a name */
+    fprintf(tool_err, "%s:%ld: the %s field is empty\n", s->path, s->line,
+      *s->f_q ? "item" : "user");
+    return -1;
+  }
+  if (s->delim != '\t' && strchr(s->f_q, '\t')) {
+    fprintf(tool_err, "%s:%ld: the user field holds a tab, which separates the"
+      " fields of the output\n", s->path, s->line);
     return -1;
   }
   s->f_label = f[s->col[2]];
@@ -22498,7 +22563,12 @@ int xforce; /* the test's hook: so many first decisions fail (see |ev_xstream|) 
 int xlevel; /* 0: the filter's enclosures, 1: at 128 bits, 2: kept */
 
 @ An empty array may come as a null pointer, which |memcpy| must not be
-given even for no bytes (the fuzzer found this).
+given even for no bytes (the fuzzer found this).  The strings of a list's
+identifiers or labels are one block, freed through the first of them; a
+list left empty (\.{--judged-docs-only} removes every document of a query)
+has no first, so it gets no block: a block of no strings was allocated
+for it, never freed, and LeakSanitizer failed the run (the hostile tests
+found it with \.{--run-only zero --judged-docs-only}).
 
 @<Tool functions@>=
 static void *ev_dup(const void *p, size_t n)
@@ -22522,7 +22592,7 @@ static void ev_keep(ev_state *st, const rm_list *l)
     const char **lab = tool_alloc(NULL, l->n * sizeof *lab);
     char *s;
     for (i = 0; i < l->n; i++) len += strlen(l->label[i]) + 1;
-    s = tool_alloc(NULL, len);
+    s = l->n ? tool_alloc(NULL, len) : NULL; /* freed through |lab[0]| */
     for (i = 0; i < l->n; i++) {
       size_t k = strlen(l->label[i]) + 1;
       memcpy(s, l->label[i], k); lab[i] = s; s += k;
@@ -22534,7 +22604,7 @@ static void ev_keep(ev_state *st, const rm_list *l)
     const char **id = tool_alloc(NULL, l->n * sizeof *id);
     char *s;
     for (i = 0; i < l->n; i++) len += strlen(l->id[i]) + 1;
-    s = tool_alloc(NULL, len);
+    s = l->n ? tool_alloc(NULL, len) : NULL; /* freed through |id[0]| */
     for (i = 0; i < l->n; i++) {
       size_t k = strlen(l->id[i]) + 1;
       memcpy(s, l->id[i], k); id[i] = s; s += k;
@@ -23360,7 +23430,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   }
   *any = p->any;
   fclose(p->msgf);
-  if (rc == 6) { fputs("rankmetrics: out of memory\n", stderr); exit(1); }
+  if (rc == 6) tool_nomem();
   if (rc == 7) { fwrite(p->msg, 1, p->msglen, stderr); rc = 0; }
   if (rc >= 2 && rc <= 4 && mode == 0) {
     ev_group *g = &p->g[stopped % p->nring];
@@ -23680,6 +23750,7 @@ again:
     goto again;
   }
   if (!i) goto done;
+  @<Refuse an evaluation of no query, or |goto done|@>;
   @<Copy the output and write the summary@>;
   rc = 0;
 done:
@@ -23882,6 +23953,28 @@ if (st.defer_on) st.run_ord.inc[1] = 0; /* the sorted run is in byte order only 
   size_t j;
   for (j = 0; j < st.njq; j++)
     if (!st.jq_seen[j] && !ev_judged_only(&st, ev_judg_mem(&st, j))) goto done;
+}
+
+@ {\it No query at all.}  Judgments and a run that share no query are the
+commonest mistake of an evaluation: the wrong judgments for the run, or
+query names written two ways (\.{301} and \.{q301}).  Every query is then
+skipped, and the aggregate is a mean of nothing, which is undefined; the
+table and the JSON lines say so, but a line of \.{--trec} has no place for
+it, and \.{eval --quiet --trec} printed \.{ap<TAB>all<TAB>0} with status~0.
+So an evaluation of no query is an error that prints nothing, and says why.
+(A shard's state of no query, under \.{--partial}, is a sum like any
+other and is written; \.{merge} refuses states that hold no query between
+them, for the same reason.)
+
+@<Refuse an evaluation of no query, or |goto done|@>=
+if (st.n_eval == 0 && !st.partial) {
+  fprintf(stderr, "rankmetrics: eval: no query was evaluated");
+  if (st.qrels_path)
+    fprintf(stderr, ": %lu queries only in the run, %lu only in the judgments;"
+      " do the two files name their queries alike?", (unsigned long) st.n_run_only,
+      (unsigned long) st.n_judged_only);
+  fputc('\n', stderr);
+  goto done;
 }
 
 @ Only a pass that ran to the end copies its output to standard output; a
@@ -24696,6 +24789,52 @@ bad:
   return 0;
 }
 
+@ {\it A state's numbers must agree.}  A state is text, and a hostile test
+edited its numbers: \.{merge} added whatever it read, and printed a mean
+of AP of 341.67 with status~0, or the root of a negative sum of squared
+errors.  No reader can tell an edited sum from a true one, but some of
+the numbers of a state are bound to each other, and |shard_inconsistent|
+checks those bonds: every evaluated query is counted or skipped by each
+measure, so the two counts add up to the state's \.{queries}; a weight,
+a denominator or a count of terms is never negative; under uniform
+weights (and for \.{gm}) the total weight is the number of counted
+queries, exactly; a sum has no second sum; an exact state has no more
+irrational values than counted queries; and a pooled sum of squared errors
+is not negative.  A state that breaks one is refused with the measure's
+name.  (A checksum would catch every accidental change; it is left for a
+version~3 of the format.)
+
+@<Tool functions@>=
+static const char *shard_inconsistent(const shard_file *s, const shard_measure *m,
+  const rm_variant *a)
+{
+  int unit = a->agg == RM_AGG_GM
+    || (a->agg == RM_AGG_MEAN && a->weight == RM_WEIGHT_UNIFORM);
+  if (m->counted + m->skipped != s->queries || m->counted > s->queries)
+    return "its counted and skipped queries are not the state's queries";
+  if (s->exact) {
+    if (mpq_sgn(m->W) < 0) return "a total weight below 0";
+    if (unit && mpq_cmp_ui(m->W, m->counted, 1) != 0)
+      return "its total weight is not the number of counted queries";
+    if (m->k > m->counted) return "more irrational values than counted queries";
+  } else {
+    if (mpz_sgn(m->B) < 0) return "a total weight below 0";
+    if (a->agg == RM_AGG_SUM && mpz_sgn(m->B) != 0) return "a sum with a second sum";
+    if (unit) {
+      mpz_t c;
+      int differ;
+      mpz_init_set_ui(c, m->counted); mpz_mul_2exp(c, c, 1074);
+      differ = mpz_cmp(c, m->B) != 0;
+      mpz_clear(c);
+      if (differ) return "its total weight is not the number of counted queries";
+    }
+  }
+  if (a->agg == RM_AGG_MICRO && a->metric == RM_RMSE
+      && (s->exact ? mpq_sgn(m->Q) : mpz_sgn(m->A)) < 0)
+    return "a sum of squared errors below 0";
+  return NULL;
+}
+
 @ One state, read whole; 0 after a message.
 
 @<Tool functions@>=
@@ -24760,7 +24899,13 @@ static int shard_read(shard_file *s)
   }
   for (i = 0; i < s->nm; i++) {
     rm_variant a;
+    const char *why;
     if (!parse_name(s->m[i].canon, &a)) return 0;
+    if ((why = shard_inconsistent(s, &s->m[i], &a)) != NULL) {
+      fprintf(stderr, "%s: measure '%s': %s; the state was edited or damaged\n",
+        s->path, s->m[i].given, why);
+      return 0;
+    }
   }
   return 1;
 bad:
@@ -24863,7 +25008,10 @@ static int shard_ends_check(const shard_qid *ends, size_t n, const shard_sketch 
 @ The command.  All the states are read and added before anything is
 written; then every aggregate is computed, and only when all of them are
 decided are they printed, in \.{eval}'s format (|ev_print|), so that an
-error leaves nothing half-written.
+error leaves nothing half-written.  Both states are zeroed first: when the
+first state is refused, the second was never read, and the cleanup read its
+fields from the stack (AddressSanitizer caught a \.{free} of garbage on a
+first state whose \.{queries} line was edited).
 
 @<Tool functions@>=
 static int cmd_merge(int argc, char **argv)
@@ -24875,7 +25023,8 @@ static int cmd_merge(int argc, char **argv)
   double *x = NULL;
   rm_status *ts = NULL;
   int i, nf = 0, quiet = 0, rc = 1, stdin_used = 0;
-  memset(&t, 0, sizeof t); memset(&st, 0, sizeof st);
+  memset(&t, 0, sizeof t); memset(&s, 0, sizeof s); /* |done| reads |s| */
+  memset(&st, 0, sizeof st);
   for (i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--trec") == 0) st.format = 1;
     else if (strcmp(argv[i], "--json") == 0) st.format = 2;
@@ -24915,6 +25064,10 @@ static int cmd_merge(int argc, char **argv)
     }
   }
   if (!shard_ends_check(ends, nends, &t.k, argv)) goto done;
+  if (t.queries == 0) { /* as \.{eval} of no query: see |cmd_eval| */
+    fputs("rankmetrics: merge: no query was evaluated in any state\n", stderr);
+    goto done;
+  }
   x = tool_alloc(NULL, (size_t) (t.nm + 1) * sizeof *x);
   ts = tool_alloc(NULL, (size_t) (t.nm + 1) * sizeof *ts);
   for (i = 0; i < t.nm; i++) {
@@ -25913,9 +26066,11 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
     free(av);
     return te_err(2, "cannot redirect the output of eval%s%s", "", "");
   }
+  tool_oom_fd = e; /* ``out of memory'' to the user, not to |err| */
   rc = cmd_eval(n, av);
   fflush(stdout); fflush(stderr);
   dup2(o, 1); dup2(e, 2); close(o); close(e);
+  tool_oom_fd = 2;
   free(av);
   return rc;
 }
@@ -26666,11 +26821,6 @@ out ends the tool as it always does.  A line the engine refuses is
 reported at its file and line.
 
 @<Tool functions@>=
-static void tool_nomem(void)
-{
-  fputs("rankmetrics: out of memory\n", stderr);
-  exit(1);
-}
 static void *tool_try_alloc(void *p, size_t n) /* |NULL| on failure, for the library */
 {
   return fault_hit(FAULT_ALLOC) ? NULL : realloc(p, n ? n : 1);
@@ -27895,8 +28045,11 @@ line of a megabyte or more&read whole\cr
 invalid UTF-8 in an identifier&\.{invalid UTF-8 in an identifier}\cr
 invalid UTF-8 in a candidate line&\.{invalid UTF-8} (comments exempt)\cr
 missing or extra field&the count of fields found\cr
+empty user or item of a delimited file&\.{the user field is empty}, \dots\cr
+a tab in a user of a comma-separated file&\.{the user field holds a tab}\cr
 run line without its tag&refused: six fields, as trec\_eval\cr
 empty file, or header only&\.{no judgments}, \.{no run lines}, \dots\cr
+judgments and run that share no query&\.{no query was evaluated}\cr
 score NaN, infinite, not a number&\.{score '...' is not a finite number}\cr
 score too large, or nonzero but rounding to 0&the same, and which\cr
 candidate value NaN or infinite&\.{'...' is not a finite number}\cr
@@ -27911,12 +28064,15 @@ vector list item missing or bad&\.{a grade is not a whole number}, \dots\cr
 run shuffled, interleaved or reversed&the grouped file's output, to the byte\cr
 input larger than \.{--memory}&sorted in spilled runs and merged\cr
 run or judgments piped, or \.{-}&copied to an unlinked temporary file\cr
+a query emptied by \.{--judged-docs-only}&no leak (LeakSanitizer)\cr
 both files \.{-}&\.{cannot both be standard input}\cr
 \.{--memory} below 64K or malformed&refused, exit status 2\cr
 temporary directory full or missing&\.{cannot write a temporary file}, exit 1\cr
 address space below the whole input&evaluated within \.{--memory}\cr
 \.{merge} of one state twice, or a cut query&\.{... both hold query '...'}, exit 1\cr
 \.{merge} of shards sharing queries&the same, unless a small share (\secref{q:shard})\cr
+\.{merge}: the first state malformed&\.{FILE:LINE: a malformed line}, no crash\cr
+\.{merge}: counts or weights edited&\.{... the state was edited or damaged}\cr
 \noalign{\smallskip}}}$$
 A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and
@@ -27951,12 +28107,16 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
 \noalign{\smallskip}
 an allocation fails, anywhere&\.{out of memory}, status 1&fault\_test\cr
 a 30 MB line under \.{ulimit -v}&the right value, or \.{out of memory}&io\_test\cr
+\.{trec\_eval} under \.{ulimit -v}&its output, or \.{out of memory}&io\_test\cr
 a read error&\.{FILE:LINE: read error: }{\it reason}&fault\_test\cr
 a directory as input&\.{FILE: is a directory}&io\_test\cr
 \.{/dev/zero} as input&\.{FILE:1: line longer than N bytes}&io\_test\cr
 a line longer than |tool_line_max|&the same; a line of $N$ bytes is read&io\_test\cr
 the last line without a newline&read&io\_test\cr
 standard output on a full disk&\.{cannot write standard output}, status 2&io\_test\cr
+standard error closed, \.{-o}&the table only in the file&io\_test\cr
+standard output closed&\.{cannot write standard output}; \.{-o} works&io\_test\cr
+standard input closed, \.{-}&\.{-: read error}&io\_test\cr
 \.{\$TMPDIR} full (16 kB tmpfs)&\.{cannot write the temporary file}&io\_test\cr
 \.{\$TMPDIR} missing&\.{no temporary file}&io\_test\cr
 any output write fails&\.{cannot write 'FILE'}, temporary removed&fault\_test\cr
@@ -27977,6 +28137,43 @@ verdict on a complete report; otherwise the old file is kept and a line on
 standard error says so.  The limit of a line is set for the tests by
 \.{RANKMETRICS\_LINE\_MAX} (bytes).
 @^fault injection@>@^out of memory@>@^silent failures@>
+
+@ {\it The Python package.}  The package hands Python's
+values to the library through \.{ctypes}, and every conversion on the way
+is a place where a value can change without a word: \.{float()} rounds a
+whole number, \.{numpy} drops the imaginary part of a complex one, a C
+string ends at a NUL, \.{int()} truncates.  A hostile session found each
+of the rows below taken silently; each is now refused, with the library's
+status, or read as the table says.  The tests are in
+\.{python/tests/test\_hostile.py}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\cr
+\bf input&\bf answer\cr
+\noalign{\smallskip}
+a whole score beyond $2^{53}$, no double&|RM_ESCORE| (it tied)\cr
+the same in an \.{int64} or \.{object} array&the same\cr
+a \.{long double} score that is no double&|RM_ESCORE|\cr
+a complex score&\.{TypeError} (was its real part)\cr
+a score string \.{'1e-400'}&|RM_ESCORE|, as the tool (was 0)\cr
+a NUL in a variant's name, to any call&|RM_ENAME| (was the name before it)\cr
+a NUL in an identifier&|RM_EINVAL| (ids \.{b\\0x}, \.{b\\0a} tied)\cr
+a NUL in a rating string&|RM_EGRADE|\cr
+an unjudged marker \.{0.7} or \.{"1"}&|RM_EGRADE| (was 0, and 1)\cr
+a \.{float32} or \.{long double} rating&its exact value (was \.{TypeError})\cr
+\.{verify}: \.{rr:1\_0}, \.{rr:+1}, \.{rr\\0x:1}&|RM_EFORMAT| (were tests 10, 1, 1)\cr
+\.{verify}: a tolerance $\infty$ or NaN&|RM_EINVAL| (passed, or failed, all)\cr
+\.{evaluate}: a user NaN, \.{None} or \.{NA}&\.{row I: the user is missing}\cr
+\.{evaluate}: an item \.{None} or NaN&\.{row I: the item is missing}\cr
+\.{evaluate} of no rows&\.{no rows}, as the tool (was 0)\cr
+\noalign{\smallskip}}}$$
+The worst was the missing user: NaN equals nothing, so a row whose user
+was NaN became a query of its own, cut out of the user it belonged to, and
+both were evaluated; a list $1,0,1$ of one user gave AP~1 for it (rows 1
+and~3) and 0 for the NaN (row~2), where the data give $5/6$.  A missing
+item was the item \.{None}.  A pair given
+to \.{verify} as a mapping is now judged as the line \.{NAME VALUE} it
+stands for, by the library's reader of lines, so that \.{verify} reads a
+pair and a line alike.
+@^Python, hostile input@>@^silent failures@>
 
 @ {\it Numbers: one rule, every reader.}\here{q:spellings}  Each spelling
 below gets one answer from every reader of the tool: \.{value --grades}

@@ -79,6 +79,12 @@ printf 'q1 Q0 d1 1 3 t x\n' > "$T/r.f7"; refuse "run line with 7 fields" 'r.f7:1
 printf 'user,item,label\nu,a\n' > "$T/f2.csv"; refuse "CSV row with a missing field" 'f2.csv:2: 2 fields, but the header has 3' E "$T/f2.csv"
 printf 'user,item,label\nu,a,1,9\n' > "$T/f4.csv"; refuse "CSV row with an extra field" 'f4.csv:2: 4 fields, but the header has 3' E "$T/f4.csv"
 printf 'user,item\nu,a\n' > "$T/nolabel.csv"; refuse "CSV without a label column" "nolabel.csv:1: the header has no column 'label'" E "$T/nolabel.csv"
+# an empty user or item is missing data: the empty users were all one query ''
+printf 'user,item,label\nu,a,1\n,b,0\n,c,1\n' > "$T/nouser.csv"; refuse "CSV row with an empty user" 'nouser.csv:3: the user field is empty' E "$T/nouser.csv"
+printf 'user,item,label\nu,a,1\nu,"",0\n' > "$T/noitem.csv"; refuse "CSV row with an empty item" 'noitem.csv:3: the item field is empty' E "$T/noitem.csv"
+refuse "CSV row with an empty user, unsorted" 'nouser.csv:3: the user field is empty' E --unsorted "$T/nouser.csv"
+# a tab in a user is the separator of --trec's lines: ap<TAB>u<TAB>x<TAB>1
+printf 'user,item,label\n"u\tx",a,1\n' > "$T/tabuser.csv"; refuse "CSV user holding a tab" 'tabuser.csv:2: the user field holds a tab' E "$T/tabuser.csv"
 
 # ---- empty files
 : > "$T/empty"; printf '\n\n' > "$T/blank"
@@ -87,6 +93,27 @@ refuse "blank qrels" 'blank:2: no judgments' E "$T/blank" "$T/r"
 refuse "empty run" 'empty:1: no run lines' E "$T/q" "$T/empty"
 refuse "empty CSV" 'empty:1: no header line' E --csv "$T/empty"
 printf 'user,item,label\n' > "$T/hdr.csv"; refuse "CSV with a header only" 'hdr.csv:1: no rows after the header' E "$T/hdr.csv"
+# judgments and a run that share no query (q1 against q9): every query is
+# skipped, and --trec printed ap<TAB>all<TAB>0 with status 0
+printf 'q9 Q0 d1 1 3 t\n' > "$T/r9"
+refuse "judgments and run sharing no query" 'no query was evaluated: 1 queries only in the run, 1 only in the judgments' E "$T/q" "$T/r9"
+value "... but --run-only zero evaluates the run's query, ap 0" "$(printf 'ap\tall\t0')" E --run-only zero "$T/q" "$T/r9"
+$RM eval --quiet --partial -m ap -o "$T/s0" "$T/q" "$T/r9" && ok "a shard of no query writes its state" || bad "shard of no query"
+refuse "merge of states of no query" 'no query was evaluated in any state' $RM merge --trec "$T/s0"
+$RM eval --quiet --partial -m ap -o "$T/s1" "$T/q" "$T/r"
+value "merge of a state of no query and another" "$AP" $RM merge --quiet --trec "$T/s0" "$T/s1"
+# a first state refused (its queries line edited) with a second after it:
+# the cleanup freed the unread second state's fields from the stack
+sed 's/^queries 1$/queries 2/' "$T/s1" > "$T/s1bad"
+refuse "merge: the first state malformed" 's1bad:7: a malformed line of a state' $RM merge "$T/s1bad" "$T/s0"
+# edited numbers that break the bonds of a state: the counts against its
+# queries, the weight of a uniform mean against its counted queries (s1 holds
+# q1 alone, AP 5/6: counts 1 0, sums ... 0x1p0); merge added them and printed
+# means such as 341.67 with status 0
+sed 's/^counts 1 0$/counts 2 0/' "$T/s1" > "$T/s1c"
+refuse "merge: counts edited" "s1c: measure 'ap': its counted and skipped queries are not the state's queries" $RM merge "$T/s1c"
+sed 's/^\(sums [^ ]*\) 0x1p0$/\1 0x3p0/' "$T/s1" > "$T/s1w"
+refuse "merge: the weight of a uniform mean edited" "s1w: measure 'ap': its total weight is not the number of counted queries" $RM merge "$T/s1w"
 
 # ---- scores
 for s in nan NaN inf -inf 1e999 abc 1.5x ''; do
@@ -118,6 +145,23 @@ value "negative qrels grade read as 0" "$AP" E "$T/q.neg" "$T/r"
 refuse "negative grades counted in the summary" '1 negative grades read as 0' \
   sh -c "$RM eval --trec -m ap '$T/q.neg' '$T/r' >/dev/null; exit 1"
 value "label 1.0 is a whole number" "$(printf 'ap\tall\t1')" E <(printf 'user,label\nu,1.0\n')
+
+# ---- --judged-docs-only empties a query whose documents are all unjudged; a
+# micro average keeps the query, and its empty list of identifiers had a
+# block of strings allocated and never freed (LeakSanitizer failed the run).
+# micro P@5 of no document: 0 hits in 5 ranks.
+printf 'q1 0 d1 1\n' > "$T/kq"; printf 'q1 Q0 dx 1 1 t\n' > "$T/kr"
+value "a query emptied by --judged-docs-only, kept for micro" "$(printf 'micro:precision@5\tall\t0')" \
+  $RM eval --quiet --trec --judged-docs-only -m micro:precision@5 "$T/kq" "$T/kr"
+SAN=${SAN_TOOL:-build/san/rankmetrics}  # if built from the current tangle
+if [ -x "$SAN" ] && { [ -n "${SAN_TOOL:-}" ] || { [ "$SAN" -nt rmtool.c ] && [ "$SAN" -nt rankmetrics.c ]; }; }; then
+  value "... and under AddressSanitizer, no leak" "$(printf 'micro:precision@5\tall\t0')" \
+    env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" eval --quiet --trec --judged-docs-only -m micro:precision@5 "$T/kq" "$T/kr"
+  refuse "... merge of a malformed first state, under AddressSanitizer" 's1bad:7: a malformed line of a state' \
+    env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" merge "$T/s1bad" "$T/s0"
+  [ "$(env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" merge "$T/s1bad" "$T/s0" >/dev/null 2>&1; echo $?)" = 1 ] &&
+    ok "... status 1, no sanitizer report" || bad "merge of a malformed first state: a sanitizer report"
+else echo "note: no current $SAN (make build/san/rankmetrics); the sanitizer cases run on the ordinary build only"; fi
 
 # ---- verify: candidate files
 V() { $RM verify --quiet "$@"; }

@@ -138,6 +138,21 @@ printf 'q1 Q0 d1 1 3 t\nq1 Q0 d2 2 2 t\nq1 Q0 d3 3 1 t' > "$T/rnonl"
 { printf 'q1 Q0 d1 1 3 t%300s\n' ''; printf 'q1 Q0 d%0300d\0002 2 2 t\n' 0; } > "$T/rnul"
 refuse "a NUL byte after 300 bytes of a line" "rnul:2: NUL byte" $RM eval --quiet -m ap "$T/q" "$T/rnul"
 
+# ---- closed standard descriptors: a file opened next must not take their
+# place.  With 2 closed, eval's temporary output became descriptor 2 and its
+# note on the missing score column went into the -o file, status 0; with 1
+# closed, -o failed; with 0 closed, the run was read as the judgments.
+printf 'user,item,label\nu,a,0\nu,b,1\n' > "$T/noscore.csv"
+rm -f "$T/c2"; $RM eval --trec -m ap - -o "$T/c2" 2>&- < "$T/noscore.csv"; rc=$?
+# ap of 0,1 in row order: 1/2
+[ $rc = 0 ] && [ "$(cat "$T/c2")" = "$(printf 'ap\tall\t0.5')" ] && ok "standard error closed: the -o file holds the table only" ||
+  bad "standard error closed: exit $rc, -o file '$(cat "$T/c2")'"
+rm -f "$T/c1"; $RM eval --quiet --trec -m ap "$T/q" "$T/r" -o "$T/c1" >&-; rc=$?
+[ $rc = 0 ] && [ "$(cat "$T/c1")" = "$AP" ] && ok "standard output closed: -o still written" || bad "standard output closed, -o: exit $rc"
+refuse "standard output closed, no -o" "cannot write standard output: Bad file descriptor" sh -c "exec >&-; exec $RM value ap --grades 1"
+refuse "standard input closed, run '-'" "^-: read error: Bad file descriptor" sh -c "exec <&-; exec $RM eval -m ap '$T/q' -"
+refuse "standard input closed, judgments '-'" "^-: read error: Bad file descriptor" sh -c "exec <&-; exec $RM eval -m ap - '$T/r'"
+
 # ---- a long line under an address-space limit: the right value or out of
 # memory, never the mean of the other queries.  q1 has ap 5/6; q2's only
 # relevant document, 30 MB long, is retrieved first, ap 1: the mean is
@@ -158,6 +173,24 @@ for kb in 60000 90000 120000 200000 400000; do
   else bad "long line under ulimit -v $kb: exit $rc, '$out', $(head -c 200 "$T/err")"; seen="$seen BAD@$kb"; fi
 done
 case $seen in *BAD*) ;; *ok@*) ok "a 30 MB line under address-space limits:$seen";; *) bad "30 MB line: never evaluated:$seen";; esac
+
+# ---- trec_eval runs eval with descriptor 2 pointed at a temporary file; out
+# of memory inside it once went there and was lost (status 1, not a word; at
+# 32 to 36 MB here, where eval starts its reader thread).  Every limit of the
+# sweep must give trec_eval's full output or "out of memory".
+awk 'BEGIN { srand(1); for (q = 1; q <= 300; q++) for (d = 1; d <= 200; d++) if (rand() < 0.3)
+  printf "q%d 0 d%d %d\n", q, d, int(rand() * 3) }' > "$T/tq"
+awk 'BEGIN { srand(2); for (q = 1; q <= 300; q++) for (d = 1; d <= 300; d++)
+  printf "q%d Q0 d%d %d %.6f t\n", q, d, d, rand() }' > "$T/tr"
+$RM trec_eval -q -m all_trec "$T/tq" "$T/tr" > "$T/te.want" 2>/dev/null
+seen=""
+for kb in $(seq 20000 2000 60000); do
+  (ulimit -v $kb; $RM trec_eval -q -m all_trec "$T/tq" "$T/tr") > "$T/te.out" 2> "$T/err"; rc=$?
+  if [ $rc = 0 ] && cmp -s "$T/te.out" "$T/te.want"; then seen="$seen ok@$kb"
+  elif [ $rc = 1 ] && grep -q "out of memory" "$T/err"; then seen="$seen oom@$kb"
+  else bad "trec_eval under ulimit -v $kb: exit $rc, $(wc -c < "$T/te.out") bytes, stderr '$(head -c 200 "$T/err")'"; seen="$seen BAD@$kb"; fi
+done
+case $seen in *BAD*) ;; *ok@*) ok "trec_eval -m all_trec under address-space limits:$seen";; *) bad "trec_eval: never evaluated:$seen";; esac
 fi
 
 echo "io_test: $pass passed, $fail failed"

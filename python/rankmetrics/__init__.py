@@ -127,6 +127,8 @@ class _Variant:
         if not isinstance(text, str):
             raise TypeError("a variant name is a str, not %s"
                             % type(text).__name__)
+        if "\0" in text:  # C would read the name up to the NUL only
+            raise RankmetricsError(-5, "a NUL character in the name", text)
         self.buf = (ctypes.c_double * _VWORDS)()
         msg = ctypes.create_string_buffer(256)
         s = _L.rm_variant_parse(text.encode("ascii", "replace"), self.buf,
@@ -274,16 +276,63 @@ def _ints(x, what):
     return len(vals), ctypes.cast(a, _lib.c_int_p), a
 
 
+_EXACT_INT = 2 ** 53  # every whole number up to this is a double
+
+
+def _score(s):
+    """One score as a double.  A whole number must be one exactly: the
+    double nearest 2**53 + 1 is 2**53, and two such scores (timestamps in
+    nanoseconds, say) would tie where the data rank one above the other.  A
+    complex number is refused, not cut to its real part."""
+    if isinstance(s, numbers.Integral) and not isinstance(s, bool):
+        s = int(s)
+        if abs(s) > _EXACT_INT and (abs(s) >= 2 ** 1024 or
+                                    int(float(s)) != s):
+            raise RankmetricsError(-3, "the score %d is not a double, and"
+                                   " would tie with its neighbours" % s)
+        return float(s)
+    if isinstance(s, complex) or _np is not None and \
+            isinstance(s, _np.complexfloating):
+        raise TypeError("scores must be real numbers, not %s"
+                        % type(s).__name__)
+    x = float(s)
+    if x == 0 and isinstance(s, (str, decimal.Decimal)):
+        try:  # the tool's rule: 1e-400 is not zero, but would be read as 0
+            nonzero = decimal.Decimal(s) != 0
+        except decimal.InvalidOperation:
+            nonzero = False
+        if nonzero:
+            raise RankmetricsError(-3, "the score %r is not zero, but too"
+                                   " small for a double" % (s,))
+    return x
+
+
 def _doubles(x):
     if x is None:
         return 0, None, None
     if _is_array(x):
         if x.ndim != 1:
             raise ValueError("scores must be one-dimensional")
-        a = x if (x.dtype == _np.float64 and x.flags.c_contiguous) \
-            else _np.ascontiguousarray(x, dtype=_np.float64)
-        return len(a), a.ctypes.data_as(_lib.c_double_p), a
-    vals = [float(s) for s in x]
+        k = x.dtype.kind
+        if k in "iu" and x.dtype.itemsize >= 8 and x.size and \
+                (int(x.max()) > _EXACT_INT or int(x.min()) < -_EXACT_INT):
+            # (int(): numpy compares uint64 with a Python int as doubles)
+            x = [_score(v) for v in x.tolist()]  # whole numbers, checked
+        elif k == "f" and x.dtype.itemsize > 8:  # long double: no rounding
+            a = _np.ascontiguousarray(x, dtype=_np.float64)
+            if not _np.array_equal(a, x, equal_nan=True):
+                raise RankmetricsError(-3, "a long double score is not a"
+                                       " double; round the scores first")
+            return len(a), a.ctypes.data_as(_lib.c_double_p), a
+        elif k in "biuf":
+            a = x if (x.dtype == _np.float64 and x.flags.c_contiguous) \
+                else _np.ascontiguousarray(x, dtype=_np.float64)
+            return len(a), a.ctypes.data_as(_lib.c_double_p), a
+        elif k == "c":
+            raise TypeError("scores must be real numbers, not %s" % x.dtype)
+        else:  # objects, strings: one by one, as a list is read
+            x = x.tolist()
+    vals = [_score(s) for s in x]
     a = (ctypes.c_double * max(len(vals), 1))(*vals)
     return len(vals), ctypes.cast(a, _lib.c_double_p), a
 
@@ -291,7 +340,14 @@ def _doubles(x):
 def _label(x):
     """The exact decimal or fraction string of one rating."""
     if isinstance(x, str):
+        if "\0" in x:  # C would read the rating up to the NUL only
+            raise RankmetricsError(-2, "a NUL character in the rating %r" % x)
         return x.strip().encode()
+    if _np is not None and isinstance(x, _np.floating):
+        if not _np.isfinite(x):
+            raise RankmetricsError(-2)
+        f = fractions.Fraction(*x.as_integer_ratio())  # float32, long double
+        return ("%d/%d" % (f.numerator, f.denominator)).encode()
     if isinstance(x, decimal.Decimal):
         if not x.is_finite():
             raise RankmetricsError(-2)
@@ -349,6 +405,9 @@ def _fill(lst, grades, scores, ids, judged, keep, unjudged=None):
             raise RankmetricsError(-1, "%d ids for %d grades" % (len(ids), n))
         enc = [None if i is None else
                (i if isinstance(i, bytes) else str(i).encode()) for i in ids]
+        if any(e is not None and b"\0" in e for e in enc):
+            # C would compare the identifiers up to the NUL only
+            raise RankmetricsError(-1, "an identifier holds a NUL character")
         ia = (ctypes.c_char_p * max(n, 1))(*enc)
         lst.id = ctypes.cast(ia, _lib.c_char_pp)
         keep.append(ia)
@@ -357,7 +416,13 @@ def _fill(lst, grades, scores, ids, judged, keep, unjudged=None):
         lst.n_unretrieved, lst.unretrieved_grade = k, jp
         keep.append(ja)
     if unjudged is not None:
-        u = [int(x) for x in unjudged]
+        try:
+            u = [operator.index(x) for x in (unjudged.tolist() if
+                                             _is_array(unjudged) else
+                                             unjudged)]
+        except TypeError:  # int() would make 0.7 a 0 and "1" a 1
+            raise RankmetricsError(-2, "an unjudged marker is 0, 1 or 2"
+                                   ) from None
         if len(u) != n:
             raise RankmetricsError(-1, "%d unjudged markers for %d grades"
                                    % (len(u), n))

@@ -82,12 +82,28 @@ def _column(data, key, given, default):
     return col.to_numpy() if hasattr(col, "to_numpy") else col
 
 
+def _missing(x):
+    """Whether a cell is missing data: None, NaN, pandas' NA or NaT.  A
+    missing user cannot be grouped (NaN equals nothing, so each NaN would be
+    a query of its own, cut out of the user it belongs to), and a missing
+    item is no identifier (str(None) would be the item 'None')."""
+    if x is None:
+        return True
+    try:
+        return bool(x != x)  # NaN, NaT
+    except (TypeError, ValueError):
+        return True  # pandas' NA, whose truth is ambiguous
+
+
 def _groups(users):
     """Row indices of each user, users in the order of their first row,
     rows in input order."""
     g = collections.OrderedDict()
     for i, u in enumerate(users.tolist() if hasattr(users, "tolist")
                           else users):
+        if _missing(u):
+            raise RankmetricsError(-1, "evaluate: row %d: the user is missing"
+                                   " (%r)" % (i, u))
         g.setdefault(u, []).append(i)
     return g
 
@@ -151,13 +167,19 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
         else:
             inner.append(v.name)
             outer.append(_variant(aggregator + ":" + v.name).name)
+    if n == 0:  # as `rankmetrics eval` refuses a file of no rows
+        raise RankmetricsError(-1, "evaluate: no rows")
     groups = _groups(users)
     queries = []
     for u, idx in groups.items():
         ids = _take(items, idx)
         if ids is not None:
-            ids = [str(x) for x in (ids.tolist() if hasattr(ids, "tolist")
-                                    else ids)]
+            ids = ids.tolist() if hasattr(ids, "tolist") else ids
+            for i, x in zip(idx, ids):
+                if _missing(x):
+                    raise RankmetricsError(-1, "evaluate: row %d: the item is"
+                                           " missing (%r)" % (i, x))
+            ids = [str(x) for x in ids]
             if len(set(ids)) != len(ids):
                 dup = [x for x, c in collections.Counter(ids).items()
                        if c > 1][0]

@@ -248,6 +248,9 @@ def disagree(a, b=None, *, max_length=5, budget=None, population=160,
     option)."""
     from . import RankmetricsError, _L
     _declare(_L)
+    for x in (a, b):
+        if x is not None and "\0" in str(x):  # C would read up to the NUL
+            raise RankmetricsError(-5, "a NUL character in the name %r" % x)
     o = _Options()
     _L.rm_disagree_defaults(ctypes.byref(o))
     try:

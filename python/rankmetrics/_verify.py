@@ -11,6 +11,9 @@ counts per variant) and the totals.
 """
 
 import collections
+import decimal
+import math
+import numbers
 import collections.abc
 import ctypes
 import os
@@ -127,8 +130,15 @@ def verify(results, vectors=None, ulps=0, rel=None, explain=True):
     as the tool's report does."""
     from . import RankmetricsError
     L = _lib_handle()
-    if ulps < 0 or (rel is not None and rel < 0):
-        raise RankmetricsError(-1, "the tolerance is a number >= 0")
+    for t in (ulps, rel):
+        # as the tool's --ulps and --rel: NaN failed every result, and an
+        # infinite tolerance passed every one, a verification that could
+        # not fail
+        if t is not None and (isinstance(t, bool) or
+                              not isinstance(t, numbers.Real) or
+                              not math.isfinite(t) or t < 0):
+            raise RankmetricsError(-1, "the tolerance is a finite number"
+                                   " >= 0, not %r" % (t,))
     v = ctypes.c_void_p()
     d = (vectors if vectors is not None else vectors_dir())
     s = L.rm_verifier_new(os.fsencode(d), ctypes.byref(v))
@@ -153,20 +163,23 @@ def verify(results, vectors=None, ulps=0, rel=None, explain=True):
 
 
 def _add(L, v, item, fname, lineno):
-    if isinstance(item, bytes):
-        buf = ctypes.create_string_buffer(item, len(item) + 1)
-        return L.rm_verifier_add_line(v, buf, len(item), fname, lineno)
-    name, value = item
-    fam, _, tcid = str(name).partition(":")
-    try:
-        tcid = int(tcid)
-    except ValueError:
-        tcid = 0
-    if isinstance(value, str) and value in ("invalid", "error"):
-        given, x = (2 if value == "invalid" else 3), 0.0
-    else:
-        given, x = 1, float(value)
-    return L.rm_verifier_add(v, fam.encode(), tcid, given, x, fname, lineno)
+    if not isinstance(item, bytes):
+        # a pair is judged as the line "NAME VALUE" it stands for, by the
+        # library's reader of lines, so that it obeys the rules of a results
+        # file: Python's int() and float() would take "rr:1_0" for test 10,
+        # "rr:+1" and " 1" for test 1, and "rr\0x" for family rr
+        name, value = item
+        if isinstance(value, bool) or value is None:
+            value = repr(value)  # refused by the reader, with its words
+        elif isinstance(value, (str, numbers.Integral, decimal.Decimal)):
+            value = str(value)  # a decimal, read correctly rounded
+        elif isinstance(value, numbers.Real) and float(value) == value:
+            value = repr(float(value))  # a double, read back exactly
+        else:
+            value = repr(value)
+        item = ("%s %s" % (name, value)).encode()
+    buf = ctypes.create_string_buffer(item, len(item) + 1)
+    return L.rm_verifier_add_line(v, buf, len(item), fname, lineno)
 
 
 def _text(b):

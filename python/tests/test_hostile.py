@@ -1,0 +1,168 @@
+"""Inputs a hostile user gives the package, each once taken silently: a value
+changed on its way to the library (a whole number rounded, a complex number
+cut, a string cut at a NUL, a marker truncated) or a row put in the wrong
+query.  Each must now be refused, or give the value worked by hand."""
+
+from fractions import Fraction
+
+import pytest
+
+import rankmetrics as rm
+
+np = pytest.importorskip("numpy")
+
+BIG = 2 ** 53  # the last of the run of whole numbers that are all doubles
+
+
+# ---- Scores -------------------------------------------------------------------
+
+def test_whole_scores_beyond_2_53_are_not_rounded_into_ties():
+    # grades 0, 1 with scores 2**53, 2**53 + 1: the second ranks first, so
+    # AP = 1; rounded to doubles both are 2**53, a tie kept in input order,
+    # and AP was 1/2
+    for scores in ([BIG, BIG + 1], np.array([BIG, BIG + 1], dtype=np.int64),
+                   np.array([BIG, BIG + 1], dtype=np.uint64),
+                   np.array([BIG, BIG + 1], dtype=object)):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.value("ap", [0, 1], scores)
+        assert e.value.status_name == "RM_ESCORE"
+    with pytest.raises(rm.RankmetricsError):
+        rm.value("ap", [0, 1], [1, 10 ** 400])
+    # 2**53 + 2 is a double: the list is ranked as written, AP = 1
+    assert rm.value("ap", [0, 1], [BIG, BIG + 2]) == 1.0
+    assert rm.value("ap", [0, 1], np.array([-BIG - 2, -BIG])) == 1.0
+
+
+def test_complex_scores_are_refused():
+    with pytest.raises(TypeError):
+        rm.value("ap", [0, 1], np.array([1 + 1j, 2]))
+    with pytest.raises(TypeError):
+        rm.value("ap", [0, 1], [1, 2j])
+
+
+def test_long_double_scores_are_not_rounded():
+    a = np.array([1, 1], dtype=np.longdouble)
+    a[1] += np.longdouble(2) ** -60
+    if a[1] == a[0]:
+        pytest.skip("long double is double here")
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("ap", [0, 1], a)
+    assert e.value.status_name == "RM_ESCORE"
+
+
+def test_score_strings_follow_the_tools_rule():
+    # '1e-400' is not zero but would be read as 0 (the tool refuses it too)
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("ap", [0, 1], ["1e-400", "0"])
+    assert e.value.status_name == "RM_ESCORE"
+    assert rm.value("ap", [0, 1], ["0e-5", "1"]) == 1.0
+
+
+# ---- Strings cut at a NUL ------------------------------------------------------
+
+def test_nul_in_a_name_an_identifier_or_a_rating():
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("ap\0xyz", [1, 0])  # was read as ap
+    assert e.value.status_name == "RM_ENAME"
+    # ids b\0x > b\0a: id-asc puts the grade 0 first, AP 1/2; cut at the
+    # NUL both were b, and the tie gave 1
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("ap[ties=id-asc]", [1, 0], [1, 1], ["b\0x", "b\0a"])
+    assert e.value.status_name == "RM_EINVAL"
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.value("mae", ["3\0.5", "4"], [3, 4])
+    assert e.value.status_name == "RM_EGRADE"
+    # disagree compared rr[hits=first] with rr[hits=mean] for these
+    for a, b in (("rr[hits=first]\0junk", "rr[hits=mean]"),
+                 ("rr[hits=first]", "rr[hits=mean]\0x")):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.disagree(a, b, budget=1)
+        assert e.value.status_name == "RM_ENAME"
+
+
+# ---- Unjudged markers and ratings -----------------------------------------------
+
+def test_unjudged_markers_are_whole():
+    # grades 1, 0, 1 with the middle item unjudged and two judged
+    # non-relevant items unretrieved: R = 2, N = 2, and no judged
+    # non-relevant item above either hit, so bpref = 1 (with the middle one
+    # taken as judged it would be (1 + 1/2)/2 = 3/4)
+    for u in ([0, 1, 0], np.array([0, 1, 0]), [False, True, False]):
+        assert rm.exact("bpref", [1, 0, 1], judged=[0, 0],
+                        unjudged=u).fraction == 1
+    for u in ([0, 0.7, 0], ["0", "1", "0"], np.array([0., .5, 0.])):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.value("bpref", [1, 0, 1], judged=[0, 0], unjudged=u)
+        assert e.value.status_name == "RM_EGRADE"
+
+
+def test_float32_ratings():
+    # ratings 1.5 and 2 (exact in float32), predicted 1 and 2: MAE 1/4
+    r = rm.exact("mae", np.array([1.5, 2.0], dtype=np.float32), [1, 2])
+    assert r.fraction == Fraction(1, 4)
+
+
+# ---- verify's pairs follow the rules of a results line ---------------------------
+
+@pytest.mark.parametrize("name", ["rr:1_0", "rr:+1", "rr: 1", "rr\0x:1"])
+def test_verify_pair_names(name):
+    # int() took rr:1_0 for rr:10 and rr:+1 for rr:1; C cut rr\0x to rr
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.verify({name: 1.0})
+    assert e.value.status_name == "RM_EFORMAT"
+
+
+def test_verify_pair_values():
+    # rr:1 is rr@5 of grades 1,0,0,0,0: the first item is relevant, 1
+    for v in (1, 1.0, "1", "0x1p+0", np.float32(1.0), np.int64(1)):
+        assert rm.verify({"rr:1": v}).passed
+    for v in ("1_0", True, None):
+        with pytest.raises(rm.RankmetricsError):
+            rm.verify({"rr:1": v})
+
+
+@pytest.mark.parametrize("kw", [{"ulps": float("inf")}, {"rel": float("inf")},
+                                {"ulps": float("nan")}, {"rel": float("nan")},
+                                {"ulps": -1}, {"ulps": "1"}, {"ulps": True}])
+def test_verify_tolerance_is_finite(kw):
+    # rr:2 is rr@5 of grades 0,1,0,0,0 (1/2 in the vectors), so 0.25 is
+    # wrong by any finite tolerance of 0 ulps; an infinite one passed it
+    assert not rm.verify(["rr:2 0.25"]).passed
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.verify(["rr:2 0.25"], **kw)
+    assert e.value.status_name == "RM_EINVAL"
+
+
+# ---- evaluate: rows that cannot be grouped -----------------------------------
+
+def test_evaluate_missing_user_or_item():
+    # a NaN user was a query of its own, cut out of user u: u's AP was 1
+    # (items a, c) where the data give u the list 1, 0, 1, AP 5/6
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate("ap", users=["u", float("nan"), "u"],
+                    items=["a", "b", "c"], labels=[1, 0, 1])
+    assert "row 1: the user is missing" in e.value.message
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate("ap", users=["u", "u"], items=["a", None], labels=[1, 0])
+    assert "row 1: the item is missing" in e.value.message
+    ev = rm.evaluate("ap", users=["u"] * 3, items=["a", "b", "c"],
+                     labels=[1, 0, 1], exact=True)
+    assert ev.per_query["u"][rm.name("ap")].fraction == Fraction(5, 6)
+
+
+def test_evaluate_missing_user_in_a_frame():
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame({"user": ["u", None, "u"], "item": ["a", "b", "c"],
+                       "label": [1, 0, 1]})
+    with pytest.raises(rm.RankmetricsError):
+        rm.evaluate("ap", df)
+    df["user"] = pd.array(["u", pd.NA, "u"], dtype="string")
+    with pytest.raises(rm.RankmetricsError):
+        rm.evaluate("ap", df)
+
+
+def test_evaluate_no_rows():
+    # as the tool refuses a file of no rows; mean:ap of no queries was 0
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate("ap", users=[], labels=[])
+    assert "no rows" in e.value.message

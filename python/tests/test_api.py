@@ -371,3 +371,14 @@ def test_malformed_rating(bad):
     with pytest.raises(rm.RankmetricsError) as e:
         rm.value("mae", grades=[bad, "1"], scores=[0, 0])
     assert e.value.status == -2
+
+
+def test_ratings_count_as_relevant_by_their_exact_value():
+    # 0.99999999999999999999 is below 1 (its nearest double is 1), 1e0 and
+    # 7/3 are not: MAE 1/2 and 4/3 with the first query left out, 11/12;
+    # weighed by positives (0, 1, 1) the same
+    qs = [dict(grades=["0.99999999999999999999"], scores=[0.5]),
+          dict(grades=["1e0"], scores=[0.5]), dict(grades=["7/3"], scores=[1.0])]
+    for name in ("mean[skip=norel]:mae", "mean[weight=positives]:mae"):
+        assert rm.exact_set(name, qs).fraction == Fraction(11, 12)
+        assert rm.value_set(name, qs) == 11 / 12

@@ -27498,10 +27498,18 @@ understand.  This part says what each bad input gets, and which test shows
 it.  Three make targets run the library under tools that look for the
 faults no ordinary test sees.  \.{make check-sanitize} builds the library and
 the test runner again in \.{build/san}, under AddressSanitizer and
-UndefinedBehaviorSanitizer.  It runs every suite and fails on any report.
+UndefinedBehaviorSanitizer.  It runs every suite, each in a process of its
+own, and fails on any report.
 \.{make check-valgrind} runs the library's suites under valgrind's memcheck,
-leak check included.  \.{make fuzz} runs the libFuzzer harnesses of
+leak check included, also a suite a process.  \.{make fuzz} runs the libFuzzer harnesses of
 \.{tests/fuzz} for \.{FUZZ\_SECONDS} each, also under both sanitizers.
+\.{make check} runs the first two among its other steps (the worked
+examples, the vectors and their adequacy, the shell tests, pytest), two at a
+time: these steps write no file in common but \.{rankmetrics.pc}, which
+both tests of \.{make install} write, and so those two run one after the
+other.  Every step runs and
+prints its lines together when it ends, and any failure fails the check;
+the Check runner runs last and alone, so that the last line is its summary.
 @^hostile input@>@^fuzzing@>@^sanitizers@>
 
 @* Bad input and its answer.

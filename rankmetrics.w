@@ -3818,16 +3818,27 @@ number of the precision below $y$, and the next one above is the
 rounding up.  So each logarithm is computed once, rounded down, and the
 bounds are those of two separate passes rounded down and up, bit for bit.
 
-The same few roots recur in every form of a run (the ranks 2 to 11 of an
-nDCG at 10 have the roots 2, 3, 5, 6, 7, 10, 11), so the logarithms of
-small roots are kept, per enclosure and per precision, in a |logcache|
-that the caller owns: nothing is kept between calls.
+The same roots recur in every form of a run (the ranks 2 to 11 of an
+nDCG at 10 have the roots 2, 3, 5, 6, 7, 10, 11), so their logarithms are
+kept, per enclosure and per precision, in a |logcache| that the caller
+owns: nothing is kept between calls.  The cache grows with the largest
+root asked, up to |LOGC_MAX|.  It once kept only the roots below |LOGC|,
+and that made a mean of quotients over a long list quadratic in
+logarithms: an \.{ndcg-rel} on 500 items has a term for each relevant
+rank, each with a form of up to 500 roots, and every root above 127 was
+computed again by |mpfr_log_ui| in every term (perf on
+\.{rankmetrics vectors}, 27~November 2026: half its time).  Now each
+logarithm is computed once per enclosure.  Beyond |LOGC_MAX|, or when
+the cache cannot grow, the logarithm is computed and not kept, as
+before.
 
-@d LOGC 128 /* roots below this have their logarithms kept */
+@d LOGC 128 /* roots below this have their logarithms at 64 bits in a table */
+@d LOGC_MAX 65536 /* roots below this have their logarithms kept */
 @<Private types@>=
 typedef struct {
-  unsigned char have[LOGC]; /* |d[x]| and |u[x]| hold $\ln x$ rounded down and up */
-  mpfr_t d[LOGC], u[LOGC];
+  size_t cap; /* roots below |cap| have a slot */
+  unsigned char *have; /* |d[x]| and |u[x]| hold $\ln x$ rounded down and up */
+  mpfr_t *d, *u;
 } logcache;
 
 @ The loop's first pass, at 64 bits, is the one that runs on every value, so
@@ -3915,12 +3926,33 @@ int rm_log_table_errors(void)
 @ @<Private functions@>=
 static void logcache_init(logcache *c)
 {
-  memset(c->have, 0, sizeof c->have);
+  c->cap = 0; c->have = NULL; c->d = c->u = NULL;
 }
 static void logcache_clear(logcache *c)
 {
-  int x;
-  for (x = 0; x < LOGC; x++) if (c->have[x]) mpfr_clears(c->d[x], c->u[x], (mpfr_ptr) 0);
+  size_t x;
+  for (x = 0; x < c->cap; x++) if (c->have[x]) mpfr_clears(c->d[x], c->u[x], (mpfr_ptr) 0);
+  free(c->have); free(c->d); free(c->u);
+  logcache_init(c);
+}
+static int logcache_room(logcache *c, unsigned long x) /* a slot for |x|? */
+{
+  size_t n;
+  unsigned char *h;
+  mpfr_t *d, *u;
+  if (x < c->cap) return 1;
+  if (x >= LOGC_MAX) return 0;
+  n = c->cap ? 2 * c->cap : LOGC;
+  while (n <= x) n *= 2;
+  if ((h = realloc(c->have, n)) == NULL) return 0;
+  c->have = h;
+  if ((d = realloc(c->d, n * sizeof *d)) == NULL) return 0;
+  c->d = d;
+  if ((u = realloc(c->u, n * sizeof *u)) == NULL) return 0;
+  c->u = u;
+  memset(c->have + c->cap, 0, n - c->cap);
+  c->cap = n;
+  return 1;
 }
 static void log_both(mpfr_t d, mpfr_t u, unsigned long x, logcache *c)
 {
@@ -3932,14 +3964,14 @@ static void log_both(mpfr_t d, mpfr_t u, unsigned long x, logcache *c)
     return;
   }
 #endif
-  if (c != NULL && x < LOGC && c->have[x] && mpfr_get_prec(c->d[x]) == mpfr_get_prec(d)) {
+  if (c != NULL && x < c->cap && c->have[x] && mpfr_get_prec(c->d[x]) == mpfr_get_prec(d)) {
     mpfr_set(d, c->d[x], MPFR_RNDN); mpfr_set(u, c->u[x], MPFR_RNDN);
     return;
   }
   t = mpfr_log_ui(d, x, MPFR_RNDD);
   mpfr_set(u, d, MPFR_RNDN);
   if (t != 0) mpfr_nextabove(u);
-  if (c == NULL || x >= LOGC) return;
+  if (c == NULL || !logcache_room(c, x)) return;
   if (!c->have[x]) mpfr_inits2(mpfr_get_prec(d), c->d[x], c->u[x], (mpfr_ptr) 0);
   else { mpfr_set_prec(c->d[x], mpfr_get_prec(d)); mpfr_set_prec(c->u[x], mpfr_get_prec(d)); }
   c->have[x] = 1;
@@ -15807,6 +15839,7 @@ order of the table, then the random groups.
 
 @<Tool functions@>=
 static int write_family(const char *dir, const vector_family *fam, tool_out *out);
+static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
 static int family_variant_with(const vector_family *fam, const char *key, const char *val,
   char *out, size_t len);
@@ -16019,7 +16052,8 @@ does not.
     if (judged_metric(v.metric) || v.gain == RM_GAIN_MAP || v.gain == RM_GAIN_CLIP
         || v.drop) random_unjudged(&h, &kept[nt]);
     rm_exact_init(&e);
-    if (rm_value_exact(&v, &kept[nt].l, &e) >= 0 && e.hard_bits >= 10) {
+    if (!surely_easy(&v, &kept[nt].l) && rm_value_exact(&v, &kept[nt].l, &e) >= 0
+        && e.hard_bits >= 10) {
       fputc(',', o.json);
       snprintf(comment, sizeof comment, "hard to round: %d bits past the double",
         e.hard_bits);
@@ -16030,6 +16064,58 @@ does not.
     }
     rm_exact_clear(&e);
   }
+}
+
+@ Most of the lists searched are far from hard, and the full exact path
+spends its time proving that: a value that is not rational (an
+\.{ndcg-rel}, an \.{rndcg}) goes through Ziv's loop at 64, 128 and 256~bits
+with every logarithm computed anew by MPFR, because the 40-digit decimal
+needs more than 128~bits and the hardness is measured at the last
+precision.  On the family \.{trec} this search was two thirds of the time
+of \.{rankmetrics vectors} (perf, 27~November 2026: |mpfr_log_ui| under
+|rm_value_exact| called from here).  So the search first asks
+|rm_value_enclosed| for the enclosure $[\ell,h]$ that decided the double,
+at 64~bits, where the logarithms are read from the library's table, and
+passes over the list when that enclosure proves the value easy.
+
+Let $d$ be the double, $d^-$ and $d^+$ its neighbours, and
+$m^\pm=(d+d^\pm)/2$ the two rounding boundaries around it; the value lies
+in $[m^-,m^+]$.  If $\ell-m^->(d-d^-)/2^8$ and $m^+-h>(d^+-d)/2^8$, then on
+whichever side of $d$ the value lies, its distance to the boundary there
+is more than $2^{-8}$ of the spacing, so $h<7$ in the definition of
+|measure_hardness| and |hard_bits| is at most~6, far below the~10 of the
+search, whatever the rounding of that function.  The test is done in exact
+fractions.  It declines (returns~0, and the full path decides as before)
+on any status but success, and for a zero or infinite double; so the
+lists kept, and the bytes of the vectors, are the same as without it.
+
+@<Tool functions@>=
+static int surely_easy(const rm_variant *v, const rm_list *l)
+{
+  double d, dn, up;
+  char *lo = NULL, *hi = NULL;
+  int easy = 0;
+  mpq_t a, b, m, g;
+  if (rm_value_enclosed(v, l, 0, &d, &lo, &hi) < 0 || d == 0 || !isfinite(d)) {
+    free(lo); free(hi); return 0;
+  }
+  dn = nextafter(d, -INFINITY); up = nextafter(d, INFINITY);
+  mpq_inits(a, b, m, g, NULL);
+  if (isfinite(dn) && isfinite(up) && mpq_set_str(a, lo, 10) == 0
+      && mpq_set_str(b, hi, 10) == 0) {
+    mpq_canonicalize(a); mpq_canonicalize(b);
+    mpq_set_d(m, dn); mpq_set_d(g, d); mpq_sub(g, g, m); /* $d-d^-$ */
+    mpq_div_2exp(g, g, 1); mpq_sub(m, a, m); mpq_sub(m, m, g); /* $\ell-m^-$ */
+    mpq_div_2exp(g, g, 7);
+    easy = mpq_cmp(m, g) > 0;
+    mpq_set_d(m, up); mpq_set_d(g, d); mpq_sub(g, m, g); /* $d^+-d$ */
+    mpq_div_2exp(g, g, 1); mpq_sub(m, m, g); mpq_sub(m, m, b); /* $m^+-h$ */
+    mpq_div_2exp(g, g, 7);
+    easy = easy && mpq_cmp(m, g) > 0;
+  }
+  mpq_clears(a, b, m, g, NULL);
+  free(lo); free(hi);
+  return easy;
 }
 
 @ Every family also has vectors that must be rejected, one for each
@@ -27962,10 +28048,18 @@ understand.  This part says what each bad input gets, and which test shows
 it.  Three make targets run the library under tools that look for the
 faults no ordinary test sees.  \.{make check-sanitize} builds the library and
 the test runner again in \.{build/san}, under AddressSanitizer and
-UndefinedBehaviorSanitizer.  It runs every suite and fails on any report.
+UndefinedBehaviorSanitizer.  It runs every suite, each in a process of its
+own, and fails on any report.
 \.{make check-valgrind} runs the library's suites under valgrind's memcheck,
-leak check included.  \.{make fuzz} runs the libFuzzer harnesses of
+leak check included, also a suite a process.  \.{make fuzz} runs the libFuzzer harnesses of
 \.{tests/fuzz} for \.{FUZZ\_SECONDS} each, also under both sanitizers.
+\.{make check} runs the first two among its other steps (the worked
+examples, the vectors and their adequacy, the shell tests, pytest), two at a
+time: these steps write no file in common but \.{rankmetrics.pc}, which
+both tests of \.{make install} write, and so those two run one after the
+other.  Every step runs and
+prints its lines together when it ends, and any failure fails the check;
+the Check runner runs last and alone, so that the last line is its summary.
 @^hostile input@>@^fuzzing@>@^sanitizers@>
 
 @* Bad input and its answer.

@@ -306,6 +306,10 @@ $(SAN_DIR)/check_rankmetrics: $(TEST_SRCS) tests/suites.h tests/testutil.h $(HEA
 $(SAN_DIR)/rankmetrics: rmtool.c $(HEADERS) $(SAN_DIR)/rankmetrics.o
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(LDFLAGS) rmtool.c $(SAN_DIR)/rankmetrics.o \
 	  $(MATH_LIBS) -pthread -o $@
+# hostile_test runs a few cases under the sanitizers too: on the tool that
+# check-sanitize builds, named, so that it never looks at one half linked.
+test-hostile_test: $(SAN_DIR)/rankmetrics
+test-hostile_test: export SAN_TOOL = $(SAN_DIR)/rankmetrics
 # Each suite runs in a process of its own (CK_RUN_SUITE), one make target
 # a suite, so that make -j runs them side by side; the suites are those the
 # test sources create, so a new suite is run without being listed here.

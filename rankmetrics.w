@@ -2005,8 +2005,8 @@ option does not belong, and whether the metric defines the variant at all
   if (key_used(&w, KEY_GAIN) && ((w.gain == RM_GAIN_MAP && !gmap_ok(&w))
       || (w.gain == RM_GAIN_CLIP && !gclip_ok(&w)))) {
     bad(msg, msglen, name, name + seen[KEY_GAIN] - 1,
-      "gain=%s is taken by cg, dcg, idcg and ndcg only",
-      w.gain == RM_GAIN_MAP ? "map" : "clip");
+      "%s", w.gain == RM_GAIN_MAP ? "gain=map is taken by cg, dcg, idcg and ndcg only"
+      : "gain=clip is taken by cg, dcg, idcg, ndcg and insq only");
     return RM_ENAME;
   }
   if (check_keys(&w) == RM_OK && rm_variant_name(&w, NULL, 0) == 0) {
@@ -5076,7 +5076,7 @@ denominator is $M-m$, kept exactly on the exact path and computed by one
 division on the double path, and it never decreases with the grade, so
 the ideal list is ordered by grade as under the first three gains.  So with
 $m=0$ and $M=2$ the grades 0, 1, 3 and an unjudged item gain $0$, $1/2$,
-$1$ and~0.  Only the four metrics of this chapter take it, and its canonical
+$1$ and~0.  Only the four metrics of this chapter and \.{insq} (\secref{q:insq}) take it, and its canonical
 form is written as it is read, \.{gain=clip:0..2}.
 @^gain, clipped@>@^ir\_measures@>@^cwl\_eval@>
 
@@ -5097,7 +5097,7 @@ static int gclip_num(const rm_variant *v, int g)
 static int gclip_ok(const rm_variant *v)
 {
   if (v->metric != RM_CG && v->metric != RM_DCG && v->metric != RM_IDCG
-      && v->metric != RM_NDCG) return 0;
+      && v->metric != RM_NDCG && v->metric != RM_INSQ) return 0;
   return v->gclip_lo >= 0 && v->gclip_lo < v->gclip_hi && v->gclip_hi <= RM_GRADE_MAX;
 }
 
@@ -12706,6 +12706,182 @@ rm_status rm_relstring(const rm_list *l, rm_ties ties, size_t k, char *buf,
   free(perm);
   return RM_OK;
 }
+
+@* INSQ, a measure of the C/W/L framework.\here{q:insq}
+Moffat, Scholer and Thomas (ADCS 2012) model a user who scans a ranking
+from the top, and who goes on from rank~$i$ to rank $i+1$ with a
+probability~$C_i$ that grows with~$i$: a user who has already read many
+items is taken to be one who wants many.  The C/W/L framework of
+Azzopardi, Thomas and Moffat turns any such continuation $C_i$ into the
+weight $W_i$ of rank~$i$, the share of the user's attention that rank~$i$
+gets, and a measure into the expected gain per item read,
+$\sum_i W_iG_i$.  We read it in \.{cwl\_eval}, github.com/ireval/cwl at
+commit 4c3ea6f: file \.{cwl/ruler/measures/cwl\_insq.py} for $C_i$, and
+\.{cwl/ruler/measures/cwl\_metrics.py}, function |w_vector|, for $W_i$.
+INSQ with a parameter $T>0$ (the gain the user wants; default~1) has
+$$C_i=\left({i+2T-1\over i+2T}\right)^2,\qquad
+  W_i={\prod_{j<i}C_j\over\sum_{r=1}^N\prod_{j<r}C_j},$$
+over a ranking of exactly $N=1000$ ranks: \.{cwl/ruler/ranking.py} cuts a
+longer run after rank 1000 and pads a shorter one with items of gain~0,
+and so does ir\_measures, which calls \.{cwl\_eval} with that depth.  The
+product telescopes, each numerator cancelling the denominator before it:
+$\prod_{j<i}C_j=\bigl(2T/(i+2T-1)\bigr)^2$, so that
+$${\rm INSQ}_T={\sum_{i\le\min(n,N)}G_i/(i+2T-1)^2\over
+  \sum_{i=1}^{N}1/(i+2T-1)^2}.$$
+An unjudged item gains~0 (\.{ranking.py} gives it the least gain, 0,
+in the lower bound that is the value reported).  The ranking is the run
+sorted by score, ties in input order (ir\_measures' reader sorts stably),
+so the variant that stands for it has \.{ties=input}.
+Our \.{insq} is that value, with the key \.{t} (lower case, as every
+key; ir\_measures' \.{T}) a fraction from $1/1000$ to 1000 and the gains of ir\_measures' provider
+\.{providers/cwl\_eval.py} (ir\_measures at commit dc04a88): the grades
+clipped to $[m,M]$ and scaled to $[0,1]$, our \.{gain=clip:}$m$\.{..}$M$
+(\secref{q:gainclip}), or \.{gain=binary} (the default, with \.{rel}),
+which is \.{gain=clip:}$(t-1)$\.{..}$t$ under another name.  INSQ
+takes no cutoff, as \.{cwl\_eval} takes none: the depth is part of the
+definition.  No other gain is taken, since $C_i$ and the framework's
+reading of $W_iG_i$ as a rate of gain both assume gains in $[0,1]$.
+
+For example, with $T=1/2$ the weights are proportional to $1/i^2$:
+the continuations are $C_1=1/4$, $C_2=4/9$, $C_3=9/16$, and the products
+$1$, $1/4$, $1/9$, $1/16,\ldots$  The binary grades 1, 0, 1 give
+$${\rm INSQ}_{1/2}={1+1/9\over\sum_{i=1}^{1000}1/i^2}
+  ={10/9\over1.64393456668\ldots}=0.67589\ldots,$$
+and a run of 1000 relevant items (or more) gives exactly~1, whatever~$T$.
+With $T=1$ the weights are proportional to $1/(i+1)^2$, and the grades 1
+and 2 under \.{gain=clip:0..2} give $(1/2\cdot1/4+1\cdot1/9)/
+\sum_{i=2}^{1001}1/i^2$.
+@^INSQ@>@^C/W/L framework@>@^cwl\_eval@>@^ir\_measures@>
+
+@<Fields of a variant@>=
+int t, t_den; /* the gain $T$ that \.{insq}'s user wants, a fraction in lowest terms */
+
+@ @<Key codes@>=
+KEY_T,
+
+@ @^keys of names, \.{t}@>
+@<Key specifications@>=
+[KEY_T] = {"t", NULL, 1, 1000, FIELD(t), FIELD(t_den), NULL, 4, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->t = 1; v->t_den = 1;
+
+@ The paths share the integers of the weights.  With $T=c/d$ in lowest
+terms, $i+2T-1=y_i/d$ with $y_i=d(i-1)+2c$, and the factor $d^2$ cancels
+from the ratio, which is $\sum G_i/y_i^2$ over $\sum1/y_i^2$.  A gain is a
+whole numerator $a_i$ over a common denominator~$b$: under \.{gain=binary}
+$a_i=[g_i\ge t]$ and $b=1$, under \.{gain=clip:}$m$\.{..}$M$
+$a_i=\min(\max(g_i,m),M)-m$ and $b=M-m$; an unjudged item has $a_i=0$.
+The numerator of the value is $\sum a_i/y_i^2$, its denominator
+$b\sum1/y_i^2$.
+
+@d INSQ_DEPTH 1000 /* the ranks of \.{cwl\_eval}'s ranking */
+
+@<Private functions@>=
+static long insq_y(const rm_variant *v, size_t i)
+{ /* $y_i$ for the rank $i+1$ */
+  return (long) v->t_den * (long) i + 2L * v->t;
+}
+static long insq_a(const rm_variant *v, const rm_list *l, const size_t *perm, size_t r)
+{
+  if (r >= l->n || unjudged_at(l, perm, r)) return 0;
+  if (v->gain == RM_GAIN_CLIP) return gclip_num(v, l->grade[perm[r]]);
+  return relevant(v, l, perm, r);
+}
+static long insq_b(const rm_variant *v)
+{
+  return v->gain == RM_GAIN_CLIP ? v->gclip_hi - v->gclip_lo : 1;
+}
+static const char *insq_refuse(const rm_variant *v)
+{
+  if (v->k) return "insq takes no cutoff (its depth is 1000 ranks, as cwl_eval's)";
+  if (v->gain != RM_GAIN_BINARY && v->gain != RM_GAIN_CLIP)
+    return "insq takes gain=binary or gain=clip:m..M";
+  return no_average(v);
+}
+static void insq_defaults(rm_variant *v)
+{
+  v->gain = RM_GAIN_BINARY;
+}
+
+@ The exact path sums the fractions $a_i/y_i^2$ by binary splitting: the
+sum over ranks $[lo,hi)$ is $P/Q$ with $Q=\prod y_i^2$, and two halves
+join as $P=P_LQ_R+P_RQ_L$, $Q=Q_LQ_R$, with no greatest common divisor
+taken on the way.  The numbers of the last join have some 40\,000 bits
+for $T=1000/999$, and the whole costs a few multiplications of that size,
+where adding the thousand fractions one by one would reduce each partial
+sum.  Both sums span all 1000 ranks (the numerator's $a_i$ are 0 beyond
+the list), so they share~$Q$, and the value is $P_a/(bP_1)$.
+
+@<Private functions@>=
+static void insq_split(const rm_variant *v, const rm_list *l, const size_t *perm,
+  int ones, size_t lo, size_t hi, mpz_t p, mpz_t q)
+{
+  if (hi - lo == 1) {
+    mpz_set_si(q, insq_y(v, lo));
+    mpz_mul(q, q, q);
+    mpz_set_si(p, ones ? 1 : insq_a(v, l, perm, lo));
+  } else {
+    size_t mid = lo + (hi - lo) / 2;
+    mpz_t p2, q2;
+    mpz_inits(p2, q2, NULL);
+    insq_split(v, l, perm, ones, lo, mid, p, q);
+    insq_split(v, l, perm, ones, mid, hi, p2, q2);
+    mpz_mul(p, p, q2);
+    mpz_addmul(p, p2, q);
+    mpz_mul(q, q, q2);
+    mpz_clears(p2, q2, NULL);
+  }
+}
+static rm_status insq_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  mpz_t q;
+  mpz_init(q);
+  insq_split(v, l, perm, 0, 0, INSQ_DEPTH, mpq_numref(num), q);
+  insq_split(v, l, perm, 1, 0, INSQ_DEPTH, mpq_numref(den), q);
+  mpz_set_ui(mpq_denref(num), 1);
+  mpz_set_ui(mpq_denref(den), 1);
+  mpz_mul_si(mpq_numref(den), mpq_numref(den), insq_b(v));
+  mpz_clear(q);
+  return RM_OK;
+}
+
+@ The double path computes the same two sums.  $y_i\le1000\cdot999+2000$,
+so $y_i^2<2^{40}$ and $by_i^2$ are exact in a double, and each term
+$a_i/y_i^2$ is one division (one rounding,~$u$).  The terms are positive
+and go into compensated sums (within $u$ of their sum, and a few $nu^2$),
+the denominator's is multiplied by~$b$ (one more), and |ratio_d| divides:
+within $6u$ in all, and we state 8~ulps.
+
+@<Private functions@>=
+static rm_status insq_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  nsum a = {0, 0}, s = {0, 0};
+  size_t i;
+  for (i = 0; i < INSQ_DEPTH; i++) {
+    double y = (double) insq_y(v, i), y2 = y * y;
+    long g = insq_a(v, l, perm, i);
+    if (g) nsum_add(&a, (double) g / y2);
+    nsum_add(&s, 1.0 / y2);
+  }
+  *num = a.s + a.c;
+  *den = (s.s + s.c) * (double) insq_b(v);
+  return RM_OK;
+}
+static double insq_bound(const rm_variant *v)
+{
+  (void) v;
+  return 8;
+}
+
+@ @<Metric codes@>=
+RM_INSQ,
+
+@ @<Metric specifications@>=
+@/[RM_INSQ] = {"insq", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
+  ratio_x, insq_bound, insq_refuse, insq_defaults, insq_qratio, insq_dratio, NULL},
 
 @** Where the definitions disagree.
 \here{disagree}\input disagree

@@ -2359,6 +2359,7 @@ name whose meaning changes with its cutoff (\.{RR}) has two entries.
 @d PRELATIVE 32 /* takes \.{relative=}, which we take only as \.{False} */
 @d PP 64 /* takes the persistence \.{p=} */
 @d PMINMAX 128 /* takes \.{min\_rel=} and \.{max\_rel=}, and needs \.{max\_rel} */
+@d PT 256 /* takes the target gain \.{T=} of \.{INSQ} */
 
 @<Private types@>=
 typedef struct {
@@ -2442,6 +2443,7 @@ static const alias_spec aliases[] = {
   {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
   {IM, "SDCG", 'k', "ndcg", "ideal=ones", PMINMAX | PDCG},
   {IM, "Accuracy", '-', "auc", "ties=input", PREL},
+  {IM, "INSQ", '-', "insq", "ties=input", PMINMAX | PT},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
@@ -2468,8 +2470,7 @@ static const alias_spec aliases[] = {
 @ @<Names of ir\_measures that we refuse@>=
 {IM, "StRecall", '?', NULL, NULL, 0}, {IM, "Compat", '?', NULL, NULL, 0},
 {IM, "BPM", '?', NULL, NULL, 0},
-{IM, "INST", '?', NULL, NULL, 0},
-{IM, "INSQ", '?', NULL, NULL, 0}, {IM, "NERR8", '?', NULL, NULL, 0},
+{IM, "INST", '?', NULL, NULL, 0}, {IM, "NERR8", '?', NULL, NULL, 0},
 {IM, "NERR9", '?', NULL, NULL, 0}, {IM, "NERR10", '?', NULL, NULL, 0},
 {IM, "NERR11", '?', NULL, NULL, 0}, {IM, "NRBP", '?', NULL, NULL, 0},
 {IM, "nNRBP", '?', NULL, NULL, 0}, {IM, "alpha_DCG", '?', NULL, NULL, 0},
@@ -2613,7 +2614,8 @@ static int alias_im(const char *name, const char *p, const char *lib,
 {
   const char *q = p, *at, *k = NULL;
   const alias_spec *a;
-  char more[192] = "", kbuf[24], pval[24] = "0.8", minrel[24] = "0", maxrel[24] = "";
+  char more[192] = "", kbuf[24], pval[24] = "0.8", minrel[24] = "0", maxrel[24] = "",
+    tval[24] = "";
   int exp = 0, beta = 0, gains = 0, rel = 0;
   size_t n;
   while (id_char(*q)) q++;
@@ -2756,7 +2758,8 @@ by the map's parser: a negative one is refused.
 hands to |cwl_eval| (\secref{q:alias}, note~q).  Its \.{RBP} needs
 \.{rel} and takes no cutoff, and its persistence defaults to $0.8$;
 \.{SDCG} needs \.{max\_rel}, and a cutoff beyond the 1000 ranks that
-|cwl_eval| keeps is that of 1000.
+|cwl_eval| keeps is that of 1000.  \.{INSQ} needs \.{max\_rel} too,
+takes no cutoff, and passes its target \.{T} (default~1) to our \.{t}.
 
 @<Make the options of ir\_measures' C/W/L measure |a|, or fail@>=
 {
@@ -2772,10 +2775,12 @@ hands to |cwl_eval| (\secref{q:alias}, note~q).  Its \.{RBP} needs
     return -1;
   }
   if ((a->params & PMINMAX) && maxrel[0] == '\0') {
-    bad(msg, msglen, name, p, "ir_measures' %s needs max_rel, as %s(max_rel=4)@@10",
-      a->name, a->name);
+    bad(msg, msglen, name, p, "ir_measures' %s needs max_rel, as %s(max_rel=4)%s",
+      a->name, a->name, a->arg == 'k' ? "@@10" : "");
     return -1;
   }
+  if ((a->params & PT) && tval[0])
+    m += (size_t) snprintf(more + m, sizeof more - m, "%st=%s", m ? "," : "", tval);
   if (a->params & PP)
     snprintf(more + m, sizeof more - m, "%sp=%s", m ? "," : "", pval);
   else
@@ -2811,6 +2816,8 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
   }
 } else if (strcmp(key, "p") == 0 && (a->params & PP)) {
   strcpy(pval, val);
+} else if (strcmp(key, "T") == 0 && (a->params & PT)) {
+  strcpy(tval, val);
 } else if ((strcmp(key, "min_rel") == 0 || strcmp(key, "max_rel") == 0)
     && (a->params & PMINMAX)) {
   if (!digits_ok(val) && strcmp(val, "0") != 0) {

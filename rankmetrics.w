@@ -340,12 +340,13 @@ ngain&no&trec\_eval's G, gains over an ideal cost&&\secref{q:ngain}\cr
 ndcg-rel&no&nDCG averaged over the relevant items (ndcg\_rel)&&\secref{q:ndcgrel}\cr
 rndcg&no&nDCG averaged where the ideal gain changes (Rndcg)&&\secref{q:rndcg}\cr
 utility&no&trec\_eval's utility of the retrieved set&tp fp fn tn docs&\secref{q:utility}\cr
+insq&no&C/W/L's INSQ: gains at weights $1/(i+2T-1)^2$, 1000 ranks&t gain&\secref{q:insq}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, \.{ndcg-rel}, \.{rndcg}, the seven metrics of
+\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, \.{ndcg-rel}, \.{rndcg}, \.{insq}, the seven metrics of
 incomplete judgments, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
@@ -359,7 +360,7 @@ with \.{ideal=topk}.
 gain&linear&$G(g)=g$, the grade itself&\secref{q:gain}\cr
 &exp2&$G(g)=2^g-1$&\cr
 &binary&$G(g)=1$ when $g\ge t$, else 0&\cr
-&clip:$m$..$M$&$G(g)=(\min(\max(g,m),M)-m)/(M-m)$&\secref{q:gainclip}\cr
+&clip:$m$..$M$&$G(g)=(\min(\max(g,m),M)-m)/(M-m)$ (also \m{insq})&\secref{q:gainclip}\cr
 rel&1..100&the relevance threshold $t$ (default 1); the gain family reads it only with \m{gain=binary}&\secref{q:rel}\cr
 discount&log2&$D(i)=\lg(i+1)$&\secref{q:discount}\cr
 &jk&$D(i)=\max(1,\log_b i)$, J\"arvelin and Kek\"al\"ainen's&\cr
@@ -394,6 +395,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
 p&$1/1000..999/1000$&the persistence of RBP, a fraction (default 0.9)&\secref{q:judged}\cr
 depth&1..100000&RBP's weights normalised over $N$ ranks (default: none)&\secref{q:rbpdepth}\cr
+t&$1/1000..1000$&the gain $T$ that INSQ's user wants, a fraction (default 1)&\secref{q:insq}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 &a&Kendall's $\tau_a$&\cr
@@ -1413,10 +1415,11 @@ size_t rm_variant_help(char *buf, size_t len)
     "  ir_measures' AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K],\n"
     "  nDCG(dcg=exp-log2)@@K, nDCG(gains={G:X,...},judged_only=True)[@@K],\n"
     "  Success@@K, ERR@@K, RBP(p=P,rel=T), SDCG(max_rel=M[,min_rel=m])@@K, Accuracy,\n"
+    "  INSQ(max_rel=M[,min_rel=m,T=X]),\n"
     "  SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
     "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, gains\n"
     "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort);\n"
-    "  gain=clip:m..M, the grade clipped to [m,M] and scaled to [0,1]\n"
+    "  gain=clip:m..M (also insq), the grade clipped to [m,M] and scaled to [0,1]\n"
     "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
   return p;
 }
@@ -2071,7 +2074,8 @@ parameters \.{judged\_only=False} and \.{dcg=log2}, which are its defaults.
 \.{RBP} takes \.{p=}$p$ (\.{RBP(p=0.5,rel=1)} is
 \.{rbp[p=0.5,depth=1000]}) and \.{SDCG} takes \.{min\_rel=}$m$
 (\.{SDCG(max\_rel=3,min\_rel=1)@@K} is
-\.{ndcg@@K[gain=clip:1..3,ideal=ones]}).
+\.{ndcg@@K[gain=clip:1..3,ideal=ones]}), and \.{INSQ} takes both and
+\.{T=}$x$ (\.{INSQ(T=2,max\_rel=3)} is \.{insq[t=2,gain=clip:0..3]}).
 The letters point to the notes that follow.
 
 \font\altt=cmtt8
@@ -2113,6 +2117,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{rbp\_resid.p=0.8}{\none}{rbp-resid[p=0.8,ties=id-desc]}{a, o, p}
 \ta{\none}{RBP(rel=2)}{rbp[p=0.8,depth=1000,rel=2]}{q}
 \ta{\none}{SDCG(max\_rel=3)@@K}{ndcg@@K[gain=clip:0..3,ideal=ones]}{q}
+\ta{\none}{INSQ(max\_rel=3)}{insq[gain=clip:0..3]}{q}
 \ta{\none}{Accuracy(rel=2)}{auc[rel=2]}{r}
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
@@ -2219,7 +2224,7 @@ is what trec\_eval computes when those variables happen to be harmless.  The def
 persistence of both is $0.9$; \.{rbp\_resid} leaves~0 when the run has no
 unjudged document, where ours gives $p^n$.  ir\_measures' \.{RBP} is
 note~q.
-\note{q}ir\_measures' default pipeline gives \.{RBP} and \.{SDCG} to
+\note{q}ir\_measures' default pipeline gives \.{RBP}, \.{SDCG} and \.{INSQ} to
 |cwl_eval| (its provider \.{providers/cwl\_eval.py}), the program of the
 C/W/L framework (github.com/ireval/cwl, read at commit 4c3ea6f), an
 optional dependency: where it is not installed ir\_measures computes
@@ -2258,7 +2263,14 @@ $$\nDCG@@3={1+1/\lg3+{1\over2}\cdot{1\over2}\over1+1/\lg3+1/2}
   ={5/4+1/\lg3\over3/2+1/\lg3}=0.88268\,03184\,94310\,87\ldots,$$
 and \.{RBP(p=0.5,rel=1)} of the grades 1, 0,~1 is
 ${1\over2}(1+{1\over4})/(1-2^{-1000})=5\cdot2^{997}/(2^{1000}-1)$, a hair
-above $5/8$.
+above $5/8$.  \.{INSQ(T=}$x$\.{,max\_rel=}$M$\.{,min\_rel=}$m$\.{)}
+($x$ defaults to~1, $m$ to~0, $M$ is required) takes the grades as
+\.{SDCG} does and no cutoff, and |cwl_eval|'s INSQ over the 1000 ranks
+is our \.{insq[t=}$x$\.{,gain=clip:}$m$\.{..}$M$\.{]}
+(\secref{q:insq}): with $x=1$ the grades 3, 2, 0,~1 under $M=3$ give
+$(1/4+(2/3)/9+(1/3)/25)/\sum_{i=2}^{1001}1/i^2$.  Its \.{INSQ@@}$K$,
+which ir\_measures' \.{measures/inst.py} does not define (the measure
+has no cutoff among its parameters), is refused.
 
 \note{r}The |accuracy| provider (\.{providers/accuracy\_provider.py})
 sorts the run by score, ties in input order, and gives a query the
@@ -2311,7 +2323,7 @@ express yet are refused by name.  From trec\_eval: \.{runid},
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
 ir\_measures: \.{StRecall}, \.{Compat}, \.{BPM},
-\.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
+\.{INST}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
 \.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
@@ -2322,17 +2334,14 @@ refused too: each needs a name of its own.\par}
 
 @ Why the measures of one query among them are refused (ir\_measures'
 files \.{measures/*.py} and \.{providers/*.py} at commit dc04a88f).
-\.{INST}, \.{INSQ}, \.{BPM} and \.{NERR8} to \.{NERR11} go to
-|cwl_eval|, as \.{RBP} and \.{SDCG} do (note~q), over the same 1000 ranks
+\.{INST}, \.{BPM} and \.{NERR8} to \.{NERR11} go to
+|cwl_eval|, as \.{RBP}, \.{SDCG} and \.{INSQ} do (note~q), over the same 1000 ranks
 and clipped gains.  The continuation probabilities of \.{INST}, \.{BPM}
 and the four \.{NERR} depend on the gains met so far (\.{cwl\_inst.py},
 \.{cwl\_bpm.py}, \.{cwl\_nerr.py}: a target~$T$ less the gain gathered,
 a gain or cost budget, $1-g_i$), so that the weight of a rank is not a
-function of the rank alone.  \.{INSQ}'s, $\bigl((i+2T-1)/(i+2T)\bigr)^2$
-(\.{cwl\_insq.py}), depends on the rank alone, and their product makes
-the weight of rank~$i$ proportional to $1/(i+2T-1)^2$, so that \.{INSQ} is
-$\sum_{i\le1000}G_i/(i+2T-1)^2$ over $\sum_{i\le1000}1/(i+2T-1)^2$,
-rational for a rational~$T$.  Each is a metric of its own, with its own
+function of the rank alone (\.{INSQ}'s depends on the rank alone, and
+is our \.{insq}, \secref{q:insq}).  Each is a metric of its own, with its own
 exact path, that this version does not have.  \.{Compat} (the |compat| provider) is the
 rank-biased overlap, persistence 0.95, of the run with an ideal ranking of
 the relevant documents by grade, normalised by that of the ideal ranking
@@ -18855,6 +18864,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
   {"depth", NULL, "1..100000: rbp's weights normalised over N ranks, the list"
     " cut there (none by default; cwl_eval's 1000)"},
+  {"t", NULL, "p/q: the gain T that insq's user wants, 1/1000..1000 (default 1;"
+    " ir_measures' T)"},
   {"cut", NULL, "p/q: positive when the score is at least the cut (default 1/2)"},
   {"tau", NULL, "which Kendall's tau"},
   {"tau", "b", "tau-b, corrected for ties"},

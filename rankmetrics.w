@@ -11327,12 +11327,16 @@ static const char *const judged_variants[] = {"bpref", "bpref@@5",
   "rbp-resid[p=0.95,ties=id-desc]", "rbp-resid@@20[p=0.001]", NULL};
 static const char *const judged_late[] = { /* \.{depth} (\secref{q:rbpdepth}) */
   "rbp[p=0.8,depth=1000]", "rbp[p=0.999,depth=1000]", "rbp[p=0.6,depth=3,rel=2]",
-  "rbp@@5[p=0.9,depth=10,gain=linear]", "rbp[p=0.95,depth=20,ties=id-desc]", NULL};
+  "rbp@@5[p=0.9,depth=10,gain=linear]", "rbp[p=0.95,depth=20,ties=id-desc]",
+  /* \.{insq} (\secref{q:insq}) */
+  "insq", "insq[t=1/2]", "insq[t=2,gain=clip:0..3]", "insq[t=7/3,gain=clip:1..3,ties=id-desc]",
+  "insq[t=1/1000,rel=2]", "insq[t=1000,gain=clip:0..2]", NULL};
 
 @ @<Vector families@>=
 {"judged", "incomplete judgments: bpref, infap, nonrel-judged, judged, unj, rbp,"
-  " rbp-resid", 1ULL << RM_BPREF | 1ULL << RM_INFAP | 1ULL << RM_NONREL_JUDGED
-  | 1ULL << RM_JUDGED | 1ULL << RM_UNJ | 1ULL << RM_RBP | 1ULL << RM_RBP_RESID,
+  " rbp-resid, insq", 1ULL << RM_BPREF | 1ULL << RM_INFAP | 1ULL << RM_NONREL_JUDGED
+  | 1ULL << RM_JUDGED | 1ULL << RM_UNJ | 1ULL << RM_RBP | 1ULL << RM_RBP_RESID
+  | 1ULL << RM_INSQ,
   judged_variants, judged_late},
 
 @* Measures of trec\_eval.\here{q:trecm}

@@ -16366,7 +16366,10 @@ takes a few seconds.  A side on which the variant has no value
 |RM_EUNDEF|.  The family has no worked examples and no random cases.  The
 metrics of incomplete judgments (\secref{q:judged}), which came later, have
 their smallest witnesses at the end of their own family, \.{judged}, so
-that this file stayed as it was.
+that this file stayed as it was.  \.{insq} (\secref{q:insq}) came later
+still, and its code follows every other metric's, so its witnesses (the
+pairs of its tie rules) are written after all of the file's earlier tests,
+whose numbers are unchanged.
 @^disagreements@>
 
 @<Vector families@>=
@@ -16409,7 +16412,11 @@ pair by pair, in the order of the search's report.
 @ Both variants take the witness's cutoff, and the group is named by the
 canonical name with it.  The other variant's value is computed again here
 on the exact path, as the comment gives it: the fraction, or 40 digits, or
-the status that refuses the input.
+the status that refuses the input.  A fraction of 120 characters
+or more (those of \.{insq}, whose denominators have hundreds of digits)
+is given by its 40 digits, which the readers of the file accept alike, so
+that the comment fits the line a reader keeps; every fraction of the
+metrics before \.{insq} is shorter.
 
 @<Write the witness of pair |q|...@>=
 {
@@ -16430,7 +16437,8 @@ the status that refuses the input.
   if (t < 0) snprintf(comment, sizeof comment, "smallest witness%s: %s refuses it (%s)",
     q.named ? " of a split of the sources" : "", other, status_name(t));
   else snprintf(comment, sizeof comment, "smallest witness%s: %s gives %s",
-    q.named ? " of a split of the sources" : "", other, f.rational ? f.rational : f.decimal);
+    q.named ? " of a split of the sources" : "", other,
+    f.rational && strlen(f.rational) < 120 ? f.rational : f.decimal);
   @<Open a group for |nm|@>;
   o.disagreement = 1;
   ok = write_test(&o, &v, &l, comment, 0, 0, s < 0);

@@ -2224,11 +2224,11 @@ is what trec\_eval computes when those variables happen to be harmless.  The def
 persistence of both is $0.9$; \.{rbp\_resid} leaves~0 when the run has no
 unjudged document, where ours gives $p^n$.  ir\_measures' \.{RBP} is
 note~q.
-\note{q}ir\_measures' default pipeline gives \.{RBP}, \.{SDCG} and \.{INSQ} to
-|cwl_eval| (its provider \.{providers/cwl\_eval.py}), the program of the
-C/W/L framework (github.com/ireval/cwl, read at commit 4c3ea6f), an
-optional dependency: where it is not installed ir\_measures computes
-neither.  The provider sorts the run of a query by score, ties in input
+\note{q}\.{providers/cwl\_eval.py}, a provider of ir\_measures' default
+pipeline, hands \.{RBP}, \.{SDCG} and \.{INSQ} to |cwl_eval|, the program
+of the C/W/L framework (github.com/ireval/cwl, read at commit 4c3ea6f), an
+optional dependency: where it is not installed ir\_measures computes none
+of them.  The provider sorts the run of a query by score, ties in input
 order (Python's stable |sorted|), our \.{ties=input}, and gives |cwl_eval|
 a ranking of exactly 1000 ranks, the run cut or padded with items of gain~0
 (|max_n=1000| in the provider, |Ranking| in \.{cwl/ruler/ranking.py}); an

@@ -2342,7 +2342,16 @@ and the four \.{NERR} depend on the gains met so far (\.{cwl\_inst.py},
 a gain or cost budget, $1-g_i$), so that the weight of a rank is not a
 function of the rank alone (\.{INSQ}'s depends on the rank alone, and
 is our \.{insq}, \secref{q:insq}).  Each is a metric of its own, with its own
-exact path, that this version does not have.  \.{Compat} (the |compat| provider) is the
+exact path, that this version does not have.  \.{INST}'s, for one, is
+$C_i=\bigl((i+T+T_i-1)/(i+T+T_i)\bigr)^2$ with $T_i=T-\sum_{j\le i}G_j$,
+the gains (which \.{cwl\_inst.py} requires in $[0,1]$) scaled as for
+\.{INSQ}; with $z_i=i+2T-\sum_{j\le i}G_j$ the product of the $C_j$
+telescopes only across ranks of gain~0, to
+$\bigl(2T/z_{i-1}\bigr)^2\prod_{j<i,\,G_j>0}\bigl(1-G_j/z_{j-1}\bigr)^2$
+(with $z_0=2T$), so that its value is still rational for a rational~$T$,
+but its double path multiplies as many factors as the list has items of
+positive gain, and needs an error bound (or a product in two doubles)
+that does not grow with them.  \.{Compat} (the |compat| provider) is the
 rank-biased overlap, persistence 0.95, of the run with an ideal ranking of
 the relevant documents by grade, normalised by that of the ideal ranking
 with itself: a metric of two rankings.

@@ -340,12 +340,13 @@ ngain&no&trec\_eval's G, gains over an ideal cost&&\secref{q:ngain}\cr
 ndcg-rel&no&nDCG averaged over the relevant items (ndcg\_rel)&&\secref{q:ndcgrel}\cr
 rndcg&no&nDCG averaged where the ideal gain changes (Rndcg)&&\secref{q:rndcg}\cr
 utility&no&trec\_eval's utility of the retrieved set&tp fp fn tn docs&\secref{q:utility}\cr
+insq&no&C/W/L's INSQ: gains at weights $1/(i+2T-1)^2$, 1000 ranks&t gain&\secref{q:insq}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, \.{ndcg-rel}, \.{rndcg}, the seven metrics of
+\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, \.{ndcg-rel}, \.{rndcg}, \.{insq}, the seven metrics of
 incomplete judgments, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
@@ -359,7 +360,7 @@ with \.{ideal=topk}.
 gain&linear&$G(g)=g$, the grade itself&\secref{q:gain}\cr
 &exp2&$G(g)=2^g-1$&\cr
 &binary&$G(g)=1$ when $g\ge t$, else 0&\cr
-&clip:$m$..$M$&$G(g)=(\min(\max(g,m),M)-m)/(M-m)$&\secref{q:gainclip}\cr
+&clip:$m$..$M$&$G(g)=(\min(\max(g,m),M)-m)/(M-m)$ (also \m{insq})&\secref{q:gainclip}\cr
 rel&1..100&the relevance threshold $t$ (default 1); the gain family reads it only with \m{gain=binary}&\secref{q:rel}\cr
 discount&log2&$D(i)=\lg(i+1)$&\secref{q:discount}\cr
 &jk&$D(i)=\max(1,\log_b i)$, J\"arvelin and Kek\"al\"ainen's&\cr
@@ -394,6 +395,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
 p&$1/1000..999/1000$&the persistence of RBP, a fraction (default 0.9)&\secref{q:judged}\cr
 depth&1..100000&RBP's weights normalised over $N$ ranks (default: none)&\secref{q:rbpdepth}\cr
+t&$1/1000..1000$&the gain $T$ that INSQ's user wants, a fraction (default 1)&\secref{q:insq}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 &a&Kendall's $\tau_a$&\cr
@@ -1413,10 +1415,11 @@ size_t rm_variant_help(char *buf, size_t len)
     "  ir_measures' AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K],\n"
     "  nDCG(dcg=exp-log2)@@K, nDCG(gains={G:X,...},judged_only=True)[@@K],\n"
     "  Success@@K, ERR@@K, RBP(p=P,rel=T), SDCG(max_rel=M[,min_rel=m])@@K, Accuracy,\n"
+    "  INSQ(max_rel=M[,min_rel=m,T=X]),\n"
     "  SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
     "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, gains\n"
     "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort);\n"
-    "  gain=clip:m..M, the grade clipped to [m,M] and scaled to [0,1]\n"
+    "  gain=clip:m..M (also insq), the grade clipped to [m,M] and scaled to [0,1]\n"
     "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
   return p;
 }
@@ -2005,8 +2008,8 @@ option does not belong, and whether the metric defines the variant at all
   if (key_used(&w, KEY_GAIN) && ((w.gain == RM_GAIN_MAP && !gmap_ok(&w))
       || (w.gain == RM_GAIN_CLIP && !gclip_ok(&w)))) {
     bad(msg, msglen, name, name + seen[KEY_GAIN] - 1,
-      "gain=%s is taken by cg, dcg, idcg and ndcg only",
-      w.gain == RM_GAIN_MAP ? "map" : "clip");
+      "%s", w.gain == RM_GAIN_MAP ? "gain=map is taken by cg, dcg, idcg and ndcg only"
+      : "gain=clip is taken by cg, dcg, idcg, ndcg and insq only");
     return RM_ENAME;
   }
   if (check_keys(&w) == RM_OK && rm_variant_name(&w, NULL, 0) == 0) {
@@ -2071,7 +2074,8 @@ parameters \.{judged\_only=False} and \.{dcg=log2}, which are its defaults.
 \.{RBP} takes \.{p=}$p$ (\.{RBP(p=0.5,rel=1)} is
 \.{rbp[p=0.5,depth=1000]}) and \.{SDCG} takes \.{min\_rel=}$m$
 (\.{SDCG(max\_rel=3,min\_rel=1)@@K} is
-\.{ndcg@@K[gain=clip:1..3,ideal=ones]}).
+\.{ndcg@@K[gain=clip:1..3,ideal=ones]}), and \.{INSQ} takes both and
+\.{T=}$x$ (\.{INSQ(T=2,max\_rel=3)} is \.{insq[t=2,gain=clip:0..3]}).
 The letters point to the notes that follow.
 
 \font\altt=cmtt8
@@ -2113,6 +2117,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{rbp\_resid.p=0.8}{\none}{rbp-resid[p=0.8,ties=id-desc]}{a, o, p}
 \ta{\none}{RBP(rel=2)}{rbp[p=0.8,depth=1000,rel=2]}{q}
 \ta{\none}{SDCG(max\_rel=3)@@K}{ndcg@@K[gain=clip:0..3,ideal=ones]}{q}
+\ta{\none}{INSQ(max\_rel=3)}{insq[gain=clip:0..3]}{q}
 \ta{\none}{Accuracy(rel=2)}{auc[rel=2]}{r}
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
@@ -2219,11 +2224,11 @@ is what trec\_eval computes when those variables happen to be harmless.  The def
 persistence of both is $0.9$; \.{rbp\_resid} leaves~0 when the run has no
 unjudged document, where ours gives $p^n$.  ir\_measures' \.{RBP} is
 note~q.
-\note{q}ir\_measures' default pipeline gives \.{RBP} and \.{SDCG} to
-|cwl_eval| (its provider \.{providers/cwl\_eval.py}), the program of the
-C/W/L framework (github.com/ireval/cwl, read at commit 4c3ea6f), an
-optional dependency: where it is not installed ir\_measures computes
-neither.  The provider sorts the run of a query by score, ties in input
+\note{q}\.{providers/cwl\_eval.py}, a provider of ir\_measures' default
+pipeline, hands \.{RBP}, \.{SDCG} and \.{INSQ} to |cwl_eval|, the program
+of the C/W/L framework (github.com/ireval/cwl, read at commit 4c3ea6f), an
+optional dependency: where it is not installed ir\_measures computes none
+of them.  The provider sorts the run of a query by score, ties in input
 order (Python's stable |sorted|), our \.{ties=input}, and gives |cwl_eval|
 a ranking of exactly 1000 ranks, the run cut or padded with items of gain~0
 (|max_n=1000| in the provider, |Ranking| in \.{cwl/ruler/ranking.py}); an
@@ -2258,7 +2263,14 @@ $$\nDCG@@3={1+1/\lg3+{1\over2}\cdot{1\over2}\over1+1/\lg3+1/2}
   ={5/4+1/\lg3\over3/2+1/\lg3}=0.88268\,03184\,94310\,87\ldots,$$
 and \.{RBP(p=0.5,rel=1)} of the grades 1, 0,~1 is
 ${1\over2}(1+{1\over4})/(1-2^{-1000})=5\cdot2^{997}/(2^{1000}-1)$, a hair
-above $5/8$.
+above $5/8$.  \.{INSQ(T=}$x$\.{,max\_rel=}$M$\.{,min\_rel=}$m$\.{)}
+($x$ defaults to~1, $m$ to~0, $M$ is required) takes the grades as
+\.{SDCG} does and no cutoff, and |cwl_eval|'s INSQ over the 1000 ranks
+is our \.{insq[t=}$x$\.{,gain=clip:}$m$\.{..}$M$\.{]}
+(\secref{q:insq}): with $x=1$ the grades 3, 2, 0,~1 under $M=3$ give
+$(1/4+(2/3)/9+(1/3)/25)/\sum_{i=2}^{1001}1/i^2$.  Its \.{INSQ@@}$K$,
+which ir\_measures' \.{measures/inst.py} does not define (the measure
+has no cutoff among its parameters), is refused.
 
 \note{r}The |accuracy| provider (\.{providers/accuracy\_provider.py})
 sorts the run by score, ties in input order, and gives a query the
@@ -2311,7 +2323,7 @@ express yet are refused by name.  From trec\_eval: \.{runid},
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
 ir\_measures: \.{StRecall}, \.{Compat}, \.{BPM},
-\.{INST}, \.{INSQ}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
+\.{INST}, \.{NERR8} to \.{NERR11}, \.{NRBP}, \.{nNRBP},
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
 \.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
@@ -2322,18 +2334,24 @@ refused too: each needs a name of its own.\par}
 
 @ Why the measures of one query among them are refused (ir\_measures'
 files \.{measures/*.py} and \.{providers/*.py} at commit dc04a88f).
-\.{INST}, \.{INSQ}, \.{BPM} and \.{NERR8} to \.{NERR11} go to
-|cwl_eval|, as \.{RBP} and \.{SDCG} do (note~q), over the same 1000 ranks
+\.{INST}, \.{BPM} and \.{NERR8} to \.{NERR11} go to
+|cwl_eval|, as \.{RBP}, \.{SDCG} and \.{INSQ} do (note~q), over the same 1000 ranks
 and clipped gains.  The continuation probabilities of \.{INST}, \.{BPM}
 and the four \.{NERR} depend on the gains met so far (\.{cwl\_inst.py},
 \.{cwl\_bpm.py}, \.{cwl\_nerr.py}: a target~$T$ less the gain gathered,
 a gain or cost budget, $1-g_i$), so that the weight of a rank is not a
-function of the rank alone.  \.{INSQ}'s, $\bigl((i+2T-1)/(i+2T)\bigr)^2$
-(\.{cwl\_insq.py}), depends on the rank alone, and their product makes
-the weight of rank~$i$ proportional to $1/(i+2T-1)^2$, so that \.{INSQ} is
-$\sum_{i\le1000}G_i/(i+2T-1)^2$ over $\sum_{i\le1000}1/(i+2T-1)^2$,
-rational for a rational~$T$.  Each is a metric of its own, with its own
-exact path, that this version does not have.  \.{Compat} (the |compat| provider) is the
+function of the rank alone (\.{INSQ}'s depends on the rank alone, and
+is our \.{insq}, \secref{q:insq}).  Each is a metric of its own, with its own
+exact path, that this version does not have.  \.{INST}'s, for one, is
+$C_i=\bigl((i+T+T_i-1)/(i+T+T_i)\bigr)^2$ with $T_i=T-\sum_{j\le i}G_j$,
+the gains (which \.{cwl\_inst.py} requires in $[0,1]$) scaled as for
+\.{INSQ}; with $z_i=i+2T-\sum_{j\le i}G_j$ the product of the $C_j$
+telescopes only across ranks of gain~0, to
+$\bigl(2T/z_{i-1}\bigr)^2\prod_{j<i,\,G_j>0}\bigl(1-G_j/z_{j-1}\bigr)^2$
+(with $z_0=2T$), so that its value is still rational for a rational~$T$,
+but its double path multiplies as many factors as the list has items of
+positive gain, and needs an error bound (or a product in two doubles)
+that does not grow with them.  \.{Compat} (the |compat| provider) is the
 rank-biased overlap, persistence 0.95, of the run with an ideal ranking of
 the relevant documents by grade, normalised by that of the ideal ranking
 with itself: a metric of two rankings.
@@ -2359,6 +2377,7 @@ name whose meaning changes with its cutoff (\.{RR}) has two entries.
 @d PRELATIVE 32 /* takes \.{relative=}, which we take only as \.{False} */
 @d PP 64 /* takes the persistence \.{p=} */
 @d PMINMAX 128 /* takes \.{min\_rel=} and \.{max\_rel=}, and needs \.{max\_rel} */
+@d PT 256 /* takes the target gain \.{T=} of \.{INSQ} */
 
 @<Private types@>=
 typedef struct {
@@ -2442,6 +2461,7 @@ static const alias_spec aliases[] = {
   {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
   {IM, "SDCG", 'k', "ndcg", "ideal=ones", PMINMAX | PDCG},
   {IM, "Accuracy", '-', "auc", "ties=input", PREL},
+  {IM, "INSQ", '-', "insq", "ties=input", PMINMAX | PT},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
@@ -2468,8 +2488,7 @@ static const alias_spec aliases[] = {
 @ @<Names of ir\_measures that we refuse@>=
 {IM, "StRecall", '?', NULL, NULL, 0}, {IM, "Compat", '?', NULL, NULL, 0},
 {IM, "BPM", '?', NULL, NULL, 0},
-{IM, "INST", '?', NULL, NULL, 0},
-{IM, "INSQ", '?', NULL, NULL, 0}, {IM, "NERR8", '?', NULL, NULL, 0},
+{IM, "INST", '?', NULL, NULL, 0}, {IM, "NERR8", '?', NULL, NULL, 0},
 {IM, "NERR9", '?', NULL, NULL, 0}, {IM, "NERR10", '?', NULL, NULL, 0},
 {IM, "NERR11", '?', NULL, NULL, 0}, {IM, "NRBP", '?', NULL, NULL, 0},
 {IM, "nNRBP", '?', NULL, NULL, 0}, {IM, "alpha_DCG", '?', NULL, NULL, 0},
@@ -2613,7 +2632,8 @@ static int alias_im(const char *name, const char *p, const char *lib,
 {
   const char *q = p, *at, *k = NULL;
   const alias_spec *a;
-  char more[192] = "", kbuf[24], pval[24] = "0.8", minrel[24] = "0", maxrel[24] = "";
+  char more[192] = "", kbuf[24], pval[24] = "0.8", minrel[24] = "0", maxrel[24] = "",
+    tval[24] = "";
   int exp = 0, beta = 0, gains = 0, rel = 0;
   size_t n;
   while (id_char(*q)) q++;
@@ -2756,7 +2776,8 @@ by the map's parser: a negative one is refused.
 hands to |cwl_eval| (\secref{q:alias}, note~q).  Its \.{RBP} needs
 \.{rel} and takes no cutoff, and its persistence defaults to $0.8$;
 \.{SDCG} needs \.{max\_rel}, and a cutoff beyond the 1000 ranks that
-|cwl_eval| keeps is that of 1000.
+|cwl_eval| keeps is that of 1000.  \.{INSQ} needs \.{max\_rel} too,
+takes no cutoff, and passes its target \.{T} (default~1) to our \.{t}.
 
 @<Make the options of ir\_measures' C/W/L measure |a|, or fail@>=
 {
@@ -2772,10 +2793,12 @@ hands to |cwl_eval| (\secref{q:alias}, note~q).  Its \.{RBP} needs
     return -1;
   }
   if ((a->params & PMINMAX) && maxrel[0] == '\0') {
-    bad(msg, msglen, name, p, "ir_measures' %s needs max_rel, as %s(max_rel=4)@@10",
-      a->name, a->name);
+    bad(msg, msglen, name, p, "ir_measures' %s needs max_rel, as %s(max_rel=4)%s",
+      a->name, a->name, a->arg == 'k' ? "@@10" : "");
     return -1;
   }
+  if ((a->params & PT) && tval[0])
+    m += (size_t) snprintf(more + m, sizeof more - m, "%st=%s", m ? "," : "", tval);
   if (a->params & PP)
     snprintf(more + m, sizeof more - m, "%sp=%s", m ? "," : "", pval);
   else
@@ -2811,6 +2834,8 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
   }
 } else if (strcmp(key, "p") == 0 && (a->params & PP)) {
   strcpy(pval, val);
+} else if (strcmp(key, "T") == 0 && (a->params & PT)) {
+  strcpy(tval, val);
 } else if ((strcmp(key, "min_rel") == 0 || strcmp(key, "max_rel") == 0)
     && (a->params & PMINMAX)) {
   if (!digits_ok(val) && strcmp(val, "0") != 0) {
@@ -5108,7 +5133,7 @@ denominator is $M-m$, kept exactly on the exact path and computed by one
 division on the double path, and it never decreases with the grade, so
 the ideal list is ordered by grade as under the first three gains.  So with
 $m=0$ and $M=2$ the grades 0, 1, 3 and an unjudged item gain $0$, $1/2$,
-$1$ and~0.  Only the four metrics of this chapter take it, and its canonical
+$1$ and~0.  Only the four metrics of this chapter and \.{insq} (\secref{q:insq}) take it, and its canonical
 form is written as it is read, \.{gain=clip:0..2}.
 @^gain, clipped@>@^ir\_measures@>@^cwl\_eval@>
 
@@ -5129,7 +5154,7 @@ static int gclip_num(const rm_variant *v, int g)
 static int gclip_ok(const rm_variant *v)
 {
   if (v->metric != RM_CG && v->metric != RM_DCG && v->metric != RM_IDCG
-      && v->metric != RM_NDCG) return 0;
+      && v->metric != RM_NDCG && v->metric != RM_INSQ) return 0;
   return v->gclip_lo >= 0 && v->gclip_lo < v->gclip_hi && v->gclip_hi <= RM_GRADE_MAX;
 }
 
@@ -11343,12 +11368,16 @@ static const char *const judged_variants[] = {"bpref", "bpref@@5",
   "rbp-resid[p=0.95,ties=id-desc]", "rbp-resid@@20[p=0.001]", NULL};
 static const char *const judged_late[] = { /* \.{depth} (\secref{q:rbpdepth}) */
   "rbp[p=0.8,depth=1000]", "rbp[p=0.999,depth=1000]", "rbp[p=0.6,depth=3,rel=2]",
-  "rbp@@5[p=0.9,depth=10,gain=linear]", "rbp[p=0.95,depth=20,ties=id-desc]", NULL};
+  "rbp@@5[p=0.9,depth=10,gain=linear]", "rbp[p=0.95,depth=20,ties=id-desc]",
+  /* \.{insq} (\secref{q:insq}) */
+  "insq", "insq[t=1/2]", "insq[t=2,gain=clip:0..3]", "insq[t=7/3,gain=clip:1..3,ties=id-desc]",
+  "insq[t=1/1000,rel=2]", "insq[t=1000,gain=clip:0..2]", NULL};
 
 @ @<Vector families@>=
 {"judged", "incomplete judgments: bpref, infap, nonrel-judged, judged, unj, rbp,"
-  " rbp-resid", 1ULL << RM_BPREF | 1ULL << RM_INFAP | 1ULL << RM_NONREL_JUDGED
-  | 1ULL << RM_JUDGED | 1ULL << RM_UNJ | 1ULL << RM_RBP | 1ULL << RM_RBP_RESID,
+  " rbp-resid, insq", 1ULL << RM_BPREF | 1ULL << RM_INFAP | 1ULL << RM_NONREL_JUDGED
+  | 1ULL << RM_JUDGED | 1ULL << RM_UNJ | 1ULL << RM_RBP | 1ULL << RM_RBP_RESID
+  | 1ULL << RM_INSQ,
   judged_variants, judged_late},
 
 @* Measures of trec\_eval.\here{q:trecm}
@@ -12738,6 +12767,182 @@ rm_status rm_relstring(const rm_list *l, rm_ties ties, size_t k, char *buf,
   free(perm);
   return RM_OK;
 }
+
+@* INSQ, a measure of the C/W/L framework.\here{q:insq}
+Moffat, Scholer and Thomas (ADCS 2012) model a user who scans a ranking
+from the top, and who goes on from rank~$i$ to rank $i+1$ with a
+probability~$C_i$ that grows with~$i$: a user who has already read many
+items is taken to be one who wants many.  The C/W/L framework of
+Azzopardi, Thomas and Moffat turns any such continuation $C_i$ into the
+weight $W_i$ of rank~$i$, the share of the user's attention that rank~$i$
+gets, and a measure into the expected gain per item read,
+$\sum_i W_iG_i$.  We read it in \.{cwl\_eval}, github.com/ireval/cwl at
+commit 4c3ea6f: file \.{cwl/ruler/measures/cwl\_insq.py} for $C_i$, and
+\.{cwl/ruler/measures/cwl\_metrics.py}, function |w_vector|, for $W_i$.
+INSQ with a parameter $T>0$ (the gain the user wants; default~1) has
+$$C_i=\left({i+2T-1\over i+2T}\right)^2,\qquad
+  W_i={\prod_{j<i}C_j\over\sum_{r=1}^N\prod_{j<r}C_j},$$
+over a ranking of exactly $N=1000$ ranks: \.{cwl/ruler/ranking.py} cuts a
+longer run after rank 1000 and pads a shorter one with items of gain~0,
+and so does ir\_measures, which calls \.{cwl\_eval} with that depth.  The
+product telescopes, each numerator cancelling the denominator before it:
+$\prod_{j<i}C_j=\bigl(2T/(i+2T-1)\bigr)^2$, so that
+$${\rm INSQ}_T={\sum_{i\le\min(n,N)}G_i/(i+2T-1)^2\over
+  \sum_{i=1}^{N}1/(i+2T-1)^2}.$$
+An unjudged item gains~0 (\.{ranking.py} gives it the least gain, 0,
+in the lower bound that is the value reported).  The ranking is the run
+sorted by score, ties in input order (ir\_measures' reader sorts stably),
+so the variant that stands for it has \.{ties=input}.
+Our \.{insq} is that value, with the key \.{t} (lower case, as every
+key; ir\_measures' \.{T}) a fraction from $1/1000$ to 1000 and the gains of ir\_measures' provider
+\.{providers/cwl\_eval.py} (ir\_measures at commit dc04a88): the grades
+clipped to $[m,M]$ and scaled to $[0,1]$, our \.{gain=clip:}$m$\.{..}$M$
+(\secref{q:gainclip}), or \.{gain=binary} (the default, with \.{rel}),
+which is \.{gain=clip:}$(t-1)$\.{..}$t$ under another name.  INSQ
+takes no cutoff, as \.{cwl\_eval} takes none: the depth is part of the
+definition.  No other gain is taken, since $C_i$ and the framework's
+reading of $W_iG_i$ as a rate of gain both assume gains in $[0,1]$.
+
+For example, with $T=1/2$ the weights are proportional to $1/i^2$:
+the continuations are $C_1=1/4$, $C_2=4/9$, $C_3=9/16$, and the products
+$1$, $1/4$, $1/9$, $1/16,\ldots$  The binary grades 1, 0, 1 give
+$${\rm INSQ}_{1/2}={1+1/9\over\sum_{i=1}^{1000}1/i^2}
+  ={10/9\over1.64393456668\ldots}=0.67589\ldots,$$
+and a run of 1000 relevant items (or more) gives exactly~1, whatever~$T$.
+With $T=1$ the weights are proportional to $1/(i+1)^2$, and the grades 1
+and 2 under \.{gain=clip:0..2} give $(1/2\cdot1/4+1\cdot1/9)/
+\sum_{i=2}^{1001}1/i^2$.
+@^INSQ@>@^C/W/L framework@>@^cwl\_eval@>@^ir\_measures@>
+
+@<Fields of a variant@>=
+int t, t_den; /* the gain $T$ that \.{insq}'s user wants, a fraction in lowest terms */
+
+@ @<Key codes@>=
+KEY_T,
+
+@ @^keys of names, \.{t}@>
+@<Key specifications@>=
+[KEY_T] = {"t", NULL, 1, 1000, FIELD(t), FIELD(t_den), NULL, 4, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->t = 1; v->t_den = 1;
+
+@ The paths share the integers of the weights.  With $T=c/d$ in lowest
+terms, $i+2T-1=y_i/d$ with $y_i=d(i-1)+2c$, and the factor $d^2$ cancels
+from the ratio, which is $\sum G_i/y_i^2$ over $\sum1/y_i^2$.  A gain is a
+whole numerator $a_i$ over a common denominator~$b$: under \.{gain=binary}
+$a_i=[g_i\ge t]$ and $b=1$, under \.{gain=clip:}$m$\.{..}$M$
+$a_i=\min(\max(g_i,m),M)-m$ and $b=M-m$; an unjudged item has $a_i=0$.
+The numerator of the value is $\sum a_i/y_i^2$, its denominator
+$b\sum1/y_i^2$.
+
+@d INSQ_DEPTH 1000 /* the ranks of \.{cwl\_eval}'s ranking */
+
+@<Private functions@>=
+static long insq_y(const rm_variant *v, size_t i)
+{ /* $y_i$ for the rank $i+1$ */
+  return (long) v->t_den * (long) i + 2L * v->t;
+}
+static long insq_a(const rm_variant *v, const rm_list *l, const size_t *perm, size_t r)
+{
+  if (r >= l->n || unjudged_at(l, perm, r)) return 0;
+  if (v->gain == RM_GAIN_CLIP) return gclip_num(v, l->grade[perm[r]]);
+  return relevant(v, l, perm, r);
+}
+static long insq_b(const rm_variant *v)
+{
+  return v->gain == RM_GAIN_CLIP ? v->gclip_hi - v->gclip_lo : 1;
+}
+static const char *insq_refuse(const rm_variant *v)
+{
+  if (v->k) return "insq takes no cutoff (its depth is 1000 ranks, as cwl_eval's)";
+  if (v->gain != RM_GAIN_BINARY && v->gain != RM_GAIN_CLIP)
+    return "insq takes gain=binary or gain=clip:m..M";
+  return no_average(v);
+}
+static void insq_defaults(rm_variant *v)
+{
+  v->gain = RM_GAIN_BINARY;
+}
+
+@ The exact path sums the fractions $a_i/y_i^2$ by binary splitting: the
+sum over ranks $[lo,hi)$ is $P/Q$ with $Q=\prod y_i^2$, and two halves
+join as $P=P_LQ_R+P_RQ_L$, $Q=Q_LQ_R$, with no greatest common divisor
+taken on the way.  The numbers of the last join have some 40\,000 bits
+for $T=1000/999$, and the whole costs a few multiplications of that size,
+where adding the thousand fractions one by one would reduce each partial
+sum.  Both sums span all 1000 ranks (the numerator's $a_i$ are 0 beyond
+the list), so they share~$Q$, and the value is $P_a/(bP_1)$.
+
+@<Private functions@>=
+static void insq_split(const rm_variant *v, const rm_list *l, const size_t *perm,
+  int ones, size_t lo, size_t hi, mpz_t p, mpz_t q)
+{
+  if (hi - lo == 1) {
+    mpz_set_si(q, insq_y(v, lo));
+    mpz_mul(q, q, q);
+    mpz_set_si(p, ones ? 1 : insq_a(v, l, perm, lo));
+  } else {
+    size_t mid = lo + (hi - lo) / 2;
+    mpz_t p2, q2;
+    mpz_inits(p2, q2, NULL);
+    insq_split(v, l, perm, ones, lo, mid, p, q);
+    insq_split(v, l, perm, ones, mid, hi, p2, q2);
+    mpz_mul(p, p, q2);
+    mpz_addmul(p, p2, q);
+    mpz_mul(q, q, q2);
+    mpz_clears(p2, q2, NULL);
+  }
+}
+static rm_status insq_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  mpz_t q;
+  mpz_init(q);
+  insq_split(v, l, perm, 0, 0, INSQ_DEPTH, mpq_numref(num), q);
+  insq_split(v, l, perm, 1, 0, INSQ_DEPTH, mpq_numref(den), q);
+  mpz_set_ui(mpq_denref(num), 1);
+  mpz_set_ui(mpq_denref(den), 1);
+  mpz_mul_si(mpq_numref(den), mpq_numref(den), insq_b(v));
+  mpz_clear(q);
+  return RM_OK;
+}
+
+@ The double path computes the same two sums.  $y_i\le1000\cdot999+2000$,
+so $y_i^2<2^{40}$ and $by_i^2$ are exact in a double, and each term
+$a_i/y_i^2$ is one division (one rounding,~$u$).  The terms are positive
+and go into compensated sums (within $u$ of their sum, and a few $nu^2$),
+the denominator's is multiplied by~$b$ (one more), and |ratio_d| divides:
+within $6u$ in all, and we state 8~ulps.
+
+@<Private functions@>=
+static rm_status insq_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  nsum a = {0, 0}, s = {0, 0};
+  size_t i;
+  for (i = 0; i < INSQ_DEPTH; i++) {
+    double y = (double) insq_y(v, i), y2 = y * y;
+    long g = insq_a(v, l, perm, i);
+    if (g) nsum_add(&a, (double) g / y2);
+    nsum_add(&s, 1.0 / y2);
+  }
+  *num = a.s + a.c;
+  *den = (s.s + s.c) * (double) insq_b(v);
+  return RM_OK;
+}
+static double insq_bound(const rm_variant *v)
+{
+  (void) v;
+  return 8;
+}
+
+@ @<Metric codes@>=
+RM_INSQ,
+
+@ @<Metric specifications@>=
+@/[RM_INSQ] = {"insq", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
+  ratio_x, insq_bound, insq_refuse, insq_defaults, insq_qratio, insq_dratio, NULL},
 
 @** Where the definitions disagree.
 \here{disagree}\input disagree
@@ -16256,7 +16461,10 @@ takes a few seconds.  A side on which the variant has no value
 |RM_EUNDEF|.  The family has no worked examples and no random cases.  The
 metrics of incomplete judgments (\secref{q:judged}), which came later, have
 their smallest witnesses at the end of their own family, \.{judged}, so
-that this file stayed as it was.
+that this file stayed as it was.  \.{insq} (\secref{q:insq}) came later
+still, and its code follows every other metric's, so its witnesses (the
+pairs of its tie rules) are written after all of the file's earlier tests,
+whose numbers are unchanged.
 @^disagreements@>
 
 @<Vector families@>=
@@ -16299,7 +16507,11 @@ pair by pair, in the order of the search's report.
 @ Both variants take the witness's cutoff, and the group is named by the
 canonical name with it.  The other variant's value is computed again here
 on the exact path, as the comment gives it: the fraction, or 40 digits, or
-the status that refuses the input.
+the status that refuses the input.  A fraction of 120 characters
+or more (those of \.{insq}, whose denominators have hundreds of digits)
+is given by its 40 digits, which the readers of the file accept alike, so
+that the comment fits the line a reader keeps; every fraction of the
+metrics before \.{insq} is shorter.
 
 @<Write the witness of pair |q|...@>=
 {
@@ -16320,7 +16532,8 @@ the status that refuses the input.
   if (t < 0) snprintf(comment, sizeof comment, "smallest witness%s: %s refuses it (%s)",
     q.named ? " of a split of the sources" : "", other, status_name(t));
   else snprintf(comment, sizeof comment, "smallest witness%s: %s gives %s",
-    q.named ? " of a split of the sources" : "", other, f.rational ? f.rational : f.decimal);
+    q.named ? " of a split of the sources" : "", other,
+    f.rational && strlen(f.rational) < 120 ? f.rational : f.decimal);
   @<Open a group for |nm|@>;
   o.disagreement = 1;
   ok = write_test(&o, &v, &l, comment, 0, 0, s < 0);
@@ -18758,6 +18971,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
   {"depth", NULL, "1..100000: rbp's weights normalised over N ranks, the list"
     " cut there (none by default; cwl_eval's 1000)"},
+  {"t", NULL, "p/q: the gain T that insq's user wants, 1/1000..1000 (default 1;"
+    " ir_measures' T)"},
   {"cut", NULL, "p/q: positive when the score is at least the cut (default 1/2)"},
   {"tau", NULL, "which Kendall's tau"},
   {"tau", "b", "tau-b, corrected for ties"},

@@ -9,7 +9,7 @@
    j, not the library's simplified term.  The double path is checked against
    the exact path within rm_ulp_bound.
 
-   Suite judged; cases: hand, oracle, cwl, errors. */
+   Suite judged; cases: hand, oracle, cwl, insq, errors. */
 
 #include <check.h>
 #include <stdio.h>
@@ -376,6 +376,82 @@ START_TEST(test_cwl)
 }
 END_TEST
 
+/* INSQ as cwl_eval defines it, not as the library computes it: the
+   continuation C_j = ((j+2T-1)/(j+2T))^2 multiplied out rank by rank
+   (cwl_metrics.py's w_vector, with no telescoping), T = c/d, over 1000
+   ranks; gain a[i]/b at rank i+1 of the n given, 0 beyond.  The fraction
+   in lowest terms, as a string to free. */
+static char *insq_oracle(long c, long d, const long *a, long b, size_t n)
+{
+  mpq_t w, cj, num, den, x;
+  long j;
+  char *s;
+  mpq_inits(w, cj, num, den, x, NULL);
+  mpq_set_ui(w, 1, 1);
+  for (j = 1; j <= 1000; j++) {
+    if ((size_t) j <= n && a[j - 1]) {
+      mpq_set_ui(x, (unsigned long) a[j - 1], (unsigned long) b);
+      mpq_canonicalize(x);
+      mpq_mul(x, x, w);
+      mpq_add(num, num, x);
+    }
+    mpq_add(den, den, w);
+    /* (j + 2c/d - 1)/(j + 2c/d) = (dj + 2c - d)/(dj + 2c), squared */
+    mpz_set_si(mpq_numref(cj), d * j + 2 * c - d);
+    mpz_set_si(mpq_denref(cj), d * j + 2 * c);
+    mpq_canonicalize(cj);
+    mpq_mul(cj, cj, cj);
+    mpq_mul(w, w, cj);
+  }
+  mpq_div(num, num, den);
+  s = mpq_get_str(NULL, 10, num);
+  mpq_clears(w, cj, num, den, x, NULL);
+  return s;
+}
+
+static void insq_check(const char *name, const int *g, size_t n, const unsigned char *u,
+  long c, long d, const long *a, long b)
+{
+  char *want = insq_oracle(c, d, a, b, n);
+  both(name, g, n, u, 0, NULL, want);
+  free(want);
+}
+
+START_TEST(test_insq)
+{
+  static int many[1001];
+  rm_variant v;
+  rm_list l = {3, (const int[]){1, 0, 1}, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_exact e;
+  size_t i;
+  /* T = 1/2: weights 1/i^2, so 1, 0, 1 gives (1 + 1/9)/(sum of 1/i^2 to
+     1000) = 0.67588524119545455142... (bc, scale 80). */
+  insq_check("insq[t=1/2]", G(1, 0, 1), NULL, 1, 2, (const long[]){1, 0, 1}, 1);
+  ck_assert(rm_variant_parse("INSQ(T=0.5,max_rel=1)", &v, NULL, 0) == RM_OK);
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  ck_assert_msg(fabs(e.value - 0.67588524119545455142) < 1e-16, "%.20g", e.value);
+  rm_exact_clear(&e);
+  /* INSQ(max_rel=3), T = 1: grades 3 2 0 1 gain 1 2/3 0 1/3; a grade 3
+     unjudged gains 0, and so does rank 1001 and beyond. */
+  insq_check("INSQ(max_rel=3)", G(3, 2, 0, 1), NULL, 1, 1, (const long[]){3, 2, 0, 1}, 3);
+  insq_check("INSQ(max_rel=3)", G(3, 3, 2), U(0, 1, 0), 1, 1, (const long[]){3, 0, 2}, 3);
+  insq_check("insq[t=7/3,gain=clip:1..3]", G(0, 1, 2, 4), NULL, 7, 3,
+    (const long[]){0, 0, 1, 2}, 2);
+  insq_check("insq[t=1000,rel=2]", G(2, 1, 3), NULL, 1000, 1, (const long[]){1, 0, 1}, 1);
+  insq_check("insq[t=1/1000]", G(0, 1), NULL, 1, 1000, (const long[]){0, 1}, 1);
+  /* No item: 0.  Every one of the 1000 ranks of gain 1: 1, whatever T;
+     the 1001st is not read; every gain 1/2: 1/2. */
+  both("insq", (const int[]){0}, 0, NULL, 0, NULL, "0");
+  for (i = 0; i < 1001; i++) many[i] = 1;
+  both("insq[t=3/7]", many, 1000, NULL, 0, NULL, "1");
+  both("insq[t=50]", many, 1001, NULL, 0, NULL, "1");
+  both("insq[gain=clip:0..2]", many, 1000, NULL, 0, NULL, "1/2");
+  many[1000] = 0;
+  both("insq", many, 1001, NULL, 0, NULL, "1");
+}
+END_TEST
+
 START_TEST(test_errors)
 {
   int g[2] = {1, 0};
@@ -407,6 +483,9 @@ Suite *suite_judged(void)
   suite_add_tcase(s, tc);
   tc = tcase_create("cwl");
   tcase_add_test(tc, test_cwl);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("insq");
+  tcase_add_test(tc, test_insq);
   suite_add_tcase(s, tc);
   tc = tcase_create("errors");
   tcase_add_test(tc, test_errors);

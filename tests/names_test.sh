@@ -112,7 +112,7 @@ same unj 'unj[ties=input]'
 refused 'Judged' "needs a cutoff"
 refused 'rbp[p=1]' "must be below 1"
 same 'trec_eval:gm_bpref' 'gm:bpref[ties=id-desc]'
-for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall INST INSQ 'BPM(max_rel=3)@10' \
+for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall INST 'BPM(max_rel=3)@10' \
   'NERR8(max_rel=3)@10' NERR9 NERR10 NERR11 Compat; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
@@ -141,7 +141,22 @@ refused 'SDCG(max_rel=3,min_rel=3)@10' "0 <= m < M <= 100"
 refused 'SDCG(max_rel=3,rel=1)@10' "takes no parameter 'rel'"
 refused 'ndcg[gain=clip:2..1]' "0 <= m < M <= 100"
 refused 'ndcg[gain=clip]' "0 <= m < M <= 100"
-refused 'rbp[gain=clip:0..2]' "cg, dcg, idcg and ndcg only"
+refused 'rbp[gain=clip:0..2]' "cg, dcg, idcg, ndcg and insq only"
+# cwl_eval's INSQ (the book's section on insq): T the target gain, default 1,
+# grades clipped and scaled as SDCG's, max_rel required, no cutoff
+same 'INSQ(max_rel=3)' 'insq[t=1,gain=clip:0..3,ties=input]'
+same 'INSQ(T=0.5,max_rel=1)' 'insq[t=1/2,gain=clip:0..1]'
+same 'INSQ(max_rel=3,min_rel=1,T=2)' 'insq[t=2,gain=clip:1..3]'
+same 'mean:INSQ(max_rel=2)' 'mean:insq[gain=clip:0..2,ties=input]'
+same 'insq' 'insq[t=1,gain=binary,rel=1,ties=input]'
+refused 'INSQ' "needs max_rel"
+refused 'INSQ(max_rel=3)@10' "INSQ takes no cutoff"
+refused 'INSQ(max_rel=3,rel=1)' "takes no parameter 'rel'"
+refused 'INSQ(max_rel=3,T=0)' "t must be a fraction"
+refused 'INSQ(max_rel=3,min_rel=3)' "0 <= m < M <= 100"
+refused 'insq@10' "insq takes no cutoff"
+refused 'insq[gain=linear]' "insq takes gain=binary or gain=clip:m..M"
+refused 'insq[t=1001]' "t must be a fraction"
 refused 'rbp-resid[depth=1000]' "does not apply"
 refused 'rbp[depth=0]' "depth must be a whole number"
 # the accuracy provider's Accuracy: the pairs a relevant document above a
@@ -389,13 +404,25 @@ got=$($RM value 'RBP(p=0.5,rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "rat
 #   Accuracy: of the 3 x 2 pairs of relevant (d3 d1 d4) and nonrelevant (d2,
 #     d5 unjudged) documents, only d4 below d2 is wrong: 5/6.
 #   Accuracy(rel=2): d3 and d1 above d2, d4 and d5: 1.  (d3 d4 d2 d1: 2/3.)
+#   INSQ(max_rel=3): gains 1 2/3 0 1/3 0 at weights 1/(i+1)^2 (T = 1):
+#     (1/4 + (2/3)/9 + (1/3)/25) / S2, S2 the sum of 1/i^2 for i = 2..1001.
+#   INSQ(T=0.5,min_rel=1,max_rel=2): gains 1 1 0 0 at weights 1/i^2:
+#     (1 + 1/4) / S1, S1 the sum for i = 1..1000.  (d3 d4 d2 d1: 1/S1.)
+# INSQ(T=0.5,max_rel=1) of the grades 1, 0, 1: weights 1/i^2 over 1000 ranks,
+# (1 + 1/9) / sum 1/i^2; bc gives its digits (the first 30 compared).
+want=$(echo "scale=80; s=0; for (i=1; i<=1000; i++) s+=1/(i*i); (10/9)/s" | BC_LINE_LENGTH=0 bc | cut -c1-31)
+got=$($RM value 'INSQ(T=0.5,max_rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "decimal" {print substr($2, 1, 32)}')
+[ "$got" = "0$want" ] && ok || bad "value INSQ(T=0.5,max_rel=1): decimal '$got', expected '0$want'"
 printf '1 0 d1 2\n1 0 d2 0\n1 0 d3 3\n1 0 d4 1\n1 0 d6 1\n' > "$T/q"
 printf '1 Q0 d1 1 0.5 t\n1 Q0 d2 2 0.5 t\n1 Q0 d3 3 0.9 t\n1 Q0 d4 4 0.5 t\n1 Q0 d5 5 0.1 t\n' > "$T/r"
 if ! $RM eval --quiet --trec -q -m 'RBP(p=0.5,rel=2)' -m 'SDCG(max_rel=2)@3' \
-    -m 'SDCG(max_rel=3,min_rel=1)@4' -m Accuracy -m 'Accuracy(rel=2)' "$T/q" "$T/r" > "$T/out" 2>&1; then
+    -m 'SDCG(max_rel=3,min_rel=1)@4' -m Accuracy -m 'Accuracy(rel=2)' \
+    -m 'INSQ(max_rel=3)' -m 'INSQ(T=0.5,min_rel=1,max_rel=2)' "$T/q" "$T/r" > "$T/out" 2>&1; then
   bad "eval RBP, SDCG failed: $(cat "$T/out")"
 else
   l() { echo "(log($1)/log(2))"; }
+  S1=$(awk 'BEGIN {for (i = 1000; i >= 1; i--) s += 1 / (i * i); printf "%.17g", s}')
+  S2=$(awk 'BEGIN {for (i = 1001; i >= 2; i--) s += 1 / (i * i); printf "%.17g", s}')
   while IFS='|' read -r m want; do
     got=$(awk -F'\t' -v m="$m" '$1 == m && $2 == "1" {print $3}' "$T/out")
     w=$(awk "BEGIN {printf \"%.17g\", $want}")
@@ -407,6 +434,8 @@ SDCG(max_rel=2)@3|(1+1/$(l 3))/(1.5+1/$(l 3))
 SDCG(max_rel=3,min_rel=1)@4|(1+0.5/$(l 3))/(1.5+1/$(l 3)+1/$(l 5))
 Accuracy|5/6
 Accuracy(rel=2)|1
+INSQ(max_rel=3)|(1/4+(2/3)/9+(1/3)/25)/$S2
+INSQ(T=0.5,min_rel=1,max_rel=2)|1.25/$S1
 E
 fi
 

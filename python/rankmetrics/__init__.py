@@ -505,7 +505,7 @@ class Exact:
     def __init__(self, c, status, variant):
         self.value = c.value
         self.decimal = c.decimal.decode()
-        self.fraction = (Fraction(ctypes.string_at(c.rational).decode())
+        self.fraction = (_lib.fraction(ctypes.string_at(c.rational).decode())
                          if c.rational else None)
         self.ternary = c.ternary
         self.undefined = status == 1

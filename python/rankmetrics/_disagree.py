@@ -164,7 +164,7 @@ def _value(c, side):
     if st < 0:
         exact, val = None, None
     elif _RATIONAL.match(text):
-        exact, val = Fraction(text), c.value[side]
+        exact, val = _lib.fraction(text), c.value[side]
     else:
         exact, val = decimal.Decimal(text), c.value[side]
     return Value(_text(c.variant[side]), val, exact, text,

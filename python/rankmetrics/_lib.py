@@ -216,3 +216,26 @@ def load():
         return lib
     raise OSError("librankmetrics not found; build it with make, or set %s "
                   "to its path.  Tried: %s" % (ENV, "; ".join(tried)))
+
+
+def _whole(digits):
+    # A whole number of any length: Python 3.11 refuses int() of more than
+    # 4300 digits, and an exact value of insq has thousands (its denominator
+    # is a product over 1000 ranks).  Read in pieces below that limit.
+    if len(digits) <= 4000:
+        return int(digits)
+    n = 0
+    for i in range(0, len(digits), 4000):
+        piece = digits[i:i + 4000]
+        n = n * 10 ** len(piece) + int(piece)
+    return n
+
+
+def fraction(text):
+    """The library's exact rational 'P/Q' or 'P' (P may carry '-') as a
+    Fraction, whatever the number of digits."""
+    from fractions import Fraction
+    num, _, den = text.partition("/")
+    neg = num.startswith("-")
+    p = _whole(num[1:] if neg else num)
+    return Fraction(-p if neg else p, _whole(den) if den else 1)

@@ -382,3 +382,16 @@ def test_ratings_count_as_relevant_by_their_exact_value():
     for name in ("mean[skip=norel]:mae", "mean[weight=positives]:mae"):
         assert rm.exact_set(name, qs).fraction == Fraction(11, 12)
         assert rm.value_set(name, qs) == 11 / 12
+
+
+def test_insq_exact_fraction_of_thousands_of_digits():
+    # insq[t=1/1000] of the grades 1, 0, 1: rank i weighs 1/(i-1+2/1000)^2,
+    # in proportion 1/(500(i-1)+1)^2, over 1000 ranks, so the value is
+    # (w1 + w3)/(w1 + ... + w1000), summed here in Fraction; its denominator
+    # has thousands of digits, beyond Python's limit on int() of a string,
+    # and must still come back as a Fraction.
+    w = [Fraction(1, (500 * (i - 1) + 1) ** 2) for i in range(1, 1001)]
+    want = (w[0] + w[2]) / sum(w)
+    assert want.denominator.bit_length() > 4300 * 3.33  # over 4300 digits
+    r = rm.exact("insq[t=1/1000]", [1, 0, 1])
+    assert r.fraction == want

@@ -143,6 +143,12 @@ if [ $rc -eq 0 ] && cmp -s "$T/o" "$T/ref"; then ok
 else bad "bounded under ulimit -v 60000: rc=$rc $(head -c 300 "$T/e")"; fi
 ( ulimit -v 60000; cat "$T/br.shuf" | $RM eval --quiet --trec -m ap -m rr --memory 4M "$T/bq" - ) > "$T/o" 2> "$T/e"
 cmp -s "$T/o" "$T/ref" && ok || bad "piped, bounded under ulimit -v 60000: $(head -c 300 "$T/e")"
+# A micro average streams too: the grouped 1.2 million lines in a 40 MB
+# address space (a run that kept every query for it ran out of memory).
+# The relevant d(q mod 100) is ranked (q mod 100)+1: 1200 of the 12000
+# queries find theirs in the top 10, 1200/12000 = 0.1.
+( ulimit -v 40000; exec $RM eval --quiet --trec -m 'micro:recall@10[ties=id-desc]' "$T/bq" "$T/br" ) > "$T/o" 2> "$T/e"
+same "micro streamed under ulimit -v 40000" "$(cat "$T/o")" "$(printf 'micro:recall@10[ties=id-desc]\tall\t0.1')"
 empty_tmp "after the limits"
 # killed while sorting: a spill file is unlinked as it is made, signals held
 # back between the two calls; so is the temporary file's own, checked open

@@ -18528,6 +18528,108 @@ double rm_verifier_explain_limit(const rm_verifier *v)
   return diag_limit(v);
 }
 
+@* The evaluation engine.\here{q:evalengine}
+Issue~14 asks for one engine behind two doors: the evaluation of files
+and of columns, like verification (\secref{q:verifyengine}) and the search
+for disagreements (\secref{q:distool}), should be functions of the library
+that the tool and the Python package both call.  It is not so yet.  The
+engine of \.{eval} (\secref{q:tool}, the chapters on evaluating run files
+and on sharded evaluation) lives in the tool: it prints its messages,
+stops on a failed allocation, and keeps a few values per process.  The
+Python package evaluates columns in memory (\.{rankmetrics.evaluate}) with
+the library's |rm_values| and |rm_value_set|, and reads no files.  This
+chapter fixes the interface the engine will have, and the order in which
+the code moves, so that every step keeps the tool's output to the byte.
+@^evaluation engine@>@^issue 14@>
+
+@ {\it The interface.}  An evaluation is an opaque |rm_evaluator|, made
+from an options record and fed records by a door; the library also gives
+one function that reads the files itself, for a caller without a reader
+of its own:
+$$\vbox{\halign{#\hfil\quad&#\hfil\cr
+|rm_evaluator_new|, |rm_evaluator_free|&make one from |rm_eval_options|; free it\cr
+|rm_evaluator_judgment|&give a line of the judgments, with its file and line\cr
+|rm_evaluator_record|&give a line of the run, or a row of a delimited file\cr
+|rm_evaluator_end_query|&the current query is complete: evaluate it\cr
+|rm_evaluator_finish|&the input is complete: the aggregates\cr
+|rm_evaluator_message|&what was wrong, as \.{FILE:LINE: reason}\cr
+|rm_eval_files|&all of the above, the library reading the files\cr}}$$
+The options are those of the command: the measures' names, and the
+meanings of \.{-q}, \.{--exact}, \.{--dup}, \.{--run-only},
+\.{--judged-only}, \.{--judged-docs-only} and \.{--negative}; the
+columns and the separator of a delimited file; the bound on memory and the
+directory for temporary files;
+then an allocator with the contract of |realloc| and a context
+pointer, and three callbacks: one value, one progress report, and a request to stop.  A
+value reaches its callback as the measure's index, the query's name
+(|NULL| for the aggregate), the double, and the marks \.{undefined} and
+\.{skipped}; the values come in the order in which the tool prints them
+now, so the tool's three formats (table, \.{--trec}, \.{--json}) become its
+callback and nothing else.  Every function returns an |rm_status|: the
+statuses of the metrics, |RM_EFORMAT| for a line that does not read,
+|RM_EIO| for a file that cannot be read, |RM_ENOMEM| when the allocator
+fails; the message holds the text the tool prints today, so that its door
+writes that text and the same status.  Nothing is static: the line limit
+(|tool_line_max|), the place for messages (|tool_err_f|) and the jump out
+of an allocation (|tool_oom_jmp|) become fields of the evaluator, so that
+two evaluators share nothing and may run in two threads.
+
+The Python door is then
+$$\hbox{\.{rankmetrics.evaluate\_files(measures, qrels, run=None, per\_query=True, ...)},}$$
+over |rm_eval_files| through \.{ctypes}, returning the values per query and the aggregates as the
+columns that |evaluate| returns, and raising \.{RankmetricsError} with the
+status and the message.  The in-memory \.{evaluate} feeds the same
+evaluator its rows through |rm_evaluator_record|, so that the two doors of
+Python and the tool give one answer by construction.
+
+@ {\it The order of the move.}  The engine is large: in this book it runs
+from the state of an evaluation to the end of the sharded evaluation, some
+four thousand lines, which print about ninety messages and allocate in
+some seventy places, every one of them assuming success, since
+|tool_alloc| stops the tool.  It moves in five steps, each with the tool's
+tests unchanged, those of \.{tests/}
+$$\vbox{\halign{\.{#}\hfil\quad&\.{#}\hfil\quad&\.{#}\hfil\quad&\.{#}\hfil\cr
+eval\_test.sh&order\_test.sh&threads\_eval\_test.sh&merge\_test.sh\cr
+trec\_eval\_test.sh&io\_test.sh&hostile\_test.sh&fault\_test.sh\cr}}$$
+(the last after \.{make faults}):
+\smallskip
+\item{1.} {\it Messages.}  Every message of the engine goes through one
+function of the state, which writes it into the state's buffer; the command
+prints the buffer and returns the status.  The text does not change.
+\item{2.} {\it Memory.}  Every allocation of the engine goes through the
+state's allocator.  Since the code assumes success, a failure jumps back
+to the entry point, as the reader thread of the pipeline already does
+(\secref{q:pipe}); the state owns every block and every temporary file, so
+that the jump frees them.  The tool's allocator is |tool_alloc| without its
+exit, so that \.{RM\_FAULT\_ALLOC} counts the same calls in the same order.
+\item{3.} {\it Output.}  |ev_print| becomes the tool's callback; the
+engine gives values, not text.  The state written by \.{--partial} is the
+one output that stays text, the engine writing it through a second
+callback, since \.{merge} reads it back.
+\item{4.} {\it The move.}  The code goes from the tool's functions to the
+library's private functions, with the readers it shares (|tool_getline|,
+|line_check|, |utf8_ok|, the number rules), which the verifier's reader
+then uses too instead of its own copies.  The pipeline's thread and the
+external sort move with it; the library then needs \.{-lpthread}, which
+its \.{pkg-config} file must say.
+\item{5.} {\it The doors.}  The interface above enters the header, and
+every function gets the comment that the installed header shows; a Check suite works
+values by hand on a small judgments file and run written by the test, and
+fails the allocator to see |RM_ENOMEM|; the Python function and its tests
+compare with \.{eval -q} on \.{examples/} and on random files.
+\smallskip
+\noindent Until then one rule is kept twice, and a test found the two
+apart: whether a query's item counts for \.{weight=positives} and
+\.{skip=norel}.  The library (|query_weight|, |n_relevant|) reads a
+rating when a list has no grades; \.{eval} gives a row rated \.{3.5} the
+grade~0 beside its label (so that no measure of grades sees it) and
+counts from the grades, so that \.{mean[weight=positives]:mae} over the
+rows \.{u1,a,3.5}, \.{u1,b,1}, \.{u2,a,4} is $(1.7+3.5)/2=2.6$ from
+\.{eval} and $(2\cdot1.7+3.5)/3=2.3$ from |rm_value_set| given the labels
+alone.  One engine ends such differences; until then the weight of a
+rating under \.{eval} is a known difference.
+@^weight=positives@>
+
 @** The command-line tool.\here{q:tool}
 The tool \.{rankmetrics} puts the library on the command line.  This version
 has twelve subcommands:

@@ -53,7 +53,7 @@ export SOURCE_DATE_EPOCH
 export FORCE_SOURCE_DATE = 1
 
 # Files ctangle writes (every @(file@> in rankmetrics.w, plus rankmetrics.c).
-TANGLED  = rankmetrics.c rankmetrics.h rmtool.c examples.h verifydemo.c
+TANGLED  = rankmetrics.c rankmetrics.h rmtool.c examples.h verifydemo.c rmeval.c rmshared.h
 HEADERS  = rankmetrics.h examples.h
 STATIC   = librankmetrics.a
 SHARED   = librankmetrics.so.$(VERSION)
@@ -95,16 +95,24 @@ $(TANGLED): tangle.stamp ;
 # ---- Library: static (non-PIC) and shared (PIC, versioned) ------------------
 lib: $(STATIC) $(SHARED) $(SONAME) librankmetrics.so
 
+# Two translation units: the metrics (rankmetrics.c) and the evaluation
+# engine (rmeval.c, which reads files and runs a thread: -pthread).  What the
+# engine shares with the tool (rmshared.h) has hidden visibility: the tool
+# links it from the static library, and the shared library does not export it.
 rankmetrics.o: rankmetrics.c $(HEADERS)
 	$(CC) $(ALL_CFLAGS) -c rankmetrics.c -o $@
 rankmetrics.pic.o: rankmetrics.c $(HEADERS)
 	$(CC) $(ALL_CFLAGS) -fPIC -c rankmetrics.c -o $@
-$(STATIC): rankmetrics.o
+rmeval.o: rmeval.c rmshared.h $(HEADERS)
+	$(CC) $(ALL_CFLAGS) -pthread -c rmeval.c -o $@
+rmeval.pic.o: rmeval.c rmshared.h $(HEADERS)
+	$(CC) $(ALL_CFLAGS) -pthread -fPIC -c rmeval.c -o $@
+$(STATIC): rankmetrics.o rmeval.o
 	rm -f $@
-	$(AR) rcs $@ rankmetrics.o
-$(SHARED): rankmetrics.pic.o
+	$(AR) rcs $@ rankmetrics.o rmeval.o
+$(SHARED): rankmetrics.pic.o rmeval.pic.o
 	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined \
-	  $(LDFLAGS) rankmetrics.pic.o $(MATH_LIBS) -o $@
+	  $(LDFLAGS) rankmetrics.pic.o rmeval.pic.o $(MATH_LIBS) -pthread -o $@
 $(SONAME): $(SHARED)
 	ln -sf $(SHARED) $@
 librankmetrics.so: $(SONAME)
@@ -112,7 +120,7 @@ librankmetrics.so: $(SONAME)
 
 # ---- Tool ---------------------------------------------------------------------
 tool: $(TOOL)
-$(TOOL): rmtool.c $(HEADERS) $(STATIC)
+$(TOOL): rmtool.c rmshared.h $(HEADERS) $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) rmtool.c $(STATIC) $(MATH_LIBS) -pthread -o $@
 
 # ---- The installed header -----------------------------------------------------
@@ -298,13 +306,16 @@ SAN_TOOL_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks
 $(SAN_DIR)/rankmetrics.o: rankmetrics.c $(HEADERS)
 	@mkdir -p $(SAN_DIR)
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -c rankmetrics.c -o $@
-$(SAN_DIR)/check_rankmetrics: $(TEST_SRCS) tests/suites.h tests/testutil.h $(HEADERS) $(SAN_DIR)/rankmetrics.o
+$(SAN_DIR)/rmeval.o: rmeval.c rmshared.h $(HEADERS)
+	@mkdir -p $(SAN_DIR)
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -pthread -c rmeval.c -o $@
+$(SAN_DIR)/check_rankmetrics: $(TEST_SRCS) tests/suites.h tests/testutil.h $(HEADERS) $(SAN_DIR)/rankmetrics.o $(SAN_DIR)/rmeval.o
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(CHECK_CFLAGS) $(LDFLAGS) $(TEST_SRCS) \
-	  $(SAN_DIR)/rankmetrics.o $(CHECK_LIBS) $(MATH_LIBS) -pthread -o $@
+	  $(SAN_DIR)/rankmetrics.o $(SAN_DIR)/rmeval.o $(CHECK_LIBS) $(MATH_LIBS) -pthread -o $@
 # The tool too, so that its commands run under the sanitizers: verify over
 # every vector of every family at once (tests/verify_all_test.sh).
-$(SAN_DIR)/rankmetrics: rmtool.c $(HEADERS) $(SAN_DIR)/rankmetrics.o
-	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(LDFLAGS) rmtool.c $(SAN_DIR)/rankmetrics.o \
+$(SAN_DIR)/rankmetrics: rmtool.c rmshared.h $(HEADERS) $(SAN_DIR)/rankmetrics.o $(SAN_DIR)/rmeval.o
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(LDFLAGS) rmtool.c $(SAN_DIR)/rankmetrics.o $(SAN_DIR)/rmeval.o \
 	  $(MATH_LIBS) -pthread -o $@
 # hostile_test runs a few cases under the sanitizers too: on the tool that
 # check-sanitize builds, named, so that it never looks at one half linked.
@@ -341,9 +352,11 @@ $(SAN_RUNS): san-suite-%: $(SAN_DIR)/check_rankmetrics
 # (see the book, "Files"); tests/fault_test.sh walks N over every such call.
 FAULT_DIR = build/faults
 faults: $(FAULT_DIR)/rankmetrics
-$(FAULT_DIR)/rankmetrics: rmtool.c $(HEADERS) $(STATIC)
+# The engine (rmeval.c) is compiled again with the faults; the metrics are
+# the ordinary object.
+$(FAULT_DIR)/rankmetrics: rmtool.c rmeval.c rmshared.h $(HEADERS) rankmetrics.o
 	@mkdir -p $(FAULT_DIR)
-	$(CC) $(ALL_CFLAGS) -DRM_FAULTS $(LDFLAGS) rmtool.c $(STATIC) $(MATH_LIBS) -pthread -o $@
+	$(CC) $(ALL_CFLAGS) -DRM_FAULTS $(LDFLAGS) rmtool.c rmeval.c rankmetrics.o $(MATH_LIBS) -pthread -o $@
 
 # valgrind's memcheck on the library tests (the ordinary runner, not forked so
 # that every test runs under valgrind in one process).  VG_SUITES picks the
@@ -390,8 +403,8 @@ $(FUZZ_DIR)/rankmetrics.o: rankmetrics.c $(HEADERS)
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c rankmetrics.h $(FUZZ_DIR)/rankmetrics.o
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $< $(FUZZ_DIR)/rankmetrics.o \
 	  $(MATH_LIBS) -pthread -o $@
-# The harnesses of the tool's file readers compile rmtool.c into themselves.
-$(addprefix $(FUZZ_DIR)/fuzz_,trec csv candidates): rmtool.c examples.h tests/fuzz/fuzz_tool.h
+# The harnesses of the tool's file readers compile rmtool.c and rmeval.c into themselves.
+$(addprefix $(FUZZ_DIR)/fuzz_,trec csv candidates): rmtool.c rmeval.c rmshared.h examples.h tests/fuzz/fuzz_tool.h
 fuzz: $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_NAMES))
 	@set -e; for h in $(FUZZ_NAMES); do \
 	  mkdir -p $(FUZZ_DIR)/corpus-$$h; \
@@ -467,7 +480,7 @@ vectors-check: $(TOOL)
 PC_REQUIRES = $(if $(shell $(PKG_CONFIG) --exists mpfr 2>/dev/null && echo y),Requires.private: mpfr\n)
 pc_path = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 rankmetrics.pc: FORCE
-	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: rankmetrics\nDescription: %s\nVersion: %s\n$(PC_REQUIRES)Cflags: -I$${includedir}\nLibs: -L$${libdir} -lrankmetrics\nLibs.private: -lmpfr -lgmp -lm\n' \
+	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: rankmetrics\nDescription: %s\nVersion: %s\n$(PC_REQUIRES)Cflags: -I$${includedir}\nLibs: -L$${libdir} -lrankmetrics\nLibs.private: -lmpfr -lgmp -lm -lpthread\n' \
 	  '$(PREFIX)' '$(call pc_path,$(LIBDIR))' '$(call pc_path,$(INCLUDEDIR))' \
 	  'Ranking and recommendation metrics, double and correctly rounded (MPFR)' \
 	  '$(VERSION)' > $@.tmp
@@ -506,7 +519,7 @@ uninstall:
 
 # ---- Clean --------------------------------------------------------------------
 clean:
-	rm -rf $(TANGLED) tangle.stamp rankmetrics.o rankmetrics.pic.o \
+	rm -rf $(TANGLED) tangle.stamp rankmetrics.o rankmetrics.pic.o rmeval.o rmeval.pic.o \
 	  $(STATIC) $(SHARED) $(SONAME) librankmetrics.so $(TOOL) $(RUNNER) \
 	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp doc/verify-demo.tex doc/verify-demo.tex.tmp doc/adequacy.tex doc/adequacy.tex.tmp doc/bench-record.tex doc/bench-record.tex.tmp $(FIGURES) doc/figures.stamp \
 	  $(addprefix doc/,$(addsuffix .mp,$(FIGURE_NAMES)) $(addsuffix .log,$(FIGURE_NAMES)) $(addsuffix .mpx,$(FIGURE_NAMES))) \

@@ -18630,6 +18630,123 @@ alone.  One engine ends such differences; until then the weight of a
 rating under \.{eval} is a known difference.
 @^weight=positives@>
 
+@ {\it Where the engine's code is.}  The engine is a translation unit of
+the library of its own, \.{rmeval.c}, beside \.{rankmetrics.c}: it reads
+files, makes temporary files and may run a thread, which the metrics never
+do, so its system headers and \.{-pthread} stay out of the metrics'
+unit.  Its sections stay where the book explains them, in the chapters on
+the command-line tool that follow: the faults the tests inject, the
+reading of a line, and the memory of the tool (|tool_alloc|), under
+\.{Files} and \.{Memory}; the reading of a score (\secref{q:scores}),
+|parse_name| and |shortest|; then the whole of ``Evaluating run files'' and
+``Sharded evaluation'', whose sections are the module
+|@<Engine functions@>|.  The module |@<Shared functions@>| holds what the
+tool uses too.
+@^evaluation engine@>
+
+@(rmeval.c@>=
+#define _POSIX_C_SOURCE 200809L
+#ifdef RM_FAULTS
+#define _GNU_SOURCE /* |fopencookie| */
+#endif
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+#include <stdint.h>
+#include <inttypes.h>
+#include <errno.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdatomic.h>
+#include <gmp.h>
+#include <mpfr.h>
+#include "rankmetrics.h"
+#include "rmshared.h"
+_Thread_local FILE *tool_err_f; /* a reader thread's messages; see |ev_reader| */
+_Thread_local jmp_buf *tool_oom_jmp; /* where its ``out of memory'' goes */
+int stdout_said; /* \.{eval} said that standard output failed: |close_stdout| */
+static double ev_now(void) /* seconds, for the progress report */
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
+}
+@<Faults injected into the tool@>@;
+@<Reading a line@>@;
+@<Shared functions@>@;
+@<Engine functions@>@;
+
+@ What the engine and the tool share is declared in a private header,
+\.{rmshared.h}, which the installed header does not include.  Its
+functions and variables have hidden visibility: the tool links them from
+the static library, and \.{librankmetrics.so} does not export them.  Each
+name is spelled with the prefix \.{rmi\_} for the linker, so that a program
+linked with the static library keeps the names |tool_alloc| and
+|cmd_eval| for itself.
+
+@(rmshared.h@>=
+#ifndef RMSHARED_H
+#define RMSHARED_H
+#define RM_SHARED __attribute__((visibility("hidden")))
+#define tool_alloc rmi_tool_alloc
+#define tool_zalloc rmi_tool_zalloc
+#define tool_nomem rmi_tool_nomem
+#define tool_strdup rmi_tool_strdup
+#define tool_err_f rmi_tool_err_f
+#define tool_oom_jmp rmi_tool_oom_jmp
+#define tool_oom_fd rmi_tool_oom_fd
+#define tool_line_max rmi_tool_line_max
+#define tool_getline rmi_tool_getline
+#define tool_open_in rmi_tool_open_in
+#define tool_tmpfile rmi_tool_tmpfile
+#define tool_score rmi_tool_score
+#define stdout_said rmi_stdout_said
+#define parse_name rmi_parse_name
+#define shortest rmi_shortest
+#define cmd_eval rmi_cmd_eval
+#define cmd_merge rmi_cmd_merge
+#define fault_at rmi_fault_at
+#define fault_hit rmi_fault_hit
+#define tool_fdopen rmi_tool_fdopen
+enum {@+ FAULT_ALLOC, FAULT_WRITE, FAULT_READ @+};
+#ifdef RM_FAULTS
+extern RM_SHARED long fault_at[3]; /* the call of each kind that fails */
+RM_SHARED int fault_hit(int k);
+RM_SHARED FILE *tool_fdopen(int fd, const char *mode);
+#else
+#undef fault_hit
+#undef tool_fdopen
+#define fault_hit(k) 0
+#define tool_fdopen fdopen
+#endif
+extern RM_SHARED _Thread_local FILE *tool_err_f;
+extern RM_SHARED _Thread_local jmp_buf *tool_oom_jmp;
+#define tool_err (tool_err_f ? tool_err_f : stderr)
+extern RM_SHARED int tool_oom_fd, stdout_said;
+extern RM_SHARED size_t tool_line_max;
+RM_SHARED void *tool_alloc(void *p, size_t n);
+RM_SHARED void *tool_zalloc(size_t n);
+RM_SHARED void tool_nomem(void);
+RM_SHARED char *tool_strdup(const char *s);
+RM_SHARED ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
+  long line);
+RM_SHARED FILE *tool_open_in(const char *cmd, const char *path);
+RM_SHARED FILE *tool_tmpfile(void);
+RM_SHARED const char *tool_score(const char *s, double *x);
+RM_SHARED int parse_name(const char *name, rm_variant *v);
+RM_SHARED void shortest(char *buf, double x);
+RM_SHARED int cmd_eval(int argc, char **argv);
+RM_SHARED int cmd_merge(int argc, char **argv);
+#endif
+
 @** The command-line tool.\here{q:tool}
 The tool \.{rankmetrics} puts the library on the command line.  This version
 has twelve subcommands:
@@ -18695,12 +18812,7 @@ atomically (see {\it Files}, below).
 #include <mpfr.h>
 #include "rankmetrics.h"
 #include "examples.h"
-static void *tool_alloc(void *p, size_t n); /* see ``Memory'' */
-static void *tool_zalloc(size_t n);
-static char *tool_strdup(const char *s);
-static _Thread_local FILE *tool_err_f; /* a reader thread's messages; see |ev_reader| */
-static _Thread_local jmp_buf *tool_oom_jmp; /* where its ``out of memory'' goes */
-#define tool_err (tool_err_f ? tool_err_f : stderr)
+#include "rmshared.h" /* what the tool shares with the engine: \secref{q:evalengine} */
 @<Files of the tool@>@;
 @<Neighbours of a variant@>@;
 @<Tool functions@>@;
@@ -19227,27 +19339,27 @@ and lost with the file: status~1 and not a word.  So |tool_nomem| writes to
 of descriptor~2 while \.{eval} runs; every stop for want of memory goes
 through it.
 
-@<Tool functions@>=
-static int tool_oom_fd = 2; /* the user's standard error */
-static void tool_nomem(void)
+@<Shared functions@>=
+int tool_oom_fd = 2; /* the user's standard error */
+void tool_nomem(void)
 {
   static const char m[] = "rankmetrics: out of memory\n";
   fflush(stderr);
   if (write(tool_oom_fd, m, sizeof m - 1) < 0) {} /* nothing more can be said */
   exit(1);
 }
-static void *tool_alloc(void *p, size_t n)
+void *tool_alloc(void *p, size_t n)
 {
   p = fault_hit(FAULT_ALLOC) ? NULL : realloc(p, n ? n : 1);
   if (p == NULL && tool_oom_jmp) longjmp(*tool_oom_jmp, 1); /* the reader thread */
   if (p == NULL) tool_nomem();
   return p;
 }
-static void *tool_zalloc(size_t n) /* zeroed */
+void *tool_zalloc(size_t n) /* zeroed */
 {
   return memset(tool_alloc(NULL, n), 0, n ? n : 1);
 }
-static char *tool_strdup(const char *s)
+char *tool_strdup(const char *s)
 {
   size_t n = strlen(s) + 1;
   return memcpy(tool_alloc(NULL, n), s, n);
@@ -19284,8 +19396,6 @@ is ever left under any name.
 @^out of memory@>@^atomic output@>@^symbolic links@>@^silent failures@>
 
 @<Files of the tool@>=
-@<Faults injected into the tool@>@;
-@<Reading a line@>@;
 @<Writing a file@>@;
 
 @ {\it Fault injection.}  A failure of |malloc|, of |write| or of |read| is
@@ -19313,11 +19423,11 @@ ordinary build |fault_hit| is the constant~0 and all of this vanishes.
 @s cookie_io_functions_t int
 @s mode_t int
 @<Faults injected into the tool@>=
-enum {@+ FAULT_ALLOC, FAULT_WRITE, FAULT_READ @+};
 #ifdef RM_FAULTS
-static long fault_at[3], fault_count[3];
+long fault_at[3];
+static long fault_count[3];
 static pthread_mutex_t fault_mu = PTHREAD_MUTEX_INITIALIZER; /* \.{eval}'s two threads */
-static int fault_hit(int k)
+int fault_hit(int k)
 {
   static const char *const what[3] = {"alloc\n", "write\n", "read\n"};
   const char *log = getenv("RM_FAULT_LOG");
@@ -19359,16 +19469,13 @@ static int fault_close(void *c)
 {
   return close((int) (intptr_t) c);
 }
-static FILE *tool_fdopen(int fd, const char *mode)
+FILE *tool_fdopen(int fd, const char *mode)
 {
   cookie_io_functions_t io = {fault_read, fault_write, fault_seek, fault_close};
   FILE *f = fopencookie((void *) (intptr_t) fd, mode, io);
   if (f) setvbuf(f, NULL, _IONBF, 0);
   return f;
 }
-#else
-#define fault_hit(k) 0
-#define tool_fdopen fdopen
 #endif
 
 @ {\it Closed standard descriptors.}  A program started with standard
@@ -19472,8 +19579,8 @@ which.  No newline at all means the piece is full.
 @^out of memory@>@^long lines@>
 
 @<Reading a line@>=
-static size_t tool_line_max = (size_t) 256 << 20; /* bytes; a limit on memory may lower it */
-static ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
+size_t tool_line_max = (size_t) 256 << 20; /* bytes; a limit on memory may lower it */
+ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   long line)
 {
   size_t len = 0, piece = 256, most = tool_line_max + 2;
@@ -19522,7 +19629,7 @@ once (|fopen| opens one for reading on Linux, and only the first read
 fails).  The message names the command and the file.
 
 @<Reading a line@>=
-static FILE *tool_open_in(const char *cmd, const char *path)
+FILE *tool_open_in(const char *cmd, const char *path)
 {
   struct stat sb;
   FILE *f = fopen(path, "r");
@@ -19757,8 +19864,8 @@ with the process however the process ends.  (|tmpfile| would ignore
 \.{TMPDIR}, and a test could not fill its directory.)  Its writes are
 checked before it is copied.
 
-@<Writing a file@>=
-static FILE *tool_tmpfile(void)
+@<Shared functions@>=
+FILE *tool_tmpfile(void)
 {
   const char *dir = getenv("TMPDIR");
   sigset_t all, old;
@@ -19842,7 +19949,6 @@ standard output (\.{eval}'s copy) sets |stdout_said| so the message is not
 repeated.
 
 @<Writing a file@>=
-static int stdout_said;
 static int close_stdout(int rc, tool_out *o, const char *cmd)
 {
   int e = 0, bad = 0;
@@ -19879,7 +19985,6 @@ A grade is read by the library's |rm_label_kind| and a score by
 \secref{q:numbers} and the next section).
 
 @<Tool functions@>=
-static const char *tool_score(const char *s, double *x);
 static long count_items(const char *s)
 {
   long n = 1;
@@ -19945,8 +20050,8 @@ scores); it loses digits, as any decimal longer than 17 digits does.
 wrong, for the reader's message with its file and line.
 @^scores, one rule for@>
 
-@<Tool functions@>=
-static const char *tool_score(const char *s, double *x)
+@<Shared functions@>=
+const char *tool_score(const char *s, double *x)
 {
   const char *q = s + (*s == '+' || *s == '-');
   int digits = 0, nonzero = 0;
@@ -20034,8 +20139,8 @@ static long read_ids(char *s, const char ***out)
 @ A variant name from the command line is parsed by the library's parser,
 whose message already says where the name is wrong.
 
-@<Tool functions@>=
-static int parse_name(const char *name, rm_variant *v)
+@<Shared functions@>=
+int parse_name(const char *name, rm_variant *v)
 {
   char msg[200];
   if (rm_variant_parse(name, v, msg, sizeof msg) != RM_OK) {
@@ -20044,6 +20149,9 @@ static int parse_name(const char *name, rm_variant *v)
   }
   return 1;
 }
+@ The command \.{name} prints the canonical name of each name it is given.
+
+@<Tool functions@>=
 static int cmd_name(int argc, char **argv)
 {
   int i;
@@ -20062,8 +20170,8 @@ static int cmd_name(int argc, char **argv)
 @ The shortest decimal that reads back as the same double is what the tool
 prints for a double; C99's \.{\%a} gives the hexadecimal form.
 
-@<Tool functions@>=
-static void shortest(char *buf, double x)
+@<Shared functions@>=
+void shortest(char *buf, double x)
 {
   int p;
   for (p = 1; p <= 17; p++) {
@@ -20755,7 +20863,7 @@ two names.
 @^byte-order mark@>@^NUL byte@>@^UTF-8@>
 
 @s ssize_t int
-@<Tool functions@>=
+@<Engine functions@>=
 static const char *line_check(char *buf, size_t *len, long line)
 {
   if (line == 1 && *len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
@@ -20792,7 +20900,7 @@ static int utf8_ok(const char *t)
 @ The state of an evaluation.  Strings live in pools and are addressed by
 offsets, since a pool moves when it grows.
 
-@<Tool functions@>=
+@<Engine functions@>=
 typedef struct {@+ char *s; size_t len, cap; @+} ev_pool;
 static size_t ev_put(ev_pool *p, const char *s)
 {
@@ -20818,7 +20926,7 @@ says that a string is absent.  In a spill file it is written more compactly
 through an |ev_xw|; its heap holds the keys of the runs' heads (|ev_xhp|),
 so that comparing two heads reads no more than the heap.
 
-@<Tool functions@>=
+@<Engine functions@>=
 #define EV_NONE 0xffffffffu
 #define EV_XIO 131072 /* the bytes a spill file's reader or writer moves at once */
 typedef struct {
@@ -20871,7 +20979,7 @@ stdio buffer is the library's default (4~KB with glibc, which ignores a
 size given to |setvbuf| without a buffer); the spill files' readers and
 writers move |EV_XIO| bytes, 128~KB, at a time themselves.
 
-@<Tool functions@>=
+@<Engine functions@>=
 #include <signal.h>
 static FILE *ev_tmpfile(void)
 {
@@ -20919,7 +21027,7 @@ static int ev_tmp_rewind(FILE *f)
 header; |ev_xdecode| points a record's strings into the bytes after its
 header; |ev_xhead| makes the header of a record.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static size_t ev_xlen(const ev_xhdr *h)
 {
   return sizeof *h + h->lq + 1 + (h->ld == EV_NONE ? 0 : h->ld + 1)
@@ -20966,7 +21074,7 @@ of 57.  The file is written once and read once by the same process, so no
 more is needed; the reader still checks that every record ends where its
 length says, so that a damaged file is an error, not a wrong value.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static unsigned char *ev_vput(unsigned char *o, uint64_t v)
 {
   while (v >= 128) {@+ *o++ = (unsigned char) (v | 128); v >>= 7; @+}
@@ -21026,7 +21134,7 @@ static size_t ev_xenc(unsigned char *o, const ev_xrec *r, size_t lq, size_t ld, 
 Every write is checked (and counted by the fault injection of
 \.{make faults}, as the tool's other writes are).
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_xw_flush(ev_xw *w)
 {
   errno = 0;
@@ -21084,7 +21192,7 @@ and reads on with one |fread| when a record's bytes are not all there.  The
 record's document and label point into those bytes, its query into |q|, so
 they stay valid until the next record is read.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_xin_fill(ev_xin *in, size_t need) /* 1: |need| bytes; 0: the end first; $-1$ */
 {
   size_t k;
@@ -21175,7 +21283,7 @@ differ in those bytes compare as their keys do, and the names of two equal
 keys are compared on from their 17th byte only when the 16th is not a NUL
 (a name is longer than 15 bytes).
 
-@<Tool functions@>=
+@<Engine functions@>=
 static void ev_xs_free_in(ev_xsort *x);
 static const char *ev_xs_base; /* the buffer that |ev_xs_cmp| reads */
 static inline int ev_xs_cmp(const ev_xix *a, const ev_xix *b)
@@ -21326,7 +21434,7 @@ When the record read after the top has the top's query, it is the smallest
 again (every other head with that query comes from a later run) and the
 heap is not touched; otherwise its key replaces the top's and sinks.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_xs_less(const ev_xsort *x, const ev_xhp *p, const ev_xhp *q)
 {
   int c;
@@ -21432,7 +21540,7 @@ was given last is read on only when the next record is asked for, so that
 the strings given stay valid until then.  |fan| is a 128-KB share of the
 limit (the buffer of each run's reader), between 2 and 128.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_xs_end(ev_xsort *x)
 {
   size_t fan = x->limit / EV_XIO;
@@ -21505,7 +21613,7 @@ anywhere else.  Under the default \.{--negative zero} a negative grade is a
 judgment of~0, as the summary says.
 @^negative grades@>
 
-@<Tool functions@>=
+@<Engine functions@>=
 enum {@+ EV_RATING = -1, EV_POOLED = -2 @+};
 typedef struct {
   const char *q; size_t n;
@@ -21530,7 +21638,7 @@ value a query has, the aggregated variant |a|, and the sums of its streamed
 aggregate: exact sums (|shard_sum|, see below), whose
 value is $\sum_i d_i2^{32i-1074}$.
 
-@<Tool functions@>=
+@<Engine functions@>=
 enum {@+ SHARD_DIGITS = 70 @+}; /* 32-bit digits of an exact sum: $2^{-1074}$ to $2^{1166}$ */
 typedef struct {
   int64_t d[SHARD_DIGITS];
@@ -21617,7 +21725,7 @@ replaced was accurate to about an ulp, but its last bit depended on the
 order of the queries.)
 @^exact sum@>@^superaccumulator@>@^long accumulator@>
 
-@<Tool functions@>=
+@<Engine functions@>=
 static void shard_sum_norm(shard_sum *s)
 {
   int i;
@@ -21666,7 +21774,7 @@ $\vert p\vert<2^{-968}$ or so; below $2^{-900}$ the product is added as the
 sum of $x\cdot2^k$ over the bits $k$ of $w$, each exact.  A product that
 overflows is refused (0): no measure has such values.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int shard_sum_add_prod(shard_sum *s, double x, double w)
 {
   double p;
@@ -21692,7 +21800,7 @@ result is then brought into the range of doubles, subnormals included, by
 the division so that nothing is rounded twice (MPFR's documented way of
 emulating IEEE doubles).  The exponent range is restored afterwards.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static double shard_round(const mpz_t a, const mpz_t b, unsigned long sc)
 {
   mpfr_t x, y, r;
@@ -21723,7 +21831,7 @@ squared error over all rows, since that is what a paper that reports the
 RMSE of a rating predictor computes (\.{mean:rmse}, the mean of the users'
 RMSEs, is asked for by its name; see \secref{q:pooled}).
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_measure_init(ev_measure *m, const char *given, int exact, int partial)
 {
   char buf[RM_NAME_MAX + 8];
@@ -21757,7 +21865,7 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact, int part
 its separator, where a field in double quotes may hold the separator and
 \.{""} stands for one quote.  Both return the number of fields.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_split_ws(char *s, char **f, int max)
 {
   int n = 0;
@@ -21807,7 +21915,7 @@ and \.{skip=norel} make does, and the whole part gives that count exactly.
 alike, $(1.7+3.5)/2=2.6$, where the rating 3.5 is a positive and the value is
 $(2\cdot1.7+3.5)/3=2.3$.)
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_grade(ev_state *st, const char *path, long line, const char *s,
   int *g)
 {
@@ -21857,7 +21965,7 @@ and $\pm m/10^k$ is never too large.  A test (\.{tests/score\_fast.c})
 compares it with |strtod|, bit for bit, on millions of random decimals.
 @^Clinger, William D.@>@^scores, read fast@>
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_score_fast(const char *s, double *x)
 {
   static const double p10[16] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
@@ -21888,7 +21996,7 @@ static int ev_score_fast(const char *s, double *x)
 at a time.  The header of a delimited file fixes the separator and the
 indices of the four columns ($-1$ for an optional column that is absent).
 
-@<Tool functions@>=
+@<Engine functions@>=
 typedef struct {
   const char *path;
   FILE *f;
@@ -21929,7 +22037,7 @@ detection of repeated items, so each is noted too (\.{--score none} and
 \.{--item none} say it is meant, and silence the note).
 @^columns of a delimited file@>
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_loose_eq(const char *a, const char *b)
 {
   size_t n;
@@ -22028,7 +22136,7 @@ as nearly every line of a run is, needs no check of its identifiers'
 UTF-8: |ev_ascii| looks at eight bytes at a time for a byte with its high
 bit set, and only a line that has one goes through |utf8_ok|.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_ascii(const char *b, size_t len)
 {
   uint64_t acc = 0, w;
@@ -22147,7 +22255,7 @@ judgment is refused, with the judgment's file and line, unless every
 measure reads ratings.  An unretrieved judged item keeps grade~0: the
 measures that read ratings ignore unretrieved items.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static size_t ev_put_doc(ev_pool *p, const ev_jsource *j)
 {
   size_t at = ev_put(p, j->f_d);
@@ -22176,7 +22284,7 @@ static int ev_jlarger(const ev_judg *jv, size_t k, size_t k0)
 @ One line of the judgments file, read and checked: 1 when there is one, 0
 at the end of the file, $-1$ after an error.  Blank lines are skipped.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_jline(ev_state *st, ev_jsource *j)
 {
   char *fl[5];
@@ -22225,7 +22333,7 @@ in byte order, beside a run sorted the same way (|jmerge|).  Judgments that
 are not a regular file (\.{-}, a pipe) were copied to a temporary file
 first, so that every pass can read them again.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_open_qrels(ev_state *st)
 {
   ev_jsource *j = &st->js;
@@ -22281,7 +22389,7 @@ pool: the lines up to the first of another query, which waits for the next
 call.  The view |v| holds until the next call.  1 when there is a query, 0
 at the end, $-1$ after an error.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_jgroup(ev_state *st, ev_jsource *j)
 {
   size_t i;
@@ -22317,7 +22425,7 @@ it is not evaluated at once but written to a temporary file (|defer|) and
 evaluated after the run's last query, where the in-memory reading puts it,
 so that both readings give one output in one order.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_judged_only(ev_state *st, const ev_judg *jv);
 static void ev_jadd(ev_jsource *j, const char *d, int grade, long line)
 { /* a rating (|grade<0|) follows |d| in the record, and so in the pool */
@@ -22422,7 +22530,7 @@ static int ev_undefer(ev_state *st) /* evaluates them, in order */
 @ In memory, a query is found by binary search and its view is built in
 scratch arrays.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static long ev_find_query(const ev_state *st, const char *q)
 {
   size_t lo = 0, hi = st->njq;
@@ -22473,7 +22581,7 @@ with a byte as its first digit does (every run lies between the bytes below
 lexicographically by tokens; only then do leading zeros decide, at the first
 run where they differ.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_natcmp(const char *a, const char *b)
 {
   int zeros = 0;
@@ -22531,7 +22639,7 @@ decision, or if the judgments break both orders (so that a query could come
 back), the pass returns~4 and is read again with the judgments in memory.
 The function returns 1 with |*jv| set (or |NULL|), 0 after an error, or~4.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_judged_only(ev_state *st, const ev_judg *jv);
 static int ev_defer(ev_state *st, const ev_judg *jv);
 static int ev_both_increase(const ev_state *st, int k)
@@ -22589,7 +22697,7 @@ its lines in input order, kept in the arrays of the list the library reads
 a line costs 13 bytes, and 37 when it names a document, however long the
 query.  The lines of documents are kept for the messages about repeats.
 
-@<Tool functions@>=
+@<Engine functions@>=
 typedef struct {
   ev_pool p; /* the query name at offset 0, then documents */
   size_t n, cap;
@@ -22655,7 +22763,7 @@ compared by their exact values as written (|rm_label_cmp|), so that
 \.{3.75} beats \.{3.5} and \.{7/2} ties with \.{3.50}; a judgment's rating
 is compared the same way in the merge (|ev_jlarger|).
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_dup_larger(const ev_state *st, const ev_group *g, size_t i, size_t first)
 {
   if (!st->qrels_path && g->rated && g->labeled) {
@@ -22679,7 +22787,7 @@ instead.  |g| or |jv| may be null (a judged-only query, or a query without
 judgments), and so may the documents of a delimited file without an item
 column, which are then neither merged nor checked for repeats.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static uint64_t ev_hash(const char *s)
 {
   uint64_t h = 14695981039346656037ULL;
@@ -22815,7 +22923,7 @@ the order of lines is never silent.  A list whose scores are already in
 decreasing order (as runs are written) is checked in one pass; any other
 is sorted first, on a copy.
 
-@<Tool functions@>=
+@<Engine functions@>=
 typedef struct ev_sg_s {@+ double score; int grade; @+} ev_sg;
 static int ev_sg_cmp(const void *a, const void *b)
 {
@@ -22850,7 +22958,7 @@ that is a number but not a whole grade, such as \.{3.5}, is a rating; its
 line gets the grade~0, which no measure may see: a query with a rating is
 refused, with its file and line, unless every measure reads ratings.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_ratings_fit(const ev_state *st, const char *path, long line,
   const char *lab)
 {
@@ -22872,7 +22980,7 @@ static int ev_ratings_fit(const ev_state *st, const char *path, long line,
 and the list is built in input order without the dropped lines.  The
 function returns 1, 0 after an error, or 4 from |ev_match|.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_trec_labels(ev_state *st, ev_group *g, const ev_judg *jv)
 {
   size_t i, k;
@@ -22939,7 +23047,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
 are counted too (the merge finds them); under \.{--judged-only empty} it is
 evaluated as an empty list.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_judged_only(ev_state *st, const ev_judg *jv)
 {
   size_t nu, k;
@@ -22973,7 +23081,7 @@ has no first, so it gets no block: a block of no strings was allocated
 for it, never freed, and LeakSanitizer failed the run (the hostile tests
 found it with \.{--run-only zero --judged-docs-only}).
 
-@<Tool functions@>=
+@<Engine functions@>=
 static void *ev_dup(const void *p, size_t n)
 {
   void *c = tool_alloc(NULL, n);
@@ -23040,7 +23148,7 @@ convention is marked \.{(undefined)} in the table and \.{"undefined":true}
 in JSON.
 @^silent failures@>
 
-@<Tool functions@>=
+@<Engine functions@>=
 static void ev_json_string(FILE *f, const char *s)
 {
   putc('"', f);
@@ -23082,7 +23190,7 @@ value's status, then the weighted value.  A value undefined under
 \.{undef=error} is an error only for a query that the aggregate would
 count; one that its \.{skip} rule leaves out is written as skipped.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
 {
   int i, counts;
@@ -23186,7 +23294,7 @@ logarithms, that mean rounded once.  An empty mean takes the value that
 function finishes a merge (\secref{q:shard}), which is why a merge gives
 the bits of one run.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static rm_status shard_finish_double(const rm_variant *a, const mpz_t A,
   const mpz_t B, double *x)
 {
@@ -23210,7 +23318,7 @@ instead (|shard_write|, \secref{q:shard}).  An exact aggregate streamed
 enclosure does not decide the rounding, the function returns~2 and the
 command evaluates the input again, keeping its queries.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_aggregates(ev_state *st)
 {
   int i;
@@ -23259,7 +23367,7 @@ a pipe has been copied to a temporary file, and is such a file.  Two names with 
 for a reappearance and cost a reading in memory, never a wrong value.
 @^hash table@>
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_seen(ev_names *s, const char *q) /* 1 if seen; else adds it */
 {
   uint64_t h = ev_hash(q) | 1; /* never 0, the empty slot */
@@ -23296,7 +23404,7 @@ is written, so a redirected standard error holds only the summary.  The
 clock is read once every 16384 records, which costs nothing measurable.
 @^progress@>
 
-@<Tool functions@>=
+@<Engine functions@>=
 static double ev_share(ev_source *s) /* the percentage of a regular file read, or $-1$ */
 {
   struct stat sb;
@@ -23308,7 +23416,7 @@ static double ev_share(ev_source *s) /* the percentage of a regular file read, o
 }
 static void ev_progress(ev_state *st, long line, double pct, int end)
 {
-  double now = dis_now();
+  double now = ev_now();
   if (end) { fputs("\r\033[K", stderr); return; }
   if (now - st->t_shown < 0.5) return;
   st->t_shown = now;
@@ -23360,7 +23468,7 @@ to the same line as one thread: |ev_look_can| says whether it reads
 another line, and |ev_look_on| takes $k$ lines of query |q| and says 2 when
 |q| reappears.
 
-@<Tool functions@>=
+@<Engine functions@>=
 typedef struct {@+ ev_names seen; char *last; long n; size_t most; @+} ev_look;
 static void ev_look_start(ev_look *b, const ev_state *st, const char *q)
 {
@@ -23535,7 +23643,7 @@ before any later line's error.  In the final merge a damaged or unreadable
 spill file is the reader's error, held like a bad line.
 @^threads@>@^pipeline@>@^bounded memory@>
 
-@<Tool functions@>=
+@<Engine functions@>=
 enum {@+ EV_RING = 256, EV_BATCH = 64, EV_BATCH_LINES = 8192, EV_INFLIGHT = 65536,
   EV_SLOT_KEEP = 256, EV_PIPE_MIN = 1 << 20, EV_CHUNK = 131072 @+};
 typedef struct {
@@ -23567,7 +23675,7 @@ evaluator to give some back; it returns~0 when the evaluator has stopped.
 The state that must survive a jump out of an allocation lives in the
 |ev_pipe|, not in local variables.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_pipe_give(ev_pipe *p, size_t *lines, int wait)
 {
   int go;
@@ -23680,7 +23788,7 @@ is full against its own copy of |back|, taken under the lock: an old copy
 can only overstate the groups in flight, and then |ev_pipe_give| looks
 again under the lock.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static void *ev_reader(void *arg)
 {
   ev_pipe *p = arg;
@@ -23705,7 +23813,7 @@ It returns what |ev_pass| returns, 6 when the reader ran out of memory, 7
 when its message is due, and 8 for a code~4 of |ev_new_query|, which asks
 for the look of |ev_probe| (the 4 of |ev_group_done| does not).
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_chunk_sort(ev_state *st, const ev_group *g) /* mode 1 */
 {
   const char *b = g->p.s, *e = b + g->p.len;
@@ -23782,7 +23890,7 @@ read but in no group first (|pending|).  A reader that stopped at an error
 has its message written when the look reaches the line, as one thread
 would meet it there.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_pipe_probe(ev_pipe *p, size_t k)
 {
   ev_look b;
@@ -23863,7 +23971,7 @@ are not a regular file, such as a pipe or \.{-}, are copied to a temporary
 file as they are read, so that a pass can read them again: a pipe then
 costs disk space, the size of its bytes, and no more memory than a file.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_size(const char *s, size_t *out)
 {
   char *end;
@@ -23940,7 +24048,7 @@ evaluated with the judgments found for it (|jgiven|).  This costs three
 sorts where the in-memory reading costs none; it happens only when the
 judgments are larger than their share of \.{--memory}.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_rejoin_add(ev_state *st, const ev_source *s)
 {
   char ord[24];
@@ -24015,7 +24123,7 @@ the judgments in the common case of a shuffled run and sorted judgments.
 A first field longer than the scan's buffer counts as out of order, which
 costs a sort, never a wrong value.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_jbyte_sorted(ev_state *st, int *sorted) /* 0 after an error */
 {
   static char buf[65536];
@@ -24057,14 +24165,14 @@ judgments that are not a regular file are first copied to a temporary file
 (|ev_copy|), which can be read again; with \.{--unsorted} a piped run is
 read once, into the sort, and needs no copy.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int ev_regular(FILE *f)
 {
   struct stat sb;
   return fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
 }
 @<Stream the exact aggregates, or keep the queries for them@>@;
-static int cmd_eval(int argc, char **argv)
+int cmd_eval(int argc, char **argv)
 {
   ev_state st;
   ev_source src;
@@ -24119,7 +24227,7 @@ static int cmd_eval(int argc, char **argv)
   ev_xstream(&st, !st.unsorted || ev_regular(src.f), 0);
   if (getenv("RANKMETRICS_TEST_UNDECIDED")) st.xforce = atoi(getenv("RANKMETRICS_TEST_UNDECIDED"));
   st.progress = !st.quiet && isatty(2);
-  st.t0 = dis_now(); st.t_shown = 0;
+  st.t0 = ev_now(); st.t_shown = 0;
   rm_work_init(&st.w);
   memory = st.unsorted;
   if (memory && st.qrels_path && !ev_jbyte_sorted(&st, &st.jstream)) goto done;
@@ -24606,7 +24714,7 @@ both files named, and so are two states that hold one query, with its
 name.  (Version~1 of the format, which had no traces, is refused with a
 word on why.)
 
-@<Tool functions@>=
+@<Engine functions@>=
 struct shard_exact {
   mpq_t Q, W, L, H; /* the sums of the exact path */
   unsigned long k; /* irrational values */
@@ -24637,7 +24745,7 @@ static void shard_free(ev_measure *m)
 
 @ Which measures a state can be made for, checked before anything is read.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
@@ -24665,7 +24773,7 @@ static void shard_set_fast(ev_measure *m, int fast)@+{@+ m->px->fast = fast;@+}
 until the query is known to count; its double is the one \.{eval --exact}
 prints.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x)
 {
   rm_status t;
@@ -24681,7 +24789,7 @@ static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x)
 @ A decimal of |rm_exact| (\.{0.1234}, \.{-12.5}, \.{1.25e-60}) becomes the
 fraction |d| and the unit |u| of its last digit.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static void shard_decimal(const char *s, mpq_t d, mpq_t u)
 {
   mpz_t z, p;
@@ -24712,7 +24820,7 @@ one to the enclosure, each times the weight (one for a sum), and the weight
 to~$W$.  For a micro average $Q$ and $W$ add the fractions of
 |rm_value_parts_exact|, as |rm_value_set_exact| adds them.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static rm_status shard_add_exact(ev_measure *m, const rm_list *l)
 {
   struct shard_exact *g = m->px;
@@ -24762,7 +24870,7 @@ thing), and the logarithms of the two ends, rounded outward at 256 bits,
 join $L$ and $H$; $W$ counts the queries.  Every term is an enclosure, so
 $K$ counts them all.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static rm_status shard_add_log(struct shard_exact *g)
 {
   mpq_t lo, hi, eps;
@@ -24795,7 +24903,7 @@ static rm_status shard_add_log(struct shard_exact *g)
 double in |*x| and the status in |*t|, or 0 when the enclosure does not
 decide the rounding.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static double shard_round_q(const mpq_t q)
 {
   return shard_round(mpq_numref(q), mpq_denref(q), 0);
@@ -24914,7 +25022,7 @@ the list of queries; the traces cost 128 lines.  The hash is FNV-1a of the
 name's bytes (64 bits) followed by the finalizer of splitmix64, fixed by
 the format, so that states written on different machines compare.
 
-@<Tool functions@>=
+@<Engine functions@>=
 #define SHARD_SAMPLE 128
 typedef struct {@+ uint64_t h; char *name; int file;@+ } shard_qid;
 typedef struct shard_sketch_s {
@@ -24935,7 +25043,7 @@ goes to its place among the smallest hashes when it is small enough, the
 largest falling out.  An entry of the same hash and the same name is the
 same query; |shard_sketch_put| then returns it and adds nothing.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static const shard_qid *shard_sketch_put(shard_sketch *k, uint64_t h,
   const char *name, int file)
 {
@@ -24977,7 +25085,7 @@ static void shard_sketch_free(shard_sketch *k)
 and a carriage return become \.{\\\\}, \.{\\n} and \.{\\r}, so that any
 name (a CSV field may hold a line break) takes one line.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static void shard_put_name(FILE *f, const char *s)
 {
   for (; *s; s++)
@@ -25017,7 +25125,7 @@ static void shard_sketch_write(FILE *f, const shard_sketch *k)
 @ Writing a state: into \.{eval}'s temporary output, which reaches standard
 output (or \.{-o FILE}) only when the whole input has been read.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static void shard_put_z(FILE *f, const mpz_t z) /* $z\cdot2^{-1074}$ as \.{0xHpE} */
 {
   mpz_t a;
@@ -25070,7 +25178,7 @@ static int shard_write(ev_state *st)
 so far.  Every line is read by |tool_getline|, and must be exactly what the
 format says.
 
-@<Tool functions@>=
+@<Engine functions@>=
 typedef struct {
   char *given, *canon;
   unsigned long counted, skipped, k;
@@ -25111,7 +25219,7 @@ static char *shard_line(shard_file *s, const char *key)
 hexadecimal with its \.{0x}, a fraction in decimal.  |shard_word| takes the
 next word of |*p|, or |NULL| when there is none.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static char *shard_word(char **p)
 {
   char *w = *p, *e;
@@ -25164,7 +25272,7 @@ static int shard_frac(char **p, mpq_t q)
 they are read: a sample as long as the format says, in ascending order of
 hashes, each hash that of its name.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int shard_read_sketch(shard_file *s)
 {
   char *p, *e;
@@ -25211,7 +25319,7 @@ is not negative.  A state that breaks one is refused with the measure's
 name.  (A checksum would catch every accidental change; it is left for a
 version~3 of the format.)
 
-@<Tool functions@>=
+@<Engine functions@>=
 static const char *shard_inconsistent(const shard_file *s, const shard_measure *m,
   const rm_variant *a)
 {
@@ -25244,7 +25352,7 @@ static const char *shard_inconsistent(const shard_file *s, const shard_measure *
 
 @ One state, read whole; 0 after a message.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int shard_read(shard_file *s)
 {
   char *p;
@@ -25338,7 +25446,7 @@ options, the same measures in the same order, and no query in common
 that their traces show.  Then every count and every sum is added, and the
 samples are merged.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static void shard_overlap(char **argv, int a, int b, const char *q)
 {
   fprintf(stderr, "rankmetrics: merge: '%s' and '%s' both hold query '", argv[a],
@@ -25387,7 +25495,7 @@ compared with all the others'; when all the states are read, the ends and
 the merged sample are sorted by name together, and a name held by two
 states is an overlap.
 
-@<Tool functions@>=
+@<Engine functions@>=
 static int shard_qid_cmp(const void *a, const void *b)
 {
   const shard_qid *x = a, *y = b;
@@ -25420,8 +25528,8 @@ first state is refused, the second was never read, and the cleanup read its
 fields from the stack (AddressSanitizer caught a \.{free} of garbage on a
 first state whose \.{queries} line was edited).
 
-@<Tool functions@>=
-static int cmd_merge(int argc, char **argv)
+@<Engine functions@>=
+int cmd_merge(int argc, char **argv)
 {
   shard_file t, s;
   ev_state st;

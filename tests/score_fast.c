@@ -1,14 +1,12 @@
 /* score_fast.c: eval's shortcut for reading a score (ev_score_fast, Clinger's
-   fast path) against strtod, bit for bit.  The tool's source is compiled in
-   (its main renamed), as the fuzz harnesses do, so that its static functions
+   fast path) against strtod, bit for bit.  The engine's source (rmeval.c)
+   is compiled in, as the fuzz harnesses do, so that its static functions
    can be called.  Random decimals of 1 to 18 digits, with or without a sign,
    a point and an exponent: every one the shortcut takes must be the double
    strtod gives and a score tool_score accepts, and every one it declines
    must be one it may decline (over 15 digits, an exponent, or not a score).
    Prints the counts; exits 1 on the first disagreement.  Usage: score_fast N */
-#define main rankmetrics_main
-#include "../rmtool.c"
-#undef main
+#include "../rmeval.c"
 
 static uint64_t sf_state = 88172645463325252ULL;
 static uint64_t sf_next(void)

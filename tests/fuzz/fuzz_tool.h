@@ -1,7 +1,7 @@
 #define _POSIX_C_SOURCE 200809L /* as rmtool.c: getline, mkdtemp */
 /* Shared by the harnesses of the tool's file readers: the tool's source,
-   rmtool.c, is compiled into the harness (its main renamed), so that its
-   static readers can be called; its messages go to /dev/null, and its
+   rmtool.c, and the engine's, rmeval.c, are compiled into the harness (the
+   tool's main renamed), so that their static readers can be called; its messages go to /dev/null, and its
    output too unless the harness sets fuzz_out (stderr and stdout are
    redirected only inside rmtool.c, not for libFuzzer or the sanitizers).  Each input is written to a scratch file, since the readers
    take file names. */
@@ -28,6 +28,7 @@ static FILE *fuzz_stdout(void)
 #define stdout fuzz_stdout()
 #define main rankmetrics_main
 #include "../../rmtool.c"
+#include "../../rmeval.c"
 #undef main
 #undef stderr
 #undef stdout

@@ -18529,106 +18529,377 @@ double rm_verifier_explain_limit(const rm_verifier *v)
 }
 
 @* The evaluation engine.\here{q:evalengine}
-Issue~14 asks for one engine behind two doors: the evaluation of files
-and of columns, like verification (\secref{q:verifyengine}) and the search
-for disagreements (\secref{q:distool}), should be functions of the library
-that the tool and the Python package both call.  It is not so yet.  The
-engine of \.{eval} (\secref{q:tool}, the chapters on evaluating run files
-and on sharded evaluation) lives in the tool: it prints its messages,
-stops on a failed allocation, and keeps a few values per process.  The
-Python package evaluates columns in memory (\.{rankmetrics.evaluate}) with
-the library's |rm_values| and |rm_value_set|, and reads no files.  This
-chapter fixes the interface the engine will have, and the order in which
-the code moves, so that every step keeps the tool's output to the byte.
+Issue~14 asks for one engine behind two doors: the evaluation of files,
+like verification (\secref{q:verifyengine}) and the search for
+disagreements (\secref{q:distool}), should be a function of the library
+that the tool and the Python package both call.  It is now so.  The engine
+of \.{eval}, explained where the tool's chapters explain it (``Evaluating
+run files'' and ``Sharded evaluation'', after \secref{q:tool}), is a
+translation unit of the library, \.{rmeval.c}; the command \.{eval} is one
+door to it, and |rm_eval_files| the other, which the Python package calls
+as \.{rankmetrics.evaluate\_files}.  Both run the same function,
+|ev_command|, so that they cannot read a file or an option in two ways.
 @^evaluation engine@>@^issue 14@>
 
-@ {\it The interface.}  An evaluation is an opaque |rm_evaluator|, made
-from an options record and fed records by a door; the library also gives
-one function that reads the files itself, for a caller without a reader
-of its own:
+@ {\it The interface.}  An evaluation is made by an opaque |rm_evaluator|,
+which keeps the message of its last call and an allocator:
 $$\vbox{\halign{#\hfil\quad&#\hfil\cr
-|rm_evaluator_new|, |rm_evaluator_free|&make one from |rm_eval_options|; free it\cr
-|rm_evaluator_judgment|&give a line of the judgments, with its file and line\cr
-|rm_evaluator_record|&give a line of the run, or a row of a delimited file\cr
-|rm_evaluator_end_query|&the current query is complete: evaluate it\cr
-|rm_evaluator_finish|&the input is complete: the aggregates\cr
-|rm_evaluator_message|&what was wrong, as \.{FILE:LINE: reason}\cr
-|rm_eval_files|&all of the above, the library reading the files\cr}}$$
-The options are those of the command: the measures' names, and the
-meanings of \.{-q}, \.{--exact}, \.{--dup}, \.{--run-only},
-\.{--judged-only}, \.{--judged-docs-only} and \.{--negative}; the
-columns and the separator of a delimited file; the bound on memory and the
-directory for temporary files;
-then an allocator with the contract of |realloc| and a context
-pointer, and three callbacks: one value, one progress report, and a request to stop.  A
-value reaches its callback as the measure's index, the query's name
-(|NULL| for the aggregate), the double, and the marks \.{undefined} and
-\.{skipped}; the values come in the order in which the tool prints them
-now, so the tool's three formats (table, \.{--trec}, \.{--json}) become its
-callback and nothing else.  Every function returns an |rm_status|: the
-statuses of the metrics, |RM_EFORMAT| for a line that does not read,
-|RM_EIO| for a file that cannot be read, |RM_ENOMEM| when the allocator
-fails; the message holds the text the tool prints today, so that its door
-writes that text and the same status.  Nothing is static: the line limit
-(|tool_line_max|), the place for messages (|tool_err_f|) and the jump out
-of an allocation (|tool_oom_jmp|) become fields of the evaluator, so that
-two evaluators share nothing and may run in two threads.
+|rm_evaluator_new|, |rm_evaluator_free|&make one; free it\cr
+|rm_evaluator_set_alloc|&the allocator, with the contract of |realloc|\cr
+|rm_eval_files|&evaluate judgments and a run, or a delimited file\cr
+|rm_evaluator_message|&what was wrong, as \.{FILE:LINE: reason}\cr}}$$
+The options, |rm_eval_options|, are those of the command: the measures'
+names, and the meanings of \.{-q}, \.{--exact}, \.{--dup}, \.{--run-only},
+\.{--judged-only}, \.{--judged-docs-only}, \.{--negative} and
+\.{--unsorted}; the columns and the separator of a delimited file; the
+bound on memory and the number of threads.  A value reaches the caller's
+callback as the measure's index, the query's name (|NULL| for the
+aggregate), the double, and the marks \.{undefined} and \.{skipped}, in the
+order in which \.{eval} writes its lines.  |rm_eval_files| returns an
+|rm_status|: |RM_EINVAL| for an option that is wrong, |RM_ENAME| for a
+variant name, |RM_EIO| for a file that cannot be read, |RM_EFORMAT| for a
+line that does not read (or no query evaluated), |RM_ENOMEM| when the
+allocator fails, or a metric's status; the message is the text that
+\.{eval} prints on standard error.  Nothing is static: the place for
+messages (|tool_err_f|), the jump out of an allocation (|tool_oom_jmp|),
+the line limit (|tool_line_max|), the allocator and the status of the last
+error are values of the calling thread, set for the call and put back
+after it, so that two evaluators in two threads share nothing
+(\.{tests/check\_eval.c} runs two at once).  The environment variables
+\.{RANKMETRICS\_MEMORY} and \.{RANKMETRICS\_TEST\_UNDECIDED} are read by
+the engine, for both doors.
 
-The Python door is then
+The Python door is
 $$\hbox{\.{rankmetrics.evaluate\_files(measures, qrels, run=None, per\_query=True, ...)},}$$
-over |rm_eval_files| through \.{ctypes}, returning the values per query and the aggregates as the
-columns that |evaluate| returns, and raising \.{RankmetricsError} with the
-status and the message.  The in-memory \.{evaluate} feeds the same
-evaluator its rows through |rm_evaluator_record|, so that the two doors of
-Python and the tool give one answer by construction.
+which returns the values per query and the aggregates, and raises
+\.{RankmetricsError} with the status and the message; its tests compare it
+with \.{eval -q} on \.{examples/} and on random files, value for value and
+message for message.
 
-@ {\it The order of the move.}  The engine is large: in this book it runs
-from the state of an evaluation to the end of the sharded evaluation, some
-four thousand lines, which print about ninety messages and allocate in
-some seventy places, every one of them assuming success, since
-|tool_alloc| stops the tool.  It moves in five steps, each with the tool's
-tests unchanged, those of \.{tests/}
+@ {\it The order of the move, and what is left.}  The engine is large:
+some four thousand lines, which print about ninety messages and allocate in
+some seventy places, every one of them assuming success.  The plan moved it
+in five steps, each with the tool's tests unchanged, those of \.{tests/}
 $$\vbox{\halign{\.{#}\hfil\quad&\.{#}\hfil\quad&\.{#}\hfil\quad&\.{#}\hfil\cr
 eval\_test.sh&order\_test.sh&threads\_eval\_test.sh&merge\_test.sh\cr
 trec\_eval\_test.sh&io\_test.sh&hostile\_test.sh&fault\_test.sh\cr}}$$
-(the last after \.{make faults}):
+(the last after \.{make faults}).  They were taken in the order that gives
+a working door soonest:
 \smallskip
-\item{1.} {\it Messages.}  Every message of the engine goes through one
-function of the state, which writes it into the state's buffer; the command
-prints the buffer and returns the status.  The text does not change.
-\item{2.} {\it Memory.}  Every allocation of the engine goes through the
-state's allocator.  Since the code assumes success, a failure jumps back
-to the entry point, as the reader thread of the pipeline already does
-(\secref{q:pipe}); the state owns every block and every temporary file, so
-that the jump frees them.  The tool's allocator is |tool_alloc| without its
-exit, so that \.{RM\_FAULT\_ALLOC} counts the same calls in the same order.
-\item{3.} {\it Output.}  |ev_print| becomes the tool's callback; the
-engine gives values, not text.  The state written by \.{--partial} is the
-one output that stays text, the engine writing it through a second
-callback, since \.{merge} reads it back.
-\item{4.} {\it The move.}  The code goes from the tool's functions to the
-library's private functions, with the readers it shares (|tool_getline|,
-|line_check|, |utf8_ok|, the number rules), which the verifier's reader
-then uses too instead of its own copies.  The pipeline's thread and the
-external sort move with it; the library then needs \.{-lpthread}, which
-its \.{pkg-config} file must say.
-\item{5.} {\it The doors.}  The interface above enters the header, and
-every function gets the comment that the installed header shows; a Check suite works
-values by hand on a small judgments file and run written by the test, and
-fails the allocator to see |RM_ENOMEM|; the Python function and its tests
-compare with \.{eval -q} on \.{examples/} and on random files.
+\item{4.} {\it The move} came first, and was mechanical: the engine's
+sections went from the module of the tool's functions to a module of their
+own, |@<Engine functions@>|, tangled into \.{rmeval.c} with the readers,
+the memory and the faults that the tool shares with it
+(|@<Shared functions@>|, \.{rmshared.h}).  The library then needs
+\.{-pthread}, which its \.{pkg-config} file says.  The verifier's reader
+keeps its own copies of the readers for now.
+\item{1.} {\it Messages.}  Every message of the engine goes to |tool_err|,
+the calling thread's place for messages: standard error for the tool, the
+evaluator's buffer for the library.  The text does not change.
+\item{2.} {\it Memory.}  Every allocation of the engine goes through
+|tool_alloc|, and so through the evaluator's allocator; a failure jumps
+back to |rm_eval_files|, as it jumps back to the start of the pipeline's
+reader thread.  What is {\it not\/} done: the engine frees its blocks and
+closes its files at its own end, but a jump skips that, so that after
+|RM_ENOMEM| the blocks and descriptors of the call are lost (the
+temporary files are unlinked at once, so none is left on disk).  The state
+owning every block is still to do.
+\item{3.} {\it Output.}  The engine writes a value as a record into its
+temporary file, where the tool writes a line of its table, and gives the
+records to the callback when the input has been read without error; the
+tool's three formats stay in |ev_print|.  The state of \.{--partial} and
+\.{merge} stay with the tool's door.
+\item{5.} {\it The doors}: the header, a Check suite that works values by
+hand and fails the allocator at every call in turn, and the Python
+function with its tests.
 \smallskip
-\noindent Until then one rule is kept twice, and a test found the two
-apart: whether a query's item counts for \.{weight=positives} and
-\.{skip=norel}.  The library (|query_weight|, |n_relevant|) reads a
-rating when a list has no grades; \.{eval} gives a row rated \.{3.5} the
-grade~0 beside its label (so that no measure of grades sees it) and
-counts from the grades, so that \.{mean[weight=positives]:mae} over the
-rows \.{u1,a,3.5}, \.{u1,b,1}, \.{u2,a,4} is $(1.7+3.5)/2=2.6$ from
-\.{eval} and $(2\cdot1.7+3.5)/3=2.3$ from |rm_value_set| given the labels
-alone.  One engine ends such differences; until then the weight of a
-rating under \.{eval} is a known difference.
+\noindent Still to do: a door that is given records rather than files
+(so that the in-memory \.{rankmetrics.evaluate} feeds the same engine),
+callbacks for progress and for a request to stop, and the blocks owned by
+the state.
+
+One rule that was kept twice, whether a rating counts for
+\.{weight=positives} and \.{skip=norel}, is now kept once: \.{eval}'s
+streamed aggregates ask |rm_value_set_counts|, which counts a rating by
+|rm_label_floor|, so that \.{mean[weight=positives]:mae} over ratings is
+the same from \.{eval}, from |rm_value_set| and from both doors.
 @^weight=positives@>
+
+@ {\it The library's door.}\here{q:evaldoor}  |rm_eval_files| evaluates
+the files that \.{eval} reads, with the command's engine and the command's
+meaning for every option: it writes the options as the arguments of
+\.{eval} and runs the command's own function, |ev_command|, whose values
+go to the caller's callback instead of a table.  So the door and the tool
+cannot read an option in two ways.  The options are these; a field left
+at zero has the command's default.
+
+@<Public types@>=
+typedef struct rm_evaluator_s rm_evaluator;
+typedef void (*rm_eval_value_fn)(void *ctx, int measure, const char *query,
+  double value, int undefined, int skipped);
+typedef struct {
+  const char *const *measures; /* the variants, as \.{eval -m NAME} */
+  int n_measures;
+  int per_query; /* 1: also the value of every query (\.{-q}) */
+  int exact; /* 1: every value on the exact path (\.{--exact}) */
+  int dup; /* a repeated document: 0 an error, 1 first, 2 last, 3 max (\.{--dup}) */
+  int run_only_zero; /* 1: a run query without judgments has grades 0 */
+  int judged_only_empty; /* 1: a judged query missing from the run is empty */
+  int judged_docs_only; /* 1: unjudged documents leave the ranking */
+  int negative_unjudged; /* 1: a negative grade is unjudged, as in trec\_eval */
+  int unsorted; /* 1: sort the input at once (\.{--unsorted}) */
+  int delimiter; /* a delimited file's separator: 0 from its header, |','| or |'\t'| */
+  const char *user, *item, *label, *score;
+    /* its columns; |NULL| the default; \.{"none"} for no item or score */
+  size_t memory; /* the bound on memory in bytes (at least 65536); 0: 256~MiB */
+  int threads; /* 1 or 2; 0: two when they pay */
+} rm_eval_options;
+
+@ The evaluator keeps the message of the last call, and the allocator.
+A value reaches |value| as the measure's index in |measures|, the query's
+name (|NULL| for the aggregate), the double and the marks \.{undefined}
+and \.{skipped} (a query that the aggregate's \.{skip} rule leaves out; its
+double is then meaningless): in the order in which \.{eval} writes its
+lines, and only after the whole input has been read without error, so that
+a failed call gives no value.  The message is what \.{eval} writes on
+standard error: \.{FILE:LINE: what was wrong}, or the command's words.
+
+@<Public prototypes@>=
+rm_evaluator *rm_evaluator_new(void);
+/* A new evaluator, or |NULL| when memory is short. */
+void rm_evaluator_free(rm_evaluator *e);
+/* Frees it and its message; |NULL| does nothing. */
+void rm_evaluator_set_alloc(rm_evaluator *e, void *(*re)(void *ctx, void *p,
+  size_t n), void *ctx);
+/* The engine's allocator: |re(ctx, p, n)| as |realloc(p, n)|, never asked
+   for 0 bytes; its blocks are released by |free|, so it must hand out
+   blocks of |realloc| (a wrapper that counts calls or fails some is what it
+   is for).  It is called by the calling thread only: an evaluator with an
+   allocator reads with one thread.  |NULL| restores |realloc|. */
+rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
+  const char *qrels, const char *run, rm_eval_value_fn value, void *ctx);
+/* Evaluates the TREC judgments |qrels| and run |run|, or with |qrels| |NULL|
+   the delimited file |run| (\.{"-"}: standard input), as \.{rankmetrics
+   eval}, giving every value to |value(ctx, ...)|.  |RM_OK|, or
+   |RM_EINVAL| (a bad option), |RM_ENAME| (a bad variant name), |RM_EIO| (a
+   file that cannot be read), |RM_EFORMAT| (a line that does not read, or no
+   query evaluated), |RM_ENOMEM|, or a metric's error (|RM_EUNDEF|, ...);
+   |rm_evaluator_message| then says what and where.  After |RM_ENOMEM| some
+   blocks and descriptors of the call may be lost. */
+const char *rm_evaluator_message(const rm_evaluator *e);
+/* The message of the last call of |rm_eval_files| that failed, or
+   \.{""}. */
+size_t rm_eval_options_size(void);
+/* |sizeof (rm_eval_options)|, for a foreign caller's copy of its layout. */
+
+@ An evaluator is its message and its allocator.  Every thread-local value
+of the engine (the place for messages |tool_err_f|, the jump out of an
+allocation |tool_oom_jmp|, the line limit |tool_line_max|, the allocator,
+the status |tool_status|) is set for the call and put back after it, so
+that two evaluators in two threads share nothing, and a call leaves the
+thread as it found it.  A failed allocation jumps back here, as it jumps
+back to the start of the pipeline's reader thread (\secref{q:pipe}).
+
+@<The library's door to the engine@>=
+struct rm_evaluator_s {
+  char *msg; size_t msglen;
+  void *(*re)(void *, void *, size_t); void *re_ctx;
+};
+rm_evaluator *rm_evaluator_new(void)
+{
+  return calloc(1, sizeof (rm_evaluator));
+}
+void rm_evaluator_free(rm_evaluator *e)
+{
+  if (e) {@+ free(e->msg); free(e); @+}
+}
+void rm_evaluator_set_alloc(rm_evaluator *e, void *(*re)(void *, void *, size_t),
+  void *ctx)
+{
+  if (e) {@+ e->re = re; e->re_ctx = ctx; @+}
+}
+const char *rm_evaluator_message(const rm_evaluator *e)
+{
+  return e && e->msg ? e->msg : "";
+}
+size_t rm_eval_options_size(void)@+{@+ return sizeof (rm_eval_options);@+}
+
+@ The arguments: every \.{-m}, the options that differ from the default,
+\.{--quiet} (no summary, no progress), and the files; a file whose name
+begins with a dash (other than \.{-} itself) is written \.{./-name}, so
+that it is not read as an option.  The arguments' strings live in one
+block of the allocator, |args|.
+
+@<The library's door to the engine@>=
+static char *door_add(char **v, int *n, char **at, const char *s)
+{
+  size_t k = strlen(s) + 1;
+  v[(*n)++] = memcpy(*at, s, k);
+  *at += k;
+  return v[*n - 1];
+}
+static int door_args(const rm_eval_options *o, const char *qrels, const char *run,
+  int one_thread, char **v, char *at)
+{
+  static const char *const dup[4] = {"error", "first", "last", "max"};
+  static const char *const col[4] = {"--user", "--item", "--label", "--score"};
+  const char *c[4];
+  char num[32];
+  int n = 0, i;
+  c[0] = o->user; c[1] = o->item; c[2] = o->label; c[3] = o->score;
+  for (i = 0; i < o->n_measures; i++) {
+    door_add(v, &n, &at, "-m"); door_add(v, &n, &at, o->measures[i]); }
+  door_add(v, &n, &at, "--quiet");
+  if (o->per_query) door_add(v, &n, &at, "-q");
+  if (o->exact) door_add(v, &n, &at, "--exact");
+  if (o->dup) {@+ door_add(v, &n, &at, "--dup"); door_add(v, &n, &at, dup[o->dup]); @+}
+  if (o->run_only_zero) {
+    door_add(v, &n, &at, "--run-only"); door_add(v, &n, &at, "zero"); }
+  if (o->judged_only_empty) {
+    door_add(v, &n, &at, "--judged-only"); door_add(v, &n, &at, "empty"); }
+  if (o->judged_docs_only) door_add(v, &n, &at, "--judged-docs-only");
+  if (o->negative_unjudged) {
+    door_add(v, &n, &at, "--negative"); door_add(v, &n, &at, "unjudged"); }
+  if (o->unsorted) door_add(v, &n, &at, "--unsorted");
+  if (o->delimiter) door_add(v, &n, &at, o->delimiter == ',' ? "--csv" : "--tsv");
+  for (i = 0; i < 4; i++)
+    if (c[i]) {@+ door_add(v, &n, &at, col[i]); door_add(v, &n, &at, c[i]); @+}
+  if (o->memory) {
+    snprintf(num, sizeof num, "%zu", o->memory);
+    door_add(v, &n, &at, "--memory"); door_add(v, &n, &at, num);
+  }
+  if (o->threads || one_thread) {
+    door_add(v, &n, &at, "--threads");
+    door_add(v, &n, &at, one_thread || o->threads == 1 ? "1" : "2");
+  }
+  for (i = 0; i < 2; i++) {
+    const char *f = i == 0 ? qrels : run;
+    if (f == NULL) continue;
+    if (f[0] == '-' && f[1]) {@+ v[n] = at; at += 2; memcpy(v[n], "./", 2);
+      door_add(v, &n, &at, f); v[n - 1] -= 2; @+}
+    else door_add(v, &n, &at, f);
+  }
+  return n;
+}
+
+@ The options are checked first, with the words of a usage error; the
+arguments are sized generously (each string, its NUL, and \.{./}), and
+the command runs with the thread's values set.
+
+@<The library's door to the engine@>=
+rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
+  const char *qrels, const char *run, rm_eval_value_fn value, void *ctx)
+{
+  FILE *mf, *old_err = tool_err_f;
+  jmp_buf jb, *old_jmp = tool_oom_jmp;
+  size_t old_max = tool_line_max, size = 256;
+  void *(*old_re)(void *, void *, size_t) = tool_re;
+  void *old_ctx = tool_re_ctx;
+  char **v, *bad = NULL;
+  int i, n, rc;
+  rm_status st;
+  if (e == NULL) return RM_EINVAL;
+  free(e->msg); e->msg = NULL; e->msglen = 0;
+  if (o == NULL || run == NULL || value == NULL || o->measures == NULL
+      || o->n_measures < 1) bad = "give the options, a run (or a file), a callback"
+    " and at least one measure";
+  else if (o->dup < 0 || o->dup > 3) bad = "dup is 0, 1, 2 or 3";
+  else if (o->delimiter && o->delimiter != ',' && o->delimiter != '\t')
+    bad = "the delimiter is 0, a comma or a tab";
+  else if (o->threads < 0 || o->threads > 2) bad = "threads is 0, 1 or 2";
+  if (bad) {
+    size_t k = strlen(bad) + 1;
+    if ((e->msg = malloc(k)) == NULL) return RM_EINVAL;
+    memcpy(e->msg, bad, k); e->msglen = k - 1;
+    return RM_EINVAL;
+  }
+  for (i = 0; i < o->n_measures; i++)
+    size += strlen(o->measures[i] ? o->measures[i] : "") + 8;
+  size += (qrels ? strlen(qrels) : 0) + strlen(run) + 8;
+  for (i = 0; i < 4; i++) {
+    const char *c = i == 0 ? o->user : i == 1 ? o->item : i == 2 ? o->label : o->score;
+    size += c ? strlen(c) + 12 : 0;
+  }
+  for (i = 0; i < o->n_measures; i++) if (o->measures[i] == NULL) return RM_EINVAL;
+  if ((mf = open_memstream(&e->msg, &e->msglen)) == NULL) return RM_ENOMEM;
+  tool_re = e->re; tool_re_ctx = e->re_ctx;
+  tool_err_f = mf; tool_oom_jmp = &jb; tool_status = RM_OK;
+  tool_line_max = (size_t) 256 << 20;
+  v = NULL;
+  if (setjmp(jb) == 0) {
+    v = tool_alloc(NULL, (size_t) (2 * o->n_measures + 40) * sizeof *v + size);
+    n = door_args(o, qrels, run, e->re != NULL, v,
+      (char *) (v + 2 * o->n_measures + 40));
+    rc = ev_command(n, v, value, ctx);
+    free(v);
+  } else {
+    fputs("rankmetrics: out of memory\n", mf);
+    tool_status = RM_ENOMEM; rc = 1;
+  }
+  st = rc == 0 ? RM_OK : tool_status < 0 ? tool_status : rc == 2 ? RM_EINVAL
+    : RM_EFORMAT;
+  tool_err_f = old_err; tool_oom_jmp = old_jmp; tool_line_max = old_max;
+  tool_re = old_re; tool_re_ctx = old_ctx;
+  fclose(mf);
+  if (st == RM_OK) {@+ free(e->msg); e->msg = NULL; e->msglen = 0; @+}
+  else if (e->msglen && e->msg[e->msglen - 1] == '\n') e->msg[--e->msglen] = '\0';
+  return st;
+}
+
+@ The values travel through \.{eval}'s temporary file, as its table does,
+so that a pass that is abandoned (the input was not grouped, or an exact
+aggregate was not decided) gives the callback nothing: |ev_record|
+writes a value as a record of the measure's index, the marks, the query
+name's length ($-1$ for the aggregate), the double and the name, and
+|ev_replay| gives the records to the callback when the command has
+succeeded.
+
+@<Records of the door@>=
+static void ev_record(ev_state *st, const ev_measure *m, const char *q,
+  double x, int undefined, int skipped)
+{
+  int32_t h[3];
+  h[0] = (int32_t) (m - st->m); h[1] = undefined | skipped << 1;
+  h[2] = q ? (int32_t) strlen(q) : -1;
+  fwrite(h, sizeof h, 1, st->out); fwrite(&x, sizeof x, 1, st->out);
+  if (q) fwrite(q, 1, (size_t) h[2], st->out);
+}
+static int ev_replay(ev_state *st)
+{
+  int32_t h[3];
+  double x;
+  char *q = NULL;
+  size_t cap = 0, n;
+  int ok = 1;
+  if (fflush(st->out) != 0 || ferror(st->out) || fseek(st->out, 0L, SEEK_SET) != 0) {
+    tool_status = RM_EIO;
+    fprintf(tool_err, "rankmetrics: eval: cannot write the temporary file: %s\n",
+      strerror(errno));
+    return 0;
+  }
+  while (ok && fread(h, sizeof h, 1, st->out) == 1) {
+    n = h[2] < 0 ? 0 : (size_t) h[2];
+    if (n + 1 > cap) q = tool_alloc(q, cap = n + 1);
+    ok = fread(&x, sizeof x, 1, st->out) == 1 && fread(q, 1, n, st->out) == n;
+    q[n] = '\0';
+    if (ok) st->value(st->value_ctx, h[0], h[2] < 0 ? NULL : q, x, h[1] & 1, h[1] >> 1);
+  }
+  free(q);
+  if (!ok || ferror(st->out)) {
+    tool_status = RM_EIO;
+    fprintf(tool_err, "rankmetrics: eval: cannot read the temporary file back\n");
+    return 0;
+  }
+  return 1;
+}
+
+@ The tool's door is the command itself, with no callback.
+
+@<Records of the door@>=
+int cmd_eval(int argc, char **argv)
+{
+  return ev_command(argc, argv, NULL, NULL);
+}
 
 @ {\it Where the engine's code is.}  The engine is a translation unit of
 the library of its own, \.{rmeval.c}, beside \.{rankmetrics.c}: it reads
@@ -18673,6 +18944,9 @@ tool uses too.
 _Thread_local FILE *tool_err_f; /* a reader thread's messages; see |ev_reader| */
 _Thread_local jmp_buf *tool_oom_jmp; /* where its ``out of memory'' goes */
 int stdout_said; /* \.{eval} said that standard output failed: |close_stdout| */
+_Thread_local rm_status tool_status;
+static _Thread_local void *(*tool_re)(void *, void *, size_t); /* the allocator */
+static _Thread_local void *tool_re_ctx;
 static double ev_now(void) /* seconds, for the progress report */
 {
   struct timespec t;
@@ -18683,6 +18957,8 @@ static double ev_now(void) /* seconds, for the progress report */
 @<Reading a line@>@;
 @<Shared functions@>@;
 @<Engine functions@>@;
+@<Records of the door@>@;
+@<The library's door to the engine@>@;
 
 @ What the engine and the tool share is declared in a private header,
 \.{rmshared.h}, which the installed header does not include.  Its
@@ -18730,8 +19006,11 @@ RM_SHARED FILE *tool_fdopen(int fd, const char *mode);
 extern RM_SHARED _Thread_local FILE *tool_err_f;
 extern RM_SHARED _Thread_local jmp_buf *tool_oom_jmp;
 #define tool_err (tool_err_f ? tool_err_f : stderr)
+#define tool_status rmi_tool_status
+extern RM_SHARED _Thread_local rm_status tool_status;
+  /* the status of the last error said, for the library's door */
 extern RM_SHARED int tool_oom_fd, stdout_said;
-extern RM_SHARED size_t tool_line_max;
+extern RM_SHARED _Thread_local size_t tool_line_max;
 RM_SHARED void *tool_alloc(void *p, size_t n);
 RM_SHARED void *tool_zalloc(size_t n);
 RM_SHARED void tool_nomem(void);
@@ -19327,7 +19606,8 @@ once showed \.{verify} doing.  A zero size asks for one byte, so that a
 null pointer always means failure.  The one exception is the reader thread
 of \.{eval}'s pipeline (|ev_reader|), which jumps back to its start instead,
 so that the message is written in its turn, after everything the one-threaded
-reading would have written before it.
+reading would have written before it; and the library's door to \.{eval}'s
+engine, |rm_eval_files|, which returns |RM_ENOMEM| (\secref{q:evaldoor}).
 @^out of memory@>
 
 The message is the tool's last word, and it must reach the user.
@@ -19350,7 +19630,8 @@ void tool_nomem(void)
 }
 void *tool_alloc(void *p, size_t n)
 {
-  p = fault_hit(FAULT_ALLOC) ? NULL : realloc(p, n ? n : 1);
+  p = fault_hit(FAULT_ALLOC) ? NULL : tool_re ? tool_re(tool_re_ctx, p, n ? n : 1)
+    : realloc(p, n ? n : 1);
   if (p == NULL && tool_oom_jmp) longjmp(*tool_oom_jmp, 1); /* the reader thread */
   if (p == NULL) tool_nomem();
   return p;
@@ -19579,7 +19860,8 @@ which.  No newline at all means the piece is full.
 @^out of memory@>@^long lines@>
 
 @<Reading a line@>=
-size_t tool_line_max = (size_t) 256 << 20; /* bytes; a limit on memory may lower it */
+_Thread_local size_t tool_line_max = (size_t) 256 << 20;
+  /* bytes; a limit on memory may lower it, for the thread that evaluates */
 ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   long line)
 {
@@ -19619,6 +19901,7 @@ too_long:
   fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
   return -2;
 error:
+  tool_status = RM_EIO;
   if (errno == EISDIR) fprintf(tool_err, "%s: is a directory\n", path);
   else fprintf(tool_err, "%s:%ld: read error: %s\n", path, line, strerror(errno));
   return -2;
@@ -19634,12 +19917,14 @@ FILE *tool_open_in(const char *cmd, const char *path)
   struct stat sb;
   FILE *f = fopen(path, "r");
   if (f == NULL) {
-    fprintf(stderr, "rankmetrics: %s: cannot open '%s': %s\n", cmd, path,
+    tool_status = RM_EIO;
+    fprintf(tool_err, "rankmetrics: %s: cannot open '%s': %s\n", cmd, path,
       strerror(errno));
     return NULL;
   }
   if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-    fprintf(stderr, "%s: is a directory\n", path);
+    tool_status = RM_EIO;
+    fprintf(tool_err, "%s: is a directory\n", path);
     fclose(f);
     return NULL;
   }
@@ -20144,7 +20429,8 @@ int parse_name(const char *name, rm_variant *v)
 {
   char msg[200];
   if (rm_variant_parse(name, v, msg, sizeof msg) != RM_OK) {
-    fprintf(stderr, "rankmetrics: bad variant name '%s': %s\n", name, msg);
+    tool_status = RM_ENAME;
+    fprintf(tool_err, "rankmetrics: bad variant name '%s': %s\n", name, msg);
     return 0;
   }
   return 1;
@@ -20646,8 +20932,10 @@ missing.
 }
 
 @* Evaluating run files.
-The command \.{eval} computes named variants over files of real data.  It
-reads two kinds of input.
+The command \.{eval} computes named variants over files of real data.  (The
+code of this chapter and the next is the library's evaluation engine, in
+\.{rmeval.c}; \secref{q:evalengine} says how the tool and |rm_eval_files|
+reach it.)  It reads two kinds of input.
 \smallskip
 \item{$\bullet$} {\it TREC files}, given as two arguments, the judgments
 (qrels) and the run, as in
@@ -20995,20 +21283,20 @@ static FILE *ev_tmpfile(void)
   if ((fd = mkstemp(path)) >= 0) unlink(path); /* no signal between the two */
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (fd < 0) {
-    fprintf(stderr, "rankmetrics: eval: cannot create a temporary file in '%s': %s\n",
+    fprintf(tool_err, "rankmetrics: eval: cannot create a temporary file in '%s': %s\n",
       dir, strerror(errno));
     free(path); return NULL;
   }
   free(path);
   if ((f = fdopen(fd, "w+b")) == NULL) {
-    fprintf(stderr, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    fprintf(tool_err, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
     close(fd);
   }
   return f;
 }
 static int ev_tmp_fail(void)
 {
-  fprintf(stderr, "rankmetrics: eval: cannot write a temporary file: %s\n",
+  fprintf(tool_err, "rankmetrics: eval: cannot write a temporary file: %s\n",
     errno ? strerror(errno) : "write error");
   return 0;
 }
@@ -21017,7 +21305,7 @@ static int ev_tmp_rewind(FILE *f)
   errno = 0;
   if (fflush(f) != 0 || ferror(f)) return ev_tmp_fail();
   if (fseek(f, 0L, SEEK_SET) != 0) {
-    fprintf(stderr, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    fprintf(tool_err, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
     return 0;
   }
   return 1;
@@ -21676,6 +21964,7 @@ typedef struct {
   int col_given[4]; /* named by its option, so it must be found as named */
   const char *qrels_path, *path;
   FILE *out;
+  rm_eval_value_fn value; void *value_ctx; /* the library's door: see |rm_eval_files| */
   rm_work w;
   rm_variant *uv; double *uval; rm_status *ust; int nuv;
     /* the inner variants, computed together by |rm_values| */
@@ -21844,7 +22133,7 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact, int part
     m->per = m->v.agg != RM_AGG_NONE;
   } else {
     if (strlen(given) > RM_NAME_MAX) {
-      fprintf(stderr, "rankmetrics: eval: name too long '%s'\n", given);
+      fprintf(tool_err, "rankmetrics: eval: name too long '%s'\n", given);
       return 0;
     }
     snprintf(buf, sizeof buf, "%s:%s", m->v.metric == RM_RMSE ? "micro" : "mean",
@@ -22052,9 +22341,9 @@ static int ev_loose_eq(const char *a, const char *b)
 static void ev_list_columns(char **f, int n)
 {
   int i;
-  fputs("; its columns are", stderr);
-  for (i = 0; i < n; i++) fprintf(stderr, "%s '%s'", i ? "," : "", f[i]);
-  fputc('\n', stderr);
+  fputs("; its columns are", tool_err);
+  for (i = 0; i < n; i++) fprintf(tool_err, "%s '%s'", i ? "," : "", f[i]);
+  fputc('\n', tool_err);
 }
 static int ev_column(ev_state *st, ev_source *s, int k, char **f, int n)
 {
@@ -22066,11 +22355,11 @@ static int ev_column(ev_state *st, ev_source *s, int k, char **f, int n)
     if (strcmp(f[i], c) == 0) { if (exact++ == 0) at = i; }
     else if (!st->col_given[k] && ev_loose_eq(f[i], c)) { if (loose++ == 0) lat = i; }
   if (exact > 1) {
-    fprintf(stderr, "%s:1: the header has %d columns '%s' (%s)\n", s->path, exact, c, opt[k]);
+    fprintf(tool_err, "%s:1: the header has %d columns '%s' (%s)\n", s->path, exact, c, opt[k]);
     return -2;
   }
   if (exact == 0 && loose > 1) {
-    fprintf(stderr, "%s:1: no column '%s' (the default of %s), and %d that differ"
+    fprintf(tool_err, "%s:1: no column '%s' (the default of %s), and %d that differ"
       " from it only in case or spaces: name one with %s", s->path, c, opt[k], loose,
       opt[k]);
     ev_list_columns(f, n);
@@ -22079,18 +22368,18 @@ static int ev_column(ev_state *st, ev_source *s, int k, char **f, int n)
   if (exact == 0 && loose == 1) {
     at = lat;
     if (!s->noted && !st->quiet)
-      fprintf(stderr, "rankmetrics: eval: %s:1: reading column '%s' as %s (the"
+      fprintf(tool_err, "rankmetrics: eval: %s:1: reading column '%s' as %s (the"
         " default '%s')\n", s->path, f[at], opt[k], c);
   }
   if (at < 0 && !st->col_given[k] && !s->noted && !st->quiet)
-    fprintf(stderr, "rankmetrics: eval: %s:1: no column '%s': %s (%s none says"
+    fprintf(tool_err, "rankmetrics: eval: %s:1: no column '%s': %s (%s none says"
       " so)\n", s->path, c, k == 3 ? "the order of the rows is the ranking"
       : "repeated items are not detected", opt[k]);
   if (at < 0 && (st->col_given[k] || k == 0 || k == 2)) {
     if (st->col_given[k])
-      fprintf(stderr, "%s:1: %s names the column '%s', which the header lacks", s->path,
+      fprintf(tool_err, "%s:1: %s names the column '%s', which the header lacks", s->path,
         opt[k], c);
-    else fprintf(stderr, "%s:1: the header has no column '%s' (the default of %s)",
+    else fprintf(tool_err, "%s:1: the header has no column '%s' (the default of %s)",
       s->path, c, opt[k]);
     ev_list_columns(f, n);
     return -2;
@@ -22105,18 +22394,18 @@ static int ev_header(ev_state *st, ev_source *s)
   size_t len;
   const char *bad;
   if ((got = tool_getline(&s->buf, &s->cap, s->f, s->path, 1)) < 0) {
-    if (got == -1) fprintf(stderr, "%s:1: no header line (empty file)\n", s->path);
+    if (got == -1) fprintf(tool_err, "%s:1: no header line (empty file)\n", s->path);
     return 0;
   }
   s->line = 1;
   len = (size_t) got;
   if ((bad = line_check(s->buf, &len, 1)) != NULL) {
-    fprintf(stderr, "%s:1: %s\n", s->path, bad);
+    fprintf(tool_err, "%s:1: %s\n", s->path, bad);
     return 0;
   }
   s->delim = st->delim ? st->delim : strchr(s->buf, '\t') ? '\t' : ',';
   n = ev_split_delim(s->buf, s->delim, f, 256);
-  if (n > 256) { fprintf(stderr, "%s:1: more than 256 columns\n", s->path); return 0; }
+  if (n > 256) { fprintf(tool_err, "%s:1: more than 256 columns\n", s->path); return 0; }
   s->ncol = n;
   for (k = 0; k < 4; k++) if ((s->col[k] = ev_column(st, s, k, f, n)) == -2) return 0;
   s->noted = 1;
@@ -22298,13 +22587,13 @@ static int ev_jline(ev_state *st, ev_jsource *j)
     j->line++;
     len = (size_t) got;
     if ((bad = line_check(j->buf, &len, j->line)) != NULL) {
-      fprintf(stderr, "%s:%ld: %s\n", st->qrels_path, j->line, bad);
+      fprintf(tool_err, "%s:%ld: %s\n", st->qrels_path, j->line, bad);
       return -1;
     }
     n = ev_split_ws(j->buf, fl, 5);
     if (n == 0) continue;
     if (n != 4) {
-      fprintf(stderr, "%s:%ld: a judgment line has %d fields, not 'qid iter"
+      fprintf(tool_err, "%s:%ld: a judgment line has %d fields, not 'qid iter"
         " docno grade'\n", st->qrels_path, j->line, n);
       return -1;
     }
@@ -22315,7 +22604,7 @@ static int ev_jline(ev_state *st, ev_jsource *j)
     default: j->f_lab = NULL;
     }
     if (!utf8_ok(fl[0]) || !utf8_ok(fl[2])) {
-      fprintf(stderr, "%s:%ld: invalid UTF-8 in an identifier\n",
+      fprintf(tool_err, "%s:%ld: invalid UTF-8 in an identifier\n",
         st->qrels_path, j->line);
       return -1;
     }
@@ -22347,7 +22636,7 @@ static int ev_open_qrels(ev_state *st)
     j->f = st->jcopy;
   } else if ((j->f = tool_open_in("eval", st->qrels_path)) == NULL) return 0;
   if ((r = ev_jline(st, j)) <= 0) {
-    if (r == 0) fprintf(stderr, "%s:%ld: no judgments (empty file)\n",
+    if (r == 0) fprintf(tool_err, "%s:%ld: no judgments (empty file)\n",
       st->qrels_path, j->line ? j->line : 1);
     return 0;
   }
@@ -22813,7 +23102,7 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   int named = n > 0 && g->named;
   *nu = 0;
   if (n + jn >= 0x7fffffff) {
-    fprintf(stderr, "%s: query '%s' has %lu lines, more than this version"
+    fprintf(tool_err, "%s: query '%s' has %lu lines, more than this version"
       " merges\n", st->path, g ? g->p.s : jv->q, (unsigned long) (n + jn));
     return 0;
   }
@@ -22858,7 +23147,7 @@ larger grade) and the other is marked dropped.
   if (*e) {
     size_t k0 = (*e - 1) >> 1;
     if (st->dup == DUP_ERROR) {
-      fprintf(stderr, "%s:%ld: document '%s' is judged twice in query '%s'"
+      fprintf(tool_err, "%s:%ld: document '%s' is judged twice in query '%s'"
         " (first at line %ld; --dup first, last or max chooses one)\n",
         st->qrels_path, jv->line[k], jv->d[k], jv->q, jv->line[k0]);
       return 0;
@@ -22898,7 +23187,7 @@ drops the other, the kept line taking the judgment with it.
   }
   first = (*e - 1) & 1 ? k : st->jclaim[k] - 1;
   if (st->dup == DUP_ERROR) {
-    fprintf(stderr, "%s:%ld: document '%s' appears twice in query '%s' (first"
+    fprintf(tool_err, "%s:%ld: document '%s' appears twice in query '%s' (first"
       " at line %ld; --dup first, last or max chooses one)\n", st->path, g->line[i],
       d, g->p.s, g->line[first]);
     return 0;
@@ -22967,7 +23256,7 @@ static int ev_ratings_fit(const ev_state *st, const char *path, long line,
     int m = st->m[i].u.metric;
     if (m != RM_MAE && m != RM_MSE && m != RM_RMSE && m != RM_SPEARMAN
         && m != RM_KENDALL) {
-      fprintf(stderr, "%s:%ld: label '%s' is a rating, not a whole grade from 0 to"
+      fprintf(tool_err, "%s:%ld: label '%s' is a rating, not a whole grade from 0 to"
         " %d; only mae, mse, rmse, spearman and kendall read ratings, and %s does"
         " not\n", path, line, lab, RM_GRADE_MAX, st->m[i].given);
       return 0;
@@ -23160,10 +23449,14 @@ static void ev_json_string(FILE *f, const char *s)
   }
   putc('"', f);
 }
+static void ev_record(ev_state *st, const ev_measure *m, const char *q,
+  double x, int undefined, int skipped);
+static int ev_replay(ev_state *st); /* see \secref{q:evaldoor} */
 static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped)
 {
   char buf[40];
+  if (st->format == 3) {@+ ev_record(st, m, q, x, undefined, skipped); return; @+}
   if (skipped) strcpy(buf, "skipped");@+ else shortest(buf, x);
   switch (st->format) {
   case 1: if (!skipped)
@@ -23199,7 +23492,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
   if (st->keep) ev_keep(st, l);
   if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
       st->ust) != RM_OK) {
-    fputs("rankmetrics: eval: out of memory\n", stderr);
+    fputs("rankmetrics: eval: out of memory\n", tool_err);
     return 0;
   }
   for (i = 0; i < st->nm; i++) {
@@ -23212,7 +23505,8 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     else { t = st->ust[m->ui]; x = st->uval[m->ui]; }
     counts = rm_value_set_counts(&m->a, l, t, &wt) == 1;
     if (t < 0 && !(t == RM_EUNDEF && !counts)) {
-      fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
+      tool_status = t;
+      fprintf(tool_err, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
         m->given, rm_strerror(t));
       return 0;
     }
@@ -23222,7 +23516,8 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
       rm_status r = shard_add_exact(m, l);
       m->n_counted++;
       if (r < 0) {
-        fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
+        tool_status = r;
+        fprintf(tool_err, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
           m->given, rm_strerror(r));
         return 0;
       }
@@ -23252,7 +23547,7 @@ items at or above the aggregate's relevance threshold
     shard_sum_add(&m->sa, log(x < 1e-5 ? 1e-5 : x)); shard_sum_add(&m->sb, 1);
   } else {
     if (!shard_sum_add_prod(&m->sa, x, wt)) {
-      fprintf(stderr, "%s:%ld: query '%s': %s: the weighted value overflows\n",
+      fprintf(tool_err, "%s:%ld: query '%s': %s: the weighted value overflows\n",
         st->path, first_line, q, m->given);
       return 0;
     }
@@ -23275,7 +23570,7 @@ the denominator is 0 under \.{skip=undef}, as |rm_value_set| leaves it out
   double num, den;
   rm_status r = rm_value_parts(&m->u, l, &st->w, &num, &den);
   if (r < 0) {
-    fprintf(stderr, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
+    fprintf(tool_err, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
       m->given, rm_strerror(r));
     return 0;
   }
@@ -23341,7 +23636,7 @@ static int ev_aggregates(ev_state *st)
     else if (st->exact) t = rm_value_set_rounded(&m->a, st->kq, st->nkq, &x, NULL, NULL);
     else t = rm_value_set(&m->a, st->kq, st->nkq, &st->w, &x);
     if (t < 0) {
-      fprintf(stderr, "%s: %s: the aggregate: %s\n", st->path, m->given,
+      fprintf(tool_err, "%s: %s: the aggregate: %s\n", st->path, m->given,
         rm_strerror(t));
       return 0;
     }
@@ -23417,13 +23712,13 @@ static double ev_share(ev_source *s) /* the percentage of a regular file read, o
 static void ev_progress(ev_state *st, long line, double pct, int end)
 {
   double now = ev_now();
-  if (end) { fputs("\r\033[K", stderr); return; }
+  if (end) { fputs("\r\033[K", tool_err); return; }
   if (now - st->t_shown < 0.5) return;
   st->t_shown = now;
-  fprintf(stderr, "\rrankmetrics: eval: %ld lines, %lu queries, %.0f lines/s",
+  fprintf(tool_err, "\rrankmetrics: eval: %ld lines, %lu queries, %.0f lines/s",
     line, (unsigned long) st->n_eval, (double) line / (now - st->t0 + 1e-9));
-  if (pct >= 0) fprintf(stderr, ", %.0f%%", pct);
-  fputs("\033[K", stderr);
+  if (pct >= 0) fprintf(tool_err, ", %.0f%%", pct);
+  fputs("\033[K", tool_err);
 }
 
 @ One pass over the run.  Records are read one at a time (|ev_next|).  When
@@ -23538,7 +23833,7 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
   }
   if (r < 0) { rc = 0; goto done; }
   if (!any) {
-    fprintf(stderr, "%s:%ld: %s\n", s->path, s->line ? s->line : 1,
+    fprintf(tool_err, "%s:%ld: %s\n", s->path, s->line ? s->line : 1,
       s->delimited ? "no rows after the header" : "no run lines (empty file)");
     rc = 0; goto done;
   }
@@ -23661,6 +23956,7 @@ typedef struct {
   atomic_int stop; /* the evaluator has stopped */
   long line; double pct; /* for the progress line */
   FILE *msgf; char *msg; size_t msglen; /* the reader's messages */
+  size_t line_max; /* the evaluator's |tool_line_max|, which is per thread */
 } ev_pipe;
 static void ev_group_free(ev_group *g)
 {
@@ -23795,6 +24091,7 @@ static void *ev_reader(void *arg)
   jmp_buf oom;
   tool_err_f = p->msgf;
   tool_oom_jmp = &oom;
+  tool_line_max = p->line_max;
   if (setjmp(oom) == 0) {@+ if (p->mode == 1) ev_read_chunks(p); else ev_read_groups(p); @+}
   else { p->status = -2; p->open = 0; }
   tool_oom_jmp = NULL; tool_err_f = NULL;
@@ -23919,7 +24216,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   sigset_t all, old;
   size_t stopped = 0, i;
   int rc;
-  p->st = st; p->s = s; p->mode = mode;
+  p->st = st; p->s = s; p->mode = mode; p->line_max = tool_line_max;
   p->nring = EV_RING; p->most = EV_INFLIGHT;
   if (mode == 1) { /* chunks: an eighth of the memory bound */
     p->nring = st->mem / 8 / EV_CHUNK;
@@ -23946,7 +24243,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   *any = p->any;
   fclose(p->msgf);
   if (rc == 6) tool_nomem();
-  if (rc == 7) { fwrite(p->msg, 1, p->msglen, stderr); rc = 0; }
+  if (rc == 7) { fwrite(p->msg, 1, p->msglen, tool_err); rc = 0; }
   if (rc >= 2 && rc <= 4 && mode == 0) {
     ev_group *g = &p->g[stopped % p->nring];
     strcpy(s->buf, g->p.s); s->f_q = s->buf; s->line = g->line0;
@@ -23999,14 +24296,14 @@ static FILE *ev_copy(FILE *in, const char *path)
     for (i = 0; i < k; i++)
       if (buf[i] == '\n') { line++; run = 0; }
       else if (++run > tool_line_max + 1) {
-        fprintf(stderr, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+        fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
         fclose(f); return NULL;
       }
     errno = 0;
     if (fwrite(buf, 1, k, f) != k) { ev_tmp_fail(); fclose(f); return NULL; }
   }
   if (ferror(in)) {
-    fprintf(stderr, "%s: read error: %s\n", path, strerror(errno));
+    fprintf(tool_err, "%s: read error: %s\n", path, strerror(errno));
     fclose(f); return NULL;
   }
   if (!ev_tmp_rewind(f)) { fclose(f); return NULL; }
@@ -24022,7 +24319,7 @@ the tests by \.{RANKMETRICS\_LINE\_MAX} stays.
 if (st.mem == 0) {
   const char *e = getenv("RANKMETRICS_MEMORY");
   if (e && *e && !ev_size(e, &st.mem)) {
-    fprintf(stderr, "rankmetrics: eval: RANKMETRICS_MEMORY='%s' is not a size of"
+    fprintf(tool_err, "rankmetrics: eval: RANKMETRICS_MEMORY='%s' is not a size of"
       " at least 64K\n", e);
     rc = 2; goto done;
   }
@@ -24172,7 +24469,7 @@ static int ev_regular(FILE *f)
   return fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
 }
 @<Stream the exact aggregates, or keep the queries for them@>@;
-int cmd_eval(int argc, char **argv)
+static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx)
 {
   ev_state st;
   ev_source src;
@@ -24183,6 +24480,7 @@ int cmd_eval(int argc, char **argv)
   st.col[0] = "user"; st.col[1] = "item"; st.col[2] = "label"; st.col[3] = "score";
   st.m = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *st.m);
   @<Read the options of \.{eval}@>;
+  if (value) {@+ st.value = value; st.value_ctx = ctx; st.format = 3; @+}
   st.uv = tool_alloc(NULL, (size_t) st.nm * sizeof *st.uv);
   st.uval = tool_alloc(NULL, (size_t) st.nm * sizeof *st.uval);
   st.ust = tool_alloc(NULL, (size_t) st.nm * sizeof *st.ust);
@@ -24200,7 +24498,7 @@ int cmd_eval(int argc, char **argv)
   @<Set the memory bound of \.{eval}@>;
   if (st.qrels_path && strcmp(st.qrels_path, "-") == 0 && strcmp(src.path, "-") == 0) {
     fputs("rankmetrics: eval: the judgments and the run cannot both be standard"
-      " input\n", stderr);
+      " input\n", tool_err);
     rc = 2; goto done;
   }
   if ((src.f = strcmp(src.path, "-") ? tool_open_in("eval", src.path) : stdin) == NULL)
@@ -24246,7 +24544,7 @@ again:
     else if (r == 3) st.seen_on = 1;
     else st.jstream = 0;
     if (fseek(src.f, 0L, SEEK_SET) != 0) {
-      fprintf(stderr, "%s:%ld: query '%s' reappears after other queries; the"
+      fprintf(tool_err, "%s:%ld: query '%s' reappears after other queries; the"
         " input is not grouped by query and cannot be reread: give --unsorted\n",
         src.path, src.line, src.f_q);
       goto done;
@@ -24258,7 +24556,7 @@ again:
   if ((i = ev_aggregates(&st)) == 2) {
     ev_xstream(&st, 1, ++st.xlevel);
     if (fseek(src.f, 0L, SEEK_SET) != 0) {
-      fprintf(stderr, "%s: the exact aggregate is not decided by its sums, and the"
+      fprintf(tool_err, "%s: the exact aggregate is not decided by its sums, and the"
         " input cannot be read again\n", src.path);
       goto done;
     }
@@ -24380,12 +24678,12 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--csv") == 0) { st.delim = ','; continue; }
   if (strcmp(o, "--tsv") == 0) { st.delim = '\t'; continue; }
   if (o[0] != '-' || strcmp(o, "-") == 0) {
-    if (nf == 2) { fputs("rankmetrics: eval: more than two files\n", stderr);
+    if (nf == 2) { fputs("rankmetrics: eval: more than two files\n", tool_err);
       return 2; }
     files[nf++] = o; continue;
   }
   if (i + 1 >= argc) {
-    fprintf(stderr, "rankmetrics: eval: unknown option or missing argument '%s'\n", o);
+    fprintf(tool_err, "rankmetrics: eval: unknown option or missing argument '%s'\n", o);
     return 2;
   }
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
@@ -24413,17 +24711,17 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--negative") == 0 && (strcmp(argv[i + 1], "zero") == 0
       || strcmp(argv[i + 1], "unjudged") == 0)) {
     st.neg_pooled = argv[++i][0] == 'u'; continue; }
-  fprintf(stderr, "rankmetrics: eval: unknown option or bad value '%s %s'\n",
+  fprintf(tool_err, "rankmetrics: eval: unknown option or bad value '%s %s'\n",
     o, argv[i + 1]);
   return 2;
 }
 if (st.nm == 0 || nf == 0) {
   fputs("rankmetrics: eval: give at least one -m NAME and a FILE (or QRELS RUN)\n",
-    stderr);
+    tool_err);
   return 2;
 }
 if (st.partial && (st.per_query || st.format || st.judged_empty)) {
-  fprintf(stderr, "rankmetrics: eval: --partial writes a state, %s\n",
+  fprintf(tool_err, "rankmetrics: eval: --partial writes a state, %s\n",
     st.judged_empty ? "and under --judged-only empty every shard would evaluate"
     " the other shards' queries as empty lists" : "not a table: give -q, --trec"
     " or --json to merge instead");
@@ -24441,7 +24739,8 @@ queries emptied, and the judgments opened again.
 @<Start a pass of \.{eval}@>=
 if (st.out) fclose(st.out);
 if ((st.out = tool_tmpfile()) == NULL) {
-  fprintf(stderr, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
+  tool_status = RM_EIO;
+  fprintf(tool_err, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
   goto done;
 }
 for (i = 0; i < st.nm; i++) shard_reset(&st.m[i]);
@@ -24483,12 +24782,12 @@ them, for the same reason.)
 
 @<Refuse an evaluation of no query, or |goto done|@>=
 if (st.n_eval == 0 && !st.partial) {
-  fprintf(stderr, "rankmetrics: eval: no query was evaluated");
+  fprintf(tool_err, "rankmetrics: eval: no query was evaluated");
   if (st.qrels_path)
-    fprintf(stderr, ": %lu queries only in the run, %lu only in the judgments;"
+    fprintf(tool_err, ": %lu queries only in the run, %lu only in the judgments;"
       " do the two files name their queries alike?", (unsigned long) st.n_run_only,
       (unsigned long) st.n_judged_only);
-  fputc('\n', stderr);
+  fputc('\n', tool_err);
   goto done;
 }
 
@@ -24503,32 +24802,33 @@ lines.
 
 @<Copy the output and write the summary@>=
 {
-  @<Copy the temporary file to standard output, or |goto done|@>;
+  if (st.value) {@+ if (!ev_replay(&st)) goto done; @+}
+  else @<Copy the temporary file to standard output, or |goto done|@>;
   if (!st.quiet) {
     size_t ns = st.rxs.nspill + st.jxs.nspill + st.oxs.nspill;
-    fprintf(stderr, "rankmetrics: eval: %lu queries evaluated (%s%s", (unsigned long)
+    fprintf(tool_err, "rankmetrics: eval: %lu queries evaluated (%s%s", (unsigned long)
       st.n_eval, !memory ? "streamed"
       : st.rxs.nspill ? "sorted through temporary files" : "read into memory",
       !st.qrels_path ? "" : st.jstream ? ", judgments streamed" : st.jmerge
       ? ", judgments sorted through temporary files" : ", judgments in memory");
-    if (ns) fprintf(stderr, "; %lu runs spilled, %lu merge passes", (unsigned long) ns,
+    if (ns) fprintf(tool_err, "; %lu runs spilled, %lu merge passes", (unsigned long) ns,
       (unsigned long) (st.rxs.npass + st.jxs.npass + st.oxs.npass));
-    fprintf(stderr, "); %lu repeated"
+    fprintf(tool_err, "); %lu repeated"
       " documents dropped", (unsigned long) st.n_dup);
     if (st.qrels_path)
-      fprintf(stderr, "; %lu unjudged retrieved documents read as grade 0;"
+      fprintf(tool_err, "; %lu unjudged retrieved documents read as grade 0;"
         " %lu queries only in the run (%s); %lu only in the judgments (%s)",
         (unsigned long) st.n_unjudged, (unsigned long) st.n_run_only,
         st.run_zero ? "zero" : "skipped", (unsigned long) st.n_judged_only,
         st.judged_empty ? "empty" : "skipped");
-    fprintf(stderr, "; %lu negative grades read as 0", (unsigned long) st.n_negative);
-    if (st.xlevel) fprintf(stderr, "; %d more pass%s for the exact aggregates",
+    fprintf(tool_err, "; %lu negative grades read as 0", (unsigned long) st.n_negative);
+    if (st.xlevel) fprintf(tool_err, "; %d more pass%s for the exact aggregates",
       st.xlevel, st.xlevel > 1 ? "es" : "");
     if (st.input_ties)
-      fprintf(stderr, "; %lu queries with tied scores on documents of different"
+      fprintf(tool_err, "; %lu queries with tied scores on documents of different"
         " grades, whose values under ties=input depend on the order of the lines",
         (unsigned long) st.n_tie_dep);
-    fputc('\n', stderr);
+    fputc('\n', tool_err);
   }
 }
 @ The copy is checked at every step, since the temporary file lives on a
@@ -24545,7 +24845,7 @@ standard output without the answer, says why, and the status is~1.
   long total, copied = 0;
   if (fflush(st.out) != 0 || ferror(st.out) || (total = ftell(st.out)) < 0
       || fseek(st.out, 0L, SEEK_SET) != 0) {
-    fprintf(stderr, "rankmetrics: eval: cannot write the temporary file: %s\n",
+    fprintf(tool_err, "rankmetrics: eval: cannot write the temporary file: %s\n",
       strerror(errno));
     goto done;
   }
@@ -24554,11 +24854,11 @@ standard output without the answer, says why, and the status is~1.
     if (fwrite(buf, 1, k, stdout) != k) break;
   }
   if (ferror(st.out) || (copied != total && !ferror(stdout))) {
-    fprintf(stderr, "rankmetrics: eval: cannot read the temporary file back\n");
+    fprintf(tool_err, "rankmetrics: eval: cannot read the temporary file back\n");
     goto done;
   }
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "rankmetrics: eval: cannot write standard output: %s\n",
+    fprintf(tool_err, "rankmetrics: eval: cannot write standard output: %s\n",
       strerror(errno));
     stdout_said = 1;
     goto done;
@@ -24753,7 +25053,7 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
   else if (strpbrk(m->given, "\n\r"))
     why = "the name holds a line break";
   if (why) {
-    fprintf(stderr, "rankmetrics: eval: --partial: %s: %s; evaluate it in one run\n",
+    fprintf(tool_err, "rankmetrics: eval: --partial: %s: %s; evaluate it in one run\n",
       m->given, why);
     return 0;
   }
@@ -25143,7 +25443,7 @@ static int shard_write(ev_state *st)
   int i;
   for (i = 0; i < st->nm; i++)
     if (st->m[i].sa.nf != 0 || isnan(st->m[i].sa.nf)) {
-      fprintf(stderr, "%s: %s: a value is not finite; a state holds finite sums"
+      fprintf(tool_err, "%s: %s: a value is not finite; a state holds finite sums"
         " only\n", st->path, st->m[i].given);
       return 0;
     }
@@ -25203,12 +25503,12 @@ static char *shard_line(shard_file *s, const char *key)
   if (n == -2) return NULL;
   s->line++;
   if (n < 0) {
-    fprintf(stderr, "%s:%ld: the state ends before its 'end' line\n", s->path, s->line);
+    fprintf(tool_err, "%s:%ld: the state ends before its 'end' line\n", s->path, s->line);
     return NULL;
   }
   if (n > 0 && s->buf[n - 1] == '\n') s->buf[--n] = '\0';
   if (strncmp(s->buf, key, k) != 0 || (s->buf[k] != ' ' && s->buf[k] != '\0')) {
-    fprintf(stderr, "%s:%ld: expected a line '%s ...' of a state\n", s->path,
+    fprintf(tool_err, "%s:%ld: expected a line '%s ...' of a state\n", s->path,
       s->line, key);
     return NULL;
   }
@@ -25300,7 +25600,7 @@ static int shard_read_sketch(shard_file *s)
   }
   return 1;
 bad:
-  fprintf(stderr, "%s:%ld: a malformed line of a state\n", s->path, s->line);
+  fprintf(tool_err, "%s:%ld: a malformed line of a state\n", s->path, s->line);
   return 0;
 }
 
@@ -25359,7 +25659,7 @@ static int shard_read(shard_file *s)
   int i;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
   if (strcmp(p, "2") != 0) {
-    fprintf(stderr, "%s:1: a state of version '%s', not 2%s\n", s->path, p,
+    fprintf(tool_err, "%s:1: a state of version '%s', not 2%s\n", s->path, p,
       strcmp(p, "1") ? "" : " (version 1 held no traces of its queries;"
       " evaluate the shard again)");
     return 0;
@@ -25379,12 +25679,12 @@ static int shard_read(shard_file *s)
     if (n >= 0) s->line++;
     if (n >= 0 && strcmp(s->buf, "end\n") == 0) break;
     if (n < 0) {
-      fprintf(stderr, "%s:%ld: the state ends before its 'end' line\n", s->path,
+      fprintf(tool_err, "%s:%ld: the state ends before its 'end' line\n", s->path,
         s->line + 1);
       return 0;
     }
     if (strncmp(s->buf, "measure ", 8) != 0) {
-      fprintf(stderr, "%s:%ld: expected 'measure NAME' or 'end'\n", s->path, s->line);
+      fprintf(tool_err, "%s:%ld: expected 'measure NAME' or 'end'\n", s->path, s->line);
       return 0;
     }
     s->buf[strcspn(s->buf, "\n")] = '\0';
@@ -25409,7 +25709,7 @@ static int shard_read(shard_file *s)
         || *p || mpq_cmp(m->L, m->H) > 0) goto bad;
   }
   if (tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1) != -1) {
-    fprintf(stderr, "%s:%ld: text after the state's 'end' line\n", s->path, s->line + 1);
+    fprintf(tool_err, "%s:%ld: text after the state's 'end' line\n", s->path, s->line + 1);
     return 0;
   }
   for (i = 0; i < s->nm; i++) {
@@ -25417,14 +25717,14 @@ static int shard_read(shard_file *s)
     const char *why;
     if (!parse_name(s->m[i].canon, &a)) return 0;
     if ((why = shard_inconsistent(s, &s->m[i], &a)) != NULL) {
-      fprintf(stderr, "%s: measure '%s': %s; the state was edited or damaged\n",
+      fprintf(tool_err, "%s: measure '%s': %s; the state was edited or damaged\n",
         s->path, s->m[i].given, why);
       return 0;
     }
   }
   return 1;
 bad:
-  fprintf(stderr, "%s:%ld: a malformed line of a state\n", s->path, s->line);
+  fprintf(tool_err, "%s:%ld: a malformed line of a state\n", s->path, s->line);
   return 0;
 }
 static void shard_file_free(shard_file *s)
@@ -25449,10 +25749,10 @@ samples are merged.
 @<Engine functions@>=
 static void shard_overlap(char **argv, int a, int b, const char *q)
 {
-  fprintf(stderr, "rankmetrics: merge: '%s' and '%s' both hold query '", argv[a],
+  fprintf(tool_err, "rankmetrics: merge: '%s' and '%s' both hold query '", argv[a],
     argv[b]);
-  shard_put_name(stderr, q);
-  fprintf(stderr, "'%s: a query must lie in one shard only (cut the run at query"
+  shard_put_name(tool_err, q);
+  fprintf(tool_err, "'%s: a query must lie in one shard only (cut the run at query"
     " boundaries, and give each state once)\n", strcmp(argv[a], argv[b]) ? ""
     : " (one file given twice)");
 }
@@ -25467,7 +25767,7 @@ static int shard_add(shard_file *t, const shard_file *s, char **argv)
     if (strcmp(t->m[i].given, s->m[i].given) || strcmp(t->m[i].canon, s->m[i].canon))
       what = "their measures differ";
   if (what) {
-    fprintf(stderr, "rankmetrics: merge: '%s' and '%s' cannot be merged: %s\n",
+    fprintf(tool_err, "rankmetrics: merge: '%s' and '%s' cannot be merged: %s\n",
       t->path, s->path, what);
     return 0;
   }
@@ -25545,12 +25845,12 @@ int cmd_merge(int argc, char **argv)
     else if (strcmp(argv[i], "--json") == 0) st.format = 2;
     else if (strcmp(argv[i], "--quiet") == 0) quiet = 1;
     else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-      fprintf(stderr, "rankmetrics: merge: unknown option '%s'\n", argv[i]);
+      fprintf(tool_err, "rankmetrics: merge: unknown option '%s'\n", argv[i]);
       return 2;
     } else nf++;
   }
   if (nf == 0) {
-    fputs("rankmetrics: merge: give at least one STATE file\n", stderr);
+    fputs("rankmetrics: merge: give at least one STATE file\n", tool_err);
     return 2;
   }
   for (i = 0; i < argc; i++) {
@@ -25560,7 +25860,7 @@ int cmd_merge(int argc, char **argv)
     f->path = argv[i]; f->index = i;
     if (strcmp(argv[i], "-") == 0) {
       if (stdin_used++) {
-        fputs("rankmetrics: merge: standard input given twice\n", stderr);
+        fputs("rankmetrics: merge: standard input given twice\n", tool_err);
         goto done;
       }
       f->f = stdin;
@@ -25580,7 +25880,7 @@ int cmd_merge(int argc, char **argv)
   }
   if (!shard_ends_check(ends, nends, &t.k, argv)) goto done;
   if (t.queries == 0) { /* as \.{eval} of no query: see |cmd_eval| */
-    fputs("rankmetrics: merge: no query was evaluated in any state\n", stderr);
+    fputs("rankmetrics: merge: no query was evaluated in any state\n", tool_err);
     goto done;
   }
   x = tool_alloc(NULL, (size_t) (t.nm + 1) * sizeof *x);
@@ -25591,13 +25891,13 @@ int cmd_merge(int argc, char **argv)
     parse_name(m->canon, &a);
     if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
     else if (!shard_finish_exact(&a, m->Q, m->W, m->k, m->L, m->H, &x[i], &ts[i])) {
-      fprintf(stderr, "rankmetrics: merge: %s: the enclosure of the merged sum does not"
+      fprintf(tool_err, "rankmetrics: merge: %s: the enclosure of the merged sum does not"
         " decide the rounding of the aggregate; evaluate it in one run with"
         " eval --exact\n", m->given);
       goto done;
     }
     if (ts[i] < 0) {
-      fprintf(stderr, "rankmetrics: merge: %s: the aggregate: %s\n", m->given,
+      fprintf(tool_err, "rankmetrics: merge: %s: the aggregate: %s\n", m->given,
         rm_strerror(ts[i]));
       goto done;
     }
@@ -25610,7 +25910,7 @@ int cmd_merge(int argc, char **argv)
     snprintf(m.canon, sizeof m.canon, "%s", t.m[i].canon);
     ev_print(&st, &m, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
   }
-  if (!quiet) fprintf(stderr, "rankmetrics: merge: %d states, %lu queries evaluated\n",
+  if (!quiet) fprintf(tool_err, "rankmetrics: merge: %d states, %lu queries evaluated\n",
     nf, t.queries);
   rc = 0;
 done:

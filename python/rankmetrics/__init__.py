@@ -84,7 +84,7 @@ __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "ulp_bound", "variants", "matching_variants", "evaluate",
            "Evaluation", "library_path", "STATUS_NAMES", "verify", "Verdict",
            "Verification", "Explanation", "families", "vectors_dir",
-           "disagree", "Disagreement"]
+           "disagree", "Disagreement", "evaluate_files", "FileEvaluation"]
 
 _L = _lib.load()
 library_path = _L.path
@@ -712,3 +712,4 @@ from ._columns import Evaluation, evaluate  # noqa: E402
 from ._verify import Verdict, Verification, verify, families  # noqa: E402
 from ._verify import vectors_dir, Explanation  # noqa: E402
 from ._disagree import disagree, Disagreement  # noqa: E402
+from ._files import evaluate_files, FileEvaluation  # noqa: E402

@@ -1,0 +1,178 @@
+"""evaluate_files: the library's evaluation of files (rm_eval_files), the
+engine of `rankmetrics eval`, through ctypes.  The files are read by the C
+library, as the tool reads them: the same options, the same values to the
+bit, the same messages."""
+
+import ctypes
+import os
+
+from . import _L, RankmetricsError
+
+__all__ = ["evaluate_files", "FileEvaluation"]
+
+
+class _Options(ctypes.Structure):
+    """rm_eval_options, field for field (checked by rm_eval_options_size)."""
+    _fields_ = [("measures", ctypes.POINTER(ctypes.c_char_p)),
+                ("n_measures", ctypes.c_int),
+                ("per_query", ctypes.c_int),
+                ("exact", ctypes.c_int),
+                ("dup", ctypes.c_int),
+                ("run_only_zero", ctypes.c_int),
+                ("judged_only_empty", ctypes.c_int),
+                ("judged_docs_only", ctypes.c_int),
+                ("negative_unjudged", ctypes.c_int),
+                ("unsorted", ctypes.c_int),
+                ("delimiter", ctypes.c_int),
+                ("user", ctypes.c_char_p),
+                ("item", ctypes.c_char_p),
+                ("label", ctypes.c_char_p),
+                ("score", ctypes.c_char_p),
+                ("memory", ctypes.c_size_t),
+                ("threads", ctypes.c_int)]
+
+
+_VALUE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int,
+                             ctypes.c_char_p, ctypes.c_double, ctypes.c_int,
+                             ctypes.c_int)
+_sigs = {
+    "rm_evaluator_new": (ctypes.c_void_p, []),
+    "rm_evaluator_free": (None, [ctypes.c_void_p]),
+    "rm_evaluator_message": (ctypes.c_char_p, [ctypes.c_void_p]),
+    "rm_eval_options_size": (ctypes.c_size_t, []),
+    "rm_eval_files": (ctypes.c_int, [ctypes.c_void_p,
+                                     ctypes.POINTER(_Options),
+                                     ctypes.c_char_p, ctypes.c_char_p,
+                                     _VALUE_FN, ctypes.c_void_p]),
+}
+for _name, (_res, _args) in _sigs.items():
+    _f = getattr(_L, _name)
+    _f.restype, _f.argtypes = _res, _args
+if _L.rm_eval_options_size() != ctypes.sizeof(_Options):
+    raise ImportError("rankmetrics: rm_eval_options of %s has %d bytes, the "
+                      "package's copy %d" % (_L.path, _L.rm_eval_options_size(),
+                                             ctypes.sizeof(_Options)))
+
+
+class FileEvaluation:
+    """The result of evaluate_files().
+
+    measures   the measures, as given
+    queries    the queries with values, in the order `eval -q` writes them
+    per_query  {query: {measure: value}}; None for a query that the
+               measure's aggregate leaves out (eval's "skipped")
+    aggregate  {measure: value}
+    undefined  the (measure, query) pairs whose value was set by the undef
+               convention; query None for an aggregate
+    """
+
+    def __init__(self, measures):
+        self.measures = list(measures)
+        self.queries, self.per_query, self.aggregate = [], {}, {}
+        self.undefined = set()
+
+    def __repr__(self):
+        agg = ", ".join("%s=%r" % kv for kv in self.aggregate.items())
+        return "FileEvaluation(%d queries; %s)" % (len(self.queries), agg)
+
+
+def _path(p, what):
+    if p is None:
+        return None
+    p = os.fspath(p)
+    if isinstance(p, str):
+        p = p.encode()
+    if b"\0" in p:
+        raise RankmetricsError(-1, "%s: a file name with a NUL byte" % what)
+    return p
+
+
+def _text(s):
+    return None if s is None else s.encode()
+
+
+_DUP = {"error": 0, "first": 1, "last": 2, "max": 3}
+
+
+def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
+                   dup="error", run_only="skip", judged_only="skip",
+                   judged_docs_only=False, negative="zero", unsorted=False,
+                   delimiter=None, user=None, item=None, label=None,
+                   score=None, memory=None, threads=None):
+    """Evaluate TREC judgments and a run, or one delimited file, as
+    `rankmetrics eval` does, with the library's engine (rm_eval_files).
+
+    measures    variant names, as eval's -m (ap, ndcg@10, micro:hr@10)
+    qrels, run  the judgments and the run; with run None, qrels is a CSV or
+                TSV file with a header (user, item, label, score columns)
+    per_query   also the value of every query (eval -q)
+    exact       every value on the exact path (--exact)
+    dup         a repeated document: "error", "first", "last" or "max"
+    run_only    "skip" or "zero": a run query without judgments
+    judged_only "skip" or "empty": a judged query missing from the run
+    judged_docs_only, negative ("zero" or "unjudged"), unsorted, delimiter
+                ("," or "\\t"), user, item, label, score (column names;
+                "none" for no item or score), memory (bytes), threads (1, 2)
+                as the options of eval
+
+    Raises RankmetricsError with the library's status and message
+    (FILE:LINE: what was wrong) on any error; nothing is returned then.
+    """
+    if isinstance(measures, str):
+        measures = [measures]
+    measures = list(measures)
+    if not measures:
+        raise RankmetricsError(-1, "evaluate_files needs at least one measure")
+    for what, word, words in (("dup", dup, _DUP),
+                              ("run_only", run_only, ("skip", "zero")),
+                              ("judged_only", judged_only, ("skip", "empty")),
+                              ("negative", negative, ("zero", "unjudged"))):
+        if word not in words:
+            raise RankmetricsError(-1, "%s is one of %s, not %r"
+                                   % (what, ", ".join(words), word))
+    if delimiter not in (None, ",", "\t"):
+        raise RankmetricsError(-1, "delimiter is None, ',' or '\\t'")
+    if threads not in (None, 1, 2):
+        raise RankmetricsError(-1, "threads is None, 1 or 2")
+    if run is None:
+        qrels, run = None, qrels
+    names = (ctypes.c_char_p * len(measures))(*[m.encode() for m in measures])
+    o = _Options(measures=names, n_measures=len(measures),
+                 per_query=int(bool(per_query)), exact=int(bool(exact)),
+                 dup=_DUP[dup], run_only_zero=int(run_only == "zero"),
+                 judged_only_empty=int(judged_only == "empty"),
+                 judged_docs_only=int(bool(judged_docs_only)),
+                 negative_unjudged=int(negative == "unjudged"),
+                 unsorted=int(bool(unsorted)),
+                 delimiter=ord(delimiter) if delimiter else 0,
+                 user=_text(user), item=_text(item), label=_text(label),
+                 score=_text(score), memory=int(memory or 0),
+                 threads=int(threads or 0))
+    res = FileEvaluation(measures)
+
+    def take(_ctx, k, query, x, undefined, skipped):
+        m = measures[k]
+        q = None if query is None else query.decode()
+        if q is None:
+            res.aggregate[m] = x
+        else:
+            if q not in res.per_query:
+                res.per_query[q] = {}
+                res.queries.append(q)
+            res.per_query[q][m] = None if skipped else x
+        if undefined and not skipped:
+            res.undefined.add((m, q))
+
+    fn = _VALUE_FN(take)
+    e = _L.rm_evaluator_new()
+    if not e:
+        raise MemoryError("rankmetrics: no evaluator")
+    try:
+        s = _L.rm_eval_files(e, ctypes.byref(o), _path(qrels, "qrels"),
+                             _path(run, "run"), fn, None)
+        if s != 0:
+            raise RankmetricsError(
+                s, _L.rm_evaluator_message(e).decode(errors="replace"))
+    finally:
+        _L.rm_evaluator_free(e)
+    return res

@@ -1,0 +1,261 @@
+/* The library's door to eval's engine (rm_eval_files): values worked by hand
+   on small judgments, runs and a CSV file that the test writes, the statuses
+   and messages of errors (a missing file, a short line, a bad name), the
+   allocator failed at every call in turn (RM_ENOMEM each time, then the right
+   values), a run that is not grouped (its abandoned pass gives nothing), and
+   two evaluators in two threads. */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "rankmetrics.h"
+
+static char dir[64];
+static char qrels[96], run[96], shuffled[96], csv[96], shortline[96];
+
+static void put(const char *path, const char *text)
+{
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  ck_assert_int_eq(fclose(f), 0);
+}
+
+/* q1: d1 (grade 1), d2 (0), d3 (1) ranked in that order; q2: d4 (0) then
+   d1 (2).  AP: q1 (1/1 + 2/3)/2 = 5/6, q2 (1/2)/1 = 1/2, mean 2/3.
+   P@2: 1/2 and 1/2.  RR: 1 and 1/2, mean 3/4. */
+static void setup(void)
+{
+  strcpy(dir, "/tmp/check_evalXXXXXX");
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(qrels, sizeof qrels, "%s/qrels", dir);
+  snprintf(run, sizeof run, "%s/run", dir);
+  snprintf(shuffled, sizeof shuffled, "%s/shuffled", dir);
+  snprintf(csv, sizeof csv, "%s/d.csv", dir);
+  snprintf(shortline, sizeof shortline, "%s/short", dir);
+  put(qrels, "q1 0 d1 1\nq1 0 d2 0\nq1 0 d3 1\nq2 0 d1 2\nq2 0 d4 0\n");
+  put(run, "q1 Q0 d1 1 3.0 t\nq1 Q0 d2 2 2.0 t\nq1 Q0 d3 3 1.0 t\n"
+    "q2 Q0 d4 1 2.0 t\nq2 Q0 d1 2 1.0 t\n");
+  put(shuffled, "q1 Q0 d1 1 3.0 t\nq2 Q0 d4 1 2.0 t\nq1 Q0 d2 2 2.0 t\n"
+    "q2 Q0 d1 2 1.0 t\nq1 Q0 d3 3 1.0 t\n");
+  put(csv, "user,item,label,score\nu1,a,1,0.9\nu1,b,0,0.8\nu1,c,1,0.1\n"
+    "u2,a,0,0.5\nu2,d,2,0.4\n");
+  put(shortline, "q1 Q0 d1 1 3.0 t\nq1 Q0 d2\n");
+}
+static void teardown(void)
+{
+  unlink(qrels); unlink(run); unlink(shuffled); unlink(csv); unlink(shortline);
+  rmdir(dir);
+}
+
+/* What the callback received: up to 16 values. */
+typedef struct {
+  int n, measure[16], undefined[16], skipped[16];
+  char query[16][8];
+  double x[16];
+} got;
+static void collect(void *ctx, int measure, const char *query, double x,
+  int undefined, int skipped)
+{
+  got *g = ctx;
+  ck_assert_int_lt(g->n, 16);
+  g->measure[g->n] = measure;
+  snprintf(g->query[g->n], sizeof g->query[0], "%s", query ? query : "(all)");
+  g->x[g->n] = x; g->undefined[g->n] = undefined; g->skipped[g->n] = skipped;
+  g->n++;
+}
+static double find(const got *g, int measure, const char *query)
+{
+  int i;
+  for (i = 0; i < g->n; i++)
+    if (g->measure[i] == measure && strcmp(g->query[i], query) == 0) return g->x[i];
+  ck_abort_msg("no value of measure %d for %s", measure, query);
+  return 0;
+}
+
+static const char *const trio[] = {"ap", "precision@2", "rr"};
+
+START_TEST(trec_by_hand)
+{
+  rm_evaluator *e = rm_evaluator_new();
+  rm_eval_options o;
+  got g;
+  memset(&o, 0, sizeof o); memset(&g, 0, sizeof g);
+  o.measures = trio; o.n_measures = 3; o.per_query = 1;
+  ck_assert_int_eq(rm_eval_files(e, &o, qrels, run, collect, &g), RM_OK);
+  ck_assert_int_eq(g.n, 3 * 2 + 3);
+  ck_assert_double_eq_tol(find(&g, 0, "q1"), 5.0 / 6, 1e-15);
+  ck_assert_double_eq_tol(find(&g, 0, "q2"), 0.5, 1e-15);
+  ck_assert_double_eq_tol(find(&g, 0, "(all)"), 2.0 / 3, 1e-15);
+  ck_assert_double_eq(find(&g, 1, "q1"), 0.5);
+  ck_assert_double_eq(find(&g, 1, "(all)"), 0.5);
+  ck_assert_double_eq(find(&g, 2, "q2"), 0.5);
+  ck_assert_double_eq(find(&g, 2, "(all)"), 0.75);
+  /* the order of eval -q: each query's measures, then the aggregates */
+  ck_assert_str_eq(g.query[0], "q1"); ck_assert_int_eq(g.measure[0], 0);
+  ck_assert_str_eq(g.query[3], "q2");
+  ck_assert_str_eq(g.query[6], "(all)"); ck_assert_int_eq(g.measure[8], 2);
+  ck_assert_str_eq(rm_evaluator_message(e), "");
+  /* the exact path: the same doubles (5/6, 1/2 and 2/3 correctly rounded) */
+  memset(&g, 0, sizeof g); o.exact = 1;
+  ck_assert_int_eq(rm_eval_files(e, &o, qrels, run, collect, &g), RM_OK);
+  ck_assert_double_eq(find(&g, 0, "q1"), 5.0 / 6);
+  ck_assert_double_eq(find(&g, 0, "(all)"), 2.0 / 3);
+  rm_evaluator_free(e);
+}
+END_TEST
+
+/* Rows grouped by user: u1 a(1) b(0) c(1), u2 a(0) d(2), by score.
+   RR 1 and 1/2; P@1 1 and 0. */
+START_TEST(csv_by_hand)
+{
+  static const char *const two[] = {"rr", "precision@1"};
+  rm_evaluator *e = rm_evaluator_new();
+  rm_eval_options o;
+  got g;
+  memset(&o, 0, sizeof o); memset(&g, 0, sizeof g);
+  o.measures = two; o.n_measures = 2;
+  ck_assert_int_eq(rm_eval_files(e, &o, NULL, csv, collect, &g), RM_OK);
+  ck_assert_int_eq(g.n, 2); /* no -q: the aggregates only */
+  ck_assert_double_eq(find(&g, 0, "(all)"), 0.75);
+  ck_assert_double_eq(find(&g, 1, "(all)"), 0.5);
+  rm_evaluator_free(e);
+}
+END_TEST
+
+/* A run that is not grouped: the first pass is abandoned and the input
+   sorted; the callback gets each value once, the queries in byte order. */
+START_TEST(not_grouped)
+{
+  rm_evaluator *e = rm_evaluator_new();
+  rm_eval_options o;
+  got g;
+  memset(&o, 0, sizeof o); memset(&g, 0, sizeof g);
+  o.measures = trio; o.n_measures = 1; o.per_query = 1;
+  ck_assert_int_eq(rm_eval_files(e, &o, qrels, shuffled, collect, &g), RM_OK);
+  ck_assert_int_eq(g.n, 3);
+  ck_assert_str_eq(g.query[0], "q1"); ck_assert_str_eq(g.query[1], "q2");
+  ck_assert_double_eq_tol(g.x[2], 2.0 / 3, 1e-15);
+  rm_evaluator_free(e);
+}
+END_TEST
+
+START_TEST(errors)
+{
+  static const char *const bad[] = {"ap[norm=nonsense]"};
+  rm_evaluator *e = rm_evaluator_new();
+  rm_eval_options o;
+  got g;
+  char missing[128], want[128];
+  memset(&o, 0, sizeof o); memset(&g, 0, sizeof g);
+  o.measures = trio; o.n_measures = 1;
+  snprintf(missing, sizeof missing, "%s/nothing", dir);
+  ck_assert_int_eq(rm_eval_files(e, &o, qrels, missing, collect, &g), RM_EIO);
+  ck_assert_ptr_nonnull(strstr(rm_evaluator_message(e), missing));
+  ck_assert_int_eq(rm_eval_files(e, &o, qrels, shortline, collect, &g), RM_EFORMAT);
+  snprintf(want, sizeof want, "%s:2:", shortline);
+  ck_assert_msg(strncmp(rm_evaluator_message(e), want, strlen(want)) == 0,
+    "message '%s' does not start with '%s'", rm_evaluator_message(e), want);
+  o.measures = bad;
+  ck_assert_int_eq(rm_eval_files(e, &o, qrels, run, collect, &g), RM_ENAME);
+  ck_assert_ptr_nonnull(strstr(rm_evaluator_message(e), "ap[norm=nonsense]"));
+  o.measures = trio; o.dup = 7;
+  ck_assert_int_eq(rm_eval_files(e, &o, qrels, run, collect, &g), RM_EINVAL);
+  ck_assert_int_eq(g.n, 0); /* no failed call gave a value */
+  ck_assert_int_eq(rm_eval_files(NULL, &o, qrels, run, collect, &g), RM_EINVAL);
+  ck_assert_uint_eq(rm_eval_options_size(), sizeof (rm_eval_options));
+  rm_evaluator_free(e);
+}
+END_TEST
+
+/* An allocator that fails its Nth call. */
+typedef struct { long calls, fail_at; } failing;
+static void *fail_realloc(void *ctx, void *p, size_t n)
+{
+  failing *f = ctx;
+  if (++f->calls == f->fail_at) return NULL;
+  return realloc(p, n);
+}
+START_TEST(out_of_memory)
+{
+  rm_evaluator *e = rm_evaluator_new();
+  rm_eval_options o;
+  failing f;
+  got g;
+  long n;
+  int hits = 0;
+  memset(&o, 0, sizeof o);
+  o.measures = trio; o.n_measures = 3; o.per_query = 1;
+  rm_evaluator_set_alloc(e, fail_realloc, &f);
+  for (n = 1; n < 2000; n++) {
+    rm_status s;
+    f.calls = 0; f.fail_at = n; memset(&g, 0, sizeof g);
+    s = rm_eval_files(e, &o, qrels, run, collect, &g);
+    if (f.calls < n) { /* past the last allocation: a clean run */
+      ck_assert_int_eq(s, RM_OK);
+      ck_assert_double_eq_tol(find(&g, 0, "(all)"), 2.0 / 3, 1e-15);
+      break;
+    }
+    hits++;
+    ck_assert_msg(s == RM_ENOMEM, "allocation %ld failed: status %d, '%s'", n, s,
+      rm_evaluator_message(e));
+    ck_assert_ptr_nonnull(strstr(rm_evaluator_message(e), "out of memory"));
+    ck_assert_int_eq(g.n, 0);
+  }
+  ck_assert_int_gt(hits, 10);
+  ck_assert_int_lt(n, 2000);
+  rm_evaluator_free(e);
+}
+END_TEST
+
+/* Two evaluators in two threads, one with a low memory bound (which lowers
+   its line limit) and one without, each 30 times. */
+static void *twice(void *arg)
+{
+  int k = *(int *) arg, i, bad = 0;
+  rm_evaluator *e = rm_evaluator_new();
+  rm_eval_options o;
+  memset(&o, 0, sizeof o);
+  o.measures = trio; o.n_measures = 3; o.per_query = 1;
+  if (k) o.memory = 65536;
+  for (i = 0; i < 30; i++) {
+    got g;
+    memset(&g, 0, sizeof g);
+    if (rm_eval_files(e, &o, qrels, k ? run : shuffled, collect, &g) != RM_OK
+        || g.n != 9 || find(&g, 2, "(all)") != 0.75 || find(&g, 1, "q2") != 0.5)
+      bad++;
+  }
+  rm_evaluator_free(e);
+  return (void *) (long) bad;
+}
+START_TEST(two_threads)
+{
+  pthread_t t[2];
+  int k[2] = {0, 1}, i;
+  void *r;
+  for (i = 0; i < 2; i++) ck_assert_int_eq(pthread_create(&t[i], NULL, twice, &k[i]), 0);
+  for (i = 0; i < 2; i++) {
+    ck_assert_int_eq(pthread_join(t[i], &r), 0);
+    ck_assert_int_eq((long) r, 0);
+  }
+}
+END_TEST
+
+Suite *suite_eval(void)
+{
+  Suite *s = suite_create("eval");
+  TCase *tc = tcase_create("files");
+  tcase_add_checked_fixture(tc, setup, teardown);
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, trec_by_hand);
+  tcase_add_test(tc, csv_by_hand);
+  tcase_add_test(tc, not_grouped);
+  tcase_add_test(tc, errors);
+  tcase_add_test(tc, out_of_memory);
+  tcase_add_test(tc, two_threads);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -366,7 +366,7 @@ VALGRIND   = valgrind --tool=memcheck --error-exitcode=1 --leak-check=full \
              --track-origins=yes --quiet
 # The tool under memcheck exits 99 on an error, apart from its own statuses.
 VALGRIND_TOOL = $(subst --error-exitcode=1,--error-exitcode=99,$(VALGRIND))
-VG_SUITES ?= api examples edges names independent ap prf auc_err cls novelty setm vectors threads
+VG_SUITES ?= api examples edges names independent ap prf auc_err cls novelty setm vectors threads eval
 VG_RUNS = $(addprefix vg-suite-,$(VG_SUITES))
 .PHONY: vg-verify $(VG_RUNS)
 check-valgrind: $(VG_RUNS) vg-verify

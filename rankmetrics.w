@@ -18599,11 +18599,12 @@ evaluator's buffer for the library.  The text does not change.
 \item{2.} {\it Memory.}  Every allocation of the engine goes through
 |tool_alloc|, and so through the evaluator's allocator; a failure jumps
 back to |rm_eval_files|, as it jumps back to the start of the pipeline's
-reader thread.  What is {\it not\/} done: the engine frees its blocks and
-closes its files at its own end, but a jump skips that, so that after
-|RM_ENOMEM| the blocks and descriptors of the call are lost (the
-temporary files are unlinked at once, so none is left on disk).  The state
-owning every block is still to do.
+reader thread.  The engine frees its blocks and closes its files at its
+own end, which a jump skips; so during a call of the door an owner records
+every block and stream, and frees and closes what is left when the call
+returns (|tool_owner|, in the next sections): after |RM_ENOMEM| nothing
+of the call is left, which \.{tests/check\_eval.c} checks under
+\.{valgrind} (\.{make check-valgrind}) and by counting descriptors.
 \item{3.} {\it Output.}  The engine writes a value as a record into its
 temporary file, where the tool writes a line of its table, and gives the
 records to the callback when the input has been read without error; the
@@ -18615,8 +18616,7 @@ function with its tests.
 \smallskip
 \noindent Still to do: a door that is given records rather than files
 (so that the in-memory \.{rankmetrics.evaluate} feeds the same engine),
-callbacks for progress and for a request to stop, and the blocks owned by
-the state.
+and callbacks for progress and for a request to stop.
 
 One rule that was kept twice, whether a rating counts for
 \.{weight=positives} and \.{skip=norel}, is now kept once: \.{eval}'s
@@ -18684,8 +18684,8 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
    |RM_EINVAL| (a bad option), |RM_ENAME| (a bad variant name), |RM_EIO| (a
    file that cannot be read), |RM_EFORMAT| (a line that does not read, or no
    query evaluated), |RM_ENOMEM|, or a metric's error (|RM_EUNDEF|, ...);
-   |rm_evaluator_message| then says what and where.  After |RM_ENOMEM| some
-   blocks and descriptors of the call may be lost. */
+   |rm_evaluator_message| then says what and where.  A failed call
+   leaves no block and no open file behind. */
 const char *rm_evaluator_message(const rm_evaluator *e);
 /* The message of the last call of |rm_eval_files| that failed, or
    \.{""}. */
@@ -18795,6 +18795,7 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
   size_t old_max = tool_line_max, size = 256;
   void *(*old_re)(void *, void *, size_t) = tool_re;
   void *old_ctx = tool_re_ctx;
+  tool_owner *own, *old_own = tool_own;
   char **v, *bad = NULL;
   int i, n, rc;
   rm_status st;
@@ -18821,7 +18822,11 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
     size += c ? strlen(c) + 12 : 0;
   }
   for (i = 0; i < o->n_measures; i++) if (o->measures[i] == NULL) return RM_EINVAL;
-  if ((mf = open_memstream(&e->msg, &e->msglen)) == NULL) return RM_ENOMEM;
+  if ((own = calloc(1, sizeof *own)) == NULL) return RM_ENOMEM;
+  pthread_mutex_init(&own->mu, NULL);
+  if ((mf = open_memstream(&e->msg, &e->msglen)) == NULL) {
+    own_release(own); return RM_ENOMEM; }
+  tool_own = own; own->door = &jb;
   tool_re = e->re; tool_re_ctx = e->re_ctx;
   tool_err_f = mf; tool_oom_jmp = &jb; tool_status = RM_OK;
   tool_line_max = (size_t) 256 << 20;
@@ -18839,7 +18844,8 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
   st = rc == 0 ? RM_OK : tool_status < 0 ? tool_status : rc == 2 ? RM_EINVAL
     : RM_EFORMAT;
   tool_err_f = old_err; tool_oom_jmp = old_jmp; tool_line_max = old_max;
-  tool_re = old_re; tool_re_ctx = old_ctx;
+  tool_re = old_re; tool_re_ctx = old_ctx; tool_own = old_own;
+  own_release(own);
   fclose(mf);
   if (st == RM_OK) {@+ free(e->msg); e->msg = NULL; e->msglen = 0; @+}
   else if (e->msglen && e->msg[e->msglen - 1] == '\n') e->msg[--e->msglen] = '\0';
@@ -18953,12 +18959,163 @@ static double ev_now(void) /* seconds, for the progress report */
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
 }
+@<The evaluator's owner of blocks and files@>@;
 @<Faults injected into the tool@>@;
 @<Reading a line@>@;
 @<Shared functions@>@;
 @<Engine functions@>@;
 @<Records of the door@>@;
 @<The library's door to the engine@>@;
+
+@ {\it The evaluator owns its blocks and its files.}  The engine frees what
+it allocates and closes what it opens at the end of the command, on every
+path it takes; but a failed allocation jumps out of the middle of it
+(|tool_oom_jmp|), past that end.  So while |rm_eval_files| runs, the calling
+thread (and the pipeline's reader thread, which is given the same owner)
+records every block that |tool_alloc| gives and every stream the engine
+opens in a |tool_owner|, and forgets each when it is freed or closed; what
+is left when the call returns, after a jump or not, is freed and closed
+then.  Within the engine's translation unit |free| and |fclose| are the
+owner's (|tool_free|, |tool_fclose|) and the functions that open a stream
+record it (|own_file|), by macros defined before the engine's code, so that
+no function of the engine changes for it; a pointer that the owner does not
+know (a buffer of |open_memstream|, any block of the tool) passes through.
+Without an owner, in the tool, each of them is the plain function.  The
+blocks are a set with open addressing, keyed by address; the streams, a
+few hundred at most (the merge's runs), a list.  The owner's own memory
+comes from |malloc|: when it cannot grow, the block just given is freed and
+the allocation fails like any other.  One thing the engine holds is
+allocated by the metrics' unit, not by |tool_alloc|: the work arrays of
+|rm_values|.  The command tells the owner where they are, and a jump out of
+the door frees them just before it leaves, while the command's frame still
+exists (|own_jump|); a jump of the reader thread, which goes back to the
+reader's start, does not.  (The exact path's GMP numbers are not freed by a
+jump; GMP itself stops the process when its memory runs out.)
+@^out of memory@>@^evaluation engine@>
+
+@<The evaluator's owner of blocks and files@>=
+typedef struct {
+  pthread_mutex_t mu;
+  void **b; size_t nb, used, capb; /* the blocks: live, live and deleted, slots */
+  FILE **f; size_t nf, capf; /* the open streams */
+  rm_work *work; jmp_buf *door; /* the command's work arrays; the door's jump */
+} tool_owner;
+static _Thread_local tool_owner *tool_own;
+#define OWN_GONE ((void *) 1) /* a deleted slot */
+static size_t own_hash(const void *p, size_t cap)
+{
+  return (size_t) (((uintptr_t) p >> 4) * (uintptr_t) 0x9E3779B97F4A7C15u) & (cap - 1);
+}
+static int own_rehash(tool_owner *o)
+{
+  size_t cap = 256, i, k;
+  void **b;
+  while (cap < 4 * (o->nb + 1)) cap *= 2;
+  if ((b = calloc(cap, sizeof *b)) == NULL) return 0;
+  for (i = 0; i < o->capb; i++)
+    if (o->b[i] && o->b[i] != OWN_GONE) {
+      for (k = own_hash(o->b[i], cap); b[k]; k = (k + 1) & (cap - 1)) ;
+      b[k] = o->b[i];
+    }
+  free(o->b);
+  o->b = b; o->capb = cap; o->used = o->nb;
+  return 1;
+}
+static void own_drop(tool_owner *o, void *p)
+{
+  size_t k;
+  if (o->capb == 0) return;
+  for (k = own_hash(p, o->capb); o->b[k]; k = (k + 1) & (o->capb - 1))
+    if (o->b[k] == p) {@+ o->b[k] = OWN_GONE; o->nb--; return; @+}
+}
+static int own_add(tool_owner *o, void *p)
+{
+  size_t k;
+  if (2 * (o->used + 1) > o->capb && !own_rehash(o)) return 0;
+  for (k = own_hash(p, o->capb); o->b[k]; k = (k + 1) & (o->capb - 1)) ;
+  o->b[k] = p; o->nb++; o->used++;
+  return 1;
+}
+
+@ |own_moved| follows a |realloc| from |p| to |q|: |p| is forgotten and |q|
+recorded.  It returns 0 when |q| could not be recorded, and has then freed
+it.
+
+@<The evaluator's owner of blocks and files@>=
+static int own_moved(void *p, void *q)
+{
+  tool_owner *o = tool_own;
+  int ok = 1;
+  if (o == NULL || p == q) return 1;
+  pthread_mutex_lock(&o->mu);
+  if (p) own_drop(o, p);
+  if (!own_add(o, q)) {@+ free(q); ok = 0; @+}
+  pthread_mutex_unlock(&o->mu);
+  return ok;
+}
+static void own_jump(void)
+{
+  tool_owner *o = tool_own;
+  if (o && o->work && tool_oom_jmp == o->door) {@+ rm_work_free(o->work); o->work = NULL; @+}
+}
+static void tool_free(void *p)
+{
+  tool_owner *o = tool_own;
+  if (p && o) {
+    pthread_mutex_lock(&o->mu); own_drop(o, p); pthread_mutex_unlock(&o->mu);
+  }
+  free(p);
+}
+static FILE *own_file(FILE *f)
+{
+  tool_owner *o = tool_own;
+  if (f == NULL || o == NULL) return f;
+  pthread_mutex_lock(&o->mu);
+  if (o->nf == o->capf) {
+    size_t cap = o->capf ? 2 * o->capf : 16;
+    FILE **g = realloc(o->f, cap * sizeof *g);
+    if (g == NULL) { /* not recorded: then not opened */
+      pthread_mutex_unlock(&o->mu); fclose(f); errno = ENOMEM; return NULL; }
+    o->f = g; o->capf = cap;
+  }
+  o->f[o->nf++] = f;
+  pthread_mutex_unlock(&o->mu);
+  return f;
+}
+static int tool_fclose(FILE *f)
+{
+  tool_owner *o = tool_own;
+  size_t i;
+  if (o) {
+    pthread_mutex_lock(&o->mu);
+    for (i = o->nf; i-- > 0; )
+      if (o->f[i] == f) {@+ o->f[i] = o->f[--o->nf]; break; @+}
+    pthread_mutex_unlock(&o->mu);
+  }
+  return fclose(f);
+}
+
+@ At the end of a call the owner closes and frees what is left, and then
+itself.
+
+@<The evaluator's owner of blocks and files@>=
+static void own_release(tool_owner *o)
+{
+  size_t i;
+  for (i = 0; i < o->nf; i++) fclose(o->f[i]);
+  for (i = 0; i < o->capb; i++) if (o->b[i] && o->b[i] != OWN_GONE) free(o->b[i]);
+  free(o->f); free(o->b);
+  pthread_mutex_destroy(&o->mu);
+  free(o);
+}
+#define free(p) tool_free(p)
+#define fclose(f) tool_fclose(f)
+#define fopen(p, m) own_file(fopen(p, m))
+#define fdopen(d, m) own_file(fdopen(d, m))
+#define open_memstream(b, n) own_file(open_memstream(b, n))
+#ifdef RM_FAULTS
+#define fopencookie(c, m, io) own_file(fopencookie(c, m, io))
+#endif
 
 @ What the engine and the tool share is declared in a private header,
 \.{rmshared.h}, which the installed header does not include.  Its
@@ -19630,11 +19787,13 @@ void tool_nomem(void)
 }
 void *tool_alloc(void *p, size_t n)
 {
-  p = fault_hit(FAULT_ALLOC) ? NULL : tool_re ? tool_re(tool_re_ctx, p, n ? n : 1)
+  void *q = fault_hit(FAULT_ALLOC) ? NULL : tool_re ? tool_re(tool_re_ctx, p, n ? n : 1)
     : realloc(p, n ? n : 1);
-  if (p == NULL && tool_oom_jmp) longjmp(*tool_oom_jmp, 1); /* the reader thread */
-  if (p == NULL) tool_nomem();
-  return p;
+  if (q && !own_moved(p, q)) q = NULL; /* the evaluator could not record it */
+  if (q == NULL && tool_oom_jmp) {@+ own_jump(); longjmp(*tool_oom_jmp, 1); @+}
+    /* the reader thread, or the library's door */
+  if (q == NULL) tool_nomem();
+  return q;
 }
 void *tool_zalloc(size_t n) /* zeroed */
 {
@@ -23957,6 +24116,7 @@ typedef struct {
   long line; double pct; /* for the progress line */
   FILE *msgf; char *msg; size_t msglen; /* the reader's messages */
   size_t line_max; /* the evaluator's |tool_line_max|, which is per thread */
+  tool_owner *own; /* and its owner of blocks and files */
 } ev_pipe;
 static void ev_group_free(ev_group *g)
 {
@@ -24091,7 +24251,7 @@ static void *ev_reader(void *arg)
   jmp_buf oom;
   tool_err_f = p->msgf;
   tool_oom_jmp = &oom;
-  tool_line_max = p->line_max;
+  tool_line_max = p->line_max; tool_own = p->own;
   if (setjmp(oom) == 0) {@+ if (p->mode == 1) ev_read_chunks(p); else ev_read_groups(p); @+}
   else { p->status = -2; p->open = 0; }
   tool_oom_jmp = NULL; tool_err_f = NULL;
@@ -24217,6 +24377,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   size_t stopped = 0, i;
   int rc;
   p->st = st; p->s = s; p->mode = mode; p->line_max = tool_line_max;
+  p->own = tool_own;
   p->nring = EV_RING; p->most = EV_INFLIGHT;
   if (mode == 1) { /* chunks: an eighth of the memory bound */
     p->nring = st->mem / 8 / EV_CHUNK;
@@ -24527,6 +24688,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx)
   st.progress = !st.quiet && isatty(2);
   st.t0 = ev_now(); st.t_shown = 0;
   rm_work_init(&st.w);
+  if (tool_own) tool_own->work = &st.w; /* freed before a jump: |own_jump| */
   memory = st.unsorted;
   if (memory && st.qrels_path && !ev_jbyte_sorted(&st, &st.jstream)) goto done;
 again:
@@ -24569,6 +24731,7 @@ again:
 done:
   if (src.f && src.f != stdin) fclose(src.f);
   if (st.out) fclose(st.out);
+  if (tool_own) tool_own->work = NULL;
   rm_work_free(&st.w);
   ev_keep_free(&st);
   free(src.buf); ev_group_free(&g);

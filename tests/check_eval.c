@@ -1,11 +1,12 @@
 /* The library's door to eval's engine (rm_eval_files): values worked by hand
    on small judgments, runs and a CSV file that the test writes, the statuses
    and messages of errors (a missing file, a short line, a bad name), the
-   allocator failed at every call in turn (RM_ENOMEM each time, then the right
-   values), a run that is not grouped (its abandoned pass gives nothing), and
+   allocator failed at every call in turn (RM_ENOMEM each time, no descriptor
+   left open, then the right values; under valgrind no block lost either), a run that is not grouped (its abandoned pass gives nothing), and
    two evaluators in two threads. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
+#include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,6 +172,17 @@ START_TEST(errors)
 }
 END_TEST
 
+/* The descriptors open in this process. */
+static int open_fds(void)
+{
+  DIR *d = opendir("/proc/self/fd");
+  int n = 0;
+  if (d == NULL) return -1;
+  while (readdir(d) != NULL) n++;
+  closedir(d);
+  return n;
+}
+
 /* An allocator that fails its Nth call. */
 typedef struct { long calls, fail_at; } failing;
 static void *fail_realloc(void *ctx, void *p, size_t n)
@@ -186,7 +198,7 @@ START_TEST(out_of_memory)
   failing f;
   got g;
   long n;
-  int hits = 0;
+  int hits = 0, fds = open_fds();
   memset(&o, 0, sizeof o);
   o.measures = trio; o.n_measures = 3; o.per_query = 1;
   rm_evaluator_set_alloc(e, fail_realloc, &f);
@@ -204,6 +216,7 @@ START_TEST(out_of_memory)
       rm_evaluator_message(e));
     ck_assert_ptr_nonnull(strstr(rm_evaluator_message(e), "out of memory"));
     ck_assert_int_eq(g.n, 0);
+    ck_assert_int_eq(open_fds(), fds); /* the jump left no stream open */
   }
   ck_assert_int_gt(hits, 10);
   ck_assert_int_lt(n, 2000);

@@ -129,3 +129,43 @@ def test_errors_are_the_tools(tmp_path):
     assert e.value.status_name == "RM_ENAME"
     with pytest.raises(rm.RankmetricsError):
         rm.evaluate_files(["ap"], str(q), str(r), dup="sometimes")
+
+
+def test_csv_columns_and_delimiter(tmp_path):
+    f = tmp_path / "d.tsv"
+    f.write_text("U\tI\tL\tS\nu1\ta\t1\t0.9\nu1\tb\t0\t0.8\nu1\tc\t1\t0.1\n"
+                 "u2\ta\t0\t0.5\nu2\td\t2\t0.4\n")
+    opts = ["--tsv", "--user", "U", "--item", "I", "--label", "L",
+            "--score", "S"]
+    rc, lines, err = tool_eval(["rr", "ap"], [str(f)], *opts)
+    assert rc == 0, err
+    res = rm.evaluate_files(["rr", "ap"], f, delimiter="\t", user="U",
+                            item="I", label="L", score="S")
+    same(res, lines)
+    # by hand: RR of u1 is 1, of u2 1/2
+    assert res.per_query["u1"]["rr"] == 1 and res.per_query["u2"]["rr"] == 0.5
+
+
+def test_two_threads(tmp_path):
+    """Two evaluations at once (ctypes lets go of the GIL): each its own
+    evaluator, each the tool's values."""
+    import threading
+    files = []
+    for d, seed in (("a", 11), ("b", 12)):
+        (tmp_path / d).mkdir()
+        files.append(random_files(tmp_path / d, seed, shuffle=True))
+    want = [tool_eval(MEASURES, f)[1] for f in files]
+    bad = []
+
+    def work(k):
+        for _ in range(20):
+            try:
+                same(rm.evaluate_files(MEASURES, *files[k]), want[k])
+            except Exception as e:  # noqa: BLE001 -- reported below
+                bad.append(e)
+    ts = [threading.Thread(target=work, args=(k,)) for k in (0, 1)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert not bad, bad[0]

@@ -553,7 +553,8 @@ typedef enum {
   RM_EHARD = -9, /* the exact path could not decide the rounding */
   RM_EFORMAT = -10, /* a line of a file that does not read */
   RM_EIO = -11, /* a file that cannot be opened or read */
-  RM_EVECTORS = -12 /* the golden vectors could not be read */
+  RM_EVECTORS = -12, /* the golden vectors could not be read */
+  RM_ESTOP = -13 /* the caller asked an evaluation to stop */
 } rm_status;
 
 @ Each status has a one-line explanation, for messages.
@@ -582,6 +583,7 @@ const char *rm_strerror(rm_status s)
   case RM_EFORMAT: return "malformed line";
   case RM_EIO: return "cannot open or read a file";
   case RM_EVECTORS: return "the golden vectors could not be read";
+  case RM_ESTOP: return "stopped at the caller's request";
   }
   return "unknown status";
 }
@@ -18546,6 +18548,7 @@ which keeps the message of its last call and an allocator:
 $$\vbox{\halign{#\hfil\quad&#\hfil\cr
 |rm_evaluator_new|, |rm_evaluator_free|&make one; free it\cr
 |rm_evaluator_set_alloc|&the allocator, with the contract of |realloc|\cr
+|rm_evaluator_set_progress|&a report of progress, which may ask to stop\cr
 |rm_eval_files|&evaluate judgments and a run, or a delimited file\cr
 |rm_evaluator_message|&what was wrong, as \.{FILE:LINE: reason}\cr}}$$
 The options, |rm_eval_options|, are those of the command: the measures'
@@ -18559,7 +18562,8 @@ order in which \.{eval} writes its lines.  |rm_eval_files| returns an
 |rm_status|: |RM_EINVAL| for an option that is wrong, |RM_ENAME| for a
 variant name, |RM_EIO| for a file that cannot be read, |RM_EFORMAT| for a
 line that does not read (or no query evaluated), |RM_ENOMEM| when the
-allocator fails, or a metric's status; the message is the text that
+allocator fails, |RM_ESTOP| when the report of progress asked to stop, or
+a metric's status; the message is the text that
 \.{eval} prints on standard error.  Nothing is static: the place for
 messages (|tool_err_f|), the jump out of an allocation (|tool_oom_jmp|),
 the line limit (|tool_line_max|), the allocator and the status of the last
@@ -18615,8 +18619,9 @@ hand and fails the allocator at every call in turn, and the Python
 function with its tests.
 \smallskip
 \noindent Still to do: a door that is given records rather than files
-(so that the in-memory \.{rankmetrics.evaluate} feeds the same engine),
-and callbacks for progress and for a request to stop.
+(so that the in-memory \.{rankmetrics.evaluate} feeds the same engine);
+the state of \.{--partial} through a callback of its own; and the
+verifier's reader reading with |tool_getline| instead of its own copy.
 
 One rule that was kept twice, whether a rating counts for
 \.{weight=positives} and \.{skip=norel}, is now kept once: \.{eval}'s
@@ -18637,6 +18642,8 @@ at zero has the command's default.
 typedef struct rm_evaluator_s rm_evaluator;
 typedef void (*rm_eval_value_fn)(void *ctx, int measure, const char *query,
   double value, int undefined, int skipped);
+typedef int (*rm_eval_progress_fn)(void *ctx, long lines, size_t queries,
+  double percent);
 typedef struct {
   const char *const *measures; /* the variants, as \.{eval -m NAME} */
   int n_measures;
@@ -18676,6 +18683,14 @@ void rm_evaluator_set_alloc(rm_evaluator *e, void *(*re)(void *ctx, void *p,
    blocks of |realloc| (a wrapper that counts calls or fails some is what it
    is for).  It is called by the calling thread only: an evaluator with an
    allocator reads with one thread.  |NULL| restores |realloc|. */
+void rm_evaluator_set_progress(rm_evaluator *e, rm_eval_progress_fn fn,
+  void *ctx);
+/* |fn(ctx, lines, queries, percent)| is called by the calling thread about
+   twice a second while the run is read (the first time after 16384 lines):
+   the lines of the run read, the queries evaluated, and the percentage of
+   the run's file read ($-1$ when unknown).  Nonzero asks the evaluation to
+   stop: |rm_eval_files| then returns |RM_ESTOP| and gives no value.  |NULL|:
+   no report. */
 rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
   const char *qrels, const char *run, rm_eval_value_fn value, void *ctx);
 /* Evaluates the TREC judgments |qrels| and run |run|, or with |qrels| |NULL|
@@ -18683,7 +18698,7 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
    eval}, giving every value to |value(ctx, ...)|.  |RM_OK|, or
    |RM_EINVAL| (a bad option), |RM_ENAME| (a bad variant name), |RM_EIO| (a
    file that cannot be read), |RM_EFORMAT| (a line that does not read, or no
-   query evaluated), |RM_ENOMEM|, or a metric's error (|RM_EUNDEF|, ...);
+   query evaluated), |RM_ENOMEM|, |RM_ESTOP|, or a metric's error (|RM_EUNDEF|, ...);
    |rm_evaluator_message| then says what and where.  A failed call
    leaves no block and no open file behind. */
 const char *rm_evaluator_message(const rm_evaluator *e);
@@ -18704,6 +18719,7 @@ back to the start of the pipeline's reader thread (\secref{q:pipe}).
 struct rm_evaluator_s {
   char *msg; size_t msglen;
   void *(*re)(void *, void *, size_t); void *re_ctx;
+  rm_eval_progress_fn prog; void *prog_ctx;
 };
 rm_evaluator *rm_evaluator_new(void)
 {
@@ -18717,6 +18733,10 @@ void rm_evaluator_set_alloc(rm_evaluator *e, void *(*re)(void *, void *, size_t)
   void *ctx)
 {
   if (e) {@+ e->re = re; e->re_ctx = ctx; @+}
+}
+void rm_evaluator_set_progress(rm_evaluator *e, rm_eval_progress_fn fn, void *ctx)
+{
+  if (e) {@+ e->prog = fn; e->prog_ctx = ctx; @+}
 }
 const char *rm_evaluator_message(const rm_evaluator *e)
 {
@@ -18835,7 +18855,7 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
     v = tool_alloc(NULL, (size_t) (2 * o->n_measures + 40) * sizeof *v + size);
     n = door_args(o, qrels, run, e->re != NULL, v,
       (char *) (v + 2 * o->n_measures + 40));
-    rc = ev_command(n, v, value, ctx);
+    rc = ev_command(n, v, value, ctx, e->prog, e->prog_ctx);
     free(v);
   } else {
     fputs("rankmetrics: out of memory\n", mf);
@@ -18877,6 +18897,7 @@ static int ev_replay(ev_state *st)
   char *q = NULL;
   size_t cap = 0, n;
   int ok = 1;
+  if (st->stopped) return ev_stopped(st);
   if (fflush(st->out) != 0 || ferror(st->out) || fseek(st->out, 0L, SEEK_SET) != 0) {
     tool_status = RM_EIO;
     fprintf(tool_err, "rankmetrics: eval: cannot write the temporary file: %s\n",
@@ -18899,12 +18920,25 @@ static int ev_replay(ev_state *st)
   return 1;
 }
 
+@ A report of progress that asks to stop is honoured at the next query, or
+before the values are given when no query is left: the command stops as
+after an error, with |RM_ESTOP|.
+
+@<Records of the door@>=
+static int ev_stopped(ev_state *st)
+{
+  tool_status = RM_ESTOP;
+  fprintf(tool_err, "rankmetrics: eval: stopped by the caller after %lu queries\n",
+    (unsigned long) st->n_eval);
+  return 0;
+}
+
 @ The tool's door is the command itself, with no callback.
 
 @<Records of the door@>=
 int cmd_eval(int argc, char **argv)
 {
-  return ev_command(argc, argv, NULL, NULL);
+  return ev_command(argc, argv, NULL, NULL, NULL, NULL);
 }
 
 @ {\it Where the engine's code is.}  The engine is a translation unit of
@@ -22124,6 +22158,7 @@ typedef struct {
   const char *qrels_path, *path;
   FILE *out;
   rm_eval_value_fn value; void *value_ctx; /* the library's door: see |rm_eval_files| */
+  rm_eval_progress_fn prog; void *prog_ctx; int stopped; /* its progress, and a stop */
   rm_work w;
   rm_variant *uv; double *uval; rm_status *ust; int nuv;
     /* the inner variants, computed together by |rm_values| */
@@ -23611,6 +23646,7 @@ static void ev_json_string(FILE *f, const char *s)
 static void ev_record(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped);
 static int ev_replay(ev_state *st); /* see \secref{q:evaldoor} */
+static int ev_stopped(ev_state *st);
 static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped)
 {
@@ -23646,6 +23682,7 @@ count; one that its \.{skip} rule leaves out is written as skipped.
 static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
 {
   int i, counts;
+  if (st->stopped) return ev_stopped(st);
   st->n_eval++;
   if (st->sk) shard_sketch_query(st->sk, q);
   if (st->keep) ev_keep(st, l);
@@ -23871,9 +23908,12 @@ static double ev_share(ev_source *s) /* the percentage of a regular file read, o
 static void ev_progress(ev_state *st, long line, double pct, int end)
 {
   double now = ev_now();
+  if (end && st->prog) return;
   if (end) { fputs("\r\033[K", tool_err); return; }
   if (now - st->t_shown < 0.5) return;
   st->t_shown = now;
+  if (st->prog) {@+ if (st->prog(st->prog_ctx, line, st->n_eval, pct)) st->stopped = 1;
+    return; @+}
   fprintf(tool_err, "\rrankmetrics: eval: %ld lines, %lu queries, %.0f lines/s",
     line, (unsigned long) st->n_eval, (double) line / (now - st->t0 + 1e-9));
   if (pct >= 0) fprintf(tool_err, ", %.0f%%", pct);
@@ -24630,7 +24670,8 @@ static int ev_regular(FILE *f)
   return fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
 }
 @<Stream the exact aggregates, or keep the queries for them@>@;
-static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx)
+static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
+  rm_eval_progress_fn prog, void *pctx)
 {
   ev_state st;
   ev_source src;
@@ -24642,6 +24683,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx)
   st.m = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *st.m);
   @<Read the options of \.{eval}@>;
   if (value) {@+ st.value = value; st.value_ctx = ctx; st.format = 3; @+}
+  st.prog = prog; st.prog_ctx = pctx;
   st.uv = tool_alloc(NULL, (size_t) st.nm * sizeof *st.uv);
   st.uval = tool_alloc(NULL, (size_t) st.nm * sizeof *st.uval);
   st.ust = tool_alloc(NULL, (size_t) st.nm * sizeof *st.ust);
@@ -24685,7 +24727,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx)
   @<Choose the number of threads of \.{eval}@>;
   ev_xstream(&st, !st.unsorted || ev_regular(src.f), 0);
   if (getenv("RANKMETRICS_TEST_UNDECIDED")) st.xforce = atoi(getenv("RANKMETRICS_TEST_UNDECIDED"));
-  st.progress = !st.quiet && isatty(2);
+  st.progress = st.prog || (!st.quiet && isatty(2));
   st.t0 = ev_now(); st.t_shown = 0;
   rm_work_init(&st.w);
   if (tool_own) tool_own->work = &st.w; /* freed before a jump: |own_jump| */

@@ -2,8 +2,9 @@
    on small judgments, runs and a CSV file that the test writes, the statuses
    and messages of errors (a missing file, a short line, a bad name), the
    allocator failed at every call in turn (RM_ENOMEM each time, no descriptor
-   left open, then the right values; under valgrind no block lost either), a run that is not grouped (its abandoned pass gives nothing), and
-   two evaluators in two threads. */
+   left open, then the right values; under valgrind no block lost either),
+   a run that is not grouped (its abandoned pass gives nothing), two evaluators in two threads, and progress reports, one of which asks
+   to stop (RM_ESTOP, no value). */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 #include <dirent.h>
@@ -257,6 +258,54 @@ START_TEST(two_threads)
 }
 END_TEST
 
+/* Progress, and a request to stop: a run of 2000 queries of 20 lines. */
+typedef struct { int calls, stop_at; long lines; } prog;
+static int on_progress(void *ctx, long lines, size_t queries, double percent)
+{
+  prog *p = ctx;
+  p->calls++; p->lines = lines;
+  ck_assert(percent <= 100);
+  ck_assert_uint_le(queries, 2000);
+  return p->calls == p->stop_at;
+}
+START_TEST(progress_and_stop)
+{
+  static const char *const ap[] = {"ap"};
+  char big[128], bigq[128];
+  rm_evaluator *e = rm_evaluator_new();
+  rm_eval_options o;
+  prog p;
+  got g;
+  FILE *f, *q;
+  int i, k, threads;
+  snprintf(big, sizeof big, "%s/big", dir); snprintf(bigq, sizeof bigq, "%s/bigq", dir);
+  f = fopen(big, "w"); q = fopen(bigq, "w");
+  ck_assert_ptr_nonnull(f); ck_assert_ptr_nonnull(q);
+  for (i = 0; i < 2000; i++) {
+    fprintf(q, "q%d 0 d1 1\n", i);
+    for (k = 0; k < 20; k++) fprintf(f, "q%d Q0 d%d %d %d t\n", i, k, k + 1, 20 - k);
+  }
+  ck_assert_int_eq(fclose(f), 0); ck_assert_int_eq(fclose(q), 0);
+  memset(&o, 0, sizeof o);
+  o.measures = ap; o.n_measures = 1;
+  rm_evaluator_set_progress(e, on_progress, &p);
+  for (threads = 1; threads <= 2; threads++) {
+    o.threads = threads;
+    memset(&p, 0, sizeof p); memset(&g, 0, sizeof g);
+    ck_assert_int_eq(rm_eval_files(e, &o, bigq, big, collect, &g), RM_OK);
+    ck_assert_int_ge(p.calls, 1);
+    ck_assert(p.lines >= 16384 && p.lines <= 40000);
+    ck_assert_double_eq(find(&g, 0, "(all)"), 0.5); /* d1, the relevant one, is 2nd */
+    memset(&p, 0, sizeof p); memset(&g, 0, sizeof g); p.stop_at = 1;
+    ck_assert_int_eq(rm_eval_files(e, &o, bigq, big, collect, &g), RM_ESTOP);
+    ck_assert_ptr_nonnull(strstr(rm_evaluator_message(e), "stopped by the caller"));
+    ck_assert_int_eq(g.n, 0);
+  }
+  rm_evaluator_free(e);
+  unlink(big); unlink(bigq);
+}
+END_TEST
+
 Suite *suite_eval(void)
 {
   Suite *s = suite_create("eval");
@@ -269,6 +318,7 @@ Suite *suite_eval(void)
   tcase_add_test(tc, errors);
   tcase_add_test(tc, out_of_memory);
   tcase_add_test(tc, two_threads);
+  tcase_add_test(tc, progress_and_stop);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -93,7 +93,7 @@ STATUS_NAMES = {0: "RM_OK", 1: "RM_UNDEFINED", -1: "RM_EINVAL",
                 -2: "RM_EGRADE", -3: "RM_ESCORE", -4: "RM_EK",
                 -5: "RM_ENAME", -6: "RM_EIDS", -7: "RM_ENOMEM",
                 -8: "RM_EUNDEF", -9: "RM_EHARD", -10: "RM_EFORMAT",
-                -11: "RM_EIO", -12: "RM_EVECTORS"}
+                -11: "RM_EIO", -12: "RM_EVECTORS", -13: "RM_ESTOP"}
 _INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
 
 

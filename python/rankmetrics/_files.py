@@ -35,8 +35,12 @@ class _Options(ctypes.Structure):
 _VALUE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int,
                              ctypes.c_char_p, ctypes.c_double, ctypes.c_int,
                              ctypes.c_int)
+_PROGRESS_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_long,
+                                ctypes.c_size_t, ctypes.c_double)
 _sigs = {
     "rm_evaluator_new": (ctypes.c_void_p, []),
+    "rm_evaluator_set_progress": (None, [ctypes.c_void_p, _PROGRESS_FN,
+                                         ctypes.c_void_p]),
     "rm_evaluator_free": (None, [ctypes.c_void_p]),
     "rm_evaluator_message": (ctypes.c_char_p, [ctypes.c_void_p]),
     "rm_eval_options_size": (ctypes.c_size_t, []),
@@ -98,7 +102,7 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
                    dup="error", run_only="skip", judged_only="skip",
                    judged_docs_only=False, negative="zero", unsorted=False,
                    delimiter=None, user=None, item=None, label=None,
-                   score=None, memory=None, threads=None):
+                   score=None, memory=None, threads=None, progress=None):
     """Evaluate TREC judgments and a run, or one delimited file, as
     `rankmetrics eval` does, with the library's engine (rm_eval_files).
 
@@ -114,6 +118,12 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
                 ("," or "\\t"), user, item, label, score (column names;
                 "none" for no item or score), memory (bytes), threads (1, 2)
                 as the options of eval
+    progress    called as progress(lines, queries, percent) about twice a
+                second while the run is read (lines of the run read, queries
+                evaluated, percentage of the file or -1); a true result
+                stops the evaluation (RankmetricsError RM_ESTOP), and so
+                does an exception it raises (KeyboardInterrupt too), which
+                is then raised again
 
     Raises RankmetricsError with the library's status and message
     (FILE:LINE: what was wrong) on any error; nothing is returned then.
@@ -163,13 +173,27 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
         if undefined and not skipped:
             res.undefined.add((m, q))
 
+    raised = []
+
+    def report(_ctx, lines, queries, percent):
+        try:
+            return 1 if progress(lines, queries, percent) else 0
+        except BaseException as x:  # noqa: B902 -- raised again below
+            raised.append(x)
+            return 1
+
     fn = _VALUE_FN(take)
+    pfn = _PROGRESS_FN(report)
     e = _L.rm_evaluator_new()
     if not e:
         raise MemoryError("rankmetrics: no evaluator")
     try:
+        if progress is not None:
+            _L.rm_evaluator_set_progress(e, pfn, None)
         s = _L.rm_eval_files(e, ctypes.byref(o), _path(qrels, "qrels"),
                              _path(run, "run"), fn, None)
+        if raised:
+            raise raised[0]
         if s != 0:
             raise RankmetricsError(
                 s, _L.rm_evaluator_message(e).decode(errors="replace"))

@@ -169,3 +169,28 @@ def test_two_threads(tmp_path):
     for t in ts:
         t.join()
     assert not bad, bad[0]
+
+
+def big_files(tmp_path):
+    q, r = tmp_path / "bq", tmp_path / "br"
+    q.write_text("".join("q%d 0 d1 1\n" % i for i in range(2000)))
+    r.write_text("".join("q%d Q0 d%d %d %d t\n" % (i, k, k + 1, 20 - k)
+                         for i in range(2000) for k in range(20)))
+    return str(q), str(r)
+
+
+def test_progress_and_stop(tmp_path):
+    files = big_files(tmp_path)
+    seen = []
+    res = rm.evaluate_files(["ap"], *files,
+                            progress=lambda *a: seen.append(a))
+    assert res.aggregate["ap"] == 0.5  # d1, the relevant one, is 2nd
+    assert seen and 16384 <= seen[0][0] <= 40000
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate_files(["ap"], *files, progress=lambda *a: True)
+    assert e.value.status_name == "RM_ESTOP"
+
+    def interrupt(*a):
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        rm.evaluate_files(["ap"], *files, progress=interrupt)

@@ -18638,6 +18638,10 @@ go to the caller's callback instead of a table.  So the door and the tool
 cannot read an option in two ways.  The options are these; a field left
 at zero has the command's default.
 
+@s rm_eval_value_fn int
+@s rm_eval_progress_fn int
+@s rm_evaluator int
+@s tool_owner int
 @<Public types@>=
 typedef struct rm_evaluator_s rm_evaluator;
 typedef void (*rm_eval_value_fn)(void *ctx, int measure, const char *query,

@@ -346,12 +346,13 @@ nerr8&yes&C/W/L's NERR (equation 8): continuation $1-G_i$ to $K$&gain&\secref{q:
 nerr9&yes&NERR (9): continuation ${i\over i+1}(1-G_i)$ to $K$&gain&\secref{q:cwladapt}\cr
 nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwladapt}\cr
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
+bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
 and the parser says why: \.{ties=average} is refused by \.{f},
 \.{rprec}, \.{rr}, \.{ap}, \.{ap11}, \.{err}, \.{coverage}, \.{fmean},
-\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, \.{ndcg-rel}, \.{rndcg}, \.{insq}, \.{inst}, the four \.{nerr}, the seven metrics of
+\.{novelty}, \.{iprec}, \.{setap}, \.{rprecm}, \.{bing}, \.{ngain}, \.{ndcg-rel}, \.{rndcg}, \.{insq}, \.{inst}, the four \.{nerr}, \.{bpm}, the seven metrics of
 incomplete judgments, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
@@ -365,7 +366,7 @@ with \.{ideal=topk}.
 gain&linear&$G(g)=g$, the grade itself&\secref{q:gain}\cr
 &exp2&$G(g)=2^g-1$&\cr
 &binary&$G(g)=1$ when $g\ge t$, else 0&\cr
-&clip:$m$..$M$&$G(g)=(\min(\max(g,m),M)-m)/(M-m)$ (also \m{insq}, \m{inst}, \m{nerr})&\secref{q:gainclip}\cr
+&clip:$m$..$M$&$G(g)=(\min(\max(g,m),M)-m)/(M-m)$ (also \m{insq}, \m{inst}, \m{nerr}, \m{bpm})&\secref{q:gainclip}\cr
 rel&1..100&the relevance threshold $t$ (default 1); the gain family reads it only with \m{gain=binary}&\secref{q:rel}\cr
 discount&log2&$D(i)=\lg(i+1)$&\secref{q:discount}\cr
 &jk&$D(i)=\max(1,\log_b i)$, J\"arvelin and Kek\"al\"ainen's&\cr
@@ -400,7 +401,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
 p&$1/1000..999/1000$&the persistence of RBP or NERR10, a fraction (default 0.9)&\secref{q:judged}\cr
 depth&1..100000&RBP's weights normalised over $N$ ranks (default: none)&\secref{q:rbpdepth}\cr
-t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST or NERR11 wants (default 1)&\secref{q:insq}\cr
+t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (default 1)&\secref{q:insq}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 &a&Kendall's $\tau_a$&\cr
@@ -1422,10 +1423,11 @@ size_t rm_variant_help(char *buf, size_t len)
     "  Success@@K, ERR@@K, RBP(p=P,rel=T), SDCG(max_rel=M[,min_rel=m])@@K, Accuracy,\n"
     "  INSQ(max_rel=M[,min_rel=m,T=X]), INST(...), NERR11(...) (as INSQ),\n"
     "  NERR8(max_rel=M[,min_rel=m])@@K, NERR9(...)@@K, NERR10(max_rel=M[,min_rel=m,p=P]),\n"
+    "  BPM(max_rel=M[,min_rel=m,T=X])@@K,\n"
     "  SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
     "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, gains\n"
     "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort);\n"
-    "  gain=clip:m..M (also insq, inst, nerr8..nerr11), the grade clipped to\n"
+    "  gain=clip:m..M (also insq, inst, nerr8..nerr11, bpm), the grade clipped to\n"
     "  [m,M] and scaled to [0,1]\n"
     "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
   return p;
@@ -2016,7 +2018,7 @@ option does not belong, and whether the metric defines the variant at all
       || (w.gain == RM_GAIN_CLIP && !gclip_ok(&w)))) {
     bad(msg, msglen, name, name + seen[KEY_GAIN] - 1,
       "%s", w.gain == RM_GAIN_MAP ? "gain=map is taken by cg, dcg, idcg and ndcg only"
-      : "gain=clip is taken by cg, dcg, idcg, ndcg, insq, inst and nerr8..nerr11 only");
+      : "gain=clip is taken by cg, dcg, idcg, ndcg, insq, inst, nerr8..nerr11 and bpm only");
     return RM_ENAME;
   }
   if (check_keys(&w) == RM_OK && rm_variant_name(&w, NULL, 0) == 0) {
@@ -2130,6 +2132,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{\none}{NERR9(max\_rel=3)@@K}{nerr9@@K[gain=clip:0..3]}{q}
 \ta{\none}{NERR10(max\_rel=3)}{nerr10[p=0.9,gain=clip:0..3]}{q}
 \ta{\none}{NERR11(max\_rel=3)}{nerr11[gain=clip:0..3]}{q}
+\ta{\none}{BPM(max\_rel=3)@@K}{bpm@@K[gain=clip:0..3]}{q}
 \ta{\none}{Accuracy(rel=2)}{auc[rel=2]}{r}
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
@@ -2288,6 +2291,8 @@ has no cutoff among its parameters), is refused.  \.{INST} and
 \.{NERR9@@}$K$ need their cutoff; each is the metric of its name
 (\secref{q:cwladapt}) with \.{gain=clip:}$m$\.{..}$M$, and
 \.{NERR8(max\_rel=2)@@3} of the grades 1, 0,~2 is $1/2$.
+\.{BPM(T=}$x$\.{,max\_rel=}$M$\.{)@@}$K$ needs its cutoff too, and is
+\.{bpm@@}$K$\.{[t=}$x$\.{,gain=clip:0..}$M$\.{]} (\secref{q:bpm}).
 
 \note{r}The |accuracy| provider (\.{providers/accuracy\_provider.py})
 sorts the run by score, ties in input order, and gives a query the
@@ -2339,7 +2344,7 @@ express yet are refused by name.  From trec\_eval: \.{runid},
 \.{relstring}, \.{ndcg\_p} and \.{yaap};
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
-ir\_measures: \.{StRecall}, \.{Compat}, \.{BPM}, \.{NRBP}, \.{nNRBP},
+ir\_measures: \.{StRecall}, \.{Compat}, \.{NRBP}, \.{nNRBP},
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
 \.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
@@ -2348,18 +2353,15 @@ removes the unjudged documents of the run before the measure ranks it.  A list o
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
 refused too: each needs a name of its own.\par}
 
-@ Why the measures of one query among them are refused (ir\_measures'
-files \.{measures/*.py} and \.{providers/*.py} at commit dc04a88f).
-\.{BPM} goes to |cwl_eval|, as \.{RBP}, \.{SDCG}, \.{INSQ}, \.{INST} and
-the \.{NERR} do (note~q), over the same 1000 ranks and clipped gains;
-its continuation (\.{cwl\_bpm.py}) is 1 while both the gain gathered is
-below~$T$ and the cost below~$K$, and 0 from there on, a metric of its
-own that this version does not have.  The other adaptive measures of
-|cwl_eval|, whose continuations depend on the gains met so far, are
-\.{inst} and the four \.{nerr} (\secref{q:cwladapt}).  \.{Compat} (the
-|compat| provider) is the rank-biased overlap, persistence 0.95, of the
-run with an ideal ranking of the relevant documents by grade, normalised
-by that of the ideal ranking with itself: a metric of two rankings.
+@ Why \.{Compat} is refused, the one measure of a single query among
+them (we read ir\_measures' files \.{measures/*.py} and
+\.{providers/*.py} at commit dc04a88f).  \.{Compat} (the |compat|
+provider) is the rank-biased overlap,
+persistence 0.95, of the run with an ideal ranking of the relevant
+documents by grade, normalised by that of the ideal ranking with itself: a
+metric of two rankings, which this version does not have.  The measures of
+|cwl_eval| whose continuations depend on the gains met so far are
+\.{inst}, the four \.{nerr} and \.{bpm} (\secref{q:cwladapt}).
 
 @ The table the parser reads.  An entry names its library, the library's
 name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
@@ -2382,7 +2384,7 @@ name whose meaning changes with its cutoff (\.{RR}) has two entries.
 @d PRELATIVE 32 /* takes \.{relative=}, which we take only as \.{False} */
 @d PP 64 /* takes the persistence \.{p=} */
 @d PMINMAX 128 /* takes \.{min\_rel=} and \.{max\_rel=}, and needs \.{max\_rel} */
-@d PT 256 /* takes the target gain \.{T=} of \.{INSQ}, \.{INST} and \.{NERR11} */
+@d PT 256 /* takes the target gain \.{T=} of \.{INSQ}, \.{INST}, \.{NERR11}, \.{BPM} */
 
 @<Private types@>=
 typedef struct {
@@ -2472,6 +2474,7 @@ static const alias_spec aliases[] = {
   {IM, "NERR9", 'k', "nerr9", "ties=input", PMINMAX},
   {IM, "NERR10", '-', "nerr10", "ties=input", PMINMAX | PP},
   {IM, "NERR11", '-', "nerr11", "ties=input", PMINMAX | PT},
+  {IM, "BPM", 'k', "bpm", "ties=input", PMINMAX | PT},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
@@ -2497,7 +2500,7 @@ static const alias_spec aliases[] = {
 
 @ @<Names of ir\_measures that we refuse@>=
 {IM, "StRecall", '?', NULL, NULL, 0}, {IM, "Compat", '?', NULL, NULL, 0},
-{IM, "BPM", '?', NULL, NULL, 0}, {IM, "NRBP", '?', NULL, NULL, 0},
+{IM, "NRBP", '?', NULL, NULL, 0},
 {IM, "nNRBP", '?', NULL, NULL, 0}, {IM, "alpha_DCG", '?', NULL, NULL, 0},
 {IM, "alpha_nDCG", '?', NULL, NULL, 0}, {IM, "AP_IA", '?', NULL, NULL, 0},
 {IM, "MAP_IA", '?', NULL, NULL, 0}, {IM, "P_IA", '?', NULL, NULL, 0},
@@ -2785,7 +2788,8 @@ hands to |cwl_eval| (\secref{q:alias}, note~q).  Its \.{RBP} needs
 \.{SDCG} needs \.{max\_rel}, and a cutoff beyond the 1000 ranks that
 |cwl_eval| keeps is that of 1000.  \.{INSQ} needs \.{max\_rel} too,
 takes no cutoff, and passes its target \.{T} (default~1) to our \.{t};
-so do \.{INST} and \.{NERR11} (\secref{q:cwladapt}).  \.{NERR8} and
+so do \.{INST} and \.{NERR11} (\secref{q:cwladapt}), and \.{BPM},
+which needs a cutoff as \.{SDCG} does (\secref{q:bpm}).  \.{NERR8} and
 \.{NERR9} need \.{max\_rel} and a cutoff, and \.{NERR10} needs
 \.{max\_rel}, takes no cutoff, and a persistence \.{p} that defaults
 to $0.9$, not RBP's $0.8$, and goes with \.{min\_rel}, not \.{rel}.
@@ -5170,7 +5174,7 @@ static int gclip_ok(const rm_variant *v)
   if (v->metric != RM_CG && v->metric != RM_DCG && v->metric != RM_IDCG
       && v->metric != RM_NDCG && v->metric != RM_INSQ && v->metric != RM_INST
       && v->metric != RM_NERR8 && v->metric != RM_NERR9 && v->metric != RM_NERR10
-      && v->metric != RM_NERR11) return 0;
+      && v->metric != RM_NERR11 && v->metric != RM_BPM) return 0;
   return v->gclip_lo >= 0 && v->gclip_lo < v->gclip_hi && v->gclip_hi <= RM_GRADE_MAX;
 }
 
@@ -11392,14 +11396,16 @@ static const char *const judged_late[] = { /* \.{depth} (\secref{q:rbpdepth}) */
   "inst", "inst[t=1/2,gain=clip:0..3]", "inst[t=1/10,gain=clip:0..2,ties=id-desc]",
   "nerr8@@3[gain=clip:0..3]", "nerr8[rel=2]", "nerr9@@5[gain=clip:1..3]", "nerr10",
   "nerr10[p=1/2,gain=clip:0..2]", "nerr11", "nerr11[t=7/3,gain=clip:0..3,ties=id-asc]",
-  NULL};
+  /* \.{bpm} (\secref{q:bpm}) */
+  "bpm@@3", "bpm@@10[t=2,gain=clip:0..3]", "bpm[t=1/2,gain=clip:1..3,ties=id-desc]",
+  "bpm@@5[t=3,rel=2]", NULL};
 
 @ @<Vector families@>=
 {"judged", "incomplete judgments: bpref, infap, nonrel-judged, judged, unj, rbp,"
-  " rbp-resid, insq, inst, nerr8..nerr11", 1ULL << RM_BPREF | 1ULL << RM_INFAP
+  " rbp-resid, insq, inst, nerr8..nerr11, bpm", 1ULL << RM_BPREF | 1ULL << RM_INFAP
   | 1ULL << RM_NONREL_JUDGED | 1ULL << RM_JUDGED | 1ULL << RM_UNJ | 1ULL << RM_RBP
   | 1ULL << RM_RBP_RESID | 1ULL << RM_INSQ | 1ULL << RM_INST | 1ULL << RM_NERR8
-  | 1ULL << RM_NERR9 | 1ULL << RM_NERR10 | 1ULL << RM_NERR11,
+  | 1ULL << RM_NERR9 | 1ULL << RM_NERR10 | 1ULL << RM_NERR11 | 1ULL << RM_BPM,
   judged_variants, judged_late},
 
 @* Measures of trec\_eval.\here{q:trecm}
@@ -13011,7 +13017,7 @@ says: the 1000 ranks and the normalisation of the weights over them are
 formula of the framework runs over an unbounded ranking; INST's
 continuation is computed from the cumulative gain {\it including\/}
 rank~$i$, which \.{cwl\_inst.py} writes $T_i=T-\sum_{j\le i}G_j$; and
-nothing keeps $C_i$ a probability.  INST's $C_i$ exceeds~1 when
+nothing keeps $C_i$ a probability.  INST's $C_i$ can exceed~1 when
 $T<1/2$ (then $z_i-1=z_{i-1}-G_i$ can be negative and of larger
 magnitude than $z_i$: with $T=1/10$ a first item of gain~1 gives
 $z_1=1/5$ and $C_1=16$); we compute the same formula, as \.{cwl\_eval}
@@ -13051,8 +13057,8 @@ NERR11 has $r=d(i-1)+2c$, $q=di+2c$; NERR8 $w/x=(b-a_i)/b$, NERR9
 $i(b-a_i)/\bigl((i+1)b\bigr)$, NERR10 $p_1(b-a_i)/(p_2b)$ with $p=p_1/p_2$,
 and the others $r=q=1$.  The largest is INST's $q$, at most
 $1000\cdot100\cdot1000+2\cdot1000\cdot100$, far below $2^{53}$.
-|cwl_depth| is $D$: the cutoff of \.{nerr8} and \.{nerr9} if there is one
-below 1000, else 1000.
+|cwl_depth| is $D$: the cutoff of \.{nerr8}, \.{nerr9} and \.{bpm}
+(below) if there is one below 1000, else 1000.
 
 @d CWL_DEPTH 1000 /* the ranks of \.{cwl\_eval}'s ranking */
 
@@ -13075,6 +13081,7 @@ static cwl_cont cwl_step(const rm_variant *v, long i, long a, long A)
   case RM_NERR8: f.w = b - a; f.x = b; break;
   case RM_NERR9: f.w = i * (b - a); f.x = (i + 1) * b; break;
   case RM_NERR10: f.w = v->p * (b - a); f.x = v->p_den * b; break;
+  case RM_BPM: f.w = d * A < c * b; break;
   default: break;
   }
   return f;
@@ -13085,10 +13092,10 @@ static const char *cwl_refuse(const rm_variant *v)
     " ranks, as cwl_eval's)", "nerr10 takes no cutoff (its depth is 1000 ranks,"
     " as cwl_eval's)", "nerr11 takes no cutoff (its depth is 1000 ranks, as"
     " cwl_eval's)"};
-  if (v->k && v->metric != RM_NERR8 && v->metric != RM_NERR9)
+  if (v->k && v->metric != RM_NERR8 && v->metric != RM_NERR9 && v->metric != RM_BPM)
     return cut[v->metric == RM_INST ? 0 : v->metric == RM_NERR10 ? 1 : 2];
   if (v->gain != RM_GAIN_BINARY && v->gain != RM_GAIN_CLIP)
-    return "inst and nerr8..nerr11 take gain=binary or gain=clip:m..M";
+    return "inst, nerr8..nerr11 and bpm take gain=binary or gain=clip:m..M";
   if (v->metric == RM_NERR10) return p_below_one(v);
   return no_average(v);
 }
@@ -13207,8 +13214,51 @@ static rm_status cwl_dratio(const rm_variant *v, const rm_list *l,
   return RM_OK;
 }
 
+@ {\it BPM.}\here{q:bpm}  The Bejeweled Player Model of Zhang, Liu, Li,
+Zhang, Xu and Ma (SIGIR 2017), in its static form as \.{cwl\_eval}'s
+\.{cwl/ruler/measures/cwl\_bpm.py} (class |BPMCWLMetric|, at the same
+commit) writes it, is a user who reads on while two budgets last: the gain
+gathered is still below a target~$T$ (the paper's $E_b$), and the cost spent
+is still below~$K$ (its $E_c$).  Every item costs~1 in ir\_measures'
+provider, so the cost down to rank~$i$ is~$i$, and
+$$C_i=\bigl[S_i<T\bigr]\,\bigl[i<K\bigr].$$
+Both brackets, once~0, stay~0, so the user reads the first $m$ ranks,
+$m$ the first rank where $S_m\ge T$ or $m=K$ (or 1000), each with the
+weight $1/m$, and the value is the gain per item read,
+$${\rm BPM}=S_m/m,$$
+a fraction with denominator $bm$.  Our \.{bpm@@}$K$ has the key~\.{t}
+(default~1, as the class and ir\_measures' \.{measures/bpm.py}) and
+INSQ's gains; without a cutoff $K$ is the 1000 ranks, and a cutoff
+beyond 1000 is that of 1000.  ir\_measures' \.{BPM(T=}$x$\.{,max\_rel=}$M$%
+\.{,min\_rel=}$m$\.{)@@}$K$ (the cutoff and \.{max\_rel} required) is
+\.{bpm@@}$K$\.{[t=}$x$\.{,gain=clip:}$m$\.{..}$M$\.{,ties=input]}.  The
+paper's dynamic form, which moves the budgets with each gain
+(|BPMDCWLMetric|), is not one of ir\_measures' measures, and is not here.
+
+\.{cwl\_eval} compares the running sum of the gains, in doubles, with~$T$,
+and so it can read on where the definition stops: ten items of gain
+$1/10$ add up to $0.9999999999999999$ in NumPy's |cumsum|, below $T=1$.
+With \.{max\_rel=10}, the grades ten times~1 and then~0,
+\.{BPM(max\_rel=10)@@20} is $S_{10}/10=1/10$ by the definition, and
+$0.05000000000000002$ from \.{cwl\_eval}, whose sum never reaches~$T$, so
+that the cost stops its user at rank~20; we give the definition's.  We
+ran \.{cwl\_eval}'s class on the 300 lists of the chapter's comparison
+(cutoffs 1 to 12): 299 agreed within $9\cdot10^{-16}$, and the other is
+such a list, $S_5=T=2$ exactly where NumPy's sum of $0+1/3+1/3+1+1/3$ is
+$1.9999999999999998$ ($2/5$ against $3/7$).  Where no sum lands on~$T$,
+the two agree: with
+\.{gain=clip:0..2} the grades 1, 0, 2, 2 under $T=1$ stop at rank~3
+($S_3=3/2$), $(1/2+0+1)/3=1/2$; \.{bpm@@2} of the same stops at rank~2,
+$(1/2)/2=1/4$; and under $T=3$ the user reads all four and
+$(1/2+1+1)/4=5/8$ (the value of a list shorter than $K$ counts the
+padding of gain~0 up to rank $\min(K,1000)$ when $T$ is not reached: with
+\.{bpm@@8[t=3]} it is $(5/2)/8=5/16$).
+
+In |cwl_step| the bracket $[S_i<T]$ is $[dA_i<cb]$ in whole numbers, and
+$[i<K]$ is the depth~$D$; the rest is the chapter's engine.
+
 @ @<Metric codes@>=
-RM_INST, RM_NERR8, RM_NERR9, RM_NERR10, RM_NERR11,
+RM_INST, RM_NERR8, RM_NERR9, RM_NERR10, RM_NERR11, RM_BPM,
 
 @ @<Metric specifications@>=
 @/[RM_INST] = {"inst", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
@@ -13220,6 +13270,8 @@ RM_INST, RM_NERR8, RM_NERR9, RM_NERR10, RM_NERR11,
 @/[RM_NERR10] = {"nerr10", K(KEY_P) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
   ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
 @/[RM_NERR11] = {"nerr11", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
+  ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
+@/[RM_BPM] = {"bpm", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
   ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
 
 @** Where the definitions disagree.
@@ -19249,7 +19301,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
   {"depth", NULL, "1..100000: rbp's weights normalised over N ranks, the list"
     " cut there (none by default; cwl_eval's 1000)"},
-  {"t", NULL, "p/q: the gain T that the user of insq, inst or nerr11 wants,"
+  {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"
     " 1/1000..1000 (default 1; ir_measures' T)"},
   {"cut", NULL, "p/q: positive when the score is at least the cut (default 1/2)"},
   {"tau", NULL, "which Kendall's tau"},

@@ -457,7 +457,8 @@ END_TEST
    (1-based), not as the library computes it: INST from T_i = T - S_i and
    (i+T+T_i-1)/(i+T+T_i), squared; NERR8 1-G_i while i < K, else 0; NERR9
    i/(i+1) (1-G_i) while i < K; NERR10 p (1-G_i); NERR11 ((i+2T-1)/(i+2T))^2
-   (1-G_i).  Weights P_1 = 1, P_{i+1} = P_i C_i over the first 1000 ranks
+   (1-G_i); BPM (cwl_bpm.py, static, each item costing 1) 1 while S_i < T
+   and i < K, else 0.  Weights P_1 = 1, P_{i+1} = P_i C_i over the first 1000 ranks
    (the first min(K,1000) where K applies), value sum P_i G_i / sum P_i, in
    reduced GMP fractions at every step.  G_i = a[i-1]/b for i <= n, else 0.
    T = tc/td, p = pc/pd.  Returns the fraction as a string to free. */
@@ -490,6 +491,8 @@ static char *adapt_oracle(const char *m, long tc, long td, long pc, long pd, lon
     } else if (strcmp(m, "nerr10") == 0) {
       mpq_set_ui(c, (unsigned long) pc, (unsigned long) pd); mpq_canonicalize(c);
       mpq_mul(c, c, x);
+    } else if (strcmp(m, "bpm") == 0) { /* cwl_bpm.py, every cost 1: both budgets */
+      mpq_set_ui(c, mpq_cmp(S, T) < 0 && i < (k ? k : 1000) ? 1 : 0, 1);
     } else { /* nerr11 */
       mpq_set_si(c, i, 1); mpq_add(c, c, T); mpq_add(c, c, T); /* i + 2T */
       mpq_set_ui(g, 1, 1); mpq_sub(g, c, g);
@@ -571,6 +574,7 @@ START_TEST(test_adaptive)
     adapt_check("inst[t=3/2,gain=clip:0..3]", "inst", 3, 2, 0, 1, 0, gg, n, NULL, aa, 3);
     adapt_check("nerr9@700[gain=clip:0..3]", "nerr9", 1, 1, 0, 1, 700, gg, n, NULL, aa, 3);
     adapt_check("nerr10[p=4/5,gain=clip:0..3]", "nerr10", 1, 1, 4, 5, 0, gg, n, NULL, aa, 3);
+    adapt_check("bpm@900[t=40,gain=clip:0..3]", "bpm", 40, 1, 0, 1, 900, gg, n, NULL, aa, 3);
   }
   /* Closed forms: every one of 1000 ranks of gain 1 gives 1 (INST, where
      at T = 1/1000 each C_i is 499^2 and P_1000 near 10^5390, beyond any
@@ -585,6 +589,25 @@ START_TEST(test_adaptive)
   both("nerr8@2[gain=clip:0..2]", many, 1000, NULL, 0, NULL, "1/2");
   both("inst", (const int[]){0}, 0, NULL, 0, NULL, "0");
   both("nerr9@5", G(0, 0, 0), NULL, 0, NULL, "0");
+  /* BPM, the book's examples: gains 1/2 0 1 1 under T = 1 stop at rank 3,
+     (3/2)/3; with K = 2 at rank 2, (1/2)/2; under T = 3 the cost stops the
+     user, (5/2)/4 at K = 4 and (5/2)/8 at K = 8 (ranks 5 to 8 gain 0).  Ten
+     gains 1/10 reach T = 1 exactly at rank 10: 1/10 (cwl_eval's doubles
+     give 1/20, the sum staying below 1).  BPM(max_rel=4)@10 of 3 2 0 1 0:
+     5/4 at rank 2, so 5/8. */
+  both("bpm[gain=clip:0..2]", G(1, 0, 2, 2), NULL, 0, NULL, "1/2");
+  both("bpm@2[gain=clip:0..2]", G(1, 0, 2, 2), NULL, 0, NULL, "1/4");
+  both("bpm@4[t=3,gain=clip:0..2]", G(1, 0, 2, 2), NULL, 0, NULL, "5/8");
+  both("bpm@8[t=3,gain=clip:0..2]", G(1, 0, 2, 2), NULL, 0, NULL, "5/16");
+  both("bpm@20[gain=clip:0..10]", G(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0), NULL, 0, NULL,
+    "1/10");
+  both("BPM(max_rel=4)@10", G(3, 2, 0, 1, 0), NULL, 0, NULL, "5/8");
+  both("bpm[t=1000]", many, 1001, NULL, 0, NULL, "1"); /* reads all 1000 */
+  both("bpm[t=2]", G(0, 0, 1), NULL, 0, NULL, "1/1000");
+  adapt_check("bpm@11[t=2,gain=clip:0..3]", "bpm", 2, 1, 0, 1, 11,
+    G(0, 1, 1, 3, 1, 0, 3, 3), NULL, (const long[]){0, 1, 1, 3, 1, 0, 3, 3}, 3);
+  adapt_check("bpm[t=7/3,gain=clip:1..3,ties=input]", "bpm", 7, 3, 0, 1, 0,
+    G(3, 3, 2, 2, 1, 3), U(0, 1, 0, 0, 0, 0), (const long[]){2, 0, 1, 1, 0, 2}, 2);
 }
 END_TEST
 

@@ -112,7 +112,7 @@ same unj 'unj[ties=input]'
 refused 'Judged' "needs a cutoff"
 refused 'rbp[p=1]' "must be below 1"
 same 'trec_eval:gm_bpref' 'gm:bpref[ties=id-desc]'
-for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall 'BPM(max_rel=3)@10' Compat; do
+for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall Compat 'Compat(p=0.9)'; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
 done
@@ -140,7 +140,7 @@ refused 'SDCG(max_rel=3,min_rel=3)@10' "0 <= m < M <= 100"
 refused 'SDCG(max_rel=3,rel=1)@10' "takes no parameter 'rel'"
 refused 'ndcg[gain=clip:2..1]' "0 <= m < M <= 100"
 refused 'ndcg[gain=clip]' "0 <= m < M <= 100"
-refused 'rbp[gain=clip:0..2]' "cg, dcg, idcg, ndcg, insq, inst and nerr8..nerr11 only"
+refused 'rbp[gain=clip:0..2]' "cg, dcg, idcg, ndcg, insq, inst, nerr8..nerr11 and bpm only"
 # cwl_eval's INSQ (the book's section on insq): T the target gain, default 1,
 # grades clipped and scaled as SDCG's, max_rel required, no cutoff
 same 'INSQ(max_rel=3)' 'insq[t=1,gain=clip:0..3,ties=input]'
@@ -191,6 +191,16 @@ refused 'nerr9[gain=exp2]' "take gain=binary or gain=clip:m..M"
 refused 'inst[ties=average]' "ties=average is not defined"
 refused 'nerr8[t=2]' "does not apply"
 refused 'inst[p=1/2]' "does not apply"
+# cwl_eval's BPM (static): T as INSQ's, the cutoff K its cost budget, required
+same 'BPM(max_rel=3)@10' 'bpm@10[t=1,gain=clip:0..3,ties=input]'
+same 'BPM(T=2,max_rel=3,min_rel=1)@5' 'bpm@5[t=2,gain=clip:1..3,ties=input]'
+same 'BPM(T=0.5,max_rel=1)@5000' 'bpm@1000[t=1/2,gain=clip:0..1,ties=input]'
+same 'bpm' 'bpm[t=1,gain=binary,rel=1,ties=input]'
+refused 'BPM(max_rel=3)' "BPM needs a cutoff"
+refused 'BPM@10' "BPM needs max_rel"
+refused 'BPM(max_rel=3,p=0.5)@10' "takes no parameter 'p'"
+refused 'bpm[gain=exp2]' "take gain=binary or gain=clip:m..M"
+refused 'bpm@5[ties=average]' "ties=average is not defined"
 refused 'rbp-resid[depth=1000]' "does not apply"
 refused 'rbp[depth=0]' "depth must be a whole number"
 # the accuracy provider's Accuracy: the pairs a relevant document above a
@@ -457,6 +467,9 @@ got=$($RM value 'RBP(p=0.5,rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "rat
 #   NERR11(T=0.5,max_rel=4): C_i = (i/(i+1))^2 (1 - G_i): P = 1, 1/16,
 #     1/72, 1/128, 3/800, then 3/(32 i^2): (3/4 + 1/32 + 1/512) over
 #     1 + 1/16 + 1/72 + 1/128 + (3/32) S3, S3 = sum_{i=5}^{1000} 1/i^2.
+#   BPM(max_rel=4)@10, T = 1: the gain reaches 5/4 >= T at rank 2: (5/4)/2.
+#   BPM(T=2,max_rel=4)@4: the gain stays below 2; the cost stops it at
+#     rank 4: (3/2)/4 = 3/8.
 # INSQ(T=0.5,max_rel=1) of the grades 1, 0, 1: weights 1/i^2 over 1000 ranks,
 # (1 + 1/9) / sum 1/i^2; bc gives its digits (the first 30 compared).
 want=$(echo "scale=80; s=0; for (i=1; i<=1000; i++) s+=1/(i*i); (10/9)/s" | BC_LINE_LENGTH=0 bc | cut -c1-31)
@@ -474,7 +487,8 @@ if ! $RM eval --quiet --trec -q -m 'RBP(p=0.5,rel=2)' -m 'SDCG(max_rel=2)@3' \
     -m 'SDCG(max_rel=3,min_rel=1)@4' -m Accuracy -m 'Accuracy(rel=2)' \
     -m 'INSQ(max_rel=3)' -m 'INSQ(T=0.5,min_rel=1,max_rel=2)' -m 'INST(max_rel=4)' \
     -m 'NERR8(max_rel=4)@3' -m 'NERR9(max_rel=4)@3' -m 'NERR10(p=0.5,max_rel=4)' \
-    -m 'NERR11(T=0.5,max_rel=4)' "$T/q" "$T/r" > "$T/out" 2>&1; then
+    -m 'NERR11(T=0.5,max_rel=4)' -m 'BPM(max_rel=4)@10' -m 'BPM(T=2,max_rel=4)@4' \
+    "$T/q" "$T/r" > "$T/out" 2>&1; then
   bad "eval RBP, SDCG failed: $(cat "$T/out")"
 else
   l() { echo "(log($1)/log(2))"; }
@@ -500,6 +514,8 @@ NERR8(max_rel=4)@3|7/11
 NERR9(max_rel=4)@3|39/56
 NERR10(p=0.5,max_rel=4)|(209/256)/(1+1/8+1/32+1/64+6/512)
 NERR11(T=0.5,max_rel=4)|(401/512)/(1+1/16+1/72+1/128+3/32*$S3)
+BPM(max_rel=4)@10|5/8
+BPM(T=2,max_rel=4)@4|3/8
 E
 fi
 

@@ -400,7 +400,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 &mean&that sum over $R$&\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
 p&$1/1000..999/1000$&the persistence of RBP or NERR10, a fraction (default 0.9)&\secref{q:judged}\cr
-depth&1..100000&RBP's weights normalised over $N$ ranks (default: none)&\secref{q:rbpdepth}\cr
+depth&1..100000&RBP's weights normalised over $N$ ranks; AUC's pairs of the top $N$&\secref{q:rbpdepth}\cr
 t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (default 1)&\secref{q:insq}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
@@ -1420,7 +1420,7 @@ size_t rm_variant_help(char *buf, size_t len)
     "  ndcg and dcg are written trec_eval:ndcg, trec_eval:dcg; gains as ndcg.1=3.5,2=9);\n"
     "  ir_measures' AP[@@K], AP(rel=T), P@@K, R@@K, RR[@@K], Rprec, nDCG[@@K],\n"
     "  nDCG(dcg=exp-log2)@@K, nDCG(gains={G:X,...},judged_only=True)[@@K],\n"
-    "  Success@@K, ERR@@K, RBP(p=P,rel=T), SDCG(max_rel=M[,min_rel=m])@@K, Accuracy,\n"
+    "  Success@@K, ERR@@K, RBP(p=P,rel=T), SDCG(max_rel=M[,min_rel=m])@@K, Accuracy[@@K],\n"
     "  INSQ(max_rel=M[,min_rel=m,T=X]), INST(...), NERR11(...) (as INSQ),\n"
     "  NERR8(max_rel=M[,min_rel=m])@@K, NERR9(...)@@K, NERR10(max_rel=M[,min_rel=m,p=P]),\n"
     "  BPM(max_rel=M[,min_rel=m,T=X])@@K,\n"
@@ -2303,8 +2303,11 @@ not name is nonrelevant) in which the relevant one comes first: our
 document has no value there, and the default~0 below, our \.{undef=zero};
 one with relevant documents and no nonrelevant one makes the provider
 divide by zero (Python's |ZeroDivisionError| stops it), where ours is
-undefined and~0.  Its \.{Accuracy@@}$K$ counts the first $K$ documents
-only; our \.{auc} takes no cutoff, and the name is refused.
+undefined and~0.  Its \.{Accuracy@@}$K$ counts the pairs among the first $K$
+documents only (a query with no relevant document among them has no
+value): our \.{auc[depth=}$K$\.{,ties=input]}, the ranking cut after
+rank~$K$ (\secref{q:auc}).  A cutoff above $10^5$, the largest
+\.{depth}, is refused.
 \smallbreak\noindent {\it The means.}  Each name but those of notes k
 and~l is of one query, and \.{eval} takes its mean over the queries it
 evaluates.  trec\_eval~10.0
@@ -2467,7 +2470,7 @@ static const alias_spec aliases[] = {
   {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
   {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
   {IM, "SDCG", 'k', "ndcg", "ideal=ones", PMINMAX | PDCG},
-  {IM, "Accuracy", '-', "auc", "ties=input", PREL},
+  {IM, "Accuracy", '?', "auc", "ties=input", PREL},
   {IM, "INSQ", '-', "insq", "ties=input", PMINMAX | PT},
   {IM, "INST", '-', "inst", "ties=input", PMINMAX | PT},
   {IM, "NERR8", 'k', "nerr8", "ties=input", PMINMAX},
@@ -2680,10 +2683,15 @@ static int alias_im(const char *name, const char *p, const char *lib,
   }
   if (a->params & (PP | PMINMAX)) @<Make the options of ir\_measures' C/W/L measure |a|, or fail@>;
   if (exp) @<Make |a| gdeval's nDCG, or fail@>;
-  if (k && strcmp(a->metric, "auc") == 0) {
-    bad(msg, msglen, name, p, "ir_measures' %s@@K has no rankmetrics variant yet"
-      " (auc takes no cutoff)", a->name);
-    return -1;
+  if (k && strcmp(a->metric, "auc") == 0) { /* \.{Accuracy@@}$K$: note~r */
+    if (strlen(k) > 6 || strtol(k, NULL, 10) > 100000) {
+      bad(msg, msglen, name, at + 1, "ir_measures' %s@@K takes K up to 100000, the"
+        " largest depth of auc", a->name);
+      return -1;
+    }
+    snprintf(more + strlen(more), sizeof more - strlen(more), "%sdepth=%s",
+      more[0] ? "," : "", k);
+    k = NULL;
   }
   @<Check the cutoff of |a|@>;
   if (strcmp(a->metric, "f") == 0 && !beta)
@@ -7735,7 +7743,15 @@ Only retrieved items take part: the judged items that were not retrieved
 have no rank and no score, and AUC ignores them.  The metric has no cutoff
 (a cutoff $K$ is refused), because AUC judges the whole ranking, and it is
 undefined, $0/0$, when $PN=0$: a list with no positive or no negative (an
-empty list among them).  Its key \.{undef} names what is then reported, as for
+empty list among them).  The key \.{depth=}$N$ (absent from the name by
+default) cuts the ranking after rank~$N$ and counts the pairs among its
+first $N$ items only; ir\_measures' \.{Accuracy@@}$K$ is
+\.{auc[depth=}$K$\.{,ties=input]} (note~r of \secref{q:alias}).  It
+is a key and not a cutoff because every item left is weighed alike; the
+grades 1, 0, 0,~1 give $2/4=1/2$, with \.{depth=3} the two pairs of the
+first three, $2/2=1$, and with \.{depth=1} no pair (undefined).  Under
+\.{ties=average} a depth is refused (see the code).
+Its key \.{undef} names what is then reported, as for
 nDCG; scikit-learn's |roc_auc_score| has in successive versions raised an
 error, returned~0.0 with a warning, and returned NaN.  The metric is named
 \.{auc}; its canonical name is
@@ -8012,9 +8028,9 @@ the exact path once as a fraction, the double path after converting them.
 static void auc_pairs(const rm_variant *v, const rm_list *l, const size_t *perm,
   unsigned long long *twice_u, unsigned long long *pos, unsigned long long *neg)
 {
-  size_t r = 0, e, j;
+  size_t r = 0, e, j, n = v->depth && (size_t) v->depth < l->n ? (size_t) v->depth : l->n;
   unsigned long long a = 0, u2 = 0, q = 0;
-  while (r < l->n) {
+  while (r < n) {
     unsigned long long pg = 0, qg;
     e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
     for (j = r; j < e; j++) pg += (unsigned long long) relevant(v, l, perm, j);
@@ -8082,14 +8098,25 @@ static double auc_bound(const rm_variant *v)
 }
 
 @ The metric takes the threshold, every tie rule, and a convention for the
-undefined value, and refuses a cutoff.
+undefined value, and refuses a cutoff.  Under \.{ties=average} it
+refuses a depth too: a cut through a group of tied items would leave the
+items that remain to the order of the tie, which that rule averages out.
 
-@<Metric codes@>=
+@<Private functions@>=
+static const char *auc_refuse(const rm_variant *v)
+{
+  if (v->k) return "auc takes no cutoff (auc[depth=K] counts the pairs of the top K)";
+  if (v->depth && v->ties == RM_TIES_AVERAGE)
+    return "auc takes depth= with a tie rule that orders the items, not ties=average";
+  return NULL;
+}
+
+@ @<Metric codes@>=
 RM_AUC,
 
 @ @<Metric specifications@>=
-[RM_AUC] = {"auc", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
-  auc_bound, no_cutoff, NULL, auc_qratio, auc_dratio, NULL},
+[RM_AUC] = {"auc", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_DEPTH), ratio_d,
+  ratio_x, auc_bound, auc_refuse, NULL, auc_qratio, auc_dratio, NULL},
 
 @ The vectors of the chapter: every tie rule, two thresholds, and the
 conventions for an undefined value that a vector can hold (\.{undef=error}
@@ -8100,9 +8127,12 @@ static const char *const auc_variants[] = {"auc", "auc[ties=average]",
   "auc[ties=reverse]", "auc[ties=pessimistic]", "auc[ties=optimistic]",
   "auc[ties=id-asc]", "auc[ties=id-desc]", "auc[rel=2]",
   "auc[rel=3,ties=average]", "auc[ties=average,undef=one]", NULL};
+static const char *const auc_late[] = { /* \.{depth}, ir\_measures' \.{Accuracy@@}$K$ */
+  "auc[depth=1]", "auc[depth=3]", "auc[depth=5,rel=2,ties=id-desc]",
+  "auc[depth=10,ties=pessimistic,undef=one]", NULL};
 
 @ @<Vector families@>=
-{"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants, NULL},
+{"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants, auc_late},
 
 @* Expected reciprocal rank.\here{q:err}
 The expected reciprocal rank, ERR, models a user who reads the list from the
@@ -19299,8 +19329,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
   {"hits", "mean", "that sum divided by R"},
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
-  {"depth", NULL, "1..100000: rbp's weights normalised over N ranks, the list"
-    " cut there (none by default; cwl_eval's 1000)"},
+  {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
+    " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
   {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"
     " 1/1000..1000 (default 1; ir_measures' T)"},
   {"cut", NULL, "p/q: positive when the score is at least the cut (default 1/2)"},

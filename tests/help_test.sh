@@ -111,7 +111,7 @@ expect_line hr "  hr[@K] hit=any|recall|precision|rows rel=1..100 $T7|reverse ti
 # (and so has a tie rule) only for ideal=topk, which refuses average
 expect_line ndcg "  ndcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones drop=unjudged $T7|average|reverse undef=zero|one|error"
 expect_line idcg "  idcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones drop=unjudged $T7|reverse(ideal=topk)"
-expect_line auc "  auc rel=1..100 $T7|average|reverse undef=zero|one|error"
+expect_line auc "  auc depth=1..100000 rel=1..100 $T7|average|reverse undef=zero|one|error"
 expect_line coverage "  coverage[@K] items=1..2147483647(required) $T7|reverse"
 # insq: no cutoff (cwl_eval's 1000 ranks), the fraction t, gain=binary (or
 # clip, which is no word), no ties=average

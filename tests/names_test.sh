@@ -207,7 +207,14 @@ refused 'rbp[depth=0]' "depth must be a whole number"
 # nonrelevant one, ties in input order, our auc (which takes no cutoff)
 same 'Accuracy' 'auc[rel=1,ties=input,undef=zero]'
 same 'Accuracy(rel=3)' 'auc[rel=3]'
-refused 'Accuracy@10' "Accuracy@K has no rankmetrics variant yet"
+# Accuracy@K: the pairs among the top K only, auc's key depth (not a cutoff)
+same 'Accuracy@10' 'auc[depth=10,ties=input]'
+same 'Accuracy(rel=2)@3' 'auc[rel=2,depth=3,ties=input,undef=zero]'
+same 'Accuracy@100000' 'auc[depth=100000,ties=input]'
+refused 'Accuracy@100001' "takes K up to 100000"
+refused 'auc@10' "auc takes no cutoff (auc[depth=K]"
+refused 'auc[depth=3,ties=average]' "not ties=average"
+refused 'auc[depth=0]' "depth must be a whole number"
 refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
 refused 'SetP(relative=True)' "ir_measures' SetP(relative=True) has no rankmetrics variant yet"
 same 'SetP(relative=False)' 'precision[ties=id-desc]'
@@ -467,6 +474,9 @@ got=$($RM value 'RBP(p=0.5,rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "rat
 #   NERR11(T=0.5,max_rel=4): C_i = (i/(i+1))^2 (1 - G_i): P = 1, 1/16,
 #     1/72, 1/128, 3/800, then 3/(32 i^2): (3/4 + 1/32 + 1/512) over
 #     1 + 1/16 + 1/72 + 1/128 + (3/32) S3, S3 = sum_{i=5}^{1000} 1/i^2.
+#   Accuracy@4: the top four d3 d1 d2 d4, relevant d3 d1 d4 and nonrelevant
+#     d2: d4 below d2 is the one wrong pair of 3, so 2/3 (d5 is not read).
+#   Accuracy(rel=2)@4: relevant d3 d1 above nonrelevant d2 d4: 1.
 #   BPM(max_rel=4)@10, T = 1: the gain reaches 5/4 >= T at rank 2: (5/4)/2.
 #   BPM(T=2,max_rel=4)@4: the gain stays below 2; the cost stops it at
 #     rank 4: (3/2)/4 = 3/8.
@@ -488,6 +498,7 @@ if ! $RM eval --quiet --trec -q -m 'RBP(p=0.5,rel=2)' -m 'SDCG(max_rel=2)@3' \
     -m 'INSQ(max_rel=3)' -m 'INSQ(T=0.5,min_rel=1,max_rel=2)' -m 'INST(max_rel=4)' \
     -m 'NERR8(max_rel=4)@3' -m 'NERR9(max_rel=4)@3' -m 'NERR10(p=0.5,max_rel=4)' \
     -m 'NERR11(T=0.5,max_rel=4)' -m 'BPM(max_rel=4)@10' -m 'BPM(T=2,max_rel=4)@4' \
+    -m 'Accuracy@4' -m 'Accuracy(rel=2)@4' \
     "$T/q" "$T/r" > "$T/out" 2>&1; then
   bad "eval RBP, SDCG failed: $(cat "$T/out")"
 else
@@ -516,6 +527,8 @@ NERR10(p=0.5,max_rel=4)|(209/256)/(1+1/8+1/32+1/64+6/512)
 NERR11(T=0.5,max_rel=4)|(401/512)/(1+1/16+1/72+1/128+3/32*$S3)
 BPM(max_rel=4)@10|5/8
 BPM(T=2,max_rel=4)@4|3/8
+Accuracy@4|2/3
+Accuracy(rel=2)@4|1
 E
 fi
 

@@ -347,6 +347,7 @@ nerr9&yes&NERR (9): continuation ${i\over i+1}(1-G_i)$ to $K$&gain&\secref{q:cwl
 nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwladapt}\cr
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
 bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
+compat&no&RBO with the ideal ranking over that of the ideal&p&\secref{q:compat}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -399,7 +400,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 &sum&the sum of $1/r$ over the relevant items in the top $K$&\cr
 &mean&that sum over $R$&\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
-p&$1/1000..999/1000$&the persistence of RBP or NERR10, a fraction (default 0.9)&\secref{q:judged}\cr
+p&$1/1000..999/1000$&the persistence of RBP, NERR10 (default 0.9) or compat (0.95)&\secref{q:judged}\cr
 depth&1..100000&RBP's weights normalised over $N$ ranks; AUC's pairs of the top $N$&\secref{q:rbpdepth}\cr
 t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (default 1)&\secref{q:insq}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
@@ -1423,7 +1424,7 @@ size_t rm_variant_help(char *buf, size_t len)
     "  Success@@K, ERR@@K, RBP(p=P,rel=T), SDCG(max_rel=M[,min_rel=m])@@K, Accuracy[@@K],\n"
     "  INSQ(max_rel=M[,min_rel=m,T=X]), INST(...), NERR11(...) (as INSQ),\n"
     "  NERR8(max_rel=M[,min_rel=m])@@K, NERR9(...)@@K, NERR10(max_rel=M[,min_rel=m,p=P]),\n"
-    "  BPM(max_rel=M[,min_rel=m,T=X])@@K,\n"
+    "  BPM(max_rel=M[,min_rel=m,T=X])@@K, Compat[(p=P)],\n"
     "  SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
     "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, gains\n"
     "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort);\n"
@@ -2133,6 +2134,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{\none}{NERR10(max\_rel=3)}{nerr10[p=0.9,gain=clip:0..3]}{q}
 \ta{\none}{NERR11(max\_rel=3)}{nerr11[gain=clip:0..3]}{q}
 \ta{\none}{BPM(max\_rel=3)@@K}{bpm@@K[gain=clip:0..3]}{q}
+\ta{\none}{Compat(p=0.9)}{compat[p=0.9,ties=id-asc]}{s}
 \ta{\none}{Accuracy(rel=2)}{auc[rel=2]}{r}
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
@@ -2308,6 +2310,10 @@ documents only (a query with no relevant document among them has no
 value): our \.{auc[depth=}$K$\.{,ties=input]}, the ranking cut after
 rank~$K$ (\secref{q:auc}).  A cutoff above $10^5$, the largest
 \.{depth}, is refused.
+\note{s}The |compat| provider's \.{Compat(p=}$x$\.{)} (default
+$x=0.95$) is \.{compat[p=}$x$\.{,ties=id-asc]}, the run sorted by score,
+ties by identifier ascending (\secref{q:compat}, which also says where
+the ideal ranking's ties may differ); \.{normalize=False} is refused.
 \smallbreak\noindent {\it The means.}  Each name but those of notes k
 and~l is of one query, and \.{eval} takes its mean over the queries it
 evaluates.  trec\_eval~10.0
@@ -2347,7 +2353,7 @@ express yet are refused by name.  From trec\_eval: \.{runid},
 \.{relstring}, \.{ndcg\_p} and \.{yaap};
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
-ir\_measures: \.{StRecall}, \.{Compat}, \.{NRBP}, \.{nNRBP},
+ir\_measures: \.{StRecall}, \.{NRBP}, \.{nNRBP},
 \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
 \.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
@@ -2356,15 +2362,14 @@ removes the unjudged documents of the run before the measure ranks it.  A list o
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
 refused too: each needs a name of its own.\par}
 
-@ Why \.{Compat} is refused, the one measure of a single query among
-them (we read ir\_measures' files \.{measures/*.py} and
-\.{providers/*.py} at commit dc04a88f).  \.{Compat} (the |compat|
-provider) is the rank-biased overlap,
-persistence 0.95, of the run with an ideal ranking of the relevant
-documents by grade, normalised by that of the ideal ranking with itself: a
-metric of two rankings, which this version does not have.  The measures of
-|cwl_eval| whose continuations depend on the gains met so far are
-\.{inst}, the four \.{nerr} and \.{bpm} (\secref{q:cwladapt}).
+@ The names of ir\_measures that are refused are all measures of
+diversity, which read judgments of subtopics that this version does not
+take (ir\_measures' files \.{measures/*.py} and \.{providers/*.py} at
+commit dc04a88f).  Its measures of one query with a single grade per
+document all have variants: those of |cwl_eval| whose continuations
+depend on the gains met so far are \.{inst}, the four \.{nerr} and
+\.{bpm} (\secref{q:cwladapt}), and \.{Compat} is \.{compat}
+(\secref{q:compat}).
 
 @ The table the parser reads.  An entry names its library, the library's
 name, what may follow it (|'-'| nothing, |'k'| a cutoff, |'?'| a cutoff or
@@ -2387,6 +2392,7 @@ name whose meaning changes with its cutoff (\.{RR}) has two entries.
 @d PRELATIVE 32 /* takes \.{relative=}, which we take only as \.{False} */
 @d PP 64 /* takes the persistence \.{p=} */
 @d PMINMAX 128 /* takes \.{min\_rel=} and \.{max\_rel=}, and needs \.{max\_rel} */
+@d PCOMPAT 512 /* takes \.{p=} and \.{normalize=} of \.{Compat} */
 @d PT 256 /* takes the target gain \.{T=} of \.{INSQ}, \.{INST}, \.{NERR11}, \.{BPM} */
 
 @<Private types@>=
@@ -2478,6 +2484,7 @@ static const alias_spec aliases[] = {
   {IM, "NERR10", '-', "nerr10", "ties=input", PMINMAX | PP},
   {IM, "NERR11", '-', "nerr11", "ties=input", PMINMAX | PT},
   {IM, "BPM", 'k', "bpm", "ties=input", PMINMAX | PT},
+  {IM, "Compat", '-', "compat", "ties=id-asc", PCOMPAT},
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
@@ -2502,7 +2509,7 @@ static const alias_spec aliases[] = {
 {TE, "prefs_avgjg_imp", '-', NULL, NULL, 0},
 
 @ @<Names of ir\_measures that we refuse@>=
-{IM, "StRecall", '?', NULL, NULL, 0}, {IM, "Compat", '?', NULL, NULL, 0},
+{IM, "StRecall", '?', NULL, NULL, 0},
 {IM, "NRBP", '?', NULL, NULL, 0},
 {IM, "nNRBP", '?', NULL, NULL, 0}, {IM, "alpha_DCG", '?', NULL, NULL, 0},
 {IM, "alpha_nDCG", '?', NULL, NULL, 0}, {IM, "AP_IA", '?', NULL, NULL, 0},
@@ -2694,6 +2701,9 @@ static int alias_im(const char *name, const char *p, const char *lib,
     k = NULL;
   }
   @<Check the cutoff of |a|@>;
+  if ((a->params & PCOMPAT) && pval[0]) /* \.{Compat}'s persistence, default 0.95 */
+    snprintf(more + strlen(more), sizeof more - strlen(more), "%sp=%s",
+      more[0] ? "," : "", pval);
   if (strcmp(a->metric, "f") == 0 && !beta)
     snprintf(more + strlen(more), sizeof more - strlen(more), "%sbeta2=1",
       more[0] ? "," : "");
@@ -2857,8 +2867,17 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
     bad(msg, msglen, name, vat, "%s is True or False", key);
     return -1;
   }
-} else if (strcmp(key, "p") == 0 && (a->params & PP)) {
+} else if (strcmp(key, "p") == 0 && (a->params & (PP | PCOMPAT))) {
   strcpy(pval, val);
+} else if (strcmp(key, "normalize") == 0 && (a->params & PCOMPAT)) {
+  if (strcmp(val, "False") == 0) {
+    bad(msg, msglen, name, kat, "ir_measures' %s(normalize=False) has no rankmetrics"
+      " variant yet", a->name);
+    return -1;
+  } else if (strcmp(val, "True") != 0) {
+    bad(msg, msglen, name, vat, "normalize is True or False");
+    return -1;
+  }
 } else if (strcmp(key, "T") == 0 && (a->params & PT)) {
   strcpy(tval, val);
 } else if ((strcmp(key, "min_rel") == 0 || strcmp(key, "max_rel") == 0)
@@ -11428,14 +11447,18 @@ static const char *const judged_late[] = { /* \.{depth} (\secref{q:rbpdepth}) */
   "nerr10[p=1/2,gain=clip:0..2]", "nerr11", "nerr11[t=7/3,gain=clip:0..3,ties=id-asc]",
   /* \.{bpm} (\secref{q:bpm}) */
   "bpm@@3", "bpm@@10[t=2,gain=clip:0..3]", "bpm[t=1/2,gain=clip:1..3,ties=id-desc]",
-  "bpm@@5[t=3,rel=2]", NULL};
+  "bpm@@5[t=3,rel=2]",
+  /* \.{compat} (\secref{q:compat}) */
+  "compat", "compat[p=0.5,ties=id-asc]", "compat[p=0.999,rel=2,ties=id-desc,undef=one]",
+  NULL};
 
 @ @<Vector families@>=
 {"judged", "incomplete judgments: bpref, infap, nonrel-judged, judged, unj, rbp,"
-  " rbp-resid, insq, inst, nerr8..nerr11, bpm", 1ULL << RM_BPREF | 1ULL << RM_INFAP
+  " rbp-resid, insq, inst, nerr8..nerr11, bpm, compat", 1ULL << RM_BPREF | 1ULL << RM_INFAP
   | 1ULL << RM_NONREL_JUDGED | 1ULL << RM_JUDGED | 1ULL << RM_UNJ | 1ULL << RM_RBP
   | 1ULL << RM_RBP_RESID | 1ULL << RM_INSQ | 1ULL << RM_INST | 1ULL << RM_NERR8
-  | 1ULL << RM_NERR9 | 1ULL << RM_NERR10 | 1ULL << RM_NERR11 | 1ULL << RM_BPM,
+  | 1ULL << RM_NERR9 | 1ULL << RM_NERR10 | 1ULL << RM_NERR11 | 1ULL << RM_BPM
+  | 1ULL << RM_COMPAT,
   judged_variants, judged_late},
 
 @* Measures of trec\_eval.\here{q:trecm}
@@ -13303,6 +13326,214 @@ RM_INST, RM_NERR8, RM_NERR9, RM_NERR10, RM_NERR11, RM_BPM,
   ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
 @/[RM_BPM] = {"bpm", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
   ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
+
+@* Compatibility.\here{q:compat}
+Clarke, Vtyurina and Smucker (ACM TOIS 2021) measure how {\it compatible\/}
+a ranking is with the ideal one: the rank-biased overlap (RBO, Webber,
+Moffat and Zobel) of the run with an ideal ranking of the relevant
+documents, normalised by the overlap of the ideal ranking with itself.  We
+read it where ir\_measures computes its \.{Compat}, in
+\.{providers/compat\_provider.py} (ir\_measures at commit dc04a88), whose
+parameters are the persistence $p$ (default $0.95$) and \.{normalize}
+(default true).  The ranking $R$ is the run sorted by score, ties by
+identifier ascending (a sort by identifier, then a stable sort by score);
+the ideal $I$ lists the judged documents of grade above~0, by grade
+descending, then by their score in the run descending (a document the run
+does not hold counting as score~0), then in the order of the judgments.
+With $R_i$ and $I_i$ the sets of the first $i$ documents of each (all of
+them when $i$ is beyond the end) and $D=\max(n,\vert I\vert)$, the provider's
+RBO sums $p^{i-1}\vert I_i\cap R_i\vert/i$ over $i\le D$ and divides by
+$\sum_{i\le D}p^{i-1}$; the normalised value divides that by the same RBO of
+$I$ with itself, where $\vert I_i\cap I_i\vert=\min(i,\vert I\vert)$, so
+that the common divisor cancels:
+$${\rm Compat}={\sum_{i\le D}p^{i-1}\,\vert I_i\cap R_i\vert/i\over
+  \sum_{i\le D}p^{i-1}\min(i,\vert I\vert)/i}.$$
+The provider gives~0 when $I$ is empty (its normaliser is then~0, and it
+returns the unnormalised RBO, which is~0); ours is undefined there, and~0
+under the default \.{undef=zero}.  The value is rational for a rational~$p$.
+@^compatibility@>@^rank-biased overlap@>@^ir\_measures@>
+
+Our \.{compat} takes the key \.{p} (default $19/20$ here), \.{rel} (an
+ideal document has a grade of at least \.{rel}; the provider's ``above 0''
+is \.{rel=1}), the tie rule of~$R$, and \.{undef}; no cutoff, since $D$
+is part of the definition.  ir\_measures' \.{Compat(p=}$x$\.{)} is
+\.{compat[p=}$x$\.{,ties=id-asc]}; \.{normalize=False}, the bare RBO with its
+finite normaliser, is refused.  An unjudged document of the run is not in~$I$.
+Within a grade, the ideal order here is the run's score, descending, as in
+the provider, and then the order of~$R$ (the tie rule): the documents of
+the run of positive score, those of score~0, the judged documents the run
+does not hold, and those of negative score.  The provider keeps the order
+of the judgments among documents of equal grade and equal score (for
+those of score~0, retrieved or not, among themselves); the two agree when
+the judgments list a query's documents by identifier, as TREC's files do,
+and differ otherwise only when the run ties relevant documents of one grade
+or scores one exactly~0.  We ran the provider's function |compatibility|
+itself (ir\_measures at commit dc04a88, Python~3.11, outside this
+project) on 400 seeded queries of 1 to 25 retrieved documents (scores
+with ties, 0 and negative ones, unjudged documents, up to four relevant
+documents not retrieved, judgments listed by identifier, $p$ among 0.5,
+0.8, 0.9, 0.95): each agreed with \.{Compat(p=}$x$\.{)} here within
+$3.4\cdot10^{-16}$.
+
+For example, with $p=1/2$ the run $d_1,d_2,d_3$ of grades 0, 2, 1 (all
+judged, nothing else relevant) has the ideal $d_2,d_3$; $D=3$, the
+overlaps are 0, 1, 2, and the value is
+$${0+{1\over2}\cdot{1\over2}+{1\over4}\cdot{2\over3}\over
+  1+{1\over2}\cdot1+{1\over4}\cdot{2\over3}}={5/12\over5/3}={1\over4}.$$
+
+@ The positions in the ideal ranking.  Only the relevant documents of the
+run can be in both rankings: one at rank $r$ in $R$ and $s$ in $I$ is in
+$I_i\cap R_i$ from $i=\max(r,s)$ on, so $\vert I_i\cap R_i\vert$ is the number
+of them with $\max(r,s)\le i$.  $s$ is found by counting: the relevant
+documents fall into buckets of grade and class (0:~positive score, or a
+run without scores; 1:~score~0; 2:~not retrieved; 3:~negative score), the
+buckets are laid out by grade descending and class ascending, and within a
+bucket the documents keep the order of~$R$.  |compat_counts| fills
+$x_i=\vert I_i\cap R_i\vert$ and $y_i=\min(i,\vert I\vert)$ for $i=1$ to~$D$
+(at |x[i-1]|, |y[i-1]|), and returns $D$, or 0 when $I$ is empty.
+
+@d CLASSES 4
+
+@<Private functions@>=
+static int compat_class(const rm_list *l, const size_t *perm, size_t r)
+{
+  double s = l->score ? l->score[perm[r]] : 1;
+  return s > 0 ? 0 : s == 0 ? 1 : 3;
+}
+static rm_status compat_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
+  long **xp, long **yp, size_t *Dp)
+{
+  size_t (*base)[CLASSES] = calloc(RM_GRADE_MAX + 1, sizeof *base), r, i, m = 0, D;
+  long *x, *y;
+  int g, c;
+  *Dp = 0; *xp = *yp = NULL;
+  if (base == NULL) return RM_ENOMEM;
+  for (r = 0; r < l->n; r++)
+    if (!unjudged_at(l, perm, r) && l->grade[perm[r]] >= v->rel)
+      base[l->grade[perm[r]]][compat_class(l, perm, r)]++, m++;
+  for (i = 0; i < l->n_unretrieved; i++)
+    if (l->unretrieved_grade[i] >= v->rel) base[l->unretrieved_grade[i]][2]++, m++;
+  if (m == 0) { free(base); return RM_OK; }
+  for (i = 0, g = RM_GRADE_MAX; g >= 0; g--) /* each bucket's first position */
+    for (c = 0; c < CLASSES; c++) { size_t k = base[g][c]; base[g][c] = i; i += k; }
+  D = l->n > m ? l->n : m;
+  x = calloc(D, sizeof *x); y = malloc(D * sizeof *y);
+  if (x == NULL || y == NULL) { free(x); free(y); free(base); return RM_ENOMEM; }
+  for (r = 0; r < l->n; r++)
+    if (!unjudged_at(l, perm, r) && l->grade[perm[r]] >= v->rel) {
+      size_t s = base[l->grade[perm[r]]][compat_class(l, perm, r)]++;
+      x[s > r ? s : r]++; /* in both from rank $\max(r,s)+1$ on */
+    }
+  for (i = 0; i < D; i++) {
+    if (i) x[i] += x[i - 1];
+    y[i] = (long) (i + 1 < m ? i + 1 : m);
+  }
+  free(base);
+  *xp = x; *yp = y; *Dp = D;
+  return RM_OK;
+}
+
+@ The exact path sums by binary splitting.  With $p=a/b$, the sum over
+ranks $[lo,hi)$ (counted from~0) of $a^{i-lo}b^{hi-1-i}x_i/(i+1)$ is $P/Q$
+with $Q=\prod(i+1)$; two halves join as $P=b^{h_R}P_LQ_R+a^{h_L}P_RQ_L$,
+$Q=Q_LQ_R$, $h_L$ and $h_R$ their lengths.  Over all $D$ ranks this is
+$b^{D-1}$ times the sum, and the numerator's and the denominator's share
+$Q$ and $b^{D-1}$, so the value is $P_x/P_y$.  The metric is a ratio with
+the denominator~1, as those of \secref{q:cwladapt}, or $0/0$ when $I$ is
+empty.
+
+@<Private functions@>=
+static void compat_split(const long *x, long a, long b, size_t lo, size_t hi,
+  mpz_t p, mpz_t q)
+{
+  if (hi - lo == 1) { mpz_set_si(p, x[lo]); mpz_set_ui(q, (unsigned long) lo + 1); }
+  else {
+    size_t mid = lo + (hi - lo) / 2;
+    mpz_t p2, q2, t;
+    mpz_inits(p2, q2, t, NULL);
+    compat_split(x, a, b, lo, mid, p, q);
+    compat_split(x, a, b, mid, hi, p2, q2);
+    mpz_ui_pow_ui(t, (unsigned long) b, (unsigned long) (hi - mid));
+    mpz_mul(p, p, t); mpz_mul(p, p, q2);
+    mpz_ui_pow_ui(t, (unsigned long) a, (unsigned long) (mid - lo));
+    mpz_mul(t, t, p2); mpz_addmul(p, t, q);
+    mpz_mul(q, q, q2);
+    mpz_clears(p2, q2, t, NULL);
+  }
+}
+static rm_status compat_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  long *x, *y;
+  size_t D;
+  mpz_t q;
+  rm_status s = compat_counts(v, l, perm, &x, &y, &D);
+  if (s != RM_OK) return s;
+  mpq_set_ui(num, 0, 1); mpq_set_ui(den, 0, 1);
+  if (D == 0) return RM_OK; /* no ideal document: $0/0$ */
+  mpz_init(q);
+  compat_split(x, v->p, v->p_den, 0, D, mpq_numref(num), q);
+  compat_split(y, v->p, v->p_den, 0, D, mpq_denref(num), q);
+  mpq_canonicalize(num);
+  mpq_set_ui(den, 1, 1);
+  mpz_clear(q); free(x); free(y);
+  return RM_OK;
+}
+
+@ The double path multiplies the powers of $p$ in two doubles with the
+exponent apart, and sums in |esum|s, as \secref{q:cwladapt} does: a
+term $x_i/(i+1)$ is one division, its product with the power one more
+rounding, and dropping the low part of the power a third, so each sum is
+within $4u$, and the quotient within $9u$: we state 10~ulps.
+
+@<Private functions@>=
+static rm_status compat_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  long *x, *y;
+  size_t D, i;
+  double h = 0.5, lo = 0;
+  int E = 1, k;
+  esum sx = {{0, 0}, 0}, sy = {{0, 0}, 0};
+  rm_status s = compat_counts(v, l, perm, &x, &y, &D);
+  if (s != RM_OK) return s;
+  *num = 0; *den = 0;
+  if (D == 0) return RM_OK;
+  for (i = 0; i < D; i++) {
+    if (x[i]) esum_add(&sx, h * ((double) x[i] / (double) (i + 1)), E);
+    esum_add(&sy, h * ((double) y[i] / (double) (i + 1)), E);
+    dd_times(&h, &lo, v->p, v->p_den);
+    h = frexp(h, &k); lo = ldexp(lo, -k); E += k;
+  }
+  if (sx.s.s != 0 || sx.s.c != 0)
+    *num = ldexp((sx.s.s + sx.s.c) / (sy.s.s + sy.s.c), sx.e - sy.e);
+  *den = 1;
+  free(x); free(y);
+  return RM_OK;
+}
+static double compat_bound(const rm_variant *v)
+{
+  (void) v;
+  return 10;
+}
+static const char *compat_refuse(const rm_variant *v)
+{
+  if (v->k) return "compat takes no cutoff (it reads the whole run and ideal ranking)";
+  if (v->p >= v->p_den) return "the persistence p must be below 1";
+  return no_average(v);
+}
+static void compat_defaults(rm_variant *v)
+{
+  v->p = 19; v->p_den = 20;
+}
+
+@ @<Metric codes@>=
+RM_COMPAT,
+
+@ @<Metric specifications@>=
+@/[RM_COMPAT] = {"compat", K(KEY_P) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
+  ratio_x, compat_bound, compat_refuse, compat_defaults, compat_qratio, compat_dratio,
+  NULL},
 
 @** Where the definitions disagree.
 \here{disagree}\input disagree

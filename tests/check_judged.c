@@ -9,7 +9,7 @@
    j, not the library's simplified term.  The double path is checked against
    the exact path within rm_ulp_bound.
 
-   Suite judged; cases: hand, oracle, cwl, insq, adaptive, errors. */
+   Suite judged; cases: hand, oracle, cwl, insq, adaptive, compat, errors. */
 
 #include <check.h>
 #include <stdio.h>
@@ -611,6 +611,104 @@ START_TEST(test_adaptive)
 }
 END_TEST
 
+/* Compat as ir_measures' compat provider describes it, with lists and sets
+   and not the library's counting: R is the list in input order (the list is
+   given already ranked, no scores, so every score counts as positive); the
+   ideal I holds the judged items of grade >= 1 (retrieved, in input order,
+   then the unretrieved ones), stably sorted by grade descending; at each
+   depth i <= D = max(n, |I|) the overlap of the first i of each is counted
+   by comparing members, and the value is sum p^(i-1) overlap/i over sum
+   p^(i-1) min(i,|I|)/i.  p = pc/pd.  Returns NULL when I is empty. */
+static char *compat_oracle(long pc, long pd, const int *g, size_t n, const unsigned char *u,
+  const int *ug, size_t nu)
+{
+  int key[64], gr[64], tmpk, tmpg;
+  size_t m = 0, D, i, j, a, b;
+  mpq_t w, p, x, num, den;
+  char *s;
+  for (i = 0; i < n; i++)
+    if (!(u && u[i]) && g[i] >= 1) { key[m] = (int) i; gr[m++] = g[i]; }
+  for (i = 0; i < nu; i++)
+    if (ug[i] >= 1) { key[m] = -1 - (int) i; gr[m++] = ug[i]; }
+  if (m == 0) return NULL;
+  for (i = 1; i < m; i++) /* stable insertion sort by grade, descending */
+    for (j = i; j > 0 && gr[j - 1] < gr[j]; j--) {
+      tmpk = key[j]; key[j] = key[j - 1]; key[j - 1] = tmpk;
+      tmpg = gr[j]; gr[j] = gr[j - 1]; gr[j - 1] = tmpg;
+    }
+  D = n > m ? n : m;
+  mpq_inits(w, p, x, num, den, NULL);
+  mpq_set_ui(w, 1, 1);
+  mpq_set_ui(p, (unsigned long) pc, (unsigned long) pd); mpq_canonicalize(p);
+  for (i = 1; i <= D; i++) {
+    unsigned long ov = 0;
+    for (a = 0; a < i && a < m; a++) /* members of I_i that are in R_i */
+      for (b = 0; b < i && b < n; b++)
+        if (key[a] == (int) b) ov++;
+    mpq_set_ui(x, ov, (unsigned long) i); mpq_canonicalize(x);
+    mpq_mul(x, x, w); mpq_add(num, num, x);
+    mpq_set_ui(x, (unsigned long) (i < m ? i : m), (unsigned long) i); mpq_canonicalize(x);
+    mpq_mul(x, x, w); mpq_add(den, den, x);
+    mpq_mul(w, w, p);
+  }
+  mpq_div(num, num, den);
+  s = mpq_get_str(NULL, 10, num);
+  mpq_clears(w, p, x, num, den, NULL);
+  return s;
+}
+
+static void compat_check(const char *name, long pc, long pd, const int *g, size_t n,
+  const unsigned char *u, const int *ug, size_t nu)
+{
+  char *want = compat_oracle(pc, pd, g, n, u, ug, nu);
+  both(name, g, n, u, nu, ug, want);
+  free(want);
+}
+
+START_TEST(test_compat)
+{
+  unsigned long seed = 777;
+  size_t j, i;
+  /* The book's example: p = 1/2, grades 0 2 1: I = d2 d3, overlaps 0 1 2
+     over D = 3: (1/4 + 1/6)/(1 + 1/2 + 1/6) = 1/4. */
+  both("compat[p=1/2]", G(0, 2, 1), NULL, 0, NULL, "1/4");
+  compat_check("compat[p=1/2]", 1, 2, G(0, 2, 1), NULL, NULL, 0);
+  /* The ideal ranking itself gives 1; no relevant item, undefined (0). */
+  both("compat", G(3, 2, 2, 1, 0, 0), NULL, 0, NULL, "1");
+  /* Two relevant items not retrieved: R = 3 2, I = 3 2 u u, overlaps 1 2 2 2
+     against 1 2 3 4 over D = 4: (1 + 19/20 + (361/400)(2/3) + (6859/8000)/2)
+     / (1 + 19/20 + 361/400 + 6859/8000) = 143057/178074 (Python's fractions). */
+  both("compat", G(3, 2), NULL, 2, (const int[]){1, 1}, "143057/178074");
+  compat_check("compat", 19, 20, G(3, 2), NULL, (const int[]){1, 1}, 2);
+  both("compat", G(0, 0), NULL, 1, (const int[]){0}, NULL);
+  /* One relevant item, not retrieved, and nothing else: overlap 0. */
+  both("compat", G(0), NULL, 1, (const int[]){2}, "0");
+  /* An unjudged item of grade 2 is not in I: I = (rank 3), R = ranks 1..3:
+     overlaps 0 0 1 over D = 3, p = 1/2: (1/12)/(1 + 1/4 + 1/12) = 1/16. */
+  both("compat[p=1/2]", G(2, 0, 1), U(1, 0, 0), 0, NULL, "1/16");
+  compat_check("compat[p=1/2]", 1, 2, G(2, 0, 1), U(1, 0, 0), NULL, 0);
+  for (j = 0; j < 40; j++) { /* seeded lists, grades 0..3, some unjudged */
+    int gg[30], ug[4];
+    unsigned char uu[30];
+    size_t n, nu;
+    long pc = j % 4 == 0 ? 19 : j % 4 == 1 ? 1 : j % 4 == 2 ? 9 : 999;
+    long pd = j % 4 == 0 ? 20 : j % 4 == 1 ? 2 : j % 4 == 2 ? 10 : 1000;
+    char name[64];
+    seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+    n = (size_t) (seed >> 33) % 30;
+    nu = (size_t) (seed >> 40) % 4;
+    for (i = 0; i < n; i++) {
+      seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+      gg[i] = (int) ((seed >> 33) % 4);
+      uu[i] = (seed >> 50) % 5 == 0;
+    }
+    for (i = 0; i < nu; i++) ug[i] = (int) ((seed >> (20 + 2 * i)) % 4);
+    snprintf(name, sizeof name, "compat[p=%ld/%ld]", pc, pd);
+    compat_check(name, pc, pd, gg, n, uu, ug, nu);
+  }
+}
+END_TEST
+
 START_TEST(test_errors)
 {
   int g[2] = {1, 0};
@@ -652,6 +750,9 @@ Suite *suite_judged(void)
   tc = tcase_create("adaptive");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_adaptive);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("compat");
+  tcase_add_test(tc, test_compat);
   suite_add_tcase(s, tc);
   tc = tcase_create("errors");
   tcase_add_test(tc, test_errors);

@@ -50,7 +50,7 @@ $RM verify --help | grep -q "What the keys" && bad "verify --help explains keys"
 # Every group key=words or key=words(COND) of a metric's line: each word
 # is accepted alone, with a cutoff (COND @K) or with each word of COND.
 listing=$(sed -n '/^NAME is/,/^aggregators/p' "$T/top" | grep '^  [a-z]' | grep -v '^  micro')
-[ "$(printf '%s\n' "$listing" | wc -l)" -eq 54 ] && ok "54 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
+[ "$(printf '%s\n' "$listing" | wc -l)" -eq 55 ] && ok "55 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
 nacc=0; nref=0
 while read -r head groups; do
   m=${head%%[*}; req=
@@ -124,6 +124,7 @@ expect_line nerr9 "  nerr9[@K] gain=binary rel=1..100 $T7|reverse"
 expect_line nerr10 "  nerr10 gain=binary rel=1..100 $T7|reverse"
 expect_line nerr11 "  nerr11 t=p/q gain=binary rel=1..100 $T7|reverse"
 expect_line bpm "  bpm[@K] t=p/q gain=binary rel=1..100 $T7|reverse"
+expect_line compat "  compat rel=1..100 $T7|reverse undef=zero|one|error"
 for n in 'ap[ties=average]' 'rr[ties=average]' 'f[ties=average]' 'recall[norm=hits]' \
          'precision[denom=list]' 'hr[ties=average]' 'idcg[ties=input]' 'ndcg[rel=2]' \
          'dcg[base=3]' 'coverage' 'coverage[ties=id-asc]'; do

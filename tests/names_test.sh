@@ -112,7 +112,7 @@ same unj 'unj[ties=input]'
 refused 'Judged' "needs a cutoff"
 refused 'rbp[p=1]' "must be below 1"
 same 'trec_eval:gm_bpref' 'gm:bpref[ties=id-desc]'
-for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall Compat 'Compat(p=0.9)'; do
+for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall 'NRBP'; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
 done
@@ -201,6 +201,19 @@ refused 'BPM@10' "BPM needs max_rel"
 refused 'BPM(max_rel=3,p=0.5)@10' "takes no parameter 'p'"
 refused 'bpm[gain=exp2]' "take gain=binary or gain=clip:m..M"
 refused 'bpm@5[ties=average]' "ties=average is not defined"
+# the compat provider's Compat: RBO with the ideal ranking, normalised; p 0.95
+same 'Compat' 'compat[p=19/20,rel=1,ties=id-asc,undef=zero]'
+same 'Compat(p=0.5)' 'compat[p=1/2,ties=id-asc]'
+same 'Compat(normalize=True,p=0.9)' 'compat[p=0.9,ties=id-asc]'
+same 'compat' 'compat[p=0.95,ties=input]'
+refused 'Compat(normalize=False)' "Compat(normalize=False) has no rankmetrics variant yet"
+refused 'Compat(normalize=maybe)' "normalize is True or False"
+refused 'Compat@10' "Compat takes no cutoff"
+refused 'Compat(rel=2)' "takes no parameter 'rel'"
+refused 'Compat(p=1)' "must be below 1"
+refused 'compat@5' "compat takes no cutoff"
+refused 'compat[ties=average]' "ties=average is not defined"
+refused 'compat[gain=binary]' "does not apply"
 refused 'rbp-resid[depth=1000]' "does not apply"
 refused 'rbp[depth=0]' "depth must be a whole number"
 # the accuracy provider's Accuracy: the pairs a relevant document above a
@@ -477,6 +490,11 @@ got=$($RM value 'RBP(p=0.5,rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "rat
 #   Accuracy@4: the top four d3 d1 d2 d4, relevant d3 d1 d4 and nonrelevant
 #     d2: d4 below d2 is the one wrong pair of 3, so 2/3 (d5 is not read).
 #   Accuracy(rel=2)@4: relevant d3 d1 above nonrelevant d2 d4: 1.
+#   Compat(p=0.5): R = d3 d1 d2 d4 d5 (ties by docno ascending), the ideal
+#     I = d3 d1 d4 d6 (grade 1: d4, scored 0.5, before d6, not retrieved);
+#     D = 5, overlaps 1 2 2 3 3 and min(i,4) = 1 2 3 4 4: (1 + 1/2 + 1/6 +
+#     3/32 + 3/80) / (1 + 1/2 + 1/4 + 1/8 + 1/20) = 863/924 (the provider's
+#     compatibility() gives 0.9339826839826841 for these files).
 #   BPM(max_rel=4)@10, T = 1: the gain reaches 5/4 >= T at rank 2: (5/4)/2.
 #   BPM(T=2,max_rel=4)@4: the gain stays below 2; the cost stops it at
 #     rank 4: (3/2)/4 = 3/8.
@@ -498,7 +516,7 @@ if ! $RM eval --quiet --trec -q -m 'RBP(p=0.5,rel=2)' -m 'SDCG(max_rel=2)@3' \
     -m 'INSQ(max_rel=3)' -m 'INSQ(T=0.5,min_rel=1,max_rel=2)' -m 'INST(max_rel=4)' \
     -m 'NERR8(max_rel=4)@3' -m 'NERR9(max_rel=4)@3' -m 'NERR10(p=0.5,max_rel=4)' \
     -m 'NERR11(T=0.5,max_rel=4)' -m 'BPM(max_rel=4)@10' -m 'BPM(T=2,max_rel=4)@4' \
-    -m 'Accuracy@4' -m 'Accuracy(rel=2)@4' \
+    -m 'Accuracy@4' -m 'Accuracy(rel=2)@4' -m 'Compat(p=0.5)' \
     "$T/q" "$T/r" > "$T/out" 2>&1; then
   bad "eval RBP, SDCG failed: $(cat "$T/out")"
 else
@@ -529,6 +547,7 @@ BPM(max_rel=4)@10|5/8
 BPM(T=2,max_rel=4)@4|3/8
 Accuracy@4|2/3
 Accuracy(rel=2)@4|1
+Compat(p=0.5)|863/924
 E
 fi
 

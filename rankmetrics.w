@@ -13070,11 +13070,10 @@ says: the 1000 ranks and the normalisation of the weights over them are
 formula of the framework runs over an unbounded ranking; INST's
 continuation is computed from the cumulative gain {\it including\/}
 rank~$i$, which \.{cwl\_inst.py} writes $T_i=T-\sum_{j\le i}G_j$; and
-nothing keeps $C_i$ a probability.  INST's $C_i$ can exceed~1 when
-$T<1/2$ (then $z_i-1=z_{i-1}-G_i$ can be negative and of larger
-magnitude than $z_i$: with $T=1/10$ a first item of gain~1 gives
-$z_1=1/5$ and $C_1=16$); we compute the same formula, as \.{cwl\_eval}
-does.  Its \.{cwl\_nerr.py} names the fourth measure after equation~11 of
+nothing keeps $C_i$ a probability.  INST's $C_i$ exceeds~1 when
+$z_i-1=z_{i-1}-G_i$, at least $2T-1$, is below $-1/2$, which needs
+$T<1/4$: with $T=1/10$ a first item of gain~1 gives $z_1=1/5$ and
+$C_1=16$; we compute the same formula, as \.{cwl\_eval} does.  Its \.{cwl\_nerr.py} names the fourth measure after equation~11 of
 the paper, and ir\_measures' docstring of \.{NERR11} after
 equation~12; the continuation is the one in the table.  \.{cwl\_eval}
 computes all of it in double precision with NumPy (the products by
@@ -13205,22 +13204,23 @@ static rm_status cwl_qratio(const rm_variant *v, const rm_list *l,
 @ The double path multiplies the same continuations in two doubles, as
 \.{rbp} does its powers (\secref{q:judged}), and keeps the exponent
 apart, so that neither the product nor the sums can overflow or
-underflow: INST's $P_i$ grows as $(1/(2T))^{2i}$ when $T<1/2$ and every
-item gains~1, and NERR10's shrinks as $p^i$.  $P_i=(h+\ell)2^E$ with
+underflow: INST's $P_i$ grows as $\bigl((1-2T)/(2T)\bigr)^{2i}$ when
+$T<1/4$ and every item gains~1, and NERR10's shrinks as $p^i$.  $P_i=(h+\ell)2^E$ with
 $h$ in $[1/2,1)$; each factor $r/q$ (twice) and $w/x$ is itself a pair
 $f_h+f_\ell$ within $u^2$ of the fraction ($f_\ell$ is the rounded
 remainder $(r-f_hq)/q$, the remainder exact by |fma|), and a product of
 pairs is within a few $u^2$ (Dekker's product by |fma|, its low parts
 rounded once).  After 1000 ranks the pair is within $2\cdot10^4u^2$ of
 $P_i$, which is far below~$u$.  The sums take $h$ (within $u$ of
-$P_i/2^E$) and $ha_i$ (one more rounding) into compensated sums that
-carry an exponent of their own, the largest $E$ added so far; a sum
-moved to a larger exponent loses only what falls below $2^{-1074}$ of
-terms at least $1/2$.  So each sum is within $3u$, the denominator's
-product by~$b$ adds~$u$, the quotient another, and the exponents join
-exactly unless the value is subnormal (a rounding of at most half an
-ulp there): within $7u$ or $4$~ulps in all, and we state 8~ulps, as for
-INSQ.
+$P_i/2^E$, the low part dropped) and $ha_i$ (one more rounding) into
+compensated sums that carry an exponent of their own, the largest $E$
+added so far; a sum moved to a larger exponent loses only what falls
+below $2^{-1074}$ of terms at least $1/2$.  So the numerator is within
+$3u$; the denominator is within $2u$, and its product by~$b$ adds~$u$; the
+quotient adds another: within $7u$, less than 7~ulps.  The exponents join
+exactly unless the value is subnormal, where the join rounds once more
+(half an ulp), and $7u$ of a subnormal value is below 4~ulps.  We state
+8~ulps, as for INSQ.
 
 @<Private types@>=
 typedef struct {@+ nsum s; int e; @+} esum; /* a sum of nonnegative terms, times $2^e$ */

@@ -424,6 +424,72 @@ START_TEST(test_auc_oracle)
 }
 END_TEST
 
+/* ir_measures' Accuracy@K as its accuracy provider computes it: the run
+   sorted by score, ties in input order (a stable sort, done here by
+   insertion), and walking the first K documents it keeps, after each
+   relevant one, the count of nonrelevant ones below it so far; the value is
+   1 - (sum over the relevant of the nonrelevant above them) / (N R), N and
+   R the nonrelevant and relevant among the K.  Returns 0 when R = 0 (no
+   value there) or N = 0 (its division by zero). */
+static int oracle_accuracy_at(mpq_t out, int rel, size_t K, const ae_list *t)
+{
+  size_t ord[AE_MAXN + 1], i, j;
+  unsigned long above = 0, sum = 0, r = 0;
+  for (i = 0; i < t->n; i++) { /* stable insertion sort by decreasing score */
+    for (j = i; j > 0 && t->scored && t->score[ord[j - 1]] < t->score[i]; j--)
+      ord[j] = ord[j - 1];
+    ord[j] = i;
+  }
+  for (i = 0; i < t->n && i < K; i++)
+    if (t->grade[ord[i]] >= rel) { r++; sum += above; }
+    else above++;
+  if (r == 0 || above == 0) return 0;
+  mpq_set_ui(out, above * r - sum, above * r); /* 1 - sum/(N R) */
+  mpq_canonicalize(out);
+  return 1;
+}
+
+START_TEST(test_accuracy_at)
+{
+  tu_rng r = {0xacc0a7ULL};
+  int c;
+  /* By hand: grades 1 0 0 1 give 1/2 whole, 1 at depth 3 (both pairs of
+     the first three right), undefined at depth 1 (no nonrelevant). */
+  ae_expect_str("auc", 4, (const int[]){1, 0, 0, 1}, NULL, "1/2");
+  ae_expect_str("auc[depth=3]", 4, (const int[]){1, 0, 0, 1}, NULL, "1");
+  ae_expect_str("Accuracy@3", 4, (const int[]){1, 0, 0, 1}, NULL, "1");
+  ae_expect_str("auc[depth=4]", 4, (const int[]){1, 0, 0, 1}, NULL, "1/2");
+  ae_expect_str("auc[depth=9]", 4, (const int[]){1, 0, 0, 1}, NULL, "1/2");
+  {
+    ae_list t;
+    ae_set(&t, 4, (const int[]){1, 0, 0, 1}, NULL);
+    ae_expect_undefined("depth=1,", &t);
+  }
+  for (c = 0; c < AE_ORACLE; c++) {
+    ae_list t;
+    rm_variant v;
+    mpq_t q;
+    char ctx[96], name[64];
+    size_t K;
+    int rel;
+    ae_random(&r, &t, 3);
+    K = 1 + (size_t) tu_below(&r, (int) t.n + 2);
+    rel = 1 + tu_below(&r, 2);
+    snprintf(name, sizeof name, "Accuracy(rel=%d)@%zu", rel, K);
+    v = ae_parse(name);
+    snprintf(ctx, sizeof ctx, "%s of random list %d", name, c);
+    mpq_init(q);
+    if (oracle_accuracy_at(q, rel, K, &t)) ae_expect_q(&v, &t, q, ctx);
+    else {
+      rm_list l = ae_view(&t);
+      double d = -1;
+      ck_assert_msg(rm_value(&v, &l, NULL, &d) == RM_UNDEFINED && d == 0, "%s", ctx);
+    }
+    mpq_clear(q);
+  }
+}
+END_TEST
+
 START_TEST(test_err_oracle)
 {
   static const unsigned long ks[5] = {0, 1, 3, 10, 100};
@@ -737,6 +803,7 @@ END_TEST
 START_TEST(test_refused_names)
 {
   static const char *const bad[] = {"auc@10", "auc@1[ties=average]", "auc[gmax=4]",
+    "auc[depth=2,ties=average]", "auc[depth=0]", "auc[depth=100001]", "Accuracy@100001",
     "err[ties=average]", "err@5[gmax=0]", "err[gmax=31]", "err[gmax=4.5]", "err[rel=2]",
     "err[undef=one]", "auc[hits=first]", "err@0", "auc[rel=0]", "err[gmax=]", NULL};
   int i;
@@ -817,6 +884,7 @@ Suite *suite_auc_err(void)
   tc = tcase_create("oracle");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_auc_oracle);
+  tcase_add_test(tc, test_accuracy_at);
   tcase_add_test(tc, test_err_oracle);
   suite_add_tcase(s, tc);
   tc = tcase_create("paths");

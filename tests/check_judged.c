@@ -9,7 +9,7 @@
    j, not the library's simplified term.  The double path is checked against
    the exact path within rm_ulp_bound.
 
-   Suite judged; cases: hand, oracle, cwl, insq, errors. */
+   Suite judged; cases: hand, oracle, cwl, insq, adaptive, compat, errors. */
 
 #include <check.h>
 #include <stdio.h>
@@ -452,6 +452,263 @@ START_TEST(test_insq)
 }
 END_TEST
 
+/* The adaptive measures of cwl_eval (INST, NERR8..NERR11) as its files
+   cwl_inst.py and cwl_nerr.py write the continuation C_i of rank i
+   (1-based), not as the library computes it: INST from T_i = T - S_i and
+   (i+T+T_i-1)/(i+T+T_i), squared; NERR8 1-G_i while i < K, else 0; NERR9
+   i/(i+1) (1-G_i) while i < K; NERR10 p (1-G_i); NERR11 ((i+2T-1)/(i+2T))^2
+   (1-G_i); BPM (cwl_bpm.py, static, each item costing 1) 1 while S_i < T
+   and i < K, else 0.  Weights P_1 = 1, P_{i+1} = P_i C_i over the first 1000 ranks
+   (the first min(K,1000) where K applies), value sum P_i G_i / sum P_i, in
+   reduced GMP fractions at every step.  G_i = a[i-1]/b for i <= n, else 0.
+   T = tc/td, p = pc/pd.  Returns the fraction as a string to free. */
+static char *adapt_oracle(const char *m, long tc, long td, long pc, long pd, long k,
+  const long *a, long b, size_t n)
+{
+  mpq_t P, S, T, Ti, c, g, x, num, den;
+  long i, D = k && k < 1000 ? k : 1000;
+  char *s;
+  mpq_inits(P, S, T, Ti, c, g, x, num, den, NULL);
+  mpq_set_ui(P, 1, 1);
+  mpq_set_ui(T, (unsigned long) tc, (unsigned long) td); mpq_canonicalize(T);
+  for (i = 1; i <= D; i++) {
+    mpq_set_ui(g, (size_t) i <= n ? (unsigned long) a[i - 1] : 0, (unsigned long) b);
+    mpq_canonicalize(g);
+    mpq_add(S, S, g);
+    mpq_mul(x, P, g); mpq_add(num, num, x);
+    mpq_add(den, den, P);
+    mpq_set_ui(x, 1, 1); mpq_sub(x, x, g); /* 1 - G_i */
+    if (strcmp(m, "inst") == 0) {
+      mpq_sub(Ti, T, S); /* T_i */
+      mpq_set_si(c, i, 1); mpq_add(c, c, T); mpq_add(c, c, Ti); /* i + T + T_i */
+      mpq_set_ui(x, 1, 1); mpq_sub(x, c, x); /* minus 1 */
+      mpq_div(c, x, c); mpq_mul(c, c, c);
+    } else if (strcmp(m, "nerr8") == 0) {
+      if (i < k) mpq_set(c, x); else mpq_set_ui(c, 0, 1);
+    } else if (strcmp(m, "nerr9") == 0) {
+      if (i < k) { mpq_set_ui(c, (unsigned long) i, (unsigned long) i + 1); mpq_mul(c, c, x); }
+      else mpq_set_ui(c, 0, 1);
+    } else if (strcmp(m, "nerr10") == 0) {
+      mpq_set_ui(c, (unsigned long) pc, (unsigned long) pd); mpq_canonicalize(c);
+      mpq_mul(c, c, x);
+    } else if (strcmp(m, "bpm") == 0) { /* cwl_bpm.py, every cost 1: both budgets */
+      mpq_set_ui(c, mpq_cmp(S, T) < 0 && i < (k ? k : 1000) ? 1 : 0, 1);
+    } else { /* nerr11 */
+      mpq_set_si(c, i, 1); mpq_add(c, c, T); mpq_add(c, c, T); /* i + 2T */
+      mpq_set_ui(g, 1, 1); mpq_sub(g, c, g);
+      mpq_div(c, g, c); mpq_mul(c, c, c); mpq_mul(c, c, x);
+    }
+    mpq_mul(P, P, c);
+  }
+  mpq_div(num, num, den);
+  s = mpq_get_str(NULL, 10, num);
+  mpq_clears(P, S, T, Ti, c, g, x, num, den, NULL);
+  return s;
+}
+
+static void adapt_check(const char *name, const char *m, long tc, long td, long pc,
+  long pd, long k, const int *g, size_t n, const unsigned char *u, const long *a, long b)
+{
+  char *want = adapt_oracle(m, tc, td, pc, pd, k, a, b, n);
+  both(name, g, n, u, 0, NULL, want);
+  free(want);
+}
+
+START_TEST(test_adaptive)
+{
+  static int many[1001];
+  size_t i, j;
+  unsigned long seed = 12345;
+  /* The book's examples, by hand: INST, T = 1, grades 1 0 1 is (10/9) over
+     1 + 1/4 + 1/9 + (4/9) sum_{k=3}^{999} 1/k^2 = 0.72328889063538140807...
+     (Python's fractions, and bc in names_test); NERR8@3 and NERR9@3 of the
+     gains 1/2 0 1: 1/2 and 8/17; NERR10 p=1/2 and NERR11 T=1/2 of 0 1: 1/3
+     and 1/5 (the second rank's continuation is 0). */
+  adapt_check("inst", "inst", 1, 1, 0, 1, 0, G(1, 0, 1), NULL, (const long[]){1, 0, 1}, 1);
+  both("nerr8@3[gain=clip:0..2]", G(1, 0, 2), NULL, 0, NULL, "1/2");
+  both("nerr9@3[gain=clip:0..2]", G(1, 0, 2), NULL, 0, NULL, "8/17");
+  both("nerr10[p=1/2]", G(0, 1), NULL, 0, NULL, "1/3");
+  both("nerr11[t=1/2]", G(0, 1), NULL, 0, NULL, "1/5");
+  {
+    rm_variant v;
+    rm_exact e;
+    rm_list l = {3, (const int[]){1, 0, 1}, NULL, NULL, 0, NULL, NULL, NULL};
+    ck_assert(rm_variant_parse("INST(max_rel=1)", &v, NULL, 0) == RM_OK);
+    rm_exact_init(&e);
+    ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+    ck_assert_msg(strncmp(e.decimal, "0.72328889063538140807", 22) == 0, "%s", e.decimal);
+    rm_exact_clear(&e);
+  }
+  /* Against the oracle: clipped gains, unjudged items (gain 0), T below
+     1/2 (INST's C_1 = 16 at T = 1/10 and a first gain of 1), cutoffs, and
+     lists longer than 1000 ranks. */
+  adapt_check("INST(max_rel=3)", "inst", 1, 1, 0, 1, 0, G(3, 2, 0, 1), NULL,
+    (const long[]){3, 2, 0, 1}, 3);
+  adapt_check("inst[t=1/10,gain=clip:0..2]", "inst", 1, 10, 0, 1, 0, G(2, 2, 1, 0, 2), NULL,
+    (const long[]){2, 2, 1, 0, 2}, 2);
+  adapt_check("inst[t=7/3,gain=clip:1..3]", "inst", 7, 3, 0, 1, 0, G(3, 3, 2), U(0, 1, 0),
+    (const long[]){2, 0, 1}, 2);
+  adapt_check("nerr8@2[gain=clip:0..4]", "nerr8", 1, 1, 0, 1, 2, G(1, 3, 4), NULL,
+    (const long[]){1, 3, 4}, 4);
+  adapt_check("NERR9(max_rel=4)@5", "nerr9", 1, 1, 0, 1, 5, G(1, 3, 0, 2, 4, 4), NULL,
+    (const long[]){1, 3, 0, 2, 4, 4}, 4);
+  adapt_check("nerr10[p=999/1000,gain=clip:0..3]", "nerr10", 1, 1, 999, 1000, 0,
+    G(0, 1, 2, 0, 3), NULL, (const long[]){0, 1, 2, 0, 3}, 3);
+  adapt_check("NERR10(max_rel=2)", "nerr10", 1, 1, 9, 10, 0, G(1, 1, 1), NULL,
+    (const long[]){1, 1, 1}, 2);
+  adapt_check("nerr11[t=1000,rel=2]", "nerr11", 1000, 1, 0, 1, 0, G(2, 1, 3), NULL,
+    (const long[]){1, 0, 1}, 1);
+  adapt_check("NERR11(T=0.001,max_rel=3)", "nerr11", 1, 1000, 0, 1, 0, G(0, 1, 2), NULL,
+    (const long[]){0, 1, 2}, 3);
+  for (j = 0; j < 6; j++) { /* seeded lists of 1 to 1200 items, grades 0..3 */
+    static int gg[1200];
+    static long aa[1200];
+    size_t n;
+    seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+    n = 1 + (size_t) (seed >> 33) % (j < 3 ? 20 : 1200);
+    for (i = 0; i < n; i++) {
+      seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+      gg[i] = (int) ((seed >> 33) % 4);
+      aa[i] = gg[i];
+    }
+    adapt_check("inst[t=3/2,gain=clip:0..3]", "inst", 3, 2, 0, 1, 0, gg, n, NULL, aa, 3);
+    adapt_check("nerr9@700[gain=clip:0..3]", "nerr9", 1, 1, 0, 1, 700, gg, n, NULL, aa, 3);
+    adapt_check("nerr10[p=4/5,gain=clip:0..3]", "nerr10", 1, 1, 4, 5, 0, gg, n, NULL, aa, 3);
+    adapt_check("bpm@900[t=40,gain=clip:0..3]", "bpm", 40, 1, 0, 1, 900, gg, n, NULL, aa, 3);
+  }
+  /* Closed forms: every one of 1000 ranks of gain 1 gives 1 (INST, where
+     at T = 1/1000 each C_i is 499^2 and P_1000 near 10^5390, beyond any
+     double), and a first gain of 1 stops every NERR there: 1.  Every gain
+     1/2 with NERR8@2: (1/2 + 1/4)/(1 + 1/2) = 1/2.  No item: 0. */
+  for (i = 0; i < 1001; i++) many[i] = 1;
+  both("inst[t=1/1000]", many, 1000, NULL, 0, NULL, "1");
+  both("inst[t=1000]", many, 1001, NULL, 0, NULL, "1");
+  both("nerr8", many, 1001, NULL, 0, NULL, "1");
+  both("nerr10", many, 2, NULL, 0, NULL, "1");
+  both("nerr11", many, 1, NULL, 0, NULL, "1");
+  both("nerr8@2[gain=clip:0..2]", many, 1000, NULL, 0, NULL, "1/2");
+  both("inst", (const int[]){0}, 0, NULL, 0, NULL, "0");
+  both("nerr9@5", G(0, 0, 0), NULL, 0, NULL, "0");
+  /* BPM, the book's examples: gains 1/2 0 1 1 under T = 1 stop at rank 3,
+     (3/2)/3; with K = 2 at rank 2, (1/2)/2; under T = 3 the cost stops the
+     user, (5/2)/4 at K = 4 and (5/2)/8 at K = 8 (ranks 5 to 8 gain 0).  Ten
+     gains 1/10 reach T = 1 exactly at rank 10: 1/10 (cwl_eval's doubles
+     give 1/20, the sum staying below 1).  BPM(max_rel=4)@10 of 3 2 0 1 0:
+     5/4 at rank 2, so 5/8. */
+  both("bpm[gain=clip:0..2]", G(1, 0, 2, 2), NULL, 0, NULL, "1/2");
+  both("bpm@2[gain=clip:0..2]", G(1, 0, 2, 2), NULL, 0, NULL, "1/4");
+  both("bpm@4[t=3,gain=clip:0..2]", G(1, 0, 2, 2), NULL, 0, NULL, "5/8");
+  both("bpm@8[t=3,gain=clip:0..2]", G(1, 0, 2, 2), NULL, 0, NULL, "5/16");
+  both("bpm@20[gain=clip:0..10]", G(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0), NULL, 0, NULL,
+    "1/10");
+  both("BPM(max_rel=4)@10", G(3, 2, 0, 1, 0), NULL, 0, NULL, "5/8");
+  both("bpm[t=1000]", many, 1001, NULL, 0, NULL, "1"); /* reads all 1000 */
+  both("bpm[t=2]", G(0, 0, 1), NULL, 0, NULL, "1/1000");
+  adapt_check("bpm@11[t=2,gain=clip:0..3]", "bpm", 2, 1, 0, 1, 11,
+    G(0, 1, 1, 3, 1, 0, 3, 3), NULL, (const long[]){0, 1, 1, 3, 1, 0, 3, 3}, 3);
+  adapt_check("bpm[t=7/3,gain=clip:1..3,ties=input]", "bpm", 7, 3, 0, 1, 0,
+    G(3, 3, 2, 2, 1, 3), U(0, 1, 0, 0, 0, 0), (const long[]){2, 0, 1, 1, 0, 2}, 2);
+}
+END_TEST
+
+/* Compat as ir_measures' compat provider describes it, with lists and sets
+   and not the library's counting: R is the list in input order (the list is
+   given already ranked, no scores, so every score counts as positive); the
+   ideal I holds the judged items of grade >= 1 (retrieved, in input order,
+   then the unretrieved ones), stably sorted by grade descending; at each
+   depth i <= D = max(n, |I|) the overlap of the first i of each is counted
+   by comparing members, and the value is sum p^(i-1) overlap/i over sum
+   p^(i-1) min(i,|I|)/i.  p = pc/pd.  Returns NULL when I is empty. */
+static char *compat_oracle(long pc, long pd, const int *g, size_t n, const unsigned char *u,
+  const int *ug, size_t nu)
+{
+  int key[64], gr[64], tmpk, tmpg;
+  size_t m = 0, D, i, j, a, b;
+  mpq_t w, p, x, num, den;
+  char *s;
+  for (i = 0; i < n; i++)
+    if (!(u && u[i]) && g[i] >= 1) { key[m] = (int) i; gr[m++] = g[i]; }
+  for (i = 0; i < nu; i++)
+    if (ug[i] >= 1) { key[m] = -1 - (int) i; gr[m++] = ug[i]; }
+  if (m == 0) return NULL;
+  for (i = 1; i < m; i++) /* stable insertion sort by grade, descending */
+    for (j = i; j > 0 && gr[j - 1] < gr[j]; j--) {
+      tmpk = key[j]; key[j] = key[j - 1]; key[j - 1] = tmpk;
+      tmpg = gr[j]; gr[j] = gr[j - 1]; gr[j - 1] = tmpg;
+    }
+  D = n > m ? n : m;
+  mpq_inits(w, p, x, num, den, NULL);
+  mpq_set_ui(w, 1, 1);
+  mpq_set_ui(p, (unsigned long) pc, (unsigned long) pd); mpq_canonicalize(p);
+  for (i = 1; i <= D; i++) {
+    unsigned long ov = 0;
+    for (a = 0; a < i && a < m; a++) /* members of I_i that are in R_i */
+      for (b = 0; b < i && b < n; b++)
+        if (key[a] == (int) b) ov++;
+    mpq_set_ui(x, ov, (unsigned long) i); mpq_canonicalize(x);
+    mpq_mul(x, x, w); mpq_add(num, num, x);
+    mpq_set_ui(x, (unsigned long) (i < m ? i : m), (unsigned long) i); mpq_canonicalize(x);
+    mpq_mul(x, x, w); mpq_add(den, den, x);
+    mpq_mul(w, w, p);
+  }
+  mpq_div(num, num, den);
+  s = mpq_get_str(NULL, 10, num);
+  mpq_clears(w, p, x, num, den, NULL);
+  return s;
+}
+
+static void compat_check(const char *name, long pc, long pd, const int *g, size_t n,
+  const unsigned char *u, const int *ug, size_t nu)
+{
+  char *want = compat_oracle(pc, pd, g, n, u, ug, nu);
+  both(name, g, n, u, nu, ug, want);
+  free(want);
+}
+
+START_TEST(test_compat)
+{
+  unsigned long seed = 777;
+  size_t j, i;
+  /* The book's example: p = 1/2, grades 0 2 1: I = d2 d3, overlaps 0 1 2
+     over D = 3: (1/4 + 1/6)/(1 + 1/2 + 1/6) = 1/4. */
+  both("compat[p=1/2]", G(0, 2, 1), NULL, 0, NULL, "1/4");
+  compat_check("compat[p=1/2]", 1, 2, G(0, 2, 1), NULL, NULL, 0);
+  /* The ideal ranking itself gives 1; no relevant item, undefined (0). */
+  both("compat", G(3, 2, 2, 1, 0, 0), NULL, 0, NULL, "1");
+  /* Two relevant items not retrieved: R = 3 2, I = 3 2 u u, overlaps 1 2 2 2
+     against 1 2 3 4 over D = 4: (1 + 19/20 + (361/400)(2/3) + (6859/8000)/2)
+     / (1 + 19/20 + 361/400 + 6859/8000) = 143057/178074 (Python's fractions). */
+  both("compat", G(3, 2), NULL, 2, (const int[]){1, 1}, "143057/178074");
+  compat_check("compat", 19, 20, G(3, 2), NULL, (const int[]){1, 1}, 2);
+  both("compat", G(0, 0), NULL, 1, (const int[]){0}, NULL);
+  /* One relevant item, not retrieved, and nothing else: overlap 0. */
+  both("compat", G(0), NULL, 1, (const int[]){2}, "0");
+  /* An unjudged item of grade 2 is not in I: I = (rank 3), R = ranks 1..3:
+     overlaps 0 0 1 over D = 3, p = 1/2: (1/12)/(1 + 1/4 + 1/12) = 1/16. */
+  both("compat[p=1/2]", G(2, 0, 1), U(1, 0, 0), 0, NULL, "1/16");
+  compat_check("compat[p=1/2]", 1, 2, G(2, 0, 1), U(1, 0, 0), NULL, 0);
+  for (j = 0; j < 40; j++) { /* seeded lists, grades 0..3, some unjudged */
+    int gg[30], ug[4];
+    unsigned char uu[30];
+    size_t n, nu;
+    long pc = j % 4 == 0 ? 19 : j % 4 == 1 ? 1 : j % 4 == 2 ? 9 : 999;
+    long pd = j % 4 == 0 ? 20 : j % 4 == 1 ? 2 : j % 4 == 2 ? 10 : 1000;
+    char name[64];
+    seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+    n = (size_t) (seed >> 33) % 30;
+    nu = (size_t) (seed >> 40) % 4;
+    for (i = 0; i < n; i++) {
+      seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+      gg[i] = (int) ((seed >> 33) % 4);
+      uu[i] = (seed >> 50) % 5 == 0;
+    }
+    for (i = 0; i < nu; i++) ug[i] = (int) ((seed >> (20 + 2 * i)) % 4);
+    snprintf(name, sizeof name, "compat[p=%ld/%ld]", pc, pd);
+    compat_check(name, pc, pd, gg, n, uu, ug, nu);
+  }
+}
+END_TEST
+
 START_TEST(test_errors)
 {
   int g[2] = {1, 0};
@@ -468,6 +725,9 @@ START_TEST(test_errors)
   ck_assert(rm_variant_parse("rbp[p=1001/1002]", &v, NULL, 0) == RM_ENAME);
   ck_assert(rm_variant_parse("bpref[ties=average]", &v, NULL, 0) == RM_ENAME);
   ck_assert(rm_variant_parse("rbp-resid[rel=2]", &v, NULL, 0) == RM_ENAME);
+  ck_assert(rm_variant_parse("inst@10", &v, NULL, 0) == RM_ENAME);
+  ck_assert(rm_variant_parse("nerr10[p=1]", &v, NULL, 0) == RM_ENAME);
+  ck_assert(rm_variant_parse("nerr8[gain=linear]", &v, NULL, 0) == RM_ENAME);
 }
 END_TEST
 
@@ -486,6 +746,13 @@ Suite *suite_judged(void)
   suite_add_tcase(s, tc);
   tc = tcase_create("insq");
   tcase_add_test(tc, test_insq);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("adaptive");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, test_adaptive);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("compat");
+  tcase_add_test(tc, test_compat);
   suite_add_tcase(s, tc);
   tc = tcase_create("errors");
   tcase_add_test(tc, test_errors);

@@ -50,7 +50,7 @@ $RM verify --help | grep -q "What the keys" && bad "verify --help explains keys"
 # Every group key=words or key=words(COND) of a metric's line: each word
 # is accepted alone, with a cutoff (COND @K) or with each word of COND.
 listing=$(sed -n '/^NAME is/,/^aggregators/p' "$T/top" | grep '^  [a-z]' | grep -v '^  micro')
-[ "$(printf '%s\n' "$listing" | wc -l)" -eq 48 ] && ok "48 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
+[ "$(printf '%s\n' "$listing" | wc -l)" -eq 55 ] && ok "55 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
 nacc=0; nref=0
 while read -r head groups; do
   m=${head%%[*}; req=
@@ -111,11 +111,20 @@ expect_line hr "  hr[@K] hit=any|recall|precision|rows rel=1..100 $T7|reverse ti
 # (and so has a tie rule) only for ideal=topk, which refuses average
 expect_line ndcg "  ndcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones drop=unjudged $T7|average|reverse undef=zero|one|error"
 expect_line idcg "  idcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones drop=unjudged $T7|reverse(ideal=topk)"
-expect_line auc "  auc rel=1..100 $T7|average|reverse undef=zero|one|error"
+expect_line auc "  auc depth=1..100000 rel=1..100 $T7|average|reverse undef=zero|one|error"
 expect_line coverage "  coverage[@K] items=1..2147483647(required) $T7|reverse"
 # insq: no cutoff (cwl_eval's 1000 ranks), the fraction t, gain=binary (or
 # clip, which is no word), no ties=average
 expect_line insq "  insq t=p/q gain=binary rel=1..100 $T7|reverse"
+# inst, nerr10, nerr11: no cutoff either; nerr8 and nerr9 take one (their
+# depth); nerr10's p, like rbp's, has no line of its own (p=1 is refused)
+expect_line inst "  inst t=p/q gain=binary rel=1..100 $T7|reverse"
+expect_line nerr8 "  nerr8[@K] gain=binary rel=1..100 $T7|reverse"
+expect_line nerr9 "  nerr9[@K] gain=binary rel=1..100 $T7|reverse"
+expect_line nerr10 "  nerr10 gain=binary rel=1..100 $T7|reverse"
+expect_line nerr11 "  nerr11 t=p/q gain=binary rel=1..100 $T7|reverse"
+expect_line bpm "  bpm[@K] t=p/q gain=binary rel=1..100 $T7|reverse"
+expect_line compat "  compat rel=1..100 $T7|reverse undef=zero|one|error"
 for n in 'ap[ties=average]' 'rr[ties=average]' 'f[ties=average]' 'recall[norm=hits]' \
          'precision[denom=list]' 'hr[ties=average]' 'idcg[ties=input]' 'ndcg[rel=2]' \
          'dcg[base=3]' 'coverage' 'coverage[ties=id-asc]'; do

@@ -112,8 +112,7 @@ same unj 'unj[ties=input]'
 refused 'Judged' "needs a cutoff"
 refused 'rbp[p=1]' "must be below 1"
 same 'trec_eval:gm_bpref' 'gm:bpref[ties=id-desc]'
-for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall INST 'BPM(max_rel=3)@10' \
-  'NERR8(max_rel=3)@10' NERR9 NERR10 NERR11 Compat; do
+for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall 'NRBP'; do
   b=${n%%[@(]*}
   refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
 done
@@ -141,7 +140,7 @@ refused 'SDCG(max_rel=3,min_rel=3)@10' "0 <= m < M <= 100"
 refused 'SDCG(max_rel=3,rel=1)@10' "takes no parameter 'rel'"
 refused 'ndcg[gain=clip:2..1]' "0 <= m < M <= 100"
 refused 'ndcg[gain=clip]' "0 <= m < M <= 100"
-refused 'rbp[gain=clip:0..2]' "cg, dcg, idcg, ndcg and insq only"
+refused 'rbp[gain=clip:0..2]' "cg, dcg, idcg, ndcg, insq, inst, nerr8..nerr11 and bpm only"
 # cwl_eval's INSQ (the book's section on insq): T the target gain, default 1,
 # grades clipped and scaled as SDCG's, max_rel required, no cutoff
 same 'INSQ(max_rel=3)' 'insq[t=1,gain=clip:0..3,ties=input]'
@@ -157,13 +156,78 @@ refused 'INSQ(max_rel=3,min_rel=3)' "0 <= m < M <= 100"
 refused 'insq@10' "insq takes no cutoff"
 refused 'insq[gain=linear]' "insq takes gain=binary or gain=clip:m..M"
 refused 'insq[t=1001]' "t must be a fraction"
+# cwl_eval's INST and NERR8..NERR11 (the book's chapter on adaptive C/W/L
+# measures): INST and NERR11 take T as INSQ does, NERR10 p (default 0.9, not
+# RBP's 0.8), NERR8 and NERR9 need a cutoff; all need max_rel
+same 'INST(max_rel=3)' 'inst[t=1,gain=clip:0..3,ties=input]'
+same 'INST(T=0.5,max_rel=2,min_rel=1)' 'inst[t=1/2,gain=clip:1..2,ties=input]'
+same 'NERR8(max_rel=2)@10' 'nerr8@10[gain=clip:0..2,ties=input]'
+same 'NERR8(max_rel=2)@5000' 'nerr8@1000[gain=clip:0..2,ties=input]'
+same 'NERR9(min_rel=1,max_rel=4)@3' 'nerr9@3[gain=clip:1..4,ties=input]'
+same 'NERR10(max_rel=1)' 'nerr10[p=9/10,gain=clip:0..1,ties=input]'
+same 'NERR10(p=0.5,max_rel=3)' 'nerr10[p=1/2,gain=clip:0..3,ties=input]'
+same 'NERR11(max_rel=3)' 'nerr11[t=1,gain=clip:0..3,ties=input]'
+same 'NERR11(T=2,max_rel=3)' 'nerr11[t=2,gain=clip:0..3,ties=input]'
+same 'mean:NERR11(max_rel=2)' 'mean:nerr11[gain=clip:0..2,ties=input]'
+same 'ir_measures:INST(max_rel=1)' 'inst[gain=clip:0..1,ties=input]'
+same 'inst' 'inst[t=1,gain=binary,rel=1,ties=input]'
+same 'nerr8' 'nerr8[gain=binary,rel=1,ties=input]'
+same 'nerr10' 'nerr10[p=0.9,gain=binary,rel=1,ties=input]'
+refused 'INST' "INST needs max_rel"
+refused 'INST(max_rel=3)@10' "INST takes no cutoff"
+refused 'INST(max_rel=3,p=0.5)' "takes no parameter 'p'"
+refused 'NERR8(max_rel=3)' "NERR8 needs a cutoff"
+refused 'NERR9@10' "NERR9 needs max_rel"
+refused 'NERR9(max_rel=3,T=2)@10' "takes no parameter 'T'"
+refused 'NERR10(max_rel=3)@10' "NERR10 takes no cutoff"
+refused 'NERR10(max_rel=3,rel=1)' "takes no parameter 'rel'"
+refused 'NERR10(p=1,max_rel=3)' "must be below 1"
+refused 'NERR11(max_rel=3,T=0)' "t must be a fraction"
+refused 'NERR11(max_rel=3,min_rel=4)' "0 <= m < M <= 100"
+refused 'inst@10' "inst takes no cutoff"
+refused 'nerr10@10' "nerr10 takes no cutoff"
+refused 'nerr11@10' "nerr11 takes no cutoff"
+refused 'nerr9[gain=exp2]' "take gain=binary or gain=clip:m..M"
+refused 'inst[ties=average]' "ties=average is not defined"
+refused 'nerr8[t=2]' "does not apply"
+refused 'inst[p=1/2]' "does not apply"
+# cwl_eval's BPM (static): T as INSQ's, the cutoff K its cost budget, required
+same 'BPM(max_rel=3)@10' 'bpm@10[t=1,gain=clip:0..3,ties=input]'
+same 'BPM(T=2,max_rel=3,min_rel=1)@5' 'bpm@5[t=2,gain=clip:1..3,ties=input]'
+same 'BPM(T=0.5,max_rel=1)@5000' 'bpm@1000[t=1/2,gain=clip:0..1,ties=input]'
+same 'bpm' 'bpm[t=1,gain=binary,rel=1,ties=input]'
+refused 'BPM(max_rel=3)' "BPM needs a cutoff"
+refused 'BPM@10' "BPM needs max_rel"
+refused 'BPM(max_rel=3,p=0.5)@10' "takes no parameter 'p'"
+refused 'bpm[gain=exp2]' "take gain=binary or gain=clip:m..M"
+refused 'bpm@5[ties=average]' "ties=average is not defined"
+# the compat provider's Compat: RBO with the ideal ranking, normalised; p 0.95
+same 'Compat' 'compat[p=19/20,rel=1,ties=id-asc,undef=zero]'
+same 'Compat(p=0.5)' 'compat[p=1/2,ties=id-asc]'
+same 'Compat(normalize=True,p=0.9)' 'compat[p=0.9,ties=id-asc]'
+same 'compat' 'compat[p=0.95,ties=input]'
+refused 'Compat(normalize=False)' "Compat(normalize=False) has no rankmetrics variant yet"
+refused 'Compat(normalize=maybe)' "normalize is True or False"
+refused 'Compat@10' "Compat takes no cutoff"
+refused 'Compat(rel=2)' "takes no parameter 'rel'"
+refused 'Compat(p=1)' "must be below 1"
+refused 'compat@5' "compat takes no cutoff"
+refused 'compat[ties=average]' "ties=average is not defined"
+refused 'compat[gain=binary]' "does not apply"
 refused 'rbp-resid[depth=1000]' "does not apply"
 refused 'rbp[depth=0]' "depth must be a whole number"
 # the accuracy provider's Accuracy: the pairs a relevant document above a
 # nonrelevant one, ties in input order, our auc (which takes no cutoff)
 same 'Accuracy' 'auc[rel=1,ties=input,undef=zero]'
 same 'Accuracy(rel=3)' 'auc[rel=3]'
-refused 'Accuracy@10' "Accuracy@K has no rankmetrics variant yet"
+# Accuracy@K: the pairs among the top K only, auc's key depth (not a cutoff)
+same 'Accuracy@10' 'auc[depth=10,ties=input]'
+same 'Accuracy(rel=2)@3' 'auc[rel=2,depth=3,ties=input,undef=zero]'
+same 'Accuracy@100000' 'auc[depth=100000,ties=input]'
+refused 'Accuracy@100001' "takes K up to 100000"
+refused 'auc@10' "auc takes no cutoff (auc[depth=K]"
+refused 'auc[depth=3,ties=average]' "not ties=average"
+refused 'auc[depth=0]' "depth must be a whole number"
 refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
 refused 'SetP(relative=True)' "ir_measures' SetP(relative=True) has no rankmetrics variant yet"
 same 'SetP(relative=False)' 'precision[ties=id-desc]'
@@ -408,21 +472,59 @@ got=$($RM value 'RBP(p=0.5,rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "rat
 #     (1/4 + (2/3)/9 + (1/3)/25) / S2, S2 the sum of 1/i^2 for i = 2..1001.
 #   INSQ(T=0.5,min_rel=1,max_rel=2): gains 1 1 0 0 at weights 1/i^2:
 #     (1 + 1/4) / S1, S1 the sum for i = 1..1000.  (d3 d4 d2 d1: 1/S1.)
+#   Under max_rel=4 the gains are 3/4 1/2 0 1/4 0, then 0 to rank 1000.
+#   INST(max_rel=4), T = 1: z_i = i + 2 - S_i is 9/4, 11/4, 15/4, 9/2, then
+#     i + 1/2; C_i = ((z_i - 1)/z_i)^2 gives P = 1, 25/81, (25/81)(49/121),
+#     49/729 and from rank 5 on 2401/(729 (2i-1)^2) (telescoped), so
+#     (3/4 + (25/81)/2 + (49/729)/4) over the sum of P; S5 = sum_{i=5}^{1000}
+#     1/(2i-1)^2.
+#   NERR8(max_rel=4)@3: C = 1 - G: P = 1, 1/4, 1/8: (3/4 + 1/16)/(11/8) = 7/11.
+#   NERR9(max_rel=4)@3: C_i = (i/(i+1))(1 - G_i): P = 1, 1/8, 1/24:
+#     (3/4 + 1/16)/(28/24) = 39/56.
+#   NERR10(p=0.5,max_rel=4): C = (1 - G)/2: P = 1, 1/8, 1/32, 1/64, 3/512,
+#     then halving: (3/4 + 1/16 + 1/256)/(1 + 1/8 + 1/32 + 1/64 + (3/512)
+#     (2 - 2^-995)); a double does not see the 2^-995.
+#   NERR11(T=0.5,max_rel=4): C_i = (i/(i+1))^2 (1 - G_i): P = 1, 1/16,
+#     1/72, 1/128, 3/800, then 3/(32 i^2): (3/4 + 1/32 + 1/512) over
+#     1 + 1/16 + 1/72 + 1/128 + (3/32) S3, S3 = sum_{i=5}^{1000} 1/i^2.
+#   Accuracy@4: the top four d3 d1 d2 d4, relevant d3 d1 d4 and nonrelevant
+#     d2: d4 below d2 is the one wrong pair of 3, so 2/3 (d5 is not read).
+#   Accuracy(rel=2)@4: relevant d3 d1 above nonrelevant d2 d4: 1.
+#   Compat(p=0.5): R = d3 d1 d2 d4 d5 (ties by docno ascending), the ideal
+#     I = d3 d1 d4 d6 (grade 1: d4, scored 0.5, before d6, not retrieved);
+#     D = 5, overlaps 1 2 2 3 3 and min(i,4) = 1 2 3 4 4: (1 + 1/2 + 1/6 +
+#     3/32 + 3/80) / (1 + 1/2 + 1/4 + 1/8 + 1/20) = 863/924 (the provider's
+#     compatibility() gives 0.9339826839826841 for these files).
+#   BPM(max_rel=4)@10, T = 1: the gain reaches 5/4 >= T at rank 2: (5/4)/2.
+#   BPM(T=2,max_rel=4)@4: the gain stays below 2; the cost stops it at
+#     rank 4: (3/2)/4 = 3/8.
 # INSQ(T=0.5,max_rel=1) of the grades 1, 0, 1: weights 1/i^2 over 1000 ranks,
 # (1 + 1/9) / sum 1/i^2; bc gives its digits (the first 30 compared).
 want=$(echo "scale=80; s=0; for (i=1; i<=1000; i++) s+=1/(i*i); (10/9)/s" | BC_LINE_LENGTH=0 bc | cut -c1-31)
 got=$($RM value 'INSQ(T=0.5,max_rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "decimal" {print substr($2, 1, 32)}')
 [ "$got" = "0$want" ] && ok || bad "value INSQ(T=0.5,max_rel=1): decimal '$got', expected '0$want'"
+# INST(max_rel=1) of the grades 1, 0, 1 (the book's example, T = 1):
+# P = 1, 1/4, 1/9, then 4/(9(i-1)^2), so (1 + 1/9) / (1 + 1/4 + 1/9 +
+# (4/9) sum_{k=3}^{999} 1/k^2); bc gives its digits (the first 30 compared).
+want=$(echo "scale=80; s=0; for (k=3; k<=999; k++) s+=1/(k*k); (10/9)/(1+1/4+1/9+4*s/9)" | BC_LINE_LENGTH=0 bc | cut -c1-31)
+got=$($RM value 'INST(max_rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "decimal" {print substr($2, 1, 32)}')
+[ "$got" = "0$want" ] && ok || bad "value INST(max_rel=1): decimal '$got', expected '0$want'"
 printf '1 0 d1 2\n1 0 d2 0\n1 0 d3 3\n1 0 d4 1\n1 0 d6 1\n' > "$T/q"
 printf '1 Q0 d1 1 0.5 t\n1 Q0 d2 2 0.5 t\n1 Q0 d3 3 0.9 t\n1 Q0 d4 4 0.5 t\n1 Q0 d5 5 0.1 t\n' > "$T/r"
 if ! $RM eval --quiet --trec -q -m 'RBP(p=0.5,rel=2)' -m 'SDCG(max_rel=2)@3' \
     -m 'SDCG(max_rel=3,min_rel=1)@4' -m Accuracy -m 'Accuracy(rel=2)' \
-    -m 'INSQ(max_rel=3)' -m 'INSQ(T=0.5,min_rel=1,max_rel=2)' "$T/q" "$T/r" > "$T/out" 2>&1; then
+    -m 'INSQ(max_rel=3)' -m 'INSQ(T=0.5,min_rel=1,max_rel=2)' -m 'INST(max_rel=4)' \
+    -m 'NERR8(max_rel=4)@3' -m 'NERR9(max_rel=4)@3' -m 'NERR10(p=0.5,max_rel=4)' \
+    -m 'NERR11(T=0.5,max_rel=4)' -m 'BPM(max_rel=4)@10' -m 'BPM(T=2,max_rel=4)@4' \
+    -m 'Accuracy@4' -m 'Accuracy(rel=2)@4' -m 'Compat(p=0.5)' \
+    "$T/q" "$T/r" > "$T/out" 2>&1; then
   bad "eval RBP, SDCG failed: $(cat "$T/out")"
 else
   l() { echo "(log($1)/log(2))"; }
   S1=$(awk 'BEGIN {for (i = 1000; i >= 1; i--) s += 1 / (i * i); printf "%.17g", s}')
   S2=$(awk 'BEGIN {for (i = 1001; i >= 2; i--) s += 1 / (i * i); printf "%.17g", s}')
+  S3=$(awk 'BEGIN {for (i = 1000; i >= 5; i--) s += 1 / (i * i); printf "%.17g", s}')
+  S5=$(awk 'BEGIN {for (i = 1000; i >= 5; i--) s += 1 / ((2 * i - 1) ^ 2); printf "%.17g", s}')
   while IFS='|' read -r m want; do
     got=$(awk -F'\t' -v m="$m" '$1 == m && $2 == "1" {print $3}' "$T/out")
     w=$(awk "BEGIN {printf \"%.17g\", $want}")
@@ -436,6 +538,16 @@ Accuracy|5/6
 Accuracy(rel=2)|1
 INSQ(max_rel=3)|(1/4+(2/3)/9+(1/3)/25)/$S2
 INSQ(T=0.5,min_rel=1,max_rel=2)|1.25/$S1
+INST(max_rel=4)|(3/4+25/162+49/2916)/(1+25/81+25*49/(81*121)+49/729+2401/729*$S5)
+NERR8(max_rel=4)@3|7/11
+NERR9(max_rel=4)@3|39/56
+NERR10(p=0.5,max_rel=4)|(209/256)/(1+1/8+1/32+1/64+6/512)
+NERR11(T=0.5,max_rel=4)|(401/512)/(1+1/16+1/72+1/128+3/32*$S3)
+BPM(max_rel=4)@10|5/8
+BPM(T=2,max_rel=4)@4|3/8
+Accuracy@4|2/3
+Accuracy(rel=2)@4|1
+Compat(p=0.5)|863/924
 E
 fi
 

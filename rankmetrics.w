@@ -26217,7 +26217,14 @@ static int te_mark(te_state *t, const char *a)
 
 @ The printed names of a measure: one per cutoff, sorted increasing, or one.
 trec\_eval refuses a cutoff below 1 and a repeated one (status~2); so do
-we, and a cutoff that is not a number.
+we, and a cutoff that is not a number.  An empty cutoff, as in
+\.{-m ndcg\_cut.10,,20} or \.{-m P.5,}, is refused too (status~2): trec\_eval
+reads it as~0, which stops it (``Negative cutoff detected'') for a whole
+cutoff and becomes the recall level 0.00 of \.{iprec\_at\_recall} and the
+multiplier 0.00 of \.{Rprec\_mult}, lines nobody asked for; |strtok_r|
+steps over the empty field, and the command printed \.{ndcg\_cut\_10}
+and \.{ndcg\_cut\_20} with status~0 where trec\_eval stops, and left out
+the line of 0.00 that trec\_eval prints.
 
 @<Tool functions@>=
 static int te_cmp_double(const void *a, const void *b)
@@ -26235,6 +26242,8 @@ static int te_expand(te_state *t, const te_spec *s, const char *param)
     if (strlen(p) >= sizeof buf)
       return te_err(2, "too many cutoffs for '%s'%s", s->name, "");
     strcpy(buf, p);
+    if (*p == ',' || *p == '\0' || p[strlen(p) - 1] == ',' || strstr(p, ",,"))
+      return te_err(2, "an empty cutoff in the list '%s' of '%s'", p, s->name);
     for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
       long x;
       char *end;
@@ -28575,6 +28584,22 @@ and groups are reached by index; the test |verify_all_test.sh| reads every
 family in one run, plainly, under AddressSanitizer and under valgrind.
 \smallskip
 @^realloc, pointers into arrays moved by@>
+
+@ {\it A second audit.}\here{q:audit2}  A later session, again as a hostile
+user, went over what had been added since: \.{trec\_eval}'s command line
+(run beside trec\_eval~10.0 on odd measure names, options and files), the
+parser of names, \.{value}, \.{verify}, \.{merge}, the outputs and the
+Python package.  Each row is a case that ended with status~0 and a wrong,
+missing or half-written answer, or that crashed or hung, with the answer
+given now and the test that shows it (a file of \.{tests}; \.{python} for
+\.{python/tests/test\_hostile.py}).
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
+\bf case&\bf answer&\bf test\cr
+\noalign{\smallskip}
+\.{trec\_eval -m ndcg\_cut.10,,20}, \.{-m P.5,}&status 2, \.{an empty cutoff}&trec\_eval\_test\cr
+%% audit2 rows
+\noalign{\smallskip}}}$$
+@^silent failures@>
 
 @* Thread safety.
 Several threads may call the library at once.  The library keeps no

@@ -24474,7 +24474,7 @@ writes nothing else).  The order in which the engine returns the states
 does not matter.
 
 @ {\it The format.}  A state is text, one item a line; the first line names
-the format and its version, \.{rankmetrics-partial 2}.  Then
+the format and its version, \.{rankmetrics-partial 3}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
 \item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no negative=W}, the
@@ -24493,16 +24493,19 @@ hexadecimal and $e\ge-1074$ in decimal (\.{-0x1fp-3} is $-31/8$), each
 standing for an integer times~$2^{-1074}$, or \.{fractions Q W} and \.{enclosure K L H} on the
 exact path, fractions in decimal (\.{-3/8}), $K$ the number of irrational
 values;
-\item{} \.{end}, so that a truncated state is found.
+\item{} \.{end HASH}, so that a truncated state is found, where \.{HASH}
+is the checksum of every byte before this line (16 hexadecimal digits:
+the hash of names below, taken over those bytes).
 \smallskip
 \noindent Merge reads every line with |tool_getline| and refuses, naming
 the file and the line, anything else: a version it does not know, a number
-written otherwise, a missing \.{end}, a sample out of order or whose
+written otherwise, a missing \.{end}, a checksum that is not that of the
+lines read, a sample out of order or whose
 hashes are not those of its names.  Two states of different paths,
 options, or measures (names, variants or their order) are refused with
 both files named, and so are two states that hold one query, with its
-name.  (Version~1 of the format, which had no traces, is refused with a
-word on why.)
+name.  (Versions 1 and~2 of the format, which had no traces and no
+checksum, are refused with a word on why.)
 
 @<Tool functions@>=
 struct shard_exact {
@@ -24819,13 +24822,21 @@ typedef struct shard_sketch_s {
   shard_qid s[SHARD_SAMPLE]; int n; /* the smallest hashes, ascending */
   char *first, *last; size_t cap_last; /* the ends */
 } shard_sketch;
-static uint64_t shard_hash(const char *q)
+#define SHARD_FNV0 UINT64_C(0xcbf29ce484222325)
+static uint64_t shard_fnv(uint64_t h, const char *p, size_t n) /* FNV-1a, continued */
 {
-  uint64_t h = UINT64_C(0xcbf29ce484222325);
-  for (; *q; q++) { h ^= (unsigned char) *q; h *= UINT64_C(0x100000001b3); }
+  for (; n > 0; n--, p++) { h ^= (unsigned char) *p; h *= UINT64_C(0x100000001b3); }
+  return h;
+}
+static uint64_t shard_mix(uint64_t h) /* splitmix64's finalizer */
+{
   h ^= h >> 30; h *= UINT64_C(0xbf58476d1ce4e5b9);
   h ^= h >> 27; h *= UINT64_C(0x94d049bb133111eb);
   return h ^ (h >> 31);
+}
+static uint64_t shard_hash(const char *q)
+{
+  return shard_mix(shard_fnv(SHARD_FNV0, q, strlen(q)));
 }
 
 @ Adding a query to a sketch, or an entry of another sketch: a new entry
@@ -24913,7 +24924,9 @@ static void shard_sketch_write(FILE *f, const shard_sketch *k)
 }
 
 @ Writing a state: into \.{eval}'s temporary output, which reaches standard
-output (or \.{-o FILE}) only when the whole input has been read.
+output (or \.{-o FILE}) only when the whole input has been read.  The
+state is first written into memory, so that its checksum can be taken
+over the bytes, and then copied out with its \.{end} line.
 
 @<Tool functions@>=
 static void shard_put_z(FILE *f, const mpz_t z) /* $z\cdot2^{-1074}$ as \.{0xHpE} */
@@ -24929,7 +24942,9 @@ static void shard_put_z(FILE *f, const mpz_t z) /* $z\cdot2^{-1074}$ as \.{0xHpE
 static int shard_write(ev_state *st)
 {
   static const char *const dup_words[4] = {"error", "first", "last", "max"};
-  FILE *f = st->out;
+  char *body = NULL;
+  size_t len = 0;
+  FILE *f;
   int i;
   for (i = 0; i < st->nm; i++)
     if (st->m[i].sa.nf != 0 || isnan(st->m[i].sa.nf)) {
@@ -24937,7 +24952,8 @@ static int shard_write(ev_state *st)
         " only\n", st->path, st->m[i].given);
       return 0;
     }
-  fprintf(f, "rankmetrics-partial 2\npath %s\n", st->exact ? "exact" : "double");
+  if ((f = open_memstream(&body, &len)) == NULL) tool_nomem();
+  fprintf(f, "rankmetrics-partial 3\npath %s\n", st->exact ? "exact" : "double");
   fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s\n",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
     st->neg_pooled ? "unjudged" : "zero");
@@ -24960,7 +24976,10 @@ static int shard_write(ev_state *st)
       mpz_clears(A, B, NULL);
     }
   }
-  fputs("end\n", f);
+  if (ferror(f) | fclose(f)) tool_nomem(); /* a stream in memory fails for want of it */
+  fwrite(body, 1, len, st->out);
+  fprintf(st->out, "end %016" PRIx64 "\n", shard_mix(shard_fnv(SHARD_FNV0, body, len)));
+  free(body);
   return 1;
 }
 
@@ -24983,6 +25002,7 @@ typedef struct {
   int nm;
   shard_measure *m;
   char *buf; size_t cap; long line; FILE *f;
+  uint64_t sum; /* FNV-1a of the bytes read, for the checksum */
   int index; /* its place among the states of the command */
   shard_sketch k; /* the traces of its queries; in the sum, those of all */
 } shard_file;
@@ -24996,6 +25016,7 @@ static char *shard_line(shard_file *s, const char *key)
     fprintf(stderr, "%s:%ld: the state ends before its 'end' line\n", s->path, s->line);
     return NULL;
   }
+  s->sum = shard_fnv(s->sum, s->buf, (size_t) n);
   if (n > 0 && s->buf[n - 1] == '\n') s->buf[--n] = '\0';
   if (strncmp(s->buf, key, k) != 0 || (s->buf[k] != ' ' && s->buf[k] != '\0')) {
     fprintf(stderr, "%s:%ld: expected a line '%s ...' of a state\n", s->path,
@@ -25106,8 +25127,9 @@ weights (and for \.{gm}) the total weight is the number of counted
 queries, exactly; a sum has no second sum; an exact state has no more
 irrational values than counted queries; and a pooled sum of squared errors
 is not negative.  A state that breaks one is refused with the measure's
-name.  (A checksum would catch every accidental change; it is left for a
-version~3 of the format.)
+name.  The checksum of version~3 of the format catches every other
+accidental change; these checks are what is left when a state was edited
+and its checksum written again.
 
 @<Tool functions@>=
 static const char *shard_inconsistent(const shard_file *s, const shard_measure *m,
@@ -25147,11 +25169,13 @@ static int shard_read(shard_file *s)
 {
   char *p;
   int i;
+  s->sum = SHARD_FNV0;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
-  if (strcmp(p, "2") != 0) {
-    fprintf(stderr, "%s:1: a state of version '%s', not 2%s\n", s->path, p,
-      strcmp(p, "1") ? "" : " (version 1 held no traces of its queries;"
-      " evaluate the shard again)");
+  if (strcmp(p, "3") != 0) {
+    fprintf(stderr, "%s:1: a state of version '%s', not 3%s\n", s->path, p,
+      strcmp(p, "1") == 0 ? " (version 1 held no traces of its queries;"
+      " evaluate the shard again)" : strcmp(p, "2") == 0 ? " (version 2 held no"
+      " checksum; evaluate the shard again)" : "");
     return 0;
   }
   if ((p = shard_line(s, "path")) == NULL) return 0;
@@ -25167,7 +25191,10 @@ static int shard_read(shard_file *s)
     ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
     if (n == -2) return 0;
     if (n >= 0) s->line++;
-    if (n >= 0 && strcmp(s->buf, "end\n") == 0) break;
+    if (n >= 0 && strncmp(s->buf, "end ", 4) == 0) {
+      @<Check the checksum of the state |s|, or |goto bad|@>@;
+      break;
+    }
     if (n < 0) {
       fprintf(stderr, "%s:%ld: the state ends before its 'end' line\n", s->path,
         s->line + 1);
@@ -25177,6 +25204,7 @@ static int shard_read(shard_file *s)
       fprintf(stderr, "%s:%ld: expected 'measure NAME' or 'end'\n", s->path, s->line);
       return 0;
     }
+    s->sum = shard_fnv(s->sum, s->buf, (size_t) n);
     s->buf[strcspn(s->buf, "\n")] = '\0';
     s->m = tool_alloc(s->m, (size_t) (s->nm + 1) * sizeof *s->m);
     m = &s->m[s->nm++];
@@ -25217,6 +25245,31 @@ bad:
   fprintf(stderr, "%s:%ld: a malformed line of a state\n", s->path, s->line);
   return 0;
 }
+@ The checksum.  A state is text, and text gets edited: by hand, by a
+tool that changes its line ends, or by a copy cut short.  The consistency
+checks of |shard_inconsistent| catch an edit that breaks a bond between
+numbers, but not one that keeps them (a sum changed alone, a count changed
+with its twin); the checksum, taken by the writer over every byte before
+the \.{end} line, catches those, as it catches any accidental change.  It
+does not stop a deliberate forger, who can compute it again: a state
+carries no secret.
+
+@<Check the checksum of the state |s|, or |goto bad|@>=
+{
+  char *e;
+  uint64_t h;
+  errno = 0;
+  h = strtoull(s->buf + 4, &e, 16);
+  if (strspn(s->buf + 4, "0123456789abcdef") != 16 || strcmp(e, "\n") != 0 || errno)
+    goto bad;
+  if (h != shard_mix(s->sum)) {
+    fprintf(stderr, "%s:%ld: the checksum of the state is not that of its lines;"
+      " the state was edited or damaged\n", s->path, s->line);
+    return 0;
+  }
+}
+
+@ @<Tool functions@>=
 static void shard_file_free(shard_file *s)
 {
   int i;
@@ -28395,6 +28448,7 @@ address space below the whole input&evaluated within \.{--memory}\cr
 \.{merge} of shards sharing queries&the same, unless a small share (\secref{q:shard})\cr
 \.{merge}: the first state malformed&\.{FILE:LINE: a malformed line}, no crash\cr
 \.{merge}: counts or weights edited&\.{... the state was edited or damaged}\cr
+\.{merge}: any byte edited, line ends changed&\.{FILE:LINE: the checksum ...}\cr
 \noalign{\smallskip}}}$$
 A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and
@@ -28597,6 +28651,7 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
 \bf case&\bf answer&\bf test\cr
 \noalign{\smallskip}
 \.{trec\_eval -m ndcg\_cut.10,,20}, \.{-m P.5,}&status 2, \.{an empty cutoff}&trec\_eval\_test\cr
+\.{merge} of a state whose sum was edited alone&\.{FILE:LINE: the checksum ...}&merge\_test\cr
 %% audit2 rows
 \noalign{\smallskip}}}$$
 @^silent failures@>

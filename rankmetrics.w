@@ -28540,6 +28540,11 @@ a \.{float32} or \.{long double} rating&its exact value (was \.{TypeError})\cr
 \.{evaluate}: a user NaN, \.{None} or \.{NA}&\.{row I: the user is missing}\cr
 \.{evaluate}: an item \.{None} or NaN&\.{row I: the item is missing}\cr
 \.{evaluate} of no rows&\.{no rows}, as the tool (was 0)\cr
+grades \.{b"101"}, \.{"101"}, a dict or a set&\.{TypeError} (were 49, 48, 49; keys)\cr
+a query \.{\{"grades": g, "score": s\}}&\.{TypeError}, the keys (\.{score} was dropped)\cr
+scores $1/3$, $1/3+10^{-30}$ (or two Decimals)&|RM_ESCORE|: one double (they tied)\cr
+\.{verify([])}, or comments only&|RM_EFORMAT|, \.{no results} (was PASS)\cr
+\.{verify(..., ulps=1, rel=0.1)}&|RM_EINVAL| (\.{ulps} was dropped)\cr
 \noalign{\smallskip}}}$$
 The worst was the missing user: NaN equals nothing, so a row whose user
 was NaN became a query of its own, cut out of the user it belonged to, and
@@ -28652,6 +28657,9 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
 \noalign{\smallskip}
 \.{trec\_eval -m ndcg\_cut.10,,20}, \.{-m P.5,}&status 2, \.{an empty cutoff}&trec\_eval\_test\cr
 \.{merge} of a state whose sum was edited alone&\.{FILE:LINE: the checksum ...}&merge\_test\cr
+Python: bytes, dicts and sets as lists, a misspelled key&\.{TypeError}&python\cr
+Python: exact scores rounding to one double&|RM_ESCORE|&python\cr
+Python: \.{verify} of no results, or both tolerances&|RM_EFORMAT|, |RM_EINVAL|&python\cr
 %% audit2 rows
 \noalign{\smallskip}}}$$
 @^silent failures@>

@@ -307,6 +307,45 @@ def _score(s):
     return x
 
 
+def _rounding_tie(xs, vals):
+    """Refuse two scores that differ but are one double.  A Fraction or a
+    Decimal is rounded to the double nearest it, and two that round alike
+    would tie (Fraction(1, 3) and Fraction(1, 3) + 10**-30, Decimal("0.1")
+    and Decimal("0.1000000000000000000001")), where the data rank one
+    above the other: as the whole numbers beyond 2**53 of _score.  A float,
+    an int and a string are their double (a string as the tool reads it)."""
+    if not any(isinstance(s, (decimal.Decimal, numbers.Rational)) and
+               not isinstance(s, numbers.Integral) for s in xs):
+        return
+    seen = {}
+    for s, v in zip(xs, vals):
+        if v != v or v in (float("inf"), float("-inf")):
+            continue  # refused by the library
+        if isinstance(s, (decimal.Decimal, numbers.Rational)) and \
+                not isinstance(s, numbers.Integral):
+            e = fractions.Fraction(s)
+        else:
+            e = fractions.Fraction(v)
+        t, first = seen.setdefault(v, (e, s))
+        if t != e:
+            raise RankmetricsError(-3, "the scores %r and %r differ, but are"
+                                   " one double, and would tie" % (first, s))
+
+
+def _sequence(x, what, ordered=True):
+    """Refuse what would be read as a list of something else: a str or
+    bytes (its characters, or bytes b"101" as the grades 49, 48, 49), a
+    mapping (its keys) and, where the order is the ranking, a set."""
+    if isinstance(x, (str, bytes, bytearray, memoryview)):
+        raise TypeError("%s must be a list, not %s" % (what, type(x).__name__))
+    if isinstance(x, collections.abc.Mapping):
+        raise TypeError("%s must be a list, not a mapping (its keys would be"
+                        " read)" % what)
+    if ordered and isinstance(x, collections.abc.Set):
+        raise TypeError("%s must be a list, not a set: a set has no order"
+                        % what)
+
+
 def _doubles(x):
     if x is None:
         return 0, None, None
@@ -332,7 +371,9 @@ def _doubles(x):
             raise TypeError("scores must be real numbers, not %s" % x.dtype)
         else:  # objects, strings: one by one, as a list is read
             x = x.tolist()
+    x = list(x)
     vals = [_score(s) for s in x]
+    _rounding_tie(x, vals)
     a = (ctypes.c_double * max(len(vals), 1))(*vals)
     return len(vals), ctypes.cast(a, _lib.c_double_p), a
 
@@ -384,6 +425,11 @@ def _fill(lst, grades, scores, ids, judged, keep, unjudged=None):
     """Fill an rm_list; keep collects the arrays it points into."""
     if grades is None:
         raise TypeError("grades are required")
+    for x, what, ordered in ((grades, "grades", True), (scores, "scores", True),
+                             (ids, "ids", True), (judged, "judged", False),
+                             (unjudged, "unjudged", True)):
+        if x is not None and not _is_array(x):
+            _sequence(x, what, ordered)
     n, gp, ga, la = _grades(grades)
     if gp is not None and _out_of_range(ga, n):
         la = (ctypes.c_char_p * max(n, 1))(*[str(int(ga[i])).encode()
@@ -449,6 +495,13 @@ def _one(grades, scores, ids, judged, unjudged=None):
 
 def _query(q):
     if isinstance(q, collections.abc.Mapping):
+        # a key misspelled ("score") was dropped, and the query ranked in
+        # input order, as the tool's --score nosuch once was
+        odd = [k for k in q if k not in Query._fields]
+        if odd or "grades" not in q:
+            raise TypeError("a query's keys are %s; %s" % (
+                ", ".join(Query._fields), "not %s" % ", ".join(map(repr, odd))
+                if odd else "grades is missing"))
         return Query(q["grades"], q.get("scores"), q.get("ids"),
                      q.get("judged"), q.get("unjudged"))
     if isinstance(q, Query):
@@ -459,6 +512,7 @@ def _query(q):
 
 
 def _set(queries):
+    _sequence(queries, "queries", ordered=False)
     qs = [_query(q) for q in queries]
     arr = (_lib.List * max(len(qs), 1))()
     keep = [arr]

@@ -168,6 +168,7 @@ def _declare(lib):
         "rm_verifier_load": (ctypes.c_int, [V, ctypes.c_char_p]),
         "rm_verifier_message": (ctypes.c_char_p, [V]),
         "rm_verifier_tests": (ctypes.c_size_t, [V]),
+        "rm_verifier_lines": (ctypes.c_size_t, [V]),
         "rm_verifier_verdict": (ctypes.c_int, [V, ctypes.c_size_t,
                                                ctypes.POINTER(Verdict)]),
         "rm_verifier_groups": (ctypes.c_size_t, [V]),

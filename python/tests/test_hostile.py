@@ -166,3 +166,76 @@ def test_evaluate_no_rows():
     with pytest.raises(rm.RankmetricsError) as e:
         rm.evaluate("ap", users=[], labels=[])
     assert "no rows" in e.value.message
+
+
+# ---- A second audit: containers, exact scores, verify's arguments ---------------
+
+def test_a_list_given_as_text_a_mapping_or_a_set_is_refused():
+    # bytes b"101" iterate as 49, 48, 49, three relevant grades: AP was 1
+    # where the list 1, 0, 1 gives 5/6; a dict gave its keys 0, 1 (AP 1/2 of
+    # a list the caller did not mean), and a set an order Python chose
+    for grades in (b"101", "101", bytearray(b"\x01\x00"), {0: 1, 1: 0},
+                   {1, 0}, frozenset((1, 0))):
+        with pytest.raises(TypeError):
+            rm.value("ap", grades)
+    for kw in ({"scores": {0.5: 1, 0.2: 2}}, {"scores": {1, 2}},
+               {"ids": "ab"}, {"unjudged": b"\x00\x01"}, {"judged": "1"}):
+        with pytest.raises(TypeError):
+            rm.value("bpref[ties=id-asc]", [1, 0], **kw)
+    # judged is a multiset, not a ranking: a set of grades is read
+    # (AP[norm=rel] of 1, 0 with one more judged relevant: (1/1)/2)
+    assert rm.value("ap[norm=rel]", [1, 0], judged={1}) == 0.5
+    # a generator is a list read in order: 1, 0, 1 gives (1 + 2/3)/2 = 5/6
+    assert rm.exact("ap", (g for g in [1, 0, 1])).fraction == Fraction(5, 6)
+
+
+def test_a_set_of_queries_given_as_text_or_a_mapping_is_refused():
+    for queries in ("101", {"q1": [1, 0], "q2": [0, 1]}):
+        with pytest.raises(TypeError):
+            rm.value_set("mean:ap", queries)
+    # the queries of a set may come in any order: mean of AP 1 and 1/2
+    assert rm.value_set("mean:ap", {(1, 0), (0, 1)}) == 0.75
+
+
+def test_a_query_with_a_misspelled_key_is_refused():
+    # "score" for "scores" was dropped: the query was ranked in input order,
+    # grades 0, 1 gave AP 1/2 where the scores 1, 2 rank the relevant first
+    with pytest.raises(TypeError, match="not 'score'"):
+        rm.value_set("mean:ap", [{"grades": [0, 1], "score": [1, 2]}])
+    with pytest.raises(TypeError, match="grades is missing"):
+        rm.value_set("mean:ap", [{"scores": [1, 2]}])
+    assert rm.value_set("mean:ap", [{"grades": [0, 1], "scores": [1, 2]}]) \
+        == 1.0
+
+
+def test_exact_scores_that_round_to_one_double_are_refused():
+    # grades 1, 0 with scores 1/3 and 1/3 + 10**-30: the second ranks
+    # first, AP = 1/2; both round to one double, a tie kept in input order,
+    # and AP was 1
+    from decimal import Decimal
+    third = Fraction(1, 3)
+    for scores in ([third, third + Fraction(1, 10 ** 30)],
+                   [Decimal("0.1"), Decimal("0.1000000000000000000001")],
+                   [0.1, Decimal("0.1000000000000000000001")]):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.value("ap", [1, 0], scores)
+        assert e.value.status_name == "RM_ESCORE"
+    # distinct doubles, or equal exact values, are read as before
+    assert rm.value("ap", [1, 0], [third, Fraction(2, 3)]) == 0.5
+    assert rm.value("ap", [1, 0], [Decimal("0.5"), Fraction(1, 2)]) == 1.0
+    assert rm.value("ap", [1, 0], [Decimal("0.1"), 0.2]) == 0.5
+
+
+def test_verify_refuses_no_results_and_two_tolerances():
+    # an empty list of results passed ("PASS: 0 exact, 0 within, 0 wrong"),
+    # where the tool refuses an empty file; rel and ulps together used rel
+    # and dropped ulps without a word (the tool refuses both)
+    for results in ([], "", "# a comment only\n", {}):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.verify(results)
+        assert e.value.status_name == "RM_EFORMAT"
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.verify(["rr:1 1"], ulps=1, rel=0.1)
+    assert e.value.status_name == "RM_EINVAL"
+    # rr:1 is a list whose first item is relevant: the value 1 passes
+    assert rm.verify(["rr:1 1"]).passed

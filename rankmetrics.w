@@ -17051,8 +17051,11 @@ rm_status rm_verifier_new(const char *dir, rm_verifier **out);
 void rm_verifier_free(rm_verifier *v);
 /* Frees the verifier and every string its verdicts point to; |NULL| does
    nothing. */
-void rm_verifier_set_tolerance(rm_verifier *v, double ulps, double rel, int use_rel);
-/* Within |ulps| ulps, or with |use_rel| within relative error |rel|. */
+rm_status rm_verifier_set_tolerance(rm_verifier *v, double ulps, double rel,
+  int use_rel);
+/* Within |ulps| ulps, or with |use_rel| (0 or 1) within relative error
+   |rel|; both finite and at least 0, else |RM_EINVAL| and the tolerance
+   is left as it was. */
 void rm_verifier_set_alloc(rm_verifier *v, void *(*re)(void *, size_t));
 /* The verifier's allocator, as |realloc| (never asked for 0 bytes);
    |NULL| restores |realloc|. */
@@ -17131,6 +17134,7 @@ const char *rm_vector_family(int k)
 static int vf_family(const char *stem)
 {
   int f;
+  if (stem == NULL) return -1;
   for (f = 0; vector_families[f].stem; f++)
     if (strcmp(stem, vector_families[f].stem) == 0) return f;
   return -1;
@@ -17174,6 +17178,7 @@ typedef struct {
 struct rm_verifier {
   char *dir;
   int use_rel, dirty; /* |dirty|: the groups' counts are to be made again */
+  int loading; /* inside |rm_verifier_load|: a loader may give lines */
   double ulps, rel;
   void *(*re)(void *, size_t);
   rm_verify_loader load;
@@ -17226,25 +17231,31 @@ rm_status rm_verifier_new(const char *dir, rm_verifier **out)
   *out = v;
   return RM_OK;
 }
-void rm_verifier_set_tolerance(rm_verifier *v, double ulps, double rel, int use_rel)
+rm_status rm_verifier_set_tolerance(rm_verifier *v, double ulps, double rel,
+  int use_rel)
 {
+  if (v == NULL) return RM_EINVAL;
+  if (!(ulps >= 0 && ulps <= DBL_MAX) || !(rel >= 0 && rel <= DBL_MAX)
+      || (use_rel != 0 && use_rel != 1))
+    return vf_fail(v, RM_EINVAL, "the tolerance is not a finite number >= 0");
   v->ulps = ulps; v->rel = rel; v->use_rel = use_rel; v->dirty = 1;
+  return RM_OK;
 }
 void rm_verifier_set_alloc(rm_verifier *v, void *(*re)(void *, size_t))
 {
-  v->re = re;
+  if (v) v->re = re;
 }
 void rm_verifier_set_loader(rm_verifier *v, rm_verify_loader load, void *ctx)
 {
-  v->load = load; v->ctx = ctx;
+  if (v) { v->load = load; v->ctx = ctx; }
 }
 const char *rm_verifier_message(const rm_verifier *v)
 {
-  return v->msg;
+  return v ? v->msg : "";
 }
 size_t rm_verifier_lines(const rm_verifier *v)
 {
-  return v->lines;
+  return v ? v->lines : 0;
 }
 
 @ Freeing a verifier frees what reading each test allocated.
@@ -17612,12 +17623,16 @@ family) starts it.
 
 @<Public functions@>=
 static const char *vf_start_test(rm_verifier *v, int f, const char *val);
+static const char vf_outside[] = "a vectors line outside a loader's call";
 rm_status rm_verifier_vectors_line(rm_verifier *v, const char *family, char *buf,
   size_t len, long lineno)
 {
   int f = vf_family(family);
   char *eq, *val;
   const char *msg;
+  if (v == NULL) return RM_EINVAL;
+  if (buf == NULL) return vf_fail(v, RM_EINVAL, "no line");
+  if (!v->loading) return vf_fail(v, RM_EINVAL, vf_outside);
   if (f < 0 || f >= VF_FAMILIES) return vf_fail(v, RM_EINVAL, "unknown family");
   if ((msg = vf_line_check(buf, &len, lineno)) != NULL) return vf_fail(v, RM_EFORMAT, msg);
   while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = '\0';
@@ -17687,6 +17702,8 @@ rm_status rm_verifier_vectors_end(rm_verifier *v, const char *family)
   const char *msg = NULL;
   size_t i;
   (void) family;
+  if (v == NULL) return RM_EINVAL;
+  if (!v->loading) return vf_fail(v, RM_EINVAL, vf_outside);
   if (v->nvec == v->first) msg = "no tests (empty file)";
   for (i = v->first; msg == NULL && i < v->nvec; i++) {
     msg = vf_finish(v, &v->vec[i]);
@@ -17710,6 +17727,7 @@ rm_status rm_verifier_load(rm_verifier *v, const char *family)
   int f = vf_family(family);
   char *path;
   rm_status s;
+  if (v == NULL) return RM_EINVAL;
   if (f < 0 || f >= VF_FAMILIES) return vf_fail(v, RM_EINVAL, "unknown family");
   if (v->loaded[f]) return RM_OK;
   v->loaded[f] = 1;
@@ -17717,7 +17735,9 @@ rm_status rm_verifier_load(rm_verifier *v, const char *family)
   if ((path = vf_alloc(v, NULL, strlen(v->dir) + strlen(family) + 16)) == NULL)
     return vf_fail(v, RM_ENOMEM, vf_nomem);
   sprintf(path, "%s/%s_test.txt", v->dir, family);
+  v->loading = 1;
   s = v->load ? v->load(v->ctx, v, family, path) : vf_read_file(v, family, path);
+  v->loading = 0;
   free(path);
   return s;
 }
@@ -17812,6 +17832,7 @@ rm_status rm_verifier_add(rm_verifier *v, const char *family, long tcid, int giv
   double value, const char *file, long lineno)
 {
   int f = family ? vf_family(family) : -1;
+  if (v == NULL) return RM_EINVAL;
   v->msg[0] = '\0';
   if (f < 0) {
     snprintf(v->msg, sizeof v->msg, "unknown family '%.60s'", family ? family : "");
@@ -17848,13 +17869,15 @@ static int vf_nonzero_digits(const char *s)
 rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char *file,
   long lineno)
 {
-  char *field[3] = {NULL, NULL, NULL}, *p, *colon, *end, *what = v->msg;
+  char *field[3] = {NULL, NULL, NULL}, *p, *colon, *end, *what;
   const char *bad;
   int nf = 0, f = -1, given = RM_GIVEN_NUMBER;
   long id = 0;
   double value = 0;
   const size_t ws = sizeof v->msg;
-  what[0] = '\0';
+  if (v == NULL) return RM_EINVAL;
+  what = v->msg; what[0] = '\0';
+  if (buf == NULL) return vf_fail(v, RM_EINVAL, "no line");
   if ((bad = vf_line_check(buf, &len, lineno)) != NULL) {
     v->lines++; return vf_fail(v, RM_EFORMAT, bad); }
   if ((p = strchr(buf, '#')) != NULL) *p = '\0';
@@ -17915,7 +17938,7 @@ static int vf_verdict(const rm_verifier *v, const vf_test *x)
 @<Public functions@>=
 size_t rm_verifier_tests(const rm_verifier *v)
 {
-  return v->nvec;
+  return v ? v->nvec : 0;
 }
 rm_status rm_verifier_verdict(const rm_verifier *v, size_t i, rm_verdict *out)
 {
@@ -17955,7 +17978,7 @@ the tolerance has changed since they were last made.
 @<Public functions@>=
 size_t rm_verifier_groups(const rm_verifier *v)
 {
-  return v->ngrp;
+  return v ? v->ngrp : 0;
 }
 rm_status rm_verifier_group(rm_verifier *v, size_t g, rm_verify_group *out)
 {
@@ -18525,7 +18548,7 @@ rm_status rm_verifier_explanation(const rm_verifier *v, size_t k, rm_explanation
 }
 double rm_verifier_explain_limit(const rm_verifier *v)
 {
-  return diag_limit(v);
+  return v ? diag_limit(v) : DIAG_ULPS;
 }
 
 @** The command-line tool.\here{q:tool}
@@ -28379,6 +28402,9 @@ workspace missing an array&grown&test\_work\_half\_missing\cr
 null rating in a list of ratings&|RM_EGRADE|&test\_list\_fields\cr
 a label \.{0x10}, \.{inf}, \.{1e999}&|RM_LABEL_BAD|&test\_label\_kind\cr
 ratings equal as numbers&|rm_label_cmp| gives 0&test\_label\_cmp\cr
+null verifier or line to a verifier function&|RM_EINVAL|, 0 or \.{""}&test\_hostile\_arguments\cr
+tolerance NaN, infinite or negative&|RM_EINVAL|, the old one kept&test\_hostile\_arguments\cr
+a vectors line outside a loader's call&|RM_EINVAL|&test\_hostile\_arguments\cr
 \noalign{\smallskip}}}$$
 The rows that name a variant's fields concern a variant made by hand, not by
 the parser; such a variant has no name (the printer writes the empty string
@@ -28660,6 +28686,7 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
 Python: bytes, dicts and sets as lists, a misspelled key&\.{TypeError}&python\cr
 Python: exact scores rounding to one double&|RM_ESCORE|&python\cr
 Python: \.{verify} of no results, or both tolerances&|RM_EFORMAT|, |RM_EINVAL|&python\cr
+the verifier: a null pointer, a NaN tolerance&|RM_EINVAL| (crashed; NaN was taken)&check\_verify\cr
 %% audit2 rows
 \noalign{\smallskip}}}$$
 @^silent failures@>

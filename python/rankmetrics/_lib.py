@@ -156,7 +156,7 @@ def _declare(lib):
         "rm_verifier_new": (ctypes.c_int, [ctypes.c_char_p,
                                            ctypes.POINTER(ctypes.c_void_p)]),
         "rm_verifier_free": (None, [V]),
-        "rm_verifier_set_tolerance": (None, [V, ctypes.c_double,
+        "rm_verifier_set_tolerance": (ctypes.c_int, [V, ctypes.c_double,
                                              ctypes.c_double, ctypes.c_int]),
         "rm_verifier_add_line": (ctypes.c_int, [V, ctypes.c_char_p,
                                                 ctypes.c_size_t,

@@ -152,8 +152,10 @@ def verify(results, vectors=None, ulps=None, rel=None, explain=True):
     if s != 0:
         raise RankmetricsError(s)
     try:
-        L.rm_verifier_set_tolerance(v, float(ulps), float(rel or 0),
-                                    int(rel is not None))
+        s = L.rm_verifier_set_tolerance(v, float(ulps), float(rel or 0),
+                                        int(rel is not None))
+        if s != 0:
+            raise RankmetricsError(s, L.rm_verifier_message(v).decode())
         bad = []
         for item, fname, lineno in _lines(results):
             s = _add(L, v, item, fname.encode(), lineno)

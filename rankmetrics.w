@@ -28402,9 +28402,9 @@ workspace missing an array&grown&test\_work\_half\_missing\cr
 null rating in a list of ratings&|RM_EGRADE|&test\_list\_fields\cr
 a label \.{0x10}, \.{inf}, \.{1e999}&|RM_LABEL_BAD|&test\_label\_kind\cr
 ratings equal as numbers&|rm_label_cmp| gives 0&test\_label\_cmp\cr
-null verifier or line to a verifier function&|RM_EINVAL|, 0 or \.{""}&test\_hostile\_arguments\cr
-tolerance NaN, infinite or negative&|RM_EINVAL|, the old one kept&test\_hostile\_arguments\cr
-a vectors line outside a loader's call&|RM_EINVAL|&test\_hostile\_arguments\cr
+a null verifier or line&|RM_EINVAL|, or 0&test\_hostile\_arguments\cr
+tolerance NaN, $\infty$ or below 0&|RM_EINVAL|, kept&test\_hostile\_arguments\cr
+vectors line outside a loader&|RM_EINVAL|&test\_hostile\_arguments\cr
 \noalign{\smallskip}}}$$
 The rows that name a variant's fields concern a variant made by hand, not by
 the parser; such a variant has no name (the printer writes the empty string
@@ -28681,12 +28681,13 @@ given now and the test that shows it (a file of \.{tests}; \.{python} for
 $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\.{#}\hfil\cr
 \bf case&\bf answer&\bf test\cr
 \noalign{\smallskip}
-\.{trec\_eval -m ndcg\_cut.10,,20}, \.{-m P.5,}&status 2, \.{an empty cutoff}&trec\_eval\_test\cr
-\.{merge} of a state whose sum was edited alone&\.{FILE:LINE: the checksum ...}&merge\_test\cr
-Python: bytes, dicts and sets as lists, a misspelled key&\.{TypeError}&python\cr
-Python: exact scores rounding to one double&|RM_ESCORE|&python\cr
-Python: \.{verify} of no results, or both tolerances&|RM_EFORMAT|, |RM_EINVAL|&python\cr
-the verifier: a null pointer, a NaN tolerance&|RM_EINVAL| (crashed; NaN was taken)&check\_verify\cr
+\.{trec\_eval -m P.5,,10}, \.{-m P.5,}&\.{an empty cutoff}, status 2&trec\_eval\_test\cr
+\.{merge}: a sum edited alone&\.{the checksum ...}&merge\_test\cr
+Python: bytes, a dict, a set as a list&\.{TypeError}&python\cr
+Python: a query's key misspelled&\.{TypeError}&python\cr
+Python: two exact scores, one double&|RM_ESCORE|&python\cr
+Python: \.{verify([])}, two tolerances&|RM_EFORMAT|, |RM_EINVAL|&python\cr
+the verifier: null pointers, NaN tolerance&|RM_EINVAL|&check\_verify\cr
 %% audit2 rows
 \noalign{\smallskip}}}$$
 @^silent failures@>

@@ -28571,6 +28571,9 @@ a query \.{\{"grades": g, "score": s\}}&\.{TypeError}, the keys (\.{score} was d
 scores $1/3$, $1/3+10^{-30}$ (or two Decimals)&|RM_ESCORE|: one double (they tied)\cr
 \.{verify([])}, or comments only&|RM_EFORMAT|, \.{no results} (was PASS)\cr
 \.{verify(..., ulps=1, rel=0.1)}&|RM_EINVAL| (\.{ulps} was dropped)\cr
+\.{matching\_variants}: lengths differ, or none&\.{ValueError} (all matched)\cr
+\.{matching\_variants(..., ulps=inf)}&\.{ValueError} (any value matched)\cr
+\.{values("ap", ...)}, a string of names&\.{TypeError}\cr
 \noalign{\smallskip}}}$$
 The worst was the missing user: NaN equals nothing, so a row whose user
 was NaN became a query of its own, cut out of the user it belonged to, and
@@ -28687,6 +28690,7 @@ Python: bytes, a dict, a set as a list&\.{TypeError}&python\cr
 Python: a query's key misspelled&\.{TypeError}&python\cr
 Python: two exact scores, one double&|RM_ESCORE|&python\cr
 Python: \.{verify([])}, two tolerances&|RM_EFORMAT|, |RM_EINVAL|&python\cr
+Python: \.{matching\_variants} of unequal lists&\.{ValueError}&python\cr
 the verifier: null pointers, NaN tolerance&|RM_EINVAL|&check\_verify\cr
 %% audit2 rows
 \noalign{\smallskip}}}$$

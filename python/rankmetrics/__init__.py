@@ -620,6 +620,7 @@ def values(variants, grades, scores=None, ids=None, judged=None,
     """The double values of several variants of one list, as a list in the
     order of the names; the list is ranked once for each tie rule.  The
     first variant that fails raises."""
+    _sequence(variants, "variants", ordered=True)
     vs = [_variant(n) for n in variants]
     nv = len(vs)
     arr = (ctypes.c_double * max(nv * _VWORDS, 1))()
@@ -732,7 +733,19 @@ def matching_variants(observed, inputs, candidates, ulps=4):
     (grades, scores, ids, judged), or a list of queries for a candidate
     that reads a set (mean:rr); observed are the values a program gave on
     them, candidates variant names (say, variants(name)).  A candidate
-    that fails on an input does not match."""
+    that fails on an input does not match.  There must be one observed
+    value an input, and at least one, and ulps a finite number >= 0:
+    zip() cut the longer list short, no input matched every candidate, and
+    ulps=inf matched any value."""
+    import math
+    observed, inputs = list(observed), list(inputs)
+    if len(observed) != len(inputs) or not inputs:
+        raise ValueError("%d observed values for %d inputs: give one value"
+                         " an input, and at least one"
+                         % (len(observed), len(inputs)))
+    if isinstance(ulps, bool) or not isinstance(ulps, numbers.Real) or \
+            not math.isfinite(ulps) or ulps < 0:
+        raise ValueError("ulps is a finite number >= 0, not %r" % (ulps,))
     out = []
     for c in candidates:
         ok = True

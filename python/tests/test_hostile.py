@@ -239,3 +239,27 @@ def test_verify_refuses_no_results_and_two_tolerances():
     assert e.value.status_name == "RM_EINVAL"
     # rr:1 is a list whose first item is relevant: the value 1 passes
     assert rm.verify(["rr:1 1"]).passed
+
+
+def test_matching_variants_compares_every_value():
+    # AP of the list 0, 1 is 1/2 and RR is 1/2.  zip() cut the longer list
+    # short: the observed 0.1 for a second input nobody gave was never
+    # compared, nor the second input of a single observed value; no input
+    # at all matched every candidate, and ulps=inf matched 0.3 with 1/2
+    one = [dict(grades=[0, 1])]
+    assert rm.matching_variants([0.5], one, ["ap", "rr", "ndcg"]) == \
+        ["ap", "rr"]
+    for observed, inputs in (([0.5, 0.1], one), ([0.5], one * 2), ([], [])):
+        with pytest.raises(ValueError):
+            rm.matching_variants(observed, inputs, ["ap", "rr"])
+    for ulps in (float("inf"), float("nan"), -1, True):
+        with pytest.raises(ValueError):
+            rm.matching_variants([0.3], one, ["ap"], ulps=ulps)
+
+
+def test_values_of_a_string_of_names_is_refused():
+    # "f" iterated as the one name 'f'; "ap" as the names 'a', 'p'
+    for variants in ("f", "ap", {"ap": 1}):
+        with pytest.raises(TypeError):
+            rm.values(variants, grades=[0, 1])
+    assert rm.values(("ap", "rr"), grades=[0, 1]) == [0.5, 0.5]

@@ -263,3 +263,17 @@ def test_values_of_a_string_of_names_is_refused():
         with pytest.raises(TypeError):
             rm.values(variants, grades=[0, 1])
     assert rm.values(("ap", "rr"), grades=[0, 1]) == [0.5, 0.5]
+
+
+def test_evaluate_refuses_a_column_given_as_a_string():
+    # users="abc" were three users a, b, c, each its own query: AP 1, 0, 1
+    # gave the mean 2/3 where the one user of the rows 1, 0, 1 has 5/6
+    with pytest.raises(TypeError):
+        rm.evaluate("ap", users="abc", labels=[1, 0, 1])
+    with pytest.raises(TypeError):
+        rm.evaluate("ap", {"user": ["u"] * 3, "label": b"\x01\x00\x01"})
+    with pytest.raises(TypeError):
+        rm.evaluate("ap", users=["u"] * 3, labels=[1, 0, 1],
+                    scores={3: 0, 2: 0, 1: 0})
+    e = rm.evaluate("ap", users=["u"] * 3, labels=[1, 0, 1], exact=True)
+    assert [x.fraction for x in e.aggregate.values()] == [Fraction(5, 6)]

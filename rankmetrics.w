@@ -25990,6 +25990,9 @@ query has both judgments and a run.  Nothing is written on standard output
 then (trec\_eval may already have printed the queries before the error).
 Where trec\_eval reads loosely we refuse: a grade \.{1.5} (trec\_eval's
 |atol| reads~1), a score \.{abc} (its |atof| reads~0), a cutoff \.{10x}.
+A grade above |RM_GRADE_MAX| is refused too (status~2), as a rating: trec\_eval
+reads it, and with \.{-m ndcg} a grade of $10^6$ kept trec\_eval~10.0
+busy for minutes before we stopped it.
 
 @ {\it The measures asked for that have no variant yet.}  A measure named
 in \.{-m} that the table of \secref{q:alias} refuses is an error (status~1,

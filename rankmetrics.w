@@ -28578,6 +28578,7 @@ scores $1/3$, $1/3+10^{-30}$ (or two Decimals)&|RM_ESCORE|: one double (they tie
 \.{matching\_variants(..., ulps=inf)}&\.{ValueError} (any value matched)\cr
 \.{values("ap", ...)}, a string of names&\.{TypeError}\cr
 \.{evaluate(..., users="abc")}&\.{TypeError} (were users a, b, c)\cr
+\.{disagree(..., max\_length=2**32+2)}, \.{2.9}&|RM_EINVAL| (both were 2)\cr
 \noalign{\smallskip}}}$$
 The worst was the missing user: NaN equals nothing, so a row whose user
 was NaN became a query of its own, cut out of the user it belonged to, and

@@ -277,3 +277,22 @@ def test_evaluate_refuses_a_column_given_as_a_string():
                     scores={3: 0, 2: 0, 1: 0})
     e = rm.evaluate("ap", users=["u"] * 3, labels=[1, 0, 1], exact=True)
     assert [x.fraction for x in e.aggregate.values()] == [Fraction(5, 6)]
+
+
+def test_disagree_options_are_whole_numbers_in_range():
+    # max_length=2**32 + 2 reached the library as 2 (ctypes keeps the low
+    # 32 bits), 2.9 as 2 (int()), and population=2**32 as 0, each a search
+    # other than the one asked for; the library's own range (1..8) refuses
+    # 2**32 + 2 once it arrives whole
+    pair = ("rr[hits=first]", "rr[hits=mean]")
+    for kw in ({"max_length": 2 ** 32 + 2}, {"max_length": 2.9},
+               {"max_length": "2"}, {"population": 2 ** 32},
+               {"population": 0.5}, {"budget": "5"}, {"budget": True}):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.disagree(*pair, **dict({"max_length": 2, "population": 0},
+                                      **kw))
+        assert e.value.status_name == "RM_EINVAL"
+    # rr[hits=first] and rr[hits=mean] first differ on the grades 1, 1:
+    # 1 against (1 + 1/2)/2 = 3/4
+    w = rm.disagree(*pair, max_length=2, population=0).pairs[0].witness
+    assert w.queries[0].grades == [1, 1]

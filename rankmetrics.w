@@ -28579,6 +28579,7 @@ scores $1/3$, $1/3+10^{-30}$ (or two Decimals)&|RM_ESCORE|: one double (they tie
 \.{values("ap", ...)}, a string of names&\.{TypeError}\cr
 \.{evaluate(..., users="abc")}&\.{TypeError} (were users a, b, c)\cr
 \.{disagree(..., max\_length=2**32+2)}, \.{2.9}&|RM_EINVAL| (both were 2)\cr
+\.{variants("ap", vary=["nosuch"])}, \.{vary="norm"}&\.{ValueError} (was \.{[]})\cr
 \noalign{\smallskip}}}$$
 The worst was the missing user: NaN equals nothing, so a row whose user
 was NaN became a query of its own, cut out of the user it belonged to, and

@@ -675,7 +675,27 @@ def variants(variant, vary=None, numbers=None):
     words of the keys in vary (default: every key of words the metric
     reads), with the other keys as in variant; numbers maps a key of
     numbers (rel, cutoff, ...) to the values to try.  Names the library
-    refuses are left out; each name comes once."""
+    refuses are left out; each name comes once.  A key of vary must be a
+    key of words and a key of numbers a key of numbers (or cutoff): a key
+    misspelled, or vary="norm" read as the keys n, o, r, m, gave no
+    variant at all, an empty list without a word."""
+    if vary is not None:
+        _sequence(vary, "vary", ordered=False)
+        for k in vary:
+            if not isinstance(k, str) or words(k) is None:
+                raise ValueError("vary takes keys of words (norm, ties, ...),"
+                                 " not %r%s" % (k, "; give a key of numbers"
+                                                " in numbers=" if
+                                                isinstance(k, str) and
+                                                key_range(k) else ""))
+    if numbers is not None:
+        if not isinstance(numbers, collections.abc.Mapping):
+            raise TypeError("numbers maps a key to the values to try")
+        for k in numbers:
+            if not isinstance(k, str) or (k != "cutoff" and
+                                          key_range(k) is None):
+                raise ValueError("numbers takes keys of numbers (rel, p,"
+                                 " ...) or cutoff, not %r" % (k,))
     agg, inner = _split_aggregator(name(variant))
     metric = inner.split("[")[0].split("@")[0]
     given = {}

@@ -296,3 +296,14 @@ def test_disagree_options_are_whole_numbers_in_range():
     # 1 against (1 + 1/2)/2 = 3/4
     w = rm.disagree(*pair, max_length=2, population=0).pairs[0].witness
     assert w.queries[0].grades == [1, 1]
+
+
+def test_variants_refuses_keys_it_cannot_vary():
+    # a key misspelled, or vary="norm" iterated as n, o, r, m, gave [] (no
+    # variant at all); the three norms of AP are rel, min and hits
+    for kw in ({"vary": ["nosuch"]}, {"vary": "norm"}, {"vary": ["rel"]},
+               {"numbers": {"rell": [1, 2]}}, {"numbers": {"norm": ["min"]}}):
+        with pytest.raises((ValueError, TypeError)):
+            rm.variants("ap", **kw)
+    assert len(rm.variants("ap", vary=["norm"])) == 3
+    assert len(rm.variants("ap@5", vary=[], numbers={"cutoff": [3, 4]})) == 2

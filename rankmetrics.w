@@ -16711,16 +16711,25 @@ variant's bound.
 @<Tool functions@>=
 static int cmd_accuracy(int argc, char **argv)
 {
-  int tex = 0, n = 200, i, k, c, f, pass, bad = 0, lists = 0, seen[RM_N_METRICS] = {0};
+  int tex = 0, n = 200, n_given = 0, i, k, c, f, pass, bad = 0, lists = 0,
+    seen[RM_N_METRICS] = {0};
   double worst[RM_N_METRICS] = {0}, lo[RM_N_METRICS], hi[RM_N_METRICS] = {0};
   rng r = {1};
   for (k = 0; k < RM_N_METRICS; k++) lo[k] = 1e9;
-  for (i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--tex") == 0) tex = 1;
-    else if ((n = atoi(argv[i])) <= 0) {
-      fputs("rankmetrics: accuracy: usage: rankmetrics accuracy [--tex] [N]\n", stderr);
+  for (i = 0; i < argc; i++) { /* |atoi| read \.{1.5} as 1 and \.{2x} as 2, and a second
+      $N$ replaced the first */
+    char *end;
+    long x;
+    if (strcmp(argv[i], "--tex") == 0) { tex = 1; continue; }
+    errno = 0;
+    x = strtol(argv[i], &end, 10);
+    if (n_given++ || end == argv[i] || *end || errno || x < 1 || x > 1000000
+        || argv[i][0] < '0' || argv[i][0] > '9') {
+      fputs("rankmetrics: accuracy: usage: rankmetrics accuracy [--tex] [N],"
+        " N a whole number from 1 to 1000000\n", stderr);
       return 2;
     }
+    n = (int) x;
   }
   for (pass = 0; pass < 2; pass++) /* each family's variants, then the late ones */
   for (f = 0; vector_families[f].stem; f++)
@@ -28698,6 +28707,7 @@ Python: two exact scores, one double&|RM_ESCORE|&python\cr
 Python: \.{verify([])}, two tolerances&|RM_EFORMAT|, |RM_EINVAL|&python\cr
 Python: \.{matching\_variants} of unequal lists&\.{ValueError}&python\cr
 the verifier: null pointers, NaN tolerance&|RM_EINVAL|&check\_verify\cr
+\.{accuracy 1.5}, \.{accuracy 1 2}&refused, status 2 (ran 1, 2)&hostile\_test\cr
 %% audit2 rows
 \noalign{\smallskip}}}$$
 @^silent failures@>

@@ -220,5 +220,12 @@ refuse "disagree --tex into a missing directory" "cannot write" $RM disagree rr 
 $RM disagree rr --budget 1 --tex "$T/d.tex" >/dev/null 2>&1
 [ -s "$T/d.tex" ] && ! ls "$T" | grep -q "^d\.tex\." && ok "disagree --tex: renamed into place" || bad "disagree --tex: no file or a temporary left"
 
+# ---- arguments read loosely: accuracy's N was atoi's, so 1.5 ran 1 list a
+# variant and '1 2' ran 2, each with status 0 and a table for another N
+for n in 1.5 2x +1 0 99999999999999999999 '1 2'; do
+  # shellcheck disable=SC2086
+  refuse "accuracy N '$n'" 'N a whole number from 1 to 1000000' $RM accuracy $n
+done
+
 echo "hostile_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -66,6 +66,64 @@ START_TEST(test_verdicts)
 }
 END_TEST
 
+/* A null verifier, a null line and a tolerance that is no tolerance: the
+   getters of a null verifier crashed (rm_verifier_tests(NULL) read
+   v->nvec), a null line reached memchr, and NaN, an infinite or a negative
+   tolerance was taken, a verification that fails every result or passes
+   every one (rr:2 given as 0, its value 1/2, passed under ulps = inf). */
+START_TEST(test_hostile_arguments)
+{
+  rm_verifier *v;
+  rm_verdict d;
+  size_t i;
+  const double bad[] = {-1, 1.0 / 0.0, -1.0 / 0.0, 0.0 / 0.0};
+  ck_assert_int_eq(rm_verifier_tests(NULL), 0);
+  ck_assert_int_eq(rm_verifier_groups(NULL), 0);
+  ck_assert_int_eq(rm_verifier_lines(NULL), 0);
+  ck_assert_str_eq(rm_verifier_message(NULL), "");
+  ck_assert_int_eq(rm_verifier_set_tolerance(NULL, 1, 0, 0), RM_EINVAL);
+  rm_verifier_set_alloc(NULL, NULL);
+  rm_verifier_set_loader(NULL, NULL, NULL);
+  ck_assert_int_eq(rm_verifier_add_line(NULL, NULL, 0, "t", 1), RM_EINVAL);
+  ck_assert_int_eq(rm_verifier_add(NULL, "rr", 1, RM_GIVEN_NUMBER, 1, "t", 1), RM_EINVAL);
+  ck_assert_int_eq(rm_verifier_load(NULL, "rr"), RM_EINVAL);
+  ck_assert_int_eq(rm_verifier_vectors_line(NULL, "rr", NULL, 0, 1), RM_EINVAL);
+  ck_assert_int_eq(rm_verifier_vectors_end(NULL, "rr"), RM_EINVAL);
+  ck_assert(rm_verifier_explain_limit(NULL) >= 0);
+  ck_assert_int_eq(rm_verifier_new(VEC_DIR, &v), RM_OK);
+  ck_assert_int_eq(rm_verifier_add_line(v, NULL, 0, "t", 1), RM_EINVAL);
+  ck_assert_int_eq(rm_verifier_vectors_line(v, "rr", NULL, 0, 1), RM_EINVAL);
+  ck_assert_int_eq(rm_verifier_load(v, NULL), RM_EINVAL);
+  /* a vectors line or end outside a loader's call: the end finished the
+     last family's tests again, and leaked their lists */
+  {
+    char line[] = "tcId = 1";
+    ck_assert_int_eq(rm_verifier_vectors_line(v, "rr", line, strlen(line), 1), RM_EINVAL);
+    ck_assert_int_eq(rm_verifier_vectors_end(v, "rr"), RM_EINVAL);
+  }
+  ck_assert_int_eq(rm_verifier_vectors_line(v, NULL, NULL, 0, 1), RM_EINVAL);
+  ck_assert_int_eq(add(v, "rr:2 0", 1), RM_OK);
+  for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+    ck_assert_int_eq(rm_verifier_set_tolerance(v, bad[i], 0, 0), RM_EINVAL);
+    ck_assert_int_eq(rm_verifier_set_tolerance(v, 0, bad[i], 1), RM_EINVAL);
+  }
+  ck_assert_int_eq(rm_verifier_set_tolerance(v, 0, 0.5, 2), RM_EINVAL);
+  ck_assert(strstr(rm_verifier_message(v), "tolerance") != NULL);
+  /* the tolerance stayed 0 ulps: 0 is wrong for 1/2 */
+  for (i = 0; i < rm_verifier_tests(v); i++) {
+    ck_assert_int_eq(rm_verifier_verdict(v, i, &d), RM_OK);
+    if (d.tcid == 2) ck_assert_int_eq(d.verdict, RM_VERDICT_WRONG);
+  }
+  /* a relative error of 1 does hold 0 against 1/2: |0 - 1/2| <= 1/2 */
+  ck_assert_int_eq(rm_verifier_set_tolerance(v, 0, 1, 1), RM_OK);
+  for (i = 0; i < rm_verifier_tests(v); i++) {
+    rm_verifier_verdict(v, i, &d);
+    if (d.tcid == 2) ck_assert_int_eq(d.verdict, RM_VERDICT_WITHIN);
+  }
+  rm_verifier_free(v);
+}
+END_TEST
+
 static long fail_at, calls;
 static void *failing(void *p, size_t n)
 {
@@ -140,6 +198,7 @@ Suite *suite_verify(void)
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, test_verdicts);
   tcase_add_test(tc, test_nomem);
+  tcase_add_test(tc, test_hostile_arguments);
   tcase_add_test(tc, test_threads);
   suite_add_tcase(s, tc);
   return s;

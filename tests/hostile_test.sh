@@ -110,9 +110,10 @@ refuse "merge: the first state malformed" 's1bad:7: a malformed line of a state'
 # queries, the weight of a uniform mean against its counted queries (s1 holds
 # q1 alone, AP 5/6: counts 1 0, sums ... 0x1p0); merge added them and printed
 # means such as 341.67 with status 0
-sed 's/^counts 1 0$/counts 2 0/' "$T/s1" > "$T/s1c"
+# (each sealed again with its checksum, which would refuse it first)
+sed 's/^counts 1 0$/counts 2 0/' "$T/s1" > "$T/s1c"; python3 tests/seal_state.py "$T/s1c"
 refuse "merge: counts edited" "s1c: measure 'ap': its counted and skipped queries are not the state's queries" $RM merge "$T/s1c"
-sed 's/^\(sums [^ ]*\) 0x1p0$/\1 0x3p0/' "$T/s1" > "$T/s1w"
+sed 's/^\(sums [^ ]*\) 0x1p0$/\1 0x3p0/' "$T/s1" > "$T/s1w"; python3 tests/seal_state.py "$T/s1w"
 refuse "merge: the weight of a uniform mean edited" "s1w: measure 'ap': its total weight is not the number of counted queries" $RM merge "$T/s1w"
 
 # ---- scores
@@ -218,6 +219,13 @@ refuse "figures into a missing directory" "cannot write" $RM figures --out "$T/n
 refuse "disagree --tex into a missing directory" "cannot write" $RM disagree rr --budget 1 --tex "$T/nodir/x.tex"
 $RM disagree rr --budget 1 --tex "$T/d.tex" >/dev/null 2>&1
 [ -s "$T/d.tex" ] && ! ls "$T" | grep -q "^d\.tex\." && ok "disagree --tex: renamed into place" || bad "disagree --tex: no file or a temporary left"
+
+# ---- arguments read loosely: accuracy's N was atoi's, so 1.5 ran 1 list a
+# variant and '1 2' ran 2, each with status 0 and a table for another N
+for n in 1.5 2x +1 0 99999999999999999999 '1 2'; do
+  # shellcheck disable=SC2086
+  refuse "accuracy N '$n'" 'N a whole number from 1 to 1000000' $RM accuracy $n
+done
 
 echo "hostile_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

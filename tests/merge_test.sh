@@ -131,20 +131,44 @@ out=$($RM merge "$T/cut.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "cut.state:[0-9]*: the state ends before its 'end' line" \
   && ok "a truncated state refused" || bad "truncated: $out"
 sed 's/^sums 0x\([0-9a-f]*\)/sums 0x\1 /' "$T/s1.state" > "$T/sp.state"
-sed 's/^rankmetrics-partial 2/rankmetrics-partial 3/' "$T/s1.state" > "$T/v3.state"
+sed 's/^rankmetrics-partial 3/rankmetrics-partial 4/' "$T/s1.state" > "$T/v4.state"
 sed 's/^sums 0x/sums 0X/' "$T/s1.state" > "$T/X.state"
 sed 's/^query \(.\)/query f/' "$T/s1.state" > "$T/h.state"     # a hash not its name's
 sed 's/^sample 2/sample 1/' "$T/s1.state" > "$T/n.state"         # a sample too short
 sed '/^query /d; s/^sample 2/sample 0/' "$T/s1.state" > "$T/n0.state"
-for f in sp v3 X h n n0; do
+for f in sp v4 X h n n0; do
+  python3 tests/seal_state.py "$T/$f.state"  # the checksum right: the edit itself refused
   out=$($RM merge "$T/$f.state" 2>&1); rc=$?
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "malformed state $f refused with file:line" \
     || bad "malformed $f: rc $rc $out"
 done
-sed 's/^rankmetrics-partial 2/rankmetrics-partial 1/' "$T/s1.state" > "$T/v1.state"
+sed 's/^rankmetrics-partial 3/rankmetrics-partial 1/' "$T/s1.state" > "$T/v1.state"
 out=$($RM merge "$T/v1.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "v1.state:1: .*version 1 held no traces" && ok "a state of version 1 refused, saying why" \
   || bad "version 1: rc $rc $out"
+sed 's/^rankmetrics-partial 3/rankmetrics-partial 2/; s/^end .*/end/' "$T/s1.state" > "$T/v2.state"
+out=$($RM merge "$T/v2.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "v2.state:1: .*version 2 held no checksum" && ok "a state of version 2 refused, saying why" \
+  || bad "version 2: rc $rc $out"
+# the checksum: a sum edited alone keeps every bond between the numbers (the
+# mean of AP is now another number), and merge printed it with status 0; a
+# state whose line ends became CRLF; a checksum line malformed
+awk '/^sums / && !d { sub(/^sums 0x./, "sums 0x1"); d = 1 } { print }' "$T/s1.state" > "$T/e1.state"
+sed 's/$/\r/' "$T/s1.state" > "$T/crlf.state"
+sed 's/^end \(.*\)/end  \1/' "$T/s1.state" > "$T/e2.state"
+if ! cmp -s "$T/s1.state" "$T/e1.state"; then
+  out=$($RM merge "$T/e1.state" 2>&1); rc=$?
+  [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "e1.state:[0-9]*: the checksum of the state is not that of its lines" \
+    && ok "a sum edited alone is refused by the checksum" || bad "edited sum: rc $rc $out"
+else bad "the test's edit of a sum changed nothing"; fi
+out=$($RM merge "$T/crlf.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && ok "a state with CRLF line ends is refused" || bad "crlf state: rc $rc $out"
+out=$($RM merge "$T/e2.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "e2.state:[0-9]*: a malformed line" && ok "a malformed checksum line is refused" \
+  || bad "checksum line: rc $rc $out"
+python3 tests/seal_state.py "$T/e1.state"
+[ $($RM merge --quiet --trec "$T/e1.state" >/dev/null 2>&1; echo $?) = 0 ] \
+  && ok "... and the same edit sealed again is read (the checksum is the one written)" || bad "resealed state refused"
 # ---- overlapping shards are refused, naming both files and the query -------
 out=$($RM merge "$T/s1.state" "$T/s2.state" "$T/s1.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "s1.state' and '.*s1.state' both hold query '[ab]' (one file given twice)" \
@@ -188,14 +212,16 @@ out=$($RM merge "$T/bs.state" "$T/bs.state" 2>&1); rc=$?
 printf 'user,item,label\nu,x,1\n' > "$T/u.csv"
 $RM eval --quiet --partial -m rr "$T/u.csv" -o "$T/u.state"
 trace=$(sed -n '/^first /,/^query /p' "$T/u.state")
-printf 'rankmetrics-partial 2\npath exact\noptions dup=error run-only=skip judged-docs-only=no negative=zero\nqueries 1\n%s\nmeasure ndcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nend\n' \
+printf 'rankmetrics-partial 3\npath exact\noptions dup=error run-only=skip judged-docs-only=no negative=zero\nqueries 1\n%s\nmeasure ndcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nend\n' \
   "$trace" "$($RM name 'mean:ndcg')" 1208925819614629308923903/1208925819614629174706176 \
   1208925819614629308923905/1208925819614629174706176 > "$T/mid.state"
+python3 tests/seal_state.py "$T/mid.state"
 out=$($RM merge "$T/mid.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "does not decide the rounding" && ok "an undecided enclosure is refused" \
   || bad "undecided: rc $rc $out"
 sed 's|^enclosure 1 .*|enclosure 1 1208925819614629308923904/1208925819614629174706176 1208925819614629308923904/1208925819614629174706176|' \
   "$T/mid.state" > "$T/tie.state"
+python3 tests/seal_state.py "$T/tie.state"
 [ "$($RM merge --quiet --trec "$T/tie.state" | cut -f3)" = 1 ] && ok "the midpoint itself rounds to even: 1" || bad "tie"
 echo old > "$T/keep"
 $RM merge "$T/s1.state" "$T/cut.state" -o "$T/keep" 2>/dev/null

@@ -307,6 +307,45 @@ def _score(s):
     return x
 
 
+def _rounding_tie(xs, vals):
+    """Refuse two scores that differ but are one double.  A Fraction or a
+    Decimal is rounded to the double nearest it, and two that round alike
+    would tie (Fraction(1, 3) and Fraction(1, 3) + 10**-30, Decimal("0.1")
+    and Decimal("0.1000000000000000000001")), where the data rank one
+    above the other: as the whole numbers beyond 2**53 of _score.  A float,
+    an int and a string are their double (a string as the tool reads it)."""
+    if not any(isinstance(s, (decimal.Decimal, numbers.Rational)) and
+               not isinstance(s, numbers.Integral) for s in xs):
+        return
+    seen = {}
+    for s, v in zip(xs, vals):
+        if v != v or v in (float("inf"), float("-inf")):
+            continue  # refused by the library
+        if isinstance(s, (decimal.Decimal, numbers.Rational)) and \
+                not isinstance(s, numbers.Integral):
+            e = fractions.Fraction(s)
+        else:
+            e = fractions.Fraction(v)
+        t, first = seen.setdefault(v, (e, s))
+        if t != e:
+            raise RankmetricsError(-3, "the scores %r and %r differ, but are"
+                                   " one double, and would tie" % (first, s))
+
+
+def _sequence(x, what, ordered=True):
+    """Refuse what would be read as a list of something else: a str or
+    bytes (its characters, or bytes b"101" as the grades 49, 48, 49), a
+    mapping (its keys) and, where the order is the ranking, a set."""
+    if isinstance(x, (str, bytes, bytearray, memoryview)):
+        raise TypeError("%s must be a list, not %s" % (what, type(x).__name__))
+    if isinstance(x, collections.abc.Mapping):
+        raise TypeError("%s must be a list, not a mapping (its keys would be"
+                        " read)" % what)
+    if ordered and isinstance(x, collections.abc.Set):
+        raise TypeError("%s must be a list, not a set: a set has no order"
+                        % what)
+
+
 def _doubles(x):
     if x is None:
         return 0, None, None
@@ -332,7 +371,9 @@ def _doubles(x):
             raise TypeError("scores must be real numbers, not %s" % x.dtype)
         else:  # objects, strings: one by one, as a list is read
             x = x.tolist()
+    x = list(x)
     vals = [_score(s) for s in x]
+    _rounding_tie(x, vals)
     a = (ctypes.c_double * max(len(vals), 1))(*vals)
     return len(vals), ctypes.cast(a, _lib.c_double_p), a
 
@@ -384,6 +425,11 @@ def _fill(lst, grades, scores, ids, judged, keep, unjudged=None):
     """Fill an rm_list; keep collects the arrays it points into."""
     if grades is None:
         raise TypeError("grades are required")
+    for x, what, ordered in ((grades, "grades", True), (scores, "scores", True),
+                             (ids, "ids", True), (judged, "judged", False),
+                             (unjudged, "unjudged", True)):
+        if x is not None and not _is_array(x):
+            _sequence(x, what, ordered)
     n, gp, ga, la = _grades(grades)
     if gp is not None and _out_of_range(ga, n):
         la = (ctypes.c_char_p * max(n, 1))(*[str(int(ga[i])).encode()
@@ -449,6 +495,13 @@ def _one(grades, scores, ids, judged, unjudged=None):
 
 def _query(q):
     if isinstance(q, collections.abc.Mapping):
+        # a key misspelled ("score") was dropped, and the query ranked in
+        # input order, as the tool's --score nosuch once was
+        odd = [k for k in q if k not in Query._fields]
+        if odd or "grades" not in q:
+            raise TypeError("a query's keys are %s; %s" % (
+                ", ".join(Query._fields), "not %s" % ", ".join(map(repr, odd))
+                if odd else "grades is missing"))
         return Query(q["grades"], q.get("scores"), q.get("ids"),
                      q.get("judged"), q.get("unjudged"))
     if isinstance(q, Query):
@@ -459,6 +512,7 @@ def _query(q):
 
 
 def _set(queries):
+    _sequence(queries, "queries", ordered=False)
     qs = [_query(q) for q in queries]
     arr = (_lib.List * max(len(qs), 1))()
     keep = [arr]
@@ -566,6 +620,7 @@ def values(variants, grades, scores=None, ids=None, judged=None,
     """The double values of several variants of one list, as a list in the
     order of the names; the list is ranked once for each tie rule.  The
     first variant that fails raises."""
+    _sequence(variants, "variants", ordered=True)
     vs = [_variant(n) for n in variants]
     nv = len(vs)
     arr = (ctypes.c_double * max(nv * _VWORDS, 1))()
@@ -620,7 +675,27 @@ def variants(variant, vary=None, numbers=None):
     words of the keys in vary (default: every key of words the metric
     reads), with the other keys as in variant; numbers maps a key of
     numbers (rel, cutoff, ...) to the values to try.  Names the library
-    refuses are left out; each name comes once."""
+    refuses are left out; each name comes once.  A key of vary must be a
+    key of words and a key of numbers a key of numbers (or cutoff): a key
+    misspelled, or vary="norm" read as the keys n, o, r, m, gave no
+    variant at all, an empty list without a word."""
+    if vary is not None:
+        _sequence(vary, "vary", ordered=False)
+        for k in vary:
+            if not isinstance(k, str) or words(k) is None:
+                raise ValueError("vary takes keys of words (norm, ties, ...),"
+                                 " not %r%s" % (k, "; give a key of numbers"
+                                                " in numbers=" if
+                                                isinstance(k, str) and
+                                                key_range(k) else ""))
+    if numbers is not None:
+        if not isinstance(numbers, collections.abc.Mapping):
+            raise TypeError("numbers maps a key to the values to try")
+        for k in numbers:
+            if not isinstance(k, str) or (k != "cutoff" and
+                                          key_range(k) is None):
+                raise ValueError("numbers takes keys of numbers (rel, p,"
+                                 " ...) or cutoff, not %r" % (k,))
     agg, inner = _split_aggregator(name(variant))
     metric = inner.split("[")[0].split("@")[0]
     given = {}
@@ -678,7 +753,19 @@ def matching_variants(observed, inputs, candidates, ulps=4):
     (grades, scores, ids, judged), or a list of queries for a candidate
     that reads a set (mean:rr); observed are the values a program gave on
     them, candidates variant names (say, variants(name)).  A candidate
-    that fails on an input does not match."""
+    that fails on an input does not match.  There must be one observed
+    value an input, and at least one, and ulps a finite number >= 0:
+    zip() cut the longer list short, no input matched every candidate, and
+    ulps=inf matched any value."""
+    import math
+    observed, inputs = list(observed), list(inputs)
+    if len(observed) != len(inputs) or not inputs:
+        raise ValueError("%d observed values for %d inputs: give one value"
+                         " an input, and at least one"
+                         % (len(observed), len(inputs)))
+    if isinstance(ulps, bool) or not isinstance(ulps, numbers.Real) or \
+            not math.isfinite(ulps) or ulps < 0:
+        raise ValueError("ulps is a finite number >= 0, not %r" % (ulps,))
     out = []
     for c in candidates:
         ok = True

@@ -10,7 +10,7 @@ in memory: lists, numpy arrays, a pandas DataFrame, a dict of columns.
 import collections
 
 from . import (RankmetricsError, Query, _variant, _split_aggregator, values,
-               value_set, exact_set)
+               value_set, exact_set, _sequence)
 from . import exact as _exact
 
 try:
@@ -148,6 +148,12 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
     scores = _column(data, score, scores, "score")
     if users is None or labels is None:
         raise RankmetricsError(-1, "evaluate needs the user and label columns")
+    for col, what in ((users, "users"), (labels, "labels"), (items, "items"),
+                      (scores, "scores")):
+        # users="abc" were the three users a, b and c
+        if col is not None and not (_np is not None and
+                                    isinstance(col, _np.ndarray)):
+            _sequence(col, "the column of " + what)
     n = len(users)
     for col, what in ((labels, "labels"), (items, "items"),
                       (scores, "scores")):

@@ -16,6 +16,8 @@ rate at which the two split on random queries of a realistic shape.
 import collections
 import ctypes
 import decimal
+import numbers
+import operator
 import re
 from fractions import Fraction
 
@@ -253,9 +255,24 @@ def disagree(a, b=None, *, max_length=5, budget=None, population=160,
             raise RankmetricsError(-5, "a NUL character in the name %r" % x)
     o = _Options()
     _L.rm_disagree_defaults(ctypes.byref(o))
+    # whole numbers that fit a C int, or refused: int() made max_length=2.9
+    # a 2, and ctypes cut 2**32 + 2 to 2 and population=2**32 to 0 (no
+    # population measured), each without a word
+    for what, x in (("max_length", max_length), ("population", population)):
+        try:
+            x = operator.index(x)
+        except TypeError:
+            raise RankmetricsError(-1, "bad option: %s must be a whole number,"
+                                   " not %r" % (what, x)) from None
+        if isinstance(x, bool) or not -2 ** 31 <= x < 2 ** 31:
+            raise RankmetricsError(-1, "bad option: %s %r is out of range"
+                                   % (what, x))
+        setattr(o, what, x)
+    if budget is not None and (isinstance(budget, bool) or
+                               not isinstance(budget, numbers.Real)):
+        raise RankmetricsError(-1, "bad option: the budget is a number of"
+                               " seconds, not %r" % (budget,))
     try:
-        o.max_length = int(max_length)
-        o.population = int(population)
         o.budget = 0.0 if budget is None else float(budget)
     except (TypeError, ValueError, OverflowError) as e:
         raise RankmetricsError(-1, "bad option: %s" % e)

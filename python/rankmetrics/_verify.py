@@ -115,13 +115,16 @@ def _lines(results):
     return out
 
 
-def verify(results, vectors=None, ulps=0, rel=None, explain=True):
+def verify(results, vectors=None, ulps=None, rel=None, explain=True):
     """Judge a candidate's results against the golden vectors.
 
     results: lines "FAMILY:TCID VALUE", the text of a results file, a path
     (os.PathLike), (name, value) pairs or a mapping name -> value.  ulps:
     the tolerance in units in the last place (default 0: only the
-    correctly rounded double is right); rel: a relative tolerance instead.
+    correctly rounded double is right); rel: a relative tolerance instead
+    (not both, as the tool's --ulps and --rel).  Results with no result
+    line at all (an empty list, a text of comments) are refused, as the
+    tool refuses an empty file: they would pass, judging nothing.
     Every malformed result is collected, and then RankmetricsError
     (RM_EFORMAT) is raised with all of them; a vectors file that cannot be
     read raises its status (RM_EVECTORS, RM_ENOMEM).  With explain (the
@@ -139,14 +142,20 @@ def verify(results, vectors=None, ulps=0, rel=None, explain=True):
                               not math.isfinite(t) or t < 0):
             raise RankmetricsError(-1, "the tolerance is a finite number"
                                    " >= 0, not %r" % (t,))
+    if ulps is not None and rel is not None:
+        # rel was used and ulps dropped without a word
+        raise RankmetricsError(-1, "give ulps or rel, not both")
+    ulps = 0 if ulps is None else ulps
     v = ctypes.c_void_p()
     d = (vectors if vectors is not None else vectors_dir())
     s = L.rm_verifier_new(os.fsencode(d), ctypes.byref(v))
     if s != 0:
         raise RankmetricsError(s)
     try:
-        L.rm_verifier_set_tolerance(v, float(ulps), float(rel or 0),
-                                    int(rel is not None))
+        s = L.rm_verifier_set_tolerance(v, float(ulps), float(rel or 0),
+                                        int(rel is not None))
+        if s != 0:
+            raise RankmetricsError(s, L.rm_verifier_message(v).decode())
         bad = []
         for item, fname, lineno in _lines(results):
             s = _add(L, v, item, fname.encode(), lineno)
@@ -157,6 +166,8 @@ def verify(results, vectors=None, ulps=0, rel=None, explain=True):
                 raise RankmetricsError(s, msg or None)
         if bad:
             raise RankmetricsError(-10, "; ".join(bad))
+        if L.rm_verifier_lines(v) == 0:
+            raise RankmetricsError(-10, "no results: nothing to verify")
         return _collect(L, v, explain)
     finally:
         L.rm_verifier_free(v)

@@ -166,3 +166,144 @@ def test_evaluate_no_rows():
     with pytest.raises(rm.RankmetricsError) as e:
         rm.evaluate("ap", users=[], labels=[])
     assert "no rows" in e.value.message
+
+
+# ---- A second audit: containers, exact scores, verify's arguments ---------------
+
+def test_a_list_given_as_text_a_mapping_or_a_set_is_refused():
+    # bytes b"101" iterate as 49, 48, 49, three relevant grades: AP was 1
+    # where the list 1, 0, 1 gives 5/6; a dict gave its keys 0, 1 (AP 1/2 of
+    # a list the caller did not mean), and a set an order Python chose
+    for grades in (b"101", "101", bytearray(b"\x01\x00"), {0: 1, 1: 0},
+                   {1, 0}, frozenset((1, 0))):
+        with pytest.raises(TypeError):
+            rm.value("ap", grades)
+    for kw in ({"scores": {0.5: 1, 0.2: 2}}, {"scores": {1, 2}},
+               {"ids": "ab"}, {"unjudged": b"\x00\x01"}, {"judged": "1"}):
+        with pytest.raises(TypeError):
+            rm.value("bpref[ties=id-asc]", [1, 0], **kw)
+    # judged is a multiset, not a ranking: a set of grades is read
+    # (AP[norm=rel] of 1, 0 with one more judged relevant: (1/1)/2)
+    assert rm.value("ap[norm=rel]", [1, 0], judged={1}) == 0.5
+    # a generator is a list read in order: 1, 0, 1 gives (1 + 2/3)/2 = 5/6
+    assert rm.exact("ap", (g for g in [1, 0, 1])).fraction == Fraction(5, 6)
+
+
+def test_a_set_of_queries_given_as_text_or_a_mapping_is_refused():
+    for queries in ("101", {"q1": [1, 0], "q2": [0, 1]}):
+        with pytest.raises(TypeError):
+            rm.value_set("mean:ap", queries)
+    # the queries of a set may come in any order: mean of AP 1 and 1/2
+    assert rm.value_set("mean:ap", {(1, 0), (0, 1)}) == 0.75
+
+
+def test_a_query_with_a_misspelled_key_is_refused():
+    # "score" for "scores" was dropped: the query was ranked in input order,
+    # grades 0, 1 gave AP 1/2 where the scores 1, 2 rank the relevant first
+    with pytest.raises(TypeError, match="not 'score'"):
+        rm.value_set("mean:ap", [{"grades": [0, 1], "score": [1, 2]}])
+    with pytest.raises(TypeError, match="grades is missing"):
+        rm.value_set("mean:ap", [{"scores": [1, 2]}])
+    assert rm.value_set("mean:ap", [{"grades": [0, 1], "scores": [1, 2]}]) \
+        == 1.0
+
+
+def test_exact_scores_that_round_to_one_double_are_refused():
+    # grades 1, 0 with scores 1/3 and 1/3 + 10**-30: the second ranks
+    # first, AP = 1/2; both round to one double, a tie kept in input order,
+    # and AP was 1
+    from decimal import Decimal
+    third = Fraction(1, 3)
+    for scores in ([third, third + Fraction(1, 10 ** 30)],
+                   [Decimal("0.1"), Decimal("0.1000000000000000000001")],
+                   [0.1, Decimal("0.1000000000000000000001")]):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.value("ap", [1, 0], scores)
+        assert e.value.status_name == "RM_ESCORE"
+    # distinct doubles, or equal exact values, are read as before
+    assert rm.value("ap", [1, 0], [third, Fraction(2, 3)]) == 0.5
+    assert rm.value("ap", [1, 0], [Decimal("0.5"), Fraction(1, 2)]) == 1.0
+    assert rm.value("ap", [1, 0], [Decimal("0.1"), 0.2]) == 0.5
+
+
+def test_verify_refuses_no_results_and_two_tolerances():
+    # an empty list of results passed ("PASS: 0 exact, 0 within, 0 wrong"),
+    # where the tool refuses an empty file; rel and ulps together used rel
+    # and dropped ulps without a word (the tool refuses both)
+    for results in ([], "", "# a comment only\n", {}):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.verify(results)
+        assert e.value.status_name == "RM_EFORMAT"
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.verify(["rr:1 1"], ulps=1, rel=0.1)
+    assert e.value.status_name == "RM_EINVAL"
+    # rr:1 is a list whose first item is relevant: the value 1 passes
+    assert rm.verify(["rr:1 1"]).passed
+
+
+def test_matching_variants_compares_every_value():
+    # AP of the list 0, 1 is 1/2 and RR is 1/2.  zip() cut the longer list
+    # short: the observed 0.1 for a second input nobody gave was never
+    # compared, nor the second input of a single observed value; no input
+    # at all matched every candidate, and ulps=inf matched 0.3 with 1/2
+    one = [dict(grades=[0, 1])]
+    assert rm.matching_variants([0.5], one, ["ap", "rr", "ndcg"]) == \
+        ["ap", "rr"]
+    for observed, inputs in (([0.5, 0.1], one), ([0.5], one * 2), ([], [])):
+        with pytest.raises(ValueError):
+            rm.matching_variants(observed, inputs, ["ap", "rr"])
+    for ulps in (float("inf"), float("nan"), -1, True):
+        with pytest.raises(ValueError):
+            rm.matching_variants([0.3], one, ["ap"], ulps=ulps)
+
+
+def test_values_of_a_string_of_names_is_refused():
+    # "f" iterated as the one name 'f'; "ap" as the names 'a', 'p'
+    for variants in ("f", "ap", {"ap": 1}):
+        with pytest.raises(TypeError):
+            rm.values(variants, grades=[0, 1])
+    assert rm.values(("ap", "rr"), grades=[0, 1]) == [0.5, 0.5]
+
+
+def test_evaluate_refuses_a_column_given_as_a_string():
+    # users="abc" were three users a, b, c, each its own query: AP 1, 0, 1
+    # gave the mean 2/3 where the one user of the rows 1, 0, 1 has 5/6
+    with pytest.raises(TypeError):
+        rm.evaluate("ap", users="abc", labels=[1, 0, 1])
+    with pytest.raises(TypeError):
+        rm.evaluate("ap", {"user": ["u"] * 3, "label": b"\x01\x00\x01"})
+    with pytest.raises(TypeError):
+        rm.evaluate("ap", users=["u"] * 3, labels=[1, 0, 1],
+                    scores={3: 0, 2: 0, 1: 0})
+    e = rm.evaluate("ap", users=["u"] * 3, labels=[1, 0, 1], exact=True)
+    assert [x.fraction for x in e.aggregate.values()] == [Fraction(5, 6)]
+
+
+def test_disagree_options_are_whole_numbers_in_range():
+    # max_length=2**32 + 2 reached the library as 2 (ctypes keeps the low
+    # 32 bits), 2.9 as 2 (int()), and population=2**32 as 0, each a search
+    # other than the one asked for; the library's own range (1..8) refuses
+    # 2**32 + 2 once it arrives whole
+    pair = ("rr[hits=first]", "rr[hits=mean]")
+    for kw in ({"max_length": 2 ** 32 + 2}, {"max_length": 2.9},
+               {"max_length": "2"}, {"population": 2 ** 32},
+               {"population": 0.5}, {"budget": "5"}, {"budget": True}):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.disagree(*pair, **dict({"max_length": 2, "population": 0},
+                                      **kw))
+        assert e.value.status_name == "RM_EINVAL"
+    # rr[hits=first] and rr[hits=mean] first differ on the grades 1, 1:
+    # 1 against (1 + 1/2)/2 = 3/4
+    w = rm.disagree(*pair, max_length=2, population=0).pairs[0].witness
+    assert w.queries[0].grades == [1, 1]
+
+
+def test_variants_refuses_keys_it_cannot_vary():
+    # a key misspelled, or vary="norm" iterated as n, o, r, m, gave [] (no
+    # variant at all); the three norms of AP are rel, min and hits
+    for kw in ({"vary": ["nosuch"]}, {"vary": "norm"}, {"vary": ["rel"]},
+               {"numbers": {"rell": [1, 2]}}, {"numbers": {"norm": ["min"]}}):
+        with pytest.raises((ValueError, TypeError)):
+            rm.variants("ap", **kw)
+    assert len(rm.variants("ap", vary=["norm"])) == 3
+    assert len(rm.variants("ap@5", vary=[], numbers={"cutoff": [3, 4]})) == 2

@@ -26605,13 +26605,13 @@ carries no secret.
   if (strspn(s->buf + 4, "0123456789abcdef") != 16 || strcmp(e, "\n") != 0 || errno)
     goto bad;
   if (h != shard_mix(s->sum)) {
-    fprintf(stderr, "%s:%ld: the checksum of the state is not that of its lines;"
+    fprintf(tool_err, "%s:%ld: the checksum of the state is not that of its lines;"
       " the state was edited or damaged\n", s->path, s->line);
     return 0;
   }
 }
 
-@ @<Tool functions@>=
+@ @<Engine functions@>=
 static void shard_file_free(shard_file *s)
 {
   int i;

@@ -22711,7 +22711,10 @@ trec\_eval, for one, would order them by document name.  Such queries are
 not an error, but the summary counts them, so that a value that rests on
 the order of lines is never silent.  A list whose scores are already in
 decreasing order (as runs are written) is checked in one pass; any other
-is sorted first, on a copy.
+is sorted first, on a copy.  The count is printed by the summary alone, so
+under \.{--quiet} it is not made: in a run whose lines are not in rank
+order (a shuffled run, read through the sort) that sort of every query was
+a twentieth of the time, for a number nobody would see.
 
 @<Tool functions@>=
 typedef struct ev_sg_s {@+ double score; int grade; @+} ev_sg;
@@ -22829,7 +22832,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   l.id = g->named ? g->id : NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
   l.unjudged = st->qrels_path ? g->unj : NULL;
-  if (st->input_ties && l.score && ev_ties_matter(&l, st)) st->n_tie_dep++;
+  if (st->input_ties && !st->quiet && l.score && ev_ties_matter(&l, st)) st->n_tie_dep++;
   return ev_query(st, q, &l, g->line0);
 }
 

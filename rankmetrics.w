@@ -21233,7 +21233,7 @@ reads them by increasing offset: the records of one name come out in input
 order, stable as the comparison made them.  A byte that every key shares
 needs no pass; one pass over the keys finds those bytes (a bit on in some
 key and off in another marks a byte that differs), so that the bench's
-names, \.{q} and seven digits, cost six passes, not sixteen.  Two names
+names, \.{q0} and six digits, cost six passes, not sixteen.  Two names
 equal in their first 16 bytes and longer than 15 bytes have equal keys;
 each such run of equal keys is then finished by |ev_xix_sort|, which
 compares the rest of the names and then the offsets.  The result is the
@@ -25703,7 +25703,9 @@ one thread (it no longer does; see below).  Its 88 runs of about
 grouped, 126~MB shuffled (the copy of the pipe goes to a temporary file, not
 to memory).  The extra work of a shuffled run is the sort of its offsets in
 the buffer (still about a tenth of its time: a radix sort and a branchless
-partition were tried and were no faster), writing its records in that
+partition were tried and were no faster; the radix sort that later was
+faster, |ev_xix_radix|, copies the offsets rather than moving them in
+place), writing its records in that
 order (scattered in the buffer, hence the prefetch), and reading them back
 once: about 2.6~GB each way.
 
@@ -25764,6 +25766,39 @@ the main thread's share of reading the judgments and sorting, above.  (The
 grouped run took 26 seconds on an earlier evening; these times are all of
 one evening.)  The chunks that wait for the sort raise the peak from 123
 to 155~MB, within the 256~MB address space of the bench.
+
+On 28~November 2026 the shuffled run at $10^6$ queries took 78.6 seconds
+on the idle machine (81.1 user, 14.4 system, 159~MB) against 23.9 for the
+grouped run (34.2 user, 2.3 system, 5~MB): 3.29 times, still above the
+goal.  The samples of \.{perf record}, counted by thread and by stage,
+placed the time.  A third of it came before the sort began: the first
+pass read the judgments up to the run's second query, \.{q0877690}, 88\%
+of them, before the run's order broke; the look of |ev_probe| then gave
+up at its 524,288 names, short of the first reappearance at line 784,251;
+and the next pass sorted the judgments whole, some 20 seconds, only to find
+the run not grouped.  The look now keeps a name for 256 bytes of
+\.{--memory} and finds it.  In both of the sort's stages the main thread
+was the longer one: while the lines went into the sort, the quicksort of
+the offsets was half of its work, and the radix sort of |ev_xix_radix|
+now takes two fifths of the quicksort's time, so that the two threads are
+about even there (12.3 and 11.2 CPU seconds); in the final merge the count
+of |ev_ties_matter| sorted the scores of every query a second time, for a
+summary that \.{--quiet} drops, and is no longer made then.  The main
+thread's CPU seconds by stage, before and after (the look and the first
+passes, the reading into the sort, the merge with the evaluation): 24.2,
+18.0 and 23.4 before, 8.7, 12.3 and 16.9 after, 65.6 against 37.9 in all;
+what is left in the merge is mostly the evaluation itself, and in it the
+ranking of each query's lines (|rank_items|), which a run in rank order
+skips.  The machine was not idle again that night (load averages 3 to 5
+from three other sessions), so the elapsed times of the bench's commands,
+run back to back three times, say little: the shuffled run took 115.0,
+83.9 and 117.8 seconds (62.8, 63.9 and 59.9 CPU seconds, 147~MB) where
+the program before took 121.6 and 84.5 (91.2 and 90.3 CPU seconds), and the
+grouped run 50.3, 35.5 and 37.3 (28.2, 27.3 and 27.2 CPU seconds).  The
+CPU time of the shuffled run fell by 30\%; its main thread, which bounds
+the elapsed time on two free cores, by 42\%, from 65.6 to 37.9 seconds,
+which would make the 78.6 seconds about 45, under twice the grouped
+run's time.
 @^benchmark@>
 
 @* Side by side with trec\_eval and scikit-learn.\here{q:side}

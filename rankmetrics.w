@@ -178,10 +178,14 @@ book prints as ``ours'' was computed by the program while the book was
 built, and the same numbers are checked by the test suite against values
 derived by hand.
 
-@ The tangled program consists of four files.  \.{rankmetrics.h} is the
-public interface; \.{rankmetrics.c} is the library; \.{rmtool.c} is the
-command-line tool \.{rankmetrics}; \.{examples.h} is the table of worked
-examples that the tool and the test suite share.  The test suite itself,
+@ The tangled program consists of seven files.  \.{rankmetrics.h} is the
+public interface; \.{rankmetrics.c} is the library's metrics and
+\.{rmeval.c} its evaluation engine, which reads files (\secref{q:evalengine});
+\.{rmshared.h} declares what the engine and the tool share; \.{rmtool.c}
+is the command-line tool \.{rankmetrics}; \.{examples.h} is the table of
+worked examples that the tool and the test suite share; \.{verifydemo.c}
+is the small candidate that the chapter on verifying an implementation
+checks.  The test suite itself,
 in \.{tests/}, is written in plain C with the Check framework.
 
 The library has the following outline.  Everything that is not part of the
@@ -19153,14 +19157,16 @@ double rm_verifier_explain_limit(const rm_verifier *v)
   return v ? diag_limit(v) : DIAG_ULPS;
 }
 
-@* The evaluation engine.\here{q:evalengine}
+@** The evaluation engine.\here{q:evalengine}
 Issue~14 asks for one engine behind two doors: the evaluation of files,
 like verification (\secref{q:verifyengine}) and the search for
 disagreements (\secref{q:distool}), should be a function of the library
 that the tool and the Python package both call.  It is now so.  The engine
-of \.{eval}, explained where the tool's chapters explain it (``Evaluating
-run files'' and ``Sharded evaluation'', after \secref{q:tool}), is a
-translation unit of the library, \.{rmeval.c}; the command \.{eval} is one
+of \.{eval}, explained in this part (the chapters ``Evaluating run files'',
+``Sharded evaluation'' and ``Performance of the evaluator'' after this
+one), is a translation unit of the library, \.{rmeval.c}; the part on the
+tool (\secref{q:tool}) says only how its commands reach the engines.  The
+command \.{eval} is one
 door to it, and |rm_eval_files| the other, which the Python package calls
 as \.{rankmetrics.evaluate\_files}.  Both run the same function,
 |ev_command|, so that they cannot read a file or an option in two ways.
@@ -19572,13 +19578,13 @@ int cmd_eval(int argc, char **argv)
 the library of its own, \.{rmeval.c}, beside \.{rankmetrics.c}: it reads
 files, makes temporary files and may run a thread, which the metrics never
 do, so its system headers and \.{-pthread} stay out of the metrics'
-unit.  Its sections stay where the book explains them, in the chapters on
-the command-line tool that follow: the faults the tests inject, the
+unit.  The engine's own sections are the module |@<Engine functions@>|,
+the whole of the chapters ``Evaluating run files'' and ``Sharded
+evaluation'' that follow this one.  What it shares with the tool stays
+where the part on the tool explains it: the faults the tests inject, the
 reading of a line, and the memory of the tool (|tool_alloc|), under
 \.{Files} and \.{Memory}; the reading of a score (\secref{q:scores}),
-|parse_name| and |shortest|; then the whole of ``Evaluating run files'' and
-``Sharded evaluation'', whose sections are the module
-|@<Engine functions@>|.  The module |@<Shared functions@>| holds what the
+|parse_name| and |shortest|.  The module |@<Shared functions@>| holds what the
 tool uses too.
 @^evaluation engine@>
 
@@ -19844,1918 +19850,11 @@ RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
 #endif
 
-@** The command-line tool.\here{q:tool}
-The tool \.{rankmetrics} puts the library on the command line.  This version
-has twelve subcommands:
-$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
-value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
-name {\it NAME}\dots&the canonical form of variant names\cr
-eval -m {\it NAME}\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
-examples [--tex]&recompute every worked example of this book\cr
-vectors --out {\it DIR}&write the golden test vectors\cr
-accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
-figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
-verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
-disagree {\it NAME}\dots\ or {\it A B}&where the variants of a metric, or two, disagree\cr
-neighbours {\it NAME} [{\it K}\dots]&the variants one key away from {\it NAME}\cr
-adequacy [--vectors {\it DIR}]&do the vectors tell every variant from its neighbours?\cr
-help&the usage text\cr}}$$
-The options of \.{value} are \.{--grades} (the grades in input order,
-comma-separated), \.{--scores} (as many scores; without them the input order
-is the ranking), \.{--ids} (identifiers, for the tie rules that read them),
-\.{--judged} (grades of judged items that were not retrieved) and
-\.{--exact}, which adds the exact path's result: the correctly rounded double
-in decimal and in C99 hexadecimal, the 40-digit decimal, the fraction when
-the value is rational, and the sign of the rounding error.
-
-Errors are reported on standard error as \.{rankmetrics: } followed by what
-was wrong and where, and the exit status is 2 for a usage error, 1 for a
-failed check or computation, and 0 otherwise.  \.{--help} (or \.{-h})
-alone prints the usage text on standard output; right after a command it
-prints that command's help, with the meaning of every key word for the
-commands that read variant names.
-
-A result that never reaches its reader is a failure too: when standard
-output cannot be written (a full disk, a closed pipe's reader that does not
-raise a signal), the tool says so on standard error and exits with
-status~2 (or the command's own nonzero status), never with~0.  An oracle
-whose report was silently lost would be worse than none.  Every command
-that prints results takes \.{-o FILE}, which writes them into |FILE|
-atomically (see {\it Files}, below).
-@^command-line tool@>@^silent failures@>
-
-@(rmtool.c@>=
-#define _POSIX_C_SOURCE 200809L /* for |mkdir| */
-#ifdef RM_FAULTS
-#define _GNU_SOURCE /* |fopencookie| */
-#endif
-#include <sys/stat.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <unistd.h>
-#include <stdint.h>
-#include <inttypes.h>
-#include <errno.h>
-#include <float.h>
-#include <limits.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <pthread.h>
-#include <setjmp.h>
-#include <stdatomic.h>
-#include <gmp.h>
-#include <mpfr.h>
-#include "rankmetrics.h"
-#include "examples.h"
-#include "rmshared.h" /* what the tool shares with the engine: \secref{q:evalengine} */
-@<Files of the tool@>@;
-@<Neighbours of a variant@>@;
-@<Tool functions@>@;
-static int run_command(int argc, char **argv);
-int main(int argc, char **argv)
-{
-  tool_out o;
-  int rc;
-  @<Keep descriptors 0, 1 and 2 from being given to files@>;
-  @<Set up the faults, the signals and the line limit@>;
-  if ((rc = take_output(&argc, argv, &o)) != 0) return rc;
-  rc = run_command(argc, argv);
-  return close_stdout(rc, &o, argc > 1 ? argv[1] : "");
-}
-static int run_command(int argc, char **argv)
-{
-  if (argc < 2) { usage(stderr); return 2; }
-  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
-      || strcmp(argv[1], "help") == 0) { usage(stdout); return 0; }
-  if (strcmp(argv[1], "--version") == 0) { printf("rankmetrics %s\n", RM_VERSION);
-    return 0; }
-  if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
-    return command_usage(argv[1], stdout); /* \.{rankmetrics eval --help} */
-  if (strcmp(argv[1], "value") == 0) return cmd_value(argc - 2, argv + 2);
-  if (strcmp(argv[1], "name") == 0) return cmd_name(argc - 2, argv + 2);
-  if (strcmp(argv[1], "examples") == 0) return cmd_examples(argc - 2, argv + 2);
-  if (strcmp(argv[1], "vectors") == 0) return cmd_vectors(argc - 2, argv + 2);
-  if (strcmp(argv[1], "accuracy") == 0) return cmd_accuracy(argc - 2, argv + 2);
-  if (strcmp(argv[1], "figures") == 0) return cmd_figures(argc - 2, argv + 2);
-  if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc - 2, argv + 2);
-  if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
-  if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc - 2, argv + 2);
-  if (strcmp(argv[1], "trec_eval") == 0) return cmd_trec_eval(argc - 2, argv + 2);
-  if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
-  if (strcmp(argv[1], "neighbours") == 0) return cmd_neighbours(argc - 2, argv + 2);
-  if (strcmp(argv[1], "adequacy") == 0) return cmd_adequacy(argc - 2, argv + 2);
-  fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
-    argv[1]);
-  return 2;
-}
-
-@ The usage text is the tool's whole manual in brief; it lists the keys of
-variant names as the parser knows them.
-
-@<Tool functions@>=
-static void usage(FILE *f)
-{
-  fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
-    "                         [--judged J] [--exact]\n"
-    "       rankmetrics name NAME...\n"
-    "       rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact] [--unsorted]\n"
-    "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
-    "                        [--judged-only skip|empty] [--judged-docs-only]\n"
-    "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
-    "                        [--score C] [--partial] [--quiet] QRELS RUN | FILE\n"
-    "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
-    "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
-    "                             [--full] [--exact] QRELS RUN\n"
-    "       rankmetrics examples [--tex]\n"
-    "       rankmetrics vectors --out DIR\n"
-    "       rankmetrics accuracy [--tex] [N]\n"
-    "       rankmetrics figures --out DIR\n"
-    "       rankmetrics verify [--vectors DIR] [--ulps N | --rel X] [--quiet]\n"
-    "                          CANDIDATE...\n"
-    "       rankmetrics disagree [NAME...|all] [--max-length L] [--budget SECONDS]\n"
-    "                            [--tex FILE]\n"
-    "       rankmetrics disagree [--pair] A B [--max-length L] [--budget SECONDS]\n"
-    "       rankmetrics neighbours NAME [K...]\n"
-    "       rankmetrics adequacy [--vectors DIR] [--tex FILE]\n"
-    "       rankmetrics --help | --version\n\n"
-    "value     compute one variant on the double path; with --exact also on\n"
-    "          the exact path (correctly rounded double, hex, 40 digits,\n"
-    "          the fraction when the value is rational)\n"
-    "name      print the canonical name of each variant NAME\n"
-    "eval      evaluate TREC qrels+run or a CSV/TSV file with a header; NAME of one\n"
-    "          query is aggregated as mean:NAME (see rankmetrics(1)); --partial\n"
-    "          writes a shard's mergeable state instead of the aggregates\n"
-    "merge     combine the states of eval --partial, in any order, into the\n"
-    "          output of one eval over all the shards, bit for bit\n"
-    "examples  recompute every worked example of the book and check it;\n"
-    "          --tex writes the values as TeX macros for the book\n"
-    "vectors   write the golden test vectors (JSON and text) into DIR\n"
-    "accuracy  measure the double path against the exact path on N seeded\n"
-    "          random lists per variant (default 200)\n"
-    "figures   write the book's pictures as MetaPost programs into DIR\n"
-    "verify    check a candidate's results (lines FAMILY:TCID VALUE) against\n"
-    "          the golden vectors in DIR (default vectors); exit 0 if all are\n"
-    "          exact or within N ulps (default 0) or relative error X\n"
-    "disagree  for each metric NAME (or all), the smallest inputs (lists up to\n"
-    "          length L, default 5) on which two variants differ exactly, and\n"
-    "          how often they differ on random queries; --tex writes the tables.\n"
-    "          A and B are two full variant names (with @@K, [keys] or an\n"
-    "          aggregator:, or any two names after --pair): their smallest\n"
-    "          witness with both exact values, or equality on every input\n"
-    "          searched, and their split rate; exit 0 whether they differ or not\n"
-    "neighbours the variants that differ from NAME in one key (K: other cutoffs\n"
-    "          to try, 0 for none)\n"
-    "adequacy  for each variant with random vectors in DIR (default vectors),\n"
-    "          whether its tests tell it from every neighbour that is a different\n"
-    "          function; exit 1 if one passes them all; --tex writes the table\n\n"
-    "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
-    "identifiers. Without --scores the order of --grades is the ranking.\n"
-    "--judged gives grades of judged items that were not retrieved.\n\n"
-    "-o FILE, given to any command but vectors and figures, writes its output\n"
-    "into FILE instead of standard output, under a temporary name renamed over\n"
-    "FILE only when complete; a link is followed, a device written in place.\n\n"
-    "NAME is metric[@@K][key=value,...]; the first value of each key is its\n"
-    "default, and a group key=words(COND) is accepted only with COND: a cutoff\n"
-    "(@@K) or with a word of another key.  'rankmetrics COMMAND --help' prints\n"
-    "the help of one command; 'rankmetrics value --help' says what every key\n"
-    "and word means.\n", f);
-  {
-    char help[8192];
-    rm_variant_help(help, sizeof help);
-    fputs(help, f);
-  }
-  fputs("Examples:\n  rankmetrics value 'ndcg@@5[gain=exp2]' --grades 5,3,2,1,2"
-    " --judged 4,0 --exact\n  rankmetrics value mean:rr --grades '0,1,0;1,0,0;0,0,1'\n", f);
-}
-
-@ Each command has a help of its own, which \.{rankmetrics COMMAND --help}
-prints: its synopsis, what it does, what each option means and what it
-prints.  The commands that read variant names (\.{value}, \.{name},
-\.{eval}) go on with the names: the grammar, the metrics, every key with
-the words the parser accepts (the library's |rm_variant_help|), and what
-each word means.  The meanings are a table of their own, below; a test
-(\.{tests/help\_test.sh}) checks that every word the parser accepts has one.
-@^command-line tool@>
-
-@<Tool functions@>=
-static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
-  {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
-    "                         [--judged J] [--unjudged U] [--exact]\n\n"
-    "Compute the variant NAME of one list on the double path; with --exact also\n"
-    "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
-    "(coverage, fmean) reads several queries, separated by ';' in every option\n"
-    "(--grades '1,0;0,1'); a query of --scores or --ids may be 'none'.\n\n"
-    "  --grades G  the grades in input order: whole numbers 0..100, comma-separated;\n"
-    "              for mae, mse, rmse, spearman and kendall also ratings, read\n"
-    "              exactly as written (3.5, -1, 3.3 = 33/10, 10/3); no 1e2, 0x10\n"
-    "  --scores S  as many finite scores; the ranking is by decreasing score, ties\n"
-    "              by the variant's ties= rule.  Without it the input order is the\n"
-    "              ranking\n"
-    "  --ids I     identifiers, for ties=id-asc|id-desc, coverage and novelty\n"
-    "  --judged J  grades of judged items that were not retrieved (ideal=judged,\n"
-    "              recall, ap[norm=rel], r-precision, ...)\n"
-    "  --unjudged U  one marker per grade: 0 judged, 1 retrieved but never judged,\n"
-    "              2 in the pool but unjudged; read by bpref, infap, judged, unj,\n"
-    "              nonrel-judged, rbp-resid and gain=map (an unjudged item's\n"
-    "              grade should be 0)\n"
-    "  --exact     also compute the value on the exact path (GMP/MPFR)\n\n"
-    "Without --exact it prints the canonical name, a tab and the double.  With\n"
-    "--exact it prints six rows:\n"
-    "  variant   the canonical name\n"
-    "  double    the double path's value, its error bound in ulps, how many ulps\n"
-    "            it lies from the exact row, and on which side of the true value\n"
-    "  exact     the true value correctly rounded to a double, and its C99 hex\n"
-    "  decimal   the true value to 40 significant digits\n"
-    "  rational  the true value as a fraction, or 'no (irrational)'\n"
-    "  ternary   the sign of (exact row - true value): -1 rounded down, 0 the\n"
-    "            exact row is the true value, +1 rounded up\n", 1},
-  {"name", "usage: rankmetrics name NAME...\n\n"
-    "Print the canonical name of each variant NAME: its cutoff and every key the\n"
-    "variant reads, defaults included, in a fixed order.  A name the parser\n"
-    "refuses stops the command with the column and the reason (exit 2).\n", 1},
-  {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
-    "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
-    "          [--judged-only skip|empty] [--judged-docs-only]\n"
-    "          [--negative zero|unjudged] [--memory SIZE] [--threads N]\n"
-    "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
-    "          [--quiet] QRELS RUN | FILE\n\n"
-    "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
-    "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
-    "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
-    "query (ndcg@@10) is aggregated as mean:NAME, except rmse, which means\n"
-    "micro:rmse, the root of the squared error pooled over all rows (mean:rmse\n"
-    "is the mean of the users' RMSEs); a NAME with an aggregator (micro:hr@@10)\n"
-    "by that aggregator.  In the judgments or a CSV/TSV file, mae, mse, rmse,\n"
-    "spearman and kendall read labels that are ratings (3.5), exactly as\n"
-    "written under --exact; other metrics need whole grades (2, 2.0; not 1e2).\n\n"
-    "  -m NAME            a variant to compute (repeatable, at least one)\n"
-    "  -q                 also write the value of every query\n"
-    "  --trec             write measure<TAB>qid<TAB>value lines, the aggregate\n"
-    "                     under 'all'\n"
-    "  --json             write one JSON object per line\n"
-    "  --exact            compute every value on the exact path\n"
-    "  --unsorted         read the input into memory and sort it by query\n"
-    "  --dup error|first|last|max   a document repeated in a query is an error\n"
-    "                     naming both lines (the default), or keeps its first\n"
-    "                     line, its last, or the line of highest grade, then score\n"
-    "  --run-only skip|zero      a run query without judgments is left out, or\n"
-    "                            has every grade 0\n"
-    "  --judged-only skip|empty  a judged query missing from the run is left\n"
-    "                            out, or is an empty list (trec_eval -c)\n"
-    "  --judged-docs-only  retrieved documents without a judgment (and under\n"
-    "                     --negative unjudged those of negative grade) leave\n"
-    "                     the ranking first (trec_eval -J)\n"
-    "  --negative zero|unjudged  a negative grade in the judgments is a judged\n"
-    "                     0 (the default), or, as in trec_eval, a document of\n"
-    "                     the pool left unjudged\n"
-    "  --memory SIZE      bound the memory of sorting unordered input (256M)\n"
-    "  --threads N        1: one thread; 2 (or more): read the run in a thread\n"
-    "                     of its own while the queries read are evaluated, the\n"
-    "                     same output to the last byte (default: 2 on two or\n"
-    "                     more processors for a file of 1 MiB or more, else 1)\n"
-    "  --csv, --tsv       the separator (default: tab if the header has one)\n"
-    "  --user C, --item C, --label C, --score C   column names (defaults user,\n"
-    "                     item, label, score; user and label are required); a\n"
-    "                     named column must exist; --item none, --score none:\n"
-    "                     no such column; a default matches Score, ' SCORE'\n"
-    "  --partial          write this shard's state (exact sums and counts per\n"
-    "                     measure) for rankmetrics merge, not the aggregates;\n"
-    "                     refused with -q, --trec, --json, --judged-only empty,\n"
-    "                     and metrics of a whole set\n"
-    "  --quiet            no summary on standard error\n", 1},
-  {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
-    "Combine the states written by 'eval --partial' over shards of one input\n"
-    "(cut at query boundaries, each shard with all the judgments of its\n"
-    "queries), in any number and any order, and write what one eval over all\n"
-    "the shards writes, bit for bit: the exact sums are added, and the\n"
-    "aggregates rounded once.  The states must come from the same path (with\n"
-    "or without --exact), the same options and the same -m NAMEs in the same\n"
-    "order; a state of another kind, a malformed or truncated one, or (on the\n"
-    "exact path, very rarely) an aggregate whose rounding the merged enclosure\n"
-    "cannot decide, is an error naming the file, and nothing is written.\n\n"
-    "  --trec             write measure<TAB>all<TAB>value lines\n"
-    "  --json             write one JSON object per line\n"
-    "  --quiet            no summary on standard error\n"
-    "  -                  a STATE from standard input\n\n"
-    "Example: parallel rankmetrics eval --partial -m ap QRELS {} -o {}.state ::: run.*\n"
-    "         rankmetrics merge run.*.state\n", 0},
-  {"trec_eval", "usage: rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-N N]\n"
-    "          [-m MEASURE[.PARAMS]]... [--full] [--exact] QRELS RUN\n\n"
-    "trec_eval 10.0's command line and output: the same lines, in the same order,\n"
-    "computed by eval with trec_eval's conventions (ties by docno descending).\n\n"
-    "  -q          also print the value of every query\n"
-    "  -m MEASURE  a measure (P, map, ndcg_cut, ...), with parameters after a point\n"
-    "              (P.5,10 ndcg_cut.10 set_F.0.5), or official (the default), set,\n"
-    "              all_trec; a nickname's measures not computed yet are named on\n"
-    "              standard error and left out\n"
-    "  -c          a judged query missing from the run counts, with value 0\n"
-    "              (without -c it is an error, as in trec_eval)\n"
-    "  -n          no summary ('all') lines\n"
-    "  -l N        relevant means a grade of at least N (default 1)\n"
-    "  -M N        keep the first N documents of each query\n"
-    "  -N N        documents in the collection (read by no computed measure)\n"
-    "  -J                 judged documents only (eval --judged-docs-only)\n"
-    "  -R qrels, -T trec_results, -o, -D 0   taken; -Z refused\n"
-    "  --full      17 significant digits instead of 4 decimals\n"
-    "  --exact     compute on the exact path\n"
-    "Exit status as trec_eval's: 1 usage or measure, 2 unreadable or malformed\n"
-    "file, 4 repeated document or judged query missing from the run, 7 no query\n"
-    "with both judgments and run lines.\n", 0},
-  {"examples", "usage: rankmetrics examples [--tex]\n\n"
-    "Recompute every worked example of the book on both paths and check it\n"
-    "against the value derived by hand; exit 1 if any disagrees.\n"
-    "  --tex   write the values as TeX macros, as the book reads them\n", 0},
-  {"vectors", "usage: rankmetrics vectors --out DIR\n\n"
-    "Write the golden test vectors, one JSON file and its text twin per family,\n"
-    "into DIR.\n", 0},
-  {"accuracy", "usage: rankmetrics accuracy [--tex] [N]\n\n"
-    "Measure the double path against the exact path on N seeded random lists\n"
-    "per variant (default 200), and print the largest error in ulps of each\n"
-    "metric beside its proven bound.\n"
-    "  --tex   write the figures as TeX macros for the book\n", 0},
-  {"figures", "usage: rankmetrics figures --out DIR\n\n"
-    "Write the book's pictures into DIR as MetaPost programs, drawn from the\n"
-    "library's own values.\n", 0},
-  {"verify", "usage: rankmetrics verify [--vectors DIR] [--ulps N | --rel X] [--quiet]\n"
-    "          CANDIDATE...\n\n"
-    "Check another implementation's results, lines 'FAMILY:TCID VALUE' in each\n"
-    "CANDIDATE file, against the golden vectors, and name the variant the\n"
-    "candidate's values match when they are not those asked for.\n"
-    "  --vectors DIR  the golden vectors; without it $RANKMETRICS_VECTORS, else\n"
-    "                 vectors beside the program, else ../share/rankmetrics/vectors\n"
-    "                 from the program's directory (where make install puts them)\n"
-    "  --ulps N       accept a value within N ulps of the vector's (default 0)\n"
-    "  --rel X        accept a value within relative error X instead\n"
-    "  --quiet        print only the summary\n"
-    "Exit 0 when every value is accepted, 1 when one is not, 2 for a usage error\n"
-    "or a malformed candidate line.\n", 0},
-  {"disagree", "usage: rankmetrics disagree [NAME...|all] [--max-length L]\n"
-    "          [--budget SECONDS] [--tex FILE]\n"
-    "       rankmetrics disagree [--pair] A B [--max-length L] [--budget SECONDS]\n\n"
-    "For each metric NAME (or all), find the smallest inputs on which two of its\n"
-    "variants differ exactly, and how often they differ on random queries.\n"
-    "With two variant names A and B (a name with @@, [ or : is a variant; --pair\n"
-    "makes two plain names one pair), compare that pair: their smallest witness\n"
-    "with both exact values, or equal on every list searched; each keeps its own\n"
-    "cutoff.  Two aggregates (mean:ap, micro:ap) are compared on sets of queries.\n"
-    "  --max-length L     the longest list searched, 1..8 (default 5)\n"
-    "  --budget SECONDS   stop after this long (default 300)\n"
-    "  --tex FILE         also write the tables for the book into FILE (not with a pair)\n"
-    "Exit 0 when the search ran (the verdict is the first word of its line:\n"
-    "differ, equal, agree or unfinished), 2 for a usage error or an unknown name.\n", 0},
-  {"neighbours", "usage: rankmetrics neighbours NAME [K...]\n\n"
-    "Print the variants one key away from NAME, one a line: the key, the change\n"
-    "and the canonical name.  A word key takes each of its other words, a whole\n"
-    "number the numbers next to it, a fraction p/q the values (p-1)/q, (p+1)/q,\n"
-    "2p/q and p/2q, the cutoff K-1, K+1 and every K given (0 for no cutoff); an\n"
-    "aggregate's keys change one at a time.  Exit 2 when NAME does not parse.\n", 0},
-  {"adequacy", "usage: rankmetrics adequacy [--vectors DIR] [--tex FILE]\n\n"
-    "For each variant with random vectors in DIR, check that its tests tell it\n"
-    "from every neighbour (see neighbours) that is a different function: each\n"
-    "is distinguished, the same function (with the reason), or undistinguished.\n"
-    "  --vectors DIR  the golden vectors (found as verify finds them)\n"
-    "  --tex FILE     also write the book's table into FILE\n"
-    "Exit 0 when every different neighbour is distinguished, 1 when one passes\n"
-    "all the tests of its variant, 2 for a usage error or an unreadable file.\n", 0},
-  {NULL, NULL, 0}};
-
-@ The meaning of every key and of each of its words.  A row with a word
-of |NULL| introduces its key; the words follow.  The text is kept short;
-the book has the definitions, and the sections cited by its quick
-reference.
-
-@<Tool functions@>=
-static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
-  {"gain", NULL, "the gain G(g) of an item of grade g"},
-  {"gain", "linear", "G(g) = g (trec_eval, scikit-learn)"},
-  {"gain", "exp2", "G(g) = 2^g - 1 (Burges et al.)"},
-  {"gain", "binary", "G(g) = 1 if g >= rel, else 0"},
-  {"gain", "map:G=X;...", "G(g) = X listed for grade g, else g; 0 if unjudged"},
-  {"gain", "clip:m..M", "G(g) = (min(max(g,m),M) - m)/(M - m); 0 if unjudged"},
-  {"isort", NULL, "with gain=map: the order of the ideal list"},
-  {"isort", "gain", "by gain, decreasing (the definition)"},
-  {"isort", "trunc", "trec_eval 10.0's faulty sort (gains compared as whole numbers)"},
-  {"rel", NULL, "1..100: the relevance threshold t (default 1): relevant is"
-    " grade >= t"},
-  {"discount", NULL, "the discount D(i) of rank i"},
-  {"discount", "log2", "D(i) = log2(i+1)"},
-  {"discount", "jk", "D(i) = max(1, log_b i), Jarvelin and Kekalainen's, b = base"},
-  {"base", NULL, "2..65536: the base b of discount=jk (default 2)"},
-  {"ideal", NULL, "the ideal list of IDCG"},
-  {"ideal", "judged", "every judged item, retrieved or not (trec_eval)"},
-  {"ideal", "list", "the retrieved list sorted by grade (scikit-learn)"},
-  {"ideal", "topk", "the first K retrieved items sorted by grade"},
-  {"ideal", "ones", "K items of gain 1, whatever the judgments"},
-  {"drop", NULL, "which items leave the list before it is ranked (default none)"},
-  {"drop", "unjudged", "the unjudged ones (trec_eval -J, ir_measures' judged_only)"},
-  {"ties", NULL, "the order of items with equal scores"},
-  {"ties", "input", "they keep their input order"},
-  {"ties", "id-asc", "by identifier, ascending (byte strings)"},
-  {"ties", "id-desc", "by identifier, descending (trec_eval)"},
-  {"ties", "pessimistic", "lower grades first"},
-  {"ties", "optimistic", "higher grades first"},
-  {"ties", "average", "the mean of the metric over all orders of the tied items"},
-  {"ties", "reverse", "reverse input order, the last first"},
-  {"undef", NULL, "the value of an undefined metric (0/0); lrap's default is one"},
-  {"undef", "zero", "0"},
-  {"undef", "one", "1"},
-  {"undef", "error", "no value: an error"},
-  {"denom", NULL, "what precision@@K divides by when the list is shorter than K"},
-  {"denom", "k", "K (trec_eval)"},
-  {"denom", "list", "the ranks that exist, min(K, n)"},
-  {"norm", NULL, "the normaliser of recall or average precision"},
-  {"norm", "rel", "R, the number of relevant items, retrieved or not"},
-  {"norm", "min", "min(K, R)"},
-  {"norm", "hits", "the number of relevant items in the top K"},
-  {"beta2", NULL, "p/q: beta squared of the F-measure (default 1, F1)"},
-  {"hit", NULL, "what the hit ratio counts, with h hits in the top K"},
-  {"hit", "any", "1 if h >= 1, else 0 (trec_eval's success)"},
-  {"hit", "recall", "h / R"},
-  {"hit", "precision", "h / K"},
-  {"hit", "rows", "h / n, hits per candidate row"},
-  {"hits", NULL, "which relevant items the reciprocal rank counts"},
-  {"hits", "first", "1/r of the first relevant item"},
-  {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
-  {"hits", "mean", "that sum divided by R"},
-  {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
-  {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
-    " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
-  {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"
-    " 1/1000..1000 (default 1; ir_measures' T)"},
-  {"cut", NULL, "p/q: positive when the score is at least the cut (default 1/2)"},
-  {"tau", NULL, "which Kendall's tau"},
-  {"tau", "b", "tau-b, corrected for ties"},
-  {"tau", "a", "tau-a, not corrected"},
-  {"items", NULL, "1..2^31-1: the number of items in the catalogue (required)"},
-  {"floor", NULL, "an item that no user rated, p(i) = 0"},
-  {"floor", "none", "makes the value undefined"},
-  {"floor", "code", "has p(i) raised to 1e-8, as the source's code does"},
-  {"at", NULL, "p/q: the recall level of iprec, from 0 to 1 (default 0)"},
-  {"level", NULL, "where a recall level rho is reached, with R relevant items"},
-  {"level", "exact", "at ceil(rho R) relevant items found (the textbook)"},
-  {"level", "round", "at lround(rho R) in doubles (trec_eval's 11pt_avg)"},
-  {"mult", NULL, "p/q: the multiplier m of R in rprecm (default 1)"},
-  {"tp", NULL, "-10^6..10^6: utility's weight of a relevant item retrieved (1)"},
-  {"fp", NULL, "-10^6..10^6: of a nonrelevant item retrieved (default -1)"},
-  {"fn", NULL, "-10^6..10^6: of a relevant item not retrieved (default 0)"},
-  {"tn", NULL, "-10^6..10^6: of a nonrelevant item not retrieved (default 0)"},
-  {"docs", NULL, "0..2^31-1: the documents in the collection, for tn (default 0)"},
-  {"skip", NULL, "which queries an aggregator counts"},
-  {"skip", "none", "every query"},
-  {"skip", "undef", "those whose value is defined"},
-  {"skip", "norel", "those with a relevant item"},
-  {"skip", "missing", "those that retrieved something"},
-  {"weight", NULL, "the weight of a query in mean"},
-  {"weight", "uniform", "1"},
-  {"weight", "items", "its number of items"},
-  {"weight", "positives", "its number of relevant items"},
-  {NULL, NULL, NULL}};
-
-@ The metrics, one line each, for the same help.  \.{rankmetrics help}
-prints this table when it is asked about metrics rather than about one
-name: a reader who does not know that \.{hr} has four readings, or that
-\.{apstep} is scikit-learn's, learns it here, with the key (in parentheses)
-that chooses among the readings.  The table is the tool's, not the
-library's: the library's own help (|rm_variant_help|) explains a name it is
-given, this one lists the names there are.
-
-@<Tool functions@>=
-static const char *const metric_help[][2] = {
-  {"cg", "cumulative gain: the sum of the gains of the top K"},
-  {"dcg", "discounted cumulative gain: the sum of G(g)/D(i) over the top K"},
-  {"idcg", "the DCG of the ideal list"},
-  {"ndcg", "DCG / IDCG"},
-  {"precision", "relevant items in the top K, divided by K"},
-  {"recall", "relevant items in the top K, divided by R"},
-  {"f", "the F-measure of one query's precision and recall"},
-  {"rprec", "precision at rank R (R-precision)"},
-  {"hr", "hit ratio, in one of four readings (hit=)"},
-  {"rr", "reciprocal rank (hits=)"},
-  {"lrap", "label ranking average precision (scikit-learn)"},
-  {"ap", "average precision (norm=)"},
-  {"apstep", "scikit-learn's step-function average precision"},
-  {"ap11", "11-point interpolated average precision"},
-  {"auc", "area under the ROC curve of one list"},
-  {"err", "expected reciprocal rank (Chapelle et al.)"},
-  {"accuracy", "share of items classified right by the score cut"},
-  {"clf-precision", "precision of the items the score cut predicts positive"},
-  {"clf-recall", "recall of the items the score cut predicts positive"},
-  {"clf-f1", "F1 of clf-precision and clf-recall"},
-  {"mae", "mean absolute error of the scores against the grades"},
-  {"mse", "mean squared error of the scores against the grades"},
-  {"rmse", "root of the mean squared error"},
-  {"spearman", "Spearman's rho between scores and grades"},
-  {"kendall", "Kendall's tau between scores and grades"},
-  {"coverage", "distinct items of all users' top K, over items= (a set)"},
-  {"fmean", "F of the precision and recall averaged over users (a set)"},
-  {"novelty", "mean self-information -log2 p(i) of the top K (a set)"},
-  {"nq", "1 for each query; sum:nq is trec_eval's num_q"},
-  {"nret", "the number of items retrieved; sum:nret is num_ret"},
-  {"nrel", "the number R of relevant items; sum:nrel is num_rel"},
-  {"nrelret", "relevant items retrieved; sum:nrelret is num_rel_ret"},
-  {"iprec", "interpolated precision at the recall level at= (level=)"},
-  {"setap", "set average precision h^2/(n R) (trec_eval's set_map)"},
-  {"rprecm", "precision at rank floor(mult R + 0.9) (trec_eval's Rprec_mult)"},
-  {"bing", "sum of 1/log2(2 + nonrelevant above) over hits, over R (binG)"},
-  {"ngain", "gain over log2(2 + ideal cost - gain so far), over total gain (G)"},
-  {"ndcg-rel", "nDCG averaged over the relevant items (trec_eval's ndcg_rel)"},
-  {"rndcg", "nDCG averaged where the ideal gain changes (trec_eval's Rndcg)"},
-  {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
-  {NULL, NULL}};
-
-@ |command_usage| prints the help of one command and returns the exit
-status.  A command without a help of its own (or a word that is no command)
-gets the whole usage text, with a note on standard error, so that a command
-added to the tool is never without help; \.{tests/help\_test.sh} checks that
-every command of the usage text has its own.
-
-@<Tool functions@>=
-static int command_usage(const char *cmd, FILE *f)
-{
-  int c, i;
-  for (c = 0; cmd_help[c].name; c++) if (strcmp(cmd, cmd_help[c].name) == 0) break;
-  if (cmd_help[c].name == NULL) {
-    fprintf(stderr, "rankmetrics: '%s' has no help of its own; the usage text"
-      " follows\n", cmd);
-    usage(f);
-    return 0;
-  }
-  fputs(cmd_help[c].text, f);
-  if (word_in(cmd, out_commands))
-    fputs("  -o FILE   write the output into FILE, which is replaced only when it is\n"
-      "            complete (a link is followed, a device written in place)\n", f);
-  if (!cmd_help[c].names) return 0;
-  fputs("\nNAME is [AGGREGATOR:]metric[@@K][key=value,...], without spaces; a key\n"
-    "left out takes its default ('rankmetrics name' prints every default).\n"
-    "\nMetrics:\n", f);
-  for (i = 0; metric_help[i][0]; i++)
-    fprintf(f, "  %-14s%s\n", metric_help[i][0], metric_help[i][1]);
-  fputs("\nThe keys of each metric, with the words the parser accepts; a group\n"
-    "key=words(COND) is accepted only with COND: a cutoff (@@K) or one of\n"
-    "the words of another key:\n", f);
-  {
-    char help[8192];
-    rm_variant_help(help, sizeof help);
-    fputs(help, f);
-  }
-  fputs("\nWhat the keys and their words mean:\n", f);
-  for (i = 0; word_help[i].key; i++)
-    if (word_help[i].word == NULL) fprintf(f, "  %s=  %s\n", word_help[i].key,
-      word_help[i].text);
-    else fprintf(f, "    %-12s%s\n", word_help[i].word, word_help[i].text);
-  fputs("\nAggregators, written before a name with a colon:\n"
-    "  mean    the mean of the queries' values (macro average); keys skip, weight\n"
-    "  micro   for a ratio metric, the sum of the numerators over the sum of the\n"
-    "          denominators; key skip\n"
-    "  sum     the sum of the queries' values; key skip\n"
-    "  gm      the geometric mean, each value first raised to 1e-5 (trec_eval's\n"
-    "          gm_map is gm:ap); key skip\n", f);
-  return 0;
-}
-
-@ {\it Memory.}  Every block the tool allocates comes from |tool_alloc|
-(or |tool_strdup|), which stops the tool with a message and status~1 when
-memory runs out.  The library answers |RM_ENOMEM| and lets its caller
-decide; the tool has one answer for every command, and so no reader can
-go on with a null array, which a test under a small address-space limit
-once showed \.{verify} doing.  A zero size asks for one byte, so that a
-null pointer always means failure.  The one exception is the reader thread
-of \.{eval}'s pipeline (|ev_reader|), which jumps back to its start instead,
-so that the message is written in its turn, after everything the one-threaded
-reading would have written before it; and the library's door to \.{eval}'s
-engine, |rm_eval_files|, which returns |RM_ENOMEM| (\secref{q:evaldoor}).
-@^out of memory@>
-
-The message is the tool's last word, and it must reach the user.
-\.{trec\_eval} runs \.{eval} with descriptor~2 pointed at a temporary file
-(|te_eval|, which reads \.{eval}'s messages before it passes them on), and
-a hostile test under \.{ulimit -v 32000} found the message written there
-and lost with the file: status~1 and not a word.  So |tool_nomem| writes to
-|tool_oom_fd|, the user's standard error, which |te_eval| sets to its copy
-of descriptor~2 while \.{eval} runs; every stop for want of memory goes
-through it.
-
-@<Shared functions@>=
-int tool_oom_fd = 2; /* the user's standard error */
-void tool_nomem(void)
-{
-  static const char m[] = "rankmetrics: out of memory\n";
-  fflush(stderr);
-  if (write(tool_oom_fd, m, sizeof m - 1) < 0) {} /* nothing more can be said */
-  exit(1);
-}
-void *tool_alloc(void *p, size_t n)
-{
-  void *q = fault_hit(FAULT_ALLOC) ? NULL : tool_re ? tool_re(tool_re_ctx, p, n ? n : 1)
-    : realloc(p, n ? n : 1);
-  if (q && !own_moved(p, q)) q = NULL; /* the evaluator could not record it */
-  if (q == NULL && tool_oom_jmp) {@+ own_jump(); longjmp(*tool_oom_jmp, 1); @+}
-    /* the reader thread, or the library's door */
-  if (q == NULL) tool_nomem();
-  return q;
-}
-void *tool_zalloc(size_t n) /* zeroed */
-{
-  return memset(tool_alloc(NULL, n), 0, n ? n : 1);
-}
-char *tool_strdup(const char *s)
-{
-  size_t n = strlen(s) + 1;
-  return memcpy(tool_alloc(NULL, n), s, n);
-}
-
-@ {\it Files.}  The tool reads and writes files that strangers name, on
-disks that fill up, and its answer must never be a shorter input or a lost
-output taken for success.  Three rules, each kept by one function that
-every command uses:
-\smallskip
-\item{$\bullet$} {\it Every line is read by |tool_getline|}, which tells
-the end of a file from a read error and from a failed allocation, and stops
-at a line longer than |tool_line_max| bytes.
-\item{$\bullet$} {\it Every output file is opened by |out_start|} (through
-|out_open|, or for \.{-o} in |take_output|), which decides where the bytes
-go: a new or regular file is written under a temporary name beside it and
-renamed over it only when complete; a symbolic link is followed, and the file it
-names (which need not exist yet) is written the same way, so that the link
-stays a link; a character device or a pipe (\.{/dev/full}, \.{/dev/stdout},
-a FIFO) is written in place, since renaming a regular file over it would
-destroy it; anything else (a directory, a block device, a socket) is
-refused with a message.
-\item{$\bullet$} {\it Every output is checked at its close}, standard output included
-(|out_finish|, |close_stdout|): the stream's error indicator, which every
-failed write sets and nothing but |clearerr| resets, then |fflush|,
-|fsync| for a file about to be renamed, and |fclose|.  A failure is
-reported as \.{cannot write 'FILE'} with the system's reason, the temporary
-is removed, and the status is not~0.
-\smallskip
-\noindent A temporary that was not yet renamed is also removed when the tool
-stops on \.{out of memory} (an |atexit| function) or is killed by
-\.{SIGINT}, \.{SIGTERM}, \.{SIGHUP} or \.{SIGPIPE}; so nothing half-written
-is ever left under any name.
-@^out of memory@>@^atomic output@>@^symbolic links@>@^silent failures@>
-
-@<Files of the tool@>=
-@<Writing a file@>@;
-
-@ {\it Fault injection.}  A failure of |malloc|, of |write| or of |read| is
-hard to bring about on purpose, yet each must end in a message and a
-nonzero status.  The tool built with \.{-DRM\_FAULTS} (\.{make faults}
-writes it to \.{build/faults/rankmetrics}) makes them happen on request:
-the environment variables \.{RM\_FAULT\_ALLOC}, \.{RM\_FAULT\_WRITE} and
-\.{RM\_FAULT\_READ} set to $N$ make the $N$th allocation of |tool_alloc|
-(line buffers included), the $N$th write of an output stream, or the $N$th
-line read fail, the write with |ENOSPC| and the read with |EIO|.  When
-\.{RM\_FAULT\_LOG} names a file, each fault that fires appends a line to
-it, so that a test knows when $N$ has passed the last such call of a
-command (\.{tests/fault\_test.sh} raises $N$ from 1 until then).  In the
-faulty build every output stream, standard output and \.{eval}'s temporary
-file included, is made by |fopencookie| over its descriptor, unbuffered, so
-that every |fprintf| is a write of its own and can fail alone.  The counts
-are kept under a lock, since \.{eval} may read in a thread of its own; which
-call is the $N$th then depends on how the two threads interleave, but each
-is still an error with its message.  In the
-ordinary build |fault_hit| is the constant~0 and all of this vanishes.
-@^fault injection@>
-
-@s off64_t int
-@s ssize_t int
-@s cookie_io_functions_t int
-@s mode_t int
-@<Faults injected into the tool@>=
-#ifdef RM_FAULTS
-long fault_at[3];
-static long fault_count[3];
-static pthread_mutex_t fault_mu = PTHREAD_MUTEX_INITIALIZER; /* \.{eval}'s two threads */
-int fault_hit(int k)
-{
-  static const char *const what[3] = {"alloc\n", "write\n", "read\n"};
-  const char *log = getenv("RM_FAULT_LOG");
-  int hit;
-  pthread_mutex_lock(&fault_mu);
-  hit = fault_at[k] > 0 && ++fault_count[k] == fault_at[k];
-  pthread_mutex_unlock(&fault_mu);
-  if (!hit) return 0;
-  if (log) {
-    int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0666);
-    if (fd >= 0) { if (write(fd, what[k], strlen(what[k])) < 0) {} close(fd); }
-  }
-  return 1;
-}
-static ssize_t fault_write(void *c, const char *b, size_t n)
-{
-  size_t done = 0;
-  if (fault_hit(FAULT_WRITE)) { errno = ENOSPC; return -1; }
-  while (done < n) {
-    ssize_t k = write((int) (intptr_t) c, b + done, n - done);
-    if (k < 0 && errno == EINTR) continue;
-    if (k < 0) return done ? (ssize_t) done : -1;
-    done += (size_t) k;
-  }
-  return (ssize_t) n;
-}
-static ssize_t fault_read(void *c, char *b, size_t n)
-{
-  return read((int) (intptr_t) c, b, n);
-}
-static int fault_seek(void *c, off64_t *pos, int whence)
-{
-  off_t r = lseek((int) (intptr_t) c, (off_t) *pos, whence);
-  if (r < 0) return -1;
-  *pos = r;
-  return 0;
-}
-static int fault_close(void *c)
-{
-  return close((int) (intptr_t) c);
-}
-FILE *tool_fdopen(int fd, const char *mode)
-{
-  cookie_io_functions_t io = {fault_read, fault_write, fault_seek, fault_close};
-  FILE *f = fopencookie((void *) (intptr_t) fd, mode, io);
-  if (f) setvbuf(f, NULL, _IONBF, 0);
-  return f;
-}
-#endif
-
-@ {\it Closed standard descriptors.}  A program started with standard
-input, output or error closed (\.{2>\&-} in a shell, a daemon that closed
-them) gets the lowest free descriptor for the next file it opens, so that
-file becomes standard error, say, and every message goes into it.  A
-hostile test found
-$$\hbox{\.{rankmetrics eval -m ap - -o out 2>\&- < data.csv}}$$
-ending with status~0 and eval's note on the missing score column inside
-\.{out}, in the middle of the table: \.{eval}'s temporary output had become
-descriptor~2.
-With descriptor~1 closed, \.{-o} failed for no reason (its temporary
-became descriptor~1, and was closed after it was copied there), and with
-descriptor~0 closed the file opened first was read as standard input.  So
-before anything else |main| opens \.{/dev/null} on each of the three that
-is closed, the wrong way round: for reading on 1 and~2, for writing on~0.
-A file can then never take their place, and their use fails as it would
-have: standard output reports \.{cannot write standard output}, standard
-input a \.{read error}, each with the reason \.{Bad file descriptor}, and
-the messages on a closed standard error are lost, as the user asked.  If
-\.{/dev/null} cannot be opened the tool stops with status~2.
-@^closed standard descriptors@>@^silent failures@>
-
-@<Keep descriptors 0, 1 and 2 from being given to files@>=
-{
-  int k;
-  for (k = 0; k < 3; k++)
-    if (fcntl(k, F_GETFD) < 0 && errno == EBADF
-        && open("/dev/null", k == 0 ? O_WRONLY : O_RDONLY) != k)
-      return 2; /* no message: standard error may be the closed one */
-}
-
-@ Before any command runs, |main| reads the faults asked for (in the faulty
-build, where standard output is also remade as a counted stream), has the
-pending temporaries removed at any exit and on the four signals, and reads
-\.{RANKMETRICS\_LINE\_MAX}, whose bad value is a usage error.
-
-@<Set up the faults, the signals and the line limit@>=
-#ifdef RM_FAULTS
-{
-  static const char *const var[3] = {"RM_FAULT_ALLOC", "RM_FAULT_WRITE", "RM_FAULT_READ"};
-  int k;
-  for (k = 0; k < 3; k++) if (getenv(var[k])) fault_at[k] = atol(getenv(var[k]));
-  stdout = tool_fdopen(1, "w");
-  if (stdout == NULL) return 2;
-}
-#endif
-{
-  static const int sig[4] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-  const char *lm = getenv("RANKMETRICS_LINE_MAX");
-  int k;
-  atexit(out_remove_pending);
-  for (k = 0; k < 4; k++) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = out_on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(sig[k], &sa, NULL);
-  }
-  if (lm && *lm) {
-    char *end;
-    unsigned long long x;
-    errno = 0;
-    x = strtoull(lm, &end, 10);
-    if (*end || errno || x < 1 || x > SIZE_MAX / 2 || lm[0] == '-') {
-      fprintf(stderr, "rankmetrics: RANKMETRICS_LINE_MAX='%s' is not a number of"
-        " bytes\n", lm);
-      return 2;
-    }
-    tool_line_max = (size_t) x;
-  }
-}
-
-@ {\it Reading a line.}  |getline| returns $-1$ alike at the end of a file,
-after a read error and when it cannot allocate the line, and a reader that
-took the last for the first once printed the mean of the queries before a
-long line, with status~0.  |tool_getline| reads line number |line| of the
-file |path| into |*buf| (of |*cap| bytes, grown as needed) and returns its
-length, the newline included, as |getline| does; $-1$ at the end of the
-file; and $-2$ after a read error, reported as \.{FILE:LINE: read error:}
-and the system's reason (\.{FILE: is a directory} for a directory), on
-|tool_err|, which is standard error except in the reader thread of
-\.{eval} (\secref{q:pipe}).  The
-buffer grows through |tool_alloc|, which stops the tool with \.{out of
-memory}.  A line longer than |tool_line_max| bytes, its newline not
-counted, is the error \.{FILE:LINE: line longer than N bytes}, found as
-soon as that many bytes have come without a newline; so an endless line
-such as \.{/dev/zero} ends in an error, not in a machine out of memory.
-The limit is 256~MiB; the environment variable \.{RANKMETRICS\_LINE\_MAX}
-sets another (in bytes), for the tests, which read \.{/dev/zero} under a
-limit of a kilobyte.
-
-The line is read with |fgets|, in pieces of growing size (from 256 bytes to
-a mebibyte, so that a short line costs little whatever the buffer), each
-piece first filled with newlines.  |fgets| does not say how many bytes it
-read, and a line may hold NUL bytes, which |line_check| must see to refuse
-them.  After the call, the first newline in the piece is either the
-line's own, and then the NUL that |fgets| wrote follows it, or one of the
-filling, and then that NUL is just before it; the byte after it tells
-which.  No newline at all means the piece is full.
-@^out of memory@>@^long lines@>
-
-@<Reading a line@>=
-_Thread_local size_t tool_line_max = (size_t) 256 << 20;
-  /* bytes; a limit on memory may lower it, for the thread that evaluates */
-ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
-  long line)
-{
-  size_t len = 0, piece = 256, most = tool_line_max + 2;
-  if (fault_hit(FAULT_READ)) { errno = EIO; goto error; }
-  for (;;) {
-    size_t room;
-    char *p, *nl;
-    if (len > tool_line_max) goto too_long;
-    if (*cap < len + piece && *cap < most) {
-      size_t c = 2 * *cap > len + piece ? 2 * *cap : len + piece;
-      *buf = tool_alloc(*buf, c < most ? c : most);
-      *cap = c < most ? c : most;
-    }
-    room = *cap - len < piece ? *cap - len : piece;
-    p = *buf + len;
-    memset(p, '\n', room);
-    if (fgets(p, (int) room, f) == NULL) {
-      if (ferror(f)) goto error;
-      if (len == 0) return -1; /* the end of the file */
-      *p = '\0';
-      break; /* a last line without its newline */
-    }
-    nl = memchr(p, '\n', room);
-    if (nl == NULL) len += room - 1; /* the piece is full */
-    else if (nl + 1 < p + room && nl[1] == '\0') { len = (size_t) (nl + 1 - *buf); break; }
-    else {
-      len = (size_t) (nl - 1 - *buf); /* the end of the file, or an error */
-      if (ferror(f)) goto error;
-      break;
-    }
-    if (piece < ((size_t) 1 << 20)) piece *= 2;
-  }
-  if (len - (len > 0 && (*buf)[len - 1] == '\n') <= tool_line_max)
-    return (ssize_t) len;
-too_long:
-  fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
-  return -2;
-error:
-  tool_status = RM_EIO;
-  if (errno == EISDIR) fprintf(tool_err, "%s: is a directory\n", path);
-  else fprintf(tool_err, "%s:%ld: read error: %s\n", path, line, strerror(errno));
-  return -2;
-}
-
-@ Input files are opened by |tool_open_in|, which refuses a directory at
-once (|fopen| opens one for reading on Linux, and only the first read
-fails).  The message names the command and the file.
-
-@<Reading a line@>=
-FILE *tool_open_in(const char *cmd, const char *path)
-{
-  struct stat sb;
-  FILE *f = fopen(path, "r");
-  if (f == NULL) {
-    tool_status = RM_EIO;
-    fprintf(tool_err, "rankmetrics: %s: cannot open '%s': %s\n", cmd, path,
-      strerror(errno));
-    return NULL;
-  }
-  if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-    tool_status = RM_EIO;
-    fprintf(tool_err, "%s: is a directory\n", path);
-    fclose(f);
-    return NULL;
-  }
-  return f;
-}
-
-@ {\it Writing a file.}  An output file is a |tool_out|: its stream and
-descriptor, the name the user gave (for messages), and when it is written
-under a temporary name, that name and the file it will replace.  The
-temporaries not yet renamed or removed form a list, which
-|out_remove_pending| empties when the tool stops early.
-
-@<Writing a file@>=
-typedef struct tool_out_s {
-  FILE *f; int fd;
-  const char *name; /* as given */
-  char *tmp, *dest; /* |tmp == NULL|: written in place */
-  struct tool_out_s *next; /* the next pending temporary */
-} tool_out;
-static tool_out *out_pending;
-static void out_remove_pending(void)
-{
-  tool_out *o;
-  for (o = out_pending; o; o = o->next) if (o->tmp) unlink(o->tmp);
-}
-static void out_on_signal(int sig)
-{
-  out_remove_pending();
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
-static void out_forget(tool_out *o)
-{
-  tool_out **q;
-  for (q = &out_pending; *q; q = &(*q)->next) if (*q == o) { *q = o->next; break; }
-}
-
-@ |out_start| applies the rules above to |path| and returns a descriptor
-open for writing, or $-1$ after a message.  The names \.{/dev/stdout},
-\.{/dev/stderr} and \.{/dev/fd/N} are the tool's own descriptors, duplicated
-rather than opened again, so that the output goes on where the shell's
-redirection left it (opening \.{/proc/self/fd/1} again would start a
-regular file from its first byte).  Any other name under \.{/dev/} or
-\.{/proc/} that is not a directory is written in place.  A temporary is made
-by |mkstemp| as \.{FILE.XXXXXX} beside the file it replaces, with that
-file's permissions, or those of a new file (0666 less the |umask|).  A
-file the user may not write is not replaced, though the directory would
-allow the rename; a file with other hard links is replaced by a new one,
-and the other names keep the old contents.
-
-@<Writing a file@>=
-@<Follow a symbolic link to the file it names@>@;
-static int out_start(tool_out *o, const char *cmd, const char *path)
-{
-  struct stat sb, lsb;
-  mode_t mode;
-  size_t n;
-  int fd;
-  memset(o, 0, sizeof *o);
-  o->fd = -1; o->name = path;
-  if (strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0
-      || (strncmp(path, "/dev/fd/", 8) == 0 && path[8]
-        && strspn(path + 8, "0123456789") == strlen(path + 8))) {
-    int from = path[5] == 's' ? (path[8] == 'o' ? 1 : 2) : atoi(path + 8);
-    if (from == 1) fflush(stdout);
-    if ((fd = dup(from)) < 0) goto fail;
-    return o->fd = fd;
-  }
-  if (lstat(path, &lsb) == 0 && S_ISLNK(lsb.st_mode)) {
-    if ((o->dest = out_follow(path)) == NULL) goto fail;
-  } else o->dest = tool_strdup(path);
-  if (stat(o->dest, &sb) != 0) {
-    mode_t m;
-    if (errno != ENOENT) goto fail_dest;
-    m = umask(0); umask(m);
-    mode = 0666 & ~m; /* a new file */
-  } else {
-    if (S_ISDIR(sb.st_mode)) {
-      fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, path);
-      goto refuse;
-    }
-    if (S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode) || (S_ISREG(sb.st_mode)
-        && (strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0))) {
-      free(o->dest); o->dest = NULL;
-      if ((fd = open(path, O_WRONLY | (S_ISREG(sb.st_mode) ? 0 : O_TRUNC))) < 0)
-        goto fail;
-      return o->fd = fd; /* in place */
-    }
-    if (!S_ISREG(sb.st_mode)) {
-      fprintf(stderr, "rankmetrics: %s: '%s' is neither a regular file, a character"
-        " device nor a pipe; not written\n", cmd, path);
-      goto refuse;
-    }
-    if (access(o->dest, W_OK) != 0) goto fail_dest; /* as opening it would */
-    mode = sb.st_mode & 07777;
-  }
-  n = strlen(o->dest);
-  o->tmp = tool_alloc(NULL, n + 8);
-  memcpy(o->tmp, o->dest, n);
-  memcpy(o->tmp + n, ".XXXXXX", 8);
-  if ((fd = mkstemp(o->tmp)) < 0) {
-    free(o->tmp); o->tmp = NULL;
-    goto fail_dest;
-  }
-  if (fchmod(fd, mode) != 0) {} /* a file system without modes keeps its own */
-  o->next = out_pending; out_pending = o;
-  return o->fd = fd;
-fail_dest:
-  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
-refuse:
-  free(o->dest); o->dest = NULL;
-  return -1;
-fail:
-  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
-  return -1;
-}
-
-@ The file a symbolic link names is found by reading the link, and the link
-it names if that is one too, up to 40 (then |ELOOP|, as the system says); a
-relative target is read from the link's directory.
-
-@<Follow a symbolic link...@>=
-static char *out_follow(const char *path)
-{
-  char *cur = tool_strdup(path);
-  int hops;
-  for (hops = 0; hops < 40; hops++) {
-    struct stat sb;
-    char *t, *slash;
-    size_t cap = 256;
-    ssize_t n;
-    if (lstat(cur, &sb) != 0 || !S_ISLNK(sb.st_mode)) return cur;
-    for (;;) {
-      t = tool_alloc(NULL, cap);
-      if ((n = readlink(cur, t, cap)) < 0) { free(t); free(cur); return NULL; }
-      if ((size_t) n < cap) break;
-      free(t); cap *= 2;
-    }
-    t[n] = '\0';
-    if (t[0] != '/' && (slash = strrchr(cur, '/')) != NULL) {
-      size_t d = (size_t) (slash - cur) + 1;
-      char *u = tool_alloc(NULL, d + (size_t) n + 1);
-      memcpy(u, cur, d); memcpy(u + d, t, (size_t) n + 1);
-      free(t); t = u;
-    }
-    free(cur); cur = t;
-  }
-  free(cur);
-  errno = ELOOP;
-  return NULL;
-}
-
-@ |out_open| gives a stream; |out_finish| checks and closes it;
-|out_commit| renames the temporary into place; |out_close| does both; and
-|out_abandon| closes and removes it, leaving the file it would have
-replaced as it was.  A command that writes several files (\.{vectors})
-finishes them all before it commits any.  |fsync| is asked before the
-rename, so that a crash leaves the old file or the new one, and its
-|EINVAL| (a file system that cannot sync) is not an error.
-
-@<Writing a file@>=
-static void out_abandon(tool_out *o)
-{
-  if (o->f) fclose(o->f);
-  else if (o->fd >= 0) close(o->fd);
-  o->f = NULL; o->fd = -1;
-  if (o->tmp) { unlink(o->tmp); out_forget(o); }
-  free(o->tmp); free(o->dest); o->tmp = o->dest = NULL;
-}
-static FILE *out_open(tool_out *o, const char *cmd, const char *path)
-{
-  int fd = out_start(o, cmd, path);
-  if (fd < 0) return NULL;
-  if ((o->f = tool_fdopen(fd, "w")) == NULL) {
-    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path,
-      strerror(errno));
-    out_abandon(o);
-  }
-  return o->f;
-}
-static int out_finish(tool_out *o, const char *cmd)
-{
-  int e = 0, bad = 0;
-  if (o->f == NULL) return 0; /* abandoned, or never opened */
-  if (fflush(o->f) != 0) { bad = 1; e = errno; }
-  if (ferror(o->f)) bad = 1;
-  if (!bad && o->tmp && fsync(o->fd) != 0 && errno != EINVAL) { bad = 1; e = errno; }
-  if (fclose(o->f) != 0 && !bad) { bad = 1; e = errno; }
-  o->f = NULL; o->fd = -1;
-  if (bad) {
-    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
-      e ? strerror(e) : "a write failed");
-    out_abandon(o);
-    return 0;
-  }
-  return 1;
-}
-static int out_commit(tool_out *o, const char *cmd)
-{
-  int ok = 1;
-  if (o->tmp) {
-    if (rename(o->tmp, o->dest) != 0) {
-      fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
-        strerror(errno));
-      unlink(o->tmp);
-      ok = 0;
-    }
-    out_forget(o);
-  }
-  free(o->tmp); free(o->dest); o->tmp = o->dest = NULL;
-  return ok;
-}
-static int out_close(tool_out *o, const char *cmd)
-{
-  return out_finish(o, cmd) && out_commit(o, cmd);
-}
-
-@ The temporary file of \.{eval}, which holds its output until the input
-has been read to the end, is made by |tool_tmpfile| in the directory
-\.{\$TMPDIR} (else \.{/tmp}), and unlinked at once, so that it disappears
-with the process however the process ends.  (|tmpfile| would ignore
-\.{TMPDIR}, and a test could not fill its directory.)  Its writes are
-checked before it is copied.
-
-@<Shared functions@>=
-FILE *tool_tmpfile(void)
-{
-  const char *dir = getenv("TMPDIR");
-  sigset_t all, old;
-  char *t;
-  size_t n;
-  int fd, e;
-  FILE *f;
-  if (dir == NULL || *dir == '\0') dir = "/tmp";
-  n = strlen(dir);
-  t = tool_alloc(NULL, n + 16);
-  memcpy(t, dir, n);
-  memcpy(t + n, "/rmXXXXXX", 10);
-  sigfillset(&all); pthread_sigmask(SIG_BLOCK, &all, &old);
-  fd = mkstemp(t);
-  e = errno;
-  if (fd >= 0) unlink(t); /* no signal between the two, as for |ev_tmpfile| */
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
-  free(t);
-  if (fd < 0) { errno = e; return NULL; }
-  if ((f = tool_fdopen(fd, "w+")) == NULL) { e = errno; close(fd); errno = e; }
-  return f;
-}
-
-@ {\it Standard output, and \.{-o FILE}.}  Every command that prints
-results (|out_commands|) takes \.{-o FILE}, anywhere among its arguments:
-standard output is then |FILE|, opened by |out_start| under its rules,
-and the file is renamed into place when the command ends with status~0, or
-with status~1 for the commands whose~1 is a verdict on a complete report
-(\.{verify}, \.{examples}, \.{accuracy}, \.{adequacy}); otherwise it is
-removed and the old file is left as it was.  \.{-o -} is standard output.
-|take_output| takes the option out of the arguments before the command
-reads them; its status is 0, or 2 for a usage error.
-
-@<Writing a file@>=
-static const char *const out_commands[] = {"value", "name", "eval", "merge", "examples",
-  "accuracy", "verify", "disagree", "neighbours", "adequacy", NULL};
-static const char *const out_verdicts[] = {"verify", "examples", "accuracy",
-  "adequacy", NULL};
-static int word_in(const char *w, const char *const *list)
-{
-  for (; *list; list++) if (strcmp(w, *list) == 0) return 1;
-  return 0;
-}
-static int take_output(int *argc, char **argv, tool_out *o)
-{
-  int i, fd;
-  const char *path = NULL;
-  memset(o, 0, sizeof *o);
-  o->fd = -1;
-  if (*argc < 3 || !word_in(argv[1], out_commands)) return 0;
-  for (i = 2; i < *argc; i++) {
-    if (strcmp(argv[i], "-o") != 0) continue;
-    if (path || i + 1 >= *argc) {
-      fprintf(stderr, "rankmetrics: %s: -o needs one FILE\n", argv[1]);
-      return 2;
-    }
-    path = argv[i + 1];
-    memmove(argv + i, argv + i + 2, (size_t) (*argc - i - 1) * sizeof *argv);
-    *argc -= 2; i--;
-  }
-  if (path == NULL || strcmp(path, "-") == 0) return 0;
-  if ((fd = out_start(o, argv[1], path)) < 0) return 1;
-  fflush(stdout);
-  if (dup2(fd, 1) < 0) {
-    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", argv[1], path,
-      strerror(errno));
-    out_abandon(o);
-    return 1;
-  }
-  close(fd);
-  o->fd = 1;
-  return 0;
-}
-
-@ |close_stdout| is the last thing the tool does: as coreutils' function of
-the name, it flushes standard output, checks its error indicator and
-closes it, and a failure anywhere turns status~0 into~2 (a command's own
-nonzero status is kept).  With \.{-o} it then renames the file into place,
-or removes it.  A command that has already reported a failed write of
-standard output (\.{eval}'s copy) sets |stdout_said| so the message is not
-repeated.
-
-@<Writing a file@>=
-static int close_stdout(int rc, tool_out *o, const char *cmd)
-{
-  int e = 0, bad = 0;
-  if (fflush(stdout) != 0) { bad = 1; e = errno; }
-  if (ferror(stdout)) bad = 1;
-  if (!bad && o->tmp && fsync(1) != 0 && errno != EINVAL) { bad = 1; e = errno; }
-  if (fclose(stdout) != 0 && !bad && errno != EBADF) { bad = 1; e = errno; }
-  o->fd = -1;
-  if (bad && !stdout_said) {
-    if (o->name) fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd,
-      o->name, e ? strerror(e) : "a write failed");
-    else fprintf(stderr, "rankmetrics: cannot write standard output: %s\n",
-      e ? strerror(e) : "a write failed");
-  }
-  if (bad && rc == 0) rc = 2;
-  if (o->tmp) {
-    if (!bad && (rc == 0 || (rc == 1 && word_in(cmd, out_verdicts)))) {
-      if (!out_commit(o, cmd) && rc == 0) rc = 2;
-    } else {
-      out_abandon(o);
-      fprintf(stderr, "rankmetrics: %s: '%s' not written; it is as it was\n", cmd,
-        o->name);
-    }
-  }
-  return rc;
-}
-
-@ Lists on the command line are read strictly: a grade must be a whole
-number in range, a score a finite number, and every item must be present
-(\.{3,,2} is an error).  The reader returns the number of items, or $-1$
-after printing a message that names the option, the item and its position.
-A grade is read by the library's |rm_label_kind| and a score by
-|tool_score|, the rules that every reader of the tool follows (see
-\secref{q:numbers} and the next section).
-
-@<Tool functions@>=
-static long count_items(const char *s)
-{
-  long n = 1;
-  if (*s == '\0') return 0;
-  for (; *s; s++) if (*s == ',') n++;
-  return n;
-}
-static long read_grades(const char *opt, char *s, int **out)
-{
-  long n = count_items(s), i;
-  int *g = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *g);
-  for (i = 0; i < n; i++) {
-    size_t len = strcspn(s, ",");
-    int last = s[len] == '\0';
-    s[len] = '\0';
-    if (rm_label_kind(s, &g[i]) != RM_LABEL_GRADE) {
-      fprintf(stderr, "rankmetrics: %s: item %ld '%s' is not a whole grade"
-        " from 0 to %d\n", opt, i + 1, s, RM_GRADE_MAX);
-      free(g);
-      return -1;
-    }
-    s += len + !last;
-  }
-  *out = g;
-  return n;
-}
-static long read_scores(char *s, double **out)
-{
-  long n = count_items(s), i;
-  double *d = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *d);
-  for (i = 0; i < n; i++) {
-    size_t len = strcspn(s, ",");
-    int last = s[len] == '\0';
-    const char *bad;
-    s[len] = '\0';
-    if ((bad = tool_score(s, &d[i])) != NULL) {
-      fprintf(stderr, "rankmetrics: --scores: item %ld '%s' %s\n", i + 1, s, bad);
-      free(d);
-      return -1;
-    }
-    s += len + !last;
-  }
-  *out = d;
-  return n;
-}
-
-@ {\it One rule for reading a score.}\here{q:scores}  A score, in a run, a
-delimited file or \.{--scores}, is written as an optional sign, decimal
-digits with an optional point (at least one digit in all), and an optional
-exponent (\.{e} or \.{E}, an optional sign, digits); it is read as the
-double nearest to it, as |strtod| reads it.  Nothing else is a score: no
-spaces, no hexadecimal (\.{0x1p-3}), no \.{inf}, \.{nan} or \.{infinity}.
-Two spellings of the rule are refused although |strtod| would read them,
-and they are refused alike: a score too large for a double (\.{1e400},
-which would be infinite) and a score that is not zero but too small for
-one (\.{1e-400}, which would be read as~0, and then tie with every score
-of~0 and rank below every positive one).  A score that lands among the
-subnormal doubles ($\vert x\vert<2^{-1022}$, down to $2^{-1074}$) is
-accepted: it is a finite nonzero double that orders as its decimal does,
-and the library computes with it exactly (\.{fuzz\_metrics} tries such
-scores); it loses digits, as any decimal longer than 17 digits does.
-|tool_score| returns |NULL| and the score, or the words that say what is
-wrong, for the reader's message with its file and line.
-@^scores, one rule for@>
-
-@<Shared functions@>=
-const char *tool_score(const char *s, double *x)
-{
-  const char *q = s + (*s == '+' || *s == '-');
-  int digits = 0, nonzero = 0;
-  for (; *q >= '0' && *q <= '9'; q++) { digits++; nonzero |= *q != '0'; }
-  if (*q == '.')
-    for (q++; *q >= '0' && *q <= '9'; q++) { digits++; nonzero |= *q != '0'; }
-  if (digits == 0) return "is not a finite number";
-  if (*q == 'e' || *q == 'E') {
-    q += 1 + (q[1] == '+' || q[1] == '-');
-    if (*q < '0' || *q > '9') return "is not a finite number";
-    while (*q >= '0' && *q <= '9') q++;
-  }
-  if (*q != '\0') return "is not a finite number";
-  *x = strtod(s, NULL);
-  if (!isfinite(*x)) return "is not a finite number: too large for a double";
-  if (*x == 0 && nonzero)
-    return "is not a finite number: not zero, but too small for a double (it would"
-      " be read as 0)";
-  return NULL;
-}
-
-@ The items of \.{--grades} may be ratings (see \secref{q:labels}): an
-item that |rm_label_kind| reads as a rating or as a negative whole number,
-such as \.{3.5}, \.{-1} or \.{10/3}, makes the query a list of ratings.
-Its items are then kept as strings in |lab|, split in place in the copy
-|s|, and the query has no grades, so that only the metrics that read
-ratings (MAE, MSE, RMSE, \.{spearman}, \.{kendall}) accept it;
-|*first| is the position of its first item that is not a grade, for the
-message of a metric that needs grades.  A list of whole grades keeps its
-strings as ratings too, which changes no value: a whole number reads the
-same either way.
-
-@<Tool functions@>=
-static long read_ratings(char *s, int **grade, const char ***lab, long *first,
-  int quiet)
-{
-  long n = count_items(s), i;
-  int *g = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *g);
-  const char **r = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *r);
-  *first = 0;
-  for (i = 0; i < n; i++) {
-    size_t len = strcspn(s, ",");
-    int last = s[len] == '\0', kind;
-    s[len] = '\0';
-    kind = rm_label_kind(s, &g[i]);
-    if (kind == RM_LABEL_BAD) {
-      if (!quiet) fprintf(stderr, "rankmetrics: --grades: item %ld '%s' is neither"
-        " a whole grade from 0 to %d nor a rating such as 3.5\n", i + 1, s,
-        RM_GRADE_MAX);
-      free(g); free(r);
-      return -1;
-    }
-    if (kind != RM_LABEL_GRADE && *first == 0) *first = i + 1;
-    r[i] = s;
-    s += len + !last;
-  }
-  if (*first) { free(g); g = NULL; }
-  *grade = g; *lab = r;
-  return n;
-}
-
-@ Identifiers are split at commas in a copy of the argument; an empty
-identifier is refused, since no tie rule could use it.
-
-@<Tool functions@>=
-static long read_ids(char *s, const char ***out)
-{
-  long n = count_items(s), i;
-  const char **id = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *id);
-  for (i = 0; i < n; i++) {
-    size_t len = strcspn(s, ",");
-    if (len == 0) {
-      fprintf(stderr, "rankmetrics: --ids: item %ld is empty\n", i + 1);
-      free(id);
-      return -1;
-    }
-    id[i] = s;
-    s += len;
-    if (*s) *s++ = '\0';
-  }
-  *out = id;
-  return n;
-}
-
-@ A variant name from the command line is parsed by the library's parser,
-whose message already says where the name is wrong.
-
-@<Shared functions@>=
-int parse_name(const char *name, rm_variant *v)
-{
-  char msg[200];
-  if (rm_variant_parse(name, v, msg, sizeof msg) != RM_OK) {
-    tool_status = RM_ENAME;
-    fprintf(tool_err, "rankmetrics: bad variant name '%s': %s\n", name, msg);
-    return 0;
-  }
-  return 1;
-}
-@ The command \.{name} prints the canonical name of each name it is given.
-
-@<Tool functions@>=
-static int cmd_name(int argc, char **argv)
-{
-  int i;
-  char buf[RM_NAME_MAX];
-  if (argc == 0) { fputs("rankmetrics: name: give at least one NAME\n", stderr);
-    return 2; }
-  for (i = 0; i < argc; i++) {
-    rm_variant v;
-    if (!parse_name(argv[i], &v)) return 2;
-    rm_variant_name(&v, buf, sizeof buf);
-    puts(buf);
-  }
-  return 0;
-}
-
-@ The shortest decimal that reads back as the same double is what the tool
-prints for a double; C99's \.{\%a} gives the hexadecimal form.
-
-@<Shared functions@>=
-void shortest(char *buf, double x)
-{
-  int p;
-  for (p = 1; p <= 17; p++) {
-    snprintf(buf, 40, "%.*g", p, x);
-    if (strtod(buf, NULL) == x) return;
-  }
-}
-
-@ Two small helpers split an option into its queries.  An option of
-\.{value} such as \.{--grades 1,0;0,1} holds one list per query, separated
-by semicolons; |count_char| counts the separators, so that the options can
-be checked to hold the same number of queries, and |next_piece| copies out
-the piece that begins at |*s| as a new string that the readers of lists
-parse, and moves |*s| past it and its semicolon.  The queries are read in
-order, each from where the last one ended, so that reading $n$ queries costs
-time linear in the length of the option; a first version found the $j$th
-piece by counting $j$ semicolons from the start, which made 20,000 queries
-take four seconds.
-
-@<Tool functions@>=
-static long count_char(const char *s, char c)
-{
-  long n = 0;
-  for (; *s; s++) n += *s == c;
-  return n;
-}
-static char *next_piece(const char **s)
-{
-  const char *e = strchr(*s, ';');
-  size_t len = e ? (size_t) (e - *s) : strlen(*s);
-  char *p = tool_alloc(NULL, len + 1);
-  memcpy(p, *s, len);
-  p[len] = '\0';
-  *s += len + (e != NULL);
-  return p;
-}
-
-@ The \.{value} command reads its options in any order after the name, builds
-the list, and reports.  For an aggregated variant, each option may hold
-several queries separated by semicolons, for example
-\.{--grades '1,0,0;0,1'}; every option given must then hold the same number
-of queries, and a query of \.{--scores} or \.{--ids} may be \.{none} (it
-has none), as in the text twins of the golden vectors.  An undefined value is reported with the convention that set it.
-
-@<Tool functions@>=
-typedef struct {
-  int *grade, *judged, *unjg; double *score; const char **id; char *ids;
-  unsigned char *unj; /* the markers of \.{--unjudged} */
-  const char **lab; char *labs; long first; /* the ratings, and the first that is no grade */
-} owned;
-static int cmd_value(int argc, char **argv)
-{
-  rm_variant v;
-  const char *opt[5] = {NULL, NULL, NULL, NULL, NULL}, *at[5];
-  static const char *const optname[5] = {"--grades", "--scores", "--ids", "--judged",
-    "--unjudged"};
-  rm_list *q = NULL;
-  owned *own = NULL;
-  long nq = 1, j;
-  int exact = 0, i, rc = 2;
-  double x;
-  char name[RM_NAME_MAX], buf[40];
-  rm_status s;
-  if (argc < 1 || argv[0][0] == '-') {
-    fputs("rankmetrics: value: the first argument must be a variant NAME\n", stderr);
-    return 2;
-  }
-  if (!parse_name(argv[0], &v)) return 2;
-  @<Read the options of \.{value}@>;
-  @<Count the queries of \.{value}@>;
-  q = tool_zalloc((size_t) nq * sizeof *q);
-  own = tool_zalloc((size_t) nq * sizeof *own);
-  memcpy(at, opt, sizeof at);
-  for (j = 0; j < nq; j++) @<Read query |j| of every option@>;
-  rc = 1;
-  rm_variant_name(&v, name, sizeof name);
-  s = rm_variant_reads_set(&v) ? rm_value_set(&v, q, (size_t) nq, NULL, &x)
-    : rm_value(&v, q, NULL, &x);
-  if (s == RM_EGRADE)
-    for (j = 0; j < nq; j++)
-      if (own[j].first) {
-        fprintf(stderr, "rankmetrics: value: --grades: query %ld, item %ld '%s' is a"
-          " rating, not a whole grade from 0 to %d; only mae, mse, rmse, spearman"
-          " and kendall read ratings\n", j + 1, own[j].first, own[j].lab[own[j].first - 1],
-          RM_GRADE_MAX);
-        goto done;
-      }
-  if (s < 0) {
-    fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
-    goto done;
-  }
-  shortest(buf, x);
-  if (!exact) printf("%s\t%s\n", name, buf);
-  else @<Print the exact result beside the double@>;
-  if (s == RM_UNDEFINED)
-    fprintf(stderr, "rankmetrics: note: the value is undefined; it is set by the"
-      " convention undef=%s\n", v.undef == RM_UNDEF_ONE ? "one" : "zero");
-  rc = 0;
-done:
-  for (j = 0; own && j < nq; j++) {
-    free(own[j].grade); free(own[j].judged); free(own[j].score); free(own[j].id);
-    free(own[j].ids); free(own[j].lab); free(own[j].labs);
-    free(own[j].unjg); free(own[j].unj);
-  }
-  free(own); free(q);
-  return rc;
-}
-
-@ The options of \.{value} are \.{--exact} and five that take an
-argument: \.{--grades}, and the optional \.{--scores}, \.{--ids},
-\.{--judged} and \.{--unjudged} (the names are in |optname|, in that order).  An unknown
-option, one given twice, or one whose argument is missing is refused with
-exit status~2 and a message naming it, so that a typing slip never leaves
-an option silently at its default; \.{--grades} is the one option without
-which there is no list.
-
-@<Read the options of \.{value}@>=
-for (i = 1; i < argc; i++) {
-  const char *o = argv[i];
-  int k;
-  if (strcmp(o, "--exact") == 0) { exact = 1; continue; }
-  for (k = 0; k < 5; k++) if (strcmp(o, optname[k]) == 0) break;
-  if (k == 5 || opt[k] != NULL || i + 1 >= argc) {
-    fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 5 ? "unknown" :
-      opt[k] ? "repeated" : "missing the argument of", o);
-    return 2;
-  }
-  opt[k] = argv[++i];
-}
-if (opt[0] == NULL) {
-  fputs("rankmetrics: value: --grades is required\n", stderr);
-  return 2;
-}
-
-@ The number of queries is the number of pieces of \.{--grades}.  More
-than one query is an error unless the variant reads a set (a mean, a micro
-average, or a metric of a whole set): a plain metric of one list given two
-lists would have to drop one, and we refuse rather than guess which.  Every
-other list option must have exactly as many pieces, so that the $j$th
-scores belong to the $j$th grades.
-
-@<Count the queries of \.{value}@>=
-{
-  int k;
-  nq = count_char(opt[0], ';') + 1;
-  if (nq > 1 && !rm_variant_reads_set(&v)) {
-    fputs("rankmetrics: value: ';' separates queries, which only a variant of a"
-      " set reads (for example mean:NAME)\n", stderr);
-    return 2;
-  }
-  for (k = 1; k < 5; k++)
-    if (opt[k] && count_char(opt[k], ';') + 1 != nq) {
-      fprintf(stderr, "rankmetrics: value: --grades has %ld queries but %s has %ld\n",
-        nq, optname[k], count_char(opt[k], ';') + 1);
-      return 2;
-    }
-}
-
-@ Each option's $j$th query is copied out and read by the readers of lists.
-The grades come first, since their number is the length of the list;
-\.{--judged} gives the grades of judged items that were not retrieved, and
-may have any length; scores, identifiers and the markers of \.{--unjudged}
-(0, 1 or~2 per item, as |unjudged| of the input model) must have one entry
-per grade, and the word \.{none} leaves a query without them (the input order is then
-the ranking).  A mismatch names the query, counting from~1, and both
-lengths.  The pieces are freed here, except the identifiers' text, which
-the list keeps pointing into and which is freed with the list.
-
-@<Read query |j| of every option@>=
-{
-  char *piece[5] = {NULL, NULL, NULL, NULL, NULL};
-  long n, m;
-  int k, bad = 0;
-  for (k = 0; k < 5; k++) if (opt[k]) piece[k] = next_piece(&at[k]);
-  own[j].labs = piece[0]; piece[0] = NULL;
-  n = read_ratings(own[j].labs, &own[j].grade, &own[j].lab, &own[j].first, 0);
-  if (n < 0) bad = 1;
-  if (!bad && piece[3]) {
-    m = read_grades("--judged", piece[3], &own[j].judged);
-    if (m < 0) bad = 1; else q[j].n_unretrieved = (size_t) m;
-  }
-  if (!bad && piece[1] && strcmp(piece[1], "none") != 0) {
-    m = read_scores(piece[1], &own[j].score);
-    if (m < 0) bad = 1;
-    else if (m != n) {
-      fprintf(stderr, "rankmetrics: value: query %ld: --grades has %ld items but"
-        " --scores has %ld\n", j + 1, n, m);
-      bad = 1;
-    }
-  }
-  if (!bad && piece[2] && strcmp(piece[2], "none") != 0) {
-    own[j].ids = piece[2]; piece[2] = NULL;
-    m = read_ids(own[j].ids, &own[j].id);
-    if (m < 0) bad = 1;
-    else if (m != n) {
-      fprintf(stderr, "rankmetrics: value: query %ld: --grades has %ld items but"
-        " --ids has %ld\n", j + 1, n, m);
-      bad = 1;
-    }
-  }
-  if (!bad && piece[4] && strcmp(piece[4], "none") != 0) {
-    m = read_grades("--unjudged", piece[4], &own[j].unjg);
-    if (m < 0) bad = 1;
-    else if (m != n) {
-      fprintf(stderr, "rankmetrics: value: query %ld: --grades has %ld items but"
-        " --unjudged has %ld\n", j + 1, n, m);
-      bad = 1;
-    } else {
-      own[j].unj = tool_alloc(NULL, (size_t) (n ? n : 1));
-      for (m = 0; m < n; m++) {
-        if (own[j].unjg[m] > 2) {
-          fprintf(stderr, "rankmetrics: value: --unjudged: item %ld is %d, not 0, 1"
-            " or 2\n", m + 1, own[j].unjg[m]);
-          bad = 1; break;
-        }
-        own[j].unj[m] = (unsigned char) own[j].unjg[m];
-      }
-    }
-  }
-  for (k = 0; k < 5; k++) free(piece[k]);
-  if (bad) goto done;
-  q[j].n = (size_t) n; q[j].grade = own[j].grade; q[j].score = own[j].score;
-  q[j].id = own[j].id; q[j].unretrieved_grade = own[j].judged;
-  q[j].label = own[j].lab; q[j].unjudged = own[j].unj;
-}
-
-@ Four rows give values: the double path's, the exact path's correctly
-rounded double, its 40 digits and its fraction.  The ternary value is the
-sign of the rounding error of the {\it exact\/} row, and the row says so,
-since a reader who meets ``the double is above the true value'' right
-under a row named \.{double} takes it for that row.  The double row gets its
-own side, which follows from the ternary value: a double $x$ below the
-correctly rounded $y$ is below the true value~$t$ too (if $y$ was rounded up,
-$t>y-\ulp/2>x$; if not, $t\ge y>x$), and likewise above; and $x=y$ lies on
-$y$'s side.
-
-@<Print the exact result beside the double@>=
-{
-  rm_exact e;
-  rm_status t;
-  char hb[40];
-  int side;
-  rm_exact_init(&e);
-  t = rm_variant_reads_set(&v) ? rm_value_set_exact(&v, q, (size_t) nq, &e)
-    : rm_value_exact(&v, q, &e);
-  if (t < 0) {
-    fprintf(stderr, "rankmetrics: value: exact path: %s\n", rm_strerror(t));
-    rm_exact_clear(&e);
-    goto done;
-  }
-  side = x < e.value ? -1 : x > e.value ? 1 : e.ternary;
-  printf("variant   %s\n", name);
-  printf("double    %s   (double path: bound %g ulps; %g ulps from the exact row; %s)\n",
-    buf, rm_ulp_bound(&v), rm_ulps_between(x, e.value), side < 0 ? "below the true value"
-    : side > 0 ? "above the true value" : "the true value");
-  shortest(hb, e.value);
-  printf("exact     %s   %a   (exact path: the true value correctly rounded)\n", hb,
-    e.value);
-  printf("decimal   %s   (the true value, 40 digits)\n", e.decimal);
-  printf("rational  %s\n", e.rational ? e.rational : "no (irrational)");
-  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "the exact row is the"
-    " true value" : e.ternary < 0 ? "the exact row is below the true value: rounded"
-    " down" : "the exact row is above the true value: rounded up");
-  rm_exact_clear(&e);
-}
-
-@ The \.{examples} command runs every row of the table of worked examples
-through both paths.  A row passes when the exact path's status, double and
-fraction are those derived by hand in the row, and the double path is within
-its bound of the exact one.  Without \.{--tex} it prints one line per row
-and exits 1 if any row fails; with \.{--tex} it writes, for each row, the
-macros that the book reads (see the limbo of this book), and still fails on
-a wrong row, so a wrong number can never reach the book.
-
-@<Tool functions@>=
-static int run_example(const rm_example *x, rm_exact *e, double *d)
-{
-  rm_variant v;
-  rm_list l = {0};
-  int xg[RM_EXAMPLE_MAX];
-  unsigned char xu[RM_EXAMPLE_MAX];
-  rm_status s;
-  rm_example_list(x, &l, xg, xu);
-  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
-  if ((s = rm_value(&v, &l, NULL, d)) != x->status) return 0;
-  if (rm_value_exact(&v, &l, e) != x->status) return 0;
-  if (e->value != x->expect || signbit(e->value) != signbit(x->expect)) return 0;
-  if ((e->rational == NULL) != (x->rational == NULL)) return 0;
-  if (e->rational && strcmp(e->rational, x->rational) != 0) return 0;
-  return rm_ulps_between(*d, e->value) <= rm_ulp_bound(&v);
-}
-static int run_set_example(const rm_set_example *x, rm_exact *e, double *d)
-{
-  rm_variant v;
-  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
-  if (rm_value_set(&v, x->q, x->nq, NULL, d) != x->status) return 0;
-  if (rm_value_set_exact(&v, x->q, x->nq, e) != x->status) return 0;
-  if (e->value != x->expect || signbit(e->value) != signbit(x->expect)) return 0;
-  if ((e->rational == NULL) != (x->rational == NULL)) return 0;
-  if (e->rational && strcmp(e->rational, x->rational) != 0) return 0;
-  return rm_ulps_between(*d, e->value) <= rm_ulp_bound(&v);
-}
-
-@ For the text the 40 digits are too many; the book prints 15 significant
-digits (of the mantissa, for a value in scientific notation), rounded half
-to even from the 40, and drops trailing zeros when the
-40 digits show the value to be exact.  Rounding the correctly rounded 40
-digits again could go wrong only if the 25 digits dropped were exactly a
-half, $500\ldots0$; then we print all 40.
-
-@<Tool functions@>=
-static void short_positional(char *out, const char *dec);
-static void short_decimal(char *out, const char *dec)
-{
-  const char *e = strchr(dec, 'e');
-  char m[64];
-  size_t k;
-  if (*dec == '-') { *out++ = '-'; dec++; }
-  if (e == NULL) { short_positional(out, dec); return; }
-  k = (size_t) (e - dec) < sizeof m ? (size_t) (e - dec) : sizeof m - 1;
-  memcpy(m, dec, k); m[k] = '\0';
-  short_positional(out, m); /* the mantissa, $1\le m<10$ */
-  if (strncmp(out, "10", 2) == 0 && (out[2] == '.' || out[2] == '\0'))
-    sprintf(out, "1e%+ld", strtol(e + 1, NULL, 10) + 1);
-  else strcat(out, e);
-}
-static void short_positional(char *out, const char *dec)
-{
-  char d[64];
-  int nd = 0, point = -1, lead = 0, i, keep = 15, half = 1, rest_zero = 1;
-  const char *p;
-  for (p = dec; *p; p++) {
-    if (*p == '.') { point = nd; continue; }
-    if (nd == 0 && *p == '0') { lead++; continue; }
-    d[nd++] = *p;
-  }
-  if (nd == 0) { strcpy(out, "0"); return; }
-  if (point < 0) point = nd;
-  for (i = keep; i < nd; i++) {
-    if (i == keep ? d[i] != '5' : d[i] != '0') half = 0;
-    if (d[i] != '0') rest_zero = 0;
-  }
-  if (half && !rest_zero) { strcpy(out, dec); return; }
-  if (nd > keep && d[keep] >= '5') {
-    for (i = keep - 1; i >= 0 && d[i] == '9'; i--) d[i] = '0';
-    if (i >= 0) d[i]++;
-    else { memmove(d + 1, d, (size_t) keep); d[0] = '1'; point++; }
-  }
-  nd = keep;
-  while (nd > point && nd > 1 && d[nd - 1] == '0' && rest_zero) nd--;
-  @<Write the |nd| digits of |d| with |lead| and |point| into |out|@>;
-}
-
-@ The decimal strings of the exact path have leading zeros only before the
-point, so |lead| zeros mean the digits start |lead-1| places after it.
-
-@<Write the |nd| digits...@>=
-{
-  char *o = out;
-  if (point == 0 && lead > 0) {
-    *o++ = '0'; *o++ = '.';
-    for (i = 1; i < lead; i++) *o++ = '0';
-    for (i = 0; i < nd; i++) *o++ = d[i];
-  } else {
-    for (i = 0; i < nd || i < point; i++) {
-      if (i == point) *o++ = '.';
-      *o++ = i < nd ? d[i] : '0';
-    }
-  }
-  *o = '\0';
-}
-
-@ The command \.{examples} runs every worked example of the book through
-both paths (|run_example|) and compares the result with the row: the exact
-value with the fraction derived by hand, and the double with the correctly
-rounded double of the row.  Without options it prints a line per example
-(its identifier, variant, printed value, our value, the verdict, and ok or
-FAIL) and a count at the end; an example that fails is also named on
-standard error, with both paths' values in C99 hex, and the exit status is
-1.  With \.{--tex} it also writes, for each
-example, the \TeX\ macros that this book prints where the text says
-``ours'', so that no number in the prose is copied by hand.
-
-@<Tool functions@>=
-static int cmd_examples(int argc, char **argv)
-{
-  int tex = argc == 1 && strcmp(argv[0], "--tex") == 0, bad = 0;
-  size_t i;
-  if (argc > 1 || (argc == 1 && !tex)) {
-    fputs("rankmetrics: examples: the only option is --tex\n", stderr);
-    return 2;
-  }
-  if (tex) puts("% Written by `rankmetrics examples --tex'; do not edit.");
-  for (i = 0; i < RM_N_EXAMPLES; i++) {
-    const rm_example *x = &rm_examples[i];
-    rm_variant v;
-    rm_exact e;
-    double d = 0;
-    char sd[80];
-    int ok;
-    rm_exact_init(&e);
-    ok = run_example(x, &e, &d);
-    short_decimal(sd, e.decimal);
-    if (!ok) {
-      bad++;
-      fprintf(stderr, "rankmetrics: example %s (%s): got %a (double path %a),"
-        " expected %a%s%s\n", x->id, x->name, e.value, d, x->expect,
-        x->rational ? " = " : "", x->rational ? x->rational : "");
-    }
-    if (tex) @<Write the macros of example |x|@>@;
-    else printf("%-20s %-40s %-8s %-18s %-12s %s\n", x->id, x->name,
-      x->printed ? x->printed : "-", sd, x->verdict, ok ? "ok" : "FAIL");
-    rm_exact_clear(&e);
-  }
-  for (i = 0; i < RM_N_SET_EXAMPLES; i++) @<Run the example over queries |i|@>;
-  if (!tex) printf("%d of %d worked examples agree with their derived values\n",
-    (int) (RM_N_EXAMPLES + RM_N_SET_EXAMPLES) - bad,
-    (int) (RM_N_EXAMPLES + RM_N_SET_EXAMPLES));
-  return bad ? 1 : 0;
-}
-
-@ The examples over several queries are run the same way, and write the same
-macros.
-
-@<Run the example over queries |i|@>=
-{
-  const rm_set_example *x = &rm_set_examples[i];
-  rm_variant v;
-  rm_exact e;
-  double d = 0;
-  char sd[80];
-  int ok;
-  rm_exact_init(&e);
-  ok = run_set_example(x, &e, &d);
-  short_decimal(sd, e.decimal);
-  if (!ok) {
-    bad++;
-    fprintf(stderr, "rankmetrics: example %s (%s): got %a (double path %a),"
-      " expected %a%s%s\n", x->id, x->name, e.value, d, x->expect,
-      x->rational ? " = " : "", x->rational ? x->rational : "");
-  }
-  if (tex) @<Write the macros of example |x|@>@;
-  else printf("%-20s %-40s %-8s %-18s %-12s %s\n", x->id, x->name,
-    x->printed ? x->printed : "-", sd, x->verdict, ok ? "ok" : "FAIL");
-  rm_exact_clear(&e);
-}
-
-@ The macros of one example are named by its identifier: \.{rmshort},
-fifteen significant digits; \.{rmdec}, the forty-digit decimal;
-\.{rmhex}, the double in hex; \.{rmq}, the fraction when the value is
-rational; \.{rmname}, the canonical name of its variant as the printer
-writes it; and \.{rmprinted}, the number the source prints.  The book's
-macros \.{\\ours}, \.{\\oursl}, \.{\\ourshex}, \.{\\oursq},
-\.{\\oursname} and \.{\\printed} read them, and stop \TeX\ when one is
-missing.
-
-@<Write the macros of example |x|@>=
-{
-  printf("\\expandafter\\def\\csname rmshort:%s\\endcsname{%s}\n", x->id, sd);
-  printf("\\expandafter\\def\\csname rmdec:%s\\endcsname{%s}\n", x->id, e.decimal);
-  printf("\\expandafter\\def\\csname rmhex:%s\\endcsname{%a}\n", x->id, e.value);
-  if (e.rational)
-    printf("\\expandafter\\def\\csname rmq:%s\\endcsname{%s}\n", x->id, e.rational);
-  if (rm_variant_parse(x->name, &v, NULL, 0) == RM_OK) {
-    char nm[RM_NAME_MAX];
-    rm_variant_name(&v, nm, sizeof nm);
-    printf("\\expandafter\\def\\csname rmname:%s\\endcsname{%s}\n", x->id, nm);
-  }
-  if (x->printed)
-    printf("\\expandafter\\def\\csname rmprinted:%s\\endcsname{%s}\n", x->id,
-      x->printed);
-}
-
 @* Evaluating run files.
-The command \.{eval} computes named variants over files of real data.  (The
-code of this chapter and the next is the library's evaluation engine, in
-\.{rmeval.c}; \secref{q:evalengine} says how the tool and |rm_eval_files|
-reach it.)  It reads two kinds of input.
+The engine computes named variants over files of real data, for the
+command \.{eval} and for |rm_eval_files| alike (\secref{q:evalengine}); the
+code of this chapter and the next is in \.{rmeval.c}.  It reads two kinds
+of input.
 \smallskip
 \item{$\bullet$} {\it TREC files}, given as two arguments, the judgments
 (qrels) and the run, as in
@@ -27271,6 +25370,1913 @@ its CPU time; against the grouped run as it was, 1.8 times.  The goal of
 three times is met, with a sixth to spare.  (The 23.9 seconds of the
 grouped run above were of the program before.)
 @^benchmark@>
+
+@** The command-line tool.\here{q:tool}
+The tool \.{rankmetrics} puts the library on the command line.  This version
+has twelve subcommands:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
+name {\it NAME}\dots&the canonical form of variant names\cr
+eval -m {\it NAME}\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
+examples [--tex]&recompute every worked example of this book\cr
+vectors --out {\it DIR}&write the golden test vectors\cr
+accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
+figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
+verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
+disagree {\it NAME}\dots\ or {\it A B}&where the variants of a metric, or two, disagree\cr
+neighbours {\it NAME} [{\it K}\dots]&the variants one key away from {\it NAME}\cr
+adequacy [--vectors {\it DIR}]&do the vectors tell every variant from its neighbours?\cr
+help&the usage text\cr}}$$
+The options of \.{value} are \.{--grades} (the grades in input order,
+comma-separated), \.{--scores} (as many scores; without them the input order
+is the ranking), \.{--ids} (identifiers, for the tie rules that read them),
+\.{--judged} (grades of judged items that were not retrieved) and
+\.{--exact}, which adds the exact path's result: the correctly rounded double
+in decimal and in C99 hexadecimal, the 40-digit decimal, the fraction when
+the value is rational, and the sign of the rounding error.
+
+Errors are reported on standard error as \.{rankmetrics: } followed by what
+was wrong and where, and the exit status is 2 for a usage error, 1 for a
+failed check or computation, and 0 otherwise.  \.{--help} (or \.{-h})
+alone prints the usage text on standard output; right after a command it
+prints that command's help, with the meaning of every key word for the
+commands that read variant names.
+
+A result that never reaches its reader is a failure too: when standard
+output cannot be written (a full disk, a closed pipe's reader that does not
+raise a signal), the tool says so on standard error and exits with
+status~2 (or the command's own nonzero status), never with~0.  An oracle
+whose report was silently lost would be worse than none.  Every command
+that prints results takes \.{-o FILE}, which writes them into |FILE|
+atomically (see {\it Files}, below).
+@^command-line tool@>@^silent failures@>
+
+@(rmtool.c@>=
+#define _POSIX_C_SOURCE 200809L /* for |mkdir| */
+#ifdef RM_FAULTS
+#define _GNU_SOURCE /* |fopencookie| */
+#endif
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+#include <stdint.h>
+#include <inttypes.h>
+#include <errno.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdatomic.h>
+#include <gmp.h>
+#include <mpfr.h>
+#include "rankmetrics.h"
+#include "examples.h"
+#include "rmshared.h" /* what the tool shares with the engine: \secref{q:evalengine} */
+@<Files of the tool@>@;
+@<Neighbours of a variant@>@;
+@<Tool functions@>@;
+static int run_command(int argc, char **argv);
+int main(int argc, char **argv)
+{
+  tool_out o;
+  int rc;
+  @<Keep descriptors 0, 1 and 2 from being given to files@>;
+  @<Set up the faults, the signals and the line limit@>;
+  if ((rc = take_output(&argc, argv, &o)) != 0) return rc;
+  rc = run_command(argc, argv);
+  return close_stdout(rc, &o, argc > 1 ? argv[1] : "");
+}
+static int run_command(int argc, char **argv)
+{
+  if (argc < 2) { usage(stderr); return 2; }
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
+      || strcmp(argv[1], "help") == 0) { usage(stdout); return 0; }
+  if (strcmp(argv[1], "--version") == 0) { printf("rankmetrics %s\n", RM_VERSION);
+    return 0; }
+  if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+    return command_usage(argv[1], stdout); /* \.{rankmetrics eval --help} */
+  if (strcmp(argv[1], "value") == 0) return cmd_value(argc - 2, argv + 2);
+  if (strcmp(argv[1], "name") == 0) return cmd_name(argc - 2, argv + 2);
+  if (strcmp(argv[1], "examples") == 0) return cmd_examples(argc - 2, argv + 2);
+  if (strcmp(argv[1], "vectors") == 0) return cmd_vectors(argc - 2, argv + 2);
+  if (strcmp(argv[1], "accuracy") == 0) return cmd_accuracy(argc - 2, argv + 2);
+  if (strcmp(argv[1], "figures") == 0) return cmd_figures(argc - 2, argv + 2);
+  if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc - 2, argv + 2);
+  if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
+  if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc - 2, argv + 2);
+  if (strcmp(argv[1], "trec_eval") == 0) return cmd_trec_eval(argc - 2, argv + 2);
+  if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
+  if (strcmp(argv[1], "neighbours") == 0) return cmd_neighbours(argc - 2, argv + 2);
+  if (strcmp(argv[1], "adequacy") == 0) return cmd_adequacy(argc - 2, argv + 2);
+  fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
+    argv[1]);
+  return 2;
+}
+
+@ The usage text is the tool's whole manual in brief; it lists the keys of
+variant names as the parser knows them.
+
+@<Tool functions@>=
+static void usage(FILE *f)
+{
+  fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
+    "                         [--judged J] [--exact]\n"
+    "       rankmetrics name NAME...\n"
+    "       rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact] [--unsorted]\n"
+    "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
+    "                        [--judged-only skip|empty] [--judged-docs-only]\n"
+    "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
+    "                        [--score C] [--partial] [--quiet] QRELS RUN | FILE\n"
+    "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
+    "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
+    "                             [--full] [--exact] QRELS RUN\n"
+    "       rankmetrics examples [--tex]\n"
+    "       rankmetrics vectors --out DIR\n"
+    "       rankmetrics accuracy [--tex] [N]\n"
+    "       rankmetrics figures --out DIR\n"
+    "       rankmetrics verify [--vectors DIR] [--ulps N | --rel X] [--quiet]\n"
+    "                          CANDIDATE...\n"
+    "       rankmetrics disagree [NAME...|all] [--max-length L] [--budget SECONDS]\n"
+    "                            [--tex FILE]\n"
+    "       rankmetrics disagree [--pair] A B [--max-length L] [--budget SECONDS]\n"
+    "       rankmetrics neighbours NAME [K...]\n"
+    "       rankmetrics adequacy [--vectors DIR] [--tex FILE]\n"
+    "       rankmetrics --help | --version\n\n"
+    "value     compute one variant on the double path; with --exact also on\n"
+    "          the exact path (correctly rounded double, hex, 40 digits,\n"
+    "          the fraction when the value is rational)\n"
+    "name      print the canonical name of each variant NAME\n"
+    "eval      evaluate TREC qrels+run or a CSV/TSV file with a header; NAME of one\n"
+    "          query is aggregated as mean:NAME (see rankmetrics(1)); --partial\n"
+    "          writes a shard's mergeable state instead of the aggregates\n"
+    "merge     combine the states of eval --partial, in any order, into the\n"
+    "          output of one eval over all the shards, bit for bit\n"
+    "examples  recompute every worked example of the book and check it;\n"
+    "          --tex writes the values as TeX macros for the book\n"
+    "vectors   write the golden test vectors (JSON and text) into DIR\n"
+    "accuracy  measure the double path against the exact path on N seeded\n"
+    "          random lists per variant (default 200)\n"
+    "figures   write the book's pictures as MetaPost programs into DIR\n"
+    "verify    check a candidate's results (lines FAMILY:TCID VALUE) against\n"
+    "          the golden vectors in DIR (default vectors); exit 0 if all are\n"
+    "          exact or within N ulps (default 0) or relative error X\n"
+    "disagree  for each metric NAME (or all), the smallest inputs (lists up to\n"
+    "          length L, default 5) on which two variants differ exactly, and\n"
+    "          how often they differ on random queries; --tex writes the tables.\n"
+    "          A and B are two full variant names (with @@K, [keys] or an\n"
+    "          aggregator:, or any two names after --pair): their smallest\n"
+    "          witness with both exact values, or equality on every input\n"
+    "          searched, and their split rate; exit 0 whether they differ or not\n"
+    "neighbours the variants that differ from NAME in one key (K: other cutoffs\n"
+    "          to try, 0 for none)\n"
+    "adequacy  for each variant with random vectors in DIR (default vectors),\n"
+    "          whether its tests tell it from every neighbour that is a different\n"
+    "          function; exit 1 if one passes them all; --tex writes the table\n\n"
+    "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
+    "identifiers. Without --scores the order of --grades is the ranking.\n"
+    "--judged gives grades of judged items that were not retrieved.\n\n"
+    "-o FILE, given to any command but vectors and figures, writes its output\n"
+    "into FILE instead of standard output, under a temporary name renamed over\n"
+    "FILE only when complete; a link is followed, a device written in place.\n\n"
+    "NAME is metric[@@K][key=value,...]; the first value of each key is its\n"
+    "default, and a group key=words(COND) is accepted only with COND: a cutoff\n"
+    "(@@K) or with a word of another key.  'rankmetrics COMMAND --help' prints\n"
+    "the help of one command; 'rankmetrics value --help' says what every key\n"
+    "and word means.\n", f);
+  {
+    char help[8192];
+    rm_variant_help(help, sizeof help);
+    fputs(help, f);
+  }
+  fputs("Examples:\n  rankmetrics value 'ndcg@@5[gain=exp2]' --grades 5,3,2,1,2"
+    " --judged 4,0 --exact\n  rankmetrics value mean:rr --grades '0,1,0;1,0,0;0,0,1'\n", f);
+}
+
+@ Each command has a help of its own, which \.{rankmetrics COMMAND --help}
+prints: its synopsis, what it does, what each option means and what it
+prints.  The commands that read variant names (\.{value}, \.{name},
+\.{eval}) go on with the names: the grammar, the metrics, every key with
+the words the parser accepts (the library's |rm_variant_help|), and what
+each word means.  The meanings are a table of their own, below; a test
+(\.{tests/help\_test.sh}) checks that every word the parser accepts has one.
+@^command-line tool@>
+
+@<Tool functions@>=
+static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
+  {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
+    "                         [--judged J] [--unjudged U] [--exact]\n\n"
+    "Compute the variant NAME of one list on the double path; with --exact also\n"
+    "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
+    "(coverage, fmean) reads several queries, separated by ';' in every option\n"
+    "(--grades '1,0;0,1'); a query of --scores or --ids may be 'none'.\n\n"
+    "  --grades G  the grades in input order: whole numbers 0..100, comma-separated;\n"
+    "              for mae, mse, rmse, spearman and kendall also ratings, read\n"
+    "              exactly as written (3.5, -1, 3.3 = 33/10, 10/3); no 1e2, 0x10\n"
+    "  --scores S  as many finite scores; the ranking is by decreasing score, ties\n"
+    "              by the variant's ties= rule.  Without it the input order is the\n"
+    "              ranking\n"
+    "  --ids I     identifiers, for ties=id-asc|id-desc, coverage and novelty\n"
+    "  --judged J  grades of judged items that were not retrieved (ideal=judged,\n"
+    "              recall, ap[norm=rel], r-precision, ...)\n"
+    "  --unjudged U  one marker per grade: 0 judged, 1 retrieved but never judged,\n"
+    "              2 in the pool but unjudged; read by bpref, infap, judged, unj,\n"
+    "              nonrel-judged, rbp-resid and gain=map (an unjudged item's\n"
+    "              grade should be 0)\n"
+    "  --exact     also compute the value on the exact path (GMP/MPFR)\n\n"
+    "Without --exact it prints the canonical name, a tab and the double.  With\n"
+    "--exact it prints six rows:\n"
+    "  variant   the canonical name\n"
+    "  double    the double path's value, its error bound in ulps, how many ulps\n"
+    "            it lies from the exact row, and on which side of the true value\n"
+    "  exact     the true value correctly rounded to a double, and its C99 hex\n"
+    "  decimal   the true value to 40 significant digits\n"
+    "  rational  the true value as a fraction, or 'no (irrational)'\n"
+    "  ternary   the sign of (exact row - true value): -1 rounded down, 0 the\n"
+    "            exact row is the true value, +1 rounded up\n", 1},
+  {"name", "usage: rankmetrics name NAME...\n\n"
+    "Print the canonical name of each variant NAME: its cutoff and every key the\n"
+    "variant reads, defaults included, in a fixed order.  A name the parser\n"
+    "refuses stops the command with the column and the reason (exit 2).\n", 1},
+  {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
+    "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
+    "          [--judged-only skip|empty] [--judged-docs-only]\n"
+    "          [--negative zero|unjudged] [--memory SIZE] [--threads N]\n"
+    "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
+    "          [--quiet] QRELS RUN | FILE\n\n"
+    "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
+    "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
+    "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
+    "query (ndcg@@10) is aggregated as mean:NAME, except rmse, which means\n"
+    "micro:rmse, the root of the squared error pooled over all rows (mean:rmse\n"
+    "is the mean of the users' RMSEs); a NAME with an aggregator (micro:hr@@10)\n"
+    "by that aggregator.  In the judgments or a CSV/TSV file, mae, mse, rmse,\n"
+    "spearman and kendall read labels that are ratings (3.5), exactly as\n"
+    "written under --exact; other metrics need whole grades (2, 2.0; not 1e2).\n\n"
+    "  -m NAME            a variant to compute (repeatable, at least one)\n"
+    "  -q                 also write the value of every query\n"
+    "  --trec             write measure<TAB>qid<TAB>value lines, the aggregate\n"
+    "                     under 'all'\n"
+    "  --json             write one JSON object per line\n"
+    "  --exact            compute every value on the exact path\n"
+    "  --unsorted         read the input into memory and sort it by query\n"
+    "  --dup error|first|last|max   a document repeated in a query is an error\n"
+    "                     naming both lines (the default), or keeps its first\n"
+    "                     line, its last, or the line of highest grade, then score\n"
+    "  --run-only skip|zero      a run query without judgments is left out, or\n"
+    "                            has every grade 0\n"
+    "  --judged-only skip|empty  a judged query missing from the run is left\n"
+    "                            out, or is an empty list (trec_eval -c)\n"
+    "  --judged-docs-only  retrieved documents without a judgment (and under\n"
+    "                     --negative unjudged those of negative grade) leave\n"
+    "                     the ranking first (trec_eval -J)\n"
+    "  --negative zero|unjudged  a negative grade in the judgments is a judged\n"
+    "                     0 (the default), or, as in trec_eval, a document of\n"
+    "                     the pool left unjudged\n"
+    "  --memory SIZE      bound the memory of sorting unordered input (256M)\n"
+    "  --threads N        1: one thread; 2 (or more): read the run in a thread\n"
+    "                     of its own while the queries read are evaluated, the\n"
+    "                     same output to the last byte (default: 2 on two or\n"
+    "                     more processors for a file of 1 MiB or more, else 1)\n"
+    "  --csv, --tsv       the separator (default: tab if the header has one)\n"
+    "  --user C, --item C, --label C, --score C   column names (defaults user,\n"
+    "                     item, label, score; user and label are required); a\n"
+    "                     named column must exist; --item none, --score none:\n"
+    "                     no such column; a default matches Score, ' SCORE'\n"
+    "  --partial          write this shard's state (exact sums and counts per\n"
+    "                     measure) for rankmetrics merge, not the aggregates;\n"
+    "                     refused with -q, --trec, --json, --judged-only empty,\n"
+    "                     and metrics of a whole set\n"
+    "  --quiet            no summary on standard error\n", 1},
+  {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
+    "Combine the states written by 'eval --partial' over shards of one input\n"
+    "(cut at query boundaries, each shard with all the judgments of its\n"
+    "queries), in any number and any order, and write what one eval over all\n"
+    "the shards writes, bit for bit: the exact sums are added, and the\n"
+    "aggregates rounded once.  The states must come from the same path (with\n"
+    "or without --exact), the same options and the same -m NAMEs in the same\n"
+    "order; a state of another kind, a malformed or truncated one, or (on the\n"
+    "exact path, very rarely) an aggregate whose rounding the merged enclosure\n"
+    "cannot decide, is an error naming the file, and nothing is written.\n\n"
+    "  --trec             write measure<TAB>all<TAB>value lines\n"
+    "  --json             write one JSON object per line\n"
+    "  --quiet            no summary on standard error\n"
+    "  -                  a STATE from standard input\n\n"
+    "Example: parallel rankmetrics eval --partial -m ap QRELS {} -o {}.state ::: run.*\n"
+    "         rankmetrics merge run.*.state\n", 0},
+  {"trec_eval", "usage: rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-N N]\n"
+    "          [-m MEASURE[.PARAMS]]... [--full] [--exact] QRELS RUN\n\n"
+    "trec_eval 10.0's command line and output: the same lines, in the same order,\n"
+    "computed by eval with trec_eval's conventions (ties by docno descending).\n\n"
+    "  -q          also print the value of every query\n"
+    "  -m MEASURE  a measure (P, map, ndcg_cut, ...), with parameters after a point\n"
+    "              (P.5,10 ndcg_cut.10 set_F.0.5), or official (the default), set,\n"
+    "              all_trec; a nickname's measures not computed yet are named on\n"
+    "              standard error and left out\n"
+    "  -c          a judged query missing from the run counts, with value 0\n"
+    "              (without -c it is an error, as in trec_eval)\n"
+    "  -n          no summary ('all') lines\n"
+    "  -l N        relevant means a grade of at least N (default 1)\n"
+    "  -M N        keep the first N documents of each query\n"
+    "  -N N        documents in the collection (read by no computed measure)\n"
+    "  -J                 judged documents only (eval --judged-docs-only)\n"
+    "  -R qrels, -T trec_results, -o, -D 0   taken; -Z refused\n"
+    "  --full      17 significant digits instead of 4 decimals\n"
+    "  --exact     compute on the exact path\n"
+    "Exit status as trec_eval's: 1 usage or measure, 2 unreadable or malformed\n"
+    "file, 4 repeated document or judged query missing from the run, 7 no query\n"
+    "with both judgments and run lines.\n", 0},
+  {"examples", "usage: rankmetrics examples [--tex]\n\n"
+    "Recompute every worked example of the book on both paths and check it\n"
+    "against the value derived by hand; exit 1 if any disagrees.\n"
+    "  --tex   write the values as TeX macros, as the book reads them\n", 0},
+  {"vectors", "usage: rankmetrics vectors --out DIR\n\n"
+    "Write the golden test vectors, one JSON file and its text twin per family,\n"
+    "into DIR.\n", 0},
+  {"accuracy", "usage: rankmetrics accuracy [--tex] [N]\n\n"
+    "Measure the double path against the exact path on N seeded random lists\n"
+    "per variant (default 200), and print the largest error in ulps of each\n"
+    "metric beside its proven bound.\n"
+    "  --tex   write the figures as TeX macros for the book\n", 0},
+  {"figures", "usage: rankmetrics figures --out DIR\n\n"
+    "Write the book's pictures into DIR as MetaPost programs, drawn from the\n"
+    "library's own values.\n", 0},
+  {"verify", "usage: rankmetrics verify [--vectors DIR] [--ulps N | --rel X] [--quiet]\n"
+    "          CANDIDATE...\n\n"
+    "Check another implementation's results, lines 'FAMILY:TCID VALUE' in each\n"
+    "CANDIDATE file, against the golden vectors, and name the variant the\n"
+    "candidate's values match when they are not those asked for.\n"
+    "  --vectors DIR  the golden vectors; without it $RANKMETRICS_VECTORS, else\n"
+    "                 vectors beside the program, else ../share/rankmetrics/vectors\n"
+    "                 from the program's directory (where make install puts them)\n"
+    "  --ulps N       accept a value within N ulps of the vector's (default 0)\n"
+    "  --rel X        accept a value within relative error X instead\n"
+    "  --quiet        print only the summary\n"
+    "Exit 0 when every value is accepted, 1 when one is not, 2 for a usage error\n"
+    "or a malformed candidate line.\n", 0},
+  {"disagree", "usage: rankmetrics disagree [NAME...|all] [--max-length L]\n"
+    "          [--budget SECONDS] [--tex FILE]\n"
+    "       rankmetrics disagree [--pair] A B [--max-length L] [--budget SECONDS]\n\n"
+    "For each metric NAME (or all), find the smallest inputs on which two of its\n"
+    "variants differ exactly, and how often they differ on random queries.\n"
+    "With two variant names A and B (a name with @@, [ or : is a variant; --pair\n"
+    "makes two plain names one pair), compare that pair: their smallest witness\n"
+    "with both exact values, or equal on every list searched; each keeps its own\n"
+    "cutoff.  Two aggregates (mean:ap, micro:ap) are compared on sets of queries.\n"
+    "  --max-length L     the longest list searched, 1..8 (default 5)\n"
+    "  --budget SECONDS   stop after this long (default 300)\n"
+    "  --tex FILE         also write the tables for the book into FILE (not with a pair)\n"
+    "Exit 0 when the search ran (the verdict is the first word of its line:\n"
+    "differ, equal, agree or unfinished), 2 for a usage error or an unknown name.\n", 0},
+  {"neighbours", "usage: rankmetrics neighbours NAME [K...]\n\n"
+    "Print the variants one key away from NAME, one a line: the key, the change\n"
+    "and the canonical name.  A word key takes each of its other words, a whole\n"
+    "number the numbers next to it, a fraction p/q the values (p-1)/q, (p+1)/q,\n"
+    "2p/q and p/2q, the cutoff K-1, K+1 and every K given (0 for no cutoff); an\n"
+    "aggregate's keys change one at a time.  Exit 2 when NAME does not parse.\n", 0},
+  {"adequacy", "usage: rankmetrics adequacy [--vectors DIR] [--tex FILE]\n\n"
+    "For each variant with random vectors in DIR, check that its tests tell it\n"
+    "from every neighbour (see neighbours) that is a different function: each\n"
+    "is distinguished, the same function (with the reason), or undistinguished.\n"
+    "  --vectors DIR  the golden vectors (found as verify finds them)\n"
+    "  --tex FILE     also write the book's table into FILE\n"
+    "Exit 0 when every different neighbour is distinguished, 1 when one passes\n"
+    "all the tests of its variant, 2 for a usage error or an unreadable file.\n", 0},
+  {NULL, NULL, 0}};
+
+@ The meaning of every key and of each of its words.  A row with a word
+of |NULL| introduces its key; the words follow.  The text is kept short;
+the book has the definitions, and the sections cited by its quick
+reference.
+
+@<Tool functions@>=
+static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
+  {"gain", NULL, "the gain G(g) of an item of grade g"},
+  {"gain", "linear", "G(g) = g (trec_eval, scikit-learn)"},
+  {"gain", "exp2", "G(g) = 2^g - 1 (Burges et al.)"},
+  {"gain", "binary", "G(g) = 1 if g >= rel, else 0"},
+  {"gain", "map:G=X;...", "G(g) = X listed for grade g, else g; 0 if unjudged"},
+  {"gain", "clip:m..M", "G(g) = (min(max(g,m),M) - m)/(M - m); 0 if unjudged"},
+  {"isort", NULL, "with gain=map: the order of the ideal list"},
+  {"isort", "gain", "by gain, decreasing (the definition)"},
+  {"isort", "trunc", "trec_eval 10.0's faulty sort (gains compared as whole numbers)"},
+  {"rel", NULL, "1..100: the relevance threshold t (default 1): relevant is"
+    " grade >= t"},
+  {"discount", NULL, "the discount D(i) of rank i"},
+  {"discount", "log2", "D(i) = log2(i+1)"},
+  {"discount", "jk", "D(i) = max(1, log_b i), Jarvelin and Kekalainen's, b = base"},
+  {"base", NULL, "2..65536: the base b of discount=jk (default 2)"},
+  {"ideal", NULL, "the ideal list of IDCG"},
+  {"ideal", "judged", "every judged item, retrieved or not (trec_eval)"},
+  {"ideal", "list", "the retrieved list sorted by grade (scikit-learn)"},
+  {"ideal", "topk", "the first K retrieved items sorted by grade"},
+  {"ideal", "ones", "K items of gain 1, whatever the judgments"},
+  {"drop", NULL, "which items leave the list before it is ranked (default none)"},
+  {"drop", "unjudged", "the unjudged ones (trec_eval -J, ir_measures' judged_only)"},
+  {"ties", NULL, "the order of items with equal scores"},
+  {"ties", "input", "they keep their input order"},
+  {"ties", "id-asc", "by identifier, ascending (byte strings)"},
+  {"ties", "id-desc", "by identifier, descending (trec_eval)"},
+  {"ties", "pessimistic", "lower grades first"},
+  {"ties", "optimistic", "higher grades first"},
+  {"ties", "average", "the mean of the metric over all orders of the tied items"},
+  {"ties", "reverse", "reverse input order, the last first"},
+  {"undef", NULL, "the value of an undefined metric (0/0); lrap's default is one"},
+  {"undef", "zero", "0"},
+  {"undef", "one", "1"},
+  {"undef", "error", "no value: an error"},
+  {"denom", NULL, "what precision@@K divides by when the list is shorter than K"},
+  {"denom", "k", "K (trec_eval)"},
+  {"denom", "list", "the ranks that exist, min(K, n)"},
+  {"norm", NULL, "the normaliser of recall or average precision"},
+  {"norm", "rel", "R, the number of relevant items, retrieved or not"},
+  {"norm", "min", "min(K, R)"},
+  {"norm", "hits", "the number of relevant items in the top K"},
+  {"beta2", NULL, "p/q: beta squared of the F-measure (default 1, F1)"},
+  {"hit", NULL, "what the hit ratio counts, with h hits in the top K"},
+  {"hit", "any", "1 if h >= 1, else 0 (trec_eval's success)"},
+  {"hit", "recall", "h / R"},
+  {"hit", "precision", "h / K"},
+  {"hit", "rows", "h / n, hits per candidate row"},
+  {"hits", NULL, "which relevant items the reciprocal rank counts"},
+  {"hits", "first", "1/r of the first relevant item"},
+  {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
+  {"hits", "mean", "that sum divided by R"},
+  {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
+  {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
+    " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
+  {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"
+    " 1/1000..1000 (default 1; ir_measures' T)"},
+  {"cut", NULL, "p/q: positive when the score is at least the cut (default 1/2)"},
+  {"tau", NULL, "which Kendall's tau"},
+  {"tau", "b", "tau-b, corrected for ties"},
+  {"tau", "a", "tau-a, not corrected"},
+  {"items", NULL, "1..2^31-1: the number of items in the catalogue (required)"},
+  {"floor", NULL, "an item that no user rated, p(i) = 0"},
+  {"floor", "none", "makes the value undefined"},
+  {"floor", "code", "has p(i) raised to 1e-8, as the source's code does"},
+  {"at", NULL, "p/q: the recall level of iprec, from 0 to 1 (default 0)"},
+  {"level", NULL, "where a recall level rho is reached, with R relevant items"},
+  {"level", "exact", "at ceil(rho R) relevant items found (the textbook)"},
+  {"level", "round", "at lround(rho R) in doubles (trec_eval's 11pt_avg)"},
+  {"mult", NULL, "p/q: the multiplier m of R in rprecm (default 1)"},
+  {"tp", NULL, "-10^6..10^6: utility's weight of a relevant item retrieved (1)"},
+  {"fp", NULL, "-10^6..10^6: of a nonrelevant item retrieved (default -1)"},
+  {"fn", NULL, "-10^6..10^6: of a relevant item not retrieved (default 0)"},
+  {"tn", NULL, "-10^6..10^6: of a nonrelevant item not retrieved (default 0)"},
+  {"docs", NULL, "0..2^31-1: the documents in the collection, for tn (default 0)"},
+  {"skip", NULL, "which queries an aggregator counts"},
+  {"skip", "none", "every query"},
+  {"skip", "undef", "those whose value is defined"},
+  {"skip", "norel", "those with a relevant item"},
+  {"skip", "missing", "those that retrieved something"},
+  {"weight", NULL, "the weight of a query in mean"},
+  {"weight", "uniform", "1"},
+  {"weight", "items", "its number of items"},
+  {"weight", "positives", "its number of relevant items"},
+  {NULL, NULL, NULL}};
+
+@ The metrics, one line each, for the same help.  \.{rankmetrics help}
+prints this table when it is asked about metrics rather than about one
+name: a reader who does not know that \.{hr} has four readings, or that
+\.{apstep} is scikit-learn's, learns it here, with the key (in parentheses)
+that chooses among the readings.  The table is the tool's, not the
+library's: the library's own help (|rm_variant_help|) explains a name it is
+given, this one lists the names there are.
+
+@<Tool functions@>=
+static const char *const metric_help[][2] = {
+  {"cg", "cumulative gain: the sum of the gains of the top K"},
+  {"dcg", "discounted cumulative gain: the sum of G(g)/D(i) over the top K"},
+  {"idcg", "the DCG of the ideal list"},
+  {"ndcg", "DCG / IDCG"},
+  {"precision", "relevant items in the top K, divided by K"},
+  {"recall", "relevant items in the top K, divided by R"},
+  {"f", "the F-measure of one query's precision and recall"},
+  {"rprec", "precision at rank R (R-precision)"},
+  {"hr", "hit ratio, in one of four readings (hit=)"},
+  {"rr", "reciprocal rank (hits=)"},
+  {"lrap", "label ranking average precision (scikit-learn)"},
+  {"ap", "average precision (norm=)"},
+  {"apstep", "scikit-learn's step-function average precision"},
+  {"ap11", "11-point interpolated average precision"},
+  {"auc", "area under the ROC curve of one list"},
+  {"err", "expected reciprocal rank (Chapelle et al.)"},
+  {"accuracy", "share of items classified right by the score cut"},
+  {"clf-precision", "precision of the items the score cut predicts positive"},
+  {"clf-recall", "recall of the items the score cut predicts positive"},
+  {"clf-f1", "F1 of clf-precision and clf-recall"},
+  {"mae", "mean absolute error of the scores against the grades"},
+  {"mse", "mean squared error of the scores against the grades"},
+  {"rmse", "root of the mean squared error"},
+  {"spearman", "Spearman's rho between scores and grades"},
+  {"kendall", "Kendall's tau between scores and grades"},
+  {"coverage", "distinct items of all users' top K, over items= (a set)"},
+  {"fmean", "F of the precision and recall averaged over users (a set)"},
+  {"novelty", "mean self-information -log2 p(i) of the top K (a set)"},
+  {"nq", "1 for each query; sum:nq is trec_eval's num_q"},
+  {"nret", "the number of items retrieved; sum:nret is num_ret"},
+  {"nrel", "the number R of relevant items; sum:nrel is num_rel"},
+  {"nrelret", "relevant items retrieved; sum:nrelret is num_rel_ret"},
+  {"iprec", "interpolated precision at the recall level at= (level=)"},
+  {"setap", "set average precision h^2/(n R) (trec_eval's set_map)"},
+  {"rprecm", "precision at rank floor(mult R + 0.9) (trec_eval's Rprec_mult)"},
+  {"bing", "sum of 1/log2(2 + nonrelevant above) over hits, over R (binG)"},
+  {"ngain", "gain over log2(2 + ideal cost - gain so far), over total gain (G)"},
+  {"ndcg-rel", "nDCG averaged over the relevant items (trec_eval's ndcg_rel)"},
+  {"rndcg", "nDCG averaged where the ideal gain changes (trec_eval's Rndcg)"},
+  {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
+  {NULL, NULL}};
+
+@ |command_usage| prints the help of one command and returns the exit
+status.  A command without a help of its own (or a word that is no command)
+gets the whole usage text, with a note on standard error, so that a command
+added to the tool is never without help; \.{tests/help\_test.sh} checks that
+every command of the usage text has its own.
+
+@<Tool functions@>=
+static int command_usage(const char *cmd, FILE *f)
+{
+  int c, i;
+  for (c = 0; cmd_help[c].name; c++) if (strcmp(cmd, cmd_help[c].name) == 0) break;
+  if (cmd_help[c].name == NULL) {
+    fprintf(stderr, "rankmetrics: '%s' has no help of its own; the usage text"
+      " follows\n", cmd);
+    usage(f);
+    return 0;
+  }
+  fputs(cmd_help[c].text, f);
+  if (word_in(cmd, out_commands))
+    fputs("  -o FILE   write the output into FILE, which is replaced only when it is\n"
+      "            complete (a link is followed, a device written in place)\n", f);
+  if (!cmd_help[c].names) return 0;
+  fputs("\nNAME is [AGGREGATOR:]metric[@@K][key=value,...], without spaces; a key\n"
+    "left out takes its default ('rankmetrics name' prints every default).\n"
+    "\nMetrics:\n", f);
+  for (i = 0; metric_help[i][0]; i++)
+    fprintf(f, "  %-14s%s\n", metric_help[i][0], metric_help[i][1]);
+  fputs("\nThe keys of each metric, with the words the parser accepts; a group\n"
+    "key=words(COND) is accepted only with COND: a cutoff (@@K) or one of\n"
+    "the words of another key:\n", f);
+  {
+    char help[8192];
+    rm_variant_help(help, sizeof help);
+    fputs(help, f);
+  }
+  fputs("\nWhat the keys and their words mean:\n", f);
+  for (i = 0; word_help[i].key; i++)
+    if (word_help[i].word == NULL) fprintf(f, "  %s=  %s\n", word_help[i].key,
+      word_help[i].text);
+    else fprintf(f, "    %-12s%s\n", word_help[i].word, word_help[i].text);
+  fputs("\nAggregators, written before a name with a colon:\n"
+    "  mean    the mean of the queries' values (macro average); keys skip, weight\n"
+    "  micro   for a ratio metric, the sum of the numerators over the sum of the\n"
+    "          denominators; key skip\n"
+    "  sum     the sum of the queries' values; key skip\n"
+    "  gm      the geometric mean, each value first raised to 1e-5 (trec_eval's\n"
+    "          gm_map is gm:ap); key skip\n", f);
+  return 0;
+}
+
+@ {\it Memory.}  Every block the tool allocates comes from |tool_alloc|
+(or |tool_strdup|), which stops the tool with a message and status~1 when
+memory runs out.  The library answers |RM_ENOMEM| and lets its caller
+decide; the tool has one answer for every command, and so no reader can
+go on with a null array, which a test under a small address-space limit
+once showed \.{verify} doing.  A zero size asks for one byte, so that a
+null pointer always means failure.  The one exception is the reader thread
+of \.{eval}'s pipeline (|ev_reader|), which jumps back to its start instead,
+so that the message is written in its turn, after everything the one-threaded
+reading would have written before it; and the library's door to \.{eval}'s
+engine, |rm_eval_files|, which returns |RM_ENOMEM| (\secref{q:evaldoor}).
+@^out of memory@>
+
+The message is the tool's last word, and it must reach the user.
+\.{trec\_eval} runs \.{eval} with descriptor~2 pointed at a temporary file
+(|te_eval|, which reads \.{eval}'s messages before it passes them on), and
+a hostile test under \.{ulimit -v 32000} found the message written there
+and lost with the file: status~1 and not a word.  So |tool_nomem| writes to
+|tool_oom_fd|, the user's standard error, which |te_eval| sets to its copy
+of descriptor~2 while \.{eval} runs; every stop for want of memory goes
+through it.
+
+@<Shared functions@>=
+int tool_oom_fd = 2; /* the user's standard error */
+void tool_nomem(void)
+{
+  static const char m[] = "rankmetrics: out of memory\n";
+  fflush(stderr);
+  if (write(tool_oom_fd, m, sizeof m - 1) < 0) {} /* nothing more can be said */
+  exit(1);
+}
+void *tool_alloc(void *p, size_t n)
+{
+  void *q = fault_hit(FAULT_ALLOC) ? NULL : tool_re ? tool_re(tool_re_ctx, p, n ? n : 1)
+    : realloc(p, n ? n : 1);
+  if (q && !own_moved(p, q)) q = NULL; /* the evaluator could not record it */
+  if (q == NULL && tool_oom_jmp) {@+ own_jump(); longjmp(*tool_oom_jmp, 1); @+}
+    /* the reader thread, or the library's door */
+  if (q == NULL) tool_nomem();
+  return q;
+}
+void *tool_zalloc(size_t n) /* zeroed */
+{
+  return memset(tool_alloc(NULL, n), 0, n ? n : 1);
+}
+char *tool_strdup(const char *s)
+{
+  size_t n = strlen(s) + 1;
+  return memcpy(tool_alloc(NULL, n), s, n);
+}
+
+@ {\it Files.}  The tool reads and writes files that strangers name, on
+disks that fill up, and its answer must never be a shorter input or a lost
+output taken for success.  Three rules, each kept by one function that
+every command uses:
+\smallskip
+\item{$\bullet$} {\it Every line is read by |tool_getline|}, which tells
+the end of a file from a read error and from a failed allocation, and stops
+at a line longer than |tool_line_max| bytes.
+\item{$\bullet$} {\it Every output file is opened by |out_start|} (through
+|out_open|, or for \.{-o} in |take_output|), which decides where the bytes
+go: a new or regular file is written under a temporary name beside it and
+renamed over it only when complete; a symbolic link is followed, and the file it
+names (which need not exist yet) is written the same way, so that the link
+stays a link; a character device or a pipe (\.{/dev/full}, \.{/dev/stdout},
+a FIFO) is written in place, since renaming a regular file over it would
+destroy it; anything else (a directory, a block device, a socket) is
+refused with a message.
+\item{$\bullet$} {\it Every output is checked at its close}, standard output included
+(|out_finish|, |close_stdout|): the stream's error indicator, which every
+failed write sets and nothing but |clearerr| resets, then |fflush|,
+|fsync| for a file about to be renamed, and |fclose|.  A failure is
+reported as \.{cannot write 'FILE'} with the system's reason, the temporary
+is removed, and the status is not~0.
+\smallskip
+\noindent A temporary that was not yet renamed is also removed when the tool
+stops on \.{out of memory} (an |atexit| function) or is killed by
+\.{SIGINT}, \.{SIGTERM}, \.{SIGHUP} or \.{SIGPIPE}; so nothing half-written
+is ever left under any name.
+@^out of memory@>@^atomic output@>@^symbolic links@>@^silent failures@>
+
+@<Files of the tool@>=
+@<Writing a file@>@;
+
+@ {\it Fault injection.}  A failure of |malloc|, of |write| or of |read| is
+hard to bring about on purpose, yet each must end in a message and a
+nonzero status.  The tool built with \.{-DRM\_FAULTS} (\.{make faults}
+writes it to \.{build/faults/rankmetrics}) makes them happen on request:
+the environment variables \.{RM\_FAULT\_ALLOC}, \.{RM\_FAULT\_WRITE} and
+\.{RM\_FAULT\_READ} set to $N$ make the $N$th allocation of |tool_alloc|
+(line buffers included), the $N$th write of an output stream, or the $N$th
+line read fail, the write with |ENOSPC| and the read with |EIO|.  When
+\.{RM\_FAULT\_LOG} names a file, each fault that fires appends a line to
+it, so that a test knows when $N$ has passed the last such call of a
+command (\.{tests/fault\_test.sh} raises $N$ from 1 until then).  In the
+faulty build every output stream, standard output and \.{eval}'s temporary
+file included, is made by |fopencookie| over its descriptor, unbuffered, so
+that every |fprintf| is a write of its own and can fail alone.  The counts
+are kept under a lock, since \.{eval} may read in a thread of its own; which
+call is the $N$th then depends on how the two threads interleave, but each
+is still an error with its message.  In the
+ordinary build |fault_hit| is the constant~0 and all of this vanishes.
+@^fault injection@>
+
+@s off64_t int
+@s ssize_t int
+@s cookie_io_functions_t int
+@s mode_t int
+@<Faults injected into the tool@>=
+#ifdef RM_FAULTS
+long fault_at[3];
+static long fault_count[3];
+static pthread_mutex_t fault_mu = PTHREAD_MUTEX_INITIALIZER; /* \.{eval}'s two threads */
+int fault_hit(int k)
+{
+  static const char *const what[3] = {"alloc\n", "write\n", "read\n"};
+  const char *log = getenv("RM_FAULT_LOG");
+  int hit;
+  pthread_mutex_lock(&fault_mu);
+  hit = fault_at[k] > 0 && ++fault_count[k] == fault_at[k];
+  pthread_mutex_unlock(&fault_mu);
+  if (!hit) return 0;
+  if (log) {
+    int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0666);
+    if (fd >= 0) { if (write(fd, what[k], strlen(what[k])) < 0) {} close(fd); }
+  }
+  return 1;
+}
+static ssize_t fault_write(void *c, const char *b, size_t n)
+{
+  size_t done = 0;
+  if (fault_hit(FAULT_WRITE)) { errno = ENOSPC; return -1; }
+  while (done < n) {
+    ssize_t k = write((int) (intptr_t) c, b + done, n - done);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) return done ? (ssize_t) done : -1;
+    done += (size_t) k;
+  }
+  return (ssize_t) n;
+}
+static ssize_t fault_read(void *c, char *b, size_t n)
+{
+  return read((int) (intptr_t) c, b, n);
+}
+static int fault_seek(void *c, off64_t *pos, int whence)
+{
+  off_t r = lseek((int) (intptr_t) c, (off_t) *pos, whence);
+  if (r < 0) return -1;
+  *pos = r;
+  return 0;
+}
+static int fault_close(void *c)
+{
+  return close((int) (intptr_t) c);
+}
+FILE *tool_fdopen(int fd, const char *mode)
+{
+  cookie_io_functions_t io = {fault_read, fault_write, fault_seek, fault_close};
+  FILE *f = fopencookie((void *) (intptr_t) fd, mode, io);
+  if (f) setvbuf(f, NULL, _IONBF, 0);
+  return f;
+}
+#endif
+
+@ {\it Closed standard descriptors.}  A program started with standard
+input, output or error closed (\.{2>\&-} in a shell, a daemon that closed
+them) gets the lowest free descriptor for the next file it opens, so that
+file becomes standard error, say, and every message goes into it.  A
+hostile test found
+$$\hbox{\.{rankmetrics eval -m ap - -o out 2>\&- < data.csv}}$$
+ending with status~0 and eval's note on the missing score column inside
+\.{out}, in the middle of the table: \.{eval}'s temporary output had become
+descriptor~2.
+With descriptor~1 closed, \.{-o} failed for no reason (its temporary
+became descriptor~1, and was closed after it was copied there), and with
+descriptor~0 closed the file opened first was read as standard input.  So
+before anything else |main| opens \.{/dev/null} on each of the three that
+is closed, the wrong way round: for reading on 1 and~2, for writing on~0.
+A file can then never take their place, and their use fails as it would
+have: standard output reports \.{cannot write standard output}, standard
+input a \.{read error}, each with the reason \.{Bad file descriptor}, and
+the messages on a closed standard error are lost, as the user asked.  If
+\.{/dev/null} cannot be opened the tool stops with status~2.
+@^closed standard descriptors@>@^silent failures@>
+
+@<Keep descriptors 0, 1 and 2 from being given to files@>=
+{
+  int k;
+  for (k = 0; k < 3; k++)
+    if (fcntl(k, F_GETFD) < 0 && errno == EBADF
+        && open("/dev/null", k == 0 ? O_WRONLY : O_RDONLY) != k)
+      return 2; /* no message: standard error may be the closed one */
+}
+
+@ Before any command runs, |main| reads the faults asked for (in the faulty
+build, where standard output is also remade as a counted stream), has the
+pending temporaries removed at any exit and on the four signals, and reads
+\.{RANKMETRICS\_LINE\_MAX}, whose bad value is a usage error.
+
+@<Set up the faults, the signals and the line limit@>=
+#ifdef RM_FAULTS
+{
+  static const char *const var[3] = {"RM_FAULT_ALLOC", "RM_FAULT_WRITE", "RM_FAULT_READ"};
+  int k;
+  for (k = 0; k < 3; k++) if (getenv(var[k])) fault_at[k] = atol(getenv(var[k]));
+  stdout = tool_fdopen(1, "w");
+  if (stdout == NULL) return 2;
+}
+#endif
+{
+  static const int sig[4] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+  const char *lm = getenv("RANKMETRICS_LINE_MAX");
+  int k;
+  atexit(out_remove_pending);
+  for (k = 0; k < 4; k++) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = out_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig[k], &sa, NULL);
+  }
+  if (lm && *lm) {
+    char *end;
+    unsigned long long x;
+    errno = 0;
+    x = strtoull(lm, &end, 10);
+    if (*end || errno || x < 1 || x > SIZE_MAX / 2 || lm[0] == '-') {
+      fprintf(stderr, "rankmetrics: RANKMETRICS_LINE_MAX='%s' is not a number of"
+        " bytes\n", lm);
+      return 2;
+    }
+    tool_line_max = (size_t) x;
+  }
+}
+
+@ {\it Reading a line.}  |getline| returns $-1$ alike at the end of a file,
+after a read error and when it cannot allocate the line, and a reader that
+took the last for the first once printed the mean of the queries before a
+long line, with status~0.  |tool_getline| reads line number |line| of the
+file |path| into |*buf| (of |*cap| bytes, grown as needed) and returns its
+length, the newline included, as |getline| does; $-1$ at the end of the
+file; and $-2$ after a read error, reported as \.{FILE:LINE: read error:}
+and the system's reason (\.{FILE: is a directory} for a directory), on
+|tool_err|, which is standard error except in the reader thread of
+\.{eval} (\secref{q:pipe}).  The
+buffer grows through |tool_alloc|, which stops the tool with \.{out of
+memory}.  A line longer than |tool_line_max| bytes, its newline not
+counted, is the error \.{FILE:LINE: line longer than N bytes}, found as
+soon as that many bytes have come without a newline; so an endless line
+such as \.{/dev/zero} ends in an error, not in a machine out of memory.
+The limit is 256~MiB; the environment variable \.{RANKMETRICS\_LINE\_MAX}
+sets another (in bytes), for the tests, which read \.{/dev/zero} under a
+limit of a kilobyte.
+
+The line is read with |fgets|, in pieces of growing size (from 256 bytes to
+a mebibyte, so that a short line costs little whatever the buffer), each
+piece first filled with newlines.  |fgets| does not say how many bytes it
+read, and a line may hold NUL bytes, which |line_check| must see to refuse
+them.  After the call, the first newline in the piece is either the
+line's own, and then the NUL that |fgets| wrote follows it, or one of the
+filling, and then that NUL is just before it; the byte after it tells
+which.  No newline at all means the piece is full.
+@^out of memory@>@^long lines@>
+
+@<Reading a line@>=
+_Thread_local size_t tool_line_max = (size_t) 256 << 20;
+  /* bytes; a limit on memory may lower it, for the thread that evaluates */
+ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
+  long line)
+{
+  size_t len = 0, piece = 256, most = tool_line_max + 2;
+  if (fault_hit(FAULT_READ)) { errno = EIO; goto error; }
+  for (;;) {
+    size_t room;
+    char *p, *nl;
+    if (len > tool_line_max) goto too_long;
+    if (*cap < len + piece && *cap < most) {
+      size_t c = 2 * *cap > len + piece ? 2 * *cap : len + piece;
+      *buf = tool_alloc(*buf, c < most ? c : most);
+      *cap = c < most ? c : most;
+    }
+    room = *cap - len < piece ? *cap - len : piece;
+    p = *buf + len;
+    memset(p, '\n', room);
+    if (fgets(p, (int) room, f) == NULL) {
+      if (ferror(f)) goto error;
+      if (len == 0) return -1; /* the end of the file */
+      *p = '\0';
+      break; /* a last line without its newline */
+    }
+    nl = memchr(p, '\n', room);
+    if (nl == NULL) len += room - 1; /* the piece is full */
+    else if (nl + 1 < p + room && nl[1] == '\0') { len = (size_t) (nl + 1 - *buf); break; }
+    else {
+      len = (size_t) (nl - 1 - *buf); /* the end of the file, or an error */
+      if (ferror(f)) goto error;
+      break;
+    }
+    if (piece < ((size_t) 1 << 20)) piece *= 2;
+  }
+  if (len - (len > 0 && (*buf)[len - 1] == '\n') <= tool_line_max)
+    return (ssize_t) len;
+too_long:
+  fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+  return -2;
+error:
+  tool_status = RM_EIO;
+  if (errno == EISDIR) fprintf(tool_err, "%s: is a directory\n", path);
+  else fprintf(tool_err, "%s:%ld: read error: %s\n", path, line, strerror(errno));
+  return -2;
+}
+
+@ Input files are opened by |tool_open_in|, which refuses a directory at
+once (|fopen| opens one for reading on Linux, and only the first read
+fails).  The message names the command and the file.
+
+@<Reading a line@>=
+FILE *tool_open_in(const char *cmd, const char *path)
+{
+  struct stat sb;
+  FILE *f = fopen(path, "r");
+  if (f == NULL) {
+    tool_status = RM_EIO;
+    fprintf(tool_err, "rankmetrics: %s: cannot open '%s': %s\n", cmd, path,
+      strerror(errno));
+    return NULL;
+  }
+  if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+    tool_status = RM_EIO;
+    fprintf(tool_err, "%s: is a directory\n", path);
+    fclose(f);
+    return NULL;
+  }
+  return f;
+}
+
+@ {\it Writing a file.}  An output file is a |tool_out|: its stream and
+descriptor, the name the user gave (for messages), and when it is written
+under a temporary name, that name and the file it will replace.  The
+temporaries not yet renamed or removed form a list, which
+|out_remove_pending| empties when the tool stops early.
+
+@<Writing a file@>=
+typedef struct tool_out_s {
+  FILE *f; int fd;
+  const char *name; /* as given */
+  char *tmp, *dest; /* |tmp == NULL|: written in place */
+  struct tool_out_s *next; /* the next pending temporary */
+} tool_out;
+static tool_out *out_pending;
+static void out_remove_pending(void)
+{
+  tool_out *o;
+  for (o = out_pending; o; o = o->next) if (o->tmp) unlink(o->tmp);
+}
+static void out_on_signal(int sig)
+{
+  out_remove_pending();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+static void out_forget(tool_out *o)
+{
+  tool_out **q;
+  for (q = &out_pending; *q; q = &(*q)->next) if (*q == o) { *q = o->next; break; }
+}
+
+@ |out_start| applies the rules above to |path| and returns a descriptor
+open for writing, or $-1$ after a message.  The names \.{/dev/stdout},
+\.{/dev/stderr} and \.{/dev/fd/N} are the tool's own descriptors, duplicated
+rather than opened again, so that the output goes on where the shell's
+redirection left it (opening \.{/proc/self/fd/1} again would start a
+regular file from its first byte).  Any other name under \.{/dev/} or
+\.{/proc/} that is not a directory is written in place.  A temporary is made
+by |mkstemp| as \.{FILE.XXXXXX} beside the file it replaces, with that
+file's permissions, or those of a new file (0666 less the |umask|).  A
+file the user may not write is not replaced, though the directory would
+allow the rename; a file with other hard links is replaced by a new one,
+and the other names keep the old contents.
+
+@<Writing a file@>=
+@<Follow a symbolic link to the file it names@>@;
+static int out_start(tool_out *o, const char *cmd, const char *path)
+{
+  struct stat sb, lsb;
+  mode_t mode;
+  size_t n;
+  int fd;
+  memset(o, 0, sizeof *o);
+  o->fd = -1; o->name = path;
+  if (strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0
+      || (strncmp(path, "/dev/fd/", 8) == 0 && path[8]
+        && strspn(path + 8, "0123456789") == strlen(path + 8))) {
+    int from = path[5] == 's' ? (path[8] == 'o' ? 1 : 2) : atoi(path + 8);
+    if (from == 1) fflush(stdout);
+    if ((fd = dup(from)) < 0) goto fail;
+    return o->fd = fd;
+  }
+  if (lstat(path, &lsb) == 0 && S_ISLNK(lsb.st_mode)) {
+    if ((o->dest = out_follow(path)) == NULL) goto fail;
+  } else o->dest = tool_strdup(path);
+  if (stat(o->dest, &sb) != 0) {
+    mode_t m;
+    if (errno != ENOENT) goto fail_dest;
+    m = umask(0); umask(m);
+    mode = 0666 & ~m; /* a new file */
+  } else {
+    if (S_ISDIR(sb.st_mode)) {
+      fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, path);
+      goto refuse;
+    }
+    if (S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode) || (S_ISREG(sb.st_mode)
+        && (strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0))) {
+      free(o->dest); o->dest = NULL;
+      if ((fd = open(path, O_WRONLY | (S_ISREG(sb.st_mode) ? 0 : O_TRUNC))) < 0)
+        goto fail;
+      return o->fd = fd; /* in place */
+    }
+    if (!S_ISREG(sb.st_mode)) {
+      fprintf(stderr, "rankmetrics: %s: '%s' is neither a regular file, a character"
+        " device nor a pipe; not written\n", cmd, path);
+      goto refuse;
+    }
+    if (access(o->dest, W_OK) != 0) goto fail_dest; /* as opening it would */
+    mode = sb.st_mode & 07777;
+  }
+  n = strlen(o->dest);
+  o->tmp = tool_alloc(NULL, n + 8);
+  memcpy(o->tmp, o->dest, n);
+  memcpy(o->tmp + n, ".XXXXXX", 8);
+  if ((fd = mkstemp(o->tmp)) < 0) {
+    free(o->tmp); o->tmp = NULL;
+    goto fail_dest;
+  }
+  if (fchmod(fd, mode) != 0) {} /* a file system without modes keeps its own */
+  o->next = out_pending; out_pending = o;
+  return o->fd = fd;
+fail_dest:
+  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
+refuse:
+  free(o->dest); o->dest = NULL;
+  return -1;
+fail:
+  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
+  return -1;
+}
+
+@ The file a symbolic link names is found by reading the link, and the link
+it names if that is one too, up to 40 (then |ELOOP|, as the system says); a
+relative target is read from the link's directory.
+
+@<Follow a symbolic link...@>=
+static char *out_follow(const char *path)
+{
+  char *cur = tool_strdup(path);
+  int hops;
+  for (hops = 0; hops < 40; hops++) {
+    struct stat sb;
+    char *t, *slash;
+    size_t cap = 256;
+    ssize_t n;
+    if (lstat(cur, &sb) != 0 || !S_ISLNK(sb.st_mode)) return cur;
+    for (;;) {
+      t = tool_alloc(NULL, cap);
+      if ((n = readlink(cur, t, cap)) < 0) { free(t); free(cur); return NULL; }
+      if ((size_t) n < cap) break;
+      free(t); cap *= 2;
+    }
+    t[n] = '\0';
+    if (t[0] != '/' && (slash = strrchr(cur, '/')) != NULL) {
+      size_t d = (size_t) (slash - cur) + 1;
+      char *u = tool_alloc(NULL, d + (size_t) n + 1);
+      memcpy(u, cur, d); memcpy(u + d, t, (size_t) n + 1);
+      free(t); t = u;
+    }
+    free(cur); cur = t;
+  }
+  free(cur);
+  errno = ELOOP;
+  return NULL;
+}
+
+@ |out_open| gives a stream; |out_finish| checks and closes it;
+|out_commit| renames the temporary into place; |out_close| does both; and
+|out_abandon| closes and removes it, leaving the file it would have
+replaced as it was.  A command that writes several files (\.{vectors})
+finishes them all before it commits any.  |fsync| is asked before the
+rename, so that a crash leaves the old file or the new one, and its
+|EINVAL| (a file system that cannot sync) is not an error.
+
+@<Writing a file@>=
+static void out_abandon(tool_out *o)
+{
+  if (o->f) fclose(o->f);
+  else if (o->fd >= 0) close(o->fd);
+  o->f = NULL; o->fd = -1;
+  if (o->tmp) { unlink(o->tmp); out_forget(o); }
+  free(o->tmp); free(o->dest); o->tmp = o->dest = NULL;
+}
+static FILE *out_open(tool_out *o, const char *cmd, const char *path)
+{
+  int fd = out_start(o, cmd, path);
+  if (fd < 0) return NULL;
+  if ((o->f = tool_fdopen(fd, "w")) == NULL) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path,
+      strerror(errno));
+    out_abandon(o);
+  }
+  return o->f;
+}
+static int out_finish(tool_out *o, const char *cmd)
+{
+  int e = 0, bad = 0;
+  if (o->f == NULL) return 0; /* abandoned, or never opened */
+  if (fflush(o->f) != 0) { bad = 1; e = errno; }
+  if (ferror(o->f)) bad = 1;
+  if (!bad && o->tmp && fsync(o->fd) != 0 && errno != EINVAL) { bad = 1; e = errno; }
+  if (fclose(o->f) != 0 && !bad) { bad = 1; e = errno; }
+  o->f = NULL; o->fd = -1;
+  if (bad) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
+      e ? strerror(e) : "a write failed");
+    out_abandon(o);
+    return 0;
+  }
+  return 1;
+}
+static int out_commit(tool_out *o, const char *cmd)
+{
+  int ok = 1;
+  if (o->tmp) {
+    if (rename(o->tmp, o->dest) != 0) {
+      fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
+        strerror(errno));
+      unlink(o->tmp);
+      ok = 0;
+    }
+    out_forget(o);
+  }
+  free(o->tmp); free(o->dest); o->tmp = o->dest = NULL;
+  return ok;
+}
+static int out_close(tool_out *o, const char *cmd)
+{
+  return out_finish(o, cmd) && out_commit(o, cmd);
+}
+
+@ The temporary file of \.{eval}, which holds its output until the input
+has been read to the end, is made by |tool_tmpfile| in the directory
+\.{\$TMPDIR} (else \.{/tmp}), and unlinked at once, so that it disappears
+with the process however the process ends.  (|tmpfile| would ignore
+\.{TMPDIR}, and a test could not fill its directory.)  Its writes are
+checked before it is copied.
+
+@<Shared functions@>=
+FILE *tool_tmpfile(void)
+{
+  const char *dir = getenv("TMPDIR");
+  sigset_t all, old;
+  char *t;
+  size_t n;
+  int fd, e;
+  FILE *f;
+  if (dir == NULL || *dir == '\0') dir = "/tmp";
+  n = strlen(dir);
+  t = tool_alloc(NULL, n + 16);
+  memcpy(t, dir, n);
+  memcpy(t + n, "/rmXXXXXX", 10);
+  sigfillset(&all); pthread_sigmask(SIG_BLOCK, &all, &old);
+  fd = mkstemp(t);
+  e = errno;
+  if (fd >= 0) unlink(t); /* no signal between the two, as for |ev_tmpfile| */
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  free(t);
+  if (fd < 0) { errno = e; return NULL; }
+  if ((f = tool_fdopen(fd, "w+")) == NULL) { e = errno; close(fd); errno = e; }
+  return f;
+}
+
+@ {\it Standard output, and \.{-o FILE}.}  Every command that prints
+results (|out_commands|) takes \.{-o FILE}, anywhere among its arguments:
+standard output is then |FILE|, opened by |out_start| under its rules,
+and the file is renamed into place when the command ends with status~0, or
+with status~1 for the commands whose~1 is a verdict on a complete report
+(\.{verify}, \.{examples}, \.{accuracy}, \.{adequacy}); otherwise it is
+removed and the old file is left as it was.  \.{-o -} is standard output.
+|take_output| takes the option out of the arguments before the command
+reads them; its status is 0, or 2 for a usage error.
+
+@<Writing a file@>=
+static const char *const out_commands[] = {"value", "name", "eval", "merge", "examples",
+  "accuracy", "verify", "disagree", "neighbours", "adequacy", NULL};
+static const char *const out_verdicts[] = {"verify", "examples", "accuracy",
+  "adequacy", NULL};
+static int word_in(const char *w, const char *const *list)
+{
+  for (; *list; list++) if (strcmp(w, *list) == 0) return 1;
+  return 0;
+}
+static int take_output(int *argc, char **argv, tool_out *o)
+{
+  int i, fd;
+  const char *path = NULL;
+  memset(o, 0, sizeof *o);
+  o->fd = -1;
+  if (*argc < 3 || !word_in(argv[1], out_commands)) return 0;
+  for (i = 2; i < *argc; i++) {
+    if (strcmp(argv[i], "-o") != 0) continue;
+    if (path || i + 1 >= *argc) {
+      fprintf(stderr, "rankmetrics: %s: -o needs one FILE\n", argv[1]);
+      return 2;
+    }
+    path = argv[i + 1];
+    memmove(argv + i, argv + i + 2, (size_t) (*argc - i - 1) * sizeof *argv);
+    *argc -= 2; i--;
+  }
+  if (path == NULL || strcmp(path, "-") == 0) return 0;
+  if ((fd = out_start(o, argv[1], path)) < 0) return 1;
+  fflush(stdout);
+  if (dup2(fd, 1) < 0) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", argv[1], path,
+      strerror(errno));
+    out_abandon(o);
+    return 1;
+  }
+  close(fd);
+  o->fd = 1;
+  return 0;
+}
+
+@ |close_stdout| is the last thing the tool does: as coreutils' function of
+the name, it flushes standard output, checks its error indicator and
+closes it, and a failure anywhere turns status~0 into~2 (a command's own
+nonzero status is kept).  With \.{-o} it then renames the file into place,
+or removes it.  A command that has already reported a failed write of
+standard output (\.{eval}'s copy) sets |stdout_said| so the message is not
+repeated.
+
+@<Writing a file@>=
+static int close_stdout(int rc, tool_out *o, const char *cmd)
+{
+  int e = 0, bad = 0;
+  if (fflush(stdout) != 0) { bad = 1; e = errno; }
+  if (ferror(stdout)) bad = 1;
+  if (!bad && o->tmp && fsync(1) != 0 && errno != EINVAL) { bad = 1; e = errno; }
+  if (fclose(stdout) != 0 && !bad && errno != EBADF) { bad = 1; e = errno; }
+  o->fd = -1;
+  if (bad && !stdout_said) {
+    if (o->name) fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd,
+      o->name, e ? strerror(e) : "a write failed");
+    else fprintf(stderr, "rankmetrics: cannot write standard output: %s\n",
+      e ? strerror(e) : "a write failed");
+  }
+  if (bad && rc == 0) rc = 2;
+  if (o->tmp) {
+    if (!bad && (rc == 0 || (rc == 1 && word_in(cmd, out_verdicts)))) {
+      if (!out_commit(o, cmd) && rc == 0) rc = 2;
+    } else {
+      out_abandon(o);
+      fprintf(stderr, "rankmetrics: %s: '%s' not written; it is as it was\n", cmd,
+        o->name);
+    }
+  }
+  return rc;
+}
+
+@ Lists on the command line are read strictly: a grade must be a whole
+number in range, a score a finite number, and every item must be present
+(\.{3,,2} is an error).  The reader returns the number of items, or $-1$
+after printing a message that names the option, the item and its position.
+A grade is read by the library's |rm_label_kind| and a score by
+|tool_score|, the rules that every reader of the tool follows (see
+\secref{q:numbers} and the next section).
+
+@<Tool functions@>=
+static long count_items(const char *s)
+{
+  long n = 1;
+  if (*s == '\0') return 0;
+  for (; *s; s++) if (*s == ',') n++;
+  return n;
+}
+static long read_grades(const char *opt, char *s, int **out)
+{
+  long n = count_items(s), i;
+  int *g = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *g);
+  for (i = 0; i < n; i++) {
+    size_t len = strcspn(s, ",");
+    int last = s[len] == '\0';
+    s[len] = '\0';
+    if (rm_label_kind(s, &g[i]) != RM_LABEL_GRADE) {
+      fprintf(stderr, "rankmetrics: %s: item %ld '%s' is not a whole grade"
+        " from 0 to %d\n", opt, i + 1, s, RM_GRADE_MAX);
+      free(g);
+      return -1;
+    }
+    s += len + !last;
+  }
+  *out = g;
+  return n;
+}
+static long read_scores(char *s, double **out)
+{
+  long n = count_items(s), i;
+  double *d = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *d);
+  for (i = 0; i < n; i++) {
+    size_t len = strcspn(s, ",");
+    int last = s[len] == '\0';
+    const char *bad;
+    s[len] = '\0';
+    if ((bad = tool_score(s, &d[i])) != NULL) {
+      fprintf(stderr, "rankmetrics: --scores: item %ld '%s' %s\n", i + 1, s, bad);
+      free(d);
+      return -1;
+    }
+    s += len + !last;
+  }
+  *out = d;
+  return n;
+}
+
+@ {\it One rule for reading a score.}\here{q:scores}  A score, in a run, a
+delimited file or \.{--scores}, is written as an optional sign, decimal
+digits with an optional point (at least one digit in all), and an optional
+exponent (\.{e} or \.{E}, an optional sign, digits); it is read as the
+double nearest to it, as |strtod| reads it.  Nothing else is a score: no
+spaces, no hexadecimal (\.{0x1p-3}), no \.{inf}, \.{nan} or \.{infinity}.
+Two spellings of the rule are refused although |strtod| would read them,
+and they are refused alike: a score too large for a double (\.{1e400},
+which would be infinite) and a score that is not zero but too small for
+one (\.{1e-400}, which would be read as~0, and then tie with every score
+of~0 and rank below every positive one).  A score that lands among the
+subnormal doubles ($\vert x\vert<2^{-1022}$, down to $2^{-1074}$) is
+accepted: it is a finite nonzero double that orders as its decimal does,
+and the library computes with it exactly (\.{fuzz\_metrics} tries such
+scores); it loses digits, as any decimal longer than 17 digits does.
+|tool_score| returns |NULL| and the score, or the words that say what is
+wrong, for the reader's message with its file and line.
+@^scores, one rule for@>
+
+@<Shared functions@>=
+const char *tool_score(const char *s, double *x)
+{
+  const char *q = s + (*s == '+' || *s == '-');
+  int digits = 0, nonzero = 0;
+  for (; *q >= '0' && *q <= '9'; q++) { digits++; nonzero |= *q != '0'; }
+  if (*q == '.')
+    for (q++; *q >= '0' && *q <= '9'; q++) { digits++; nonzero |= *q != '0'; }
+  if (digits == 0) return "is not a finite number";
+  if (*q == 'e' || *q == 'E') {
+    q += 1 + (q[1] == '+' || q[1] == '-');
+    if (*q < '0' || *q > '9') return "is not a finite number";
+    while (*q >= '0' && *q <= '9') q++;
+  }
+  if (*q != '\0') return "is not a finite number";
+  *x = strtod(s, NULL);
+  if (!isfinite(*x)) return "is not a finite number: too large for a double";
+  if (*x == 0 && nonzero)
+    return "is not a finite number: not zero, but too small for a double (it would"
+      " be read as 0)";
+  return NULL;
+}
+
+@ The items of \.{--grades} may be ratings (see \secref{q:labels}): an
+item that |rm_label_kind| reads as a rating or as a negative whole number,
+such as \.{3.5}, \.{-1} or \.{10/3}, makes the query a list of ratings.
+Its items are then kept as strings in |lab|, split in place in the copy
+|s|, and the query has no grades, so that only the metrics that read
+ratings (MAE, MSE, RMSE, \.{spearman}, \.{kendall}) accept it;
+|*first| is the position of its first item that is not a grade, for the
+message of a metric that needs grades.  A list of whole grades keeps its
+strings as ratings too, which changes no value: a whole number reads the
+same either way.
+
+@<Tool functions@>=
+static long read_ratings(char *s, int **grade, const char ***lab, long *first,
+  int quiet)
+{
+  long n = count_items(s), i;
+  int *g = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *g);
+  const char **r = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *r);
+  *first = 0;
+  for (i = 0; i < n; i++) {
+    size_t len = strcspn(s, ",");
+    int last = s[len] == '\0', kind;
+    s[len] = '\0';
+    kind = rm_label_kind(s, &g[i]);
+    if (kind == RM_LABEL_BAD) {
+      if (!quiet) fprintf(stderr, "rankmetrics: --grades: item %ld '%s' is neither"
+        " a whole grade from 0 to %d nor a rating such as 3.5\n", i + 1, s,
+        RM_GRADE_MAX);
+      free(g); free(r);
+      return -1;
+    }
+    if (kind != RM_LABEL_GRADE && *first == 0) *first = i + 1;
+    r[i] = s;
+    s += len + !last;
+  }
+  if (*first) { free(g); g = NULL; }
+  *grade = g; *lab = r;
+  return n;
+}
+
+@ Identifiers are split at commas in a copy of the argument; an empty
+identifier is refused, since no tie rule could use it.
+
+@<Tool functions@>=
+static long read_ids(char *s, const char ***out)
+{
+  long n = count_items(s), i;
+  const char **id = tool_alloc(NULL, (size_t) (n ? n : 1) * sizeof *id);
+  for (i = 0; i < n; i++) {
+    size_t len = strcspn(s, ",");
+    if (len == 0) {
+      fprintf(stderr, "rankmetrics: --ids: item %ld is empty\n", i + 1);
+      free(id);
+      return -1;
+    }
+    id[i] = s;
+    s += len;
+    if (*s) *s++ = '\0';
+  }
+  *out = id;
+  return n;
+}
+
+@ A variant name from the command line is parsed by the library's parser,
+whose message already says where the name is wrong.
+
+@<Shared functions@>=
+int parse_name(const char *name, rm_variant *v)
+{
+  char msg[200];
+  if (rm_variant_parse(name, v, msg, sizeof msg) != RM_OK) {
+    tool_status = RM_ENAME;
+    fprintf(tool_err, "rankmetrics: bad variant name '%s': %s\n", name, msg);
+    return 0;
+  }
+  return 1;
+}
+@ The command \.{name} prints the canonical name of each name it is given.
+
+@<Tool functions@>=
+static int cmd_name(int argc, char **argv)
+{
+  int i;
+  char buf[RM_NAME_MAX];
+  if (argc == 0) { fputs("rankmetrics: name: give at least one NAME\n", stderr);
+    return 2; }
+  for (i = 0; i < argc; i++) {
+    rm_variant v;
+    if (!parse_name(argv[i], &v)) return 2;
+    rm_variant_name(&v, buf, sizeof buf);
+    puts(buf);
+  }
+  return 0;
+}
+
+@ The shortest decimal that reads back as the same double is what the tool
+prints for a double; C99's \.{\%a} gives the hexadecimal form.
+
+@<Shared functions@>=
+void shortest(char *buf, double x)
+{
+  int p;
+  for (p = 1; p <= 17; p++) {
+    snprintf(buf, 40, "%.*g", p, x);
+    if (strtod(buf, NULL) == x) return;
+  }
+}
+
+@ Two small helpers split an option into its queries.  An option of
+\.{value} such as \.{--grades 1,0;0,1} holds one list per query, separated
+by semicolons; |count_char| counts the separators, so that the options can
+be checked to hold the same number of queries, and |next_piece| copies out
+the piece that begins at |*s| as a new string that the readers of lists
+parse, and moves |*s| past it and its semicolon.  The queries are read in
+order, each from where the last one ended, so that reading $n$ queries costs
+time linear in the length of the option; a first version found the $j$th
+piece by counting $j$ semicolons from the start, which made 20,000 queries
+take four seconds.
+
+@<Tool functions@>=
+static long count_char(const char *s, char c)
+{
+  long n = 0;
+  for (; *s; s++) n += *s == c;
+  return n;
+}
+static char *next_piece(const char **s)
+{
+  const char *e = strchr(*s, ';');
+  size_t len = e ? (size_t) (e - *s) : strlen(*s);
+  char *p = tool_alloc(NULL, len + 1);
+  memcpy(p, *s, len);
+  p[len] = '\0';
+  *s += len + (e != NULL);
+  return p;
+}
+
+@ The \.{value} command reads its options in any order after the name, builds
+the list, and reports.  For an aggregated variant, each option may hold
+several queries separated by semicolons, for example
+\.{--grades '1,0,0;0,1'}; every option given must then hold the same number
+of queries, and a query of \.{--scores} or \.{--ids} may be \.{none} (it
+has none), as in the text twins of the golden vectors.  An undefined value is reported with the convention that set it.
+
+@<Tool functions@>=
+typedef struct {
+  int *grade, *judged, *unjg; double *score; const char **id; char *ids;
+  unsigned char *unj; /* the markers of \.{--unjudged} */
+  const char **lab; char *labs; long first; /* the ratings, and the first that is no grade */
+} owned;
+static int cmd_value(int argc, char **argv)
+{
+  rm_variant v;
+  const char *opt[5] = {NULL, NULL, NULL, NULL, NULL}, *at[5];
+  static const char *const optname[5] = {"--grades", "--scores", "--ids", "--judged",
+    "--unjudged"};
+  rm_list *q = NULL;
+  owned *own = NULL;
+  long nq = 1, j;
+  int exact = 0, i, rc = 2;
+  double x;
+  char name[RM_NAME_MAX], buf[40];
+  rm_status s;
+  if (argc < 1 || argv[0][0] == '-') {
+    fputs("rankmetrics: value: the first argument must be a variant NAME\n", stderr);
+    return 2;
+  }
+  if (!parse_name(argv[0], &v)) return 2;
+  @<Read the options of \.{value}@>;
+  @<Count the queries of \.{value}@>;
+  q = tool_zalloc((size_t) nq * sizeof *q);
+  own = tool_zalloc((size_t) nq * sizeof *own);
+  memcpy(at, opt, sizeof at);
+  for (j = 0; j < nq; j++) @<Read query |j| of every option@>;
+  rc = 1;
+  rm_variant_name(&v, name, sizeof name);
+  s = rm_variant_reads_set(&v) ? rm_value_set(&v, q, (size_t) nq, NULL, &x)
+    : rm_value(&v, q, NULL, &x);
+  if (s == RM_EGRADE)
+    for (j = 0; j < nq; j++)
+      if (own[j].first) {
+        fprintf(stderr, "rankmetrics: value: --grades: query %ld, item %ld '%s' is a"
+          " rating, not a whole grade from 0 to %d; only mae, mse, rmse, spearman"
+          " and kendall read ratings\n", j + 1, own[j].first, own[j].lab[own[j].first - 1],
+          RM_GRADE_MAX);
+        goto done;
+      }
+  if (s < 0) {
+    fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
+    goto done;
+  }
+  shortest(buf, x);
+  if (!exact) printf("%s\t%s\n", name, buf);
+  else @<Print the exact result beside the double@>;
+  if (s == RM_UNDEFINED)
+    fprintf(stderr, "rankmetrics: note: the value is undefined; it is set by the"
+      " convention undef=%s\n", v.undef == RM_UNDEF_ONE ? "one" : "zero");
+  rc = 0;
+done:
+  for (j = 0; own && j < nq; j++) {
+    free(own[j].grade); free(own[j].judged); free(own[j].score); free(own[j].id);
+    free(own[j].ids); free(own[j].lab); free(own[j].labs);
+    free(own[j].unjg); free(own[j].unj);
+  }
+  free(own); free(q);
+  return rc;
+}
+
+@ The options of \.{value} are \.{--exact} and five that take an
+argument: \.{--grades}, and the optional \.{--scores}, \.{--ids},
+\.{--judged} and \.{--unjudged} (the names are in |optname|, in that order).  An unknown
+option, one given twice, or one whose argument is missing is refused with
+exit status~2 and a message naming it, so that a typing slip never leaves
+an option silently at its default; \.{--grades} is the one option without
+which there is no list.
+
+@<Read the options of \.{value}@>=
+for (i = 1; i < argc; i++) {
+  const char *o = argv[i];
+  int k;
+  if (strcmp(o, "--exact") == 0) { exact = 1; continue; }
+  for (k = 0; k < 5; k++) if (strcmp(o, optname[k]) == 0) break;
+  if (k == 5 || opt[k] != NULL || i + 1 >= argc) {
+    fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 5 ? "unknown" :
+      opt[k] ? "repeated" : "missing the argument of", o);
+    return 2;
+  }
+  opt[k] = argv[++i];
+}
+if (opt[0] == NULL) {
+  fputs("rankmetrics: value: --grades is required\n", stderr);
+  return 2;
+}
+
+@ The number of queries is the number of pieces of \.{--grades}.  More
+than one query is an error unless the variant reads a set (a mean, a micro
+average, or a metric of a whole set): a plain metric of one list given two
+lists would have to drop one, and we refuse rather than guess which.  Every
+other list option must have exactly as many pieces, so that the $j$th
+scores belong to the $j$th grades.
+
+@<Count the queries of \.{value}@>=
+{
+  int k;
+  nq = count_char(opt[0], ';') + 1;
+  if (nq > 1 && !rm_variant_reads_set(&v)) {
+    fputs("rankmetrics: value: ';' separates queries, which only a variant of a"
+      " set reads (for example mean:NAME)\n", stderr);
+    return 2;
+  }
+  for (k = 1; k < 5; k++)
+    if (opt[k] && count_char(opt[k], ';') + 1 != nq) {
+      fprintf(stderr, "rankmetrics: value: --grades has %ld queries but %s has %ld\n",
+        nq, optname[k], count_char(opt[k], ';') + 1);
+      return 2;
+    }
+}
+
+@ Each option's $j$th query is copied out and read by the readers of lists.
+The grades come first, since their number is the length of the list;
+\.{--judged} gives the grades of judged items that were not retrieved, and
+may have any length; scores, identifiers and the markers of \.{--unjudged}
+(0, 1 or~2 per item, as |unjudged| of the input model) must have one entry
+per grade, and the word \.{none} leaves a query without them (the input order is then
+the ranking).  A mismatch names the query, counting from~1, and both
+lengths.  The pieces are freed here, except the identifiers' text, which
+the list keeps pointing into and which is freed with the list.
+
+@<Read query |j| of every option@>=
+{
+  char *piece[5] = {NULL, NULL, NULL, NULL, NULL};
+  long n, m;
+  int k, bad = 0;
+  for (k = 0; k < 5; k++) if (opt[k]) piece[k] = next_piece(&at[k]);
+  own[j].labs = piece[0]; piece[0] = NULL;
+  n = read_ratings(own[j].labs, &own[j].grade, &own[j].lab, &own[j].first, 0);
+  if (n < 0) bad = 1;
+  if (!bad && piece[3]) {
+    m = read_grades("--judged", piece[3], &own[j].judged);
+    if (m < 0) bad = 1; else q[j].n_unretrieved = (size_t) m;
+  }
+  if (!bad && piece[1] && strcmp(piece[1], "none") != 0) {
+    m = read_scores(piece[1], &own[j].score);
+    if (m < 0) bad = 1;
+    else if (m != n) {
+      fprintf(stderr, "rankmetrics: value: query %ld: --grades has %ld items but"
+        " --scores has %ld\n", j + 1, n, m);
+      bad = 1;
+    }
+  }
+  if (!bad && piece[2] && strcmp(piece[2], "none") != 0) {
+    own[j].ids = piece[2]; piece[2] = NULL;
+    m = read_ids(own[j].ids, &own[j].id);
+    if (m < 0) bad = 1;
+    else if (m != n) {
+      fprintf(stderr, "rankmetrics: value: query %ld: --grades has %ld items but"
+        " --ids has %ld\n", j + 1, n, m);
+      bad = 1;
+    }
+  }
+  if (!bad && piece[4] && strcmp(piece[4], "none") != 0) {
+    m = read_grades("--unjudged", piece[4], &own[j].unjg);
+    if (m < 0) bad = 1;
+    else if (m != n) {
+      fprintf(stderr, "rankmetrics: value: query %ld: --grades has %ld items but"
+        " --unjudged has %ld\n", j + 1, n, m);
+      bad = 1;
+    } else {
+      own[j].unj = tool_alloc(NULL, (size_t) (n ? n : 1));
+      for (m = 0; m < n; m++) {
+        if (own[j].unjg[m] > 2) {
+          fprintf(stderr, "rankmetrics: value: --unjudged: item %ld is %d, not 0, 1"
+            " or 2\n", m + 1, own[j].unjg[m]);
+          bad = 1; break;
+        }
+        own[j].unj[m] = (unsigned char) own[j].unjg[m];
+      }
+    }
+  }
+  for (k = 0; k < 5; k++) free(piece[k]);
+  if (bad) goto done;
+  q[j].n = (size_t) n; q[j].grade = own[j].grade; q[j].score = own[j].score;
+  q[j].id = own[j].id; q[j].unretrieved_grade = own[j].judged;
+  q[j].label = own[j].lab; q[j].unjudged = own[j].unj;
+}
+
+@ Four rows give values: the double path's, the exact path's correctly
+rounded double, its 40 digits and its fraction.  The ternary value is the
+sign of the rounding error of the {\it exact\/} row, and the row says so,
+since a reader who meets ``the double is above the true value'' right
+under a row named \.{double} takes it for that row.  The double row gets its
+own side, which follows from the ternary value: a double $x$ below the
+correctly rounded $y$ is below the true value~$t$ too (if $y$ was rounded up,
+$t>y-\ulp/2>x$; if not, $t\ge y>x$), and likewise above; and $x=y$ lies on
+$y$'s side.
+
+@<Print the exact result beside the double@>=
+{
+  rm_exact e;
+  rm_status t;
+  char hb[40];
+  int side;
+  rm_exact_init(&e);
+  t = rm_variant_reads_set(&v) ? rm_value_set_exact(&v, q, (size_t) nq, &e)
+    : rm_value_exact(&v, q, &e);
+  if (t < 0) {
+    fprintf(stderr, "rankmetrics: value: exact path: %s\n", rm_strerror(t));
+    rm_exact_clear(&e);
+    goto done;
+  }
+  side = x < e.value ? -1 : x > e.value ? 1 : e.ternary;
+  printf("variant   %s\n", name);
+  printf("double    %s   (double path: bound %g ulps; %g ulps from the exact row; %s)\n",
+    buf, rm_ulp_bound(&v), rm_ulps_between(x, e.value), side < 0 ? "below the true value"
+    : side > 0 ? "above the true value" : "the true value");
+  shortest(hb, e.value);
+  printf("exact     %s   %a   (exact path: the true value correctly rounded)\n", hb,
+    e.value);
+  printf("decimal   %s   (the true value, 40 digits)\n", e.decimal);
+  printf("rational  %s\n", e.rational ? e.rational : "no (irrational)");
+  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "the exact row is the"
+    " true value" : e.ternary < 0 ? "the exact row is below the true value: rounded"
+    " down" : "the exact row is above the true value: rounded up");
+  rm_exact_clear(&e);
+}
+
+@ The \.{examples} command runs every row of the table of worked examples
+through both paths.  A row passes when the exact path's status, double and
+fraction are those derived by hand in the row, and the double path is within
+its bound of the exact one.  Without \.{--tex} it prints one line per row
+and exits 1 if any row fails; with \.{--tex} it writes, for each row, the
+macros that the book reads (see the limbo of this book), and still fails on
+a wrong row, so a wrong number can never reach the book.
+
+@<Tool functions@>=
+static int run_example(const rm_example *x, rm_exact *e, double *d)
+{
+  rm_variant v;
+  rm_list l = {0};
+  int xg[RM_EXAMPLE_MAX];
+  unsigned char xu[RM_EXAMPLE_MAX];
+  rm_status s;
+  rm_example_list(x, &l, xg, xu);
+  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
+  if ((s = rm_value(&v, &l, NULL, d)) != x->status) return 0;
+  if (rm_value_exact(&v, &l, e) != x->status) return 0;
+  if (e->value != x->expect || signbit(e->value) != signbit(x->expect)) return 0;
+  if ((e->rational == NULL) != (x->rational == NULL)) return 0;
+  if (e->rational && strcmp(e->rational, x->rational) != 0) return 0;
+  return rm_ulps_between(*d, e->value) <= rm_ulp_bound(&v);
+}
+static int run_set_example(const rm_set_example *x, rm_exact *e, double *d)
+{
+  rm_variant v;
+  if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
+  if (rm_value_set(&v, x->q, x->nq, NULL, d) != x->status) return 0;
+  if (rm_value_set_exact(&v, x->q, x->nq, e) != x->status) return 0;
+  if (e->value != x->expect || signbit(e->value) != signbit(x->expect)) return 0;
+  if ((e->rational == NULL) != (x->rational == NULL)) return 0;
+  if (e->rational && strcmp(e->rational, x->rational) != 0) return 0;
+  return rm_ulps_between(*d, e->value) <= rm_ulp_bound(&v);
+}
+
+@ For the text the 40 digits are too many; the book prints 15 significant
+digits (of the mantissa, for a value in scientific notation), rounded half
+to even from the 40, and drops trailing zeros when the
+40 digits show the value to be exact.  Rounding the correctly rounded 40
+digits again could go wrong only if the 25 digits dropped were exactly a
+half, $500\ldots0$; then we print all 40.
+
+@<Tool functions@>=
+static void short_positional(char *out, const char *dec);
+static void short_decimal(char *out, const char *dec)
+{
+  const char *e = strchr(dec, 'e');
+  char m[64];
+  size_t k;
+  if (*dec == '-') { *out++ = '-'; dec++; }
+  if (e == NULL) { short_positional(out, dec); return; }
+  k = (size_t) (e - dec) < sizeof m ? (size_t) (e - dec) : sizeof m - 1;
+  memcpy(m, dec, k); m[k] = '\0';
+  short_positional(out, m); /* the mantissa, $1\le m<10$ */
+  if (strncmp(out, "10", 2) == 0 && (out[2] == '.' || out[2] == '\0'))
+    sprintf(out, "1e%+ld", strtol(e + 1, NULL, 10) + 1);
+  else strcat(out, e);
+}
+static void short_positional(char *out, const char *dec)
+{
+  char d[64];
+  int nd = 0, point = -1, lead = 0, i, keep = 15, half = 1, rest_zero = 1;
+  const char *p;
+  for (p = dec; *p; p++) {
+    if (*p == '.') { point = nd; continue; }
+    if (nd == 0 && *p == '0') { lead++; continue; }
+    d[nd++] = *p;
+  }
+  if (nd == 0) { strcpy(out, "0"); return; }
+  if (point < 0) point = nd;
+  for (i = keep; i < nd; i++) {
+    if (i == keep ? d[i] != '5' : d[i] != '0') half = 0;
+    if (d[i] != '0') rest_zero = 0;
+  }
+  if (half && !rest_zero) { strcpy(out, dec); return; }
+  if (nd > keep && d[keep] >= '5') {
+    for (i = keep - 1; i >= 0 && d[i] == '9'; i--) d[i] = '0';
+    if (i >= 0) d[i]++;
+    else { memmove(d + 1, d, (size_t) keep); d[0] = '1'; point++; }
+  }
+  nd = keep;
+  while (nd > point && nd > 1 && d[nd - 1] == '0' && rest_zero) nd--;
+  @<Write the |nd| digits of |d| with |lead| and |point| into |out|@>;
+}
+
+@ The decimal strings of the exact path have leading zeros only before the
+point, so |lead| zeros mean the digits start |lead-1| places after it.
+
+@<Write the |nd| digits...@>=
+{
+  char *o = out;
+  if (point == 0 && lead > 0) {
+    *o++ = '0'; *o++ = '.';
+    for (i = 1; i < lead; i++) *o++ = '0';
+    for (i = 0; i < nd; i++) *o++ = d[i];
+  } else {
+    for (i = 0; i < nd || i < point; i++) {
+      if (i == point) *o++ = '.';
+      *o++ = i < nd ? d[i] : '0';
+    }
+  }
+  *o = '\0';
+}
+
+@ The command \.{examples} runs every worked example of the book through
+both paths (|run_example|) and compares the result with the row: the exact
+value with the fraction derived by hand, and the double with the correctly
+rounded double of the row.  Without options it prints a line per example
+(its identifier, variant, printed value, our value, the verdict, and ok or
+FAIL) and a count at the end; an example that fails is also named on
+standard error, with both paths' values in C99 hex, and the exit status is
+1.  With \.{--tex} it also writes, for each
+example, the \TeX\ macros that this book prints where the text says
+``ours'', so that no number in the prose is copied by hand.
+
+@<Tool functions@>=
+static int cmd_examples(int argc, char **argv)
+{
+  int tex = argc == 1 && strcmp(argv[0], "--tex") == 0, bad = 0;
+  size_t i;
+  if (argc > 1 || (argc == 1 && !tex)) {
+    fputs("rankmetrics: examples: the only option is --tex\n", stderr);
+    return 2;
+  }
+  if (tex) puts("% Written by `rankmetrics examples --tex'; do not edit.");
+  for (i = 0; i < RM_N_EXAMPLES; i++) {
+    const rm_example *x = &rm_examples[i];
+    rm_variant v;
+    rm_exact e;
+    double d = 0;
+    char sd[80];
+    int ok;
+    rm_exact_init(&e);
+    ok = run_example(x, &e, &d);
+    short_decimal(sd, e.decimal);
+    if (!ok) {
+      bad++;
+      fprintf(stderr, "rankmetrics: example %s (%s): got %a (double path %a),"
+        " expected %a%s%s\n", x->id, x->name, e.value, d, x->expect,
+        x->rational ? " = " : "", x->rational ? x->rational : "");
+    }
+    if (tex) @<Write the macros of example |x|@>@;
+    else printf("%-20s %-40s %-8s %-18s %-12s %s\n", x->id, x->name,
+      x->printed ? x->printed : "-", sd, x->verdict, ok ? "ok" : "FAIL");
+    rm_exact_clear(&e);
+  }
+  for (i = 0; i < RM_N_SET_EXAMPLES; i++) @<Run the example over queries |i|@>;
+  if (!tex) printf("%d of %d worked examples agree with their derived values\n",
+    (int) (RM_N_EXAMPLES + RM_N_SET_EXAMPLES) - bad,
+    (int) (RM_N_EXAMPLES + RM_N_SET_EXAMPLES));
+  return bad ? 1 : 0;
+}
+
+@ The examples over several queries are run the same way, and write the same
+macros.
+
+@<Run the example over queries |i|@>=
+{
+  const rm_set_example *x = &rm_set_examples[i];
+  rm_variant v;
+  rm_exact e;
+  double d = 0;
+  char sd[80];
+  int ok;
+  rm_exact_init(&e);
+  ok = run_set_example(x, &e, &d);
+  short_decimal(sd, e.decimal);
+  if (!ok) {
+    bad++;
+    fprintf(stderr, "rankmetrics: example %s (%s): got %a (double path %a),"
+      " expected %a%s%s\n", x->id, x->name, e.value, d, x->expect,
+      x->rational ? " = " : "", x->rational ? x->rational : "");
+  }
+  if (tex) @<Write the macros of example |x|@>@;
+  else printf("%-20s %-40s %-8s %-18s %-12s %s\n", x->id, x->name,
+    x->printed ? x->printed : "-", sd, x->verdict, ok ? "ok" : "FAIL");
+  rm_exact_clear(&e);
+}
+
+@ The macros of one example are named by its identifier: \.{rmshort},
+fifteen significant digits; \.{rmdec}, the forty-digit decimal;
+\.{rmhex}, the double in hex; \.{rmq}, the fraction when the value is
+rational; \.{rmname}, the canonical name of its variant as the printer
+writes it; and \.{rmprinted}, the number the source prints.  The book's
+macros \.{\\ours}, \.{\\oursl}, \.{\\ourshex}, \.{\\oursq},
+\.{\\oursname} and \.{\\printed} read them, and stop \TeX\ when one is
+missing.
+
+@<Write the macros of example |x|@>=
+{
+  printf("\\expandafter\\def\\csname rmshort:%s\\endcsname{%s}\n", x->id, sd);
+  printf("\\expandafter\\def\\csname rmdec:%s\\endcsname{%s}\n", x->id, e.decimal);
+  printf("\\expandafter\\def\\csname rmhex:%s\\endcsname{%a}\n", x->id, e.value);
+  if (e.rational)
+    printf("\\expandafter\\def\\csname rmq:%s\\endcsname{%s}\n", x->id, e.rational);
+  if (rm_variant_parse(x->name, &v, NULL, 0) == RM_OK) {
+    char nm[RM_NAME_MAX];
+    rm_variant_name(&v, nm, sizeof nm);
+    printf("\\expandafter\\def\\csname rmname:%s\\endcsname{%s}\n", x->id, nm);
+  }
+  if (x->printed)
+    printf("\\expandafter\\def\\csname rmprinted:%s\\endcsname{%s}\n", x->id,
+      x->printed);
+}
 
 @* Side by side with trec\_eval and scikit-learn.\here{q:side}
 The figures of the last section compare the evaluator with a floor that

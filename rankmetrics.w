@@ -19938,6 +19938,12 @@ measure, query and value, the aggregate under the query name \.{all}.
 with the fields \.{measure} (as given), \.{variant} (canonical), \.{qid}
 (\.{null} for the aggregate), \.{value}, and \.{undefined} when the value
 was set by a convention.  Values per query are written only with \.{-q}.
+Since the table and \.{--trec} name the aggregate \.{all}, a query named
+\.{all} is refused under \.{-q} in those two formats, with its file and
+line: its lines would read as the aggregate's (trec\_eval prints them so,
+and the drop-in of \secref{q:tecmd} does as trec\_eval, by giving
+\.{--query-all}, which takes such a query all the same).  \.{--json} and
+the library's door name the aggregate by \.{null} and take such a query.
 \.{--exact} computes every value on the exact path and writes its correctly
 rounded double.  All output is first written to a temporary file (in
 \.{\$TMPDIR}) and copied to standard output only when the whole input has
@@ -20937,7 +20943,7 @@ typedef struct {
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
   ev_measure *m; int nm;
-  int per_query, format, exact, dup, run_zero, judged_empty, quiet,
+  int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
   int partial; /* \.{--partial}: write the mergeable state, not the aggregates */
   struct shard_sketch_s *sk; /* with \.{--partial}: the traces of the queries */
@@ -22482,6 +22488,15 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
 {
   int i, counts;
   if (st->stopped) return ev_stopped(st);
+  if (st->per_query && !st->query_all && (st->format == 0 || st->format == 1)
+      && strcmp(q, "all") == 0) { /* it would read as the aggregate */
+    tool_status = RM_EFORMAT;
+    fprintf(tool_err, "%s:%ld: query 'all': with -q the %s output names the"
+      " aggregate 'all', so this query's lines would read as it; rename the"
+      " query, or use --json, whose aggregate has qid null\n", st->path,
+      first_line, st->format ? "--trec" : "table's");
+    return 0;
+  }
   st->n_eval++;
   if (st->sk) shard_sketch_query(st->sk, q);
   if (st->keep) ev_keep(st, l);
@@ -23744,6 +23759,7 @@ for (i = 0; i < argc; i++) {
   int k;
   static const char *const colopt[4] = {"--user", "--item", "--label", "--score"};
   if (strcmp(o, "-q") == 0) { st.per_query = 1; continue; }
+  if (strcmp(o, "--query-all") == 0) { st.query_all = 1; continue; }
   if (strcmp(o, "--trec") == 0) { st.format = 1; continue; }
   if (strcmp(o, "--json") == 0) { st.format = 2; continue; }
   if (strcmp(o, "--exact") == 0) { st.exact = 1; continue; }
@@ -25618,7 +25634,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "spearman and kendall read labels that are ratings (3.5), exactly as\n"
     "written under --exact; other metrics need whole grades (2, 2.0; not 1e2).\n\n"
     "  -m NAME            a variant to compute (repeatable, at least one)\n"
-    "  -q                 also write the value of every query\n"
+    "  -q                 also write the value of every query; a query named\n"
+    "                     'all' is refused then, as its lines would read as the\n"
+    "                     aggregate's, unless --json or --query-all (trec_eval's way)\n"
     "  --trec             write measure<TAB>qid<TAB>value lines, the aggregate\n"
     "                     under 'all'\n"
     "  --json             write one JSON object per line\n"
@@ -27955,7 +27973,7 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
   char **av = tool_alloc(NULL, (size_t) (2 * t->ni + 24) * sizeof *av);
   char nrel[40];
   int n = 0, i, o, e, rc;
-  av[n++] = "--quiet"; av[n++] = "--trec"; av[n++] = "-q";
+  av[n++] = "--quiet"; av[n++] = "--trec"; av[n++] = "-q"; av[n++] = "--query-all";
   av[n++] = "--judged-only"; av[n++] = "empty";
   av[n++] = "--negative"; av[n++] = "unjudged";
   if (t->exact) av[n++] = "--exact";
@@ -30235,10 +30253,12 @@ cases, under both sanitizers).  Each either refused the variant or
 computed what its printed name computes, but for one case: \.{insq}
 made by hand with $t=3/255$ is one ulp from its name's $t=1/85$ on the
 double path, within the bound.
-Left open, for the owners of \.{eval}: \.{eval -q} prints a query named
+Found, and then closed in \.{eval}: \.{eval -q} printed a query named
 \.{all} on lines that read as the summary's (\.{--trec}: \.{ap all 1} and
-then \.{ap all 0.5}).  trec\_eval prints the same, so the drop-in must.
-And \.{value\_set} of no query gives the undefined convention,~0,
+then \.{ap all 0.5}), with status~0; such a query is now refused there,
+with its file and line, in the table and \.{--trec} formats, and taken by
+\.{--json}.  trec\_eval prints the same lines, so the drop-in still does.
+Left open: \.{value\_set} of no query gives the undefined convention,~0,
 as \.{tests/test\_api.py} asks, where \.{eval} refuses input of no query.
 @^silent failures@>
 

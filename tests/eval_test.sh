@@ -327,6 +327,25 @@ if [ -x /usr/bin/time ]; then
   if [ "$s" -gt 0 ] && [ $((s + 5000)) -lt "$k" ]; then ok; else bad "exact streamed peak ${s} KB, kept ${k} KB"; fi
 fi
 
+# ---- A query named 'all': under -q the table and --trec name the aggregate
+# 'all', so such a query is refused (FILE:LINE, status 1); --json (qid null)
+# and --query-all (trec_eval's way, which the drop-in gives) take it.  By
+# hand: 'all' ranks its relevant d1 first (AP 1), q ranks d2 before nothing
+# relevant retrieved (AP 0); MAP = 1/2.
+printf 'all 0 d1 1\nq 0 d1 1\n' > "$T/aq"
+printf 'all Q0 d1 1 1 r\nq Q0 d2 1 1 r\n' > "$T/ar"
+for f in "" --trec; do
+  out=$($RM eval --quiet $f -q -m ap "$T/aq" "$T/ar" 2>&1); rc=$?
+  case "$out" in "$T/ar:1: query 'all': with -q the "*) same "query all refused ($f)" "rc=$rc" "rc=1";;
+  *) bad "query all refused ($f): $out";; esac
+done
+same "query all, --query-all" "$($RM eval --quiet --trec -q --query-all -m ap "$T/aq" "$T/ar")" "$(printf 'ap\tall\t1\nap\tq\t0\nap\tall\t0.5')"
+same "query all, --json" "$($RM eval --quiet --json -q -m ap "$T/aq" "$T/ar" | grep -c '"qid":"all"')" "1"
+same "query all, no -q" "$($RM eval --quiet --trec -m ap "$T/aq" "$T/ar")" "$(printf 'ap\tall\t0.5')"
+printf 'user,item,label\nu,b,0\nall,a,1\n' > "$T/all.csv"
+out=$($RM eval --quiet -q -m rr "$T/all.csv" 2>&1); rc=$?
+case "$out" in "$T/all.csv:3: query 'all'"*) same "csv user all refused" "rc=$rc" "rc=1";; *) bad "csv user all: $out";; esac
+
 # ---- --help after eval: eval's own help on stdout, exit 0 (every command's
 # help is tested in tests/help_test.sh) --------------------------------------
 for h in --help -h; do

@@ -282,6 +282,18 @@ static void ae_expect_str(const char *name, size_t n, const int *g, const double
 
 /* The AUC is undefined: both paths say so under each convention; opts are
    further options, each followed by a comma. */
+/* The oracle's value |q| when it |defined| one, else the variant must be
+   undefined with the value 0 of undef=zero. */
+static void ae_expect_oracle(const rm_variant *v, const ae_list *t, int defined,
+  const mpq_t q, const char *ctx)
+{
+  rm_list l;
+  double d = -1;
+  if (defined) { ae_expect_q(v, t, q, ctx); return; }
+  l = ae_view(t);
+  ck_assert_msg(rm_value(v, &l, NULL, &d) == RM_UNDEFINED && d == 0, "%s", ctx);
+}
+
 static void ae_expect_undefined(const char *opts, const ae_list *t)
 {
   static const char *const conv[3] = {"zero", "one", "error"};
@@ -413,12 +425,7 @@ START_TEST(test_auc_oracle)
     v = ae_auc_variant(c % 7, 1 + tu_below(&r, 3));
     snprintf(ctx, sizeof ctx, "auc random list %d", c);
     mpq_init(q);
-    if (oracle_auc(q, &v, &t)) ae_expect_q(&v, &t, q, ctx);
-    else {
-      rm_list l = ae_view(&t);
-      double d = -1;
-      ck_assert_msg(rm_value(&v, &l, NULL, &d) == RM_UNDEFINED && d == 0, "%s", ctx);
-    }
+    ae_expect_oracle(&v, &t, oracle_auc(q, &v, &t), q, ctx);
     mpq_clear(q);
   }
 }
@@ -479,12 +486,7 @@ START_TEST(test_accuracy_at)
     v = ae_parse(name);
     snprintf(ctx, sizeof ctx, "%s of random list %d", name, c);
     mpq_init(q);
-    if (oracle_accuracy_at(q, rel, K, &t)) ae_expect_q(&v, &t, q, ctx);
-    else {
-      rm_list l = ae_view(&t);
-      double d = -1;
-      ck_assert_msg(rm_value(&v, &l, NULL, &d) == RM_UNDEFINED && d == 0, "%s", ctx);
-    }
+    ae_expect_oracle(&v, &t, oracle_accuracy_at(q, rel, K, &t), q, ctx);
     mpq_clear(q);
   }
 }

@@ -24871,7 +24871,10 @@ carries no secret.
   }
 }
 
-@ @<Engine functions@>=
+@ A state read is freed as soon as |merge| has added it to the total, so
+that merging many states holds two at a time.
+
+@<Engine functions@>=
 static void shard_file_free(shard_file *s)
 {
   int i;

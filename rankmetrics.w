@@ -19617,6 +19617,7 @@ tool uses too.
 _Thread_local FILE *tool_err_f; /* a reader thread's messages; see |ev_reader| */
 _Thread_local jmp_buf *tool_oom_jmp; /* where its ``out of memory'' goes */
 int stdout_said; /* \.{eval} said that standard output failed: |close_stdout| */
+const char *stdout_name; /* the \.{-o} file standard output is, or |NULL| */
 _Thread_local rm_status tool_status;
 static _Thread_local void *(*tool_re)(void *, void *, size_t); /* the allocator */
 static _Thread_local void *tool_re_ctx;
@@ -19809,6 +19810,7 @@ linked with the static library keeps the names |tool_alloc| and
 #define tool_tmpfile rmi_tool_tmpfile
 #define tool_score rmi_tool_score
 #define stdout_said rmi_stdout_said
+#define stdout_name rmi_stdout_name
 #define parse_name rmi_parse_name
 #define shortest rmi_shortest
 #define cmd_eval rmi_cmd_eval
@@ -19834,6 +19836,7 @@ extern RM_SHARED _Thread_local jmp_buf *tool_oom_jmp;
 extern RM_SHARED _Thread_local rm_status tool_status;
   /* the status of the last error said, for the library's door */
 extern RM_SHARED int tool_oom_fd, stdout_said;
+extern RM_SHARED const char *stdout_name;
 extern RM_SHARED _Thread_local size_t tool_line_max;
 RM_SHARED void *tool_alloc(void *p, size_t n);
 RM_SHARED void *tool_zalloc(size_t n);
@@ -23950,7 +23953,9 @@ standard output without the answer, says why, and the status is~1.
     goto done;
   }
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(tool_err, "rankmetrics: eval: cannot write standard output: %s\n",
+    if (stdout_name) fprintf(tool_err, "rankmetrics: eval: cannot write '%s': %s\n",
+      stdout_name, strerror(errno));
+    else fprintf(tool_err, "rankmetrics: eval: cannot write standard output: %s\n",
       strerror(errno));
     stdout_said = 1;
     goto done;
@@ -26590,6 +26595,7 @@ static int take_output(int *argc, char **argv, tool_out *o)
   }
   close(fd);
   o->fd = 1;
+  stdout_name = path; /* for \.{eval}'s message of a failed copy */
   return 0;
 }
 
@@ -26599,7 +26605,7 @@ closes it, and a failure anywhere turns status~0 into~2 (a command's own
 nonzero status is kept).  With \.{-o} it then renames the file into place,
 or removes it.  A command that has already reported a failed write of
 standard output (\.{eval}'s copy) sets |stdout_said| so the message is not
-repeated.
+repeated; it names the \.{-o} file, |stdout_name|, when there is one.
 
 @<Writing a file@>=
 static int close_stdout(int rc, tool_out *o, const char *cmd)

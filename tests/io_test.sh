@@ -113,7 +113,7 @@ refuse "-o a link to a directory" "is a directory" $RM value ap --grades 1 -o "$
 dev=/dev/full
 if [ "$(id -u)" = 0 ] && mknod "$T/full" c 1 7 2>/dev/null; then dev="$T/full"; fi
 if [ -c "$dev" ] && [ -w "$dev" ]; then
-  refuse "-o $dev: an error" "cannot write .*No space left" $RM eval --quiet -m ap -o "$dev" "$T/q" "$T/r"
+  refuse "-o $dev: an error naming it" "cannot write '$dev': No space left" $RM eval --quiet -m ap -o "$dev" "$T/q" "$T/r"
   refuse "disagree --tex $dev: an error" "cannot write .*No space left" $RM disagree rr --max-length 2 --budget 20 --tex "$dev"
   [ -c "$dev" ] && ok "$dev is still a character device" || bad "$dev was replaced: $(ls -l "$dev")"
 fi

@@ -19321,9 +19321,11 @@ void rm_evaluator_set_progress(rm_evaluator *e, rm_eval_progress_fn fn,
 /* |fn(ctx, lines, queries, percent)| is called by the calling thread about
    twice a second while the run is read (the first time after 16384 lines):
    the lines of the run read, the queries evaluated, and the percentage of
-   the run's file read ($-1$ when unknown).  Nonzero asks the evaluation to
-   stop: |rm_eval_files| then returns |RM_ESTOP| and gives no value.  |NULL|:
-   no report. */
+   the run's file read ($-1$ when unknown); then, while the values are
+   given, every 16384 values with |lines| $-1$ and |percent| 100.  Nonzero
+   asks the evaluation to stop: |rm_eval_files| then returns |RM_ESTOP| and
+   gives no more values (none, when asked while the run is read; those
+   already given are to be dropped).  |NULL|: no report. */
 rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
   const char *qrels, const char *run, rm_eval_value_fn value, void *ctx);
 /* Evaluates the TREC judgments |qrels| and run |run|, or with |qrels| |NULL|
@@ -19511,7 +19513,13 @@ aggregate was not decided) gives the callback nothing: |ev_record|
 writes a value as a record of the measure's index, the marks, the query
 name's length ($-1$ for the aggregate), the double and the name, and
 |ev_replay| gives the records to the callback when the command has
-succeeded.
+succeeded.  Giving them takes time too (a million queries' values are a
+million calls of a foreign caller's function: seconds from Python), so the
+report of progress is asked again every 16384 values, with |lines| $-1$,
+and a stop asked then ends the giving with |RM_ESTOP|: the caller has had
+some of the values, and the status says to drop them.  So Python's
+\.{evaluate\_files} stops within a fraction of a second of Ctrl-C at any
+point of the call (\secref{q:python}).
 
 @<Records of the door@>=
 static void ev_record(ev_state *st, const ev_measure *m, const char *q,
@@ -19529,6 +19537,7 @@ static int ev_replay(ev_state *st)
   double x;
   char *q = NULL;
   size_t cap = 0, n;
+  unsigned long given = 0;
   int ok = 1;
   if (st->stopped) return ev_stopped(st);
   if (fflush(st->out) != 0 || ferror(st->out) || fseek(st->out, 0L, SEEK_SET) != 0) {
@@ -19543,6 +19552,9 @@ static int ev_replay(ev_state *st)
     ok = fread(&x, sizeof x, 1, st->out) == 1 && fread(q, 1, n, st->out) == n;
     q[n] = '\0';
     if (ok) st->value(st->value_ctx, h[0], h[2] < 0 ? NULL : q, x, h[1] & 1, h[1] >> 1);
+    if (ok && st->prog && (++given & 16383) == 0
+        && st->prog(st->prog_ctx, -1L, st->n_eval, 100.0)) {
+      free(q); return ev_stopped(st); }
   }
   free(q);
   if (!ok || ferror(st->out)) {

@@ -306,6 +306,57 @@ START_TEST(progress_and_stop)
 }
 END_TEST
 
+/* A stop asked while the values are given: 20000 queries with -q are
+   20001 values, and the report is asked again after 16384 of them, with
+   lines -1; the call then gives no more values and returns RM_ESTOP. */
+typedef struct { long given, asked, at; } giving;
+static void count_value(void *ctx, int measure, const char *query, double x,
+  int undefined, int skipped)
+{
+  (void) measure; (void) query; (void) x; (void) undefined; (void) skipped;
+  ((giving *) ctx)->given++;
+}
+static int stop_giving(void *ctx, long lines, size_t queries, double percent)
+{
+  giving *v = ctx;
+  if (lines >= 0) return 0; /* the run is read: go on */
+  ck_assert_uint_eq(queries, 20000);
+  ck_assert_double_eq(percent, 100);
+  v->asked++; v->at = v->given;
+  return 1;
+}
+START_TEST(stop_while_giving)
+{
+  static const char *const ap[] = {"ap"};
+  char big[128], bigq[128];
+  rm_evaluator *e = rm_evaluator_new();
+  rm_eval_options o;
+  giving v;
+  FILE *f, *q;
+  int i;
+  snprintf(big, sizeof big, "%s/give", dir); snprintf(bigq, sizeof bigq, "%s/giveq", dir);
+  f = fopen(big, "w"); q = fopen(bigq, "w");
+  ck_assert_ptr_nonnull(f); ck_assert_ptr_nonnull(q);
+  for (i = 0; i < 20000; i++) {
+    fprintf(q, "q%d 0 d1 1\n", i); fprintf(f, "q%d Q0 d1 1 1 t\n", i); }
+  ck_assert_int_eq(fclose(f), 0); ck_assert_int_eq(fclose(q), 0);
+  memset(&o, 0, sizeof o);
+  o.measures = ap; o.n_measures = 1; o.per_query = 1;
+  memset(&v, 0, sizeof v);
+  ck_assert_int_eq(rm_eval_files(e, &o, bigq, big, count_value, &v), RM_OK);
+  ck_assert_int_eq(v.given, 20001); /* no report without a progress function */
+  rm_evaluator_set_progress(e, stop_giving, &v);
+  memset(&v, 0, sizeof v);
+  ck_assert_int_eq(rm_eval_files(e, &o, bigq, big, count_value, &v), RM_ESTOP);
+  ck_assert_int_eq(v.asked, 1);
+  ck_assert_int_eq(v.at, 16384);
+  ck_assert_int_eq(v.given, 16384); /* none after the stop */
+  ck_assert_ptr_nonnull(strstr(rm_evaluator_message(e), "stopped by the caller"));
+  rm_evaluator_free(e);
+  unlink(big); unlink(bigq);
+}
+END_TEST
+
 Suite *suite_eval(void)
 {
   Suite *s = suite_create("eval");
@@ -319,6 +370,7 @@ Suite *suite_eval(void)
   tcase_add_test(tc, out_of_memory);
   tcase_add_test(tc, two_threads);
   tcase_add_test(tc, progress_and_stop);
+  tcase_add_test(tc, stop_while_giving);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -4,9 +4,11 @@ library, as the tool reads them: the same options, the same values to the
 bit, the same messages."""
 
 import ctypes
+import operator
 import os
+import threading
 
-from . import _L, RankmetricsError
+from . import _L, RankmetricsError, _lib
 
 __all__ = ["evaluate_files", "FileEvaluation"]
 
@@ -91,8 +93,49 @@ def _path(p, what):
     return p
 
 
-def _text(s):
-    return None if s is None else s.encode()
+def _text(s, what):
+    """A column name for C: a str without NUL (C would read "user\0x" as
+    the column user), or None."""
+    if s is None:
+        return None
+    if not isinstance(s, str):
+        raise TypeError("%s is a column name (a str) or None, not %r"
+                        % (what, s))
+    if "\0" in s:
+        raise RankmetricsError(-1, "%s=%r: a NUL character in a column name"
+                               % (what, s))
+    return s.encode()
+
+
+def _measure(m):
+    if not isinstance(m, str):
+        raise TypeError("a measure is a variant name (a str), not %r" % (m,))
+    if "\0" in m:  # C would read "ap\0x" as ap
+        raise RankmetricsError(-5, "measures: a NUL character in the name %r"
+                               % m)
+    return m.encode()
+
+
+_SIZE_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
+
+
+def _memory(memory):
+    """The bound in bytes: None (eval's default, 256 MiB) or a whole number
+    from 65536 (64K, eval's least) to SIZE_MAX.  ctypes wrapped -1 to
+    SIZE_MAX (no bound) and 2**64 to 0 (the default), without a word."""
+    if memory is None:
+        return 0
+    try:
+        x = operator.index(memory)
+    except TypeError:
+        raise TypeError("memory is a whole number of bytes or None, not %r"
+                        % (memory,)) from None
+    if isinstance(memory, bool) or not 65536 <= x <= _SIZE_MAX:
+        raise RankmetricsError(-1, "memory=%r is out of range: give a number"
+                               " of bytes from 65536 (64K) to %d, or None"
+                               " for the default (256 MiB)"
+                               % (memory, _SIZE_MAX))
+    return x
 
 
 _DUP = {"error": 0, "first": 1, "last": 2, "max": 3}
@@ -116,17 +159,24 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
     judged_only "skip" or "empty": a judged query missing from the run
     judged_docs_only, negative ("zero" or "unjudged"), unsorted, delimiter
                 ("," or "\\t"), user, item, label, score (column names;
-                "none" for no item or score), memory (bytes), threads (1, 2)
-                as the options of eval
+                "none" for no item or score), memory (bytes, 65536 to
+                SIZE_MAX; None: 256 MiB), threads (1, 2) as the options of
+                eval
     progress    called as progress(lines, queries, percent) about twice a
                 second while the run is read (lines of the run read, queries
-                evaluated, percentage of the file or -1); a true result
-                stops the evaluation (RankmetricsError RM_ESTOP), and so
-                does an exception it raises (KeyboardInterrupt too), which
-                is then raised again
+                evaluated, percentage of the file or -1), from the thread
+                that runs the call; a true result stops the evaluation
+                (RankmetricsError RM_ESTOP), and so does an exception it
+                raises (KeyboardInterrupt too), which is then raised again
 
-    Raises RankmetricsError with the library's status and message
-    (FILE:LINE: what was wrong) on any error; nothing is returned then.
+    Refused before the files are read: a measure or a column name that is
+    not a str or holds a NUL character (C would read "ap\0x" as ap), and
+    memory out of range (ctypes wrapped -1 to no bound and 2**64 to the
+    default).  Ctrl-C raises KeyboardInterrupt within a fraction of a
+    second: the engine runs in a worker thread and is asked to stop, and
+    no partial result is returned.  Raises RankmetricsError with the
+    library's status and message (FILE:LINE: what was wrong) on any error;
+    nothing is returned then.
     """
     if isinstance(measures, str):
         measures = [measures]
@@ -146,7 +196,8 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
         raise RankmetricsError(-1, "threads is None, 1 or 2")
     if run is None:
         qrels, run = None, qrels
-    names = (ctypes.c_char_p * len(measures))(*[m.encode() for m in measures])
+    names = (ctypes.c_char_p * len(measures))(*[_measure(m)
+                                                 for m in measures])
     o = _Options(measures=names, n_measures=len(measures),
                  per_query=int(bool(per_query)), exact=int(bool(exact)),
                  dup=_DUP[dup], run_only_zero=int(run_only == "zero"),
@@ -155,12 +206,24 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
                  negative_unjudged=int(negative == "unjudged"),
                  unsorted=int(bool(unsorted)),
                  delimiter=ord(delimiter) if delimiter else 0,
-                 user=_text(user), item=_text(item), label=_text(label),
-                 score=_text(score), memory=int(memory or 0),
-                 threads=int(threads or 0))
+                 user=_text(user, "user"), item=_text(item, "item"),
+                 label=_text(label, "label"), score=_text(score, "score"),
+                 memory=_memory(memory), threads=int(threads or 0))
+    qpath, rpath = _path(qrels, "qrels"), _path(run, "run")
+    stop = threading.Event()
+    return _lib.interruptible(lambda: _run(o, qpath, rpath, measures,
+                                           progress, stop), stop)
+
+
+def _run(o, qpath, rpath, measures, progress, stop):
+    """The call of rm_eval_files, in interruptible's worker thread: the
+    report of progress, always installed, asks the engine to stop once
+    stop is set (Ctrl-C), and the values that still come are dropped."""
     res = FileEvaluation(measures)
 
     def take(_ctx, k, query, x, undefined, skipped):
+        if stop.is_set():
+            return
         m = measures[k]
         q = None if query is None else query.decode()
         if q is None:
@@ -176,10 +239,15 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
     raised = []
 
     def report(_ctx, lines, queries, percent):
+        if stop.is_set():
+            return 1
+        if progress is None or lines < 0:  # -1: while the values are given
+            return 0
         try:
             return 1 if progress(lines, queries, percent) else 0
         except BaseException as x:  # noqa: B902 -- raised again below
             raised.append(x)
+            stop.set()
             return 1
 
     fn = _VALUE_FN(take)
@@ -188,10 +256,8 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
     if not e:
         raise MemoryError("rankmetrics: no evaluator")
     try:
-        if progress is not None:
-            _L.rm_evaluator_set_progress(e, pfn, None)
-        s = _L.rm_eval_files(e, ctypes.byref(o), _path(qrels, "qrels"),
-                             _path(run, "run"), fn, None)
+        _L.rm_evaluator_set_progress(e, pfn, None)
+        s = _L.rm_eval_files(e, ctypes.byref(o), qpath, rpath, fn, None)
         if raised:
             raise raised[0]
         if s != 0:

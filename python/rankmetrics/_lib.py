@@ -219,6 +219,42 @@ def load():
                   "to its path.  Tried: %s" % (ENV, "; ".join(tried)))
 
 
+def interruptible(call, stop):
+    """call() run in a worker thread while this thread waits for it in
+    short slices, so that Ctrl-C is seen at once: a C call made from this
+    thread would hold the KeyboardInterrupt until it returned, and a
+    ctypes callback that met it printed it and carried on.  On
+    KeyboardInterrupt the threading.Event stop is set, which the call's
+    callbacks read to ask the C loop to stop; the worker is waited for (it
+    owns the C objects), its result dropped, and the interrupt raised
+    again: nothing partial is returned.  An exception of call() is raised
+    here."""
+    import threading
+    box = {}
+
+    def run():
+        try:
+            box["result"] = call()
+        except BaseException as e:  # noqa: B902 -- raised in the caller
+            box["error"] = e
+    t = threading.Thread(target=run, name="rankmetrics", daemon=True)
+    t.start()
+    try:
+        while t.is_alive():
+            t.join(0.05)
+    except KeyboardInterrupt:
+        stop.set()
+        while t.is_alive():  # a second Ctrl-C does not leave it running
+            try:
+                t.join(0.05)
+            except KeyboardInterrupt:
+                pass
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
 def _whole(digits):
     # A whole number of any length: Python 3.11 refuses int() of more than
     # 4300 digits, and an exact value of insq has thousands (its denominator

@@ -211,7 +211,7 @@ def aggregator_keys(aggregator):
 def words(key):
     """The words a key takes (the first is its default), or None for a key
     of numbers or no such key."""
-    p = _L.rm_key_words(key.encode())
+    p = _L.rm_key_words(_cname(key, "a key"))
     if not p:
         return None
     out, i = [], 0
@@ -225,7 +225,8 @@ def key_range(key):
     """(lo, hi, kind) of a key of numbers: kind 'int' for a whole number in
     lo..hi, 'fraction' for p/q with p in lo..hi; None for a key of words."""
     lo, hi = ctypes.c_long(), ctypes.c_long()
-    k = _L.rm_key_range(key.encode(), ctypes.byref(lo), ctypes.byref(hi))
+    k = _L.rm_key_range(_cname(key, "a key"), ctypes.byref(lo),
+                        ctypes.byref(hi))
     if k == 0:
         return None
     return lo.value, hi.value, "int" if k == 1 else "fraction"
@@ -346,6 +347,52 @@ def _sequence(x, what, ordered=True):
                         % what)
 
 
+def _unmasked(x, what):
+    """A numpy masked array as its plain array when nothing is masked; else
+    refused: the library would read the values under the mask, which the
+    caller meant to leave out."""
+    if _np is not None and isinstance(x, _np.ma.MaskedArray):
+        k = int(_np.ma.count_masked(x))
+        if k:
+            raise RankmetricsError(-1, "%s is a masked array with %d masked"
+                                   " of %d entries, whose values the library"
+                                   " would read: drop them (x.compressed())"
+                                   " or fill them (x.filled(v)) first"
+                                   % (what, k, x.size))
+        return _np.asarray(x.data)
+    return x
+
+
+def _once(x, what, ordered=True):
+    """x as a list that can be read more than once: an iterator or a
+    generator is consumed here, once (value() read a generator of grades
+    in part as whole grades, then the rest as ratings, and said '4 scores
+    for 2 grades'); an array is kept, a masked one unmasked or refused;
+    what _sequence refuses is refused."""
+    if x is None:
+        return None
+    if _is_array(x):
+        return _unmasked(x, what)
+    _sequence(x, what, ordered)
+    if isinstance(x, collections.abc.Sequence):
+        return x
+    try:
+        return list(x)
+    except TypeError:
+        raise TypeError("%s must be a list, not %s"
+                        % (what, type(x).__name__)) from None
+
+
+def _cname(s, what):
+    """A str that crosses into C as a name: C would read it up to a NUL
+    only ("norm\0x" as the key norm)."""
+    if not isinstance(s, str):
+        raise TypeError("%s is a str, not %r" % (what, s))
+    if "\0" in s:
+        raise RankmetricsError(-5, "%s %r holds a NUL character" % (what, s))
+    return s.encode()
+
+
 def _doubles(x):
     if x is None:
         return 0, None, None
@@ -425,11 +472,11 @@ def _fill(lst, grades, scores, ids, judged, keep, unjudged=None):
     """Fill an rm_list; keep collects the arrays it points into."""
     if grades is None:
         raise TypeError("grades are required")
-    for x, what, ordered in ((grades, "grades", True), (scores, "scores", True),
-                             (ids, "ids", True), (judged, "judged", False),
-                             (unjudged, "unjudged", True)):
-        if x is not None and not _is_array(x):
-            _sequence(x, what, ordered)
+    grades, scores, ids, unjudged = (_once(grades, "grades"),
+                                     _once(scores, "scores"),
+                                     _once(ids, "ids"),
+                                     _once(unjudged, "unjudged"))
+    judged = _once(judged, "judged", ordered=False)
     n, gp, ga, la = _grades(grades)
     if gp is not None and _out_of_range(ga, n):
         la = (ctypes.c_char_p * max(n, 1))(*[str(int(ga[i])).encode()
@@ -620,7 +667,7 @@ def values(variants, grades, scores=None, ids=None, judged=None,
     """The double values of several variants of one list, as a list in the
     order of the names; the list is ranked once for each tie rule.  The
     first variant that fails raises."""
-    _sequence(variants, "variants", ordered=True)
+    variants = _once(variants, "variants")
     vs = [_variant(n) for n in variants]
     nv = len(vs)
     arr = (ctypes.c_double * max(nv * _VWORDS, 1))()
@@ -680,7 +727,7 @@ def variants(variant, vary=None, numbers=None):
     misspelled, or vary="norm" read as the keys n, o, r, m, gave no
     variant at all, an empty list without a word."""
     if vary is not None:
-        _sequence(vary, "vary", ordered=False)
+        vary = _once(vary, "vary", ordered=False)  # read twice below
         for k in vary:
             if not isinstance(k, str) or words(k) is None:
                 raise ValueError("vary takes keys of words (norm, ties, ...),"

@@ -8,9 +8,11 @@ in memory: lists, numpy arrays, a pandas DataFrame, a dict of columns.
 """
 
 import collections
+import collections.abc
+import numbers
 
 from . import (RankmetricsError, Query, _variant, _split_aggregator, values,
-               value_set, exact_set, _sequence)
+               value_set, exact_set, _once)
 from . import exact as _exact
 
 try:
@@ -95,17 +97,72 @@ def _missing(x):
         return True  # pandas' NA, whose truth is ambiguous
 
 
+def _kind(u):
+    """What a user is, beyond its value: users (and judged keys) that are
+    equal but of different kinds are refused, since a dict would merge them
+    (1, 1.0 and True are one key) while 1 and "1" stay apart.  A numpy
+    number is of its Python kind (numpy.int64(1) is the int 1)."""
+    if isinstance(u, bool) or _np is not None and isinstance(u, _np.bool_):
+        return "bool"
+    if isinstance(u, numbers.Integral):
+        return "int"
+    if isinstance(u, numbers.Real):
+        return "real"
+    return type(u).__name__
+
+
 def _groups(users):
     """Row indices of each user, users in the order of their first row,
     rows in input order."""
     g = collections.OrderedDict()
+    first = {}
     for i, u in enumerate(users.tolist() if hasattr(users, "tolist")
                           else users):
         if _missing(u):
             raise RankmetricsError(-1, "evaluate: row %d: the user is missing"
                                    " (%r)" % (i, u))
-        g.setdefault(u, []).append(i)
+        rows = g.setdefault(u, [])
+        if rows and _kind(u) != first[u][1]:
+            raise RankmetricsError(-1, "evaluate: row %d: the user %r (%s)"
+                                   " equals the user %r (%s) of row %d, and"
+                                   " would be merged with it: give users of"
+                                   " one kind" % (i, u, _kind(u), first[u][0],
+                                                  first[u][1], rows[0]))
+        if not rows:
+            first[u] = (u, _kind(u))
+        rows.append(i)
     return g
+
+
+def _judged(judged, groups):
+    """The judgments of each user; a key that matches no user (the str "1"
+    for the int user 1), or only a user of another kind, is refused: its
+    judgments were dropped, and recall and AP came out too high."""
+    if judged is None:
+        return {}
+    if not isinstance(judged, collections.abc.Mapping):
+        raise TypeError("evaluate: judged maps a user to the grades of its"
+                        " judged items not retrieved, not %s"
+                        % type(judged).__name__)
+    users = {u: u for u in groups}
+    for k in judged:
+        if k not in users:
+            raise RankmetricsError(-1, "evaluate: judged=: the key %r (a %s)"
+                                   " matches no user; the users are %s"
+                                   % (k, type(k).__name__,
+                                      _some(list(groups))))
+        if _kind(k) != _kind(users[k]):
+            raise RankmetricsError(-1, "evaluate: judged=: the key %r (%s)"
+                                   " equals the user %r (%s) but is not of"
+                                   " its kind: give the key as the user is"
+                                   % (k, _kind(k), users[k],
+                                      _kind(users[k])))
+    return judged
+
+
+def _some(xs):
+    s = ", ".join(map(repr, xs[:5]))
+    return s + (", ... (%d in all)" % len(xs) if len(xs) > 5 else "")
 
 
 def _take(col, idx):
@@ -132,8 +189,18 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
                 other names of the columns of data; a name given must be
                 a column (RankmetricsError otherwise); a default name also
                 matches the one column that differs only in case (Score)
-    judged      {user: [grades]} of judged items that were not retrieved
+    judged      {user: [grades]} of judged items that were not retrieved;
+                each key must be a user, of the user's kind
     exact       use the exact path: the values are Exact objects
+
+    Refused (RankmetricsError, a ValueError, or TypeError), as what cannot
+    be read faithfully: a judged key that matches no user ("1" for the
+    user 1: its judgments were dropped); users equal but of different
+    kinds (1, 1.0 and True were merged into one user, while 1 and "1"
+    stay two), and a judged key of another kind than its user; a masked
+    array with some entry masked (its mask was ignored); a missing user or
+    item.  A column or metrics given as a generator is read once.
+    Ctrl-C raises KeyboardInterrupt and nothing is returned.
 
     A user's rows are its list in input order; higher scores rank first,
     and without scores the input order is the ranking.  Items are the
@@ -142,18 +209,19 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
     """
     if isinstance(metrics, str):
         metrics = [metrics]
+    metrics = _once(metrics, "metrics")
     users = _column(data, user, users, "user")
     labels = _column(data, label, labels, "label")
     items = _column(data, item, items, "item")
     scores = _column(data, score, scores, "score")
     if users is None or labels is None:
         raise RankmetricsError(-1, "evaluate needs the user and label columns")
-    for col, what in ((users, "users"), (labels, "labels"), (items, "items"),
-                      (scores, "scores")):
-        # users="abc" were the three users a, b and c
-        if col is not None and not (_np is not None and
-                                    isinstance(col, _np.ndarray)):
-            _sequence(col, "the column of " + what)
+    # users="abc" were the three users a, b and c; a generator is read
+    # once here; a masked column is refused
+    users, labels, items, scores = [
+        _once(c, "the column of " + w) for c, w in
+        ((users, "users"), (labels, "labels"), (items, "items"),
+         (scores, "scores"))]
     n = len(users)
     for col, what in ((labels, "labels"), (items, "items"),
                       (scores, "scores")):
@@ -176,6 +244,7 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
     if n == 0:  # as `rankmetrics eval` refuses a file of no rows
         raise RankmetricsError(-1, "evaluate: no rows")
     groups = _groups(users)
+    judged = _judged(judged, groups)
     queries = []
     for u, idx in groups.items():
         ids = _take(items, idx)
@@ -192,7 +261,7 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
                 raise RankmetricsError(-1, "item %r repeated for user %r"
                                        % (dup, u))
         queries.append(Query(_take(labels, idx), _take(scores, idx), ids,
-                             (judged or {}).get(u)))
+                             judged.get(u)))
     names = [x for x in dict.fromkeys(inner) if x is not None]
     per_query = {}
     for u, q in zip(groups, queries):

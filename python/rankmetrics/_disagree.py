@@ -19,6 +19,7 @@ import decimal
 import numbers
 import operator
 import re
+import threading
 from fractions import Fraction
 
 from . import _lib
@@ -230,7 +231,10 @@ def _declare(L):
     _DECLARED.append(True)
 
 
-def disagree(a, b=None, *, max_length=5, budget=None, population=160,
+BUDGET = 300  # seconds: the tool's --budget default
+
+
+def disagree(a, b=None, *, max_length=5, budget=BUDGET, population=160,
              binary=True, progress=None):
     """The smallest inputs on which variants disagree.
 
@@ -238,13 +242,19 @@ def disagree(a, b=None, *, max_length=5, budget=None, population=160,
     (its name in the library, "mrr", "map", or "gauc" for GAUC's weights);
     disagree(a, b) the pair of two variant names, each keeping its own
     cutoff.  max_length: the longest list searched (1..8); budget: seconds
-    the search may take (None: no limit); population: random queries (or
+    the search may take (300 by default, as the tool's --budget; None: no
+    limit, which Ctrl-C still stops); population: random queries (or
     sets) on which the split rate is measured (0: none); binary: also
     search the binary grades and the inputs where every relevant item is
     retrieved within K.  progress(phase, size, done, total) is called
     every 512 inputs and before each random query; a true return stops the
     run (Disagreement.stopped is then "callback"), and so does an
-    exception, which is raised again after the run.  Errors raise
+    exception, which is raised again after the run; it is called from the
+    thread that runs the search.  Ctrl-C raises KeyboardInterrupt within a
+    fraction of a second, and nothing is returned: the search runs in a
+    worker thread, and the engine's progress report, always installed,
+    asks it to stop (without a budget, it ran on, deaf to Ctrl-C, until it
+    ended).  Names with a NUL character are refused.  Errors raise
     RankmetricsError with the library's status and message (RM_ENAME for
     an unknown metric or a name the parser refuses, RM_EINVAL for a bad
     option)."""
@@ -280,17 +290,28 @@ def disagree(a, b=None, *, max_length=5, budget=None, population=160,
         raise RankmetricsError(-1, "the budget must be more than 0 seconds "
                                    "(None: no limit)")
     o.flags = SEARCH | (BINARY if binary else 0)
+    stop = threading.Event()
+    return _lib.interruptible(lambda: _run(a, b, o, progress, stop), stop)
+
+
+def _run(a, b, o, progress, stop):
+    """The engine's call, in interruptible's worker thread."""
+    from . import RankmetricsError, _L
     raised = []
-    if progress is not None:
-        def call(ctx, p):
-            try:
-                return 1 if progress(PHASES[p.contents.phase],
-                                     p.contents.size, p.contents.done,
-                                     p.contents.total) else 0
-            except BaseException as e:  # stop, and raise it after the run
-                raised.append(e)
-                return 1
-        o.progress = _PROGRESS(call)
+
+    def call(ctx, p):
+        if stop.is_set():
+            return 1
+        if progress is None:
+            return 0
+        try:
+            return 1 if progress(PHASES[p.contents.phase],
+                                 p.contents.size, p.contents.done,
+                                 p.contents.total) else 0
+        except BaseException as e:  # stop, and raise it after the run
+            raised.append(e)
+            return 1
+    o.progress = _PROGRESS(call)
     d = ctypes.c_void_p()
     msg = ctypes.create_string_buffer(400)
     if b is None:

@@ -130,7 +130,11 @@ def verify(results, vectors=None, ulps=None, rel=None, explain=True):
     read raises its status (RM_EVECTORS, RM_ENOMEM).  With explain (the
     default), each variant with a wrong result is searched for the
     variants that explain the candidate's numbers (Group.alternatives),
-    as the tool's report does."""
+    as the tool's report does.  Results given as a generator are read
+    once.  Ctrl-C raises KeyboardInterrupt and nothing is returned: each
+    call of the library is short (one line read, or one variant's
+    alternatives searched, a tenth of a second at most on the vectors),
+    and the verifier is freed."""
     from . import RankmetricsError
     L = _lib_handle()
     for t in (ulps, rel):
@@ -147,8 +151,11 @@ def verify(results, vectors=None, ulps=None, rel=None, explain=True):
         raise RankmetricsError(-1, "give ulps or rel, not both")
     ulps = 0 if ulps is None else ulps
     v = ctypes.c_void_p()
-    d = (vectors if vectors is not None else vectors_dir())
-    s = L.rm_verifier_new(os.fsencode(d), ctypes.byref(v))
+    d = os.fsencode(vectors if vectors is not None else vectors_dir())
+    if b"\0" in d:  # C would read the directory's name up to the NUL
+        raise RankmetricsError(-1, "vectors=%r: a NUL character in a"
+                               " directory's name" % (vectors,))
+    s = L.rm_verifier_new(d, ctypes.byref(v))
     if s != 0:
         raise RankmetricsError(s)
     try:

@@ -3,6 +3,7 @@ changed on its way to the library (a whole number rounded, a complex number
 cut, a string cut at a NUL, a marker truncated) or a row put in the wrong
 query.  Each must now be refused, or give the value worked by hand."""
 
+import os
 from fractions import Fraction
 
 import pytest
@@ -307,3 +308,220 @@ def test_variants_refuses_keys_it_cannot_vary():
             rm.variants("ap", **kw)
     assert len(rm.variants("ap", vary=["norm"])) == 3
     assert len(rm.variants("ap@5", vary=[], numbers={"cutoff": [3, 4]})) == 2
+
+
+# ---- A third audit (issue 32): what Python cannot read faithfully ----------------
+
+def test_evaluate_judged_keys_must_match_a_user():
+    # user 1: the list 1, 0 and one relevant item judged but not retrieved:
+    # AP = (1/1)/2 = 1/2 and recall = 1/2.  judged={"1": [1]} matched no
+    # user and was dropped without a word: AP 1 and recall 1
+    ms = ["ap", "recall"]
+    ev = rm.evaluate(ms, users=[1, 1], labels=[1, 0], judged={1: [1]},
+                     exact=True)
+    assert [ev.per_query[1][rm.name(m)].fraction for m in ms] == \
+        [Fraction(1, 2), Fraction(1, 2)]
+    for judged in ({"1": [1]}, {1: [1], 2: [1]}, {1.5: [1]}):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.evaluate(ms, users=[1, 1], labels=[1, 0], judged=judged)
+        assert "judged=" in e.value.message and "matches no user" in \
+            e.value.message
+    # a key equal to the user but of another kind: refused, not matched
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate(ms, users=[1, 1], labels=[1, 0], judged={True: [1]})
+    assert "True (bool) equals the user 1 (int)" in e.value.message
+    with pytest.raises(TypeError):
+        rm.evaluate(ms, users=[1, 1], labels=[1, 0], judged=[[1]])
+    # a numpy number is of its Python kind: the key np.int64(1) is user 1
+    ev = rm.evaluate("ap", users=np.array([1, 1]), labels=[1, 0],
+                     judged={np.int64(1): [1]})
+    assert ev.aggregate[rm.name("mean:ap")] == 0.5
+
+
+def test_evaluate_users_equal_but_of_different_kinds_are_refused():
+    # 1 and True were one user (the list 1, 0, AP 1), where 1 and "1" were
+    # two (AP 1 and 0); equal users of two kinds are refused
+    for users in ([1, True], [1, 1.0], [0, False], ["a", "a", 1, 1.0]):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.evaluate("ap", users=users, labels=[1, 0] * (len(users) // 2))
+        assert "would be merged" in e.value.message
+    ev = rm.evaluate("ap", users=[1, "1"], labels=[1, 0])
+    assert ev.users == [1, "1"]
+    assert [ev.per_query[u][rm.name("ap")] for u in ev.users] == [1.0, 0.0]
+    # numpy's int64 and Python's int are one kind: one user
+    ev = rm.evaluate("ap", users=[np.int64(7), 7], labels=[0, 1])
+    assert ev.users == [7] and ev.aggregate[rm.name("mean:ap")] == 0.5
+
+
+def test_masked_arrays_are_refused_unless_nothing_is_masked():
+    # the mask was ignored: the grades 1, 0, [1] masked gave AP 5/6 for the
+    # list 1, 0 whose AP is 1
+    g = np.ma.array([1, 0, 1], mask=[False, False, True])
+    s = np.ma.array([3.0, 2.0, 1.0], mask=[False, False, True])
+    for call in (lambda: rm.value("ap", g),
+                 lambda: rm.value("ap", [1, 0, 1], s),
+                 lambda: rm.exact("ap", [1, 0], judged=np.ma.array(
+                     [1, 1], mask=[True, False])),
+                 lambda: rm.evaluate("ap", users=[1, 1, 1], labels=g),
+                 lambda: rm.evaluate("ap", users=np.ma.array(
+                     [1, 1, 2], mask=[0, 0, 1]), labels=[1, 0, 1])):
+        with pytest.raises(rm.RankmetricsError) as e:
+            call()
+        assert "masked array with 1 masked of" in e.value.message
+    # nothing masked: the plain array, AP 5/6
+    clear = np.ma.array([1, 0, 1], mask=[False] * 3)
+    assert rm.exact("ap", clear).fraction == Fraction(5, 6)
+    assert rm.value("ap", [1, 0, 1], np.ma.array([3.0, 2.0, 1.0])) == \
+        rm.value("ap", [1, 0, 1])
+
+
+def small_files(tmp_path):
+    q, r = tmp_path / "q", tmp_path / "r"
+    q.write_text("q1 0 d1 1\nq1 0 d2 1\n")
+    r.write_text("q1 Q0 d1 1 2 t\nq1 Q0 d3 2 1 t\n")  # AP (1/1)/2 = 1/2
+    return str(q), str(r)
+
+
+def test_evaluate_files_refuses_a_nul_in_names_and_columns(tmp_path):
+    files = small_files(tmp_path)
+    assert rm.evaluate_files(["ap"], *files).aggregate["ap"] == 0.5
+    # "ap\0x" was computed as ap
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate_files(["ap\0x"], *files)
+    assert e.value.status_name == "RM_ENAME" and "NUL" in e.value.message
+    c = tmp_path / "c.csv"
+    c.write_text("user,item,label\nu,a,1\nu,b,0\n")
+    assert rm.evaluate_files("ap", str(c)).aggregate["ap"] == 1.0
+    for col in ("user", "item", "label", "score"):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.evaluate_files("ap", str(c), **{col: col + "\0x"})
+        assert "%s=" % col in e.value.message and "NUL" in e.value.message
+    with pytest.raises(TypeError):
+        rm.evaluate_files([b"ap"], *files)
+    # keys cross into C too: "norm\0x" was the key norm
+    for f in (rm.words, rm.key_range):
+        with pytest.raises(rm.RankmetricsError):
+            f("norm\0x")
+    assert rm.words("norm")[0] == "rel"
+    with pytest.raises(rm.RankmetricsError):
+        rm.verify(["rr:1 1"], vectors=str(tmp_path) + "\0x")
+
+
+def test_evaluate_files_memory_in_range(tmp_path):
+    # -1 wrapped to SIZE_MAX (no bound) and 2**64 to 0 (the default),
+    # 0 was the default, 1.5 was cut to 1: each is refused with the range
+    files = small_files(tmp_path)
+    for m in (-1, 2 ** 64, 0, 65535, 2 ** 70):
+        with pytest.raises(rm.RankmetricsError) as e:
+            rm.evaluate_files(["ap"], *files, memory=m)
+        assert "65536" in e.value.message and "out of range" in \
+            e.value.message
+    for m in (1.5, "1M", True):
+        with pytest.raises(TypeError if m is not True else
+                           rm.RankmetricsError):
+            rm.evaluate_files(["ap"], *files, memory=m)
+    for m in (65536, 2 ** 64 - 1, None):
+        assert rm.evaluate_files(["ap"], *files, memory=m).aggregate["ap"] \
+            == 0.5
+
+
+def test_iterators_are_read_once():
+    # the ratings 1, 2.5 against the scores 1, 2: MAE (0 + 0.5)/2 = 1/4; a
+    # generator was read in part as whole grades, then the rest as ratings
+    assert rm.exact("mae", (g for g in [1, 2.5]),
+                    iter([1, 2])).fraction == Fraction(1, 4)
+    assert rm.value("ap", iter([0, 1]), (s for s in [1.0, 2.0]),
+                    judged=iter([1])) == 0.5  # (1/1)/2
+    assert rm.values((n for n in ["ap", "rr"]), [0, 1]) == [0.5, 0.5]
+    # vary was read twice, the second time empty: one name for three
+    assert len(rm.variants("ap", vary=(k for k in ["norm"]))) == 3
+    ev = rm.evaluate(iter(["ap"]), users=(u for u in [1, 1, 2, 2]),
+                     labels=iter([1, 0, 0, 1]))
+    assert ev.aggregate[rm.name("mean:ap")] == 0.75  # (1 + 1/2)/2
+
+
+def test_disagree_budget_is_the_tools():
+    import inspect
+    import subprocess
+    from conftest import TOOL
+    default = inspect.signature(rm.disagree).parameters["budget"].default
+    assert default == 300
+    if os.path.exists(TOOL):
+        out = subprocess.run([TOOL, "disagree", "--help"], capture_output=True,
+                             text=True).stdout
+        assert "stop after this long (default %d)" % default in out
+
+
+# ---- Ctrl-C: a real SIGINT during a long call ------------------------------------
+
+@pytest.fixture
+def sigint():
+    """interrupt(call, after): call() with a SIGINT sent to the process
+    `after` seconds in; the seconds from the signal to KeyboardInterrupt.
+    Fails when the call returns (a partial result) or raises late."""
+    import signal
+    import threading
+    import time
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def interrupt(call, after):
+        sent = []
+
+        def fire():
+            sent.append(time.monotonic())
+            os.kill(os.getpid(), signal.SIGINT)
+        t = threading.Timer(after, fire)
+        got = None
+        t.start()
+        try:
+            got = call()
+        except KeyboardInterrupt:
+            late = time.monotonic() - sent[0]
+        else:
+            pytest.fail("returned %r after the SIGINT" % (got,))
+        finally:
+            t.cancel()
+            t.join()
+        assert late < 1.0, "KeyboardInterrupt %.2f s after the SIGINT" % late
+        return late
+    yield interrupt
+    signal.signal(signal.SIGINT, old)
+
+
+def test_ctrl_c_stops_evaluate_files(tmp_path, sigint):
+    # 400,000 queries, three measures: a second or two, most of it giving
+    # 1.2 million values back through ctypes, where the interrupt was
+    # swallowed by the callback and the call returned all but one query
+    n = 400000
+    q, r = tmp_path / "q", tmp_path / "r"
+    q.write_text("".join("q%d 0 d%d 1\n" % (i, i) for i in range(n)))
+    r.write_text("".join("q%d Q0 d%d 1 2 t\nq%d Q0 e%d 2 1 t\n" % (i, i, i, i)
+                         for i in range(n)))
+    for after in (0.2, 0.9):
+        sigint(lambda: rm.evaluate_files(["ap", "ndcg", "rr"], str(q),
+                                         str(r)), after)
+
+
+def test_ctrl_c_stops_disagree(sigint):
+    # the search of ndcg's pairs up to 8 items takes minutes; without a
+    # budget it could not be stopped at all, and with one it ran on to the
+    # budget's end (3 s here, so that the old program fails, not hangs)
+    sigint(lambda: rm.disagree("ndcg", max_length=8, budget=3), 0.5)
+    sigint(lambda: rm.disagree("ndcg", max_length=8, budget=None), 0.3)
+
+
+def test_ctrl_c_stops_verify_and_evaluate(sigint):
+    # verify of every test with a wrong value explains each variant (7 s);
+    # evaluate on the exact path of 20,000 users (a second or more)
+    import glob
+    res = []
+    for f in sorted(glob.glob(os.path.join(rm.vectors_dir(), "*_test.txt"))):
+        fam = os.path.basename(f)[:-len("_test.txt")]
+        with open(f) as fh:
+            res += ["%s:%s 0.123" % (fam, line.split("=")[1].strip())
+                    for line in fh if line.startswith("tcId")]
+    sigint(lambda: rm.verify(res), 0.8)
+    n = 20000
+    sigint(lambda: rm.evaluate(["ap", "ndcg"], users=[i // 2 for i in
+                                                      range(2 * n)],
+                               labels=[1, 0] * n, exact=True), 0.3)

@@ -29464,7 +29464,7 @@ variant's name; a dagger marks those that are the same by definition, the
 others are so on the inputs searched.  The head of the file defines the
 macros; the \.{\_} of a family's name is escaped.
 
-@* Calling the oracle from Python.
+@* Calling the oracle from Python.\here{q:python}
 Most of the implementations that people must validate are written in
 Python: scikit-learn, torchmetrics, RecBole, ranx, ir\_measures, and the
 metrics of a team's own code.  Their authors test with pytest, on inputs
@@ -29545,8 +29545,9 @@ lines, or pairs of a vector's name and a value, it returns a |Verdict| per
 result (the variant, the expected and the observed double, the verdict,
 the distance in ulps, the input) and per variant the counts and the
 alternatives that explain the candidate's numbers, best first, which is
-what the tool's report prints.  Reading run files remains in the tool,
-\.{eval}; it will come to Python when its engine moves into the library.
+what the tool's report prints.  |evaluate_files| reads TREC judgments
+and runs, or a delimited file, with the engine of \.{eval} itself,
+|rm_eval_files| (\secref{q:evalengine}).
 
 @ |disagree| calls the disagreement engine (\secref{disagree}): given a
 metric's name it compares the pairs of its variants, given two variant
@@ -29568,10 +29569,57 @@ it (with that cutoff), the double, the exact value (a \.{Fraction}, or a
 \.{Decimal} of 40 digits when the value is irrational) and the status; so a
 test may compute both sides again with |exact|, as the package's own
 tests do.  The options are the engine's: |max_length|, |budget| in seconds
-(none by default), |population|, and |progress|, a function that is called
+(300 by default, as the tool's \.{--budget}; \.{None} for none),
+|population|, and |progress|, a function that is called
 as the search goes and stops it by returning true.  A bad name or option
 raises \.{RankmetricsError} with the engine's status and message.
 @^disagreements, from Python@>
+
+@ {\it Ctrl-C.}  A call of the library from Python's main thread holds a
+KeyboardInterrupt until it returns: Python runs its handler of \.{SIGINT}
+only between two steps of Python code.  For a metric's value that is a
+moment, but \.{evaluate\_files} of a large run takes seconds and
+\.{disagree} without a budget may take hours.  Worse, the engine calls
+back into Python, and an exception raised in a \.{ctypes} callback is
+printed and dropped: Ctrl-C in \.{evaluate\_files} was met by the
+callback that takes the values, which lost one value and went on, and the
+call returned 299\,999 of 300\,000 queries as if nothing had happened.
+
+So the two engines run in a worker thread, while the calling thread waits
+for it in slices of 50~ms, in Python, where Ctrl-C is seen at once
+(|interruptible| in \.{\_lib.py}).  On KeyboardInterrupt the waiting
+thread sets a flag, and the engine's report of progress, which the package
+now always installs, answers ``stop'' as soon as it reads it: the
+evaluation engine asks that report about twice a second while it reads and
+every 16384 values while it gives them (|ev_replay|), the disagreement
+engine every 512 inputs and before each random query.  The worker is
+waited for, since it owns the engine's memory; its result is dropped and
+the KeyboardInterrupt raised again, so the call returns nothing, partial
+or whole.  The tests send a real \.{SIGINT} and require the exception
+within a second.  \.{verify} and \.{evaluate} need no thread: they call
+the library many times, each call short (a line read, one variant's
+alternatives searched, one user's values), and Python sees Ctrl-C between
+two calls.  \.{disagree} now has the tool's default budget of 300 seconds;
+\.{budget=None} still asks for none.
+
+@ {\it What the package refuses.}  A value that cannot reach the library
+as the caller meant it is refused at the door, with the argument and the
+value named, never changed on the way (the part on hostile input lists
+them):
+a name or a column name holding a NUL character, which C would read up
+to the NUL (\.{"ap\\0x"} was \.{ap}); a size out of its C type's range
+(\.{memory=-1} was no bound, \.{2**64} the default); a numpy masked array
+with an entry masked, whose values under the mask the library would read
+(with nothing masked it is its plain array); a key of \.{evaluate}'s
+\.{judged} that is no user, whose judgments were dropped; and users that
+Python's equality merges though they are of different kinds (\.{1},
+\.{1.0} and \.{True} were one user, while \.{1} and \.{"1"} stay two:
+the rule is that equal users must be of one kind, numpy's integers
+counting as Python's). An iterator or a generator is read once, into a
+list, where it is given: read twice, it was empty the second time
+(\.{variants(vary=...)} kept one key of several) or read in part
+(\.{value} said \.{4 scores for 2 grades}).
+@^Python, hostile input@>@^Ctrl-C@>@^KeyboardInterrupt@>
 
 @ The package's tests, in \.{python/tests}, run under pytest in \.{make
 check}.  They compute every valid test of every family of golden vectors
@@ -30135,6 +30183,15 @@ scores $1/3$, $1/3+10^{-30}$ (or two Decimals)&|RM_ESCORE|: one double (they tie
 \.{evaluate(..., users="abc")}&\.{TypeError} (were users a, b, c)\cr
 \.{disagree(..., max\_length=2**32+2)}, \.{2.9}&|RM_EINVAL| (both were 2)\cr
 \.{variants("ap", vary=["nosuch"])}, \.{vary="norm"}&\.{ValueError} (was \.{[]})\cr
+\.{evaluate(..., judged=\{"1": g\})}, user 1&|RM_EINVAL| (dropped: AP 1 for 1/2)\cr
+\.{evaluate}: users \.{1} and \.{True}, or \.{1.0}&|RM_EINVAL| (one user; \.{"1"} was two)\cr
+a masked array, an entry masked&|RM_EINVAL| (the mask was ignored)\cr
+\.{evaluate\_files}: a NUL in a measure, a column&|RM_ENAME|, |RM_EINVAL| (were cut)\cr
+\.{words}, \.{key\_range}: a NUL in a key&|RM_ENAME| (\.{norm\\0x} was \.{norm})\cr
+\.{evaluate\_files(memory=-1)}, \.{2**64}, \.{0}&|RM_EINVAL| (no bound; the default)\cr
+a generator where a list is read twice&read once (was half read, or empty)\cr
+Ctrl-C in \.{evaluate\_files}&\.{KeyboardInterrupt} (was swallowed)\cr
+Ctrl-C in \.{disagree} with no budget&\.{KeyboardInterrupt} (ran on)\cr
 \noalign{\smallskip}}}$$
 The worst was the missing user: NaN equals nothing, so a row whose user
 was NaN became a query of its own, cut out of the user it belonged to, and

@@ -228,7 +228,9 @@ def interruptible(call, stop):
     callbacks read to ask the C loop to stop; the worker is waited for (it
     owns the C objects), its result dropped, and the interrupt raised
     again: nothing partial is returned.  An exception of call() is raised
-    here."""
+    here.  With stop None the call has no way to be stopped: on
+    KeyboardInterrupt it is left to finish in its thread, which holds what
+    it reads, and its result is dropped."""
     import threading
     box = {}
 
@@ -243,6 +245,8 @@ def interruptible(call, stop):
         while t.is_alive():
             t.join(0.05)
     except KeyboardInterrupt:
+        if stop is None:
+            raise
         stop.set()
         while t.is_alive():  # a second Ctrl-C does not leave it running
             try:

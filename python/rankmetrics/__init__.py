@@ -55,8 +55,19 @@ tool's disagree calls::
     >>> w.queries[0].grades, [v.exact for v in w.values]
     ([1, 1], [Fraction(1, 1), Fraction(3, 4)])
 
-Reading run files (the tool's eval) is not here yet: it will come when
-that engine moves into the library.
+evaluate_files(measures, qrels, run) reads TREC judgments and a run, or
+a delimited file, with the engine of the tool's eval (rm_eval_files).
+
+What cannot reach the library as it was meant is refused at the door
+(RankmetricsError, a ValueError, or TypeError), naming the argument and
+the value, never changed on the way: a NUL character in a name, a key or
+a column name (C would read "ap\0x" as ap); a number out of its C type's
+range (evaluate_files' memory); a numpy masked array with an entry
+masked; a key of evaluate's judged that is no user, and users equal but of
+different kinds (1 and True).  An iterator or a generator is read once,
+where it is given.  Ctrl-C during a long call (evaluate_files, disagree,
+verify, evaluate, value_set of a large set) raises KeyboardInterrupt
+within a fraction of a second, and the call returns nothing.
 """
 
 import collections

@@ -2,9 +2,9 @@
 grouped by user, each user a query, computed with values() and
 value_set() (or exact() and exact_set()).
 
-Reading run files (TREC, CSV) stays in the tool, `rankmetrics eval`, until
-its engine moves into the library; this module reads only what is already
-in memory: lists, numpy arrays, a pandas DataFrame, a dict of columns.
+Run files (TREC, CSV) are read by evaluate_files, with the engine of
+`rankmetrics eval`; this module reads only what is already in memory:
+lists, numpy arrays, a pandas DataFrame, a dict of columns.
 """
 
 import collections

@@ -268,6 +268,13 @@ static int on_progress(void *ctx, long lines, size_t queries, double percent)
   ck_assert_uint_le(queries, 2000);
   return p->calls == p->stop_at;
 }
+static void open_two(char *a, char *b, size_t n, const char *na, const char *nb,
+  FILE **fa, FILE **fb) /* two new files of the directory, for writing */
+{
+  snprintf(a, n, "%s/%s", dir, na); snprintf(b, n, "%s/%s", dir, nb);
+  *fa = fopen(a, "w"); *fb = fopen(b, "w");
+  ck_assert_ptr_nonnull(*fa); ck_assert_ptr_nonnull(*fb);
+}
 START_TEST(progress_and_stop)
 {
   static const char *const ap[] = {"ap"};
@@ -278,9 +285,7 @@ START_TEST(progress_and_stop)
   got g;
   FILE *f, *q;
   int i, k, threads;
-  snprintf(big, sizeof big, "%s/big", dir); snprintf(bigq, sizeof bigq, "%s/bigq", dir);
-  f = fopen(big, "w"); q = fopen(bigq, "w");
-  ck_assert_ptr_nonnull(f); ck_assert_ptr_nonnull(q);
+  open_two(big, bigq, sizeof big, "big", "bigq", &f, &q);
   for (i = 0; i < 2000; i++) {
     fprintf(q, "q%d 0 d1 1\n", i);
     for (k = 0; k < 20; k++) fprintf(f, "q%d Q0 d%d %d %d t\n", i, k, k + 1, 20 - k);
@@ -325,23 +330,20 @@ static int stop_giving(void *ctx, long lines, size_t queries, double percent)
   v->asked++; v->at = v->given;
   return 1;
 }
+static const char *const ap_only[] = {"ap"};
 START_TEST(stop_while_giving)
 {
-  static const char *const ap[] = {"ap"};
   char big[128], bigq[128];
-  rm_evaluator *e = rm_evaluator_new();
-  rm_eval_options o;
-  giving v;
   FILE *f, *q;
+  giving v;
   int i;
-  snprintf(big, sizeof big, "%s/give", dir); snprintf(bigq, sizeof bigq, "%s/giveq", dir);
-  f = fopen(big, "w"); q = fopen(bigq, "w");
-  ck_assert_ptr_nonnull(f); ck_assert_ptr_nonnull(q);
+  rm_eval_options o = {.measures = ap_only, .n_measures = 1, .per_query = 1};
+  rm_evaluator *e;
+  open_two(big, bigq, sizeof big, "give", "giveq", &f, &q);
   for (i = 0; i < 20000; i++) {
     fprintf(q, "q%d 0 d1 1\n", i); fprintf(f, "q%d Q0 d1 1 1 t\n", i); }
   ck_assert_int_eq(fclose(f), 0); ck_assert_int_eq(fclose(q), 0);
-  memset(&o, 0, sizeof o);
-  o.measures = ap; o.n_measures = 1; o.per_query = 1;
+  e = rm_evaluator_new();
   memset(&v, 0, sizeof v);
   ck_assert_int_eq(rm_eval_files(e, &o, bigq, big, count_value, &v), RM_OK);
   ck_assert_int_eq(v.given, 20001); /* no report without a progress function */

@@ -19818,6 +19818,11 @@ linked with the static library keeps the names |tool_alloc| and
 #define fault_at rmi_fault_at
 #define fault_hit rmi_fault_hit
 #define tool_fdopen rmi_tool_fdopen
+#define tool_te rmi_tool_te
+#define te_split rmi_te_split
+#define te_comment rmi_te_comment
+#define te_atof rmi_te_atof
+#define te_atol rmi_te_atol
 enum {@+ FAULT_ALLOC, FAULT_WRITE, FAULT_READ @+};
 #ifdef RM_FAULTS
 extern RM_SHARED long fault_at[3]; /* the call of each kind that fails */
@@ -19851,6 +19856,18 @@ RM_SHARED int parse_name(const char *name, rm_variant *v);
 RM_SHARED void shortest(char *buf, double x);
 RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
+typedef struct {
+  int on; /* the engine reads as trec\_eval reads (|cmd_trec_eval|) */
+  const char *name[3]; /* the judgments and the run as the user named them */
+  long seen[2]; /* the last line of each file whose number was counted */
+  long lossy; /* numbers read with a loss, and the first of them: */
+  int first_k; long first_line; char first[64]; double first_x;
+} te_reading;
+extern RM_SHARED te_reading tool_te;
+RM_SHARED int te_split(char *s, char **f, int max);
+RM_SHARED int te_comment(const char *s);
+RM_SHARED double te_atof(int k, long line, const char *s);
+RM_SHARED long te_atol(int k, long line, const char *s);
 #endif
 
 @* Evaluating run files.
@@ -21410,6 +21427,41 @@ static int ev_header(ev_state *st, ev_source *s)
   return 1;
 }
 
+@ {\it Read as trec\_eval reads.}  For the drop-in \.{trec\_eval}
+(\secref{q:tecmd}) the readers of TREC files follow trec\_eval's rules,
+which |tool_te| switches on: a line whose first visible character is
+\.{\#} is a comment, a run line may have more than six words (the rest
+is ignored), words are split at every white space of |isspace|, and the
+numbers are read as |atof| and |atol| read them (|te_atof|, |te_atol|,
+which count what they lose).  A score that |atof| reads as NaN is
+refused: trec\_eval's order of such a query is whatever its |qsort| makes
+of a comparison that is never true.  A grade above |RM_GRADE_MAX| is
+refused as \.{eval} refuses it; a negative one is counted as
+\.{eval} counts it.
+
+@<Engine functions@>=
+static int ev_te_score(ev_source *s, const char *f)
+{
+  s->score = te_atof(1, s->line, f);
+  if (s->score == s->score) return 1;
+  fprintf(tool_err, "%s:%ld: score '%s' is read as NaN, which has no place in"
+    " trec_eval's order\n", s->path, s->line, f);
+  return -1;
+}
+static int ev_te_grade(ev_state *st, ev_jsource *j, const char *f)
+{
+  long g = te_atol(0, j->line, f);
+  j->f_lab = NULL;
+  if (g > RM_GRADE_MAX) {
+    fprintf(tool_err, "%s:%ld: grade '%s' is above %d, the largest grade\n",
+      st->qrels_path, j->line, f, RM_GRADE_MAX);
+    return 0;
+  }
+  if (g < 0) st->n_negative++;
+  j->grade = g >= 0 ? (int) g : st->neg_pooled ? EV_POOLED : 0;
+  return 1;
+}
+
 @ |ev_next| reads the next record: 1 when there is one, 0 at the end of the
 file, $-1$ after an error.  Blank lines are skipped.  An empty user or item
 of a delimited file is an error: it is a value missing from the data (what
@@ -21449,12 +21501,13 @@ static int ev_next(ev_state *st, ev_source *s)
       return -1;
     }
     if (s->buf[strspn(s->buf, " \t\r\n")] == '\0') continue; /* blank */
+    if (tool_te.on && te_comment(s->buf)) continue; /* trec\_eval's comment */
     ascii = ev_ascii(s->buf, len);
     break;
   }
   if (!s->delimited) {
-    n = ev_split_ws(s->buf, f, 6);
-    if (n != 6) {
+    n = tool_te.on ? te_split(s->buf, f, 6) : ev_split_ws(s->buf, f, 6);
+    if (n != 6 && !(tool_te.on && n > 6)) {
       fprintf(tool_err, "%s:%ld: a run line has %d fields, not 'qid Q0 docno rank"
         " score tag'\n", s->path, s->line, n);
       return -1;
@@ -21464,6 +21517,7 @@ static int ev_next(ev_state *st, ev_source *s)
       fprintf(tool_err, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
       return -1;
     }
+    if (tool_te.on) return ev_te_score(s, f[4]);
     return ev_score(s->path, s->line, f[4], &s->score) ? 1 : -1;
   }
   n = ev_split_delim(s->buf, s->delim, f, 256);
@@ -21588,14 +21642,15 @@ static int ev_jline(ev_state *st, ev_jsource *j)
       fprintf(tool_err, "%s:%ld: %s\n", st->qrels_path, j->line, bad);
       return -1;
     }
-    n = ev_split_ws(j->buf, fl, 5);
-    if (n == 0) continue;
+    n = tool_te.on ? te_split(j->buf, fl, 5) : ev_split_ws(j->buf, fl, 5);
+    if (n == 0 || (tool_te.on && fl[0][0] == '#')) continue;
     if (n != 4) {
       fprintf(tool_err, "%s:%ld: a judgment line has %d fields, not 'qid iter"
         " docno grade'\n", st->qrels_path, j->line, n);
       return -1;
     }
-    switch (ev_grade(st, st->qrels_path, j->line, fl[3], &j->grade)) {
+    if (tool_te.on) { if (!ev_te_grade(st, j, fl[3])) return -1; }
+    else switch (ev_grade(st, st->qrels_path, j->line, fl[3], &j->grade)) {
     case 0: return -1;
     case 2: j->grade = EV_RATING; j->f_lab = fl[3]; break;
     case 3: j->f_lab = NULL; if (st->neg_pooled) j->grade = EV_POOLED; break;
@@ -23595,6 +23650,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
   }
   if ((src.f = strcmp(src.path, "-") ? tool_open_in("eval", src.path) : stdin) == NULL)
     goto done;
+  if (tool_te.on && tool_te.name[1]) st.path = src.path = tool_te.name[1]; /* not a copy's */
   if (!st.unsorted && !ev_regular(src.f)) {
     FILE *c = ev_copy(src.f, src.path);
     if (src.f != stdin) fclose(src.f);
@@ -28003,7 +28059,9 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
     return te_err(2, "cannot redirect the output of eval%s%s", "", "");
   }
   tool_oom_fd = e; /* ``out of memory'' to the user, not to |err| */
+  tool_te.on = 1;
   rc = cmd_eval(n, av);
+  tool_te.on = 0;
   fflush(stdout); fflush(stderr);
   dup2(o, 1); dup2(e, 2); close(o); close(e);
   tool_oom_fd = 2;
@@ -28011,21 +28069,93 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
   return rc;
 }
 
-@ The words of a line, split in place at white space, at most |max| of them
-kept; the number of words is returned.
+@ {\it Reading as trec\_eval reads.}\here{q:teread}  trec\_eval~10.0
+reads its two files in \.{get\_qrels.c} and \.{get\_trec\_results.c},
+and the command reads them as it does, here and in the engine, which
+|tool_te| switches to these rules while the command runs it:
+\smallskip
+\item{$\bullet$} Words are separated by any run of the white space of
+|isspace| in the C locale: space, tab, carriage return, line feed,
+vertical tab, form feed.  |te_split| splits a line in place and returns
+the number of words, keeping at most |max|.
+\item{$\bullet$} A run line has at least six words; the words after the
+sixth are ignored, as trec\_eval ignores them (``Skip over rest of
+line'').  A line of judgments has four.
+\item{$\bullet$} A line whose first visible character is \.{\#} is a
+comment, in either file (|te_comment|), and so is never a judgment nor a
+document.  trec\_eval's run reader has exactly this rule.  Its reader of
+judgments skips only a \.{\#} in the first column, and only when the
+line before was not skipped: it reads the second of two comment lines,
+and a comment indented by a space, as a judgment of a query named
+\.{\#} (with \.{-c} that query is printed and counted, \.{num\_q}~3 for
+2; without it, trec\_eval stops with status~4), and a comment on the
+last line makes it read past the end of its buffer (it stopped with a
+segmentation fault, status~139).  Those are trec\_eval's defects, and the
+command reads every such line as the comment it is.
+\item{$\bullet$} Blank lines are skipped in both files (trec\_eval skips
+them in the run and refuses them in the judgments, ``Malformed line'').
+\item{$\bullet$} A score is read by |atof| and a grade by |atol|, as
+trec\_eval reads them: the longest prefix that is a number, 0 when there
+is none.  So \.{0.5abc} is 0.5, \.{abc} is~0, \.{1.5} as a grade is~1,
+\.{1e-400} is~0 and \.{1e400} is $+\infty$.  Where that loses what was
+written (words left over, no number at all, a number out of range) the
+reading is counted, and the command ends with one line on standard error
+that gives the count and the first such number, its file and line, so
+that a run whose scores all read as~0 is not taken silently for a run of
+ties.  The numbers of the command line (cutoffs, \.{-l}, \.{-M},
+\.{-N}) are read so too.  \.{eval} keeps its strict reading.
+\smallskip\noindent
+A line re-read (the engine may read a file twice, and the command reads
+the run before the engine does) is counted once: |seen| keeps the last
+line counted in each file.
 
-@<Tool functions@>=
-static int te_split(char *s, char **f, int max)
+@<Shared functions@>=
+te_reading tool_te;
+static int te_space(char c)@+{@+ return c == ' ' || (c >= '\t' && c <= '\r');@+}
+int te_split(char *s, char **f, int max)
 {
   int n = 0;
   for (;;) {
-    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') s++;
+    while (te_space(*s)) s++;
     if (*s == '\0') return n;
     if (n < max) f[n] = s;
     n++;
-    while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n') s++;
+    while (*s && !te_space(*s)) s++;
     if (*s) *s++ = '\0';
   }
+}
+int te_comment(const char *s)
+{
+  while (te_space(*s)) s++;
+  return *s == '#';
+}
+static void te_lossy(int k, long line, const char *s, double x)
+{
+  if (k < 2 && line <= tool_te.seen[k]) return; /* counted on a first reading */
+  if (k < 2) tool_te.seen[k] = line;
+  if (tool_te.lossy++ == 0) {
+    tool_te.first_k = k; tool_te.first_line = line; tool_te.first_x = x;
+    snprintf(tool_te.first, sizeof tool_te.first, "%s", s);
+  }
+}
+double te_atof(int k, long line, const char *s)
+{
+  char *end;
+  double x;
+  errno = 0;
+  x = strtod(s, &end);
+  if (end == s || *end || (errno == ERANGE && (x == 0 || isinf(x))))
+    te_lossy(k, line, s, x);
+  return x;
+}
+long te_atol(int k, long line, const char *s)
+{
+  char *end;
+  long x;
+  errno = 0;
+  x = strtol(s, &end, 10);
+  if (end == s || *end || errno == ERANGE) te_lossy(k, line, s, (double) x);
+  return x;
 }
 
 @ \.{eval}'s lines, \.{measure<TAB>query<TAB>value}, come query by query, the
@@ -28174,6 +28304,11 @@ static int te_cmp_rank(const void *a, const void *b)
   c = strcmp(y->doc, x->doc);
   return c ? c : (x->line > y->line) - (x->line < y->line);
 }
+static int te_cmp_line(const void *a, const void *b)
+{
+  const te_doc *x = *(te_doc *const *) a, *y = *(te_doc *const *) b;
+  return (x->line > y->line) - (x->line < y->line);
+}
 static int te_cmp_qdoc(const void *a, const void *b)
 {
   const te_doc *x = *(te_doc *const *) a, *y = *(te_doc *const *) b;
@@ -28192,7 +28327,7 @@ static int te_load_run(te_state *t)
   te_doc **kept;
   if (f == NULL) return 2;
   while ((got = tool_getline(&buf, &cap, f, in ? "-" : path, ++line)) >= 0) {
-    char *mem = tool_strdup(buf), *end;
+    char *mem = tool_strdup(buf);
     int n = te_split(mem, fl, 6);
     te_doc *d;
     if (n == 0 || fl[0][0] == '#') { free(mem); continue; }
@@ -28202,8 +28337,9 @@ static int te_load_run(te_state *t)
     }
     d = &t->run[t->nrun++];
     d->mem = mem; d->line = line; d->text = copy ? tool_strdup(buf) : NULL;
-    d->score = n >= 6 ? strtod(fl[4], &end) : 0;
-    if (n < 6 || end == fl[4] || *end || !isfinite(d->score)) { bad = line; break; }
+    if (n < 6) { bad = line; break; }
+    d->score = te_atof(1, line, fl[4]);
+    if (d->score != d->score) { bad = line; break; }
     d->qid = fl[0]; d->doc = fl[2];
     free(t->runid); t->runid = tool_strdup(fl[5]);
   }
@@ -28212,7 +28348,7 @@ static int te_load_run(te_state *t)
   if (got == -2) return 2;
   if (bad && in) {
     fprintf(stderr, "-:%ld: a line of the run needs six words, the fifth a"
-      " number\n", bad);
+      " number other than NaN\n", bad);
     return 2;
   }
   t->runpath = path;
@@ -28237,13 +28373,35 @@ static int te_load_run(te_state *t)
     free(kept);
     return te_err(2, "no temporary file: %s%s", strerror(errno), "");
   }
-  for (j = 0; j < nk; j++) fputs(kept[j]->text, t->cut);
+  @<Write the lines |kept| to the copy, each at its line number@>;
   free(kept);
   if (fflush(t->cut) != 0 || ferror(t->cut))
     return te_err(2, "cannot write a temporary file: %s%s", strerror(errno), "");
   snprintf(t->fdpath, sizeof t->fdpath, "/dev/fd/%d", fileno(t->cut));
   t->runpath = t->fdpath;
   return -1;
+}
+
+@ The copy keeps the line numbers of the run: a line that is not kept (a
+comment, a blank line, a document beyond the depth) is written as an empty
+line, which \.{eval} skips, and every line kept ends with a newline.  So a
+message of \.{eval} about the copy names the line of the run, and
+|tool_te| gives it the run's name, not the copy's (\.{/dev/fd/3}).  (The
+copy was the kept lines alone, sorted, each as read: a last line without
+its newline was joined to the next one, and \.{-q -M 5 -m map} said
+``\.{/dev/fd/3:1: a run line has 11 fields}''.)
+
+@<Write the lines |kept| to the copy...@>=
+{
+  long at = 1;
+  qsort(kept, nk, sizeof *kept, te_cmp_line);
+  for (j = 0; j < nk; j++) {
+    size_t len = strlen(kept[j]->text);
+    for (; at < kept[j]->line; at++) putc('\n', t->cut);
+    fputs(kept[j]->text, t->cut);
+    if (len == 0 || kept[j]->text[len - 1] != '\n') putc('\n', t->cut);
+    at++;
+  }
 }
 
 @ The judgments, read for \.{relstring} only: query, document and grade
@@ -28270,7 +28428,7 @@ static int te_load_qrels(te_state *t)
       " input%s%s", "", "");
   if ((f = tool_open_in("trec_eval", path)) == NULL) return 2;
   while ((got = tool_getline(&buf, &cap, f, path, ++line)) >= 0) {
-    char *mem = tool_strdup(buf), *end;
+    char *mem = tool_strdup(buf);
     int n = te_split(mem, fl, 4);
     te_judg *d;
     if (n == 0 || fl[0][0] == '#') { free(mem); continue; }
@@ -28280,7 +28438,7 @@ static int te_load_qrels(te_state *t)
       t->jud = tool_alloc(t->jud, capj * sizeof *t->jud);
     }
     d = &t->jud[t->njud++];
-    d->mem = mem; d->qid = fl[0]; d->doc = fl[2]; d->grade = strtol(fl[3], &end, 10);
+    d->mem = mem; d->qid = fl[0]; d->doc = fl[2]; d->grade = te_atol(0, line, fl[3]);
   }
   free(buf);
   fclose(f);
@@ -28441,6 +28599,22 @@ static void te_nan(te_state *t)
   }
 }
 
+@ The one line that counts the numbers read with a loss
+(\secref{q:teread}), said last, whether the command succeeded or not.
+
+@<Tool functions@>=
+static void te_said_lossy(void)
+{
+  char at[64] = "";
+  if (tool_te.lossy == 0) return;
+  if (tool_te.first_k < 2) snprintf(at, sizeof at, ":%ld", tool_te.first_line);
+  fprintf(stderr, "rankmetrics: trec_eval: %ld number%s read as trec_eval reads"
+    " them (atof, atol), losing what they could not read; the first, %s%s: '%s'"
+    " read as %.17g\n", tool_te.lossy, tool_te.lossy == 1 ? "" : "s",
+    tool_te.name[tool_te.first_k] ? tool_te.name[tool_te.first_k] : "?", at,
+    tool_te.first, tool_te.first_x);
+}
+
 @ A line of output.  Counts are whole; other values have trec\_eval's four
 decimals, or 17 significant digits with \.{--full}.  A string is quoted.
 
@@ -28465,6 +28639,8 @@ static int cmd_trec_eval(int argc, char **argv)
   size_t k, j, *ord = NULL;
   int rc, i, rs = -1;
   memset(&t, 0, sizeof t);
+  memset(&tool_te, 0, sizeof tool_te);
+  tool_te.name[2] = "the command line";
   t.summary = 1; t.rel = 1;
   t.marg = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *t.marg);
   if ((rc = te_options(&t, argc, argv)) >= 0) goto done;
@@ -28480,6 +28656,7 @@ static int cmd_trec_eval(int argc, char **argv)
       " [OPTIONS] QRELS RUN%s%s", "", "");
     goto done;
   }
+  tool_te.name[0] = t.files[0]; tool_te.name[1] = t.files[1];
   if (t.nmarg == 0) te_mark(&t, "official");
   for (i = 0; i < t.nmarg; i++) if ((rc = te_mark(&t, t.marg[i])) >= 0) goto done;
   @<Make the items of the marked measures, or |goto done|@>;
@@ -28534,6 +28711,7 @@ static int cmd_trec_eval(int argc, char **argv)
       ? (double) t.nq : t.all[i]);
   }
 done:
+  te_said_lossy();
   if (out) fclose(out);
   if (err) fclose(err);
   if (t.cut) fclose(t.cut);

@@ -55,8 +55,12 @@ grep -q '^map *	all	0.4333$' "$T/out" && grep -q '^P_1000 *	all	0.0013$' "$T/out
 # 1; d5 not judged '-'; d9 graded -1, pooled but unjudged '.'; d3 grade 2)
 grep -q "^relstring *	1	'01-.2'$" "$T/out" && cmp -s "$T/out" <(grep -v map relstring.out | grep -v P_5) \
   && ok || bad "relstring from standard input: $(cat "$T/out" "$T/err")"
-printf '1 Q0 d1 1 x runA\n' | "$RM" trec_eval -m map a.qrels - > "$T/out" 2> "$T/err"; rc=$?
-[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q '^-:1: ' "$T/err" && ok || bad "bad score on stdin: exit $rc, $(cat "$T/err")"
+printf '1 Q0 d1 1 runA\n' | "$RM" trec_eval -m map a.qrels - > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q '^-:1: ' "$T/err" && ok || bad "short line on stdin: exit $rc, $(cat "$T/err")"
+# a score that is no number is read as atof reads it, 0, and counted in one line
+printf '1 Q0 d1 1 x runA\n' | "$RM" trec_eval -c -m map a.qrels - > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && [ "$(wc -l < "$T/err")" = 1 ] && grep -q "1 number read as trec_eval reads them.*the first, -:1: 'x' read as 0$" "$T/err" \
+  && ok || bad "score x on stdin: exit $rc, $(cat "$T/err")"
 # a judged query missing from the run: the judgments' file and line, and -c
 grep -q '^miss.qrels:3: query .4. is judged but has no line in the run' \
   <("$RM" trec_eval -m map miss.qrels a.run 2>&1) && ok || bad "missing query: no FILE:LINE"

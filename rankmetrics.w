@@ -27692,6 +27692,9 @@ typedef struct {
   const te_spec *s;
   char var[RM_NAME_MAX + 8]; /* the name given to \.{eval}, or empty */
   double cut; /* its cutoff or recall level */
+  char vname[300]; /* the name the parser reads for it, if not |name| */
+  int hide; /* a part of the item before it, not printed */
+  int nsub; /* the mean of the |nsub| hidden items after it */
 } te_item;
 typedef struct {
   char *mem; /* the line, split in place */
@@ -27703,7 +27706,7 @@ typedef struct {
 typedef struct {@+ char *mem; const char *qid, *doc; long grade; @+} te_judg;
 typedef struct {
   int per_query, complete, summary, full, exact, help, version, judged;
-  long rel, maxret;
+  long rel, maxret, ndocs;
   const char **marg; int nmarg;
   const char *files[2]; int nf;
   unsigned char mark[64]; const char *param[64];
@@ -27776,13 +27779,7 @@ static int te_opt(te_state *t, char c, const char *a)
       return te_err(1, "-M %s: the number of documents kept must be a whole"
         " number from 1%s", a, "");
     break;
-  case 'N': {
-    long n;
-    if (!te_number(a, 0, &n))
-      return te_err(1, "-N %s: the number of documents must be a whole number%s",
-        a, "");
-    break;
-  }
+  case 'N': t->ndocs = te_atol(2, 0, a); break;
   case 'D':
     if (strcmp(a, "0") != 0)
       return te_err(1, "-D %s: trec_eval's debugging output is not reproduced%s",
@@ -27910,39 +27907,38 @@ static int te_cmp_double(const void *a, const void *b)
   double x = *(const double *) a, y = *(const double *) b;
   return (x > y) - (x < y);
 }
+static int te_expand_param(te_state *t, const te_spec *s, const char *param);
 static int te_expand(te_state *t, const te_spec *s, const char *param)
 {
   double c[256];
   int n = 0, j;
   const char *p = param ? param : s->defaults;
   if (s->kind == TE_CUTL || s->kind == TE_CUTD) {
-    char buf[1024], *w, *save = NULL;
+    char buf[1024], *w, *save;
     if (strlen(p) >= sizeof buf)
       return te_err(2, "too many cutoffs for '%s'%s", s->name, "");
     strcpy(buf, p);
-    if (*p == ',' || *p == '\0' || p[strlen(p) - 1] == ',' || strstr(p, ",,"))
-      return te_err(2, "an empty cutoff in the list '%s' of '%s'", p, s->name);
-    for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-      long x;
-      char *end;
+    for (w = buf; w; w = save) {
+      if ((save = strchr(w, ',')) != NULL) *save++ = '\0';
       if (n == 256) return te_err(2, "too many cutoffs for '%s'%s", s->name, "");
       if (s->kind == TE_CUTL) {
-        if (!te_number(w, 1, &x))
-          return te_err(2, "cutoff '%s' of '%s' is not a whole number from 1", w,
+        long x = te_atol(2, 0, w);
+        if (x < 1)
+          return te_err(2, "cutoff '%s' of '%s' is read as a number below 1", w,
             s->name);
         c[n++] = (double) x;
       } else {
-        c[n] = strtod(w, &end);
-        if (end == w || *end || !isfinite(c[n]))
-          return te_err(2, "cutoff '%s' of '%s' is not a number", w, s->name);
+        c[n] = te_atof(2, 0, w);
+        if (!isfinite(c[n]))
+          return te_err(2, "cutoff '%s' of '%s' is not a finite number", w, s->name);
         n++;
       }
     }
-    if (n == 0) return te_err(2, "no cutoff for '%s'%s", s->name, "");
     qsort(c, (size_t) n, sizeof *c, te_cmp_double);
     for (j = 1; j < n; j++)
       if (c[j] == c[j - 1]) return te_err(2, "cutoff given twice for '%s'%s", s->name, "");
   } else n = 1;
+  if (s->kind == TE_PARAM && param) return te_expand_param(t, s, param);
   t->it = tool_alloc(t->it, (size_t) (t->ni + n) * sizeof *t->it);
   for (j = 0; j < n; j++) {
     te_item *it = &t->it[t->ni++];
@@ -27959,6 +27955,109 @@ static int te_expand(te_state *t, const te_spec *s, const char *param)
   return -1;
 }
 
+@ A measure of one string of parameters, given them.  trec\_eval reads
+them in \.{meas\_init.c} as a list of numbers split at commas, each read
+by |atof| (|get_double_params|), or as a list of pairs \.{name=number}
+(|get_param_pairs|), which it checks; the printed name is the measure's
+and the string as written (\.{set\_F\_1,2}).  The item's variant is made
+from the numbers read:
+\smallskip
+\item{$\bullet$} \.{set\_F} reads its first number only, $\beta^2$
+(\.{set\_F.1,2} is \.{set\_F.1}).
+\item{$\bullet$} \.{utility} reads four weights, of a retrieved relevant
+document, a retrieved nonrelevant one, a relevant one not retrieved and a
+nonrelevant one not retrieved, whose number is the collection's (\.{-N})
+less the others; another count of weights stops trec\_eval (``improper
+number of coefficients'', status~4), and us.  The variant
+\.{utility[tp=,fp=,fn=,tn=,docs=]} takes whole weights.
+\item{$\bullet$} \.{11pt\_avg} is the mean, over the levels given (in any
+order, repeated or not), of the interpolated precision at each level: a
+hidden item per level, \.{iprec\_at\_recall} at that level, and the mean
+of their values taken here (|te_composite|), summed from the last level
+to the first as \.{m\_11pt\_avg.c} sums them.  (For levels out of
+increasing order trec\_eval's walk misses some of them and gives them the
+largest precision instead: its defect.)  A level below~0 is level~0, as in
+trec\_eval, where both ask for no relevant document; a level above~1 is
+refused, as the recall levels of \.{iprec\_at\_recall} are.
+\item{$\bullet$} The measures of pairs (\.{G}, \.{ndcg}, \.{dcg},
+\.{ideal\_dcg}, \.{ndcg\_rel}, \.{Rndcg}, \.{rbp}, \.{rbp\_resid}) are
+checked as |get_param_pairs| checks them: every comma is preceded by a
+pair, and the last character that is a comma or \.{=} is \.{=}.
+Otherwise, as in \.{rbp.0.8}, trec\_eval stops with ``malformed pair
+parameters'', status~2, and so do we.  Their variant is the parser's
+meaning of \.{trec\_eval:}{\it name}, as for the others.
+\smallskip
+
+@<Tool functions@>=
+static int te_pairs_ok(const char *p)
+{
+  char last = ',';
+  for (; *p; p++)
+    if (*p == ',') {@+ if (last == ',') return 0;@+ last = ','; @+}
+    else if (*p == '=') {@+ if (last == '=') return 0;@+ last = '='; @+}
+  return last == '=';
+}
+static const te_spec *te_spec_of(const char *name)
+{
+  int k;
+  for (k = 0; strcmp(te_table[k].name, name) != 0; k++) ;
+  return &te_table[k];
+}
+static te_item *te_new_item(te_state *t, const te_spec *s)
+{
+  te_item *it;
+  t->it = tool_alloc(t->it, (size_t) (t->ni + 1) * sizeof *t->it);
+  it = &t->it[t->ni++];
+  memset(it, 0, sizeof *it);
+  it->s = s;
+  return it;
+}
+static int te_expand_param(te_state *t, const te_spec *s, const char *param)
+{
+  double x[64];
+  char buf[1024], *w, *next, num[4][40];
+  int n = 0, j, k;
+  te_item *it;
+  if (strchr(param, '=') || strchr(s->name, 'G') || strstr(s->name, "dcg")
+      || strncmp(s->name, "rbp", 3) == 0) {
+    if (!(s->flags & TE_TEXT) && !te_pairs_ok(param))
+      return te_err(2, "malformed pair parameters in '%s' of '%s' (as trec_eval:"
+        " name=number, as rbp.p=0.8)", param, s->name);
+  } else if (strlen(param) < sizeof buf) {
+    strcpy(buf, param);
+    for (w = buf; w && n < 64; w = next) {
+      if ((next = strchr(w, ',')) != NULL) *next++ = '\0';
+      x[n++] = te_atof(2, 0, w);
+    }
+  }
+  it = te_new_item(t, s);
+  snprintf(it->name, sizeof it->name, "%s_%s", s->name, param);
+  if (n == 0) return -1;
+  if (strcmp(s->name, "set_F") == 0) {
+    shortest(num[0], x[0]);
+    snprintf(it->vname, sizeof it->vname, "trec_eval:set_F_%s", num[0]);
+  } else if (strcmp(s->name, "utility") == 0) {
+    if (n != 4) return te_err(4, "utility.%s: trec_eval's utility takes four"
+      " weights, as utility.1,-1,0,0%s", param, "");
+    for (k = 0; k < 4; k++) shortest(num[k], x[k]);
+    snprintf(it->vname, sizeof it->vname, "utility[tp=%s,fp=%s,fn=%s,tn=%s,"
+      "docs=%ld]", num[0], num[1], num[2], num[3], t->ndocs);
+  } else if (strcmp(s->name, "11pt_avg") == 0) {
+    int at = t->ni - 1;
+    for (j = 0; j < n; j++) if (x[j] > 1)
+      return te_err(1, "11pt_avg.%s: a recall level above 1 is not computed%s",
+        param, "");
+    t->it[at].nsub = n;
+    for (j = 0; j < n; j++) {
+      it = te_new_item(t, te_spec_of("iprec_at_recall"));
+      it->hide = 1; it->cut = x[j] < 0 ? 0 : x[j];
+      shortest(num[0], it->cut);
+      snprintf(it->name, sizeof it->name, "iprec_at_recall_%s", num[0]);
+    }
+  }
+  return -1;
+}
+
 @ The variant of an item: the parser's meaning of \.{trec\_eval:}{\it
 name}, with the threshold of \.{-l} and the depth of \.{-M} (see
 |te_truncate|), and with trec\_eval's own sort of a gain map,
@@ -27971,8 +28070,12 @@ static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
 {
   rm_variant w;
   char a[300], s[RM_NAME_MAX];
-  snprintf(a, sizeof a, "trec_eval:%s", it->name);
-  if (it->s->flags & TE_TEXT) return 1; /* |rm_relstring|, not \.{eval} */
+  if (it->vname[0]) snprintf(a, sizeof a, "%s", it->vname);
+  else if (it->s->kind == TE_CUTD) { /* the level read, not the one printed */
+    shortest(s, it->cut < 0 && it->s->name[0] == 'i' ? 0 : it->cut);
+    snprintf(a, sizeof a, "trec_eval:%s_%s", it->s->name, s);
+  } else snprintf(a, sizeof a, "trec_eval:%s", it->name);
+  if ((it->s->flags & TE_TEXT) || it->nsub) return 1; /* not \.{eval}'s */
   if (rm_variant_parse(a, &w, msg, len) != RM_OK) return 0;
   if (t->rel > 1) w.rel = (int) t->rel;
   if (w.gain == RM_GAIN_MAP) @<Give |w| trec\_eval's sort of gains, and warn
@@ -28615,6 +28718,28 @@ static void te_said_lossy(void)
     tool_te.first, tool_te.first_x);
 }
 
+@ The value of an item that is the mean of hidden ones (\.{11pt\_avg}
+with its levels), per query and then over the queries, in trec\_eval's
+order: the levels from the last to the first, the queries in the order of
+their names.
+
+@<Tool functions@>=
+static void te_composite(te_state *t, const size_t *ord)
+{
+  int i, h;
+  size_t j;
+  for (i = 0; i < t->ni; i++) if (t->it[i].nsub) {
+    double all = 0;
+    for (j = 0; j < t->nq; j++) {
+      double *v = &t->val[ord[j] * (size_t) t->ni], sum = 0;
+      for (h = i + t->it[i].nsub; h > i; h--) sum += v[h];
+      v[i] = sum / t->it[i].nsub;
+      all += v[i];
+    }
+    t->all[i] = all / (double) t->nq;
+  }
+}
+
 @ A line of output.  Counts are whole; other values have trec\_eval's four
 decimals, or 17 significant digits with \.{--full}.  A string is quoted.
 
@@ -28692,19 +28817,21 @@ static int cmd_trec_eval(int argc, char **argv)
     if ((t.it[i].s->flags & TE_RUNID) && (rc = te_runid(&t)) >= 0) goto done;
   rc = 0;
   if (rs >= 0) te_relstrings(&t, t.param[t.it[rs].s - te_table]);
+  te_composite(&t, ord);
   te_nan(&t);
   if (t.missing[0])
     fprintf(stderr, "rankmetrics: trec_eval: not computed yet, so left out:%s\n",
       t.missing);
   for (k = 0; k < t.nq && t.per_query; k++)
     for (i = 0; i < t.ni; i++) {
+      if (t.it[i].hide) continue;
       if (i == rs) printf("%-22s\t%s\t'%s'\n", t.it[i].name, t.qid[ord[k]],
           t.rstr[ord[k]]);
         else if (!(t.it[i].s->flags & (TE_NOPQ | TE_TEXT)))
           te_line(&t, &t.it[i], t.qid[ord[k]], t.val[ord[k] * (size_t) t.ni + (size_t) i]);
     }
   if (t.summary) for (i = 0; i < t.ni; i++) {
-    if (t.it[i].s->flags & TE_TEXT) continue;
+    if ((t.it[i].s->flags & TE_TEXT) || t.it[i].hide) continue;
     if (t.it[i].s->flags & TE_RUNID) {
       if (t.runid) printf("%-22s\tall\t%s\n", "runid", t.runid);
     } else te_line(&t, &t.it[i], "all", t.it[i].s->flags & TE_NUMQ

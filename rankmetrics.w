@@ -27707,6 +27707,7 @@ typedef struct {@+ char *mem; const char *qid, *doc; long grade; @+} te_judg;
 typedef struct {
   int per_query, complete, summary, full, exact, help, version, judged;
   long rel, maxret, ndocs;
+  int mzero; /* \.{-M 0}: every query of the run is kept with no document */
   const char **marg; int nmarg;
   const char *files[2]; int nf;
   unsigned char mark[64]; const char *param[64];
@@ -27747,13 +27748,6 @@ static int te_err(int status, const char *fmt, const char *a, const char *b)
   fputc('\n', stderr);
   return status;
 }
-static int te_number(const char *s, long lo, long *x) /* a whole number $\ge$ |lo| */
-{
-  char *end;
-  errno = 0;
-  *x = strtol(s, &end, 10);
-  return end > s && *end == '\0' && errno == 0 && *x >= lo;
-}
 static int te_opt(te_state *t, char c, const char *a)
 {
   switch (c) {
@@ -27767,7 +27761,7 @@ static int te_opt(te_state *t, char c, const char *a)
   case 'o': break;
   case 'm': t->marg[t->nmarg++] = a; break;
   case 'l':
-    if (!te_number(a, 1, &t->rel) || t->rel > RM_GRADE_MAX) {
+    if ((t->rel = te_atol(2, 0, a)) < 1 || t->rel > RM_GRADE_MAX) {
       char top[24];
       snprintf(top, sizeof top, "%d", RM_GRADE_MAX);
       return te_err(1, "-l %s: the relevance level must be a whole number from 1"
@@ -27775,9 +27769,10 @@ static int te_opt(te_state *t, char c, const char *a)
     }
     break;
   case 'M':
-    if (!te_number(a, 1, &t->maxret))
-      return te_err(1, "-M %s: the number of documents kept must be a whole"
-        " number from 1%s", a, "");
+    if ((t->maxret = te_atol(2, 0, a)) < 0)
+      return te_err(1, "-M %s: the number of documents kept is read as a negative"
+        " number (trec_eval 10.0 then crashes)%s", a, "");
+    if (t->maxret == 0) t->maxret = t->mzero = 1; /* see |te_load_run| */
     break;
   case 'N': t->ndocs = te_atol(2, 0, a); break;
   case 'D':
@@ -27834,18 +27829,28 @@ static int te_options(te_state *t, int argc, char **argv)
 }
 
 @ trec\_eval's table gives \.{--Output\_old\_results\_format} an argument,
-though its short form \.{-o} takes none; both are kept.
+though its short form \.{-o} takes none; both are kept.  A long name may
+be shortened to any prefix that no other name has, as |getopt_long| takes
+it (\.{--meas}, \.{--query}, \.{--Rel}); a prefix of several, such as
+\.{--R}, is ambiguous (status~1, as trec\_eval), and a name given whole
+is never ambiguous.
 
 @<Apply the long option |a|, or return@>=
 {
   const char *eq = strchr(a, '='), *v = NULL;
   size_t n = eq ? (size_t) (eq - a - 2) : strlen(a + 2);
-  int k;
-  for (k = 0; te_long[k].name; k++)
-    if (strlen(te_long[k].name) == n && strncmp(a + 2, te_long[k].name, n) == 0) break;
-  if (te_long[k].name == NULL)
+  int k, m, found = -1, many = 0;
+  for (m = 0; te_long[m].name; m++)
+    if (strncmp(a + 2, te_long[m].name, n) == 0) {
+      if (strlen(te_long[m].name) == n) { found = m; many = 0; break; }
+      if (found >= 0) many = 1;@+ else found = m;
+    }
+  if (many) return te_err(1, "option '%s' is ambiguous (try 'rankmetrics"
+      " trec_eval --help')%s", a, "");
+  if (found < 0 || n == 0)
     return te_err(1, "unknown option '%s'%s (try 'rankmetrics trec_eval --help')",
       a, "");
+  k = found;
   if (te_arg(te_long[k].c)) {
     v = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
     if (v == NULL) return te_err(1, "option '%s' needs an argument%s", a, "");
@@ -28145,7 +28150,7 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
   av[n++] = "--judged-only"; av[n++] = "empty";
   av[n++] = "--negative"; av[n++] = "unjudged";
   if (t->exact) av[n++] = "--exact";
-  if (t->judged) av[n++] = "--judged-docs-only";
+  if (t->judged || t->mzero) av[n++] = "--judged-docs-only";
   for (i = 0; i < t->ni; i++)
     if (t->it[i].var[0]) { av[n++] = "-m"; av[n++] = t->it[i].var; }
   av[n++] = "-m"; av[n++] = "precision[undef=one]";
@@ -28351,7 +28356,7 @@ static int te_missing(te_state *t, const size_t *ord)
 {
   size_t j, n;
   for (j = 0; j < t->nq && !t->complete; j++)
-    if (t->empty[ord[j]] && !(t->judged && te_group(t, t->qid[ord[j]], &n))) {
+    if (t->empty[ord[j]] && !((t->judged || t->mzero) && te_group(t, t->qid[ord[j]], &n))) {
       const char *qid = t->qid[ord[j]];
       FILE *f = tool_open_in("trec_eval", t->files[0]);
       char *line = NULL, *fl[1];
@@ -28476,6 +28481,8 @@ static int te_load_run(te_state *t)
     free(kept);
     return te_err(2, "no temporary file: %s%s", strerror(errno), "");
   }
+  if (t->mzero) @<Make the first line of each query a document that no one
+    judged@>;
   @<Write the lines |kept| to the copy, each at its line number@>;
   free(kept);
   if (fflush(t->cut) != 0 || ferror(t->cut))
@@ -28505,6 +28512,22 @@ its newline was joined to the next one, and \.{-q -M 5 -m map} said
     if (len == 0 || kept[j]->text[len - 1] != '\n') putc('\n', t->cut);
     at++;
   }
+}
+
+@ Under \.{-M 0} trec\_eval keeps every query of the run, with no document:
+\.{num\_ret} is 0, the query is not missing (no \.{-c} is needed), and
+\.{iprec\_at\_recall} and \.{11pt\_avg} divide 0 by~0 as under \.{-J}
+(\secref{q:tenan}).  \.{eval} has no run of empty queries; so the copy
+keeps one line of each query with its document renamed \.{\char`\\001}
+(a byte no judgment holds), and \.{--judged-docs-only} removes it: the query
+is then what \.{-J} makes of a query whose documents were all unjudged.
+
+@<Make the first line of each query a document that no one judged@>=
+for (j = 0; j < nk; j++) {
+  size_t len = strlen(kept[j]->qid) + 16;
+  free(kept[j]->text);
+  kept[j]->text = tool_alloc(NULL, len);
+  snprintf(kept[j]->text, len, "%s Q0 \001 0 0 x\n", kept[j]->qid);
 }
 
 @ The judgments, read for \.{relstring} only: query, document and grade
@@ -28577,7 +28600,7 @@ static void te_relstrings(te_state *t, const char *param)
     const char **id = tool_alloc(NULL, (n + 1) * sizeof *id);
     unsigned char *u = tool_alloc(NULL, n + 1);
     rm_list l;
-    if (t->maxret && n > (size_t) t->maxret) n = (size_t) t->maxret;
+    if (t->maxret && n > (size_t) t->maxret) n = t->mzero ? 0 : (size_t) t->maxret;
     for (r = 0; r < n; r++) {
       te_judg key, *x;
       key.qid = d[r].qid; key.doc = d[r].doc;
@@ -28690,7 +28713,7 @@ static void te_nan(te_state *t)
   for (i = 0; i < t->ni && t->complete; i++)
     if (strcmp(t->it[i].s->name, "num_rel") == 0)
       for (t->all[i] = 0, j = 0; j < t->nq; j++) t->all[i] += t->probe[TE_NP * j + 4];
-  for (j = 0; j < t->nq && t->judged; j++) {
+  for (j = 0; j < t->nq && (t->judged || t->mzero); j++) {
     double R = t->probe[TE_NP * j + 2];
     if (!t->empty[j]) continue;
     for (i = 0; i < t->ni; i++) {

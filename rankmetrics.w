@@ -27782,16 +27782,17 @@ static int te_opt(te_state *t, char c, const char *a)
     break;
   case 'R':
     if (strcmp(a, "qrels") != 0)
-      return te_err(1, "-R %s: only judgments in the format 'qrels' are read%s", a, "");
+      return te_err(strcmp(a, "qrels_jg") == 0 ? 4 : 2, "-R %s: only judgments in"
+        " the format 'qrels' are read%s", a, "");
     break;
   case 'T':
     if (strcmp(a, "trec_results") != 0)
-      return te_err(1, "-T %s: only runs in the format 'trec_results' are read%s",
+      return te_err(2, "-T %s: only runs in the format 'trec_results' are read%s",
         a, "");
     break;
   case 'J': t->judged = 1; break;
   case 'Z':
-    return te_err(1, "-Z %s: Z scores are not available%s", a, "");
+    return te_err(255, "-Z %s: Z scores are not available%s", a, "");
   default: {
     char o[2] = {c, '\0'};
     return te_err(1, "unknown option '-%s'%s (try 'rankmetrics trec_eval --help')",
@@ -27890,7 +27891,7 @@ static int te_mark(te_state *t, const char *a)
     }
   for (k = 0; other[k]; k++)
     if (strncmp(a, other[k], strlen(other[k])) == 0)
-      return te_err(1, "measure '%s' reads trec_eval's preference or multiple"
+      return te_err(4, "measure '%s' reads trec_eval's preference or multiple"
         " judgment formats (-R prefs, qrels_jg), which are not read%s", a, "");
   return te_err(1, "unknown trec_eval measure '%s'%s", a, "");
 }

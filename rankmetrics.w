@@ -28720,7 +28720,7 @@ static void te_nan(te_state *t)
     for (i = 0; i < t->ni; i++) {
       const char *nm = t->it[i].s->name;
       if ((strcmp(nm, "iprec_at_recall") == 0 && lround(t->it[i].cut * R) == 0)
-          || strcmp(nm, "11pt_avg") == 0)
+          || (strcmp(nm, "11pt_avg") == 0 && !t->it[i].nsub))
         t->val[j * (size_t) t->ni + (size_t) i] = t->all[i] = -NAN;
     }
   }
@@ -28745,7 +28745,11 @@ static void te_said_lossy(void)
 @ The value of an item that is the mean of hidden ones (\.{11pt\_avg}
 with its levels), per query and then over the queries, in trec\_eval's
 order: the levels from the last to the first, the queries in the order of
-their names.
+their names.  It is taken after |te_nan|, so that a level that trec\_eval
+makes NaN (\secref{q:tenan}) makes the mean NaN, and only such a level:
+with the levels 0.2, 0.5, 0.8 and $R=3$ none is (each asks for a relevant
+document), and trec\_eval prints 0.0000 where the default levels, with
+their 0.0, print \.{-nan}.
 
 @<Tool functions@>=
 static void te_composite(te_state *t, const size_t *ord)
@@ -28841,8 +28845,8 @@ static int cmd_trec_eval(int argc, char **argv)
     if ((t.it[i].s->flags & TE_RUNID) && (rc = te_runid(&t)) >= 0) goto done;
   rc = 0;
   if (rs >= 0) te_relstrings(&t, t.param[t.it[rs].s - te_table]);
-  te_composite(&t, ord);
   te_nan(&t);
+  te_composite(&t, ord);
   if (t.missing[0])
     fprintf(stderr, "rankmetrics: trec_eval: not computed yet, so left out:%s\n",
       t.missing);

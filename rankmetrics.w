@@ -104,6 +104,8 @@
 @s mpz_t int
 @s uint64_t int
 @s rm_status int
+@s te_reading int
+@s RM_SHARED static
 @s rm_list int
 @s rm_variant int
 @s rm_metric int
@@ -19856,12 +19858,12 @@ RM_SHARED int parse_name(const char *name, rm_variant *v);
 RM_SHARED void shortest(char *buf, double x);
 RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
-typedef struct {
-  int on; /* the engine reads as trec\_eval reads (|cmd_trec_eval|) */
-  const char *name[3]; /* the judgments and the run as the user named them */
-  long seen[2]; /* the last line of each file whose number was counted */
-  long lossy; /* numbers read with a loss, and the first of them: */
-  int first_k; long first_line; char first[64]; double first_x;
+typedef struct { /* the reading of |cmd_trec_eval|, \secref{q:teread} */
+  int on; /* the engine reads as trec\_eval reads */
+  const char *name[3]; /* the files, as named */
+  long seen[2]; /* the last line counted in each */
+  long lossy; /* numbers read with a loss */
+  int first_k; long first_line; char first[64]; double first_x; /* the first */
 } te_reading;
 extern RM_SHARED te_reading tool_te;
 RM_SHARED int te_split(char *s, char **f, int max);
@@ -25762,16 +25764,22 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  -c          a judged query missing from the run counts, with value 0\n"
     "              (without -c it is an error, as in trec_eval)\n"
     "  -n          no summary ('all') lines\n"
-    "  -l N        relevant means a grade of at least N (default 1)\n"
-    "  -M N        keep the first N documents of each query\n"
-    "  -N N        documents in the collection (read by no computed measure)\n"
+    "  -l N        relevant means a grade of at least N (default 1, at least 1)\n"
+    "  -M N        keep the first N documents of each query (0 keeps none)\n"
+    "  -N N        documents in the collection (utility's fourth weight)\n"
     "  -J                 judged documents only (eval --judged-docs-only)\n"
     "  -R qrels, -T trec_results, -o, -D 0   taken; -Z refused\n"
     "  --full      17 significant digits instead of 4 decimals\n"
     "  --exact     compute on the exact path\n"
+    "Long options may be shortened as getopt_long takes them (--meas, --query).\n"
+    "The files are read as trec_eval reads them: lines whose first visible\n"
+    "character is # are comments, run words after the sixth are ignored, scores\n"
+    "and grades are read by atof and atol; a reading that loses what was written\n"
+    "(0.5abc, 1e-400) is counted in one line on standard error.\n"
     "Exit status as trec_eval's: 1 usage or measure, 2 unreadable or malformed\n"
-    "file, 4 repeated document or judged query missing from the run, 7 no query\n"
-    "with both judgments and run lines.\n", 0},
+    "file or measure parameters, 4 repeated document, judged query missing from\n"
+    "the run or a measure of preferences, 7 no query with both judgments and run\n"
+    "lines, 255 -Z.\n", 0},
   {"examples", "usage: rankmetrics examples [--tex]\n\n"
     "Recompute every worked example of the book on both paths and check it\n"
     "against the value derived by hand; exit 1 if any disagrees.\n"
@@ -27469,7 +27477,11 @@ byte for byte, with lines that trec\_eval printed.
 option's argument attached (\.{-l2}, \.{-mP.10}) or separate; options may
 come after the files, as with GNU |getopt_long|, which trec\_eval uses; its
 long names (\.{--measure}, \.{--query\_eval\_wanted}, \dots) are taken too,
-with their argument after \.{=} or as the next word.
+with their argument after \.{=} or as the next word, and shortened to any
+prefix that no other long name has (\.{--meas}, \.{--query}), as
+|getopt_long| takes them.  The numbers of the options and of the measures'
+parameters are read by |atol| and |atof|, as trec\_eval reads them
+(\secref{q:teread}): \.{-M 5x} is \.{-M 5}, counted on standard error.
 \smallskip
 \item{\.{-q}} also print the value of every query, before the summary.
 \item{\.{-m} $M$} add measure $M$ (repeatable).  $M$ is a measure's name, a
@@ -27485,7 +27497,10 @@ parameters are printed as written (\.{set\_F\_0.5}).  A measure whose
 parameters are left out takes trec\_eval's defaults: cutoffs 5, 10, 15, 20,
 30, 100, 200, 500, 1000 for \.{P}, \.{recall}, \.{ndcg\_cut},
 \.{map\_cut} and \.{relative\_P}; 1, 5, 10 for \.{success}; recall levels
-0.00 to 1.00 by tenths for \.{iprec\_at\_recall}.
+0.00 to 1.00 by tenths for \.{iprec\_at\_recall}.  The measures of a
+string of parameters take them as trec\_eval does (|te_expand_param|):
+$$\hbox{\.{set\_F.1,2}\quad\.{utility.1,-1,0,0}\quad
+\.{11pt\_avg.0.2,0.5,0.8}\quad\.{rbp.p=0.8}.}$$
 \item{\.{-c}} a judged query missing from the run counts, with every value~0
 (\.{eval --judged-only empty}).  Without it such a query stops trec\_eval
 (status~4), and stops us too, with the query named.
@@ -27493,17 +27508,24 @@ parameters are left out takes trec\_eval's defaults: cutoffs 5, 10, 15, 20,
 \item{\.{-l} $t$} a document is relevant when its grade is at least $t$
 (default 1): every variant that reads a threshold gets \.{rel=}$t$.  The
 gain of nDCG is the grade whatever $t$, as in trec\_eval.  A level below~1
-would make judged nonrelevant documents relevant, and is refused.
+(trec\_eval takes it: judged nonrelevant documents are then relevant) has
+no variant yet, and is refused (status~1).
 \item{\.{-M} $n$} keep only the first $n$ documents of each query, in
 trec\_eval's order, before anything else (before \.{-J} too): the command
 reads the run, cuts each query and gives \.{eval} a copy of what is kept,
 so that every measure sees the documents that trec\_eval sees (see
-|te_load_run|).
+|te_load_run|).  \.{-M 0} keeps every query with no document, as
+trec\_eval does; a depth below~0, on which trec\_eval~10.0 crashes, is
+refused.
 \item{\.{-N} $n$} the number of documents in the collection, read only by
-trec\_eval's \.{utility} (its fourth parameter), which has no variant yet;
-taken and unused.
+\.{utility} (for its fourth weight, that of the nonrelevant documents not
+retrieved).
 \item{\.{-R qrels}, \.{-T trec\_results}} the only formats read; trec\_eval's
-others (preferences, multiple judgment groups) are refused.
+others (preferences, multiple judgment groups) are refused, with the
+status trec\_eval ends with on a file of judgments: 4 for \.{-R
+qrels\_jg} (its measures then refuse the format), 2 for another name
+(\.{-R prefs} finds such a file malformed; an unknown name is
+``Illegal rel\_format''), 2 for another \.{-T}.
 \item{\.{-o}} obsolete in trec\_eval and ignored there; ignored here.
 \item{\.{-J}} judged documents only: every retrieved document without a
 judgment, or with a negative grade, leaves the ranking before any measure
@@ -27517,7 +27539,9 @@ a missing one): its values are those of an empty list, and the command
 prints trec\_eval's \.{-nan} where trec\_eval divides 0 by~0
 (\secref{q:tenan}).
 \item{\.{-Z}, \.{-D}} Z scores and debugging
-output are refused (\.{-D 0} is taken).  \.{-h} prints this command's help;
+output are refused (\.{-D 0} is taken); \.{-Z} with status~255, which
+trec\_eval~10.0 gives when it cannot read the file of Z scores (its
+|main| returns $-1$).  \.{-h} prints this command's help;
 \.{-v} names the version on standard error.
 \item{\.{--full}} print every value with 17 significant digits, enough to
 read back the double, instead of trec\_eval's four decimals.
@@ -27583,12 +27607,16 @@ value must be an odd multiple of $1/20000$; the random comparison of
 statuses so that scripts that test them keep working: 1 for a usage error
 or a measure that is unknown, refused or not yet available; 2 for a file
 that cannot be read or a malformed line (\.{FILE:LINE:} and what was wrong,
-where trec\_eval says only ``Malformed line''); 4 for a document listed
-twice and for a judged query missing from the run without \.{-c}; 7 when no
+where trec\_eval says only ``Malformed line'', and a cutoff below~1 or
+given twice, and malformed pairs of parameters); 4 for a document listed
+twice, for a judged query missing from the run without \.{-c}, for
+\.{utility} without four weights and for the measures of preferences and
+judgment groups (\.{prefs}, \.{qrels\_jg}, \dots); 7 when no
 query has both judgments and a run.  Nothing is written on standard output
 then (trec\_eval may already have printed the queries before the error).
-Where trec\_eval reads loosely we refuse: a grade \.{1.5} (trec\_eval's
-|atol| reads~1), a score \.{abc} (its |atof| reads~0), a cutoff \.{10x}.
+Where trec\_eval reads loosely we read as it does, and say so: a grade
+\.{1.5} is~1 (|atol|), a score \.{abc} is~0 (|atof|), a cutoff \.{10x}
+is~10, each counted in the one line of \secref{q:teread}.
 A grade above |RM_GRADE_MAX| is refused too (status~2), as a rating: trec\_eval
 reads it, and with \.{-m ndcg} a grade of $10^6$ kept trec\_eval~10.0
 busy for minutes before we stopped it.
@@ -27897,15 +27925,17 @@ static int te_mark(te_state *t, const char *a)
 }
 
 @ The printed names of a measure: one per cutoff, sorted increasing, or one.
-trec\_eval refuses a cutoff below 1 and a repeated one (status~2); so do
-we, and a cutoff that is not a number.  An empty cutoff, as in
-\.{-m ndcg\_cut.10,,20} or \.{-m P.5,}, is refused too (status~2): trec\_eval
-reads it as~0, which stops it (``Negative cutoff detected'') for a whole
-cutoff and becomes the recall level 0.00 of \.{iprec\_at\_recall} and the
-multiplier 0.00 of \.{Rprec\_mult}, lines nobody asked for; |strtok_r|
-steps over the empty field, and the command printed \.{ndcg\_cut\_10}
-and \.{ndcg\_cut\_20} with status~0 where trec\_eval stops, and left out
-the line of 0.00 that trec\_eval prints.
+Each cutoff is read as \.{meas\_init.c} reads it, by |atol| for a whole
+one and |atof| for a real one, and the list is split at every comma, so an
+empty cutoff is one too: trec\_eval reads it as~0, which stops it
+(``Negative cutoff detected'', status~2) for a whole cutoff, and so does
+the command; and which is the recall level 0.00 of \.{iprec\_at\_recall}
+(or the multiplier 0.00 of \.{Rprec\_mult}, which has no variant), a line
+that trec\_eval prints and the command prints too, counting the empty
+field as a number read with a loss.  (The command once refused the empty
+field, and before that |strtok_r| stepped over it, so that \.{-m
+ndcg\_cut.10,,20} printed two lines where trec\_eval stops.)  A cutoff
+repeated is refused (status~2), as in trec\_eval.
 
 @<Tool functions@>=
 static int te_cmp_double(const void *a, const void *b)
@@ -28179,8 +28209,8 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
 }
 
 @ {\it Reading as trec\_eval reads.}\here{q:teread}  trec\_eval~10.0
-reads its two files in \.{get\_qrels.c} and \.{get\_trec\_results.c},
-and the command reads them as it does, here and in the engine, which
+reads its two files in the functions of \.{get\_qrels.c} and of
+\.{get\_trec\_results.c}, and the command reads them as it does, here and in the engine, which
 |tool_te| switches to these rules while the command runs it:
 \smallskip
 \item{$\bullet$} Words are separated by any run of the white space of
@@ -28385,16 +28415,18 @@ their grades; and \.{-J}, whose queries left empty must be told from
 missing ones.  For these the command reads the run itself, by
 |tool_getline|, keeps each line's query, document, score and line number,
 and ranks the lines: by query, score decreasing, and document name
-decreasing, trec\_eval's order.  Blank lines and comments are skipped as
-\.{eval} skips them.  A line without six words or with a score that is not
-a finite number is left for \.{eval} to report (the file is then passed to
-it unread, and its message names the line); when the run comes from
-standard input, the command reports it itself.  |te_load_run| returns~$-1$,
+decreasing, trec\_eval's order.  It reads them as trec\_eval reads them,
+as the engine does under |tool_te| (\secref{q:teread}): blank lines and
+comments skipped, six words or more, the score by |atof|.  A line with
+fewer than six words or a score read as NaN is left for \.{eval} to report
+(the file is then passed to it unread, and its message names the line);
+when the run comes from standard input, the command reports it itself.  |te_load_run| returns~$-1$,
 or the exit status of an error.
 
 Under \.{-M}, or when the run comes from standard input, the lines kept
 are copied to a temporary file (|tool_tmpfile|, in \.{\$TMPDIR}; its writes
-are checked) and \.{eval} reads that copy, named \.{/dev/fd/}$k$: so every
+are checked) and \.{eval} reads that copy, opened as \.{/dev/fd/}$k$ but
+named by the run's name in every message: so every
 measure sees exactly the documents that trec\_eval sees, with no variant
 of its own for the cut.  trec\_eval looks for a document listed twice only
 among the documents it keeps, and so does the command under \.{-M} (it
@@ -30354,7 +30386,15 @@ address space below the whole input&evaluated within \.{--memory}\cr
 \.{merge}: the first state malformed&\.{FILE:LINE: a malformed line}, no crash\cr
 \.{merge}: counts or weights edited&\.{... the state was edited or damaged}\cr
 \.{merge}: any byte edited, line ends changed&\.{FILE:LINE: the checksum ...}\cr
+\.{trec\_eval}: a line whose first visible character is \.{\#}&a comment, in either file\cr
+\.{trec\_eval}: a run line of more than six words&the words after the sixth ignored\cr
+\.{trec\_eval}: score \.{0.5abc}, \.{1e-400}, grade \.{1.5}&read by |atof|, |atol|; counted, one line\cr
+\.{trec\_eval}: a score read as NaN&\.{score '...' is read as NaN}\cr
+\.{trec\_eval -M}: last line without a newline&read; a message names the run, not its copy\cr
 \noalign{\smallskip}}}$$
+The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
+command reads its files as trec\_eval reads them (\secref{q:teread}),
+where \.{eval} reads strictly.
 A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and
 trec\_eval reads them as not relevant, so \.{eval} does too and says how many

@@ -72,6 +72,26 @@ printf '1 Q0 d1 1 2 r\n1 Q0 d1 2 2 r\n2 Q0 a 1 1 r\n10 Q0 x 1 1 r\n' > "$T/d.run
 "$RM" trec_eval -M 2 -m map a.qrels "$T/d.run" > "$T/out" 2> "$T/err"; rc=$?
 [ $rc = 4 ] && [ ! -s "$T/out" ] && grep -q "d.run:2: document 'd1' of query '1' is listed twice (also on line 1)" "$T/err" \
   && ok || bad "-M duplicate: exit $rc, $(cat "$T/err")"
+# -M: a malformed last line without its newline is named by the run's name
+# and line, never by the copy's (main said /dev/fd/3:1: ... 11 fields, having
+# joined two lines)
+printf '1 Q0 d1 1 2 r\n1 Q0 d2 2 1 r\n2 Q0 a 1' > "$T/short.run"
+"$RM" trec_eval -q -M 1 -m map a.qrels "$T/short.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "short.run:3: a run line has 4 fields" "$T/err" \
+  && ! grep -q /dev/fd "$T/err" && ok || bad "-M, short last line: exit $rc, $(cat "$T/err")"
+# the case of the issue: a last line without its newline, sorted before
+# another query's, was joined to it in the copy (main: '/dev/fd/3:1: a run
+# line has 11 fields', status 2); now both lines are read, and the error is
+# trec_eval's own, status 4: a.qrels judges query 10, which this run lacks
+printf '2 Q0 a 1 1 r\n1 Q0 d1 1 2 r' > "$T/nonl.run"
+"$RM" trec_eval -q -M 5 -m map a.qrels "$T/nonl.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 4 ] && grep -q "query '10' is judged but has no line in the run" "$T/err" \
+  && ! grep -q /dev/fd "$T/err" && ok || bad "-M, last line without newline: exit $rc, $(cat "$T/err")"
+# a score that atof reads as NaN is refused: trec_eval's order is then undefined
+printf '1 Q0 d1 1 nan r\n' > "$T/nan.run"
+"$RM" trec_eval -c -m map a.qrels "$T/nan.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "nan.run:1: score 'nan' is read as NaN" "$T/err" \
+  && ok || bad "NaN score: exit $rc, $(cat "$T/err")"
 # the temporary files are made in $TMPDIR, checked: an unusable one is an
 # error, with and without the cut copy of -M, never a silent empty answer
 for m in "" "-M 2"; do

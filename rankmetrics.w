@@ -19863,6 +19863,7 @@ typedef struct { /* the reading of |cmd_trec_eval|, \secref{q:teread} */
   const char *name[3]; /* the files, as named */
   long seen[2]; /* the last line counted in each */
   long lossy; /* numbers read with a loss */
+  int shift; /* \.{-l 0}: a judged grade $g\ge0$ is read as $g+1$ */
   int first_k; long first_line; char first[64]; double first_x; /* the first */
 } te_reading;
 extern RM_SHARED te_reading tool_te;
@@ -21460,7 +21461,13 @@ static int ev_te_grade(ev_state *st, ev_jsource *j, const char *f)
     return 0;
   }
   if (g < 0) st->n_negative++;
-  j->grade = g >= 0 ? (int) g : st->neg_pooled ? EV_POOLED : 0;
+  else if (g == RM_GRADE_MAX && tool_te.shift) {
+    fprintf(tool_err, "%s:%ld: grade '%s' is %d, the largest grade, which -l 0"
+      " cannot read as %d\n", st->qrels_path, j->line, f, RM_GRADE_MAX,
+      RM_GRADE_MAX + 1);
+    return 0;
+  }
+  j->grade = g >= 0 ? (int) g + tool_te.shift : st->neg_pooled ? EV_POOLED : 0;
   return 1;
 }
 
@@ -25764,7 +25771,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  -c          a judged query missing from the run counts, with value 0\n"
     "              (without -c it is an error, as in trec_eval)\n"
     "  -n          no summary ('all') lines\n"
-    "  -l N        relevant means a grade of at least N (default 1, at least 1)\n"
+    "  -l N        relevant means a grade of at least N (default 1; 0: judged)\n"
     "  -M N        keep the first N documents of each query (0 keeps none)\n"
     "  -N N        documents in the collection (utility's fourth weight)\n"
     "  -J                 judged documents only (eval --judged-docs-only)\n"
@@ -27507,9 +27514,9 @@ $$\hbox{\.{set\_F.1,2}\quad\.{utility.1,-1,0,0}\quad
 \item{\.{-n}} no summary: only the lines of the queries (with \.{-q}).
 \item{\.{-l} $t$} a document is relevant when its grade is at least $t$
 (default 1): every variant that reads a threshold gets \.{rel=}$t$.  The
-gain of nDCG is the grade whatever $t$, as in trec\_eval.  A level below~1
-(trec\_eval takes it: judged nonrelevant documents are then relevant) has
-no variant yet, and is refused (status~1).
+gain of nDCG is the grade whatever $t$, as in trec\_eval.  The level~0
+makes every judged document relevant (see |te_gains| for what it computes);
+a level below~0 is refused (status~1).
 \item{\.{-M} $n$} keep only the first $n$ documents of each query, in
 trec\_eval's order, before anything else (before \.{-J} too): the command
 reads the run, cuts each query and gives \.{eval} a copy of what is kept,
@@ -27789,12 +27796,14 @@ static int te_opt(te_state *t, char c, const char *a)
   case 'o': break;
   case 'm': t->marg[t->nmarg++] = a; break;
   case 'l':
-    if ((t->rel = te_atol(2, 0, a)) < 1 || t->rel > RM_GRADE_MAX) {
+    if ((t->rel = te_atol(2, 0, a)) < 0 || t->rel > RM_GRADE_MAX) {
       char top[24];
       snprintf(top, sizeof top, "%d", RM_GRADE_MAX);
-      return te_err(1, "-l %s: the relevance level must be a whole number from 1"
-        " to %s (below 1, judged nonrelevant documents would be relevant)", a, top);
+      return te_err(1, "-l %s: the relevance level must be a whole number from 0"
+        " to %s (below 0, trec_eval counts unjudged documents relevant at their"
+        " ranks but not in R)", a, top);
     }
+    if (t->rel == 0) t->rel = 1, tool_te.shift = 1; /* see |te_variant| */
     break;
   case 'M':
     if ((t->maxret = te_atol(2, 0, a)) < 0)
@@ -28102,6 +28111,7 @@ name}, with the threshold of \.{-l} and the depth of \.{-M} (see
 0 with the reason in |msg|.
 
 @<Tool functions@>=
+static int te_gains(const char *name);
 static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
 {
   rm_variant w;
@@ -28113,6 +28123,11 @@ static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
   } else snprintf(a, sizeof a, "trec_eval:%s", it->name);
   if ((it->s->flags & TE_TEXT) || it->nsub) return 1; /* not \.{eval}'s */
   if (rm_variant_parse(a, &w, msg, len) != RM_OK) return 0;
+  if (tool_te.shift && te_gains(it->s->name)) {
+    snprintf(msg, len, "-l 0 with %s: its gains would be the grades plus one;"
+      " not computed", it->s->name);
+    return 0;
+  }
   if (t->rel > 1) w.rel = (int) t->rel;
   if (w.gain == RM_GAIN_MAP) @<Give |w| trec\_eval's sort of gains, and warn
     when its order is not ours@>;
@@ -28128,6 +28143,30 @@ static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
     if (rm_variant_parse(a, &m, msg, len) != RM_OK) return 0;
   }
   return 1;
+}
+
+@ {\it The level 0.}  Under \.{-l 0} trec\_eval calls relevant every
+judged document of grade $g\ge0$, and no unjudged one (trec\_eval's $-1$
+and $-2$ stay below~0).  The variants' level starts at~1, so the engine
+reads each such grade as $g+1$ (|tool_te.shift|, in |ev_te_grade|) and the
+variants keep \.{rel=1}: every measure that reads only whether a document
+is relevant, judged or retrieved then gives trec\_eval's value.  The
+measures of gains would see each gain one too high, and are not computed
+under \.{-l 0} (named, status~1; left out of a nickname, with the
+warning); neither is \.{relstring} changed, which the command reads from
+the judgments itself.  The probe of positive grades (|te_eval|) asks for
+\.{rel=2} then.  A level below~0 is refused: trec\_eval then calls an
+unjudged document relevant where it stands in the ranking but leaves it
+out of $R$ and of \.{num\_rel\_ret}, values no variant gives.
+
+@<Tool functions@>=
+static int te_gains(const char *name)
+{
+  static const char *const g[] = {"ndcg", "ndcg_cut", "dcg", "ideal_dcg", "G",
+    "Rndcg", "ndcg_rel", "rbp", "rbp_resid", NULL};
+  int k;
+  for (k = 0; g[k]; k++) if (strcmp(name, g[k]) == 0) return 1;
+  return 0;
 }
 
 @ trec\_eval's sort of a gain map depends on the order in which its command
@@ -28189,7 +28228,7 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
   snprintf(nrel, sizeof nrel, "nrel[rel=%ld]", t->rel);
   av[n++] = "-m"; av[n++] = nrel;
   av[n++] = "-m"; av[n++] = "unj";
-  av[n++] = "-m"; av[n++] = "nrel";
+  av[n++] = "-m"; av[n++] = tool_te.shift ? "nrel[rel=2]" : "nrel"; /* grades $>0$ */
   av[n++] = (char *) t->files[0]; av[n++] = (char *) t->runpath;
   fflush(stdout); fflush(stderr);
   o = dup(1); e = dup(2);

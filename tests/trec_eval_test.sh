@@ -107,8 +107,14 @@ done
 [ $rc = 0 ] && [ "$(cut -f1 "$T/out" | tr -d ' ' | tr '\n' ' ')" = "iprec_at_recall_0.00 iprec_at_recall_0.10 iprec_at_recall_0.20 " ] \
   && [ "$(wc -l < "$T/err")" = 1 ] && grep -q "the command line: '' read as 0$" "$T/err" && ok \
   || bad "-m iprec_at_recall.0.1,,0.2: exit $rc, $(cat "$T/out" "$T/err")"
-# -l 0 is refused (-J is taken: the case judged_docs)
-"$RM" trec_eval -l 0 -m map a.qrels a.run > /dev/null 2>&1; [ $? = 1 ] && ok || bad "-l 0 taken"
+# -l 0 is taken (the case level0) for the measures that read only whether a
+# document is relevant; the measures of gains would read each gain one too
+# high, and a level below 0 has no variant: both are refused
+for l in "-l 0 -m ndcg" "-l -1 -m map"; do
+  # shellcheck disable=SC2086
+  "$RM" trec_eval $l a.qrels a.run > "$T/out" 2>&1; rc=$?
+  [ $rc = 1 ] && ok || bad "$l: exit $rc, $(cat "$T/out")"
+done
 
 # --full: 17 significant digits.  map of query 1 in a.run is
 # (1/2 + 2/5)/3 = 3/10, and the mean of 3/10, 1/2 (query 10) and 1/2 (query 2)

@@ -22920,7 +22920,7 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
     ev_group_add(g, s->f_d, s->grade, s->has_score, s->score, s->line);
   }
   if (r < 0) { rc = 0; goto done; }
-  if (!any) {
+  if (!any && !(tool_te.on && s->line > 0)) { /* trec\_eval reads a run of comments */
     fprintf(tool_err, "%s:%ld: %s\n", s->path, s->line ? s->line : 1,
       s->delimited ? "no rows after the header" : "no run lines (empty file)");
     rc = 0; goto done;
@@ -28761,9 +28761,14 @@ count.  Two more of trec\_eval's defects are not reproduced.  A query whose
 judgments all have negative grades stops trec\_eval (``Can't calculate
 measure'', status~4: \.{form\_res\_rels.c} asks for room for no grade
 level and takes the empty answer for a failure); here it is a query with
-no relevant document.  An empty run under \.{-c} makes trec\_eval print a
-\.{runid} read from memory it never wrote; \.{eval}, and so this command,
-refuses an empty run (status~2).
+no relevant document.  A run of no line at all is refused, as trec\_eval
+refuses it (``Cannot read results file'', status~2).  A run of blank lines
+and comments only is, to trec\_eval, a run of no query: without \.{-c} the
+first judged query is missing (status~4), and with it every judged query
+counts with every value~0; the engine reads it so under |tool_te| (where
+\.{eval} says ``no run lines''), and the command prints those values but
+leaves out the \.{runid} line, which trec\_eval prints from memory it
+never wrote.
 @^NaN@>
 
 @<Tool functions@>=

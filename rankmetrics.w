@@ -27604,9 +27604,15 @@ $R=5/22$ and \.{set\_F.0.5} $=1.5PR/(0.5P+R)=15/32=0.46875$ exactly, a
 double: \.{\%6.4f} rounds this exact tie to even and we print 0.4688,
 while trec\_eval's double lies just below and it prints 0.4687
 (\.{tests/trec\_eval/tie5.*}).  A tie that is not a double, such as a
-mean \.{P\_10} of $9/160=0.05625$, is printed from the double nearest to
-it, which lies on one side (here above: we print 0.0563), and trec\_eval's
-may lie on the other (it printed 0.0562).  Such ties are rare, since the exact
+mean \.{P\_200} of $7/800=0.00875$, is printed from a double on one side
+of it: the correctly rounded mean lies above (0.0088, which \.{--exact}
+prints) and trec\_eval's sum, added query by query, below (0.0087).  The
+summaries are therefore taken as trec\_eval takes them, from the values of
+the queries in its order (|te_means|), and print its digits wherever the
+queries' values are its doubles (\.{tests/trec\_eval/mean\_tie.*});
+\.{--full} and \.{--exact} print \.{eval}'s true mean instead.  So the two
+programs differ only on a query's value that lies at such a tie, and on
+the summaries made from it.  Such ties are rare, since the exact
 value must be an odd multiple of $1/20000$; the random comparison of
 \secref{q:tewhat} met 30 in 410\,356 lines.
 
@@ -28844,6 +28850,44 @@ static void te_composite(te_state *t, const size_t *ord)
   }
 }
 
+@ {\it The summary in trec\_eval's order.}  trec\_eval's summary of a
+measure is the sum of the queries' doubles, added one by one in the order
+of their names (|te_acc_meas_s| of \.{meas\_acc.c}), divided by their
+number (|te_calc_avg_meas_s| of \.{meas\_avg.c}); \.{gm\_map} and
+\.{gm\_bpref} add $\log\max(v,10^{-5})$ (\.{m\_gm\_map.c}) and print
+the exponential of the mean.  \.{eval}'s mean is the correctly rounded
+mean of the same doubles (its sums are exact, \secref{q:shard}), and the
+two differ in the last bits; at four decimals they differ only when the
+mean lies at a fifth-decimal tie.  So by default the command takes the
+summary as trec\_eval takes it, from the values of the queries, and prints
+trec\_eval's digits there: a mean \.{P\_200} of $7/800=0.00875$ over
+eight queries, whose nearest double lies above the tie, printed 0.0088
+where trec\_eval's sum, a little below it, printed 0.0087 (a case of the
+random comparison).  With \.{--full} or \.{--exact} the summary is
+\.{eval}'s, the true mean of the values (correctly rounded with
+\.{--exact}).  A query's own value is the library's, not a replay of
+trec\_eval's arithmetic: where that lies on a tie (\.{set\_F}, below) the
+two may still differ.  Counts are sums of whole numbers, the same either
+way; \.{num\_q} and \.{runid} are not means.
+
+@<Tool functions@>=
+static void te_means(te_state *t, const size_t *ord)
+{
+  int i;
+  size_t j;
+  for (i = 0; i < t->ni; i++) {
+    const te_spec *s = t->it[i].s;
+    int gm = strncmp(s->name, "gm_", 3) == 0;
+    double sum = 0;
+    if (s->flags & (TE_LONG | TE_NUMQ | TE_RUNID | TE_TEXT) || t->nq == 0) continue;
+    for (j = 0; j < t->nq; j++) {
+      double v = t->val[ord[j] * (size_t) t->ni + (size_t) i];
+      sum += gm ? log(v > 0.00001 ? v : 0.00001) : v;
+    }
+    t->all[i] = gm ? exp(sum / (double) t->nq) : sum / (double) t->nq;
+  }
+}
+
 @ A line of output.  Counts are whole; other values have trec\_eval's four
 decimals, or 17 significant digits with \.{--full}.  A string is quoted.
 
@@ -28923,6 +28967,7 @@ static int cmd_trec_eval(int argc, char **argv)
   if (rs >= 0) te_relstrings(&t, t.param[t.it[rs].s - te_table]);
   te_nan(&t);
   te_composite(&t, ord);
+  if (!t.full && !t.exact) te_means(&t, ord);
   if (t.missing[0])
     fprintf(stderr, "rankmetrics: trec_eval: not computed yet, so left out:%s\n",
       t.missing);

@@ -135,6 +135,14 @@ grep -q '^map *	all	0.43333333333333335$' "$T/out" && ok || bad "--exact --full:
 "$RM" trec_eval --exact --full -m set_F.0.5 tie5.qrels tie5.run \
   | grep -q '	all	0.46875$' && ok || bad "tie5: --exact --full not 0.46875"
 
+# The summary in trec_eval's order (mean_tie.*): eight queries whose P_200
+# are 0, 0, 0, 0, 4/200, 4/200, 4/200, 2/200; the mean is 7/800 = 0.00875, a
+# tie at the fifth decimal.  trec_eval's sum, added query by query, lies just
+# below it and prints 0.0087 (the case mean_tie); the true mean's nearest
+# double lies above it, which --exact prints, 0.0088.
+"$RM" trec_eval --exact -m P.200 mean_tie.qrels mean_tie.run 2> /dev/null \
+  | grep -q '	all	0.0088$' && ok || bad "mean_tie: --exact not 0.0088"
+
 # The fifth decimal.  Eight queries, one relevant document each, at ranks
 # 1,1,1,1,2,4,8 and none: recip_rank's mean is (4 + 1/2 + 1/4 + 1/8)/8 = 39/64
 # = 0.609375, which %6.4f rounds to 0.6094; and 32 queries with one at rank 1

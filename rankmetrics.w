@@ -25775,7 +25775,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  -M N        keep the first N documents of each query (0 keeps none)\n"
     "  -N N        documents in the collection (utility's fourth weight)\n"
     "  -J                 judged documents only (eval --judged-docs-only)\n"
-    "  -R qrels, -T trec_results, -o, -D 0   taken; -Z refused\n"
+    "  -D 0.QID    evaluate the query QID alone (-D 0 taken; other levels refused)\n"
+    "  -R qrels, -T trec_results, -o   taken; -Z refused\n"
     "  --full      17 significant digits instead of 4 decimals\n"
     "  --exact     compute on the exact path\n"
     "Long options may be shortened as getopt_long takes them (--meas, --query).\n"
@@ -27546,7 +27547,9 @@ a missing one): its values are those of an empty list, and the command
 prints trec\_eval's \.{-nan} where trec\_eval divides 0 by~0
 (\secref{q:tenan}).
 \item{\.{-Z}, \.{-D}} Z scores and debugging
-output are refused (\.{-D 0} is taken); \.{-Z} with status~255, which
+output are refused (\.{-D 0} is taken, and \.{-D 0.}{\it qid\/}
+evaluates the query {\it qid\/} alone, as trec\_eval does: see |te_div|);
+\.{-Z} with status~255, which
 trec\_eval~10.0 gives when it cannot read the file of Z scores (its
 |main| returns $-1$).  \.{-h} prints this command's help;
 \.{-v} names the version on standard error.
@@ -27755,6 +27758,7 @@ typedef struct {
   te_item *it; int ni;
   char missing[1024]; /* the measures of a nickname not computed yet */
   char **qid; double *val, *all, *probe; int *empty; size_t nq, capq;
+  const char *dq; size_t nshow; /* \.{-D 0.}{\it qid\/}: the one query shown */
   char *runid;
   te_doc *run; size_t nrun; /* the run, when the command reads it: ranked */
   size_t *grp; size_t ngrp; /* where each query of |run| starts */
@@ -27818,11 +27822,16 @@ static int te_opt(te_state *t, char c, const char *a)
     if (t->maxret == 0) t->maxret = t->mzero = 1; /* see |te_load_run| */
     break;
   case 'N': t->ndocs = te_atol(2, 0, a); break;
-  case 'D':
-    if (strcmp(a, "0") != 0)
-      return te_err(1, "-D %s: trec_eval's debugging output is not reproduced%s",
-        a, "");
+  case 'D': {
+    char lev[64];
+    const char *dot = strchr(a, '.');
+    snprintf(lev, sizeof lev, "%.*s", dot ? (int) (dot - a) : (int) strlen(a), a);
+    if (te_atol(2, 0, lev) != 0)
+      return te_err(1, "-D %s: trec_eval's debugging output is not reproduced"
+        " (-D 0.QID evaluates the query QID alone)%s", a, "");
+    t->dq = dot ? dot + 1 : NULL;
     break;
+  }
   case 'R':
     if (strcmp(a, "qrels") != 0)
       return te_err(strcmp(a, "qrels_jg") == 0 ? 4 : 2, "-R %s: only judgments in"
@@ -28431,7 +28440,7 @@ static const te_doc *te_group(const te_state *t, const char *qid, size_t *n)
 static int te_missing(te_state *t, const size_t *ord)
 {
   size_t j, n;
-  for (j = 0; j < t->nq && !t->complete; j++)
+  for (j = 0; j < t->nshow && !t->complete; j++)
     if (t->empty[ord[j]] && !((t->judged || t->mzero) && te_group(t, t->qid[ord[j]], &n))) {
       const char *qid = t->qid[ord[j]];
       FILE *f = tool_open_in("trec_eval", t->files[0]);
@@ -28834,6 +28843,10 @@ document), and trec\_eval prints 0.0000 where the default levels, with
 their 0.0, print \.{-nan}.
 
 @<Tool functions@>=
+static size_t te_div(const te_state *t) /* the divisor of a mean: see \.{-D} */
+{
+  return t->dq && !t->complete ? t->nshow : t->nq;
+}
 static void te_composite(te_state *t, const size_t *ord)
 {
   int i, h;
@@ -28844,9 +28857,9 @@ static void te_composite(te_state *t, const size_t *ord)
       double *v = &t->val[ord[j] * (size_t) t->ni], sum = 0;
       for (h = i + t->it[i].nsub; h > i; h--) sum += v[h];
       v[i] = sum / t->it[i].nsub;
-      all += v[i];
+      if (j < t->nshow) all += v[i];
     }
-    t->all[i] = all / (double) t->nq;
+    t->all[i] = all / (double) te_div(t);
   }
 }
 
@@ -28874,18 +28887,46 @@ way; \.{num\_q} and \.{runid} are not means.
 static void te_means(te_state *t, const size_t *ord)
 {
   int i;
-  size_t j;
+  size_t j, n = te_div(t);
   for (i = 0; i < t->ni; i++) {
     const te_spec *s = t->it[i].s;
-    int gm = strncmp(s->name, "gm_", 3) == 0;
+    int gm = strncmp(s->name, "gm_", 3) == 0, count = (s->flags & TE_LONG) != 0;
     double sum = 0;
-    if (s->flags & (TE_LONG | TE_NUMQ | TE_RUNID | TE_TEXT) || t->nq == 0) continue;
-    for (j = 0; j < t->nq; j++) {
+    if (s->flags & (TE_NUMQ | TE_RUNID | TE_TEXT) || t->nq == 0) continue;
+    if (count && (!t->dq || (t->complete && strcmp(s->name, "num_rel") == 0)))
+      continue; /* \.{eval}'s sums, or |te_nan|'s count of all the judgments */
+    for (j = 0; j < t->nshow; j++) {
       double v = t->val[ord[j] * (size_t) t->ni + (size_t) i];
       sum += gm ? log(v > 0.00001 ? v : 0.00001) : v;
     }
-    t->all[i] = gm ? exp(sum / (double) t->nq) : sum / (double) t->nq;
+    if (gm) sum += (double) (n - t->nshow) * log(0.00001);
+    t->all[i] = count ? sum : gm ? exp(sum / (double) n) : sum / (double) n;
   }
+}
+
+@ {\it The query of \.{-D}.}  trec\_eval's \.{-D} $n$\.{.}{\it qid}
+evaluates the query {\it qid\/} alone (\.{trec\_eval.c} skips the others in
+its loop), with debugging output of level~$n$; the level~0 has none, and
+the command takes it so (a higher level is refused).  Its summary is that
+query's value, and its \.{num\_q} is~1, but under \.{-c} trec\_eval divides
+by the number of judged queries all the same (|te_calc_avg_meas_s|), so the
+mean is the value over that number and the geometric means count the
+others as $10^{-5}$ (|te_calc_avg_meas_s_gm|); |te_div| is that divisor.  A
+query without judgments gives trec\_eval's ``No queries with both results
+and relevance info'', status~7.  The summaries are then always taken here
+(|te_means|), with \.{--full} and \.{--exact} too; the counts are summed
+here, but for \.{num\_rel} under \.{-c}, which counts every query's
+judgments, as \.{m\_num\_rel.c} does.
+
+@<Show the query of \.{-D} alone...@>=
+{
+  for (k = 0; k < t.nq && strcmp(t.qid[ord[k]], t.dq) != 0; k++) ;
+  if (k == t.nq) {
+    rc = te_err(7, "-D 0.%s: query '%s' has no judgments in the evaluation",
+      t.dq, t.dq);
+    goto done;
+  }
+  ord[0] = ord[k]; t.nshow = 1;
 }
 
 @ A line of output.  Counts are whole; other values have trec\_eval's four
@@ -28960,6 +29001,8 @@ static int cmd_trec_eval(int argc, char **argv)
   for (k = 0; k < t.nq; k++) ord[k] = k;
   te_sort_q = t.qid;
   qsort(ord, t.nq, sizeof *ord, te_cmp_qid);
+  t.nshow = t.nq;
+  if (t.dq) @<Show the query of \.{-D} alone, or |goto done|@>;
   if ((rc = te_missing(&t, ord)) >= 0) goto done;
   for (i = 0; i < t.ni && t.summary; i++)
     if ((t.it[i].s->flags & TE_RUNID) && (rc = te_runid(&t)) >= 0) goto done;
@@ -28967,11 +29010,11 @@ static int cmd_trec_eval(int argc, char **argv)
   if (rs >= 0) te_relstrings(&t, t.param[t.it[rs].s - te_table]);
   te_nan(&t);
   te_composite(&t, ord);
-  if (!t.full && !t.exact) te_means(&t, ord);
+  if ((!t.full && !t.exact) || t.dq) te_means(&t, ord);
   if (t.missing[0])
     fprintf(stderr, "rankmetrics: trec_eval: not computed yet, so left out:%s\n",
       t.missing);
-  for (k = 0; k < t.nq && t.per_query; k++)
+  for (k = 0; k < t.nshow && t.per_query; k++)
     for (i = 0; i < t.ni; i++) {
       if (t.it[i].hide) continue;
       if (i == rs) printf("%-22s\t%s\t'%s'\n", t.it[i].name, t.qid[ord[k]],
@@ -28984,7 +29027,7 @@ static int cmd_trec_eval(int argc, char **argv)
     if (t.it[i].s->flags & TE_RUNID) {
       if (t.runid) printf("%-22s\tall\t%s\n", "runid", t.runid);
     } else te_line(&t, &t.it[i], "all", t.it[i].s->flags & TE_NUMQ
-      ? (double) t.nq : t.all[i]);
+      ? (double) te_div(&t) : t.all[i]);
   }
 done:
   te_said_lossy();

@@ -28687,7 +28687,8 @@ static void te_relstrings(te_state *t, const char *param)
     const char **id = tool_alloc(NULL, (n + 1) * sizeof *id);
     unsigned char *u = tool_alloc(NULL, n + 1);
     rm_list l;
-    if (t->maxret && n > (size_t) t->maxret) n = t->mzero ? 0 : (size_t) t->maxret;
+    if (t->mzero) n = 0; /* \.{-M 0} */
+    else if (t->maxret && n > (size_t) t->maxret) n = (size_t) t->maxret;
     for (r = 0; r < n; r++) {
       te_judg key, *x;
       key.qid = d[r].qid; key.doc = d[r].doc;

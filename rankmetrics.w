@@ -21436,7 +21436,10 @@ which |tool_te| switches on: a line whose first visible character is
 \.{\#} is a comment, a run line may have more than six words (the rest
 is ignored), words are split at every white space of |isspace|, and the
 numbers are read as |atof| and |atol| read them (|te_atof|, |te_atol|,
-which count what they lose).  A score that |atof| reads as NaN is
+which count what they lose).  A score that |atof| reads as $\pm\infty$
+(\.{inf}, \.{1e400}) is given to the library as $\pm$|DBL_MAX|, which
+refuses infinite scores: trec\_eval's measures read only the order of the
+scores, which that keeps.  A score that |atof| reads as NaN is
 refused: trec\_eval's order of such a query is whatever its |qsort| makes
 of a comparison that is never true.  A grade above |RM_GRADE_MAX| is
 refused as \.{eval} refuses it; a negative one is counted as
@@ -21446,6 +21449,7 @@ refused as \.{eval} refuses it; a negative one is counted as
 static int ev_te_score(ev_source *s, const char *f)
 {
   s->score = te_atof(1, s->line, f);
+  if (isinf(s->score)) s->score = s->score > 0 ? DBL_MAX : -DBL_MAX; /* same order */
   if (s->score == s->score) return 1;
   fprintf(tool_err, "%s:%ld: score '%s' is read as NaN, which has no place in"
     " trec_eval's order\n", s->path, s->line, f);
@@ -21522,7 +21526,7 @@ static int ev_next(ev_state *st, ev_source *s)
       return -1;
     }
     s->f_q = f[0]; s->f_d = f[2]; s->grade = -1; s->has_score = 1;
-    if (!ascii && (!utf8_ok(s->f_q) || !utf8_ok(s->f_d))) {
+    if (!ascii && !tool_te.on && (!utf8_ok(s->f_q) || !utf8_ok(s->f_d))) {
       fprintf(tool_err, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
       return -1;
     }
@@ -21665,7 +21669,7 @@ static int ev_jline(ev_state *st, ev_jsource *j)
     case 3: j->f_lab = NULL; if (st->neg_pooled) j->grade = EV_POOLED; break;
     default: j->f_lab = NULL;
     }
-    if (!utf8_ok(fl[0]) || !utf8_ok(fl[2])) {
+    if (!tool_te.on && (!utf8_ok(fl[0]) || !utf8_ok(fl[2]))) {
       fprintf(tool_err, "%s:%ld: invalid UTF-8 in an identifier\n",
         st->qrels_path, j->line);
       return -1;
@@ -28285,6 +28289,9 @@ and a comment indented by a space, as a judgment of a query named
 last line makes it read past the end of its buffer (it stopped with a
 segmentation fault, status~139).  Those are trec\_eval's defects, and the
 command reads every such line as the comment it is.
+\item{$\bullet$} Identifiers are bytes: trec\_eval compares them with
+|strcmp| and prints them as they are, so the check of UTF-8 that \.{eval}
+makes (for its JSON) is not made.
 \item{$\bullet$} Blank lines are skipped in both files (trec\_eval skips
 them in the run and refuses them in the judgments, ``Malformed line'').
 \item{$\bullet$} A score is read by |atof| and a grade by |atol|, as

@@ -55,8 +55,12 @@ grep -q '^map *	all	0.4333$' "$T/out" && grep -q '^P_1000 *	all	0.0013$' "$T/out
 # 1; d5 not judged '-'; d9 graded -1, pooled but unjudged '.'; d3 grade 2)
 grep -q "^relstring *	1	'01-.2'$" "$T/out" && cmp -s "$T/out" <(grep -v map relstring.out | grep -v P_5) \
   && ok || bad "relstring from standard input: $(cat "$T/out" "$T/err")"
-printf '1 Q0 d1 1 x runA\n' | "$RM" trec_eval -m map a.qrels - > "$T/out" 2> "$T/err"; rc=$?
-[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q '^-:1: ' "$T/err" && ok || bad "bad score on stdin: exit $rc, $(cat "$T/err")"
+printf '1 Q0 d1 1 runA\n' | "$RM" trec_eval -m map a.qrels - > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q '^-:1: ' "$T/err" && ok || bad "short line on stdin: exit $rc, $(cat "$T/err")"
+# a score that is no number is read as atof reads it, 0, and counted in one line
+printf '1 Q0 d1 1 x runA\n' | "$RM" trec_eval -c -m map a.qrels - > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && [ "$(wc -l < "$T/err")" = 1 ] && grep -q "1 number read as trec_eval reads them.*the first, -:1: 'x' read as 0$" "$T/err" \
+  && ok || bad "score x on stdin: exit $rc, $(cat "$T/err")"
 # a judged query missing from the run: the judgments' file and line, and -c
 grep -q '^miss.qrels:3: query .4. is judged but has no line in the run' \
   <("$RM" trec_eval -m map miss.qrels a.run 2>&1) && ok || bad "missing query: no FILE:LINE"
@@ -68,6 +72,26 @@ printf '1 Q0 d1 1 2 r\n1 Q0 d1 2 2 r\n2 Q0 a 1 1 r\n10 Q0 x 1 1 r\n' > "$T/d.run
 "$RM" trec_eval -M 2 -m map a.qrels "$T/d.run" > "$T/out" 2> "$T/err"; rc=$?
 [ $rc = 4 ] && [ ! -s "$T/out" ] && grep -q "d.run:2: document 'd1' of query '1' is listed twice (also on line 1)" "$T/err" \
   && ok || bad "-M duplicate: exit $rc, $(cat "$T/err")"
+# -M: a malformed last line without its newline is named by the run's name
+# and line, never by the copy's (main said /dev/fd/3:1: ... 11 fields, having
+# joined two lines)
+printf '1 Q0 d1 1 2 r\n1 Q0 d2 2 1 r\n2 Q0 a 1' > "$T/short.run"
+"$RM" trec_eval -q -M 1 -m map a.qrels "$T/short.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "short.run:3: a run line has 4 fields" "$T/err" \
+  && ! grep -q /dev/fd "$T/err" && ok || bad "-M, short last line: exit $rc, $(cat "$T/err")"
+# the case of the issue: a last line without its newline, sorted before
+# another query's, was joined to it in the copy (main: '/dev/fd/3:1: a run
+# line has 11 fields', status 2); now both lines are read, and the error is
+# trec_eval's own, status 4: a.qrels judges query 10, which this run lacks
+printf '2 Q0 a 1 1 r\n1 Q0 d1 1 2 r' > "$T/nonl.run"
+"$RM" trec_eval -q -M 5 -m map a.qrels "$T/nonl.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 4 ] && grep -q "query '10' is judged but has no line in the run" "$T/err" \
+  && ! grep -q /dev/fd "$T/err" && ok || bad "-M, last line without newline: exit $rc, $(cat "$T/err")"
+# a score that atof reads as NaN is refused: trec_eval's order is then undefined
+printf '1 Q0 d1 1 nan r\n' > "$T/nan.run"
+"$RM" trec_eval -c -m map a.qrels "$T/nan.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "nan.run:1: score 'nan' is read as NaN" "$T/err" \
+  && ok || bad "NaN score: exit $rc, $(cat "$T/err")"
 # the temporary files are made in $TMPDIR, checked: an unusable one is an
 # error, with and without the cut copy of -M, never a silent empty answer
 for m in "" "-M 2"; do
@@ -76,18 +100,21 @@ for m in "" "-M 2"; do
   [ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "no temporary file" "$T/err" && ok \
     || bad "TMPDIR unusable ($m): exit $rc, $(cat "$T/err")"
 done
-# an empty field of a list of recall levels or multipliers: trec_eval 10.0
-# reads it as 0 and prints a line iprec_at_recall_0.00 (Rprec_mult_0.00) that
-# was not asked for, with status 0; we refuse it, as trec_eval refuses an
-# empty whole cutoff (the cases empty_cutoff*), and we printed the other
-# levels alone with status 0
-for m in iprec_at_recall.0.1,,0.2 Rprec_mult.0.1, iprec_at_recall.,0.5; do
-  "$RM" trec_eval -m "$m" a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
-  [ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "an empty cutoff in the list" "$T/err" && ok \
-    || bad "-m $m: exit $rc, $(cat "$T/err")"
+# an empty field of a list of recall levels is read as atof reads it, 0, as
+# trec_eval 10.0 reads it (the line iprec_at_recall_0.00 is printed), and the
+# reading is counted in one line on standard error
+"$RM" trec_eval -m iprec_at_recall.0.1,,0.2 a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && [ "$(cut -f1 "$T/out" | tr -d ' ' | tr '\n' ' ')" = "iprec_at_recall_0.00 iprec_at_recall_0.10 iprec_at_recall_0.20 " ] \
+  && [ "$(wc -l < "$T/err")" = 1 ] && grep -q "the command line: '' read as 0$" "$T/err" && ok \
+  || bad "-m iprec_at_recall.0.1,,0.2: exit $rc, $(cat "$T/out" "$T/err")"
+# -l 0 is taken (the case level0) for the measures that read only whether a
+# document is relevant; the measures of gains would read each gain one too
+# high, and a level below 0 has no variant: both are refused
+for l in "-l 0 -m ndcg" "-l -1 -m map"; do
+  # shellcheck disable=SC2086
+  "$RM" trec_eval $l a.qrels a.run > "$T/out" 2>&1; rc=$?
+  [ $rc = 1 ] && ok || bad "$l: exit $rc, $(cat "$T/out")"
 done
-# -l 0 is refused (-J is taken: the case judged_docs)
-"$RM" trec_eval -l 0 -m map a.qrels a.run > /dev/null 2>&1; [ $? = 1 ] && ok || bad "-l 0 taken"
 
 # --full: 17 significant digits.  map of query 1 in a.run is
 # (1/2 + 2/5)/3 = 3/10, and the mean of 3/10, 1/2 (query 10) and 1/2 (query 2)
@@ -107,6 +134,14 @@ grep -q '^map *	all	0.43333333333333335$' "$T/out" && ok || bad "--exact --full:
   && ok || bad "tie5: set_F_0.5 not 0.4688"
 "$RM" trec_eval --exact --full -m set_F.0.5 tie5.qrels tie5.run \
   | grep -q '	all	0.46875$' && ok || bad "tie5: --exact --full not 0.46875"
+
+# The summary in trec_eval's order (mean_tie.*): eight queries whose P_200
+# are 0, 0, 0, 0, 4/200, 4/200, 4/200, 2/200; the mean is 7/800 = 0.00875, a
+# tie at the fifth decimal.  trec_eval's sum, added query by query, lies just
+# below it and prints 0.0087 (the case mean_tie); the true mean's nearest
+# double lies above it, which --exact prints, 0.0088.
+"$RM" trec_eval --exact -m P.200 mean_tie.qrels mean_tie.run 2> /dev/null \
+  | grep -q '	all	0.0088$' && ok || bad "mean_tie: --exact not 0.0088"
 
 # The fifth decimal.  Eight queries, one relevant document each, at ranks
 # 1,1,1,1,2,4,8 and none: recip_rank's mean is (4 + 1/2 + 1/4 + 1/8)/8 = 39/64

@@ -1823,11 +1823,11 @@ static int lookup(const char *w, const char *const *words)
   const char *names[RM_N_METRICS + 1];
   for (m = 0; m < RM_N_METRICS; m++) names[m] = metrics[m].name;
   names[RM_N_METRICS] = NULL;
+  const char *head = p;
   p = read_word(p, word, sizeof word);
   if ((m = lookup(word, names)) < 0) {
-    if (word[0] == '\0') bad(msg, msglen, name, p, "expected a metric name");
-    else bad(msg, msglen, name, name, "unknown metric '%s' (did you mean '%s'?)",
-      word, nearest(word, names));
+    if (id_char(*head) && msg && msglen) suggest_names(name, head, msg, msglen);
+    else bad(msg, msglen, name, p, "expected a metric name");
     return RM_ENAME;
   }
   rm_variant_default(&w, (rm_metric) m);
@@ -2625,6 +2625,111 @@ static int digits_ok(const char *s) /* a whole number from 1, no leading zero */
   if (*s < '1' || *s > '9') return 0;
   while (*s >= '0' && *s <= '9') s++;
   return *s == '\0';
+}
+
+@ {\it A name not known.}  A name that is neither ours nor either
+library's is met by the parser of our names, which used to answer
+\.{HR@@10}, \.{AUC} and \.{HitRate@@10} with ``expected a metric name''
+(the upper-case letter stopped its word) and \.{mrr} with our nearest
+word, \.{rr}, though ir\_measures' \.{MRR} is one letter's case away.
+|suggest_names| looks for the name the writer meant in every vocabulary at
+once: our metrics, the words people write for them (|synonyms|: \.{hitrate}
+for \.{hr}, \.{mrr} for \.{rr}), and the names of trec\_eval and
+ir\_measures, each compared without regard to case and then by edit
+distance.  A candidate costs twice its distance, plus one when it is
+another library's, so that ours comes first among equals; the three
+cheapest of distance at most $1+n/3$ (for a word of $n$ letters) are
+offered, or else our nearest metric, as before.  Each is written whole:
+ours with the rest of the name as it was given when only the case differs
+(\.{HR@@10[hit=any]} gets \.{hr@@10[hit=any]}), else with the cutoff
+alone, another library's with the cutoff in that library's form, and after whose
+it is, so \.{mrr} gets ``did you mean `rr' or ir\_measures' `MRR'?''.
+
+@<Private functions@>=
+static const char *const synonyms[][2] = {
+  {"hitrate", "hr"}, {"hit_rate", "hr"}, {"hit-rate", "hr"}, {"hitratio", "hr"},
+  {"hit_ratio", "hr"}, {"hits", "hr"}, {"mrr", "rr"}, {"mean_reciprocal_rank", "rr"},
+  {"reciprocal_rank", "rr"}, {"map", "ap"}, {"mean_average_precision", "ap"},
+  {"average_precision", "ap"}, {"prec", "precision"}, {"rec", "recall"},
+  {"roc_auc", "auc"}, {"rocauc", "auc"}, {"r_precision", "rprec"},
+  {"rprecision", "rprec"}, {"f1", "f"}, {"fmeasure", "f"}, {"f_measure", "f"},
+  {NULL, NULL}};
+typedef struct {@+ int cost; const char *lib; char s[48]; @+} name_guess;
+static void lower_copy(char *d, const char *s, size_t n)
+{
+  size_t i;
+  for (i = 0; i + 1 < n && s[i]; i++)
+    d[i] = (char) (s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a' : s[i]);
+  d[i] = '\0';
+}
+static void guess_add(name_guess *g, int *ng, int cost, const char *lib,
+  const char *word, const char *tail)
+{
+  int i, j;
+  char s[48];
+  snprintf(s, sizeof s, "%s%s", word, tail);
+  for (i = 0; i < *ng; i++)
+    if (strcmp(g[i].s, s) == 0) {@+ if (cost < g[i].cost) g[i].cost = cost; return; @+}
+  if (*ng == 3 && cost >= g[2].cost) return;
+  i = *ng < 3 ? (*ng)++ : 2;
+  g[i].cost = cost; g[i].lib = lib; strcpy(g[i].s, s);
+  for (j = i; j > 0 && g[j].cost < g[j - 1].cost; j--) {
+    name_guess t = g[j]; g[j] = g[j - 1]; g[j - 1] = t;
+  }
+}
+
+@ The word is the name's identifier at |head| (letters of either case,
+digits, underscores and hyphens); its tail is what follows, of which
+another library's candidate keeps only a cutoff.
+
+@<Private functions@>=
+static void suggest_names(const char *name, const char *head, char *msg,
+  size_t msglen)
+{
+  char word[40], low[40], cand[40], tail[40], cut[24] = "";
+  const char *q = head;
+  name_guess g[3];
+  int ng = 0, m, i, limit;
+  const alias_spec *a;
+  while ((id_char(*q) || *q == '-') && q - head < 39) q++;
+  memcpy(word, head, (size_t) (q - head)); word[q - head] = '\0';
+  snprintf(tail, sizeof tail, "%s", q);
+  if (*q == '@@' || *q == '_' || *q == '.') {
+    size_t n = 1 + strspn(q + 1, "0123456789");
+    if (n > 1 && n < sizeof cut) memcpy(cut, q, n), cut[0] = '@@', cut[n] = '\0';
+  }
+  lower_copy(low, word, sizeof low);
+  limit = 1 + (int) strlen(low) / 3;
+  for (m = 0; m < RM_N_METRICS; m++) {
+    int d = edit_distance(low, metrics[m].name);
+    if (d <= limit) guess_add(g, &ng, 2 * d, NULL, metrics[m].name, d ? cut : tail);
+  }
+  for (i = 0; synonyms[i][0]; i++)
+    if (strcmp(low, synonyms[i][0]) == 0) guess_add(g, &ng, 0, NULL, synonyms[i][1], tail);
+  for (a = aliases; a->lib; a++) {
+    int d;
+    if (a->metric == NULL || strcmp(a->lib, CN) == 0) continue;
+    lower_copy(cand, a->name, sizeof cand);
+    if ((d = edit_distance(low, cand)) > limit) continue;
+    snprintf(cand, sizeof cand, "%s%s", a->name,
+      a->arg == '-' || !cut[0] ? "" : strcmp(a->lib, TE) == 0 ? "_" : "@@");
+    guess_add(g, &ng, 2 * d + 1, a->lib, cand, a->arg == '-' || !cut[0] ? "" : cut + 1);
+  }
+  if (ng == 0) {
+    const char *names[RM_N_METRICS + 1];
+    for (m = 0; m < RM_N_METRICS; m++) names[m] = metrics[m].name;
+    names[RM_N_METRICS] = NULL;
+    guess_add(g, &ng, 0, NULL, nearest(low, names), tail);
+  }
+  {
+    char list[200] = "";
+    size_t n = 0;
+    for (i = 0; i < ng && n < sizeof list; i++)
+      n += (size_t) snprintf(list + n, sizeof list - n, "%s%s%s'%s'",
+        i == 0 ? "" : i + 1 == ng ? " or " : ", ",
+        g[i].lib ? whose(g[i].lib) : "", g[i].lib ? " " : "", g[i].s);
+    bad(msg, msglen, name, head, "unknown metric '%s' (did you mean %s?)", word, list);
+  }
 }
 
 @ A name in common use (the |CN| rows: \.{gauc}, see the section on GAUC)
@@ -17746,6 +17851,33 @@ static int vf_family(const char *stem)
   return -1;
 }
 
+@ A family the verifier does not know is answered with the families it
+knows, the one whose stem has the word as a part first (\.{ndcg} is in
+\.{cg\_dcg\_ndcg}), else the nearest by edit distance: the message
+``unknown family `ndcg' '' alone left the writer to guess the stem.
+
+@<Private functions@>=
+static void vf_unknown_family(char *what, size_t ws, const char *family)
+{
+  const char *stems[VF_FAMILIES + 1], *best = NULL;
+  size_t n = 0, m;
+  int f, k = 0;
+  for (f = 0; vector_families[f].stem && k < VF_FAMILIES; f++) {
+    const char *s = vector_families[f].stem, *t = strstr(s, family);
+    size_t l = strlen(family);
+    stems[k++] = s;
+    if (best == NULL && l > 0 && t && (t == s || t[-1] == '_')
+        && (t[l] == '\0' || t[l] == '_')) best = s;
+  }
+  stems[k] = NULL;
+  if (best == NULL && k > 0) best = nearest(family, stems);
+  m = (size_t) snprintf(what, ws, "unknown family '%.60s' (did you mean '%s'?"
+    " the families are", family, best ? best : "");
+  for (f = 0; f < k && m + n < ws; f++)
+    n += (size_t) snprintf(what + m + n, ws - m - n, "%s %s", f ? "," : "", stems[f]);
+  if (m + n + 1 < ws) strcpy(what + m + n, ")");
+}
+
 @ The verifier keeps the tests of every family a candidate names, and for
 each the candidate's result.  Tests with one variant name form one group,
 although a file writes a worked example's group apart from the random ones
@@ -18441,7 +18573,7 @@ rm_status rm_verifier_add(rm_verifier *v, const char *family, long tcid, int giv
   if (v == NULL) return RM_EINVAL;
   v->msg[0] = '\0';
   if (f < 0) {
-    snprintf(v->msg, sizeof v->msg, "unknown family '%.60s'", family ? family : "");
+    vf_unknown_family(v->msg, sizeof v->msg, family ? family : "");
     return RM_EFORMAT;
   }
   if (tcid < 1) return vf_fail(v, RM_EFORMAT, "the test id is not a whole number above 0");
@@ -18503,7 +18635,7 @@ rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char
   f = vf_family(field[0]);
   errno = 0;
   id = strtol(colon + 1, &end, 10);
-  if (f < 0) snprintf(what, ws, "unknown family '%.60s'", field[0]);
+  if (f < 0) vf_unknown_family(what, ws, field[0]);
   else if (colon[1] < '0' || colon[1] > '9' || *end != '\0' || errno || id < 1)
     snprintf(what, ws, "the test id '%.40s' is not a whole number", colon + 1);
   else if (strcmp(field[1], "invalid") == 0) given = RM_GIVEN_INVALID;
@@ -26796,15 +26928,20 @@ static long read_ids(char *s, const char ***out)
 }
 
 @ A variant name from the command line is parsed by the library's parser,
-whose message already says where the name is wrong.
+whose message already says where the name is wrong, and for a name it does
+not know, the nearest it knows; the tool adds where the whole list is.
 
 @<Shared functions@>=
 int parse_name(const char *name, rm_variant *v)
 {
-  char msg[200];
+  char msg[400];
   if (rm_variant_parse(name, v, msg, sizeof msg) != RM_OK) {
     tool_status = RM_ENAME;
     fprintf(tool_err, "rankmetrics: bad variant name '%s': %s\n", name, msg);
+    if (strstr(msg, "unknown metric") != NULL)
+      fputs("rankmetrics: 'rankmetrics --help' lists every metric and its keys,"
+        " and the book's section 'Names of trec_eval and ir_measures' the other"
+        " libraries' names\n", tool_err);
     return 0;
   }
   return 1;
@@ -26919,6 +27056,7 @@ static int cmd_value(int argc, char **argv)
           RM_GRADE_MAX);
         goto done;
       }
+  if (s == RM_EIDS) @<Say which identifiers \.{value} lacks, and |goto done|@>;
   if (s < 0) {
     fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
     goto done;
@@ -26940,6 +27078,24 @@ done:
   return rc;
 }
 
+
+@ Identifiers are read for two reasons: the tie rules \.{id-asc} and
+\.{id-desc} compare them, and \.{coverage} and \.{novelty} count items by
+them.  The library's one status for both, |RM_EIDS|, once made \.{value
+coverage} without \.{--ids} blame ``the tie rule''; the command knows the
+variant, and says which need it was.
+
+@<Say which identifiers \.{value} lacks, and |goto done|@>=
+{
+  size_t n = strcspn(name, "@@[");
+  if (v.ties == RM_TIES_ID_ASC || v.ties == RM_TIES_ID_DESC)
+    fprintf(stderr, "rankmetrics: value: the tie rule ties=%s compares the items'"
+      " identifiers: give --ids, one for every item\n",
+      v.ties == RM_TIES_ID_ASC ? "id-asc" : "id-desc");
+  else fprintf(stderr, "rankmetrics: value: %.*s counts items by their identifiers:"
+      " give --ids, one for every item of every query\n", (int) n, name);
+  goto done;
+}
 @ The options of \.{value} are \.{--exact} and five that take an
 argument: \.{--grades}, and the optional \.{--scores}, \.{--ids},
 \.{--judged} and \.{--unjudged} (the names are in |optname|, in that order).  An unknown
@@ -29960,9 +30116,11 @@ metric added to the tables is covered without a change to the checks.  The
 tests of these rows are in \.{tests/check\_api.c}, case \.{fields}, and
 each crashed or read past a table before the checks were added.
 Every message of |rm_variant_parse| gives the column (counting from~1) and
-says what was wrong.  For an unknown word it also gives the nearest valid
-word, so \.{ndgc@@10} gets ``unknown metric `ndgc' (did you mean
-`ndcg'?)''.  The harness \.{fuzz\_variant} feeds the parser arbitrary bytes.
+says what was wrong.  For an unknown key or word it also gives the
+nearest valid one, and for an unknown metric the nearest names of every
+vocabulary, so \.{ndgc@@10} gets ``unknown metric `ndgc' (did you mean
+`ndcg@@10', trec\_eval's `ndcg' or ir\_measures' `nDCG@@10'?)''
+(see the section on the names of trec\_eval and ir\_measures).  The harness \.{fuzz\_variant} feeds the parser arbitrary bytes.
 A name that is refused must come back with a status and a message that
 ends inside the buffer, even a buffer of 8 bytes.  An accepted name must
 print in fewer than |RM_NAME_MAX| characters, and the printed name must

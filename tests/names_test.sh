@@ -551,5 +551,38 @@ Compat(p=0.5)|863/924
 E
 fi
 
+# ---- 7. a name not known gets the nearest known names (issue 25) -------
+# The upper-case HR@10, AUC and HitRate@10 once got "expected a metric name",
+# mrr only our rr; each must now name the intended names, whole, and the tool
+# where to find the list.
+suggests() {  # NAME WANTED...: every WANTED is among the suggestions
+  local e n=$1; shift
+  if e=$($RM name "$n" 2>&1); then bad "$n accepted"; return; fi
+  case "$e" in *"unknown metric"*"did you mean"*) ;; *) bad "$n: no suggestion: $e"; return ;; esac
+  case "$e" in *"'rankmetrics --help' lists every metric"*) ;; *) bad "$n: no list named: $e"; return ;; esac
+  for w in "$@"; do case "$e" in *"$w"*) ;; *) bad "$n: '$w' not suggested: $e"; return ;; esac; done
+  ok
+}
+suggests HR@10 "'hr@10'"
+suggests AUC "'auc'"
+suggests HitRate@10 "'hr@10'"
+suggests mrr "'rr'" "ir_measures' 'MRR'"
+suggests ndgc@10 "'ndcg@10'" "ir_measures' 'nDCG@10'"
+suggests 'HR@10[hit=recall]' "'hr@10[hit=recall]'"
+suggests Recip_rank "trec_eval's 'recip_rank'"
+# verify names the families it knows, and the one meant
+printf 'ndcg:1 0.5\n' > "$T/cand"
+e=$($RM verify "$T/cand" 2>&1)
+case "$e" in *"unknown family 'ndcg' (did you mean 'cg_dcg_ndcg'? the families are"*"prf"*"trec_aggregates"*) ok ;;
+  *) bad "verify's unknown family: $e" ;; esac
+# a refusal names what is missing: coverage counts items by identifiers
+e=$($RM value 'coverage[items=10]' --grades 1,0,1 2>&1)
+case "$e" in *"coverage counts items by their identifiers: give --ids"*) ok ;;
+  *) bad "value coverage without ids: $e" ;; esac
+case "$e" in *"tie rule"*) bad "value coverage blames the tie rule: $e" ;; *) ok ;; esac
+e=$($RM value 'ndcg[ties=id-desc]' --grades 1,0,1 --scores 1,1,1 2>&1)
+case "$e" in *"ties=id-desc compares the items' identifiers: give --ids"*) ok ;;
+  *) bad "value ties=id-desc without ids: $e" ;; esac
+
 echo "names_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1226,6 +1226,19 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
    ir\_measures, or \.{gauc}) into |*v|.  On error returns |RM_ENAME| (or
    |RM_EINVAL| for a null pointer), leaves |*v| alone and, when |msg| is not
    |NULL|, writes at most |msglen| bytes of a message giving the column. */
+int rm_name_source(const char *name, const char **entry, const char **provider);
+/* Which vocabulary gave the name |name| its meaning (see the section on
+   the names of trec\_eval and ir\_measures): |RM_VOCAB_RANKMETRICS|,
+   |RM_VOCAB_TREC_EVAL|, |RM_VOCAB_IR_MEASURES| or |RM_VOCAB_COMMON|, or
+   $-1$ for a name that |rm_variant_parse| refuses.  When |entry| is not
+   |NULL| it is set to the library's name that was read (\.{nDCG}), or
+   |NULL| for ours; when |provider| is not |NULL|, to the provider of
+   ir\_measures' default pipeline that computes the measure
+   (\.{pytrec\_eval}, \.{msmarco}, \dots), or |NULL|.  The strings are
+   static. */
+const char *rm_vocabulary_name(int vocabulary);
+/* \.{"rankmetrics"}, \.{"trec\_eval"}, \.{"ir\_measures"},
+   \.{"common"}, or |NULL| for another number. */
 size_t rm_variant_name(const rm_variant *v, char *buf, size_t len);
 /* Writes the canonical name of |*v|, every key shown, as |snprintf| does:
    at most |len| bytes with the null, and returns the length of the whole
@@ -2067,7 +2080,45 @@ that is taken; \.{tests/names\_test.sh} reads its rows and checks that each
 name on the left means the variant on the right.
 @^trec\_eval@>@^ir\_measures@>@^pytrec\_eval@>@^gdeval@>@^aliases@>
 
-A name of ours comes first: \.{ndcg}, \.{dcg}, \.{recall}, \.{bpref} and
+{\it One name, one meaning.}\here{q:resolve}  A name may be written in
+three vocabularies, ours, trec\_eval's and ir\_measures', and a few of
+their words coincide.  Every command that takes a name (\.{name},
+\.{value}, \.{eval}, \.{disagree}, the library's |rm_variant_parse| and
+so Python's \.{evaluate} and \.{evaluate\_files}) resolves it by one rule,
+the same in every call and whatever else the call names:
+\smallskip
+\item{1.} A prefix \.{trec\_eval:} or \.{ir\_measures:} chooses the
+vocabulary.  The drop-in \.{rankmetrics trec\_eval} reads every \.{-m}
+as trec\_eval's, as trec\_eval does.
+\item{2.} Otherwise a name whose word is one of our metrics, followed by
+nothing, a cutoff or options, is ours, written exactly (our names are in
+lower case): \.{ndcg@@10} is our \.{ndcg@@10[ties=input]}.
+\item{3.} Otherwise a name in common use (\.{gauc}), then ir\_measures'
+name, then trec\_eval's, each spelled as that library spells it, case
+and all: \.{nDCG@@10} is ir\_measures', \.{ndcg\_cut\_10}
+trec\_eval's.  The two libraries never give one spelling different
+meanings, except that ir\_measures' names are whole words (\.{P\_IA} is
+its measure, not trec\_eval's \.{P} at a cutoff).
+\item{4.} An ir\_measures name means what its default pipeline computes,
+and that is decided by the first provider that takes the measure {\it with
+the parameters written\/}; so \.{MRR} (|pytrec_eval|, ties by identifier
+descending) and \.{MRR@@10} (|msmarco|, ascending) differ, as they do in
+ir\_measures.
+\item{5.} A name that is none of these is refused, with the nearest names
+of all three vocabularies.
+\smallskip\noindent
+So a name never changes its meaning with its neighbours on a command line,
+but neighbours may differ in more than their metric: \.{-m map -m ndcg}
+pairs trec\_eval's tie rule with ours.  \.{eval} therefore says what it
+resolved: the canonical variant of each measure on a line of its own in
+its summary on standard error, in every \.{--json} line, and in the table
+and the \.{--trec} lines under \.{--show-variants}; and when its measures
+come from more than one vocabulary (or provider) or break ties by more
+than one rule, it says so once, on standard error.  \.{rankmetrics name}
+says on standard error which vocabulary, and for ir\_measures which
+provider, gave a name that is not ours its meaning.
+
+Thus \.{ndcg}, \.{dcg}, \.{recall}, \.{bpref} and
 \.{rbp} are ours, and trec\_eval's measures of those names are written
 \.{trec\_eval:ndcg}, \.{trec\_eval:dcg}, \.{trec\_eval:recall\_10},
 \.{trec\_eval:bpref} and \.{trec\_eval:rbp} (ours break ties by input
@@ -2608,6 +2659,90 @@ static const alias_spec *find_alias(const char *lib, const char *p, size_t n,
       if (any == NULL) any = a;
     }
   return any;
+}
+
+@ |rm_name_source| answers which vocabulary gave a name its meaning, by the
+rule of \secref{q:resolve}, which |read_alias| applies: it skips the
+aggregator as the parser does, then asks the same questions in the same
+order, of a name the parser has already accepted.  The provider of an
+ir\_measures name follows the notes of the table: |gdeval| for \.{ERR@@K}
+and \.{nDCG(dcg=exp-log2)@@K} (note~h), |msmarco| for \.{RR@@K} (note~f),
+|cwl_eval| for the C/W/L measures (note~q), |accuracy|, |compat| and
+|judged| for their measures (notes r, s, o), and |pytrec_eval| for the
+rest.
+
+@<Public types@>=
+enum {@+ RM_VOCAB_RANKMETRICS, RM_VOCAB_TREC_EVAL, RM_VOCAB_IR_MEASURES,
+  RM_VOCAB_COMMON @+};
+
+@ @<Private functions@>=
+static const char *im_provider(const alias_spec *a, const char *p, int cut)
+{
+  if (strcmp(a->metric, "err") == 0 || strstr(p, "exp-log2")) return "gdeval";
+  if (a->params & (PP | PMINMAX)) return "cwl_eval";
+  if (a->params & PCOMPAT) return "compat";
+  if (strcmp(a->metric, "auc") == 0) return "accuracy";
+  if (strcmp(a->metric, "judged") == 0) return "judged";
+  if (strcmp(a->metric, "rr") == 0 && cut) return "msmarco";
+  return "pytrec_eval";
+}
+static int name_source(const char *p, const char **entry, const char **provider)
+{
+  const char *lib = NULL, *q = p;
+  const alias_spec *a;
+  size_t n;
+  int m;
+  if (strncmp(p, TE ":", sizeof TE) == 0) lib = TE, p += sizeof TE;
+  else if (strncmp(p, IM ":", sizeof IM) == 0) lib = IM, p += sizeof IM;
+  else {
+    char word[64];
+    q = read_word(p, word, sizeof word);
+    for (m = 0; m < RM_N_METRICS; m++)
+      if (strcmp(word, metrics[m].name) == 0 && (*q == '\0' || *q == '@@' || *q == '['))
+        return RM_VOCAB_RANKMETRICS;
+  }
+  for (q = p; id_char(*q); q++) ;
+  n = (size_t) (q - p);
+  if (lib == NULL && (a = find_alias(CN, p, n, 0)) != NULL) {
+    *entry = a->name;
+    return RM_VOCAB_COMMON;
+  }
+  if ((lib == NULL || strcmp(lib, IM) == 0) && (*q == '\0' || *q == '(' || *q == '@@')
+      && (a = find_alias(IM, p, n, 0)) != NULL && a->metric != NULL) {
+    int cut = strchr(q, '@@') != NULL && a->arg != 'r';
+    a = find_alias(IM, p, n, cut);
+    *entry = a->name;
+    *provider = im_provider(a, q, cut);
+    return RM_VOCAB_IR_MEASURES;
+  }
+  for (a = aliases; a->lib; a++) {
+    size_t k = strlen(a->name);
+    if (strcmp(a->lib, TE) == 0 && strncmp(p, a->name, k) == 0
+        && (p[k] == '\0' || p[k] == '.' || p[k] == '_')
+        && (*entry == NULL || k > strlen(*entry))) *entry = a->name;
+  }
+  return RM_VOCAB_TREC_EVAL;
+}
+
+@ @<Public functions@>=
+int rm_name_source(const char *name, const char **entry, const char **provider)
+{
+  rm_variant v;
+  const char *p = name, *q, *e = NULL, *pv = NULL;
+  char word[64];
+  int r;
+  if (name == NULL || rm_variant_parse(name, &v, NULL, 0) != RM_OK) return -1;
+  q = read_word(p, word, sizeof word);
+  if (lookup(word, agg_words) > 0 && (*q == '[' || *q == ':')) p = strchr(q, ':') + 1;
+  r = name_source(p, &e, &pv);
+  if (entry) *entry = e;
+  if (provider) *provider = pv;
+  return r;
+}
+const char *rm_vocabulary_name(int vocabulary)
+{
+  static const char *const w[] = {"rankmetrics", "trec_eval", "ir_measures", "common"};
+  return vocabulary >= 0 && vocabulary < 4 ? w[vocabulary] : NULL;
 }
 
 @ A refusal says whose name it was.
@@ -19980,6 +20115,7 @@ RM_SHARED FILE *tool_open_in(const char *cmd, const char *path);
 RM_SHARED FILE *tool_tmpfile(void);
 RM_SHARED const char *tool_score(const char *s, double *x);
 RM_SHARED int parse_name(const char *name, rm_variant *v);
+RM_SHARED int name_said(const char *name, char *buf, size_t len);
 RM_SHARED void shortest(char *buf, double x);
 RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
@@ -26952,7 +27088,7 @@ int parse_name(const char *name, rm_variant *v)
 static int cmd_name(int argc, char **argv)
 {
   int i;
-  char buf[RM_NAME_MAX];
+  char buf[RM_NAME_MAX], said[160];
   if (argc == 0) { fputs("rankmetrics: name: give at least one NAME\n", stderr);
     return 2; }
   for (i = 0; i < argc; i++) {
@@ -26960,8 +27096,41 @@ static int cmd_name(int argc, char **argv)
     if (!parse_name(argv[i], &v)) return 2;
     rm_variant_name(&v, buf, sizeof buf);
     puts(buf);
+    if (name_said(argv[i], said, sizeof said) != RM_VOCAB_RANKMETRICS)
+      fprintf(stderr, "rankmetrics: name: %s is %s\n", argv[i], said);
+    else if (strlen(argv[i]) < 64) {
+      char te[80];
+      snprintf(te, sizeof te, "trec_eval:%s", argv[i]);
+      if (rm_name_source(te, NULL, NULL) == RM_VOCAB_TREC_EVAL)
+        fprintf(stderr, "rankmetrics: name: %s is rankmetrics' own name;"
+          " trec_eval's is %s\n", argv[i], te);
+    }
   }
   return 0;
+}
+
+@ Whose a name is, in words, by |rm_name_source|: ``rankmetrics' own
+name'', ``trec\_eval's map'', ``ir\_measures' MRR, as its provider
+msmarco computes it'', ``a name in common use, of no one library''.  It returns the
+vocabulary.  \.{name} writes it on standard error for a name that is not
+ours, or that is ours and also trec\_eval's (\.{ndcg}); standard output
+keeps one canonical name a line, for scripts.  \.{eval} writes it for
+every measure.
+
+@<Shared functions@>=
+int name_said(const char *name, char *buf, size_t len)
+{
+  const char *e = NULL, *pv = NULL;
+  int r = rm_name_source(name, &e, &pv);
+  switch (r) {
+  case RM_VOCAB_TREC_EVAL: snprintf(buf, len, "trec_eval's %s", e ? e : name); break;
+  case RM_VOCAB_IR_MEASURES: snprintf(buf, len, "ir_measures' %s, as its provider %s"
+      " computes it", e, pv); break;
+  case RM_VOCAB_COMMON: snprintf(buf, len, "a name in common use, of no one"
+      " library"); break;
+  default: snprintf(buf, len, "rankmetrics' own name");
+  }
+  return r;
 }
 
 @ The shortest decimal that reads back as the same double is what the tool

@@ -17,8 +17,8 @@ bad() { fail=$((fail+1)); echo "FAIL: $*"; }
 # same NAME DEFINITION: NAME parses, and to the canonical name of DEFINITION
 same() {
   local a b
-  a=$($RM name "$1" 2>&1) || { bad "'$1' refused: $a"; return; }
-  b=$($RM name "$2" 2>&1) || { bad "definition '$2' refused: $b"; return; }
+  a=$($RM name "$1" 2>"$T/name.err") || { bad "'$1' refused: $(cat "$T/name.err")"; return; }
+  b=$($RM name "$2" 2>"$T/name.err") || { bad "definition '$2' refused: $(cat "$T/name.err")"; return; }
   if [ "$a" = "$b" ]; then ok; else bad "'$1' is '$a', expected '$b' (from '$2')"; fi
 }
 

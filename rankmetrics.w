@@ -21216,6 +21216,7 @@ typedef struct {
   ev_measure *m; int nm;
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
+  int show_variants, official; /* \.{--show-variants}; no \.{-m} was given */
   int partial; /* \.{--partial}: write the mergeable state, not the aggregates */
   struct shard_sketch_s *sk; /* with \.{--partial}: the traces of the queries */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
@@ -22722,6 +22723,7 @@ static void ev_json_string(FILE *f, const char *s)
 static void ev_record(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped);
 static int ev_replay(ev_state *st); /* see \secref{q:evaldoor} */
+static void ev_say_variants(const ev_state *st); /* under the summary */
 static int ev_stopped(ev_state *st);
 static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped)
@@ -22731,7 +22733,8 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   if (skipped) strcpy(buf, "skipped");@+ else shortest(buf, x);
   switch (st->format) {
   case 1: if (!skipped)
-      fprintf(st->out, "%s\t%s\t%s\n", m->given, q ? q : "all", buf);
+      fprintf(st->out, "%s\t%s\t%s%s%s\n", m->given, q ? q : "all", buf,
+        st->show_variants ? "\t" : "", st->show_variants ? m->canon : "");
     break;
   case 2:
     fputs("{\"measure\":", st->out); ev_json_string(st->out, m->given);
@@ -22741,8 +22744,9 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
     fprintf(st->out, ",\"value\":%s%s}\n", skipped ? "null,\"skipped\":true" : buf,
       undefined && !skipped ? ",\"undefined\":true" : "");
     break;
-  default: fprintf(st->out, "%-24s %-10s %s%s\n", m->given, q ? q : "all", buf,
-      undefined && !skipped ? " (undefined)" : "");
+  default: fprintf(st->out, "%-24s %-10s %s%s%s%s\n", m->given, q ? q : "all", buf,
+      undefined && !skipped ? " (undefined)" : "", st->show_variants ? "  " : "",
+      st->show_variants ? m->canon : "");
   }
 }
 
@@ -24036,6 +24040,7 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--exact") == 0) { st.exact = 1; continue; }
   if (strcmp(o, "--partial") == 0) { st.partial = 1; continue; }
   if (strcmp(o, "--quiet") == 0) { st.quiet = 1; continue; }
+  if (strcmp(o, "--show-variants") == 0) { st.show_variants = 1; continue; }
   if (strcmp(o, "--judged-docs-only") == 0) { st.judged_docs = 1; continue; }
   if (strcmp(o, "--unsorted") == 0) { st.unsorted = 1; continue; }
   if (strcmp(o, "--csv") == 0) { st.delim = ','; continue; }
@@ -24078,9 +24083,11 @@ for (i = 0; i < argc; i++) {
     o, argv[i + 1]);
   return 2;
 }
-if (st.nm == 0 || nf == 0) {
-  fputs("rankmetrics: eval: give at least one -m NAME and a FILE (or QRELS RUN)\n",
-    tool_err);
+if (st.nm == 0 && nf > 0) @<Give \.{eval} trec\_eval's official measures@>;
+if (nf == 0) {
+  fputs("rankmetrics: eval: give a FILE (or QRELS RUN), and -m NAME for each"
+    " measure (without -m, trec_eval's official measures)\n", tool_err);
+  free(st.m);
   return 2;
 }
 if (st.partial && (st.per_query || st.format || st.judged_empty)) {
@@ -24092,6 +24099,32 @@ if (st.partial && (st.per_query || st.format || st.judged_empty)) {
   return 2;
 }
 if (st.partial) st.sk = shard_sketch_new();
+
+@ {\it Without \.{-m}.}  trec\_eval without \.{-m} prints its ``official''
+measures, the set its file \.{measures.c} marks so (we ran trec\_eval~10.0
+on a small run without \.{-m} and read what it printed): \.{runid}, which
+is the run's tag and not a value, the four counts, \.{map}, \.{gm\_map},
+\.{Rprec}, \.{bpref}, \.{recip\_rank}, the eleven
+\.{iprec\_at\_recall} levels and \.{P} at nine cutoffs.  \.{eval} without
+\.{-m} computes these, under trec\_eval's names and so with trec\_eval's
+meanings, and says so; one name needs its library's prefix, since
+\.{bpref} alone is ours (\secref{q:resolve}): \.{trec\_eval:bpref}.  (It
+once said only ``give at least one -m NAME''.)
+
+@<Give \.{eval} trec\_eval's official measures@>=
+{
+  static const char *const official[] = {"num_q", "num_ret", "num_rel",
+    "num_rel_ret", "map", "gm_map", "Rprec", "trec_eval:bpref", "recip_rank",
+    "iprec_at_recall_0.00", "iprec_at_recall_0.10", "iprec_at_recall_0.20",
+    "iprec_at_recall_0.30", "iprec_at_recall_0.40", "iprec_at_recall_0.50",
+    "iprec_at_recall_0.60", "iprec_at_recall_0.70", "iprec_at_recall_0.80",
+    "iprec_at_recall_0.90", "iprec_at_recall_1.00", "P_5", "P_10", "P_15",
+    "P_20", "P_30", "P_100", "P_200", "P_500", "P_1000", NULL};
+  for (st.nm = 0; official[st.nm]; st.nm++) ;
+  st.m = tool_alloc(st.m, (size_t) st.nm * sizeof *st.m);
+  for (i = 0; i < st.nm; i++) st.m[i].given = official[i];
+  st.official = 1;
+}
 
 @ A pass starts from nothing: a new temporary file for the output (the
 output of an abandoned pass is thrown away with it, so that standard output
@@ -24154,6 +24187,87 @@ if (st.n_eval == 0 && !st.partial) {
   goto done;
 }
 
+@ {\it What each measure means.}  Under the summary, one line for each
+measure gives its canonical variant and whose name it was
+(\secref{q:resolve}): \.{nDCG@@10} and \.{ndcg@@10} are two variants, and
+the output's first column, the name as given, does not show it.  Then,
+once, a note when the measures do not share one definition of the
+ranking: when they break ties by more than one rule, or follow more than
+one program's definitions.  The program of a trec\_eval name, and of an
+ir\_measures name that its provider |pytrec_eval| computes (which embeds
+trec\_eval), is trec\_eval; of another ir\_measures name, its provider's;
+of ours, rankmetrics.  So \.{-m map -m ndcg} and \.{-m MRR -m MRR@@10}
+each get the note, \.{-m map -m P\_10} does not.
+
+@<Engine functions@>=
+static const char *ev_program(const char *given)
+{
+  const char *e, *pv;
+  switch (rm_name_source(given, &e, &pv)) {
+  case RM_VOCAB_TREC_EVAL: return "trec_eval";
+  case RM_VOCAB_IR_MEASURES: return strcmp(pv, "pytrec_eval") == 0 ? "trec_eval" : pv;
+  case RM_VOCAB_COMMON: return "common use";
+  default: return "rankmetrics";
+  }
+}
+static void ev_tie_rule(const char *canon, char *t, size_t n)
+{
+  const char *p = strstr(canon, "ties=");
+  if (p == NULL) {@+ t[0] = '\0'; return; @+}
+  snprintf(t, n, "%.*s", (int) strcspn(p, ",]"), p);
+}
+
+@ The groups of a note: for each distinct key of |key[0..n-1]| (the empty
+key is no group), in the order first met, the key and the measures that
+have it.  It returns the number of groups.
+
+@<Engine functions@>=
+static int ev_groups(const ev_state *st, char key[][24], int print)
+{
+  int i, j, g = 0;
+  for (i = 0; i < st->nm; i++) {
+    if (key[i][0] == '\0') continue;
+    for (j = 0; j < i && strcmp(key[j], key[i]) != 0; j++) ;
+    if (j < i) continue;
+    g++;
+    if (print) {
+      fprintf(tool_err, "%s%s: %s", g > 1 ? "; " : " (", key[i], st->m[i].given);
+      for (j = i + 1; j < st->nm; j++)
+        if (strcmp(key[j], key[i]) == 0) fprintf(tool_err, ", %s", st->m[j].given);
+    }
+  }
+  if (print && g) fputc(')', tool_err);
+  return g;
+}
+static void ev_say_variants(const ev_state *st)
+{
+  char said[160], (*tie)[24] = tool_alloc(NULL, (size_t) st->nm * sizeof *tie),
+    (*prog)[24] = tool_alloc(NULL, (size_t) st->nm * sizeof *prog);
+  int i, nt, np;
+  if (st->official)
+    fputs("rankmetrics: eval: no -m: trec_eval's official measures, those"
+      " trec_eval 10.0 prints without -m (but runid), by trec_eval's names\n", tool_err);
+  for (i = 0; i < st->nm; i++) {
+    name_said(st->m[i].given, said, sizeof said);
+    fprintf(tool_err, "rankmetrics: eval: %s means %s (%s)\n", st->m[i].given,
+      st->m[i].canon, said);
+    ev_tie_rule(st->m[i].canon, tie[i], sizeof tie[i]);
+    snprintf(prog[i], sizeof prog[i], "%s", ev_program(st->m[i].given));
+  }
+  nt = ev_groups(st, tie, 0); np = ev_groups(st, prog, 0);
+  if (nt > 1 || np > 1) {
+    fputs("rankmetrics: eval: note: these measures do not share one definition:",
+      tool_err);
+    if (nt > 1) {@+ fprintf(tool_err, " they break ties by %d rules", nt);
+      ev_groups(st, tie, 1); @+}
+    if (np > 1) {@+ fprintf(tool_err, "%s follow %d programs' definitions",
+        nt > 1 ? "; and they" : " they", np); ev_groups(st, prog, 1); @+}
+    fputs("; to rank alike, name them in one vocabulary or give each the same"
+      " ties=\n", tool_err);
+  }
+  free(tie); free(prog);
+}
+
 @ Only a pass that ran to the end copies its output to standard output; a
 write error there (a full disk, a closed pipe) is reported and fails the
 command.  The summary on standard error says how many queries were
@@ -24192,6 +24306,7 @@ lines.
         " grades, whose values under ties=input depend on the order of the lines",
         (unsigned long) st.n_tie_dep);
     fputc('\n', tool_err);
+    ev_say_variants(&st);
   }
 }
 @ The copy is checked at every step, since the temporary file lives on a
@@ -25779,7 +25894,8 @@ static void usage(FILE *f)
   fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
     "                         [--judged J] [--exact]\n"
     "       rankmetrics name NAME...\n"
-    "       rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact] [--unsorted]\n"
+    "       rankmetrics eval [-m NAME]... [-q] [--trec|--json] [--show-variants]\n"
+    "                        [--exact] [--unsorted]\n"
     "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
@@ -25894,7 +26010,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "Print the canonical name of each variant NAME: its cutoff and every key the\n"
     "variant reads, defaults included, in a fixed order.  A name the parser\n"
     "refuses stops the command with the column and the reason (exit 2).\n", 1},
-  {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
+  {"eval", "usage: rankmetrics eval [-m NAME]... [-q] [--trec|--json]\n"
+    "          [--show-variants] [--exact]\n"
     "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
     "          [--judged-only skip|empty] [--judged-docs-only]\n"
     "          [--negative zero|unjudged] [--memory SIZE] [--threads N]\n"
@@ -25909,7 +26026,16 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "by that aggregator.  In the judgments or a CSV/TSV file, mae, mse, rmse,\n"
     "spearman and kendall read labels that are ratings (3.5), exactly as\n"
     "written under --exact; other metrics need whole grades (2, 2.0; not 1e2).\n\n"
-    "  -m NAME            a variant to compute (repeatable, at least one)\n"
+    "  -m NAME            a variant to compute (repeatable); without -m,\n"
+    "                     trec_eval's official measures by trec_eval's names.\n"
+    "                     A name means one variant, by one rule: ours (lower\n"
+    "                     case: ndcg@@10), then ir_measures' (nDCG@@10), then\n"
+    "                     trec_eval's (ndcg_cut_10); trec_eval:NAME and\n"
+    "                     ir_measures:NAME choose.  The summary gives each\n"
+    "                     measure's variant on a line, and says when the\n"
+    "                     measures break ties by different rules\n"
+    "  --show-variants    add each measure's canonical variant to every line\n"
+    "                     of the table and of --trec (--json always has it)\n"
     "  -q                 also write the value of every query; a query named\n"
     "                     'all' is refused then, as its lines would read as the\n"
     "                     aggregate's, unless --json or --query-all (trec_eval's way)\n"

@@ -584,5 +584,55 @@ e=$($RM value 'ndcg[ties=id-desc]' --grades 1,0,1 --scores 1,1,1 2>&1)
 case "$e" in *"ties=id-desc compares the items' identifiers: give --ids"*) ok ;;
   *) bad "value ties=id-desc without ids: $e" ;; esac
 
+# ---- 8. one name, one meaning, and eval says which (issue 25) -----------
+# nDCG@10 is ir_measures' (ties by docno descending), ndcg@10 ours (input
+# order): in one call they are two variants, and every output mode can say so.
+# q1 ranks x (0, score 1), y (1, score 1): tied.  In input order y is at rank
+# 2: nDCG@10 = (1/log2 3)/1; trec_eval's order puts y first: 1.
+printf 'q1 0 x 0\nq1 0 y 1\n' > "$T/eq"
+printf 'q1 Q0 x 1 1 t\nq1 Q0 y 2 1 t\n' > "$T/er"
+D='ndcg@10[gain=linear,discount=log2,ideal=judged'
+V1="mean[skip=none,weight=uniform]:$D,ties=id-desc,undef=zero]"
+V2="mean[skip=none,weight=uniform]:$D,ties=input,undef=zero]"
+out=$($RM eval --json -m nDCG@10 -m ndcg@10 "$T/eq" "$T/er" 2>"$T/e.err")
+case "$out" in *'"measure":"nDCG@10","variant":"'"$V1"'"'*'"measure":"ndcg@10","variant":"'"$V2"'"'*) ok ;;
+  *) bad "eval --json: two spellings, two variants: $out" ;; esac
+case "$out" in *'"value":1}'*'"value":0.63092975357145'*) ok ;; *) bad "eval --json values: $out" ;; esac
+# the summary: one line a measure, never buried, and the note once
+for l in "rankmetrics: eval: nDCG@10 means $V1 (ir_measures' nDCG, as its provider pytrec_eval computes it)" \
+         "rankmetrics: eval: ndcg@10 means $V2 (rankmetrics' own name)"; do
+  grep -qxF "$l" "$T/e.err" && ok || bad "summary lacks the line '$l': $(cat "$T/e.err")"; done
+[ "$(grep -c 'do not share one definition' "$T/e.err")" = 1 ] && ok || bad "no single note of mixed rules: $(cat "$T/e.err")"
+grep -q 'break ties by 2 rules (ties=id-desc: nDCG@10; ties=input: ndcg@10)' "$T/e.err" && ok || bad "the note's rules: $(cat "$T/e.err")"
+# MRR and MRR@10: ir_measures' two providers break ties in opposite ways
+$RM eval -m MRR -m MRR@10 "$T/eq" "$T/er" 2>&1 >/dev/null | grep -q 'ties=id-desc: MRR; ties=id-asc: MRR@10).*(trec_eval: MRR; msmarco: MRR@10)' \
+  && ok || bad "MRR beside MRR@10: no note"
+# one program, one rule: no note; --quiet: nothing
+e=$($RM eval -m map -m P_10 "$T/eq" "$T/er" 2>&1 >/dev/null)
+case "$e" in *"do not share"*) bad "map with P_10 noted as mixed: $e" ;; *) ok ;; esac
+[ -z "$($RM eval --quiet -m map -m ndcg "$T/eq" "$T/er" 2>&1 >/dev/null)" ] && ok || bad "--quiet wrote a note"
+# the table and --trec on request
+$RM eval --quiet --show-variants --trec -m nDCG@10 "$T/eq" "$T/er" | grep -qxF "nDCG@10	all	1	$V1" && ok || bad "--trec --show-variants"
+$RM eval --quiet --show-variants -m ndcg@10 "$T/eq" "$T/er" | grep -q "^ndcg@10 *all *0.63092975357145[0-9]*  $(printf '%s' "$V2" | sed 's/[][]/\\&/g')\$" && ok || bad "table --show-variants: $($RM eval --quiet --show-variants -m ndcg@10 "$T/eq" "$T/er")"
+$RM eval --quiet -m ndcg@10 "$T/eq" "$T/er" | grep -q 'ties=' && bad "the table shows variants unasked" || ok
+# name says whose a name is
+e=$($RM name MRR@10 2>&1 >/dev/null)
+[ "$e" = "rankmetrics: name: MRR@10 is ir_measures' MRR, as its provider msmarco computes it" ] && ok || bad "name MRR@10: $e"
+e=$($RM name map 2>&1 >/dev/null); [ "$e" = "rankmetrics: name: map is trec_eval's map" ] && ok || bad "name map: $e"
+e=$($RM name ndcg 2>&1 >/dev/null)
+[ "$e" = "rankmetrics: name: ndcg is rankmetrics' own name; trec_eval's is trec_eval:ndcg" ] && ok || bad "name ndcg: $e"
+# without -m: trec_eval's official measures, what trec_eval 10.0 prints
+# without -m (read from it once: runid, then these 29), named as such
+$RM eval --trec "$T/eq" "$T/er" > "$T/off" 2> "$T/off.err" || bad "eval without -m failed: $(cat "$T/off.err")"
+want='num_q num_ret num_rel num_rel_ret map gm_map Rprec trec_eval:bpref recip_rank'
+for r in 0.00 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 1.00; do want="$want iprec_at_recall_$r"; done
+want="$want P_5 P_10 P_15 P_20 P_30 P_100 P_200 P_500 P_1000"
+got=$(cut -f1 "$T/off" | tr '\n' ' '); got=${got% }
+[ "$got" = "$want" ] && ok || bad "eval without -m: '$got'"
+grep -q "no -m: trec_eval's official measures" "$T/off.err" && ok || bad "the default set is not named: $(cat "$T/off.err")"
+# trec_eval's order puts y first: num_rel_ret 1, map 1, P_5 1/5
+[ "$(awk -F'\t' '$1 == "map" || $1 == "P_5" || $1 == "num_rel_ret" {printf "%s ", $3}' "$T/off")" = "1 1 0.2 " ] \
+  && ok || bad "eval without -m values: $(cat "$T/off")"
+
 echo "names_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

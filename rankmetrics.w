@@ -279,7 +279,8 @@ section that defines it.  A variant is named
 \.{metric@@K[key=word,...]}, optionally after an aggregator,
 \.{mean[skip=norel]:ap}; the grammar is in \secref{q:names}.  A key that is
 left out takes its default, which is the first word of each list below
-(\.{lrap}'s \.{undef} is \.{one}); \.{rankmetrics name} prints a variant's
+that the metric takes (\.{lrap}'s \.{undef} is \.{one}, \.{rbp}'s
+\.{gain} is \.{binary}), or the default the row states; \.{rankmetrics name} prints a variant's
 name with every default, \.{rankmetrics --help} lists for each metric
 exactly the words the parser accepts, and the help of the command
 \.{value} repeats the tables below in brief.  Below, $h$ is the number of relevant
@@ -297,10 +298,10 @@ can be undefined reads \.{undef}.  The commands of the tool are in
 \noalign{\hrule\smallskip}
 {\eightrm metric}&\.{@@K}&what it computes&{\eightrm its own keys}&\S\cr
 \noalign{\smallskip\hrule\smallskip}
-cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain&\secref{q:cg}\cr
-dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base&\secref{q:cg}\cr
-idcg&yes&the DCG of the ideal list&gain discount base ideal&\secref{q:cg}\cr
-ndcg&yes&DCG/IDCG&gain discount base ideal&\secref{q:cg}\cr
+cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain drop&\secref{q:cg}\cr
+dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base drop&\secref{q:cg}\cr
+idcg&yes&the DCG of the ideal list&gain discount base ideal drop isort&\secref{q:cg}\cr
+ndcg&yes&DCG/IDCG&gain discount base ideal drop isort&\secref{q:cg}\cr
 precision&yes&$h/K$&denom&\secref{q:prf}\cr
 recall&yes&$h/R$&norm&\secref{q:prf}\cr
 f&yes&the $F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
@@ -310,8 +311,8 @@ rr&yes&reciprocal rank, in three readings&hits&\secref{q:rr}\cr
 lrap&no&scikit-learn's label ranking average precision&&\secref{q:lrap}\cr
 ap&yes&average precision&norm&\secref{q:ap}\cr
 apstep&no&scikit-learn's step-function average precision&&\secref{q:apstep}\cr
-ap11&yes&11-point interpolated average precision&&\secref{q:ap11}\cr
-auc&no&area under the ROC curve of one list&&\secref{q:auc}\cr
+ap11&yes&11-point interpolated average precision&level&\secref{q:ap11}\cr
+auc&no&area under the ROC curve of one list&depth&\secref{q:auc}\cr
 err&yes&expected reciprocal rank&gmax&\secref{q:err}\cr
 accuracy&no&$(TP+TN)/n$, positive when the score is at least the cut&cut&\secref{q:clf}\cr
 clf-precision&no&$TP/(TP+FP)$&cut&\secref{q:clf}\cr
@@ -330,7 +331,7 @@ infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
 nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
 judged&yes&share of the top $K$ that is judged&&\secref{q:judged}\cr
 unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
-rbp&yes&rank-biased precision&p, depth&\secref{q:judged}\cr
+rbp&yes&rank-biased precision&p depth gain&\secref{q:judged}\cr
 rbp-resid&yes&what unjudged and unseen ranks could add to RBP&p&\secref{q:judged}\cr
 nq&no&1 for each query (\m{sum:nq} is trec\_eval's num\_q)&&\secref{q:counts}\cr
 nret&no&the items retrieved, $n$&&\secref{q:counts}\cr
@@ -371,7 +372,11 @@ with \.{ideal=topk}.
 gain&linear&$G(g)=g$, the grade itself&\secref{q:gain}\cr
 &exp2&$G(g)=2^g-1$&\cr
 &binary&$G(g)=1$ when $g\ge t$, else 0&\cr
+&map:$G$=$X$;\dots&$G(g)=X$ for each grade $G$ listed, else $g$; 0 if unjudged (\m{cg}, \m{dcg}, \m{idcg}, \m{ndcg})&\secref{q:gainmap}\cr
 &clip:$m$..$M$&$G(g)=(\min(\max(g,m),M)-m)/(M-m)$ (also \m{insq}, \m{inst}, \m{nerr}, \m{bpm})&\secref{q:gainclip}\cr
+isort&gain&with \m{gain=map}, the ideal list sorted by gain (\m{idcg}, \m{ndcg})&\secref{q:gainmap}\cr
+&trunc&trec\_eval 10.0's faulty sort, the gains compared as whole numbers&\cr
+drop&unjudged&the unjudged items leave the list before it is ranked (default: none)&\secref{q:drop}\cr
 rel&1..100&the relevance threshold $t$ (default 1); the gain family reads it only with \m{gain=binary}&\secref{q:rel}\cr
 discount&log2&$D(i)=\lg(i+1)$&\secref{q:discount}\cr
 &jk&$D(i)=\max(1,\log_b i)$, J\"arvelin and Kek\"al\"ainen's&\cr
@@ -404,7 +409,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 &sum&the sum of $1/r$ over the relevant items in the top $K$&\cr
 &mean&that sum over $R$&\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
-p&$1/1000..999/1000$&the persistence of RBP, NERR10 (default 0.9) or compat (0.95)&\secref{q:judged}\cr
+p&$1/1000..999/1000$&the persistence of RBP, NERR10 (default 0.9) or compat (default 0.95)&\secref{q:judged}\cr
 depth&1..100000&RBP's weights normalised over $N$ ranks; AUC's pairs of the top $N$&\secref{q:rbpdepth}\cr
 t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (default 1)&\secref{q:insq}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
@@ -1380,7 +1385,9 @@ static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
     if (keys[key].outer || !(metrics[m].keys & K(key))) continue;
     if (keys[key].words) @<Write the groups of words of |key|@>@;
     else {
-      int r = help_cond(&b, given & ~K(key), key, keys[key].lo, 1, c, sizeof c);
+      int dd = keys[key].den && key_den(&b, key) > 0;
+      int r = help_cond(&b, given & ~K(key), key, dd ? key_get(&b, key) : keys[key].lo,
+        dd ? key_den(&b, key) : 1, c, sizeof c);
       if (r < 0) continue;
       help_put(buf, len, p, " %s=", keys[key].name);
       if (keys[key].den) help_put(buf, len, p, "p/q");
@@ -1393,25 +1400,35 @@ static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
 }
 
 @ Words are grouped by their condition, and a group is written where its
-first word stands in the key's list, so that the default's group comes
-first.  A word the parser never accepts for this metric is not written at
-all.
+first word stands in the key's list, the metric's default word first: the
+help says that the first word is the default, and \.{rbp}'s gain, whose
+default is \.{binary}, was listed as \.{gain=linear|binary}.  A word the
+parser never accepts for this metric is not written at all.  (A fraction
+key, \.{p} or \.{t}, is tried at its default value, not at the bottom of
+its range: \.{rbp[p=1]} is refused, and \.{p=} was left out of the lines
+of \.{rbp}, \.{rbp-resid}, \.{nerr10} and \.{compat}.)
 
 @<Write the groups of words of |key|@>=
 {
-  int nw = key_words(key), i, j, r[16], done[16];
+  int nw = key_words(key), i, j, o, r[16], done[16], order[16], dflt = (int) key_get(&b, key);
   char cond[16][160];
   for (i = 0; i < nw && i < 16; i++) {
     r[i] = help_cond(&b, given, key, i, 1, cond[i], sizeof cond[i]);
     done[i] = r[i] < 0;
   }
-  for (i = 0; i < nw && i < 16; i++) {
+  for (i = 0, o = 0; i < nw && i < 16; i++) order[o++] = i;
+  if (dflt > 0 && dflt < o) {
+    for (i = dflt; i > 0; i--) order[i] = order[i - 1];
+    order[0] = dflt;
+  }
+  for (o = 0; o < nw && o < 16; o++) {
+    i = order[o];
     if (done[i]) continue;
     help_put(buf, len, p, " %s=%s", keys[key].name, keys[key].words[i]);
-    for (j = i + 1; j < nw && j < 16; j++)
-      if (!done[j] && r[j] == r[i] && strcmp(cond[j], cond[i]) == 0) {
-        help_put(buf, len, p, "|%s", keys[key].words[j]);
-        done[j] = 1;
+    for (j = o + 1; j < nw && j < 16; j++)
+      if (!done[order[j]] && r[order[j]] == r[i] && strcmp(cond[order[j]], cond[i]) == 0) {
+        help_put(buf, len, p, "|%s", keys[key].words[order[j]]);
+        done[order[j]] = 1;
       }
     if (r[i] > 0) help_put(buf, len, p, "(%s)", cond[i]);
   }
@@ -25951,11 +25968,15 @@ static void usage(FILE *f)
     "-o FILE, given to any command but vectors and figures, writes its output\n"
     "into FILE instead of standard output, under a temporary name renamed over\n"
     "FILE only when complete; a link is followed, a device written in place.\n\n"
-    "NAME is metric[@@K][key=value,...]; the first value of each key is its\n"
-    "default, and a group key=words(COND) is accepted only with COND: a cutoff\n"
-    "(@@K) or with a word of another key.  'rankmetrics COMMAND --help' prints\n"
-    "the help of one command; 'rankmetrics value --help' says what every key\n"
-    "and word means.\n", f);
+    "NAME is metric[@@K][key=value,...]; on each metric's line the first word\n"
+    "of a key is that metric's default (but drop=, whose default is to drop\n"
+    "nothing; 'rankmetrics name METRIC' prints every default, numbers too),\n"
+    "and a group key=words(COND) is accepted only with COND: a cutoff (@@K) or\n"
+    "with a word of another key.  Two words take numbers and are not listed:\n"
+    "gain=map:G=X;... (cg, dcg, idcg, ndcg; idcg and ndcg then take\n"
+    "isort=gain|trunc) and gain=clip:m..M (those, insq, inst, the four nerr and\n"
+    "bpm).  'rankmetrics COMMAND --help' prints the help of one command;\n"
+    "'rankmetrics value --help' says what every key and word means.\n", f);
   {
     char help[8192];
     rm_variant_help(help, sizeof help);
@@ -26227,6 +26248,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
   {"hits", "mean", "that sum divided by R"},
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
+  {"p", NULL, "p/q: the persistence, below 1: of rbp, rbp-resid and nerr10"
+    " (default 0.9), of compat (default 0.95)"},
   {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
     " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
   {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"

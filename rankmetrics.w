@@ -96,6 +96,7 @@
 \global\pageno=1
 \def\con{\par\vfill\eject\end}
 @s mpfr_t int
+@s RM_SHARED extern
 @s mpfr_ptr int
 @s mpfr_exp_t int
 @s mpfr_prec_t int
@@ -304,7 +305,7 @@ idcg&yes&the DCG of the ideal list&gain discount base ideal drop isort&\secref{q
 ndcg&yes&DCG/IDCG&gain discount base ideal drop isort&\secref{q:cg}\cr
 precision&yes&$h/K$&denom&\secref{q:prf}\cr
 recall&yes&$h/R$&norm&\secref{q:prf}\cr
-f&yes&the $F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
+f&yes&$F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
 rprec&no&R-precision: precision at rank $R$&&\secref{q:rprec}\cr
 hr&yes&hit ratio, in four readings&hit&\secref{q:hr}\cr
 rr&yes&reciprocal rank, in three readings&hits&\secref{q:rr}\cr
@@ -314,40 +315,40 @@ apstep&no&scikit-learn's step-function average precision&&\secref{q:apstep}\cr
 ap11&yes&11-point interpolated average precision&level&\secref{q:ap11}\cr
 auc&no&area under the ROC curve of one list&depth&\secref{q:auc}\cr
 err&yes&expected reciprocal rank&gmax&\secref{q:err}\cr
-accuracy&no&$(TP+TN)/n$, positive when the score is at least the cut&cut&\secref{q:clf}\cr
+accuracy&no&$(TP+TN)/n$, positive when the score is $\ge$ the cut&cut&\secref{q:clf}\cr
 clf-precision&no&$TP/(TP+FP)$&cut&\secref{q:clf}\cr
 clf-recall&no&$TP/(TP+FN)$&cut&\secref{q:clf}\cr
 clf-f1&no&$2TP/(2TP+FP+FN)$&cut&\secref{q:clf}\cr
-mae&no&mean absolute error of the scores against the grades&&\secref{q:clf}\cr
+mae&no&mean absolute error of scores against grades&&\secref{q:clf}\cr
 mse&no&mean squared error&&\secref{q:clf}\cr
 rmse&no&the root of the mean squared error&&\secref{q:clf}\cr
 spearman&no&Spearman's rho of scores and grades&&\secref{corr-def}\cr
 kendall&no&Kendall's tau of scores and grades&tau&\secref{corr-def}\cr
-coverage&yes&distinct items of all users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
-fmean&yes&$F_\beta$ of the precision and recall averaged over users (a set)&beta2&\secref{q:set}\cr
-novelty&yes&mean self-information $-\lg p(i)$ of the top $K$ (a set)&floor&\secref{F001.11}\cr
+coverage&yes&distinct items of users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
+fmean&yes&$F_\beta$ of users' mean precision and recall (a set)&beta2&\secref{q:set}\cr
+novelty&yes&mean self-information $-\lg p(i)$ of a top $K$ (a set)&floor&\secref{F001.11}\cr
 bpref&yes&binary preference over judged items (trec\_eval's)&&\secref{q:judged}\cr
 infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
 nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
 judged&yes&share of the top $K$ that is judged&&\secref{q:judged}\cr
 unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
 rbp&yes&rank-biased precision&p depth gain&\secref{q:judged}\cr
-rbp-resid&yes&what unjudged and unseen ranks could add to RBP&p&\secref{q:judged}\cr
-nq&no&1 for each query (\m{sum:nq} is trec\_eval's num\_q)&&\secref{q:counts}\cr
+rbp-resid&yes&what unjudged, unseen ranks could add to RBP&p&\secref{q:judged}\cr
+nq&no&1 a query (\m{sum:nq} is trec\_eval's num\_q)&&\secref{q:counts}\cr
 nret&no&the items retrieved, $n$&&\secref{q:counts}\cr
 nrel&no&the relevant items, $R$&&\secref{q:counts}\cr
 nrelret&no&the relevant items retrieved, $h_n$&&\secref{q:counts}\cr
 iprec&yes&interpolated precision at a recall level&at level&\secref{q:iprec}\cr
-setap&yes&set average precision $h^2/(kR)$ (trec\_eval's set\_map)&&\secref{q:setap}\cr
+setap&yes&set AP, $h^2/(kR)$ (trec\_eval's set\_map)&&\secref{q:setap}\cr
 rprecm&no&precision at rank $\lfloor mR+0.9\rfloor$ (Rprec\_mult)&mult&\secref{q:setap}\cr
 bing&no&trec\_eval's binary G&&\secref{q:bing}\cr
 ngain&no&trec\_eval's G, gains over an ideal cost&&\secref{q:ngain}\cr
 ndcg-rel&no&nDCG averaged over the relevant items (ndcg\_rel)&&\secref{q:ndcgrel}\cr
-rndcg&no&nDCG averaged where the ideal gain changes (Rndcg)&&\secref{q:rndcg}\cr
+rndcg&no&nDCG averaged where the ideal gain drops (Rndcg)&&\secref{q:rndcg}\cr
 utility&no&trec\_eval's utility of the retrieved set&tp fp fn tn docs&\secref{q:utility}\cr
-insq&no&C/W/L's INSQ: gains at weights $1/(i+2T-1)^2$, 1000 ranks&t gain&\secref{q:insq}\cr
-inst&no&C/W/L's INST: INSQ whose target shrinks with the gain met&t gain&\secref{q:cwladapt}\cr
-nerr8&yes&C/W/L's NERR (equation 8): continuation $1-G_i$ to $K$&gain&\secref{q:cwladapt}\cr
+insq&no&C/W/L's INSQ: weights $1/(i+2T-1)^2$, 1000 ranks&t gain&\secref{q:insq}\cr
+inst&no&C/W/L's INST: INSQ, its target shrinking with gain&t gain&\secref{q:cwladapt}\cr
+nerr8&yes&C/W/L's NERR (8): continuation $1-G_i$ to $K$&gain&\secref{q:cwladapt}\cr
 nerr9&yes&NERR (9): continuation ${i\over i+1}(1-G_i)$ to $K$&gain&\secref{q:cwladapt}\cr
 nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwladapt}\cr
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
@@ -1402,7 +1403,7 @@ static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
 @ Words are grouped by their condition, and a group is written where its
 first word stands in the key's list, the metric's default word first: the
 help says that the first word is the default, and \.{rbp}'s gain, whose
-default is \.{binary}, was listed as \.{gain=linear|binary}.  A word the
+default is \.{binary}, was listed with \.{linear} first.  A word the
 parser never accepts for this metric is not written at all.  (A fraction
 key, \.{p} or \.{t}, is tried at its default value, not at the bottom of
 its range: \.{rbp[p=1]} is refused, and \.{p=} was left out of the lines
@@ -20096,6 +20097,7 @@ linked with the static library keeps the names |tool_alloc| and
 #define stdout_said rmi_stdout_said
 #define stdout_name rmi_stdout_name
 #define parse_name rmi_parse_name
+#define name_said rmi_name_said
 #define shortest rmi_shortest
 #define cmd_eval rmi_cmd_eval
 #define cmd_merge rmi_cmd_merge
@@ -20132,7 +20134,7 @@ RM_SHARED FILE *tool_open_in(const char *cmd, const char *path);
 RM_SHARED FILE *tool_tmpfile(void);
 RM_SHARED const char *tool_score(const char *s, double *x);
 RM_SHARED int parse_name(const char *name, rm_variant *v);
-RM_SHARED int name_said(const char *name, char *buf, size_t len);
+RM_SHARED int name_said(const char *s, char *b, size_t n);
 RM_SHARED void shortest(char *buf, double x);
 RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
@@ -20186,8 +20188,13 @@ evaluated queries with uniform weights, as trec\_eval does.  A name with an
 aggregator, such as \.{micro[skip=undef]:hr@@10} or
 \.{mean[weight=items]:auc}, is aggregated by that aggregator; its values per
 query are those of its inner variant.  A metric of a whole set has an
-aggregate only.  The aggregate line names the variant it computes: its
-canonical name is in the JSON output.
+aggregate only.  A name is read by the one rule of \secref{q:resolve},
+so \.{nDCG@@10} and \.{ndcg@@10} are two variants in one call, and the
+output says which: the canonical name of each measure's variant is in
+every line of \.{--json}, in every line of the table and of \.{--trec}
+under \.{--show-variants}, and on a line of its own in the summary on
+standard error.  Without \.{-m}, \.{eval} computes trec\_eval's official
+measures.
 
 Which queries enter the set is decided before the aggregator's own
 \.{skip} rule, by three conventions, each counted in the summary that
@@ -25797,11 +25804,13 @@ grouped run above were of the program before.)
 
 @** The command-line tool.\here{q:tool}
 The tool \.{rankmetrics} puts the library on the command line.  This version
-has twelve subcommands:
+has fourteen subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
-eval -m {\it NAME}\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
+eval [-m {\it NAME}]\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
+merge {\it STATE}\dots&combine the states of \.{eval --partial}\cr
+trec\_eval [{\it options}] {\it QRELS RUN}&trec\_eval's command line and output\cr
 examples [--tex]&recompute every worked example of this book\cr
 vectors --out {\it DIR}&write the golden test vectors\cr
 accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr

@@ -619,6 +619,29 @@ $RM eval --quiet -m ndcg@10 "$T/eq" "$T/er" | grep -q 'ties=' && bad "the table 
 e=$($RM name MRR@10 2>&1 >/dev/null)
 [ "$e" = "rankmetrics: name: MRR@10 is ir_measures' MRR, as its provider msmarco computes it" ] && ok || bad "name MRR@10: $e"
 e=$($RM name map 2>&1 >/dev/null); [ "$e" = "rankmetrics: name: map is trec_eval's map" ] && ok || bad "name map: $e"
+# the provider of each ir_measures name is its default pipeline's first
+# that computes it (the notes of the book's table), through an aggregator too
+while IFS='|' read -r n want; do
+  e=$($RM name "$n" 2>&1 >/dev/null)
+  [ "$e" = "rankmetrics: name: $n is $want" ] && ok || bad "name $n: '$e', want '$want'"
+done <<'E'
+mean[skip=norel]:ERR@20|ir_measures' ERR, as its provider gdeval computes it
+nDCG(dcg=exp-log2)@10|ir_measures' nDCG, as its provider gdeval computes it
+RBP(p=0.5,rel=1)|ir_measures' RBP, as its provider cwl_eval computes it
+SDCG(max_rel=3)@10|ir_measures' SDCG, as its provider cwl_eval computes it
+Accuracy@4|ir_measures' Accuracy, as its provider accuracy computes it
+Compat(p=0.9)|ir_measures' Compat, as its provider compat computes it
+Judged@10|ir_measures' Judged, as its provider judged computes it
+RR|ir_measures' RR, as its provider pytrec_eval computes it
+RR@5|ir_measures' RR, as its provider msmarco computes it
+IPrec@0.3|ir_measures' IPrec, as its provider pytrec_eval computes it
+ir_measures:Rprec|ir_measures' Rprec, as its provider pytrec_eval computes it
+trec_eval:ndcg|trec_eval's ndcg
+map_cut.10|trec_eval's map_cut
+gm:trec_eval:bpref|trec_eval's bpref
+gauc|a name in common use, of no one library
+E
+[ -z "$($RM name 'ndcg@10[gain=exp2]' 2>&1 >/dev/null)" ] && ok || bad "name of ours said something"
 e=$($RM name ndcg 2>&1 >/dev/null)
 [ "$e" = "rankmetrics: name: ndcg is rankmetrics' own name; trec_eval's is trec_eval:ndcg" ] && ok || bad "name ndcg: $e"
 # without -m: trec_eval's official measures, what trec_eval 10.0 prints

@@ -19489,7 +19489,10 @@ the engine, for both doors.
 
 The Python door is
 $$\hbox{\.{rankmetrics.evaluate\_files(measures, qrels, run=None, per\_query=True, ...)},}$$
-which returns the values per query and the aggregates, and raises
+which returns the values per query and the aggregates, and with them,
+in \.{variants}, the canonical variant each measure was read as (the
+\.{variant} of \.{eval --json}, which \.{python/tests/test\_names.py}
+compares with it), and raises
 \.{RankmetricsError} with the status and the message; its tests compare it
 with \.{eval -q} on \.{examples/} and on random files, value for value and
 message for message.

@@ -96,6 +96,7 @@
 \global\pageno=1
 \def\con{\par\vfill\eject\end}
 @s mpfr_t int
+@s RM_SHARED extern
 @s mpfr_ptr int
 @s mpfr_exp_t int
 @s mpfr_prec_t int
@@ -281,7 +282,8 @@ section that defines it.  A variant is named
 \.{metric@@K[key=word,...]}, optionally after an aggregator,
 \.{mean[skip=norel]:ap}; the grammar is in \secref{q:names}.  A key that is
 left out takes its default, which is the first word of each list below
-(\.{lrap}'s \.{undef} is \.{one}); \.{rankmetrics name} prints a variant's
+that the metric takes (\.{lrap}'s \.{undef} is \.{one}, \.{rbp}'s
+\.{gain} is \.{binary}), or the default the row states; \.{rankmetrics name} prints a variant's
 name with every default, \.{rankmetrics --help} lists for each metric
 exactly the words the parser accepts, and the help of the command
 \.{value} repeats the tables below in brief.  Below, $h$ is the number of relevant
@@ -299,56 +301,56 @@ can be undefined reads \.{undef}.  The commands of the tool are in
 \noalign{\hrule\smallskip}
 {\eightrm metric}&\.{@@K}&what it computes&{\eightrm its own keys}&\S\cr
 \noalign{\smallskip\hrule\smallskip}
-cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain&\secref{q:cg}\cr
-dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base&\secref{q:cg}\cr
-idcg&yes&the DCG of the ideal list&gain discount base ideal&\secref{q:cg}\cr
-ndcg&yes&DCG/IDCG&gain discount base ideal&\secref{q:cg}\cr
+cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain drop&\secref{q:cg}\cr
+dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base drop&\secref{q:cg}\cr
+idcg&yes&the DCG of the ideal list&gain discount base ideal drop isort&\secref{q:cg}\cr
+ndcg&yes&DCG/IDCG&gain discount base ideal drop isort&\secref{q:cg}\cr
 precision&yes&$h/K$&denom&\secref{q:prf}\cr
 recall&yes&$h/R$&norm&\secref{q:prf}\cr
-f&yes&the $F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
+f&yes&$F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
 rprec&no&R-precision: precision at rank $R$&&\secref{q:rprec}\cr
 hr&yes&hit ratio, in four readings&hit&\secref{q:hr}\cr
 rr&yes&reciprocal rank, in three readings&hits&\secref{q:rr}\cr
 lrap&no&scikit-learn's label ranking average precision&&\secref{q:lrap}\cr
 ap&yes&average precision&norm&\secref{q:ap}\cr
 apstep&no&scikit-learn's step-function average precision&&\secref{q:apstep}\cr
-ap11&yes&11-point interpolated average precision&&\secref{q:ap11}\cr
-auc&no&area under the ROC curve of one list&&\secref{q:auc}\cr
+ap11&yes&11-point interpolated average precision&level&\secref{q:ap11}\cr
+auc&no&area under the ROC curve of one list&depth&\secref{q:auc}\cr
 err&yes&expected reciprocal rank&gmax&\secref{q:err}\cr
-accuracy&no&$(TP+TN)/n$, positive when the score is at least the cut&cut&\secref{q:clf}\cr
+accuracy&no&$(TP+TN)/n$, positive when the score is $\ge$ the cut&cut&\secref{q:clf}\cr
 clf-precision&no&$TP/(TP+FP)$&cut&\secref{q:clf}\cr
 clf-recall&no&$TP/(TP+FN)$&cut&\secref{q:clf}\cr
 clf-f1&no&$2TP/(2TP+FP+FN)$&cut&\secref{q:clf}\cr
-mae&no&mean absolute error of the scores against the grades&&\secref{q:clf}\cr
+mae&no&mean absolute error of scores against grades&&\secref{q:clf}\cr
 mse&no&mean squared error&&\secref{q:clf}\cr
 rmse&no&the root of the mean squared error&&\secref{q:clf}\cr
 spearman&no&Spearman's rho of scores and grades&&\secref{corr-def}\cr
 kendall&no&Kendall's tau of scores and grades&tau&\secref{corr-def}\cr
-coverage&yes&distinct items of all users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
-fmean&yes&$F_\beta$ of the precision and recall averaged over users (a set)&beta2&\secref{q:set}\cr
-novelty&yes&mean self-information $-\lg p(i)$ of the top $K$ (a set)&floor&\secref{F001.11}\cr
+coverage&yes&distinct items of users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
+fmean&yes&$F_\beta$ of users' mean precision and recall (a set)&beta2&\secref{q:set}\cr
+novelty&yes&mean self-information $-\lg p(i)$ of a top $K$ (a set)&floor&\secref{F001.11}\cr
 bpref&yes&binary preference over judged items (trec\_eval's)&&\secref{q:judged}\cr
 infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
 nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
 judged&yes&share of the top $K$ that is judged&&\secref{q:judged}\cr
 unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
-rbp&yes&rank-biased precision&p, depth&\secref{q:judged}\cr
-rbp-resid&yes&what unjudged and unseen ranks could add to RBP&p&\secref{q:judged}\cr
-nq&no&1 for each query (\m{sum:nq} is trec\_eval's num\_q)&&\secref{q:counts}\cr
+rbp&yes&rank-biased precision&p depth gain&\secref{q:judged}\cr
+rbp-resid&yes&what unjudged, unseen ranks could add to RBP&p&\secref{q:judged}\cr
+nq&no&1 a query (\m{sum:nq} is trec\_eval's num\_q)&&\secref{q:counts}\cr
 nret&no&the items retrieved, $n$&&\secref{q:counts}\cr
 nrel&no&the relevant items, $R$&&\secref{q:counts}\cr
 nrelret&no&the relevant items retrieved, $h_n$&&\secref{q:counts}\cr
 iprec&yes&interpolated precision at a recall level&at level&\secref{q:iprec}\cr
-setap&yes&set average precision $h^2/(kR)$ (trec\_eval's set\_map)&&\secref{q:setap}\cr
+setap&yes&set AP, $h^2/(kR)$ (trec\_eval's set\_map)&&\secref{q:setap}\cr
 rprecm&no&precision at rank $\lfloor mR+0.9\rfloor$ (Rprec\_mult)&mult&\secref{q:setap}\cr
 bing&no&trec\_eval's binary G&&\secref{q:bing}\cr
 ngain&no&trec\_eval's G, gains over an ideal cost&&\secref{q:ngain}\cr
 ndcg-rel&no&nDCG averaged over the relevant items (ndcg\_rel)&&\secref{q:ndcgrel}\cr
-rndcg&no&nDCG averaged where the ideal gain changes (Rndcg)&&\secref{q:rndcg}\cr
+rndcg&no&nDCG averaged where the ideal gain drops (Rndcg)&&\secref{q:rndcg}\cr
 utility&no&trec\_eval's utility of the retrieved set&tp fp fn tn docs&\secref{q:utility}\cr
-insq&no&C/W/L's INSQ: gains at weights $1/(i+2T-1)^2$, 1000 ranks&t gain&\secref{q:insq}\cr
-inst&no&C/W/L's INST: INSQ whose target shrinks with the gain met&t gain&\secref{q:cwladapt}\cr
-nerr8&yes&C/W/L's NERR (equation 8): continuation $1-G_i$ to $K$&gain&\secref{q:cwladapt}\cr
+insq&no&C/W/L's INSQ: weights $1/(i+2T-1)^2$, 1000 ranks&t gain&\secref{q:insq}\cr
+inst&no&C/W/L's INST: INSQ, its target shrinking with gain&t gain&\secref{q:cwladapt}\cr
+nerr8&yes&C/W/L's NERR (8): continuation $1-G_i$ to $K$&gain&\secref{q:cwladapt}\cr
 nerr9&yes&NERR (9): continuation ${i\over i+1}(1-G_i)$ to $K$&gain&\secref{q:cwladapt}\cr
 nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwladapt}\cr
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
@@ -373,7 +375,11 @@ with \.{ideal=topk}.
 gain&linear&$G(g)=g$, the grade itself&\secref{q:gain}\cr
 &exp2&$G(g)=2^g-1$&\cr
 &binary&$G(g)=1$ when $g\ge t$, else 0&\cr
+&map:$G$=$X$;\dots&$G(g)=X$ for each grade $G$ listed, else $g$; 0 if unjudged (\m{cg}, \m{dcg}, \m{idcg}, \m{ndcg})&\secref{q:gainmap}\cr
 &clip:$m$..$M$&$G(g)=(\min(\max(g,m),M)-m)/(M-m)$ (also \m{insq}, \m{inst}, \m{nerr}, \m{bpm})&\secref{q:gainclip}\cr
+isort&gain&with \m{gain=map}, the ideal list sorted by gain (\m{idcg}, \m{ndcg})&\secref{q:gainmap}\cr
+&trunc&trec\_eval 10.0's faulty sort, the gains compared as whole numbers&\cr
+drop&unjudged&the unjudged items leave the list before it is ranked (default: none)&\secref{q:drop}\cr
 rel&1..100&the relevance threshold $t$ (default 1); the gain family reads it only with \m{gain=binary}&\secref{q:rel}\cr
 discount&log2&$D(i)=\lg(i+1)$&\secref{q:discount}\cr
 &jk&$D(i)=\max(1,\log_b i)$, J\"arvelin and Kek\"al\"ainen's&\cr
@@ -406,7 +412,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 &sum&the sum of $1/r$ over the relevant items in the top $K$&\cr
 &mean&that sum over $R$&\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
-p&$1/1000..999/1000$&the persistence of RBP, NERR10 (default 0.9) or compat (0.95)&\secref{q:judged}\cr
+p&$1/1000..999/1000$&the persistence of RBP, NERR10 (default 0.9) or compat (default 0.95)&\secref{q:judged}\cr
 depth&1..100000&RBP's weights normalised over $N$ ranks; AUC's pairs of the top $N$&\secref{q:rbpdepth}\cr
 t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (default 1)&\secref{q:insq}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
@@ -1228,6 +1234,19 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
    ir\_measures, or \.{gauc}) into |*v|.  On error returns |RM_ENAME| (or
    |RM_EINVAL| for a null pointer), leaves |*v| alone and, when |msg| is not
    |NULL|, writes at most |msglen| bytes of a message giving the column. */
+int rm_name_source(const char *name, const char **entry, const char **provider);
+/* Which vocabulary gave the name |name| its meaning (see the section on
+   the names of trec\_eval and ir\_measures): |RM_VOCAB_RANKMETRICS|,
+   |RM_VOCAB_TREC_EVAL|, |RM_VOCAB_IR_MEASURES| or |RM_VOCAB_COMMON|, or
+   $-1$ for a name that |rm_variant_parse| refuses.  When |entry| is not
+   |NULL| it is set to the library's name that was read (\.{nDCG}), or
+   |NULL| for ours; when |provider| is not |NULL|, to the provider of
+   ir\_measures' default pipeline that computes the measure
+   (\.{pytrec\_eval}, \.{msmarco}, \dots), or |NULL|.  The strings are
+   static. */
+const char *rm_vocabulary_name(int vocabulary);
+/* \.{"rankmetrics"}, \.{"trec\_eval"}, \.{"ir\_measures"},
+   \.{"common"}, or |NULL| for another number. */
 size_t rm_variant_name(const rm_variant *v, char *buf, size_t len);
 /* Writes the canonical name of |*v|, every key shown, as |snprintf| does:
    at most |len| bytes with the null, and returns the length of the whole
@@ -1369,7 +1388,9 @@ static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
     if (keys[key].outer || !(metrics[m].keys & K(key))) continue;
     if (keys[key].words) @<Write the groups of words of |key|@>@;
     else {
-      int r = help_cond(&b, given & ~K(key), key, keys[key].lo, 1, c, sizeof c);
+      int dd = keys[key].den && key_den(&b, key) > 0;
+      int r = help_cond(&b, given & ~K(key), key, dd ? key_get(&b, key) : keys[key].lo,
+        dd ? key_den(&b, key) : 1, c, sizeof c);
       if (r < 0) continue;
       help_put(buf, len, p, " %s=", keys[key].name);
       if (keys[key].den) help_put(buf, len, p, "p/q");
@@ -1382,25 +1403,35 @@ static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
 }
 
 @ Words are grouped by their condition, and a group is written where its
-first word stands in the key's list, so that the default's group comes
-first.  A word the parser never accepts for this metric is not written at
-all.
+first word stands in the key's list, the metric's default word first: the
+help says that the first word is the default, and \.{rbp}'s gain, whose
+default is \.{binary}, was listed with \.{linear} first.  A word the
+parser never accepts for this metric is not written at all.  (A fraction
+key, \.{p} or \.{t}, is tried at its default value, not at the bottom of
+its range: \.{rbp[p=1]} is refused, and \.{p=} was left out of the lines
+of \.{rbp}, \.{rbp-resid}, \.{nerr10} and \.{compat}.)
 
 @<Write the groups of words of |key|@>=
 {
-  int nw = key_words(key), i, j, r[16], done[16];
+  int nw = key_words(key), i, j, o, r[16], done[16], order[16], dflt = (int) key_get(&b, key);
   char cond[16][160];
   for (i = 0; i < nw && i < 16; i++) {
     r[i] = help_cond(&b, given, key, i, 1, cond[i], sizeof cond[i]);
     done[i] = r[i] < 0;
   }
-  for (i = 0; i < nw && i < 16; i++) {
+  for (i = 0, o = 0; i < nw && i < 16; i++) order[o++] = i;
+  if (dflt > 0 && dflt < o) {
+    for (i = dflt; i > 0; i--) order[i] = order[i - 1];
+    order[0] = dflt;
+  }
+  for (o = 0; o < nw && o < 16; o++) {
+    i = order[o];
     if (done[i]) continue;
     help_put(buf, len, p, " %s=%s", keys[key].name, keys[key].words[i]);
-    for (j = i + 1; j < nw && j < 16; j++)
-      if (!done[j] && r[j] == r[i] && strcmp(cond[j], cond[i]) == 0) {
-        help_put(buf, len, p, "|%s", keys[key].words[j]);
-        done[j] = 1;
+    for (j = o + 1; j < nw && j < 16; j++)
+      if (!done[order[j]] && r[order[j]] == r[i] && strcmp(cond[order[j]], cond[i]) == 0) {
+        help_put(buf, len, p, "|%s", keys[key].words[order[j]]);
+        done[order[j]] = 1;
       }
     if (r[i] > 0) help_put(buf, len, p, "(%s)", cond[i]);
   }
@@ -1825,11 +1856,11 @@ static int lookup(const char *w, const char *const *words)
   const char *names[RM_N_METRICS + 1];
   for (m = 0; m < RM_N_METRICS; m++) names[m] = metrics[m].name;
   names[RM_N_METRICS] = NULL;
+  const char *head = p;
   p = read_word(p, word, sizeof word);
   if ((m = lookup(word, names)) < 0) {
-    if (word[0] == '\0') bad(msg, msglen, name, p, "expected a metric name");
-    else bad(msg, msglen, name, name, "unknown metric '%s' (did you mean '%s'?)",
-      word, nearest(word, names));
+    if (id_char(*head) && msg && msglen) suggest_names(name, head, msg, msglen);
+    else bad(msg, msglen, name, p, "expected a metric name");
     return RM_ENAME;
   }
   rm_variant_default(&w, (rm_metric) m);
@@ -2069,7 +2100,45 @@ that is taken; \.{tests/names\_test.sh} reads its rows and checks that each
 name on the left means the variant on the right.
 @^trec\_eval@>@^ir\_measures@>@^pytrec\_eval@>@^gdeval@>@^aliases@>
 
-A name of ours comes first: \.{ndcg}, \.{dcg}, \.{recall}, \.{bpref} and
+{\it One name, one meaning.}\here{q:resolve}  A name may be written in
+three vocabularies, ours, trec\_eval's and ir\_measures', and a few of
+their words coincide.  Every command that takes a name (\.{name},
+\.{value}, \.{eval}, \.{disagree}, the library's |rm_variant_parse| and
+so Python's \.{evaluate} and \.{evaluate\_files}) resolves it by one rule,
+the same in every call and whatever else the call names:
+\smallskip
+\item{1.} A prefix \.{trec\_eval:} or \.{ir\_measures:} chooses the
+vocabulary.  The drop-in \.{rankmetrics trec\_eval} reads every \.{-m}
+as trec\_eval's, as trec\_eval does.
+\item{2.} Otherwise a name whose word is one of our metrics, followed by
+nothing, a cutoff or options, is ours, written exactly (our names are in
+lower case): \.{ndcg@@10} is our \.{ndcg@@10[ties=input]}.
+\item{3.} Otherwise a name in common use (\.{gauc}), then ir\_measures'
+name, then trec\_eval's, each spelled as that library spells it, case
+and all: \.{nDCG@@10} is ir\_measures', \.{ndcg\_cut\_10}
+trec\_eval's.  The two libraries never give one spelling different
+meanings, except that ir\_measures' names are whole words (\.{P\_IA} is
+its measure, not trec\_eval's \.{P} at a cutoff).
+\item{4.} An ir\_measures name means what its default pipeline computes,
+and that is decided by the first provider that takes the measure {\it with
+the parameters written\/}; so \.{MRR} (|pytrec_eval|, ties by identifier
+descending) and \.{MRR@@10} (|msmarco|, ascending) differ, as they do in
+ir\_measures.
+\item{5.} A name that is none of these is refused, with the nearest names
+of all three vocabularies.
+\smallskip\noindent
+So a name never changes its meaning with its neighbours on a command line,
+but neighbours may differ in more than their metric: \.{-m map -m ndcg}
+pairs trec\_eval's tie rule with ours.  \.{eval} therefore says what it
+resolved: the canonical variant of each measure on a line of its own in
+its summary on standard error, in every \.{--json} line, and in the table
+and the \.{--trec} lines under \.{--show-variants}; and when its measures
+come from more than one vocabulary (or provider) or break ties by more
+than one rule, it says so once, on standard error.  \.{rankmetrics name}
+says on standard error which vocabulary, and for ir\_measures which
+provider, gave a name that is not ours its meaning.
+
+Thus \.{ndcg}, \.{dcg}, \.{recall}, \.{bpref} and
 \.{rbp} are ours, and trec\_eval's measures of those names are written
 \.{trec\_eval:ndcg}, \.{trec\_eval:dcg}, \.{trec\_eval:recall\_10},
 \.{trec\_eval:bpref} and \.{trec\_eval:rbp} (ours break ties by input
@@ -2612,6 +2681,90 @@ static const alias_spec *find_alias(const char *lib, const char *p, size_t n,
   return any;
 }
 
+@ |rm_name_source| answers which vocabulary gave a name its meaning, by the
+rule of \secref{q:resolve}, which |read_alias| applies: it skips the
+aggregator as the parser does, then asks the same questions in the same
+order, of a name the parser has already accepted.  The provider of an
+ir\_measures name follows the notes of the table: |gdeval| for \.{ERR@@K}
+and \.{nDCG(dcg=exp-log2)@@K} (note~h), |msmarco| for \.{RR@@K} (note~f),
+|cwl_eval| for the C/W/L measures (note~q), |accuracy|, |compat| and
+|judged| for their measures (notes r, s, o), and |pytrec_eval| for the
+rest.
+
+@<Public types@>=
+enum {@+ RM_VOCAB_RANKMETRICS, RM_VOCAB_TREC_EVAL, RM_VOCAB_IR_MEASURES,
+  RM_VOCAB_COMMON @+};
+
+@ @<Private functions@>=
+static const char *im_provider(const alias_spec *a, const char *p, int cut)
+{
+  if (strcmp(a->metric, "err") == 0 || strstr(p, "exp-log2")) return "gdeval";
+  if (a->params & (PP | PMINMAX)) return "cwl_eval";
+  if (a->params & PCOMPAT) return "compat";
+  if (strcmp(a->metric, "auc") == 0) return "accuracy";
+  if (strcmp(a->metric, "judged") == 0) return "judged";
+  if (strcmp(a->metric, "rr") == 0 && cut) return "msmarco";
+  return "pytrec_eval";
+}
+static int name_source(const char *p, const char **entry, const char **provider)
+{
+  const char *lib = NULL, *q = p;
+  const alias_spec *a;
+  size_t n;
+  int m;
+  if (strncmp(p, TE ":", sizeof TE) == 0) lib = TE, p += sizeof TE;
+  else if (strncmp(p, IM ":", sizeof IM) == 0) lib = IM, p += sizeof IM;
+  else {
+    char word[64];
+    q = read_word(p, word, sizeof word);
+    for (m = 0; m < RM_N_METRICS; m++)
+      if (strcmp(word, metrics[m].name) == 0 && (*q == '\0' || *q == '@@' || *q == '['))
+        return RM_VOCAB_RANKMETRICS;
+  }
+  for (q = p; id_char(*q); q++) ;
+  n = (size_t) (q - p);
+  if (lib == NULL && (a = find_alias(CN, p, n, 0)) != NULL) {
+    *entry = a->name;
+    return RM_VOCAB_COMMON;
+  }
+  if ((lib == NULL || strcmp(lib, IM) == 0) && (*q == '\0' || *q == '(' || *q == '@@')
+      && (a = find_alias(IM, p, n, 0)) != NULL && a->metric != NULL) {
+    int cut = strchr(q, '@@') != NULL && a->arg != 'r';
+    a = find_alias(IM, p, n, cut);
+    *entry = a->name;
+    *provider = im_provider(a, q, cut);
+    return RM_VOCAB_IR_MEASURES;
+  }
+  for (a = aliases; a->lib; a++) {
+    size_t k = strlen(a->name);
+    if (strcmp(a->lib, TE) == 0 && strncmp(p, a->name, k) == 0
+        && (p[k] == '\0' || p[k] == '.' || p[k] == '_')
+        && (*entry == NULL || k > strlen(*entry))) *entry = a->name;
+  }
+  return RM_VOCAB_TREC_EVAL;
+}
+
+@ @<Public functions@>=
+int rm_name_source(const char *name, const char **entry, const char **provider)
+{
+  rm_variant v;
+  const char *p = name, *q, *e = NULL, *pv = NULL;
+  char word[64];
+  int r;
+  if (name == NULL || rm_variant_parse(name, &v, NULL, 0) != RM_OK) return -1;
+  q = read_word(p, word, sizeof word);
+  if (lookup(word, agg_words) > 0 && (*q == '[' || *q == ':')) p = strchr(q, ':') + 1;
+  r = name_source(p, &e, &pv);
+  if (entry) *entry = e;
+  if (provider) *provider = pv;
+  return r;
+}
+const char *rm_vocabulary_name(int vocabulary)
+{
+  static const char *const w[] = {"rankmetrics", "trec_eval", "ir_measures", "common"};
+  return vocabulary >= 0 && vocabulary < 4 ? w[vocabulary] : NULL;
+}
+
 @ A refusal says whose name it was.
 
 @<Private functions@>=
@@ -2627,6 +2780,111 @@ static int digits_ok(const char *s) /* a whole number from 1, no leading zero */
   if (*s < '1' || *s > '9') return 0;
   while (*s >= '0' && *s <= '9') s++;
   return *s == '\0';
+}
+
+@ {\it A name not known.}  A name that is neither ours nor either
+library's is met by the parser of our names, which used to answer
+\.{HR@@10}, \.{AUC} and \.{HitRate@@10} with ``expected a metric name''
+(the upper-case letter stopped its word) and \.{mrr} with our nearest
+word, \.{rr}, though ir\_measures' \.{MRR} is one letter's case away.
+|suggest_names| looks for the name the writer meant in every vocabulary at
+once: our metrics, the words people write for them (|synonyms|: \.{hitrate}
+for \.{hr}, \.{mrr} for \.{rr}), and the names of trec\_eval and
+ir\_measures, each compared without regard to case and then by edit
+distance.  A candidate costs twice its distance, plus one when it is
+another library's, so that ours comes first among equals; the three
+cheapest of distance at most $1+n/3$ (for a word of $n$ letters) are
+offered, or else our nearest metric, as before.  Each is written whole:
+ours with the rest of the name as it was given when only the case differs
+(\.{HR@@10[hit=any]} gets \.{hr@@10[hit=any]}), else with the cutoff
+alone, another library's with the cutoff in that library's form, and after whose
+it is, so \.{mrr} gets ``did you mean `rr' or ir\_measures' `MRR'?''.
+
+@<Private functions@>=
+static const char *const synonyms[][2] = {
+  {"hitrate", "hr"}, {"hit_rate", "hr"}, {"hit-rate", "hr"}, {"hitratio", "hr"},
+  {"hit_ratio", "hr"}, {"hits", "hr"}, {"mrr", "rr"}, {"mean_reciprocal_rank", "rr"},
+  {"reciprocal_rank", "rr"}, {"map", "ap"}, {"mean_average_precision", "ap"},
+  {"average_precision", "ap"}, {"prec", "precision"}, {"rec", "recall"},
+  {"roc_auc", "auc"}, {"rocauc", "auc"}, {"r_precision", "rprec"},
+  {"rprecision", "rprec"}, {"f1", "f"}, {"fmeasure", "f"}, {"f_measure", "f"},
+  {NULL, NULL}};
+typedef struct {@+ int cost; const char *lib; char s[48]; @+} name_guess;
+static void lower_copy(char *d, const char *s, size_t n)
+{
+  size_t i;
+  for (i = 0; i + 1 < n && s[i]; i++)
+    d[i] = (char) (s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a' : s[i]);
+  d[i] = '\0';
+}
+static void guess_add(name_guess *g, int *ng, int cost, const char *lib,
+  const char *word, const char *tail)
+{
+  int i, j;
+  char s[48];
+  snprintf(s, sizeof s, "%s%s", word, tail);
+  for (i = 0; i < *ng; i++)
+    if (strcmp(g[i].s, s) == 0) {@+ if (cost < g[i].cost) g[i].cost = cost; return; @+}
+  if (*ng == 3 && cost >= g[2].cost) return;
+  i = *ng < 3 ? (*ng)++ : 2;
+  g[i].cost = cost; g[i].lib = lib; strcpy(g[i].s, s);
+  for (j = i; j > 0 && g[j].cost < g[j - 1].cost; j--) {
+    name_guess t = g[j]; g[j] = g[j - 1]; g[j - 1] = t;
+  }
+}
+
+@ The word is the name's identifier at |head| (letters of either case,
+digits, underscores and hyphens); its tail is what follows, of which
+another library's candidate keeps only a cutoff.
+
+@<Private functions@>=
+static void suggest_names(const char *name, const char *head, char *msg,
+  size_t msglen)
+{
+  char word[40], low[40], cand[40], tail[40], cut[24] = "";
+  const char *q = head;
+  name_guess g[3];
+  int ng = 0, m, i, limit;
+  const alias_spec *a;
+  while ((id_char(*q) || *q == '-') && q - head < 39) q++;
+  memcpy(word, head, (size_t) (q - head)); word[q - head] = '\0';
+  snprintf(tail, sizeof tail, "%s", q);
+  if (*q == '@@' || *q == '_' || *q == '.') {
+    size_t n = 1 + strspn(q + 1, "0123456789");
+    if (n > 1 && n < sizeof cut) memcpy(cut, q, n), cut[0] = '@@', cut[n] = '\0';
+  }
+  lower_copy(low, word, sizeof low);
+  limit = 1 + (int) strlen(low) / 3;
+  for (m = 0; m < RM_N_METRICS; m++) {
+    int d = edit_distance(low, metrics[m].name);
+    if (d <= limit) guess_add(g, &ng, 2 * d, NULL, metrics[m].name, d ? cut : tail);
+  }
+  for (i = 0; synonyms[i][0]; i++)
+    if (strcmp(low, synonyms[i][0]) == 0) guess_add(g, &ng, 0, NULL, synonyms[i][1], tail);
+  for (a = aliases; a->lib; a++) {
+    int d;
+    if (a->metric == NULL || strcmp(a->lib, CN) == 0) continue;
+    lower_copy(cand, a->name, sizeof cand);
+    if ((d = edit_distance(low, cand)) > limit) continue;
+    snprintf(cand, sizeof cand, "%s%s", a->name,
+      a->arg == '-' || !cut[0] ? "" : strcmp(a->lib, TE) == 0 ? "_" : "@@");
+    guess_add(g, &ng, 2 * d + 1, a->lib, cand, a->arg == '-' || !cut[0] ? "" : cut + 1);
+  }
+  if (ng == 0) {
+    const char *names[RM_N_METRICS + 1];
+    for (m = 0; m < RM_N_METRICS; m++) names[m] = metrics[m].name;
+    names[RM_N_METRICS] = NULL;
+    guess_add(g, &ng, 0, NULL, nearest(low, names), tail);
+  }
+  {
+    char list[200] = "";
+    size_t n = 0;
+    for (i = 0; i < ng && n < sizeof list; i++)
+      n += (size_t) snprintf(list + n, sizeof list - n, "%s%s%s'%s'",
+        i == 0 ? "" : i + 1 == ng ? " or " : ", ",
+        g[i].lib ? whose(g[i].lib) : "", g[i].lib ? " " : "", g[i].s);
+    bad(msg, msglen, name, head, "unknown metric '%s' (did you mean %s?)", word, list);
+  }
 }
 
 @ A name in common use (the |CN| rows: \.{gauc}, see the section on GAUC)
@@ -17748,6 +18006,33 @@ static int vf_family(const char *stem)
   return -1;
 }
 
+@ A family the verifier does not know is answered with the families it
+knows, the one whose stem has the word as a part first (\.{ndcg} is in
+\.{cg\_dcg\_ndcg}), else the nearest by edit distance: the message
+``unknown family `ndcg' '' alone left the writer to guess the stem.
+
+@<Private functions@>=
+static void vf_unknown_family(char *what, size_t ws, const char *family)
+{
+  const char *stems[VF_FAMILIES + 1], *best = NULL;
+  size_t n = 0, m;
+  int f, k = 0;
+  for (f = 0; vector_families[f].stem && k < VF_FAMILIES; f++) {
+    const char *s = vector_families[f].stem, *t = strstr(s, family);
+    size_t l = strlen(family);
+    stems[k++] = s;
+    if (best == NULL && l > 0 && t && (t == s || t[-1] == '_')
+        && (t[l] == '\0' || t[l] == '_')) best = s;
+  }
+  stems[k] = NULL;
+  if (best == NULL && k > 0) best = nearest(family, stems);
+  m = (size_t) snprintf(what, ws, "unknown family '%.60s' (did you mean '%s'?"
+    " the families are", family, best ? best : "");
+  for (f = 0; f < k && m + n < ws; f++)
+    n += (size_t) snprintf(what + m + n, ws - m - n, "%s %s", f ? "," : "", stems[f]);
+  if (m + n + 1 < ws) strcpy(what + m + n, ")");
+}
+
 @ The verifier keeps the tests of every family a candidate names, and for
 each the candidate's result.  Tests with one variant name form one group,
 although a file writes a worked example's group apart from the random ones
@@ -18443,7 +18728,7 @@ rm_status rm_verifier_add(rm_verifier *v, const char *family, long tcid, int giv
   if (v == NULL) return RM_EINVAL;
   v->msg[0] = '\0';
   if (f < 0) {
-    snprintf(v->msg, sizeof v->msg, "unknown family '%.60s'", family ? family : "");
+    vf_unknown_family(v->msg, sizeof v->msg, family ? family : "");
     return RM_EFORMAT;
   }
   if (tcid < 1) return vf_fail(v, RM_EFORMAT, "the test id is not a whole number above 0");
@@ -18505,7 +18790,7 @@ rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char
   f = vf_family(field[0]);
   errno = 0;
   id = strtol(colon + 1, &end, 10);
-  if (f < 0) snprintf(what, ws, "unknown family '%.60s'", field[0]);
+  if (f < 0) vf_unknown_family(what, ws, field[0]);
   else if (colon[1] < '0' || colon[1] > '9' || *end != '\0' || errno || id < 1)
     snprintf(what, ws, "the test id '%.40s' is not a whole number", colon + 1);
   else if (strcmp(field[1], "invalid") == 0) given = RM_GIVEN_INVALID;
@@ -19206,7 +19491,10 @@ the engine, for both doors.
 
 The Python door is
 $$\hbox{\.{rankmetrics.evaluate\_files(measures, qrels, run=None, per\_query=True, ...)},}$$
-which returns the values per query and the aggregates, and raises
+which returns the values per query and the aggregates, and with them,
+in \.{variants}, the canonical variant each measure was read as (the
+\.{variant} of \.{eval --json}, which \.{python/tests/test\_names.py}
+compares with it), and raises
 \.{RankmetricsError} with the status and the message; its tests compare it
 with \.{eval -q} on \.{examples/} and on random files, value for value and
 message for message.
@@ -19826,6 +20114,7 @@ linked with the static library keeps the names |tool_alloc| and
 #define stdout_said rmi_stdout_said
 #define stdout_name rmi_stdout_name
 #define parse_name rmi_parse_name
+#define name_said rmi_name_said
 #define shortest rmi_shortest
 #define cmd_eval rmi_cmd_eval
 #define cmd_merge rmi_cmd_merge
@@ -19867,6 +20156,7 @@ RM_SHARED FILE *tool_open_in(const char *cmd, const char *path);
 RM_SHARED FILE *tool_tmpfile(void);
 RM_SHARED const char *tool_score(const char *s, double *x);
 RM_SHARED int parse_name(const char *name, rm_variant *v);
+RM_SHARED int name_said(const char *s, char *b, size_t n);
 RM_SHARED void shortest(char *buf, double x);
 RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
@@ -19933,8 +20223,13 @@ evaluated queries with uniform weights, as trec\_eval does.  A name with an
 aggregator, such as \.{micro[skip=undef]:hr@@10} or
 \.{mean[weight=items]:auc}, is aggregated by that aggregator; its values per
 query are those of its inner variant.  A metric of a whole set has an
-aggregate only.  The aggregate line names the variant it computes: its
-canonical name is in the JSON output.
+aggregate only.  A name is read by the one rule of \secref{q:resolve},
+so \.{nDCG@@10} and \.{ndcg@@10} are two variants in one call, and the
+output says which: the canonical name of each measure's variant is in
+every line of \.{--json}, in every line of the table and of \.{--trec}
+under \.{--show-variants}, and on a line of its own in the summary on
+standard error.  Without \.{-m}, \.{eval} computes trec\_eval's official
+measures.
 
 Which queries enter the set is decided before the aggregator's own
 \.{skip} rule, by three conventions, each counted in the summary that
@@ -20980,6 +21275,7 @@ typedef struct {
   ev_measure *m; int nm;
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
+  int show_variants, official; /* \.{--show-variants}; no \.{-m} was given */
   int partial; /* \.{--partial}: write the mergeable state, not the aggregates */
   struct shard_sketch_s *sk; /* with \.{--partial}: the traces of the queries */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
@@ -22534,6 +22830,7 @@ static void ev_json_string(FILE *f, const char *s)
 static void ev_record(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped);
 static int ev_replay(ev_state *st); /* see \secref{q:evaldoor} */
+static void ev_say_variants(const ev_state *st); /* under the summary */
 static int ev_stopped(ev_state *st);
 static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped)
@@ -22543,7 +22840,8 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   if (skipped) strcpy(buf, "skipped");@+ else shortest(buf, x);
   switch (st->format) {
   case 1: if (!skipped)
-      fprintf(st->out, "%s\t%s\t%s\n", m->given, q ? q : "all", buf);
+      fprintf(st->out, "%s\t%s\t%s%s%s\n", m->given, q ? q : "all", buf,
+        st->show_variants ? "\t" : "", st->show_variants ? m->canon : "");
     break;
   case 2:
     fputs("{\"measure\":", st->out); ev_json_string(st->out, m->given);
@@ -22553,8 +22851,9 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
     fprintf(st->out, ",\"value\":%s%s}\n", skipped ? "null,\"skipped\":true" : buf,
       undefined && !skipped ? ",\"undefined\":true" : "");
     break;
-  default: fprintf(st->out, "%-24s %-10s %s%s\n", m->given, q ? q : "all", buf,
-      undefined && !skipped ? " (undefined)" : "");
+  default: fprintf(st->out, "%-24s %-10s %s%s%s%s\n", m->given, q ? q : "all", buf,
+      undefined && !skipped ? " (undefined)" : "", st->show_variants ? "  " : "",
+      st->show_variants ? m->canon : "");
   }
 }
 
@@ -23849,6 +24148,7 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--exact") == 0) { st.exact = 1; continue; }
   if (strcmp(o, "--partial") == 0) { st.partial = 1; continue; }
   if (strcmp(o, "--quiet") == 0) { st.quiet = 1; continue; }
+  if (strcmp(o, "--show-variants") == 0) { st.show_variants = 1; continue; }
   if (strcmp(o, "--judged-docs-only") == 0) { st.judged_docs = 1; continue; }
   if (strcmp(o, "--unsorted") == 0) { st.unsorted = 1; continue; }
   if (strcmp(o, "--csv") == 0) { st.delim = ','; continue; }
@@ -23891,9 +24191,11 @@ for (i = 0; i < argc; i++) {
     o, argv[i + 1]);
   return 2;
 }
-if (st.nm == 0 || nf == 0) {
-  fputs("rankmetrics: eval: give at least one -m NAME and a FILE (or QRELS RUN)\n",
-    tool_err);
+if (st.nm == 0 && nf > 0) @<Give \.{eval} trec\_eval's official measures@>;
+if (nf == 0) {
+  fputs("rankmetrics: eval: give a FILE (or QRELS RUN), and -m NAME for each"
+    " measure (without -m, trec_eval's official measures)\n", tool_err);
+  free(st.m);
   return 2;
 }
 if (st.partial && (st.per_query || st.format || st.judged_empty)) {
@@ -23905,6 +24207,32 @@ if (st.partial && (st.per_query || st.format || st.judged_empty)) {
   return 2;
 }
 if (st.partial) st.sk = shard_sketch_new();
+
+@ {\it Without \.{-m}.}  trec\_eval without \.{-m} prints its ``official''
+measures, the set its file \.{measures.c} marks so (we ran trec\_eval~10.0
+on a small run without \.{-m} and read what it printed): \.{runid}, which
+is the run's tag and not a value, the four counts, \.{map}, \.{gm\_map},
+\.{Rprec}, \.{bpref}, \.{recip\_rank}, the eleven
+\.{iprec\_at\_recall} levels and \.{P} at nine cutoffs.  \.{eval} without
+\.{-m} computes these, under trec\_eval's names and so with trec\_eval's
+meanings, and says so; one name needs its library's prefix, since
+\.{bpref} alone is ours (\secref{q:resolve}): \.{trec\_eval:bpref}.  (It
+once said only ``give at least one -m NAME''.)
+
+@<Give \.{eval} trec\_eval's official measures@>=
+{
+  static const char *const official[] = {"num_q", "num_ret", "num_rel",
+    "num_rel_ret", "map", "gm_map", "Rprec", "trec_eval:bpref", "recip_rank",
+    "iprec_at_recall_0.00", "iprec_at_recall_0.10", "iprec_at_recall_0.20",
+    "iprec_at_recall_0.30", "iprec_at_recall_0.40", "iprec_at_recall_0.50",
+    "iprec_at_recall_0.60", "iprec_at_recall_0.70", "iprec_at_recall_0.80",
+    "iprec_at_recall_0.90", "iprec_at_recall_1.00", "P_5", "P_10", "P_15",
+    "P_20", "P_30", "P_100", "P_200", "P_500", "P_1000", NULL};
+  for (st.nm = 0; official[st.nm]; st.nm++) ;
+  st.m = tool_alloc(st.m, (size_t) st.nm * sizeof *st.m);
+  for (i = 0; i < st.nm; i++) st.m[i].given = official[i];
+  st.official = 1;
+}
 
 @ A pass starts from nothing: a new temporary file for the output (the
 output of an abandoned pass is thrown away with it, so that standard output
@@ -23967,6 +24295,87 @@ if (st.n_eval == 0 && !st.partial) {
   goto done;
 }
 
+@ {\it What each measure means.}  Under the summary, one line for each
+measure gives its canonical variant and whose name it was
+(\secref{q:resolve}): \.{nDCG@@10} and \.{ndcg@@10} are two variants, and
+the output's first column, the name as given, does not show it.  Then,
+once, a note when the measures do not share one definition of the
+ranking: when they break ties by more than one rule, or follow more than
+one program's definitions.  The program of a trec\_eval name, and of an
+ir\_measures name that its provider |pytrec_eval| computes (which embeds
+trec\_eval), is trec\_eval; of another ir\_measures name, its provider's;
+of ours, rankmetrics.  So \.{-m map -m ndcg} and \.{-m MRR -m MRR@@10}
+each get the note, \.{-m map -m P\_10} does not.
+
+@<Engine functions@>=
+static const char *ev_program(const char *given)
+{
+  const char *e, *pv;
+  switch (rm_name_source(given, &e, &pv)) {
+  case RM_VOCAB_TREC_EVAL: return "trec_eval";
+  case RM_VOCAB_IR_MEASURES: return strcmp(pv, "pytrec_eval") == 0 ? "trec_eval" : pv;
+  case RM_VOCAB_COMMON: return "common use";
+  default: return "rankmetrics";
+  }
+}
+static void ev_tie_rule(const char *canon, char *t, size_t n)
+{
+  const char *p = strstr(canon, "ties=");
+  if (p == NULL) {@+ t[0] = '\0'; return; @+}
+  snprintf(t, n, "%.*s", (int) strcspn(p, ",]"), p);
+}
+
+@ The groups of a note: for each distinct key of |key[0..n-1]| (the empty
+key is no group), in the order first met, the key and the measures that
+have it.  It returns the number of groups.
+
+@<Engine functions@>=
+static int ev_groups(const ev_state *st, char key[][24], int print)
+{
+  int i, j, g = 0;
+  for (i = 0; i < st->nm; i++) {
+    if (key[i][0] == '\0') continue;
+    for (j = 0; j < i && strcmp(key[j], key[i]) != 0; j++) ;
+    if (j < i) continue;
+    g++;
+    if (print) {
+      fprintf(tool_err, "%s%s: %s", g > 1 ? "; " : " (", key[i], st->m[i].given);
+      for (j = i + 1; j < st->nm; j++)
+        if (strcmp(key[j], key[i]) == 0) fprintf(tool_err, ", %s", st->m[j].given);
+    }
+  }
+  if (print && g) fputc(')', tool_err);
+  return g;
+}
+static void ev_say_variants(const ev_state *st)
+{
+  char said[160], (*tie)[24] = tool_alloc(NULL, (size_t) st->nm * sizeof *tie),
+    (*prog)[24] = tool_alloc(NULL, (size_t) st->nm * sizeof *prog);
+  int i, nt, np;
+  if (st->official)
+    fputs("rankmetrics: eval: no -m: trec_eval's official measures, those"
+      " trec_eval 10.0 prints without -m (but runid), by trec_eval's names\n", tool_err);
+  for (i = 0; i < st->nm; i++) {
+    name_said(st->m[i].given, said, sizeof said);
+    fprintf(tool_err, "rankmetrics: eval: %s means %s (%s)\n", st->m[i].given,
+      st->m[i].canon, said);
+    ev_tie_rule(st->m[i].canon, tie[i], sizeof tie[i]);
+    snprintf(prog[i], sizeof prog[i], "%s", ev_program(st->m[i].given));
+  }
+  nt = ev_groups(st, tie, 0); np = ev_groups(st, prog, 0);
+  if (nt > 1 || np > 1) {
+    fputs("rankmetrics: eval: note: these measures do not share one definition:",
+      tool_err);
+    if (nt > 1) {@+ fprintf(tool_err, " they break ties by %d rules", nt);
+      ev_groups(st, tie, 1); @+}
+    if (np > 1) {@+ fprintf(tool_err, "%s follow %d programs' definitions",
+        nt > 1 ? "; and they" : " they", np); ev_groups(st, prog, 1); @+}
+    fputs("; to rank alike, name them in one vocabulary or give each the same"
+      " ties=\n", tool_err);
+  }
+  free(tie); free(prog);
+}
+
 @ Only a pass that ran to the end copies its output to standard output; a
 write error there (a full disk, a closed pipe) is reported and fails the
 command.  The summary on standard error says how many queries were
@@ -24005,6 +24414,7 @@ lines.
         " grades, whose values under ties=input depend on the order of the lines",
         (unsigned long) st.n_tie_dep);
     fputc('\n', tool_err);
+    ev_say_variants(&st);
   }
 }
 @ The copy is checked at every step, since the temporary file lives on a
@@ -25478,11 +25888,13 @@ grouped run above were of the program before.)
 
 @** The command-line tool.\here{q:tool}
 The tool \.{rankmetrics} puts the library on the command line.  This version
-has twelve subcommands:
+has fourteen subcommands:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
-eval -m {\it NAME}\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
+eval [-m {\it NAME}]\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
+merge {\it STATE}\dots&combine the states of \.{eval --partial}\cr
+trec\_eval [{\it options}] {\it QRELS RUN}&trec\_eval's command line and output\cr
 examples [--tex]&recompute every worked example of this book\cr
 vectors --out {\it DIR}&write the golden test vectors\cr
 accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
@@ -25592,7 +26004,8 @@ static void usage(FILE *f)
   fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
     "                         [--judged J] [--exact]\n"
     "       rankmetrics name NAME...\n"
-    "       rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact] [--unsorted]\n"
+    "       rankmetrics eval [-m NAME]... [-q] [--trec|--json] [--show-variants]\n"
+    "                        [--exact] [--unsorted]\n"
     "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
@@ -25648,11 +26061,15 @@ static void usage(FILE *f)
     "-o FILE, given to any command but vectors and figures, writes its output\n"
     "into FILE instead of standard output, under a temporary name renamed over\n"
     "FILE only when complete; a link is followed, a device written in place.\n\n"
-    "NAME is metric[@@K][key=value,...]; the first value of each key is its\n"
-    "default, and a group key=words(COND) is accepted only with COND: a cutoff\n"
-    "(@@K) or with a word of another key.  'rankmetrics COMMAND --help' prints\n"
-    "the help of one command; 'rankmetrics value --help' says what every key\n"
-    "and word means.\n", f);
+    "NAME is metric[@@K][key=value,...]; on each metric's line the first word\n"
+    "of a key is that metric's default (but drop=, whose default is to drop\n"
+    "nothing; 'rankmetrics name METRIC' prints every default, numbers too),\n"
+    "and a group key=words(COND) is accepted only with COND: a cutoff (@@K) or\n"
+    "with a word of another key.  Two words take numbers and are not listed:\n"
+    "gain=map:G=X;... (cg, dcg, idcg, ndcg; idcg and ndcg then take\n"
+    "isort=gain|trunc) and gain=clip:m..M (those, insq, inst, the four nerr and\n"
+    "bpm).  'rankmetrics COMMAND --help' prints the help of one command;\n"
+    "'rankmetrics value --help' says what every key and word means.\n", f);
   {
     char help[8192];
     rm_variant_help(help, sizeof help);
@@ -25707,7 +26124,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "Print the canonical name of each variant NAME: its cutoff and every key the\n"
     "variant reads, defaults included, in a fixed order.  A name the parser\n"
     "refuses stops the command with the column and the reason (exit 2).\n", 1},
-  {"eval", "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]\n"
+  {"eval", "usage: rankmetrics eval [-m NAME]... [-q] [--trec|--json]\n"
+    "          [--show-variants] [--exact]\n"
     "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
     "          [--judged-only skip|empty] [--judged-docs-only]\n"
     "          [--negative zero|unjudged] [--memory SIZE] [--threads N]\n"
@@ -25722,7 +26140,16 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "by that aggregator.  In the judgments or a CSV/TSV file, mae, mse, rmse,\n"
     "spearman and kendall read labels that are ratings (3.5), exactly as\n"
     "written under --exact; other metrics need whole grades (2, 2.0; not 1e2).\n\n"
-    "  -m NAME            a variant to compute (repeatable, at least one)\n"
+    "  -m NAME            a variant to compute (repeatable); without -m,\n"
+    "                     trec_eval's official measures by trec_eval's names.\n"
+    "                     A name means one variant, by one rule: ours (lower\n"
+    "                     case: ndcg@@10), then ir_measures' (nDCG@@10), then\n"
+    "                     trec_eval's (ndcg_cut_10); trec_eval:NAME and\n"
+    "                     ir_measures:NAME choose.  The summary gives each\n"
+    "                     measure's variant on a line, and says when the\n"
+    "                     measures break ties by different rules\n"
+    "  --show-variants    add each measure's canonical variant to every line\n"
+    "                     of the table and of --trec (--json always has it)\n"
     "  -q                 also write the value of every query; a query named\n"
     "                     'all' is refused then, as its lines would read as the\n"
     "                     aggregate's, unless --json or --query-all (trec_eval's way)\n"
@@ -25921,6 +26348,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
   {"hits", "mean", "that sum divided by R"},
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
+  {"p", NULL, "p/q: the persistence, below 1: of rbp, rbp-resid and nerr10"
+    " (default 0.9), of compat (default 0.95)"},
   {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
     " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
   {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"
@@ -26884,15 +27313,20 @@ static long read_ids(char *s, const char ***out)
 }
 
 @ A variant name from the command line is parsed by the library's parser,
-whose message already says where the name is wrong.
+whose message already says where the name is wrong, and for a name it does
+not know, the nearest it knows; the tool adds where the whole list is.
 
 @<Shared functions@>=
 int parse_name(const char *name, rm_variant *v)
 {
-  char msg[200];
+  char msg[400];
   if (rm_variant_parse(name, v, msg, sizeof msg) != RM_OK) {
     tool_status = RM_ENAME;
     fprintf(tool_err, "rankmetrics: bad variant name '%s': %s\n", name, msg);
+    if (strstr(msg, "unknown metric") != NULL)
+      fputs("rankmetrics: 'rankmetrics --help' lists every metric and its keys,"
+        " and the book's section 'Names of trec_eval and ir_measures' the other"
+        " libraries' names\n", tool_err);
     return 0;
   }
   return 1;
@@ -26903,7 +27337,7 @@ int parse_name(const char *name, rm_variant *v)
 static int cmd_name(int argc, char **argv)
 {
   int i;
-  char buf[RM_NAME_MAX];
+  char buf[RM_NAME_MAX], said[160];
   if (argc == 0) { fputs("rankmetrics: name: give at least one NAME\n", stderr);
     return 2; }
   for (i = 0; i < argc; i++) {
@@ -26911,8 +27345,41 @@ static int cmd_name(int argc, char **argv)
     if (!parse_name(argv[i], &v)) return 2;
     rm_variant_name(&v, buf, sizeof buf);
     puts(buf);
+    if (name_said(argv[i], said, sizeof said) != RM_VOCAB_RANKMETRICS)
+      fprintf(stderr, "rankmetrics: name: %s is %s\n", argv[i], said);
+    else if (strlen(argv[i]) < 64) {
+      char te[80];
+      snprintf(te, sizeof te, "trec_eval:%s", argv[i]);
+      if (rm_name_source(te, NULL, NULL) == RM_VOCAB_TREC_EVAL)
+        fprintf(stderr, "rankmetrics: name: %s is rankmetrics' own name;"
+          " trec_eval's is %s\n", argv[i], te);
+    }
   }
   return 0;
+}
+
+@ Whose a name is, in words, by |rm_name_source|: ``rankmetrics' own
+name'', ``trec\_eval's map'', ``ir\_measures' MRR, as its provider
+msmarco computes it'', ``a name in common use, of no one library''.  It returns the
+vocabulary.  \.{name} writes it on standard error for a name that is not
+ours, or that is ours and also trec\_eval's (\.{ndcg}); standard output
+keeps one canonical name a line, for scripts.  \.{eval} writes it for
+every measure.
+
+@<Shared functions@>=
+int name_said(const char *name, char *buf, size_t len)
+{
+  const char *e = NULL, *pv = NULL;
+  int r = rm_name_source(name, &e, &pv);
+  switch (r) {
+  case RM_VOCAB_TREC_EVAL: snprintf(buf, len, "trec_eval's %s", e ? e : name); break;
+  case RM_VOCAB_IR_MEASURES: snprintf(buf, len, "ir_measures' %s, as its provider %s"
+      " computes it", e, pv); break;
+  case RM_VOCAB_COMMON: snprintf(buf, len, "a name in common use, of no one"
+      " library"); break;
+  default: snprintf(buf, len, "rankmetrics' own name");
+  }
+  return r;
 }
 
 @ The shortest decimal that reads back as the same double is what the tool
@@ -27007,6 +27474,7 @@ static int cmd_value(int argc, char **argv)
           RM_GRADE_MAX);
         goto done;
       }
+  if (s == RM_EIDS) @<Say which identifiers \.{value} lacks, and |goto done|@>;
   if (s < 0) {
     fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(s));
     goto done;
@@ -27028,6 +27496,24 @@ done:
   return rc;
 }
 
+
+@ Identifiers are read for two reasons: the tie rules \.{id-asc} and
+\.{id-desc} compare them, and \.{coverage} and \.{novelty} count items by
+them.  The library's one status for both, |RM_EIDS|, once made \.{value
+coverage} without \.{--ids} blame ``the tie rule''; the command knows the
+variant, and says which need it was.
+
+@<Say which identifiers \.{value} lacks, and |goto done|@>=
+{
+  size_t n = strcspn(name, "@@[");
+  if (v.ties == RM_TIES_ID_ASC || v.ties == RM_TIES_ID_DESC)
+    fprintf(stderr, "rankmetrics: value: the tie rule ties=%s compares the items'"
+      " identifiers: give --ids, one for every item\n",
+      v.ties == RM_TIES_ID_ASC ? "id-asc" : "id-desc");
+  else fprintf(stderr, "rankmetrics: value: %.*s counts items by their identifiers:"
+      " give --ids, one for every item of every query\n", (int) n, name);
+  goto done;
+}
 @ The options of \.{value} are \.{--exact} and five that take an
 argument: \.{--grades}, and the optional \.{--scores}, \.{--ids},
 \.{--judged} and \.{--unjudged} (the names are in |optname|, in that order).  An unknown
@@ -30551,9 +31037,11 @@ metric added to the tables is covered without a change to the checks.  The
 tests of these rows are in \.{tests/check\_api.c}, case \.{fields}, and
 each crashed or read past a table before the checks were added.
 Every message of |rm_variant_parse| gives the column (counting from~1) and
-says what was wrong.  For an unknown word it also gives the nearest valid
-word, so \.{ndgc@@10} gets ``unknown metric `ndgc' (did you mean
-`ndcg'?)''.  The harness \.{fuzz\_variant} feeds the parser arbitrary bytes.
+says what was wrong.  For an unknown key or word it also gives the
+nearest valid one, and for an unknown metric the nearest names of every
+vocabulary, so \.{ndgc@@10} gets ``unknown metric `ndgc' (did you mean
+`ndcg@@10', trec\_eval's `ndcg' or ir\_measures' `nDCG@@10'?)''
+(see the section on the names of trec\_eval and ir\_measures).  The harness \.{fuzz\_variant} feeds the parser arbitrary bytes.
 A name that is refused must come back with a status and a message that
 ends inside the buffer, even a buffer of 8 bytes.  An accepted name must
 print in fewer than |RM_NAME_MAX| characters, and the printed name must

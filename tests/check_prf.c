@@ -726,7 +726,7 @@ START_TEST(test_prf_refused)
   expect_refused("f[beta2=-1]", "beta2 must be a fraction");
   expect_refused("f[beta2=]", "beta2 must be a fraction");
   expect_refused("f[beta2=2,beta2=3]", "given twice");
-  expect_refused("presicion@5", "did you mean 'precision'");
+  expect_refused("presicion@5", "did you mean 'precision@5'");
   expect_refused("precision@0", "cutoff");
 }
 END_TEST

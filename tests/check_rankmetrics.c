@@ -2173,7 +2173,7 @@ START_TEST(test_names_rejections)
   expect_reject("ndcg[gain=exp2] ", RM_ENAME, "unexpected ' '");
   expect_reject("ndcg@10x", RM_ENAME, "unexpected 'x'");
   expect_reject("", RM_ENAME, "expected a metric");
-  expect_reject("Ndcg", RM_ENAME, "expected a metric"); /* NDCG is ir_measures' name */
+  expect_reject("Ndcg", RM_ENAME, "unknown metric 'Ndcg' (did you mean 'ndcg', ir_measures' 'nDCG'"); /* case aside, ours first */
   expect_reject("ndcg[gain=binary,rel=0]", RM_ENAME, "rel must be");
   expect_reject("ndcg[gain=binary,rel=101]", RM_ENAME, "rel must be");
   expect_reject("ndcg[gain=binary,rel=02]", RM_ENAME, "rel must be");

@@ -219,7 +219,7 @@ for opt in "" "--judged-only empty" "--run-only zero" "--judged-only empty --run
   done
 done
 # how each arrangement was read: the summary names it
-sumof() { $RM eval "${EM[@]}" "$T/$1" "$T/$2" 2>&1 >/dev/null | sed 's/.*evaluated (\([^)]*\)).*/\1/'; }
+sumof() { $RM eval "${EM[@]}" "$T/$1" "$T/$2" 2>&1 >/dev/null | head -1 | sed 's/.*evaluated (\([^)]*\)).*/\1/'; }
 same "read: both in natural order" "$(sumof mq mr)" "streamed, judgments streamed"
 same "read: both in byte order" "$(sumof mq.byte mr.byte)" "streamed, judgments streamed"
 same "read: orders differ" "$(sumof mq.byte mr)" "streamed, judgments in memory"
@@ -351,7 +351,7 @@ case "$out" in "$T/all.csv:3: query 'all'"*) same "csv user all refused" "rc=$rc
 for h in --help -h; do
   out=$($RM eval $h 2>&1); rc=$?
   same "eval $h" "${out%%$'\n'*}
-rc=$rc" "usage: rankmetrics eval -m NAME... [-q] [--trec|--json] [--exact]
+rc=$rc" "usage: rankmetrics eval [-m NAME]... [-q] [--trec|--json]
 rc=0"
 done
 

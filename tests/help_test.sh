@@ -5,7 +5,13 @@
 # lists, under the condition it states, is accepted by `rankmetrics name');
 # every key and word has a meaning in `value --help'; coverage needs items=;
 # `value --exact' says which row its ternary value is about; the man page
-# has an entry for every command and every option.  The expected lines below
+# has an entry for every command and every option.  And (issue 25): each
+# metric line of --help names its default first; value --help's meanings
+# cover exactly the parser's keys, with the parser's defaults; the book's
+# quick reference holds the parser's metrics, cutoffs, keys, words and
+# defaults, so a stale row fails; the man page is clean under man
+# --warnings, and every command is in SYNOPSIS and COMMANDS, none under
+# ENVIRONMENT.  The expected lines below
 # were derived from the book's definitions, not copied from the tool.
 # Run from the top directory after ./rankmetrics is built.
 cd "$(dirname "$0")/.." || exit 1
@@ -61,7 +67,7 @@ while read -r head groups; do
     k=${g%%=*}; rest=${g#*=}; cond=; words=$rest
     case $rest in *"(required)") words=${rest%"(required)"};;
       *"("*) words=${rest%%"("*}; cond=${rest#*"("}; cond=${cond%")"};; esac
-    case $k$words in atp/q) words="0 1/2 1";; esac # a recall level, 0..1
+    case $k$words in atp/q) words="0 1/2 1";; pp/q) words="1/2 9/10";; esac # a recall level, 0..1; a persistence below 1
     case $words in *..*) words="${words%%..*} ${words##*..}";; p/q) words="1/2 3";; *) words=${words//|/ };; esac
     for w in $words; do
       names=()
@@ -121,10 +127,16 @@ expect_line insq "  insq t=p/q gain=binary rel=1..100 $T7|reverse"
 expect_line inst "  inst t=p/q gain=binary rel=1..100 $T7|reverse"
 expect_line nerr8 "  nerr8[@K] gain=binary rel=1..100 $T7|reverse"
 expect_line nerr9 "  nerr9[@K] gain=binary rel=1..100 $T7|reverse"
-expect_line nerr10 "  nerr10 gain=binary rel=1..100 $T7|reverse"
+expect_line nerr10 "  nerr10 p=p/q gain=binary rel=1..100 $T7|reverse"
 expect_line nerr11 "  nerr11 t=p/q gain=binary rel=1..100 $T7|reverse"
 expect_line bpm "  bpm[@K] t=p/q gain=binary rel=1..100 $T7|reverse"
-expect_line compat "  compat rel=1..100 $T7|reverse undef=zero|one|error"
+expect_line compat "  compat p=p/q rel=1..100 $T7|reverse undef=zero|one|error"
+# rbp's gain defaults to binary and lrap's undef to one: the first word is
+# the default; the persistence p= of rbp, rbp-resid, nerr10 and compat is
+# listed (it was left out: p=1, the bottom of its range, is refused)
+expect_line rbp "  rbp[@K] p=p/q depth=1..100000 gain=binary|linear rel=1..100 $T7|reverse"
+expect_line rbp-resid "  rbp-resid[@K] p=p/q $T7|reverse"
+expect_line lrap "  lrap rel=1..100 undef=one|zero|error"
 for n in 'ap[ties=average]' 'rr[ties=average]' 'f[ties=average]' 'recall[norm=hits]' \
          'precision[denom=list]' 'hr[ties=average]' 'idcg[ties=input]' 'ndcg[rel=2]' \
          'dcg[base=3]' 'coverage' 'coverage[ties=id-asc]'; do
@@ -202,6 +214,131 @@ for k in $(printf '%s\n' "$listing" | tr ' ' '\n' | grep = | sed 's/=.*//' | sor
   grep -q "^\.B[RI]* $k=" $MAN || bad "man: no entry for key $k"
 done
 ok "man: commands, options and metrics checked"
+
+# ---- the help, the book's quick reference and the parser agree (issue 25) --
+# Each metric line of --help names its default first: for every word key of
+# the canonical default name (rankmetrics name METRIC), the key's first word
+# on the line is that word.  rbp's gain (binary) and lrap's undef (one) were
+# listed second.
+while read -r head groups; do
+  m=${head%%[*}
+  canon=$($RM name "$m" 2>/dev/null) || canon=$($RM name "$m[items=1]" 2>/dev/null)
+  for kv in $(printf '%s\n' "$canon" | sed 's/^[^[]*\[//; s/\]$//' | tr ',' ' '); do
+    k=${kv%%=*}; v=${kv#*=}
+    first=$(printf '%s\n' $groups | grep "^$k=" | head -1 | sed 's/^[^=]*=//; s/[|(].*//')
+    case $first in ''|*..*|p/q) continue;; esac
+    [ "$first" = "$v" ] || bad "--help: $m lists $k=$first first, its default is $k=$v"
+  done
+done <<< "$listing"
+ok "--help: every first word is its metric's default"
+
+# value --help's meanings, key by key, against the keys the listing shows
+# (and isort, skip, weight, which it does not): a meaning of a key the
+# parser lost, or a key without one, fails; so does a stated default that
+# is not the parser's.
+keys_listed=$( { printf '%s\n' "$listing" | tr ' ' '\n' | grep = | sed 's/=.*//'; echo isort; echo skip; echo weight; } | sort -u)
+keys_meant=$(sed -n 's/^  \([a-z0-9]*\)=  .*/\1/p' "$T/mean" | sort -u)
+[ "$keys_listed" = "$keys_meant" ] && ok "value --help gives a meaning to exactly the listed keys" \
+  || bad "value --help's keys differ from the listing's: $(diff <(echo "$keys_listed") <(echo "$keys_meant") | grep '^[<>]' | tr '\n' ' ')"
+# numeq A B: two numbers, fractions or decimals, are equal
+numeq() { awk -v a="$1" -v b="$2" 'function v(x, p) { if (split(x, p, "/") == 2) return p[1] / p[2]; return x + 0 }
+  BEGIN { exit !(v(a) == v(b)) }'; }
+# defaults_of KEY: the defaults of KEY in the canonical names of the metrics
+# whose line lists it unconditionally
+defaults_of() {
+  printf '%s\n' "$listing" | grep -E " $1=[^ (]*( |$)" | awk '{sub(/\[.*/, "", $1); print $1}' |
+    while read -r m; do $RM name "$m" 2>/dev/null | tr '[],' '\n\n\n' | sed -n "s/^$1=//p"; done | sort -u
+}
+# stated TEXT KEY: every default TEXT states for KEY is one a metric has
+stated() {
+  local d ds=$(printf '%s\n' "$1" | grep -oE '\(?default:? [-0-9./]+' | sed 's/.*default:* //; s/\.$//')
+  [ -n "$ds" ] || return 0
+  local have=$(defaults_of "$2")
+  [ -n "$have" ] || return 0
+  for d in $ds; do
+    local found=0 h
+    for h in $have; do numeq "$d" "$h" && found=1; done
+    [ $found = 1 ] && ok "$3: $2's default $d is a metric's" || bad "$3 says $2 defaults to $d; the metrics have $(echo $have)"
+  done
+}
+while IFS= read -r l; do
+  k=$(printf '%s\n' "$l" | sed 's/^  \([a-z0-9]*\)=.*/\1/')
+  stated "$l" "$k" "value --help"
+done < <(grep '^  [a-z0-9]*=  ' "$T/mean")
+
+# The quick reference (rankmetrics.w, section "Quick reference"): its
+# metrics, cutoffs and own keys are the listing's; its keys and words are
+# the parser's, gain=map, clip and isort included; the default it states
+# (the first word, or an exception it names) is each metric's.
+awk '/^@\* Quick reference\./ {p = 1} /^@\*\* Conventions\./ {p = 0} p' rankmetrics.w > "$T/qr"
+grep -E '^[a-z][-a-z0-9]*&(yes|no)&' "$T/qr" | awk -F'&' '{gsub(/,/, " ", $4); print $1 "\t" $2 "\t" $4}' > "$T/qrm"
+printf '%s\n' "$listing" | awk '{m = $1; k = (m ~ /\[@K\]$/) ? "yes" : "no"; sub(/\[.*/, "", m); print m "\t" k}' > "$T/lm"
+[ "$(cut -f1 "$T/qrm" | sort)" = "$(cut -f1 "$T/lm" | sort)" ] && ok "quick reference: the listing's metrics" \
+  || bad "quick reference metrics differ: $(diff <(cut -f1 "$T/qrm" | sort) <(cut -f1 "$T/lm" | sort) | grep '^[<>]' | tr '\n' ' ')"
+while IFS=$'\t' read -r m k own; do
+  lk=$(awk -F'\t' -v m="$m" '$1 == m {print $2}' "$T/lm")
+  [ "$k" = "$lk" ] || bad "quick reference: $m's @K is '$k', the listing's '$lk'"
+  want=$(printf '%s\n' "$listing" | awk -v m="$m" '{h = $1; sub(/\[.*/, "", h)} h == m' | tr ' ' '\n' | grep = |
+    sed 's/=.*//' | grep -vxE 'rel|ties|undef' | sort -u)
+  $RM name "$m[gain=map:1=2,isort=trunc]" > /dev/null 2>&1 && want=$(printf '%s\nisort\n' "$want" | sort -u)
+  have=$(printf '%s\n' $own | sort -u)
+  [ "$(echo $have)" = "$(echo $want)" ] || bad "quick reference: $m's own keys are '$(echo $have)', the parser's '$(echo $want)'"
+done < "$T/qrm"
+ok "quick reference: every metric's cutoff and own keys checked"
+# the table of keys: key (or several) & word & meaning & section
+awk '/^@ The keys and their words\./ {p = 1} /^@ The aggregators/ {p = 0} p' "$T/qr" |
+  grep -E '^[a-z0-9 ]*&[^&]*&' | awk -F'&' '$1 != "" {key = $1} {print key "\t" $2 "\t" $3}' > "$T/qrk"
+while IFS=$'\t' read -r k w text; do
+  set -- $k
+  if [ $# -eq 1 ]; then stated "$text" "$k" "quick reference"; continue; fi
+  # several keys (tp fp fn tn): "(default 1, $-1$, 0, 0)", one each, in order
+  ds=$(printf '%s\n' "$text" | sed -n 's/.*(default \([^)]*\)).*/\1/p' | tr -d '$ ' | tr ',' ' ')
+  for k1 in $k; do
+    d=${ds%% *}; ds=${ds#* }
+    stated "(default $d)" "$k1" "quick reference"
+  done
+done < <(grep -v '^[^	]*	[a-z]' "$T/qrk")
+qkeys=$(cut -f1 "$T/qrk" | tr ' ' '\n' | grep . | sort -u)
+lkeys=$(printf '%s\n' "$keys_listed" | grep -vxE 'skip|weight')
+[ "$qkeys" = "$lkeys" ] && ok "quick reference: the parser's keys" \
+  || bad "quick reference keys differ from the parser's: $(diff <(echo "$qkeys") <(echo "$lkeys") | grep '^[<>]' | tr '\n' ' ')"
+for k in $lkeys; do
+  qw=$(awk -F'\t' -v k="$k" '$1 == k {print $2}' "$T/qrk" | grep -E '^[a-z][-a-z0-9]*(:|$)' | sed 's/:.*//' | sort -u)
+  lw=$(sed -n "/^  $k=  /,/^  [a-z]/p" "$T/mean" | grep '^    ' | awk '{sub(/:.*/, "", $1); print $1}' | sort -u)
+  [ "$qw" = "$lw" ] || bad "quick reference: the words of $k are '$(echo $qw)', value --help's '$(echo $lw)'"
+done
+ok "quick reference: every key's words checked"
+# defaults: the first word of a key's list that the metric takes, unless
+# the text names an exception as \.{METRIC}'s \.{KEY} is \.{WORD}
+exc=$(tr '\n' ' ' < "$T/qr" | grep -oE "\\\\\.\{[a-z0-9-]+\}'s \\\\\.\{[a-z0-9]+\} is \\\\\.\{[a-z0-9-]+\}" | sed "s/\\\\\.{//g; s/}//g; s/'s / /; s/ is / /")
+while IFS=$'\t' read -r m k own; do
+  canon=$($RM name "$m" 2>/dev/null) || canon=$($RM name "$m[items=1]" 2>/dev/null)
+  line=$(printf '%s\n' "$listing" | awk -v m="$m" '{h = $1; sub(/\[.*/, "", h)} h == m')
+  for kv in $(printf '%s\n' "$canon" | sed 's/^[^[]*\[//; s/\]$//' | tr ',' ' '); do
+    key=${kv%%=*}; v=${kv#*=}
+    takes=$(printf '%s\n' $line | grep "^$key=" | sed 's/^[^=]*=//; s/(.*//' | tr '|' '\n')
+    case $takes in ''|*..*|p/q) continue;; esac  # numbers: their stated defaults, above
+    first=$(awk -F'\t' -v k="$key" '$1 == k {print $2}' "$T/qrk" | while read -r w; do
+      printf '%s\n' "$takes" | grep -qx -- "$w" && { echo "$w"; break; }; done)
+    [ -n "$first" ] || continue
+    [ "$first" = "$v" ] && continue
+    printf '%s\n' "$exc" | grep -qx "$m $key $v" || bad "quick reference: $m's $key defaults to $v, the table's first word is $first and no exception says so"
+  done
+done < "$T/qrm"
+ok "quick reference: every default checked"
+
+# ---- the man page: clean, and each entry in its section ------------------
+if command -v man > /dev/null; then
+  w=$(MANWIDTH=80 man --warnings -l "$MAN" 2>&1 > /dev/null)
+  [ -z "$w" ] && ok "man --warnings: clean" || bad "man --warnings: $w"
+fi
+sect() { sed -n "/^\.SH $1/,/^\.SH /p" "$MAN"; }
+for c in $(grep -oE '^ *(usage:)? *rankmetrics [a-z_]+' "$T/top" | awk '{print $NF}' | sort -u); do
+  sect SYNOPSIS | grep -q "^\.B rankmetrics $c\b" && ok "man SYNOPSIS: $c" || bad "man SYNOPSIS lacks $c"
+  sect COMMANDS | grep -q "^\.B $c\$" && ok "man COMMANDS: $c" || bad "man COMMANDS lacks an entry for $c"
+done
+sect ENVIRONMENT | grep -E '^\.B ' | grep -vE '^\.B [A-Z_]+$' | while read -r l; do bad "man ENVIRONMENT holds '$l'"; done
+sect ENVIRONMENT | grep -q 'exit 0 if all' && bad "man ENVIRONMENT holds verify's text" || ok "man ENVIRONMENT: variables only"
 
 echo "help_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -17,8 +17,8 @@ bad() { fail=$((fail+1)); echo "FAIL: $*"; }
 # same NAME DEFINITION: NAME parses, and to the canonical name of DEFINITION
 same() {
   local a b
-  a=$($RM name "$1" 2>&1) || { bad "'$1' refused: $a"; return; }
-  b=$($RM name "$2" 2>&1) || { bad "definition '$2' refused: $b"; return; }
+  a=$($RM name "$1" 2>"$T/name.err") || { bad "'$1' refused: $(cat "$T/name.err")"; return; }
+  b=$($RM name "$2" 2>"$T/name.err") || { bad "definition '$2' refused: $(cat "$T/name.err")"; return; }
   if [ "$a" = "$b" ]; then ok; else bad "'$1' is '$a', expected '$b' (from '$2')"; fi
 }
 
@@ -550,6 +550,112 @@ Accuracy(rel=2)@4|1
 Compat(p=0.5)|863/924
 E
 fi
+
+# ---- 7. a name not known gets the nearest known names (issue 25) -------
+# The upper-case HR@10, AUC and HitRate@10 once got "expected a metric name",
+# mrr only our rr; each must now name the intended names, whole, and the tool
+# where to find the list.
+suggests() {  # NAME WANTED...: every WANTED is among the suggestions
+  local e n=$1; shift
+  if e=$($RM name "$n" 2>&1); then bad "$n accepted"; return; fi
+  case "$e" in *"unknown metric"*"did you mean"*) ;; *) bad "$n: no suggestion: $e"; return ;; esac
+  case "$e" in *"'rankmetrics --help' lists every metric"*) ;; *) bad "$n: no list named: $e"; return ;; esac
+  for w in "$@"; do case "$e" in *"$w"*) ;; *) bad "$n: '$w' not suggested: $e"; return ;; esac; done
+  ok
+}
+suggests HR@10 "'hr@10'"
+suggests AUC "'auc'"
+suggests HitRate@10 "'hr@10'"
+suggests mrr "'rr'" "ir_measures' 'MRR'"
+suggests ndgc@10 "'ndcg@10'" "ir_measures' 'nDCG@10'"
+suggests 'HR@10[hit=recall]' "'hr@10[hit=recall]'"
+suggests Recip_rank "trec_eval's 'recip_rank'"
+# verify names the families it knows, and the one meant
+printf 'ndcg:1 0.5\n' > "$T/cand"
+e=$($RM verify "$T/cand" 2>&1)
+case "$e" in *"unknown family 'ndcg' (did you mean 'cg_dcg_ndcg'? the families are"*"prf"*"trec_aggregates"*) ok ;;
+  *) bad "verify's unknown family: $e" ;; esac
+# a refusal names what is missing: coverage counts items by identifiers
+e=$($RM value 'coverage[items=10]' --grades 1,0,1 2>&1)
+case "$e" in *"coverage counts items by their identifiers: give --ids"*) ok ;;
+  *) bad "value coverage without ids: $e" ;; esac
+case "$e" in *"tie rule"*) bad "value coverage blames the tie rule: $e" ;; *) ok ;; esac
+e=$($RM value 'ndcg[ties=id-desc]' --grades 1,0,1 --scores 1,1,1 2>&1)
+case "$e" in *"ties=id-desc compares the items' identifiers: give --ids"*) ok ;;
+  *) bad "value ties=id-desc without ids: $e" ;; esac
+
+# ---- 8. one name, one meaning, and eval says which (issue 25) -----------
+# nDCG@10 is ir_measures' (ties by docno descending), ndcg@10 ours (input
+# order): in one call they are two variants, and every output mode can say so.
+# q1 ranks x (0, score 1), y (1, score 1): tied.  In input order y is at rank
+# 2: nDCG@10 = (1/log2 3)/1; trec_eval's order puts y first: 1.
+printf 'q1 0 x 0\nq1 0 y 1\n' > "$T/eq"
+printf 'q1 Q0 x 1 1 t\nq1 Q0 y 2 1 t\n' > "$T/er"
+D='ndcg@10[gain=linear,discount=log2,ideal=judged'
+V1="mean[skip=none,weight=uniform]:$D,ties=id-desc,undef=zero]"
+V2="mean[skip=none,weight=uniform]:$D,ties=input,undef=zero]"
+out=$($RM eval --json -m nDCG@10 -m ndcg@10 "$T/eq" "$T/er" 2>"$T/e.err")
+case "$out" in *'"measure":"nDCG@10","variant":"'"$V1"'"'*'"measure":"ndcg@10","variant":"'"$V2"'"'*) ok ;;
+  *) bad "eval --json: two spellings, two variants: $out" ;; esac
+case "$out" in *'"value":1}'*'"value":0.63092975357145'*) ok ;; *) bad "eval --json values: $out" ;; esac
+# the summary: one line a measure, never buried, and the note once
+for l in "rankmetrics: eval: nDCG@10 means $V1 (ir_measures' nDCG, as its provider pytrec_eval computes it)" \
+         "rankmetrics: eval: ndcg@10 means $V2 (rankmetrics' own name)"; do
+  grep -qxF "$l" "$T/e.err" && ok || bad "summary lacks the line '$l': $(cat "$T/e.err")"; done
+[ "$(grep -c 'do not share one definition' "$T/e.err")" = 1 ] && ok || bad "no single note of mixed rules: $(cat "$T/e.err")"
+grep -q 'break ties by 2 rules (ties=id-desc: nDCG@10; ties=input: ndcg@10)' "$T/e.err" && ok || bad "the note's rules: $(cat "$T/e.err")"
+# MRR and MRR@10: ir_measures' two providers break ties in opposite ways
+$RM eval -m MRR -m MRR@10 "$T/eq" "$T/er" 2>&1 >/dev/null | grep -q 'ties=id-desc: MRR; ties=id-asc: MRR@10).*(trec_eval: MRR; msmarco: MRR@10)' \
+  && ok || bad "MRR beside MRR@10: no note"
+# one program, one rule: no note; --quiet: nothing
+e=$($RM eval -m map -m P_10 "$T/eq" "$T/er" 2>&1 >/dev/null)
+case "$e" in *"do not share"*) bad "map with P_10 noted as mixed: $e" ;; *) ok ;; esac
+[ -z "$($RM eval --quiet -m map -m ndcg "$T/eq" "$T/er" 2>&1 >/dev/null)" ] && ok || bad "--quiet wrote a note"
+# the table and --trec on request
+$RM eval --quiet --show-variants --trec -m nDCG@10 "$T/eq" "$T/er" | grep -qxF "nDCG@10	all	1	$V1" && ok || bad "--trec --show-variants"
+$RM eval --quiet --show-variants -m ndcg@10 "$T/eq" "$T/er" | grep -q "^ndcg@10 *all *0.63092975357145[0-9]*  $(printf '%s' "$V2" | sed 's/[][]/\\&/g')\$" && ok || bad "table --show-variants: $($RM eval --quiet --show-variants -m ndcg@10 "$T/eq" "$T/er")"
+$RM eval --quiet -m ndcg@10 "$T/eq" "$T/er" | grep -q 'ties=' && bad "the table shows variants unasked" || ok
+# name says whose a name is
+e=$($RM name MRR@10 2>&1 >/dev/null)
+[ "$e" = "rankmetrics: name: MRR@10 is ir_measures' MRR, as its provider msmarco computes it" ] && ok || bad "name MRR@10: $e"
+e=$($RM name map 2>&1 >/dev/null); [ "$e" = "rankmetrics: name: map is trec_eval's map" ] && ok || bad "name map: $e"
+# the provider of each ir_measures name is its default pipeline's first
+# that computes it (the notes of the book's table), through an aggregator too
+while IFS='|' read -r n want; do
+  e=$($RM name "$n" 2>&1 >/dev/null)
+  [ "$e" = "rankmetrics: name: $n is $want" ] && ok || bad "name $n: '$e', want '$want'"
+done <<'E'
+mean[skip=norel]:ERR@20|ir_measures' ERR, as its provider gdeval computes it
+nDCG(dcg=exp-log2)@10|ir_measures' nDCG, as its provider gdeval computes it
+RBP(p=0.5,rel=1)|ir_measures' RBP, as its provider cwl_eval computes it
+SDCG(max_rel=3)@10|ir_measures' SDCG, as its provider cwl_eval computes it
+Accuracy@4|ir_measures' Accuracy, as its provider accuracy computes it
+Compat(p=0.9)|ir_measures' Compat, as its provider compat computes it
+Judged@10|ir_measures' Judged, as its provider judged computes it
+RR|ir_measures' RR, as its provider pytrec_eval computes it
+RR@5|ir_measures' RR, as its provider msmarco computes it
+IPrec@0.3|ir_measures' IPrec, as its provider pytrec_eval computes it
+ir_measures:Rprec|ir_measures' Rprec, as its provider pytrec_eval computes it
+trec_eval:ndcg|trec_eval's ndcg
+map_cut.10|trec_eval's map_cut
+gm:trec_eval:bpref|trec_eval's bpref
+gauc|a name in common use, of no one library
+E
+[ -z "$($RM name 'ndcg@10[gain=exp2]' 2>&1 >/dev/null)" ] && ok || bad "name of ours said something"
+e=$($RM name ndcg 2>&1 >/dev/null)
+[ "$e" = "rankmetrics: name: ndcg is rankmetrics' own name; trec_eval's is trec_eval:ndcg" ] && ok || bad "name ndcg: $e"
+# without -m: trec_eval's official measures, what trec_eval 10.0 prints
+# without -m (read from it once: runid, then these 29), named as such
+$RM eval --trec "$T/eq" "$T/er" > "$T/off" 2> "$T/off.err" || bad "eval without -m failed: $(cat "$T/off.err")"
+want='num_q num_ret num_rel num_rel_ret map gm_map Rprec trec_eval:bpref recip_rank'
+for r in 0.00 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 1.00; do want="$want iprec_at_recall_$r"; done
+want="$want P_5 P_10 P_15 P_20 P_30 P_100 P_200 P_500 P_1000"
+got=$(cut -f1 "$T/off" | tr '\n' ' '); got=${got% }
+[ "$got" = "$want" ] && ok || bad "eval without -m: '$got'"
+grep -q "no -m: trec_eval's official measures" "$T/off.err" && ok || bad "the default set is not named: $(cat "$T/off.err")"
+# trec_eval's order puts y first: num_rel_ret 1, map 1, P_5 1/5
+[ "$(awk -F'\t' '$1 == "map" || $1 == "P_5" || $1 == "num_rel_ret" {printf "%s ", $3}' "$T/off")" = "1 1 0.2 " ] \
+  && ok || bad "eval without -m values: $(cat "$T/off")"
 
 echo "names_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -106,5 +106,41 @@ while IFS= read -r m; do
 done <"$tmp/metrics"
 if [ "$n" -ge 20 ]; then ok "the tool's $n metrics read from --help"; else fail "only $n metrics read from --help"; fi
 
+# And the other way, key by key (issue 25): every metric of the README's
+# list is one of --help's; every key=word it writes on a metric's line is
+# accepted by that metric, every key it names in backquotes is on the
+# metric's line of --help, and a default it states is the metric's.  The
+# aggregators' words are --help's, in its order (the first the default).
+./rankmetrics --help 2>&1 | sed -n '/^NAME is/,/^aggregators/p' | grep '^  [a-z]' >"$tmp/listing"
+sed -n '/^## Metrics/,/^## /p' README.md | grep '^- `' >"$tmp/rlines"
+while IFS= read -r l; do
+  head=${l%%:*}
+  ms=$(printf '%s\n' "$head" | grep -oE '`[a-z0-9-]+`' | tr -d '`')
+  m1=$(printf '%s\n' "$ms" | head -1)
+  for m in $ms; do
+    awk -v m="$m" '{h = $1; sub(/\[.*/, "", h)} h == m {f = 1} END {exit !f}' "$tmp/listing" ||
+      fail "the README lists $m, which --help does not"
+  done
+  line=$(awk -v m="$m1" '{h = $1; sub(/\[.*/, "", h)} h == m' "$tmp/listing")
+  for kw in $(printf '%s\n' "${l#*:}" | grep -oE '`[a-z0-9]+=[a-z0-9|]*`' | tr -d '`'); do
+    k=${kw%%=*}; w=${kw#*=}
+    [ -z "$w" ] && { printf '%s\n' $line | grep -q "^$k=" || fail "README: $m1 has no key $k"; continue; }
+    ./rankmetrics name "$m1[$k=$w]" >/dev/null 2>&1 || fail "README: $m1[$k=$w] is refused"
+  done
+  for k in $(printf '%s\n' "${l#*:}" | grep -oE '`[a-z]+`' | tr -d '`'); do
+    case " $(printf '%s\n' $line | grep = | sed 's/=.*//' | tr '\n' ' ')" in *" $k "*)
+      d=$(printf '%s\n' "$l" | sed -n "s/.*\`$k\`, \([0-9.]*\)).*/\1/p")
+      [ -z "$d" ] || [ "$(./rankmetrics name "$m1" | tr '[],' '\n\n\n' | sed -n "s/^$k=//p")" = "$d" ] ||
+        fail "README: $m1's $k defaults to $d, the parser's is $(./rankmetrics name "$m1")";;
+    esac
+  done
+done <"$tmp/rlines"
+ok "the README's metrics, keys and defaults are the parser's"
+agg=$(./rankmetrics --help | grep '^aggregators, written before a name:')
+for k in skip weight; do
+  h=$(printf '%s\n' "$agg" | grep -oE "$k=[a-z|]+" | head -1)
+  grep -q "\`$h\`" README.md && ok "README: $h, as --help" || fail "README lacks \`$h\` (--help's words and order)"
+done
+
 echo "readme_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

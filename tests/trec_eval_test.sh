@@ -189,7 +189,7 @@ while IFS=$'\t' read -r te im var; do
     '('*) ;;
     'not yet') if "$RM" name "trec_eval:$te" > /dev/null 2>&1; then
         bad "table: trec_eval's $te has a variant now; the row says not yet"; else ok; fi ;;
-    *) a=$("$RM" name "trec_eval:$te" 2>&1); b=$("$RM" name "$var" 2>&1)
+    *) a=$("$RM" name "trec_eval:$te" 2>&1 | grep -v "^rankmetrics: name: "); b=$("$RM" name "$var" 2>&1 | grep -v "^rankmetrics: name: ")
        [ "$a" = "$b" ] && ok || bad "table: trec_eval:$te is '$a', the row says '$var'" ;;
   esac
 done < "$T/rows"

@@ -28,11 +28,14 @@ class Evaluation:
     names      the canonical names of the per-query variants, one a metric
     per_query  {user: {name: value}} (an Exact under exact=True)
     aggregate  {aggregated name: value}, one a metric
+    variants   {metric as given: its aggregated canonical variant}, the key
+               of aggregate (nDCG@10 and ndcg@10 differ)
     """
 
     def __init__(self, users, names, per_query, aggregate):
         self.users, self.names = users, names
         self.per_query, self.aggregate = per_query, aggregate
+        self.variants = {}
 
     def to_frame(self):
         """The per-query values as a pandas DataFrame, a row a user."""
@@ -278,4 +281,6 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
     for o in outer:
         aggregate[o] = exact_set(o, queries) if exact else \
             value_set(o, queries)
-    return Evaluation(list(groups), names, per_query, aggregate)
+    result = Evaluation(list(groups), names, per_query, aggregate)
+    result.variants = dict(zip(metrics, outer))
+    return result

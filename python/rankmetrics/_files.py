@@ -9,6 +9,7 @@ import os
 import threading
 
 from . import _L, RankmetricsError, _lib
+from . import _variant
 
 __all__ = ["evaluate_files", "FileEvaluation"]
 
@@ -70,16 +71,30 @@ class FileEvaluation:
     aggregate  {measure: value}
     undefined  the (measure, query) pairs whose value was set by the undef
                convention; query None for an aggregate
+    variants   {measure: the canonical variant it was resolved to}, as the
+               "variant" of `eval --json` (nDCG@10 and ndcg@10 differ)
     """
 
     def __init__(self, measures):
         self.measures = list(measures)
         self.queries, self.per_query, self.aggregate = [], {}, {}
         self.undefined = set()
+        self.variants = {m: _eval_variant(m) for m in self.measures}
 
     def __repr__(self):
         agg = ", ".join("%s=%r" % kv for kv in self.aggregate.items())
         return "FileEvaluation(%d queries; %s)" % (len(self.queries), agg)
+
+
+def _eval_variant(m):
+    """The variant eval computes for the measure m (the book's
+    ev_measure_init): a name of one query aggregated as mean:NAME, rmse as
+    micro:rmse; a name with an aggregator, or of a whole set, as it is."""
+    v = _variant(m)
+    if v.reads_set:
+        return v.name
+    return _variant(("micro:" if v.name.startswith("rmse") else "mean:")
+                    + m).name
 
 
 def _path(p, what):

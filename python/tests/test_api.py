@@ -63,7 +63,7 @@ def test_errors(call, status):
 def test_parser_message():
     with pytest.raises(rm.RankmetricsError) as e:
         rm.exact("ndcgg@10", [1])
-    assert "did you mean 'ndcg'" in e.value.message
+    assert "did you mean 'ndcg@10'" in e.value.message
     assert e.value.variant == "ndcgg@10"
     with pytest.raises(rm.RankmetricsError) as e:  # a rating, not a grade
         rm.value("ap", [1.5, 0])

@@ -43,20 +43,114 @@
 % writes each label to doc/rankmetrics.ref, which the next pdftex run reads
 % first: the Makefile runs pdftex twice.  A label that is still unknown when
 % the file was there to read stops TeX; on a first run it prints ?? and a
-% message, and the Makefile checks that the second run has none.
+% message, and the Makefile checks that the second run has none.  \here
+% also writes, when its page is shipped out, the number of that page
+% (\rmpage), which \pageref{x} prints: the paths of ``How to read this
+% book'' give the page of each section they name.  The front matter has
+% pages of its own (roman), so it moves no page of the book, and the
+% Makefile checks that the second run writes the same pages as the first.
 \newread\rmin \newwrite\rmrefs \newif\ifrmrefsread
 \def\rmlabel#1#2{\expandafter\gdef\csname rmfwd:#1\endcsname{#2}}
+\def\rmpage#1#2{\expandafter\gdef\csname rmpg:#1\endcsname{#2}}
+% The reader's edition (below) knows every label of the full book, whose
+% section numbers it keeps, from the full book's doc/rankmetrics.ref.
+\ifx\rmreader\undefined \else
+  \openin\rmin=rankmetrics.ref
+  \ifeof\rmin \errmessage{rankmetrics: the reader's edition needs the full
+    book's doc/rankmetrics.ref: make doc/rankmetrics.pdf first}\else
+  \closein\rmin {\def\rmpage#1#2{}\input rankmetrics.ref }\fi \fi
 \openin\rmin=\jobname.ref
 \ifeof\rmin \rmrefsreadfalse \else \closein\rmin \rmrefsreadtrue \input \jobname.ref \fi
 \immediate\openout\rmrefs=\jobname.ref
 \def\here#1{\expandafter\xdef\csname rmsec:#1\endcsname{\secno}%
-  \immediate\write\rmrefs{\string\rmlabel{#1}{\secno}}}
+  \immediate\write\rmrefs{\string\rmlabel{#1}{\secno}}%
+  \write\rmrefs{\string\rmpage{#1}{\the\pageno}}}
 \def\secref#1{\expandafter\ifx\csname rmsec:#1\endcsname\relax
   \expandafter\ifx\csname rmfwd:#1\endcsname\relax
     \ifrmrefsread \errmessage{rankmetrics: no section labelled #1}\else
     \message{rankmetrics: forward reference #1 unknown on this run}\S??\fi
   \else \S\csname rmfwd:#1\endcsname\fi
   \else \S\csname rmsec:#1\endcsname\fi}
+% \pageref{x}: the page of label x on the previous run (?? on a first run);
+% in the reader's edition, a section it leaves out is ``in the full book''.
+\def\pageref#1{\expandafter\ifx\csname rmpg:#1\endcsname\relax
+  \ifx\rmreader\undefined \ifrmrefsread
+    \errmessage{rankmetrics: no page for label #1}\fi ??\else
+  {\it full book}\fi
+  \else p.~\csname rmpg:#1\endcsname\fi}
+% \secpage{x}: ``\S n, p. m'', a line of the paths of ``How to read''.
+\def\secpage#1{\secref{#1}, \pageref{#1}}
+%
+% The reader's edition, doc/rankmetrics-reader.pdf, is this same file typeset
+% again with \rmreader defined:
+%   pdftex -jobname=rankmetrics-reader '\def\rmreader{}\input rankmetrics'
+% It leaves out the C part of every section (cweave starts it with \B, and
+% the section's last token is \fi: \B closes the section's conditional and
+% skips to it), and it leaves out whole sections that are for the
+% implementation only: a section whose TeX part is empty; a section whose
+% TeX part starts with \impl; and every section of a chapter (a starred
+% section) whose title is followed at once by \impl, up to the next starred
+% section as deep or deeper.  A section left out is skipped by TeX's \iffalse,
+% so its number is never printed and the numbers of the others stay those
+% of the full book.  In the full book \impl prints nothing.
+% Inside the conditional below, which the full book skips, no \outer macro
+% (\newif, \M, \N) and no unbalanced \if or \fi may appear: they are named
+% with \csname.
+\def\impl{}
+\newif\ifrmimpl \newif\ifrmstarred \newcount\rmimpldepth \newcount\rmdepth
+\rmimpldepth=-9 \newif\ifrmany \newtoks\rmtoks
+% The index: the Makefile puts the entries of concepts (metrics, keys and
+% their words, aggregators, libraries, status codes, sources, commands)
+% first and then \rmidentifiers, before the identifiers of the program.
+\def\rmidentifiers{\par\bigskip\noindent{\bf Identifiers of the program}%
+  \par\smallskip}
+\ifx\rmreader\undefined \else
+  \expandafter\let\expandafter\rmcwebN\csname N\endcsname
+  \def\:{\let\rmsptoken= }\: % a space token, to compare with
+  \expandafter\def\expandafter\rmeatspace\space{\futurelet\rmnext\rmtest}
+  \expandafter\def\csname M\endcsname#1{\def\rmsecnum{#1}\rmstarredfalse
+    \futurelet\rmnext\rmtest}
+  \expandafter\def\csname N\endcsname#1#2#3.{\def\rmsecnum{#2}\rmstarredtrue
+    \def\rmNargs{{#1}{#2}#3.}\rmdepth=#1
+    \ifnum\rmdepth>\rmimpldepth \else \global\rmimplfalse \fi
+    \futurelet\rmnext\rmtest}
+  \def\rmtest{\ifx\rmnext\rmsptoken \expandafter\rmeatspace
+    \else \expandafter\rmdecide \fi}
+  \def\rmdecide{\let\rmdo\rmkeep
+    \ifrmstarred \ifx\rmnext\impl \global\rmimpltrue
+      \global\rmimpldepth=\rmdepth \fi
+    \else \ifx\rmnext\B \let\rmdo\rmskip \fi
+      \ifx\rmnext\impl \let\rmdo\rmskip \fi \fi
+    \ifrmimpl \let\rmdo\rmskip \fi
+    \rmdo}
+  \def\rmkeep{\ifrmstarred \expandafter\rmkeepN \else
+    \expandafter\rmkeepM \fi}
+  \def\rmkeepN{\expandafter\rmcallN\rmNargs}
+  \def\rmcallN{\csname rmcwebN\endcsname}
+  \def\rmkeepM{\expandafter\MN\expandafter{\rmsecnum}\csname iftrue\endcsname
+    \vfil\penalty-100\vfilneg\vskip\intersecskip\startsection\ignorespaces}
+  \def\rmskip{\expandafter\gdef\csname rmskip:\rmsecnum\endcsname{}%
+    \csname iffalse\endcsname}
+  \def\B{\csname fi\endcsname\csname iffalse\endcsname}
+  % The index is the full book's concepts, each without the sections that
+  % this edition leaves out; the list of section names is left out.
+  \def\readsections{}
+  \def\readindex{\let\I=\rmI \let\rmidentifiers=\endinput
+    \input rankmetrics.idx }
+  \def\rmI#1, #2.{\rmtoks={}\rmanyfalse \rmscan#2, \rmend, %
+    \ifrmany \par\hangindent2em\noindent#1:\kern1em\the\rmtoks.\fi}
+  \def\rmendtok{\rmend}
+  \def\rmscan#1, {\def\rmitem{#1}\ifx\rmitem\rmendtok \else
+    \expandafter\rmone\rmitem\rmstop \expandafter\rmscan \fi}
+  \def\rmone#1#2\rmstop{\ifx#1\[\rmcheck{\rmunbracket#2}\else
+    \rmcheck{#1#2}\fi}
+  \def\rmunbracket#1]{#1}
+  \def\rmcheck#1{\expandafter\ifx\csname rmskip:#1\endcsname\relax
+    \toks2=\expandafter{\rmitem}%
+    \ifrmany \edef\rmtmp{\the\rmtoks, \the\toks2}\else
+      \edef\rmtmp{\the\toks2}\fi
+    \rmtoks=\expandafter{\rmtmp}\rmanytrue \fi}
+\fi
 \font\eighttt=cmtt8 % the tables of the quick reference, and their math:
 \font\eighti=cmmi8 \font\eightsy=cmsy8 \font\sixrm=cmr6 \font\sixi=cmmi6
 \font\sixsy=cmsy6

@@ -5,7 +5,10 @@
   \vskip 15pt
   \centerline{Ranking and recommendation metrics, defined exactly and computed twice}
   \vskip 8pt
-  \centerline{(Version 0.1.0)}\vfill}
+  \centerline{(Version 0.1.0)}
+  \ifx\rmreader\undefined\else \vskip 8pt
+    \centerline{The reader's edition: the book without the program}\fi
+  \vfill}
 \def\botofcontents{\vfill\noindent
   To cite one exact definition, cite its variant name as this book prints it,
   for example
@@ -135,6 +138,9 @@
   % The index is the full book's concepts, each without the sections that
   % this edition leaves out; the list of section names is left out.
   \def\readsections{}
+  \def\fin{\par\vfill\eject \ifpagesaved\null\vfill\eject\fi
+    \if L\lr\else\null\vfill\eject\fi
+    \ifpdf \ifpdftex \makebookmarks \fi\fi}
   \def\readindex{\let\I=\rmI \let\rmidentifiers=\endinput
     \input rankmetrics.idx }
   \def\rmI#1, #2.{\rmtoks={}\rmanyfalse \rmscan#2, \rmend, %
@@ -184,7 +190,119 @@
   \topofcontents \startpdf
   \line{\hfil Section\hbox to3em{\hss Page}}%
   \the\rmcontents
-  \botofcontents \par
+  \botofcontents \par \vfill\eject}
+% Then the front matter, ``How to read this book'' and ``The splits that
+% matter'', on pages of their own, numbered i, ii, ... by an output routine
+% of their own, so that the book's page 1 stays page 1 (see \pageref).
+\input disagree
+\newcount\rmfrontpage \rmfrontpage=1
+\def\rmfrontpath#1#2{\line{\hskip1.5em #2\leaders\hbox to .5em{\hss.\hss}\hfil
+  \hbox to 5.5em{\hss\secref{#1}, }\hbox to 3.5em{\hss\pageref{#1}}}}
+\def\rmfronthead#1{\centerline{\titlefont #1}\vskip 12pt}
+\def\dissum#1#2#3#4#5#6#7#8#9{\.{#1}&\distt #2&\distt #4&#6&#8\%&
+  \disbar#8/#9\end\cr
+  &\distt #3&\distt #5&#7&#9&\cr\noalign{\smallskip}}
+% The bar: the rate in gray, half a point per percent, with its 95% interval
+% as a thin black line across it and a tick at 100%.
+\def\disbar#1/#2--#3\end{\hbox to 50pt{\dimen0=#1pt \dimen2=#2pt \dimen4=#3pt
+  \pdfliteral{0.6 g}\vrule height6pt depth-1pt width.5\dimen0 \pdfliteral{0 g}%
+  \kern-.5\dimen0
+  \kern.5\dimen2 \dimen4=.5\dimen4 \advance\dimen4 by-.5\dimen2
+  \vrule height3.9pt depth-3.1pt width\dimen4 \hss
+  \vrule height7pt depth0pt width.2pt}}
+{\output{\shipout\vbox{\vbox to\fullpageheight{\hbox to\pagewidth{\vbox
+    to10pt{}\eightrm FRONT MATTER\hfil\title\qquad\mainfont
+    \romannumeral\rmfrontpage}\vfill\page}}\global\advance\rmfrontpage by 1}
+  \parindent 1em \parskip 0pt \rightskip 0pt \tolerance 1000
+  \rmfronthead{How to read this book}
+  \noindent This book defines every metric it knows exactly, gives every
+  variant of a metric a name, and computes each value twice; it is also the
+  program that computes them.  It comes in two editions from one source.
+  The full book, \.{doc/rankmetrics.pdf}, is the literate program: every
+  section's prose is followed by its C.  The reader's edition,
+  \.{doc/rankmetrics-reader.pdf}, keeps the prose, the mathematics, the
+  tables, the figures and the worked examples, and leaves out the C and the
+  sections that only explain the implementation (parsers, gain maps, the
+  internals of sorting, workspaces, the engines and the tool).  A section
+  has the same number in both, so a citation means the same in either; a
+  number the reader's edition skips is in the full book.
+  \ifx\rmreader\undefined This is the full book.\else This is the reader's
+  edition.\fi\ Sections are numbered \S1, \S2, \dots; the pages below are
+  this edition's.
+  \medskip\noindent{\bf To learn a metric}, nDCG for example, in an hour:
+  \smallskip
+  \rmfrontpath{q:ref}{The quick reference: every metric, key and aggregator, and its section}
+  \rmfrontpath{q:rel}{Notation: queries, items, grades, ranks, the cutoff $K$}
+  \rmfrontpath{q:ties}{Building the ranking: scores, ties and their rules}
+  \rmfrontpath{q:names}{Variant names: how one exact definition is named}
+  \rmfrontpath{q:cg}{The definition of CG, DCG and nDCG}
+  \rmfrontpath{q:gain}{The gain of a grade}
+  \rmfrontpath{q:discount}{The discount of a rank}
+  \rmfrontpath{q:ideal}{The ideal list, where the variants of nDCG part most}
+  \rmfrontpath{sources}{Where each source states it, and how they differ}
+  \rmfrontpath{E000.3}{The sources' worked examples, recomputed}
+  \rmfrontpath{ndcg-cases}{Cases small enough to check by hand}
+  \rmfrontpath{q:agg}{From one query to many: the mean and its kin}
+  \rmfrontpath{errata}{The numbers the sources print wrong}
+  \smallskip\noindent Every other metric's chapter has the same shape (the
+  definition, the sources, the worked examples, the variants); the quick
+  reference gives its section.
+  \medskip\noindent{\bf To validate an implementation} (in Python, Java,
+  SQL, Spark) against this one:
+  \smallskip
+  \rmfrontpath{q:names}{Name the variant your implementation computes}
+  \rmfrontpath{q:alias}{The names of trec\_eval and ir\_measures}
+  \rmfrontpath{atlas}{What each library computes, function by function}
+  \rmfrontpath{disagree}{Where the definitions disagree, and on which input}
+  \rmfrontpath{vectors}{The golden vectors: inputs with exact answers}
+  \rmfrontpath{verify}{Verifying an implementation with \.{rankmetrics verify}}
+  \rmfrontpath{verify-demo}{A worked example: a report on two classic mistakes}
+  \rmfrontpath{python}{Calling the oracle from Python}
+  \medskip\noindent{\bf To evaluate runs} (TREC run and qrels files, or
+  tables of scores):
+  \smallskip
+  \rmfrontpath{q:tool}{The command-line tool and its commands}
+  \rmfrontpath{evalfiles}{Evaluating run files: what is read, and how}
+  \rmfrontpath{q:judged}{Incomplete judgments: bpref, infAP, RBP}
+  \rmfrontpath{q:trecm}{The measures of trec\_eval}
+  \rmfrontpath{q:tecmd}{trec\_eval's command line, and the drop-in}
+  \rmfrontpath{q:tewhat}{What trec\_eval computes}
+  \rmfrontpath{q:shard}{Sharded evaluation, for runs too large for one process}
+  \rmfrontpath{q:side}{Side by side with trec\_eval and scikit-learn}
+  \smallskip\noindent Before comparing two numbers under one name, read the
+  next page.
+  \vfill\eject
+  \rmfronthead{The splits that matter}
+  \noindent One name covers several numbers.  Of the \dispairs\ pairs of
+  variants that the book compares (\secref{disagree}), these are the
+  splits between sources and libraries that a reader is most likely to
+  compare; \secref{dis:summary} names who stands on each side.  For each
+  pair the table gives its two variants (one per row), the smallest
+  input on which they differ (its {\it witness\/}), their two values on
+  it, and the split rate.
+  \medskip\noindent{\it How to read a witness.}  The first row is the list
+  of grades in the order retrieved, comma separated (\.{1,1} is two items,
+  both of grade~1), followed by the cutoff when there is one (\.{K1}:
+  $K=1$; none means the whole list).  The second row, when it is not empty,
+  gives the scores (\.{s0,0}: two items with equal scores, a tie, so that
+  the tie rule decides their order; no scores means the input order is the
+  ranking), and a judged item that was not retrieved with its grade
+  (\.{j1}: one unretrieved item of grade~1, which counts in the ideal list
+  and in $R$).  For GAUC the witness is a set of users, separated by
+  $\vert$.  A value is an exact fraction, or its first ten digits followed
+  by \dots\ when it is irrational.
+  \medskip\noindent{\it The split rate} is the share of \dispop\ random
+  queries of a realistic shape on which the two values differ, with its
+  95\% interval, drawn as a bar (half a point per percent; the interval is
+  the thin line across it, the tick is at~100\%).  Near~100\%, comparing
+  the two numbers almost never compares one quantity; a few percent means
+  the split lives in a corner (a short list, a tie) that a test suite must
+  visit on purpose.
+  $$\vbox{\eightrm\baselineskip9.5pt\tabskip0pt
+  \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&\hfil#\quad&#\hfil\cr
+  metric&variants&smallest witness&values&split, \%&0\hskip40pt 100\cr
+  \noalign{\smallskip}
+  \dissummary}}$$
   % the running head of page 1 is taken from the mark at the foot of this page
   \ifx\rmfirst\undefined\else \mark{\rmfirst}\fi \vfill\eject}
 \global\pageno=1
@@ -219,7 +337,7 @@
 @s new normal
 @s undef normal
 
-@** Introduction.
+@** Introduction.\here{intro}
 This is {\tt rankmetrics}, a reference for the metrics by which search
 engines and recommender systems are judged: hit ratio, precision, recall,
 reciprocal rank, average precision, the cumulative-gain family, AUC and their
@@ -5944,7 +6062,7 @@ these show what its definition does.
   RM_G(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL, "not printed",
   RM_OK, "1", 0x1p+0},
 
-@ {\it Cases small enough to check by hand.}  Each choice of the variant
+@ {\it Cases small enough to check by hand.}\here{ndcg-cases}  Each choice of the variant
 changes the value on some small input; here is one for each, with the value
 worked out in closed form.  The disagreements between implementations that
 these choices explain are the everyday ones: they are how two teams get
@@ -13636,7 +13754,7 @@ RM_COMPAT,
   NULL},
 
 @** Where the definitions disagree.
-\here{disagree}\input disagree
+\here{disagree}
 Five sources and a dozen libraries use one name for several numbers.  The
 question every team asks sooner or later, ``why does our HR@@10 not match
 the paper's?'', has an answer that can be {\it computed}: for two variants of
@@ -13684,35 +13802,18 @@ the tied items (\.{ties=average}).
 \item{$\bullet$} {\it GAUC's weights}: the plain mean of the groups' AUCs
 (\src{002}) against the mean weighted by impressions (\src{003}).
 \smallskip
-\noindent For each, the table below gives the smallest witness (its grades
-and cutoff over its scores, as in the full tables), the two values on it,
-and the split rate: the share of \dispop\ random queries of a realistic
-shape on which the two values differ, with its 95\% interval, drawn as a
-bar (half a point per percent, the interval as a thin line across it, a
-tick at~100\%).  A rate near~100\% means that a comparison of the two numbers is
+\noindent For each, the table ``The splits that matter'' at the front of
+the book, after ``How to read this book'', gives the smallest witness (its
+grades and cutoff over its scores, with the notation explained beside it),
+the two values on it, and the split rate: the share of \dispop\ random
+queries of a realistic shape on which the two values differ, with its 95\%
+interval.  A rate near~100\% means that a comparison of the two numbers is
 almost never a comparison of one quantity; a rate of a few percent means
 that the split lives in a corner (a short list, a tie) that a test suite
-must visit on purpose.  Every number here is read from the same run of the
+must visit on purpose.  Every number there is read from the same run of the
 tool as the full tables.
 @^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ranx@>@^torchmetrics@>@^LensKit@>
 @^TensorFlow Ranking@>@^Microsoft Recommenders@>@^GAUC, the split of its weights@>
-
-\def\dissum#1#2#3#4#5#6#7#8#9{\.{#1}&\distt #2&\distt #4&#6&#8\%&
-  \disbar#8/#9\end\cr
-  &\distt #3&\distt #5&#7&#9&\cr\noalign{\smallskip}}
-% The bar: the rate in gray, half a point per percent, with its 95% interval
-% as a thin black line across it and a tick at 100%.
-\def\disbar#1/#2--#3\end{\hbox to 50pt{\dimen0=#1pt \dimen2=#2pt \dimen4=#3pt
-  \pdfliteral{0.6 g}\vrule height6pt depth-1pt width.5\dimen0 \pdfliteral{0 g}%
-  \kern-.5\dimen0
-  \kern.5\dimen2 \dimen4=.5\dimen4 \advance\dimen4 by-.5\dimen2
-  \vrule height3.9pt depth-3.1pt width\dimen4 \hss
-  \vrule height7pt depth0pt width.2pt}}
-$$\vbox{\eightrm\baselineskip9.5pt\tabskip0pt
-\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&\hfil#\quad&#\hfil\cr
-metric&variants&smallest witness&values&split, \%&0\hskip40pt 100\cr
-\noalign{\smallskip}
-\dissummary}}$$
 
 @ {\it Which pairs.}  A metric's variants are its default and the variants
 that change {\it one\/} word-valued key of the default (\.{hits=mean} for
@@ -15581,7 +15682,7 @@ if (pair && texfile) {
   printf("%s\n", nm ? "" : " all");
   fprintf(stderr, "rankmetrics: disagree: budget exhausted; see the report\n");
 }
-@** Golden vectors.
+@** Golden vectors.\here{vectors}
 The exact path's results are most useful outside this program: anyone who
 implements one of our variants, in any language, can test an implementation
 against them without trusting ours.  The tool writes them into the directory
@@ -19947,7 +20048,7 @@ RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
 #endif
 
-@* Evaluating run files.
+@* Evaluating run files.\here{evalfiles}
 The engine computes named variants over files of real data, for the
 command \.{eval} and for |rm_eval_files| alike (\secref{q:evalengine}); the
 code of this chapter and the next is in \.{rmeval.c}.  It reads two kinds
@@ -28805,7 +28906,7 @@ failure above, trec\_eval's \.{ideal\_dcg} then keeps the previous query's
 value (the count of grade levels of \.{form\_res\_rels.c} is set only
 when some grade is seen), where ours is~0.
 
-@* Verifying an implementation.
+@* Verifying an implementation.\here{verify}
 The command \.{verify} is the tool's door to the verification engine
 (\secref{q:verifyengine}): it reads a candidate's files, hands their lines
 to the engine, and prints the engine's verdicts as a report.  The command
@@ -29202,7 +29303,7 @@ printf("%ld vectors given: %d exact, %d within the tolerance, %d wrong;"
   total[RM_VERDICT_WRONG], not_given);
 puts(total[RM_VERDICT_WRONG] ? "verify: FAIL" : "verify: PASS");
 
-@ {\it A worked example: two classic mistakes.}  Here is how a report reads
+@ {\it A worked example: two classic mistakes.}\here{verify-demo}  Here is how a report reads
 when the candidate is wrong.  The program below is a candidate such as
 people write: it reads the text twin of two families and computes, with
 plain sums of doubles, the average precision of the group
@@ -29546,7 +29647,7 @@ variant's name; a dagger marks those that are the same by definition, the
 others are so on the inputs searched.  The head of the file defines the
 macros; the \.{\_} of a family's name is escaped.
 
-@* Calling the oracle from Python.
+@* Calling the oracle from Python.\here{python}
 Most of the implementations that people must validate are written in
 Python: scikit-learn, torchmetrics, RecBole, ranx, ir\_measures, and the
 metrics of a team's own code.  Their authors test with pytest, on inputs
@@ -30393,7 +30494,7 @@ at a different place, and every result must agree in every bit.  Under
 \.{make check-valgrind} the same test shows that no MPFR cache is left
 behind.  Without the two changes of this part, valgrind finds the leaked
 caches and the test finds a help text that another thread was writing.
-@** Errata.
+@** Errata.\here{errata}
 Every number printed in a source that is wrong by the source's own
 definition, with the right value and the place where this book treats it.
 A number is wrong when it differs from the value of the formula that the

@@ -55,8 +55,9 @@ tool's disagree calls::
     >>> w.queries[0].grades, [v.exact for v in w.values]
     ([1, 1], [Fraction(1, 1), Fraction(3, 4)])
 
-Reading run files (the tool's eval) is not here yet: it will come when
-that engine moves into the library.
+Run files are read by evaluate_files, as `rankmetrics eval` reads them,
+through the library's evaluation engine (rm_eval_files): TREC judgments and
+a run, or one delimited file, with eval's options as keyword arguments.
 """
 
 import collections

@@ -523,7 +523,7 @@ rankmetrics.pc: FORCE
 	  '$(VERSION)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; echo "wrote $@"; fi
 
-install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf rankmetrics.pc
+install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf doc/rankmetrics-reader.pdf rankmetrics.pc
 	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
 	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(VECDIR)
 	install -m 644 $(INSTALL_H) $(DESTDIR)$(INCLUDEDIR)/rankmetrics.h
@@ -534,6 +534,7 @@ install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf rankmetric
 	install -m 644 rankmetrics.pc $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc
 	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/$(TOOL)
 	install -m 644 doc/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics.pdf
+	install -m 644 doc/rankmetrics-reader.pdf $(DESTDIR)$(DOCDIR)/rankmetrics-reader.pdf
 	install -m 644 vectors/README.md vectors/*_test.json vectors/*_test.txt $(DESTDIR)$(VECDIR)
 	@if [ -f rankmetrics.1 ]; then set -x; \
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
@@ -548,7 +549,8 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/$(STATIC) $(DESTDIR)$(LIBDIR)/$(SHARED) \
 	  $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/librankmetrics.so \
 	  $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc $(DESTDIR)$(BINDIR)/$(TOOL) \
-	  $(DESTDIR)$(DOCDIR)/rankmetrics.pdf $(DESTDIR)$(MANDIR)/man1/rankmetrics.1
+	  $(DESTDIR)$(DOCDIR)/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics-reader.pdf \
+	  $(DESTDIR)$(MANDIR)/man1/rankmetrics.1
 	rm -f $(DESTDIR)$(VECDIR)/README.md $(DESTDIR)$(VECDIR)/*_test.json $(DESTDIR)$(VECDIR)/*_test.txt
 	rm -rf $(DESTDIR)$(PYTHONDIR)/rankmetrics
 	rmdir $(DESTDIR)$(PYTHONDIR) $(dir $(DESTDIR)$(PYTHONDIR)) 2>/dev/null || true

@@ -65,9 +65,14 @@
 \openin\rmin=\jobname.ref
 \ifeof\rmin \rmrefsreadfalse \else \closein\rmin \rmrefsreadtrue \input \jobname.ref \fi
 \immediate\openout\rmrefs=\jobname.ref
-\def\here#1{\expandafter\xdef\csname rmsec:#1\endcsname{\secno}%
+% A label right after a heading (its \quad, wider than any space between
+% words, is the last glue) swallows the spaces after it, so that the
+% heading's text does not start after a gap.
+\def\here#1{\let\rmafterhere\relax
+  \ifhmode \ifdim\lastskip>6pt \let\rmafterhere\ignorespaces \fi\fi
+  \expandafter\xdef\csname rmsec:#1\endcsname{\secno}%
   \immediate\write\rmrefs{\string\rmlabel{#1}{\secno}}%
-  \write\rmrefs{\string\rmpage{#1}{\the\pageno}}}
+  \write\rmrefs{\string\rmpage{#1}{\the\pageno}}\rmafterhere}
 \def\secref#1{\expandafter\ifx\csname rmsec:#1\endcsname\relax
   \expandafter\ifx\csname rmfwd:#1\endcsname\relax
     \ifrmrefsread \errmessage{rankmetrics: no section labelled #1}\else
@@ -90,7 +95,8 @@
 % It leaves out the C part of every section (cweave starts it with \B, and
 % the section's last token is \fi: \B closes the section's conditional and
 % skips to it), and it leaves out whole sections that are for the
-% implementation only: a section whose TeX part is empty; a section whose
+% implementation only: a section whose TeX part is empty (it starts with
+% cweave's \B or \Y, the start of its C); a section whose
 % TeX part starts with \impl; every section of a chapter (a starred
 % section) whose title is followed at once by \impl, up to the next starred
 % section as deep or deeper; and a section whose TeX part starts with
@@ -125,7 +131,8 @@
   \def\rmdecide{\let\rmdo\rmkeep
     \ifrmstarred \ifx\rmnext\impl \global\rmimpltrue
       \global\rmimpldepth=\rmdepth \fi
-    \else \ifx\rmnext\B \let\rmdo\rmskip \fi
+    \else \ifx\rmnext\B \let\rmdo\rmskip \fi % no TeX part: code
+      \ifx\rmnext\Y \let\rmdo\rmskip \fi % no TeX part: definitions or code
       \ifx\rmnext\impl \let\rmdo\rmskip \fi
       \ifx\rmnext\implrest \global\rmimpltrue
         \global\rmimpldepth=\rmchapdepth \fi \fi
@@ -135,8 +142,12 @@
     \expandafter\rmkeepM \fi}
   \def\rmkeepN{\expandafter\rmcallN\rmNargs}
   \def\rmcallN{\csname rmcwebN\endcsname}
+  % Without its C a section is short, and cwebmac's break before a section
+  % (\vfil\penalty-100\vfilneg, preferred to any break inside a paragraph)
+  % would leave pages half empty; here a break before a section costs 50,
+  % more than a page filled to within about 45pt of its foot.
   \def\rmkeepM{\expandafter\MN\expandafter{\rmsecnum}\csname iftrue\endcsname
-    \vfil\penalty-100\vfilneg\vskip\intersecskip\startsection\ignorespaces}
+    \vfil\penalty50\vfilneg\vskip\intersecskip\startsection\ignorespaces}
   \def\rmskip{\expandafter\gdef\csname rmskip:\rmsecnum\endcsname{}%
     \csname iffalse\endcsname}
   \def\B{\csname fi\endcsname\csname iffalse\endcsname}
@@ -9608,7 +9619,7 @@ static const char *const corr_variants[] = {"spearman", "spearman[undef=one]",
   | 1ULL << RM_KENDALL, corr_variants, NULL},
 
 @* What 001's evaluator computes.\here{C001}
-\src{001\_2e9bf761b3089294.txt} ends with a PyTorch class |Evaluator| that
+The source \src{001\_2e9bf761b3089294.txt} ends with a PyTorch class |Evaluator| that
 scores a recommender.  Each of its methods is one of our variants, and the
 class reports the plain mean over users of each; in our names:
 $$\vbox{\halign{\tt#\hfil\quad&\tt#\hfil\cr

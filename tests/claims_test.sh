@@ -13,13 +13,7 @@
 #     run files is "not here yet": the package exports evaluate_files.
 # The atlas's claims are atlas_test's, the commands' commands_test's.
 # Run from the top directory after `make'.
-set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-TOOL=${TOOL:-./rankmetrics}
-out=build/claims
-rm -rf "$out"; mkdir -p "$out"
-bad=0
-fail() { echo "claims_test: $*" >&2; bad=$((bad + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/booktest.sh"
 book=$(tr '\n' ' ' < rankmetrics.w)
 has() { [[ $book == *"$1"* ]] || fail "the book no longer says: $1"; }
 
@@ -53,5 +47,4 @@ grep -q '"evaluate_files"' python/rankmetrics/__init__.py || fail "the package n
 sed -n '1,/^"""$/p' python/rankmetrics/__init__.py | grep -q 'evaluate_files' ||
   fail "the package's docstring does not say that evaluate_files reads run files"
 
-if [ "$bad" -ne 0 ]; then echo "claims_test: $bad problems" >&2; exit 1; fi
-echo "claims_test: the book's BPM values, note (o) on Judged@K and the word on run files in Python agree with the program"
+finish "the book's BPM values, note (o) on Judged@K and the word on run files in Python agree with the program"

@@ -10,13 +10,7 @@
 #     entry `.B NAME' in its COMMANDS;
 #   - the usage text of `rankmetrics --help'.
 # Run from the top directory after `make'.
-set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-TOOL=${TOOL:-./rankmetrics}
-out=build/commands
-rm -rf "$out"; mkdir -p "$out"
-bad=0
-fail() { echo "commands_test: $*" >&2; bad=$((bad + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/booktest.sh"
 words=(zero one two three four five six seven eight nine ten eleven twelve
   thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty)
 
@@ -63,5 +57,4 @@ cmp -s "$out/table.sorted" "$out/usage.txt" ||
   fail "the usage text differs from run_command's commands:
 $(diff "$out/table.sorted" "$out/usage.txt" || true)"
 
-if [ "$bad" -ne 0 ]; then echo "commands_test: $bad problems" >&2; exit 1; fi
-echo "commands_test: the book (its table and its count), the README, the manual and the usage text list the $n commands of run_command"
+finish "the book (its table and its count), the README, the manual and the usage text list the $n commands of run_command"

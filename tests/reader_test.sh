@@ -16,13 +16,8 @@
 #     only (its number is in the full book's list of them) -- that is, the
 #     mark \impl is honoured.
 # Run from the top directory after `make'.
-set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. "$(dirname "${BASH_SOURCE[0]}")/booktest.sh"
 full=doc/rankmetrics.pdf reader=doc/rankmetrics-reader.pdf
-out=build/reader
-rm -rf "$out"; mkdir -p "$out"
-bad=0
-fail() { echo "reader_test: $*" >&2; bad=$((bad + 1)); }
 for f in "$full" "$reader"; do
   [ -s "$f" ] || { echo "reader_test: $f is missing; run make" >&2; exit 1; }
 done
@@ -89,5 +84,4 @@ nimpl=$(wc -l < "$out/impl.secs")
 shown=$(comm -12 "$out/impl.secs" "$out/reader.secs" | head -5 | tr '\n' ' ')
 [ -z "$shown" ] || fail "the reader's edition prints sections marked \\impl: $shown"
 
-if [ "$bad" -ne 0 ]; then echo "reader_test: $bad problems" >&2; exit 1; fi
-echo "reader_test: the reader's edition has $pages pages (the full book $fullpages), no C, the full book's section numbers, leaves out the $nimpl sections marked \\impl, and both open with 'How to read this book'"
+finish "the reader's edition has $pages pages (the full book $fullpages), no C, the full book's section numbers, leaves out the $nimpl sections marked \\impl, and both open with 'How to read this book'"

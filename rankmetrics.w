@@ -331,6 +331,18 @@
 @s mpq_t int
 @s mpz_t int
 @s uint64_t int
+@s uint32_t int
+@s int64_t int
+@s int32_t int
+@s intptr_t int
+@s uintptr_t int
+@s off_t int
+@s sigset_t int
+@s pthread_t int
+@s pthread_mutex_t int
+@s pthread_cond_t int
+@s mp_bitcnt_t int
+@s mpq_srcptr int
 @s rm_status int
 @s rm_list int
 @s rm_variant int
@@ -5901,7 +5913,7 @@ typedef struct rm_example {
   double expect; /* the correctly rounded double */
 } rm_example;@#
 static const rm_example rm_examples[] = {
-@<Worked examples@>@;
+@<Worked examples@>
 };
 #define RM_N_EXAMPLES (sizeof rm_examples / sizeof rm_examples[0])
 #define RM_EXAMPLE_MAX 64 /* items of the longest example with markers */
@@ -26071,7 +26083,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "all the tests of its variant, 2 for a usage error or an unreadable file.\n", 0},
   {NULL, NULL, 0}};
 
-@ The meaning of every key and of each of its words.  A row with a word
+@ \impl The meaning of every key and of each of its words.  A row with a word
 of |NULL| introduces its key; the words follow.  The text is kept short;
 the book has the definitions, and the sections cited by its quick
 reference.
@@ -26163,7 +26175,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"weight", "positives", "its number of relevant items"},
   {NULL, NULL, NULL}};
 
-@ The metrics, one line each, for the same help.  \.{rankmetrics help}
+@ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
 prints this table when it is asked about metrics rather than about one
 name: a reader who does not know that \.{hr} has four readings, or that
 \.{apstep} is scikit-learn's, learns it here, with the key (in parentheses)
@@ -26215,7 +26227,7 @@ static const char *const metric_help[][2] = {
   {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
   {NULL, NULL}};
 
-@ |command_usage| prints the help of one command and returns the exit
+@ \impl |command_usage| prints the help of one command and returns the exit
 status.  A command without a help of its own (or a word that is no command)
 gets the whole usage text, with a note on standard error, so that a command
 added to the tool is never without help; \.{tests/help\_test.sh} checks that

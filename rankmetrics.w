@@ -3673,8 +3673,9 @@ of the chapter on precision (five recommended, three in the list, two
 relevant) and the case $P=1/2$, $R=1$ of two items, one relevant.
 
 @ {\it No variant yet.}  Collected from the rows above, the quantities that
-a user meets under a familiar name and that this book cannot yet name: trec\_eval's
-bpref and infAP; rank-biased precision (ranx, ir\_measures); ranx's nDCG
+a user meets under a familiar name and that this book cannot yet name
+(bpref, infAP and rank-biased precision, once among them, have their
+variants in the chapter on incomplete judgments, \secref{q:judged}): ranx's nDCG
 with a relevance threshold, which drops the judgments below it but keeps
 the grades of the rest as gains; MS Recommenders' |r_precision_at_k|;
 Elliot's MAP, the mean of $P@@1$, \dots,~$P@@K$; LensKit's AP on a list

@@ -9,6 +9,8 @@
 #     judged@K[ties=id-asc] on judgments read by default (2/3 on its
 #     example) and differs under --negative unjudged (1/3): eval must give
 #     those values;
+#   - the atlas's summary of what has no variant yet names neither bpref,
+#     infAP nor RBP, which have variants;
 #   - neither the book nor the Python package's docstring says that reading
 #     run files is "not here yet": the package exports evaluate_files.
 # The atlas's claims are atlas_test's, the commands' commands_test's.
@@ -38,6 +40,14 @@ u=$($TOOL eval --quiet --negative unjudged -m 'Judged@3' "$out/qrels" "$out/run"
 [ "$u" = 0.3333333333333333 ] || fail "Judged@3 under --negative unjudged is $u, the note says 1/3"
 has 'both give $2/3$ at $K=3$'
 has 'so the two differ there ($1/3$ against $2/3$ on the same'
+
+# The atlas's summary of what has no variant yet names none that has one
+# (the rows themselves are atlas_test's).
+summary=$(sed -n '/^@ {\\it No variant yet.}/,/^@/p' rankmetrics.w | tr '\n' ' ')
+[ -n "$summary" ] || fail "the atlas's summary \"No variant yet\" is missing"
+for n in "trec\\_eval's bpref" 'bpref and infAP;' 'rank-biased precision (ranx'; do
+  [[ $summary != *"$n"* ]] || fail "the atlas's summary says again that $n has no variant"
+done
 
 # Run files from Python
 for f in rankmetrics.w python/rankmetrics/__init__.py; do

@@ -147,8 +147,9 @@ $(INSTALL_H): rankmetrics.w tools/mkheader.awk rankmetrics.h
 # an unused section).  pdftex runs at the top level and writes into doc/;
 # TEXINPUTS puts doc/ first, so `\input examples' finds doc/examples.tex.
 # pdftex runs twice: the first run writes the contents (doc/rankmetrics.toc)
-# and the section of every label (doc/rankmetrics.ref), which the second run
-# prints at the front and in the quick reference.  Both files are removed
+# and the section and page of every label (doc/rankmetrics.ref), which the
+# second run prints at the front (the contents and the paths of "How to read
+# this book") and in the quick reference.  Both files are removed
 # first, so that the PDF never depends on a file left by an older build, and
 # the second run must write them unchanged (the front matter moves no
 # section and no page) and resolve every reference.

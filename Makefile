@@ -66,7 +66,8 @@ RUNNER   = tests/check_rankmetrics
 # Add them here with a rule that makes them; doc/rankmetrics.pdf depends on them.
 FIGURE_NAMES = fig-discount fig-roc003 fig-roc002 fig-pr004 fig-err
 FIGURES  = $(addprefix doc/,$(addsuffix .mps,$(FIGURE_NAMES)))
-DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf ref toc1 ref1 run1)
+DOCAUX   = $(addprefix doc/rankmetrics.,tex idx scn toc log pdf ref toc1 ref1 run1) \
+  $(addprefix doc/rankmetrics-reader.,toc log pdf ref toc1 ref1 run1)
 
 .DELETE_ON_ERROR:
 .SUFFIXES:
@@ -146,26 +147,40 @@ $(INSTALL_H): rankmetrics.w tools/mkheader.awk rankmetrics.h
 # an unused section).  pdftex runs at the top level and writes into doc/;
 # TEXINPUTS puts doc/ first, so `\input examples' finds doc/examples.tex.
 # pdftex runs twice: the first run writes the contents (doc/rankmetrics.toc)
-# and the section of every label (doc/rankmetrics.ref), which the second run
-# prints at the front and in the quick reference.  Both files are removed
+# and the section and page of every label (doc/rankmetrics.ref), which the
+# second run prints at the front (the contents and the paths of "How to read
+# this book") and in the quick reference.  Both files are removed
 # first, so that the PDF never depends on a file left by an older build, and
 # the second run must write them unchanged (the front matter moves no
 # section and no page) and resolve every reference.
-doc: doc/rankmetrics.pdf
+doc: doc/rankmetrics.pdf doc/rankmetrics-reader.pdf
 
 # The index keeps the book's concepts and its named identifiers, not the
 # short local names (i, j, k, n, a, dx, ...): cweave indexes every identifier,
-# so the entries whose key is an identifier of one or two characters, set in
-# italic (\|{x} or \\{xy}), are dropped from doc/rankmetrics.idx, with
-# the continuation lines that carry their section numbers.  An entry is one
-# line starting with \I and the lines after it that do not (no {1,2} in the
-# pattern: mawk has no intervals).  cweave's -x
-# would drop the whole index and the list of section names, so it is not used.
+# so the entries whose key is an identifier of one or two characters (set in
+# italic, \|{x} or \\{xy}, in bold, \&{xy}, or in typewriter type, \.{XY})
+# are dropped from doc/rankmetrics.idx, with the continuation lines that carry
+# their section numbers, and so are the system's names that start with an
+# underscore (__attribute__, _GNU_SOURCE).  An entry is one line starting
+# with \I and the lines after it that do not (no {1,2} in the pattern: mawk
+# has no intervals).  The concepts lead: the entries the book writes itself
+# (@^...@> in roman, @:...@> sorted by a key of their own, and @.@> in
+# typewriter type, which is known from an identifier by a character that an
+# upper-case C name does not have), then the line \rmidentifiers, which
+# heads the identifiers in the full book and ends the index of the reader's
+# edition.  cweave's -x would drop the whole index and the list of section
+# names, so it is not used.
 doc/rankmetrics.tex: rankmetrics.w
 	@mkdir -p doc
 	$(CWEAVE) rankmetrics.w - $@
-	@awk '/^\\I/ { drop = ($$0 ~ /^\\I\\(\||\\)\{([A-Za-z0-9]|\\_)([A-Za-z0-9]|\\_)?\}, /) } \
-	  !drop' doc/rankmetrics.idx > doc/rankmetrics.idx.tmp && \
+	@awk '/^\\I/ { \
+	    drop = ($$0 ~ /^\\I(\\\||\\\\|\\&|\\\.)\{([A-Za-z0-9]|\\_)([A-Za-z0-9]|\\_)?\}, /) || \
+	      ($$0 ~ /^\\I(\\\\|\\&|\\\.)\{\\_/); \
+	    concept = ($$0 ~ /^\\I(\{|\\9)/) || \
+	      ($$0 ~ /^\\I\\\.\{/ && $$0 !~ /^\\I\\\.\{[A-Z0-9\\_]*\}, /) } \
+	  !drop { if (concept) c = c $$0 "\n"; else id = id $$0 "\n" } \
+	  END { printf "%s\\rmidentifiers\n%s", c, id }' \
+	  doc/rankmetrics.idx > doc/rankmetrics.idx.tmp && \
 	  mv -f doc/rankmetrics.idx.tmp doc/rankmetrics.idx
 
 doc/examples.tex: $(TOOL)
@@ -237,6 +252,28 @@ doc/rankmetrics.pdf: doc/rankmetrics.tex doc/examples.tex doc/accuracy.tex doc/d
 	  echo "doc/rankmetrics.log: overfull lines (see above); put long strings in displays" >&2; \
 	  exit 1; fi
 
+# The reader's edition: the same doc/rankmetrics.tex typeset with \rmreader
+# defined, which leaves out the C and the sections for the implementation
+# only (see the limbo of rankmetrics.w); its section numbers are the full
+# book's, whose labels (doc/rankmetrics.ref) and index (doc/rankmetrics.idx)
+# it reads.  Two runs, as for the full book, with the same checks.
+READER_RUN = TEXINPUTS="doc:$${TEXINPUTS:-}:" $(PDFTEX) -output-directory=doc \
+  -jobname=rankmetrics-reader '\def\rmreader{}\input rankmetrics'
+doc/rankmetrics-reader.pdf: doc/rankmetrics.pdf
+	rm -f doc/rankmetrics-reader.toc doc/rankmetrics-reader.ref
+	@echo "pdftex (reader's edition, first run; its output in doc/rankmetrics-reader.run1)"
+	@$(READER_RUN) > doc/rankmetrics-reader.run1 2>&1 || { cat doc/rankmetrics-reader.run1; exit 1; }
+	cp doc/rankmetrics-reader.toc doc/rankmetrics-reader.toc1
+	cp doc/rankmetrics-reader.ref doc/rankmetrics-reader.ref1
+	$(READER_RUN)
+	@cmp -s doc/rankmetrics-reader.toc doc/rankmetrics-reader.toc1 && \
+	  cmp -s doc/rankmetrics-reader.ref doc/rankmetrics-reader.ref1 || \
+	  { echo "$@: the contents or the labels changed between the two runs" >&2; exit 1; }
+	@if grep -n 'forward reference .* unknown' doc/rankmetrics-reader.log; then \
+	  echo "doc/rankmetrics-reader.log: references unresolved on the second run" >&2; exit 1; fi
+	@if grep -n 'Overfull \\hbox' doc/rankmetrics-reader.log; then \
+	  echo "doc/rankmetrics-reader.log: overfull lines (see above)" >&2; exit 1; fi
+
 # ---- Lint -----------------------------------------------------------------------
 lint:
 	@grep -nE '[A-Za-z)]@[0-9kKnN]' rankmetrics.w; rc=$$?; \
@@ -264,7 +301,8 @@ CHECK_JOBS ?= 2
 CHECK_SCRIPTS = verify_test order_test verify_all_test install_test header_test \
   readme_snippet_test readme_test adequacy_test sklearn_check r_check atlas_test \
   names_test trec_eval_test python_install_test eval_test merge_test hostile_test \
-  io_test fault_test threads_eval_test numbers_test help_test disagree_test
+  io_test fault_test threads_eval_test numbers_test help_test disagree_test \
+  reader_test commands_test claims_test
 # The slowest steps first, so that the two lines of work end together.
 CHECK_STEPS = check-sanitize check-valgrind test-fault_test test-threads_eval_test \
   vectors-check check-adequacy $(addprefix test-,$(filter-out fault_test threads_eval_test,$(CHECK_SCRIPTS))) \
@@ -486,7 +524,7 @@ rankmetrics.pc: FORCE
 	  '$(VERSION)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; echo "wrote $@"; fi
 
-install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf rankmetrics.pc
+install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf doc/rankmetrics-reader.pdf rankmetrics.pc
 	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
 	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(VECDIR)
 	install -m 644 $(INSTALL_H) $(DESTDIR)$(INCLUDEDIR)/rankmetrics.h
@@ -497,6 +535,7 @@ install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf rankmetric
 	install -m 644 rankmetrics.pc $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc
 	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/$(TOOL)
 	install -m 644 doc/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics.pdf
+	install -m 644 doc/rankmetrics-reader.pdf $(DESTDIR)$(DOCDIR)/rankmetrics-reader.pdf
 	install -m 644 vectors/README.md vectors/*_test.json vectors/*_test.txt $(DESTDIR)$(VECDIR)
 	@if [ -f rankmetrics.1 ]; then set -x; \
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
@@ -511,7 +550,8 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/$(STATIC) $(DESTDIR)$(LIBDIR)/$(SHARED) \
 	  $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/librankmetrics.so \
 	  $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc $(DESTDIR)$(BINDIR)/$(TOOL) \
-	  $(DESTDIR)$(DOCDIR)/rankmetrics.pdf $(DESTDIR)$(MANDIR)/man1/rankmetrics.1
+	  $(DESTDIR)$(DOCDIR)/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics-reader.pdf \
+	  $(DESTDIR)$(MANDIR)/man1/rankmetrics.1
 	rm -f $(DESTDIR)$(VECDIR)/README.md $(DESTDIR)$(VECDIR)/*_test.json $(DESTDIR)$(VECDIR)/*_test.txt
 	rm -rf $(DESTDIR)$(PYTHONDIR)/rankmetrics
 	rmdir $(DESTDIR)$(PYTHONDIR) $(dir $(DESTDIR)$(PYTHONDIR)) 2>/dev/null || true

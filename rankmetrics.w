@@ -5,7 +5,10 @@
   \vskip 15pt
   \centerline{Ranking and recommendation metrics, defined exactly and computed twice}
   \vskip 8pt
-  \centerline{(Version 0.1.0)}\vfill}
+  \centerline{(Version 0.1.0)}
+  \ifx\rmreader\undefined\else \vskip 8pt
+    \centerline{The reader's edition: the book without the program}\fi
+  \vfill}
 \def\botofcontents{\vfill\noindent
   To cite one exact definition, cite its variant name as this book prints it,
   for example
@@ -43,20 +46,133 @@
 % writes each label to doc/rankmetrics.ref, which the next pdftex run reads
 % first: the Makefile runs pdftex twice.  A label that is still unknown when
 % the file was there to read stops TeX; on a first run it prints ?? and a
-% message, and the Makefile checks that the second run has none.
+% message, and the Makefile checks that the second run has none.  \here
+% also writes, when its page is shipped out, the number of that page
+% (\rmpage), which \pageref{x} prints: the paths of ``How to read this
+% book'' give the page of each section they name.  The front matter has
+% pages of its own (roman), so it moves no page of the book, and the
+% Makefile checks that the second run writes the same pages as the first.
 \newread\rmin \newwrite\rmrefs \newif\ifrmrefsread
 \def\rmlabel#1#2{\expandafter\gdef\csname rmfwd:#1\endcsname{#2}}
+\def\rmpage#1#2{\expandafter\gdef\csname rmpg:#1\endcsname{#2}}
+% The reader's edition (below) knows every label of the full book, whose
+% section numbers it keeps, from the full book's doc/rankmetrics.ref.
+\ifx\rmreader\undefined \else
+  \openin\rmin=rankmetrics.ref
+  \ifeof\rmin \errmessage{rankmetrics: the reader's edition needs the full
+    book's doc/rankmetrics.ref: make doc/rankmetrics.pdf first}\else
+  \closein\rmin {\def\rmpage#1#2{}\input rankmetrics.ref }\fi \fi
 \openin\rmin=\jobname.ref
 \ifeof\rmin \rmrefsreadfalse \else \closein\rmin \rmrefsreadtrue \input \jobname.ref \fi
 \immediate\openout\rmrefs=\jobname.ref
-\def\here#1{\expandafter\xdef\csname rmsec:#1\endcsname{\secno}%
-  \immediate\write\rmrefs{\string\rmlabel{#1}{\secno}}}
+% A label right after a heading (its \quad, wider than any space between
+% words, is the last glue) swallows the spaces after it, so that the
+% heading's text does not start after a gap.
+\def\here#1{\let\rmafterhere\relax
+  \ifhmode \ifdim\lastskip>6pt \let\rmafterhere\ignorespaces \fi\fi
+  \expandafter\xdef\csname rmsec:#1\endcsname{\secno}%
+  \immediate\write\rmrefs{\string\rmlabel{#1}{\secno}}%
+  \write\rmrefs{\string\rmpage{#1}{\the\pageno}}\rmafterhere}
 \def\secref#1{\expandafter\ifx\csname rmsec:#1\endcsname\relax
   \expandafter\ifx\csname rmfwd:#1\endcsname\relax
     \ifrmrefsread \errmessage{rankmetrics: no section labelled #1}\else
     \message{rankmetrics: forward reference #1 unknown on this run}\S??\fi
   \else \S\csname rmfwd:#1\endcsname\fi
   \else \S\csname rmsec:#1\endcsname\fi}
+% \pageref{x}: the page of label x on the previous run (?? on a first run);
+% in the reader's edition, a section it leaves out is ``in the full book''.
+\def\pageref#1{\expandafter\ifx\csname rmpg:#1\endcsname\relax
+  \ifx\rmreader\undefined \ifrmrefsread
+    \errmessage{rankmetrics: no page for label #1}\fi ??\else
+  {\it full book}\fi
+  \else p.~\csname rmpg:#1\endcsname\fi}
+% \secpage{x}: ``\S n, p. m'', a line of the paths of ``How to read''.
+\def\secpage#1{\secref{#1}, \pageref{#1}}
+%
+% The reader's edition, doc/rankmetrics-reader.pdf, is this same file typeset
+% again with \rmreader defined:
+%   pdftex -jobname=rankmetrics-reader '\def\rmreader{}\input rankmetrics'
+% It leaves out the C part of every section (cweave starts it with \B, and
+% the section's last token is \fi: \B closes the section's conditional and
+% skips to it), and it leaves out whole sections that are for the
+% implementation only: a section whose TeX part is empty (it starts with
+% cweave's \B or \Y, the start of its C); a section whose
+% TeX part starts with \impl; every section of a chapter (a starred
+% section) whose title is followed at once by \impl, up to the next starred
+% section as deep or deeper; and a section whose TeX part starts with
+% \implrest, with the rest of its chapter (up to the next starred section
+% as deep as the chapter's or deeper).  A section left out is skipped by TeX's \iffalse,
+% so its number is never printed and the numbers of the others stay those
+% of the full book.  In the full book \impl prints nothing.
+% Inside the conditional below, which the full book skips, no \outer macro
+% (\newif, \M, \N) and no unbalanced \if or \fi may appear: they are named
+% with \csname.
+\def\impl{} \def\implrest{\relax} % two meanings, so that \ifx tells them apart
+\newif\ifrmimpl \newif\ifrmstarred \newcount\rmimpldepth \newcount\rmdepth
+\newcount\rmchapdepth
+\rmimpldepth=-9 \newif\ifrmany \newtoks\rmtoks
+% The index: the Makefile puts the entries of concepts (metrics, keys and
+% their words, aggregators, libraries, status codes, sources, commands)
+% first and then \rmidentifiers, before the identifiers of the program.
+\def\rmidentifiers{\par\bigskip\noindent{\bf Identifiers of the program}%
+  \par\smallskip}
+\ifx\rmreader\undefined \else
+  \expandafter\let\expandafter\rmcwebN\csname N\endcsname
+  \def\:{\let\rmsptoken= }\: % a space token, to compare with
+  \expandafter\def\expandafter\rmeatspace\space{\futurelet\rmnext\rmtest}
+  \expandafter\def\csname M\endcsname#1{\def\rmsecnum{#1}\rmstarredfalse
+    \futurelet\rmnext\rmtest}
+  \expandafter\def\csname N\endcsname#1#2#3.{\def\rmsecnum{#2}\rmstarredtrue
+    \def\rmNargs{{#1}{#2}#3.}\rmdepth=#1 \global\rmchapdepth=#1
+    \ifnum\rmdepth>\rmimpldepth \else \global\rmimplfalse \fi
+    \futurelet\rmnext\rmtest}
+  \def\rmtest{\ifx\rmnext\rmsptoken \expandafter\rmeatspace
+    \else \expandafter\rmdecide \fi}
+  \def\rmdecide{\let\rmdo\rmkeep
+    \ifrmstarred \ifx\rmnext\impl \global\rmimpltrue
+      \global\rmimpldepth=\rmdepth \fi
+    \else \ifx\rmnext\B \let\rmdo\rmskip \fi % no TeX part: code
+      \ifx\rmnext\Y \let\rmdo\rmskip \fi % no TeX part: definitions or code
+      \ifx\rmnext\impl \let\rmdo\rmskip \fi
+      \ifx\rmnext\implrest \global\rmimpltrue
+        \global\rmimpldepth=\rmchapdepth \fi \fi
+    \ifrmimpl \let\rmdo\rmskip \fi
+    \rmdo}
+  \def\rmkeep{\ifrmstarred \expandafter\rmkeepN \else
+    \expandafter\rmkeepM \fi}
+  \def\rmkeepN{\expandafter\rmcallN\rmNargs}
+  \def\rmcallN{\csname rmcwebN\endcsname}
+  % Without its C a section is short, and cwebmac's break before a section
+  % (\vfil\penalty-100\vfilneg, preferred to any break inside a paragraph)
+  % would leave pages half empty; here a break before a section costs 50,
+  % more than a page filled to within about 45pt of its foot.
+  \def\rmkeepM{\expandafter\MN\expandafter{\rmsecnum}\csname iftrue\endcsname
+    \vfil\penalty50\vfilneg\vskip\intersecskip\startsection\ignorespaces}
+  \def\rmskip{\expandafter\gdef\csname rmskip:\rmsecnum\endcsname{}%
+    \csname iffalse\endcsname}
+  \def\B{\csname fi\endcsname\csname iffalse\endcsname}
+  % The index is the full book's concepts, each without the sections that
+  % this edition leaves out; the list of section names is left out.
+  \def\readsections{}
+  \def\fin{\par\vfill\eject \ifpagesaved\null\vfill\eject\fi
+    \if L\lr\else\null\vfill\eject\fi
+    \ifpdf \ifpdftex \makebookmarks \fi\fi}
+  \def\readindex{\let\I=\rmI \let\rmidentifiers=\endinput
+    \input rankmetrics.idx }
+  \def\rmI#1, #2.{\rmtoks={}\rmanyfalse \rmscan#2, \rmend, %
+    \ifrmany \par\hangindent2em\noindent#1:\kern1em\the\rmtoks.\fi}
+  \def\rmendtok{\rmend}
+  \def\rmscan#1, {\def\rmitem{#1}\ifx\rmitem\rmendtok \else
+    \expandafter\rmone\rmitem\rmstop \expandafter\rmscan \fi}
+  \def\rmone#1#2\rmstop{\ifx#1\[\rmcheck{\rmunbracket#2}\else
+    \rmcheck{#1#2}\fi}
+  \def\rmunbracket#1]{#1}
+  \def\rmcheck#1{\expandafter\ifx\csname rmskip:#1\endcsname\relax
+    \toks2=\expandafter{\rmitem}%
+    \ifrmany \edef\rmtmp{\the\rmtoks, \the\toks2}\else
+      \edef\rmtmp{\the\toks2}\fi
+    \rmtoks=\expandafter{\rmtmp}\rmanytrue \fi}
+\fi
 \font\eighttt=cmtt8 % the tables of the quick reference, and their math:
 \font\eighti=cmmi8 \font\eightsy=cmsy8 \font\sixrm=cmr6 \font\sixi=cmmi6
 \font\sixsy=cmsy6
@@ -90,7 +206,119 @@
   \topofcontents \startpdf
   \line{\hfil Section\hbox to3em{\hss Page}}%
   \the\rmcontents
-  \botofcontents \par
+  \botofcontents \par \vfill\eject}
+% Then the front matter, ``How to read this book'' and ``The splits that
+% matter'', on pages of their own, numbered i, ii, ... by an output routine
+% of their own, so that the book's page 1 stays page 1 (see \pageref).
+\input disagree
+\newcount\rmfrontpage \rmfrontpage=1
+\def\rmfrontpath#1#2{\line{\hskip1.5em #2\leaders\hbox to .5em{\hss.\hss}\hfil
+  \hbox to 5.5em{\hss\secref{#1}, }\hbox to 3.5em{\hss\pageref{#1}}}}
+\def\rmfronthead#1{\centerline{\titlefont #1}\vskip 12pt}
+\def\dissum#1#2#3#4#5#6#7#8#9{\.{#1}&\distt #2&\distt #4&#6&#8\%&
+  \disbar#8/#9\end\cr
+  &\distt #3&\distt #5&#7&#9&\cr\noalign{\smallskip}}
+% The bar: the rate in gray, half a point per percent, with its 95% interval
+% as a thin black line across it and a tick at 100%.
+\def\disbar#1/#2--#3\end{\hbox to 50pt{\dimen0=#1pt \dimen2=#2pt \dimen4=#3pt
+  \pdfliteral{0.6 g}\vrule height6pt depth-1pt width.5\dimen0 \pdfliteral{0 g}%
+  \kern-.5\dimen0
+  \kern.5\dimen2 \dimen4=.5\dimen4 \advance\dimen4 by-.5\dimen2
+  \vrule height3.9pt depth-3.1pt width\dimen4 \hss
+  \vrule height7pt depth0pt width.2pt}}
+{\output{\shipout\vbox{\vbox to\fullpageheight{\hbox to\pagewidth{\vbox
+    to10pt{}\eightrm FRONT MATTER\hfil\title\qquad\mainfont
+    \romannumeral\rmfrontpage}\vfill\page}}\global\advance\rmfrontpage by 1}
+  \parindent 1em \parskip 0pt \rightskip 0pt \tolerance 1000
+  \rmfronthead{How to read this book}
+  \noindent This book defines every metric it knows exactly, gives every
+  variant of a metric a name, and computes each value twice; it is also the
+  program that computes them.  It comes in two editions from one source.
+  The full book, \.{doc/rankmetrics.pdf}, is the literate program: every
+  section's prose is followed by its C.  The reader's edition,
+  \.{doc/rankmetrics-reader.pdf}, keeps the prose, the mathematics, the
+  tables, the figures and the worked examples, and leaves out the C and the
+  sections that only explain the implementation (parsers, gain maps, the
+  internals of sorting, workspaces, the engines and the tool).  A section
+  has the same number in both, so a citation means the same in either; a
+  number the reader's edition skips is in the full book.
+  \ifx\rmreader\undefined This is the full book.\else This is the reader's
+  edition.\fi\ Sections are numbered \S1, \S2, \dots; the pages below are
+  this edition's.
+  \medskip\noindent{\bf To learn a metric}, nDCG for example, in an hour:
+  \smallskip
+  \rmfrontpath{q:ref}{The quick reference: every metric, key and aggregator, and its section}
+  \rmfrontpath{q:rel}{Notation: queries, items, grades, ranks, the cutoff $K$}
+  \rmfrontpath{q:ties}{Building the ranking: scores, ties and their rules}
+  \rmfrontpath{q:names}{Variant names: how one exact definition is named}
+  \rmfrontpath{q:cg}{The definition of CG, DCG and nDCG}
+  \rmfrontpath{q:gain}{The gain of a grade}
+  \rmfrontpath{q:discount}{The discount of a rank}
+  \rmfrontpath{q:ideal}{The ideal list, where the variants of nDCG part most}
+  \rmfrontpath{sources}{Where each source states it, and how they differ}
+  \rmfrontpath{E000.3}{The sources' worked examples, recomputed}
+  \rmfrontpath{ndcg-cases}{Cases small enough to check by hand}
+  \rmfrontpath{q:agg}{From one query to many: the mean and its kin}
+  \rmfrontpath{errata}{The numbers the sources print wrong}
+  \smallskip\noindent Every other metric's chapter has the same shape (the
+  definition, the sources, the worked examples, the variants); the quick
+  reference gives its section.
+  \medskip\noindent{\bf To validate an implementation} (in Python, Java,
+  SQL, Spark) against this one:
+  \smallskip
+  \rmfrontpath{q:names}{Name the variant your implementation computes}
+  \rmfrontpath{q:alias}{The names of trec\_eval and ir\_measures}
+  \rmfrontpath{atlas}{What each library computes, function by function}
+  \rmfrontpath{disagree}{Where the definitions disagree, and on which input}
+  \rmfrontpath{vectors}{The golden vectors: inputs with exact answers}
+  \rmfrontpath{verify}{Verifying an implementation with \.{rankmetrics verify}}
+  \rmfrontpath{verify-demo}{A worked example: a report on two classic mistakes}
+  \rmfrontpath{q:python}{Calling the oracle from Python}
+  \medskip\noindent{\bf To evaluate runs} (TREC run and qrels files, or
+  tables of scores):
+  \smallskip
+  \rmfrontpath{q:tool}{The command-line tool and its commands}
+  \rmfrontpath{evalfiles}{Evaluating run files: what is read, and how}
+  \rmfrontpath{q:judged}{Incomplete judgments: bpref, infAP, RBP}
+  \rmfrontpath{q:trecm}{The measures of trec\_eval}
+  \rmfrontpath{q:tecmd}{trec\_eval's command line, and the drop-in}
+  \rmfrontpath{q:tewhat}{What trec\_eval computes}
+  \rmfrontpath{q:shard}{Sharded evaluation, for runs too large for one process}
+  \rmfrontpath{q:side}{Side by side with trec\_eval and scikit-learn}
+  \smallskip\noindent Before comparing two numbers under one name, read the
+  next page.
+  \vfill\eject
+  \rmfronthead{The splits that matter}
+  \noindent One name covers several numbers.  Of the \dispairs\ pairs of
+  variants that the book compares (\secref{disagree}), these are the
+  splits between sources and libraries that a reader is most likely to
+  compare; \secref{dis:summary} names who stands on each side.  For each
+  pair the table gives its two variants (one per row), the smallest
+  input on which they differ (its {\it witness\/}), their two values on
+  it, and the split rate.
+  \medskip\noindent{\it How to read a witness.}  The first row is the list
+  of grades in the order retrieved, comma separated (\.{1,1} is two items,
+  both of grade~1), followed by the cutoff when there is one (\.{K1}:
+  $K=1$; none means the whole list).  The second row, when it is not empty,
+  gives the scores (\.{s0,0}: two items with equal scores, a tie, so that
+  the tie rule decides their order; no scores means the input order is the
+  ranking), and a judged item that was not retrieved with its grade
+  (\.{j1}: one unretrieved item of grade~1, which counts in the ideal list
+  and in $R$).  For GAUC the witness is a set of users, separated by
+  $\vert$.  A value is an exact fraction, or its first ten digits followed
+  by \dots\ when it is irrational.
+  \medskip\noindent{\it The split rate} is the share of \dispop\ random
+  queries of a realistic shape on which the two values differ, with its
+  95\% interval, drawn as a bar (half a point per percent; the interval is
+  the thin line across it, the tick is at~100\%).  Near~100\%, comparing
+  the two numbers almost never compares one quantity; a few percent means
+  the split lives in a corner (a short list, a tie) that a test suite must
+  visit on purpose.
+  $$\vbox{\eightrm\baselineskip9.5pt\tabskip0pt
+  \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&\hfil#\quad&#\hfil\cr
+  metric&variants&smallest witness&values&split, \%&0\hskip40pt 100\cr
+  \noalign{\smallskip}
+  \dissummary}}$$
   % the running head of page 1 is taken from the mark at the foot of this page
   \ifx\rmfirst\undefined\else \mark{\rmfirst}\fi \vfill\eject}
 \global\pageno=1
@@ -104,6 +332,18 @@
 @s mpq_t int
 @s mpz_t int
 @s uint64_t int
+@s uint32_t int
+@s int64_t int
+@s int32_t int
+@s intptr_t int
+@s uintptr_t int
+@s off_t int
+@s sigset_t int
+@s pthread_t int
+@s pthread_mutex_t int
+@s pthread_cond_t int
+@s mp_bitcnt_t int
+@s mpq_srcptr int
 @s rm_status int
 @s te_reading int
 @s RM_SHARED static
@@ -128,7 +368,7 @@
 @s new normal
 @s undef normal
 
-@** Introduction.
+@** Introduction.\here{intro}
 This is {\tt rankmetrics}, a reference for the metrics by which search
 engines and recommender systems are judged: hit ratio, precision, recall,
 reciprocal rank, average precision, the cumulative-gain family, AUC and their
@@ -454,6 +694,7 @@ This part fixes the notation, the input every metric reads, how a ranking is
 built from scores, and how a variant is named.  Every later part relies on it.
 
 @* Notation.\here{q:rel}
+@:key rel}{key \.{rel}@>
 A {\it query\/} (or a user, in a recommender) has a ranked list of $n$
 retrieved items.  Ranks are 1-based: the item at rank~$i$ is the $i$th item
 of the list, $1\le i\le n$.  Each item has a {\it grade}~$g_i$, a whole number
@@ -549,6 +790,7 @@ the rating errors and the correlations read |label|, the other metrics
 @^ratings@>@^labels@>
 
 @* Status codes.
+@:status RM_OK}{status code \.{RM\_OK}@>@:status RM_UNDEFINED}{status code \.{RM\_UNDEFINED}@>@:status RM_EINVAL}{status code \.{RM\_EINVAL}@>@:status RM_EGRADE}{status code \.{RM\_EGRADE}@>@:status RM_ESCORE}{status code \.{RM\_ESCORE}@>@:status RM_EK}{status code \.{RM\_EK}@>@:status RM_ENAME}{status code \.{RM\_ENAME}@>@:status RM_EIDS}{status code \.{RM\_EIDS}@>@:status RM_ENOMEM}{status code \.{RM\_ENOMEM}@>@:status RM_EUNDEF}{status code \.{RM\_EUNDEF}@>@:status RM_EHARD}{status code \.{RM\_EHARD}@>@:status RM_EFORMAT}{status code \.{RM\_EFORMAT}@>@:status RM_EIO}{status code \.{RM\_EIO}@>@:status RM_EVECTORS}{status code \.{RM\_EVECTORS}@>@:status RM_ESTOP}{status code \.{RM\_ESTOP}@>
 Every function of the library that can fail returns an |rm_status|.  Zero is
 success.  A positive status is a success with a remark: |RM_UNDEFINED| says
 that the value was undefined in mathematics (an ideal DCG of~0, say) and was
@@ -576,7 +818,7 @@ typedef enum {
   RM_ESTOP = -13 /* the caller asked an evaluation to stop */
 } rm_status;
 
-@ Each status has a one-line explanation, for messages.
+@ \impl Each status has a one-line explanation, for messages.
 
 @<Public prototypes@>=
 const char *rm_strerror(rm_status s);
@@ -608,6 +850,7 @@ const char *rm_strerror(rm_status s)
 }
 
 @* Building the ranking.\here{q:ties}
+@:key ties input}{key \.{ties}, word \.{input}@>@:key ties id-asc}{key \.{ties}, word \.{id-asc}@>@:key ties id-desc}{key \.{ties}, word \.{id-desc}@>@:key ties pessimistic}{key \.{ties}, word \.{pessimistic}@>@:key ties optimistic}{key \.{ties}, word \.{optimistic}@>@:key ties average}{key \.{ties}, word \.{average}@>@:key ties reverse}{key \.{ties}, word \.{reverse}@>
 Most inputs do not come ranked: they come with scores, and the ranking is
 the order of decreasing score.  Equal scores (ties) are common: scores are
 quantised, classifiers saturate, and constant baselines tie everything.  The
@@ -650,7 +893,7 @@ typedef enum {
   RM_TIES_PESSIMISTIC, RM_TIES_OPTIMISTIC, RM_TIES_AVERAGE, RM_TIES_REVERSE
 } rm_ties;
 
-@ The comparison says whether the item at input position~|a| must be ranked
+@ \impl The comparison says whether the item at input position~|a| must be ranked
 strictly before the one at~|b|.  Scores are compared as numbers, so $-0$ and
 $+0$ tie; NaN never reaches here (see |@<Check the list@>|).  For
 \.{average} the order inside a tie is immaterial: the metric looks at the
@@ -671,7 +914,7 @@ static int ranks_before(const rm_list *l, rm_ties t, size_t a, size_t b)
   }
 }
 
-@ The ranking is a permutation |perm|: |perm[r]| is the input position of
+@ \impl The ranking is a permutation |perm|: |perm[r]| is the input position of
 the item at rank $r+1$.  We build it with a bottom-up merge sort, which is
 stable (so \.{input} needs no key of its own), takes $O(n\log n)$ time
 whatever the ties, and needs one scratch array |tmp| of $n$ entries that the
@@ -729,7 +972,7 @@ static size_t tie_end(const rm_list *l, const size_t *perm, size_t r)
   return e;
 }
 
-@ Both paths check the list the same way before they compute anything.
+@ \impl Both paths check the list the same way before they compute anything.
 The checks are the contract of every metric function: a list with a nonzero
 count has its array; every grade is in range; every score is a finite number;
 and a tie rule that compares identifiers, when the variant has a tie rule at
@@ -818,7 +1061,7 @@ static int label_ok(const char *s)
   return isfinite(label_d(s));
 }
 
-@ The exact value of a decimal $m\cdot10^{e}$ with $f$ digits after the
+@ \impl The exact value of a decimal $m\cdot10^{e}$ with $f$ digits after the
 point is the integer of its digits times $10^{e-f}$.
 
 @<Private functions@>=
@@ -972,7 +1215,7 @@ int rm_label_floor(const char *s)
   return lo;
 }
 
-@ The double path of the rating errors needs the error $g-s$ of an item
+@ \impl The double path of the rating errors needs the error $g-s$ of an item
 rounded once, as it is for a whole grade: with the double nearest to 3.3 in
 place of $33/10$, an error of a score near 3.3 would lose all its digits.
 A rating that |strtod| reads exactly, such as a half star, is subtracted in
@@ -1057,6 +1300,7 @@ mean the same for every metric that takes them, so they are defined here:
 \.{rel}, the relevance threshold~$t$, an integer from 1 to~100 (default~1);
 \.{ties}, the tie rule (default \.{input}); and \.{undef}, what to report for
 a value that is undefined in mathematics (default \.{zero}).\here{q:undef}
+@:key undef zero}{key \.{undef}, word \.{zero}@>@:key undef one}{key \.{undef}, word \.{one}@>@:key undef error}{key \.{undef}, word \.{error}@>
 
 The variant itself is a metric, a cutoff, and one |int| field for each key;
 a field that its metric does not read is ignored, so that two variants with
@@ -1156,7 +1400,7 @@ static int ties_when(const rm_variant *v)
   return v->metric != RM_IDCG || v->ideal == RM_IDEAL_TOPK;
 }
 
-@ These functions are the only place that maps keys to fields.
+@ \impl These functions are the only place that maps keys to fields.
 
 @<Private functions@>=
 static long key_get(const rm_variant *v, int key)
@@ -1185,7 +1429,7 @@ static int key_words(int key)
   return n;
 }
 
-@ A variant made by hand, not by the parser, may hold values that no name
+@ \impl A variant made by hand, not by the parser, may hold values that no name
 could produce.  Every key that the variant uses is checked against its
 range, and the metric may refuse a combination (see |@<The table of
 metrics@>|); fields the variant does not use are not looked at.  The parser
@@ -1279,7 +1523,7 @@ size_t rm_variant_help(char *buf, size_t len);
 /* Writes the help text on variant names (metrics, keys, words) into |buf|
    as |snprintf| does and returns its whole length. */
 
-@ The summary is written straight into the caller's buffer, through
+@ \impl The summary is written straight into the caller's buffer, through
 |help_put|, which appends like |snprintf| and counts what it could not
 write, so that the function keeps no buffer of its own: a |static| one would
 be shared by every thread that asks for help at the same time, and would
@@ -1297,7 +1541,7 @@ static void help_put(char *buf, size_t len, size_t *p, const char *fmt, ...)
   if (r > 0) *p += (size_t) r;
 }
 
-@ A list of every word of every key would promise more than the parser
+@ \impl A list of every word of every key would promise more than the parser
 keeps: \.{ap[ties=average]} is refused, \.{rel=} goes with \.{gain=binary}
 only, \.{denom=} needs a cutoff.  So the summary lists a word only after
 asking the parser's own tests whether a name with that word would be
@@ -1316,7 +1560,7 @@ static int help_accepts(const rm_variant *w, unsigned long long given)
   return check_keys(w) == RM_OK;
 }
 
-@ The words of a key fall into groups: those the parser accepts with every
+@ \impl The words of a key fall into groups: those the parser accepts with every
 other key at its default, and those it accepts only under a condition,
 which is a cutoff or one word of another key (the first key, in printing
 order, that makes a difference).  |help_cond| finds the condition of value
@@ -1357,7 +1601,7 @@ static int help_cond(const rm_variant *b, unsigned long long given, int key,
   return -1;
 }
 
-@ The line of one metric.  A metric whose bare name is refused has a key
+@ \impl The line of one metric.  A metric whose bare name is refused has a key
 without a default (\.{coverage}'s \.{items}); the first numeric key that
 makes the name acceptable at the bottom of its range is marked
 \.{(required)} and given in every further test.  Each key is then written
@@ -1402,7 +1646,7 @@ static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
   help_put(buf, len, p, "\n");
 }
 
-@ Words are grouped by their condition, and a group is written where its
+@ \impl Words are grouped by their condition, and a group is written where its
 first word stands in the key's list, the metric's default word first: the
 help says that the first word is the default, and \.{rbp}'s gain, whose
 default is \.{binary}, was listed with \.{linear} first.  A word the
@@ -1437,7 +1681,7 @@ of \.{rbp}, \.{rbp-resid}, \.{nerr10} and \.{compat}.)
   }
 }
 
-@ The summary ends with the aggregators and with the names of trec\_eval
+@ \impl The summary ends with the aggregators and with the names of trec\_eval
 and ir\_measures that the parser takes (see the section ``Names of
 trec\_eval and ir\_measures''), and \.{gauc}.
 
@@ -1473,7 +1717,7 @@ size_t rm_variant_help(char *buf, size_t len)
   return p;
 }
 
-@ The same tables, as data, for programs that walk the names: the
+@ \impl The same tables, as data, for programs that walk the names: the
 metrics by code, whether each takes a cutoff, the keys it reads (those of
 its name, in the order of the canonical name), the keys of each
 aggregator, the words of a key whose values are words, and the range of
@@ -1508,7 +1752,7 @@ int rm_key_range(const char *key, long *lo, long *hi);
    (either pointer may be |NULL|) and returns 1 for a whole number, 2 for a
    fraction; 0 when |key| is unknown or takes words. */
 
-@ A metric that refuses a cutoff says so when asked with $K=1$, as the
+@ \impl A metric that refuses a cutoff says so when asked with $K=1$, as the
 help text finds out too.  The keys of an aggregator are its outer keys that
 apply to it (\.{weight} belongs to \.{mean} only).
 
@@ -1575,7 +1819,7 @@ int rm_key_range(const char *key, long *lo, long *hi)
   return 0;
 }
 
-@ {\it Sizes, for other languages.}  A program in another language reaches
+@ \impl {\it Sizes, for other languages.}  A program in another language reaches
 the library through a foreign-function interface, such as Python's
 \.{ctypes} (the chapter ``Calling the oracle from Python'' does this), and
 cannot read this header.  It can copy |rm_list| and |rm_exact|, whose fields
@@ -1602,7 +1846,7 @@ size_t rm_variant_size(void)@+{@+ return sizeof (rm_variant);@+}
 size_t rm_list_size(void)@+{@+ return sizeof (rm_list);@+}
 size_t rm_exact_size(void)@+{@+ return sizeof (rm_exact);@+}
 
-@ {\it Variants on the heap.}  A C program compiled against this header
+@ \impl {\it Variants on the heap.}  A C program compiled against this header
 and linked with a later shared library would be wrong in the same way if
 it declared an |rm_variant| itself: its |sizeof| is the old one.  So the
 ABI-stable way to hold a variant is a pointer that the library allocates
@@ -1642,7 +1886,7 @@ rm_variant *rm_variant_new(const char *name, char *msg, size_t msglen)
 }
 void rm_variant_free(rm_variant *v)@+{@+ free(v);@+}
 
-@ The printer works like |snprintf|: it writes at most |len| bytes including
+@ \impl The printer works like |snprintf|: it writes at most |len| bytes including
 the terminating null, and returns the length of the whole name, so that a
 caller can tell truncation.  The longest name of this version has fewer than
 |RM_NAME_MAX| characters.
@@ -1650,7 +1894,7 @@ caller can tell truncation.  The longest name of this version has fewer than
 @<Public constants@>=
 #define RM_NAME_MAX 160 /* a buffer this long holds any canonical name */
 
-@ A variant made by hand may hold a metric, an aggregator or a word of a key
+@ \impl A variant made by hand may hold a metric, an aggregator or a word of a key
 that is past the end of its table; the printer would read past the table to
 print it.  Such a variant has no name: the printer checks it as |rm_value|
 checks its keys (a null pointer, a metric or aggregator out of range, a key
@@ -1696,7 +1940,7 @@ size_t rm_variant_name(const rm_variant *v, char *buf, size_t len)
   return p;
 }
 
-@ The key printed after |key| (or first, for $-1$) is the next in the order
+@ \impl The key printed after |key| (or first, for $-1$) is the next in the order
 of the pairs $(|order|,\hbox{code})$, so that two keys of equal |order| are
 both printed, the one of smaller code first.
 
@@ -1728,7 +1972,7 @@ static size_t put_fraction(char *s, long p, long q)
   return (size_t) sprintf(s, "%ld/%ld", p, q);
 }
 
-@ The parser reads a name left to right.  On error it returns |RM_ENAME|
+@ \impl The parser reads a name left to right.  On error it returns |RM_ENAME|
 and, when |msg| is not |NULL|, writes a message that gives the column
 (1-based) and what was wrong; for an unknown word it suggests the nearest
 valid one.  The variant is written only on success.
@@ -1778,7 +2022,7 @@ $-1$ when it is one that we cannot take, with the reason in |msg|.
 static int read_alias(const char *name, const char *p, rm_variant *w,
   char *msg, size_t msglen); /* defined in the section on other libraries' names */
 
-@ Messages are written by one function.  It prefixes the column.
+@ \impl Messages are written by one function.  It prefixes the column.
 
 @<Private functions@>=
 static void bad(char *msg, size_t msglen, const char *name, const char *at,
@@ -1794,7 +2038,7 @@ static void bad(char *msg, size_t msglen, const char *name, const char *at,
   va_end(ap);
 }
 
-@ A word is a run of lower-case letters, digits, hyphens, points and
+@ \impl A word is a run of lower-case letters, digits, hyphens, points and
 slashes (the last two for fractions).
 
 @<Private functions@>=
@@ -1810,7 +2054,7 @@ static const char *read_word(const char *p, char *word, size_t len)
   return p;
 }
 
-@ To suggest a word we take the one at the least edit distance (Levenshtein:
+@ \impl To suggest a word we take the one at the least edit distance (Levenshtein:
 insertions, deletions and substitutions each cost one).  Words here are short,
 so a quadratic table of one row is plenty.
 
@@ -2018,7 +2262,7 @@ static int read_fraction(const char *w, long *p, long *q)
   return 1;
 }
 
-@ The options of a metric and those of an aggregator are read by one
+@ \impl The options of a metric and those of an aggregator are read by one
 function; |outer| says which kind are allowed.
 
 @<Private functions@>=
@@ -2032,7 +2276,7 @@ static rm_status read_options(const char *name, const char **pp, rm_variant *w,
   return RM_OK;
 }
 
-@ After all options are read we know the whole variant, and can say which
+@ \impl After all options are read we know the whole variant, and can say which
 option does not belong, and whether the metric defines the variant at all
 (the cumulative-gain family, for one, refuses \.{ideal=topk} with
 \.{ties=average}).
@@ -2310,7 +2554,15 @@ gives, and as a judged~0 by default, so on judgments with negative grades
 \.{bpref}, \.{infAP}, \.{unj} and \.{num\_nonrel\_judged\_ret} of a plain
 \.{eval} differ from trec\_eval's.
 ir\_measures' \.{Judged@@K} breaks ties by identifier ascending, divides by
-$K$, and counts a document as judged when the judgments name it at all.
+$K$, and counts a document as judged when the judgments name it at all,
+whatever its grade.  The row's \.{judged@@K[ties=id-asc]} is therefore
+ir\_measures' value on judgments as \.{eval} reads them by default, where a
+negative grade is a judged~0 (on a run of $d_1$, $d_2$, $d_4$ with $d_1$
+graded 1 and $d_2$ graded $-1$, both give $2/3$ at $K=3$); under
+\.{--negative unjudged}, as in \.{rankmetrics trec\_eval}, a pooled but
+unjudged document is unjudged for \.{judged@@K} and still judged for
+ir\_measures, so the two differ there ($1/3$ against $2/3$ on the same
+files).
 \note{p}trec\_eval's \.{rbp} reads two uninitialised variables when it
 decides whether to rescale the gains (see \secref{q:judged-te}); its names
 mean our \.{rbp[gain=linear]}, the gains $g/M$ that the code means, which
@@ -3308,6 +3560,7 @@ key \.{at}, and a multiplier of \.{Rprec\_mult} (|'m'|) one of the key
 }
 
 @* The sources.\here{bib}
+@:source 000}{source \src{000}@>@:source 001}{source \src{001}@>@:source 002}{source \src{002}@>@:source 003}{source \src{003}@>@:source 004}{source \src{004}@>
 Five blog posts, written in Chinese, are the sources whose every formula and
 worked example this book treats.  In the text we cite a source by the number
 of its file, \src{000} to \src{004}; here each is listed with its title,
@@ -3376,7 +3629,13 @@ version read, as a tag or the first hex digits of a commit.  Reading is
 weaker than running: a row that was only read may be wrong in a case the
 reader did not think of, and we would welcome a run that settles it.
 Where a library computes something no variant of ours expresses, the row
-says ``no variant yet'' and what it computes.
+says ``no variant yet'' and what it computes.  Neither claim can drift from
+the parser: \.{tests/atlas\_test.sh} asks \.{rankmetrics name} for every
+variant of the atlas; for the rows of trec\_eval and ir\_measures, whose
+names the parser knows, it asks for the library's own name and requires the
+row's variant; and for every row that says ``no variant yet'' it asks for
+the name one would try (the library's own name where the parser knows the
+library, else the name in our grammar), which the parser must refuse.
 
 @ {\it How to read the rows.}  A name shows only the keys that differ from
 their defaults; \.{rankmetrics name} prints the full name.  A cutoff is
@@ -3403,7 +3662,11 @@ is the key \.{rel=t} wherever the variant has it.
 \def\atlasend{\egroup\endgroup\par\medskip}
 \def\alib#1{\noalign{\smallskip}\multispan4{\bf #1}\hfil\cr\noalign{\smallskip}}
 \def\an#1{#1} % a variant name of the atlas; tests/atlas_test.sh checks each
-\def\nov#1{{\eightrm no variant yet: #1}}
+% \nov{NAME}{what it computes}: no variant yet; the parser must refuse NAME.
+% \aq{LIBRARY:NAME}, in a row of trec_eval or ir_measures, prints nothing:
+% the parser must read the library's NAME as the row's variant.
+\def\nov#1#2{{\eightrm no variant yet: #2}}
+\def\aq#1{}
 
 @ {\it The TREC tools.}  trec\_eval is the reference of TREC's evaluations;
 pytrec\_eval (by C. Van Gysel, commit 0d8571ef) embeds its code
@@ -3412,37 +3675,42 @@ ir\_measures hands each measure to a ``provider'', so one call can mix
 tie rules.  A query with judgments but missing from the run is left out of
 trec\_eval~9's mean, counted as~0 with \.{-c} and by ir\_measures, and
 stops trec\_eval 10.0-rc3 (exit status~4) without \.{-c}.
-@^trec\_eval@>@^pytrec\_eval@>@^ir\_measures@>@^gdeval@>
+@^trec\_eval@>@^pytrec\_eval@>@^ir\_measures@>@^gdeval@>@:library trec_eval}{library trec\_eval@>@:library pytrec_eval}{library pytrec\_eval@>@:library ir_measures}{library ir\_measures@>@:library gdeval}{library gdeval.pl@>
 \atlasbegin
 \alib{trec\_eval \eightrm usnistgov/trec\_eval, tag v9.0.8 (d95ca64) and 10.0-rc3 (f4253652)}
-map&\an{ap[ties=id-desc]}&A&m\_map.c\cr
-map\_cut.K&\an{ap@@10[ties=id-desc]}&A&m\_map\_cut.c\cr
-P.K&\an{precision@@10[ties=id-desc]}&G&m\_P.c\cr
-set\_P&\an{precision[ties=id-desc]}&&m\_set\_P.c\cr
-recall.K&\an{recall@@10[ties=id-desc]}&F&m\_recall.c\cr
-Rprec&\an{rprec[ties=id-desc]}&&m\_Rprec.c\cr
-success.K&\an{hr@@10[ties=id-desc]}&I&m\_success.c\cr
-recip\_rank&\an{rr[ties=id-desc]}&H, J&m\_recip\_rank.c\cr
-ndcg&\an{ndcg[ties=id-desc]}&B, C, L&m\_ndcg.c\cr
-ndcg\_cut.K&\an{ndcg@@10[ties=id-desc]}&B, C&m\_ndcg\_cut.c\cr
-set\_F.1&\an{f[beta2=1]}&N&m\_set\_F.c\cr
-set\_F.2 (x = beta squared)&\an{f[beta2=2]}&N&m\_set\_F.c\cr
-bpref&\nov{Buckley and Voorhees' bpref}&&m\_bpref.c\cr
-infAP&\nov{Yilmaz and Aslam's estimate}&&m\_infap.c\cr
+map\aq{trec\_eval:map}&\an{ap[ties=id-desc]}&A&m\_map.c\cr
+map\_cut.K\aq{trec\_eval:map\_cut.10}&\an{ap@@10[ties=id-desc]}&A&m\_map\_cut.c\cr
+P.K\aq{trec\_eval:P.10}&\an{precision@@10[ties=id-desc]}&G&m\_P.c\cr
+set\_P\aq{trec\_eval:set\_P}&\an{precision[ties=id-desc]}&&m\_set\_P.c\cr
+recall.K\aq{trec\_eval:recall.10}&\an{recall@@10[ties=id-desc]}&F&m\_recall.c\cr
+Rprec\aq{trec\_eval:Rprec}\aq{ir\_measures:Rprec}&\an{rprec[ties=id-desc]}&&m\_Rprec.c\cr
+success.K\aq{trec\_eval:success.10}&\an{hr@@10[ties=id-desc]}&I&m\_success.c\cr
+recip\_rank\aq{trec\_eval:recip\_rank}&\an{rr[ties=id-desc]}&H, J&m\_recip\_rank.c\cr
+ndcg\aq{trec\_eval:ndcg}&\an{ndcg[ties=id-desc]}&B, C, L&m\_ndcg.c\cr
+ndcg\_cut.K\aq{trec\_eval:ndcg\_cut.10}&\an{ndcg@@10[ties=id-desc]}&B, C&m\_ndcg\_cut.c\cr
+set\_F.1\aq{trec\_eval:set\_F.1}&\an{f[beta2=1,ties=id-desc]}&N&m\_set\_F.c\cr
+set\_F.2 (x = beta squared)\aq{trec\_eval:set\_F.2}&\an{f[beta2=2,ties=id-desc]}&N&m\_set\_F.c\cr
+bpref\aq{trec\_eval:bpref}&\an{bpref[ties=id-desc]}&&m\_bpref.c\cr
+infAP\aq{trec\_eval:infAP}&\an{infap[ties=id-desc]}&&m\_infap.c\cr
 map, v9 mean&\an{mean[skip=missing]:ap[ties=id-desc]}&&trec\_eval.c\cr
 map, with -c&\an{mean:ap[ties=id-desc]}&&trec\_eval.c\cr
 \alib{gdeval.pl \eightrm trec-web/trec-web-2014, commit eb769d1a (and ir\_measures' copy)}
 ndcg@@K&\an{mean[skip=norel]:ndcg@@20[gain=exp2,ties=id-desc]}&C&src/eval/gdeval.pl\cr
 err@@K&\an{mean[skip=norel]:err@@20[gmax=4,ties=id-desc]}&&src/eval/gdeval.pl\cr
 \alib{ir\_measures \eightrm terrierteam/ir\_measures, commit dc04a88f}
-AP, P@@k, R@@k, nDCG@@k&{\eightrm trec\_eval's, as above}&&providers/pytrec\_eval\_provider.py\cr
+AP\aq{ir\_measures:AP}&\an{ap[ties=id-desc]}{\eightrm, trec\_eval's}&A&providers/pytrec\_eval\_provider.py\cr
+P@@k\aq{ir\_measures:P@@10}&\an{precision@@10[ties=id-desc]}&G&providers/pytrec\_eval\_provider.py\cr
+R@@k\aq{ir\_measures:R@@10}&\an{recall@@10[ties=id-desc]}&F&providers/pytrec\_eval\_provider.py\cr
+nDCG@@k\aq{ir\_measures:nDCG@@10}&\an{ndcg@@10[ties=id-desc]}&B, C&providers/pytrec\_eval\_provider.py\cr
 AP (the mean)&\an{mean:ap[ties=id-desc]}&&providers/base.py\cr
-RR&\an{rr[ties=id-desc]}&J&providers/pytrec\_eval\_provider.py\cr
-RR@@10&\an{rr@@10[ties=id-asc]}&J&providers/msmarco\_provider.py\cr
+RR\aq{ir\_measures:RR}&\an{rr[ties=id-desc]}&J&providers/pytrec\_eval\_provider.py\cr
+RR@@10\aq{ir\_measures:RR@@10}&\an{rr@@10[ties=id-asc]}&J&providers/msmarco\_provider.py\cr
 nDCG(dcg='exp-log2')@@k&\an{mean:ndcg@@20[gain=exp2,ties=id-desc]}&C&providers/gdeval\_provider.py\cr
 ERR@@k (the mean)&\an{mean:err@@20[gmax=4,ties=id-desc]}&&providers/base.py\cr
-SetF(beta=2)&\an{f[beta2=2]}{\eightrm: its beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
-Bpref, infAP, ERR\_IA&\nov{see trec\_eval, ndeval}&&providers/\cr
+SetF(beta=2)\aq{ir\_measures:SetF(beta=2)}&\an{f[beta2=2,ties=id-desc]}{\eightrm: its beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
+Bpref\aq{ir\_measures:Bpref}&\an{bpref[ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
+infAP\aq{ir\_measures:infAP}&\an{infap[ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
+ERR\_IA&\nov{ir\_measures:ERR\_IA}{ndeval's intent-aware ERR}&&providers/ndeval\_provider.py\cr
 \atlasend
 
 @ {\it Python libraries for retrieval.}  ranx computes its measures with
@@ -3451,21 +3719,22 @@ candidate; scikit-learn's ranking functions take one row of scores per
 query; SciPy's rank correlations take two vectors.  (SciPy's $\tau_b$
 divides by two square roots in turn, and so misses a correctly rounded~1
 by an ulp: on grades 0,~0,~1 scored 0,~0,~1 it gives $1-2^{-53}$.)
-@^ranx@>@^torchmetrics@>@^scikit-learn@>@^SciPy@>
+@^ranx@>@^torchmetrics@>@^scikit-learn@>@^SciPy@>@:library ranx}{library ranx@>@:library torchmetrics}{library torchmetrics@>@:library scikit-learn}{library scikit-learn@>@:library SciPy}{library SciPy@>
 \atlasbegin
 \alib{ranx \eightrm AmenRa/ranx, commit 2cae52f0, ranx/metrics/}
 ndcg@@k&\an{ndcg@@10}&B, C&ndcg.py\cr
 ndcg\_burges@@k&\an{ndcg@@10[gain=exp2]}&C&ndcg.py\cr
-ndcg@@k-l2&\nov{drops judgments below 2, keeps gains}&&ndcg.py\cr
+ndcg@@k-l2&\nov{ndcg@@10-l2}{drops judgments below 2, keeps gains}&&ndcg.py\cr
 map@@k&\an{ap@@10}&A&average\_precision.py\cr
 precision@@k&\an{precision@@10}&G&precision.py\cr
 recall@@k&\an{recall@@10}&F&recall.py\cr
 mrr@@k&\an{rr@@10}&H&reciprocal\_rank.py\cr
 hit\_rate@@k&\an{hr@@10}&I&hit\_rate.py\cr
-hits@@k&\nov{the number of hits}&&hits.py\cr
+hits@@k&\nov{hits@@10}{the number of hits}&&hits.py\cr
 r-precision&\an{rprec}&&r\_precision.py\cr
 f1@@k&\an{f@@10[beta2=1]}&&f1.py\cr
-bpref, rbp&\nov{bpref; rank-biased precision}&&bpref.py\cr
+bpref&\an{bpref}{\eightrm, but NaN when no item is judged nonrelevant}&&bpref.py\cr
+rank\_biased\_precision(p)&\an{rbp[p=0.8]}{\eightrm, for p = 0.8}&&rank\_biased\_precision.py\cr
 \alib{torchmetrics \eightrm Lightning-AI/torchmetrics, commit dab03339, src/torchmetrics/functional/retrieval/}
 retrieval\_average\_precision&\an{ap@@10[norm=hits]}&A&average\_precision.py\cr
 retrieval\_precision&\an{precision@@10}&G&precision.py\cr
@@ -3478,7 +3747,7 @@ retrieval\_r\_precision&\an{rprec}&&r\_precision.py\cr
 retrieval\_auroc&\an{auc[ties=average]}&K&auroc.py\cr
 empty\_target\_action=pos&\an{ap@@10[norm=hits,undef=one]}&&retrieval/base.py\cr
 \quad =skip, the mean&\an{mean[skip=norel]:ap@@10[norm=hits]}&&retrieval/base.py\cr
-from 1.7.4&\nov{items scored 0 or less not retrieved}&&CHANGELOG.md\cr
+from 1.7.4&\nov{torchmetrics:retrieval\_precision}{items scored 0 or less not retrieved}&&CHANGELOG.md\cr
 \alib{scikit-learn 1.2.1 \eightrm Debian python3-sklearn}
 roc\_auc\_score&\an{auc[ties=average]}&K&checked\cr
 average\_precision\_score&\an{apstep}&&checked\cr
@@ -3489,14 +3758,14 @@ label\_ranking\_average\_pr\dots&\an{lrap[undef=one]}&&checked\cr
 \alib{SciPy 1.10.1 \eightrm Debian python3-scipy, scipy/stats/\_stats\_py.py}
 spearmanr&\an{spearman}&&\_stats\_py.py\cr
 kendalltau&\an{kendall}&O&\_stats\_py.py\cr
-\quad variant='c'&\nov{Stuart's tau-c}&&\_stats\_py.py\cr
+\quad variant='c'&\nov{kendall[tau=c]}{Stuart's tau-c}&&\_stats\_py.py\cr
 \atlasend
 
 @ {\it Recommender libraries.}  These take a ranked list of item
 identifiers and a set of relevant ones, so they know the relevant items
 that were not recommended, and mostly ignore grades.
 @^RecBole@>@^Microsoft Recommenders@>@^Spark MLlib@>@^TensorFlow Ranking@>
-@^LensKit@>@^Elliot@>
+@^LensKit@>@^Elliot@>@:library RecBole}{library RecBole@>@:library Microsoft Recommenders}{library Microsoft Recommenders@>@:library Spark MLlib}{library Spark MLlib@>@:library TensorFlow Ranking}{library TensorFlow Ranking@>@:library LensKit}{library LensKit@>@:library Elliot}{library Elliot@>
 \atlasbegin
 \alib{RecBole \eightrm RUCAIBox/RecBole, commit 7b02be5e, recbole/evaluator/metrics.py}
 Hit@@K&\an{hr@@10}&I&metrics.py\cr
@@ -3508,7 +3777,7 @@ NDCG@@K&\an{ndcg@@10[gain=binary]}&D&metrics.py\cr
 AUC&\an{auc[ties=average]}&K&metrics.py\cr
 GAUC&\an{mean[skip=undef,weight=positives]:auc[ties=average]}&M&metrics.py\cr
 ItemCoverage@@K&\an{coverage@@10[items=1000]}{\eightrm, 1000 items}&&metrics.py\cr
-TailPercentage, Gini\dots&\nov{popularity and diversity}&&metrics.py\cr
+TailPercentage, Gini\dots&\nov{gini@@10}{popularity and diversity}&&metrics.py\cr
 \alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
 precision\_at\_k&\an{precision@@10}&G&evaluation/python\_evaluation.py\cr
 recall\_at\_k&\an{recall@@10}&F&evaluation/python\_evaluation.py\cr
@@ -3517,7 +3786,7 @@ ndcg\_at\_k&\an{ndcg@@10[gain=binary]}&D&evaluation/python\_evaluation.py\cr
 \quad score\_type=exp&\an{ndcg@@10[gain=exp2]}&C&evaluation/python\_evaluation.py\cr
 map\_at\_k (PR 2004 on)&\an{ap@@10[norm=min]}&A&evaluation/python\_evaluation.py\cr
 map&\an{ap@@10}&A&evaluation/python\_evaluation.py\cr
-r\_precision\_at\_k&\nov{hits in the top min(k,~R), over R}&&evaluation/python\_evaluation.py\cr
+r\_precision\_at\_k&\nov{rprec@@10}{hits in the top min(k,~R), over R}&&evaluation/python\_evaluation.py\cr
 mrr\_score (deeprec)&\an{rr[hits=mean]}&H&models/deeprec/deeprec\_utils.py\cr
 group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
@@ -3534,7 +3803,8 @@ NDCGMetric&\an{ndcg@@10[gain=exp2,ideal=list]}&B, C&metrics\_impl.py\cr
 PrecisionMetric&\an{precision@@10[denom=list]}&G&metrics\_impl.py\cr
 RecallMetric&\an{recall@@10}&F&metrics\_impl.py\cr
 MeanAveragePrecisionMetric&\an{ap@@10}&A&metrics\_impl.py\cr
-ARP, OPA, BPref, AlphaDCG&\nov{four measures}&&metrics\_impl.py\cr
+BPrefMetric&\an{bpref}{\eightrm, use\_trec\_version=True}&&metrics\_impl.py\cr
+ARP, OPA, AlphaDCG&\nov{alphadcg@@10}{three measures}&&metrics\_impl.py\cr
 \alib{LensKit \eightrm lenskit/lkpy, v2026.3.0 (3bd1c175), src/lenskit/metrics/ranking/}
 NDCG(k)&\an{ndcg@@10[gain=binary,discount=jk]}&D, E&\_dcg.py\cr
 \quad gain=\dots&\an{ndcg@@10[discount=jk]}&E&\_dcg.py\cr
@@ -3549,7 +3819,7 @@ Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
 Recall&\an{mean[skip=norel]:recall@@10}&F&recall/\cr
 MRR&\an{mean[skip=norel]:rr@@10}&H&mrr/\cr
 HR&\an{mean[skip=norel]:hr@@10}&I&hit\_rate/\cr
-MAP&\nov{the mean of P@@1, \dots, P@@K}&&map/\cr
+MAP&\nov{elliot:map@@10}{the mean of P@@1, \dots, P@@K}&&map/\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -3563,7 +3833,7 @@ otherwise.
 \.{make check} runs them (section ``What R computes'').  The others are
 research code that many CTR papers copied.
 @^R@>@^Metrics (R package)@>@^ModelMetrics (R package)@>@^pROC (R package)@>
-@^ROCR (R package)@>@^GAUC@>
+@^ROCR (R package)@>@^GAUC@>@:library R Metrics}{library R: Metrics@>@:library R ModelMetrics}{library R: ModelMetrics@>@:library R pROC}{library R: pROC@>@:library R ROCR}{library R: ROCR@>@:library R stats}{library R: stats@>@:library DIN}{library DIN reference code@>@:library x-deeplearning}{library x-deeplearning@>@:library RankLib}{library RankLib@>
 \atlasbegin
 \alib{Metrics 0.1.4 \eightrm Debian r-cran-metrics}
 apk(k, actual, predicted)&\an{ap@@10[norm=min]}&A&checked\cr
@@ -3577,10 +3847,10 @@ fbeta\_score, on 0/1&\an{clf-f1}&&checked\cr
 mae, mse, rmse&\an{mae}, \an{mse}, \an{rmse}&&checked\cr
 \alib{ModelMetrics 1.2.2.2 \eightrm Debian r-cran-modelmetrics}
 auc&\an{auc[ties=average]}&K&checked\cr
-precision, recall, f1Score&\nov{positive when score exceeds cutoff}&&checked\cr
+precision, recall, f1Score&\nov{clf-precision[cut=1/2,strict]}{positive when score exceeds cutoff}&&checked\cr
 mae, mse, rmse&\an{mae}, \an{mse}, \an{rmse}&&checked\cr
 \alib{pROC 1.18.0 \eightrm Debian r-cran-proc}
-auc(roc(y, s))&\nov{direction chosen by medians}&&checked\cr
+auc(roc(y, s))&\nov{auc[direction=median]}{direction chosen by medians}&&checked\cr
 \quad direction="<"&\an{auc[ties=average]}&K&checked\cr
 \alib{ROCR 1.0.11 \eightrm Debian r-cran-rocr}
 performance(, "auc")&\an{auc[ties=average]}&K&checked\cr
@@ -3589,10 +3859,10 @@ cor(, method="spearman")&\an{spearman}&&checked\cr
 cor(, method="kendall")&\an{kendall}&O&checked\cr
 \alib{DIN reference code \eightrm zhougr1993/DeepInterestNetwork, din/model.py (2db0cd98), din/train.py (58dcc8d8)}
 mf\_auc, its GAUC&\an{mean:auc[ties=pessimistic]}&K, M&din/model.py\cr
-calc\_auc&\nov{trapezoids per sample, in sort order}&&din/train.py\cr
+calc\_auc&\nov{auc[trapezoids=sample]}{trapezoids per sample, in sort order}&&din/train.py\cr
 \alib{x-deeplearning \eightrm alibaba/x-deeplearning}
-GaucCalcOp&\nov{per-sample trapezoids, edge groups lost}&M&xdl/core/ops/gauc\_calc\_op.cc, 9d2714b4\cr
-DIEN calc\_auc&\nov{a trapezoid biased low}&&DIEN/script/utils.py, 2194de3a\cr
+GaucCalcOp&\nov{gauc[trapezoids=sample]}{per-sample trapezoids, edge groups lost}&M&xdl/core/ops/gauc\_calc\_op.cc, 9d2714b4\cr
+DIEN calc\_auc&\nov{auc[trapezoids=low]}{a trapezoid biased low}&&DIEN/script/utils.py, 2194de3a\cr
 \alib{RankLib \eightrm jattenberg/RankLib, commit 7dae2827}
 ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
 \atlasend
@@ -3663,8 +3933,9 @@ of the chapter on precision (five recommended, three in the list, two
 relevant) and the case $P=1/2$, $R=1$ of two items, one relevant.
 
 @ {\it No variant yet.}  Collected from the rows above, the quantities that
-a user meets under a familiar name and that this book cannot yet name: trec\_eval's
-bpref and infAP; rank-biased precision (ranx, ir\_measures); ranx's nDCG
+a user meets under a familiar name and that this book cannot yet name
+(bpref, infAP and rank-biased precision, once among them, have their
+variants in the chapter on incomplete judgments, \secref{q:judged}): ranx's nDCG
 with a relevance threshold, which drops the judgments below it but keeps
 the grades of the rest as gains; MS Recommenders' |r_precision_at_k|;
 Elliot's MAP, the mean of $P@@1$, \dots,~$P@@K$; LensKit's AP on a list
@@ -3755,7 +4026,7 @@ void rm_exact_clear(rm_exact *e)
   rm_exact_init(e);
 }
 
-@ The decimal string has exactly 40 significant digits.  It is written in
+@ \impl The decimal string has exactly 40 significant digits.  It is written in
 positional notation when the value lies between $10^{-6}$ and $10^{40}$, for
 example
 $$\vbox{\halign{\.{#}\hfil\cr \oursl{T-ideal-judged}\cr \oursl{E000.4-cg}\cr}}$$
@@ -3794,7 +4065,7 @@ static void put_decimal(char *out, const char *d, long e)
   *o = '\0';
 }
 
-@ Most values of this book are not negative, but a rank correlation can be;
+@ \impl Most values of this book are not negative, but a rank correlation can be;
 a negative value is written with its sign in front of the same 40 digits.
 The rounding of a fraction $x=a/b>0$ to 40 digits is exact integer
 arithmetic.  We find $e$ with $10^{e-1}\le x<10^e$, form $N=\lfloor
@@ -3831,7 +4102,7 @@ static int decimal_of_q(char *out, const mpq_t x)
   return c;
 }
 
-@ The estimate from the numbers of digits is off by at most one either way.
+@ \impl The estimate from the numbers of digits is off by at most one either way.
 
 @<Adjust |e| so that $10^{e-1}\le a/b<10^e$@>=
 for (;;) {
@@ -3848,7 +4119,7 @@ for (;;) {
   break;
 }
 
-@ Below $2^{-1022}$ doubles are spaced $2^{-1074}$ apart, so a value there has
+@ \impl Below $2^{-1022}$ doubles are spaced $2^{-1074}$ apart, so a value there has
 fewer than 53 significant bits: with $x=f\cdot2^E$, $1/2\le f<1$, it keeps
 $E+1074$ of them.  Rounding to 53 bits and then to those would round twice;
 we round once, at that precision.  A value below half the smallest subnormal
@@ -3866,7 +4137,7 @@ rounds to zero.
   }
 }
 
-@ A caller that needs only the correctly rounded double and its ternary value
+@ \impl A caller that needs only the correctly rounded double and its ternary value
 (see \secref{q:filter}) marks its result by setting |hard_bits| to
 |ROUNDED_ONLY| before the call; the rounding of a fraction then goes through
 |rounded_from_q| of that section, which leaves the fraction, the decimal and
@@ -3993,7 +4264,7 @@ static unsigned long root_of(unsigned long x, int *mp)
   return x;
 }
 
-@ The form is built one term at a time: |loglin_add| adds $g\cdot \ln B/\ln x$
+@ \impl The form is built one term at a time: |loglin_add| adds $g\cdot \ln B/\ln x$
 for a rational $g\ge0$ and an integer $x\ge2$, and |loglin_add_q| adds a
 rational.  Terms are appended; |loglin_normalize| later sorts them by root,
 merges equal roots and drops zero coefficients, which makes the form unique.
@@ -4082,7 +4353,7 @@ static void loglin_normalize(loglin *f)
   f->n = j;
 }
 
-@ A normalized form is zero when it has no terms and $c_0=0$; it is rational
+@ \impl A normalized form is zero when it has no terms and $c_0=0$; it is rational
 when it has no terms.  Two normalized forms $u$, $v$ with $u\ne0$ are
 proportional, $v=\lambda u$, when they have the same roots and every
 coefficient of $v$ is $\lambda$ times that of~$u$; |loglin_ratio| then sets
@@ -4146,7 +4417,7 @@ the loop.  The loop stops at |RM_PREC_MAX| bits all the same, and reports
 #define RM_PREC_MAX 65536 /* the exact path's largest working precision, in bits */
 #define RM_DECIMAL_MAX 96 /* size of the 40-digit decimal string, with its null */
 
-@ Both bounds are computed in one pass.  A logarithm rounded up is the
+@ \impl Both bounds are computed in one pass.  A logarithm rounded up is the
 one rounded down moved up by one unit in the last place, unless it is
 exact (only $\ln1=0$ is): the rounding down of an inexact $y$ is the largest
 number of the precision below $y$, and the next one above is the
@@ -4176,7 +4447,7 @@ typedef struct {
   mpfr_t *d, *u;
 } logcache;
 
-@ The loop's first pass, at 64 bits, is the one that runs on every value, so
+@ \impl The loop's first pass, at 64 bits, is the one that runs on every value, so
 the logarithms of the roots below |LOGC| at 64 bits, rounded down, are a
 table: $\ln x=m\cdot2^{e}$ exactly representable at 64 bits, from MPFR's
 |mpfr_log_ui| rounded down (written by a short program and pasted here).
@@ -4334,7 +4605,7 @@ static void loglin_bounds(mpfr_t lo, mpfr_t hi, const loglin *f, logcache *c)
   mpfr_clears(bd, bu, rd, ru, t, (mpfr_ptr) 0);
 }
 
-@ The loop is written once, for any value that can be enclosed: a function
+@ \impl The loop is written once, for any value that can be enclosed: a function
 |enclose| sets $\ell$ and $h$ at the precision of its arguments and returns~1,
 or returns~0 when that precision is too low to say anything.  The enclosure
 of a single form, or of a quotient $v/u$ of two forms with $v,u>0$, is one
@@ -4401,7 +4672,7 @@ static rm_status exact_from_loglin(rm_exact *e, const loglin *num,
   return ziv(e, enclose_pair, &q);
 }
 
-@ |mpfr_get_d| and |mpfr_get_str| both round correctly, so comparing what
+@ \impl |mpfr_get_d| and |mpfr_get_str| both round correctly, so comparing what
 they give for the two ends of the enclosure is exactly the test of the
 argument above.
 
@@ -4533,7 +4804,7 @@ rm_status rm_value_set_rounded(const rm_variant *v, const rm_list *q, size_t nq,
   double *out, int *ternary, int *filtered);
 /* The same for |rm_value_set_exact|. */
 
-@ Both are the exact path with its result marked |ROUNDED_ONLY|.  The mark
+@ \impl Both are the exact path with its result marked |ROUNDED_ONLY|.  The mark
 travels with the result to the two places where a result is completed: the
 rounding of a fraction, |exact_from_q|, and the Ziv loop.  A result decided
 with |prec| 0 (a fraction rounded in integer arithmetic) or at the loop's
@@ -4710,7 +4981,7 @@ rm_status rm_value_enclosed(const rm_variant *v, const rm_list *l, int wide,
   break;
 }
 
-@ The two ends travel in the |rational| field of the result, written
+@ \impl The two ends travel in the |rational| field of the result, written
 \.{"LO HI"}, and are taken apart here; a rational value has no space.
 
 @<Public functions@>=
@@ -4893,7 +5164,7 @@ static rm_status work_reserve(rm_work *w, size_t n)
   return RM_OK;
 }
 
-@ The variant is checked as the parser checks a name: every key it uses must
+@ \impl The variant is checked as the parser checks a name: every key it uses must
 be in range, and its metric must not refuse it.
 
 @<Check the variant@>=
@@ -4903,7 +5174,7 @@ if (v->k > RM_K_MAX) return RM_EK;
 if (check_keys(v) != RM_OK) return RM_ENAME;
 if (metrics[v->metric].refuse && metrics[v->metric].refuse(v)) return RM_ENAME;
 
-@ The two paths are the same four steps: check, rank, compute through the
+@ \impl The two paths are the same four steps: check, rank, compute through the
 table of metrics, clean up.  A metric whose variant has no tie rule sees the
 input order (ranking by score with ties in input order), which it may ignore.
 
@@ -4979,7 +5250,7 @@ rm_status rm_values(const rm_variant *v, size_t nv, const rm_list *l,
    tie rule: |out[i]| and |st[i]| are what |rm_value| gives for |v[i]|.
    Returns |RM_EINVAL| or |RM_ENOMEM| when it cannot run, else |RM_OK|. */
 
-@ The check of the variant becomes a function (the list's is |check_list|,
+@ \impl The check of the variant becomes a function (the list's is |check_list|,
 which the means over queries use too), and a variant that passes both
 waits, marked |PENDING| (a status no function returns), for the ranking of
 its tie rule.
@@ -5049,7 +5320,7 @@ static rm_status undefined_x(const rm_variant *v, rm_exact *out)
   return s == RM_OK ? RM_UNDEFINED : s;
 }
 
-@ Most metrics are ratios of two rational numbers computed from the list: a
+@ \impl Most metrics are ratios of two rational numbers computed from the list: a
 count of hits over a count of items, a sum of precisions over a number of
 relevant items.  Such a metric gives its numerator and denominator (the
 fields |qratio| and |dratio| of its row) and takes the two functions below as
@@ -5105,6 +5376,7 @@ static size_t n_relevant(const rm_variant *v, const rm_list *l)
 }
 
 @ One key\here{q:norm} is shared by several later chapters: \.{norm}, the normaliser of a
+@:key norm rel}{key \.{norm}, word \.{rel}@>@:key norm min}{key \.{norm}, word \.{min}@>@:key norm hits}{key \.{norm}, word \.{hits}@>
 recall or an average precision.  It is the number $R$ of relevant items
 (\.{rel}, the default), $\min(K,R)$ (\.{min}), or the number of relevant
 items retrieved in the top~$K$ (\.{hits}); each metric says which it accepts.
@@ -5125,7 +5397,7 @@ KEY_NORM,
 @ @<Words and conditions of keys@>=
 static const char *const norm_words[] = {"rel", "min", "hits", NULL};
 
-@ Three small functions serve as the refusals and defaults of many metrics:
+@ \impl Three small functions serve as the refusals and defaults of many metrics:
 a metric that takes no cutoff, one whose expectation over tie orders this
 version does not compute, and one whose undefined value is~1 by default.
 
@@ -5144,7 +5416,7 @@ static void undef_one(rm_variant *v)
   v->undef = RM_UNDEF_ONE;
 }
 
-@ The table of metrics closes the library's private part: every metric
+@ \impl The table of metrics closes the library's private part: every metric
 chapter adds its rows to |@<Metric specifications@>|.  A row names the
 metric, lists the keys it takes, and gives its double path, its exact path,
 the bound of its double path, and optionally a function that refuses
@@ -5156,6 +5428,7 @@ static const metric_spec metrics[RM_N_METRICS] = {
 };
 
 @* Cumulative gain, DCG and nDCG.\here{q:cg}
+@:metric cg}{metric \.{cg}@>@:metric dcg}{metric \.{dcg}@>@:metric idcg}{metric \.{idcg}@>@:metric ndcg}{metric \.{ndcg}@>
 The cumulative-gain family scores a ranked list by the grades of its items,
 counting an item less the lower it is ranked.  Each grade $g$ is turned into
 a {\it gain\/} $G(g)\ge0$ and each rank $i$ has a {\it discount\/} $D(i)\ge1$.
@@ -5177,6 +5450,7 @@ The four metrics are named \.{cg}, \.{dcg}, \.{idcg} and \.{ndcg}.
 @^cumulative gain@>@^discounted cumulative gain@>@^nDCG@>@^ideal DCG@>
 
 @ The {\it gain\/} is one of three functions of the grade:\here{q:gain}
+@:key gain linear}{key \.{gain}, word \.{linear}@>@:key gain exp2}{key \.{gain}, word \.{exp2}@>@:key gain binary}{key \.{gain}, word \.{binary}@>
 $$\vbox{\halign{\tt#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 gain=linear&G(g)=g&the grade itself (trec\_eval, scikit-learn)\cr
 gain=exp2&G(g)=2^g-1&Burges et al.; gdeval, TF-Ranking\cr
@@ -5285,7 +5559,7 @@ and $\IDCG=0$ exactly when no item of the ideal list has a positive gain.
 @<Public constants@>=
 #define RM_GMAP_MAX 8 /* the most grades a gain map lists */
 
-@ The functions of the map are used before this chapter, by the parser and
+@ \impl The functions of the map are used before this chapter, by the parser and
 the checks of keys.
 
 @<Words and conditions of keys@>=
@@ -5296,7 +5570,7 @@ static double gmap_d(const rm_variant *v, int g);
 static void gmap_q(mpq_t out, const rm_variant *v, int g);
 static size_t put_gmap(char *s, const rm_variant *v);
 
-@ The canonical gain of a listed grade is found by a linear search: there
+@ \impl The canonical gain of a listed grade is found by a linear search: there
 are at most eight.
 
 @<Private functions@>=
@@ -5322,7 +5596,7 @@ static void gmap_q(mpq_t out, const rm_variant *v, int g)
   }
 }
 
-@ The gain of the item at input position~|i|: under a map, 0 for an
+@ \impl The gain of the item at input position~|i|: under a map, 0 for an
 unjudged item.
 
 @<Private functions@>=
@@ -5341,7 +5615,7 @@ static void item_gain_q(mpq_t out, const rm_variant *v, const rm_list *l, size_t
   else gain_q(out, v, l->grade[i]);
 }
 
-@ A map is checked as every key is, when a variant is used or printed: its
+@ \impl A map is checked as every key is, when a variant is used or printed: its
 length, its grades (increasing, so each is listed once) and its gains
 (from 0, in lowest terms, numerator and denominator at most $10^8$).  The
 map belongs to the four metrics of this chapter only.
@@ -5363,7 +5637,7 @@ static int gmap_ok(const rm_variant *v)
   return 1;
 }
 
-@ The map is read after \.{gain=map} and a colon: pairs
+@ \impl The map is read after \.{gain=map} and a colon: pairs
 {\it grade\/}\.{=}{\it gain\/} separated by semicolons, in any order;
 they are stored sorted by grade.  |read_gmap| reads them from |*pp| into
 |w| and returns 1, or writes a message and returns~0.
@@ -5413,7 +5687,7 @@ static int read_gmap(const char *name, const char **pp, rm_variant *w,
   return 1;
 }
 
-@ The printer writes the map after \.{map:}.
+@ \impl The printer writes the map after \.{map:}.
 
 @<Private functions@>=
 static size_t put_gmap(char *s, const rm_variant *v)
@@ -5454,7 +5728,7 @@ static int read_gclip(const char *name, const char **pp, rm_variant *w,
   char *msg, size_t msglen);
 static int gclip_num(const rm_variant *v, int g);
 
-@ The numerator $\min(\max(g,m),M)-m$ of the gain, and the check of a
+@ \impl The numerator $\min(\max(g,m),M)-m$ of the gain, and the check of a
 variant made by hand.
 
 @<Private functions@>=
@@ -5471,7 +5745,7 @@ static int gclip_ok(const rm_variant *v)
   return v->gclip_lo >= 0 && v->gclip_lo < v->gclip_hi && v->gclip_hi <= RM_GRADE_MAX;
 }
 
-@ The two grades are read after \.{gain=clip} and a colon, as whole numbers
+@ \impl The two grades are read after \.{gain=clip} and a colon, as whole numbers
 without a sign or leading zero, separated by two points.
 
 @<Private functions@>=
@@ -5577,7 +5851,7 @@ static int drop_when(const rm_variant *v)
   return v->drop == RM_DROP_UNJUDGED;
 }
 
-@ |drop_unjudged| makes, when the variant drops and the list has unjudged
+@ \impl |drop_unjudged| makes, when the variant drops and the list has unjudged
 items, the list |*kept| of the judged ones and their ranking |*p2| (the
 ranking |perm| without the unjudged positions; |kept| shares the caller's
 arrays, and only its length changes); otherwise it sets |*p2| to |NULL|.
@@ -5604,7 +5878,7 @@ static rm_status drop_unjudged(const rm_variant *v, const rm_list *l,
 @/{"T-drop-dcg", NULL, "dcg[discount=jk,drop=unjudged]", RM_G(1, -1, 1), NULL,
   NULL, RM_NONE, NULL, "case", RM_OK, "2", 0x1p+1},
 
-@ The ideal order under a map: |gmap_order| writes into |ord| the grades of
+@ \impl The ideal order under a map: |gmap_order| writes into |ord| the grades of
 the ideal list, first to last, given the counts of the ideal list by grade,
 and returns how many.  Under \.{isort=gain} they are the grades of positive
 count and positive gain, by gain decreasing (two gains $a/b$ and $c/d$ are
@@ -5662,6 +5936,7 @@ static int gmap_order(const rm_variant *v, const size_t *count, int *ord)
 }
 
 @ The {\it discount\/}\here{q:discount} is $\lg(i+1)$ (\.{discount=log2}), the form every one
+@:key discount log2}{key \.{discount}, word \.{log2}@>@:key discount jk}{key \.{discount}, word \.{jk}@>@:key base}{key \.{base}@>
 of our sources uses and most software too, or J\"arvelin and Kek\"al\"ainen's
 original $\max(1,\log_b i)$ (\.{discount=jk}, with \.{base=}$b$), which leaves
 the first $b$ ranks undiscounted: with $b=2$ an item at rank~2 counts as much
@@ -5683,7 +5958,7 @@ when $i\le b$ and $G\cdot\lambda$ with $x=i$, $B=b$ beyond.
 @<Public types@>=
 typedef enum {@+ RM_DISCOUNT_LOG2, RM_DISCOUNT_JK @+} rm_discount;
 
-@ The base is read only with \.{discount=jk}.
+@ \impl The base is read only with \.{discount=jk}.
 
 @<Fields of a variant@>=
 int discount; /* an |rm_discount| */
@@ -5726,6 +6001,7 @@ static rm_status add_term_q(loglin *f, const rm_variant *v, const mpq_t g,
 }
 
 @ The {\it ideal list\/}\here{q:ideal} is where the variants of nDCG part most, because the
+@:key ideal judged}{key \.{ideal}, word \.{judged}@>@:key ideal list}{key \.{ideal}, word \.{list}@>@:key ideal topk}{key \.{ideal}, word \.{topk}@>@:key ideal ones}{key \.{ideal}, word \.{ones}@>
 sources and the software read ``the best possible ranking'' in four ways:
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 ideal=judged&every judged item of the query, retrieved or not (trec\_eval, ranx)\cr
@@ -5896,9 +6172,9 @@ typedef struct rm_example {
   int status; /* |RM_OK|, or |RM_UNDEFINED| */
   const char *rational; /* the exact value, when it is rational */
   double expect; /* the correctly rounded double */
-} rm_example;
+} rm_example;@#
 static const rm_example rm_examples[] = {
-@<Worked examples@>@;
+@<Worked examples@>
 };
 #define RM_N_EXAMPLES (sizeof rm_examples / sizeof rm_examples[0])
 #define RM_EXAMPLE_MAX 64 /* items of the longest example with markers */
@@ -6110,7 +6386,7 @@ these show what its definition does.
   RM_G(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL, "not printed",
   RM_OK, "1", 0x1p+0},
 
-@ {\it Cases small enough to check by hand.}  Each choice of the variant
+@ {\it Cases small enough to check by hand.}\here{ndcg-cases}  Each choice of the variant
 changes the value on some small input; here is one for each, with the value
 worked out in closed form.  The disagreements between implementations that
 these choices explain are the everyday ones: they are how two teams get
@@ -6240,7 +6516,7 @@ static int isort_when(const rm_variant *v)
   return v->gain == RM_GAIN_MAP;
 }
 
-@ {\it The double path.}  One function sums the gains of the list, with or
+@ \impl {\it The double path.}  One function sums the gains of the list, with or
 without discounts; it serves CG and DCG.  It walks the ranks in order; under
 \.{ties=average} it takes each tie group whole, and gives each of its ranks
 within the cutoff the group's mean gain.  The mean is a compensated sum and a
@@ -6268,7 +6544,7 @@ static double list_sum_d(const rm_variant *v, const rm_list *l,
   return s.s + s.c;
 }
 
-@ The ideal DCG walks the grades from the highest down, each as many times as
+@ \impl The ideal DCG walks the grades from the highest down, each as many times as
 it occurs in the ideal list, until the list or the cutoff ends.
 
 @<Private functions@>=
@@ -6292,7 +6568,7 @@ static double ideal_d(const rm_variant *v, const rm_list *l, const size_t *perm)
   return s.s + s.c;
 }
 
-@ Now the double path of the four metrics.  The ideal DCG is exactly zero in
+@ \impl Now the double path of the four metrics.  The ideal DCG is exactly zero in
 double precision exactly when it is zero in truth (a sum of positive terms
 cannot round to zero at these magnitudes), so both paths agree on which
 values are undefined.
@@ -6351,7 +6627,7 @@ static double cgf_bound(const rm_variant *v)
   }
 }
 
-@ The distance between two doubles in ulps is the number of doubles between
+@ \impl The distance between two doubles in ulps is the number of doubles between
 them: for finite doubles of one sign it is the difference of their bit
 patterns read as integers.  The tests and the tool use it to hold the double
 path to its bound.
@@ -6374,7 +6650,7 @@ double rm_ulps_between(double a, double b)
     : (double) ((unsigned long long) y - (unsigned long long) x);
 }
 
-@ {\it The exact path.}  It mirrors the double path with rationals: each term
+@ \impl {\it The exact path.}  It mirrors the double path with rationals: each term
 goes into a log-linear form, the forms are normalized, and then |exact_of|
 rounds a rational form once or runs the loop on an irrational one.
 
@@ -6429,7 +6705,7 @@ static rm_status ideal_q(const rm_variant *v, const rm_list *l,
   return s;
 }
 
-@ And the exact path of the four metrics.  Each value is a quotient of two
+@ \impl And the exact path of the four metrics.  Each value is a quotient of two
 log-linear forms, the denominator being the constant~1 except for \.{ndcg};
 |cgf_forms| builds them into two forms the caller has initialized with
 |loglin_init|, and |cgf_x| decides the quotient.  A mean over queries uses
@@ -6473,7 +6749,7 @@ static rm_status cgf_x(const rm_variant *v, const rm_list *l, const size_t *perm
   return s;
 }
 
-@ The four metrics in the tables.  All take a gain and a tie rule (ties may
+@ \impl The four metrics in the tables.  All take a gain and a tie rule (ties may
 change which items are in the top~$K$, or, for \.{idcg}, which form its
 \.{topk} ideal); all but \.{cg} a discount; \.{idcg} and \.{ndcg} an
 ideal list; \.{ndcg} alone can be undefined.  The combination of the ideal
@@ -6505,6 +6781,7 @@ static const char *topk_average(const rm_variant *v)
 }
 
 @* Precision, recall, F and hit ratio.\here{q:prf}
+@:metric precision}{metric \.{precision}@>@:metric recall}{metric \.{recall}@>
 The simplest measures of a ranked list count its hits, the relevant items
 among the first few.  Let $b_r=[g_r\ge t]$ be the relevance of the item at
 rank~$r$, $K$ the cutoff, $k=\min(K,n)$ the ranks that exist, $h_k=\sum_{r\le
@@ -6539,6 +6816,7 @@ same conditions.  The indicator $[h_k\ge1]$ is always defined: a query
 without a relevant item has no hit, and scores~0.
 
 @ {\it The denominator of precision.}\here{q:denom}  When the list is at least $K$ long,
+@:key denom k}{key \.{denom}, word \.{k}@>@:key denom list}{key \.{denom}, word \.{list}@>
 $k=K$ and there is nothing to choose.  When it is shorter, trec\_eval's
 \.{P}, ranx, Spark and torchmetrics by default still divide by~$K$, as if the
 missing ranks held irrelevant items, so a perfect list of three items scores
@@ -6605,6 +6883,7 @@ KEY_BETA2,
 v->beta2 = 1; v->beta2_den = 1;
 
 @ {\it The F-measure of one query.}\here{q:f}  We define $F_\beta$ per query, from the
+@:metric f}{metric \.{f}@>@:key beta2}{key \.{beta2}@>
 precision (\.{denom=k}) and the recall (\.{norm=rel}) at the same cutoff;
 a mean of the F-measures of many queries, or an F-measure of their mean
 precision and mean recall, is a question of aggregation, treated in the
@@ -6622,6 +6901,7 @@ of the whole retrieved set.
 @^trec\_eval@>
 
 @ {\it R-precision}\here{q:rprec} looks at the first $R$ ranks, as many as there are
+@:metric rprec}{metric \.{rprec}@>
 relevant items; when the list is shorter it looks at what exists, as if the
 list were padded with irrelevant items, but still divides by~$R$.  This is
 trec\_eval's \.{Rprec} and ranx's \.{r-precision}.  It chooses its own
@@ -6630,6 +6910,7 @@ cutoff, so \.{rprec} refuses one.
 @^trec\_eval@>@^ranx@>
 
 @ {\it Hit ratio.}\here{q:hr}  Under this one name the sources and the libraries
+@:metric hr}{metric \.{hr}@>@:key hit any}{key \.{hit}, word \.{any}@>@:key hit recall}{key \.{hit}, word \.{recall}@>@:key hit precision}{key \.{hit}, word \.{precision}@>@:key hit rows}{key \.{hit}, word \.{rows}@>
 compute four quantities, and the key \.{hit} names them:
 $$\vbox{\halign{\tt#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 hit=any&[h_k\ge1]&a hit at all: trec\_eval's \.{success}, ranx, RecBole, LensKit\cr
@@ -6984,7 +7265,7 @@ places), but no precision under \.{denom=list} (no place at all), which
 @/{"T-prf-empty-list", NULL, "precision@@5[denom=list]", RM_NONE, NULL, NULL,
   RM_NONE, NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
 
-@ The code.  Every metric of the chapter is a ratio of counts, and one
+@ \impl The code.  Every metric of the chapter is a ratio of counts, and one
 function counts: it walks the first $k$ ranks, group by group under
 \.{ties=average} and rank by rank otherwise, and returns the expected hits
 as $h'+mc/g$ (with $mc=0$, $g=1$ when no group is cut, and always without
@@ -7014,7 +7295,7 @@ static prf_hits top_hits(const rm_variant *v, const rm_list *l,
   return x;
 }
 
-@ The denominator $D$ of precision, recall and the hit ratios; it is~1 for
+@ \impl The denominator $D$ of precision, recall and the hit ratios; it is~1 for
 \.{hit=any}, whose numerator is the indicator.  Here |K| is the cutoff, or
 $n$ without one, and |R| the number of relevant items, counted only when it
 is needed.
@@ -7030,7 +7311,7 @@ static unsigned long long prf_den(const rm_variant *v, const rm_list *l)
   return v->metric == RM_RECALL && v->norm == RM_NORM_MIN && K < R ? K : R;
 }
 
-@ The double path of precision, recall and the hit ratios.  Without
+@ \impl The double path of precision, recall and the hit ratios.  Without
 \.{ties=average} it returns the hits over~$D$, two whole numbers; with it,
 $(h'g+mc)/(gD)$, which is the same ratio with the fraction cleared.  For
 F-measure and R-precision see below.
@@ -7050,7 +7331,7 @@ static rm_status prf_dratio(const rm_variant *v, const rm_list *l,
   return RM_OK;
 }
 
-@ The exact path of the same, in rationals: $h'+mc/g$ over~$D$.
+@ \impl The exact path of the same, in rationals: $h'+mc/g$ over~$D$.
 
 @<Private functions@>=
 static void q_set_ull(mpq_t q, unsigned long long a, unsigned long long b)
@@ -7151,7 +7432,7 @@ static double prf_bound(const rm_variant *v)
   return v->ties == RM_TIES_AVERAGE ? 3 : 1;
 }
 
-@ The variants that the chapter does not define, and the reasons given to a
+@ \impl The variants that the chapter does not define, and the reasons given to a
 caller.
 
 @<Private functions@>=
@@ -7173,7 +7454,7 @@ static const char *hr_refuse(const rm_variant *v)
 @ @<Metric codes@>=
 RM_PRECISION, RM_RECALL, RM_F, RM_RPREC, RM_HR,
 
-@ All five read the relevance threshold, a tie rule and \.{undef}; each adds
+@ \impl All five read the relevance threshold, a tie rule and \.{undef}; each adds
 its own key, but R-precision, which has none.
 
 @d PRF_KEYS (K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF))
@@ -7190,7 +7471,7 @@ its own key, but R-precision, which has none.
 @/[RM_HR] = {"hr", PRF_KEYS | K(KEY_HIT), ratio_d, ratio_x, prf_bound, hr_refuse,
   NULL, prf_qratio, prf_dratio},
 
-@ The vectors of the chapter: every value of every key, the cutoffs that
+@ \impl The vectors of the chapter: every value of every key, the cutoffs that
 matter (1, beyond the list, none), and the tie rules.
 
 @<Vector variant lists@>=
@@ -7213,6 +7494,7 @@ static const char *const prf_variants[] = {"precision", "precision@@1",
   | 1ULL << RM_HR, prf_variants, NULL},
 
 @* Reciprocal rank.\here{q:rr}
+@:metric rr}{metric \.{rr}@>@:key hits first}{key \.{hits}, word \.{first}@>@:key hits sum}{key \.{hits}, word \.{sum}@>@:key hits mean}{key \.{hits}, word \.{mean}@>
 The reciprocal rank rewards a ranking for putting a relevant item near the
 top: an item at rank~$r$ is worth $1/r$.  Let $b_r=[g_r\ge t]$ be the
 relevance of the item at rank~$r$, $k=\min(K,n)$ the ranks looked at, and $R$
@@ -7362,7 +7644,7 @@ equal score, only the first relevant, give $\ours{T-rr-input}$ under
 @/{"T-rr-iddesc", NULL, "rr[ties=id-desc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 
-@ The code.  One pass over the first $k$ ranks gives the sum of $b_r/r$, or
+@ \impl The code.  One pass over the first $k$ ranks gives the sum of $b_r/r$, or
 stops at the first hit.  On the double path each term $1/r$ is one division
 ($u$), the compensated sum one more ($u$), and \.{hits=mean} a final
 division ($u$): bounds of 1, 2 and 3~ulps.
@@ -7412,6 +7694,7 @@ RM_RR,
   ratio_x, rr_bound, no_average, NULL, rr_qratio, rr_dratio},
 
 @ {\it What \src{000}'s ``MRR'' code computes.}\here{C000.3}\here{q:lrap}  The source's
+@:metric lrap}{metric \.{lrap}@>
 function named MRR collects the label and score vectors of every user and
 calls scikit-learn's |label_ranking_average_precision_score| (LRAP).  For one
 list with relevant set $Y$ (the relevant items among those scored), LRAP is
@@ -7448,7 +7731,7 @@ $\oursq{C000.3-rr}$.
 @/{"T-lrap-none", NULL, "lrap", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_UNDEFINED, "1", 0x1p+0},
 
-@ For each relevant item $j$ the two counts are the items and the relevant
+@ \impl For each relevant item $j$ the two counts are the items and the relevant
 items at or above its pessimistic rank: the end of its tie group in the
 ranking.  Walking the ranking once, group by group, gives them all.  The
 double path divides each count ($u$), sums ($u$) and divides by $\vert
@@ -7503,7 +7786,7 @@ static double lrap_bound(const rm_variant *v)
 @ @<Metric codes@>=
 RM_LRAP,
 
-@ The vectors of the chapter.
+@ \impl The vectors of the chapter.
 
 @<Vector variant lists@>=
 static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=sum]",
@@ -7519,6 +7802,7 @@ static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=s
   no_cutoff, undef_one, lrap_qratio, lrap_dratio},
 
 @* Average precision.\here{q:ap}
+@:metric ap}{metric \.{ap}@>
 Average precision rewards a ranking for putting {\it all\/} its relevant
 items near the top: it is the mean, over the relevant items, of the
 precision at their ranks.  Let $b_r=[g_r\ge t]$ be the relevance of the item
@@ -7552,6 +7836,7 @@ does not define it: the metric refuses \.{ties=average}.
 @^trec\_eval@>@^RecBole@>@^ranx@>@^torchmetrics@>@^Spark MLlib@>
 
 @ {\it The step AP of scikit-learn.}\here{q:apstep}  scikit-learn's |average_precision_score|
+@:metric apstep}{metric \.{apstep}@>
 reads a list not as a ranking but as a set of scored items, and integrates
 its precision--recall curve as a step function.  Let $s_1>s_2>\cdots$ be the
 {\it distinct\/} scores, and for the threshold $s_j$ let $A_j$ be the number
@@ -7579,6 +7864,7 @@ its group).  A list with no relevant item is 1 for LRAP and 0 or NaN for
 scikit-learn's AP, and that is all that tells them apart.
 
 @ {\it Interpolated AP.}\here{q:ap11}  The eleven-point interpolated average precision of
+@:metric ap11}{metric \.{ap11}@>
 Manning, Raghavan and Sch\"utze ({\sl Introduction to Information
 Retrieval}, \S8.4) first makes the precision--recall curve monotone.  The
 {\it interpolated precision\/} at recall level~$\rho$ is the best precision at
@@ -7864,7 +8150,7 @@ exceeds $2/3$.
 @/{"T-ap11-pess", NULL, "ap11[ties=pessimistic]", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3),
   NULL, RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 
-@ The code of \.{ap}.  One pass over the first $k$ ranks counts the hits and
+@ \impl The code of \.{ap}.  One pass over the first $k$ ranks counts the hits and
 adds $h_r/r$ at each relevant rank; the normaliser is chosen at the end.  On
 the double path each term $h_r/r$ is one division of two integers, exact as
 doubles ($u$), the compensated sum adds one more ($u$), and the division by
@@ -7913,14 +8199,14 @@ static double ap_bound(const rm_variant *v)
   return 3;
 }
 
-@ The code of \.{apstep} is that of \.{lrap} (see \secref{C000.3}), whose
+@ \impl The code of \.{apstep} is that of \.{lrap} (see \secref{C000.3}), whose
 numerator walks the ranking group by group and gives each relevant item
 $h_e/e$ at the end $e$ of its group, and whose denominator is the number of
 relevant items in the list: the step AP, as shown above.  Only the row of the
 table differs, by the default \.{undef=zero}.  Its bound is the same 3~ulps:
 one division per term, the compensated sum, and the division by~$P$.
 
-@ The code of \.{ap11}.  One pass over the first $k$ ranks keeps, for each
+@ \impl The code of \.{ap11}.  One pass over the first $k$ ranks keeps, for each
 level $j$, the rank $i$ of the best precision among the ranks that reach
 recall $j/10$ so far, comparing $h_i/i$ with cross products of integers, so
 that both paths pick the same rank; |ib[j]| is 0 when no rank reaches the
@@ -7980,7 +8266,7 @@ static rm_status ap11_qratio(const rm_variant *v, const rm_list *l,
 @ @<Metric codes@>=
 RM_AP, RM_APSTEP, RM_AP11,
 
-@ The three rows.  \.{ap} and \.{ap11} refuse \.{ties=average} (the
+@ \impl The three rows.  \.{ap} and \.{ap11} refuse \.{ties=average} (the
 function |no_average| of the reciprocal rank), \.{apstep} a cutoff (its
 |no_cutoff|).
 
@@ -7993,7 +8279,7 @@ function |no_average| of the reciprocal rank), \.{apstep} a cutoff (its
   ratio_x,
   ap_bound, no_average, NULL, ap11_qratio, ap11_dratio},
 
-@ The vectors of the chapter.
+@ \impl The vectors of the chapter.
 
 @<Vector variant lists@>=
 static const char *const ap_variants[] = {"ap", "ap@@1", "ap@@5", "ap@@10",
@@ -8008,6 +8294,7 @@ static const char *const ap_variants[] = {"ap", "ap@@1", "ap@@5", "ap@@10",
   1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants, NULL},
 
 @* Area under the ROC curve.\here{q:auc}
+@:metric auc}{metric \.{auc}@>
 The area under the ROC curve, AUC, asks how well the ranking separates the
 relevant items from the others, wherever it puts them.  In one list of $n$
 retrieved items, the {\it positives\/} are the items with grade at least the
@@ -8300,7 +8587,7 @@ $\ours{T-auc-empty-one}$ for the empty list under \.{undef=one}.
 @/{"T-auc-empty-one", NULL, "auc[undef=one]", RM_NONE, NULL, NULL, RM_NONE, NULL,
   "case", RM_UNDEFINED, "1", 0x1p+0},
 
-@ The code.  One walk down the ranking, a tie group at a time under
+@ \impl The code.  One walk down the ranking, a tie group at a time under
 \.{ties=average} and an item at a time otherwise, counts the positives~$a$
 seen above and adds, for a group of $p$ positives and $q$ negatives,
 $q(2a+p)$ to twice the numerator: the trapezoid of the ROC curve, doubled so
@@ -8328,7 +8615,7 @@ static void auc_pairs(const rm_variant *v, const rm_list *l, const size_t *perm,
 }
 
 
-@ GMP sets an integer from an |unsigned long|, which may have 32 bits, so a
+@ \impl GMP sets an integer from an |unsigned long|, which may have 32 bits, so a
 count is set in two halves.  The fraction is $2U/(2PN)$; |ratio_x| reduces
 it, and a zero denominator makes the value undefined.
 
@@ -8382,7 +8669,7 @@ static double auc_bound(const rm_variant *v)
   return 3;
 }
 
-@ The metric takes the threshold, every tie rule, and a convention for the
+@ \impl The metric takes the threshold, every tie rule, and a convention for the
 undefined value, and refuses a cutoff.  Under \.{ties=average} it
 refuses a depth too: a cut through a group of tied items would leave the
 items that remain to the order of the tie, which that rule averages out.
@@ -8403,7 +8690,7 @@ RM_AUC,
 [RM_AUC] = {"auc", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_DEPTH), ratio_d,
   ratio_x, auc_bound, auc_refuse, NULL, auc_qratio, auc_dratio, NULL},
 
-@ The vectors of the chapter: every tie rule, two thresholds, and the
+@ \impl The vectors of the chapter: every tie rule, two thresholds, and the
 conventions for an undefined value that a vector can hold (\.{undef=error}
 has no value to write).
 
@@ -8420,6 +8707,7 @@ static const char *const auc_late[] = { /* \.{depth}, ir\_measures' \.{Accuracy@
 {"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants, auc_late},
 
 @* Expected reciprocal rank.\here{q:err}
+@:metric err}{metric \.{err}@>
 The expected reciprocal rank, ERR, models a user who reads the list from the
 top and stops at the first item that satisfies; an item of grade~$g$
 satisfies with probability
@@ -8449,6 +8737,7 @@ denominators are powers of two and the ranks.
 reaching rank $r$ and stopping there, from ERR@@$r$ (see {\sevenrm\secref{q:figs}})}
 
 @ {\it The largest grade.}\here{q:gmax}  The key \.{gmax} is a whole number from 1 to~30,
+@:key gmax}{key \.{gmax}@>
 default~4, as in gdeval (the evaluation script of the TREC Web tracks, and
 ir\_measures' \.{ERR@@k}) and RankLib, which both fix it at~4 (RankLib's
 |ERRScorer| divides by 16, ``we assume the relevance scale of $\{0..4\}$'');
@@ -8563,7 +8852,7 @@ ties=optimistic&grade 4 first&\oursq{T-err-tie-opt}\cr}}$$
 @/{"T-err-tie-opt", NULL, "err[ties=optimistic]", RM_G(0, 4), RM_S(0.5, 0.5),
   RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "15/16", 0x1.ep-1},
 
-@ The exact path.  One pass over the first $k$ ranks keeps the probability
+@ \impl The exact path.  One pass over the first $k$ ranks keeps the probability
 $p$ of reaching the current rank; at an item with $R_r>0$ it adds $pR_r/r$
 and takes $pR_r$ from~$p$, since $p(1-R_r)=p-pR_r$.  Both paths first check
 every grade against $g_{\max}$.
@@ -8665,7 +8954,7 @@ RM_ERR,
 [RM_ERR] = {"err", K(KEY_GMAX) | K(KEY_TIES), ratio_d, ratio_x, xrr_bound,
   no_average, NULL, xrr_qratio, xrr_dratio, NULL},
 
-@ The vectors of the chapter.  The random lists have grades 0 to~4, so
+@ \impl The vectors of the chapter.  The random lists have grades 0 to~4, so
 every variant here has $g_{\max}\ge4$.
 
 @<Vector variant lists@>=
@@ -8678,6 +8967,7 @@ static const char *const err_variants[] = {"err", "err@@1", "err@@3", "err@@5",
 {"err", "expected reciprocal rank: err", 1ULL << RM_ERR, err_variants, NULL},
 
 @* Classification and rating errors.\here{q:clf}
+@:metric accuracy}{metric \.{accuracy}@>@:metric clf-precision}{metric \.{clf-precision}@>@:metric clf-recall}{metric \.{clf-recall}@>@:metric clf-f1}{metric \.{clf-f1}@>@:metric mae}{metric \.{mae}@>@:metric mse}{metric \.{mse}@>@:metric rmse}{metric \.{rmse}@>@:key cut}{key \.{cut}@>
 Two sources name metrics that judge single predictions rather than a
 ranking.  \src{003\_67084013e7b3df28.txt} defines the accuracy, precision and
 recall of a classifier; \src{001\_2e9bf761b3089294.txt} names the rating
@@ -8758,7 +9048,7 @@ ${\rm RMSE}=\sqrt{17/12}=\ours{T-rmse}$, irrational; ratings 0,~0 predicted
 @/{"T-rmse-exact", NULL, "rmse", RM_G(0, 0), RM_S(0.5, 0.5), NULL, RM_NONE, NULL,
   "case", RM_OK, "1/2", 0x1p-1},
 
-@ The cut is written as a fraction $c=p/q$, but a score is a double, and the
+@ \impl The cut is written as a fraction $c=p/q$, but a score is a double, and the
 comparison that every program makes is between doubles: a program that reads
 the cut \.{0.6} holds the double nearest to $3/5$, which lies {\it below\/}
 $3/5$, and so does a score read as 0.6; the two are equal, and the score
@@ -8798,7 +9088,7 @@ static double cut_double(const rm_variant *v)
   return d;
 }
 
-@ The four classification metrics count the confusion matrix once and take
+@ \impl The four classification metrics count the confusion matrix once and take
 their ratio of counts.  Counts are exact in both paths, so the double path
 makes one division: 1~ulp.
 
@@ -8875,7 +9165,7 @@ RM_ACCURACY, RM_CLF_PRECISION, RM_CLF_RECALL, RM_CLF_F1,
 [RM_CLF_F1] = {"clf-f1", CLF_KEYS, ratio_d, ratio_x, one_ulp,
   no_cutoff_no_ties, NULL, clf_qratio, clf_dratio, NULL},
 
-@ The rating errors.  MAE and MSE are ratios: the sum of the errors or of
+@ \impl The rating errors.  MAE and MSE are ratios: the sum of the errors or of
 their squares, over~$n$.  A double score is a dyadic fraction, so the exact
 errors are fractions too (|mpq_set_d| is exact).  On the double path an
 error $g-s$ is one rounding; its absolute value is exact and its square one
@@ -8922,7 +9212,7 @@ static double err_bound(const rm_variant *v)
   return v->metric == RM_MAE ? 3 : v->metric == RM_MSE ? 5 : 4;
 }
 
-@ The double path of the three metrics scales the errors by the power of two
+@ \impl The double path of the three metrics scales the errors by the power of two
 $2^k$ that brings the largest into $[1/2,1)$, which is exact, and scales the
 result back: without it a score of $10^{308}$ would overflow the sum (and a
 compensated sum would turn the overflow into NaN), and a subnormal error
@@ -9051,7 +9341,7 @@ if (fam->metrics & 1ULL << RM_MAE) {
   }
 }
 
-@ The vectors of the chapter.  Random cases have scores in $[0,1]$ and grades
+@ \impl The vectors of the chapter.  Random cases have scores in $[0,1]$ and grades
 0 to~4, which suits both kinds of metric.
 
 @<Vector variant lists@>=
@@ -9066,6 +9356,7 @@ static const char *const clf_variants[] = {"accuracy", "accuracy[cut=0.75]",
   | 1ULL << RM_RMSE, clf_variants, NULL},
 
 @* Rank correlation.\here{corr-def}
+@:metric spearman}{metric \.{spearman}@>@:metric kendall}{metric \.{kendall}@>@:key tau b}{key \.{tau}, word \.{b}@>@:key tau a}{key \.{tau}, word \.{a}@>
 A rank correlation measures how well one order agrees with another: here the
 order of the items by their grades (the truth) and their order by the
 scores (the prediction).  It is $+1$ when the two orders agree, $-1$ when one
@@ -9272,7 +9563,7 @@ lists up to two units in the last place (0.6000000000000001 for $3/5$,
 @/{"T-corr-one-ta", NULL, "kendall[tau=a,undef=one]", RM_G(1), RM_S(0.5), NULL,
   RM_NONE, NULL, "case", RM_UNDEFINED, "1", 0x1p+0},
 
-@ The code of the key \.{tau}.
+@ \impl The code of the key \.{tau}.
 
 @<Public types@>=
 typedef enum {@+ RM_TAU_B, RM_TAU_A @+} rm_tau;
@@ -9290,7 +9581,7 @@ KEY_TAU,
 @ @<Words and conditions of keys@>=
 static const char *const tau_words[] = {"b", "a", NULL};
 
-@ Both paths of Spearman's rho start from the same integers.  Twice a
+@ \impl Both paths of Spearman's rho start from the same integers.  Twice a
 mid-rank minus twice the mean, $c_i=2\varrho(x_i)-(n+1)$, is an integer, and
 $\rho=\sum c_ic'_i/\sqrt{\sum c_i^2\sum c'^2_i}$ for the doubled, centred
 mid-ranks $c_i$ of the grades and $c'_i$ of the scores: doubling multiplies
@@ -9364,7 +9655,7 @@ static long *corr_ranks(const rm_list *l, const size_t *perm)
   return c;
 }
 
-@ The exact path sums the products in GMP integers and hands $A=\sum
+@ \impl The exact path sums the products in GMP integers and hands $A=\sum
 c_ic'_i$ and $B=\sum c_i^2\sum c'^2_i$ to |exact_q_over_sqrt|: a fraction
 when $B$ is a square, Ziv's loop otherwise.  The double path makes the same
 sums with |nsum_add|.  They are sums of integers, and they are exact: every
@@ -9587,7 +9878,7 @@ if (fam->metrics & 1ULL << RM_SPEARMAN) {
   }
 }
 
-@ The vectors of the chapter.  The random cases of the generator have few
+@ \impl The vectors of the chapter.  The random cases of the generator have few
 distinct grades and five score levels, so ties are everywhere, and many
 lists have all grades equal: the undefined cases are well covered.
 
@@ -9601,7 +9892,7 @@ static const char *const corr_variants[] = {"spearman", "spearman[undef=one]",
   | 1ULL << RM_KENDALL, corr_variants, NULL},
 
 @* What 001's evaluator computes.\here{C001}
-\src{001\_2e9bf761b3089294.txt} ends with a PyTorch class |Evaluator| that
+The source \src{001\_2e9bf761b3089294.txt} ends with a PyTorch class |Evaluator| that
 scores a recommender.  Each of its methods is one of our variants, and the
 class reports the plain mean over users of each; in our names:
 $$\vbox{\halign{\tt#\hfil\quad&\tt#\hfil\cr
@@ -9647,6 +9938,7 @@ identifiers are assumed to run from 1 to the number of items; and
   RM_G(1), NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
 
 @** Aggregation.\here{q:agg}
+@:aggregator mean}{aggregator \.{mean}@>@:aggregator micro}{aggregator \.{micro}@>@:aggregator sum}{aggregator \.{sum}@>@:aggregator skip none}{aggregator key \.{skip}, word \.{none}@>@:aggregator skip undef}{aggregator key \.{skip}, word \.{undef}@>@:aggregator skip norel}{aggregator key \.{skip}, word \.{norel}@>@:aggregator skip missing}{aggregator key \.{skip}, word \.{missing}@>@:aggregator weight uniform}{aggregator key \.{weight}, word \.{uniform}@>@:aggregator weight items}{aggregator key \.{weight}, word \.{items}@>@:aggregator weight positives}{aggregator key \.{weight}, word \.{positives}@>
 A metric of one query becomes a number for a system by averaging over
 queries: MRR is the mean reciprocal rank, MAP the mean average precision, and
 nDCG@@10 as papers report it is the mean of the per-query values.  Three
@@ -9718,7 +10010,7 @@ static int weight_when(const rm_variant *v)
   return v->agg == RM_AGG_MEAN;
 }
 
-@ The printer writes the aggregator first.
+@ \impl The printer writes the aggregator first.
 
 @<Print the aggregator and its options@>=
 {
@@ -9733,7 +10025,7 @@ static int weight_when(const rm_variant *v)
   p += (size_t) sprintf(s + p, "%s:", first ? "" : "]");
 }
 
-@ The parser recognizes an aggregator by its word followed by \.[ or \.:, so
+@ \impl The parser recognizes an aggregator by its word followed by \.[ or \.:, so
 that no metric can be mistaken for one.
 
 @<Read an optional aggregator and its options into |o|@>=
@@ -9752,7 +10044,7 @@ that no metric can be mistaken for one.
   }
 }
 
-@ The interface for a set of queries mirrors the one for a single query.  A
+@ \impl The interface for a set of queries mirrors the one for a single query.  A
 variant without an aggregator is refused here, unless its metric is one of a
 whole set (see the last section of this part); a variant with one may be
 given to |rm_value| too, which treats its list as a set of one query.
@@ -9771,7 +10063,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   rm_exact *out);
 /* The exact path of |rm_value_set|, as |rm_value_exact|. */
 
-@ A variant reads a set of queries when it has an aggregator or its metric is
+@ \impl A variant reads a set of queries when it has an aggregator or its metric is
 one of a whole set.
 
 @<Public functions@>=
@@ -9782,7 +10074,7 @@ int rm_variant_reads_set(const rm_variant *v)
     && (v->agg != RM_AGG_NONE || metrics[v->metric].set_d != NULL);
 }
 
-@ Every query's list is checked as a single list is.
+@ \impl Every query's list is checked as a single list is.
 
 @<Private functions@>=
 static rm_status check_list(const rm_variant *v, const rm_list *l)
@@ -9800,7 +10092,7 @@ static double query_weight(const rm_variant *v, const rm_list *l)
   return (double) c;
 }
 
-@ The double path.  The inner variant |u| is the variant without its
+@ \impl The double path.  The inner variant |u| is the variant without its
 aggregator.  For each query we get the value, or for a micro average the
 numerator and the denominator, and decide whether the query counts.  The
 sums over queries are exact (|xsum|, below): the weighted values, the
@@ -9944,7 +10236,7 @@ int rm_value_set_counts(const rm_variant *a, const rm_list *l, rm_status t,
   return 1;
 }
 
-@ The numerator and the denominator that a micro average adds for one
+@ \impl The numerator and the denominator that a micro average adds for one
 list are public too, so that an evaluator that sums them itself (\.{eval
 --partial}, \secref{q:shard}) adds the same doubles as |rm_value_set|.
 
@@ -10007,7 +10299,7 @@ rm_status rm_value_parts_exact(const rm_variant *v, const rm_list *l,
   return s;
 }
 
-@ For a mean, |a| collects the weighted values and |b| the weights; for a
+@ \impl For a mean, |a| collects the weighted values and |b| the weights; for a
 micro average, the numerators and the denominators; for a sum, the values.
 
 @<Add query |j| to the sums...@>=
@@ -10036,7 +10328,7 @@ micro average, the numerators and the denominators; for a sum, the values.
   }
 }
 
-@ The exact path keeps the aggregate as a rational part plus a list of
+@ \impl The exact path keeps the aggregate as a rational part plus a list of
 irrational terms, each a nonnegative rational weight times a quotient of two
 log-linear forms (an nDCG, say).  A query whose value is rational (every
 ratio metric, and a cumulative-gain value whose forms turn out rational)
@@ -10101,7 +10393,7 @@ static int enclose_aggregate(mpfr_t lo, mpfr_t hi, const void *ctx)
   return ok;
 }
 
-@ The exact path itself.  |S| and |W| are the rational sums (of weighted
+@ \impl The exact path itself.  |S| and |W| are the rational sums (of weighted
 values and of weights, or of numerators and denominators).
 
 @<Public functions@>=
@@ -10140,7 +10432,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   return s;
 }
 
-@ A query's value is exact: a fraction from |qratio|, or two forms from
+@ \impl A query's value is exact: a fraction from |qratio|, or two forms from
 |forms|.  Only an irrational quotient becomes a term of its own.
 
 @<Add query |j| exactly...@>=
@@ -10184,7 +10476,7 @@ next:
   loglin_clear(&fn); loglin_clear(&fd);
 }
 
-@ A query of \.{ndcg-rel} or \.{rndcg} (\secref{q:ndcgrel}) is a weighted sum of
+@ \impl A query of \.{ndcg-rel} or \.{rndcg} (\secref{q:ndcgrel}) is a weighted sum of
 quotients itself; its points join the sum directly, and only an undefined
 value goes the common way.
 
@@ -10223,7 +10515,7 @@ value goes the common way.
   mpq_clear(wt);
 }
 
-@ A mean of RMSEs is a sum of square roots.  The root of a mean square
+@ \impl A mean of RMSEs is a sum of square roots.  The root of a mean square
 that is the square of a fraction is that fraction, and it joins the
 rational part; any other root is irrational and becomes a term
 $w\sqrt x$ of its own, enclosed by rounding the root and the product
@@ -10250,7 +10542,7 @@ multiply it.
   }
 }
 
-@ For a mean and a micro average we divide by |W|, which must not be zero.
+@ \impl For a mean and a micro average we divide by |W|, which must not be zero.
 
 @<Turn the sums into the exact aggregate@>=
 {
@@ -10379,7 +10671,7 @@ example, three values.
 @/{"E000.1-any", NULL, "mean:hr@@10[hit=any]", RM_QS(E000_1_USERS), NULL, "case",
   RM_OK, "1", 0x1p+0},
 
-@ The users of that example, as lists: ten recommended items each, the hits
+@ \impl The users of that example, as lists: ten recommended items each, the hits
 first, and the relevant items not recommended as unretrieved grades.
 
 @<Lists of the examples over queries@>=
@@ -10468,7 +10760,7 @@ his non-clicks in both, so the GAUC of both is $\oursq{X-gauc-both}$.
   RM_QS(RM_QSC((0, 1, 1), (1, 2, 4)), RM_QSC((0, 1), (3, 5))), NULL, "case", RM_OK,
   "1", 0x1p+0},
 
-@ The GAUC users, with scores: a query made by |RM_QSC| has grades and scores
+@ \impl The GAUC users, with scores: a query made by |RM_QSC| has grades and scores
 and no unretrieved items.
 
 @<Lists of the examples over queries@>=
@@ -10507,6 +10799,7 @@ x-deeplearning also drops the first and the last group of a batch; no
 variant reproduces those.
 
 @* Metrics of a whole set.\here{q:set}
+@:metric fmean}{metric \.{fmean}@>
 Three metrics of our sources are not means of per-query values.  The {\it
 catalogue coverage\/} is the share of all items of a catalogue that appear in
 at least one user's top~$K$; it looks at all users at once.  And the
@@ -10522,6 +10815,7 @@ more functions, the two paths over a set.
 @^catalogue coverage@>@^F-score of means@>
 
 @ The metric \.{coverage}\here{q:coverage} has the key \.{items}, the size $N$ of the
+@:metric coverage}{metric \.{coverage}@>@:key items}{key \.{items}@>
 catalogue, from 1 to $2^{31}-1$.  The lists cannot tell it (an item that no
 user was shown is in no list), and no number would be a sensible default, so
 the key has none: a name of coverage without \.{items=} is refused, with a
@@ -10554,7 +10848,7 @@ KEY_ITEMS,
 @ @<Set the numeric defaults of a variant@>=
 v->items = RM_ITEMS_UNSET;
 
-@ The coverage count.  The first $k$ identifiers of each list are collected,
+@ \impl The coverage count.  The first $k$ identifiers of each list are collected,
 sorted, and counted once each.
 
 @<Private functions@>=
@@ -10590,7 +10884,7 @@ static rm_status coverage_count(const rm_variant *v, const rm_list *q, size_t nq
   return s;
 }
 
-@ The two paths of coverage.  Both the count and $N$ are exact, so the double
+@ \impl The two paths of coverage.  Both the count and $N$ are exact, so the double
 quotient is the correctly rounded value.
 
 @<Private functions@>=
@@ -10750,13 +11044,14 @@ users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
   RM_QS(RM_Q((1, 1), ()), RM_Q((0, 1), (1, 1, 1))), NULL, "case", RM_OK, "2/3",
   0x1.5555555555555p-1},
 
-@ Lists with identifiers for the coverage example.
+@ \impl Lists with identifiers for the coverage example.
 
 @<Lists of the examples over queries@>=
 #define RM_QID(g, i) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
   (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL, NULL}
 
 @ {\it Novelty} (\src{001}, F001.11 and F001.12).\here{F001.11}  \src{001}
+@:metric novelty}{metric \.{novelty}@>@:key floor none}{key \.{floor}, word \.{none}@>@:key floor code}{key \.{floor}, word \.{code}@>
 defines the popularity-based novelty of a recommender as the mean
 self-information of the recommended items,
 $${\rm Novelty}@@K={1\over U}\sum_u{1\over K}\sum_{i\in R(u)}-\lg p(i),\qquad
@@ -10791,7 +11086,7 @@ KEY_FLOOR,
 @ @<Words and conditions of keys@>=
 static const char *const floor_words[] = {"none", "code", NULL};
 
-@ The counts $\vert\{u: u\hbox{ rated }i\}\vert$ come from the pairs (item,
+@ \impl The counts $\vert\{u: u\hbox{ rated }i\}\vert$ come from the pairs (item,
 user) of rated items, sorted and made unique; an item's count is then found
 by binary search.
 
@@ -10838,7 +11133,7 @@ static rm_status rated_pairs(const rm_variant *v, const rm_list *q, size_t nq,
   return RM_OK;
 }
 
-@ The exact value is a sum of terms $c\lg(U/n_i)$ with rational weights $c$,
+@ \impl The exact value is a sum of terms $c\lg(U/n_i)$ with rational weights $c$,
 and every such sum can be written over the primes, $\sum_p w_p\lg p$, by
 factoring the integers.  The logarithms of distinct primes are linearly
 independent over the rationals (if $\sum_p w_p\ln p=0$ with integers $w_p$,
@@ -10910,12 +11205,12 @@ static int enclose_plog(mpfr_t lo, mpfr_t hi, const void *ctx)
   return 1;
 }
 
-@ The constant $\ln2$ rounded to the nearest double (C11 has no name for it).
+@ \impl The constant $\ln2$ rounded to the nearest double (C11 has no name for it).
 
 @<Private functions@>=
 static const double ln2 = 0x1.62e42fefa39efp-1;
 
-@ The two paths of novelty walk the users, rank each list, and add the
+@ \impl The two paths of novelty walk the users, rank each list, and add the
 self-information of each item in its top~$K$.  The exact path adds
 $\lg U-\lg n_i$ (or $\lg10^8$ under the floor) with the weight $1/(UK)$.  On
 the double path a term is $\lg(U/n_i)$ when $n_i\le U/2$ (a division and a
@@ -11030,6 +11325,7 @@ undefined, and under the source's floor its term is $8\lg10$.
   NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
 
 @* Incomplete judgments.\here{q:judged}
+@:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>
 Test collections are judged by pooling: the top documents of some runs are
 judged and the rest never are.  A run that was not in the pool retrieves
 documents nobody judged, and every metric so far reads such a document as
@@ -11110,6 +11406,7 @@ keeps $p^{r-1}$ of a short list far from the underflow of a double.
 v->p = 9; v->p_den = 10;
 
 @ {\it RBP over a fixed depth}, the key \.{depth}.\here{q:rbpdepth}  The
+@:key depth}{key \.{depth}@>
 C/W/L framework of Azzopardi, Thomas and Moffat (its program
 \.{cwl\_eval}, which ir\_measures calls for \.{RBP}) computes RBP over a
 ranking of exactly $N=1000$ ranks: the run is cut after rank~$N$, or padded
@@ -11366,7 +11663,7 @@ ${1\over2}({2\over4}+{1\over4}\cdot{1\over4})=\oursq{T-rbp-linear-4}$.
 @/{"T-rbp-resid-3", NULL, "rbp-resid@@3[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
   RM_G(1, 0, 0), NULL, "case", RM_OK, "3/8", 0x1.8p-2},
 
-@ The paths.  Every metric of this chapter walks the first $k$ ranks once.
+@ \impl The paths.  Every metric of this chapter walks the first $k$ ranks once.
 Whether the item at rank~$r$ is judged is |judged_at|; its grade is read
 only when it is judged (an unjudged item's grade is whatever the caller
 put there).
@@ -11393,7 +11690,7 @@ static void judged_counts(const rm_variant *v, const rm_list *l, size_t *rel,
     if (l->unretrieved_grade[i] >= v->rel) ++*rel;@+ else ++*nonrel;
 }
 
-@ bpref is an integer over an integer: each term is $(D-\min(n_r,R))/D$,
+@ \impl bpref is an integer over an integer: each term is $(D-\min(n_r,R))/D$,
 so ${\rm bpref}=S/(DR)$ with $S=\sum(D-\min(n_r,R))$, where $D$ is taken
 as~1 when it is~0 (then every $n_r$ is~0 and every term~1).  Both paths
 compute $S$ and $DR$ as integers; the double path rounds once, in the
@@ -11432,7 +11729,7 @@ static rm_status bpref_dratio(const rm_variant *v, const rm_list *l,
   return RM_OK;
 }
 
-@ infAP's term at a relevant item, with $e=10^5$ so that $\epsilon=1/e$,
+@ \impl infAP's term at a relevant item, with $e=10^5$ so that $\epsilon=1/e$,
 is $(b+Pa)/(b\,r)$ where $a=e\rho+1$, $b=e(\rho+\nu)+2$ and
 $P=\rho+\nu+\pi$.  The exact path adds these fractions; the double path
 forms $b+Pa$ and $br$ exactly (both below $2^{53}$ for lists of fewer
@@ -11494,7 +11791,7 @@ static rm_status infap_dratio(const rm_variant *v, const rm_list *l,
   return RM_OK;
 }
 
-@ The counts: judged nonrelevant items (over~1), and the judged or unjudged
+@ \impl The counts: judged nonrelevant items (over~1), and the judged or unjudged
 items of the first $k$ ranks over $K$, or over $n$ without a cutoff.
 
 @<Private functions@>=
@@ -11531,7 +11828,7 @@ static double zero_bound(const rm_variant *v)
   return 0;
 }
 
-@ RBP and its residual.  With $p=c/d$, ${\rm RBP}=(d-c)S/d$ where $S$ is
+@ \impl RBP and its residual.  With $p=c/d$, ${\rm RBP}=(d-c)S/d$ where $S$ is
 the sum of $p^{r-1}$ over the relevant ranks, and the residual is
 $p^k+(d-c)S'/d$ with $S'$ the sum over the unjudged ranks.  The exact path
 keeps $p^{r-1}$ as a fraction.  The double path keeps it as an unevaluated
@@ -11646,7 +11943,7 @@ numbers of some ten thousand bits).
   mpq_sub(den, den, x);
 }
 
-@ The double path continues the unevaluated product $x_h+x_l$ of the loop
+@ \impl The double path continues the unevaluated product $x_h+x_l$ of the loop
 above from rank $k$ to rank~$N$, so that it holds $p^N$ within $4Nu^2$ of
 its value, and subtracts it from~1, $(1-x_h)-x_l$.  Since $p\le999/1000$,
 $1-p^N\ge1-p\ge1/1000$, and the error of $p^N$ is at most $4\cdot10^8u^2$
@@ -11684,7 +11981,7 @@ RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID,
 [RM_RBP_RESID] = {"rbp-resid", K(KEY_P) | K(KEY_TIES), ratio_d, ratio_x, rbp_bound,
   p_below_one, NULL, rbp_qratio, rbp_dratio, NULL},
 
-@ The vectors of the chapter.  Their random lists carry markers: a
+@ \impl The vectors of the chapter.  Their random lists carry markers: a
 family whose metrics read them gets, after each random list, one marker
 per item (see |random_unjudged|).  No variant here has $p=1/2$: its values
 are dyadic fractions, and on a long list one can fall exactly halfway
@@ -11755,6 +12052,7 @@ function |rm_relstring| of \secref{q:relstring} writes that string.
 left for later.
 
 @ {\it The geometric mean.}\here{q:gm}  The arithmetic mean of per-query
+@:aggregator gm}{aggregator \.{gm}@>
 values lets a few very good queries hide many bad ones; the geometric mean
 $$\hbox{GM}=\Bigl(\prod_{j=1}^n\max(x_j,\varepsilon)\Bigr)^{1/n}
   =\exp\Bigl({1\over n}\sum_{j=1}^n\ln\max(x_j,\varepsilon)\Bigr)$$
@@ -11808,7 +12106,7 @@ $b+36$~ulps; we state $b+40$.
 if (mpz_sgn(b.n) == 0) s = undefined_d(&u, out);
 else *out = exp(xsum_div(&a, &b));
 
-@ The exact path collects the floored values: the rational ones as
+@ \impl The exact path collects the floored values: the rational ones as
 fractions $y_j$ with an exponent $e_j$ (the value is $y_j^{e_j/2}$, so
 $e_j=2$ but for a root mean square error), and the irrational ones as
 pairs of forms.
@@ -11824,7 +12122,7 @@ typedef struct {
   mpq_t floor; /* $\varepsilon$ */
 } gm_set;
 
-@ One query.  The value is found as |rm_value_set_exact| finds it; a
+@ \impl One query.  The value is found as |rm_value_set_exact| finds it; a
 rational value is floored here, an irrational one in the enclosure.
 
 @<Private functions@>=
@@ -11897,7 +12195,7 @@ done:
   }
 }
 
-@ The enclosure of $\ln\hbox{GM}$'s exponential: every logarithm rounded
+@ \impl The enclosure of $\ln\hbox{GM}$'s exponential: every logarithm rounded
 outward, the sum and the division by $n$ too, and $\exp$ in each direction.
 
 @<Private functions@>=
@@ -11932,7 +12230,7 @@ static int enclose_gm(mpfr_t lo, mpfr_t hi, const void *ctx)
   return ok;
 }
 
-@ The geometric mean itself: a rational root when there is one, Ziv's loop
+@ \impl The geometric mean itself: a rational root when there is one, Ziv's loop
 otherwise.  With only rational values $\hbox{GM}^{2n}=\prod y_j^{e_j}$.
 
 @<Private functions@>=
@@ -11959,7 +12257,7 @@ static rm_status gm_exact(const rm_variant *v, const rm_variant *u,
   return s;
 }
 
-@ The product is formed numerator by numerator and denominator by
+@ \impl The product is formed numerator by numerator and denominator by
 denominator, and reduced once.
 
 @<Take the rational root...@>=
@@ -12014,6 +12312,7 @@ $\oursq{TE-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{TE-gm-none}$.
   NULL, "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-10},
 
 @ {\it The counts.}\here{q:counts}  trec\_eval prints four counts for each
+@:metric nq}{metric \.{nq}@>@:metric nret}{metric \.{nret}@>@:metric nrel}{metric \.{nrel}@>@:metric nrelret}{metric \.{nrelret}@>
 query and their {\it sums\/} over the queries, not their means: \.{num\_q},
 the number of queries evaluated (1 for each); \.{num\_ret}, the number~$n$
 of documents retrieved; \.{num\_rel}, the number~$R$ of judged documents of
@@ -12108,6 +12407,7 @@ RM_NQ, RM_NRET, RM_NREL, RM_NRELRET,
 #define TE_COUNT_QS RM_Q((1, 0, 2, 0), (1)), RM_Q((0, 0), ())
 
 @ {\it Interpolated precision at a recall level.}\here{q:iprec}  The
+@:metric iprec}{metric \.{iprec}@>@:key at}{key \.{at}@>@:key level exact}{key \.{level}, word \.{exact}@>@:key level round}{key \.{level}, word \.{round}@>
 interpolated precision at recall level $\rho$ was defined with \.{ap11}
 (\secref{q:ap11}): the best precision at any rank whose recall is at
 least~$\rho$.  Since recall at rank~$i$ is $h_i/R$, ``at least $\rho$''
@@ -12191,7 +12491,7 @@ static int level_when(const rm_variant *v)
 @ @<Set the numeric defaults of a variant@>=
 v->at = 0; v->at_den = 1;
 
-@ The count $c(\rho)$ for $\rho=p/q$: $\lceil pR/q\rceil$ in integers (with
+@ \impl The count $c(\rho)$ for $\rho=p/q$: $\lceil pR/q\rceil$ in integers (with
 $p\le q\le10^6$ and $R<2^{32}$ the product fits in 64 bits), or trec\_eval's
 $\hbox{\tt lround}(\hat\rho\otimes R)$; $p/q$ divided in doubles is the
 double nearest $\rho$, as trec\_eval's |atof| of the level's decimal is.
@@ -12211,7 +12511,7 @@ static const char *iprec_refuse(const rm_variant *v)
   return no_average(v);
 }
 
-@ The code of \.{iprec}: as \.{ap11}'s, for one level, and the value is the
+@ \impl The code of \.{iprec}: as \.{ap11}'s, for one level, and the value is the
 best $h_i/i$ itself, a ratio of two whole numbers: the double path divides
 once (1~ulp).
 
@@ -12261,7 +12561,7 @@ RM_IPREC,
   | K(KEY_UNDEF), ratio_d, ratio_x, iprec_bound, iprec_refuse, NULL, iprec_qratio,
   iprec_dratio},
 
-@ The worked examples of this section.
+@ \impl The worked examples of this section.
 
 @<Worked examples@>=
 @/{"TE-11pt-exact", NULL, "ap11", RM_G(1, 0), NULL, NULL, RM_G(1), NULL, "case",
@@ -12283,6 +12583,7 @@ RM_IPREC,
 
 
 @ {\it Set measures and precision at multiples of $R$.}\here{q:setap}
+@:metric setap}{metric \.{setap}@>@:metric rprecm}{metric \.{rprecm}@>@:key mult}{key \.{mult}@>
 trec\_eval's \.{set\_map} (\.{m\_set\_map.c}) is the average precision of
 the retrieved set taken as unranked: every relevant retrieved item gets the
 set's precision $h_n/n$, every relevant item not retrieved gets~0, so
@@ -12335,7 +12636,7 @@ KEY_MULT,
 @ @<Set the numeric defaults of a variant@>=
 v->mult = 1; v->mult_den = 1;
 
-@ The code.  Both are ratios of whole numbers: one division on the double
+@ \impl The code.  Both are ratios of whole numbers: one division on the double
 path, 1~ulp (the numerator $h^2$ and the denominator $nR$ are exact in a
 double while the list holds fewer than $2^{26}$ items).
 
@@ -12422,6 +12723,7 @@ RM_SETAP, RM_RPRECM,
   NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 
 @ {\it Binary G.}\here{q:bing}  trec\_eval's \.{binG} (\.{m\_binG.c},
+@:metric bing}{metric \.{bing}@>
 ``experimental measure'', 2008) discounts a relevant item not by its rank
 but by the nonrelevant items above it: a relevant item with $m$ nonrelevant
 items ranked before it gains $1/\lg(2+m)$, and the sum is divided by~$R$,
@@ -12501,6 +12803,7 @@ RM_BING,
   RM_OK, "1/2", 0x1p-1},
 
 @ {\it Utility.}\here{q:utility}  trec\_eval's \.{utility}
+@:metric utility}{metric \.{utility}@>@:key tp}{key \.{tp}@>@:key fp}{key \.{fp}@>@:key fn}{key \.{fn}@>@:key tn}{key \.{tn}@>@:key docs}{key \.{docs}@>
 (\.{m\_utility.c}), from the filtering tracks of TREC, scores the retrieved
 set as a contingency table: each relevant item retrieved is worth~$a$, each
 nonrelevant item retrieved~$b$, each relevant item missed~$c$ and each
@@ -12540,7 +12843,7 @@ KEY_TP, KEY_FP, KEY_FN, KEY_TN, KEY_DOCS,
 @ @<Set the numeric defaults of a variant@>=
 v->tp = 1; v->fp = -1; v->fn = 0; v->tn = 0; v->docs = 0;
 
-@ The value in 64-bit integers: each product is below $10^6\cdot2^{32}$,
+@ \impl The value in 64-bit integers: each product is below $10^6\cdot2^{32}$,
 and their sum below $2^{63}$; it is a ratio over~1 for the two paths, and
 exact in a double while below $2^{53}$ in magnitude.
 
@@ -12584,6 +12887,7 @@ RM_UTILITY,
   NULL, RM_G(1), NULL, "case", RM_OK, "92", 0x1.7p+6},
 
 @ {\it Normalized gain.}\here{q:ngain}  trec\_eval's \.{G} (\.{m\_G.c},
+@:metric ngain}{metric \.{ngain}@>
 ``experimental measure'', 2008) is \.{binG} with graded gains and a
 discount that compares the run with the ideal ranking.  Let the gain of a
 grade $g$ be $\gamma(g)=g$ when $g>0$ and $0$ otherwise, let
@@ -12714,6 +13018,7 @@ RM_NGAIN,
   RM_OK, "1/4", 0x1p-2},
 
 @ {\it nDCG over the relevant items.}\here{q:ndcgrel}  trec\_eval's
+@:metric ndcg-rel}{metric \.{ndcg-rel}@>
 \.{ndcg\_rel} (\.{m\_ndcg\_rel.c}, ``experimental measure'') averages nDCG
 at the ranks of the items of positive gain, one point per such item of the
 judgments.  With the gains $\gamma$ and ideal gains $I_1\ge\cdots\ge I_M>0$
@@ -12788,7 +13093,7 @@ static rm_status agg_push(aggregate *g, const mpq_t c, const loglin *num,
   return RM_OK;
 }
 
-@ |ndcgrel_terms| adds $w$ times the value of one query to the sum |g|, or
+@ \impl |ndcgrel_terms| adds $w$ times the value of one query to the sum |g|, or
 sets |*undefined| and adds nothing.
 
 @<Private functions@>=
@@ -12886,6 +13191,7 @@ RM_NDCG_REL,
   RM_OK, "1", 0x1p+0},
 
 @ {\it nDCG at the changes of the ideal gain.}\here{q:rndcg}  trec\_eval's
+@:metric rndcg}{metric \.{rndcg}@>
 \.{Rndcg} (\.{m\_Rndcg.c}, ``experimental measure'') averages nDCG at the
 ranks where the ideal ranking passes from one gain to a lower one: with the
 ideal gains $I_1\ge\cdots\ge I_M>0$ of \secref{q:ngain}, the points are the
@@ -13018,7 +13324,7 @@ file whose only judgment is $-1$, where trec\_eval stops.  The project's tests n
 trec\_eval: \.{tests/check\_trec.c} derives its values by hand and by
 oracles of its own.
 
-@ The golden vectors of this chapter are two families of their own, so that
+@ \impl The golden vectors of this chapter are two families of their own, so that
 the families before it keep their contents: \.{trec} for the metrics of one
 query (with the worked examples above whose labels begin \.{TE-}), and
 \.{trec\_aggregates} for the sums and geometric means over queries, written
@@ -13116,6 +13422,7 @@ rm_status rm_relstring(const rm_list *l, rm_ties ties, size_t k, char *buf,
 }
 
 @* INSQ, a measure of the C/W/L framework.\here{q:insq}
+@:metric insq}{metric \.{insq}@>@:key t}{key \.{t}@>
 Moffat, Scholer and Thomas (ADCS 2012) model a user who scans a ranking
 from the top, and who goes on from rank~$i$ to rank $i+1$ with a
 probability~$C_i$ that grows with~$i$: a user who has already read many
@@ -13174,7 +13481,7 @@ KEY_T,
 @ @<Set the numeric defaults of a variant@>=
 v->t = 1; v->t_den = 1;
 
-@ The paths share the integers of the weights.  With $T=c/d$ in lowest
+@ \impl The paths share the integers of the weights.  With $T=c/d$ in lowest
 terms, $i+2T-1=y_i/d$ with $y_i=d(i-1)+2c$, and the factor $d^2$ cancels
 from the ratio, which is $\sum G_i/y_i^2$ over $\sum1/y_i^2$.  A gain is a
 whole numerator $a_i$ over a common denominator~$b$: under \.{gain=binary}
@@ -13212,7 +13519,7 @@ static void insq_defaults(rm_variant *v)
   v->gain = RM_GAIN_BINARY;
 }
 
-@ The exact path sums the fractions $a_i/y_i^2$ by binary splitting: the
+@ \impl The exact path sums the fractions $a_i/y_i^2$ by binary splitting: the
 sum over ranks $[lo,hi)$ is $P/Q$ with $Q=\prod y_i^2$, and two halves
 join as $P=P_LQ_R+P_RQ_L$, $Q=Q_LQ_R$, with no greatest common divisor
 taken on the way.  The numbers of the last join have some 40\,000 bits
@@ -13255,7 +13562,7 @@ static rm_status insq_qratio(const rm_variant *v, const rm_list *l,
   return RM_OK;
 }
 
-@ The double path computes the same two sums.  $y_i\le1000\cdot999+2000$,
+@ \impl The double path computes the same two sums.  $y_i\le1000\cdot999+2000$,
 so $y_i^2<2^{40}$ and $by_i^2$ are exact in a double, and each term
 $a_i/y_i^2$ is one division (one rounding,~$u$).  The terms are positive
 and go into compensated sums (within $u$ of their sum, and a few $nu^2$),
@@ -13292,6 +13599,7 @@ RM_INSQ,
   ratio_x, insq_bound, insq_refuse, insq_defaults, insq_qratio, insq_dratio, NULL},
 
 @* Adaptive measures of the C/W/L framework.\here{q:cwladapt}
+@:metric inst}{metric \.{inst}@>@:metric nerr8}{metric \.{nerr8}@>@:metric nerr9}{metric \.{nerr9}@>@:metric nerr10}{metric \.{nerr10}@>@:metric nerr11}{metric \.{nerr11}@>
 INSQ's user (\secref{q:insq}) goes on from rank~$i$ with a probability
 that depends on the rank alone.  The measures of this chapter let it
 depend on the gains met so far as well, and so they are no longer weighted
@@ -13366,7 +13674,7 @@ $(1/2+1/6)/(17/12)=8/17$.  NERR10 with $p=1/2$ of the binary 0,~1 has
 $P=1,\,1/2$ and then~0: $1/3$; NERR11 with $T=1/2$ of the same has
 $P=1,\,1/4$ and then~0: $1/5$.
 
-@ Every continuation of the chapter is a fraction $C_i=(r/q)^2(w/x)$ of
+@ \impl Every continuation of the chapter is a fraction $C_i=(r/q)^2(w/x)$ of
 whole numbers, each below $2^{53}$, computed from the rank, its gain and
 the gains above it.  With $T=c/d$ in lowest terms and the gains $a_i/b$
 of INSQ (|insq_a|, |insq_b|), $A_i=a_1+\cdots+a_i$:
@@ -13423,7 +13731,7 @@ static double cwl_bound(const rm_variant *v)
   return 8;
 }
 
-@ The exact path multiplies the continuations out rank by rank, keeping
+@ \impl The exact path multiplies the continuations out rank by rank, keeping
 $P_i$ as a fraction $p/e$ whose denominator $e$ is the product of the
 denominators $q^2x$ so far, and the two sums $\sum P_ja_j$ and $\sum P_j$
 as numerators over that same~$e$: the step to rank $i+1$ multiplies $p$
@@ -13467,7 +13775,7 @@ static rm_status cwl_qratio(const rm_variant *v, const rm_list *l,
   return RM_OK;
 }
 
-@ The double path multiplies the same continuations in two doubles, as
+@ \impl The double path multiplies the same continuations in two doubles, as
 \.{rbp} does its powers (\secref{q:judged}), and keeps the exponent
 apart, so that neither the product nor the sums can overflow or
 underflow: INST's $P_i$ grows as $\bigl((1-2T)/(2T)\bigr)^{2i}$ when
@@ -13534,6 +13842,7 @@ static rm_status cwl_dratio(const rm_variant *v, const rm_list *l,
 }
 
 @ {\it BPM.}\here{q:bpm}  The Bejeweled Player Model of Zhang, Liu, Li,
+@:metric bpm}{metric \.{bpm}@>
 Zhang, Xu and Ma (SIGIR 2017), in its static form as \.{cwl\_eval}'s
 \.{cwl/ruler/measures/cwl\_bpm.py} (class |BPMCWLMetric|, at the same
 commit) writes it, is a user who reads on while two budgets last: the gain
@@ -13568,10 +13877,13 @@ $1.9999999999999998$ ($2/5$ against $3/7$).  Where no sum lands on~$T$,
 the two agree: with
 \.{gain=clip:0..2} the grades 1, 0, 2, 2 under $T=1$ stop at rank~3
 ($S_3=3/2$), $(1/2+0+1)/3=1/2$; \.{bpm@@2} of the same stops at rank~2,
-$(1/2)/2=1/4$; and under $T=3$ the user reads all four and
-$(1/2+1+1)/4=5/8$ (the value of a list shorter than $K$ counts the
-padding of gain~0 up to rank $\min(K,1000)$ when $T$ is not reached: with
-\.{bpm@@8[t=3]} it is $(5/2)/8=5/16$).
+$(1/2)/2=1/4$; and under $T=3$ the user of \.{bpm@@4[t=3]} reads all
+four and finds $(1/2+1+1)/4=5/8$.  A list shorter than $K$ counts the
+padding of gain~0 up to rank $\min(K,1000)$ when $T$ is not reached, so the
+same grades give $(5/2)/8=5/16$ under \.{bpm@@8[t=3]}, and $(5/2)/1000=1/400$
+under \.{bpm[t=3]}, whose $K$ is the 1000 ranks: 5/8 is the value of
+\.{bpm@@4} only.  (\.{tests/claims\_test.sh} asks the tool for these four
+values.)
 
 In |cwl_step| the bracket $[S_i<T]$ is $[dA_i<cb]$ in whole numbers, and
 $[i<K]$ is the depth~$D$; the rest is the chapter's engine.
@@ -13594,6 +13906,7 @@ RM_INST, RM_NERR8, RM_NERR9, RM_NERR10, RM_NERR11, RM_BPM,
   ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
 
 @* Compatibility.\here{q:compat}
+@:metric compat}{metric \.{compat}@>
 Clarke, Vtyurina and Smucker (ACM TOIS 2021) measure how {\it compatible\/}
 a ranking is with the ideal one: the rank-biased overlap (RBO, Webber,
 Moffat and Zobel) of the run with an ideal ranking of the relevant
@@ -13647,7 +13960,7 @@ overlaps are 0, 1, 2, and the value is
 $${0+{1\over2}\cdot{1\over2}+{1\over4}\cdot{2\over3}\over
   1+{1\over2}\cdot1+{1\over4}\cdot{2\over3}}={5/12\over5/3}={1\over4}.$$
 
-@ The positions in the ideal ranking.  Only the relevant documents of the
+@ \impl The positions in the ideal ranking.  Only the relevant documents of the
 run can be in both rankings: one at rank $r$ in $R$ and $s$ in $I$ is in
 $I_i\cap R_i$ from $i=\max(r,s)$ on, so $\vert I_i\cap R_i\vert$ is the number
 of them with $\max(r,s)\le i$.  $s$ is found by counting: the relevant
@@ -13699,7 +14012,7 @@ static rm_status compat_counts(const rm_variant *v, const rm_list *l, const size
   return RM_OK;
 }
 
-@ The exact path sums by binary splitting.  With $p=a/b$, the sum over
+@ \impl The exact path sums by binary splitting.  With $p=a/b$, the sum over
 ranks $[lo,hi)$ (counted from~0) of $a^{i-lo}b^{hi-1-i}x_i/(i+1)$ is $P/Q$
 with $Q=\prod(i+1)$; two halves join as $P=b^{h_R}P_LQ_R+a^{h_L}P_RQ_L$,
 $Q=Q_LQ_R$, $h_L$ and $h_R$ their lengths.  Over all $D$ ranks this is
@@ -13746,7 +14059,7 @@ static rm_status compat_qratio(const rm_variant *v, const rm_list *l,
   return RM_OK;
 }
 
-@ The double path multiplies the powers of $p$ in two doubles with the
+@ \impl The double path multiplies the powers of $p$ in two doubles with the
 exponent apart, and sums in |esum|s, as \secref{q:cwladapt} does: a
 term $x_i/(i+1)$ is one division, its product with the power one more
 rounding, and dropping the low part of the power a third, so each sum is
@@ -13802,7 +14115,7 @@ RM_COMPAT,
   NULL},
 
 @** Where the definitions disagree.
-\here{disagree}\input disagree
+\here{disagree}
 Five sources and a dozen libraries use one name for several numbers.  The
 question every team asks sooner or later, ``why does our HR@@10 not match
 the paper's?'', has an answer that can be {\it computed}: for two variants of
@@ -13850,35 +14163,18 @@ the tied items (\.{ties=average}).
 \item{$\bullet$} {\it GAUC's weights}: the plain mean of the groups' AUCs
 (\src{002}) against the mean weighted by impressions (\src{003}).
 \smallskip
-\noindent For each, the table below gives the smallest witness (its grades
-and cutoff over its scores, as in the full tables), the two values on it,
-and the split rate: the share of \dispop\ random queries of a realistic
-shape on which the two values differ, with its 95\% interval, drawn as a
-bar (half a point per percent, the interval as a thin line across it, a
-tick at~100\%).  A rate near~100\% means that a comparison of the two numbers is
+\noindent For each, the table ``The splits that matter'' at the front of
+the book, after ``How to read this book'', gives the smallest witness (its
+grades and cutoff over its scores, with the notation explained beside it),
+the two values on it, and the split rate: the share of \dispop\ random
+queries of a realistic shape on which the two values differ, with its 95\%
+interval.  A rate near~100\% means that a comparison of the two numbers is
 almost never a comparison of one quantity; a rate of a few percent means
 that the split lives in a corner (a short list, a tie) that a test suite
-must visit on purpose.  Every number here is read from the same run of the
+must visit on purpose.  Every number there is read from the same run of the
 tool as the full tables.
 @^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ranx@>@^torchmetrics@>@^LensKit@>
 @^TensorFlow Ranking@>@^Microsoft Recommenders@>@^GAUC, the split of its weights@>
-
-\def\dissum#1#2#3#4#5#6#7#8#9{\.{#1}&\distt #2&\distt #4&#6&#8\%&
-  \disbar#8/#9\end\cr
-  &\distt #3&\distt #5&#7&#9&\cr\noalign{\smallskip}}
-% The bar: the rate in gray, half a point per percent, with its 95% interval
-% as a thin black line across it and a tick at 100%.
-\def\disbar#1/#2--#3\end{\hbox to 50pt{\dimen0=#1pt \dimen2=#2pt \dimen4=#3pt
-  \pdfliteral{0.6 g}\vrule height6pt depth-1pt width.5\dimen0 \pdfliteral{0 g}%
-  \kern-.5\dimen0
-  \kern.5\dimen2 \dimen4=.5\dimen4 \advance\dimen4 by-.5\dimen2
-  \vrule height3.9pt depth-3.1pt width\dimen4 \hss
-  \vrule height7pt depth0pt width.2pt}}
-$$\vbox{\eightrm\baselineskip9.5pt\tabskip0pt
-\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&\hfil#\quad&#\hfil\cr
-metric&variants&smallest witness&values&split, \%&0\hskip40pt 100\cr
-\noalign{\smallskip}
-\dissummary}}$$
 
 @ {\it Which pairs.}  A metric's variants are its default and the variants
 that change {\it one\/} word-valued key of the default (\.{hits=mean} for
@@ -14048,7 +14344,7 @@ the run frees what it holds and returns |RM_ENOMEM|.
 #define RM_DISAGREE_MAXN 8 /* the longest list the search accepts */
 #define RM_DISAGREE_POPMAX 100000 /* the most random queries of one metric */
 
-@ A pair's result has three spaces: binary grades, grades 0 to~2, and the
+@ \impl A pair's result has three spaces: binary grades, grades 0 to~2, and the
 inputs on which every relevant item is retrieved within~$K$ (for the pairs
 where that condition is claimed to make them agree).  In each, the state
 of the search (open when the run stopped first, a witness, agreement on the
@@ -14139,7 +14435,7 @@ const char *rm_disagree_id(int i);
 /* The identifier of the |i|th item of every input of the search
    (\.{b}, \.{c}, \.{a}, \dots), or |NULL| outside 0 to |RM_DISAGREE_MAXN|${}-1$. */
 
-@ The engine's own types.  A variant is kept parsed and with its canonical
+@ \impl The engine's own types.  A variant is kept parsed and with its canonical
 name; a pair keeps, for each space, its state and counts, the witness and
 its two values; the metric is its variants and pairs.  The results of a
 run, |struct rm_disagreement|, hold the metric and what the run needs:
@@ -14206,7 +14502,7 @@ struct rm_disagreement {
   const char **pids; char *pidtext; /* their identifiers */
 };
 
-@ Every block comes from the options' allocator and goes back to |free|;
+@ \impl Every block comes from the options' allocator and goes back to |free|;
 the clock is C11's |timespec_get|.  |dis_stop| is asked every 512 inputs and
 before each random query: it stops the run when the budget is spent, and
 otherwise reports progress, which the callback may answer by stopping it.
@@ -14236,7 +14532,7 @@ static int dis_stop(rm_disagreement *d, int phase, int size, long done, long tot
   return 0;
 }
 
-@ The keys of a metric whose values are words come from the library's
+@ \impl The keys of a metric whose values are words come from the library's
 tables; numeric keys (\.{rel=1..100}, \.{beta2=p/q}) are left alone.
 |dis_add| parses a name and adds the variant unless a variant with the same
 canonical name is there already; it returns its index, or $-1$ if the
@@ -14273,7 +14569,7 @@ static void dis_add_pair(dis_metric *m, int a, int b, int named, int cond,
   snprintf(p->lb, sizeof p->lb, "%s", lb);
 }
 
-@ The splits named by the sources, as metric, key and two words; the condition flag marks the pairs checked under ``every relevant
+@ \impl The splits named by the sources, as metric, key and two words; the condition flag marks the pairs checked under ``every relevant
 item is retrieved within $K$''.
 
 @<Public functions@>=
@@ -14293,7 +14589,7 @@ static const struct {@+ const char *metric, *key, *w1, *w2; int cond; @+} dis_na
   {"auc", "ties", "average", "reverse", 0}, {"auc", "ties", "average", "pessimistic", 0},
   {NULL, NULL, NULL, NULL, 0}};
 
-@ Setting up a metric: the default, one variant per other word of each word
+@ \impl Setting up a metric: the default, one variant per other word of each word
 key (the keys and their words come from the library's tables,
 |rm_metric_keys| and |rm_key_words|), then the named pairs.  A key that
 applies only with a cutoff (\.{denom} of precision) is absent from the
@@ -14373,7 +14669,7 @@ static int dis_setup(dis_metric *m, rm_metric mi)
   return m->np > 0;
 }
 
-@ A value is computed at most once per input and variant: |dis_get| fills
+@ \impl A value is computed at most once per input and variant: |dis_get| fills
 the double (|need_x| zero) or the exact result on demand.  The variant
 takes the input's cutoff; a negative |k| leaves it the cutoff of its name
 (the pairs of any two names, below).
@@ -14401,7 +14697,7 @@ static void dis_clear(dis_val *c, int n)
   for (i = 0; i < n; i++) { if (c[i].dx) rm_exact_clear(&c[i].x); c[i].dd = c[i].dx = 0; }
 }
 
-@ The comparison, as described above under ``deciding a difference'': 1 if the values differ, 0 if they are
+@ \impl The comparison, as described above under ``deciding a difference'': 1 if the values differ, 0 if they are
 equal (equal fractions, or both errors), $-1$ if they agree to 40 digits
 without a proof of equality, and $-2$ if a value ran out of memory, which
 ends the run.  |dis_show| writes a value as the report gives it.
@@ -14491,7 +14787,7 @@ static int dis_same_definition(const dis_var *va, const dis_var *vb, const rm_li
   return 0;
 }
 
-@ An input as a list for the library; the identifiers are \.{b}, \.{c},
+@ \impl An input as a list for the library; the identifiers are \.{b}, \.{c},
 \.{a}, \dots\ in input order (the population uses \.{d0000}, \dots).
 
 @<Public functions@>=
@@ -14510,7 +14806,7 @@ const char *rm_disagree_id(int i)
   return i >= 0 && i < DIS_MAXN ? dis_ids[i] : NULL;
 }
 
-@ The condition under which some pairs agree: every relevant item (grade at
+@ \impl The condition under which some pairs agree: every relevant item (grade at
 least 1) is retrieved, and within $K$ in the ranking by decreasing score
 with ties in input order.
 
@@ -14532,7 +14828,7 @@ static int dis_all_within_k(const dis_case *c)
   return 1;
 }
 
-@ The search of one metric: one pass over the inputs in order of size,
+@ \impl The search of one metric: one pass over the inputs in order of size,
 comparing every pair that still lacks a witness in a space the input
 belongs to.  It returns when every pair is settled, at the end of the
 space, when the run is stopped, or when memory runs out.  Without the flag
@@ -14627,7 +14923,7 @@ static void dis_search(rm_disagreement *d, int maxlen, int graded_only)
   dis_settle(m);
 }
 
-@ The population of a metric is drawn from a seeded generator
+@ \impl The population of a metric is drawn from a seeded generator
 (splitmix64), the same for every run, so the rates printed in this book are
 reproducible.  The identifiers of its items, \.{d0000} to \.{d0999} in a
 scrambled order, are made once per run.
@@ -14673,7 +14969,7 @@ static int dis_pop_ids(rm_disagreement *d)
   return 1;
 }
 
-@ The rates.  Each random query (or set) is compared under every pair by
+@ \impl The rates.  Each random query (or set) is compared under every pair by
 |dis_pop_compare|, which keeps the differences; |dis_pop_close| gives the
 median.  For $x$ differences among $N$ queries the Wilson interval is
 $${\hat p+z^2/2N\pm z\sqrt{\hat p(1-\hat p)/N+z^2/4N^2}\over1+z^2/N}$$
@@ -14818,7 +15114,7 @@ static int dis_setup_gauc(dis_metric *m)
   return 1;
 }
 
-@ The search of the sets, as |dis_search| for lists.
+@ \impl The search of the sets, as |dis_search| for lists.
 
 @<Public functions@>=
 static void dis_search_sets(rm_disagreement *d, int maxlen)
@@ -14861,7 +15157,7 @@ static void dis_search_sets(rm_disagreement *d, int maxlen)
   dis_settle(m);
 }
 
-@ The population of sets: sets of 2 to 20 queries, each drawn by
+@ \impl The population of sets: sets of 2 to 20 queries, each drawn by
 |dis_draw|, from the metric's own seed.
 
 @<Public functions@>=
@@ -14888,7 +15184,7 @@ static void dis_population_sets(rm_disagreement *d, int npop)
   dis_pop_close(d, t == npop);
 }
 
-@ {\it A run.}  The options are checked and copied, the results allocated
+@ \impl {\it A run.}  The options are checked and copied, the results allocated
 and zeroed, and the metric set up; then the search (of lists or of sets),
 and, unless the run was stopped, the random population, whose blocks are
 allocated only now.  A metric without pairs is neither searched nor
@@ -14964,7 +15260,7 @@ static rm_status dis_run(rm_disagreement *d, rm_disagreement **out, char *msg, s
   return RM_OK;
 }
 
-@ A metric is named as the tool names it: by its name, by the sources'
+@ \impl A metric is named as the tool names it: by its name, by the sources'
 \.{mrr} or \.{map}, or as \.{gauc}.
 
 @<Public functions@>=
@@ -14995,7 +15291,7 @@ rm_status rm_disagree_metric(const char *metric, const rm_disagree_options *o,
   return dis_run(d, out, msg, len);
 }
 
-@ The pair of two names: both must parse, and both be aggregates or
+@ \impl The pair of two names: both must parse, and both be aggregates or
 neither (a list is a set of one only if one says so); the messages are the
 tool's.  The pair is a metric named \.{pair} (the seed of its population:
 every pair is compared on the same random queries), of two variants that
@@ -15033,7 +15329,7 @@ rm_status rm_disagree_variants(const char *a, const char *b, const rm_disagree_o
   return dis_run(d, out, msg, len);
 }
 
-@ The results, pair by pair, as the public struct: the witness's lists
+@ \impl The results, pair by pair, as the public struct: the witness's lists
 point into the pair's cases, its texts into the pair's values.
 
 @<Public functions@>=
@@ -15076,7 +15372,7 @@ rm_status rm_disagreement_pair(const rm_disagreement *d, size_t i, rm_disagree_p
   return RM_OK;
 }
 
-@ The size of the space, as the searches visit it: |dis_space| counts the
+@ \impl The size of the space, as the searches visit it: |dis_space| counts the
 lists of |dis_search| ($2\cdot3$ of length~1, and $2(n+2)3^n(1+2^n)$ of
 length $n\ge2$ with a cutoff, without it the factor $n+2$ dropped),
 |dis_sets| the sets of |dis_search_sets|.
@@ -15102,7 +15398,13 @@ long rm_disagree_space_size(int max_length, int kind)
 }
 
 @* The command \.{disagree}.\here{q:distool}
-The tool's door to the engine above.  Its arguments are metric names or
+\.{rankmetrics disagree} is for the moment two numbers of one name do not
+match: given two variant names it finds the smallest input on which they
+differ and says how often they differ on inputs of a realistic shape, and
+given a metric it does so for every pair of its variants, so that a team can
+see which choice of a library explains a gap before it looks for a bug
+(``Examples'', below, shows a run).
+The command is the tool's door to the engine above.  Its arguments are metric names or
 \.{all} (or two variant names, a pair: see ``any two variants'' below), and
 options: \.{--max-length} $L$ (1 to |RM_DISAGREE_MAXN|), \.{--budget}
 seconds (default 300), \.{--tex} {\it FILE}.  It calls |rm_disagree_metric|
@@ -15168,7 +15470,7 @@ static rm_status dis_call(dis_cmd *c, const char *metric, const char *b, rm_disa
   return s;
 }
 
-@ A witness as the report writes it, from its list and its cutoff.
+@ \impl A witness as the report writes it, from its list and its cutoff.
 
 @<Tool functions@>=
 static void dis_case_text(char *out, size_t len, const rm_list *l, unsigned long k)
@@ -15192,7 +15494,7 @@ static void dis_wilson(long x, long n, double *lo, double *hi)
   if (*hi > 1) *hi = 1;
 }
 
-@ The report of a pair on standard output.
+@ \impl The report of a pair on standard output.
 
 @<Tool functions@>=
 static void dis_print(const char *name, int sets, const rm_disagree_pair *q, int maxlen)
@@ -15231,7 +15533,7 @@ static void dis_print(const char *name, int sets, const rm_disagree_pair *q, int
   }
 }
 
-@ The tables of the book.  Each pair takes two lines: its two variants,
+@ \impl The tables of the book.  Each pair takes two lines: its two variants,
 the witness (grades and cutoff, then scores and the unretrieved item), the
 two values, the split rate and its interval, the median and the largest
 difference.  Fractions are printed whole; an irrational value by its first
@@ -15315,7 +15617,7 @@ static void dis_tex(FILE *f, const rm_disagreement *d, const char *name, int max
   }
 }
 
-@ The head of the generated file defines the table macros, and the numbers
+@ \impl The head of the generated file defines the table macros, and the numbers
 that the text of this part prints about the search: the pairs and names
 compared, the size of the space of lists at $L=4$, 5 and~6 (for a metric
 with a cutoff, as |rm_disagree_space_size| counts them), and that of GAUC's
@@ -15363,7 +15665,7 @@ static void dis_tex_head(FILE *f, int maxlen, int npop)
 }
 
 
-@ The summary at the head of this part reads a few pairs out of the same
+@ \impl The summary at the head of this part reads a few pairs out of the same
 results: the splits most often met between the sources and between the
 libraries.  Each becomes a call of \.{\\dissum} with nine arguments
 $$\hbox{\.{\\dissum\{metric\}\{a\}\{b\}\{witness\}\{witness, second line\}%
@@ -15517,7 +15819,7 @@ static void dis_pair_values(const rm_disagree_space *s)
       : "   (undefined; the value of its undef= convention)");
 }
 
-@ The verdict comes from the states of the search (a witness, or none in
+@ \impl The verdict comes from the states of the search (a witness, or none in
 the whole space), the split rate from the population.
 
 @<Tool functions@>=
@@ -15560,7 +15862,7 @@ static void dis_pair_print(int sets, const rm_disagree_pair *q, int maxlen)
   } else puts("random: not run (budget)");
 }
 
-@ The pair's run: the engine checks the names (its message is printed
+@ \impl The pair's run: the engine checks the names (its message is printed
 after the tool's prefix, and is a usage error), and the tool prints the
 two canonical names, the space, and the report.
 
@@ -15621,7 +15923,7 @@ the micro average takes neither numerator nor denominator from it and
 gives~1.
 @^trec\_eval@>@^scikit-learn@>
 
-@ The command.  Names may be given as the sources write them: \.{mrr} is
+@ \impl The command.  Names may be given as the sources write them: \.{mrr} is
 \.{rr} and \.{map} is \.{ap}; \.{gauc} names the sets searched above, and
 comes after the metrics of one list.  The results of every metric are kept
 until the end, for the tables of \.{--tex}.
@@ -15715,7 +16017,7 @@ for (i = 0; i < argc; i++) {
 if (nn == 0 && !all) {
   fputs("rankmetrics: disagree: name a metric or 'all'\n", stderr); return 2; }
 
-@ A pair is two names and nothing else that names metrics: not one variant
+@ \impl A pair is two names and nothing else that names metrics: not one variant
 name alone (that is the commonest slip: a metric's variants are named by
 the metric), not three, not \.{all}, and no tables.
 
@@ -15747,7 +16049,7 @@ if (pair && texfile) {
   printf("%s\n", nm ? "" : " all");
   fprintf(stderr, "rankmetrics: disagree: budget exhausted; see the report\n");
 }
-@** Golden vectors.
+@** Golden vectors.\here{vectors}
 The exact path's results are most useful outside this program: anyone who
 implements one of our variants, in any language, can test an implementation
 against them without trusting ours.  The tool writes them into the directory
@@ -15795,7 +16097,7 @@ static int rng_below(rng *r, int n) /* uniform enough for test inputs */
   return (int) (rng_next(r) % (unsigned long long) n);
 }
 
-@ A random case owns its arrays; |random_case| fills one.  Most lists have
+@ \impl A random case owns its arrays; |random_case| fills one.  Most lists have
 fewer than 13 items; one in eight has up to 63, and one in 32 from 100 to
 1023, long enough for cutoffs of 100 to bite.  Identifiers are \.{d000},
 \.{d001}, \dots\ in a random order, so that the identifier tie rules do not
@@ -15837,7 +16139,7 @@ static void random_case(rng *r, rand_case *c)
   c->l.unretrieved_grade = c->judged;
 }
 
-@ The lists of the metrics of incomplete judgments (\secref{q:judged}) also
+@ \impl The lists of the metrics of incomplete judgments (\secref{q:judged}) also
 carry markers: after |random_case| has drawn a list, |random_unjudged|
 makes one item in eight unjudged and one in eight pooled but unjudged,
 each of grade~0.  It draws its own numbers after the list's, so that only
@@ -15879,7 +16181,7 @@ static const vector_family vector_families[] = {
   @<Vector families@>@;
   {NULL, NULL, 0, NULL, NULL}};
 
-@ The variants of a gain map (\secref{q:gainmap}) and of \.{drop=unjudged}
+@ \impl The variants of a gain map (\secref{q:gainmap}) and of \.{drop=unjudged}
 come last, so that the vectors before them keep their random lists; their
 lists carry unjudged markers, which they read.
 
@@ -15922,7 +16224,7 @@ static const char *const cg_late[] = { /* \.{gain=clip} (\secref{q:gainclip}) */
 #define HARD_TRIES 2000 /* random lists searched per variant for hard cases */
 #define SET_CASES 8 /* random sets per variant of the aggregates */
 
-@ A test's flags are computed from its input and result.  They are defined
+@ \impl A test's flags are computed from its input and result.  They are defined
 once, in the |notes| of the file.
 
 @<Tool functions@>=
@@ -15970,7 +16272,7 @@ static int has_ties(const rm_list *l)
   return 0;
 }
 
-@ One writer serves both files: it prints one test in JSON and in text.  The
+@ \impl One writer serves both files: it prints one test in JSON and in text.  The
 comment, the flags and the inputs are known to the caller; the results come
 from the exact path, and a vector that the exact path cannot decide is an
 error, never a guess.
@@ -15985,7 +16287,7 @@ static void json_ints(FILE *f, const int *a, size_t n)
   fputc(']', f);
 }
 
-@ A score is written with 17 significant digits, which read back exactly.
+@ \impl A score is written with 17 significant digits, which read back exactly.
 JSON has no infinity, so an infinite score (a vector that must be rejected)
 is written \.{1e999}, a number too large for any double, which |strtod|,
 Python's |json| and JavaScript's |JSON.parse| all read as infinity.  A NaN
@@ -15999,7 +16301,7 @@ static void put_score(FILE *f, double x, int comma)
   else fprintf(f, "%.17g", x);
 }
 
-@ A list is written as four fields, and a fifth, \.{unjudged}, the markers of
+@ \impl A list is written as four fields, and a fifth, \.{unjudged}, the markers of
 the input model, when it has them (only the family of incomplete judgments
 does); in the text twin a set of queries
 writes each field once, its queries separated by semicolons (the
@@ -16117,7 +16419,7 @@ static int write_set_test(vec_out *o, const rm_variant *v, const rm_list *q,
   return ok;
 }
 
-@ An invalid input is reported with the name of the status the library
+@ \impl An invalid input is reported with the name of the status the library
 returns for it.
 
 @<Tool functions@>=
@@ -16161,7 +16463,7 @@ static const char *status_name(rm_status s)
 #undef FLAG
 }
 
-@ Scores are printed with 17 significant digits, which read back exactly;
+@ \impl Scores are printed with 17 significant digits, which read back exactly;
 identifiers here are plain ASCII and need no escapes.
 
 @<Write the test in JSON@>=
@@ -16186,7 +16488,7 @@ else {
   else fputs("null}", o->json);
 }
 
-@ The text twin writes the flags without quotes.
+@ \impl The text twin writes the flags without quotes.
 
 @<Write the test as text@>=
 fprintf(o->text, "\ntcId = %d\ncomment = %s\nflags =", o->count, comment);
@@ -16235,7 +16537,7 @@ neighbour.  The keys and their words come from the library's tables
 knows no key the parser does not.
 @^neighbours of a variant@>
 
-@ The interface: |variant_neighbours(name,cuts,ncuts,out,max)| parses
+@ \impl The interface: |variant_neighbours(name,cuts,ncuts,out,max)| parses
 |name|, writes at most |max| neighbours into |out| and returns their
 number, or $-1$ when the name does not parse.  |cuts| holds |ncuts|
 cutoffs in use, 0 for ``no cutoff''.  Each neighbour has its canonical
@@ -16254,7 +16556,7 @@ typedef struct {
 } neighbour;
 typedef struct {@+ neighbour *out; int n, max; char canon[RM_NAME_MAX]; @+} nb_set;
 
-@ A candidate name is parsed; when the parser says that a key does not
+@ \impl A candidate name is parsed; when the parser says that a key does not
 apply, that key is dropped and the name read again.  What parses is kept
 under its canonical name unless it is the variant or is kept already.
 
@@ -16296,7 +16598,7 @@ static void nb_add(nb_set *z, const char *cand, const char *key, const char *cha
   snprintf(z->out[z->n++].change, sizeof z->out[0].change, "%s", change);
 }
 
-@ The colon that ends an aggregator is the first one outside the brackets:
+@ \impl The colon that ends an aggregator is the first one outside the brackets:
 a value may hold colons of its own (\.{gain=map:0=0;1=3},
 \.{gain=clip:0..4}), so that \.{ndcg@@5[gain=map:0=0;1=3]} has no
 aggregator at all.  |nb_colon| returns that colon, or |NULL|.
@@ -16312,7 +16614,7 @@ static const char *nb_colon(const char *name)
   return NULL;
 }
 
-@ |nb_with| writes |canon| with the value of |key| replaced by |val|, in
+@ \impl |nb_with| writes |canon| with the value of |key| replaced by |val|, in
 the aggregator's options (|inner| zero) or the inner metric's; |nb_value|
 finds the value as text.  Both return 0 when the name lacks the key.
 
@@ -16343,7 +16645,7 @@ static int nb_with(const char *canon, int inner, const char *key, const char *va
   return 1;
 }
 
-@ A value of a numeric key is read as a fraction $p/q$ (a whole number has
+@ \impl A value of a numeric key is read as a fraction $p/q$ (a whole number has
 $q=1$); a key takes fractions when the parser accepts the value \.{1/2}
 for it.
 
@@ -16361,7 +16663,7 @@ static int nb_fraction(const char *s, long long *p, long long *q)
   return 1;
 }
 
-@ The neighbours of one list of options: the aggregator's (|inner| zero)
+@ \impl The neighbours of one list of options: the aggregator's (|inner| zero)
 or the metric's.
 
 @<Neighbours of a variant@>=
@@ -16403,7 +16705,7 @@ static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
   }
 }
 
-@ The cutoff's neighbours, written into the inner name between the metric
+@ \impl The cutoff's neighbours, written into the inner name between the metric
 and its options.
 
 @<Neighbours of a variant@>=
@@ -16450,7 +16752,7 @@ static int variant_neighbours(const char *name, const unsigned long *cuts, int n
   return z.n;
 }
 
-@ The command \.{neighbours} shows them: \.{rankmetrics neighbours
+@ \impl The command \.{neighbours} shows them: \.{rankmetrics neighbours
 ndcg@@10 5 0} prints the neighbours of \.{ndcg@@10}, with the cutoffs 5 and
 ``none'' in use, one a line: the key, the change, the canonical name.
 
@@ -16560,7 +16862,7 @@ weighted by items.  Last, \.{norm=min} divides average precision or recall
 by $\min(R,K)$, which is~$R$, the divisor of \.{norm=rel}, when there is no
 cutoff (a rule too).
 
-@ Whether a variant |a| fails a test: |l| holds the test's |nq| lists (a set
+@ \impl Whether a variant |a| fails a test: |l| holds the test's |nq| lists (a set
 when |a| is an aggregate), |invalid| says the test must be rejected, and
 |expect| is its correctly rounded value.  The double path decides when it
 is far from |expect| (farther than its bound plus one ulp, as in the search
@@ -16665,7 +16967,7 @@ static int adq_split(const rm_variant *v, const rm_variant *a, const char *key,
   return r;
 }
 
-@ The set of grades, and a list of the search's first part from its
+@ \impl The set of grades, and a list of the search's first part from its
 index: grades in base~|ng|, then scores in binary.
 
 @<Tool functions@>=
@@ -16699,7 +17001,7 @@ static void adq_case(rand_case *rc, const int *g, int ng, int n, long gi, long s
   rc->l.unjudged = NULL; rc->l.label = NULL;
 }
 
-@ A random list of the second part: from a tenth to all of the items
+@ \impl A random list of the second part: from a tenth to all of the items
 relevant (so that a list can have more relevant items than a cutoff),
 scores from the five levels or in sixteenths (so that a cut between two
 levels can matter), the identifiers shuffled as in |random_case|.
@@ -16731,7 +17033,7 @@ static void adq_random(rng *r, rand_case *rc, const int *g, int ng, int len)
   rc->l.unjudged = NULL; rc->l.label = NULL;
 }
 
-@ The search.  It returns 1 with the witness in |wit|, or 0.  The seed
+@ \impl The search.  It returns 1 with the witness in |wit|, or 0.  The seed
 of the random part is the two names, so that every run finds the same
 witness.
 
@@ -16783,7 +17085,7 @@ static int adq_witness(const rm_variant *v, const rm_variant *a, const char *key
   return adq_small(v, a, key, g, ng, 1, wit, w);
 }
 
-@ A test, as the adequacy check sees it: its lists, whether it must be
+@ \impl A test, as the adequacy check sees it: its lists, whether it must be
 rejected, and its correctly rounded value.  |adq_keep| makes one from an
 input, with the value computed on the exact path.
 
@@ -16804,7 +17106,7 @@ static void adq_keep(adq_test *t, const rm_variant *v, const rm_list *l, size_t 
   rm_exact_clear(&e);
 }
 
-@ The cutoffs in use in a family: those of the variants of its list, with
+@ \impl The cutoffs in use in a family: those of the variants of its list, with
 0 when a variant that could take a cutoff has none.
 
 @<Tool functions@>=
@@ -16821,7 +17123,7 @@ static int family_cutoffs(const vector_family *fam, unsigned long *cuts, int max
   return n;
 }
 
-@ The generator's part.  After the random cases of a group (the |nt| tests
+@ \impl The generator's part.  After the random cases of a group (the |nt| tests
 |t|), each neighbour of the variant that passes them all, and all the
 witnesses added before it, and that the search tells apart, gets its
 witness: a test flagged \.{Neighbour}, whose comment names the neighbour
@@ -16861,7 +17163,7 @@ static int adq_add_witnesses(vec_out *o, const rm_variant *v, const adq_test *t,
   return ok;
 }
 
-@ The neighbour's value is its fraction when that is short, else its 40
+@ \impl The neighbour's value is its fraction when that is short, else its 40
 digits.
 
 @<Write the witness |wit[nw]|...@>=
@@ -16891,7 +17193,7 @@ digits.
   o->neighbour = 0;
 }
 
-@ The command writes the two files of each family under temporary names in
+@ \impl The command writes the two files of each family under temporary names in
 the directory given (made if it does not exist), by |out_open|, and renames
 them into place only when every file is complete, so an interrupted or
 failed run never leaves a half-written vector file, nor (unless a rename
@@ -16942,7 +17244,7 @@ static int cmd_vectors(int argc, char **argv)
 }
 if (!ok) fprintf(stderr, "rankmetrics: vectors: failed; no vector file was replaced\n");
 
-@ One family's two files.
+@ \impl One family's two files.
 
 @<Tool functions@>=
 static int write_family(const char *dir, const vector_family *fam, tool_out *out)
@@ -16992,7 +17294,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
   return ok;
 }
 
-@ The tests of the JSON file are written to memory first, because its header
+@ \impl The tests of the JSON file are written to memory first, because its header
 gives their number, and the search for hard cases decides it.
 
 @<Write the header of the JSON file, then its tests@>=
@@ -17014,7 +17316,7 @@ gives their number, and the search for hard cases decides it.
   fputs("\n  ]\n}\n", jf);
 }
 
-@ A worked example belongs to the family of its metric.
+@ \impl A worked example belongs to the family of its metric.
 
 @<Tool functions@>=
 static int in_family(const vector_family *fam, const rm_example *x)
@@ -17051,7 +17353,7 @@ static int in_family(const vector_family *fam, const rm_example *x)
   }
 }
 
-@ Every worked example gets a group of its own, since consecutive rows of
+@ \impl Every worked example gets a group of its own, since consecutive rows of
 the table rarely share a variant; the random cases get one group per
 variant.
 
@@ -17059,7 +17361,7 @@ variant.
 fprintf(o.json, "%s\n    {\"variant\": \"%s\", \"tests\": [", groups++ ? "," : "", nm);
 fprintf(o.text, "\n[variant = %s]\n", nm);
 
-@ The random cases of every family start from the same seed, so adding a
+@ \impl The random cases of every family start from the same seed, so adding a
 family changes no other family's file.  A family's |late| variants, those
 added after its file was first published, are written after everything
 else, from seeds of their own (|seed0|), so that every test before them
@@ -17097,7 +17399,7 @@ keeps its |tcId|.
   free(kept);
 }
 
-@ The search for hard cases: more seeded random lists per variant, of which
+@ \impl The search for hard cases: more seeded random lists per variant, of which
 those whose true value lies within $2^{-10}$ ulp of a rounding boundary (see
 |measure_hardness|) are kept, at most two per variant.  Random values are
 that close once in about a thousand, so the search finds a few per family;
@@ -17128,7 +17430,7 @@ does not.
   }
 }
 
-@ Most of the lists searched are far from hard, and the full exact path
+@ \impl Most of the lists searched are far from hard, and the full exact path
 spends its time proving that: a value that is not rational (an
 \.{ndcg-rel}, an \.{rndcg}) goes through Ziv's loop at 64, 128 and 256~bits
 with every logarithm computed anew by MPFR, because the 40-digit decimal
@@ -17180,7 +17482,7 @@ static int surely_easy(const rm_variant *v, const rm_list *l)
   return easy;
 }
 
-@ Every family also has vectors that must be rejected, one for each
+@ \impl Every family also has vectors that must be rejected, one for each
 status that the library returns on bad input and that a vector can hold:
 \smallskip
 \item{$\bullet$} |RM_EGRADE|: a grade below~0, a grade above |RM_GRADE_MAX|,
@@ -17254,7 +17556,7 @@ of |unjudged| other than 0, 1 and~2, refused with |RM_EGRADE|.
   if (open[0]) fputs("\n      ]}", o.json);
 }
 
-@ |family_variant_with| finds the first variant of the family's list whose
+@ \impl |family_variant_with| finds the first variant of the family's list whose
 canonical name has |key| and writes its name with the key set to |val|
 (kept as it is when |val| is |NULL|); it returns 0 when none has the key.
 
@@ -17276,7 +17578,7 @@ static int family_variant_with(const vector_family *fam, const char *key, const 
   return 0;
 }
 
-@ |bad_test| writes one invalid test when the variant |name| refuses the
+@ \impl |bad_test| writes one invalid test when the variant |name| refuses the
 list with the status |want|, and otherwise writes nothing.  Consecutive
 tests of one variant share a group; |open| holds the name of the group that
 is open, if any.
@@ -17304,7 +17606,7 @@ static int bad_test(vec_out *o, int *groups, char *open, const char *name, const
   return write_test(o, &v, l, comment, 0, 0, 1);
 }
 
-@ The last family holds the smallest witnesses of \.{rankmetrics disagree}
+@ \impl The last family holds the smallest witnesses of \.{rankmetrics disagree}
 (see \secref{disagree}): for every metric and every pair of its variants
 that the search separates at the default length bound ($L=5$), the
 smallest witness with grades 0 to~2, written twice, once in a group of each
@@ -17331,7 +17633,7 @@ whose numbers are unchanged.
 @ @<Vector variant lists@>=
 static const char *const disagreement_variants[] = {NULL};
 
-@ Metric by metric, in the order of their codes (that of the help text);
+@ \impl Metric by metric, in the order of their codes (that of the help text);
 pair by pair, in the order of the search's report.
 
 @<Write the groups of disagreements@>=
@@ -17361,7 +17663,7 @@ pair by pair, in the order of the search's report.
   }
 }
 
-@ Both variants take the witness's cutoff, and the group is named by the
+@ \impl Both variants take the witness's cutoff, and the group is named by the
 canonical name with it.  The other variant's value is computed again here
 on the exact path, as the comment gives it: the fraction, or 40 digits, or
 the status that refuses the input.  A fraction of 120 characters
@@ -17399,7 +17701,7 @@ metrics before \.{insq} is shorter.
   rm_exact_clear(&e); rm_exact_clear(&f);
 }
 
-@ The family \.{aggregates} holds tests of several queries: a test is a
+@ \impl The family \.{aggregates} holds tests of several queries: a test is a
 set of lists, and its variant an aggregate (\.{mean:ap} is MAP,
 \.{mean:rr} MRR, \.{micro}, \.{sum}, the weights and the \.{skip} rules of
 the chapter on aggregation).  In JSON such a test has a field \.{queries},
@@ -17482,7 +17784,7 @@ static const char *const aggregate_variants[] = {
   free(kept);
 }
 
-@ As for the lists (|@<Write the groups of disagreements@>|): the search
+@ \impl As for the lists (|@<Write the groups of disagreements@>|): the search
 without its population and without a budget, each witness in a group of
 each variant, the comment naming the other variant and its value.
 
@@ -17805,7 +18107,7 @@ the Pearson correlation of mid-ranks, our \.{spearman}; with the method
 @^R@>@^Metrics (R package)@>@^ModelMetrics (R package)@>
 @^pROC (R package)@>@^ROCR (R package)@>
 
-@* The verification engine.\here{q:verifyengine}
+@* The verification engine.\impl\here{q:verifyengine}
 The golden vectors are meant for testing other programs.  A program under
 test, the {\it candidate}, writes its results into a plain file, one a
 line; the engine of this chapter reads them against the vectors, judges
@@ -19585,7 +19887,7 @@ typedef struct {
   int threads; /* 1 or 2; 0: two when they pay */
 } rm_eval_options;
 
-@ The evaluator keeps the message of the last call, and the allocator.
+@ \implrest The evaluator keeps the message of the last call, and the allocator.
 A value reaches |value| as the measure's index in |measures|, the query's
 name (|NULL| for the aggregate), the double and the marks \.{undefined}
 and \.{skipped} (a query that the aggregate's \.{skip} rule leaves out; its
@@ -20175,7 +20477,7 @@ RM_SHARED double te_atof(int k, long line, const char *s);
 RM_SHARED long te_atol(int k, long line, const char *s);
 #endif
 
-@* Evaluating run files.
+@* Evaluating run files.\here{evalfiles}
 The engine computes named variants over files of real data, for the
 command \.{eval} and for |rm_eval_files| alike (\secref{q:evalengine}); the
 code of this chapter and the next is in \.{rmeval.c}.  It reads two kinds
@@ -20444,7 +20746,7 @@ static int utf8_ok(const char *t)
   return 1;
 }
 
-@ The state of an evaluation.  Strings live in pools and are addressed by
+@ \implrest The state of an evaluation.  Strings live in pools and are addressed by
 offsets, since a pool moves when it grows.
 
 @<Engine functions@>=
@@ -24634,7 +24936,7 @@ static void shard_free(ev_measure *m)
   free(m->px); m->px = NULL;
 }
 
-@ Which measures a state can be made for, checked before anything is read.
+@ \implrest Which measures a state can be made for, checked before anything is read.
 
 @<Engine functions@>=
 static int shard_accepts(const ev_state *st, ev_measure *m)
@@ -25565,7 +25867,7 @@ done:
   return rc;
 }
 
-@* Performance of the evaluator.
+@* Performance of the evaluator.\impl
 How fast is \.{eval}, measured against the least that any evaluator must do?
 \.{make bench} (never part of \.{make check}) answers on seeded synthetic
 inputs: \.{tests/bench/gen.c} writes a TREC run of $10^5$ queries of 100
@@ -25887,19 +26189,25 @@ grouped run above were of the program before.)
 @^benchmark@>
 
 @** The command-line tool.\here{q:tool}
-The tool \.{rankmetrics} puts the library on the command line.  This version
-has fourteen subcommands:
+The tool \.{rankmetrics} puts the library on the command line: it is
+for computing one value of one variant by hand, for evaluating run files as
+trec\_eval does, for checking another implementation against the golden
+vectors, and for the build of this book, whose numbers, pictures and tables
+it writes.  This version has thirteen commands, and \.{help}; the table
+below lists them in the order |run_command| tries them
+(\.{tests/commands\_test.sh} checks this table, its count, and the lists of
+the README and the manual page against that function):
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
 value {\it NAME} --grades {\it G} [{\it options}]&one value, on the double path, or both\cr
 name {\it NAME}\dots&the canonical form of variant names\cr
-eval [-m {\it NAME}]\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
-merge {\it STATE}\dots&combine the states of \.{eval --partial}\cr
-trec\_eval [{\it options}] {\it QRELS RUN}&trec\_eval's command line and output\cr
 examples [--tex]&recompute every worked example of this book\cr
 vectors --out {\it DIR}&write the golden test vectors\cr
 accuracy [--tex] [{\it N}]&measure the double path against the exact path\cr
 figures --out {\it DIR}&write the book's pictures as MetaPost programs\cr
 verify {\it CANDIDATE}\dots&check another program's results against the vectors\cr
+eval -m {\it NAME}\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
+merge {\it STATE}\dots&combine the states of \.{eval --partial} into one evaluation\cr
+trec\_eval [{\it options}] {\it QRELS RUN}&trec\_eval's command line and output\cr
 disagree {\it NAME}\dots\ or {\it A B}&where the variants of a metric, or two, disagree\cr
 neighbours {\it NAME} [{\it K}\dots]&the variants one key away from {\it NAME}\cr
 adequacy [--vectors {\it DIR}]&do the vectors tell every variant from its neighbours?\cr
@@ -26289,7 +26597,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "all the tests of its variant, 2 for a usage error or an unreadable file.\n", 0},
   {NULL, NULL, 0}};
 
-@ The meaning of every key and of each of its words.  A row with a word
+@ \impl The meaning of every key and of each of its words.  A row with a word
 of |NULL| introduces its key; the words follow.  The text is kept short;
 the book has the definitions, and the sections cited by its quick
 reference.
@@ -26383,7 +26691,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"weight", "positives", "its number of relevant items"},
   {NULL, NULL, NULL}};
 
-@ The metrics, one line each, for the same help.  \.{rankmetrics help}
+@ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
 prints this table when it is asked about metrics rather than about one
 name: a reader who does not know that \.{hr} has four readings, or that
 \.{apstep} is scikit-learn's, learns it here, with the key (in parentheses)
@@ -26435,7 +26743,7 @@ static const char *const metric_help[][2] = {
   {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
   {NULL, NULL}};
 
-@ |command_usage| prints the help of one command and returns the exit
+@ \impl |command_usage| prints the help of one command and returns the exit
 status.  A command without a help of its own (or a word that is no command)
 gets the whole usage text, with a note on standard error, so that a command
 added to the tool is never without help; \.{tests/help\_test.sh} checks that
@@ -26485,7 +26793,7 @@ static int command_usage(const char *cmd, FILE *f)
   return 0;
 }
 
-@ {\it Memory.}  Every block the tool allocates comes from |tool_alloc|
+@ \implrest {\it Memory.}  Every block the tool allocates comes from |tool_alloc|
 (or |tool_strdup|), which stops the tool with a message and status~1 when
 memory runs out.  The library answers |RM_ENOMEM| and lets its caller
 decide; the tool has one answer for every command, and so no reader can
@@ -28149,7 +28457,7 @@ lines it can and names the others on standard error, one warning line,
 exit status~0.  A script that needs one of the missing lines finds it
 missing, not wrong.
 
-@ The table of trec\_eval's measures, in the order trec\_eval prints them.
+@ \implrest The table of trec\_eval's measures, in the order trec\_eval prints them.
 An entry gives the name, how it takes parameters (none, cutoffs that are
 whole numbers, cutoffs that are real numbers, or one string of
 parameters), its default cutoffs, and flags: the nicknames that include it,
@@ -29735,7 +30043,7 @@ bytes, and the 5 others differ only at such a tie.  (In the comparison that
 asked for this reading, 152 of 3\,600 random cases had been refused for
 the comments and the extra words alone.)
 
-@* Verifying an implementation.
+@* Verifying an implementation.\here{verify}
 The command \.{verify} is the tool's door to the verification engine
 (\secref{q:verifyengine}): it reads a candidate's files, hands their lines
 to the engine, and prints the engine's verdicts as a report.  The command
@@ -29762,7 +30070,7 @@ with 17 significant digits, the given one, and their distance in ulps.  Then
 a table gives, per variant, the counts of exact, within and wrong results,
 and the totals close the report.
 
-@ The command's state is the engine's verifier, with the options that the
+@ \impl The command's state is the engine's verifier, with the options that the
 report reads.
 
 @<Tool functions@>=
@@ -29773,7 +30081,7 @@ typedef struct {
   double ulps, rel; /* the tolerance */
 } verify_state;
 
-@ The tool gives the engine its own allocator and its own reader of the
+@ \impl The tool gives the engine its own allocator and its own reader of the
 vectors' files, so that \.{make faults} reaches their allocations and reads
 (\secref{q:tool}, {\it Fault injection}), a file is read with the limits
 and the messages of every other reader of the tool, and memory running
@@ -29817,7 +30125,7 @@ static rm_verifier *tool_verifier(const char *dir)
   return v;
 }
 
-@ A candidate's file is read line by line and each line given to the
+@ \impl A candidate's file is read line by line and each line given to the
 engine.  The function returns the number of malformed lines, or $-1$ when a
 file cannot be read at all (the candidate's, or the vectors of a family it
 names).
@@ -29851,7 +30159,7 @@ static int read_candidate(verify_state *st, const char *file)
   return fatal ? -1 : nbad;
 }
 
-@ A list is shown whole when it is short, else its first items and its
+@ \impl A list is shown whole when it is short, else its first items and its
 length.
 
 @<Tool functions@>=
@@ -29896,7 +30204,7 @@ static void report_test(const rm_verdict *x)
     printf("    distance %s\n", ulps_text(x->ulps));
 }
 
-@ The report names the best alternatives, all of those that tie with the
+@ \impl The report names the best alternatives, all of those that tie with the
 best (at most |SHOW_TIED|, then how many more), and the next two that do
 less well; then how the group's own variant fares.  An alternative is
 named only when it explains more results than the group's own variant, or
@@ -30008,7 +30316,7 @@ static const char *vectors_dir(const char *cmd)
   return NULL;
 }
 
-@ The command itself: options, then every candidate file, then the report.
+@ \impl The command itself: options, then every candidate file, then the report.
 Whatever the way out, the verifier is freed.
 
 @<Tool functions@>=
@@ -30054,7 +30362,7 @@ static int cmd_verify(int argc, char **argv)
   return total[RM_VERDICT_WRONG] ? 1 : 0;
 }
 
-@ The options are taken out of |argv| (set to |NULL|); what remains names
+@ \impl The options are taken out of |argv| (set to |NULL|); what remains names
 the candidate files.
 
 @<Read the options of \.{verify}@>=
@@ -30091,7 +30399,7 @@ if (st.use_rel && ulps_given) {
   return 2;
 }
 
-@ Every test the candidate gave has the engine's verdict: exact, within
+@ \impl Every test the candidate gave has the engine's verdict: exact, within
 the tolerance (\.{--ulps} or \.{--rel}), or wrong.  A wrong result is
 reported at once with its input, and so is one merely within the tolerance
 unless \.{--quiet} is given.  Tests the candidate did not give are only
@@ -30108,7 +30416,7 @@ for (k = 0; k < rm_verifier_tests(st.v); k++) {
     report_test(&x);
 }
 
-@ The summary lists the variants by family, in the order of the files, with
+@ \impl The summary lists the variants by family, in the order of the files, with
 the engine's counts; under a variant with a wrong result comes the engine's
 answer to the question which variant the candidate computes
 (\secref{q:verifyengine}), over the group's tests that the candidate gave.
@@ -30132,7 +30440,7 @@ printf("%ld vectors given: %d exact, %d within the tolerance, %d wrong;"
   total[RM_VERDICT_WRONG], not_given);
 puts(total[RM_VERDICT_WRONG] ? "verify: FAIL" : "verify: PASS");
 
-@ {\it A worked example: two classic mistakes.}  Here is how a report reads
+@ {\it A worked example: two classic mistakes.}\here{verify-demo}  Here is how a report reads
 when the candidate is wrong.  The program below is a candidate such as
 people write: it reads the text twin of two families and computes, with
 plain sums of doubles, the average precision of the group
@@ -30178,7 +30486,7 @@ vectors.  The last lines count the vectors: those not given were not
 checked, and the verdict is \.{FAIL} because one result is wrong, however
 close.
 
-@ The candidate is a separate small program, written as a user would write
+@ \impl The candidate is a separate small program, written as a user would write
 it and kept short: it knows nothing of the library.  Its reader takes the
 text twin line by line, notes the group and the four lists of each test,
 and at each \.{result = valid} line computes its value if the test is in
@@ -30236,7 +30544,7 @@ static double naive_ndcg10(const double *g, int n, const double *j, int nj)
 }
 @<The candidate's |main|, which reads the text twins@>@;
 
-@ The candidate reads the vectors files itself, as any implementation under
+@ \impl The candidate reads the vectors files itself, as any implementation under
 test would.  A line that names a variant opens a group, and only the two
 groups it claims to implement (AP normalised by the relevant items, and
 nDCG@@10 with linear gain) are answered.  Within them it remembers the
@@ -30279,7 +30587,7 @@ int main(int argc, char **argv)
   return 0;
 }
 
-@ The candidate's value: the list is ranked by score when it has scores
+@ \impl The candidate's value: the list is ranked by score when it has scores
 (|rank_by_score|, equal scores in input order), else taken in input order, and the
 naive formulas are applied in double precision; the answer is written as
 \.{family:tcId} and the value in C99 hex, the format \.{verify} reads.
@@ -30370,7 +30678,7 @@ static int cmd_adequacy(int argc, char **argv)
     if (tex) {
       const char *p;
       fputs("\\adqrow{", rows);
-      for (p = fam->stem; *p; p++) fputs(*p == '_' ? "\\_" : (char[2]) {*p, 0}, rows);
+      for (p = fam->stem; *p; p++) fputs(*p == '_' ? "\\_" : @[(char[2]) {*p, 0}@], rows);
       fprintf(rows, "}{%d}{%d}{%d}{%d}{%d}\n", c.groups, c.nb, c.dist, c.dist + c.undist,
         c.same);
     }
@@ -30398,7 +30706,7 @@ static int cmd_adequacy(int argc, char **argv)
   return all.undist ? 1 : 0;
 }
 
-@ A group's tests are those of the family's file under the variant's
+@ \impl A group's tests are those of the family's file under the variant's
 canonical name: its random cases, its hard cases and witnesses, and any
 worked example of the same name.
 
@@ -30448,7 +30756,7 @@ worked example of the same name.
   if (tex && shown) fprintf(tex, "}{%s}\n", vk);
 }
 
-@ A neighbour that no test of the group tells apart from its variant is
+@ \impl A neighbour that no test of the group tells apart from its variant is
 the finding of \.{adequacy}: it is printed with the change that makes it
 (for example \.{norm=hits}) and the witness the search found, the grades of
 each of its queries (the first twenty items of a long list), so that a test
@@ -30469,7 +30777,7 @@ with that input can be added to the vectors.
   putchar('\n');
 }
 
-@ The book's table is two macros: \.{\\adqrows}, a row per family and the
+@ \impl The book's table is two macros: \.{\\adqrows}, a row per family and the
 total, and \.{\\adqsame}, for each variant with neighbours that are the
 same function, the macro \.{\\adqvar} with their changes and the
 variant's name; a dagger marks those that are the same by definition, the
@@ -30557,9 +30865,11 @@ lines, or pairs of a vector's name and a value, it returns a |Verdict| per
 result (the variant, the expected and the observed double, the verdict,
 the distance in ulps, the input) and per variant the counts and the
 alternatives that explain the candidate's numbers, best first, which is
-what the tool's report prints.  |evaluate_files| reads TREC judgments
-and runs, or a delimited file, with the engine of \.{eval} itself,
-|rm_eval_files| (\secref{q:evalengine}).
+what the tool's report prints.  |evaluate_files| reads run files as
+\.{eval} does, through the library's evaluation engine (|rm_eval_files|,
+\secref{q:evaldoor}): TREC judgments and a run, or one delimited file, with
+\.{eval}'s options as keyword arguments; it returns the aggregates and, unless
+|per_query| is false, every query's values.
 
 @ |disagree| calls the disagreement engine (\secref{disagree}): given a
 metric's name it compares the pairs of its variants, given two variant
@@ -31395,7 +31705,7 @@ at a different place, and every result must agree in every bit.  Under
 \.{make check-valgrind} the same test shows that no MPFR cache is left
 behind.  Without the two changes of this part, valgrind finds the leaked
 caches and the test finds a help text that another thread was writing.
-@** Errata.
+@** Errata.\here{errata}
 Every number printed in a source that is wrong by the source's own
 definition, with the right value and the place where this book treats it.
 A number is wrong when it differs from the value of the formula that the
@@ -31501,7 +31811,7 @@ E004.1&MRR of three queries&\printed{E004.1}&\oursq{E004.1}&agrees&\secref{E004.
 E004.2&AP of query 1&\printed{E004.2}&\oursq{E004.2}&agrees&\secref{E004.2}\cr
 E004.3&query 2 and the MAP&&&lost&\secref{E004.3}\cr}}$$
 
-@ The code.
+@ \impl The code.
 
 $$\vbox{\halign{#\hfil\quad&#\hfil\quad&\tt#\hfil\quad&#\hfil\cr
 \rm item&\rm what it is&\rm what it computes&\rm\S\cr
@@ -31535,5 +31845,11 @@ sources, $^b$ a pair that no input with binary grades separates.
 \distables
 
 @** Index.
-Here is a list of the identifiers of this program and of the ideas it
-treats, with the sections where each is defined (underlined) and used.
+The index has two parts.  The concepts come first: the metrics, the keys of
+variant names and their words, the aggregators, the libraries, the status
+codes, the sources, and the ideas this book treats.  The identifiers of the
+program follow, under their own heading, with the sections where each is
+defined (underlined) and used; names of one or two characters and the
+system's names that begin with an underscore are left out.
+\ifx\rmreader\undefined\else In the reader's edition the index is the
+concepts alone, each with the sections that this edition prints.\fi

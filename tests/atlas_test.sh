@@ -40,6 +40,37 @@ while IFS=$'\t' read -r a b fam id; do
     bad=$((bad + 1))
   fi
 done < "$out/splits.txt"
+# A row of trec_eval or ir_measures names the library's function as the
+# parser reads it, \aq{LIBRARY:NAME}: that name must mean the row's variant
+# (its first \an).  A row that says "no variant yet", \nov{NAME}{...},
+# gives the name one would try, which the parser must refuse: a row that
+# still says "no variant yet" once the name resolves is stale.
+awk '/^@\*\* What each library computes\./ {p = 1} /^@\*\* Exact arithmetic\./ {p = 0} p && !/^%/' \
+  rankmetrics.w | tr '\n' ' ' | sed 's/@@/@/g; s/\\cr/\n/g; s/\\_/_/g' > "$out/rows.txt"
+awk '{ v = ""; if (match($0, /\\an\{[^{}]*\}/)) v = substr($0, RSTART + 4, RLENGTH - 5)
+  r = $0; while (match(r, /\\aq\{[^{}]*\}/)) {
+    print substr(r, RSTART + 4, RLENGTH - 5) "\t" v; r = substr(r, RSTART + RLENGTH) } }' \
+  "$out/rows.txt" > "$out/aq.txt"
+grep -o '\\nov{[^{}]*}' "$out/rows.txt" | sed 's/^\\nov{//; s/}$//' > "$out/nov.txt"
+aqs=$(wc -l < "$out/aq.txt") novs=$(wc -l < "$out/nov.txt")
+while IFS=$'\t' read -r lib v; do
+  cl=$($TOOL name "$lib" 2> "$out/err.txt") || cl="refused: $(cat "$out/err.txt")"
+  cv=$($TOOL name "$v" 2>/dev/null) || cv="refused"
+  if [ "$cl" != "$cv" ]; then
+    echo "atlas_test: the atlas says $lib computes $v ($cv), but rankmetrics name $lib gives $cl" >&2
+    bad=$((bad + 1))
+  fi
+done < "$out/aq.txt"
+while IFS= read -r n; do
+  if got=$($TOOL name "$n" 2>/dev/null); then
+    echo "atlas_test: a row says \"no variant yet\" for '$n', but rankmetrics name resolves it: $got" >&2
+    bad=$((bad + 1))
+  fi
+done < "$out/nov.txt"
+if [ "$aqs" -lt 20 ] || [ "$novs" -lt 10 ]; then
+  echo "atlas_test: only $aqs library names (\\aq) and $novs rows without a variant (\\nov) found" >&2
+  bad=$((bad + 1))
+fi
 # every row of the atlas says how it is known: its last column is not empty
 awk '/^@\*\* What each library computes\./ {p = 1} /^@\*\* Exact arithmetic\./ {p = 0}
   p && /^\\atlasbegin/ {t = 1; next} p && /^\\atlasend/ {t = 0}
@@ -60,4 +91,4 @@ if [ "$bad" -ne 0 ]; then
   echo "atlas_test: $bad problems" >&2
   exit 1
 fi
-echo "atlas_test: $rows rows, each saying how it is known; their $names variant names parse; $splits splits are witnesses of their pairs"
+echo "atlas_test: $rows rows, each saying how it is known; their $names variant names parse; $aqs library names mean their row's variant; $novs names without a variant are refused; $splits splits are witnesses of their pairs"

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Claims of the prose that once drifted from the program (issue 24), each
+# checked against the program so that it cannot drift again:
+#   - the part on BPM says that the grades 1, 0, 2, 2 under gain=clip:0..2
+#     and t=3 give 5/8 under bpm@4 only, 5/16 under bpm@8 and 1/400 without
+#     a cutoff (the 1000 ranks): the tool must compute those values, and the
+#     book must tie 5/8 to bpm@4;
+#   - note (o) of the table of names says that ir_measures' Judged@K is our
+#     judged@K[ties=id-asc] on judgments read by default (2/3 on its
+#     example) and differs under --negative unjudged (1/3): eval must give
+#     those values;
+#   - the atlas's summary of what has no variant yet names neither bpref,
+#     infAP nor RBP, which have variants;
+#   - neither the book nor the Python package's docstring says that reading
+#     run files is "not here yet": the package exports evaluate_files.
+# The atlas's claims are atlas_test's, the commands' commands_test's.
+# Run from the top directory after `make'.
+. "$(dirname "${BASH_SOURCE[0]}")/booktest.sh"
+book=$(tr '\n' ' ' < rankmetrics.w)
+has() { [[ $book == *"$1"* ]] || fail "the book no longer says: $1"; }
+
+# BPM
+frac() { $TOOL value "$1" --grades 1,0,2,2 --exact | sed -n 's/^rational *//p'; }
+for c in 'bpm@4[t=3,gain=clip:0..2]=5/8' 'bpm@8[t=3,gain=clip:0..2]=5/16' \
+    'bpm[t=3,gain=clip:0..2]=1/400' 'bpm@2[gain=clip:0..2]=1/4'; do
+  got=$(frac "${c%=*}")
+  [ "$got" = "${c##*=}" ] || fail "${c%=*} of 1,0,2,2 is ${got:-nothing}, the book says ${c##*=}"
+done
+has 'user of \.{bpm@@4[t=3]} reads all four and finds $(1/2+1+1)/4=5/8$'
+has '$(5/2)/1000=1/400$ under \.{bpm[t=3]}'
+[[ $book != *'under $T=3$ the user reads all four and'* ]] ||
+  fail "the book again says that bpm without a cutoff reads all four for 5/8"
+
+# Judged@K against ir_measures, note (o)
+printf 'q1 0 d1 1\nq1 0 d2 -1\nq1 0 d3 0\n' > "$out/qrels"
+printf 'q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r\nq1 Q0 d4 3 1 r\n' > "$out/run"
+d=$($TOOL eval --quiet -m 'Judged@3' "$out/qrels" "$out/run" | awk '{print $3}')
+u=$($TOOL eval --quiet --negative unjudged -m 'Judged@3' "$out/qrels" "$out/run" | awk '{print $3}')
+[ "$d" = 0.6666666666666666 ] || fail "Judged@3 on note (o)'s example is $d, the note says 2/3"
+[ "$u" = 0.3333333333333333 ] || fail "Judged@3 under --negative unjudged is $u, the note says 1/3"
+has 'both give $2/3$ at $K=3$'
+has 'so the two differ there ($1/3$ against $2/3$ on the same'
+
+# The atlas's summary of what has no variant yet names none that has one
+# (the rows themselves are atlas_test's).
+summary=$(sed -n '/^@ {\\it No variant yet.}/,/^@/p' rankmetrics.w | tr '\n' ' ')
+[ -n "$summary" ] || fail "the atlas's summary \"No variant yet\" is missing"
+for n in "trec\\_eval's bpref" 'bpref and infAP;' 'rank-biased precision (ranx'; do
+  [[ $summary != *"$n"* ]] || fail "the atlas's summary says again that $n has no variant"
+done
+
+# Run files from Python
+for f in rankmetrics.w python/rankmetrics/__init__.py; do
+  ! grep -n 'not here yet\|moves* into the library' "$f" || fail "$f says again that reading run files is not here yet"
+done
+grep -q '"evaluate_files"' python/rankmetrics/__init__.py || fail "the package no longer exports evaluate_files"
+sed -n '1,/^"""$/p' python/rankmetrics/__init__.py | grep -q 'evaluate_files' ||
+  fail "the package's docstring does not say that evaluate_files reads run files"
+
+finish "the book's BPM values, note (o) on Judged@K and the word on run files in Python agree with the program"

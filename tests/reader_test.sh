@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The two editions of the book (issue 24).  `make' weaves the full book,
+# doc/rankmetrics.pdf, and the reader's edition, doc/rankmetrics-reader.pdf,
+# from the one doc/rankmetrics.tex.  This test reads both PDFs as text
+# (pdftotext and pdfinfo, of poppler-utils, in .ci/deps) and checks that
+#   - the reader's edition has at most 250 pages, and no C: no `#include',
+#     no cross-reference "This code is used in section", none of the
+#     identifiers' index; the full book has all three;
+#   - a section carries the same number and title in both (a citation means
+#     the same in either), for sections from the front to the back;
+#   - "How to read this book" is among the first six pages after the
+#     contents of the full book (the contents end with "To cite one exact
+#     definition"), in both editions, and the splits that matter follow it
+#     with their witness notation explained on the same page;
+#   - no section the reader's edition prints is marked for the implementation
+#     only (its number is in the full book's list of them) -- that is, the
+#     mark \impl is honoured.
+# Run from the top directory after `make'.
+. "$(dirname "${BASH_SOURCE[0]}")/booktest.sh"
+full=doc/rankmetrics.pdf reader=doc/rankmetrics-reader.pdf
+for f in "$full" "$reader"; do
+  [ -s "$f" ] || { echo "reader_test: $f is missing; run make" >&2; exit 1; }
+done
+pages=$(pdfinfo "$reader" | sed -n 's/^Pages: *//p')
+[ -n "$pages" ] && [ "$pages" -le 250 ] || fail "the reader's edition has ${pages:-no} pages, more than 250"
+fullpages=$(pdfinfo "$full" | sed -n 's/^Pages: *//p')
+[ "${fullpages:-0}" -gt "${pages:-0}" ] || fail "the full book ($fullpages pages) is not longer than the reader's ($pages)"
+pdftotext -q "$full" "$out/full.txt"
+pdftotext -q "$reader" "$out/reader.txt"
+
+# No C in the reader's edition; C in the full book.
+for pat in '^#include' 'This code is used in section' '^Identifiers of the program'; do
+  grep -q -- "$pat" "$out/full.txt" || fail "the full book has no line matching '$pat'"
+  ! grep -q -- "$pat" "$out/reader.txt" || fail "the reader's edition has C: a line matching '$pat'"
+done
+
+# Section numbers: the first line of a section is "N. Title." in both.
+for title in 'Introduction\.' 'Quick reference\.' 'Variant names\.' \
+    'Cumulative gain, DCG and nDCG\.' 'Average precision\.' \
+    'The splits that matter, in brief\.' 'Verifying an implementation\.' \
+    'Errata\.' 'Index\.'; do
+  a=$(sed -n "s/^\([0-9][0-9]*\)\. $title.*/\1/p" "$out/full.txt" | head -1)
+  b=$(sed -n "s/^\([0-9][0-9]*\)\. $title.*/\1/p" "$out/reader.txt" | head -1)
+  if [ -z "$a" ] || [ "$a" != "$b" ]; then
+    fail "section '$title' is number ${a:-none} in the full book and ${b:-none} in the reader's edition"
+  fi
+done
+# Every section number the reader's edition starts is one the full book starts.
+grep -o '^[0-9][0-9]*\. ' "$out/full.txt" | sort -u > "$out/full.secs"
+grep -o '^[0-9][0-9]*\. ' "$out/reader.txt" | sort -u > "$out/reader.secs"
+extra=$(comm -13 "$out/full.secs" "$out/reader.secs" | head -5 | tr '\n' ' ')
+[ -z "$extra" ] || fail "the reader's edition starts sections the full book does not: $extra"
+
+# "How to read this book" right after the contents, and the splits with
+# their notation on one page.
+for f in "$full" "$reader"; do
+  cont=0 how=0 split=0
+  for p in $(seq 1 12); do
+    t=$(pdftotext -q -f "$p" -l "$p" "$f" -)
+    [ "$cont" -eq 0 ] && grep -q 'To cite one exact definition' <<< "$t" && cont=$p
+    [ "$how" -eq 0 ] && grep -qx 'How to read this book' <<< "$t" && how=$p
+    if [ "$split" -eq 0 ] && grep -qx 'The splits that matter' <<< "$t"; then
+      split=$p
+      for w in 'How to read a witness' 'K1' 's0,0' 'j1' 'hit=recall'; do
+        grep -qF -- "$w" <<< "$t" || fail "$f: the page of the splits that matter lacks '$w'"
+      done
+    fi
+  done
+  if [ "$cont" -eq 0 ] || [ "$how" -le "$cont" ] || [ "$how" -gt $((cont + 6)) ]; then
+    fail "$f: 'How to read this book' is on page $how, not within six pages after the contents (page $cont)"
+  fi
+  [ "$split" -gt "$how" ] || fail "$f: 'The splits that matter' (page $split) does not follow 'How to read' (page $how)"
+  t=$(pdftotext -q -layout -f "$how" -l "$how" "$f" -)
+  grep -q '§165, *p\. *[0-9]' <<< "$t" ||
+    fail "$f: the paths of 'How to read this book' give no page for §165"
+done
+
+# The mark \impl: sections marked for the implementation only are not printed
+# in the reader's edition (their numbers are taken from the woven TeX).
+awk '/^\\M\{[0-9]+\}\\impl/ { sub(/^\\M\{/, ""); sub(/\}.*/, ""); print $0 ". " }' \
+  doc/rankmetrics.tex | sort -u > "$out/impl.secs"
+nimpl=$(wc -l < "$out/impl.secs")
+[ "$nimpl" -ge 20 ] || fail "only $nimpl sections are marked \\impl"
+shown=$(comm -12 "$out/impl.secs" "$out/reader.secs" | head -5 | tr '\n' ' ')
+[ -z "$shown" ] || fail "the reader's edition prints sections marked \\impl: $shown"
+
+finish "the reader's edition has $pages pages (the full book $fullpages), no C, the full book's section numbers, leaves out the $nimpl sections marked \\impl, and both open with 'How to read this book'"

@@ -16641,6 +16641,7 @@ order of the table, then the random groups.
 
 @<Tool functions@>=
 static int write_family(const char *dir, const vector_family *fam, tool_out *out);
+static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
 static int family_variant_with(const vector_family *fam, const char *key, const char *val,
@@ -16720,6 +16721,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
       vars = fam->late; seed0 = 1000;
       @<Write the groups of random cases@>;
     }
+    if (ok) ok = write_plain_groups(fam, &o, &groups);
   }
   ok = !ferror(o.json) && ok;
   ok = (fclose(o.json) == 0) && ok;
@@ -16835,6 +16837,131 @@ keeps its |tcId|.
     fputs("\n      ]}", o.json);
   }
   free(kept);
+}
+
+@ {\it Plain variants.}  The random cases above are short: most lists
+have fewer than 13 items, so at the cutoff~10 that most people use the
+cutoffs 9, 10, 11 and none agree on nearly all of them, and a candidate's
+mistake in one key is explained equally well by a dozen variants.  So the
+variants that people write most often, without options, get a group of
+their own, written after every other group of their family (so that every
+test before them keeps its |tcId|), of |PLAIN_CASES| lists built to tell
+their neighbours apart:
+\smallskip
+\item{$\bullet$} most lists are longer than $2K$, and one in eight has
+from 100 to 299 items with scores from three values, where a sort that is
+not stable (NumPy's default |argsort|, say) puts tied items in an order of
+its own;
+\item{$\bullet$} one list in four has a relevant item at rank~$K$, and
+one in four at rank~$K+1$, each with a score that ties with no other, so
+that $K-1$, $K$, $K+1$ and no cutoff give different values;
+\item{$\bullet$} half the items tie with the one before them, so that
+ties join items of different grades;
+\item{$\bullet$} a third of the lists have binary grades and the others
+grades up to~4 (the gains $g$ and $2^g-1$ differ above~1), one in eleven
+has no relevant item, and up to three relevant or other judged items are
+not retrieved (the ideals and the normalisers differ then).
+\smallskip
+\noindent The list is made in the order of its ranking and then shuffled,
+so that a candidate must sort it.  Then, as for every group, each
+neighbour that the lists do not tell apart gets its witness.
+
+@<Tool functions@>=
+#define PLAIN_CASES 44
+static const char *const plain_variants[][2] = {
+  {"prf", "hr@@10"}, {"prf", "hr@@10[hit=recall]"}, {"prf", "hr@@10[hit=precision]"},
+  {"prf", "precision@@10"}, {"prf", "recall@@10"}, {"rr", "rr@@10"},
+  {"ap", "ap@@10"}, {"ap", "ap@@10[norm=min]"}, {"ap", "ap@@10[norm=hits]"},
+  {"cg_dcg_ndcg", "ndcg@@10"}, {"cg_dcg_ndcg", "ndcg@@10[gain=exp2]"},
+  {"cg_dcg_ndcg", "ndcg@@10[gain=binary]"}, {"cg_dcg_ndcg", "ndcg@@10[ideal=list]"},
+  {"cg_dcg_ndcg", "ndcg@@10[ideal=topk]"}, {"cg_dcg_ndcg", "ndcg@@10[ideal=ones]"},
+  {"cg_dcg_ndcg", "ndcg@@10[gain=exp2,ideal=list]"}, {NULL, NULL}};
+static void plain_case(rng *r, rand_case *c, int K, int t)
+{
+  static const int density[4] = {1, 2, 3, 5}; /* tenths of the items relevant */
+  int n, i, level = 1000, p = density[rng_below(r, 4)], forced = -1;
+  int none = t % 11 == 5, gmax = t % 3 == 0 ? 1 : 4, order[MAX_CASE];
+  int grade[MAX_CASE];
+  double score[MAX_CASE];
+  n = t % 8 == 7 ? 100 + rng_below(r, 200) : t % 8 == 6 ? K + rng_below(r, 3)
+    : 2 * K + 1 + rng_below(r, 2 * K);
+  if (t % 4 == 1) forced = K - 1; /* rank $K$, counted from 0 */
+  else if (t % 4 == 2) forced = K;
+  if (forced >= n) forced = -1;
+  for (i = 0; i < n; i++) { /* by rank */
+    int tie = i > 0 && i != forced && i != forced + 1 && rng_below(r, 2);
+    if (t % 8 == 7) level = 100 * rng_below(r, 3);
+    else if (!tie) level -= 1 + rng_below(r, 3);
+    score[i] = level / 1024.0;
+    grade[i] = none ? 0 : rng_below(r, 10) < p ? 1 + rng_below(r, gmax) : 0;
+  }
+  if (forced >= 0 && !none) grade[forced] = 1 + rng_below(r, gmax);
+  @<Shuffle the ranked list |grade|, |score| into the case |c|@>;
+}
+
+@ The shuffle: a random permutation of the ranks, and identifiers in
+another random order, as in |random_case|.  The unretrieved judged items
+are drawn last.
+
+@<Shuffle the ranked list...@>=
+for (i = 0; i < n; i++) order[i] = i;
+for (i = n - 1; i > 0; i--) {
+  int j = rng_below(r, i + 1), x = order[i];
+  order[i] = order[j]; order[j] = x;
+}
+for (i = 0; i < n; i++) {
+  c->grade[i] = grade[order[i]]; c->score[i] = score[order[i]];
+  sprintf(c->idbuf[i], "d%03d", i);
+}
+for (i = n - 1; i > 0; i--) { /* shuffle the identifiers */
+  int j = rng_below(r, i + 1);
+  char x[8];
+  memcpy(x, c->idbuf[i], 8); memcpy(c->idbuf[i], c->idbuf[j], 8);
+  memcpy(c->idbuf[j], x, 8);
+}
+for (i = 0; i < n; i++) c->id[i] = c->idbuf[i];
+c->l.n = (size_t) n; c->l.grade = c->grade; c->l.score = c->score;
+c->l.id = c->id; c->l.label = NULL; c->l.unjudged = NULL;
+c->l.n_unretrieved = (size_t) rng_below(r, 4);
+for (i = 0; i < (int) c->l.n_unretrieved; i++)
+  c->judged[i] = none ? 0 : rng_below(r, 2) ? 1 + rng_below(r, gmax) : 0;
+c->l.unretrieved_grade = c->judged;
+
+@ The groups of plain variants of a family, each from its own seed.  The
+function writes into a copy of the family's state |*op| (the files and the
+count of tests), which it hands back.
+
+@<Tool functions@>=
+static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp)
+{
+  vec_out o = *op;
+  int k, c, nt, ncuts, ok = 1, groups = *gp;
+  unsigned long cuts[32];
+  rand_case *kept = malloc(PLAIN_CASES * sizeof *kept);
+  adq_test *t = malloc(PLAIN_CASES * sizeof *t);
+  ncuts = family_cutoffs(fam, cuts, 32);
+  if (kept == NULL || t == NULL) ok = 0;
+  for (k = 0; plain_variants[k][0] && ok; k++) {
+    rm_variant v;
+    char nm[RM_NAME_MAX], comment[64];
+    rng r = {(unsigned long long) (20261128 + 7919 * k)};
+    if (strcmp(plain_variants[k][0], fam->stem) != 0) continue;
+    rm_variant_parse(plain_variants[k][1], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    @<Open a group for |nm|@>;
+    for (c = nt = 0; c < PLAIN_CASES && ok; c++, nt++) {
+      plain_case(&r, &kept[nt], (int) v.k, c);
+      if (c) fputc(',', o.json);
+      snprintf(comment, sizeof comment, "plain case %d", c + 1);
+      ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
+      adq_keep(&t[nt], &v, &kept[nt].l, 1);
+    }
+    if (ok) ok = adq_add_witnesses(&o, &v, t, nt, cuts, ncuts);
+    fputs("\n      ]}", o.json);
+  }
+  free(kept); free(t);
+  *op = o; *gp = groups;
+  return ok;
 }
 
 @ The search for hard cases: more seeded random lists per variant, of which
@@ -29290,7 +29417,27 @@ a neighbour is undistinguished, 2 for a usage error or a file that cannot
 be read, and 0 otherwise.
 @^adequacy, the command@>
 
+@ A plain variant (see ``Plain variants'' in the part on golden vectors)
+that is also in the family's list shares its group, measured once.
+
 @<Tool functions@>=
+static int family_lists(const vector_family *fam, const char *name)
+{
+  char a[RM_NAME_MAX], b[RM_NAME_MAX];
+  rm_variant v;
+  int k, pass;
+  if (rm_variant_parse(name, &v, NULL, 0) != RM_OK) return 0;
+  rm_variant_name(&v, a, sizeof a);
+  for (pass = 0; pass < 2; pass++) {
+    const char *const *l = pass ? fam->late : fam->variants;
+    for (k = 0; l && l[k]; k++) {
+      if (rm_variant_parse(l[k], &v, NULL, 0) != RM_OK) continue;
+      rm_variant_name(&v, b, sizeof b);
+      if (strcmp(a, b) == 0) return 1;
+    }
+  }
+  return 0;
+}
 typedef struct {@+ int groups, nb, dist, undist, same; @+} adq_count;
 static int cmd_adequacy(int argc, char **argv)
 {
@@ -29341,6 +29488,11 @@ static int cmd_adequacy(int argc, char **argv)
     }
     for (k = 0; fam->late && fam->late[k]; k++) {
       const char *vk = fam->late[k];
+      @<Judge every neighbour of the variant |vk|@>;
+    }
+    for (k = 0; plain_variants[k][0]; k++) {
+      const char *vk = plain_variants[k][1];
+      if (strcmp(plain_variants[k][0], fam->stem) != 0 || family_lists(fam, vk)) continue;
       @<Judge every neighbour of the variant |vk|@>;
     }
     if (tex) {

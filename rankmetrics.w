@@ -19245,6 +19245,12 @@ rm_status rm_verifier_explanation(const rm_verifier *v, size_t k, rm_explanation
    the last. */
 double rm_verifier_explain_limit(const rm_verifier *v);
 /* The distance in ulps within which an alternative explains a result. */
+rm_status rm_verifier_explains(const rm_verifier *v, size_t i, const char *name,
+  int *yes);
+/* Whether the variant |name| explains the candidate's result for the |i|th
+   test (|*yes| 1 or 0), by the measure of |rm_verifier_explain|;
+   |RM_ENAME| for a name that does not parse, |RM_EINVAL| for a test not
+   given or past the last. */
 
 @ @<Public functions@>=
 rm_status rm_verifier_explain(rm_verifier *v, size_t g, rm_explanation *own,
@@ -19282,6 +19288,30 @@ rm_status rm_verifier_explanation(const rm_verifier *v, size_t k, rm_explanation
 double rm_verifier_explain_limit(const rm_verifier *v)
 {
   return v ? diag_limit(v) : DIAG_ULPS;
+}
+
+@ When no variant explains every result, a report says what the results
+that the nearest one leaves out have in common; for that it asks, test by
+test, whether the nearest explains it.
+
+@<Public functions@>=
+rm_status rm_verifier_explains(const rm_verifier *v, size_t i, const char *name,
+  int *yes)
+{
+  rm_variant a;
+  vmember m;
+  rm_work w;
+  const vf_test *x;
+  if (v == NULL || name == NULL || yes == NULL || i >= v->nvec
+      || v->vec[i].given == RM_GIVEN_NONE) return RM_EINVAL;
+  if (rm_variant_parse(name, &a, NULL, 0) != RM_OK) return RM_ENAME;
+  x = &v->vec[i];
+  m.ls = x->nq ? x->ls : &x->l; m.nq = (size_t) x->nq;
+  m.given = x->given; m.value = x->value;
+  rm_work_init(&w);
+  *yes = alt_distance(v, &a, &m, &w) != INFINITY;
+  rm_work_free(&w);
+  return RM_OK;
 }
 
 @** The evaluation engine.\here{q:evalengine}
@@ -28999,19 +29029,51 @@ static void report_test(const rm_verdict *x)
     printf("    distance %s\n", ulps_text(x->ulps));
 }
 
-@ The report names the best alternatives, all of those that tie with the
-best (at most |SHOW_TIED|, then how many more), and the next two that do
-less well; then how the group's own variant fares.  An alternative is
-named only when it explains more results than the group's own variant, or
-as many with a smaller largest distance.
+@ The diagnosis of a group names the best alternatives, all of those
+that tie with the best (at most |SHOW_TIED|, then how many more), and the
+next two that do less well; then how the group's own variant fares.  An
+alternative is named only when it explains more results than the group's
+own variant, or as many with a smaller largest distance.  When no variant
+explains every result, neither an alternative nor the group's own, the
+report says so and names the |SHOW_NEAR| nearest (the group's own variant
+among them when it is one of the nearest), each with the number of results
+it explains, and then what the results the nearest leaves out have in
+common.
 
 @<Tool functions@>=
 #define SHOW_TIED 6 /* alternatives named when several tie */
+#define SHOW_NEAR 3 /* the nearest named when none explains every result */
 static rm_explanation tool_expl(const verify_state *st, size_t k)
 {
   rm_explanation e;
   rm_verifier_explanation(st->v, k, &e);
   return e;
+}
+static int expl_before(const rm_explanation *a, const rm_explanation *b)
+{
+  return a->close > b->close || (a->close == b->close && a->maxd < b->maxd);
+}
+static void show_traits(verify_state *st, size_t g, const char *near, const char *name);
+static int show_tie_free(verify_state *st, size_t g, const rm_explanation *own, size_t n,
+  int nmem);
+static void show_nearest(verify_state *st, size_t g, const char *name,
+  const rm_explanation *own, size_t n, int nmem)
+{
+  rm_explanation e, first;
+  size_t k = 0;
+  int shown = 0, own_shown = 0;
+  printf("  no variant explains all %d results; the nearest:\n", nmem);
+  while (shown < SHOW_NEAR && (k < n || !own_shown)) {
+    int is_own = !own_shown;
+    if (is_own && k < n) { e = tool_expl(st, k); is_own = !expl_before(&e, own); }
+    if (is_own) { e = *own; own_shown = 1; }
+    else e = tool_expl(st, k++);
+    if (e.close == 0) break;
+    if (shown++ == 0) first = e;
+    printf("  nearest: %s explains %d of %d results, within %s%s\n", e.name, e.close,
+      nmem, ulps_text(e.maxd), is_own ? " (the variant asked for)" : "");
+  }
+  if (shown && !show_tie_free(st, g, own, n, nmem)) show_traits(st, g, first.name, name);
 }
 static void find_variant(verify_state *st, size_t g, const char *name)
 {
@@ -29022,8 +29084,11 @@ static void find_variant(verify_state *st, size_t g, const char *name)
   if (s == RM_ENOMEM) tool_nomem();
   if (s < 0) return;
   if (n) best = tool_expl(st, 0);
-  better = n > 0 && (best.close > own.close
-    || (best.close == own.close && best.maxd < own.maxd));
+  better = n > 0 && expl_before(&best, &own);
+  if (!(better ? best.close : own.close) || (better ? best.close : own.close) < nmem) {
+    show_nearest(st, g, name, &own, n, nmem);
+    return;
+  }
   if (better) {
     for (; top < n; top++) {
       e = tool_expl(st, top);
@@ -29053,6 +29118,175 @@ static void find_variant(verify_state *st, size_t g, const char *name)
   else
     printf("  this variant itself explains %d of the %d results (within %s)\n",
       own.close, nmem, ulps_text(rm_verifier_explain_limit(st->v)));
+}
+
+@ {\it A tie order of its own.}  A candidate that sorts with a sort that
+is not stable (NumPy's |argsort|, whose default is an introsort) puts tied
+items in an order that no tie rule describes, and then no variant explains
+its results on the lists where ties join items of different grades,
+however right the rest of its definition.  But its value lies between
+those of the pessimistic and the optimistic orders of the same variant
+(the least and the most favourable order of each run of ties), for every
+metric of the vectors that a tie order can change.  So for each
+alternative found, and the group's own variant, the report counts the
+results that lie between those two values (within the distance that
+explains a result), and when one explains them all, where no variant
+did, it is named: the candidate computes that variant, but for the order
+of tied items.  The double path decides, since the bounds are wide.
+
+@<Tool functions@>=
+static int with_ties(const char *name, const char *word, char *out, size_t len)
+{
+  const char *t = strstr(name, "ties=");
+  size_t w;
+  if (t == NULL) return 0;
+  w = strcspn(t + 5, ",]");
+  snprintf(out, len, "%.*sties=%s%s", (int) (t - name), name, word, t + 5 + w);
+  return 1;
+}
+static int tie_free_count(verify_state *st, size_t g, const char *name, rm_work *w)
+{
+  char lo[RM_NAME_MAX + 16], hi[RM_NAME_MAX + 16];
+  rm_variant a, b;
+  size_t i;
+  int count = 0;
+  double lim = rm_verifier_explain_limit(st->v);
+  if (!with_ties(name, "pessimistic", lo, sizeof lo) || !with_ties(name, "optimistic", hi,
+      sizeof hi) || rm_variant_parse(lo, &a, NULL, 0) != RM_OK
+      || rm_variant_parse(hi, &b, NULL, 0) != RM_OK) return -1;
+  for (i = 0; i < rm_verifier_tests(st->v); i++) {
+    rm_verdict x;
+    const rm_list *ls;
+    size_t nq;
+    double p, q;
+    rm_status sp, sq;
+    rm_verifier_verdict(st->v, i, &x);
+    if (x.group != g || x.given == RM_GIVEN_NONE) continue;
+    rm_verifier_lists(st->v, i, &ls, &nq);
+    sp = nq ? rm_value_set(&a, ls, nq, w, &p) : rm_value(&a, ls, w, &p);
+    sq = nq ? rm_value_set(&b, ls, nq, w, &q) : rm_value(&b, ls, w, &q);
+    if (x.given != RM_GIVEN_NUMBER || sp < 0 || sq < 0) {
+      count += (x.given != RM_GIVEN_NUMBER) == (sp < 0 && sq < 0);
+      continue;
+    }
+    if (p > q) { double t = p; p = q; q = t; }
+    count += (x.observed >= p && x.observed <= q) || rm_ulps_between(x.observed, p) <= lim
+      || rm_ulps_between(x.observed, q) <= lim;
+  }
+  return count;
+}
+
+@ The alternatives are tried in the order of their rank, and the first
+that explains every result is named; it returns 1 when one is.
+
+@<Tool functions@>=
+static int show_tie_free(verify_state *st, size_t g, const rm_explanation *own, size_t n,
+  int nmem)
+{
+  size_t k;
+  int found = 0;
+  rm_work w;
+  rm_work_init(&w);
+  for (k = 0; k <= n && !found; k++) {
+    rm_explanation e = k < n ? tool_expl(st, k) : *own;
+    char nm[RM_NAME_MAX + 16];
+    if (tie_free_count(st, g, e.name, &w) != nmem) continue;
+    with_ties(e.name, "*", nm, sizeof nm);
+    printf("  but for the order of tied items, %s explains all %d results: the candidate"
+      " puts tied items in an order of its own (a sort that is not stable?)\n", nm, nmem);
+    found = 1;
+  }
+  rm_work_free(&w);
+  return found;
+}
+
+@ {\it What the results left out have in common.}  Five traits of a
+test's input are those that split the usual mistakes: a list longer than
+the cutoff (a cutoff off by one, or none, shows only there), tied scores on
+items of different grades (a tie order, or a sort that is not stable), no
+relevant item (an undefined value), a grade above~1 (the gains $g$,
+$2^g-1$ and binary agree on grades 0 and~1) and a relevant item that was
+not retrieved (the ideal from the list, AP or recall by the hits).  Each
+is counted over the results the nearest variant leaves out and over those
+it explains, and the traits most over-represented among those left out
+are printed with both counts: a trait that all of them have and few of
+the others points to the mistake.
+
+@<Tool functions@>=
+enum {@+ TR_LONG, TR_TIES, TR_NOREL, TR_GRADE, TR_UNRET, TR_N @+};
+static void test_traits(const rm_list *ls, size_t nq, unsigned long K, int *t)
+{
+  size_t q, i, j;
+  int rel = 0;
+  for (i = 0; i < TR_N; i++) t[i] = 0;
+  for (q = 0; q < (nq ? nq : 1); q++) {
+    const rm_list *l = &ls[q];
+    if (K && l->n > K) t[TR_LONG] = 1;
+    if (l->grade == NULL) continue; /* ratings: no grades to read */
+    for (i = 0; i < l->n; i++) {
+      rel |= l->grade[i] > 0; t[TR_GRADE] |= l->grade[i] > 1;
+      for (j = i + 1; l->score && j < l->n && !t[TR_TIES]; j++)
+        t[TR_TIES] = l->score[i] == l->score[j] && l->grade[i] != l->grade[j];
+    }
+    for (i = 0; i < l->n_unretrieved; i++) {
+      rel |= l->unretrieved_grade[i] > 0; t[TR_UNRET] |= l->unretrieved_grade[i] > 0;
+      t[TR_GRADE] |= l->unretrieved_grade[i] > 1;
+    }
+  }
+  t[TR_NOREL] = !rel;
+}
+
+@ @<Tool functions@>=
+static void show_traits(verify_state *st, size_t g, const char *near, const char *name)
+{
+  const char *what[TR_N] = {NULL, "tied scores on items of different grades",
+    "no relevant item", "a grade above 1", "a relevant item not retrieved"};
+  int cu[TR_N] = {0}, ce[TR_N] = {0}, nu = 0, ne = 0, t[TR_N], j, yes;
+  size_t i;
+  rm_variant v;
+  unsigned long K = rm_variant_parse(name, &v, NULL, 0) == RM_OK ? v.k : 0;
+  char longer[64];
+  snprintf(longer, sizeof longer, "a list longer than K=%lu", K);
+  what[TR_LONG] = longer;
+  for (i = 0; i < rm_verifier_tests(st->v); i++) {
+    rm_verdict x;
+    const rm_list *ls;
+    size_t nq;
+    rm_verifier_verdict(st->v, i, &x);
+    if (x.group != g || x.given == RM_GIVEN_NONE
+        || rm_verifier_explains(st->v, i, near, &yes) != RM_OK) continue;
+    rm_verifier_lists(st->v, i, &ls, &nq);
+    test_traits(ls, nq, K, t);
+    for (j = 0; j < TR_N; j++) (yes ? ce : cu)[j] += t[j];
+    if (yes) ne++;@+ else nu++;
+  }
+  if (nu == 0) return;
+  printf("  the %d result%s it leaves out:", nu, nu == 1 ? "" : "s");
+  @<Print the traits most frequent among the results left out@>;
+  putchar('\n');
+}
+
+@ A trait is over-represented by the difference of its two shares, in
+whole numbers $c_u n_e - c_e n_u$ over $n_u n_e$; the three most
+over-represented are printed, most first, ``all'' when every result left
+out has it.
+
+@<Print the traits most frequent...@>=
+{
+  int shown = 0, best, k;
+  long score, top;
+  for (k = 0; k < 3; k++) {
+    for (best = -1, top = 0, j = 0; j < TR_N; j++) {
+      score = (long) cu[j] * (ne ? ne : 1) - (long) ce[j] * nu;
+      if (cu[j] > 0 && score > top) { top = score; best = j; }
+    }
+    if (best < 0) break;
+    if (cu[best] == nu) printf("%s all have %s", shown++ ? ";" : "", what[best]);
+    else printf("%s %d have %s", shown++ ? ";" : "", cu[best], what[best]);
+    printf(" (%d of the %d it explains)", ce[best], ne);
+    cu[best] = 0;
+  }
+  if (!shown) fputs(" none of the five traits sets them apart", stdout);
 }
 
 @ {\it Where the vectors are.}  \.{--vectors} names the directory; without
@@ -29150,8 +29384,12 @@ static int cmd_verify(int argc, char **argv)
     rm_verifier_free(st.v);
     return 2;
   }
-  @<Judge every test given, and report those not exact@>;
-  @<Print the summary per variant, with the variant the candidate computes@>;
+  @<Count the verdicts of the tests given@>;
+  if (total[RM_VERDICT_WRONG]) @<Print the diagnosis of every variant with a wrong result@>;
+  if (!st.quiet) {
+    @<Report every test given that is not exact@>;
+    @<Print the summary per variant@>;
+  }
   @<Print the totals@>;
   rm_verifier_free(st.v);
   return total[RM_VERDICT_WRONG] ? 1 : 0;
@@ -29195,28 +29433,53 @@ if (st.use_rel && ulps_given) {
 }
 
 @ Every test the candidate gave has the engine's verdict: exact, within
-the tolerance (\.{--ulps} or \.{--rel}), or wrong.  A wrong result is
-reported at once with its input, and so is one merely within the tolerance
-unless \.{--quiet} is given.  Tests the candidate did not give are only
-counted: a candidate may implement a few variants.
+the tolerance (\.{--ulps} or \.{--rel}), or wrong.  Tests the candidate did
+not give are only counted: a candidate may implement a few variants.
 
-@<Judge every test given...@>=
+@<Count the verdicts of the tests given@>=
 for (k = 0; k < rm_verifier_tests(st.v); k++) {
   rm_verdict x;
   rm_verifier_verdict(st.v, k, &x);
   if (x.verdict == RM_VERDICT_NONE) { not_given++; continue; }
   given++;
   total[x.verdict]++;
-  if (x.verdict == RM_VERDICT_WRONG || (x.verdict == RM_VERDICT_WITHIN && !st.quiet))
-    report_test(&x);
+}
+
+@ The report begins with what a reader came for: under each variant with a
+wrong result, by family in the order of the files, the engine's answer to
+the question which variant the candidate computes
+(\secref{q:verifyengine}), over the group's tests that the candidate gave.
+With \.{--quiet} this diagnosis and the totals are the whole report.
+
+@<Print the diagnosis of every variant...@>=
+{
+  puts("diagnosis (the variants with a wrong result):");
+  for (f = 0; vector_families[f].stem; f++)
+    for (g = 0; g < rm_verifier_groups(st.v); g++) {
+      rm_verify_group p;
+      rm_verifier_group(st.v, g, &p);
+      if (p.family_index != f || p.count[RM_VERDICT_WRONG] == 0) continue;
+      printf("%s (%s): %ld of %ld results wrong\n", p.variant, p.family,
+        p.count[RM_VERDICT_WRONG], p.given);
+      if (p.parsed) find_variant(&st, g, p.variant);
+    }
+  putchar('\n');
+}
+
+@ Then every result that is not exact, wrong or within the tolerance, with
+its input.
+
+@<Report every test given that is not exact@>=
+for (k = 0; k < rm_verifier_tests(st.v); k++) {
+  rm_verdict x;
+  rm_verifier_verdict(st.v, k, &x);
+  if (x.verdict == RM_VERDICT_WRONG || x.verdict == RM_VERDICT_WITHIN) report_test(&x);
 }
 
 @ The summary lists the variants by family, in the order of the files, with
-the engine's counts; under a variant with a wrong result comes the engine's
-answer to the question which variant the candidate computes
-(\secref{q:verifyengine}), over the group's tests that the candidate gave.
+the engine's counts.
 
-@<Print the summary per variant...@>=
+@<Print the summary per variant@>=
 printf("%sper variant (exact, within %g %s, wrong):\n", given > (long) total[RM_VERDICT_EXACT]
   ? "\n" : "", st.use_rel ? st.rel : st.ulps, st.use_rel ? "relative" : "ulps");
 for (f = 0; vector_families[f].stem; f++)
@@ -29226,7 +29489,6 @@ for (f = 0; vector_families[f].stem; f++)
     if (p.family_index != f || p.given == 0) continue;
     printf("%5ld %5ld %5ld  %s  (%s)\n", p.count[RM_VERDICT_EXACT],
       p.count[RM_VERDICT_WITHIN], p.count[RM_VERDICT_WRONG], p.variant, p.family);
-    if (p.count[RM_VERDICT_WRONG] && p.parsed) find_variant(&st, g, p.variant);
   }
 
 @ @<Print the totals@>=

@@ -251,6 +251,69 @@ def _collect(L, v, explain=True):
     return Verification(verdicts, [x[1] for x in groups], not_given)
 
 
+class Matches(list):
+    """The answer of matching_variants: a list of the candidates that match
+    every input (as before), with one attribute more, nearest: when none
+    matches every input, the candidates that match the most, most first,
+    as (variant, matches, given) tuples, at most five and each matching at
+    least one input; otherwise []."""
+
+    def __init__(self, found, nearest=()):
+        super().__init__(found)
+        self.nearest = list(nearest)
+
+
+def matching_variants(observed, inputs, candidates, ulps=4):
+    """The candidates whose exact values equal observed on every input
+    within ulps ulps.  An input is a dict of exact()'s keyword arguments
+    (grades, scores, ids, judged), or a list of queries for a candidate
+    that reads a set (mean:rr); observed are the values a program gave on
+    them, candidates variant names (say, variants(name)).  A candidate
+    that fails on an input does not match.  There must be one observed
+    value an input, and at least one, and ulps a finite number >= 0:
+    zip() cut the longer list short, no input matched every candidate, and
+    ulps=inf matched any value.  The answer is a list (a Matches); when it
+    is empty, its attribute nearest names the candidates that match the
+    most inputs, with their counts, so that a program computing no
+    candidate exactly (a tie order of its own, say) is still placed."""
+    import math
+    from . import RankmetricsError, exact, exact_set
+    observed, inputs = list(observed), list(inputs)
+    if len(observed) != len(inputs) or not inputs:
+        raise ValueError("%d observed values for %d inputs: give one value"
+                         " an input, and at least one"
+                         % (len(observed), len(inputs)))
+    if isinstance(ulps, bool) or not isinstance(ulps, numbers.Real) or \
+            not math.isfinite(ulps) or ulps < 0:
+        raise ValueError("ulps is a finite number >= 0, not %r" % (ulps,))
+
+    def matches(c, x, inp):
+        try:
+            want = (exact(c, **inp) if isinstance(inp, dict)
+                    else exact_set(c, inp)).value
+        except RankmetricsError:
+            return False
+        return _close(x, want, ulps)
+    candidates = list(candidates)
+    out = [c for c in candidates
+           if all(matches(c, x, inp) for x, inp in zip(observed, inputs))]
+    if out:
+        return Matches(out)
+    counts = [(sum(matches(c, x, inp) for x, inp in zip(observed, inputs)),
+               -i, c) for i, c in enumerate(candidates)]
+    counts.sort(reverse=True)
+    return Matches([], [(c, n, len(inputs)) for n, _, c in counts[:5] if n])
+
+
+def _close(x, y, ulps):
+    import math
+    if x == y:
+        return True
+    if math.isnan(x) or math.isnan(y):
+        return False
+    return abs(x - y) <= ulps * math.ulp(max(abs(x), abs(y)))
+
+
 def families():
     """The stems of the families of golden vectors, in the library's order."""
     L = _lib_handle()

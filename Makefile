@@ -204,7 +204,7 @@ build/verifydemo: verifydemo.c
 doc/verify-demo.tex: $(TOOL) build/verifydemo $(wildcard vectors/*_test.txt)
 	@mkdir -p doc build
 	build/verifydemo vectors > build/verify-demo.txt
-	./$(TOOL) verify --vectors vectors --quiet build/verify-demo.txt > build/verify-demo.out; \
+	./$(TOOL) verify --vectors vectors build/verify-demo.txt > build/verify-demo.out; \
 	  rc=$$?; [ $$rc -eq 1 ] || { echo "verify-demo: verify exited $$rc, not 1" >&2; exit 1; }
 	@grep -q "match ap\[norm=hits,rel=1,ties=input,undef=zero\] on" build/verify-demo.out && \
 	  grep -q "match ndcg@10\[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero\] on" build/verify-demo.out || \

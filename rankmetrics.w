@@ -16241,8 +16241,8 @@ neighbour passes every test of the group, although an input (the search
 found one) tells the two apart.
 \smallskip
 \noindent Adequacy is measured for the groups of the variants in a
-family's list, those with random cases; the worked examples of the same
-variant count with them.  The worked examples of other variants and the
+family's list, those with random cases, and of its plain variants (below);
+the worked examples of the same variant count with them.  The worked examples of other variants and the
 smallest witnesses of the family \.{disagreements} stand alone, one test a
 variant: they document a value or a split, and are not meant to pin a
 variant down.  A family's cutoffs in use, for the neighbours, are those of
@@ -25898,7 +25898,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                 from the program's directory (where make install puts them)\n"
     "  --ulps N       accept a value within N ulps of the vector's (default 0)\n"
     "  --rel X        accept a value within relative error X instead\n"
-    "  --quiet        print only the summary\n"
+    "  --quiet        print only the diagnosis and the verdict\n"
     "Exit 0 when every value is accepted, 1 when one is not, 2 for a usage error\n"
     "or a malformed candidate line.\n", 0},
   {"disagree", "usage: rankmetrics disagree [NAME...|all] [--max-length L]\n"
@@ -28880,8 +28880,7 @@ where {\it DIR\/} holds the text twins of the vectors (by default the
 directory that |vectors_dir| below finds),
 \.{--ulps} sets the tolerance in units in the last place (default~0: only the
 correctly rounded double is right), \.{--rel} sets it instead as a relative
-error, and \.{--quiet} leaves out the results that are within the tolerance
-but not exact.  A candidate file named \.{-} is standard input.  A line
+error, and \.{--quiet} prints only the diagnosis and the verdict.  A candidate file named \.{-} is standard input.  A line
 that the engine refuses is reported as {\it FILE\/}\.{:}{\it LINE\/}\.{:
 }{\it what was wrong}; every such line is reported, and then the command
 exits with status~2 and no verdict.  Otherwise the exit status is 0 when
@@ -28889,11 +28888,16 @@ every vector given is exact or within the tolerance, and 1 when one is
 wrong.  The summary says how many vectors were not given.
 @^verify, the command@>
 
-Every result that is not exact is printed with the test's name, its variant,
-its input (long lists shortened), the expected double in hexadecimal and
-with 17 significant digits, the given one, and their distance in ulps.  Then
-a table gives, per variant, the counts of exact, within and wrong results,
-and the totals close the report.
+The report begins with the diagnosis: under each variant with a wrong
+result, the variant the candidate's values match, or when none matches
+them all, the nearest ones with the number of results each explains, and
+what the results left out have in common.  Then every result that is not
+exact is printed with the test's name, its variant, its input (long lists
+shortened), the expected double in hexadecimal and with 17 significant
+digits, the given one, and their distance in ulps; a table gives, per
+variant, the counts of exact, within and wrong results; and the totals
+close the report.  With \.{--quiet} the diagnosis and the totals are the
+whole report: a reader sees first what the candidate computes.
 
 @ The command's state is the engine's verifier, with the options that the
 report reads.
@@ -29509,7 +29513,7 @@ mistakes this book meets most often: it divides AP by the number of
 relevant items {\it retrieved\/} (the hits) instead of all relevant items,
 and it takes the gain of grade~$g$ to be $2^g-1$ where the group's variant
 says~$g$.  The build compiles it (\.{build/verifydemo}), runs it on the
-committed vectors, gives its results to \.{rankmetrics verify --quiet},
+committed vectors, gives its results to \.{rankmetrics verify},
 and prints the report below exactly as the tool wrote it (long lines
 folded at 96 characters).  The build also checks that the report names the
 two variants the prose says it names, so that this page cannot drift from
@@ -29520,7 +29524,8 @@ what the tool does.
 \input verify-demo
 \medskip
 
-\noindent How to read it.  Each \.{WRONG} entry names the vector, the
+\noindent How to read it.  The diagnosis comes first, and is explained
+below.  Each \.{WRONG} entry names the vector, the
 group's variant and the candidate's line, shows the input, the expected
 correctly rounded double (in C99 hexadecimal and with 17 digits), the
 candidate's number and their distance in ulps.  Two kinds of entry appear.
@@ -29530,16 +29535,18 @@ counts them wrong (give \.{--ulps 4} to accept them).  Those billions of
 ulps away are definitions: AP by the hits differs from AP by the relevant
 items only when a relevant item is left out (a nonempty \.{judged} list),
 and the two gains differ only on grades above~1.  The table that follows
-counts per variant, and under each variant with a wrong result comes the
-diagnosis: the variant that explains the candidate's numbers best, on how
-many of the vectors given, and within how many ulps.  It names
+counts per variant.  The diagnosis, under each variant with a wrong
+result, names the variant that explains the candidate's numbers best, on
+how many of the vectors given, and within how many ulps.  It names
 \.{ap[norm=hits,...]} and \.{ndcg@@10[gain=exp2,...]} though the
 candidate's numbers are off by rounding as well, since the diagnosis
 forgives a few ulps where the verdict does not.  When several variants are
 listed as explaining equally well, the vectors given cannot tell them apart
-(here the cutoffs 9, 10, 11 and 100 agree on lists of at most twelve items
-with few relevant ones), and the remedy is to give more of the family's
-vectors.  The last lines count the vectors: those not given were not
+(here \.{ap} and \.{ap@@10} agree on lists of at most twelve items, and
+the cutoffs 9 and~10 on those with few relevant ones), and the remedy is to
+give more of the family's vectors: this candidate leaves out the longer
+lists, among them the plain variants' lists that are built to tell these
+apart (``Plain variants'' in the part on golden vectors).  The last lines count the vectors: those not given were not
 checked, and the verdict is \.{FAIL} because one result is wrong, however
 close.
 
@@ -29664,6 +29671,34 @@ small.
       : naive_ndcg10(ranked, n, j, nj));
   }
 }
+@ {\it A worked check: four home-made metrics.}  The file
+\.{examples/mistakes.py} holds the nDCG@@10, MAP@@10, MRR@@10 and HR@@10 of
+a Python engineer, each answering the golden vectors of the variant it
+means (\.{ndcg@@10}, \.{ap@@10}, \.{rr@@10}, \.{hr@@10}), and each
+ranking by \.{np.argsort(s)[::-1]}: tied items come in reverse input
+order on lists of up to 16 items, which NumPy sorts by insertion, and in
+the order of its unstable introsort on longer ones.  Besides, the nDCG
+takes the gain $2^g-1$ and its ideal from the retrieved list, the AP
+divides by the hits, and the HR divides the hits by the relevant items
+retrieved.  \.{rankmetrics verify --quiet} names each in its first lines.
+For the nDCG:
+$$\vbox{\halign{\tt#\hfil\cr
+no variant explains all 60 results; the nearest:\cr
+nearest: ndcg@@10[gain=exp2,\dots,ideal=list,ties=input,\dots] explains 26 of 60\dots\cr
+\dots\cr
+but for the order of tied items, ndcg@@10[gain=exp2,\dots,ideal=list,ties=*,\dots]\cr
+\quad explains all 60 results: the candidate puts tied items in an order of its own\cr}}$$
+and the same for the AP (\.{ap@@10[norm=hits,...,ties=*]}) and the MRR
+(\.{rr@@10[...,ties=*]}).  No variant computes the HR, even up to the tie
+order, so its nearest is named with its count, \.{hr@@10[hit=recall]} on 17
+of 45, and the traits of the 28 results left out: ``26 have a relevant
+item not retrieved (0 of the 17 it explains)''.  \.{make check} runs the
+four (\.{tests/mistakes\_test.sh}) and asserts these names; the same
+results given to |rankmetrics.verify| in Python name the same nearest
+variants with the same counts.  Each of the four mistakes shows on the
+plain variants' lists: long enough for the cutoff, tied across grades,
+with grades above~1 and relevant items left out.
+
 @ {\it The command \.{adequacy}.}  It measures the adequacy of the vectors
 (defined in the part ``Golden vectors'') in a directory, reading the text
 twins with the verification engine (|rm_verifier_load|, then each test's
@@ -30054,6 +30089,23 @@ ndcg@@5[gain=linear,discount=log2,ideal=list,ties=input,undef=zero]\cr
 mean[skip=none,weight=uniform]:rr[hits=sum,rel=1,ties=input,undef=zero]\cr}}$$
 and the test asserts each: a wrong implementation is not merely caught, it
 is told which definition it implements.
+
+@ {\it When no variant matches.}  A function may compute no variant at
+all: an HR@@10 that divides the hits by the relevant items {\it
+retrieved\/} matches \.{hr@@10[hit=recall]} only where no relevant item
+was left out.  Then |matching_variants| answers an empty list, as it
+always did, but the list (a |Matches|) carries |nearest|, the candidates
+that match the most inputs, each as (name, matches, inputs), most first:
+\pybegin%
+got = rm.matching_variants(observed, inputs, rm.variants("hr@@10"))
+got, got.nearest[0]~~# [], ('hr@@10[hit=recall,...]', 50, 80)
+\pyend
+and the inputs it leaves out are those with a relevant item not retrieved
+(\.{python/tests/test\_diagnosis.py} asserts both).  The seeded lists of
+|random_lists| have up to three times the cutoff~10 items (|cutoff=K| for
+another), so that two in three are longer than the cutoff and a cutoff off
+by one shows; they had at most ten, and on them \.{hr@@9}, \.{hr@@10} and
+\.{hr@@11} could not be told apart.
 
 @* Pictures.\here{q:figs}
 Five pictures of this book are drawn by the program itself: the tool

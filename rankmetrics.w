@@ -17583,7 +17583,7 @@ $$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspac
 \rc{pROC_auc_lt}pROC::auc, direction="<"&auc[ties=average]&17&3&19&0\cr
 \rc{pROC_auc}pROC::auc, the default&auc[ties=average]&12&3&19&5\cr
 \noalign{\smallskip}
-\rc{Metrics_apk}Metrics::apk(k)&ap@@K[norm=min]&16&1&2&0\cr
+\rc{Metrics_apk}Metrics::apk(k)&ap@@K[norm=min]&47&10&6&0\cr
 \rc{Metrics_apk_all}Metrics::apk(Inf)&ap&8&5&12&0\cr
 \rc{Metrics_mapk}Metrics::mapk(Inf)&mean:ap&2&3&5&0\cr
 \rc{Metrics_f1}Metrics::f1&f[beta2=1]&13&4&0&0\cr

@@ -34,12 +34,16 @@ says); ulps is their distance, when both are numbers; input holds the
 test's grades, scores, ids and judged as the vectors' file writes them."""
 
 Group = collections.namedtuple(
-    "Group", "family variant exact within wrong own alternatives")
+    "Group", "family variant exact within wrong own alternatives tie_free",
+    defaults=(None,))
 Group.__doc__ = """The counts of one variant.  When some result is wrong
 (and verify was asked to explain), own says how many of the results the
 variant itself explains, and alternatives lists the variants that explain
 at least one, best first: the variant the candidate computes, most
-likely, is alternatives[0] when it explains more than own does."""
+likely, is alternatives[0] when it explains more than own does.  When
+none of them explains every result, tie_free names, with ties=*, the
+first that does but for the order of tied items (a sort that is not
+stable), as the tool's report does; else it is None."""
 
 Explanation = collections.namedtuple(
     "Explanation", "variant explains given max_ulps sum_ulps changes")
@@ -217,6 +221,24 @@ def _explain(L, v, k):
     return conv(own), out
 
 
+def _tie_free(L, v, k, own, alts):
+    """The first of alts and own that explains every result but for the
+    order of tied items, with ties=*, when none explains every result."""
+    import re
+    if own is None or any(e.explains == e.given for e in alts + [own]):
+        return None
+    f = L.rm_verifier_tie_free
+    f.restype = ctypes.c_int
+    f.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p,
+                  ctypes.POINTER(ctypes.c_int)]
+    count = ctypes.c_int()
+    for e in alts + [own]:
+        if f(v, k, e.variant.encode(), ctypes.byref(count)) == 0 and \
+                count.value == e.given:
+            return re.sub(r"ties=[^,\]]*", "ties=*", e.variant, count=1)
+    return None
+
+
 def _collect(L, v, explain=True):
     verdicts, not_given = [], 0
     r = _lib.Verdict()
@@ -246,7 +268,8 @@ def _collect(L, v, explain=True):
                          else (None, []))
             groups.append((g.family_index, Group(
                 _text(g.family), _text(g.variant),
-                g.count[0], g.count[1], g.count[2], own, alts)))
+                g.count[0], g.count[1], g.count[2], own, alts,
+                _tie_free(L, v, k, own, alts))))
     groups.sort(key=lambda x: x[0])  # by family, as the tool's summary
     return Verification(verdicts, [x[1] for x in groups], not_given)
 

@@ -16848,7 +16848,8 @@ their own, written after every other group of their family (so that every
 test before them keeps its |tcId|), of |PLAIN_CASES| lists built to tell
 their neighbours apart:
 \smallskip
-\item{$\bullet$} most lists are longer than $2K$, and one in eight has
+\item{$\bullet$} most lists are longer than $2K$, one in eight has
+$K$ to $K+2$ items, and one in eight has
 from 100 to 299 items with scores from three values, where a sort that is
 not stable (NumPy's default |argsort|, say) puts tied items in an order of
 its own;

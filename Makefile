@@ -219,7 +219,7 @@ build/verifydemo: verifydemo.c
 doc/verify-demo.tex: $(TOOL) build/verifydemo $(wildcard vectors/*_test.txt)
 	@mkdir -p doc build
 	build/verifydemo vectors > build/verify-demo.txt
-	./$(TOOL) verify --vectors vectors --quiet build/verify-demo.txt > build/verify-demo.out; \
+	./$(TOOL) verify --vectors vectors build/verify-demo.txt > build/verify-demo.out; \
 	  rc=$$?; [ $$rc -eq 1 ] || { echo "verify-demo: verify exited $$rc, not 1" >&2; exit 1; }
 	@grep -q "match ap\[norm=hits,rel=1,ties=input,undef=zero\] on" build/verify-demo.out && \
 	  grep -q "match ndcg@10\[gain=exp2,discount=log2,ideal=judged,ties=input,undef=zero\] on" build/verify-demo.out || \
@@ -302,7 +302,7 @@ CHECK_SCRIPTS = verify_test order_test verify_all_test install_test header_test 
   readme_snippet_test readme_test adequacy_test sklearn_check r_check atlas_test \
   names_test trec_eval_test python_install_test eval_test merge_test hostile_test \
   io_test fault_test threads_eval_test numbers_test help_test disagree_test \
-  reader_test commands_test claims_test
+  reader_test commands_test claims_test mistakes_test
 # The slowest steps first, so that the two lines of work end together.
 CHECK_STEPS = check-sanitize check-valgrind test-fault_test test-threads_eval_test \
   vectors-check check-adequacy $(addprefix test-,$(filter-out fault_test threads_eval_test,$(CHECK_SCRIPTS))) \

@@ -16803,8 +16803,8 @@ neighbour passes every test of the group, although an input (the search
 found one) tells the two apart.
 \smallskip
 \noindent Adequacy is measured for the groups of the variants in a
-family's list, those with random cases; the worked examples of the same
-variant count with them.  The worked examples of other variants and the
+family's list, those with random cases, and of its plain variants (below);
+the worked examples of the same variant count with them.  The worked examples of other variants and the
 smallest witnesses of the family \.{disagreements} stand alone, one test a
 variant: they document a value or a split, and are not meant to pin a
 variant down.  A family's cutoffs in use, for the neighbours, are those of
@@ -17203,6 +17203,7 @@ order of the table, then the random groups.
 
 @<Tool functions@>=
 static int write_family(const char *dir, const vector_family *fam, tool_out *out);
+static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
 static int family_variant_with(const vector_family *fam, const char *key, const char *val,
@@ -17282,6 +17283,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
       vars = fam->late; seed0 = 1000;
       @<Write the groups of random cases@>;
     }
+    if (ok) ok = write_plain_groups(fam, &o, &groups);
   }
   ok = !ferror(o.json) && ok;
   ok = (fclose(o.json) == 0) && ok;
@@ -17397,6 +17399,132 @@ keeps its |tcId|.
     fputs("\n      ]}", o.json);
   }
   free(kept);
+}
+
+@ {\it Plain variants.}  The random cases above are short: most lists
+have fewer than 13 items, so at the cutoff~10 that most people use the
+cutoffs 9, 10, 11 and none agree on nearly all of them, and a candidate's
+mistake in one key is explained equally well by a dozen variants.  So the
+variants that people write most often, without options, get a group of
+their own, written after every other group of their family (so that every
+test before them keeps its |tcId|), of |PLAIN_CASES| lists built to tell
+their neighbours apart:
+\smallskip
+\item{$\bullet$} most lists are longer than $2K$, one in eight has
+$K$ to $K+2$ items, and one in eight has
+from 100 to 299 items with scores from three values, where a sort that is
+not stable (NumPy's default |argsort|, say) puts tied items in an order of
+its own;
+\item{$\bullet$} one list in four has a relevant item at rank~$K$, and
+one in four at rank~$K+1$, each with a score that ties with no other, so
+that $K-1$, $K$, $K+1$ and no cutoff give different values;
+\item{$\bullet$} half the items tie with the one before them, so that
+ties join items of different grades;
+\item{$\bullet$} a third of the lists have binary grades and the others
+grades up to~4 (the gains $g$ and $2^g-1$ differ above~1), one in eleven
+has no relevant item, and up to three relevant or other judged items are
+not retrieved (the ideals and the normalisers differ then).
+\smallskip
+\noindent The list is made in the order of its ranking and then shuffled,
+so that a candidate must sort it.  Then, as for every group, each
+neighbour that the lists do not tell apart gets its witness.
+
+@<Tool functions@>=
+#define PLAIN_CASES 44
+static const char *const plain_variants[][2] = {
+  {"prf", "hr@@10"}, {"prf", "hr@@10[hit=recall]"}, {"prf", "hr@@10[hit=precision]"},
+  {"prf", "precision@@10"}, {"prf", "recall@@10"}, {"rr", "rr@@10"},
+  {"ap", "ap@@10"}, {"ap", "ap@@10[norm=min]"}, {"ap", "ap@@10[norm=hits]"},
+  {"cg_dcg_ndcg", "ndcg@@10"}, {"cg_dcg_ndcg", "ndcg@@10[gain=exp2]"},
+  {"cg_dcg_ndcg", "ndcg@@10[gain=binary]"}, {"cg_dcg_ndcg", "ndcg@@10[ideal=list]"},
+  {"cg_dcg_ndcg", "ndcg@@10[ideal=topk]"}, {"cg_dcg_ndcg", "ndcg@@10[ideal=ones]"},
+  {"cg_dcg_ndcg", "ndcg@@10[gain=exp2,ideal=list]"}, {NULL, NULL}};
+static void plain_case(rng *r, rand_case *c, int K, int t)
+{
+  static const int density[4] = {1, 2, 3, 5}; /* tenths of the items relevant */
+  int n, i, level = 1000, p = density[rng_below(r, 4)], forced = -1;
+  int none = t % 11 == 5, gmax = t % 3 == 0 ? 1 : 4, order[MAX_CASE];
+  int grade[MAX_CASE];
+  double score[MAX_CASE];
+  n = t % 8 == 7 ? 100 + rng_below(r, 200) : t % 8 == 6 ? K + rng_below(r, 3)
+    : 2 * K + 1 + rng_below(r, 2 * K);
+  if (t % 4 == 1) forced = K - 1; /* rank $K$, counted from 0 */
+  else if (t % 4 == 2) forced = K;
+  if (forced >= n) forced = -1;
+  for (i = 0; i < n; i++) { /* by rank */
+    int tie = i > 0 && i != forced && i != forced + 1 && rng_below(r, 2);
+    if (t % 8 == 7) level = 100 * rng_below(r, 3);
+    else if (!tie) level -= 1 + rng_below(r, 3);
+    score[i] = level / 1024.0;
+    grade[i] = none ? 0 : rng_below(r, 10) < p ? 1 + rng_below(r, gmax) : 0;
+  }
+  if (forced >= 0 && !none) grade[forced] = 1 + rng_below(r, gmax);
+  @<Shuffle the ranked list |grade|, |score| into the case |c|@>;
+}
+
+@ \impl The shuffle: a random permutation of the ranks, and identifiers in
+another random order, as in |random_case|.  The unretrieved judged items
+are drawn last.
+
+@<Shuffle the ranked list...@>=
+for (i = 0; i < n; i++) order[i] = i;
+for (i = n - 1; i > 0; i--) {
+  int j = rng_below(r, i + 1), x = order[i];
+  order[i] = order[j]; order[j] = x;
+}
+for (i = 0; i < n; i++) {
+  c->grade[i] = grade[order[i]]; c->score[i] = score[order[i]];
+  sprintf(c->idbuf[i], "d%03d", i);
+}
+for (i = n - 1; i > 0; i--) { /* shuffle the identifiers */
+  int j = rng_below(r, i + 1);
+  char x[8];
+  memcpy(x, c->idbuf[i], 8); memcpy(c->idbuf[i], c->idbuf[j], 8);
+  memcpy(c->idbuf[j], x, 8);
+}
+for (i = 0; i < n; i++) c->id[i] = c->idbuf[i];
+c->l.n = (size_t) n; c->l.grade = c->grade; c->l.score = c->score;
+c->l.id = c->id; c->l.label = NULL; c->l.unjudged = NULL;
+c->l.n_unretrieved = (size_t) rng_below(r, 4);
+for (i = 0; i < (int) c->l.n_unretrieved; i++)
+  c->judged[i] = none ? 0 : rng_below(r, 2) ? 1 + rng_below(r, gmax) : 0;
+c->l.unretrieved_grade = c->judged;
+
+@ \impl The groups of plain variants of a family, each from its own seed.  The
+function writes into a copy of the family's state |*op| (the files and the
+count of tests), which it hands back.
+
+@<Tool functions@>=
+static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp)
+{
+  vec_out o = *op;
+  int k, c, nt, ncuts, ok = 1, groups = *gp;
+  unsigned long cuts[32];
+  rand_case *kept = malloc(PLAIN_CASES * sizeof *kept);
+  adq_test *t = malloc(PLAIN_CASES * sizeof *t);
+  ncuts = family_cutoffs(fam, cuts, 32);
+  if (kept == NULL || t == NULL) ok = 0;
+  for (k = 0; plain_variants[k][0] && ok; k++) {
+    rm_variant v;
+    char nm[RM_NAME_MAX], comment[64];
+    rng r = {(unsigned long long) (20261128 + 7919 * k)};
+    if (strcmp(plain_variants[k][0], fam->stem) != 0) continue;
+    rm_variant_parse(plain_variants[k][1], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    @<Open a group for |nm|@>;
+    for (c = nt = 0; c < PLAIN_CASES && ok; c++, nt++) {
+      plain_case(&r, &kept[nt], (int) v.k, c);
+      if (c) fputc(',', o.json);
+      snprintf(comment, sizeof comment, "plain case %d", c + 1);
+      ok = write_test(&o, &v, &kept[nt].l, comment, 0, 0, 0);
+      adq_keep(&t[nt], &v, &kept[nt].l, 1);
+    }
+    if (ok) ok = adq_add_witnesses(&o, &v, t, nt, cuts, ncuts);
+    fputs("\n      ]}", o.json);
+  }
+  free(kept); free(t);
+  *op = o; *gp = groups;
+  return ok;
 }
 
 @ \impl The search for hard cases: more seeded random lists per variant, of which
@@ -18018,7 +18146,7 @@ $$\vbox{\halign{\tt#\hfil\enspace&\tt#\hfil\enspace&\hfil#\enspace&\hfil#\enspac
 \rc{pROC_auc_lt}pROC::auc, direction="<"&auc[ties=average]&17&3&19&0\cr
 \rc{pROC_auc}pROC::auc, the default&auc[ties=average]&12&3&19&5\cr
 \noalign{\smallskip}
-\rc{Metrics_apk}Metrics::apk(k)&ap@@K[norm=min]&16&1&2&0\cr
+\rc{Metrics_apk}Metrics::apk(k)&ap@@K[norm=min]&47&10&6&0\cr
 \rc{Metrics_apk_all}Metrics::apk(Inf)&ap&8&5&12&0\cr
 \rc{Metrics_mapk}Metrics::mapk(Inf)&mean:ap&2&3&5&0\cr
 \rc{Metrics_f1}Metrics::f1&f[beta2=1]&13&4&0&0\cr
@@ -18155,6 +18283,8 @@ twins; free it\cr
 |rm_verifier_verdict|&a test's verdict, an |rm_verdict|\cr
 |rm_verifier_group|&a variant's counts, an |rm_verify_group|\cr
 |rm_verifier_lists|&a test's input, for the library's functions\cr
+|rm_verifier_explain|, |rm_verifier_explains|&which variants explain the results\cr
+|rm_verifier_tie_free|&the same, but for the order of tied items\cr
 |rm_verifier_load|&read a family's file now\cr
 |rm_verifier_set_loader|&read the files with the caller's reader\cr
 |rm_verifier_set_alloc|&allocate with the caller's allocator\cr}}$$
@@ -19707,6 +19837,19 @@ rm_status rm_verifier_explanation(const rm_verifier *v, size_t k, rm_explanation
    the last. */
 double rm_verifier_explain_limit(const rm_verifier *v);
 /* The distance in ulps within which an alternative explains a result. */
+rm_status rm_verifier_tie_free(const rm_verifier *v, size_t g, const char *name,
+  int *count);
+/* The number of the candidate's results for group |g| that the variant
+   |name| explains but for the order of tied items: those between its values
+   under \.{ties=pessimistic} and \.{ties=optimistic}, or as near one of
+   them as explains a result.  |RM_ENAME| for a name that does not parse or
+   has no tie rule, |RM_EINVAL| for a group past the last. */
+rm_status rm_verifier_explains(const rm_verifier *v, size_t i, const char *name,
+  int *yes);
+/* Whether the variant |name| explains the candidate's result for the |i|th
+   test (|*yes| 1 or 0), by the measure of |rm_verifier_explain|;
+   |RM_ENAME| for a name that does not parse, |RM_EINVAL| for a test not
+   given or past the last. */
 
 @ @<Public functions@>=
 rm_status rm_verifier_explain(rm_verifier *v, size_t g, rm_explanation *own,
@@ -19744,6 +19887,89 @@ rm_status rm_verifier_explanation(const rm_verifier *v, size_t k, rm_explanation
 double rm_verifier_explain_limit(const rm_verifier *v)
 {
   return v ? diag_limit(v) : DIAG_ULPS;
+}
+
+@ A candidate whose sort is not stable puts tied items in an order no tie
+rule describes (the report's section ``A tie order of its own'' in the
+chapter on \.{verify} says why the values still lie between two bounds).
+For the variant |name|, its tie rule is replaced by the pessimistic and the
+optimistic ones, and a result is counted when it lies between their values
+on the double path (whose error is far below the distance that explains a
+result), or within that distance of one of them; a test the candidate
+refused counts when both refuse it.
+
+@<Replace the tie rule of a name@>=
+static int with_ties(const char *name, const char *word, char *out, size_t len)
+{
+  const char *t = strstr(name, "ties=");
+  size_t w;
+  if (t == NULL) return 0;
+  w = strcspn(t + 5, ",]");
+  snprintf(out, len, "%.*sties=%s%s", (int) (t - name), name, word, t + 5 + w);
+  return 1;
+}
+
+@ @<Private functions@>=
+@<Replace the tie rule of a name@>@;
+
+@ @<Public functions@>=
+rm_status rm_verifier_tie_free(const rm_verifier *v, size_t g, const char *name,
+  int *count)
+{
+  char lo[RM_NAME_MAX + 16], hi[RM_NAME_MAX + 16];
+  rm_variant a, b;
+  rm_work w;
+  size_t i;
+  if (v == NULL || name == NULL || count == NULL || g >= v->ngrp) return RM_EINVAL;
+  if (!with_ties(name, "pessimistic", lo, sizeof lo)
+      || !with_ties(name, "optimistic", hi, sizeof hi)
+      || rm_variant_parse(lo, &a, NULL, 0) != RM_OK
+      || rm_variant_parse(hi, &b, NULL, 0) != RM_OK) return RM_ENAME;
+  *count = 0;
+  rm_work_init(&w);
+  for (i = 0; i < v->nvec; i++) {
+    const vf_test *x = &v->vec[i];
+    const rm_list *ls = x->nq ? x->ls : &x->l;
+    size_t nq = (size_t) x->nq;
+    double p, q;
+    rm_status sp, sq;
+    if (x->group != (int) g || x->given == RM_GIVEN_NONE) continue;
+    sp = nq ? rm_value_set(&a, ls, nq, &w, &p) : rm_value(&a, ls, &w, &p);
+    sq = nq ? rm_value_set(&b, ls, nq, &w, &q) : rm_value(&b, ls, &w, &q);
+    if (x->given != RM_GIVEN_NUMBER || sp < 0 || sq < 0) {
+      *count += (x->given != RM_GIVEN_NUMBER) == (sp < 0 && sq < 0);
+      continue;
+    }
+    if (p > q) { double t = p; p = q; q = t; }
+    *count += (x->value >= p && x->value <= q) || explains(v, rm_ulps_between(x->value, p),
+      x->value, p) || explains(v, rm_ulps_between(x->value, q), x->value, q);
+  }
+  rm_work_free(&w);
+  return RM_OK;
+}
+
+@ When no variant explains every result, a report says what the results
+that the nearest one leaves out have in common; for that it asks, test by
+test, whether the nearest explains it.
+
+@<Public functions@>=
+rm_status rm_verifier_explains(const rm_verifier *v, size_t i, const char *name,
+  int *yes)
+{
+  rm_variant a;
+  vmember m;
+  rm_work w;
+  const vf_test *x;
+  if (v == NULL || name == NULL || yes == NULL || i >= v->nvec
+      || v->vec[i].given == RM_GIVEN_NONE) return RM_EINVAL;
+  if (rm_variant_parse(name, &a, NULL, 0) != RM_OK) return RM_ENAME;
+  x = &v->vec[i];
+  m.ls = x->nq ? x->ls : &x->l; m.nq = (size_t) x->nq;
+  m.given = x->given; m.value = x->value;
+  rm_work_init(&w);
+  *yes = alt_distance(v, &a, &m, &w) != INFINITY;
+  rm_work_free(&w);
+  return RM_OK;
 }
 
 @** The evaluation engine.\here{q:evalengine}
@@ -26564,7 +26790,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                 from the program's directory (where make install puts them)\n"
     "  --ulps N       accept a value within N ulps of the vector's (default 0)\n"
     "  --rel X        accept a value within relative error X instead\n"
-    "  --quiet        print only the summary\n"
+    "  --quiet        print only the diagnosis and the verdict\n"
     "Exit 0 when every value is accepted, 1 when one is not, 2 for a usage error\n"
     "or a malformed candidate line.\n", 0},
   {"disagree", "usage: rankmetrics disagree [NAME...|all] [--max-length L]\n"
@@ -30055,8 +30281,7 @@ where {\it DIR\/} holds the text twins of the vectors (by default the
 directory that |vectors_dir| below finds),
 \.{--ulps} sets the tolerance in units in the last place (default~0: only the
 correctly rounded double is right), \.{--rel} sets it instead as a relative
-error, and \.{--quiet} leaves out the results that are within the tolerance
-but not exact.  A candidate file named \.{-} is standard input.  A line
+error, and \.{--quiet} prints only the diagnosis and the verdict.  A candidate file named \.{-} is standard input.  A line
 that the engine refuses is reported as {\it FILE\/}\.{:}{\it LINE\/}\.{:
 }{\it what was wrong}; every such line is reported, and then the command
 exits with status~2 and no verdict.  Otherwise the exit status is 0 when
@@ -30064,11 +30289,16 @@ every vector given is exact or within the tolerance, and 1 when one is
 wrong.  The summary says how many vectors were not given.
 @^verify, the command@>
 
-Every result that is not exact is printed with the test's name, its variant,
-its input (long lists shortened), the expected double in hexadecimal and
-with 17 significant digits, the given one, and their distance in ulps.  Then
-a table gives, per variant, the counts of exact, within and wrong results,
-and the totals close the report.
+The report begins with the diagnosis: under each variant with a wrong
+result, the variant the candidate's values match, or when none matches
+them all, the nearest ones with the number of results each explains, and
+what the results left out have in common.  Then every result that is not
+exact is printed with the test's name, its variant, its input (long lists
+shortened), the expected double in hexadecimal and with 17 significant
+digits, the given one, and their distance in ulps; a table gives, per
+variant, the counts of exact, within and wrong results; and the totals
+close the report.  With \.{--quiet} the diagnosis and the totals are the
+whole report: a reader sees first what the candidate computes.
 
 @ \impl The command's state is the engine's verifier, with the options that the
 report reads.
@@ -30204,19 +30434,51 @@ static void report_test(const rm_verdict *x)
     printf("    distance %s\n", ulps_text(x->ulps));
 }
 
-@ \impl The report names the best alternatives, all of those that tie with the
-best (at most |SHOW_TIED|, then how many more), and the next two that do
-less well; then how the group's own variant fares.  An alternative is
-named only when it explains more results than the group's own variant, or
-as many with a smaller largest distance.
+@ \impl The diagnosis of a group names the best alternatives, all of those
+that tie with the best (at most |SHOW_TIED|, then how many more), and the
+next two that do less well; then how the group's own variant fares.  An
+alternative is named only when it explains more results than the group's
+own variant, or as many with a smaller largest distance.  When no variant
+explains every result, neither an alternative nor the group's own, the
+report says so and names the |SHOW_NEAR| nearest (the group's own variant
+among them when it is one of the nearest), each with the number of results
+it explains, and then what the results the nearest leaves out have in
+common.
 
 @<Tool functions@>=
 #define SHOW_TIED 6 /* alternatives named when several tie */
+#define SHOW_NEAR 3 /* the nearest named when none explains every result */
 static rm_explanation tool_expl(const verify_state *st, size_t k)
 {
   rm_explanation e;
   rm_verifier_explanation(st->v, k, &e);
   return e;
+}
+static int expl_before(const rm_explanation *a, const rm_explanation *b)
+{
+  return a->close > b->close || (a->close == b->close && a->maxd < b->maxd);
+}
+static void show_traits(verify_state *st, size_t g, const char *near, const char *name);
+static int show_tie_free(verify_state *st, size_t g, const rm_explanation *own, size_t n,
+  int nmem);
+static void show_nearest(verify_state *st, size_t g, const char *name,
+  const rm_explanation *own, size_t n, int nmem)
+{
+  rm_explanation e, first;
+  size_t k = 0;
+  int shown = 0, own_shown = 0;
+  printf("  no variant explains all %d results; the nearest:\n", nmem);
+  while (shown < SHOW_NEAR && (k < n || !own_shown)) {
+    int is_own = !own_shown;
+    if (is_own && k < n) { e = tool_expl(st, k); is_own = !expl_before(&e, own); }
+    if (is_own) { e = *own; own_shown = 1; }
+    else e = tool_expl(st, k++);
+    if (e.close == 0) break;
+    if (shown++ == 0) first = e;
+    printf("  nearest: %s explains %d of %d results, within %s%s\n", e.name, e.close,
+      nmem, ulps_text(e.maxd), is_own ? " (the variant asked for)" : "");
+  }
+  if (shown && !show_tie_free(st, g, own, n, nmem)) show_traits(st, g, first.name, name);
 }
 static void find_variant(verify_state *st, size_t g, const char *name)
 {
@@ -30227,8 +30489,11 @@ static void find_variant(verify_state *st, size_t g, const char *name)
   if (s == RM_ENOMEM) tool_nomem();
   if (s < 0) return;
   if (n) best = tool_expl(st, 0);
-  better = n > 0 && (best.close > own.close
-    || (best.close == own.close && best.maxd < own.maxd));
+  better = n > 0 && expl_before(&best, &own);
+  if (!(better ? best.close : own.close) || (better ? best.close : own.close) < nmem) {
+    show_nearest(st, g, name, &own, n, nmem);
+    return;
+  }
   if (better) {
     for (; top < n; top++) {
       e = tool_expl(st, top);
@@ -30258,6 +30523,139 @@ static void find_variant(verify_state *st, size_t g, const char *name)
   else
     printf("  this variant itself explains %d of the %d results (within %s)\n",
       own.close, nmem, ulps_text(rm_verifier_explain_limit(st->v)));
+}
+
+@ {\it A tie order of its own.}  A candidate that sorts with a sort that
+is not stable (NumPy's |argsort|, whose default is an introsort) puts tied
+items in an order that no tie rule describes, and then no variant explains
+its results on the lists where ties join items of different grades,
+however right the rest of its definition.  But its value lies between
+those of the pessimistic and the optimistic orders of the same variant
+(the least and the most favourable order of each run of ties), for every
+metric of the vectors that a tie order can change.  So for each
+alternative found, and the group's own variant, the report counts the
+results that lie between those two values (within the distance that
+explains a result), and when one explains them all, where no variant
+did, it is named: the candidate computes that variant, but for the order
+of tied items.
+
+The engine counts them (|rm_verifier_tie_free|); the report names the
+variant with \.{ties=*}.
+
+@<Tool functions@>=
+@<Replace the tie rule of a name@>@;
+
+@ The alternatives are tried in the order of their rank, and the first
+that explains every result is named; it returns 1 when one is.
+
+@<Tool functions@>=
+static int show_tie_free(verify_state *st, size_t g, const rm_explanation *own, size_t n,
+  int nmem)
+{
+  size_t k;
+  int found = 0;
+  for (k = 0; k <= n && !found; k++) {
+    rm_explanation e = k < n ? tool_expl(st, k) : *own;
+    char nm[RM_NAME_MAX + 16];
+    int count;
+    rm_status s = rm_verifier_tie_free(st->v, g, e.name, &count);
+    if (s == RM_ENOMEM) tool_nomem();
+    if (s < 0 || count != nmem) continue;
+    with_ties(e.name, "*", nm, sizeof nm);
+    printf("  but for the order of tied items, %s explains all %d results: the candidate"
+      " puts tied items in an order of its own (a sort that is not stable?)\n", nm, nmem);
+    found = 1;
+  }
+  return found;
+}
+
+@ {\it What the results left out have in common.}  Five traits of a
+test's input are those that split the usual mistakes: a list longer than
+the cutoff (a cutoff off by one, or none, shows only there), tied scores on
+items of different grades (a tie order, or a sort that is not stable), no
+relevant item (an undefined value), a grade above~1 (the gains $g$,
+$2^g-1$ and binary agree on grades 0 and~1) and a relevant item that was
+not retrieved (the ideal from the list, AP or recall by the hits).  Each
+is counted over the results the nearest variant leaves out and over those
+it explains, and the traits most over-represented among those left out
+are printed with both counts: a trait that all of them have and few of
+the others points to the mistake.
+
+@<Tool functions@>=
+enum {@+ TR_LONG, TR_TIES, TR_NOREL, TR_GRADE, TR_UNRET, TR_N @+};
+static void test_traits(const rm_list *ls, size_t nq, unsigned long K, int *t)
+{
+  size_t q, i, j;
+  int rel = 0;
+  for (i = 0; i < TR_N; i++) t[i] = 0;
+  for (q = 0; q < (nq ? nq : 1); q++) {
+    const rm_list *l = &ls[q];
+    if (K && l->n > K) t[TR_LONG] = 1;
+    if (l->grade == NULL) continue; /* ratings: no grades to read */
+    for (i = 0; i < l->n; i++) {
+      rel |= l->grade[i] > 0; t[TR_GRADE] |= l->grade[i] > 1;
+      for (j = i + 1; l->score && j < l->n && !t[TR_TIES]; j++)
+        t[TR_TIES] = l->score[i] == l->score[j] && l->grade[i] != l->grade[j];
+    }
+    for (i = 0; i < l->n_unretrieved; i++) {
+      rel |= l->unretrieved_grade[i] > 0; t[TR_UNRET] |= l->unretrieved_grade[i] > 0;
+      t[TR_GRADE] |= l->unretrieved_grade[i] > 1;
+    }
+  }
+  t[TR_NOREL] = !rel;
+}
+
+@ @<Tool functions@>=
+static void show_traits(verify_state *st, size_t g, const char *near, const char *name)
+{
+  const char *what[TR_N] = {NULL, "tied scores on items of different grades",
+    "no relevant item", "a grade above 1", "a relevant item not retrieved"};
+  int cu[TR_N] = {0}, ce[TR_N] = {0}, nu = 0, ne = 0, t[TR_N], j, yes;
+  size_t i;
+  rm_variant v;
+  unsigned long K = rm_variant_parse(name, &v, NULL, 0) == RM_OK ? v.k : 0;
+  char longer[64];
+  snprintf(longer, sizeof longer, "a list longer than K=%lu", K);
+  what[TR_LONG] = longer;
+  for (i = 0; i < rm_verifier_tests(st->v); i++) {
+    rm_verdict x;
+    const rm_list *ls;
+    size_t nq;
+    rm_verifier_verdict(st->v, i, &x);
+    if (x.group != g || x.given == RM_GIVEN_NONE
+        || rm_verifier_explains(st->v, i, near, &yes) != RM_OK) continue;
+    rm_verifier_lists(st->v, i, &ls, &nq);
+    test_traits(ls, nq, K, t);
+    for (j = 0; j < TR_N; j++) (yes ? ce : cu)[j] += t[j];
+    if (yes) ne++;@+ else nu++;
+  }
+  if (nu == 0) return;
+  printf("  the %d result%s it leaves out:", nu, nu == 1 ? "" : "s");
+  @<Print the traits most frequent among the results left out@>;
+  putchar('\n');
+}
+
+@ A trait is over-represented by the difference of its two shares, in
+whole numbers $c_u n_e - c_e n_u$ over $n_u n_e$; the three most
+over-represented are printed, most first, ``all'' when every result left
+out has it.
+
+@<Print the traits most frequent...@>=
+{
+  int shown = 0, best, k;
+  long score, top;
+  for (k = 0; k < 3; k++) {
+    for (best = -1, top = 0, j = 0; j < TR_N; j++) {
+      score = (long) cu[j] * (ne ? ne : 1) - (long) ce[j] * nu;
+      if (cu[j] > 0 && score > top) { top = score; best = j; }
+    }
+    if (best < 0) break;
+    if (cu[best] == nu) printf("%s all have %s", shown++ ? ";" : "", what[best]);
+    else printf("%s %d have %s", shown++ ? ";" : "", cu[best], what[best]);
+    printf(" (%d of the %d it explains)", ce[best], ne);
+    cu[best] = 0;
+  }
+  if (!shown) fputs(" none of the five traits sets them apart", stdout);
 }
 
 @ {\it Where the vectors are.}  \.{--vectors} names the directory; without
@@ -30355,8 +30753,12 @@ static int cmd_verify(int argc, char **argv)
     rm_verifier_free(st.v);
     return 2;
   }
-  @<Judge every test given, and report those not exact@>;
-  @<Print the summary per variant, with the variant the candidate computes@>;
+  @<Count the verdicts of the tests given@>;
+  if (total[RM_VERDICT_WRONG]) @<Print the diagnosis of every variant with a wrong result@>;
+  if (!st.quiet) {
+    @<Report every test given that is not exact@>;
+    @<Print the summary per variant@>;
+  }
   @<Print the totals@>;
   rm_verifier_free(st.v);
   return total[RM_VERDICT_WRONG] ? 1 : 0;
@@ -30400,28 +30802,53 @@ if (st.use_rel && ulps_given) {
 }
 
 @ \impl Every test the candidate gave has the engine's verdict: exact, within
-the tolerance (\.{--ulps} or \.{--rel}), or wrong.  A wrong result is
-reported at once with its input, and so is one merely within the tolerance
-unless \.{--quiet} is given.  Tests the candidate did not give are only
-counted: a candidate may implement a few variants.
+the tolerance (\.{--ulps} or \.{--rel}), or wrong.  Tests the candidate did
+not give are only counted: a candidate may implement a few variants.
 
-@<Judge every test given...@>=
+@<Count the verdicts of the tests given@>=
 for (k = 0; k < rm_verifier_tests(st.v); k++) {
   rm_verdict x;
   rm_verifier_verdict(st.v, k, &x);
   if (x.verdict == RM_VERDICT_NONE) { not_given++; continue; }
   given++;
   total[x.verdict]++;
-  if (x.verdict == RM_VERDICT_WRONG || (x.verdict == RM_VERDICT_WITHIN && !st.quiet))
-    report_test(&x);
+}
+
+@ \impl The report begins with what a reader came for: under each variant with a
+wrong result, by family in the order of the files, the engine's answer to
+the question which variant the candidate computes
+(\secref{q:verifyengine}), over the group's tests that the candidate gave.
+With \.{--quiet} this diagnosis and the totals are the whole report.
+
+@<Print the diagnosis of every variant...@>=
+{
+  puts("diagnosis (the variants with a wrong result):");
+  for (f = 0; vector_families[f].stem; f++)
+    for (g = 0; g < rm_verifier_groups(st.v); g++) {
+      rm_verify_group p;
+      rm_verifier_group(st.v, g, &p);
+      if (p.family_index != f || p.count[RM_VERDICT_WRONG] == 0) continue;
+      printf("%s (%s): %ld of %ld results wrong\n", p.variant, p.family,
+        p.count[RM_VERDICT_WRONG], p.given);
+      if (p.parsed) find_variant(&st, g, p.variant);
+    }
+  putchar('\n');
+}
+
+@ \impl Then every result that is not exact, wrong or within the tolerance, with
+its input.
+
+@<Report every test given that is not exact@>=
+for (k = 0; k < rm_verifier_tests(st.v); k++) {
+  rm_verdict x;
+  rm_verifier_verdict(st.v, k, &x);
+  if (x.verdict == RM_VERDICT_WRONG || x.verdict == RM_VERDICT_WITHIN) report_test(&x);
 }
 
 @ \impl The summary lists the variants by family, in the order of the files, with
-the engine's counts; under a variant with a wrong result comes the engine's
-answer to the question which variant the candidate computes
-(\secref{q:verifyengine}), over the group's tests that the candidate gave.
+the engine's counts.
 
-@<Print the summary per variant...@>=
+@<Print the summary per variant@>=
 printf("%sper variant (exact, within %g %s, wrong):\n", given > (long) total[RM_VERDICT_EXACT]
   ? "\n" : "", st.use_rel ? st.rel : st.ulps, st.use_rel ? "relative" : "ulps");
 for (f = 0; vector_families[f].stem; f++)
@@ -30431,7 +30858,6 @@ for (f = 0; vector_families[f].stem; f++)
     if (p.family_index != f || p.given == 0) continue;
     printf("%5ld %5ld %5ld  %s  (%s)\n", p.count[RM_VERDICT_EXACT],
       p.count[RM_VERDICT_WITHIN], p.count[RM_VERDICT_WRONG], p.variant, p.family);
-    if (p.count[RM_VERDICT_WRONG] && p.parsed) find_variant(&st, g, p.variant);
   }
 
 @ @<Print the totals@>=
@@ -30452,7 +30878,7 @@ mistakes this book meets most often: it divides AP by the number of
 relevant items {\it retrieved\/} (the hits) instead of all relevant items,
 and it takes the gain of grade~$g$ to be $2^g-1$ where the group's variant
 says~$g$.  The build compiles it (\.{build/verifydemo}), runs it on the
-committed vectors, gives its results to \.{rankmetrics verify --quiet},
+committed vectors, gives its results to \.{rankmetrics verify},
 and prints the report below exactly as the tool wrote it (long lines
 folded at 96 characters).  The build also checks that the report names the
 two variants the prose says it names, so that this page cannot drift from
@@ -30463,7 +30889,8 @@ what the tool does.
 \input verify-demo
 \medskip
 
-\noindent How to read it.  Each \.{WRONG} entry names the vector, the
+\noindent How to read it.  The diagnosis comes first, and is explained
+below.  Each \.{WRONG} entry names the vector, the
 group's variant and the candidate's line, shows the input, the expected
 correctly rounded double (in C99 hexadecimal and with 17 digits), the
 candidate's number and their distance in ulps.  Two kinds of entry appear.
@@ -30473,16 +30900,18 @@ counts them wrong (give \.{--ulps 4} to accept them).  Those billions of
 ulps away are definitions: AP by the hits differs from AP by the relevant
 items only when a relevant item is left out (a nonempty \.{judged} list),
 and the two gains differ only on grades above~1.  The table that follows
-counts per variant, and under each variant with a wrong result comes the
-diagnosis: the variant that explains the candidate's numbers best, on how
-many of the vectors given, and within how many ulps.  It names
+counts per variant.  The diagnosis, under each variant with a wrong
+result, names the variant that explains the candidate's numbers best, on
+how many of the vectors given, and within how many ulps.  It names
 \.{ap[norm=hits,...]} and \.{ndcg@@10[gain=exp2,...]} though the
 candidate's numbers are off by rounding as well, since the diagnosis
 forgives a few ulps where the verdict does not.  When several variants are
 listed as explaining equally well, the vectors given cannot tell them apart
-(here the cutoffs 9, 10, 11 and 100 agree on lists of at most twelve items
-with few relevant ones), and the remedy is to give more of the family's
-vectors.  The last lines count the vectors: those not given were not
+(here \.{ap} and \.{ap@@10} agree on lists of at most twelve items, and
+the cutoffs 9 and~10 on those with few relevant ones), and the remedy is to
+give more of the family's vectors: this candidate leaves out the longer
+lists, among them the plain variants' lists that are built to tell these
+apart (``Plain variants'' in the part on golden vectors).  The last lines count the vectors: those not given were not
 checked, and the verdict is \.{FAIL} because one result is wrong, however
 close.
 
@@ -30607,6 +31036,35 @@ small.
       : naive_ndcg10(ranked, n, j, nj));
   }
 }
+@ {\it A worked check: four home-made metrics.}  The file
+\.{examples/mistakes.py} holds the nDCG@@10, MAP@@10, MRR@@10 and HR@@10 of
+a Python engineer, each answering the golden vectors of the variant it
+means (\.{ndcg@@10}, \.{ap@@10}, \.{rr@@10}, \.{hr@@10}), and each
+ranking by \.{np.argsort(s)[::-1]}: tied items come in reverse input
+order on lists of up to 16 items, which NumPy sorts by insertion, and in
+the order of its unstable introsort on longer ones.  Besides, the nDCG
+takes the gain $2^g-1$ and its ideal from the retrieved list, the AP
+divides by the hits, and the HR divides the hits by the relevant items
+retrieved.  \.{rankmetrics verify --quiet} names each in its first lines.
+For the nDCG:
+$$\vbox{\halign{\tt#\hfil\cr
+no variant explains all 60 results; the nearest:\cr
+nearest: ndcg@@10[gain=exp2,\dots,ideal=list,ties=input,\dots] explains 26 of 60\dots\cr
+\dots\cr
+but for the order of tied items, ndcg@@10[gain=exp2,\dots,ideal=list,ties=*,\dots]\cr
+\quad explains all 60 results: the candidate puts tied items in an order of its own\cr}}$$
+and the same for the AP (\.{ap@@10[norm=hits,...,ties=*]}) and the MRR
+(\.{rr@@10[...,ties=*]}).  No variant computes the HR, even up to the tie
+order, so its nearest is named with its count, \.{hr@@10[hit=recall]} on 17
+of 45, and the traits of the 28 results left out: ``26 have a relevant
+item not retrieved (0 of the 17 it explains)''.  \.{make check} runs the
+four (\.{tests/mistakes\_test.sh}) and asserts these names; the same
+results given to |rankmetrics.verify| in Python name the same nearest
+variants with the same counts, and each group's |tie_free| the same
+variant but for the order of tied items.  Each of the four mistakes shows on the
+plain variants' lists: long enough for the cutoff, tied across grades,
+with grades above~1 and relevant items left out.
+
 @ {\it The command \.{adequacy}.}  It measures the adequacy of the vectors
 (defined in the part ``Golden vectors'') in a directory, reading the text
 twins with the verification engine (|rm_verifier_load|, then each test's
@@ -30622,7 +31080,27 @@ a neighbour is undistinguished, 2 for a usage error or a file that cannot
 be read, and 0 otherwise.
 @^adequacy, the command@>
 
+@ A plain variant (see ``Plain variants'' in the part on golden vectors)
+that is also in the family's list shares its group, measured once.
+
 @<Tool functions@>=
+static int family_lists(const vector_family *fam, const char *name)
+{
+  char a[RM_NAME_MAX], b[RM_NAME_MAX];
+  rm_variant v;
+  int k, pass;
+  if (rm_variant_parse(name, &v, NULL, 0) != RM_OK) return 0;
+  rm_variant_name(&v, a, sizeof a);
+  for (pass = 0; pass < 2; pass++) {
+    const char *const *l = pass ? fam->late : fam->variants;
+    for (k = 0; l && l[k]; k++) {
+      if (rm_variant_parse(l[k], &v, NULL, 0) != RM_OK) continue;
+      rm_variant_name(&v, b, sizeof b);
+      if (strcmp(a, b) == 0) return 1;
+    }
+  }
+  return 0;
+}
 typedef struct {@+ int groups, nb, dist, undist, same; @+} adq_count;
 static int cmd_adequacy(int argc, char **argv)
 {
@@ -30673,6 +31151,11 @@ static int cmd_adequacy(int argc, char **argv)
     }
     for (k = 0; fam->late && fam->late[k]; k++) {
       const char *vk = fam->late[k];
+      @<Judge every neighbour of the variant |vk|@>;
+    }
+    for (k = 0; plain_variants[k][0]; k++) {
+      const char *vk = plain_variants[k][1];
+      if (strcmp(plain_variants[k][0], fam->stem) != 0 || family_lists(fam, vk)) continue;
       @<Judge every neighbour of the variant |vk|@>;
     }
     if (tex) {
@@ -31027,6 +31510,23 @@ ndcg@@5[gain=linear,discount=log2,ideal=list,ties=input,undef=zero]\cr
 mean[skip=none,weight=uniform]:rr[hits=sum,rel=1,ties=input,undef=zero]\cr}}$$
 and the test asserts each: a wrong implementation is not merely caught, it
 is told which definition it implements.
+
+@ {\it When no variant matches.}  A function may compute no variant at
+all: an HR@@10 that divides the hits by the relevant items {\it
+retrieved\/} matches \.{hr@@10[hit=recall]} only where no relevant item
+was left out.  Then |matching_variants| answers an empty list, as it
+always did, but the list (a |Matches|) carries |nearest|, the candidates
+that match the most inputs, each as (name, matches, inputs), most first:
+\pybegin%
+got = rm.matching_variants(observed, inputs, rm.variants("hr@@10"))
+got, got.nearest[0]~~# [], ('hr@@10[hit=recall,...]', 50, 80)
+\pyend
+and the inputs it leaves out are those with a relevant item not retrieved
+(\.{python/tests/test\_diagnosis.py} asserts both).  The seeded lists of
+|random_lists| have up to three times the cutoff~10 items (|cutoff=K| for
+another), so that two in three are longer than the cutoff and a cutoff off
+by one shows; they had at most ten, and on them \.{hr@@9}, \.{hr@@10} and
+\.{hr@@11} could not be told apart.
 
 @* Pictures.\here{q:figs}
 Five pictures of this book are drawn by the program itself: the tool

@@ -5,6 +5,7 @@
    fails at its Nth call shows that every failure comes back as RM_ENOMEM
    (never a crash, never a wrong verdict), and two threads with a verifier
    each get the same verdicts.  Suite: verify. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <check.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -63,6 +64,65 @@ START_TEST(test_verdicts)
   ck_assert_int_eq(add(v, "rr:1 1", 1), RM_EVECTORS);
   ck_assert(strstr(rm_verifier_message(v), "cannot open") != NULL);
   rm_verifier_free(v);
+}
+END_TEST
+
+/* A tie order of its own (issue 25): one test of the variant rr (ties by
+   input order) of a vectors directory of our own, grades 0,1 under tied
+   scores.  By input order the relevant item is second: 1/2; reversed, or
+   optimistically, it is first: 1; pessimistically second: 1/2.  A
+   candidate that says 1 is explained by ties=reverse, not by ties=input,
+   and lies between the two bounds; one that says 3 lies outside them. */
+static rm_verifier *own_rr(char *dir)
+{
+  char path[64];
+  FILE *f;
+  rm_verifier *v;
+  ck_assert(mkdtemp(dir) != NULL);
+  snprintf(path, sizeof path, "%s/rr_test.txt", dir);
+  ck_assert((f = fopen(path, "w")) != NULL);
+  fputs("[variant = rr[hits=first,rel=1,ties=input,undef=zero]]\n\ntcId = 1\n"
+    "comment = check_verify\nflags = Ties\ngrades = 0,1\nscores = 0.5,0.5\nids = none\n"
+    "judged =\nresult = valid\nstatus = ok\nvalue = 0x1p-1\ndecimal = 0.5\n"
+    "rational = 1/2\n", f);
+  fclose(f);
+  ck_assert_int_eq(rm_verifier_new(dir, &v), RM_OK);
+  return v;
+}
+static void own_rr_free(rm_verifier *v, const char *dir)
+{
+  char path[64];
+  rm_verifier_free(v);
+  snprintf(path, sizeof path, "%s/rr_test.txt", dir);
+  remove(path); remove(dir);
+}
+START_TEST(test_tie_free)
+{
+  char dir[] = "/tmp/check_verify.XXXXXX";
+  rm_verifier *v = own_rr(dir);
+  int yes = -1, count = -1;
+  ck_assert_int_eq(add(v, "rr:1 1", 1), RM_OK);
+  ck_assert_int_eq(rm_verifier_explains(v, 0, "rr[ties=reverse]", &yes), RM_OK);
+  ck_assert_int_eq(yes, 1);
+  ck_assert_int_eq(rm_verifier_explains(v, 0, "rr", &yes), RM_OK);
+  ck_assert_int_eq(yes, 0);
+  ck_assert_int_eq(rm_verifier_explains(v, 0, "nosuch", &yes), RM_ENAME);
+  ck_assert_int_eq(rm_verifier_explains(v, 1, "rr", &yes), RM_EINVAL);
+  ck_assert_int_eq(rm_verifier_tie_free(v, 0,
+    "rr[hits=first,rel=1,ties=input,undef=zero]", &count), RM_OK);
+  ck_assert_int_eq(count, 1);
+  ck_assert_int_eq(rm_verifier_tie_free(v, 0, "rr@1[hits=first,rel=1,ties=input,"
+    "undef=zero]", &count), RM_OK);
+  ck_assert_int_eq(count, 1); /* @1: 0 or 1, and 1 it is */
+  ck_assert_int_eq(rm_verifier_tie_free(v, 0, "mae", &count), RM_ENAME); /* no ties= */
+  ck_assert_int_eq(rm_verifier_tie_free(v, 1, "rr[ties=input]", &count), RM_EINVAL);
+  own_rr_free(v, dir);
+  strcpy(dir, "/tmp/check_verify.XXXXXX");
+  v = own_rr(dir);
+  ck_assert_int_eq(add(v, "rr:1 3", 1), RM_OK);
+  ck_assert_int_eq(rm_verifier_tie_free(v, 0, "rr[ties=input]", &count), RM_OK);
+  ck_assert_int_eq(count, 0);
+  own_rr_free(v, dir);
 }
 END_TEST
 
@@ -200,6 +260,7 @@ Suite *suite_verify(void)
   tcase_add_test(tc, test_nomem);
   tcase_add_test(tc, test_hostile_arguments);
   tcase_add_test(tc, test_threads);
+  tcase_add_test(tc, test_tie_free);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -70,7 +70,7 @@ check ModelMetrics_auc auc "$A" 20 19 20 0 0
 check ROCR_auc auc "$A" 20 19 17 3 0
 check pROC_auc_lt auc "$A" 20 19 17 3 0
 check pROC_auc auc "$A" 20 19 12 3 5
-check Metrics_apk ap 'ap@[0-9]+\[norm=min,rel=[0-9]+,ties=input,undef=zero\]' 17 2 16 1 0
+check Metrics_apk ap 'ap@[0-9]+\[norm=min,rel=[0-9]+,ties=input,undef=zero\]' 57 6 47 10 0
 check Metrics_apk_all ap 'ap\[norm=rel,rel=[0-9]+,ties=input,undef=zero\]' 13 12 8 5 0
 check Metrics_mapk aggregates 'mean\[skip=none,weight=uniform\]:ap\[norm=rel,rel=[0-9]+,ties=input,undef=zero\]' 5 5 2 3 0
 check Metrics_f1 prf 'f\[beta2=1,rel=[0-9]+,ties=input,undef=zero\]' 17 0 13 4 0

@@ -65,7 +65,7 @@ for fam in "${families[@]}"; do
     { print }' "$tmp/$fam.txt" 2>/dev/null
 done >"$tmp/bad.txt"
 nwrong=$(grep -c . "$tmp/wrong.list")
-rc=0; run verify --vectors "$VEC" --quiet "$tmp/bad.txt" >"$tmp/out3" 2>"$tmp/err" || rc=$?
+rc=0; run verify --vectors "$VEC" "$tmp/bad.txt" >"$tmp/out3" 2>"$tmp/err" || rc=$?
 if [ "$rc" -eq 1 ]; then ok "one wrong result per family: exit 1"
 else fail "one wrong result per family: exit $rc, wanted 1"; head -5 "$tmp/err"; fi
 missing=0

@@ -825,56 +825,11 @@ def _name_dropping_unread(head, opts):
             del opts[m.group(1)]
 
 
-def matching_variants(observed, inputs, candidates, ulps=4):
-    """The candidates whose exact values equal observed on every input
-    within ulps ulps.  An input is a dict of exact()'s keyword arguments
-    (grades, scores, ids, judged), or a list of queries for a candidate
-    that reads a set (mean:rr); observed are the values a program gave on
-    them, candidates variant names (say, variants(name)).  A candidate
-    that fails on an input does not match.  There must be one observed
-    value an input, and at least one, and ulps a finite number >= 0:
-    zip() cut the longer list short, no input matched every candidate, and
-    ulps=inf matched any value."""
-    import math
-    observed, inputs = list(observed), list(inputs)
-    if len(observed) != len(inputs) or not inputs:
-        raise ValueError("%d observed values for %d inputs: give one value"
-                         " an input, and at least one"
-                         % (len(observed), len(inputs)))
-    if isinstance(ulps, bool) or not isinstance(ulps, numbers.Real) or \
-            not math.isfinite(ulps) or ulps < 0:
-        raise ValueError("ulps is a finite number >= 0, not %r" % (ulps,))
-    out = []
-    for c in candidates:
-        ok = True
-        for x, inp in zip(observed, inputs):
-            try:
-                want = (exact(c, **inp) if isinstance(inp, dict)
-                        else exact_set(c, inp)).value
-            except RankmetricsError:
-                ok = False
-                break
-            if not _close(x, want, ulps):
-                ok = False
-                break
-        if ok:
-            out.append(c)
-    return out
-
-
-def _close(x, y, ulps):
-    import math
-    if x == y:
-        return True
-    if math.isnan(x) or math.isnan(y):
-        return False
-    return abs(x - y) <= ulps * math.ulp(max(abs(x), abs(y)))
-
-
 # ---- In-memory columns ----------------------------------------------------------
 
 from ._columns import Evaluation, evaluate  # noqa: E402
 from ._verify import Verdict, Verification, verify, families  # noqa: E402
 from ._verify import vectors_dir, Explanation  # noqa: E402
+from ._verify import matching_variants, Matches  # noqa: E402
 from ._disagree import disagree, Disagreement  # noqa: E402
 from ._files import evaluate_files, FileEvaluation  # noqa: E402

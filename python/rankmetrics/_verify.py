@@ -34,12 +34,16 @@ says); ulps is their distance, when both are numbers; input holds the
 test's grades, scores, ids and judged as the vectors' file writes them."""
 
 Group = collections.namedtuple(
-    "Group", "family variant exact within wrong own alternatives")
+    "Group", "family variant exact within wrong own alternatives tie_free",
+    defaults=(None,))
 Group.__doc__ = """The counts of one variant.  When some result is wrong
 (and verify was asked to explain), own says how many of the results the
 variant itself explains, and alternatives lists the variants that explain
 at least one, best first: the variant the candidate computes, most
-likely, is alternatives[0] when it explains more than own does."""
+likely, is alternatives[0] when it explains more than own does.  When
+none of them explains every result, tie_free names, with ties=*, the
+first that does but for the order of tied items (a sort that is not
+stable), as the tool's report does; else it is None."""
 
 Explanation = collections.namedtuple(
     "Explanation", "variant explains given max_ulps sum_ulps changes")
@@ -224,6 +228,24 @@ def _explain(L, v, k):
     return conv(own), out
 
 
+def _tie_free(L, v, k, own, alts):
+    """The first of alts and own that explains every result but for the
+    order of tied items, with ties=*, when none explains every result."""
+    import re
+    if own is None or any(e.explains == e.given for e in alts + [own]):
+        return None
+    f = L.rm_verifier_tie_free
+    f.restype = ctypes.c_int
+    f.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p,
+                  ctypes.POINTER(ctypes.c_int)]
+    count = ctypes.c_int()
+    for e in alts + [own]:
+        if f(v, k, e.variant.encode(), ctypes.byref(count)) == 0 and \
+                count.value == e.given:
+            return re.sub(r"ties=[^,\]]*", "ties=*", e.variant, count=1)
+    return None
+
+
 def _collect(L, v, explain=True):
     verdicts, not_given = [], 0
     r = _lib.Verdict()
@@ -253,9 +275,73 @@ def _collect(L, v, explain=True):
                          else (None, []))
             groups.append((g.family_index, Group(
                 _text(g.family), _text(g.variant),
-                g.count[0], g.count[1], g.count[2], own, alts)))
+                g.count[0], g.count[1], g.count[2], own, alts,
+                _tie_free(L, v, k, own, alts))))
     groups.sort(key=lambda x: x[0])  # by family, as the tool's summary
     return Verification(verdicts, [x[1] for x in groups], not_given)
+
+
+class Matches(list):
+    """The answer of matching_variants: a list of the candidates that match
+    every input (as before), with one attribute more, nearest: when none
+    matches every input, the candidates that match the most, most first,
+    as (variant, matches, given) tuples, at most five and each matching at
+    least one input; otherwise []."""
+
+    def __init__(self, found, nearest=()):
+        super().__init__(found)
+        self.nearest = list(nearest)
+
+
+def matching_variants(observed, inputs, candidates, ulps=4):
+    """The candidates whose exact values equal observed on every input
+    within ulps ulps.  An input is a dict of exact()'s keyword arguments
+    (grades, scores, ids, judged), or a list of queries for a candidate
+    that reads a set (mean:rr); observed are the values a program gave on
+    them, candidates variant names (say, variants(name)).  A candidate
+    that fails on an input does not match.  There must be one observed
+    value an input, and at least one, and ulps a finite number >= 0:
+    zip() cut the longer list short, no input matched every candidate, and
+    ulps=inf matched any value.  The answer is a list (a Matches); when it
+    is empty, its attribute nearest names the candidates that match the
+    most inputs, with their counts, so that a program computing no
+    candidate exactly (a tie order of its own, say) is still placed."""
+    import math
+    from . import RankmetricsError, exact, exact_set
+    observed, inputs = list(observed), list(inputs)
+    if len(observed) != len(inputs) or not inputs:
+        raise ValueError("%d observed values for %d inputs: give one value"
+                         " an input, and at least one"
+                         % (len(observed), len(inputs)))
+    if isinstance(ulps, bool) or not isinstance(ulps, numbers.Real) or \
+            not math.isfinite(ulps) or ulps < 0:
+        raise ValueError("ulps is a finite number >= 0, not %r" % (ulps,))
+
+    def matches(c, x, inp):
+        try:
+            want = (exact(c, **inp) if isinstance(inp, dict)
+                    else exact_set(c, inp)).value
+        except RankmetricsError:
+            return False
+        return _close(x, want, ulps)
+    candidates = list(candidates)
+    out = [c for c in candidates
+           if all(matches(c, x, inp) for x, inp in zip(observed, inputs))]
+    if out:
+        return Matches(out)
+    counts = [(sum(matches(c, x, inp) for x, inp in zip(observed, inputs)),
+               -i, c) for i, c in enumerate(candidates)]
+    counts.sort(reverse=True)
+    return Matches([], [(c, n, len(inputs)) for n, _, c in counts[:5] if n])
+
+
+def _close(x, y, ulps):
+    import math
+    if x == y:
+        return True
+    if math.isnan(x) or math.isnan(y):
+        return False
+    return abs(x - y) <= ulps * math.ulp(max(abs(x), abs(y)))
 
 
 def families():

@@ -1,10 +1,11 @@
 """Random inputs for property tests: ranked lists with their judgments.
 
 Each input is a dict of the keyword arguments of rankmetrics.value and
-rankmetrics.exact: grades, scores, ids, judged.  The lists are small and
-hostile: scores drawn from a few values so that ties are common, graded or
-binary labels, judged items that were not retrieved, empty lists, lists
-with every item relevant or none, and (with cutoffs) a K beyond the list.
+rankmetrics.exact: grades, scores, ids, judged.  The lists are hostile:
+scores drawn from a few values so that ties are common, graded or binary
+labels, judged items that were not retrieved, empty lists, lists with every
+item relevant or none, a K beyond the list, and (by default up to three
+times the cutoff 10, or the cutoff= given) lists longer than the cutoff.
 
 lists() and query_sets() are hypothesis strategies (hypothesis is needed
 only for them); random_list() and random_lists() are a plain seeded
@@ -39,13 +40,18 @@ def _make(kind, n, max_grade, draw_grade, draw_score, n_judged, tied,
     return {"grades": grades, "scores": scores, "ids": ids, "judged": judged}
 
 
-def random_list(rng, max_size=10, max_grade=None, ties=True, scores=True,
-                judged=True, ids=True):
+CUTOFF = 10  # the cutoff most in use: lists are drawn up to 3 times it
+
+
+def random_list(rng, max_size=None, max_grade=None, ties=True, scores=True,
+                judged=True, ids=True, cutoff=CUTOFF):
     """One input drawn with rng (a random.Random).  max_grade None draws
-    binary (1) or graded (3) labels for each list."""
+    binary (1) or graded (3) labels for each list.  max_size None draws
+    lists of up to 3 * cutoff items, so that two in three are longer than
+    the cutoff in use (a cutoff off by one shows only on those)."""
     mg = max_grade if max_grade is not None else rng.choice((1, 3))
     kind = rng.choice(KINDS)
-    n = rng.randint(0, max_size)
+    n = rng.randint(0, 3 * cutoff if max_size is None else max_size)
 
     def score(pool):
         return rng.choice(pool) if pool else rng.random()
@@ -60,7 +66,8 @@ def random_list(rng, max_size=10, max_grade=None, ties=True, scores=True,
 
 
 def random_lists(seed, count, **kw):
-    """count inputs from a generator seeded with seed."""
+    """count inputs from a generator seeded with seed; the keywords are
+    random_list's (cutoff=K for lists longer than another cutoff K)."""
     rng = random.Random(seed)
     return [random_list(rng, **kw) for _ in range(count)]
 
@@ -77,14 +84,17 @@ def _need():
                           "use random_list() without it")
 
 
-def lists(max_size=10, max_grade=None, ties=True, scores=True, judged=True,
-          ids=True, min_size=0):
+def lists(max_size=None, max_grade=None, ties=True, scores=True, judged=True,
+          ids=True, min_size=0, cutoff=CUTOFF):
     """A hypothesis strategy of inputs (dicts of grades, scores, ids,
     judged).  max_grade None: binary (1) or graded (3) labels; ties: scores
     drawn from a few values; scores False: the input order is the ranking;
-    judged False: no judged items outside the list."""
+    judged False: no judged items outside the list; max_size None: up to
+    3 * cutoff items, longer than the cutoff in use."""
     _need()
     st = _st
+    if max_size is None:
+        max_size = 3 * cutoff
 
     @st.composite
     def build(draw):

@@ -1820,13 +1820,13 @@ static int lookup(const char *w, const char *const *words)
 
 @ @<Read the metric word and set the defaults@>=
 {
-  const char *names[RM_N_METRICS + 1];
+  const char *names[RM_N_METRICS + 1], *start = p; /* after an aggregator's prefix */
   for (m = 0; m < RM_N_METRICS; m++) names[m] = metrics[m].name;
   names[RM_N_METRICS] = NULL;
   p = read_word(p, word, sizeof word);
   if ((m = lookup(word, names)) < 0) {
     if (word[0] == '\0') bad(msg, msglen, name, p, "expected a metric name");
-    else bad(msg, msglen, name, name, "unknown metric '%s' (did you mean '%s'?)",
+    else bad(msg, msglen, name, start, "unknown metric '%s' (did you mean '%s'?)",
       word, nearest(word, names));
     return RM_ENAME;
   }
@@ -16631,9 +16631,10 @@ digits.
   o->neighbour = 0;
 }
 
-@ The command writes the two files of each family under temporary names in
-the directory given (made if it does not exist), by |out_open|, and renames
-them into place only when every file is complete, so an interrupted or
+@ The command writes the two files of each family as new files in
+the directory given (made if it does not exist), by |out_open_in|, which
+replaces a symbolic link planted there rather than follow it, and gives
+them their names only when every file is complete, so an interrupted or
 failed run never leaves a half-written vector file, nor (unless a rename
 itself fails) a mixture of old and new families.  Within a file, tests are grouped by canonical
 variant name: first a group for each worked example of the family, in the
@@ -16687,15 +16688,17 @@ if (!ok) fprintf(stderr, "rankmetrics: vectors: failed; no vector file was repla
 @<Tool functions@>=
 static int write_family(const char *dir, const vector_family *fam, tool_out *out)
 {
-  char jname[4200], tname[4200], *body = NULL;
+  char jname[4200], tname[4200], jbase[200], tbase[200], *body = NULL;
   size_t blen = 0;
   FILE *jf;
   vec_out o = {NULL, NULL, 0, 0, 0};
   int ok = 1, groups = 0;
   snprintf(jname, sizeof jname, "%s/%s_test.json", dir, fam->stem);
   snprintf(tname, sizeof tname, "%s/%s_test.txt", dir, fam->stem);
-  if ((jf = out_open(&out[0], "vectors", jname)) == NULL) return 0;
-  if ((o.text = out_open(&out[1], "vectors", tname)) == NULL) {
+  snprintf(jbase, sizeof jbase, "%s_test.json", fam->stem);
+  snprintf(tbase, sizeof tbase, "%s_test.txt", fam->stem);
+  if ((jf = out_open_in(&out[0], "vectors", dir, jbase, jname)) == NULL) return 0;
+  if ((o.text = out_open_in(&out[1], "vectors", dir, tbase, tname)) == NULL) {
     out_abandon(&out[0]); return 0; }
   if ((o.json = open_memstream(&body, &blen)) == NULL) {
     fprintf(stderr, "rankmetrics: vectors: out of memory\n");
@@ -23783,6 +23786,11 @@ for (i = 0; i < argc; i++) {
   }
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
+  if (strcmp(o, "--memory") == 0) {
+    fprintf(tool_err, "rankmetrics: eval: --memory '%s' is not a size of at least 64K"
+      " (bytes, or a whole number with K, M or G)\n", argv[i + 1]);
+    return 2;
+  }
   if (strcmp(o, "--threads") == 0 && strspn(argv[i + 1], "0123456789") == strlen(argv[i + 1])
       && strlen(argv[i + 1]) <= 3 && atoi(argv[i + 1]) >= 1) {
     st.threads = atoi(argv[++i]) > 1 ? 2 : 1; continue; }
@@ -24592,7 +24600,10 @@ static int shard_write(ev_state *st)
 
 @ Reading a state.  |shard_file| holds one state, or the sum of those read
 so far.  Every line is read by |tool_getline|, and must be exactly what the
-format says.
+format says.  A state whose line ends became CRLF on its way (a copy through
+a system that writes them) is told as such, with the line: it was once
+reported as \.{a state of version '3', not 3}, the carriage return
+unseen.
 
 @<Engine functions@>=
 typedef struct {
@@ -24625,6 +24636,11 @@ static char *shard_line(shard_file *s, const char *key)
   }
   s->sum = shard_fnv(s->sum, s->buf, (size_t) n);
   if (n > 0 && s->buf[n - 1] == '\n') s->buf[--n] = '\0';
+  if (n > 0 && s->buf[n - 1] == '\r') {
+    fprintf(tool_err, "%s:%ld: a state with CRLF line ends (a carriage return ends"
+      " this line); a state is read as written, with LF line ends\n", s->path, s->line);
+    return NULL;
+  }
   if (strncmp(s->buf, key, k) != 0 || (s->buf[k] != ' ' && s->buf[k] != '\0')) {
     fprintf(tool_err, "%s:%ld: expected a line '%s ...' of a state\n", s->path,
       s->line, key);
@@ -25437,9 +25453,7 @@ atomically (see {\it Files}, below).
 
 @(rmtool.c@>=
 #define _POSIX_C_SOURCE 200809L /* for |mkdir| */
-#ifdef RM_FAULTS
-#define _GNU_SOURCE /* |fopencookie| */
-#endif
+#define _GNU_SOURCE /* |O_TMPFILE|; |fopencookie| in the faulty build */
 #include <sys/stat.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -25456,6 +25470,7 @@ atomically (see {\it Files}, below).
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
+#include <time.h>
 #include <gmp.h>
 #include <mpfr.h>
 #include "rankmetrics.h"
@@ -26164,8 +26179,18 @@ the messages on a closed standard error are lost, as the user asked.  If
 
 @ Before any command runs, |main| reads the faults asked for (in the faulty
 build, where standard output is also remade as a counted stream), has the
-pending temporaries removed at any exit and on the four signals, and reads
-\.{RANKMETRICS\_LINE\_MAX}, whose bad value is a usage error.
+pending temporaries removed at any exit and on every signal whose default
+is to end the process, and reads \.{RANKMETRICS\_LINE\_MAX}, whose bad
+value is a usage error.  Once only \.{SIGINT}, \.{SIGTERM}, \.{SIGHUP}
+and \.{SIGPIPE} were caught, and \.{SIGALRM}, \.{SIGXCPU}, \.{SIGXFSZ}
+or \.{SIGUSR1} (a time limit, a file size limit, a job manager) left
+\.{out.txt.XXXXXX} behind; now every signal is caught but those the
+system does not let a process catch (\.{SIGKILL}, \.{SIGSTOP}) and those
+whose default is to be ignored or to stop (\.{SIGCHLD}, \.{SIGCONT},
+\.{SIGTSTP}, \.{SIGTTIN}, \.{SIGTTOU}, \.{SIGURG}, \.{SIGWINCH}), the
+real-time signals included.  A signal the tool was started with ignored
+(\.{nohup} ignores \.{SIGHUP}) stays ignored, and one with a handler
+already (a sanitizer's, for \.{SIGSEGV}) keeps it.
 
 @<Set up the faults, the signals and the line limit@>=
 #ifdef RM_FAULTS
@@ -26178,16 +26203,18 @@ pending temporaries removed at any exit and on the four signals, and reads
 }
 #endif
 {
-  static const int sig[4] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
   const char *lm = getenv("RANKMETRICS_LINE_MAX");
   int k;
   atexit(out_remove_pending);
-  for (k = 0; k < 4; k++) {
-    struct sigaction sa;
+  for (k = 1; k < NSIG; k++) {
+    struct sigaction sa, was;
+    if (k == SIGKILL || k == SIGSTOP || k == SIGCHLD || k == SIGCONT || k == SIGTSTP
+        || k == SIGTTIN || k == SIGTTOU || k == SIGURG || k == SIGWINCH) continue;
+    if (sigaction(k, NULL, &was) != 0 || was.sa_handler != SIG_DFL) continue;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = out_on_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(sig[k], &sa, NULL);
+    sigaction(k, &sa, NULL);
   }
   if (lm && *lm) {
     char *end;
@@ -26304,24 +26331,35 @@ FILE *tool_open_in(const char *cmd, const char *path)
   return f;
 }
 
-@ {\it Writing a file.}  An output file is a |tool_out|: its stream and
-descriptor, the name the user gave (for messages), and when it is written
-under a temporary name, that name and the file it will replace.  The
-temporaries not yet renamed or removed form a list, which
+@ {\it Writing a file.}  An output file is a |tool_out|: its stream and the
+descriptor under it, the name the user gave (for messages), and how it is
+written: |OUT_PLACE|, in place (a device, a pipe, a descriptor in append
+mode); |OUT_CUT|, a regular file written in place from byte |cut|, cut
+back there if the command fails; |OUT_ANON|, a new file without a name in
+the directory |dir|, linked there as |base| when complete; |OUT_NAMED|,
+the same under the temporary name |tmp|, renamed to |base|.  The
+descriptor |fd| is held open until the file is committed or abandoned,
+since a file without a name is gone when its last descriptor closes; the
+stream, if any, is over a duplicate of it.  The temporaries with a name
+that are not yet renamed or removed form a list, which
 |out_remove_pending| empties when the tool stops early.
 
 @<Writing a file@>=
+enum {@+ OUT_PLACE, OUT_CUT, OUT_ANON, OUT_NAMED @+};
 typedef struct tool_out_s {
   FILE *f; int fd;
   const char *name; /* as given */
-  char *tmp, *dest; /* |tmp == NULL|: written in place */
+  int how; /* |OUT_PLACE|, \dots */
+  off_t cut; /* |OUT_CUT|: the length to cut back to on failure */
+  int dir; /* the directory of the file replaced, or $-1$ */
+  char *base, *tmp; /* the file's name in |dir|, and the temporary's */
   struct tool_out_s *next; /* the next pending temporary */
 } tool_out;
 static tool_out *out_pending;
 static void out_remove_pending(void)
 {
   tool_out *o;
-  for (o = out_pending; o; o = o->next) if (o->tmp) unlink(o->tmp);
+  for (o = out_pending; o; o = o->next) if (o->tmp) unlinkat(o->dir, o->tmp, 0);
 }
 static void out_on_signal(int sig)
 {
@@ -26334,92 +26372,139 @@ static void out_forget(tool_out *o)
   tool_out **q;
   for (q = &out_pending; *q; q = &(*q)->next) if (*q == o) { *q = o->next; break; }
 }
+static void out_block(sigset_t *old)
+{
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, old);
+}
+static int out_replaces(const tool_out *o)
+{
+  return o->how == OUT_ANON || o->how == OUT_NAMED;
+}
 
 @ |out_start| applies the rules above to |path| and returns a descriptor
-open for writing, or $-1$ after a message.  The names \.{/dev/stdout},
-\.{/dev/stderr} and \.{/dev/fd/N} are the tool's own descriptors, duplicated
-rather than opened again, so that the output goes on where the shell's
-redirection left it (opening \.{/proc/self/fd/1} again would start a
-regular file from its first byte).  Any other name under \.{/dev/} or
-\.{/proc/} that is not a directory is written in place.  A temporary is made
-by |mkstemp| as \.{FILE.XXXXXX} beside the file it replaces, with that
-file's permissions, or those of a new file (0666 less the |umask|).  A
-file the user may not write is not replaced, though the directory would
-allow the rename; a file with other hard links is replaced by a new one,
-and the other names keep the old contents.
+open for writing, or $-1$ after a message.  A name of one of the tool's own
+descriptors is found by |out_descriptor|, and the file it names on the way
+by |out_follow|; a file under \.{/proc/} that is not one of them is
+written in place by |out_in_proc|; any other is looked up in its directory,
+opened once as |dir|, by |out_start_at|.
 
 @<Writing a file@>=
 @<Follow a symbolic link to the file it names@>@;
+@<Write to a descriptor of the tool, or a file under \.{/proc}@>@;
+@<Write a file in an open directory@>@;
 static int out_start(tool_out *o, const char *cmd, const char *path)
 {
-  struct stat sb, lsb;
-  mode_t mode;
-  size_t n;
-  int fd;
+  char *dest, *slash;
+  int n, fd;
   memset(o, 0, sizeof *o);
-  o->fd = -1; o->name = path;
-  if (strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0
-      || (strncmp(path, "/dev/fd/", 8) == 0 && path[8]
-        && strspn(path + 8, "0123456789") == strlen(path + 8))) {
-    int from = path[5] == 's' ? (path[8] == 'o' ? 1 : 2) : atoi(path + 8);
-    if (from == 1) fflush(stdout);
-    if ((fd = dup(from)) < 0) goto fail;
-    return o->fd = fd;
+  o->fd = o->dir = -1; o->name = path;
+  if ((dest = out_follow(path)) == NULL) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
+    return -1;
   }
-  if (lstat(path, &lsb) == 0 && S_ISLNK(lsb.st_mode)) {
-    if ((o->dest = out_follow(path)) == NULL) goto fail;
-  } else o->dest = tool_strdup(path);
-  if (stat(o->dest, &sb) != 0) {
-    mode_t m;
-    if (errno != ENOENT) goto fail_dest;
-    m = umask(0); umask(m);
-    mode = 0666 & ~m; /* a new file */
-  } else {
-    if (S_ISDIR(sb.st_mode)) {
-      fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, path);
-      goto refuse;
-    }
-    if (S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode) || (S_ISREG(sb.st_mode)
-        && (strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0))) {
-      free(o->dest); o->dest = NULL;
-      if ((fd = open(path, O_WRONLY | (S_ISREG(sb.st_mode) ? 0 : O_TRUNC))) < 0)
-        goto fail;
-      return o->fd = fd; /* in place */
-    }
-    if (!S_ISREG(sb.st_mode)) {
-      fprintf(stderr, "rankmetrics: %s: '%s' is neither a regular file, a character"
-        " device nor a pipe; not written\n", cmd, path);
-      goto refuse;
-    }
-    if (access(o->dest, W_OK) != 0) goto fail_dest; /* as opening it would */
-    mode = sb.st_mode & 07777;
+  if ((n = out_descriptor(dest)) >= 0) fd = out_at_descriptor(o, cmd, n);
+  else if (strncmp(dest, "/proc/", 6) == 0) fd = out_in_proc(o, cmd, dest);
+  else {
+    const char *dname = ".";
+    slash = strrchr(dest, '/');
+    if (slash == dest) dname = "/";
+    else if (slash) { *slash = '\0'; dname = dest; }
+    if ((o->dir = open(dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+      fprintf(stderr, "rankmetrics: %s: cannot write '%s': the directory '%s': %s\n", cmd,
+        path, dname, strerror(errno));
+      fd = -1;
+    } else fd = out_start_at(o, cmd, slash ? slash + 1 : dest, dname, 1);
   }
-  n = strlen(o->dest);
-  o->tmp = tool_alloc(NULL, n + 8);
-  memcpy(o->tmp, o->dest, n);
-  memcpy(o->tmp + n, ".XXXXXX", 8);
-  if ((fd = mkstemp(o->tmp)) < 0) {
-    free(o->tmp); o->tmp = NULL;
-    goto fail_dest;
+  free(dest);
+  return fd;
+}
+
+@ The names \.{/dev/stdout}, \.{/dev/stderr}, \.{/dev/fd/N} and
+\.{/proc/self/fd/N} (or \.{/proc/thread-self/fd/N}, or the tool's own
+process number for \.{self}) are the tool's own descriptors, and
+|out_descriptor| returns that number, or $-1$ for any other name.  Such a
+descriptor is duplicated rather than opened again, so that the output goes
+on where the shell's redirection left it: opening \.{/proc/self/fd/1} again
+starts a regular file at its first byte without cutting it, and a file the
+shell opened for appending (\.{>>~app.log}) is opened without append mode,
+so that its first lines were overwritten.  A descriptor in append mode
+(|F_GETFL| says) appends; a regular file open otherwise is cut at the
+descriptor's offset, so that what the shell or an earlier command wrote
+before stays, and no stale tail of an older, longer file stays after the
+output (a file opened by \.{3<>FILE}, at offset~0, is replaced in place).
+
+@<Write to a descriptor of the tool...@>=
+static int out_descriptor(const char *path)
+{
+  static const char *const pre[] = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/",
+    NULL};
+  char own[48];
+  const char *n = NULL;
+  int k;
+  if (strcmp(path, "/dev/stdout") == 0) return 1;
+  if (strcmp(path, "/dev/stderr") == 0) return 2;
+  snprintf(own, sizeof own, "/proc/%ld/fd/", (long) getpid());
+  for (k = 0; pre[k] && n == NULL; k++)
+    if (strncmp(path, pre[k], strlen(pre[k])) == 0) n = path + strlen(pre[k]);
+  if (n == NULL && strncmp(path, own, strlen(own)) == 0) n = path + strlen(own);
+  if (n == NULL || *n == '\0' || strspn(n, "0123456789") != strlen(n) || strlen(n) > 9)
+    return -1;
+  return atoi(n);
+}
+static int out_at_descriptor(tool_out *o, const char *cmd, int from)
+{
+  struct stat sb;
+  int fd, fl;
+  if (from == 1) fflush(stdout);
+  if ((fl = fcntl(from, F_GETFL)) < 0 || (fd = dup(from)) < 0) goto fail;
+  o->fd = fd;
+  if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && !(fl & O_APPEND)) {
+    off_t at = lseek(fd, 0, SEEK_CUR);
+    if (at >= 0) {
+      if (ftruncate(fd, at) != 0) { close(fd); o->fd = -1; goto fail; }
+      o->how = OUT_CUT; o->cut = at;
+    }
   }
-  if (fchmod(fd, mode) != 0) {} /* a file system without modes keeps its own */
-  o->next = out_pending; out_pending = o;
-  return o->fd = fd;
-fail_dest:
-  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
-refuse:
-  free(o->dest); o->dest = NULL;
-  return -1;
+  return fd;
 fail:
-  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
+  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name, strerror(errno));
   return -1;
+}
+
+@ A name under \.{/proc/} that is not one of the tool's descriptors (another
+process's, or a file of the kernel) cannot be replaced: its directory takes
+no new file, and reading its link gives a name that may not be the file
+(\.{pipe:[123]}).  It is opened through the name itself, and a regular
+file is cut to nothing as it is opened.
+
+@<Write to a descriptor of the tool...@>=
+static int out_in_proc(tool_out *o, const char *cmd, const char *path)
+{
+  struct stat sb;
+  int fd, reg;
+  if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+    fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, o->name);
+    return -1;
+  }
+  reg = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+  if ((fd = open(path, O_WRONLY | O_CLOEXEC | (reg ? O_TRUNC : 0))) < 0) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name, strerror(errno));
+    return -1;
+  }
+  if (reg) o->how = OUT_CUT;
+  return o->fd = fd;
 }
 
 @ The file a symbolic link names is found by reading the link, and the link
 it names if that is one too, up to 40 (then |ELOOP|, as the system says); a
-relative target is read from the link's directory.
+relative target is read from the link's directory.  The walk stops at a
+name of one of the tool's descriptors and at any name under \.{/proc/},
+whose links are not names of files.
 
 @<Follow a symbolic link...@>=
+static int out_descriptor(const char *path);
 static char *out_follow(const char *path)
 {
   char *cur = tool_strdup(path);
@@ -26429,6 +26514,7 @@ static char *out_follow(const char *path)
     char *t, *slash;
     size_t cap = 256;
     ssize_t n;
+    if (out_descriptor(cur) >= 0 || strncmp(cur, "/proc/", 6) == 0) return cur;
     if (lstat(cur, &sb) != 0 || !S_ISLNK(sb.st_mode)) return cur;
     for (;;) {
       t = tool_alloc(NULL, cap);
@@ -26450,33 +26536,226 @@ static char *out_follow(const char *path)
   return NULL;
 }
 
+@ |out_start_at| writes the file |base| of the open directory |o->dir|
+(named |dname| in messages), looking at |base| itself, never through it.
+With |special| set (for \.{-o} and \.{--tex}, whose names the user gave), a
+character device or a pipe is written in place, since renaming a regular
+file over it would destroy it, and any other kind of file but a regular one
+is refused.  Without it (a file of an output directory, \.{figures --out}
+and \.{vectors --out}, whose names the tool chose), whatever is there but a
+directory is replaced: a symbolic link planted there is replaced by the
+new file, and the file it pointed to is not touched.  A regular file the
+user may not write is not replaced, though the directory would allow the
+rename; a file with other hard links is replaced by a new one, and the
+other names keep the old contents.
+
+The new file gets the permissions of the file it replaces, or those of a
+new file (0666 less the |umask|), and is made by |out_temporary|.  Where the
+directory takes no new file (it is not writable, or read-only) but the
+file itself may be written, the file is opened with |O_TRUNC| and written
+in place: not atomically, but never with a stale tail.  A new file in such
+a directory is an error that names the directory and the system's reason.
+
+@<Write a file in an open directory@>=
+static int out_temporary(tool_out *o, mode_t mode);
+static int out_start_at(tool_out *o, const char *cmd, const char *base, const char *dname,
+  int special)
+{
+  struct stat sb;
+  mode_t mode, m;
+  int fd, e, exists = 1;
+  m = umask(0); umask(m);
+  mode = 0666 & ~m; /* a new file */
+  if (fstatat(o->dir, base, &sb, AT_SYMLINK_NOFOLLOW) != 0) {
+    if (errno != ENOENT) goto fail;
+    exists = 0;
+  } else if (S_ISDIR(sb.st_mode)) {
+    fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, o->name);
+    goto refuse;
+  } else if (special && (S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode))) {
+    if ((fd = openat(o->dir, base, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)) < 0)
+      goto fail;
+    close(o->dir); o->dir = -1;
+    return o->fd = fd; /* in place */
+  } else if (special && !S_ISREG(sb.st_mode)) {
+    fprintf(stderr, "rankmetrics: %s: '%s' is neither a regular file, a character"
+      " device nor a pipe; not written\n", cmd, o->name);
+    goto refuse;
+  } else if (S_ISREG(sb.st_mode)) {
+    if (faccessat(o->dir, base, W_OK, 0) != 0) goto fail; /* as opening it would */
+    mode = sb.st_mode & 07777;
+  } else exists = 0; /* a link or a pipe planted in an output directory */
+  o->base = tool_strdup(base);
+  if ((fd = out_temporary(o, mode)) >= 0) return o->fd = fd;
+  e = errno;
+  if (exists && (e == EACCES || e == EPERM || e == EROFS)) {
+    if ((fd = openat(o->dir, base, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)) < 0)
+      goto fail;
+    close(o->dir); o->dir = -1;
+    o->how = OUT_CUT;
+    return o->fd = fd; /* its directory takes no new file */
+  }
+  fprintf(stderr, "rankmetrics: %s: cannot write '%s': cannot make a file in the"
+    " directory '%s': %s\n", cmd, o->name, dname, strerror(e));
+  goto refuse;
+fail:
+  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name, strerror(errno));
+refuse:
+  close(o->dir); o->dir = -1;
+  free(o->base); o->base = NULL;
+  return -1;
+}
+
+@ {\it Temporary files.}  Where Linux allows, the new file is made without
+a name (|O_TMPFILE|) in the directory of the file it replaces, and is given
+its name only when complete (|out_link|): a tool killed by a signal it
+cannot catch (\.{SIGKILL}, or the machine stopping) leaves nothing behind.
+|linkat| gives the file a name through \.{/proc/self/fd}, so that is
+asked first.  Where the file system or the kernel refuses |O_TMPFILE|
+(|EOPNOTSUPP|, |EISDIR| on old kernels), or \.{/proc} is not mounted, the
+file is made under a temporary name \.{FILE.XXXXXX} beside the file it
+replaces, as |mkstemp| would, but relative to the open directory and
+without following a link; that name is on the list of pending temporaries
+from the moment it exists (signals are blocked in between), and is removed
+on every signal that can be caught.  The faulty build refuses
+|O_TMPFILE| when \.{RM\_FAULT\_TMPFILE} is set, so that a test can take the
+second way.
+
+@<Write a file in an open directory@>=
+static void out_tmpname(tool_out *o)
+{
+  static const char ch[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  static unsigned long long seed;
+  size_t n = strlen(o->base);
+  int k;
+  if (seed == 0)
+    seed = ((unsigned long long) getpid() << 32) ^ (unsigned long long) time(NULL)
+      ^ (unsigned long long) (uintptr_t) o;
+  if (o->tmp == NULL) o->tmp = tool_alloc(NULL, n + 8);
+  memcpy(o->tmp, o->base, n);
+  o->tmp[n] = '.';
+  for (k = 0; k < 6; k++) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    o->tmp[n + 1 + k] = ch[(seed >> 33) % 62];
+  }
+  o->tmp[n + 7] = '\0';
+}
+static int out_temporary(tool_out *o, mode_t mode)
+{
+  int fd = -1, e = 0, tries, anon = 1;
+#ifdef RM_FAULTS
+  if (getenv("RM_FAULT_TMPFILE")) anon = 0;
+#endif
+#ifdef O_TMPFILE
+  if (anon && access("/proc/self/fd", X_OK) == 0
+      && (fd = openat(o->dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, mode)) >= 0) {
+    if (fchmod(fd, mode) != 0) {} /* a file system without modes keeps its own */
+    o->how = OUT_ANON;
+    return fd;
+  }
+#else
+  (void) anon;
+#endif
+  for (tries = 0; tries < 100; tries++) {
+    sigset_t old;
+    out_tmpname(o);
+    out_block(&old);
+    fd = openat(o->dir, o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    e = errno;
+    if (fd >= 0) { o->how = OUT_NAMED; o->next = out_pending; out_pending = o; }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (fd >= 0 || e != EEXIST) break;
+  }
+  if (fd < 0) { free(o->tmp); o->tmp = NULL; errno = e; return -1; }
+  if (fchmod(fd, mode) != 0) {}
+  return fd;
+}
+
+@ |out_link| gives the file without a name its name |base|: at once where
+there is no file of that name, else under a temporary name renamed over
+it.  Signals are blocked around the two, by |out_commit|, so no catchable
+one can leave the temporary name; it returns 0 or the system's error.
+
+@<Write a file in an open directory@>=
+static int out_link(tool_out *o)
+{
+  char proc[48];
+  int tries, e;
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", o->fd);
+  if (linkat(AT_FDCWD, proc, o->dir, o->base, AT_SYMLINK_FOLLOW) == 0) return 0;
+  if (errno != EEXIST) return errno;
+  for (tries = 0; tries < 100; tries++) {
+    out_tmpname(o);
+    if (linkat(AT_FDCWD, proc, o->dir, o->tmp, AT_SYMLINK_FOLLOW) == 0) break;
+    if (errno != EEXIST) return errno;
+  }
+  if (tries == 100) return EEXIST;
+  if (renameat(o->dir, o->tmp, o->dir, o->base) == 0) return 0;
+  e = errno;
+  unlinkat(o->dir, o->tmp, 0);
+  return e;
+}
+
 @ |out_open| gives a stream; |out_finish| checks and closes it;
-|out_commit| renames the temporary into place; |out_close| does both; and
+|out_commit| gives the new file its name; |out_close| does both; and
 |out_abandon| closes and removes it, leaving the file it would have
-replaced as it was.  A command that writes several files (\.{vectors})
-finishes them all before it commits any.  |fsync| is asked before the
-rename, so that a crash leaves the old file or the new one, and its
-|EINVAL| (a file system that cannot sync) is not an error.
+replaced as it was (or, written in place, cut back to where it began).
+|out_release| closes the descriptor and the directory held.  A command
+that writes several files (\.{vectors}) finishes them all before it commits
+any.  |fsync| is asked before the rename, so that a crash leaves the old
+file or the new one, and its |EINVAL| (a file system that cannot sync) is
+not an error.  |out_open_in| opens the file |name| of the directory |dir|,
+for the commands that write a directory of files.
 
 @<Writing a file@>=
+static void out_release(tool_out *o)
+{
+  if (o->fd >= 0) close(o->fd);
+  if (o->dir >= 0) close(o->dir);
+  o->fd = o->dir = -1;
+  free(o->tmp); free(o->base); o->tmp = o->base = NULL;
+}
 static void out_abandon(tool_out *o)
 {
   if (o->f) fclose(o->f);
-  else if (o->fd >= 0) close(o->fd);
-  o->f = NULL; o->fd = -1;
-  if (o->tmp) { unlink(o->tmp); out_forget(o); }
-  free(o->tmp); free(o->dest); o->tmp = o->dest = NULL;
+  o->f = NULL;
+  if (o->how == OUT_NAMED && o->tmp) {
+    sigset_t old;
+    out_block(&old);
+    unlinkat(o->dir, o->tmp, 0); out_forget(o);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+  }
+  if (o->how == OUT_CUT && o->fd >= 0 && ftruncate(o->fd, o->cut) != 0) {}
+  out_release(o);
 }
-static FILE *out_open(tool_out *o, const char *cmd, const char *path)
+static FILE *out_stream(tool_out *o, const char *cmd, int fd)
 {
-  int fd = out_start(o, cmd, path);
+  int d;
   if (fd < 0) return NULL;
-  if ((o->f = tool_fdopen(fd, "w")) == NULL) {
-    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path,
+  if ((d = dup(fd)) < 0 || (o->f = tool_fdopen(d, "w")) == NULL) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
       strerror(errno));
+    if (d >= 0) close(d);
     out_abandon(o);
   }
   return o->f;
+}
+static FILE *out_open(tool_out *o, const char *cmd, const char *path)
+{
+  return out_stream(o, cmd, out_start(o, cmd, path));
+}
+static FILE *out_open_in(tool_out *o, const char *cmd, const char *dir,
+  const char *name, const char *path)
+{
+  memset(o, 0, sizeof *o);
+  o->fd = -1; o->name = path;
+  if ((o->dir = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': the directory '%s': %s\n", cmd,
+      path, dir, strerror(errno));
+    return NULL;
+  }
+  return out_stream(o, cmd, out_start_at(o, cmd, name, dir, 0));
 }
 static int out_finish(tool_out *o, const char *cmd)
 {
@@ -26484,9 +26763,9 @@ static int out_finish(tool_out *o, const char *cmd)
   if (o->f == NULL) return 0; /* abandoned, or never opened */
   if (fflush(o->f) != 0) { bad = 1; e = errno; }
   if (ferror(o->f)) bad = 1;
-  if (!bad && o->tmp && fsync(o->fd) != 0 && errno != EINVAL) { bad = 1; e = errno; }
+  if (!bad && out_replaces(o) && fsync(o->fd) != 0 && errno != EINVAL) { bad = 1; e = errno; }
   if (fclose(o->f) != 0 && !bad) { bad = 1; e = errno; }
-  o->f = NULL; o->fd = -1;
+  o->f = NULL;
   if (bad) {
     fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
       e ? strerror(e) : "a write failed");
@@ -26497,18 +26776,24 @@ static int out_finish(tool_out *o, const char *cmd)
 }
 static int out_commit(tool_out *o, const char *cmd)
 {
-  int ok = 1;
-  if (o->tmp) {
-    if (rename(o->tmp, o->dest) != 0) {
-      fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
-        strerror(errno));
-      unlink(o->tmp);
-      ok = 0;
+  int e = 0;
+  if (out_replaces(o)) {
+    sigset_t old;
+    out_block(&old);
+    if (o->how == OUT_ANON) e = out_link(o);
+    else {
+      if (renameat(o->dir, o->tmp, o->dir, o->base) != 0) {
+        e = errno;
+        unlinkat(o->dir, o->tmp, 0);
+      }
+      out_forget(o);
     }
-    out_forget(o);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (e) fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
+      strerror(e));
   }
-  free(o->tmp); free(o->dest); o->tmp = o->dest = NULL;
-  return ok;
+  out_release(o);
+  return e == 0;
 }
 static int out_close(tool_out *o, const char *cmd)
 {
@@ -26572,7 +26857,7 @@ static int take_output(int *argc, char **argv, tool_out *o)
   int i, fd;
   const char *path = NULL;
   memset(o, 0, sizeof *o);
-  o->fd = -1;
+  o->fd = o->dir = -1;
   if (*argc < 3 || !word_in(argv[1], out_commands)) return 0;
   for (i = 2; i < *argc; i++) {
     if (strcmp(argv[i], "-o") != 0) continue;
@@ -26593,8 +26878,6 @@ static int take_output(int *argc, char **argv, tool_out *o)
     out_abandon(o);
     return 1;
   }
-  close(fd);
-  o->fd = 1;
   stdout_name = path; /* for \.{eval}'s message of a failed copy */
   return 0;
 }
@@ -26613,9 +26896,8 @@ static int close_stdout(int rc, tool_out *o, const char *cmd)
   int e = 0, bad = 0;
   if (fflush(stdout) != 0) { bad = 1; e = errno; }
   if (ferror(stdout)) bad = 1;
-  if (!bad && o->tmp && fsync(1) != 0 && errno != EINVAL) { bad = 1; e = errno; }
+  if (!bad && out_replaces(o) && fsync(1) != 0 && errno != EINVAL) { bad = 1; e = errno; }
   if (fclose(stdout) != 0 && !bad && errno != EBADF) { bad = 1; e = errno; }
-  o->fd = -1;
   if (bad && !stdout_said) {
     if (o->name) fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd,
       o->name, e ? strerror(e) : "a write failed");
@@ -26623,14 +26905,18 @@ static int close_stdout(int rc, tool_out *o, const char *cmd)
       e ? strerror(e) : "a write failed");
   }
   if (bad && rc == 0) rc = 2;
-  if (o->tmp) {
-    if (!bad && (rc == 0 || (rc == 1 && word_in(cmd, out_verdicts)))) {
-      if (!out_commit(o, cmd) && rc == 0) rc = 2;
-    } else {
-      out_abandon(o);
+  if (!bad && (rc == 0 || (rc == 1 && word_in(cmd, out_verdicts)))) {
+    if (!out_commit(o, cmd) && rc == 0) rc = 2;
+  } else {
+    int how = o->how;
+    off_t cut = o->cut;
+    out_abandon(o);
+    if (how == OUT_ANON || how == OUT_NAMED)
       fprintf(stderr, "rankmetrics: %s: '%s' not written; it is as it was\n", cmd,
         o->name);
-    }
+    else if (how == OUT_CUT)
+      fprintf(stderr, "rankmetrics: %s: '%s' not written; it was written in place, and"
+        " is cut back to %lld bytes\n", cmd, o->name, (long long) cut);
   }
   return rc;
 }
@@ -29650,7 +29936,8 @@ writes \.{fig-discount.mp}, \.{fig-roc003.mp}, \.{fig-roc002.mp},
 \.{fig-pr004.mp} and \.{fig-err.mp}.
 
 The common preamble sets the output file name and the unit.  Each file is
-written by |out_open| under a temporary name and renamed to \.{NAME.mp} by
+written by |out_open_in| as a new file of the directory, never through a
+symbolic link found there, and given its name \.{NAME.mp} by
 |close_figure| only when it was written and closed without error, so no
 half-written picture is ever left under its real name; a figure that
 fails is abandoned, its temporary removed.  The figures are written one at a
@@ -29661,8 +29948,10 @@ static tool_out fig_out;
 static FILE *open_figure(const char *dir, const char *name, char *path, size_t len)
 {
   FILE *f;
+  char base[64];
   snprintf(path, len, "%s/%s.mp", dir, name);
-  if ((f = out_open(&fig_out, "figures", path)) == NULL) return NULL;
+  snprintf(base, sizeof base, "%s.mp", name);
+  if ((f = out_open_in(&fig_out, "figures", dir, base, path)) == NULL) return NULL;
   fprintf(f, "%% Written by `rankmetrics figures'; do not edit.\n"
     "outputtemplate := \"%%j.mps\"; prologues := 3;\n"
     "defaultfont := \"cmr8\"; defaultscale := 1;\n");

@@ -28502,8 +28502,11 @@ static int te_load_run(te_state *t)
     return 2;
   }
   t->runpath = path;
-  if (bad) { t->nrun--; return -1; } /* \.{eval} reports the line */
-  qsort(t->run, t->nrun, sizeof *t->run, te_cmp_rank);
+  if (bad) { /* \.{eval} reports the line; its copies are freed here */
+    t->nrun--; free(t->run[t->nrun].mem); free(t->run[t->nrun].text);
+    return -1;
+  }
+  if (t->nrun > 0) qsort(t->run, t->nrun, sizeof *t->run, te_cmp_rank); /* not |NULL| */
   t->grp = tool_alloc(NULL, (t->nrun + 1) * sizeof *t->grp);
   kept = tool_alloc(NULL, (t->nrun + 1) * sizeof *kept);
   for (k = 0; k < t->nrun; k++) {

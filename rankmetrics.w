@@ -14175,6 +14175,48 @@ static rm_status dis_show(char *out, double *x, const dis_var *dv, int k, const 
   return c->sx;
 }
 
+@ Two values that differ below 40 digits, and whose fractions are too long
+to print, were shown as the same 40 digits under the verdict ``differ''.
+|dis_more_digits| writes them again with as many digits as it takes to
+tell them apart (up to 96, correctly rounded from the fractions); two
+irrational values, known to 40 digits only, differ in their correctly
+rounded doubles, which it adds in hexadecimal.
+
+@<Public functions@>=
+static void dis_digits(char *out, const char *rational, int n)
+{
+  mpq_t x;
+  mpfr_t f;
+  mpfr_exp_t e;
+  char *d;
+  mpq_init(x);
+  mpfr_init2(f, (mpfr_prec_t) (4 * n + 64));
+  mpq_set_str(x, rational, 10); mpq_canonicalize(x);
+  mpfr_set_q(f, x, MPFR_RNDN);
+  d = mpfr_get_str(NULL, &e, 10, (size_t) n, f, MPFR_RNDN);
+  if (d) {
+    int neg = d[0] == '-';
+    snprintf(out, DIS_VAL, "%.*s%c.%se%+ld", neg, d, d[neg], d + neg + 1, (long) e - 1);
+    mpfr_free_str(d);
+  }
+  mpfr_clear(f); mpq_clear(x);
+}
+static void dis_more_digits(char text[2][DIS_VAL], const dis_val *a, const dis_val *b)
+{
+  const dis_val *v[2] = {a, b};
+  int i, n;
+  if (a->sx < 0 || b->sx < 0) return;
+  if (a->x.rational && b->x.rational) {
+    for (n = 41; n <= 96 && strcmp(text[0], text[1]) == 0; n++)
+      for (i = 0; i < 2; i++) dis_digits(text[i], v[i]->x.rational, n);
+    return;
+  }
+  for (i = 0; i < 2; i++) {
+    size_t k = strlen(text[i]);
+    snprintf(text[i] + k, DIS_VAL - k, " (double %a)", v[i]->x.value);
+  }
+}
+
 @ {\it Equal by definition.}  Values that are irrational and agree in 40
 digits are proved equal when the two definitions, written out on the input,
 are one expression; then the values are equal however many digits one
@@ -14317,6 +14359,8 @@ static void dis_try(rm_disagreement *d, dis_pair *q, const int *in, int k, const
           l, nq, &val[i ? q->b : q->a]);
       }
       if (q->st[sp][0] == RM_ENOMEM || q->st[sp][1] == RM_ENOMEM) d->err = RM_ENOMEM;
+      else if (strcmp(q->val[sp][0], q->val[sp][1]) == 0)
+        dis_more_digits(q->val[sp], &val[q->a], &val[q->b]);
     }
   }
 }
@@ -14415,11 +14459,41 @@ static int dis_pop_ids(rm_disagreement *d)
 
 @ The rates.  Each random query (or set) is compared under every pair by
 |dis_pop_compare|, which keeps the differences; |dis_pop_close| gives the
-median.  For $x$ differences among $N$ queries the Wilson interval is
+median.  Two values that differ below the precision of a double have equal
+doubles, and their difference was once kept as~0: \.{rbp[p=1/1000]} and
+\.{rbp@@20[p=1/1000]} differ on 93 random queries by at most $10^{-60}$,
+and the report said ``median 0''.  |dis_gap| takes such a difference from
+the exact values instead: exactly from two fractions, else from the 40
+digits of each (the exact path has them, since it decided the difference).  For $x$ differences among $N$ queries the Wilson interval is
 $${\hat p+z^2/2N\pm z\sqrt{\hat p(1-\hat p)/N+z^2/4N^2}\over1+z^2/N}$$
 with $\hat p=x/N$ and $z=1.96$; the tool computes it when it reports.
 
 @<Public functions@>=
+static double dis_gap(const dis_val *a, const dis_val *b)
+{
+  double x = 0;
+  if (!a->dx || !b->dx || a->sx < 0 || b->sx < 0) return 0;
+  if (a->x.rational && b->x.rational) {
+    mpq_t p, q;
+    mpq_inits(p, q, NULL);
+    if (mpq_set_str(p, a->x.rational, 10) == 0 && mpq_set_str(q, b->x.rational, 10) == 0) {
+      mpq_canonicalize(p); mpq_canonicalize(q);
+      mpq_sub(p, p, q); mpq_abs(p, p);
+      x = mpq_get_d(p);
+    }
+    mpq_clears(p, q, NULL);
+  } else {
+    mpfr_t p, q;
+    mpfr_inits2(160, p, q, (mpfr_ptr) 0);
+    if (mpfr_set_str(p, a->x.decimal, 10, MPFR_RNDN) == 0
+        && mpfr_set_str(q, b->x.decimal, 10, MPFR_RNDN) == 0) {
+      mpfr_sub(p, p, q, MPFR_RNDN);
+      x = fabs(mpfr_get_d(p, MPFR_RNDN));
+    }
+    mpfr_clears(p, q, (mpfr_ptr) 0);
+  }
+  return x;
+}
 static int dis_cmpd(const void *a, const void *b)
 {
   double x = *(const double *) a, y = *(const double *) b;
@@ -14438,6 +14512,7 @@ static void dis_pop_compare(rm_disagreement *d, int k, const rm_list *l, size_t 
     r->pop++;
     if (c == 1) {
       double x = val[r->a].sd < 0 || val[r->b].sd < 0 ? NAN : fabs(val[r->a].d - val[r->b].d);
+      if (x == 0) x = dis_gap(&val[r->a], &val[r->b]);
       d->diff[(size_t) p * (size_t) d->o.population + (size_t) r->split++] = x;
       if (x > r->max) r->max = x;
     }
@@ -26043,14 +26118,22 @@ every command uses:
 the end of a file from a read error and from a failed allocation, and stops
 at a line longer than |tool_line_max| bytes.
 \item{$\bullet$} {\it Every output file is opened by |out_start|} (through
-|out_open|, or for \.{-o} in |take_output|), which decides where the bytes
-go: a new or regular file is written under a temporary name beside it and
-renamed over it only when complete; a symbolic link is followed, and the file it
-names (which need not exist yet) is written the same way, so that the link
-stays a link; a character device or a pipe (\.{/dev/full}, \.{/dev/stdout},
-a FIFO) is written in place, since renaming a regular file over it would
-destroy it; anything else (a directory, a block device, a socket) is
-refused with a message.
+|out_open|, or for \.{-o} in |take_output|; a file of an output directory
+by |out_start_at|, through |out_open_in|), which decides where the bytes
+go: a new or regular file is written as a new file in its directory,
+without a name where Linux allows (|O_TMPFILE|), else under a temporary
+name, and given its name only when complete, so that it replaces the old
+file whole; where the directory takes no new file, a regular file the user
+may write is cut to nothing and written in place; a symbolic link given by
+the user is followed, and the file it names (which need not exist yet) is
+written the same way, so that the link stays a link, but a link found in
+an output directory is replaced, never followed; a character device or a
+pipe (\.{/dev/full}, a FIFO) is written in place, since renaming a regular
+file over it would destroy it; one of the tool's descriptors named
+(\.{/dev/stdout}, \.{/proc/self/fd/N}) is written where it stands, appended
+to in append mode, and cut at its offset otherwise; anything else (a
+directory, a block device, a socket) is refused with a message.  No
+regular file ever keeps a stale tail of older, longer contents.
 \item{$\bullet$} {\it Every output is checked at its close}, standard output included
 (|out_finish|, |close_stdout|): the stream's error indicator, which every
 failed write sets and nothing but |clearerr| resets, then |fflush|,
@@ -26058,10 +26141,11 @@ failed write sets and nothing but |clearerr| resets, then |fflush|,
 reported as \.{cannot write 'FILE'} with the system's reason, the temporary
 is removed, and the status is not~0.
 \smallskip
-\noindent A temporary that was not yet renamed is also removed when the tool
-stops on \.{out of memory} (an |atexit| function) or is killed by
-\.{SIGINT}, \.{SIGTERM}, \.{SIGHUP} or \.{SIGPIPE}; so nothing half-written
-is ever left under any name.
+\noindent A temporary with a name that was not yet renamed is also removed
+when the tool stops on \.{out of memory} (an |atexit| function) or is killed
+by any signal that can be caught; one without a name vanishes with the
+process however it ends, \.{SIGKILL} included; so nothing half-written is
+ever left under any name.
 @^out of memory@>@^atomic output@>@^symbolic links@>@^silent failures@>
 
 @<Files of the tool@>=
@@ -30271,7 +30355,8 @@ readers are those of \.{eval} (TREC judgments and runs, delimited files) and
 of \.{verify} (candidate results, the text twins of the vectors), and each
 line passes |line_check| (see \.{Evaluating run files}).  Every row is a case
 of \.{tests/hostile\_test.sh} or, for the order of the input and the
-bound on memory, of \.{tests/order\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
+bound on memory, of \.{tests/order\_test.sh}, or, for the files written, of
+\.{tests/io\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
 and \.{fuzz\_candidates} compile the tool's source into themselves and feed
 its readers arbitrary bytes, under both sanitizers and LeakSanitizer.
 $$\vbox{\halign{#\hfil\quad&#\hfil\cr
@@ -30305,23 +30390,32 @@ input larger than \.{--memory}&sorted in spilled runs and merged\cr
 run or judgments piped, or \.{-}&copied to an unlinked temporary file\cr
 a query emptied by \.{--judged-docs-only}&no leak (LeakSanitizer)\cr
 both files \.{-}&\.{cannot both be standard input}\cr
-\.{--memory} below 64K or malformed&refused, exit status 2\cr
+\.{--memory} below 64K or malformed&\.{... not a size of at least 64K}, exit 2\cr
 temporary directory full or missing&\.{cannot write a temporary file}, exit 1\cr
 address space below the whole input&evaluated within \.{--memory}\cr
 \.{merge} of one state twice, or a cut query&\.{... both hold query '...'}, exit 1\cr
 \.{merge} of shards sharing queries&the same, unless a small share (\secref{q:shard})\cr
 \.{merge}: the first state malformed&\.{FILE:LINE: a malformed line}, no crash\cr
 \.{merge}: counts or weights edited&\.{... the state was edited or damaged}\cr
-\.{merge}: any byte edited, line ends changed&\.{FILE:LINE: the checksum ...}\cr
+\.{merge}: any byte edited&\.{FILE:LINE: the checksum ...}\cr
+\.{merge}: a state with CRLF line ends&\.{FILE:1: a state with CRLF line ends}\cr
+an unknown metric after an aggregator&its own column (6 in \.{mean:micro:ap})\cr
+\.{trec\_eval -M}: a run of blank lines, or a bad line&exit 2; no sanitizer report\cr
+\.{-o} an older, longer \.{/dev/shm/F}&replaced whole, no stale tail\cr
+\.{-o /proc/self/fd/1 >>LOG}, or \.{3<>FILE}&appended to LOG; cut at the offset\cr
+\.{-o} in a directory that takes no new file&the file cut and written in place\cr
+\.{-o} a new file there&\.{cannot make a file in the directory '...'}\cr
+any signal during \.{-o}, \.{SIGKILL} included&no temporary left, the old file kept\cr
+a link planted in \.{figures --out DIR}&replaced; the file it names untouched\cr
 \noalign{\smallskip}}}$$
 A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and
 trec\_eval reads them as not relevant, so \.{eval} does too and says how many
 it read.  An output file is never left half-written: \.{eval} copies its
 output from a temporary file only at the end, and every file a command
-writes (\.{-o}, \.{--tex}, \.{vectors}, \.{figures}) is written under a
-temporary name and renamed into place when complete (see the next
-section).  The harness \.{fuzz\_csv} found one fault: a delimited file has no
+writes (\.{-o}, \.{--tex}, \.{vectors}, \.{figures}) is written as a new
+file, without a name where Linux allows, and given its name when complete
+(see ``Files'' in the tool's part).  The harness \.{fuzz\_csv} found one fault: a delimited file has no
 unretrieved judged items, and the copy of a kept query passed |memcpy| a
 null pointer for them (harmless in practice, undefined in C); |ev_dup| now
 copies nothing then.

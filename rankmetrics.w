@@ -26480,6 +26480,7 @@ opened once as |dir|, by |out_start_at|.
 @<Write a file in an open directory@>@;
 static int out_start(tool_out *o, const char *cmd, const char *path)
 {
+  struct stat sb;
   char *dest, *slash;
   int n, fd;
   memset(o, 0, sizeof *o);
@@ -26490,7 +26491,10 @@ static int out_start(tool_out *o, const char *cmd, const char *path)
   }
   if ((n = out_descriptor(dest)) >= 0) fd = out_at_descriptor(o, cmd, n);
   else if (strncmp(dest, "/proc/", 6) == 0) fd = out_in_proc(o, cmd, dest);
-  else {
+  else if (stat(dest, &sb) == 0 && S_ISDIR(sb.st_mode)) { /* \.{-o .}, \.{-o DIR/} */
+    fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, path);
+    fd = -1;
+  } else {
     const char *dname = ".";
     slash = strrchr(dest, '/');
     if (slash == dest) dname = "/";
@@ -26506,13 +26510,13 @@ static int out_start(tool_out *o, const char *cmd, const char *path)
 }
 
 @ The names \.{/dev/stdout}, \.{/dev/stderr}, \.{/dev/fd/N} and
-\.{/proc/self/fd/N} (or \.{/proc/thread-self/fd/N}, or the tool's own
-process number for \.{self}) are the tool's own descriptors, and
+\.{/proc/self/fd/N} are the tool's own descriptors (and so are those with
+\.{thread-self} or the tool's process number for \.{self}), and
 |out_descriptor| returns that number, or $-1$ for any other name.  Such a
 descriptor is duplicated rather than opened again, so that the output goes
 on where the shell's redirection left it: opening \.{/proc/self/fd/1} again
 starts a regular file at its first byte without cutting it, and a file the
-shell opened for appending (\.{>>~app.log}) is opened without append mode,
+shell opened for appending (\.{>>app.log}) is opened without append mode,
 so that its first lines were overwritten.  A descriptor in append mode
 (|F_GETFL| says) appends; a regular file open otherwise is cut at the
 descriptor's offset, so that what the shell or an earlier command wrote

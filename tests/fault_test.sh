@@ -103,11 +103,11 @@ mkdir "$T/sig"; mkfifo "$T/sig/p"; printf 'OLD\n' > "$T/sig/out.txt"
 for s in TERM HUP PIPE ALRM XCPU XFSZ USR1 USR2 VTALRM PROF RTMIN; do
   RM_FAULT_TMPFILE=1 $F eval -m ap -o "$T/sig/out.txt" "$T/sig/p" "$T/sig/p" 2>/dev/null & pid=$!
   sleep 0.3; seen=$(ls -A "$T/sig" | grep -c '^out\.txt\.'); kill -$s $pid
-  sleep 0.2; kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
+  sleep 0.2; kill -KILL $pid 2>/dev/null; { wait $pid; } 2>/dev/null
   n=$(ls -A "$T/sig" | grep -c '^out\.txt\.')
   [ "$seen" = 1 ] && [ "$n" = 0 ] && [ "$(cat "$T/sig/out.txt")" = OLD ] &&
     ok "O_TMPFILE refused, SIG$s during eval -o: the named temporary removed" ||
     { bad "O_TMPFILE refused, SIG$s: temporaries $seen before, $(ls -A "$T/sig")"; rm -f "$T/sig"/out.txt.*; }
-done
+done 2>/dev/null # not the shell's word on each job killed
 echo "fault_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

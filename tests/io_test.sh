@@ -155,11 +155,11 @@ chmod 755 "$T/ro"; chmod 700 "$T"
 mkdir "$T/sig"; mkfifo "$T/sig/p"; printf 'OLD\n' > "$T/sig/out.txt"
 for s in ALRM XCPU XFSZ USR1 USR2 VTALRM PROF KILL; do
   $RM eval -m ap -o "$T/sig/out.txt" "$T/sig/p" "$T/sig/p" 2>/dev/null & pid=$!
-  sleep 0.3; kill -$s $pid; sleep 0.2; kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
+  sleep 0.3; kill -$s $pid; sleep 0.2; kill -KILL $pid 2>/dev/null; { wait $pid; } 2>/dev/null
   n=$(ls -A "$T/sig" | grep -vcx 'p\|out.txt')
   [ "$n" = 0 ] && [ "$(cat "$T/sig/out.txt")" = OLD ] && ok "SIG$s during eval -o: no temporary left, the old file kept" ||
     bad "SIG$s during eval -o: $(ls -A "$T/sig")"
-done
+done 2>/dev/null # not the shell's word on each job killed
 # a signal the tool was started with ignored stays ignored (nohup)
 mkfifo "$T/sig/pq" "$T/sig/pr"
 ( trap '' HUP; exec $RM eval --trec -m ap -o "$T/sig/out.txt" "$T/sig/pq" "$T/sig/pr" ) 2>/dev/null & pid=$!

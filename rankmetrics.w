@@ -14177,9 +14177,9 @@ static rm_status dis_show(char *out, double *x, const dis_var *dv, int k, const 
 
 @ Two values that differ below 40 digits, and whose fractions are too long
 to print, were shown as the same 40 digits under the verdict ``differ''.
-|dis_more_digits| writes them again with as many digits as it takes to
-tell them apart (up to 96, correctly rounded from the fractions); two
-irrational values, known to 40 digits only, differ in their correctly
+|dis_more_digits| writes them again with as many digits $n$ as it takes to
+tell them apart (up to 96, each rounded from its fraction held to $4n+64$
+bits, not proved correctly rounded); two irrational values, known to 40 digits only, differ in their correctly
 rounded doubles, which it adds in hexadecimal.
 
 @<Public functions@>=

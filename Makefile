@@ -505,10 +505,15 @@ vectors: $(TOOL)
 	done
 	rm -rf vectors.tmp.d
 
+# A symbolic link planted in the directory is replaced, and its target kept.
 vectors-check: $(TOOL)
-	rm -rf build/vectors
+	rm -rf build/vectors build/vectors.victim
 	mkdir -p build/vectors
+	echo victim > build/vectors.victim
+	ln -s ../vectors.victim build/vectors/ap_test.json
 	./$(TOOL) vectors --out build/vectors
+	@test "$$(cat build/vectors.victim)" = victim && test ! -L build/vectors/ap_test.json || \
+	  { echo "vectors --out followed a link planted in its directory" >&2; exit 1; }
 	@diff -r -x README.md -x .gitkeep build/vectors vectors || \
 	  { echo "vectors/ is stale: run make vectors" >&2; exit 1; }
 

@@ -2100,7 +2100,7 @@ static int lookup(const char *w, const char *const *words)
   const char *names[RM_N_METRICS + 1];
   for (m = 0; m < RM_N_METRICS; m++) names[m] = metrics[m].name;
   names[RM_N_METRICS] = NULL;
-  const char *head = p;
+  const char *head = p; /* after an aggregator's prefix */
   p = read_word(p, word, sizeof word);
   if ((m = lookup(word, names)) < 0) {
     if (id_char(*head) && msg && msglen) suggest_names(name, head, msg, msglen);
@@ -14731,6 +14731,48 @@ static rm_status dis_show(char *out, double *x, const dis_var *dv, int k, const 
   return c->sx;
 }
 
+@ Two values that differ below 40 digits, and whose fractions are too long
+to print, were shown as the same 40 digits under the verdict ``differ''.
+|dis_more_digits| writes them again with as many digits $n$ as it takes to
+tell them apart (up to 96, each rounded from its fraction held to $4n+64$
+bits, not proved correctly rounded); two irrational values, known to 40 digits only, differ in their correctly
+rounded doubles, which it adds in hexadecimal.
+
+@<Public functions@>=
+static void dis_digits(char *out, const char *rational, int n)
+{
+  mpq_t x;
+  mpfr_t f;
+  mpfr_exp_t e;
+  char *d;
+  mpq_init(x);
+  mpfr_init2(f, (mpfr_prec_t) (4 * n + 64));
+  mpq_set_str(x, rational, 10); mpq_canonicalize(x);
+  mpfr_set_q(f, x, MPFR_RNDN);
+  d = mpfr_get_str(NULL, &e, 10, (size_t) n, f, MPFR_RNDN);
+  if (d) {
+    int neg = d[0] == '-';
+    snprintf(out, DIS_VAL, "%.*s%c.%se%+ld", neg, d, d[neg], d + neg + 1, (long) e - 1);
+    mpfr_free_str(d);
+  }
+  mpfr_clear(f); mpq_clear(x);
+}
+static void dis_more_digits(char text[2][DIS_VAL], const dis_val *a, const dis_val *b)
+{
+  const dis_val *v[2] = {a, b};
+  int i, n;
+  if (a->sx < 0 || b->sx < 0) return;
+  if (a->x.rational && b->x.rational) {
+    for (n = 41; n <= 96 && strcmp(text[0], text[1]) == 0; n++)
+      for (i = 0; i < 2; i++) dis_digits(text[i], v[i]->x.rational, n);
+    return;
+  }
+  for (i = 0; i < 2; i++) {
+    size_t k = strlen(text[i]);
+    snprintf(text[i] + k, DIS_VAL - k, " (double %a)", v[i]->x.value);
+  }
+}
+
 @ {\it Equal by definition.}  Values that are irrational and agree in 40
 digits are proved equal when the two definitions, written out on the input,
 are one expression; then the values are equal however many digits one
@@ -14873,6 +14915,8 @@ static void dis_try(rm_disagreement *d, dis_pair *q, const int *in, int k, const
           l, nq, &val[i ? q->b : q->a]);
       }
       if (q->st[sp][0] == RM_ENOMEM || q->st[sp][1] == RM_ENOMEM) d->err = RM_ENOMEM;
+      else if (strcmp(q->val[sp][0], q->val[sp][1]) == 0)
+        dis_more_digits(q->val[sp], &val[q->a], &val[q->b]);
     }
   }
 }
@@ -14971,11 +15015,41 @@ static int dis_pop_ids(rm_disagreement *d)
 
 @ \impl The rates.  Each random query (or set) is compared under every pair by
 |dis_pop_compare|, which keeps the differences; |dis_pop_close| gives the
-median.  For $x$ differences among $N$ queries the Wilson interval is
+median.  Two values that differ below the precision of a double have equal
+doubles, and their difference was once kept as~0: \.{rbp[p=1/1000]} and
+\.{rbp@@20[p=1/1000]} differ on 93 random queries by at most $10^{-60}$,
+and the report said ``median 0''.  |dis_gap| takes such a difference from
+the exact values instead: exactly from two fractions, else from the 40
+digits of each (the exact path has them, since it decided the difference).  For $x$ differences among $N$ queries the Wilson interval is
 $${\hat p+z^2/2N\pm z\sqrt{\hat p(1-\hat p)/N+z^2/4N^2}\over1+z^2/N}$$
 with $\hat p=x/N$ and $z=1.96$; the tool computes it when it reports.
 
 @<Public functions@>=
+static double dis_gap(const dis_val *a, const dis_val *b)
+{
+  double x = 0;
+  if (!a->dx || !b->dx || a->sx < 0 || b->sx < 0) return 0;
+  if (a->x.rational && b->x.rational) {
+    mpq_t p, q;
+    mpq_inits(p, q, NULL);
+    if (mpq_set_str(p, a->x.rational, 10) == 0 && mpq_set_str(q, b->x.rational, 10) == 0) {
+      mpq_canonicalize(p); mpq_canonicalize(q);
+      mpq_sub(p, p, q); mpq_abs(p, p);
+      x = mpq_get_d(p);
+    }
+    mpq_clears(p, q, NULL);
+  } else {
+    mpfr_t p, q;
+    mpfr_inits2(160, p, q, (mpfr_ptr) 0);
+    if (mpfr_set_str(p, a->x.decimal, 10, MPFR_RNDN) == 0
+        && mpfr_set_str(q, b->x.decimal, 10, MPFR_RNDN) == 0) {
+      mpfr_sub(p, p, q, MPFR_RNDN);
+      x = fabs(mpfr_get_d(p, MPFR_RNDN));
+    }
+    mpfr_clears(p, q, (mpfr_ptr) 0);
+  }
+  return x;
+}
 static int dis_cmpd(const void *a, const void *b)
 {
   double x = *(const double *) a, y = *(const double *) b;
@@ -14994,6 +15068,7 @@ static void dis_pop_compare(rm_disagreement *d, int k, const rm_list *l, size_t 
     r->pop++;
     if (c == 1) {
       double x = val[r->a].sd < 0 || val[r->b].sd < 0 ? NAN : fabs(val[r->a].d - val[r->b].d);
+      if (x == 0) x = dis_gap(&val[r->a], &val[r->b]);
       d->diff[(size_t) p * (size_t) d->o.population + (size_t) r->split++] = x;
       if (x > r->max) r->max = x;
     }
@@ -17193,9 +17268,10 @@ digits.
   o->neighbour = 0;
 }
 
-@ \impl The command writes the two files of each family under temporary names in
-the directory given (made if it does not exist), by |out_open|, and renames
-them into place only when every file is complete, so an interrupted or
+@ \impl The command writes the two files of each family as new files in
+the directory given (made if it does not exist), by |out_open_in|, which
+replaces a symbolic link planted there rather than follow it, and gives
+them their names only when every file is complete, so an interrupted or
 failed run never leaves a half-written vector file, nor (unless a rename
 itself fails) a mixture of old and new families.  Within a file, tests are grouped by canonical
 variant name: first a group for each worked example of the family, in the
@@ -17250,15 +17326,17 @@ if (!ok) fprintf(stderr, "rankmetrics: vectors: failed; no vector file was repla
 @<Tool functions@>=
 static int write_family(const char *dir, const vector_family *fam, tool_out *out)
 {
-  char jname[4200], tname[4200], *body = NULL;
+  char jname[4200], tname[4200], jbase[200], tbase[200], *body = NULL;
   size_t blen = 0;
   FILE *jf;
   vec_out o = {NULL, NULL, 0, 0, 0};
   int ok = 1, groups = 0;
   snprintf(jname, sizeof jname, "%s/%s_test.json", dir, fam->stem);
   snprintf(tname, sizeof tname, "%s/%s_test.txt", dir, fam->stem);
-  if ((jf = out_open(&out[0], "vectors", jname)) == NULL) return 0;
-  if ((o.text = out_open(&out[1], "vectors", tname)) == NULL) {
+  snprintf(jbase, sizeof jbase, "%s_test.json", fam->stem);
+  snprintf(tbase, sizeof tbase, "%s_test.txt", fam->stem);
+  if ((jf = out_open_in(&out[0], "vectors", dir, jbase, jname)) == NULL) return 0;
+  if ((o.text = out_open_in(&out[1], "vectors", dir, tbase, tname)) == NULL) {
     out_abandon(&out[0]); return 0; }
   if ((o.json = open_memstream(&body, &blen)) == NULL) {
     fprintf(stderr, "rankmetrics: vectors: out of memory\n");
@@ -24692,6 +24770,11 @@ for (i = 0; i < argc; i++) {
   }
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
+  if (strcmp(o, "--memory") == 0) {
+    fprintf(tool_err, "rankmetrics: eval: --memory '%s' is not a size of at least 64K"
+      " (bytes, or a whole number with K, M or G)\n", argv[i + 1]);
+    return 2;
+  }
   if (strcmp(o, "--threads") == 0 && strspn(argv[i + 1], "0123456789") == strlen(argv[i + 1])
       && strlen(argv[i + 1]) <= 3 && atoi(argv[i + 1]) >= 1) {
     st.threads = atoi(argv[++i]) > 1 ? 2 : 1; continue; }
@@ -25611,7 +25694,10 @@ static int shard_write(ev_state *st)
 
 @ Reading a state.  |shard_file| holds one state, or the sum of those read
 so far.  Every line is read by |tool_getline|, and must be exactly what the
-format says.
+format says.  A state whose line ends became CRLF on its way (a copy through
+a system that writes them) is told as such, with the line: it was once
+reported as \.{a state of version '3', not 3}, the carriage return
+unseen.
 
 @<Engine functions@>=
 typedef struct {
@@ -25644,6 +25730,11 @@ static char *shard_line(shard_file *s, const char *key)
   }
   s->sum = shard_fnv(s->sum, s->buf, (size_t) n);
   if (n > 0 && s->buf[n - 1] == '\n') s->buf[--n] = '\0';
+  if (n > 0 && s->buf[n - 1] == '\r') {
+    fprintf(tool_err, "%s:%ld: a state with CRLF line ends (a carriage return ends"
+      " this line); a state is read as written, with LF line ends\n", s->path, s->line);
+    return NULL;
+  }
   if (strncmp(s->buf, key, k) != 0 || (s->buf[k] != ' ' && s->buf[k] != '\0')) {
     fprintf(tool_err, "%s:%ld: expected a line '%s ...' of a state\n", s->path,
       s->line, key);
@@ -26464,9 +26555,7 @@ atomically (see {\it Files}, below).
 
 @(rmtool.c@>=
 #define _POSIX_C_SOURCE 200809L /* for |mkdir| */
-#ifdef RM_FAULTS
-#define _GNU_SOURCE /* |fopencookie| */
-#endif
+#define _GNU_SOURCE /* |O_TMPFILE|; |fopencookie| in the faulty build */
 #include <sys/stat.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -26483,6 +26572,7 @@ atomically (see {\it Files}, below).
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
+#include <time.h>
 #include <gmp.h>
 #include <mpfr.h>
 #include "rankmetrics.h"
@@ -27079,14 +27169,22 @@ every command uses:
 the end of a file from a read error and from a failed allocation, and stops
 at a line longer than |tool_line_max| bytes.
 \item{$\bullet$} {\it Every output file is opened by |out_start|} (through
-|out_open|, or for \.{-o} in |take_output|), which decides where the bytes
-go: a new or regular file is written under a temporary name beside it and
-renamed over it only when complete; a symbolic link is followed, and the file it
-names (which need not exist yet) is written the same way, so that the link
-stays a link; a character device or a pipe (\.{/dev/full}, \.{/dev/stdout},
-a FIFO) is written in place, since renaming a regular file over it would
-destroy it; anything else (a directory, a block device, a socket) is
-refused with a message.
+|out_open|, or for \.{-o} in |take_output|; a file of an output directory
+by |out_start_at|, through |out_open_in|), which decides where the bytes
+go: a new or regular file is written as a new file in its directory,
+without a name where Linux allows (|O_TMPFILE|), else under a temporary
+name, and given its name only when complete, so that it replaces the old
+file whole; where the directory takes no new file, a regular file the user
+may write is cut to nothing and written in place; a symbolic link given by
+the user is followed, and the file it names (which need not exist yet) is
+written the same way, so that the link stays a link, but a link found in
+an output directory is replaced, never followed; a character device or a
+pipe (\.{/dev/full}, a FIFO) is written in place, since renaming a regular
+file over it would destroy it; one of the tool's descriptors named
+(\.{/dev/stdout}, \.{/proc/self/fd/N}) is written where it stands, appended
+to in append mode, and cut at its offset otherwise; anything else (a
+directory, a block device, a socket) is refused with a message.  No
+regular file ever keeps a stale tail of older, longer contents.
 \item{$\bullet$} {\it Every output is checked at its close}, standard output included
 (|out_finish|, |close_stdout|): the stream's error indicator, which every
 failed write sets and nothing but |clearerr| resets, then |fflush|,
@@ -27094,10 +27192,11 @@ failed write sets and nothing but |clearerr| resets, then |fflush|,
 reported as \.{cannot write 'FILE'} with the system's reason, the temporary
 is removed, and the status is not~0.
 \smallskip
-\noindent A temporary that was not yet renamed is also removed when the tool
-stops on \.{out of memory} (an |atexit| function) or is killed by
-\.{SIGINT}, \.{SIGTERM}, \.{SIGHUP} or \.{SIGPIPE}; so nothing half-written
-is ever left under any name.
+\noindent A temporary with a name that was not yet renamed is also removed
+when the tool stops on \.{out of memory} (an |atexit| function) or is killed
+by any signal that can be caught; one without a name vanishes with the
+process however it ends, \.{SIGKILL} included; so nothing half-written is
+ever left under any name.
 @^out of memory@>@^atomic output@>@^symbolic links@>@^silent failures@>
 
 @<Files of the tool@>=
@@ -27215,8 +27314,18 @@ the messages on a closed standard error are lost, as the user asked.  If
 
 @ Before any command runs, |main| reads the faults asked for (in the faulty
 build, where standard output is also remade as a counted stream), has the
-pending temporaries removed at any exit and on the four signals, and reads
-\.{RANKMETRICS\_LINE\_MAX}, whose bad value is a usage error.
+pending temporaries removed at any exit and on every signal whose default
+is to end the process, and reads \.{RANKMETRICS\_LINE\_MAX}, whose bad
+value is a usage error.  Once only \.{SIGINT}, \.{SIGTERM}, \.{SIGHUP}
+and \.{SIGPIPE} were caught, and \.{SIGALRM}, \.{SIGXCPU}, \.{SIGXFSZ}
+or \.{SIGUSR1} (a time limit, a file size limit, a job manager) left
+\.{out.txt.XXXXXX} behind; now every signal is caught but those the
+system does not let a process catch (\.{SIGKILL}, \.{SIGSTOP}) and those
+whose default is to be ignored or to stop (\.{SIGCHLD}, \.{SIGCONT},
+\.{SIGTSTP}, \.{SIGTTIN}, \.{SIGTTOU}, \.{SIGURG}, \.{SIGWINCH}), the
+real-time signals included.  A signal the tool was started with ignored
+(\.{nohup} ignores \.{SIGHUP}) stays ignored, and one with a handler
+already (a sanitizer's, for \.{SIGSEGV}) keeps it.
 
 @<Set up the faults, the signals and the line limit@>=
 #ifdef RM_FAULTS
@@ -27229,16 +27338,18 @@ pending temporaries removed at any exit and on the four signals, and reads
 }
 #endif
 {
-  static const int sig[4] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
   const char *lm = getenv("RANKMETRICS_LINE_MAX");
   int k;
   atexit(out_remove_pending);
-  for (k = 0; k < 4; k++) {
-    struct sigaction sa;
+  for (k = 1; k < NSIG; k++) {
+    struct sigaction sa, was;
+    if (k == SIGKILL || k == SIGSTOP || k == SIGCHLD || k == SIGCONT || k == SIGTSTP
+        || k == SIGTTIN || k == SIGTTOU || k == SIGURG || k == SIGWINCH) continue;
+    if (sigaction(k, NULL, &was) != 0 || was.sa_handler != SIG_DFL) continue;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = out_on_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(sig[k], &sa, NULL);
+    sigaction(k, &sa, NULL);
   }
   if (lm && *lm) {
     char *end;
@@ -27355,24 +27466,35 @@ FILE *tool_open_in(const char *cmd, const char *path)
   return f;
 }
 
-@ {\it Writing a file.}  An output file is a |tool_out|: its stream and
-descriptor, the name the user gave (for messages), and when it is written
-under a temporary name, that name and the file it will replace.  The
-temporaries not yet renamed or removed form a list, which
+@ {\it Writing a file.}  An output file is a |tool_out|: its stream and the
+descriptor under it, the name the user gave (for messages), and how it is
+written: |OUT_PLACE|, in place (a device, a pipe, a descriptor in append
+mode); |OUT_CUT|, a regular file written in place from byte |cut|, cut
+back there if the command fails; |OUT_ANON|, a new file without a name in
+the directory |dir|, linked there as |base| when complete; |OUT_NAMED|,
+the same under the temporary name |tmp|, renamed to |base|.  The
+descriptor |fd| is held open until the file is committed or abandoned,
+since a file without a name is gone when its last descriptor closes; the
+stream, if any, is over a duplicate of it.  The temporaries with a name
+that are not yet renamed or removed form a list, which
 |out_remove_pending| empties when the tool stops early.
 
 @<Writing a file@>=
+enum {@+ OUT_PLACE, OUT_CUT, OUT_ANON, OUT_NAMED @+};
 typedef struct tool_out_s {
   FILE *f; int fd;
   const char *name; /* as given */
-  char *tmp, *dest; /* |tmp == NULL|: written in place */
+  int how; /* |OUT_PLACE|, \dots */
+  off_t cut; /* |OUT_CUT|: the length to cut back to on failure */
+  int dir; /* the directory of the file replaced, or $-1$ */
+  char *base, *tmp; /* the file's name in |dir|, and the temporary's */
   struct tool_out_s *next; /* the next pending temporary */
 } tool_out;
 static tool_out *out_pending;
 static void out_remove_pending(void)
 {
   tool_out *o;
-  for (o = out_pending; o; o = o->next) if (o->tmp) unlink(o->tmp);
+  for (o = out_pending; o; o = o->next) if (o->tmp) unlinkat(o->dir, o->tmp, 0);
 }
 static void out_on_signal(int sig)
 {
@@ -27385,92 +27507,143 @@ static void out_forget(tool_out *o)
   tool_out **q;
   for (q = &out_pending; *q; q = &(*q)->next) if (*q == o) { *q = o->next; break; }
 }
+static void out_block(sigset_t *old)
+{
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, old);
+}
+static int out_replaces(const tool_out *o)
+{
+  return o->how == OUT_ANON || o->how == OUT_NAMED;
+}
 
 @ |out_start| applies the rules above to |path| and returns a descriptor
-open for writing, or $-1$ after a message.  The names \.{/dev/stdout},
-\.{/dev/stderr} and \.{/dev/fd/N} are the tool's own descriptors, duplicated
-rather than opened again, so that the output goes on where the shell's
-redirection left it (opening \.{/proc/self/fd/1} again would start a
-regular file from its first byte).  Any other name under \.{/dev/} or
-\.{/proc/} that is not a directory is written in place.  A temporary is made
-by |mkstemp| as \.{FILE.XXXXXX} beside the file it replaces, with that
-file's permissions, or those of a new file (0666 less the |umask|).  A
-file the user may not write is not replaced, though the directory would
-allow the rename; a file with other hard links is replaced by a new one,
-and the other names keep the old contents.
+open for writing, or $-1$ after a message.  A name of one of the tool's own
+descriptors is found by |out_descriptor|, and the file it names on the way
+by |out_follow|; a file under \.{/proc/} that is not one of them is
+written in place by |out_in_proc|; any other is looked up in its directory,
+opened once as |dir|, by |out_start_at|.
 
 @<Writing a file@>=
 @<Follow a symbolic link to the file it names@>@;
+@<Write to a descriptor of the tool, or a file under \.{/proc}@>@;
+@<Write a file in an open directory@>@;
 static int out_start(tool_out *o, const char *cmd, const char *path)
 {
-  struct stat sb, lsb;
-  mode_t mode;
-  size_t n;
-  int fd;
+  struct stat sb;
+  char *dest, *slash;
+  int n, fd;
   memset(o, 0, sizeof *o);
-  o->fd = -1; o->name = path;
-  if (strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0
-      || (strncmp(path, "/dev/fd/", 8) == 0 && path[8]
-        && strspn(path + 8, "0123456789") == strlen(path + 8))) {
-    int from = path[5] == 's' ? (path[8] == 'o' ? 1 : 2) : atoi(path + 8);
-    if (from == 1) fflush(stdout);
-    if ((fd = dup(from)) < 0) goto fail;
-    return o->fd = fd;
+  o->fd = o->dir = -1; o->name = path;
+  if ((dest = out_follow(path)) == NULL) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
+    return -1;
   }
-  if (lstat(path, &lsb) == 0 && S_ISLNK(lsb.st_mode)) {
-    if ((o->dest = out_follow(path)) == NULL) goto fail;
-  } else o->dest = tool_strdup(path);
-  if (stat(o->dest, &sb) != 0) {
-    mode_t m;
-    if (errno != ENOENT) goto fail_dest;
-    m = umask(0); umask(m);
-    mode = 0666 & ~m; /* a new file */
+  if ((n = out_descriptor(dest)) >= 0) fd = out_at_descriptor(o, cmd, n);
+  else if (strncmp(dest, "/proc/", 6) == 0) fd = out_in_proc(o, cmd, dest);
+  else if (stat(dest, &sb) == 0 && S_ISDIR(sb.st_mode)) { /* \.{-o .}, \.{-o DIR/} */
+    fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, path);
+    fd = -1;
   } else {
-    if (S_ISDIR(sb.st_mode)) {
-      fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, path);
-      goto refuse;
-    }
-    if (S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode) || (S_ISREG(sb.st_mode)
-        && (strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0))) {
-      free(o->dest); o->dest = NULL;
-      if ((fd = open(path, O_WRONLY | (S_ISREG(sb.st_mode) ? 0 : O_TRUNC))) < 0)
-        goto fail;
-      return o->fd = fd; /* in place */
-    }
-    if (!S_ISREG(sb.st_mode)) {
-      fprintf(stderr, "rankmetrics: %s: '%s' is neither a regular file, a character"
-        " device nor a pipe; not written\n", cmd, path);
-      goto refuse;
-    }
-    if (access(o->dest, W_OK) != 0) goto fail_dest; /* as opening it would */
-    mode = sb.st_mode & 07777;
+    const char *dname = ".";
+    slash = strrchr(dest, '/');
+    if (slash == dest) dname = "/";
+    else if (slash) { *slash = '\0'; dname = dest; }
+    if ((o->dir = open(dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+      fprintf(stderr, "rankmetrics: %s: cannot write '%s': the directory '%s': %s\n", cmd,
+        path, dname, strerror(errno));
+      fd = -1;
+    } else fd = out_start_at(o, cmd, slash ? slash + 1 : dest, dname, 1);
   }
-  n = strlen(o->dest);
-  o->tmp = tool_alloc(NULL, n + 8);
-  memcpy(o->tmp, o->dest, n);
-  memcpy(o->tmp + n, ".XXXXXX", 8);
-  if ((fd = mkstemp(o->tmp)) < 0) {
-    free(o->tmp); o->tmp = NULL;
-    goto fail_dest;
+  free(dest);
+  return fd;
+}
+
+@ The names \.{/dev/stdout}, \.{/dev/stderr}, \.{/dev/fd/N} and
+\.{/proc/self/fd/N} are the tool's own descriptors (and so are those with
+\.{thread-self} or the tool's process number for \.{self}), and
+|out_descriptor| returns that number, or $-1$ for any other name.  Such a
+descriptor is duplicated rather than opened again, so that the output goes
+on where the shell's redirection left it: opening \.{/proc/self/fd/1} again
+starts a regular file at its first byte without cutting it, and a file the
+shell opened for appending (\.{>>app.log}) is opened without append mode,
+so that its first lines were overwritten.  A descriptor in append mode
+(|F_GETFL| says) appends; a regular file open otherwise is cut at the
+descriptor's offset, so that what the shell or an earlier command wrote
+before stays, and no stale tail of an older, longer file stays after the
+output (a file opened by \.{3<>FILE}, at offset~0, is replaced in place).
+
+@<Write to a descriptor of the tool...@>=
+static int out_descriptor(const char *path)
+{
+  static const char *const pre[] = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/",
+    NULL};
+  char own[48];
+  const char *n = NULL;
+  int k;
+  if (strcmp(path, "/dev/stdout") == 0) return 1;
+  if (strcmp(path, "/dev/stderr") == 0) return 2;
+  snprintf(own, sizeof own, "/proc/%ld/fd/", (long) getpid());
+  for (k = 0; pre[k] && n == NULL; k++)
+    if (strncmp(path, pre[k], strlen(pre[k])) == 0) n = path + strlen(pre[k]);
+  if (n == NULL && strncmp(path, own, strlen(own)) == 0) n = path + strlen(own);
+  if (n == NULL || *n == '\0' || strspn(n, "0123456789") != strlen(n) || strlen(n) > 9)
+    return -1;
+  return atoi(n);
+}
+static int out_at_descriptor(tool_out *o, const char *cmd, int from)
+{
+  struct stat sb;
+  int fd, fl;
+  if (from == 1) fflush(stdout);
+  if ((fl = fcntl(from, F_GETFL)) < 0 || (fd = dup(from)) < 0) goto fail;
+  o->fd = fd;
+  if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && !(fl & O_APPEND)) {
+    off_t at = lseek(fd, 0, SEEK_CUR);
+    if (at >= 0) {
+      if (ftruncate(fd, at) != 0) { close(fd); o->fd = -1; goto fail; }
+      o->how = OUT_CUT; o->cut = at;
+    }
   }
-  if (fchmod(fd, mode) != 0) {} /* a file system without modes keeps its own */
-  o->next = out_pending; out_pending = o;
-  return o->fd = fd;
-fail_dest:
-  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
-refuse:
-  free(o->dest); o->dest = NULL;
-  return -1;
+  return fd;
 fail:
-  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
+  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name, strerror(errno));
   return -1;
+}
+
+@ A name under \.{/proc/} that is not one of the tool's descriptors (another
+process's, or a file of the kernel) cannot be replaced: its directory takes
+no new file, and reading its link gives a name that may not be the file
+(\.{pipe:[123]}).  It is opened through the name itself, and a regular
+file is cut to nothing as it is opened.
+
+@<Write to a descriptor of the tool...@>=
+static int out_in_proc(tool_out *o, const char *cmd, const char *path)
+{
+  struct stat sb;
+  int fd, reg;
+  if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+    fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, o->name);
+    return -1;
+  }
+  reg = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+  if ((fd = open(path, O_WRONLY | O_CLOEXEC | (reg ? O_TRUNC : 0))) < 0) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name, strerror(errno));
+    return -1;
+  }
+  if (reg) o->how = OUT_CUT;
+  return o->fd = fd;
 }
 
 @ The file a symbolic link names is found by reading the link, and the link
 it names if that is one too, up to 40 (then |ELOOP|, as the system says); a
-relative target is read from the link's directory.
+relative target is read from the link's directory.  The walk stops at a
+name of one of the tool's descriptors and at any name under \.{/proc/},
+whose links are not names of files.
 
 @<Follow a symbolic link...@>=
+static int out_descriptor(const char *path);
 static char *out_follow(const char *path)
 {
   char *cur = tool_strdup(path);
@@ -27480,6 +27653,7 @@ static char *out_follow(const char *path)
     char *t, *slash;
     size_t cap = 256;
     ssize_t n;
+    if (out_descriptor(cur) >= 0 || strncmp(cur, "/proc/", 6) == 0) return cur;
     if (lstat(cur, &sb) != 0 || !S_ISLNK(sb.st_mode)) return cur;
     for (;;) {
       t = tool_alloc(NULL, cap);
@@ -27501,33 +27675,226 @@ static char *out_follow(const char *path)
   return NULL;
 }
 
+@ |out_start_at| writes the file |base| of the open directory |o->dir|
+(named |dname| in messages), looking at |base| itself, never through it.
+With |special| set (for \.{-o} and \.{--tex}, whose names the user gave), a
+character device or a pipe is written in place, since renaming a regular
+file over it would destroy it, and any other kind of file but a regular one
+is refused.  Without it (a file of an output directory, \.{figures --out}
+and \.{vectors --out}, whose names the tool chose), whatever is there but a
+directory is replaced: a symbolic link planted there is replaced by the
+new file, and the file it pointed to is not touched.  A regular file the
+user may not write is not replaced, though the directory would allow the
+rename; a file with other hard links is replaced by a new one, and the
+other names keep the old contents.
+
+The new file gets the permissions of the file it replaces, or those of a
+new file (0666 less the |umask|), and is made by |out_temporary|.  Where the
+directory takes no new file (it is not writable, or read-only) but the
+file itself may be written, the file is opened with |O_TRUNC| and written
+in place: not atomically, but never with a stale tail.  A new file in such
+a directory is an error that names the directory and the system's reason.
+
+@<Write a file in an open directory@>=
+static int out_temporary(tool_out *o, mode_t mode);
+static int out_start_at(tool_out *o, const char *cmd, const char *base, const char *dname,
+  int special)
+{
+  struct stat sb;
+  mode_t mode, m;
+  int fd, e, exists = 1;
+  m = umask(0); umask(m);
+  mode = 0666 & ~m; /* a new file */
+  if (fstatat(o->dir, base, &sb, AT_SYMLINK_NOFOLLOW) != 0) {
+    if (errno != ENOENT) goto fail;
+    exists = 0;
+  } else if (S_ISDIR(sb.st_mode)) {
+    fprintf(stderr, "rankmetrics: %s: '%s' is a directory\n", cmd, o->name);
+    goto refuse;
+  } else if (special && (S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode))) {
+    if ((fd = openat(o->dir, base, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)) < 0)
+      goto fail;
+    close(o->dir); o->dir = -1;
+    return o->fd = fd; /* in place */
+  } else if (special && !S_ISREG(sb.st_mode)) {
+    fprintf(stderr, "rankmetrics: %s: '%s' is neither a regular file, a character"
+      " device nor a pipe; not written\n", cmd, o->name);
+    goto refuse;
+  } else if (S_ISREG(sb.st_mode)) {
+    if (faccessat(o->dir, base, W_OK, 0) != 0) goto fail; /* as opening it would */
+    mode = sb.st_mode & 07777;
+  } else exists = 0; /* a link or a pipe planted in an output directory */
+  o->base = tool_strdup(base);
+  if ((fd = out_temporary(o, mode)) >= 0) return o->fd = fd;
+  e = errno;
+  if (exists && (e == EACCES || e == EPERM || e == EROFS)) {
+    if ((fd = openat(o->dir, base, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)) < 0)
+      goto fail;
+    close(o->dir); o->dir = -1;
+    o->how = OUT_CUT;
+    return o->fd = fd; /* its directory takes no new file */
+  }
+  fprintf(stderr, "rankmetrics: %s: cannot write '%s': cannot make a file in the"
+    " directory '%s': %s\n", cmd, o->name, dname, strerror(e));
+  goto refuse;
+fail:
+  fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name, strerror(errno));
+refuse:
+  close(o->dir); o->dir = -1;
+  free(o->base); o->base = NULL;
+  return -1;
+}
+
+@ {\it Temporary files.}  Where Linux allows, the new file is made without
+a name (|O_TMPFILE|) in the directory of the file it replaces, and is given
+its name only when complete (|out_link|): a tool killed by a signal it
+cannot catch (\.{SIGKILL}, or the machine stopping) leaves nothing behind.
+|linkat| gives the file a name through \.{/proc/self/fd}, so that is
+asked first.  Where the file system or the kernel refuses |O_TMPFILE|
+(|EOPNOTSUPP|, |EISDIR| on old kernels), or \.{/proc} is not mounted, the
+file is made under a temporary name \.{FILE.XXXXXX} beside the file it
+replaces, as |mkstemp| would, but relative to the open directory and
+without following a link; that name is on the list of pending temporaries
+from the moment it exists (signals are blocked in between), and is removed
+on every signal that can be caught.  The faulty build refuses
+|O_TMPFILE| when \.{RM\_FAULT\_TMPFILE} is set, so that a test can take the
+second way.
+
+@<Write a file in an open directory@>=
+static void out_tmpname(tool_out *o)
+{
+  static const char ch[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  static unsigned long long seed;
+  size_t n = strlen(o->base);
+  int k;
+  if (seed == 0)
+    seed = ((unsigned long long) getpid() << 32) ^ (unsigned long long) time(NULL)
+      ^ (unsigned long long) (uintptr_t) o;
+  if (o->tmp == NULL) o->tmp = tool_alloc(NULL, n + 8);
+  memcpy(o->tmp, o->base, n);
+  o->tmp[n] = '.';
+  for (k = 0; k < 6; k++) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    o->tmp[n + 1 + k] = ch[(seed >> 33) % 62];
+  }
+  o->tmp[n + 7] = '\0';
+}
+static int out_temporary(tool_out *o, mode_t mode)
+{
+  int fd = -1, e = 0, tries, anon = 1;
+#ifdef RM_FAULTS
+  if (getenv("RM_FAULT_TMPFILE")) anon = 0;
+#endif
+#ifdef O_TMPFILE
+  if (anon && access("/proc/self/fd", X_OK) == 0
+      && (fd = openat(o->dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, mode)) >= 0) {
+    if (fchmod(fd, mode) != 0) {} /* a file system without modes keeps its own */
+    o->how = OUT_ANON;
+    return fd;
+  }
+#else
+  (void) anon;
+#endif
+  for (tries = 0; tries < 100; tries++) {
+    sigset_t old;
+    out_tmpname(o);
+    out_block(&old);
+    fd = openat(o->dir, o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    e = errno;
+    if (fd >= 0) { o->how = OUT_NAMED; o->next = out_pending; out_pending = o; }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (fd >= 0 || e != EEXIST) break;
+  }
+  if (fd < 0) { free(o->tmp); o->tmp = NULL; errno = e; return -1; }
+  if (fchmod(fd, mode) != 0) {}
+  return fd;
+}
+
+@ |out_link| gives the file without a name its name |base|: at once where
+there is no file of that name, else under a temporary name renamed over
+it.  Signals are blocked around the two, by |out_commit|, so no catchable
+one can leave the temporary name; it returns 0 or the system's error.
+
+@<Write a file in an open directory@>=
+static int out_link(tool_out *o)
+{
+  char proc[48];
+  int tries, e;
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", o->fd);
+  if (linkat(AT_FDCWD, proc, o->dir, o->base, AT_SYMLINK_FOLLOW) == 0) return 0;
+  if (errno != EEXIST) return errno;
+  for (tries = 0; tries < 100; tries++) {
+    out_tmpname(o);
+    if (linkat(AT_FDCWD, proc, o->dir, o->tmp, AT_SYMLINK_FOLLOW) == 0) break;
+    if (errno != EEXIST) return errno;
+  }
+  if (tries == 100) return EEXIST;
+  if (renameat(o->dir, o->tmp, o->dir, o->base) == 0) return 0;
+  e = errno;
+  unlinkat(o->dir, o->tmp, 0);
+  return e;
+}
+
 @ |out_open| gives a stream; |out_finish| checks and closes it;
-|out_commit| renames the temporary into place; |out_close| does both; and
+|out_commit| gives the new file its name; |out_close| does both; and
 |out_abandon| closes and removes it, leaving the file it would have
-replaced as it was.  A command that writes several files (\.{vectors})
-finishes them all before it commits any.  |fsync| is asked before the
-rename, so that a crash leaves the old file or the new one, and its
-|EINVAL| (a file system that cannot sync) is not an error.
+replaced as it was (or, written in place, cut back to where it began).
+|out_release| closes the descriptor and the directory held.  A command
+that writes several files (\.{vectors}) finishes them all before it commits
+any.  |fsync| is asked before the rename, so that a crash leaves the old
+file or the new one, and its |EINVAL| (a file system that cannot sync) is
+not an error.  |out_open_in| opens the file |name| of the directory |dir|,
+for the commands that write a directory of files.
 
 @<Writing a file@>=
+static void out_release(tool_out *o)
+{
+  if (o->fd >= 0) close(o->fd);
+  if (o->dir >= 0) close(o->dir);
+  o->fd = o->dir = -1;
+  free(o->tmp); free(o->base); o->tmp = o->base = NULL;
+}
 static void out_abandon(tool_out *o)
 {
   if (o->f) fclose(o->f);
-  else if (o->fd >= 0) close(o->fd);
-  o->f = NULL; o->fd = -1;
-  if (o->tmp) { unlink(o->tmp); out_forget(o); }
-  free(o->tmp); free(o->dest); o->tmp = o->dest = NULL;
+  o->f = NULL;
+  if (o->how == OUT_NAMED && o->tmp) {
+    sigset_t old;
+    out_block(&old);
+    unlinkat(o->dir, o->tmp, 0); out_forget(o);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+  }
+  if (o->how == OUT_CUT && o->fd >= 0 && ftruncate(o->fd, o->cut) != 0) {}
+  out_release(o);
 }
-static FILE *out_open(tool_out *o, const char *cmd, const char *path)
+static FILE *out_stream(tool_out *o, const char *cmd, int fd)
 {
-  int fd = out_start(o, cmd, path);
+  int d;
   if (fd < 0) return NULL;
-  if ((o->f = tool_fdopen(fd, "w")) == NULL) {
-    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, path,
+  if ((d = dup(fd)) < 0 || (o->f = tool_fdopen(d, "w")) == NULL) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
       strerror(errno));
+    if (d >= 0) close(d);
     out_abandon(o);
   }
   return o->f;
+}
+static FILE *out_open(tool_out *o, const char *cmd, const char *path)
+{
+  return out_stream(o, cmd, out_start(o, cmd, path));
+}
+static FILE *out_open_in(tool_out *o, const char *cmd, const char *dir,
+  const char *name, const char *path)
+{
+  memset(o, 0, sizeof *o);
+  o->fd = -1; o->name = path;
+  if ((o->dir = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+    fprintf(stderr, "rankmetrics: %s: cannot write '%s': the directory '%s': %s\n", cmd,
+      path, dir, strerror(errno));
+    return NULL;
+  }
+  return out_stream(o, cmd, out_start_at(o, cmd, name, dir, 0));
 }
 static int out_finish(tool_out *o, const char *cmd)
 {
@@ -27535,9 +27902,9 @@ static int out_finish(tool_out *o, const char *cmd)
   if (o->f == NULL) return 0; /* abandoned, or never opened */
   if (fflush(o->f) != 0) { bad = 1; e = errno; }
   if (ferror(o->f)) bad = 1;
-  if (!bad && o->tmp && fsync(o->fd) != 0 && errno != EINVAL) { bad = 1; e = errno; }
+  if (!bad && out_replaces(o) && fsync(o->fd) != 0 && errno != EINVAL) { bad = 1; e = errno; }
   if (fclose(o->f) != 0 && !bad) { bad = 1; e = errno; }
-  o->f = NULL; o->fd = -1;
+  o->f = NULL;
   if (bad) {
     fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
       e ? strerror(e) : "a write failed");
@@ -27548,18 +27915,24 @@ static int out_finish(tool_out *o, const char *cmd)
 }
 static int out_commit(tool_out *o, const char *cmd)
 {
-  int ok = 1;
-  if (o->tmp) {
-    if (rename(o->tmp, o->dest) != 0) {
-      fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
-        strerror(errno));
-      unlink(o->tmp);
-      ok = 0;
+  int e = 0;
+  if (out_replaces(o)) {
+    sigset_t old;
+    out_block(&old);
+    if (o->how == OUT_ANON) e = out_link(o);
+    else {
+      if (renameat(o->dir, o->tmp, o->dir, o->base) != 0) {
+        e = errno;
+        unlinkat(o->dir, o->tmp, 0);
+      }
+      out_forget(o);
     }
-    out_forget(o);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (e) fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd, o->name,
+      strerror(e));
   }
-  free(o->tmp); free(o->dest); o->tmp = o->dest = NULL;
-  return ok;
+  out_release(o);
+  return e == 0;
 }
 static int out_close(tool_out *o, const char *cmd)
 {
@@ -27623,7 +27996,7 @@ static int take_output(int *argc, char **argv, tool_out *o)
   int i, fd;
   const char *path = NULL;
   memset(o, 0, sizeof *o);
-  o->fd = -1;
+  o->fd = o->dir = -1;
   if (*argc < 3 || !word_in(argv[1], out_commands)) return 0;
   for (i = 2; i < *argc; i++) {
     if (strcmp(argv[i], "-o") != 0) continue;
@@ -27644,8 +28017,6 @@ static int take_output(int *argc, char **argv, tool_out *o)
     out_abandon(o);
     return 1;
   }
-  close(fd);
-  o->fd = 1;
   stdout_name = path; /* for \.{eval}'s message of a failed copy */
   return 0;
 }
@@ -27664,9 +28035,8 @@ static int close_stdout(int rc, tool_out *o, const char *cmd)
   int e = 0, bad = 0;
   if (fflush(stdout) != 0) { bad = 1; e = errno; }
   if (ferror(stdout)) bad = 1;
-  if (!bad && o->tmp && fsync(1) != 0 && errno != EINVAL) { bad = 1; e = errno; }
+  if (!bad && out_replaces(o) && fsync(1) != 0 && errno != EINVAL) { bad = 1; e = errno; }
   if (fclose(stdout) != 0 && !bad && errno != EBADF) { bad = 1; e = errno; }
-  o->fd = -1;
   if (bad && !stdout_said) {
     if (o->name) fprintf(stderr, "rankmetrics: %s: cannot write '%s': %s\n", cmd,
       o->name, e ? strerror(e) : "a write failed");
@@ -27674,14 +28044,18 @@ static int close_stdout(int rc, tool_out *o, const char *cmd)
       e ? strerror(e) : "a write failed");
   }
   if (bad && rc == 0) rc = 2;
-  if (o->tmp) {
-    if (!bad && (rc == 0 || (rc == 1 && word_in(cmd, out_verdicts)))) {
-      if (!out_commit(o, cmd) && rc == 0) rc = 2;
-    } else {
-      out_abandon(o);
+  if (!bad && (rc == 0 || (rc == 1 && word_in(cmd, out_verdicts)))) {
+    if (!out_commit(o, cmd) && rc == 0) rc = 2;
+  } else {
+    int how = o->how;
+    off_t cut = o->cut;
+    out_abandon(o);
+    if (how == OUT_ANON || how == OUT_NAMED)
       fprintf(stderr, "rankmetrics: %s: '%s' not written; it is as it was\n", cmd,
         o->name);
-    }
+    else if (how == OUT_CUT)
+      fprintf(stderr, "rankmetrics: %s: '%s' not written; it was written in place, and"
+        " is cut back to %lld bytes\n", cmd, o->name, (long long) cut);
   }
   return rc;
 }
@@ -29586,8 +29960,11 @@ static int te_load_run(te_state *t)
     return 2;
   }
   t->runpath = path;
-  if (bad) { t->nrun--; return -1; } /* \.{eval} reports the line */
-  qsort(t->run, t->nrun, sizeof *t->run, te_cmp_rank);
+  if (bad) { /* \.{eval} reports the line; its copies are freed here */
+    t->nrun--; free(t->run[t->nrun].mem); free(t->run[t->nrun].text);
+    return -1;
+  }
+  if (t->nrun > 0) qsort(t->run, t->nrun, sizeof *t->run, te_cmp_rank); /* not |NULL| */
   t->grp = tool_alloc(NULL, (t->nrun + 1) * sizeof *t->grp);
   kept = tool_alloc(NULL, (t->nrun + 1) * sizeof *kept);
   for (k = 0; k < t->nrun; k++) {
@@ -31537,7 +31914,8 @@ writes \.{fig-discount.mp}, \.{fig-roc003.mp}, \.{fig-roc002.mp},
 \.{fig-pr004.mp} and \.{fig-err.mp}.
 
 The common preamble sets the output file name and the unit.  Each file is
-written by |out_open| under a temporary name and renamed to \.{NAME.mp} by
+written by |out_open_in| as a new file of the directory, never through a
+symbolic link found there, and given its name \.{NAME.mp} by
 |close_figure| only when it was written and closed without error, so no
 half-written picture is ever left under its real name; a figure that
 fails is abandoned, its temporary removed.  The figures are written one at a
@@ -31548,8 +31926,10 @@ static tool_out fig_out;
 static FILE *open_figure(const char *dir, const char *name, char *path, size_t len)
 {
   FILE *f;
+  char base[64];
   snprintf(path, len, "%s/%s.mp", dir, name);
-  if ((f = out_open(&fig_out, "figures", path)) == NULL) return NULL;
+  snprintf(base, sizeof base, "%s.mp", name);
+  if ((f = out_open_in(&fig_out, "figures", dir, base, path)) == NULL) return NULL;
   fprintf(f, "%% Written by `rankmetrics figures'; do not edit.\n"
     "outputtemplate := \"%%j.mps\"; prologues := 3;\n"
     "defaultfont := \"cmr8\"; defaultscale := 1;\n");
@@ -31868,7 +32248,8 @@ readers are those of \.{eval} (TREC judgments and runs, delimited files) and
 of \.{verify} (candidate results, the text twins of the vectors), and each
 line passes |line_check| (see \.{Evaluating run files}).  Every row is a case
 of \.{tests/hostile\_test.sh} or, for the order of the input and the
-bound on memory, of \.{tests/order\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
+bound on memory, of \.{tests/order\_test.sh}, or, for the files written, of
+\.{tests/io\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
 and \.{fuzz\_candidates} compile the tool's source into themselves and feed
 its readers arbitrary bytes, under both sanitizers and LeakSanitizer.
 $$\vbox{\halign{#\hfil\quad&#\hfil\cr
@@ -31902,19 +32283,28 @@ input larger than \.{--memory}&sorted in spilled runs and merged\cr
 run or judgments piped, or \.{-}&copied to an unlinked temporary file\cr
 a query emptied by \.{--judged-docs-only}&no leak (LeakSanitizer)\cr
 both files \.{-}&\.{cannot both be standard input}\cr
-\.{--memory} below 64K or malformed&refused, exit status 2\cr
+\.{--memory} below 64K or malformed&\.{... not a size of at least 64K}, exit 2\cr
 temporary directory full or missing&\.{cannot write a temporary file}, exit 1\cr
 address space below the whole input&evaluated within \.{--memory}\cr
 \.{merge} of one state twice, or a cut query&\.{... both hold query '...'}, exit 1\cr
 \.{merge} of shards sharing queries&the same, unless a small share (\secref{q:shard})\cr
 \.{merge}: the first state malformed&\.{FILE:LINE: a malformed line}, no crash\cr
 \.{merge}: counts or weights edited&\.{... the state was edited or damaged}\cr
-\.{merge}: any byte edited, line ends changed&\.{FILE:LINE: the checksum ...}\cr
+\.{merge}: any byte edited&\.{FILE:LINE: the checksum ...}\cr
+\.{merge}: a state with CRLF line ends&\.{FILE:1: a state with CRLF line ends}\cr
 \.{trec\_eval}: a line whose first visible character is \.{\#}&a comment, in either file\cr
 \.{trec\_eval}: a run line of more than six words&the words after the sixth ignored\cr
 \.{trec\_eval}: score \.{0.5abc}, \.{1e-400}, grade \.{1.5}&read by |atof|, |atol|; counted, one line\cr
 \.{trec\_eval}: a score read as NaN&\.{score '...' is read as NaN}\cr
 \.{trec\_eval -M}: last line without a newline&read; a message names the run, not its copy\cr
+an unknown metric after an aggregator&its own column (6 in \.{mean:micro:ap})\cr
+\.{trec\_eval -M}: a run of blank lines, or a bad line&exit 2; no sanitizer report\cr
+\.{-o} an older, longer \.{/dev/shm/F}&replaced whole, no stale tail\cr
+\.{-o /proc/self/fd/1 >>LOG}, or \.{3<>FILE}&appended to LOG; cut at the offset\cr
+\.{-o} in a directory that takes no new file&the file cut and written in place\cr
+\.{-o} a new file there&\.{cannot make a file in the directory '...'}\cr
+any signal during \.{-o}, \.{SIGKILL} included&no temporary left, the old file kept\cr
+a link planted in \.{figures --out DIR}&replaced; the file it names untouched\cr
 \noalign{\smallskip}}}$$
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),
@@ -31924,9 +32314,9 @@ judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and
 trec\_eval reads them as not relevant, so \.{eval} does too and says how many
 it read.  An output file is never left half-written: \.{eval} copies its
 output from a temporary file only at the end, and every file a command
-writes (\.{-o}, \.{--tex}, \.{vectors}, \.{figures}) is written under a
-temporary name and renamed into place when complete (see the next
-section).  The harness \.{fuzz\_csv} found one fault: a delimited file has no
+writes (\.{-o}, \.{--tex}, \.{vectors}, \.{figures}) is written as a new
+file, without a name where Linux allows, and given its name when complete
+(see ``Files'' in the tool's part).  The harness \.{fuzz\_csv} found one fault: a delimited file has no
 unretrieved judged items, and the copy of a kept query passed |memcpy| a
 null pointer for them (harmless in practice, undefined in C); |ev_dup| now
 copies nothing then.

@@ -277,5 +277,11 @@ start=$(date +%s.%N)
 end=$(date +%s.%N)
 ok "pair budget: exits 0 within 5 s, unfinished" \
   '[ $rc -eq 0 ] && python3 -c "import sys; sys.exit(0 if $end-$start < 5 else 1)" && grep -q "^unfinished: no witness among the first [0-9]* inputs (budget)" "$tmp/pb.txt" && grep -q "budget exhausted" "$tmp/pb.err"'
+# two values that differ below a double's precision: rbp@20 drops only the
+# items past rank 20, each worth at most (1-p)p^20 = 9.99e-61 at p = 1/1000;
+# the differences were kept from the equal doubles, "median 0" (issue 32)
+"$T" disagree 'rbp[p=1/1000]' 'rbp@20[p=1/1000]' --max-length 3 --budget 60 > "$tmp/tiny.txt" 2>/dev/null
+ok "a difference below a double's precision: its true size, not 0" \
+  'grep -q "^random: differ on [1-9][0-9]* of 160 random queries .*|a-b| median [1-9][.0-9]*e-[0-9]*, max 9.99e-61" "$tmp/tiny.txt"'
 echo "disagree_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -91,5 +91,23 @@ for k in ALLOC WRITE; do
   walk $k "value --exact -o" "$O" o value 'ndcg@3' --grades 2,0,1 --judged 3 --exact -o '{OUT}'
   walk $k "disagree --tex" "$T/o/d.tex" tex disagree rr --max-length 2 --budget 20 --tex '{OUT}'
 done
+# ---- where O_TMPFILE is refused (RM_FAULT_TMPFILE), -o writes a named
+# temporary FILE.XXXXXX: it is renamed over the old file, and every signal
+# that can be caught removes it (ALRM, XCPU, XFSZ, USR1 once left it).
+printf 'OLD OLD OLD OLD OLD OLD OLD OLD OLD OLD OLD OLD OLD OLD OLD\n' > "$T/o/named"
+RM_FAULT_TMPFILE=1 $F value ap --grades 1,0,1 -o "$T/o/named" &&
+  [ "$(cat "$T/o/named")" = "$($RM value ap --grades 1,0,1)" ] && [ "$(ls "$T/o" | grep -c 'named\.')" = 0 ] &&
+  ok "O_TMPFILE refused: -o replaces the file through a named temporary" || bad "O_TMPFILE refused: -o: $(ls "$T/o")"
+mkdir "$T/sig"; mkfifo "$T/sig/p"; printf 'OLD\n' > "$T/sig/out.txt"
+# (a job started with & has SIGINT and SIGQUIT ignored, and keeps them so)
+for s in TERM HUP PIPE ALRM XCPU XFSZ USR1 USR2 VTALRM PROF RTMIN; do
+  RM_FAULT_TMPFILE=1 $F eval -m ap -o "$T/sig/out.txt" "$T/sig/p" "$T/sig/p" 2>/dev/null & pid=$!
+  sleep 0.3; seen=$(ls -A "$T/sig" | grep -c '^out\.txt\.'); kill -$s $pid
+  sleep 0.2; kill -KILL $pid 2>/dev/null; { wait $pid; } 2>/dev/null
+  n=$(ls -A "$T/sig" | grep -c '^out\.txt\.')
+  [ "$seen" = 1 ] && [ "$n" = 0 ] && [ "$(cat "$T/sig/out.txt")" = OLD ] &&
+    ok "O_TMPFILE refused, SIG$s during eval -o: the named temporary removed" ||
+    { bad "O_TMPFILE refused, SIG$s: temporaries $seen before, $(ls -A "$T/sig")"; rm -f "$T/sig"/out.txt.*; }
+done 2>/dev/null # not the shell's word on each job killed
 echo "fault_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -106,6 +106,14 @@ value "merge of a state of no query and another" "$AP" $RM merge --quiet --trec 
 # the cleanup freed the unread second state's fields from the stack
 sed 's/^queries 1$/queries 2/' "$T/s1" > "$T/s1bad"
 refuse "merge: the first state malformed" 's1bad:7: a malformed line of a state' $RM merge "$T/s1bad" "$T/s0"
+# ---- messages that said the wrong thing or pointed at the wrong place
+# (issue 32): a state with CRLF line ends was "a state of version '3', not
+# 3"; --memory 1K was "unknown option or bad value"; in mean:micro:ap the
+# unknown metric 'micro' at column 6 was put at column 1
+sed 's/$/\r/' "$T/s1" > "$T/s1crlf"
+refuse "merge of a state with CRLF line ends says so, with the line" 's1crlf:1: a state with CRLF line ends' $RM merge "$T/s1crlf"
+refuse "eval --memory 1K states the 64K minimum" "--memory '1K' is not a size of at least 64K" $RM eval --memory 1K -m ap "$T/q" "$T/r"
+refuse "an unknown metric after an aggregator: its own column" "column 6: unknown metric 'micro'" $RM name mean:micro:ap
 # edited numbers that break the bonds of a state: the counts against its
 # queries, the weight of a uniform mean against its counted queries (s1 holds
 # q1 alone, AP 5/6: counts 1 0, sums ... 0x1p0); merge added them and printed
@@ -162,6 +170,14 @@ if [ -x "$SAN" ] && { [ -n "${SAN_TOOL:-}" ] || { [ "$SAN" -nt rmtool.c ] && [ "
     env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" merge "$T/s1bad" "$T/s0"
   [ "$(env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" merge "$T/s1bad" "$T/s0" >/dev/null 2>&1; echo $?)" = 1 ] &&
     ok "... status 1, no sanitizer report" || bad "merge of a malformed first state: a sanitizer report"
+  # trec_eval -M on a run of blank lines called qsort(NULL, 0), and a run
+  # with a bad line leaked that line's copies (issue 32): status 2, no report
+  printf '\n\n\n' > "$T/rblank"; printf '\n\nq1 Q0 d1 1 x t\n' > "$T/rbadl"
+  for r in rblank rbadl; do
+    err=$(env ASAN_OPTIONS=detect_leaks=1:exitcode=97 UBSAN_OPTIONS=halt_on_error=1 "$SAN" trec_eval -M 5 "$T/q" "$T/$r" 2>&1 >/dev/null); rc=$?
+    [ $rc = 2 ] && ! printf '%s' "$err" | grep -q 'runtime error\|Sanitizer' && ok "... trec_eval -M 5 on the run $r: status 2, no sanitizer report" ||
+      bad "trec_eval -M 5 on $r under the sanitizers: exit $rc, $(printf '%s' "$err" | head -c 300)"
+  done
 else echo "note: no current $SAN (make build/san/rankmetrics); the sanitizer cases run on the ordinary build only"; fi
 
 # ---- verify: candidate files

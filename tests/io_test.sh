@@ -109,6 +109,74 @@ $RM disagree rr --max-length 2 --budget 20 --tex "$T/sub/rel" >/dev/null && [ -L
 ln -s "$T/v" "$T/dirlink"
 refuse "-o a link to a directory" "is a directory" $RM value ap --grades 1 -o "$T/dirlink"
 
+# ---- every regular file is replaced or cut, never left with a stale tail;
+# a descriptor in append mode appends (issue 32).  Once a regular file under
+# /dev or /proc was opened without O_TRUNC: an older, longer /dev/shm/F kept
+# its tail after the new output, and -o /proc/self/fd/1 >> LOG overwrote the
+# log's first lines, each with status 0.
+ONE=$(printf 'ap[norm=rel,rel=1,ties=input,undef=zero]\t1')
+LONG=$(printf '%0300d' 0)
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+  shm=/dev/shm/io_test.$$; printf '%s\n' "$LONG" > "$shm"
+  $RM value ap --grades 1 -o "$shm"; rc=$?
+  [ $rc = 0 ] && [ "$(cat "$shm")" = "$ONE" ] && ok "-o /dev/shm/F: an older, longer file is replaced whole" ||
+    bad "-o /dev/shm/F: exit $rc, $(wc -c < "$shm") bytes: $(head -c 80 "$shm")"
+  rm -f "$shm"
+fi
+printf 'line 1 of the log\nline 2 of the log\n' > "$T/app.log"
+$RM value ap --grades 1 -o /proc/self/fd/1 >> "$T/app.log"
+[ "$(cat "$T/app.log")" = "$(printf 'line 1 of the log\nline 2 of the log\n%s' "$ONE")" ] &&
+  ok "-o /proc/self/fd/1 >> LOG appends" || bad "-o /proc/self/fd/1 >> LOG: $(cat "$T/app.log")"
+printf '%s\n' "$LONG" > "$T/rw"
+$RM value ap --grades 1 -o /proc/self/fd/3 3<>"$T/rw"
+[ "$(cat "$T/rw")" = "$ONE" ] && ok "-o /proc/self/fd/3 3<>FILE: no stale tail" || bad "-o /proc/self/fd/3 3<>FILE: $(head -c 80 "$T/rw")"
+{ echo first; $RM value ap --grades 1 -o /proc/self/fd/1; } > "$T/so2"
+[ "$(cat "$T/so2")" = "$(printf 'first\n%s' "$ONE")" ] && ok "-o /proc/self/fd/1 into a file goes on after the shell's output" ||
+  bad "-o /proc/self/fd/1 after the shell's output: $(cat "$T/so2")"
+refuse "-o a closed descriptor" "cannot write '/proc/self/fd/9': Bad file descriptor" $RM value ap --grades 1 -o /proc/self/fd/9
+
+# ---- an unwritable directory: a file there that may be written is cut and
+# written in place (it was refused, blaming the file); a new one is an error
+# that names the directory.  As root, the user nobody is taken.
+mkdir "$T/ro"; printf '%s\n' "$LONG" > "$T/ro/f"; chmod 666 "$T/ro/f"; chmod 755 "$T/ro"
+AS=; if [ "$(id -u)" = 0 ]; then AS="setpriv --reuid=65534 --regid=65534 --clear-groups"; chmod 755 "$T"; else chmod 555 "$T/ro"; fi
+if [ "$(id -u)" != 0 ] || command -v setpriv >/dev/null; then
+  $AS $RM value ap --grades 1 -o "$T/ro/f"; rc=$?
+  [ $rc = 0 ] && [ "$(cat "$T/ro/f")" = "$ONE" ] && ok "-o FILE in an unwritable directory: written in place, no stale tail" ||
+    bad "-o FILE in an unwritable directory: exit $rc, $(head -c 80 "$T/ro/f")"
+  refuse "-o a new file in an unwritable directory names the directory" \
+    "cannot write '$T/ro/new': cannot make a file in the directory '$T/ro': Permission denied" $AS $RM value ap --grades 1 -o "$T/ro/new"
+fi
+chmod 755 "$T/ro"; chmod 700 "$T"
+
+# ---- nothing left by a signal: ALRM, XCPU, XFSZ, USR1 left out.txt.XXXXXX,
+# and SIGKILL, which no program can catch, still leaves it on a file system
+# without O_TMPFILE (fault_test.sh takes that way); eval waits on a FIFO.
+mkdir "$T/sig"; mkfifo "$T/sig/p"; printf 'OLD\n' > "$T/sig/out.txt"
+for s in ALRM XCPU XFSZ USR1 USR2 VTALRM PROF KILL; do
+  $RM eval -m ap -o "$T/sig/out.txt" "$T/sig/p" "$T/sig/p" 2>/dev/null & pid=$!
+  sleep 0.3; kill -$s $pid; sleep 0.2; kill -KILL $pid 2>/dev/null; { wait $pid; } 2>/dev/null
+  n=$(ls -A "$T/sig" | grep -vcx 'p\|out.txt')
+  [ "$n" = 0 ] && [ "$(cat "$T/sig/out.txt")" = OLD ] && ok "SIG$s during eval -o: no temporary left, the old file kept" ||
+    bad "SIG$s during eval -o: $(ls -A "$T/sig")"
+done 2>/dev/null # not the shell's word on each job killed
+# a signal the tool was started with ignored stays ignored (nohup)
+mkfifo "$T/sig/pq" "$T/sig/pr"
+( trap '' HUP; exec $RM eval --trec -m ap -o "$T/sig/out.txt" "$T/sig/pq" "$T/sig/pr" ) 2>/dev/null & pid=$!
+sleep 0.3; kill -HUP $pid 2>/dev/null
+timeout 5 sh -c "cat '$T/q' > '$T/sig/pq' & cat '$T/r' > '$T/sig/pr'; wait"
+wait $pid; rc=$?
+[ $rc = 0 ] && [ "$(cat "$T/sig/out.txt")" = "$AP" ] && ok "SIGHUP ignored at the start stays ignored" ||
+  bad "SIGHUP ignored at the start: exit $rc, $(cat "$T/sig/out.txt")"
+
+# ---- an output directory never follows a symbolic link planted in it: the
+# link is replaced by the new file, its target is not written
+mkdir "$T/figl"; printf 'VICTIM\n' > "$T/victim"; ln -s ../victim "$T/figl/fig-discount.mp"
+$RM figures --out "$T/figl"; rc=$?
+[ $rc = 0 ] && [ "$(cat "$T/victim")" = VICTIM ] && [ -f "$T/figl/fig-discount.mp" ] && [ ! -L "$T/figl/fig-discount.mp" ] &&
+  ok "figures --out DIR: a link planted in DIR is replaced, its target untouched" ||
+  bad "figures --out DIR with a planted link: exit $rc, victim '$(head -c 60 "$T/victim")'"
+
 # ---- a character device as the target: written in place, still a device
 dev=/dev/full
 if [ "$(id -u)" = 0 ] && mknod "$T/full" c 1 7 2>/dev/null; then dev="$T/full"; fi

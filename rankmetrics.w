@@ -20973,7 +20973,8 @@ typedef struct {
   ev_judg v;
 } ev_jsource;
 typedef struct {@+ ev_pool last; int any, inc[2]; @+} ev_order;
-typedef struct {@+ uint64_t *slot; size_t n, cap; @+} ev_names;
+typedef struct {@+ uint64_t *slot; size_t n, cap, most; @+} ev_names;
+  /* |most|: the most slots it may have, 0 for no bound */
 
 @ Each measure keeps its variant |v| as given, the inner variant |u| whose
 value a query has, the aggregated variant |a|, and the sums of its streamed
@@ -21006,7 +21007,9 @@ typedef struct {
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
   int partial; /* \.{--partial}: write the mergeable state, not the aggregates */
-  struct shard_sketch_s *sk; /* with \.{--partial}: the traces of the queries */
+  ev_xsort nxs; int nxs_on; /* the names of the queries, when they must be sorted */
+  FILE *qnames; size_t nnames; /* with \.{--partial}: their names, sorted, as a state writes them */
+  char *jdigest; /* with \.{--partial}: the digest of the judgments as read */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   int threads; /* \.{--threads}: 1, or 2 for the pipeline; 0 not given */
@@ -21034,11 +21037,11 @@ static rm_status shard_add_exact(ev_measure *m, const rm_list *l);
 static rm_status shard_add_log(struct shard_exact *g);
 static void shard_reset(ev_measure *m);
 static void shard_free(ev_measure *m);
-static void shard_sketch_query(struct shard_sketch_s *k, const char *q);
-static void shard_sketch_free(struct shard_sketch_s *k);
-static struct shard_sketch_s *shard_sketch_new(void);
-static void shard_sketch_write(FILE *f, const struct shard_sketch_s *k);
+static void shard_put_name(FILE *f, const char *s);
+static char *shard_digest(FILE *f, const char *path);
 static int shard_write(ev_state *st);
+static void shard_put_columns(FILE *f, const ev_state *st);
+static int ev_names_add(ev_state *st, const char *q);
 static int shard_accepts(const ev_state *st, ev_measure *m);
 static void shard_px_new(ev_measure *m);
 static void shard_set_fast(ev_measure *m, int fast);
@@ -22357,6 +22360,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   int rated = 0; /* the judgments of the query have a rating */
   rm_list l = {0};
   if (g->n == 0) return 1;
+  if (st->partial && !ev_names_add(st, q)) return 0;
   if (st->qrels_path) {
     if (st->jgiven_on) jv = st->jgiven;
     else if (st->jmerge) {
@@ -22558,7 +22562,6 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     return 0;
   }
   st->n_eval++;
-  if (st->sk) shard_sketch_query(st->sk, q);
   if (st->keep) ev_keep(st, l);
   if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
       st->ust) != RM_OK) {
@@ -22732,33 +22735,102 @@ a pipe has been copied to a temporary file, and is such a file.  Two names with 
 for a reappearance and cost a reading in memory, never a wrong value.
 @^hash table@>
 
+{\it The set within the bound.}  The set took 16 bytes a name and 24 while
+it doubled, outside \.{--memory}: a run of $10^7$ shuffled queries of one
+line each (grouped, since no query has two lines, but in no order) peaked
+at 414~MB under \.{--memory 16M}.  So the set may take a sixteenth of the
+bound (|most| slots; $3/32$ while it doubles), and a name that finds it
+full goes to a third external sort, |nxs|, of names alone, with an eighth
+of the bound for its buffer.  Every new name is still looked up in the
+set, so a name that reappears after one in the set is found at once, as
+before, and a shuffled run is found out within a few thousand lines; the
+names past the set are sorted when the pass ends (|ev_names_end|), where
+two equal names side by side are a reappearance found late: the pass asks
+for the reading in memory (code~2), and its output, never copied out, is
+thrown away.  The sort compares the names themselves, so this check takes
+no two names for one.  A grouped run joined with merged judgments
+(|ev_rejoin|) needs no such sort: its lines pass through a sort by name
+anyway, where a query that reappears is a name with two ordinals.  The
+bench's ten million shuffled one-line queries then peak under
+\.{--memory 64M} plus the fixed overhead (\secref{q:perf}).
+@^memory, bounded@>
+
 @<Engine functions@>=
-static int ev_seen(ev_names *s, const char *q) /* 1 if seen; else adds it */
+static int ev_names_grow(ev_names *s)
+{
+  size_t cap = s->cap ? 2 * s->cap : 1024, i, k;
+  uint64_t *slot;
+  if (s->cap && s->most && cap > s->most) return 0;
+  slot = tool_zalloc(cap * sizeof *slot);
+  for (k = 0; k < s->cap; k++) if (s->slot[k]) {
+    for (i = (size_t) (s->slot[k] >> 1) & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
+      continue;
+    slot[i] = s->slot[k];
+  }
+  free(s->slot); s->slot = slot; s->cap = cap;
+  return 1;
+}
+static int ev_seen(ev_names *s, const char *q)
+  /* 1 if seen; else adds it and returns 0, or $-1$ when the set is full */
 {
   uint64_t h = ev_hash(q) | 1; /* never 0, the empty slot */
-  size_t i, k;
-  if (2 * (s->n + 1) > s->cap) {
-    size_t cap = s->cap ? 2 * s->cap : 1024;
-    uint64_t *slot = tool_alloc(NULL, cap * sizeof *slot);
-    memset(slot, 0, cap * sizeof *slot);
-    for (k = 0; k < s->cap; k++) if (s->slot[k]) {
-      for (i = (size_t) (s->slot[k] >> 1) & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
-        continue;
-      slot[i] = s->slot[k];
-    }
-    free(s->slot); s->slot = slot; s->cap = cap;
-  }
+  size_t i;
+  int full = 2 * (s->n + 1) > s->cap && !ev_names_grow(s);
   for (i = (size_t) (h >> 1) & (s->cap - 1); s->slot[i]; i = (i + 1) & (s->cap - 1))
     if (s->slot[i] == h) return 1;
+  if (full) return -1;
   s->slot[i] = h; s->n++;
   return 0;
+}
+static int ev_names_add(ev_state *st, const char *q)
+{
+  ev_xrec x;
+  memset(&x, 0, sizeof x);
+  x.q = q; st->nxs_on = 1;
+  return ev_xs_add(&st->nxs, &x);
 }
 static int ev_new_query(ev_state *st, const char *q)
 {
   ev_order_next(&st->run_ord, q);
   if (st->jstream && !ev_decisions_hold(st)) return 4;
-  if (st->seen_on) return ev_seen(&st->seen, q) ? 2 : 1;
+  if (st->seen_on) {
+    int k = ev_seen(&st->seen, q);
+    if (k == 1) return 2;
+    if (k < 0 && !st->partial && !st->rejoin && !ev_names_add(st, q)) return 0;
+    return 1;
+  }
   return st->run_ord.inc[0] || st->run_ord.inc[1] ? 1 : 3;
+}
+
+@ At the end of a pass the names sorted by |nxs| are read in order: two
+equal names side by side mean a query that reappeared (code~2), and under
+\.{--partial}, where every query's name went to the sort (|ev_group_done|),
+they are also written, as a state writes them, to the temporary file
+|qnames| that |shard_write| copies into the state.  1 when done, 0 after an
+error.
+
+@<Engine functions@>=
+static int ev_names_end(ev_state *st)
+{
+  ev_xrec x;
+  char *last = NULL;
+  size_t cap = 0, k;
+  int r, rc = 1;
+  if (!st->nxs_on) return 1;
+  if (!ev_xs_end(&st->nxs)) return 0;
+  if (st->partial && (st->qnames = ev_tmpfile()) == NULL) return 0;
+  while ((r = ev_xs_next(&st->nxs, &x)) > 0) {
+    if (last && strcmp(last, x.q) == 0) {@+ rc = 2; break; @+}
+    if ((k = strlen(x.q) + 1) > cap) last = tool_alloc(last, cap = 2 * k);
+    memcpy(last, x.q, k);
+    if (st->qnames) {@+ shard_put_name(st->qnames, x.q); putc('\n', st->qnames);
+      st->nnames++; @+}
+  }
+  free(last);
+  if (r < 0) rc = 0;
+  if (rc == 1 && st->qnames && !ev_tmp_rewind(st->qnames)) rc = 0;
+  ev_xs_free(&st->nxs); st->nxs_on = 0;
+  return rc;
 }
 
 @ Progress.  When standard error is a terminal (and \.{--quiet} is not
@@ -22934,13 +23006,15 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
     }
     if (r < 0) { rc = 0; goto done; }
   }
-  if (st->rejoin) { rc = ev_rejoin(st, g); goto done; }
+  if (st->rejoin) {@+ if ((rc = ev_rejoin(st, g)) == 1) rc = ev_names_end(st);
+    goto done; @+}
   if (open && (rc = ev_group_done(st, g)) != 1) goto done;
   if (st->qrels_path && st->jstream) rc = ev_drain(st);
   else if (st->qrels_path && st->jmerge) rc = ev_drain_x(st);
+  if (rc == 1) rc = ev_names_end(st);
 done:
   if (st->progress && st->t_shown > 0) ev_progress(st, 0, 0, 1);
-  ev_xs_free(&st->rxs); ev_xs_free(&st->oxs);
+  ev_xs_free(&st->rxs); ev_xs_free(&st->oxs); ev_xs_free(&st->nxs);
   return rc;
 }
 
@@ -23409,6 +23483,9 @@ if (st.mem == 0) {
   if (st.mem == 0) st.mem = (size_t) 256 << 20;
 }
 st.rxs.limit = st.jxs.limit = st.oxs.limit = st.mem / 8 * 3;
+st.nxs.limit = st.mem / 8;
+for (st.seen.most = 1024; st.seen.most * 2 * sizeof(uint64_t) <= st.mem / 16; )
+  st.seen.most *= 2;
 if (st.mem / 4 < tool_line_max) tool_line_max = st.mem / 4
 
 @ {\it A grouped run beside merged judgments.}  A run whose queries are
@@ -23458,6 +23535,7 @@ static int ev_rejoin(ev_state *st, ev_group *g)
       if (!ev_xs_add(&st->oxs, &y)) goto done;
     }
     do {
+      if (strcmp(x.lab, ord.s) != 0) {@+ rc = 2; goto done; @+} /* it reappears */
       y = x; y.q = ord.s; y.lab = name.s;
       if (!ev_xs_add(&st->oxs, &y)) goto done;
     } while ((r = ev_xs_next(&st->rxs, &x)) > 0 && strcmp(x.q, name.s) == 0);
@@ -23668,6 +23746,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
       if (st.jcopy == NULL) goto done;
     }
   }
+  if (st.partial && st.qrels_path) @<Take the digest of the judgments, or |goto done|@>;
   st.seen_on = !ev_regular(src.f);
   st.jstream = !st.seen_on && !st.unsorted;
   @<Choose the number of threads of \.{eval}@>;
@@ -23725,9 +23804,24 @@ done:
   free(src.buf); ev_group_free(&g);
   @<Free the judgments of an evaluation@>;
   for (i = 0; i < st.nm; i++) shard_free(&st.m[i]);
-  if (st.sk) { shard_sketch_free(st.sk); free(st.sk); }
+  if (st.qnames) fclose(st.qnames);
+  free(st.jdigest);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
+}
+
+@ Under \.{--partial} the judgments' digest (|shard_digest|) is taken
+before anything else is read: from the copy of a pipe, rewound after, or
+from the file, opened once more for it.
+
+@<Take the digest of the judgments...@>=
+{
+  FILE *q = st.jcopy ? st.jcopy : tool_open_in("eval", st.qrels_path);
+  if (q == NULL) goto done;
+  st.jdigest = shard_digest(q, st.qrels_path);
+  if (q != st.jcopy) fclose(q);
+  else if (!ev_tmp_rewind(q)) goto done;
+  if (st.jdigest == NULL) goto done;
 }
 
 @ {\it The exact aggregates in bounded memory.}  On the exact path a mean,
@@ -23794,7 +23888,7 @@ here, once, at the end of the command, whether it succeeded or not.
 if (st.js.f && st.js.f != st.jcopy) fclose(st.js.f);
 if (st.jcopy) fclose(st.jcopy);
 if (st.defer) fclose(st.defer);
-ev_xs_free(&st.jxs); ev_xs_free(&st.rxs); ev_xs_free(&st.oxs);
+ev_xs_free(&st.jxs); ev_xs_free(&st.rxs); ev_xs_free(&st.oxs); ev_xs_free(&st.nxs);
 free(st.js.buf); free(st.js.p.s); free(st.js.off); free(st.js.grade_a);
 free(st.js.line_a); free(st.js.d);
 free(st.run_ord.last.s); free(st.j_ord.last.s);
@@ -23880,7 +23974,6 @@ if (st.partial && (st.per_query || st.format || st.judged_empty)) {
   free(st.m);
   return 2;
 }
-if (st.partial) st.sk = shard_sketch_new();
 
 @ A pass starts from nothing: a new temporary file for the output (the
 output of an abandoned pass is thrown away with it, so that standard output
@@ -23896,7 +23989,8 @@ if ((st.out = tool_tmpfile()) == NULL) {
   goto done;
 }
 for (i = 0; i < st.nm; i++) shard_reset(&st.m[i]);
-if (st.sk) shard_sketch_free(st.sk);
+if (st.qnames) {@+ fclose(st.qnames); st.qnames = NULL; @+}
+st.nnames = 0;
 ev_keep_free(&st);
 st.n_eval = st.n_run_only = st.n_unjudged = st.n_judged_only = 0;
 st.n_negative = st.n_dup = st.n_tie_dep = 0;
@@ -23905,7 +23999,7 @@ ev_order_reset(&st.run_ord); ev_order_reset(&st.j_ord);
 st.decided = 0;
 st.seen.n = 0;
 if (st.seen.slot) memset(st.seen.slot, 0, st.seen.cap * sizeof *st.seen.slot);
-ev_xs_free(&st.rxs); ev_xs_free(&st.jxs);
+ev_xs_free(&st.rxs); ev_xs_free(&st.jxs); ev_xs_free(&st.nxs); st.nxs_on = 0;
 st.rxs.nspill = st.rxs.npass = st.jxs.nspill = st.jxs.npass = 0;
 if (st.defer) { fclose(st.defer); st.defer = NULL; }
 st.ndefer = 0; st.jmerge = 0;
@@ -24451,45 +24545,45 @@ the same state twice (\.{merge a.state a.state}, or a glob that names a
 shard twice), or shards that share queries (a run cut with \.{split -l},
 which cuts the query at each boundary in two), it would add them twice and
 print a wrong number with nothing to show for it.  So each state carries
-two traces of its queries, and \.{merge} refuses any two states whose
-traces share a query, naming both files and the query.
+the names of all the queries of its part of the run, sorted in byte order,
+and \.{merge} refuses any two states that name one query, naming both files
+and the query.
 @^overlapping shards@>@^silent failures@>
-\smallskip
-\item{$\bullet$} The {\it ends\/}: the first and the last query the shard
-evaluated (for a run grouped by query, the first and the last in the file).
-A query cut in two by a split at a line boundary is the last query of one
-piece and the first of the next, so it is always found; every state's ends
-are compared with every other's.
-\item{$\bullet$} A {\it sample\/}: the $k=128$ queries whose names have the
-smallest hashes (or all of them, when there are fewer), with their names.
-The sample of a union is the $k$ smallest of the union of the samples, so a
-merge keeps $k$ entries however many states it reads, and a query held by
-two states is found whenever it is among the $k$ smallest of all the
-queries merged.  Two copies of one state, or states that share all their
-queries, are therefore always found; when two states share a fraction $f$
-of the queries, each of the $k$ places holds a shared query with
-probability about~$f$, so the overlap escapes with probability about
-$(1-f)^k$: $0.28$ for $f=1\%$, $0.0014$ for $f=5\%$, below $10^{-5}$ for
-$f=10\%$.
-\smallskip
-\noindent Disjoint shards are never refused (two different names with the
-same 64-bit hash are told apart by the names).  Certainty for every
-overlap would need every query's name in the state, which is as large as
-the list of queries; the traces cost 128 lines.  The hash is FNV-1a of the
-name's bytes (64 bits) followed by the finalizer of splitmix64, fixed by
-the format, so that states written on different machines compare.
+
+The first version of this check carried only traces: the first and the
+last query of each state, and a sample of the 128 queries whose names had
+the smallest hashes.  A query held by two states escaped it whenever it was
+neither an end nor among the sample, and a hostile test found it: two
+states of 1000 queries, the second repeating one query of the first outside
+both samples, merged with status~0 into ``1001 queries'' and a mean of AP of
+0.411227 for 0.411384.  No digest of a set of names can do better, since
+two sets that share one name have digests as unrelated as two sets that
+share none: finding a shared member takes the members.  A Bloom filter would
+say ``perhaps'' for a share of the disjoint pairs and still need the names
+to confirm.  The names themselves decide exactly, two different names are
+never taken for one, and the query is named in the message.  They cost
+what they are, about the length of a name a query (the bench's names,
+\.{q} and seven digits, make 9 bytes a line), in the state and in the
+temporary files of both commands, never in memory beyond the bounds of the
+sorts that carry them: \.{eval} sorts them within an eighth of
+\.{--memory} (|ev_names_end|) and \.{merge} within |SHARD_NAMES_MEM|
+(below), each sort spilling to temporary files when the names outgrow it.
+
+A query of the run is named in the state whether it was evaluated or
+skipped (a query only in the run under \.{--run-only skip}, for one), since
+one \.{eval} over the whole run would join its lines from two shards into
+one query, and two shards that each evaluate a part of it are wrong either
+way.
+
+The checksum of the format is FNV-1a over the bytes (64 bits) followed by
+the finalizer of splitmix64, fixed by the format, so that states written on
+different machines compare.
 
 @<Engine functions@>=
-#define SHARD_SAMPLE 128
-typedef struct {@+ uint64_t h; char *name; int file;@+ } shard_qid;
-typedef struct shard_sketch_s {
-  shard_qid s[SHARD_SAMPLE]; int n; /* the smallest hashes, ascending */
-  char *first, *last; size_t cap_last; /* the ends */
-} shard_sketch;
 #define SHARD_FNV0 UINT64_C(0xcbf29ce484222325)
 static uint64_t shard_fnv(uint64_t h, const char *p, size_t n) /* FNV-1a, continued */
 {
-  for (; n > 0; n--, p++) { h ^= (unsigned char) *p; h *= UINT64_C(0x100000001b3); }
+  for (; n > 0; n--, p++) {@+ h ^= (unsigned char) *p; h *= UINT64_C(0x100000001b3); @+}
   return h;
 }
 static uint64_t shard_mix(uint64_t h) /* splitmix64's finalizer */
@@ -24498,52 +24592,35 @@ static uint64_t shard_mix(uint64_t h) /* splitmix64's finalizer */
   h ^= h >> 27; h *= UINT64_C(0x94d049bb133111eb);
   return h ^ (h >> 31);
 }
-static uint64_t shard_hash(const char *q)
-{
-  return shard_mix(shard_fnv(SHARD_FNV0, q, strlen(q)));
-}
 
-@ Adding a query to a sketch, or an entry of another sketch: a new entry
-goes to its place among the smallest hashes when it is small enough, the
-largest falling out.  An entry of the same hash and the same name is the
-same query; |shard_sketch_put| then returns it and adds nothing.
+@ {\it Which judgments.}  A state evaluated against other judgments than
+another's is a sum of other numbers, and merging the two is as wrong as
+merging overlapping shards; nothing in the sums shows it.  So \.{eval
+--partial} takes a digest of the judgments file as read, every byte (the
+copy of a pipe, for a pipe), and writes it; \.{merge} refuses two states
+whose digests differ, naming both files and both digests.  The digest is
+the checksum's hash over the bytes, with their number: two files of
+judgments that differ are told apart unless a 64-bit hash collides, a chance
+of $2^{-64}$ for files not made to collide.  A delimited file carries its
+labels in itself, and its state says \.{judgments none}.
 
 @<Engine functions@>=
-static const shard_qid *shard_sketch_put(shard_sketch *k, uint64_t h,
-  const char *name, int file)
+static char *shard_digest(FILE *f, const char *path)
 {
-  int i = k->n, j;
-  if (k->n == SHARD_SAMPLE && h > k->s[k->n - 1].h) return NULL;
-  while (i > 0 && k->s[i - 1].h >= h) i--;
-  for (j = i; j < k->n && k->s[j].h == h; j++)
-    if (strcmp(k->s[j].name, name) == 0) return &k->s[j];
-  if (i == SHARD_SAMPLE) return NULL;
-  if (k->n == SHARD_SAMPLE) free(k->s[--k->n].name);
-  memmove(&k->s[i + 1], &k->s[i], (size_t) (k->n - i) * sizeof *k->s);
-  k->s[i].h = h; k->s[i].name = tool_strdup(name); k->s[i].file = file;
-  k->n++;
-  return NULL;
-}
-static void shard_sketch_query(shard_sketch *k, const char *q)
-{
-  size_t n = strlen(q) + 1;
-  if (k->first == NULL) k->first = tool_strdup(q);
-  if (n > k->cap_last) k->last = tool_alloc(k->last, k->cap_last = n);
-  memcpy(k->last, q, n);
-  shard_sketch_put(k, shard_hash(q), q, 0);
-}
-static shard_sketch *shard_sketch_new(void)
-{
-  shard_sketch *k = tool_alloc(NULL, sizeof *k);
-  memset(k, 0, sizeof *k);
-  return k;
-}
-static void shard_sketch_free(shard_sketch *k)
-{
-  int i;
-  for (i = 0; i < k->n; i++) free(k->s[i].name);
-  free(k->first); free(k->last);
-  memset(k, 0, sizeof *k);
+  char buf[65536], *d;
+  size_t k;
+  unsigned long long n = 0;
+  uint64_t h = SHARD_FNV0;
+  errno = 0;
+  while ((k = fread(buf, 1, sizeof buf, f)) > 0) {@+ h = shard_fnv(h, buf, k); n += k; @+}
+  if (ferror(f)) {
+    tool_status = RM_EIO;
+    fprintf(tool_err, "%s: read error: %s\n", path, errno ? strerror(errno) : "?");
+    return NULL;
+  }
+  d = tool_alloc(NULL, 48);
+  snprintf(d, 48, "%016" PRIx64 " %llu", shard_mix(h), n);
+  return d;
 }
 
 @ In a state a name is written as it is, save that a backslash, a line feed
@@ -24573,24 +24650,12 @@ static int shard_get_name(char *s) /* in place; 0 on a stray backslash */
   *t = '\0';
   return 1;
 }
-static void shard_sketch_write(FILE *f, const shard_sketch *k)
-{
-  int i;
-  if (k->first) {
-    fputs("first ", f); shard_put_name(f, k->first);
-    fputs("\nlast ", f); shard_put_name(f, k->last); putc('\n', f);
-  }
-  fprintf(f, "sample %d\n", k->n);
-  for (i = 0; i < k->n; i++) {
-    fprintf(f, "query %016" PRIx64 " ", k->s[i].h);
-    shard_put_name(f, k->s[i].name); putc('\n', f);
-  }
-}
-
 @ Writing a state: into \.{eval}'s temporary output, which reaches standard
 output (or \.{-o FILE}) only when the whole input has been read.  The
-state is first written into memory, so that its checksum can be taken
-over the bytes, and then copied out with its \.{end} line.
+head of the state and its sums are first written into memory, then copied
+out, and the names of its queries after them from their temporary file
+(|qnames|, of any length, so never held in memory), the checksum taken
+over all the bytes as they go; then the \.{end} line.
 
 @<Engine functions@>=
 static void shard_put_z(FILE *f, const mpz_t z) /* $z\cdot2^{-1074}$ as \.{0xHpE} */
@@ -24606,8 +24671,9 @@ static void shard_put_z(FILE *f, const mpz_t z) /* $z\cdot2^{-1074}$ as \.{0xHpE
 static int shard_write(ev_state *st)
 {
   static const char *const dup_words[4] = {"error", "first", "last", "max"};
-  char *body = NULL;
-  size_t len = 0;
+  char *body = NULL, buf[65536];
+  size_t len = 0, k;
+  uint64_t h;
   FILE *f;
   int i;
   for (i = 0; i < st->nm; i++)
@@ -24617,12 +24683,13 @@ static int shard_write(ev_state *st)
       return 0;
     }
   if ((f = open_memstream(&body, &len)) == NULL) tool_nomem();
-  fprintf(f, "rankmetrics-partial 3\npath %s\n", st->exact ? "exact" : "double");
-  fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s\n",
+  fprintf(f, "rankmetrics-partial 4\npath %s\n", st->exact ? "exact" : "double");
+  fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
     st->neg_pooled ? "unjudged" : "zero");
-  fprintf(f, "queries %lu\n", (unsigned long) st->n_eval);
-  shard_sketch_write(f, st->sk);
+  shard_put_columns(f, st);
+  fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
+    (unsigned long) st->n_eval);
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
@@ -24640,11 +24707,45 @@ static int shard_write(ev_state *st)
       mpz_clears(A, B, NULL);
     }
   }
+  fprintf(f, "names %lu\n", (unsigned long) st->nnames);
   if (ferror(f) | fclose(f)) tool_nomem(); /* a stream in memory fails for want of it */
   fwrite(body, 1, len, st->out);
-  fprintf(st->out, "end %016" PRIx64 "\n", shard_mix(shard_fnv(SHARD_FNV0, body, len)));
+  h = shard_fnv(SHARD_FNV0, body, len);
   free(body);
+  errno = 0;
+  while (st->qnames && (k = fread(buf, 1, sizeof buf, st->qnames)) > 0) {
+    h = shard_fnv(h, buf, k); fwrite(buf, 1, k, st->out);
+  }
+  if (st->qnames && ferror(st->qnames)) {
+    fprintf(tool_err, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    return 0;
+  }
+  fprintf(st->out, "end %016" PRIx64 "\n", shard_mix(h));
   return 1;
+}
+
+@ The options line ends with the columns a delimited file was read by,
+\.{columns=USER,ITEM,LABEL,SCORE} (\.{-} for none), or \.{columns=trec}:
+two shards of one file read by other columns are sums of other numbers.  A
+name is written as in a state, a space and a comma as \.{\\s} and
+\.{\\c}, so that the line stays one word an option.
+
+@<Engine functions@>=
+static void shard_put_columns(FILE *f, const ev_state *st)
+{
+  int k;
+  const char *c;
+  fputs(" columns=", f);
+  if (st->qrels_path) {@+ fputs("trec", f); return; @+}
+  for (k = 0; k < 4; k++) {
+    if (k) putc(',', f);
+    if (st->col[k] == NULL) {@+ putc('-', f); continue; @+}
+    for (c = st->col[k]; *c; c++)
+      if (*c == ' ') fputs("\\s", f);
+      else if (*c == ',') fputs("\\c", f);
+      else if (*c == '-' && c == st->col[k] && c[1] == '\0') fputs("\\-", f);
+      else {@+ char t[2] = {*c, 0}; shard_put_name(f, t); @+}
+  }
 }
 
 @ Reading a state.  |shard_file| holds one state, or the sum of those read
@@ -24668,7 +24769,8 @@ typedef struct {
   char *buf; size_t cap; long line; FILE *f;
   uint64_t sum; /* FNV-1a of the bytes read, for the checksum */
   int index; /* its place among the states of the command */
-  shard_sketch k; /* the traces of its queries; in the sum, those of all */
+  char *judg; /* the digest of its judgments, or \.{none} */
+  ev_xsort *nx; /* the sort that takes the names of its queries */
 } shard_file;
 static char *shard_line(shard_file *s, const char *key)
 {
@@ -24743,40 +24845,73 @@ static int shard_frac(char **p, mpq_t q)
   return 1;
 }
 
-@ The traces of a state's queries (its ends and its sample) are checked as
-they are read: a sample as long as the format says, in ascending order of
-hashes, each hash that of its name.
+@ The names of a state's queries are checked as they are read: as many as
+the \.{names} line says, each a name (|shard_get_name|), in strictly
+increasing byte order, so that a state that names one query twice is
+malformed; each goes to the sort |nx| with the state's place, where
+|shard_overlaps| finds the names that two states share.
 
 @<Engine functions@>=
-static int shard_read_sketch(shard_file *s)
+static void shard_overlap(char **argv, int a, int b, const char *q);
+static int shard_read_names(shard_file *s, char *p) /* |p|: the rest of the \.{names} line */
 {
-  char *p, *e;
+  char *last = NULL;
+  size_t cap = 0, k;
   unsigned long n, i;
-  if (s->queries > 0) {
-    if ((p = shard_line(s, "first")) == NULL) return 0;
-    if (!shard_get_name(p)) goto bad;
-    s->k.first = tool_strdup(p);
-    if ((p = shard_line(s, "last")) == NULL) return 0;
-    if (!shard_get_name(p)) goto bad;
-    s->k.last = tool_strdup(p);
-  }
-  if ((p = shard_line(s, "sample")) == NULL) return 0;
-  if (!shard_count(&p, &n) || *p
-      || n != (s->queries < SHARD_SAMPLE ? s->queries : SHARD_SAMPLE)) goto bad;
+  ev_xrec x;
+  int ok = 0;
+  if (!shard_count(&p, &n) || *p || n < s->queries) goto bad;
+  memset(&x, 0, sizeof x);
+  x.line = s->index;
   for (i = 0; i < n; i++) {
-    uint64_t h;
-    if ((p = shard_line(s, "query")) == NULL) return 0;
-    if (strspn(p, "0123456789abcdef") != 16 || p[16] != ' ') goto bad;
-    p[16] = '\0';
-    h = strtoull(p, &e, 16);
-    if (!shard_get_name(p + 17) || shard_hash(p + 17) != h
-        || (s->k.n > 0 && h < s->k.s[s->k.n - 1].h)
-        || shard_sketch_put(&s->k, h, p + 17, s->index) != NULL) goto bad;
+    ssize_t m = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
+    if (m == -2) goto done;
+    s->line++;
+    if (m < 0) {
+      fprintf(tool_err, "%s:%ld: the state ends before its 'end' line\n", s->path, s->line);
+      goto done;
+    }
+    s->sum = shard_fnv(s->sum, s->buf, (size_t) m);
+    if (s->buf[m - 1] != '\n') goto bad;
+    s->buf[m - 1] = '\0';
+    if (s->buf[0] == '\0' || !shard_get_name(s->buf)
+        || (last && strcmp(last, s->buf) >= 0)) goto bad;
+    if ((k = strlen(s->buf) + 1) > cap) last = tool_alloc(last, cap = 2 * k);
+    memcpy(last, s->buf, k);
+    x.q = s->buf;
+    if (!ev_xs_add(s->nx, &x)) goto done;
   }
-  return 1;
+  ok = 1;
+  goto done;
 bad:
   fprintf(tool_err, "%s:%ld: a malformed line of a state\n", s->path, s->line);
-  return 0;
+done:
+  free(last);
+  return ok;
+}
+
+@ When every state has been read, their names come out of the sort in
+order, and a name given twice, necessarily by two states, is an overlap.
+
+@<Engine functions@>=
+static int shard_overlaps(ev_xsort *nx, char **argv)
+{
+  ev_xrec x;
+  char *last = NULL;
+  size_t cap = 0, k;
+  long file = -1;
+  int r, ok = 1;
+  if (!ev_xs_end(nx)) return 0;
+  while (ok && (r = ev_xs_next(nx, &x)) > 0) {
+    if (last && strcmp(last, x.q) == 0) {
+      shard_overlap(argv, (int) file, (int) x.line, x.q);
+      ok = 0;
+    }
+    if ((k = strlen(x.q) + 1) > cap) last = tool_alloc(last, cap = 2 * k);
+    memcpy(last, x.q, k); file = x.line;
+  }
+  free(last);
+  return ok && r == 0;
 }
 
 @ {\it A state's numbers must agree.}  A state is text, and a hostile test
@@ -24796,6 +24931,8 @@ accidental change; these checks are what is left when a state was edited
 and its checksum written again.
 
 @<Engine functions@>=
+static int shard_in_range(const shard_file *s, const shard_measure *m,
+  const rm_variant *a);
 static const char *shard_inconsistent(const shard_file *s, const shard_measure *m,
   const rm_variant *a)
 {
@@ -24823,7 +24960,75 @@ static const char *shard_inconsistent(const shard_file *s, const shard_measure *
   if (a->agg == RM_AGG_MICRO && a->metric == RM_RMSE
       && (s->exact ? mpq_sgn(m->Q) : mpz_sgn(m->A)) < 0)
     return "a sum of squared errors below 0";
+  if (!shard_in_range(s, m, a))
+    return "its sums lie outside the range of its values times its queries";
   return NULL;
+}
+
+@ {\it The range of a bounded measure.}  The bonds above leave the sums
+themselves free, and a state forged with a valid checksum carried a mean of
+AP of 836.8.  Most measures are bounded: every value of AP lies in $[0,1]$,
+so the sum of $c$ counted values lies in $[0,c]$, a weighted sum in
+$[0,W]$ for the total weight $W$, and a micro average's numerators in
+$[0,W]$ for the sum $W$ of its denominators.  |shard_range| knows the
+bounded ones, $[0,1]$ or, for the correlations, $[-1,1]$ (an undefined
+value is 0 or 1 by its \.{undef} key, inside either); a measure it does not
+name, or a variant that leaves the range (\.{rr[hits=sum]}, \.{ndcg} with
+\.{ideal=ones} or \.{isort=trunc} or a map of gains, which the vectors show
+above~1), is not checked.  For \.{gm} the sum is of the logarithms of the
+values floored at $10^{-5}$, in $[c\log10^{-5},0]$, checked as
+$[-12c,0]$.  On the double path a sum is of rounded doubles, and each bound
+is allowed a relative $2^{-40}$, far below any edit that matters; on the
+exact path the enclosure must meet the range.  The golden vectors check the
+table: \.{tests/check\_eval.c} finds every value of a bounded variant in
+its range.
+
+@<Engine functions@>=
+static int shard_range(const rm_variant *a, const char *canon)
+  /* 0: not bounded; 1: $[0,1]$; 2: $[-1,1]$ */
+{
+  switch (a->metric) {
+  case RM_PRECISION: case RM_RECALL: case RM_F: case RM_RPREC: case RM_HR:
+  case RM_AP: case RM_APSTEP: case RM_AP11: case RM_AUC: case RM_ACCURACY:
+  case RM_CLF_PRECISION: case RM_CLF_RECALL: case RM_CLF_F1: case RM_BPREF:
+  case RM_INFAP: case RM_JUDGED: case RM_LRAP: case RM_SETAP: case RM_RPRECM:
+  case RM_ERR: case RM_IPREC: return 1;
+  case RM_RR: return strstr(canon, "hits=sum") == NULL;
+  case RM_NDCG: return (strstr(canon, "ideal=judged") || strstr(canon, "ideal=list"))
+    && !strstr(canon, "isort=trunc")
+    && (strstr(canon, "gain=linear") || strstr(canon, "gain=exp2"));
+  case RM_KENDALL: case RM_SPEARMAN: return 2;
+  default: return 0;
+  }
+}
+static int shard_between(const mpq_t lo, const mpq_t hi, const mpq_t a, const mpq_t b)
+  /* $[lo,hi]$ meets $[a,b]$ */
+{
+  return mpq_cmp(a, hi) <= 0 && mpq_cmp(b, lo) >= 0;
+}
+static int shard_in_range(const shard_file *s, const shard_measure *m,
+  const rm_variant *a)
+{
+  int r = shard_range(a, m->canon), ok;
+  mpq_t lo, hi, x, y, e;
+  if (r == 0) return 1;
+  mpq_inits(lo, hi, x, y, e, NULL); /* all 0 */
+  if (a->agg == RM_AGG_SUM || a->agg == RM_AGG_GM) mpq_set_ui(hi, m->counted, 1);
+  else if (s->exact) mpq_set(hi, m->W);
+  else {@+ mpq_set_z(hi, m->B); mpq_div_2exp(hi, hi, 1074); @+}
+  if (a->agg == RM_AGG_GM) {@+ mpq_set_si(lo, -12, 1); mpq_mul(lo, lo, hi); mpq_set_ui(hi, 0, 1); @+}
+  else if (r == 2) mpq_neg(lo, hi);
+  if (s->exact) {@+ mpq_add(x, m->Q, m->L); mpq_add(y, m->Q, m->H); @+}
+  else {
+    mpq_set_z(x, m->A); mpq_div_2exp(x, x, 1074); mpq_set(y, x);
+    mpq_abs(e, lo);
+    if (mpq_cmp(e, hi) < 0) mpq_set(e, hi);
+    mpq_div_2exp(e, e, 40); /* the slack of rounded sums */
+    mpq_sub(lo, lo, e); mpq_add(hi, hi, e);
+  }
+  ok = shard_between(lo, hi, x, y);
+  mpq_clears(lo, hi, x, y, e, NULL);
+  return ok;
 }
 
 @ One state, read whole; 0 after a message.
@@ -24835,11 +25040,11 @@ static int shard_read(shard_file *s)
   int i;
   s->sum = SHARD_FNV0;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
-  if (strcmp(p, "3") != 0) {
-    fprintf(tool_err, "%s:1: a state of version '%s', not 3%s\n", s->path, p,
-      strcmp(p, "1") == 0 ? " (version 1 held no traces of its queries;"
-      " evaluate the shard again)" : strcmp(p, "2") == 0 ? " (version 2 held no"
-      " checksum; evaluate the shard again)" : "");
+  if (strcmp(p, "4") != 0) {
+    fprintf(tool_err, "%s:1: a state of version '%s', not 4%s\n", s->path, p,
+      strcmp(p, "1") == 0 || strcmp(p, "2") == 0 || strcmp(p, "3") == 0
+      ? " (versions 1 to 3 did not name every query, nor the judgments;"
+      " evaluate the shard again with eval --partial)" : "");
     return 0;
   }
   if ((p = shard_line(s, "path")) == NULL) return 0;
@@ -24847,25 +25052,28 @@ static int shard_read(shard_file *s)
   s->exact = p[0] == 'e';
   if ((p = shard_line(s, "options")) == NULL) return 0;
   s->options = tool_strdup(p);
+  if ((p = shard_line(s, "judgments")) == NULL) return 0;
+  s->judg = tool_strdup(p);
   if ((p = shard_line(s, "queries")) == NULL) return 0;
   if (!shard_count(&p, &s->queries) || *p) goto bad;
-  if (!shard_read_sketch(s)) return 0;
   for (;;) {
     shard_measure *m;
     ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
     if (n == -2) return 0;
-    if (n >= 0) s->line++;
-    if (n >= 0 && strncmp(s->buf, "end ", 4) == 0) {
-      @<Check the checksum of the state |s|, or |goto bad|@>@;
-      break;
-    }
     if (n < 0) {
       fprintf(tool_err, "%s:%ld: the state ends before its 'end' line\n", s->path,
         s->line + 1);
       return 0;
     }
+    s->line++;
+    if (strncmp(s->buf, "names ", 6) == 0) {
+      s->sum = shard_fnv(s->sum, s->buf, (size_t) n);
+      s->buf[strcspn(s->buf, "\n")] = '\0';
+      break;
+    }
     if (strncmp(s->buf, "measure ", 8) != 0) {
-      fprintf(tool_err, "%s:%ld: expected 'measure NAME' or 'end'\n", s->path, s->line);
+      fprintf(tool_err, "%s:%ld: expected 'measure NAME' or 'names N'\n", s->path,
+        s->line);
       return 0;
     }
     s->sum = shard_fnv(s->sum, s->buf, (size_t) n);
@@ -24889,6 +25097,18 @@ static int shard_read(shard_file *s)
     if ((p = shard_line(s, "enclosure")) == NULL) return 0;
     if (!shard_count(&p, &m->k) || !shard_frac(&p, m->L) || !shard_frac(&p, m->H)
         || *p || mpq_cmp(m->L, m->H) > 0) goto bad;
+  }
+  if (!shard_read_names(s, s->buf + 6)) return 0;
+  {
+    ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
+    if (n == -2) return 0;
+    s->line++;
+    if (n < 0 || strncmp(s->buf, "end ", 4) != 0) {
+      fprintf(tool_err, n < 0 ? "%s:%ld: the state ends before its 'end' line\n"
+        : "%s:%ld: expected the 'end' line of the state\n", s->path, s->line);
+      return 0;
+    }
+    @<Check the checksum of the state |s|, or |goto bad|@>@;
   }
   if (tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1) != -1) {
     fprintf(tool_err, "%s:%ld: text after the state's 'end' line\n", s->path, s->line + 1);
@@ -24945,16 +25165,16 @@ static void shard_file_free(shard_file *s)
     free(m->given); free(m->canon);
     mpz_clears(m->A, m->B, NULL); mpq_clears(m->Q, m->W, m->L, m->H, NULL);
   }
-  free(s->m); free(s->options); free(s->buf);
-  shard_sketch_free(&s->k);
+  free(s->m); free(s->options); free(s->buf); free(s->judg);
   if (s->f && s->f != stdin) fclose(s->f);
   memset(s, 0, sizeof *s);
 }
 
 @ Two states merge when they are of one kind: the same path, the same
-options, the same measures in the same order, and no query in common
-that their traces show.  Then every count and every sum is added, and the
-samples are merged.
+options, the same judgments and the same measures in the same order; the
+message names both files and, for options and judgments, both values.
+Then every count and every sum is added.  (That they hold no query in
+common is checked when all are read, |shard_overlaps|.)
 
 @<Engine functions@>=
 static void shard_overlap(char **argv, int a, int b, const char *q)
@@ -24966,27 +25186,25 @@ static void shard_overlap(char **argv, int a, int b, const char *q)
     " boundaries, and give each state once)\n", strcmp(argv[a], argv[b]) ? ""
     : " (one file given twice)");
 }
-static int shard_add(shard_file *t, const shard_file *s, char **argv)
+static int shard_add(shard_file *t, const shard_file *s)
 {
   int i;
-  const char *what = NULL;
+  const char *what = NULL, *x = NULL, *y = NULL;
   if (t->exact != s->exact) what = "one is of the double path, one of the exact path";
-  else if (strcmp(t->options, s->options)) what = "their options differ";
-  else if (t->nm != s->nm) what = "their numbers of measures differ";
+  else if (strcmp(t->options, s->options)) {
+    what = "their options differ"; x = t->options; y = s->options;
+  } else if (strcmp(t->judg, s->judg)) {
+    what = "they were evaluated against other judgments"; x = t->judg; y = s->judg;
+  } else if (t->nm != s->nm) what = "their numbers of measures differ";
   for (i = 0; what == NULL && i < t->nm; i++)
     if (strcmp(t->m[i].given, s->m[i].given) || strcmp(t->m[i].canon, s->m[i].canon))
       what = "their measures differ";
   if (what) {
-    fprintf(tool_err, "rankmetrics: merge: '%s' and '%s' cannot be merged: %s\n",
-      t->path, s->path, what);
+    fprintf(tool_err, "rankmetrics: merge: '%s' and '%s' cannot be merged: %s", t->path,
+      s->path, what);
+    if (x) fprintf(tool_err, " ('%s' and '%s')", x, y);
+    fputc('\n', tool_err);
     return 0;
-  }
-  for (i = 0; i < s->k.n; i++) {
-    const shard_qid *d = shard_sketch_put(&t->k, s->k.s[i].h, s->k.s[i].name, s->index);
-    if (d) {
-      shard_overlap(argv, d->file, s->index, d->name);
-      return 0;
-    }
   }
   t->queries += s->queries;
   for (i = 0; i < t->nm; i++) {
@@ -25000,38 +25218,9 @@ static int shard_add(shard_file *t, const shard_file *s, char **argv)
   return 1;
 }
 
-@ The ends of every state are kept apart from the sample, since each is
-compared with all the others'; when all the states are read, the ends and
-the merged sample are sorted by name together, and a name held by two
-states is an overlap.
-
-@<Engine functions@>=
-static int shard_qid_cmp(const void *a, const void *b)
-{
-  const shard_qid *x = a, *y = b;
-  int c = strcmp(x->name, y->name);
-  return c ? c : (x->file > y->file) - (x->file < y->file);
-}
-static int shard_ends_check(const shard_qid *ends, size_t n, const shard_sketch *k,
-  char **argv)
-{
-  shard_qid *all = tool_alloc(NULL, (n + (size_t) k->n + 1) * sizeof *all);
-  size_t i, m = n;
-  int ok = 1;
-  memcpy(all, ends, n * sizeof *all);
-  for (i = 0; i < (size_t) k->n; i++) all[m++] = k->s[i];
-  qsort(all, m, sizeof *all, shard_qid_cmp);
-  for (i = 1; ok && i < m; i++)
-    if (strcmp(all[i - 1].name, all[i].name) == 0 && all[i - 1].file != all[i].file) {
-      shard_overlap(argv, all[i - 1].file, all[i].file, all[i].name);
-      ok = 0;
-    }
-  free(all);
-  return ok;
-}
-
 @ The command.  All the states are read and added before anything is
-written; then every aggregate is computed, and only when all of them are
+written, and their names sorted within |SHARD_NAMES_MEM| bytes of buffer
+(a sort spills beyond it, as \.{eval}'s do); then every aggregate is computed, and only when all of them are
 decided are they printed, in \.{eval}'s format (|ev_print|), so that an
 error leaves nothing half-written.  Both states are zeroed first: when the
 first state is refused, the second was never read, and the cleanup read its
@@ -25039,17 +25228,18 @@ fields from the stack (AddressSanitizer caught a \.{free} of garbage on a
 first state whose \.{queries} line was edited).
 
 @<Engine functions@>=
+#define SHARD_NAMES_MEM ((size_t) 32 << 20)
 int cmd_merge(int argc, char **argv)
 {
   shard_file t, s;
   ev_state st;
-  shard_qid *ends = NULL;
-  size_t nends = 0;
+  ev_xsort nx;
   double *x = NULL;
   rm_status *ts = NULL;
   int i, nf = 0, quiet = 0, rc = 1, stdin_used = 0;
   memset(&t, 0, sizeof t); memset(&s, 0, sizeof s); /* |done| reads |s| */
-  memset(&st, 0, sizeof st);
+  memset(&st, 0, sizeof st); memset(&nx, 0, sizeof nx);
+  nx.limit = SHARD_NAMES_MEM;
   for (i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--trec") == 0) st.format = 1;
     else if (strcmp(argv[i], "--json") == 0) st.format = 2;
@@ -25067,7 +25257,7 @@ int cmd_merge(int argc, char **argv)
     shard_file *f = t.path ? &s : &t;
     if (argv[i][0] == '-' && argv[i][1] != '\0') continue;
     memset(f, 0, sizeof *f);
-    f->path = argv[i]; f->index = i;
+    f->path = argv[i]; f->index = i; f->nx = &nx;
     if (strcmp(argv[i], "-") == 0) {
       if (stdin_used++) {
         fputs("rankmetrics: merge: standard input given twice\n", tool_err);
@@ -25076,19 +25266,14 @@ int cmd_merge(int argc, char **argv)
       f->f = stdin;
     } else if ((f->f = tool_open_in("merge", argv[i])) == NULL) goto done;
     if (!shard_read(f)) goto done;
-    if (f->k.first) {
-      ends = tool_alloc(ends, (nends + 2) * sizeof *ends);
-      ends[nends].name = tool_strdup(f->k.first); ends[nends++].file = i;
-      ends[nends].name = tool_strdup(f->k.last); ends[nends++].file = i;
-    }
     if (f == &s) {
-      int ok = shard_add(&t, &s, argv);
+      int ok = shard_add(&t, &s);
       const char *keep = s.path;
       shard_file_free(&s); s.path = keep;
       if (!ok) goto done;
     }
   }
-  if (!shard_ends_check(ends, nends, &t.k, argv)) goto done;
+  if (!shard_overlaps(&nx, argv)) goto done;
   if (t.queries == 0) { /* as \.{eval} of no query: see |cmd_eval| */
     fputs("rankmetrics: merge: no query was evaluated in any state\n", tool_err);
     goto done;
@@ -25126,8 +25311,8 @@ int cmd_merge(int argc, char **argv)
 done:
   if (s.path && s.f) shard_file_free(&s);
   shard_file_free(&t);
-  while (nends > 0) free(ends[--nends].name);
-  free(ends); free(x); free(ts);
+  ev_xs_free(&nx);
+  free(x); free(ts);
   return rc;
 }
 

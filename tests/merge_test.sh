@@ -196,6 +196,52 @@ $RM eval --quiet --partial -m rr "$T/o1.csv" -o "$T/o1.state" && $RM eval --quie
 out=$($RM merge "$T/o1.state" "$T/o2.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "both hold query 'x\(15[1-9]\|1[6-9][0-9]\|2[0-9][0-9]\|300\)':" \
   && ok "shards sharing a third of their queries are refused" || bad "overlap: rc $rc $out"
+# one query repeated, and no trace of the old format could see it: A holds
+# x1..x1000, B repeats x637 (neither an end of A nor among the 128 smallest
+# hashes of A's names) beside x1001..x1020.  Format 3 merged them with
+# status 0 into "1021 queries"; the names of every query find it.
+awk -v T="$T" 'BEGIN { print "user,item,label,score" > T "/ra.csv"; print "user,item,label,score" > T "/rb.csv";
+  for (q = 1; q <= 1000; q++) printf "x%d,a,%d,0.9\nx%d,b,%d,0.5\n", q, q % 2, q, q % 3 == 0 > T "/ra.csv";
+  printf "x637,a,1,0.1\nx637,b,0,0.7\n" > T "/rb.csv"; for (q = 1001; q <= 1020; q++) printf "x%d,a,1,0.9\n", q > T "/rb.csv" }'
+$RM eval --quiet --partial -m ap "$T/ra.csv" -o "$T/ra.state" && $RM eval --quiet --partial -m ap "$T/rb.csv" -o "$T/rb.state"
+out=$($RM merge "$T/ra.state" "$T/rb.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "ra.state' and '.*rb.state' both hold query 'x637':" \
+  && ok "a query repeated outside any sample is refused, named" || bad "repeated x637: rc $rc $out"
+# judgments: two shards of one run against judgments that differ in one
+# grade are refused, both digests named; against the same judgments (a
+# copy, and a pipe) they merge
+printf 'q1 Q0 a 1 2 t\nq1 Q0 b 2 1 t\n' > "$T/jr1"; printf 'q2 Q0 a 1 2 t\nq2 Q0 b 2 1 t\n' > "$T/jr2"
+printf 'q1 0 a 1\nq2 0 b 1\n' > "$T/jq"; printf 'q1 0 a 1\nq2 0 b 2\n' > "$T/jq2"; cp "$T/jq" "$T/jqc"
+$RM eval --quiet --partial -m ap "$T/jq" "$T/jr1" -o "$T/j1.state" && $RM eval --quiet --partial -m ap "$T/jq2" "$T/jr2" -o "$T/j2.state"
+out=$($RM merge "$T/j1.state" "$T/j2.state" 2>&1); rc=$?
+d1=$(sed -n 's/^judgments //p' "$T/j1.state"); d2=$(sed -n 's/^judgments //p' "$T/j2.state")
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -qF "j1.state' and '$T/j2.state' cannot be merged: they were evaluated against other judgments ('$d1' and '$d2')" \
+  && ok "states of other judgments refused, both named" || bad "judgments: rc $rc $out"
+cat "$T/jqc" | $RM eval --quiet --partial -m ap - "$T/jr2" -o "$T/j3.state"
+[ "$($RM merge --quiet --trec "$T/j1.state" "$T/j3.state" | cut -f3)" = 0.75 ] \
+  && ok "the same judgments, from a pipe, merge: (1 + 1/2)/2" || bad "same judgments: $($RM merge "$T/j1.state" "$T/j3.state" 2>&1)"
+# the columns a delimited file was read by are options too
+printf 'user,item,label,s1,s2\nu,a,1,0.9,0.1\nu,b,0,0.5,0.7\n' > "$T/c1.csv"
+printf 'user,item,label,s1,s2\nv,a,1,0.9,0.1\nv,b,0,0.5,0.7\n' > "$T/c2.csv"
+$RM eval --quiet --partial --score s1 -m ap "$T/c1.csv" -o "$T/c1.state" && $RM eval --quiet --partial --score s2 -m ap "$T/c2.csv" -o "$T/c2.state"
+out=$($RM merge "$T/c1.state" "$T/c2.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "their options differ (.*columns=user,item,label,s1' and .*columns=user,item,label,s2')" \
+  && ok "states read by other score columns refused" || bad "columns: rc $rc $out"
+# a forged state, sealed: the mean of AP of one query made 836.8 (its sum
+# 0x1a26p-3 = 836.75, near enough) is outside [0, 1] times 1 query; and a
+# mean of kendall[tau=a] of -2 outside [-1, 1]; an unbounded dcg of 836.75 is read
+sed 's/^sums 0x[0-9a-f]*p-*[0-9]* /sums 0x1a26p-3 /' "$T/j1.state" > "$T/f1.state"; python3 tests/seal_state.py "$T/f1.state"
+out=$($RM merge "$T/f1.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "f1.state: measure 'ap': its sums lie outside the range of its values times its queries" \
+  && ok "a sealed mean of AP of 836.75 refused by its range" || bad "forged ap: rc $rc $out"
+printf 'user,item,label,score\nu,a,1,0.9\nu,b,0,0.5\n' > "$T/k.csv"
+$RM eval --quiet --partial -m 'kendall[tau=a]' "$T/k.csv" -o "$T/k.state"
+sed 's/^sums 0x[0-9a-f]*p-*[0-9]* /sums -0x2p0 /' "$T/k.state" > "$T/f2.state"; python3 tests/seal_state.py "$T/f2.state"
+out=$($RM merge "$T/f2.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "its sums lie outside the range" && ok "a sealed mean of kendall[tau=a] of -2 refused" || bad "forged kendall: rc $rc $out"
+$RM eval --quiet --partial -m dcg "$T/jq" "$T/jr1" -o "$T/dc.state"
+sed 's/^sums 0x[0-9a-f]*p-*[0-9]* /sums 0x1a26p-3 /' "$T/dc.state" > "$T/f3.state"; python3 tests/seal_state.py "$T/f3.state"
+[ "$($RM merge --quiet --trec "$T/f3.state" | cut -f3)" = 836.75 ] && ok "an unbounded measure (dcg) is not range-checked" || bad "dcg 836.75"
 # disjoint halves of the same 450 merge, and give the 450 queries' value
 awk -v T="$T" 'BEGIN { print "user,item,label" > T "/o3.csv"; for (q = 301; q <= 450; q++) printf "x%d,i,1\n", q > T "/o3.csv" }'
 $RM eval --quiet --partial -m rr "$T/o3.csv" -o "$T/o3.state"

@@ -19502,7 +19502,8 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
 {
   FILE *mf, *old_err = tool_err_f;
   jmp_buf jb, *old_jmp = tool_oom_jmp;
-  size_t old_max = tool_line_max, size = 256;
+  size_t old_max = tool_line_max, old_mem = tool_line_mem, old_full = tool_line_full,
+    size = 256;
   void *(*old_re)(void *, void *, size_t) = tool_re;
   void *old_ctx = tool_re_ctx;
   tool_owner *own, *old_own = tool_own;
@@ -19539,7 +19540,7 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
   tool_own = own; own->door = &jb;
   tool_re = e->re; tool_re_ctx = e->re_ctx;
   tool_err_f = mf; tool_oom_jmp = &jb; tool_status = RM_OK;
-  tool_line_max = (size_t) 256 << 20;
+  tool_line_max = (size_t) 256 << 20; tool_line_mem = 0;
   v = NULL;
   if (setjmp(jb) == 0) {
     v = tool_alloc(NULL, (size_t) (2 * o->n_measures + 40) * sizeof *v + size);
@@ -19554,6 +19555,7 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
   st = rc == 0 ? RM_OK : tool_status < 0 ? tool_status : rc == 2 ? RM_EINVAL
     : RM_EFORMAT;
   tool_err_f = old_err; tool_oom_jmp = old_jmp; tool_line_max = old_max;
+  tool_line_mem = old_mem; tool_line_full = old_full;
   tool_re = old_re; tool_re_ctx = old_ctx; tool_own = old_own;
   own_release(own);
   fclose(mf);
@@ -19862,6 +19864,10 @@ linked with the static library keeps the names |tool_alloc| and
 #define tool_oom_jmp rmi_tool_oom_jmp
 #define tool_oom_fd rmi_tool_oom_fd
 #define tool_line_max rmi_tool_line_max
+#define tool_line_mem rmi_tool_line_mem
+#define tool_line_full rmi_tool_line_full
+#define tool_nomem_hint rmi_tool_nomem_hint
+#define tool_line_long rmi_tool_line_long
 #define tool_getline rmi_tool_getline
 #define tool_open_in rmi_tool_open_in
 #define tool_tmpfile rmi_tool_tmpfile
@@ -19895,6 +19901,9 @@ extern RM_SHARED _Thread_local rm_status tool_status;
 extern RM_SHARED int tool_oom_fd, stdout_said;
 extern RM_SHARED const char *stdout_name;
 extern RM_SHARED _Thread_local size_t tool_line_max;
+extern RM_SHARED _Thread_local size_t tool_line_mem, tool_line_full;
+extern RM_SHARED const char *tool_nomem_hint;
+RM_SHARED void tool_line_long(const char *path, long line, size_t len, FILE *f);
 RM_SHARED void *tool_alloc(void *p, size_t n);
 RM_SHARED void *tool_zalloc(size_t n);
 RM_SHARED void tool_nomem(void);
@@ -23111,7 +23120,8 @@ typedef struct {
   atomic_int stop; /* the evaluator has stopped */
   long line; double pct; /* for the progress line */
   FILE *msgf; char *msg; size_t msglen; /* the reader's messages */
-  size_t line_max; /* the evaluator's |tool_line_max|, which is per thread */
+  size_t line_max, line_mem, line_full;
+    /* the evaluator's |tool_line_max|, |tool_line_mem|, |tool_line_full|, which are per thread */
   tool_owner *own; /* and its owner of blocks and files */
 } ev_pipe;
 static void ev_group_free(ev_group *g)
@@ -23248,6 +23258,7 @@ static void *ev_reader(void *arg)
   tool_err_f = p->msgf;
   tool_oom_jmp = &oom;
   tool_line_max = p->line_max; tool_own = p->own;
+  tool_line_mem = p->line_mem; tool_line_full = p->line_full;
   if (setjmp(oom) == 0) {@+ if (p->mode == 1) ev_read_chunks(p); else ev_read_groups(p); @+}
   else { p->status = -2; p->open = 0; }
   tool_oom_jmp = NULL; tool_err_f = NULL;
@@ -23373,6 +23384,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   size_t stopped = 0, i;
   int rc;
   p->st = st; p->s = s; p->mode = mode; p->line_max = tool_line_max;
+  p->line_mem = tool_line_mem; p->line_full = tool_line_full;
   p->own = tool_own;
   p->nring = EV_RING; p->most = EV_INFLIGHT;
   if (mode == 1) { /* chunks: an eighth of the memory bound */
@@ -23453,7 +23465,8 @@ static FILE *ev_copy(FILE *in, const char *path)
     for (i = 0; i < k; i++)
       if (buf[i] == '\n') { line++; run = 0; }
       else if (++run > tool_line_max + 1) {
-        fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+        while (++i < k && buf[i] != '\n') run++;
+        tool_line_long(path, line, run, i < k ? NULL : in);
         fclose(f); return NULL;
       }
     errno = 0;
@@ -23465,6 +23478,63 @@ static FILE *ev_copy(FILE *in, const char *path)
   }
   if (!ev_tmp_rewind(f)) { fclose(f); return NULL; }
   return f;
+}
+
+@ {\it A bound that the system allows.}  Under a limit on the address
+space (\.{ulimit -v}) the default of 256~MiB may be more than the process
+can have, and an unsorted run then stopped with \.{out of memory}, which
+did not say that \.{--memory} was the fix.  So when neither \.{--memory}
+nor \.{RANKMETRICS\_MEMORY} is given, the default is at most what the limit
+leaves (|ev_fit|): the limit, less the address space already mapped (the
+program and its libraries, from \.{/proc/self/statm}), less |EV_SLACK| for
+what lies outside the bound (the reader thread's stack, the merges' buffers),
+rounded down to a mebibyte.  And \.{out of memory} in \.{eval} says which
+\.{--memory} was in force and which would do: the fitted value when the
+bound exceeds it, half the bound otherwise (|tool_nomem_hint|, written by
+|tool_nomem|; not set for the library's door, which returns |RM_ENOMEM|).
+
+@<Engine functions@>=
+#include <sys/resource.h>
+#define EV_SLACK ((size_t) 24 << 20)
+static size_t ev_fit(void) /* the bound the address space allows; 0: no limit */
+{
+  struct rlimit r;
+  size_t used = 0, fit;
+  unsigned long pages;
+  FILE *f;
+  if (getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_cur == RLIM_INFINITY) return 0;
+  if ((f = fopen("/proc/self/statm", "r")) != NULL) {
+    if (fscanf(f, "%lu", &pages) == 1) used = pages * (size_t) sysconf(_SC_PAGESIZE);
+    fclose(f);
+  }
+  if ((size_t) r.rlim_cur <= used + EV_SLACK + 65536) return 65536;
+  fit = ((size_t) r.rlim_cur - used - EV_SLACK) & ~(((size_t) 1 << 20) - 1);
+  return fit < 65536 ? 65536 : fit;
+}
+static size_t ev_default_memory(void)
+{
+  size_t d = (size_t) 256 << 20, fit = ev_fit();
+  return fit && fit < d ? fit : d;
+}
+static const char *ev_mem_text(size_t m, char *b, size_t n) /* \.{256M}, \.{64K} */
+{
+  if (m % (1 << 30) == 0) snprintf(b, n, "%zuG", m >> 30);
+  else if (m % (1 << 20) == 0) snprintf(b, n, "%zuM", m >> 20);
+  else if (m % 1024 == 0) snprintf(b, n, "%zuK", m >> 10);
+  else snprintf(b, n, "%zu", m);
+  return b;
+}
+
+@ @<Name \.{--memory} in the messages of a want of memory@>=
+if (tool_own == NULL) {
+  static char hint[200];
+  char a[32], b[32];
+  size_t fit = ev_fit(), w = fit && st.mem > fit ? fit : st.mem / 2;
+  w = w >= ((size_t) 1 << 20) ? w & ~(((size_t) 1 << 20) - 1) : w < 65536 ? 65536 : w & ~(size_t) 1023;
+  snprintf(hint, sizeof hint, "; eval's --memory %s was more than this process could have%s:"
+    " give --memory %s or less", ev_mem_text(st.mem, a, sizeof a),
+    fit ? " under its limit on address space" : "", ev_mem_text(w, b, sizeof b));
+  tool_nomem_hint = hint;
 }
 
 @ The bound also caps a line: one line is read whole before it is split, so
@@ -23480,13 +23550,16 @@ if (st.mem == 0) {
       " at least 64K\n", e);
     rc = 2; goto done;
   }
-  if (st.mem == 0) st.mem = (size_t) 256 << 20;
+  if (st.mem == 0) st.mem = ev_default_memory();
 }
 st.rxs.limit = st.jxs.limit = st.oxs.limit = st.mem / 8 * 3;
 st.nxs.limit = st.mem / 8;
 for (st.seen.most = 1024; st.seen.most * 2 * sizeof(uint64_t) <= st.mem / 16; )
   st.seen.most *= 2;
-if (st.mem / 4 < tool_line_max) tool_line_max = st.mem / 4
+@<Name \.{--memory} in the messages of a want of memory@>;
+if (st.mem / 4 < tool_line_max) {
+  tool_line_full = tool_line_max; tool_line_max = st.mem / 4; tool_line_mem = st.mem;
+}
 
 @ {\it A grouped run beside merged judgments.}  A run whose queries are
 grouped but not in the judgments' order is streamed in its own order, and
@@ -24566,8 +24639,8 @@ what they are, about the length of a name a query (the bench's names,
 \.{q} and seven digits, make 9 bytes a line), in the state and in the
 temporary files of both commands, never in memory beyond the bounds of the
 sorts that carry them: \.{eval} sorts them within an eighth of
-\.{--memory} (|ev_names_end|) and \.{merge} within |SHARD_NAMES_MEM|
-(below), each sort spilling to temporary files when the names outgrow it.
+\.{--memory} (|ev_names_end|) and \.{merge} within three eighths of
+\.{RANKMETRICS\_MEMORY} (|cmd_merge|), each sort spilling to temporary files when the names outgrow it.
 
 A query of the run is named in the state whether it was evaluated or
 skipped (a query only in the run under \.{--run-only skip}, for one), since
@@ -25219,8 +25292,9 @@ static int shard_add(shard_file *t, const shard_file *s)
 }
 
 @ The command.  All the states are read and added before anything is
-written, and their names sorted within |SHARD_NAMES_MEM| bytes of buffer
-(a sort spills beyond it, as \.{eval}'s do); then every aggregate is computed, and only when all of them are
+written, and their names sorted within three eighths of the bound that
+\.{RANKMETRICS\_MEMORY} sets for \.{eval} (256~MiB by default), as
+\.{eval}'s run is (the sort spills beyond it); then every aggregate is computed, and only when all of them are
 decided are they printed, in \.{eval}'s format (|ev_print|), so that an
 error leaves nothing half-written.  Both states are zeroed first: when the
 first state is refused, the second was never read, and the cleanup read its
@@ -25228,7 +25302,6 @@ fields from the stack (AddressSanitizer caught a \.{free} of garbage on a
 first state whose \.{queries} line was edited).
 
 @<Engine functions@>=
-#define SHARD_NAMES_MEM ((size_t) 32 << 20)
 int cmd_merge(int argc, char **argv)
 {
   shard_file t, s;
@@ -25239,7 +25312,15 @@ int cmd_merge(int argc, char **argv)
   int i, nf = 0, quiet = 0, rc = 1, stdin_used = 0;
   memset(&t, 0, sizeof t); memset(&s, 0, sizeof s); /* |done| reads |s| */
   memset(&st, 0, sizeof st); memset(&nx, 0, sizeof nx);
-  nx.limit = SHARD_NAMES_MEM;
+  nx.limit = ((size_t) 256 << 20) / 8 * 3;
+  if (getenv("RANKMETRICS_MEMORY") && *getenv("RANKMETRICS_MEMORY")) {
+    if (!ev_size(getenv("RANKMETRICS_MEMORY"), &nx.limit)) {
+      fprintf(tool_err, "rankmetrics: merge: RANKMETRICS_MEMORY='%s' is not a size of"
+        " at least 64K\n", getenv("RANKMETRICS_MEMORY"));
+      return 2;
+    }
+    nx.limit = nx.limit / 8 * 3;
+  }
   for (i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--trec") == 0) st.format = 1;
     else if (strcmp(argv[i], "--json") == 0) st.format = 2;
@@ -26234,11 +26315,14 @@ through it.
 
 @<Shared functions@>=
 int tool_oom_fd = 2; /* the user's standard error */
+const char *tool_nomem_hint; /* what \.{eval} says of its \.{--memory}, or |NULL| */
 void tool_nomem(void)
 {
-  static const char m[] = "rankmetrics: out of memory\n";
+  static const char m[] = "rankmetrics: out of memory";
+  const char *h = tool_nomem_hint ? tool_nomem_hint : "";
   fflush(stderr);
-  if (write(tool_oom_fd, m, sizeof m - 1) < 0) {} /* nothing more can be said */
+  if (write(tool_oom_fd, m, sizeof m - 1) < 0 || write(tool_oom_fd, h, strlen(h)) < 0
+      || write(tool_oom_fd, "\n", 1) < 0) {} /* nothing more can be said */
   exit(1);
 }
 void *tool_alloc(void *p, size_t n)
@@ -26513,13 +26597,49 @@ ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   if (len - (len > 0 && (*buf)[len - 1] == '\n') <= tool_line_max)
     return (ssize_t) len;
 too_long:
-  fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+  {
+    int whole = len > 0 && (*buf)[len - 1] == '\n';
+    tool_line_long(path, line, len - whole, whole ? NULL : f);
+  }
   return -2;
 error:
   tool_status = RM_EIO;
   if (errno == EISDIR) fprintf(tool_err, "%s: is a directory\n", path);
   else fprintf(tool_err, "%s:%ld: read error: %s\n", path, line, strerror(errno));
   return -2;
+}
+
+@ {\it A line too long for \.{--memory}.}  When \.{eval} has lowered the
+limit to a quarter of its \.{--memory} (|tool_line_mem|, the bound; the
+limit before, |tool_line_full|), the message must say what would do: a 70~MB
+line said only \.{line longer than 67108864 bytes}, and the fix, a larger
+\.{--memory}, was the user's to guess.  So the rest of the line is counted,
+read and dropped, up to the limit before, and the message names the line's
+length and the \.{--memory} that reads it, four times its length rounded up
+to a mebibyte; a line beyond the limit before is one that no \.{--memory}
+reads, and the message says so.  |len| is the length known, and |f|, when
+it is not |NULL|, holds the rest of the line.
+
+@<Reading a line@>=
+_Thread_local size_t tool_line_mem, tool_line_full;
+void tool_line_long(const char *path, long line, size_t len, FILE *f)
+{
+  size_t m = tool_line_mem;
+  int c;
+  if (m == 0) {
+    fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+    return;
+  }
+  while (f && len <= tool_line_full && (c = getc(f)) != EOF && c != '\n') len++;
+  if (len > tool_line_full)
+    fprintf(tool_err, "%s:%ld: line longer than %zu bytes, the longest that any"
+      " --memory reads\n", path, line, tool_line_full);
+  else
+    fprintf(tool_err, "%s:%ld: line of %zu bytes, longer than %zu, a quarter of"
+      " --memory %zu%s; give --memory %zuM or more\n", path, line, len, tool_line_max,
+      m % (1 << 20) == 0 ? m >> 20 : m % 1024 == 0 ? m >> 10 : m,
+      m % (1 << 20) == 0 ? "M" : m % 1024 == 0 ? "K" : "",
+      (4 * len + (1u << 20) - 1) >> 20);
 }
 
 @ Input files are opened by |tool_open_in|, which refuses a directory at

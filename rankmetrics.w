@@ -24305,17 +24305,16 @@ writes nothing else).  The order in which the engine returns the states
 does not matter.
 
 @ {\it The format.}  A state is text, one item a line; the first line names
-the format and its version, \.{rankmetrics-partial 3}.  Then
+the format and its version, \.{rankmetrics-partial 4}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
-\item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no negative=W}, the
-options of \.{eval} that change values;
+\item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no
+negative=W columns=C}, the options of \.{eval} that change values, and the
+columns read (|shard_put_columns|);
+\item{} \.{judgments D N}, the digest of the judgments file as read, 16
+hexadecimal digits, and its length in bytes, or \.{judgments none} for a
+delimited file (|shard_digest|);
 \item{} \.{queries N}, the queries evaluated;
-\item{} when $N>0$, \.{first NAME} and \.{last NAME}, the ends, and then,
-always, \.{sample K} followed by $K=\min(N,128)$ lines \.{query HASH NAME},
-the sample, in ascending order of \.{HASH}, 16 hexadecimal digits (a
-backslash, a line feed and a carriage return in a name are written
-\.{\\\\}, \.{\\n} and \.{\\r});
 \item{} for each measure, in the order of the \.{-m} options: \.{measure
 NAME} (as given), \.{variant CANONICAL} (the aggregated variant),
 \.{counts COUNTED SKIPPED}, and then \.{sums A B} on the double path,
@@ -24324,19 +24323,42 @@ hexadecimal and $e\ge-1074$ in decimal (\.{-0x1fp-3} is $-31/8$), each
 standing for an integer times~$2^{-1074}$, or \.{fractions Q W} and \.{enclosure K L H} on the
 exact path, fractions in decimal (\.{-3/8}), $K$ the number of irrational
 values;
+\item{} \.{names M}, followed by $M\ge N$ lines, the names of all the
+queries of the shard's run, evaluated or skipped, in strictly increasing
+byte order (a backslash, a line feed and a carriage return in a name are
+written \.{\\\\}, \.{\\n} and \.{\\r});
 \item{} \.{end HASH}, so that a truncated state is found, where \.{HASH}
-is the checksum of every byte before this line (16 hexadecimal digits:
-the hash of names below, taken over those bytes).
+is the checksum of every byte before this line (16 hexadecimal digits,
+see below).
 \smallskip
 \noindent Merge reads every line with |tool_getline| and refuses, naming
 the file and the line, anything else: a version it does not know, a number
 written otherwise, a missing \.{end}, a checksum that is not that of the
-lines read, a sample out of order or whose
-hashes are not those of its names.  Two states of different paths,
-options, or measures (names, variants or their order) are refused with
-both files named, and so are two states that hold one query, with its
-name.  (Versions 1 and~2 of the format, which had no traces and no
-checksum, are refused with a word on why.)
+lines read, names out of order or repeated, fewer names than queries.
+Two states of different paths, options, judgments or measures (names,
+variants or their order) are refused with both files named (and both
+values, for options and judgments), and so are two states that name one
+query, with its name; a state whose sums leave the range of a bounded
+measure is refused with the measure's name (|shard_in_range|).  Versions 1
+to~3 of the format, which named only some queries (none, then the ends and
+a sample) and not the judgments, are refused with a word on why and the
+advice to evaluate the shard again with \.{eval --partial}.
+
+{\it What merge cannot see.}  A merge is exact when the states are what
+\.{eval --partial} wrote for disjoint parts of one run against one file of
+judgments under one set of options: then it prints \.{eval}'s bytes.  What
+it checks: every query named once over all the states; one path, one set
+of options and columns, one digest of judgments, one list of measures;
+each state's checksum, the bonds between its numbers, and the ranges of
+bounded measures.  What it cannot check: a state forged by someone who
+writes its checksum again, whose sums stay within their ranges and bonds
+(a sum of AP moved from 12.5 to 12.25 over 40 queries is as valid as the
+true one); two different judgments files whose 64-bit digests collide; and
+a run cut so that a query of one shard is named otherwise in another
+(\.{q1} and \.{Q1}), which are two queries to \.{eval} too.  A state
+carries no secret and no signature: its integrity against a forger is the
+file system's business.
+@^merge of partial states@>
 
 @<Engine functions@>=
 struct shard_exact {
@@ -24999,7 +25021,7 @@ weights (and for \.{gm}) the total weight is the number of counted
 queries, exactly; a sum has no second sum; an exact state has no more
 irrational values than counted queries; and a pooled sum of squared errors
 is not negative.  A state that breaks one is refused with the measure's
-name.  The checksum of version~3 of the format catches every other
+name.  The checksum of the format catches every other
 accidental change; these checks are what is left when a state was edited
 and its checksum written again.
 
@@ -30379,10 +30401,17 @@ both files \.{-}&\.{cannot both be standard input}\cr
 temporary directory full or missing&\.{cannot write a temporary file}, exit 1\cr
 address space below the whole input&evaluated within \.{--memory}\cr
 \.{merge} of one state twice, or a cut query&\.{... both hold query '...'}, exit 1\cr
-\.{merge} of shards sharing queries&the same, unless a small share (\secref{q:shard})\cr
+\.{merge} of shards sharing any query&\.{... both hold query '...'}, exit 1\cr
 \.{merge}: the first state malformed&\.{FILE:LINE: a malformed line}, no crash\cr
 \.{merge}: counts or weights edited&\.{... the state was edited or damaged}\cr
 \.{merge}: any byte edited, line ends changed&\.{FILE:LINE: the checksum ...}\cr
+\.{merge}: other judgments, options, columns&\.{cannot be merged}, both values\cr
+\.{merge}: a sealed sum outside its range&\.{... outside the range ...}, exit 1\cr
+\.{merge}: a state of version 1 to 3&\.{evaluate the shard again with eval --partial}\cr
+$10^7$ shuffled queries of one line each&within \.{--memory} and an overhead\cr
+a line longer than a quarter of \.{--memory}&its length, the \.{--memory} that reads it\cr
+out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do\cr
+\.{kendall} of $3\cdot10^5$ items&$O(n\log n)$, milliseconds\cr
 \noalign{\smallskip}}}$$
 A negative grade is the one bad-looking input that is accepted: TREC's
 judgments use $-1$ and $-2$ for documents judged non-relevant or spam, and

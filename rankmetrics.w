@@ -19864,10 +19864,6 @@ linked with the static library keeps the names |tool_alloc| and
 #define tool_oom_jmp rmi_tool_oom_jmp
 #define tool_oom_fd rmi_tool_oom_fd
 #define tool_line_max rmi_tool_line_max
-#define tool_line_mem rmi_tool_line_mem
-#define tool_line_full rmi_tool_line_full
-#define tool_nomem_hint rmi_tool_nomem_hint
-#define tool_line_long rmi_tool_line_long
 #define tool_getline rmi_tool_getline
 #define tool_open_in rmi_tool_open_in
 #define tool_tmpfile rmi_tool_tmpfile
@@ -19901,9 +19897,6 @@ extern RM_SHARED _Thread_local rm_status tool_status;
 extern RM_SHARED int tool_oom_fd, stdout_said;
 extern RM_SHARED const char *stdout_name;
 extern RM_SHARED _Thread_local size_t tool_line_max;
-extern RM_SHARED _Thread_local size_t tool_line_mem, tool_line_full;
-extern RM_SHARED const char *tool_nomem_hint;
-RM_SHARED void tool_line_long(const char *path, long line, size_t len, FILE *f);
 RM_SHARED void *tool_alloc(void *p, size_t n);
 RM_SHARED void *tool_zalloc(size_t n);
 RM_SHARED void tool_nomem(void);
@@ -24822,8 +24815,9 @@ static int shard_write(ev_state *st)
   return 1;
 }
 
-@ The options line ends with the columns a delimited file was read by,
-\.{columns=USER,ITEM,LABEL,SCORE} (\.{-} for none), or \.{columns=trec}:
+@ The options line ends with \.{columns=} and the columns a delimited file
+was read by, its user, item, label and score between commas (\.{-} for
+none), or with \.{columns=trec}:
 two shards of one file read by other columns are sums of other numbers.  A
 name is written as in a state, a space and a comma as \.{\\s} and
 \.{\\c}, so that the line stays one word an option.
@@ -25500,8 +25494,8 @@ queries); \.{make bench} prints the ratio as a row of its own.
 
 @ {\it The names of the queries within \.{--memory}.}  Issue~32 measured
 the set of seen query names outside the bound: $10^7$ queries of one
-document each, their lines spread over the file (\.{gen trecs 10000000 1
-RUN shuffled}, with the judgments of \.{gen trec 10000000 1 3}), peaked at
+document each, their lines spread over the file (the shuffled run that
+\.{gen trecs} writes, with the judgments of \.{gen trec}), peaked at
 414~MB under \.{--memory 16M}.  Since the set is bounded and the names past
 it are sorted (|ev_names_end|), \.{make bench} runs that input under
 \.{--memory 64M} and prints its peak.  On 28~November 2026, on the same
@@ -26371,7 +26365,7 @@ through it.
 
 @<Shared functions@>=
 int tool_oom_fd = 2; /* the user's standard error */
-const char *tool_nomem_hint; /* what \.{eval} says of its \.{--memory}, or |NULL| */
+static const char *tool_nomem_hint; /* what \.{eval} says of its \.{--memory}, or |NULL| */
 void tool_nomem(void)
 {
   static const char m[] = "rankmetrics: out of memory";
@@ -26617,6 +26611,8 @@ which.  No newline at all means the piece is full.
 @<Reading a line@>=
 _Thread_local size_t tool_line_max = (size_t) 256 << 20;
   /* bytes; a limit on memory may lower it, for the thread that evaluates */
+static _Thread_local size_t tool_line_mem, tool_line_full; /* see |tool_line_long| */
+static void tool_line_long(const char *path, long line, size_t len, FILE *f);
 ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   long line)
 {
@@ -26677,8 +26673,7 @@ reads, and the message says so.  |len| is the length known, and |f|, when
 it is not |NULL|, holds the rest of the line.
 
 @<Reading a line@>=
-_Thread_local size_t tool_line_mem, tool_line_full;
-void tool_line_long(const char *path, long line, size_t len, FILE *f)
+static void tool_line_long(const char *path, long line, size_t len, FILE *f)
 {
   size_t m = tool_line_mem;
   int c;

@@ -26036,7 +26036,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --negative zero|unjudged  a negative grade in the judgments is a judged\n"
     "                     0 (the default), or, as in trec_eval, a document of\n"
     "                     the pool left unjudged\n"
-    "  --memory SIZE      bound the memory of sorting unordered input (256M)\n"
+    "  --memory SIZE      bound the memory of eval, its sorts included (256M)\n"
     "  --threads N        1: one thread; 2 (or more): read the run in a thread\n"
     "                     of its own while the queries read are evaluated, the\n"
     "                     same output to the last byte (default: 2 on two or\n"

@@ -25072,8 +25072,10 @@ values floored at $10^{-5}$, in $[c\log10^{-5},0]$, checked as
 $[-12c,0]$.  On the double path a sum is of rounded doubles, and each bound
 is allowed a relative $2^{-40}$, far below any edit that matters; on the
 exact path the enclosure must meet the range.  The golden vectors check the
-table: \.{tests/check\_eval.c} finds every value of a bounded variant in
-its range.
+table: \.{tests/range\_check.py} (run by \.{tests/merge\_test.sh}) writes
+the least and the largest value of each of their variants that a mean
+aggregates (512 of them) as the one query of a sealed state, and \.{merge}
+must print each back.
 
 @<Engine functions@>=
 static int shard_range(const rm_variant *a, const char *canon)

@@ -242,6 +242,9 @@ out=$($RM merge "$T/f2.state" 2>&1); rc=$?
 $RM eval --quiet --partial -m dcg "$T/jq" "$T/jr1" -o "$T/dc.state"
 sed 's/^sums 0x[0-9a-f]*p-*[0-9]* /sums 0x1a26p-3 /' "$T/dc.state" > "$T/f3.state"; python3 tests/seal_state.py "$T/f3.state"
 [ "$($RM merge --quiet --trec "$T/f3.state" | cut -f3)" = 836.75 ] && ok "an unbounded measure (dcg) is not range-checked" || bad "dcg 836.75"
+# and no true value is refused: the extremes of every variant of the golden
+# vectors, each the one query of a sealed state, merge to themselves
+python3 tests/range_check.py "$RM" vectors "$T" > "$T/rc" 2>&1 && ok "$(tail -n 1 "$T/rc")" || bad "$(cat "$T/rc")"
 # disjoint halves of the same 450 merge, and give the 450 queries' value
 awk -v T="$T" 'BEGIN { print "user,item,label" > T "/o3.csv"; for (q = 301; q <= 450; q++) printf "x%d,i,1\n", q > T "/o3.csv" }'
 $RM eval --quiet --partial -m rr "$T/o3.csv" -o "$T/o3.state"

@@ -23113,8 +23113,8 @@ typedef struct {
   atomic_int stop; /* the evaluator has stopped */
   long line; double pct; /* for the progress line */
   FILE *msgf; char *msg; size_t msglen; /* the reader's messages */
-  size_t line_max, line_mem, line_full;
-    /* the evaluator's |tool_line_max|, |tool_line_mem|, |tool_line_full|, which are per thread */
+  size_t line_max, line_mem, line_full, line_fit;
+    /* the evaluator's |tool_line_max| and the rest, which are per thread */
   tool_owner *own; /* and its owner of blocks and files */
 } ev_pipe;
 static void ev_group_free(ev_group *g)
@@ -23251,7 +23251,7 @@ static void *ev_reader(void *arg)
   tool_err_f = p->msgf;
   tool_oom_jmp = &oom;
   tool_line_max = p->line_max; tool_own = p->own;
-  tool_line_mem = p->line_mem; tool_line_full = p->line_full;
+  tool_line_mem = p->line_mem; tool_line_full = p->line_full; tool_line_fit = p->line_fit;
   if (setjmp(oom) == 0) {@+ if (p->mode == 1) ev_read_chunks(p); else ev_read_groups(p); @+}
   else { p->status = -2; p->open = 0; }
   tool_oom_jmp = NULL; tool_err_f = NULL;
@@ -23377,7 +23377,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   size_t stopped = 0, i;
   int rc;
   p->st = st; p->s = s; p->mode = mode; p->line_max = tool_line_max;
-  p->line_mem = tool_line_mem; p->line_full = tool_line_full;
+  p->line_mem = tool_line_mem; p->line_full = tool_line_full; p->line_fit = tool_line_fit;
   p->own = tool_own;
   p->nring = EV_RING; p->most = EV_INFLIGHT;
   if (mode == 1) { /* chunks: an eighth of the memory bound */
@@ -23555,6 +23555,7 @@ for (st.seen.most = 1024; st.seen.most * 2 * sizeof(uint64_t) <= st.mem / 16; )
 @<Name \.{--memory} in the messages of a want of memory@>;
 if (st.mem / 4 < tool_line_max) {
   tool_line_full = tool_line_max; tool_line_max = st.mem / 4; tool_line_mem = st.mem;
+  tool_line_fit = ev_fit();
 }
 
 @ {\it A grouped run beside merged judgments.}  A run whose queries are
@@ -26613,7 +26614,8 @@ which.  No newline at all means the piece is full.
 @<Reading a line@>=
 _Thread_local size_t tool_line_max = (size_t) 256 << 20;
   /* bytes; a limit on memory may lower it, for the thread that evaluates */
-static _Thread_local size_t tool_line_mem, tool_line_full; /* see |tool_line_long| */
+static _Thread_local size_t tool_line_mem, tool_line_full, tool_line_fit;
+  /* see |tool_line_long| */
 static void tool_line_long(const char *path, long line, size_t len, FILE *f);
 ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   long line)
@@ -26671,8 +26673,11 @@ line said only \.{line longer than 67108864 bytes}, and the fix, a larger
 read and dropped, up to the limit before, and the message names the line's
 length and the \.{--memory} that reads it, four times its length rounded up
 to a mebibyte; a line beyond the limit before is one that no \.{--memory}
-reads, and the message says so.  |len| is the length known, and |f|, when
-it is not |NULL|, holds the rest of the line.
+reads, and the message says so; and when a limit on the address space
+leaves less than that \.{--memory} (|tool_line_fit|, from |ev_fit|), the
+message says that too, rather than send the user to a bound that would run
+out of memory.  |len| is the length known, and |f|, when it is not |NULL|,
+holds the rest of the line.
 
 @<Reading a line@>=
 static void tool_line_long(const char *path, long line, size_t len, FILE *f)
@@ -26684,15 +26689,20 @@ static void tool_line_long(const char *path, long line, size_t len, FILE *f)
     return;
   }
   while (f && len <= tool_line_full && (c = getc(f)) != EOF && c != '\n') len++;
-  if (len > tool_line_full)
+  if (len > tool_line_full) {
     fprintf(tool_err, "%s:%ld: line longer than %zu bytes, the longest that any"
       " --memory reads\n", path, line, tool_line_full);
-  else
-    fprintf(tool_err, "%s:%ld: line of %zu bytes, longer than %zu, a quarter of"
-      " --memory %zu%s; give --memory %zuM or more\n", path, line, len, tool_line_max,
-      m % (1 << 20) == 0 ? m >> 20 : m % 1024 == 0 ? m >> 10 : m,
-      m % (1 << 20) == 0 ? "M" : m % 1024 == 0 ? "K" : "",
-      (4 * len + (1u << 20) - 1) >> 20);
+    return;
+  }
+  fprintf(tool_err, "%s:%ld: line of %zu bytes, longer than %zu, a quarter of"
+    " --memory %zu%s; ", path, line, len, tool_line_max,
+    m % (1 << 20) == 0 ? m >> 20 : m % 1024 == 0 ? m >> 10 : m,
+    m % (1 << 20) == 0 ? "M" : m % 1024 == 0 ? "K" : "");
+  if (tool_line_fit && 4 * len > tool_line_fit)
+    fprintf(tool_err, "it needs --memory %zuM or more, more than the limit on this"
+      " process's address space leaves (%zuM)\n", (4 * len + (1u << 20) - 1) >> 20,
+      tool_line_fit >> 20);
+  else fprintf(tool_err, "give --memory %zuM or more\n", (4 * len + (1u << 20) - 1) >> 20);
 }
 
 @ Input files are opened by |tool_open_in|, which refuses a directory at

@@ -105,7 +105,7 @@ value "merge of a state of no query and another" "$AP" $RM merge --quiet --trec 
 # a first state refused (its queries line edited) with a second after it:
 # the cleanup freed the unread second state's fields from the stack
 sed 's/^queries 1$/queries 2/' "$T/s1" > "$T/s1bad"
-refuse "merge: the first state malformed" 's1bad:7: a malformed line of a state' $RM merge "$T/s1bad" "$T/s0"
+refuse "merge: the first state malformed" 's1bad:10: a malformed line of a state' $RM merge "$T/s1bad" "$T/s0"
 # edited numbers that break the bonds of a state: the counts against its
 # queries, the weight of a uniform mean against its counted queries (s1 holds
 # q1 alone, AP 5/6: counts 1 0, sums ... 0x1p0); merge added them and printed

@@ -22567,7 +22567,8 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
   if (st->keep) ev_keep(st, l);
   if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
       st->ust) != RM_OK) {
-    fputs("rankmetrics: eval: out of memory\n", tool_err);
+    fprintf(tool_err, "rankmetrics: eval: out of memory%s\n",
+      tool_nomem_hint ? tool_nomem_hint : "");
     return 0;
   }
   for (i = 0; i < st->nm; i++) {

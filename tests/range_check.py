@@ -15,18 +15,9 @@ import os
 import subprocess
 import sys
 
-M = (1 << 64) - 1
-
-
-def checksum(body: bytes) -> int:
-    h = 0xcbf29ce484222325
-    for b in body:
-        h = ((h ^ b) * 0x100000001b3) & M
-    h ^= h >> 30
-    h = (h * 0xbf58476d1ce4e5b9) & M
-    h ^= h >> 27
-    h = (h * 0x94d049bb133111eb) & M
-    return h ^ (h >> 31)
+sys.dont_write_bytecode = True  # no __pycache__ in tests/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seal_state import checksum  # noqa: E402
 
 
 def hexsum(x: float) -> str:

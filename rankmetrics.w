@@ -9723,28 +9723,85 @@ static rm_status spearman_x(const rm_variant *v, const rm_list *l,
   return s;
 }
 
-@ Kendall's counts come from all $n(n-1)/2$ pairs, compared directly.  That
-is $O(n^2)$ time; an $O(n\log n)$ count by merge sort exists (Knight, 1966),
-but ranked lists are short and the plain count is obviously right.  The
-function gives $C-D$, $n_0$, $n_1$ and $n_2$, all exact integers, and
-returns |RM_ENOMEM| when it cannot allocate the keys.
+@ Kendall's counts.  Comparing all $n(n-1)/2$ pairs is obviously right
+but quadratic: $2\cdot10^4$ items took 0.4~seconds and $6\cdot10^4$
+took 3.7, and a million would take a quarter of an hour.  Knight's count
+(1966) is $O(n\log n)$ and gives the same integers.  Sort the items by
+$(x,y)$, the key and then the score, both increasing; a scan of the sorted
+items gives $n_1$, the pairs tied in~$x$ (a run of $t$ equal keys holds
+$t(t-1)/2$), and $n_3$, the pairs tied in both (runs of equal $(x,y)$).
+Then sort that sequence by~$y$ alone with a stable merge sort, counting
+the {\it exchanges\/}: when an item of the right half is taken before
+items still waiting in the left half whose scores are strictly larger, it
+passes each of them, and each such pair had $x_i<x_j$ (or $x_i=x_j$ and
+$y_i<y_j$, impossible when $y_i>y_j$) and $y_i>y_j$: a discordant pair.
+Every discordant pair is passed exactly once, and no other, since the sort
+is stable and takes the left item on equal scores; so the exchanges are
+$D$.  A scan of the result gives $n_2$, the pairs tied in~$y$.  Every pair
+is concordant, discordant, or tied in $x$ or in $y$ (the $n_3$ tied in
+both counted in $n_1$ and in $n_2$), so $C=n_0-n_1-n_2+n_3-D$ and
+$$C-D=n_0-n_1-n_2+n_3-2D.$$
+All the counts are integers below $n^2/2$, exact in |unsigned long| for
+the lengths of this library ($n<2^{26}$), so both paths get the same
+exact counts; the double path then rounds as before.  The function gives
+$C-D$, $n_0$, $n_1$ and $n_2$, and returns |RM_ENOMEM| when it cannot
+allocate.  The quadratic count is kept in \.{tests/check\_corr.c}, where
+it is the oracle of this one on random lists full of ties.
+@^Knight's algorithm@>@^merge sort@>
 
 @<Private functions@>=
+typedef struct {@+ size_t k; double y; @+} corr_pt;
+static int corr_pt_cmp(const void *a, const void *b) /* by key, then score */
+{
+  const corr_pt *p = a, *q = b;
+  if (p->k != q->k) return p->k < q->k ? -1 : 1;
+  return (p->y > q->y) - (p->y < q->y);
+}
+static unsigned long corr_exchanges(corr_pt *a, corr_pt *t, size_t n)
+  /* sorts |a| by score, stably, and returns the exchanges */
+{
+  size_t w, lo, i, j, k, mid, hi;
+  unsigned long d = 0;
+  for (w = 1; w < n; w *= 2) {
+    for (lo = 0; lo < n; lo += 2 * w) {
+      mid = lo + w < n ? lo + w : n; hi = lo + 2 * w < n ? lo + 2 * w : n;
+      for (i = lo, j = mid, k = lo; i < mid || j < hi; k++)
+        if (j >= hi || (i < mid && a[i].y <= a[j].y)) t[k] = a[i++];
+        else {@+ d += mid - i; t[k] = a[j++]; @+}
+    }
+    memcpy(a, t, n * sizeof *a);
+  }
+  return d;
+}
+static unsigned long corr_tied(const corr_pt *a, size_t n, int both)
+  /* pairs in runs of equal scores (|both|: of equal key and score) */
+{
+  unsigned long s = 0, t = 1;
+  size_t i;
+  for (i = 1; i <= n; i++)
+    if (i < n && a[i].y == a[i - 1].y && (!both || a[i].k == a[i - 1].k)) t++;
+    else {@+ s += t * (t - 1) / 2; t = 1; @+}
+  return s;
+}
 static rm_status corr_pairs(const rm_list *l, long *cd, unsigned long *n1,
   unsigned long *n2, unsigned long *n0)
 {
-  size_t i, j, nk, *key = corr_keys(l, &nk);
-  if (key == NULL) return RM_ENOMEM;
-  *cd = 0; *n1 = *n2 = 0;
-  for (i = 0; i < l->n; i++)
-    for (j = i + 1; j < l->n; j++) {
-      int dx = (key[i] > key[j]) - (key[i] < key[j]);
-      int dy = (l->score[i] > l->score[j]) - (l->score[i] < l->score[j]);
-      *n1 += dx == 0; *n2 += dy == 0;
-      *cd += dx * dy;
-    }
+  size_t i, nk, n = l->n, *key = corr_keys(l, &nk);
+  corr_pt *a = key ? malloc(2 * (n ? n : 1) * sizeof *a) : NULL;
+  unsigned long n3, d, t = 1;
+  if (a == NULL) {@+ free(key); return RM_ENOMEM; @+}
+  for (i = 0; i < n; i++) {@+ a[i].k = key[i]; a[i].y = l->score[i]; @+}
   free(key);
-  *n0 = (unsigned long) (l->n * (l->n - (l->n > 0)) / 2);
+  qsort(a, n, sizeof *a, corr_pt_cmp);
+  for (i = 1, *n1 = 0; i <= n; i++)
+    if (i < n && a[i].k == a[i - 1].k) t++;
+    else {@+ *n1 += t * (t - 1) / 2; t = 1; @+}
+  n3 = corr_tied(a, n, 1);
+  d = corr_exchanges(a, a + n, n);
+  *n2 = corr_tied(a, n, 0);
+  free(a);
+  *n0 = (unsigned long) (n * (n - (n > 0)) / 2);
+  *cd = (long) (*n0 - *n1 - *n2 + n3) - 2 * (long) d;
   return RM_OK;
 }
 
@@ -20343,7 +20400,8 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
 {
   FILE *mf, *old_err = tool_err_f;
   jmp_buf jb, *old_jmp = tool_oom_jmp;
-  size_t old_max = tool_line_max, size = 256;
+  size_t old_max = tool_line_max, old_mem = tool_line_mem, old_full = tool_line_full,
+    size = 256;
   void *(*old_re)(void *, void *, size_t) = tool_re;
   void *old_ctx = tool_re_ctx;
   tool_owner *own, *old_own = tool_own;
@@ -20380,7 +20438,7 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
   tool_own = own; own->door = &jb;
   tool_re = e->re; tool_re_ctx = e->re_ctx;
   tool_err_f = mf; tool_oom_jmp = &jb; tool_status = RM_OK;
-  tool_line_max = (size_t) 256 << 20;
+  tool_line_max = (size_t) 256 << 20; tool_line_mem = 0;
   v = NULL;
   if (setjmp(jb) == 0) {
     v = tool_alloc(NULL, (size_t) (2 * o->n_measures + 40) * sizeof *v + size);
@@ -20395,6 +20453,7 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
   st = rc == 0 ? RM_OK : tool_status < 0 ? tool_status : rc == 2 ? RM_EINVAL
     : RM_EFORMAT;
   tool_err_f = old_err; tool_oom_jmp = old_jmp; tool_line_max = old_max;
+  tool_line_mem = old_mem; tool_line_full = old_full;
   tool_re = old_re; tool_re_ctx = old_ctx; tool_own = old_own;
   own_release(own);
   fclose(mf);
@@ -20908,11 +20967,11 @@ The aggregate is accumulated as the queries pass: for a \.{mean} or a
 path of |rm_value_set| (the inner value of each query, the same \.{skip}
 tests and weights, and the same compensated sums), so the number is the one
 |rm_value_set| would return on the queries in the order read; the tests
-check this bit for bit.  A \.{micro} average on the double path and a metric
-of a whole set need all the queries,
-so for them the queries are kept, in a compact copy, and given to
-|rm_value_set| or |rm_value_set_rounded| at the end; that copy is the one
-thing whose size \.{--memory} does not bound.  The other aggregates of the
+check this bit for bit; a \.{micro} average streams the sums of its
+numerators and denominators the same way.  A metric of a whole set needs
+all the queries, so for it the queries are kept, in a compact copy, and
+given to |rm_value_set| or |rm_value_set_rounded| at the end; that copy is
+the one thing whose size \.{--memory} does not bound.  The other aggregates of the
 exact path are streamed as exact sums, decided at the end (|ev_xstream|).
 
 Any other order is sorted, in memory bounded by \.{--memory} (256~MiB by
@@ -21849,7 +21908,8 @@ typedef struct {
   ev_judg v;
 } ev_jsource;
 typedef struct {@+ ev_pool last; int any, inc[2]; @+} ev_order;
-typedef struct {@+ uint64_t *slot; size_t n, cap; @+} ev_names;
+typedef struct {@+ uint64_t *slot; size_t n, cap, most; @+} ev_names;
+  /* |most|: the most slots it may have, 0 for no bound */
 
 @ Each measure keeps its variant |v| as given, the inner variant |u| whose
 value a query has, the aggregated variant |a|, and the sums of its streamed
@@ -21883,7 +21943,9 @@ typedef struct {
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
   int show_variants, official; /* \.{--show-variants}; no \.{-m} was given */
   int partial; /* \.{--partial}: write the mergeable state, not the aggregates */
-  struct shard_sketch_s *sk; /* with \.{--partial}: the traces of the queries */
+  ev_xsort nxs; int nxs_on; /* the names of the queries, when they must be sorted */
+  FILE *qnames; size_t nnames; /* with \.{--partial}: their names, sorted, as a state writes them */
+  char *jdigest; /* with \.{--partial}: the digest of the judgments as read */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   int threads; /* \.{--threads}: 1, or 2 for the pipeline; 0 not given */
@@ -21911,11 +21973,11 @@ static rm_status shard_add_exact(ev_measure *m, const rm_list *l);
 static rm_status shard_add_log(struct shard_exact *g);
 static void shard_reset(ev_measure *m);
 static void shard_free(ev_measure *m);
-static void shard_sketch_query(struct shard_sketch_s *k, const char *q);
-static void shard_sketch_free(struct shard_sketch_s *k);
-static struct shard_sketch_s *shard_sketch_new(void);
-static void shard_sketch_write(FILE *f, const struct shard_sketch_s *k);
+static void shard_put_name(FILE *f, const char *s);
+static char *shard_digest(FILE *f, const char *path);
 static int shard_write(ev_state *st);
+static void shard_put_columns(FILE *f, const ev_state *st);
+static int ev_names_add(ev_state *st, const char *q);
 static int shard_accepts(const ev_state *st, ev_measure *m);
 static void shard_px_new(ev_measure *m);
 static void shard_set_fast(ev_measure *m, int fast);
@@ -23282,6 +23344,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
   int rated = 0; /* the judgments of the query have a rating */
   rm_list l = {0};
   if (g->n == 0) return 1;
+  if (st->partial && !ev_names_add(st, q)) return 0;
   if (st->qrels_path) {
     if (st->jgiven_on) jv = st->jgiven;
     else if (st->jmerge) {
@@ -23486,11 +23549,11 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     return 0;
   }
   st->n_eval++;
-  if (st->sk) shard_sketch_query(st->sk, q);
   if (st->keep) ev_keep(st, l);
   if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
       st->ust) != RM_OK) {
-    fputs("rankmetrics: eval: out of memory\n", tool_err);
+    fprintf(tool_err, "rankmetrics: eval: out of memory%s\n",
+      tool_nomem_hint ? tool_nomem_hint : "");
     return 0;
   }
   for (i = 0; i < st->nm; i++) {
@@ -23660,33 +23723,102 @@ a pipe has been copied to a temporary file, and is such a file.  Two names with 
 for a reappearance and cost a reading in memory, never a wrong value.
 @^hash table@>
 
+{\it The set within the bound.}  The set took 16 bytes a name and 24 while
+it doubled, outside \.{--memory}: a run of $10^7$ shuffled queries of one
+line each (grouped, since no query has two lines, but in no order) peaked
+at 414~MB under \.{--memory 16M}.  So the set may take a sixteenth of the
+bound (|most| slots; $3/32$ while it doubles), and a name that finds it
+full goes to a third external sort, |nxs|, of names alone, with an eighth
+of the bound for its buffer.  Every new name is still looked up in the
+set, so a name that reappears after one in the set is found at once, as
+before, and a shuffled run is found out within a few thousand lines; the
+names past the set are sorted when the pass ends (|ev_names_end|), where
+two equal names side by side are a reappearance found late: the pass asks
+for the reading in memory (code~2), and its output, never copied out, is
+thrown away.  The sort compares the names themselves, so this check takes
+no two names for one.  A grouped run joined with merged judgments
+(|ev_rejoin|) needs no such sort: its lines pass through a sort by name
+anyway, where a query that reappears is a name with two ordinals.  The
+bench's ten million shuffled one-line queries then peak under
+\.{--memory 64M} plus the fixed overhead (\secref{q:perf}).
+@^memory, bounded@>
+
 @<Engine functions@>=
-static int ev_seen(ev_names *s, const char *q) /* 1 if seen; else adds it */
+static int ev_names_grow(ev_names *s)
+{
+  size_t cap = s->cap ? 2 * s->cap : 1024, i, k;
+  uint64_t *slot;
+  if (s->cap && s->most && cap > s->most) return 0;
+  slot = tool_zalloc(cap * sizeof *slot);
+  for (k = 0; k < s->cap; k++) if (s->slot[k]) {
+    for (i = (size_t) (s->slot[k] >> 1) & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
+      continue;
+    slot[i] = s->slot[k];
+  }
+  free(s->slot); s->slot = slot; s->cap = cap;
+  return 1;
+}
+static int ev_seen(ev_names *s, const char *q)
+  /* 1 if seen; else adds it and returns 0, or $-1$ when the set is full */
 {
   uint64_t h = ev_hash(q) | 1; /* never 0, the empty slot */
-  size_t i, k;
-  if (2 * (s->n + 1) > s->cap) {
-    size_t cap = s->cap ? 2 * s->cap : 1024;
-    uint64_t *slot = tool_alloc(NULL, cap * sizeof *slot);
-    memset(slot, 0, cap * sizeof *slot);
-    for (k = 0; k < s->cap; k++) if (s->slot[k]) {
-      for (i = (size_t) (s->slot[k] >> 1) & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
-        continue;
-      slot[i] = s->slot[k];
-    }
-    free(s->slot); s->slot = slot; s->cap = cap;
-  }
+  size_t i;
+  int full = 2 * (s->n + 1) > s->cap && !ev_names_grow(s);
   for (i = (size_t) (h >> 1) & (s->cap - 1); s->slot[i]; i = (i + 1) & (s->cap - 1))
     if (s->slot[i] == h) return 1;
+  if (full) return -1;
   s->slot[i] = h; s->n++;
   return 0;
+}
+static int ev_names_add(ev_state *st, const char *q)
+{
+  ev_xrec x;
+  memset(&x, 0, sizeof x);
+  x.q = q; st->nxs_on = 1;
+  return ev_xs_add(&st->nxs, &x);
 }
 static int ev_new_query(ev_state *st, const char *q)
 {
   ev_order_next(&st->run_ord, q);
   if (st->jstream && !ev_decisions_hold(st)) return 4;
-  if (st->seen_on) return ev_seen(&st->seen, q) ? 2 : 1;
+  if (st->seen_on) {
+    int k = ev_seen(&st->seen, q);
+    if (k == 1) return 2;
+    if (k < 0 && !st->partial && !st->rejoin && !ev_names_add(st, q)) return 0;
+    return 1;
+  }
   return st->run_ord.inc[0] || st->run_ord.inc[1] ? 1 : 3;
+}
+
+@ At the end of a pass the names sorted by |nxs| are read in order: two
+equal names side by side mean a query that reappeared (code~2), and under
+\.{--partial}, where every query's name went to the sort (|ev_group_done|),
+they are also written, as a state writes them, to the temporary file
+|qnames| that |shard_write| copies into the state.  1 when done, 0 after an
+error.
+
+@<Engine functions@>=
+static int ev_names_end(ev_state *st)
+{
+  ev_xrec x;
+  char *last = NULL;
+  size_t cap = 0, k;
+  int r, rc = 1;
+  if (!st->nxs_on) return 1;
+  if (!ev_xs_end(&st->nxs)) return 0;
+  if (st->partial && (st->qnames = ev_tmpfile()) == NULL) return 0;
+  while ((r = ev_xs_next(&st->nxs, &x)) > 0) {
+    if (last && strcmp(last, x.q) == 0) {@+ rc = 2; break; @+}
+    if ((k = strlen(x.q) + 1) > cap) last = tool_alloc(last, cap = 2 * k);
+    memcpy(last, x.q, k);
+    if (st->qnames) {@+ shard_put_name(st->qnames, x.q); putc('\n', st->qnames);
+      st->nnames++; @+}
+  }
+  free(last);
+  if (r < 0) rc = 0;
+  if (rc == 1 && st->qnames && !ev_tmp_rewind(st->qnames)) rc = 0;
+  ev_xs_free(&st->nxs); st->nxs_on = 0;
+  return rc;
 }
 
 @ Progress.  When standard error is a terminal (and \.{--quiet} is not
@@ -23862,13 +23994,15 @@ static int ev_pass(ev_state *st, ev_source *s, ev_group *g, int memory)
     }
     if (r < 0) { rc = 0; goto done; }
   }
-  if (st->rejoin) { rc = ev_rejoin(st, g); goto done; }
+  if (st->rejoin) {@+ if ((rc = ev_rejoin(st, g)) == 1) rc = ev_names_end(st);
+    goto done; @+}
   if (open && (rc = ev_group_done(st, g)) != 1) goto done;
   if (st->qrels_path && st->jstream) rc = ev_drain(st);
   else if (st->qrels_path && st->jmerge) rc = ev_drain_x(st);
+  if (rc == 1) rc = ev_names_end(st);
 done:
   if (st->progress && st->t_shown > 0) ev_progress(st, 0, 0, 1);
-  ev_xs_free(&st->rxs); ev_xs_free(&st->oxs);
+  ev_xs_free(&st->rxs); ev_xs_free(&st->oxs); ev_xs_free(&st->nxs);
   return rc;
 }
 
@@ -23965,7 +24099,8 @@ typedef struct {
   atomic_int stop; /* the evaluator has stopped */
   long line; double pct; /* for the progress line */
   FILE *msgf; char *msg; size_t msglen; /* the reader's messages */
-  size_t line_max; /* the evaluator's |tool_line_max|, which is per thread */
+  size_t line_max, line_mem, line_full, line_fit;
+    /* the evaluator's |tool_line_max| and the rest, which are per thread */
   tool_owner *own; /* and its owner of blocks and files */
 } ev_pipe;
 static void ev_group_free(ev_group *g)
@@ -24102,6 +24237,7 @@ static void *ev_reader(void *arg)
   tool_err_f = p->msgf;
   tool_oom_jmp = &oom;
   tool_line_max = p->line_max; tool_own = p->own;
+  tool_line_mem = p->line_mem; tool_line_full = p->line_full; tool_line_fit = p->line_fit;
   if (setjmp(oom) == 0) {@+ if (p->mode == 1) ev_read_chunks(p); else ev_read_groups(p); @+}
   else { p->status = -2; p->open = 0; }
   tool_oom_jmp = NULL; tool_err_f = NULL;
@@ -24227,6 +24363,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   size_t stopped = 0, i;
   int rc;
   p->st = st; p->s = s; p->mode = mode; p->line_max = tool_line_max;
+  p->line_mem = tool_line_mem; p->line_full = tool_line_full; p->line_fit = tool_line_fit;
   p->own = tool_own;
   p->nring = EV_RING; p->most = EV_INFLIGHT;
   if (mode == 1) { /* chunks: an eighth of the memory bound */
@@ -24274,7 +24411,10 @@ At least 64~KiB.  Each of the two external sorts, the run's and the
 judgments', gets three eighths of it for its buffer, leaving a quarter for
 the query being evaluated and everything else (with two threads, while the
 run is read into its sort, an eighth holds the chunks that wait, see
-\secref{q:pipe}).  A run or judgments that
+\secref{q:pipe}).  Out of that quarter, the set of the names of the queries
+seen, when their order is not known, takes at most a sixteenth, and the sort
+of the names past it an eighth (|ev_names_end|); that sort is used only
+while the run's own sort is not, or for \.{--partial}.  A run or judgments that
 are not a regular file, such as a pipe or \.{-}, are copied to a temporary
 file as they are read, so that a pass can read them again: a pipe then
 costs disk space, the size of its bytes, and no more memory than a file.
@@ -24307,7 +24447,8 @@ static FILE *ev_copy(FILE *in, const char *path)
     for (i = 0; i < k; i++)
       if (buf[i] == '\n') { line++; run = 0; }
       else if (++run > tool_line_max + 1) {
-        fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+        while (++i < k && buf[i] != '\n') run++;
+        tool_line_long(path, line, run, i < k ? NULL : in);
         fclose(f); return NULL;
       }
     errno = 0;
@@ -24319,6 +24460,63 @@ static FILE *ev_copy(FILE *in, const char *path)
   }
   if (!ev_tmp_rewind(f)) { fclose(f); return NULL; }
   return f;
+}
+
+@ {\it A bound that the system allows.}  Under a limit on the address
+space (\.{ulimit -v}) the default of 256~MiB may be more than the process
+can have, and an unsorted run then stopped with \.{out of memory}, which
+did not say that \.{--memory} was the fix.  So when neither \.{--memory}
+nor \.{RANKMETRICS\_MEMORY} is given, the default is at most what the limit
+leaves (|ev_fit|): the limit, less the address space already mapped (the
+program and its libraries, from \.{/proc/self/statm}), less |EV_SLACK| for
+what lies outside the bound (the reader thread's stack, the merges' buffers),
+rounded down to a mebibyte.  And \.{out of memory} in \.{eval} says which
+\.{--memory} was in force and which would do: the fitted value when the
+bound exceeds it, half the bound otherwise (|tool_nomem_hint|, written by
+|tool_nomem|; not set for the library's door, which returns |RM_ENOMEM|).
+
+@<Engine functions@>=
+#include <sys/resource.h>
+#define EV_SLACK ((size_t) 24 << 20)
+static size_t ev_fit(void) /* the bound the address space allows; 0: no limit */
+{
+  struct rlimit r;
+  size_t used = 0, fit;
+  unsigned long pages;
+  FILE *f;
+  if (getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_cur == RLIM_INFINITY) return 0;
+  if ((f = fopen("/proc/self/statm", "r")) != NULL) {
+    if (fscanf(f, "%lu", &pages) == 1) used = pages * (size_t) sysconf(_SC_PAGESIZE);
+    fclose(f);
+  }
+  if ((size_t) r.rlim_cur <= used + EV_SLACK + 65536) return 65536;
+  fit = ((size_t) r.rlim_cur - used - EV_SLACK) & ~(((size_t) 1 << 20) - 1);
+  return fit < 65536 ? 65536 : fit;
+}
+static size_t ev_default_memory(void)
+{
+  size_t d = (size_t) 256 << 20, fit = ev_fit();
+  return fit && fit < d ? fit : d;
+}
+static const char *ev_mem_text(size_t m, char *b, size_t n) /* \.{256M}, \.{64K} */
+{
+  if (m % (1 << 30) == 0) snprintf(b, n, "%zuG", m >> 30);
+  else if (m % (1 << 20) == 0) snprintf(b, n, "%zuM", m >> 20);
+  else if (m % 1024 == 0) snprintf(b, n, "%zuK", m >> 10);
+  else snprintf(b, n, "%zu", m);
+  return b;
+}
+
+@ @<Name \.{--memory} in the messages of a want of memory@>=
+if (tool_own == NULL) {
+  static char hint[200];
+  char a[32], b[32];
+  size_t fit = ev_fit(), w = fit && st.mem > fit ? fit : st.mem / 2;
+  w = w >= ((size_t) 1 << 20) ? w & ~(((size_t) 1 << 20) - 1) : w < 65536 ? 65536 : w & ~(size_t) 1023;
+  snprintf(hint, sizeof hint, "; eval's --memory %s was more than this process could have%s:"
+    " give --memory %s or less", ev_mem_text(st.mem, a, sizeof a),
+    fit ? " under its limit on address space" : "", ev_mem_text(w, b, sizeof b));
+  tool_nomem_hint = hint;
 }
 
 @ The bound also caps a line: one line is read whole before it is split, so
@@ -24334,10 +24532,17 @@ if (st.mem == 0) {
       " at least 64K\n", e);
     rc = 2; goto done;
   }
-  if (st.mem == 0) st.mem = (size_t) 256 << 20;
+  if (st.mem == 0) st.mem = ev_default_memory();
 }
 st.rxs.limit = st.jxs.limit = st.oxs.limit = st.mem / 8 * 3;
-if (st.mem / 4 < tool_line_max) tool_line_max = st.mem / 4
+st.nxs.limit = st.mem / 8;
+for (st.seen.most = 1024; st.seen.most * 2 * sizeof(uint64_t) <= st.mem / 16; )
+  st.seen.most *= 2;
+@<Name \.{--memory} in the messages of a want of memory@>;
+if (st.mem / 4 < tool_line_max) {
+  tool_line_full = tool_line_max; tool_line_max = st.mem / 4; tool_line_mem = st.mem;
+  tool_line_fit = ev_fit();
+}
 
 @ {\it A grouped run beside merged judgments.}  A run whose queries are
 grouped but not in the judgments' order is streamed in its own order, and
@@ -24386,6 +24591,7 @@ static int ev_rejoin(ev_state *st, ev_group *g)
       if (!ev_xs_add(&st->oxs, &y)) goto done;
     }
     do {
+      if (strcmp(x.lab, ord.s) != 0) {@+ rc = 2; goto done; @+} /* it reappears */
       y = x; y.q = ord.s; y.lab = name.s;
       if (!ev_xs_add(&st->oxs, &y)) goto done;
     } while ((r = ev_xs_next(&st->rxs, &x)) > 0 && strcmp(x.q, name.s) == 0);
@@ -24597,6 +24803,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
       if (st.jcopy == NULL) goto done;
     }
   }
+  if (st.partial && st.qrels_path) @<Take the digest of the judgments, or |goto done|@>;
   st.seen_on = !ev_regular(src.f);
   st.jstream = !st.seen_on && !st.unsorted;
   @<Choose the number of threads of \.{eval}@>;
@@ -24654,9 +24861,24 @@ done:
   free(src.buf); ev_group_free(&g);
   @<Free the judgments of an evaluation@>;
   for (i = 0; i < st.nm; i++) shard_free(&st.m[i]);
-  if (st.sk) { shard_sketch_free(st.sk); free(st.sk); }
+  if (st.qnames) fclose(st.qnames);
+  free(st.jdigest);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
+}
+
+@ Under \.{--partial} the judgments' digest (|shard_digest|) is taken
+before anything else is read: from the copy of a pipe, rewound after, or
+from the file, opened once more for it.
+
+@<Take the digest of the judgments...@>=
+{
+  FILE *q = st.jcopy ? st.jcopy : tool_open_in("eval", st.qrels_path);
+  if (q == NULL) goto done;
+  st.jdigest = shard_digest(q, st.qrels_path);
+  if (q != st.jcopy) fclose(q);
+  else if (!ev_tmp_rewind(q)) goto done;
+  if (st.jdigest == NULL) goto done;
 }
 
 @ {\it The exact aggregates in bounded memory.}  On the exact path a mean,
@@ -24723,7 +24945,7 @@ here, once, at the end of the command, whether it succeeded or not.
 if (st.js.f && st.js.f != st.jcopy) fclose(st.js.f);
 if (st.jcopy) fclose(st.jcopy);
 if (st.defer) fclose(st.defer);
-ev_xs_free(&st.jxs); ev_xs_free(&st.rxs); ev_xs_free(&st.oxs);
+ev_xs_free(&st.jxs); ev_xs_free(&st.rxs); ev_xs_free(&st.oxs); ev_xs_free(&st.nxs);
 free(st.js.buf); free(st.js.p.s); free(st.js.off); free(st.js.grade_a);
 free(st.js.line_a); free(st.js.d);
 free(st.run_ord.last.s); free(st.j_ord.last.s);
@@ -24817,7 +25039,6 @@ if (st.partial && (st.per_query || st.format || st.judged_empty)) {
   free(st.m);
   return 2;
 }
-if (st.partial) st.sk = shard_sketch_new();
 
 @ {\it Without \.{-m}.}  trec\_eval without \.{-m} prints its ``official''
 measures, the set its file \.{measures.c} marks so (we ran trec\_eval~10.0
@@ -24859,7 +25080,8 @@ if ((st.out = tool_tmpfile()) == NULL) {
   goto done;
 }
 for (i = 0; i < st.nm; i++) shard_reset(&st.m[i]);
-if (st.sk) shard_sketch_free(st.sk);
+if (st.qnames) {@+ fclose(st.qnames); st.qnames = NULL; @+}
+st.nnames = 0;
 ev_keep_free(&st);
 st.n_eval = st.n_run_only = st.n_unjudged = st.n_judged_only = 0;
 st.n_negative = st.n_dup = st.n_tie_dep = 0;
@@ -24868,7 +25090,7 @@ ev_order_reset(&st.run_ord); ev_order_reset(&st.j_ord);
 st.decided = 0;
 st.seen.n = 0;
 if (st.seen.slot) memset(st.seen.slot, 0, st.seen.cap * sizeof *st.seen.slot);
-ev_xs_free(&st.rxs); ev_xs_free(&st.jxs);
+ev_xs_free(&st.rxs); ev_xs_free(&st.jxs); ev_xs_free(&st.nxs); st.nxs_on = 0;
 st.rxs.nspill = st.rxs.npass = st.jxs.nspill = st.jxs.npass = 0;
 if (st.defer) { fclose(st.defer); st.defer = NULL; }
 st.ndefer = 0; st.jmerge = 0;
@@ -25183,17 +25405,16 @@ writes nothing else).  The order in which the engine returns the states
 does not matter.
 
 @ {\it The format.}  A state is text, one item a line; the first line names
-the format and its version, \.{rankmetrics-partial 3}.  Then
+the format and its version, \.{rankmetrics-partial 4}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
-\item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no negative=W}, the
-options of \.{eval} that change values;
+\item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no
+negative=W columns=C}, the options of \.{eval} that change values, and the
+columns read (|shard_put_columns|);
+\item{} \.{judgments D N}, the digest of the judgments file as read, 16
+hexadecimal digits, and its length in bytes, or \.{judgments none} for a
+delimited file (|shard_digest|);
 \item{} \.{queries N}, the queries evaluated;
-\item{} when $N>0$, \.{first NAME} and \.{last NAME}, the ends, and then,
-always, \.{sample K} followed by $K=\min(N,128)$ lines \.{query HASH NAME},
-the sample, in ascending order of \.{HASH}, 16 hexadecimal digits (a
-backslash, a line feed and a carriage return in a name are written
-\.{\\\\}, \.{\\n} and \.{\\r});
 \item{} for each measure, in the order of the \.{-m} options: \.{measure
 NAME} (as given), \.{variant CANONICAL} (the aggregated variant),
 \.{counts COUNTED SKIPPED}, and then \.{sums A B} on the double path,
@@ -25202,19 +25423,42 @@ hexadecimal and $e\ge-1074$ in decimal (\.{-0x1fp-3} is $-31/8$), each
 standing for an integer times~$2^{-1074}$, or \.{fractions Q W} and \.{enclosure K L H} on the
 exact path, fractions in decimal (\.{-3/8}), $K$ the number of irrational
 values;
+\item{} \.{names M}, followed by $M\ge N$ lines, the names of all the
+queries of the shard's run, evaluated or skipped, in strictly increasing
+byte order (a backslash, a line feed and a carriage return in a name are
+written \.{\\\\}, \.{\\n} and \.{\\r});
 \item{} \.{end HASH}, so that a truncated state is found, where \.{HASH}
-is the checksum of every byte before this line (16 hexadecimal digits:
-the hash of names below, taken over those bytes).
+is the checksum of every byte before this line (16 hexadecimal digits,
+see below).
 \smallskip
 \noindent Merge reads every line with |tool_getline| and refuses, naming
 the file and the line, anything else: a version it does not know, a number
 written otherwise, a missing \.{end}, a checksum that is not that of the
-lines read, a sample out of order or whose
-hashes are not those of its names.  Two states of different paths,
-options, or measures (names, variants or their order) are refused with
-both files named, and so are two states that hold one query, with its
-name.  (Versions 1 and~2 of the format, which had no traces and no
-checksum, are refused with a word on why.)
+lines read, names out of order or repeated, fewer names than queries.
+Two states of different paths, options, judgments or measures (names,
+variants or their order) are refused with both files named (and both
+values, for options and judgments), and so are two states that name one
+query, with its name; a state whose sums leave the range of a bounded
+measure is refused with the measure's name (|shard_in_range|).  Versions 1
+to~3 of the format, which named only some queries (none, then the ends and
+a sample) and not the judgments, are refused with a word on why and the
+advice to evaluate the shard again with \.{eval --partial}.
+
+{\it What merge cannot see.}  A merge is exact when the states are what
+\.{eval --partial} wrote for disjoint parts of one run against one file of
+judgments under one set of options: then it prints \.{eval}'s bytes.  What
+it checks: every query named once over all the states; one path, one set
+of options and columns, one digest of judgments, one list of measures;
+each state's checksum, the bonds between its numbers, and the ranges of
+bounded measures.  What it cannot check: a state forged by someone who
+writes its checksum again, whose sums stay within their ranges and bonds
+(a sum of AP moved from 12.5 to 12.25 over 40 queries is as valid as the
+true one); two different judgments files whose 64-bit digests collide; and
+a run cut so that a query of one shard is named otherwise in another
+(\.{q1} and \.{Q1}), which are two queries to \.{eval} too.  A state
+carries no secret and no signature: its integrity against a forger is the
+file system's business.
+@^merge of partial states@>
 
 @<Engine functions@>=
 struct shard_exact {
@@ -25496,45 +25740,45 @@ the same state twice (\.{merge a.state a.state}, or a glob that names a
 shard twice), or shards that share queries (a run cut with \.{split -l},
 which cuts the query at each boundary in two), it would add them twice and
 print a wrong number with nothing to show for it.  So each state carries
-two traces of its queries, and \.{merge} refuses any two states whose
-traces share a query, naming both files and the query.
+the names of all the queries of its part of the run, sorted in byte order,
+and \.{merge} refuses any two states that name one query, naming both files
+and the query.
 @^overlapping shards@>@^silent failures@>
-\smallskip
-\item{$\bullet$} The {\it ends\/}: the first and the last query the shard
-evaluated (for a run grouped by query, the first and the last in the file).
-A query cut in two by a split at a line boundary is the last query of one
-piece and the first of the next, so it is always found; every state's ends
-are compared with every other's.
-\item{$\bullet$} A {\it sample\/}: the $k=128$ queries whose names have the
-smallest hashes (or all of them, when there are fewer), with their names.
-The sample of a union is the $k$ smallest of the union of the samples, so a
-merge keeps $k$ entries however many states it reads, and a query held by
-two states is found whenever it is among the $k$ smallest of all the
-queries merged.  Two copies of one state, or states that share all their
-queries, are therefore always found; when two states share a fraction $f$
-of the queries, each of the $k$ places holds a shared query with
-probability about~$f$, so the overlap escapes with probability about
-$(1-f)^k$: $0.28$ for $f=1\%$, $0.0014$ for $f=5\%$, below $10^{-5}$ for
-$f=10\%$.
-\smallskip
-\noindent Disjoint shards are never refused (two different names with the
-same 64-bit hash are told apart by the names).  Certainty for every
-overlap would need every query's name in the state, which is as large as
-the list of queries; the traces cost 128 lines.  The hash is FNV-1a of the
-name's bytes (64 bits) followed by the finalizer of splitmix64, fixed by
-the format, so that states written on different machines compare.
+
+The first version of this check carried only traces: the first and the
+last query of each state, and a sample of the 128 queries whose names had
+the smallest hashes.  A query held by two states escaped it whenever it was
+neither an end nor among the sample, and a hostile test found it: two
+states of 1000 queries, the second repeating one query of the first outside
+both samples, merged with status~0 into ``1001 queries'' and a mean of AP of
+0.411227 for 0.411384.  No digest of a set of names can do better, since
+two sets that share one name have digests as unrelated as two sets that
+share none: finding a shared member takes the members.  A Bloom filter would
+say ``perhaps'' for a share of the disjoint pairs and still need the names
+to confirm.  The names themselves decide exactly, two different names are
+never taken for one, and the query is named in the message.  They cost
+what they are, about the length of a name a query (the bench's names,
+\.{q} and seven digits, make 9 bytes a line), in the state and in the
+temporary files of both commands, never in memory beyond the bounds of the
+sorts that carry them: \.{eval} sorts them within an eighth of
+\.{--memory} (|ev_names_end|) and \.{merge} within three eighths of
+\.{RANKMETRICS\_MEMORY} (|cmd_merge|), each sort spilling to temporary files when the names outgrow it.
+
+A query of the run is named in the state whether it was evaluated or
+skipped (a query only in the run under \.{--run-only skip}, for one), since
+one \.{eval} over the whole run would join its lines from two shards into
+one query, and two shards that each evaluate a part of it are wrong either
+way.
+
+The checksum of the format is FNV-1a over the bytes (64 bits) followed by
+the finalizer of splitmix64, fixed by the format, so that states written on
+different machines compare.
 
 @<Engine functions@>=
-#define SHARD_SAMPLE 128
-typedef struct {@+ uint64_t h; char *name; int file;@+ } shard_qid;
-typedef struct shard_sketch_s {
-  shard_qid s[SHARD_SAMPLE]; int n; /* the smallest hashes, ascending */
-  char *first, *last; size_t cap_last; /* the ends */
-} shard_sketch;
 #define SHARD_FNV0 UINT64_C(0xcbf29ce484222325)
 static uint64_t shard_fnv(uint64_t h, const char *p, size_t n) /* FNV-1a, continued */
 {
-  for (; n > 0; n--, p++) { h ^= (unsigned char) *p; h *= UINT64_C(0x100000001b3); }
+  for (; n > 0; n--, p++) {@+ h ^= (unsigned char) *p; h *= UINT64_C(0x100000001b3); @+}
   return h;
 }
 static uint64_t shard_mix(uint64_t h) /* splitmix64's finalizer */
@@ -25543,52 +25787,35 @@ static uint64_t shard_mix(uint64_t h) /* splitmix64's finalizer */
   h ^= h >> 27; h *= UINT64_C(0x94d049bb133111eb);
   return h ^ (h >> 31);
 }
-static uint64_t shard_hash(const char *q)
-{
-  return shard_mix(shard_fnv(SHARD_FNV0, q, strlen(q)));
-}
 
-@ Adding a query to a sketch, or an entry of another sketch: a new entry
-goes to its place among the smallest hashes when it is small enough, the
-largest falling out.  An entry of the same hash and the same name is the
-same query; |shard_sketch_put| then returns it and adds nothing.
+@ {\it Which judgments.}  A state evaluated against other judgments than
+another's is a sum of other numbers, and merging the two is as wrong as
+merging overlapping shards; nothing in the sums shows it.  So \.{eval
+--partial} takes a digest of the judgments file as read, every byte (the
+copy of a pipe, for a pipe), and writes it; \.{merge} refuses two states
+whose digests differ, naming both files and both digests.  The digest is
+the checksum's hash over the bytes, with their number: two files of
+judgments that differ are told apart unless a 64-bit hash collides, a chance
+of $2^{-64}$ for files not made to collide.  A delimited file carries its
+labels in itself, and its state says \.{judgments none}.
 
 @<Engine functions@>=
-static const shard_qid *shard_sketch_put(shard_sketch *k, uint64_t h,
-  const char *name, int file)
+static char *shard_digest(FILE *f, const char *path)
 {
-  int i = k->n, j;
-  if (k->n == SHARD_SAMPLE && h > k->s[k->n - 1].h) return NULL;
-  while (i > 0 && k->s[i - 1].h >= h) i--;
-  for (j = i; j < k->n && k->s[j].h == h; j++)
-    if (strcmp(k->s[j].name, name) == 0) return &k->s[j];
-  if (i == SHARD_SAMPLE) return NULL;
-  if (k->n == SHARD_SAMPLE) free(k->s[--k->n].name);
-  memmove(&k->s[i + 1], &k->s[i], (size_t) (k->n - i) * sizeof *k->s);
-  k->s[i].h = h; k->s[i].name = tool_strdup(name); k->s[i].file = file;
-  k->n++;
-  return NULL;
-}
-static void shard_sketch_query(shard_sketch *k, const char *q)
-{
-  size_t n = strlen(q) + 1;
-  if (k->first == NULL) k->first = tool_strdup(q);
-  if (n > k->cap_last) k->last = tool_alloc(k->last, k->cap_last = n);
-  memcpy(k->last, q, n);
-  shard_sketch_put(k, shard_hash(q), q, 0);
-}
-static shard_sketch *shard_sketch_new(void)
-{
-  shard_sketch *k = tool_alloc(NULL, sizeof *k);
-  memset(k, 0, sizeof *k);
-  return k;
-}
-static void shard_sketch_free(shard_sketch *k)
-{
-  int i;
-  for (i = 0; i < k->n; i++) free(k->s[i].name);
-  free(k->first); free(k->last);
-  memset(k, 0, sizeof *k);
+  char buf[65536], *d;
+  size_t k;
+  unsigned long long n = 0;
+  uint64_t h = SHARD_FNV0;
+  errno = 0;
+  while ((k = fread(buf, 1, sizeof buf, f)) > 0) {@+ h = shard_fnv(h, buf, k); n += k; @+}
+  if (ferror(f)) {
+    tool_status = RM_EIO;
+    fprintf(tool_err, "%s: read error: %s\n", path, errno ? strerror(errno) : "?");
+    return NULL;
+  }
+  d = tool_alloc(NULL, 48);
+  snprintf(d, 48, "%016" PRIx64 " %llu", shard_mix(h), n);
+  return d;
 }
 
 @ In a state a name is written as it is, save that a backslash, a line feed
@@ -25618,24 +25845,12 @@ static int shard_get_name(char *s) /* in place; 0 on a stray backslash */
   *t = '\0';
   return 1;
 }
-static void shard_sketch_write(FILE *f, const shard_sketch *k)
-{
-  int i;
-  if (k->first) {
-    fputs("first ", f); shard_put_name(f, k->first);
-    fputs("\nlast ", f); shard_put_name(f, k->last); putc('\n', f);
-  }
-  fprintf(f, "sample %d\n", k->n);
-  for (i = 0; i < k->n; i++) {
-    fprintf(f, "query %016" PRIx64 " ", k->s[i].h);
-    shard_put_name(f, k->s[i].name); putc('\n', f);
-  }
-}
-
 @ Writing a state: into \.{eval}'s temporary output, which reaches standard
 output (or \.{-o FILE}) only when the whole input has been read.  The
-state is first written into memory, so that its checksum can be taken
-over the bytes, and then copied out with its \.{end} line.
+head of the state and its sums are first written into memory, then copied
+out, and the names of its queries after them from their temporary file
+(|qnames|, of any length, so never held in memory), the checksum taken
+over all the bytes as they go; then the \.{end} line.
 
 @<Engine functions@>=
 static void shard_put_z(FILE *f, const mpz_t z) /* $z\cdot2^{-1074}$ as \.{0xHpE} */
@@ -25651,8 +25866,9 @@ static void shard_put_z(FILE *f, const mpz_t z) /* $z\cdot2^{-1074}$ as \.{0xHpE
 static int shard_write(ev_state *st)
 {
   static const char *const dup_words[4] = {"error", "first", "last", "max"};
-  char *body = NULL;
-  size_t len = 0;
+  char *body = NULL, buf[65536];
+  size_t len = 0, k;
+  uint64_t h;
   FILE *f;
   int i;
   for (i = 0; i < st->nm; i++)
@@ -25662,12 +25878,13 @@ static int shard_write(ev_state *st)
       return 0;
     }
   if ((f = open_memstream(&body, &len)) == NULL) tool_nomem();
-  fprintf(f, "rankmetrics-partial 3\npath %s\n", st->exact ? "exact" : "double");
-  fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s\n",
+  fprintf(f, "rankmetrics-partial 4\npath %s\n", st->exact ? "exact" : "double");
+  fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
     st->neg_pooled ? "unjudged" : "zero");
-  fprintf(f, "queries %lu\n", (unsigned long) st->n_eval);
-  shard_sketch_write(f, st->sk);
+  shard_put_columns(f, st);
+  fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
+    (unsigned long) st->n_eval);
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
@@ -25685,11 +25902,46 @@ static int shard_write(ev_state *st)
       mpz_clears(A, B, NULL);
     }
   }
+  fprintf(f, "names %lu\n", (unsigned long) st->nnames);
   if (ferror(f) | fclose(f)) tool_nomem(); /* a stream in memory fails for want of it */
   fwrite(body, 1, len, st->out);
-  fprintf(st->out, "end %016" PRIx64 "\n", shard_mix(shard_fnv(SHARD_FNV0, body, len)));
+  h = shard_fnv(SHARD_FNV0, body, len);
   free(body);
+  errno = 0;
+  while (st->qnames && (k = fread(buf, 1, sizeof buf, st->qnames)) > 0) {
+    h = shard_fnv(h, buf, k); fwrite(buf, 1, k, st->out);
+  }
+  if (st->qnames && ferror(st->qnames)) {
+    fprintf(tool_err, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    return 0;
+  }
+  fprintf(st->out, "end %016" PRIx64 "\n", shard_mix(h));
   return 1;
+}
+
+@ The options line ends with \.{columns=} and the columns a delimited file
+was read by, its user, item, label and score between commas (\.{-} for
+none), or with \.{columns=trec}:
+two shards of one file read by other columns are sums of other numbers.  A
+name is written as in a state, a space and a comma as \.{\\s} and
+\.{\\c}, so that the line stays one word an option.
+
+@<Engine functions@>=
+static void shard_put_columns(FILE *f, const ev_state *st)
+{
+  int k;
+  const char *c;
+  fputs(" columns=", f);
+  if (st->qrels_path) {@+ fputs("trec", f); return; @+}
+  for (k = 0; k < 4; k++) {
+    if (k) putc(',', f);
+    if (st->col[k] == NULL) {@+ putc('-', f); continue; @+}
+    for (c = st->col[k]; *c; c++)
+      if (*c == ' ') fputs("\\s", f);
+      else if (*c == ',') fputs("\\c", f);
+      else if (*c == '-' && c == st->col[k] && c[1] == '\0') fputs("\\-", f);
+      else {@+ char t[2] = {*c, 0}; shard_put_name(f, t); @+}
+  }
 }
 
 @ Reading a state.  |shard_file| holds one state, or the sum of those read
@@ -25716,7 +25968,8 @@ typedef struct {
   char *buf; size_t cap; long line; FILE *f;
   uint64_t sum; /* FNV-1a of the bytes read, for the checksum */
   int index; /* its place among the states of the command */
-  shard_sketch k; /* the traces of its queries; in the sum, those of all */
+  char *judg; /* the digest of its judgments, or \.{none} */
+  ev_xsort *nx; /* the sort that takes the names of its queries */
 } shard_file;
 static char *shard_line(shard_file *s, const char *key)
 {
@@ -25796,40 +26049,73 @@ static int shard_frac(char **p, mpq_t q)
   return 1;
 }
 
-@ The traces of a state's queries (its ends and its sample) are checked as
-they are read: a sample as long as the format says, in ascending order of
-hashes, each hash that of its name.
+@ The names of a state's queries are checked as they are read: as many as
+the \.{names} line says, each a name (|shard_get_name|), in strictly
+increasing byte order, so that a state that names one query twice is
+malformed; each goes to the sort |nx| with the state's place, where
+|shard_overlaps| finds the names that two states share.
 
 @<Engine functions@>=
-static int shard_read_sketch(shard_file *s)
+static void shard_overlap(char **argv, int a, int b, const char *q);
+static int shard_read_names(shard_file *s, char *p) /* |p|: the rest of the \.{names} line */
 {
-  char *p, *e;
+  char *last = NULL;
+  size_t cap = 0, k;
   unsigned long n, i;
-  if (s->queries > 0) {
-    if ((p = shard_line(s, "first")) == NULL) return 0;
-    if (!shard_get_name(p)) goto bad;
-    s->k.first = tool_strdup(p);
-    if ((p = shard_line(s, "last")) == NULL) return 0;
-    if (!shard_get_name(p)) goto bad;
-    s->k.last = tool_strdup(p);
-  }
-  if ((p = shard_line(s, "sample")) == NULL) return 0;
-  if (!shard_count(&p, &n) || *p
-      || n != (s->queries < SHARD_SAMPLE ? s->queries : SHARD_SAMPLE)) goto bad;
+  ev_xrec x;
+  int ok = 0;
+  if (!shard_count(&p, &n) || *p || n < s->queries) goto bad;
+  memset(&x, 0, sizeof x);
+  x.line = s->index;
   for (i = 0; i < n; i++) {
-    uint64_t h;
-    if ((p = shard_line(s, "query")) == NULL) return 0;
-    if (strspn(p, "0123456789abcdef") != 16 || p[16] != ' ') goto bad;
-    p[16] = '\0';
-    h = strtoull(p, &e, 16);
-    if (!shard_get_name(p + 17) || shard_hash(p + 17) != h
-        || (s->k.n > 0 && h < s->k.s[s->k.n - 1].h)
-        || shard_sketch_put(&s->k, h, p + 17, s->index) != NULL) goto bad;
+    ssize_t m = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
+    if (m == -2) goto done;
+    s->line++;
+    if (m < 0) {
+      fprintf(tool_err, "%s:%ld: the state ends before its 'end' line\n", s->path, s->line);
+      goto done;
+    }
+    s->sum = shard_fnv(s->sum, s->buf, (size_t) m);
+    if (s->buf[m - 1] != '\n') goto bad;
+    s->buf[m - 1] = '\0';
+    if (s->buf[0] == '\0' || !shard_get_name(s->buf)
+        || (last && strcmp(last, s->buf) >= 0)) goto bad;
+    if ((k = strlen(s->buf) + 1) > cap) last = tool_alloc(last, cap = 2 * k);
+    memcpy(last, s->buf, k);
+    x.q = s->buf;
+    if (!ev_xs_add(s->nx, &x)) goto done;
   }
-  return 1;
+  ok = 1;
+  goto done;
 bad:
   fprintf(tool_err, "%s:%ld: a malformed line of a state\n", s->path, s->line);
-  return 0;
+done:
+  free(last);
+  return ok;
+}
+
+@ When every state has been read, their names come out of the sort in
+order, and a name given twice, necessarily by two states, is an overlap.
+
+@<Engine functions@>=
+static int shard_overlaps(ev_xsort *nx, char **argv)
+{
+  ev_xrec x;
+  char *last = NULL;
+  size_t cap = 0, k;
+  long file = -1;
+  int r, ok = 1;
+  if (!ev_xs_end(nx)) return 0;
+  while (ok && (r = ev_xs_next(nx, &x)) > 0) {
+    if (last && strcmp(last, x.q) == 0) {
+      shard_overlap(argv, (int) file, (int) x.line, x.q);
+      ok = 0;
+    }
+    if ((k = strlen(x.q) + 1) > cap) last = tool_alloc(last, cap = 2 * k);
+    memcpy(last, x.q, k); file = x.line;
+  }
+  free(last);
+  return ok && r == 0;
 }
 
 @ {\it A state's numbers must agree.}  A state is text, and a hostile test
@@ -25844,11 +26130,13 @@ weights (and for \.{gm}) the total weight is the number of counted
 queries, exactly; a sum has no second sum; an exact state has no more
 irrational values than counted queries; and a pooled sum of squared errors
 is not negative.  A state that breaks one is refused with the measure's
-name.  The checksum of version~3 of the format catches every other
+name.  The checksum of the format catches every other
 accidental change; these checks are what is left when a state was edited
 and its checksum written again.
 
 @<Engine functions@>=
+static int shard_in_range(const shard_file *s, const shard_measure *m,
+  const rm_variant *a);
 static const char *shard_inconsistent(const shard_file *s, const shard_measure *m,
   const rm_variant *a)
 {
@@ -25876,7 +26164,77 @@ static const char *shard_inconsistent(const shard_file *s, const shard_measure *
   if (a->agg == RM_AGG_MICRO && a->metric == RM_RMSE
       && (s->exact ? mpq_sgn(m->Q) : mpz_sgn(m->A)) < 0)
     return "a sum of squared errors below 0";
+  if (!shard_in_range(s, m, a))
+    return "its sums lie outside the range of its values times its queries";
   return NULL;
+}
+
+@ {\it The range of a bounded measure.}  The bonds above leave the sums
+themselves free, and a state forged with a valid checksum carried a mean of
+AP of 836.8.  Most measures are bounded: every value of AP lies in $[0,1]$,
+so the sum of $c$ counted values lies in $[0,c]$, a weighted sum in
+$[0,W]$ for the total weight $W$, and a micro average's numerators in
+$[0,W]$ for the sum $W$ of its denominators.  |shard_range| knows the
+bounded ones, $[0,1]$ or, for the correlations, $[-1,1]$ (an undefined
+value is 0 or 1 by its \.{undef} key, inside either); a measure it does not
+name, or a variant that leaves the range (\.{rr[hits=sum]}, \.{ndcg} with
+\.{ideal=ones} or \.{isort=trunc} or a map of gains, which the vectors show
+above~1), is not checked.  For \.{gm} the sum is of the logarithms of the
+values floored at $10^{-5}$, in $[c\log10^{-5},0]$, checked as
+$[-12c,0]$.  On the double path a sum is of rounded doubles, and each bound
+is allowed a relative $2^{-40}$, far below any edit that matters; on the
+exact path the enclosure must meet the range.  The golden vectors check the
+table: \.{tests/range\_check.py} (run by \.{tests/merge\_test.sh}) writes
+the least and the largest value of each of their variants that a mean
+aggregates (512 of them) as the one query of a sealed state, and \.{merge}
+must print each back.
+
+@<Engine functions@>=
+static int shard_range(const rm_variant *a, const char *canon)
+  /* 0: not bounded; 1: $[0,1]$; 2: $[-1,1]$ */
+{
+  switch (a->metric) {
+  case RM_PRECISION: case RM_RECALL: case RM_F: case RM_RPREC: case RM_HR:
+  case RM_AP: case RM_APSTEP: case RM_AP11: case RM_AUC: case RM_ACCURACY:
+  case RM_CLF_PRECISION: case RM_CLF_RECALL: case RM_CLF_F1: case RM_BPREF:
+  case RM_INFAP: case RM_JUDGED: case RM_LRAP: case RM_SETAP: case RM_RPRECM:
+  case RM_ERR: case RM_IPREC: return 1;
+  case RM_RR: return strstr(canon, "hits=sum") == NULL;
+  case RM_NDCG: return (strstr(canon, "ideal=judged") || strstr(canon, "ideal=list"))
+    && !strstr(canon, "isort=trunc")
+    && (strstr(canon, "gain=linear") || strstr(canon, "gain=exp2"));
+  case RM_KENDALL: case RM_SPEARMAN: return 2;
+  default: return 0;
+  }
+}
+static int shard_between(const mpq_t lo, const mpq_t hi, const mpq_t a, const mpq_t b)
+  /* $[lo,hi]$ meets $[a,b]$ */
+{
+  return mpq_cmp(a, hi) <= 0 && mpq_cmp(b, lo) >= 0;
+}
+static int shard_in_range(const shard_file *s, const shard_measure *m,
+  const rm_variant *a)
+{
+  int r = shard_range(a, m->canon), ok;
+  mpq_t lo, hi, x, y, e;
+  if (r == 0) return 1;
+  mpq_inits(lo, hi, x, y, e, NULL); /* all 0 */
+  if (a->agg == RM_AGG_SUM || a->agg == RM_AGG_GM) mpq_set_ui(hi, m->counted, 1);
+  else if (s->exact) mpq_set(hi, m->W);
+  else {@+ mpq_set_z(hi, m->B); mpq_div_2exp(hi, hi, 1074); @+}
+  if (a->agg == RM_AGG_GM) {@+ mpq_set_si(lo, -12, 1); mpq_mul(lo, lo, hi); mpq_set_ui(hi, 0, 1); @+}
+  else if (r == 2) mpq_neg(lo, hi);
+  if (s->exact) {@+ mpq_add(x, m->Q, m->L); mpq_add(y, m->Q, m->H); @+}
+  else {
+    mpq_set_z(x, m->A); mpq_div_2exp(x, x, 1074); mpq_set(y, x);
+    mpq_abs(e, lo);
+    if (mpq_cmp(e, hi) < 0) mpq_set(e, hi);
+    mpq_div_2exp(e, e, 40); /* the slack of rounded sums */
+    mpq_sub(lo, lo, e); mpq_add(hi, hi, e);
+  }
+  ok = shard_between(lo, hi, x, y);
+  mpq_clears(lo, hi, x, y, e, NULL);
+  return ok;
 }
 
 @ One state, read whole; 0 after a message.
@@ -25888,11 +26246,11 @@ static int shard_read(shard_file *s)
   int i;
   s->sum = SHARD_FNV0;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
-  if (strcmp(p, "3") != 0) {
-    fprintf(tool_err, "%s:1: a state of version '%s', not 3%s\n", s->path, p,
-      strcmp(p, "1") == 0 ? " (version 1 held no traces of its queries;"
-      " evaluate the shard again)" : strcmp(p, "2") == 0 ? " (version 2 held no"
-      " checksum; evaluate the shard again)" : "");
+  if (strcmp(p, "4") != 0) {
+    fprintf(tool_err, "%s:1: a state of version '%s', not 4%s\n", s->path, p,
+      strcmp(p, "1") == 0 || strcmp(p, "2") == 0 || strcmp(p, "3") == 0
+      ? " (versions 1 to 3 did not name every query, nor the judgments;"
+      " evaluate the shard again with eval --partial)" : "");
     return 0;
   }
   if ((p = shard_line(s, "path")) == NULL) return 0;
@@ -25900,25 +26258,28 @@ static int shard_read(shard_file *s)
   s->exact = p[0] == 'e';
   if ((p = shard_line(s, "options")) == NULL) return 0;
   s->options = tool_strdup(p);
+  if ((p = shard_line(s, "judgments")) == NULL) return 0;
+  s->judg = tool_strdup(p);
   if ((p = shard_line(s, "queries")) == NULL) return 0;
   if (!shard_count(&p, &s->queries) || *p) goto bad;
-  if (!shard_read_sketch(s)) return 0;
   for (;;) {
     shard_measure *m;
     ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
     if (n == -2) return 0;
-    if (n >= 0) s->line++;
-    if (n >= 0 && strncmp(s->buf, "end ", 4) == 0) {
-      @<Check the checksum of the state |s|, or |goto bad|@>@;
-      break;
-    }
     if (n < 0) {
       fprintf(tool_err, "%s:%ld: the state ends before its 'end' line\n", s->path,
         s->line + 1);
       return 0;
     }
+    s->line++;
+    if (strncmp(s->buf, "names ", 6) == 0) {
+      s->sum = shard_fnv(s->sum, s->buf, (size_t) n);
+      s->buf[strcspn(s->buf, "\n")] = '\0';
+      break;
+    }
     if (strncmp(s->buf, "measure ", 8) != 0) {
-      fprintf(tool_err, "%s:%ld: expected 'measure NAME' or 'end'\n", s->path, s->line);
+      fprintf(tool_err, "%s:%ld: expected 'measure NAME' or 'names N'\n", s->path,
+        s->line);
       return 0;
     }
     s->sum = shard_fnv(s->sum, s->buf, (size_t) n);
@@ -25942,6 +26303,18 @@ static int shard_read(shard_file *s)
     if ((p = shard_line(s, "enclosure")) == NULL) return 0;
     if (!shard_count(&p, &m->k) || !shard_frac(&p, m->L) || !shard_frac(&p, m->H)
         || *p || mpq_cmp(m->L, m->H) > 0) goto bad;
+  }
+  if (!shard_read_names(s, s->buf + 6)) return 0;
+  {
+    ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
+    if (n == -2) return 0;
+    s->line++;
+    if (n < 0 || strncmp(s->buf, "end ", 4) != 0) {
+      fprintf(tool_err, n < 0 ? "%s:%ld: the state ends before its 'end' line\n"
+        : "%s:%ld: expected the 'end' line of the state\n", s->path, s->line);
+      return 0;
+    }
+    @<Check the checksum of the state |s|, or |goto bad|@>@;
   }
   if (tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1) != -1) {
     fprintf(tool_err, "%s:%ld: text after the state's 'end' line\n", s->path, s->line + 1);
@@ -25998,16 +26371,16 @@ static void shard_file_free(shard_file *s)
     free(m->given); free(m->canon);
     mpz_clears(m->A, m->B, NULL); mpq_clears(m->Q, m->W, m->L, m->H, NULL);
   }
-  free(s->m); free(s->options); free(s->buf);
-  shard_sketch_free(&s->k);
+  free(s->m); free(s->options); free(s->buf); free(s->judg);
   if (s->f && s->f != stdin) fclose(s->f);
   memset(s, 0, sizeof *s);
 }
 
 @ Two states merge when they are of one kind: the same path, the same
-options, the same measures in the same order, and no query in common
-that their traces show.  Then every count and every sum is added, and the
-samples are merged.
+options, the same judgments and the same measures in the same order; the
+message names both files and, for options and judgments, both values.
+Then every count and every sum is added.  (That they hold no query in
+common is checked when all are read, |shard_overlaps|.)
 
 @<Engine functions@>=
 static void shard_overlap(char **argv, int a, int b, const char *q)
@@ -26019,27 +26392,25 @@ static void shard_overlap(char **argv, int a, int b, const char *q)
     " boundaries, and give each state once)\n", strcmp(argv[a], argv[b]) ? ""
     : " (one file given twice)");
 }
-static int shard_add(shard_file *t, const shard_file *s, char **argv)
+static int shard_add(shard_file *t, const shard_file *s)
 {
   int i;
-  const char *what = NULL;
+  const char *what = NULL, *x = NULL, *y = NULL;
   if (t->exact != s->exact) what = "one is of the double path, one of the exact path";
-  else if (strcmp(t->options, s->options)) what = "their options differ";
-  else if (t->nm != s->nm) what = "their numbers of measures differ";
+  else if (strcmp(t->options, s->options)) {
+    what = "their options differ"; x = t->options; y = s->options;
+  } else if (strcmp(t->judg, s->judg)) {
+    what = "they were evaluated against other judgments"; x = t->judg; y = s->judg;
+  } else if (t->nm != s->nm) what = "their numbers of measures differ";
   for (i = 0; what == NULL && i < t->nm; i++)
     if (strcmp(t->m[i].given, s->m[i].given) || strcmp(t->m[i].canon, s->m[i].canon))
       what = "their measures differ";
   if (what) {
-    fprintf(tool_err, "rankmetrics: merge: '%s' and '%s' cannot be merged: %s\n",
-      t->path, s->path, what);
+    fprintf(tool_err, "rankmetrics: merge: '%s' and '%s' cannot be merged: %s", t->path,
+      s->path, what);
+    if (x) fprintf(tool_err, " ('%s' and '%s')", x, y);
+    fputc('\n', tool_err);
     return 0;
-  }
-  for (i = 0; i < s->k.n; i++) {
-    const shard_qid *d = shard_sketch_put(&t->k, s->k.s[i].h, s->k.s[i].name, s->index);
-    if (d) {
-      shard_overlap(argv, d->file, s->index, d->name);
-      return 0;
-    }
   }
   t->queries += s->queries;
   for (i = 0; i < t->nm; i++) {
@@ -26053,38 +26424,10 @@ static int shard_add(shard_file *t, const shard_file *s, char **argv)
   return 1;
 }
 
-@ The ends of every state are kept apart from the sample, since each is
-compared with all the others'; when all the states are read, the ends and
-the merged sample are sorted by name together, and a name held by two
-states is an overlap.
-
-@<Engine functions@>=
-static int shard_qid_cmp(const void *a, const void *b)
-{
-  const shard_qid *x = a, *y = b;
-  int c = strcmp(x->name, y->name);
-  return c ? c : (x->file > y->file) - (x->file < y->file);
-}
-static int shard_ends_check(const shard_qid *ends, size_t n, const shard_sketch *k,
-  char **argv)
-{
-  shard_qid *all = tool_alloc(NULL, (n + (size_t) k->n + 1) * sizeof *all);
-  size_t i, m = n;
-  int ok = 1;
-  memcpy(all, ends, n * sizeof *all);
-  for (i = 0; i < (size_t) k->n; i++) all[m++] = k->s[i];
-  qsort(all, m, sizeof *all, shard_qid_cmp);
-  for (i = 1; ok && i < m; i++)
-    if (strcmp(all[i - 1].name, all[i].name) == 0 && all[i - 1].file != all[i].file) {
-      shard_overlap(argv, all[i - 1].file, all[i].file, all[i].name);
-      ok = 0;
-    }
-  free(all);
-  return ok;
-}
-
 @ The command.  All the states are read and added before anything is
-written; then every aggregate is computed, and only when all of them are
+written, and their names sorted within three eighths of the bound that
+\.{RANKMETRICS\_MEMORY} sets for \.{eval} (256~MiB by default), as
+\.{eval}'s run is (the sort spills beyond it); then every aggregate is computed, and only when all of them are
 decided are they printed, in \.{eval}'s format (|ev_print|), so that an
 error leaves nothing half-written.  Both states are zeroed first: when the
 first state is refused, the second was never read, and the cleanup read its
@@ -26096,13 +26439,21 @@ int cmd_merge(int argc, char **argv)
 {
   shard_file t, s;
   ev_state st;
-  shard_qid *ends = NULL;
-  size_t nends = 0;
+  ev_xsort nx;
   double *x = NULL;
   rm_status *ts = NULL;
   int i, nf = 0, quiet = 0, rc = 1, stdin_used = 0;
   memset(&t, 0, sizeof t); memset(&s, 0, sizeof s); /* |done| reads |s| */
-  memset(&st, 0, sizeof st);
+  memset(&st, 0, sizeof st); memset(&nx, 0, sizeof nx);
+  nx.limit = ((size_t) 256 << 20) / 8 * 3;
+  if (getenv("RANKMETRICS_MEMORY") && *getenv("RANKMETRICS_MEMORY")) {
+    if (!ev_size(getenv("RANKMETRICS_MEMORY"), &nx.limit)) {
+      fprintf(tool_err, "rankmetrics: merge: RANKMETRICS_MEMORY='%s' is not a size of"
+        " at least 64K\n", getenv("RANKMETRICS_MEMORY"));
+      return 2;
+    }
+    nx.limit = nx.limit / 8 * 3;
+  }
   for (i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--trec") == 0) st.format = 1;
     else if (strcmp(argv[i], "--json") == 0) st.format = 2;
@@ -26120,7 +26471,7 @@ int cmd_merge(int argc, char **argv)
     shard_file *f = t.path ? &s : &t;
     if (argv[i][0] == '-' && argv[i][1] != '\0') continue;
     memset(f, 0, sizeof *f);
-    f->path = argv[i]; f->index = i;
+    f->path = argv[i]; f->index = i; f->nx = &nx;
     if (strcmp(argv[i], "-") == 0) {
       if (stdin_used++) {
         fputs("rankmetrics: merge: standard input given twice\n", tool_err);
@@ -26129,19 +26480,14 @@ int cmd_merge(int argc, char **argv)
       f->f = stdin;
     } else if ((f->f = tool_open_in("merge", argv[i])) == NULL) goto done;
     if (!shard_read(f)) goto done;
-    if (f->k.first) {
-      ends = tool_alloc(ends, (nends + 2) * sizeof *ends);
-      ends[nends].name = tool_strdup(f->k.first); ends[nends++].file = i;
-      ends[nends].name = tool_strdup(f->k.last); ends[nends++].file = i;
-    }
     if (f == &s) {
-      int ok = shard_add(&t, &s, argv);
+      int ok = shard_add(&t, &s);
       const char *keep = s.path;
       shard_file_free(&s); s.path = keep;
       if (!ok) goto done;
     }
   }
-  if (!shard_ends_check(ends, nends, &t.k, argv)) goto done;
+  if (!shard_overlaps(&nx, argv)) goto done;
   if (t.queries == 0) { /* as \.{eval} of no query: see |cmd_eval| */
     fputs("rankmetrics: merge: no query was evaluated in any state\n", tool_err);
     goto done;
@@ -26179,12 +26525,12 @@ int cmd_merge(int argc, char **argv)
 done:
   if (s.path && s.f) shard_file_free(&s);
   shard_file_free(&t);
-  while (nends > 0) free(ends[--nends].name);
-  free(ends); free(x); free(ts);
+  ev_xs_free(&nx);
+  free(x); free(ts);
   return rc;
 }
 
-@* Performance of the evaluator.\impl
+@* Performance of the evaluator.\impl\here{q:perf}
 How fast is \.{eval}, measured against the least that any evaluator must do?
 \.{make bench} (never part of \.{make check}) answers on seeded synthetic
 inputs: \.{tests/bench/gen.c} writes a TREC run of $10^5$ queries of 100
@@ -26259,6 +26605,37 @@ same day), so a run of $10^5$ queries took over a minute.
 Since the certified filter of \secref{q:filter} it takes about 2.75
 times the double path's CPU time (6.6 against 2.4 seconds for $10^5$
 queries); \.{make bench} prints the ratio as a row of its own.
+
+@ {\it The names of the queries within \.{--memory}.}  Issue~32 measured
+the set of seen query names outside the bound: $10^7$ queries of one
+document each, their lines spread over the file (the shuffled run that
+\.{gen trecs} writes, with the judgments of \.{gen trec}), peaked at
+414~MB under \.{--memory 16M}.  Since the set is bounded and the names past
+it are sorted (|ev_names_end|), \.{make bench} runs that input under
+\.{--memory 64M} and prints its peak.  On 28~November 2026, on the same
+machine with other programs at work on its two cores (load averages of 4
+to~10), by \.{/usr/bin/time}, once each:
+$$\vbox{\halign{#\hfil&&\quad\hfil#\cr
+$10^7$ one-line queries, shuffled&\.{--memory}&seconds&peak MB\cr
+\noalign{\smallskip\hrule\smallskip}
+TREC with judgments, before&16M&49&408\cr
+TREC with judgments, before&64M&100&445\cr
+TREC with judgments, now&16M&107&21\cr
+TREC with judgments, now&64M&129&45\cr
+CSV, one row a user, before&64M&10.9&388\cr
+CSV, one row a user, now&64M&10.4&18\cr
+CSV, one row a user, now&16M&9.4&10\cr}}$$
+The peak is now the bound's share that the input fills plus about 8~MB
+(the program, its libraries, the reader thread's stack and the buffers of
+the merges), and the value is the same to the last digit.  The times vary
+with the load more than between the versions: the TREC runs spend them in
+the three sorts of a grouped run beside judgments sorted to disk
+(|ev_rejoin|), which find a reappearance themselves and take no sort of
+names; the CSV file goes through the set and the sort of names, and costs
+no more than before.  \.{tests/order\_test.sh} checks a smaller case in
+\.{make check}: $10^6$ shuffled users under \.{--memory 1M} peak under
+16~MB (29~MB before).
+@^memory, bounded@>
 
 @ {\it Two threads.}  Issue~16 asks for more than one core: the four
 measures over $10^6$ queries of 100 documents at or below the time of the
@@ -26795,7 +27172,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --negative zero|unjudged  a negative grade in the judgments is a judged\n"
     "                     0 (the default), or, as in trec_eval, a document of\n"
     "                     the pool left unjudged\n"
-    "  --memory SIZE      bound the memory of sorting unordered input (256M)\n"
+    "  --memory SIZE      bound the memory of eval, its sorts included (256M)\n"
     "  --threads N        1: one thread; 2 (or more): read the run in a thread\n"
     "                     of its own while the queries read are evaluated, the\n"
     "                     same output to the last byte (default: 2 on two or\n"
@@ -27133,11 +27510,14 @@ through it.
 
 @<Shared functions@>=
 int tool_oom_fd = 2; /* the user's standard error */
+static const char *tool_nomem_hint; /* what \.{eval} says of its \.{--memory}, or |NULL| */
 void tool_nomem(void)
 {
-  static const char m[] = "rankmetrics: out of memory\n";
+  static const char m[] = "rankmetrics: out of memory";
+  const char *h = tool_nomem_hint ? tool_nomem_hint : "";
   fflush(stderr);
-  if (write(tool_oom_fd, m, sizeof m - 1) < 0) {} /* nothing more can be said */
+  if (write(tool_oom_fd, m, sizeof m - 1) < 0 || write(tool_oom_fd, h, strlen(h)) < 0
+      || write(tool_oom_fd, "\n", 1) < 0) {} /* nothing more can be said */
   exit(1);
 }
 void *tool_alloc(void *p, size_t n)
@@ -27397,6 +27777,9 @@ which.  No newline at all means the piece is full.
 @<Reading a line@>=
 _Thread_local size_t tool_line_max = (size_t) 256 << 20;
   /* bytes; a limit on memory may lower it, for the thread that evaluates */
+static _Thread_local size_t tool_line_mem, tool_line_full, tool_line_fit;
+  /* see |tool_line_long| */
+static void tool_line_long(const char *path, long line, size_t len, FILE *f);
 ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   long line)
 {
@@ -27433,13 +27816,56 @@ ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   if (len - (len > 0 && (*buf)[len - 1] == '\n') <= tool_line_max)
     return (ssize_t) len;
 too_long:
-  fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+  {
+    int whole = len > 0 && (*buf)[len - 1] == '\n';
+    tool_line_long(path, line, len - whole, whole ? NULL : f);
+  }
   return -2;
 error:
   tool_status = RM_EIO;
   if (errno == EISDIR) fprintf(tool_err, "%s: is a directory\n", path);
   else fprintf(tool_err, "%s:%ld: read error: %s\n", path, line, strerror(errno));
   return -2;
+}
+
+@ {\it A line too long for \.{--memory}.}  When \.{eval} has lowered the
+limit to a quarter of its \.{--memory} (|tool_line_mem|, the bound; the
+limit before, |tool_line_full|), the message must say what would do: a 70~MB
+line said only \.{line longer than 67108864 bytes}, and the fix, a larger
+\.{--memory}, was the user's to guess.  So the rest of the line is counted,
+read and dropped, up to the limit before, and the message names the line's
+length and the \.{--memory} that reads it, four times its length rounded up
+to a mebibyte; a line beyond the limit before is one that no \.{--memory}
+reads, and the message says so; and when a limit on the address space
+leaves less than that \.{--memory} (|tool_line_fit|, from |ev_fit|), the
+message says that too, rather than send the user to a bound that would run
+out of memory.  |len| is the length known, and |f|, when it is not |NULL|,
+holds the rest of the line.
+
+@<Reading a line@>=
+static void tool_line_long(const char *path, long line, size_t len, FILE *f)
+{
+  size_t m = tool_line_mem;
+  int c;
+  if (m == 0) {
+    fprintf(tool_err, "%s:%ld: line longer than %zu bytes\n", path, line, tool_line_max);
+    return;
+  }
+  while (f && len <= tool_line_full && (c = getc(f)) != EOF && c != '\n') len++;
+  if (len > tool_line_full) {
+    fprintf(tool_err, "%s:%ld: line longer than %zu bytes, the longest that any"
+      " --memory reads\n", path, line, tool_line_full);
+    return;
+  }
+  fprintf(tool_err, "%s:%ld: line of %zu bytes, longer than %zu, a quarter of"
+    " --memory %zu%s; ", path, line, len, tool_line_max,
+    m % (1 << 20) == 0 ? m >> 20 : m % 1024 == 0 ? m >> 10 : m,
+    m % (1 << 20) == 0 ? "M" : m % 1024 == 0 ? "K" : "");
+  if (tool_line_fit && 4 * len > tool_line_fit)
+    fprintf(tool_err, "it needs --memory %zuM or more, more than the limit on this"
+      " process's address space leaves (%zuM)\n", (4 * len + (1u << 20) - 1) >> 20,
+      tool_line_fit >> 20);
+  else fprintf(tool_err, "give --memory %zuM or more\n", (4 * len + (1u << 20) - 1) >> 20);
 }
 
 @ Input files are opened by |tool_open_in|, which refuses a directory at
@@ -32287,7 +32713,7 @@ both files \.{-}&\.{cannot both be standard input}\cr
 temporary directory full or missing&\.{cannot write a temporary file}, exit 1\cr
 address space below the whole input&evaluated within \.{--memory}\cr
 \.{merge} of one state twice, or a cut query&\.{... both hold query '...'}, exit 1\cr
-\.{merge} of shards sharing queries&the same, unless a small share (\secref{q:shard})\cr
+\.{merge} of shards sharing any query&\.{... both hold query '...'}, exit 1\cr
 \.{merge}: the first state malformed&\.{FILE:LINE: a malformed line}, no crash\cr
 \.{merge}: counts or weights edited&\.{... the state was edited or damaged}\cr
 \.{merge}: any byte edited&\.{FILE:LINE: the checksum ...}\cr
@@ -32305,6 +32731,13 @@ an unknown metric after an aggregator&its own column (6 in \.{mean:micro:ap})\cr
 \.{-o} a new file there&\.{cannot make a file in the directory '...'}\cr
 any signal during \.{-o}, \.{SIGKILL} included&no temporary left, the old file kept\cr
 a link planted in \.{figures --out DIR}&replaced; the file it names untouched\cr
+\.{merge}: other judgments, options, columns&\.{cannot be merged}, both values\cr
+\.{merge}: a sealed sum outside its range&\.{... outside the range ...}, exit 1\cr
+\.{merge}: a state of version 1 to 3&\.{evaluate the shard again with eval --partial}\cr
+$10^7$ shuffled queries of one line each&within \.{--memory} and an overhead\cr
+a line longer than a quarter of \.{--memory}&its length, the \.{--memory} that reads it\cr
+out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do\cr
+\.{kendall} of $3\cdot10^5$ items&$O(n\log n)$, milliseconds\cr
 \noalign{\smallskip}}}$$
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),

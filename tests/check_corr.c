@@ -16,7 +16,7 @@
      and within the chapter's tighter claims for short lists (sums exact for
      n <= 2^18: spearman and tau-b 2.5u, i.e. 3 ulps; tau-a 1 ulp).
 
-   Suite corr; cases: examples, oracle, paths, variants, edges, names. */
+   Suite corr; cases: examples, oracle, paths, knight, variants, edges, names. */
 
 #include <check.h>
 #include <math.h>
@@ -488,6 +488,116 @@ START_TEST(test_long_list)
 END_TEST
 
 /* ------------------------------------------------------------------------ */
+/* Knight's count                                                            */
+
+/* The quadratic count the library used before Knight's (rankmetrics.w,
+   "Kendall's counts"), kept here as the oracle of the O(n log n) one:
+   every pair compared directly. */
+static void co_pairs_quadratic(const rm_list *l, long *cd, unsigned long *n1,
+  unsigned long *n2, unsigned long *n0)
+{
+  size_t i, j;
+  *cd = 0; *n1 = *n2 = 0;
+  for (i = 0; i < l->n; i++)
+    for (j = i + 1; j < l->n; j++) {
+      int dx = (l->grade[i] > l->grade[j]) - (l->grade[i] < l->grade[j]);
+      int dy = (l->score[i] > l->score[j]) - (l->score[i] < l->score[j]);
+      *n1 += dx == 0; *n2 += dy == 0;
+      *cd += dx * dy;
+    }
+  *n0 = (unsigned long) (l->n * (l->n - (l->n > 0)) / 2);
+}
+
+/* Random lists of up to 600 items, full of ties (few grades, few score
+   levels, -0.0 beside 0.0): tau-a on the exact path is the fraction
+   (C-D)/n0 of the quadratic count, and tau-b on the double path is the
+   bits of (C-D)/sqrt((n0-n1)(n0-n2)) computed from its counts, or
+   undefined when a factor is 0. */
+START_TEST(test_knight)
+{
+  static const double lv[] = {-1.0, -0.0, 0.0, 0.5, 2.0, 7.25};
+  tu_rng r = {0x6b6e6967u};
+  static int g[600];
+  static double sc[600];
+  rm_list l;
+  rm_variant va, vb;
+  int k, ties = 0;
+  ck_assert_int_eq(rm_variant_parse("kendall[tau=a]", &va, NULL, 0), RM_OK);
+  ck_assert_int_eq(rm_variant_parse("kendall", &vb, NULL, 0), RM_OK);
+  for (k = 0; k < 400; k++) {
+    size_t n = tu_below(&r, 601), i;
+    unsigned gk = 1 + tu_below(&r, 6), sk = 1 + tu_below(&r, 6);
+    long cd;
+    unsigned long n1, n2, n0;
+    rm_exact e;
+    mpq_t want, got;
+    double d;
+    rm_status s;
+    for (i = 0; i < n; i++) {
+      g[i] = (int) tu_below(&r, gk);
+      sc[i] = k % 5 == 0 ? (double) tu_below(&r, 1000) : lv[tu_below(&r, sk)];
+    }
+    memset(&l, 0, sizeof l);
+    l.n = n; l.grade = g; l.score = sc;
+    co_pairs_quadratic(&l, &cd, &n1, &n2, &n0);
+    ties += n1 > 0 && n2 > 0;
+    rm_exact_init(&e);
+    s = rm_value_exact(&va, &l, &e);
+    if (n < 2) { ck_assert_int_eq(s, RM_UNDEFINED); rm_exact_clear(&e); continue; }
+    ck_assert_int_eq(s, RM_OK);
+    ck_assert(e.rational != NULL);
+    mpq_inits(want, got, NULL);
+    mpq_set_si(want, cd, n0); mpq_canonicalize(want);
+    ck_assert_int_eq(mpq_set_str(got, e.rational, 10), 0); mpq_canonicalize(got);
+    ck_assert_msg(mpq_equal(want, got), "tau-a of %zu items: %s, the pairs give %ld/%lu",
+      n, e.rational, cd, n0);
+    mpq_clears(want, got, NULL);
+    rm_exact_clear(&e);
+    s = rm_value(&vb, &l, NULL, &d);
+    if (n0 == n1 || n0 == n2) { ck_assert_int_eq(s, RM_UNDEFINED); continue; }
+    ck_assert_int_eq(s, RM_OK);
+    ck_assert_msg(tu_same_bits(d, cd == 0 ? 0.0
+      : (double) cd / sqrt((double) (n0 - n1) * (double) (n0 - n2))),
+      "tau-b of %zu items: %a", n, d);
+  }
+  ck_assert_int_gt(ties, 200);
+}
+END_TEST
+
+/* 300000 items: Knight's count takes milliseconds, the quadratic one about
+   a minute (past this case's timeout).  Grades alternate 0, 1 under
+   increasing scores: C - D = n/2 (worked in the test), so tau-a = 1/(n-1)
+   exactly; and tau-b, with n1 = 2 C(n/2, 2) and n2 = 0, is checked on the
+   double path against its formula. */
+START_TEST(test_kendall_long)
+{
+  enum { N = 300000 };
+  int *g = malloc(N * sizeof *g);
+  double *sc = malloc(N * sizeof *sc), d;
+  rm_list l;
+  rm_variant v;
+  rm_exact e;
+  char want[32];
+  unsigned long n0 = (unsigned long) N * (N - 1) / 2, n1 = 2UL * (N / 2) * (N / 2 - 1) / 2;
+  size_t i;
+  ck_assert(g != NULL && sc != NULL);
+  for (i = 0; i < N; i++) { g[i] = (int) (i % 2); sc[i] = (double) i; }
+  memset(&l, 0, sizeof l);
+  l.n = N; l.grade = g; l.score = sc;
+  ck_assert_int_eq(rm_variant_parse("kendall[tau=a]", &v, NULL, 0), RM_OK);
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  snprintf(want, sizeof want, "1/%d", N - 1);
+  ck_assert_str_eq(e.rational, want);
+  rm_exact_clear(&e);
+  ck_assert_int_eq(rm_variant_parse("kendall", &v, NULL, 0), RM_OK);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+  ck_assert(tu_same_bits(d, (double) (N / 2) / sqrt((double) (n0 - n1) * (double) n0)));
+  free(g); free(sc);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
 /* variants                                                                  */
 
 static double co_value(const char *name, const rm_list *l, rm_status want)
@@ -750,6 +860,11 @@ Suite *suite_corr(void)
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_paths);
   tcase_add_test(tc, test_long_list);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("knight");
+  tcase_set_timeout(tc, 20);
+  tcase_add_test(tc, test_knight);
+  tcase_add_test(tc, test_kendall_long);
   suite_add_tcase(s, tc);
   tc = tcase_create("variants");
   tcase_set_timeout(tc, 60);

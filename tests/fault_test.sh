@@ -39,6 +39,11 @@ awk 'BEGIN { for (i = 1; i <= 100; i++) for (k = 1; k <= 20; k++)
 # two states of eval --partial, for merge (queries q1-q9 and q10-q20)
 grep -E '^q[1-9] ' "$T/in/r" > "$T/in/r1"; grep -vE '^q[1-9] ' "$T/in/r" > "$T/in/r2"
 for i in 1 2; do "$RM" eval --quiet --partial -m ap -m gm:ap -o "$T/in/s$i" "$T/in/q" "$T/in/r$i"; done
+# two states of 1500 queries each, whose names merge sorts in a 24 KB buffer
+# (RANKMETRICS_MEMORY=64K): spilled runs, merged, every allocation walked
+awk 'BEGIN { print "user,item,label,score"; for (i = 1; i <= 3000; i++) printf "u%d,a,%d,0.%d\n", (i * 7919) % 3001, i % 2, i % 9 }' > "$T/in/m.csv"
+head -n 1501 "$T/in/m.csv" > "$T/in/m1.csv"; { head -n 1 "$T/in/m.csv"; tail -n 1500 "$T/in/m.csv"; } > "$T/in/m2.csv"
+for i in 1 2; do "$RM" eval --quiet --partial -m ap -o "$T/in/n$i" "$T/in/m$i.csv"; done
 
 # walk KIND NAME OUTFILE MODE CMD...: MODE is "o" (the file must stay OLD)
 # or "tex" (OLD, or the clean run's file).  {OUT} in CMD stands for OUTFILE.
@@ -86,6 +91,8 @@ for k in ALLOC WRITE READ; do
   walk $k "eval shuffled, spilled, two threads" "$O" stdout eval --quiet -q -m ap --unsorted --threads 2 --memory 64K "$T/in/q" "$T/in/rs"
   walk $k "eval --partial -o" "$O" o eval --quiet --partial -m ap -m gm:ap -o '{OUT}' "$T/in/q" "$T/in/r"
   walk $k "merge -o" "$O" o merge --quiet -o '{OUT}' "$T/in/s1" "$T/in/s2"
+  RANKMETRICS_MEMORY=64K walk $k "merge, names spilled" "$O" o merge --quiet -o '{OUT}' "$T/in/n1" "$T/in/n2"
+  walk $k "eval --partial, names spilled" "$O" o eval --quiet --partial --memory 64K -m ap -o '{OUT}' "$T/in/m.csv"
 done
 for k in ALLOC WRITE; do
   walk $k "value --exact -o" "$O" o value 'ndcg@3' --grades 2,0,1 --judged 3 --exact -o '{OUT}'

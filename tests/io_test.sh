@@ -237,6 +237,8 @@ for kb in 60000 90000 120000 200000 400000; do
   out=$( (ulimit -v $kb; $RM eval --quiet --trec -m ap "$T/ql" "$T/rl") 2>"$T/err"); rc=$?
   if [ $rc = 0 ] && [ "$out" = "$(printf 'ap\tall\t0.9166666666666666')" ]; then seen="$seen ok@$kb"
   elif [ $rc = 1 ] && grep -q "out of memory" "$T/err"; then seen="$seen oom@$kb"
+  elif [ $rc = 1 ] && grep -q "rl:4: line of 30000012 bytes, longer than [0-9]*, a quarter of --memory [0-9]*M; it needs --memory 115M or more" "$T/err"
+  then seen="$seen long@$kb"  # the default --memory fits the limit, and says why the line cannot
   elif [ $rc -ne 0 ] && [ -z "$out" ] && ! grep -q . "$T/err"; then seen="$seen nostart@$kb"
   else bad "long line under ulimit -v $kb: exit $rc, '$out', $(head -c 200 "$T/err")"; seen="$seen BAD@$kb"; fi
 done

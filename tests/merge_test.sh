@@ -131,25 +131,26 @@ out=$($RM merge "$T/cut.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "cut.state:[0-9]*: the state ends before its 'end' line" \
   && ok "a truncated state refused" || bad "truncated: $out"
 sed 's/^sums 0x\([0-9a-f]*\)/sums 0x\1 /' "$T/s1.state" > "$T/sp.state"
-sed 's/^rankmetrics-partial 3/rankmetrics-partial 4/' "$T/s1.state" > "$T/v4.state"
+sed 's/^rankmetrics-partial 4/rankmetrics-partial 5/' "$T/s1.state" > "$T/v5.state"
 sed 's/^sums 0x/sums 0X/' "$T/s1.state" > "$T/X.state"
-sed 's/^query \(.\)/query f/' "$T/s1.state" > "$T/h.state"     # a hash not its name's
-sed 's/^sample 2/sample 1/' "$T/s1.state" > "$T/n.state"         # a sample too short
-sed '/^query /d; s/^sample 2/sample 0/' "$T/s1.state" > "$T/n0.state"
-for f in sp v4 X h n n0; do
+# the names of s1's queries, a and b: out of order, one repeated, fewer than
+# its queries, and a name line with a stray backslash
+awk '/^names / { print; getline x; getline y; print y; print x; next } { print }' "$T/s1.state" > "$T/h.state"
+awk '/^names / { print; getline x; getline y; print x; print x; next } { print }' "$T/s1.state" > "$T/n.state"
+awk '/^names / { print "names 1"; getline x; getline y; print x; next } { print }' "$T/s1.state" > "$T/n0.state"
+awk '/^names / { print; getline x; print x "\\"; next } { print }' "$T/s1.state" > "$T/bsl.state"
+for f in sp v5 X h n n0 bsl; do
   python3 tests/seal_state.py "$T/$f.state"  # the checksum right: the edit itself refused
   out=$($RM merge "$T/$f.state" 2>&1); rc=$?
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "malformed state $f refused with file:line" \
     || bad "malformed $f: rc $rc $out"
 done
-sed 's/^rankmetrics-partial 3/rankmetrics-partial 1/' "$T/s1.state" > "$T/v1.state"
-out=$($RM merge "$T/v1.state" 2>&1); rc=$?
-[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "v1.state:1: .*version 1 held no traces" && ok "a state of version 1 refused, saying why" \
-  || bad "version 1: rc $rc $out"
-sed 's/^rankmetrics-partial 3/rankmetrics-partial 2/; s/^end .*/end/' "$T/s1.state" > "$T/v2.state"
-out=$($RM merge "$T/v2.state" 2>&1); rc=$?
-[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "v2.state:1: .*version 2 held no checksum" && ok "a state of version 2 refused, saying why" \
-  || bad "version 2: rc $rc $out"
+for v in 1 2 3; do
+  sed "s/^rankmetrics-partial 4/rankmetrics-partial $v/" "$T/s1.state" > "$T/v$v.state"
+  out=$($RM merge "$T/v$v.state" 2>&1); rc=$?
+  [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "v$v.state:1: .*versions 1 to 3 did not name every query.*again with eval --partial" \
+    && ok "a state of version $v refused, saying to evaluate the shard again with --partial" || bad "version $v: rc $rc $out"
+done
 # the checksum: a sum edited alone keeps every bond between the numbers (the
 # mean of AP is now another number), and merge printed it with status 0; a
 # state whose line ends became CRLF; a checksum line malformed
@@ -186,16 +187,64 @@ out=$($RM merge "$T/r5b.state" "$T/r5a.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "r5b.state' and '.*r5a.state' both hold query 'q2':" \
   && ok "a run cut inside a query is refused, naming it" || bad "cut query: rc $rc $out"
 # 300 queries x1..x300 against x151..x450 (neither's ends in the other's
-# ends): only the sample can see it.  150 of 450 queries shared, f = 1/3,
-# so each of the 128 smallest hashes of the union is shared with chance 1/3
+# ends): 150 of 450 queries shared, found in the names of both states
 awk -v T="$T" 'BEGIN { print "user,item,label" > T "/o1.csv"; print "user,item,label" > T "/o2.csv";
   for (q = 1; q <= 450; q++) { if (q <= 300) printf "x%d,i,1\n", q > T "/o1.csv";
     if (q > 150) printf "x%d,i,1\n", q > T "/o2.csv" } }'
 $RM eval --quiet --partial -m rr "$T/o1.csv" -o "$T/o1.state" && $RM eval --quiet --partial -m rr "$T/o2.csv" -o "$T/o2.state"
-[ "$(grep -c '^query ' "$T/o1.state")" = 128 ] && ok "a state's sample holds 128 queries" || bad "sample size"
+[ "$(sed -n '/^names /,/^end /p' "$T/o1.state" | grep -c '^x')" = 300 ] && ok "a state names its 300 queries" || bad "names of o1"
 out=$($RM merge "$T/o1.state" "$T/o2.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "both hold query 'x\(15[1-9]\|1[6-9][0-9]\|2[0-9][0-9]\|300\)':" \
   && ok "shards sharing a third of their queries are refused" || bad "overlap: rc $rc $out"
+# one query repeated, and no trace of the old format could see it: A holds
+# x1..x1000, B repeats x637 (neither an end of A nor among the 128 smallest
+# hashes of A's names) beside x1001..x1020.  Format 3 merged them with
+# status 0 into "1021 queries"; the names of every query find it.
+awk -v T="$T" 'BEGIN { print "user,item,label,score" > T "/ra.csv"; print "user,item,label,score" > T "/rb.csv";
+  for (q = 1; q <= 1000; q++) printf "x%d,a,%d,0.9\nx%d,b,%d,0.5\n", q, q % 2, q, q % 3 == 0 > T "/ra.csv";
+  printf "x637,a,1,0.1\nx637,b,0,0.7\n" > T "/rb.csv"; for (q = 1001; q <= 1020; q++) printf "x%d,a,1,0.9\n", q > T "/rb.csv" }'
+$RM eval --quiet --partial -m ap "$T/ra.csv" -o "$T/ra.state" && $RM eval --quiet --partial -m ap "$T/rb.csv" -o "$T/rb.state"
+out=$($RM merge "$T/ra.state" "$T/rb.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "ra.state' and '.*rb.state' both hold query 'x637':" \
+  && ok "a query repeated outside any sample is refused, named" || bad "repeated x637: rc $rc $out"
+# judgments: two shards of one run against judgments that differ in one
+# grade are refused, both digests named; against the same judgments (a
+# copy, and a pipe) they merge
+printf 'q1 Q0 a 1 2 t\nq1 Q0 b 2 1 t\n' > "$T/jr1"; printf 'q2 Q0 a 1 2 t\nq2 Q0 b 2 1 t\n' > "$T/jr2"
+printf 'q1 0 a 1\nq2 0 b 1\n' > "$T/jq"; printf 'q1 0 a 1\nq2 0 b 2\n' > "$T/jq2"; cp "$T/jq" "$T/jqc"
+$RM eval --quiet --partial -m ap "$T/jq" "$T/jr1" -o "$T/j1.state" && $RM eval --quiet --partial -m ap "$T/jq2" "$T/jr2" -o "$T/j2.state"
+out=$($RM merge "$T/j1.state" "$T/j2.state" 2>&1); rc=$?
+d1=$(sed -n 's/^judgments //p' "$T/j1.state"); d2=$(sed -n 's/^judgments //p' "$T/j2.state")
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -qF "j1.state' and '$T/j2.state' cannot be merged: they were evaluated against other judgments ('$d1' and '$d2')" \
+  && ok "states of other judgments refused, both named" || bad "judgments: rc $rc $out"
+cat "$T/jqc" | $RM eval --quiet --partial -m ap - "$T/jr2" -o "$T/j3.state"
+[ "$($RM merge --quiet --trec "$T/j1.state" "$T/j3.state" | cut -f3)" = 0.75 ] \
+  && ok "the same judgments, from a pipe, merge: (1 + 1/2)/2" || bad "same judgments: $($RM merge "$T/j1.state" "$T/j3.state" 2>&1)"
+# the columns a delimited file was read by are options too
+printf 'user,item,label,s1,s2\nu,a,1,0.9,0.1\nu,b,0,0.5,0.7\n' > "$T/c1.csv"
+printf 'user,item,label,s1,s2\nv,a,1,0.9,0.1\nv,b,0,0.5,0.7\n' > "$T/c2.csv"
+$RM eval --quiet --partial --score s1 -m ap "$T/c1.csv" -o "$T/c1.state" && $RM eval --quiet --partial --score s2 -m ap "$T/c2.csv" -o "$T/c2.state"
+out=$($RM merge "$T/c1.state" "$T/c2.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "their options differ (.*columns=user,item,label,s1' and .*columns=user,item,label,s2')" \
+  && ok "states read by other score columns refused" || bad "columns: rc $rc $out"
+# a forged state, sealed: the mean of AP of one query made 836.8 (its sum
+# 0x1a26p-3 = 836.75, near enough) is outside [0, 1] times 1 query; and a
+# mean of kendall[tau=a] of -2 outside [-1, 1]; an unbounded dcg of 836.75 is read
+sed 's/^sums 0x[0-9a-f]*p-*[0-9]* /sums 0x1a26p-3 /' "$T/j1.state" > "$T/f1.state"; python3 tests/seal_state.py "$T/f1.state"
+out=$($RM merge "$T/f1.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "f1.state: measure 'ap': its sums lie outside the range of its values times its queries" \
+  && ok "a sealed mean of AP of 836.75 refused by its range" || bad "forged ap: rc $rc $out"
+printf 'user,item,label,score\nu,a,1,0.9\nu,b,0,0.5\n' > "$T/k.csv"
+$RM eval --quiet --partial -m 'kendall[tau=a]' "$T/k.csv" -o "$T/k.state"
+sed 's/^sums 0x[0-9a-f]*p-*[0-9]* /sums -0x2p0 /' "$T/k.state" > "$T/f2.state"; python3 tests/seal_state.py "$T/f2.state"
+out=$($RM merge "$T/f2.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "its sums lie outside the range" && ok "a sealed mean of kendall[tau=a] of -2 refused" || bad "forged kendall: rc $rc $out"
+$RM eval --quiet --partial -m dcg "$T/jq" "$T/jr1" -o "$T/dc.state"
+sed 's/^sums 0x[0-9a-f]*p-*[0-9]* /sums 0x1a26p-3 /' "$T/dc.state" > "$T/f3.state"; python3 tests/seal_state.py "$T/f3.state"
+[ "$($RM merge --quiet --trec "$T/f3.state" | cut -f3)" = 836.75 ] && ok "an unbounded measure (dcg) is not range-checked" || bad "dcg 836.75"
+# and no true value is refused: the extremes of every variant of the golden
+# vectors, each the one query of a sealed state, merge to themselves
+python3 tests/range_check.py "$RM" vectors "$T" > "$T/rc" 2>&1 && ok "$(tail -n 1 "$T/rc")" || bad "$(cat "$T/rc")"
 # disjoint halves of the same 450 merge, and give the 450 queries' value
 awk -v T="$T" 'BEGIN { print "user,item,label" > T "/o3.csv"; for (q = 301; q <= 450; q++) printf "x%d,i,1\n", q > T "/o3.csv" }'
 $RM eval --quiet --partial -m rr "$T/o3.csv" -o "$T/o3.state"
@@ -205,15 +254,14 @@ $RM eval --quiet --partial -m rr "$T/o3.csv" -o "$T/o3.state"
 printf 'user,item,label\n"a\\b c",x,1\n' > "$T/bs.csv"
 $RM eval --quiet --partial -m rr "$T/bs.csv" -o "$T/bs.state"
 out=$($RM merge "$T/bs.state" "$T/bs.state" 2>&1); rc=$?
-[ $rc -ne 0 ] && grep -qxF 'first a\\b c' "$T/bs.state" && printf '%s' "$out" | grep -qF "both hold query 'a\\\\b c'" \
+[ $rc -ne 0 ] && grep -qxF 'a\\b c' "$T/bs.state" && printf '%s' "$out" | grep -qF "both hold query 'a\\\\b c'" \
   && ok "a name with a backslash is written escaped and read back" || bad "backslash: rc $rc $(cat "$T/bs.state") $out"
 # an enclosure around the midpoint 1 + 2^-53 of 1 and the next double,
 # 2^-80 on either side, cannot decide the rounding: merge must say so
 printf 'user,item,label\nu,x,1\n' > "$T/u.csv"
 $RM eval --quiet --partial -m rr "$T/u.csv" -o "$T/u.state"
-trace=$(sed -n '/^first /,/^query /p' "$T/u.state")
-printf 'rankmetrics-partial 3\npath exact\noptions dup=error run-only=skip judged-docs-only=no negative=zero\nqueries 1\n%s\nmeasure ndcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nend\n' \
-  "$trace" "$($RM name 'mean:ndcg')" 1208925819614629308923903/1208925819614629174706176 \
+printf 'rankmetrics-partial 4\npath exact\noptions %s\njudgments none\nqueries 1\nmeasure dcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nnames 1\nu\nend\n' \
+  "$(sed -n 's/^options //p' "$T/u.state")" "$($RM name 'mean:dcg')" 1208925819614629308923903/1208925819614629174706176 \
   1208925819614629308923905/1208925819614629174706176 > "$T/mid.state"
 python3 tests/seal_state.py "$T/mid.state"
 out=$($RM merge "$T/mid.state" 2>&1); rc=$?

@@ -8,7 +8,7 @@
 # empty afterwards; a write failure of a spill file is an error; and under
 # `ulimit -v' the whole-in-memory reading fails where the bounded one does not.
 cd "$(dirname "$0")/.." || exit 1
-RM=$PWD/rankmetrics
+RM=${TOOL:-$PWD/rankmetrics}
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 mkdir "$T/tmp"; export TMPDIR="$T/tmp"
 pass=0; fail=0
@@ -149,7 +149,62 @@ cmp -s "$T/o" "$T/ref" && ok || bad "piped, bounded under ulimit -v 60000: $(hea
 # queries find theirs in the top 10, 1200/12000 = 0.1.
 ( ulimit -v 40000; exec $RM eval --quiet --trec -m 'micro:recall@10[ties=id-desc]' "$T/bq" "$T/br" ) > "$T/o" 2> "$T/e"
 same "micro streamed under ulimit -v 40000" "$(cat "$T/o")" "$(printf 'micro:recall@10[ties=id-desc]\tall\t0.1')"
+# Without --memory under the same limit: the default of 256M did not fit,
+# and the shuffled run stopped with "out of memory"; now the default is what
+# the limit leaves.  With --memory 1G: out of memory, a message that names
+# --memory 1G and the value that would do, and that value does.
+( ulimit -v 60000; exec $RM eval --quiet --trec -m ap -m rr "$T/bq" "$T/br.shuf" ) > "$T/o" 2> "$T/e"
+cmp -s "$T/o" "$T/ref" && ok || bad "default --memory under ulimit -v 60000: $(head -c 300 "$T/e")"
+( ulimit -v 60000; exec $RM eval --quiet --trec -m ap -m rr --memory 1G "$T/bq" "$T/br.shuf" ) > "$T/o" 2> "$T/e"
+w=$(sed -n "s/.*out of memory; eval's --memory 1G was more than this process could have under its limit on address space: give --memory \([0-9]*[MK]\) or less$/\1/p" "$T/e")
+if [ -n "$w" ]; then
+  ( ulimit -v 60000; exec $RM eval --quiet --trec -m ap -m rr --memory "$w" "$T/bq" "$T/br.shuf" ) > "$T/o" 2> "$T/e2"
+  cmp -s "$T/o" "$T/ref" && ok || bad "the --memory $w that the message named: $(head -c 300 "$T/e2")"
+else bad "out of memory under --memory 1G does not name a --memory that would do: $(head -c 300 "$T/e")"; fi
 empty_tmp "after the limits"
+
+# ---- The set of seen names within --memory ------------------------------------
+# 3000 one-line queries in no order (grouped, since none repeats); under
+# --memory 64K the set of seen names holds 512 of them and the rest go to the
+# sort of names.  With the first query's second line at the very end, the
+# sort finds it when the pass ends, and the run is read in memory: the same
+# bytes as the sorted run.
+awk 'BEGIN { for (i = 0; i < 3000; i++) { k = (i * 1237) % 3000; printf "s%d Q0 d%d 1 %d t\n", k, k % 7, k % 5 }
+  printf "s0 Q0 d9 2 9 t\n" }' > "$T/sl"
+awk 'BEGIN { for (k = 0; k < 3000; k++) if (k % 3) printf "s%d 0 d%d 1\n", k, k % 7; print "s0 0 d9 1" }' > "$T/sq"
+LC_ALL=C sort -s -k1,1 "$T/sl" > "$T/sl.sorted"
+$RM eval --quiet --trec -q -m ap -m rr "$T/sq" "$T/sl.sorted" > "$T/ref2"
+$RM eval --trec -q -m ap -m rr --memory 64K "$T/sq" "$T/sl" > "$T/o" 2> "$T/e"
+cmp -s "$T/o" "$T/ref2" && grep -q "in memory\|sorted" "$T/e" && ok || bad "a query reappearing past the set of seen names: $(head -c 300 "$T/e")"
+head -n 3000 "$T/sl" > "$T/sl1"; LC_ALL=C sort -s -k1,1 "$T/sl1" > "$T/sl1.sorted"
+same "3000 one-line queries in no order, streamed under --memory 64K" \
+  "$($RM eval --quiet --trec -m ap --memory 64K "$T/sq" "$T/sl1")" "$($RM eval --quiet --trec -m ap "$T/sq" "$T/sl1.sorted")"
+# A million one-row users in no order: the set of seen names took 16 bytes a
+# name outside --memory (29 MB at --memory 1M); now the peak is the bound plus
+# a fixed overhead.  (make bench measures ten million under --memory 64M.)
+if [ -x /usr/bin/time ]; then
+  awk 'BEGIN { print "user,item,label,score"; n = 1000000; for (i = 0; i < n; i++) { k = (i * 4435761 + 333333) % n; printf "u%d,i,%d,0.5\n", k, k % 2 } }' > "$T/u1m.csv"
+  /usr/bin/time -f %M -o "$T/rss" $RM eval --quiet --memory 1M -m ap "$T/u1m.csv" > "$T/o" 2> "$T/e"
+  rss=$(tail -n 1 "$T/rss")
+  [ "$(cat "$T/o")" = "$(printf 'ap                       all        0.5')" ] && [ "$rss" -lt 16000 ] && ok \
+    || bad "a million shuffled one-row users under --memory 1M: peak $rss KB, $(cat "$T/o") $(head -c 200 "$T/e")"
+  rm -f "$T/u1m.csv"
+else echo "note: no /usr/bin/time; the peak memory of a million users is not measured"; fi
+
+# ---- A line too long for --memory: the message names the --memory that reads it
+# line 2 is 20012 bytes; --memory 64K reads lines of 16384, 1M of 262144
+awk 'BEGIN { printf "q1 Q0 d1 1 1 t\nq2 Q0 "; for (i = 0; i < 20000; i++) printf "x"; printf " 1 1 t\n" }' > "$T/lr"
+printf 'q1 0 d1 1\n' > "$T/lq"
+$RM eval --quiet -m ap --memory 64K "$T/lq" "$T/lr" > "$T/o" 2> "$T/e"
+grep -qxF "$T/lr:2: line of 20012 bytes, longer than 16384, a quarter of --memory 64K; give --memory 1M or more" "$T/e" \
+  && ok || bad "long line, file: $(head -c 300 "$T/e")"
+cat "$T/lr" | $RM eval --quiet -m ap --memory 64K "$T/lq" - > "$T/o" 2> "$T/e"
+grep -qxF -- "-:2: line of 20012 bytes, longer than 16384, a quarter of --memory 64K; give --memory 1M or more" "$T/e" \
+  && ok || bad "long line, piped: $(head -c 300 "$T/e")"
+same "the --memory it named reads it" "$($RM eval --quiet --trec -m ap --memory 1M "$T/lq" "$T/lr")" "$(printf 'ap\tall\t1')"
+RANKMETRICS_LINE_MAX=18000 $RM eval --quiet -m ap --memory 64K "$T/lq" "$T/lr" > "$T/o" 2> "$T/e"
+grep -qxF "$T/lr:2: line longer than 18000 bytes, the longest that any --memory reads" "$T/e" \
+  && ok || bad "a line past every --memory: $(head -c 300 "$T/e")"
 # killed while sorting: a spill file is unlinked as it is made, signals held
 # back between the two calls; so is the temporary file's own, checked open
 for sig in TERM INT HUP; do  # not KILL: it may fall between the two calls

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """seal_state.py STATE: write STATE's checksum line again, in place.
 
-A state of `rankmetrics eval --partial` (format version 3) ends with the line
+A state of `rankmetrics eval --partial` (format versions 3 and 4) ends with the line
 'end HASH': FNV-1a (64 bits) of every byte before that line, followed by the
 finalizer of splitmix64, in 16 hexadecimal digits (the book's section on the
 format).  The tests edit states to see that merge refuses what is
@@ -25,11 +25,15 @@ def checksum(body: bytes) -> int:
     return h ^ (h >> 31)
 
 
-path = sys.argv[1]
-with open(path, 'rb') as f:
-    lines = f.read().splitlines(keepends=True)
-if lines and (lines[-1] == b'end\n' or lines[-1].startswith(b'end ')):
-    lines.pop()
-body = b''.join(lines)
-with open(path, 'wb') as f:
-    f.write(body + b'end %016x\n' % checksum(body))
+def seal(path: str) -> None:
+    with open(path, 'rb') as f:
+        lines = f.read().splitlines(keepends=True)
+    if lines and (lines[-1] == b'end\n' or lines[-1].startswith(b'end ')):
+        lines.pop()
+    body = b''.join(lines)
+    with open(path, 'wb') as f:
+        f.write(body + b'end %016x\n' % checksum(body))
+
+
+if __name__ == '__main__':
+    seal(sys.argv[1])

@@ -3,10 +3,12 @@
 The library is looked for, in this order:
 
 1. the file named by the environment variable RANKMETRICS_LIB;
-2. the path that `make install` wrote into rankmetrics/_libpath.py;
-3. the repository root of a built clone (python/rankmetrics -> ../..);
-4. PREFIX/lib beside an installed package (PREFIX/lib/python3/dist-packages);
-5. the dynamic loader's own search (librankmetrics.so.0).
+2. librankmetrics.so inside the package, where `pip install` (setup.py)
+   builds it;
+3. the path that `make install` wrote into rankmetrics/_libpath.py;
+4. the repository root of a built clone (python/rankmetrics -> ../..);
+5. PREFIX/lib beside an installed package (PREFIX/lib/python3/dist-packages);
+6. the dynamic loader's own search (librankmetrics.so.0).
 
 Only rm_list and rm_exact are copied here; a variant is kept as opaque
 bytes, rm_variant_size() of them, because its layout grows with every
@@ -99,7 +101,7 @@ def _candidates():
     env = os.environ.get(ENV)
     if env:
         return [env], True
-    out = []
+    out = [os.path.join(here, "librankmetrics.so")]  # built by setup.py
     try:
         from . import _libpath  # written by make install
         out.append(_libpath.LIBRARY)

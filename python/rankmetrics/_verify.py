@@ -76,8 +76,9 @@ class Verification:
 
 
 def vectors_dir():
-    """Where the golden vectors are: $RANKMETRICS_VECTORS, the clone's
-    vectors/, or PREFIX/share/rankmetrics/vectors of an installation."""
+    """Where the golden vectors are: $RANKMETRICS_VECTORS, the package's
+    own vectors/ (a pip install puts them there), the clone's vectors/, or
+    PREFIX/share/rankmetrics/vectors of an installation."""
     env = os.environ.get("RANKMETRICS_VECTORS")
     if env:
         return env
@@ -85,7 +86,7 @@ def vectors_dir():
     root = os.path.dirname(os.path.dirname(here))
     prefix = os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.dirname(here))))
-    for d in (os.path.join(root, "vectors"),
+    for d in (os.path.join(here, "vectors"), os.path.join(root, "vectors"),
               os.path.join(prefix, "share", "rankmetrics", "vectors")):
         if os.path.isdir(d):
             return d

@@ -95,7 +95,8 @@ __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "ulp_bound", "variants", "matching_variants", "evaluate",
            "Evaluation", "library_path", "STATUS_NAMES", "verify", "Verdict",
            "Verification", "Explanation", "families", "vectors_dir",
-           "disagree", "Disagreement", "evaluate_files", "FileEvaluation"]
+           "disagree", "Disagreement", "evaluate_files", "FileEvaluation",
+           "Results"]
 
 _L = _lib.load()
 library_path = _L.path
@@ -640,8 +641,14 @@ class Exact:
     __hash__ = None
 
     def __repr__(self):
-        return ("Exact(value=%r, decimal=%r, fraction=%r, ternary=%d%s)"
-                % (self.value, self.decimal, self.fraction, self.ternary,
+        # a fraction of thousands of digits (insq) is shown by its size
+        f = repr(self.fraction)
+        if len(f) > 100:
+            f = "<Fraction of %d/%d digits>" % (
+                len(str(abs(self.fraction.numerator))),
+                len(str(self.fraction.denominator)))
+        return ("Exact(value=%r, decimal=%r, fraction=%s, ternary=%d%s)"
+                % (self.value, self.decimal, f, self.ternary,
                    ", undefined=True" if self.undefined else ""))
 
     def __str__(self):
@@ -825,6 +832,45 @@ def _name_dropping_unread(head, opts):
             del opts[m.group(1)]
 
 
+def _arguments_of_matching(observed, inputs, candidates):
+    """matching_variants' arguments, each of its kind, or a TypeError that
+    names the argument: with observed and inputs swapped, the call failed
+    with "'float' object is not iterable"."""
+    def listed(x, what, kind):
+        if isinstance(x, (str, bytes, collections.abc.Mapping)) or \
+                not isinstance(x, collections.abc.Iterable):
+            raise TypeError("matching_variants: %s is a list of %s, not %s"
+                            % (what, kind, _brief(x)))
+    listed(observed, "observed", "numbers, one an input")
+    listed(inputs, "inputs", "dicts of exact()'s arguments (or lists of"
+           " queries), one an input")
+    if not isinstance(candidates, str):
+        listed(candidates, "candidates", "variant names")
+    for x in observed if isinstance(observed, collections.abc.Sequence) \
+            else ():
+        if isinstance(x, bool) or not isinstance(x, numbers.Real):
+            raise TypeError("matching_variants: observed holds %s, not a"
+                            " number" % _brief(x))
+    for x in inputs if isinstance(inputs, collections.abc.Sequence) else ():
+        if isinstance(x, (str, bytes)) or not isinstance(
+                x, (dict, collections.abc.Iterable)):
+            raise TypeError("matching_variants: inputs holds %s, not a dict"
+                            " of exact()'s arguments or a list of queries"
+                            % _brief(x))
+    for c in candidates if isinstance(candidates, collections.abc.Sequence) \
+            and not isinstance(candidates, str) else ():
+        if not isinstance(c, str):
+            raise TypeError("matching_variants: candidates holds %s, not a"
+                            " variant name (a str)" % _brief(c))
+
+
+def _brief(x):
+    """repr(x), cut at 60 characters, with its type."""
+    r = repr(x)
+    return "%s (%s)" % (r if len(r) <= 60 else r[:57] + "...",
+                          type(x).__name__)
+
+
 def matching_variants(observed, inputs, candidates, ulps=4):
     """The candidates whose exact values equal observed on every input
     within ulps ulps.  An input is a dict of exact()'s keyword arguments
@@ -832,10 +878,15 @@ def matching_variants(observed, inputs, candidates, ulps=4):
     that reads a set (mean:rr); observed are the values a program gave on
     them, candidates variant names (say, variants(name)).  A candidate
     that fails on an input does not match.  There must be one observed
-    value an input, and at least one, and ulps a finite number >= 0:
-    zip() cut the longer list short, no input matched every candidate, and
-    ulps=inf matched any value."""
+    value an input, and at least one, and ulps a finite number >= 0 (else
+    ValueError): unchecked, zip() would cut the longer list short, no
+    input would match every candidate, and ulps=inf any value.  Each
+    argument of the wrong kind (the values and the inputs swapped, say) is
+    a TypeError that names it; candidates may be one name."""
     import math
+    _arguments_of_matching(observed, inputs, candidates)
+    if isinstance(candidates, str):
+        candidates = [candidates]
     observed, inputs = list(observed), list(inputs)
     if len(observed) != len(inputs) or not inputs:
         raise ValueError("%d observed values for %d inputs: give one value"
@@ -873,6 +924,7 @@ def _close(x, y, ulps):
 
 # ---- In-memory columns ----------------------------------------------------------
 
+from ._results import Results  # noqa: E402
 from ._columns import Evaluation, evaluate  # noqa: E402
 from ._verify import Verdict, Verification, verify, families  # noqa: E402
 from ._verify import vectors_dir, Explanation  # noqa: E402

@@ -48,8 +48,47 @@ results, each within max_ulps (their sum sum_ulps), by changing `changes`
 keys of the tested variant."""
 
 
+def _short(x, depth=0):
+    """repr(x), but a list of more than two items as its first and a
+    count, and a str of more than 80 characters cut: a Group's
+    alternatives ran to hundreds of Explanations, its repr to 100 KB."""
+    if isinstance(x, list) and len(x) > 2:
+        return "[%s, ... (%d in all)]" % (_short(x[0], depth + 1), len(x))
+    if isinstance(x, str) and len(x) > 80:
+        return repr(x[:60]) + "...(%d characters)" % len(x)
+    if isinstance(x, tuple) and depth < 2:
+        inner = ", ".join(_short(y, depth + 1) for y in x)
+        if hasattr(x, "_fields"):
+            return "%s(%s)" % (type(x).__name__, ", ".join(
+                "%s=%s" % (f, _short(y, depth + 1))
+                for f, y in zip(x._fields, x)))
+        return "(%s%s)" % (inner, "," if len(x) == 1 else "")
+    return repr(x)
+
+
+Group.__repr__ = _short  # type: ignore[assignment,method-assign]
+Verdict.__repr__ = _short  # type: ignore[assignment,method-assign]
+
+
+class _Listing(list):
+    """A list that may also be called, returning itself: Verification.wrong
+    was a method, and is a property now, as passed is; wrong() still
+    works."""
+
+    def __call__(self):
+        return self
+
+
 class Verification:
-    """The verdicts, per result and per variant, of one verify() call."""
+    """The verdicts, per result and per variant, of one verify() call.
+
+    verdicts   the Verdicts, one a result given (iter() and len() too)
+    groups     the Groups, one a variant, in the order of the families
+    counts     Counter of the words exact, within and wrong
+    passed     True when no result is wrong
+    wrong      the Verdicts that are wrong
+    not_given  the number of tests with no result given
+    All are attributes or properties; none is called."""
 
     def __init__(self, verdicts, groups, not_given):
         self.verdicts = verdicts
@@ -64,9 +103,11 @@ class Verification:
     def __len__(self):
         return len(self.verdicts)
 
+    @property
     def wrong(self):
-        """The verdicts that are wrong."""
-        return [v for v in self.verdicts if v.verdict == "wrong"]
+        """The verdicts that are wrong (a property, as passed is; the old
+        call wrong() gives the same list)."""
+        return _Listing(v for v in self.verdicts if v.verdict == "wrong")
 
     def __repr__(self):
         return ("<Verification %s: %d exact, %d within, %d wrong; %d not "

@@ -502,7 +502,7 @@ install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf rankmetric
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
 	  install -m 644 rankmetrics.1 $(DESTDIR)$(MANDIR)/man1/rankmetrics.1; fi
 	install -d $(DESTDIR)$(PYTHONDIR)/rankmetrics
-	install -m 644 $(PY_SRCS) $(DESTDIR)$(PYTHONDIR)/rankmetrics
+	install -m 644 $(PY_SRCS) python/rankmetrics/py.typed $(DESTDIR)$(PYTHONDIR)/rankmetrics
 	printf '# Written by make install: the library this package loads.\nLIBRARY = %s\n' \
 	  "'$(LIBDIR)/$(SONAME)'" > $(DESTDIR)$(PYTHONDIR)/rankmetrics/_libpath.py
 

@@ -7,8 +7,8 @@
 # Installed into a fresh virtual environment (--system-site-packages, for
 # numpy, pandas and pytest), imported from a directory outside the tree, it
 # loads its own library and gives values worked by hand, and some of the
-# package's pytest files pass against it.  Run from the top directory
-# after `make'.
+# package's pytest files pass against it.  And mypy accepts the package's
+# annotations.  Run from the top directory after `make'.
 set -uo pipefail
 PY=${PYTHON:-/usr/bin/python3}
 tmp=$(mktemp -d)
@@ -72,13 +72,22 @@ else fail "installed wheel: $out"; fi
 # outside the tree (conftest.py puts ROOT/python first on sys.path, and ROOT
 # is then a directory with no python/ in it).
 mkdir -p "$tmp/t/tests"
-cp python/tests/conftest.py python/tests/test_api.py python/tests/test_column_names.py "$tmp/t/tests/"
+cp python/tests/conftest.py python/tests/test_api.py python/tests/test_column_names.py \
+  python/tests/test_shape.py "$tmp/t/tests/"
 out=$(cd "$tmp/t" && env -u RANKMETRICS_LIB -u PYTHONPATH "$tmp/venv/bin/python" -m pytest -q \
   -p no:cacheprovider tests 2>&1)
 if printf '%s\n' "$out" | tail -1 | grep -q " passed" &&
    ! printf '%s\n' "$out" | tail -1 | grep -q "failed\|error"; then
-  ok "pytest test_api.py and test_column_names.py against the installed wheel: $(printf '%s\n' "$out" | tail -1)"
+  ok "pytest test_api.py, test_column_names.py and test_shape.py against the installed wheel: $(printf '%s\n' "$out" | tail -1)"
 else printf '%s\n' "$out" | tail -20; fail "pytest against the installed wheel"; fi
+
+# The annotations and py.typed: mypy accepts the package (pyproject.toml's
+# [tool.mypy] says what it may not check: pandas has no stubs).
+if command -v mypy >/dev/null; then
+  if out=$(mypy --no-incremental --cache-dir=/dev/null python/rankmetrics 2>&1); then
+    ok "mypy python/rankmetrics: $out"
+  else printf '%s\n' "$out" | tail -20; fail "mypy python/rankmetrics"; fi
+else fail "mypy is not installed (Debian: mypy; bash .ci/deps installs it)"; fi
 
 echo "wheel_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -81,13 +81,14 @@ import numbers
 import operator
 import re
 from fractions import Fraction
+from typing import Any, Iterable, List, Mapping, Optional, Tuple
 
 from . import _lib
 
 try:
     import numpy as _np
 except ImportError:  # the package works on lists without numpy
-    _np = None
+    _np = None  # type: ignore[assignment]
 
 __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "value_set", "exact_set", "name", "names", "metrics",
@@ -98,7 +99,7 @@ __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "disagree", "Disagreement", "evaluate_files", "FileEvaluation",
            "Results"]
 
-_L = _lib.load()
+_L: Any = _lib.load()
 library_path = _L.path
 
 STATUS_NAMES = {0: "RM_OK", 1: "RM_UNDEFINED", -1: "RM_EINVAL",
@@ -158,26 +159,27 @@ def _variant(text):
     return _Variant(text)
 
 
-def name(variant):
+def name(variant: str) -> str:
     """The canonical name of a variant: every key it reads, defaults too."""
     return _variant(variant).name
 
 
-def names(variants):
+def names(variants: Iterable[str]) -> List[str]:
     """The canonical names of several variants."""
     return [name(v) for v in variants]
 
 
-def ulp_bound(variant):
+def ulp_bound(variant: str) -> float:
     """The proven error bound of the double path for a variant, in ulps."""
     return _L.rm_ulp_bound(_variant(variant).buf)
 
 
 # ---- Names as data ----------------------------------------------------------
 
-def metrics():
+def metrics() -> List[str]:
     """The names of the library's metrics, in the order of their codes."""
-    out, m = [], 0
+    out: List[str] = []
+    m = 0
     while True:
         s = _L.rm_metric_name(m)
         if s is None:
@@ -193,7 +195,7 @@ def _metric_code(metric):
         raise RankmetricsError(-5, "unknown metric %r" % metric) from None
 
 
-def takes_cutoff(metric):
+def takes_cutoff(metric: str) -> bool:
     """Whether a metric takes a cutoff @K."""
     return bool(_L.rm_metric_takes_cutoff(_metric_code(metric)))
 
@@ -205,7 +207,7 @@ def _key_list(fn, code):
     return [arr[i].decode() for i in range(n)]
 
 
-def keys(metric):
+def keys(metric: str) -> List[str]:
     """The keys a metric reads, in the order of the canonical name."""
     return _key_list(_L.rm_metric_keys, _metric_code(metric))
 
@@ -213,14 +215,14 @@ def keys(metric):
 _AGGREGATORS = {"mean": 1, "micro": 2, "sum": 3}
 
 
-def aggregator_keys(aggregator):
+def aggregator_keys(aggregator: str) -> List[str]:
     """The keys of an aggregator: mean, micro or sum."""
     if aggregator not in _AGGREGATORS:
         raise RankmetricsError(-5, "unknown aggregator %r" % aggregator)
     return _key_list(_L.rm_aggregator_keys, _AGGREGATORS[aggregator])
 
 
-def words(key):
+def words(key: str) -> Optional[List[str]]:
     """The words a key takes (the first is its default), or None for a key
     of numbers or no such key."""
     p = _L.rm_key_words(_cname(key, "a key"))
@@ -233,7 +235,7 @@ def words(key):
     return out
 
 
-def key_range(key):
+def key_range(key: str) -> Optional[Tuple[int, int, str]]:
     """(lo, hi, kind) of a key of numbers: kind 'int' for a whole number in
     lo..hi, 'fraction' for p/q with p in lo..hi; None for a key of words."""
     lo, hi = ctypes.c_long(), ctypes.c_long()
@@ -587,7 +589,8 @@ def _check(s, v):
         raise RankmetricsError(s, variant=v)
 
 
-def value(variant, grades, scores=None, ids=None, judged=None, unjudged=None):
+def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,
+          judged: Any = None, unjudged: Any = None) -> float:
     """The value of a variant on one list, on the double path (fast; its
     error is at most ulp_bound(variant) ulps).  An undefined value is the
     variant's undef convention (0 by default)."""
@@ -638,7 +641,7 @@ class Exact:
                 (other.value, other.decimal, other.fraction, other.ternary)
         return NotImplemented
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self):
         # a fraction of thousands of digits (insq) is shown by its size
@@ -673,15 +676,17 @@ def _exact_call(fn, v, variant, *args):
         _L.rm_exact_clear(ctypes.byref(c))
 
 
-def exact(variant, grades, scores=None, ids=None, judged=None, unjudged=None):
+def exact(variant: str, grades: Any, scores: Any = None, ids: Any = None,
+          judged: Any = None, unjudged: Any = None) -> "Exact":
     """The exact value of a variant on one list (MPFR/GMP), as an Exact."""
     v = _variant(variant)
     lst, keep = _one(grades, scores, ids, judged, unjudged)
     return _exact_call(_L.rm_value_exact, v, variant, ctypes.byref(lst))
 
 
-def values(variants, grades, scores=None, ids=None, judged=None,
-           unjudged=None):
+def values(variants: Any, grades: Any,
+           scores: Any = None, ids: Any = None, judged: Any = None,
+           unjudged: Any = None) -> List[float]:
     """The double values of several variants of one list, as a list in the
     order of the names; the list is ranked once for each tie rule.  The
     first variant that fails raises."""
@@ -715,7 +720,7 @@ def _set_call(call, nq):
     return _lib.interruptible(call, None)
 
 
-def value_set(variant, queries):
+def value_set(variant: str, queries: Iterable[Any]) -> float:
     """The double value of a variant over a set of queries: an aggregated
     name (mean:ap, micro[skip=undef]:recall@10, sum:rr) or a metric of a
     whole set.  A query is a Query, a dict with the keys grades, scores,
@@ -732,7 +737,7 @@ def value_set(variant, queries):
     return out.value
 
 
-def exact_set(variant, queries):
+def exact_set(variant: str, queries: Iterable[Any]) -> "Exact":
     """The exact value of a variant over a set of queries, as an Exact.
     Ctrl-C raises KeyboardInterrupt at once, also in the library's call
     over a large set (see value_set)."""
@@ -755,7 +760,9 @@ def _split_aggregator(canonical):
     return "", canonical
 
 
-def variants(variant, vary=None, numbers=None):
+def variants(variant: str, vary: Any = None,
+             numbers: Optional[Mapping[str, Iterable[Any]]] = None
+             ) -> List[str]:
     """Canonical names of the variants near one: every combination of the
     words of the keys in vary (default: every key of words the metric
     reads), with the other keys as in variant; numbers maps a key of

@@ -151,7 +151,8 @@ def _groups(users):
     return g
 
 
-def _judged(judged, groups):
+def _judged(judged: Optional[Mapping[Any, Any]],
+            groups: Mapping[Any, Any]) -> Mapping[Any, Any]:
     """The judgments of each user; a key that matches no user (the str "1"
     for the int user 1), or only a user of another kind, is refused: its
     judgments were dropped, and recall and AP came out too high."""
@@ -290,7 +291,7 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
     if n == 0:  # as `rankmetrics eval` refuses a file of no rows
         raise RankmetricsError(-1, "evaluate: no rows")
     groups = _groups(users)
-    judged = _judged(judged, groups)
+    judgments = _judged(judged, groups)
     queries = []
     for u, idx in groups.items():
         ids = _take(items, idx)
@@ -307,9 +308,10 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
                 raise RankmetricsError(-1, "item %r repeated for user %r"
                                        % (dup, u))
         queries.append(Query(_take(labels, idx), _take(scores, idx), ids,
-                             judged.get(u)))
+                             judgments.get(u)))
     names = [x for x in dict.fromkeys(inner) if x is not None]
     per_query = {}
+    vals: List[Any]
     for u, q in zip(groups, queries):
         try:
             if exact:

@@ -228,8 +228,6 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
         raise RankmetricsError(-1, "delimiter is None, ',' or '\\t'")
     if threads not in (None, 1, 2):
         raise RankmetricsError(-1, "threads is None, 1 or 2")
-    if run is None:
-        qrels, run = None, qrels
     names = (ctypes.c_char_p * len(measures))(*[_measure(m)
                                                  for m in measures])
     o = _Options(measures=names, n_measures=len(measures),
@@ -243,7 +241,10 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                  user=_text(user, "user"), item=_text(item, "item"),
                  label=_text(label, "label"), score=_text(score, "score"),
                  memory=_memory(memory), threads=int(threads or 0))
-    qpath, rpath = _path(qrels, "qrels"), _path(run, "run")
+    if run is None:  # one delimited file
+        qpath, rpath = None, _path(qrels, "run")
+    else:
+        qpath, rpath = _path(qrels, "qrels"), _path(run, "run")
     stop = threading.Event()
     return _lib.interruptible(lambda: _run(o, qpath, rpath, measures,
                                            progress, stop), stop)

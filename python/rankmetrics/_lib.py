@@ -18,6 +18,7 @@ rm_exact_size() when the library is loaded.
 
 import ctypes
 import os
+from typing import Any
 
 SOMAJOR = "0"
 ENV = "RANKMETRICS_LIB"
@@ -188,7 +189,7 @@ def _declare(lib):
         f.argtypes = args
 
 
-def load():
+def load() -> Any:
     """The library, its functions declared; OSError when it is not found."""
     paths, explicit = _candidates()
     tried = []
@@ -197,7 +198,7 @@ def load():
             tried.append(p + " (absent)")
             continue
         try:
-            lib = ctypes.CDLL(p)
+            lib: Any = ctypes.CDLL(p)
         except OSError as e:
             tried.append("%s (%s)" % (p, e))
             if explicit:

@@ -39,7 +39,7 @@ class Results(Dict[str, Any]):
             raise KeyError(key) from None
 
     def __contains__(self, key: object) -> bool:
-        return dict.__contains__(self, key) or \
+        return super().__contains__(key) or \
             (isinstance(key, str) and key in self._given)
 
     def get(self, key: Any, default: Any = None) -> Any:

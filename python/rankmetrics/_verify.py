@@ -18,6 +18,8 @@ import collections.abc
 import ctypes
 import os
 
+from typing import Any, List, Optional
+
 from . import _lib
 
 WORDS = ("exact", "within", "wrong")
@@ -116,7 +118,7 @@ class Verification:
                             self.counts["wrong"], self.not_given))
 
 
-def vectors_dir():
+def vectors_dir() -> str:
     """Where the golden vectors are: $RANKMETRICS_VECTORS, the package's
     own vectors/ (a pip install puts them there), the clone's vectors/, or
     PREFIX/share/rankmetrics/vectors of an installation."""
@@ -157,7 +159,9 @@ def _lines(results):
     return out
 
 
-def verify(results, vectors=None, ulps=None, rel=None, explain=True):
+def verify(results: Any, vectors: Optional[str] = None,
+           ulps: Optional[float] = None, rel: Optional[float] = None,
+           explain: bool = True) -> Verification:
     """Judge a candidate's results against the golden vectors.
 
     results: lines "FAMILY:TCID VALUE", the text of a results file, a path
@@ -300,10 +304,11 @@ def _collect(L, v, explain=True):
     return Verification(verdicts, [x[1] for x in groups], not_given)
 
 
-def families():
+def families() -> List[str]:
     """The stems of the families of golden vectors, in the library's order."""
     L = _lib_handle()
-    out, k = [], 0
+    out: List[str] = []
+    k = 0
     while True:
         s = L.rm_vector_family(k)
         if s is None:

@@ -57,6 +57,12 @@ tool's disagree calls::
 
 evaluate_files(measures, qrels, run) reads TREC judgments and a run, or
 a delimited file, with the engine of the tool's eval (rm_eval_files).
+Its results, and evaluate's, are keyed by the names given, each with its
+canonical name (a Results dict: ``ev.aggregate["gauc"]``,
+``ev.aggregate.canonical["gauc"]``).
+
+``pip install --no-build-isolation .`` in a clone builds the library into
+the package (rankmetrics/librankmetrics.so), where it is looked for first.
 
 What cannot reach the library as it was meant is refused at the door
 (RankmetricsError, a ValueError, or TypeError), naming the argument and

@@ -302,7 +302,7 @@ CHECK_SCRIPTS = verify_test order_test verify_all_test install_test header_test 
   readme_snippet_test readme_test adequacy_test sklearn_check r_check atlas_test \
   names_test trec_eval_test python_install_test eval_test merge_test hostile_test \
   io_test fault_test threads_eval_test numbers_test help_test disagree_test \
-  reader_test commands_test claims_test mistakes_test
+  reader_test commands_test claims_test mistakes_test wheel_test
 # The slowest steps first, so that the two lines of work end together.
 CHECK_STEPS = check-sanitize check-valgrind test-fault_test test-threads_eval_test \
   vectors-check check-adequacy $(addprefix test-,$(filter-out fault_test threads_eval_test,$(CHECK_SCRIPTS))) \
@@ -546,7 +546,7 @@ install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf doc/rankme
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
 	  install -m 644 rankmetrics.1 $(DESTDIR)$(MANDIR)/man1/rankmetrics.1; fi
 	install -d $(DESTDIR)$(PYTHONDIR)/rankmetrics
-	install -m 644 $(PY_SRCS) $(DESTDIR)$(PYTHONDIR)/rankmetrics
+	install -m 644 $(PY_SRCS) python/rankmetrics/py.typed $(DESTDIR)$(PYTHONDIR)/rankmetrics
 	printf '# Written by make install: the library this package loads.\nLIBRARY = %s\n' \
 	  "'$(LIBDIR)/$(SONAME)'" > $(DESTDIR)$(PYTHONDIR)/rankmetrics/_libpath.py
 
@@ -568,4 +568,4 @@ clean:
 	  $(STATIC) $(SHARED) $(SONAME) librankmetrics.so $(TOOL) $(RUNNER) \
 	  $(DOCAUX) doc/examples.tex doc/examples.tex.tmp doc/accuracy.tex doc/accuracy.tex.tmp doc/disagree.tex doc/disagree.tex.tmp doc/verify-demo.tex doc/verify-demo.tex.tmp doc/adequacy.tex doc/adequacy.tex.tmp doc/bench-record.tex doc/bench-record.tex.tmp $(FIGURES) doc/figures.stamp \
 	  $(addprefix doc/,$(addsuffix .mp,$(FIGURE_NAMES)) $(addsuffix .log,$(FIGURE_NAMES)) $(addsuffix .mpx,$(FIGURE_NAMES))) \
-	  build vectors.tmp.d rankmetrics.pc rankmetrics.pc.tmp
+	  build vectors.tmp.d rankmetrics.pc rankmetrics.pc.tmp python/rankmetrics.egg-info dist

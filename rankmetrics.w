@@ -32083,8 +32083,9 @@ the oracle any list it likes and get the exact value back.
 The package calls \.{librankmetrics.so} through the standard library's
 \.{ctypes}, so it needs no compiler beyond the one that built the library.
 It looks for the library in the file that the environment variable
-\.{RANKMETRICS\_LIB} names, else in the path that \.{make install} wrote
-beside the installed package, else at the root of a built clone, else in
+\.{RANKMETRICS\_LIB} names, else in the package's own directory, where
+\.{pip} builds it (next section), else in the path that \.{make install}
+wrote beside the installed package, else at the root of a built clone, else in
 \.{PREFIX/lib} beside \.{PREFIX/lib/python3/dist-packages}, where \.{make
 install} puts the package.  It copies the layouts of |rm_list| and
 |rm_exact|, which |rm_list_size| and |rm_exact_size| confirm when the
@@ -32101,6 +32102,33 @@ six threads that compute at once get the same bits as one.
   \def\par{\leavevmode\endgraf}\obeylines\pyspaces}
 {\obeyspaces\gdef\pyspaces{\obeyspaces\def {\ }}}
 \gdef\pyend{\endgroup\smallskip\noindent}
+
+@ A Python user installs a package with \.{pip}, and the most common
+complaint about the Python peer of \.{trec\_eval} is its installation.  So
+a clone is also a Python project: \.{pyproject.toml} and \.{setup.py} at
+its top build the package with the library inside it, and
+\pybegin%
+pip install --no-build-isolation .
+\pyend
+in a virtual environment installs it, offline, with Debian's
+\.{setuptools} and \.{wheel} (a virtual environment made with
+\.{--system-site-packages} sees them, and numpy and pandas).  \.{setup.py}
+compiles the two translation units of \.{librankmetrics.so},
+\.{rankmetrics.c} and \.{rmeval.c}, with the flags of \.{make} (C11, and
+the assertions kept that Python's flags would drop) into
+\.{rankmetrics/librankmetrics.so}, where the package looks first.  It runs
+\.{ctangle} when this book is there and the C is missing or older than it
+(\.{make}'s stamp counts as current C, as in the Makefile).  The source
+distribution (\.{python3 -m build --no-isolation}) carries the tangled C
+and not the book, so that building it needs no CWEB; the sdist and the
+wheel carry the golden vectors, in \.{rankmetrics/vectors}, where
+|vectors_dir| looks first after \.{RANKMETRICS\_VECTORS}, so that |verify|
+works from an installed wheel.  \.{tests/wheel\_test.sh} builds the sdist
+and, from it, the wheel; installs the wheel into a fresh virtual
+environment; and, from a directory outside the clone, checks that it
+loads its own library, that DCG@@4 of the grades $2,0,1,0$ is
+$2+1/\log_2 4=5/2$, and that some of the package's tests pass against it.
+@^pip@>@^wheel@>
 
 @ In a built clone, with \.{PYTHONPATH=python}, the example of the chapter
 on average precision is one call:
@@ -32156,6 +32184,25 @@ what the tool's report prints.  |evaluate_files| reads run files as
 \secref{q:evaldoor}): TREC judgments and a run, or one delimited file, with
 \.{eval}'s options as keyword arguments; it returns the aggregates and, unless
 |per_query| is false, every query's values.
+
+@ The package has one shape.  The results of |evaluate| and
+|evaluate_files| are keyed by the names the caller gave, in the order
+given: the mean AP of \.{evaluate(["ap", "gauc"], df)} is
+\.{aggregate["ap"]}, and its grouped AUC \.{aggregate["gauc"]}, which
+raised \.{KeyError} when |evaluate| keyed by canonical names.  Each of
+these dictionaries (a |Results|) maps its keys to their canonical names in
+\.{.canonical} (for \.{"ap"}, the canonical name of \.{mean:ap}), and
+finds a canonical name as well, so that code written against those keys
+works; an |Exact| carries its canonical name in |variant|.  What takes
+no argument is an attribute or a property: \.{Verification.wrong}, the
+wrong verdicts, is one like |passed| (the call \.{wrong()} still works).
+Reprs are short: a |Group| shows the first of its alternatives and their
+number (its repr ran to 100 KB), and an exact fraction of thousands of
+digits its size.  An argument of the wrong kind is an error that names the
+argument: |matching_variants| with the values and the inputs swapped
+said \.{'float' object is not iterable}.  The public functions carry type
+annotations and the package a \.{py.typed} marker; \.{mypy} accepts
+it, in \.{tests/wheel\_test.sh}.
 
 @ |disagree| calls the disagreement engine (\secref{disagree}): given a
 metric's name it compares the pairs of its variants, given two variant

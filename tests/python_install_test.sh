@@ -19,6 +19,7 @@ make --no-print-directory -s install DESTDIR="$tmp/stage" PREFIX=/usr/local >"$t
 pkg=$tmp/stage/usr/local/lib/python3/dist-packages
 lib=$tmp/stage/usr/local/lib/librankmetrics.so.0
 if [ -f "$pkg/rankmetrics/__init__.py" ] && [ -f "$pkg/rankmetrics/strategies.py" ] &&
+   [ -f "$pkg/rankmetrics/_results.py" ] && [ -f "$pkg/rankmetrics/py.typed" ] &&
    grep -q "^LIBRARY = '/usr/local/lib/librankmetrics.so.0'$" "$pkg/rankmetrics/_libpath.py"; then
   ok "make install puts the package in dist-packages, naming /usr/local/lib/librankmetrics.so.0"
 else fail "make install: package or _libpath.py missing"; fi

@@ -57,6 +57,12 @@ tool's disagree calls::
 
 evaluate_files(measures, qrels, run) reads TREC judgments and a run, or
 a delimited file, with the engine of the tool's eval (rm_eval_files).
+Its results, and evaluate's, are keyed by the names given, each with its
+canonical name (a Results dict: ``ev.aggregate["gauc"]``,
+``ev.aggregate.canonical["gauc"]``).
+
+``pip install --no-build-isolation .`` in a clone builds the library into
+the package (rankmetrics/librankmetrics.so), where it is looked for first.
 
 What cannot reach the library as it was meant is refused at the door
 (RankmetricsError, a ValueError, or TypeError), naming the argument and
@@ -81,13 +87,14 @@ import numbers
 import operator
 import re
 from fractions import Fraction
+from typing import Any, Iterable, List, Mapping, Optional, Tuple
 
 from . import _lib
 
 try:
     import numpy as _np
 except ImportError:  # the package works on lists without numpy
-    _np = None
+    _np = None  # type: ignore[assignment]
 
 __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "value_set", "exact_set", "name", "names", "metrics",
@@ -95,9 +102,10 @@ __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "ulp_bound", "variants", "matching_variants", "evaluate",
            "Evaluation", "library_path", "STATUS_NAMES", "verify", "Verdict",
            "Verification", "Explanation", "families", "vectors_dir",
-           "disagree", "Disagreement", "evaluate_files", "FileEvaluation"]
+           "disagree", "Disagreement", "evaluate_files", "FileEvaluation",
+           "Results"]
 
-_L = _lib.load()
+_L: Any = _lib.load()
 library_path = _L.path
 
 STATUS_NAMES = {0: "RM_OK", 1: "RM_UNDEFINED", -1: "RM_EINVAL",
@@ -157,26 +165,27 @@ def _variant(text):
     return _Variant(text)
 
 
-def name(variant):
+def name(variant: str) -> str:
     """The canonical name of a variant: every key it reads, defaults too."""
     return _variant(variant).name
 
 
-def names(variants):
+def names(variants: Iterable[str]) -> List[str]:
     """The canonical names of several variants."""
     return [name(v) for v in variants]
 
 
-def ulp_bound(variant):
+def ulp_bound(variant: str) -> float:
     """The proven error bound of the double path for a variant, in ulps."""
     return _L.rm_ulp_bound(_variant(variant).buf)
 
 
 # ---- Names as data ----------------------------------------------------------
 
-def metrics():
+def metrics() -> List[str]:
     """The names of the library's metrics, in the order of their codes."""
-    out, m = [], 0
+    out: List[str] = []
+    m = 0
     while True:
         s = _L.rm_metric_name(m)
         if s is None:
@@ -192,7 +201,7 @@ def _metric_code(metric):
         raise RankmetricsError(-5, "unknown metric %r" % metric) from None
 
 
-def takes_cutoff(metric):
+def takes_cutoff(metric: str) -> bool:
     """Whether a metric takes a cutoff @K."""
     return bool(_L.rm_metric_takes_cutoff(_metric_code(metric)))
 
@@ -204,7 +213,7 @@ def _key_list(fn, code):
     return [arr[i].decode() for i in range(n)]
 
 
-def keys(metric):
+def keys(metric: str) -> List[str]:
     """The keys a metric reads, in the order of the canonical name."""
     return _key_list(_L.rm_metric_keys, _metric_code(metric))
 
@@ -212,14 +221,14 @@ def keys(metric):
 _AGGREGATORS = {"mean": 1, "micro": 2, "sum": 3}
 
 
-def aggregator_keys(aggregator):
+def aggregator_keys(aggregator: str) -> List[str]:
     """The keys of an aggregator: mean, micro or sum."""
     if aggregator not in _AGGREGATORS:
         raise RankmetricsError(-5, "unknown aggregator %r" % aggregator)
     return _key_list(_L.rm_aggregator_keys, _AGGREGATORS[aggregator])
 
 
-def words(key):
+def words(key: str) -> Optional[List[str]]:
     """The words a key takes (the first is its default), or None for a key
     of numbers or no such key."""
     p = _L.rm_key_words(_cname(key, "a key"))
@@ -232,7 +241,7 @@ def words(key):
     return out
 
 
-def key_range(key):
+def key_range(key: str) -> Optional[Tuple[int, int, str]]:
     """(lo, hi, kind) of a key of numbers: kind 'int' for a whole number in
     lo..hi, 'fraction' for p/q with p in lo..hi; None for a key of words."""
     lo, hi = ctypes.c_long(), ctypes.c_long()
@@ -586,7 +595,8 @@ def _check(s, v):
         raise RankmetricsError(s, variant=v)
 
 
-def value(variant, grades, scores=None, ids=None, judged=None, unjudged=None):
+def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,
+          judged: Any = None, unjudged: Any = None) -> float:
     """The value of a variant on one list, on the double path (fast; its
     error is at most ulp_bound(variant) ulps).  An undefined value is the
     variant's undef convention (0 by default)."""
@@ -637,11 +647,17 @@ class Exact:
                 (other.value, other.decimal, other.fraction, other.ternary)
         return NotImplemented
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self):
-        return ("Exact(value=%r, decimal=%r, fraction=%r, ternary=%d%s)"
-                % (self.value, self.decimal, self.fraction, self.ternary,
+        # a fraction of thousands of digits (insq) is shown by its size
+        f = repr(self.fraction)
+        if len(f) > 100:
+            f = "<Fraction of %d/%d digits>" % (
+                len(str(abs(self.fraction.numerator))),
+                len(str(self.fraction.denominator)))
+        return ("Exact(value=%r, decimal=%r, fraction=%s, ternary=%d%s)"
+                % (self.value, self.decimal, f, self.ternary,
                    ", undefined=True" if self.undefined else ""))
 
     def __str__(self):
@@ -666,15 +682,17 @@ def _exact_call(fn, v, variant, *args):
         _L.rm_exact_clear(ctypes.byref(c))
 
 
-def exact(variant, grades, scores=None, ids=None, judged=None, unjudged=None):
+def exact(variant: str, grades: Any, scores: Any = None, ids: Any = None,
+          judged: Any = None, unjudged: Any = None) -> "Exact":
     """The exact value of a variant on one list (MPFR/GMP), as an Exact."""
     v = _variant(variant)
     lst, keep = _one(grades, scores, ids, judged, unjudged)
     return _exact_call(_L.rm_value_exact, v, variant, ctypes.byref(lst))
 
 
-def values(variants, grades, scores=None, ids=None, judged=None,
-           unjudged=None):
+def values(variants: Any, grades: Any,
+           scores: Any = None, ids: Any = None, judged: Any = None,
+           unjudged: Any = None) -> List[float]:
     """The double values of several variants of one list, as a list in the
     order of the names; the list is ranked once for each tie rule.  The
     first variant that fails raises."""
@@ -708,7 +726,7 @@ def _set_call(call, nq):
     return _lib.interruptible(call, None)
 
 
-def value_set(variant, queries):
+def value_set(variant: str, queries: Iterable[Any]) -> float:
     """The double value of a variant over a set of queries: an aggregated
     name (mean:ap, micro[skip=undef]:recall@10, sum:rr) or a metric of a
     whole set.  A query is a Query, a dict with the keys grades, scores,
@@ -725,7 +743,7 @@ def value_set(variant, queries):
     return out.value
 
 
-def exact_set(variant, queries):
+def exact_set(variant: str, queries: Iterable[Any]) -> "Exact":
     """The exact value of a variant over a set of queries, as an Exact.
     Ctrl-C raises KeyboardInterrupt at once, also in the library's call
     over a large set (see value_set)."""
@@ -748,7 +766,9 @@ def _split_aggregator(canonical):
     return "", canonical
 
 
-def variants(variant, vary=None, numbers=None):
+def variants(variant: str, vary: Any = None,
+             numbers: Optional[Mapping[str, Iterable[Any]]] = None
+             ) -> List[str]:
     """Canonical names of the variants near one: every combination of the
     words of the keys in vary (default: every key of words the metric
     reads), with the other keys as in variant; numbers maps a key of
@@ -825,8 +845,48 @@ def _name_dropping_unread(head, opts):
             del opts[m.group(1)]
 
 
+def _arguments_of_matching(observed, inputs, candidates):
+    """matching_variants' arguments, each of its kind, or a TypeError that
+    names the argument: with observed and inputs swapped, the call failed
+    with "'float' object is not iterable"."""
+    def listed(x, what, kind):
+        if isinstance(x, (str, bytes, collections.abc.Mapping)) or \
+                not isinstance(x, collections.abc.Iterable):
+            raise TypeError("matching_variants: %s is a list of %s, not %s"
+                            % (what, kind, _brief(x)))
+    listed(observed, "observed", "numbers, one an input")
+    listed(inputs, "inputs", "dicts of exact()'s arguments (or lists of"
+           " queries), one an input")
+    if not isinstance(candidates, str):
+        listed(candidates, "candidates", "variant names")
+    for x in observed if isinstance(observed, collections.abc.Sequence) \
+            else ():
+        if isinstance(x, bool) or not isinstance(x, numbers.Real):
+            raise TypeError("matching_variants: observed holds %s, not a"
+                            " number" % _brief(x))
+    for x in inputs if isinstance(inputs, collections.abc.Sequence) else ():
+        if isinstance(x, (str, bytes)) or not isinstance(
+                x, (dict, collections.abc.Iterable)):
+            raise TypeError("matching_variants: inputs holds %s, not a dict"
+                            " of exact()'s arguments or a list of queries"
+                            % _brief(x))
+    for c in candidates if isinstance(candidates, collections.abc.Sequence) \
+            and not isinstance(candidates, str) else ():
+        if not isinstance(c, str):
+            raise TypeError("matching_variants: candidates holds %s, not a"
+                            " variant name (a str)" % _brief(c))
+
+
+def _brief(x):
+    """repr(x), cut at 60 characters, with its type."""
+    r = repr(x)
+    return "%s (%s)" % (r if len(r) <= 60 else r[:57] + "...",
+                          type(x).__name__)
+
+
 # ---- In-memory columns ----------------------------------------------------------
 
+from ._results import Results  # noqa: E402
 from ._columns import Evaluation, evaluate  # noqa: E402
 from ._verify import Verdict, Verification, verify, families  # noqa: E402
 from ._verify import vectors_dir, Explanation  # noqa: E402

@@ -10,34 +10,49 @@ lists, numpy arrays, a pandas DataFrame, a dict of columns.
 import collections
 import collections.abc
 import numbers
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Union
 
 from . import (RankmetricsError, Query, _variant, _split_aggregator, values,
                value_set, exact_set, _once)
 from . import exact as _exact
+from ._results import Results
 
 try:
     import numpy as _np
 except ImportError:
-    _np = None
+    _np = None  # type: ignore[assignment]
 
 
 class Evaluation:
     """The result of evaluate().
 
+    measures   the metrics, as given (a name given twice, once)
     users      the users (queries), in the order of their first row
-    names      the canonical names of the per-query variants, one a metric
-    per_query  {user: {name: value}} (an Exact under exact=True)
-    aggregate  {aggregated name: value}, one a metric
-    variants   {metric as given: its aggregated canonical variant}, the key
-               of aggregate (nDCG@10 and ndcg@10 differ)
+    names      the measures with a value per user (not those of a whole
+               set only), the columns of to_frame()
+    per_query  {user: Results {measure: value}} (an Exact under
+               exact=True); the canonical name of each measure's
+               per-query variant in per_query[user].canonical
+    aggregate  Results {measure: value}, a measure aggregated with
+               aggregator unless it names its own (micro:recall@10)
+    canonical  {measure: canonical name of what aggregate holds}, as
+               aggregate.canonical (ap: mean:ap@inf[...])
+
+    Results are dicts keyed by the names given; a canonical name is
+    found too (aggregate[rankmetrics.name("mean:ap")]).
+    variants   {metric as given: its aggregated canonical variant}, as
+               canonical (nDCG@10 and ndcg@10 differ)
     """
 
-    def __init__(self, users, names, per_query, aggregate):
-        self.users, self.names = users, names
+    def __init__(self, users: List[Any], measures: List[str],
+                 names: List[str], per_query: Dict[Any, Results],
+                 aggregate: Results) -> None:
+        self.users, self.measures, self.names = users, measures, names
         self.per_query, self.aggregate = per_query, aggregate
-        self.variants = {}
+        self.canonical = aggregate.canonical
+        self.variants = dict(self.canonical)
 
-    def to_frame(self):
+    def to_frame(self) -> Any:
         """The per-query values as a pandas DataFrame, a row a user."""
         import pandas as pd
         rows = [[float(self.per_query[u][n]) for n in self.names]
@@ -45,10 +60,12 @@ class Evaluation:
         return pd.DataFrame(rows, index=pd.Index(self.users, name="user"),
                             columns=self.names)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         agg = ", ".join("%s=%r" % (k, float(v))
-                        for k, v in self.aggregate.items())
-        return "Evaluation(%d users; %s)" % (len(self.users), agg)
+                        for k, v in list(self.aggregate.items())[:8])
+        more = len(self.aggregate) - 8
+        return "Evaluation(%d users; %s%s)" % (
+            len(self.users), agg, ", ... (%d more)" % more if more > 0 else "")
 
 
 def _column(data, key, given, default):
@@ -137,7 +154,8 @@ def _groups(users):
     return g
 
 
-def _judged(judged, groups):
+def _judged(judged: Optional[Mapping[Any, Any]],
+            groups: Mapping[Any, Any]) -> Mapping[Any, Any]:
     """The judgments of each user; a key that matches no user (the str "1"
     for the int user 1), or only a user of another kind, is refused: its
     judgments were dropped, and recall and AP came out too high."""
@@ -176,9 +194,13 @@ def _take(col, idx):
     return [col[i] for i in idx]
 
 
-def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
-             scores=None, user=None, item=None, label=None,
-             score=None, judged=None, aggregator="mean", exact=False):
+def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
+             users: Any = None, items: Any = None, labels: Any = None,
+             scores: Any = None, user: Optional[str] = None,
+             item: Optional[str] = None, label: Optional[str] = None,
+             score: Optional[str] = None,
+             judged: Optional[Mapping[Any, Any]] = None,
+             aggregator: str = "mean", exact: bool = False) -> Evaluation:
     """Evaluate variants over rows grouped by user.
 
     metrics     variant names: a name of one query (ap, ndcg@10[gain=exp2])
@@ -195,6 +217,10 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
     judged      {user: [grades]} of judged items that were not retrieved;
                 each key must be a user, of the user's kind
     exact       use the exact path: the values are Exact objects
+
+    Returns an Evaluation whose per_query and aggregate are keyed by the
+    metrics as given (ev.aggregate["ap"] is the mean AP), each with the
+    canonical names of its keys (ev.aggregate.canonical["ap"]).
 
     Refused (RankmetricsError, a ValueError, or TypeError), as what cannot
     be read faithfully: a judged key that matches no user ("1" for the
@@ -213,6 +239,21 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
     if isinstance(metrics, str):
         metrics = [metrics]
     metrics = _once(metrics, "metrics")
+    for m in metrics:
+        if not isinstance(m, str):
+            raise TypeError("evaluate: metrics holds %r, not a variant name"
+                            " (a str)" % (m,))
+    for what, x in (("user", user), ("item", item), ("label", label),
+                    ("score", score)):
+        if x is not None and not isinstance(x, str):
+            raise TypeError("evaluate: %s= is a column name (a str), not %r"
+                            % (what, x))
+    if not isinstance(aggregator, str):
+        raise TypeError("evaluate: aggregator is a name (mean,"
+                        " mean[skip=norel]), not %r" % (aggregator,))
+    if not isinstance(exact, bool):
+        raise TypeError("evaluate: exact is True or False, not %r"
+                        % (exact,))
     users = _column(data, user, users, "user")
     labels = _column(data, label, labels, "label")
     items = _column(data, item, items, "item")
@@ -231,8 +272,9 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
         if col is not None and len(col) != n:
             raise RankmetricsError(-1, "%d %s for %d users" % (len(col), what,
                                                                n))
+    given = list(dict.fromkeys(metrics))  # the names as given, once
     inner, outer = [], []  # per-query names, aggregated names
-    for m in metrics:
+    for m in given:
         v = _variant(m)
         agg, rest = _split_aggregator(v.name)
         if agg:
@@ -243,11 +285,16 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
             outer.append(v.name)
         else:
             inner.append(v.name)
-            outer.append(_variant(aggregator + ":" + v.name).name)
+            try:
+                outer.append(_variant(aggregator + ":" + v.name).name)
+            except RankmetricsError as e:
+                raise RankmetricsError(e.status, "evaluate: aggregator=%r: %s"
+                                       % (aggregator, e.message),
+                                       e.variant) from None
     if n == 0:  # as `rankmetrics eval` refuses a file of no rows
         raise RankmetricsError(-1, "evaluate: no rows")
     groups = _groups(users)
-    judged = _judged(judged, groups)
+    judgments = _judged(judged, groups)
     queries = []
     for u, idx in groups.items():
         ids = _take(items, idx)
@@ -264,9 +311,10 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
                 raise RankmetricsError(-1, "item %r repeated for user %r"
                                        % (dup, u))
         queries.append(Query(_take(labels, idx), _take(scores, idx), ids,
-                             judged.get(u)))
+                             judgments.get(u)))
     names = [x for x in dict.fromkeys(inner) if x is not None]
     per_query = {}
+    vals: List[Any]
     for u, q in zip(groups, queries):
         try:
             if exact:
@@ -276,11 +324,18 @@ def evaluate(metrics, data=None, *, users=None, items=None, labels=None,
         except RankmetricsError as e:
             raise RankmetricsError(e.status, "user %r: %s" % (u, e.message),
                                    e.variant) from None
-        per_query[u] = dict(zip(names, vals))
-    aggregate = {}
+        got = dict(zip(names, vals))
+        per_query[u] = Results([(m, got[i]) for m, i in zip(given, inner)
+                                if i is not None],
+                               {m: i for m, i in zip(given, inner)
+                                if i is not None})
+    done: Dict[str, Any] = {}  # by canonical name: ap and ap@inf once
     for o in outer:
-        aggregate[o] = exact_set(o, queries) if exact else \
-            value_set(o, queries)
-    result = Evaluation(list(groups), names, per_query, aggregate)
-    result.variants = dict(zip(metrics, outer))
-    return result
+        if o not in done:
+            done[o] = exact_set(o, queries) if exact else \
+                value_set(o, queries)
+    aggregate = Results([(m, done[o]) for m, o in zip(given, outer)],
+                        dict(zip(given, outer)))
+    return Evaluation(list(groups), given,
+                      [m for m, i in zip(given, inner) if i is not None],
+                      per_query, aggregate)

@@ -200,7 +200,7 @@ def _pair(p):
                 bool(p.random_done))
 
 
-_DECLARED = []
+_DECLARED: list = []
 
 
 def _declare(L):

@@ -7,9 +7,12 @@ import ctypes
 import operator
 import os
 import threading
+from typing import (Any, Callable, Dict, Iterable, List, Optional, Set,
+                    Tuple, Union)
 
-from . import _L, RankmetricsError, _lib
+from . import _L, RankmetricsError, _lib, name
 from . import _variant
+from ._results import Results
 
 __all__ = ["evaluate_files", "FileEvaluation"]
 
@@ -61,29 +64,50 @@ if _L.rm_eval_options_size() != ctypes.sizeof(_Options):
                                              ctypes.sizeof(_Options)))
 
 
+def _canonical(m: str) -> str:
+    """The canonical name of a measure; a name the library refuses is left
+    as it is, for the engine to refuse with its own message."""
+    try:
+        return name(m)
+    except RankmetricsError:
+        return m
+
+
 class FileEvaluation:
     """The result of evaluate_files().
 
     measures   the measures, as given
     queries    the queries with values, in the order `eval -q` writes them
-    per_query  {query: {measure: value}}; None for a query that the
-               measure's aggregate leaves out (eval's "skipped")
-    aggregate  {measure: value}
+    per_query  {query: Results {measure: value}}; None for a query that
+               the measure's aggregate leaves out (eval's "skipped")
+    aggregate  Results {measure: value}
+    canonical  {measure: its canonical name}, as aggregate.canonical
     undefined  the (measure, query) pairs whose value was set by the undef
                convention; query None for an aggregate
     variants   {measure: the canonical variant it was resolved to}, as the
                "variant" of `eval --json` (nDCG@10 and ndcg@10 differ)
+
+    Results are dicts keyed by the measures as given; a canonical name is
+    found too, as in evaluate()'s.
     """
 
-    def __init__(self, measures):
+    def __init__(self, measures: Iterable[str]) -> None:
         self.measures = list(measures)
-        self.queries, self.per_query, self.aggregate = [], {}, {}
-        self.undefined = set()
+        self.canonical: Dict[str, str] = {m: _canonical(m)
+                                          for m in self.measures}
+        self.queries: List[str] = []
+        self.per_query: Dict[str, Results] = {}
+        self.aggregate = Results((), self.canonical)
+        self.undefined: Set[Tuple[str, Optional[str]]] = set()
         self.variants = {m: _eval_variant(m) for m in self.measures}
 
-    def __repr__(self):
-        agg = ", ".join("%s=%r" % kv for kv in self.aggregate.items())
-        return "FileEvaluation(%d queries; %s)" % (len(self.queries), agg)
+    def __repr__(self) -> str:
+        agg = ", ".join("%s=%r" % kv for kv in
+                        list(self.aggregate.items())[:8])
+        more = len(self.aggregate) - 8
+        return "FileEvaluation(%d queries; %s%s)" % (
+            len(self.queries), agg,
+            ", ... (%d more)" % more if more > 0 else "")
 
 
 def _eval_variant(m):
@@ -156,11 +180,21 @@ def _memory(memory):
 _DUP = {"error": 0, "first": 1, "last": 2, "max": 3}
 
 
-def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
-                   dup="error", run_only="skip", judged_only="skip",
-                   judged_docs_only=False, negative="zero", unsorted=False,
-                   delimiter=None, user=None, item=None, label=None,
-                   score=None, memory=None, threads=None, progress=None):
+PathArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+
+def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
+                   run: Optional[PathArg] = None, *, per_query: bool = True,
+                   exact: bool = False, dup: str = "error",
+                   run_only: str = "skip", judged_only: str = "skip",
+                   judged_docs_only: bool = False, negative: str = "zero",
+                   unsorted: bool = False, delimiter: Optional[str] = None,
+                   user: Optional[str] = None, item: Optional[str] = None,
+                   label: Optional[str] = None, score: Optional[str] = None,
+                   memory: Optional[int] = None,
+                   threads: Optional[int] = None,
+                   progress: Optional[Callable[[int, int, float], Any]] = None
+                   ) -> FileEvaluation:
     """Evaluate TREC judgments and a run, or one delimited file, as
     `rankmetrics eval` does, with the library's engine (rm_eval_files).
 
@@ -209,8 +243,6 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
         raise RankmetricsError(-1, "delimiter is None, ',' or '\\t'")
     if threads not in (None, 1, 2):
         raise RankmetricsError(-1, "threads is None, 1 or 2")
-    if run is None:
-        qrels, run = None, qrels
     names = (ctypes.c_char_p * len(measures))(*[_measure(m)
                                                  for m in measures])
     o = _Options(measures=names, n_measures=len(measures),
@@ -224,7 +256,10 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
                  user=_text(user, "user"), item=_text(item, "item"),
                  label=_text(label, "label"), score=_text(score, "score"),
                  memory=_memory(memory), threads=int(threads or 0))
-    qpath, rpath = _path(qrels, "qrels"), _path(run, "run")
+    if run is None:  # one delimited file
+        qpath, rpath = None, _path(qrels, "run")
+    else:
+        qpath, rpath = _path(qrels, "qrels"), _path(run, "run")
     stop = threading.Event()
     return _lib.interruptible(lambda: _run(o, qpath, rpath, measures,
                                            progress, stop), stop)
@@ -245,7 +280,7 @@ def _run(o, qpath, rpath, measures, progress, stop):
             res.aggregate[m] = x
         else:
             if q not in res.per_query:
-                res.per_query[q] = {}
+                res.per_query[q] = Results((), res.canonical)
                 res.queries.append(q)
             res.per_query[q][m] = None if skipped else x
         if undefined and not skipped:

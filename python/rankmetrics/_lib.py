@@ -3,10 +3,12 @@
 The library is looked for, in this order:
 
 1. the file named by the environment variable RANKMETRICS_LIB;
-2. the path that `make install` wrote into rankmetrics/_libpath.py;
-3. the repository root of a built clone (python/rankmetrics -> ../..);
-4. PREFIX/lib beside an installed package (PREFIX/lib/python3/dist-packages);
-5. the dynamic loader's own search (librankmetrics.so.0).
+2. librankmetrics.so inside the package, where `pip install` (setup.py)
+   builds it;
+3. the path that `make install` wrote into rankmetrics/_libpath.py;
+4. the repository root of a built clone (python/rankmetrics -> ../..);
+5. PREFIX/lib beside an installed package (PREFIX/lib/python3/dist-packages);
+6. the dynamic loader's own search (librankmetrics.so.0).
 
 Only rm_list and rm_exact are copied here; a variant is kept as opaque
 bytes, rm_variant_size() of them, because its layout grows with every
@@ -16,6 +18,7 @@ rm_exact_size() when the library is loaded.
 
 import ctypes
 import os
+from typing import Any
 
 SOMAJOR = "0"
 ENV = "RANKMETRICS_LIB"
@@ -99,7 +102,7 @@ def _candidates():
     env = os.environ.get(ENV)
     if env:
         return [env], True
-    out = []
+    out = [os.path.join(here, "librankmetrics.so")]  # built by setup.py
     try:
         from . import _libpath  # written by make install
         out.append(_libpath.LIBRARY)
@@ -186,7 +189,7 @@ def _declare(lib):
         f.argtypes = args
 
 
-def load():
+def load() -> Any:
     """The library, its functions declared; OSError when it is not found."""
     paths, explicit = _candidates()
     tried = []
@@ -195,7 +198,7 @@ def load():
             tried.append(p + " (absent)")
             continue
         try:
-            lib = ctypes.CDLL(p)
+            lib: Any = ctypes.CDLL(p)
         except OSError as e:
             tried.append("%s (%s)" % (p, e))
             if explicit:

@@ -18,6 +18,8 @@ import collections.abc
 import ctypes
 import os
 
+from typing import Any, List, Optional
+
 from . import _lib
 
 WORDS = ("exact", "within", "wrong")
@@ -52,8 +54,47 @@ results, each within max_ulps (their sum sum_ulps), by changing `changes`
 keys of the tested variant."""
 
 
+def _short(x, depth=0):
+    """repr(x), but a list of more than two items as its first and a
+    count, and a str of more than 80 characters cut: a Group's
+    alternatives ran to hundreds of Explanations, its repr to 100 KB."""
+    if isinstance(x, list) and len(x) > 2:
+        return "[%s, ... (%d in all)]" % (_short(x[0], depth + 1), len(x))
+    if isinstance(x, str) and len(x) > 80:
+        return repr(x[:60]) + "...(%d characters)" % len(x)
+    if isinstance(x, tuple) and depth < 2:
+        inner = ", ".join(_short(y, depth + 1) for y in x)
+        if hasattr(x, "_fields"):
+            return "%s(%s)" % (type(x).__name__, ", ".join(
+                "%s=%s" % (f, _short(y, depth + 1))
+                for f, y in zip(x._fields, x)))
+        return "(%s%s)" % (inner, "," if len(x) == 1 else "")
+    return repr(x)
+
+
+Group.__repr__ = _short  # type: ignore[assignment,method-assign]
+Verdict.__repr__ = _short  # type: ignore[assignment,method-assign]
+
+
+class _Listing(list):
+    """A list that may also be called, returning itself: Verification.wrong
+    was a method, and is a property now, as passed is; wrong() still
+    works."""
+
+    def __call__(self):
+        return self
+
+
 class Verification:
-    """The verdicts, per result and per variant, of one verify() call."""
+    """The verdicts, per result and per variant, of one verify() call.
+
+    verdicts   the Verdicts, one a result given (iter() and len() too)
+    groups     the Groups, one a variant, in the order of the families
+    counts     Counter of the words exact, within and wrong
+    passed     True when no result is wrong
+    wrong      the Verdicts that are wrong
+    not_given  the number of tests with no result given
+    All are attributes or properties; none is called."""
 
     def __init__(self, verdicts, groups, not_given):
         self.verdicts = verdicts
@@ -68,9 +109,11 @@ class Verification:
     def __len__(self):
         return len(self.verdicts)
 
+    @property
     def wrong(self):
-        """The verdicts that are wrong."""
-        return [v for v in self.verdicts if v.verdict == "wrong"]
+        """The verdicts that are wrong (a property, as passed is; the old
+        call wrong() gives the same list)."""
+        return _Listing(v for v in self.verdicts if v.verdict == "wrong")
 
     def __repr__(self):
         return ("<Verification %s: %d exact, %d within, %d wrong; %d not "
@@ -79,9 +122,10 @@ class Verification:
                             self.counts["wrong"], self.not_given))
 
 
-def vectors_dir():
-    """Where the golden vectors are: $RANKMETRICS_VECTORS, the clone's
-    vectors/, or PREFIX/share/rankmetrics/vectors of an installation."""
+def vectors_dir() -> str:
+    """Where the golden vectors are: $RANKMETRICS_VECTORS, the package's
+    own vectors/ (a pip install puts them there), the clone's vectors/, or
+    PREFIX/share/rankmetrics/vectors of an installation."""
     env = os.environ.get("RANKMETRICS_VECTORS")
     if env:
         return env
@@ -89,7 +133,7 @@ def vectors_dir():
     root = os.path.dirname(os.path.dirname(here))
     prefix = os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.dirname(here))))
-    for d in (os.path.join(root, "vectors"),
+    for d in (os.path.join(here, "vectors"), os.path.join(root, "vectors"),
               os.path.join(prefix, "share", "rankmetrics", "vectors")):
         if os.path.isdir(d):
             return d
@@ -119,7 +163,9 @@ def _lines(results):
     return out
 
 
-def verify(results, vectors=None, ulps=None, rel=None, explain=True):
+def verify(results: Any, vectors: Optional[str] = None,
+           ulps: Optional[float] = None, rel: Optional[float] = None,
+           explain: bool = True) -> Verification:
     """Judge a candidate's results against the golden vectors.
 
     results: lines "FAMILY:TCID VALUE", the text of a results file, a path
@@ -300,14 +346,19 @@ def matching_variants(observed, inputs, candidates, ulps=4):
     that reads a set (mean:rr); observed are the values a program gave on
     them, candidates variant names (say, variants(name)).  A candidate
     that fails on an input does not match.  There must be one observed
-    value an input, and at least one, and ulps a finite number >= 0:
-    zip() cut the longer list short, no input matched every candidate, and
-    ulps=inf matched any value.  The answer is a list (a Matches); when it
+    value an input, and at least one, and ulps a finite number >= 0 (else
+    ValueError): unchecked, zip() would cut the longer list short, no
+    input would match every candidate, and ulps=inf any value.  Each
+    argument of the wrong kind (the values and the inputs swapped, say) is
+    a TypeError that names it; candidates may be one name.  The answer is a list (a Matches); when it
     is empty, its attribute nearest names the candidates that match the
     most inputs, with their counts, so that a program computing no
     candidate exactly (a tie order of its own, say) is still placed."""
     import math
-    from . import RankmetricsError, exact, exact_set
+    from . import RankmetricsError, exact, exact_set, _arguments_of_matching
+    _arguments_of_matching(observed, inputs, candidates)
+    if isinstance(candidates, str):
+        candidates = [candidates]
     observed, inputs = list(observed), list(inputs)
     if len(observed) != len(inputs) or not inputs:
         raise ValueError("%d observed values for %d inputs: give one value"
@@ -344,10 +395,11 @@ def _close(x, y, ulps):
     return abs(x - y) <= ulps * math.ulp(max(abs(x), abs(y)))
 
 
-def families():
+def families() -> List[str]:
     """The stems of the families of golden vectors, in the library's order."""
     L = _lib_handle()
-    out, k = [], 0
+    out: List[str] = []
+    k = 0
     while True:
         s = L.rm_vector_family(k)
         if s is None:

@@ -75,7 +75,7 @@ def random_lists(seed, count, **kw):
 try:
     from hypothesis import strategies as _st
 except ImportError:  # the plain generator needs no hypothesis
-    _st = None
+    _st = None  # type: ignore[assignment]
 
 
 def _need():

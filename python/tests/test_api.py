@@ -232,7 +232,7 @@ def test_evaluate_dataframe():
         "mean:ap", [([1, 0, 1], [.9, .8, .7]), ([0, 1], [.5, .6])])
     assert ev.aggregate[rm.name("micro:recall@1")] == 2 / 3
     frame = ev.to_frame()
-    assert list(frame.index) == [7, 3] and frame.loc[3, ap] == 1.0
+    assert list(frame.index) == [7, 3] and frame.loc[3, "ap"] == 1.0
     ex = rm.evaluate("ap", df, user="uid", item="iid", label="y", score="p",
                      exact=True)
     assert ex.aggregate[rm.name("mean:ap")].fraction == Fraction(11, 12)

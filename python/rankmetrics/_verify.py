@@ -345,15 +345,16 @@ def matching_variants(observed, inputs, candidates, ulps=4):
     (grades, scores, ids, judged), or a list of queries for a candidate
     that reads a set (mean:rr); observed are the values a program gave on
     them, candidates variant names (say, variants(name)).  A candidate
-    that fails on an input does not match.  There must be one observed
-    value an input, and at least one, and ulps a finite number >= 0 (else
-    ValueError): unchecked, zip() would cut the longer list short, no
-    input would match every candidate, and ulps=inf any value.  Each
-    argument of the wrong kind (the values and the inputs swapped, say) is
-    a TypeError that names it; candidates may be one name.  The answer is a list (a Matches); when it
-    is empty, its attribute nearest names the candidates that match the
-    most inputs, with their counts, so that a program computing no
-    candidate exactly (a tie order of its own, say) is still placed."""
+    that fails on an input does not match.  The answer is a list (a
+    Matches); when it is empty, its attribute nearest names the candidates
+    that match the most inputs, with their counts, so that a program
+    computing no candidate exactly (a tie order of its own, say) is still
+    placed.  There must be one observed value an input, and at least one,
+    and ulps a finite number >= 0 (else ValueError): unchecked, zip()
+    would cut the longer list short, no input would match every candidate,
+    and ulps=inf any value.  Each argument of the wrong kind (the values
+    and the inputs swapped, say) is a TypeError that names it; candidates
+    may be one name."""
     import math
     from . import RankmetricsError, exact, exact_set, _arguments_of_matching
     _arguments_of_matching(observed, inputs, candidates)

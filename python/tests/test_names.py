@@ -47,5 +47,6 @@ def test_columns_carry_the_variant():
     e = rm.evaluate(iter(["nDCG@10", "ndcg@10"]), data)
     assert e.variants["nDCG@10"] == rm.name("mean:ndcg@10[ties=id-desc]")
     assert e.variants["ndcg@10"] == rm.name("mean:ndcg@10")
-    assert set(e.variants.values()) == set(e.aggregate)
+    assert set(e.variants) == set(e.aggregate)  # keyed by the names given
+    assert e.variants == dict(e.aggregate.canonical)
 

@@ -572,7 +572,7 @@ novelty&yes&mean self-information $-\lg p(i)$ of a top $K$ (a set)&floor&\secref
 bpref&yes&binary preference over judged items (trec\_eval's)&&\secref{q:judged}\cr
 infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
 nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
-judged&yes&share of the top $K$ that is judged&&\secref{q:judged}\cr
+judged&yes&share of the top $K$ that is judged&denom&\secref{q:judged}\cr
 unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
 rbp&yes&rank-biased precision&p depth gain&\secref{q:judged}\cr
 rbp-resid&yes&what unjudged, unseen ranks could add to RBP&p&\secref{q:judged}\cr
@@ -638,7 +638,7 @@ ties&input&tied items keep their input order&\secref{q:ties}\cr
 undef&zero&an undefined value (0/0) is reported as 0&\secref{q:undef}\cr
 &one&as 1&\cr
 &error&as an error&\cr
-denom&k&precision divides by $K$ (with a cutoff only)&\secref{q:denom}\cr
+denom&k&precision and judged divide by $K$ (with a cutoff only)&\secref{q:denom}\cr
 &list&by the ranks that exist, $\min(K,n)$&\cr
 norm&rel&recall and AP divide by $R$&\secref{q:norm}\cr
 &min&by $\min(K,R)$&\cr
@@ -2291,7 +2291,9 @@ option does not belong, and whether the metric defines the variant at all
         key == KEY_REL ? " (rel= goes with gain=binary)" :
         key == KEY_BASE ? " (base= goes with discount=jk)" :
         key == KEY_LEVEL ? " (ap11 takes level=round only; exact is its default)" :
-        key == KEY_DROP ? " (drop=unjudged only; none is its default)" : "");
+        key == KEY_DROP ? " (drop=unjudged only; none is its default)" :
+        key == KEY_DENOM && w.metric == RM_JUDGED && w.k ?
+        " (judged takes denom=list only; k is its default)" : "");
       return RM_ENAME;
     }
   if (metrics[w.metric].refuse && metrics[w.metric].refuse(&w)) {
@@ -2441,7 +2443,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{infAP}{infAP}{infap[ties=id-desc]}{a, b, c, o}
 \ta{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}{a, b, o}
 \ta{unj\_K, unj.K}{\none}{unj@@K[ties=id-desc]}{a, o}
-\ta{\none}{Judged@@K}{judged@@K[ties=id-asc]}{o}
+\ta{\none}{Judged@@K}{judged@@K[denom=list,ties=id-asc]}{o}
 \ta{trec\_eval:rbp}{\none}{rbp[gain=linear,ties=id-desc]}{a, p}
 \ta{rbp.p=0.8, rbp\_p=0.8}{\none}{rbp[p=0.8,gain=linear,ties=id-desc]}{a, p}
 \ta{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}{a, o, p}
@@ -2554,8 +2556,10 @@ gives, and as a judged~0 by default, so on judgments with negative grades
 \.{bpref}, \.{infAP}, \.{unj} and \.{num\_nonrel\_judged\_ret} of a plain
 \.{eval} differ from trec\_eval's.
 ir\_measures' \.{Judged@@K} breaks ties by identifier ascending, divides by
-$K$, and counts a document as judged when the judgments name it at all,
-whatever its grade.  The row's \.{judged@@K[ties=id-asc]} is therefore
+$\min(K,n)$, the documents of its top~$K$ (\.{denom=list}, since its
+version 0.3.1), and counts a document as judged when the judgments name it at all,
+whatever its grade; its \.{Judged} without a cutoff is \.{judged[ties=id-asc]}.
+The row's \.{judged@@K[denom=list,ties=id-asc]} is therefore
 ir\_measures' value on judgments as \.{eval} reads them by default, where a
 negative grade is a judged~0 (on a run of $d_1$, $d_2$, $d_4$ with $d_1$
 graded 1 and $d_2$ graded $-1$, both give $2/3$ at $K=3$); under
@@ -2795,7 +2799,7 @@ static const alias_spec aliases[] = {
   {IM, "Bpref", '-', "bpref", "ties=id-desc", PREL},
   {IM, "BPref", '-', "bpref", "ties=id-desc", PREL},
   {IM, "infAP", '-', "infap", "ties=id-desc", PREL},
-  {IM, "Judged", 'k', "judged", "ties=id-asc", 0},
+  {IM, "Judged", '?', "judged", "ties=id-asc", 0},
   {IM, "NumQ", '-', "sum:nq", "", 0},
   {IM, "NumRet", '-', "sum:nret", "", 0},
   {IM, "NumRel", '-', "sum:nrel", "", PREL},
@@ -3219,6 +3223,9 @@ static int alias_im(const char *name, const char *p, const char *lib,
     k = NULL;
   }
   @<Check the cutoff of |a|@>;
+  if (k && strcmp(a->metric, "judged") == 0) /* \.{Judged@@}$K$: note~o */
+    snprintf(more + strlen(more), sizeof more - strlen(more), "%sdenom=list",
+      more[0] ? "," : "");
   if ((a->params & PCOMPAT) && pval[0]) /* \.{Compat}'s persistence, default 0.95 */
     snprintf(more + strlen(more), sizeof more - strlen(more), "%sp=%s",
       more[0] ? "," : "", pval);
@@ -6824,7 +6831,10 @@ $3/10$ at $K=10$; LensKit, TF-Ranking and torchmetrics with
 \.{adaptive\_k} divide by the $k=\min(K,n)$ ranks that exist, and score it~1.
 The key \.{denom} names the choice: \.{denom=k} (the default) divides
 by~$K$, \.{denom=list} by~$k$.  Without a cutoff both divide by~$n$, so the
-key belongs to a variant only when it has a cutoff.
+key belongs to a variant only when it has a cutoff.  The share of judged
+items, \.{judged@@K} (\secref{q:judged}), takes the key too, but names only
+\.{denom=list}, ir\_measures' reading: its names have always divided by~$K$,
+and \.{denom=k} is its default, left out of its name.
 @^cutoff beyond the list@>
 @^trec\_eval@>@^ranx@>@^torchmetrics@>@^LensKit@>@^Spark MLlib@>
 
@@ -6845,7 +6855,7 @@ KEY_DENOM,
 static const char *const denom_words[] = {"k", "list", NULL};
 static int denom_when(const rm_variant *v)
 {
-  return v->k != 0;
+  return v->k != 0 && (v->metric != RM_JUDGED || v->denom == RM_DENOM_LIST);
 }
 
 @ {\it The denominator of recall} is the key \.{norm}, which this chapter
@@ -11367,7 +11377,9 @@ undefined for $R=0$ (trec\_eval: 0).
 in the first $k$ ranks, $\sum_{r\le k}\bar b_r$.  trec\_eval calls it
 \.{num\_nonrel\_judged\_ret}.
 \item{$\bullet$} \.{judged@@K}, the fraction of the first $K$ ranks that
-hold a judged item, $\sum_{r\le k}(1-u_r)/K$, ir\_measures' \.{Judged@@K};
+hold a judged item, $\sum_{r\le k}(1-u_r)/K$; with \.{denom=list}
+(\secref{q:denom}) the fraction of the $k=\min(K,n)$ ranks that exist,
+$\sum_{r\le k}(1-u_r)/k$, ir\_measures' \.{Judged@@K};
 and \.{unj@@K}, the fraction that hold an unjudged one,
 $\sum_{r\le k}u_r/K$, trec\_eval's \.{unj}.  Ranks past the end of the list
 count in the denominator and hold nothing (trec\_eval: ``it is assumed
@@ -11532,7 +11544,12 @@ unjudged, and the relevant ones.
 descending and then by identifier {\it ascending}, and counts a document as
 judged when the judgments name it at all, whatever its grade, so that a
 pooled but unjudged document (our marker~2) counts as judged there and as
-unjudged in trec\_eval's \.{unj}; it divides by~$K$.
+unjudged in trec\_eval's \.{unj}.  Since its version 0.3.1 (commit
+d23b016, ``Recalculate cutoff for Judged measure'') it divides by the
+number of documents in its top~$K$, $\min(K,n)$, not by~$K$: our
+\.{denom=list}, so that one judged document retrieved of one scores~1
+there at $K=5$ and \.{judged@@5} gives $1/5$.  Without a cutoff it
+divides by~$n$, as \.{judged} does.
 
 @ {\it Checked against trec\_eval.}  We built trec\_eval 10.0 outside
 this project and ran it and our \.{eval}, both with \.{-q}, on 300 random pairs of
@@ -11566,7 +11583,8 @@ outside the pool) it is ${1\over4}(1+2\cdot{1+\epsilon\over2+2\epsilon})=
 $\epsilon$ cancels.  The same run has $\oursq{T-nonrel-judged}$ judged
 nonrelevant documents, \.{judged@@2}${}=\oursq{T-judged-2}$,
 \.{judged@@5}${}=\oursq{T-judged-5}$, \.{judged@@10}${}=\oursq{T-judged-10}$
-(five judged in ten ranks), \.{judged}${}=\oursq{T-judged-all}$, and
+(five judged in ten ranks), \.{judged@@10[denom=list]}${}=5/6$
+(five in the six ranks that exist), \.{judged}${}=\oursq{T-judged-all}$, and
 \.{unj@@10}${}=\oursq{T-unj-10}$.
 
 In the table of worked examples a grade of $-1$ stands for an item
@@ -11806,7 +11824,8 @@ static rm_status count_parts(const rm_variant *v, const rm_list *l,
     else c += u == 0;
   }
   *num = (double) c;
-  *den = v->metric == RM_NONREL_JUDGED ? 1.0 : v->k ? (double) v->k : (double) l->n;
+  *den = v->metric == RM_NONREL_JUDGED ? 1.0 : !v->k ? (double) l->n
+    : v->metric == RM_JUDGED && v->denom == RM_DENOM_LIST ? (double) k : (double) v->k;
   return RM_OK;
 }
 static rm_status count_dratio(const rm_variant *v, const rm_list *l,
@@ -11972,7 +11991,7 @@ RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID,
   judged_bound, no_average, NULL, infap_qratio, infap_dratio, NULL},
 [RM_NONREL_JUDGED] = {"nonrel-judged", K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
   zero_bound, no_average, NULL, count_qratio, count_dratio, NULL},
-[RM_JUDGED] = {"judged", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
+[RM_JUDGED] = {"judged", K(KEY_DENOM) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
   no_average, NULL, count_qratio, count_dratio, NULL},
 [RM_UNJ] = {"unj", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
   no_average, NULL, count_qratio, count_dratio, NULL},
@@ -12013,7 +12032,9 @@ static const char *const judged_late[] = { /* \.{depth} (\secref{q:rbpdepth}) */
   "bpm@@5[t=3,rel=2]",
   /* \.{compat} (\secref{q:compat}) */
   "compat", "compat[p=0.5,ties=id-asc]", "compat[p=0.999,rel=2,ties=id-desc,undef=one]",
-  NULL};
+  /* \.{judged} over the ranks that exist, ir\_measures' \.{Judged@@}$K$ (\secref{q:denom}) */
+  "judged@@5[denom=list]", "judged@@10[denom=list,ties=id-asc]",
+  "judged@@20[denom=list,undef=one]", NULL};
 
 @ @<Vector families@>=
 {"judged", "incomplete judgments: bpref, infap, nonrel-judged, judged, unj, rbp,"

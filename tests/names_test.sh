@@ -109,7 +109,8 @@ refused Rprec_mult "needs one multiplier of R"
 refused 'mean:num_rel' "already"
 refused 'rbp.q=1' "takes the parameter p="
 same unj 'unj[ties=input]'
-refused 'Judged' "needs a cutoff"
+same 'Judged' 'judged[ties=id-asc]'
+same 'Judged@5' 'judged@5[denom=list,ties=id-asc]'
 refused 'rbp[p=1]' "must be below 1"
 same 'trec_eval:gm_bpref' 'gm:bpref[ties=id-desc]'
 for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall 'NRBP'; do
@@ -363,6 +364,26 @@ unj_5 1/5
 Judged@5 4/5
 num_nonrel_judged_ret 2
 rbp_resid 0.68049
+E
+fi
+
+# Judged@K divides by min(K, documents retrieved) since ir_measures 0.3.1
+# (providers/judged_provider.py): q2 retrieves d1 (judged) alone, so Judged@5
+# is 1/1 (it was 1/5); q3 retrieves d1 (judged 0) and d2 (unjudged): 1/2, and
+# Judged without a cutoff is the same 1/2; Judged@1 of q3 is 1/1.
+printf '2 0 d1 1\n3 0 d1 0\n3 0 d9 1\n' > "$T/q"
+printf '2 Q0 d1 1 1 t\n3 Q0 d1 1 2 t\n3 Q0 d2 2 1 t\n' > "$T/r"
+if ! $RM eval --quiet --trec -q -m Judged@5 -m Judged -m Judged@1 "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval Judged failed: $(cat "$T/out")"
+else
+  while read -r m q want; do
+    got=$(awk -F'\t' -v m="$m" -v q="$q" '$1 == m && $2 == q {print $3}' "$T/out")
+    [ "$got" = "$want" ] && ok || bad "eval $m of query $q: got '$got', expected $want"
+  done <<E
+Judged@5 2 1
+Judged@5 3 0.5
+Judged 3 0.5
+Judged@1 3 1
 E
 fi
 

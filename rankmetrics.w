@@ -1975,7 +1975,10 @@ static size_t put_fraction(char *s, long p, long q)
 @ \impl The parser reads a name left to right.  On error it returns |RM_ENAME|
 and, when |msg| is not |NULL|, writes a message that gives the column
 (1-based) and what was wrong; for an unknown word it suggests the nearest
-valid one.  The variant is written only on success.
+valid one.  The variant is written only on success.  A name of
+ir\_measures whose variant carries its own mean (\.{Accuracy}, note~r of
+\secref{q:alias}) takes an aggregator written before it instead, since
+that option is explicit; a name in common use (\.{gauc}) refuses one.
 @^error messages@>
 
 @<Public functions@>=
@@ -2001,7 +2004,10 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
     }
   }
   if (m == 1 && w.agg != RM_AGG_NONE) {
-    if (o.agg != RM_AGG_NONE) {
+    const char *e = NULL, *pv = NULL;
+    if (o.agg != RM_AGG_NONE && name_source(p, &e, &pv) == RM_VOCAB_IR_MEASURES)
+      w.agg = o.agg, w.skip = o.skip, w.weight = o.weight;
+    else if (o.agg != RM_AGG_NONE) {
       bad(msg, msglen, name, p, "%s is already a mean over users:"
         " write it without an aggregator", p);
       return RM_ENAME;
@@ -2458,7 +2464,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{\none}{NERR11(max\_rel=3)}{nerr11[gain=clip:0..3]}{q}
 \ta{\none}{BPM(max\_rel=3)@@K}{bpm@@K[gain=clip:0..3]}{q}
 \ta{\none}{Compat(p=0.9)}{compat[p=0.9,ties=id-asc]}{s}
-\ta{\none}{Accuracy(rel=2)}{auc[rel=2]}{r}
+\ta{\none}{Accuracy(rel=2)}{mean[skip=undef]:auc[rel=2]}{r}
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
 \ta{num\_rel}{NumRel}{sum:nrel}{b, k}
@@ -2635,13 +2641,19 @@ fraction of the pairs of a relevant and a nonrelevant retrieved document
 (relevant: grade at least \.{rel}, default~1; a document the judgments do
 not name is nonrelevant) in which the relevant one comes first: our
 \.{auc[ties=input]} (\secref{q:auc}).  A query with no relevant retrieved
-document has no value there, and the default~0 below, our \.{undef=zero};
-one with relevant documents and no nonrelevant one makes the provider
-divide by zero (Python's |ZeroDivisionError| stops it), where ours is
-undefined and~0.  Its \.{Accuracy@@}$K$ counts the pairs among the first $K$
+document has no value there, and unlike the other providers' its
+evaluator overrides |iter_calc|, so that no default fills the gap: the
+query is left out of the mean, as it is of the output per query.  Ours is
+undefined there, and the name is therefore \.{mean[skip=undef]:auc[ties=input]},
+whose mean skips it too, and which \.{eval -q} leaves out of the lines per query
+(an aggregator written before the name, \.{mean:Accuracy}, is taken
+instead, and counts the query at \.{undef}'s~0).  A query with relevant
+documents and no nonrelevant one makes the provider divide by zero
+(Python's |ZeroDivisionError| stops it), where ours is undefined and
+skipped.  Its \.{Accuracy@@}$K$ counts the pairs among the first $K$
 documents only (a query with no relevant document among them has no
-value): our \.{auc[depth=}$K$\.{,ties=input]}, the ranking cut after
-rank~$K$ (\secref{q:auc}).  A cutoff above $10^5$, the largest
+value, and is skipped): our \.{auc[depth=}$K$\.{,ties=input]}, the ranking cut after
+rank~$K$ (\secref{q:auc}), under the same mean.  A cutoff above $10^5$, the largest
 \.{depth}, is refused.
 \note{s}The |compat| provider's \.{Compat(p=}$x$\.{)} (default
 $x=0.95$) is \.{compat[p=}$x$\.{,ties=id-asc]}, the run sorted by score,
@@ -2658,7 +2670,8 @@ empty} does.  ir\_measures gives every judged query that a provider left
 without a value its measure's default,~0 (|Evaluator.iter_calc| in
 \.{providers/base.py}), so all its means are those of \.{eval
 --judged-only empty}, including those of \.{RR@@K} and \.{ERR@@K}, whose
-providers leave out the queries without a relevant document.  The mean
+providers leave out the queries without a relevant document; all but
+those of \.{Accuracy}, whose provider fills in nothing (note~r).  The mean
 that the original \.{gdeval.pl} of TREC's Web track prints leaves them
 out (ir\_measures' copy prints no mean); that mean is
 \.{mean[skip=norel]:ERR@@20}.
@@ -2809,7 +2822,7 @@ static const alias_spec aliases[] = {
   {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
   {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
   {IM, "SDCG", 'k', "ndcg", "ideal=ones", PMINMAX | PDCG},
-  {IM, "Accuracy", '?', "auc", "ties=input", PREL},
+  {IM, "Accuracy", '?', "mean[skip=undef]:auc", "ties=input", PREL},
   {IM, "INSQ", '-', "insq", "ties=input", PMINMAX | PT},
   {IM, "INST", '-', "inst", "ties=input", PMINMAX | PT},
   {IM, "NERR8", 'k', "nerr8", "ties=input", PMINMAX},
@@ -2957,7 +2970,7 @@ static const char *im_provider(const alias_spec *a, const char *p, int cut)
   if (strcmp(a->metric, "err") == 0 || strstr(p, "exp-log2")) return "gdeval";
   if (a->params & (PP | PMINMAX)) return "cwl_eval";
   if (a->params & PCOMPAT) return "compat";
-  if (strcmp(a->metric, "auc") == 0) return "accuracy";
+  if (strstr(a->metric, "auc") != NULL) return "accuracy";
   if (strcmp(a->metric, "judged") == 0) return "judged";
   if (strcmp(a->metric, "rr") == 0 && cut) return "msmarco";
   return "pytrec_eval";
@@ -3212,7 +3225,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
   }
   if (a->params & (PP | PMINMAX)) @<Make the options of ir\_measures' C/W/L measure |a|, or fail@>;
   if (exp) @<Make |a| gdeval's nDCG, or fail@>;
-  if (k && strcmp(a->metric, "auc") == 0) { /* \.{Accuracy@@}$K$: note~r */
+  if (k && strstr(a->metric, "auc") != NULL) { /* \.{Accuracy@@}$K$: note~r */
     if (strlen(k) > 6 || strtol(k, NULL, 10) > 100000) {
       bad(msg, msglen, name, at + 1, "ir_measures' %s@@K takes K up to 100000, the"
         " largest depth of auc", a->name);
@@ -8328,7 +8341,8 @@ undefined, $0/0$, when $PN=0$: a list with no positive or no negative (an
 empty list among them).  The key \.{depth=}$N$ (absent from the name by
 default) cuts the ranking after rank~$N$ and counts the pairs among its
 first $N$ items only; ir\_measures' \.{Accuracy@@}$K$ is
-\.{auc[depth=}$K$\.{,ties=input]} (note~r of \secref{q:alias}).  It
+\.{auc[depth=}$K$\.{,ties=input]}, its mean skipping the queries where
+that is undefined (note~r of \secref{q:alias}).  It
 is a key and not a cutoff because every item left is weighed alike; the
 grades 1, 0, 0,~1 give $2/4=1/2$, with \.{depth=3} the two pairs of the
 first three, $2/2=1$, and with \.{depth=1} no pair (undefined).  Under

@@ -218,13 +218,18 @@ refused 'compat[gain=binary]' "does not apply"
 refused 'rbp-resid[depth=1000]' "does not apply"
 refused 'rbp[depth=0]' "depth must be a whole number"
 # the accuracy provider's Accuracy: the pairs a relevant document above a
-# nonrelevant one, ties in input order, our auc (which takes no cutoff)
-same 'Accuracy' 'auc[rel=1,ties=input,undef=zero]'
-same 'Accuracy(rel=3)' 'auc[rel=3]'
+# nonrelevant one, ties in input order, our auc (which takes no cutoff); the
+# provider yields no value where auc is undefined and fills in no default
+# (its evaluator overrides iter_calc), so its mean skips those queries
+same 'Accuracy' 'mean[skip=undef]:auc[rel=1,ties=input,undef=zero]'
+same 'Accuracy(rel=3)' 'mean[skip=undef]:auc[rel=3]'
 # Accuracy@K: the pairs among the top K only, auc's key depth (not a cutoff)
-same 'Accuracy@10' 'auc[depth=10,ties=input]'
-same 'Accuracy(rel=2)@3' 'auc[rel=2,depth=3,ties=input,undef=zero]'
-same 'Accuracy@100000' 'auc[depth=100000,ties=input]'
+same 'Accuracy@10' 'mean[skip=undef]:auc[depth=10,ties=input]'
+same 'Accuracy(rel=2)@3' 'mean[skip=undef]:auc[rel=2,depth=3,ties=input,undef=zero]'
+same 'Accuracy@100000' 'mean[skip=undef]:auc[depth=100000,ties=input]'
+# an aggregator written before it is the one taken
+same 'mean:Accuracy@3' 'mean:auc[depth=3,ties=input]'
+same 'mean[skip=norel]:Accuracy' 'mean[skip=norel]:auc[ties=input]'
 refused 'Accuracy@100001' "takes K up to 100000"
 refused 'auc@10' "auc takes no cutoff (auc[depth=K]"
 refused 'auc[depth=3,ties=average]' "not ties=average"
@@ -384,6 +389,25 @@ Judged@5 2 1
 Judged@5 3 0.5
 Judged 3 0.5
 Judged@1 3 1
+E
+fi
+
+# Accuracy's mean leaves out the queries the accuracy provider gives no value
+# (providers/accuracy_provider.py: "Only report if one relevant document was
+# retrieved").  q1 ranks d1 (relevant) d2 d3: 1 at K=2 and whole.  q2 ranks
+# d1 d3 d2 (relevant, third): Accuracy@2 has no value, so its mean is q1's 1
+# (not (1+0)/2); Accuracy whole is 0 there (d2 below both), its mean 1/2.
+printf '1 0 d1 1\n1 0 d2 0\n2 0 d1 0\n2 0 d2 1\n' > "$T/q"
+printf '1 Q0 d1 1 3 t\n1 Q0 d2 2 2 t\n1 Q0 d3 3 1 t\n2 Q0 d1 1 3 t\n2 Q0 d3 2 2 t\n2 Q0 d2 3 1 t\n' > "$T/r"
+if ! $RM eval --quiet --trec -m Accuracy@2 -m Accuracy "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval Accuracy failed: $(cat "$T/out")"
+else
+  while read -r m want; do
+    got=$(awk -F'\t' -v m="$m" '$1 == m && $2 == "all" {print $3}' "$T/out")
+    [ "$got" = "$want" ] && ok || bad "eval $m mean: got '$got', expected $want"
+  done <<E
+Accuracy@2 1
+Accuracy 0.5
 E
 fi
 

@@ -2735,7 +2735,7 @@ name whose meaning changes with its cutoff (\.{RR}) has two entries.
 @d PDCG 4 /* takes \.{dcg=} */
 @d PBETA 8 /* takes \.{beta=} */
 @d PGAINS 16 /* takes \.{gains=}, which we refuse */
-@d PRELATIVE 32 /* takes \.{relative=}, which we take only as \.{False} */
+@d PRELATIVE 32 /* takes \.{relative=}; \.{True} makes it \.{SetRelP} */
 @d PP 64 /* takes the persistence \.{p=} */
 @d PMINMAX 128 /* takes \.{min\_rel=} and \.{max\_rel=}, and needs \.{max\_rel} */
 @d PCOMPAT 512 /* takes \.{p=} and \.{normalize=} of \.{Compat} */
@@ -2814,7 +2814,7 @@ static const alias_spec aliases[] = {
   {IM, "infAP", '-', "infap", "ties=id-desc", PREL},
   {IM, "Judged", '?', "judged", "ties=id-asc", 0},
   {IM, "NumQ", '-', "sum:nq", "", 0},
-  {IM, "NumRet", '-', "sum:nret", "", 0},
+  {IM, "NumRet", '-', "sum:nret", "", PREL},
   {IM, "NumRel", '-', "sum:nrel", "", PREL},
   {IM, "NumRelRet", '-', "sum:nrelret", "", PREL},
   {IM, "IPrec", 'r', "iprec", "level=round,ties=id-desc", PREL},
@@ -2886,10 +2886,12 @@ static int alias_te(const char *name, const char *p, const char *lib,
   rm_variant *w, char *msg, size_t msglen);
 static int alias_common(const char *name, const char *p, rm_variant *w,
   char *msg, size_t msglen);
+static const char *im_spelling(const char *p, char *buf, size_t n);
 static int read_alias(const char *name, const char *p, rm_variant *w,
   char *msg, size_t msglen)
 {
-  const char *lib = NULL;
+  const char *lib = NULL, *pi;
+  char ims[RM_NAME_MAX];
   int r;
   if (strncmp(p, TE ":", sizeof TE) == 0) lib = TE, p += sizeof TE;
   else if (strncmp(p, IM ":", sizeof IM) == 0) lib = IM, p += sizeof IM;
@@ -2902,8 +2904,9 @@ static int read_alias(const char *name, const char *p, rm_variant *w,
         return 0;
   }
   if (lib == NULL && (r = alias_common(name, p, w, msg, msglen)) != 0) return r;
+  pi = im_spelling(p, ims, sizeof ims);
   if ((lib == NULL || strcmp(lib, IM) == 0)
-      && (r = alias_im(name, p, lib, w, msg, msglen)) != 0) return r;
+      && (r = alias_im(pi == p ? name : pi, pi, lib, w, msg, msglen)) != 0) return r;
   if ((lib == NULL || strcmp(lib, TE) == 0)
       && (r = alias_te(name, p, lib, w, msg, msglen)) != 0) return r;
   if (lib == NULL) return 0;
@@ -2977,7 +2980,8 @@ static const char *im_provider(const alias_spec *a, const char *p, int cut)
 }
 static int name_source(const char *p, const char **entry, const char **provider)
 {
-  const char *lib = NULL, *q = p;
+  const char *lib = NULL, *q = p, *pi;
+  char ims[RM_NAME_MAX];
   const alias_spec *a;
   size_t n;
   int m;
@@ -2996,10 +3000,12 @@ static int name_source(const char *p, const char **entry, const char **provider)
     *entry = a->name;
     return RM_VOCAB_COMMON;
   }
+  pi = im_spelling(p, ims, sizeof ims);
+  for (q = pi; id_char(*q); q++) ;
   if ((lib == NULL || strcmp(lib, IM) == 0) && (*q == '\0' || *q == '(' || *q == '@@')
-      && (a = find_alias(IM, p, n, 0)) != NULL && a->metric != NULL) {
+      && (a = find_alias(IM, pi, n, 0)) != NULL && a->metric != NULL) {
     int cut = strchr(q, '@@') != NULL && a->arg != 'r';
-    a = find_alias(IM, p, n, cut);
+    a = find_alias(IM, pi, n, cut);
     *entry = a->name;
     *provider = im_provider(a, q, cut);
     return RM_VOCAB_IR_MEASURES;
@@ -3177,6 +3183,63 @@ static int alias_common(const char *name, const char *p, rm_variant *w,
   return alias_make(name, p, a, NULL, "", w, msg, msglen);
 }
 
+@ {\it ir\_measures' spellings.}  ir\_measures reads a name as a Python
+expression (|parse_measure| in its \.{util.py}, commit dc04a88f): a
+name, optionally called with named parameters, optionally followed by
+the operator \.{@@} and a value that sets the measure's |AT_PARAM|,
+\.{recall} for \.{IPrec} and \.{cutoff} for every other measure.  So it
+takes blanks between the tokens (\.{P @@ 5}, \.{nDCG( cutoff=10 )}, but not
+before the name, which Python reads as an indentation), the
+parameter by its name (\.{P(cutoff=5)} is \.{P@@5}, \.{IPrec(recall=0.3)}
+is \.{IPrec@@0.3}), an empty call (\.{P()@@5}), and both at once, when the
+value after \.{@@} wins (it is written over the parameter).
+|im_spelling| rewrites such a name into the one spelling that |alias_im|
+reads: the blanks outside quotes removed, and the parameter
+\.{cutoff} or \.{recall} moved after an \.{@@}; it returns |p| itself
+when there is nothing to rewrite, so that the messages about a name
+written the usual way point into it, and |buf| otherwise.
+
+@<Private functions@>=
+static const char *im_spelling(const char *p, char *buf, size_t n)
+{
+  const char *q, *ak;
+  char c = 0, val[32] = "", *lp, *s, *e;
+  size_t m = 0, kl;
+  int changed = 0, depth = 0;
+  for (q = p; *q && m + 1 < n; q++) { /* the blanks after the first character */
+    if (c) {@+ if (*q == c) c = 0; @+}
+    else if (*q == '\'' || *q == '"') c = *q;
+    else if ((*q == ' ' || *q == '\t') && q > p) {@+ changed = 1; continue; @+}
+    buf[m++] = *q;
+  }
+  if (*q) return p; /* too long: the parser will say so */
+  buf[m] = '\0';
+  if ((lp = strchr(buf, '(')) == NULL) return changed ? buf : p;
+  ak = lp - buf == 5 && strncmp(buf, "IPrec", 5) == 0 ? "recall=" : "cutoff=";
+  kl = strlen(ak);
+  for (s = lp + 1, c = 0; *s && *s != ')'; s = e + 1) {
+    for (e = s; *e && (c || depth || (*e != ',' && *e != ')')); e++)
+      if (c) {@+ if (*e == c) c = 0; @+}
+      else if (*e == '\'' || *e == '"') c = *e;
+      else if (*e == '{') depth++;
+      else if (*e == '}') depth--;
+    if (strncmp(s, ak, kl) == 0 && (size_t) (e - s) - kl < sizeof val) {
+      memcpy(val, s + kl, (size_t) (e - s) - kl);
+      val[(size_t) (e - s) - kl] = '\0';
+      if (*e == ',') e++;
+      else if (s > lp + 1) s--; /* the comma before the last parameter */
+      memmove(s, e, strlen(e) + 1);
+      changed = 1;
+      break;
+    }
+    if (*e != ',') break;
+  }
+  if (lp[1] == ')') memmove(lp, lp + 2, strlen(lp + 2) + 1), changed = 1;
+  if (val[0] && strchr(buf, '@@') == NULL && strlen(buf) + strlen(val) + 2 < n)
+    strcat(strcat(buf, "@@"), val);
+  return changed ? buf : p;
+}
+
 @ ir\_measures writes \.{Name(key=value,...)@@K}, a string value possibly
 in quotes, as Python prints it.  The parameters are read one at a time into
 the options |more| of our name.
@@ -3189,7 +3252,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
   const alias_spec *a;
   char more[192] = "", kbuf[24], pval[24] = "", minrel[24] = "0", maxrel[24] = "",
     tval[24] = "";
-  int exp = 0, beta = 0, gains = 0, rel = 0;
+  int exp = 0, beta = 0, gains = 0, rel = 0, relative = 0;
   size_t n;
   while (id_char(*q)) q++;
   n = (size_t) (q - p);
@@ -3218,6 +3281,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
     bad(msg, msglen, name, q, "unexpected '%c' after ir_measures' %s", *q, a->name);
     return -1;
   }
+  @<Take ir\_measures' printed forms of \.{NumRelRet} and \.{SetRelP}@>;
   if (exp && gains) {
     bad(msg, msglen, name, p, "ir_measures' nDCG(dcg=exp-log2) takes no %s",
       gains & 1 ? "gains" : "judged_only=True");
@@ -3381,10 +3445,31 @@ to $0.9$, not RBP's $0.8$, and goes with \.{min\_rel}, not \.{rel}.
     strcpy(kbuf, "1000");
 }
 
+@ ir\_measures defines \.{NumRelRet} as \.{NumRet(rel=1)} and
+\.{SetRelP} as \.{SetP(relative=True)} (its \.{measures/numret.py} and
+\.{measures/set\_measures.py}), and prints them so: its output names
+them by the measure they are made of.  |NumRet| with any \.{rel} is
+pytrec\_eval's \.{num\_rel\_ret} at that level, and \.{SetP} with
+\.{relative=True} its \.{set\_relative\_P}; both take the entry of the
+name that ir\_measures registers for them.  Its \.{NumRel} takes only
+\.{rel=1} in the default pipeline (pytrec\_eval's provider lists
+\.{NumRel(rel=Choices(1))}, since trec\_eval's \.{num\_rel} does not read
+the level), so another level is refused, as ir\_measures finds no
+provider for it.
+
+@<Take ir\_measures' printed forms of \.{NumRelRet} and \.{SetRelP}@>=
+if (rel && strcmp(a->name, "NumRet") == 0) a = find_alias(IM, "NumRelRet", 9, 0);
+if (relative) a = find_alias(IM, "SetRelP", 7, 0);
+
 @ @<Take the parameter |key|=|val| of |a|, or fail@>=
 if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
   if (!digits_ok(val)) {
     bad(msg, msglen, name, vat, "rel must be a whole number from 1");
+    return -1;
+  }
+  if (strcmp(a->name, "NumRel") == 0 && strcmp(val, "1") != 0) {
+    bad(msg, msglen, name, vat, "ir_measures' NumRel(rel=%s) has no provider in its"
+      " default pipeline (pytrec_eval takes NumRel with rel=1 only)", val);
     return -1;
   }
   rel = 1;
@@ -3397,6 +3482,8 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
     snprintf(more + strlen(more), sizeof more - strlen(more), "%sdrop=unjudged",
       more[0] ? "," : "");
     gains |= 2; /* remembered for gdeval, below */
+  } else if (strcmp(val, "True") == 0 && strcmp(key, "relative") == 0) {
+    relative = 1; /* \.{SetRelP}, below */
   } else if (strcmp(val, "True") == 0) {
     bad(msg, msglen, name, kat, "ir_measures' %s(%s=True) has no rankmetrics"
       " variant yet", a->name, key);

@@ -2468,12 +2468,12 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
 \ta{num\_rel}{NumRel}{sum:nrel}{b, k}
-\ta{num\_rel\_ret}{NumRelRet}{sum:nrelret}{b, k}
+\ta{num\_rel\_ret}{NumRelRet, NumRet(rel=1)}{sum:nrelret}{b, k}
 \ta{gm\_map}{\none}{gm:ap[ties=id-desc]}{a, b, l}
 \ta{11pt\_avg}{\none}{ap11[level=round,ties=id-desc]}{a, b, m}
 \ta{iprec\_at\_recall\_0.30}{IPrec@@0.3}{iprec[at=0.3,level=round,ties=id-desc]}{a, b, m}
 \ta{relative\_P\_K, relative\_P.K}{\none}{recall@@K[norm=min,ties=id-desc]}{a, b, c, n}
-\ta{set\_relative\_P}{SetRelP}{recall[norm=min,ties=id-desc]}{a, b, c, n}
+\ta{set\_relative\_P}{SetRelP, SetP(relative=True)}{recall[norm=min,ties=id-desc]}{a, b, c, n}
 \ta{set\_map}{SetAP}{setap[ties=id-desc]}{a, b, c, n}
 \ta{Rprec\_mult\_0.20}{\none}{rprecm[mult=0.2,ties=id-desc]}{a, b, c, n}
 \ta{binG}{\none}{bing[ties=id-desc]}{a, b, c, n}
@@ -3445,16 +3445,17 @@ to $0.9$, not RBP's $0.8$, and goes with \.{min\_rel}, not \.{rel}.
     strcpy(kbuf, "1000");
 }
 
-@ ir\_measures defines \.{NumRelRet} as \.{NumRet(rel=1)} and
-\.{SetRelP} as \.{SetP(relative=True)} (its \.{measures/numret.py} and
-\.{measures/set\_measures.py}), and prints them so: its output names
-them by the measure they are made of.  |NumRet| with any \.{rel} is
+@ Two names of ir\_measures are other measures with a parameter set (its
+files \.{measures/numret.py} and \.{measures/set\_measures.py}):
+$$\.{NumRelRet}=\.{NumRet(rel=1)},\qquad\.{SetRelP}=\.{SetP(relative=True)},$$
+and it prints them so: its output names them by the measure they are
+made of.  \.{NumRet} with any \.{rel} is
 pytrec\_eval's \.{num\_rel\_ret} at that level, and \.{SetP} with
-\.{relative=True} its \.{set\_relative\_P}; both take the entry of the
-name that ir\_measures registers for them.  Its \.{NumRel} takes only
+\.{relative=True} is its \.{set\_relative\_P}; each takes the entry of
+the name that ir\_measures registers for it.  Its \.{NumRel} takes only
 \.{rel=1} in the default pipeline (pytrec\_eval's provider lists
-\.{NumRel(rel=Choices(1))}, since trec\_eval's \.{num\_rel} does not read
-the level), so another level is refused, as ir\_measures finds no
+\.{NumRel(rel=Choices(1))}, since trec\_eval's \.{num\_rel} does not
+read the level), so another level is refused: ir\_measures finds no
 provider for it.
 
 @<Take ir\_measures' printed forms of \.{NumRelRet} and \.{SetRelP}@>=

@@ -572,7 +572,7 @@ novelty&yes&mean self-information $-\lg p(i)$ of a top $K$ (a set)&floor&\secref
 bpref&yes&binary preference over judged items (trec\_eval's)&&\secref{q:judged}\cr
 infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
 nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
-judged&yes&share of the top $K$ that is judged&&\secref{q:judged}\cr
+judged&yes&share of the top $K$ that is judged&denom&\secref{q:judged}\cr
 unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
 rbp&yes&rank-biased precision&p depth gain&\secref{q:judged}\cr
 rbp-resid&yes&what unjudged, unseen ranks could add to RBP&p&\secref{q:judged}\cr
@@ -638,7 +638,7 @@ ties&input&tied items keep their input order&\secref{q:ties}\cr
 undef&zero&an undefined value (0/0) is reported as 0&\secref{q:undef}\cr
 &one&as 1&\cr
 &error&as an error&\cr
-denom&k&precision divides by $K$ (with a cutoff only)&\secref{q:denom}\cr
+denom&k&precision and judged divide by $K$ (with a cutoff only)&\secref{q:denom}\cr
 &list&by the ranks that exist, $\min(K,n)$&\cr
 norm&rel&recall and AP divide by $R$&\secref{q:norm}\cr
 &min&by $\min(K,R)$&\cr
@@ -1975,7 +1975,10 @@ static size_t put_fraction(char *s, long p, long q)
 @ \impl The parser reads a name left to right.  On error it returns |RM_ENAME|
 and, when |msg| is not |NULL|, writes a message that gives the column
 (1-based) and what was wrong; for an unknown word it suggests the nearest
-valid one.  The variant is written only on success.
+valid one.  The variant is written only on success.  A name of
+ir\_measures whose variant carries its own mean (\.{Accuracy}, note~r of
+\secref{q:alias}) takes an aggregator written before it instead, since
+that option is explicit; a name in common use (\.{gauc}) refuses one.
 @^error messages@>
 
 @<Public functions@>=
@@ -2001,7 +2004,10 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
     }
   }
   if (m == 1 && w.agg != RM_AGG_NONE) {
-    if (o.agg != RM_AGG_NONE) {
+    const char *e = NULL, *pv = NULL;
+    if (o.agg != RM_AGG_NONE && name_source(p, &e, &pv) == RM_VOCAB_IR_MEASURES)
+      w.agg = o.agg, w.skip = o.skip, w.weight = o.weight;
+    else if (o.agg != RM_AGG_NONE) {
       bad(msg, msglen, name, p, "%s is already a mean over users:"
         " write it without an aggregator", p);
       return RM_ENAME;
@@ -2291,7 +2297,9 @@ option does not belong, and whether the metric defines the variant at all
         key == KEY_REL ? " (rel= goes with gain=binary)" :
         key == KEY_BASE ? " (base= goes with discount=jk)" :
         key == KEY_LEVEL ? " (ap11 takes level=round only; exact is its default)" :
-        key == KEY_DROP ? " (drop=unjudged only; none is its default)" : "");
+        key == KEY_DROP ? " (drop=unjudged only; none is its default)" :
+        key == KEY_DENOM && w.metric == RM_JUDGED && w.k ?
+        " (judged takes denom=list only; k is its default)" : "");
       return RM_ENAME;
     }
   if (metrics[w.metric].refuse && metrics[w.metric].refuse(&w)) {
@@ -2441,7 +2449,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{infAP}{infAP}{infap[ties=id-desc]}{a, b, c, o}
 \ta{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}{a, b, o}
 \ta{unj\_K, unj.K}{\none}{unj@@K[ties=id-desc]}{a, o}
-\ta{\none}{Judged@@K}{judged@@K[ties=id-asc]}{o}
+\ta{\none}{Judged@@K}{judged@@K[denom=list,ties=id-asc]}{o}
 \ta{trec\_eval:rbp}{\none}{rbp[gain=linear,ties=id-desc]}{a, p}
 \ta{rbp.p=0.8, rbp\_p=0.8}{\none}{rbp[p=0.8,gain=linear,ties=id-desc]}{a, p}
 \ta{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}{a, o, p}
@@ -2456,16 +2464,16 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{\none}{NERR11(max\_rel=3)}{nerr11[gain=clip:0..3]}{q}
 \ta{\none}{BPM(max\_rel=3)@@K}{bpm@@K[gain=clip:0..3]}{q}
 \ta{\none}{Compat(p=0.9)}{compat[p=0.9,ties=id-asc]}{s}
-\ta{\none}{Accuracy(rel=2)}{auc[rel=2]}{r}
+\ta{\none}{Accuracy(rel=2)}{mean[skip=undef]:auc[rel=2]}{r}
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
 \ta{num\_rel}{NumRel}{sum:nrel}{b, k}
-\ta{num\_rel\_ret}{NumRelRet}{sum:nrelret}{b, k}
+\ta{num\_rel\_ret}{NumRelRet, NumRet(rel=1)}{sum:nrelret}{b, k}
 \ta{gm\_map}{\none}{gm:ap[ties=id-desc]}{a, b, l}
 \ta{11pt\_avg}{\none}{ap11[level=round,ties=id-desc]}{a, b, m}
 \ta{iprec\_at\_recall\_0.30}{IPrec@@0.3}{iprec[at=0.3,level=round,ties=id-desc]}{a, b, m}
 \ta{relative\_P\_K, relative\_P.K}{\none}{recall@@K[norm=min,ties=id-desc]}{a, b, c, n}
-\ta{set\_relative\_P}{SetRelP}{recall[norm=min,ties=id-desc]}{a, b, c, n}
+\ta{set\_relative\_P}{SetRelP, SetP(relative=True)}{recall[norm=min,ties=id-desc]}{a, b, c, n}
 \ta{set\_map}{SetAP}{setap[ties=id-desc]}{a, b, c, n}
 \ta{Rprec\_mult\_0.20}{\none}{rprecm[mult=0.2,ties=id-desc]}{a, b, c, n}
 \ta{binG}{\none}{bing[ties=id-desc]}{a, b, c, n}
@@ -2554,8 +2562,10 @@ gives, and as a judged~0 by default, so on judgments with negative grades
 \.{bpref}, \.{infAP}, \.{unj} and \.{num\_nonrel\_judged\_ret} of a plain
 \.{eval} differ from trec\_eval's.
 ir\_measures' \.{Judged@@K} breaks ties by identifier ascending, divides by
-$K$, and counts a document as judged when the judgments name it at all,
-whatever its grade.  The row's \.{judged@@K[ties=id-asc]} is therefore
+$\min(K,n)$, the documents of its top~$K$ (\.{denom=list}, since its
+version 0.3.1), and counts a document as judged when the judgments name it at all,
+whatever its grade; its \.{Judged} without a cutoff is \.{judged[ties=id-asc]}.
+The row's \.{judged@@K[denom=list,ties=id-asc]} is therefore
 ir\_measures' value on judgments as \.{eval} reads them by default, where a
 negative grade is a judged~0 (on a run of $d_1$, $d_2$, $d_4$ with $d_1$
 graded 1 and $d_2$ graded $-1$, both give $2/3$ at $K=3$); under
@@ -2631,13 +2641,19 @@ fraction of the pairs of a relevant and a nonrelevant retrieved document
 (relevant: grade at least \.{rel}, default~1; a document the judgments do
 not name is nonrelevant) in which the relevant one comes first: our
 \.{auc[ties=input]} (\secref{q:auc}).  A query with no relevant retrieved
-document has no value there, and the default~0 below, our \.{undef=zero};
-one with relevant documents and no nonrelevant one makes the provider
-divide by zero (Python's |ZeroDivisionError| stops it), where ours is
-undefined and~0.  Its \.{Accuracy@@}$K$ counts the pairs among the first $K$
+document has no value there, and unlike the other providers' its
+evaluator overrides |iter_calc|, so that no default fills the gap: the
+query is left out of the mean, as it is of the output per query.  Ours is
+undefined there, and the name is therefore \.{mean[skip=undef]:auc[ties=input]},
+whose mean skips it too, and which \.{eval -q} leaves out of the lines per query
+(an aggregator written before the name, \.{mean:Accuracy}, is taken
+instead, and counts the query at \.{undef}'s~0).  A query with relevant
+documents and no nonrelevant one makes the provider divide by zero
+(Python's |ZeroDivisionError| stops it), where ours is undefined and
+skipped.  Its \.{Accuracy@@}$K$ counts the pairs among the first $K$
 documents only (a query with no relevant document among them has no
-value): our \.{auc[depth=}$K$\.{,ties=input]}, the ranking cut after
-rank~$K$ (\secref{q:auc}).  A cutoff above $10^5$, the largest
+value, and is skipped): our \.{auc[depth=}$K$\.{,ties=input]}, the ranking cut after
+rank~$K$ (\secref{q:auc}), under the same mean.  A cutoff above $10^5$, the largest
 \.{depth}, is refused.
 \note{s}The |compat| provider's \.{Compat(p=}$x$\.{)} (default
 $x=0.95$) is \.{compat[p=}$x$\.{,ties=id-asc]}, the run sorted by score,
@@ -2654,7 +2670,8 @@ empty} does.  ir\_measures gives every judged query that a provider left
 without a value its measure's default,~0 (|Evaluator.iter_calc| in
 \.{providers/base.py}), so all its means are those of \.{eval
 --judged-only empty}, including those of \.{RR@@K} and \.{ERR@@K}, whose
-providers leave out the queries without a relevant document.  The mean
+providers leave out the queries without a relevant document; all but
+those of \.{Accuracy}, whose provider fills in nothing (note~r).  The mean
 that the original \.{gdeval.pl} of TREC's Web track prints leaves them
 out (ir\_measures' copy prints no mean); that mean is
 \.{mean[skip=norel]:ERR@@20}.
@@ -2718,7 +2735,7 @@ name whose meaning changes with its cutoff (\.{RR}) has two entries.
 @d PDCG 4 /* takes \.{dcg=} */
 @d PBETA 8 /* takes \.{beta=} */
 @d PGAINS 16 /* takes \.{gains=}, which we refuse */
-@d PRELATIVE 32 /* takes \.{relative=}, which we take only as \.{False} */
+@d PRELATIVE 32 /* takes \.{relative=}; \.{True} makes it \.{SetRelP} */
 @d PP 64 /* takes the persistence \.{p=} */
 @d PMINMAX 128 /* takes \.{min\_rel=} and \.{max\_rel=}, and needs \.{max\_rel} */
 @d PCOMPAT 512 /* takes \.{p=} and \.{normalize=} of \.{Compat} */
@@ -2795,9 +2812,9 @@ static const alias_spec aliases[] = {
   {IM, "Bpref", '-', "bpref", "ties=id-desc", PREL},
   {IM, "BPref", '-', "bpref", "ties=id-desc", PREL},
   {IM, "infAP", '-', "infap", "ties=id-desc", PREL},
-  {IM, "Judged", 'k', "judged", "ties=id-asc", 0},
+  {IM, "Judged", '?', "judged", "ties=id-asc", 0},
   {IM, "NumQ", '-', "sum:nq", "", 0},
-  {IM, "NumRet", '-', "sum:nret", "", 0},
+  {IM, "NumRet", '-', "sum:nret", "", PREL},
   {IM, "NumRel", '-', "sum:nrel", "", PREL},
   {IM, "NumRelRet", '-', "sum:nrelret", "", PREL},
   {IM, "IPrec", 'r', "iprec", "level=round,ties=id-desc", PREL},
@@ -2805,7 +2822,7 @@ static const alias_spec aliases[] = {
   {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
   {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
   {IM, "SDCG", 'k', "ndcg", "ideal=ones", PMINMAX | PDCG},
-  {IM, "Accuracy", '?', "auc", "ties=input", PREL},
+  {IM, "Accuracy", '?', "mean[skip=undef]:auc", "ties=input", PREL},
   {IM, "INSQ", '-', "insq", "ties=input", PMINMAX | PT},
   {IM, "INST", '-', "inst", "ties=input", PMINMAX | PT},
   {IM, "NERR8", 'k', "nerr8", "ties=input", PMINMAX},
@@ -2869,10 +2886,12 @@ static int alias_te(const char *name, const char *p, const char *lib,
   rm_variant *w, char *msg, size_t msglen);
 static int alias_common(const char *name, const char *p, rm_variant *w,
   char *msg, size_t msglen);
+static const char *im_spelling(const char *p, char *buf, size_t n);
 static int read_alias(const char *name, const char *p, rm_variant *w,
   char *msg, size_t msglen)
 {
-  const char *lib = NULL;
+  const char *lib = NULL, *pi;
+  char ims[RM_NAME_MAX];
   int r;
   if (strncmp(p, TE ":", sizeof TE) == 0) lib = TE, p += sizeof TE;
   else if (strncmp(p, IM ":", sizeof IM) == 0) lib = IM, p += sizeof IM;
@@ -2885,8 +2904,9 @@ static int read_alias(const char *name, const char *p, rm_variant *w,
         return 0;
   }
   if (lib == NULL && (r = alias_common(name, p, w, msg, msglen)) != 0) return r;
+  pi = im_spelling(p, ims, sizeof ims);
   if ((lib == NULL || strcmp(lib, IM) == 0)
-      && (r = alias_im(name, p, lib, w, msg, msglen)) != 0) return r;
+      && (r = alias_im(pi == p ? name : pi, pi, lib, w, msg, msglen)) != 0) return r;
   if ((lib == NULL || strcmp(lib, TE) == 0)
       && (r = alias_te(name, p, lib, w, msg, msglen)) != 0) return r;
   if (lib == NULL) return 0;
@@ -2953,14 +2973,15 @@ static const char *im_provider(const alias_spec *a, const char *p, int cut)
   if (strcmp(a->metric, "err") == 0 || strstr(p, "exp-log2")) return "gdeval";
   if (a->params & (PP | PMINMAX)) return "cwl_eval";
   if (a->params & PCOMPAT) return "compat";
-  if (strcmp(a->metric, "auc") == 0) return "accuracy";
+  if (strstr(a->metric, "auc") != NULL) return "accuracy";
   if (strcmp(a->metric, "judged") == 0) return "judged";
   if (strcmp(a->metric, "rr") == 0 && cut) return "msmarco";
   return "pytrec_eval";
 }
 static int name_source(const char *p, const char **entry, const char **provider)
 {
-  const char *lib = NULL, *q = p;
+  const char *lib = NULL, *q = p, *pi;
+  char ims[RM_NAME_MAX];
   const alias_spec *a;
   size_t n;
   int m;
@@ -2979,10 +3000,12 @@ static int name_source(const char *p, const char **entry, const char **provider)
     *entry = a->name;
     return RM_VOCAB_COMMON;
   }
+  pi = im_spelling(p, ims, sizeof ims);
+  for (q = pi; id_char(*q); q++) ;
   if ((lib == NULL || strcmp(lib, IM) == 0) && (*q == '\0' || *q == '(' || *q == '@@')
-      && (a = find_alias(IM, p, n, 0)) != NULL && a->metric != NULL) {
+      && (a = find_alias(IM, pi, n, 0)) != NULL && a->metric != NULL) {
     int cut = strchr(q, '@@') != NULL && a->arg != 'r';
-    a = find_alias(IM, p, n, cut);
+    a = find_alias(IM, pi, n, cut);
     *entry = a->name;
     *provider = im_provider(a, q, cut);
     return RM_VOCAB_IR_MEASURES;
@@ -3160,6 +3183,63 @@ static int alias_common(const char *name, const char *p, rm_variant *w,
   return alias_make(name, p, a, NULL, "", w, msg, msglen);
 }
 
+@ {\it ir\_measures' spellings.}  ir\_measures reads a name as a Python
+expression (|parse_measure| in its \.{util.py}, commit dc04a88f): a
+name, optionally called with named parameters, optionally followed by
+the operator \.{@@} and a value that sets the measure's |AT_PARAM|,
+\.{recall} for \.{IPrec} and \.{cutoff} for every other measure.  So it
+takes blanks between the tokens (\.{P @@ 5}, \.{nDCG( cutoff=10 )}, but not
+before the name, which Python reads as an indentation), the
+parameter by its name (\.{P(cutoff=5)} is \.{P@@5}, \.{IPrec(recall=0.3)}
+is \.{IPrec@@0.3}), an empty call (\.{P()@@5}), and both at once, when the
+value after \.{@@} wins (it is written over the parameter).
+|im_spelling| rewrites such a name into the one spelling that |alias_im|
+reads: the blanks outside quotes removed, and the parameter
+\.{cutoff} or \.{recall} moved after an \.{@@}; it returns |p| itself
+when there is nothing to rewrite, so that the messages about a name
+written the usual way point into it, and |buf| otherwise.
+
+@<Private functions@>=
+static const char *im_spelling(const char *p, char *buf, size_t n)
+{
+  const char *q, *ak;
+  char c = 0, val[32] = "", *lp, *s, *e;
+  size_t m = 0, kl;
+  int changed = 0, depth = 0;
+  for (q = p; *q && m + 1 < n; q++) { /* the blanks after the first character */
+    if (c) {@+ if (*q == c) c = 0; @+}
+    else if (*q == '\'' || *q == '"') c = *q;
+    else if ((*q == ' ' || *q == '\t') && q > p) {@+ changed = 1; continue; @+}
+    buf[m++] = *q;
+  }
+  if (*q) return p; /* too long: the parser will say so */
+  buf[m] = '\0';
+  if ((lp = strchr(buf, '(')) == NULL) return changed ? buf : p;
+  ak = lp - buf == 5 && strncmp(buf, "IPrec", 5) == 0 ? "recall=" : "cutoff=";
+  kl = strlen(ak);
+  for (s = lp + 1, c = 0; *s && *s != ')'; s = e + 1) {
+    for (e = s; *e && (c || depth || (*e != ',' && *e != ')')); e++)
+      if (c) {@+ if (*e == c) c = 0; @+}
+      else if (*e == '\'' || *e == '"') c = *e;
+      else if (*e == '{') depth++;
+      else if (*e == '}') depth--;
+    if (strncmp(s, ak, kl) == 0 && (size_t) (e - s) - kl < sizeof val) {
+      memcpy(val, s + kl, (size_t) (e - s) - kl);
+      val[(size_t) (e - s) - kl] = '\0';
+      if (*e == ',') e++;
+      else if (s > lp + 1) s--; /* the comma before the last parameter */
+      memmove(s, e, strlen(e) + 1);
+      changed = 1;
+      break;
+    }
+    if (*e != ',') break;
+  }
+  if (lp[1] == ')') memmove(lp, lp + 2, strlen(lp + 2) + 1), changed = 1;
+  if (val[0] && strchr(buf, '@@') == NULL && strlen(buf) + strlen(val) + 2 < n)
+    strcat(strcat(buf, "@@"), val);
+  return changed ? buf : p;
+}
+
 @ ir\_measures writes \.{Name(key=value,...)@@K}, a string value possibly
 in quotes, as Python prints it.  The parameters are read one at a time into
 the options |more| of our name.
@@ -3172,7 +3252,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
   const alias_spec *a;
   char more[192] = "", kbuf[24], pval[24] = "", minrel[24] = "0", maxrel[24] = "",
     tval[24] = "";
-  int exp = 0, beta = 0, gains = 0, rel = 0;
+  int exp = 0, beta = 0, gains = 0, rel = 0, relative = 0;
   size_t n;
   while (id_char(*q)) q++;
   n = (size_t) (q - p);
@@ -3201,6 +3281,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
     bad(msg, msglen, name, q, "unexpected '%c' after ir_measures' %s", *q, a->name);
     return -1;
   }
+  @<Take ir\_measures' printed forms of \.{NumRelRet} and \.{SetRelP}@>;
   if (exp && gains) {
     bad(msg, msglen, name, p, "ir_measures' nDCG(dcg=exp-log2) takes no %s",
       gains & 1 ? "gains" : "judged_only=True");
@@ -3208,7 +3289,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
   }
   if (a->params & (PP | PMINMAX)) @<Make the options of ir\_measures' C/W/L measure |a|, or fail@>;
   if (exp) @<Make |a| gdeval's nDCG, or fail@>;
-  if (k && strcmp(a->metric, "auc") == 0) { /* \.{Accuracy@@}$K$: note~r */
+  if (k && strstr(a->metric, "auc") != NULL) { /* \.{Accuracy@@}$K$: note~r */
     if (strlen(k) > 6 || strtol(k, NULL, 10) > 100000) {
       bad(msg, msglen, name, at + 1, "ir_measures' %s@@K takes K up to 100000, the"
         " largest depth of auc", a->name);
@@ -3219,6 +3300,9 @@ static int alias_im(const char *name, const char *p, const char *lib,
     k = NULL;
   }
   @<Check the cutoff of |a|@>;
+  if (k && strcmp(a->metric, "judged") == 0) /* \.{Judged@@}$K$: note~o */
+    snprintf(more + strlen(more), sizeof more - strlen(more), "%sdenom=list",
+      more[0] ? "," : "");
   if ((a->params & PCOMPAT) && pval[0]) /* \.{Compat}'s persistence, default 0.95 */
     snprintf(more + strlen(more), sizeof more - strlen(more), "%sp=%s",
       more[0] ? "," : "", pval);
@@ -3361,10 +3445,32 @@ to $0.9$, not RBP's $0.8$, and goes with \.{min\_rel}, not \.{rel}.
     strcpy(kbuf, "1000");
 }
 
+@ Two names of ir\_measures are other measures with a parameter set (its
+files \.{measures/numret.py} and \.{measures/set\_measures.py}):
+$$\.{NumRelRet}=\.{NumRet(rel=1)},\qquad\.{SetRelP}=\.{SetP(relative=True)},$$
+and it prints them so: its output names them by the measure they are
+made of.  \.{NumRet} with any \.{rel} is
+pytrec\_eval's \.{num\_rel\_ret} at that level, and \.{SetP} with
+\.{relative=True} is its \.{set\_relative\_P}; each takes the entry of
+the name that ir\_measures registers for it.  Its \.{NumRel} takes only
+\.{rel=1} in the default pipeline (pytrec\_eval's provider lists
+\.{NumRel(rel=Choices(1))}, since trec\_eval's \.{num\_rel} does not
+read the level), so another level is refused: ir\_measures finds no
+provider for it.
+
+@<Take ir\_measures' printed forms of \.{NumRelRet} and \.{SetRelP}@>=
+if (rel && strcmp(a->name, "NumRet") == 0) a = find_alias(IM, "NumRelRet", 9, 0);
+if (relative) a = find_alias(IM, "SetRelP", 7, 0);
+
 @ @<Take the parameter |key|=|val| of |a|, or fail@>=
 if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
   if (!digits_ok(val)) {
     bad(msg, msglen, name, vat, "rel must be a whole number from 1");
+    return -1;
+  }
+  if (strcmp(a->name, "NumRel") == 0 && strcmp(val, "1") != 0) {
+    bad(msg, msglen, name, vat, "ir_measures' NumRel(rel=%s) has no provider in its"
+      " default pipeline (pytrec_eval takes NumRel with rel=1 only)", val);
     return -1;
   }
   rel = 1;
@@ -3377,6 +3483,8 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
     snprintf(more + strlen(more), sizeof more - strlen(more), "%sdrop=unjudged",
       more[0] ? "," : "");
     gains |= 2; /* remembered for gdeval, below */
+  } else if (strcmp(val, "True") == 0 && strcmp(key, "relative") == 0) {
+    relative = 1; /* \.{SetRelP}, below */
   } else if (strcmp(val, "True") == 0) {
     bad(msg, msglen, name, kat, "ir_measures' %s(%s=True) has no rankmetrics"
       " variant yet", a->name, key);
@@ -6824,7 +6932,10 @@ $3/10$ at $K=10$; LensKit, TF-Ranking and torchmetrics with
 \.{adaptive\_k} divide by the $k=\min(K,n)$ ranks that exist, and score it~1.
 The key \.{denom} names the choice: \.{denom=k} (the default) divides
 by~$K$, \.{denom=list} by~$k$.  Without a cutoff both divide by~$n$, so the
-key belongs to a variant only when it has a cutoff.
+key belongs to a variant only when it has a cutoff.  The share of judged
+items, \.{judged@@K} (\secref{q:judged}), takes the key too, but names only
+\.{denom=list}, ir\_measures' reading: its names have always divided by~$K$,
+and \.{denom=k} is its default, left out of its name.
 @^cutoff beyond the list@>
 @^trec\_eval@>@^ranx@>@^torchmetrics@>@^LensKit@>@^Spark MLlib@>
 
@@ -6845,7 +6956,7 @@ KEY_DENOM,
 static const char *const denom_words[] = {"k", "list", NULL};
 static int denom_when(const rm_variant *v)
 {
-  return v->k != 0;
+  return v->k != 0 && (v->metric != RM_JUDGED || v->denom == RM_DENOM_LIST);
 }
 
 @ {\it The denominator of recall} is the key \.{norm}, which this chapter
@@ -8318,7 +8429,8 @@ undefined, $0/0$, when $PN=0$: a list with no positive or no negative (an
 empty list among them).  The key \.{depth=}$N$ (absent from the name by
 default) cuts the ranking after rank~$N$ and counts the pairs among its
 first $N$ items only; ir\_measures' \.{Accuracy@@}$K$ is
-\.{auc[depth=}$K$\.{,ties=input]} (note~r of \secref{q:alias}).  It
+\.{auc[depth=}$K$\.{,ties=input]}, its mean skipping the queries where
+that is undefined (note~r of \secref{q:alias}).  It
 is a key and not a cutoff because every item left is weighed alike; the
 grades 1, 0, 0,~1 give $2/4=1/2$, with \.{depth=3} the two pairs of the
 first three, $2/2=1$, and with \.{depth=1} no pair (undefined).  Under
@@ -11424,7 +11536,9 @@ undefined for $R=0$ (trec\_eval: 0).
 in the first $k$ ranks, $\sum_{r\le k}\bar b_r$.  trec\_eval calls it
 \.{num\_nonrel\_judged\_ret}.
 \item{$\bullet$} \.{judged@@K}, the fraction of the first $K$ ranks that
-hold a judged item, $\sum_{r\le k}(1-u_r)/K$, ir\_measures' \.{Judged@@K};
+hold a judged item, $\sum_{r\le k}(1-u_r)/K$; with \.{denom=list}
+(\secref{q:denom}) the fraction of the $k=\min(K,n)$ ranks that exist,
+$\sum_{r\le k}(1-u_r)/k$, ir\_measures' \.{Judged@@K};
 and \.{unj@@K}, the fraction that hold an unjudged one,
 $\sum_{r\le k}u_r/K$, trec\_eval's \.{unj}.  Ranks past the end of the list
 count in the denominator and hold nothing (trec\_eval: ``it is assumed
@@ -11589,7 +11703,12 @@ unjudged, and the relevant ones.
 descending and then by identifier {\it ascending}, and counts a document as
 judged when the judgments name it at all, whatever its grade, so that a
 pooled but unjudged document (our marker~2) counts as judged there and as
-unjudged in trec\_eval's \.{unj}; it divides by~$K$.
+unjudged in trec\_eval's \.{unj}.  Since its version 0.3.1 (commit
+d23b016, ``Recalculate cutoff for Judged measure'') it divides by the
+number of documents in its top~$K$, $\min(K,n)$, not by~$K$: our
+\.{denom=list}, so that one judged document retrieved of one scores~1
+there at $K=5$ and \.{judged@@5} gives $1/5$.  Without a cutoff it
+divides by~$n$, as \.{judged} does.
 
 @ {\it Checked against trec\_eval.}  We built trec\_eval 10.0 outside
 this project and ran it and our \.{eval}, both with \.{-q}, on 300 random pairs of
@@ -11623,7 +11742,8 @@ outside the pool) it is ${1\over4}(1+2\cdot{1+\epsilon\over2+2\epsilon})=
 $\epsilon$ cancels.  The same run has $\oursq{T-nonrel-judged}$ judged
 nonrelevant documents, \.{judged@@2}${}=\oursq{T-judged-2}$,
 \.{judged@@5}${}=\oursq{T-judged-5}$, \.{judged@@10}${}=\oursq{T-judged-10}$
-(five judged in ten ranks), \.{judged}${}=\oursq{T-judged-all}$, and
+(five judged in ten ranks), \.{judged@@10[denom=list]}${}=5/6$
+(five in the six ranks that exist), \.{judged}${}=\oursq{T-judged-all}$, and
 \.{unj@@10}${}=\oursq{T-unj-10}$.
 
 In the table of worked examples a grade of $-1$ stands for an item
@@ -11863,7 +11983,8 @@ static rm_status count_parts(const rm_variant *v, const rm_list *l,
     else c += u == 0;
   }
   *num = (double) c;
-  *den = v->metric == RM_NONREL_JUDGED ? 1.0 : v->k ? (double) v->k : (double) l->n;
+  *den = v->metric == RM_NONREL_JUDGED ? 1.0 : !v->k ? (double) l->n
+    : v->metric == RM_JUDGED && v->denom == RM_DENOM_LIST ? (double) k : (double) v->k;
   return RM_OK;
 }
 static rm_status count_dratio(const rm_variant *v, const rm_list *l,
@@ -12029,7 +12150,7 @@ RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID,
   judged_bound, no_average, NULL, infap_qratio, infap_dratio, NULL},
 [RM_NONREL_JUDGED] = {"nonrel-judged", K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
   zero_bound, no_average, NULL, count_qratio, count_dratio, NULL},
-[RM_JUDGED] = {"judged", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
+[RM_JUDGED] = {"judged", K(KEY_DENOM) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
   no_average, NULL, count_qratio, count_dratio, NULL},
 [RM_UNJ] = {"unj", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
   no_average, NULL, count_qratio, count_dratio, NULL},
@@ -12070,7 +12191,9 @@ static const char *const judged_late[] = { /* \.{depth} (\secref{q:rbpdepth}) */
   "bpm@@5[t=3,rel=2]",
   /* \.{compat} (\secref{q:compat}) */
   "compat", "compat[p=0.5,ties=id-asc]", "compat[p=0.999,rel=2,ties=id-desc,undef=one]",
-  NULL};
+  /* \.{judged} over the ranks that exist, ir\_measures' \.{Judged@@}$K$ (\secref{q:denom}) */
+  "judged@@5[denom=list]", "judged@@10[denom=list,ties=id-asc]",
+  "judged@@20[denom=list,undef=one]", NULL};
 
 @ @<Vector families@>=
 {"judged", "incomplete judgments: bpref, infap, nonrel-judged, judged, unj, rbp,"

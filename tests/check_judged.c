@@ -88,6 +88,26 @@ START_TEST(test_hand)
   both("unj", G(0, 0, 1), U(1, 2, 0), 0, NULL, "2/3");
   both("judged@2", G(0, 0, 1), NULL, 0, NULL, "1");
   both("judged", G(0), NULL, 0, NULL, "1");
+  /* denom=list, ir_measures' Judged@K since 0.3.1 (providers/judged_provider.py:
+     judged_c / min(K, len(run))): one judged item retrieved of one is 1/1 at
+     K=5, where judged@5 divides by 5; two unjudged of three at K=5: 1/3. */
+  both("judged@5[denom=list]", G(0), NULL, 0, NULL, "1");
+  both("judged@5", G(0), NULL, 0, NULL, "1/5");
+  both("judged@5[denom=list]", G(0, 0, 1), U(1, 2, 0), 0, NULL, "1/3");
+  both("judged@2[denom=list]", G(0, 0, 1), U(1, 2, 0), 0, NULL, "0");
+  {
+    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_variant v;
+    double d;
+    char msg[200];
+    /* an empty list has no rank to divide by: 0/0 */
+    ck_assert(rm_variant_parse("judged@4[denom=list]", &v, NULL, 0) == RM_OK);
+    ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_UNDEFINED);
+    /* denom=k is judged's default and is not written; denom=list needs a cutoff */
+    ck_assert(rm_variant_parse("judged@4[denom=k]", &v, msg, sizeof msg) == RM_ENAME);
+    ck_assert_msg(strstr(msg, "judged takes denom=list only") != NULL, "%s", msg);
+    ck_assert(rm_variant_parse("judged[denom=list]", &v, NULL, 0) == RM_ENAME);
+  }
   {
     rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
     rm_variant v;

@@ -75,7 +75,7 @@ same 'iprec_at_recall.0.3' 'iprec[at=3/10,level=round,ties=id-desc]'
 same 'iprec_at_recall_1.00' 'iprec[at=1,level=round,ties=id-desc]'
 same 'iprec_at_recall_0.00' 'iprec[at=0,level=round,ties=id-desc]'
 same 'IPrec(rel=2)@0.5' 'iprec[at=1/2,level=round,rel=2,ties=id-desc]'
-same 'NumRel(rel=2)' 'sum:nrel[rel=2]'
+same 'NumRel(rel=1)' 'sum:nrel'
 same 'NumRelRet(rel=3)' 'sum:nrelret[rel=3]'
 same 'trec_eval:gm_map' 'gm:ap[ties=id-desc]'
 same 'Rprec_mult.1.4' 'rprecm[mult=7/5,ties=id-desc]'
@@ -94,6 +94,33 @@ refused() { # NAME TEXT: refused, with TEXT in the message, and not as unknown
   case "$e" in *"unknown metric"*) bad "'$1' refused as unknown: $e"; return ;; esac
   case "$e" in *"$2"*) ok ;; *) bad "'$1': message '$e' lacks '$2'" ;; esac
 }
+# NumRel(rel=2): pytrec_eval's provider lists NumRel(rel=Choices(1)), and no
+# other provider computes NumRel, so ir_measures finds none for it
+refused 'NumRel(rel=2)' "has no provider in its default pipeline"
+# ir_measures prints NumRelRet as NumRet(rel=1) and SetRelP as
+# SetP(relative=True) (measures/numret.py, measures/set_measures.py); its
+# parser (util.py parse_measure) is Python's: blanks between tokens, the
+# AT_PARAM by name (cutoff, or recall for IPrec), an empty call, and a
+# value after @ that overrides the named one
+same 'NumRet(rel=1)' 'sum:nrelret[rel=1]'
+same 'NumRet(rel=2)' 'sum:nrelret[rel=2]'
+same 'SetP(relative=True)' 'recall[norm=min,ties=id-desc]'
+same 'SetP(rel=2,relative=True)' 'recall[norm=min,rel=2,ties=id-desc]'
+same 'SetP(relative=False)' 'precision[ties=id-desc]'
+same 'P(cutoff=5)' 'precision@5[ties=id-desc]'
+same 'P(rel=2,cutoff=5)' 'precision@5[rel=2,ties=id-desc]'
+same 'P(cutoff=5,rel=2)' 'precision@5[rel=2,ties=id-desc]'
+same 'P(cutoff=5)@10' 'precision@10[ties=id-desc]'
+same 'P()@5' 'precision@5[ties=id-desc]'
+same 'IPrec(recall=0.3)' 'iprec[at=0.3,level=round,ties=id-desc]'
+same 'P @ 5' 'precision@5[ties=id-desc]'
+same 'P( rel = 2 ) @ 5' 'precision@5[rel=2,ties=id-desc]'
+same 'nDCG(cutoff=10, judged_only=True)' 'ndcg@10[drop=unjudged,ties=id-desc]'
+same "nDCG(dcg='exp-log2', cutoff=20)" 'ndcg@20[gain=exp2,ties=id-desc]'
+same 'nDCG(gains={0: 1, 1: 4}, cutoff=3)' 'ndcg@3[gain=map:0=1;1=4,ties=id-desc]'
+same 'Judged(cutoff=5)' 'judged@5[denom=list,ties=id-asc]'
+same 'mean:P @ 5' 'mean:precision@5[ties=id-desc]'
+refused 'Rprec(cutoff=5)' "takes no cutoff"
 same 'trec_eval:G' 'ngain[ties=id-desc]'
 same 'G' 'ngain[ties=id-desc]'
 same 'trec_eval:ndcg_rel' 'ndcg-rel[ties=id-desc]'
@@ -109,7 +136,8 @@ refused Rprec_mult "needs one multiplier of R"
 refused 'mean:num_rel' "already"
 refused 'rbp.q=1' "takes the parameter p="
 same unj 'unj[ties=input]'
-refused 'Judged' "needs a cutoff"
+same 'Judged' 'judged[ties=id-asc]'
+same 'Judged@5' 'judged@5[denom=list,ties=id-asc]'
 refused 'rbp[p=1]' "must be below 1"
 same 'trec_eval:gm_bpref' 'gm:bpref[ties=id-desc]'
 for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall 'NRBP'; do
@@ -217,19 +245,23 @@ refused 'compat[gain=binary]' "does not apply"
 refused 'rbp-resid[depth=1000]' "does not apply"
 refused 'rbp[depth=0]' "depth must be a whole number"
 # the accuracy provider's Accuracy: the pairs a relevant document above a
-# nonrelevant one, ties in input order, our auc (which takes no cutoff)
-same 'Accuracy' 'auc[rel=1,ties=input,undef=zero]'
-same 'Accuracy(rel=3)' 'auc[rel=3]'
+# nonrelevant one, ties in input order, our auc (which takes no cutoff); the
+# provider yields no value where auc is undefined and fills in no default
+# (its evaluator overrides iter_calc), so its mean skips those queries
+same 'Accuracy' 'mean[skip=undef]:auc[rel=1,ties=input,undef=zero]'
+same 'Accuracy(rel=3)' 'mean[skip=undef]:auc[rel=3]'
 # Accuracy@K: the pairs among the top K only, auc's key depth (not a cutoff)
-same 'Accuracy@10' 'auc[depth=10,ties=input]'
-same 'Accuracy(rel=2)@3' 'auc[rel=2,depth=3,ties=input,undef=zero]'
-same 'Accuracy@100000' 'auc[depth=100000,ties=input]'
+same 'Accuracy@10' 'mean[skip=undef]:auc[depth=10,ties=input]'
+same 'Accuracy(rel=2)@3' 'mean[skip=undef]:auc[rel=2,depth=3,ties=input,undef=zero]'
+same 'Accuracy@100000' 'mean[skip=undef]:auc[depth=100000,ties=input]'
+# an aggregator written before it is the one taken
+same 'mean:Accuracy@3' 'mean:auc[depth=3,ties=input]'
+same 'mean[skip=norel]:Accuracy' 'mean[skip=norel]:auc[ties=input]'
 refused 'Accuracy@100001' "takes K up to 100000"
 refused 'auc@10' "auc takes no cutoff (auc[depth=K]"
 refused 'auc[depth=3,ties=average]' "not ties=average"
 refused 'auc[depth=0]' "depth must be a whole number"
 refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
-refused 'SetP(relative=True)' "ir_measures' SetP(relative=True) has no rankmetrics variant yet"
 same 'SetP(relative=False)' 'precision[ties=id-desc]'
 # gain maps (the book's section "Gains given grade by grade")
 same 'nDCG(gains={0:0,1:1})@10' 'ndcg@10[gain=map:0=0;1=1,ties=id-desc]'
@@ -363,6 +395,45 @@ unj_5 1/5
 Judged@5 4/5
 num_nonrel_judged_ret 2
 rbp_resid 0.68049
+E
+fi
+
+# Judged@K divides by min(K, documents retrieved) since ir_measures 0.3.1
+# (providers/judged_provider.py): q2 retrieves d1 (judged) alone, so Judged@5
+# is 1/1 (it was 1/5); q3 retrieves d1 (judged 0) and d2 (unjudged): 1/2, and
+# Judged without a cutoff is the same 1/2; Judged@1 of q3 is 1/1.
+printf '2 0 d1 1\n3 0 d1 0\n3 0 d9 1\n' > "$T/q"
+printf '2 Q0 d1 1 1 t\n3 Q0 d1 1 2 t\n3 Q0 d2 2 1 t\n' > "$T/r"
+if ! $RM eval --quiet --trec -q -m Judged@5 -m Judged -m Judged@1 "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval Judged failed: $(cat "$T/out")"
+else
+  while read -r m q want; do
+    got=$(awk -F'\t' -v m="$m" -v q="$q" '$1 == m && $2 == q {print $3}' "$T/out")
+    [ "$got" = "$want" ] && ok || bad "eval $m of query $q: got '$got', expected $want"
+  done <<E
+Judged@5 2 1
+Judged@5 3 0.5
+Judged 3 0.5
+Judged@1 3 1
+E
+fi
+
+# Accuracy's mean leaves out the queries the accuracy provider gives no value
+# (providers/accuracy_provider.py: "Only report if one relevant document was
+# retrieved").  q1 ranks d1 (relevant) d2 d3: 1 at K=2 and whole.  q2 ranks
+# d1 d3 d2 (relevant, third): Accuracy@2 has no value, so its mean is q1's 1
+# (not (1+0)/2); Accuracy whole is 0 there (d2 below both), its mean 1/2.
+printf '1 0 d1 1\n1 0 d2 0\n2 0 d1 0\n2 0 d2 1\n' > "$T/q"
+printf '1 Q0 d1 1 3 t\n1 Q0 d2 2 2 t\n1 Q0 d3 3 1 t\n2 Q0 d1 1 3 t\n2 Q0 d3 2 2 t\n2 Q0 d2 3 1 t\n' > "$T/r"
+if ! $RM eval --quiet --trec -m Accuracy@2 -m Accuracy "$T/q" "$T/r" > "$T/out" 2>&1; then
+  bad "eval Accuracy failed: $(cat "$T/out")"
+else
+  while read -r m want; do
+    got=$(awk -F'\t' -v m="$m" '$1 == m && $2 == "all" {print $3}' "$T/out")
+    [ "$got" = "$want" ] && ok || bad "eval $m mean: got '$got', expected $want"
+  done <<E
+Accuracy@2 1
+Accuracy 0.5
 E
 fi
 

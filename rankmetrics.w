@@ -32385,6 +32385,19 @@ is left to finish alone, holding what it reads, and its result is
 dropped.  \.{disagree} now has the tool's default budget of 300 seconds;
 \.{budget=None} still asks for none.
 
+One more way to lose Ctrl-C lies in Python itself: the interpreter raises
+KeyboardInterrupt at whatever the main thread runs next, and when that is
+a weak reference's callback or a finalizer, the exception is printed
+(``Exception ignored in ...'') and dropped.  Under load, \.{evaluate} once
+returned its result so.  The long calls (\.{evaluate},
+\.{evaluate\_files}, \.{verify}, \.{disagree}) are therefore wrapped by
+|sigint_guarded| (in \.{\_lib.py}): while one runs in the main thread
+under Python's own handler, a handler that also notes the signal takes its
+place; the loops over users, lines and groups, and the waits in slices,
+ask |check_interrupt|, and the call's end raises KeyboardInterrupt when
+the signal was noted, so that a Ctrl-C dropped on the way still ends the
+call with nothing returned.  A handler of the caller's own is left alone.
+
 @ {\it What the package refuses.}  A value that cannot reach the library
 as the caller meant it is refused at the door, with the argument and the
 value named, never changed on the way (the part on hostile input lists

@@ -16,6 +16,7 @@ from . import (RankmetricsError, Query, _variant, _split_aggregator, values,
                value_set, exact_set, _once)
 from . import exact as _exact
 from ._results import Results
+from ._lib import sigint_guarded, check_interrupt
 
 try:
     import numpy as _np
@@ -194,6 +195,7 @@ def _take(col, idx):
     return [col[i] for i in idx]
 
 
+@sigint_guarded
 def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
              users: Any = None, items: Any = None, labels: Any = None,
              scores: Any = None, user: Optional[str] = None,
@@ -297,6 +299,7 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
     judgments = _judged(judged, groups)
     queries = []
     for u, idx in groups.items():
+        check_interrupt()
         ids = _take(items, idx)
         if ids is not None:
             ids = ids.tolist() if hasattr(ids, "tolist") else ids

@@ -234,6 +234,7 @@ def _declare(L):
 BUDGET = 300  # seconds: the tool's --budget default
 
 
+@_lib.sigint_guarded
 def disagree(a, b=None, *, max_length=5, budget=BUDGET, population=160,
              binary=True, progress=None):
     """The smallest inputs on which variants disagree.

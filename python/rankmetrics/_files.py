@@ -183,6 +183,7 @@ _DUP = {"error": 0, "first": 1, "last": 2, "max": 3}
 PathArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 
+@_lib.sigint_guarded
 def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                    run: Optional[PathArg] = None, *, per_query: bool = True,
                    exact: bool = False, dup: str = "error",

@@ -17,6 +17,7 @@ rm_exact_size() when the library is loaded.
 """
 
 import ctypes
+import functools
 import os
 from typing import Any
 
@@ -247,6 +248,7 @@ def interruptible(call, stop):
     try:
         while t.is_alive():
             t.join(0.05)
+            check_interrupt()
     except KeyboardInterrupt:
         if stop is None:
             raise
@@ -283,3 +285,48 @@ def fraction(text):
     neg = num.startswith("-")
     p = _whole(num[1:] if neg else num)
     return Fraction(-p if neg else p, _whole(den) if den else 1)
+
+
+_guards = []  # the flags of the sigint_guarded calls under way, innermost last
+
+
+def sigint_guarded(f):
+    """f, so that a Ctrl-C is never lost in it.  CPython raises
+    KeyboardInterrupt at whatever the main thread runs next, and when that
+    is a weakref's callback or a __del__ the exception is printed ("Exception
+    ignored in ...") and dropped: evaluate then returned its result after
+    the SIGINT.  While f runs in the main thread under Python's own
+    handler, the handler also notes the signal; check_interrupt() raises
+    KeyboardInterrupt where a loop calls it, and so does the end of f, so
+    that nothing is returned after a Ctrl-C.  A handler of the caller's
+    own is left alone, and so is a call from another thread."""
+    @functools.wraps(f)
+    def guarded(*args, **kwargs):
+        import signal
+        import threading
+        if threading.current_thread() is not threading.main_thread() or \
+                signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            return f(*args, **kwargs)
+        seen = []
+
+        def handler(signum, frame):
+            seen.append(signum)
+            raise KeyboardInterrupt
+        signal.signal(signal.SIGINT, handler)
+        _guards.append(seen)
+        try:
+            result = f(*args, **kwargs)
+            if seen:
+                raise KeyboardInterrupt
+            return result
+        finally:
+            _guards.pop()
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    return guarded
+
+
+def check_interrupt():
+    """KeyboardInterrupt when a Ctrl-C came during the sigint_guarded call
+    under way, even if it was dropped where it was raised."""
+    if _guards and _guards[-1]:
+        raise KeyboardInterrupt

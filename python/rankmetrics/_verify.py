@@ -163,6 +163,7 @@ def _lines(results):
     return out
 
 
+@_lib.sigint_guarded
 def verify(results: Any, vectors: Optional[str] = None,
            ulps: Optional[float] = None, rel: Optional[float] = None,
            explain: bool = True) -> Verification:
@@ -215,6 +216,7 @@ def verify(results: Any, vectors: Optional[str] = None,
             raise RankmetricsError(s, L.rm_verifier_message(v).decode())
         bad = []
         for item, fname, lineno in _lines(results):
+            _lib.check_interrupt()
             s = _add(L, v, item, fname.encode(), lineno)
             msg = L.rm_verifier_message(v).decode("utf-8", "replace")
             if s == -10:
@@ -315,6 +317,7 @@ def _collect(L, v, explain=True):
     groups = []
     g = _lib.VerifyGroup()
     for k in range(L.rm_verifier_groups(v)):
+        _lib.check_interrupt()
         L.rm_verifier_group(v, k, ctypes.byref(g))
         if g.given:
             own, alts = (_explain(L, v, k) if explain and g.count[2]

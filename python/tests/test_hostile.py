@@ -539,3 +539,26 @@ def test_ctrl_c_stops_a_large_exact_set(sigint):
     # hand: (1 + 1/2)/2 for the lists 1, 0 and 0, 1 (AP)
     assert rm.exact_set("mean:ap", [[1, 0], [0, 1]]).fraction == \
         Fraction(3, 4)
+
+
+def test_ctrl_c_dropped_on_the_way_is_raised_at_the_end(sigint):
+    # CPython drops a KeyboardInterrupt raised in a weakref's callback or a
+    # __del__ ("Exception ignored in WeakSet._remove"), and evaluate once
+    # returned its result after a Ctrl-C so.  Here the interrupt is dropped
+    # on purpose, as such a callback drops it: the guarded call must still
+    # end in KeyboardInterrupt, not return 42
+    import signal
+    from rankmetrics import _lib
+
+    def drops_it():
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):  # the handler runs between bytecodes
+                pass
+        except KeyboardInterrupt:
+            pass
+        return 42
+    with pytest.raises(KeyboardInterrupt):
+        _lib.sigint_guarded(drops_it)()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert drops_it() == 42  # unguarded, the interrupt is lost

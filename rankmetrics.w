@@ -4955,6 +4955,12 @@ rm_status rm_value_enclosed(const rm_variant *v, const rm_list *l, int wide,
    decided the double, at 64 bits or more, or with |wide| at 128 bits or
    more.  Returns the status of |rm_value_exact|; on an error |*lo| and
    |*hi| are |NULL|. */
+rm_status rm_value_enclosed_filtered(const rm_variant *v, const rm_list *l,
+  int wide, double *out, char **lo, char **hi, int *filtered);
+/* The same, and |*filtered| (may be |NULL|) as in |rm_value_rounded|: 1
+   when the fraction was rounded in integer arithmetic or the enclosure was
+   decided at the first precision (64 bits, or 128 with |wide|), 0 when the
+   filter declined and MPFR or a later pass of the loop decided. */
 
 @ @<Record the double and the enclosure...@>=
 {
@@ -4982,11 +4988,18 @@ rm_status rm_value_enclosed(const rm_variant *v, const rm_list *l, int wide,
 }
 
 @ \impl The two ends travel in the |rational| field of the result, written
-\.{"LO HI"}, and are taken apart here; a rational value has no space.
+\.{"LO HI"}, and are taken apart here; a rational value has no space.  The
+precision that decided tells whether the filter did, as in
+|rounded_result|.
 
 @<Public functions@>=
 rm_status rm_value_enclosed(const rm_variant *v, const rm_list *l, int wide,
   double *out, char **lo, char **hi)
+{
+  return rm_value_enclosed_filtered(v, l, wide, out, lo, hi, NULL);
+}
+rm_status rm_value_enclosed_filtered(const rm_variant *v, const rm_list *l,
+  int wide, double *out, char **lo, char **hi, int *filtered)
 {
   rm_exact e;
   rm_status s;
@@ -4996,6 +5009,8 @@ rm_status rm_value_enclosed(const rm_variant *v, const rm_list *l, int wide,
   rm_exact_init(&e); e.hard_bits = wide ? ENCLOSED_128 : ENCLOSED_ONLY;
   s = rm_value_exact(v, l, &e);
   *out = e.value;
+  if (filtered)
+    *filtered = e.prec == 0 || e.prec == (unsigned long) (wide ? 128 : FILTER_PREC);
   e.hard_bits = 0;
   if (s >= 0 && e.rational == NULL) s = RM_EHARD; /* not reached */
   if (s >= 0) {
@@ -20099,7 +20114,7 @@ typedef struct {
   const char *const *measures; /* the variants, as \.{eval -m NAME} */
   int n_measures;
   int per_query; /* 1: also the value of every query (\.{-q}) */
-  int exact; /* 1: every value on the exact path (\.{--exact}) */
+  int exact; /* 1: every value on the exact path (\.{eval}'s default); 0: the double path (\.{--fast}) */
   int dup; /* a repeated document: 0 an error, 1 first, 2 last, 3 max (\.{--dup}) */
   int run_only_zero; /* 1: a run query without judgments has grades 0 */
   int judged_only_empty; /* 1: a judged query missing from the run is empty */
@@ -20224,7 +20239,7 @@ static int door_args(const rm_eval_options *o, const char *qrels, const char *ru
     door_add(v, &n, &at, "-m"); door_add(v, &n, &at, o->measures[i]); }
   door_add(v, &n, &at, "--quiet");
   if (o->per_query) door_add(v, &n, &at, "-q");
-  if (o->exact) door_add(v, &n, &at, "--exact");
+  door_add(v, &n, &at, o->exact ? "--exact" : "--fast"); /* as this struct has always meant */
   if (o->dup) {@+ door_add(v, &n, &at, "--dup"); door_add(v, &n, &at, dup[o->dup]); @+}
   if (o->run_only_zero) {
     door_add(v, &n, &at, "--run-only"); door_add(v, &n, &at, "zero"); }
@@ -21797,6 +21812,7 @@ typedef struct {
   shard_sum sa, sb; /* the exact sums of a streamed aggregate on the double path */
   struct shard_exact *px; /* the exact path's sums, with \.{--partial} */
   size_t n_counted, n_skipped; /* queries in the aggregate, and left out by \.{skip} */
+  size_t n_declined; /* values the certified filter left to the full exact path */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
@@ -23421,8 +23437,11 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     double x, wt = 1;
     if (!m->per) continue;
     if (st->exact && m->px) t = shard_value_exact(m, l, &x);
-    else if (st->exact) t = rm_value_rounded(&m->u, l, &x, NULL, NULL);
-    else { t = st->ust[m->ui]; x = st->uval[m->ui]; }
+    else if (st->exact) {
+      int f = 1;
+      t = rm_value_rounded(&m->u, l, &x, NULL, &f);
+      m->n_declined += !f;
+    } else { t = st->ust[m->ui]; x = st->uval[m->ui]; }
     counts = rm_value_set_counts(&m->a, l, t, &wt) == 1;
     if (t < 0 && !(t == RM_EUNDEF && !counts)) {
       tool_status = t;
@@ -23553,8 +23572,11 @@ static int ev_aggregates(ev_state *st)
       if (m->sa.nf != 0 || isnan(m->sa.nf)) /* as |rm_value_set| */
         x = m->a.agg == RM_AGG_GM ? exp(m->sa.nf) : m->sa.nf;
     }
-    else if (st->exact) t = rm_value_set_rounded(&m->a, st->kq, st->nkq, &x, NULL, NULL);
-    else t = rm_value_set(&m->a, st->kq, st->nkq, &st->w, &x);
+    else if (st->exact) {
+      int f = 1;
+      t = rm_value_set_rounded(&m->a, st->kq, st->nkq, &x, NULL, &f);
+      m->n_declined += !f;
+    } else t = rm_value_set(&m->a, st->kq, st->nkq, &st->w, &x);
     if (t < 0) {
       fprintf(tool_err, "%s: %s: the aggregate: %s\n", st->path, m->given,
         rm_strerror(t));
@@ -24477,6 +24499,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
   memset(&st, 0, sizeof st); memset(&src, 0, sizeof src); memset(&g, 0, sizeof g);
   st.col[0] = "user"; st.col[1] = "item"; st.col[2] = "label"; st.col[3] = "score";
   st.m = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *st.m);
+  st.exact = 1; /* the truth by default; \.{--fast} for the double path */
   @<Read the options of \.{eval}@>;
   if (value) {@+ st.value = value; st.value_ctx = ctx; st.format = 3; @+}
   st.prog = prog; st.prog_ctx = pctx;
@@ -24674,6 +24697,7 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--trec") == 0) { st.format = 1; continue; }
   if (strcmp(o, "--json") == 0) { st.format = 2; continue; }
   if (strcmp(o, "--exact") == 0) { st.exact = 1; continue; }
+  if (strcmp(o, "--fast") == 0) { st.exact = 0; continue; }
   if (strcmp(o, "--partial") == 0) { st.partial = 1; continue; }
   if (strcmp(o, "--quiet") == 0) { st.quiet = 1; continue; }
   if (strcmp(o, "--show-variants") == 0) { st.show_variants = 1; continue; }
@@ -24935,6 +24959,12 @@ lines.
         st.run_zero ? "zero" : "skipped", (unsigned long) st.n_judged_only,
         st.judged_empty ? "empty" : "skipped");
     fprintf(tool_err, "; %lu negative grades read as 0", (unsigned long) st.n_negative);
+    if (st.exact) {
+      size_t nd = 0;
+      for (i = 0; i < st.nm; i++) nd += st.m[i].n_declined;
+      fprintf(tool_err, "; exact path: %lu values past the certified filter",
+        (unsigned long) nd);
+    }
     if (st.xlevel) fprintf(tool_err, "; %d more pass%s for the exact aggregates",
       st.xlevel, st.xlevel > 1 ? "es" : "");
     if (st.input_ties)
@@ -25146,7 +25176,7 @@ struct shard_exact {
 static void shard_reset(ev_measure *m)
 {
   memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
-  m->n_counted = m->n_skipped = 0;
+  m->n_counted = m->n_skipped = m->n_declined = 0;
   if (m->px) {
     mpq_set_ui(m->px->Q, 0, 1); mpq_set_ui(m->px->W, 0, 1);
     mpq_set_ui(m->px->L, 0, 1); mpq_set_ui(m->px->H, 0, 1);
@@ -25199,7 +25229,12 @@ static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x)
   struct shard_exact *g = m->px;
   rm_exact_clear(&g->e);
   free(g->lo); free(g->hi); g->lo = g->hi = NULL;
-  if (g->fast) return rm_value_enclosed(&m->u, l, g->fast > 1, x, &g->lo, &g->hi);
+  if (g->fast) {
+    int f = 1;
+    t = rm_value_enclosed_filtered(&m->u, l, g->fast > 1, x, &g->lo, &g->hi, &f);
+    m->n_declined += !f;
+    return t;
+  }
   t = rm_value_exact(&m->u, l, &m->px->e);
   *x = m->px->e.value;
   return t;
@@ -29270,7 +29305,7 @@ static int te_eval(te_state *t, FILE *out, FILE *err)
   av[n++] = "--quiet"; av[n++] = "--trec"; av[n++] = "-q"; av[n++] = "--query-all";
   av[n++] = "--judged-only"; av[n++] = "empty";
   av[n++] = "--negative"; av[n++] = "unjudged";
-  if (t->exact) av[n++] = "--exact";
+  av[n++] = t->exact ? "--exact" : "--fast"; /* eval's default is the exact path */
   if (t->judged || t->mzero) av[n++] = "--judged-docs-only";
   for (i = 0; i < t->ni; i++)
     if (t->it[i].var[0]) { av[n++] = "-m"; av[n++] = t->it[i].var; }

@@ -156,8 +156,8 @@ def _memory(memory):
 _DUP = {"error": 0, "first": 1, "last": 2, "max": 3}
 
 
-def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
-                   dup="error", run_only="skip", judged_only="skip",
+def evaluate_files(measures, qrels, run=None, *, per_query=True, fast=False,
+                   exact=None, dup="error", run_only="skip", judged_only="skip",
                    judged_docs_only=False, negative="zero", unsorted=False,
                    delimiter=None, user=None, item=None, label=None,
                    score=None, memory=None, threads=None, progress=None):
@@ -168,7 +168,10 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
     qrels, run  the judgments and the run; with run None, qrels is a CSV or
                 TSV file with a header (user, item, label, score columns)
     per_query   also the value of every query (eval -q)
-    exact       every value on the exact path (--exact)
+    fast        every value on the double path (eval --fast); by default, as
+                eval, every value is the correctly rounded double of the
+                exact path; exact=True or False, the older keyword, means
+                fast=False or True
     dup         a repeated document: "error", "first", "last" or "max"
     run_only    "skip" or "zero": a run query without judgments
     judged_only "skip" or "empty": a judged query missing from the run
@@ -193,6 +196,8 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
     library's status and message (FILE:LINE: what was wrong) on any error;
     nothing is returned then.
     """
+    if exact is not None:
+        fast = not exact
     if isinstance(measures, str):
         measures = [measures]
     measures = list(measures)
@@ -214,7 +219,7 @@ def evaluate_files(measures, qrels, run=None, *, per_query=True, exact=False,
     names = (ctypes.c_char_p * len(measures))(*[_measure(m)
                                                  for m in measures])
     o = _Options(measures=names, n_measures=len(measures),
-                 per_query=int(bool(per_query)), exact=int(bool(exact)),
+                 per_query=int(bool(per_query)), exact=int(not fast),
                  dup=_DUP[dup], run_only_zero=int(run_only == "zero"),
                  judged_only_empty=int(judged_only == "empty"),
                  judged_docs_only=int(bool(judged_docs_only)),

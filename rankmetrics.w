@@ -20817,8 +20817,8 @@ line: its lines would read as the aggregate's (trec\_eval prints them so,
 and the drop-in of \secref{q:tecmd} does as trec\_eval, by giving
 \.{--query-all}, which takes such a query all the same).  \.{--json} and
 the library's door name the aggregate by \.{null} and take such a query.
-\.{--exact} computes every value on the exact path and writes its correctly
-rounded double.  All output is first written to a temporary file (in
+Every value is the exact path's correctly rounded double unless
+\.{--fast} asks for the double path (next section).  All output is first written to a temporary file (in
 \.{\$TMPDIR}) and copied to standard output only when the whole input has
 been read without error, so an error leaves nothing half-written: it is
 reported as \.{FILE:LINE: what was wrong} and the exit status is~1.
@@ -20826,6 +20826,42 @@ reported as \.{FILE:LINE: what was wrong} and the exit status is~1.
 succeeds.  \.{--partial} writes, instead of the aggregates, a state that
 \.{rankmetrics merge} combines with the states of other shards into this
 output, bit for bit (\secref{q:shard}).
+
+@ {\it The truth by default.}\here{q:truthdefault}  An oracle should not
+print noise unless asked to.  Two queries with a precision at~10 of $1/10$
+and $2/10$ have the mean $3/20$; the double path adds the doubles nearest
+$0.1$ and $0.2$ into $0.30000000000000004$ and halves it, and prints
+\.{0.15000000000000002}, one unit in the last place above the double
+nearest $3/20$, which prints \.{0.15}.  The error is within the bound of
+``The double path and its accuracy'', but a reader who compares two systems, or two
+evaluators, to the last digit sees a difference that is not in the data.
+So \.{eval} computes every value it prints, each query's under \.{-q} and
+every aggregate, on the exact path and prints its correctly rounded double;
+\.{--fast} asks for the double path instead (Neumaier sums, within a few
+units in the last place), as \.{eval} did before issue~26, and \.{--exact},
+once the way to ask for the truth, is still read and changes nothing.  The
+library's door (|rm_eval_files|) keeps the meaning its field |exact| always
+had (0, the double path: the door passes \.{--fast}), and Python's
+|evaluate_files| follows \.{eval}: the truth, unless |fast=True|.  The
+drop-in of \secref{q:tecmd} is not concerned: it prints trec\_eval's four
+decimals computed in trec\_eval's order of operations, and passes
+\.{--fast} or \.{--exact} itself.
+@^truth by default@>@^double path, on request@>
+
+What makes the truth affordable is the certified filter of
+\secref{q:filter}: a fraction with a numerator and a denominator of at most
+53 bits is rounded by one IEEE division, and an irrational value by the
+first, 64-bit, pass of the Ziv loop, which decides the rounding unless the
+value lies within about $2^{-8}$ ulp of a midpoint or of a double; an
+aggregate is decided from the exact sums of those fractions and enclosures
+(|ev_xstream|).  Where the filter declines, the full exact path decides
+instead, never a guess; the summary on standard error says how often, as
+\.{exact path: N values past the certified filter} (the values of queries
+and the aggregates kept whole), beside the extra passes an undecided
+aggregate needed.  It is not yet free: on the benchmark's four measures
+the exact path takes about twice the double path's CPU time (see
+``Performance of the evaluator'', where \.{make bench} prints the ratio),
+against the goal of 1.25 times.  What is left is named there.
 
 @ {\it Streaming.}  When the lines of each query are contiguous (the input
 is grouped, for example sorted by query), the run or the delimited file is
@@ -31392,7 +31428,9 @@ what the tool's report prints.  |evaluate_files| reads run files as
 \.{eval} does, through the library's evaluation engine (|rm_eval_files|,
 \secref{q:evaldoor}): TREC judgments and a run, or one delimited file, with
 \.{eval}'s options as keyword arguments; it returns the aggregates and, unless
-|per_query| is false, every query's values.
+|per_query| is false, every query's values: as \.{eval}'s, the correctly
+rounded ones unless |fast=True| asks for the double path (the older
+|exact=False| means the same).
 
 @ |disagree| calls the disagreement engine (\secref{disagree}): given a
 metric's name it compares the pairs of its variants, given two variant

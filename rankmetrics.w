@@ -24714,7 +24714,8 @@ free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht); free(st.sg);
 free(st.seen.slot)
 
 @ The options of \.{eval}: \.{-q} for a value per query, \.{--trec} and
-\.{--json} for the output's format, \.{--exact} for the exact path,
+\.{--json} for the output's format, \.{--fast} for the double path
+(\.{--exact}, the default, for the exact path),
 \.{--quiet} to leave out the summary on standard error, \.{--unsorted} to
 sort the run at once, \.{--memory SIZE} for the bound on memory,
 \.{--threads N} for one thread or two (\secref{q:pipe}; a number from 1 to

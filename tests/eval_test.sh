@@ -159,29 +159,30 @@ awk -v nq=$NQ -v T="$T" 'BEGIN { srand(7);
 { echo 'user,item,label,score'; cat "$T/gc.body"; } > "$T/gc.csv"
 join1() { paste -sd';' "$T/$1"; }
 M="ap ndcg@10[gain=exp2] ndcg@5[ties=average] precision@5 rr[ties=id-desc] hr@10 err@10"
-for exact in "" --exact; do
+for exact in --fast --exact; do # the double path, and the exact path (the default)
+  vx=${exact#--fast} # value's double path has no option
   for m in $M; do
     # TREC: judged-not-retrieved grades enter as --judged
-    want=$($RM value "mean:$m" --grades "$(join1 G)" --scores "$(join1 S)" --ids "$(join1 I)" --judged "$(join1 J)" $exact | awk -v e="$exact" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
+    want=$($RM value "mean:$m" --grades "$(join1 G)" --scores "$(join1 S)" --ids "$(join1 I)" --judged "$(join1 J)" $vx | awk -v e="$vx" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
     got=$($RM eval --quiet --trec $exact -m "$m" "$T/gq" "$T/gr" | cut -f3)
     same "trec $m $exact" "$got" "$want"
     # CSV: no judged-not-retrieved items
-    want=$($RM value "mean:$m" --grades "$(join1 G)" --scores "$(join1 S)" --ids "$(join1 I)" $exact | awk -v e="$exact" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
+    want=$($RM value "mean:$m" --grades "$(join1 G)" --scores "$(join1 S)" --ids "$(join1 I)" $vx | awk -v e="$vx" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
     got=$($RM eval --quiet --trec $exact -m "$m" "$T/gc.csv" | cut -f3)
     same "csv $m $exact" "$got" "$want"
   done
   # per query, one variant, both formats
   for q in 3 11 25; do
     g=$(sed -n ${q}p "$T/G"); s=$(sed -n ${q}p "$T/S"); i=$(sed -n ${q}p "$T/I"); jd=$(sed -n ${q}p "$T/J")
-    want=$($RM value 'ndcg@10' --grades "$g" --scores "$s" --ids "$i" ${jd:+--judged "$jd"} $exact | awk -v e="$exact" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
+    want=$($RM value 'ndcg@10' --grades "$g" --scores "$s" --ids "$i" ${jd:+--judged "$jd"} $vx | awk -v e="$vx" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
     got=$($RM eval --quiet --trec -q $exact -m 'ndcg@10' "$T/gq" "$T/gr" | awk -F'\t' -v q=Q$q '$2==q {print $3}')
     same "trec per-query Q$q $exact" "$got" "$want"
   done
   m='micro:hr@10[hit=recall]'
-  want=$($RM value "$m" --grades "$(join1 G)" --scores "$(join1 S)" --judged "$(join1 J)" $exact | awk -v e="$exact" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
+  want=$($RM value "$m" --grades "$(join1 G)" --scores "$(join1 S)" --judged "$(join1 J)" $vx | awk -v e="$vx" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
   same "trec $m $exact" "$($RM eval --quiet --trec $exact -m "$m" "$T/gq" "$T/gr" | cut -f3)" "$want"
   m='mean[weight=items]:auc[ties=average]'
-  want=$($RM value "$m" --grades "$(join1 G)" --scores "$(join1 S)" $exact | awk -v e="$exact" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
+  want=$($RM value "$m" --grades "$(join1 G)" --scores "$(join1 S)" $vx | awk -v e="$vx" 'e=="" {print $2} e!="" && $1=="exact" {print $2}')
   same "csv $m $exact" "$($RM eval --quiet --trec $exact -m "$m" "$T/gc.csv" | cut -f3)" "$want"
   # shuffled input gives the same aggregate (fallback to memory)
   shuf --random-source=<(yes) "$T/gr" > "$T/grs"
@@ -354,6 +355,32 @@ for h in --help -h; do
 rc=$rc" "usage: rankmetrics eval [-m NAME]... [-q] [--trec|--json]
 rc=0"
 done
+
+# ---- the truth by default (issue 26): P@10 of 1/10 and 2/10, mean 3/20.  The
+# double path adds 0.1 + 0.2 = 0.30000000000000004 and halves it; the exact
+# path rounds 3/20 once, to the double printed 0.15 --------------------------
+printf 'q1 0 d1 1\nq2 0 d1 1\nq2 0 d2 1\n' > "$T/p10q"
+printf 'q1 Q0 d1 1 9 t\nq2 Q0 d1 1 9 t\nq2 Q0 d2 2 8 t\n' > "$T/p10r"
+same "P@10 of 3/20 by default" "$($RM eval --quiet --trec -m precision@10 "$T/p10q" "$T/p10r" | cut -f3)" 0.15
+same "P@10 of 3/20 by default, json" "$($RM eval --quiet --json -m precision@10 "$T/p10q" "$T/p10r")" \
+  '{"measure":"precision@10","variant":"mean[skip=none,weight=uniform]:precision@10[denom=k,rel=1,ties=input,undef=zero]","qid":null,"value":0.15}'
+same "P@10 of 3/20, --exact" "$($RM eval --quiet --trec --exact -m precision@10 "$T/p10q" "$T/p10r" | cut -f3)" 0.15
+same "P@10 of 3/20, --fast: the double path" "$($RM eval --quiet --trec --fast -m precision@10 "$T/p10q" "$T/p10r" | cut -f3)" 0.15000000000000002
+# ... and per query under -q: the values 0.1 and 0.2, then 0.15
+same "P@10 -q by default" "$($RM eval --quiet --trec -q -m precision@10 "$T/p10q" "$T/p10r" | cut -f3 | tr '\n' ' ')" "0.1 0.2 0.15 "
+# the summary counts the values the certified filter left to the full exact
+# path: none for these fractions; one for the AP of relevant items at the
+# prime ranks 2 to 47, whose denominator has more than 53 bits (the book's
+# section on the filter)
+err=$($RM eval --trec -m precision@10 "$T/p10q" "$T/p10r" 2>&1 >/dev/null)
+case $err in *"; exact path: 0 values past the certified filter;"*) ok;; *) bad "summary, none declined: $err";; esac
+awk 'BEGIN { split("2 3 5 7 11 13 17 19 23 29 31 37 41 43 47", p, " "); for (i in p) P[p[i]] = 1;
+  for (r = 1; r <= 47; r++) { printf "q1 0 d%d %d\n", r, (r in P) > "'"$T"'/primq";
+    printf "q1 Q0 d%d %d %d t\n", r, r, 100 - r > "'"$T"'/primr" } }'
+err=$($RM eval --trec -m ap "$T/primq" "$T/primr" 2>&1 >/dev/null)
+case $err in *"; exact path: 1 values past the certified filter;"*) ok;; *) bad "summary, one declined: $err";; esac
+err=$($RM eval --fast --trec -m ap "$T/primq" "$T/primr" 2>&1 >/dev/null)
+case $err in *"certified filter"*) bad "summary of --fast: $err";; *) ok;; esac
 
 echo "eval_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -28,7 +28,9 @@ value() {
 E() { $RM eval --quiet --trec -m ap "$@"; }
 printf 'q1 0 d1 1\nq1 0 d2 0\nq1 0 d3 1\n' > "$T/q"
 printf 'q1 Q0 d1 1 3 t\nq1 Q0 d2 2 2 t\nq1 Q0 d3 3 1 t\n' > "$T/r"
-AP=$(printf 'ap\tall\t0.8333333333333333')
+# ap of 1,0,1 with R = 2: (1 + 2/3)/2 = 5/6, whose correctly rounded double
+# prints 0.8333333333333334 (the double path's sum printed ...333)
+AP=$(printf 'ap\tall\t0.8333333333333334')
 value "plain TREC" "$AP" E "$T/q" "$T/r"
 
 # ---- CRLF, byte-order mark, long lines (accepted)
@@ -41,11 +43,11 @@ value "BOM and CRLF in a CSV header" "$AP" E "$T/bom.csv"
 long=$(head -c 1048576 /dev/zero | tr '\0' 'x')
 { cat "$T/q"; printf 'q1 0 %s 1\n' "$long"; } > "$T/q.long"
 { cat "$T/r"; printf 'q1 Q0 %s 4 0.5 t\n' "$long"; } > "$T/r.long"
-# d1 d3 relevant at 1, 3 and the long one at 4: (1 + 2/3 + 3/4)/3
-value "a megabyte docno, judged and retrieved" "$(printf 'ap\tall\t0.8055555555555555')" E "$T/q.long" "$T/r.long"
+# d1 d3 relevant at 1, 3 and the long one at 4: (1 + 2/3 + 3/4)/3 = 29/36
+value "a megabyte docno, judged and retrieved" "$(printf 'ap\tall\t0.8055555555555556')" E "$T/q.long" "$T/r.long"
 { cat "$T/r"; printf 'q1 Q0 %s 4 0.5 t\n' "${long}y"; } > "$T/r.long2"
-# the long judged docno is now unretrieved: (1 + 2/3)/3
-value "a megabyte docno differing in its last byte is another document" "$(printf 'ap\tall\t0.5555555555555555')" E "$T/q.long" "$T/r.long2"
+# the long judged docno is now unretrieved: (1 + 2/3)/3 = 5/9
+value "a megabyte docno differing in its last byte is another document" "$(printf 'ap\tall\t0.5555555555555556')" E "$T/q.long" "$T/r.long2"
 { printf 'user,item,label,score\n'; printf 'u,%s,1,3\nu,b,0,2\n' "$long"; } > "$T/long.csv"
 value "a megabyte item in a CSV" "$(printf 'ap\tall\t1')" E "$T/long.csv"
 printf 'u,i1,1,%s\n' "$long" | sed '1i user,item,label,score' > "$T/longscore.csv"
@@ -116,13 +118,17 @@ refuse "eval --memory 1K states the 64K minimum" "--memory '1K' is not a size of
 refuse "an unknown metric after an aggregator: its own column" "column 6: unknown metric 'micro'" $RM name mean:micro:ap
 # edited numbers that break the bonds of a state: the counts against its
 # queries, the weight of a uniform mean against its counted queries (s1 holds
-# q1 alone, AP 5/6: counts 1 0, sums ... 0x1p0); merge added them and printed
-# means such as 341.67 with status 0
+# q1 alone, AP 5/6: counts 1 0, fractions 5/6 1 on the exact path, eval's
+# default; sums ... 0x1p0 on the double path, --fast); merge added them and
+# printed means such as 341.67 with status 0
 # (each sealed again with its checksum, which would refuse it first)
 sed 's/^counts 1 0$/counts 2 0/' "$T/s1" > "$T/s1c"; python3 tests/seal_state.py "$T/s1c"
 refuse "merge: counts edited" "s1c: measure 'ap': its counted and skipped queries are not the state's queries" $RM merge "$T/s1c"
-sed 's/^\(sums [^ ]*\) 0x1p0$/\1 0x3p0/' "$T/s1" > "$T/s1w"; python3 tests/seal_state.py "$T/s1w"
+sed 's/^fractions 5[/]6 1$/fractions 5\/6 3/' "$T/s1" > "$T/s1w"; python3 tests/seal_state.py "$T/s1w"
 refuse "merge: the weight of a uniform mean edited" "s1w: measure 'ap': its total weight is not the number of counted queries" $RM merge "$T/s1w"
+$RM eval --fast --quiet --partial -m ap -o "$T/s1f" "$T/q" "$T/r"
+sed 's/^\(sums [^ ]*\) 0x1p0$/\1 0x3p0/' "$T/s1f" > "$T/s1fw"; python3 tests/seal_state.py "$T/s1fw"
+refuse "merge: the weight of a uniform mean edited, double path" "s1fw: measure 'ap': its total weight is not the number of counted queries" $RM merge "$T/s1fw"
 
 # ---- scores
 for s in nan NaN inf -inf 1e999 abc 1.5x ''; do

@@ -26,8 +26,8 @@ refuse() {
 }
 printf 'q1 0 d1 1\nq1 0 d2 0\nq1 0 d3 1\n' > "$T/q"
 printf 'q1 Q0 d1 1 3 t\nq1 Q0 d2 2 2 t\nq1 Q0 d3 3 1 t\n' > "$T/r"
-# ap of 1,0,1 with R = 2: (1 + 2/3)/2 = 5/6
-AP=$(printf 'ap\tall\t0.8333333333333333')
+# ap of 1,0,1 with R = 2: (1 + 2/3)/2 = 5/6, correctly rounded
+AP=$(printf 'ap\tall\t0.8333333333333334')
 mkdir "$T/v"
 printf '[variant = rr@5[hits=sum,rel=1,ties=input,undef=zero]]\n\ntcId = 1\ngrades = 1,0\nscores = none\nids = none\njudged =\nresult = valid\nstatus = ok\nvalue = 0x1p+0\n' > "$T/v/rr_test.txt"
 printf 'rr:1 1\n' > "$T/cand"
@@ -224,7 +224,7 @@ refuse "standard input closed, judgments '-'" "^-: read error: Bad file descript
 # ---- a long line under an address-space limit: the right value or out of
 # memory, never the mean of the other queries.  q1 has ap 5/6; q2's only
 # relevant document, 30 MB long, is retrieved first, ap 1: the mean is
-# 0.9166666666666666; without q2 it would be 0.8333333333333333.
+# 0.9166666666666666 (11/12); without q2 it would be 0.8333333333333334 (5/6).
 if ! (ulimit -v 400000; $RM --version) >/dev/null 2>&1; then
   echo "note: $RM does not start under ulimit -v (a sanitizer build?); the long-line case is skipped"
 else

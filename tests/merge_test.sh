@@ -48,8 +48,8 @@ split_q() {
   fi
 }
 
-for path in "" --exact; do
-  if [ -z "$path" ]; then M=("${MD[@]}"); else M=("${MX[@]}"); fi
+for path in --fast --exact; do
+  if [ "$path" = --fast ]; then M=("${MD[@]}"); else M=("${MX[@]}"); fi
   for input in run all.csv; do
     if [ $input = run ]; then Q="$T/qrels"; else Q=""; fi
     for fmt in "" --json; do
@@ -66,8 +66,8 @@ for path in "" --exact; do
         fi
         [ $(ls "$d"/*.state | wc -l) -eq $k ] || bad "$k shards expected, $(ls "$d"/*.state | wc -l) made"
         $RM merge --quiet $fmt $(ls "$d"/*.state | shuf) > "$T/merged" || bad "merge $k"
-        if cmp -s "$T/one" "$T/merged"; then ok "$input ${path:-double} ${fmt:-table}: $k shards merge to the bytes of one run"
-        else bad "$input ${path:-double} ${fmt:-table}: $k shards differ"; diff "$T/one" "$T/merged" | head -5; fi
+        if cmp -s "$T/one" "$T/merged"; then ok "$input ${path#--} ${fmt:-table}: $k shards merge to the bytes of one run"
+        else bad "$input ${path#--} ${fmt:-table}: $k shards differ"; diff "$T/one" "$T/merged" | head -5; fi
       done
     done
   done
@@ -92,7 +92,7 @@ m1=$($RM eval --quiet --trec -m rr "$T/s1.csv" | cut -f3); m2=$($RM eval --quiet
 mm=$(awk -v a="$m1" -v b="$m2" 'BEGIN { print (a + b) / 2 }')
 [ "$m1" = 0.75 ] && [ "$m2" = 0 ] && [ "$mm" = 0.375 ] && ok "shard means 0.75 and 0, their mean 0.375" \
   || bad "shard means $m1 $m2 $mm"
-$RM eval --quiet --partial -m rr "$T/s1.csv" -o "$T/s1.state"; $RM eval --quiet --partial -m rr "$T/s2.csv" -o "$T/s2.state"
+$RM eval --quiet --fast --partial -m rr "$T/s1.csv" -o "$T/s1.state"; $RM eval --quiet --fast --partial -m rr "$T/s2.csv" -o "$T/s2.state"
 got=$($RM merge --quiet --trec "$T/s2.state" "$T/s1.state")
 [ "$got" = "$(printf 'rr\tall\t0.5')" ] && ok "merged MRR is 1/2" || bad "merged MRR: $got"
 # GAUC weighted by items: user a has 2 items and AUC 1, user b 4 items and
@@ -104,7 +104,7 @@ printf 'user,item,label\na,x,1\na,y,0\n' > "$T/g1.csv"
 printf 'user,item,label\nb,x,1\nb,y,0\nb,z,0\nb,w,1\n' > "$T/g2.csv"
 printf 'user,item,label\nc,x,0\nc,y,0\nc,z,0\n' > "$T/g3.csv"
 G='mean[skip=undef,weight=items]:auc'
-for i in 1 2 3; do $RM eval --quiet --partial -m "$G" "$T/g$i.csv" -o "$T/g$i.state"; done
+for i in 1 2 3; do $RM eval --quiet --fast --partial -m "$G" "$T/g$i.csv" -o "$T/g$i.state"; done
 [ "$($RM eval --quiet --trec -m "$G" "$T/g3.csv" | cut -f3)" = 0 ] && ok "a shard of skipped queries alone prints 0" || bad "g3 alone"
 grep -qx 'counts 0 1' "$T/g3.state" && ok "its state counts 0 queries and 1 skipped" || bad "g3 state: $(cat "$T/g3.state")"
 got=$($RM merge --quiet --trec "$T/g3.state" "$T/g2.state" "$T/g1.state" | cut -f3)
@@ -120,10 +120,10 @@ got=$($RM eval --quiet --exact --partial -m "$G" "$T/g2.csv" -o "$T/x2.state" &&
 out=$($RM merge "$T/g1.state" "$T/x1.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "g1.state' and '.*x1.state' cannot be merged: one is of the double path" \
   && ok "double and exact states refused, both named" || bad "double+exact: rc $rc $out"
-$RM eval --quiet --partial -m ap "$T/s1.csv" -o "$T/ap.state"
+$RM eval --quiet --fast --partial -m ap "$T/s1.csv" -o "$T/ap.state"
 out=$($RM merge "$T/s1.state" "$T/ap.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "their measures differ" && ok "other measures refused" || bad "measures: $out"
-$RM eval --quiet --partial --dup first -m rr "$T/s2.csv" -o "$T/dup.state"
+$RM eval --quiet --fast --partial --dup first -m rr "$T/s2.csv" -o "$T/dup.state"
 out=$($RM merge "$T/s1.state" "$T/dup.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "their options differ" && ok "other options refused" || bad "options: $out"
 head -n -1 "$T/s1.state" > "$T/cut.state"
@@ -182,7 +182,7 @@ out=$($RM merge "$T/s1.state" "$T/copy.state" 2>&1); rc=$?
 printf 'q1 Q0 a 1 3 t\nq2 Q0 a 1 3 t\nq2 Q0 b 2 2 t\nq2 Q0 c 3 1 t\nq3 Q0 a 1 1 t\n' > "$T/r5"
 printf 'q1 0 a 1\nq2 0 c 1\nq3 0 a 0\n' > "$T/q5"
 head -n 3 "$T/r5" > "$T/r5a"; tail -n 2 "$T/r5" > "$T/r5b"
-$RM eval --quiet --partial -m rr "$T/q5" "$T/r5a" -o "$T/r5a.state" && $RM eval --quiet --partial -m rr "$T/q5" "$T/r5b" -o "$T/r5b.state"
+$RM eval --quiet --fast --partial -m rr "$T/q5" "$T/r5a" -o "$T/r5a.state" && $RM eval --quiet --fast --partial -m rr "$T/q5" "$T/r5b" -o "$T/r5b.state"
 out=$($RM merge "$T/r5b.state" "$T/r5a.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "r5b.state' and '.*r5a.state' both hold query 'q2':" \
   && ok "a run cut inside a query is refused, naming it" || bad "cut query: rc $rc $out"
@@ -191,7 +191,7 @@ out=$($RM merge "$T/r5b.state" "$T/r5a.state" 2>&1); rc=$?
 awk -v T="$T" 'BEGIN { print "user,item,label" > T "/o1.csv"; print "user,item,label" > T "/o2.csv";
   for (q = 1; q <= 450; q++) { if (q <= 300) printf "x%d,i,1\n", q > T "/o1.csv";
     if (q > 150) printf "x%d,i,1\n", q > T "/o2.csv" } }'
-$RM eval --quiet --partial -m rr "$T/o1.csv" -o "$T/o1.state" && $RM eval --quiet --partial -m rr "$T/o2.csv" -o "$T/o2.state"
+$RM eval --quiet --fast --partial -m rr "$T/o1.csv" -o "$T/o1.state" && $RM eval --quiet --fast --partial -m rr "$T/o2.csv" -o "$T/o2.state"
 [ "$(sed -n '/^names /,/^end /p' "$T/o1.state" | grep -c '^x')" = 300 ] && ok "a state names its 300 queries" || bad "names of o1"
 out=$($RM merge "$T/o1.state" "$T/o2.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "both hold query 'x\(15[1-9]\|1[6-9][0-9]\|2[0-9][0-9]\|300\)':" \
@@ -203,7 +203,7 @@ out=$($RM merge "$T/o1.state" "$T/o2.state" 2>&1); rc=$?
 awk -v T="$T" 'BEGIN { print "user,item,label,score" > T "/ra.csv"; print "user,item,label,score" > T "/rb.csv";
   for (q = 1; q <= 1000; q++) printf "x%d,a,%d,0.9\nx%d,b,%d,0.5\n", q, q % 2, q, q % 3 == 0 > T "/ra.csv";
   printf "x637,a,1,0.1\nx637,b,0,0.7\n" > T "/rb.csv"; for (q = 1001; q <= 1020; q++) printf "x%d,a,1,0.9\n", q > T "/rb.csv" }'
-$RM eval --quiet --partial -m ap "$T/ra.csv" -o "$T/ra.state" && $RM eval --quiet --partial -m ap "$T/rb.csv" -o "$T/rb.state"
+$RM eval --quiet --fast --partial -m ap "$T/ra.csv" -o "$T/ra.state" && $RM eval --quiet --fast --partial -m ap "$T/rb.csv" -o "$T/rb.state"
 out=$($RM merge "$T/ra.state" "$T/rb.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "ra.state' and '.*rb.state' both hold query 'x637':" \
   && ok "a query repeated outside any sample is refused, named" || bad "repeated x637: rc $rc $out"
@@ -212,18 +212,18 @@ out=$($RM merge "$T/ra.state" "$T/rb.state" 2>&1); rc=$?
 # copy, and a pipe) they merge
 printf 'q1 Q0 a 1 2 t\nq1 Q0 b 2 1 t\n' > "$T/jr1"; printf 'q2 Q0 a 1 2 t\nq2 Q0 b 2 1 t\n' > "$T/jr2"
 printf 'q1 0 a 1\nq2 0 b 1\n' > "$T/jq"; printf 'q1 0 a 1\nq2 0 b 2\n' > "$T/jq2"; cp "$T/jq" "$T/jqc"
-$RM eval --quiet --partial -m ap "$T/jq" "$T/jr1" -o "$T/j1.state" && $RM eval --quiet --partial -m ap "$T/jq2" "$T/jr2" -o "$T/j2.state"
+$RM eval --quiet --fast --partial -m ap "$T/jq" "$T/jr1" -o "$T/j1.state" && $RM eval --quiet --fast --partial -m ap "$T/jq2" "$T/jr2" -o "$T/j2.state"
 out=$($RM merge "$T/j1.state" "$T/j2.state" 2>&1); rc=$?
 d1=$(sed -n 's/^judgments //p' "$T/j1.state"); d2=$(sed -n 's/^judgments //p' "$T/j2.state")
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -qF "j1.state' and '$T/j2.state' cannot be merged: they were evaluated against other judgments ('$d1' and '$d2')" \
   && ok "states of other judgments refused, both named" || bad "judgments: rc $rc $out"
-cat "$T/jqc" | $RM eval --quiet --partial -m ap - "$T/jr2" -o "$T/j3.state"
+cat "$T/jqc" | $RM eval --quiet --fast --partial -m ap - "$T/jr2" -o "$T/j3.state"
 [ "$($RM merge --quiet --trec "$T/j1.state" "$T/j3.state" | cut -f3)" = 0.75 ] \
   && ok "the same judgments, from a pipe, merge: (1 + 1/2)/2" || bad "same judgments: $($RM merge "$T/j1.state" "$T/j3.state" 2>&1)"
 # the columns a delimited file was read by are options too
 printf 'user,item,label,s1,s2\nu,a,1,0.9,0.1\nu,b,0,0.5,0.7\n' > "$T/c1.csv"
 printf 'user,item,label,s1,s2\nv,a,1,0.9,0.1\nv,b,0,0.5,0.7\n' > "$T/c2.csv"
-$RM eval --quiet --partial --score s1 -m ap "$T/c1.csv" -o "$T/c1.state" && $RM eval --quiet --partial --score s2 -m ap "$T/c2.csv" -o "$T/c2.state"
+$RM eval --quiet --fast --partial --score s1 -m ap "$T/c1.csv" -o "$T/c1.state" && $RM eval --quiet --fast --partial --score s2 -m ap "$T/c2.csv" -o "$T/c2.state"
 out=$($RM merge "$T/c1.state" "$T/c2.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "their options differ (.*columns=user,item,label,s1' and .*columns=user,item,label,s2')" \
   && ok "states read by other score columns refused" || bad "columns: rc $rc $out"
@@ -235,11 +235,11 @@ out=$($RM merge "$T/f1.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "f1.state: measure 'ap': its sums lie outside the range of its values times its queries" \
   && ok "a sealed mean of AP of 836.75 refused by its range" || bad "forged ap: rc $rc $out"
 printf 'user,item,label,score\nu,a,1,0.9\nu,b,0,0.5\n' > "$T/k.csv"
-$RM eval --quiet --partial -m 'kendall[tau=a]' "$T/k.csv" -o "$T/k.state"
+$RM eval --quiet --fast --partial -m 'kendall[tau=a]' "$T/k.csv" -o "$T/k.state"
 sed 's/^sums 0x[0-9a-f]*p-*[0-9]* /sums -0x2p0 /' "$T/k.state" > "$T/f2.state"; python3 tests/seal_state.py "$T/f2.state"
 out=$($RM merge "$T/f2.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "its sums lie outside the range" && ok "a sealed mean of kendall[tau=a] of -2 refused" || bad "forged kendall: rc $rc $out"
-$RM eval --quiet --partial -m dcg "$T/jq" "$T/jr1" -o "$T/dc.state"
+$RM eval --quiet --fast --partial -m dcg "$T/jq" "$T/jr1" -o "$T/dc.state"
 sed 's/^sums 0x[0-9a-f]*p-*[0-9]* /sums 0x1a26p-3 /' "$T/dc.state" > "$T/f3.state"; python3 tests/seal_state.py "$T/f3.state"
 [ "$($RM merge --quiet --trec "$T/f3.state" | cut -f3)" = 836.75 ] && ok "an unbounded measure (dcg) is not range-checked" || bad "dcg 836.75"
 # and no true value is refused: the extremes of every variant of the golden
@@ -247,12 +247,12 @@ sed 's/^sums 0x[0-9a-f]*p-*[0-9]* /sums 0x1a26p-3 /' "$T/dc.state" > "$T/f3.stat
 python3 tests/range_check.py "$RM" vectors "$T" > "$T/rc" 2>&1 && ok "$(tail -n 1 "$T/rc")" || bad "$(cat "$T/rc")"
 # disjoint halves of the same 450 merge, and give the 450 queries' value
 awk -v T="$T" 'BEGIN { print "user,item,label" > T "/o3.csv"; for (q = 301; q <= 450; q++) printf "x%d,i,1\n", q > T "/o3.csv" }'
-$RM eval --quiet --partial -m rr "$T/o3.csv" -o "$T/o3.state"
+$RM eval --quiet --fast --partial -m rr "$T/o3.csv" -o "$T/o3.state"
 [ "$($RM merge --quiet --trec "$T/o3.state" "$T/o1.state")" = "$(printf 'rr\tall\t1')" ] \
   && ok "disjoint shards of 300 and 150 queries merge" || bad "disjoint"
 # a name with a backslash and a space round-trips through the state
 printf 'user,item,label\n"a\\b c",x,1\n' > "$T/bs.csv"
-$RM eval --quiet --partial -m rr "$T/bs.csv" -o "$T/bs.state"
+$RM eval --quiet --fast --partial -m rr "$T/bs.csv" -o "$T/bs.state"
 out=$($RM merge "$T/bs.state" "$T/bs.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && grep -qxF 'a\\b c' "$T/bs.state" && printf '%s' "$out" | grep -qF "both hold query 'a\\\\b c'" \
   && ok "a name with a backslash is written escaped and read back" || bad "backslash: rc $rc $(cat "$T/bs.state") $out"

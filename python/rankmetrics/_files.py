@@ -186,7 +186,8 @@ PathArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 @_lib.sigint_guarded
 def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                    run: Optional[PathArg] = None, *, per_query: bool = True,
-                   exact: bool = False, dup: str = "error",
+                   fast: bool = False, exact: Optional[bool] = None,
+                   dup: str = "error",
                    run_only: str = "skip", judged_only: str = "skip",
                    judged_docs_only: bool = False, negative: str = "zero",
                    unsorted: bool = False, delimiter: Optional[str] = None,
@@ -203,7 +204,10 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
     qrels, run  the judgments and the run; with run None, qrels is a CSV or
                 TSV file with a header (user, item, label, score columns)
     per_query   also the value of every query (eval -q)
-    exact       every value on the exact path (--exact)
+    fast        every value on the double path (eval --fast); by default, as
+                eval, every value is the correctly rounded double of the
+                exact path; exact=True or False, the older keyword, means
+                fast=False or True
     dup         a repeated document: "error", "first", "last" or "max"
     run_only    "skip" or "zero": a run query without judgments
     judged_only "skip" or "empty": a judged query missing from the run
@@ -228,6 +232,8 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
     library's status and message (FILE:LINE: what was wrong) on any error;
     nothing is returned then.
     """
+    if exact is not None:
+        fast = not exact
     if isinstance(measures, str):
         measures = [measures]
     measures = list(measures)
@@ -247,7 +253,7 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
     names = (ctypes.c_char_p * len(measures))(*[_measure(m)
                                                  for m in measures])
     o = _Options(measures=names, n_measures=len(measures),
-                 per_query=int(bool(per_query)), exact=int(bool(exact)),
+                 per_query=int(bool(per_query)), exact=int(not fast),
                  dup=_DUP[dup], run_only_zero=int(run_only == "zero"),
                  judged_only_empty=int(judged_only == "empty"),
                  judged_docs_only=int(bool(judged_docs_only)),

@@ -89,7 +89,7 @@ def random_files(tmp_path, seed, shuffle):
 def test_random_files(tmp_path, seed):
     files = random_files(tmp_path, seed, shuffle=seed % 2 == 1)
     exact = seed % 4 == 3
-    opts = ["--exact"] if exact else []
+    opts = ["--exact"] if exact else ["--fast"]
     judged = "empty" if seed % 3 == 0 else "skip"
     rc, lines, err = tool_eval(MEASURES, files, "--judged-only", judged, *opts)
     res_ok = rc == 0
@@ -194,3 +194,20 @@ def test_progress_and_stop(tmp_path):
         raise KeyboardInterrupt
     with pytest.raises(KeyboardInterrupt):
         rm.evaluate_files(["ap"], *files, progress=interrupt)
+
+
+def test_truth_by_default(tmp_path):
+    # P@10 of 1/10 and 2/10: the mean 3/20 is 0.15 correctly rounded; the
+    # double path (fast=True, eval --fast) halves 0.1 + 0.2 into
+    # 0.15000000000000002
+    (tmp_path / "qrels").write_text("q1 0 d1 1\nq2 0 d1 1\nq2 0 d2 1\n")
+    (tmp_path / "run").write_text("q1 Q0 d1 1 9 t\nq2 Q0 d1 1 9 t\n"
+                                  "q2 Q0 d2 2 8 t\n")
+    files = [str(tmp_path / "qrels"), str(tmp_path / "run")]
+    assert rm.evaluate_files(["precision@10"], *files).aggregate == {
+        "precision@10": 0.15}
+    assert rm.evaluate_files(["precision@10"], *files, fast=True).aggregate \
+        == {"precision@10": 0.15000000000000002}
+    assert rm.evaluate_files(["precision@10"], *files,
+                             exact=False).aggregate == {
+        "precision@10": 0.15000000000000002}

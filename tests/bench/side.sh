@@ -194,7 +194,7 @@ side_growth() {
     q=$((10**e / S)); [ $q -ge 1 ] || q=1
     SG+=($q)
     build/bench/gen trec $q 100 4 $SD/gq $SD/gr
-    side_time g_dbl$e $SR $SRM eval --quiet -m ap -m ndcg@10 -m precision@10 -m rr $SD/gq $SD/gr
+    side_time g_dbl$e $SR $SRM eval --quiet --fast -m ap -m ndcg@10 -m precision@10 -m rr $SD/gq $SD/gr
     side_time g_exa$e $SR $SRM eval --quiet --exact -m ap -m ndcg@10 -m precision@10 -m rr $SD/gq $SD/gr
     awk 'FILENAME == ARGV[1] { d[$1] = $3; next } { x[$1] = $3 }
       END { bad = 0; for (k in d) { t = d[k] - x[k]; if (t < 0) t = -t

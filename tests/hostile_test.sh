@@ -107,7 +107,7 @@ value "merge of a state of no query and another" "$AP" $RM merge --quiet --trec 
 # a first state refused (its queries line edited) with a second after it:
 # the cleanup freed the unread second state's fields from the stack
 sed 's/^queries 1$/queries 2/' "$T/s1" > "$T/s1bad"
-refuse "merge: the first state malformed" 's1bad:10: a malformed line of a state' $RM merge "$T/s1bad" "$T/s0"
+refuse "merge: the first state malformed" 's1bad:11: a malformed line of a state' $RM merge "$T/s1bad" "$T/s0"
 # ---- messages that said the wrong thing or pointed at the wrong place
 # (issue 32): a state with CRLF line ends was "a state of version '3', not
 # 3"; --memory 1K was "unknown option or bad value"; in mean:micro:ap the
@@ -172,7 +172,7 @@ SAN=${SAN_TOOL:-build/san/rankmetrics}  # if built from the current tangle
 if [ -x "$SAN" ] && { [ -n "${SAN_TOOL:-}" ] || { [ "$SAN" -nt rmtool.c ] && [ "$SAN" -nt rankmetrics.c ]; }; }; then
   value "... and under AddressSanitizer, no leak" "$(printf 'micro:precision@5\tall\t0')" \
     env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" eval --quiet --trec --judged-docs-only -m micro:precision@5 "$T/kq" "$T/kr"
-  refuse "... merge of a malformed first state, under AddressSanitizer" 's1bad:10: a malformed line of a state' \
+  refuse "... merge of a malformed first state, under AddressSanitizer" 's1bad:11: a malformed line of a state' \
     env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" merge "$T/s1bad" "$T/s0"
   [ "$(env ASAN_OPTIONS=detect_leaks=1:exitcode=97 "$SAN" merge "$T/s1bad" "$T/s0" >/dev/null 2>&1; echo $?)" = 1 ] &&
     ok "... status 1, no sanitizer report" || bad "merge of a malformed first state: a sanitizer report"

@@ -22817,7 +22817,9 @@ static int ev_jline(ev_state *st, ev_jsource *j)
     else switch (ev_grade(st, st->qrels_path, j->line, fl[3], &j->grade)) {
     case 0: return -1;
     case 2: j->grade = EV_RATING; j->f_lab = fl[3]; break;
-    case 3: j->f_lab = NULL; if (st->neg_pooled) j->grade = EV_POOLED; break;
+    case 3: j->f_lab = NULL;
+      if (st->neg_pooled) j->grade = EV_POOLED;
+      break;
     default: j->f_lab = NULL;
     }
     if (!tool_te.on && (!utf8_ok(fl[0]) || !utf8_ok(fl[2]))) {

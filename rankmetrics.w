@@ -5570,6 +5570,20 @@ contains every retrieved item, as three of our four ideal lists do, $\IDCG\ge
 positive gain) the nDCG is $0/0$, undefined; what is reported then is a
 convention of the variant, named by its key \.{undef} (below).
 The four metrics are named \.{cg}, \.{dcg}, \.{idcg} and \.{ndcg}.
+
+Think of a reader who scans the list from the top and may stop at any rank:
+a relevant item at rank~1 is almost surely seen, one at rank~10 perhaps not,
+so it is worth less.  CG counts what the list holds and ignores the order;
+DCG discounts each item by how deep it lies; and since a query with many
+good items has a larger DCG than a query with few, however good either
+ranking, nDCG divides by the DCG of the best ranking there could be, so that
+1 means ``nothing could be better'' and queries can be averaged.  The
+variants of nDCG are the answers to three questions: how much is a grade
+worth (the gain), how fast does the worth fade with the rank (the discount),
+and what is the best ranking there could be (the ideal list).  They are
+read in that order below; then come the sources and their examples, the
+rarer variants, cases to check by hand, and exercises.  The C follows in
+the next part, \secref{q:cgimpl}.
 @^cumulative gain@>@^discounted cumulative gain@>@^nDCG@>@^ideal DCG@>
 
 @ The {\it gain\/} is one of three functions of the grade:\here{q:gain}
@@ -5585,126 +5599,6 @@ $2^{100}-1$; the double gain $2^g-1$ is exact up to $g=53$ and within half an
 ulp beyond.
 @^trec\_eval@>@^scikit-learn@>@^gdeval@>
 
-@ {\it Gains given grade by grade.}\here{q:gainmap}  trec\_eval lets its user
-set the gain of each grade (\.{-m ndcg.1=3.5,2=9}: grade~1 gains 3.5,
-grade~2 gains~9, every other grade its own value), and ir\_measures does
-the same with \.{nDCG(gains=\{0:1,1:4\})}.  The fourth gain,
-\.{gain=map:}{\it grade\/}\.{=}{\it gain\/}\.{;}$\ldots$, is such a
-table: $G(g)$ is the gain listed for~$g$, or $g$ itself when $g$ is not
-listed.  A gain is a number from~0, written as a whole number, a decimal or
-a fraction $p/q$ ($p,q\le10^8$), and kept as the fraction in lowest terms,
-so that \.{3.5} is $7/2$ on the exact path and the double nearest to $7/2$
-on the double path (the double that C's |atof| reads from \.{3.5}).  At most
-|RM_GMAP_MAX| grades may be listed, each once, from 0 to |RM_GRADE_MAX|.
-The canonical name lists the grades in increasing order and writes each
-gain as the fractions of other keys are written (\.{7/2} is \.{3.5},
-\.{1/3} stays \.{1/3}), so that
-$$\displaylines{\hbox{\.{ndcg[gain=map:2=9;1=7/2]}\quad is}\cr
-  \hbox{\.{ndcg[gain=map:1=3.5;2=9,discount=log2,}%
-  \.{ideal=judged,ties=input,undef=zero]}.}\cr}$$
-A grade listed with its own value (\.{2=2}) is kept in the name, though
-it changes no value of \.{isort=gain}: under \.{isort=trunc}, below, the
-place of a grade in the list matters.  The whole canonical name, with its aggregator, must stay
-shorter than |RM_NAME_MAX| characters, which leaves some 45 characters for
-the map under \.{eval}'s mean.  Only \.{cg}, \.{dcg}, \.{idcg} and
-\.{ndcg} take a map.
-@^gain map@>@^trec\_eval@>@^ir\_measures@>
-
-Three things change with a map.  First, {\it an unjudged item gains
-nothing}: grade~0 may be given a positive gain (ir\_measures' example gives
-it~1, so that a judged nonrelevant document is worth something), but a
-document that nobody judged has no grade to look up, and both trec\_eval
-(whose unjudged documents have the grades $-1$ and $-2$, which no map of
-ours lists) and ir\_measures (which rewrites the judgments only) give it~0.
-So under \.{gain=map} an item whose |unjudged| mark is set gains~0 and is
-left out of the ideal list.  Second, {\it the ideal list is ordered by
-gain}, not by grade, since a map need not be increasing (\.{1=3.5} gains
-more than grade~3); items of gain~0 are left out of it, as they add
-nothing.  Third, {\it a negative gain is refused}.  trec\_eval allows one,
-but then the ideal ranking no longer bounds the ranking's DCG from above,
-the ideal DCG may be zero or negative while the DCG is not, and nDCG leaves
-$[0,1]$ in either direction; nothing in our sources defines it, and the
-exact path's enclosures assume coefficients of one sign (see the part on
-exact arithmetic).  Without negative gains every property of this chapter
-holds: $\IDCG\ge\DCG$ under \.{ideal=judged} and \.{list}, $0\le\nDCG\le1$,
-and $\IDCG=0$ exactly when no item of the ideal list has a positive gain.
-
-@ {\it Grades clipped and scaled}, the fifth gain:\here{q:gainclip}
-\.{gain=clip:}$m$\.{..}$M$, for two grades $0\le m<M\le100$, is
-$$G(g)={\min(\max(g,m),M)-m\over M-m},$$
-the grade clipped to $[m,M]$ and then scaled linearly onto $[0,1]$: 0 for a
-grade up to~$m$, 1 for a grade from~$M$ up.  It is the gain of the C/W/L
-framework's measures as ir\_measures calls them (its provider
-\.{providers/cwl\_eval.py} rewrites each grade so before it hands the
-judgments to \.{cwl\_eval}), with $m$ its \.{min\_rel}, default~0, and
-$M$ its \.{max\_rel}; see \.{SDCG} in \secref{q:alias}.  A map of at most
-|RM_GMAP_MAX| grades cannot say it for every~$M$, hence a gain of its own.
-As under a map, an unjudged item gains~0 (\.{cwl\_eval} gives it the least
-gain, 0) and is left out of the ideal list; the gain is a fraction whose
-denominator is $M-m$, kept exactly on the exact path and computed by one
-division on the double path, and it never decreases with the grade, so
-the ideal list is ordered by grade as under the first three gains.  So with
-$m=0$ and $M=2$ the grades 0, 1, 3 and an unjudged item gain $0$, $1/2$,
-$1$ and~0.  Only the four metrics of this chapter, \.{insq} (\secref{q:insq}),
-\.{inst} and the four \.{nerr} (\secref{q:cwladapt}) take it, and its canonical
-form is written as it is read, \.{gain=clip:0..2}.
-@^gain, clipped@>@^ir\_measures@>@^cwl\_eval@>
-
-@ {\it The order of the ideal list under a map}, the key \.{isort}:
-\.{isort=gain} (the default) orders it by gain, decreasing, which is the
-definition; \.{isort=trunc} orders it as trec\_eval~10.0 does, which is
-wrong.  trec\_eval (\.{gain\_init.c}) puts the listed grades, in the order
-of its command line, and then every other grade from 0 to the query's
-highest judged grade, in one array, and sorts it by the C library's
-|qsort| with a comparison that returns the difference of two gains
-converted to |int|, so that two gains less than~1 apart compare as equal,
-and the comparison is not even an order (0 and 0.6 are ``equal'', 0.6 and
-1.2 too, 0 and 1.2 are not).  It then takes the array from its end as the
-ideal list, until a gain $\le0$.  With the judgments $d_1{:}\,1$,
-$d_2{:}\,3$, $d_3{:}\,0$, the run $d_1,d_2$ and the map \.{1=3.5}, the
-array is $(1{:}\,3.5), (0{:}\,0), (2{:}\,2), (3{:}\,3)$; 3.5 and 3 compare as
-equal, so the sort (GNU's |qsort| is a stable merge sort on small arrays)
-leaves 3.5 before 3, and the ideal list is grade~3 then grade~1:
-$$\IDCG=3+{3.5\over\lg3},\qquad \DCG=3.5+{3\over\lg3},\qquad
-  \nDCG={3.5\lg3+3\over3\lg3+3.5}=1.03540\ldots>1,$$
-which trec\_eval prints as 1.0354; the right value is 1, since the run
-is the ideal ranking.  \.{isort=trunc} makes the same array, with the
-listed grades in increasing order (the canonical order of the name: a
-command line that lists them in another order may be sorted otherwise by
-trec\_eval), and sorts it by a stable merge sort of the same shape as
-GNU's (the first half of $n$ items is the $\lfloor n/2\rfloor$ first,
-and a merge takes from the first half unless its item compares greater).
-The comparison is made in double precision on both paths, as trec\_eval
-makes it: it chooses an order, not a value.  Gains that are whole numbers
-compare rightly, so the key changes a value only when some listed gain is
-not whole.  \.{rankmetrics trec\_eval} gives it to every map
-(\secref{q:tecmd}); the names \.{trec\_eval:ndcg\_1=3.5} and the like mean
-the definition.  Under \.{isort=trunc} nDCG may exceed~1, as above; it is
-never negative, since gains are not.
-@^trec\_eval@>@^errata of trec\_eval@>
-
-@ {\it Judged documents only}, the key \.{drop}:\here{q:drop} \.{drop=unjudged}
-removes every unjudged item of the list (whose |unjudged| mark is set)
-before anything else, so that the judged items close up and take the ranks
-of those removed, as trec\_eval's option \.{-J} does and ir\_measures'
-\.{nDCG(judged\_only=True)} (which passes \.{-J} to pytrec\_eval).  An
-unjudged item gains~0 in every other respect, so the key changes a value
-only through the ranks: the list $1,{\rm unjudged},1$ has $\CG@@2=1$ as
-it is and $\ours{T-drop-cg}$ with \.{drop=unjudged}, and under
-\.{discount=jk} (ranks 1 and~2 undiscounted) $\DCG=1+1/\lg3$ as it is and
-$1+1=\ours{T-drop-dcg}$ with \.{drop=unjudged}.  The ideal list
-\.{judged} is not changed; \.{list} and \.{topk} are those of the
-shortened list.  Its default, \.{drop=none}, keeps every item and is not
-written in a name (as \.{level} of \.{ap11}), so that the names of this
-chapter are those they were before the key.  The key belongs to the four
-metrics of this chapter.  The functions that drop make a ranking of the
-judged items only, in an array they allocate, and free it.  On 300 random
-pairs of judgments (grades $-1$ to~3, many documents unjudged) and runs
-with ties, \.{nDCG(judged\_only=True)}, \.{@@5} and \.{@@10} under \.{eval
---negative unjudged} gave trec\_eval~10.0's \.{-J -c} values of \.{ndcg}
-and \.{ndcg\_cut} on all 743 queries, to its four decimals.
-@^judged documents only@>@^ir\_measures@>
-
 @ The {\it discount\/}\here{q:discount} is $\lg(i+1)$ (\.{discount=log2}), the form every one
 @:key discount log2}{key \.{discount}, word \.{log2}@>@:key discount jk}{key \.{discount}, word \.{jk}@>@:key base}{key \.{base}@>
 of our sources uses and most software too, or J\"arvelin and Kek\"al\"ainen's
@@ -5718,11 +5612,6 @@ pictures of this book):
 \figure{fig-discount}{The weight $1/D(i)$ of rank $i$ for the discount $D(i)$
 named beside each curve.}
 
-The double discount is $\lg(i+1)$ from the C library (faithful, $2u$) or
-$\lg i/\lg b$ (two logarithms and a division, $5u$).  The exact term is added
-to a log-linear form (see |@<Private functions@>| of the previous part):
-$G/\lg(i+1)$ is $G\cdot\lambda$ with $x=i+1$, $B=2$, and $G/\log_b i$ is $G$
-when $i\le b$ and $G\cdot\lambda$ with $x=i$, $B=b$ beyond.
 @^LensKit@>
 
 @ The {\it ideal list\/}\here{q:ideal} is where the variants of nDCG part most, because the
@@ -5743,10 +5632,6 @@ $\sum_{i\le K}1/\lg(i+1)$, as in \src{001\_2e9bf761b3089294.txt}, and it keeps
 nDCG below~1 whenever a query has fewer than $K$ relevant items.  Without a
 cutoff, \.{ones} has $n$ items.
 
-Both paths take the ideal grades as counts per grade, which sorts them in
-linear time and without allocation; the function returns the length of the
-ideal list after the cutoff.  For \.{ones} it returns that length only: its
-gains are not grades.
 @^trec\_eval@>@^scikit-learn@>@^ranx@>
 
 @ A {\it cutoff beyond the list\/}, $K>n$, is common (a query returns three
@@ -5930,6 +5815,136 @@ $K=10$ is $\ours{F001.10-idcg}$.  A user with a single relevant item, ranked
 first, then scores $\ours{F001.10-ndcg}$, where the ideal built from the
 judgments gives $\ours{F001.10-ndcg-judged}$.  The source prints no value;
 these show what its definition does.
+
+@ {\it The rarer variants.}  Beyond the three gains, the two discounts and
+the four ideal lists, four keys name what some software does and the
+sources do not: gains given grade by grade (\.{gain=map}), grades clipped
+and scaled (\.{gain=clip}), the order of the ideal list under a map
+(\.{isort}), and dropping the unjudged items (\.{drop}).  With \.{gain},
+\.{discount}, \.{ideal}, \.{ties} and \.{undef} above, \.{rel} (the grade
+from which binary gain counts an item relevant) and \.{base} (of
+\.{discount=jk}), these are every key of the four metrics (\.{undef} for
+nDCG only); \.{rankmetrics name ndcg} prints the defaults.
+
+@ {\it Gains given grade by grade.}\here{q:gainmap}  trec\_eval lets its user
+set the gain of each grade (\.{-m ndcg.1=3.5,2=9}: grade~1 gains 3.5,
+grade~2 gains~9, every other grade its own value), and ir\_measures does
+the same with \.{nDCG(gains=\{0:1,1:4\})}.  The fourth gain,
+\.{gain=map:}{\it grade\/}\.{=}{\it gain\/}\.{;}$\ldots$, is such a
+table: $G(g)$ is the gain listed for~$g$, or $g$ itself when $g$ is not
+listed.  A gain is a number from~0, written as a whole number, a decimal or
+a fraction $p/q$ ($p,q\le10^8$), and kept as the fraction in lowest terms,
+so that \.{3.5} is $7/2$ on the exact path and the double nearest to $7/2$
+on the double path (the double that C's |atof| reads from \.{3.5}).  At most
+|RM_GMAP_MAX| grades may be listed, each once, from 0 to |RM_GRADE_MAX|.
+The canonical name lists the grades in increasing order and writes each
+gain as the fractions of other keys are written (\.{7/2} is \.{3.5},
+\.{1/3} stays \.{1/3}), so that
+$$\displaylines{\hbox{\.{ndcg[gain=map:2=9;1=7/2]}\quad is}\cr
+  \hbox{\.{ndcg[gain=map:1=3.5;2=9,discount=log2,}%
+  \.{ideal=judged,ties=input,undef=zero]}.}\cr}$$
+A grade listed with its own value (\.{2=2}) is kept in the name, though
+it changes no value of \.{isort=gain}: under \.{isort=trunc}, below, the
+place of a grade in the list matters.  The whole canonical name, with its aggregator, must stay
+shorter than |RM_NAME_MAX| characters, which leaves some 45 characters for
+the map under \.{eval}'s mean.  Only \.{cg}, \.{dcg}, \.{idcg} and
+\.{ndcg} take a map.
+@^gain map@>@^trec\_eval@>@^ir\_measures@>
+
+Three things change with a map.  First, {\it an unjudged item gains
+nothing}: grade~0 may be given a positive gain (ir\_measures' example gives
+it~1, so that a judged nonrelevant document is worth something), but a
+document that nobody judged has no grade to look up, and both trec\_eval
+(whose unjudged documents have the grades $-1$ and $-2$, which no map of
+ours lists) and ir\_measures (which rewrites the judgments only) give it~0.
+So under \.{gain=map} an item whose |unjudged| mark is set gains~0 and is
+left out of the ideal list.  Second, {\it the ideal list is ordered by
+gain}, not by grade, since a map need not be increasing (\.{1=3.5} gains
+more than grade~3); items of gain~0 are left out of it, as they add
+nothing.  Third, {\it a negative gain is refused}.  trec\_eval allows one,
+but then the ideal ranking no longer bounds the ranking's DCG from above,
+the ideal DCG may be zero or negative while the DCG is not, and nDCG leaves
+$[0,1]$ in either direction; nothing in our sources defines it, and the
+exact path's enclosures assume coefficients of one sign (see the part on
+exact arithmetic).  Without negative gains every property of this chapter
+holds: $\IDCG\ge\DCG$ under \.{ideal=judged} and \.{list}, $0\le\nDCG\le1$,
+and $\IDCG=0$ exactly when no item of the ideal list has a positive gain.
+
+@ {\it Grades clipped and scaled}, the fifth gain:\here{q:gainclip}
+\.{gain=clip:}$m$\.{..}$M$, for two grades $0\le m<M\le100$, is
+$$G(g)={\min(\max(g,m),M)-m\over M-m},$$
+the grade clipped to $[m,M]$ and then scaled linearly onto $[0,1]$: 0 for a
+grade up to~$m$, 1 for a grade from~$M$ up.  It is the gain of the C/W/L
+framework's measures as ir\_measures calls them (its provider
+\.{providers/cwl\_eval.py} rewrites each grade so before it hands the
+judgments to \.{cwl\_eval}), with $m$ its \.{min\_rel}, default~0, and
+$M$ its \.{max\_rel}; see \.{SDCG} in \secref{q:alias}.  A map of at most
+|RM_GMAP_MAX| grades cannot say it for every~$M$, hence a gain of its own.
+As under a map, an unjudged item gains~0 (\.{cwl\_eval} gives it the least
+gain, 0) and is left out of the ideal list; the gain is a fraction whose
+denominator is $M-m$, kept exactly on the exact path and computed by one
+division on the double path, and it never decreases with the grade, so
+the ideal list is ordered by grade as under the first three gains.  So with
+$m=0$ and $M=2$ the grades 0, 1, 3 and an unjudged item gain $0$, $1/2$,
+$1$ and~0.  Only the four metrics of this chapter, \.{insq} (\secref{q:insq}),
+\.{inst} and the four \.{nerr} (\secref{q:cwladapt}) take it, and its canonical
+form is written as it is read, \.{gain=clip:0..2}.
+@^gain, clipped@>@^ir\_measures@>@^cwl\_eval@>
+
+@ {\it The order of the ideal list under a map}, the key \.{isort}:
+\.{isort=gain} (the default) orders it by gain, decreasing, which is the
+definition; \.{isort=trunc} orders it as trec\_eval~10.0 does, which is
+wrong.  trec\_eval (\.{gain\_init.c}) puts the listed grades, in the order
+of its command line, and then every other grade from 0 to the query's
+highest judged grade, in one array, and sorts it by the C library's
+|qsort| with a comparison that returns the difference of two gains
+converted to |int|, so that two gains less than~1 apart compare as equal,
+and the comparison is not even an order (0 and 0.6 are ``equal'', 0.6 and
+1.2 too, 0 and 1.2 are not).  It then takes the array from its end as the
+ideal list, until a gain $\le0$.  With the judgments $d_1{:}\,1$,
+$d_2{:}\,3$, $d_3{:}\,0$, the run $d_1,d_2$ and the map \.{1=3.5}, the
+array is $(1{:}\,3.5), (0{:}\,0), (2{:}\,2), (3{:}\,3)$; 3.5 and 3 compare as
+equal, so the sort (GNU's |qsort| is a stable merge sort on small arrays)
+leaves 3.5 before 3, and the ideal list is grade~3 then grade~1:
+$$\IDCG=3+{3.5\over\lg3},\qquad \DCG=3.5+{3\over\lg3},\qquad
+  \nDCG={3.5\lg3+3\over3\lg3+3.5}=1.03540\ldots>1,$$
+which trec\_eval prints as 1.0354; the right value is 1, since the run
+is the ideal ranking.  \.{isort=trunc} makes the same array, with the
+listed grades in increasing order (the canonical order of the name: a
+command line that lists them in another order may be sorted otherwise by
+trec\_eval), and sorts it by a stable merge sort of the same shape as
+GNU's (the first half of $n$ items is the $\lfloor n/2\rfloor$ first,
+and a merge takes from the first half unless its item compares greater).
+The comparison is made in double precision on both paths, as trec\_eval
+makes it: it chooses an order, not a value.  Gains that are whole numbers
+compare rightly, so the key changes a value only when some listed gain is
+not whole.  \.{rankmetrics trec\_eval} gives it to every map
+(\secref{q:tecmd}); the names \.{trec\_eval:ndcg\_1=3.5} and the like mean
+the definition.  Under \.{isort=trunc} nDCG may exceed~1, as above; it is
+never negative, since gains are not.
+@^trec\_eval@>@^errata of trec\_eval@>
+
+@ {\it Judged documents only}, the key \.{drop}:\here{q:drop} \.{drop=unjudged}
+removes every unjudged item of the list (whose |unjudged| mark is set)
+before anything else, so that the judged items close up and take the ranks
+of those removed, as trec\_eval's option \.{-J} does and ir\_measures'
+\.{nDCG(judged\_only=True)} (which passes \.{-J} to pytrec\_eval).  An
+unjudged item gains~0 in every other respect, so the key changes a value
+only through the ranks: the list $1,{\rm unjudged},1$ has $\CG@@2=1$ as
+it is and $\ours{T-drop-cg}$ with \.{drop=unjudged}, and under
+\.{discount=jk} (ranks 1 and~2 undiscounted) $\DCG=1+1/\lg3$ as it is and
+$1+1=\ours{T-drop-dcg}$ with \.{drop=unjudged}.  The ideal list
+\.{judged} is not changed; \.{list} and \.{topk} are those of the
+shortened list.  Its default, \.{drop=none}, keeps every item and is not
+written in a name (as \.{level} of \.{ap11}), so that the names of this
+chapter are those they were before the key.  The key belongs to the four
+metrics of this chapter.  The functions that drop make a ranking of the
+judged items only, in an array they allocate, and free it.  On 300 random
+pairs of judgments (grades $-1$ to~3, many documents unjudged) and runs
+with ties, \.{nDCG(judged\_only=True)}, \.{@@5} and \.{@@10} under \.{eval
+--negative unjudged} gave trec\_eval~10.0's \.{-J -c} values of \.{ndcg}
+and \.{ndcg\_cut} on all 743 queries, to its four decimals.
+@^judged documents only@>@^ir\_measures@>
 
 @ {\it Cases small enough to check by hand.}\here{ndcg-cases}  Each choice of the variant
 changes the value on some small input; here is one for each, with the value
@@ -6394,7 +6409,11 @@ static int gmap_order(const rm_variant *v, const size_t *count, int *ord)
   return j;
 }
 
-@ The C of \secref{q:discount}.
+@ The C of \secref{q:discount}.  The double discount is $\lg(i+1)$ from the C library (faithful, $2u$) or
+$\lg i/\lg b$ (two logarithms and a division, $5u$).  The exact term is added
+to a log-linear form (see |@<Private functions@>| of the previous part):
+$G/\lg(i+1)$ is $G\cdot\lambda$ with $x=i+1$, $B=2$, and $G/\log_b i$ is $G$
+when $i\le b$ and $G\cdot\lambda$ with $x=i$, $B=b$ beyond.
 
 @<Public types@>=
 typedef enum {@+ RM_DISCOUNT_LOG2, RM_DISCOUNT_JK @+} rm_discount;
@@ -6441,7 +6460,10 @@ static rm_status add_term_q(loglin *f, const rm_variant *v, const mpq_t g,
   return loglin_add(f, g, (unsigned long) i + 1);
 }
 
-@ The C of \secref{q:ideal}.
+@ The C of \secref{q:ideal}.  Both paths take the ideal grades as counts per grade, which sorts them in
+linear time and without allocation; the function returns the length of the
+ideal list after the cutoff.  For \.{ones} it returns that length only: its
+gains are not grades.
 
 @<Public types@>=
 typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+} rm_ideal;

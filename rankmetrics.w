@@ -257,7 +257,9 @@
   \rmfrontpath{q:ideal}{The ideal list, where the variants of nDCG part most}
   \rmfrontpath{sources}{Where each source states it, and how they differ}
   \rmfrontpath{E000.3}{The sources' worked examples, recomputed}
+  \rmfrontpath{ndcg-rare}{The rarer variants: gain maps, clipped gains, dropping}
   \rmfrontpath{ndcg-cases}{Cases small enough to check by hand}
+  \rmfrontpath{ndcg-ex}{Exercises, and their answers}
   \rmfrontpath{q:agg}{From one query to many: the mean and its kin}
   \rmfrontpath{errata}{The numbers the sources print wrong}
   \smallskip\noindent Every other metric's chapter has the same shape (the
@@ -5816,7 +5818,7 @@ first, then scores $\ours{F001.10-ndcg}$, where the ideal built from the
 judgments gives $\ours{F001.10-ndcg-judged}$.  The source prints no value;
 these show what its definition does.
 
-@ {\it The rarer variants.}  Beyond the three gains, the two discounts and
+@ {\it The rarer variants.}\here{ndcg-rare}  Beyond the three gains, the two discounts and
 the four ideal lists, four keys name what some software does and the
 sources do not: gains given grade by grade (\.{gain=map}), grades clipped
 and scaled (\.{gain=clip}), the order of the ideal list under a map

@@ -257,7 +257,9 @@
   \rmfrontpath{q:ideal}{The ideal list, where the variants of nDCG part most}
   \rmfrontpath{sources}{Where each source states it, and how they differ}
   \rmfrontpath{E000.3}{The sources' worked examples, recomputed}
+  \rmfrontpath{ndcg-rare}{The rarer variants: gain maps, clipped gains, dropping}
   \rmfrontpath{ndcg-cases}{Cases small enough to check by hand}
+  \rmfrontpath{ndcg-ex}{Exercises, and their answers}
   \rmfrontpath{q:agg}{From one query to many: the mean and its kin}
   \rmfrontpath{errata}{The numbers the sources print wrong}
   \smallskip\noindent Every other metric's chapter has the same shape (the
@@ -5570,6 +5572,20 @@ contains every retrieved item, as three of our four ideal lists do, $\IDCG\ge
 positive gain) the nDCG is $0/0$, undefined; what is reported then is a
 convention of the variant, named by its key \.{undef} (below).
 The four metrics are named \.{cg}, \.{dcg}, \.{idcg} and \.{ndcg}.
+
+Think of a reader who scans the list from the top and may stop at any rank:
+a relevant item at rank~1 is almost surely seen, one at rank~10 perhaps not,
+so it is worth less.  CG counts what the list holds and ignores the order;
+DCG discounts each item by how deep it lies; and since a query with many
+good items has a larger DCG than a query with few, however good either
+ranking, nDCG divides by the DCG of the best ranking there could be, so that
+1 means ``nothing could be better'' and queries can be averaged.  The
+variants of nDCG are the answers to three questions: how much is a grade
+worth (the gain), how fast does the worth fade with the rank (the discount),
+and what is the best ranking there could be (the ideal list).  They are
+read in that order below; then come the sources and their examples, the
+rarer variants, cases to check by hand, and exercises.  The C follows in
+the next part, \secref{q:cgimpl}.
 @^cumulative gain@>@^discounted cumulative gain@>@^nDCG@>@^ideal DCG@>
 
 @ The {\it gain\/} is one of three functions of the grade:\here{q:gain}
@@ -5584,6 +5600,457 @@ equal, and on graded ones they are not.  The exact gain is an integer, even
 $2^{100}-1$; the double gain $2^g-1$ is exact up to $g=53$ and within half an
 ulp beyond.
 @^trec\_eval@>@^scikit-learn@>@^gdeval@>
+
+@ The {\it discount\/}\here{q:discount} is $\lg(i+1)$ (\.{discount=log2}), the form every one
+@:key discount log2}{key \.{discount}, word \.{log2}@>@:key discount jk}{key \.{discount}, word \.{jk}@>@:key base}{key \.{base}@>
+of our sources uses and most software too, or J\"arvelin and Kek\"al\"ainen's
+original $\max(1,\log_b i)$ (\.{discount=jk}, with \.{base=}$b$), which leaves
+the first $b$ ranks undiscounted: with $b=2$ an item at rank~2 counts as much
+as one at rank~1.  LensKit uses the latter by default.  A logarithm to another
+base times a constant changes DCG by a constant factor and nDCG not at all,
+so the natural logarithm needs no variant of its own.  The weights $1/D(i)$
+of the three discounts against rank, as the library computes them (the part on the tool draws the
+pictures of this book):
+\figure{fig-discount}{The weight $1/D(i)$ of rank $i$ for the discount $D(i)$
+named beside each curve.}
+
+@^LensKit@>
+
+@ The {\it ideal list\/}\here{q:ideal} is where the variants of nDCG part most, because the
+@:key ideal judged}{key \.{ideal}, word \.{judged}@>@:key ideal list}{key \.{ideal}, word \.{list}@>@:key ideal topk}{key \.{ideal}, word \.{topk}@>@:key ideal ones}{key \.{ideal}, word \.{ones}@>
+sources and the software read ``the best possible ranking'' in four ways:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+ideal=judged&every judged item of the query, retrieved or not (trec\_eval, ranx)\cr
+ideal=list&the retrieved list, sorted by grade (scikit-learn, TF-Ranking)\cr
+ideal=topk&the first $K$ retrieved items, sorted by grade\cr
+ideal=ones&$K$ items of gain 1, whatever the judgments\cr}}$$
+\.{judged} is the only one under which a system is penalised for relevant
+items it failed to retrieve.  \.{list} forgives them, and \.{topk} (a common
+slip in recommender code, that sorts the hits it found) forgives even the
+relevant items it retrieved below rank~$K$, so that any ranking whose top $K$
+holds no item of positive gain below one of zero gain scores~1.
+\.{ones} ignores the judgments altogether; with binary gain it is
+$\sum_{i\le K}1/\lg(i+1)$, as in \src{001\_2e9bf761b3089294.txt}, and it keeps
+nDCG below~1 whenever a query has fewer than $K$ relevant items.  Without a
+cutoff, \.{ones} has $n$ items.
+
+@^trec\_eval@>@^scikit-learn@>@^ranx@>
+
+@ A {\it cutoff beyond the list\/}, $K>n$, is common (a query returns three
+items and we ask for nDCG@@10).  Sums over the list stop at~$n$: the missing
+ranks are taken as items of gain~0, which is also what trec\_eval and
+scikit-learn do.  The ideal list is not cut at~$n$ but at~$K$: under
+\.{judged} a query with five relevant items and a list of three has an ideal
+of five terms at $K=10$, and its nDCG is below~1 however good the three.
+Under \.{list} the ideal has the same $n$ items and a perfect short list
+scores~1.
+@^trec\_eval@>@^scikit-learn@>
+
+@ {\it Ties.} Under the rules \.{input}, \.{id-asc}, \.{id-desc},
+\.{pessimistic} and \.{optimistic} the ranking is one permutation and the
+sums above apply to it.  Under \.{average} the value is the mean over all
+orders of every tie group.  A tie group occupying ranks $a,\ldots,e$ contributes
+$\sum_{i=a}^{e}G(g_{\pi(i)})/D(i)$ under the order $\pi$; averaged over all
+orders, each rank of the group receives each item of the group equally often,
+so the mean contribution is
+$$ \bar G\sum_{i=a}^{e}{1\over D(i)},\qquad \bar G={1\over e-a+1}\sum_{i=a}^{e}G(g_i),$$
+with the cutoff cutting the sum over ranks but not the mean, which is taken
+over the whole group.  The ideal list does not depend on the order, so the
+mean nDCG is the mean DCG over the ideal DCG.  This is scikit-learn's
+``tie-averaged'' DCG.
+@^scikit-learn@>
+
+@ {\it Undefined values.}  The ideal DCG is 0 when no item of the ideal list
+has a positive gain, for example a query without relevant items; then the
+nDCG is undefined.  The variant names what is reported:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+undef=zero&the value 0 and status |RM_UNDEFINED| (trec\_eval, scikit-learn)\cr
+undef=one&the value 1 and status |RM_UNDEFINED| (XGBoost's default)\cr
+undef=error&no value, status |RM_EUNDEF|\cr}}$$
+Whether such a query then counts in a mean over queries is a separate
+question, of aggregation.  The DCG and the ideal DCG are always defined.
+@^undefined values@>
+@^trec\_eval@>@^scikit-learn@>
+
+@ {\it Where the sources state it.}\here{sources}  Four of the five sources define the family
+(\src{004\_7c0f0b5a1381237a.txt} names nDCG and stops before defining it).
+All four use the discount $\lg(i+1)$; they differ in the gain and in the ideal
+list, and one of them differs from itself.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm source&\rm gain&\rm ideal list&\rm name here\cr
+\noalign{\smallskip\hrule\smallskip}
+\src{000}, F000.7--10&linear (CG, DCG)&list, re-sorted&\.{ndcg@@K[ideal=list]}\cr
+\src{000}, F000.11&$2^g-1$ (IDCG only)&sorted relevant items&\.{idcg@@K[gain=exp2,\dots]}\cr
+\src{001}, F001.8--10&binary&$K$ ones&\.{ndcg@@K[gain=binary,ideal=ones]}\cr
+\src{002}, F002.2--4&$2^g-1$ (or linear)&list, re-sorted&\.{ndcg@@K[gain=exp2,ideal=list]}\cr
+\src{003}, F003.7--9&linear (CG), $2^g-1$ (DCG)&all judged items&\.{ndcg@@K[gain=exp2,ideal=judged]}\cr}}$$
+(In tables a source is abbreviated to its number.  Formulas and worked
+examples are numbered in the order in which they appear in each source:
+F000.7 is the seventh formula of \src{000\_0ec1f0283de4c3f9.txt}, E000.4 its
+fourth worked example.)
+
+\src{000\_0ec1f0283de4c3f9.txt} defines $\CG_p=\sum_{i\le p}{\rm rel}_i$
+(F000.7), the weight $1/\lg(i+1)$ (F000.8), and $\DCG_p=\sum_{i\le p}{\rm
+rel}_i/\lg(i+1)$ (F000.9), also written ${\rm rel}_1+\sum_{i=2}^p{\rm
+rel}_i/\lg(i+1)$, which is the same since $\lg2=1$.  It defines $\nDCG_p=
+\DCG_p/\IDCG_p$ (F000.10), to be computed per user and then averaged, and
+its prose takes the ideal to be the returned results sorted by relevance.
+But its formula for the ideal (F000.11) sums $(2^{{\rm rel}_i}-1)/\lg(i+1)$
+over the relevance-sorted list: an exponential gain in the denominator under
+a linear gain in the numerator.  Taken literally this deflates nDCG whenever
+some grade is 2 or more; the post seems to have combined two versions of a
+popular encyclopedia article.  It also claims that nDCG lies in $(0,1]$; zero
+is reached by any list with no relevant item in the top~$K$.
+
+\src{001\_2e9bf761b3089294.txt} uses binary relevance: $\DCG@@K=\sum_{i\le K}
+{\rm rel}(i)/\lg(i+1)$ (F001.9) and an ideal DCG of $\sum_{i\le K}1/\lg(i+1)$
+(F001.10), the same for every user, in its prose and in its code; nDCG is
+averaged over users (F001.8).  A user with one relevant item, found at rank~1,
+scores $1/\IDCG@@10=\ours{F001.10-ndcg}$ at $K=10$ where the ideal from the
+judgments gives~1.
+
+\src{002\_99164a9873301b8b.txt} uses $2^g-1$ and says that the grade itself
+may serve as the gain (F002.2); CG is computed with the true grades in the
+order being judged, and is order-free unless cut.  Its DCG has the divisor
+$\lg(i+1)$, printed as 1, 1.58, 2, 2.32, 2.58 (F002.3), and its nDCG divides by
+the DCG of the {\it same\/} documents in their true order (F002.4).
+
+\src{003\_67084013e7b3df28.txt} defines CG with the grade as gain (F003.7), DCG
+with $2^g-1$ (F003.8), and builds the ideal in its example from all judged
+items, including two that were not recommended (F003.9).
+
+@ {\it Example: CG ignores the order} (\src{000}, E000.3).\here{E000.3}  The source
+compares an ideal order B3, B2, B1 with a recommended order B1, B3, B2 and
+says that their CG is the same, without giving grades.  It is the same for
+any grades; with grade $k$ for B$k$ both are $\ours{E000.3-cg-rec}$.  The
+DCG tells them apart: \ours{E000.3-dcg-ideal} for the ideal order and
+\ours{E000.3-dcg-rec} for the recommended one (the source gives neither).
+
+@ {\it Example: the encyclopedia's six articles} (\src{000}, E000.4).\here{E000.4}  Six
+articles have grades 3, 2, 3, 0, 1, 2 in the order the model ranks them.  The
+source writes CG as the sum $3+2+3+0+1+2$ without a total; it is
+$\ours{E000.4-cg}$.  Its DCG, term by term:
+$$\vbox{\halign{\hfil#\quad&\hfil#\quad&\hfil$#$\quad&\hfil#\quad&#\hfil\cr
+rank $i$&grade&\lg(i+1)&printed&ours\cr
+\noalign{\smallskip\hrule\smallskip}
+1&3&1&3&3\cr
+2&2&1.585&1.26&\ours{E000.4-t2}\cr
+3&3&2&1.5&1.5\cr
+4&0&2.322&0&0\cr
+5&1&2.585&\printed{E000.4-t5}&\ours{E000.4-t5}\cr
+6&2&2.807&0.71&\ours{E000.4-t6}\cr
+\noalign{\smallskip\hrule\smallskip}
+&&&\printed{E000.4-dcg}&\ours{E000.4-dcg}\cr}}$$
+The total 6.86 is right: $\DCG@@6=3+2/\lg3+3/2+1/\lg6+2/\lg7$, which is
+$$\oursl{E000.4-dcg}\ldots,\qquad\hbox{correctly rounded \.{\ourshex{E000.4-dcg}}}.$$
+The fifth term is not: $1/\lg6$ is $\ours{E000.4-t5}$, which rounds to 0.39; the
+printed 0.38 is truncated, and the printed terms add up to 6.85, not to the
+6.86 printed after them.  A small erratum, listed as such.  (A program that
+adds these terms naively in double precision gets a double one ulp above the
+correctly rounded one; a reason to test every printed number.)
+
+@ The source's text ends right after the DCG, so its IDCG and nDCG are lost.
+We can say what they would have been under each reading.  With the linear gain
+and the ideal made of the same six items (grades 3, 3, 2, 2, 1, 0), as the
+source's prose describes, $\IDCG@@6=\ours{E000.4-idcg-list}$ and $\nDCG@@6=
+\ours{E000.4-ndcg-list}$.  With the source's own formula for the ideal, gain
+$2^g-1$, $\IDCG@@6=\ours{E000.4-idcg-exp}$, and dividing the linear DCG by it
+gives $0.4701$: the mixed reading halves the score.  The encyclopedia that
+the example comes from adds two judged documents that were not retrieved,
+graded 3 and~2; with the ideal from all judged items it has $\IDCG@@6=
+\ours{E000.4-idcg-wiki}$ and $\nDCG@@6=\ours{E000.4-ndcg-wiki}$.  None of
+these numbers is in the source.
+
+@ {\it Example: five documents} (\src{002}, E002.1).\here{E002.1}  The table of this
+example was an image and is lost, but what survives determines it.  The true
+order is Doc\_1, Doc\_2, Doc\_5, Doc\_4, Doc\_3, the model's order Doc\_2, Doc\_1,
+Doc\_5, Doc\_4, Doc\_3; with gain $2^g-1$ the CG of both is~5 and the CG@@1
+is~3 for the true order and~1 for the model's.  So Doc\_1 has grade~2
+($2^2-1=3$), Doc\_2 grade~1, and the remaining gain of~1 falls on exactly one
+of the last three, which must be Doc\_5 because the true order is sorted.
+(The grades come from scores through a mapping the post gives in words,
+F002.1: grade~2 from 0.8 up, 1 from 0.5, 0 below; which side each boundary
+falls on is not said, and nothing here depends on it.)\here{F002.1}  The
+grades in the model's order are 1, 2, 1, 0, 0.  Every CG printed agrees:
+$$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
+&printed&ours&\cr
+CG, model's order&\printed{E002.1-cg}&\ours{E002.1-cg}&agrees\cr
+CG, true order&\printed{E002.1-cg-gt}&\ours{E002.1-cg-gt}&agrees\cr
+CG@@1, model's order&\printed{E002.1-cg1}&\ours{E002.1-cg1}&agrees\cr
+CG@@1, true order&\printed{E002.1-cg1-gt}&\ours{E002.1-cg1-gt}&agrees\cr
+DCG@@5, model's order&\printed{E002.1-dcg}&\ours{E002.1-dcg}&erratum\cr
+DCG@@5, true order (IDCG)&\printed{E002.1-idcg}&\ours{E002.1-idcg}&erratum\cr
+nDCG@@5&\printed{E002.1-ndcg}&\ours{E002.1-ndcg}&erratum\cr}}$$
+The three others are wrong.  The model's DCG is printed as
+$(2^1-1)/1+(2^2-1)/1.58+(2^1-1)/2+(2^1-1)/2.32+(2^0-1)/2.58=1.551$: the fourth
+term uses grade~1 for Doc\_4, which has grade~0 by the source's own CG, and
+the printed expression does not even evaluate to 1.551: with grades 1, 2, 1, 1, 0
+it is $\ours{E002.1-as-printed}$.
+The true DCG is printed as $(2^2-1)/1+(2^1-1)/1.58+(2^1-1)/2+0+0=3.148$, and
+3.1486 a line later; that expression evaluates to about 4.13, which is nearly
+the right value $3.5+1/\lg3$.  We searched for a convention that would give
+1.551 or 3.148 (other gains, other logarithms, other discounts, any grades
+from 0 to 3) and found none that fits the example.  Finally $1.551/3.1486$ is
+0.49260, so the printed 0.4925 is also truncated; the right nDCG is
+$\ours{E002.1-ndcg}$, not half of it.
+
+@ {\it Example: five films} (\src{003}, E003.3).\here{E003.3}  Five films are recommended
+with ratings 5, 3, 2, 1, 2 in recommended order; two more films were rated,
+4 and~0, but not recommended.  The ideal top five of all seven ratings is 5,
+4, 3, 2, 2.
+$$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
+&printed&ours&\cr
+CG@@5 (linear gain)&\printed{E003.3-cg}&\ours{E003.3-cg}&agrees\cr
+DCG@@5 (gain $2^g-1$)&\printed{E003.3-dcg}&\ours{E003.3-dcg}&agrees\cr
+IDCG@@5&\printed{E003.3-idcg}&\ours{E003.3-idcg}&erratum\cr
+nDCG@@5&\printed{E003.3-ndcg}&\ours{E003.3-ndcg}&erratum\cr}}$$
+The ideal DCG is printed as $31+9.5+3.5+1.3+1.2=46.5$.  Its terms
+$15/\lg3=9.464$ and $3/\lg5=1.292$ were rounded to one decimal {\it before\/}
+adding, which moves the sum up by 0.08: the right value is 46.4 to one
+decimal.  The nDCG is then printed as $38.5/46.5=0.827$, but $38.5/46.5$ is
+$0.82796$, which rounds to 0.828, so the last step truncated as well; the
+right value is $\ours{E003.3-ndcg}$.
+
+@ {\it Example: the ideal of $K$ ones} (\src{001}, F001.10).\here{F001.10}  The source's
+code computes the ideal DCG once, as $\sum_{i=1}^{K}1/\lg(i+1)$, which at
+$K=10$ is $\ours{F001.10-idcg}$.  A user with a single relevant item, ranked
+first, then scores $\ours{F001.10-ndcg}$, where the ideal built from the
+judgments gives $\ours{F001.10-ndcg-judged}$.  The source prints no value;
+these show what its definition does.
+
+@ {\it The rarer variants.}\here{ndcg-rare}  Beyond the three gains, the two discounts and
+the four ideal lists, four keys name what some software does and the
+sources do not: gains given grade by grade (\.{gain=map}), grades clipped
+and scaled (\.{gain=clip}), the order of the ideal list under a map
+(\.{isort}), and dropping the unjudged items (\.{drop}).  With \.{gain},
+\.{discount}, \.{ideal}, \.{ties} and \.{undef} above, \.{rel} (the grade
+from which binary gain counts an item relevant) and \.{base} (of
+\.{discount=jk}), these are every key of the four metrics (\.{undef} for
+nDCG only); \.{rankmetrics name ndcg} prints the defaults.
+
+@ {\it Gains given grade by grade.}\here{q:gainmap}  trec\_eval lets its user
+set the gain of each grade (\.{-m ndcg.1=3.5,2=9}: grade~1 gains 3.5,
+grade~2 gains~9, every other grade its own value), and ir\_measures does
+the same with \.{nDCG(gains=\{0:1,1:4\})}.  The fourth gain,
+\.{gain=map:}{\it grade\/}\.{=}{\it gain\/}\.{;}$\ldots$, is such a
+table: $G(g)$ is the gain listed for~$g$, or $g$ itself when $g$ is not
+listed.  A gain is a number from~0, written as a whole number, a decimal or
+a fraction $p/q$ ($p,q\le10^8$), and kept as the fraction in lowest terms,
+so that \.{3.5} is $7/2$ on the exact path and the double nearest to $7/2$
+on the double path (the double that C's |atof| reads from \.{3.5}).  At most
+|RM_GMAP_MAX| grades may be listed, each once, from 0 to |RM_GRADE_MAX|.
+The canonical name lists the grades in increasing order and writes each
+gain as the fractions of other keys are written (\.{7/2} is \.{3.5},
+\.{1/3} stays \.{1/3}), so that
+$$\displaylines{\hbox{\.{ndcg[gain=map:2=9;1=7/2]}\quad is}\cr
+  \hbox{\.{ndcg[gain=map:1=3.5;2=9,discount=log2,}%
+  \.{ideal=judged,ties=input,undef=zero]}.}\cr}$$
+A grade listed with its own value (\.{2=2}) is kept in the name, though
+it changes no value of \.{isort=gain}: under \.{isort=trunc}, below, the
+place of a grade in the list matters.  The whole canonical name, with its aggregator, must stay
+shorter than |RM_NAME_MAX| characters, which leaves some 45 characters for
+the map under \.{eval}'s mean.  Only \.{cg}, \.{dcg}, \.{idcg} and
+\.{ndcg} take a map.
+@^gain map@>@^trec\_eval@>@^ir\_measures@>
+
+Three things change with a map.  First, {\it an unjudged item gains
+nothing}: grade~0 may be given a positive gain (ir\_measures' example gives
+it~1, so that a judged nonrelevant document is worth something), but a
+document that nobody judged has no grade to look up, and both trec\_eval
+(whose unjudged documents have the grades $-1$ and $-2$, which no map of
+ours lists) and ir\_measures (which rewrites the judgments only) give it~0.
+So under \.{gain=map} an item whose |unjudged| mark is set gains~0 and is
+left out of the ideal list.  Second, {\it the ideal list is ordered by
+gain}, not by grade, since a map need not be increasing (\.{1=3.5} gains
+more than grade~3); items of gain~0 are left out of it, as they add
+nothing.  Third, {\it a negative gain is refused}.  trec\_eval allows one,
+but then the ideal ranking no longer bounds the ranking's DCG from above,
+the ideal DCG may be zero or negative while the DCG is not, and nDCG leaves
+$[0,1]$ in either direction; nothing in our sources defines it, and the
+exact path's enclosures assume coefficients of one sign (see the part on
+exact arithmetic).  Without negative gains every property of this chapter
+holds: $\IDCG\ge\DCG$ under \.{ideal=judged} and \.{list}, $0\le\nDCG\le1$,
+and $\IDCG=0$ exactly when no item of the ideal list has a positive gain.
+
+@ {\it Grades clipped and scaled}, the fifth gain:\here{q:gainclip}
+\.{gain=clip:}$m$\.{..}$M$, for two grades $0\le m<M\le100$, is
+$$G(g)={\min(\max(g,m),M)-m\over M-m},$$
+the grade clipped to $[m,M]$ and then scaled linearly onto $[0,1]$: 0 for a
+grade up to~$m$, 1 for a grade from~$M$ up.  It is the gain of the C/W/L
+framework's measures as ir\_measures calls them (its provider
+\.{providers/cwl\_eval.py} rewrites each grade so before it hands the
+judgments to \.{cwl\_eval}), with $m$ its \.{min\_rel}, default~0, and
+$M$ its \.{max\_rel}; see \.{SDCG} in \secref{q:alias}.  A map of at most
+|RM_GMAP_MAX| grades cannot say it for every~$M$, hence a gain of its own.
+As under a map, an unjudged item gains~0 (\.{cwl\_eval} gives it the least
+gain, 0) and is left out of the ideal list; the gain is a fraction whose
+denominator is $M-m$, kept exactly on the exact path and computed by one
+division on the double path, and it never decreases with the grade, so
+the ideal list is ordered by grade as under the first three gains.  So with
+$m=0$ and $M=2$ the grades 0, 1, 3 and an unjudged item gain $0$, $1/2$,
+$1$ and~0.  Only the four metrics of this chapter, \.{insq} (\secref{q:insq}),
+\.{inst} and the four \.{nerr} (\secref{q:cwladapt}) take it, and its canonical
+form is written as it is read, \.{gain=clip:0..2}.
+@^gain, clipped@>@^ir\_measures@>@^cwl\_eval@>
+
+@ {\it The order of the ideal list under a map}, the key \.{isort}:
+\.{isort=gain} (the default) orders it by gain, decreasing, which is the
+definition; \.{isort=trunc} orders it as trec\_eval~10.0 does, which is
+wrong.  trec\_eval (\.{gain\_init.c}) puts the listed grades, in the order
+of its command line, and then every other grade from 0 to the query's
+highest judged grade, in one array, and sorts it by the C library's
+|qsort| with a comparison that returns the difference of two gains
+converted to |int|, so that two gains less than~1 apart compare as equal,
+and the comparison is not even an order (0 and 0.6 are ``equal'', 0.6 and
+1.2 too, 0 and 1.2 are not).  It then takes the array from its end as the
+ideal list, until a gain $\le0$.  With the judgments $d_1{:}\,1$,
+$d_2{:}\,3$, $d_3{:}\,0$, the run $d_1,d_2$ and the map \.{1=3.5}, the
+array is $(1{:}\,3.5), (0{:}\,0), (2{:}\,2), (3{:}\,3)$; 3.5 and 3 compare as
+equal, so the sort (GNU's |qsort| is a stable merge sort on small arrays)
+leaves 3.5 before 3, and the ideal list is grade~3 then grade~1:
+$$\IDCG=3+{3.5\over\lg3},\qquad \DCG=3.5+{3\over\lg3},\qquad
+  \nDCG={3.5\lg3+3\over3\lg3+3.5}=1.03540\ldots>1,$$
+which trec\_eval prints as 1.0354; the right value is 1, since the run
+is the ideal ranking.  \.{isort=trunc} makes the same array, with the
+listed grades in increasing order (the canonical order of the name: a
+command line that lists them in another order may be sorted otherwise by
+trec\_eval), and sorts it by a stable merge sort of the same shape as
+GNU's (the first half of $n$ items is the $\lfloor n/2\rfloor$ first,
+and a merge takes from the first half unless its item compares greater).
+The comparison is made in double precision on both paths, as trec\_eval
+makes it: it chooses an order, not a value.  Gains that are whole numbers
+compare rightly, so the key changes a value only when some listed gain is
+not whole.  \.{rankmetrics trec\_eval} gives it to every map
+(\secref{q:tecmd}); the names \.{trec\_eval:ndcg\_1=3.5} and the like mean
+the definition.  Under \.{isort=trunc} nDCG may exceed~1, as above; it is
+never negative, since gains are not.
+@^trec\_eval@>@^errata of trec\_eval@>
+
+@ {\it Judged documents only}, the key \.{drop}:\here{q:drop} \.{drop=unjudged}
+removes every unjudged item of the list (whose |unjudged| mark is set)
+before anything else, so that the judged items close up and take the ranks
+of those removed, as trec\_eval's option \.{-J} does and ir\_measures'
+\.{nDCG(judged\_only=True)} (which passes \.{-J} to pytrec\_eval).  An
+unjudged item gains~0 in every other respect, so the key changes a value
+only through the ranks: the list $1,{\rm unjudged},1$ has $\CG@@2=1$ as
+it is and $\ours{T-drop-cg}$ with \.{drop=unjudged}, and under
+\.{discount=jk} (ranks 1 and~2 undiscounted) $\DCG=1+1/\lg3$ as it is and
+$1+1=\ours{T-drop-dcg}$ with \.{drop=unjudged}.  The ideal list
+\.{judged} is not changed; \.{list} and \.{topk} are those of the
+shortened list.  Its default, \.{drop=none}, keeps every item and is not
+written in a name (as \.{level} of \.{ap11}), so that the names of this
+chapter are those they were before the key.  The key belongs to the four
+metrics of this chapter.  The functions that drop make a ranking of the
+judged items only, in an array they allocate, and free it.  On 300 random
+pairs of judgments (grades $-1$ to~3, many documents unjudged) and runs
+with ties, \.{nDCG(judged\_only=True)}, \.{@@5} and \.{@@10} under \.{eval
+--negative unjudged} gave trec\_eval~10.0's \.{-J -c} values of \.{ndcg}
+and \.{ndcg\_cut} on all 743 queries, to its four decimals.
+@^judged documents only@>@^ir\_measures@>
+
+@ {\it Cases small enough to check by hand.}\here{ndcg-cases}  Each choice of the variant
+changes the value on some small input; here is one for each, with the value
+worked out in closed form.  The disagreements between implementations that
+these choices explain are the everyday ones: they are how two teams get
+different nDCG from the same run.
+
+{\it The ideal list.}  Three items are relevant, with grade~1; the list is
+$a,x,y,b$ with $a$ and $b$ relevant and the third relevant item not
+retrieved; we take nDCG@@3 with binary gain.  DCG@@3 is~1 in every case.
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+ideal=judged&$1/(1+1/\lg3+1/2)$&\ours{T-ideal-judged}\cr
+ideal=judged, discount=jk&$1/(1+1+1/\lg3)=\ln3/\ln18$&\ours{T-ideal-jk}\cr
+ideal=list&$1/(1+1/\lg3)=\ln3/\ln6$&\ours{T-ideal-list}\cr
+ideal=topk&$1/1$&\ours{T-ideal-topk}\cr}}$$
+
+@ {\it The gain and the discount.}  Two items graded 1 and~2, ranked in that
+order; nDCG@@2 with the ideal from the judgments (grades 2,~1).
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+gain=linear&$(1+2/\lg3)/(2+1/\lg3)=\ln12/\ln18$&\ours{T-gain-linear}\cr
+gain=exp2&$(1+3/\lg3)/(3+1/\lg3)=\ln24/\ln54$&\ours{T-gain-exp2}\cr
+gain=binary&$(1+1/\lg3)/(1+1/\lg3)$&\ours{T-gain-binary}\cr
+discount=jk&$(1+2)/(2+1)$&\ours{T-gain-jk}\cr}}$$
+With a single relevant item at rank~2, \.{discount=log2} gives
+$1/\lg3=\ours{T-log2-rank2}$ and \.{discount=jk} gives $\ours{T-jk-rank2}$:
+J\"arvelin and Kek\"al\"ainen do not discount the first $b$ ranks.
+
+@ {\it Ties.}  Three items $d_1,d_2,d_3$, given in that order, all with score
+1.0; only $d_1$ is relevant (grade~1).  The nDCG under each tie rule:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+ties=input&$d_1$ first&\ours{T-ties-input}\cr
+ties=id-asc&$d_1$ first&\ours{T-ties-idasc}\cr
+ties=id-desc&$d_3,d_2,d_1$: $1/\lg4$&\ours{T-ties-iddesc}\cr
+ties=pessimistic&$d_1$ last: $1/\lg4$&\ours{T-ties-pess}\cr
+ties=optimistic&$d_1$ first&\ours{T-ties-opt}\cr
+ties=average&${1\over3}(1+1/\lg3+1/2)=\ln108/(6\ln3)$&\ours{T-ties-avg}\cr}}$$
+The last is scikit-learn's value; the third is trec\_eval's.
+@^trec\_eval@>@^scikit-learn@>
+
+@ {\it Exact values among logarithms.}  The DCG of grades 1,~0,~0 is exactly 1
+and that of 1,~0,~1 exactly $1+1/\lg4=3/2$; the nDCG of a perfect ranking of
+grades 3,~2,~1 is exactly~1 although its DCG is irrational.  These are the
+cases an interval loop alone could never finish, and the reason for the
+log-linear form.  A query with no relevant item has an ideal DCG of~0: under
+\.{undef=zero} its nDCG is reported as~0, under \.{undef=one} as~1, both with
+the status |RM_UNDEFINED|.
+
+@ {\it Examples of gain maps,} worked by hand.  With \.{gain=map:1=3.5;2=9}
+the grades 2,~0,~1 have the DCG $9+0+3.5/\lg4=43/4=\ours{T-gmap-dcg}$.
+With \.{gain=map:0=1} a judged nonrelevant item gains~1 and an unjudged
+one nothing: the list 0,~unjudged,~0 has the DCG $1+0+1/\lg4=3/2=
+\ours{T-gmap-unjudged}$.  trec\_eval's example of \secref{q:gainmap}: the run $d_1,d_2$ of
+grades 1,~3, with $d_3$ of grade~0 judged and not retrieved, under
+\.{gain=map:1=3.5} is the ideal ranking, $\nDCG=\ours{T-gmap-ideal}$; under
+\.{isort=trunc} it is $\ours{T-gmap-trunc}$, trec\_eval's erratum (it
+prints 1.0354), the value $(3.5\lg3+3)/(3\lg3+3.5)$ correctly rounded.
+
+@ {\it Exercises.}\here{ndcg-ex}  Work them by hand with the formulas of
+\secref{q:cg}, $\lg3=1.58496\ldots$ and $\lg4=2$; the answers follow, and
+\.{rankmetrics value NAME --grades G} computes each.
+
+1. A list has the grades 2, 0, 1 in rank order.  Compute its nDCG@@3 with
+the ideal list \.{list} (the same three grades, re-sorted), first with the
+linear gain and then with the gain $2^g-1$.  Which gain rewards the list
+more, and why?
+
+2. The same list under binary gain (grade~1 or more is relevant) with the
+ideal of \src{001}, $K$ ones (\.{ideal=ones}).  Why is the value lower
+than under \.{ideal=list}?
+
+3. Three items with grades 1, 0, 0 all have the same score.  Under
+\.{ties=average}, what is their nDCG (ideal \.{list}, no cutoff)?  Compare
+it with the nDCG under \.{ties=pessimistic} and \.{ties=optimistic}.
+
+@ {\it Answers to the exercises.}\here{ndcg-ans}  Each row gives the name of
+the variant, the grades (and scores), the value in closed form and its
+first six decimals; a test (\.{tests/claims\_test.sh}) runs every row
+through \.{rankmetrics value} and fails if the program's value, rounded to
+six decimals, is not the one printed here.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ndcg@@3[gain=linear,ideal=list]}&2,0,1;&(5/2)/(2+1/\lg3)&0.950234\cr
+1&\.{ndcg@@3[gain=exp2,ideal=list]}&2,0,1;&(7/2)/(3+1/\lg3)&0.963940\cr
+2&\.{ndcg@@3[gain=binary,ideal=ones]}&2,0,1;&(3/2)/(3/2+1/\lg3)&0.703918\cr
+3&\.{ndcg[ties=average,ideal=list]}&1,0,0;1,1,1&(1/3)(3/2+1/\lg3)&0.710310\cr
+3&\.{ndcg[ties=pessimistic,ideal=list]}&1,0,0;1,1,1&1/2&0.500000\cr
+3&\.{ndcg[ties=optimistic,ideal=list]}&1,0,0;1,1,1&1&1.000000\cr}}$$
+In 1 the exponential gain weighs the grade~2 at the top more (3 against~2),
+and the list's one fault, grade~1 below grade~0, costs relatively less.  In
+2 the ideal of $K$ ones supposes three relevant items where the list
+has two, so the list is measured against an ideal it cannot reach.  In 3
+the mean over the six orders of the tie lies between the worst order (the
+relevant item last) and the best (first), as it must.
+
+@* The implementation of nDCG.\impl\here{q:cgimpl}
+What follows is for the reader of the program: the declarations of the
+keys of this chapter, the parsers and printers of their words, the gain
+maps and clipped gains, the order of the ideal list under a map, the
+dropping of unjudged items, the rows of the worked examples, and the
+double and exact paths of the four metrics.  Each part points back at the
+section of the chapter that defines what it computes.
+
+@ The C of \secref{q:gain}.
 
 @<Public types@>=
 typedef enum {@+ RM_GAIN_LINEAR, RM_GAIN_EXP2, RM_GAIN_BINARY, RM_GAIN_MAP,
@@ -5635,49 +6102,7 @@ static void gain_q(mpq_t out, const rm_variant *v, int g)
   }
 }
 
-@ {\it Gains given grade by grade.}\here{q:gainmap}  trec\_eval lets its user
-set the gain of each grade (\.{-m ndcg.1=3.5,2=9}: grade~1 gains 3.5,
-grade~2 gains~9, every other grade its own value), and ir\_measures does
-the same with \.{nDCG(gains=\{0:1,1:4\})}.  The fourth gain,
-\.{gain=map:}{\it grade\/}\.{=}{\it gain\/}\.{;}$\ldots$, is such a
-table: $G(g)$ is the gain listed for~$g$, or $g$ itself when $g$ is not
-listed.  A gain is a number from~0, written as a whole number, a decimal or
-a fraction $p/q$ ($p,q\le10^8$), and kept as the fraction in lowest terms,
-so that \.{3.5} is $7/2$ on the exact path and the double nearest to $7/2$
-on the double path (the double that C's |atof| reads from \.{3.5}).  At most
-|RM_GMAP_MAX| grades may be listed, each once, from 0 to |RM_GRADE_MAX|.
-The canonical name lists the grades in increasing order and writes each
-gain as the fractions of other keys are written (\.{7/2} is \.{3.5},
-\.{1/3} stays \.{1/3}), so that
-$$\displaylines{\hbox{\.{ndcg[gain=map:2=9;1=7/2]}\quad is}\cr
-  \hbox{\.{ndcg[gain=map:1=3.5;2=9,discount=log2,}%
-  \.{ideal=judged,ties=input,undef=zero]}.}\cr}$$
-A grade listed with its own value (\.{2=2}) is kept in the name, though
-it changes no value of \.{isort=gain}: under \.{isort=trunc}, below, the
-place of a grade in the list matters.  The whole canonical name, with its aggregator, must stay
-shorter than |RM_NAME_MAX| characters, which leaves some 45 characters for
-the map under \.{eval}'s mean.  Only \.{cg}, \.{dcg}, \.{idcg} and
-\.{ndcg} take a map.
-@^gain map@>@^trec\_eval@>@^ir\_measures@>
-
-Three things change with a map.  First, {\it an unjudged item gains
-nothing}: grade~0 may be given a positive gain (ir\_measures' example gives
-it~1, so that a judged nonrelevant document is worth something), but a
-document that nobody judged has no grade to look up, and both trec\_eval
-(whose unjudged documents have the grades $-1$ and $-2$, which no map of
-ours lists) and ir\_measures (which rewrites the judgments only) give it~0.
-So under \.{gain=map} an item whose |unjudged| mark is set gains~0 and is
-left out of the ideal list.  Second, {\it the ideal list is ordered by
-gain}, not by grade, since a map need not be increasing (\.{1=3.5} gains
-more than grade~3); items of gain~0 are left out of it, as they add
-nothing.  Third, {\it a negative gain is refused}.  trec\_eval allows one,
-but then the ideal ranking no longer bounds the ranking's DCG from above,
-the ideal DCG may be zero or negative while the DCG is not, and nDCG leaves
-$[0,1]$ in either direction; nothing in our sources defines it, and the
-exact path's enclosures assume coefficients of one sign (see the part on
-exact arithmetic).  Without negative gains every property of this chapter
-holds: $\IDCG\ge\DCG$ under \.{ideal=judged} and \.{list}, $0\le\nDCG\le1$,
-and $\IDCG=0$ exactly when no item of the ideal list has a positive gain.
+@ The C of \secref{q:gainmap}.
 
 @<Public constants@>=
 #define RM_GMAP_MAX 8 /* the most grades a gain map lists */
@@ -5824,26 +6249,7 @@ static size_t put_gmap(char *s, const rm_variant *v)
   return p;
 }
 
-@ {\it Grades clipped and scaled}, the fifth gain:\here{q:gainclip}
-\.{gain=clip:}$m$\.{..}$M$, for two grades $0\le m<M\le100$, is
-$$G(g)={\min(\max(g,m),M)-m\over M-m},$$
-the grade clipped to $[m,M]$ and then scaled linearly onto $[0,1]$: 0 for a
-grade up to~$m$, 1 for a grade from~$M$ up.  It is the gain of the C/W/L
-framework's measures as ir\_measures calls them (its provider
-\.{providers/cwl\_eval.py} rewrites each grade so before it hands the
-judgments to \.{cwl\_eval}), with $m$ its \.{min\_rel}, default~0, and
-$M$ its \.{max\_rel}; see \.{SDCG} in \secref{q:alias}.  A map of at most
-|RM_GMAP_MAX| grades cannot say it for every~$M$, hence a gain of its own.
-As under a map, an unjudged item gains~0 (\.{cwl\_eval} gives it the least
-gain, 0) and is left out of the ideal list; the gain is a fraction whose
-denominator is $M-m$, kept exactly on the exact path and computed by one
-division on the double path, and it never decreases with the grade, so
-the ideal list is ordered by grade as under the first three gains.  So with
-$m=0$ and $M=2$ the grades 0, 1, 3 and an unjudged item gain $0$, $1/2$,
-$1$ and~0.  Only the four metrics of this chapter, \.{insq} (\secref{q:insq}),
-\.{inst} and the four \.{nerr} (\secref{q:cwladapt}) take it, and its canonical
-form is written as it is read, \.{gain=clip:0..2}.
-@^gain, clipped@>@^ir\_measures@>@^cwl\_eval@>
+@ The C of \secref{q:gainclip}.
 
 @<Words and conditions of keys@>=
 static int gclip_ok(const rm_variant *v);
@@ -5896,63 +6302,10 @@ static int read_gclip(const char *name, const char **pp, rm_variant *w,
   return 1;
 }
 
-@ {\it The order of the ideal list under a map}, the key \.{isort}:
-\.{isort=gain} (the default) orders it by gain, decreasing, which is the
-definition; \.{isort=trunc} orders it as trec\_eval~10.0 does, which is
-wrong.  trec\_eval (\.{gain\_init.c}) puts the listed grades, in the order
-of its command line, and then every other grade from 0 to the query's
-highest judged grade, in one array, and sorts it by the C library's
-|qsort| with a comparison that returns the difference of two gains
-converted to |int|, so that two gains less than~1 apart compare as equal,
-and the comparison is not even an order (0 and 0.6 are ``equal'', 0.6 and
-1.2 too, 0 and 1.2 are not).  It then takes the array from its end as the
-ideal list, until a gain $\le0$.  With the judgments $d_1{:}\,1$,
-$d_2{:}\,3$, $d_3{:}\,0$, the run $d_1,d_2$ and the map \.{1=3.5}, the
-array is $(1{:}\,3.5), (0{:}\,0), (2{:}\,2), (3{:}\,3)$; 3.5 and 3 compare as
-equal, so the sort (GNU's |qsort| is a stable merge sort on small arrays)
-leaves 3.5 before 3, and the ideal list is grade~3 then grade~1:
-$$\IDCG=3+{3.5\over\lg3},\qquad \DCG=3.5+{3\over\lg3},\qquad
-  \nDCG={3.5\lg3+3\over3\lg3+3.5}=1.03540\ldots>1,$$
-which trec\_eval prints as 1.0354; the right value is 1, since the run
-is the ideal ranking.  \.{isort=trunc} makes the same array, with the
-listed grades in increasing order (the canonical order of the name: a
-command line that lists them in another order may be sorted otherwise by
-trec\_eval), and sorts it by a stable merge sort of the same shape as
-GNU's (the first half of $n$ items is the $\lfloor n/2\rfloor$ first,
-and a merge takes from the first half unless its item compares greater).
-The comparison is made in double precision on both paths, as trec\_eval
-makes it: it chooses an order, not a value.  Gains that are whole numbers
-compare rightly, so the key changes a value only when some listed gain is
-not whole.  \.{rankmetrics trec\_eval} gives it to every map
-(\secref{q:tecmd}); the names \.{trec\_eval:ndcg\_1=3.5} and the like mean
-the definition.  Under \.{isort=trunc} nDCG may exceed~1, as above; it is
-never negative, since gains are not.
-@^trec\_eval@>@^errata of trec\_eval@>
-
-@<Public types@>=
+@ @<Public types@>=
 typedef enum {@+ RM_ISORT_GAIN, RM_ISORT_TRUNC @+} rm_isort;
 
-@ {\it Judged documents only}, the key \.{drop}:\here{q:drop} \.{drop=unjudged}
-removes every unjudged item of the list (whose |unjudged| mark is set)
-before anything else, so that the judged items close up and take the ranks
-of those removed, as trec\_eval's option \.{-J} does and ir\_measures'
-\.{nDCG(judged\_only=True)} (which passes \.{-J} to pytrec\_eval).  An
-unjudged item gains~0 in every other respect, so the key changes a value
-only through the ranks: the list $1,{\rm unjudged},1$ has $\CG@@2=1$ as
-it is and $\ours{T-drop-cg}$ with \.{drop=unjudged}, and under
-\.{discount=jk} (ranks 1 and~2 undiscounted) $\DCG=1+1/\lg3$ as it is and
-$1+1=\ours{T-drop-dcg}$ with \.{drop=unjudged}.  The ideal list
-\.{judged} is not changed; \.{list} and \.{topk} are those of the
-shortened list.  Its default, \.{drop=none}, keeps every item and is not
-written in a name (as \.{level} of \.{ap11}), so that the names of this
-chapter are those they were before the key.  The key belongs to the four
-metrics of this chapter.  The functions that drop make a ranking of the
-judged items only, in an array they allocate, and free it.  On 300 random
-pairs of judgments (grades $-1$ to~3, many documents unjudged) and runs
-with ties, \.{nDCG(judged\_only=True)}, \.{@@5} and \.{@@10} under \.{eval
---negative unjudged} gave trec\_eval~10.0's \.{-J -c} values of \.{ndcg}
-and \.{ndcg\_cut} on all 743 queries, to its four decimals.
-@^judged documents only@>@^ir\_measures@>
+@ The C of \secref{q:drop}.
 
 @<Public types@>=
 typedef enum {@+ RM_DROP_NONE, RM_DROP_UNJUDGED @+} rm_drop;
@@ -6058,25 +6411,11 @@ static int gmap_order(const rm_variant *v, const size_t *count, int *ord)
   return j;
 }
 
-@ The {\it discount\/}\here{q:discount} is $\lg(i+1)$ (\.{discount=log2}), the form every one
-@:key discount log2}{key \.{discount}, word \.{log2}@>@:key discount jk}{key \.{discount}, word \.{jk}@>@:key base}{key \.{base}@>
-of our sources uses and most software too, or J\"arvelin and Kek\"al\"ainen's
-original $\max(1,\log_b i)$ (\.{discount=jk}, with \.{base=}$b$), which leaves
-the first $b$ ranks undiscounted: with $b=2$ an item at rank~2 counts as much
-as one at rank~1.  LensKit uses the latter by default.  A logarithm to another
-base times a constant changes DCG by a constant factor and nDCG not at all,
-so the natural logarithm needs no variant of its own.  The weights $1/D(i)$
-of the three discounts against rank, as the library computes them (the part on the tool draws the
-pictures of this book):
-\figure{fig-discount}{The weight $1/D(i)$ of rank $i$ for the discount $D(i)$
-named beside each curve.}
-
-The double discount is $\lg(i+1)$ from the C library (faithful, $2u$) or
+@ The C of \secref{q:discount}.  The double discount is $\lg(i+1)$ from the C library (faithful, $2u$) or
 $\lg i/\lg b$ (two logarithms and a division, $5u$).  The exact term is added
 to a log-linear form (see |@<Private functions@>| of the previous part):
 $G/\lg(i+1)$ is $G\cdot\lambda$ with $x=i+1$, $B=2$, and $G/\log_b i$ is $G$
 when $i\le b$ and $G\cdot\lambda$ with $x=i$, $B=b$ beyond.
-@^LensKit@>
 
 @<Public types@>=
 typedef enum {@+ RM_DISCOUNT_LOG2, RM_DISCOUNT_JK @+} rm_discount;
@@ -6123,29 +6462,10 @@ static rm_status add_term_q(loglin *f, const rm_variant *v, const mpq_t g,
   return loglin_add(f, g, (unsigned long) i + 1);
 }
 
-@ The {\it ideal list\/}\here{q:ideal} is where the variants of nDCG part most, because the
-@:key ideal judged}{key \.{ideal}, word \.{judged}@>@:key ideal list}{key \.{ideal}, word \.{list}@>@:key ideal topk}{key \.{ideal}, word \.{topk}@>@:key ideal ones}{key \.{ideal}, word \.{ones}@>
-sources and the software read ``the best possible ranking'' in four ways:
-$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
-ideal=judged&every judged item of the query, retrieved or not (trec\_eval, ranx)\cr
-ideal=list&the retrieved list, sorted by grade (scikit-learn, TF-Ranking)\cr
-ideal=topk&the first $K$ retrieved items, sorted by grade\cr
-ideal=ones&$K$ items of gain 1, whatever the judgments\cr}}$$
-\.{judged} is the only one under which a system is penalised for relevant
-items it failed to retrieve.  \.{list} forgives them, and \.{topk} (a common
-slip in recommender code, that sorts the hits it found) forgives even the
-relevant items it retrieved below rank~$K$, so that any ranking whose top $K$
-holds no item of positive gain below one of zero gain scores~1.
-\.{ones} ignores the judgments altogether; with binary gain it is
-$\sum_{i\le K}1/\lg(i+1)$, as in \src{001\_2e9bf761b3089294.txt}, and it keeps
-nDCG below~1 whenever a query has fewer than $K$ relevant items.  Without a
-cutoff, \.{ones} has $n$ items.
-
-Both paths take the ideal grades as counts per grade, which sorts them in
+@ The C of \secref{q:ideal}.  Both paths take the ideal grades as counts per grade, which sorts them in
 linear time and without allocation; the function returns the length of the
 ideal list after the cutoff.  For \.{ones} it returns that length only: its
 gains are not grades.
-@^trec\_eval@>@^scikit-learn@>@^ranx@>
 
 @<Public types@>=
 typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+} rm_ideal;
@@ -6181,89 +6501,6 @@ static size_t ideal_counts(const rm_variant *v, const rm_list *l,
   }
   return v->k && v->k < m ? v->k : m;
 }
-
-@ A {\it cutoff beyond the list\/}, $K>n$, is common (a query returns three
-items and we ask for nDCG@@10).  Sums over the list stop at~$n$: the missing
-ranks are taken as items of gain~0, which is also what trec\_eval and
-scikit-learn do.  The ideal list is not cut at~$n$ but at~$K$: under
-\.{judged} a query with five relevant items and a list of three has an ideal
-of five terms at $K=10$, and its nDCG is below~1 however good the three.
-Under \.{list} the ideal has the same $n$ items and a perfect short list
-scores~1.
-@^trec\_eval@>@^scikit-learn@>
-
-@ {\it Ties.} Under the rules \.{input}, \.{id-asc}, \.{id-desc},
-\.{pessimistic} and \.{optimistic} the ranking is one permutation and the
-sums above apply to it.  Under \.{average} the value is the mean over all
-orders of every tie group.  A tie group occupying ranks $a,\ldots,e$ contributes
-$\sum_{i=a}^{e}G(g_{\pi(i)})/D(i)$ under the order $\pi$; averaged over all
-orders, each rank of the group receives each item of the group equally often,
-so the mean contribution is
-$$ \bar G\sum_{i=a}^{e}{1\over D(i)},\qquad \bar G={1\over e-a+1}\sum_{i=a}^{e}G(g_i),$$
-with the cutoff cutting the sum over ranks but not the mean, which is taken
-over the whole group.  The ideal list does not depend on the order, so the
-mean nDCG is the mean DCG over the ideal DCG.  This is scikit-learn's
-``tie-averaged'' DCG.
-@^scikit-learn@>
-
-@ {\it Undefined values.}  The ideal DCG is 0 when no item of the ideal list
-has a positive gain, for example a query without relevant items; then the
-nDCG is undefined.  The variant names what is reported:
-$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
-undef=zero&the value 0 and status |RM_UNDEFINED| (trec\_eval, scikit-learn)\cr
-undef=one&the value 1 and status |RM_UNDEFINED| (XGBoost's default)\cr
-undef=error&no value, status |RM_EUNDEF|\cr}}$$
-Whether such a query then counts in a mean over queries is a separate
-question, of aggregation.  The DCG and the ideal DCG are always defined.
-@^undefined values@>
-@^trec\_eval@>@^scikit-learn@>
-
-@ {\it Where the sources state it.}\here{sources}  Four of the five sources define the family
-(\src{004\_7c0f0b5a1381237a.txt} names nDCG and stops before defining it).
-All four use the discount $\lg(i+1)$; they differ in the gain and in the ideal
-list, and one of them differs from itself.
-$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\cr
-\rm source&\rm gain&\rm ideal list&\rm name here\cr
-\noalign{\smallskip\hrule\smallskip}
-\src{000}, F000.7--10&linear (CG, DCG)&list, re-sorted&\.{ndcg@@K[ideal=list]}\cr
-\src{000}, F000.11&$2^g-1$ (IDCG only)&sorted relevant items&\.{idcg@@K[gain=exp2,\dots]}\cr
-\src{001}, F001.8--10&binary&$K$ ones&\.{ndcg@@K[gain=binary,ideal=ones]}\cr
-\src{002}, F002.2--4&$2^g-1$ (or linear)&list, re-sorted&\.{ndcg@@K[gain=exp2,ideal=list]}\cr
-\src{003}, F003.7--9&linear (CG), $2^g-1$ (DCG)&all judged items&\.{ndcg@@K[gain=exp2,ideal=judged]}\cr}}$$
-(In tables a source is abbreviated to its number.  Formulas and worked
-examples are numbered in the order in which they appear in each source:
-F000.7 is the seventh formula of \src{000\_0ec1f0283de4c3f9.txt}, E000.4 its
-fourth worked example.)
-
-\src{000\_0ec1f0283de4c3f9.txt} defines $\CG_p=\sum_{i\le p}{\rm rel}_i$
-(F000.7), the weight $1/\lg(i+1)$ (F000.8), and $\DCG_p=\sum_{i\le p}{\rm
-rel}_i/\lg(i+1)$ (F000.9), also written ${\rm rel}_1+\sum_{i=2}^p{\rm
-rel}_i/\lg(i+1)$, which is the same since $\lg2=1$.  It defines $\nDCG_p=
-\DCG_p/\IDCG_p$ (F000.10), to be computed per user and then averaged, and
-its prose takes the ideal to be the returned results sorted by relevance.
-But its formula for the ideal (F000.11) sums $(2^{{\rm rel}_i}-1)/\lg(i+1)$
-over the relevance-sorted list: an exponential gain in the denominator under
-a linear gain in the numerator.  Taken literally this deflates nDCG whenever
-some grade is 2 or more; the post seems to have combined two versions of a
-popular encyclopedia article.  It also claims that nDCG lies in $(0,1]$; zero
-is reached by any list with no relevant item in the top~$K$.
-
-\src{001\_2e9bf761b3089294.txt} uses binary relevance: $\DCG@@K=\sum_{i\le K}
-{\rm rel}(i)/\lg(i+1)$ (F001.9) and an ideal DCG of $\sum_{i\le K}1/\lg(i+1)$
-(F001.10), the same for every user, in its prose and in its code; nDCG is
-averaged over users (F001.8).  A user with one relevant item, found at rank~1,
-scores $1/\IDCG@@10=\ours{F001.10-ndcg}$ at $K=10$ where the ideal from the
-judgments gives~1.
-
-\src{002\_99164a9873301b8b.txt} uses $2^g-1$ and says that the grade itself
-may serve as the gain (F002.2); CG is computed with the true grades in the
-order being judged, and is order-free unless cut.  Its DCG has the divisor
-$\lg(i+1)$, printed as 1, 1.58, 2, 2.32, 2.58 (F002.3), and its nDCG divides by
-the DCG of the {\it same\/} documents in their true order (F002.4).
-
-\src{003\_67084013e7b3df28.txt} defines CG with the grade as gain (F003.7), DCG
-with $2^g-1$ (F003.8), and builds the ideal in its example from all judged
-items, including two that were not recommended (F003.9).
 
 @ The worked examples of this chapter are also rows of a table that the
 command-line tool and the test suite share.  Each row gives an identifier, the
@@ -6317,12 +6554,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
   l->grade = g; l->unjudged = u;
 }
 
-@ {\it Example: CG ignores the order} (\src{000}, E000.3).\here{E000.3}  The source
-compares an ideal order B3, B2, B1 with a recommended order B1, B3, B2 and
-says that their CG is the same, without giving grades.  It is the same for
-any grades; with grade $k$ for B$k$ both are $\ours{E000.3-cg-rec}$.  The
-DCG tells them apart: \ours{E000.3-dcg-ideal} for the ideal order and
-\ours{E000.3-dcg-rec} for the recommended one (the source gives neither).
+@ The C of \secref{E000.3}.
 
 @<Worked examples@>=
 @/{"E000.3-cg-ideal", "000_0ec1f0283de4c3f9.txt", "cg[gain=linear]",
@@ -6336,28 +6568,7 @@ DCG tells them apart: \ours{E000.3-dcg-ideal} for the ideal order and
   RM_G(1, 3, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
   0x1.f246eb227e7eep+1}, /* $1+3/\lg3+1$ */
 
-@ {\it Example: the encyclopedia's six articles} (\src{000}, E000.4).\here{E000.4}  Six
-articles have grades 3, 2, 3, 0, 1, 2 in the order the model ranks them.  The
-source writes CG as the sum $3+2+3+0+1+2$ without a total; it is
-$\ours{E000.4-cg}$.  Its DCG, term by term:
-$$\vbox{\halign{\hfil#\quad&\hfil#\quad&\hfil$#$\quad&\hfil#\quad&#\hfil\cr
-rank $i$&grade&\lg(i+1)&printed&ours\cr
-\noalign{\smallskip\hrule\smallskip}
-1&3&1&3&3\cr
-2&2&1.585&1.26&\ours{E000.4-t2}\cr
-3&3&2&1.5&1.5\cr
-4&0&2.322&0&0\cr
-5&1&2.585&\printed{E000.4-t5}&\ours{E000.4-t5}\cr
-6&2&2.807&0.71&\ours{E000.4-t6}\cr
-\noalign{\smallskip\hrule\smallskip}
-&&&\printed{E000.4-dcg}&\ours{E000.4-dcg}\cr}}$$
-The total 6.86 is right: $\DCG@@6=3+2/\lg3+3/2+1/\lg6+2/\lg7$, which is
-$$\oursl{E000.4-dcg}\ldots,\qquad\hbox{correctly rounded \.{\ourshex{E000.4-dcg}}}.$$
-The fifth term is not: $1/\lg6$ is $\ours{E000.4-t5}$, which rounds to 0.39; the
-printed 0.38 is truncated, and the printed terms add up to 6.85, not to the
-6.86 printed after them.  A small erratum, listed as such.  (A program that
-adds these terms naively in double precision gets a double one ulp above the
-correctly rounded one; a reason to test every printed number.)
+@ The C of \secref{E000.4}.
 
 @<Worked examples@>=
 @/{"E000.4-cg", "000_0ec1f0283de4c3f9.txt", "cg@@6[gain=linear]",
@@ -6376,19 +6587,7 @@ correctly rounded one; a reason to test every printed number.)
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, "6.86", "agrees", RM_OK, NULL,
   0x1.b71cb31d4e330p+2},
 
-@ The source's text ends right after the DCG, so its IDCG and nDCG are lost.
-We can say what they would have been under each reading.  With the linear gain
-and the ideal made of the same six items (grades 3, 3, 2, 2, 1, 0), as the
-source's prose describes, $\IDCG@@6=\ours{E000.4-idcg-list}$ and $\nDCG@@6=
-\ours{E000.4-ndcg-list}$.  With the source's own formula for the ideal, gain
-$2^g-1$, $\IDCG@@6=\ours{E000.4-idcg-exp}$, and dividing the linear DCG by it
-gives $0.4701$: the mixed reading halves the score.  The encyclopedia that
-the example comes from adds two judged documents that were not retrieved,
-graded 3 and~2; with the ideal from all judged items it has $\IDCG@@6=
-\ours{E000.4-idcg-wiki}$ and $\nDCG@@6=\ours{E000.4-ndcg-wiki}$.  None of
-these numbers is in the source.
-
-@<Worked examples@>=
+@ @<Worked examples@>=
 @/{"E000.4-idcg-list", "000_0ec1f0283de4c3f9.txt", "idcg@@6[gain=linear,ideal=list]",
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
   0x1.c90610aa2568fp+2}, /* $3+3/\lg3+1+2/\lg5+1/\lg6$ */
@@ -6405,38 +6604,7 @@ these numbers is in the source.
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_G(3, 2), NULL, "case", RM_OK, NULL,
   0x1.91ebd4b5c9658p-1},
 
-@ {\it Example: five documents} (\src{002}, E002.1).\here{E002.1}  The table of this
-example was an image and is lost, but what survives determines it.  The true
-order is Doc\_1, Doc\_2, Doc\_5, Doc\_4, Doc\_3, the model's order Doc\_2, Doc\_1,
-Doc\_5, Doc\_4, Doc\_3; with gain $2^g-1$ the CG of both is~5 and the CG@@1
-is~3 for the true order and~1 for the model's.  So Doc\_1 has grade~2
-($2^2-1=3$), Doc\_2 grade~1, and the remaining gain of~1 falls on exactly one
-of the last three, which must be Doc\_5 because the true order is sorted.
-(The grades come from scores through a mapping the post gives in words,
-F002.1: grade~2 from 0.8 up, 1 from 0.5, 0 below; which side each boundary
-falls on is not said, and nothing here depends on it.)\here{F002.1}  The
-grades in the model's order are 1, 2, 1, 0, 0.  Every CG printed agrees:
-$$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
-&printed&ours&\cr
-CG, model's order&\printed{E002.1-cg}&\ours{E002.1-cg}&agrees\cr
-CG, true order&\printed{E002.1-cg-gt}&\ours{E002.1-cg-gt}&agrees\cr
-CG@@1, model's order&\printed{E002.1-cg1}&\ours{E002.1-cg1}&agrees\cr
-CG@@1, true order&\printed{E002.1-cg1-gt}&\ours{E002.1-cg1-gt}&agrees\cr
-DCG@@5, model's order&\printed{E002.1-dcg}&\ours{E002.1-dcg}&erratum\cr
-DCG@@5, true order (IDCG)&\printed{E002.1-idcg}&\ours{E002.1-idcg}&erratum\cr
-nDCG@@5&\printed{E002.1-ndcg}&\ours{E002.1-ndcg}&erratum\cr}}$$
-The three others are wrong.  The model's DCG is printed as
-$(2^1-1)/1+(2^2-1)/1.58+(2^1-1)/2+(2^1-1)/2.32+(2^0-1)/2.58=1.551$: the fourth
-term uses grade~1 for Doc\_4, which has grade~0 by the source's own CG, and
-the printed expression does not even evaluate to 1.551: with grades 1, 2, 1, 1, 0
-it is $\ours{E002.1-as-printed}$.
-The true DCG is printed as $(2^2-1)/1+(2^1-1)/1.58+(2^1-1)/2+0+0=3.148$, and
-3.1486 a line later; that expression evaluates to about 4.13, which is nearly
-the right value $3.5+1/\lg3$.  We searched for a convention that would give
-1.551 or 3.148 (other gains, other logarithms, other discounts, any grades
-from 0 to 3) and found none that fits the example.  Finally $1.551/3.1486$ is
-0.49260, so the printed 0.4925 is also truncated; the right nDCG is
-$\ours{E002.1-ndcg}$, not half of it.
+@ The C of \secref{E002.1}.
 
 @<Worked examples@>=
 @/{"E002.1-cg", "002_99164a9873301b8b.txt", "cg[gain=exp2]",
@@ -6460,22 +6628,7 @@ $\ours{E002.1-ndcg}$, not half of it.
   RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "0.4925", "erratum", RM_OK, NULL,
   0x1.a4833b300b81dp-1},
 
-@ {\it Example: five films} (\src{003}, E003.3).\here{E003.3}  Five films are recommended
-with ratings 5, 3, 2, 1, 2 in recommended order; two more films were rated,
-4 and~0, but not recommended.  The ideal top five of all seven ratings is 5,
-4, 3, 2, 2.
-$$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
-&printed&ours&\cr
-CG@@5 (linear gain)&\printed{E003.3-cg}&\ours{E003.3-cg}&agrees\cr
-DCG@@5 (gain $2^g-1$)&\printed{E003.3-dcg}&\ours{E003.3-dcg}&agrees\cr
-IDCG@@5&\printed{E003.3-idcg}&\ours{E003.3-idcg}&erratum\cr
-nDCG@@5&\printed{E003.3-ndcg}&\ours{E003.3-ndcg}&erratum\cr}}$$
-The ideal DCG is printed as $31+9.5+3.5+1.3+1.2=46.5$.  Its terms
-$15/\lg3=9.464$ and $3/\lg5=1.292$ were rounded to one decimal {\it before\/}
-adding, which moves the sum up by 0.08: the right value is 46.4 to one
-decimal.  The nDCG is then printed as $38.5/46.5=0.827$, but $38.5/46.5$ is
-$0.82796$, which rounds to 0.828, so the last step truncated as well; the
-right value is $\ours{E003.3-ndcg}$.
+@ The C of \secref{E003.3}.
 
 @<Worked examples@>=
 @/{"E003.3-cg", "003_67084013e7b3df28.txt", "cg@@5[gain=linear]",
@@ -6491,12 +6644,7 @@ right value is $\ours{E003.3-ndcg}$.
   RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "0.827", "erratum", RM_OK, NULL,
   0x1.a8c2fca27c32ep-1},
 
-@ {\it Example: the ideal of $K$ ones} (\src{001}, F001.10).\here{F001.10}  The source's
-code computes the ideal DCG once, as $\sum_{i=1}^{K}1/\lg(i+1)$, which at
-$K=10$ is $\ours{F001.10-idcg}$.  A user with a single relevant item, ranked
-first, then scores $\ours{F001.10-ndcg}$, where the ideal built from the
-judgments gives $\ours{F001.10-ndcg-judged}$.  The source prints no value;
-these show what its definition does.
+@ The C of \secref{F001.10}.
 
 @<Worked examples@>=
 @/{"F001.10-idcg", "001_2e9bf761b3089294.txt", "idcg@@10[gain=binary,rel=1,ideal=ones]",
@@ -6509,20 +6657,7 @@ these show what its definition does.
   RM_G(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL, "not printed",
   RM_OK, "1", 0x1p+0},
 
-@ {\it Cases small enough to check by hand.}\here{ndcg-cases}  Each choice of the variant
-changes the value on some small input; here is one for each, with the value
-worked out in closed form.  The disagreements between implementations that
-these choices explain are the everyday ones: they are how two teams get
-different nDCG from the same run.
-
-{\it The ideal list.}  Three items are relevant, with grade~1; the list is
-$a,x,y,b$ with $a$ and $b$ relevant and the third relevant item not
-retrieved; we take nDCG@@3 with binary gain.  DCG@@3 is~1 in every case.
-$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
-ideal=judged&$1/(1+1/\lg3+1/2)$&\ours{T-ideal-judged}\cr
-ideal=judged, discount=jk&$1/(1+1+1/\lg3)=\ln3/\ln18$&\ours{T-ideal-jk}\cr
-ideal=list&$1/(1+1/\lg3)=\ln3/\ln6$&\ours{T-ideal-list}\cr
-ideal=topk&$1/1$&\ours{T-ideal-topk}\cr}}$$
+@ The C of \secref{ndcg-cases}.
 
 @<Worked examples@>=
 @/{"T-ideal-judged", NULL, "ndcg@@3[gain=binary]", RM_G(1, 0, 0, 1), NULL, NULL,
@@ -6534,18 +6669,7 @@ ideal=topk&$1/1$&\ours{T-ideal-topk}\cr}}$$
 @/{"T-ideal-topk", NULL, "ndcg@@3[gain=binary,ideal=topk]", RM_G(1, 0, 0, 1), NULL,
   NULL, RM_G(1), NULL, "case", RM_OK, "1", 0x1p+0},
 
-@ {\it The gain and the discount.}  Two items graded 1 and~2, ranked in that
-order; nDCG@@2 with the ideal from the judgments (grades 2,~1).
-$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
-gain=linear&$(1+2/\lg3)/(2+1/\lg3)=\ln12/\ln18$&\ours{T-gain-linear}\cr
-gain=exp2&$(1+3/\lg3)/(3+1/\lg3)=\ln24/\ln54$&\ours{T-gain-exp2}\cr
-gain=binary&$(1+1/\lg3)/(1+1/\lg3)$&\ours{T-gain-binary}\cr
-discount=jk&$(1+2)/(2+1)$&\ours{T-gain-jk}\cr}}$$
-With a single relevant item at rank~2, \.{discount=log2} gives
-$1/\lg3=\ours{T-log2-rank2}$ and \.{discount=jk} gives $\ours{T-jk-rank2}$:
-J\"arvelin and Kek\"al\"ainen do not discount the first $b$ ranks.
-
-@<Worked examples@>=
+@ @<Worked examples@>=
 @/{"T-gain-linear", NULL, "ndcg@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, NULL, 0x1.b82d0ca73fe95p-1},
 @/{"T-gain-exp2", NULL, "ndcg@@2[gain=exp2]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL,
@@ -6559,19 +6683,7 @@ J\"arvelin and Kek\"al\"ainen do not discount the first $b$ ranks.
 @/{"T-jk-rank2", NULL, "ndcg[discount=jk]", RM_G(0, 1), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "1", 0x1p+0},
 
-@ {\it Ties.}  Three items $d_1,d_2,d_3$, given in that order, all with score
-1.0; only $d_1$ is relevant (grade~1).  The nDCG under each tie rule:
-$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
-ties=input&$d_1$ first&\ours{T-ties-input}\cr
-ties=id-asc&$d_1$ first&\ours{T-ties-idasc}\cr
-ties=id-desc&$d_3,d_2,d_1$: $1/\lg4$&\ours{T-ties-iddesc}\cr
-ties=pessimistic&$d_1$ last: $1/\lg4$&\ours{T-ties-pess}\cr
-ties=optimistic&$d_1$ first&\ours{T-ties-opt}\cr
-ties=average&${1\over3}(1+1/\lg3+1/2)=\ln108/(6\ln3)$&\ours{T-ties-avg}\cr}}$$
-The last is scikit-learn's value; the third is trec\_eval's.
-@^trec\_eval@>@^scikit-learn@>
-
-@<Worked examples@>=
+@ @<Worked examples@>=
 @/{"T-ties-input", NULL, "ndcg", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
 @/{"T-ties-idasc", NULL, "ndcg[ties=id-asc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
@@ -6585,15 +6697,7 @@ The last is scikit-learn's value; the third is trec\_eval's.
 @/{"T-ties-avg", NULL, "ndcg[ties=average]", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, NULL, 0x1.6badbdd6711bfp-1},
 
-@ {\it Exact values among logarithms.}  The DCG of grades 1,~0,~0 is exactly 1
-and that of 1,~0,~1 exactly $1+1/\lg4=3/2$; the nDCG of a perfect ranking of
-grades 3,~2,~1 is exactly~1 although its DCG is irrational.  These are the
-cases an interval loop alone could never finish, and the reason for the
-log-linear form.  A query with no relevant item has an ideal DCG of~0: under
-\.{undef=zero} its nDCG is reported as~0, under \.{undef=one} as~1, both with
-the status |RM_UNDEFINED|.
-
-@<Worked examples@>=
+@ @<Worked examples@>=
 @/{"T-exact-1", NULL, "dcg", RM_G(1, 0, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "1", 0x1p+0},
 @/{"T-exact-3/2", NULL, "dcg", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
@@ -6605,17 +6709,7 @@ the status |RM_UNDEFINED|.
 @/{"T-undef-one", NULL, "ndcg@@5[undef=one]", RM_G(0, 0), NULL, NULL, RM_NONE, NULL,
   "case", RM_UNDEFINED, "1", 0x1p+0},
 
-@ {\it Examples of gain maps,} worked by hand.  With \.{gain=map:1=3.5;2=9}
-the grades 2,~0,~1 have the DCG $9+0+3.5/\lg4=43/4=\ours{T-gmap-dcg}$.
-With \.{gain=map:0=1} a judged nonrelevant item gains~1 and an unjudged
-one nothing: the list 0,~unjudged,~0 has the DCG $1+0+1/\lg4=3/2=
-\ours{T-gmap-unjudged}$.  trec\_eval's example of \secref{q:gainmap}: the run $d_1,d_2$ of
-grades 1,~3, with $d_3$ of grade~0 judged and not retrieved, under
-\.{gain=map:1=3.5} is the ideal ranking, $\nDCG=\ours{T-gmap-ideal}$; under
-\.{isort=trunc} it is $\ours{T-gmap-trunc}$, trec\_eval's erratum (it
-prints 1.0354), the value $(3.5\lg3+3)/(3\lg3+3.5)$ correctly rounded.
-
-@<Worked examples@>=
+@ @<Worked examples@>=
 @/{"T-gmap-dcg", NULL, "dcg[gain=map:1=3.5;2=9]", RM_G(2, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "43/4", 0x1.58p+3},
 @/{"T-gmap-unjudged", NULL, "dcg[gain=map:0=1]", RM_G(0, -1, 0), NULL, NULL,

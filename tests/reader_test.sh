@@ -79,6 +79,19 @@ for f in "$full" "$reader"; do
     fail "$f: the paths of 'How to read this book' give no page for §$cg (nDCG)"
 done
 
+# The nDCG chapter is reader-first (issue 24, item 2): from its title to the
+# part "The implementation of nDCG" no section has C, and that stretch holds
+# the gain, the discount, the ideal list, the sources, their worked
+# examples, the cases by hand and the exercises with their answers.
+cgw=$(sed -n '/^@\* Cumulative gain, DCG and nDCG\./,/^@\* The implementation of nDCG\.\\impl/p' rankmetrics.w)
+[ -n "$cgw" ] && [[ $cgw == *'@* The implementation of nDCG.'* ]] ||
+  fail "the nDCG chapter or its part 'The implementation of nDCG' (marked \\impl) is missing"
+c=$( (grep -nE '^(@ *)?(@<.*@>=|@\(.*@>=|@[dcp]( |$))' <<< "$cgw" || true) | head -3 | tr '\n' ' ')
+[ -z "$c" ] || fail "the nDCG chapter has C before 'The implementation of nDCG': $c"
+for l in q:gain q:discount q:ideal sources E000.3 E000.4 E002.1 ndcg-cases ndcg-ex ndcg-ans; do
+  [[ $cgw == *"\\here{$l}"* ]] || fail "the nDCG chapter's reader stretch lacks the section \\here{$l}"
+done
+
 # The mark \impl: sections marked for the implementation only are not printed
 # in the reader's edition (their numbers are taken from the woven TeX).
 awk '/^\\M\{[0-9]+\}\\impl/ { sub(/^\\M\{/, ""); sub(/\}.*/, ""); print $0 ". " }' \

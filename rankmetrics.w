@@ -21022,6 +21022,14 @@ Kendall's tau read every label as written (a negative one too), and a query
 with a rating that is not a whole grade is refused, with its file and line,
 when some other measure asks for its grades.  Scores follow the rule of
 \secref{q:scores}.
+\smallskip
+\noindent Every file, of either kind, may be compressed with gzip, and
+standard input may be a pipe of gzip: a file whose first two bytes are
+gzip's magic number is inflated as it is read, whatever its name, and is
+then read as the file it holds, under the same \.{--memory} (it is copied,
+inflated, to the temporary file, as a pipe is) and with the same messages.
+A corrupt or truncated stream is a read error, \.{FILE: read error:
+truncated gzip stream}, and not a shorter input (|tool_gz_in|).
 @^evaluating run files@>@^TREC run files@>@^CSV files@>
 
 @ {\it Which variants, and how they are aggregated.}  Every \.{-m NAME}
@@ -27357,7 +27365,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "          [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
-    "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
+    "into queries by the user column.  '-' reads standard input.  Any file may\n"
+    "be gzip-compressed (told by its first bytes).  A NAME of one\n"
     "query (ndcg@@10) is aggregated as mean:NAME, except rmse, which means\n"
     "micro:rmse, the root of the squared error pooled over all rows (mean:rmse\n"
     "is the mean of the users' RMSEs); a NAME with an aggregator (micro:hr@@10)\n"
@@ -33097,6 +33106,7 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\cr
 \.{\\r\\n} line ends&accepted\cr
 UTF-8 byte-order mark at the start&dropped, accepted\cr
 NUL byte&\.{FILE:LINE: NUL byte}\cr
+corrupt or truncated gzip stream&\.{FILE: read error: truncated \dots}\cr
 line of a megabyte or more&read whole\cr
 invalid UTF-8 in an identifier&\.{invalid UTF-8 in an identifier}\cr
 invalid UTF-8 in a candidate line&\.{invalid UTF-8} (comments exempt)\cr

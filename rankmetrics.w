@@ -33100,7 +33100,7 @@ bound on memory, of \.{tests/order\_test.sh}, or, for the files written, of
 \.{tests/io\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
 and \.{fuzz\_candidates} compile the tool's source into themselves and feed
 its readers arbitrary bytes, under both sanitizers and LeakSanitizer.
-$$\vbox{\halign{#\hfil\quad&#\hfil\cr
+\par\medskip\halign{#\hfil\quad&#\hfil\cr
 \bf input&\bf answer\cr
 \noalign{\smallskip}
 \.{\\r\\n} line ends&accepted\cr
@@ -33161,7 +33161,7 @@ $10^7$ shuffled queries of one line each&within \.{--memory} and an overhead\cr
 a line longer than a quarter of \.{--memory}&its length, the \.{--memory} that reads it\cr
 out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do\cr
 \.{kendall} of $3\cdot10^5$ items&$O(n\log n)$, milliseconds\cr
-\noalign{\smallskip}}}$$
+\noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),
 where \.{eval} reads strictly.

@@ -17,7 +17,7 @@ CWEAVE   = cweave
 PDFTEX   = pdftex -interaction=nonstopmode -halt-on-error
 
 # MPFR and GMP: pkg-config when it knows them, else the plain flags.
-MATH_LIBS := $(or $(shell $(PKG_CONFIG) --libs mpfr gmp 2>/dev/null),-lmpfr -lgmp) -lm
+MATH_LIBS := $(or $(shell $(PKG_CONFIG) --libs mpfr gmp 2>/dev/null),-lmpfr -lgmp) -lm -lz
 MATH_CFLAGS := $(shell $(PKG_CONFIG) --cflags mpfr gmp 2>/dev/null)
 # Check is only needed by `make check'; expanded only there.
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
@@ -523,7 +523,7 @@ vectors-check: $(TOOL)
 PC_REQUIRES = $(if $(shell $(PKG_CONFIG) --exists mpfr 2>/dev/null && echo y),Requires.private: mpfr\n)
 pc_path = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 rankmetrics.pc: FORCE
-	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: rankmetrics\nDescription: %s\nVersion: %s\n$(PC_REQUIRES)Cflags: -I$${includedir}\nLibs: -L$${libdir} -lrankmetrics\nLibs.private: -lmpfr -lgmp -lm -lpthread\n' \
+	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: rankmetrics\nDescription: %s\nVersion: %s\n$(PC_REQUIRES)Cflags: -I$${includedir}\nLibs: -L$${libdir} -lrankmetrics\nLibs.private: -lmpfr -lgmp -lm -lz -lpthread\n' \
 	  '$(PREFIX)' '$(call pc_path,$(LIBDIR))' '$(call pc_path,$(INCLUDEDIR))' \
 	  'Ranking and recommendation metrics, double and correctly rounded (MPFR)' \
 	  '$(VERSION)' > $@.tmp

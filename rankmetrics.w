@@ -20789,9 +20789,7 @@ tool uses too.
 
 @(rmeval.c@>=
 #define _POSIX_C_SOURCE 200809L
-#ifdef RM_FAULTS
-#define _GNU_SOURCE /* |fopencookie| */
-#endif
+#define _GNU_SOURCE /* |fopencookie|: compressed input, and the faulty build */
 #include <sys/stat.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -20811,6 +20809,7 @@ tool uses too.
 #include <stdatomic.h>
 #include <gmp.h>
 #include <mpfr.h>
+#include <zlib.h>
 #include "rankmetrics.h"
 #include "rmshared.h"
 _Thread_local FILE *tool_err_f; /* a reader thread's messages; see |ev_reader| */
@@ -20949,7 +20948,7 @@ static FILE *own_file(FILE *f)
   pthread_mutex_unlock(&o->mu);
   return f;
 }
-static int tool_fclose(FILE *f)
+static void own_forget(FILE *f) /* |f| is closed, or now another stream's */
 {
   tool_owner *o = tool_own;
   size_t i;
@@ -20959,6 +20958,10 @@ static int tool_fclose(FILE *f)
       if (o->f[i] == f) {@+ o->f[i] = o->f[--o->nf]; break; @+}
     pthread_mutex_unlock(&o->mu);
   }
+}
+static int tool_fclose(FILE *f)
+{
+  own_forget(f);
   return fclose(f);
 }
 
@@ -21006,6 +21009,7 @@ linked with the static library keeps the names |tool_alloc| and
 #define tool_line_max rmi_tool_line_max
 #define tool_getline rmi_tool_getline
 #define tool_open_in rmi_tool_open_in
+#define tool_stdin rmi_tool_stdin
 #define tool_tmpfile rmi_tool_tmpfile
 #define tool_score rmi_tool_score
 #define stdout_said rmi_stdout_said
@@ -21050,6 +21054,7 @@ RM_SHARED char *tool_strdup(const char *s);
 RM_SHARED ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   long line);
 RM_SHARED FILE *tool_open_in(const char *cmd, const char *path);
+RM_SHARED FILE *tool_stdin(void);
 RM_SHARED FILE *tool_tmpfile(void);
 RM_SHARED const char *tool_score(const char *s, double *x);
 RM_SHARED int parse_name(const char *name, rm_variant *v);
@@ -21111,6 +21116,14 @@ Kendall's tau read every label as written (a negative one too), and a query
 with a rating that is not a whole grade is refused, with its file and line,
 when some other measure asks for its grades.  Scores follow the rule of
 \secref{q:scores}.
+\smallskip
+\noindent Every file, of either kind, may be compressed with gzip, and
+standard input may be a pipe of gzip: a file whose first two bytes are
+gzip's magic number is inflated as it is read, whatever its name, and is
+then read as the file it holds, under the same \.{--memory} (it is copied,
+inflated, to the temporary file, as a pipe is) and with the same messages.
+A corrupt or truncated stream is a read error, \.{FILE: read error:
+truncated gzip stream}, and not a shorter input (|tool_gz_in|).
 @^evaluating run files@>@^TREC run files@>@^CSV files@>
 
 @ {\it Which variants, and how they are aggregated.}  Every \.{-m NAME}
@@ -24732,7 +24745,8 @@ static FILE *ev_copy(FILE *in, const char *path)
     if (fwrite(buf, 1, k, f) != k) { ev_tmp_fail(); fclose(f); return NULL; }
   }
   if (ferror(in)) {
-    fprintf(tool_err, "%s: read error: %s\n", path, strerror(errno));
+    tool_status = RM_EIO;
+    fprintf(tool_err, "%s: read error: %s\n", path, tool_why(errno));
     fclose(f); return NULL;
   }
   if (!ev_tmp_rewind(f)) { fclose(f); return NULL; }
@@ -25062,7 +25076,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
       " input\n", tool_err);
     rc = 2; goto done;
   }
-  if ((src.f = strcmp(src.path, "-") ? tool_open_in("eval", src.path) : stdin) == NULL)
+  if ((src.f = strcmp(src.path, "-") ? tool_open_in("eval", src.path) : tool_stdin()) == NULL)
     goto done;
   if (tool_te.on && tool_te.name[1]) st.path = src.path = tool_te.name[1]; /* not a copy's */
   if (!st.unsorted && !ev_regular(src.f)) {
@@ -25073,8 +25087,9 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
   if (st.qrels_path) {
     struct stat sb;
     int dash = strcmp(st.qrels_path, "-") == 0;
-    if (dash || (stat(st.qrels_path, &sb) == 0 && !S_ISREG(sb.st_mode))) {
-      FILE *q = dash ? stdin : tool_open_in("eval", st.qrels_path);
+    if (dash || (stat(st.qrels_path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        || tool_gzipped(st.qrels_path)) {
+      FILE *q = dash ? tool_stdin() : tool_open_in("eval", st.qrels_path);
       if (q == NULL) goto done;
       st.jcopy = ev_copy(q, st.qrels_path);
       if (q != stdin) fclose(q);
@@ -26768,7 +26783,7 @@ int cmd_merge(int argc, char **argv)
         fputs("rankmetrics: merge: standard input given twice\n", tool_err);
         goto done;
       }
-      f->f = stdin;
+      f->f = tool_stdin();
     } else if ((f->f = tool_open_in("merge", argv[i])) == NULL) goto done;
     if (!shard_read(f)) goto done;
     if (f == &s) {
@@ -27446,7 +27461,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "          [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
-    "into queries by the user column.  '-' reads standard input.  A NAME of one\n"
+    "into queries by the user column.  '-' reads standard input.  Any file may\n"
+    "be gzip-compressed (told by its first bytes).  A NAME of one\n"
     "query (ndcg@@10) is aggregated as mean:NAME, except rmse, which means\n"
     "micro:rmse, the root of the squared error pooled over all rows (mean:rmse\n"
     "is the mean of the users' RMSEs); a NAME with an aggregator (micro:hr@@10)\n"
@@ -28097,6 +28113,8 @@ _Thread_local size_t tool_line_max = (size_t) 256 << 20;
 static _Thread_local size_t tool_line_mem, tool_line_full, tool_line_fit;
   /* see |tool_line_long| */
 static void tool_line_long(const char *path, long line, size_t len, FILE *f);
+static const char *tool_why(int e);
+static FILE *tool_gz_in(FILE *f, int own);
 ssize_t tool_getline(char **buf, size_t *cap, FILE *f, const char *path,
   long line)
 {
@@ -28141,7 +28159,7 @@ too_long:
 error:
   tool_status = RM_EIO;
   if (errno == EISDIR) fprintf(tool_err, "%s: is a directory\n", path);
-  else fprintf(tool_err, "%s:%ld: read error: %s\n", path, line, strerror(errno));
+  else fprintf(tool_err, "%s:%ld: read error: %s\n", path, line, tool_why(errno));
   return -2;
 }
 
@@ -28206,7 +28224,128 @@ FILE *tool_open_in(const char *cmd, const char *path)
     fclose(f);
     return NULL;
   }
-  return f;
+  return tool_gz_in(f, 1);
+}
+
+@ Standard input, when a command reads it, is taken by |tool_stdin|, which
+puts the same stream in its place, once, so that a pipe of gzip is read as
+a compressed file is (\.{zcat} is not needed).
+
+@<Reading a line@>=
+FILE *tool_stdin(void)
+{
+  static FILE *was;
+  if (stdin != was) was = stdin = tool_gz_in(stdin, 0);
+  return stdin;
+}
+
+@ {\it Compressed input.}  Runs and judgments are often kept compressed
+with gzip (TREC hands them out so), and every file the tool and the
+library read, standard input included, is read through |tool_gz_in|: when
+its first two bytes are gzip's magic number, \.{1f 8b}, whatever the name
+of the file, the stream returned is one that inflates it (with zlib, every
+member of a file of several); otherwise one that gives the same bytes.
+Nothing else changes: the stream is not a regular file, so \.{eval} copies
+it, inflated, to its temporary file as it copies a pipe, under the same
+\.{--memory}, and every line is read by |tool_getline| as before.  A
+stream that is corrupt, or that ends before its last member does, is a
+read error, \.{FILE:LINE: read error: truncated gzip stream} or zlib's
+reason (\.{invalid block type}, \.{incorrect data check}), never a short
+input; |tool_why| gives that reason in place of the system's.  The
+judgments, which are read more than once, are copied in the same way when
+they are compressed (|tool_gzipped|).  |own| says that the stream is the
+library call's to close (standard input is not).
+@^compressed input@>@^gzip@>
+
+@<Reading a line@>=
+typedef struct {
+  FILE *in; /* the file as stored */
+  int gz; /* inflating; else the bytes as they are */
+  int end; /* the last member ended */
+  int nhead; /* bytes of |head| not yet given */
+  unsigned char head[2];
+  z_stream z;
+  unsigned char buf[65536];
+} tool_gz;
+static _Thread_local const char *tool_gz_why; /* why a compressed read failed */
+static const char *tool_why(int e)
+{
+  const char *w = tool_gz_why;
+  tool_gz_why = NULL;
+  return w && e == EIO ? w : strerror(e);
+}
+static ssize_t gz_fail(const char *why)
+{
+  tool_gz_why = why;
+  errno = EIO;
+  return -1;
+}
+static ssize_t gz_read(void *c, char *b, size_t n)
+{
+  tool_gz *g = c;
+  size_t k, want = n > UINT_MAX ? UINT_MAX : n;
+  int r;
+  if (!g->gz) {
+    if (g->nhead) {@+ b[0] = (char) g->head[0]; g->nhead = 0; return 1; @+}
+    k = fread(b, 1, n, g->in);
+    return k == 0 && ferror(g->in) ? -1 : (ssize_t) k;
+  }
+  g->z.next_out = (Bytef *) b;
+  g->z.avail_out = (uInt) want;
+  while (g->z.avail_out == want) {
+    if (g->z.avail_in == 0) {
+      k = fread(g->buf, 1, sizeof g->buf, g->in);
+      if (k == 0 && ferror(g->in)) return -1;
+      if (k == 0) return g->end ? 0 : gz_fail("truncated gzip stream");
+      g->z.next_in = g->buf;
+      g->z.avail_in = (uInt) k;
+    }
+    if (g->end) { /* another member follows */
+      if (inflateReset(&g->z) != Z_OK) return gz_fail("corrupt gzip stream");
+      g->end = 0;
+    }
+    r = inflate(&g->z, Z_NO_FLUSH);
+    if (r == Z_STREAM_END) g->end = 1;
+    else if (r == Z_MEM_ERROR) tool_nomem();
+    else if (r != Z_OK && r != Z_BUF_ERROR)
+      return gz_fail(g->z.msg ? g->z.msg : "corrupt gzip stream");
+  }
+  return (ssize_t) (want - g->z.avail_out);
+}
+static int gz_close(void *c)
+{
+  tool_gz *g = c;
+  int r = fclose(g->in);
+  if (g->gz) inflateEnd(&g->z);
+  (free)(g);
+  return r;
+}
+static FILE *tool_gz_in(FILE *f, int own)
+{
+  static const cookie_io_functions_t io = {gz_read, NULL, NULL, gz_close};
+  tool_gz *g;
+  FILE *c;
+  int a = getc(f), b;
+  if (a != 0x1f) {@+ if (a != EOF) ungetc(a, f); return f; @+}
+  if ((g = calloc(1, sizeof *g)) == NULL) tool_nomem();
+  g->in = f; g->head[0] = 0x1f; g->nhead = 1;
+  if ((b = getc(f)) == 0x8b) {
+    g->gz = 1; g->head[1] = 0x8b;
+    if (inflateInit2(&g->z, 16 + MAX_WBITS) != Z_OK) tool_nomem();
+    g->z.next_in = g->head; g->z.avail_in = 2; g->nhead = 0;
+  } else if (b != EOF) ungetc(b, f);
+  if ((c = (fopencookie)(g, "r", io)) == NULL) tool_nomem();
+  if (own) {@+ own_forget(f); own_file(c); @+}
+  return c;
+}
+static int tool_gzipped(const char *path)
+{
+  unsigned char m[2];
+  int fd = open(path, O_RDONLY), r;
+  if (fd < 0) return 0;
+  r = read(fd, m, 2) == 2 && m[0] == 0x1f && m[1] == 0x8b;
+  close(fd);
+  return r;
 }
 
 @ {\it Writing a file.}  An output file is a |tool_out|: its stream and the
@@ -30670,7 +30809,7 @@ static int te_load_run(te_state *t)
 {
   const char *path = t->files[1];
   int in = strcmp(path, "-") == 0, copy = in || t->maxret;
-  FILE *f = in ? stdin : tool_open_in("trec_eval", path);
+  FILE *f = in ? tool_stdin() : tool_open_in("trec_eval", path);
   char *buf = NULL, *fl[6];
   size_t cap = 0, capr = 0, k, j, nk = 0;
   long line = 0, bad = 0;
@@ -31483,7 +31622,7 @@ names).
 @<Tool functions@>=
 static int read_candidate(verify_state *st, const char *file)
 {
-  FILE *in = strcmp(file, "-") == 0 ? stdin : tool_open_in("verify", file);
+  FILE *in = strcmp(file, "-") == 0 ? tool_stdin() : tool_open_in("verify", file);
   const char *shown = in == stdin ? "(standard input)" : file;
   char *buf = NULL;
   size_t cap = 0, before = rm_verifier_lines(st->v);
@@ -33057,12 +33196,13 @@ bound on memory, of \.{tests/order\_test.sh}, or, for the files written, of
 \.{tests/io\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
 and \.{fuzz\_candidates} compile the tool's source into themselves and feed
 its readers arbitrary bytes, under both sanitizers and LeakSanitizer.
-$$\vbox{\halign{#\hfil\quad&#\hfil\cr
+\par\medskip\halign{#\hfil\quad&#\hfil\cr
 \bf input&\bf answer\cr
 \noalign{\smallskip}
 \.{\\r\\n} line ends&accepted\cr
 UTF-8 byte-order mark at the start&dropped, accepted\cr
 NUL byte&\.{FILE:LINE: NUL byte}\cr
+corrupt or truncated gzip stream&\.{FILE: read error: truncated \dots}\cr
 line of a megabyte or more&read whole\cr
 invalid UTF-8 in an identifier&\.{invalid UTF-8 in an identifier}\cr
 invalid UTF-8 in a candidate line&\.{invalid UTF-8} (comments exempt)\cr
@@ -33117,7 +33257,7 @@ $10^7$ shuffled queries of one line each&within \.{--memory} and an overhead\cr
 a line longer than a quarter of \.{--memory}&its length, the \.{--memory} that reads it\cr
 out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do\cr
 \.{kendall} of $3\cdot10^5$ items&$O(n\log n)$, milliseconds\cr
-\noalign{\smallskip}}}$$
+\noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),
 where \.{eval} reads strictly.

@@ -116,7 +116,7 @@ LIBRARY = Extension(
     "rankmetrics.librankmetrics",
     sources=["rankmetrics.c", "rmeval.c"],
     include_dirs=["."],
-    libraries=["mpfr", "gmp", "m"],
+    libraries=["mpfr", "gmp", "m", "z"],
     # make's flags: C11, and assertions kept (Python's flags carry -DNDEBUG).
     extra_compile_args=["-std=c11", "-pthread", "-UNDEBUG"],
     extra_link_args=["-pthread", "-Wl,--no-undefined"],

@@ -7,7 +7,8 @@
 # the message of that fault on standard error ("out of memory", "cannot
 # write", "read error"), and an output file (-o or --tex) that is either
 # untouched or, for disagree --tex, the complete file of a clean run, and no
-# temporary left beside it (eval --partial and merge among them).  The last, clean run must print what the
+# temporary left beside it (eval --partial and merge among them, and eval on
+# gzip-compressed files).  The last, clean run must print what the
 # ordinary build prints.  N is walked one by one up to 60, then in steps of
 # 9 (the faulty build writes unbuffered, so disagree --tex makes about 600
 # writes; every N would take a minute).  Run from the top directory after
@@ -28,6 +29,9 @@ awk 'BEGIN { for (i = 1; i <= 20; i++) printf "q%d Q0 d%d 1 3 t\nq%d Q0 d2 2 2 t
 printf 'user,item,label,score\nu1,a,1,0.9\nu1,b,0,0.8\nu1,c,1,0.1\nu2,a,0,0.5\nu2,d,2,0.4\n' > "$T/in/d.csv"
 printf '[variant = rr@5[hits=sum,rel=1,ties=input,undef=zero]]\n\ntcId = 1\ngrades = 1,0\nscores = none\nids = none\njudged =\nresult = valid\nstatus = ok\nvalue = 0x1p+0\n\ntcId = 2\ngrades = 0,1\nscores = none\nids = none\njudged =\nresult = valid\nstatus = ok\nvalue = 0x1p-1\n' > "$T/v/rr_test.txt"
 printf 'rr:1 1\nrr:2 0.5\n' > "$T/in/cand"
+# the same judgments and run compressed: every fault in reading and
+# inflating them, and in copying the run to the temporary file, ends the same
+gzip -c "$T/in/q" > "$T/in/q.gz"; gzip -c "$T/in/r" > "$T/in/r.gz"
 # a shuffled run of 2000 lines: under --memory 64K it is sorted through some
 # ten spill files and merge passes, whose writes, reads and buffers are counted
 # (--unsorted: no first pass, whose output is dropped when the run turns out
@@ -84,6 +88,7 @@ walk() {
 O="$T/o/out"
 for k in ALLOC WRITE READ; do
   walk $k "eval TREC -q -o" "$O" o eval --quiet -q -m ap -m ndcg@10 -o '{OUT}' "$T/in/q" "$T/in/r"
+  walk $k "eval TREC .gz -q -o" "$O" o eval --quiet -q -m ap -m ndcg@10 -o '{OUT}' "$T/in/q.gz" "$T/in/r.gz"
   walk $k "eval CSV -q -o" "$O" o eval --quiet -q --json -m auc -m 'micro:hr@2' -o '{OUT}' "$T/in/d.csv"
   walk $k "eval to standard output" "$O" stdout eval --quiet -q -m rr "$T/in/q" "$T/in/r"
   walk $k "verify -o" "$O" o verify --vectors "$T/v" -o '{OUT}' "$T/in/cand"

@@ -59,7 +59,7 @@ int main(void)
 }
 C
 if ${CC:-cc} -std=c99 -pedantic -Wall -Wextra -Werror -I"$tmp/inc" "$tmp/p.c" librankmetrics.a \
-     $(pkg-config --libs mpfr gmp 2>/dev/null || echo -lmpfr -lgmp) -lm -o "$tmp/p" 2>"$tmp/err" &&
+     $(pkg-config --libs mpfr gmp 2>/dev/null || echo -lmpfr -lgmp) -lm -lz -o "$tmp/p" 2>"$tmp/err" &&
    [ "$("$tmp/p")" = 0.5 ]; then ok "a C99 program against the installed header alone builds and runs"
 else fail "a program against the installed header: $(head -5 "$tmp/err")"; fi
 

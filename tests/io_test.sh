@@ -263,5 +263,43 @@ done
 case $seen in *BAD*) ;; *ok@*) ok "trec_eval -m all_trec under address-space limits:$seen";; *) bad "trec_eval: never evaluated:$seen";; esac
 fi
 
+# ---- gzip: a compressed file or pipe is read as the file it holds (found by
+# its magic bytes 1f 8b, not its name), a stream of two members as both; a
+# truncated or corrupt stream is a read error naming the file, never a short
+# input (the files here were once read as lines of garbage)
+printf 'q1 0 d1 1\nq1 0 d2 0\nq1 0 d3 2\nq2 0 d1 1\nq2 0 d4 1\n' > "$T/gq"
+awk 'BEGIN { for (q = 1; q <= 2; q++) for (d = 1; d <= 5; d++) printf "q%d Q0 d%d %d %g t\n", q, d, d, 1 / d }' > "$T/gr"
+gzip -c "$T/gq" > "$T/gq.gz"; gzip -c "$T/gr" > "$T/gr.bin"
+{ head -n 4 "$T/gr" | gzip -c; tail -n +5 "$T/gr" | gzip -c; } > "$T/gr2.gz"
+$RM eval -q -m ap -m ndcg "$T/gq" "$T/gr" > "$T/g.want" 2>/dev/null
+$RM trec_eval -q "$T/gq" "$T/gr" > "$T/gte.want" 2>/dev/null
+grep -q 'ndcg' "$T/g.want" && grep -q 'map' "$T/gte.want" || bad "gzip: the plain files give no table"
+for args in "gq.gz gr.bin" "gq gr2.gz" "gq.gz gr" "--memory 1M gq.gz gr.bin"; do
+  set -- $args; n=$#
+  files=(); for a in "$@"; do case $a in --*|1M) files+=("$a");; *) files+=("$T/$a");; esac; done
+  if $RM eval -q -m ap -m ndcg "${files[@]}" 2>/dev/null | cmp -s - "$T/g.want"; then ok "gzip: eval $args"
+  else bad "gzip: eval $args differs from the plain files"; fi
+done
+if $RM trec_eval -q "$T/gq.gz" "$T/gr.bin" 2>/dev/null | cmp -s - "$T/gte.want"; then ok "gzip: trec_eval on .gz files"
+else bad "gzip: trec_eval on .gz files differs"; fi
+if gzip -c "$T/gr" | $RM eval -q -m ap -m ndcg "$T/gq.gz" - 2>/dev/null | cmp -s - "$T/g.want"; then ok "gzip: eval on a pipe of gzip"
+else bad "gzip: eval on a pipe of gzip differs"; fi
+if gzip -c "$T/gq" | $RM trec_eval -q - "$T/gr" 2>/dev/null | cmp -s - "$T/gte.want"; then ok "gzip: trec_eval on a pipe of gzip"
+else bad "gzip: trec_eval on a pipe of gzip differs"; fi
+head -c 60 "$T/gr.bin" > "$T/gt.gz"
+python3 -c "import sys; d = bytearray(open(sys.argv[1], 'rb').read()); d[-6] ^= 0xff; open(sys.argv[2], 'wb').write(d)" "$T/gr.bin" "$T/gc.gz"
+refuse "gzip: eval, a truncated run" "gt.gz: read error: truncated gzip stream" $RM eval -m ap "$T/gq" "$T/gt.gz"
+refuse "gzip: eval, a corrupt run" "gc.gz: read error: incorrect (data check|length check)" $RM eval -m ap "$T/gq" "$T/gc.gz"
+refuse "gzip: eval, a truncated judgments file" "gt.gz: read error: truncated gzip stream" $RM eval -m ap "$T/gt.gz" "$T/gr"
+refuse "gzip: trec_eval, a truncated run" "gt.gz(:[0-9]+)?: read error: truncated gzip stream" $RM trec_eval "$T/gq" "$T/gt.gz"
+refuse "gzip: trec_eval, a corrupt run" "gc.gz(:[0-9]+)?: read error: incorrect" $RM trec_eval "$T/gq" "$T/gc.gz"
+head -c 30 "$T/gr.bin" | refuse "gzip: eval, a truncated pipe" "read error: truncated gzip stream" $RM eval -m ap "$T/gq" -
+gzip -c "$T/cand" > "$T/cand.gz"
+if $RM verify --vectors "$T/v" "$T/cand" > "$T/vw" 2>&1 && $RM verify --vectors "$T/v" "$T/cand.gz" > "$T/vg" 2>&1 \
+    && sed "s|$T/cand.gz|$T/cand|g" "$T/vg" | cmp -s - "$T/vw"; then ok "gzip: verify reads a .gz candidate"
+else bad "gzip: verify on a .gz candidate: $(head -c 300 "$T/vg")"; fi
+head -c 20 "$T/cand.gz" > "$T/ct.gz"
+refuse "gzip: verify, a truncated candidate" "ct.gz:[0-9]+: read error: truncated gzip stream" $RM verify --vectors "$T/v" "$T/ct.gz"
+
 echo "io_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -218,7 +218,7 @@ done
   ok "--threads 64 is two threads, same answer" || bad "--threads 64"
 
 # ---- the shortcut for scores -----------------------------------------------------
-if cc -std=c11 -O2 -I. tests/score_fast.c librankmetrics.a -lmpfr -lgmp -lm -pthread \
+if cc -std=c11 -O2 -I. tests/score_fast.c librankmetrics.a -lmpfr -lgmp -lm -lz -pthread \
     -o "$T/score_fast" 2> "$T/x"; then
   "$T/score_fast" 1000000 > "$T/x" && ok "$(cat "$T/x")" || bad "$(cat "$T/x")"
 else bad "tests/score_fast.c does not compile: $(head -5 "$T/x")"; fi

@@ -211,3 +211,32 @@ def test_truth_by_default(tmp_path):
     assert rm.evaluate_files(["precision@10"], *files,
                              exact=False).aggregate == {
         "precision@10": 0.15000000000000002}
+
+
+def test_gzip_files(tmp_path):
+    """Compressed judgments, runs and CSV files (told by their first bytes,
+    whatever the name) give the plain files' values; a truncated stream is
+    the tool's read error, RM_EIO, never a shorter input."""
+    import gzip
+    names = {"qrels": "q.data", "run": "r.gz", "data.csv": "d.csv"}
+    for src, dst in names.items():
+        with open(os.path.join(EX, src), "rb") as f:
+            (tmp_path / dst).write_bytes(gzip.compress(f.read()))
+    files = [os.path.join(EX, "qrels"), os.path.join(EX, "run")]
+    rc, lines, err = tool_eval(MEASURES, files)
+    assert rc == 0, err
+    same(rm.evaluate_files(MEASURES, str(tmp_path / "q.data"),
+                           str(tmp_path / "r.gz")), lines)
+    ms = ["rr", "auc", "mae"]
+    rc, lines, err = tool_eval(ms, [os.path.join(EX, "data.csv")], "--exact")
+    assert rc == 0, err
+    same(rm.evaluate_files(ms, str(tmp_path / "d.csv"), exact=True), lines)
+    cut = tmp_path / "cut.gz"
+    cut.write_bytes((tmp_path / "r.gz").read_bytes()[:40])
+    rc, _, err = tool_eval(["ap"], [files[0], str(cut)])
+    assert rc != 0 and err.strip() == str(cut) + \
+        ": read error: truncated gzip stream", err
+    with pytest.raises(rm.RankmetricsError) as e:
+        rm.evaluate_files(["ap"], files[0], str(cut))
+    assert e.value.status_name == "RM_EIO"
+    assert e.value.message == err.strip()

@@ -1,4 +1,5 @@
 #define _POSIX_C_SOURCE 200809L /* as rmtool.c: getline, mkdtemp */
+#define _GNU_SOURCE /* as rmtool.c and rmeval.c: NSIG, fopencookie (compressed input) */
 /* Shared by the harnesses of the tool's file readers: the tool's source,
    rmtool.c, and the engine's, rmeval.c, are compiled into the harness (the
    tool's main renamed), so that their static readers can be called; its messages go to /dev/null, and its

@@ -5,14 +5,8 @@
 # diagnosis must come first, name the variant each computes (or the nearest
 # with its counts and what the results left out share), and --quiet must be
 # shorter than the full report.  Run from the top directory.
-set -uo pipefail
 TOOL=${TOOL:-./rankmetrics}
-PY=${PYTHON:-/usr/bin/python3}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); echo "ok: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "$0")/counts.sh"
 
 # check METRIC WANT...: verify's first eight lines of the quiet report hold
 # every string WANT
@@ -58,5 +52,4 @@ expect=$(for m in ndcg10 map10 mrr10 hr10; do
 if [ -n "$out" ] && [ "$out" = "$expect" ]; then ok "Python names the nearest variant of each with its count, and the variant but for the tie order"
 else fail "Python's nearest variants"; echo "$out"; echo "$expect"; fi
 
-echo "mistakes_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

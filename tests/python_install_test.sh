@@ -6,13 +6,7 @@
 # one), gives the exact value; a package copied under a PREFIX with the
 # library in PREFIX/lib finds it without help; `make uninstall' removes it.
 # Run from the top directory after `make'.
-set -uo pipefail
-PY=${PYTHON:-/usr/bin/python3}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); echo "ok: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "$0")/counts.sh"
 
 make --no-print-directory -s install DESTDIR="$tmp/stage" PREFIX=/usr/local >"$tmp/log" 2>&1 ||
   { cat "$tmp/log"; fail "make install"; }
@@ -64,5 +58,4 @@ if [ ! -e "$pkg/rankmetrics" ] && [ "$(find "$tmp/stage" -type f -o -type l | wc
   ok "make uninstall removes the package"
 else fail "make uninstall leaves the package"; fi
 
-echo "python_install_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -9,13 +9,7 @@
 # loads its own library and gives values worked by hand, and some of the
 # package's pytest files pass against it.  And mypy accepts the package's
 # annotations.  Run from the top directory after `make'.
-set -uo pipefail
-PY=${PYTHON:-/usr/bin/python3}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); echo "ok: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "$0")/counts.sh"
 version=$(sed -n 's/^VERSION *= *//p' Makefile)
 
 if "$PY" -m build --no-isolation --outdir "$tmp/dist" . >"$tmp/build.log" 2>&1; then
@@ -89,5 +83,4 @@ if command -v mypy >/dev/null; then
   else printf '%s\n' "$out" | tail -20; fail "mypy python/rankmetrics"; fi
 else fail "mypy is not installed (Debian: mypy; bash .ci/deps installs it)"; fi
 
-echo "wheel_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

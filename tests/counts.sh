@@ -1,0 +1,16 @@
+# Sourced by the shell tests that count their checks (python_install_test,
+# mistakes_test, wheel_test): a scratch directory $tmp removed on exit, the
+# Python that runs the package's code ($PY), ok and fail that count a check,
+# and finish, which prints the plain closing line 'NAME: N passed, N failed'
+# and fails when a check did.
+set -uo pipefail
+PY=${PYTHON:-/usr/bin/python3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0; failed=0
+ok()   { passed=$((passed + 1)); echo "ok: $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+finish() {
+  echo "$(basename "$0" .sh): $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+}

@@ -60,7 +60,7 @@ SHARED   = librankmetrics.so.$(VERSION)
 SONAME   = librankmetrics.so.$(SOMAJOR)
 TOOL     = rankmetrics
 # Check sources linked into the ONE test runner; add tests/check_*.c here.
-TEST_SRCS = tests/check_api.c tests/check_rankmetrics.c tests/check_ap.c tests/check_agg.c tests/check_prf.c tests/check_auc_err.c tests/check_cls.c tests/check_novelty.c tests/check_setm.c tests/check_corr.c tests/check_vectors.c tests/check_threads.c tests/check_judged.c tests/check_filter.c tests/check_trec.c tests/check_verify.c tests/check_disagree.c tests/check_eval.c
+TEST_SRCS = tests/check_api.c tests/check_rankmetrics.c tests/check_ap.c tests/check_agg.c tests/check_prf.c tests/check_auc_err.c tests/check_cls.c tests/check_novelty.c tests/check_setm.c tests/check_corr.c tests/check_vectors.c tests/check_threads.c tests/check_judged.c tests/check_filter.c tests/check_trec.c tests/check_verify.c tests/check_disagree.c tests/check_eval.c tests/check_compare.c
 RUNNER   = tests/check_rankmetrics
 # MetaPost figures the book includes (generated files, e.g. doc/fig-dcg.1).
 # Add them here with a rule that makes them; doc/rankmetrics.pdf depends on them.

@@ -20339,6 +20339,1357 @@ rm_status rm_verifier_explains(const rm_verifier *v, size_t i, const char *name,
   return RM_OK;
 }
 
+@** Is one run better than another?\here{q:compare}
+After ``what is my nDCG?'' comes ``is my system better than yours?''.  Two
+runs, $A$ and $B$, evaluated on the same $n$ queries give two columns of
+values $a_1,\ldots,a_n$ and $b_1,\ldots,b_n$, one pair per query.  The
+question is not whether $\bar a>\bar b$ (that is read off the means) but
+whether the difference would be likely to survive another sample of
+queries.  A {\it paired test\/} answers it from the $n$ differences
+$$d_i=a_i-b_i,$$
+and nothing else: the pairing by query is the whole point, since queries
+differ from one another far more than systems do, and a test that forgets
+which value belongs to which query (an unpaired $t$ test, a test on the two
+means) measures the queries' variety instead of the systems' difference.
+@^paired tests@>@^significance tests@>
+
+Every test here has the same null hypothesis, that the sign of each
+difference is as likely $+$ as~$-$ (for the $t$ test, that the differences
+are a sample of a normal distribution of mean~0), and gives a $p$-value:
+the probability, under that hypothesis, of a statistic at least as extreme
+as the one observed.  {\it Two-sided\/} ($\.{sided=two}$) counts both
+directions; \.{sided=greater} asks whether $A$ is better ($d$ large),
+\.{sided=less} whether it is worse.  The tests differ in what they
+assume and in what they count, and each comes in variants that change~$p$;
+so, like a metric, each variant has a name:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+ttest[sided=two]&Student's paired $t$ test\cr
+sign[sided=two]&the sign test\cr
+wilcoxon[zero=wilcox,method=exact,sided=two]&Wilcoxon's signed-rank test\cr
+randomization[method=mc,n=10000,seed=1,plusone=yes,sided=two]&the paired randomization test\cr
+bootstrap[ci=percentile,n=10000,seed=1,level=95]&the bootstrap over queries\cr}}$$
+These are the canonical names, with every default written out; the grammar
+is that of variant names (\secref{q:names}), without a cutoff.  A key that
+refines another is written only when it applies: \.{cc} (the continuity
+correction) only with \.{method=normal}, and \.{n}, \.{seed} and
+\.{plusone} only with \.{method=mc}.  The chapters of this part define each
+test, prove what the exact path computes, and say which variant the
+common libraries compute; the last one is the command \.{compare} and how to
+report what it says.
+
+@ {\it A worked example.}  Four queries, with values that are exact in
+binary so that every step can be checked by hand:
+$$\vbox{\halign{\hfil#\quad&&\hfil$#$\quad\cr
+query&1&2&3&4\cr
+$a_i$&1&1/2&1/4&1\cr
+$b_i$&1/2&1/4&1/2&0\cr
+$d_i$&1/2&1/4&-1/4&1\cr}}$$
+The mean difference is $\bar d=3/8$.  The sign test sees three positive
+differences out of four; the randomization test sees the sum $3/2$ among
+the $2^4$ sums $\pm1/2\pm1/4\pm1/4\pm1$; Wilcoxon's test sees the ranks
+$3,1.5,1.5,4$ of $\vert d_i\vert$ with the signs $+,+,-,+$; the $t$ test
+sees $\bar d$ and the spread of the $d_i$.  The chapters below finish each
+computation: $p=5/8$, $3/8$, $3/8$ and $0.2453\ldots$.
+\.{tests/check\_compare.c} checks all four.
+
+@* Names of the tests.\impl
+A test is an |rm_test|: its code and one field per key.  The keys and
+their words are a table, read by the parser and the printer alike, as
+the keys of variant names are; a key belongs to the tests in its |mask|,
+and one name (\.{method}) has two rows, one per test, with different
+words.  Words are stored as their index, numbers as |unsigned long long|.
+
+@s rm_test int
+@s rm_test_result int
+@s tkey int
+@<Public types@>=
+typedef enum {@+ RM_TEST_T, RM_TEST_SIGN, RM_TEST_WILCOXON, RM_TEST_RAND,
+  RM_TEST_BOOT, RM_N_TESTS @+} rm_test_code;
+typedef struct rm_test {
+  int test; /* an |rm_test_code| */
+  int sided; /* 0 two-sided, 1 greater ($A$ better), 2 less */
+  int zero, method, cc, plusone, ci; /* word keys: indices of their words */
+  unsigned long long n, seed, level; /* number keys */
+} rm_test;
+typedef struct rm_test_result {
+  double stat; /* the test's statistic (see its chapter) */
+  double p; /* the $p$-value; on the exact path the correctly rounded one */
+  double lo, hi; /* Monte Carlo: the 95\% Clopper-Pearson interval of the
+    proportion; bootstrap: the interval of the mean difference; else |p| */
+  unsigned long long count, total; /* $p$ is |count|/|total| when both fit (else 0) */
+  size_t n; /* the pairs the test used */
+  rm_exact xp; /* exact path: $p$, its fraction when rational */
+} rm_test_result;
+
+@ @<Public prototypes@>=
+rm_status rm_test_parse(const char *name, rm_test *t);
+/* Reads a test's name, as \.{wilcoxon[method=normal]}, into |*t|, with
+   defaults for the keys left out.  |RM_OK| or |RM_ENAME|. */
+int rm_test_name(const rm_test *t, char *buf, size_t size);
+/* Writes the canonical name of |*t| into |buf| (at most |size| bytes with
+   its null); returns the length it needs, as |snprintf|, or $-1$ for a
+   test that is not valid. */
+
+@ @<Private functions@>=
+static const char *const test_names[RM_N_TESTS] = {"ttest", "sign", "wilcoxon",
+  "randomization", "bootstrap"};
+static const char *const sided_w[] = {"two", "greater", "less", NULL};
+static const char *const zero_w[] = {"wilcox", "pratt", "zsplit", NULL};
+static const char *const wmethod_w[] = {"exact", "normal", NULL};
+static const char *const rmethod_w[] = {"exact", "mc", NULL};
+static const char *const yesno_w[] = {"no", "yes", NULL};
+static const char *const ci_w[] = {"percentile", "bca", NULL};
+static int tk_normal(const rm_test *t)@+{@+ return t->method == 1; @+}
+#define TM(x) (1u << (x))
+#define TOFF(f) offsetof(rm_test, f)
+typedef struct {
+  const char *name;
+  const char *const *words; /* |NULL| for a number */
+  unsigned mask; /* the tests that read it */
+  size_t off;
+  unsigned long long lo, hi; /* a number's range */
+  int (*when)(const rm_test *);
+} tkey;
+static const tkey tkeys[] = {
+  {"zero", zero_w, TM(RM_TEST_WILCOXON), TOFF(zero), 0, 0, NULL},
+  {"method", wmethod_w, TM(RM_TEST_WILCOXON), TOFF(method), 0, 0, NULL},
+  {"method", rmethod_w, TM(RM_TEST_RAND), TOFF(method), 0, 0, NULL},
+  {"cc", yesno_w, TM(RM_TEST_WILCOXON), TOFF(cc), 0, 0, tk_normal},
+  {"ci", ci_w, TM(RM_TEST_BOOT), TOFF(ci), 0, 0, NULL},
+  {"n", NULL, TM(RM_TEST_RAND) | TM(RM_TEST_BOOT), TOFF(n), 1, 1000000000, NULL},
+  {"seed", NULL, TM(RM_TEST_RAND) | TM(RM_TEST_BOOT), TOFF(seed), 0,
+    18446744073709551615ULL, NULL},
+  {"plusone", yesno_w, TM(RM_TEST_RAND), TOFF(plusone), 0, 0, NULL},
+  {"level", NULL, TM(RM_TEST_BOOT), TOFF(level), 50, 99, NULL},
+  {"sided", sided_w, ~TM(RM_TEST_BOOT), TOFF(sided), 0, 0, NULL}};
+#define N_TKEYS (sizeof tkeys / sizeof *tkeys)
+
+@ The keys \.{n}, \.{seed} and \.{plusone} of the randomization test
+apply only to \.{method=mc}: their |when| is that, for that test alone.
+
+@<Private functions@>=
+static int tk_applies(const rm_test *t, const tkey *k)
+{
+  if (!(k->mask & TM(t->test))) return 0;
+  if (t->test == RM_TEST_RAND && k->words != rmethod_w && strcmp(k->name, "sided") != 0)
+    return t->method == 1;
+  return k->when == NULL || k->when(t);
+}
+static void test_defaults(rm_test *t, int code)
+{
+  memset(t, 0, sizeof *t);
+  t->test = code;
+  t->method = code == RM_TEST_RAND; /* \.{mc} */
+  t->plusone = 1; t->n = 10000; t->seed = 1; t->level = 95;
+}
+
+@ The printer writes the name and every key that applies, in the table's
+order.
+
+@<Public functions@>=
+int rm_test_name(const rm_test *t, char *buf, size_t size)
+{
+  char s[256];
+  size_t i, k;
+  int sep = '[';
+  if (t == NULL || t->test < 0 || t->test >= RM_N_TESTS) return -1;
+  k = (size_t) snprintf(s, sizeof s, "%s", test_names[t->test]);
+  for (i = 0; i < N_TKEYS; i++) {
+    const tkey *q = &tkeys[i];
+    const char *p = (const char *) t + q->off;
+    if (!tk_applies(t, q)) continue;
+    if (q->words) k += (size_t) snprintf(s + k, sizeof s - k, "%c%s=%s", sep, q->name,
+      q->words[*(const int *) p]);
+    else k += (size_t) snprintf(s + k, sizeof s - k, "%c%s=%llu", sep, q->name,
+      *(const unsigned long long *) p);
+    sep = ',';
+  }
+  if (sep == ',') s[k++] = ']';
+  s[k] = '\0';
+  if (size) snprintf(buf, size, "%s", s);
+  return (int) k;
+}
+
+@ The parser reads the name, then each option; a key the test does not
+read, a key given twice, a word not in its list, or a number with a sign,
+a leading zero or out of range is an error.  Whether a key applies is
+decided after all are read (\.{n=500,method=mc} is as good as the other
+order).
+
+@<Public functions@>=
+static int tk_read(rm_test *t, const char *o, size_t len, unsigned *given)
+{
+  const char *eq = memchr(o, '=', len), *v;
+  size_t i, kl, vl;
+  int w;
+  if (eq == NULL) return 0;
+  kl = (size_t) (eq - o); v = eq + 1; vl = len - kl - 1;
+  for (i = 0; i < N_TKEYS; i++)
+    if (strlen(tkeys[i].name) == kl && memcmp(tkeys[i].name, o, kl) == 0
+        && (tkeys[i].mask & TM(t->test))) break;
+  if (i == N_TKEYS || (*given & (1u << i))) return 0;
+  *given |= 1u << i;
+  if (tkeys[i].words) {
+    for (w = 0; tkeys[i].words[w]; w++)
+      if (strlen(tkeys[i].words[w]) == vl && memcmp(tkeys[i].words[w], v, vl) == 0) break;
+    if (tkeys[i].words[w] == NULL) return 0;
+    *(int *) ((char *) t + tkeys[i].off) = w;
+    return 1;
+  }
+  {
+    unsigned long long x = 0;
+    size_t j;
+    if (vl == 0 || vl > 20 || (v[0] == '0' && vl > 1)) return 0;
+    for (j = 0; j < vl; j++) {
+      if (v[j] < '0' || v[j] > '9' || x > (~0ULL - 9) / 10) return 0;
+      x = 10 * x + (unsigned long long) (v[j] - '0');
+    }
+    if (x < tkeys[i].lo || x > tkeys[i].hi) return 0;
+    *(unsigned long long *) ((char *) t + tkeys[i].off) = x;
+  }
+  return 1;
+}
+rm_status rm_test_parse(const char *name, rm_test *t)
+{
+  size_t i, len;
+  const char *b, *o;
+  unsigned given = 0;
+  if (name == NULL || t == NULL) return RM_EINVAL;
+  b = strchr(name, '[');
+  len = b ? (size_t) (b - name) : strlen(name);
+  for (i = 0; i < RM_N_TESTS; i++)
+    if (strlen(test_names[i]) == len && memcmp(test_names[i], name, len) == 0) break;
+  if (i == RM_N_TESTS) return RM_ENAME;
+  test_defaults(t, (int) i);
+  if (b == NULL) return RM_OK;
+  len = strlen(b);
+  if (len < 3 || b[len - 1] != ']') return RM_ENAME;
+  for (o = b + 1; o < b + len - 1; ) {
+    const char *e = memchr(o, ',', (size_t) (b + len - 1 - o));
+    if (e == NULL) e = b + len - 1;
+    if (!tk_read(t, o, (size_t) (e - o), &given)) return RM_ENAME;
+    o = e + (e < b + len - 1);
+    if (e < b + len - 1 && o == b + len - 1) return RM_ENAME; /* a trailing comma */
+  }
+  for (i = 0; i < N_TKEYS; i++)
+    if ((given & (1u << i)) && !tk_applies(t, &tkeys[i])) return RM_ENAME;
+  return RM_OK;
+}
+
+@* The differences as integers.\impl
+Every test but the $t$ test on the double path looks at the differences
+exactly: it counts signs, ranks absolute values, or compares sums, and a
+tie that rounding breaks (two differences $0.3-0.1$ and $0.2-0.0$, equal
+in decimal, differ in binary by one ulp, and the rounded subtractions may
+make them equal or not) would change the count.  So the differences are
+made integers first.  Each double is $m\cdot2^e$ with an integer $m$ of at
+most 53 bits; with $E$ the least exponent among all $2n$ values,
+$$z_i=(m_{a_i}2^{e_{a_i}-E})-(m_{b_i}2^{e_{b_i}-E})$$
+is an integer and $d_i=z_i2^E$ exactly.  Every test below is invariant
+under the common scale $2^E$ (the $t$ statistic, signs, ranks, the order
+of sums), so it works on the $z_i$, and only the mean difference needs~$E$.
+
+@<Private functions@>=
+static void test_mz(mpz_t z, double x, long *e, int set)
+{
+  int ex;
+  double m = frexp(x, &ex); /* $x=m2^{ex}$, $1/2\le\vert m\vert<1$ */
+  if (set) {@+ mpz_set_d(z, ldexp(m, 53)); *e = (long) ex - 53; @+}
+  else if (x != 0 && (long) ex - 53 < *e) *e = (long) ex - 53;
+}
+static rm_status test_ints(const double *a, const double *b, size_t n, mpz_t *z,
+  long *E)
+{
+  size_t i;
+  long e = LONG_MAX, ea, eb;
+  mpz_t t;
+  for (i = 0; i < n; i++) {
+    if (!isfinite(a[i]) || !isfinite(b[i])) return RM_ESCORE;
+    test_mz(NULL, a[i], &e, 0); test_mz(NULL, b[i], &e, 0);
+  }
+  if (e == LONG_MAX) e = 0;
+  mpz_init(t);
+  for (i = 0; i < n; i++) {
+    test_mz(z[i], a[i], &ea, 1); test_mz(t, b[i], &eb, 1);
+    if (a[i] != 0) mpz_mul_2exp(z[i], z[i], (mp_bitcnt_t) (ea - e)); else mpz_set_ui(z[i], 0);
+    if (b[i] != 0) mpz_mul_2exp(t, t, (mp_bitcnt_t) (eb - e)); else mpz_set_ui(t, 0);
+    mpz_sub(z[i], z[i], t);
+  }
+  mpz_clear(t);
+  *E = e;
+  return RM_OK;
+}
+static mpz_t *test_zalloc(size_t n)
+{
+  mpz_t *z = malloc((n ? n : 1) * sizeof *z);
+  size_t i;
+  if (z) for (i = 0; i < n; i++) mpz_init(z[i]);
+  return z;
+}
+static void test_zfree(mpz_t *z, size_t n)
+{
+  size_t i;
+  if (z == NULL) return;
+  for (i = 0; i < n; i++) mpz_clear(z[i]);
+  free(z);
+}
+
+@ A $p$-value that is a count over a total, |c| of |N|, is a fraction; on
+both paths it is kept so, with the count and the total when they fit in
+64 bits, and rounded once.  (The double path of a counting test is the
+exact count rounded: counting needs no irrational arithmetic, and a count
+in floating point would only add the errors that the integers avoid.)
+
+@<Private functions@>=
+static double test_q_d(const mpq_t p) /* rounded to nearest, once */
+{
+  mpfr_t x;
+  double d;
+  mpfr_init2(x, 53); mpfr_set_q(x, p, MPFR_RNDN);
+  d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x);
+  return d;
+}
+static rm_status test_set_q(rm_test_result *r, const mpq_t p, int exact)
+{
+  rm_status s;
+  r->count = r->total = 0;
+  if (mpz_fits_ulong_p(mpq_numref(p)) && mpz_fits_ulong_p(mpq_denref(p))
+      && sizeof (unsigned long) >= 8) {
+    r->count = mpz_get_ui(mpq_numref(p)); r->total = mpz_get_ui(mpq_denref(p)); }
+  if (!exact) {@+ r->p = r->lo = r->hi = test_q_d(p); return RM_OK; @+}
+  s = exact_from_q(&r->xp, p);
+  r->p = r->lo = r->hi = r->xp.value;
+  return s;
+}
+
+@ \impl The tests' functions call one another in the order of the
+chapters below, and a few helpers come after their first use.  The
+library's metrics run on one thread; the Monte Carlo count may take two,
+hence \.{<pthread.h>}.
+
+@d TEST_PI 3.14159265358979323846 /* the double nearest $\pi$ */
+@d TEST_SQRT2 1.41421356237309504880
+@<Library include files@>=
+#include <pthread.h>
+
+@ @<Private functions@>=
+static void test_sided_q(mpq_t g, const mpq_t l, int sided);
+static rm_status w_exact(const unsigned long *v, size_t m, unsigned long T,
+  unsigned long W, int sided, rm_test_result *r, int exact);
+static rm_status w_normal(unsigned long T, unsigned long W, unsigned long long S2,
+  const rm_test *t, rm_test_result *r, int exact);
+static void clopper_pearson(unsigned long long c, unsigned long long N, double *lo,
+  double *hi);
+static void bca(const double *a, const double *b, size_t n, const double *m,
+  unsigned long long B, double mean, double al, double *lo, double *hi);
+
+@* The paired t test.
+Student's paired $t$ test assumes that the differences are a sample of a
+normal distribution and asks whether its mean is~0.  With
+$\bar d=\frac1n\sum d_i$ and $s^2=\frac1{n-1}\sum(d_i-\bar d)^2$ the statistic
+$$t={\bar d\over s/\sqrt n}$$
+has, under the hypothesis, Student's distribution with $\nu=n-1$ degrees of
+freedom, and the two-sided $p$-value is $P(\vert T\vert\ge\vert t\vert)$.  For
+$\.{sided=greater}$ it is $P(T\ge t)$, for \.{less} $P(T\le t)$.  The test is
+undefined for $n<2$ and when the differences are all equal ($s=0$; scipy then
+returns NaN or an infinite $t$): \.{ttest} says |RM_EUNDEF|.  In the worked
+example $\bar d=3/8$, $s^2=13/48$, $t^2=27/13$, $t=1.4411\ldots$ and
+$\nu=3$.
+@^paired t test@>@^Student's t distribution@>
+
+@ {\it The tail as a finite sum.}  For a whole number $\nu$ of degrees of
+freedom the distribution of $T$ has a closed form (Abramowitz and Stegun,
+26.7.3 and 26.7.4).  Let $\theta=\arctan(\vert t\vert/\sqrt\nu)$, so that
+$$x=\cos^2\theta={\nu\over\nu+t^2},\qquad y=\sin^2\theta={t^2\over\nu+t^2},$$
+and let $A=P(\vert T\vert<\vert t\vert)$.  Then for even $\nu$
+$$A=\sqrt y\,\sum_{k=0}^{\nu/2-1}c_kx^k,\qquad c_0=1,\ c_k=c_{k-1}{2k-1\over2k},$$
+and for odd $\nu$
+$$A={2\over\pi}\Bigl(\theta+\sqrt{xy}\sum_{k=0}^{(\nu-3)/2}e_kx^k\Bigr),
+  \qquad e_0=1,\ e_k=e_{k-1}{2k\over2k+1}$$
+(the sum is empty for $\nu=1$, where $A=2\theta/\pi$).  The two-sided $p$ is
+$1-A$; a one-sided $p$ is $(1-A)/2$ when $t$ lies on the side asked and
+$(1+A)/2$ when it does not.  The double path evaluates these sums by
+Horner's rule in double precision.  Its error is small in absolute terms
+but $1-A$ cancels when $p$ is small: a $p$ of $10^{-8}$ keeps only about
+eight correct digits.  That is what the exact path is for.
+@^Ziv's loop@>
+
+@ {\it The exact path, and its proof.}  The differences are the integers
+$z_i$ times $2^E$, and $t^2$ does not see the scale: with $Z=\sum z_i$ and
+$D=n\sum z_i^2-Z^2$,
+$$t^2={Z^2(n-1)\over D},$$
+a fraction.  So $x$, $y$ and $xy$ are fractions, the coefficients $c_k$,
+$e_k$ are fractions, and the only irrational operations are a square root,
+an arctangent and~$\pi$.  An enclosure $[\ell,h]$ of~$p$ at $w$ bits is
+computed as in the chapter ``Enclosures and Ziv's loop'': $x$ and $y$ are rounded down
+for $\ell_A$ and up for $h_A$; every sum, product and quotient of nonnegative
+numbers is rounded down for $\ell_A$ and up for~$h_A$; $\sqrt{\ }$ and
+$\arctan$ are increasing, so they too are rounded in the direction of
+their bound; $\pi$ is rounded up where it divides the lower bound and down
+where it divides the upper.  Each step moves its bound away from the true
+value, so $\ell_A\le A\le h_A$ at every precision, and then $p=\alpha+\beta
+A$ with $\beta<0$ (or $>0$) takes $\ell_p$ from $h_A$ (or $\ell_A$) with
+rounding down and $h_p$ from the other with rounding up.  The bounds
+differ by a few units of $2^{-w}$ times $\nu$, so Ziv's loop decides the
+rounding as soon as $w$ exceeds the number of bits by which $p$ is closer
+than that to a rounding boundary; it ends unless $p$ is itself a double or
+a midpoint, that is, rational.
+
+@ When is $p$ rational?  If $t=0$, $A=0$ and $p$ is 1 or $1/2$.  Otherwise:
+\smallskip
+\item{$\bullet$} {\it $\nu$ even.}  $A=S\sqrt y$ with $S\ge1$ a fraction,
+so $A$ (and $p$) is rational exactly when $y$ is the square of a fraction,
+which a test of its numerator and denominator decides.
+\item{$\bullet$} {\it $\nu=1$.}  $A=2\theta/\pi$ is rational exactly when
+$\theta/\pi$ is; by Niven's theorem on the rational values of trigonometric
+functions at rational multiples of~$\pi$, with $\tan^2\theta=t^2$ rational
+that happens only for $t^2\in\{1,3,1/3\}$ (besides 0), where $\theta$ is
+$\pi/4$, $\pi/3$, $\pi/6$ and $A$ is $1/2$, $2/3$, $1/3$.
+\item{$\bullet$} {\it $\nu\ge3$ odd.}  $A\pi/2=\theta+c$ with
+$c=\sqrt{xy}\,S$ a positive real algebraic number.  If $A=q$ were rational,
+$e^{2i\theta}=e^{iq\pi}e^{-2ic}$; the left side is
+$(1+i\tan\theta)^2/(1+\tan^2\theta)$, algebraic, and $e^{iq\pi}$ is a root
+of unity, so $e^{-2ic}$ would be algebraic, which the Lindemann-Weierstrass
+theorem forbids for the nonzero algebraic number $-2ic$.  So $A$ is
+irrational.
+\smallskip\noindent
+The rational cases are computed as fractions and rounded once; every other
+$p$ is irrational, and the loop decides it.  The statistic $t=Z/\sqrt{D/(n-1)}$
+is rounded correctly too, by |exact_q_over_sqrt|.
+
+@ \impl The double path.  |t_a| is $A$ from $t^2$ and $\nu$; |t_p| turns
+$A$ into $p$ for the sides.
+
+@<Private functions@>=
+static double t_a(double t2, unsigned long nu)
+{
+  double x = (double) nu / ((double) nu + t2), y = t2 / ((double) nu + t2), s = 1, th;
+  unsigned long k;
+  if (nu % 2 == 0) {
+    for (k = nu / 2 - 1; k >= 1; k--) s = 1 + s * x * (double) (2 * k - 1) / (double) (2 * k);
+    return s * sqrt(y);
+  }
+  th = atan(sqrt(t2 / (double) nu));
+  if (nu == 1) return 2 * th / TEST_PI;
+  for (k = (nu - 3) / 2; k >= 1; k--) s = 1 + s * x * (double) (2 * k) / (double) (2 * k + 1);
+  return 2 / TEST_PI * (th + sqrt(x * y) * s);
+}
+static double t_p(double a, int neg, int sided)
+{
+  if (sided == 0) return 1 - a;
+  return ((sided == 1) == !neg ? 1 - a : 1 + a) / 2;
+}
+static rm_status t_double(const double *a, const double *b, size_t n,
+  rm_test_result *r, int sided)
+{
+  double m = 0, ss = 0, t;
+  size_t i;
+  if (n < 2) return RM_EUNDEF;
+  for (i = 0; i < n; i++) m += a[i] - b[i];
+  m /= (double) n;
+  for (i = 0; i < n; i++) ss += (a[i] - b[i] - m) * (a[i] - b[i] - m);
+  if (ss == 0) return RM_EUNDEF;
+  t = m / sqrt(ss / (double) (n - 1) / (double) n);
+  r->stat = t;
+  r->p = r->lo = r->hi = t_p(t_a(t * t, (unsigned long) (n - 1)), t < 0, sided);
+  return RM_OK;
+}
+
+@ \impl The enclosure of $A$ at the precision of |lo|.  The fractions $x$,
+$y$, $xy$ and $t^2/\nu$ are computed once, in the context.
+
+@<Private types@>=
+typedef struct {
+  mpq_t x, y, xy, tn; /* $x$, $y$, $xy$, $t^2/\nu$ */
+  unsigned long nu;
+  int neg, sided; /* $t<0$; the side */
+} t_ctx;
+
+@ @<Private functions@>=
+static void t_series(mpfr_t s, const mpfr_t x, unsigned long nu, mpfr_rnd_t rd)
+{
+  unsigned long k = nu % 2 == 0 ? nu / 2 - 1 : (nu - 3) / 2;
+  mpfr_t c;
+  mpfr_init2(c, mpfr_get_prec(s));
+  mpfr_set_ui(s, 1, rd);
+  for (; k >= 1; k--) { /* $s\gets1+r_kxs$, $r_k$ as $c_k/c_{k-1}$ or $e_k/e_{k-1}$ */
+    mpfr_set_ui(c, nu % 2 == 0 ? 2 * k - 1 : 2 * k, rd);
+    mpfr_div_ui(c, c, nu % 2 == 0 ? 2 * k : 2 * k + 1, rd);
+    mpfr_mul(c, c, x, rd); mpfr_mul(s, s, c, rd); mpfr_add_ui(s, s, 1, rd);
+  }
+  mpfr_clear(c);
+}
+static void t_a_bound(mpfr_t a, const t_ctx *c, mpfr_rnd_t rd)
+{
+  mpfr_t x, s, th;
+  mpfr_inits2(mpfr_get_prec(a), x, s, th, (mpfr_ptr) 0);
+  mpfr_set_q(x, c->x, rd);
+  if (c->nu % 2 == 0 || c->nu >= 3) t_series(s, x, c->nu, rd);
+  if (c->nu % 2 == 0) {
+    mpfr_set_q(x, c->y, rd); mpfr_sqrt(x, x, rd); mpfr_mul(a, s, x, rd);
+  } else {
+    mpfr_set_q(th, c->tn, rd); mpfr_sqrt(th, th, rd); mpfr_atan(th, th, rd);
+    if (c->nu >= 3) {
+      mpfr_set_q(x, c->xy, rd); mpfr_sqrt(x, x, rd); mpfr_mul(s, s, x, rd);
+      mpfr_add(th, th, s, rd);
+    }
+    mpfr_const_pi(x, rd == MPFR_RNDD ? MPFR_RNDU : MPFR_RNDD);
+    mpfr_mul_2ui(th, th, 1, rd); mpfr_div(a, th, x, rd);
+  }
+  mpfr_clears(x, s, th, (mpfr_ptr) 0);
+}
+
+@ \impl From $[\ell_A,h_A]$ to $[\ell_p,h_p]$: $p=1-A$, $(1-A)/2$ or
+$(1+A)/2$; the halving is exact.
+
+@<Private functions@>=
+static int t_enclose(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const t_ctx *c = ctx;
+  int minus = c->sided == 0 || (c->sided == 1) == !c->neg;
+  t_a_bound(lo, c, minus ? MPFR_RNDU : MPFR_RNDD);
+  t_a_bound(hi, c, minus ? MPFR_RNDD : MPFR_RNDU);
+  if (minus) {
+    mpfr_ui_sub(lo, 1, lo, MPFR_RNDD); mpfr_ui_sub(hi, 1, hi, MPFR_RNDU); }
+  else {@+ mpfr_add_ui(lo, lo, 1, MPFR_RNDD); mpfr_add_ui(hi, hi, 1, MPFR_RNDU); @+}
+  if (c->sided) {@+ mpfr_div_2ui(lo, lo, 1, MPFR_RNDD); mpfr_div_2ui(hi, hi, 1, MPFR_RNDU); @+}
+  return 1;
+}
+
+@ \impl The rational cases of the proof give $A$ as a fraction; |t_rational|
+returns 1 and sets |q| to $A$ in those cases.
+
+@<Private functions@>=
+static int t_rational(mpq_t q, const t_ctx *c, const mpq_t t2)
+{
+  static const unsigned long nn[3] = {1, 3, 1}, dd[3] = {1, 1, 3}, an[3] = {1, 2, 1},
+    ad[3] = {2, 3, 3};
+  int i;
+  if (mpq_sgn(t2) == 0) {@+ mpq_set_ui(q, 0, 1); return 1; @+}
+  if (c->nu == 1) {
+    for (i = 0; i < 3; i++)
+      if (mpz_cmp_ui(mpq_numref(t2), nn[i]) == 0 && mpz_cmp_ui(mpq_denref(t2), dd[i]) == 0) {
+        mpq_set_ui(q, an[i], ad[i]); return 1; }
+    return 0;
+  }
+  if (c->nu % 2 || !mpz_perfect_square_p(mpq_numref(c->y))
+      || !mpz_perfect_square_p(mpq_denref(c->y))) return 0;
+  {
+    unsigned long k;
+    mpq_t r;
+    mpq_init(r);
+    mpq_set_ui(q, 1, 1);
+    for (k = c->nu / 2 - 1; k >= 1; k--) {
+      mpq_set_ui(r, 2 * k - 1, 2 * k); mpq_canonicalize(r);
+      mpq_mul(r, r, c->x); mpq_mul(q, q, r);
+      mpq_set_ui(r, 1, 1); mpq_add(q, q, r);
+    }
+    mpz_sqrt(mpq_numref(r), mpq_numref(c->y)); mpz_sqrt(mpq_denref(r), mpq_denref(c->y));
+    mpq_canonicalize(r); mpq_mul(q, q, r);
+    mpq_clear(r);
+  }
+  return 1;
+}
+
+@ \impl A rational $A$ gives $p$ as a fraction.
+
+@<Private functions@>=
+static rm_status t_exact_q(rm_test_result *r, const mpq_t a, const t_ctx *c)
+{
+  mpq_t p;
+  rm_status s;
+  int minus = c->sided == 0 || (c->sided == 1) == !c->neg;
+  mpq_init(p);
+  mpq_set_ui(p, 1, 1);
+  if (minus) mpq_sub(p, p, a); else mpq_add(p, p, a);
+  if (c->sided) mpq_div_2exp(p, p, 1);
+  s = exact_from_q(&r->xp, p);
+  mpq_clear(p);
+  return s;
+}
+
+@ \impl The exact path: $Z$, $D$ and $t^2$ from the integers, the context,
+the statistic, then $p$ as a fraction or by the loop.
+
+@<Private functions@>=
+static rm_status t_exact(mpz_t *z, size_t n, rm_test_result *r, int sided)
+{
+  t_ctx c;
+  mpq_t t2, a, b;
+  rm_exact st;
+  rm_status s;
+  size_t i;
+  if (n < 2) return RM_EUNDEF;
+  mpq_inits(t2, a, b, c.x, c.y, c.xy, c.tn, NULL);
+  for (i = 0; i < n; i++) {
+    mpz_add(mpq_numref(a), mpq_numref(a), z[i]);
+    mpz_addmul(mpq_numref(b), z[i], z[i]);
+  }
+  mpz_mul_ui(mpq_numref(b), mpq_numref(b), (unsigned long) n);
+  mpz_submul(mpq_numref(b), mpq_numref(a), mpq_numref(a)); /* $D$ */
+  if (mpq_sgn(b) == 0) {@+ s = RM_EUNDEF; goto done; @+}
+  c.nu = (unsigned long) (n - 1); c.sided = sided; c.neg = mpq_sgn(a) < 0;
+  mpz_set_ui(mpq_denref(b), c.nu); mpq_canonicalize(b); /* $D/(n-1)$ */
+  rm_exact_init(&st);
+  s = exact_q_over_sqrt(&st, a, b); /* $t=Z/\sqrt{D/(n-1)}$ */
+  r->stat = st.value;
+  rm_exact_clear(&st);
+  if (s != RM_OK) goto done;
+  mpq_mul(t2, a, a); mpq_div(t2, t2, b);
+  @<Set $x$, $y$, $xy$ and $t^2/\nu$ of |c|@>;
+  s = t_rational(a, &c, t2) ? t_exact_q(r, a, &c) : ziv(&r->xp, t_enclose, &c);
+  r->p = r->lo = r->hi = r->xp.value;
+done:
+  mpq_clears(t2, a, b, c.x, c.y, c.xy, c.tn, NULL);
+  return s;
+}
+
+@ @<Set $x$, $y$...@>=
+mpq_set_ui(b, c.nu, 1); mpq_add(b, b, t2); /* $\nu+t^2$ */
+mpq_set_ui(c.x, c.nu, 1); mpq_div(c.x, c.x, b);
+mpq_div(c.y, t2, b);
+mpq_mul(c.xy, c.x, c.y);
+mpq_set_ui(b, c.nu, 1); mpq_div(c.tn, t2, b);
+
+
+@* The sign test.
+The sign test counts the positive differences, $n_+$, among the $m$
+nonzero ones, and ignores the sizes.  Under the hypothesis $n_+$ is
+binomial with $m$ trials and probability $1/2$, so
+$$p_{\rm greater}=2^{-m}\sum_{k\ge n_+}{m\choose k},\qquad
+  p_{\rm less}=2^{-m}\sum_{k\le n_+}{m\choose k},\qquad
+  p_{\rm two}=\min\bigl(1,\,2\min(p_{\rm greater},p_{\rm less})\bigr),$$
+a fraction on both paths.  The two-sided rule is that of R's
+\.{binom.test} and scipy's \.{binomtest} for probability $1/2$, whose
+distribution is symmetric: doubling the smaller tail is the same as adding
+the probabilities of the outcomes no more likely than the one observed.
+The statistic is $n_+$.  With no nonzero difference ($m=0$) there is no
+evidence either way and $p=1$.  In the worked example $n_+=3$, $m=4$,
+$p_{\rm less}=15/16$, $p_{\rm greater}=5/16$ and $p=5/8$.
+@^sign test@>
+
+@<Private functions@>=
+static rm_status sign_test(mpz_t *z, size_t n, rm_test_result *r, int sided, int exact)
+{
+  unsigned long m = 0, np = 0, k;
+  mpz_t s, c;
+  mpq_t g, l;
+  rm_status st;
+  size_t i;
+  for (i = 0; i < n; i++) {@+ m += mpz_sgn(z[i]) != 0; np += mpz_sgn(z[i]) > 0; @+}
+  mpz_inits(s, c, NULL); mpq_inits(g, l, NULL);
+  for (k = 0; k <= m; k++) {
+    mpz_bin_uiui(c, m, k);
+    if (k >= np) mpz_add(mpq_numref(g), mpq_numref(g), c);
+    if (k <= np) mpz_add(mpq_numref(l), mpq_numref(l), c);
+  }
+  mpz_ui_pow_ui(mpq_denref(g), 2, m); mpz_set(mpq_denref(l), mpq_denref(g));
+  mpq_canonicalize(g); mpq_canonicalize(l);
+  test_sided_q(g, l, sided);
+  r->stat = (double) np; r->n = (size_t) m;
+  st = test_set_q(r, g, exact);
+  mpz_clears(s, c, NULL); mpq_clears(g, l, NULL);
+  return st;
+}
+
+@ \impl The two tails $g=P(X\ge x)$ and $l=P(X\le x)$ of a symmetric
+distribution give the $p$ of a side, left in~|g|.  The signed-rank and
+randomization tests use it too.
+
+@<Private functions@>=
+static void test_sided_q(mpq_t g, const mpq_t l, int sided)
+{
+  if (sided == 2) mpq_set(g, l);
+  else if (sided == 0) {
+    if (mpq_cmp(l, g) < 0) mpq_set(g, l);
+    mpz_mul_2exp(mpq_numref(g), mpq_numref(g), 1); mpq_canonicalize(g);
+    if (mpq_cmp_ui(g, 1, 1) > 0) mpq_set_ui(g, 1, 1);
+  }
+}
+
+@* Wilcoxon's signed-rank test.
+Wilcoxon's test ranks the absolute differences $\vert d_i\vert$ from 1 up,
+gives tied values the mean of their ranks (the {\it mid-rank\/}), and adds
+the ranks of the positive differences: $W_+$ (R's \.{V}).  Under the
+hypothesis each rank carries either sign with probability $1/2$.  What to
+do with zero differences is a variant, named as scipy names it:
+\smallskip
+\item{$\bullet$} \.{zero=wilcox}, the default: drop them, then rank the rest
+(R's \.{wilcox.test} does this);
+\item{$\bullet$} \.{zero=pratt}: rank them with the others, then drop them,
+so that the other ranks keep their places above the zeros (Pratt, 1959);
+\item{$\bullet$} \.{zero=zsplit}: rank them with the others, and count half of
+their ranks in $W_+$.
+\smallskip\noindent
+The $p$-value is that of the distribution of $W_+$ under random signs of the
+{\it nonzero\/} ranks $r_1,\ldots,r_m$ as they are, mid-ranks included
+(\.{zsplit} only shifts the statistic, and its $p$ is that of
+\.{pratt}).  With \.{method=exact} this distribution is counted: the
+number of subsets of the ranks with each sum, by the usual recurrence over
+the ranks (in units of a half, so that mid-ranks are integers).  This is
+the exact conditional test; without ties and zeros it is the classical
+exact distribution that R and scipy use, which they give up for the
+normal approximation when there are ties.  It is limited to $m\le200$.  With
+\.{method=normal}
+$$z={W_+-\mu-c\over\sigma},\qquad \mu={1\over2}\sum_ir_i,\qquad
+  \sigma^2={1\over4}\sum_ir_i^2,$$
+the exact mean and variance of the conditional distribution (without ties
+and zeros, $n(n+1)/4$ and $n(n+1)(2n+1)/24$; the usual tie correction is
+the same number), and $c$ the continuity correction: 0 with \.{cc=no} (the
+default, and scipy's), with \.{cc=yes} (R's default) $1/2$ times the sign
+of $W_+-\mu$ two-sided, $+1/2$ for \.{greater} and $-1/2$ for \.{less}.
+Then $p_{\rm two}={\rm erfc}(\vert z\vert/\sqrt2)$, $p_{\rm greater}={\rm
+erfc}(z/\sqrt2)/2$, $p_{\rm less}={\rm erfc}(-z/\sqrt2)/2$.
+@^Wilcoxon signed-rank test@>
+
+In the worked example the ranks of $1/2,1/4,1/4,1$ are $3,1.5,1.5,4$ and
+$W_+=8.5$ of a total of~10.  Of the 16 sign assignments, three have a sum
+of at least 8.5 ($1.5+3+4$ twice, and all four), so $p_{\rm greater}=3/16$ and
+$p=3/8$.  scipy's \.{wilcoxon} reports, two-sided, $\min(W_+,W_-)$ rather
+than $W_+$; the $p$ is the same.
+
+@ \impl The ranks, doubled.  |ord| is the indices sorted by $\vert
+z_i\vert$ (a merge sort, since |qsort| takes no context for the integers
+and a static one would be shared by threads); a run of equal values from
+position $f$ to $l$ (from 1) has the doubled mid-rank $f+l$.  Zeros are
+left out first under \.{zero=wilcox}.
+
+@<Private functions@>=
+static void w_sort(mpz_t *z, size_t *ord, size_t *tmp, size_t m)
+{
+  size_t w, i, j, k, lo, mid, hi;
+  for (w = 1; w < m; w *= 2) {
+    for (lo = 0; lo < m; lo += 2 * w) {
+      mid = lo + w < m ? lo + w : m; hi = lo + 2 * w < m ? lo + 2 * w : m;
+      for (i = lo, j = mid, k = lo; k < hi; k++)
+        tmp[k] = j >= hi || (i < mid && mpz_cmpabs(z[ord[i]], z[ord[j]]) <= 0)
+          ? ord[i++] : ord[j++];
+    }
+    memcpy(ord, tmp, m * sizeof *ord);
+  }
+}
+static size_t w_ranks(mpz_t *z, size_t n, int drop0, size_t *ord, unsigned long *r2)
+{
+  size_t i, j, k, m = 0;
+  for (i = 0; i < n; i++) if (!drop0 || mpz_sgn(z[i])) ord[m++] = i;
+  w_sort(z, ord, ord + n, m);
+  for (i = 0; i < m; i = j) {
+    for (j = i + 1; j < m && mpz_cmpabs(z[ord[j]], z[ord[i]]) == 0; j++) ;
+    for (k = i; k < j; k++) r2[ord[k]] = (unsigned long) (i + j + 1);
+  }
+  return m;
+}
+
+@ \impl The statistic and the dispatch to the exact count or the normal
+approximation.  |T| is the sum of the doubled nonzero ranks, |W| that of
+the positive ones, |S2| the sum of their squares.
+
+@<Private functions@>=
+static rm_status wilcoxon(mpz_t *z, size_t n, const rm_test *t, rm_test_result *r,
+  int exact)
+{
+  size_t *ord = malloc((2 * n + 1) * sizeof *ord), m0, i, m = 0;
+  unsigned long *r2 = malloc((n + 1) * sizeof *r2), *nz, T = 0, W = 0, Z0 = 0;
+  unsigned long long S2 = 0;
+  rm_status s;
+  if (ord == NULL || r2 == NULL) {@+ free(ord); free(r2); return RM_ENOMEM; @+}
+  m0 = w_ranks(z, n, t->zero == 0, ord, r2);
+  nz = (unsigned long *) ord + n; /* the nonzero ranks, over |ord|'s second half */
+  for (i = 0; i < m0; i++) {
+    unsigned long v = r2[ord[i]];
+    int g = mpz_sgn(z[ord[i]]);
+    if (g == 0) {@+ Z0 += v; continue; @+}
+    if (g > 0) W += v;
+    T += v; S2 += (unsigned long long) v * v; nz[m++] = v;
+  }
+  r->stat = (double) W / 2 + (t->zero == 2 ? (double) Z0 / 4 : 0);
+  r->n = m;
+  if (m == 0) {
+    mpq_t one;
+    mpq_init(one); mpq_set_ui(one, 1, 1);
+    s = test_set_q(r, one, exact);
+    mpq_clear(one);
+  } else if (t->method == 0) s = w_exact(nz, m, T, W, t->sided, r, exact);
+  else s = w_normal(T, W, S2, t, r, exact);
+  free(ord); free(r2);
+  return s;
+}
+
+@ \impl The exact distribution: |c[s]| subsets of the doubled ranks sum
+to~$s$.
+
+@<Private functions@>=
+static rm_status w_exact(const unsigned long *v, size_t m, unsigned long T,
+  unsigned long W, int sided, rm_test_result *r, int exact)
+{
+  mpz_t *c;
+  mpq_t g, l;
+  size_t i;
+  unsigned long s;
+  rm_status st;
+  if (m > 200) return RM_EINVAL;
+  if ((c = test_zalloc((size_t) T + 1)) == NULL) return RM_ENOMEM;
+  mpz_set_ui(c[0], 1);
+  for (i = 0; i < m; i++)
+    for (s = T; s >= v[i]; s--) mpz_add(c[s], c[s], c[s - v[i]]);
+  mpq_inits(g, l, NULL);
+  for (s = 0; s <= T; s++) {
+    if (s >= W) mpz_add(mpq_numref(g), mpq_numref(g), c[s]);
+    if (s <= W) mpz_add(mpq_numref(l), mpq_numref(l), c[s]);
+  }
+  mpz_ui_pow_ui(mpq_denref(g), 2, (unsigned long) m); mpz_set(mpq_denref(l), mpq_denref(g));
+  mpq_canonicalize(g); mpq_canonicalize(l);
+  test_sided_q(g, l, sided);
+  st = test_set_q(r, g, exact);
+  mpq_clears(g, l, NULL);
+  test_zfree(c, (size_t) T + 1);
+  return st;
+}
+
+@ \impl The normal approximation.  In the doubled units
+$W_+-\mu-c=(2W-T-4c)/4$ and $\sigma=\sqrt{S_2}/4$, so
+$z=(2W-T-4c)/\sqrt{S_2}$ with integers.  The exact path encloses
+$u=\pm\sqrt{z^2/2}$ (the sign chosen so that $p$ is ${\rm erfc}(u)$ or its
+half) and uses that ${\rm erfc}$ is decreasing.  A value $u\ne0$ is
+algebraic; that ${\rm erfc}(u)$ is then never a double or a midpoint is
+believed but not proved, so here the loop may, in principle, end with
+|RM_EHARD| rather than loop on.  $u=0$ gives 1 or $1/2$ exactly.
+
+@<Private types@>=
+typedef struct {@+ mpq_t v2; int sgn, half; @+} w_ctx;
+
+@ @<Private functions@>=
+static int w_enclose(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const w_ctx *c = ctx;
+  mpfr_t ml, mh;
+  mpfr_inits2(mpfr_get_prec(lo), ml, mh, (mpfr_ptr) 0);
+  mpfr_set_q(ml, c->v2, MPFR_RNDD); mpfr_sqrt(ml, ml, MPFR_RNDD);
+  mpfr_set_q(mh, c->v2, MPFR_RNDU); mpfr_sqrt(mh, mh, MPFR_RNDU);
+  if (c->sgn < 0) {@+ mpfr_neg(ml, ml, MPFR_RNDN); mpfr_neg(mh, mh, MPFR_RNDN);
+    mpfr_swap(ml, mh); @+}
+  mpfr_erfc(lo, mh, MPFR_RNDD); mpfr_erfc(hi, ml, MPFR_RNDU);
+  if (c->half) {@+ mpfr_div_2ui(lo, lo, 1, MPFR_RNDD); mpfr_div_2ui(hi, hi, 1, MPFR_RNDU); @+}
+  mpfr_clears(ml, mh, (mpfr_ptr) 0);
+  return 1;
+}
+static rm_status w_normal(unsigned long T, unsigned long W, unsigned long long S2,
+  const rm_test *t, rm_test_result *r, int exact)
+{
+  long a4 = 2 * (long) W - (long) T, c4 = 0;
+  w_ctx c;
+  rm_status s = RM_OK;
+  if (t->cc) c4 = t->sided == 1 ? 2 : t->sided == 2 ? -2 : 2 * ((a4 > 0) - (a4 < 0));
+  a4 -= c4;
+  c.sgn = t->sided == 0 ? 1 : t->sided == 1 ? (a4 > 0) - (a4 < 0) : (a4 < 0) - (a4 > 0);
+  c.half = t->sided != 0;
+  if (!exact || a4 == 0) {
+    double z = (double) a4 / sqrt((double) S2);
+    r->p = t->sided == 0 ? erfc(fabs(z) / TEST_SQRT2) : erfc((t->sided == 1 ? z : -z)
+      / TEST_SQRT2) / 2;
+    r->lo = r->hi = r->p;
+    if (exact) {@+ mpq_t q; mpq_init(q); mpq_set_ui(q, 1, c.half ? 2 : 1);
+      s = test_set_q(r, q, 1); mpq_clear(q); @+}
+    return s;
+  }
+  mpq_init(c.v2);
+  mpz_set_si(mpq_numref(c.v2), a4); mpz_mul(mpq_numref(c.v2), mpq_numref(c.v2),
+    mpq_numref(c.v2));
+  mpz_set_ui(mpq_denref(c.v2), 2); mpz_mul_ui(mpq_denref(c.v2), mpq_denref(c.v2),
+    (unsigned long) S2);
+  mpq_canonicalize(c.v2);
+  s = ziv(&r->xp, w_enclose, &c);
+  r->p = r->lo = r->hi = r->xp.value;
+  mpq_clear(c.v2);
+  return s;
+}
+
+@* The randomization test.
+Fisher's paired randomization test (also called the permutation test)
+takes the hypothesis literally: if $A$ and $B$ are exchangeable on each
+query, each difference could as well have had the other sign, and each of
+the $2^n$ assignments of signs is equally likely.  The statistic is the
+mean difference $\bar d$, and
+$$p_{\rm two}={\#\{s\in\{\pm1\}^n:\ \vert\sum_is_id_i\vert\ge\vert\sum_id_i\vert\}\over2^n},$$
+with $\ge$ and $\le$ without the bars for \.{greater} and \.{less}.  The
+assignment that changes nothing is one of those counted, so $p\ge2^{-n}$.
+The sums are compared exactly, as integers (the chapter on the integer
+differences): two sign assignments whose sums are equal in exact
+arithmetic are both counted, which rounding would decide by chance.  In
+the worked example, with the differences in quarters $2,1,-1,4$ and the
+observed sum~6, the sums of absolute value at least 6 are $\pm8$ (once
+each) and $\pm6$ (twice each): $p=6/16=3/8$.
+@^randomization test@>@^permutation test@>
+
+\.{method=exact} enumerates all $2^n$ assignments, in the order of a Gray
+code so that each differs from the last by one sign (one addition); it is
+allowed for $n\le24$, sixteen million sums.  \.{method=mc}, the default,
+draws $N$ assignments at random (\.{n=}$N$, default 10000) and counts
+$c$, those at least as extreme.  Then, with \.{plusone=yes} (the default)
+$$p={c+1\over N+1},$$
+which counts the observed assignment as one of the draws: it is a valid
+$p$-value, never below $1/(N+1)$ (Phipson and Smyth, 2010).  With
+\.{plusone=no} it is the plain proportion $c/N$, which can be~0: a claim
+of certainty from a sample.  The result carries $c$ and $N$, and the 95\%
+Clopper-Pearson interval of the proportion of extreme assignments, that
+is, of the exact $p$ that the draws estimate: the $\beta$-quantiles
+$B^{-1}(0.025;c,N-c+1)$ and $B^{-1}(0.975;c+1,N-c)$ (0 when $c=0$, 1 when
+$c=N$).
+
+@ {\it The generator.}  A seed must give one $p$, on one thread or two, on
+any machine.  So the $i$-th draw's signs are a pure function of the seed
+and of~$i$, not the state of a generator that threads share or copy: with
+$W=\lceil n/64\rceil$ words per draw, the word $w$ of draw $i$ (both from
+0) is
+$$u_{i,w}={\rm mix}\bigl(\hbox{seed}+(iW+w+1)\gamma \bmod 2^{64}\bigr),
+  \qquad\gamma=\hbox{\tt 0x9e3779b97f4a7c15},$$
+where mix is the finalizer of splitmix64 (Steele, Lea and Flood, 2014):
+$z\gets(z\oplus z\gg30)\cdot\hbox{\tt0xbf58476d1ce4e5b9}$,
+$z\gets(z\oplus z\gg27)\cdot\hbox{\tt0x94d049bb133111eb}$,
+$z\gets z\oplus z\gg31$, all modulo $2^{64}$.  This is exactly the
+$(iW+w+1)$-th output of splitmix64 started from the seed, so the draws
+are the generator's stream read in order, and any range of them can be
+computed alone.  Bit $j\bmod64$ of word $\lfloor j/64\rfloor$ set makes
+$s_j=-1$.  Two threads count the draws $[0,N/2)$ and $[N/2,N)$ and add
+their counts; the sum is the count of one thread.
+@^splitmix64@>@^reproducible random numbers@>
+
+@<Private functions@>=
+static unsigned long long mix64(unsigned long long z)
+{
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+static unsigned long long draw_word(unsigned long long seed, unsigned long long k)
+{
+  return mix64(seed + (k + 1) * 0x9e3779b97f4a7c15ULL); /* output |k+1| */
+}
+
+@ \impl Is a sum |s| at least as extreme as the observed |o|, for the side?
+
+@<Private functions@>=
+static int r_extreme(const mpz_t s, const mpz_t o, int sided)
+{
+  return sided == 0 ? mpz_cmpabs(s, o) >= 0 : sided == 1 ? mpz_cmp(s, o) >= 0
+    : mpz_cmp(s, o) <= 0;
+}
+static unsigned long long r_exact_count(mpz_t *z, size_t n, int sided)
+{
+  mpz_t s, o;
+  unsigned long long k, c = 0;
+  unsigned long neg = 0; /* bit $j$: $s_j=-1$ */
+  size_t j;
+  mpz_inits(s, o, NULL);
+  for (j = 0; j < n; j++) mpz_add(o, o, z[j]);
+  mpz_set(s, o);
+  for (k = 1;; k++) {
+    c += (unsigned long long) r_extreme(s, o, sided);
+    if (k >> n) break;
+    j = (size_t) __builtin_ctzll(k);
+    if (neg >> j & 1) mpz_addmul_ui(s, z[j], 2); else mpz_submul_ui(s, z[j], 2);
+    neg ^= 1UL << j;
+  }
+  mpz_clears(s, o, NULL);
+  return c;
+}
+
+@ \impl The draws |from| to |to| (not included), in one thread.
+
+@<Private types@>=
+typedef struct {
+  mpz_t *z; size_t n; int sided;
+  unsigned long long seed, from, to, count;
+} r_range;
+
+@ @<Private functions@>=
+static void *r_mc_count(void *arg)
+{
+  r_range *g = arg;
+  unsigned long long i, u = 0, W = (g->n + 63) / 64;
+  mpz_t s, o;
+  size_t j;
+  mpz_inits(s, o, NULL);
+  for (j = 0; j < g->n; j++) mpz_add(o, o, g->z[j]);
+  for (g->count = 0, i = g->from; i < g->to; i++) {
+    mpz_set_ui(s, 0);
+    for (j = 0; j < g->n; j++) {
+      if (j % 64 == 0) u = draw_word(g->seed, i * W + j / 64);
+      if (u >> (j % 64) & 1) mpz_sub(s, s, g->z[j]); else mpz_add(s, s, g->z[j]);
+    }
+    g->count += (unsigned long long) r_extreme(s, o, g->sided);
+  }
+  mpz_clears(s, o, NULL);
+  return NULL;
+}
+static unsigned long long r_mc(mpz_t *z, size_t n, const rm_test *t, int threads)
+{
+  r_range g[2];
+  pthread_t th;
+  int two = threads > 1 && t->n > 1;
+  g[0].z = g[1].z = z; g[0].n = g[1].n = n; g[0].sided = g[1].sided = t->sided;
+  g[0].seed = g[1].seed = t->seed;
+  g[0].from = 0; g[0].to = g[1].from = two ? t->n / 2 : t->n; g[1].to = t->n;
+  if (two && pthread_create(&th, NULL, r_mc_count, &g[1]) != 0) two = 0, g[0].to = t->n;
+  r_mc_count(&g[0]);
+  if (two) pthread_join(th, NULL);
+  return g[0].count + (two ? g[1].count : 0);
+}
+
+@ \impl The test: the statistic $\bar d=2^EZ/n$, then the count.
+
+@<Private functions@>=
+static rm_status randomization(mpz_t *z, size_t n, long E, const rm_test *t,
+  rm_test_result *r, int exact, int threads)
+{
+  mpq_t p;
+  unsigned long long c;
+  rm_status s;
+  size_t j;
+  mpq_init(p);
+  for (j = 0; j < n; j++) mpz_add(mpq_numref(p), mpq_numref(p), z[j]);
+  mpz_mul_ui(mpq_denref(p), mpq_denref(p), (unsigned long) n);
+  if (E < 0) mpz_mul_2exp(mpq_denref(p), mpq_denref(p), (mp_bitcnt_t) -E);
+  else mpz_mul_2exp(mpq_numref(p), mpq_numref(p), (mp_bitcnt_t) E);
+  mpq_canonicalize(p);
+  r->stat = test_q_d(p); r->n = n;
+  if (t->method == 0 && n > 24) {@+ mpq_clear(p); return RM_EINVAL; @+}
+  c = t->method == 0 ? r_exact_count(z, n, t->sided) : r_mc(z, n, t, threads);
+  if (t->method == 0) {
+    mpz_set_ui(mpq_numref(p), (unsigned long) c);
+    mpz_set_ui(mpq_denref(p), 1); mpz_mul_2exp(mpq_denref(p), mpq_denref(p), n);
+  } else {
+    mpz_set_ui(mpq_numref(p), (unsigned long) (c + (unsigned long long) t->plusone));
+    mpz_set_ui(mpq_denref(p), (unsigned long) (t->n + (unsigned long long) t->plusone));
+  }
+  mpq_canonicalize(p);
+  s = test_set_q(r, p, exact);
+  if (t->method == 1) {
+    r->count = c; r->total = t->n;
+    clopper_pearson(c, t->n, &r->lo, &r->hi);
+  } else {@+ r->count = c; r->total = 1ULL << n; @+} /* the raw count */
+  mpq_clear(p);
+  return s;
+}
+
+@ \impl The Clopper-Pearson bounds need the regularized incomplete beta
+function $I_x(a,b)$, here by its continued fraction (Lentz's method, as in
+{\it Numerical Recipes}, \S6.4), and its inverse in~$x$ by bisection; the
+interval is a double-path figure, good to many more digits than it is
+ever read to.
+
+@<Private functions@>=
+static double beta_cf(double x, double a, double b)
+{
+  double c = 1, d = 1 - (a + b) * x / (a + 1), h, e, m2;
+  int m;
+  if (fabs(d) < 1e-300) d = 1e-300;
+  d = 1 / d; h = d;
+  for (m = 1; m <= 10000; m++) {
+    m2 = 2 * m;
+    e = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + e * d; c = 1 + e / c; if (fabs(d) < 1e-300) d = 1e-300;
+    if (fabs(c) < 1e-300) c = 1e-300;
+    d = 1 / d; h *= d * c;
+    e = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + e * d; c = 1 + e / c; if (fabs(d) < 1e-300) d = 1e-300;
+    if (fabs(c) < 1e-300) c = 1e-300;
+    d = 1 / d; h *= d * c;
+    if (fabs(d * c - 1) < 1e-16) break;
+  }
+  return h;
+}
+static double beta_reg(double x, double a, double b)
+{
+  double f;
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  f = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+  return x < (a + 1) / (a + b + 2) ? f * beta_cf(x, a, b) / a
+    : 1 - f * beta_cf(1 - x, b, a) / b;
+}
+static double beta_inv(double q, double a, double b)
+{
+  double lo = 0, hi = 1, m;
+  int i;
+  for (i = 0; i < 100; i++) {
+    m = (lo + hi) / 2;
+    if (beta_reg(m, a, b) < q) lo = m; else hi = m;
+  }
+  return (lo + hi) / 2;
+}
+static void clopper_pearson(unsigned long long c, unsigned long long N, double *lo,
+  double *hi)
+{
+  *lo = c == 0 ? 0 : beta_inv(0.025, (double) c, (double) (N - c + 1));
+  *hi = c == N ? 1 : beta_inv(0.975, (double) (c + 1), (double) (N - c));
+}
+
+@* The bootstrap over queries.
+The bootstrap asks how the mean difference would vary over other samples
+of queries by resampling the queries at hand: $B$ times (\.{n=}$B$,
+default 10000), draw $n$ queries with replacement and take the mean of
+their differences, $\bar d^*_b$.  The query of draw $j$ of resample $b$
+(both from 0) is $u\bmod n$ for the output $u$ number $bn+j+1$ of
+splitmix64 from the seed (the generator of the randomization test; the
+bias of the remainder, below $n/2^{64}$, is nothing beside the bootstrap's
+own error).  It resamples queries, not documents, and it is paired: a
+query drawn brings both its values.  The result is an interval for the
+mean difference at \.{level} percent (default 95), $1-\alpha$:
+\smallskip
+\item{$\bullet$} \.{ci=percentile}: the $\lceil B\alpha/2\rceil$-th and the
+$\lceil B(1-\alpha/2)\rceil$-th smallest of the $\bar d^*_b$;
+\item{$\bullet$} \.{ci=bca}: Efron's bias-corrected and accelerated interval,
+the $\lceil B\alpha_1\rceil$-th and $\lceil B\alpha_2\rceil$-th smallest, with
+$\alpha_{1,2}=\Phi\bigl(z_0+(z_0+z_{\alpha/2,1-\alpha/2})/(1-a(z_0+z_{\alpha/2,1-\alpha/2}))\bigr)$,
+$z_0=\Phi^{-1}(\#\{\bar d^*_b<\bar d\}/B)$ and the acceleration $a=\sum
+e_i^3/(6(\sum e_i^2)^{3/2})$ from the jackknife, $e_i=\bar d-\bar d_{(i)}$
+with $\bar d_{(i)}$ the mean without query~$i$.
+\smallskip\noindent
+Its $p$ is that of the shifted bootstrap, two-sided: $(1+\#\{b:\vert\bar
+d^*_b-\bar d\vert\ge\vert\bar d\vert\})/(B+1)$.  The bootstrap is on the
+double path only: its means are sums of doubles, and its $p$ on the exact
+path is that count as a fraction.
+@^bootstrap@>
+
+@<Private functions@>=
+static double norm_cdf(double x)@+{@+ return erfc(-x / TEST_SQRT2) / 2; @+}
+static double norm_inv(double q)
+{
+  double lo = -40, hi = 40, m;
+  int i;
+  for (i = 0; i < 200 && lo < hi; i++) {
+    m = (lo + hi) / 2;
+    if (m == lo || m == hi) break;
+    if (norm_cdf(m) < q) lo = m; else hi = m;
+  }
+  return (lo + hi) / 2;
+}
+static int dcmp(const void *x, const void *y)
+{
+  double a = *(const double *) x, b = *(const double *) y;
+  return (a > b) - (a < b);
+}
+static double b_at(const double *m, unsigned long long B, double q)
+{
+  double k = ceil((double) B * q);
+  if (k < 1) k = 1;
+  if (k > (double) B) k = (double) B;
+  return m[(size_t) k - 1];
+}
+
+@ \impl The resamples, then the interval and the count.
+
+@<Private functions@>=
+static rm_status bootstrap(const double *a, const double *b, size_t n,
+  const rm_test *t, rm_test_result *r, int exact)
+{
+  double *m = malloc((size_t) t->n * sizeof *m), mean = 0, al = 1 - (double) t->level / 100;
+  unsigned long long i, c = 0;
+  size_t j;
+  mpq_t p;
+  rm_status s;
+  if (m == NULL) return RM_ENOMEM;
+  for (j = 0; j < n; j++) mean += a[j] - b[j];
+  mean /= (double) n;
+  for (i = 0; i < t->n; i++) {
+    double x = 0;
+    for (j = 0; j < n; j++) {
+      size_t q = (size_t) (draw_word(t->seed, i * n + j) % n);
+      x += a[q] - b[q];
+    }
+    m[i] = x / (double) n;
+    c += fabs(m[i] - mean) >= fabs(mean);
+  }
+  qsort(m, (size_t) t->n, sizeof *m, dcmp);
+  if (t->ci == 0) {@+ r->lo = b_at(m, t->n, al / 2); r->hi = b_at(m, t->n, 1 - al / 2); @+}
+  else bca(a, b, n, m, t->n, mean, al, &r->lo, &r->hi);
+  r->stat = mean; r->n = n;
+  mpq_init(p); mpq_set_ui(p, (unsigned long) c + 1, (unsigned long) t->n + 1);
+  mpq_canonicalize(p);
+  {@+ double lo = r->lo, hi = r->hi;
+    s = test_set_q(r, p, exact); r->lo = lo; r->hi = hi; @+}
+  r->count = c; r->total = t->n;
+  mpq_clear(p); free(m);
+  return s;
+}
+
+@ @<Private functions@>=
+static void bca(const double *a, const double *b, size_t n, const double *m,
+  unsigned long long B, double mean, double al, double *lo, double *hi)
+{
+  double s2 = 0, s3 = 0, acc, z0, zl = norm_inv(al / 2), zh = norm_inv(1 - al / 2);
+  unsigned long long i, below = 0;
+  size_t j;
+  for (i = 0; i < B; i++) below += m[i] < mean;
+  z0 = norm_inv((double) below / (double) B);
+  for (j = 0; j < n && n > 1; j++) {
+    double e = mean - (mean * (double) n - (a[j] - b[j])) / (double) (n - 1);
+    s2 += e * e; s3 += e * e * e;
+  }
+  acc = s2 > 0 ? s3 / (6 * pow(s2, 1.5)) : 0;
+  *lo = b_at(m, B, norm_cdf(z0 + (z0 + zl) / (1 - acc * (z0 + zl))));
+  *hi = b_at(m, B, norm_cdf(z0 + (z0 + zh) / (1 - acc * (z0 + zh))));
+}
+
+@* Running a test.\impl
+|rm_test_run| makes the integers, checks the sizes, and calls the test.
+
+@<Public prototypes@>=
+void rm_test_result_init(rm_test_result *r);
+/* Makes |*r| empty; call it before the first |rm_test_run| with it. */
+void rm_test_result_clear(rm_test_result *r);
+/* Frees what |rm_test_run| allocated in |*r| (the fraction of |r->xp|). */
+rm_status rm_test_run(const rm_test *t, const double *a, const double *b,
+  size_t n, int exact, int threads, rm_test_result *r);
+/* Runs the paired test |*t| on the |n| pairs |(a[i], b[i])|, differences
+   |a[i]-b[i]|, on the exact path when |exact| is nonzero (then |r->p| is
+   correctly rounded and |r->xp| holds it, with its fraction when it is
+   rational), with one thread or, for a Monte Carlo count and |threads| >
+   1, two (the result is the same).  |RM_OK|; |RM_ESCORE| for a value that
+   is not finite; |RM_EUNDEF| for a $t$ test of fewer than two pairs or of
+   equal differences, or no pair; |RM_EINVAL| for an exact enumeration too
+   large (\.{randomization[method=exact]} beyond 24 pairs,
+   \.{wilcoxon[method=exact]} beyond 200 nonzero differences);
+   |RM_ENOMEM|; |RM_EHARD| if the exact path could not decide. */
+
+@ @<Public functions@>=
+void rm_test_result_init(rm_test_result *r)
+{
+  if (r == NULL) return;
+  memset(r, 0, sizeof *r);
+  rm_exact_init(&r->xp);
+}
+void rm_test_result_clear(rm_test_result *r)
+{
+  if (r == NULL) return;
+  rm_exact_clear(&r->xp);
+  rm_test_result_init(r);
+}
+rm_status rm_test_run(const rm_test *t, const double *a, const double *b,
+  size_t n, int exact, int threads, rm_test_result *r)
+{
+  mpz_t *z;
+  long E;
+  rm_status s;
+  if (t == NULL || r == NULL || (n && (a == NULL || b == NULL))) return RM_EINVAL;
+  if (t->test < 0 || t->test >= RM_N_TESTS) return RM_ENAME;
+  rm_test_result_clear(r);
+  if (n == 0) return RM_EUNDEF;
+  if ((z = test_zalloc(n)) == NULL) return RM_ENOMEM;
+  s = test_ints(a, b, n, z, &E);
+  r->n = n;
+  if (s == RM_OK) switch (t->test) {
+    case RM_TEST_T: s = exact ? t_exact(z, n, r, t->sided) : t_double(a, b, n, r, t->sided);
+      break;
+    case RM_TEST_SIGN: s = sign_test(z, n, r, t->sided, exact); break;
+    case RM_TEST_WILCOXON: s = wilcoxon(z, n, t, r, exact); break;
+    case RM_TEST_RAND: s = randomization(z, n, E, t, r, exact, threads); break;
+    default: s = bootstrap(a, b, n, t, r, exact);
+  }
+  test_zfree(z, n);
+  return s;
+}
+
+@* Many comparisons.
+Every test above controls the chance of a false alarm for one comparison.
+Two runs on five measures, or five runs against a baseline, are many
+comparisons, and the chance that at least one of twenty independent tests
+at level 0.05 raises a false alarm is $1-0.95^{20}\approx0.64$.  So
+\.{compare} adjusts the $p$-values of each test over its {\it family\/},
+every comparison it prints with that test (every pair of runs it compares,
+times every measure), and names the correction.  With the $m$ $p$-values
+sorted, $p_{(1)}\le\cdots\le p_{(m)}$:
+\smallskip
+\item{$\bullet$} \.{bonferroni}: $\min(1,mp)$;
+\item{$\bullet$} \.{holm} (Holm, 1979), which controls the same family-wise
+error and never adjusts more: $\tilde p_{(i)}=\max_{j\le i}\min(1,(m-j+1)p_{(j)})$;
+\item{$\bullet$} \.{bh} (Benjamini and Hochberg, 1995), which controls the
+expected proportion of false discoveries instead:
+$\tilde p_{(i)}=\min_{j\ge i}\min(1,mp_{(j)}/j)$;
+\item{$\bullet$} \.{none}.
+\smallskip\noindent
+These are R's \.{p.adjust} methods of the same names (\.{bh} is its
+\.{"BH"}).  The adjustment is done in double precision.
+@^multiple comparisons@>@^Holm@>@^Benjamini-Hochberg@>
+
+@<Public prototypes@>=
+rm_status rm_p_adjust(const char *method, const double *p, size_t m, double *adj);
+/* Adjusts the |m| $p$-values |p| for multiple comparisons by |method|,
+   \.{"none"}, \.{"bonferroni"}, \.{"holm"} or \.{"bh"}, into |adj| (which
+   may be |p|).  |RM_OK|, |RM_ENAME| for another method, |RM_ENOMEM|. */
+
+@ @<Public functions@>=
+typedef struct {@+ double p; size_t i; @+} padj_item;
+static int padj_cmp(const void *x, const void *y)
+{
+  const padj_item *a = x, *b = y;
+  return a->p < b->p ? -1 : a->p > b->p ? 1 : (a->i > b->i) - (a->i < b->i);
+}
+rm_status rm_p_adjust(const char *method, const double *p, size_t m, double *adj)
+{
+  padj_item *s;
+  size_t k;
+  double run;
+  int h = method && strcmp(method, "holm") == 0, bh = method && strcmp(method, "bh") == 0;
+  if (!h && !bh && (method == NULL || (strcmp(method, "none") && strcmp(method, "bonferroni"))))
+    return RM_ENAME;
+  if (m == 0) return RM_OK;
+  if ((s = malloc(m * sizeof *s)) == NULL) return RM_ENOMEM;
+  for (k = 0; k < m; k++) {@+ s[k].p = p[k]; s[k].i = k; @+}
+  qsort(s, m, sizeof *s, padj_cmp);
+  for (k = 0; k < m; k++) {
+    double x = s[k].p * (double) (h ? m - k : bh ? m : method[0] == 'b' ? m : 1)
+      / (bh ? (double) (k + 1) : 1);
+    s[k].p = x < 1 ? x : 1;
+  }
+  if (h) for (k = 1, run = s[0].p; k < m; k++) s[k].p = run = s[k].p > run ? s[k].p : run;
+  if (bh) for (k = m - 1, run = s[m - 1].p; k-- > 0; )
+    s[k].p = run = s[k].p < run ? s[k].p : run;
+  for (k = 0; k < m; k++) adj[s[k].i] = s[k].p;
+  free(s);
+  return RM_OK;
+}
+
+@ The mean difference comes with a confidence interval: Student's,
+$\bar d\pm t_{\nu,(1+\ell)/2}\,s/\sqrt n$ for the level~$\ell$, the
+interval that goes with the $t$ test (its quantile by bisection on the
+double path's tail function).  It is a double-path figure.
+
+@<Public prototypes@>=
+rm_status rm_mean_diff(const double *a, const double *b, size_t n, double level,
+  double *mean, double *lo, double *hi);
+/* The mean of |a[i]-b[i]| over |n| pairs and its Student interval at
+   |level| (0.95 for 95\%) in |*lo|, |*hi| (both the mean when $n<2$ or
+   the differences are equal).  |RM_OK|, |RM_EINVAL|, |RM_EUNDEF| for
+   $n=0$. */
+
+@ @<Public functions@>=
+rm_status rm_mean_diff(const double *a, const double *b, size_t n, double level,
+  double *mean, double *lo, double *hi)
+{
+  double m = 0, ss = 0, tl = 0, th = 1, w;
+  size_t i;
+  int k;
+  if (a == NULL || b == NULL || mean == NULL || lo == NULL || hi == NULL
+      || !(level > 0 && level < 1)) return RM_EINVAL;
+  if (n == 0) return RM_EUNDEF;
+  for (i = 0; i < n; i++) m += a[i] - b[i];
+  m /= (double) n;
+  for (i = 0; i < n; i++) ss += (a[i] - b[i] - m) * (a[i] - b[i] - m);
+  *mean = *lo = *hi = m;
+  if (n < 2 || ss == 0) return RM_OK;
+  while (t_a(th * th, (unsigned long) (n - 1)) < level && th < 1e300) th *= 2;
+  for (k = 0; k < 200; k++) {
+    double c = (tl + th) / 2;
+    if (t_a(c * c, (unsigned long) (n - 1)) < level) tl = c; else th = c;
+  }
+  w = th * sqrt(ss / (double) (n - 1) / (double) n);
+  *lo = m - w; *hi = m + w;
+  return RM_OK;
+}
+
 @** The evaluation engine.\here{q:evalengine}
 Issue~14 asks for one engine behind two doors: the evaluation of files,
 like verification (\secref{q:verifyengine}) and the search for

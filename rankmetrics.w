@@ -21690,6 +21690,379 @@ rm_status rm_mean_diff(const double *a, const double *b, size_t n, double level,
   return RM_OK;
 }
 
+@* The command \.{compare}.\here{q:comparecmd}
+$$\hbox{\tt rankmetrics compare -m NAME\dots\ [-t TEST]\dots\ [{\it options}] QRELS RUN\_A RUN\_B [RUN\dots]}$$
+evaluates each run as \.{eval -q} does, with the same readers and the same
+options (the reading options of \.{eval} are passed on to it unchanged:
+\.{--fast}, \.{--unsorted}, \.{--dup}, \.{--run-only}, \.{--judged-only},
+\.{--judged-docs-only}, \.{--negative}, \.{--memory}, \.{--threads}, and
+for delimited files \.{--csv} or \.{--tsv} with \.{--user}, \.{--item},
+\.{--label}, \.{--score}, when every file named is a run with its labels
+and there is no \.{QRELS}), pairs the values of each measure by query, and
+runs the tests.  Its own options:
+\smallskip
+\item{$\bullet$} \.{-t TEST}, a test's name (repeatable; default \.{ttest}
+and \.{randomization}, that is, 10000 Monte Carlo draws from seed~1);
+\item{$\bullet$} \.{--pairs baseline} (the default: every run against the
+first) or \.{--pairs all} (every pair, the later run as $A$);
+\item{$\bullet$} \.{--correction holm} (the default), \.{bonferroni},
+\.{bh} or \.{none}, over the comparisons of each test;
+\item{$\bullet$} \.{--missing zero} (the default) or \.{drop}: a query that
+one run of a pair has and the other has not (for that measure) counts with
+the value 0 for the run without it, or leaves the pair;
+\item{$\bullet$} \.{--level L}, the confidence of the interval of the mean
+difference, in percent (default 95);
+\item{$\bullet$} \.{-q}, the per-query values and differences too;
+\.{--json}, one JSON document instead of the tables.
+\smallskip\noindent
+The values are those \.{eval} prints: on the exact path by default, so that
+each is the correctly rounded double of its metric, and the tests then
+treat those doubles as exact numbers (the $p$ of a counting test is the
+exact fraction of its count, the $t$ test's $p$ is correctly rounded);
+with \.{--fast}, the double path throughout.  With \.{--threads 2} the
+Monte Carlo draws are counted by two threads, with the same result.
+For each comparison, $A$ against $B$, the difference is $d_i=a_i-b_i$, and
+the table gives the queries paired, the two means, the mean difference and
+its Student interval, and the wins ($a_i>b_i$), losses and ties; then, per
+test, its statistic, $p$, and $p$ adjusted by the correction, whose name
+heads the column.  A test that is undefined on a comparison (the $t$ test
+of equal differences) says \.{undefined} and is left out of its family.
+Exit status 0, 2 for a usage error, or \.{eval}'s status for a file that
+does not read.
+@^command \.{compare}@>
+
+@<The command \.{compare}@>=
+typedef struct {@+ char *q; int m; double v; @+} cm_rec;
+typedef struct {@+ const char *path; cm_rec *r; size_t n, cap; @+} cm_run;
+typedef struct {
+  int nm, nt, nr, all, drop, json, perq, threads, exact;
+  const char **m; rm_test *t; char (*tname)[256]; const char **run;
+  const char *corr, *qrels;
+  double level;
+  char **pass; int npass; /* the options passed on to \.{eval} */
+} cm_opts;
+typedef struct {
+  int a, b, m; /* run $A$, run $B$, measure */
+  size_t n; double *va, *vb; const char **q;
+  double mean_a, mean_b, diff, lo, hi; size_t win, loss, tie;
+  rm_test_result *r; rm_status *st; double *adj;
+} cm_cmp;
+
+@ \impl The callback keeps every value of a query that is not skipped;
+each run's values are then sorted by query and measure.
+
+@<The command \.{compare}@>=
+static void cm_value(void *ctx, int m, const char *q, double v, int undefined,
+  int skipped)
+{
+  cm_run *u = ctx;
+  (void) undefined;
+  if (q == NULL || skipped) return;
+  if (u->n == u->cap)
+    u->r = tool_alloc(u->r, (u->cap = u->cap ? 2 * u->cap : 256) * sizeof *u->r);
+  u->r[u->n].q = tool_strdup(q); u->r[u->n].m = m; u->r[u->n].v = v; u->n++;
+}
+static int cm_rec_cmp(const void *x, const void *y)
+{
+  const cm_rec *a = x, *b = y;
+  int c = strcmp(a->q, b->q);
+  return c ? c : (a->m > b->m) - (a->m < b->m);
+}
+static int cm_read(const cm_opts *o, cm_run *u)
+{
+  char **v = tool_alloc(NULL, (size_t) (o->npass + 4) * sizeof *v);
+  int n = 0, i, rc;
+  for (i = 0; i < o->npass; i++) v[n++] = o->pass[i];
+  v[n++] = "-q"; v[n++] = "--quiet";
+  if (o->qrels) v[n++] = (char *) o->qrels;
+  v[n++] = (char *) u->path;
+  rc = ev_command(n, v, cm_value, u, NULL, NULL);
+  free(v);
+  if (rc == 0) qsort(u->r, u->n, sizeof *u->r, cm_rec_cmp);
+  return rc;
+}
+
+@ \impl The pairs of one comparison, by a merge of the two sorted runs
+restricted to its measure.
+
+@<The command \.{compare}@>=
+static void cm_add(cm_cmp *c, const char *q, double a, double b)
+{
+  c->va[c->n] = a; c->vb[c->n] = b; c->q[c->n++] = q;
+}
+static void cm_join(const cm_run *A, const cm_run *B, int drop, cm_cmp *c)
+{
+  size_t i = 0, j = 0, k = A->n + B->n + 1;
+  int d;
+  c->va = tool_alloc(NULL, k * sizeof *c->va); c->vb = tool_alloc(NULL, k * sizeof *c->vb);
+  c->q = tool_alloc(NULL, k * sizeof *c->q); c->n = 0;
+  for (;;) {
+    while (i < A->n && A->r[i].m != c->m) i++;
+    while (j < B->n && B->r[j].m != c->m) j++;
+    if (i >= A->n && j >= B->n) break;
+    d = i >= A->n ? 1 : j >= B->n ? -1 : strcmp(A->r[i].q, B->r[j].q);
+    if (d == 0) {@+ cm_add(c, A->r[i].q, A->r[i].v, B->r[j].v); i++; j++; @+}
+    else if (d < 0) {@+ if (!drop) cm_add(c, A->r[i].q, A->r[i].v, 0); i++; @+}
+    else {@+ if (!drop) cm_add(c, B->r[j].q, 0, B->r[j].v); j++; @+}
+  }
+}
+
+@ \impl One comparison: the pairs, the summary, every test.
+
+@<The command \.{compare}@>=
+static int cm_run_tests(const cm_opts *o, const cm_run *u, cm_cmp *c)
+{
+  size_t i;
+  int k;
+  cm_join(&u[c->a], &u[c->b], o->drop, c);
+  c->mean_a = c->mean_b = 0; c->win = c->loss = c->tie = 0;
+  for (i = 0; i < c->n; i++) {
+    c->mean_a += c->va[i]; c->mean_b += c->vb[i];
+    c->win += c->va[i] > c->vb[i]; c->loss += c->va[i] < c->vb[i];
+    c->tie += c->va[i] == c->vb[i];
+  }
+  if (c->n) {@+ c->mean_a /= (double) c->n; c->mean_b /= (double) c->n; @+}
+  if (rm_mean_diff(c->va, c->vb, c->n, o->level, &c->diff, &c->lo, &c->hi) != RM_OK)
+    c->diff = c->lo = c->hi = NAN;
+  c->r = tool_alloc(NULL, (size_t) o->nt * sizeof *c->r);
+  c->st = tool_alloc(NULL, (size_t) o->nt * sizeof *c->st);
+  c->adj = tool_alloc(NULL, (size_t) o->nt * sizeof *c->adj);
+  for (k = 0; k < o->nt; k++) {
+    rm_test_result_init(&c->r[k]);
+    c->st[k] = rm_test_run(&o->t[k], c->va, c->vb, c->n, o->exact, o->threads, &c->r[k]);
+    if (c->st[k] != RM_OK && c->st[k] != RM_EUNDEF) {
+      fprintf(stderr, "rankmetrics: compare: %s on %s: %s%s\n", o->tname[k],
+        o->m[c->m], rm_strerror(c->st[k]), c->st[k] == RM_EINVAL ? " (an exact"
+        " enumeration takes at most 24 queries for randomization, 200 nonzero"
+        " differences for wilcoxon: use method=mc or method=normal)" : "");
+      return 0;
+    }
+  }
+  return 1;
+}
+
+@ \impl The correction, per test, over the comparisons where it is defined.
+
+@<The command \.{compare}@>=
+static void cm_adjust(const cm_opts *o, cm_cmp *c, size_t nc)
+{
+  double *p = tool_alloc(NULL, (nc + 1) * sizeof *p);
+  size_t i, m;
+  int k;
+  for (k = 0; k < o->nt; k++) {
+    for (i = m = 0; i < nc; i++) if (c[i].st[k] == RM_OK) p[m++] = c[i].r[k].p;
+    rm_p_adjust(o->corr, p, m, p);
+    for (i = m = 0; i < nc; i++) c[i].adj[k] = c[i].st[k] == RM_OK ? p[m++] : NAN;
+  }
+  free(p);
+}
+
+@ \impl The tables.  A number is printed as \.{eval} prints it, the
+shortest decimal that reads back as the same double; an undefined one as
+\.{undefined}.
+
+@<The command \.{compare}@>=
+static const char *cm_num(char *buf, double x)
+{
+  if (isnan(x)) return "undefined";
+  shortest(buf, x);
+  return buf;
+}
+static void cm_text(const cm_opts *o, const cm_cmp *c, size_t nc)
+{
+  char b[6][40];
+  size_t i, j;
+  int k;
+  printf("# paired over queries, d = A - B; missing queries: %s; correction: %s"
+    " over the %zu comparisons of each test\n", o->drop ? "drop" : "zero", o->corr, nc);
+  if (o->perq) {
+    printf("A\tB\tmeasure\tquery\tvalue_A\tvalue_B\tdiff\n");
+    for (i = 0; i < nc; i++) for (j = 0; j < c[i].n; j++)
+      printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", o->run[c[i].a], o->run[c[i].b], o->m[c[i].m],
+        c[i].q[j], cm_num(b[0], c[i].va[j]), cm_num(b[1], c[i].vb[j]),
+        cm_num(b[2], c[i].va[j] - c[i].vb[j]));
+    printf("\n");
+  }
+  printf("A\tB\tmeasure\tqueries\tmean_A\tmean_B\tdiff\tci%g_lo\tci%g_hi\twins\tlosses"
+    "\tties\n", 100 * o->level, 100 * o->level);
+  for (i = 0; i < nc; i++)
+    printf("%s\t%s\t%s\t%zu\t%s\t%s\t%s\t%s\t%s\t%zu\t%zu\t%zu\n", o->run[c[i].a],
+      o->run[c[i].b], o->m[c[i].m], c[i].n, cm_num(b[0], c[i].mean_a),
+      cm_num(b[1], c[i].mean_b), cm_num(b[2], c[i].diff), cm_num(b[3], c[i].lo),
+      cm_num(b[4], c[i].hi), c[i].win, c[i].loss, c[i].tie);
+  printf("\nA\tB\tmeasure\ttest\tstatistic\tp\tp_%s\n", o->corr);
+  for (i = 0; i < nc; i++) for (k = 0; k < o->nt; k++) {
+    int ok = c[i].st[k] == RM_OK;
+    printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", o->run[c[i].a], o->run[c[i].b], o->m[c[i].m],
+      o->tname[k], cm_num(b[0], ok ? c[i].r[k].stat : NAN),
+      cm_num(b[1], ok ? c[i].r[k].p : NAN), cm_num(b[2], c[i].adj[k]));
+  }
+}
+
+@ \impl The JSON document: the settings, then one object per comparison
+with its tests (and, with \.{-q}, its pairs).  A test's object carries the
+fraction of an exact $p$, the count and total of a Monte Carlo or
+bootstrap $p$, and the interval of either.
+
+@<The command \.{compare}@>=
+static void cm_jnum(const char *key, double x)
+{
+  char b[40];
+  printf(",\"%s\":%s", key, isnan(x) ? "null" : (shortest(b, x), b));
+}
+static void cm_jtest(const cm_opts *o, const cm_cmp *c, int k)
+{
+  const rm_test_result *r = &c->r[k];
+  printf("%s{\"test\":", k ? "," : ""); ev_json_string(stdout, o->tname[k]);
+  if (c->st[k] != RM_OK) {@+ printf(",\"undefined\":true}"); return; @+}
+  cm_jnum("statistic", r->stat); cm_jnum("p", r->p); cm_jnum("p_adjusted", c->adj[k]);
+  if (r->xp.rational) {@+ printf(",\"p_fraction\":"); ev_json_string(stdout, r->xp.rational); @+}
+  if (o->t[k].test == RM_TEST_BOOT || (o->t[k].test == RM_TEST_RAND && o->t[k].method == 1)) {
+    printf(",\"count\":%llu,\"total\":%llu", r->count, r->total);
+    cm_jnum("lo", r->lo); cm_jnum("hi", r->hi);
+  }
+  printf("}");
+}
+static void cm_json(const cm_opts *o, const cm_cmp *c, size_t nc)
+{
+  size_t i, j;
+  int k;
+  printf("{\"missing\":\"%s\",\"correction\":\"%s\",\"level\":%g,\"comparisons\":[",
+    o->drop ? "drop" : "zero", o->corr, o->level);
+  for (i = 0; i < nc; i++) {
+    printf("%s\n{\"A\":", i ? "," : ""); ev_json_string(stdout, o->run[c[i].a]);
+    printf(",\"B\":"); ev_json_string(stdout, o->run[c[i].b]);
+    printf(",\"measure\":"); ev_json_string(stdout, o->m[c[i].m]);
+    printf(",\"queries\":%zu", c[i].n);
+    cm_jnum("mean_A", c[i].mean_a); cm_jnum("mean_B", c[i].mean_b);
+    cm_jnum("diff", c[i].diff); cm_jnum("ci_lo", c[i].lo); cm_jnum("ci_hi", c[i].hi);
+    printf(",\"wins\":%zu,\"losses\":%zu,\"ties\":%zu,\"tests\":[", c[i].win, c[i].loss,
+      c[i].tie);
+    for (k = 0; k < o->nt; k++) cm_jtest(o, &c[i], k);
+    printf("]");
+    if (o->perq) {
+      printf(",\"per_query\":[");
+      for (j = 0; j < c[i].n; j++) {
+        printf("%s{\"query\":", j ? "," : ""); ev_json_string(stdout, c[i].q[j]);
+        cm_jnum("A", c[i].va[j]); cm_jnum("B", c[i].vb[j]); printf("}");
+      }
+      printf("]");
+    }
+    printf("}");
+  }
+  printf("]}\n");
+}
+
+@ \impl The options.  \.{compare}'s own are read here; a reading option of
+\.{eval} is kept, with its argument, to be passed on.
+
+@<The command \.{compare}@>=
+static int cm_usage(const char *what, const char *arg)
+{
+  fprintf(stderr, "rankmetrics: compare: %s%s%s%s\n", what, arg ? " '" : "", arg ? arg : "",
+    arg ? "'" : "");
+  return 2;
+}
+static int cm_options(int argc, char **argv, cm_opts *o)
+{
+  static const char *const flag[] = {"--fast", "--exact", "--unsorted",
+    "--judged-docs-only", "--csv", "--tsv", NULL};
+  static const char *const witharg[] = {"--memory", "--threads", "--user", "--item",
+    "--label", "--score", "--dup", "--run-only", "--judged-only", "--negative", NULL};
+  int i, k, delim = 0;
+  for (i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "-q") == 0) {@+ o->perq = 1; continue; @+}
+    if (strcmp(a, "--json") == 0) {@+ o->json = 1; continue; @+}
+    for (k = 0; flag[k] && strcmp(a, flag[k]); k++) ;
+    if (flag[k]) {
+      o->pass[o->npass++] = argv[i];
+      if (k == 0) o->exact = 0; else if (k == 1) o->exact = 1; else if (k >= 4) delim = 1;
+      continue;
+    }
+    if (a[0] != '-' || strcmp(a, "-") == 0) {@+ o->run[o->nr++] = a; continue; @+}
+    if (i + 1 >= argc) return cm_usage("missing argument or unknown option", a);
+    @<Read an option of \.{compare} with its argument, or |return|@>;
+  }
+  if (!delim && o->nr > 0) {@+ o->qrels = o->run[0]; o->run++; o->nr--; @+}
+  if (o->nm == 0) return cm_usage("give -m NAME for each measure", NULL);
+  if (o->nr < 2) return cm_usage("give two runs or more (QRELS RUN_A RUN_B [RUN...],"
+    " or with --csv or --tsv FILE_A FILE_B [FILE...])", NULL);
+  return 0;
+}
+
+@ @<Read an option of \.{compare} with its argument...@>=
+{
+  const char *v = argv[++i];
+  if (strcmp(a, "-m") == 0) {
+    o->m[o->nm++] = v; o->pass[o->npass++] = argv[i - 1]; o->pass[o->npass++] = argv[i];
+    continue;
+  }
+  if (strcmp(a, "-t") == 0) {
+    if (rm_test_parse(v, &o->t[o->nt]) != RM_OK) return cm_usage("unknown test or bad"
+      " key (ttest, sign, wilcoxon, randomization, bootstrap; see the book)", v);
+    rm_test_name(&o->t[o->nt], o->tname[o->nt], sizeof o->tname[0]);
+    o->nt++; continue;
+  }
+  if (strcmp(a, "--pairs") == 0 && (strcmp(v, "baseline") == 0 || strcmp(v, "all") == 0)) {
+    o->all = v[0] == 'a'; continue; }
+  if (strcmp(a, "--missing") == 0 && (strcmp(v, "zero") == 0 || strcmp(v, "drop") == 0)) {
+    o->drop = v[0] == 'd'; continue; }
+  if (strcmp(a, "--correction") == 0 && rm_p_adjust(v, NULL, 0, NULL) == RM_OK) {
+    o->corr = v; continue; }
+  if (strcmp(a, "--level") == 0) {
+    char *e;
+    o->level = strtod(v, &e) / 100;
+    if (*e || !(o->level >= 0.5 && o->level < 1)) return cm_usage("--level is a"
+      " percentage from 50 to 99.9", v);
+    continue;
+  }
+  for (k = 0; witharg[k] && strcmp(a, witharg[k]); k++) ;
+  if (witharg[k] == NULL) return cm_usage("unknown option or bad value", a);
+  if (k == 1) o->threads = atoi(v) > 1 ? 2 : 1;
+  o->pass[o->npass++] = argv[i - 1]; o->pass[o->npass++] = argv[i];
+}
+
+@ \impl The command: the options, every run read, the comparisons made,
+adjusted and printed.  The default tests are set when none is given.
+
+@<The command \.{compare}@>=
+int cmd_compare(int argc, char **argv)
+{
+  cm_opts o;
+  cm_run *u;
+  cm_cmp *c;
+  size_t nc = 0, i;
+  int rc, k, x, y;
+  memset(&o, 0, sizeof o);
+  o.m = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *o.m);
+  o.t = tool_alloc(NULL, (size_t) (argc + 2) * sizeof *o.t);
+  o.tname = tool_alloc(NULL, (size_t) (argc + 2) * sizeof *o.tname);
+  o.run = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *o.run);
+  o.pass = tool_alloc(NULL, (size_t) (2 * argc + 1) * sizeof *o.pass);
+  o.corr = "holm"; o.level = 0.95; o.threads = 1; o.exact = 1;
+  if ((rc = cm_options(argc, argv, &o)) != 0) return rc;
+  if (o.nt == 0) for (; o.nt < 2; o.nt++) {
+    rm_test_parse(o.nt ? "randomization" : "ttest", &o.t[o.nt]);
+    rm_test_name(&o.t[o.nt], o.tname[o.nt], sizeof o.tname[0]);
+  }
+  u = tool_zalloc((size_t) o.nr * sizeof *u);
+  for (x = 0; x < o.nr; x++) {
+    u[x].path = o.run[x];
+    if ((rc = cm_read(&o, &u[x])) != 0) return rc;
+  }
+  c = tool_zalloc((size_t) o.nr * (size_t) o.nr * (size_t) o.nm * sizeof *c);
+  for (y = 1; y < o.nr; y++) for (x = 0; x < (o.all ? y : 1); x++)
+    for (k = 0; k < o.nm; k++) {
+      c[nc].a = y; c[nc].b = x; c[nc].m = k;
+      if (!cm_run_tests(&o, u, &c[nc++])) return 1;
+    }
+  cm_adjust(&o, c, nc);
+  if (o.json) cm_json(&o, c, nc); else cm_text(&o, c, nc);
+  for (i = 0; i < nc; i++) for (k = 0; k < o.nt; k++) rm_test_result_clear(&c[i].r[k]);
+  return 0;
+}
+
 @** The evaluation engine.\here{q:evalengine}
 Issue~14 asks for one engine behind two doors: the evaluation of files,
 like verification (\secref{q:verifyengine}) and the search for
@@ -22183,6 +22556,7 @@ static double ev_now(void) /* seconds, for the progress report */
 @<Engine functions@>@;
 @<Records of the door@>@;
 @<The library's door to the engine@>@;
+@<The command \.{compare}@>@;
 
 @ {\it The evaluator owns its blocks and its files.}  The engine frees what
 it allocates and closes what it opens at the end of the command, on every
@@ -22370,6 +22744,7 @@ linked with the static library keeps the names |tool_alloc| and
 #define shortest rmi_shortest
 #define cmd_eval rmi_cmd_eval
 #define cmd_merge rmi_cmd_merge
+#define cmd_compare rmi_cmd_compare
 #define fault_at rmi_fault_at
 #define fault_hit rmi_fault_hit
 #define tool_fdopen rmi_tool_fdopen
@@ -22413,6 +22788,7 @@ RM_SHARED int name_said(const char *s, char *b, size_t n);
 RM_SHARED void shortest(char *buf, double x);
 RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
+RM_SHARED int cmd_compare(int argc, char **argv);
 typedef struct { /* the reading of |cmd_trec_eval|, \secref{q:teread} */
   int on; /* the engine reads as trec\_eval reads */
   const char *name[3]; /* the files, as named */
@@ -28565,7 +28941,7 @@ The tool \.{rankmetrics} puts the library on the command line: it is
 for computing one value of one variant by hand, for evaluating run files as
 trec\_eval does, for checking another implementation against the golden
 vectors, and for the build of this book, whose numbers, pictures and tables
-it writes.  This version has thirteen commands, and \.{help}; the table
+it writes.  This version has fourteen commands, and \.{help}; the table
 below lists them in the order |run_command| tries them
 (\.{tests/commands\_test.sh} checks this table, its count, and the lists of
 the README and the manual page against that function):
@@ -28583,6 +28959,7 @@ trec\_eval [{\it options}] {\it QRELS RUN}&trec\_eval's command line and output\
 disagree {\it NAME}\dots\ or {\it A B}&where the variants of a metric, or two, disagree\cr
 neighbours {\it NAME} [{\it K}\dots]&the variants one key away from {\it NAME}\cr
 adequacy [--vectors {\it DIR}]&do the vectors tell every variant from its neighbours?\cr
+compare -m {\it NAME}\dots\ {\it QRELS RUNS}&is one run better than another? (\secref{q:comparecmd})\cr
 help&the usage text\cr}}$$
 The options of \.{value} are \.{--grades} (the grades in input order,
 comma-separated), \.{--scores} (as many scores; without them the input order
@@ -28669,6 +29046,7 @@ static int run_command(int argc, char **argv)
   if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
   if (strcmp(argv[1], "neighbours") == 0) return cmd_neighbours(argc - 2, argv + 2);
   if (strcmp(argv[1], "adequacy") == 0) return cmd_adequacy(argc - 2, argv + 2);
+  if (strcmp(argv[1], "compare") == 0) return cmd_compare(argc - 2, argv + 2);
   fprintf(stderr, "rankmetrics: unknown command '%s' (try 'rankmetrics --help')\n",
     argv[1]);
   return 2;
@@ -28703,6 +29081,8 @@ static void usage(FILE *f)
     "       rankmetrics disagree [--pair] A B [--max-length L] [--budget SECONDS]\n"
     "       rankmetrics neighbours NAME [K...]\n"
     "       rankmetrics adequacy [--vectors DIR] [--tex FILE]\n"
+    "       rankmetrics compare -m NAME... [-t TEST]... [options] QRELS RUN_A RUN_B\n"
+    "                           [RUN...]\n"
     "       rankmetrics --help | --version\n\n"
     "value     compute one variant on the double path; with --exact also on\n"
     "          the exact path (correctly rounded double, hex, 40 digits,\n"
@@ -28733,7 +29113,11 @@ static void usage(FILE *f)
     "          to try, 0 for none)\n"
     "adequacy  for each variant with random vectors in DIR (default vectors),\n"
     "          whether its tests tell it from every neighbour that is a different\n"
-    "          function; exit 1 if one passes them all; --tex writes the table\n\n"
+    "          function; exit 1 if one passes them all; --tex writes the table\n"
+    "compare   is run A better than run B? per measure, the means, the mean\n"
+    "          difference with its interval, wins/losses/ties, and paired tests\n"
+    "          (ttest, sign, wilcoxon, randomization, bootstrap) with p-values\n"
+    "          corrected for multiple comparisons\n\n"
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
@@ -28972,6 +29356,33 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --tex FILE     also write the book's table into FILE\n"
     "Exit 0 when every different neighbour is distinguished, 1 when one passes\n"
     "all the tests of its variant, 2 for a usage error or an unreadable file.\n", 0},
+  {"compare", "usage: rankmetrics compare -m NAME... [-t TEST]... [-q] [--json]\n"
+    "          [--pairs baseline|all] [--correction holm|bonferroni|bh|none]\n"
+    "          [--missing zero|drop] [--level L] [--threads N] [eval's reading\n"
+    "          options] QRELS RUN_A RUN_B [RUN...] | --csv|--tsv FILE_A FILE_B...\n\n"
+    "Evaluate each run as eval -q does (exact path by default; --fast for the\n"
+    "double path), pair the values of each measure by query, d = A - B, and\n"
+    "print per comparison the queries, the two means, the mean difference and\n"
+    "its Student interval, wins, losses and ties, then per test its statistic,\n"
+    "p and p corrected over that test's comparisons.\n"
+    "  -t TEST        a paired test (repeatable; default ttest and randomization):\n"
+    "                 ttest[sided=two|greater|less], sign[sided=...],\n"
+    "                 wilcoxon[zero=wilcox|pratt|zsplit,method=exact|normal,\n"
+    "                 cc=no|yes (with normal),sided=...],\n"
+    "                 randomization[method=mc|exact,n=10000,seed=1,plusone=yes|no\n"
+    "                 (n, seed, plusone with mc),sided=...],\n"
+    "                 bootstrap[ci=percentile|bca,n=10000,seed=1,level=95]\n"
+    "  --pairs        baseline: every run against the first (default); all: every\n"
+    "                 pair, the later run as A\n"
+    "  --correction   holm (default), bonferroni, bh (Benjamini-Hochberg) or none\n"
+    "  --missing      a query one run lacks counts as 0 (zero, default) or leaves\n"
+    "                 the pair (drop)\n"
+    "  --level L      the interval's confidence in percent (default 95)\n"
+    "  --threads N    also count Monte Carlo draws on two threads (same p)\n"
+    "  -q             the per-query values and differences too\n"
+    "  --json         one JSON document, with exact p as fractions\n"
+    "Exit 0, 2 for a usage error, eval's status for a file that does not read,\n"
+    "1 for a test that cannot run (an exact enumeration too large).\n", 0},
   {NULL, NULL, 0}};
 
 @ \impl The meaning of every key and of each of its words.  A row with a word

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# compare_test.sh: `rankmetrics compare' against independent computations.
+# Random judgments and runs (12 queries; 40 for the Monte Carlo) are
+# compared; Python reads the per-query values of `compare -q --json' and
+# computes, on its own, the paired t test's p with scipy.stats.ttest_rel
+# (within 1e-12 relative of the tool's), the exact randomization p by
+# enumerating the 4096 sign vectors in fractions.Fraction, and the sign
+# test's p by the binomial sum: both must equal the tool's fractions.  The
+# Monte Carlo p is the same with --threads 1 and 2 (and changes with the
+# seed); the CSV reader gives the TREC reader's answer; --missing and
+# --pairs change what is paired; usage errors exit 2.
+# Run from the top directory after `make tool'.
+cd "$(dirname "$0")/.." || exit 1
+. tests/counts.sh
+RM=${TOOL:-$PWD/rankmetrics}
+
+awk -v T="$tmp" 'BEGIN { srand(28);
+  print "user,item,label,score" > T "/a.csv"; print "user,item,label,score" > T "/b.csv";
+  for (q = 1; q <= 40; q++) for (i = 1; i <= 8; i++) {
+    g = int(rand() * 3); if (rand() < 0.5) g = 0;
+    sa = int(rand() * 40) / 4; sb = int(rand() * 40) / 4 + (g ? 1 : 0);
+    printf "q%02d 0 d%d %d\n", q, i, g > T "/qrels40";
+    printf "q%02d Q0 d%d 0 %s A\n", q, i, sa > T "/a40";
+    printf "q%02d Q0 d%d 0 %s B\n", q, i, sb > T "/b40";
+    printf "q%02d Q0 d%d 0 %s C\n", q, i, (sa + sb) / 2 > T "/c40";
+    if (q <= 12) {
+      printf "q%02d 0 d%d %d\n", q, i, g > T "/qrels";
+      printf "q%02d Q0 d%d 0 %s A\n", q, i, sa > T "/a";
+      if (q > 1) printf "q%02d Q0 d%d 0 %s B\n", q, i, sb > T "/b1";
+      printf "q%02d Q0 d%d 0 %s B\n", q, i, sb > T "/b";
+      printf "q%02d,d%d,%d,%s\n", q, i, g, sa > T "/a.csv";
+      printf "q%02d,d%d,%d,%s\n", q, i, g, sb > T "/b.csv" } } }'
+
+T3='-t ttest -t randomization[method=exact] -t sign'
+if $RM compare -m ap -m ndcg@5 $T3 -q --json "$tmp/qrels" "$tmp/a" "$tmp/b" > "$tmp/j.json"
+then ok "compare ran on 12 queries"; else fail "compare failed on 12 queries"; fi
+if "$PY" - "$tmp/j.json" <<'PY'
+import json, sys, math
+from fractions import Fraction
+from scipy import stats
+doc = json.load(open(sys.argv[1]))
+bad = 0
+for c in doc["comparisons"]:
+    a = [x["A"] for x in c["per_query"]]; b = [x["B"] for x in c["per_query"]]
+    assert len(a) == 12, len(a)
+    t = {x["test"]: x for x in c["tests"]}
+    ps = stats.ttest_rel(a, b).pvalue
+    pt = t["ttest[sided=two]"]["p"]
+    if abs(pt - ps) > 1e-12 * ps:
+        print("t test", c["measure"], pt, "scipy", ps); bad += 1
+    d = [Fraction(x) - Fraction(y) for x, y in zip(a, b)]
+    obs = abs(sum(d)); n = len(d)
+    cnt = sum(1 for m in range(1 << n)
+              if abs(sum(-x if m >> i & 1 else x for i, x in enumerate(d))) >= obs)
+    want = Fraction(cnt, 1 << n)
+    got = Fraction(t["randomization[method=exact,sided=two]"]["p_fraction"])
+    if got != want:
+        print("randomization", c["measure"], got, "enumerated", want); bad += 1
+    pos = sum(x > 0 for x in d); m = sum(x != 0 for x in d)
+    k = min(pos, m - pos)
+    want = min(Fraction(1), Fraction(2 * sum(math.comb(m, i) for i in range(k + 1)), 2 ** m))
+    got = Fraction(t["sign[sided=two]"]["p_fraction"])
+    if got != want:
+        print("sign", c["measure"], got, "binomial sum", want); bad += 1
+    print(c["measure"], "t p", pt, "scipy", ps, "randomization", got)
+sys.exit(1 if bad else 0)
+PY
+then ok "t p within 1e-12 of scipy's ttest_rel; exact randomization and sign p equal the enumeration and the binomial sum"
+else fail "compare's p-values differ from scipy's or from the enumeration"; fi
+
+MC='-m ap -m ndcg@5 -t randomization[n=4000,seed=9] -t bootstrap[n=500,seed=3]'
+$RM compare $MC --threads 1 "$tmp/qrels40" "$tmp/a40" "$tmp/b40" "$tmp/c40" > "$tmp/t1" &&
+$RM compare $MC --threads 2 "$tmp/qrels40" "$tmp/a40" "$tmp/b40" "$tmp/c40" > "$tmp/t2" &&
+$RM compare ${MC/seed=9/seed=10} "$tmp/qrels40" "$tmp/a40" "$tmp/b40" "$tmp/c40" > "$tmp/t3"
+if cmp -s "$tmp/t1" "$tmp/t2" && ! cmp -s "$tmp/t1" "$tmp/t3" && grep -q 'randomization' "$tmp/t1"
+then ok "the Monte Carlo p is the same with --threads 1 and 2, and another seed changes it"
+else fail "--threads 1 and 2 differ, or the seed does not matter"; diff "$tmp/t1" "$tmp/t2" | head -5; fi
+
+$RM compare -m ap -m ndcg@5 $T3 "$tmp/qrels" "$tmp/a" "$tmp/b" | tail -n +2 | sed 's#[^\t]*/##g' > "$tmp/trec.txt"
+$RM compare -m ap -m ndcg@5 $T3 --csv "$tmp/a.csv" "$tmp/b.csv" | tail -n +2 | sed 's#[^\t]*/##g; s#\.csv##g' > "$tmp/csv.txt"
+if cmp -s "$tmp/trec.txt" "$tmp/csv.txt"; then ok "--csv gives the TREC reader's comparison"
+else fail "--csv and TREC differ"; diff "$tmp/trec.txt" "$tmp/csv.txt" | head -5; fi
+
+nz=$($RM compare -m ap "$tmp/qrels" "$tmp/a" "$tmp/b1" | awk -F'\t' '$3 == "ap" && $4 ~ /^[0-9]+$/ {print $4; exit}')
+nd=$($RM compare -m ap --missing drop "$tmp/qrels" "$tmp/a" "$tmp/b1" | awk -F'\t' '$3 == "ap" && $4 ~ /^[0-9]+$/ {print $4; exit}')
+[ "$nz" = 12 ] && [ "$nd" = 11 ] && ok "--missing zero pairs 12 queries, drop 11" ||
+  fail "--missing: zero paired '$nz', drop '$nd' (want 12 and 11)"
+
+nb=$($RM compare -m ap "$tmp/qrels40" "$tmp/a40" "$tmp/b40" "$tmp/c40" | awk -F'\t' '$3 == "ap" && $4 ~ /^[0-9]+$/' | wc -l)
+na=$($RM compare -m ap --pairs all --correction bh "$tmp/qrels40" "$tmp/a40" "$tmp/b40" "$tmp/c40" | tee "$tmp/all" | awk -F'\t' '$3 == "ap" && $4 ~ /^[0-9]+$/' | wc -l)
+[ "$nb" = 2 ] && [ "$na" = 3 ] && grep -q 'p_bh' "$tmp/all" &&
+  ok "--pairs baseline makes 2 comparisons of 3 runs, all makes 3, and the correction is named" ||
+  fail "--pairs: baseline $nb, all $na comparisons (want 2 and 3), or p_bh missing"
+
+usage() { "$RM" compare "$@" > /dev/null 2> "$tmp/err"; echo $?; }
+[ "$(usage -m ap "$tmp/qrels" "$tmp/a")" = 2 ] && [ "$(usage -m ap -t tost "$tmp/qrels" "$tmp/a" "$tmp/b")" = 2 ] &&
+  [ "$(usage "$tmp/qrels" "$tmp/a" "$tmp/b")" = 2 ] &&
+  [ "$(usage -m ap --correction sidak "$tmp/qrels" "$tmp/a" "$tmp/b")" = 2 ] &&
+  ok "one run, an unknown test, no measure and an unknown correction are usage errors" ||
+  fail "a usage error did not exit 2"
+[ "$(usage -m ap -t 'randomization[method=exact]' "$tmp/qrels40" "$tmp/a40" "$tmp/b40")" = 1 ] &&
+  grep -q 'method=mc' "$tmp/err" && ok "an exact enumeration of 40 queries is refused, saying what to use" ||
+  fail "randomization[method=exact] on 40 queries: $(cat "$tmp/err")"
+finish

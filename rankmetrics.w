@@ -20339,7 +20339,7 @@ rm_status rm_verifier_explains(const rm_verifier *v, size_t i, const char *name,
   return RM_OK;
 }
 
-@** Is one run better than another?\here{q:compare}
+@** Is one run better than another?.\here{q:compare}
 After ``what is my nDCG?'' comes ``is my system better than yours?''.  Two
 runs, $A$ and $B$, evaluated on the same $n$ queries give two columns of
 values $a_1,\ldots,a_n$ and $b_1,\ldots,b_n$, one pair per query.  The
@@ -20687,7 +20687,7 @@ static void bca(const double *a, const double *b, size_t n, const double *m,
 @* The paired t test.
 Student's paired $t$ test assumes that the differences are a sample of a
 normal distribution and asks whether its mean is~0.  With
-$\bar d=\frac1n\sum d_i$ and $s^2=\frac1{n-1}\sum(d_i-\bar d)^2$ the statistic
+$\bar d={1\over n}\sum d_i$ and $s^2={1\over n-1}\sum(d_i-\bar d)^2$ the statistic
 $$t={\bar d\over s/\sqrt n}$$
 has, under the hypothesis, Student's distribution with $\nu=n-1$ degrees of
 freedom, and the two-sided $p$-value is $P(\vert T\vert\ge\vert t\vert)$.  For
@@ -21024,8 +21024,8 @@ their ranks in $W_+$.
 \smallskip\noindent
 The $p$-value is that of the distribution of $W_+$ under random signs of the
 {\it nonzero\/} ranks $r_1,\ldots,r_m$ as they are, mid-ranks included
-(\.{zsplit} only shifts the statistic, and its $p$ is that of
-\.{pratt}).  With \.{method=exact} this distribution is counted: the
+(\.{zsplit} only shifts the statistic by half the zeros' ranks, so its
+exact $p$ is that of \.{pratt}).  With \.{method=exact} this distribution is counted: the
 number of subsets of the ranks with each sum, by the usual recurrence over
 the ranks (in units of a half, so that mid-ranks are integers).  This is
 the exact conditional test; without ties and zeros it is the classical
@@ -21036,7 +21036,9 @@ $$z={W_+-\mu-c\over\sigma},\qquad \mu={1\over2}\sum_ir_i,\qquad
   \sigma^2={1\over4}\sum_ir_i^2,$$
 the exact mean and variance of the conditional distribution (without ties
 and zeros, $n(n+1)/4$ and $n(n+1)(2n+1)/24$; the usual tie correction is
-the same number), and $c$ the continuity correction: 0 with \.{cc=no} (the
+the same number; under \.{zsplit}, as in scipy, $\sigma^2$ also counts the
+zeros' ranks, as though each zero were a difference of random sign, which
+makes its normal $p$ larger than \.{pratt}'s), and $c$ the continuity correction: 0 with \.{cc=no} (the
 default, and scipy's), with \.{cc=yes} (R's default) $1/2$ times the sign
 of $W_+-\mu$ two-sided, $+1/2$ for \.{greater} and $-1/2$ for \.{less}.
 Then $p_{\rm two}={\rm erfc}(\vert z\vert/\sqrt2)$, $p_{\rm greater}={\rm
@@ -21099,7 +21101,8 @@ static rm_status wilcoxon(mpz_t *z, size_t n, const rm_test *t, rm_test_result *
   for (i = 0; i < m0; i++) {
     unsigned long v = r2[ord[i]];
     int g = mpz_sgn(z[ord[i]]);
-    if (g == 0) {@+ Z0 += v; continue; @+}
+    if (g == 0) {@+ Z0 += v; if (t->zero == 2) S2 += (unsigned long long) v * v;
+      continue; @+}
     if (g > 0) W += v;
     T += v; S2 += (unsigned long long) v * v; nz[m++] = v;
   }
@@ -21244,10 +21247,11 @@ $W=\lceil n/64\rceil$ words per draw, the word $w$ of draw $i$ (both from
 0) is
 $$u_{i,w}={\rm mix}\bigl(\hbox{seed}+(iW+w+1)\gamma \bmod 2^{64}\bigr),
   \qquad\gamma=\hbox{\tt 0x9e3779b97f4a7c15},$$
-where mix is the finalizer of splitmix64 (Steele, Lea and Flood, 2014):
-$z\gets(z\oplus z\gg30)\cdot\hbox{\tt0xbf58476d1ce4e5b9}$,
-$z\gets(z\oplus z\gg27)\cdot\hbox{\tt0x94d049bb133111eb}$,
-$z\gets z\oplus z\gg31$, all modulo $2^{64}$.  This is exactly the
+where mix is the finalizer of splitmix64 (Steele, Lea and Flood, 2014),
+modulo $2^{64}$:
+$$z\gets(z\oplus z\gg30)\cdot\hbox{\tt0xbf58476d1ce4e5b9},\quad
+z\gets(z\oplus z\gg27)\cdot\hbox{\tt0x94d049bb133111eb},\quad
+z\gets z\oplus z\gg31.$$  This is exactly the
 $(iW+w+1)$-th output of splitmix64 started from the seed, so the draws
 are the generator's stream read in order, and any range of them can be
 computed alone.  Bit $j\bmod64$ of word $\lfloor j/64\rfloor$ set makes
@@ -21604,10 +21608,11 @@ sorted, $p_{(1)}\le\cdots\le p_{(m)}$:
 \smallskip
 \item{$\bullet$} \.{bonferroni}: $\min(1,mp)$;
 \item{$\bullet$} \.{holm} (Holm, 1979), which controls the same family-wise
-error and never adjusts more: $\tilde p_{(i)}=\max_{j\le i}\min(1,(m-j+1)p_{(j)})$;
+error and never adjusts more,
+$$\tilde p_{(i)}=\max_{j\le i}\min\bigl(1,(m-j+1)p_{(j)}\bigr);$$
 \item{$\bullet$} \.{bh} (Benjamini and Hochberg, 1995), which controls the
-expected proportion of false discoveries instead:
-$\tilde p_{(i)}=\min_{j\ge i}\min(1,mp_{(j)}/j)$;
+expected proportion of false discoveries instead,
+$$\tilde p_{(i)}=\min_{j\ge i}\min(1,mp_{(j)}/j);$$
 \item{$\bullet$} \.{none}.
 \smallskip\noindent
 These are R's \.{p.adjust} methods of the same names (\.{bh} is its
@@ -21693,13 +21698,14 @@ rm_status rm_mean_diff(const double *a, const double *b, size_t n, double level,
 @* The command \.{compare}.\here{q:comparecmd}
 $$\hbox{\tt rankmetrics compare -m NAME\dots\ [-t TEST]\dots\ [{\it options}] QRELS RUN\_A RUN\_B [RUN\dots]}$$
 evaluates each run as \.{eval -q} does, with the same readers and the same
-options (the reading options of \.{eval} are passed on to it unchanged:
-\.{--fast}, \.{--unsorted}, \.{--dup}, \.{--run-only}, \.{--judged-only},
-\.{--judged-docs-only}, \.{--negative}, \.{--memory}, \.{--threads}, and
-for delimited files \.{--csv} or \.{--tsv} with \.{--user}, \.{--item},
-\.{--label}, \.{--score}, when every file named is a run with its labels
-and there is no \.{QRELS}), pairs the values of each measure by query, and
-runs the tests.  Its own options:
+options, pairs the values of each measure by query, and runs the tests.
+The reading options of \.{eval} are passed on to it unchanged:
+$$\vbox{\halign{\.{#}\hfil\quad&&\.{#}\hfil\quad\cr
+--fast&--unsorted&--dup&--run-only&--judged-only\cr
+--judged-docs-only&--negative&--memory&--threads\cr
+--csv&--tsv&--user&--item&--label&--score\cr}}$$
+With \.{--csv} or \.{--tsv} every file named is a run with its labels,
+and there is no \.{QRELS}.  The options of \.{compare}:
 \smallskip
 \item{$\bullet$} \.{-t TEST}, a test's name (repeatable; default \.{ttest}
 and \.{randomization}, that is, 10000 Monte Carlo draws from seed~1);
@@ -22062,6 +22068,109 @@ int cmd_compare(int argc, char **argv)
   for (i = 0; i < nc; i++) for (k = 0; k < o.nt; k++) rm_test_result_clear(&c[i].r[k]);
   return 0;
 }
+
+@* What the libraries compute.\here{q:testatlas}
+The same name covers different computations.  What each common library
+computes, read in its source (the files named; scipy~1.10 as Debian ships
+it) or its documentation, in the names of this part:
+\smallskip
+\item{$\bullet$} {\it scipy.stats} (\.{scipy/stats/\_morestats.py},
+\.{\_stats\_py.py}, \.{\_resampling.py}).  Its \.{ttest\_rel(a,b)} is
+our \.{ttest} on $d=a-b$, its \.{alternative} our \.{sided}.  Its
+\.{wilcoxon} defaults to \.{zero\_method="wilcox"}, \.{correction=False}
+and \.{method="auto"}: the exact distribution for at most 50 differences,
+else the normal approximation; it switches to the approximation when there
+are zeros, but not when there are ties, where its ``exact'' $p$ is the
+distribution without ties evaluated at a mid-rank sum, which is neither
+this book's exact conditional $p$ nor the normal one.  Its normal
+approximation is \.{wilcoxon[method=normal]} with the same \.{zero} and
+\.{cc}, and agrees with it to the last digits, \.{zsplit} included.
+Two-sided, it reports $\min(W_+,W_-)$, one-sided $W_+$.
+\.{binomtest(k,n)} is \.{sign}.  \.{permutation\_test(...,
+permutation\_type="samples")} is \.{randomization}: exact when its
+\.{n\_resamples} is at least $2^n$, otherwise Monte Carlo with the $+1$ rule;
+two-sided it doubles the smaller tail, which for the symmetric distribution
+of sign flips is the same as comparing absolute values, and it counts ties
+within a relative $10^{-14}$.
+\item{$\bullet$} {\it R.}  Its \.{t.test(a, b, paired=TRUE)} is our
+\.{ttest}.  Its \.{wilcox.test(a, b, paired=TRUE)} drops the zeros
+(\.{zero=wilcox}), is exact
+for fewer than 50 differences without ties or zeros and otherwise normal,
+with \.{correct=TRUE}, that is \.{cc=yes}, by default, and reports
+$V=W_+$.  \.{binom.test} is \.{sign}; its two-sided rule adds the outcomes
+no more likely than the one observed, the same for probability $1/2$.
+\.{p.adjust} has \.{bonferroni}, \.{holm} and \.{BH}.
+\item{$\bullet$} {\it ranx} (its module \.{statistical\_testing}).
+\.{compare} offers a paired $t$ test (scipy's \.{ttest\_rel}, two-sided),
+and Fisher's randomization test with \.{n\_permutations=1000} and
+\.{random\_seed=42}: the $p$ is the plain proportion $c/N$, which can be 0,
+and the seed is set once while numba's parallel loop draws from its
+threads' own generators, so that two threads do not repeat one thread's $p$
+(the issue that asked for this part counted 0.067 on one thread and four
+different values on two).  It has no correction for multiple comparisons.
+\item{$\bullet$} {\it PyTerrier} (the source of \.{pt.Experiment}).
+\.{pt.Experiment(..., baseline=i)} tests every system against the
+baseline with \.{test="t"} (scipy's \.{ttest\_rel}, the default) or
+\.{"wilcoxon"} (scipy's defaults), and applies a correction of
+statsmodels' \.{multipletests} when \.{correction} is given (none by
+default).
+\item{$\bullet$} {\it trectools} (\.{trectools/trec\_res.py}).
+\.{TrecRes.compare\_with} runs scipy's \.{ttest\_rel} on the queries both
+results have, dropping the others; an older version ran \.{ttest\_ind},
+the unpaired test.
+\item{$\bullet$} {\it Elliot and RecBole}, as issue~28 reports them (not read
+here): Elliot offers the paired $t$ test and Wilcoxon's test only; RecBole's
+$t$ test compares the results of several seeds rather than pairing users.
+\smallskip\noindent
+So \.{compare -t ttest} is the number scipy, R, ranx, PyTerrier and
+trectools print for the $t$ test, correctly rounded; the randomization
+test is where they part, and \.{randomization[method=mc,plusone=no]}
+with ranx's number of draws is ranx's definition, though not its draws.
+@^scipy@>@^R@>@^ranx@>@^PyTerrier@>@^trectools@>
+
+@* Pitfalls, and how to report.
+Four mistakes recur in published comparisons, and each has a remedy here.
+\smallskip
+\item{1.} {\it A $p$ of zero.}  A Monte Carlo $p$ computed as the plain
+proportion $c/N$ is 0 whenever no draw was as extreme as the observation,
+and a reader takes it for certainty.  The draws only show that $p$ is
+probably below about $3/N$.  \.{plusone=yes} reports $(c+1)/(N+1)$, a valid
+$p$-value, and the Clopper-Pearson interval says how precise the estimate
+is; increase \.{n} until the interval is narrow beside the level that
+matters.
+\item{2.} {\it A seed that reproduces on one thread only.}  A seed set once
+for a generator that several threads share, or copy, gives a different $p$
+with another number of threads, or another scheduling.  Here each draw is
+a function of the seed and its index (the counter-based generator of the
+randomization test), so the count does not depend on who computed which
+draw; \.{compare --threads 1} and \.{--threads 2} print the same bytes,
+and \.{tests/compare\_test.sh} checks it.
+\item{3.} {\it Many tests, no correction.}  Five runs against a baseline on
+four measures are twenty tests; at level 0.05 one ``significant'' result is
+expected by chance alone.  \.{compare} corrects over each test's
+comparisons by default (Holm) and names the correction in the column's
+head.
+\item{4.} {\it Forgetting the pairing.}  An unpaired test (scipy's
+\.{ttest\_ind}, once trectools' choice) compares the two columns as if
+they were measured on different queries, and the queries' own spread
+hides the systems' difference.  A query that one run lacks is another form
+of it: dropped, it silently changes the sample; counted as 0 (trec\_eval's
+\.{-c}), it penalizes the run that failed on it.  \.{--missing} makes it a
+stated choice.
+\smallskip
+@^pitfalls of significance tests@>
+
+@ {\it How to report.}  A comparison is reported with the number of
+queries, both means, the mean difference with its confidence interval (the
+size of the effect, which a $p$-value is not), the test by its canonical
+name (\.{randomization[method=mc,n=10000,seed=1,plusone=yes,sided=two]},
+not ``a permutation test''), its $p$ and the corrected $p$ with the
+correction named, and the rule for missing queries.  For the worked
+example: ``on 4 queries, $A$ scores 0.6875 and $B$ 0.3125; the
+difference, 0.375 (95\% interval $-0.45$ to $1.20$), is not significant:
+\.{ttest[sided=two]} $p=0.245$, \.{randomization[method=exact,sided=two]}
+$p=3/8$''.  A $p$ above the level says that these queries cannot tell
+the runs apart, not that the runs are equal.
 
 @** The evaluation engine.\here{q:evalengine}
 Issue~14 asks for one engine behind two doors: the evaluation of files,
@@ -33333,7 +33442,7 @@ typedef struct {
 } verify_state;
 
 @ \impl The tool gives the engine its own allocator and its own reader of the
-vectors' files, so that \.{make faults} reaches their allocations and reads
+vectors' files.  Then \.{make faults} reaches their allocations and reads
 (\secref{q:tool}, {\it Fault injection}), a file is read with the limits
 and the messages of every other reader of the tool, and memory running
 out ends the tool as it always does.  A line the engine refuses is

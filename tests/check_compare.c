@@ -11,7 +11,8 @@
      t^2=1/4: p=2/3), and its irrational p against SciPy 1.10's
      ttest_rel (Debian's python3-scipy) on the worked example:
      0.24519388179494744, within 1e-14 relative;
-   - Holm, BH and Bonferroni worked by hand on three p-values.
+   - Holm, BH and Bonferroni worked by hand on three p-values; the Student
+     interval of the worked example from R's qt.
 
    Suite compare; cases: names, hand, mc. */
 
@@ -88,6 +89,13 @@ START_TEST(test_worked_example)
   ck_assert(r.xp.rational == NULL);
   ck_assert(fabs(r.stat * r.stat - 27.0 / 13) < 1e-14);
   rm_test_result_clear(&r);
+  {
+    double m, lo, hi; /* R: 3/8 -+ qt(0.975, 3) * sqrt(13/48) / 2 (SciPy's t.ppf
+      is 1.5e-13 off here) */
+    ck_assert_int_eq(rm_mean_diff(ea, eb, 4, 0.95, &m, &lo, &hi), RM_OK);
+    ck_assert(m == 0.375 && fabs(lo + 0.45309878360446376) < 1e-14
+      && fabs(hi - 1.20309878360446376) < 1e-14);
+  }
 }
 END_TEST
 

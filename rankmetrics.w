@@ -17568,6 +17568,7 @@ order of the table, then the random groups.
 
 @<Tool functions@>=
 static int write_family(const char *dir, const vector_family *fam, tool_out *out);
+static int write_significance(const char *dir, tool_out *out); /* \secref{q:sigvectors} */
 static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
@@ -17593,9 +17594,11 @@ static int cmd_vectors(int argc, char **argv)
     return 1;
   }
   for (nf = 0; vector_families[nf].stem; nf++) ;
-  out = tool_zalloc((size_t) nf * 2 * sizeof *out);
+  out = tool_zalloc((size_t) (nf + 1) * 2 * sizeof *out);
   for (f = 0; f < nf && ok; f++)
     ok = write_family(argv[1], &vector_families[f], out + 2 * f);
+  if (ok) {@+ ok = write_significance(argv[1], out + 2 * nf); f++; @+} /* the tests' */
+  if (ok) nf++;
   @<Rename every family's files into place, or remove them all@>;
   free(out);
   return ok ? 0 : 1;
@@ -22067,6 +22070,165 @@ int cmd_compare(int argc, char **argv)
   if (o.json) cm_json(&o, c, nc); else cm_text(&o, c, nc);
   for (i = 0; i < nc; i++) for (k = 0; k < o.nt; k++) rm_test_result_clear(&c[i].r[k]);
   return 0;
+}
+
+@* Golden vectors of the tests.\here{q:sigvectors}
+The tests have golden vectors of their own, in \.{vectors/significance.json}
+and its text twin \.{vectors/significance.txt}, written by \.{rankmetrics
+vectors} with the other families and checked byte for byte like them.  They
+are kept apart from the families \.{*\_test.json} of the metrics because
+their inputs are pairs of columns, not ranked lists: a test case is the
+two columns $a$ and $b$ (as shortest decimals that read back exactly), and
+its result, per variant, the status, the statistic and $p$ from the exact
+path: $p$ as the correctly rounded double in C99 hexadecimal, its 40-digit
+decimal, its fraction when it is rational, and for a Monte Carlo or
+bootstrap variant the count and the total, and the bootstrap's interval
+(order statistics of sums, the same on every machine; the Clopper-Pearson
+interval is left out, since it comes from \.{lgamma} and \.{exp}, whose
+last bits differ between C libraries).  The cases are
+the worked example of this part, the two rational cases of the $t$ test's
+proof, and 14 seeded random cases of 5 to 20 queries: seven whose values
+are sixteenths, so that zeros and ties among the differences are common,
+and seven whose differences are nonzero and distinct in absolute value,
+the only inputs on which scipy's and R's exact Wilcoxon test is this
+book's.
+\.{tests/significance\_check.sh} runs scipy.stats and R over them
+(\secref{q:testatlas} says which variant each function computes) and
+compares.
+@^golden vectors of the tests@>
+
+@<Tool functions@>=
+static const char *const sig_variants[] = {"ttest", "ttest[sided=greater]",
+  "ttest[sided=less]", "sign", "sign[sided=greater]", "sign[sided=less]",
+  "wilcoxon", "wilcoxon[sided=greater]", "wilcoxon[zero=pratt]",
+  "wilcoxon[method=normal]", "wilcoxon[method=normal,cc=yes]",
+  "wilcoxon[method=normal,zero=pratt]", "wilcoxon[method=normal,zero=zsplit]",
+  "wilcoxon[method=normal,cc=yes,sided=less]", "randomization[method=exact]",
+  "randomization[method=exact,sided=greater]", "randomization[n=2000,seed=7]",
+  "randomization[n=2000,seed=7,plusone=no]", "bootstrap[n=1000,seed=3]",
+  "bootstrap[ci=bca,n=1000,seed=3]", NULL};
+#define SIG_CASES 17
+typedef struct {@+ size_t n; double a[20], b[20]; char comment[80]; @+} sig_case;
+static void sig_cases(sig_case *c)
+{
+  static const double ea[4] = {1, 0.5, 0.25, 1}, eb[4] = {0.5, 0.25, 0.5, 0};
+  unsigned long long s = 28;
+  int k;
+  size_t i;
+  c[0].n = 4; memcpy(c[0].a, ea, sizeof ea); memcpy(c[0].b, eb, sizeof eb);
+  strcpy(c[0].comment, "the worked example of the part on comparing runs");
+  c[1].n = 2; c[1].a[0] = 1; c[1].a[1] = c[1].b[0] = c[1].b[1] = 0;
+  strcpy(c[1].comment, "t^2 = 1 on one degree of freedom: p = 1/2");
+  c[2].n = 3; c[2].a[0] = c[2].a[1] = 1; c[2].a[2] = -1;
+  c[2].b[0] = c[2].b[1] = c[2].b[2] = 0;
+  strcpy(c[2].comment, "t^2 = 1/4 on two degrees of freedom: p = 2/3");
+  for (k = 3; k < SIG_CASES; k++) {
+    c[k].n = (size_t) (5 + (k - 3) * 15 / (SIG_CASES - 4));
+    for (i = 0; i < c[k].n; i++) {
+      s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+      if (k < 10) {
+        c[k].a[i] = (double) (s >> 59) / 16;
+        c[k].b[i] = (i % 4 == 0) ? c[k].a[i] : (double) ((s >> 40) & 15) / 16;
+      } else {@+ c[k].b[i] = 0.5;
+        c[k].a[i] = 0.5 + (s >> 63 ? -1 : 1) * (double) (2 * i + 1 + ((s >> 40) & 1)) / 64; @+}
+    }
+    snprintf(c[k].comment, sizeof c[k].comment, k < 10 ? "random, %zu queries in"
+      " sixteenths" : "random, %zu queries, distinct nonzero differences", c[k].n);
+  }
+}
+
+@ \impl One test: its inputs in both files, then the result.
+
+@<Tool functions@>=
+static void sig_list(FILE *j, FILE *t, const char *key, const double *x, size_t n)
+{
+  char b[40];
+  size_t i;
+  fprintf(j, ",\"%s\":[", key); fprintf(t, "%s = ", key);
+  for (i = 0; i < n; i++) {
+    shortest(b, x[i]);
+    fprintf(j, "%s%s", i ? "," : "", b); fprintf(t, "%s%s", i ? "," : "", b);
+  }
+  fputs("]", j); fputc('\n', t);
+}
+static void sig_test(FILE *j, FILE *t, int id, const rm_test *v, const sig_case *c,
+  int first)
+{
+  rm_test_result r;
+  rm_status s;
+  char b[40];
+  rm_test_result_init(&r);
+  s = rm_test_run(v, c->a, c->b, c->n, 1, 1, &r);
+  fprintf(j, "%s\n        {\"tcId\":%d,\"comment\":\"%s\"", first ? "" : ",", id, c->comment);
+  fprintf(t, "\ntcId = %d\ncomment = %s\n", id, c->comment);
+  sig_list(j, t, "a", c->a, c->n); sig_list(j, t, "b", c->b, c->n);
+  fprintf(j, ",\"status\":\"%s\"", s == RM_OK ? "ok" : "undefined");
+  fprintf(t, "status = %s\n", s == RM_OK ? "ok" : "undefined");
+  if (s == RM_OK) {
+    shortest(b, r.stat);
+    fprintf(j, ",\"statistic\":%s,\"value\":\"%a\",\"decimal\":\"%s\"", b, r.p,
+      r.xp.decimal);
+    fprintf(t, "statistic = %s\nvalue = %a\ndecimal = %s\n", b, r.p, r.xp.decimal);
+    if (r.xp.rational) {
+      fprintf(j, ",\"rational\":\"%s\"", r.xp.rational);
+      fprintf(t, "rational = %s\n", r.xp.rational);
+    }
+    if (v->test == RM_TEST_BOOT || (v->test == RM_TEST_RAND && v->method == 1)) {
+      fprintf(j, ",\"count\":%llu,\"total\":%llu", r.count, r.total);
+      fprintf(t, "count = %llu\ntotal = %llu\n", r.count, r.total);
+    }
+    if (v->test == RM_TEST_BOOT) { /* order statistics: no function of libm */
+      fprintf(j, ",\"lo\":\"%a\",\"hi\":\"%a\"", r.lo, r.hi);
+      fprintf(t, "lo = %a\nhi = %a\n", r.lo, r.hi);
+    }
+  }
+  fputs("}", j);
+  rm_test_result_clear(&r);
+}
+
+@ \impl The two files, group by group.  The JSON file's tests go to
+memory first, as the families' do, since its header gives their number.
+
+@<Tool functions@>=
+static int write_significance(const char *dir, tool_out *out)
+{
+  char jname[4200], tname[4200], nm[256], *body = NULL;
+  size_t blen = 0;
+  FILE *jf, *tf, *mf;
+  sig_case *c = tool_zalloc(SIG_CASES * sizeof *c);
+  rm_test v;
+  int g, k, id = 0, ok;
+  snprintf(jname, sizeof jname, "%s/significance.json", dir);
+  snprintf(tname, sizeof tname, "%s/significance.txt", dir);
+  if ((jf = out_open_in(&out[0], "vectors", dir, "significance.json", jname)) == NULL)
+    return 0;
+  if ((tf = out_open_in(&out[1], "vectors", dir, "significance.txt", tname)) == NULL
+      || (mf = open_memstream(&body, &blen)) == NULL) {
+    out_abandon(&out[0]); if (tf) out_abandon(&out[1]); return 0; }
+  sig_cases(c);
+  fprintf(tf, "# Golden vectors of rankmetrics %s: paired significance tests.\n"
+    "# The text twin of significance.json; the book's part on comparing runs\n"
+    "# defines the tests and their names.\n", RM_VERSION);
+  for (g = 0; sig_variants[g]; g++) {
+    rm_test_parse(sig_variants[g], &v);
+    rm_test_name(&v, nm, sizeof nm);
+    fprintf(mf, "%s\n    {\"variant\":\"%s\",\"tests\":[", g ? "," : "", nm);
+    fprintf(tf, "\n[variant = %s]\n", nm);
+    for (k = 0; k < SIG_CASES; k++) sig_test(mf, tf, ++id, &v, &c[k], k == 0);
+    fputs("\n    ]}", mf);
+  }
+  ok = fclose(mf) == 0;
+  fprintf(jf, "{\n  \"algorithm\": \"paired significance tests\",\n"
+    "  \"schema\": \"rankmetrics_significance_v1\",\n  \"generatorVersion\": \"%s\",\n"
+    "  \"numberOfTests\": %d,\n  \"testGroups\": [", RM_VERSION, id);
+  if (body) fwrite(body, 1, blen, jf);
+  fputs("\n  ]\n}\n", jf);
+  free(body); free(c);
+  if (!ok) {@+ out_abandon(&out[0]); out_abandon(&out[1]); return 0; @+}
+  ok = out_finish(&out[0], "vectors");
+  if (!ok) out_abandon(&out[1]);
+  else if (!(ok = out_finish(&out[1], "vectors"))) out_abandon(&out[0]);
+  return ok;
 }
 
 @* What the libraries compute.\here{q:testatlas}

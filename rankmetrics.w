@@ -22072,6 +22072,19 @@ int cmd_compare(int argc, char **argv)
   return 0;
 }
 
+@ {\it From Python.}  The package calls the same functions through
+\.{ctypes} (\.{python/rankmetrics/\_compare.py}):
+\.{rankmetrics.compare(a, b, tests=("ttest", "randomization"), exact=True,
+threads=1, level=0.95)} is one row of \.{compare} for two paired columns
+(the number of pairs, both means, the mean difference and its interval,
+wins, losses, ties, and a result per test, \.{None} where the test is
+undefined), and \.{rankmetrics.significance} has \.{test(name, a, b)},
+whose result carries the $p$ as a \.{Fraction} when it is rational,
+\.{p\_adjust(p, method)}, \.{mean\_diff} and \.{test\_name}.  The columns
+of files come from \.{evaluate\_files} with \.{per\_query=True}.
+\.{python/tests/test\_compare.py} checks that the package prints the
+tool's numbers to the bit, and the fractions against an enumeration.
+
 @* Golden vectors of the tests.\here{q:sigvectors}
 The tests have golden vectors of their own, in \.{vectors/significance.json}
 and its text twin \.{vectors/significance.txt}, written by \.{rankmetrics

@@ -893,3 +893,5 @@ from ._verify import vectors_dir, Explanation  # noqa: E402
 from ._verify import matching_variants, Matches  # noqa: E402
 from ._disagree import disagree, Disagreement  # noqa: E402
 from ._files import evaluate_files, FileEvaluation  # noqa: E402
+from . import _compare as significance  # noqa: E402
+from ._compare import compare  # noqa: E402

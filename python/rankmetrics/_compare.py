@@ -1,0 +1,167 @@
+"""Paired significance tests: is one run better than another?  Through
+ctypes over rm_test_run, rm_mean_diff and rm_p_adjust, so that Python gets
+the numbers of `rankmetrics compare` to the bit (the book's part "Is one
+run better than another?" defines the tests and their names)."""
+
+import ctypes
+import math
+from fractions import Fraction
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from . import _L, RankmetricsError, _lib
+
+__all__ = ["test", "test_name", "compare", "p_adjust", "mean_diff",
+           "TestResult"]
+
+
+class _Test(ctypes.Structure):
+    """struct rm_test, field for field."""
+    _fields_ = [(f, ctypes.c_int) for f in
+                ("test", "sided", "zero", "method", "cc", "plusone", "ci")] + \
+               [(f, ctypes.c_ulonglong) for f in ("n", "seed", "level")]
+
+
+class _Result(ctypes.Structure):
+    """struct rm_test_result, field for field."""
+    _fields_ = [(f, ctypes.c_double) for f in ("stat", "p", "lo", "hi")] + \
+               [("count", ctypes.c_ulonglong), ("total", ctypes.c_ulonglong),
+                ("n", ctypes.c_size_t), ("xp", _lib.ExactC)]
+
+
+_D = ctypes.POINTER(ctypes.c_double)
+for _name, _res, _args in (
+        ("rm_test_parse", ctypes.c_int, [ctypes.c_char_p,
+                                         ctypes.POINTER(_Test)]),
+        ("rm_test_name", ctypes.c_int, [ctypes.POINTER(_Test), ctypes.c_char_p,
+                                        ctypes.c_size_t]),
+        ("rm_test_result_init", None, [ctypes.POINTER(_Result)]),
+        ("rm_test_result_clear", None, [ctypes.POINTER(_Result)]),
+        ("rm_test_run", ctypes.c_int, [ctypes.POINTER(_Test), _D, _D,
+                                       ctypes.c_size_t, ctypes.c_int,
+                                       ctypes.c_int, ctypes.POINTER(_Result)]),
+        ("rm_p_adjust", ctypes.c_int, [ctypes.c_char_p, _D, ctypes.c_size_t,
+                                       _D]),
+        ("rm_mean_diff", ctypes.c_int, [_D, _D, ctypes.c_size_t,
+                                        ctypes.c_double, _D, _D, _D])):
+    _f = getattr(_L, _name)
+    _f.restype, _f.argtypes = _res, _args
+
+
+class TestResult:
+    """One paired test on one comparison: the test's canonical name, the
+    statistic, the p-value (correctly rounded on the exact path), its
+    Fraction when it is rational (else None), the interval lo..hi (Monte
+    Carlo: Clopper-Pearson of the proportion; bootstrap: of the mean
+    difference), the count and total behind a counted p, and n, the pairs
+    used."""
+    __slots__ = ("name", "statistic", "p", "fraction", "lo", "hi", "count",
+                 "total", "n")
+
+    def __init__(self, **kw):
+        for k in self.__slots__:
+            setattr(self, k, kw[k])
+
+    def __repr__(self):
+        return "TestResult(%s)" % ", ".join(
+            "%s=%r" % (k, getattr(self, k)) for k in self.__slots__)
+
+
+def _parse(name: str) -> _Test:
+    t = _Test()
+    if not isinstance(name, str) or _L.rm_test_parse(name.encode(),
+                                                     ctypes.byref(t)) != 0:
+        raise RankmetricsError(-5, "not a test's name (ttest, sign, wilcoxon,"
+                               " randomization, bootstrap[keys])", name)
+    return t
+
+
+def test_name(name: str) -> str:
+    """The canonical name of a test, every default written out."""
+    buf = ctypes.create_string_buffer(256)
+    _L.rm_test_name(ctypes.byref(_parse(name)), buf, 256)
+    return buf.value.decode()
+
+
+def _columns(a, b):
+    a = [float(x) for x in a]
+    b = [float(x) for x in b]
+    if len(a) != len(b):
+        raise ValueError("the two columns differ in length (%d and %d)"
+                         % (len(a), len(b)))
+    arr = ctypes.c_double * len(a)
+    return arr(*a), arr(*b), len(a)
+
+
+def test(name: str, a: Sequence[float], b: Sequence[float], exact: bool = True,
+         threads: int = 1) -> TestResult:
+    """The paired test NAME on the differences a[i] - b[i]."""
+    t = _parse(name)
+    ca, cb, n = _columns(a, b)
+    r = _Result()
+    _L.rm_test_result_init(ctypes.byref(r))
+    try:
+        s = _L.rm_test_run(ctypes.byref(t), ca, cb, n, int(bool(exact)),
+                           int(threads), ctypes.byref(r))
+        if s < 0:
+            raise RankmetricsError(s, variant=name)
+        frac = (_lib.fraction(ctypes.string_at(r.xp.rational).decode())
+                if exact and r.xp.rational else None)
+        return TestResult(name=test_name(name), statistic=r.stat, p=r.p,
+                          fraction=frac, lo=r.lo, hi=r.hi, count=r.count,
+                          total=r.total, n=r.n)
+    finally:
+        _L.rm_test_result_clear(ctypes.byref(r))
+
+
+def p_adjust(p: Sequence[float], method: str = "holm") -> List[float]:
+    """The p-values adjusted for multiple comparisons: none, bonferroni,
+    holm or bh (Benjamini-Hochberg), as R's p.adjust."""
+    m = len(p)
+    arr = (ctypes.c_double * max(m, 1))(*[float(x) for x in p])
+    out = (ctypes.c_double * max(m, 1))()
+    s = _L.rm_p_adjust(method.encode(), arr, m, out)
+    if s < 0:
+        raise RankmetricsError(s, "the corrections are none, bonferroni, holm"
+                               " and bh", method)
+    return list(out[:m])
+
+
+def mean_diff(a: Sequence[float], b: Sequence[float],
+              level: float = 0.95) -> Tuple[float, float, float]:
+    """The mean of a[i] - b[i] and its Student interval at LEVEL."""
+    ca, cb, n = _columns(a, b)
+    m, lo, hi = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    s = _L.rm_mean_diff(ca, cb, n, level, ctypes.byref(m), ctypes.byref(lo),
+                        ctypes.byref(hi))
+    if s < 0:
+        raise RankmetricsError(s)
+    return m.value, lo.value, hi.value
+
+
+def compare(a: Sequence[float], b: Sequence[float],
+            tests: Sequence[str] = ("ttest", "randomization"),
+            exact: bool = True, threads: int = 1,
+            level: float = 0.95) -> Dict[str, Any]:
+    """One comparison of two paired columns, as one row of `rankmetrics
+    compare`: n, both means, the mean difference and its interval, wins,
+    losses, ties, and each test's TestResult (None when it is undefined,
+    as the t test of equal differences)."""
+    a = [float(x) for x in a]
+    b = [float(x) for x in b]
+    n = len(a)
+    diff, lo, hi = mean_diff(a, b, level) if n else (math.nan,) * 3
+    out: Dict[str, Any] = {
+        "n": n, "mean_a": sum(a) / n if n else math.nan,
+        "mean_b": sum(b) / n if n else math.nan, "diff": diff, "lo": lo,
+        "hi": hi, "wins": sum(x > y for x, y in zip(a, b)),
+        "losses": sum(x < y for x, y in zip(a, b)),
+        "ties": sum(x == y for x, y in zip(a, b)), "tests": {}}
+    for name in tests:
+        try:
+            r: Optional[TestResult] = test(name, a, b, exact, threads)
+        except RankmetricsError as e:
+            if e.status != -8:  # RM_EUNDEF
+                raise
+            r = None
+        out["tests"][test_name(name)] = r
+    return out

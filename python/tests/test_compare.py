@@ -1,0 +1,96 @@
+"""rankmetrics.compare and rankmetrics.significance: the paired tests from
+Python.  Checked against the tool (`compare --json -q`, the same numbers to
+the bit), against scipy.stats.ttest_rel and binomtest, against an
+enumeration of sign vectors in fractions written here, and against Holm's
+adjustment worked by hand."""
+
+import itertools
+import json
+import os
+import subprocess
+from fractions import Fraction
+
+import pytest
+
+import rankmetrics as rm
+from conftest import ROOT, TOOL
+
+EX = os.path.join(ROOT, "examples")
+A = [1, 0.5, 0.25, 1]
+B = [0.5, 0.25, 0.5, 0]
+
+
+def test_worked_example_by_hand():
+    r = rm.compare(A, B, tests=["sign", "randomization[method=exact]",
+                                "wilcoxon"])
+    assert (r["n"], r["wins"], r["losses"], r["ties"]) == (4, 3, 1, 0)
+    assert r["diff"] == 0.375 and r["mean_a"] == 0.6875
+    t = r["tests"]
+    assert t["sign[sided=two]"].fraction == Fraction(5, 8)
+    assert t["randomization[method=exact,sided=two]"].fraction == Fraction(6, 16)
+    assert t["wilcoxon[zero=wilcox,method=exact,sided=two]"].fraction == \
+        Fraction(3, 8)
+
+
+def test_enumeration_and_scipy():
+    stats = pytest.importorskip("scipy.stats")
+    a = [k / 16 for k in (9, 3, 16, 5, 7, 12, 0, 4, 11, 8, 2, 15)]
+    b = [k / 16 for k in (4, 5, 10, 5, 1, 9, 3, 4, 6, 2, 2, 9)]
+    d = [Fraction(x) - Fraction(y) for x, y in zip(a, b)]
+    obs = abs(sum(d))
+    c = sum(abs(sum(s * x for s, x in zip(signs, d))) >= obs
+            for signs in itertools.product((1, -1), repeat=len(d)))
+    r = rm.significance.test("randomization[method=exact]", a, b)
+    assert r.fraction == Fraction(c, 2 ** len(d)) and r.count == c
+    t = rm.significance.test("ttest", a, b)
+    ps = stats.ttest_rel(a, b).pvalue
+    assert abs(t.p - ps) <= 1e-12 * ps and t.fraction is None
+    pos = sum(x > 0 for x in d)
+    m = sum(x != 0 for x in d)
+    assert rm.significance.test("sign[sided=greater]", a, b).p == \
+        pytest.approx(stats.binomtest(pos, m, alternative="greater").pvalue,
+                      rel=1e-13)
+
+
+def test_threads_and_seed():
+    a = [i % 7 / 8 for i in range(40)]
+    b = [i % 5 / 8 for i in range(40)]
+    one = rm.significance.test("randomization[n=3000,seed=5]", a, b, threads=1)
+    two = rm.significance.test("randomization[n=3000,seed=5]", a, b, threads=2)
+    other = rm.significance.test("randomization[n=3000,seed=6]", a, b)
+    assert (one.count, one.p) == (two.count, two.p)
+    assert one.fraction == Fraction(one.count + 1, 3001)
+    assert one.count != other.count
+
+
+def test_p_adjust_and_errors():
+    assert rm.significance.p_adjust([0.01, 0.04, 0.03], "holm") == \
+        pytest.approx([0.03, 0.06, 0.06], abs=1e-15)
+    assert rm.significance.p_adjust([0.01, 0.04, 0.03], "bh") == \
+        pytest.approx([0.03, 0.04, 0.04], abs=1e-15)
+    with pytest.raises(rm.RankmetricsError):
+        rm.significance.p_adjust([0.5], "sidak")
+    with pytest.raises(rm.RankmetricsError):
+        rm.significance.test("tost", A, B)
+    assert rm.compare([1, 1], [0, 0], tests=["ttest"])["tests"][
+        "ttest[sided=two]"] is None
+
+
+def test_same_as_the_tool():
+    out = subprocess.run(
+        [TOOL, "compare", "--json", "-q", "-m", "ap", "-m", "ndcg@10",
+         "-t", "ttest", "-t", "wilcoxon[method=normal,cc=yes]",
+         os.path.join(EX, "qrels"), os.path.join(EX, "run"),
+         os.path.join(EX, "run.1")], capture_output=True, text=True,
+        check=True).stdout
+    for c in json.loads(out)["comparisons"]:
+        a = [q["A"] for q in c["per_query"]]
+        b = [q["B"] for q in c["per_query"]]
+        r = rm.compare(a, b, tests=["ttest", "wilcoxon[method=normal,cc=yes]"])
+        assert (r["mean_a"], r["mean_b"], r["diff"], r["lo"], r["hi"]) == \
+            (c["mean_A"], c["mean_B"], c["diff"], c["ci_lo"], c["ci_hi"])
+        for t in c["tests"]:
+            mine = r["tests"][t["test"]]
+            assert (mine is None) == bool(t.get("undefined"))
+            if mine is not None:
+                assert (mine.statistic, mine.p) == (t["statistic"], t["p"])

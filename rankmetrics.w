@@ -21744,10 +21744,12 @@ does not read.
 typedef struct {@+ char *q; int m; double v; @+} cm_rec;
 typedef struct {@+ const char *path; cm_rec *r; size_t n, cap; @+} cm_run;
 typedef struct {
-  int nm, nt, nr, all, drop, json, perq, threads, exact;
+  int nm, nt, nr, all, drop, json, perq, threads, exact, format; /* 1 markdown, 2 latex */
+  int digits; /* of the table's means; 0 the shortest */
+  int disagree, maxn; /* \.{--disagree}, \.{--max-n} */
   const char **m; rm_test *t; char (*tname)[256]; const char **run;
   const char *corr, *qrels;
-  double level;
+  double level, alpha;
   char **pass; int npass; /* the options passed on to \.{eval} */
 } cm_opts;
 typedef struct {
@@ -21962,6 +21964,152 @@ static void cm_json(const cm_opts *o, const cm_cmp *c, size_t nc)
   printf("]}\n");
 }
 
+@ {\it A table for a paper.}  With \.{--format markdown} or \.{--format
+latex}, \.{compare} prints, instead of its tables, one table of the runs
+(rows, numbered from 1 in the order given) by the measures (columns), each
+cell the run's mean and its {\it marks\/}: the numbers of the runs it is
+significantly better than, by the first test given and its $p$ corrected,
+below \.{--alpha} (default 0.05).  A mark $k$ on a cell of run $j$ means:
+on this measure, the comparison of run $j$ with run $k$ has a mean
+difference above 0 and a corrected $p$ below $\alpha$.  With \.{--pairs
+baseline} only the baseline (run 1) can be a mark; with \.{--pairs all}
+any run.  The table's caption (a last line in Markdown) states the test,
+the correction, $\alpha$, the number of queries and the rule for missing
+queries, so that the marks are defined where they are read.  A run's mean
+is the one of its comparison with the baseline, printed as the shortest
+decimal that reads back, or with \.{--digits D} (1 to 9) decimals.  Names
+are escaped for \TeX\ (an underscore is \.{\\char95\{\}}) or for
+Markdown (a bar is \.{\\|}).
+
+@<The command \.{compare}@>=
+static double cm_mean(const cm_cmp *c, size_t nc, int run, int m)
+{
+  size_t i;
+  for (i = 0; i < nc; i++)
+    if (c[i].m == m && c[i].b == 0 && (c[i].a == run || run == 0))
+      return run == 0 ? c[i].mean_b : c[i].mean_a;
+  return NAN;
+}
+static void cm_marks(const cm_opts *o, const cm_cmp *c, size_t nc, int run, int m,
+  char *buf, size_t len)
+{
+  size_t i, k = 0;
+  buf[0] = '\0';
+  for (i = 0; i < nc; i++) {
+    const cm_cmp *x = &c[i];
+    int other, better;
+    if (x->m != m || (x->a != run && x->b != run) || x->st[0] != RM_OK
+        || !(x->adj[0] < o->alpha)) continue;
+    other = x->a == run ? x->b : x->a;
+    better = x->a == run ? x->diff > 0 : x->diff < 0;
+    if (better && k + 12 < len)
+      k += (size_t) snprintf(buf + k, len - k, "%s%d", k ? "," : "", other + 1);
+  }
+}
+static void cm_name(const char *s, int tex) /* a run's or a measure's name */
+{
+  for (; *s; s++)
+    if (tex && strchr("_%&#$^{}~\\", *s)) printf("\\char%d{}", (unsigned char) *s);
+    else if (!tex && *s == '|') printf("\\|");
+    else putchar(*s);
+}
+static void cm_table(const cm_opts *o, const cm_cmp *c, size_t nc)
+{
+  int tex = o->format == 2, r, m;
+  char b[40], mk[256];
+  if (tex) {
+    printf("\\begin{tabular}{l"); for (m = 0; m < o->nm; m++) printf("r");
+    printf("}\n\\hline\nrun");
+  } else printf("| run |");
+  for (m = 0; m < o->nm; m++) {@+ printf(tex ? " & " : " "); cm_name(o->m[m], tex);
+    printf(tex ? "" : " |"); @+}
+  printf(tex ? " \\\\\n\\hline\n" : "\n|---|");
+  if (!tex) {@+ for (m = 0; m < o->nm; m++) printf("---:|"); printf("\n"); @+}
+  for (r = 0; r < o->nr; r++) {
+    printf(tex ? "%d " : "| %d ", r + 1); cm_name(o->run[r], tex); printf(tex ? "" : " |");
+    for (m = 0; m < o->nm; m++) {
+      cm_marks(o, c, nc, r, m, mk, sizeof mk);
+      if (o->digits) snprintf(b, sizeof b, "%.*f", o->digits, cm_mean(c, nc, r, m));
+      else cm_num(b, cm_mean(c, nc, r, m));
+      if (tex) printf(" & %s%s%s%s", b, mk[0] ? "$^{" : "", mk, mk[0] ? "}$" : "");
+      else printf(" %s%s%s%s |", b, mk[0] ? "<sup>" : "", mk, mk[0] ? "</sup>" : "");
+    }
+    printf(tex ? " \\\\\n" : "\n");
+  }
+  printf(tex ? "\\hline\n\\end{tabular}\n%% " : "\n");
+  printf("Marks: the runs this run is better than by %s, p corrected by %s below %g;"
+    " %zu queries, missing queries %s.\n", o->tname[0], o->corr, o->alpha,
+    nc ? c[0].n : (size_t) 0, o->drop ? "dropped" : "counted as 0");
+}
+
+@ {\it Where two tests disagree.}  \.{compare --disagree -t A -t B}
+searches for the smallest input on which the tests (or two variants of
+one test) $A$ and $B$ reach different verdicts at level \.{--alpha}
+(default 0.05): one $p$ below it, the other not.  An input is $n$
+differences taken from $\{0,\pm1/4,\pm1/2,\pm3/4,\pm1\}$ (as $a_i=d_i$,
+$b_i=0$); since every test here depends on the differences only as a
+multiset, the search enumerates multisets, for $n=1,2,\ldots$ up to
+\.{--max-n} (default 8), in lexicographic order of their sorted values,
+and prints the first on which both tests are defined and disagree, with
+both $p$-values on the exact path, and how many inputs it tried; or says
+that none was found.  For example, the $t$ test and the sign test first
+disagree on three queries, $-1,-1,-3/4$: the sign test's $p$ is $2/8=1/4$,
+the $t$ test's $0.0082$; the exact and the normal Wilcoxon test first
+disagree on four equal differences, where the exact $p$ is $2/16=1/8$ and
+the normal one $0.0455$; and \.{zero=pratt} and \.{zero=wilcox} of the
+normal test on $-1,-1,-1,-3/4,0,0$.  Which variant was run changes the
+verdict on small samples, so a report names it.
+
+@<The command \.{compare}@>=
+static int cm_next(int *ix, int n, int top) /* the next multiset, or 0 */
+{
+  int i, j;
+  for (i = n - 1; i >= 0 && ix[i] == top; i--) ;
+  if (i < 0) return 0;
+  ix[i]++;
+  for (j = i + 1; j < n; j++) ix[j] = ix[i];
+  return 1;
+}
+static int cm_disagree(const cm_opts *o)
+{
+  static const double val[9] = {-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1};
+  double a[16], b[16] = {0};
+  int ix[16], n, i, k;
+  unsigned long tried = 0;
+  rm_test_result r[2];
+  rm_status s[2];
+  rm_test_result_init(&r[0]); rm_test_result_init(&r[1]);
+  for (n = 1; n <= o->maxn; n++) {
+    for (i = 0; i < n; i++) ix[i] = 0;
+    do {
+      for (i = 0; i < n; i++) a[i] = val[ix[i]];
+      for (k = 0; k < 2; k++) s[k] = rm_test_run(&o->t[k], a, b, (size_t) n, 1, 1, &r[k]);
+      tried++;
+      if (s[0] == RM_OK && s[1] == RM_OK && (r[0].p < o->alpha) != (r[1].p < o->alpha))
+        @<Say the witness, and |return 0|@>;
+    } while (cm_next(ix, n, 8));
+  }
+  printf("equal verdicts at alpha = %g on all %lu inputs of up to %d differences\n",
+    o->alpha, tried, o->maxn);
+  rm_test_result_clear(&r[0]); rm_test_result_clear(&r[1]);
+  return 0;
+}
+
+@ @<Say the witness...@>=
+{
+  char buf[40];
+  printf("differ at alpha = %g on %d differences (input %lu tried):", o->alpha, n, tried);
+  for (i = 0; i < n; i++) {@+ shortest(buf, a[i]); printf(" %s", buf); @+}
+  printf("\n");
+  for (k = 0; k < 2; k++) {
+    shortest(buf, r[k].p);
+    printf("%s\tp = %s%s%s\n", o->tname[k], buf, r[k].xp.rational ? " = " : "",
+      r[k].xp.rational ? r[k].xp.rational : "");
+  }
+  rm_test_result_clear(&r[0]); rm_test_result_clear(&r[1]);
+  return 0;
+}
+
 @ \impl The options.  \.{compare}'s own are read here; a reading option of
 \.{eval} is kept, with its argument, to be passed on.
 
@@ -21983,6 +22131,7 @@ static int cm_options(int argc, char **argv, cm_opts *o)
     const char *a = argv[i];
     if (strcmp(a, "-q") == 0) {@+ o->perq = 1; continue; @+}
     if (strcmp(a, "--json") == 0) {@+ o->json = 1; continue; @+}
+    if (strcmp(a, "--disagree") == 0) {@+ o->disagree = 1; continue; @+}
     for (k = 0; flag[k] && strcmp(a, flag[k]); k++) ;
     if (flag[k]) {
       o->pass[o->npass++] = argv[i];
@@ -21993,6 +22142,8 @@ static int cm_options(int argc, char **argv, cm_opts *o)
     if (i + 1 >= argc) return cm_usage("missing argument or unknown option", a);
     @<Read an option of \.{compare} with its argument, or |return|@>;
   }
+  if (o->disagree) return o->nt == 2 && o->nr == 0 ? 0 : cm_usage("--disagree takes"
+    " two tests, -t A -t B, and no file", NULL);
   if (!delim && o->nr > 0) {@+ o->qrels = o->run[0]; o->run++; o->nr--; @+}
   if (o->nm == 0) return cm_usage("give -m NAME for each measure", NULL);
   if (o->nr < 2) return cm_usage("give two runs or more (QRELS RUN_A RUN_B [RUN...],"
@@ -22019,6 +22170,19 @@ static int cm_options(int argc, char **argv, cm_opts *o)
     o->drop = v[0] == 'd'; continue; }
   if (strcmp(a, "--correction") == 0 && rm_p_adjust(v, NULL, 0, NULL) == RM_OK) {
     o->corr = v; continue; }
+  if (strcmp(a, "--format") == 0 && (strcmp(v, "markdown") == 0 || strcmp(v, "latex") == 0)) {
+    o->format = v[0] == 'm' ? 1 : 2; continue; }
+  if (strcmp(a, "--digits") == 0 && strspn(v, "0123456789") == strlen(v) && strlen(v) == 1
+      && v[0] > '0') {@+ o->digits = v[0] - '0'; continue; @+}
+  if (strcmp(a, "--max-n") == 0 && strspn(v, "0123456789") == strlen(v) && strlen(v) <= 2
+      && atoi(v) >= 1 && atoi(v) <= 16) {@+ o->maxn = atoi(v); continue; @+}
+  if (strcmp(a, "--alpha") == 0) {
+    char *e;
+    o->alpha = strtod(v, &e);
+    if (*e || !(o->alpha > 0 && o->alpha < 1)) return cm_usage("--alpha is a level"
+      " between 0 and 1", v);
+    continue;
+  }
   if (strcmp(a, "--level") == 0) {
     char *e;
     o->level = strtod(v, &e) / 100;
@@ -22049,8 +22213,10 @@ int cmd_compare(int argc, char **argv)
   o.tname = tool_alloc(NULL, (size_t) (argc + 2) * sizeof *o.tname);
   o.run = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *o.run);
   o.pass = tool_alloc(NULL, (size_t) (2 * argc + 1) * sizeof *o.pass);
-  o.corr = "holm"; o.level = 0.95; o.threads = 1; o.exact = 1;
+  o.corr = "holm"; o.level = 0.95; o.threads = 1; o.exact = 1; o.alpha = 0.05;
+  o.maxn = 8;
   if ((rc = cm_options(argc, argv, &o)) != 0) return rc;
+  if (o.disagree) return cm_disagree(&o);
   if (o.nt == 0) for (; o.nt < 2; o.nt++) {
     rm_test_parse(o.nt ? "randomization" : "ttest", &o.t[o.nt]);
     rm_test_name(&o.t[o.nt], o.tname[o.nt], sizeof o.tname[0]);
@@ -22067,7 +22233,8 @@ int cmd_compare(int argc, char **argv)
       if (!cm_run_tests(&o, u, &c[nc++])) return 1;
     }
   cm_adjust(&o, c, nc);
-  if (o.json) cm_json(&o, c, nc); else cm_text(&o, c, nc);
+  if (o.format) cm_table(&o, c, nc);
+  else if (o.json) cm_json(&o, c, nc); else cm_text(&o, c, nc);
   for (i = 0; i < nc; i++) for (k = 0; k < o.nt; k++) rm_test_result_clear(&c[i].r[k]);
   return 0;
 }
@@ -29665,6 +29832,12 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --threads N    also count Monte Carlo draws on two threads (same p)\n"
     "  -q             the per-query values and differences too\n"
     "  --json         one JSON document, with exact p as fractions\n"
+    "  --format F     markdown or latex: one table of runs by measures, each mean\n"
+    "                 marked with the runs it is better than (first test, p\n"
+    "                 corrected, below --alpha A, default 0.05); --digits D\n"
+    "  --disagree     with -t A -t B and no file: the smallest differences on\n"
+    "                 which the two tests' verdicts at --alpha differ (up to\n"
+    "                 --max-n N differences, default 8)\n"
     "Exit 0, 2 for a usage error, eval's status for a file that does not read,\n"
     "1 for a test that cannot run (an exact enumeration too large).\n", 0},
   {NULL, NULL, 0}};

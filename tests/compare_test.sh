@@ -101,4 +101,28 @@ usage() { "$RM" compare "$@" > /dev/null 2> "$tmp/err"; echo $?; }
 [ "$(usage -m ap -t 'randomization[method=exact]' "$tmp/qrels40" "$tmp/a40" "$tmp/b40")" = 1 ] &&
   grep -q 'method=mc' "$tmp/err" && ok "an exact enumeration of 40 queries is refused, saying what to use" ||
   fail "randomization[method=exact] on 40 queries: $(cat "$tmp/err")"
+# The disagreement search: the t test and the sign test first differ on
+# three differences -1,-1,-3/4: sign p = 2 * (1/2)^3 = 1/4 by hand, t p below
+# 0.05 (scipy's ttest_1samp, checked here too).
+out=$($RM compare --disagree -t ttest -t sign)
+tp=$(printf '%s\n' "$out" | awk -F'p = ' '/^ttest/ {print $2}')
+if printf '%s\n' "$out" | head -1 | grep -q 'on 3 differences .*: -1 -1 -0.75$' &&
+   printf '%s\n' "$out" | grep -qx 'sign\[sided=two\]	p = 0.25 = 1/4' &&
+   "$PY" -c "import sys; from scipy import stats; p = stats.ttest_1samp([-1, -1, -0.75], 0).pvalue; sys.exit(not (p < 0.05 and abs(p - $tp) <= 1e-12 * p))"
+then ok "--disagree: t and sign first differ on -1 -1 -0.75 (sign 1/4, t as scipy's)"
+else fail "--disagree: $out"; fi
+
+# The table for a paper: run 2 (B, whose relevant items score higher) is
+# marked better than run 1 on ndcg@5 exactly when its corrected t p is
+# below 0.05 in the plain table.
+md=$($RM compare -m ndcg@5 --format markdown --digits 3 "$tmp/qrels40" "$tmp/a40" "$tmp/b40")
+padj=$($RM compare -m ndcg@5 "$tmp/qrels40" "$tmp/a40" "$tmp/b40" | awk -F'\t' '$4 ~ /^ttest/ {print $7}')
+row=$(printf '%s\n' "$md" | grep '^| 2 ')
+if awk -v p="$padj" 'BEGIN {exit !(p < 0.05)}' && printf '%s\n' "$row" | grep -q '<sup>1</sup> |$' &&
+   printf '%s\n' "$md" | grep -q '^Marks: .*ttest\[sided=two\], p corrected by holm below 0.05; 40 queries'
+then ok "--format markdown marks run 2 better than run 1 (corrected p $padj) and defines the marks"
+else fail "--format markdown: p $padj, row '$row'"; fi
+tex=$($RM compare -m ndcg@5 --format latex "$tmp/qrels40" "$tmp/a40" "$tmp/b40")
+printf '%s\n' "$tex" | grep -q '^\\begin{tabular}{lr}$' && printf '%s\n' "$tex" | grep -q '\$^{1}\$ \\\\$' &&
+  ok "--format latex: a tabular with the mark as a superscript" || fail "--format latex: $tex"
 finish

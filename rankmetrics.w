@@ -4060,6 +4060,27 @@ has no variant either, but its expected value over the shuffles has:
 \.{ties=average} is the mean over all orders of the tied items (section
 ``Building the ranking'').
 
+@ {\it Significance tests.}  The paired tests of \.{compare} are named like
+variants, in the grammar of tests (\secref{q:compare}), not of metrics, so
+their rows are written out here rather than checked by \.{rankmetrics
+name}; \secref{q:testatlas} gives the details.  ``Checked'' means that
+\.{tests/significance\_check.sh} runs the function over the vectors of the
+tests, \.{vectors/significance.txt}, and finds the variant's $p$ within
+$10^{-12}$ relative.
+$$\vbox{\eightrm\baselineskip9.5pt\halign{\attt#\hfil\quad&\attt#\hfil\quad&#\hfil\cr
+\eightrm function&\eightrm test&\eightrm how known\cr
+\noalign{\smallskip\hrule\smallskip}
+scipy.stats.ttest\_rel&ttest[sided=two]&checked (all sides)\cr
+scipy.stats.binomtest&sign[sided=two]&checked (all sides)\cr
+scipy.stats.wilcoxon&wilcoxon[method=normal]&checked (exact: no ties, zeros)\cr
+scipy.stats.permutation\_test&randomization[method=exact]&checked ($2^n$ draws)\cr
+R t.test(paired=TRUE)&ttest[sided=two]&checked (all sides)\cr
+R binom.test&sign[sided=two]&checked (all sides)\cr
+R wilcox.test(paired=TRUE)&wilcoxon[method=normal,cc=yes]&checked (exact: no ties, zeros)\cr
+ranx compare&ttest; randomization[plusone=no]&read ($N=1000$, own draws)\cr
+PyTerrier Experiment&ttest, or scipy's wilcoxon&read\cr
+trectools compare\_with&ttest on the shared queries&read\cr}}$$
+
 @** Exact arithmetic.
 The exact path returns, for every value, the double nearest to the true value
 (ties to even, MPFR's \RNDN), the sign of the rounding error, the true value as
@@ -21979,7 +22000,7 @@ queries, so that the marks are defined where they are read.  A run's mean
 is the one of its comparison with the baseline, printed as the shortest
 decimal that reads back, or with \.{--digits D} (1 to 9) decimals.  Names
 are escaped for \TeX\ (an underscore is \.{\\char95\{\}}) or for
-Markdown (a bar is \.{\\|}).
+Markdown (a vertical bar gets a backslash).
 
 @<The command \.{compare}@>=
 static double cm_mean(const cm_cmp *c, size_t nc, int run, int m)
@@ -22006,11 +22027,11 @@ static void cm_marks(const cm_opts *o, const cm_cmp *c, size_t nc, int run, int 
       k += (size_t) snprintf(buf + k, len - k, "%s%d", k ? "," : "", other + 1);
   }
 }
-static void cm_name(const char *s, int tex) /* a run's or a measure's name */
+static void cm_name(const char *s, int tex) /* the name of a run or a measure */
 {
   for (; *s; s++)
     if (tex && strchr("_%&#$^{}~\\", *s)) printf("\\char%d{}", (unsigned char) *s);
-    else if (!tex && *s == '|') printf("\\|");
+    else if (!tex && *s == 124) printf("\\%c", 124); /* a bar, escaped */
     else putchar(*s);
 }
 static void cm_table(const cm_opts *o, const cm_cmp *c, size_t nc)
@@ -22239,22 +22260,24 @@ int cmd_compare(int argc, char **argv)
   return 0;
 }
 
-@ {\it From Python.}  The package calls the same functions through
-\.{ctypes} (\.{python/rankmetrics/\_compare.py}):
-\.{rankmetrics.compare(a, b, tests=("ttest", "randomization"), exact=True,
-threads=1, level=0.95)} is one row of \.{compare} for two paired columns
-(the number of pairs, both means, the mean difference and its interval,
-wins, losses, ties, and a result per test, \.{None} where the test is
-undefined), and \.{rankmetrics.significance} has \.{test(name, a, b)},
-whose result carries the $p$ as a \.{Fraction} when it is rational,
+@ {\it From Python.}  The package calls the same functions through its
+module \.{\_compare.py}:
+$$\hbox{\.{rankmetrics.compare(a, b, tests=("ttest", "randomization"),
+exact=True, threads=1)}}$$
+(and \.{level=0.95}, the interval's) is one row of \.{compare} for two paired columns (the number of pairs,
+both means, the mean difference and its interval, wins, losses, ties, and
+a result per test, or \.{None} where the test is undefined).  The module
+\.{rankmetrics.significance} has \.{test(name, a, b)}, whose result
+carries the $p$ as a \.{Fraction} when it is rational, and
 \.{p\_adjust(p, method)}, \.{mean\_diff} and \.{test\_name}.  The columns
 of files come from \.{evaluate\_files} with \.{per\_query=True}.
 \.{python/tests/test\_compare.py} checks that the package prints the
 tool's numbers to the bit, and the fractions against an enumeration.
 
 @* Golden vectors of the tests.\here{q:sigvectors}
-The tests have golden vectors of their own, in \.{vectors/significance.json}
-and its text twin \.{vectors/significance.txt}, written by \.{rankmetrics
+The tests have golden vectors of their own, in the directory
+\.{vectors}, the file \.{significance.json} and its text twin
+\.{significance.txt}, written by \.{rankmetrics
 vectors} with the other families and checked byte for byte like them.  They
 are kept apart from the families \.{*\_test.json} of the metrics because
 their inputs are pairs of columns, not ranked lists: a test case is the

@@ -21755,7 +21755,11 @@ For each comparison, $A$ against $B$, the difference is $d_i=a_i-b_i$, and
 the table gives the queries paired, the two means, the mean difference and
 its Student interval, and the wins ($a_i>b_i$), losses and ties; then, per
 test, its statistic, $p$, and $p$ adjusted by the correction, whose name
-heads the column.  A test that is undefined on a comparison (the $t$ test
+heads the column; a last column, \.{draws}, gives for the Monte Carlo
+randomization test the count of extreme draws, the number of draws and the
+Clopper-Pearson interval of the proportion, and for the bootstrap its count
+and the interval of the mean difference (\.{-} for the other tests).  A
+test that is undefined on a comparison (the $t$ test
 of equal differences) says \.{undefined} and is left out of its family.
 Exit status 0, 2 for a usage error, or \.{eval}'s status for a file that
 does not read.
@@ -21900,6 +21904,17 @@ static const char *cm_num(char *buf, double x)
   shortest(buf, x);
   return buf;
 }
+static void cm_draws(const rm_test *t, const rm_test_result *r)
+{
+  char b[2][40];
+  if (r && t->test == RM_TEST_RAND && t->method == 1)
+    printf("%llu of %llu, 95%% CI %s..%s\n", r->count, r->total, cm_num(b[0], r->lo),
+      cm_num(b[1], r->hi));
+  else if (r && t->test == RM_TEST_BOOT)
+    printf("%llu of %llu; interval %s..%s\n", r->count, r->total, cm_num(b[0], r->lo),
+      cm_num(b[1], r->hi));
+  else printf("-\n");
+}
 static void cm_text(const cm_opts *o, const cm_cmp *c, size_t nc)
 {
   char b[6][40];
@@ -21922,12 +21937,13 @@ static void cm_text(const cm_opts *o, const cm_cmp *c, size_t nc)
       o->run[c[i].b], o->m[c[i].m], c[i].n, cm_num(b[0], c[i].mean_a),
       cm_num(b[1], c[i].mean_b), cm_num(b[2], c[i].diff), cm_num(b[3], c[i].lo),
       cm_num(b[4], c[i].hi), c[i].win, c[i].loss, c[i].tie);
-  printf("\nA\tB\tmeasure\ttest\tstatistic\tp\tp_%s\n", o->corr);
+  printf("\nA\tB\tmeasure\ttest\tstatistic\tp\tp_%s\tdraws\n", o->corr);
   for (i = 0; i < nc; i++) for (k = 0; k < o->nt; k++) {
     int ok = c[i].st[k] == RM_OK;
-    printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", o->run[c[i].a], o->run[c[i].b], o->m[c[i].m],
+    printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", o->run[c[i].a], o->run[c[i].b], o->m[c[i].m],
       o->tname[k], cm_num(b[0], ok ? c[i].r[k].stat : NAN),
       cm_num(b[1], ok ? c[i].r[k].p : NAN), cm_num(b[2], c[i].adj[k]));
+    cm_draws(&o->t[k], ok ? &c[i].r[k] : NULL);
   }
 }
 

@@ -125,4 +125,17 @@ else fail "--format markdown: p $padj, row '$row'"; fi
 tex=$($RM compare -m ndcg@5 --format latex "$tmp/qrels40" "$tmp/a40" "$tmp/b40")
 printf '%s\n' "$tex" | grep -q '^\\begin{tabular}{lr}$' && printf '%s\n' "$tex" | grep -q '\$^{1}\$ \\\\$' &&
   ok "--format latex: a tabular with the mark as a superscript" || fail "--format latex: $tex"
+# The draws column: the Monte Carlo p is (count + 1) / (draws + 1), and the
+# proportion count/draws lies in its Clopper-Pearson interval.
+line=$($RM compare -m ap -t 'randomization[n=3000,seed=4]' "$tmp/qrels40" "$tmp/a40" "$tmp/b40" | awk -F'\t' '$4 ~ /^randomization/')
+if "$PY" - "$line" <<'PY'
+import sys
+f = sys.argv[1].split("\t")
+c, _, n = f[7].split(",")[0].split()[:3]
+lo, hi = f[7].split("CI ")[1].split("..")
+c, n = int(c), int(n)
+sys.exit(not (float(f[5]) == (c + 1) / (n + 1) and float(lo) < c / n < float(hi)))
+PY
+then ok "the draws column: p = (count+1)/(draws+1), count/draws inside its interval"
+else fail "the draws column: '$line'"; fi
 finish

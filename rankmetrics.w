@@ -21752,8 +21752,12 @@ exact fraction of its count, the $t$ test's $p$ is correctly rounded);
 with \.{--fast}, the double path throughout.  With \.{--threads 2} the
 Monte Carlo draws are counted by two threads, with the same result.
 For each comparison, $A$ against $B$, the difference is $d_i=a_i-b_i$, and
-the table gives the queries paired, the two means, the mean difference and
-its Student interval, and the wins ($a_i>b_i$), losses and ties; then, per
+the table gives the queries paired, the two means and the mean difference
+(without \.{--fast}, the correctly rounded means of those doubles, the
+per-query values as \.{eval -q} prints them, so that any language
+reproduces them with exact sums; they may differ in the last digit from
+\.{eval}'s means, which are those of the exact per-query values), the mean
+difference's Student interval, and the wins ($a_i>b_i$), losses and ties; then, per
 test, its statistic, $p$, and $p$ adjusted by the correction, whose name
 heads the column; a last column, \.{draws}, gives for the Monte Carlo
 randomization test the count of extreme draws, the number of draws and the
@@ -21843,6 +21847,27 @@ static void cm_join(const cm_run *A, const cm_run *B, int drop, cm_cmp *c)
   }
 }
 
+@ \impl The exact mean of $a_i-b_i$ (of $a_i$ when |b| is null): the sum
+of doubles is a fraction, and one rounding gives the double nearest it.
+
+@<The command \.{compare}@>=
+static double cm_exact_mean(const double *a, const double *b, size_t n)
+{
+  mpq_t s, t;
+  mpfr_t x;
+  double r;
+  size_t i;
+  mpq_init(s); mpq_init(t); mpfr_init2(x, 53);
+  for (i = 0; i < n; i++) {
+    mpq_set_d(t, a[i]); mpq_add(s, s, t);
+    if (b) {@+ mpq_set_d(t, b[i]); mpq_sub(s, s, t); @+}
+  }
+  mpq_set_ui(t, (unsigned long) n, 1); mpq_div(s, s, t);
+  mpfr_set_q(x, s, MPFR_RNDN); r = mpfr_get_d(x, MPFR_RNDN);
+  mpq_clear(s); mpq_clear(t); mpfr_clear(x);
+  return r;
+}
+
 @ \impl One comparison: the pairs, the summary, every test.
 
 @<The command \.{compare}@>=
@@ -21860,6 +21885,11 @@ static int cm_run_tests(const cm_opts *o, const cm_run *u, cm_cmp *c)
   if (c->n) {@+ c->mean_a /= (double) c->n; c->mean_b /= (double) c->n; @+}
   if (rm_mean_diff(c->va, c->vb, c->n, o->level, &c->diff, &c->lo, &c->hi) != RM_OK)
     c->diff = c->lo = c->hi = NAN;
+  else if (o->exact) {
+    c->mean_a = cm_exact_mean(c->va, NULL, c->n);
+    c->mean_b = cm_exact_mean(c->vb, NULL, c->n);
+    c->diff = cm_exact_mean(c->va, c->vb, c->n);
+  }
   c->r = tool_alloc(NULL, (size_t) o->nt * sizeof *c->r);
   c->st = tool_alloc(NULL, (size_t) o->nt * sizeof *c->st);
   c->adj = tool_alloc(NULL, (size_t) o->nt * sizeof *c->adj);

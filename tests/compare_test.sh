@@ -138,4 +138,15 @@ sys.exit(not (float(f[5]) == (c + 1) / (n + 1) and float(lo) < c / n < float(hi)
 PY
 then ok "the draws column: p = (count+1)/(draws+1), count/draws inside its interval"
 else fail "the draws column: '$line'"; fi
+# The means are the correctly rounded means of the per-query doubles: P@10
+# of 1/10, 2/10 and 3/10 has the mean 0.2 (the doubles' exact sum over 3
+# rounds to it), where the double sum (0.1+0.2)+0.3 gives 0.20000000000000004.
+awk -v T="$tmp" 'BEGIN { for (q = 1; q <= 3; q++) for (i = 1; i <= 10; i++) {
+    printf "m%d 0 d%d %d\n", q, i, (i <= q) > T "/mq";
+    printf "m%d Q0 d%d %d %d A\n", q, i, i, 20 - i > T "/ma";
+    printf "m%d Q0 e%d %d %d B\n", q, i, i, 20 - i > T "/mb" } }'
+line=$($RM compare -m P@10 -t sign "$tmp/mq" "$tmp/ma" "$tmp/mb" 2>&1 | sed -n 3p)
+if [ "$(printf '%s\n' "$line" | cut -f 4-7)" = "$(printf '3\t0\t0.2\t-0.2')" ]
+then ok "compare's means are exact means of the per-query doubles (0.2, not 0.20000000000000004)"
+else fail "compare's means: '$line'"; fi
 finish

@@ -7032,6 +7032,10 @@ the hit ratios \.{hit=recall}, \.{hit=precision} and \.{hit=rows} under the
 same conditions.  The indicator $[h_k\ge1]$ is always defined: a query
 without a relevant item has no hit, and scores~0.
 
+The keys follow, then the sources and their worked examples, cases to
+check by hand, and exercises; the C is in the next part,
+\secref{q:prfimpl}.
+
 @ {\it The denominator of precision.}\here{q:denom}  When the list is at least $K$ long,
 @:key denom k}{key \.{denom}, word \.{k}@>@:key denom list}{key \.{denom}, word \.{list}@>
 $k=K$ and there is nothing to choose.  When it is shorter, trec\_eval's
@@ -7048,27 +7052,7 @@ and \.{denom=k} is its default, left out of its name.
 @^cutoff beyond the list@>
 @^trec\_eval@>@^ranx@>@^torchmetrics@>@^LensKit@>@^Spark MLlib@>
 
-@<Public types@>=
-typedef enum {@+ RM_DENOM_K, RM_DENOM_LIST @+} rm_denom;
-
-@ @<Fields of a variant@>=
-int denom; /* an |rm_denom| */
-
-@ @<Key codes@>=
-KEY_DENOM,
-
-@ @^keys of names, \.{denom}@>
-@<Key specifications@>=
-[KEY_DENOM] = {"denom", denom_words, 0, 0, FIELD(denom), 0, denom_when, 7},
-
-@ @<Words and conditions of keys@>=
-static const char *const denom_words[] = {"k", "list", NULL};
-static int denom_when(const rm_variant *v)
-{
-  return v->k != 0 && (v->metric != RM_JUDGED || v->denom == RM_DENOM_LIST);
-}
-
-@ {\it The denominator of recall} is the key \.{norm}, which this chapter
+@ {\it The denominator of recall} is the key \.{norm}, which this chapter\here{prf-c1}
 shares with others (it is defined in the part on computing a value):
 \.{norm=rel} (the default) divides by~$R$, as trec\_eval's \.{recall}, ranx, RecBole, Spark,
 torchmetrics and TF-Ranking do; \.{norm=min} divides by $\min(K,R)$, the
@@ -7088,19 +7072,6 @@ written \.{4}, \.{0.25} or \.{1/3}; the default \.{beta2=1} is the
 F$_1$ score, the harmonic mean of precision and recall.
 @^F-measure@>
 @^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ranx@>@^torchmetrics@>@^ir\_measures@>@^LensKit@>@^Spark MLlib@>
-
-@<Fields of a variant@>=
-int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
-
-@ @<Key codes@>=
-KEY_BETA2,
-
-@ @^keys of names, \.{beta2}@>
-@<Key specifications@>=
-[KEY_BETA2] = {"beta2", NULL, 1, 1000000, FIELD(beta2), FIELD(beta2_den), NULL, 8},
-
-@ @<Set the numeric defaults of a variant@>=
-v->beta2 = 1; v->beta2_den = 1;
 
 @ {\it The F-measure of one query.}\here{q:f}  We define $F_\beta$ per query, from the
 @:metric f}{metric \.{f}@>@:key beta2}{key \.{beta2}@>
@@ -7149,22 +7120,6 @@ ambiguity survives.  (A plain count of hits, ranx's \.{hits}, is $h_k$
 itself, $K$ times \.{hit=precision}.)
 @^hit ratio@>@^success at $K$@>
 @^trec\_eval@>@^RecBole@>@^ranx@>@^LensKit@>
-
-@<Public types@>=
-typedef enum {@+ RM_HIT_ANY, RM_HIT_RECALL, RM_HIT_PRECISION, RM_HIT_ROWS @+} rm_hit;
-
-@ @<Fields of a variant@>=
-int hit; /* an |rm_hit| */
-
-@ @<Key codes@>=
-KEY_HIT,
-
-@ @^keys of names, \.{hit}@>
-@<Key specifications@>=
-[KEY_HIT] = {"hit", hit_words, 0, 0, FIELD(hit), 0, NULL, 4},
-
-@ @<Words and conditions of keys@>=
-static const char *const hit_words[] = {"any", "recall", "precision", "rows", NULL};
 
 @ {\it Ties.}  Precision, recall and the hit ratios \.{recall},
 \.{precision} and \.{rows} are sums of $b_r$ over the top~$k$ divided by a
@@ -7271,41 +7226,13 @@ $91/180\approx0.5056$.  Read by the prose (F000.2), the per-user values are
 the precisions in the last column; their sum is $3/2$, and their mean is
 again $1/2$, by the coincidence $10+12+8=3\cdot10$.
 
-@<Worked examples@>=
-@/{"E000.1-u1", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
-  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "3/5", 0x1.3333333333333p-1},
-@/{"E000.1-u2", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
-  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "5/12", 0x1.aaaaaaaaaaaabp-2},
-@/{"E000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
-  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "1/2", 0x1p-1},
-@/{"E000.1-u1-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
-  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "3/5", 0x1.3333333333333p-1},
-@/{"E000.1-u2-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
-  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "1/2", 0x1p-1},
-@/{"E000.1-u3-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
-  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
-
 @ {\it Example: one user's top 100} (\src{003}, E003.4).\here{E003.4}  The
 model recommends 100 items to a user, who clicks 30 of them, and the source
 says that HR@@100 is 30\% (0.30).  Dividing the hits by~$K$, as it does,
 \.{hr@@100[hit=precision]} is $\oursq{E003.4}$; the source agrees.  Under its
 own formula, hits over the ground truth (F003.10), the value would need the
 number of the user's relevant items, which the example does not give; it is
-30\% only if the user has exactly 100.  The lists of this and the next example
-are long, and a macro writes ten equal grades.
-
-@<Worked examples@>=
-#define PRF_X10(g) g, g, g, g, g, g, g, g, g, g
-@/{"E003.4", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
-  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0),
-  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, "0.30",
-  "agrees", RM_OK, "3/10", 0x1.3333333333333p-2},
+30\% only if the user has exactly 100.
 
 @ {\it Example: three users' top 100} (\src{003}, E003.5).\here{E003.5}  Three
 users have ``hit rates'' of 70, 10 and~40, which are in fact numbers of hits
@@ -7315,20 +7242,6 @@ $(70+10+40)/(3\cdot100)=120/300$, and prints 30\%; but $120/300=2/5$ is
 40\%.  No reading of the printed inputs gives 30\%, which was most likely
 copied from the previous example: an erratum, listed with the pooled value
 in the part on aggregation.
-
-@<Worked examples@>=
-@/{"E003.5-a", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
-  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1),
-  PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "7/10", 0x1.6666666666666p-1},
-@/{"E003.5-b", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
-  RM_G(PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0),
-  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "1/10", 0x1.999999999999ap-4},
-@/{"E003.5-c", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
-  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0),
-  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
 
 @ {\it What \src{000}'s HitRate code computes.}\here{C000.1}  The source's
 function |HitRate(test_df, topk=20, ...)| groups a data frame of candidate
@@ -7363,18 +7276,7 @@ $\oursq{C000.1-u3}$ and its result $15/45=1/3$, not 0.5.  If each
 user's frame held only the ten recommended items, it would compute the
 precisions of \secref{E000.1} and, pooled, $15/30=1/2$.
 
-@<Worked examples@>=
-@/{"C000.1-u1", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
-  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "3/7", 0x1.b6db6db6db6dbp-2},
-@/{"C000.1-u2", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
-  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1), NULL, NULL, RM_NONE,
-  NULL, "not printed", RM_OK, "5/17", 0x1.2d2d2d2d2d2d3p-2},
-@/{"C000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
-  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "2/7", 0x1.2492492492492p-2},
-
-@ {\it Cases small enough to check by hand.}  Each key of the chapter changes
+@ {\it Cases small enough to check by hand.}\here{prf-cases}  Each key of the chapter changes
 the value on some small input; the inputs are those on which libraries
 disagree in practice.
 
@@ -7386,15 +7288,7 @@ hr@@3[hit=recall]&``HR = hits/GT''&\oursq{T-prf-hr-recall}\cr
 hr@@3[hit=precision]&hits per item shown&\oursq{T-prf-hr-prec}\cr}}$$
 @^trec\_eval@>@^RecBole@>@^ranx@>
 
-@<Worked examples@>=
-@/{"T-prf-hr-any", NULL, "hr@@3", RM_G(1, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "1", 0x1p+0},
-@/{"T-prf-hr-recall", NULL, "hr@@3[hit=recall]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
-  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
-@/{"T-prf-hr-prec", NULL, "hr@@3[hit=precision]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
-  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
-
-@ {\it Recall and precision at a cutoff.}  Four items are relevant and the
+@ {\it Recall and precision at a cutoff.}  Four items are relevant and the\here{prf-c2}
 list is $a,b$, both relevant, at $K=2$: recall divides by four or by
 $\min(2,4)$.  Two items are relevant and the list is $a,x,b$, three items,
 at $K=5$: precision divides by five or by three.
@@ -7405,17 +7299,7 @@ precision@@5&$h_3/K=2/5$ (trec\_eval, ranx, Spark)&\oursq{T-prf-p-k}\cr
 precision@@5[denom=list]&$h_3/k=2/3$ (LensKit, TF-Ranking)&\oursq{T-prf-p-list}\cr}}$$
 @^trec\_eval@>@^RecBole@>@^ranx@>@^LensKit@>@^Spark MLlib@>
 
-@<Worked examples@>=
-@/{"T-prf-rec-rel", NULL, "recall@@2", RM_G(1, 1), NULL, NULL, RM_G(1, 1), NULL,
-  "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-prf-rec-min", NULL, "recall@@2[norm=min]", RM_G(1, 1), NULL, NULL, RM_G(1, 1),
-  NULL, "case", RM_OK, "1", 0x1p+0},
-@/{"T-prf-p-k", NULL, "precision@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
-  "case", RM_OK, "2/5", 0x1.999999999999ap-2},
-@/{"T-prf-p-list", NULL, "precision@@5[denom=list]", RM_G(1, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
-
-@ {\it The F-measure.}  Two items are returned, one of them relevant, and it
+@ {\it The F-measure.}  Two items are returned, one of them relevant, and it\here{prf-c3}
 is the only relevant item: $P=1/2$, ${\rm Rec}=1$, and $F_\beta=(1+\beta^2)/
 (\beta^2+2)$.  What scikit-learn calls $F_2$ and what trec\_eval calls
 \.{set\_F.2} are different numbers:
@@ -7429,6 +7313,219 @@ $\oursq{T-prf-f-zero}$ by the definition above; with no relevant item at all
 it is undefined, and \.{undef=zero} reports $\oursq{T-prf-f-undef}$ with the
 status |RM_UNDEFINED|.
 @^trec\_eval@>@^scikit-learn@>@^ir\_measures@>
+
+@ {\it R-precision.}  Three items are relevant and the list is $a,x,b,c$:\here{prf-c4}
+the first three ranks hold two of them, $\oursq{T-prf-rprec}$, although all
+three were found by rank~4.  With the list $a,x$ only two ranks exist and the
+value is $\oursq{T-prf-rprec-short}$, still over~$R=3$.
+
+@ {\it Ties and empty lists.}  Three items $d_1,d_2,d_3$, given in that\here{prf-c5}
+order, all with score 1.0, and only $d_1$ relevant.  At $K=2$ the top two
+hold $d_1$ under \.{ties=input} and not under trec\_eval's \.{ties=id-desc};
+averaged over the six orders, $d_1$ is in the top two with probability $2/3$:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+precision@@2&$1/2$&\oursq{T-prf-tie-input}\cr
+precision@@2[ties=id-desc]&$0/2$&\oursq{T-prf-tie-iddesc}\cr
+precision@@2[ties=average]&$(2/3)/2$&\oursq{T-prf-tie-avg}\cr
+recall@@2[ties=average]&$(2/3)/1$&\oursq{T-prf-tie-avg-rec}\cr}}$$
+An empty list has precision $\oursq{T-prf-empty-k}$ at $K=5$ (no hit in five
+places), but no precision under \.{denom=list} (no place at all), which
+\.{undef=zero} reports as $\oursq{T-prf-empty-list}$ with |RM_UNDEFINED|.
+@^trec\_eval@>
+
+@ {\it Exercises.}\here{prf-ex}  Work them by hand with the formulas of
+\secref{q:prf}; the answers follow, and \.{rankmetrics value} computes
+each, given the grades of the list (\.{--grades}) and those of the judged
+items that were not retrieved (\.{--judged}).
+
+1. A query has four relevant items.  A system returns five items, of which
+the first and the third are relevant; the two other relevant items were not
+retrieved.
+Compute its precision@@5, recall@@5 and $F_1$@@5.  Check that $F_1$ is
+$2h_k/(R+K)$.
+
+2. The same list at $K=10$.  What are precision@@10 under \.{denom=k} and
+under \.{denom=list}, and which of them does trec\_eval's \.{P\_10}
+report?  At $K=2$, what are recall and capped recall (\.{norm=min})?
+
+3. Still the same list: what are the three hit ratios \.{hit=any},
+\.{hit=recall} and \.{hit=precision} at $K=3$, and what is $F$@@5 when
+recall weighs four times as much as precision ($\beta=2$, \.{beta2=4})?
+
+@ {\it Answers to the exercises.}\here{prf-ans}  Each row gives the name of
+the variant, the grades (then scores and the grades of judged items not
+retrieved, after semicolons), the value as a fraction and its first six
+decimals; a test (\.{tests/claims\_test.sh}) runs every row through
+\.{rankmetrics value} and fails if the program's value, rounded to six
+decimals, is not the one printed here, or if its exact value is not the
+fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{precision@@5}&1,0,1,0,0;;1,1&2/5&0.400000\cr
+1&\.{recall@@5}&1,0,1,0,0;;1,1&1/2&0.500000\cr
+1&\.{f@@5}&1,0,1,0,0;;1,1&4/9&0.444444\cr
+2&\.{precision@@10}&1,0,1,0,0;;1,1&1/5&0.200000\cr
+2&\.{precision@@10[denom=list]}&1,0,1,0,0;;1,1&2/5&0.400000\cr
+2&\.{recall@@2}&1,0,1,0,0;;1,1&1/4&0.250000\cr
+2&\.{recall@@2[norm=min]}&1,0,1,0,0;;1,1&1/2&0.500000\cr
+3&\.{hr@@3[hit=any]}&1,0,1,0,0;;1,1&1&1.000000\cr
+3&\.{hr@@3[hit=recall]}&1,0,1,0,0;;1,1&1/2&0.500000\cr
+3&\.{hr@@3[hit=precision]}&1,0,1,0,0;;1,1&2/3&0.666667\cr
+3&\.{f@@5[beta2=4]}&1,0,1,0,0;;1,1&10/21&0.476190\cr}}$$
+In 1, $F_1=2\cdot2/(4+5)$: the harmonic mean of $2/5$ and $1/2$.  In 2,
+trec\_eval divides by~10 (\.{denom=k}), as if the five missing ranks held
+irrelevant items; capped recall divides by $\min(2,4)=2$ places and counts
+the one hit of two as half.  In 3 the three ``hit ratios'' of one list are
+1, $1/2$ and $2/3$: the reason the key \.{hit} exists.
+
+@* The implementation of precision, recall, F and hit ratio.\impl\here{q:prfimpl}
+What follows is for the reader of the program: the declarations of the
+keys \.{denom}, \.{beta2} and \.{hit}, the rows of the worked examples and
+of the cases, the one function that counts the hits of all five metrics,
+their double and exact paths, the accuracy of the double path, and the
+rows of the metric table and of the golden vectors.  Each part points back
+at the section of \secref{q:prf} that defines what it computes.
+
+@ The C of \secref{q:denom}.
+
+@<Public types@>=
+typedef enum {@+ RM_DENOM_K, RM_DENOM_LIST @+} rm_denom;
+
+@ @<Fields of a variant@>=
+int denom; /* an |rm_denom| */
+
+@ @<Key codes@>=
+KEY_DENOM,
+
+@ @^keys of names, \.{denom}@>
+@<Key specifications@>=
+[KEY_DENOM] = {"denom", denom_words, 0, 0, FIELD(denom), 0, denom_when, 7},
+
+@ @<Words and conditions of keys@>=
+static const char *const denom_words[] = {"k", "list", NULL};
+static int denom_when(const rm_variant *v)
+{
+  return v->k != 0 && (v->metric != RM_JUDGED || v->denom == RM_DENOM_LIST);
+}
+
+@ The C of \secref{prf-c1}.
+
+@<Fields of a variant@>=
+int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
+
+@ @<Key codes@>=
+KEY_BETA2,
+
+@ @^keys of names, \.{beta2}@>
+@<Key specifications@>=
+[KEY_BETA2] = {"beta2", NULL, 1, 1000000, FIELD(beta2), FIELD(beta2_den), NULL, 8},
+
+@ @<Set the numeric defaults of a variant@>=
+v->beta2 = 1; v->beta2_den = 1;
+
+@ The C of \secref{q:hr}.
+
+@<Public types@>=
+typedef enum {@+ RM_HIT_ANY, RM_HIT_RECALL, RM_HIT_PRECISION, RM_HIT_ROWS @+} rm_hit;
+
+@ @<Fields of a variant@>=
+int hit; /* an |rm_hit| */
+
+@ @<Key codes@>=
+KEY_HIT,
+
+@ @^keys of names, \.{hit}@>
+@<Key specifications@>=
+[KEY_HIT] = {"hit", hit_words, 0, 0, FIELD(hit), 0, NULL, 4},
+
+@ @<Words and conditions of keys@>=
+static const char *const hit_words[] = {"any", "recall", "precision", "rows", NULL};
+
+@ The C of \secref{E000.1}.
+
+@<Worked examples@>=
+@/{"E000.1-u1", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
+  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "3/5", 0x1.3333333333333p-1},
+@/{"E000.1-u2", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
+  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "5/12", 0x1.aaaaaaaaaaaabp-2},
+@/{"E000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
+  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "1/2", 0x1p-1},
+@/{"E000.1-u1-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
+  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "3/5", 0x1.3333333333333p-1},
+@/{"E000.1-u2-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
+  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "1/2", 0x1p-1},
+@/{"E000.1-u3-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
+  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
+
+@ The C of \secref{E003.4}.  The lists of this and the next example are
+long, and a macro writes ten equal grades.
+
+@<Worked examples@>=
+#define PRF_X10(g) g, g, g, g, g, g, g, g, g, g
+@/{"E003.4", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0),
+  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, "0.30",
+  "agrees", RM_OK, "3/10", 0x1.3333333333333p-2},
+
+@ The C of \secref{E003.5}.
+
+@<Worked examples@>=
+@/{"E003.5-a", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1),
+  PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "7/10", 0x1.6666666666666p-1},
+@/{"E003.5-b", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0),
+  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "1/10", 0x1.999999999999ap-4},
+@/{"E003.5-c", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0),
+  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
+
+@ The C of \secref{C000.1}.
+
+@<Worked examples@>=
+@/{"C000.1-u1", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
+  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "3/7", 0x1.b6db6db6db6dbp-2},
+@/{"C000.1-u2", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
+  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1), NULL, NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "5/17", 0x1.2d2d2d2d2d2d3p-2},
+@/{"C000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
+  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "2/7", 0x1.2492492492492p-2},
+
+@ The C of \secref{prf-cases}.
+
+@<Worked examples@>=
+@/{"T-prf-hr-any", NULL, "hr@@3", RM_G(1, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "1", 0x1p+0},
+@/{"T-prf-hr-recall", NULL, "hr@@3[hit=recall]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-prf-hr-prec", NULL, "hr@@3[hit=precision]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+
+@ The C of \secref{prf-c2}.
+
+@<Worked examples@>=
+@/{"T-prf-rec-rel", NULL, "recall@@2", RM_G(1, 1), NULL, NULL, RM_G(1, 1), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-prf-rec-min", NULL, "recall@@2[norm=min]", RM_G(1, 1), NULL, NULL, RM_G(1, 1),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-prf-p-k", NULL, "precision@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "2/5", 0x1.999999999999ap-2},
+@/{"T-prf-p-list", NULL, "precision@@5[denom=list]", RM_G(1, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+
+@ The C of \secref{prf-c3}.
 
 @<Worked examples@>=
 @/{"T-prf-f-1", NULL, "f", RM_G(1, 0), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
@@ -7444,10 +7541,7 @@ status |RM_UNDEFINED|.
 @/{"T-prf-f-undef", NULL, "f@@2", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_UNDEFINED, "0", 0x0p+0},
 
-@ {\it R-precision.}  Three items are relevant and the list is $a,x,b,c$:
-the first three ranks hold two of them, $\oursq{T-prf-rprec}$, although all
-three were found by rank~4.  With the list $a,x$ only two ranks exist and the
-value is $\oursq{T-prf-rprec-short}$, still over~$R=3$.
+@ The C of \secref{prf-c4}.
 
 @<Worked examples@>=
 @/{"T-prf-rprec", NULL, "rprec", RM_G(1, 0, 1, 1), NULL, NULL, RM_NONE, NULL, "case",
@@ -7455,19 +7549,7 @@ value is $\oursq{T-prf-rprec-short}$, still over~$R=3$.
 @/{"T-prf-rprec-short", NULL, "rprec", RM_G(1, 0), NULL, NULL, RM_G(1, 1), NULL,
   "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 
-@ {\it Ties and empty lists.}  Three items $d_1,d_2,d_3$, given in that
-order, all with score 1.0, and only $d_1$ relevant.  At $K=2$ the top two
-hold $d_1$ under \.{ties=input} and not under trec\_eval's \.{ties=id-desc};
-averaged over the six orders, $d_1$ is in the top two with probability $2/3$:
-$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
-precision@@2&$1/2$&\oursq{T-prf-tie-input}\cr
-precision@@2[ties=id-desc]&$0/2$&\oursq{T-prf-tie-iddesc}\cr
-precision@@2[ties=average]&$(2/3)/2$&\oursq{T-prf-tie-avg}\cr
-recall@@2[ties=average]&$(2/3)/1$&\oursq{T-prf-tie-avg-rec}\cr}}$$
-An empty list has precision $\oursq{T-prf-empty-k}$ at $K=5$ (no hit in five
-places), but no precision under \.{denom=list} (no place at all), which
-\.{undef=zero} reports as $\oursq{T-prf-empty-list}$ with |RM_UNDEFINED|.
-@^trec\_eval@>
+@ The C of \secref{prf-c5}.
 
 @<Worked examples@>=
 @/{"T-prf-tie-input", NULL, "precision@@2", RM_G(1, 0, 0), RM_S(1, 1, 1),

@@ -12,6 +12,9 @@
 #     contents of the full book (the contents end with "To cite one exact
 #     definition"), in both editions, and the splits that matter follow it
 #     with their witness notation explained on the same page;
+#   - every metric chapter reordered so far is reader-first: no C from its
+#     title to its part "The implementation of ...", and the definitions,
+#     sources, worked examples, cases and exercises in that stretch;
 #   - no section the reader's edition prints is marked for the implementation
 #     only (its number is in the full book's list of them) -- that is, the
 #     mark \impl is honoured.
@@ -79,18 +82,29 @@ for f in "$full" "$reader"; do
     fail "$f: the paths of 'How to read this book' give no page for §$cg (nDCG)"
 done
 
-# The nDCG chapter is reader-first (issue 24, item 2): from its title to the
-# part "The implementation of nDCG" no section has C, and that stretch holds
-# the gain, the discount, the ideal list, the sources, their worked
-# examples, the cases by hand and the exercises with their answers.
-cgw=$(sed -n '/^@\* Cumulative gain, DCG and nDCG\./,/^@\* The implementation of nDCG\.\\impl/p' rankmetrics.w)
-[ -n "$cgw" ] && [[ $cgw == *'@* The implementation of nDCG.'* ]] ||
-  fail "the nDCG chapter or its part 'The implementation of nDCG' (marked \\impl) is missing"
-c=$( (grep -nE '^(@ *)?(@<.*@>=|@\(.*@>=|@[dcp]( |$))' <<< "$cgw" || true) | head -3 | tr '\n' ' ')
-[ -z "$c" ] || fail "the nDCG chapter has C before 'The implementation of nDCG': $c"
-for l in q:gain q:discount q:ideal sources E000.3 E000.4 E002.1 ndcg-cases ndcg-ex ndcg-ans; do
-  [[ $cgw == *"\\here{$l}"* ]] || fail "the nDCG chapter's reader stretch lacks the section \\here{$l}"
-done
+# The metric chapters are reader-first (issue 24, item 2): from a chapter's
+# title to its part "The implementation of ..." (marked \impl) no section
+# has C, and that stretch holds the sections a reader needs (for nDCG the
+# gain, the discount, the ideal list, the sources, their worked examples,
+# the cases by hand and the exercises with their answers).
+readerfirst() { # chapter title, title of its implementation part, labels
+  local title=$1 impl=$2 l w c
+  shift 2
+  w=$(sed -n "/^@\* $title\./,/^@\* $impl\.\\\\impl/p" rankmetrics.w)
+  if [ -z "$w" ] || [[ $w != *"@* $impl."* ]]; then
+    fail "the chapter '$title' or its part '$impl' (marked \\impl) is missing"; return
+  fi
+  c=$( (grep -nE '^(@ *)?(@<.*@>=|@\(.*@>=|@[dcpsf]( |$))' <<< "$w" || true) | head -3 | tr '\n' ' ')
+  [ -z "$c" ] || fail "the chapter '$title' has C before '$impl': $c"
+  for l in "$@"; do
+    [[ $w == *"\\here{$l}"* ]] || fail "the reader's stretch of '$title' lacks the section \\here{$l}"
+  done
+}
+readerfirst 'Cumulative gain, DCG and nDCG' 'The implementation of nDCG' \
+  q:gain q:discount q:ideal sources E000.3 E000.4 E002.1 ndcg-cases ndcg-ex ndcg-ans
+readerfirst 'Precision, recall, F and hit ratio' \
+  'The implementation of precision, recall, F and hit ratio' \
+  q:denom q:f q:rprec q:hr prf-sources E000.1 E003.4 E003.5 C000.1 prf-cases prf-ex prf-ans
 
 # The mark \impl: sections marked for the implementation only are not printed
 # in the reader's edition (their numbers are taken from the woven TeX).

@@ -7818,24 +7818,10 @@ on aggregation).  They are the metric \.{rr} with the key \.{hits}:
 All three are rational, and their exact path is a fraction rounded once.
 Under \.{ties=average} the expected first-hit reciprocal rank is not the
 reciprocal rank of any single order; this version does not define it, and the
-metric refuses that tie rule.
+metric refuses that tie rule.  The sources, their worked examples, cases to
+check by hand and exercises follow; the C is in the next part,
+\secref{q:rrimpl}.
 @^trec\_eval@>
-
-@<Public types@>=
-typedef enum {@+ RM_HITS_FIRST, RM_HITS_SUM, RM_HITS_MEAN @+} rm_hits;
-
-@ @<Fields of a variant@>=
-int hits; /* an |rm_hits| */
-
-@ @<Key codes@>=
-KEY_HITS,
-
-@ @^keys of names, \.{hits}@>
-@<Key specifications@>=
-[KEY_HITS] = {"hits", hits_words, 0, 0, FIELD(hits), 0, NULL, 5},
-
-@ @<Words and conditions of keys@>=
-static const char *const hits_words[] = {"first", "sum", "mean", NULL};
 
 @ {\it Where the sources state it.}\here{rr-sources}  Every source that names
 MRR defines one of the three, and two of them contradict themselves.
@@ -7880,6 +7866,126 @@ All agree with the source's own formula; the last case, $4/3>1$, shows that
 it is a sum and not the reciprocal rank of the first hit.  (The prose also
 says that $s({\rm user}_1,2\ldots4)$ are~0, meaning $2\ldots5$.)
 
+@ {\it Example: four relevant documents} (\src{002}, E002.3).\here{E002.3}
+One topic has relevant documents at ranks 1, 2, 4 and~7 of seven.  The source
+computes $(1/1+1/2+1/4+1/7)/4=0.475$.  The sum is $53/28$, and divided by four
+it is $\oursq{E002.3}=\ours{E002.3}$, which rounds to 0.473: the printed
+0.475 comes from taking $1/7$ as 0.15 ($1+0.5+0.25+0.15=1.9$ and
+$1.9/4=0.475$).  An erratum.  The first-hit reciprocal rank of the same
+topic is $\ours{E002.3-first}$, and the Tianchi sum $\oursq{E002.3-sum}$.
+
+@ {\it Example: three queries} (\src{004}, E004.1).\here{E004.1}  Three shopping queries
+have their first correct result at ranks 2, 1 and~3.  Their reciprocal ranks
+are $\oursq{E004.1-q1}$, $\oursq{E004.1-q2}$ and $\oursq{E004.1-q3}$, and the
+source's MRR, their mean $(1/2+1+1/3)/3=11/18$, agrees; it is recomputed in
+the part on aggregation.  Read literally, the prose's ``sum of all scores''
+would give $11/6$.
+
+@ {\it Cutoffs and ties.}\here{rr-cases}  The cutoff matters only for a first hit below it:
+relevant items at ranks 2 and~4 give $\ours{T-rr-cut1}$ for \.{rr@@1},
+$\oursq{T-rr-cut3}$ for \.{rr@@3}.  Ties matter as for nDCG: three items of
+equal score, only the first relevant, give $\ours{T-rr-input}$ under
+\.{ties=input} and $\oursq{T-rr-iddesc}$ under trec\_eval's \.{ties=id-desc}.
+@^trec\_eval@>
+
+@ {\it What \src{000}'s ``MRR'' code computes.}\here{C000.3}\here{q:lrap}  The source's
+@:metric lrap}{metric \.{lrap}@>
+function named MRR collects the label and score vectors of every user and
+calls scikit-learn's |label_ranking_average_precision_score| (LRAP).  For one
+list with relevant set $Y$ (the relevant items among those scored), LRAP is
+$${\rm LRAP}={1\over\vert Y\vert}\sum_{j\in Y}
+  {\vert\{i\in Y: s_i\ge s_j\}\vert\over\vert\{i: s_i\ge s_j\}\vert},$$
+an average precision in which every tie is counted against the ranking (an
+item's rank is the number of items scored at least as high).  It is not a
+reciprocal rank: it equals the first-hit reciprocal rank, with pessimistic
+ties, only when a list has exactly one relevant item, which is the common
+protocol of one positive among sampled negatives and probably why the source
+calls it MRR.  A list with no relevant item scores~1 in scikit-learn, so the
+metric \.{lrap} defaults to \.{undef=one}; it has no cutoff and no tie rule
+of its own choosing.  The source's code also has defects beyond the name:
+its default column names do not match the frame it describes, it groups by
+item where it means user, it drops silently every user with fewer than
+|topk| rows, it ignores |topk| as a cutoff, and it fails when users have
+lists of different lengths.
+
+Example: relevance $(0,0,1,0)$ with scores $(0.9,0.5,0.5,0.1)$; the relevant
+item ties with one irrelevant item, so its rank is~3 and
+${\rm LRAP}=\oursq{C000.3-lrap}$, which is also the first-hit reciprocal rank
+under \.{ties=pessimistic}; under \.{ties=optimistic} the reciprocal rank is
+$\oursq{C000.3-rr}$.
+@^scikit-learn@>
+
+@ {\it Exercises.}\here{rr-ex}  Work them by hand with the formulas of
+\secref{q:rr}; the answers follow, and \.{rankmetrics value} computes
+each, given the grades of the list (\.{--grades}), its scores
+(\.{--scores}) and the grades of the judged items that were not retrieved
+(\.{--judged}).
+
+1. A query has four relevant items.  A system returns five items; the
+second, the fourth and the fifth are relevant, and the fourth relevant item
+was not retrieved.  Compute its reciprocal rank under each of \.{hits=first},
+\.{hits=sum} and \.{hits=mean}.
+
+2. The same list at the cutoffs 1 and~3.  Then its LRAP (\secref{C000.3}),
+and why LRAP is not a reciprocal rank here.
+
+3. Three items of equal score, of which only the second given is relevant.
+What is the reciprocal rank under \.{ties=input}, \.{ties=pessimistic} and
+\.{ties=optimistic}?  Why does \.{rr} refuse \.{ties=average}?
+
+@ {\it Answers to the exercises.}\here{rr-ans}  Each row gives the name of
+the variant, the grades (then the scores and the grades of judged items not
+retrieved, after semicolons), the value as a fraction and its first six
+decimals; \.{tests/claims\_test.sh} checks every row against \.{rankmetrics
+value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{rr}&0,1,0,1,1;;1&1/2&0.500000\cr
+1&\.{rr[hits=sum]}&0,1,0,1,1;;1&19/20&0.950000\cr
+1&\.{rr[hits=mean]}&0,1,0,1,1;;1&19/80&0.237500\cr
+2&\.{rr@@1}&0,1,0,1,1;;1&0&0.000000\cr
+2&\.{rr@@3}&0,1,0,1,1;;1&1/2&0.500000\cr
+2&\.{lrap}&0,1,0,1,1;;&8/15&0.533333\cr
+3&\.{rr}&0,1,0;1,1,1;&1/2&0.500000\cr
+3&\.{rr[ties=pessimistic]}&0,1,0;1,1,1;&1/3&0.333333\cr
+3&\.{rr[ties=optimistic]}&0,1,0;1,1,1;&1&1.000000\cr}}$$
+In 1 the sum is $1/2+1/4+1/5$, and the mean divides it by the four relevant
+items, retrieved or not.  In 2 the first hit lies below rank~1, so
+\.{rr@@1} is~0.  LRAP averages the precisions $1/2$, $2/4$ and $3/5$ at the
+three relevant items (it does not see the one that was not retrieved); it
+would equal the reciprocal rank only with a single relevant item.  In 3 the
+tie rules put the relevant item at rank 2, 3 or~1; the mean of $1/r$ over
+the orders of a tie is not the reciprocal rank of any one order, and this
+version leaves it undefined.
+
+@* The implementation of reciprocal rank.\impl\here{q:rrimpl}
+What follows is for the reader of the program: the declarations of the
+key \.{hits}, the rows of the worked examples, the double and exact paths
+of \.{rr} and of \.{lrap}, and the rows of the metric table and of the
+golden vectors.  Each part points back at the section of \secref{q:rr}
+that defines what it computes.
+
+@ The C of \secref{q:rr}.
+
+@<Public types@>=
+typedef enum {@+ RM_HITS_FIRST, RM_HITS_SUM, RM_HITS_MEAN @+} rm_hits;
+
+@ @<Fields of a variant@>=
+int hits; /* an |rm_hits| */
+
+@ @<Key codes@>=
+KEY_HITS,
+
+@ @^keys of names, \.{hits}@>
+@<Key specifications@>=
+[KEY_HITS] = {"hits", hits_words, 0, 0, FIELD(hits), 0, NULL, 5},
+
+@ @<Words and conditions of keys@>=
+static const char *const hits_words[] = {"first", "sum", "mean", NULL};
+
+@ The C of \secref{E000.2}.
+
 @<Worked examples@>=
 @/{"E000.2-a", "000_0ec1f0283de4c3f9.txt", "rr@@5[hits=sum]", RM_G(1, 0, 0, 0, 0),
   NULL, NULL, RM_NONE, "1", "agrees", RM_OK, "1", 0x1p+0},
@@ -7898,13 +8004,7 @@ says that $s({\rm user}_1,2\ldots4)$ are~0, meaning $2\ldots5$.)
 @/{"E000.2-d-first", NULL, "rr@@5", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "1", 0x1p+0},
 
-@ {\it Example: four relevant documents} (\src{002}, E002.3).\here{E002.3}
-One topic has relevant documents at ranks 1, 2, 4 and~7 of seven.  The source
-computes $(1/1+1/2+1/4+1/7)/4=0.475$.  The sum is $53/28$, and divided by four
-it is $\oursq{E002.3}=\ours{E002.3}$, which rounds to 0.473: the printed
-0.475 comes from taking $1/7$ as 0.15 ($1+0.5+0.25+0.15=1.9$ and
-$1.9/4=0.475$).  An erratum.  The first-hit reciprocal rank of the same
-topic is $\ours{E002.3-first}$, and the Tianchi sum $\oursq{E002.3-sum}$.
+@ The C of \secref{E002.3}.
 
 @<Worked examples@>=
 @/{"E002.3", "002_99164a9873301b8b.txt", "rr[hits=mean]", RM_G(1, 1, 0, 1, 0, 0, 1),
@@ -7914,12 +8014,7 @@ topic is $\ours{E002.3-first}$, and the Tianchi sum $\oursq{E002.3-sum}$.
 @/{"E002.3-sum", NULL, "rr[hits=sum]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "53/28", 0x1.e492492492492p+0},
 
-@ {\it Example: three queries} (\src{004}, E004.1).\here{E004.1}  Three shopping queries
-have their first correct result at ranks 2, 1 and~3.  Their reciprocal ranks
-are $\oursq{E004.1-q1}$, $\oursq{E004.1-q2}$ and $\oursq{E004.1-q3}$, and the
-source's MRR, their mean $(1/2+1+1/3)/3=11/18$, agrees; it is recomputed in
-the part on aggregation.  Read literally, the prose's ``sum of all scores''
-would give $11/6$.
+@ The C of \secref{E004.1}.
 
 @<Worked examples@>=
 @/{"E004.1-q1", "004_7c0f0b5a1381237a.txt", "rr", RM_G(0, 1, 0), NULL, NULL,
@@ -7929,12 +8024,7 @@ would give $11/6$.
 @/{"E004.1-q3", "004_7c0f0b5a1381237a.txt", "rr", RM_G(0, 0, 1), NULL, NULL,
   RM_NONE, "1/3", "agrees", RM_OK, "1/3", 0x1.5555555555555p-2},
 
-@ {\it Cutoffs and ties.}\here{rr-cases}  The cutoff matters only for a first hit below it:
-relevant items at ranks 2 and~4 give $\ours{T-rr-cut1}$ for \.{rr@@1},
-$\oursq{T-rr-cut3}$ for \.{rr@@3}.  Ties matter as for nDCG: three items of
-equal score, only the first relevant, give $\ours{T-rr-input}$ under
-\.{ties=input} and $\oursq{T-rr-iddesc}$ under trec\_eval's \.{ties=id-desc}.
-@^trec\_eval@>
+@ The C of \secref{rr-cases}.
 
 @<Worked examples@>=
 @/{"T-rr-cut1", NULL, "rr@@1", RM_G(0, 1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
@@ -7995,32 +8085,7 @@ RM_RR,
 [RM_RR] = {"rr", K(KEY_HITS) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
   ratio_x, rr_bound, no_average, NULL, rr_qratio, rr_dratio},
 
-@ {\it What \src{000}'s ``MRR'' code computes.}\here{C000.3}\here{q:lrap}  The source's
-@:metric lrap}{metric \.{lrap}@>
-function named MRR collects the label and score vectors of every user and
-calls scikit-learn's |label_ranking_average_precision_score| (LRAP).  For one
-list with relevant set $Y$ (the relevant items among those scored), LRAP is
-$${\rm LRAP}={1\over\vert Y\vert}\sum_{j\in Y}
-  {\vert\{i\in Y: s_i\ge s_j\}\vert\over\vert\{i: s_i\ge s_j\}\vert},$$
-an average precision in which every tie is counted against the ranking (an
-item's rank is the number of items scored at least as high).  It is not a
-reciprocal rank: it equals the first-hit reciprocal rank, with pessimistic
-ties, only when a list has exactly one relevant item, which is the common
-protocol of one positive among sampled negatives and probably why the source
-calls it MRR.  A list with no relevant item scores~1 in scikit-learn, so the
-metric \.{lrap} defaults to \.{undef=one}; it has no cutoff and no tie rule
-of its own choosing.  The source's code also has defects beyond the name:
-its default column names do not match the frame it describes, it groups by
-item where it means user, it drops silently every user with fewer than
-|topk| rows, it ignores |topk| as a cutoff, and it fails when users have
-lists of different lengths.
-
-Example: relevance $(0,0,1,0)$ with scores $(0.9,0.5,0.5,0.1)$; the relevant
-item ties with one irrelevant item, so its rank is~3 and
-${\rm LRAP}=\oursq{C000.3-lrap}$, which is also the first-hit reciprocal rank
-under \.{ties=pessimistic}; under \.{ties=optimistic} the reciprocal rank is
-$\oursq{C000.3-rr}$.
-@^scikit-learn@>
+@ The C of \secref{C000.3}.
 
 @<Worked examples@>=
 @/{"C000.3-lrap", "000_0ec1f0283de4c3f9.txt", "lrap", RM_G(0, 0, 1, 0),
@@ -8134,7 +8199,10 @@ computed in the part on aggregation.
 Average precision is rational, and its exact path is a fraction rounded
 once.  As for the first-hit reciprocal rank, the expected average precision
 over the orders of a tie is not the value of any one order, and this version
-does not define it: the metric refuses \.{ties=average}.
+does not define it: the metric refuses \.{ties=average}.  Two more
+readings of the name follow, then the sources, their worked examples, cases
+to check by hand and exercises; the C is in the next part,
+\secref{q:apimpl}.
 @^trec\_eval@>@^RecBole@>@^ranx@>@^torchmetrics@>@^Spark MLlib@>
 
 @ {\it The step AP of scikit-learn.}\here{q:apstep}  scikit-learn's |average_precision_score|
@@ -8262,12 +8330,6 @@ query, $\oursq{E004.2-ap11}$:
 \figure{fig-pr004}{Precision against recall after each rank of 004's first
 query (dots) and the interpolated precision (the step curve).}
 
-@<Worked examples@>=
-@/{"E004.2", "004_7c0f0b5a1381237a.txt", "ap", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
-  RM_NONE, "13/15", "agrees", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
-@/{"E004.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
-
 @ {\it Example: one topic} (\src{002}, E002.2).\here{E002.2}  One topic has
 four relevant documents, found at ranks 1, 2, 4 and~7 of seven.  The source
 computes $(1/1+2/2+3/4+4/7)/4=0.83$; the sum is $93/28$ and the average
@@ -8278,12 +8340,6 @@ example cannot tell the two normalisers apart.  This topic is the first of a
 widely copied two-topic example; the second topic is not in the source, and
 we do not treat it.
 
-@<Worked examples@>=
-@/{"E002.2", "002_99164a9873301b8b.txt", "ap", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
-  RM_NONE, "0.83", "agrees", RM_OK, "93/112", 0x1.a924924924925p-1},
-@/{"E002.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "93/112", 0x1.a924924924925p-1},
-
 @ {\it Normalising by the hits} (\src{001}, F001.7).\here{F001.7}  The
 evaluator of \src{001} adds $h_r/r$ at each hit and divides by the number
 of hits, or returns 0 without one.  A toy case shows what that means: the
@@ -8293,15 +8349,7 @@ retrieved.  The code's \.{ap@@3[norm=hits]} is $\oursq{F001.7-hits}$, a
 perfect score; \.{ap@@3} is $\oursq{F001.7-rel}$ and \.{ap@@3[norm=min]} is
 $\oursq{F001.7-min}$.  Without a hit the code's 0 is our \.{undef=zero}.
 
-@<Worked examples@>=
-@/{"F001.7-hits", NULL, "ap@@3[norm=hits]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
-  NULL, "case", RM_OK, "1", 0x1p+0},
-@/{"F001.7-rel", NULL, "ap@@3", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1), NULL, "case",
-  RM_OK, "1/4", 0x1p-2},
-@/{"F001.7-min", NULL, "ap@@3[norm=min]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
-  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
-
-@ {\it The three normalisers on one list.}  Three items are relevant; the
+@ {\it The three normalisers on one list.}  Three items are relevant; the\here{ap-cases}
 ranking is $a,x,b,y,z$ with $a$ and $b$ relevant and the third never
 retrieved, and $K=2$, so the top two hold one hit, at rank~1, and the sum is
 ${\rm P}@@1=1$.  Then \.{ap@@2} divides by $R=3$ and gives
@@ -8317,23 +8365,7 @@ relevant items at ranks 1 and~3 of three, $R=2$, give
 \.{ap@@10[norm=min]}${}=(1+2/3)/\min(10,2)=\oursq{T-ap-kbeyond}$.
 @^trec\_eval@>@^RecBole@>@^torchmetrics@>@^Spark MLlib@>
 
-@<Worked examples@>=
-@/{"T-ap-rel2", NULL, "ap@@2", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "1/3", 0x1.5555555555555p-2},
-@/{"T-ap-min2", NULL, "ap@@2[norm=min]", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL,
-  "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-ap-hits2", NULL, "ap@@2[norm=hits]", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1),
-  NULL, "case", RM_OK, "1", 0x1p+0},
-@/{"T-ap-full", NULL, "ap", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "5/9", 0x1.1c71c71c71c72p-1},
-@/{"T-apstep-full", NULL, "apstep", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL,
-  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
-@/{"T-ap11-full", NULL, "ap11", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "6/11", 0x1.1745d1745d174p-1},
-@/{"T-ap-kbeyond", NULL, "ap@@10[norm=min]", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
-  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
-
-@ {\it Undefined values and the threshold.}  A query without relevant items
+@ {\it Undefined values and the threshold.}  A query without relevant items\here{ap-undef}
 has $R=0$: \.{ap} of grades $(0,0)$ is undefined, reported as
 $\ours{T-ap-norel}$.  A query whose one relevant item is at rank~3 has no
 hit in the top two: \.{ap@@2} is a defined $\ours{T-ap-nohit-rel}$,
@@ -8345,24 +8377,6 @@ a defined~$\ours{T-ap-unret}$.  \.{ap11} is undefined with $R=0$
 ($\ours{T-ap11-none}$).  The threshold selects the relevant items: grades
 $(2,1,0,3)$ under \.{ap[rel=2]} have relevant items at ranks 1 and~4 only,
 and $(1+2/4)/2=\oursq{T-ap-rel}$.
-
-@<Worked examples@>=
-@/{"T-ap-norel", NULL, "ap", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
-  RM_UNDEFINED, "0", 0x0p+0},
-@/{"T-ap-nohit-rel", NULL, "ap@@2", RM_G(0, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "0", 0x0p+0},
-@/{"T-ap-nohit", NULL, "ap@@2[norm=hits]", RM_G(0, 0, 1), NULL, NULL, RM_NONE, NULL,
-  "case", RM_UNDEFINED, "0", 0x0p+0},
-@/{"T-ap-nohit-one", NULL, "ap@@2[norm=hits,undef=one]", RM_G(0, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_UNDEFINED, "1", 0x1p+0},
-@/{"T-apstep-none", NULL, "apstep", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_UNDEFINED, "0", 0x0p+0},
-@/{"T-ap-unret", NULL, "ap", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "0", 0x0p+0},
-@/{"T-ap11-none", NULL, "ap11", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
-  RM_UNDEFINED, "0", 0x0p+0},
-@/{"T-ap-rel", NULL, "ap[rel=2]", RM_G(2, 1, 0, 3), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "3/4", 0x1.8p-1},
 
 @ {\it What \src{000}'s MAP code computes.}\here{C000.2}  The source's
 function |MAP| groups the rows (by the column |item_id| unless told
@@ -8402,6 +8416,144 @@ scored alike give $\ours{T-ap-iddesc-in}$ in input order and
 $\oursq{T-ap-iddesc}$ under trec\_eval's \.{ties=id-desc}.
 @^trec\_eval@>@^scikit-learn@>
 
+@ {\it Example: the interpolated AP of \src{004}'s query.}  The source\here{E004.2-ap11}
+describes interpolated MAP without defining it, so it computes no value; we
+compute \.{ap11} for its query of E004.2.  The ranks reach recall $1/3$,
+$2/3$, $2/3$, $2/3$, $1$, $1$, $1$ with precision $1$, $1$, $2/3$, $1/2$,
+$3/5$, $1/2$, $3/7$.  Rank~2 reaches recall $2/3$ at precision~1, so
+$p_{\rm interp}(\rho)=1$ for the seven levels $\rho\le0.6$; the four levels
+from 0.7 to~1 need rank~5 or later, where the best precision is $3/5$:
+$${\rm AP}_{11}={7\cdot1+4\cdot{3\over5}\over11}=\oursq{E004.2-ap11}
+  =\ours{E004.2-ap11},$$
+a little below the non-interpolated $13/15$.  Cut at three ranks, the
+levels from 0.7 on are never reached and count~0: \.{ap11@@3} is
+$\oursq{E004.2-ap11-cut3}$.  For \src{002}'s topic (E002.2) the levels up to
+0.5 have precision~1, 0.6 and~0.7 have $3/4$, and 0.8 to~1 have $4/7$:
+$(6+2\cdot{3\over4}+3\cdot{4\over7})/11=\oursq{E002.2-ap11}$.  On the tie of
+\secref{C000.2}, \.{ap11} is $\oursq{T-ap11-input}$ in input order and
+$\oursq{T-ap11-pess}$ under \.{ties=pessimistic}, where the precision never
+exceeds $2/3$.
+
+@ {\it Exercises.}\here{ap-ex}  Work them by hand with the formulas of
+\secref{q:ap}, \secref{q:apstep} and \secref{q:ap11}; the answers follow,
+and \.{rankmetrics value} computes each, given the grades of the list
+(\.{--grades}), its scores (\.{--scores}) and the grades of the judged
+items that were not retrieved (\.{--judged}).
+
+1. A query has four relevant items.  A system returns five items; the
+first, the third and the fifth are relevant, and the fourth relevant item
+was not retrieved.  Compute its AP under \.{norm=rel} and \.{norm=hits},
+then AP@@3 under each of the three normalisers.
+
+2. The same list: its step AP (\.{apstep}) and its eleven-point
+interpolated AP (\.{ap11}).  Why is the step AP the same as
+\.{ap[norm=hits]} here?
+
+3. Three items of equal score with the grades 1, 0, 1 in input order.
+What is their AP under \.{ties=input}, \.{ties=pessimistic} and
+\.{ties=optimistic}, and their step AP?
+
+@ {\it Answers to the exercises.}\here{ap-ans}  Each row gives the name of
+the variant, the grades (then the scores and the grades of judged items not
+retrieved, after semicolons), the value as a fraction and its first six
+decimals; \.{tests/claims\_test.sh} checks every row against \.{rankmetrics
+value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ap}&1,0,1,0,1;;1&17/30&0.566667\cr
+1&\.{ap[norm=hits]}&1,0,1,0,1;;1&34/45&0.755556\cr
+1&\.{ap@@3}&1,0,1,0,1;;1&5/12&0.416667\cr
+1&\.{ap@@3[norm=min]}&1,0,1,0,1;;1&5/9&0.555556\cr
+1&\.{ap@@3[norm=hits]}&1,0,1,0,1;;1&5/6&0.833333\cr
+2&\.{apstep}&1,0,1,0,1;;1&34/45&0.755556\cr
+2&\.{ap11}&1,0,1,0,1;;1&31/55&0.563636\cr
+3&\.{ap}&1,0,1;1,1,1;&5/6&0.833333\cr
+3&\.{ap[ties=pessimistic]}&1,0,1;1,1,1;&7/12&0.583333\cr
+3&\.{ap[ties=optimistic]}&1,0,1;1,1,1;&1&1.000000\cr
+3&\.{apstep}&1,0,1;1,1,1;&2/3&0.666667\cr}}$$
+In 1 the precisions at the hits are 1, $2/3$ and $3/5$, whose sum $34/15$
+is divided by $R=4$ or by the three hits; at $K=3$ the sum $5/3$ is divided
+by 4, by $\min(3,4)=3$ or by the two hits.  In 2, without scores every
+item is a threshold of its own and the step AP does not see the relevant
+item that was never retrieved, so it is \.{ap[norm=hits]}; the interpolated
+precision is 1 at the recall levels 0 to 0.2, $2/3$ from 0.3 to 0.5, $3/5$
+at 0.6 and 0.7, and 0 above the recall $3/4$ that the list reaches:
+$(3+2+6/5)/11$.  In 3 the tie is one step at precision $2/3$, which is the
+AP of no order of the three items.
+
+@* The implementation of average precision.\impl\here{q:apimpl}
+What follows is for the reader of the program: the rows of the worked
+examples, the double and exact paths of \.{ap}, \.{apstep} and \.{ap11},
+and the rows of the metric table and of the golden vectors.  Each part
+points back at the section of \secref{q:ap} that defines what it computes.
+
+@ The C of \secref{E004.2}.
+
+@<Worked examples@>=
+@/{"E004.2", "004_7c0f0b5a1381237a.txt", "ap", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
+  RM_NONE, "13/15", "agrees", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
+@/{"E004.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
+
+@ The C of \secref{E002.2}.
+
+@<Worked examples@>=
+@/{"E002.2", "002_99164a9873301b8b.txt", "ap", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
+  RM_NONE, "0.83", "agrees", RM_OK, "93/112", 0x1.a924924924925p-1},
+@/{"E002.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "93/112", 0x1.a924924924925p-1},
+
+@ The C of \secref{F001.7}.
+
+@<Worked examples@>=
+@/{"F001.7-hits", NULL, "ap@@3[norm=hits]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"F001.7-rel", NULL, "ap@@3", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1), NULL, "case",
+  RM_OK, "1/4", 0x1p-2},
+@/{"F001.7-min", NULL, "ap@@3[norm=min]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
+  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+
+@ The C of \secref{ap-cases}.
+
+@<Worked examples@>=
+@/{"T-ap-rel2", NULL, "ap@@2", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"T-ap-min2", NULL, "ap@@2[norm=min]", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-ap-hits2", NULL, "ap@@2[norm=hits]", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-ap-full", NULL, "ap", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "5/9", 0x1.1c71c71c71c72p-1},
+@/{"T-apstep-full", NULL, "apstep", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-ap11-full", NULL, "ap11", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "6/11", 0x1.1745d1745d174p-1},
+@/{"T-ap-kbeyond", NULL, "ap@@10[norm=min]", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+
+@ The C of \secref{ap-undef}.
+
+@<Worked examples@>=
+@/{"T-ap-norel", NULL, "ap", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-nohit-rel", NULL, "ap@@2", RM_G(0, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "0", 0x0p+0},
+@/{"T-ap-nohit", NULL, "ap@@2[norm=hits]", RM_G(0, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-nohit-one", NULL, "ap@@2[norm=hits,undef=one]", RM_G(0, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_UNDEFINED, "1", 0x1p+0},
+@/{"T-apstep-none", NULL, "apstep", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-unret", NULL, "ap", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "0", 0x0p+0},
+@/{"T-ap11-none", NULL, "ap11", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-rel", NULL, "ap[rel=2]", RM_G(2, 1, 0, 3), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "3/4", 0x1.8p-1},
+
+@ The C of \secref{C000.2}.
+
 @<Worked examples@>=
 @/{"C000.2", "000_0ec1f0283de4c3f9.txt", "apstep", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3),
   NULL, RM_NONE, NULL, "not printed", RM_OK, "7/12", 0x1.2aaaaaaaaaaabp-1},
@@ -8422,23 +8574,7 @@ $\oursq{T-ap-iddesc}$ under trec\_eval's \.{ties=id-desc}.
 @/{"T-ap-iddesc", NULL, "ap[ties=id-desc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 
-@ {\it Example: the interpolated AP of \src{004}'s query.}  The source
-describes interpolated MAP without defining it, so it computes no value; we
-compute \.{ap11} for its query of E004.2.  The ranks reach recall $1/3$,
-$2/3$, $2/3$, $2/3$, $1$, $1$, $1$ with precision $1$, $1$, $2/3$, $1/2$,
-$3/5$, $1/2$, $3/7$.  Rank~2 reaches recall $2/3$ at precision~1, so
-$p_{\rm interp}(\rho)=1$ for the seven levels $\rho\le0.6$; the four levels
-from 0.7 to~1 need rank~5 or later, where the best precision is $3/5$:
-$${\rm AP}_{11}={7\cdot1+4\cdot{3\over5}\over11}=\oursq{E004.2-ap11}
-  =\ours{E004.2-ap11},$$
-a little below the non-interpolated $13/15$.  Cut at three ranks, the
-levels from 0.7 on are never reached and count~0: \.{ap11@@3} is
-$\oursq{E004.2-ap11-cut3}$.  For \src{002}'s topic (E002.2) the levels up to
-0.5 have precision~1, 0.6 and~0.7 have $3/4$, and 0.8 to~1 have $4/7$:
-$(6+2\cdot{3\over4}+3\cdot{4\over7})/11=\oursq{E002.2-ap11}$.  On the tie of
-\secref{C000.2}, \.{ap11} is $\oursq{T-ap11-input}$ in input order and
-$\oursq{T-ap11-pess}$ under \.{ties=pessimistic}, where the precision never
-exceeds $2/3$.
+@ The C of \secref{E004.2-ap11}.
 
 @<Worked examples@>=
 @/{"E004.2-ap11", NULL, "ap11", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL, RM_NONE, NULL,
@@ -8631,7 +8767,10 @@ nDCG; scikit-learn's |roc_auc_score| has in successive versions raised an
 error, returned~0.0 with a warning, and returned NaN.  The metric is named
 \.{auc}; its canonical name is
 $$\hbox{\tt auc[rel=1,ties=input,undef=zero]}$$
-and scikit-learn's AUC is \.{auc[ties=average]}.
+and scikit-learn's AUC is \.{auc[ties=average]}.  Ties and the other
+forms of the number come next, then the sources, their worked examples,
+cases to check by hand and exercises; the C is in the next part,
+\secref{q:aucimpl}.
 @^area under the ROC curve@>@^AUC@>@^ROC curve@>
 @^scikit-learn@>
 
@@ -8724,10 +8863,6 @@ tie, with the area under it:
 \figure{fig-roc002}{The ROC curve of the ranking chosen for 002's example
 (not the source's lost figure); area $5/8$.}
 
-@<Worked examples@>=
-@/{"E002.4", "002_99164a9873301b8b.txt", "auc", RM_G(0, 1, 1, 1, 0, 0, 1, 0), NULL,
-  NULL, RM_NONE, "0.625", "agrees", RM_OK, "5/8", 0x1.4p-1},
-
 @ {\it Example: seven samples with a four-way tie} (\src{003},
 E003.1).\here{E003.1}  The source's table:
 $$\vbox{\halign{\hfil#\quad&\hfil#\quad&\hfil#\quad&\hfil#\cr
@@ -8752,21 +8887,6 @@ that count the tied pairs all against or all for the ranking go round it
 (the part on the tool draws the pictures of this book).
 \figure{fig-roc003}{The ROC curve of the seven items over distinct scores
 (solid; shaded area $5/6$), and the two extreme orders of the tie (dashed).}
-
-@<Worked examples@>=
-@/{"E003.1", "003_67084013e7b3df28.txt", "auc[ties=average]",
-  RM_G(1, 1, 0, 0, 1, 1, 0), RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3),
-  RM_I("A", "B", "C", "D", "E", "F", "G"), RM_NONE, "10/12", "agrees", RM_OK, "5/6",
-  0x1.aaaaaaaaaaaabp-1},
-@/{"E003.1-naive", "003_67084013e7b3df28.txt", "auc", RM_G(1, 1, 0, 0, 1, 1, 0),
-  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
-  RM_NONE, NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
-@/{"T-auc-E003.1-pess", NULL, "auc[ties=pessimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
-  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
-  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
-@/{"T-auc-E003.1-opt", NULL, "auc[ties=optimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
-  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
-  RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
 
 @ {\it What \src{003}'s code computes} (E003.2).\here{E003.2}\here{C003.1}%
 \here{C003.2}\here{C003.3}  The source's script runs three functions on
@@ -8797,17 +8917,6 @@ whose first line is \.{\#!/usr/bin/env python3}; under Python~3 the whole
 file is a syntax error, and none of the three lines ever runs.
 @^scikit-learn@>
 
-@<Worked examples@>=
-@/{"E003.2-simple", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
-  RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
-  NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
-@/{"E003.2-simple-table", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
-  RM_G(1, 1, 0, 0, 1, 1, 0), RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), NULL, RM_NONE,
-  NULL, "not printed", RM_OK, "1", 0x1p+0},
-@/{"E003.2-calc", "003_67084013e7b3df28.txt", "auc[ties=average]",
-  RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
-  NULL, "not printed", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
-
 @ {\it Group AUC.}\here{F002.8}\here{F003.6}  Both sources that define AUC
 also define a {\it group\/} AUC, GAUC: compute AUC inside each group, then
 average.  \src{002\_99164a9873301b8b.txt} takes a group to be one search
@@ -8829,15 +8938,7 @@ impressions and no click.  Their AUCs are $\oursq{T-auc-u1}$,
 $\oursq{T-auc-u2}$ and undefined (reported as $\ours{T-auc-u3}$ under
 \.{undef=zero}).
 
-@<Worked examples@>=
-@/{"T-auc-u1", NULL, "auc[ties=average]", RM_G(1, 0, 0, 0), RM_S(0.9, 0.5, 0.4, 0.3),
-  NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
-@/{"T-auc-u2", NULL, "auc[ties=average]", RM_G(1, 1, 0), RM_S(0.8, 0.4, 0.6), NULL,
-  RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-auc-u3", NULL, "auc[ties=average]", RM_G(0, 0), RM_S(0.7, 0.2), NULL, RM_NONE,
-  NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
-
-@ {\it Cases small enough to check by hand.}  One click~$b$ and one
+@ {\it Cases small enough to check by hand.}  One click~$b$ and one\here{auc-cases}
 non-click~$a$, both scored 0.5 and given in the order $b,a$: the pair is the
 whole AUC, and each tie rule decides it.
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
@@ -8861,6 +8962,102 @@ gives $\ours{T-auc-unretrieved}$.  All positive, all negative, or empty, the
 value is undefined: $\ours{T-auc-allpos}$ under \.{undef=zero},
 $\ours{T-auc-empty-one}$ for the empty list under \.{undef=one}.
 @^scikit-learn@>
+
+@ {\it Exercises.}\here{auc-ex}  Work them by hand, counting pairs as in
+\secref{q:auc}.  The answers follow; \.{rankmetrics value} computes each,
+given the grades of the list with \.{--grades} and its scores with
+\.{--scores}.
+
+1. A ranking of five items has the grades 1, 0, 1, 0, 0.  How many of its
+positive--negative pairs are correctly ordered, and what is its AUC?  What
+is it with \.{depth=3}?
+
+2. Four items have the grades 1, 0, 1, 0 and the scores 0.9, 0.5, 0.5,
+0.1: the second positive ties the first negative.  Compute the AUC under
+\.{ties=input}, \.{ties=average} (scikit-learn's), \.{ties=pessimistic} and
+\.{ties=optimistic}.
+
+3. The grades 2, 1, 0, 2 in rank order.  What is the AUC with the
+threshold \.{rel=1}, and with \.{rel=2}?
+
+@ {\it Answers to the exercises.}\here{auc-ans}  Each row gives the name of
+the variant, the grades (then the scores, after a semicolon), the value as
+a fraction and its first six decimals; \.{tests/claims\_test.sh} checks
+every row against \.{rankmetrics value}, to the six decimals and to the
+fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{auc}&1,0,1,0,0;&5/6&0.833333\cr
+1&\.{auc[depth=3]}&1,0,1,0,0;&1/2&0.500000\cr
+2&\.{auc}&1,0,1,0;0.9,0.5,0.5,0.1&3/4&0.750000\cr
+2&\.{auc[ties=average]}&1,0,1,0;0.9,0.5,0.5,0.1&7/8&0.875000\cr
+2&\.{auc[ties=pessimistic]}&1,0,1,0;0.9,0.5,0.5,0.1&3/4&0.750000\cr
+2&\.{auc[ties=optimistic]}&1,0,1,0;0.9,0.5,0.5,0.1&1&1.000000\cr
+3&\.{auc}&2,1,0,2;&2/3&0.666667\cr
+3&\.{auc[rel=2]}&2,1,0,2;&1/2&0.500000\cr}}$$
+In 1 the first positive is above all three negatives and the second above
+two: 5 of 6 pairs; the first three items hold one positive above and one
+below their single negative.  In 2 three pairs are decided by the scores and
+the tied pair counts 0 (input order, the negative given first), $1/2$, 0
+or~1.  In 3, under \.{rel=1} the three positives face one negative at
+rank~3; under \.{rel=2} the grade~1 is a negative too, and the positive at
+rank~4 is below both negatives.
+
+@* The implementation of the area under the ROC curve.\impl\here{q:aucimpl}
+What follows is for the reader of the program: the rows of the worked
+examples and of the cases, the walk that counts the correct pairs on the
+double and exact paths, the accuracy of the double path, and the rows of
+the metric table and of the golden vectors.  Each part points back at the
+section of \secref{q:auc} that defines what it computes.
+
+@ The C of \secref{E002.4}.
+
+@<Worked examples@>=
+@/{"E002.4", "002_99164a9873301b8b.txt", "auc", RM_G(0, 1, 1, 1, 0, 0, 1, 0), NULL,
+  NULL, RM_NONE, "0.625", "agrees", RM_OK, "5/8", 0x1.4p-1},
+
+@ The C of \secref{E003.1}.
+
+@<Worked examples@>=
+@/{"E003.1", "003_67084013e7b3df28.txt", "auc[ties=average]",
+  RM_G(1, 1, 0, 0, 1, 1, 0), RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3),
+  RM_I("A", "B", "C", "D", "E", "F", "G"), RM_NONE, "10/12", "agrees", RM_OK, "5/6",
+  0x1.aaaaaaaaaaaabp-1},
+@/{"E003.1-naive", "003_67084013e7b3df28.txt", "auc", RM_G(1, 1, 0, 0, 1, 1, 0),
+  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
+  RM_NONE, NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-auc-E003.1-pess", NULL, "auc[ties=pessimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
+  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
+  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-auc-E003.1-opt", NULL, "auc[ties=optimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
+  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
+  RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+
+@ The C of \secref{E003.2}.
+
+@<Worked examples@>=
+@/{"E003.2-simple", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
+  RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"E003.2-simple-table", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
+  RM_G(1, 1, 0, 0, 1, 1, 0), RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "1", 0x1p+0},
+@/{"E003.2-calc", "003_67084013e7b3df28.txt", "auc[ties=average]",
+  RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+
+@ The C of \secref{F002.8}.
+
+@<Worked examples@>=
+@/{"T-auc-u1", NULL, "auc[ties=average]", RM_G(1, 0, 0, 0), RM_S(0.9, 0.5, 0.4, 0.3),
+  NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-auc-u2", NULL, "auc[ties=average]", RM_G(1, 1, 0), RM_S(0.8, 0.4, 0.6), NULL,
+  RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-auc-u3", NULL, "auc[ties=average]", RM_G(0, 0), RM_S(0.7, 0.2), NULL, RM_NONE,
+  NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
+
+@ The C of \secref{auc-cases}.
 
 @<Worked examples@>=
 @/{"T-auc-tie-input", NULL, "auc", RM_G(1, 0), RM_S(0.5, 0.5), RM_I("b", "a"), RM_NONE,
@@ -31653,8 +31850,8 @@ typedef struct {
 } verify_state;
 
 @ \impl The tool gives the engine its own allocator and its own reader of the
-vectors' files, so that \.{make faults} reaches their allocations and reads
-(\secref{q:tool}, {\it Fault injection}), a file is read with the limits
+vectors' files, so that the fault injection of \.{make faults}
+(\secref{q:tool}) reaches their allocations and reads, a file is read with the limits
 and the messages of every other reader of the tool, and memory running
 out ends the tool as it always does.  A line the engine refuses is
 reported at its file and line.

@@ -105,6 +105,12 @@ readerfirst 'Cumulative gain, DCG and nDCG' 'The implementation of nDCG' \
 readerfirst 'Precision, recall, F and hit ratio' \
   'The implementation of precision, recall, F and hit ratio' \
   q:denom q:f q:rprec q:hr prf-sources E000.1 E003.4 E003.5 C000.1 prf-cases prf-ex prf-ans
+readerfirst 'Reciprocal rank' 'The implementation of reciprocal rank' \
+  rr-sources E000.2 E002.3 E004.1 rr-cases C000.3 rr-ex rr-ans
+readerfirst 'Average precision' 'The implementation of average precision' \
+  q:apstep q:ap11 ap-sources E004.2 E002.2 F001.7 ap-cases C000.2 ap-ex ap-ans
+readerfirst 'Area under the ROC curve' 'The implementation of the area under the ROC curve' \
+  F002.7 E002.4 E003.1 E003.2 F002.8 auc-cases auc-ex auc-ans
 
 # The mark \impl: sections marked for the implementation only are not printed
 # in the reader's edition (their numbers are taken from the woven TeX).

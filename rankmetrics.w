@@ -7052,7 +7052,7 @@ and \.{denom=k} is its default, left out of its name.
 @^cutoff beyond the list@>
 @^trec\_eval@>@^ranx@>@^torchmetrics@>@^LensKit@>@^Spark MLlib@>
 
-@ {\it The denominator of recall} is the key \.{norm}, which this chapter\here{prf-c1}
+@ {\it The denominator of recall} is the key \.{norm}, which this chapter\here{prf-recall}
 shares with others (it is defined in the part on computing a value):
 \.{norm=rel} (the default) divides by~$R$, as trec\_eval's \.{recall}, ranx, RecBole, Spark,
 torchmetrics and TF-Ranking do; \.{norm=min} divides by $\min(K,R)$, the
@@ -7288,7 +7288,7 @@ hr@@3[hit=recall]&``HR = hits/GT''&\oursq{T-prf-hr-recall}\cr
 hr@@3[hit=precision]&hits per item shown&\oursq{T-prf-hr-prec}\cr}}$$
 @^trec\_eval@>@^RecBole@>@^ranx@>
 
-@ {\it Recall and precision at a cutoff.}  Four items are relevant and the\here{prf-c2}
+@ {\it Recall and precision at a cutoff.}  Four items are relevant and the\here{prf-cutoff}
 list is $a,b$, both relevant, at $K=2$: recall divides by four or by
 $\min(2,4)$.  Two items are relevant and the list is $a,x,b$, three items,
 at $K=5$: precision divides by five or by three.
@@ -7299,7 +7299,7 @@ precision@@5&$h_3/K=2/5$ (trec\_eval, ranx, Spark)&\oursq{T-prf-p-k}\cr
 precision@@5[denom=list]&$h_3/k=2/3$ (LensKit, TF-Ranking)&\oursq{T-prf-p-list}\cr}}$$
 @^trec\_eval@>@^RecBole@>@^ranx@>@^LensKit@>@^Spark MLlib@>
 
-@ {\it The F-measure.}  Two items are returned, one of them relevant, and it\here{prf-c3}
+@ {\it The F-measure.}  Two items are returned, one of them relevant, and it\here{prf-f}
 is the only relevant item: $P=1/2$, ${\rm Rec}=1$, and $F_\beta=(1+\beta^2)/
 (\beta^2+2)$.  What scikit-learn calls $F_2$ and what trec\_eval calls
 \.{set\_F.2} are different numbers:
@@ -7314,12 +7314,12 @@ it is undefined, and \.{undef=zero} reports $\oursq{T-prf-f-undef}$ with the
 status |RM_UNDEFINED|.
 @^trec\_eval@>@^scikit-learn@>@^ir\_measures@>
 
-@ {\it R-precision.}  Three items are relevant and the list is $a,x,b,c$:\here{prf-c4}
+@ {\it R-precision.}  Three items are relevant and the list is $a,x,b,c$:\here{prf-rprec}
 the first three ranks hold two of them, $\oursq{T-prf-rprec}$, although all
 three were found by rank~4.  With the list $a,x$ only two ranks exist and the
 value is $\oursq{T-prf-rprec-short}$, still over~$R=3$.
 
-@ {\it Ties and empty lists.}  Three items $d_1,d_2,d_3$, given in that\here{prf-c5}
+@ {\it Ties and empty lists.}  Three items $d_1,d_2,d_3$, given in that\here{prf-ties}
 order, all with score 1.0, and only $d_1$ relevant.  At $K=2$ the top two
 hold $d_1$ under \.{ties=input} and not under trec\_eval's \.{ties=id-desc};
 averaged over the six orders, $d_1$ is in the top two with probability $2/3$:
@@ -7409,7 +7409,7 @@ static int denom_when(const rm_variant *v)
   return v->k != 0 && (v->metric != RM_JUDGED || v->denom == RM_DENOM_LIST);
 }
 
-@ The C of \secref{prf-c1}.
+@ The C of \secref{prf-recall}.
 
 @<Fields of a variant@>=
 int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
@@ -7513,7 +7513,7 @@ long, and a macro writes ten equal grades.
 @/{"T-prf-hr-prec", NULL, "hr@@3[hit=precision]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
   NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 
-@ The C of \secref{prf-c2}.
+@ The C of \secref{prf-cutoff}.
 
 @<Worked examples@>=
 @/{"T-prf-rec-rel", NULL, "recall@@2", RM_G(1, 1), NULL, NULL, RM_G(1, 1), NULL,
@@ -7525,7 +7525,7 @@ long, and a macro writes ten equal grades.
 @/{"T-prf-p-list", NULL, "precision@@5[denom=list]", RM_G(1, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 
-@ The C of \secref{prf-c3}.
+@ The C of \secref{prf-f}.
 
 @<Worked examples@>=
 @/{"T-prf-f-1", NULL, "f", RM_G(1, 0), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
@@ -7541,7 +7541,7 @@ long, and a macro writes ten equal grades.
 @/{"T-prf-f-undef", NULL, "f@@2", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_UNDEFINED, "0", 0x0p+0},
 
-@ The C of \secref{prf-c4}.
+@ The C of \secref{prf-rprec}.
 
 @<Worked examples@>=
 @/{"T-prf-rprec", NULL, "rprec", RM_G(1, 0, 1, 1), NULL, NULL, RM_NONE, NULL, "case",
@@ -7549,7 +7549,7 @@ long, and a macro writes ten equal grades.
 @/{"T-prf-rprec-short", NULL, "rprec", RM_G(1, 0), NULL, NULL, RM_G(1, 1), NULL,
   "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 
-@ The C of \secref{prf-c5}.
+@ The C of \secref{prf-ties}.
 
 @<Worked examples@>=
 @/{"T-prf-tie-input", NULL, "precision@@2", RM_G(1, 0, 0), RM_S(1, 1, 1),
@@ -9231,7 +9231,9 @@ the list changes nothing, since the ranks past $n$ hold no items.  The metric
 is \.{err}, with the key \.{gmax} for $g_{\max}$, and every tie rule but
 \.{average} (whose mean over orders is not the value of any one order and is
 not defined in this version).  All its values are rational: the
-denominators are powers of two and the ranks.
+denominators are powers of two and the ranks.  The largest grade comes
+next, then the sources, a worked example, cases to check by hand and
+exercises; the C is in the next part, \secref{q:errimpl}.
 @^expected reciprocal rank@>@^ERR@>@^cascade model@>
 \figure{fig-err}{The cascade on the grades 3, 1, 0, 2, 4, 1 ($g_{\max}=4$):
 reaching rank $r$ and stopping there, from ERR@@$r$ (see {\sevenrm\secref{q:figs}})}
@@ -9252,19 +9254,6 @@ both paths.  They check it themselves, because the common check of the list
 of the variant.  So \.{err} on grades 0 to~5 needs \.{gmax=5} or more.
 @^trec\_eval@>@^ir\_measures@>@^RankLib@>@^gdeval@>
 
-@<Fields of a variant@>=
-int gmax; /* largest grade $g_{\max}$ of \.{err} */
-
-@ @<Key codes@>=
-KEY_GMAX,
-
-@ @^keys of names, \.{gmax}@>
-@<Key specifications@>=
-[KEY_GMAX] = {"gmax", NULL, 1, 30, FIELD(gmax), 0, NULL, 3, 0},
-
-@ @<Set the numeric defaults of a variant@>=
-v->gmax = 4;
-
 @ {\it Where the sources state it.}\here{err-sources}  None of the five
 sources defines ERR.  \src{004\_7c0f0b5a1381237a.txt} names it in its list of
 metrics and says that nDCG and ERR, unlike MRR and MAP, handle graded
@@ -9282,7 +9271,7 @@ a trec\_eval fork&$R=(2^g-1)/32$ by default&\.{err@@K[gmax=5]}\cr}}$$
 Five levels graded 1 to~5, as \src{004} has them, need \.{gmax=5}.
 @^trec\_eval@>@^ir\_measures@>@^RankLib@>@^gdeval@>
 
-@ {\it Example: two documents and the largest grade.}  The list $d_1$
+@ {\it Example: two documents and the largest grade.}  The list $d_1$\here{err-example}
 (grade~1), $d_2$ (grade~2); ERR@@2.  With $g_{\max}=4$:
 $$\vbox{\halign{\hfil#\quad&\hfil#\quad&\hfil$#$\quad&\hfil$#$\quad&\hfil$#$\cr
 rank&grade&R_r&\prod_{i<r}(1-R_i)&{\rm term}\cr
@@ -9300,17 +9289,7 @@ value of ERR means nothing without its $g_{\max}$.  The cutoff beyond the
 list, \.{err@@10}, gives the same $\oursq{T-err-k10}$.
 @^gdeval@>
 
-@<Worked examples@>=
-@/{"T-err-gmax4", NULL, "err@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
-  "77/512", 0x1.34p-3},
-@/{"T-err-gmax2", NULL, "err@@2[gmax=2]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "17/32", 0x1.1p-1},
-@/{"T-err-gmax5", NULL, "err@@2[gmax=5]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "157/2048", 0x1.3ap-4},
-@/{"T-err-k10", NULL, "err@@10", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
-  "77/512", 0x1.34p-3},
-
-@ {\it Cases small enough to check by hand.}  Three items graded 2, 0, 1
+@ {\it Cases small enough to check by hand.}  Three items graded 2, 0, 1\here{err-cases}
 with $g_{\max}=4$: the terms are $3/16$, $0$ (an item of grade~0 stops
 nobody, and the user goes on with probability $13/16$) and
 ${1\over3}\cdot{1\over16}\cdot{13\over16}=13/768$, so ERR is
@@ -9329,6 +9308,76 @@ ties=id-asc&$a$ first&\oursq{T-err-tie-idasc}\cr
 ties=id-desc&$b$ first&\oursq{T-err-tie-iddesc}\cr
 ties=pessimistic&grade 0 first&\oursq{T-err-tie-pess}\cr
 ties=optimistic&grade 4 first&\oursq{T-err-tie-opt}\cr}}$$
+
+@ {\it Exercises.}\here{err-ex}  Work them by hand with the cascade of
+\secref{q:err}; the answers follow, and \.{rankmetrics value} computes each,
+given the grades of the list with \.{--grades}.
+
+1. A list has the grades 3, 0, 2 in rank order, on the scale 0 to~4.
+Compute the probability that each item stops the user, then ERR and
+ERR@@1.
+
+2. The same list on the scale 0 to~3 (\.{gmax=3}).  Why is the value so
+much higher?
+
+3. The same three grades in the orders 2, 0, 3 and 3, 2, 0, on the scale
+0 to~4.  Which order scores best, and does it score~1?
+
+@ {\it Answers to the exercises.}\here{err-ans}  Each row gives the name of
+the variant, the grades, the value as a fraction and its first six
+decimals; \.{tests/claims\_test.sh} checks every row against \.{rankmetrics
+value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{err}&3,0,2&121/256&0.472656\cr
+1&\.{err@@1}&3,0,2&7/16&0.437500\cr
+2&\.{err[gmax=3]}&3,0,2&57/64&0.890625\cr
+3&\.{err}&2,0,3&235/768&0.305990\cr
+3&\.{err}&3,2,0&251/512&0.490234\cr}}$$
+In 1 the items stop the user with the probabilities $7/16$, 0 and $3/16$;
+the third is reached with probability $9/16$, and ERR is
+$7/16+{1\over3}\cdot{3\over16}\cdot{9\over16}$.  In 2 the grade~3 is the top
+of the scale and stops the user with probability $7/8$, so nearly every
+user stops at rank~1.  In 3 the grade~3 first scores best, but not~1: even
+the best item of the scale leaves a user unsatisfied with probability
+$2^{-g_{\max}}$, and ERR has no ideal to divide by.
+
+@* The implementation of expected reciprocal rank.\impl\here{q:errimpl}
+What follows is for the reader of the program: the declarations of the
+key \.{gmax}, the rows of the worked examples and of the cases, the exact
+and the double path of \.{err} with the accuracy of the latter, and the
+rows of the metric table and of the golden vectors.  Each part points back
+at the section of \secref{q:err} that defines what it computes.
+
+@ The C of \secref{q:gmax}.
+
+@<Fields of a variant@>=
+int gmax; /* largest grade $g_{\max}$ of \.{err} */
+
+@ @<Key codes@>=
+KEY_GMAX,
+
+@ @^keys of names, \.{gmax}@>
+@<Key specifications@>=
+[KEY_GMAX] = {"gmax", NULL, 1, 30, FIELD(gmax), 0, NULL, 3, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->gmax = 4;
+
+@ The C of \secref{err-example}.
+
+@<Worked examples@>=
+@/{"T-err-gmax4", NULL, "err@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
+  "77/512", 0x1.34p-3},
+@/{"T-err-gmax2", NULL, "err@@2[gmax=2]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "17/32", 0x1.1p-1},
+@/{"T-err-gmax5", NULL, "err@@2[gmax=5]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "157/2048", 0x1.3ap-4},
+@/{"T-err-k10", NULL, "err@@10", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
+  "77/512", 0x1.34p-3},
+
+@ The C of \secref{err-cases}.
 
 @<Worked examples@>=
 @/{"T-err-three", NULL, "err", RM_G(2, 0, 1), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
@@ -9490,7 +9539,9 @@ $${\rm MAE}={1\over n}\sum_i\vert g_i-s_i\vert,\qquad
   {\rm MSE}={1\over n}\sum_i(g_i-s_i)^2,\qquad {\rm RMSE}=\sqrt{\rm MSE},$$
 undefined for $n=0$.  The metrics are \.{accuracy}, \.{clf-precision},
 \.{clf-recall}, \.{clf-f1}, \.{mae}, \.{mse} and \.{rmse}; they take no
-cutoff and no tie rule, and they need scores.
+cutoff and no tie rule, and they need scores.  The sources, cases to check
+by hand, the two ways of averaging RMSE, ratings and exercises follow; the
+C is in the next part, \secref{q:clfimpl}.
 
 @ {\it Where the sources state them.}\here{F003.1}  \src{003} defines
 ${\rm ACC}={\rm right}/{\rm all}$ (F003.1), precision as $TP/(TP+FP)$, ``the
@@ -9505,7 +9556,7 @@ is taken as the predicted positives.  Neither source says where the cut lies;
 the section number 1.2 also appears twice.  No source has a worked example
 of these metrics; the cases below are ours.
 
-@ {\it Cases.}  Five items with labels 1, 1, 0, 0, 1 and scores 0.9, 0.4,
+@ {\it Cases.}  Five items with labels 1, 1, 0, 0, 1 and scores 0.9, 0.4,\here{clf-cases}
 0.6, 0.2, 0.5.  At the default cut $1/2$ (a score of exactly 0.5 is predicted
 positive) there are 2 true positives, 1 false positive, 1 false negative and
 1 true negative: accuracy $\oursq{T-clf-acc}$, precision $\oursq{T-clf-prec}$,
@@ -9517,6 +9568,95 @@ Three ratings 3, 5, 2 predicted as 2.5, 5, 4 have errors 0.5, 0 and~2:
 ${\rm MAE}=\oursq{T-mae}$, ${\rm MSE}=\oursq{T-mse}$ and
 ${\rm RMSE}=\sqrt{17/12}=\ours{T-rmse}$, irrational; ratings 0,~0 predicted
 0.5,~0.5 have ${\rm RMSE}=\oursq{T-rmse-exact}$ exactly.
+
+@ {\it Pooled and per-user RMSE.}\here{q:pooled}  Over a set of users RMSE
+is reported two ways, and they differ.  The {\it pooled\/} RMSE takes the
+root once, of the squared errors of all rows over the number of rows; it is
+the RMSE of the Netflix Prize and of most papers on rating prediction, and
+it is the micro average \.{micro:rmse}: the numerators (sums of squared
+errors) and the denominators (counts) of the users add up, and the root is
+taken of the quotient.  The {\it mean of per-user RMSEs\/}, \.{mean:rmse},
+takes each user's root first and averages the roots, so that every user
+weighs alike and a user with one bad prediction weighs as much as one with
+a hundred.  The evaluator's \.{-m rmse} means the pooled one.  Both paths
+compute both: the pooled one as the root of a fraction, the mean as a sum
+of roots, each rational or a term of Ziv's loop.
+
+User~A rates two films 3.5 and~4 and is predicted 3 and~4.5: squared errors
+$1/4$ and~$1/4$, RMSE $\sqrt{1/4}=1/2$.  User~B rates two films 1 and~1 and
+is predicted 4.5 and~4.5: squared errors $49/4$ each, RMSE $7/2$.  The mean
+of the two RMSEs is $(1/2+7/2)/2=2$.  The pooled RMSE is
+$\sqrt{(1/4+1/4+49/4+49/4)/4}=\sqrt{100/16}=5/2$.  The pooled value is
+never below the mean of the roots when the users have equally many rows (the
+root is concave), and here the one bad user pulls it up by a half.  MAE and
+MSE have no such split when the users have equally many rows: their mean
+and micro average agree then, and differ otherwise by the weights.
+
+@ {\it Ratings.}\here{q:ratings}  The rating errors read ratings as written
+(see \secref{q:labels}), so their cases may have half stars and decimals.
+Ratings 3.5 and~4 predicted 3 and~4.5 have errors $1/2$ and $-1/2$: MAE
+and RMSE $1/2$, MSE $1/4$.  Ratings 3.3 and~4.7 predicted 3 and~5 are
+$33/10$ and $47/10$, with errors $3/10$ and $-3/10$: MAE $3/10$, MSE
+$9/100$, RMSE $\sqrt{9/100}=3/10$, all exact; a program that holds the
+ratings as the doubles nearest them gets an MAE of $0.2999999999999998$ (the
+double below $3.3$ is $3.3-1.8\cdot10^{-16}$ and the one below $4.7$ is
+$4.7-1.8\cdot10^{-16}$).  Ratings $-1.5$ and $2.25$ predicted 0 and~2 give
+${\rm MAE}=(3/2+1/4)/2=7/8$.  Ratings 0.1 and~0.2 predicted 0 and~0 have
+${\rm MSE}=(1/100+4/100)/2=1/40$ and an irrational ${\rm RMSE}=\sqrt{1/40}$.
+
+A rating is no grade: accuracy, and every metric of a ranking, refuses a
+list whose labels are 0.5 and~1 with |RM_EGRADE|, and the vectors hold that
+refusal as an invalid test.
+
+@ {\it Exercises.}\here{clf-ex}  Work them by hand with the formulas of
+\secref{q:clf}.  The answers follow; \.{rankmetrics value} computes each,
+given the labels or ratings with \.{--grades} and the predictions with
+\.{--scores}.
+
+1. Five items have the labels 1, 0, 1, 1, 0 and the scores 0.8, 0.7, 0.3,
+0.5, 0.1.  Count the confusion matrix at the default cut $1/2$, and give
+the accuracy, the precision, the recall and $F_1$.
+
+2. The same items at \.{cut=0.3}.  Which counts change, and how do the four
+metrics move?
+
+3. Three ratings 4, 2, 5 are predicted as 3.5, 3, 5.  Compute MAE, MSE and
+RMSE.  Which of the three is irrational?
+
+@ {\it Answers to the exercises.}\here{clf-ans}  Each row gives the name of
+the variant, the labels and the scores (after a semicolon), the value in
+closed form and its first six decimals; \.{tests/claims\_test.sh} checks
+every row against \.{rankmetrics value}, to the six decimals and, where it
+is a fraction, to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm labels; scores&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{accuracy}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&3/5&0.600000\cr
+1&\.{clf-precision}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&2/3&0.666667\cr
+1&\.{clf-recall}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&2/3&0.666667\cr
+1&\.{clf-f1}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&2/3&0.666667\cr
+2&\.{accuracy[cut=0.3]}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&4/5&0.800000\cr
+2&\.{clf-precision[cut=0.3]}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&3/4&0.750000\cr
+2&\.{clf-recall[cut=0.3]}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&1&1.000000\cr
+2&\.{clf-f1[cut=0.3]}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&6/7&0.857143\cr
+3&\.{mae}&4,2,5;3.5,3,5&1/2&0.500000\cr
+3&\.{mse}&4,2,5;3.5,3,5&5/12&0.416667\cr
+3&\.{rmse}&4,2,5;3.5,3,5&\sqrt{5/12}&0.645497\cr}}$$
+In 1 the items scored 0.8, 0.7 and 0.5 are predicted positive (a score on
+the cut counts): two true positives, one false positive, one false negative
+(the label~1 scored 0.3) and one true negative.  In 2 the item scored 0.3
+is on the new cut and becomes a true positive: recall reaches~1, precision
+rises to $3/4$.  In 3 the errors are $1/2$, 1 and~0; the MSE $5/12$ is not
+the square of a fraction, so its root is irrational.
+
+@* The implementation of classification and rating errors.\impl\here{q:clfimpl}
+What follows is for the reader of the program: how a score is compared
+with the cut, the declarations of the key \.{cut}, the rows of the cases,
+the confusion matrix and the rating errors on the double and exact paths,
+and the rows of the metric table and of the golden vectors.  Each part
+points back at the section of \secref{q:clf} that defines what it computes.
+
+@ The C of \secref{clf-cases}.
 
 @<Worked examples@>=
 @/{"T-clf-acc", NULL, "accuracy", RM_G(1, 1, 0, 0, 1), RM_S(0.9, 0.4, 0.6, 0.2, 0.5),
@@ -9779,44 +9919,7 @@ RM_MAE, RM_MSE, RM_RMSE,
 [RM_RMSE] = {"rmse", K(KEY_UNDEF), err_d, rmse_x, err_bound, no_cutoff_no_ties,
   NULL, err_qratio, err_dratio, NULL},
 
-@ {\it Pooled and per-user RMSE.}\here{q:pooled}  Over a set of users RMSE
-is reported two ways, and they differ.  The {\it pooled\/} RMSE takes the
-root once, of the squared errors of all rows over the number of rows; it is
-the RMSE of the Netflix Prize and of most papers on rating prediction, and
-it is the micro average \.{micro:rmse}: the numerators (sums of squared
-errors) and the denominators (counts) of the users add up, and the root is
-taken of the quotient.  The {\it mean of per-user RMSEs\/}, \.{mean:rmse},
-takes each user's root first and averages the roots, so that every user
-weighs alike and a user with one bad prediction weighs as much as one with
-a hundred.  The evaluator's \.{-m rmse} means the pooled one.  Both paths
-compute both: the pooled one as the root of a fraction, the mean as a sum
-of roots, each rational or a term of Ziv's loop.
-
-User~A rates two films 3.5 and~4 and is predicted 3 and~4.5: squared errors
-$1/4$ and~$1/4$, RMSE $\sqrt{1/4}=1/2$.  User~B rates two films 1 and~1 and
-is predicted 4.5 and~4.5: squared errors $49/4$ each, RMSE $7/2$.  The mean
-of the two RMSEs is $(1/2+7/2)/2=2$.  The pooled RMSE is
-$\sqrt{(1/4+1/4+49/4+49/4)/4}=\sqrt{100/16}=5/2$.  The pooled value is
-never below the mean of the roots when the users have equally many rows (the
-root is concave), and here the one bad user pulls it up by a half.  MAE and
-MSE have no such split when the users have equally many rows: their mean
-and micro average agree then, and differ otherwise by the weights.
-
-@ {\it Ratings.}\here{q:ratings}  The rating errors read ratings as written
-(see \secref{q:labels}), so their cases may have half stars and decimals.
-Ratings 3.5 and~4 predicted 3 and~4.5 have errors $1/2$ and $-1/2$: MAE
-and RMSE $1/2$, MSE $1/4$.  Ratings 3.3 and~4.7 predicted 3 and~5 are
-$33/10$ and $47/10$, with errors $3/10$ and $-3/10$: MAE $3/10$, MSE
-$9/100$, RMSE $\sqrt{9/100}=3/10$, all exact; a program that holds the
-ratings as the doubles nearest them gets an MAE of $0.2999999999999998$ (the
-double below $3.3$ is $3.3-1.8\cdot10^{-16}$ and the one below $4.7$ is
-$4.7-1.8\cdot10^{-16}$).  Ratings $-1.5$ and $2.25$ predicted 0 and~2 give
-${\rm MAE}=(3/2+1/4)/2=7/8$.  Ratings 0.1 and~0.2 predicted 0 and~0 have
-${\rm MSE}=(1/100+4/100)/2=1/40$ and an irrational ${\rm RMSE}=\sqrt{1/40}$.
-
-A rating is no grade: accuracy, and every metric of a ranking, refuses a
-list whose labels are 0.5 and~1 with |RM_EGRADE|, and the vectors hold that
-refusal as an invalid test.
+@ The C of \secref{q:ratings}.
 
 @<Write the groups of ratings@>=
 if (fam->metrics & 1ULL << RM_MAE) {
@@ -9892,7 +9995,9 @@ $\tau_a=0$, a defined value.)  An undefined value is reported under the key
 cutoff (a cutoff is refused) and no tie rule, because the formulas deal with
 ties themselves, through mid-ranks and through $n_1$ and~$n_2$.  Both need
 scores, and a list without them is an invalid argument.  Judged items that
-were not retrieved have no score and are ignored.
+were not retrieved have no score and are ignored.  The sources, the rational
+case, cases to check by hand and exercises follow; the C is in the next
+part, \secref{q:corrimpl}.
 
 @ {\it Where the sources state it.}\here{N000.RC}  Nowhere.
 $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
@@ -9991,6 +10096,84 @@ $\tau_a=0/3$ is defined.  A list of one item leaves all three undefined.
 SciPy~1.10 (|spearmanr|, |kendalltau|) returns the same values on these
 lists up to two units in the last place (0.6000000000000001 for $3/5$,
 0.3333333333333334 for $1/3$), and NaN for ``flat''.
+
+@ {\it Cutoffs and means.}\here{corr-agg}  Both metrics refuse a cutoff.  Only
+$\tau_a$, a ratio, can be averaged
+over queries (see the part on aggregation, whose exact path takes a
+query's value as a fraction or as log-linear forms); $\tau_b$ and $\rho$,
+quotients by a square root, cannot in this version.
+
+@ {\it Ratings.}\here{corr-ratings}  Ratings reach the correlations too
+(\secref{q:ratings}), compared as the
+decimals they are, and the vectors carry four cases worked by hand.  Ratings
+3.5, 4 and~4.5 scored 1, 3 and~2: the ranks of the ratings are 1, 2, 3 and
+of the scores 1, 3, 2, so $\sum d^2=2$ and Spearman's $\rho=1-6\cdot
+2/(3\cdot8)=1/2$.  Ratings 2.5, 1.5 and~2.5 scored 3, 1 and~2: two pairs
+concordant, none discordant, one tied in the ratings only, so Kendall's
+$\tau_b=2/\sqrt{(3-1)(3-0)}=\sqrt6/3$, an irrational value.  And two cases
+that a reader of doubles gets wrong: the ratings $0.1$ and
+$0.10000000000000000001$ are one double but two numbers, so with 0.2 scored
+1, 2, 3 Kendall's $\tau_b$ is~1 (a program of doubles sees a tie and
+gives $2/\sqrt6=\sqrt6/3$), and the first two alone scored 2 and~1
+have $\rho=-1$ (a program of doubles sees two equal ratings, for which
+$\rho$ is undefined).
+
+@ {\it Exercises.}\here{corr-ex}  Work them by hand with the mid-ranks and
+the pair counts of \secref{corr-def}.  The answers follow; \.{rankmetrics
+value} computes each, given the grades with \.{--grades} and the scores
+with \.{--scores}.
+
+1. Four items have the grades 0, 1, 2, 3 and the scores 0.1, 0.3, 0.2,
+0.4: the prediction swaps the middle two.  Compute Spearman's $\rho$ with
+the textbook formula of \secref{corr-rational}, and Kendall's $\tau_b$ and
+$\tau_a$.
+
+2. Four items have the grades 0, 0, 1, 1 and the scores 0.1, 0.2, 0.3,
+0.4.  Compute $\rho$ from the mid-ranks, and compare it with what the
+textbook formula gives on the same mid-ranks.  Then $\tau_b$ and $\tau_a$:
+why do they differ now?
+
+3. Three items with the grades 0, 1, 2 all scored 0.5.  Which of $\rho$,
+$\tau_b$ and $\tau_a$ are defined, and what is reported for the others
+under \.{undef=zero} and \.{undef=one}?
+
+@ {\it Answers to the exercises.}\here{corr-ans}  Each row gives the name
+of the variant, the grades and the scores (after a semicolon), the value in
+closed form and its first six decimals; \.{tests/claims\_test.sh} checks
+every row against \.{rankmetrics value}, to the six decimals and, where it
+is a fraction, to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{spearman}&0,1,2,3;0.1,0.3,0.2,0.4&4/5&0.800000\cr
+1&\.{kendall}&0,1,2,3;0.1,0.3,0.2,0.4&2/3&0.666667\cr
+1&\.{kendall[tau=a]}&0,1,2,3;0.1,0.3,0.2,0.4&2/3&0.666667\cr
+2&\.{spearman}&0,0,1,1;0.1,0.2,0.3,0.4&2/\sqrt5&0.894427\cr
+2&\.{kendall}&0,0,1,1;0.1,0.2,0.3,0.4&2/\sqrt6&0.816497\cr
+2&\.{kendall[tau=a]}&0,0,1,1;0.1,0.2,0.3,0.4&2/3&0.666667\cr
+3&\.{spearman}&0,1,2;0.5,0.5,0.5&\hbox{\rm undefined}&0.000000\cr
+3&\.{spearman[undef=one]}&0,1,2;0.5,0.5,0.5&\hbox{\rm undefined}&1.000000\cr
+3&\.{kendall}&0,1,2;0.5,0.5,0.5&\hbox{\rm undefined}&0.000000\cr
+3&\.{kendall[tau=a]}&0,1,2;0.5,0.5,0.5&0&0.000000\cr}}$$
+In 1 the differences of ranks are 0, 1, $-1$, 0, so $\rho=1-6\cdot2/(4\cdot
+15)$; one pair of six is discordant, $\tau=(5-1)/6$.  In 2 the mid-ranks of
+the grades are $3/2$, $3/2$, $7/2$, $7/2$; their deviations are $\mp1$ and
+those of the scores $\mp3/2$, $\mp1/2$, so $a=4$ and $b=4\cdot5$, and
+$\rho=4/\sqrt{20}$, where the textbook formula would give $1-6\cdot1/60=9/10$.
+Four pairs are concordant, none discordant, and two are tied in the grades:
+$\tau_a$ divides by all six pairs, $\tau_b$ by $\sqrt{(6-2)\cdot6}$.  In 3
+the scores have no spread: $\rho$ and $\tau_b$ are $0/0$ and reported under
+\.{undef}, while $\tau_a$ is $0/3$, a defined~0.
+
+@* The implementation of rank correlation.\impl\here{q:corrimpl}
+What follows is for the reader of the program: the declarations of the
+key \.{tau}, the integers from which both paths of Spearman's rho start,
+Knight's count of Kendall's pairs, the double and exact paths with their
+accuracy, the rows of the cases and of the metric table, and the golden
+vectors.  Each part points back at the section of \secref{corr-def} that
+defines what it computes.
+
+@ The C of \secref{corr-cases}.
 
 @<Worked examples@>=
 @/{"T-corr-perfect", NULL, "spearman", RM_G(0, 1, 2, 3), RM_S(0.1, 0.2, 0.3, 0.4),
@@ -10374,10 +10557,7 @@ static double corr_bound(const rm_variant *v)
   return v->metric == RM_SPEARMAN ? 5 : v->tau == RM_TAU_A ? 1 : 3;
 }
 
-@ Both metrics refuse a cutoff.  Only $\tau_a$, a ratio, can be averaged
-over queries (see the part on aggregation, whose exact path takes a
-query's value as a fraction or as log-linear forms); $\tau_b$ and $\rho$,
-quotients by a square root, cannot in this version.
+@ The C of \secref{corr-agg}.
 
 @<Private functions@>=
 static const char *corr_refuse(const rm_variant *v)
@@ -10397,19 +10577,7 @@ RM_SPEARMAN, RM_KENDALL,
 [RM_KENDALL] = {"kendall", K(KEY_TAU) | K(KEY_UNDEF), kendall_d, kendall_x,
   corr_bound, corr_refuse, NULL, kendall_qratio, kendall_dratio, NULL},
 
-@ Ratings reach the correlations too (\secref{q:ratings}), compared as the
-decimals they are, and the vectors carry four cases worked by hand.  Ratings
-3.5, 4 and~4.5 scored 1, 3 and~2: the ranks of the ratings are 1, 2, 3 and
-of the scores 1, 3, 2, so $\sum d^2=2$ and Spearman's $\rho=1-6\cdot
-2/(3\cdot8)=1/2$.  Ratings 2.5, 1.5 and~2.5 scored 3, 1 and~2: two pairs
-concordant, none discordant, one tied in the ratings only, so Kendall's
-$\tau_b=2/\sqrt{(3-1)(3-0)}=\sqrt6/3$, an irrational value.  And two cases
-that a reader of doubles gets wrong: the ratings $0.1$ and
-$0.10000000000000000001$ are one double but two numbers, so with 0.2 scored
-1, 2, 3 Kendall's $\tau_b$ is~1 (a program of doubles sees a tie and
-gives $2/\sqrt6=\sqrt6/3$), and the first two alone scored 2 and~1
-have $\rho=-1$ (a program of doubles sees two equal ratings, for which
-$\rho$ is undefined).
+@ The C of \secref{corr-ratings}.
 
 @<Write the groups of ratings@>=
 if (fam->metrics & 1ULL << RM_SPEARMAN) {

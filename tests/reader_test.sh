@@ -111,6 +111,13 @@ readerfirst 'Average precision' 'The implementation of average precision' \
   q:apstep q:ap11 ap-sources E004.2 E002.2 F001.7 ap-cases C000.2 ap-ex ap-ans
 readerfirst 'Area under the ROC curve' 'The implementation of the area under the ROC curve' \
   F002.7 E002.4 E003.1 E003.2 F002.8 auc-cases auc-ex auc-ans
+readerfirst 'Expected reciprocal rank' 'The implementation of expected reciprocal rank' \
+  q:gmax err-sources err-example err-cases err-ex err-ans
+readerfirst 'Classification and rating errors' \
+  'The implementation of classification and rating errors' \
+  F003.1 clf-cases q:pooled q:ratings clf-ex clf-ans
+readerfirst 'Rank correlation' 'The implementation of rank correlation' \
+  N000.RC corr-rational corr-cases corr-ratings corr-ex corr-ans
 
 # The mark \impl: sections marked for the implementation only are not printed
 # in the reader's edition (their numbers are taken from the woven TeX).

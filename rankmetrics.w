@@ -116,6 +116,21 @@
 % first and then \rmidentifiers, before the identifiers of the program.
 \def\rmidentifiers{\par\bigskip\noindent{\bf Identifiers of the program}%
   \par\smallskip}
+% A page ends before a section only when it holds fifteen lines or more.
+% cwebmac's break before a section (\vfil\penalty-100\vfilneg) costs less
+% than any break inside a paragraph, however empty it leaves the page, and
+% a short section followed by a long one made pages of three lines.  Here
+% that break is forbidden while the page holds less than \rmminpage (fifteen
+% lines of 12pt), and the page goes on into the next section.  When the
+% page is already past its goal (\pagetotal>\pagegoal: the page builder has
+% not yet cut it, and will cut it at an earlier break), what stays for the
+% next page is unknown, and the break is forbidden too.  The end of a
+% chapter still ends its page (\N ejects).
+\newdimen\rmminpage \rmminpage=180pt
+\def\rmsecpenalty#1{\ifdim\pagetotal<\rmminpage \penalty10000
+  \else\ifdim\pagetotal>\pagegoal \penalty10000 \else \penalty#1\relax\fi\fi}
+\outer\def\M#1{\MN{#1}\ifon\vfil\rmsecpenalty{-100}\vfilneg
+  \vskip\intersecskip\startsection\ignorespaces}
 \ifx\rmreader\undefined \else
   \expandafter\let\expandafter\rmcwebN\csname N\endcsname
   \def\:{\let\rmsptoken= }\: % a space token, to compare with
@@ -147,7 +162,7 @@
   % would leave pages half empty; here a break before a section costs 50,
   % more than a page filled to within about 45pt of its foot.
   \def\rmkeepM{\expandafter\MN\expandafter{\rmsecnum}\csname iftrue\endcsname
-    \vfil\penalty50\vfilneg\vskip\intersecskip\startsection\ignorespaces}
+    \vfil\rmsecpenalty{50}\vfilneg\vskip\intersecskip\startsection\ignorespaces}
   \def\rmskip{\expandafter\gdef\csname rmskip:\rmsecnum\endcsname{}%
     \csname iffalse\endcsname}
   \def\B{\csname fi\endcsname\csname iffalse\endcsname}
@@ -2422,7 +2437,7 @@ The letters point to the notes that follow.
 \font\altt=cmtt8
 \def\none{\eightrm---}
 \def\ta#1#2#3#4{\altt#1&\altt#2&\altt#3&#4\cr}
-$$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\cr
+\par\medskip{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\cr
 \eightrm trec\_eval 10.0&\eightrm ir\_measures&\eightrm variant&\eightrm notes\cr
 \noalign{\smallskip\hrule\smallskip}
 \ta{map}{AP}{ap[ties=id-desc]}{a, b, c}
@@ -2481,7 +2496,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{binG}{\none}{bing[ties=id-desc]}{a, b, c, n}
 \ta{trec\_eval:utility}{\none}{utility}{b, n}
 \ta{gm\_bpref}{\none}{gm:bpref[ties=id-desc]}{a, l, o}
-}}$$
+}}\medskip
 
 \def\note#1{\smallbreak\noindent\hangindent 1.5em\hbox to 1.5em{(#1)\hss}}
 \note{a}trec\_eval (its file \.{form\_res\_rels.c}) orders the run of a

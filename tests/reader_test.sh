@@ -15,6 +15,8 @@
 #   - every metric chapter reordered so far is reader-first: no C from its
 #     title to its part "The implementation of ...", and the definitions,
 #     sources, worked examples, cases and exercises in that stretch;
+#   - no page of either edition holds fewer than fifteen lines but at the
+#     end of a chapter or part, and neither log has an overfull \vbox;
 #   - no section the reader's edition prints is marked for the implementation
 #     only (its number is in the full book's list of them) -- that is, the
 #     mark \impl is honoured.
@@ -118,6 +120,52 @@ readerfirst 'Classification and rating errors' \
   F003.1 clf-cases q:pooled q:ratings clf-ex clf-ans
 readerfirst 'Rank correlation' 'The implementation of rank correlation' \
   N000.RC corr-rational corr-cases corr-ratings corr-ex corr-ans
+
+# Pages that read as a book (issue 24, item 5): in both editions no page
+# holds fewer than fifteen lines unless it ends a chapter or a part (the
+# next page starts an entry of the contents, as the .toc of the build says)
+# or the book; a page's lines are the height from its first to its last
+# line of text under the running head, in lines of 12pt (pdftotext
+# -bbox-layout gives each line's box; a figure counts by its labels and
+# caption).  Pages without an arabic folio (the contents, the front matter)
+# are not counted.  And neither log has an overfull \vbox.
+for ed in rankmetrics rankmetrics-reader; do
+  ! grep -n 'Overfull \\vbox' "doc/$ed.log" || fail "doc/$ed.log has an overfull \\vbox"
+  sed -n 's/^\\ZZ {.*}{[-0-9]*}{[0-9]*}{\([0-9]*\)}{.*$/\1/p' "doc/$ed.toc" | sort -un > "$out/$ed.starts"
+  [ -s "$out/$ed.starts" ] || fail "doc/$ed.toc lists no page"
+  pdftotext -q -bbox-layout "doc/$ed.pdf" - | awk -v starts="$out/$ed.starts" '
+    BEGIN { while ((getline l < starts) > 0) start[l + 0] = 1 }
+    function flush() {
+      if (pg > 0 && folio != "" && hi > 0) {
+        n = int((hi - lo) / 11.95 + 0.5) + 1
+        if (n < 15) short[pg] = folio " " n
+      }
+      last = folio
+    }
+    /<page / { flush(); pg++; folio = ""; lo = 1e9; hi = 0; next }
+    /<line / {
+      match($0, /yMin="[0-9.]+"/); y0 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+      match($0, /yMax="[0-9.]+"/); y1 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+      if (y0 >= 90) { if (y1 < lo) lo = y1; if (y1 > hi) hi = y1 }
+      next
+    }
+    /<word / && folio == "" {
+      match($0, /yMin="[0-9.]+"/); y0 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+      w = $0; sub(/^.*">/, "", w); sub(/<\/word>.*$/, "", w)
+      if (y0 < 90 && w ~ /^[0-9]+$/) folio = w
+    }
+    END {
+      flush()
+      for (p in short) {
+        split(short[p], f, " ")
+        if (!((f[1] + 1) in start) && f[1] != last)
+          printf "page %d (folio %d) holds %d lines\n", p, f[1], f[2]
+      }
+    }' > "$out/$ed.short"
+  if [ -s "$out/$ed.short" ]; then
+    fail "doc/$ed.pdf has pages of fewer than fifteen lines that end no chapter: $(sort -n -k2 "$out/$ed.short" | head -5 | tr '\n' ';')"
+  fi
+done
 
 # The mark \impl: sections marked for the implementation only are not printed
 # in the reader's edition (their numbers are taken from the woven TeX).

@@ -361,6 +361,34 @@
 @s pthread_cond_t int
 @s mp_bitcnt_t int
 @s mpq_srcptr int
+% Types that cweave would see only after their typedef, or never (they come
+% from system headers): without these it set their first uses as products.
+@s mpq_ptr int
+@s z_stream int
+@s atomic_int int
+@s _Thread_local static
+@s rm_explanation int
+@s alt_found int
+@s ev_state int
+@s tool_out int
+@s ev_jsource int
+@s ev_judg int
+@s ev_measure int
+@s ev_xhdr int
+@s ev_xin int
+@s ev_xrec int
+@s ev_xw int
+@s logcache int
+@s rm_eval_options int
+@s shard_file int
+@s shard_sum int
+@s rm_agg int
+@s rm_isort int
+@s ev_look int
+@s ev_names int
+@s ev_order int
+@s ev_xhp int
+@s xsum int
 @s rm_status int
 @s te_reading int
 @s RM_SHARED static

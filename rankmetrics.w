@@ -16277,6 +16277,37 @@ again at the default length, are also golden vectors, flagged
 vectors''.
 @^disagreements, the command@>
 
+@ {\it Examples.}  The call
+$$\hbox{\.{rankmetrics disagree 'ndcg@@10[ties=id-desc]' 'ndcg@@10[ideal=list,ties=average]'}}$$
+asks whether trec\_eval's nDCG is scikit-learn's.  The search visits the three lists of one item (grades 0,
+1,~2: both give~0, the convention for an undefined nDCG, then 1 and~1), the nine lists of two without
+scores (no tie, and every judged item is retrieved, so the two rank alike
+and have one ideal) and the four scored lists with grades $0,0$ (both~0).
+The 17th input, grades $0,1$ with scores $0,0$ and identifiers \.{b}
+and~\.{c}, is the smallest witness: trec\_eval's rule puts \.{c}, the
+relevant item, first, and its nDCG is~1; the mean over both orders of the
+tie is $(1+1/\lg3)/2=0.8154648767857287185497635571713804271498$, to 40
+digits.  Grades 0 and~1 suffice, and the two differ on 117 of the 160
+random queries.
+
+\.{hr@@10[hit=any]} and \.{recall@@10} are both~1 on a list that retrieves
+every relevant item, and both~0 on one that retrieves none; their smallest
+witness is the 50th input, the first that retrieves one relevant item and
+not another: grades~1 with a judged item of grade~1 not retrieved, where
+any hit gives~1 and recall~$1/2$.  \.{ap[norm=rel]} and \.{ap[norm=min]}
+are equal on all $6+90+486+2754+16038=19374$ lists up to length~5
+($2\cdot3^n(1+2^n)$ of length $n\ge2$, with or without the unretrieved
+item, and $2\cdot3$ of length~1), as they must be: without a cutoff
+$\min(R,K)=R$.  And \.{mean:ap} and \.{micro:ap} split on the 50th set,
+two lists of one item with grades 0 and~1: the mean counts the query
+without a relevant item as~0 (its \.{undef=zero}) and gives~$1/2$, while
+the micro average takes neither numerator nor denominator from it and
+gives~1.
+@^trec\_eval@>@^scikit-learn@>
+
+@ The C of \secref{q:distool}.  The command reads the clock and asks whether
+standard error is a terminal.
+
 @<Tool functions@>=
 #include <time.h>
 #include <unistd.h>
@@ -16748,34 +16779,6 @@ static int dis_pair_run(dis_cmd *c, const char *na, const char *nb)
   rm_disagreement_free(d);
   return 0;
 }
-
-@ {\it Examples.}  The call
-$$\hbox{\.{rankmetrics disagree 'ndcg@@10[ties=id-desc]' 'ndcg@@10[ideal=list,ties=average]'}}$$
-asks whether trec\_eval's nDCG is scikit-learn's.  The search visits the three lists of one item (grades 0,
-1,~2: both give~0, the convention for an undefined nDCG, then 1 and~1), the nine lists of two without
-scores (no tie, and every judged item is retrieved, so the two rank alike
-and have one ideal) and the four scored lists with grades $0,0$ (both~0).
-The 17th input, grades $0,1$ with scores $0,0$ and identifiers \.{b}
-and~\.{c}, is the smallest witness: trec\_eval's rule puts \.{c}, the
-relevant item, first, and its nDCG is~1; the mean over both orders of the
-tie is $(1+1/\lg3)/2=0.8154648767857287185497635571713804271498$, to 40
-digits.  Grades 0 and~1 suffice, and the two differ on 117 of the 160
-random queries.
-
-\.{hr@@10[hit=any]} and \.{recall@@10} are both~1 on a list that retrieves
-every relevant item, and both~0 on one that retrieves none; their smallest
-witness is the 50th input, the first that retrieves one relevant item and
-not another: grades~1 with a judged item of grade~1 not retrieved, where
-any hit gives~1 and recall~$1/2$.  \.{ap[norm=rel]} and \.{ap[norm=min]}
-are equal on all $6+90+486+2754+16038=19374$ lists up to length~5
-($2\cdot3^n(1+2^n)$ of length $n\ge2$, with or without the unretrieved
-item, and $2\cdot3$ of length~1), as they must be: without a cutoff
-$\min(R,K)=R$.  And \.{mean:ap} and \.{micro:ap} split on the 50th set,
-two lists of one item with grades 0 and~1: the mean counts the query
-without a relevant item as~0 (its \.{undef=zero}) and gives~$1/2$, while
-the micro average takes neither numerator nor denominator from it and
-gives~1.
-@^trec\_eval@>@^scikit-learn@>
 
 @ \impl The command.  Names may be given as the sources write them: \.{mrr} is
 \.{rr} and \.{map} is \.{ap}; \.{gauc} names the sets searched above, and
@@ -21615,6 +21618,36 @@ inflated, to the temporary file, as a pipe is) and with the same messages.
 A corrupt or truncated stream is a read error, \.{FILE: read error:
 truncated gzip stream}, and not a shorter input (|tool_gz_in|).
 @^evaluating run files@>@^TREC run files@>@^CSV files@>
+
+@ {\it A worked example.}\here{eval-example}  Two queries, judged and run as
+follows; the judgments of \.{q2} name a relevant document, \.{d6}, that the
+run does not retrieve, and the run retrieves \.{d5}, which was not judged.
+$$\vbox{\halign{\tt#\hfil\qquad&\tt#\hfil\cr
+\rm judgments, \.{QRELS}&\rm run, \.{RUN}\cr
+\noalign{\smallskip}
+q1 0 d1 1&q1 Q0 d1 1 0.9 r\cr
+q1 0 d2 0&q1 Q0 d2 2 0.8 r\cr
+q1 0 d3 2&q1 Q0 d3 3 0.7 r\cr
+q2 0 d4 1&q2 Q0 d5 1 0.9 r\cr
+q2 0 d6 1&q2 Q0 d4 2 0.5 r\cr}}$$
+Then \.{rankmetrics eval -q -m ap -m precision@@2 QRELS RUN} prints the
+value of each query and, under \.{all}, their mean:
+$$\vbox{\halign{\tt#\hfil\quad&\tt#\hfil\quad&\tt#\hfil\cr
+ap&q1&0.8333333333333334\cr
+precision@@2&q1&0.5\cr
+ap&q2&0.25\cr
+precision@@2&q2&0.5\cr
+ap&all&0.5416666666666666\cr
+precision@@2&all&0.5\cr}}$$
+By hand: in \.{q1} the relevant documents (grade 1 or more) are at ranks 1
+and~3, so its AP is $(1/1+2/3)/2=5/6$; in \.{q2} the one retrieved, at
+rank~2, gives $(1/2)/2=1/4$, the unretrieved \.{d6} counting~0; their mean
+is $13/24$.  Each query has one relevant document in its top two.  On
+standard error \.{eval} says what each name means (\.{ap} is
+\.{mean:ap[norm=rel,rel=1,ties=input,undef=zero]}) and counts what it read,
+here one unjudged document read as grade~0.  \.{tests/claims\_test.sh}
+writes the two files from this page, runs the command and compares its
+output with these lines.
 
 @ {\it Which variants, and how they are aggregated.}  Every \.{-m NAME}
 names one variant.  A name of one query, such as \.{ndcg@@10}, gives a value
@@ -27745,6 +27778,18 @@ status~2 (or the command's own nonzero status), never with~0.  An oracle
 whose report was silently lost would be worse than none.  Every command
 that prints results takes \.{-o FILE}, which writes them into |FILE|
 atomically (see {\it Files}, below).
+
+{\it A first example.}  One value of one variant, on one list given by its
+grades in rank order:
+$$\vbox{\halign{\eighttt#\hfil\cr
+\$ rankmetrics value 'ndcg@@3[ideal=list]' --grades 2,0,1\cr
+ndcg@@3[gain=linear,discount=log2,ideal=list,ties=input,undef=zero]\quad0.9502344167898356\cr}}$$
+The tool prints the variant's canonical name, every key spelled out, then a
+tab and the value on the double path.  This one is exercise~1 of the
+chapter on nDCG (\secref{ndcg-ex}); \.{--exact} adds the exact path, and
+\.{eval} computes the same names over run files (\secref{evalfiles}, which
+begins with an example).  \.{tests/claims\_test.sh} runs the command and
+compares its output with these lines.
 @^command-line tool@>@^silent failures@>
 
 @(rmtool.c@>=
@@ -32019,6 +32064,12 @@ asked for this reading, 152 of 3\,600 random cases had been refused for
 the comments and the extra words alone.)
 
 @* Verifying an implementation.\here{verify}
+An implementation of a metric, in Python, Java, SQL or Spark, claims to
+compute some variant; \.{rankmetrics verify} checks the claim.  The
+implementation computes the golden vectors of the variant's family, and the
+command compares its answers with the correctly rounded values and, where
+they differ, names the variant that the answers do match: the worked
+example below shows a report.
 The command \.{verify} is the tool's door to the verification engine
 (\secref{q:verifyengine}): it reads a candidate's files, hands their lines
 to the engine, and prints the engine's verdicts as a report.  The command
@@ -32048,6 +32099,55 @@ digits, the given one, and their distance in ulps; a table gives, per
 variant, the counts of exact, within and wrong results; and the totals
 close the report.  With \.{--quiet} the diagnosis and the totals are the
 whole report: a reader sees first what the candidate computes.
+
+@ {\it A worked example: two classic mistakes.}\here{verify-demo}  Here is how a report reads
+when the candidate is wrong.  The program below is a candidate such as
+people write: it reads the text twin of two families and computes, with
+plain sums of doubles, the average precision of the group
+$$\.{ap[norm=rel,rel=1,ties=input,undef=zero]}$$
+and the nDCG@@10 of the group
+$$\.{ndcg@@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]},$$
+each for the tests whose lists hold at most twelve items.  It makes the two
+mistakes this book meets most often: it divides AP by the number of
+relevant items {\it retrieved\/} (the hits) instead of all relevant items,
+and it takes the gain of grade~$g$ to be $2^g-1$ where the group's variant
+says~$g$.  The build compiles it (\.{build/verifydemo}), runs it on the
+committed vectors, gives its results to \.{rankmetrics verify},
+and prints the report below exactly as the tool wrote it (long lines
+folded at 96 characters).  The build also checks that the report names the
+two variants the prose says it names, so that this page cannot drift from
+what the tool does.
+@^verify, a worked example@>
+
+\medskip
+\input verify-demo
+\medskip
+
+\noindent How to read it.  The diagnosis comes first, and is explained
+below.  Each \.{WRONG} entry names the vector, the
+group's variant and the candidate's line, shows the input, the expected
+correctly rounded double (in C99 hexadecimal and with 17 digits), the
+candidate's number and their distance in ulps.  Two kinds of entry appear.
+Those a few ulps away are rounding: the naive sums of the candidate round
+differently from the exact path on some lists, and the strict verdict
+counts them wrong (give \.{--ulps 4} to accept them).  Those billions of
+ulps away are definitions: AP by the hits differs from AP by the relevant
+items only when a relevant item is left out (a nonempty \.{judged} list),
+and the two gains differ only on grades above~1.  The table that follows
+counts per variant.  The diagnosis, under each variant with a wrong
+result, names the variant that explains the candidate's numbers best, on
+how many of the vectors given, and within how many ulps.  It names
+\.{ap[norm=hits,...]} and \.{ndcg@@10[gain=exp2,...]} though the
+candidate's numbers are off by rounding as well, since the diagnosis
+forgives a few ulps where the verdict does not.  When several variants are
+listed as explaining equally well, the vectors given cannot tell them apart
+(here \.{ap} and \.{ap@@10} agree on lists of at most twelve items, and
+the cutoffs 9 and~10 on those with few relevant ones), and the remedy is to
+give more of the family's vectors: this candidate leaves out the longer
+lists, among them the plain variants' lists that are built to tell these
+apart (``Plain variants'' in the part on golden vectors).  The last lines count the vectors: those not given were not
+checked, and the verdict is \.{FAIL} because one result is wrong, however
+close.
 
 @ \impl The command's state is the engine's verifier, with the options that the
 report reads.
@@ -32614,55 +32714,6 @@ printf("%ld vectors given: %d exact, %d within the tolerance, %d wrong;"
   " %ld vectors not given\n", given, total[RM_VERDICT_EXACT], total[RM_VERDICT_WITHIN],
   total[RM_VERDICT_WRONG], not_given);
 puts(total[RM_VERDICT_WRONG] ? "verify: FAIL" : "verify: PASS");
-
-@ {\it A worked example: two classic mistakes.}\here{verify-demo}  Here is how a report reads
-when the candidate is wrong.  The program below is a candidate such as
-people write: it reads the text twin of two families and computes, with
-plain sums of doubles, the average precision of the group
-$$\.{ap[norm=rel,rel=1,ties=input,undef=zero]}$$
-and the nDCG@@10 of the group
-$$\.{ndcg@@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]},$$
-each for the tests whose lists hold at most twelve items.  It makes the two
-mistakes this book meets most often: it divides AP by the number of
-relevant items {\it retrieved\/} (the hits) instead of all relevant items,
-and it takes the gain of grade~$g$ to be $2^g-1$ where the group's variant
-says~$g$.  The build compiles it (\.{build/verifydemo}), runs it on the
-committed vectors, gives its results to \.{rankmetrics verify},
-and prints the report below exactly as the tool wrote it (long lines
-folded at 96 characters).  The build also checks that the report names the
-two variants the prose says it names, so that this page cannot drift from
-what the tool does.
-@^verify, a worked example@>
-
-\medskip
-\input verify-demo
-\medskip
-
-\noindent How to read it.  The diagnosis comes first, and is explained
-below.  Each \.{WRONG} entry names the vector, the
-group's variant and the candidate's line, shows the input, the expected
-correctly rounded double (in C99 hexadecimal and with 17 digits), the
-candidate's number and their distance in ulps.  Two kinds of entry appear.
-Those a few ulps away are rounding: the naive sums of the candidate round
-differently from the exact path on some lists, and the strict verdict
-counts them wrong (give \.{--ulps 4} to accept them).  Those billions of
-ulps away are definitions: AP by the hits differs from AP by the relevant
-items only when a relevant item is left out (a nonempty \.{judged} list),
-and the two gains differ only on grades above~1.  The table that follows
-counts per variant.  The diagnosis, under each variant with a wrong
-result, names the variant that explains the candidate's numbers best, on
-how many of the vectors given, and within how many ulps.  It names
-\.{ap[norm=hits,...]} and \.{ndcg@@10[gain=exp2,...]} though the
-candidate's numbers are off by rounding as well, since the diagnosis
-forgives a few ulps where the verdict does not.  When several variants are
-listed as explaining equally well, the vectors given cannot tell them apart
-(here \.{ap} and \.{ap@@10} agree on lists of at most twelve items, and
-the cutoffs 9 and~10 on those with few relevant ones), and the remedy is to
-give more of the family's vectors: this candidate leaves out the longer
-lists, among them the plain variants' lists that are built to tell these
-apart (``Plain variants'' in the part on golden vectors).  The last lines count the vectors: those not given were not
-checked, and the verdict is \.{FAIL} because one result is wrong, however
-close.
 
 @ \impl The candidate is a separate small program, written as a user would write
 it and kept short: it knows nothing of the library.  Its reader takes the

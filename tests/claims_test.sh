@@ -13,6 +13,8 @@
 #     infAP nor RBP, which have variants;
 #   - neither the book nor the Python package's docstring says that reading
 #     run files is "not here yet": the package exports evaluate_files.
+#   - the worked examples that open the tool's part (value) and the chapter
+#     on run files (eval) print what the tool prints;
 #   - the answers to the exercises of the metric chapters are the values
 #     that rankmetrics value computes, to the six decimals printed, and
 #     the exact fraction where the book gives one.
@@ -86,6 +88,31 @@ for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10; do
 done
 [ "$checked" -ge 71 ] || fail "only $checked answers to the exercises were checked"
 
+# The worked examples that open the tool's part and the chapter on run
+# files: the tool's output must be the lines the book prints.
+ex=$(sed -n '/^{\\it A first example.}/,/^@/p' rankmetrics.w)
+cmd=$(sed -n 's/^\\\$ rankmetrics \(value .*\)\\cr$/\1/p' <<< "$ex")
+want=$(sed -n 's/^\([^ ]*\)\\quad\([0-9.]*\)\\cr}}\$\$$/\1\t\2/p' <<< "$ex")
+if [ -z "$cmd" ] || [ -z "$want" ]; then
+  fail "the first example of the tool's part is missing or no longer parses"
+else
+  cmd=${cmd//@@/@}; want=${want//@@/@}
+  got=$(eval "$TOOL $cmd" 2>/dev/null || true)
+  [ "$got" = "$want" ] || fail "rankmetrics $cmd prints '$got', the book says '$want'"
+fi
+ex=$(sed -n '/^@ {\\it A worked example.}\\here{eval-example}/,/^@ /p' rankmetrics.w)
+sed -n 's/^\(q[0-9] 0 d[0-9] [0-9]\)&q.*\\cr.*$/\1/p' <<< "$ex" > "$out/qrels"
+sed -n 's/^q[0-9] 0 d[0-9] [0-9]&\(q[0-9] Q0 [^\]*\)\\cr.*$/\1/p' <<< "$ex" > "$out/run"
+sed -n 's/^\([a-z@0-9]*\)&\(q[0-9]\|all\)&\([0-9.]*\)\\cr.*$/\1 \2 \3/p' <<< "$ex" | sed 's/@@/@/' > "$out/want"
+if [ "$(wc -l < "$out/qrels")" -ne 5 ] || [ "$(wc -l < "$out/run")" -ne 5 ] || [ "$(wc -l < "$out/want")" -ne 6 ]; then
+  fail "the worked example of eval (\\here{eval-example}) is missing or no longer parses"
+else
+  $TOOL eval -q -m ap -m precision@2 "$out/qrels" "$out/run" 2>/dev/null | awk '{print $1, $2, $3}' > "$out/got" || true
+  cmp -s "$out/want" "$out/got" || fail "eval on the book's example prints $(tr '\n' ';' < "$out/got"), the book says $(tr '\n' ';' < "$out/want")"
+  grep -q 'rankmetrics eval -q -m ap -m precision@@2 QRELS RUN' <<< "$ex" ||
+    fail "the worked example of eval no longer names the command the test runs"
+fi
+
 # Run files from Python
 for f in rankmetrics.w python/rankmetrics/__init__.py; do
   ! grep -n 'not here yet\|moves* into the library' "$f" || fail "$f says again that reading run files is not here yet"
@@ -94,4 +121,4 @@ grep -q '"evaluate_files"' python/rankmetrics/__init__.py || fail "the package n
 sed -n '1,/^"""$/p' python/rankmetrics/__init__.py | grep -q 'evaluate_files' ||
   fail "the package's docstring does not say that evaluate_files reads run files"
 
-finish "the book's BPM values, note (o) on Judged@K and the word on run files in Python and the answers to the exercises agree with the program"
+finish "the book's BPM values, note (o) on Judged@K and the word on run files in Python, the answers to the exercises and the worked examples of value and eval agree with the program"

@@ -12156,24 +12156,13 @@ $${\rm RBP}_{\rm resid}=(1-p)\sum_{r\le k}u_r\,p^{r-1}+p^k.$$
 \smallskip
 \noindent All of these values are rational.  The sections below say where
 each one differs from its textbook and from trec\_eval's program, and work
-examples by hand.
+examples by hand.  Exercises follow them; the C is in the next part,
+\secref{q:judgedimpl}.
 
-@<Fields of a variant@>=
-int p, p_den; /* persistence $p$ of \.{rbp}, a fraction in lowest terms */
-
-@ @<Key codes@>=
-KEY_P,
-
-@ The key \.{p} is a fraction from $1/1000$ to $999/1000$: its numerator and
+@ The key \.{p} is a fraction from $1/1000$ to $999/1000$: its numerator and\here{judged-p}
 denominator are at most 1000 and the metric refuses $p\ge1$.  The bound
 keeps $p^{r-1}$ of a short list far from the underflow of a double.
 @^keys of names, \.{p}@>
-
-@<Key specifications@>=
-[KEY_P] = {"p", NULL, 1, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0},
-
-@ @<Set the numeric defaults of a variant@>=
-v->p = 9; v->p_den = 10;
 
 @ {\it RBP over a fixed depth}, the key \.{depth}.\here{q:rbpdepth}  The
 @:key depth}{key \.{depth}@>
@@ -12200,35 +12189,6 @@ ranks, ${1\over2}(1+{1\over4})=5/8$, and divides by $1-1/8$: $5/7$, where
 \.{rbp[p=0.5]} gives $11/16$; with \.{depth=2} and every rank relevant the
 value is~1.
 @^rank-biased precision@>@^cwl\_eval@>@^ir\_measures@>
-
-@<Fields of a variant@>=
-int depth; /* \.{depth} of \.{rbp}: the ranks its weights are normalised over; 0 for none */
-
-@ @<Key codes@>=
-KEY_DEPTH,
-
-@ @^keys of names, \.{depth}@>
-@<Key specifications@>=
-[KEY_DEPTH] = {"depth", NULL, 1, 100000, FIELD(depth), 0, depth_when, 5, 0},
-
-@ @<Words and conditions of keys@>=
-static int depth_when(const rm_variant *v)
-{
-  return v->depth != 0;
-}
-
-@ @<Private functions@>=
-static const char *p_below_one(const rm_variant *v)
-{
-  if (v->p >= v->p_den) return "the persistence p must be below 1";
-  if (v->metric == RM_RBP && v->gain == RM_GAIN_EXP2)
-    return "rbp takes gain=binary or gain=linear";
-  return no_average(v);
-}
-static void rbp_defaults(rm_variant *v)
-{
-  v->gain = RM_GAIN_BINARY;
-}
 
 @ {\it How trec\_eval computes them.}\here{q:judged-te}  trec\_eval~10.0
 (files \.{m\_bpref.c}, \.{m\_infap.c}, \.{m\_rbp.c}, \.{m\_rbp\_resid.c},
@@ -12349,25 +12309,7 @@ In the table of worked examples a grade of $-1$ stands for an item
 retrieved but not judged (grade~0, marker~1) and $-2$ for one pooled but
 unjudged (grade~0, marker~2); |rm_example_list| makes the list.
 
-@<Worked examples@>=
-@/{"T-bpref", NULL, "bpref", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
-  "case", RM_OK, "9/16", 0x1.2p-1},
-@/{"T-infap", NULL, "infap", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
-  "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-nonrel-judged", NULL, "nonrel-judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
-  RM_G(1, 0, 0), NULL, "case", RM_OK, "2", 0x1p+1},
-@/{"T-judged-2", NULL, "judged@@2", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
-  NULL, "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-judged-5", NULL, "judged@@5", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
-  NULL, "case", RM_OK, "4/5", 0x1.999999999999ap-1},
-@/{"T-judged-10", NULL, "judged@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
-  RM_G(1, 0, 0), NULL, "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-judged-all", NULL, "judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
-  NULL, "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
-@/{"T-unj-10", NULL, "unj@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
-  NULL, "case", RM_OK, "1/10", 0x1.999999999999ap-4},
-
-@ {\it Example: where trec\_eval's bpref and infAP leave the textbook.}  A
+@ {\it Example: where trec\_eval's bpref and infAP leave the textbook.}  A\here{E-judged-te}
 nonrelevant $d_1$, then a relevant $d_2$, and one relevant document not
 retrieved: $R=2$, $N=1$.  bpref's one term is $1-\min(1,2)/\min(1,2)=0$, so
 ${\rm bpref}=\oursq{T-bpref-minNR}$; the paper's $1-1/2$ would give $1/4$.
@@ -12386,21 +12328,7 @@ $\oursq{T-infap-pool}$; had $d_2$ been outside the pool, $\pi=0$ and the
 term ${1\over3}+{1\over3}\cdot{100001\over100002}$, infAP
 $\oursq{T-infap-nonpool}$.
 
-@<Worked examples@>=
-@/{"T-bpref-minNR", NULL, "bpref", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
-  "0", 0x0p+0},
-@/{"T-infap-eps", NULL, "infap", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
-  "100003/400008", 0x1.0000a7c4d0614p-2},
-@/{"T-bpref-norel", NULL, "bpref", RM_G(0, -1, 0), NULL, NULL, RM_NONE, NULL, "case",
-  RM_UNDEFINED, "0", 0x0p+0},
-@/{"T-bpref-pool", NULL, "bpref", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "1", 0x1p+0},
-@/{"T-infap-pool", NULL, "infap", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "300005/300006", 0x1.ffff902775148p-1},
-@/{"T-infap-nonpool", NULL, "infap", RM_G(1, -1, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "500009/600012", 0x1.aaaa72be6534fp-1},
-
-@ {\it Example: RBP and its residual.}  The run of the first example with
+@ {\it Example: RBP and its residual.}  The run of the first example with\here{E-judged-rbp}
 $p=1/2$: relevant at ranks 1, 4 and~6, so
 ${\rm RBP}={1\over2}(1+{1\over8}+{1\over32})=\oursq{T-rbp-half}$; its one
 unjudged item, at rank~2, and the ranks past the sixth leave
@@ -12416,6 +12344,145 @@ of grades 2, 0,~1 with $p=1/2$ give ${1\over2}(1+{1\over4})=
 {1\over4}\cdot{1\over2})=\oursq{T-rbp-linear}$ with \.{gain=linear} ($M=2$);
 a judged item of grade~4 that was not retrieved makes $M=4$ and the value
 ${1\over2}({2\over4}+{1\over4}\cdot{1\over4})=\oursq{T-rbp-linear-4}$.
+
+@ {\it Exercises.}\here{judged-ex}  Work them by hand with the formulas of
+\secref{q:judged}.  The answers follow; \.{rankmetrics value} computes
+each, given the grades of the list with \.{--grades}, the grades of the
+judged items that were not retrieved with \.{--judged}, and the markers of
+the retrieved items with \.{--unjudged} (0 judged, 1 never judged, 2 in the
+pool but unjudged).
+
+1. A run retrieves four documents with the grades 1, 0, 0, 1; the second
+was never judged.  Two more documents were judged and not retrieved, one
+relevant and one not.  Compute bpref and infAP.  Why is the term of the
+second relevant document~$1/2$ in both?
+
+2. The same run with $p=1/2$: RBP, its residual and the share of judged
+documents in the top four.  What is RBP over the fixed depth of four ranks
+(\secref{q:rbpdepth})?
+
+3. Now the second document was in the pool but left unjudged (marker~2).
+Which of bpref and infAP changes, and to what?
+
+@ {\it Answers to the exercises.}\here{judged-ans}  Each row gives the name
+of the variant, the grades (then, after semicolons, the scores, the grades
+of the judged items not retrieved and the markers), the value as a fraction
+and its first six decimals; \.{tests/claims\_test.sh} checks every row
+against \.{rankmetrics value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged; markers&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{bpref}&1,0,0,1;;1,0;0,1,0,0&1/2&0.500000\cr
+1&\.{infap}&1,0,0,1;;1,0;0,1,0,0&1/2&0.500000\cr
+2&\.{rbp[p=0.5]}&1,0,0,1;;1,0;0,1,0,0&9/16&0.562500\cr
+2&\.{rbp-resid[p=0.5]}&1,0,0,1;;1,0;0,1,0,0&5/16&0.312500\cr
+2&\.{judged@@4}&1,0,0,1;;1,0;0,1,0,0&3/4&0.750000\cr
+2&\.{rbp[p=0.5,depth=4]}&1,0,0,1;;1,0;0,1,0,0&3/5&0.600000\cr
+3&\.{bpref}&1,0,0,1;;1,0;0,2,0,0&1/2&0.500000\cr
+3&\.{infap}&1,0,0,1;;1,0;0,2,0,0&13/24&0.541667\cr}}$$
+In 1, $R=3$ and $N=2$; the unjudged document is skipped, so one judged
+nonrelevant document lies above the second relevant one: bpref's term is
+$1-\min(1,3)/\min(3,2)=1/2$, and infAP's is ${1\over4}\bigl(1+2\cdot
+{1+\epsilon\over2+2\epsilon}\bigr)=1/2$, the never-judged document not
+counting above it.  Both divide $1+1/2$ by $R=3$.  In 2 RBP is ${1\over2}(1+
+{1\over8})$; the residual adds what the unjudged rank~2 and the ranks past~4
+could still bring, ${1\over2}\cdot{1\over2}+{1\over16}$; over four ranks the
+weights are divided by $1-1/16$.  In 3 the pooled document counts above the
+second relevant one for infAP, ${1\over4}\bigl(1+3\cdot{1\over2}\bigr)=
+5/8$, while bpref still skips it.
+
+@* The implementation of the metrics of incomplete judgments.\impl\here{q:judgedimpl}
+What follows is for the reader of the program: the declarations of the
+keys \.{p} and \.{depth}, the rows of the worked examples, the paths of
+bpref, infAP, the counts of judged and unjudged items, RBP and its
+residual, the normaliser of a depth, and the rows of the metric table and
+of the golden vectors.  Each part points back at the section of
+\secref{q:judged} that defines what it computes.
+
+@ The C of \secref{q:judged}.
+
+@<Fields of a variant@>=
+int p, p_den; /* persistence $p$ of \.{rbp}, a fraction in lowest terms */
+
+@ @<Key codes@>=
+KEY_P,
+
+@ The C of \secref{judged-p}.
+
+@<Key specifications@>=
+[KEY_P] = {"p", NULL, 1, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->p = 9; v->p_den = 10;
+
+@ The C of \secref{q:rbpdepth}.
+
+@<Fields of a variant@>=
+int depth; /* \.{depth} of \.{rbp}: the ranks its weights are normalised over; 0 for none */
+
+@ @<Key codes@>=
+KEY_DEPTH,
+
+@ @^keys of names, \.{depth}@>
+@<Key specifications@>=
+[KEY_DEPTH] = {"depth", NULL, 1, 100000, FIELD(depth), 0, depth_when, 5, 0},
+
+@ @<Words and conditions of keys@>=
+static int depth_when(const rm_variant *v)
+{
+  return v->depth != 0;
+}
+
+@ @<Private functions@>=
+static const char *p_below_one(const rm_variant *v)
+{
+  if (v->p >= v->p_den) return "the persistence p must be below 1";
+  if (v->metric == RM_RBP && v->gain == RM_GAIN_EXP2)
+    return "rbp takes gain=binary or gain=linear";
+  return no_average(v);
+}
+static void rbp_defaults(rm_variant *v)
+{
+  v->gain = RM_GAIN_BINARY;
+}
+
+@ The C of \secref{E-judged}.
+
+@<Worked examples@>=
+@/{"T-bpref", NULL, "bpref", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
+  "case", RM_OK, "9/16", 0x1.2p-1},
+@/{"T-infap", NULL, "infap", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-nonrel-judged", NULL, "nonrel-judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "2", 0x1p+1},
+@/{"T-judged-2", NULL, "judged@@2", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-judged-5", NULL, "judged@@5", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "4/5", 0x1.999999999999ap-1},
+@/{"T-judged-10", NULL, "judged@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-judged-all", NULL, "judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-unj-10", NULL, "unj@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "1/10", 0x1.999999999999ap-4},
+
+@ The C of \secref{E-judged-te}.
+
+@<Worked examples@>=
+@/{"T-bpref-minNR", NULL, "bpref", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
+  "0", 0x0p+0},
+@/{"T-infap-eps", NULL, "infap", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
+  "100003/400008", 0x1.0000a7c4d0614p-2},
+@/{"T-bpref-norel", NULL, "bpref", RM_G(0, -1, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-bpref-pool", NULL, "bpref", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1", 0x1p+0},
+@/{"T-infap-pool", NULL, "infap", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "300005/300006", 0x1.ffff902775148p-1},
+@/{"T-infap-nonpool", NULL, "infap", RM_G(1, -1, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "500009/600012", 0x1.aaaa72be6534fp-1},
+
+@ The C of \secref{E-judged-rbp}.
 
 @<Worked examples@>=
 @/{"T-rbp-half", NULL, "rbp[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,

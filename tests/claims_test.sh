@@ -56,7 +56,7 @@ done
 
 # The answers to the exercises of the metric chapters: every row of a table
 # "Answers to the exercises" (\here{X-ans}: exercise & variant &
-# grades;scores;judged & closed form & value) must be the program's value
+# grades;scores;judged;markers & closed form & value) must be the program's value
 # rounded to six decimals, and where the closed form is a fraction (or a
 # whole number) the program's exact value must be that fraction.
 answers() {
@@ -64,7 +64,7 @@ answers() {
     sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\([^&]*\)&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4/p'
 }
 checked=0
-for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10; do
+for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10 judged:8; do
   lab=${ch%:*} min=${ch#*:}
   rows=$(answers "$lab")
   n=$(printf '%s\n' "$rows" | grep -c . || true)
@@ -72,10 +72,11 @@ for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10; do
   while IFS='|' read -r v gs cf want; do
     [ -n "$v" ] || continue
     v=${v//@@/@}
-    IFS=';' read -r g s j <<< "$gs"
+    IFS=';' read -r g s j u <<< "$gs"
     args=(--grades "$g")
     [ -z "$s" ] || args+=(--scores "$s")
     [ -z "$j" ] || args+=(--judged "$j")
+    [ -z "$u" ] || args+=(--unjudged "$u")
     got=$($TOOL value "$v" "${args[@]}" </dev/null 2>/dev/null | cut -f2)
     checked=$((checked + 1))
     got=$(printf '%.6f' "$got")
@@ -86,7 +87,7 @@ for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10; do
     fi
   done <<< "$rows"
 done
-[ "$checked" -ge 71 ] || fail "only $checked answers to the exercises were checked"
+[ "$checked" -ge 79 ] || fail "only $checked answers to the exercises were checked"
 
 # The worked examples that open the tool's part and the chapter on run
 # files: the tool's output must be the lines the book prints.

@@ -122,6 +122,9 @@ readerfirst 'Classification and rating errors' \
   F003.1 clf-cases q:pooled q:ratings clf-ex clf-ans
 readerfirst 'Rank correlation' 'The implementation of rank correlation' \
   N000.RC corr-rational corr-cases corr-ratings corr-ex corr-ans
+readerfirst 'Incomplete judgments' \
+  'The implementation of the metrics of incomplete judgments' \
+  q:rbpdepth q:judged-te E-judged E-judged-te E-judged-rbp judged-ex judged-ans
 
 # Pages that read as a book (issue 24, item 5): in both editions no page
 # holds fewer than fifteen lines unless it ends a chapter or a part (the

@@ -32228,8 +32228,8 @@ typedef struct {
 } verify_state;
 
 @ \impl The tool gives the engine its own allocator and its own reader of the
-vectors' files, so that the fault injection of \.{make faults}
-(\secref{q:tool}) reaches their allocations and reads, a file is read with the limits
+vectors' files.  Then \.{make faults} reaches their allocations and reads
+(\secref{q:tool}, {\it Fault injection}), a file is read with the limits
 and the messages of every other reader of the tool, and memory running
 out ends the tool as it always does.  A line the engine refuses is
 reported at its file and line.

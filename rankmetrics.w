@@ -12895,7 +12895,8 @@ function |rm_relstring| of \secref{q:relstring} writes that string.
 \.{ndcg-rel} (\secref{q:ndcgrel}) and \.{Rndcg} is \.{rndcg}
 (\secref{q:rndcg}), with trec\_eval's default gains; its gain map
 (\.{-m ndcg.1=3.5,2=9}), a key whose value is a function of the grade, is
-left for later.
+left for later.  The measures come first, each with its examples, then exercises;
+the C is in the next part, \secref{q:trecmimpl}.
 
 @ {\it The geometric mean.}\here{q:gm}  The arithmetic mean of per-query
 @:aggregator gm}{aggregator \.{gm}@>
@@ -12944,6 +12945,388 @@ division by~$n$ add at most $2\cdot11.6\,u$ to the mean of logarithms, and
 an absolute error~$\delta$ in the argument of $\exp$ is a relative error of
 about~$\delta$ in its result, to which $\exp$ adds an ulp.  So the bound is
 $b+36$~ulps; we state $b+40$.
+
+@ {\it Examples.}  Two queries with average precisions $1/2$ (one relevant\here{gm-examples}
+item, at rank~2) and $1/8$ (at rank~8) have the arithmetic mean
+$5/16$ and the geometric mean $\sqrt{1/16}=\oursq{TE-gm-rational}$, a
+rational root.  A query with AP~1 and one with AP~0 have the geometric mean
+$\sqrt{1\cdot10^{-5}}=10^{-5/2}=\ours{TE-gm-floor}$: the floor decides it,
+and trec\_eval prints 0.0032.  Three such queries, AP 1, $1/2$ and 0, give
+$(1/200000)^{1/3}=\ours{TE-gm-three}$.  The nDCG of a perfect list (1) and of
+a list with its relevant item at rank~2 ($1/\lg3$) have the geometric mean
+$(\lg3)^{-1/2}=\ours{TE-gm-ndcg}$, where Ziv's loop encloses irrational
+terms.  Under \.{skip=norel} a query with no relevant item is left out:
+with AP $1/4$ and such a query, \.{gm[skip=norel]:ap} is
+$\oursq{TE-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{TE-gm-none}$.
+
+@ {\it The counts.}\here{q:counts}  trec\_eval prints four counts for each
+@:metric nq}{metric \.{nq}@>@:metric nret}{metric \.{nret}@>@:metric nrel}{metric \.{nrel}@>@:metric nrelret}{metric \.{nrelret}@>
+query and their {\it sums\/} over the queries, not their means: \.{num\_q},
+the number of queries evaluated (1 for each); \.{num\_ret}, the number~$n$
+of documents retrieved; \.{num\_rel}, the number~$R$ of judged documents of
+grade at least the relevance level, retrieved or not; and
+\.{num\_rel\_ret}, the number $h_n$ of those among the retrieved.  They are
+the metrics \.{nq}, \.{nret}, \.{nrel} and \.{nrelret} here, each a whole
+number, and trec\_eval's names mean their sums: \.{num\_rel} is
+\.{sum:nrel}.  \.{nrel} and \.{nrelret} read \.{rel}; none takes a cutoff
+(trec\_eval's \.{-M}~$m$ cuts the run before anything is counted, and
+\.{num\_ret} is then $\min(n,m)$) and none is ever undefined.  Under
+trec\_eval's \.{-c} a judged query missing from the run is a list of no
+items: it counts in \.{num\_q} and \.{num\_rel}, and adds 0 to the
+others.  trec\_eval's code (\.{m\_num\_q.c} and its neighbours) adds the
+per-query values and never divides, with two quirks under \.{-c}: its
+\.{num\_q} is then the number of judged queries, which is what \.{sum:nq}
+gives on the lists of \.{-c}; and its summary \.{num\_rel} is recounted
+from the judgments of every judged query with grade above~0, whatever the
+relevance level \.{-l}, so that with \.{-c -l 2} it is \.{sum:nrel[rel=1]},
+not \.{sum:nrel[rel=2]} (the per-query values do follow \.{-l}).
+ir\_measures' \.{NumQ}, \.{NumRet}, \.{NumRel} and \.{NumRelRet} are the
+same sums (its provider is pytrec\_eval).
+
+For example, two queries: the first retrieves grades $(1,0,2,0)$ with one
+more relevant document unretrieved, the second retrieves $(0,0)$ and has
+no relevant document.  Then \.{sum:nq} is $\oursq{TE-num-q}$, \.{sum:nret}
+is $4+2=\oursq{TE-num-ret}$, \.{sum:nrel} is $3+0=\oursq{TE-num-rel}$,
+\.{sum:nrelret} is $2+0=\oursq{TE-num-rel-ret}$, and with \.{rel=2} the
+last two are $\oursq{TE-num-rel2}$ and $\oursq{TE-num-rel-ret2}$.
+@^num\_q@>@^num\_ret@>@^num\_rel@>@^num\_rel\_ret@>
+
+@ {\it Interpolated precision at a recall level.}\here{q:iprec}  The
+@:metric iprec}{metric \.{iprec}@>@:key at}{key \.{at}@>@:key level exact}{key \.{level}, word \.{exact}@>@:key level round}{key \.{level}, word \.{round}@>
+interpolated precision at recall level $\rho$ was defined with \.{ap11}
+(\secref{q:ap11}): the best precision at any rank whose recall is at
+least~$\rho$.  Since recall at rank~$i$ is $h_i/R$, ``at least $\rho$''
+means $h_i\ge\rho R$, that is $h_i\ge c(\rho)$ with $c(\rho)=\lceil\rho
+R\rceil$ relevant items, and
+$$p_{\rm interp}(\rho)=\max\{\,h_i/i: i\le k,\ h_i\ge c(\rho)\,\}
+  \quad(0\hbox{ if there is no such }i).$$
+The metric \.{iprec} is that value at the one level given by its key
+\.{at}, a fraction from 0 to~1 (\.{iprec[at=0.3]}); it takes a cutoff,
+\.{rel}, \.{ties} (not \.{average}, as \.{ap11}) and \.{undef}, and is
+undefined when $R=0$.
+@^interpolated precision@>@^iprec\_at\_recall@>@^11pt\_avg@>
+
+trec\_eval's \.{iprec\_at\_recall} (\.{m\_iprec\_at\_recall.c}) and
+\.{11pt\_avg} (\.{m\_11pt\_avg.c}) compute the same maximum, walking the run
+backwards, but they place each level at
+$$c(\rho)=\hbox{\tt lround}(\rho\cdot R),$$
+the count of relevant items {\it nearest\/} to $\rho R$, halves rounded up
+(its code comments that trec\_eval~9 added 0.9 and truncated instead), with
+$\rho$ the double nearest the level and the product a double.  A
+level is then reached as soon as the recall is within half a relevant item
+of it: with $R=2$, the levels 0.3 to 0.7 all have $c=1$ ($0.6$, $0.8$, $1$,
+$1.2$ and $1.4$ round to~1), so one relevant item retrieved reaches seven
+levels, where the textbook's $\lceil\rho R\rceil$ lets it reach only 0.1 to
+0.5.  The key \.{level} names the placement: \.{level=exact} (the default)
+is $\lceil\rho R\rceil$, \.{level=round} is trec\_eval's nearest count,
+computed as trec\_eval computes it.  \.{ap11} takes the key
+too, and shows it only as \.{level=round}, so that its other names are
+unchanged; \.{11pt\_avg} is \.{ap11[level=round,ties=id-desc]} and
+\.{iprec\_at\_recall\_0.30} is \.{iprec[at=0.3,level=round,ties=id-desc]}.
+That computation is part of the definition, because at a half it is not
+the nearest count of the exact $\rho R$: the double nearest 0.7 is a
+little below it, and $0.7\cdot45=31.5$ comes out as
+$31.499999999999996\ldots$, which \.{lround} takes to~31, where the exact
+half would go up to~32.  Of the eleven tenths and the $R$ below $10^6$,
+18724 pairs are such halves that go down (\.{tests/check\_trec.c} counts
+them, and checks $R=45$ through the library).  So \.{level=round} computes
+$c(\rho)=\hbox{\tt lround}(\hat\rho\otimes R)$, $\hat\rho$ the double
+nearest $\rho$ and $\otimes$ the product rounded to a double, on both paths
+alike: it is an integer, and the exact path needs nothing more.
+
+{\it Why 8/11.}  A query with $R=2$ whose run has one relevant document, at
+rank~1: the precision there is~1, and no later rank does better.  The
+textbook reaches the levels $\rho$ with $\lceil2\rho\rceil\le1$, that is
+0.0 to 0.5: six levels of precision~1 and five of~0, ${\rm
+AP}_{11}=\oursq{TE-11pt-exact}$.  trec\_eval's counts for the eleven
+levels are $0,0,0,1,1,1,1,1,2,2,2$ ($\hbox{\tt lround}(0.2)=0$,
+$\hbox{\tt lround}(1.4)=1$, $\hbox{\tt lround}(1.6)=2$), so eight levels
+need at most one relevant item and get precision~1:
+$\oursq{TE-11pt-round}$, as trec\_eval prints (0.7273).  The same
+query's \.{iprec\_at\_recall\_0.60} is $\oursq{TE-iprec-06-round}$ where the
+textbook's is $\oursq{TE-iprec-06-exact}$.  For a run $(0,1,0,1)$ with
+$R=3$: the precisions at the hits are $1/2$ and $1/2$, the counts of
+trec\_eval's levels are $0,0,1,1,1,2,2,2,2,3,3$, and \.{11pt\_avg} is
+$9\cdot{1\over2}/11=\oursq{TE-11pt-r3}$ where \.{ap11} is
+$(7\cdot{1\over2})/11=\oursq{TE-11pt-r3-exact}$ (the textbook reaches the
+levels up to $2/3$, 0.0 to 0.6).
+
+@ {\it Set measures and precision at multiples of $R$.}\here{q:setap}
+@:metric setap}{metric \.{setap}@>@:metric rprecm}{metric \.{rprecm}@>@:key mult}{key \.{mult}@>
+trec\_eval's \.{set\_map} (\.{m\_set\_map.c}) is the average precision of
+the retrieved set taken as unranked: every relevant retrieved item gets the
+set's precision $h_n/n$, every relevant item not retrieved gets~0, so
+$${\rm setAP}={h_n\over R}\cdot{h_n\over n}={h_n^2\over nR},$$
+the product of the set's recall and precision.  It is the metric \.{setap}
+here (ir\_measures' \.{SetAP}); with a cutoff it is the same of the first
+$k=\min(K,n)$ items, which is what trec\_eval's \.{-M}~$K$ gives.  It reads
+\.{rel}, \.{ties} (with a cutoff they matter; \.{average} is refused) and
+\.{undef}: a query that retrieves nothing or has no relevant item is
+undefined, 0 in trec\_eval.  A run $(1,0,1,0)$ with $R=3$ has
+$2^2/(4\cdot3)=\oursq{TE-setap}$.
+@^set\_map@>@^SetAP@>
+
+trec\_eval's \.{relative\_P.}$K$ (in its file \.{m\_rel\_P.c}) divides
+the hits in the top~$K$ by the most there could be, $\min(K,R)$: it is our
+\.{recall@@K[norm=min]}.  Its \.{set\_relative\_P} (in \.{m\_set\_rel\_P.c}),
+which is $h_n/\min(n,R)$, is \.{recall[norm=min]}, and ir\_measures calls
+it \.{SetRelP}.  Both give 0 when $R=0$, as \.{undef=zero} does.
+
+\.{Rprec\_mult.}$m$ (\.{m\_Rprec\_mult.c}) is the precision at the rank
+$c=mR$, for multipliers $m$ of $R$ (by default 0.2, 0.4, \dots,~2.0), so
+that queries with many and few relevant items are compared at the same
+point of their rankings.  trec\_eval makes the rank a whole number by
+$c=\lfloor\hat m\otimes R\oplus0.9\rfloor$ in doubles (the old rounding
+that \.{iprec\_at\_recall} gave up; $\hat m$ the double nearest~$m$), and
+divides by~$c$ even when the run is shorter:
+$${\rm RP}_m={h_{\min(c,n)}\over c}.$$
+With $m=1$ this is \.{rprec}.  The metric is \.{rprecm}, with the key
+\.{mult}, a fraction from $1/10^6$ to $10^6$ (default~1); it takes no
+cutoff, and is undefined when $c=0$ (when $R=0$, in particular), which
+trec\_eval reports as~0.  With $R=3$ and the run $(1,0,1,0)$,
+\.{Rprec\_mult\_0.60} has $c=\lfloor1.8+0.9\rfloor=2$ and value
+$\oursq{TE-rprecm-06}$; \.{Rprec\_mult\_2.00} has $c=6$ beyond the run, and
+value $2/6=\oursq{TE-rprecm-2}$.  Adding 0.9 is not rounding to the nearest:
+the two differ where $mR$ has a fraction from 0.1 to below 0.5, such as
+$m=0.4$, $R=3$, where $mR=1.2$ gives trec\_eval's $c=2$
+($\oursq{TE-rprecm-04}$ here) and the nearest count~1.
+@^Rprec\_mult@>@^relative\_P@>@^set\_relative\_P@>
+
+@ {\it Binary G.}\here{q:bing}  trec\_eval's \.{binG} (\.{m\_binG.c},
+@:metric bing}{metric \.{bing}@>
+``experimental measure'', 2008) discounts a relevant item not by its rank
+but by the nonrelevant items above it: a relevant item with $m$ nonrelevant
+items ranked before it gains $1/\lg(2+m)$, and the sum is divided by~$R$,
+$${\rm binG}={1\over R}\sum_{r:\,b_r=1}{1\over\lg(2+m_r)},\qquad
+  m_r=r-h_r.$$
+A run whose relevant items all come first scores $h_n/R$, its recall, and
+each nonrelevant item pushes the later hits down as a rank would in DCG.
+The metric is \.{bing}; it reads \.{rel}, \.{ties} (not \.{average}) and
+\.{undef} (undefined when $R=0$, which trec\_eval reports as~0), and takes
+no cutoff.  Its value is a sum of logarithmic terms over an integer, exact
+on the path of \secref{q:cg}'s forms: the run $(0,1,0,1)$ with $R=2$ has
+$m=1$ and $m=2$, so ${\rm binG}=(1/\lg3+1/\lg4)/2=\ours{TE-bing}$, and the
+run $(1,0,0,1,0)$ with a third relevant item unretrieved has
+$(1/\lg2+1/\lg4)/3=\oursq{TE-bing-q}$, rational.  The double path adds
+$1/\lg(2+m)$ with the compensated sum and divides by~$R$: a logarithm and a
+division per term (2~ulps, all terms positive), the sum and the last
+division, 4~ulps.  trec\_eval's \.{G}, the same with graded gains and an
+ideal, is \.{ngain} (\secref{q:ngain}).
+@^binG@>
+
+@ {\it Utility.}\here{q:utility}  trec\_eval's \.{utility}
+@:metric utility}{metric \.{utility}@>@:key tp}{key \.{tp}@>@:key fp}{key \.{fp}@>@:key fn}{key \.{fn}@>@:key tn}{key \.{tn}@>@:key docs}{key \.{docs}@>
+(\.{m\_utility.c}), from the filtering tracks of TREC, scores the retrieved
+set as a contingency table: each relevant item retrieved is worth~$a$, each
+nonrelevant item retrieved~$b$, each relevant item missed~$c$ and each
+nonrelevant item not retrieved~$d$,
+$$U=a\,h_n+b\,(n-h_n)+c\,(R-h_n)+d\,(N+h_n-n-R),$$
+with $N$ the number of documents in the collection (trec\_eval's option
+\.{-N}, default~0).  The defaults are $a=1$, $b=-1$, $c=d=0$, so that
+$U=2h_n-n$.  The metric is \.{utility}, with the keys \.{tp}, \.{fp},
+\.{fn} and \.{tn} for $a$, $b$, $c$ and~$d$, whole numbers from $-10^6$ to
+$10^6$ (defaults 1, $-1$, 0, 0), and \.{docs} for~$N$ (default~0), named
+after the cells of the table they weigh; it reads \.{rel} and takes no
+cutoff (trec\_eval's \.{-M} cuts the run first).  A value is a whole number,
+negative as often as not, and never undefined.  trec\_eval takes
+coefficients with fractions too (they are doubles); ours are whole, which
+covers the uses of the TREC tracks, such as $a=2$, $b=-1$.  The run
+$(1,0,2,0,0)$ with one relevant item missed has $h=2$, $n=5$, $R=3$:
+$U=2\cdot2-5=\oursq{TE-utility}$, and with \.{tp=2} it is
+$4-3=\oursq{TE-utility-2}$; with \.{fn=-1,tn=1,docs=100} it is
+$2-3-1+(100+2-5-3)=\oursq{TE-utility-tn}$.
+@^utility@>
+
+@ {\it Normalized gain.}\here{q:ngain}  trec\_eval's \.{G} (\.{m\_G.c},
+@:metric ngain}{metric \.{ngain}@>
+``experimental measure'', 2008) is \.{binG} with graded gains and a
+discount that compares the run with the ideal ranking.  Let the gain of a
+grade $g$ be $\gamma(g)=g$ when $g>0$ and $0$ otherwise, let
+$I_1\ge I_2\ge\cdots$ be the positive gains of all judged items of the
+query in decreasing order ($I_j=0$ past them), and let
+$$C_r=\sum_{j\le r}\max(I_j,1),\qquad S_r=\sum_{j\le r}\gamma(g_j)$$
+be the cost of the ideal prefix (each rank costs at least~1) and the gain
+the run has gathered down to rank~$r$.  Then
+$${\rm G}={1\over\sum_j I_j}\sum_{r:\,\gamma(g_r)>0}
+  {\gamma(g_r)\over\lg(2+C_r-S_r)}.$$
+An item is discounted by how far the run lags the ideal when it arrives,
+not by its rank: an item whose predecessors gathered all the gain they
+could is worth its full gain.  The retrieved positive gains are some of
+the $I_j$, so $S_r\le\sum_{j\le r}I_j\le C_r$ and every argument is at
+least~2; with binary grades $C_r=r$ for $r\le R$ and $C_r-S_r$ is the
+number of nonrelevant items above rank~$r$ (for $r>R$ the costs of~1
+keep it so), which is \.{binG}.  A run in the ideal order scores~1.
+The metric is \.{ngain}; it reads \.{ties} and \.{undef} (undefined when
+no judged item has a positive grade, which trec\_eval reports as~0); the
+threshold \.{rel} has no part in it, and it takes no cutoff.
+
+trec\_eval computes the same sum in three loops (while the ideal gain is
+positive, past it, and over the ideal alone), in doubles; the sums $C_r$
+and $S_r$ are whole numbers, so its only rounding is in the logarithms and
+the sum.  It takes the gain of grade~$g$ from its gain table (by default
+$g$, from \.{-m G.1=3.5,2=9}), and an item whose grade is not in the
+table, unjudged or negative, gains~0, as here.
+The retrieved grades $(1,2,0)$, with no other judged item, have $I=(2,1)$,
+$C=(2,3,4)$ and $S=(1,3,3)$: ${\rm G}=(1/\lg3+2/\lg2)/3=\ours{TE-ngain}$;
+the grades $(0,2)$ with a second item of grade~2 unretrieved have
+$C_2=4$, $S_2=2$ and ${\rm G}=(2/\lg4)/4=\oursq{TE-ngain-q}$.  The exact
+path builds the sum as a form of \secref{q:cg}, over a whole number; the
+double path adds the terms with the compensated sum and divides, 4~ulps as
+for \.{binG}.
+@^G (trec\_eval)@>
+
+@ {\it nDCG over the relevant items.}\here{q:ndcgrel}  trec\_eval's
+@:metric ndcg-rel}{metric \.{ndcg-rel}@>
+\.{ndcg\_rel} (\.{m\_ndcg\_rel.c}, ``experimental measure'') averages nDCG
+at the ranks of the items of positive gain, one point per such item of the
+judgments.  With the gains $\gamma$ and ideal gains $I_1\ge\cdots\ge I_M>0$
+of \secref{q:ngain}, ${\rm DCG}_r=\sum_{j\le r}\gamma(g_j)/\lg(j+1)$ and
+${\rm IDCG}_k=\sum_{j\le\min(k,M)}I_j/\lg(j+1)$,
+$${\rm ndcg\_rel}={1\over M}\biggl(\sum_{r\le n:\,\gamma(g_r)>0}
+  {{\rm DCG}_r\over{\rm IDCG}_r}+(M-h)\,{{\rm DCG}_n\over{\rm IDCG}_M}\biggr),$$
+$h$ the number of retrieved items of positive gain: an item of the
+judgments that was not retrieved scores the nDCG of the whole run.  The
+ideal DCG stops growing at~$M$, so past rank~$M$ every point is the nDCG
+at that rank, as in \.{ndcg}.  The metric is \.{ndcg-rel}; it reads
+\.{ties} and \.{undef} (undefined when $M=0$, where trec\_eval's last
+step divides $0$ by~$0$ and leaves its value at~0), no \.{rel} and no
+cutoff.  trec\_eval computes the same in doubles, in the three loops of
+\.{G}; it adds the points in rank order and divides once.
+
+The grades $(0,1)$ with a second item of grade~1 unretrieved have $M=2$,
+${\rm DCG}_2=1/\lg3$, ${\rm IDCG}_2=1+1/\lg3$; both points are
+${\rm DCG}_2/{\rm IDCG}_2=1/(\lg3+1)=1/\lg6$, so ${\rm ndcg\_rel}=1/\lg6=
+\ours{TE-ndcgrel}$; the ideal run $(1,1)$ has two points of~1, and
+${\rm ndcg\_rel}=\oursq{TE-ndcgrel-q}$.  The value is a weighted sum of
+quotients of forms of \secref{q:cg}, so the exact path encloses it as a
+mean of nDCGs (the |aggregate| of the part on aggregation), and a mean over
+queries adds each query's quotients to one such sum.  The double path
+keeps both DCGs with the compensated sum and adds the points with it too:
+the nDCG bound of \.{ndcg} for each point, one ulp for the weight, one for
+the sum and one for the division, 12~ulps.
+@^ndcg\_rel@>
+
+@ {\it nDCG at the changes of the ideal gain.}\here{q:rndcg}  trec\_eval's
+@:metric rndcg}{metric \.{rndcg}@>
+\.{Rndcg} (\.{m\_Rndcg.c}, ``experimental measure'') averages nDCG at the
+ranks where the ideal ranking passes from one gain to a lower one: with the
+ideal gains $I_1\ge\cdots\ge I_M>0$ of \secref{q:ngain}, the points are the
+ranks $k<M$ with $I_{k+1}<I_k$, the rank~$M$, and the length~$n$ of the run
+when $n>M+1$,
+$${\rm Rndcg}={1\over|P|}\sum_{k\in P}
+  {{\rm DCG}_{\min(k,n)}\over{\rm IDCG}_{\min(k,M)}},$$
+with the DCGs of \secref{q:ndcgrel}.  trec\_eval's description says the last
+point is ``at num\_retrieved''; its code takes it only when the run is at
+least two items longer than~$M$ (at $n=M+1$ the loop that would add it
+has already ended), and we follow the code.  The metric is \.{rndcg}; it
+reads \.{ties}, \.{undef} and \.{rel}: the value is undefined when no item
+has a grade of at least \.{rel} (trec\_eval's \.{-l}; it reports~0) or
+none has a positive grade.  Worked by hand: the grades $(0,2,1)$ with an
+item of grade~1 unretrieved have $I=(2,1,1)$, $M=3=n$, points $\{1,3\}$:
+${\rm DCG}_1/{\rm IDCG}_1=0$ and ${\rm DCG}_3/{\rm IDCG}_3=(2/\lg3+1/2)/
+(2+1/\lg3+1/2)$, and ${\rm Rndcg}=\ours{TE-rndcg}$; the ideal run $(2,1)$
+has points $\{1,2\}$ and ${\rm Rndcg}=\oursq{TE-rndcg-q}$.  Both paths are
+those of \.{ndcg-rel}: a mean of quotients of forms, enclosed on the exact
+path, 12~ulps on the double path.
+@^Rndcg@>
+
+@ {\it How this chapter was checked against trec\_eval.}  We built
+trec\_eval~10.0 (commit f4253652) outside the project and ran it with
+\.{-q} and the measures \.{num\_q}, \.{num\_ret}, \.{num\_rel},
+\.{num\_rel\_ret}, \.{gm\_map}, \.{11pt\_avg}, \.{iprec\_at\_recall} (its
+eleven levels), \.{relative\_P} (its nine cutoffs), \.{set\_relative\_P},
+\.{set\_map}, \.{Rprec\_mult} (its ten multipliers), \.{binG} and
+\.{utility} (its default coefficients) on 300
+random files of judgments and runs: one to six queries, lists of 1 to 60
+documents, ties of scores, grades from $-1$ to~3, relevance levels
+\.{-l}~1 and~2.  \.{rankmetrics eval} with the names of this chapter (and
+\.{rel=2} for \.{-l}~2) printed the same 50\,342 values, per query and
+over all, each within trec\_eval's four decimals.  (Three earlier files
+whose query had only the grade $-1$ made trec\_eval stop with ``Can't
+calculate measure''; that is a matter of trec\_eval's reading of
+judgments, not of these measures.)  \.{G}, \.{ndcg\_rel} and
+\.{Rndcg} were compared the same way, through \.{rankmetrics trec\_eval -q},
+on 200 random files (up to four queries, grades $-1$ to~3, ties of scores),
+alone and with \.{-c} and \.{-l}~2: every line was trec\_eval's, save one
+file whose only judgment is $-1$, where trec\_eval stops.  The project's tests never run
+trec\_eval: \.{tests/check\_trec.c} derives its values by hand and by
+oracles of its own.
+
+@ {\it The string of grades.}\here{q:relstring}  trec\_eval's
+\.{relstring} is not a number but a picture of the top of a ranking: one
+character per retrieved document, rank by rank, for the first~$k$
+(default~10), so that a reader sees at a glance where the relevant ones
+lie.  The character of a document is its grade when that is a digit
+$0\ldots9$, \.{>} for a grade above~9, \.{-} for a document not in the
+judgments at all (our marker~1) and \.{.} for one in the pool but left
+unjudged (our marker~2, a negative grade in trec\_eval's qrels).  A list
+shorter than~$k$ gives a shorter string; $k=0$ gives the empty one.
+trec\_eval prints the string between single quotes, for each query only
+(it has no summary line), and reads it after \.{-M} and \.{-J} have cut
+the ranking, as every other measure does; so under \.{-J} no \.{-} or
+\.{.} is left.  (trec\_eval's code also has \.{<}, for a grade below~$-2$
+that its own reader never produces; a list here has no negative grade.)
+
+|rm_relstring| ranks the list |l| by the tie rule |ties| and writes the
+string of its first $\min(k,n)$ items, and a NUL, into |buf|, of |len|
+bytes; it returns |RM_EINVAL| when the string does not fit (|buf| then
+holds the empty string if |len>0|), and the errors of a list that the
+metrics refuse.  The ranking needs $2n$ words, allocated here
+(|RM_ENOMEM| if they cannot be).
+@^relstring@>
+
+@ {\it Exercises.}\here{trecm-ex}  Work them by hand with the definitions of
+this chapter; the answers follow.  The tool computes each answer: give
+\.{rankmetrics value} the grades of the run (option \.{--grades}) and
+those of the judged documents that it did not retrieve (\.{--judged}).
+
+1. A query has three relevant documents; the run retrieves four, with the
+grades 1, 0, 1, 0.  Compute its eleven-point interpolated AP with the
+textbook's levels (\.{ap11}) and with trec\_eval's (\.{11pt\_avg},
+\.{ap11[level=round]}).  Which levels does trec\_eval reach that the
+textbook does not?
+
+2. The same run: trec\_eval's \.{set\_map} (\.{setap}), and the precision
+at $2R$ and at $0.4R$ (\.{Rprec\_mult\_2.00} and \.{Rprec\_mult\_0.40},
+\.{rprecm}).
+
+3. The same run: the three counts \.{num\_ret}, \.{num\_rel} and
+\.{num\_rel\_ret} of the query.
+
+@ {\it Answers to the exercises.}\here{trecm-ans}  Each row gives the name of
+the variant, the grades (then, after semicolons, the scores and the grades
+of the judged documents not retrieved), the value as a fraction and its
+first six decimals; \.{tests/claims\_test.sh} checks every row against
+\.{rankmetrics value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ap11}&1,0,1,0;;1&6/11&0.545455\cr
+1&\.{ap11[level=round]}&1,0,1,0;;1&23/33&0.696970\cr
+2&\.{setap}&1,0,1,0;;1&1/3&0.333333\cr
+2&\.{rprecm[mult=2]}&1,0,1,0;;1&1/3&0.333333\cr
+2&\.{rprecm[mult=0.4]}&1,0,1,0;;1&1/2&0.500000\cr
+3&\.{nret}&1,0,1,0;;1&4&4.000000\cr
+3&\.{nrel}&1,0,1,0;;1&3&3.000000\cr
+3&\.{nrelret}&1,0,1,0;;1&2&2.000000\cr}}$$
+In 1 the recall is $1/3$ from rank~1, with precision~1, and $2/3$ from
+rank~3, with precision $2/3$.  The textbook's counts $\lceil3\rho\rceil$
+reach the levels 0 to 0.3 with one relevant document and 0.4 to 0.6 with
+two: $(4+3\cdot{2\over3})/11$.  trec\_eval's nearest counts reach 0 to 0.4
+with one and 0.5 to 0.8 with two ($\hbox{\tt lround}(2.4)=2$):
+$(5+4\cdot{2\over3})/11$.  In 2 \.{set\_map} is $h^2/(nR)=4/12$; at $2R$
+the rank is $\lfloor6+0.9\rfloor=6$, beyond the run, and the two hits are
+divided by~6; at $0.4R$ it is $\lfloor1.2+0.9\rfloor=2$, with one hit.  In 3
+the relevant document that was not retrieved counts in \.{num\_rel} only.
+
+@* The implementation of the measures of trec\_eval.\impl\here{q:trecmimpl}
+What follows is for the reader of the program: the declarations of the
+keys of this chapter, the rows of its examples, and the paths of each
+measure with the rows of the metric table and of the golden vectors.  Each
+part points back at the section of \secref{q:trecm} that defines what it
+computes.
+
+@ The C of \secref{q:gm}.
 
 @d GM_FLOOR 1e-5 /* trec\_eval's |MIN_GEO_MEAN| */
 @d GM_BOUND 40 /* ulps added to the inner bound by the geometric mean */
@@ -13130,18 +13513,7 @@ denominator, and reduced once.
   mpz_clears(a, b, NULL); mpq_clear(p);
 }
 
-@ {\it Examples.}  Two queries with average precisions $1/2$ (one relevant
-item, at rank~2) and $1/8$ (at rank~8) have the arithmetic mean
-$5/16$ and the geometric mean $\sqrt{1/16}=\oursq{TE-gm-rational}$, a
-rational root.  A query with AP~1 and one with AP~0 have the geometric mean
-$\sqrt{1\cdot10^{-5}}=10^{-5/2}=\ours{TE-gm-floor}$: the floor decides it,
-and trec\_eval prints 0.0032.  Three such queries, AP 1, $1/2$ and 0, give
-$(1/200000)^{1/3}=\ours{TE-gm-three}$.  The nDCG of a perfect list (1) and of
-a list with its relevant item at rank~2 ($1/\lg3$) have the geometric mean
-$(\lg3)^{-1/2}=\ours{TE-gm-ndcg}$, where Ziv's loop encloses irrational
-terms.  Under \.{skip=norel} a query with no relevant item is left out:
-with AP $1/4$ and such a query, \.{gm[skip=norel]:ap} is
-$\oursq{TE-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{TE-gm-none}$.
+@ The C of \secref{gm-examples}.
 
 @<Examples over several queries@>=
 @/{"TE-gm-rational", NULL, "gm:ap", RM_QS(RM_Q((0, 1), ()),
@@ -13157,37 +13529,7 @@ $\oursq{TE-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{TE-gm-none}$.
 @/{"TE-gm-none", NULL, "gm:ap", RM_QS(RM_Q((0, 0, 0, 1), ()), RM_Q((0, 0), ())),
   NULL, "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-10},
 
-@ {\it The counts.}\here{q:counts}  trec\_eval prints four counts for each
-@:metric nq}{metric \.{nq}@>@:metric nret}{metric \.{nret}@>@:metric nrel}{metric \.{nrel}@>@:metric nrelret}{metric \.{nrelret}@>
-query and their {\it sums\/} over the queries, not their means: \.{num\_q},
-the number of queries evaluated (1 for each); \.{num\_ret}, the number~$n$
-of documents retrieved; \.{num\_rel}, the number~$R$ of judged documents of
-grade at least the relevance level, retrieved or not; and
-\.{num\_rel\_ret}, the number $h_n$ of those among the retrieved.  They are
-the metrics \.{nq}, \.{nret}, \.{nrel} and \.{nrelret} here, each a whole
-number, and trec\_eval's names mean their sums: \.{num\_rel} is
-\.{sum:nrel}.  \.{nrel} and \.{nrelret} read \.{rel}; none takes a cutoff
-(trec\_eval's \.{-M}~$m$ cuts the run before anything is counted, and
-\.{num\_ret} is then $\min(n,m)$) and none is ever undefined.  Under
-trec\_eval's \.{-c} a judged query missing from the run is a list of no
-items: it counts in \.{num\_q} and \.{num\_rel}, and adds 0 to the
-others.  trec\_eval's code (\.{m\_num\_q.c} and its neighbours) adds the
-per-query values and never divides, with two quirks under \.{-c}: its
-\.{num\_q} is then the number of judged queries, which is what \.{sum:nq}
-gives on the lists of \.{-c}; and its summary \.{num\_rel} is recounted
-from the judgments of every judged query with grade above~0, whatever the
-relevance level \.{-l}, so that with \.{-c -l 2} it is \.{sum:nrel[rel=1]},
-not \.{sum:nrel[rel=2]} (the per-query values do follow \.{-l}).
-ir\_measures' \.{NumQ}, \.{NumRet}, \.{NumRel} and \.{NumRelRet} are the
-same sums (its provider is pytrec\_eval).
-
-For example, two queries: the first retrieves grades $(1,0,2,0)$ with one
-more relevant document unretrieved, the second retrieves $(0,0)$ and has
-no relevant document.  Then \.{sum:nq} is $\oursq{TE-num-q}$, \.{sum:nret}
-is $4+2=\oursq{TE-num-ret}$, \.{sum:nrel} is $3+0=\oursq{TE-num-rel}$,
-\.{sum:nrelret} is $2+0=\oursq{TE-num-rel-ret}$, and with \.{rel=2} the
-last two are $\oursq{TE-num-rel2}$ and $\oursq{TE-num-rel-ret2}$.
-@^num\_q@>@^num\_ret@>@^num\_rel@>@^num\_rel\_ret@>
+@ The C of \secref{q:counts}.
 
 @<Private functions@>=
 static size_t count_of(const rm_variant *v, const rm_list *l)
@@ -13252,65 +13594,7 @@ RM_NQ, RM_NRET, RM_NREL, RM_NRELRET,
 @ @<Lists of the examples over queries@>=
 #define TE_COUNT_QS RM_Q((1, 0, 2, 0), (1)), RM_Q((0, 0), ())
 
-@ {\it Interpolated precision at a recall level.}\here{q:iprec}  The
-@:metric iprec}{metric \.{iprec}@>@:key at}{key \.{at}@>@:key level exact}{key \.{level}, word \.{exact}@>@:key level round}{key \.{level}, word \.{round}@>
-interpolated precision at recall level $\rho$ was defined with \.{ap11}
-(\secref{q:ap11}): the best precision at any rank whose recall is at
-least~$\rho$.  Since recall at rank~$i$ is $h_i/R$, ``at least $\rho$''
-means $h_i\ge\rho R$, that is $h_i\ge c(\rho)$ with $c(\rho)=\lceil\rho
-R\rceil$ relevant items, and
-$$p_{\rm interp}(\rho)=\max\{\,h_i/i: i\le k,\ h_i\ge c(\rho)\,\}
-  \quad(0\hbox{ if there is no such }i).$$
-The metric \.{iprec} is that value at the one level given by its key
-\.{at}, a fraction from 0 to~1 (\.{iprec[at=0.3]}); it takes a cutoff,
-\.{rel}, \.{ties} (not \.{average}, as \.{ap11}) and \.{undef}, and is
-undefined when $R=0$.
-@^interpolated precision@>@^iprec\_at\_recall@>@^11pt\_avg@>
-
-trec\_eval's \.{iprec\_at\_recall} (\.{m\_iprec\_at\_recall.c}) and
-\.{11pt\_avg} (\.{m\_11pt\_avg.c}) compute the same maximum, walking the run
-backwards, but they place each level at
-$$c(\rho)=\hbox{\tt lround}(\rho\cdot R),$$
-the count of relevant items {\it nearest\/} to $\rho R$, halves rounded up
-(its code comments that trec\_eval~9 added 0.9 and truncated instead), with
-$\rho$ the double nearest the level and the product a double.  A
-level is then reached as soon as the recall is within half a relevant item
-of it: with $R=2$, the levels 0.3 to 0.7 all have $c=1$ ($0.6$, $0.8$, $1$,
-$1.2$ and $1.4$ round to~1), so one relevant item retrieved reaches seven
-levels, where the textbook's $\lceil\rho R\rceil$ lets it reach only 0.1 to
-0.5.  The key \.{level} names the placement: \.{level=exact} (the default)
-is $\lceil\rho R\rceil$, \.{level=round} is trec\_eval's nearest count,
-computed as trec\_eval computes it.  \.{ap11} takes the key
-too, and shows it only as \.{level=round}, so that its other names are
-unchanged; \.{11pt\_avg} is \.{ap11[level=round,ties=id-desc]} and
-\.{iprec\_at\_recall\_0.30} is \.{iprec[at=0.3,level=round,ties=id-desc]}.
-That computation is part of the definition, because at a half it is not
-the nearest count of the exact $\rho R$: the double nearest 0.7 is a
-little below it, and $0.7\cdot45=31.5$ comes out as
-$31.499999999999996\ldots$, which \.{lround} takes to~31, where the exact
-half would go up to~32.  Of the eleven tenths and the $R$ below $10^6$,
-18724 pairs are such halves that go down (\.{tests/check\_trec.c} counts
-them, and checks $R=45$ through the library).  So \.{level=round} computes
-$c(\rho)=\hbox{\tt lround}(\hat\rho\otimes R)$, $\hat\rho$ the double
-nearest $\rho$ and $\otimes$ the product rounded to a double, on both paths
-alike: it is an integer, and the exact path needs nothing more.
-
-{\it Why 8/11.}  A query with $R=2$ whose run has one relevant document, at
-rank~1: the precision there is~1, and no later rank does better.  The
-textbook reaches the levels $\rho$ with $\lceil2\rho\rceil\le1$, that is
-0.0 to 0.5: six levels of precision~1 and five of~0, ${\rm
-AP}_{11}=\oursq{TE-11pt-exact}$.  trec\_eval's counts for the eleven
-levels are $0,0,0,1,1,1,1,1,2,2,2$ ($\hbox{\tt lround}(0.2)=0$,
-$\hbox{\tt lround}(1.4)=1$, $\hbox{\tt lround}(1.6)=2$), so eight levels
-need at most one relevant item and get precision~1:
-$\oursq{TE-11pt-round}$, as trec\_eval prints (0.7273).  The same
-query's \.{iprec\_at\_recall\_0.60} is $\oursq{TE-iprec-06-round}$ where the
-textbook's is $\oursq{TE-iprec-06-exact}$.  For a run $(0,1,0,1)$ with
-$R=3$: the precisions at the hits are $1/2$ and $1/2$, the counts of
-trec\_eval's levels are $0,0,1,1,1,2,2,2,2,3,3$, and \.{11pt\_avg} is
-$9\cdot{1\over2}/11=\oursq{TE-11pt-r3}$ where \.{ap11} is
-$(7\cdot{1\over2})/11=\oursq{TE-11pt-r3-exact}$ (the textbook reaches the
-levels up to $2/3$, 0.0 to 0.6).
+@ The C of \secref{q:iprec}.
 
 @<Public types@>=
 typedef enum {@+ RM_LEVEL_EXACT, RM_LEVEL_ROUND @+} rm_level;
@@ -13428,46 +13712,7 @@ RM_IPREC,
   "case", RM_OK, "2", 0x1p+1},
 
 
-@ {\it Set measures and precision at multiples of $R$.}\here{q:setap}
-@:metric setap}{metric \.{setap}@>@:metric rprecm}{metric \.{rprecm}@>@:key mult}{key \.{mult}@>
-trec\_eval's \.{set\_map} (\.{m\_set\_map.c}) is the average precision of
-the retrieved set taken as unranked: every relevant retrieved item gets the
-set's precision $h_n/n$, every relevant item not retrieved gets~0, so
-$${\rm setAP}={h_n\over R}\cdot{h_n\over n}={h_n^2\over nR},$$
-the product of the set's recall and precision.  It is the metric \.{setap}
-here (ir\_measures' \.{SetAP}); with a cutoff it is the same of the first
-$k=\min(K,n)$ items, which is what trec\_eval's \.{-M}~$K$ gives.  It reads
-\.{rel}, \.{ties} (with a cutoff they matter; \.{average} is refused) and
-\.{undef}: a query that retrieves nothing or has no relevant item is
-undefined, 0 in trec\_eval.  A run $(1,0,1,0)$ with $R=3$ has
-$2^2/(4\cdot3)=\oursq{TE-setap}$.
-@^set\_map@>@^SetAP@>
-
-trec\_eval's \.{relative\_P.}$K$ (in its file \.{m\_rel\_P.c}) divides
-the hits in the top~$K$ by the most there could be, $\min(K,R)$: it is our
-\.{recall@@K[norm=min]}.  Its \.{set\_relative\_P} (in \.{m\_set\_rel\_P.c}),
-which is $h_n/\min(n,R)$, is \.{recall[norm=min]}, and ir\_measures calls
-it \.{SetRelP}.  Both give 0 when $R=0$, as \.{undef=zero} does.
-
-\.{Rprec\_mult.}$m$ (\.{m\_Rprec\_mult.c}) is the precision at the rank
-$c=mR$, for multipliers $m$ of $R$ (by default 0.2, 0.4, \dots,~2.0), so
-that queries with many and few relevant items are compared at the same
-point of their rankings.  trec\_eval makes the rank a whole number by
-$c=\lfloor\hat m\otimes R\oplus0.9\rfloor$ in doubles (the old rounding
-that \.{iprec\_at\_recall} gave up; $\hat m$ the double nearest~$m$), and
-divides by~$c$ even when the run is shorter:
-$${\rm RP}_m={h_{\min(c,n)}\over c}.$$
-With $m=1$ this is \.{rprec}.  The metric is \.{rprecm}, with the key
-\.{mult}, a fraction from $1/10^6$ to $10^6$ (default~1); it takes no
-cutoff, and is undefined when $c=0$ (when $R=0$, in particular), which
-trec\_eval reports as~0.  With $R=3$ and the run $(1,0,1,0)$,
-\.{Rprec\_mult\_0.60} has $c=\lfloor1.8+0.9\rfloor=2$ and value
-$\oursq{TE-rprecm-06}$; \.{Rprec\_mult\_2.00} has $c=6$ beyond the run, and
-value $2/6=\oursq{TE-rprecm-2}$.  Adding 0.9 is not rounding to the nearest:
-the two differ where $mR$ has a fraction from 0.1 to below 0.5, such as
-$m=0.4$, $R=3$, where $mR=1.2$ gives trec\_eval's $c=2$
-($\oursq{TE-rprecm-04}$ here) and the nearest count~1.
-@^Rprec\_mult@>@^relative\_P@>@^set\_relative\_P@>
+@ The C of \secref{q:setap}.
 
 @<Fields of a variant@>=
 int mult, mult_den; /* the multiplier $m$ of \.{rprecm}, a fraction */
@@ -13568,27 +13813,7 @@ RM_SETAP, RM_RPRECM,
 @/{"TE-setrelp", NULL, "set_relative_P", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
   NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 
-@ {\it Binary G.}\here{q:bing}  trec\_eval's \.{binG} (\.{m\_binG.c},
-@:metric bing}{metric \.{bing}@>
-``experimental measure'', 2008) discounts a relevant item not by its rank
-but by the nonrelevant items above it: a relevant item with $m$ nonrelevant
-items ranked before it gains $1/\lg(2+m)$, and the sum is divided by~$R$,
-$${\rm binG}={1\over R}\sum_{r:\,b_r=1}{1\over\lg(2+m_r)},\qquad
-  m_r=r-h_r.$$
-A run whose relevant items all come first scores $h_n/R$, its recall, and
-each nonrelevant item pushes the later hits down as a rank would in DCG.
-The metric is \.{bing}; it reads \.{rel}, \.{ties} (not \.{average}) and
-\.{undef} (undefined when $R=0$, which trec\_eval reports as~0), and takes
-no cutoff.  Its value is a sum of logarithmic terms over an integer, exact
-on the path of \secref{q:cg}'s forms: the run $(0,1,0,1)$ with $R=2$ has
-$m=1$ and $m=2$, so ${\rm binG}=(1/\lg3+1/\lg4)/2=\ours{TE-bing}$, and the
-run $(1,0,0,1,0)$ with a third relevant item unretrieved has
-$(1/\lg2+1/\lg4)/3=\oursq{TE-bing-q}$, rational.  The double path adds
-$1/\lg(2+m)$ with the compensated sum and divides by~$R$: a logarithm and a
-division per term (2~ulps, all terms positive), the sum and the last
-division, 4~ulps.  trec\_eval's \.{G}, the same with graded gains and an
-ideal, is \.{ngain} (\secref{q:ngain}).
-@^binG@>
+@ The C of \secref{q:bing}.
 
 @<Private functions@>=
 static rm_status bing_forms(const rm_variant *v, const rm_list *l,
@@ -13648,28 +13873,7 @@ RM_BING,
 @/{"TE-bing-q", NULL, "binG", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
   RM_OK, "1/2", 0x1p-1},
 
-@ {\it Utility.}\here{q:utility}  trec\_eval's \.{utility}
-@:metric utility}{metric \.{utility}@>@:key tp}{key \.{tp}@>@:key fp}{key \.{fp}@>@:key fn}{key \.{fn}@>@:key tn}{key \.{tn}@>@:key docs}{key \.{docs}@>
-(\.{m\_utility.c}), from the filtering tracks of TREC, scores the retrieved
-set as a contingency table: each relevant item retrieved is worth~$a$, each
-nonrelevant item retrieved~$b$, each relevant item missed~$c$ and each
-nonrelevant item not retrieved~$d$,
-$$U=a\,h_n+b\,(n-h_n)+c\,(R-h_n)+d\,(N+h_n-n-R),$$
-with $N$ the number of documents in the collection (trec\_eval's option
-\.{-N}, default~0).  The defaults are $a=1$, $b=-1$, $c=d=0$, so that
-$U=2h_n-n$.  The metric is \.{utility}, with the keys \.{tp}, \.{fp},
-\.{fn} and \.{tn} for $a$, $b$, $c$ and~$d$, whole numbers from $-10^6$ to
-$10^6$ (defaults 1, $-1$, 0, 0), and \.{docs} for~$N$ (default~0), named
-after the cells of the table they weigh; it reads \.{rel} and takes no
-cutoff (trec\_eval's \.{-M} cuts the run first).  A value is a whole number,
-negative as often as not, and never undefined.  trec\_eval takes
-coefficients with fractions too (they are doubles); ours are whole, which
-covers the uses of the TREC tracks, such as $a=2$, $b=-1$.  The run
-$(1,0,2,0,0)$ with one relevant item missed has $h=2$, $n=5$, $R=3$:
-$U=2\cdot2-5=\oursq{TE-utility}$, and with \.{tp=2} it is
-$4-3=\oursq{TE-utility-2}$; with \.{fn=-1,tn=1,docs=100} it is
-$2-3-1+(100+2-5-3)=\oursq{TE-utility-tn}$.
-@^utility@>
+@ The C of \secref{q:utility}.
 
 @<Fields of a variant@>=
 int tp, fp, fn, tn; /* the weights of \.{utility} */
@@ -13732,43 +13936,7 @@ RM_UTILITY,
 @/{"TE-utility-tn", NULL, "utility[fn=-1,tn=1,docs=100]", RM_G(1, 0, 2, 0, 0), NULL,
   NULL, RM_G(1), NULL, "case", RM_OK, "92", 0x1.7p+6},
 
-@ {\it Normalized gain.}\here{q:ngain}  trec\_eval's \.{G} (\.{m\_G.c},
-@:metric ngain}{metric \.{ngain}@>
-``experimental measure'', 2008) is \.{binG} with graded gains and a
-discount that compares the run with the ideal ranking.  Let the gain of a
-grade $g$ be $\gamma(g)=g$ when $g>0$ and $0$ otherwise, let
-$I_1\ge I_2\ge\cdots$ be the positive gains of all judged items of the
-query in decreasing order ($I_j=0$ past them), and let
-$$C_r=\sum_{j\le r}\max(I_j,1),\qquad S_r=\sum_{j\le r}\gamma(g_j)$$
-be the cost of the ideal prefix (each rank costs at least~1) and the gain
-the run has gathered down to rank~$r$.  Then
-$${\rm G}={1\over\sum_j I_j}\sum_{r:\,\gamma(g_r)>0}
-  {\gamma(g_r)\over\lg(2+C_r-S_r)}.$$
-An item is discounted by how far the run lags the ideal when it arrives,
-not by its rank: an item whose predecessors gathered all the gain they
-could is worth its full gain.  The retrieved positive gains are some of
-the $I_j$, so $S_r\le\sum_{j\le r}I_j\le C_r$ and every argument is at
-least~2; with binary grades $C_r=r$ for $r\le R$ and $C_r-S_r$ is the
-number of nonrelevant items above rank~$r$ (for $r>R$ the costs of~1
-keep it so), which is \.{binG}.  A run in the ideal order scores~1.
-The metric is \.{ngain}; it reads \.{ties} and \.{undef} (undefined when
-no judged item has a positive grade, which trec\_eval reports as~0); the
-threshold \.{rel} has no part in it, and it takes no cutoff.
-
-trec\_eval computes the same sum in three loops (while the ideal gain is
-positive, past it, and over the ideal alone), in doubles; the sums $C_r$
-and $S_r$ are whole numbers, so its only rounding is in the logarithms and
-the sum.  It takes the gain of grade~$g$ from its gain table (by default
-$g$, from \.{-m G.1=3.5,2=9}), and an item whose grade is not in the
-table, unjudged or negative, gains~0, as here.
-The retrieved grades $(1,2,0)$, with no other judged item, have $I=(2,1)$,
-$C=(2,3,4)$ and $S=(1,3,3)$: ${\rm G}=(1/\lg3+2/\lg2)/3=\ours{TE-ngain}$;
-the grades $(0,2)$ with a second item of grade~2 unretrieved have
-$C_2=4$, $S_2=2$ and ${\rm G}=(2/\lg4)/4=\oursq{TE-ngain-q}$.  The exact
-path builds the sum as a form of \secref{q:cg}, over a whole number; the
-double path adds the terms with the compensated sum and divides, 4~ulps as
-for \.{binG}.
-@^G (trec\_eval)@>
+@ The C of \secref{q:ngain}.
 
 @<Private functions@>=
 static int grade_desc(const void *a, const void *b)
@@ -13863,36 +14031,7 @@ RM_NGAIN,
 @/{"TE-ngain-q", NULL, "G", RM_G(0, 2), NULL, NULL, RM_G(2), NULL, "case",
   RM_OK, "1/4", 0x1p-2},
 
-@ {\it nDCG over the relevant items.}\here{q:ndcgrel}  trec\_eval's
-@:metric ndcg-rel}{metric \.{ndcg-rel}@>
-\.{ndcg\_rel} (\.{m\_ndcg\_rel.c}, ``experimental measure'') averages nDCG
-at the ranks of the items of positive gain, one point per such item of the
-judgments.  With the gains $\gamma$ and ideal gains $I_1\ge\cdots\ge I_M>0$
-of \secref{q:ngain}, ${\rm DCG}_r=\sum_{j\le r}\gamma(g_j)/\lg(j+1)$ and
-${\rm IDCG}_k=\sum_{j\le\min(k,M)}I_j/\lg(j+1)$,
-$${\rm ndcg\_rel}={1\over M}\biggl(\sum_{r\le n:\,\gamma(g_r)>0}
-  {{\rm DCG}_r\over{\rm IDCG}_r}+(M-h)\,{{\rm DCG}_n\over{\rm IDCG}_M}\biggr),$$
-$h$ the number of retrieved items of positive gain: an item of the
-judgments that was not retrieved scores the nDCG of the whole run.  The
-ideal DCG stops growing at~$M$, so past rank~$M$ every point is the nDCG
-at that rank, as in \.{ndcg}.  The metric is \.{ndcg-rel}; it reads
-\.{ties} and \.{undef} (undefined when $M=0$, where trec\_eval's last
-step divides $0$ by~$0$ and leaves its value at~0), no \.{rel} and no
-cutoff.  trec\_eval computes the same in doubles, in the three loops of
-\.{G}; it adds the points in rank order and divides once.
-
-The grades $(0,1)$ with a second item of grade~1 unretrieved have $M=2$,
-${\rm DCG}_2=1/\lg3$, ${\rm IDCG}_2=1+1/\lg3$; both points are
-${\rm DCG}_2/{\rm IDCG}_2=1/(\lg3+1)=1/\lg6$, so ${\rm ndcg\_rel}=1/\lg6=
-\ours{TE-ndcgrel}$; the ideal run $(1,1)$ has two points of~1, and
-${\rm ndcg\_rel}=\oursq{TE-ndcgrel-q}$.  The value is a weighted sum of
-quotients of forms of \secref{q:cg}, so the exact path encloses it as a
-mean of nDCGs (the |aggregate| of the part on aggregation), and a mean over
-queries adds each query's quotients to one such sum.  The double path
-keeps both DCGs with the compensated sum and adds the points with it too:
-the nDCG bound of \.{ndcg} for each point, one ulp for the weight, one for
-the sum and one for the division, 12~ulps.
-@^ndcg\_rel@>
+@ The C of \secref{q:ndcgrel}.
 
 @<Private functions@>=
 static void loglin_copy(loglin *d, const loglin *s)
@@ -14036,29 +14175,7 @@ RM_NDCG_REL,
 @/{"TE-ndcgrel-q", NULL, "ndcg_rel", RM_G(1, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "1", 0x1p+0},
 
-@ {\it nDCG at the changes of the ideal gain.}\here{q:rndcg}  trec\_eval's
-@:metric rndcg}{metric \.{rndcg}@>
-\.{Rndcg} (\.{m\_Rndcg.c}, ``experimental measure'') averages nDCG at the
-ranks where the ideal ranking passes from one gain to a lower one: with the
-ideal gains $I_1\ge\cdots\ge I_M>0$ of \secref{q:ngain}, the points are the
-ranks $k<M$ with $I_{k+1}<I_k$, the rank~$M$, and the length~$n$ of the run
-when $n>M+1$,
-$${\rm Rndcg}={1\over|P|}\sum_{k\in P}
-  {{\rm DCG}_{\min(k,n)}\over{\rm IDCG}_{\min(k,M)}},$$
-with the DCGs of \secref{q:ndcgrel}.  trec\_eval's description says the last
-point is ``at num\_retrieved''; its code takes it only when the run is at
-least two items longer than~$M$ (at $n=M+1$ the loop that would add it
-has already ended), and we follow the code.  The metric is \.{rndcg}; it
-reads \.{ties}, \.{undef} and \.{rel}: the value is undefined when no item
-has a grade of at least \.{rel} (trec\_eval's \.{-l}; it reports~0) or
-none has a positive grade.  Worked by hand: the grades $(0,2,1)$ with an
-item of grade~1 unretrieved have $I=(2,1,1)$, $M=3=n$, points $\{1,3\}$:
-${\rm DCG}_1/{\rm IDCG}_1=0$ and ${\rm DCG}_3/{\rm IDCG}_3=(2/\lg3+1/2)/
-(2+1/\lg3+1/2)$, and ${\rm Rndcg}=\ours{TE-rndcg}$; the ideal run $(2,1)$
-has points $\{1,2\}$ and ${\rm Rndcg}=\oursq{TE-rndcg-q}$.  Both paths are
-those of \.{ndcg-rel}: a mean of quotients of forms, enclosed on the exact
-path, 12~ulps on the double path.
-@^Rndcg@>
+@ The C of \secref{q:rndcg}.
 
 @<Private functions@>=
 static rm_status rndcg_terms(const rm_variant *v, const rm_list *l,
@@ -14148,28 +14265,6 @@ RM_RNDCG,
 @/{"TE-rndcg-q", NULL, "Rndcg", RM_G(2, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "1", 0x1p+0},
 
-@ {\it How this chapter was checked against trec\_eval.}  We built
-trec\_eval~10.0 (commit f4253652) outside the project and ran it with
-\.{-q} and the measures \.{num\_q}, \.{num\_ret}, \.{num\_rel},
-\.{num\_rel\_ret}, \.{gm\_map}, \.{11pt\_avg}, \.{iprec\_at\_recall} (its
-eleven levels), \.{relative\_P} (its nine cutoffs), \.{set\_relative\_P},
-\.{set\_map}, \.{Rprec\_mult} (its ten multipliers), \.{binG} and
-\.{utility} (its default coefficients) on 300
-random files of judgments and runs: one to six queries, lists of 1 to 60
-documents, ties of scores, grades from $-1$ to~3, relevance levels
-\.{-l}~1 and~2.  \.{rankmetrics eval} with the names of this chapter (and
-\.{rel=2} for \.{-l}~2) printed the same 50\,342 values, per query and
-over all, each within trec\_eval's four decimals.  (Three earlier files
-whose query had only the grade $-1$ made trec\_eval stop with ``Can't
-calculate measure''; that is a matter of trec\_eval's reading of
-judgments, not of these measures.)  \.{G}, \.{ndcg\_rel} and
-\.{Rndcg} were compared the same way, through \.{rankmetrics trec\_eval -q},
-on 200 random files (up to four queries, grades $-1$ to~3, ties of scores),
-alone and with \.{-c} and \.{-l}~2: every line was trec\_eval's, save one
-file whose only judgment is $-1$, where trec\_eval stops.  The project's tests never run
-trec\_eval: \.{tests/check\_trec.c} derives its values by hand and by
-oracles of its own.
-
 @ \impl The golden vectors of this chapter are two families of their own, so that
 the families before it keep their contents: \.{trec} for the metrics of one
 query (with the worked examples above whose labels begin \.{TE-}), and
@@ -14211,28 +14306,7 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
   trec_set_variants, NULL},
 
-@ {\it The string of grades.}\here{q:relstring}  trec\_eval's
-\.{relstring} is not a number but a picture of the top of a ranking: one
-character per retrieved document, rank by rank, for the first~$k$
-(default~10), so that a reader sees at a glance where the relevant ones
-lie.  The character of a document is its grade when that is a digit
-$0\ldots9$, \.{>} for a grade above~9, \.{-} for a document not in the
-judgments at all (our marker~1) and \.{.} for one in the pool but left
-unjudged (our marker~2, a negative grade in trec\_eval's qrels).  A list
-shorter than~$k$ gives a shorter string; $k=0$ gives the empty one.
-trec\_eval prints the string between single quotes, for each query only
-(it has no summary line), and reads it after \.{-M} and \.{-J} have cut
-the ranking, as every other measure does; so under \.{-J} no \.{-} or
-\.{.} is left.  (trec\_eval's code also has \.{<}, for a grade below~$-2$
-that its own reader never produces; a list here has no negative grade.)
-
-|rm_relstring| ranks the list |l| by the tie rule |ties| and writes the
-string of its first $\min(k,n)$ items, and a NUL, into |buf|, of |len|
-bytes; it returns |RM_EINVAL| when the string does not fit (|buf| then
-holds the empty string if |len>0|), and the errors of a list that the
-metrics refuse.  The ranking needs $2n$ words, allocated here
-(|RM_ENOMEM| if they cannot be).
-@^relstring@>
+@ The C of \secref{q:relstring}.
 
 @<Public prototypes@>=
 rm_status rm_relstring(const rm_list *l, rm_ties ties, size_t k, char *buf,

@@ -94,7 +94,7 @@ done
 readerfirst() { # chapter title, title of its implementation part, labels
   local title=$1 impl=$2 l w c
   shift 2
-  w=$(sed -n "/^@\* $title\./,/^@\* $impl\.\\\\impl/p" rankmetrics.w)
+  w=$(sed -n "/^@\* ${title//\\/\\\\}\./,/^@\* ${impl//\\/\\\\}\.\\\\impl/p" rankmetrics.w)
   if [ -z "$w" ] || [[ $w != *"@* $impl."* ]]; then
     fail "the chapter '$title' or its part '$impl' (marked \\impl) is missing"; return
   fi
@@ -125,6 +125,9 @@ readerfirst 'Rank correlation' 'The implementation of rank correlation' \
 readerfirst 'Incomplete judgments' \
   'The implementation of the metrics of incomplete judgments' \
   q:rbpdepth q:judged-te E-judged E-judged-te E-judged-rbp judged-ex judged-ans
+readerfirst 'Measures of trec\_eval' 'The implementation of the measures of trec\_eval' \
+  q:gm gm-examples q:counts q:iprec q:setap q:bing q:utility q:ngain q:ndcgrel q:rndcg \
+  q:relstring trecm-ex trecm-ans
 
 # Pages that read as a book (issue 24, item 5): in both editions no page
 # holds fewer than fifteen lines unless it ends a chapter or a part (the

@@ -277,9 +277,13 @@
   \rmfrontpath{ndcg-ex}{Exercises, and their answers}
   \rmfrontpath{q:agg}{From one query to many: the mean and its kin}
   \rmfrontpath{errata}{The numbers the sources print wrong}
-  \smallskip\noindent Every other metric's chapter has the same shape (the
-  definition, the sources, the worked examples, the variants); the quick
-  reference gives its section.
+  \smallskip\noindent The chapters on precision and recall, reciprocal
+  rank, average precision, AUC, ERR, classification, rank correlation,
+  incomplete judgments and trec\_eval's measures have the same shape: the
+  definition, the variants, the sources and their worked examples, cases
+  by hand and exercises with their answers, and then their C under a
+  heading of its own, which a learner may skip; the quick reference gives
+  the section of every metric.
   \medskip\noindent{\bf To validate an implementation} (in Python, Java,
   SQL, Spark) against this one:
   \smallskip
@@ -7285,6 +7289,11 @@ $(70+10+40)/(3\cdot100)=120/300$, and prints 30\%; but $120/300=2/5$ is
 40\%.  No reading of the printed inputs gives 30\%, which was most likely
 copied from the previous example: an erratum, listed with the pooled value
 in the part on aggregation.
+$$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
+&printed&ours&\cr
+\noalign{\smallskip\hrule\smallskip}
+E003.4, one user&\printed{E003.4}&$\oursq{E003.4}$&agrees\cr
+E003.5, the three users pooled&30\%&$2/5$&erratum\cr}}$$
 
 @ {\it What \src{000}'s HitRate code computes.}\here{C000.1}  The source's
 function |HitRate(test_df, topk=20, ...)| groups a data frame of candidate

@@ -116,6 +116,21 @@
 % first and then \rmidentifiers, before the identifiers of the program.
 \def\rmidentifiers{\par\bigskip\noindent{\bf Identifiers of the program}%
   \par\smallskip}
+% A page ends before a section only when it holds fifteen lines or more.
+% cwebmac's break before a section (\vfil\penalty-100\vfilneg) costs less
+% than any break inside a paragraph, however empty it leaves the page, and
+% a short section followed by a long one made pages of three lines.  Here
+% that break is forbidden while the page holds less than \rmminpage (fifteen
+% lines of 12pt), and the page goes on into the next section.  When the
+% page is already past its goal (\pagetotal>\pagegoal: the page builder has
+% not yet cut it, and will cut it at an earlier break), what stays for the
+% next page is unknown, and the break is forbidden too.  The end of a
+% chapter still ends its page (\N ejects).
+\newdimen\rmminpage \rmminpage=180pt
+\def\rmsecpenalty#1{\ifdim\pagetotal<\rmminpage \penalty10000
+  \else\ifdim\pagetotal>\pagegoal \penalty10000 \else \penalty#1\relax\fi\fi}
+\outer\def\M#1{\MN{#1}\ifon\vfil\rmsecpenalty{-100}\vfilneg
+  \vskip\intersecskip\startsection\ignorespaces}
 \ifx\rmreader\undefined \else
   \expandafter\let\expandafter\rmcwebN\csname N\endcsname
   \def\:{\let\rmsptoken= }\: % a space token, to compare with
@@ -147,7 +162,7 @@
   % would leave pages half empty; here a break before a section costs 50,
   % more than a page filled to within about 45pt of its foot.
   \def\rmkeepM{\expandafter\MN\expandafter{\rmsecnum}\csname iftrue\endcsname
-    \vfil\penalty50\vfilneg\vskip\intersecskip\startsection\ignorespaces}
+    \vfil\rmsecpenalty{50}\vfilneg\vskip\intersecskip\startsection\ignorespaces}
   \def\rmskip{\expandafter\gdef\csname rmskip:\rmsecnum\endcsname{}%
     \csname iffalse\endcsname}
   \def\B{\csname fi\endcsname\csname iffalse\endcsname}
@@ -262,9 +277,13 @@
   \rmfrontpath{ndcg-ex}{Exercises, and their answers}
   \rmfrontpath{q:agg}{From one query to many: the mean and its kin}
   \rmfrontpath{errata}{The numbers the sources print wrong}
-  \smallskip\noindent Every other metric's chapter has the same shape (the
-  definition, the sources, the worked examples, the variants); the quick
-  reference gives its section.
+  \smallskip\noindent The chapters on precision and recall, reciprocal
+  rank, average precision, AUC, ERR, classification, rank correlation,
+  incomplete judgments and trec\_eval's measures have the same shape: the
+  definition, the variants, the sources and their worked examples, cases
+  by hand and exercises with their answers, and then their C under a
+  heading of its own, which a learner may skip; the quick reference gives
+  the section of every metric.
   \medskip\noindent{\bf To validate an implementation} (in Python, Java,
   SQL, Spark) against this one:
   \smallskip
@@ -346,6 +365,34 @@
 @s pthread_cond_t int
 @s mp_bitcnt_t int
 @s mpq_srcptr int
+% Types that cweave would see only after their typedef, or never (they come
+% from system headers): without these it set their first uses as products.
+@s mpq_ptr int
+@s z_stream int
+@s atomic_int int
+@s _Thread_local static
+@s rm_explanation int
+@s alt_found int
+@s ev_state int
+@s tool_out int
+@s ev_jsource int
+@s ev_judg int
+@s ev_measure int
+@s ev_xhdr int
+@s ev_xin int
+@s ev_xrec int
+@s ev_xw int
+@s logcache int
+@s rm_eval_options int
+@s shard_file int
+@s shard_sum int
+@s rm_agg int
+@s rm_isort int
+@s ev_look int
+@s ev_names int
+@s ev_order int
+@s ev_xhp int
+@s xsum int
 @s rm_status int
 @s te_reading int
 @s RM_SHARED static
@@ -2422,7 +2469,7 @@ The letters point to the notes that follow.
 \font\altt=cmtt8
 \def\none{\eightrm---}
 \def\ta#1#2#3#4{\altt#1&\altt#2&\altt#3&#4\cr}
-$$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\cr
+\par\medskip{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\cr
 \eightrm trec\_eval 10.0&\eightrm ir\_measures&\eightrm variant&\eightrm notes\cr
 \noalign{\smallskip\hrule\smallskip}
 \ta{map}{AP}{ap[ties=id-desc]}{a, b, c}
@@ -2481,7 +2528,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{binG}{\none}{bing[ties=id-desc]}{a, b, c, n}
 \ta{trec\_eval:utility}{\none}{utility}{b, n}
 \ta{gm\_bpref}{\none}{gm:bpref[ties=id-desc]}{a, l, o}
-}}$$
+}}\medskip
 
 \def\note#1{\smallbreak\noindent\hangindent 1.5em\hbox to 1.5em{(#1)\hss}}
 \note{a}trec\_eval (its file \.{form\_res\_rels.c}) orders the run of a
@@ -7053,6 +7100,10 @@ the hit ratios \.{hit=recall}, \.{hit=precision} and \.{hit=rows} under the
 same conditions.  The indicator $[h_k\ge1]$ is always defined: a query
 without a relevant item has no hit, and scores~0.
 
+The keys follow, then the sources and their worked examples, cases to
+check by hand, and exercises; the C is in the next part,
+\secref{q:prfimpl}.
+
 @ {\it The denominator of precision.}\here{q:denom}  When the list is at least $K$ long,
 @:key denom k}{key \.{denom}, word \.{k}@>@:key denom list}{key \.{denom}, word \.{list}@>
 $k=K$ and there is nothing to choose.  When it is shorter, trec\_eval's
@@ -7069,27 +7120,7 @@ and \.{denom=k} is its default, left out of its name.
 @^cutoff beyond the list@>
 @^trec\_eval@>@^ranx@>@^torchmetrics@>@^LensKit@>@^Spark MLlib@>
 
-@<Public types@>=
-typedef enum {@+ RM_DENOM_K, RM_DENOM_LIST @+} rm_denom;
-
-@ @<Fields of a variant@>=
-int denom; /* an |rm_denom| */
-
-@ @<Key codes@>=
-KEY_DENOM,
-
-@ @^keys of names, \.{denom}@>
-@<Key specifications@>=
-[KEY_DENOM] = {"denom", denom_words, 0, 0, FIELD(denom), 0, denom_when, 7},
-
-@ @<Words and conditions of keys@>=
-static const char *const denom_words[] = {"k", "list", NULL};
-static int denom_when(const rm_variant *v)
-{
-  return v->k != 0 && (v->metric != RM_JUDGED || v->denom == RM_DENOM_LIST);
-}
-
-@ {\it The denominator of recall} is the key \.{norm}, which this chapter
+@ {\it The denominator of recall} is the key \.{norm}, which this chapter\here{prf-recall}
 shares with others (it is defined in the part on computing a value):
 \.{norm=rel} (the default) divides by~$R$, as trec\_eval's \.{recall}, ranx, RecBole, Spark,
 torchmetrics and TF-Ranking do; \.{norm=min} divides by $\min(K,R)$, the
@@ -7109,19 +7140,6 @@ written \.{4}, \.{0.25} or \.{1/3}; the default \.{beta2=1} is the
 F$_1$ score, the harmonic mean of precision and recall.
 @^F-measure@>
 @^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ranx@>@^torchmetrics@>@^ir\_measures@>@^LensKit@>@^Spark MLlib@>
-
-@<Fields of a variant@>=
-int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
-
-@ @<Key codes@>=
-KEY_BETA2,
-
-@ @^keys of names, \.{beta2}@>
-@<Key specifications@>=
-[KEY_BETA2] = {"beta2", NULL, 1, 1000000, FIELD(beta2), FIELD(beta2_den), NULL, 8},
-
-@ @<Set the numeric defaults of a variant@>=
-v->beta2 = 1; v->beta2_den = 1;
 
 @ {\it The F-measure of one query.}\here{q:f}  We define $F_\beta$ per query, from the
 @:metric f}{metric \.{f}@>@:key beta2}{key \.{beta2}@>
@@ -7170,22 +7188,6 @@ ambiguity survives.  (A plain count of hits, ranx's \.{hits}, is $h_k$
 itself, $K$ times \.{hit=precision}.)
 @^hit ratio@>@^success at $K$@>
 @^trec\_eval@>@^RecBole@>@^ranx@>@^LensKit@>
-
-@<Public types@>=
-typedef enum {@+ RM_HIT_ANY, RM_HIT_RECALL, RM_HIT_PRECISION, RM_HIT_ROWS @+} rm_hit;
-
-@ @<Fields of a variant@>=
-int hit; /* an |rm_hit| */
-
-@ @<Key codes@>=
-KEY_HIT,
-
-@ @^keys of names, \.{hit}@>
-@<Key specifications@>=
-[KEY_HIT] = {"hit", hit_words, 0, 0, FIELD(hit), 0, NULL, 4},
-
-@ @<Words and conditions of keys@>=
-static const char *const hit_words[] = {"any", "recall", "precision", "rows", NULL};
 
 @ {\it Ties.}  Precision, recall and the hit ratios \.{recall},
 \.{precision} and \.{rows} are sums of $b_r$ over the top~$k$ divided by a
@@ -7292,41 +7294,13 @@ $91/180\approx0.5056$.  Read by the prose (F000.2), the per-user values are
 the precisions in the last column; their sum is $3/2$, and their mean is
 again $1/2$, by the coincidence $10+12+8=3\cdot10$.
 
-@<Worked examples@>=
-@/{"E000.1-u1", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
-  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "3/5", 0x1.3333333333333p-1},
-@/{"E000.1-u2", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
-  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "5/12", 0x1.aaaaaaaaaaaabp-2},
-@/{"E000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
-  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "1/2", 0x1p-1},
-@/{"E000.1-u1-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
-  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "3/5", 0x1.3333333333333p-1},
-@/{"E000.1-u2-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
-  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "1/2", 0x1p-1},
-@/{"E000.1-u3-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
-  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
-
 @ {\it Example: one user's top 100} (\src{003}, E003.4).\here{E003.4}  The
 model recommends 100 items to a user, who clicks 30 of them, and the source
 says that HR@@100 is 30\% (0.30).  Dividing the hits by~$K$, as it does,
 \.{hr@@100[hit=precision]} is $\oursq{E003.4}$; the source agrees.  Under its
 own formula, hits over the ground truth (F003.10), the value would need the
 number of the user's relevant items, which the example does not give; it is
-30\% only if the user has exactly 100.  The lists of this and the next example
-are long, and a macro writes ten equal grades.
-
-@<Worked examples@>=
-#define PRF_X10(g) g, g, g, g, g, g, g, g, g, g
-@/{"E003.4", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
-  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0),
-  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, "0.30",
-  "agrees", RM_OK, "3/10", 0x1.3333333333333p-2},
+30\% only if the user has exactly 100.
 
 @ {\it Example: three users' top 100} (\src{003}, E003.5).\here{E003.5}  Three
 users have ``hit rates'' of 70, 10 and~40, which are in fact numbers of hits
@@ -7336,20 +7310,11 @@ $(70+10+40)/(3\cdot100)=120/300$, and prints 30\%; but $120/300=2/5$ is
 40\%.  No reading of the printed inputs gives 30\%, which was most likely
 copied from the previous example: an erratum, listed with the pooled value
 in the part on aggregation.
-
-@<Worked examples@>=
-@/{"E003.5-a", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
-  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1),
-  PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "7/10", 0x1.6666666666666p-1},
-@/{"E003.5-b", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
-  RM_G(PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0),
-  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "1/10", 0x1.999999999999ap-4},
-@/{"E003.5-c", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
-  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0),
-  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
+$$\vbox{\halign{#\hfil\quad&\hfil#\quad&\hfil#\quad&#\hfil\cr
+&printed&ours&\cr
+\noalign{\smallskip\hrule\smallskip}
+E003.4, one user&\printed{E003.4}&$\oursq{E003.4}$&agrees\cr
+E003.5, the three users pooled&30\%&$2/5$&erratum\cr}}$$
 
 @ {\it What \src{000}'s HitRate code computes.}\here{C000.1}  The source's
 function |HitRate(test_df, topk=20, ...)| groups a data frame of candidate
@@ -7384,18 +7349,7 @@ $\oursq{C000.1-u3}$ and its result $15/45=1/3$, not 0.5.  If each
 user's frame held only the ten recommended items, it would compute the
 precisions of \secref{E000.1} and, pooled, $15/30=1/2$.
 
-@<Worked examples@>=
-@/{"C000.1-u1", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
-  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "3/7", 0x1.b6db6db6db6dbp-2},
-@/{"C000.1-u2", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
-  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1), NULL, NULL, RM_NONE,
-  NULL, "not printed", RM_OK, "5/17", 0x1.2d2d2d2d2d2d3p-2},
-@/{"C000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
-  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "2/7", 0x1.2492492492492p-2},
-
-@ {\it Cases small enough to check by hand.}  Each key of the chapter changes
+@ {\it Cases small enough to check by hand.}\here{prf-cases}  Each key of the chapter changes
 the value on some small input; the inputs are those on which libraries
 disagree in practice.
 
@@ -7407,15 +7361,7 @@ hr@@3[hit=recall]&``HR = hits/GT''&\oursq{T-prf-hr-recall}\cr
 hr@@3[hit=precision]&hits per item shown&\oursq{T-prf-hr-prec}\cr}}$$
 @^trec\_eval@>@^RecBole@>@^ranx@>
 
-@<Worked examples@>=
-@/{"T-prf-hr-any", NULL, "hr@@3", RM_G(1, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "1", 0x1p+0},
-@/{"T-prf-hr-recall", NULL, "hr@@3[hit=recall]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
-  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
-@/{"T-prf-hr-prec", NULL, "hr@@3[hit=precision]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
-  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
-
-@ {\it Recall and precision at a cutoff.}  Four items are relevant and the
+@ {\it Recall and precision at a cutoff.}  Four items are relevant and the\here{prf-cutoff}
 list is $a,b$, both relevant, at $K=2$: recall divides by four or by
 $\min(2,4)$.  Two items are relevant and the list is $a,x,b$, three items,
 at $K=5$: precision divides by five or by three.
@@ -7426,17 +7372,7 @@ precision@@5&$h_3/K=2/5$ (trec\_eval, ranx, Spark)&\oursq{T-prf-p-k}\cr
 precision@@5[denom=list]&$h_3/k=2/3$ (LensKit, TF-Ranking)&\oursq{T-prf-p-list}\cr}}$$
 @^trec\_eval@>@^RecBole@>@^ranx@>@^LensKit@>@^Spark MLlib@>
 
-@<Worked examples@>=
-@/{"T-prf-rec-rel", NULL, "recall@@2", RM_G(1, 1), NULL, NULL, RM_G(1, 1), NULL,
-  "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-prf-rec-min", NULL, "recall@@2[norm=min]", RM_G(1, 1), NULL, NULL, RM_G(1, 1),
-  NULL, "case", RM_OK, "1", 0x1p+0},
-@/{"T-prf-p-k", NULL, "precision@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
-  "case", RM_OK, "2/5", 0x1.999999999999ap-2},
-@/{"T-prf-p-list", NULL, "precision@@5[denom=list]", RM_G(1, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
-
-@ {\it The F-measure.}  Two items are returned, one of them relevant, and it
+@ {\it The F-measure.}  Two items are returned, one of them relevant, and it\here{prf-f}
 is the only relevant item: $P=1/2$, ${\rm Rec}=1$, and $F_\beta=(1+\beta^2)/
 (\beta^2+2)$.  What scikit-learn calls $F_2$ and what trec\_eval calls
 \.{set\_F.2} are different numbers:
@@ -7450,6 +7386,219 @@ $\oursq{T-prf-f-zero}$ by the definition above; with no relevant item at all
 it is undefined, and \.{undef=zero} reports $\oursq{T-prf-f-undef}$ with the
 status |RM_UNDEFINED|.
 @^trec\_eval@>@^scikit-learn@>@^ir\_measures@>
+
+@ {\it R-precision.}  Three items are relevant and the list is $a,x,b,c$:\here{prf-rprec}
+the first three ranks hold two of them, $\oursq{T-prf-rprec}$, although all
+three were found by rank~4.  With the list $a,x$ only two ranks exist and the
+value is $\oursq{T-prf-rprec-short}$, still over~$R=3$.
+
+@ {\it Ties and empty lists.}  Three items $d_1,d_2,d_3$, given in that\here{prf-ties}
+order, all with score 1.0, and only $d_1$ relevant.  At $K=2$ the top two
+hold $d_1$ under \.{ties=input} and not under trec\_eval's \.{ties=id-desc};
+averaged over the six orders, $d_1$ is in the top two with probability $2/3$:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
+precision@@2&$1/2$&\oursq{T-prf-tie-input}\cr
+precision@@2[ties=id-desc]&$0/2$&\oursq{T-prf-tie-iddesc}\cr
+precision@@2[ties=average]&$(2/3)/2$&\oursq{T-prf-tie-avg}\cr
+recall@@2[ties=average]&$(2/3)/1$&\oursq{T-prf-tie-avg-rec}\cr}}$$
+An empty list has precision $\oursq{T-prf-empty-k}$ at $K=5$ (no hit in five
+places), but no precision under \.{denom=list} (no place at all), which
+\.{undef=zero} reports as $\oursq{T-prf-empty-list}$ with |RM_UNDEFINED|.
+@^trec\_eval@>
+
+@ {\it Exercises.}\here{prf-ex}  Work them by hand with the formulas of
+\secref{q:prf}; the answers follow, and \.{rankmetrics value} computes
+each, given the grades of the list (\.{--grades}) and those of the judged
+items that were not retrieved (\.{--judged}).
+
+1. A query has four relevant items.  A system returns five items, of which
+the first and the third are relevant; the two other relevant items were not
+retrieved.
+Compute its precision@@5, recall@@5 and $F_1$@@5.  Check that $F_1$ is
+$2h_k/(R+K)$.
+
+2. The same list at $K=10$.  What are precision@@10 under \.{denom=k} and
+under \.{denom=list}, and which of them does trec\_eval's \.{P\_10}
+report?  At $K=2$, what are recall and capped recall (\.{norm=min})?
+
+3. Still the same list: what are the three hit ratios \.{hit=any},
+\.{hit=recall} and \.{hit=precision} at $K=3$, and what is $F$@@5 when
+recall weighs four times as much as precision ($\beta=2$, \.{beta2=4})?
+
+@ {\it Answers to the exercises.}\here{prf-ans}  Each row gives the name of
+the variant, the grades (then scores and the grades of judged items not
+retrieved, after semicolons), the value as a fraction and its first six
+decimals; a test (\.{tests/claims\_test.sh}) runs every row through
+\.{rankmetrics value} and fails if the program's value, rounded to six
+decimals, is not the one printed here, or if its exact value is not the
+fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{precision@@5}&1,0,1,0,0;;1,1&2/5&0.400000\cr
+1&\.{recall@@5}&1,0,1,0,0;;1,1&1/2&0.500000\cr
+1&\.{f@@5}&1,0,1,0,0;;1,1&4/9&0.444444\cr
+2&\.{precision@@10}&1,0,1,0,0;;1,1&1/5&0.200000\cr
+2&\.{precision@@10[denom=list]}&1,0,1,0,0;;1,1&2/5&0.400000\cr
+2&\.{recall@@2}&1,0,1,0,0;;1,1&1/4&0.250000\cr
+2&\.{recall@@2[norm=min]}&1,0,1,0,0;;1,1&1/2&0.500000\cr
+3&\.{hr@@3[hit=any]}&1,0,1,0,0;;1,1&1&1.000000\cr
+3&\.{hr@@3[hit=recall]}&1,0,1,0,0;;1,1&1/2&0.500000\cr
+3&\.{hr@@3[hit=precision]}&1,0,1,0,0;;1,1&2/3&0.666667\cr
+3&\.{f@@5[beta2=4]}&1,0,1,0,0;;1,1&10/21&0.476190\cr}}$$
+In 1, $F_1=2\cdot2/(4+5)$: the harmonic mean of $2/5$ and $1/2$.  In 2,
+trec\_eval divides by~10 (\.{denom=k}), as if the five missing ranks held
+irrelevant items; capped recall divides by $\min(2,4)=2$ places and counts
+the one hit of two as half.  In 3 the three ``hit ratios'' of one list are
+1, $1/2$ and $2/3$: the reason the key \.{hit} exists.
+
+@* The implementation of precision, recall, F and hit ratio.\impl\here{q:prfimpl}
+What follows is for the reader of the program: the declarations of the
+keys \.{denom}, \.{beta2} and \.{hit}, the rows of the worked examples and
+of the cases, the one function that counts the hits of all five metrics,
+their double and exact paths, the accuracy of the double path, and the
+rows of the metric table and of the golden vectors.  Each part points back
+at the section of \secref{q:prf} that defines what it computes.
+
+@ The C of \secref{q:denom}.
+
+@<Public types@>=
+typedef enum {@+ RM_DENOM_K, RM_DENOM_LIST @+} rm_denom;
+
+@ @<Fields of a variant@>=
+int denom; /* an |rm_denom| */
+
+@ @<Key codes@>=
+KEY_DENOM,
+
+@ @^keys of names, \.{denom}@>
+@<Key specifications@>=
+[KEY_DENOM] = {"denom", denom_words, 0, 0, FIELD(denom), 0, denom_when, 7},
+
+@ @<Words and conditions of keys@>=
+static const char *const denom_words[] = {"k", "list", NULL};
+static int denom_when(const rm_variant *v)
+{
+  return v->k != 0 && (v->metric != RM_JUDGED || v->denom == RM_DENOM_LIST);
+}
+
+@ The C of \secref{prf-recall}.
+
+@<Fields of a variant@>=
+int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
+
+@ @<Key codes@>=
+KEY_BETA2,
+
+@ @^keys of names, \.{beta2}@>
+@<Key specifications@>=
+[KEY_BETA2] = {"beta2", NULL, 1, 1000000, FIELD(beta2), FIELD(beta2_den), NULL, 8},
+
+@ @<Set the numeric defaults of a variant@>=
+v->beta2 = 1; v->beta2_den = 1;
+
+@ The C of \secref{q:hr}.
+
+@<Public types@>=
+typedef enum {@+ RM_HIT_ANY, RM_HIT_RECALL, RM_HIT_PRECISION, RM_HIT_ROWS @+} rm_hit;
+
+@ @<Fields of a variant@>=
+int hit; /* an |rm_hit| */
+
+@ @<Key codes@>=
+KEY_HIT,
+
+@ @^keys of names, \.{hit}@>
+@<Key specifications@>=
+[KEY_HIT] = {"hit", hit_words, 0, 0, FIELD(hit), 0, NULL, 4},
+
+@ @<Words and conditions of keys@>=
+static const char *const hit_words[] = {"any", "recall", "precision", "rows", NULL};
+
+@ The C of \secref{E000.1}.
+
+@<Worked examples@>=
+@/{"E000.1-u1", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
+  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "3/5", 0x1.3333333333333p-1},
+@/{"E000.1-u2", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
+  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "5/12", 0x1.aaaaaaaaaaaabp-2},
+@/{"E000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=recall]",
+  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "1/2", 0x1p-1},
+@/{"E000.1-u1-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
+  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "3/5", 0x1.3333333333333p-1},
+@/{"E000.1-u2-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
+  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "1/2", 0x1p-1},
+@/{"E000.1-u3-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
+  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
+  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
+
+@ The C of \secref{E003.4}.  The lists of this and the next example are
+long, and a macro writes ten equal grades.
+
+@<Worked examples@>=
+#define PRF_X10(g) g, g, g, g, g, g, g, g, g, g
+@/{"E003.4", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0),
+  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, "0.30",
+  "agrees", RM_OK, "3/10", 0x1.3333333333333p-2},
+
+@ The C of \secref{E003.5}.
+
+@<Worked examples@>=
+@/{"E003.5-a", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1),
+  PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "7/10", 0x1.6666666666666p-1},
+@/{"E003.5-b", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0),
+  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "1/10", 0x1.999999999999ap-4},
+@/{"E003.5-c", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
+  RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0),
+  PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
+
+@ The C of \secref{C000.1}.
+
+@<Worked examples@>=
+@/{"C000.1-u1", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
+  RM_G(1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "3/7", 0x1.b6db6db6db6dbp-2},
+@/{"C000.1-u2", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
+  RM_G(1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1), NULL, NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "5/17", 0x1.2d2d2d2d2d2d3p-2},
+@/{"C000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
+  RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
+  "not printed", RM_OK, "2/7", 0x1.2492492492492p-2},
+
+@ The C of \secref{prf-cases}.
+
+@<Worked examples@>=
+@/{"T-prf-hr-any", NULL, "hr@@3", RM_G(1, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "1", 0x1p+0},
+@/{"T-prf-hr-recall", NULL, "hr@@3[hit=recall]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-prf-hr-prec", NULL, "hr@@3[hit=precision]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+
+@ The C of \secref{prf-cutoff}.
+
+@<Worked examples@>=
+@/{"T-prf-rec-rel", NULL, "recall@@2", RM_G(1, 1), NULL, NULL, RM_G(1, 1), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-prf-rec-min", NULL, "recall@@2[norm=min]", RM_G(1, 1), NULL, NULL, RM_G(1, 1),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-prf-p-k", NULL, "precision@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "2/5", 0x1.999999999999ap-2},
+@/{"T-prf-p-list", NULL, "precision@@5[denom=list]", RM_G(1, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+
+@ The C of \secref{prf-f}.
 
 @<Worked examples@>=
 @/{"T-prf-f-1", NULL, "f", RM_G(1, 0), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
@@ -7465,10 +7614,7 @@ status |RM_UNDEFINED|.
 @/{"T-prf-f-undef", NULL, "f@@2", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_UNDEFINED, "0", 0x0p+0},
 
-@ {\it R-precision.}  Three items are relevant and the list is $a,x,b,c$:
-the first three ranks hold two of them, $\oursq{T-prf-rprec}$, although all
-three were found by rank~4.  With the list $a,x$ only two ranks exist and the
-value is $\oursq{T-prf-rprec-short}$, still over~$R=3$.
+@ The C of \secref{prf-rprec}.
 
 @<Worked examples@>=
 @/{"T-prf-rprec", NULL, "rprec", RM_G(1, 0, 1, 1), NULL, NULL, RM_NONE, NULL, "case",
@@ -7476,19 +7622,7 @@ value is $\oursq{T-prf-rprec-short}$, still over~$R=3$.
 @/{"T-prf-rprec-short", NULL, "rprec", RM_G(1, 0), NULL, NULL, RM_G(1, 1), NULL,
   "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 
-@ {\it Ties and empty lists.}  Three items $d_1,d_2,d_3$, given in that
-order, all with score 1.0, and only $d_1$ relevant.  At $K=2$ the top two
-hold $d_1$ under \.{ties=input} and not under trec\_eval's \.{ties=id-desc};
-averaged over the six orders, $d_1$ is in the top two with probability $2/3$:
-$$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
-precision@@2&$1/2$&\oursq{T-prf-tie-input}\cr
-precision@@2[ties=id-desc]&$0/2$&\oursq{T-prf-tie-iddesc}\cr
-precision@@2[ties=average]&$(2/3)/2$&\oursq{T-prf-tie-avg}\cr
-recall@@2[ties=average]&$(2/3)/1$&\oursq{T-prf-tie-avg-rec}\cr}}$$
-An empty list has precision $\oursq{T-prf-empty-k}$ at $K=5$ (no hit in five
-places), but no precision under \.{denom=list} (no place at all), which
-\.{undef=zero} reports as $\oursq{T-prf-empty-list}$ with |RM_UNDEFINED|.
-@^trec\_eval@>
+@ The C of \secref{prf-ties}.
 
 @<Worked examples@>=
 @/{"T-prf-tie-input", NULL, "precision@@2", RM_G(1, 0, 0), RM_S(1, 1, 1),
@@ -7757,24 +7891,10 @@ on aggregation).  They are the metric \.{rr} with the key \.{hits}:
 All three are rational, and their exact path is a fraction rounded once.
 Under \.{ties=average} the expected first-hit reciprocal rank is not the
 reciprocal rank of any single order; this version does not define it, and the
-metric refuses that tie rule.
+metric refuses that tie rule.  The sources, their worked examples, cases to
+check by hand and exercises follow; the C is in the next part,
+\secref{q:rrimpl}.
 @^trec\_eval@>
-
-@<Public types@>=
-typedef enum {@+ RM_HITS_FIRST, RM_HITS_SUM, RM_HITS_MEAN @+} rm_hits;
-
-@ @<Fields of a variant@>=
-int hits; /* an |rm_hits| */
-
-@ @<Key codes@>=
-KEY_HITS,
-
-@ @^keys of names, \.{hits}@>
-@<Key specifications@>=
-[KEY_HITS] = {"hits", hits_words, 0, 0, FIELD(hits), 0, NULL, 5},
-
-@ @<Words and conditions of keys@>=
-static const char *const hits_words[] = {"first", "sum", "mean", NULL};
 
 @ {\it Where the sources state it.}\here{rr-sources}  Every source that names
 MRR defines one of the three, and two of them contradict themselves.
@@ -7819,6 +7939,126 @@ All agree with the source's own formula; the last case, $4/3>1$, shows that
 it is a sum and not the reciprocal rank of the first hit.  (The prose also
 says that $s({\rm user}_1,2\ldots4)$ are~0, meaning $2\ldots5$.)
 
+@ {\it Example: four relevant documents} (\src{002}, E002.3).\here{E002.3}
+One topic has relevant documents at ranks 1, 2, 4 and~7 of seven.  The source
+computes $(1/1+1/2+1/4+1/7)/4=0.475$.  The sum is $53/28$, and divided by four
+it is $\oursq{E002.3}=\ours{E002.3}$, which rounds to 0.473: the printed
+0.475 comes from taking $1/7$ as 0.15 ($1+0.5+0.25+0.15=1.9$ and
+$1.9/4=0.475$).  An erratum.  The first-hit reciprocal rank of the same
+topic is $\ours{E002.3-first}$, and the Tianchi sum $\oursq{E002.3-sum}$.
+
+@ {\it Example: three queries} (\src{004}, E004.1).\here{E004.1}  Three shopping queries
+have their first correct result at ranks 2, 1 and~3.  Their reciprocal ranks
+are $\oursq{E004.1-q1}$, $\oursq{E004.1-q2}$ and $\oursq{E004.1-q3}$, and the
+source's MRR, their mean $(1/2+1+1/3)/3=11/18$, agrees; it is recomputed in
+the part on aggregation.  Read literally, the prose's ``sum of all scores''
+would give $11/6$.
+
+@ {\it Cutoffs and ties.}\here{rr-cases}  The cutoff matters only for a first hit below it:
+relevant items at ranks 2 and~4 give $\ours{T-rr-cut1}$ for \.{rr@@1},
+$\oursq{T-rr-cut3}$ for \.{rr@@3}.  Ties matter as for nDCG: three items of
+equal score, only the first relevant, give $\ours{T-rr-input}$ under
+\.{ties=input} and $\oursq{T-rr-iddesc}$ under trec\_eval's \.{ties=id-desc}.
+@^trec\_eval@>
+
+@ {\it What \src{000}'s ``MRR'' code computes.}\here{C000.3}\here{q:lrap}  The source's
+@:metric lrap}{metric \.{lrap}@>
+function named MRR collects the label and score vectors of every user and
+calls scikit-learn's |label_ranking_average_precision_score| (LRAP).  For one
+list with relevant set $Y$ (the relevant items among those scored), LRAP is
+$${\rm LRAP}={1\over\vert Y\vert}\sum_{j\in Y}
+  {\vert\{i\in Y: s_i\ge s_j\}\vert\over\vert\{i: s_i\ge s_j\}\vert},$$
+an average precision in which every tie is counted against the ranking (an
+item's rank is the number of items scored at least as high).  It is not a
+reciprocal rank: it equals the first-hit reciprocal rank, with pessimistic
+ties, only when a list has exactly one relevant item, which is the common
+protocol of one positive among sampled negatives and probably why the source
+calls it MRR.  A list with no relevant item scores~1 in scikit-learn, so the
+metric \.{lrap} defaults to \.{undef=one}; it has no cutoff and no tie rule
+of its own choosing.  The source's code also has defects beyond the name:
+its default column names do not match the frame it describes, it groups by
+item where it means user, it drops silently every user with fewer than
+|topk| rows, it ignores |topk| as a cutoff, and it fails when users have
+lists of different lengths.
+
+Example: relevance $(0,0,1,0)$ with scores $(0.9,0.5,0.5,0.1)$; the relevant
+item ties with one irrelevant item, so its rank is~3 and
+${\rm LRAP}=\oursq{C000.3-lrap}$, which is also the first-hit reciprocal rank
+under \.{ties=pessimistic}; under \.{ties=optimistic} the reciprocal rank is
+$\oursq{C000.3-rr}$.
+@^scikit-learn@>
+
+@ {\it Exercises.}\here{rr-ex}  Work them by hand with the formulas of
+\secref{q:rr}; the answers follow, and \.{rankmetrics value} computes
+each, given the grades of the list (\.{--grades}), its scores
+(\.{--scores}) and the grades of the judged items that were not retrieved
+(\.{--judged}).
+
+1. A query has four relevant items.  A system returns five items; the
+second, the fourth and the fifth are relevant, and the fourth relevant item
+was not retrieved.  Compute its reciprocal rank under each of \.{hits=first},
+\.{hits=sum} and \.{hits=mean}.
+
+2. The same list at the cutoffs 1 and~3.  Then its LRAP (\secref{C000.3}),
+and why LRAP is not a reciprocal rank here.
+
+3. Three items of equal score, of which only the second given is relevant.
+What is the reciprocal rank under \.{ties=input}, \.{ties=pessimistic} and
+\.{ties=optimistic}?  Why does \.{rr} refuse \.{ties=average}?
+
+@ {\it Answers to the exercises.}\here{rr-ans}  Each row gives the name of
+the variant, the grades (then the scores and the grades of judged items not
+retrieved, after semicolons), the value as a fraction and its first six
+decimals; \.{tests/claims\_test.sh} checks every row against \.{rankmetrics
+value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{rr}&0,1,0,1,1;;1&1/2&0.500000\cr
+1&\.{rr[hits=sum]}&0,1,0,1,1;;1&19/20&0.950000\cr
+1&\.{rr[hits=mean]}&0,1,0,1,1;;1&19/80&0.237500\cr
+2&\.{rr@@1}&0,1,0,1,1;;1&0&0.000000\cr
+2&\.{rr@@3}&0,1,0,1,1;;1&1/2&0.500000\cr
+2&\.{lrap}&0,1,0,1,1;;&8/15&0.533333\cr
+3&\.{rr}&0,1,0;1,1,1;&1/2&0.500000\cr
+3&\.{rr[ties=pessimistic]}&0,1,0;1,1,1;&1/3&0.333333\cr
+3&\.{rr[ties=optimistic]}&0,1,0;1,1,1;&1&1.000000\cr}}$$
+In 1 the sum is $1/2+1/4+1/5$, and the mean divides it by the four relevant
+items, retrieved or not.  In 2 the first hit lies below rank~1, so
+\.{rr@@1} is~0.  LRAP averages the precisions $1/2$, $2/4$ and $3/5$ at the
+three relevant items (it does not see the one that was not retrieved); it
+would equal the reciprocal rank only with a single relevant item.  In 3 the
+tie rules put the relevant item at rank 2, 3 or~1; the mean of $1/r$ over
+the orders of a tie is not the reciprocal rank of any one order, and this
+version leaves it undefined.
+
+@* The implementation of reciprocal rank.\impl\here{q:rrimpl}
+What follows is for the reader of the program: the declarations of the
+key \.{hits}, the rows of the worked examples, the double and exact paths
+of \.{rr} and of \.{lrap}, and the rows of the metric table and of the
+golden vectors.  Each part points back at the section of \secref{q:rr}
+that defines what it computes.
+
+@ The C of \secref{q:rr}.
+
+@<Public types@>=
+typedef enum {@+ RM_HITS_FIRST, RM_HITS_SUM, RM_HITS_MEAN @+} rm_hits;
+
+@ @<Fields of a variant@>=
+int hits; /* an |rm_hits| */
+
+@ @<Key codes@>=
+KEY_HITS,
+
+@ @^keys of names, \.{hits}@>
+@<Key specifications@>=
+[KEY_HITS] = {"hits", hits_words, 0, 0, FIELD(hits), 0, NULL, 5},
+
+@ @<Words and conditions of keys@>=
+static const char *const hits_words[] = {"first", "sum", "mean", NULL};
+
+@ The C of \secref{E000.2}.
+
 @<Worked examples@>=
 @/{"E000.2-a", "000_0ec1f0283de4c3f9.txt", "rr@@5[hits=sum]", RM_G(1, 0, 0, 0, 0),
   NULL, NULL, RM_NONE, "1", "agrees", RM_OK, "1", 0x1p+0},
@@ -7837,13 +8077,7 @@ says that $s({\rm user}_1,2\ldots4)$ are~0, meaning $2\ldots5$.)
 @/{"E000.2-d-first", NULL, "rr@@5", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "1", 0x1p+0},
 
-@ {\it Example: four relevant documents} (\src{002}, E002.3).\here{E002.3}
-One topic has relevant documents at ranks 1, 2, 4 and~7 of seven.  The source
-computes $(1/1+1/2+1/4+1/7)/4=0.475$.  The sum is $53/28$, and divided by four
-it is $\oursq{E002.3}=\ours{E002.3}$, which rounds to 0.473: the printed
-0.475 comes from taking $1/7$ as 0.15 ($1+0.5+0.25+0.15=1.9$ and
-$1.9/4=0.475$).  An erratum.  The first-hit reciprocal rank of the same
-topic is $\ours{E002.3-first}$, and the Tianchi sum $\oursq{E002.3-sum}$.
+@ The C of \secref{E002.3}.
 
 @<Worked examples@>=
 @/{"E002.3", "002_99164a9873301b8b.txt", "rr[hits=mean]", RM_G(1, 1, 0, 1, 0, 0, 1),
@@ -7853,12 +8087,7 @@ topic is $\ours{E002.3-first}$, and the Tianchi sum $\oursq{E002.3-sum}$.
 @/{"E002.3-sum", NULL, "rr[hits=sum]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "53/28", 0x1.e492492492492p+0},
 
-@ {\it Example: three queries} (\src{004}, E004.1).\here{E004.1}  Three shopping queries
-have their first correct result at ranks 2, 1 and~3.  Their reciprocal ranks
-are $\oursq{E004.1-q1}$, $\oursq{E004.1-q2}$ and $\oursq{E004.1-q3}$, and the
-source's MRR, their mean $(1/2+1+1/3)/3=11/18$, agrees; it is recomputed in
-the part on aggregation.  Read literally, the prose's ``sum of all scores''
-would give $11/6$.
+@ The C of \secref{E004.1}.
 
 @<Worked examples@>=
 @/{"E004.1-q1", "004_7c0f0b5a1381237a.txt", "rr", RM_G(0, 1, 0), NULL, NULL,
@@ -7868,12 +8097,7 @@ would give $11/6$.
 @/{"E004.1-q3", "004_7c0f0b5a1381237a.txt", "rr", RM_G(0, 0, 1), NULL, NULL,
   RM_NONE, "1/3", "agrees", RM_OK, "1/3", 0x1.5555555555555p-2},
 
-@ {\it Cutoffs and ties.}\here{rr-cases}  The cutoff matters only for a first hit below it:
-relevant items at ranks 2 and~4 give $\ours{T-rr-cut1}$ for \.{rr@@1},
-$\oursq{T-rr-cut3}$ for \.{rr@@3}.  Ties matter as for nDCG: three items of
-equal score, only the first relevant, give $\ours{T-rr-input}$ under
-\.{ties=input} and $\oursq{T-rr-iddesc}$ under trec\_eval's \.{ties=id-desc}.
-@^trec\_eval@>
+@ The C of \secref{rr-cases}.
 
 @<Worked examples@>=
 @/{"T-rr-cut1", NULL, "rr@@1", RM_G(0, 1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
@@ -7934,32 +8158,7 @@ RM_RR,
 [RM_RR] = {"rr", K(KEY_HITS) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
   ratio_x, rr_bound, no_average, NULL, rr_qratio, rr_dratio},
 
-@ {\it What \src{000}'s ``MRR'' code computes.}\here{C000.3}\here{q:lrap}  The source's
-@:metric lrap}{metric \.{lrap}@>
-function named MRR collects the label and score vectors of every user and
-calls scikit-learn's |label_ranking_average_precision_score| (LRAP).  For one
-list with relevant set $Y$ (the relevant items among those scored), LRAP is
-$${\rm LRAP}={1\over\vert Y\vert}\sum_{j\in Y}
-  {\vert\{i\in Y: s_i\ge s_j\}\vert\over\vert\{i: s_i\ge s_j\}\vert},$$
-an average precision in which every tie is counted against the ranking (an
-item's rank is the number of items scored at least as high).  It is not a
-reciprocal rank: it equals the first-hit reciprocal rank, with pessimistic
-ties, only when a list has exactly one relevant item, which is the common
-protocol of one positive among sampled negatives and probably why the source
-calls it MRR.  A list with no relevant item scores~1 in scikit-learn, so the
-metric \.{lrap} defaults to \.{undef=one}; it has no cutoff and no tie rule
-of its own choosing.  The source's code also has defects beyond the name:
-its default column names do not match the frame it describes, it groups by
-item where it means user, it drops silently every user with fewer than
-|topk| rows, it ignores |topk| as a cutoff, and it fails when users have
-lists of different lengths.
-
-Example: relevance $(0,0,1,0)$ with scores $(0.9,0.5,0.5,0.1)$; the relevant
-item ties with one irrelevant item, so its rank is~3 and
-${\rm LRAP}=\oursq{C000.3-lrap}$, which is also the first-hit reciprocal rank
-under \.{ties=pessimistic}; under \.{ties=optimistic} the reciprocal rank is
-$\oursq{C000.3-rr}$.
-@^scikit-learn@>
+@ The C of \secref{C000.3}.
 
 @<Worked examples@>=
 @/{"C000.3-lrap", "000_0ec1f0283de4c3f9.txt", "lrap", RM_G(0, 0, 1, 0),
@@ -8073,7 +8272,10 @@ computed in the part on aggregation.
 Average precision is rational, and its exact path is a fraction rounded
 once.  As for the first-hit reciprocal rank, the expected average precision
 over the orders of a tie is not the value of any one order, and this version
-does not define it: the metric refuses \.{ties=average}.
+does not define it: the metric refuses \.{ties=average}.  Two more
+readings of the name follow, then the sources, their worked examples, cases
+to check by hand and exercises; the C is in the next part,
+\secref{q:apimpl}.
 @^trec\_eval@>@^RecBole@>@^ranx@>@^torchmetrics@>@^Spark MLlib@>
 
 @ {\it The step AP of scikit-learn.}\here{q:apstep}  scikit-learn's |average_precision_score|
@@ -8201,12 +8403,6 @@ query, $\oursq{E004.2-ap11}$:
 \figure{fig-pr004}{Precision against recall after each rank of 004's first
 query (dots) and the interpolated precision (the step curve).}
 
-@<Worked examples@>=
-@/{"E004.2", "004_7c0f0b5a1381237a.txt", "ap", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
-  RM_NONE, "13/15", "agrees", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
-@/{"E004.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
-
 @ {\it Example: one topic} (\src{002}, E002.2).\here{E002.2}  One topic has
 four relevant documents, found at ranks 1, 2, 4 and~7 of seven.  The source
 computes $(1/1+2/2+3/4+4/7)/4=0.83$; the sum is $93/28$ and the average
@@ -8217,12 +8413,6 @@ example cannot tell the two normalisers apart.  This topic is the first of a
 widely copied two-topic example; the second topic is not in the source, and
 we do not treat it.
 
-@<Worked examples@>=
-@/{"E002.2", "002_99164a9873301b8b.txt", "ap", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
-  RM_NONE, "0.83", "agrees", RM_OK, "93/112", 0x1.a924924924925p-1},
-@/{"E002.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "93/112", 0x1.a924924924925p-1},
-
 @ {\it Normalising by the hits} (\src{001}, F001.7).\here{F001.7}  The
 evaluator of \src{001} adds $h_r/r$ at each hit and divides by the number
 of hits, or returns 0 without one.  A toy case shows what that means: the
@@ -8232,15 +8422,7 @@ retrieved.  The code's \.{ap@@3[norm=hits]} is $\oursq{F001.7-hits}$, a
 perfect score; \.{ap@@3} is $\oursq{F001.7-rel}$ and \.{ap@@3[norm=min]} is
 $\oursq{F001.7-min}$.  Without a hit the code's 0 is our \.{undef=zero}.
 
-@<Worked examples@>=
-@/{"F001.7-hits", NULL, "ap@@3[norm=hits]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
-  NULL, "case", RM_OK, "1", 0x1p+0},
-@/{"F001.7-rel", NULL, "ap@@3", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1), NULL, "case",
-  RM_OK, "1/4", 0x1p-2},
-@/{"F001.7-min", NULL, "ap@@3[norm=min]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
-  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
-
-@ {\it The three normalisers on one list.}  Three items are relevant; the
+@ {\it The three normalisers on one list.}  Three items are relevant; the\here{ap-cases}
 ranking is $a,x,b,y,z$ with $a$ and $b$ relevant and the third never
 retrieved, and $K=2$, so the top two hold one hit, at rank~1, and the sum is
 ${\rm P}@@1=1$.  Then \.{ap@@2} divides by $R=3$ and gives
@@ -8256,23 +8438,7 @@ relevant items at ranks 1 and~3 of three, $R=2$, give
 \.{ap@@10[norm=min]}${}=(1+2/3)/\min(10,2)=\oursq{T-ap-kbeyond}$.
 @^trec\_eval@>@^RecBole@>@^torchmetrics@>@^Spark MLlib@>
 
-@<Worked examples@>=
-@/{"T-ap-rel2", NULL, "ap@@2", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "1/3", 0x1.5555555555555p-2},
-@/{"T-ap-min2", NULL, "ap@@2[norm=min]", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL,
-  "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-ap-hits2", NULL, "ap@@2[norm=hits]", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1),
-  NULL, "case", RM_OK, "1", 0x1p+0},
-@/{"T-ap-full", NULL, "ap", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "5/9", 0x1.1c71c71c71c72p-1},
-@/{"T-apstep-full", NULL, "apstep", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL,
-  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
-@/{"T-ap11-full", NULL, "ap11", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "6/11", 0x1.1745d1745d174p-1},
-@/{"T-ap-kbeyond", NULL, "ap@@10[norm=min]", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
-  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
-
-@ {\it Undefined values and the threshold.}  A query without relevant items
+@ {\it Undefined values and the threshold.}  A query without relevant items\here{ap-undef}
 has $R=0$: \.{ap} of grades $(0,0)$ is undefined, reported as
 $\ours{T-ap-norel}$.  A query whose one relevant item is at rank~3 has no
 hit in the top two: \.{ap@@2} is a defined $\ours{T-ap-nohit-rel}$,
@@ -8284,24 +8450,6 @@ a defined~$\ours{T-ap-unret}$.  \.{ap11} is undefined with $R=0$
 ($\ours{T-ap11-none}$).  The threshold selects the relevant items: grades
 $(2,1,0,3)$ under \.{ap[rel=2]} have relevant items at ranks 1 and~4 only,
 and $(1+2/4)/2=\oursq{T-ap-rel}$.
-
-@<Worked examples@>=
-@/{"T-ap-norel", NULL, "ap", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
-  RM_UNDEFINED, "0", 0x0p+0},
-@/{"T-ap-nohit-rel", NULL, "ap@@2", RM_G(0, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "0", 0x0p+0},
-@/{"T-ap-nohit", NULL, "ap@@2[norm=hits]", RM_G(0, 0, 1), NULL, NULL, RM_NONE, NULL,
-  "case", RM_UNDEFINED, "0", 0x0p+0},
-@/{"T-ap-nohit-one", NULL, "ap@@2[norm=hits,undef=one]", RM_G(0, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_UNDEFINED, "1", 0x1p+0},
-@/{"T-apstep-none", NULL, "apstep", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_UNDEFINED, "0", 0x0p+0},
-@/{"T-ap-unret", NULL, "ap", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "0", 0x0p+0},
-@/{"T-ap11-none", NULL, "ap11", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
-  RM_UNDEFINED, "0", 0x0p+0},
-@/{"T-ap-rel", NULL, "ap[rel=2]", RM_G(2, 1, 0, 3), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "3/4", 0x1.8p-1},
 
 @ {\it What \src{000}'s MAP code computes.}\here{C000.2}  The source's
 function |MAP| groups the rows (by the column |item_id| unless told
@@ -8341,6 +8489,144 @@ scored alike give $\ours{T-ap-iddesc-in}$ in input order and
 $\oursq{T-ap-iddesc}$ under trec\_eval's \.{ties=id-desc}.
 @^trec\_eval@>@^scikit-learn@>
 
+@ {\it Example: the interpolated AP of \src{004}'s query.}  The source\here{E004.2-ap11}
+describes interpolated MAP without defining it, so it computes no value; we
+compute \.{ap11} for its query of E004.2.  The ranks reach recall $1/3$,
+$2/3$, $2/3$, $2/3$, $1$, $1$, $1$ with precision $1$, $1$, $2/3$, $1/2$,
+$3/5$, $1/2$, $3/7$.  Rank~2 reaches recall $2/3$ at precision~1, so
+$p_{\rm interp}(\rho)=1$ for the seven levels $\rho\le0.6$; the four levels
+from 0.7 to~1 need rank~5 or later, where the best precision is $3/5$:
+$${\rm AP}_{11}={7\cdot1+4\cdot{3\over5}\over11}=\oursq{E004.2-ap11}
+  =\ours{E004.2-ap11},$$
+a little below the non-interpolated $13/15$.  Cut at three ranks, the
+levels from 0.7 on are never reached and count~0: \.{ap11@@3} is
+$\oursq{E004.2-ap11-cut3}$.  For \src{002}'s topic (E002.2) the levels up to
+0.5 have precision~1, 0.6 and~0.7 have $3/4$, and 0.8 to~1 have $4/7$:
+$(6+2\cdot{3\over4}+3\cdot{4\over7})/11=\oursq{E002.2-ap11}$.  On the tie of
+\secref{C000.2}, \.{ap11} is $\oursq{T-ap11-input}$ in input order and
+$\oursq{T-ap11-pess}$ under \.{ties=pessimistic}, where the precision never
+exceeds $2/3$.
+
+@ {\it Exercises.}\here{ap-ex}  Work them by hand with the formulas of
+\secref{q:ap}, \secref{q:apstep} and \secref{q:ap11}; the answers follow,
+and \.{rankmetrics value} computes each, given the grades of the list
+(\.{--grades}), its scores (\.{--scores}) and the grades of the judged
+items that were not retrieved (\.{--judged}).
+
+1. A query has four relevant items.  A system returns five items; the
+first, the third and the fifth are relevant, and the fourth relevant item
+was not retrieved.  Compute its AP under \.{norm=rel} and \.{norm=hits},
+then AP@@3 under each of the three normalisers.
+
+2. The same list: its step AP (\.{apstep}) and its eleven-point
+interpolated AP (\.{ap11}).  Why is the step AP the same as
+\.{ap[norm=hits]} here?
+
+3. Three items of equal score with the grades 1, 0, 1 in input order.
+What is their AP under \.{ties=input}, \.{ties=pessimistic} and
+\.{ties=optimistic}, and their step AP?
+
+@ {\it Answers to the exercises.}\here{ap-ans}  Each row gives the name of
+the variant, the grades (then the scores and the grades of judged items not
+retrieved, after semicolons), the value as a fraction and its first six
+decimals; \.{tests/claims\_test.sh} checks every row against \.{rankmetrics
+value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ap}&1,0,1,0,1;;1&17/30&0.566667\cr
+1&\.{ap[norm=hits]}&1,0,1,0,1;;1&34/45&0.755556\cr
+1&\.{ap@@3}&1,0,1,0,1;;1&5/12&0.416667\cr
+1&\.{ap@@3[norm=min]}&1,0,1,0,1;;1&5/9&0.555556\cr
+1&\.{ap@@3[norm=hits]}&1,0,1,0,1;;1&5/6&0.833333\cr
+2&\.{apstep}&1,0,1,0,1;;1&34/45&0.755556\cr
+2&\.{ap11}&1,0,1,0,1;;1&31/55&0.563636\cr
+3&\.{ap}&1,0,1;1,1,1;&5/6&0.833333\cr
+3&\.{ap[ties=pessimistic]}&1,0,1;1,1,1;&7/12&0.583333\cr
+3&\.{ap[ties=optimistic]}&1,0,1;1,1,1;&1&1.000000\cr
+3&\.{apstep}&1,0,1;1,1,1;&2/3&0.666667\cr}}$$
+In 1 the precisions at the hits are 1, $2/3$ and $3/5$, whose sum $34/15$
+is divided by $R=4$ or by the three hits; at $K=3$ the sum $5/3$ is divided
+by 4, by $\min(3,4)=3$ or by the two hits.  In 2, without scores every
+item is a threshold of its own and the step AP does not see the relevant
+item that was never retrieved, so it is \.{ap[norm=hits]}; the interpolated
+precision is 1 at the recall levels 0 to 0.2, $2/3$ from 0.3 to 0.5, $3/5$
+at 0.6 and 0.7, and 0 above the recall $3/4$ that the list reaches:
+$(3+2+6/5)/11$.  In 3 the tie is one step at precision $2/3$, which is the
+AP of no order of the three items.
+
+@* The implementation of average precision.\impl\here{q:apimpl}
+What follows is for the reader of the program: the rows of the worked
+examples, the double and exact paths of \.{ap}, \.{apstep} and \.{ap11},
+and the rows of the metric table and of the golden vectors.  Each part
+points back at the section of \secref{q:ap} that defines what it computes.
+
+@ The C of \secref{E004.2}.
+
+@<Worked examples@>=
+@/{"E004.2", "004_7c0f0b5a1381237a.txt", "ap", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
+  RM_NONE, "13/15", "agrees", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
+@/{"E004.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
+
+@ The C of \secref{E002.2}.
+
+@<Worked examples@>=
+@/{"E002.2", "002_99164a9873301b8b.txt", "ap", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
+  RM_NONE, "0.83", "agrees", RM_OK, "93/112", 0x1.a924924924925p-1},
+@/{"E002.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "93/112", 0x1.a924924924925p-1},
+
+@ The C of \secref{F001.7}.
+
+@<Worked examples@>=
+@/{"F001.7-hits", NULL, "ap@@3[norm=hits]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"F001.7-rel", NULL, "ap@@3", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1), NULL, "case",
+  RM_OK, "1/4", 0x1p-2},
+@/{"F001.7-min", NULL, "ap@@3[norm=min]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
+  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+
+@ The C of \secref{ap-cases}.
+
+@<Worked examples@>=
+@/{"T-ap-rel2", NULL, "ap@@2", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"T-ap-min2", NULL, "ap@@2[norm=min]", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-ap-hits2", NULL, "ap@@2[norm=hits]", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-ap-full", NULL, "ap", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "5/9", 0x1.1c71c71c71c72p-1},
+@/{"T-apstep-full", NULL, "apstep", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-ap11-full", NULL, "ap11", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "6/11", 0x1.1745d1745d174p-1},
+@/{"T-ap-kbeyond", NULL, "ap@@10[norm=min]", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+
+@ The C of \secref{ap-undef}.
+
+@<Worked examples@>=
+@/{"T-ap-norel", NULL, "ap", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-nohit-rel", NULL, "ap@@2", RM_G(0, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "0", 0x0p+0},
+@/{"T-ap-nohit", NULL, "ap@@2[norm=hits]", RM_G(0, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-nohit-one", NULL, "ap@@2[norm=hits,undef=one]", RM_G(0, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_UNDEFINED, "1", 0x1p+0},
+@/{"T-apstep-none", NULL, "apstep", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-unret", NULL, "ap", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
+  RM_OK, "0", 0x0p+0},
+@/{"T-ap11-none", NULL, "ap11", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-ap-rel", NULL, "ap[rel=2]", RM_G(2, 1, 0, 3), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "3/4", 0x1.8p-1},
+
+@ The C of \secref{C000.2}.
+
 @<Worked examples@>=
 @/{"C000.2", "000_0ec1f0283de4c3f9.txt", "apstep", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3),
   NULL, RM_NONE, NULL, "not printed", RM_OK, "7/12", 0x1.2aaaaaaaaaaabp-1},
@@ -8361,23 +8647,7 @@ $\oursq{T-ap-iddesc}$ under trec\_eval's \.{ties=id-desc}.
 @/{"T-ap-iddesc", NULL, "ap[ties=id-desc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 
-@ {\it Example: the interpolated AP of \src{004}'s query.}  The source
-describes interpolated MAP without defining it, so it computes no value; we
-compute \.{ap11} for its query of E004.2.  The ranks reach recall $1/3$,
-$2/3$, $2/3$, $2/3$, $1$, $1$, $1$ with precision $1$, $1$, $2/3$, $1/2$,
-$3/5$, $1/2$, $3/7$.  Rank~2 reaches recall $2/3$ at precision~1, so
-$p_{\rm interp}(\rho)=1$ for the seven levels $\rho\le0.6$; the four levels
-from 0.7 to~1 need rank~5 or later, where the best precision is $3/5$:
-$${\rm AP}_{11}={7\cdot1+4\cdot{3\over5}\over11}=\oursq{E004.2-ap11}
-  =\ours{E004.2-ap11},$$
-a little below the non-interpolated $13/15$.  Cut at three ranks, the
-levels from 0.7 on are never reached and count~0: \.{ap11@@3} is
-$\oursq{E004.2-ap11-cut3}$.  For \src{002}'s topic (E002.2) the levels up to
-0.5 have precision~1, 0.6 and~0.7 have $3/4$, and 0.8 to~1 have $4/7$:
-$(6+2\cdot{3\over4}+3\cdot{4\over7})/11=\oursq{E002.2-ap11}$.  On the tie of
-\secref{C000.2}, \.{ap11} is $\oursq{T-ap11-input}$ in input order and
-$\oursq{T-ap11-pess}$ under \.{ties=pessimistic}, where the precision never
-exceeds $2/3$.
+@ The C of \secref{E004.2-ap11}.
 
 @<Worked examples@>=
 @/{"E004.2-ap11", NULL, "ap11", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL, RM_NONE, NULL,
@@ -8570,7 +8840,10 @@ nDCG; scikit-learn's |roc_auc_score| has in successive versions raised an
 error, returned~0.0 with a warning, and returned NaN.  The metric is named
 \.{auc}; its canonical name is
 $$\hbox{\tt auc[rel=1,ties=input,undef=zero]}$$
-and scikit-learn's AUC is \.{auc[ties=average]}.
+and scikit-learn's AUC is \.{auc[ties=average]}.  Ties and the other
+forms of the number come next, then the sources, their worked examples,
+cases to check by hand and exercises; the C is in the next part,
+\secref{q:aucimpl}.
 @^area under the ROC curve@>@^AUC@>@^ROC curve@>
 @^scikit-learn@>
 
@@ -8663,10 +8936,6 @@ tie, with the area under it:
 \figure{fig-roc002}{The ROC curve of the ranking chosen for 002's example
 (not the source's lost figure); area $5/8$.}
 
-@<Worked examples@>=
-@/{"E002.4", "002_99164a9873301b8b.txt", "auc", RM_G(0, 1, 1, 1, 0, 0, 1, 0), NULL,
-  NULL, RM_NONE, "0.625", "agrees", RM_OK, "5/8", 0x1.4p-1},
-
 @ {\it Example: seven samples with a four-way tie} (\src{003},
 E003.1).\here{E003.1}  The source's table:
 $$\vbox{\halign{\hfil#\quad&\hfil#\quad&\hfil#\quad&\hfil#\cr
@@ -8691,21 +8960,6 @@ that count the tied pairs all against or all for the ranking go round it
 (the part on the tool draws the pictures of this book).
 \figure{fig-roc003}{The ROC curve of the seven items over distinct scores
 (solid; shaded area $5/6$), and the two extreme orders of the tie (dashed).}
-
-@<Worked examples@>=
-@/{"E003.1", "003_67084013e7b3df28.txt", "auc[ties=average]",
-  RM_G(1, 1, 0, 0, 1, 1, 0), RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3),
-  RM_I("A", "B", "C", "D", "E", "F", "G"), RM_NONE, "10/12", "agrees", RM_OK, "5/6",
-  0x1.aaaaaaaaaaaabp-1},
-@/{"E003.1-naive", "003_67084013e7b3df28.txt", "auc", RM_G(1, 1, 0, 0, 1, 1, 0),
-  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
-  RM_NONE, NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
-@/{"T-auc-E003.1-pess", NULL, "auc[ties=pessimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
-  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
-  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
-@/{"T-auc-E003.1-opt", NULL, "auc[ties=optimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
-  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
-  RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
 
 @ {\it What \src{003}'s code computes} (E003.2).\here{E003.2}\here{C003.1}%
 \here{C003.2}\here{C003.3}  The source's script runs three functions on
@@ -8736,17 +8990,6 @@ whose first line is \.{\#!/usr/bin/env python3}; under Python~3 the whole
 file is a syntax error, and none of the three lines ever runs.
 @^scikit-learn@>
 
-@<Worked examples@>=
-@/{"E003.2-simple", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
-  RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
-  NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
-@/{"E003.2-simple-table", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
-  RM_G(1, 1, 0, 0, 1, 1, 0), RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), NULL, RM_NONE,
-  NULL, "not printed", RM_OK, "1", 0x1p+0},
-@/{"E003.2-calc", "003_67084013e7b3df28.txt", "auc[ties=average]",
-  RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
-  NULL, "not printed", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
-
 @ {\it Group AUC.}\here{F002.8}\here{F003.6}  Both sources that define AUC
 also define a {\it group\/} AUC, GAUC: compute AUC inside each group, then
 average.  \src{002\_99164a9873301b8b.txt} takes a group to be one search
@@ -8768,15 +9011,7 @@ impressions and no click.  Their AUCs are $\oursq{T-auc-u1}$,
 $\oursq{T-auc-u2}$ and undefined (reported as $\ours{T-auc-u3}$ under
 \.{undef=zero}).
 
-@<Worked examples@>=
-@/{"T-auc-u1", NULL, "auc[ties=average]", RM_G(1, 0, 0, 0), RM_S(0.9, 0.5, 0.4, 0.3),
-  NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
-@/{"T-auc-u2", NULL, "auc[ties=average]", RM_G(1, 1, 0), RM_S(0.8, 0.4, 0.6), NULL,
-  RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-auc-u3", NULL, "auc[ties=average]", RM_G(0, 0), RM_S(0.7, 0.2), NULL, RM_NONE,
-  NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
-
-@ {\it Cases small enough to check by hand.}  One click~$b$ and one
+@ {\it Cases small enough to check by hand.}  One click~$b$ and one\here{auc-cases}
 non-click~$a$, both scored 0.5 and given in the order $b,a$: the pair is the
 whole AUC, and each tie rule decides it.
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
@@ -8800,6 +9035,102 @@ gives $\ours{T-auc-unretrieved}$.  All positive, all negative, or empty, the
 value is undefined: $\ours{T-auc-allpos}$ under \.{undef=zero},
 $\ours{T-auc-empty-one}$ for the empty list under \.{undef=one}.
 @^scikit-learn@>
+
+@ {\it Exercises.}\here{auc-ex}  Work them by hand, counting pairs as in
+\secref{q:auc}.  The answers follow; \.{rankmetrics value} computes each,
+given the grades of the list with \.{--grades} and its scores with
+\.{--scores}.
+
+1. A ranking of five items has the grades 1, 0, 1, 0, 0.  How many of its
+positive--negative pairs are correctly ordered, and what is its AUC?  What
+is it with \.{depth=3}?
+
+2. Four items have the grades 1, 0, 1, 0 and the scores 0.9, 0.5, 0.5,
+0.1: the second positive ties the first negative.  Compute the AUC under
+\.{ties=input}, \.{ties=average} (scikit-learn's), \.{ties=pessimistic} and
+\.{ties=optimistic}.
+
+3. The grades 2, 1, 0, 2 in rank order.  What is the AUC with the
+threshold \.{rel=1}, and with \.{rel=2}?
+
+@ {\it Answers to the exercises.}\here{auc-ans}  Each row gives the name of
+the variant, the grades (then the scores, after a semicolon), the value as
+a fraction and its first six decimals; \.{tests/claims\_test.sh} checks
+every row against \.{rankmetrics value}, to the six decimals and to the
+fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{auc}&1,0,1,0,0;&5/6&0.833333\cr
+1&\.{auc[depth=3]}&1,0,1,0,0;&1/2&0.500000\cr
+2&\.{auc}&1,0,1,0;0.9,0.5,0.5,0.1&3/4&0.750000\cr
+2&\.{auc[ties=average]}&1,0,1,0;0.9,0.5,0.5,0.1&7/8&0.875000\cr
+2&\.{auc[ties=pessimistic]}&1,0,1,0;0.9,0.5,0.5,0.1&3/4&0.750000\cr
+2&\.{auc[ties=optimistic]}&1,0,1,0;0.9,0.5,0.5,0.1&1&1.000000\cr
+3&\.{auc}&2,1,0,2;&2/3&0.666667\cr
+3&\.{auc[rel=2]}&2,1,0,2;&1/2&0.500000\cr}}$$
+In 1 the first positive is above all three negatives and the second above
+two: 5 of 6 pairs; the first three items hold one positive above and one
+below their single negative.  In 2 three pairs are decided by the scores and
+the tied pair counts 0 (input order, the negative given first), $1/2$, 0
+or~1.  In 3, under \.{rel=1} the three positives face one negative at
+rank~3; under \.{rel=2} the grade~1 is a negative too, and the positive at
+rank~4 is below both negatives.
+
+@* The implementation of the area under the ROC curve.\impl\here{q:aucimpl}
+What follows is for the reader of the program: the rows of the worked
+examples and of the cases, the walk that counts the correct pairs on the
+double and exact paths, the accuracy of the double path, and the rows of
+the metric table and of the golden vectors.  Each part points back at the
+section of \secref{q:auc} that defines what it computes.
+
+@ The C of \secref{E002.4}.
+
+@<Worked examples@>=
+@/{"E002.4", "002_99164a9873301b8b.txt", "auc", RM_G(0, 1, 1, 1, 0, 0, 1, 0), NULL,
+  NULL, RM_NONE, "0.625", "agrees", RM_OK, "5/8", 0x1.4p-1},
+
+@ The C of \secref{E003.1}.
+
+@<Worked examples@>=
+@/{"E003.1", "003_67084013e7b3df28.txt", "auc[ties=average]",
+  RM_G(1, 1, 0, 0, 1, 1, 0), RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3),
+  RM_I("A", "B", "C", "D", "E", "F", "G"), RM_NONE, "10/12", "agrees", RM_OK, "5/6",
+  0x1.aaaaaaaaaaaabp-1},
+@/{"E003.1-naive", "003_67084013e7b3df28.txt", "auc", RM_G(1, 1, 0, 0, 1, 1, 0),
+  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
+  RM_NONE, NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-auc-E003.1-pess", NULL, "auc[ties=pessimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
+  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
+  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"T-auc-E003.1-opt", NULL, "auc[ties=optimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
+  RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
+  RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+
+@ The C of \secref{E003.2}.
+
+@<Worked examples@>=
+@/{"E003.2-simple", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
+  RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"E003.2-simple-table", "003_67084013e7b3df28.txt", "auc[ties=reverse]",
+  RM_G(1, 1, 0, 0, 1, 1, 0), RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "1", 0x1p+0},
+@/{"E003.2-calc", "003_67084013e7b3df28.txt", "auc[ties=average]",
+  RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
+  NULL, "not printed", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+
+@ The C of \secref{F002.8}.
+
+@<Worked examples@>=
+@/{"T-auc-u1", NULL, "auc[ties=average]", RM_G(1, 0, 0, 0), RM_S(0.9, 0.5, 0.4, 0.3),
+  NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-auc-u2", NULL, "auc[ties=average]", RM_G(1, 1, 0), RM_S(0.8, 0.4, 0.6), NULL,
+  RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-auc-u3", NULL, "auc[ties=average]", RM_G(0, 0), RM_S(0.7, 0.2), NULL, RM_NONE,
+  NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
+
+@ The C of \secref{auc-cases}.
 
 @<Worked examples@>=
 @/{"T-auc-tie-input", NULL, "auc", RM_G(1, 0), RM_S(0.5, 0.5), RM_I("b", "a"), RM_NONE,
@@ -8973,7 +9304,9 @@ the list changes nothing, since the ranks past $n$ hold no items.  The metric
 is \.{err}, with the key \.{gmax} for $g_{\max}$, and every tie rule but
 \.{average} (whose mean over orders is not the value of any one order and is
 not defined in this version).  All its values are rational: the
-denominators are powers of two and the ranks.
+denominators are powers of two and the ranks.  The largest grade comes
+next, then the sources, a worked example, cases to check by hand and
+exercises; the C is in the next part, \secref{q:errimpl}.
 @^expected reciprocal rank@>@^ERR@>@^cascade model@>
 \figure{fig-err}{The cascade on the grades 3, 1, 0, 2, 4, 1 ($g_{\max}=4$):
 reaching rank $r$ and stopping there, from ERR@@$r$ (see {\sevenrm\secref{q:figs}})}
@@ -8994,19 +9327,6 @@ both paths.  They check it themselves, because the common check of the list
 of the variant.  So \.{err} on grades 0 to~5 needs \.{gmax=5} or more.
 @^trec\_eval@>@^ir\_measures@>@^RankLib@>@^gdeval@>
 
-@<Fields of a variant@>=
-int gmax; /* largest grade $g_{\max}$ of \.{err} */
-
-@ @<Key codes@>=
-KEY_GMAX,
-
-@ @^keys of names, \.{gmax}@>
-@<Key specifications@>=
-[KEY_GMAX] = {"gmax", NULL, 1, 30, FIELD(gmax), 0, NULL, 3, 0},
-
-@ @<Set the numeric defaults of a variant@>=
-v->gmax = 4;
-
 @ {\it Where the sources state it.}\here{err-sources}  None of the five
 sources defines ERR.  \src{004\_7c0f0b5a1381237a.txt} names it in its list of
 metrics and says that nDCG and ERR, unlike MRR and MAP, handle graded
@@ -9024,7 +9344,7 @@ a trec\_eval fork&$R=(2^g-1)/32$ by default&\.{err@@K[gmax=5]}\cr}}$$
 Five levels graded 1 to~5, as \src{004} has them, need \.{gmax=5}.
 @^trec\_eval@>@^ir\_measures@>@^RankLib@>@^gdeval@>
 
-@ {\it Example: two documents and the largest grade.}  The list $d_1$
+@ {\it Example: two documents and the largest grade.}  The list $d_1$\here{err-example}
 (grade~1), $d_2$ (grade~2); ERR@@2.  With $g_{\max}=4$:
 $$\vbox{\halign{\hfil#\quad&\hfil#\quad&\hfil$#$\quad&\hfil$#$\quad&\hfil$#$\cr
 rank&grade&R_r&\prod_{i<r}(1-R_i)&{\rm term}\cr
@@ -9042,17 +9362,7 @@ value of ERR means nothing without its $g_{\max}$.  The cutoff beyond the
 list, \.{err@@10}, gives the same $\oursq{T-err-k10}$.
 @^gdeval@>
 
-@<Worked examples@>=
-@/{"T-err-gmax4", NULL, "err@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
-  "77/512", 0x1.34p-3},
-@/{"T-err-gmax2", NULL, "err@@2[gmax=2]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "17/32", 0x1.1p-1},
-@/{"T-err-gmax5", NULL, "err@@2[gmax=5]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "157/2048", 0x1.3ap-4},
-@/{"T-err-k10", NULL, "err@@10", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
-  "77/512", 0x1.34p-3},
-
-@ {\it Cases small enough to check by hand.}  Three items graded 2, 0, 1
+@ {\it Cases small enough to check by hand.}  Three items graded 2, 0, 1\here{err-cases}
 with $g_{\max}=4$: the terms are $3/16$, $0$ (an item of grade~0 stops
 nobody, and the user goes on with probability $13/16$) and
 ${1\over3}\cdot{1\over16}\cdot{13\over16}=13/768$, so ERR is
@@ -9071,6 +9381,76 @@ ties=id-asc&$a$ first&\oursq{T-err-tie-idasc}\cr
 ties=id-desc&$b$ first&\oursq{T-err-tie-iddesc}\cr
 ties=pessimistic&grade 0 first&\oursq{T-err-tie-pess}\cr
 ties=optimistic&grade 4 first&\oursq{T-err-tie-opt}\cr}}$$
+
+@ {\it Exercises.}\here{err-ex}  Work them by hand with the cascade of
+\secref{q:err}; the answers follow, and \.{rankmetrics value} computes each,
+given the grades of the list with \.{--grades}.
+
+1. A list has the grades 3, 0, 2 in rank order, on the scale 0 to~4.
+Compute the probability that each item stops the user, then ERR and
+ERR@@1.
+
+2. The same list on the scale 0 to~3 (\.{gmax=3}).  Why is the value so
+much higher?
+
+3. The same three grades in the orders 2, 0, 3 and 3, 2, 0, on the scale
+0 to~4.  Which order scores best, and does it score~1?
+
+@ {\it Answers to the exercises.}\here{err-ans}  Each row gives the name of
+the variant, the grades, the value as a fraction and its first six
+decimals; \.{tests/claims\_test.sh} checks every row against \.{rankmetrics
+value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{err}&3,0,2&121/256&0.472656\cr
+1&\.{err@@1}&3,0,2&7/16&0.437500\cr
+2&\.{err[gmax=3]}&3,0,2&57/64&0.890625\cr
+3&\.{err}&2,0,3&235/768&0.305990\cr
+3&\.{err}&3,2,0&251/512&0.490234\cr}}$$
+In 1 the items stop the user with the probabilities $7/16$, 0 and $3/16$;
+the third is reached with probability $9/16$, and ERR is
+$7/16+{1\over3}\cdot{3\over16}\cdot{9\over16}$.  In 2 the grade~3 is the top
+of the scale and stops the user with probability $7/8$, so nearly every
+user stops at rank~1.  In 3 the grade~3 first scores best, but not~1: even
+the best item of the scale leaves a user unsatisfied with probability
+$2^{-g_{\max}}$, and ERR has no ideal to divide by.
+
+@* The implementation of expected reciprocal rank.\impl\here{q:errimpl}
+What follows is for the reader of the program: the declarations of the
+key \.{gmax}, the rows of the worked examples and of the cases, the exact
+and the double path of \.{err} with the accuracy of the latter, and the
+rows of the metric table and of the golden vectors.  Each part points back
+at the section of \secref{q:err} that defines what it computes.
+
+@ The C of \secref{q:gmax}.
+
+@<Fields of a variant@>=
+int gmax; /* largest grade $g_{\max}$ of \.{err} */
+
+@ @<Key codes@>=
+KEY_GMAX,
+
+@ @^keys of names, \.{gmax}@>
+@<Key specifications@>=
+[KEY_GMAX] = {"gmax", NULL, 1, 30, FIELD(gmax), 0, NULL, 3, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->gmax = 4;
+
+@ The C of \secref{err-example}.
+
+@<Worked examples@>=
+@/{"T-err-gmax4", NULL, "err@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
+  "77/512", 0x1.34p-3},
+@/{"T-err-gmax2", NULL, "err@@2[gmax=2]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "17/32", 0x1.1p-1},
+@/{"T-err-gmax5", NULL, "err@@2[gmax=5]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "157/2048", 0x1.3ap-4},
+@/{"T-err-k10", NULL, "err@@10", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
+  "77/512", 0x1.34p-3},
+
+@ The C of \secref{err-cases}.
 
 @<Worked examples@>=
 @/{"T-err-three", NULL, "err", RM_G(2, 0, 1), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
@@ -9232,7 +9612,9 @@ $${\rm MAE}={1\over n}\sum_i\vert g_i-s_i\vert,\qquad
   {\rm MSE}={1\over n}\sum_i(g_i-s_i)^2,\qquad {\rm RMSE}=\sqrt{\rm MSE},$$
 undefined for $n=0$.  The metrics are \.{accuracy}, \.{clf-precision},
 \.{clf-recall}, \.{clf-f1}, \.{mae}, \.{mse} and \.{rmse}; they take no
-cutoff and no tie rule, and they need scores.
+cutoff and no tie rule, and they need scores.  The sources, cases to check
+by hand, the two ways of averaging RMSE, ratings and exercises follow; the
+C is in the next part, \secref{q:clfimpl}.
 
 @ {\it Where the sources state them.}\here{F003.1}  \src{003} defines
 ${\rm ACC}={\rm right}/{\rm all}$ (F003.1), precision as $TP/(TP+FP)$, ``the
@@ -9247,7 +9629,7 @@ is taken as the predicted positives.  Neither source says where the cut lies;
 the section number 1.2 also appears twice.  No source has a worked example
 of these metrics; the cases below are ours.
 
-@ {\it Cases.}  Five items with labels 1, 1, 0, 0, 1 and scores 0.9, 0.4,
+@ {\it Cases.}  Five items with labels 1, 1, 0, 0, 1 and scores 0.9, 0.4,\here{clf-cases}
 0.6, 0.2, 0.5.  At the default cut $1/2$ (a score of exactly 0.5 is predicted
 positive) there are 2 true positives, 1 false positive, 1 false negative and
 1 true negative: accuracy $\oursq{T-clf-acc}$, precision $\oursq{T-clf-prec}$,
@@ -9259,6 +9641,95 @@ Three ratings 3, 5, 2 predicted as 2.5, 5, 4 have errors 0.5, 0 and~2:
 ${\rm MAE}=\oursq{T-mae}$, ${\rm MSE}=\oursq{T-mse}$ and
 ${\rm RMSE}=\sqrt{17/12}=\ours{T-rmse}$, irrational; ratings 0,~0 predicted
 0.5,~0.5 have ${\rm RMSE}=\oursq{T-rmse-exact}$ exactly.
+
+@ {\it Pooled and per-user RMSE.}\here{q:pooled}  Over a set of users RMSE
+is reported two ways, and they differ.  The {\it pooled\/} RMSE takes the
+root once, of the squared errors of all rows over the number of rows; it is
+the RMSE of the Netflix Prize and of most papers on rating prediction, and
+it is the micro average \.{micro:rmse}: the numerators (sums of squared
+errors) and the denominators (counts) of the users add up, and the root is
+taken of the quotient.  The {\it mean of per-user RMSEs\/}, \.{mean:rmse},
+takes each user's root first and averages the roots, so that every user
+weighs alike and a user with one bad prediction weighs as much as one with
+a hundred.  The evaluator's \.{-m rmse} means the pooled one.  Both paths
+compute both: the pooled one as the root of a fraction, the mean as a sum
+of roots, each rational or a term of Ziv's loop.
+
+User~A rates two films 3.5 and~4 and is predicted 3 and~4.5: squared errors
+$1/4$ and~$1/4$, RMSE $\sqrt{1/4}=1/2$.  User~B rates two films 1 and~1 and
+is predicted 4.5 and~4.5: squared errors $49/4$ each, RMSE $7/2$.  The mean
+of the two RMSEs is $(1/2+7/2)/2=2$.  The pooled RMSE is
+$\sqrt{(1/4+1/4+49/4+49/4)/4}=\sqrt{100/16}=5/2$.  The pooled value is
+never below the mean of the roots when the users have equally many rows (the
+root is concave), and here the one bad user pulls it up by a half.  MAE and
+MSE have no such split when the users have equally many rows: their mean
+and micro average agree then, and differ otherwise by the weights.
+
+@ {\it Ratings.}\here{q:ratings}  The rating errors read ratings as written
+(see \secref{q:labels}), so their cases may have half stars and decimals.
+Ratings 3.5 and~4 predicted 3 and~4.5 have errors $1/2$ and $-1/2$: MAE
+and RMSE $1/2$, MSE $1/4$.  Ratings 3.3 and~4.7 predicted 3 and~5 are
+$33/10$ and $47/10$, with errors $3/10$ and $-3/10$: MAE $3/10$, MSE
+$9/100$, RMSE $\sqrt{9/100}=3/10$, all exact; a program that holds the
+ratings as the doubles nearest them gets an MAE of $0.2999999999999998$ (the
+double below $3.3$ is $3.3-1.8\cdot10^{-16}$ and the one below $4.7$ is
+$4.7-1.8\cdot10^{-16}$).  Ratings $-1.5$ and $2.25$ predicted 0 and~2 give
+${\rm MAE}=(3/2+1/4)/2=7/8$.  Ratings 0.1 and~0.2 predicted 0 and~0 have
+${\rm MSE}=(1/100+4/100)/2=1/40$ and an irrational ${\rm RMSE}=\sqrt{1/40}$.
+
+A rating is no grade: accuracy, and every metric of a ranking, refuses a
+list whose labels are 0.5 and~1 with |RM_EGRADE|, and the vectors hold that
+refusal as an invalid test.
+
+@ {\it Exercises.}\here{clf-ex}  Work them by hand with the formulas of
+\secref{q:clf}.  The answers follow; \.{rankmetrics value} computes each,
+given the labels or ratings with \.{--grades} and the predictions with
+\.{--scores}.
+
+1. Five items have the labels 1, 0, 1, 1, 0 and the scores 0.8, 0.7, 0.3,
+0.5, 0.1.  Count the confusion matrix at the default cut $1/2$, and give
+the accuracy, the precision, the recall and $F_1$.
+
+2. The same items at \.{cut=0.3}.  Which counts change, and how do the four
+metrics move?
+
+3. Three ratings 4, 2, 5 are predicted as 3.5, 3, 5.  Compute MAE, MSE and
+RMSE.  Which of the three is irrational?
+
+@ {\it Answers to the exercises.}\here{clf-ans}  Each row gives the name of
+the variant, the labels and the scores (after a semicolon), the value in
+closed form and its first six decimals; \.{tests/claims\_test.sh} checks
+every row against \.{rankmetrics value}, to the six decimals and, where it
+is a fraction, to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm labels; scores&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{accuracy}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&3/5&0.600000\cr
+1&\.{clf-precision}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&2/3&0.666667\cr
+1&\.{clf-recall}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&2/3&0.666667\cr
+1&\.{clf-f1}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&2/3&0.666667\cr
+2&\.{accuracy[cut=0.3]}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&4/5&0.800000\cr
+2&\.{clf-precision[cut=0.3]}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&3/4&0.750000\cr
+2&\.{clf-recall[cut=0.3]}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&1&1.000000\cr
+2&\.{clf-f1[cut=0.3]}&1,0,1,1,0;0.8,0.7,0.3,0.5,0.1&6/7&0.857143\cr
+3&\.{mae}&4,2,5;3.5,3,5&1/2&0.500000\cr
+3&\.{mse}&4,2,5;3.5,3,5&5/12&0.416667\cr
+3&\.{rmse}&4,2,5;3.5,3,5&\sqrt{5/12}&0.645497\cr}}$$
+In 1 the items scored 0.8, 0.7 and 0.5 are predicted positive (a score on
+the cut counts): two true positives, one false positive, one false negative
+(the label~1 scored 0.3) and one true negative.  In 2 the item scored 0.3
+is on the new cut and becomes a true positive: recall reaches~1, precision
+rises to $3/4$.  In 3 the errors are $1/2$, 1 and~0; the MSE $5/12$ is not
+the square of a fraction, so its root is irrational.
+
+@* The implementation of classification and rating errors.\impl\here{q:clfimpl}
+What follows is for the reader of the program: how a score is compared
+with the cut, the declarations of the key \.{cut}, the rows of the cases,
+the confusion matrix and the rating errors on the double and exact paths,
+and the rows of the metric table and of the golden vectors.  Each part
+points back at the section of \secref{q:clf} that defines what it computes.
+
+@ The C of \secref{clf-cases}.
 
 @<Worked examples@>=
 @/{"T-clf-acc", NULL, "accuracy", RM_G(1, 1, 0, 0, 1), RM_S(0.9, 0.4, 0.6, 0.2, 0.5),
@@ -9521,44 +9992,7 @@ RM_MAE, RM_MSE, RM_RMSE,
 [RM_RMSE] = {"rmse", K(KEY_UNDEF), err_d, rmse_x, err_bound, no_cutoff_no_ties,
   NULL, err_qratio, err_dratio, NULL},
 
-@ {\it Pooled and per-user RMSE.}\here{q:pooled}  Over a set of users RMSE
-is reported two ways, and they differ.  The {\it pooled\/} RMSE takes the
-root once, of the squared errors of all rows over the number of rows; it is
-the RMSE of the Netflix Prize and of most papers on rating prediction, and
-it is the micro average \.{micro:rmse}: the numerators (sums of squared
-errors) and the denominators (counts) of the users add up, and the root is
-taken of the quotient.  The {\it mean of per-user RMSEs\/}, \.{mean:rmse},
-takes each user's root first and averages the roots, so that every user
-weighs alike and a user with one bad prediction weighs as much as one with
-a hundred.  The evaluator's \.{-m rmse} means the pooled one.  Both paths
-compute both: the pooled one as the root of a fraction, the mean as a sum
-of roots, each rational or a term of Ziv's loop.
-
-User~A rates two films 3.5 and~4 and is predicted 3 and~4.5: squared errors
-$1/4$ and~$1/4$, RMSE $\sqrt{1/4}=1/2$.  User~B rates two films 1 and~1 and
-is predicted 4.5 and~4.5: squared errors $49/4$ each, RMSE $7/2$.  The mean
-of the two RMSEs is $(1/2+7/2)/2=2$.  The pooled RMSE is
-$\sqrt{(1/4+1/4+49/4+49/4)/4}=\sqrt{100/16}=5/2$.  The pooled value is
-never below the mean of the roots when the users have equally many rows (the
-root is concave), and here the one bad user pulls it up by a half.  MAE and
-MSE have no such split when the users have equally many rows: their mean
-and micro average agree then, and differ otherwise by the weights.
-
-@ {\it Ratings.}\here{q:ratings}  The rating errors read ratings as written
-(see \secref{q:labels}), so their cases may have half stars and decimals.
-Ratings 3.5 and~4 predicted 3 and~4.5 have errors $1/2$ and $-1/2$: MAE
-and RMSE $1/2$, MSE $1/4$.  Ratings 3.3 and~4.7 predicted 3 and~5 are
-$33/10$ and $47/10$, with errors $3/10$ and $-3/10$: MAE $3/10$, MSE
-$9/100$, RMSE $\sqrt{9/100}=3/10$, all exact; a program that holds the
-ratings as the doubles nearest them gets an MAE of $0.2999999999999998$ (the
-double below $3.3$ is $3.3-1.8\cdot10^{-16}$ and the one below $4.7$ is
-$4.7-1.8\cdot10^{-16}$).  Ratings $-1.5$ and $2.25$ predicted 0 and~2 give
-${\rm MAE}=(3/2+1/4)/2=7/8$.  Ratings 0.1 and~0.2 predicted 0 and~0 have
-${\rm MSE}=(1/100+4/100)/2=1/40$ and an irrational ${\rm RMSE}=\sqrt{1/40}$.
-
-A rating is no grade: accuracy, and every metric of a ranking, refuses a
-list whose labels are 0.5 and~1 with |RM_EGRADE|, and the vectors hold that
-refusal as an invalid test.
+@ The C of \secref{q:ratings}.
 
 @<Write the groups of ratings@>=
 if (fam->metrics & 1ULL << RM_MAE) {
@@ -9634,7 +10068,9 @@ $\tau_a=0$, a defined value.)  An undefined value is reported under the key
 cutoff (a cutoff is refused) and no tie rule, because the formulas deal with
 ties themselves, through mid-ranks and through $n_1$ and~$n_2$.  Both need
 scores, and a list without them is an invalid argument.  Judged items that
-were not retrieved have no score and are ignored.
+were not retrieved have no score and are ignored.  The sources, the rational
+case, cases to check by hand and exercises follow; the C is in the next
+part, \secref{q:corrimpl}.
 
 @ {\it Where the sources state it.}\here{N000.RC}  Nowhere.
 $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
@@ -9733,6 +10169,84 @@ $\tau_a=0/3$ is defined.  A list of one item leaves all three undefined.
 SciPy~1.10 (|spearmanr|, |kendalltau|) returns the same values on these
 lists up to two units in the last place (0.6000000000000001 for $3/5$,
 0.3333333333333334 for $1/3$), and NaN for ``flat''.
+
+@ {\it Cutoffs and means.}\here{corr-agg}  Both metrics refuse a cutoff.  Only
+$\tau_a$, a ratio, can be averaged
+over queries (see the part on aggregation, whose exact path takes a
+query's value as a fraction or as log-linear forms); $\tau_b$ and $\rho$,
+quotients by a square root, cannot in this version.
+
+@ {\it Ratings.}\here{corr-ratings}  Ratings reach the correlations too
+(\secref{q:ratings}), compared as the
+decimals they are, and the vectors carry four cases worked by hand.  Ratings
+3.5, 4 and~4.5 scored 1, 3 and~2: the ranks of the ratings are 1, 2, 3 and
+of the scores 1, 3, 2, so $\sum d^2=2$ and Spearman's $\rho=1-6\cdot
+2/(3\cdot8)=1/2$.  Ratings 2.5, 1.5 and~2.5 scored 3, 1 and~2: two pairs
+concordant, none discordant, one tied in the ratings only, so Kendall's
+$\tau_b=2/\sqrt{(3-1)(3-0)}=\sqrt6/3$, an irrational value.  And two cases
+that a reader of doubles gets wrong: the ratings $0.1$ and
+$0.10000000000000000001$ are one double but two numbers, so with 0.2 scored
+1, 2, 3 Kendall's $\tau_b$ is~1 (a program of doubles sees a tie and
+gives $2/\sqrt6=\sqrt6/3$), and the first two alone scored 2 and~1
+have $\rho=-1$ (a program of doubles sees two equal ratings, for which
+$\rho$ is undefined).
+
+@ {\it Exercises.}\here{corr-ex}  Work them by hand with the mid-ranks and
+the pair counts of \secref{corr-def}.  The answers follow; \.{rankmetrics
+value} computes each, given the grades with \.{--grades} and the scores
+with \.{--scores}.
+
+1. Four items have the grades 0, 1, 2, 3 and the scores 0.1, 0.3, 0.2,
+0.4: the prediction swaps the middle two.  Compute Spearman's $\rho$ with
+the textbook formula of \secref{corr-rational}, and Kendall's $\tau_b$ and
+$\tau_a$.
+
+2. Four items have the grades 0, 0, 1, 1 and the scores 0.1, 0.2, 0.3,
+0.4.  Compute $\rho$ from the mid-ranks, and compare it with what the
+textbook formula gives on the same mid-ranks.  Then $\tau_b$ and $\tau_a$:
+why do they differ now?
+
+3. Three items with the grades 0, 1, 2 all scored 0.5.  Which of $\rho$,
+$\tau_b$ and $\tau_a$ are defined, and what is reported for the others
+under \.{undef=zero} and \.{undef=one}?
+
+@ {\it Answers to the exercises.}\here{corr-ans}  Each row gives the name
+of the variant, the grades and the scores (after a semicolon), the value in
+closed form and its first six decimals; \.{tests/claims\_test.sh} checks
+every row against \.{rankmetrics value}, to the six decimals and, where it
+is a fraction, to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{spearman}&0,1,2,3;0.1,0.3,0.2,0.4&4/5&0.800000\cr
+1&\.{kendall}&0,1,2,3;0.1,0.3,0.2,0.4&2/3&0.666667\cr
+1&\.{kendall[tau=a]}&0,1,2,3;0.1,0.3,0.2,0.4&2/3&0.666667\cr
+2&\.{spearman}&0,0,1,1;0.1,0.2,0.3,0.4&2/\sqrt5&0.894427\cr
+2&\.{kendall}&0,0,1,1;0.1,0.2,0.3,0.4&2/\sqrt6&0.816497\cr
+2&\.{kendall[tau=a]}&0,0,1,1;0.1,0.2,0.3,0.4&2/3&0.666667\cr
+3&\.{spearman}&0,1,2;0.5,0.5,0.5&\hbox{\rm undefined}&0.000000\cr
+3&\.{spearman[undef=one]}&0,1,2;0.5,0.5,0.5&\hbox{\rm undefined}&1.000000\cr
+3&\.{kendall}&0,1,2;0.5,0.5,0.5&\hbox{\rm undefined}&0.000000\cr
+3&\.{kendall[tau=a]}&0,1,2;0.5,0.5,0.5&0&0.000000\cr}}$$
+In 1 the differences of ranks are 0, 1, $-1$, 0, so $\rho=1-6\cdot2/(4\cdot
+15)$; one pair of six is discordant, $\tau=(5-1)/6$.  In 2 the mid-ranks of
+the grades are $3/2$, $3/2$, $7/2$, $7/2$; their deviations are $\mp1$ and
+those of the scores $\mp3/2$, $\mp1/2$, so $a=4$ and $b=4\cdot5$, and
+$\rho=4/\sqrt{20}$, where the textbook formula would give $1-6\cdot1/60=9/10$.
+Four pairs are concordant, none discordant, and two are tied in the grades:
+$\tau_a$ divides by all six pairs, $\tau_b$ by $\sqrt{(6-2)\cdot6}$.  In 3
+the scores have no spread: $\rho$ and $\tau_b$ are $0/0$ and reported under
+\.{undef}, while $\tau_a$ is $0/3$, a defined~0.
+
+@* The implementation of rank correlation.\impl\here{q:corrimpl}
+What follows is for the reader of the program: the declarations of the
+key \.{tau}, the integers from which both paths of Spearman's rho start,
+Knight's count of Kendall's pairs, the double and exact paths with their
+accuracy, the rows of the cases and of the metric table, and the golden
+vectors.  Each part points back at the section of \secref{corr-def} that
+defines what it computes.
+
+@ The C of \secref{corr-cases}.
 
 @<Worked examples@>=
 @/{"T-corr-perfect", NULL, "spearman", RM_G(0, 1, 2, 3), RM_S(0.1, 0.2, 0.3, 0.4),
@@ -10116,10 +10630,7 @@ static double corr_bound(const rm_variant *v)
   return v->metric == RM_SPEARMAN ? 5 : v->tau == RM_TAU_A ? 1 : 3;
 }
 
-@ Both metrics refuse a cutoff.  Only $\tau_a$, a ratio, can be averaged
-over queries (see the part on aggregation, whose exact path takes a
-query's value as a fraction or as log-linear forms); $\tau_b$ and $\rho$,
-quotients by a square root, cannot in this version.
+@ The C of \secref{corr-agg}.
 
 @<Private functions@>=
 static const char *corr_refuse(const rm_variant *v)
@@ -10139,19 +10650,7 @@ RM_SPEARMAN, RM_KENDALL,
 [RM_KENDALL] = {"kendall", K(KEY_TAU) | K(KEY_UNDEF), kendall_d, kendall_x,
   corr_bound, corr_refuse, NULL, kendall_qratio, kendall_dratio, NULL},
 
-@ Ratings reach the correlations too (\secref{q:ratings}), compared as the
-decimals they are, and the vectors carry four cases worked by hand.  Ratings
-3.5, 4 and~4.5 scored 1, 3 and~2: the ranks of the ratings are 1, 2, 3 and
-of the scores 1, 3, 2, so $\sum d^2=2$ and Spearman's $\rho=1-6\cdot
-2/(3\cdot8)=1/2$.  Ratings 2.5, 1.5 and~2.5 scored 3, 1 and~2: two pairs
-concordant, none discordant, one tied in the ratings only, so Kendall's
-$\tau_b=2/\sqrt{(3-1)(3-0)}=\sqrt6/3$, an irrational value.  And two cases
-that a reader of doubles gets wrong: the ratings $0.1$ and
-$0.10000000000000000001$ are one double but two numbers, so with 0.2 scored
-1, 2, 3 Kendall's $\tau_b$ is~1 (a program of doubles sees a tie and
-gives $2/\sqrt6=\sqrt6/3$), and the first two alone scored 2 and~1
-have $\rho=-1$ (a program of doubles sees two equal ratings, for which
-$\rho$ is undefined).
+@ The C of \secref{corr-ratings}.
 
 @<Write the groups of ratings@>=
 if (fam->metrics & 1ULL << RM_SPEARMAN) {
@@ -11687,24 +12186,13 @@ $${\rm RBP}_{\rm resid}=(1-p)\sum_{r\le k}u_r\,p^{r-1}+p^k.$$
 \smallskip
 \noindent All of these values are rational.  The sections below say where
 each one differs from its textbook and from trec\_eval's program, and work
-examples by hand.
+examples by hand.  Exercises follow them; the C is in the next part,
+\secref{q:judgedimpl}.
 
-@<Fields of a variant@>=
-int p, p_den; /* persistence $p$ of \.{rbp}, a fraction in lowest terms */
-
-@ @<Key codes@>=
-KEY_P,
-
-@ The key \.{p} is a fraction from $1/1000$ to $999/1000$: its numerator and
+@ The key \.{p} is a fraction from $1/1000$ to $999/1000$: its numerator and\here{judged-p}
 denominator are at most 1000 and the metric refuses $p\ge1$.  The bound
 keeps $p^{r-1}$ of a short list far from the underflow of a double.
 @^keys of names, \.{p}@>
-
-@<Key specifications@>=
-[KEY_P] = {"p", NULL, 1, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0},
-
-@ @<Set the numeric defaults of a variant@>=
-v->p = 9; v->p_den = 10;
 
 @ {\it RBP over a fixed depth}, the key \.{depth}.\here{q:rbpdepth}  The
 @:key depth}{key \.{depth}@>
@@ -11731,35 +12219,6 @@ ranks, ${1\over2}(1+{1\over4})=5/8$, and divides by $1-1/8$: $5/7$, where
 \.{rbp[p=0.5]} gives $11/16$; with \.{depth=2} and every rank relevant the
 value is~1.
 @^rank-biased precision@>@^cwl\_eval@>@^ir\_measures@>
-
-@<Fields of a variant@>=
-int depth; /* \.{depth} of \.{rbp}: the ranks its weights are normalised over; 0 for none */
-
-@ @<Key codes@>=
-KEY_DEPTH,
-
-@ @^keys of names, \.{depth}@>
-@<Key specifications@>=
-[KEY_DEPTH] = {"depth", NULL, 1, 100000, FIELD(depth), 0, depth_when, 5, 0},
-
-@ @<Words and conditions of keys@>=
-static int depth_when(const rm_variant *v)
-{
-  return v->depth != 0;
-}
-
-@ @<Private functions@>=
-static const char *p_below_one(const rm_variant *v)
-{
-  if (v->p >= v->p_den) return "the persistence p must be below 1";
-  if (v->metric == RM_RBP && v->gain == RM_GAIN_EXP2)
-    return "rbp takes gain=binary or gain=linear";
-  return no_average(v);
-}
-static void rbp_defaults(rm_variant *v)
-{
-  v->gain = RM_GAIN_BINARY;
-}
 
 @ {\it How trec\_eval computes them.}\here{q:judged-te}  trec\_eval~10.0
 (files \.{m\_bpref.c}, \.{m\_infap.c}, \.{m\_rbp.c}, \.{m\_rbp\_resid.c},
@@ -11880,25 +12339,7 @@ In the table of worked examples a grade of $-1$ stands for an item
 retrieved but not judged (grade~0, marker~1) and $-2$ for one pooled but
 unjudged (grade~0, marker~2); |rm_example_list| makes the list.
 
-@<Worked examples@>=
-@/{"T-bpref", NULL, "bpref", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
-  "case", RM_OK, "9/16", 0x1.2p-1},
-@/{"T-infap", NULL, "infap", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
-  "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-nonrel-judged", NULL, "nonrel-judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
-  RM_G(1, 0, 0), NULL, "case", RM_OK, "2", 0x1p+1},
-@/{"T-judged-2", NULL, "judged@@2", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
-  NULL, "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-judged-5", NULL, "judged@@5", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
-  NULL, "case", RM_OK, "4/5", 0x1.999999999999ap-1},
-@/{"T-judged-10", NULL, "judged@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
-  RM_G(1, 0, 0), NULL, "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-judged-all", NULL, "judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
-  NULL, "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
-@/{"T-unj-10", NULL, "unj@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
-  NULL, "case", RM_OK, "1/10", 0x1.999999999999ap-4},
-
-@ {\it Example: where trec\_eval's bpref and infAP leave the textbook.}  A
+@ {\it Example: where trec\_eval's bpref and infAP leave the textbook.}  A\here{E-judged-te}
 nonrelevant $d_1$, then a relevant $d_2$, and one relevant document not
 retrieved: $R=2$, $N=1$.  bpref's one term is $1-\min(1,2)/\min(1,2)=0$, so
 ${\rm bpref}=\oursq{T-bpref-minNR}$; the paper's $1-1/2$ would give $1/4$.
@@ -11917,21 +12358,7 @@ $\oursq{T-infap-pool}$; had $d_2$ been outside the pool, $\pi=0$ and the
 term ${1\over3}+{1\over3}\cdot{100001\over100002}$, infAP
 $\oursq{T-infap-nonpool}$.
 
-@<Worked examples@>=
-@/{"T-bpref-minNR", NULL, "bpref", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
-  "0", 0x0p+0},
-@/{"T-infap-eps", NULL, "infap", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
-  "100003/400008", 0x1.0000a7c4d0614p-2},
-@/{"T-bpref-norel", NULL, "bpref", RM_G(0, -1, 0), NULL, NULL, RM_NONE, NULL, "case",
-  RM_UNDEFINED, "0", 0x0p+0},
-@/{"T-bpref-pool", NULL, "bpref", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "1", 0x1p+0},
-@/{"T-infap-pool", NULL, "infap", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "300005/300006", 0x1.ffff902775148p-1},
-@/{"T-infap-nonpool", NULL, "infap", RM_G(1, -1, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "500009/600012", 0x1.aaaa72be6534fp-1},
-
-@ {\it Example: RBP and its residual.}  The run of the first example with
+@ {\it Example: RBP and its residual.}  The run of the first example with\here{E-judged-rbp}
 $p=1/2$: relevant at ranks 1, 4 and~6, so
 ${\rm RBP}={1\over2}(1+{1\over8}+{1\over32})=\oursq{T-rbp-half}$; its one
 unjudged item, at rank~2, and the ranks past the sixth leave
@@ -11947,6 +12374,145 @@ of grades 2, 0,~1 with $p=1/2$ give ${1\over2}(1+{1\over4})=
 {1\over4}\cdot{1\over2})=\oursq{T-rbp-linear}$ with \.{gain=linear} ($M=2$);
 a judged item of grade~4 that was not retrieved makes $M=4$ and the value
 ${1\over2}({2\over4}+{1\over4}\cdot{1\over4})=\oursq{T-rbp-linear-4}$.
+
+@ {\it Exercises.}\here{judged-ex}  Work them by hand with the formulas of
+\secref{q:judged}.  The answers follow; \.{rankmetrics value} computes
+each, given the grades of the list with \.{--grades}, the grades of the
+judged items that were not retrieved with \.{--judged}, and the markers of
+the retrieved items with \.{--unjudged} (0 judged, 1 never judged, 2 in the
+pool but unjudged).
+
+1. A run retrieves four documents with the grades 1, 0, 0, 1; the second
+was never judged.  Two more documents were judged and not retrieved, one
+relevant and one not.  Compute bpref and infAP.  Why is the term of the
+second relevant document~$1/2$ in both?
+
+2. The same run with $p=1/2$: RBP, its residual and the share of judged
+documents in the top four.  What is RBP over the fixed depth of four ranks
+(\secref{q:rbpdepth})?
+
+3. Now the second document was in the pool but left unjudged (marker~2).
+Which of bpref and infAP changes, and to what?
+
+@ {\it Answers to the exercises.}\here{judged-ans}  Each row gives the name
+of the variant, the grades (then, after semicolons, the scores, the grades
+of the judged items not retrieved and the markers), the value as a fraction
+and its first six decimals; \.{tests/claims\_test.sh} checks every row
+against \.{rankmetrics value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged; markers&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{bpref}&1,0,0,1;;1,0;0,1,0,0&1/2&0.500000\cr
+1&\.{infap}&1,0,0,1;;1,0;0,1,0,0&1/2&0.500000\cr
+2&\.{rbp[p=0.5]}&1,0,0,1;;1,0;0,1,0,0&9/16&0.562500\cr
+2&\.{rbp-resid[p=0.5]}&1,0,0,1;;1,0;0,1,0,0&5/16&0.312500\cr
+2&\.{judged@@4}&1,0,0,1;;1,0;0,1,0,0&3/4&0.750000\cr
+2&\.{rbp[p=0.5,depth=4]}&1,0,0,1;;1,0;0,1,0,0&3/5&0.600000\cr
+3&\.{bpref}&1,0,0,1;;1,0;0,2,0,0&1/2&0.500000\cr
+3&\.{infap}&1,0,0,1;;1,0;0,2,0,0&13/24&0.541667\cr}}$$
+In 1, $R=3$ and $N=2$; the unjudged document is skipped, so one judged
+nonrelevant document lies above the second relevant one: bpref's term is
+$1-\min(1,3)/\min(3,2)=1/2$, and infAP's is ${1\over4}\bigl(1+2\cdot
+{1+\epsilon\over2+2\epsilon}\bigr)=1/2$, the never-judged document not
+counting above it.  Both divide $1+1/2$ by $R=3$.  In 2 RBP is ${1\over2}(1+
+{1\over8})$; the residual adds what the unjudged rank~2 and the ranks past~4
+could still bring, ${1\over2}\cdot{1\over2}+{1\over16}$; over four ranks the
+weights are divided by $1-1/16$.  In 3 the pooled document counts above the
+second relevant one for infAP, ${1\over4}\bigl(1+3\cdot{1\over2}\bigr)=
+5/8$, while bpref still skips it.
+
+@* The implementation of the metrics of incomplete judgments.\impl\here{q:judgedimpl}
+What follows is for the reader of the program: the declarations of the
+keys \.{p} and \.{depth}, the rows of the worked examples, the paths of
+bpref, infAP, the counts of judged and unjudged items, RBP and its
+residual, the normaliser of a depth, and the rows of the metric table and
+of the golden vectors.  Each part points back at the section of
+\secref{q:judged} that defines what it computes.
+
+@ The C of \secref{q:judged}.
+
+@<Fields of a variant@>=
+int p, p_den; /* persistence $p$ of \.{rbp}, a fraction in lowest terms */
+
+@ @<Key codes@>=
+KEY_P,
+
+@ The C of \secref{judged-p}.
+
+@<Key specifications@>=
+[KEY_P] = {"p", NULL, 1, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->p = 9; v->p_den = 10;
+
+@ The C of \secref{q:rbpdepth}.
+
+@<Fields of a variant@>=
+int depth; /* \.{depth} of \.{rbp}: the ranks its weights are normalised over; 0 for none */
+
+@ @<Key codes@>=
+KEY_DEPTH,
+
+@ @^keys of names, \.{depth}@>
+@<Key specifications@>=
+[KEY_DEPTH] = {"depth", NULL, 1, 100000, FIELD(depth), 0, depth_when, 5, 0},
+
+@ @<Words and conditions of keys@>=
+static int depth_when(const rm_variant *v)
+{
+  return v->depth != 0;
+}
+
+@ @<Private functions@>=
+static const char *p_below_one(const rm_variant *v)
+{
+  if (v->p >= v->p_den) return "the persistence p must be below 1";
+  if (v->metric == RM_RBP && v->gain == RM_GAIN_EXP2)
+    return "rbp takes gain=binary or gain=linear";
+  return no_average(v);
+}
+static void rbp_defaults(rm_variant *v)
+{
+  v->gain = RM_GAIN_BINARY;
+}
+
+@ The C of \secref{E-judged}.
+
+@<Worked examples@>=
+@/{"T-bpref", NULL, "bpref", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
+  "case", RM_OK, "9/16", 0x1.2p-1},
+@/{"T-infap", NULL, "infap", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-nonrel-judged", NULL, "nonrel-judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "2", 0x1p+1},
+@/{"T-judged-2", NULL, "judged@@2", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-judged-5", NULL, "judged@@5", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "4/5", 0x1.999999999999ap-1},
+@/{"T-judged-10", NULL, "judged@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-judged-all", NULL, "judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"T-unj-10", NULL, "unj@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
+  NULL, "case", RM_OK, "1/10", 0x1.999999999999ap-4},
+
+@ The C of \secref{E-judged-te}.
+
+@<Worked examples@>=
+@/{"T-bpref-minNR", NULL, "bpref", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
+  "0", 0x0p+0},
+@/{"T-infap-eps", NULL, "infap", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case", RM_OK,
+  "100003/400008", 0x1.0000a7c4d0614p-2},
+@/{"T-bpref-norel", NULL, "bpref", RM_G(0, -1, 0), NULL, NULL, RM_NONE, NULL, "case",
+  RM_UNDEFINED, "0", 0x0p+0},
+@/{"T-bpref-pool", NULL, "bpref", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "1", 0x1p+0},
+@/{"T-infap-pool", NULL, "infap", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "300005/300006", 0x1.ffff902775148p-1},
+@/{"T-infap-nonpool", NULL, "infap", RM_G(1, -1, 1), NULL, NULL, RM_NONE, NULL, "case",
+  RM_OK, "500009/600012", 0x1.aaaa72be6534fp-1},
+
+@ The C of \secref{E-judged-rbp}.
 
 @<Worked examples@>=
 @/{"T-rbp-half", NULL, "rbp[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
@@ -12359,7 +12925,8 @@ function |rm_relstring| of \secref{q:relstring} writes that string.
 \.{ndcg-rel} (\secref{q:ndcgrel}) and \.{Rndcg} is \.{rndcg}
 (\secref{q:rndcg}), with trec\_eval's default gains; its gain map
 (\.{-m ndcg.1=3.5,2=9}), a key whose value is a function of the grade, is
-left for later.
+left for later.  The measures come first, each with its examples, then exercises;
+the C is in the next part, \secref{q:trecmimpl}.
 
 @ {\it The geometric mean.}\here{q:gm}  The arithmetic mean of per-query
 @:aggregator gm}{aggregator \.{gm}@>
@@ -12408,6 +12975,388 @@ division by~$n$ add at most $2\cdot11.6\,u$ to the mean of logarithms, and
 an absolute error~$\delta$ in the argument of $\exp$ is a relative error of
 about~$\delta$ in its result, to which $\exp$ adds an ulp.  So the bound is
 $b+36$~ulps; we state $b+40$.
+
+@ {\it Examples.}  Two queries with average precisions $1/2$ (one relevant\here{gm-examples}
+item, at rank~2) and $1/8$ (at rank~8) have the arithmetic mean
+$5/16$ and the geometric mean $\sqrt{1/16}=\oursq{TE-gm-rational}$, a
+rational root.  A query with AP~1 and one with AP~0 have the geometric mean
+$\sqrt{1\cdot10^{-5}}=10^{-5/2}=\ours{TE-gm-floor}$: the floor decides it,
+and trec\_eval prints 0.0032.  Three such queries, AP 1, $1/2$ and 0, give
+$(1/200000)^{1/3}=\ours{TE-gm-three}$.  The nDCG of a perfect list (1) and of
+a list with its relevant item at rank~2 ($1/\lg3$) have the geometric mean
+$(\lg3)^{-1/2}=\ours{TE-gm-ndcg}$, where Ziv's loop encloses irrational
+terms.  Under \.{skip=norel} a query with no relevant item is left out:
+with AP $1/4$ and such a query, \.{gm[skip=norel]:ap} is
+$\oursq{TE-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{TE-gm-none}$.
+
+@ {\it The counts.}\here{q:counts}  trec\_eval prints four counts for each
+@:metric nq}{metric \.{nq}@>@:metric nret}{metric \.{nret}@>@:metric nrel}{metric \.{nrel}@>@:metric nrelret}{metric \.{nrelret}@>
+query and their {\it sums\/} over the queries, not their means: \.{num\_q},
+the number of queries evaluated (1 for each); \.{num\_ret}, the number~$n$
+of documents retrieved; \.{num\_rel}, the number~$R$ of judged documents of
+grade at least the relevance level, retrieved or not; and
+\.{num\_rel\_ret}, the number $h_n$ of those among the retrieved.  They are
+the metrics \.{nq}, \.{nret}, \.{nrel} and \.{nrelret} here, each a whole
+number, and trec\_eval's names mean their sums: \.{num\_rel} is
+\.{sum:nrel}.  \.{nrel} and \.{nrelret} read \.{rel}; none takes a cutoff
+(trec\_eval's \.{-M}~$m$ cuts the run before anything is counted, and
+\.{num\_ret} is then $\min(n,m)$) and none is ever undefined.  Under
+trec\_eval's \.{-c} a judged query missing from the run is a list of no
+items: it counts in \.{num\_q} and \.{num\_rel}, and adds 0 to the
+others.  trec\_eval's code (\.{m\_num\_q.c} and its neighbours) adds the
+per-query values and never divides, with two quirks under \.{-c}: its
+\.{num\_q} is then the number of judged queries, which is what \.{sum:nq}
+gives on the lists of \.{-c}; and its summary \.{num\_rel} is recounted
+from the judgments of every judged query with grade above~0, whatever the
+relevance level \.{-l}, so that with \.{-c -l 2} it is \.{sum:nrel[rel=1]},
+not \.{sum:nrel[rel=2]} (the per-query values do follow \.{-l}).
+ir\_measures' \.{NumQ}, \.{NumRet}, \.{NumRel} and \.{NumRelRet} are the
+same sums (its provider is pytrec\_eval).
+
+For example, two queries: the first retrieves grades $(1,0,2,0)$ with one
+more relevant document unretrieved, the second retrieves $(0,0)$ and has
+no relevant document.  Then \.{sum:nq} is $\oursq{TE-num-q}$, \.{sum:nret}
+is $4+2=\oursq{TE-num-ret}$, \.{sum:nrel} is $3+0=\oursq{TE-num-rel}$,
+\.{sum:nrelret} is $2+0=\oursq{TE-num-rel-ret}$, and with \.{rel=2} the
+last two are $\oursq{TE-num-rel2}$ and $\oursq{TE-num-rel-ret2}$.
+@^num\_q@>@^num\_ret@>@^num\_rel@>@^num\_rel\_ret@>
+
+@ {\it Interpolated precision at a recall level.}\here{q:iprec}  The
+@:metric iprec}{metric \.{iprec}@>@:key at}{key \.{at}@>@:key level exact}{key \.{level}, word \.{exact}@>@:key level round}{key \.{level}, word \.{round}@>
+interpolated precision at recall level $\rho$ was defined with \.{ap11}
+(\secref{q:ap11}): the best precision at any rank whose recall is at
+least~$\rho$.  Since recall at rank~$i$ is $h_i/R$, ``at least $\rho$''
+means $h_i\ge\rho R$, that is $h_i\ge c(\rho)$ with $c(\rho)=\lceil\rho
+R\rceil$ relevant items, and
+$$p_{\rm interp}(\rho)=\max\{\,h_i/i: i\le k,\ h_i\ge c(\rho)\,\}
+  \quad(0\hbox{ if there is no such }i).$$
+The metric \.{iprec} is that value at the one level given by its key
+\.{at}, a fraction from 0 to~1 (\.{iprec[at=0.3]}); it takes a cutoff,
+\.{rel}, \.{ties} (not \.{average}, as \.{ap11}) and \.{undef}, and is
+undefined when $R=0$.
+@^interpolated precision@>@^iprec\_at\_recall@>@^11pt\_avg@>
+
+trec\_eval's \.{iprec\_at\_recall} (\.{m\_iprec\_at\_recall.c}) and
+\.{11pt\_avg} (\.{m\_11pt\_avg.c}) compute the same maximum, walking the run
+backwards, but they place each level at
+$$c(\rho)=\hbox{\tt lround}(\rho\cdot R),$$
+the count of relevant items {\it nearest\/} to $\rho R$, halves rounded up
+(its code comments that trec\_eval~9 added 0.9 and truncated instead), with
+$\rho$ the double nearest the level and the product a double.  A
+level is then reached as soon as the recall is within half a relevant item
+of it: with $R=2$, the levels 0.3 to 0.7 all have $c=1$ ($0.6$, $0.8$, $1$,
+$1.2$ and $1.4$ round to~1), so one relevant item retrieved reaches seven
+levels, where the textbook's $\lceil\rho R\rceil$ lets it reach only 0.1 to
+0.5.  The key \.{level} names the placement: \.{level=exact} (the default)
+is $\lceil\rho R\rceil$, \.{level=round} is trec\_eval's nearest count,
+computed as trec\_eval computes it.  \.{ap11} takes the key
+too, and shows it only as \.{level=round}, so that its other names are
+unchanged; \.{11pt\_avg} is \.{ap11[level=round,ties=id-desc]} and
+\.{iprec\_at\_recall\_0.30} is \.{iprec[at=0.3,level=round,ties=id-desc]}.
+That computation is part of the definition, because at a half it is not
+the nearest count of the exact $\rho R$: the double nearest 0.7 is a
+little below it, and $0.7\cdot45=31.5$ comes out as
+$31.499999999999996\ldots$, which \.{lround} takes to~31, where the exact
+half would go up to~32.  Of the eleven tenths and the $R$ below $10^6$,
+18724 pairs are such halves that go down (\.{tests/check\_trec.c} counts
+them, and checks $R=45$ through the library).  So \.{level=round} computes
+$c(\rho)=\hbox{\tt lround}(\hat\rho\otimes R)$, $\hat\rho$ the double
+nearest $\rho$ and $\otimes$ the product rounded to a double, on both paths
+alike: it is an integer, and the exact path needs nothing more.
+
+{\it Why 8/11.}  A query with $R=2$ whose run has one relevant document, at
+rank~1: the precision there is~1, and no later rank does better.  The
+textbook reaches the levels $\rho$ with $\lceil2\rho\rceil\le1$, that is
+0.0 to 0.5: six levels of precision~1 and five of~0, ${\rm
+AP}_{11}=\oursq{TE-11pt-exact}$.  trec\_eval's counts for the eleven
+levels are $0,0,0,1,1,1,1,1,2,2,2$ ($\hbox{\tt lround}(0.2)=0$,
+$\hbox{\tt lround}(1.4)=1$, $\hbox{\tt lround}(1.6)=2$), so eight levels
+need at most one relevant item and get precision~1:
+$\oursq{TE-11pt-round}$, as trec\_eval prints (0.7273).  The same
+query's \.{iprec\_at\_recall\_0.60} is $\oursq{TE-iprec-06-round}$ where the
+textbook's is $\oursq{TE-iprec-06-exact}$.  For a run $(0,1,0,1)$ with
+$R=3$: the precisions at the hits are $1/2$ and $1/2$, the counts of
+trec\_eval's levels are $0,0,1,1,1,2,2,2,2,3,3$, and \.{11pt\_avg} is
+$9\cdot{1\over2}/11=\oursq{TE-11pt-r3}$ where \.{ap11} is
+$(7\cdot{1\over2})/11=\oursq{TE-11pt-r3-exact}$ (the textbook reaches the
+levels up to $2/3$, 0.0 to 0.6).
+
+@ {\it Set measures and precision at multiples of $R$.}\here{q:setap}
+@:metric setap}{metric \.{setap}@>@:metric rprecm}{metric \.{rprecm}@>@:key mult}{key \.{mult}@>
+trec\_eval's \.{set\_map} (\.{m\_set\_map.c}) is the average precision of
+the retrieved set taken as unranked: every relevant retrieved item gets the
+set's precision $h_n/n$, every relevant item not retrieved gets~0, so
+$${\rm setAP}={h_n\over R}\cdot{h_n\over n}={h_n^2\over nR},$$
+the product of the set's recall and precision.  It is the metric \.{setap}
+here (ir\_measures' \.{SetAP}); with a cutoff it is the same of the first
+$k=\min(K,n)$ items, which is what trec\_eval's \.{-M}~$K$ gives.  It reads
+\.{rel}, \.{ties} (with a cutoff they matter; \.{average} is refused) and
+\.{undef}: a query that retrieves nothing or has no relevant item is
+undefined, 0 in trec\_eval.  A run $(1,0,1,0)$ with $R=3$ has
+$2^2/(4\cdot3)=\oursq{TE-setap}$.
+@^set\_map@>@^SetAP@>
+
+trec\_eval's \.{relative\_P.}$K$ (in its file \.{m\_rel\_P.c}) divides
+the hits in the top~$K$ by the most there could be, $\min(K,R)$: it is our
+\.{recall@@K[norm=min]}.  Its \.{set\_relative\_P} (in \.{m\_set\_rel\_P.c}),
+which is $h_n/\min(n,R)$, is \.{recall[norm=min]}, and ir\_measures calls
+it \.{SetRelP}.  Both give 0 when $R=0$, as \.{undef=zero} does.
+
+\.{Rprec\_mult.}$m$ (\.{m\_Rprec\_mult.c}) is the precision at the rank
+$c=mR$, for multipliers $m$ of $R$ (by default 0.2, 0.4, \dots,~2.0), so
+that queries with many and few relevant items are compared at the same
+point of their rankings.  trec\_eval makes the rank a whole number by
+$c=\lfloor\hat m\otimes R\oplus0.9\rfloor$ in doubles (the old rounding
+that \.{iprec\_at\_recall} gave up; $\hat m$ the double nearest~$m$), and
+divides by~$c$ even when the run is shorter:
+$${\rm RP}_m={h_{\min(c,n)}\over c}.$$
+With $m=1$ this is \.{rprec}.  The metric is \.{rprecm}, with the key
+\.{mult}, a fraction from $1/10^6$ to $10^6$ (default~1); it takes no
+cutoff, and is undefined when $c=0$ (when $R=0$, in particular), which
+trec\_eval reports as~0.  With $R=3$ and the run $(1,0,1,0)$,
+\.{Rprec\_mult\_0.60} has $c=\lfloor1.8+0.9\rfloor=2$ and value
+$\oursq{TE-rprecm-06}$; \.{Rprec\_mult\_2.00} has $c=6$ beyond the run, and
+value $2/6=\oursq{TE-rprecm-2}$.  Adding 0.9 is not rounding to the nearest:
+the two differ where $mR$ has a fraction from 0.1 to below 0.5, such as
+$m=0.4$, $R=3$, where $mR=1.2$ gives trec\_eval's $c=2$
+($\oursq{TE-rprecm-04}$ here) and the nearest count~1.
+@^Rprec\_mult@>@^relative\_P@>@^set\_relative\_P@>
+
+@ {\it Binary G.}\here{q:bing}  trec\_eval's \.{binG} (\.{m\_binG.c},
+@:metric bing}{metric \.{bing}@>
+``experimental measure'', 2008) discounts a relevant item not by its rank
+but by the nonrelevant items above it: a relevant item with $m$ nonrelevant
+items ranked before it gains $1/\lg(2+m)$, and the sum is divided by~$R$,
+$${\rm binG}={1\over R}\sum_{r:\,b_r=1}{1\over\lg(2+m_r)},\qquad
+  m_r=r-h_r.$$
+A run whose relevant items all come first scores $h_n/R$, its recall, and
+each nonrelevant item pushes the later hits down as a rank would in DCG.
+The metric is \.{bing}; it reads \.{rel}, \.{ties} (not \.{average}) and
+\.{undef} (undefined when $R=0$, which trec\_eval reports as~0), and takes
+no cutoff.  Its value is a sum of logarithmic terms over an integer, exact
+on the path of \secref{q:cg}'s forms: the run $(0,1,0,1)$ with $R=2$ has
+$m=1$ and $m=2$, so ${\rm binG}=(1/\lg3+1/\lg4)/2=\ours{TE-bing}$, and the
+run $(1,0,0,1,0)$ with a third relevant item unretrieved has
+$(1/\lg2+1/\lg4)/3=\oursq{TE-bing-q}$, rational.  The double path adds
+$1/\lg(2+m)$ with the compensated sum and divides by~$R$: a logarithm and a
+division per term (2~ulps, all terms positive), the sum and the last
+division, 4~ulps.  trec\_eval's \.{G}, the same with graded gains and an
+ideal, is \.{ngain} (\secref{q:ngain}).
+@^binG@>
+
+@ {\it Utility.}\here{q:utility}  trec\_eval's \.{utility}
+@:metric utility}{metric \.{utility}@>@:key tp}{key \.{tp}@>@:key fp}{key \.{fp}@>@:key fn}{key \.{fn}@>@:key tn}{key \.{tn}@>@:key docs}{key \.{docs}@>
+(\.{m\_utility.c}), from the filtering tracks of TREC, scores the retrieved
+set as a contingency table: each relevant item retrieved is worth~$a$, each
+nonrelevant item retrieved~$b$, each relevant item missed~$c$ and each
+nonrelevant item not retrieved~$d$,
+$$U=a\,h_n+b\,(n-h_n)+c\,(R-h_n)+d\,(N+h_n-n-R),$$
+with $N$ the number of documents in the collection (trec\_eval's option
+\.{-N}, default~0).  The defaults are $a=1$, $b=-1$, $c=d=0$, so that
+$U=2h_n-n$.  The metric is \.{utility}, with the keys \.{tp}, \.{fp},
+\.{fn} and \.{tn} for $a$, $b$, $c$ and~$d$, whole numbers from $-10^6$ to
+$10^6$ (defaults 1, $-1$, 0, 0), and \.{docs} for~$N$ (default~0), named
+after the cells of the table they weigh; it reads \.{rel} and takes no
+cutoff (trec\_eval's \.{-M} cuts the run first).  A value is a whole number,
+negative as often as not, and never undefined.  trec\_eval takes
+coefficients with fractions too (they are doubles); ours are whole, which
+covers the uses of the TREC tracks, such as $a=2$, $b=-1$.  The run
+$(1,0,2,0,0)$ with one relevant item missed has $h=2$, $n=5$, $R=3$:
+$U=2\cdot2-5=\oursq{TE-utility}$, and with \.{tp=2} it is
+$4-3=\oursq{TE-utility-2}$; with \.{fn=-1,tn=1,docs=100} it is
+$2-3-1+(100+2-5-3)=\oursq{TE-utility-tn}$.
+@^utility@>
+
+@ {\it Normalized gain.}\here{q:ngain}  trec\_eval's \.{G} (\.{m\_G.c},
+@:metric ngain}{metric \.{ngain}@>
+``experimental measure'', 2008) is \.{binG} with graded gains and a
+discount that compares the run with the ideal ranking.  Let the gain of a
+grade $g$ be $\gamma(g)=g$ when $g>0$ and $0$ otherwise, let
+$I_1\ge I_2\ge\cdots$ be the positive gains of all judged items of the
+query in decreasing order ($I_j=0$ past them), and let
+$$C_r=\sum_{j\le r}\max(I_j,1),\qquad S_r=\sum_{j\le r}\gamma(g_j)$$
+be the cost of the ideal prefix (each rank costs at least~1) and the gain
+the run has gathered down to rank~$r$.  Then
+$${\rm G}={1\over\sum_j I_j}\sum_{r:\,\gamma(g_r)>0}
+  {\gamma(g_r)\over\lg(2+C_r-S_r)}.$$
+An item is discounted by how far the run lags the ideal when it arrives,
+not by its rank: an item whose predecessors gathered all the gain they
+could is worth its full gain.  The retrieved positive gains are some of
+the $I_j$, so $S_r\le\sum_{j\le r}I_j\le C_r$ and every argument is at
+least~2; with binary grades $C_r=r$ for $r\le R$ and $C_r-S_r$ is the
+number of nonrelevant items above rank~$r$ (for $r>R$ the costs of~1
+keep it so), which is \.{binG}.  A run in the ideal order scores~1.
+The metric is \.{ngain}; it reads \.{ties} and \.{undef} (undefined when
+no judged item has a positive grade, which trec\_eval reports as~0); the
+threshold \.{rel} has no part in it, and it takes no cutoff.
+
+trec\_eval computes the same sum in three loops (while the ideal gain is
+positive, past it, and over the ideal alone), in doubles; the sums $C_r$
+and $S_r$ are whole numbers, so its only rounding is in the logarithms and
+the sum.  It takes the gain of grade~$g$ from its gain table (by default
+$g$, from \.{-m G.1=3.5,2=9}), and an item whose grade is not in the
+table, unjudged or negative, gains~0, as here.
+The retrieved grades $(1,2,0)$, with no other judged item, have $I=(2,1)$,
+$C=(2,3,4)$ and $S=(1,3,3)$: ${\rm G}=(1/\lg3+2/\lg2)/3=\ours{TE-ngain}$;
+the grades $(0,2)$ with a second item of grade~2 unretrieved have
+$C_2=4$, $S_2=2$ and ${\rm G}=(2/\lg4)/4=\oursq{TE-ngain-q}$.  The exact
+path builds the sum as a form of \secref{q:cg}, over a whole number; the
+double path adds the terms with the compensated sum and divides, 4~ulps as
+for \.{binG}.
+@^G (trec\_eval)@>
+
+@ {\it nDCG over the relevant items.}\here{q:ndcgrel}  trec\_eval's
+@:metric ndcg-rel}{metric \.{ndcg-rel}@>
+\.{ndcg\_rel} (\.{m\_ndcg\_rel.c}, ``experimental measure'') averages nDCG
+at the ranks of the items of positive gain, one point per such item of the
+judgments.  With the gains $\gamma$ and ideal gains $I_1\ge\cdots\ge I_M>0$
+of \secref{q:ngain}, ${\rm DCG}_r=\sum_{j\le r}\gamma(g_j)/\lg(j+1)$ and
+${\rm IDCG}_k=\sum_{j\le\min(k,M)}I_j/\lg(j+1)$,
+$${\rm ndcg\_rel}={1\over M}\biggl(\sum_{r\le n:\,\gamma(g_r)>0}
+  {{\rm DCG}_r\over{\rm IDCG}_r}+(M-h)\,{{\rm DCG}_n\over{\rm IDCG}_M}\biggr),$$
+$h$ the number of retrieved items of positive gain: an item of the
+judgments that was not retrieved scores the nDCG of the whole run.  The
+ideal DCG stops growing at~$M$, so past rank~$M$ every point is the nDCG
+at that rank, as in \.{ndcg}.  The metric is \.{ndcg-rel}; it reads
+\.{ties} and \.{undef} (undefined when $M=0$, where trec\_eval's last
+step divides $0$ by~$0$ and leaves its value at~0), no \.{rel} and no
+cutoff.  trec\_eval computes the same in doubles, in the three loops of
+\.{G}; it adds the points in rank order and divides once.
+
+The grades $(0,1)$ with a second item of grade~1 unretrieved have $M=2$,
+${\rm DCG}_2=1/\lg3$, ${\rm IDCG}_2=1+1/\lg3$; both points are
+${\rm DCG}_2/{\rm IDCG}_2=1/(\lg3+1)=1/\lg6$, so ${\rm ndcg\_rel}=1/\lg6=
+\ours{TE-ndcgrel}$; the ideal run $(1,1)$ has two points of~1, and
+${\rm ndcg\_rel}=\oursq{TE-ndcgrel-q}$.  The value is a weighted sum of
+quotients of forms of \secref{q:cg}, so the exact path encloses it as a
+mean of nDCGs (the |aggregate| of the part on aggregation), and a mean over
+queries adds each query's quotients to one such sum.  The double path
+keeps both DCGs with the compensated sum and adds the points with it too:
+the nDCG bound of \.{ndcg} for each point, one ulp for the weight, one for
+the sum and one for the division, 12~ulps.
+@^ndcg\_rel@>
+
+@ {\it nDCG at the changes of the ideal gain.}\here{q:rndcg}  trec\_eval's
+@:metric rndcg}{metric \.{rndcg}@>
+\.{Rndcg} (\.{m\_Rndcg.c}, ``experimental measure'') averages nDCG at the
+ranks where the ideal ranking passes from one gain to a lower one: with the
+ideal gains $I_1\ge\cdots\ge I_M>0$ of \secref{q:ngain}, the points are the
+ranks $k<M$ with $I_{k+1}<I_k$, the rank~$M$, and the length~$n$ of the run
+when $n>M+1$,
+$${\rm Rndcg}={1\over|P|}\sum_{k\in P}
+  {{\rm DCG}_{\min(k,n)}\over{\rm IDCG}_{\min(k,M)}},$$
+with the DCGs of \secref{q:ndcgrel}.  trec\_eval's description says the last
+point is ``at num\_retrieved''; its code takes it only when the run is at
+least two items longer than~$M$ (at $n=M+1$ the loop that would add it
+has already ended), and we follow the code.  The metric is \.{rndcg}; it
+reads \.{ties}, \.{undef} and \.{rel}: the value is undefined when no item
+has a grade of at least \.{rel} (trec\_eval's \.{-l}; it reports~0) or
+none has a positive grade.  Worked by hand: the grades $(0,2,1)$ with an
+item of grade~1 unretrieved have $I=(2,1,1)$, $M=3=n$, points $\{1,3\}$:
+${\rm DCG}_1/{\rm IDCG}_1=0$ and ${\rm DCG}_3/{\rm IDCG}_3=(2/\lg3+1/2)/
+(2+1/\lg3+1/2)$, and ${\rm Rndcg}=\ours{TE-rndcg}$; the ideal run $(2,1)$
+has points $\{1,2\}$ and ${\rm Rndcg}=\oursq{TE-rndcg-q}$.  Both paths are
+those of \.{ndcg-rel}: a mean of quotients of forms, enclosed on the exact
+path, 12~ulps on the double path.
+@^Rndcg@>
+
+@ {\it How this chapter was checked against trec\_eval.}  We built
+trec\_eval~10.0 (commit f4253652) outside the project and ran it with
+\.{-q} and the measures \.{num\_q}, \.{num\_ret}, \.{num\_rel},
+\.{num\_rel\_ret}, \.{gm\_map}, \.{11pt\_avg}, \.{iprec\_at\_recall} (its
+eleven levels), \.{relative\_P} (its nine cutoffs), \.{set\_relative\_P},
+\.{set\_map}, \.{Rprec\_mult} (its ten multipliers), \.{binG} and
+\.{utility} (its default coefficients) on 300
+random files of judgments and runs: one to six queries, lists of 1 to 60
+documents, ties of scores, grades from $-1$ to~3, relevance levels
+\.{-l}~1 and~2.  \.{rankmetrics eval} with the names of this chapter (and
+\.{rel=2} for \.{-l}~2) printed the same 50\,342 values, per query and
+over all, each within trec\_eval's four decimals.  (Three earlier files
+whose query had only the grade $-1$ made trec\_eval stop with ``Can't
+calculate measure''; that is a matter of trec\_eval's reading of
+judgments, not of these measures.)  \.{G}, \.{ndcg\_rel} and
+\.{Rndcg} were compared the same way, through \.{rankmetrics trec\_eval -q},
+on 200 random files (up to four queries, grades $-1$ to~3, ties of scores),
+alone and with \.{-c} and \.{-l}~2: every line was trec\_eval's, save one
+file whose only judgment is $-1$, where trec\_eval stops.  The project's tests never run
+trec\_eval: \.{tests/check\_trec.c} derives its values by hand and by
+oracles of its own.
+
+@ {\it The string of grades.}\here{q:relstring}  trec\_eval's
+\.{relstring} is not a number but a picture of the top of a ranking: one
+character per retrieved document, rank by rank, for the first~$k$
+(default~10), so that a reader sees at a glance where the relevant ones
+lie.  The character of a document is its grade when that is a digit
+$0\ldots9$, \.{>} for a grade above~9, \.{-} for a document not in the
+judgments at all (our marker~1) and \.{.} for one in the pool but left
+unjudged (our marker~2, a negative grade in trec\_eval's qrels).  A list
+shorter than~$k$ gives a shorter string; $k=0$ gives the empty one.
+trec\_eval prints the string between single quotes, for each query only
+(it has no summary line), and reads it after \.{-M} and \.{-J} have cut
+the ranking, as every other measure does; so under \.{-J} no \.{-} or
+\.{.} is left.  (trec\_eval's code also has \.{<}, for a grade below~$-2$
+that its own reader never produces; a list here has no negative grade.)
+
+|rm_relstring| ranks the list |l| by the tie rule |ties| and writes the
+string of its first $\min(k,n)$ items, and a NUL, into |buf|, of |len|
+bytes; it returns |RM_EINVAL| when the string does not fit (|buf| then
+holds the empty string if |len>0|), and the errors of a list that the
+metrics refuse.  The ranking needs $2n$ words, allocated here
+(|RM_ENOMEM| if they cannot be).
+@^relstring@>
+
+@ {\it Exercises.}\here{trecm-ex}  Work them by hand with the definitions of
+this chapter; the answers follow.  The tool computes each answer: give
+\.{rankmetrics value} the grades of the run (option \.{--grades}) and
+those of the judged documents that it did not retrieve (\.{--judged}).
+
+1. A query has three relevant documents; the run retrieves four, with the
+grades 1, 0, 1, 0.  Compute its eleven-point interpolated AP with the
+textbook's levels (\.{ap11}) and with trec\_eval's (\.{11pt\_avg},
+\.{ap11[level=round]}).  Which levels does trec\_eval reach that the
+textbook does not?
+
+2. The same run: trec\_eval's \.{set\_map} (\.{setap}), and the precision
+at $2R$ and at $0.4R$ (\.{Rprec\_mult\_2.00} and \.{Rprec\_mult\_0.40},
+\.{rprecm}).
+
+3. The same run: the three counts \.{num\_ret}, \.{num\_rel} and
+\.{num\_rel\_ret} of the query.
+
+@ {\it Answers to the exercises.}\here{trecm-ans}  Each row gives the name of
+the variant, the grades (then, after semicolons, the scores and the grades
+of the judged documents not retrieved), the value as a fraction and its
+first six decimals; \.{tests/claims\_test.sh} checks every row against
+\.{rankmetrics value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ap11}&1,0,1,0;;1&6/11&0.545455\cr
+1&\.{ap11[level=round]}&1,0,1,0;;1&23/33&0.696970\cr
+2&\.{setap}&1,0,1,0;;1&1/3&0.333333\cr
+2&\.{rprecm[mult=2]}&1,0,1,0;;1&1/3&0.333333\cr
+2&\.{rprecm[mult=0.4]}&1,0,1,0;;1&1/2&0.500000\cr
+3&\.{nret}&1,0,1,0;;1&4&4.000000\cr
+3&\.{nrel}&1,0,1,0;;1&3&3.000000\cr
+3&\.{nrelret}&1,0,1,0;;1&2&2.000000\cr}}$$
+In 1 the recall is $1/3$ from rank~1, with precision~1, and $2/3$ from
+rank~3, with precision $2/3$.  The textbook's counts $\lceil3\rho\rceil$
+reach the levels 0 to 0.3 with one relevant document and 0.4 to 0.6 with
+two: $(4+3\cdot{2\over3})/11$.  trec\_eval's nearest counts reach 0 to 0.4
+with one and 0.5 to 0.8 with two ($\hbox{\tt lround}(2.4)=2$):
+$(5+4\cdot{2\over3})/11$.  In 2 \.{set\_map} is $h^2/(nR)=4/12$; at $2R$
+the rank is $\lfloor6+0.9\rfloor=6$, beyond the run, and the two hits are
+divided by~6; at $0.4R$ it is $\lfloor1.2+0.9\rfloor=2$, with one hit.  In 3
+the relevant document that was not retrieved counts in \.{num\_rel} only.
+
+@* The implementation of the measures of trec\_eval.\impl\here{q:trecmimpl}
+What follows is for the reader of the program: the declarations of the
+keys of this chapter, the rows of its examples, and the paths of each
+measure with the rows of the metric table and of the golden vectors.  Each
+part points back at the section of \secref{q:trecm} that defines what it
+computes.
+
+@ The C of \secref{q:gm}.
 
 @d GM_FLOOR 1e-5 /* trec\_eval's |MIN_GEO_MEAN| */
 @d GM_BOUND 40 /* ulps added to the inner bound by the geometric mean */
@@ -12594,18 +13543,7 @@ denominator, and reduced once.
   mpz_clears(a, b, NULL); mpq_clear(p);
 }
 
-@ {\it Examples.}  Two queries with average precisions $1/2$ (one relevant
-item, at rank~2) and $1/8$ (at rank~8) have the arithmetic mean
-$5/16$ and the geometric mean $\sqrt{1/16}=\oursq{TE-gm-rational}$, a
-rational root.  A query with AP~1 and one with AP~0 have the geometric mean
-$\sqrt{1\cdot10^{-5}}=10^{-5/2}=\ours{TE-gm-floor}$: the floor decides it,
-and trec\_eval prints 0.0032.  Three such queries, AP 1, $1/2$ and 0, give
-$(1/200000)^{1/3}=\ours{TE-gm-three}$.  The nDCG of a perfect list (1) and of
-a list with its relevant item at rank~2 ($1/\lg3$) have the geometric mean
-$(\lg3)^{-1/2}=\ours{TE-gm-ndcg}$, where Ziv's loop encloses irrational
-terms.  Under \.{skip=norel} a query with no relevant item is left out:
-with AP $1/4$ and such a query, \.{gm[skip=norel]:ap} is
-$\oursq{TE-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{TE-gm-none}$.
+@ The C of \secref{gm-examples}.
 
 @<Examples over several queries@>=
 @/{"TE-gm-rational", NULL, "gm:ap", RM_QS(RM_Q((0, 1), ()),
@@ -12621,37 +13559,7 @@ $\oursq{TE-gm-norel}$ while \.{gm:ap} is $\sqrt{10^{-5}/4}=\ours{TE-gm-none}$.
 @/{"TE-gm-none", NULL, "gm:ap", RM_QS(RM_Q((0, 0, 0, 1), ()), RM_Q((0, 0), ())),
   NULL, "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-10},
 
-@ {\it The counts.}\here{q:counts}  trec\_eval prints four counts for each
-@:metric nq}{metric \.{nq}@>@:metric nret}{metric \.{nret}@>@:metric nrel}{metric \.{nrel}@>@:metric nrelret}{metric \.{nrelret}@>
-query and their {\it sums\/} over the queries, not their means: \.{num\_q},
-the number of queries evaluated (1 for each); \.{num\_ret}, the number~$n$
-of documents retrieved; \.{num\_rel}, the number~$R$ of judged documents of
-grade at least the relevance level, retrieved or not; and
-\.{num\_rel\_ret}, the number $h_n$ of those among the retrieved.  They are
-the metrics \.{nq}, \.{nret}, \.{nrel} and \.{nrelret} here, each a whole
-number, and trec\_eval's names mean their sums: \.{num\_rel} is
-\.{sum:nrel}.  \.{nrel} and \.{nrelret} read \.{rel}; none takes a cutoff
-(trec\_eval's \.{-M}~$m$ cuts the run before anything is counted, and
-\.{num\_ret} is then $\min(n,m)$) and none is ever undefined.  Under
-trec\_eval's \.{-c} a judged query missing from the run is a list of no
-items: it counts in \.{num\_q} and \.{num\_rel}, and adds 0 to the
-others.  trec\_eval's code (\.{m\_num\_q.c} and its neighbours) adds the
-per-query values and never divides, with two quirks under \.{-c}: its
-\.{num\_q} is then the number of judged queries, which is what \.{sum:nq}
-gives on the lists of \.{-c}; and its summary \.{num\_rel} is recounted
-from the judgments of every judged query with grade above~0, whatever the
-relevance level \.{-l}, so that with \.{-c -l 2} it is \.{sum:nrel[rel=1]},
-not \.{sum:nrel[rel=2]} (the per-query values do follow \.{-l}).
-ir\_measures' \.{NumQ}, \.{NumRet}, \.{NumRel} and \.{NumRelRet} are the
-same sums (its provider is pytrec\_eval).
-
-For example, two queries: the first retrieves grades $(1,0,2,0)$ with one
-more relevant document unretrieved, the second retrieves $(0,0)$ and has
-no relevant document.  Then \.{sum:nq} is $\oursq{TE-num-q}$, \.{sum:nret}
-is $4+2=\oursq{TE-num-ret}$, \.{sum:nrel} is $3+0=\oursq{TE-num-rel}$,
-\.{sum:nrelret} is $2+0=\oursq{TE-num-rel-ret}$, and with \.{rel=2} the
-last two are $\oursq{TE-num-rel2}$ and $\oursq{TE-num-rel-ret2}$.
-@^num\_q@>@^num\_ret@>@^num\_rel@>@^num\_rel\_ret@>
+@ The C of \secref{q:counts}.
 
 @<Private functions@>=
 static size_t count_of(const rm_variant *v, const rm_list *l)
@@ -12716,65 +13624,7 @@ RM_NQ, RM_NRET, RM_NREL, RM_NRELRET,
 @ @<Lists of the examples over queries@>=
 #define TE_COUNT_QS RM_Q((1, 0, 2, 0), (1)), RM_Q((0, 0), ())
 
-@ {\it Interpolated precision at a recall level.}\here{q:iprec}  The
-@:metric iprec}{metric \.{iprec}@>@:key at}{key \.{at}@>@:key level exact}{key \.{level}, word \.{exact}@>@:key level round}{key \.{level}, word \.{round}@>
-interpolated precision at recall level $\rho$ was defined with \.{ap11}
-(\secref{q:ap11}): the best precision at any rank whose recall is at
-least~$\rho$.  Since recall at rank~$i$ is $h_i/R$, ``at least $\rho$''
-means $h_i\ge\rho R$, that is $h_i\ge c(\rho)$ with $c(\rho)=\lceil\rho
-R\rceil$ relevant items, and
-$$p_{\rm interp}(\rho)=\max\{\,h_i/i: i\le k,\ h_i\ge c(\rho)\,\}
-  \quad(0\hbox{ if there is no such }i).$$
-The metric \.{iprec} is that value at the one level given by its key
-\.{at}, a fraction from 0 to~1 (\.{iprec[at=0.3]}); it takes a cutoff,
-\.{rel}, \.{ties} (not \.{average}, as \.{ap11}) and \.{undef}, and is
-undefined when $R=0$.
-@^interpolated precision@>@^iprec\_at\_recall@>@^11pt\_avg@>
-
-trec\_eval's \.{iprec\_at\_recall} (\.{m\_iprec\_at\_recall.c}) and
-\.{11pt\_avg} (\.{m\_11pt\_avg.c}) compute the same maximum, walking the run
-backwards, but they place each level at
-$$c(\rho)=\hbox{\tt lround}(\rho\cdot R),$$
-the count of relevant items {\it nearest\/} to $\rho R$, halves rounded up
-(its code comments that trec\_eval~9 added 0.9 and truncated instead), with
-$\rho$ the double nearest the level and the product a double.  A
-level is then reached as soon as the recall is within half a relevant item
-of it: with $R=2$, the levels 0.3 to 0.7 all have $c=1$ ($0.6$, $0.8$, $1$,
-$1.2$ and $1.4$ round to~1), so one relevant item retrieved reaches seven
-levels, where the textbook's $\lceil\rho R\rceil$ lets it reach only 0.1 to
-0.5.  The key \.{level} names the placement: \.{level=exact} (the default)
-is $\lceil\rho R\rceil$, \.{level=round} is trec\_eval's nearest count,
-computed as trec\_eval computes it.  \.{ap11} takes the key
-too, and shows it only as \.{level=round}, so that its other names are
-unchanged; \.{11pt\_avg} is \.{ap11[level=round,ties=id-desc]} and
-\.{iprec\_at\_recall\_0.30} is \.{iprec[at=0.3,level=round,ties=id-desc]}.
-That computation is part of the definition, because at a half it is not
-the nearest count of the exact $\rho R$: the double nearest 0.7 is a
-little below it, and $0.7\cdot45=31.5$ comes out as
-$31.499999999999996\ldots$, which \.{lround} takes to~31, where the exact
-half would go up to~32.  Of the eleven tenths and the $R$ below $10^6$,
-18724 pairs are such halves that go down (\.{tests/check\_trec.c} counts
-them, and checks $R=45$ through the library).  So \.{level=round} computes
-$c(\rho)=\hbox{\tt lround}(\hat\rho\otimes R)$, $\hat\rho$ the double
-nearest $\rho$ and $\otimes$ the product rounded to a double, on both paths
-alike: it is an integer, and the exact path needs nothing more.
-
-{\it Why 8/11.}  A query with $R=2$ whose run has one relevant document, at
-rank~1: the precision there is~1, and no later rank does better.  The
-textbook reaches the levels $\rho$ with $\lceil2\rho\rceil\le1$, that is
-0.0 to 0.5: six levels of precision~1 and five of~0, ${\rm
-AP}_{11}=\oursq{TE-11pt-exact}$.  trec\_eval's counts for the eleven
-levels are $0,0,0,1,1,1,1,1,2,2,2$ ($\hbox{\tt lround}(0.2)=0$,
-$\hbox{\tt lround}(1.4)=1$, $\hbox{\tt lround}(1.6)=2$), so eight levels
-need at most one relevant item and get precision~1:
-$\oursq{TE-11pt-round}$, as trec\_eval prints (0.7273).  The same
-query's \.{iprec\_at\_recall\_0.60} is $\oursq{TE-iprec-06-round}$ where the
-textbook's is $\oursq{TE-iprec-06-exact}$.  For a run $(0,1,0,1)$ with
-$R=3$: the precisions at the hits are $1/2$ and $1/2$, the counts of
-trec\_eval's levels are $0,0,1,1,1,2,2,2,2,3,3$, and \.{11pt\_avg} is
-$9\cdot{1\over2}/11=\oursq{TE-11pt-r3}$ where \.{ap11} is
-$(7\cdot{1\over2})/11=\oursq{TE-11pt-r3-exact}$ (the textbook reaches the
-levels up to $2/3$, 0.0 to 0.6).
+@ The C of \secref{q:iprec}.
 
 @<Public types@>=
 typedef enum {@+ RM_LEVEL_EXACT, RM_LEVEL_ROUND @+} rm_level;
@@ -12892,46 +13742,7 @@ RM_IPREC,
   "case", RM_OK, "2", 0x1p+1},
 
 
-@ {\it Set measures and precision at multiples of $R$.}\here{q:setap}
-@:metric setap}{metric \.{setap}@>@:metric rprecm}{metric \.{rprecm}@>@:key mult}{key \.{mult}@>
-trec\_eval's \.{set\_map} (\.{m\_set\_map.c}) is the average precision of
-the retrieved set taken as unranked: every relevant retrieved item gets the
-set's precision $h_n/n$, every relevant item not retrieved gets~0, so
-$${\rm setAP}={h_n\over R}\cdot{h_n\over n}={h_n^2\over nR},$$
-the product of the set's recall and precision.  It is the metric \.{setap}
-here (ir\_measures' \.{SetAP}); with a cutoff it is the same of the first
-$k=\min(K,n)$ items, which is what trec\_eval's \.{-M}~$K$ gives.  It reads
-\.{rel}, \.{ties} (with a cutoff they matter; \.{average} is refused) and
-\.{undef}: a query that retrieves nothing or has no relevant item is
-undefined, 0 in trec\_eval.  A run $(1,0,1,0)$ with $R=3$ has
-$2^2/(4\cdot3)=\oursq{TE-setap}$.
-@^set\_map@>@^SetAP@>
-
-trec\_eval's \.{relative\_P.}$K$ (in its file \.{m\_rel\_P.c}) divides
-the hits in the top~$K$ by the most there could be, $\min(K,R)$: it is our
-\.{recall@@K[norm=min]}.  Its \.{set\_relative\_P} (in \.{m\_set\_rel\_P.c}),
-which is $h_n/\min(n,R)$, is \.{recall[norm=min]}, and ir\_measures calls
-it \.{SetRelP}.  Both give 0 when $R=0$, as \.{undef=zero} does.
-
-\.{Rprec\_mult.}$m$ (\.{m\_Rprec\_mult.c}) is the precision at the rank
-$c=mR$, for multipliers $m$ of $R$ (by default 0.2, 0.4, \dots,~2.0), so
-that queries with many and few relevant items are compared at the same
-point of their rankings.  trec\_eval makes the rank a whole number by
-$c=\lfloor\hat m\otimes R\oplus0.9\rfloor$ in doubles (the old rounding
-that \.{iprec\_at\_recall} gave up; $\hat m$ the double nearest~$m$), and
-divides by~$c$ even when the run is shorter:
-$${\rm RP}_m={h_{\min(c,n)}\over c}.$$
-With $m=1$ this is \.{rprec}.  The metric is \.{rprecm}, with the key
-\.{mult}, a fraction from $1/10^6$ to $10^6$ (default~1); it takes no
-cutoff, and is undefined when $c=0$ (when $R=0$, in particular), which
-trec\_eval reports as~0.  With $R=3$ and the run $(1,0,1,0)$,
-\.{Rprec\_mult\_0.60} has $c=\lfloor1.8+0.9\rfloor=2$ and value
-$\oursq{TE-rprecm-06}$; \.{Rprec\_mult\_2.00} has $c=6$ beyond the run, and
-value $2/6=\oursq{TE-rprecm-2}$.  Adding 0.9 is not rounding to the nearest:
-the two differ where $mR$ has a fraction from 0.1 to below 0.5, such as
-$m=0.4$, $R=3$, where $mR=1.2$ gives trec\_eval's $c=2$
-($\oursq{TE-rprecm-04}$ here) and the nearest count~1.
-@^Rprec\_mult@>@^relative\_P@>@^set\_relative\_P@>
+@ The C of \secref{q:setap}.
 
 @<Fields of a variant@>=
 int mult, mult_den; /* the multiplier $m$ of \.{rprecm}, a fraction */
@@ -13032,27 +13843,7 @@ RM_SETAP, RM_RPRECM,
 @/{"TE-setrelp", NULL, "set_relative_P", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
   NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 
-@ {\it Binary G.}\here{q:bing}  trec\_eval's \.{binG} (\.{m\_binG.c},
-@:metric bing}{metric \.{bing}@>
-``experimental measure'', 2008) discounts a relevant item not by its rank
-but by the nonrelevant items above it: a relevant item with $m$ nonrelevant
-items ranked before it gains $1/\lg(2+m)$, and the sum is divided by~$R$,
-$${\rm binG}={1\over R}\sum_{r:\,b_r=1}{1\over\lg(2+m_r)},\qquad
-  m_r=r-h_r.$$
-A run whose relevant items all come first scores $h_n/R$, its recall, and
-each nonrelevant item pushes the later hits down as a rank would in DCG.
-The metric is \.{bing}; it reads \.{rel}, \.{ties} (not \.{average}) and
-\.{undef} (undefined when $R=0$, which trec\_eval reports as~0), and takes
-no cutoff.  Its value is a sum of logarithmic terms over an integer, exact
-on the path of \secref{q:cg}'s forms: the run $(0,1,0,1)$ with $R=2$ has
-$m=1$ and $m=2$, so ${\rm binG}=(1/\lg3+1/\lg4)/2=\ours{TE-bing}$, and the
-run $(1,0,0,1,0)$ with a third relevant item unretrieved has
-$(1/\lg2+1/\lg4)/3=\oursq{TE-bing-q}$, rational.  The double path adds
-$1/\lg(2+m)$ with the compensated sum and divides by~$R$: a logarithm and a
-division per term (2~ulps, all terms positive), the sum and the last
-division, 4~ulps.  trec\_eval's \.{G}, the same with graded gains and an
-ideal, is \.{ngain} (\secref{q:ngain}).
-@^binG@>
+@ The C of \secref{q:bing}.
 
 @<Private functions@>=
 static rm_status bing_forms(const rm_variant *v, const rm_list *l,
@@ -13112,28 +13903,7 @@ RM_BING,
 @/{"TE-bing-q", NULL, "binG", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
   RM_OK, "1/2", 0x1p-1},
 
-@ {\it Utility.}\here{q:utility}  trec\_eval's \.{utility}
-@:metric utility}{metric \.{utility}@>@:key tp}{key \.{tp}@>@:key fp}{key \.{fp}@>@:key fn}{key \.{fn}@>@:key tn}{key \.{tn}@>@:key docs}{key \.{docs}@>
-(\.{m\_utility.c}), from the filtering tracks of TREC, scores the retrieved
-set as a contingency table: each relevant item retrieved is worth~$a$, each
-nonrelevant item retrieved~$b$, each relevant item missed~$c$ and each
-nonrelevant item not retrieved~$d$,
-$$U=a\,h_n+b\,(n-h_n)+c\,(R-h_n)+d\,(N+h_n-n-R),$$
-with $N$ the number of documents in the collection (trec\_eval's option
-\.{-N}, default~0).  The defaults are $a=1$, $b=-1$, $c=d=0$, so that
-$U=2h_n-n$.  The metric is \.{utility}, with the keys \.{tp}, \.{fp},
-\.{fn} and \.{tn} for $a$, $b$, $c$ and~$d$, whole numbers from $-10^6$ to
-$10^6$ (defaults 1, $-1$, 0, 0), and \.{docs} for~$N$ (default~0), named
-after the cells of the table they weigh; it reads \.{rel} and takes no
-cutoff (trec\_eval's \.{-M} cuts the run first).  A value is a whole number,
-negative as often as not, and never undefined.  trec\_eval takes
-coefficients with fractions too (they are doubles); ours are whole, which
-covers the uses of the TREC tracks, such as $a=2$, $b=-1$.  The run
-$(1,0,2,0,0)$ with one relevant item missed has $h=2$, $n=5$, $R=3$:
-$U=2\cdot2-5=\oursq{TE-utility}$, and with \.{tp=2} it is
-$4-3=\oursq{TE-utility-2}$; with \.{fn=-1,tn=1,docs=100} it is
-$2-3-1+(100+2-5-3)=\oursq{TE-utility-tn}$.
-@^utility@>
+@ The C of \secref{q:utility}.
 
 @<Fields of a variant@>=
 int tp, fp, fn, tn; /* the weights of \.{utility} */
@@ -13196,43 +13966,7 @@ RM_UTILITY,
 @/{"TE-utility-tn", NULL, "utility[fn=-1,tn=1,docs=100]", RM_G(1, 0, 2, 0, 0), NULL,
   NULL, RM_G(1), NULL, "case", RM_OK, "92", 0x1.7p+6},
 
-@ {\it Normalized gain.}\here{q:ngain}  trec\_eval's \.{G} (\.{m\_G.c},
-@:metric ngain}{metric \.{ngain}@>
-``experimental measure'', 2008) is \.{binG} with graded gains and a
-discount that compares the run with the ideal ranking.  Let the gain of a
-grade $g$ be $\gamma(g)=g$ when $g>0$ and $0$ otherwise, let
-$I_1\ge I_2\ge\cdots$ be the positive gains of all judged items of the
-query in decreasing order ($I_j=0$ past them), and let
-$$C_r=\sum_{j\le r}\max(I_j,1),\qquad S_r=\sum_{j\le r}\gamma(g_j)$$
-be the cost of the ideal prefix (each rank costs at least~1) and the gain
-the run has gathered down to rank~$r$.  Then
-$${\rm G}={1\over\sum_j I_j}\sum_{r:\,\gamma(g_r)>0}
-  {\gamma(g_r)\over\lg(2+C_r-S_r)}.$$
-An item is discounted by how far the run lags the ideal when it arrives,
-not by its rank: an item whose predecessors gathered all the gain they
-could is worth its full gain.  The retrieved positive gains are some of
-the $I_j$, so $S_r\le\sum_{j\le r}I_j\le C_r$ and every argument is at
-least~2; with binary grades $C_r=r$ for $r\le R$ and $C_r-S_r$ is the
-number of nonrelevant items above rank~$r$ (for $r>R$ the costs of~1
-keep it so), which is \.{binG}.  A run in the ideal order scores~1.
-The metric is \.{ngain}; it reads \.{ties} and \.{undef} (undefined when
-no judged item has a positive grade, which trec\_eval reports as~0); the
-threshold \.{rel} has no part in it, and it takes no cutoff.
-
-trec\_eval computes the same sum in three loops (while the ideal gain is
-positive, past it, and over the ideal alone), in doubles; the sums $C_r$
-and $S_r$ are whole numbers, so its only rounding is in the logarithms and
-the sum.  It takes the gain of grade~$g$ from its gain table (by default
-$g$, from \.{-m G.1=3.5,2=9}), and an item whose grade is not in the
-table, unjudged or negative, gains~0, as here.
-The retrieved grades $(1,2,0)$, with no other judged item, have $I=(2,1)$,
-$C=(2,3,4)$ and $S=(1,3,3)$: ${\rm G}=(1/\lg3+2/\lg2)/3=\ours{TE-ngain}$;
-the grades $(0,2)$ with a second item of grade~2 unretrieved have
-$C_2=4$, $S_2=2$ and ${\rm G}=(2/\lg4)/4=\oursq{TE-ngain-q}$.  The exact
-path builds the sum as a form of \secref{q:cg}, over a whole number; the
-double path adds the terms with the compensated sum and divides, 4~ulps as
-for \.{binG}.
-@^G (trec\_eval)@>
+@ The C of \secref{q:ngain}.
 
 @<Private functions@>=
 static int grade_desc(const void *a, const void *b)
@@ -13327,36 +14061,7 @@ RM_NGAIN,
 @/{"TE-ngain-q", NULL, "G", RM_G(0, 2), NULL, NULL, RM_G(2), NULL, "case",
   RM_OK, "1/4", 0x1p-2},
 
-@ {\it nDCG over the relevant items.}\here{q:ndcgrel}  trec\_eval's
-@:metric ndcg-rel}{metric \.{ndcg-rel}@>
-\.{ndcg\_rel} (\.{m\_ndcg\_rel.c}, ``experimental measure'') averages nDCG
-at the ranks of the items of positive gain, one point per such item of the
-judgments.  With the gains $\gamma$ and ideal gains $I_1\ge\cdots\ge I_M>0$
-of \secref{q:ngain}, ${\rm DCG}_r=\sum_{j\le r}\gamma(g_j)/\lg(j+1)$ and
-${\rm IDCG}_k=\sum_{j\le\min(k,M)}I_j/\lg(j+1)$,
-$${\rm ndcg\_rel}={1\over M}\biggl(\sum_{r\le n:\,\gamma(g_r)>0}
-  {{\rm DCG}_r\over{\rm IDCG}_r}+(M-h)\,{{\rm DCG}_n\over{\rm IDCG}_M}\biggr),$$
-$h$ the number of retrieved items of positive gain: an item of the
-judgments that was not retrieved scores the nDCG of the whole run.  The
-ideal DCG stops growing at~$M$, so past rank~$M$ every point is the nDCG
-at that rank, as in \.{ndcg}.  The metric is \.{ndcg-rel}; it reads
-\.{ties} and \.{undef} (undefined when $M=0$, where trec\_eval's last
-step divides $0$ by~$0$ and leaves its value at~0), no \.{rel} and no
-cutoff.  trec\_eval computes the same in doubles, in the three loops of
-\.{G}; it adds the points in rank order and divides once.
-
-The grades $(0,1)$ with a second item of grade~1 unretrieved have $M=2$,
-${\rm DCG}_2=1/\lg3$, ${\rm IDCG}_2=1+1/\lg3$; both points are
-${\rm DCG}_2/{\rm IDCG}_2=1/(\lg3+1)=1/\lg6$, so ${\rm ndcg\_rel}=1/\lg6=
-\ours{TE-ndcgrel}$; the ideal run $(1,1)$ has two points of~1, and
-${\rm ndcg\_rel}=\oursq{TE-ndcgrel-q}$.  The value is a weighted sum of
-quotients of forms of \secref{q:cg}, so the exact path encloses it as a
-mean of nDCGs (the |aggregate| of the part on aggregation), and a mean over
-queries adds each query's quotients to one such sum.  The double path
-keeps both DCGs with the compensated sum and adds the points with it too:
-the nDCG bound of \.{ndcg} for each point, one ulp for the weight, one for
-the sum and one for the division, 12~ulps.
-@^ndcg\_rel@>
+@ The C of \secref{q:ndcgrel}.
 
 @<Private functions@>=
 static void loglin_copy(loglin *d, const loglin *s)
@@ -13500,29 +14205,7 @@ RM_NDCG_REL,
 @/{"TE-ndcgrel-q", NULL, "ndcg_rel", RM_G(1, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "1", 0x1p+0},
 
-@ {\it nDCG at the changes of the ideal gain.}\here{q:rndcg}  trec\_eval's
-@:metric rndcg}{metric \.{rndcg}@>
-\.{Rndcg} (\.{m\_Rndcg.c}, ``experimental measure'') averages nDCG at the
-ranks where the ideal ranking passes from one gain to a lower one: with the
-ideal gains $I_1\ge\cdots\ge I_M>0$ of \secref{q:ngain}, the points are the
-ranks $k<M$ with $I_{k+1}<I_k$, the rank~$M$, and the length~$n$ of the run
-when $n>M+1$,
-$${\rm Rndcg}={1\over|P|}\sum_{k\in P}
-  {{\rm DCG}_{\min(k,n)}\over{\rm IDCG}_{\min(k,M)}},$$
-with the DCGs of \secref{q:ndcgrel}.  trec\_eval's description says the last
-point is ``at num\_retrieved''; its code takes it only when the run is at
-least two items longer than~$M$ (at $n=M+1$ the loop that would add it
-has already ended), and we follow the code.  The metric is \.{rndcg}; it
-reads \.{ties}, \.{undef} and \.{rel}: the value is undefined when no item
-has a grade of at least \.{rel} (trec\_eval's \.{-l}; it reports~0) or
-none has a positive grade.  Worked by hand: the grades $(0,2,1)$ with an
-item of grade~1 unretrieved have $I=(2,1,1)$, $M=3=n$, points $\{1,3\}$:
-${\rm DCG}_1/{\rm IDCG}_1=0$ and ${\rm DCG}_3/{\rm IDCG}_3=(2/\lg3+1/2)/
-(2+1/\lg3+1/2)$, and ${\rm Rndcg}=\ours{TE-rndcg}$; the ideal run $(2,1)$
-has points $\{1,2\}$ and ${\rm Rndcg}=\oursq{TE-rndcg-q}$.  Both paths are
-those of \.{ndcg-rel}: a mean of quotients of forms, enclosed on the exact
-path, 12~ulps on the double path.
-@^Rndcg@>
+@ The C of \secref{q:rndcg}.
 
 @<Private functions@>=
 static rm_status rndcg_terms(const rm_variant *v, const rm_list *l,
@@ -13612,28 +14295,6 @@ RM_RNDCG,
 @/{"TE-rndcg-q", NULL, "Rndcg", RM_G(2, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "1", 0x1p+0},
 
-@ {\it How this chapter was checked against trec\_eval.}  We built
-trec\_eval~10.0 (commit f4253652) outside the project and ran it with
-\.{-q} and the measures \.{num\_q}, \.{num\_ret}, \.{num\_rel},
-\.{num\_rel\_ret}, \.{gm\_map}, \.{11pt\_avg}, \.{iprec\_at\_recall} (its
-eleven levels), \.{relative\_P} (its nine cutoffs), \.{set\_relative\_P},
-\.{set\_map}, \.{Rprec\_mult} (its ten multipliers), \.{binG} and
-\.{utility} (its default coefficients) on 300
-random files of judgments and runs: one to six queries, lists of 1 to 60
-documents, ties of scores, grades from $-1$ to~3, relevance levels
-\.{-l}~1 and~2.  \.{rankmetrics eval} with the names of this chapter (and
-\.{rel=2} for \.{-l}~2) printed the same 50\,342 values, per query and
-over all, each within trec\_eval's four decimals.  (Three earlier files
-whose query had only the grade $-1$ made trec\_eval stop with ``Can't
-calculate measure''; that is a matter of trec\_eval's reading of
-judgments, not of these measures.)  \.{G}, \.{ndcg\_rel} and
-\.{Rndcg} were compared the same way, through \.{rankmetrics trec\_eval -q},
-on 200 random files (up to four queries, grades $-1$ to~3, ties of scores),
-alone and with \.{-c} and \.{-l}~2: every line was trec\_eval's, save one
-file whose only judgment is $-1$, where trec\_eval stops.  The project's tests never run
-trec\_eval: \.{tests/check\_trec.c} derives its values by hand and by
-oracles of its own.
-
 @ \impl The golden vectors of this chapter are two families of their own, so that
 the families before it keep their contents: \.{trec} for the metrics of one
 query (with the worked examples above whose labels begin \.{TE-}), and
@@ -13675,28 +14336,7 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
   trec_set_variants, NULL},
 
-@ {\it The string of grades.}\here{q:relstring}  trec\_eval's
-\.{relstring} is not a number but a picture of the top of a ranking: one
-character per retrieved document, rank by rank, for the first~$k$
-(default~10), so that a reader sees at a glance where the relevant ones
-lie.  The character of a document is its grade when that is a digit
-$0\ldots9$, \.{>} for a grade above~9, \.{-} for a document not in the
-judgments at all (our marker~1) and \.{.} for one in the pool but left
-unjudged (our marker~2, a negative grade in trec\_eval's qrels).  A list
-shorter than~$k$ gives a shorter string; $k=0$ gives the empty one.
-trec\_eval prints the string between single quotes, for each query only
-(it has no summary line), and reads it after \.{-M} and \.{-J} have cut
-the ranking, as every other measure does; so under \.{-J} no \.{-} or
-\.{.} is left.  (trec\_eval's code also has \.{<}, for a grade below~$-2$
-that its own reader never produces; a list here has no negative grade.)
-
-|rm_relstring| ranks the list |l| by the tie rule |ties| and writes the
-string of its first $\min(k,n)$ items, and a NUL, into |buf|, of |len|
-bytes; it returns |RM_EINVAL| when the string does not fit (|buf| then
-holds the empty string if |len>0|), and the errors of a list that the
-metrics refuse.  The ranking needs $2n$ words, allocated here
-(|RM_ENOMEM| if they cannot be).
-@^relstring@>
+@ The C of \secref{q:relstring}.
 
 @<Public prototypes@>=
 rm_status rm_relstring(const rm_list *l, rm_ties ties, size_t k, char *buf,
@@ -15808,6 +16448,37 @@ again at the default length, are also golden vectors, flagged
 vectors''.
 @^disagreements, the command@>
 
+@ {\it Examples.}  The call
+$$\hbox{\.{rankmetrics disagree 'ndcg@@10[ties=id-desc]' 'ndcg@@10[ideal=list,ties=average]'}}$$
+asks whether trec\_eval's nDCG is scikit-learn's.  The search visits the three lists of one item (grades 0,
+1,~2: both give~0, the convention for an undefined nDCG, then 1 and~1), the nine lists of two without
+scores (no tie, and every judged item is retrieved, so the two rank alike
+and have one ideal) and the four scored lists with grades $0,0$ (both~0).
+The 17th input, grades $0,1$ with scores $0,0$ and identifiers \.{b}
+and~\.{c}, is the smallest witness: trec\_eval's rule puts \.{c}, the
+relevant item, first, and its nDCG is~1; the mean over both orders of the
+tie is $(1+1/\lg3)/2=0.8154648767857287185497635571713804271498$, to 40
+digits.  Grades 0 and~1 suffice, and the two differ on 117 of the 160
+random queries.
+
+\.{hr@@10[hit=any]} and \.{recall@@10} are both~1 on a list that retrieves
+every relevant item, and both~0 on one that retrieves none; their smallest
+witness is the 50th input, the first that retrieves one relevant item and
+not another: grades~1 with a judged item of grade~1 not retrieved, where
+any hit gives~1 and recall~$1/2$.  \.{ap[norm=rel]} and \.{ap[norm=min]}
+are equal on all $6+90+486+2754+16038=19374$ lists up to length~5
+($2\cdot3^n(1+2^n)$ of length $n\ge2$, with or without the unretrieved
+item, and $2\cdot3$ of length~1), as they must be: without a cutoff
+$\min(R,K)=R$.  And \.{mean:ap} and \.{micro:ap} split on the 50th set,
+two lists of one item with grades 0 and~1: the mean counts the query
+without a relevant item as~0 (its \.{undef=zero}) and gives~$1/2$, while
+the micro average takes neither numerator nor denominator from it and
+gives~1.
+@^trec\_eval@>@^scikit-learn@>
+
+@ The C of \secref{q:distool}.  The command reads the clock and asks whether
+standard error is a terminal.
+
 @<Tool functions@>=
 #include <time.h>
 #include <unistd.h>
@@ -16279,34 +16950,6 @@ static int dis_pair_run(dis_cmd *c, const char *na, const char *nb)
   rm_disagreement_free(d);
   return 0;
 }
-
-@ {\it Examples.}  The call
-$$\hbox{\.{rankmetrics disagree 'ndcg@@10[ties=id-desc]' 'ndcg@@10[ideal=list,ties=average]'}}$$
-asks whether trec\_eval's nDCG is scikit-learn's.  The search visits the three lists of one item (grades 0,
-1,~2: both give~0, the convention for an undefined nDCG, then 1 and~1), the nine lists of two without
-scores (no tie, and every judged item is retrieved, so the two rank alike
-and have one ideal) and the four scored lists with grades $0,0$ (both~0).
-The 17th input, grades $0,1$ with scores $0,0$ and identifiers \.{b}
-and~\.{c}, is the smallest witness: trec\_eval's rule puts \.{c}, the
-relevant item, first, and its nDCG is~1; the mean over both orders of the
-tie is $(1+1/\lg3)/2=0.8154648767857287185497635571713804271498$, to 40
-digits.  Grades 0 and~1 suffice, and the two differ on 117 of the 160
-random queries.
-
-\.{hr@@10[hit=any]} and \.{recall@@10} are both~1 on a list that retrieves
-every relevant item, and both~0 on one that retrieves none; their smallest
-witness is the 50th input, the first that retrieves one relevant item and
-not another: grades~1 with a judged item of grade~1 not retrieved, where
-any hit gives~1 and recall~$1/2$.  \.{ap[norm=rel]} and \.{ap[norm=min]}
-are equal on all $6+90+486+2754+16038=19374$ lists up to length~5
-($2\cdot3^n(1+2^n)$ of length $n\ge2$, with or without the unretrieved
-item, and $2\cdot3$ of length~1), as they must be: without a cutoff
-$\min(R,K)=R$.  And \.{mean:ap} and \.{micro:ap} split on the 50th set,
-two lists of one item with grades 0 and~1: the mean counts the query
-without a relevant item as~0 (its \.{undef=zero}) and gives~$1/2$, while
-the micro average takes neither numerator nor denominator from it and
-gives~1.
-@^trec\_eval@>@^scikit-learn@>
 
 @ \impl The command.  Names may be given as the sources write them: \.{mrr} is
 \.{rr} and \.{map} is \.{ap}; \.{gauc} names the sets searched above, and
@@ -23373,6 +24016,36 @@ A corrupt or truncated stream is a read error, \.{FILE: read error:
 truncated gzip stream}, and not a shorter input (|tool_gz_in|).
 @^evaluating run files@>@^TREC run files@>@^CSV files@>
 
+@ {\it A worked example.}\here{eval-example}  Two queries, judged and run as
+follows; the judgments of \.{q2} name a relevant document, \.{d6}, that the
+run does not retrieve, and the run retrieves \.{d5}, which was not judged.
+$$\vbox{\halign{\tt#\hfil\qquad&\tt#\hfil\cr
+\rm judgments, \.{QRELS}&\rm run, \.{RUN}\cr
+\noalign{\smallskip}
+q1 0 d1 1&q1 Q0 d1 1 0.9 r\cr
+q1 0 d2 0&q1 Q0 d2 2 0.8 r\cr
+q1 0 d3 2&q1 Q0 d3 3 0.7 r\cr
+q2 0 d4 1&q2 Q0 d5 1 0.9 r\cr
+q2 0 d6 1&q2 Q0 d4 2 0.5 r\cr}}$$
+Then \.{rankmetrics eval -q -m ap -m precision@@2 QRELS RUN} prints the
+value of each query and, under \.{all}, their mean:
+$$\vbox{\halign{\tt#\hfil\quad&\tt#\hfil\quad&\tt#\hfil\cr
+ap&q1&0.8333333333333334\cr
+precision@@2&q1&0.5\cr
+ap&q2&0.25\cr
+precision@@2&q2&0.5\cr
+ap&all&0.5416666666666666\cr
+precision@@2&all&0.5\cr}}$$
+By hand: in \.{q1} the relevant documents (grade 1 or more) are at ranks 1
+and~3, so its AP is $(1/1+2/3)/2=5/6$; in \.{q2} the one retrieved, at
+rank~2, gives $(1/2)/2=1/4$, the unretrieved \.{d6} counting~0; their mean
+is $13/24$.  Each query has one relevant document in its top two.  On
+standard error \.{eval} says what each name means (\.{ap} is
+\.{mean:ap[norm=rel,rel=1,ties=input,undef=zero]}) and counts what it read,
+here one unjudged document read as grade~0.  \.{tests/claims\_test.sh}
+writes the two files from this page, runs the command and compares its
+output with these lines.
+
 @ {\it Which variants, and how they are aggregated.}  Every \.{-m NAME}
 names one variant.  A name of one query, such as \.{ndcg@@10}, gives a value
 per query and is aggregated as \.{mean:NAME}, the macro average over the
@@ -29503,6 +30176,18 @@ status~2 (or the command's own nonzero status), never with~0.  An oracle
 whose report was silently lost would be worse than none.  Every command
 that prints results takes \.{-o FILE}, which writes them into |FILE|
 atomically (see {\it Files}, below).
+
+{\it A first example.}  One value of one variant, on one list given by its
+grades in rank order:
+$$\vbox{\halign{\eighttt#\hfil\cr
+\$ rankmetrics value 'ndcg@@3[ideal=list]' --grades 2,0,1\cr
+ndcg@@3[gain=linear,discount=log2,ideal=list,ties=input,undef=zero]\quad0.9502344167898356\cr}}$$
+The tool prints the variant's canonical name, every key spelled out, then a
+tab and the value on the double path.  This one is exercise~1 of the
+chapter on nDCG (\secref{ndcg-ex}); \.{--exact} adds the exact path, and
+\.{eval} computes the same names over run files (\secref{evalfiles}, which
+begins with an example).  \.{tests/claims\_test.sh} runs the command and
+compares its output with these lines.
 @^command-line tool@>@^silent failures@>
 
 @(rmtool.c@>=
@@ -33817,6 +34502,12 @@ asked for this reading, 152 of 3\,600 random cases had been refused for
 the comments and the extra words alone.)
 
 @* Verifying an implementation.\here{verify}
+An implementation of a metric, in Python, Java, SQL or Spark, claims to
+compute some variant; \.{rankmetrics verify} checks the claim.  The
+implementation computes the golden vectors of the variant's family, and the
+command compares its answers with the correctly rounded values and, where
+they differ, names the variant that the answers do match: the worked
+example below shows a report.
 The command \.{verify} is the tool's door to the verification engine
 (\secref{q:verifyengine}): it reads a candidate's files, hands their lines
 to the engine, and prints the engine's verdicts as a report.  The command
@@ -33846,6 +34537,55 @@ digits, the given one, and their distance in ulps; a table gives, per
 variant, the counts of exact, within and wrong results; and the totals
 close the report.  With \.{--quiet} the diagnosis and the totals are the
 whole report: a reader sees first what the candidate computes.
+
+@ {\it A worked example: two classic mistakes.}\here{verify-demo}  Here is how a report reads
+when the candidate is wrong.  The program below is a candidate such as
+people write: it reads the text twin of two families and computes, with
+plain sums of doubles, the average precision of the group
+$$\.{ap[norm=rel,rel=1,ties=input,undef=zero]}$$
+and the nDCG@@10 of the group
+$$\.{ndcg@@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]},$$
+each for the tests whose lists hold at most twelve items.  It makes the two
+mistakes this book meets most often: it divides AP by the number of
+relevant items {\it retrieved\/} (the hits) instead of all relevant items,
+and it takes the gain of grade~$g$ to be $2^g-1$ where the group's variant
+says~$g$.  The build compiles it (\.{build/verifydemo}), runs it on the
+committed vectors, gives its results to \.{rankmetrics verify},
+and prints the report below exactly as the tool wrote it (long lines
+folded at 96 characters).  The build also checks that the report names the
+two variants the prose says it names, so that this page cannot drift from
+what the tool does.
+@^verify, a worked example@>
+
+\medskip
+\input verify-demo
+\medskip
+
+\noindent How to read it.  The diagnosis comes first, and is explained
+below.  Each \.{WRONG} entry names the vector, the
+group's variant and the candidate's line, shows the input, the expected
+correctly rounded double (in C99 hexadecimal and with 17 digits), the
+candidate's number and their distance in ulps.  Two kinds of entry appear.
+Those a few ulps away are rounding: the naive sums of the candidate round
+differently from the exact path on some lists, and the strict verdict
+counts them wrong (give \.{--ulps 4} to accept them).  Those billions of
+ulps away are definitions: AP by the hits differs from AP by the relevant
+items only when a relevant item is left out (a nonempty \.{judged} list),
+and the two gains differ only on grades above~1.  The table that follows
+counts per variant.  The diagnosis, under each variant with a wrong
+result, names the variant that explains the candidate's numbers best, on
+how many of the vectors given, and within how many ulps.  It names
+\.{ap[norm=hits,...]} and \.{ndcg@@10[gain=exp2,...]} though the
+candidate's numbers are off by rounding as well, since the diagnosis
+forgives a few ulps where the verdict does not.  When several variants are
+listed as explaining equally well, the vectors given cannot tell them apart
+(here \.{ap} and \.{ap@@10} agree on lists of at most twelve items, and
+the cutoffs 9 and~10 on those with few relevant ones), and the remedy is to
+give more of the family's vectors: this candidate leaves out the longer
+lists, among them the plain variants' lists that are built to tell these
+apart (``Plain variants'' in the part on golden vectors).  The last lines count the vectors: those not given were not
+checked, and the verdict is \.{FAIL} because one result is wrong, however
+close.
 
 @ \impl The command's state is the engine's verifier, with the options that the
 report reads.
@@ -34412,55 +35152,6 @@ printf("%ld vectors given: %d exact, %d within the tolerance, %d wrong;"
   " %ld vectors not given\n", given, total[RM_VERDICT_EXACT], total[RM_VERDICT_WITHIN],
   total[RM_VERDICT_WRONG], not_given);
 puts(total[RM_VERDICT_WRONG] ? "verify: FAIL" : "verify: PASS");
-
-@ {\it A worked example: two classic mistakes.}\here{verify-demo}  Here is how a report reads
-when the candidate is wrong.  The program below is a candidate such as
-people write: it reads the text twin of two families and computes, with
-plain sums of doubles, the average precision of the group
-$$\.{ap[norm=rel,rel=1,ties=input,undef=zero]}$$
-and the nDCG@@10 of the group
-$$\.{ndcg@@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]},$$
-each for the tests whose lists hold at most twelve items.  It makes the two
-mistakes this book meets most often: it divides AP by the number of
-relevant items {\it retrieved\/} (the hits) instead of all relevant items,
-and it takes the gain of grade~$g$ to be $2^g-1$ where the group's variant
-says~$g$.  The build compiles it (\.{build/verifydemo}), runs it on the
-committed vectors, gives its results to \.{rankmetrics verify},
-and prints the report below exactly as the tool wrote it (long lines
-folded at 96 characters).  The build also checks that the report names the
-two variants the prose says it names, so that this page cannot drift from
-what the tool does.
-@^verify, a worked example@>
-
-\medskip
-\input verify-demo
-\medskip
-
-\noindent How to read it.  The diagnosis comes first, and is explained
-below.  Each \.{WRONG} entry names the vector, the
-group's variant and the candidate's line, shows the input, the expected
-correctly rounded double (in C99 hexadecimal and with 17 digits), the
-candidate's number and their distance in ulps.  Two kinds of entry appear.
-Those a few ulps away are rounding: the naive sums of the candidate round
-differently from the exact path on some lists, and the strict verdict
-counts them wrong (give \.{--ulps 4} to accept them).  Those billions of
-ulps away are definitions: AP by the hits differs from AP by the relevant
-items only when a relevant item is left out (a nonempty \.{judged} list),
-and the two gains differ only on grades above~1.  The table that follows
-counts per variant.  The diagnosis, under each variant with a wrong
-result, names the variant that explains the candidate's numbers best, on
-how many of the vectors given, and within how many ulps.  It names
-\.{ap[norm=hits,...]} and \.{ndcg@@10[gain=exp2,...]} though the
-candidate's numbers are off by rounding as well, since the diagnosis
-forgives a few ulps where the verdict does not.  When several variants are
-listed as explaining equally well, the vectors given cannot tell them apart
-(here \.{ap} and \.{ap@@10} agree on lists of at most twelve items, and
-the cutoffs 9 and~10 on those with few relevant ones), and the remedy is to
-give more of the family's vectors: this candidate leaves out the longer
-lists, among them the plain variants' lists that are built to tell these
-apart (``Plain variants'' in the part on golden vectors).  The last lines count the vectors: those not given were not
-checked, and the verdict is \.{FAIL} because one result is wrong, however
-close.
 
 @ \impl The candidate is a separate small program, written as a user would write
 it and kept short: it knows nothing of the library.  Its reader takes the

@@ -13,8 +13,11 @@
 #     infAP nor RBP, which have variants;
 #   - neither the book nor the Python package's docstring says that reading
 #     run files is "not here yet": the package exports evaluate_files.
-#   - the answers to the exercises of the nDCG chapter are the values that
-#     rankmetrics value computes, to the six decimals printed.
+#   - the worked examples that open the tool's part (value) and the chapter
+#     on run files (eval) print what the tool prints;
+#   - the answers to the exercises of the metric chapters are the values
+#     that rankmetrics value computes, to the six decimals printed, and
+#     the exact fraction where the book gives one.
 # The atlas's claims are atlas_test's, the commands' commands_test's.
 # Run from the top directory after `make'.
 . "$(dirname "${BASH_SOURCE[0]}")/booktest.sh"
@@ -51,23 +54,65 @@ for n in "trec\\_eval's bpref" 'bpref and infAP;' 'rank-biased precision (ranx';
   [[ $summary != *"$n"* ]] || fail "the atlas's summary says again that $n has no variant"
 done
 
-# The answers to the exercises of the nDCG chapter: every row of the table
-# "Answers to the exercises" (variant & grades;scores & closed form & value)
-# must be the program's value rounded to six decimals.
-rows=$(sed -n '/^@ {\\it Answers to the exercises.}\\here{ndcg-ans}/,/^@/p' rankmetrics.w |
-  sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\([^&]*\)&[^&]*&\([0-9.]*\)\\cr.*$/\1|\2|\3/p')
-[ "$(printf '%s\n' "$rows" | grep -c .)" -ge 4 ] ||
-  fail "the answers to the nDCG exercises are missing or no longer parse"
+# The answers to the exercises of the metric chapters: every row of a table
+# "Answers to the exercises" (\here{X-ans}: exercise & variant &
+# grades;scores;judged;markers & closed form & value) must be the program's value
+# rounded to six decimals, and where the closed form is a fraction (or a
+# whole number) the program's exact value must be that fraction.
+answers() {
+  sed -n "/^@ {\\\\it Answers to the exercises.}\\\\here{$1-ans}/,/^@/p" rankmetrics.w |
+    sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\([^&]*\)&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4/p'
+}
 checked=0
-while IFS='|' read -r v gs want; do
-  [ -n "$v" ] || continue
-  v=${v//@@/@}; g=${gs%;*}; s=${gs#*;}
-  got=$($TOOL value "$v" --grades "$g" ${s:+--scores "$s"} </dev/null | cut -f2)
-  checked=$((checked + 1))
-  got=$(printf '%.6f' "$got")
-  [ "$got" = "$want" ] || fail "the answer to an nDCG exercise, $v of $gs, is $got, the book says $want"
-done <<< "$rows"
-[ "$checked" -ge 6 ] || fail "only $checked answers to the nDCG exercises were checked"
+for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10 judged:8 trecm:8; do
+  lab=${ch%:*} min=${ch#*:}
+  rows=$(answers "$lab")
+  n=$(printf '%s\n' "$rows" | grep -c . || true)
+  [ "$n" -ge "$min" ] || fail "the answers to the exercises of \\here{$lab-ans} are missing or no longer parse ($n rows of $min)"
+  while IFS='|' read -r v gs cf want; do
+    [ -n "$v" ] || continue
+    v=${v//@@/@}
+    IFS=';' read -r g s j u <<< "$gs"
+    args=(--grades "$g")
+    [ -z "$s" ] || args+=(--scores "$s")
+    [ -z "$j" ] || args+=(--judged "$j")
+    [ -z "$u" ] || args+=(--unjudged "$u")
+    got=$($TOOL value "$v" "${args[@]}" </dev/null 2>/dev/null | cut -f2)
+    checked=$((checked + 1))
+    got=$(printf '%.6f' "$got")
+    [ "$got" = "$want" ] || fail "the answer to an exercise ($lab), $v of $gs, is $got, the book says $want"
+    if [[ $cf =~ ^[0-9]+(/[0-9]+)?$ ]]; then
+      q=$($TOOL value "$v" "${args[@]}" --exact </dev/null 2>/dev/null | sed -n 's/^rational *//p')
+      [ "$q" = "$cf" ] || fail "the answer to an exercise ($lab), $v of $gs, is exactly ${q:-nothing}, the book says $cf"
+    fi
+  done <<< "$rows"
+done
+[ "$checked" -ge 87 ] || fail "only $checked answers to the exercises were checked"
+
+# The worked examples that open the tool's part and the chapter on run
+# files: the tool's output must be the lines the book prints.
+ex=$(sed -n '/^{\\it A first example.}/,/^@/p' rankmetrics.w)
+cmd=$(sed -n 's/^\\\$ rankmetrics \(value .*\)\\cr$/\1/p' <<< "$ex")
+want=$(sed -n 's/^\([^ ]*\)\\quad\([0-9.]*\)\\cr}}\$\$$/\1\t\2/p' <<< "$ex")
+if [ -z "$cmd" ] || [ -z "$want" ]; then
+  fail "the first example of the tool's part is missing or no longer parses"
+else
+  cmd=${cmd//@@/@}; want=${want//@@/@}
+  got=$(eval "$TOOL $cmd" 2>/dev/null || true)
+  [ "$got" = "$want" ] || fail "rankmetrics $cmd prints '$got', the book says '$want'"
+fi
+ex=$(sed -n '/^@ {\\it A worked example.}\\here{eval-example}/,/^@ /p' rankmetrics.w)
+sed -n 's/^\(q[0-9] 0 d[0-9] [0-9]\)&q.*\\cr.*$/\1/p' <<< "$ex" > "$out/qrels"
+sed -n 's/^q[0-9] 0 d[0-9] [0-9]&\(q[0-9] Q0 [^\]*\)\\cr.*$/\1/p' <<< "$ex" > "$out/run"
+sed -n 's/^\([a-z@0-9]*\)&\(q[0-9]\|all\)&\([0-9.]*\)\\cr.*$/\1 \2 \3/p' <<< "$ex" | sed 's/@@/@/' > "$out/want"
+if [ "$(wc -l < "$out/qrels")" -ne 5 ] || [ "$(wc -l < "$out/run")" -ne 5 ] || [ "$(wc -l < "$out/want")" -ne 6 ]; then
+  fail "the worked example of eval (\\here{eval-example}) is missing or no longer parses"
+else
+  $TOOL eval -q -m ap -m precision@2 "$out/qrels" "$out/run" 2>/dev/null | awk '{print $1, $2, $3}' > "$out/got" || true
+  cmp -s "$out/want" "$out/got" || fail "eval on the book's example prints $(tr '\n' ';' < "$out/got"), the book says $(tr '\n' ';' < "$out/want")"
+  grep -q 'rankmetrics eval -q -m ap -m precision@@2 QRELS RUN' <<< "$ex" ||
+    fail "the worked example of eval no longer names the command the test runs"
+fi
 
 # Run files from Python
 for f in rankmetrics.w python/rankmetrics/__init__.py; do
@@ -77,4 +122,4 @@ grep -q '"evaluate_files"' python/rankmetrics/__init__.py || fail "the package n
 sed -n '1,/^"""$/p' python/rankmetrics/__init__.py | grep -q 'evaluate_files' ||
   fail "the package's docstring does not say that evaluate_files reads run files"
 
-finish "the book's BPM values, note (o) on Judged@K and the word on run files in Python and the answers to the nDCG exercises agree with the program"
+finish "the book's BPM values, note (o) on Judged@K and the word on run files in Python, the answers to the exercises and the worked examples of value and eval agree with the program"

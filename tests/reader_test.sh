@@ -12,6 +12,13 @@
 #     contents of the full book (the contents end with "To cite one exact
 #     definition"), in both editions, and the splits that matter follow it
 #     with their witness notation explained on the same page;
+#   - every metric chapter reordered so far is reader-first: no C from its
+#     title to its part "The implementation of ...", and the definitions,
+#     sources, worked examples, cases and exercises in that stretch;
+#   - no page of either edition holds fewer than fifteen lines but at the
+#     end of a chapter or part, and neither log has an overfull \vbox;
+#   - cweave knows every type that rankmetrics.w makes with typedef (none is
+#     set as an identifier in the woven TeX);
 #   - no section the reader's edition prints is marked for the implementation
 #     only (its number is in the full book's list of them) -- that is, the
 #     mark \impl is honoured.
@@ -79,18 +86,111 @@ for f in "$full" "$reader"; do
     fail "$f: the paths of 'How to read this book' give no page for §$cg (nDCG)"
 done
 
-# The nDCG chapter is reader-first (issue 24, item 2): from its title to the
-# part "The implementation of nDCG" no section has C, and that stretch holds
-# the gain, the discount, the ideal list, the sources, their worked
-# examples, the cases by hand and the exercises with their answers.
-cgw=$(sed -n '/^@\* Cumulative gain, DCG and nDCG\./,/^@\* The implementation of nDCG\.\\impl/p' rankmetrics.w)
-[ -n "$cgw" ] && [[ $cgw == *'@* The implementation of nDCG.'* ]] ||
-  fail "the nDCG chapter or its part 'The implementation of nDCG' (marked \\impl) is missing"
-c=$( (grep -nE '^(@ *)?(@<.*@>=|@\(.*@>=|@[dcp]( |$))' <<< "$cgw" || true) | head -3 | tr '\n' ' ')
-[ -z "$c" ] || fail "the nDCG chapter has C before 'The implementation of nDCG': $c"
-for l in q:gain q:discount q:ideal sources E000.3 E000.4 E002.1 ndcg-cases ndcg-ex ndcg-ans; do
-  [[ $cgw == *"\\here{$l}"* ]] || fail "the nDCG chapter's reader stretch lacks the section \\here{$l}"
+# The metric chapters are reader-first (issue 24, item 2): from a chapter's
+# title to its part "The implementation of ..." (marked \impl) no section
+# has C, and that stretch holds the sections a reader needs (for nDCG the
+# gain, the discount, the ideal list, the sources, their worked examples,
+# the cases by hand and the exercises with their answers).
+readerfirst() { # chapter title, title of its implementation part, labels
+  local title=$1 impl=$2 l w c
+  shift 2
+  w=$(sed -n "/^@\* ${title//\\/\\\\}\./,/^@\* ${impl//\\/\\\\}\.\\\\impl/p" rankmetrics.w)
+  if [ -z "$w" ] || [[ $w != *"@* $impl."* ]]; then
+    fail "the chapter '$title' or its part '$impl' (marked \\impl) is missing"; return
+  fi
+  c=$( (grep -nE '^(@ *)?(@<.*@>=|@\(.*@>=|@[dcpsf]( |$))' <<< "$w" || true) | head -3 | tr '\n' ' ')
+  [ -z "$c" ] || fail "the chapter '$title' has C before '$impl': $c"
+  for l in "$@"; do
+    [[ $w == *"\\here{$l}"* ]] || fail "the reader's stretch of '$title' lacks the section \\here{$l}"
+  done
+}
+readerfirst 'Cumulative gain, DCG and nDCG' 'The implementation of nDCG' \
+  q:gain q:discount q:ideal sources E000.3 E000.4 E002.1 ndcg-cases ndcg-ex ndcg-ans
+readerfirst 'Precision, recall, F and hit ratio' \
+  'The implementation of precision, recall, F and hit ratio' \
+  q:denom q:f q:rprec q:hr prf-sources E000.1 E003.4 E003.5 C000.1 prf-cases prf-ex prf-ans
+readerfirst 'Reciprocal rank' 'The implementation of reciprocal rank' \
+  rr-sources E000.2 E002.3 E004.1 rr-cases C000.3 rr-ex rr-ans
+readerfirst 'Average precision' 'The implementation of average precision' \
+  q:apstep q:ap11 ap-sources E004.2 E002.2 F001.7 ap-cases C000.2 ap-ex ap-ans
+readerfirst 'Area under the ROC curve' 'The implementation of the area under the ROC curve' \
+  F002.7 E002.4 E003.1 E003.2 F002.8 auc-cases auc-ex auc-ans
+readerfirst 'Expected reciprocal rank' 'The implementation of expected reciprocal rank' \
+  q:gmax err-sources err-example err-cases err-ex err-ans
+readerfirst 'Classification and rating errors' \
+  'The implementation of classification and rating errors' \
+  F003.1 clf-cases q:pooled q:ratings clf-ex clf-ans
+readerfirst 'Rank correlation' 'The implementation of rank correlation' \
+  N000.RC corr-rational corr-cases corr-ratings corr-ex corr-ans
+readerfirst 'Incomplete judgments' \
+  'The implementation of the metrics of incomplete judgments' \
+  q:rbpdepth q:judged-te E-judged E-judged-te E-judged-rbp judged-ex judged-ans
+readerfirst 'Measures of trec\_eval' 'The implementation of the measures of trec\_eval' \
+  q:gm gm-examples q:counts q:iprec q:setap q:bing q:utility q:ngain q:ndcgrel q:rndcg \
+  q:relstring trecm-ex trecm-ans
+
+# Pages that read as a book (issue 24, item 5): in both editions no page
+# holds fewer than fifteen lines unless it ends a chapter or a part (the
+# next page starts an entry of the contents, as the .toc of the build says)
+# or the book; a page's lines are the height from its first to its last
+# line of text under the running head, in lines of 12pt (pdftotext
+# -bbox-layout gives each line's box; a figure counts by its labels and
+# caption).  Pages without an arabic folio (the contents, the front matter)
+# are not counted.  And neither log has an overfull \vbox.
+for ed in rankmetrics rankmetrics-reader; do
+  ! grep -n 'Overfull \\vbox' "doc/$ed.log" || fail "doc/$ed.log has an overfull \\vbox"
+  sed -n 's/^\\ZZ {.*}{[-0-9]*}{[0-9]*}{\([0-9]*\)}{.*$/\1/p' "doc/$ed.toc" | sort -un > "$out/$ed.starts"
+  [ -s "$out/$ed.starts" ] || fail "doc/$ed.toc lists no page"
+  pdftotext -q -bbox-layout "doc/$ed.pdf" - | awk -v starts="$out/$ed.starts" '
+    BEGIN { while ((getline l < starts) > 0) start[l + 0] = 1 }
+    function flush() {
+      if (pg > 0 && folio != "" && hi > 0) {
+        n = int((hi - lo) / 11.95 + 0.5) + 1
+        if (n < 15) short[pg] = folio " " n
+      }
+      last = folio
+    }
+    /<page / { flush(); pg++; folio = ""; lo = 1e9; hi = 0; next }
+    /<line / {
+      match($0, /yMin="[0-9.]+"/); y0 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+      match($0, /yMax="[0-9.]+"/); y1 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+      if (y0 >= 90) { if (y1 < lo) lo = y1; if (y1 > hi) hi = y1 }
+      next
+    }
+    /<word / && folio == "" {
+      match($0, /yMin="[0-9.]+"/); y0 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+      w = $0; sub(/^.*">/, "", w); sub(/<\/word>.*$/, "", w)
+      if (y0 < 90 && w ~ /^[0-9]+$/) folio = w
+    }
+    END {
+      flush()
+      for (p in short) {
+        split(short[p], f, " ")
+        if (!((f[1] + 1) in start) && f[1] != last)
+          printf "page %d (folio %d) holds %d lines\n", p, f[1], f[2]
+      }
+    }' > "$out/$ed.short"
+  if [ -s "$out/$ed.short" ]; then
+    fail "doc/$ed.pdf has pages of fewer than fifteen lines that end no chapter: $(sort -n -k2 "$out/$ed.short" | head -5 | tr '\n' ';')"
+  fi
 done
+
+# cweave parses a declaration right only when it knows its type: a name
+# made by typedef is a type only after cweave has seen the typedef, and a
+# type of a system header never, unless rankmetrics.w declares it with @s
+# (issue 24, item 5).  A type it did not know is set in italic, \\{name},
+# and a declaration such as `alt_found *found' as a product.  So no name
+# that rankmetrics.w makes with typedef may appear in the woven TeX as an
+# identifier, unless it is also the name of a field (->name).
+{ sed -n 's/^.*typedef .*[ *}]\([A-Za-z_][A-Za-z0-9_]*\);[^;]*$/\1/p' rankmetrics.w
+  sed -n 's/^} *\([A-Za-z_][A-Za-z0-9_]*\);.*$/\1/p' rankmetrics.w; } | sort -u > "$out/types"
+[ "$(wc -l < "$out/types")" -ge 50 ] || fail "found only $(wc -l < "$out/types") typedef names in rankmetrics.w"
+italic=
+while read -r t; do
+  grep -q -- "->$t\b" rankmetrics.w && continue
+  grep -qF -- "\\\\{${t//_/\\_}}" doc/rankmetrics.tex && italic="$italic $t"
+done < "$out/types"
+[ -z "$italic" ] || fail "cweave set these types as identifiers (declare them with @s):$italic"
 
 # The mark \impl: sections marked for the implementation only are not printed
 # in the reader's edition (their numbers are taken from the woven TeX).

@@ -31590,6 +31590,7 @@ typedef struct {
   uint32_t *ord; size_t nq; /* the queries evaluated, by name */
   int *rel; size_t *at; /* the grades along each ranking */
   long *lev; size_t *lat; /* the judgments at each grade, $0..|nlev|-1$ */
+  unsigned char *stand; /* the query has the stand-in of \.{-c} */
 } te_rankings;
 static int te_cmp_rk(const te_rk *a, const te_rk *b)
 {
@@ -31615,7 +31616,7 @@ static void te_sort_rk(te_rk *x, size_t n)
     if ((moves += i - k) > 8 * n) { qsort(x, n, sizeof *x, te_cmp_rkv); return; }
   }
 }
-static int te_rank(te_dfiles *d, te_rankings *k)
+static int te_rank(te_dfiles *d, te_rankings *k, int complete)
 {
   size_t i, nrel = 0, nlev = 0, capt = 0, capx = 0, capl = 0;
   uint32_t *tab = NULL;
@@ -31628,7 +31629,8 @@ static int te_rank(te_dfiles *d, te_rankings *k)
   qsort(k->ord, k->nq, sizeof *k->ord, te_cmp_qnum);
   k->at = tool_alloc(NULL, (k->nq + 1) * sizeof *k->at);
   k->lat = tool_alloc(NULL, (k->nq + 1) * sizeof *k->lat);
-  k->rel = tool_alloc(NULL, (d->nr + 1) * sizeof *k->rel);
+  k->stand = tool_zalloc(k->nq + 1);
+  k->rel = tool_alloc(NULL, (d->nr + k->nq + 1) * sizeof *k->rel);
   k->lev = NULL;
   for (i = 0; i < k->nq && ok; i++) {
     uint32_t q = k->ord[i];
@@ -31636,7 +31638,10 @@ static int te_rank(te_dfiles *d, te_rankings *k)
     const te_dr *r = d->r + d->rs[q];
     size_t nj = d->jn[q], nr = d->rn[q], m, h, cap, e;
     long maxg = -1;
-    if (nr == 0) { ok = 0; break; } /* a judged query missing from the run */
+    int stand = nr == 0; /* a judged query missing from the run */
+    if (stand && !complete) { ok = 0; break; }
+    if (stand) nr = 1; /* trec\_eval's stand-in, under \.{-c} */
+    k->stand[i] = (unsigned char) stand;
     for (cap = 16; cap < 2 * (nj + nr); cap *= 2) ;
     if (cap > capt) {
       capt = cap;
@@ -31660,10 +31665,10 @@ static int te_rank(te_dfiles *d, te_rankings *k)
     }
     if (!ok || maxg < 0) { ok = 0; break; } /* twice; or all negative */
     for (m = 0; m < nr && ok; m++) { /* the run, looked up */
-      const char *doc = d->rdoc.b + r[m].doc;
+      const char *doc = stand ? "ceci_nest_pas_un_docno" : d->rdoc.b + r[m].doc;
       size_t len;
       uint64_t hh = te_hash(doc, &len);
-      x[m].score = r[m].score; x[m].doc = doc; x[m].rel = -1;
+      x[m].score = stand ? 1.0 : r[m].score; x[m].doc = doc; x[m].rel = -1;
       for (h = hh & (cap - 1); (e = tab[h]) != 0; h = (h + 1) & (cap - 1)) {
         const char *o = e <= nj ? d->jdoc.b + j[e - 1].doc : x[e - 1 - nj].doc;
         if (strcmp(o, doc) != 0) continue;
@@ -32222,6 +32227,7 @@ static void te_dfree(te_dfiles *d, te_rankings *k)
   free(d->jdoc.b); free(d->rdoc.b); free(d->j); free(d->r);
   free(d->js); free(d->jn); free(d->rs); free(d->rn); free(d->runid);
   free(k->ord); free(k->rel); free(k->at); free(k->lev); free(k->lat);
+  free(k->stand);
 }
 static int te_direct(te_state *t)
 {
@@ -32238,7 +32244,7 @@ static int te_direct(te_state *t)
   if (ok) {
     d.j = te_gather(d.j, d.nj, sizeof *d.j, offsetof(te_dj, q), d.q.n, &d.js, &d.jn);
     d.r = te_gather(d.r, d.nr, sizeof *d.r, offsetof(te_dr, q), d.q.n, &d.rs, &d.rn);
-    ok = te_rank(&d, &k);
+    ok = te_rank(&d, &k, t->complete);
   }
   for (j = 0; ok && j < k.nq; j++) {
     size_t judged = 0, h;
@@ -32254,6 +32260,22 @@ static int te_direct(te_state *t)
   te_dfree(&d, &k);
   free(c); free(pad); free(rs); free(v); free(sum); free(o.b); free(lg); free(relc); free(aps);
   return 0;
+}
+
+@ A judged query missing from the run, under \.{-c}, is computed by
+trec\_eval on a stand-in run of one document, \.{ceci\_nest\_pas\_un\_docno},
+of score~1 (|bogus_ranking| of \.{trec\_eval.c}), and so here (|te_rank|);
+then it sets to 0 the values whose name is \.{num\_ret}, \.{utility} or
+\.{rbp\_resid}, or begins with \.{unj}, and empties \.{relstring}: the
+names compared are the printed ones, so a measure given parameters keeps
+the stand-in's value (\secref{q:tenan}).
+
+@<Reset what \.{trec\_eval.c} resets...@>=
+for (i = 0; i < t->ni; i++) {
+  const char *nm = t->it[i].name;
+  if (strcmp(nm, "num_ret") == 0 || strcmp(nm, "utility") == 0
+      || strcmp(nm, "rbp_resid") == 0 || strncmp(nm, "unj", 3) == 0) v[i] = 0.0;
+  else if (strcmp(nm, "relstring") == 0) rs[0] = '\0';
 }
 
 @ @<Compute and print every query's values...@>=
@@ -32296,6 +32318,7 @@ for (j = 0; j < k.nq; j++) {
   memset(v, 0, (size_t) t->ni * sizeof *v);
   te_walk(&x);
   te_dcalc(t, c, &x, v, rs, most + 2);
+  if (k.stand[j]) @<Reset what \.{trec\_eval.c} resets after its stand-in@>;
   for (i = 0; i < t->ni; i++) {
     unsigned f = t->it[i].s->flags;
     if (c[i] < 0 || (f & (TE_RUNID | TE_NUMQ))) continue;

@@ -31331,22 +31331,38 @@ static int te_direct_can(const te_state *t)
 @ {\it Reading.}  A file is read in blocks of a megabyte, line by line, each
 line split in place by |te_split| (\secref{q:teread}).  |te_next| gives the
 next line without its newline, or |NULL| at the end or on an error
-(|err|); a line with a byte 0 is an error here (the general path says
-what it is).
+(|err|); a byte 0 in the file is an error here (the general path says
+what it is).  |te_words| splits a line as |te_split| does, giving the
+length of each word too, and stops after |max| words: the number it
+returns is then |max|, whatever follows.
 
 @<Tool functions@>=
 typedef struct {
   FILE *f; char *b; size_t cap, len, pos; int eof, err; long line;
 } te_lines;
+#define TE_SPACE(c) ((c) == ' ' || (unsigned) ((c) - '\t') <= 4u)
+static int te_words(char *s, char **f, size_t *len, int max)
+{
+  int n = 0;
+  while (n < max) {
+    char *w;
+    while (TE_SPACE(*s)) s++;
+    if (*s == '\0') return n;
+    for (w = s; *s && !TE_SPACE(*s); s++) ;
+    f[n] = w; len[n++] = (size_t) (s - w);
+    if (*s) *s++ = '\0';
+  }
+  return n;
+}
 static char *te_next(te_lines *r)
 {
+  size_t got;
   for (;;) {
     char *s = r->b + r->pos, *nl = r->b ? memchr(s, '\n', r->len - r->pos) : NULL;
     if (nl || (r->eof && r->pos < r->len)) {
       size_t n = nl ? (size_t) (nl - s) : r->len - r->pos;
       s[n] = '\0'; /* the last line may have no newline: |b| has a byte more */
       r->pos += n + (nl != NULL); r->line++;
-      if (strlen(s) != n) { r->err = 1; return NULL; }
       return s;
     }
     if (r->eof) return NULL;
@@ -31356,7 +31372,9 @@ static char *te_next(te_lines *r)
       r->cap = 2 * r->cap + (1 << 20);
       r->b = tool_alloc(r->b, r->cap + 1);
     }
-    r->len += fread(r->b + r->len, 1, r->cap - r->len, r->f);
+    got = fread(r->b + r->len, 1, r->cap - r->len, r->f);
+    if (memchr(r->b + r->len, '\0', got)) { r->err = 1; return NULL; }
+    r->len += got;
     if (ferror(r->f)) { r->err = 1; return NULL; }
     if (feof(r->f)) r->eof = 1;
   }
@@ -31523,13 +31541,14 @@ static int te_dread(te_dfiles *d, const char *path, int run)
 {
   te_lines r;
   char *s, *f[6];
+  size_t fl[6];
   int n, ok = 1;
   memset(&r, 0, sizeof r);
   if ((r.f = tool_open_in("trec_eval", path)) == NULL) return 0;
   while (ok && (s = te_next(&r)) != NULL) {
     size_t len;
     uint32_t q;
-    if ((n = te_split(s, f, 6)) == 0 || f[0][0] == '#') continue;
+    if ((n = te_words(s, f, fl, run ? 6 : 5)) == 0 || f[0][0] == '#') continue;
     if (!run) {
       te_dj *j;
       if (n != 4) { ok = 0; break; }
@@ -31542,7 +31561,7 @@ static int te_dread(te_dfiles *d, const char *path, int run)
       j->grade = te_grade(r.line, f[3]);
       if (j->grade > RM_GRADE_MAX) ok = 0;
       d->positive += j->grade > 0;
-      len = strlen(f[2]);
+      len = fl[2];
       if (d->jdoc.n + len >= UINT32_MAX) ok = 0;
       j->doc = (uint32_t) te_put(&d->jdoc, f[2], len);
     } else {
@@ -31550,7 +31569,7 @@ static int te_dread(te_dfiles *d, const char *path, int run)
       double sc;
       if (n < 6) { ok = 0; break; }
       sc = te_score(r.line, f[4]);
-      len = strlen(f[5]);
+      len = fl[5];
       if (len + 1 > d->caprid) {
         d->caprid = 2 * len + 64;
         d->runid = tool_alloc(d->runid, d->caprid);
@@ -31564,7 +31583,7 @@ static int te_dread(te_dfiles *d, const char *path, int run)
       }
       x = &d->r[d->nr++];
       x->score = sc; x->q = q;
-      len = strlen(f[2]);
+      len = fl[2];
       if (d->rdoc.n + len >= UINT32_MAX) ok = 0;
       x->doc = (uint32_t) te_put(&d->rdoc, f[2], len);
     }
@@ -31714,7 +31733,9 @@ typedef struct {
   const long *lev; long nlev; long level; long ndocs;
   const double *lg; long nlg; /* |lg[k]| is $\log_2k$, for $k<|nlg|$ */
   long *relc, *unjc, first_rel, nideal; double *aps, *dcgc, *idc; /* |te_walk| */
+  struct te_pow *pw; /* the tables of |te_powers| */
 } te_rr;
+typedef struct te_pow {@+ double p[2]; double *w[2]; long n; int next; @+} te_pow;
 #define TE_LG(x, k) ((k) < (x)->nlg ? (x)->lg[k] : log2((double) (k)))
 static double te_lg(const te_rr *x, double a)
 {
@@ -31953,29 +31974,17 @@ static void te_dcg(const te_rr *x, double *dcg, double *ideal)
   *dcg = x->dcgc[x->num_ret]; *ideal = x->idc[x->nideal];
 }
 static double te_ndcg_rel(const te_rr *x)
-{
-  double rg, results_dcg = 0.0, ideal_dcg = 0.0, sum = 0.0;
-  long i, num_rel_ret = 0, num_rel = 0;
-  te_ideal_at a;
-  te_ideal_start(x, &a);
-  for (i = 0; i < x->num_ret && a.g > 0.0; i++) {
-    rg = te_gain(x, x->r[i]);
-    if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
-    te_ideal(x, &a);
-    if (a.g > 0.0) { num_rel++; ideal_dcg += a.g / TE_LG(x, i + 2); }
-    if (rg > 0) { sum += results_dcg / ideal_dcg; num_rel_ret++; }
-  }
-  for (; i < x->num_ret; i++) {
-    rg = te_gain(x, x->r[i]);
-    if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
-    if (rg > 0) { sum += results_dcg / ideal_dcg; num_rel_ret++; }
-  }
-  for (; a.g > 0.0; i++) {
-    te_ideal(x, &a);
-    if (a.g > 0.0) { num_rel++; ideal_dcg += a.g / TE_LG(x, i + 2); }
-  }
-  sum += ((double) (num_rel - num_rel_ret)) * results_dcg / ideal_dcg;
-  return sum > 0.0 ? sum / num_rel : 0.0;
+{ /* at the document at |i|, \.{m\_ndcg\_rel.c}'s sums are |dcgc[i+1]| and
+     |idc[min(i+1, nideal)]| */
+  double sum = 0.0;
+  long i, num_rel_ret = 0, K = x->nideal;
+  for (i = 0; i < x->num_ret; i++)
+    if (x->r[i] > 0 && x->r[i] < x->nlev) {
+      sum += x->dcgc[i + 1] / x->idc[i + 1 < K ? i + 1 : K];
+      num_rel_ret++;
+    }
+  sum += ((double) (K - num_rel_ret)) * x->dcgc[x->num_ret] / x->idc[K];
+  return sum > 0.0 ? sum / K : 0.0;
 }
 static double te_Rndcg(const te_rr *x)
 {
@@ -32018,30 +32027,45 @@ rescale the gains into $[0,1]$ when one lies outside, by $(g-\min)/(\max-
 \min)$ over the levels of the query, but reads |min| and |max| before
 setting them (\secref{q:judged-te}); what it computes when they happen to
 be harmless, as on our build, is $\min=0$ and $\max$ the top grade~$M$, so
-each gain is $g/M$ when $M>1$ and $g$ otherwise.
+each gain is $g/M$ when $M>1$ and $g$ otherwise.  The weights $p^{i}$ are
+the products $1\cdot p\cdots p$ that the loops compute, taken once for all
+queries from a table (|te_powers|, which keeps the tables of the last two
+persistences asked for).
 
 @<Tool functions@>=
+static const double *te_powers(const te_rr *x, double p)
+{ /* |cur_p| at each rank: $1$, then times |p|, as the loops compute it */
+  te_pow *c = x->pw;
+  int k = c->p[0] == p ? 0 : c->p[1] == p ? 1 : -1;
+  long i;
+  if (k < 0) {
+    k = c->next; c->next ^= 1;
+    c->p[k] = p;
+    c->w[k] = tool_alloc(c->w[k], (size_t) (c->n + 1) * sizeof *c->w[k]);
+    for (c->w[k][0] = 1.0, i = 1; i <= c->n; i++) c->w[k][i] = c->w[k][i - 1] * p;
+  }
+  return c->w[k];
+}
 static double te_rbp(const te_rr *x, double p)
 {
-  double sum = 0.0, cur_p = 1.0, max = (double) (x->nlev - 1), gain;
+  double sum = 0.0, max = (double) (x->nlev - 1), gain;
+  const double *cur_p = te_powers(x, p);
   long i;
   for (i = 0; i < x->num_ret; i++) {
     gain = te_gain(x, x->r[i]);
     if (gain != 0 && max > 1) gain = (gain - 0.0) / (max - 0.0);
-    if (gain != 0) sum += (double) gain * cur_p;
-    cur_p = cur_p * p;
+    if (gain != 0) sum += (double) gain * cur_p[i];
   }
   return (1.0 - p) * sum;
 }
 static double te_rbp_resid(const te_rr *x, double p)
 {
-  double sum = 0.0, cur_p = 1.0;
+  double sum = 0.0;
+  const double *cur_p = te_powers(x, p);
   long i, unj_so_far = 0;
-  for (i = 0; i < x->num_ret; i++) {
-    if (x->r[i] < 0) { unj_so_far++; sum += cur_p; }
-    cur_p = cur_p * p;
-  }
-  return unj_so_far ? cur_p + (1 - p) * sum : 0.0;
+  for (i = 0; i < x->num_ret; i++)
+    if (x->r[i] < 0) { unj_so_far++; sum += cur_p[i]; }
+  return unj_so_far ? cur_p[x->num_ret] + (1 - p) * sum : 0.0;
 }
 
 @ The values of one query: every item's, in the order of the items, by the
@@ -32234,12 +32258,14 @@ static int te_direct(te_state *t)
   te_dfiles d;
   te_rankings k;
   te_obuf o;
+  te_pow pw;
   int *c = NULL, i, ok, shortlev = 0;
   char (*pad)[300] = NULL, *rs = NULL;
   double *v = NULL, *sum = NULL, *lg = NULL, *aps = NULL;
   long *relc = NULL;
   size_t j, most = 0;
   memset(&d, 0, sizeof d); memset(&k, 0, sizeof k); memset(&o, 0, sizeof o);
+  memset(&pw, 0, sizeof pw); pw.p[0] = pw.p[1] = NAN;
   ok = te_dread(&d, t->files[0], 0) && te_dread(&d, t->files[1], 1) && d.runid;
   if (ok) {
     d.j = te_gather(d.j, d.nj, sizeof *d.j, offsetof(te_dj, q), d.q.n, &d.js, &d.jn);
@@ -32259,6 +32285,7 @@ static int te_direct(te_state *t)
   @<Compute and print every query's values, and the summary@>;
   te_dfree(&d, &k);
   free(c); free(pad); free(rs); free(v); free(sum); free(o.b); free(lg); free(relc); free(aps);
+  free(pw.w[0]); free(pw.w[1]);
   return 0;
 }
 
@@ -32285,6 +32312,7 @@ v = tool_alloc(NULL, (size_t) t->ni * sizeof *v);
 sum = tool_zalloc((size_t) t->ni * sizeof *sum);
 rs = tool_alloc(NULL, most + 2);
 lg = tool_alloc(NULL, (most + 3) * sizeof *lg);
+pw.n = (long) most + 2;
 for (j = 0; j < most + 3; j++) lg[j] = log2((double) j);
 relc = tool_alloc(NULL, 2 * (most + 2) * sizeof *relc);
 aps = tool_alloc(NULL, 3 * (most + 2) * sizeof *aps);
@@ -32303,7 +32331,7 @@ for (j = 0; j < k.nq; j++) {
   const int *r = k.rel + k.at[j];
   long n;
   memset(&x, 0, sizeof x);
-  x.lg = lg; x.nlg = (long) most + 3;
+  x.lg = lg; x.nlg = (long) most + 3; x.pw = &pw;
   x.relc = relc; x.unjc = relc + most + 2;
   x.aps = aps; x.dcgc = aps + most + 2; x.idc = aps + 2 * (most + 2);
   x.r = r; x.num_ret = (long) (k.at[j + 1] - k.at[j]);

@@ -29691,6 +29691,15 @@ Three programs read them: trec\_eval itself; \.{rankmetrics trec\_eval}
 those names as (\secref{q:alias}), whose means, printed with 17 digits,
 must round to trec\_eval's four.  The same three, with \.{-q}, must agree on
 every query's value of a run of the first 1000 queries.
+\item{$\bullet$} {\it all\_trec.}  With the same trec\_eval, \.{-m
+all\_trec} (every measure of its table, 96 lines a query) with \.{-q} and
+without, on runs of $2\cdot10^4$ and $10^5$ queries of 100 documents
+(seed~1): trec\_eval and \.{rankmetrics trec\_eval}, whose direct path
+(\secref{q:tedirect}) must print the same bytes.  The goals of issue~26:
+at most a fifth of trec\_eval's CPU time with \.{-q}, a tenth without,
+and less memory.  trec\_eval is timed once, ours as often as the others;
+\.{make bench-all-trec} runs this part alone and leaves the record as it
+is.
 \item{$\bullet$} {\it scikit-learn.}  One CSV file of $10^7$ rows, 100 a
 user, labels 0 and~1 (the generator's \.{csv}).  The script
 \.{tests/bench/sklearn\_side.py} is the loop a user writes: pandas reads the
@@ -29734,7 +29743,9 @@ with the number of lines and its time with the square of the number of
 queries.  \.{eval} holds one query at a time and meets the next in order,
 so the speed-up in the table is that of a run of this size, and a larger run
 would show a larger one.  \.{rankmetrics trec\_eval}
-prints trec\_eval's report but reads the files as \.{eval} does.  The
+prints trec\_eval's report but reads the files as \.{eval} does, or, on
+its direct path, reads them once into memory as trec\_eval does, but
+finds each query by a table of its names.  The
 scikit-learn loop pays, for every user, three calls of Python functions
 that check their arguments and build arrays of their own around a sort of
 100 scores, the only work of substance in each; its time is linear in the
@@ -30063,6 +30074,8 @@ typedef struct {
   char fdpath[32]; FILE *cut;
   char **rstr; /* the \.{relstring} of each query */
   char dup[512]; /* a document twice among those kept under \.{-M} */
+  char verr[300]; /* a measure named whose variant is refused: the error of
+    the general path, which the direct path may not need */
 } te_state;
 
 @ The options, as |getopt_long| reads trec\_eval's string
@@ -31273,7 +31286,8 @@ gain map (the parameters of \.{G}, \.{ndcg} and their kin, and of
 files, on a line it cannot read (fewer words than a line needs, a score
 read as NaN, a byte 0, a grade above |RM_GRADE_MAX|), a document listed
 twice in a query of either file, a judged query with no document in the
-run, a query whose judgments are all negative, or no query to evaluate:
+run without \.{-c} (with it, the query gets trec\_eval's stand-in, below),
+a query whose judgments are all negative, or no query to evaluate:
 each of those is an error or a quirk that \secref{q:tenan} describes.
 Numbers read with a loss are counted as in \secref{q:teread}, each line
 once however many times it is read.
@@ -31319,11 +31333,9 @@ static int te_direct_can(const te_state *t)
     int c = te_dcode(it);
     if (it->hide) continue;
     if (c < 0) return 0;
-    if (p && (te_gains(it->s->name) || strcmp(it->s->name, "G") == 0)) {
-      if (strncmp(it->s->name, "rbp", 3) != 0) return 0; /* a gain map */
+    if (p && strncmp(it->s->name, "rbp", 3) == 0) /* \.{p=} alone: see |te_rbp| */
       for (; *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : p + strlen(p))
         if (p[0] != 'p' || p[1] != '=') return 0;
-    }
   }
   return 1;
 }
@@ -31497,6 +31509,7 @@ typedef struct {
   size_t *js, *jn, *rs, *rn; /* where query $k$'s lines start, and how many */
   char *runid; size_t caprid;
   long positive; /* judgments of grade $>0$, for \.{num\_rel} under \.{-c} */
+  long *qline; size_t nqline; /* the line of each query's first judgment */
 } te_dfiles;
 static void *te_gather(void *v, size_t n, size_t size, size_t qoff,
   uint32_t nq, size_t **start, size_t **count)
@@ -31547,7 +31560,7 @@ static int te_dread(te_dfiles *d, const char *path, int run)
   if ((r.f = tool_open_in("trec_eval", path)) == NULL) return 0;
   while (ok && (s = te_next(&r)) != NULL) {
     size_t len;
-    uint32_t q;
+    uint32_t q, nq0;
     if ((n = te_words(s, f, fl, run ? 6 : 5)) == 0 || f[0][0] == '#') continue;
     if (!run) {
       te_dj *j;
@@ -31557,7 +31570,15 @@ static int te_dread(te_dfiles *d, const char *path, int run)
         d->j = tool_alloc(d->j, d->capj * sizeof *d->j);
       }
       j = &d->j[d->nj++];
+      nq0 = d->q.n;
       j->q = te_qfind(&d->q, f[0], 1);
+      if (d->q.n != nq0) { /* a new query: its first line */
+        if (j->q >= d->nqline) {
+          d->nqline = 2 * (size_t) j->q + 1024;
+          d->qline = tool_alloc(d->qline, d->nqline * sizeof *d->qline);
+        }
+        d->qline[j->q] = r.line;
+      }
       j->grade = te_grade(r.line, f[3]);
       if (j->grade > RM_GRADE_MAX) ok = 0;
       d->positive += j->grade > 0;
@@ -31610,6 +31631,7 @@ typedef struct {
   int *rel; size_t *at; /* the grades along each ranking */
   long *lev; size_t *lat; /* the judgments at each grade, $0..|nlev|-1$ */
   unsigned char *stand; /* the query has the stand-in of \.{-c} */
+  size_t missing; /* without \.{-c}: 1 + the first judged query not in the run */
 } te_rankings;
 static int te_cmp_rk(const te_rk *a, const te_rk *b)
 {
@@ -31658,7 +31680,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete)
     size_t nj = d->jn[q], nr = d->rn[q], m, h, cap, e;
     long maxg = -1;
     int stand = nr == 0; /* a judged query missing from the run */
-    if (stand && !complete) { ok = 0; break; }
+    if (stand && !complete && k->missing == 0) k->missing = i + 1;
     if (stand) nr = 1; /* trec\_eval's stand-in, under \.{-c} */
     k->stand[i] = (unsigned char) stand;
     for (cap = 16; cap < 2 * (nj + nr); cap *= 2) ;
@@ -31734,7 +31756,10 @@ typedef struct {
   const double *lg; long nlg; /* |lg[k]| is $\log_2k$, for $k<|nlg|$ */
   long *relc, *unjc, first_rel, nideal; double *aps, *dcgc, *idc; /* |te_walk| */
   struct te_pow *pw; /* the tables of |te_powers| */
+  const struct te_gl *gl; long ngl; int gmap; /* the gains, |te_setgains| */
+  struct te_gl *glbuf; /* room for them */
 } te_rr;
+typedef struct te_gl {@+ long rel_level; double gain; long num_at_level; @+} te_gl;
 typedef struct te_pow {@+ double p[2]; double *w[2]; long n; int next; @+} te_pow;
 #define TE_LG(x, k) ((k) < (x)->nlg ? (x)->lg[k] : log2((double) (k)))
 static double te_lg(const te_rr *x, double a)
@@ -31911,25 +31936,74 @@ static void te_ndcg_cut(const te_rr *x, const te_item *it, long m, double *v)
   }
 }
 
-@ The measures of gains.  Their ideal list comes from the levels, the
-highest gain first: |te_ideal| steps it by one document, as the loops of
-\.{m\_ndcg.c}, \.{m\_G.c}, \.{m\_ndcg\_rel.c} and \.{m\_Rndcg.c} step it
-(|cur| is the level, |num| the documents taken at it, |g| its gain, 0
-when the list is spent).
+@ The measures of gains read the gains of \.{gain\_init.c}: a list of
+levels, each with its gain and its number of judgments in the query,
+sorted by gain increasing (|te_gl|, trec\_eval's |REL_GAIN|).
+|te_setgains| makes it as |setup_gains| does: first the pairs of the
+measure's parameters whose name is a whole number (\.{ndcg.1=3.5,2=9}: the
+level~1 gains 3.5), in the order given, then every level of the query that
+no pair named, with its grade as its gain; the list is sorted by
+|qsort| with trec\_eval's comparison, which truncates the difference of two
+gains to an |int| (so gains that differ by less than~1 compare equal, and
+their order is |qsort|'s: the same call on the same list in the same C
+library gives the same order).  |te_ggain| is |get_gain|: the gain of the
+first entry of the level, 0 for a level not in the list.  The ideal list
+takes the entries from the highest gain down, each as many times as the
+query has judgments at its level: |te_ideal| steps it by one document, as
+the loops of \.{m\_ndcg.c}, \.{m\_G.c}, \.{m\_ndcg\_rel.c} and
+\.{m\_Rndcg.c} step it (|cur| is the entry, |num| the documents taken at
+it, |g| its gain, 0 when the list is spent).
 
 @<Tool functions@>=
 typedef struct {@+ long cur, num; double g; @+} te_ideal_at;
+static int te_cmp_gl(const void *a, const void *b)
+{
+  return (int) (((const te_gl *) a)->gain - ((const te_gl *) b)->gain);
+}
+static int te_valid_int(const char *s, size_t n) /* |valid_int| of \.{gain\_init.c} */
+{
+  size_t i = n && (*s == '-' || *s == '+');
+  if (i == n) return 0;
+  for (; i < n; i++) if (s[i] < '0' || s[i] > '9') return 0;
+  return 1;
+}
+static long te_setgains(const te_rr *x, const char *p, te_gl *g)
+{
+  long n = 0, i, j;
+  while (p && *p) { /* the pairs \.{name=value}, split at commas */
+    const char *eq = strchr(p, '='), *end = strchr(p, ',');
+    if (end == NULL) end = p + strlen(p);
+    if (eq && eq < end && te_valid_int(p, (size_t) (eq - p))) {
+      g[n].rel_level = atol(p); g[n].gain = atof(eq + 1); g[n].num_at_level = 0;
+      n++;
+    }
+    p = *end ? end + 1 : end;
+  }
+  for (i = 0; i < x->nlev; i++) {
+    for (j = 0; j < n && g[j].rel_level != i; j++) ;
+    if (j < n) g[j].num_at_level = x->lev[i];
+    else { g[n].rel_level = i; g[n].gain = (double) i; g[n].num_at_level = x->lev[i]; n++; }
+  }
+  qsort(g, (size_t) n, sizeof *g, te_cmp_gl);
+  return n;
+}
+static double te_ggain(const te_rr *x, long rel)
+{
+  long i;
+  for (i = 0; i < x->ngl; i++) if (x->gl[i].rel_level == rel) return x->gl[i].gain;
+  return 0.0;
+}
 static void te_ideal_start(const te_rr *x, te_ideal_at *a)
 {
-  a->cur = x->nlev - 1; a->num = 0;
-  a->g = a->cur >= 0 ? (double) a->cur : 0.0;
+  a->cur = x->ngl - 1; a->num = 0;
+  a->g = a->cur >= 0 ? x->gl[a->cur].gain : 0.0;
 }
 static void te_ideal(const te_rr *x, te_ideal_at *a)
 {
   a->num++;
-  while (a->cur >= 0 && a->num > x->lev[a->cur]) {
+  while (a->cur >= 0 && a->num > x->gl[a->cur].num_at_level) {
     a->num = 1; a->cur--;
-    a->g = a->cur >= 0 ? (double) a->cur : 0.0;
+    a->g = a->cur >= 0 ? x->gl[a->cur].gain : 0.0;
   }
 }
 static double te_binG(const te_rr *x)
@@ -31950,7 +32024,7 @@ static double te_G(const te_rr *x)
   te_ideal_at a;
   te_ideal_start(x, &a);
   for (i = 0; i < x->num_ret && a.g > 0.0; i++) {
-    rg = te_gain(x, x->r[i]);
+    rg = te_ggain(x, x->r[i]);
     sum_results += rg;
     te_ideal(x, &a);
     if (a.g > 0.0) sum_ideal += a.g;
@@ -31958,7 +32032,7 @@ static double te_G(const te_rr *x)
     if (rg != 0) results_g += rg / te_lg(x, (double) (2 + sum_cost - sum_results));
   }
   for (; i < x->num_ret; i++) {
-    rg = te_gain(x, x->r[i]);
+    rg = te_ggain(x, x->r[i]);
     sum_results += rg;
     sum_cost += 1.0;
     if (rg != 0) results_g += rg / te_lg(x, (double) (2 + sum_cost - sum_results));
@@ -31971,13 +32045,58 @@ static double te_G(const te_rr *x)
 }
 static void te_dcg(const te_rr *x, double *dcg, double *ideal)
 { /* \.{m\_ndcg.c}: the run's DCG and the ideal one */
-  *dcg = x->dcgc[x->num_ret]; *ideal = x->idc[x->nideal];
+  double rg, results_dcg = 0.0, ideal_dcg = 0.0;
+  long i;
+  te_ideal_at a;
+  if (!x->gmap) { *dcg = x->dcgc[x->num_ret]; *ideal = x->idc[x->nideal]; return; }
+  te_ideal_start(x, &a);
+  for (i = 0; i < x->num_ret && a.g > 0.0; i++) {
+    rg = te_ggain(x, x->r[i]);
+    if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
+    te_ideal(x, &a);
+    if (a.g > 0.0) ideal_dcg += a.g / TE_LG(x, i + 2);
+  }
+  for (; i < x->num_ret; i++) {
+    rg = te_ggain(x, x->r[i]);
+    if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
+  }
+  for (; a.g > 0.0; i++) {
+    te_ideal(x, &a);
+    if (a.g > 0.0) ideal_dcg += a.g / TE_LG(x, i + 2);
+  }
+  *dcg = results_dcg; *ideal = ideal_dcg;
+}
+static double te_ndcg_rel_map(const te_rr *x)
+{ /* \.{m\_ndcg\_rel.c} with a gain map */
+  double rg, results_dcg = 0.0, ideal_dcg = 0.0, sum = 0.0;
+  long i, num_rel_ret = 0, num_rel = 0;
+  te_ideal_at a;
+  te_ideal_start(x, &a);
+  for (i = 0; i < x->num_ret && a.g > 0.0; i++) {
+    rg = te_ggain(x, x->r[i]);
+    if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
+    te_ideal(x, &a);
+    if (a.g > 0.0) { num_rel++; ideal_dcg += a.g / TE_LG(x, i + 2); }
+    if (rg > 0) { sum += results_dcg / ideal_dcg; num_rel_ret++; }
+  }
+  for (; i < x->num_ret; i++) {
+    rg = te_ggain(x, x->r[i]);
+    if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
+    if (rg > 0) { sum += results_dcg / ideal_dcg; num_rel_ret++; }
+  }
+  for (; a.g > 0.0; i++) {
+    te_ideal(x, &a);
+    if (a.g > 0.0) { num_rel++; ideal_dcg += a.g / TE_LG(x, i + 2); }
+  }
+  sum += ((double) (num_rel - num_rel_ret)) * results_dcg / ideal_dcg;
+  return sum > 0.0 ? sum / num_rel : 0.0;
 }
 static double te_ndcg_rel(const te_rr *x)
 { /* at the document at |i|, \.{m\_ndcg\_rel.c}'s sums are |dcgc[i+1]| and
-     |idc[min(i+1, nideal)]| */
+     |idc[min(i+1, nideal)]| when the gains are the grades */
   double sum = 0.0;
   long i, num_rel_ret = 0, K = x->nideal;
+  if (x->gmap) return te_ndcg_rel_map(x);
   for (i = 0; i < x->num_ret; i++)
     if (x->r[i] > 0 && x->r[i] < x->nlev) {
       sum += x->dcgc[i + 1] / x->idc[i + 1 < K ? i + 1 : K];
@@ -31995,7 +32114,7 @@ static double te_Rndcg(const te_rr *x)
   te_ideal_start(x, &a);
   old = a.g;
   for (i = 0; i < x->num_ret && a.g > 0.0; i++) {
-    rg = te_gain(x, x->r[i]);
+    rg = te_ggain(x, x->r[i]);
     te_ideal(x, &a);
     if (old != a.g) {
       if (ideal_dcg > 0.0) { sum += results_dcg / ideal_dcg; changed++; }
@@ -32006,7 +32125,7 @@ static double te_Rndcg(const te_rr *x)
   }
   if (i < x->num_ret) {
     for (; i < x->num_ret; i++) {
-      rg = te_gain(x, x->r[i]);
+      rg = te_ggain(x, x->r[i]);
       if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
     }
     if (ideal_dcg > 0.0) { sum += results_dcg / ideal_dcg; changed++; }
@@ -32144,13 +32263,19 @@ static void te_dcalc(const te_state *t, const int *c, const te_rr *x, double *v,
       break;
     }
     case 17: v[i] = te_binG(x); break;
-    case 18: v[i] = te_G(x); break;
-    case 19: case 20: case 21:
-      te_dcg(x, &dcg, &idcg);
-      v[i] = c[i] == 19 ? dcg : c[i] == 20 ? idcg : idcg > 0.0 ? dcg / idcg : 0.0;
+    case 18: case 19: case 20: case 21: case 22: case 23: {
+      te_rr y = *x; /* with the measure's gains */
+      const char *gp = t->param[it->s - te_table];
+      y.ngl = te_setgains(x, gp, x->glbuf); y.gl = x->glbuf; y.gmap = gp != NULL;
+      if (c[i] == 18) v[i] = te_G(&y);
+      else if (c[i] == 22) v[i] = te_ndcg_rel(&y);
+      else if (c[i] == 23) v[i] = te_Rndcg(&y);
+      else {
+        te_dcg(&y, &dcg, &idcg);
+        v[i] = c[i] == 19 ? dcg : c[i] == 20 ? idcg : idcg > 0.0 ? dcg / idcg : 0.0;
+      }
       break;
-    case 22: v[i] = te_ndcg_rel(x); break;
-    case 23: v[i] = te_Rndcg(x); break;
+    }
     case 24: te_ndcg_cut(x, it, m, v + i); break;
     case 25: te_cuts(x, TE_CMAP, it, m, v + i); break;
     case 26: te_cuts(x, TE_CRELP, it, m, v + i); break;
@@ -32250,6 +32375,7 @@ static void te_dfree(te_dfiles *d, te_rankings *k)
   free(d->q.names.b); free(d->q.off); free(d->q.h); free(d->q.slot);
   free(d->jdoc.b); free(d->rdoc.b); free(d->j); free(d->r);
   free(d->js); free(d->jn); free(d->rs); free(d->rn); free(d->runid);
+  free(d->qline);
   free(k->ord); free(k->rel); free(k->at); free(k->lev); free(k->lat);
   free(k->stand);
 }
@@ -32263,6 +32389,7 @@ static int te_direct(te_state *t)
   char (*pad)[300] = NULL, *rs = NULL;
   double *v = NULL, *sum = NULL, *lg = NULL, *aps = NULL;
   long *relc = NULL;
+  te_gl *glbuf = NULL;
   size_t j, most = 0;
   memset(&d, 0, sizeof d); memset(&k, 0, sizeof k); memset(&o, 0, sizeof o);
   memset(&pw, 0, sizeof pw); pw.p[0] = pw.p[1] = NAN;
@@ -32282,10 +32409,12 @@ static int te_direct(te_state *t)
   for (i = 0; ok && i < t->ni; i++) /* \.{m\_bpref.c} would read past its counts */
     if (shortlev && strstr(t->it[i].s->name, "bpref")) ok = 0;
   if (!ok) { te_dfree(&d, &k); return -2; }
+  if (k.missing) @<Stop on the judged query missing from the run, as
+    |te_missing| does@>;
   @<Compute and print every query's values, and the summary@>;
   te_dfree(&d, &k);
   free(c); free(pad); free(rs); free(v); free(sum); free(o.b); free(lg); free(relc); free(aps);
-  free(pw.w[0]); free(pw.w[1]);
+  free(pw.w[0]); free(pw.w[1]); free(glbuf);
   return 0;
 }
 
@@ -32305,6 +32434,22 @@ for (i = 0; i < t->ni; i++) {
   else if (strcmp(nm, "relstring") == 0) rs[0] = '\0';
 }
 
+@ Without \.{-c}, a judged query missing from the run stops the command
+as it stops the general path (|te_missing|), once the rankings are formed
+(so that a document listed twice, which the general path finds first, is
+found first here too, by declining): the first such query by name, the
+line of its first judgment (|qline|), status~4.
+
+@<Stop on the judged query missing from the run...@>=
+{
+  uint32_t q = k.ord[k.missing - 1];
+  fprintf(stderr, "%s:%ld: query '%s' is judged but has no line in the run %s"
+    " (trec_eval stops here too; -c counts it, with every value 0)\n",
+    t->files[0], d.qline[q], d.q.names.b + d.q.off[q], t->files[1]);
+  te_dfree(&d, &k);
+  return 4;
+}
+
 @ @<Compute and print every query's values...@>=
 c = tool_alloc(NULL, (size_t) t->ni * sizeof *c);
 pad = tool_alloc(NULL, (size_t) t->ni * sizeof *pad);
@@ -32312,6 +32457,16 @@ v = tool_alloc(NULL, (size_t) t->ni * sizeof *v);
 sum = tool_zalloc((size_t) t->ni * sizeof *sum);
 rs = tool_alloc(NULL, most + 2);
 lg = tool_alloc(NULL, (most + 3) * sizeof *lg);
+{ /* room for the gains: every level, and every pair of the parameters */
+  size_t np = 0;
+  for (i = 0; i < t->ni; i++) {
+    const char *s = t->param[t->it[i].s - te_table];
+    size_t e = 0;
+    for (; s && *s; s++) e += *s == '=';
+    if (e > np) np = e;
+  }
+  glbuf = tool_alloc(NULL, (RM_GRADE_MAX + 2 + np) * sizeof *glbuf);
+}
 pw.n = (long) most + 2;
 for (j = 0; j < most + 3; j++) lg[j] = log2((double) j);
 relc = tool_alloc(NULL, 2 * (most + 2) * sizeof *relc);
@@ -32331,7 +32486,7 @@ for (j = 0; j < k.nq; j++) {
   const int *r = k.rel + k.at[j];
   long n;
   memset(&x, 0, sizeof x);
-  x.lg = lg; x.nlg = (long) most + 3; x.pw = &pw;
+  x.lg = lg; x.nlg = (long) most + 3; x.pw = &pw; x.glbuf = glbuf;
   x.relc = relc; x.unjc = relc + most + 2;
   x.aps = aps; x.dcgc = aps + most + 2; x.idc = aps + 2 * (most + 2);
   x.r = r; x.num_ret = (long) (k.at[j + 1] - k.at[j]);
@@ -32416,7 +32571,15 @@ static int cmd_trec_eval(int argc, char **argv)
   @<Make the items of the marked measures, or |goto done|@>;
   for (i = 0; i < t.ni; i++) if (t.it[i].s->flags & TE_TEXT) rs = i;
   if (!t.per_query) rs = -1; /* \.{relstring} has no summary line */
-  if (te_direct_can(&t) && (rc = te_direct(&t)) != -2) goto done;
+  {
+    te_reading before = tool_te; /* to forget the direct path's reading */
+    if (te_direct_can(&t) && (rc = te_direct(&t)) != -2) goto done;
+    if (t.verr[0]) {
+      tool_te = before;
+      rc = te_err(1, "%s%s", t.verr, "");
+      goto done;
+    }
+  }
   t.runpath = t.files[1];
   if ((t.maxret || t.judged || rs >= 0 || strcmp(t.files[1], "-") == 0)
       && (rc = te_load_run(&t)) >= 0) goto done;
@@ -32501,8 +32664,12 @@ done:
   }
 }
 
-@ A measure marked by name whose variant is refused is an error; one marked
-only by a nickname is left out and named in the warning.
+@ A measure marked by name whose variant is refused is an error, unless
+the direct path (\secref{q:tedirect}) computes it without a variant, as it
+computes the gain maps of \.{G}, \.{ndcg\_rel} and \.{Rndcg}: the error
+waits until the direct path has declined, and is then the same error, with
+the same status, as if no file had been read.  One marked only by a
+nickname is left out and named in the warning.
 
 @<Make the items of the marked measures...@>=
 for (k = 0; te_table[k].name; k++) if (t.mark[k]) {
@@ -32512,7 +32679,11 @@ for (k = 0; te_table[k].name; k++) if (t.mark[k]) {
     char msg[300];
     if (te_table[k].flags & (TE_RUNID | TE_NUMQ)) continue;
     if (te_variant(&t, &t.it[i], msg, sizeof msg)) continue;
-    if (t.mark[k] & 1) { rc = te_err(1, "%s%s", msg, ""); goto done; }
+    if (t.mark[k] & 1) { /* an error, unless the direct path computes it */
+      if (!t.verr[0]) snprintf(t.verr, sizeof t.verr, "%s", msg);
+      t.it[i].var[0] = '\0';
+      continue;
+    }
     if (!left && strlen(t.missing) + strlen(t.it[i].s->name) + 2 < sizeof t.missing) {
       strcat(t.missing, " "); strcat(t.missing, t.it[i].s->name);
     }

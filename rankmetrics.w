@@ -29819,8 +29819,11 @@ $$\hbox{\.{set\_F.1,2}\quad\.{utility.1,-1,0,0}\quad
 \item{\.{-l} $t$} a document is relevant when its grade is at least $t$
 (default 1): every variant that reads a threshold gets \.{rel=}$t$.  The
 gain of nDCG is the grade whatever $t$, as in trec\_eval.  The level~0
-makes every judged document relevant (see |te_gains| for what it computes);
-a level below~0 is refused (status~1).
+makes every judged document relevant, and a level below~0 also every
+document not judged (trec\_eval's grade~$-1$) where it stands in the
+ranking, though not in~$R$: the direct path (\secref{q:tedirect}) computes
+both as trec\_eval does; where it declines, the general path computes the
+level~0 as |te_gains| says and refuses a level below~0 (status~1).
 \item{\.{-M} $n$} keep only the first $n$ documents of each query, in
 trec\_eval's order, before anything else (before \.{-J} too): the command
 reads the run, cuts each query and gives \.{eval} a copy of what is kept,
@@ -30046,6 +30049,7 @@ typedef struct {
   char vname[300]; /* the name the parser reads for it, if not |name| */
   int hide; /* a part of the item before it, not printed */
   int nsub; /* the mean of the |nsub| hidden items after it */
+  int left; /* of a nickname, and refused a variant (see |t.missing|) */
 } te_item;
 typedef struct {
   char *mem; /* the line, split in place */
@@ -30058,6 +30062,7 @@ typedef struct {@+ char *mem; const char *qid, *doc; long grade; @+} te_judg;
 typedef struct {
   int per_query, complete, summary, full, exact, help, version, judged;
   long rel, maxret, ndocs;
+  long level; const char *larg; /* \.{-l} as given: |rel| is at least 1 */
   int mzero; /* \.{-M 0}: every query of the run is kept with no document */
   const char **marg; int nmarg;
   const char *files[2]; int nf;
@@ -30102,6 +30107,15 @@ static int te_err(int status, const char *fmt, const char *a, const char *b)
   fputc('\n', stderr);
   return status;
 }
+static int te_lrefused(const char *a)
+{
+  char top[24];
+  snprintf(top, sizeof top, "%d", RM_GRADE_MAX);
+  return te_err(1, "-l %s: the relevance level must be a whole number from 0"
+    " to %s (below 0, trec_eval counts unjudged documents relevant at their"
+    " ranks but not in R; only the direct path computes that, and it"
+    " declined)", a, top);
+}
 static int te_opt(te_state *t, char c, const char *a)
 {
   switch (c) {
@@ -30115,14 +30129,10 @@ static int te_opt(te_state *t, char c, const char *a)
   case 'o': break;
   case 'm': t->marg[t->nmarg++] = a; break;
   case 'l':
-    if ((t->rel = te_atol(2, 0, a)) < 0 || t->rel > RM_GRADE_MAX) {
-      char top[24];
-      snprintf(top, sizeof top, "%d", RM_GRADE_MAX);
-      return te_err(1, "-l %s: the relevance level must be a whole number from 0"
-        " to %s (below 0, trec_eval counts unjudged documents relevant at their"
-        " ranks but not in R)", a, top);
-    }
-    if (t->rel == 0) t->rel = 1, tool_te.shift = 1; /* see |te_variant| */
+    t->level = te_atol(2, 0, a); t->larg = a;
+    if (t->level > RM_GRADE_MAX) return te_lrefused(a);
+    t->rel = t->level < 1 ? 1 : t->level; /* below 0: the direct path's alone */
+    tool_te.shift = t->level == 0; /* see |te_variant| */
     break;
   case 'M':
     if ((t->maxret = te_atol(2, 0, a)) < 0)
@@ -30476,12 +30486,15 @@ reads each such grade as $g+1$ (|tool_te.shift|, in |ev_te_grade|) and the
 variants keep \.{rel=1}: every measure that reads only whether a document
 is relevant, judged or retrieved then gives trec\_eval's value.  The
 measures of gains would see each gain one too high, and are not computed
-under \.{-l 0} (named, status~1; left out of a nickname, with the
+here under \.{-l 0} (named, status~1; left out of a nickname, with the
 warning); neither is \.{relstring} changed, which the command reads from
 the judgments itself.  The probe of positive grades (|te_eval|) asks for
-\.{rel=2} then.  A level below~0 is refused: trec\_eval then calls an
+\.{rel=2} then.  A level below~0 is refused here: trec\_eval then calls an
 unjudged document relevant where it stands in the ranking but leaves it
-out of $R$ and of \.{num\_rel\_ret}, values no variant gives.
+out of $R$ and of \.{num\_rel\_ret}, values no variant gives.  All of this
+is the general path's; the direct path (\secref{q:tedirect}), taken
+whenever it can be, computes every measure at any level as trec\_eval
+does, and the refusals above are made only when it declines.
 
 @<Tool functions@>=
 static int te_gains(const char *name)
@@ -31279,10 +31292,10 @@ The direct path is an optimisation with the same answers, never a second
 meaning: it declines, before printing anything, wherever the general path
 has more to say, and the command then runs the general path, which reports
 or computes what the direct one would not.  It is not taken with
-\.{--full}, \.{--exact}, \.{-M}, \.{-J}, \.{-D}, \.{-l 0}, a file that is not a
+\.{--full}, \.{--exact}, \.{-M}, \.{-J}, \.{-D}, a file that is not a
 regular file (standard input or a pipe, which cannot be read twice), a
-gain map (the parameters of \.{G}, \.{ndcg} and their kin, and of
-\.{rbp} other than \.{p}), or \.{yaap}; and it declines, having read the
+gain map on \.{rbp} (a parameter other than \.{p}), or \.{yaap}; and it
+declines, having read the
 files, on a line it cannot read (fewer words than a line needs, a score
 read as NaN, a byte 0, a grade above |RM_GRADE_MAX|), a document listed
 twice in a query of either file, a judged query with no document in the
@@ -31290,7 +31303,10 @@ run without \.{-c} (with it, the query gets trec\_eval's stand-in, below),
 a query whose judgments are all negative, or no query to evaluate:
 each of those is an error or a quirk that \secref{q:tenan} describes.
 Numbers read with a loss are counted as in \secref{q:teread}, each line
-once however many times it is read.
+once however many times it is read.  It computes what the general path
+cannot: the gain maps of \.{G}, \.{ndcg\_rel} and \.{Rndcg}, the measures
+of gains under \.{-l 0}, and a level below~0; and every measure of a
+nickname, so that no line is left out.
 
 @<Tool functions@>=
 static int te_direct_can(const te_state *t);
@@ -31324,7 +31340,7 @@ static int te_regular(const char *path)
 static int te_direct_can(const te_state *t)
 {
   int i;
-  if (t->full || t->exact || t->dq || t->judged || t->maxret || tool_te.shift
+  if (t->full || t->exact || t->dq || t->judged || t->maxret
       || t->ni == 0 || !te_regular(t->files[0]) || !te_regular(t->files[1]))
     return 0;
   for (i = 0; i < t->ni; i++) {
@@ -32404,7 +32420,7 @@ static int te_direct(te_state *t)
     for (h = k.lat[j]; h < k.lat[j + 1]; h++) judged += (size_t) k.lev[h];
     if (k.at[j + 1] - k.at[j] > most) most = k.at[j + 1] - k.at[j];
     if (judged > most) most = judged;
-    if ((long) (k.lat[j + 1] - k.lat[j]) < t->rel) shortlev = 1;
+    if ((long) (k.lat[j + 1] - k.lat[j]) < t->level) shortlev = 1;
   }
   for (i = 0; ok && i < t->ni; i++) /* \.{m\_bpref.c} would read past its counts */
     if (shortlev && strstr(t->it[i].s->name, "bpref")) ok = 0;
@@ -32476,10 +32492,7 @@ for (i = 0; i < t->ni; i++) {
   c[i] = t->it[i].hide ? -1 : te_dcode(&t->it[i]);
   snprintf(pad[i], sizeof pad[i], "%-22s\t", t->it[i].name);
 }
-if (t->missing[0])
-  fprintf(stderr, "rankmetrics: trec_eval: not computed yet, so left out:%s\n",
-    t->missing);
-fflush(stdout);
+fflush(stdout); /* no measure is left out (|t->missing| is the general path's) */
 for (j = 0; j < k.nq; j++) {
   te_rr x;
   const char *qid = d.q.names.b + d.q.off[k.ord[j]];
@@ -32491,13 +32504,13 @@ for (j = 0; j < k.nq; j++) {
   x.aps = aps; x.dcgc = aps + most + 2; x.idc = aps + 2 * (most + 2);
   x.r = r; x.num_ret = (long) (k.at[j + 1] - k.at[j]);
   x.lev = k.lev + k.lat[j]; x.nlev = (long) (k.lat[j + 1] - k.lat[j]);
-  x.level = t->rel; x.ndocs = t->ndocs;
+  x.level = t->level; x.ndocs = t->ndocs;
   for (n = 0; n < x.num_ret; n++) {
     if (r[n] == -1) x.num_nonpool++;
     else if (r[n] == -2) x.num_unjudged++;
     else if (r[n] >= x.level) x.num_rel_ret++;
   }
-  for (n = x.level; n < x.nlev; n++) x.num_rel += x.lev[n];
+  for (n = x.level > 0 ? x.level : 0; n < x.nlev; n++) x.num_rel += x.lev[n];
   memset(v, 0, (size_t) t->ni * sizeof *v);
   te_walk(&x);
   te_dcalc(t, c, &x, v, rs, most + 2);
@@ -32550,7 +32563,7 @@ static int cmd_trec_eval(int argc, char **argv)
   memset(&t, 0, sizeof t);
   memset(&tool_te, 0, sizeof tool_te);
   tool_te.name[2] = "the command line";
-  t.summary = 1; t.rel = 1;
+  t.summary = 1; t.rel = t.level = 1;
   t.marg = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *t.marg);
   if ((rc = te_options(&t, argc, argv)) >= 0) goto done;
   rc = 0;
@@ -32569,17 +32582,19 @@ static int cmd_trec_eval(int argc, char **argv)
   if (t.nmarg == 0) te_mark(&t, "official");
   for (i = 0; i < t.nmarg; i++) if ((rc = te_mark(&t, t.marg[i])) >= 0) goto done;
   @<Make the items of the marked measures, or |goto done|@>;
-  for (i = 0; i < t.ni; i++) if (t.it[i].s->flags & TE_TEXT) rs = i;
-  if (!t.per_query) rs = -1; /* \.{relstring} has no summary line */
   {
     te_reading before = tool_te; /* to forget the direct path's reading */
     if (te_direct_can(&t) && (rc = te_direct(&t)) != -2) goto done;
-    if (t.verr[0]) {
+    if (t.verr[0] || t.level < 0) {
       tool_te = before;
-      rc = te_err(1, "%s%s", t.verr, "");
+      if (t.verr[0]) rc = te_err(1, "%s%s", t.verr, "");
+      else rc = te_lrefused(t.larg);
       goto done;
     }
   }
+  @<Remove the items left out@>;
+  for (i = 0; i < t.ni; i++) if (t.it[i].s->flags & TE_TEXT) rs = i;
+  if (!t.per_query) rs = -1; /* \.{relstring} has no summary line */
   t.runpath = t.files[1];
   if ((t.maxret || t.judged || rs >= 0 || strcmp(t.files[1], "-") == 0)
       && (rc = te_load_run(&t)) >= 0) goto done;
@@ -32688,11 +32703,18 @@ for (k = 0; te_table[k].name; k++) if (t.mark[k]) {
       strcat(t.missing, " "); strcat(t.missing, t.it[i].s->name);
     }
     left = 1;
-    memmove(&t.it[i], &t.it[i + 1], (size_t) (t.ni - i - 1) * sizeof *t.it);
-    t.ni--; i--;
+    t.it[i].left = 1; t.it[i].var[0] = '\0'; /* unless the direct path computes it */
   }
 }
 rc = 0;
+
+@ Once the direct path has declined, the items left out are removed.
+
+@<Remove the items left out@>=
+for (i = 0; i < t.ni; i++) if (t.it[i].left) {
+  memmove(&t.it[i], &t.it[i + 1], (size_t) (t.ni - i - 1) * sizeof *t.it);
+  t.ni--; i--;
+}
 
 @* What trec\_eval computes.\here{q:tewhat}
 trec\_eval~10.0 prints, for \.{-m all\_trec}, the measures of the table

@@ -109,14 +109,25 @@ done
 [ $rc = 0 ] && [ "$(cut -f1 "$T/out" | tr -d ' ' | tr '\n' ' ')" = "iprec_at_recall_0.00 iprec_at_recall_0.10 iprec_at_recall_0.20 " ] \
   && [ "$(wc -l < "$T/err")" = 1 ] && grep -q "the command line: '' read as 0$" "$T/err" && ok \
   || bad "-m iprec_at_recall.0.1,,0.2: exit $rc, $(cat "$T/out" "$T/err")"
-# -l 0 is taken (the case level0) for the measures that read only whether a
-# document is relevant; the measures of gains would read each gain one too
-# high, and a level below 0 has no variant: both are refused
-for l in "-l 0 -m ndcg" "-l -1 -m map"; do
-  # shellcheck disable=SC2086
-  "$RM" trec_eval $l a.qrels a.run > "$T/out" 2>&1; rc=$?
-  [ $rc = 1 ] && ok || bad "$l: exit $rc, $(cat "$T/out")"
-done
+# -l 0 and -l -1, which the general path refuses for the measures of gains
+# and for every measure, are computed by the direct path as trec_eval
+# computes them (both were refused, status 1).  nDCG reads the grades, not
+# the level: query 1 ranks d2 (0), d1 (1), d5 (not judged), d9 (-1), d3 (2),
+# DCG 1/lg 3 + 2/lg 6 over the ideal 2 + 1/lg 3 + 1/lg 4, 0.448632; query 2
+# (1/lg 3)/1 = 0.630930; query 10, y (2) then q, 2/(2 + 1/lg 3) = 0.760188;
+# the mean 0.613250 prints 0.6132.  At level -1 every document of grade 0 or
+# more, and every document not judged (trec_eval's -1), is relevant at its
+# rank, but R counts the judgments of grade 0 or more: query 1 has hits at
+# ranks 1, 2, 3 and 5 (d9, -2, is not), AP (1 + 1 + 1 + 4/5)/4 = 0.95;
+# queries 2 and 10 AP 1; the mean 2.95/3 = 0.9833.
+"$RM" trec_eval -l 0 -m ndcg a.qrels a.run > "$T/out" 2>&1
+grep -q '^ndcg *	all	0.6132$' "$T/out" && ok || bad "-l 0 -m ndcg: $(cat "$T/out")"
+"$RM" trec_eval -q -l -1 -m map a.qrels a.run > "$T/out" 2>&1
+grep -q '^map *	1	0.9500$' "$T/out" && grep -q '^map *	all	0.9833$' "$T/out" && ok \
+  || bad "-l -1 -m map: $(cat "$T/out")"
+# where the direct path declines (-M), a level below 0 is still refused
+"$RM" trec_eval -M 3 -l -1 -m map a.qrels a.run > "$T/out" 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'below 0' "$T/out" && ok || bad "-M 3 -l -1: exit $rc, $(cat "$T/out")"
 
 # --full: 17 significant digits.  map of query 1 in a.run is
 # (1/2 + 2/5)/3 = 3/10, and the mean of 3/10, 1/2 (query 10) and 1/2 (query 2)

@@ -151,6 +151,34 @@ grep -q '^map *	all	0.43333333333333335$' "$T/out" && ok || bad "--exact --full:
 "$RM" trec_eval --exact --full -m set_F.0.5 tie5.qrels tie5.run \
   | grep -q '	all	0.46875$' && ok || bad "tie5: --exact --full not 0.46875"
 
+# Two more fifth-decimal ties, where the general path printed the other
+# digit (0.2175 and 0.4763).  rbp_tie: grades 2, 0, 2, 1 and a document not
+# judged, so (m_rbp.c, gains g/M with M = 2) rbp = (1 - p)(1 + p^2 + p^3/2),
+# exactly 0.21745 at p = 0.9; trec_eval computes 1 - 0.9 =
+# 0.09999999999999998 and the weights p^i as products 0.9 * 0.9 * ..., and
+# (1 - p) * 2.1745 is 0.21744999999999995: 0.2174.  bpref_tie (a query of
+# the bench's generator, seed 1): R = 32 relevant and 25 nonrelevant
+# judged, so bpref adds 1.0 - k/25.0 at each relevant document retrieved
+# (k the nonrelevant ones above it, m_bpref.c) and divides by 32: exactly
+# 381/800 = 0.47625, and the doubles of the 28 terms, added in rank order,
+# give 0.47624999999999973: 0.4762.
+"$RM" trec_eval -q -m rbp rbp_tie.qrels rbp_tie.run | grep -q '^rbp *	0	0.2174$' \
+  && ok || bad "rbp_tie: not trec_eval's 0.2174"
+"$RM" trec_eval -m bpref bpref_tie.qrels bpref_tie.run | grep -q '^bpref *	all	0.4762$' \
+  && ok || bad "bpref_tie: not trec_eval's 0.4762"
+
+# Gain maps on G and ndcg_rel (gmap.*), refused before the direct path:
+# d1 of grade 1, d2 of grade 2, ranked d2 then d1; with 1=3 the gains are 3
+# for d1 and 2 for d2, and the ideal list 3 then 2.  ndcg_rel adds, at each
+# relevant document, DCG over the ideal DCG so far: 2/3 at rank 1, then
+# (2 + 3/lg 3)/(3 + 2/lg 3) = 0.913403, and divides by 2: 0.790035.  G
+# (m_G.c) divides each gain by lg(2 + cost - gains so far): 2/lg 3 at rank
+# 1 (cost 3), 3/lg 2 at rank 2 (cost 5, gains 5), so 4.261860 over the
+# ideal gains 5: 0.852372.  (Without the map both are 1.)
+"$RM" trec_eval -m ndcg_rel.1=3 -m G.1=3 gmap.qrels gmap.run > "$T/out" 2>&1
+grep -q '^G_1=3 *	all	0.8524$' "$T/out" && grep -q '^ndcg_rel_1=3 *	all	0.7900$' "$T/out" \
+  && ok || bad "gain maps on G and ndcg_rel: $(cat "$T/out")"
+
 # The summary in trec_eval's order (mean_tie.*): eight queries whose P_200
 # are 0, 0, 0, 0, 4/200, 4/200, 4/200, 2/200; the mean is 7/800 = 0.00875, a
 # tie at the fifth decimal.  trec_eval's sum, added query by query, lies just

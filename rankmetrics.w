@@ -31677,6 +31677,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete)
 {
   size_t i, nrel = 0, nlev = 0, capt = 0, capx = 0, capl = 0;
   uint32_t *tab = NULL;
+  uint64_t *eh = NULL; /* the hash of each entry of |tab| */
   te_rk *x = NULL;
   unsigned char *used = NULL;
   int ok = 1;
@@ -31707,6 +31708,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete)
     if (nj + nr > capx) {
       capx = nj + nr;
       x = tool_alloc(x, capx * sizeof *x);
+      eh = tool_alloc(eh, capx * sizeof *eh);
       used = tool_alloc(used, capx);
     }
     memset(tab, 0, cap * sizeof *tab);
@@ -31716,8 +31718,10 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete)
       size_t len;
       uint64_t hh = te_hash(doc, &len);
       for (h = hh & (cap - 1); tab[h]; h = (h + 1) & (cap - 1))
-        if (strcmp(d->jdoc.b + j[tab[h] - 1].doc, doc) == 0) { ok = 0; break; }
-      tab[h] = (uint32_t) m + 1;
+        if (eh[tab[h] - 1] == hh && strcmp(d->jdoc.b + j[tab[h] - 1].doc, doc) == 0) {
+          ok = 0; break;
+        }
+      tab[h] = (uint32_t) m + 1; eh[m] = hh;
       if (j[m].grade > maxg) maxg = j[m].grade;
     }
     if (!ok || maxg < 0) { ok = 0; break; } /* twice; or all negative */
@@ -31728,13 +31732,13 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete)
       x[m].score = stand ? 1.0 : r[m].score; x[m].doc = doc; x[m].rel = -1;
       for (h = hh & (cap - 1); (e = tab[h]) != 0; h = (h + 1) & (cap - 1)) {
         const char *o = e <= nj ? d->jdoc.b + j[e - 1].doc : x[e - 1 - nj].doc;
-        if (strcmp(o, doc) != 0) continue;
+        if (eh[e - 1] != hh || strcmp(o, doc) != 0) continue;
         if (e > nj || used[e - 1]) { ok = 0; break; } /* listed twice */
         used[e - 1] = 1;
         x[m].rel = j[e - 1].grade < 0 ? -2 : (int) j[e - 1].grade;
         break;
       }
-      if (ok && e == 0) tab[h] = (uint32_t) (nj + m + 1);
+      if (ok && e == 0) { tab[h] = (uint32_t) (nj + m + 1); eh[nj + m] = hh; }
     }
     if (!ok) break;
     te_sort_rk(x, nr);
@@ -31750,7 +31754,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete)
     nlev += (size_t) maxg + 1;
   }
   if (ok) { k->at[k->nq] = nrel; k->lat[k->nq] = nlev; }
-  free(tab); free(x); free(used);
+  free(tab); free(eh); free(x); free(used);
   return ok && k->nq > 0;
 }
 
@@ -32004,8 +32008,9 @@ static long te_setgains(const te_rr *x, const char *p, te_gl *g)
   return n;
 }
 static double te_ggain(const te_rr *x, long rel)
-{
+{ /* without a map the list is the levels, each its grade: |te_gain| */
   long i;
+  if (!x->gmap) return te_gain(x, rel);
   for (i = 0; i < x->ngl; i++) if (x->gl[i].rel_level == rel) return x->gl[i].gain;
   return 0.0;
 }

@@ -27539,7 +27539,10 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
   {"trec_eval", "usage: rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-N N]\n"
     "          [-m MEASURE[.PARAMS]]... [--full] [--exact] QRELS RUN\n\n"
     "trec_eval 10.0's command line and output: the same lines, in the same order,\n"
-    "computed by eval with trec_eval's conventions (ties by docno descending).\n\n"
+    "with trec_eval's conventions (ties by docno descending).  Where it can, the\n"
+    "command reads the two files once and computes every measure by trec_eval's\n"
+    "own double operations (its digits even on fifth-decimal ties); otherwise\n"
+    "(-M, -J, -D, --full, --exact, a pipe) eval computes them.\n\n"
     "  -q          also print the value of every query\n"
     "  -m MEASURE  a measure (P, map, ndcg_cut, ...), with parameters after a point\n"
     "              (P.5,10 ndcg_cut.10 set_F.0.5), or official (the default), set,\n"
@@ -27548,7 +27551,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  -c          a judged query missing from the run counts, with value 0\n"
     "              (without -c it is an error, as in trec_eval)\n"
     "  -n          no summary ('all') lines\n"
-    "  -l N        relevant means a grade of at least N (default 1; 0: judged)\n"
+    "  -l N        relevant means a grade of at least N (default 1; 0: judged;\n"
+    "              below 0 as trec_eval, where eval is not needed)\n"
     "  -M N        keep the first N documents of each query (0 keeps none)\n"
     "  -N N        documents in the collection (utility's fourth weight)\n"
     "  -J                 judged documents only (eval --judged-docs-only)\n"
@@ -29774,9 +29778,12 @@ trec\_eval's own output, so that a script written for trec\_eval runs
 unchanged when the command
 \.{rankmetrics} \.{trec\_eval} takes the place of trec\_eval:
 $$\hbox{\.{rankmetrics trec\_eval -q -c -m map -m P.5,10 QRELS RUN}.}$$
-It is a front end to \.{eval}: it turns trec\_eval's measures into our
-variants by the table of \secref{q:alias}, has \.{eval} compute them, and
-prints the values in trec\_eval's order and format.  What trec\_eval~10.0
+It has two ways.  Its general path is a front end to \.{eval}: it turns
+trec\_eval's measures into our variants by the table of \secref{q:alias},
+has \.{eval} compute them, and prints the values in trec\_eval's order and
+format.  Its direct path (\secref{q:tedirect}), taken whenever it can be,
+reads the two files once and computes every measure as trec\_eval's source
+computes it, double operation by double operation.  What trec\_eval~10.0
 (commit f4253652) does was read in its source (\.{trec\_eval.c},
 \.{meas\_init.c}, \.{form\_res\_rels.c}, \.{get\_qrels.c},
 \.{get\_trec\_results.c}, the \.{m\_*.c} files) and checked on a copy built

@@ -5166,6 +5166,28 @@ of that time.  A query's fraction is still built in GMP by the metric's
 |qratio| before the filter sees it, where 64-bit integers with overflow
 checks would do.
 
+Where the rest of the cost goes was measured again on 28~November 2026
+(issue~26 asks for eval's default, this exact path, at no more than 1.25
+times the double path's time): on $10^5$ queries of 100 documents, the
+four measures, two threads, 2.8~s of CPU against 1.45~s with \.{--fast}
+(load about~7), 1.9 times, and 60\,182 of the 400\,000 values past the
+filter, which the summary counts.  Counted in instructions by
+\.{valgrind --tool=callgrind} on $10^3$ such queries (391 million in all,
+one thread): the exact value of the queries took 44 per cent, of which
+nDCG@@10 took 28 points (its forms, the ideal list and the gains in GMP,
+14; the enclosure at 64 bits in MPFR, 13) and AP 10 (the sum of $h/r$ in
+GMP fractions, 7; its rounding, whose 100-rank denominators pass 53 bits
+for most queries so that |mpfr_set_q| rounds them, 5); the exact sums of
+the means, with their fractions passed as decimal strings, about 20 more;
+reading and ranking, which the double path does too, the rest.  So the
+goal needs both changes named above: nDCG decided in double-double
+arithmetic (a table of $\log_2 r$ to 106 bits, a proven bound of a few
+units of $2^{-100}$, MPFR only for the values that lie on a double, such
+as an nDCG of~1), and AP's numerator kept in machine integers with its
+rounding by one correctly rounded division where the numbers allow it; the
+enclosures would then pass to the sums as numbers, not strings.  Neither
+is done: the exact default remains about 1.9 times the double path.
+
 @* The double path and its accuracy.
 The double path computes the same sums in IEEE double precision.  Its terms
 are all nonnegative, and it adds them with Neumaier's compensated summation,

@@ -5176,10 +5176,11 @@ filter, which the summary counts.  Counted in instructions by
 one thread): the exact value of the queries took 44 per cent, of which
 nDCG@@10 took 28 points (its forms, the ideal list and the gains in GMP,
 14; the enclosure at 64 bits in MPFR, 13) and AP 10 (the sum of $h/r$ in
-GMP fractions, 7; its rounding, whose 100-rank denominators pass 53 bits
-for most queries so that |mpfr_set_q| rounds them, 5); the exact sums of
-the means, with their fractions passed as decimal strings, about 20 more;
-reading and ranking, which the double path does too, the rest.  So the
+GMP fractions, 7, and its rounding); |mpfr_set_q|, which rounds the
+fractions whose 100-rank denominators pass 53 bits, 5 in all; the work of
+a query outside its values, where the exact sums of the means take their
+fractions as decimal strings, 19; reading and ranking, which the double
+path does too, the rest.  So the
 goal needs both changes named above: nDCG decided in double-double
 arithmetic (a table of $\log_2 r$ to 106 bits, a proven bound of a few
 units of $2^{-100}$, MPFR only for the values that lie on a double, such

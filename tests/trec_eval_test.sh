@@ -179,6 +179,15 @@ grep -q '^map *	all	0.43333333333333335$' "$T/out" && ok || bad "--exact --full:
 grep -q '^G_1=3 *	all	0.8524$' "$T/out" && grep -q '^ndcg_rel_1=3 *	all	0.7900$' "$T/out" \
   && ok || bad "gain maps on G and ndcg_rel: $(cat "$T/out")"
 
+# -c and the stand-in (miss.qrels, a.run): query 4 (R = 2) is judged but not
+# in the run, and trec_eval computes it on a run of one unjudged document,
+# then zeroes the values whose printed name is num_ret, utility, ...; so
+# utility.2,-1,0,1 keeps the stand-in's 2*0 - 1*1 + 0*2 + 1*(0 + 0 - 1 - 2)
+# = -4 (the general path gave -2), relstring.3 its '-', and num_ret is 0.
+"$RM" trec_eval -q -c -m utility.2,-1,0,1 -m relstring.3 -m num_ret miss.qrels a.run > "$T/out" 2>&1
+grep -q '^utility_2,-1,0,1 *	4	-4.0000$' "$T/out" && grep -q "^relstring_3 *	4	'-'$" "$T/out" \
+  && grep -q '^num_ret *	4	0$' "$T/out" && ok || bad "-c stand-in: $(cat "$T/out")"
+
 # The summary in trec_eval's order (mean_tie.*): eight queries whose P_200
 # are 0, 0, 0, 0, 4/200, 4/200, 4/200, 2/200; the mean is 7/800 = 0.00875, a
 # tie at the fifth decimal.  trec_eval's sum, added query by query, lies just

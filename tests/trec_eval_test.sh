@@ -94,7 +94,9 @@ printf '1 Q0 d1 1 nan r\n' > "$T/nan.run"
   && ok || bad "NaN score: exit $rc, $(cat "$T/err")"
 # the temporary files are made in $TMPDIR, checked: an unusable one is an
 # error, with and without the cut copy of -M, never a silent empty answer
-for m in "" "-M 2"; do
+# (--full takes the general path, which has eval write its values to a
+# temporary file; the direct path needs none, and answers)
+for m in "--full" "-M 2"; do
   # shellcheck disable=SC2086
   TMPDIR=/nonexistent/dir "$RM" trec_eval $m -m map a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
   [ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "no temporary file" "$T/err" && ok \
@@ -107,14 +109,25 @@ done
 [ $rc = 0 ] && [ "$(cut -f1 "$T/out" | tr -d ' ' | tr '\n' ' ')" = "iprec_at_recall_0.00 iprec_at_recall_0.10 iprec_at_recall_0.20 " ] \
   && [ "$(wc -l < "$T/err")" = 1 ] && grep -q "the command line: '' read as 0$" "$T/err" && ok \
   || bad "-m iprec_at_recall.0.1,,0.2: exit $rc, $(cat "$T/out" "$T/err")"
-# -l 0 is taken (the case level0) for the measures that read only whether a
-# document is relevant; the measures of gains would read each gain one too
-# high, and a level below 0 has no variant: both are refused
-for l in "-l 0 -m ndcg" "-l -1 -m map"; do
-  # shellcheck disable=SC2086
-  "$RM" trec_eval $l a.qrels a.run > "$T/out" 2>&1; rc=$?
-  [ $rc = 1 ] && ok || bad "$l: exit $rc, $(cat "$T/out")"
-done
+# -l 0 and -l -1, which the general path refuses for the measures of gains
+# and for every measure, are computed by the direct path as trec_eval
+# computes them (both were refused, status 1).  nDCG reads the grades, not
+# the level: query 1 ranks d2 (0), d1 (1), d5 (not judged), d9 (-1), d3 (2),
+# DCG 1/lg 3 + 2/lg 6 over the ideal 2 + 1/lg 3 + 1/lg 4, 0.448632; query 2
+# (1/lg 3)/1 = 0.630930; query 10, y (2) then q, 2/(2 + 1/lg 3) = 0.760188;
+# the mean 0.613250 prints 0.6132.  At level -1 every document of grade 0 or
+# more, and every document not judged (trec_eval's -1), is relevant at its
+# rank, but R counts the judgments of grade 0 or more: query 1 has hits at
+# ranks 1, 2, 3 and 5 (d9, -2, is not), AP (1 + 1 + 1 + 4/5)/4 = 0.95;
+# queries 2 and 10 AP 1; the mean 2.95/3 = 0.9833.
+"$RM" trec_eval -l 0 -m ndcg a.qrels a.run > "$T/out" 2>&1
+grep -q '^ndcg *	all	0.6132$' "$T/out" && ok || bad "-l 0 -m ndcg: $(cat "$T/out")"
+"$RM" trec_eval -q -l -1 -m map a.qrels a.run > "$T/out" 2>&1
+grep -q '^map *	1	0.9500$' "$T/out" && grep -q '^map *	all	0.9833$' "$T/out" && ok \
+  || bad "-l -1 -m map: $(cat "$T/out")"
+# where the direct path declines (-M), a level below 0 is still refused
+"$RM" trec_eval -M 3 -l -1 -m map a.qrels a.run > "$T/out" 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'below 0' "$T/out" && ok || bad "-M 3 -l -1: exit $rc, $(cat "$T/out")"
 
 # --full: 17 significant digits.  map of query 1 in a.run is
 # (1/2 + 2/5)/3 = 3/10, and the mean of 3/10, 1/2 (query 10) and 1/2 (query 2)
@@ -127,13 +140,53 @@ grep -q '^map *	all	0.43333333333333335$' "$T/out" && ok || bad "--exact --full:
 
 # An exact tie at the fifth decimal (tie5.qrels, tie5.run): 22 relevant
 # documents, 5 retrieved, all relevant, so set_F.0.5 = 1.5PR/(0.5P + R) with
-# P = 1, R = 5/22 is 15/32 = 0.46875, a double.  trec_eval 10.0 printed
-# 'set_F_0.5 all 0.4687' (its double lies below the tie); %6.4f rounds the
-# exact tie to even, 0.4688, which we print.
-"$RM" trec_eval -m set_F.0.5 tie5.qrels tie5.run | grep -q '	all	0.4688$' \
-  && ok || bad "tie5: set_F_0.5 not 0.4688"
+# P = 1, R = 5/22 is 15/32 = 0.46875, a double.  trec_eval computes
+# (x + 1.0) * P * R / (x * P + R) in doubles (m_set_F.c): R = 5/22 rounded,
+# 1.5 * R rounded, over 0.5 + R rounded, gives 0.46874999999999994, below
+# the tie, so it prints 0.4687, and so does the command, which computes
+# trec_eval's doubles (it printed 0.4688, %6.4f's rounding of the true
+# value, before the direct path); --exact --full prints the true value.
+"$RM" trec_eval -m set_F.0.5 tie5.qrels tie5.run | grep -q '	all	0.4687$' \
+  && ok || bad "tie5: set_F_0.5 not 0.4687"
 "$RM" trec_eval --exact --full -m set_F.0.5 tie5.qrels tie5.run \
   | grep -q '	all	0.46875$' && ok || bad "tie5: --exact --full not 0.46875"
+
+# Two more fifth-decimal ties, where the general path printed the other
+# digit (0.2175 and 0.4763).  rbp_tie: grades 2, 0, 2, 1 and a document not
+# judged, so (m_rbp.c, gains g/M with M = 2) rbp = (1 - p)(1 + p^2 + p^3/2),
+# exactly 0.21745 at p = 0.9; trec_eval computes 1 - 0.9 =
+# 0.09999999999999998 and the weights p^i as products 0.9 * 0.9 * ..., and
+# (1 - p) * 2.1745 is 0.21744999999999995: 0.2174.  bpref_tie (a query of
+# the bench's generator, seed 1): R = 32 relevant and 25 nonrelevant
+# judged, so bpref adds 1.0 - k/25.0 at each relevant document retrieved
+# (k the nonrelevant ones above it, m_bpref.c) and divides by 32: exactly
+# 381/800 = 0.47625, and the doubles of the 28 terms, added in rank order,
+# give 0.47624999999999973: 0.4762.
+"$RM" trec_eval -q -m rbp rbp_tie.qrels rbp_tie.run | grep -q '^rbp *	0	0.2174$' \
+  && ok || bad "rbp_tie: not trec_eval's 0.2174"
+"$RM" trec_eval -m bpref bpref_tie.qrels bpref_tie.run | grep -q '^bpref *	all	0.4762$' \
+  && ok || bad "bpref_tie: not trec_eval's 0.4762"
+
+# Gain maps on G and ndcg_rel (gmap.*), refused before the direct path:
+# d1 of grade 1, d2 of grade 2, ranked d2 then d1; with 1=3 the gains are 3
+# for d1 and 2 for d2, and the ideal list 3 then 2.  ndcg_rel adds, at each
+# relevant document, DCG over the ideal DCG so far: 2/3 at rank 1, then
+# (2 + 3/lg 3)/(3 + 2/lg 3) = 0.913403, and divides by 2: 0.790035.  G
+# (m_G.c) divides each gain by lg(2 + cost - gains so far): 2/lg 3 at rank
+# 1 (cost 3), 3/lg 2 at rank 2 (cost 5, gains 5), so 4.261860 over the
+# ideal gains 5: 0.852372.  (Without the map both are 1.)
+"$RM" trec_eval -m ndcg_rel.1=3 -m G.1=3 gmap.qrels gmap.run > "$T/out" 2>&1
+grep -q '^G_1=3 *	all	0.8524$' "$T/out" && grep -q '^ndcg_rel_1=3 *	all	0.7900$' "$T/out" \
+  && ok || bad "gain maps on G and ndcg_rel: $(cat "$T/out")"
+
+# -c and the stand-in (miss.qrels, a.run): query 4 (R = 2) is judged but not
+# in the run, and trec_eval computes it on a run of one unjudged document,
+# then zeroes the values whose printed name is num_ret, utility, ...; so
+# utility.2,-1,0,1 keeps the stand-in's 2*0 - 1*1 + 0*2 + 1*(0 + 0 - 1 - 2)
+# = -4 (the general path gave -2), relstring.3 its '-', and num_ret is 0.
+"$RM" trec_eval -q -c -m utility.2,-1,0,1 -m relstring.3 -m num_ret miss.qrels a.run > "$T/out" 2>&1
+grep -q '^utility_2,-1,0,1 *	4	-4.0000$' "$T/out" && grep -q "^relstring_3 *	4	'-'$" "$T/out" \
+  && grep -q '^num_ret *	4	0$' "$T/out" && ok || bad "-c stand-in: $(cat "$T/out")"
 
 # The summary in trec_eval's order (mean_tie.*): eight queries whose P_200
 # are 0, 0, 0, 0, 4/200, 4/200, 4/200, 2/200; the mean is 7/800 = 0.00875, a

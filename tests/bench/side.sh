@@ -5,6 +5,11 @@
 #   side_trec_eval  trec_eval, `rankmetrics trec_eval' and `rankmetrics eval'
 #                   of the mapped variants on one TREC run of 10^5 queries x 100
 #                   documents: ap, ndcg@10, precision@10, rr;
+#   side_all_trec   trec_eval and `rankmetrics trec_eval' with -m all_trec,
+#                   with -q and without, at 2*10^4 and 10^5 queries x 100
+#                   documents: the same bytes, and the CPU and memory of
+#                   each (issue 26: with -q at most 1/5 of trec_eval's CPU,
+#                   without at most 1/10, and less memory);
 #   side_sklearn    a per-user loop over scikit-learn's roc_auc_score,
 #                   average_precision_score and ndcg_score (k=10), as a user
 #                   writes it (tests/bench/sklearn_side.py), against `eval -q'
@@ -112,6 +117,57 @@ side_trec_eval() {
   side_check_te $SD/q.ref $SD/q.rmte $SD/q.eval each "each of $k queries"
   rm -f $SD/tq $SD/tr $SD/tq1 $SD/tr1
 }
+# side_all_trec: -m all_trec, every measure of trec_eval's table, where
+# `rankmetrics trec_eval' takes its direct path (one reading of each file,
+# one ranking per query feeding every measure, trec_eval's own double
+# operations): with -q and without, at 2*10^4 and 10^5 queries (divided by
+# BENCH_SCALE) of 100 documents.  The two outputs must be the same bytes.
+# trec_eval is timed once (it takes minutes at 10^5 queries, most of them
+# in finding each query's results by a linear search); ours BENCH_REPS times.
+side_all_trec() {
+  local q e f
+  SAT=()
+  if [ -z "$STE" ]; then echo "at skipped" >> $SD/notes; return 0; fi
+  for e in 20000 100000; do
+    q=$((e / S)); [ $q -ge 1 ] || q=1
+    SAT+=($q)
+    echo "bench: all_trec side by side: $q queries x 100 documents"
+    build/bench/gen trec $q 100 1 $SD/aq $SD/ar
+    for f in q n; do
+      local o=; [ $f = q ] && o=-q
+      side_time at_te_$f$e 1 "$STE" $o -m all_trec $SD/aq $SD/ar
+      side_time at_rm_$f$e $SR $SRM trec_eval $o -m all_trec $SD/aq $SD/ar
+      cmp -s $SD/out.at_te_$f$e $SD/out.at_rm_$f$e ||
+        side_die "rankmetrics trec_eval $o -m all_trec differs from trec_eval on $q queries"
+    done
+    rm -f $SD/aq $SD/ar $SD/out.at_*
+  done
+  echo "bench: all_trec: rankmetrics trec_eval printed trec_eval's bytes, with -q and without"
+}
+# side_at_ratios: one line per size, the CPU and memory of `rankmetrics
+# trec_eval' over trec_eval's (goals: CPU 1/5 with -q and 1/10 without,
+# memory below 1).
+side_at_ratios() {
+  awk -v s1="${SAT[0]}" -v s2="${SAT[1]}" '{ c[$1] = $3; m[$1] = $4 } END {
+    split("20000 100000", e, " "); n[20000] = s1; n[100000] = s2
+    for (k = 1; k <= 2; k++) { x = e[k]; if (c["at_te_q" x] == "") continue
+      printf "all_trec, %s queries: CPU x%.3f with -q (goal 0.2), x%.3f without (goal 0.1); memory x%.2f, x%.2f (goal below 1)\n", n[x],
+        c["at_rm_q" x] / c["at_te_q" x], c["at_rm_n" x] / c["at_te_n" x], m["at_rm_q" x] / m["at_te_q" x], m["at_rm_n" x] / m["at_te_n" x] } }' $SD/times
+}
+
+side_at_report() {
+  local a e
+  [ ${#SAT[@]} -gt 0 ] || return 0
+  for a in 0 1; do
+    e=$((a == 0 ? 20000 : 100000))
+    srow "trec_eval -q -m all_trec, ${SAT[$a]}x100" at_te_q$e
+    srow "rankmetrics trec_eval -q, the same" at_rm_q$e
+    srow "trec_eval -m all_trec, ${SAT[$a]}x100" at_te_n$e
+    srow "rankmetrics trec_eval, the same" at_rm_n$e
+  done
+  side_at_ratios
+}
+
 # side_check_te REF RMTE EVAL all|each WHAT: compares the three outputs (see
 # above); the map from trec_eval's printed name (map, ndcg_cut_10, P_10,
 # recip_rank) to the variant is read from `rankmetrics name'.
@@ -217,6 +273,7 @@ side_report() {
     srow "rankmetrics trec_eval, the same" te_rmte
     srow "rankmetrics eval, the mapped variants" te_eval
   else echo "trec_eval: skipped (not found)"; fi
+  side_at_report
   if [ -n "$SSK" ]; then
     srow "scikit-learn loop, CSV $SSKN rows, 3 functions" sk_ref
     srow "rankmetrics eval -q, the 3 variants" sk_eval
@@ -310,7 +367,7 @@ side_save() {
   SWHEN=$(date -u '+%Y-%m-%d %H:%M UTC')
   SMACH="$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(awk '/MemTotal/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)~GB)"
   SLOAD1=$(side_load)
-  declare -p S SR STE STEV STEQ SSK SSKN SSKV SG SLOAD0 SLOAD1 SWHEN SMACH 2> /dev/null | sed 's/^declare -[-a]* //' > $SD/state
+  declare -p S SR STE STEV STEQ SAT SSK SSKN SSKV SG SLOAD0 SLOAD1 SWHEN SMACH 2> /dev/null | sed 's/^declare -[-a]* //' > $SD/state
 }
 
 # side_keep: the run's data, for the record that the build writes.
@@ -325,6 +382,7 @@ side_keep() {
 side_all() {
   side_init
   side_trec_eval
+  side_all_trec
   side_sklearn
   side_growth
   side_save
@@ -336,6 +394,16 @@ side_all() {
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -e
   cd "$(dirname "$0")/../.." || exit 1
+  if [ "$1" = all_trec ]; then # that section alone; the record is kept as it is
+    side_init
+    STE=${TREC_EVAL:-$(command -v trec_eval || true)}
+    [ -n "$STE" ] && [ -x "$STE" ] || side_die "all_trec needs trec_eval (on PATH or \$TREC_EVAL)"
+    side_all_trec
+    { printf '%-46s %8s %8s %9s\n' "all_trec side by side" "wall s" "CPU s" "peak MB"
+      side_at_report
+      echo "load averages $SLOAD0 before, $(side_load) after; $(date -u '+%Y-%m-%d %H:%M UTC')"; } | tee $SD/all_trec.txt
+    exit 0
+  fi
   if [ "$1" = --record ]; then
     SD=tests/bench/record; SREC=${BENCH_RECORD:-doc/bench-record.tex}
     [ -s $SD/state ] || side_die "no recorded run in $SD/state"

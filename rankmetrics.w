@@ -15524,15 +15524,23 @@ three ranks... the tool prints the witness it finds, and
 \.{tests/divers\_test.sh} checks it against values worked by hand.
 @^disagreements, greedy and exact ideal@>
 
-@<Public prototypes@>=
-rm_status rm_div_witness(const rm_variant *v, size_t max_items, size_t *n,
-  size_t *m, unsigned long *k, unsigned *rows);
-/* The smallest binary judgments, of at most |max_items| relevant items,
-   on which |v|'s metric (\.{alpha-ndcg} or \.{nerr-ia}, at |v|'s alpha)
-   has a greedy ideal below the exact one: |*n| items over |*m| subtopics,
-   the cutoff |*k|, and in |rows[i]| the subtopics of item |i| as bits
-   (|rows| has |max_items| places).  |RM_OK| when found, |RM_UNDEFINED|
-   when there is none so small, |RM_EINVAL| for another metric. */
+@<Public types@>=
+typedef struct rm_div_found {
+  size_t n, m; /* relevant items, subtopics */
+  unsigned long k; /* the cutoff */
+  unsigned rows[16]; /* the subtopics of item |i|, as bits */
+  size_t greedy[16], exact[16]; /* the two ideal orders of the first |k| ranks */
+  size_t n_greedy, n_exact; /* their lengths */
+  double greedy_value, exact_value; /* the two ideals' sums (\.{alpha-dcg@@}$k$) */
+} rm_div_found;
+
+@ @<Public prototypes@>=
+rm_status rm_div_witness(const rm_variant *v, size_t max_items, rm_div_found *f);
+/* The smallest binary judgments, of at most |max_items| (up to 16) relevant
+   items, on which |v|'s metric (\.{alpha-ndcg} or \.{nerr-ia}, at |v|'s
+   alpha) has a greedy ideal below the exact one, into |*f|.  |RM_OK| when
+   found, |RM_UNDEFINED| when there is none so small, |RM_EINVAL| for
+   another metric. */
 
 @ \impl The judgments are enumerated as nondecreasing sequences of masks, so that
 each multiset of items is tried once; each is given as a pool of
@@ -15541,7 +15549,7 @@ unretrieved items with its subtopic grades, and the two ideals of
 
 @<Public functions@>=
 static double div_ideal_value(const rm_variant *v, const rm_list *l,
-  const rm_subtopics *s)
+  const rm_subtopics *s, size_t *order, size_t *len)
 {
   div_in d;
   size_t *seq, got;
@@ -15549,28 +15557,33 @@ static double div_ideal_value(const rm_variant *v, const rm_list *l,
   if (div_open(&d, v, l, s) != RM_OK) return -1;
   if (div_ideal_seq(&d, 0, &seq, &got) == RM_OK) {
     if (div_series_d(&d, seq, got, div_kind(v->metric), &x) != RM_OK) x = -1;
+    memcpy(order, seq, got * sizeof *seq);
+    *len = got;
     free(seq);
   }
   free(d.w);
   return x;
 }
-static int div_differ(rm_variant *v, size_t n, size_t m, const unsigned *rows,
-  unsigned long *k)
+static int div_differ(rm_variant *v, rm_div_found *f)
 {
+  static const char *const names[16] = {"d01", "d02", "d03", "d04", "d05", "d06",
+    "d07", "d08", "d09", "d10", "d11", "d12", "d13", "d14", "d15", "d16"};
+  static const char *const none[1] = {NULL};
   int g[64];
   rm_list l = {0};
   rm_subtopics s = {0};
   size_t i, t;
-  for (i = 0; i < n; i++)
-    for (t = 0; t < m; t++) g[i * m + t] = (int) (rows[i] >> t & 1);
-  l.n_unretrieved = n; l.unretrieved_grade = g;
-  s.m = m; s.unretrieved_grade = g;
-  for (*k = 1; *k <= n; (*k)++) {
-    double a, b;
-    v->k = *k;
-    v->ideal = RM_IDEAL_GREEDY; a = div_ideal_value(v, &l, &s);
-    v->ideal = RM_IDEAL_EXACT; b = div_ideal_value(v, &l, &s);
-    if (b > a * (1 + 1e-9)) return 1;
+  for (i = 0; i < f->n; i++)
+    for (t = 0; t < f->m; t++) g[i * f->m + t] = (int) (f->rows[i] >> t & 1);
+  l.n_unretrieved = f->n; l.unretrieved_grade = g; l.id = none; /* every item named */
+  s.m = f->m; s.unretrieved_grade = g; s.unretrieved_id = names;
+  for (f->k = 1; f->k <= f->n; f->k++) {
+    v->k = f->k;
+    v->ideal = RM_IDEAL_GREEDY;
+    f->greedy_value = div_ideal_value(v, &l, &s, f->greedy, &f->n_greedy);
+    v->ideal = RM_IDEAL_EXACT;
+    f->exact_value = div_ideal_value(v, &l, &s, f->exact, &f->n_exact);
+    if (f->exact_value > f->greedy_value * (1 + 1e-9)) return 1;
   }
   return 0;
 }
@@ -15583,22 +15596,83 @@ static int div_next_rows(unsigned *rows, size_t n, unsigned top)
   for (; i < n; i++) rows[i] = rows[i - 1];
   return 1;
 }
-rm_status rm_div_witness(const rm_variant *v, size_t max_items, size_t *n,
-  size_t *m, unsigned long *k, unsigned *rows)
+rm_status rm_div_witness(const rm_variant *v, size_t max_items, rm_div_found *f)
 {
   rm_variant w;
-  if (v == NULL || n == NULL || m == NULL || k == NULL || rows == NULL
-      || (v->metric != RM_ALPHA_NDCG && v->metric != RM_NERR_IA)) return RM_EINVAL;
+  if (v == NULL || f == NULL || (v->metric != RM_ALPHA_NDCG && v->metric != RM_NERR_IA))
+    return RM_EINVAL;
   w = *v; w.agg = RM_AGG_NONE;
   if (max_items > 16) max_items = 16;
-  for (*n = 1; *n <= max_items; (*n)++)
-    for (*m = 1; *m <= 4; (*m)++) {
+  for (f->n = 1; f->n <= max_items; f->n++)
+    for (f->m = 1; f->m <= 4; f->m++) {
       size_t i;
-      for (i = 0; i < *n; i++) rows[i] = 1;
-      do if (div_differ(&w, *n, *m, rows, k)) return RM_OK;
-      while (div_next_rows(rows, *n, (1u << *m) - 1));
+      for (i = 0; i < f->n; i++) f->rows[i] = 1;
+      do if (div_differ(&w, f)) return RM_OK;
+      while (div_next_rows(f->rows, f->n, (1u << f->m) - 1));
     }
   return RM_UNDEFINED;
+}
+
+@ \impl The tool's side: \.{rankmetrics disagree alpha-ndcg} (or a variant
+of it, or of \.{nerr-ia}, or the pair of a variant under \.{ideal=greedy}
+and \.{ideal=exact}) prints the smallest witness as diversity judgments of
+one query, the two ideal orders, and the value of \.{alpha-ndcg@@}$K$ of
+the exact order under each ideal: above~1 under the greedy one.
+
+@<Tool functions@>=
+static void dis_div_order(const char *what, const size_t *o, size_t n)
+{
+  size_t i;
+  printf("  %s:", what);
+  for (i = 0; i < n; i++) printf(" d%02lu", (unsigned long) o[i] + 1);
+  putchar('\n');
+}
+static int dis_div_print(const char *name, const rm_variant *v, const rm_div_found *f)
+{
+  size_t i, t;
+  char canon[RM_NAME_MAX];
+  rm_variant_name(v, canon, sizeof canon);
+  printf("%s: the greedy ideal falls short of the exact one on %lu relevant documents"
+    " over %lu subtopics, at K = %lu (%s)\n  the diversity qrels of query 1:\n",
+    name, (unsigned long) f->n, (unsigned long) f->m, f->k, canon);
+  for (i = 0; i < f->n; i++)
+    for (t = 0; t < f->m; t++)
+      if (f->rows[i] >> t & 1) printf("    1 %lu d%02lu 1\n", (unsigned long) t + 1,
+        (unsigned long) i + 1);
+  dis_div_order("greedy ideal", f->greedy, f->n_greedy);
+  dis_div_order("exact ideal", f->exact, f->n_exact);
+  printf("  ideal sums: greedy %.17g, exact %.17g; the exact order scores %.17g under"
+    " ideal=greedy and 1 under ideal=exact\n", f->greedy_value, f->exact_value,
+    f->exact_value / f->greedy_value);
+  return 0;
+}
+static int dis_div(const char *name)
+{
+  rm_variant v;
+  rm_div_found f;
+  char msg[200];
+  rm_status s;
+  if (rm_variant_parse(name, &v, msg, sizeof msg) != RM_OK) {
+    fprintf(stderr, "rankmetrics: disagree: %s\n", msg);
+    return 2;
+  }
+  if ((s = rm_div_witness(&v, 9, &f)) == RM_EINVAL) {
+    fprintf(stderr, "rankmetrics: disagree: %s is a measure of diversity; its"
+      " disagreement is the greedy ideal against the exact one, searched for"
+      " alpha-ndcg and nerr-ia\n", name);
+    return 2;
+  }
+  if (s == RM_UNDEFINED) {
+    printf("%s: greedy and exact ideals agree on every judgment of up to 9 relevant"
+      " documents over up to 4 subtopics\n", name);
+    return 0;
+  }
+  return dis_div_print(name, &v, &f);
+}
+static int dis_is_div(const char *name)
+{
+  rm_variant v;
+  return rm_variant_parse(name, &v, NULL, 0) == RM_OK && rm_metric_subtopics(v.metric);
 }
 
 @** Where the definitions disagree.
@@ -17512,6 +17586,8 @@ static int cmd_disagree(int argc, char **argv)
   FILE *tex = NULL;
   @<Read the arguments of \.{disagree}@>;
   cmd.budget = budget; cmd.start = dis_now(); cmd.maxlen = maxlen; cmd.stopped = 0;
+  if (nn > 0 && dis_is_div(names[0]))
+    return pair && !(nn == 2 && dis_is_div(names[1])) ? 2 : dis_div(names[0]);
   if (pair) return dis_pair_run(&cmd, names[0], names[1]);
   for (mi = 0; mi <= RM_N_METRICS; mi++) { /* every metric, and GAUC */
     const char *mname = mi < RM_N_METRICS ? rm_metric_name((rm_metric) mi) : "gauc";
@@ -17519,7 +17595,8 @@ static int cmd_disagree(int argc, char **argv)
     size_t p;
     char msg[200];
     rm_status s;
-    if (mname == NULL) continue;
+    if (mname == NULL || (mi < RM_N_METRICS && rm_metric_subtopics((rm_metric) mi)))
+      continue; /* searched by |dis_div|, named alone */
     for (j = 0; j < nn; j++)
       if (strcmp(mi < RM_N_METRICS ? dis_alias(names[j]) : names[j], mname) == 0) {
         want = 1; names[j] = ""; }
@@ -17572,7 +17649,7 @@ for (i = 0; i < argc; i++) {
     fprintf(stderr, "rankmetrics: disagree: unknown option '%s'\n", argv[i]); return 2; }
   else if (strcmp(argv[i], "all") == 0) all = 1;
   else if (nn < 64) {
-    if (dis_is_variant(argv[i]) && !pair) pair = 1;
+    if (dis_is_variant(argv[i]) && !pair && !dis_is_div(argv[i])) pair = 1;
     names[nn++] = argv[i]; }
 }
 @<Refuse a pair that is not two names@>;
@@ -24670,14 +24747,16 @@ larger grade) and the other is marked dropped.
   st->jclaim[k] = 0; st->jdrop[k] = 0;
   if (*e) {
     size_t k0 = (*e - 1) >> 1;
-    if (st->dup == DUP_ERROR) {
+    int rule = st->collapse ? DUP_MAX : st->dup;
+    if (rule == DUP_ERROR) {
       fprintf(tool_err, "%s:%ld: document '%s' is judged twice in query '%s'"
-        " (first at line %ld; --dup first, last or max chooses one)\n",
-        st->qrels_path, jv->line[k], jv->d[k], jv->q, jv->line[k0]);
+        " (first at line %ld; --dup first, last or max chooses one; in diversity"
+        " qrels, one line per subtopic, --subtopics collapse=max reads its largest"
+        " grade)\n", st->qrels_path, jv->line[k], jv->d[k], jv->q, jv->line[k0]);
       return 0;
     }
     st->n_dup++;
-    if (st->dup == DUP_LAST || (st->dup == DUP_MAX && ev_jlarger(jv, k, k0))) {
+    if (rule == DUP_LAST || (rule == DUP_MAX && ev_jlarger(jv, k, k0))) {
       st->jdrop[k0] = 1; *e = (uint32_t) (2 * k + 1);
     } else st->jdrop[k] = 1;
   } else *e = (uint32_t) (2 * k + 1);
@@ -26222,6 +26301,515 @@ static int ev_jbyte_fast(FILE *f, char *buf, size_t cap, char *last)
   return 1;
 }
 
+@ {\it Subtopic judgments.}\here{q:divfiles}  A measure of diversity
+(\secref{q:div}) reads the judgments as the TREC Web track's diversity
+qrels: a line is \.{topic subtopic document grade}, one per document and
+subtopic, and the second column, the ``iteration'' of a plain qrels file,
+names the subtopic.  When every \.{-m} names a measure of diversity,
+\.{eval} reads its two files so, in memory, by |ev_div_run| below; a
+measure of diversity beside a plain one is an error, since the two read
+the judgments differently.  A plain qrels file read for a diversity measure
+is refused: its second column is 0 on every line (TREC's iteration), which
+would make one subtopic of every query.  The other way, a diversity file
+read for a plain measure stops at the first document judged twice, and the
+message names \.{--subtopics collapse=max}, which reads each document at
+its largest grade over its subtopics (what \.{ndeval}'s own MAP does with
+``relevant to any subtopic'').  In the run, the rank column is read: under
+\.{order=rank} the documents are ranked by it (\.{ndeval}'s default; two
+documents of one rank in a query are an error, as there), under
+\.{order=score} by score and the tie rule.  A run document that the
+judgments of its query do not name is relevant to no subtopic; a repeated
+document, or a repeated judgment of one document for one subtopic, is an
+error.  Negative grades are read as~0 and counted.  The queries are those
+of both files, in byte order of their names; \.{--run-only} and
+\.{--judged-only} apply as for other measures (\.{--judged-only empty} is
+\.{ndeval}'s \.{-c}).  The aggregate is the mean over the evaluated queries
+(an undefined value counts by its \.{undef}, by default as~0, as \.{ndeval}
+counts it); the exact path's mean is the mean of the exact values, from
+their fractions or their 40 digits, rounded once.  This reader does not
+take compressed files, \.{--partial}, \.{--judged-docs-only}, a delimited
+file or an aggregator other than \.{mean}; it says so.
+@^diversity measures, in eval@>@^subtopic judgments@>
+
+@<Engine functions@>=
+typedef struct {@+ char *q, *sub, *d; int g; long line; @+} ev_dj; /* a judgment */
+typedef struct {@+ char *q, *d; double score; long rank, line; @+} ev_dr; /* a run line */
+typedef struct {
+  ev_dj *j; size_t nj; ev_dr *r; size_t nr;
+  size_t negative, evaluated, run_only, judged_only, most_m;
+  int want_rank; /* some measure has \.{order=rank} */
+  double *sum_d; mpfr_t *sum_x; /* the sums of the means */
+  size_t *count;
+} ev_div;
+
+@ \impl Whether the measures are of diversity: 1 if all are, 0 if none, and
+an error for a mixture or an option this reader does not take.
+
+@<Engine functions@>=
+static int ev_div_wanted(ev_state *st, int nf)
+{
+  int i, n = 0;
+  for (i = 0; i < st->nm; i++) n += rm_metric_subtopics(st->m[i].u.metric);
+  if (n == 0) return 0;
+  for (i = 0; i < st->nm; i++)
+    if (!rm_metric_subtopics(st->m[i].u.metric)) {
+      fprintf(tool_err, "rankmetrics: eval: %s is a measure of diversity and %s is"
+        " not; they read the judgments differently: evaluate them in two calls"
+        " (the plain one with --subtopics collapse=max on diversity qrels)\n",
+        st->m[i ? 0 : 1].given, st->m[i].given);
+      return -1;
+    } else if (st->m[i].a.agg != RM_AGG_MEAN || st->m[i].a.skip || st->m[i].a.weight) {
+      fprintf(tool_err, "rankmetrics: eval: %s: the measures of diversity are"
+        " averaged by the plain mean in this version\n", st->m[i].given);
+      return -1;
+    }
+  if (nf != 2 || st->partial || st->judged_docs) {
+    fprintf(tool_err, "rankmetrics: eval: the measures of diversity read diversity"
+      " qrels and a run (two files), without --partial or --judged-docs-only\n");
+    return -1;
+  }
+  return 1;
+}
+
+@ \impl Reading the two files: whitespace-separated fields, a line of the
+judgments with four and a line of the run with six, each error with its
+file and line.
+
+@<Engine functions@>=
+static int ev_div_fields(char *s, char **f, int max)
+{
+  int n = 0;
+  char *t = strtok(s, " \t\r\n");
+  for (; t != NULL; t = strtok(NULL, " \t\r\n")) {
+    if (n == max) return max + 1;
+    f[n++] = t;
+  }
+  return n;
+}
+static int ev_div_grade(ev_div *dv, const char *path, long line, const char *s, int *g)
+{
+  char *e;
+  long x = strtol(s, &e, 10);
+  if (*s == '\0' || *e != '\0' || x > RM_GRADE_MAX) {
+    fprintf(tool_err, "%s:%ld: grade '%s' is not a whole number up to %d\n", path,
+      line, s, RM_GRADE_MAX);
+    return 0;
+  }
+  if (x < 0) {@+ dv->negative++; x = 0; @+}
+  *g = (int) x;
+  return 1;
+}
+static int ev_div_jline(ev_div *dv, const char *path, long line, char **f, int n)
+{
+  ev_dj *j;
+  if (n == 0) return 1;
+  if (n != 4) {
+    fprintf(tool_err, "%s:%ld: a line of diversity judgments is 'topic subtopic"
+      " document grade' (4 fields, not %d)\n", path, line, n);
+    return 0;
+  }
+  dv->j = tool_alloc(dv->j, (dv->nj + 1) * sizeof *dv->j);
+  j = &dv->j[dv->nj];
+  if (!ev_div_grade(dv, path, line, f[3], &j->g)) return 0;
+  j->q = tool_strdup(f[0]); j->sub = tool_strdup(f[1]); j->d = tool_strdup(f[2]);
+  j->line = line; dv->nj++;
+  return 1;
+}
+static int ev_div_rline(ev_div *dv, const char *path, long line, char **f, int n)
+{
+  ev_dr *r;
+  char *e;
+  if (n == 0) return 1;
+  dv->r = tool_alloc(dv->r, (dv->nr + 1) * sizeof *dv->r);
+  r = &dv->r[dv->nr];
+  if (n != 6) {
+    fprintf(tool_err, "%s:%ld: a line of the run is 'qid Q0 document rank score"
+      " tag' (6 fields, not %d)\n", path, line, n);
+    return 0;
+  }
+  r->rank = strtol(f[3], &e, 10);
+  if (*e != '\0' || e == f[3]) {
+    fprintf(tool_err, "%s:%ld: rank '%s' is not a whole number\n", path, line, f[3]);
+    return 0;
+  }
+  r->score = strtod(f[4], &e);
+  if (*e != '\0' || e == f[4] || !isfinite(r->score)) {
+    fprintf(tool_err, "%s:%ld: score '%s' is not a finite number\n", path, line, f[4]);
+    return 0;
+  }
+  r->q = tool_strdup(f[0]); r->d = tool_strdup(f[2]); r->line = line; dv->nr++;
+  return 1;
+}
+static int ev_div_read(ev_div *dv, const char *path, int judgments)
+{
+  FILE *f = strcmp(path, "-") ? tool_open_in("eval", path) : tool_stdin();
+  char *buf = NULL, *fl[8];
+  size_t cap = 0;
+  long line = 0;
+  int ok = f != NULL;
+  while (ok && getline(&buf, &cap, f) >= 0) {
+    int n = ev_div_fields(buf, fl, 7);
+    line++;
+    ok = judgments ? ev_div_jline(dv, path, line, fl, n) : ev_div_rline(dv, path, line, fl, n);
+  }
+  if (ok && ferror(f)) {
+    fprintf(tool_err, "%s: read error\n", path);
+    ok = 0;
+  }
+  free(buf);
+  if (f && f != stdin) fclose(f);
+  return ok;
+}
+
+@ \impl The judgments are sorted by query, document and subtopic, and the run by
+query and line, so that a query is a stretch of each.  A plain qrels file
+is told by its second column.
+
+@<Engine functions@>=
+static int ev_dj_cmp(const void *a, const void *b)
+{
+  const ev_dj *x = a, *y = b;
+  int c = strcmp(x->q, y->q);
+  if (c == 0) c = strcmp(x->d, y->d);
+  return c ? c : strcmp(x->sub, y->sub);
+}
+static int ev_dr_cmp(const void *a, const void *b)
+{
+  const ev_dr *x = a, *y = b;
+  int c = strcmp(x->q, y->q);
+  return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+static int ev_div_sort(ev_div *dv, const char *qpath)
+{
+  size_t i;
+  for (i = 0; i < dv->nj && strcmp(dv->j[i].sub, "0") == 0; i++) continue;
+  if (dv->nj > 0 && i == dv->nj) {
+    fprintf(tool_err, "%s: the second column is 0 on every line: this is a plain"
+      " qrels file, and the measures of diversity need diversity qrels, one line"
+      " per document and subtopic ('topic subtopic document grade')\n", qpath);
+    return 0;
+  }
+  qsort(dv->j, dv->nj, sizeof *dv->j, ev_dj_cmp);
+  qsort(dv->r, dv->nr, sizeof *dv->r, ev_dr_cmp);
+  for (i = 1; i < dv->nj; i++)
+    if (ev_dj_cmp(&dv->j[i - 1], &dv->j[i]) == 0) {
+      fprintf(tool_err, "%s:%ld: document '%s' is judged twice for subtopic '%s' of"
+        " query '%s' (also at line %ld)\n", qpath, dv->j[i].line, dv->j[i].d,
+        dv->j[i].sub, dv->j[i].q, dv->j[i - 1].line);
+      return 0;
+    }
+  return 1;
+}
+
+@ \impl One query as lists: its subtopics (the distinct names of the second
+column, sorted), its judged documents with a row of $m$ grades each, and
+the run's documents in the order of their lines, each with its row (zeros
+when the judgments do not name it).  The judged documents no line of the
+run takes are the unretrieved.  |plain| is a document's largest grade,
+which these measures do not read but the list carries.
+
+@<Engine functions@>=
+typedef struct {
+  size_t m, np, n, nu;
+  const char **subs; /* the subtopics' names */
+  const char **pd; int *pg; unsigned char *taken; /* judged documents, rows */
+  const char **id; double *score; long *rank; int *g, *plain; /* the run's */
+  const char **uid; int *ug, *uplain; /* the unretrieved */
+} ev_dq;
+static int ev_str_cmp(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+static void ev_dq_free(ev_dq *x)
+{
+  free(x->subs); free(x->pd); free(x->pg); free(x->taken); free(x->id); free(x->score);
+  free(x->rank); free(x->g); free(x->plain); free(x->uid); free(x->ug); free(x->uplain);
+  memset(x, 0, sizeof *x);
+}
+static void ev_dq_judged(ev_dq *x, const ev_dj *j, size_t nj)
+{
+  size_t i, k = 0;
+  x->subs = tool_alloc(NULL, (nj + 1) * sizeof *x->subs);
+  for (i = 0; i < nj; i++) x->subs[i] = j[i].sub;
+  qsort(x->subs, nj, sizeof *x->subs, ev_str_cmp);
+  for (i = 0; i < nj; i++) if (k == 0 || strcmp(x->subs[k - 1], x->subs[i])) x->subs[k++] = x->subs[i];
+  x->m = k;
+  x->pd = tool_alloc(NULL, (nj + 1) * sizeof *x->pd);
+  x->pg = tool_alloc(NULL, (nj * k + 1) * sizeof *x->pg);
+  memset(x->pg, 0, (nj * k + 1) * sizeof *x->pg);
+  for (i = 0; i < nj; i++) {
+    const char **s = bsearch(&j[i].sub, x->subs, k, sizeof *x->subs, ev_str_cmp);
+    if (x->np == 0 || strcmp(x->pd[x->np - 1], j[i].d)) x->pd[x->np++] = j[i].d;
+    x->pg[(x->np - 1) * k + (size_t) (s - x->subs)] = j[i].g;
+  }
+  x->taken = tool_alloc(NULL, x->np + 1);
+  memset(x->taken, 0, x->np + 1);
+}
+static int ev_dq_row_max(const int *row, size_t m)
+{
+  size_t t;
+  int g = 0;
+  for (t = 0; t < m; t++) if (row[t] > g) g = row[t];
+  return g;
+}
+
+@ \impl The run's documents of the query, checked for repeats first (a sorted
+copy of their names), then given their rows; then the unretrieved.
+
+@<Engine functions@>=
+static int ev_dq_repeat(const ev_dr *r, size_t n, const char *path)
+{
+  const char **c = tool_alloc(NULL, (n + 1) * sizeof *c);
+  size_t i, k;
+  for (i = 0; i < n; i++) c[i] = r[i].d;
+  qsort(c, n, sizeof *c, ev_str_cmp);
+  for (i = 1; i < n && strcmp(c[i - 1], c[i]); i++) continue;
+  if (i < n) {
+    for (k = 0; strcmp(r[k].d, c[i]); k++) continue;
+    fprintf(tool_err, "%s:%ld: document '%s' appears twice in query '%s'\n", path,
+      r[k].line, c[i], r[k].q);
+  }
+  free(c);
+  return i >= n;
+}
+static int ev_dq_run(ev_dq *x, const ev_dr *r, size_t n, const char *path)
+{
+  size_t i, m = x->m, u = 0;
+  if (!ev_dq_repeat(r, n, path)) return 0;
+  x->n = n;
+  x->id = tool_alloc(NULL, (n + 1) * sizeof *x->id);
+  x->score = tool_alloc(NULL, (n + 1) * sizeof *x->score);
+  x->rank = tool_alloc(NULL, (n + 1) * sizeof *x->rank);
+  x->g = tool_alloc(NULL, (n * m + 1) * sizeof *x->g);
+  x->plain = tool_alloc(NULL, (n + 1) * sizeof *x->plain);
+  for (i = 0; i < n; i++) {
+    const char **p = x->np ? bsearch(&r[i].d, x->pd, x->np, sizeof *x->pd, ev_str_cmp) : NULL;
+    x->id[i] = r[i].d; x->score[i] = r[i].score; x->rank[i] = r[i].rank;
+    if (p) {
+      size_t k = (size_t) (p - x->pd);
+      memcpy(x->g + i * m, x->pg + k * m, m * sizeof *x->g);
+      x->taken[k] = 1;
+    } else memset(x->g + i * m, 0, m * sizeof *x->g);
+    x->plain[i] = ev_dq_row_max(x->g + i * m, m);
+  }
+  x->uid = tool_alloc(NULL, (x->np + 1) * sizeof *x->uid);
+  x->ug = tool_alloc(NULL, (x->np * m + 1) * sizeof *x->ug);
+  x->uplain = tool_alloc(NULL, (x->np + 1) * sizeof *x->uplain);
+  for (i = 0; i < x->np; i++)
+    if (!x->taken[i]) {
+      x->uid[u] = x->pd[i];
+      memcpy(x->ug + u * m, x->pg + i * m, m * sizeof *x->ug);
+      x->uplain[u++] = ev_dq_row_max(x->pg + i * m, m);
+    }
+  x->nu = u;
+  return 1;
+}
+
+@ \impl The lists of a query: |l[0]| and |s[0]| in the order of the lines,
+with scores; |l[1]| and |s[1]| in the order of the rank column, without
+(made only when a measure has \.{order=rank}), whose arrays |own| keeps.
+
+@<Engine functions@>=
+typedef struct {@+ long rank; size_t i; @+} ev_rk;
+static int ev_rank_cmp(const void *a, const void *b)
+{
+  const ev_rk *x = a, *y = b;
+  if (x->rank != y->rank) return (x->rank > y->rank) - (x->rank < y->rank);
+  return (x->i > y->i) - (x->i < y->i);
+}
+static int ev_dq_lists(ev_dq *x, int want_rank, rm_list *l, rm_subtopics *s,
+  void **own, const char *q, const char *path)
+{
+  size_t i, m = x->m;
+  ev_rk *o;
+  int *g, *pl;
+  const char **id;
+  memset(l, 0, 2 * sizeof *l); memset(s, 0, 2 * sizeof *s);
+  l[0].n = x->n; l[0].grade = x->plain; l[0].score = x->score; l[0].id = x->id;
+  l[0].n_unretrieved = x->nu; l[0].unretrieved_grade = x->uplain;
+  s[0].m = m; s[0].grade = x->g; s[0].unretrieved_grade = x->ug; s[0].unretrieved_id = x->uid;
+  l[1] = l[0]; s[1] = s[0];
+  if (!want_rank) return 1;
+  o = tool_alloc(NULL, (x->n + 1) * sizeof *o);
+  for (i = 0; i < x->n; i++) {@+ o[i].rank = x->rank[i]; o[i].i = i; @+}
+  qsort(o, x->n, sizeof *o, ev_rank_cmp);
+  for (i = 1; i < x->n; i++)
+    if (o[i].rank == o[i - 1].rank) {
+      fprintf(tool_err, "%s: query '%s': documents '%s' and '%s' have the same rank %ld"
+        " (order=rank reads the rank column)\n", path, q, x->id[o[i - 1].i],
+        x->id[o[i].i], o[i].rank);
+      free(o);
+      return 0;
+    }
+  g = tool_alloc(NULL, (x->n * m + 1) * sizeof *g);
+  pl = tool_alloc(NULL, (x->n + 1) * sizeof *pl);
+  id = tool_alloc(NULL, (x->n + 1) * sizeof *id);
+  for (i = 0; i < x->n; i++) {
+    memcpy(g + i * m, x->g + o[i].i * m, m * sizeof *g);
+    pl[i] = x->plain[o[i].i]; id[i] = x->id[o[i].i];
+  }
+  free(o);
+  l[1].grade = pl; l[1].score = NULL; l[1].id = id; s[1].grade = g;
+  own[0] = g; own[1] = pl; own[2] = (void *) id;
+  return 1;
+}
+
+@ \impl One measure on one query: its value on the path of the command, the
+value written with \.{-q}, and its share of the mean.  On the exact path
+the share is the exact value, from its fraction or its 40 digits.
+
+@<Engine functions@>=
+static int ev_div_value(ev_state *st, ev_div *dv, int i, const char *q,
+  const rm_list *l, const rm_subtopics *s)
+{
+  ev_measure *m = &st->m[i];
+  rm_status r;
+  double x = 0;
+  if (st->exact) {
+    rm_exact e;
+    rm_exact_init(&e);
+    r = rm_div_value_exact(&m->u, l, s, &e);
+    x = e.value;
+    if (r >= 0) {
+      mpfr_t y;
+      mpfr_init2(y, 300);
+      if (e.rational) {
+        mpq_t f;
+        mpq_init(f); mpq_set_str(f, e.rational, 10); mpfr_set_q(y, f, MPFR_RNDN); mpq_clear(f);
+      } else mpfr_set_str(y, e.decimal, 10, MPFR_RNDN);
+      mpfr_add(dv->sum_x[i], dv->sum_x[i], y, MPFR_RNDN);
+      mpfr_clear(y);
+    }
+    rm_exact_clear(&e);
+  } else if ((r = rm_div_value(&m->u, l, s, &st->w, &x)) >= 0)
+    dv->sum_d[i] += x;
+  if (r < 0) {
+    fprintf(tool_err, "rankmetrics: eval: query '%s': %s: %s\n", q, m->given,
+      rm_strerror(r));
+    return 0;
+  }
+  dv->count[i]++;
+  if (st->per_query) ev_print(st, m, q, x, r == RM_UNDEFINED, 0);
+  return 1;
+}
+
+@ \impl One query through every measure.
+
+@<Engine functions@>=
+static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
+  size_t nj, const ev_dr *r, size_t nr)
+{
+  ev_dq x;
+  rm_list l[2];
+  rm_subtopics s[2];
+  void *own[3] = {NULL, NULL, NULL};
+  int ok, i;
+  memset(&x, 0, sizeof x);
+  ev_dq_judged(&x, j, nj);
+  ok = ev_dq_run(&x, r, nr, st->path)
+    && ev_dq_lists(&x, dv->want_rank, l, s, own, q, st->path);
+  if (x.m > dv->most_m) dv->most_m = x.m;
+  for (i = 0; ok && i < st->nm; i++) {
+    int k = st->m[i].u.order == RM_ORDER_RANK;
+    ok = ev_div_value(st, dv, i, q, &l[k], &s[k]);
+  }
+  free(own[0]); free(own[1]); free(own[2]);
+  ev_dq_free(&x);
+  dv->evaluated += (size_t) ok;
+  return ok;
+}
+
+@ \impl The queries of both files, in byte order: a query of the run alone is
+left out (or evaluated without judgments under \.{--run-only zero}), a
+query of the judgments alone is left out (or evaluated as an empty run
+under \.{--judged-only empty}).
+
+@<Engine functions@>=
+static int ev_div_queries(ev_state *st, ev_div *dv)
+{
+  size_t a = 0, b = 0;
+  while (a < dv->nj || b < dv->nr) {
+    size_t a1 = a, b1 = b;
+    const char *q;
+    int c = a == dv->nj ? 1 : b == dv->nr ? -1 : strcmp(dv->j[a].q, dv->r[b].q);
+    q = c <= 0 ? dv->j[a].q : dv->r[b].q;
+    if (c <= 0) while (a1 < dv->nj && strcmp(dv->j[a1].q, q) == 0) a1++;
+    if (c >= 0) while (b1 < dv->nr && strcmp(dv->r[b1].q, q) == 0) b1++;
+    if (c < 0) dv->judged_only++;
+    if (c > 0) dv->run_only++;
+    if ((c == 0 || (c < 0 && st->judged_empty) || (c > 0 && st->run_zero))
+        && !ev_div_query(st, dv, q, dv->j + a, a1 - a, dv->r + b, b1 - b)) return 0;
+    a = a1; b = b1;
+  }
+  return 1;
+}
+
+@ \impl The command: read, sort, evaluate, write the means and the summary.
+The output goes to |st->out|, which the caller copies when all went well.
+
+@<Engine functions@>=
+static void ev_div_free(ev_div *dv, int nm)
+{
+  size_t i;
+  int k;
+  for (i = 0; i < dv->nj; i++) {@+ free(dv->j[i].q); free(dv->j[i].sub); free(dv->j[i].d); @+}
+  for (i = 0; i < dv->nr; i++) {@+ free(dv->r[i].q); free(dv->r[i].d); @+}
+  for (k = 0; dv->sum_x && k < nm; k++) mpfr_clear(dv->sum_x[k]);
+  free(dv->j); free(dv->r); free(dv->sum_d); free(dv->sum_x); free(dv->count);
+}
+static void ev_div_means(ev_state *st, ev_div *dv)
+{
+  int i;
+  for (i = 0; i < st->nm; i++) {
+    double x = 0;
+    if (dv->count[i] && st->exact) {
+      mpfr_div_ui(dv->sum_x[i], dv->sum_x[i], (unsigned long) dv->count[i], MPFR_RNDN);
+      x = mpfr_get_d(dv->sum_x[i], MPFR_RNDN);
+    } else if (dv->count[i]) x = dv->sum_d[i] / (double) dv->count[i];
+    ev_print(st, &st->m[i], NULL, x, dv->count[i] == 0, 0);
+  }
+}
+static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
+{
+  ev_div dv;
+  int i, ok;
+  memset(&dv, 0, sizeof dv);
+  dv.sum_d = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.sum_d);
+  dv.sum_x = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.sum_x);
+  dv.count = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.count);
+  for (i = 0; i < st->nm; i++) {
+    dv.sum_d[i] = 0; dv.count[i] = 0;
+    mpfr_init2(dv.sum_x[i], 300); mpfr_set_ui(dv.sum_x[i], 0, MPFR_RNDN);
+    dv.want_rank |= st->m[i].u.order == RM_ORDER_RANK;
+  }
+  st->path = rpath;
+  if ((st->out = tool_tmpfile()) == NULL)
+    fprintf(tool_err, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
+  ok = st->out != NULL && ev_div_read(&dv, qpath, 1)
+    && ev_div_read(&dv, rpath, 0) && ev_div_sort(&dv, qpath) && ev_div_queries(st, &dv);
+  if (ok && dv.evaluated == 0) {
+    fprintf(tool_err, "rankmetrics: eval: no query is in both the judgments and the run\n");
+    ok = 0;
+  }
+  if (ok) ev_div_means(st, &dv);
+  if (ok && !st->quiet)
+    fprintf(tool_err, "rankmetrics: eval: %lu queries evaluated (diversity judgments,"
+      " up to %lu subtopics a query); %lu queries only in the run (%s); %lu only in"
+      " the judgments (%s); %lu negative grades read as 0\n", (unsigned long)
+      dv.evaluated, (unsigned long) dv.most_m, (unsigned long) dv.run_only,
+      st->run_zero ? "zero" : "skipped", (unsigned long) dv.judged_only,
+      st->judged_empty ? "empty" : "skipped", (unsigned long) dv.negative);
+  ev_div_free(&dv, st->nm);
+  return ok;
+}
+
+@ \impl The option \.{--subtopics collapse=max} reads a diversity file for a
+plain measure: of the lines of one document of a query, the judgment of
+largest grade stays, whatever \.{--dup} says of the run.
+
+@<Judgments of an evaluation@>=
+int collapse; /* \.{--subtopics collapse=max} */
+
 @ The command.  Options come in any order; the files last.  A pass that
 asks for another (see |ev_pass|) is repeated from the start of both files,
 every counter and sum started again, with what it learnt: keep the names
@@ -26264,6 +26852,11 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream) st.keep = 1;
     if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
+  }
+  if ((i = ev_div_wanted(&st, nf)) != 0) { /* measures of diversity: \secref{q:divfiles} */
+    if (i < 0 || !ev_div_run(&st, files[0], files[1])) {@+ rc = i < 0 ? 2 : 1; goto done; @+}
+    @<Copy the temporary file to standard output, or |goto done|@>;
+    rc = 0; goto done;
   }
   if (nf == 2) st.qrels_path = files[0];
   st.path = src.path = files[nf - 1];
@@ -26504,6 +27097,8 @@ for (i = 0; i < argc; i++) {
     for (k = 0; k < 4 && strcmp(argv[i + 1], dup_words[k]) != 0; k++) ;
     if (k < 4) { st.dup = (int) k; i++; continue; }
   }
+  if (strcmp(o, "--subtopics") == 0 && strcmp(argv[i + 1], "collapse=max") == 0) {
+    st.collapse = 1; i++; continue; }
   if (strcmp(o, "--run-only") == 0 && (strcmp(argv[i + 1], "skip") == 0
       || strcmp(argv[i + 1], "zero") == 0)) {
     st.run_zero = argv[++i][0] == 'z'; continue; }

@@ -15407,12 +15407,12 @@ static int div_bb_cmp_desc(const void *x, const void *y)
 }
 static double div_bb_bound(const div_bb *b, size_t r, const double *g)
 {
-  double *u = b->gain + (b->len + 1) * b->nt, s = 0; /* scratch after the depths */
+  double *u = b->gain + (b->len + 1) * (b->nt + 1), s = 0; /* scratch after the depths */
   size_t j, n = 0, i;
-  for (j = 0; j < b->nt; j++)
-    for (i = 0; i < b->mult[j] && n < b->len - r; i++) u[n++] = g[j];
+  for (j = 0; j < b->nt; j++) /* each type's copies, as many as ranks remain */
+    for (i = 0; i < b->mult[j] && i < b->len - r; i++) u[n++] = g[j];
   qsort(u, n, sizeof *u, div_bb_cmp_desc);
-  for (i = 0; i < n; i++) s += u[i] * b->disc[r + i];
+  for (i = 0; i < n && i < b->len - r; i++) s += u[i] * b->disc[r + i];
   return s;
 }
 static void div_bb_node(div_bb *b, size_t r, double val)
@@ -15468,7 +15468,7 @@ static int div_bb_alloc(div_bb *b, const div_in *d, size_t len, int kind)
     b->disc[r] = div_f_d(d->v, kind, r);
   }
   div_bb_types(b);
-  b->gain = malloc(((len + 1) * (b->nt + 1) + len + 1) * sizeof *b->gain);
+  b->gain = malloc(2 * (len + 1) * (b->nt + 1) * sizeof *b->gain);
   b->ord = malloc((len + 1) * (b->nt + 1) * sizeof *b->ord);
   return b->gain && b->ord;
 }

@@ -15405,6 +15405,18 @@ static int div_bb_cmp_desc(const void *x, const void *y)
   double a = *(const double *) x, b = *(const double *) y;
   return (a < b) - (a > b);
 }
+static double div_bb_sub_bound(const div_bb *b, size_t r)
+{
+  size_t t, j, rem;
+  double s = 0;
+  for (t = 0; t < b->m; t++) {
+    if (b->d->w[t] == 0) continue;
+    for (rem = 0, j = 0; j < b->nt; j++) rem += b->rel[j * b->m + t] ? b->mult[j] : 0;
+    for (j = 0; j < rem && r + j < b->len; j++)
+      s += b->d->w[t] * b->pw[b->c[t] + j < b->len ? b->c[t] + j : b->len] * b->disc[r + j];
+  }
+  return s;
+}
 static double div_bb_bound(const div_bb *b, size_t r, const double *g)
 {
   double *u = b->gain + (b->len + 1) * (b->nt + 1), s = 0; /* scratch after the depths */
@@ -15413,7 +15425,18 @@ static double div_bb_bound(const div_bb *b, size_t r, const double *g)
     for (i = 0; i < b->mult[j] && i < b->len - r; i++) u[n++] = g[j];
   qsort(u, n, sizeof *u, div_bb_cmp_desc);
   for (i = 0; i < n && i < b->len - r; i++) s += u[i] * b->disc[r + i];
-  return s;
+  return fmin(s, div_bb_sub_bound(b, r));
+}
+static int div_bb_dominated(const div_bb *b, size_t y)
+{
+  size_t k, t;
+  for (k = 0; k < b->nt; k++) {
+    int sup = k != y && b->mult[k] > 0;
+    for (t = 0; sup && t < b->m; t++)
+      if (b->rel[y * b->m + t] && !b->rel[k * b->m + t]) sup = 0;
+    if (sup) return 1; /* |k| covers all |y| does, and more */
+  }
+  return 0;
 }
 static void div_bb_node(div_bb *b, size_t r, double val)
 {
@@ -15427,7 +15450,7 @@ static void div_bb_node(div_bb *b, size_t r, double val)
   if (r == b->len) return;
   for (j = 0; j < b->nt; j++) {
     g[j] = b->mult[j] ? div_bb_gain(b, j) : 0;
-    if (g[j] > 0) o[n++] = j;
+    if (g[j] > 0 && !div_bb_dominated(b, j)) o[n++] = j;
   }
   if (n == 0 || val + div_bb_bound(b, r, g) <= b->bestval * (1 + 1e-12)) return;
   for (j = 1; j < n; j++) { /* insertion sort, largest gain first */
@@ -26685,7 +26708,10 @@ static int ev_div_value(ev_state *st, ev_div *dv, int i, const char *q,
     dv->sum_d[i] += x;
   if (r < 0) {
     fprintf(tool_err, "rankmetrics: eval: query '%s': %s: %s\n", q, m->given,
-      rm_strerror(r));
+      r == RM_EHARD && m->u.ideal == RM_IDEAL_EXACT
+      && (m->u.metric == RM_ALPHA_NDCG || m->u.metric == RM_NERR_IA)
+      ? "the search for the exact ideal passed its budget of nodes (ideal=exact"
+        " is for small pools: see the book's chapter on diversity)" : rm_strerror(r));
     return 0;
   }
   dv->count[i]++;

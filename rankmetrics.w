@@ -598,6 +598,15 @@ nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwlada
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
 bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
 compat&no&RBO with the ideal ranking over that of the ideal&p&\secref{q:compat}\cr
+alpha-dcg&yes&novelty-biased DCG over subtopics&alpha scale weights order&\secref{q:div}\cr
+alpha-ndcg&yes&alpha-DCG over that of the ideal&alpha ideal weights order&\secref{q:div}\cr
+err-ia&yes&intent-aware ERR&alpha scale weights order&\secref{q:div}\cr
+nerr-ia&yes&ERR-IA over that of the ideal&alpha ideal weights order&\secref{q:div}\cr
+nrbp&yes&novelty- and rank-biased precision&alpha beta weights order&\secref{q:div}\cr
+nnrbp&yes&NRBP over that of the ideal&alpha beta ideal weights order&\secref{q:div}\cr
+p-ia&yes&intent-aware precision&weights order&\secref{q:div}\cr
+ap-ia&yes&intent-aware average precision (MAP-IA)&weights order&\secref{q:div}\cr
+strec&yes&subtopic recall: the subtopics the top $K$ covers&weights order&\secref{q:div}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -630,6 +639,8 @@ ideal&judged&every judged item, retrieved or not, sorted by grade&\secref{q:idea
 &list&the retrieved list, sorted by grade&\cr
 &topk&the first $K$ retrieved items, sorted by grade&\cr
 &ones&$K$ items of gain 1, whatever the judgments&\cr
+&greedy&of a diversity measure: the largest gain first, as \.{ndeval}&\secref{q:div}\cr
+&exact&of a diversity measure: the true maximum over $K$ ranks&\secref{q:divexact}\cr
 ties&input&tied items keep their input order&\secref{q:ties}\cr
 &id-asc&by identifier, ascending (the MS MARCO evaluator)&\cr
 &id-desc&by identifier, descending (trec\_eval)&\cr
@@ -669,6 +680,15 @@ level&exact&a level $\rho$ is reached at $\lceil\rho R\rceil$ hits&\secref{q:ipr
 mult&$p/q$&the multiple of $R$ in \m{rprecm} (default 1)&\secref{q:setap}\cr
 tp fp fn tn&$-10^6$..$10^6$&\m{utility}'s weights of the four cells (default 1, $-1$, 0, 0)&\secref{q:utility}\cr
 docs&$N$&the documents in the collection, for \m{tn} (default 0)&\secref{q:utility}\cr
+alpha&$p/q$&a subtopic's worth falls by $1-\alpha$ per item above relevant to it, 0 to 1 (default 0.5)&\secref{q:divkeys}\cr
+beta&$p/q$&the patience of \m{nrbp}, 0 to 1 (default 0.5)&\secref{q:divkeys}\cr
+scale&none&\m{alpha-dcg} and \m{err-ia} divide by nothing&\secref{q:divkeys}\cr
+&ideal&by the ideal ideal: every subtopic at each of $K$ ranks&\cr
+&ndeval&the same, but by nothing at $K=1$ (\.{ndeval})&\cr
+weights&uniform&every subtopic weighs 1&\secref{q:divkeys}\cr
+&given&the caller's weights of the subtopics&\cr
+order&score&a diversity run is ranked by score and the tie rule&\secref{q:divkeys}\cr
+&rank&by the run's rank column (\.{ndeval})&\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -3814,6 +3834,16 @@ map, with -c&\an{mean:ap[ties=id-desc]}&&trec\_eval.c\cr
 \alib{gdeval.pl \eightrm trec-web/trec-web-2014, commit eb769d1a (and ir\_measures' copy)}
 ndcg@@K&\an{mean[skip=norel]:ndcg@@20[gain=exp2,ties=id-desc]}&C&src/eval/gdeval.pl\cr
 err@@K&\an{mean[skip=norel]:err@@20[gmax=4,ties=id-desc]}&&src/eval/gdeval.pl\cr
+\alib{ndeval \eightrm trec-web/trec-web-2014, commit eb769d1a, src/eval/ndeval.c (run, \secref{q:divcheck})}
+alpha-nDCG@@k&\an{alpha-ndcg@@20[order=rank]}&&ndeval.c\cr
+\quad -traditional&\an{alpha-ndcg@@20[ties=id-desc]}&&ndeval.c\cr
+alpha-DCG@@k&\an{alpha-dcg@@20[scale=ndeval,order=rank]}&&ndeval.c\cr
+ERR-IA@@k&\an{err-ia@@20[scale=ndeval,order=rank]}&&ndeval.c\cr
+nERR-IA@@k&\an{nerr-ia@@20[order=rank]}&&ndeval.c\cr
+NRBP, nNRBP&\an{nrbp[order=rank]}, \an{nnrbp[order=rank]}&&ndeval.c\cr
+MAP-IA&\an{ap-ia[order=rank]}&&ndeval.c\cr
+P-IA@@k, strec@@k&\an{p-ia@@20[order=rank]}, \an{strec@@20[order=rank]}&&ndeval.c\cr
+amean&\an{mean:alpha-ndcg@@20[order=rank]}{\eightrm, and so on}&&ndeval.c\cr
 \alib{ir\_measures \eightrm terrierteam/ir\_measures, commit dc04a88f}
 AP\aq{ir\_measures:AP}&\an{ap[ties=id-desc]}{\eightrm, trec\_eval's}&A&providers/pytrec\_eval\_provider.py\cr
 P@@k\aq{ir\_measures:P@@10}&\an{precision@@10[ties=id-desc]}&G&providers/pytrec\_eval\_provider.py\cr
@@ -3827,7 +3857,15 @@ ERR@@k (the mean)&\an{mean:err@@20[gmax=4,ties=id-desc]}&&providers/base.py\cr
 SetF(beta=2)\aq{ir\_measures:SetF(beta=2)}&\an{f[beta2=2,ties=id-desc]}{\eightrm: its beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
 Bpref\aq{ir\_measures:Bpref}&\an{bpref[ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
 infAP\aq{ir\_measures:infAP}&\an{infap[ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
-ERR\_IA&\nov{ir\_measures:ERR\_IA}{ndeval's intent-aware ERR}&&providers/ndeval\_provider.py\cr
+alpha\_nDCG@@k\aq{ir\_measures:alpha\_nDCG@@20}&\an{alpha-ndcg@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+alpha\_DCG@@k\aq{ir\_measures:alpha\_DCG@@20}&\an{alpha-dcg@@20[scale=ndeval,ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+ERR\_IA@@k\aq{ir\_measures:ERR\_IA@@20}&\an{err-ia@@20[scale=ndeval,ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+nERR\_IA@@k\aq{ir\_measures:nERR\_IA@@20}&\an{nerr-ia@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+NRBP\aq{ir\_measures:NRBP}&\an{nrbp[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+nNRBP\aq{ir\_measures:nNRBP}&\an{nnrbp[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+AP\_IA\aq{ir\_measures:AP\_IA}&\an{ap-ia[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+P\_IA@@k\aq{ir\_measures:P\_IA@@20}&\an{p-ia@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+StRecall@@k\aq{ir\_measures:StRecall@@20}&\an{strec@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
 \atlasend
 
 @ {\it Python libraries for retrieval.}  ranx computes its measures with
@@ -3921,7 +3959,9 @@ PrecisionMetric&\an{precision@@10[denom=list]}&G&metrics\_impl.py\cr
 RecallMetric&\an{recall@@10}&F&metrics\_impl.py\cr
 MeanAveragePrecisionMetric&\an{ap@@10}&A&metrics\_impl.py\cr
 BPrefMetric&\an{bpref}{\eightrm, use\_trec\_version=True}&&metrics\_impl.py\cr
-ARP, OPA, AlphaDCG&\nov{alphadcg@@10}{three measures}&&metrics\_impl.py\cr
+ARP, OPA&\nov{arp@@10}{two measures}&&metrics\_impl.py\cr
+AlphaDCGMetric&\an{alpha-dcg@@10}{\eightrm, labels 0 and 1}&&metrics\_impl.py\cr
+PrecisionIAMetric&\an{p-ia@@10}{\eightrm, lists of k or more}&&metrics\_impl.py\cr
 \alib{LensKit \eightrm lenskit/lkpy, v2026.3.0 (3bd1c175), src/lenskit/metrics/ranking/}
 NDCG(k)&\an{ndcg@@10[gain=binary,discount=jk]}&D, E&\_dcg.py\cr
 \quad gain=\dots&\an{ndcg@@10[discount=jk]}&E&\_dcg.py\cr
@@ -3937,6 +3977,7 @@ Recall&\an{mean[skip=norel]:recall@@10}&F&recall/\cr
 MRR&\an{mean[skip=norel]:rr@@10}&H&mrr/\cr
 HR&\an{mean[skip=norel]:hr@@10}&I&hit\_rate/\cr
 MAP&\nov{elliot:map@@10}{the mean of P@@1, \dots, P@@K}&&map/\cr
+SRecall&\nov{elliot:srecall@@10}{features of the relevant items of the top K over all the catalogue's features}&&../diversity/SRecall/\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -14619,6 +14660,85 @@ under its default order is the same with \.{order=rank}, and under
 {IM, "MAP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
 {IM, "StRecall", 'k', "strec", "ties=id-asc", PREL | PDIV},
 
+@ {\it Where \.{ndeval} differs from the papers.}  \.{ndeval} (version 4.5
+of 29 April 2013, the copy of the TREC Web track's repository) computes
+every measure of the family at once, for $K=5$, 10 and~20, with these
+conventions, each a key here:
+\smallskip
+\item{$\bullet$} Relevance is binary: a grade above~1 is read as~1 (and a
+negative one is a syntax error), so \.{rel=1}.
+\item{$\bullet$} Subtopics weigh alike, $W$ being the number of subtopics
+with a relevant judged document: \.{weights=uniform}.
+\item{$\bullet$} A run is ordered by its rank column, and two documents of
+one rank are an error; \.{-traditional} orders by score, ties to the larger
+document name: \.{order=rank}, or \.{ties=id-desc}.
+\item{$\bullet$} The ideal is greedy, ties to the larger document name:
+\.{ideal=greedy}.
+\item{$\bullet$} What it prints as \.{alpha-DCG@@}$K$ and \.{ERR-IA@@}$K$
+is divided by the ideal ideal, except at $K=1$: \.{scale=ndeval}.  Its
+ERR-IA is therefore not Chapelle et al.'s $\sum_sp_s{\rm ERR}_s$ (our
+\.{scale=none}), but that value divided by $\alpha\sum_{r\le K}
+(1-\alpha)^{r-1}/r$.
+\item{$\bullet$} NRBP, nNRBP and MAP-IA read the whole run (its \.{-M}
+cuts it), and P-IA@$K$ divides by $K$ even when the run is shorter.
+\item{$\bullet$} A topic of the judgments without a relevant document is
+averaged as~0 (nNRBP as NaN, $0/0$); \.{-c} averages over every topic of
+the judgments, our \.{--judged-only empty}.
+\smallskip
+\noindent The papers differ from one another too: Clarke et al.\ (2008)
+define $\alpha$-DCG with a gain per {\it nugget\/} and a judged probability
+that a document contains it, which the track's binary judgments make
+$b_{r,s}$; Chapelle et al.\ (2009) define ERR-IA over graded relevance
+$R(g)$ per intent (\secref{q:err}), where \.{ndeval} takes $R=\alpha$ for
+every relevant document; Agrawal et al.\ (2009) weight intents by
+$P(s\mid q)$, which \.{weights=given} takes.
+@^ndeval@>
+
+@ {\it A worked example.}\here{q:divexample}  Three subtopics; the judged
+documents are $a$, relevant to subtopics 1 and~2, $b$ to~1, $c$ to~3, and
+$d$ to none; the run ranks $a$, $b$, $c$.  With $\alpha=1/2$: $a$ gains
+$1+1=2$; $b$ repeats subtopic~1 and gains $1/2$; $c$ gains~1.  The greedy
+ideal takes $a$ (gain 2), then $c$ (gain 1, against $b$'s $1/2$), then $b$.
+$$\vbox{\halign{#\hfil\quad&$#$\hfil\cr
+\.{alpha-dcg@@3}&2+{1/2\over\lg3}+{1\over2}={5\over2}+{1\over2\lg3}\approx2.81546\cr
+\.{alpha-ndcg@@3}&\Bigl({5\over2}+{1\over2\lg3}\Bigr)\Bigm/\Bigl({9\over4}+{1\over\lg3}\Bigr)\approx0.97728\cr
+\.{err-ia@@3}&{1/2\over3}\Bigl(2+{1\over4}+{1\over3}\Bigr)={31\over72}\cr
+\.{err-ia@@3[scale=ideal]}&{31/12\over3(1+1/4+1/12)}={31\over48}\cr
+\.{nerr-ia@@3}&{31/12\over2+1/2+1/6}={31\over32}\cr
+\.{nrbp}&{1-1/4\over3}\Bigl(2+{1\over2}\cdot{1\over2}+{1\over4}\Bigr)={5\over8}\cr
+\.{nnrbp}&{5/2\over2+1/2+1/8}={20\over21}\cr
+\.{p-ia@@3}&(2+1+1)/(3\cdot3)=4/9\cr
+\.{ap-ia}&(1+1+1/3)/3=7/9\cr
+\.{strec@@1}, \.{strec@@3}&2/3,\ 1\cr}}$$
+\.{tests/check\_divers.c} checks these on both paths, and
+\.{tests/divers\_test.sh} through \.{eval}, from the files of the
+judgments and the run.
+
+@ {\it Checked against \.{ndeval}.}\here{q:divcheck}  We built \.{ndeval}
+from the track's repository outside this project, with its
+\.{printf} widened from six decimals to seventeen significant digits, and
+compared it with \.{rankmetrics eval} on 1000 random topics (20 files of
+50; each with 1 to 7 subtopics, 1 to 60 judged documents of grades 0 to~3
+drawn with a probability per subtopic, and runs of 1 to 40 documents with
+tied scores and, in a third of the files, a rank column that disagrees with
+the scores), once in \.{ndeval}'s default order (\.{order=rank}) and once
+under \.{-traditional} (\.{ties=id-desc}): all 21 of its columns, per topic
+and the mean, 42794 values.  Every value agrees to at least 15.1
+significant digits (the exact path's correctly rounded double against
+\.{ndeval}'s sums of doubles), and none is NaN.  \.{pyndeval} runs the same
+code on one topic at a time after sorting the run by score, so its values
+are those of the rows of \secref{q:alias}.  The project's tests do not run
+\.{ndeval}: their values are worked by hand.
+@^ndeval@>
+
+@ {\it How far greedy is from exact.}\here{q:divgap}  On the same 1000
+random topics, \.{alpha-ndcg@@}$K$ under \.{ideal=greedy} and
+\.{ideal=exact} (the ratio of the two is that of the ideals, whatever the
+run, on topics where the run gains anything): GAPTABLE
+The greedy ideal is rarely off, and then by a few percent at most; but it
+is off, and in the direction that flatters: a run can score above~1.
+@^ideal ranking, greedy@>
+
 @ \impl The codes are consecutive, so that one comparison answers
 |rm_metric_subtopics|.  The rows of the table refuse a list without
 subtopics on both paths, and give the parser what it needs to accept an
@@ -15537,14 +15657,20 @@ whenever greedy falls short.  |rm_div_witness| finds the smallest
 judgments on which it does: the fewest relevant items, then the fewest
 subtopics, then the smallest cutoff, over every set of binary judgments
 (items as nonempty sets of subtopics, up to four subtopics), for the
-metric and $\alpha$ of a variant.  \.{rankmetrics disagree} calls it for a
-diversity measure (\secref{q:distool}).  At $\alpha=1/2$ the smallest
-witness for \.{alpha-ndcg} has four items over three subtopics, cut at
-three ranks: greedy takes the item relevant to all three subtopics first,
-and can then add only half gains, while two items of two subtopics and one
-of the third, the other three, cover everything at full gain in the first
-three ranks... the tool prints the witness it finds, and
-\.{tests/divers\_test.sh} checks it against values worked by hand.
+metric and $\alpha$ of a variant, with the documents named $d_{01}$,
+$d_{02}$, \dots\ so that the greedy ideal breaks its ties as \.{ndeval}
+does.  \.{rankmetrics disagree alpha-ndcg} calls it (\secref{q:distool}).
+At $\alpha=1/2$ the smallest witness has three relevant documents over four
+subtopics: $d_{01}$ relevant to subtopics 1 and~3, $d_{02}$ to 2 and~4,
+$d_{03}$ to 3 and~4.  All three gain~2 at the first rank; \.{ndeval}'s rule
+takes the largest name, $d_{03}$, after which $d_{01}$ and $d_{02}$ gain
+$1+1/2$ each, so the greedy ideal of two ranks sums $2+(3/2)/\lg3\approx
+2.946$, while $d_{01}$, $d_{02}$, which share no subtopic, sum $2+2/\lg3
+\approx3.262$: a run that ranks them so scores $1.1071$ under
+\.{ideal=greedy}.  No judgments of two documents, or of three over fewer
+subtopics, separate the ideals; the same witness serves \.{nerr-ia}
+($3/(11/4)=12/11$), and every $\alpha>0$.  \.{tests/check\_divers.c}
+and \.{tests/divers\_test.sh} check it against these values.
 @^disagreements, greedy and exact ideal@>
 
 @<Public types@>=
@@ -29275,7 +29401,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "          [--show-variants] [--fast]\n"
     "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
     "          [--judged-only skip|empty] [--judged-docs-only]\n"
-    "          [--negative zero|unjudged] [--memory SIZE] [--threads N]\n"
+    "          [--negative zero|unjudged] [--subtopics collapse=max]\n"
+    "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
     "          [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
@@ -29321,6 +29448,10 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --judged-docs-only  retrieved documents without a judgment (and under\n"
     "                     --negative unjudged those of negative grade) leave\n"
     "                     the ranking first (trec_eval -J)\n"
+    "  --subtopics collapse=max  read diversity qrels (one line per document\n"
+    "                     and subtopic) for a plain measure, each document at\n"
+    "                     its largest grade; the measures of diversity\n"
+    "                     (alpha-ndcg, err-ia, ...) read such files as they are\n"
     "  --negative zero|unjudged  a negative grade in the judgments is a judged\n"
     "                     0 (the default), or, as in trec_eval, a document of\n"
     "                     the pool left unjudged\n"
@@ -29469,6 +29600,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"ideal", "list", "the retrieved list sorted by grade (scikit-learn)"},
   {"ideal", "topk", "the first K retrieved items sorted by grade"},
   {"ideal", "ones", "K items of gain 1, whatever the judgments"},
+  {"ideal", "greedy", "diversity: the largest gain first, ties to the larger name (ndeval)"},
+  {"ideal", "exact", "diversity: the true maximum over K ranks, by branch and bound"},
   {"drop", NULL, "which items leave the list before it is ranked (default none)"},
   {"drop", "unjudged", "the unjudged ones (trec_eval -J, ir_measures' judged_only)"},
   {"ties", NULL, "the order of items with equal scores"},
@@ -29534,6 +29667,19 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"weight", "uniform", "1"},
   {"weight", "items", "its number of items"},
   {"weight", "positives", "its number of relevant items"},
+  {"alpha", NULL, "p/q from 0 to 1: a subtopic's worth falls by 1-alpha at each"
+    " item above already relevant to it (default 1/2, ndeval's)"},
+  {"beta", NULL, "p/q from 0 to 1: the patience of nrbp (default 1/2)"},
+  {"scale", NULL, "what alpha-dcg and err-ia divide by"},
+  {"scale", "none", "nothing (the papers' measures)"},
+  {"scale", "ideal", "the ideal ideal: every subtopic at every one of K ranks"},
+  {"scale", "ndeval", "the same, but nothing at K = 1 (ndeval, pyndeval)"},
+  {"weights", NULL, "the weights of the subtopics"},
+  {"weights", "uniform", "1 each (ndeval)"},
+  {"weights", "given", "the caller's (Agrawal et al.'s P(s|q))"},
+  {"order", NULL, "what ranks a diversity run"},
+  {"order", "score", "the score, then the tie rule"},
+  {"order", "rank", "the run's rank column (ndeval without -traditional)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
@@ -29586,6 +29732,15 @@ static const char *const metric_help[][2] = {
   {"ndcg-rel", "nDCG averaged over the relevant items (trec_eval's ndcg_rel)"},
   {"rndcg", "nDCG averaged where the ideal gain changes (trec_eval's Rndcg)"},
   {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
+  {"alpha-dcg", "novelty-biased DCG over subtopics (Clarke et al.; scale=)"},
+  {"alpha-ndcg", "alpha-dcg over that of the ideal (ideal=greedy|exact)"},
+  {"err-ia", "intent-aware ERR (Chapelle et al.; scale=)"},
+  {"nerr-ia", "err-ia over that of the ideal"},
+  {"nrbp", "novelty- and rank-biased precision (Clarke et al. 2009)"},
+  {"nnrbp", "nrbp over that of the ideal"},
+  {"p-ia", "intent-aware precision (Agrawal et al.)"},
+  {"ap-ia", "intent-aware average precision (MAP-IA)"},
+  {"strec", "subtopic recall: the subtopics covered by the top K"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit

@@ -31219,6 +31219,12 @@ static int cmd_value(int argc, char **argv)
     return 2;
   }
   if (!parse_name(argv[0], &v)) return 2;
+  if (rm_metric_subtopics(v.metric)) {
+    fprintf(stderr, "rankmetrics: value: %s reads a grade per subtopic, which"
+      " --grades cannot give: evaluate it with 'rankmetrics eval' on diversity"
+      " qrels (topic subtopic document grade) and a run\n", argv[0]);
+    return 2;
+  }
   @<Read the options of \.{value}@>;
   @<Count the queries of \.{value}@>;
   q = tool_zalloc((size_t) nq * sizeof *q);
@@ -32211,6 +32217,10 @@ static int te_mark(te_state *t, const char *a)
     if (strncmp(a, other[k], strlen(other[k])) == 0)
       return te_err(4, "measure '%s' reads trec_eval's preference or multiple"
         " judgment formats (-R prefs, qrels_jg), which are not read%s", a, "");
+  if (dis_is_div(a)) /* ir\_measures' measures of diversity: \secref{q:divfiles} */
+    return te_err(1, "unknown trec_eval measure '%s'%s", a, ": it is ir_measures'"
+      " measure of diversity, which reads diversity qrels (topic subtopic"
+      " document grade): rankmetrics eval -m NAME QRELS RUN computes it");
   return te_err(1, "unknown trec_eval measure '%s'%s", a, "");
 }
 

@@ -81,6 +81,11 @@ e=$($RM eval -m 'strec@1[order=rank]' "$T/q" "$T/rank2" 2>&1 >/dev/null); rc=$?
 same "same rank twice: status" $rc 1; has "same rank twice" "$e" "have the same rank 2"
 same "same rank twice, by score" "$($RM eval --quiet --trec -m 'strec@1' "$T/q" "$T/rank2")" "$(printf 'strec@1\tall\t0.3333333333333333')"
 
+e=$($RM value 'alpha-ndcg@3' --grades 1,0,1 2>&1 >/dev/null); rc=$?
+same "value: status" $rc 2; has "value" "$e" "reads a grade per subtopic, which --grades cannot give"
+e=$($RM trec_eval -m 'alpha_nDCG@20' "$T/q" "$T/r" 2>&1 >/dev/null); rc=$?
+same "trec_eval drop-in: status" $rc 1; has "trec_eval drop-in" "$e" "it is ir_measures' measure of diversity"
+
 # Names and the witness of greedy against exact
 same "name alpha_nDCG@20" "$($RM name 'alpha_nDCG@20' 2>/dev/null)" 'alpha-ndcg@20[alpha=0.5,rel=1,ideal=greedy,weights=uniform,order=score,ties=id-asc,undef=zero]'
 same "name ERR_IA@20" "$($RM name 'ERR_IA@20' 2>/dev/null)" 'err-ia@20[alpha=0.5,scale=ndeval,rel=1,weights=uniform,order=score,ties=id-asc,undef=zero]'

@@ -14680,7 +14680,7 @@ ERR-IA is therefore not Chapelle et al.'s $\sum_sp_s{\rm ERR}_s$ (our
 \.{scale=none}), but that value divided by $\alpha\sum_{r\le K}
 (1-\alpha)^{r-1}/r$.
 \item{$\bullet$} NRBP, nNRBP and MAP-IA read the whole run (its \.{-M}
-cuts it), and P-IA@$K$ divides by $K$ even when the run is shorter.
+cuts it), and P-IA@@$K$ divides by $K$ even when the run is shorter.
 \item{$\bullet$} A topic of the judgments without a relevant document is
 averaged as~0 (nNRBP as NaN, $0/0$); \.{-c} averages over every topic of
 the judgments, our \.{--judged-only empty}.

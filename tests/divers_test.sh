@@ -5,13 +5,11 @@
 # collapse of a diversity file for a plain measure; and the witness of
 # `disagree alpha-ndcg'.  No expected value comes from ndeval.
 cd "$(dirname "$0")/.." || exit 1
+. tests/counts.sh
 RM=./rankmetrics
-T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok()  { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
-same() { if [ -n "$3" ] && [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
-has() { case "$2" in *"$3"*) ok;; *) bad "$1: '$2' lacks '$3'";; esac; }
+T=$tmp
+same() { if [ -n "$3" ] && [ "$2" = "$3" ]; then ok "$1"; else fail "$1: got '$2', expected '$3'"; fi; }
+has() { case "$2" in *"$3"*) ok "$1";; *) fail "$1: '$2' lacks '$3'";; esac; }
 
 # Query 1 is the book's worked example: subtopics 1..3, a = {1,2}, b = {1},
 # c = {3} retrieved in that order, d judged relevant to none.  Gains
@@ -43,7 +41,7 @@ same "strec@1 by rank: (2/3 + 1/2)/2" "$($RM eval --quiet --trec -m 'strec@1[ord
 same "strec@1 by score: (2/3 + 0)/2" "$($RM eval --quiet --trec --fast -m 'strec@1' "$T/q" "$T/r")" "$(printf 'strec@1\tall\t0.3333333333333333')"
 # alpha-nDCG@3 of query 1: (5/2 + 1/(2 lg 3)) / (9/4 + 1/lg 3), from the
 # definition in 40-digit decimals; the printed double is the nearest
-near() { /usr/bin/python3 - "$2" "$3" <<'P' && ok || bad "$1: $2 is not the double nearest $3"
+near() { $PY - "$2" "$3" <<'P' && ok "$1" || fail "$1: $2 is not the double nearest $3"
 import sys
 from decimal import Decimal, getcontext
 getcontext().prec = 40
@@ -51,7 +49,7 @@ x, e = float(sys.argv[1]), getcontext().create_decimal(sys.argv[2])
 sys.exit(0 if abs(Decimal(x) - e) <= abs(Decimal(x) * Decimal(2) ** -53) else 1)
 P
 }
-lg3() { /usr/bin/python3 -c "from decimal import *; getcontext().prec = 40; l = Decimal(3).ln() / Decimal(2).ln(); print($1)"; }
+lg3() { $PY -c "from decimal import *; getcontext().prec = 40; l = Decimal(3).ln() / Decimal(2).ln(); print($1)"; }
 near "alpha-ndcg@3, query 1" "$($RM eval --quiet --trec -q -m 'alpha_nDCG@3' "$T/q" "$T/r" | grep '	1	' | cut -f3)" "$(lg3 '(Decimal(5)/2 + 1/(2*l)) / (Decimal(9)/4 + 1/l)')"
 
 # Refusals, each with its exit status
@@ -98,5 +96,4 @@ printf '1 Q0 d01 1 2 r\n1 Q0 d02 2 1 r\n' > "$T/wr"
 near "greedy ideal above 1" "$($RM eval --quiet --trec -m 'alpha-ndcg@2' "$T/wq" "$T/wr" | cut -f3)" "$(lg3 '(2 + 2/l) / (2 + Decimal(3)/2/l)')"
 same "exact ideal 1" "$($RM eval --quiet --trec -m 'alpha-ndcg@2[ideal=exact]' "$T/wq" "$T/wr" | cut -f3)" 1
 
-echo "divers_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

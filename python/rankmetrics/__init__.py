@@ -893,3 +893,8 @@ from ._verify import vectors_dir, Explanation  # noqa: E402
 from ._verify import matching_variants, Matches  # noqa: E402
 from ._disagree import disagree, Disagreement  # noqa: E402
 from ._files import evaluate_files, FileEvaluation  # noqa: E402
+
+
+# ---- Measures of diversity (a grade per subtopic) ---------------------------
+from ._divers import div_value, div_exact  # noqa: E402
+__all__ += ["div_value", "div_exact"]

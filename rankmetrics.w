@@ -2728,11 +2728,11 @@ removes the unjudged documents of the run before the measure ranks it.  A list o
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
 refused too: each needs a name of its own.\par}
 
-@ ir\_measures' measures of diversity (\.{alpha\_nDCG}, \.{ERR\_IA} and the
-rest, which read judgments of subtopics) are the variants of
-\secref{q:div} with \.{ndeval}'s conventions, as \.{pyndeval} computes
-them (ir\_measures' files \.{measures/*.py} and \.{providers/*.py} at
-commit dc04a88f).  Its measures of one query with a single grade per
+@ The measures of diversity of ir\_measures, such as \.{alpha\_nDCG} and
+\.{ERR\_IA}, which read judgments of subtopics, are the variants of
+\secref{q:div} with the conventions of \.{ndeval}, as \.{pyndeval}
+computes them (the files \.{measures/*.py} and \.{providers/*.py} of
+ir\_measures at commit dc04a88f).  Its measures of one query with a single grade per
 document all have variants: those of |cwl_eval| whose continuations
 depend on the gains met so far are \.{inst}, the four \.{nerr} and
 \.{bpm} (\secref{q:cwladapt}), and \.{Compat} is \.{compat}
@@ -14667,15 +14667,15 @@ conventions, each a key here:
 \smallskip
 \item{$\bullet$} Relevance is binary: a grade above~1 is read as~1 (and a
 negative one is a syntax error), so \.{rel=1}.
-\item{$\bullet$} Subtopics weigh alike, $W$ being the number of subtopics
-with a relevant judged document: \.{weights=uniform}.
+\item{$\bullet$} Subtopics weigh alike (\.{weights=uniform}), $W$ being
+the number of subtopics with a relevant judged document.
 \item{$\bullet$} A run is ordered by its rank column, and two documents of
 one rank are an error; \.{-traditional} orders by score, ties to the larger
 document name: \.{order=rank}, or \.{ties=id-desc}.
 \item{$\bullet$} The ideal is greedy, ties to the larger document name:
 \.{ideal=greedy}.
 \item{$\bullet$} What it prints as \.{alpha-DCG@@}$K$ and \.{ERR-IA@@}$K$
-is divided by the ideal ideal, except at $K=1$: \.{scale=ndeval}.  Its
+(\.{scale=ndeval}) is divided by the ideal ideal, except at $K=1$.  Its
 ERR-IA is therefore not Chapelle et al.'s $\sum_sp_s{\rm ERR}_s$ (our
 \.{scale=none}), but that value divided by $\alpha\sum_{r\le K}
 (1-\alpha)^{r-1}/r$.
@@ -29577,6 +29577,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "makes two plain names one pair), compare that pair: their smallest witness\n"
     "with both exact values, or equal on every list searched; each keeps its own\n"
     "cutoff.  Two aggregates (mean:ap, micro:ap) are compared on sets of queries.\n"
+    "A measure of diversity (alpha-ndcg or nerr-ia, or a variant of one) is\n"
+    "searched for the smallest subtopic judgments where its greedy ideal falls\n"
+    "short of the exact one; 'all' leaves the measures of diversity out.\n"
     "  --max-length L     the longest list searched, 1..8 (default 5)\n"
     "  --budget SECONDS   stop after this long (default 300)\n"
     "  --tex FILE         also write the tables for the book into FILE (not with a pair)\n"
@@ -33580,8 +33583,8 @@ typedef struct {
 } verify_state;
 
 @ \impl The tool gives the engine its own allocator and its own reader of the
-vectors' files, so that \.{make faults} reaches their allocations and reads
-(\secref{q:tool}, {\it Fault injection}), a file is read with the limits
+vectors' files.  So the fault injection of \.{make faults} reaches their
+allocations and reads (\secref{q:tool}, {\it Fault injection}), a file is read with the limits
 and the messages of every other reader of the tool, and memory running
 out ends the tool as it always does.  A line the engine refuses is
 reported at its file and line.

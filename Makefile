@@ -61,6 +61,7 @@ SONAME   = librankmetrics.so.$(SOMAJOR)
 TOOL     = rankmetrics
 # Check sources linked into the ONE test runner; add tests/check_*.c here.
 TEST_SRCS = tests/check_api.c tests/check_rankmetrics.c tests/check_ap.c tests/check_agg.c tests/check_prf.c tests/check_auc_err.c tests/check_cls.c tests/check_novelty.c tests/check_setm.c tests/check_corr.c tests/check_vectors.c tests/check_threads.c tests/check_judged.c tests/check_filter.c tests/check_trec.c tests/check_verify.c tests/check_disagree.c tests/check_eval.c tests/check_compare.c
+TEST_SRCS += tests/check_divers.c
 RUNNER   = tests/check_rankmetrics
 # MetaPost figures the book includes (generated files, e.g. doc/fig-dcg.1).
 # Add them here with a rule that makes them; doc/rankmetrics.pdf depends on them.
@@ -304,6 +305,8 @@ CHECK_SCRIPTS = verify_test order_test verify_all_test install_test header_test 
   io_test fault_test threads_eval_test numbers_test help_test disagree_test \
   reader_test commands_test claims_test mistakes_test wheel_test compare_test \
   significance_check
+  reader_test commands_test claims_test mistakes_test wheel_test
+CHECK_SCRIPTS += divers_test
 # The slowest steps first, so that the two lines of work end together.
 CHECK_STEPS = check-sanitize check-valgrind test-fault_test test-threads_eval_test \
   vectors-check check-adequacy $(addprefix test-,$(filter-out fault_test threads_eval_test,$(CHECK_SCRIPTS))) \

@@ -645,6 +645,15 @@ nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwlada
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
 bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
 compat&no&RBO with the ideal ranking over that of the ideal&p&\secref{q:compat}\cr
+alpha-dcg&yes&novelty-biased DCG over subtopics&alpha scale weights order&\secref{q:div}\cr
+alpha-ndcg&yes&alpha-DCG over that of the ideal&alpha ideal weights order&\secref{q:div}\cr
+err-ia&yes&intent-aware ERR&alpha scale weights order&\secref{q:div}\cr
+nerr-ia&yes&ERR-IA over that of the ideal&alpha ideal weights order&\secref{q:div}\cr
+nrbp&yes&novelty- and rank-biased precision&alpha beta weights order&\secref{q:div}\cr
+nnrbp&yes&NRBP over that of the ideal&alpha beta ideal weights order&\secref{q:div}\cr
+p-ia&yes&intent-aware precision&weights order&\secref{q:div}\cr
+ap-ia&yes&intent-aware average precision (MAP-IA)&weights order&\secref{q:div}\cr
+strec&yes&subtopic recall: the subtopics the top $K$ covers&weights order&\secref{q:div}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -677,6 +686,8 @@ ideal&judged&every judged item, retrieved or not, sorted by grade&\secref{q:idea
 &list&the retrieved list, sorted by grade&\cr
 &topk&the first $K$ retrieved items, sorted by grade&\cr
 &ones&$K$ items of gain 1, whatever the judgments&\cr
+&greedy&of a diversity measure: the largest gain first, as \.{ndeval}&\secref{q:div}\cr
+&exact&of a diversity measure: the true maximum over $K$ ranks&\secref{q:divexact}\cr
 ties&input&tied items keep their input order&\secref{q:ties}\cr
 &id-asc&by identifier, ascending (the MS MARCO evaluator)&\cr
 &id-desc&by identifier, descending (trec\_eval)&\cr
@@ -716,6 +727,15 @@ level&exact&a level $\rho$ is reached at $\lceil\rho R\rceil$ hits&\secref{q:ipr
 mult&$p/q$&the multiple of $R$ in \m{rprecm} (default 1)&\secref{q:setap}\cr
 tp fp fn tn&$-10^6$..$10^6$&\m{utility}'s weights of the four cells (default 1, $-1$, 0, 0)&\secref{q:utility}\cr
 docs&$N$&the documents in the collection, for \m{tn} (default 0)&\secref{q:utility}\cr
+alpha&$p/q$&a subtopic's worth falls by $1-\alpha$ per item above relevant to it, 0 to 1 (default 0.5)&\secref{q:divkeys}\cr
+beta&$p/q$&the patience of \m{nrbp}, 0 to 1 (default 0.5)&\secref{q:divkeys}\cr
+scale&none&\m{alpha-dcg} and \m{err-ia} divide by nothing&\secref{q:divkeys}\cr
+&ideal&by the ideal ideal: every subtopic at each of $K$ ranks&\cr
+&ndeval&the same, but by nothing at $K=1$ (\.{ndeval})&\cr
+weights&uniform&every subtopic weighs 1&\secref{q:divkeys}\cr
+&given&the caller's weights of the subtopics&\cr
+order&score&a diversity run is ranked by score and the tie rule&\secref{q:divkeys}\cr
+&rank&by the run's rank column (\.{ndeval})&\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -2748,19 +2768,18 @@ express yet are refused by name.  From trec\_eval: \.{runid},
 \.{relstring}, \.{ndcg\_p} and \.{yaap};
 the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
-ir\_measures: \.{StRecall}, \.{NRBP}, \.{nNRBP},
-\.{alpha\_DCG}, \.{alpha\_nDCG}, \.{AP\_IA}, \.{MAP\_IA}, \.{P\_IA},
-\.{ERR\_IA}, \.{nERR\_IA}, the measures of diversity; also \.{ERR} and
+ir\_measures: \.{ERR} and
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
 pipeline computes, and any measure but \.{nDCG} with \.{judged\_only=True}, which
 removes the unjudged documents of the run before the measure ranks it.  A list of
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
 refused too: each needs a name of its own.\par}
 
-@ The names of ir\_measures that are refused are all measures of
-diversity, which read judgments of subtopics that this version does not
-take (ir\_measures' files \.{measures/*.py} and \.{providers/*.py} at
-commit dc04a88f).  Its measures of one query with a single grade per
+@ The measures of diversity of ir\_measures, such as \.{alpha\_nDCG} and
+\.{ERR\_IA}, which read judgments of subtopics, are the variants of
+\secref{q:div} with the conventions of \.{ndeval}, as \.{pyndeval}
+computes them (the files \.{measures/*.py} and \.{providers/*.py} of
+ir\_measures at commit dc04a88f).  Its measures of one query with a single grade per
 document all have variants: those of |cwl_eval| whose continuations
 depend on the gains met so far are \.{inst}, the four \.{nerr} and
 \.{bpm} (\secref{q:cwladapt}), and \.{Compat} is \.{compat}
@@ -2789,6 +2808,9 @@ name whose meaning changes with its cutoff (\.{RR}) has two entries.
 @d PMINMAX 128 /* takes \.{min\_rel=} and \.{max\_rel=}, and needs \.{max\_rel} */
 @d PCOMPAT 512 /* takes \.{p=} and \.{normalize=} of \.{Compat} */
 @d PT 256 /* takes the target gain \.{T=} of \.{INSQ}, \.{INST}, \.{NERR11}, \.{BPM} */
+@d PALPHA 1024 /* takes \.{alpha=} of the diversity measures */
+@d PNBETA 2048 /* takes \.{beta=} of \.{NRBP} and \.{nNRBP} */
+@d PDIV 4096 /* a diversity measure, of \.{pyndeval}: a cutoff up to 20 */
 
 @<Private types@>=
 typedef struct {
@@ -2880,6 +2902,7 @@ static const alias_spec aliases[] = {
   {IM, "NERR11", '-', "nerr11", "ties=input", PMINMAX | PT},
   {IM, "BPM", 'k', "bpm", "ties=input", PMINMAX | PT},
   {IM, "Compat", '-', "compat", "ties=id-asc", PCOMPAT},
+  @<Names of ir\_measures' diversity measures@>@;
   @<Names of ir\_measures that we refuse@>@;
   {NULL, NULL, 0, NULL, NULL, 0}
 };
@@ -2904,12 +2927,6 @@ static const alias_spec aliases[] = {
 {TE, "prefs_avgjg_imp", '-', NULL, NULL, 0},
 
 @ @<Names of ir\_measures that we refuse@>=
-{IM, "StRecall", '?', NULL, NULL, 0},
-{IM, "NRBP", '?', NULL, NULL, 0},
-{IM, "nNRBP", '?', NULL, NULL, 0}, {IM, "alpha_DCG", '?', NULL, NULL, 0},
-{IM, "alpha_nDCG", '?', NULL, NULL, 0}, {IM, "AP_IA", '?', NULL, NULL, 0},
-{IM, "MAP_IA", '?', NULL, NULL, 0}, {IM, "P_IA", '?', NULL, NULL, 0},
-{IM, "ERR_IA", '?', NULL, NULL, 0}, {IM, "nERR_IA", '?', NULL, NULL, 0},
 
 @ |read_alias| first decides whether the rest |p| of the name is ours: a
 metric word of ours followed by nothing, a cutoff or options.  If not, an
@@ -3009,7 +3026,7 @@ order, of a name the parser has already accepted.  The provider of an
 ir\_measures name follows the notes of the table: |gdeval| for \.{ERR@@K}
 and \.{nDCG(dcg=exp-log2)@@K} (note~h), |msmarco| for \.{RR@@K} (note~f),
 |cwl_eval| for the C/W/L measures (note~q), |accuracy|, |compat| and
-|judged| for their measures (notes r, s, o), and |pytrec_eval| for the
+|judged| for their measures (notes r, s, o), |pyndeval| for the measures of diversity (\secref{q:div}), and |pytrec_eval| for the
 rest.
 
 @<Public types@>=
@@ -3019,6 +3036,7 @@ enum {@+ RM_VOCAB_RANKMETRICS, RM_VOCAB_TREC_EVAL, RM_VOCAB_IR_MEASURES,
 @ @<Private functions@>=
 static const char *im_provider(const alias_spec *a, const char *p, int cut)
 {
+  if (a->params & PDIV) return "pyndeval";
   if (strcmp(a->metric, "err") == 0 || strstr(p, "exp-log2")) return "gdeval";
   if (a->params & (PP | PMINMAX)) return "cwl_eval";
   if (a->params & PCOMPAT) return "compat";
@@ -3349,6 +3367,11 @@ static int alias_im(const char *name, const char *p, const char *lib,
     k = NULL;
   }
   @<Check the cutoff of |a|@>;
+  if (k && (a->params & PDIV) && (strlen(k) > 2 || strtol(k, NULL, 10) > 20)) {
+    bad(msg, msglen, name, at + 1, "ir_measures' %s@@K takes K up to 20, the"
+      " deepest rank of pyndeval", a->name);
+    return -1;
+  }
   if (k && strcmp(a->metric, "judged") == 0) /* \.{Judged@@}$K$: note~o */
     snprintf(more + strlen(more), sizeof more - strlen(more), "%sdenom=list",
       more[0] ? "," : "");
@@ -3576,6 +3599,10 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
   snprintf(more + strlen(more), sizeof more - strlen(more), "%sbeta2=%s",
     more[0] ? "," : "", val);
   beta = 1;
+} else if ((strcmp(key, "alpha") == 0 && (a->params & PALPHA))
+    || (strcmp(key, "beta") == 0 && (a->params & PNBETA))) {
+  snprintf(more + strlen(more), sizeof more - strlen(more), "%s%s=%s",
+    more[0] ? "," : "", key, val);
 } else if (strcmp(key, "gains") == 0 && (a->params & PGAINS)) {
   if (!(gains & 1)) {
     bad(msg, msglen, name, vat, "gains is a dictionary of grades and gains,"
@@ -3854,6 +3881,16 @@ map, with -c&\an{mean:ap[ties=id-desc]}&&trec\_eval.c\cr
 \alib{gdeval.pl \eightrm trec-web/trec-web-2014, commit eb769d1a (and ir\_measures' copy)}
 ndcg@@K&\an{mean[skip=norel]:ndcg@@20[gain=exp2,ties=id-desc]}&C&src/eval/gdeval.pl\cr
 err@@K&\an{mean[skip=norel]:err@@20[gmax=4,ties=id-desc]}&&src/eval/gdeval.pl\cr
+\alib{ndeval \eightrm trec-web/trec-web-2014, commit eb769d1a, src/eval/ndeval.c (run, \secref{q:divcheck})}
+alpha-nDCG@@k&\an{alpha-ndcg@@20[order=rank]}&&ndeval.c\cr
+\quad -traditional&\an{alpha-ndcg@@20[ties=id-desc]}&&ndeval.c\cr
+alpha-DCG@@k&\an{alpha-dcg@@20[scale=ndeval,order=rank]}&&ndeval.c\cr
+ERR-IA@@k&\an{err-ia@@20[scale=ndeval,order=rank]}&&ndeval.c\cr
+nERR-IA@@k&\an{nerr-ia@@20[order=rank]}&&ndeval.c\cr
+NRBP, nNRBP&\an{nrbp[order=rank]}, \an{nnrbp[order=rank]}&&ndeval.c\cr
+MAP-IA&\an{ap-ia[order=rank]}&&ndeval.c\cr
+P-IA@@k, strec@@k&\an{p-ia@@20[order=rank]}, \an{strec@@20[order=rank]}&&ndeval.c\cr
+amean&\an{mean:alpha-ndcg@@20[order=rank]}{\eightrm, and so on}&&ndeval.c\cr
 \alib{ir\_measures \eightrm terrierteam/ir\_measures, commit dc04a88f}
 AP\aq{ir\_measures:AP}&\an{ap[ties=id-desc]}{\eightrm, trec\_eval's}&A&providers/pytrec\_eval\_provider.py\cr
 P@@k\aq{ir\_measures:P@@10}&\an{precision@@10[ties=id-desc]}&G&providers/pytrec\_eval\_provider.py\cr
@@ -3867,7 +3904,15 @@ ERR@@k (the mean)&\an{mean:err@@20[gmax=4,ties=id-desc]}&&providers/base.py\cr
 SetF(beta=2)\aq{ir\_measures:SetF(beta=2)}&\an{f[beta2=2,ties=id-desc]}{\eightrm: its beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
 Bpref\aq{ir\_measures:Bpref}&\an{bpref[ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
 infAP\aq{ir\_measures:infAP}&\an{infap[ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
-ERR\_IA&\nov{ir\_measures:ERR\_IA}{ndeval's intent-aware ERR}&&providers/ndeval\_provider.py\cr
+alpha\_nDCG@@k\aq{ir\_measures:alpha\_nDCG@@20}&\an{alpha-ndcg@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+alpha\_DCG@@k\aq{ir\_measures:alpha\_DCG@@20}&\an{alpha-dcg@@20[scale=ndeval,ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+ERR\_IA@@k\aq{ir\_measures:ERR\_IA@@20}&\an{err-ia@@20[scale=ndeval,ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+nERR\_IA@@k\aq{ir\_measures:nERR\_IA@@20}&\an{nerr-ia@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+NRBP\aq{ir\_measures:NRBP}&\an{nrbp[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+nNRBP\aq{ir\_measures:nNRBP}&\an{nnrbp[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+AP\_IA\aq{ir\_measures:AP\_IA}&\an{ap-ia[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+P\_IA@@k\aq{ir\_measures:P\_IA@@20}&\an{p-ia@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
+StRecall@@k\aq{ir\_measures:StRecall@@20}&\an{strec@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
 \atlasend
 
 @ {\it Python libraries for retrieval.}  ranx computes its measures with
@@ -3961,7 +4006,9 @@ PrecisionMetric&\an{precision@@10[denom=list]}&G&metrics\_impl.py\cr
 RecallMetric&\an{recall@@10}&F&metrics\_impl.py\cr
 MeanAveragePrecisionMetric&\an{ap@@10}&A&metrics\_impl.py\cr
 BPrefMetric&\an{bpref}{\eightrm, use\_trec\_version=True}&&metrics\_impl.py\cr
-ARP, OPA, AlphaDCG&\nov{alphadcg@@10}{three measures}&&metrics\_impl.py\cr
+ARP, OPA&\nov{arp@@10}{two measures}&&metrics\_impl.py\cr
+AlphaDCGMetric&\an{alpha-dcg@@10}{\eightrm, labels 0 and 1}&&metrics\_impl.py\cr
+PrecisionIAMetric&\an{p-ia@@10}{\eightrm, lists of k or more}&&metrics\_impl.py\cr
 \alib{LensKit \eightrm lenskit/lkpy, v2026.3.0 (3bd1c175), src/lenskit/metrics/ranking/}
 NDCG(k)&\an{ndcg@@10[gain=binary,discount=jk]}&D, E&\_dcg.py\cr
 \quad gain=\dots&\an{ndcg@@10[discount=jk]}&E&\_dcg.py\cr
@@ -3977,6 +4024,7 @@ Recall&\an{mean[skip=norel]:recall@@10}&F&recall/\cr
 MRR&\an{mean[skip=norel]:rr@@10}&H&mrr/\cr
 HR&\an{mean[skip=norel]:hr@@10}&I&hit\_rate/\cr
 MAP&\nov{elliot:map@@10}{the mean of P@@1, \dots, P@@K}&&map/\cr
+SRecall&\nov{elliot:srecall@@10}{features of the relevant items of the top K over all the catalogue's features}&&../diversity/SRecall/\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -6559,7 +6607,8 @@ ideal list after the cutoff.  For \.{ones} it returns that length only: its
 gains are not grades.
 
 @<Public types@>=
-typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES @+} rm_ideal;
+typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES,
+  RM_IDEAL_GREEDY, RM_IDEAL_EXACT @+} rm_ideal;
 
 @ @<Fields of a variant@>=
 int ideal; /* an |rm_ideal| */
@@ -6569,7 +6618,8 @@ int ideal; /* an |rm_ideal| */
 [KEY_IDEAL] = {"ideal", ideal_words, 0, 0, FIELD(ideal), 0, NULL, 50},
 
 @ @<Words and conditions of keys@>=
-static const char *const ideal_words[] = {"judged", "list", "topk", "ones", NULL};
+static const char *const ideal_words[] = {"judged", "list", "topk", "ones",
+  "greedy", "exact", NULL}; /* the last two: the diversity measures', \secref{q:div} */
 
 @ @<Private functions@>=
 static size_t ideal_counts(const rm_variant *v, const rm_list *l,
@@ -7084,6 +7134,8 @@ RM_CG, RM_DCG, RM_IDCG, RM_NDCG,
 @ @<Private functions@>=
 static const char *topk_average(const rm_variant *v)
 {
+  if (v->ideal >= RM_IDEAL_GREEDY)
+    return "ideal=greedy and ideal=exact are the ideals of the diversity measures";
   return v->ideal == RM_IDEAL_TOPK && v->ties == RM_TIES_AVERAGE
     ? "ideal=topk is not defined with ties=average" : NULL;
 }
@@ -15087,6 +15139,1402 @@ RM_COMPAT,
   ratio_x, compat_bound, compat_refuse, compat_defaults, compat_qratio, compat_dratio,
   NULL},
 
+@* Diversity and intent-aware measures.\here{q:div}
+A query is often ambiguous or broad: ``jaguar'' asks for a cat, a car or a
+guitar, and a ranking that serves only the car leaves most users of the
+query with nothing.  The diversity measures judge a ranking against the
+query's {\it subtopics\/} (intents, aspects, nuggets): every judged item
+carries one grade per subtopic, and an item that repeats what the items
+above it already covered gains less.  They are the measures of the TREC
+Web track's diversity task (2009--2014) and of the NTCIR intent tasks, and
+of research on search-result diversification.  The track computed them
+with its program \.{ndeval}; ir\_measures computes them through
+\.{pyndeval}, a Python wrapper of \.{ndeval}'s C code.
+@^diversity measures@>@^intent-aware measures@>@^subtopics@>@^ndeval@>
+
+Write $b_{r,s}=[g_{r,s}\ge t]$ for the relevance of the item at rank~$r$ to
+subtopic~$s$ (the threshold $t$ is the key \.{rel}, default~1, as in
+\.{ndeval}, which reads every positive grade as~1), $c_{r,s}=\sum_{i<r}b_{i,s}$
+for the number of items above rank~$r$ relevant to~$s$, and $w_s$ for the
+weight of subtopic~$s$.  A subtopic to which no judged item is relevant is
+left out, as \.{ndeval} does (its ``actual subtopics''); $S$ is the set of
+the others and $W=\sum_{s\in S}w_s$, which is their number under uniform
+weights.  The {\it novelty-biased gain\/} of Clarke et al.\ (SIGIR 2008) at
+rank~$r$ is
+$$G_r=\sum_{s\in S}w_s\,b_{r,s}\,(1-\alpha)^{c_{r,s}},\qquad 0\le\alpha\le1:$$
+an item's relevance to a subtopic is worth less by the factor $1-\alpha$
+for every item above it that was already relevant to that subtopic.  With
+$\alpha=0$ it is a sum of binary gains; with $\alpha=1$ only the first item
+of each subtopic counts.  All the measures of the family are built from
+$b$, $c$ and~$G$, over the first $k=\min(K,n)$ ranks:
+$$\vbox{\halign{#\hfil\quad&$\displaystyle#$\hfil\cr
+\.{alpha-dcg}&\sum_{r=1}^k{G_r\over\lg(r+1)}\cr
+\noalign{\smallskip}
+\.{err-ia}&{\alpha\over W}\sum_{r=1}^k{G_r\over r}\cr
+\noalign{\smallskip}
+\.{nrbp}&{1-(1-\alpha)\beta\over W}\sum_{r=1}^k G_r\beta^{r-1}\cr
+\noalign{\smallskip}
+\.{p-ia}&{1\over W}\sum_{s\in S}w_s{1\over K}\sum_{r=1}^k b_{r,s}\cr
+\noalign{\smallskip}
+\.{ap-ia}&{1\over W}\sum_{s\in S}w_s{1\over R_s}\sum_{r=1}^k b_{r,s}{c_{r,s}+1\over r}\cr
+\noalign{\smallskip}
+\.{strec}&{1\over W}\sum_{s\in S}w_s\,[c_{k+1,s}>0]\cr}}$$
+where $R_s$ is the number of judged items relevant to~$s$, and \.{p-ia}
+without a cutoff divides by $n$.  \.{err-ia} is Chapelle et al.'s ERR-IA (CIKM 2009),
+$\sum_s p_s\,{\rm ERR}_s$ with $p_s=w_s/W$, for the user of subtopic $s$ who
+stops at a relevant item with probability~$\alpha$: then ${\rm ERR}_s=
+\sum_r{1\over r}\alpha b_{r,s}(1-\alpha)^{c_{r,s}}$.  \.{nrbp} is Clarke,
+Kolla and Vechtomova's novelty- and rank-biased precision (ICTIR 2009),
+whose factor makes the unreachable ``ideal ideal'' ranking, one item relevant
+to every subtopic at every rank, score~1.  \.{p-ia} and \.{ap-ia} are
+precision and average precision made intent-aware by Agrawal, Gollapudi,
+Halverson and Ieong (WSDM 2009): the mean, weighted by the subtopics'
+probabilities, of the measure on each subtopic's binary judgments.
+\.{strec} is Zhai, Cohen and Lafferty's subtopic recall (SIGIR 2003).
+@^alpha-nDCG@>@^ERR-IA@>@^NRBP@>@^subtopic recall@>@^precision-IA@>@^MAP-IA@>
+
+@ {\it Normalised measures and the ideal ranking.}  \.{alpha-ndcg},
+\.{nerr-ia} and \.{nnrbp} divide \.{alpha-dcg}, \.{err-ia} and \.{nrbp}
+by the same measure of an {\it ideal\/} ranking of all the judged items,
+cut at the same $K$.  Finding the ranking that maximises \.{alpha-dcg} is
+NP-hard (it contains maximum coverage: with $\alpha=1$ the question is which
+$K$ items cover the most subtopics), and \.{ndeval} does not try: it builds
+its ideal {\it greedily}, taking at each rank the item of largest gain
+given the items above it, and breaking a tie of gains by the larger
+document name.  The key \.{ideal} says which ideal divides:
+\.{ideal=greedy} (the default, and \.{ndeval}'s) or \.{ideal=exact}, the
+true maximum, found by the search of \secref{q:divexact}.  The greedy ideal
+can fall short of the maximum, so that a ranking scores {\it above\/}~1
+under \.{ideal=greedy}; the smallest judgments where it does are found by
+\.{rankmetrics disagree} (\secref{q:divwitness}).  A query without a
+relevant judged item has an ideal of~0 and an undefined normalised value
+(the key \.{undef}); \.{ndeval} reports~0 for it, and NaN for \.{nNRBP}.
+@^ideal ranking, greedy@>@^NP-hard@>
+
+@ {\it The keys of the family.}\here{q:divkeys}  \.{alpha} and \.{beta} are fractions from
+0 to~1, default $1/2$ each, as in \.{ndeval}.  \.{weights=uniform} (the
+default) gives every subtopic the weight~1; \.{weights=given} takes the
+caller's weights (Agrawal et al.'s probabilities $P(s\mid q)$, which need
+not sum to~1, since every measure divides by~$W$).  \.{scale}, of
+\.{alpha-dcg} and \.{err-ia}, says what they are divided by: \.{none} (the
+default: the papers' measures), \.{ideal}, the ``ideal ideal'' ranking of
+$K$ items each relevant to every subtopic, $W\sum_{r\le K}(1-\alpha)^{r-1}d_r$
+with $d_r=1/\lg(r+1)$ or $1/r$, which is what \.{ndeval} prints as
+\.{alpha-DCG@@}$K$ and \.{ERR-IA@@}$K$ (it calls it collection-independent
+normalisation), and \.{ndeval}, the same except at $K=1$, where \.{ndeval}
+divides by nothing (its loop of normalisation starts at its second rank, so
+its \.{alpha-DCG@@1} and \.{ERR-IA@@1}, which \.{pyndeval} reports, are
+the undivided sums).  Both scales need a cutoff.  \.{order=score} ranks the
+list by score, with the tie rule \.{ties}; \.{order=rank} says that the
+list comes in the order of a run's rank column, which is \.{ndeval}'s
+default (without its option \.{-traditional}): the library then ranks the
+items as given, and \.{eval} hands them over sorted by that column.  The
+tie rules are those of one order: \.{input}, \.{id-asc}, \.{id-desc} and
+\.{reverse}.  \.{ideal=exact} is taken by \.{alpha-ndcg} and
+\.{nerr-ia}, with a cutoff.  A retrieved item that no line of the judgments names
+is relevant to no subtopic, as in \.{ndeval}; so is an item judged only for
+subtopics that no item is relevant to.
+@:key alpha}{key \.{alpha}@>@:key beta}{key \.{beta}@>@:key weights}{key \.{weights}@>
+@:key scale}{key \.{scale}@>@:key order}{key \.{order}@>@:key ideal greedy}{key \.{ideal}, word \.{greedy}@>
+
+@<Fields of a variant@>=
+int alpha, alpha_den; /* $\alpha$ of the diversity measures */
+int nbeta, nbeta_den; /* $\beta$ of \.{nrbp} */
+int scale, sweights, order; /* \.{scale}, \.{weights}, \.{order} */
+
+@ @<Key codes@>=
+KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER,
+
+@ @^keys of names, \.{alpha}@>@^keys of names, \.{beta}@>
+@<Key specifications@>=
+[KEY_ALPHA] = {"alpha", NULL, 0, 100000000, FIELD(alpha), FIELD(alpha_den), NULL, 3, 0},
+[KEY_NBETA] = {"beta", NULL, 0, 100000000, FIELD(nbeta), FIELD(nbeta_den), NULL, 4, 0},
+[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 5, 0},
+[KEY_SWEIGHTS] = {"weights", sweights_words, 0, 0, FIELD(sweights), 0, NULL, 56, 0},
+[KEY_ORDER] = {"order", order_words, 0, 0, FIELD(order), 0, NULL, 58, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const scale_words[] = {"none", "ideal", "ndeval", NULL};
+static const char *const sweights_words[] = {"uniform", "given", NULL};
+static const char *const order_words[] = {"score", "rank", NULL};
+
+@ @<Public types@>=
+enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL @+};
+enum {@+ RM_SWEIGHTS_UNIFORM, RM_SWEIGHTS_GIVEN @+};
+enum {@+ RM_ORDER_SCORE, RM_ORDER_RANK @+};
+
+@ @<Set the numeric defaults of a variant@>=
+v->alpha = 1; v->alpha_den = 2; v->nbeta = 1; v->nbeta_den = 2;
+
+@ {\it The input.}  The input model gains one structure, beside the list:
+the grades of every item for every subtopic, as a matrix of $n$ rows of $m$
+grades for the retrieved items and one of |n_unretrieved| rows for the
+judged items that were not retrieved, with the identifiers of the latter
+(the greedy ideal breaks its ties by name, as \.{ndeval} does, when every
+item has one) and, for \.{weights=given}, a weight per subtopic, finite and
+not negative.  The list's own |grade| is not read by these measures and may
+be |NULL|; its scores, identifiers and tie rule make the ranking as for any
+other measure.  The measures are computed by two functions of their own,
+which take the structure beside the list; |rm_value| and |rm_value_exact|
+refuse them with |RM_EINVAL|, since a list without subtopics has no value
+of them, and |rm_metric_subtopics| tells a caller which metrics these are.
+
+@<Public types@>=
+typedef struct rm_subtopics {
+  size_t m; /* number of subtopics */
+  const int *grade; /* |grade[i*m+s]|: grade of retrieved item |i| for subtopic |s| */
+  const int *unretrieved_grade; /* the same for the judged items not retrieved */
+  const char *const *unretrieved_id; /* their identifiers, or |NULL| */
+  const double *weight; /* |m| weights, read under \.{weights=given} only */
+} rm_subtopics;
+
+@ @<Public prototypes@>=
+int rm_metric_subtopics(rm_metric m);
+/* 1 when |m| is a diversity measure, which reads subtopic grades
+   (|rm_div_value|), else 0. */
+rm_status rm_div_value(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s, rm_work *w, double *out);
+/* The double path of a diversity measure: as |rm_value|, with the
+   subtopic grades |*s| of the items of |*l|.  |RM_EINVAL| when |s| is
+   missing, an array is missing or the variant is not of this family;
+   |RM_EGRADE| for a grade out of range or a bad weight. */
+rm_status rm_div_value_exact(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s, rm_exact *out);
+/* Its exact path, as |rm_value_exact|; |RM_EHARD| also when the exact
+   ideal (\.{ideal=exact}) is beyond the search's budget. */
+
+@ {\it The names of ir\_measures.}  ir\_measures hands its nine diversity
+measures to \.{pyndeval}, which runs \.{ndeval}'s code on one query at a
+time.  \.{pyndeval} ranks a run by score, breaking ties by the {\it
+smaller\/} document name (its |_coerce_run_iter| sorts by
+$(-\hbox{score},\hbox{name})$ and gives ranks in that order), so that its
+rank column is never read; \.{ndeval} itself ranks by the rank column, or
+under \.{-traditional} by score with ties to the {\it larger\/} name.
+\.{pyndeval} reads a grade of at least |relevance_level| (ir\_measures'
+\.{rel}, default~1) as~1 and any other as~0, keeps \.{ndeval}'s $\alpha$ and
+$\beta$ of $1/2$ unless \.{alpha} or \.{beta} is given, and computes
+cutoffs up to~20.  So, with $K\le20$:
+$$\vbox{\halign{\.{#}\hfil\quad&\.{#}\hfil\cr
+\rm ir\_measures&\rm rankmetrics\cr
+\noalign{\smallskip\hrule\smallskip}
+alpha\_DCG(alpha=a)@@K&alpha-dcg@@K[alpha=a,scale=ndeval,ties=id-asc]\cr
+alpha\_nDCG(alpha=a)@@K&alpha-ndcg@@K[alpha=a,ideal=greedy,ties=id-asc]\cr
+ERR\_IA@@K&err-ia@@K[scale=ndeval,ties=id-asc]\cr
+nERR\_IA@@K&nerr-ia@@K[ideal=greedy,ties=id-asc]\cr
+NRBP(alpha=a,beta=b)&nrbp[alpha=a,beta=b,ties=id-asc]\cr
+nNRBP(alpha=a,beta=b)&nnrbp[alpha=a,beta=b,ties=id-asc]\cr
+P\_IA@@K&p-ia@@K[ties=id-asc]\cr
+AP\_IA, MAP\_IA&ap-ia[ties=id-asc]\cr
+StRecall@@K&strec@@K[ties=id-asc]\cr}}$$
+each with \.{rel}; \.{judged\_only=True}, which drops the unjudged
+documents of the run first, has no variant yet.  \.{ndeval}'s own output
+under its default order is the same with \.{order=rank}, and under
+\.{-traditional} with \.{ties=id-desc}.
+@^ir\_measures@>@^pyndeval@>
+
+@<Names of ir\_measures' diversity measures@>=
+{IM, "alpha_DCG", 'k', "alpha-dcg", "scale=ndeval,ties=id-asc", PREL | PJUDGED | PALPHA | PDIV},
+{IM, "alpha_nDCG", 'k', "alpha-ndcg", "ties=id-asc", PREL | PJUDGED | PALPHA | PDIV},
+{IM, "ERR_IA", 'k', "err-ia", "scale=ndeval,ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "nERR_IA", 'k', "nerr-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "NRBP", '-', "nrbp", "ties=id-asc", PREL | PALPHA | PNBETA | PDIV},
+{IM, "nNRBP", '-', "nnrbp", "ties=id-asc", PREL | PALPHA | PNBETA | PDIV},
+{IM, "P_IA", 'k', "p-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "AP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "MAP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "StRecall", 'k', "strec", "ties=id-asc", PREL | PDIV},
+
+@ {\it Where \.{ndeval} differs from the papers.}  \.{ndeval} (version 4.5
+of 29 April 2013, the copy of the TREC Web track's repository) computes
+every measure of the family at once, for $K=5$, 10 and~20, with these
+conventions, each a key here:
+\smallskip
+\item{$\bullet$} Relevance is binary: a grade above~1 is read as~1 (and a
+negative one is a syntax error), so \.{rel=1}.
+\item{$\bullet$} Subtopics weigh alike (\.{weights=uniform}), $W$ being
+the number of subtopics with a relevant judged document.
+\item{$\bullet$} A run is ordered by its rank column, and two documents of
+one rank are an error; \.{-traditional} orders by score, ties to the larger
+document name: \.{order=rank}, or \.{ties=id-desc}.
+\item{$\bullet$} The ideal is greedy, ties to the larger document name:
+\.{ideal=greedy}.
+\item{$\bullet$} What it prints as \.{alpha-DCG@@}$K$ and \.{ERR-IA@@}$K$
+(\.{scale=ndeval}) is divided by the ideal ideal, except at $K=1$.  Its
+ERR-IA is therefore not Chapelle et al.'s $\sum_sp_s{\rm ERR}_s$ (our
+\.{scale=none}), but that value divided by $\alpha\sum_{r\le K}
+(1-\alpha)^{r-1}/r$.
+\item{$\bullet$} NRBP, nNRBP and MAP-IA read the whole run (its \.{-M}
+cuts it), and P-IA@@$K$ divides by $K$ even when the run is shorter.
+\item{$\bullet$} A topic of the judgments without a relevant document is
+averaged as~0 (nNRBP as NaN, $0/0$); \.{-c} averages over every topic of
+the judgments, our \.{--judged-only empty}.
+\smallskip
+\noindent The papers differ from one another too: Clarke et al.\ (2008)
+define $\alpha$-DCG with a gain per {\it nugget\/} and a judged probability
+that a document contains it, which the track's binary judgments make
+$b_{r,s}$; Chapelle et al.\ (2009) define ERR-IA over graded relevance
+$R(g)$ per intent (\secref{q:err}), where \.{ndeval} takes $R=\alpha$ for
+every relevant document; Agrawal et al.\ (2009) weight intents by
+$P(s\mid q)$, which \.{weights=given} takes.
+@^ndeval@>
+
+@ {\it A worked example.}\here{q:divexample}  Three subtopics; the judged
+documents are $a$, relevant to subtopics 1 and~2, $b$ to~1, $c$ to~3, and
+$d$ to none; the run ranks $a$, $b$, $c$.  With $\alpha=1/2$: $a$ gains
+$1+1=2$; $b$ repeats subtopic~1 and gains $1/2$; $c$ gains~1.  The greedy
+ideal takes $a$ (gain 2), then $c$ (gain 1, against $b$'s $1/2$), then $b$.
+$$\vbox{\halign{#\hfil\quad&$#$\hfil\cr
+\.{alpha-dcg@@3}&2+{1/2\over\lg3}+{1\over2}={5\over2}+{1\over2\lg3}\approx2.81546\cr
+\.{alpha-ndcg@@3}&\Bigl({5\over2}+{1\over2\lg3}\Bigr)\Bigm/\Bigl({9\over4}+{1\over\lg3}\Bigr)\approx0.97728\cr
+\.{err-ia@@3}&{1/2\over3}\Bigl(2+{1\over4}+{1\over3}\Bigr)={31\over72}\cr
+\.{err-ia@@3[scale=ideal]}&{31/12\over3(1+1/4+1/12)}={31\over48}\cr
+\.{nerr-ia@@3}&{31/12\over2+1/2+1/6}={31\over32}\cr
+\.{nrbp}&{1-1/4\over3}\Bigl(2+{1\over2}\cdot{1\over2}+{1\over4}\Bigr)={5\over8}\cr
+\.{nnrbp}&{5/2\over2+1/2+1/8}={20\over21}\cr
+\.{p-ia@@3}&(2+1+1)/(3\cdot3)=4/9\cr
+\.{ap-ia}&(1+1+1/3)/3=7/9\cr
+\.{strec@@1}, \.{strec@@3}&2/3,\ 1\cr}}$$
+\.{tests/check\_divers.c} checks these on both paths, and
+\.{tests/divers\_test.sh} through \.{eval}, from the files of the
+judgments and the run.
+
+@ {\it Checked against \.{ndeval}.}\here{q:divcheck}  We built \.{ndeval}
+from the track's repository outside this project, with its
+\.{printf} widened from six decimals to seventeen significant digits, and
+compared it with \.{rankmetrics eval} on 1000 random topics (20 files of
+50; each with 1 to 7 subtopics, 1 to 60 judged documents of grades 0 to~3
+drawn with a probability per subtopic, and runs of 1 to 40 documents with
+tied scores and, in a third of the files, a rank column that disagrees with
+the scores), once in \.{ndeval}'s default order (\.{order=rank}) and once
+under \.{-traditional} (\.{ties=id-desc}): all 21 of its columns, per topic
+and the mean, 42794 values.  Every value agrees to at least 15.1
+significant digits (the exact path's correctly rounded double against
+\.{ndeval}'s sums of doubles), and none is NaN.  \.{pyndeval} runs the same
+code on one topic at a time after sorting the run by score, so its values
+are those of the rows of \secref{q:alias}.  The project's tests do not run
+\.{ndeval}: their values are worked by hand.
+@^ndeval@>
+
+@ {\it How far greedy is from exact.}\here{q:divgap}  On the same 1000
+random topics, \.{alpha-ndcg@@}$K$ under \.{ideal=greedy} and
+\.{ideal=exact} (the ratio of the two is that of the ideals, whatever the
+run, on topics where the run gains anything):
+$$\vbox{\halign{\hfil#\quad&\hfil#\quad&\hfil#\quad&\hfil#\quad&\hfil#\cr
+$K$&\rm topics with a value&\rm greedy below exact&\rm largest ratio&\rm mean ratio${}-1$\cr
+\noalign{\smallskip\hrule\smallskip}
+5&442&52&1.0218&$7.5\cdot10^{-4}$\cr
+10&590&106&1.0166&$4.5\cdot10^{-4}$\cr
+20&122&16&1.0099&$2.8\cdot10^{-4}$\cr}}$$
+(at $K=10$ three topics passed the search's budget and are left out; at
+$K=20$ only the first 200 topics were run, and 26 of them passed it).  The
+greedy ideal is off on one topic in eight or so, and then by two percent at
+most; but it is off, and in the direction that flatters: a run can score
+above~1, and a comparison of two runs by \.{ndeval}'s alpha-nDCG can turn
+on which topics' ideals the greedy search missed.
+@^ideal ranking, greedy@>
+
+@ {\it From Python.}  The package's |div_value| and |div_exact| take the
+subtopic grades as rows, one per retrieved item, beside the scores and
+identifiers of |value|; |judged| gives the rows of the judged items not
+retrieved and |judged_ids| their names, and |weights| the subtopics'
+weights:
+$$\hbox{\.{rm.div\_exact("nerr-ia@@3", [[1,2,0],[1,0,0],[0,0,1]], scores=[3,2,1])}}$$
+is the worked example's $31/32$.  \.{python/tests/test\_divers.py} checks
+it.
+
+@ \impl The codes are consecutive, so that one comparison answers
+|rm_metric_subtopics|.  The rows of the table refuse a list without
+subtopics on both paths, and give the parser what it needs to accept an
+aggregator (\.{mean:alpha-ndcg@@20}): a ratio for the rational measures,
+forms for the logarithmic ones.
+
+@<Metric codes@>=
+RM_ALPHA_DCG, RM_ALPHA_NDCG, RM_ERR_IA, RM_NERR_IA, RM_NRBP, RM_NNRBP, RM_P_IA,
+RM_AP_IA, RM_STREC,
+
+@ @d DIVK (K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_SWEIGHTS) | K(KEY_ORDER))
+@<Metric specifications@>=
+@/[RM_ALPHA_DCG] = {"alpha-dcg", DIVK | K(KEY_ALPHA) | K(KEY_SCALE), div_no_d,
+  div_no_x, div_bound, div_refuse, NULL, NULL, NULL, div_no_forms},
+@/[RM_ALPHA_NDCG] = {"alpha-ndcg", DIVK | K(KEY_ALPHA) | K(KEY_IDEAL), div_no_d,
+  div_no_x, div_bound, div_refuse, div_defaults, NULL, NULL, div_no_forms},
+@/[RM_ERR_IA] = {"err-ia", DIVK | K(KEY_ALPHA) | K(KEY_SCALE), div_no_d, div_no_x,
+  div_bound, div_refuse, NULL, div_no_q, div_no_dr, NULL},
+@/[RM_NERR_IA] = {"nerr-ia", DIVK | K(KEY_ALPHA) | K(KEY_IDEAL), div_no_d, div_no_x,
+  div_bound, div_refuse, div_defaults, div_no_q, div_no_dr, NULL},
+@/[RM_NRBP] = {"nrbp", DIVK | K(KEY_ALPHA) | K(KEY_NBETA), div_no_d, div_no_x,
+  div_bound, div_refuse, NULL, div_no_q, div_no_dr, NULL},
+@/[RM_NNRBP] = {"nnrbp", DIVK | K(KEY_ALPHA) | K(KEY_NBETA) | K(KEY_IDEAL), div_no_d,
+  div_no_x, div_bound, div_refuse, div_defaults, div_no_q, div_no_dr, NULL},
+@/[RM_P_IA] = {"p-ia", DIVK, div_no_d, div_no_x, div_bound, div_refuse, NULL, div_no_q,
+  div_no_dr, NULL},
+@/[RM_AP_IA] = {"ap-ia", DIVK, div_no_d, div_no_x, div_bound, div_refuse, NULL,
+  div_no_q, div_no_dr, NULL},
+@/[RM_STREC] = {"strec", DIVK, div_no_d, div_no_x, div_bound, div_refuse, NULL,
+  div_no_q, div_no_dr, NULL},
+
+@ \impl Through the common doors a diversity measure has no value.
+
+@<Private functions@>=
+static rm_status div_no_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  (void) v; (void) l; (void) perm; (void) out;
+  return RM_EINVAL;
+}
+static rm_status div_no_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  (void) v; (void) l; (void) perm; (void) out;
+  return RM_EINVAL;
+}
+static rm_status div_no_q(const rm_variant *v, const rm_list *l, const size_t *perm,
+  mpq_t num, mpq_t den)
+{
+  (void) v; (void) l; (void) perm; (void) num; (void) den;
+  return RM_EINVAL;
+}
+static rm_status div_no_dr(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *num, double *den)
+{
+  (void) v; (void) l; (void) perm; (void) num; (void) den;
+  return RM_EINVAL;
+}
+static rm_status div_no_forms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, struct loglin *num, struct loglin *den)
+{
+  (void) v; (void) l; (void) perm; (void) num; (void) den;
+  return RM_EINVAL;
+}
+int rm_metric_subtopics(rm_metric m)
+{
+  return m >= RM_ALPHA_DCG && m <= RM_STREC;
+}
+
+@ \impl What the family refuses, and its default ideal.
+
+@<Private functions@>=
+static const char *div_refuse(const rm_variant *v)
+{
+  int ideal = (int) (metrics[v->metric].keys & K(KEY_IDEAL) ? 1 : 0);
+  if (v->alpha > v->alpha_den) return "alpha is a fraction from 0 to 1";
+  if ((metrics[v->metric].keys & K(KEY_NBETA)) && v->nbeta > v->nbeta_den)
+    return "beta is a fraction from 0 to 1";
+  if (v->ties == RM_TIES_PESSIMISTIC || v->ties == RM_TIES_OPTIMISTIC
+      || v->ties == RM_TIES_AVERAGE)
+    return "the diversity measures take the tie rules input, id-asc, id-desc"
+      " and reverse";
+  if (ideal && v->ideal != RM_IDEAL_GREEDY && v->ideal != RM_IDEAL_EXACT)
+    return "the ideal of a diversity measure is greedy or exact";
+  if (ideal && v->ideal == RM_IDEAL_EXACT && (v->metric == RM_NNRBP || !v->k))
+    return "ideal=exact is computed for alpha-ndcg@@K and nerr-ia@@K";
+  if ((metrics[v->metric].keys & K(KEY_SCALE)) && v->scale != RM_SCALE_NONE && !v->k)
+    return "scale=ideal and scale=ndeval divide by an ideal of K ranks: give a cutoff";
+  return NULL;
+}
+static void div_defaults(rm_variant *v)
+{
+  v->ideal = RM_IDEAL_GREEDY;
+}
+
+@ \impl {\it The pool and its checks.}  The items a measure reads are the
+{\it pool\/}: the $n$ retrieved items, numbered $0$ to $n-1$ as in the list,
+then the unretrieved judged items.  |div_in| holds the input and the
+subtopics' weights; |div_rel| is $b$ for an item of the pool, and |div_id|
+its name, or |NULL|.
+
+@<Private types@>=
+typedef struct {
+  const rm_variant *v; const rm_list *l; const rm_subtopics *s;
+  size_t np; /* items in the pool */
+  double *w; /* $w_s$, 0 for a subtopic outside $S$ */
+  double wsum; /* $W$ */
+} div_in;
+
+@ @<Private functions@>=
+static int div_rel(const div_in *d, size_t i, size_t t)
+{
+  size_t m = d->s->m;
+  const int *g = i < d->l->n ? d->s->grade + i * m
+    : d->s->unretrieved_grade + (i - d->l->n) * m;
+  return g[t] >= d->v->rel;
+}
+static const char *div_id(const div_in *d, size_t i)
+{
+  if (d->l->id == NULL || (d->l->n_unretrieved && d->s->unretrieved_id == NULL))
+    return NULL;
+  return i < d->l->n ? d->l->id[i] : d->s->unretrieved_id[i - d->l->n];
+}
+
+@ \impl The checks: the arrays that the counts say exist, grades from 0 to
+|RM_GRADE_MAX|, and under \.{weights=given} weights that are finite and not
+negative.  The list's own grades are not read.
+
+@<Private functions@>=
+static rm_status div_check(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s)
+{
+  size_t i, nm;
+  if (l == NULL || s == NULL || !rm_metric_subtopics(v->metric)) return RM_EINVAL;
+  if ((l->n && s->m && s->grade == NULL)
+      || (l->n_unretrieved && s->m && s->unretrieved_grade == NULL)) return RM_EINVAL;
+  if (s->m > 100000) return RM_EINVAL;
+  nm = l->n * s->m;
+  for (i = 0; i < nm; i++)
+    if (s->grade[i] < 0 || s->grade[i] > RM_GRADE_MAX) return RM_EGRADE;
+  nm = l->n_unretrieved * s->m;
+  for (i = 0; i < nm; i++)
+    if (s->unretrieved_grade[i] < 0 || s->unretrieved_grade[i] > RM_GRADE_MAX)
+      return RM_EGRADE;
+  if (v->sweights == RM_SWEIGHTS_GIVEN) {
+    if (s->m && s->weight == NULL) return RM_EINVAL;
+    for (i = 0; i < s->m; i++)
+      if (!isfinite(s->weight[i]) || s->weight[i] < 0) return RM_EGRADE;
+  }
+  if (l->score != NULL) {
+    for (i = 0; i < l->n; i++) if (!isfinite(l->score[i])) return RM_ESCORE;
+    if (v->ties == RM_TIES_ID_ASC || v->ties == RM_TIES_ID_DESC) {
+      if (l->id == NULL) return RM_EIDS;
+      for (i = 0; i < l->n; i++) if (l->id[i] == NULL) return RM_EIDS;
+    }
+  }
+  return RM_OK;
+}
+
+@ \impl |div_open| fills |div_in|: a subtopic is in $S$ when some item of
+the pool is relevant to it.
+
+@<Private functions@>=
+static rm_status div_open(div_in *d, const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s)
+{
+  size_t t, i;
+  d->v = v; d->l = l; d->s = s; d->np = l->n + l->n_unretrieved; d->wsum = 0;
+  d->w = calloc(s->m ? s->m : 1, sizeof *d->w);
+  if (d->w == NULL) return RM_ENOMEM;
+  for (t = 0; t < s->m; t++) {
+    for (i = 0; i < d->np && !div_rel(d, i, t); i++) continue;
+    if (i == d->np) continue;
+    d->w[t] = v->sweights == RM_SWEIGHTS_GIVEN ? s->weight[t] : 1.0;
+    d->wsum += d->w[t];
+  }
+  return RM_OK;
+}
+
+@ \impl {\it The double path.}  A sequence of items of the pool is read
+once, keeping in |g| each subtopic's current worth $w_s(1-\alpha)^{c_s}$:
+the gain of an item is the sum of the worths of its subtopics, and taking
+it multiplies them by $1-\alpha$.  |div_series_d| sums $G_r f_r$ over a
+sequence, where $f_r$ is the discount of the measure's kind: $1/\lg(r+1)$,
+$1/r$ or $\beta^{r-1}$.
+
+@d DS_LOG 0 /* \.{alpha-dcg} */
+@d DS_RR 1 /* \.{err-ia} */
+@d DS_GEO 2 /* \.{nrbp} */
+@<Private functions@>=
+static int div_kind(rm_metric m)
+{
+  return m == RM_ALPHA_DCG || m == RM_ALPHA_NDCG ? DS_LOG
+    : m == RM_ERR_IA || m == RM_NERR_IA ? DS_RR : DS_GEO;
+}
+static double div_gain_d(const div_in *d, size_t i, const double *g)
+{
+  size_t t;
+  double x = 0;
+  for (t = 0; t < d->s->m; t++) if (g[t] != 0 && div_rel(d, i, t)) x += g[t];
+  return x;
+}
+static void div_take_d(const div_in *d, size_t i, double *g)
+{
+  size_t t;
+  double a1 = (double) (d->v->alpha_den - d->v->alpha) / d->v->alpha_den;
+  for (t = 0; t < d->s->m; t++) if (div_rel(d, i, t)) g[t] *= a1;
+}
+static double div_f_d(const rm_variant *v, int kind, size_t r)
+{
+  if (kind == DS_LOG) return 1.0 / log2((double) r + 2);
+  if (kind == DS_RR) return 1.0 / ((double) r + 1);
+  return pow((double) v->nbeta / v->nbeta_den, (double) r);
+}
+static rm_status div_series_d(const div_in *d, const size_t *seq, size_t len,
+  int kind, double *out)
+{
+  double *g = malloc((d->s->m ? d->s->m : 1) * sizeof *g);
+  nsum s = {0, 0};
+  size_t r;
+  if (g == NULL) return RM_ENOMEM;
+  if (d->s->m) memcpy(g, d->w, d->s->m * sizeof *g);
+  for (r = 0; r < len; r++) {
+    double x = div_gain_d(d, seq[r], g);
+    if (x != 0) nsum_add(&s, x * div_f_d(d->v, kind, r));
+    div_take_d(d, seq[r], g);
+  }
+  free(g);
+  *out = s.s + s.c;
+  return RM_OK;
+}
+
+@ \impl {\it The greedy ideal.}  At each rank the item of the pool not yet
+taken with the largest gain; among equal gains the one with the larger
+name when every item has one (\.{ndeval}'s rule), else the first of the
+pool.  The ideal ends when no item has a positive gain left, since the
+ranks after that add nothing.  |div_later| is the rule of names.
+
+@<Private functions@>=
+static int div_later(const div_in *d, size_t i, size_t j)
+{
+  const char *a = div_id(d, i), *b = div_id(d, j);
+  return a != NULL && b != NULL && strcmp(a, b) > 0;
+}
+static rm_status div_greedy_d(const div_in *d, size_t len, size_t *seq, size_t *got)
+{
+  double *g = malloc((d->s->m ? d->s->m : 1) * sizeof *g);
+  unsigned char *taken = calloc(d->np ? d->np : 1, 1);
+  size_t r, i;
+  if (g == NULL || taken == NULL) {@+ free(g); free(taken); return RM_ENOMEM; @+}
+  if (d->s->m) memcpy(g, d->w, d->s->m * sizeof *g);
+  for (r = 0; r < len; r++) {
+    size_t best = d->np;
+    double bx = 0;
+    for (i = 0; i < d->np; i++) {
+      double x;
+      if (taken[i] || (x = div_gain_d(d, i, g)) <= 0) continue;
+      if (best == d->np || x > bx || (x == bx && div_later(d, i, best))) best = i, bx = x;
+    }
+    if (best == d->np) break;
+    seq[r] = best; taken[best] = 1;
+    div_take_d(d, best, g);
+  }
+  *got = r;
+  free(g); free(taken);
+  return RM_OK;
+}
+
+@ \impl The ideal sequence of a variant, greedy or exact (the search of
+\secref{q:divexact} is written once, in doubles, for both paths), over
+the first $K$ ranks, or all of the pool without a cutoff.
+
+@<Private functions@>=
+static rm_status div_best(const div_in *d, size_t len, int kind, size_t *seq,
+  size_t *got);
+static rm_status div_greedy_x(const div_in *d, size_t len, size_t *seq, size_t *got);
+static rm_status div_ideal_seq(const div_in *d, int exact_path, size_t **seq,
+  size_t *got)
+{
+  size_t len = d->v->k && d->v->k < d->np ? d->v->k : d->np;
+  rm_status s;
+  *seq = malloc((len ? len : 1) * sizeof **seq);
+  if (*seq == NULL) return RM_ENOMEM;
+  if (d->v->ideal == RM_IDEAL_EXACT) s = div_best(d, len, div_kind(d->v->metric), *seq, got);
+  else if (exact_path) s = div_greedy_x(d, len, *seq, got);
+  else s = div_greedy_d(d, len, *seq, got);
+  if (s != RM_OK) {@+ free(*seq); *seq = NULL; @+}
+  return s;
+}
+
+@ \impl The divisor of a measure that is not normalised by an ideal ranking:
+1 for \.{alpha-dcg}; $W/\alpha$ for \.{err-ia} and $W/(1-(1-\alpha)\beta)$
+for \.{nrbp}, written as a factor |mul| of the sum and the divisor $W$; and
+under a scale, the ideal ideal.
+
+@<Private functions@>=
+static void div_scale_d(const div_in *d, int kind, double *mul, double *den)
+{
+  const rm_variant *v = d->v;
+  double a = (double) v->alpha / v->alpha_den, b = (double) v->nbeta / v->nbeta_den;
+  size_t r;
+  *mul = 1; *den = 1;
+  if (kind == DS_GEO) {@+ *mul = 1 - (1 - a) * b; *den = d->wsum; return; @+}
+  if (v->scale == RM_SCALE_NONE) {
+    if (kind == DS_RR) *mul = a, *den = d->wsum;
+    return;
+  }
+  if (v->scale == RM_SCALE_NDEVAL && v->k == 1) return;
+  {
+    nsum s = {0, 0};
+    double p = d->wsum;
+    for (r = 0; r < v->k; r++) {
+      nsum_add(&s, p * div_f_d(v, kind, r));
+      p *= 1 - a;
+      if (p == 0) break;
+    }
+    *den = s.s + s.c;
+  }
+}
+
+@ \impl The value on the double path: the counting measures apart, the sum
+of the run over its first $k$ ranks, times its factor, over its divisor.
+
+@<Private functions@>=
+static rm_status div_counts_d(const div_in *d, const size_t *perm, double *out);
+static rm_status div_value_d(const div_in *d, const size_t *perm, double *out)
+{
+  const rm_variant *v = d->v;
+  size_t k = v->k && v->k < d->l->n ? v->k : d->l->n, *seq = NULL, got;
+  int kind = div_kind(v->metric);
+  double num, mul = 1, den = 1;
+  rm_status s;
+  if (v->metric >= RM_P_IA) return div_counts_d(d, perm, out);
+  if ((s = div_series_d(d, perm, k, kind, &num)) != RM_OK) return s;
+  if (metrics[v->metric].keys & K(KEY_IDEAL)) {
+    if ((s = div_ideal_seq(d, 0, &seq, &got)) != RM_OK) return s;
+    s = div_series_d(d, seq, got, kind, &den);
+    free(seq);
+    if (s != RM_OK) return s;
+  } else div_scale_d(d, kind, &mul, &den);
+  if (den == 0) return undefined_d(v, out);
+  *out = num * mul / den;
+  return RM_OK;
+}
+
+@ \impl The counting measures read each subtopic of $S$ on its own: its hits
+in the first $k$ ranks, and for \.{ap-ia} the sum of the precisions at
+them and its $R_s$.
+
+@<Private functions@>=
+static size_t div_nrel(const div_in *d, size_t t)
+{
+  size_t i, c = 0;
+  for (i = 0; i < d->np; i++) c += (size_t) div_rel(d, i, t);
+  return c;
+}
+static double div_one_d(const div_in *d, const size_t *perm, size_t k, size_t t)
+{
+  size_t r, hits = 0;
+  nsum ap = {0, 0};
+  for (r = 0; r < k; r++)
+    if (div_rel(d, perm[r], t)) nsum_add(&ap, (double) ++hits / (double) (r + 1));
+  if (d->v->metric == RM_P_IA)
+    return (double) hits / (double) (d->v->k ? d->v->k : d->l->n);
+  if (d->v->metric == RM_STREC) return hits > 0;
+  return (ap.s + ap.c) / (double) div_nrel(d, t);
+}
+static rm_status div_counts_d(const div_in *d, const size_t *perm, double *out)
+{
+  size_t k = d->v->k && d->v->k < d->l->n ? d->v->k : d->l->n, t;
+  nsum s = {0, 0};
+  if (d->wsum == 0 || (d->v->metric == RM_P_IA && !d->v->k && !d->l->n))
+    return undefined_d(d->v, out);
+  for (t = 0; t < d->s->m; t++)
+    if (d->w[t] != 0) nsum_add(&s, d->w[t] * div_one_d(d, perm, k, t));
+  *out = (s.s + s.c) / d->wsum;
+  return RM_OK;
+}
+
+@ {\it The accuracy of the double path.}  The worths $w_s(1-\alpha)^c$ are
+products of $c\le k$ roundings, the gain a plain sum of at most $m$ of
+them, and the discounts and the sums as in the other measures; with
+$\alpha=\beta=1/2$, \.{ndeval}'s values, every worth is exact.  We have not
+written out a proof of a bound for every $\alpha$; |div_bound| returns
+$2K+16$ ulps ($2016$ without a cutoff), which the tests of this chapter
+check against the exact path on random lists, and the greedy ideal
+compares gains in doubles, so that a tie of exact gains that the doubles
+break (never at $\alpha=1/2$) may choose another ideal on the two paths.
+
+@<Private functions@>=
+static double div_bound(const rm_variant *v)
+{
+  return 2.0 * (double) (v->k ? v->k : 1000) + 16;
+}
+
+@ \impl {\it The exact path.}  The same sums in rationals, with the weights
+read exactly from their doubles: the logarithmic discount of \.{alpha-dcg}
+goes into a log-linear form (\secref{q:cg}'s machinery), the others into a
+fraction.  |div_q| holds the exact weights, $W$, $1-\alpha$ and~$\beta$.
+
+@<Private types@>=
+typedef struct {@+ mpq_t *w; mpq_t wsum, a1, beta; size_t m; @+} div_q;
+
+@ @<Private functions@>=
+static rm_status div_q_open(div_q *q, const div_in *d)
+{
+  size_t t;
+  q->m = d->s->m;
+  q->w = malloc((q->m ? q->m : 1) * sizeof *q->w);
+  if (q->w == NULL) return RM_ENOMEM;
+  mpq_inits(q->wsum, q->a1, q->beta, NULL);
+  for (t = 0; t < q->m; t++) {
+    mpq_init(q->w[t]);
+    mpq_set_d(q->w[t], d->w[t]);
+    mpq_add(q->wsum, q->wsum, q->w[t]);
+  }
+  mpq_set_ui(q->a1, (unsigned long) (d->v->alpha_den - d->v->alpha),
+    (unsigned long) d->v->alpha_den);
+  mpq_canonicalize(q->a1);
+  mpq_set_ui(q->beta, (unsigned long) d->v->nbeta, (unsigned long) d->v->nbeta_den);
+  mpq_canonicalize(q->beta);
+  return RM_OK;
+}
+static void div_q_close(div_q *q)
+{
+  size_t t;
+  for (t = 0; t < q->m; t++) mpq_clear(q->w[t]);
+  free(q->w);
+  mpq_clears(q->wsum, q->a1, q->beta, NULL);
+}
+static mpq_t *div_worths(const div_q *q)
+{
+  mpq_t *g = malloc((q->m ? q->m : 1) * sizeof *g);
+  size_t t;
+  if (g == NULL) return NULL;
+  for (t = 0; t < q->m; t++) {@+ mpq_init(g[t]); mpq_set(g[t], q->w[t]); @+}
+  return g;
+}
+static void div_worths_free(mpq_t *g, size_t m)
+{
+  size_t t;
+  for (t = 0; t < m; t++) mpq_clear(g[t]);
+  free(g);
+}
+static void div_gain_x(const div_in *d, size_t i, mpq_t *g, mpq_t x)
+{
+  size_t t;
+  mpq_set_ui(x, 0, 1);
+  for (t = 0; t < d->s->m; t++) if (div_rel(d, i, t)) mpq_add(x, x, g[t]);
+}
+static void div_take_x(const div_in *d, const div_q *q, size_t i, mpq_t *g)
+{
+  size_t t;
+  for (t = 0; t < d->s->m; t++) if (div_rel(d, i, t)) mpq_mul(g[t], g[t], q->a1);
+}
+
+@ \impl The exact sum over a sequence: into the form |f| for the logarithmic
+kind, into |x| for the others.
+
+@<Private functions@>=
+static rm_status div_series_x(const div_in *d, const div_q *q, const size_t *seq,
+  size_t len, loglin *f, mpq_t x)
+{
+  int kind = div_kind(d->v->metric);
+  mpq_t *g = div_worths(q), G, p;
+  size_t r;
+  rm_status s = RM_OK;
+  if (g == NULL) return RM_ENOMEM;
+  mpq_inits(G, p, NULL);
+  mpq_set_ui(p, 1, 1); /* $\beta^{r}$ */
+  for (r = 0; r < len && s == RM_OK; r++) {
+    div_gain_x(d, seq[r], g, G);
+    if (kind == DS_LOG) s = loglin_add(f, G, (unsigned long) r + 2);
+    else {
+      if (kind == DS_RR) mpq_set_ui(p, 1, (unsigned long) r + 1);
+      mpq_mul(G, G, p);
+      mpq_add(x, x, G);
+      if (kind == DS_GEO) mpq_mul(p, p, q->beta);
+    }
+    div_take_x(d, q, seq[r], g);
+  }
+  mpq_clears(G, p, NULL);
+  div_worths_free(g, q->m);
+  return s;
+}
+
+@ \impl The greedy ideal in rationals, so that the exact path compares the
+gains exactly.
+
+@<Private functions@>=
+static rm_status div_greedy_x(const div_in *d, size_t len, size_t *seq, size_t *got)
+{
+  div_q q;
+  mpq_t *g, x, bx;
+  unsigned char *taken = calloc(d->np ? d->np : 1, 1);
+  size_t r, i;
+  if (taken == NULL || div_q_open(&q, d) != RM_OK) {@+ free(taken); return RM_ENOMEM; @+}
+  if ((g = div_worths(&q)) == NULL) {@+ free(taken); div_q_close(&q); return RM_ENOMEM; @+}
+  mpq_inits(x, bx, NULL);
+  for (r = 0; r < len; r++) {
+    size_t best = d->np;
+    for (i = 0; i < d->np; i++) {
+      int c;
+      if (taken[i]) continue;
+      div_gain_x(d, i, g, x);
+      if (mpq_sgn(x) <= 0) continue;
+      c = best == d->np ? 1 : mpq_cmp(x, bx);
+      if (c > 0 || (c == 0 && div_later(d, i, best))) {@+ best = i; mpq_set(bx, x); @+}
+    }
+    if (best == d->np) break;
+    seq[r] = best; taken[best] = 1;
+    div_take_x(d, &q, best, g);
+  }
+  *got = r;
+  mpq_clears(x, bx, NULL);
+  div_worths_free(g, q.m); div_q_close(&q); free(taken);
+  return RM_OK;
+}
+
+@ \impl The divisor without an ideal ranking, exactly: as |div_scale_d|,
+into the fraction |den| (and the factor |mul|), or, for the ideal ideal of
+the logarithmic kind, into the form |f|.
+
+@<Private functions@>=
+static void div_one_minus(mpq_t x)
+{
+  mpq_neg(x, x);
+  mpz_add(mpq_numref(x), mpq_numref(x), mpq_denref(x)); /* $1-x$, still in lowest terms */
+}
+static rm_status div_scale_x(const div_in *d, const div_q *q, mpq_t mul,
+  mpq_t den, loglin *f)
+{
+  const rm_variant *v = d->v;
+  int kind = div_kind(v->metric);
+  mpq_t p, x;
+  size_t r;
+  rm_status s = RM_OK;
+  mpq_set_ui(mul, 1, 1); mpq_set_ui(den, 1, 1);
+  if (kind == DS_GEO) { /* $1-(1-\alpha)\beta$ over $W$ */
+    mpq_mul(mul, q->a1, q->beta);
+    div_one_minus(mul);
+    mpq_set(den, q->wsum);
+    return RM_OK;
+  }
+  if (v->scale == RM_SCALE_NONE) {
+    if (kind == DS_RR) {@+ mpq_set(mul, q->a1); div_one_minus(mul); mpq_set(den, q->wsum); @+}
+    return RM_OK;
+  }
+  if (v->scale == RM_SCALE_NDEVAL && v->k == 1) return RM_OK;
+  mpq_inits(p, x, NULL);
+  mpq_set(p, q->wsum);
+  mpq_set_ui(den, 0, 1);
+  for (r = 0; r < v->k && mpq_sgn(p) != 0 && s == RM_OK; r++) {
+    if (kind == DS_LOG) s = loglin_add(f, p, (unsigned long) r + 2);
+    else {@+ mpq_set_ui(x, 1, (unsigned long) r + 1); mpq_mul(x, x, p); mpq_add(den, den, x); @+}
+    mpq_mul(p, p, q->a1);
+  }
+  mpq_clears(p, x, NULL);
+  return s;
+}
+
+@ \impl The value on the exact path.  For the logarithmic kind the divisor
+is a form too, so that |exact_of| decides the quotient of two forms (and
+finds it rational when they are proportional, as a perfect ranking's
+\.{alpha-ndcg} of~1 is).
+
+@<Private functions@>=
+static rm_status div_counts_x(const div_in *d, const div_q *q, const size_t *perm,
+  rm_exact *out);
+static rm_status div_divisor_x(const div_in *d, const div_q *q, int exact_path,
+  mpq_t mul, mpq_t den, loglin *f)
+{
+  size_t *seq, got;
+  rm_status s;
+  if (!(metrics[d->v->metric].keys & K(KEY_IDEAL)))
+    return div_scale_x(d, q, mul, den, f);
+  mpq_set_ui(mul, 1, 1); mpq_set_ui(den, 0, 1);
+  if ((s = div_ideal_seq(d, exact_path, &seq, &got)) != RM_OK) return s;
+  s = div_series_x(d, q, seq, got, f, den);
+  free(seq);
+  return s;
+}
+static rm_status div_value_x(const div_in *d, const size_t *perm, rm_exact *out)
+{
+  size_t k = d->v->k && d->v->k < d->l->n ? d->v->k : d->l->n;
+  int lg = div_kind(d->v->metric) == DS_LOG;
+  div_q q;
+  loglin fn, fd;
+  mpq_t num, mul, den;
+  rm_status s;
+  if ((s = div_q_open(&q, d)) != RM_OK) return s;
+  if (d->v->metric >= RM_P_IA) {
+    s = div_counts_x(d, &q, perm, out);
+    div_q_close(&q);
+    return s;
+  }
+  loglin_init(&fn, 2); loglin_init(&fd, 2);
+  mpq_inits(num, mul, den, NULL);
+  s = div_series_x(d, &q, perm, k, &fn, num);
+  if (s == RM_OK) s = div_divisor_x(d, &q, 1, mul, den, &fd);
+  if (s == RM_OK && lg) {
+    loglin_add_q(&fd, den);
+    loglin_normalize(&fn); loglin_normalize(&fd);
+    s = loglin_is_zero(&fd) ? undefined_x(d->v, out) : exact_of(out, &fn, &fd);
+  } else if (s == RM_OK && mpq_sgn(den) == 0) s = undefined_x(d->v, out);
+  else if (s == RM_OK) {
+    mpq_mul(num, num, mul); mpq_div(num, num, den);
+    s = exact_from_q(out, num);
+  }
+  mpq_clears(num, mul, den, NULL);
+  loglin_clear(&fn); loglin_clear(&fd); div_q_close(&q);
+  return s;
+}
+
+@ @<Private functions@>=
+static void div_one_x(const div_in *d, const size_t *perm, size_t k, size_t t,
+  mpq_t x)
+{
+  size_t r, hits = 0;
+  mpq_t p;
+  mpq_init(p);
+  mpq_set_ui(x, 0, 1);
+  for (r = 0; r < k; r++)
+    if (div_rel(d, perm[r], t)) {
+      mpq_set_ui(p, (unsigned long) ++hits, (unsigned long) r + 1);
+      mpq_canonicalize(p);
+      mpq_add(x, x, p);
+    }
+  if (d->v->metric == RM_P_IA)
+    mpq_set_ui(x, (unsigned long) hits, (unsigned long) (d->v->k ? d->v->k : d->l->n));
+  else if (d->v->metric == RM_STREC) mpq_set_ui(x, hits > 0, 1);
+  else mpq_set_ui(p, 1, (unsigned long) div_nrel(d, t)), mpq_mul(x, x, p);
+  mpq_canonicalize(x);
+  mpq_clear(p);
+}
+static rm_status div_counts_x(const div_in *d, const div_q *q, const size_t *perm,
+  rm_exact *out)
+{
+  size_t k = d->v->k && d->v->k < d->l->n ? d->v->k : d->l->n, t;
+  mpq_t x, acc;
+  rm_status s;
+  if (mpq_sgn(q->wsum) == 0 || (d->v->metric == RM_P_IA && !d->v->k && !d->l->n))
+    return undefined_x(d->v, out);
+  mpq_inits(x, acc, NULL);
+  for (t = 0; t < d->s->m; t++) {
+    if (mpq_sgn(q->w[t]) == 0) continue;
+    div_one_x(d, perm, k, t, x);
+    mpq_mul(x, x, q->w[t]);
+    mpq_add(acc, acc, x);
+  }
+  mpq_div(acc, acc, q->wsum);
+  s = exact_from_q(out, acc);
+  mpq_clears(x, acc, NULL);
+  return s;
+}
+
+@ \impl The two doors.  They check the variant as |rm_value| does (an
+aggregator is refused: a mean over queries is the caller's, as \.{eval}
+makes it), check the input, rank the list (under \.{order=rank} the input
+order is the ranking), and compute.
+
+@<Public functions@>=
+static rm_status div_enter(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s, rm_work *w, div_in *d)
+{
+  rm_status st;
+  @<Check the variant@>;
+  if (v->agg != RM_AGG_NONE) return RM_ENAME;
+  if ((st = div_check(v, l, s)) != RM_OK) return st;
+  if ((st = work_reserve(w, l->n)) != RM_OK) return st;
+  if ((st = div_open(d, v, l, s)) != RM_OK) return st;
+  if (v->order == RM_ORDER_RANK) {
+    size_t i;
+    for (i = 0; i < l->n; i++) w->perm[i] = i;
+  } else rank_items(l, (rm_ties) v->ties, w->perm, w->tmp);
+  return RM_OK;
+}
+rm_status rm_div_value(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s, rm_work *w, double *out)
+{
+  rm_work own;
+  div_in d;
+  rm_status st;
+  if (out == NULL) return RM_EINVAL;
+  if (w == NULL) {@+ rm_work_init(&own); w = &own; @+}
+  if ((st = div_enter(v, l, s, w, &d)) == RM_OK) {
+    st = div_value_d(&d, w->perm, out);
+    free(d.w);
+  }
+  if (w == &own) rm_work_free(&own);
+  return st;
+}
+rm_status rm_div_value_exact(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s, rm_exact *out)
+{
+  rm_work w;
+  div_in d;
+  rm_status st;
+  if (out == NULL) return RM_EINVAL;
+  rm_work_init(&w);
+  if ((st = div_enter(v, l, s, &w, &d)) == RM_OK) {
+    st = div_value_x(&d, w.perm, out);
+    free(d.w);
+  }
+  rm_work_free(&w);
+  mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+  return st;
+}
+
+@ {\it The exact ideal.}\here{q:divexact}  The ideal of \.{ideal=exact}
+is the sequence of $K$ judged items of largest \.{alpha-dcg@@}$K$ (or
+\.{err-ia@@}$K$), found by branch and bound.  Items relevant to the same
+subtopics are interchangeable, so the search places {\it types\/} of
+items, each with its number of copies; an item relevant to no subtopic of
+$S$ is never worth a rank before a relevant one.  At each node, with $c_s$
+items above for each subtopic, no later item can gain more than it would
+now, since gains only fall as $c$ grows; so the sum of the current gains of
+the remaining copies, largest first, against the remaining discounts,
+largest first, bounds what the ranks below can add, and a branch that
+cannot beat the best sequence found so far (at first the greedy one) is
+cut.  The branches are tried largest gain first.  The search compares
+doubles: two sequences whose values differ by less than a relative
+$10^{-12}$ count as equal, and then the first found is kept, so that the
+exact path's value is that of a sequence within that margin of the
+maximum (it is the exact value of the sequence found).  The search gives
+up after |DIV_NODES| nodes, with |RM_EHARD|.  Two more rules make it
+practical.  A second bound counts subtopics instead of items: subtopic $s$
+can gain at most $w_s(1-\alpha)^{c_s+j}$ at the $j$th remaining rank, and
+only as many times as items relevant to it remain; the smaller of the two
+bounds is used.  And no item need be placed while an item relevant to a
+strict superset of its subtopics is left: exchanging the two never lowers
+the value (every subtopic of the smaller is hit at the same ranks, and the
+others of the larger move up), so there is a maximum that obeys the rule,
+and the branches that break it are not tried.  On the random topics of
+\secref{q:divgap} (1 to 7 subtopics, up to 60 judged documents) the search
+ends for every topic at $K=5$, for 997 of 1000 at $K=10$, and for 174 of
+the first 200 at $K=20$; so \.{ideal=exact} is for $K$ up to about~10 on
+topics of that size, and for small pools beyond.
+@^branch and bound@>
+
+@d DIV_NODES 4000000UL
+@<Private types@>=
+typedef struct {
+  const div_in *d;
+  size_t m, nt, len; /* subtopics, types, ranks to fill */
+  unsigned char *rel; /* |nt| rows of |m| relevances */
+  size_t *mult, *type; /* copies left of each type; the type of each pool item */
+  size_t *c; /* $c_s$ */
+  double *pw, *disc; /* $(1-\alpha)^c$ for $c\le|len|$; the discounts of the ranks */
+  double *gain; size_t *ord; /* per depth: the gains of the types, and their order */
+  size_t *cur, *best, bestlen; double bestval;
+  unsigned long nodes;
+} div_bb;
+
+@ \impl The types: each relevant item of the pool is compared with the types
+found so far.
+
+@<Private functions@>=
+static void div_bb_types(div_bb *b)
+{
+  const div_in *d = b->d;
+  size_t i, t, j;
+  for (i = 0; i < d->np; i++) {
+    unsigned char *row = b->rel + b->nt * b->m;
+    int any = 0;
+    for (t = 0; t < b->m; t++) {
+      row[t] = (unsigned char) (d->w[t] != 0 && div_rel(d, i, t));
+      any |= row[t];
+    }
+    b->type[i] = d->np;
+    if (!any) continue;
+    for (j = 0; j < b->nt && memcmp(b->rel + j * b->m, row, b->m) != 0; j++) continue;
+    if (j == b->nt) b->mult[b->nt++] = 0;
+    b->mult[j]++; b->type[i] = j;
+  }
+}
+static double div_bb_gain(const div_bb *b, size_t j)
+{
+  size_t t;
+  double x = 0;
+  for (t = 0; t < b->m; t++)
+    if (b->rel[j * b->m + t]) x += b->d->w[t] * b->pw[b->c[t]];
+  return x;
+}
+
+@ \impl One node: record the sequence if it is the best, then bound and
+branch.  |g| and |o| are this depth's gains and order of the types.
+
+@<Private functions@>=
+static int div_bb_cmp_desc(const void *x, const void *y)
+{
+  double a = *(const double *) x, b = *(const double *) y;
+  return (a < b) - (a > b);
+}
+static double div_bb_sub_bound(const div_bb *b, size_t r)
+{
+  size_t t, j, rem;
+  double s = 0;
+  for (t = 0; t < b->m; t++) {
+    if (b->d->w[t] == 0) continue;
+    for (rem = 0, j = 0; j < b->nt; j++) rem += b->rel[j * b->m + t] ? b->mult[j] : 0;
+    for (j = 0; j < rem && r + j < b->len; j++)
+      s += b->d->w[t] * b->pw[b->c[t] + j < b->len ? b->c[t] + j : b->len] * b->disc[r + j];
+  }
+  return s;
+}
+static double div_bb_bound(const div_bb *b, size_t r, const double *g)
+{
+  double *u = b->gain + (b->len + 1) * (b->nt + 1), s = 0; /* scratch after the depths */
+  size_t j, n = 0, i;
+  for (j = 0; j < b->nt; j++) /* each type's copies, as many as ranks remain */
+    for (i = 0; i < b->mult[j] && i < b->len - r; i++) u[n++] = g[j];
+  qsort(u, n, sizeof *u, div_bb_cmp_desc);
+  for (i = 0; i < n && i < b->len - r; i++) s += u[i] * b->disc[r + i];
+  return fmin(s, div_bb_sub_bound(b, r));
+}
+static int div_bb_dominated(const div_bb *b, size_t y)
+{
+  size_t k, t;
+  for (k = 0; k < b->nt; k++) {
+    int sup = k != y && b->mult[k] > 0;
+    for (t = 0; sup && t < b->m; t++)
+      if (b->rel[y * b->m + t] && !b->rel[k * b->m + t]) sup = 0;
+    if (sup) return 1; /* |k| covers all |y| does, and more */
+  }
+  return 0;
+}
+static void div_bb_node(div_bb *b, size_t r, double val)
+{
+  double *g = b->gain + r * b->nt;
+  size_t *o = b->ord + r * b->nt, j, t, n = 0;
+  if (++b->nodes > DIV_NODES) return;
+  if (val > b->bestval * (1 + 1e-12)) {
+    b->bestval = val; b->bestlen = r;
+    memcpy(b->best, b->cur, r * sizeof *b->cur);
+  }
+  if (r == b->len) return;
+  for (j = 0; j < b->nt; j++) {
+    g[j] = b->mult[j] ? div_bb_gain(b, j) : 0;
+    if (g[j] > 0 && !div_bb_dominated(b, j)) o[n++] = j;
+  }
+  if (n == 0 || val + div_bb_bound(b, r, g) <= b->bestval * (1 + 1e-12)) return;
+  for (j = 1; j < n; j++) { /* insertion sort, largest gain first */
+    size_t x = o[j], i = j;
+    while (i > 0 && g[o[i - 1]] < g[x]) {@+ o[i] = o[i - 1]; i--; @+}
+    o[i] = x;
+  }
+  for (j = 0; j < n; j++) {
+    size_t y = o[j];
+    b->cur[r] = y; b->mult[y]--;
+    for (t = 0; t < b->m; t++) b->c[t] += b->rel[y * b->m + t];
+    div_bb_node(b, r + 1, val + g[y] * b->disc[r]);
+    for (t = 0; t < b->m; t++) b->c[t] -= b->rel[y * b->m + t];
+    b->mult[y]++;
+  }
+}
+
+@ \impl The search: its arrays, the greedy sequence as the first best, the
+nodes, and the best sequence of types turned back into items of the pool,
+each type's items in the order of the pool.
+
+@<Private functions@>=
+static int div_bb_alloc(div_bb *b, const div_in *d, size_t len, int kind)
+{
+  size_t np = d->np, m = d->s->m ? d->s->m : 1, r;
+  double a1 = (double) (d->v->alpha_den - d->v->alpha) / d->v->alpha_den;
+  memset(b, 0, sizeof *b);
+  b->d = d; b->m = d->s->m; b->len = len; b->bestval = -1;
+  b->rel = calloc((np + 1) * m, 1);
+  b->mult = calloc(np + 1, sizeof *b->mult); b->type = calloc(np + 1, sizeof *b->type);
+  b->c = calloc(m, sizeof *b->c);
+  b->pw = malloc((len + 1) * sizeof *b->pw); b->disc = malloc((len + 1) * sizeof *b->disc);
+  b->cur = malloc((len + 1) * sizeof *b->cur); b->best = malloc((len + 1) * sizeof *b->best);
+  if (!b->rel || !b->mult || !b->type || !b->c || !b->pw || !b->disc || !b->cur || !b->best)
+    return 0;
+  for (r = 0; r <= len; r++) {
+    b->pw[r] = r ? b->pw[r - 1] * a1 : 1;
+    b->disc[r] = div_f_d(d->v, kind, r);
+  }
+  div_bb_types(b);
+  b->gain = malloc(2 * (len + 1) * (b->nt + 1) * sizeof *b->gain);
+  b->ord = malloc((len + 1) * (b->nt + 1) * sizeof *b->ord);
+  return b->gain && b->ord;
+}
+static void div_bb_free(div_bb *b)
+{
+  free(b->rel); free(b->mult); free(b->type); free(b->c); free(b->pw); free(b->disc);
+  free(b->cur); free(b->best); free(b->gain); free(b->ord);
+}
+static void div_bb_seed(div_bb *b, const size_t *seq, size_t got, int kind)
+{
+  size_t r;
+  double v;
+  for (r = 0; r < got; r++) b->cur[r] = b->type[seq[r]];
+  if (div_series_d(b->d, seq, got, kind, &v) != RM_OK) return;
+  b->bestval = v; b->bestlen = got;
+  memcpy(b->best, b->cur, got * sizeof *b->cur);
+}
+static rm_status div_best(const div_in *d, size_t len, int kind, size_t *seq,
+  size_t *got)
+{
+  div_bb b;
+  size_t r, i;
+  rm_status s = RM_ENOMEM;
+  if (div_bb_alloc(&b, d, len, kind)
+      && (s = div_greedy_d(d, len, seq, got)) == RM_OK) {
+    div_bb_seed(&b, seq, *got, kind);
+    div_bb_node(&b, 0, 0);
+    if (b.nodes > DIV_NODES) s = RM_EHARD;
+    for (r = 0; s == RM_OK && r < b.bestlen; r++) { /* each type's next item */
+      for (i = 0; b.type[i] != b.best[r]; i++) continue;
+      seq[r] = i; b.type[i] = d->np;
+    }
+    *got = b.bestlen;
+  }
+  div_bb_free(&b);
+  return s;
+}
+
+@ {\it Where greedy and exact disagree.}\here{q:divwitness}  The greedy
+ideal is a lower bound of the exact one, so \.{alpha-ndcg} under
+\.{ideal=greedy} is at least its value under \.{ideal=exact}, and above it
+whenever greedy falls short.  |rm_div_witness| finds the smallest
+judgments on which it does: the fewest relevant items, then the fewest
+subtopics, then the smallest cutoff, over every set of binary judgments
+(items as nonempty sets of subtopics, up to four subtopics), for the
+metric and $\alpha$ of a variant, with the documents named $d_{01}$,
+$d_{02}$, \dots\ so that the greedy ideal breaks its ties as \.{ndeval}
+does.  \.{rankmetrics disagree alpha-ndcg} calls it (\secref{q:distool}).
+At $\alpha=1/2$ the smallest witness has three relevant documents over four
+subtopics: $d_{01}$ relevant to subtopics 1 and~3, $d_{02}$ to 2 and~4,
+$d_{03}$ to 3 and~4.  All three gain~2 at the first rank; \.{ndeval}'s rule
+takes the largest name, $d_{03}$, after which $d_{01}$ and $d_{02}$ gain
+$1+1/2$ each, so the greedy ideal of two ranks sums $2+(3/2)/\lg3\approx
+2.946$, while $d_{01}$, $d_{02}$, which share no subtopic, sum $2+2/\lg3
+\approx3.262$: a run that ranks them so scores $1.1071$ under
+\.{ideal=greedy}.  No judgments of two documents, or of three over fewer
+subtopics, separate the ideals; the same witness serves \.{nerr-ia}
+($3/(11/4)=12/11$), and every $\alpha>0$.  \.{tests/check\_divers.c}
+and \.{tests/divers\_test.sh} check it against these values.
+@^disagreements, greedy and exact ideal@>
+
+@<Public types@>=
+typedef struct rm_div_found {
+  size_t n, m; /* relevant items, subtopics */
+  unsigned long k; /* the cutoff */
+  unsigned rows[16]; /* the subtopics of item |i|, as bits */
+  size_t greedy[16], exact[16]; /* the two ideal orders of the first |k| ranks */
+  size_t n_greedy, n_exact; /* their lengths */
+  double greedy_value, exact_value; /* the two ideals' sums (\.{alpha-dcg@@}$k$) */
+} rm_div_found;
+
+@ @<Public prototypes@>=
+rm_status rm_div_witness(const rm_variant *v, size_t max_items, rm_div_found *f);
+/* The smallest binary judgments, of at most |max_items| (up to 16) relevant
+   items, on which |v|'s metric (\.{alpha-ndcg} or \.{nerr-ia}, at |v|'s
+   alpha) has a greedy ideal below the exact one, into |*f|.  |RM_OK| when
+   found, |RM_UNDEFINED| when there is none so small, |RM_EINVAL| for
+   another metric. */
+
+@ \impl The judgments are enumerated as nondecreasing sequences of masks, so that
+each multiset of items is tried once; each is given as a pool of
+unretrieved items with its subtopic grades, and the two ideals of
+|div_ideal_seq| are compared for every cutoff.
+
+@<Public functions@>=
+static double div_ideal_value(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s, size_t *order, size_t *len)
+{
+  div_in d;
+  size_t *seq, got;
+  double x = -1;
+  if (div_open(&d, v, l, s) != RM_OK) return -1;
+  if (div_ideal_seq(&d, 0, &seq, &got) == RM_OK) {
+    if (div_series_d(&d, seq, got, div_kind(v->metric), &x) != RM_OK) x = -1;
+    memcpy(order, seq, got * sizeof *seq);
+    *len = got;
+    free(seq);
+  }
+  free(d.w);
+  return x;
+}
+static int div_differ(rm_variant *v, rm_div_found *f)
+{
+  static const char *const names[16] = {"d01", "d02", "d03", "d04", "d05", "d06",
+    "d07", "d08", "d09", "d10", "d11", "d12", "d13", "d14", "d15", "d16"};
+  static const char *const none[1] = {NULL};
+  int g[64];
+  rm_list l = {0};
+  rm_subtopics s = {0};
+  size_t i, t;
+  for (i = 0; i < f->n; i++)
+    for (t = 0; t < f->m; t++) g[i * f->m + t] = (int) (f->rows[i] >> t & 1);
+  l.n_unretrieved = f->n; l.unretrieved_grade = g; l.id = none; /* every item named */
+  s.m = f->m; s.unretrieved_grade = g; s.unretrieved_id = names;
+  for (f->k = 1; f->k <= f->n; f->k++) {
+    v->k = f->k;
+    v->ideal = RM_IDEAL_GREEDY;
+    f->greedy_value = div_ideal_value(v, &l, &s, f->greedy, &f->n_greedy);
+    v->ideal = RM_IDEAL_EXACT;
+    f->exact_value = div_ideal_value(v, &l, &s, f->exact, &f->n_exact);
+    if (f->exact_value > f->greedy_value * (1 + 1e-9)) return 1;
+  }
+  return 0;
+}
+static int div_next_rows(unsigned *rows, size_t n, unsigned top)
+{
+  size_t i = n;
+  while (i > 0 && rows[i - 1] == top) i--;
+  if (i == 0) return 0;
+  rows[i - 1]++;
+  for (; i < n; i++) rows[i] = rows[i - 1];
+  return 1;
+}
+rm_status rm_div_witness(const rm_variant *v, size_t max_items, rm_div_found *f)
+{
+  rm_variant w;
+  if (v == NULL || f == NULL || (v->metric != RM_ALPHA_NDCG && v->metric != RM_NERR_IA))
+    return RM_EINVAL;
+  w = *v; w.agg = RM_AGG_NONE;
+  if (max_items > 16) max_items = 16;
+  for (f->n = 1; f->n <= max_items; f->n++)
+    for (f->m = 1; f->m <= 4; f->m++) {
+      size_t i;
+      for (i = 0; i < f->n; i++) f->rows[i] = 1;
+      do if (div_differ(&w, f)) return RM_OK;
+      while (div_next_rows(f->rows, f->n, (1u << f->m) - 1));
+    }
+  return RM_UNDEFINED;
+}
+
+@ \impl The tool's side: \.{rankmetrics disagree alpha-ndcg} (or a variant
+of it, or of \.{nerr-ia}, or the pair of a variant under \.{ideal=greedy}
+and \.{ideal=exact}) prints the smallest witness as diversity judgments of
+one query, the two ideal orders, and the value of \.{alpha-ndcg@@}$K$ of
+the exact order under each ideal: above~1 under the greedy one.
+
+@<Tool functions@>=
+static void dis_div_order(const char *what, const size_t *o, size_t n)
+{
+  size_t i;
+  printf("  %s:", what);
+  for (i = 0; i < n; i++) printf(" d%02lu", (unsigned long) o[i] + 1);
+  putchar('\n');
+}
+static int dis_div_print(const char *name, const rm_variant *v, const rm_div_found *f)
+{
+  size_t i, t;
+  char canon[RM_NAME_MAX];
+  rm_variant_name(v, canon, sizeof canon);
+  printf("%s: the greedy ideal falls short of the exact one on %lu relevant documents"
+    " over %lu subtopics, at K = %lu (%s)\n  the diversity qrels of query 1:\n",
+    name, (unsigned long) f->n, (unsigned long) f->m, f->k, canon);
+  for (i = 0; i < f->n; i++)
+    for (t = 0; t < f->m; t++)
+      if (f->rows[i] >> t & 1) printf("    1 %lu d%02lu 1\n", (unsigned long) t + 1,
+        (unsigned long) i + 1);
+  dis_div_order("greedy ideal", f->greedy, f->n_greedy);
+  dis_div_order("exact ideal", f->exact, f->n_exact);
+  printf("  ideal sums: greedy %.17g, exact %.17g; the exact order scores %.17g under"
+    " ideal=greedy and 1 under ideal=exact\n", f->greedy_value, f->exact_value,
+    f->exact_value / f->greedy_value);
+  return 0;
+}
+static int dis_div(const char *name)
+{
+  rm_variant v;
+  rm_div_found f;
+  char msg[200];
+  rm_status s;
+  if (rm_variant_parse(name, &v, msg, sizeof msg) != RM_OK) {
+    fprintf(stderr, "rankmetrics: disagree: %s\n", msg);
+    return 2;
+  }
+  if ((s = rm_div_witness(&v, 9, &f)) == RM_EINVAL) {
+    fprintf(stderr, "rankmetrics: disagree: %s is a measure of diversity; its"
+      " disagreement is the greedy ideal against the exact one, searched for"
+      " alpha-ndcg and nerr-ia\n", name);
+    return 2;
+  }
+  if (s == RM_UNDEFINED) {
+    printf("%s: greedy and exact ideals agree on every judgment of up to 9 relevant"
+      " documents over up to 4 subtopics\n", name);
+    return 0;
+  }
+  return dis_div_print(name, &v, &f);
+}
+static int dis_is_div(const char *name)
+{
+  rm_variant v;
+  return rm_variant_parse(name, &v, NULL, 0) == RM_OK && rm_metric_subtopics(v.metric);
+}
+
 @** Where the definitions disagree.
 \here{disagree}
 Five sources and a dozen libraries use one name for several numbers.  The
@@ -17001,6 +18449,8 @@ static int cmd_disagree(int argc, char **argv)
   FILE *tex = NULL;
   @<Read the arguments of \.{disagree}@>;
   cmd.budget = budget; cmd.start = dis_now(); cmd.maxlen = maxlen; cmd.stopped = 0;
+  if (nn > 0 && dis_is_div(names[0]))
+    return pair && !(nn == 2 && dis_is_div(names[1])) ? 2 : dis_div(names[0]);
   if (pair) return dis_pair_run(&cmd, names[0], names[1]);
   for (mi = 0; mi <= RM_N_METRICS; mi++) { /* every metric, and GAUC */
     const char *mname = mi < RM_N_METRICS ? rm_metric_name((rm_metric) mi) : "gauc";
@@ -17008,7 +18458,8 @@ static int cmd_disagree(int argc, char **argv)
     size_t p;
     char msg[200];
     rm_status s;
-    if (mname == NULL) continue;
+    if (mname == NULL || (mi < RM_N_METRICS && rm_metric_subtopics((rm_metric) mi)))
+      continue; /* searched by |dis_div|, named alone */
     for (j = 0; j < nn; j++)
       if (strcmp(mi < RM_N_METRICS ? dis_alias(names[j]) : names[j], mname) == 0) {
         want = 1; names[j] = ""; }
@@ -17061,7 +18512,7 @@ for (i = 0; i < argc; i++) {
     fprintf(stderr, "rankmetrics: disagree: unknown option '%s'\n", argv[i]); return 2; }
   else if (strcmp(argv[i], "all") == 0) all = 1;
   else if (nn < 64) {
-    if (dis_is_variant(argv[i]) && !pair) pair = 1;
+    if (dis_is_variant(argv[i]) && !pair && !dis_is_div(argv[i])) pair = 1;
     names[nn++] = argv[i]; }
 }
 @<Refuse a pair that is not two names@>;
@@ -26415,14 +27866,16 @@ larger grade) and the other is marked dropped.
   st->jclaim[k] = 0; st->jdrop[k] = 0;
   if (*e) {
     size_t k0 = (*e - 1) >> 1;
-    if (st->dup == DUP_ERROR) {
+    int rule = st->collapse ? DUP_MAX : st->dup;
+    if (rule == DUP_ERROR) {
       fprintf(tool_err, "%s:%ld: document '%s' is judged twice in query '%s'"
-        " (first at line %ld; --dup first, last or max chooses one)\n",
-        st->qrels_path, jv->line[k], jv->d[k], jv->q, jv->line[k0]);
+        " (first at line %ld; --dup first, last or max chooses one; in diversity"
+        " qrels, one line per subtopic, --subtopics collapse=max reads its largest"
+        " grade)\n", st->qrels_path, jv->line[k], jv->d[k], jv->q, jv->line[k0]);
       return 0;
     }
     st->n_dup++;
-    if (st->dup == DUP_LAST || (st->dup == DUP_MAX && ev_jlarger(jv, k, k0))) {
+    if (rule == DUP_LAST || (rule == DUP_MAX && ev_jlarger(jv, k, k0))) {
       st->jdrop[k0] = 1; *e = (uint32_t) (2 * k + 1);
     } else st->jdrop[k] = 1;
   } else *e = (uint32_t) (2 * k + 1);
@@ -27967,6 +29420,518 @@ static int ev_jbyte_fast(FILE *f, char *buf, size_t cap, char *last)
   return 1;
 }
 
+@ {\it Subtopic judgments.}\here{q:divfiles}  A measure of diversity
+(\secref{q:div}) reads the judgments as the TREC Web track's diversity
+qrels: a line is \.{topic subtopic document grade}, one per document and
+subtopic, and the second column, the ``iteration'' of a plain qrels file,
+names the subtopic.  When every \.{-m} names a measure of diversity,
+\.{eval} reads its two files so, in memory, by |ev_div_run| below; a
+measure of diversity beside a plain one is an error, since the two read
+the judgments differently.  A plain qrels file read for a diversity measure
+is refused: its second column is 0 on every line (TREC's iteration), which
+would make one subtopic of every query.  The other way, a diversity file
+read for a plain measure stops at the first document judged twice, and the
+message names \.{--subtopics collapse=max}, which reads each document at
+its largest grade over its subtopics (what \.{ndeval}'s own MAP does with
+``relevant to any subtopic'').  In the run, the rank column is read: under
+\.{order=rank} the documents are ranked by it (\.{ndeval}'s default; two
+documents of one rank in a query are an error, as there), under
+\.{order=score} by score and the tie rule.  A run document that the
+judgments of its query do not name is relevant to no subtopic; a repeated
+document, or a repeated judgment of one document for one subtopic, is an
+error.  Negative grades are read as~0 and counted.  The queries are those
+of both files, in byte order of their names; \.{--run-only} and
+\.{--judged-only} apply as for other measures (\.{--judged-only empty} is
+\.{ndeval}'s \.{-c}).  The aggregate is the mean over the evaluated queries
+(an undefined value counts by its \.{undef}, by default as~0, as \.{ndeval}
+counts it); the exact path's mean is the mean of the exact values, from
+their fractions or their 40 digits, rounded once.  This reader does not
+take compressed files, \.{--partial}, \.{--judged-docs-only}, a delimited
+file or an aggregator other than \.{mean}; it says so.
+@^diversity measures, in eval@>@^subtopic judgments@>
+
+@<Engine functions@>=
+typedef struct {@+ char *q, *sub, *d; int g; long line; @+} ev_dj; /* a judgment */
+typedef struct {@+ char *q, *d; double score; long rank, line; @+} ev_dr; /* a run line */
+typedef struct {
+  ev_dj *j; size_t nj; ev_dr *r; size_t nr;
+  size_t negative, evaluated, run_only, judged_only, most_m;
+  int want_rank; /* some measure has \.{order=rank} */
+  double *sum_d; mpfr_t *sum_x; /* the sums of the means */
+  size_t *count;
+} ev_div;
+
+@ \impl Whether the measures are of diversity: 1 if all are, 0 if none, and
+an error for a mixture or an option this reader does not take.
+
+@<Engine functions@>=
+static int ev_div_wanted(ev_state *st, int nf)
+{
+  int i, n = 0;
+  for (i = 0; i < st->nm; i++) n += rm_metric_subtopics(st->m[i].u.metric);
+  if (n == 0) return 0;
+  for (i = 0; i < st->nm; i++)
+    if (!rm_metric_subtopics(st->m[i].u.metric)) {
+      fprintf(tool_err, "rankmetrics: eval: %s is a measure of diversity and %s is"
+        " not; they read the judgments differently: evaluate them in two calls"
+        " (the plain one with --subtopics collapse=max on diversity qrels)\n",
+        st->m[i ? 0 : 1].given, st->m[i].given);
+      return -1;
+    } else if (st->m[i].a.agg != RM_AGG_MEAN || st->m[i].a.skip || st->m[i].a.weight) {
+      fprintf(tool_err, "rankmetrics: eval: %s: the measures of diversity are"
+        " averaged by the plain mean in this version\n", st->m[i].given);
+      return -1;
+    }
+  if (nf != 2 || st->partial || st->judged_docs) {
+    fprintf(tool_err, "rankmetrics: eval: the measures of diversity read diversity"
+      " qrels and a run (two files), without --partial or --judged-docs-only\n");
+    return -1;
+  }
+  return 1;
+}
+
+@ \impl Reading the two files: whitespace-separated fields, a line of the
+judgments with four and a line of the run with six, each error with its
+file and line.
+
+@<Engine functions@>=
+static int ev_div_fields(char *s, char **f, int max)
+{
+  int n = 0;
+  char *t = strtok(s, " \t\r\n");
+  for (; t != NULL; t = strtok(NULL, " \t\r\n")) {
+    if (n == max) return max + 1;
+    f[n++] = t;
+  }
+  return n;
+}
+static int ev_div_grade(ev_div *dv, const char *path, long line, const char *s, int *g)
+{
+  char *e;
+  long x = strtol(s, &e, 10);
+  if (*s == '\0' || *e != '\0' || x > RM_GRADE_MAX) {
+    fprintf(tool_err, "%s:%ld: grade '%s' is not a whole number up to %d\n", path,
+      line, s, RM_GRADE_MAX);
+    return 0;
+  }
+  if (x < 0) {@+ dv->negative++; x = 0; @+}
+  *g = (int) x;
+  return 1;
+}
+static int ev_div_jline(ev_div *dv, const char *path, long line, char **f, int n)
+{
+  ev_dj *j;
+  if (n == 0) return 1;
+  if (n != 4) {
+    fprintf(tool_err, "%s:%ld: a line of diversity judgments is 'topic subtopic"
+      " document grade' (4 fields, not %d)\n", path, line, n);
+    return 0;
+  }
+  dv->j = tool_alloc(dv->j, (dv->nj + 1) * sizeof *dv->j);
+  j = &dv->j[dv->nj];
+  if (!ev_div_grade(dv, path, line, f[3], &j->g)) return 0;
+  j->q = tool_strdup(f[0]); j->sub = tool_strdup(f[1]); j->d = tool_strdup(f[2]);
+  j->line = line; dv->nj++;
+  return 1;
+}
+static int ev_div_rline(ev_div *dv, const char *path, long line, char **f, int n)
+{
+  ev_dr *r;
+  char *e;
+  if (n == 0) return 1;
+  dv->r = tool_alloc(dv->r, (dv->nr + 1) * sizeof *dv->r);
+  r = &dv->r[dv->nr];
+  if (n != 6) {
+    fprintf(tool_err, "%s:%ld: a line of the run is 'qid Q0 document rank score"
+      " tag' (6 fields, not %d)\n", path, line, n);
+    return 0;
+  }
+  r->rank = strtol(f[3], &e, 10);
+  if (*e != '\0' || e == f[3]) {
+    fprintf(tool_err, "%s:%ld: rank '%s' is not a whole number\n", path, line, f[3]);
+    return 0;
+  }
+  r->score = strtod(f[4], &e);
+  if (*e != '\0' || e == f[4] || !isfinite(r->score)) {
+    fprintf(tool_err, "%s:%ld: score '%s' is not a finite number\n", path, line, f[4]);
+    return 0;
+  }
+  r->q = tool_strdup(f[0]); r->d = tool_strdup(f[2]); r->line = line; dv->nr++;
+  return 1;
+}
+static int ev_div_read(ev_div *dv, const char *path, int judgments)
+{
+  FILE *f = strcmp(path, "-") ? tool_open_in("eval", path) : tool_stdin();
+  char *buf = NULL, *fl[8];
+  size_t cap = 0;
+  long line = 0;
+  int ok = f != NULL;
+  while (ok && getline(&buf, &cap, f) >= 0) {
+    int n = ev_div_fields(buf, fl, 7);
+    line++;
+    ok = judgments ? ev_div_jline(dv, path, line, fl, n) : ev_div_rline(dv, path, line, fl, n);
+  }
+  if (ok && ferror(f)) {
+    fprintf(tool_err, "%s: read error\n", path);
+    ok = 0;
+  }
+  free(buf);
+  if (f && f != stdin) fclose(f);
+  return ok;
+}
+
+@ \impl The judgments are sorted by query, document and subtopic, and the run by
+query and line, so that a query is a stretch of each.  A plain qrels file
+is told by its second column.
+
+@<Engine functions@>=
+static int ev_dj_cmp(const void *a, const void *b)
+{
+  const ev_dj *x = a, *y = b;
+  int c = strcmp(x->q, y->q);
+  if (c == 0) c = strcmp(x->d, y->d);
+  return c ? c : strcmp(x->sub, y->sub);
+}
+static int ev_dr_cmp(const void *a, const void *b)
+{
+  const ev_dr *x = a, *y = b;
+  int c = strcmp(x->q, y->q);
+  return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+static int ev_div_sort(ev_div *dv, const char *qpath)
+{
+  size_t i;
+  for (i = 0; i < dv->nj && strcmp(dv->j[i].sub, "0") == 0; i++) continue;
+  if (dv->nj > 0 && i == dv->nj) {
+    fprintf(tool_err, "%s: the second column is 0 on every line: this is a plain"
+      " qrels file, and the measures of diversity need diversity qrels, one line"
+      " per document and subtopic ('topic subtopic document grade')\n", qpath);
+    return 0;
+  }
+  qsort(dv->j, dv->nj, sizeof *dv->j, ev_dj_cmp);
+  qsort(dv->r, dv->nr, sizeof *dv->r, ev_dr_cmp);
+  for (i = 1; i < dv->nj; i++)
+    if (ev_dj_cmp(&dv->j[i - 1], &dv->j[i]) == 0) {
+      fprintf(tool_err, "%s:%ld: document '%s' is judged twice for subtopic '%s' of"
+        " query '%s' (also at line %ld)\n", qpath, dv->j[i].line, dv->j[i].d,
+        dv->j[i].sub, dv->j[i].q, dv->j[i - 1].line);
+      return 0;
+    }
+  return 1;
+}
+
+@ \impl One query as lists: its subtopics (the distinct names of the second
+column, sorted), its judged documents with a row of $m$ grades each, and
+the run's documents in the order of their lines, each with its row (zeros
+when the judgments do not name it).  The judged documents no line of the
+run takes are the unretrieved.  |plain| is a document's largest grade,
+which these measures do not read but the list carries.
+
+@<Engine functions@>=
+typedef struct {
+  size_t m, np, n, nu;
+  const char **subs; /* the subtopics' names */
+  const char **pd; int *pg; unsigned char *taken; /* judged documents, rows */
+  const char **id; double *score; long *rank; int *g, *plain; /* the run's */
+  const char **uid; int *ug, *uplain; /* the unretrieved */
+} ev_dq;
+static int ev_str_cmp(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+static void ev_dq_free(ev_dq *x)
+{
+  free(x->subs); free(x->pd); free(x->pg); free(x->taken); free(x->id); free(x->score);
+  free(x->rank); free(x->g); free(x->plain); free(x->uid); free(x->ug); free(x->uplain);
+  memset(x, 0, sizeof *x);
+}
+static void ev_dq_judged(ev_dq *x, const ev_dj *j, size_t nj)
+{
+  size_t i, k = 0;
+  x->subs = tool_alloc(NULL, (nj + 1) * sizeof *x->subs);
+  for (i = 0; i < nj; i++) x->subs[i] = j[i].sub;
+  qsort(x->subs, nj, sizeof *x->subs, ev_str_cmp);
+  for (i = 0; i < nj; i++) if (k == 0 || strcmp(x->subs[k - 1], x->subs[i])) x->subs[k++] = x->subs[i];
+  x->m = k;
+  x->pd = tool_alloc(NULL, (nj + 1) * sizeof *x->pd);
+  x->pg = tool_alloc(NULL, (nj * k + 1) * sizeof *x->pg);
+  memset(x->pg, 0, (nj * k + 1) * sizeof *x->pg);
+  for (i = 0; i < nj; i++) {
+    const char **s = bsearch(&j[i].sub, x->subs, k, sizeof *x->subs, ev_str_cmp);
+    if (x->np == 0 || strcmp(x->pd[x->np - 1], j[i].d)) x->pd[x->np++] = j[i].d;
+    x->pg[(x->np - 1) * k + (size_t) (s - x->subs)] = j[i].g;
+  }
+  x->taken = tool_alloc(NULL, x->np + 1);
+  memset(x->taken, 0, x->np + 1);
+}
+static int ev_dq_row_max(const int *row, size_t m)
+{
+  size_t t;
+  int g = 0;
+  for (t = 0; t < m; t++) if (row[t] > g) g = row[t];
+  return g;
+}
+
+@ \impl The run's documents of the query, checked for repeats first (a sorted
+copy of their names), then given their rows; then the unretrieved.
+
+@<Engine functions@>=
+static int ev_dq_repeat(const ev_dr *r, size_t n, const char *path)
+{
+  const char **c = tool_alloc(NULL, (n + 1) * sizeof *c);
+  size_t i, k;
+  for (i = 0; i < n; i++) c[i] = r[i].d;
+  qsort(c, n, sizeof *c, ev_str_cmp);
+  for (i = 1; i < n && strcmp(c[i - 1], c[i]); i++) continue;
+  if (i < n) {
+    for (k = 0; strcmp(r[k].d, c[i]); k++) continue;
+    fprintf(tool_err, "%s:%ld: document '%s' appears twice in query '%s'\n", path,
+      r[k].line, c[i], r[k].q);
+  }
+  free(c);
+  return i >= n;
+}
+static int ev_dq_run(ev_dq *x, const ev_dr *r, size_t n, const char *path)
+{
+  size_t i, m = x->m, u = 0;
+  if (!ev_dq_repeat(r, n, path)) return 0;
+  x->n = n;
+  x->id = tool_alloc(NULL, (n + 1) * sizeof *x->id);
+  x->score = tool_alloc(NULL, (n + 1) * sizeof *x->score);
+  x->rank = tool_alloc(NULL, (n + 1) * sizeof *x->rank);
+  x->g = tool_alloc(NULL, (n * m + 1) * sizeof *x->g);
+  x->plain = tool_alloc(NULL, (n + 1) * sizeof *x->plain);
+  for (i = 0; i < n; i++) {
+    const char **p = x->np ? bsearch(&r[i].d, x->pd, x->np, sizeof *x->pd, ev_str_cmp) : NULL;
+    x->id[i] = r[i].d; x->score[i] = r[i].score; x->rank[i] = r[i].rank;
+    if (p) {
+      size_t k = (size_t) (p - x->pd);
+      memcpy(x->g + i * m, x->pg + k * m, m * sizeof *x->g);
+      x->taken[k] = 1;
+    } else memset(x->g + i * m, 0, m * sizeof *x->g);
+    x->plain[i] = ev_dq_row_max(x->g + i * m, m);
+  }
+  x->uid = tool_alloc(NULL, (x->np + 1) * sizeof *x->uid);
+  x->ug = tool_alloc(NULL, (x->np * m + 1) * sizeof *x->ug);
+  x->uplain = tool_alloc(NULL, (x->np + 1) * sizeof *x->uplain);
+  for (i = 0; i < x->np; i++)
+    if (!x->taken[i]) {
+      x->uid[u] = x->pd[i];
+      memcpy(x->ug + u * m, x->pg + i * m, m * sizeof *x->ug);
+      x->uplain[u++] = ev_dq_row_max(x->pg + i * m, m);
+    }
+  x->nu = u;
+  return 1;
+}
+
+@ \impl The lists of a query: |l[0]| and |s[0]| in the order of the lines,
+with scores; |l[1]| and |s[1]| in the order of the rank column, without
+(made only when a measure has \.{order=rank}), whose arrays |own| keeps.
+
+@<Engine functions@>=
+typedef struct {@+ long rank; size_t i; @+} ev_rk;
+static int ev_rank_cmp(const void *a, const void *b)
+{
+  const ev_rk *x = a, *y = b;
+  if (x->rank != y->rank) return (x->rank > y->rank) - (x->rank < y->rank);
+  return (x->i > y->i) - (x->i < y->i);
+}
+static int ev_dq_lists(ev_dq *x, int want_rank, rm_list *l, rm_subtopics *s,
+  void **own, const char *q, const char *path)
+{
+  size_t i, m = x->m;
+  ev_rk *o;
+  int *g, *pl;
+  const char **id;
+  memset(l, 0, 2 * sizeof *l); memset(s, 0, 2 * sizeof *s);
+  l[0].n = x->n; l[0].grade = x->plain; l[0].score = x->score; l[0].id = x->id;
+  l[0].n_unretrieved = x->nu; l[0].unretrieved_grade = x->uplain;
+  s[0].m = m; s[0].grade = x->g; s[0].unretrieved_grade = x->ug; s[0].unretrieved_id = x->uid;
+  l[1] = l[0]; s[1] = s[0];
+  if (!want_rank) return 1;
+  o = tool_alloc(NULL, (x->n + 1) * sizeof *o);
+  for (i = 0; i < x->n; i++) {@+ o[i].rank = x->rank[i]; o[i].i = i; @+}
+  qsort(o, x->n, sizeof *o, ev_rank_cmp);
+  for (i = 1; i < x->n; i++)
+    if (o[i].rank == o[i - 1].rank) {
+      fprintf(tool_err, "%s: query '%s': documents '%s' and '%s' have the same rank %ld"
+        " (order=rank reads the rank column)\n", path, q, x->id[o[i - 1].i],
+        x->id[o[i].i], o[i].rank);
+      free(o);
+      return 0;
+    }
+  g = tool_alloc(NULL, (x->n * m + 1) * sizeof *g);
+  pl = tool_alloc(NULL, (x->n + 1) * sizeof *pl);
+  id = tool_alloc(NULL, (x->n + 1) * sizeof *id);
+  for (i = 0; i < x->n; i++) {
+    memcpy(g + i * m, x->g + o[i].i * m, m * sizeof *g);
+    pl[i] = x->plain[o[i].i]; id[i] = x->id[o[i].i];
+  }
+  free(o);
+  l[1].grade = pl; l[1].score = NULL; l[1].id = id; s[1].grade = g;
+  own[0] = g; own[1] = pl; own[2] = (void *) id;
+  return 1;
+}
+
+@ \impl One measure on one query: its value on the path of the command, the
+value written with \.{-q}, and its share of the mean.  On the exact path
+the share is the exact value, from its fraction or its 40 digits.
+
+@<Engine functions@>=
+static int ev_div_value(ev_state *st, ev_div *dv, int i, const char *q,
+  const rm_list *l, const rm_subtopics *s)
+{
+  ev_measure *m = &st->m[i];
+  rm_status r;
+  double x = 0;
+  if (st->exact) {
+    rm_exact e;
+    rm_exact_init(&e);
+    r = rm_div_value_exact(&m->u, l, s, &e);
+    x = e.value;
+    if (r >= 0) {
+      mpfr_t y;
+      mpfr_init2(y, 300);
+      if (e.rational) {
+        mpq_t f;
+        mpq_init(f); mpq_set_str(f, e.rational, 10); mpfr_set_q(y, f, MPFR_RNDN); mpq_clear(f);
+      } else mpfr_set_str(y, e.decimal, 10, MPFR_RNDN);
+      mpfr_add(dv->sum_x[i], dv->sum_x[i], y, MPFR_RNDN);
+      mpfr_clear(y);
+    }
+    rm_exact_clear(&e);
+  } else if ((r = rm_div_value(&m->u, l, s, &st->w, &x)) >= 0)
+    dv->sum_d[i] += x;
+  if (r < 0) {
+    fprintf(tool_err, "rankmetrics: eval: query '%s': %s: %s\n", q, m->given,
+      r == RM_EHARD && m->u.ideal == RM_IDEAL_EXACT
+      && (m->u.metric == RM_ALPHA_NDCG || m->u.metric == RM_NERR_IA)
+      ? "the search for the exact ideal passed its budget of nodes (ideal=exact"
+        " is for small pools: see the book's chapter on diversity)" : rm_strerror(r));
+    return 0;
+  }
+  dv->count[i]++;
+  if (st->per_query) ev_print(st, m, q, x, r == RM_UNDEFINED, 0);
+  return 1;
+}
+
+@ \impl One query through every measure.
+
+@<Engine functions@>=
+static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
+  size_t nj, const ev_dr *r, size_t nr)
+{
+  ev_dq x;
+  rm_list l[2];
+  rm_subtopics s[2];
+  void *own[3] = {NULL, NULL, NULL};
+  int ok, i;
+  memset(&x, 0, sizeof x);
+  ev_dq_judged(&x, j, nj);
+  ok = ev_dq_run(&x, r, nr, st->path)
+    && ev_dq_lists(&x, dv->want_rank, l, s, own, q, st->path);
+  if (x.m > dv->most_m) dv->most_m = x.m;
+  for (i = 0; ok && i < st->nm; i++) {
+    int k = st->m[i].u.order == RM_ORDER_RANK;
+    ok = ev_div_value(st, dv, i, q, &l[k], &s[k]);
+  }
+  free(own[0]); free(own[1]); free(own[2]);
+  ev_dq_free(&x);
+  dv->evaluated += (size_t) ok;
+  return ok;
+}
+
+@ \impl The queries of both files, in byte order: a query of the run alone is
+left out (or evaluated without judgments under \.{--run-only zero}), a
+query of the judgments alone is left out (or evaluated as an empty run
+under \.{--judged-only empty}).
+
+@<Engine functions@>=
+static int ev_div_queries(ev_state *st, ev_div *dv)
+{
+  size_t a = 0, b = 0;
+  while (a < dv->nj || b < dv->nr) {
+    size_t a1 = a, b1 = b;
+    const char *q;
+    int c = a == dv->nj ? 1 : b == dv->nr ? -1 : strcmp(dv->j[a].q, dv->r[b].q);
+    q = c <= 0 ? dv->j[a].q : dv->r[b].q;
+    if (c <= 0) while (a1 < dv->nj && strcmp(dv->j[a1].q, q) == 0) a1++;
+    if (c >= 0) while (b1 < dv->nr && strcmp(dv->r[b1].q, q) == 0) b1++;
+    if (c < 0) dv->judged_only++;
+    if (c > 0) dv->run_only++;
+    if ((c == 0 || (c < 0 && st->judged_empty) || (c > 0 && st->run_zero))
+        && !ev_div_query(st, dv, q, dv->j + a, a1 - a, dv->r + b, b1 - b)) return 0;
+    a = a1; b = b1;
+  }
+  return 1;
+}
+
+@ \impl The command: read, sort, evaluate, write the means and the summary.
+The output goes to |st->out|, which the caller copies when all went well.
+
+@<Engine functions@>=
+static void ev_div_free(ev_div *dv, int nm)
+{
+  size_t i;
+  int k;
+  for (i = 0; i < dv->nj; i++) {@+ free(dv->j[i].q); free(dv->j[i].sub); free(dv->j[i].d); @+}
+  for (i = 0; i < dv->nr; i++) {@+ free(dv->r[i].q); free(dv->r[i].d); @+}
+  for (k = 0; dv->sum_x && k < nm; k++) mpfr_clear(dv->sum_x[k]);
+  free(dv->j); free(dv->r); free(dv->sum_d); free(dv->sum_x); free(dv->count);
+}
+static void ev_div_means(ev_state *st, ev_div *dv)
+{
+  int i;
+  for (i = 0; i < st->nm; i++) {
+    double x = 0;
+    if (dv->count[i] && st->exact) {
+      mpfr_div_ui(dv->sum_x[i], dv->sum_x[i], (unsigned long) dv->count[i], MPFR_RNDN);
+      x = mpfr_get_d(dv->sum_x[i], MPFR_RNDN);
+    } else if (dv->count[i]) x = dv->sum_d[i] / (double) dv->count[i];
+    ev_print(st, &st->m[i], NULL, x, dv->count[i] == 0, 0);
+  }
+}
+static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
+{
+  ev_div dv;
+  int i, ok;
+  memset(&dv, 0, sizeof dv);
+  dv.sum_d = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.sum_d);
+  dv.sum_x = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.sum_x);
+  dv.count = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.count);
+  for (i = 0; i < st->nm; i++) {
+    dv.sum_d[i] = 0; dv.count[i] = 0;
+    mpfr_init2(dv.sum_x[i], 300); mpfr_set_ui(dv.sum_x[i], 0, MPFR_RNDN);
+    dv.want_rank |= st->m[i].u.order == RM_ORDER_RANK;
+  }
+  st->path = rpath;
+  if ((st->out = tool_tmpfile()) == NULL)
+    fprintf(tool_err, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
+  ok = st->out != NULL && ev_div_read(&dv, qpath, 1)
+    && ev_div_read(&dv, rpath, 0) && ev_div_sort(&dv, qpath) && ev_div_queries(st, &dv);
+  if (ok && dv.evaluated == 0) {
+    fprintf(tool_err, "rankmetrics: eval: no query is in both the judgments and the run\n");
+    ok = 0;
+  }
+  if (ok) ev_div_means(st, &dv);
+  if (ok && !st->quiet)
+    fprintf(tool_err, "rankmetrics: eval: %lu queries evaluated (diversity judgments,"
+      " up to %lu subtopics a query); %lu queries only in the run (%s); %lu only in"
+      " the judgments (%s); %lu negative grades read as 0\n", (unsigned long)
+      dv.evaluated, (unsigned long) dv.most_m, (unsigned long) dv.run_only,
+      st->run_zero ? "zero" : "skipped", (unsigned long) dv.judged_only,
+      st->judged_empty ? "empty" : "skipped", (unsigned long) dv.negative);
+  ev_div_free(&dv, st->nm);
+  return ok;
+}
+
+@ \impl The option \.{--subtopics collapse=max} reads a diversity file for a
+plain measure: of the lines of one document of a query, the judgment of
+largest grade stays, whatever \.{--dup} says of the run.
+
+@<Judgments of an evaluation@>=
+int collapse; /* \.{--subtopics collapse=max} */
+
 @ The command.  Options come in any order; the files last.  A pass that
 asks for another (see |ev_pass|) is repeated from the start of both files,
 every counter and sum started again, with what it learnt: keep the names
@@ -28009,6 +29974,11 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream) st.keep = 1;
     if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
+  }
+  if ((i = ev_div_wanted(&st, nf)) != 0) { /* measures of diversity: \secref{q:divfiles} */
+    if (i < 0 || !ev_div_run(&st, files[0], files[1])) {@+ rc = i < 0 ? 2 : 1; goto done; @+}
+    @<Copy the temporary file to standard output, or |goto done|@>;
+    rc = 0; goto done;
   }
   if (nf == 2) st.qrels_path = files[0];
   st.path = src.path = files[nf - 1];
@@ -28249,6 +30219,8 @@ for (i = 0; i < argc; i++) {
     for (k = 0; k < 4 && strcmp(argv[i + 1], dup_words[k]) != 0; k++) ;
     if (k < 4) { st.dup = (int) k; i++; continue; }
   }
+  if (strcmp(o, "--subtopics") == 0 && strcmp(argv[i + 1], "collapse=max") == 0) {
+    st.collapse = 1; i++; continue; }
   if (strcmp(o, "--run-only") == 0 && (strcmp(argv[i + 1], "skip") == 0
       || strcmp(argv[i + 1], "zero") == 0)) {
     st.run_zero = argv[++i][0] == 'z'; continue; }
@@ -30419,7 +32391,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "          [--show-variants] [--fast]\n"
     "          [--unsorted] [--dup error|first|last|max] [--run-only skip|zero]\n"
     "          [--judged-only skip|empty] [--judged-docs-only]\n"
-    "          [--negative zero|unjudged] [--memory SIZE] [--threads N]\n"
+    "          [--negative zero|unjudged] [--subtopics collapse=max]\n"
+    "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
     "          [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
@@ -30465,6 +32438,10 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  --judged-docs-only  retrieved documents without a judgment (and under\n"
     "                     --negative unjudged those of negative grade) leave\n"
     "                     the ranking first (trec_eval -J)\n"
+    "  --subtopics collapse=max  read diversity qrels (one line per document\n"
+    "                     and subtopic) for a plain measure, each document at\n"
+    "                     its largest grade; the measures of diversity\n"
+    "                     (alpha-ndcg, err-ia, ...) read such files as they are\n"
     "  --negative zero|unjudged  a negative grade in the judgments is a judged\n"
     "                     0 (the default), or, as in trec_eval, a document of\n"
     "                     the pool left unjudged\n"
@@ -30569,6 +32546,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "makes two plain names one pair), compare that pair: their smallest witness\n"
     "with both exact values, or equal on every list searched; each keeps its own\n"
     "cutoff.  Two aggregates (mean:ap, micro:ap) are compared on sets of queries.\n"
+    "A measure of diversity (alpha-ndcg or nerr-ia, or a variant of one) is\n"
+    "searched for the smallest subtopic judgments where its greedy ideal falls\n"
+    "short of the exact one; 'all' leaves the measures of diversity out.\n"
     "  --max-length L     the longest list searched, 1..8 (default 5)\n"
     "  --budget SECONDS   stop after this long (default 300)\n"
     "  --tex FILE         also write the tables for the book into FILE (not with a pair)\n"
@@ -30650,6 +32630,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"ideal", "list", "the retrieved list sorted by grade (scikit-learn)"},
   {"ideal", "topk", "the first K retrieved items sorted by grade"},
   {"ideal", "ones", "K items of gain 1, whatever the judgments"},
+  {"ideal", "greedy", "diversity: the largest gain first, ties to the larger name (ndeval)"},
+  {"ideal", "exact", "diversity: the true maximum over K ranks, by branch and bound"},
   {"drop", NULL, "which items leave the list before it is ranked (default none)"},
   {"drop", "unjudged", "the unjudged ones (trec_eval -J, ir_measures' judged_only)"},
   {"ties", NULL, "the order of items with equal scores"},
@@ -30715,6 +32697,19 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"weight", "uniform", "1"},
   {"weight", "items", "its number of items"},
   {"weight", "positives", "its number of relevant items"},
+  {"alpha", NULL, "p/q from 0 to 1: a subtopic's worth falls by 1-alpha at each"
+    " item above already relevant to it (default 1/2, ndeval's)"},
+  {"beta", NULL, "p/q from 0 to 1: the patience of nrbp (default 1/2)"},
+  {"scale", NULL, "what alpha-dcg and err-ia divide by"},
+  {"scale", "none", "nothing (the papers' measures)"},
+  {"scale", "ideal", "the ideal ideal: every subtopic at every one of K ranks"},
+  {"scale", "ndeval", "the same, but nothing at K = 1 (ndeval, pyndeval)"},
+  {"weights", NULL, "the weights of the subtopics"},
+  {"weights", "uniform", "1 each (ndeval)"},
+  {"weights", "given", "the caller's (Agrawal et al.'s P(s|q))"},
+  {"order", NULL, "what ranks a diversity run"},
+  {"order", "score", "the score, then the tie rule"},
+  {"order", "rank", "the run's rank column (ndeval without -traditional)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
@@ -30767,6 +32762,15 @@ static const char *const metric_help[][2] = {
   {"ndcg-rel", "nDCG averaged over the relevant items (trec_eval's ndcg_rel)"},
   {"rndcg", "nDCG averaged where the ideal gain changes (trec_eval's Rndcg)"},
   {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
+  {"alpha-dcg", "novelty-biased DCG over subtopics (Clarke et al.; scale=)"},
+  {"alpha-ndcg", "alpha-dcg over that of the ideal (ideal=greedy|exact)"},
+  {"err-ia", "intent-aware ERR (Chapelle et al.; scale=)"},
+  {"nerr-ia", "err-ia over that of the ideal"},
+  {"nrbp", "novelty- and rank-biased precision (Clarke et al. 2009)"},
+  {"nnrbp", "nrbp over that of the ideal"},
+  {"p-ia", "intent-aware precision (Agrawal et al.)"},
+  {"ap-ia", "intent-aware average precision (MAP-IA)"},
+  {"strec", "subtopic recall: the subtopics covered by the top K"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -32245,6 +34249,12 @@ static int cmd_value(int argc, char **argv)
     return 2;
   }
   if (!parse_name(argv[0], &v)) return 2;
+  if (rm_metric_subtopics(v.metric)) {
+    fprintf(stderr, "rankmetrics: value: %s reads a grade per subtopic, which"
+      " --grades cannot give: evaluate it with 'rankmetrics eval' on diversity"
+      " qrels (topic subtopic document grade) and a run\n", argv[0]);
+    return 2;
+  }
   @<Read the options of \.{value}@>;
   @<Count the queries of \.{value}@>;
   q = tool_zalloc((size_t) nq * sizeof *q);
@@ -33267,6 +35277,10 @@ static int te_mark(te_state *t, const char *a)
     if (strncmp(a, other[k], strlen(other[k])) == 0)
       return te_err(4, "measure '%s' reads trec_eval's preference or multiple"
         " judgment formats (-R prefs, qrels_jg), which are not read%s", a, "");
+  if (dis_is_div(a)) /* ir\_measures' measures of diversity: \secref{q:divfiles} */
+    return te_err(1, "unknown trec_eval measure '%s'%s", a, ": it is ir_measures'"
+      " measure of diversity, which reads diversity qrels (topic subtopic"
+      " document grade): rankmetrics eval -m NAME QRELS RUN computes it");
   return te_err(1, "unknown trec_eval measure '%s'%s", a, "");
 }
 

@@ -140,10 +140,20 @@ same 'Judged' 'judged[ties=id-asc]'
 same 'Judged@5' 'judged@5[denom=list,ties=id-asc]'
 refused 'rbp[p=1]' "must be below 1"
 same 'trec_eval:gm_bpref' 'gm:bpref[ties=id-desc]'
-for n in 'alpha_nDCG@20' 'ERR_IA@20' 'P_IA@10' StRecall 'NRBP'; do
-  b=${n%%[@(]*}
-  refused "ir_measures:$n" "ir_measures' $b has no rankmetrics variant yet"
-done
+# ir_measures' diversity measures: ndeval's conventions as pyndeval computes
+# them (the book's chapter on diversity): ranked by score, ties to the
+# smaller name, alpha = beta = 1/2, cutoffs up to 20
+same 'alpha_nDCG@20' 'alpha-ndcg@20[ties=id-asc]'
+same 'alpha_DCG(alpha=0.3)@5' 'alpha-dcg@5[alpha=3/10,scale=ndeval,ties=id-asc]'
+same 'ERR_IA@20' 'err-ia@20[scale=ndeval,ties=id-asc]'
+same 'nERR_IA(rel=2)@10' 'nerr-ia@10[rel=2,ties=id-asc]'
+same 'NRBP(beta=0.8)' 'nrbp[beta=4/5,ties=id-asc]'
+same 'MAP_IA' 'ap-ia[ties=id-asc]'
+same 'StRecall@10' 'strec@10[ties=id-asc]'
+refused 'P_IA@21' "takes K up to 20"
+refused 'alpha_nDCG(judged_only=True)@5' "no rankmetrics variant yet"
+refused 'StRecall' "needs a cutoff"
+refused 'ndcg@10[ideal=greedy]' "ideals of the diversity measures"
 # cwl_eval's RBP and SDCG (the book's note q): RBP over 1000 ranks, its
 # persistence 0.8 by default and rel required; SDCG a DCG over the DCG of K
 # ones, grades clipped to [min_rel, max_rel] and scaled to [0, 1]

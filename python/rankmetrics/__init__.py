@@ -895,3 +895,8 @@ from ._disagree import disagree, Disagreement  # noqa: E402
 from ._files import evaluate_files, FileEvaluation  # noqa: E402
 from . import _compare as significance  # noqa: E402
 from ._compare import compare  # noqa: E402
+
+
+# ---- Measures of diversity (a grade per subtopic) ---------------------------
+from ._divers import div_value, div_exact  # noqa: E402
+__all__ += ["div_value", "div_exact"]

@@ -42,6 +42,15 @@ class List(ctypes.Structure):
                 ("unjudged", ctypes.POINTER(ctypes.c_ubyte))]
 
 
+class Subtopics(ctypes.Structure):
+    """struct rm_subtopics: a grade per item and subtopic (diversity)."""
+    _fields_ = [("m", ctypes.c_size_t),
+                ("grade", c_int_p),
+                ("unretrieved_grade", c_int_p),
+                ("unretrieved_id", c_char_pp),
+                ("weight", c_double_p)]
+
+
 DECIMAL_MAX = 96  # RM_DECIMAL_MAX
 
 
@@ -183,6 +192,12 @@ def _declare(lib):
             V, ctypes.c_size_t, ctypes.POINTER(Explanation)]),
         "rm_verifier_group": (ctypes.c_int, [V, ctypes.c_size_t,
                                              ctypes.POINTER(VerifyGroup)]),
+        "rm_div_value": (ctypes.c_int, [V, ctypes.POINTER(List),
+                                        ctypes.POINTER(Subtopics), V,
+                                        c_double_p]),
+        "rm_div_value_exact": (ctypes.c_int, [V, ctypes.POINTER(List),
+                                              ctypes.POINTER(Subtopics),
+                                              ctypes.POINTER(ExactC)]),
     }
     for name, (res, args) in sigs.items():
         f = getattr(lib, name)

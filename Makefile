@@ -305,7 +305,6 @@ CHECK_SCRIPTS = verify_test order_test verify_all_test install_test header_test 
   io_test fault_test threads_eval_test numbers_test help_test disagree_test \
   reader_test commands_test claims_test mistakes_test wheel_test compare_test \
   significance_check
-  reader_test commands_test claims_test mistakes_test wheel_test
 CHECK_SCRIPTS += divers_test
 # The slowest steps first, so that the two lines of work end together.
 CHECK_STEPS = check-sanitize check-valgrind test-fault_test test-threads_eval_test \

@@ -2054,7 +2054,7 @@ static const char *read_word(const char *p, char *word, size_t len)
 {
   size_t i = 0;
   while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-'
-      || *p == '.' || *p == '/') {
+      || *p == '.' || *p == '/' || *p == '_') {
     if (i + 1 < len) word[i++] = *p;
     p++;
   }
@@ -8899,6 +8899,8 @@ items that remain to the order of the tie, which that rule averages out.
 static const char *auc_refuse(const rm_variant *v)
 {
   if (v->k) return "auc takes no cutoff (auc[depth=K] counts the pairs of the top K)";
+  if (v->depth && v->maxfpr != v->maxfpr_den)
+    return "auc takes depth= or max_fpr=, not both";
   if (v->depth && v->ties == RM_TIES_AVERAGE)
     return "auc takes depth= with a tie rule that orders the items, not ties=average";
   return NULL;
@@ -8908,8 +8910,9 @@ static const char *auc_refuse(const rm_variant *v)
 RM_AUC,
 
 @ @<Metric specifications@>=
-[RM_AUC] = {"auc", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_DEPTH), ratio_d,
-  ratio_x, auc_bound, auc_refuse, NULL, auc_qratio, auc_dratio, NULL},
+[RM_AUC] = {"auc", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_DEPTH)
+  | K(KEY_MAXFPR) | K(KEY_PAUC), ratio_d, ratio_x, auc_bound, auc_refuse, NULL,
+  aucx_qratio, aucx_dratio, NULL},
 
 @ \impl The vectors of the chapter: every tie rule, two thresholds, and the
 conventions for an undefined value that a vector can hold (\.{undef=error}
@@ -14193,6 +14196,210 @@ RM_INST, RM_NERR8, RM_NERR9, RM_NERR10, RM_NERR11, RM_BPM,
   ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
 @/[RM_BPM] = {"bpm", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
   ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
+
+@* More single-list variants of the libraries.\here{q:more}
+@:metric hits}{metric \.{hits}@>@:metric fallout}{metric \.{fallout}@>
+Recommender and retrieval libraries name a few measures of one list that the
+earlier chapters did not.  This chapter gives them their names; each is a
+ratio of counts, so both paths take their numerator and denominator
+from one function, as precision does.
+\smallskip
+\item{$\bullet$} \.{hits@@K} is the number of relevant items among the first
+$K$, $h_k$, the numerator of precision without its denominator (ranx,
+\.{ranx/metrics/hits.py}, whose \.{hits@@k} is this count; a mean of it over
+queries is not a share).  Under \.{ties=average} it is the expected count.
+\item{$\bullet$} \.{fallout@@K} is the share of the non-relevant items that the
+first $K$ hold: $(k-h_k)/N$, with $k=\min(K,n)$ and $N$ the number of
+judged items below the threshold, retrieved or not (torchmetrics,
+\.{functional/retrieval/fall\_out.py}, which counts the targets equal to 0
+among the candidates).  It is undefined when there is no non-relevant item.
+\item{$\bullet$} \.{auc[max\_fpr=f]} is the area under the ROC curve up to the
+false-positive rate $f$, $0<f\le1$, as scikit-learn's |roc_auc_score| with
+|max_fpr| computes it (\.{sklearn/metrics/\_ranking.py},
+|_binary_roc_auc_score|): the curve is walked as \.{auc} walks it, the
+segment that crosses $f$ is interpolated linearly, and the partial area $A$
+is standardised by McClish's correction,
+$${\rm pAUC}={1\over2}\Bigl(1+{A-f^2/2\over f-f^2/2}\Bigr),$$
+so that a random ranking scores ${1\over2}$ and a perfect one~1
+(\.{pauc=mcclish}, the default; torchmetrics' |binary_auroc| with
+|max_fpr| does the same).  Under \.{pauc=raw} the value is $A$ itself, at
+most~$f$.  With $f=1$ both are the \.{auc} of the chapter on it, so the
+keys are shown only when $f<1$.  The value is rational: every end of a
+segment, and the interpolated one, has rational coordinates.
+@^partial AUC@>@^McClish's correction@>@^fallout@>@^hits (ranx)@>
+
+@ @<Fields of a variant@>=
+int maxfpr, maxfpr_den; /* $f$ of \.{auc[max\_fpr=f]}, in lowest terms */
+int pauc; /* an |rm_pauc| */
+
+@ @<Public types@>=
+typedef enum {@+ RM_PAUC_MCCLISH, RM_PAUC_RAW @+} rm_pauc;
+
+@ @<Key codes@>=
+KEY_MAXFPR, KEY_PAUC,
+
+@ @^keys of names, \.{max\_fpr}@>@^keys of names, \.{pauc}@>
+@<Key specifications@>=
+[KEY_MAXFPR] = {"max_fpr", NULL, 1, 1000000, FIELD(maxfpr), FIELD(maxfpr_den),
+  maxfpr_when, 6, 0},
+[KEY_PAUC] = {"pauc", pauc_words, 0, 0, FIELD(pauc), 0, maxfpr_when, 7, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const pauc_words[] = {"mcclish", "raw", NULL};
+static int maxfpr_when(const rm_variant *v)
+{
+  return v->maxfpr != v->maxfpr_den;
+}
+
+@ @<Set the numeric defaults of a variant@>=
+v->maxfpr = 1; v->maxfpr_den = 1; v->pauc = RM_PAUC_MCCLISH;
+
+@ \impl Hits and fallout count as precision does (|top_hits|): $h'+mc/g$ relevant
+items in the top~$k$, over~1, or $k$ less that count over~$N$.
+
+@<Private functions@>=
+static unsigned long long n_negative(const rm_variant *v, const rm_list *l)
+{
+  return (unsigned long long) (l->n + l->n_unretrieved - n_relevant(v, l));
+}
+static rm_status hf_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n;
+  prf_hits x = top_hits(v, l, perm, k);
+  mpq_t t;
+  mpq_init(t);
+  q_set_ull(num, x.mc, x.g); q_set_ull(t, x.h, 1); mpq_add(num, num, t);
+  mpq_set_ui(den, 1, 1);
+  if (v->metric == RM_FALLOUT) {
+    q_set_ull(t, k, 1); mpq_sub(num, t, num);
+    q_set_ull(den, n_negative(v, l), 1);
+  }
+  mpq_clear(t);
+  return RM_OK;
+}
+static rm_status hf_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n;
+  prf_hits x = top_hits(v, l, perm, k);
+  unsigned long long g = x.g, h = x.h * g + x.mc;
+  *num = (double) (v->metric == RM_FALLOUT ? k * g - h : h);
+  *den = (double) g * (v->metric == RM_FALLOUT ? (double) n_negative(v, l) : 1.0);
+  return RM_OK;
+}
+
+@ \impl The partial area.  With $P$ positives and $N$ negatives the curve runs
+through the points $(q/N,a/P)$; in counts the cut is at $F=fN$, and a
+segment of $q_g$ negatives and $p_g$ positives from $(q_0,a_0)$ adds
+$q_g(2a_0+p_g)/2$ when it ends at or before $F$, and otherwise
+$t(2a_0+p_gt/q_g)/2$ with $t=F-q_0$, the last trapezoid.  Their sum over
+$NP$ is $A$.
+
+@<Private functions@>=
+static void pauc_area(const rm_variant *v, const rm_list *l, const size_t *perm,
+  mpq_t A, mpq_t F)
+{
+  size_t r = 0, e, j;
+  unsigned long long a0 = 0, q0 = 0, pg, qg;
+  mpq_t t, y;
+  mpq_inits(t, y, NULL);
+  mpq_set_ui(A, 0, 1);
+  while (r < l->n && mpq_cmp_ui(F, (unsigned long) q0, 1) > 0) {
+    e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
+    for (pg = 0, j = r; j < e; j++) pg += (unsigned long long) relevant(v, l, perm, j);
+    qg = (unsigned long long) (e - r) - pg;
+    if (mpq_cmp_ui(F, (unsigned long) (q0 + qg), 1) >= 0) q_set_ull(t, qg, 1);
+    else { q_set_ull(t, q0, 1); mpq_sub(t, F, t); } /* the last, cut */
+    if (qg) {
+      q_set_ull(y, pg, qg); mpq_mul(y, y, t); /* $p_gt/q_g$ */
+      mpz_addmul_ui(mpq_numref(y), mpq_denref(y), (unsigned long) (2 * a0));
+      mpq_mul(y, y, t); mpq_div_2exp(y, y, 1); mpq_add(A, A, y);
+    }
+    a0 += pg; q0 += qg; r = e;
+  }
+  mpq_clears(t, y, NULL);
+}
+
+@ \impl The standardised value; $A$ is divided by $NP$ here, and a list without a
+positive or a negative has the denominator~0.
+
+@<Private functions@>=
+static rm_status pauc_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long long P = 0, N;
+  size_t j;
+  mpq_t F, f, m;
+  for (j = 0; j < l->n; j++) P += (unsigned long long) relevant(v, l, perm, j);
+  N = l->n - P;
+  mpq_set_ui(den, P && N, 1);
+  if (!P || !N) { mpq_set_ui(num, 0, 1); return RM_OK; }
+  mpq_inits(F, f, m, NULL);
+  mpq_set_ui(f, (unsigned long) v->maxfpr, (unsigned long) v->maxfpr_den);
+  q_set_ull(F, N, 1); mpq_mul(F, F, f);
+  pauc_area(v, l, perm, num, F);
+  q_set_ull(m, N, 1); mpz_mul_ui(mpq_numref(m), mpq_numref(m), (unsigned long) P);
+  mpq_div(num, num, m); /* $A$ */
+  if (v->pauc == RM_PAUC_MCCLISH) {
+    mpq_mul(m, f, f); mpq_div_2exp(m, m, 1); /* $f^2/2$ */
+    mpq_sub(num, num, m); mpq_sub(f, f, m); mpq_div(num, num, f);
+    mpq_set_ui(m, 1, 1); mpq_add(num, num, m); mpq_div_2exp(num, num, 1);
+  }
+  mpq_clears(F, f, m, NULL);
+  return RM_OK;
+}
+
+@ \impl The double path of the partial AUC rounds the exact fraction (below one
+ulp); without \.{max\_fpr} \.{auc} keeps its own two paths.
+
+@<Private functions@>=
+static rm_status aucx_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  return maxfpr_when(v) ? pauc_qratio(v, l, perm, num, den)
+    : auc_qratio(v, l, perm, num, den);
+}
+static rm_status aucx_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  mpq_t a, b;
+  if (!maxfpr_when(v)) return auc_dratio(v, l, perm, num, den);
+  mpq_inits(a, b, NULL);
+  pauc_qratio(v, l, perm, a, b);
+  *num = mpq_get_d(a); *den = mpq_get_d(b);
+  mpq_clears(a, b, NULL);
+  return RM_OK;
+}
+
+@ @<Metric codes@>=
+RM_HITS, RM_FALLOUT,
+
+@ @<Metric specifications@>=
+@/[RM_HITS] = {"hits", PRF_KEYS, ratio_d, ratio_x, prf_bound, NULL, NULL, hf_qratio,
+  hf_dratio},
+@/[RM_FALLOUT] = {"fallout", PRF_KEYS, ratio_d, ratio_x, prf_bound, NULL, NULL,
+  hf_qratio, hf_dratio},
+
+@ {\it Cases.}  The list $1,0,0,1,0$ with one more non-relevant item judged but not
+retrieved: \.{hits@@3} is $\oursq{T-hits}$ and \.{fallout@@3} is
+$2/4=\oursq{T-fallout}$.  For the partial AUC take the ranking
+$0,1,0,1$ ($P=N=2$): its ROC curve rises at $x=1/2$ to $1/2$, at $x=1$ to~1.
+Up to $f=1/2$ the raw area is 0 ($\oursq{T-pauc-raw}$), the standardised
+value $(1+(0-1/8)/(1/2-1/8))/2=\oursq{T-pauc}$; up to $f=3/4$ the area adds the
+trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{T-pauc-34}$ raw).
+
+@<Worked examples@>=
+@/{"T-hits", NULL, "hits@@3", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(0),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"T-fallout", NULL, "fallout@@3", RM_G(1, 0, 0, 1, 0), NULL,
+  NULL, RM_G(0), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"T-pauc-raw", NULL, "auc[max_fpr=1/2,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"T-pauc", NULL, "auc[max_fpr=1/2]", RM_G(0, 1, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"T-pauc-34", NULL, "auc[max_fpr=3/4,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "1/8", 0x1p-3},
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>

@@ -11124,77 +11124,18 @@ KEY_ITEMS,
 
 @ @^keys of names, \.{items}@>
 @<Key specifications@>=
-[KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, NULL, 3, 0},
+[KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, items_when, 3, 0},
 
 @ @<Set the numeric defaults of a variant@>=
 v->items = RM_ITEMS_UNSET;
 
-@ \impl The coverage count.  The first $k$ identifiers of each list are collected,
-sorted, and counted once each.
+@ \impl The coverage count is the number of rows of the item table with an
+exposure (\secref{q:cat}); identifiers are compared as byte strings.
 
 @<Private functions@>=
 static int id_cmp(const void *a, const void *b)
 {
   return strcmp(*(const char *const *) a, *(const char *const *) b);
-}
-static rm_status coverage_count(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_work *w, size_t *count)
-{
-  size_t j, r, total = 0, m = 0;
-  const char **all;
-  rm_status s = RM_OK;
-  for (j = 0; j < nq; j++) {
-    if ((s = check_list(v, &q[j])) != RM_OK) return s;
-    if (q[j].n > 0 && q[j].id == NULL) return RM_EIDS;
-    for (r = 0; r < q[j].n; r++) if (q[j].id[r] == NULL) return RM_EIDS;
-    total += v->k && v->k < q[j].n ? v->k : q[j].n;
-  }
-  if ((all = malloc((total ? total : 1) * sizeof *all)) == NULL) return RM_ENOMEM;
-  for (j = 0; j < nq && s == RM_OK; j++) {
-    size_t k = v->k && v->k < q[j].n ? v->k : q[j].n;
-    if ((s = work_reserve(w, q[j].n)) != RM_OK) break;
-    rank_items(&q[j], v->ties, w->perm, w->tmp);
-    for (r = 0; r < k; r++) all[m++] = q[j].id[w->perm[r]];
-  }
-  if (s == RM_OK) {
-    if (m > 1) qsort(all, m, sizeof *all, id_cmp);
-    for (*count = 0, r = 0; r < m; r++)
-      if (r == 0 || strcmp(all[r], all[r - 1]) != 0) ++*count;
-  }
-  free(all);
-  return s;
-}
-
-@ \impl The two paths of coverage.  Both the count and $N$ are exact, so the double
-quotient is the correctly rounded value.
-
-@<Private functions@>=
-static rm_status coverage_sd(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_work *w, double *out)
-{
-  size_t c;
-  rm_status s = coverage_count(v, q, nq, w, &c);
-  if (s == RM_OK) *out = (double) c / (double) v->items;
-  return s;
-}
-static rm_status coverage_sx(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_exact *out)
-{
-  rm_work w;
-  size_t c;
-  rm_status s;
-  rm_work_init(&w);
-  s = coverage_count(v, q, nq, &w, &c);
-  rm_work_free(&w);
-  if (s == RM_OK) {
-    mpq_t x;
-    mpq_init(x);
-    mpq_set_ui(x, (unsigned long) c, (unsigned long) v->items);
-    mpq_canonicalize(x);
-    s = exact_from_q(out, x);
-    mpq_clear(x);
-  }
-  return s;
 }
 
 @ The $F$-score of means takes each user's precision and recall from their
@@ -11285,7 +11226,8 @@ static rm_status fmean_sx(const rm_variant *v, const rm_list *q, size_t nq,
 }
 static double set_bound(const rm_variant *v)
 {
-  return v->metric == RM_COVERAGE ? 1 : 12;
+  (void) v;
+  return 12;
 }
 static const char *coverage_refuse(const rm_variant *v)
 {
@@ -11297,8 +11239,8 @@ static const char *coverage_refuse(const rm_variant *v)
 RM_COVERAGE, RM_FMEAN,
 
 @ @<Metric specifications@>=
-[RM_COVERAGE] = {"coverage", K(KEY_ITEMS) | K(KEY_TIES), NULL, NULL, set_bound,
-  coverage_refuse, NULL, NULL, NULL, NULL, coverage_sd, coverage_sx},
+[RM_COVERAGE] = {"coverage", K(KEY_ITEMS) | K(KEY_TIES), NULL, NULL, cat_bound,
+  coverage_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_FMEAN] = {"fmean", K(KEY_BETA2) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), NULL,
   NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx},
 
@@ -11367,52 +11309,8 @@ KEY_FLOOR,
 @ @<Words and conditions of keys@>=
 static const char *const floor_words[] = {"none", "code", NULL};
 
-@ \impl The counts $\vert\{u: u\hbox{ rated }i\}\vert$ come from the pairs (item,
-user) of rated items, sorted and made unique; an item's count is then found
-by binary search.
-
-@<Private types@>=
-typedef struct {@+ const char *id; size_t user; @+} id_user;
-
-@ @<Private functions@>=
-static int idu_cmp(const void *a, const void *b)
-{
-  const id_user *x = a, *y = b;
-  int c = strcmp(x->id, y->id);
-  return c ? c : (x->user > y->user) - (x->user < y->user);
-}
-static size_t raters(const id_user *r, size_t m, const char *id)
-{
-  size_t lo = 0, hi = m, first, c = 0;
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    if (strcmp(r[mid].id, id) < 0) lo = mid + 1; else hi = mid;
-  }
-  for (first = lo; first < m && strcmp(r[first].id, id) == 0; first++)
-    c += first == lo || r[first].user != r[first - 1].user;
-  return c;
-}
-static rm_status rated_pairs(const rm_variant *v, const rm_list *q, size_t nq,
-  id_user **out, size_t *m)
-{
-  size_t j, i, total = 0;
-  id_user *r;
-  for (j = 0; j < nq; j++) {
-    rm_status s = check_list(v, &q[j]);
-    if (s != RM_OK) return s;
-    if (q[j].n > 0 && q[j].id == NULL) return RM_EIDS;
-    for (i = 0; i < q[j].n; i++) if (q[j].id[i] == NULL) return RM_EIDS;
-    total += q[j].n;
-  }
-  if ((r = malloc((total ? total : 1) * sizeof *r)) == NULL) return RM_ENOMEM;
-  *m = 0;
-  for (j = 0; j < nq; j++)
-    for (i = 0; i < q[j].n; i++)
-      if (q[j].grade[i] >= v->rel) { r[*m].id = q[j].id[i]; r[*m].user = j; ++*m; }
-  if (*m > 1) qsort(r, *m, sizeof *r, idu_cmp);
-  *out = r;
-  return RM_OK;
-}
+@ \impl The counts $n_i$ and the weights $1/K$ are rows of the item table of
+\secref{q:cat}, which computes novelty's value.
 
 @ \impl The exact value is a sum of terms $c\lg(U/n_i)$ with rational weights $c$,
 and every such sum can be written over the primes, $\sum_p w_p\lg p$, by
@@ -11491,101 +11389,13 @@ static int enclose_plog(mpfr_t lo, mpfr_t hi, const void *ctx)
 @<Private functions@>=
 static const double ln2 = 0x1.62e42fefa39efp-1;
 
-@ \impl The two paths of novelty walk the users, rank each list, and add the
-self-information of each item in its top~$K$.  The exact path adds
-$\lg U-\lg n_i$ (or $\lg10^8$ under the floor) with the weight $1/(UK)$.  On
-the double path a term is $\lg(U/n_i)$ when $n_i\le U/2$ (a division and a
-faithful logarithm of a number at least~2: below $4u$ relative) and otherwise
-$-\log_2(1+(n_i-U)/U)$ through |log1p|, whose argument lies in $(-1/2,0]$
-(below $6u$); the sums and the two divisions add four more: 10~ulps.
-
-@<Private functions@>=
-static rm_status novelty_run(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_work *w, plog *f, double *out)
-{
-  id_user *r = NULL;
-  size_t m = 0, j, t, U = nq;
-  nsum all = {0, 0};
-  rm_status s = rated_pairs(v, q, nq, &r, &m);
-  mpq_t c;
-  mpq_init(c);
-  for (j = 0; j < nq && s == RM_OK; j++) {
-    size_t k = v->k ? v->k : q[j].n, top = k < q[j].n ? k : q[j].n;
-    nsum u = {0, 0};
-    if (k == 0) continue;
-    if ((s = work_reserve(w, q[j].n)) != RM_OK) break;
-    rank_items(&q[j], v->ties, w->perm, w->tmp);
-    mpq_set_ui(c, 1, (unsigned long) (U * k)); mpq_canonicalize(c);
-    for (t = 0; t < top && s == RM_OK; t++) {
-      size_t n = raters(r, m, q[j].id[w->perm[t]]);
-      if (n == 0 || (v->floor == RM_FLOOR_CODE && (double) n * 1e8 < (double) U)) {
-        if (v->floor == RM_FLOOR_NONE) { s = RM_UNDEFINED; break; }
-        nsum_add(&u, 0x1.a934f0979a371p+4); /* $8\lg10$, rounded */
-        if (f) s = plog_add(f, 100000000UL, c);
-        continue;
-      }
-      nsum_add(&u, 2 * n <= U ? log2((double) U / (double) n)
-        : -log1p(((double) n - (double) U) / (double) U) / ln2);
-      if (f && (s = plog_add(f, (unsigned long) U, c)) == RM_OK) {
-        mpq_neg(c, c); s = plog_add(f, (unsigned long) n, c); mpq_neg(c, c);
-      }
-    }
-    nsum_add(&all, (u.s + u.c) / (double) k);
-  }
-  mpq_clear(c);
-  free(r);
-  if (s == RM_OK) *out = (all.s + all.c) / (double) U;
-  return s;
-}
-
-@ @<Private functions@>=
-static rm_status novelty_sd(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_work *w, double *out)
-{
-  rm_status s;
-  if (nq == 0) return undefined_d(v, out);
-  s = novelty_run(v, q, nq, w, NULL, out);
-  return s == RM_UNDEFINED ? undefined_d(v, out) : s;
-}
-static rm_status novelty_sx(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_exact *out)
-{
-  plog f = {0, 0, NULL};
-  rm_work w;
-  double d;
-  size_t i;
-  int rational = 1;
-  rm_status s;
-  if (nq == 0) return undefined_x(v, out);
-  rm_work_init(&w);
-  s = novelty_run(v, q, nq, &w, &f, &d);
-  rm_work_free(&w);
-  if (s == RM_UNDEFINED) s = undefined_x(v, out);
-  else if (s == RM_OK) {
-    mpq_t x;
-    mpq_init(x);
-    for (i = 0; i < f.n; i++)
-      if (f.t[i].p == 2) mpq_set(x, f.t[i].w);
-      else if (mpq_sgn(f.t[i].w) != 0) rational = 0;
-    s = rational ? exact_from_q(out, x) : ziv(out, enclose_plog, &f);
-    mpq_clear(x);
-  }
-  plog_clear(&f);
-  return s;
-}
-static double novelty_bound(const rm_variant *v)
-{
-  (void) v;
-  return 10;
-}
-
 @ @<Metric codes@>=
 RM_NOVELTY,
 
 @ @<Metric specifications@>=
-[RM_NOVELTY] = {"novelty", K(KEY_FLOOR) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF),
-  NULL, NULL, novelty_bound, no_average, NULL, NULL, NULL, NULL, novelty_sd,
-  novelty_sx},
+[RM_NOVELTY] = {"novelty", K(KEY_FLOOR) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES)
+  | K(KEY_UNDEF), NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd,
+  cat_sx},
 
 @ {\it Cases.}  Four users are all recommended the items $a$ and~$b$; the
 first rated both, the second only~$a$, the others neither.  So
@@ -11604,6 +11414,673 @@ undefined, and under the source's floor its term is $8\lg10$.
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 0), ("a", "c")),
     RM_QID((0, 1, 1), ("a", "c", "b"))),
   NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
+
+@* Metrics of the catalogue.\here{q:cat}
+@:metric gini}{metric \.{gini}@>@:metric entropy}{metric \.{entropy}@>
+@:metric arp}{metric \.{arp}@>@:metric epc}{metric \.{epc}@>
+Recommender libraries judge a recommender by more than accuracy: by how
+evenly its top~$K$ lists spread over the catalogue, and by how popular the
+items it recommends are.  These metrics read the identifiers of the items,
+look at all the users at once, and are metrics of a whole set as coverage
+and novelty are (\secref{q:set}).  They share one structure, which this
+chapter calls the {\it item table\/}: for every item, its {\it exposures\/}
+$e_i$ (the number of users whose top~$K$ holds it), its {\it
+popularity\/} $n_i$, and a weight $w_i$, a fraction summed over the users
+who were shown it.  Every value below is a function of the table and of three
+counts: the users $U$, the users that count in the mean $C$, and the total
+$M$ that a popularity is a share of.  Since the table is a sum over users,
+the tables of disjoint sets of users add, item by item, and the value of
+their union is that of the summed table: this is what lets \.{eval
+--partial} shard these metrics and \.{merge} give the bytes of one run
+(\secref{q:shard}).
+@^catalogue metrics@>@^item table@>@^beyond-accuracy metrics@>
+
+{\it Popularity.}  The key \.{pop} names where $n_i$ comes from.  Under
+\.{pop=pos}, the default (and novelty's rule of \secref{q:set}), $n_i$ is
+the number of users whose list holds item~$i$ with a grade at or above the
+threshold, and $M=U$; under \.{pop=all} it counts every user whose list
+holds~$i$, whatever its grade, and again $M=U$.  Under \.{pop=file} the
+popularity is given from outside, as the libraries take it from their
+training data: \.{eval --popularity FILE} reads lines \.{ITEM COUNT}, and a
+line \.{* M} gives the total $M$ (for novelty and EPC, the number of users
+of the training data); without it $M$ is the sum of the counts, and $n_i/M$
+is the share of the interactions.  An item missing from the file has
+popularity~0.  A user's list that holds an item twice counts it once for
+its popularity.
+
+{\it The metrics.}  Let $L_u$ be user~$u$'s top~$K$ (ranked by the tie
+rule; the whole list without a cutoff), $T=\sum_i e_i$ the exposures, $m$
+the number of items exposed at least once, and $N$ the key \.{items}, the
+size of the catalogue.
+\smallskip
+\item{$\bullet$} \.{gini} (keys \.{items} and \.{form}; without \.{items},
+$N=m$, the items shown, as LensKit's |ListGini| without its |items|): with the
+exposures of the $N$ items sorted up, $c_{(1)}\le\dots\le c_{(N)}$ (the
+$N-m$ items never shown at the bottom, with $c=0$), and
+$G=\sum_j(2j-N-1)c_{(j)}$, the Gini index is $G/(NT)$ under
+\.{form=recbole} (RecBole's |GiniIndex|, \.{recbole/evaluator/metrics.py},
+which places the $m$ counts at the ranks $N-m+1,\dots,N$) and under
+\.{form=lenskit} (LensKit's |ListGini| over the catalogue's items,
+\.{lenskit/stats/\_gini.py}, the same formula clipped at~0, which a sorted
+sum never needs), and $1-G/((N-1)T)$ under \.{form=elliot} (Elliot's
+|GiniIndex|, \.{diversity/gini\_index/gini\_index.py}, after RankSys: a
+diversity, 1 when every item is shown equally often).  So the first two are
+0 for an even spread and the third is~1: one name, opposite directions.
+\item{$\bullet$} \.{entropy} (keys \.{log} and \.{scale}): $H=-\sum_i
+p_i\log p_i$ with $p_i=e_i/T$, in bits (\.{log=2}) or nats (\.{log=e});
+\.{scale=items} divides by~$m$, as RecBole's |ShannonEntropy| does (with
+\.{log=e}); Elliot's |ShannonEntropy| weighs each exposure by one over its
+list's length, which is $H$ in bits when every list has $K$ items.
+\item{$\bullet$} \.{arp} (key \.{pop}): the average recommendation
+popularity, ${1\over U}\sum_u{1\over\vert L_u\vert}\sum_{i\in L_u}n_i$
+(Elliot's |ARP|, \.{bias/arp/arp.py}; RecBole's |AveragePopularity|); a
+user with an empty list adds~0.  Here $w_i=\sum_{u: i\in L_u}1/\vert
+L_u\vert$ and the value is $\sum_iw_in_i/U$.
+\item{$\bullet$} \.{epc} (key \.{pop}): the expected popularity complement
+of Vargas and Castells without a rank discount, ${1\over C}\sum_u{1\over\vert
+L_u\vert}\sum_{i\in L_u}[g_{u,i}\ge t](1-n_i/M)$, where $C$ counts the users
+with at least one relevant item (Elliot's |EPC|, \.{novelty/EPC/epc.py},
+which leaves the others out, and whose novelty of an item it never saw
+is~1, as $n_i=0$ gives).  Elliot discounts the ranks logarithmically; that
+variant is not yet here.
+\item{$\bullet$} \.{novelty} and \.{coverage} are those of \secref{q:set},
+now computed from the table: novelty is $\sum_iw_i\lg(M/n_i)/U$ with
+$w_i=\sum_{u: i\in L_u}1/K_u$, and coverage is $m/N$.
+\smallskip
+\noindent A value is undefined when its formula divides by zero or takes
+the logarithm of zero: no exposure (gini, entropy), no user (arp,
+novelty), no user with a relevant item (epc), or, for novelty under
+\.{floor=none}, a recommended item of popularity~0.  Then the library says
+why in words (|rm_cat_value|), and \.{eval} prints the reason.
+
+@ @<Public types@>=
+typedef enum {@+ RM_POP_POS, RM_POP_ALL, RM_POP_FILE @+} rm_pop;
+typedef enum {@+ RM_GINI_RECBOLE, RM_GINI_ELLIOT, RM_GINI_LENSKIT @+} rm_gini;
+typedef struct rm_cat rm_cat; /* an item table */
+
+@ @<Fields of a variant@>=
+int pop; /* an |rm_pop| */
+int form; /* an |rm_gini| */
+int logbase; /* 0: bits, 1: nats */
+int scale; /* 1: \.{entropy} divided by the items shown */
+
+@ @<Key codes@>=
+KEY_POP, KEY_FORM, KEY_LOG, KEY_SCALE,
+
+@ @^keys of names, \.{pop}@>@^keys of names, \.{form}@>@^keys of names, \.{log}@>
+@^keys of names, \.{scale}@>
+@<Key specifications@>=
+[KEY_POP] = {"pop", pop_words, 0, 0, FIELD(pop), 0, pop_when, 5, 0},
+[KEY_FORM] = {"form", form_words, 0, 0, FIELD(form), 0, NULL, 4, 0},
+[KEY_LOG] = {"log", log_words, 0, 0, FIELD(logbase), 0, NULL, 5, 0},
+[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 6, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const pop_words[] = {"pos", "all", "file", NULL};
+static int pop_when(const rm_variant *v) /* novelty's name as before \.{pop} */
+{
+  return v->metric != RM_NOVELTY || v->pop != RM_POP_POS;
+}
+static int items_when(const rm_variant *v) /* \.{gini} may go without */
+{
+  return v->items != RM_ITEMS_UNSET;
+}
+static const char *const form_words[] = {"recbole", "elliot", "lenskit", NULL};
+static const char *const log_words[] = {"2", "e", NULL};
+static const char *const scale_words[] = {"none", "items", NULL};
+
+@ The item table is public, so that a caller who streams its users, as
+\.{eval} does, keeps the table and not the lists.
+
+@<Public prototypes@>=
+rm_cat *rm_cat_new(void);
+/* An empty item table; |NULL| when out of memory. */
+void rm_cat_free(rm_cat *c);
+rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l);
+/* Adds one user's list, read as |v| reads it (cutoff, tie rule,
+   threshold, popularity rule). */
+rm_status rm_cat_popularity(rm_cat *c, const char *id, unsigned long count);
+/* Sets the popularity of item |id| (\.{pop=file}); |id| |"*"| sets the total. */
+rm_status rm_cat_value(const rm_variant *v, rm_cat *c, double *out, char *why,
+  size_t len);
+rm_status rm_cat_value_exact(const rm_variant *v, rm_cat *c, rm_exact *out,
+  char *why, size_t len);
+/* The value of the table under |v|, on the double and the exact path;
+   when it is undefined, |why| (if not |NULL|) says why in |len| bytes. */
+size_t rm_cat_items(rm_cat *c);
+const char *rm_cat_item(const rm_cat *c, size_t i, unsigned long *pop,
+  unsigned long *expo, char **w);
+/* The table's rows in increasing byte order of the identifiers, after
+   |rm_cat_items| has merged them; |*w| is the weight as |"p/q"|, to be
+   freed by the caller. */
+rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
+  unsigned long expo, const char *w);
+/* Adds a row read back (|w| a fraction in lowest terms, not negative). */
+void rm_cat_counts(const rm_cat *c, unsigned long n[3]);
+void rm_cat_add_counts(rm_cat *c, const unsigned long n[3]);
+/* The counts $U$, $C$ and the total of \.{pop=file} (0 when not given). */
+rm_status rm_cat_merge(rm_cat *into, rm_cat *from);
+/* Adds the table |from| into |into| (the rows and the counts). */
+
+@ \impl A table holds its rows unsorted as they come; |cat_compact| sorts them by
+identifier and adds the rows of one item: exposures and weights add, and
+popularities add too, but under an external popularity, where every state
+carries the file's count for its items, the largest is kept (a row of a
+list carries popularity~0).
+
+@<Private types@>=
+typedef struct {@+ char *id; unsigned long pop, expo; mpq_t w; @+} cat_row;
+struct rm_cat {
+  cat_row *r;
+  size_t n, cap, done; /* rows; |r[0..done)| sorted and unique */
+  unsigned long users, counted, total;
+  int ext; /* popularity from outside */
+};
+
+@ @<Public functions@>=
+rm_cat *rm_cat_new(void)
+{
+  return calloc(1, sizeof(rm_cat));
+}
+void rm_cat_free(rm_cat *c)
+{
+  size_t i;
+  if (c == NULL) return;
+  for (i = 0; i < c->n; i++) { free(c->r[i].id); mpq_clear(c->r[i].w); }
+  free(c->r); free(c);
+}
+
+@ @<Private functions@>=
+static rm_status cat_push(rm_cat *c, const char *id, unsigned long pop,
+  unsigned long expo, const mpq_t w)
+{
+  cat_row *r;
+  if (c->n == c->cap) {
+    size_t cap = 2 * c->cap + 64;
+    if ((r = realloc(c->r, cap * sizeof *r)) == NULL) return RM_ENOMEM;
+    c->r = r; c->cap = cap;
+  }
+  r = &c->r[c->n];
+  if ((r->id = malloc(strlen(id) + 1)) == NULL) return RM_ENOMEM;
+  strcpy(r->id, id);
+  r->pop = pop; r->expo = expo;
+  mpq_init(r->w);
+  if (w) mpq_set(r->w, w);
+  c->n++;
+  return RM_OK;
+}
+static int cat_cmp(const void *a, const void *b)
+{
+  return strcmp(((const cat_row *) a)->id, ((const cat_row *) b)->id);
+}
+static void cat_compact(rm_cat *c)
+{
+  size_t i, j = 0;
+  if (c->done == c->n) return;
+  qsort(c->r, c->n, sizeof *c->r, cat_cmp);
+  for (i = 0; i < c->n; i++) {
+    if (j > 0 && strcmp(c->r[j - 1].id, c->r[i].id) == 0) {
+      cat_row *a = &c->r[j - 1], *b = &c->r[i];
+      a->pop = c->ext ? (a->pop > b->pop ? a->pop : b->pop) : a->pop + b->pop;
+      a->expo += b->expo; mpq_add(a->w, a->w, b->w);
+      free(b->id); mpq_clear(b->w);
+    } else c->r[j++] = c->r[i];
+  }
+  c->n = c->done = j;
+}
+
+@ \impl One user's list.  The weight of an item at a rank of the top~$k$ is the
+metric's: $1/K_u$ for novelty, $1/\vert L_u\vert$ for ARP, and for EPC the
+relevance over $\vert L_u\vert$, for a user who counts.  The popularity rows
+come from the identifiers of the list, made unique.
+
+@<Private functions@>=
+static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
+{
+  const char **ids = malloc((l->n ? l->n : 1) * sizeof *ids);
+  size_t i, m = 0;
+  rm_status s = RM_OK;
+  if (ids == NULL) return RM_ENOMEM;
+  for (i = 0; i < l->n; i++)
+    if (v->pop == RM_POP_ALL || l->grade[i] >= v->rel) ids[m++] = l->id[i];
+  qsort(ids, m, sizeof *ids, id_cmp);
+  for (i = 0; i < m && s == RM_OK; i++)
+    if (i == 0 || strcmp(ids[i], ids[i - 1])) s = cat_push(c, ids[i], 1, 0, NULL);
+  free(ids);
+  return s;
+}
+static int cat_uses_pop(const rm_variant *v)
+{
+  return v->metric == RM_NOVELTY || v->metric == RM_ARP || v->metric == RM_EPC;
+}
+
+@ @<Public functions@>=
+rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
+{
+  rm_work w;
+  size_t r, K, top;
+  int counts;
+  mpq_t x;
+  rm_status s = RM_OK;
+  if (c == NULL || v == NULL || l == NULL) return RM_EINVAL;
+  if ((s = check_list(v, l)) != RM_OK) return s;
+  if (l->n > 0 && l->id == NULL) return RM_EIDS;
+  for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
+  K = v->k ? v->k : l->n; top = K < l->n ? K : l->n;
+  counts = v->metric != RM_EPC || n_relevant(v, l) > 0;
+  c->users++; c->counted += (unsigned long) counts;
+  rm_work_init(&w);
+  if ((s = work_reserve(&w, l->n)) == RM_OK) rank_items(l, v->ties, w.perm, w.tmp);
+  mpq_init(x);
+  for (r = 0; r < top && s == RM_OK; r++) {
+    mpq_set_ui(x, 0, 1);
+    if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
+    else if (v->metric == RM_ARP || (v->metric == RM_EPC && counts
+        && relevant(v, l, w.perm, r))) mpq_set_ui(x, 1, (unsigned long) top);
+    s = cat_push(c, l->id[w.perm[r]], 0, 1, x);
+  }
+  mpq_clear(x);
+  rm_work_free(&w);
+  if (s == RM_OK && cat_uses_pop(v) && v->pop != RM_POP_FILE) s = cat_pop_rows(c, v, l);
+  if (s == RM_OK && c->n > 2 * c->done + 4096) cat_compact(c);
+  return s;
+}
+rm_status rm_cat_popularity(rm_cat *c, const char *id, unsigned long count)
+{
+  if (c == NULL || id == NULL) return RM_EINVAL;
+  c->ext = 1;
+  if (strcmp(id, "*") == 0) { c->total = count; return RM_OK; }
+  return cat_push(c, id, count, 0, NULL);
+}
+
+@ \impl The rows and counts, out and back in, for a state of \.{eval --partial}.
+
+@<Public functions@>=
+size_t rm_cat_items(rm_cat *c)
+{
+  cat_compact(c);
+  return c->n;
+}
+const char *rm_cat_item(const rm_cat *c, size_t i, unsigned long *pop,
+  unsigned long *expo, char **w)
+{
+  *pop = c->r[i].pop; *expo = c->r[i].expo;
+  *w = mpq_get_str(NULL, 10, c->r[i].w);
+  return c->r[i].id;
+}
+rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
+  unsigned long expo, const char *w)
+{
+  mpq_t x;
+  rm_status s = RM_EINVAL;
+  mpq_init(x);
+  if (mpq_set_str(x, w, 10) == 0 && mpz_sgn(mpq_denref(x)) > 0) {
+    mpq_t y;
+    mpq_init(y); mpq_set(y, x); mpq_canonicalize(y);
+    if (mpq_equal(x, y) && mpq_sgn(x) >= 0) s = cat_push(c, id, pop, expo, x);
+    mpq_clear(y);
+  }
+  mpq_clear(x);
+  return s;
+}
+void rm_cat_counts(const rm_cat *c, unsigned long n[3])
+{
+  n[0] = c->users; n[1] = c->counted; n[2] = c->total;
+}
+void rm_cat_add_counts(rm_cat *c, const unsigned long n[3])
+{
+  c->users += n[0]; c->counted += n[1];
+  if (n[2]) c->total = n[2];
+}
+rm_status rm_cat_merge(rm_cat *into, rm_cat *from)
+{
+  size_t i;
+  rm_status s = RM_OK;
+  unsigned long n[3];
+  into->ext |= from->ext;
+  for (i = 0; i < from->n && s == RM_OK; i++)
+    s = cat_push(into, from->r[i].id, from->r[i].pop, from->r[i].expo, from->r[i].w);
+  rm_cat_counts(from, n); rm_cat_add_counts(into, n);
+  return s;
+}
+
+@ \impl Why a value is undefined, in words, and the total $M$.
+
+@<Private functions@>=
+static rm_status cat_undef(char *why, size_t len, const char *text)
+{
+  if (why && len) snprintf(why, len, "%s", text);
+  return RM_UNDEFINED;
+}
+static unsigned long cat_total(const rm_cat *c)
+{
+  size_t i;
+  unsigned long t = 0;
+  if (!c->ext) return c->users;
+  if (c->total) return c->total;
+  for (i = 0; i < c->n; i++) t += c->r[i].pop;
+  return t;
+}
+
+@ \impl The rational metrics: coverage $m/N$; Gini from the sorted exposures; ARP
+$\sum w_in_i/U$; EPC $(\sum w_i-\sum w_in_i/M)/C$.  One function returns the
+exact fraction, or the reason that there is none.
+
+@<Private functions@>=
+static int ul_cmp(const void *a, const void *b)
+{
+  unsigned long x = *(const unsigned long *) a, y = *(const unsigned long *) b;
+  return (x > y) - (x < y);
+}
+static rm_status cat_gini(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  unsigned long *e = malloc((c->n ? c->n : 1) * sizeof *e);
+  long N = v->items;
+  size_t i, m = 0;
+  mpz_t G, T, t;
+  if (e == NULL) return RM_ENOMEM;
+  for (i = 0; i < c->n; i++) if (c->r[i].expo) e[m++] = c->r[i].expo;
+  if (N == RM_ITEMS_UNSET) N = (long) m;
+  qsort(e, m, sizeof *e, ul_cmp);
+  mpz_inits(G, T, t, NULL);
+  for (i = 0; i < m && (long) m <= N; i++) {
+    mpz_set_si(t, 2 * (N - (long) m + (long) i + 1) - N - 1);
+    mpz_addmul_ui(G, t, e[i]); mpz_add_ui(T, T, e[i]);
+  }
+  free(e);
+  if ((long) m > N || mpz_sgn(T) == 0 || (v->form == RM_GINI_ELLIOT && N < 2)) {
+    mpz_clears(G, T, t, NULL);
+    return cat_undef(why, len, (long) m > N ? "more items were recommended than"
+      " items=N says the catalogue holds" : m == 0 ? "no item was recommended"
+      : "form=elliot needs items=2 or more");
+  }
+  mpz_mul_ui(T, T, (unsigned long) (v->form == RM_GINI_ELLIOT ? N - 1 : N));
+  mpq_set_num(q, G); mpq_set_den(q, T); mpq_canonicalize(q);
+  if (v->form == RM_GINI_ELLIOT) {
+    mpq_neg(q, q); mpz_add(mpq_numref(q), mpq_numref(q), mpq_denref(q));
+  }
+  mpz_clears(G, T, t, NULL);
+  return RM_OK;
+}
+static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  size_t i, m = 0;
+  unsigned long M = cat_total(c);
+  mpq_t a, t;
+  if (v->metric == RM_GINI) return cat_gini(v, c, q, why, len);
+  if (v->metric == RM_COVERAGE) {
+    for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
+    mpq_set_ui(q, (unsigned long) m, (unsigned long) v->items); mpq_canonicalize(q);
+    return RM_OK;
+  }
+  if (v->metric == RM_ARP ? c->users == 0 : c->counted == 0 || M == 0)
+    return cat_undef(why, len, v->metric == RM_ARP ? "no user" : c->counted == 0
+      ? "no user has a relevant item" : "the total popularity M is 0");
+  mpq_inits(a, t, NULL);
+  mpq_set_ui(q, 0, 1);
+  for (i = 0; i < c->n; i++) {
+    mpq_set_ui(t, c->r[i].pop, 1); mpq_mul(t, t, c->r[i].w); mpq_add(q, q, t);
+    mpq_add(a, a, c->r[i].w);
+  }
+  if (v->metric == RM_EPC) {
+    mpq_set_ui(t, M, 1); mpq_div(q, q, t); mpq_sub(q, a, q);
+    mpq_set_ui(t, c->counted, 1);
+  } else mpq_set_ui(t, c->users, 1);
+  mpq_div(q, q, t);
+  mpq_clears(a, t, NULL);
+  return RM_OK;
+}
+
+@ \impl The logarithmic metrics as sums over the primes (the |plog| of
+\secref{q:set}): novelty adds $w_i(\lg M-\lg n_i)/U$, or $w_i\lg10^8/U$ for
+an item below the floor, and entropy adds $\lg T$ and $-(e_i/T)\lg e_i$,
+divided by $m$ under \.{scale=items}.  In nats the sum is multiplied by
+$\ln2$, which the enclosure below does.
+
+@<Private functions@>=
+static rm_status cat_novelty_plog(const rm_variant *v, rm_cat *c, plog *f,
+  char *why, size_t len)
+{
+  size_t i, zero = 0, first = 0;
+  unsigned long M = cat_total(c);
+  mpq_t t;
+  rm_status s = RM_OK;
+  if (c->users == 0) return cat_undef(why, len, "no user");
+  mpq_init(t);
+  for (i = 0; i < c->n && s == RM_OK; i++) {
+    unsigned long n = c->r[i].pop;
+    if (mpq_sgn(c->r[i].w) == 0) continue;
+    mpq_set_ui(t, 1, c->users); mpq_mul(t, t, c->r[i].w);
+    if (n == 0 || (v->floor == RM_FLOOR_CODE && (double) n * 1e8 < (double) M)) {
+      if (v->floor == RM_FLOOR_NONE) { if (zero++ == 0) first = i; continue; }
+      s = plog_add(f, 100000000UL, t);
+    } else if ((s = plog_add(f, M, t)) == RM_OK) {
+      mpq_neg(t, t); s = plog_add(f, n, t);
+    }
+  }
+  mpq_clear(t);
+  if (s == RM_OK && zero) {
+    if (why && len) snprintf(why, len, "%lu recommended item%s ha%s popularity 0"
+      " (the first: '%s'); floor=code or another pop= gives a value",
+      (unsigned long) zero, zero > 1 ? "s" : "", zero > 1 ? "ve" : "s",
+      c->r[first].id);
+    return RM_UNDEFINED;
+  }
+  return s;
+}
+static rm_status cat_entropy_plog(const rm_variant *v, rm_cat *c, plog *f,
+  char *why, size_t len)
+{
+  size_t i, m = 0;
+  unsigned long T = 0;
+  mpq_t t;
+  rm_status s;
+  for (i = 0; i < c->n; i++) { T += c->r[i].expo; m += c->r[i].expo > 0; }
+  if (T == 0) return cat_undef(why, len, "no item was recommended");
+  mpq_init(t);
+  mpq_set_ui(t, 1, v->scale ? (unsigned long) m : 1);
+  s = plog_add(f, T, t);
+  for (i = 0; i < c->n && s == RM_OK; i++) {
+    if (c->r[i].expo < 2) continue;
+    mpq_set_ui(t, c->r[i].expo, T * (v->scale ? m : 1)); mpq_canonicalize(t);
+    mpq_neg(t, t); s = plog_add(f, c->r[i].expo, t);
+  }
+  mpq_clear(t);
+  return s;
+}
+
+@ \impl An enclosure of a |plog| times $\ln2$ when the value is in nats: a value of
+either sign is multiplied by the end of $[\ln2]$ that moves it outward.
+
+@<Private types@>=
+typedef struct {@+ const plog *f; int nats; @+} cat_encl;
+
+@ @<Private functions@>=
+static int enclose_cat(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const cat_encl *e = ctx;
+  mpfr_t a, b;
+  enclose_plog(lo, hi, e->f);
+  if (!e->nats) return 1;
+  mpfr_inits2(mpfr_get_prec(lo), a, b, (mpfr_ptr) 0);
+  mpfr_const_log2(a, MPFR_RNDD); mpfr_const_log2(b, MPFR_RNDU);
+  mpfr_mul(lo, lo, mpfr_sgn(lo) >= 0 ? a : b, MPFR_RNDD);
+  mpfr_mul(hi, hi, mpfr_sgn(hi) >= 0 ? b : a, MPFR_RNDU);
+  mpfr_clears(a, b, (mpfr_ptr) 0);
+  return 1;
+}
+
+@ \impl The exact path: a fraction, or a |plog| whose value is rational exactly
+when every odd prime has weight~0 (\secref{q:set}; times $\ln2$ it is
+rational only when it is~0).
+
+@<Public functions@>=
+rm_status rm_cat_value_exact(const rm_variant *v, rm_cat *c, rm_exact *out,
+  char *why, size_t len)
+{
+  plog f = {0, 0, NULL};
+  mpq_t q;
+  size_t i;
+  int rational = 1;
+  rm_status s;
+  if (v == NULL || c == NULL || out == NULL) return RM_EINVAL;
+  @<Check the variant@>;
+  cat_compact(c);
+  mpq_init(q);
+  if (v->metric != RM_NOVELTY && v->metric != RM_ENTROPY)
+    s = cat_rational(v, c, q, why, len);
+  else {
+    s = v->metric == RM_NOVELTY ? cat_novelty_plog(v, c, &f, why, len)
+      : cat_entropy_plog(v, c, &f, why, len);
+    for (i = 0; i < f.n; i++)
+      if (f.t[i].p == 2) mpq_set(q, f.t[i].w);
+      else if (mpq_sgn(f.t[i].w) != 0) rational = 0;
+    if (v->metric == RM_ENTROPY && v->logbase && mpq_sgn(q)) rational = 0;
+  }
+  if (s == RM_UNDEFINED) s = undefined_x(v, out);
+  else if (s == RM_OK && rational) s = exact_from_q(out, q);
+  else if (s == RM_OK) {
+    cat_encl e;
+    e.f = &f; e.nats = v->metric == RM_ENTROPY && v->logbase;
+    s = ziv(out, enclose_cat, &e);
+  }
+  mpq_clear(q);
+  plog_clear(&f);
+  return s;
+}
+
+@ \impl The double path.  A rational value is its fraction converted (below one
+ulp); novelty and entropy add their terms in double precision over the
+sorted table, so that one table gives one double whatever order its users
+came in: novelty's term $w_i\lg(M/n_i)$ as in \secref{q:set} (through
+|log1p| when $n_i>M/2$), entropy's $(e_i/T)\lg(T/e_i)$, compensated sums,
+and the divisions: about 10~ulps.
+
+@<Private functions@>=
+static double cat_lg(double M, double n)
+{
+  return 2 * n <= M ? log2(M / n) : -log1p((n - M) / M) / ln2;
+}
+static rm_status cat_log_d(const rm_variant *v, rm_cat *c, double *out, char *why,
+  size_t len)
+{
+  plog f = {0, 0, NULL};
+  nsum a = {0, 0};
+  size_t i, m = 0;
+  double M = (double) cat_total(c), T = 0;
+  rm_status s = v->metric == RM_NOVELTY ? cat_novelty_plog(v, c, &f, why, len)
+    : cat_entropy_plog(v, c, &f, why, len); /* the same checks */
+  plog_clear(&f);
+  if (s != RM_OK) return s;
+  for (i = 0; i < c->n; i++) { T += (double) c->r[i].expo; m += c->r[i].expo > 0; }
+  for (i = 0; i < c->n; i++) {
+    double n = (double) c->r[i].pop, e = (double) c->r[i].expo;
+    if (v->metric == RM_ENTROPY) { if (e > 0) nsum_add(&a, e / T * cat_lg(T, e)); }
+    else if (mpq_sgn(c->r[i].w) == 0) continue;
+    else if (n == 0 || n * 1e8 < M)
+      nsum_add(&a, mpq_get_d(c->r[i].w) * 0x1.a934f0979a371p+4);
+    else nsum_add(&a, mpq_get_d(c->r[i].w) * cat_lg(M, n));
+  }
+  *out = (a.s + a.c) / (v->metric == RM_NOVELTY ? (double) c->users
+    : v->scale ? (double) m : 1);
+  if (v->metric == RM_ENTROPY && v->logbase) *out *= ln2;
+  return RM_OK;
+}
+
+@ @<Public functions@>=
+rm_status rm_cat_value(const rm_variant *v, rm_cat *c, double *out, char *why,
+  size_t len)
+{
+  mpq_t q;
+  rm_status s;
+  if (v == NULL || c == NULL || out == NULL) return RM_EINVAL;
+  @<Check the variant@>;
+  cat_compact(c);
+  if (v->metric == RM_NOVELTY || v->metric == RM_ENTROPY)
+    s = cat_log_d(v, c, out, why, len);
+  else {
+    mpq_init(q);
+    if ((s = cat_rational(v, c, q, why, len)) == RM_OK) *out = mpq_get_d(q);
+    mpq_clear(q);
+  }
+  return s == RM_UNDEFINED ? undefined_d(v, out) : s;
+}
+
+@ \impl Over a set of lists, as |rm_value_set| asks: a table of the lists, then
+its value.  \.{pop=file} has no file here, and is refused.
+
+@<Private functions@>=
+static rm_status cat_set(const rm_variant *v, const rm_list *q, size_t nq,
+  double *d, rm_exact *x)
+{
+  rm_cat *c;
+  size_t j;
+  rm_status s = RM_OK;
+  if (cat_uses_pop(v) && v->pop == RM_POP_FILE) return RM_EINVAL;
+  if ((c = rm_cat_new()) == NULL) return RM_ENOMEM;
+  for (j = 0; j < nq && s == RM_OK; j++) s = rm_cat_add(c, v, &q[j]);
+  if (s == RM_OK) s = d ? rm_cat_value(v, c, d, NULL, 0)
+    : rm_cat_value_exact(v, c, x, NULL, 0);
+  rm_cat_free(c);
+  return s;
+}
+static rm_status cat_sd(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_work *w, double *out)
+{
+  (void) w;
+  return cat_set(v, q, nq, out, NULL);
+}
+static rm_status cat_sx(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_exact *out)
+{
+  return cat_set(v, q, nq, NULL, out);
+}
+static double cat_bound(const rm_variant *v)
+{
+  return v->metric == RM_NOVELTY || v->metric == RM_ENTROPY ? 10 : 1;
+}
+
+@ @<Metric codes@>=
+RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC,
+
+@ @<Metric specifications@>=
+[RM_GINI] = {"gini", K(KEY_ITEMS) | K(KEY_FORM) | K(KEY_TIES), NULL, NULL, cat_bound,
+  no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_ENTROPY] = {"entropy", K(KEY_LOG) | K(KEY_SCALE) | K(KEY_TIES), NULL, NULL,
+  cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_ARP] = {"arp", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
+  no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_EPC] = {"epc", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
+  no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+
+@ {\it Cases.}  Three users' top two are $a,b$; $a,c$; $a,b$ in a catalogue of
+four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
+the ranks 1 to~4 with coefficients $-3,-1,1,3$, so $G=0\cdot(-3)+1\cdot(-1)
++2\cdot1+3\cdot3=10$: RecBole's Gini is $10/24=\oursq{T-gini}$, Elliot's
+$1-10/18=\oursq{T-gini-elliot}$.  The entropy of $3/6,2/6,1/6$ is
+$\lg6-(3\lg3+2)/6=\ours{T-entropy}$ bits.  If the users rated (grade~1) $a$;
+$a$ and~$c$; nothing, then $n_a=2$, $n_c=1$, $n_b=0$: the ARP is
+$((2+0)/2+(2+1)/2+(2+0)/2)/3=\oursq{T-arp}$, and EPC counts the two users
+with a relevant item: $((1-2/3)/2+((1-2/3)+(1-1/3))/2)/2=\oursq{T-epc}$.
+
+@<Examples over several queries@>=
+@/{"T-gini", NULL, "gini@@2[items=4]",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "5/12", 0x1.aaaaaaaaaaaabp-2},
+@/{"T-gini-elliot", NULL, "gini@@2[form=elliot,items=4]",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "4/9", 0x1.c71c71c71c71cp-2},
+@/{"T-entropy", NULL, "entropy@@2",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, NULL, 0x1.758ab7c7a895fp+0},
+@/{"T-arp", NULL, "arp@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "7/6", 0x1.2aaaaaaaaaaabp+0},
+@/{"T-epc", NULL, "epc@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>

@@ -11558,7 +11558,9 @@ rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
 /* Adds a row read back (|w| a fraction in lowest terms, not negative). */
 void rm_cat_counts(const rm_cat *c, unsigned long n[3]);
 void rm_cat_add_counts(rm_cat *c, const unsigned long n[3]);
-/* The counts $U$, $C$ and the total of \.{pop=file} (0 when not given). */
+/* The counts $U$, $C$ and the total $M$ of \.{pop=file} (0 for the other rules);
+   setting them back, a nonzero $M$ marks the table's popularity as given
+   from outside. */
 rm_status rm_cat_merge(rm_cat *into, rm_cat *from);
 /* Adds the table |from| into |into| (the rows and the counts). */
 
@@ -11569,6 +11571,8 @@ carries the file's count for its items, the largest is kept (a row of a
 list carries popularity~0).
 
 @<Private types@>=
+struct rm_cat;
+static unsigned long cat_total(const struct rm_cat *c);
 typedef struct {@+ char *id; unsigned long pop, expo; mpq_t w; @+} cat_row;
 struct rm_cat {
   cat_row *r;
@@ -11725,12 +11729,12 @@ rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
 }
 void rm_cat_counts(const rm_cat *c, unsigned long n[3])
 {
-  n[0] = c->users; n[1] = c->counted; n[2] = c->total;
+  n[0] = c->users; n[1] = c->counted; n[2] = c->ext ? cat_total(c) : 0;
 }
 void rm_cat_add_counts(rm_cat *c, const unsigned long n[3])
 {
   c->users += n[0]; c->counted += n[1];
-  if (n[2]) c->total = n[2];
+  if (n[2]) {@+ c->total = n[2]; c->ext = 1; @+}
 }
 rm_status rm_cat_merge(rm_cat *into, rm_cat *from)
 {
@@ -22901,6 +22905,9 @@ typedef struct {
   struct shard_exact *px; /* the exact path's sums, with \.{--partial} */
   size_t n_counted, n_skipped; /* queries in the aggregate, and left out by \.{skip} */
   size_t n_declined; /* values the certified filter left to the full exact path */
+  rm_cat *cat, *pop; /* a metric of the catalogue: its item table, and the
+    popularity of \.{--popularity} it starts from */
+  char why[200]; /* why its aggregate is undefined, or empty */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
@@ -22912,6 +22919,7 @@ typedef struct {
   ev_xsort nxs; int nxs_on; /* the names of the queries, when they must be sorted */
   FILE *qnames; size_t nnames; /* with \.{--partial}: their names, sorted, as a state writes them */
   char *jdigest; /* with \.{--partial}: the digest of the judgments as read */
+  rm_cat *popcat; char *popdigest; /* \.{--popularity FILE}: its rows, its digest */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   int threads; /* \.{--threads}: 1, or 2 for the pipeline; 0 not given */
@@ -22934,6 +22942,11 @@ typedef struct {
   @<Judgments of an evaluation@>@;
   @<Kept queries of an evaluation@>@;
 } ev_state;
+static int ev_is_cat(const rm_variant *a);
+static int ev_cat_pop(ev_state *st, ev_measure *m);
+static int ev_popularity(ev_state *st, const char *path);
+static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double *x);
+static void shard_put_cat(FILE *f, rm_cat *c, int ext);
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x);
 static rm_status shard_add_exact(ev_measure *m, const rm_list *l);
 static rm_status shard_add_log(struct shard_exact *g);
@@ -23103,6 +23116,7 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact, int part
     m->per = 1;
   }
   rm_variant_name(&m->a, m->canon, sizeof m->canon);
+  if (ev_is_cat(&m->a)) m->cat = rm_cat_new();
   m->input_ties = strstr(m->canon, "ties=input") != NULL;
   m->stream = m->per && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM
     || m->a.agg == RM_AGG_GM
@@ -24485,8 +24499,11 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
     fputs(",\"variant\":", st->out); ev_json_string(st->out, m->canon);
     fputs(",\"qid\":", st->out);
     if (q) ev_json_string(st->out, q); else fputs("null", st->out);
-    fprintf(st->out, ",\"value\":%s%s}\n", skipped ? "null,\"skipped\":true" : buf,
+    fprintf(st->out, ",\"value\":%s%s", skipped ? "null,\"skipped\":true" : buf,
       undefined && !skipped ? ",\"undefined\":true" : "");
+    if (undefined && !q && m->why[0]) {@+ fputs(",\"why\":", st->out);
+      ev_json_string(st->out, m->why); @+}
+    fputs("}\n", st->out);
     break;
   default: fprintf(st->out, "%-24s %-10s %s%s%s%s\n", m->given, q ? q : "all", buf,
       undefined && !skipped ? " (undefined)" : "", st->show_variants ? "  " : "",
@@ -24528,7 +24545,16 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     ev_measure *m = &st->m[i];
     rm_status t;
     double x, wt = 1;
-    if (!m->per) continue;
+    if (!m->per) {
+      if (m->cat && (t = rm_cat_add(m->cat, &m->a, l)) != RM_OK) {
+        tool_status = t;
+        fprintf(tool_err, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
+          m->given, rm_strerror(t));
+        return 0;
+      }
+      m->n_counted += m->cat != NULL;
+      continue;
+    }
     if (st->exact && m->px) t = shard_value_exact(m, l, &x);
     else if (st->exact) {
       int f = 1;
@@ -24665,6 +24691,7 @@ static int ev_aggregates(ev_state *st)
       if (m->sa.nf != 0 || isnan(m->sa.nf)) /* as |rm_value_set| */
         x = m->a.agg == RM_AGG_GM ? exp(m->sa.nf) : m->sa.nf;
     }
+    else if (m->cat) t = ev_cat_value(st->exact, m, st->path, &x);
     else if (st->exact) {
       int f = 1;
       t = rm_value_set_rounded(&m->a, st->kq, st->nkq, &x, NULL, &f);
@@ -25748,7 +25775,8 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
       rc = 2; goto done; }
     if (st.partial && !shard_accepts(&st, &st.m[i])) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
-    if (!st.m[i].stream) st.keep = 1;
+    if (!st.m[i].stream && !st.m[i].cat) st.keep = 1;
+    if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
     if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
   }
   if (nf == 2) st.qrels_path = files[0];
@@ -25837,9 +25865,9 @@ done:
   ev_keep_free(&st);
   free(src.buf); ev_group_free(&g);
   @<Free the judgments of an evaluation@>;
-  for (i = 0; i < st.nm; i++) shard_free(&st.m[i]);
+  for (i = 0; i < st.nm; i++) {@+ shard_free(&st.m[i]); rm_cat_free(st.m[i].cat); @+}
   if (st.qnames) fclose(st.qnames);
-  free(st.jdigest);
+  free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
 }
@@ -25900,7 +25928,7 @@ static void ev_xstream(ev_state *st, int reread, int level)
       shard_set_fast(m, level + 1);
       m->stream = 1; st->xstream = 1;
     } else { m->stream = 0; shard_free(m); }
-    if (!m->stream) st->keep = 1;
+    if (!m->stream && !m->cat) st->keep = 1;
   }
 }
 
@@ -25970,6 +25998,10 @@ for (i = 0; i < argc; i++) {
     return 2;
   }
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
+  if (strcmp(o, "--popularity") == 0) {
+    if (st.popcat || !ev_popularity(&st, argv[++i])) return 2;
+    continue;
+  }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
   if (strcmp(o, "--memory") == 0) {
     fprintf(tool_err, "rankmetrics: eval: --memory '%s' is not a size of at least 64K"
@@ -26457,6 +26489,11 @@ struct shard_exact {
 };
 static void shard_reset(ev_measure *m)
 {
+  if (m->cat) {
+    rm_cat_free(m->cat); m->cat = rm_cat_new();
+    if (m->cat == NULL) tool_nomem();
+    if (m->pop && rm_cat_merge(m->cat, m->pop) != RM_OK) tool_nomem();
+  }
   memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
   m->n_counted = m->n_skipped = m->n_declined = 0;
   if (m->px) {
@@ -26480,7 +26517,7 @@ static void shard_free(ev_measure *m)
 static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
-  if (!m->per) why = "a metric of a whole set is not a sum over queries";
+  if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
   else if (strpbrk(m->given, "\n\r"))
     why = "the name holds a line break";
   if (why) {
@@ -26868,18 +26905,20 @@ static int shard_write(ev_state *st)
       return 0;
     }
   if ((f = open_memstream(&body, &len)) == NULL) tool_nomem();
-  fprintf(f, "rankmetrics-partial 4\npath %s\n", st->exact ? "exact" : "double");
+  fprintf(f, "rankmetrics-partial 5\npath %s\n", st->exact ? "exact" : "double");
   fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
     st->neg_pooled ? "unjudged" : "zero");
   shard_put_columns(f, st);
+  if (st->popdigest) fprintf(f, " popularity=%.16s", st->popdigest);
   fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
     (unsigned long) st->n_eval);
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
       (unsigned long) m->n_counted, (unsigned long) m->n_skipped);
-    if (m->px) {
+    if (m->cat) shard_put_cat(f, m->cat, m->pop != NULL);
+    else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
       putc(' ', f); mpq_out_str(f, 10, m->px->W);
       fprintf(f, "\nenclosure %lu ", m->px->k); mpq_out_str(f, 10, m->px->L);
@@ -26947,6 +26986,7 @@ typedef struct {
   unsigned long counted, skipped, k;
   mpz_t A, B;
   mpq_t Q, W, L, H;
+  rm_cat *cat; /* a metric of the catalogue: its item table */
 } shard_measure;
 typedef struct {
   const char *path;
@@ -26961,6 +27001,7 @@ typedef struct {
   char *judg; /* the digest of its judgments, or \.{none} */
   ev_xsort *nx; /* the sort that takes the names of its queries */
 } shard_file;
+static int shard_get_cat(shard_file *s, shard_measure *m);
 static char *shard_line(shard_file *s, const char *key)
 {
   ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
@@ -27236,11 +27277,13 @@ static int shard_read(shard_file *s)
   int i;
   s->sum = SHARD_FNV0;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
-  if (strcmp(p, "4") != 0) {
-    fprintf(tool_err, "%s:1: a state of version '%s', not 4%s\n", s->path, p,
+  if (strcmp(p, "5") != 0) {
+    fprintf(tool_err, "%s:1: a state of version '%s', not 5%s\n", s->path, p,
       strcmp(p, "1") == 0 || strcmp(p, "2") == 0 || strcmp(p, "3") == 0
       ? " (versions 1 to 3 did not name every query, nor the judgments;"
-      " evaluate the shard again with eval --partial)" : "");
+      " evaluate the shard again with eval --partial)" : strcmp(p, "4") == 0
+      ? " (version 4 held no metric of the catalogue; evaluate the shard again"
+      " with eval --partial)" : "");
     return 0;
   }
   if ((p = shard_line(s, "path")) == NULL) return 0;
@@ -27278,11 +27321,19 @@ static int shard_read(shard_file *s)
     m = &s->m[s->nm++];
     m->given = tool_strdup(s->buf + 8); m->canon = NULL;
     mpz_inits(m->A, m->B, NULL); mpq_inits(m->Q, m->W, m->L, m->H, NULL);
-    m->k = 0;
+    m->k = 0; m->cat = NULL;
     if ((p = shard_line(s, "variant")) == NULL) return 0;
     m->canon = tool_strdup(p);
     if ((p = shard_line(s, "counts")) == NULL) return 0;
     if (!shard_count(&p, &m->counted) || !shard_count(&p, &m->skipped) || *p) goto bad;
+    {
+      rm_variant a;
+      int r;
+      if (rm_variant_parse(m->canon, &a, NULL, 0) == RM_OK && ev_is_cat(&a)) {
+        if ((r = shard_get_cat(s, m)) <= 0) { if (r == 0) return 0; goto bad; }
+        continue;
+      }
+    }
     if (!s->exact) {
       if ((p = shard_line(s, "sums")) == NULL) return 0;
       if (!shard_hex(&p, m->A) || !shard_hex(&p, m->B) || *p) goto bad;
@@ -27358,7 +27409,7 @@ static void shard_file_free(shard_file *s)
   int i;
   for (i = 0; i < s->nm; i++) {
     shard_measure *m = &s->m[i];
-    free(m->given); free(m->canon);
+    free(m->given); free(m->canon); rm_cat_free(m->cat);
     mpz_clears(m->A, m->B, NULL); mpq_clears(m->Q, m->W, m->L, m->H, NULL);
   }
   free(s->m); free(s->options); free(s->buf); free(s->judg);
@@ -27407,6 +27458,7 @@ static int shard_add(shard_file *t, const shard_file *s)
     shard_measure *a = &t->m[i];
     const shard_measure *b = &s->m[i];
     a->counted += b->counted; a->skipped += b->skipped; a->k += b->k;
+    if (a->cat && b->cat && rm_cat_merge(a->cat, b->cat) != RM_OK) tool_nomem();
     mpz_add(a->A, a->A, b->A); mpz_add(a->B, a->B, b->B);
     mpq_add(a->Q, a->Q, b->Q); mpq_add(a->W, a->W, b->W);
     mpq_add(a->L, a->L, b->L); mpq_add(a->H, a->H, b->H);
@@ -27488,7 +27540,12 @@ int cmd_merge(int argc, char **argv)
     shard_measure *m = &t.m[i];
     rm_variant a;
     parse_name(m->canon, &a);
-    if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
+    if (m->cat) {
+      ev_measure e;
+      memset(&e, 0, sizeof e);
+      e.a = a; e.cat = m->cat; e.given = m->given;
+      ts[i] = ev_cat_value(t.exact, &e, "rankmetrics: merge", &x[i]);
+    } else if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
     else if (!shard_finish_exact(&a, m->Q, m->W, m->k, m->L, m->H, &x[i], &ts[i])) {
       fprintf(tool_err, "rankmetrics: merge: %s: the enclosure of the merged sum does not"
         " decide the rounding of the aggregate; evaluate it in one run with"
@@ -27518,6 +27575,150 @@ done:
   ev_xs_free(&nx);
   free(x); free(ts);
   return rc;
+}
+
+@ {\it Metrics of the catalogue in shards.}\here{q:catshard}  Coverage,
+novelty and the metrics of \secref{q:cat} are not sums over queries, but
+their item table is: \.{eval} adds every user's list to the table of each
+such measure (|rm_cat_add|) instead of keeping the lists, and the value is
+the table's (|rm_cat_value|, or |rm_cat_value_exact| under \.{--exact}).
+A state carries the table: after its \.{counts} line, a line
+\.{catalogue U C M R}, the counts of |rm_cat_counts| and the number $R$ of
+rows, then $R$ lines \.{item POP EXPO W NAME}, the popularity, the
+exposures, the weight as a fraction and the identifier (written as a query
+name is), in increasing byte order.  Merge adds the tables row by row, so
+the merged table is the table of one run, and its value is one run's value
+to the byte, on either path.  Under \.{pop=file} a state holds the rows of
+the items it recommended, each with the file's count, and the options line
+gains \.{popularity=DIGEST} (the digest of the file, as for judgments), so
+that states made with other popularity files are refused.  This changed
+the format: it is version~5, and a state of version~4 is refused with the
+advice to evaluate the shard again.
+@^sharded evaluation@>@^catalogue metrics@>
+
+\.{--popularity FILE} reads lines \.{ITEM COUNT} (white space between, a
+whole number of at most 18 digits), and a line \.{* M} for the total;
+anything else is an error naming the file and the line.  A measure under
+\.{pop=file} without the option is refused before anything is read.
+
+@<Engine functions@>=
+static int ev_is_cat(const rm_variant *a)
+{
+  return a->agg == RM_AGG_NONE && (a->metric == RM_COVERAGE || a->metric == RM_NOVELTY
+    || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
+    || a->metric == RM_EPC);
+}
+static int ev_pop_file(const rm_variant *a)
+{
+  return ev_is_cat(a) && a->metric != RM_COVERAGE && a->metric != RM_GINI
+    && a->metric != RM_ENTROPY && a->pop == RM_POP_FILE;
+}
+static int ev_cat_pop(ev_state *st, ev_measure *m)
+{
+  if (!ev_pop_file(&m->a)) return 1;
+  if (st->popcat == NULL) {
+    fprintf(tool_err, "rankmetrics: eval: %s: pop=file takes the popularity of"
+      " --popularity FILE, which was not given\n", m->given);
+    return 0;
+  }
+  m->pop = st->popcat;
+  if (rm_cat_merge(m->cat, m->pop) != RM_OK) tool_nomem();
+  return 1;
+}
+
+@ @<Engine functions@>=
+static int ev_pop_line(rm_cat *c, char *line)
+{
+  char *f[3], *e;
+  unsigned long long n;
+  if (ev_split_ws(line, f, 3) != 2 || strspn(f[1], "0123456789") != strlen(f[1])
+      || strlen(f[1]) > 18)
+    return 0;
+  n = strtoull(f[1], &e, 10);
+  return rm_cat_popularity(c, f[0], (unsigned long) n) == RM_OK;
+}
+static int ev_popularity(ev_state *st, const char *path)
+{
+  FILE *f = tool_open_in("eval", path);
+  char *buf = NULL;
+  size_t cap = 0;
+  long line = 0;
+  ssize_t n = 0;
+  int ok = 1;
+  if (f == NULL) return 0;
+  if ((st->popdigest = shard_digest(f, path)) == NULL || fseek(f, 0L, SEEK_SET)) ok = 0;
+  if ((st->popcat = rm_cat_new()) == NULL) tool_nomem();
+  while (ok && (n = tool_getline(&buf, &cap, f, path, line + 1)) >= 0) {
+    line++;
+    if (!ev_pop_line(st->popcat, buf)) {
+      fprintf(tool_err, "%s:%ld: expected 'ITEM COUNT' (or '* TOTAL'), a whole"
+        " count of at most 18 digits\n", path, line);
+      ok = 0;
+    }
+  }
+  if (n == -2) ok = 0;
+  free(buf);
+  if (f != stdin) fclose(f);
+  return ok;
+}
+
+@ The value of a table, and the reason on standard error when it is
+undefined (\.{--json} carries it too, as \.{"why"}).
+
+@<Engine functions@>=
+static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double *x)
+{
+  rm_status t;
+  m->why[0] = '\0';
+  if (exact) {
+    rm_exact e;
+    rm_exact_init(&e);
+    t = rm_cat_value_exact(&m->a, m->cat, &e, m->why, sizeof m->why);
+    *x = e.value;
+    rm_exact_clear(&e);
+  } else t = rm_cat_value(&m->a, m->cat, x, m->why, sizeof m->why);
+  if (t == RM_UNDEFINED && m->why[0])
+    fprintf(tool_err, "%s: %s: undefined: %s\n", path, m->given, m->why);
+  return t;
+}
+
+@ @<Engine functions@>=
+static void shard_put_cat(FILE *f, rm_cat *c, int ext)
+{
+  unsigned long n[3], pop, expo;
+  size_t i, r = rm_cat_items(c), k = 0;
+  char *w;
+  rm_cat_counts(c, n);
+  for (i = 0; i < r; i++) {
+    rm_cat_item(c, i, &pop, &expo, &w);
+    k += !ext || expo > 0 || strcmp(w, "0");
+    free(w);
+  }
+  fprintf(f, "catalogue %lu %lu %lu %lu\n", n[0], n[1], n[2], (unsigned long) k);
+  for (i = 0; i < r; i++) {
+    const char *id = rm_cat_item(c, i, &pop, &expo, &w);
+    if (!ext || expo > 0 || strcmp(w, "0")) {
+      fprintf(f, "item %lu %lu %s ", pop, expo, w);
+      shard_put_name(f, id); putc('\n', f);
+    }
+    free(w);
+  }
+}
+static int shard_get_cat(shard_file *s, shard_measure *m)
+{
+  unsigned long n[3], r, i, pop, expo;
+  char *p, *w;
+  if ((p = shard_line(s, "catalogue")) == NULL) return 0;
+  if (!shard_count(&p, &n[0]) || !shard_count(&p, &n[1]) || !shard_count(&p, &n[2])
+      || !shard_count(&p, &r) || *p) return -1;
+  if ((m->cat = rm_cat_new()) == NULL) tool_nomem();
+  rm_cat_add_counts(m->cat, n);
+  for (i = 0; i < r; i++) {
+    if ((p = shard_line(s, "item")) == NULL) return 0;
+    if (!shard_count(&p, &pop) || !shard_count(&p, &expo) || (w = shard_word(&p)) == NULL
+        || !shard_get_name(p) || rm_cat_put(m->cat, p, pop, expo, w) != RM_OK) return -1;
+  }
+  return 1;
 }
 
 @* Performance of the evaluator.\impl\here{q:perf}

@@ -3840,7 +3840,7 @@ precision@@k&\an{precision@@10}&G&precision.py\cr
 recall@@k&\an{recall@@10}&F&recall.py\cr
 mrr@@k&\an{rr@@10}&H&reciprocal\_rank.py\cr
 hit\_rate@@k&\an{hr@@10}&I&hit\_rate.py\cr
-hits@@k&\nov{hits@@10}{the number of hits}&&hits.py\cr
+hits@@k&\an{hits@@10}&&hits.py\cr
 r-precision&\an{rprec}&&r\_precision.py\cr
 f1@@k&\an{f@@10[beta2=1]}&&f1.py\cr
 bpref&\an{bpref}{\eightrm, but NaN when no item is judged nonrelevant}&&bpref.py\cr
@@ -3887,7 +3887,10 @@ NDCG@@K&\an{ndcg@@10[gain=binary]}&D&metrics.py\cr
 AUC&\an{auc[ties=average]}&K&metrics.py\cr
 GAUC&\an{mean[skip=undef,weight=positives]:auc[ties=average]}&M&metrics.py\cr
 ItemCoverage@@K&\an{coverage@@10[items=1000]}{\eightrm, 1000 items}&&metrics.py\cr
-TailPercentage, Gini\dots&\nov{gini@@10}{popularity and diversity}&&metrics.py\cr
+GiniIndex&\an{gini@@10[items=1000]}&&metrics.py\cr
+ShannonEntropy&\an{entropy@@10[log=e,scale=items]}&&metrics.py\cr
+AveragePopularity&\an{arp@@10[pop=file]}&&metrics.py\cr
+TailPercentage&\nov{tailpct@@10}{long-tail share}&&metrics.py\cr
 \alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
 precision\_at\_k&\an{precision@@10}&G&evaluation/python\_evaluation.py\cr
 recall\_at\_k&\an{recall@@10}&F&evaluation/python\_evaluation.py\cr
@@ -3973,6 +3976,13 @@ calc\_auc&\nov{auc[trapezoids=sample]}{trapezoids per sample, in sort order}&&di
 \alib{x-deeplearning \eightrm alibaba/x-deeplearning}
 GaucCalcOp&\nov{gauc[trapezoids=sample]}{per-sample trapezoids, edge groups lost}&M&xdl/core/ops/gauc\_calc\_op.cc, 9d2714b4\cr
 DIEN calc\_auc&\nov{auc[trapezoids=low]}{a trapezoid biased low}&&DIEN/script/utils.py, 2194de3a\cr
+\alib{XGBoost 1.7.4 \eightrm Debian python3-xgboost, src/metric/rank\_metric.cc}
+ndcg@@n&\an{ndcg@@10[gain=exp2,undef=one]}&&checked by make check\cr
+ndcg@@n-&\an{ndcg@@10[gain=exp2]}&&checked by make check\cr
+map@@n&\an{ap@@10[undef=one]}&&checked by make check\cr
+map@@n-&\an{ap@@10}&&checked by make check\cr
+pre@@n&\an{precision@@10}&&checked by make check\cr
+auc (groups)&\nov{xgboost:auc}{pairs of unequal grades}&&checked by make check\cr
 \alib{RankLib \eightrm jattenberg/RankLib, commit 7dae2827}
 ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
 \atlasend

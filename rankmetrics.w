@@ -557,7 +557,7 @@ lrap&no&scikit-learn's label ranking average precision&&\secref{q:lrap}\cr
 ap&yes&average precision&norm&\secref{q:ap}\cr
 apstep&no&scikit-learn's step-function average precision&&\secref{q:apstep}\cr
 ap11&yes&11-point interpolated average precision&level&\secref{q:ap11}\cr
-auc&no&area under the ROC curve of one list&depth&\secref{q:auc}\cr
+auc&no&area under the ROC curve of one list&depth max\_fpr pauc&\secref{q:auc}\cr
 err&yes&expected reciprocal rank&gmax&\secref{q:err}\cr
 accuracy&no&$(TP+TN)/n$, positive when the score is $\ge$ the cut&cut&\secref{q:clf}\cr
 clf-precision&no&$TP/(TP+FP)$&cut&\secref{q:clf}\cr
@@ -570,7 +570,7 @@ spearman&no&Spearman's rho of scores and grades&&\secref{corr-def}\cr
 kendall&no&Kendall's tau of scores and grades&tau&\secref{corr-def}\cr
 coverage&yes&distinct items of users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
 fmean&yes&$F_\beta$ of users' mean precision and recall (a set)&beta2&\secref{q:set}\cr
-novelty&yes&mean self-information $-\lg p(i)$ of a top $K$ (a set)&floor&\secref{F001.11}\cr
+novelty&yes&mean self-information $-\lg p(i)$ of a top $K$ (a set)&floor pop&\secref{F001.11}\cr
 bpref&yes&binary preference over judged items (trec\_eval's)&&\secref{q:judged}\cr
 infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
 nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
@@ -598,6 +598,12 @@ nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwlada
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
 bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
 compat&no&RBO with the ideal ranking over that of the ideal&p&\secref{q:compat}\cr
+hits&yes&the number of relevant items in the top $K$ (ranx)&&\secref{q:more}\cr
+fallout&yes&nonrelevant items of the top $K$ over all nonrelevant&&\secref{q:more}\cr
+gini&yes&Gini index of the exposures of items in users' top $K$ (a set)&items form&\secref{q:cat}\cr
+entropy&yes&Shannon entropy of those exposures (a set)&unit scale&\secref{q:cat}\cr
+arp&yes&average popularity of the items of a top $K$ (a set)&pop&\secref{q:cat}\cr
+epc&yes&expected popularity complement of its relevant items (a set)&pop&\secref{q:cat}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -660,7 +666,7 @@ t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (de
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 &a&Kendall's $\tau_a$&\cr
-items&$N$&the size of the catalogue, 1 to $2^{31}-1$; no default&\secref{q:coverage}\cr
+items&$N$&the size of the catalogue, 1 to $2^{31}-1$; required by coverage&\secref{q:coverage}\cr
 floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
 &code&its $p(i)$ is raised to $10^{-8}$&\cr
 at&$p/q$&the recall level of \m{iprec}, 0 to 1 (default 0)&\secref{q:iprec}\cr
@@ -669,6 +675,19 @@ level&exact&a level $\rho$ is reached at $\lceil\rho R\rceil$ hits&\secref{q:ipr
 mult&$p/q$&the multiple of $R$ in \m{rprecm} (default 1)&\secref{q:setap}\cr
 tp fp fn tn&$-10^6$..$10^6$&\m{utility}'s weights of the four cells (default 1, $-1$, 0, 0)&\secref{q:utility}\cr
 docs&$N$&the documents in the collection, for \m{tn} (default 0)&\secref{q:utility}\cr
+pop&pos&an item's popularity: the users who rated it&\secref{q:cat}\cr
+&all&the users who were shown it&\cr
+&file&its count in \.{eval --popularity FILE}&\cr
+form&recbole&Gini as $G/(NT)$, 0 for an even spread&\secref{q:cat}\cr
+&elliot&Gini as $1-G/((N-1)T)$, 1 for an even spread&\cr
+&lenskit&as \m{recbole}&\cr
+unit&bits&entropy in bits&\secref{q:cat}\cr
+&nats&in nats&\cr
+max\_fpr&$p/q$&\m{auc}'s partial area up to this false-positive rate (default 1)&\secref{q:more}\cr
+pauc&mcclish&the partial area standardised, ${1\over2}$ at random (scikit-learn)&\secref{q:more}\cr
+&raw&the partial area itself&\cr
+scale&none&entropy as it is&\secref{q:cat}\cr
+&items&divided by the number of items shown&\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -1574,6 +1593,23 @@ condition, and $-1$ when never.
 
 @<Private functions@>=
 static int next_key(int key); /* the key printed after |key|, see below */
+static int help_accepts(const rm_variant *w, unsigned long long given);
+static int help_cond_fraction(const rm_variant *b, unsigned long long given,
+  int key, long x, long d, char *c, size_t clen)
+{ /* the last resort: another key's fraction moved from its default to 1/2 */
+  int k2;
+  for (k2 = next_key(-1); k2 >= 0; k2 = next_key(k2)) {
+    rm_variant w = *b;
+    if (k2 == key || keys[k2].outer || !keys[k2].den
+        || !(metrics[b->metric].keys & K(k2))) continue;
+    key_set(&w, k2, 1, 2); key_set(&w, key, x, d);
+    if (help_accepts(&w, given | K(key) | K(k2))) {
+      snprintf(c, clen, "%s=1/2", keys[k2].name);
+      return 1;
+    }
+  }
+  return -1;
+}
 static int help_cond(const rm_variant *b, unsigned long long given, int key,
   long x, long d, char *c, size_t clen)
 {
@@ -1600,7 +1636,7 @@ static int help_cond(const rm_variant *b, unsigned long long given, int key,
     }
     if (n) return 1;
   }
-  return -1;
+  return help_cond_fraction(b, given, key, x, d, c, clen);
 }
 
 @ \impl The line of one metric.  A metric whose bare name is refused has a key
@@ -1637,6 +1673,7 @@ static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
       int dd = keys[key].den && key_den(&b, key) > 0;
       int r = help_cond(&b, given & ~K(key), key, dd ? key_get(&b, key) : keys[key].lo,
         dd ? key_den(&b, key) : 1, c, sizeof c);
+      if (r < 0 && dd) r = help_cond(&b, given & ~K(key), key, 1, 2, c, sizeof c);
       if (r < 0) continue;
       help_put(buf, len, p, " %s=", keys[key].name);
       if (keys[key].den) help_put(buf, len, p, "p/q");
@@ -3888,7 +3925,7 @@ AUC&\an{auc[ties=average]}&K&metrics.py\cr
 GAUC&\an{mean[skip=undef,weight=positives]:auc[ties=average]}&M&metrics.py\cr
 ItemCoverage@@K&\an{coverage@@10[items=1000]}{\eightrm, 1000 items}&&metrics.py\cr
 GiniIndex&\an{gini@@10[items=1000]}&&metrics.py\cr
-ShannonEntropy&\an{entropy@@10[log=e,scale=items]}&&metrics.py\cr
+ShannonEntropy&\an{entropy@@10[unit=nats,scale=items]}&&metrics.py\cr
 AveragePopularity&\an{arp@@10[pop=file]}&&metrics.py\cr
 TailPercentage&\nov{tailpct@@10}{long-tail share}&&metrics.py\cr
 \alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
@@ -11476,10 +11513,10 @@ sum never needs), and $1-G/((N-1)T)$ under \.{form=elliot} (Elliot's
 |GiniIndex|, \.{diversity/gini\_index/gini\_index.py}, after RankSys: a
 diversity, 1 when every item is shown equally often).  So the first two are
 0 for an even spread and the third is~1: one name, opposite directions.
-\item{$\bullet$} \.{entropy} (keys \.{log} and \.{scale}): $H=-\sum_i
-p_i\log p_i$ with $p_i=e_i/T$, in bits (\.{log=2}) or nats (\.{log=e});
+\item{$\bullet$} \.{entropy} (keys \.{unit} and \.{scale}): $H=-\sum_i
+p_i\log p_i$ with $p_i=e_i/T$, in bits (\.{unit=bits}) or nats (\.{unit=nats});
 \.{scale=items} divides by~$m$, as RecBole's |ShannonEntropy| does (with
-\.{log=e}); Elliot's |ShannonEntropy| weighs each exposure by one over its
+\.{unit=nats}); Elliot's |ShannonEntropy| weighs each exposure by one over its
 list's length, which is $H$ in bits when every list has $K$ items.
 \item{$\bullet$} \.{arp} (key \.{pop}): the average recommendation
 popularity, ${1\over U}\sum_u{1\over\vert L_u\vert}\sum_{i\in L_u}n_i$
@@ -11511,18 +11548,18 @@ typedef struct rm_cat rm_cat; /* an item table */
 @ @<Fields of a variant@>=
 int pop; /* an |rm_pop| */
 int form; /* an |rm_gini| */
-int logbase; /* 0: bits, 1: nats */
+int logbase; /* \.{unit}: 0 bits, 1 nats */
 int scale; /* 1: \.{entropy} divided by the items shown */
 
 @ @<Key codes@>=
-KEY_POP, KEY_FORM, KEY_LOG, KEY_SCALE,
+KEY_POP, KEY_FORM, KEY_UNIT, KEY_SCALE,
 
-@ @^keys of names, \.{pop}@>@^keys of names, \.{form}@>@^keys of names, \.{log}@>
+@ @^keys of names, \.{pop}@>@^keys of names, \.{form}@>@^keys of names, \.{unit}@>
 @^keys of names, \.{scale}@>
 @<Key specifications@>=
 [KEY_POP] = {"pop", pop_words, 0, 0, FIELD(pop), 0, pop_when, 5, 0},
 [KEY_FORM] = {"form", form_words, 0, 0, FIELD(form), 0, NULL, 4, 0},
-[KEY_LOG] = {"log", log_words, 0, 0, FIELD(logbase), 0, NULL, 5, 0},
+[KEY_UNIT] = {"unit", unit_words, 0, 0, FIELD(logbase), 0, NULL, 5, 0},
 [KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 6, 0},
 
 @ @<Words and conditions of keys@>=
@@ -11536,7 +11573,7 @@ static int items_when(const rm_variant *v) /* \.{gini} may go without */
   return v->items != RM_ITEMS_UNSET;
 }
 static const char *const form_words[] = {"recbole", "elliot", "lenskit", NULL};
-static const char *const log_words[] = {"2", "e", NULL};
+static const char *const unit_words[] = {"bits", "nats", NULL};
 static const char *const scale_words[] = {"none", "items", NULL};
 
 @ The item table is public, so that a caller who streams its users, as
@@ -12062,7 +12099,7 @@ RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC,
 @ @<Metric specifications@>=
 [RM_GINI] = {"gini", K(KEY_ITEMS) | K(KEY_FORM) | K(KEY_TIES), NULL, NULL, cat_bound,
   no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
-[RM_ENTROPY] = {"entropy", K(KEY_LOG) | K(KEY_SCALE) | K(KEY_TIES), NULL, NULL,
+[RM_ENTROPY] = {"entropy", K(KEY_UNIT) | K(KEY_SCALE) | K(KEY_TIES), NULL, NULL,
   cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_ARP] = {"arp", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
   no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
@@ -28232,7 +28269,8 @@ static void usage(FILE *f)
     "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
-    "                        [--score C] [--partial] [--quiet] QRELS RUN | FILE\n"
+    "                        [--score C] [--popularity FILE] [--partial] [--quiet]\n"
+    "                        QRELS RUN | FILE\n"
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
@@ -28353,7 +28391,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "          [--judged-only skip|empty] [--judged-docs-only]\n"
     "          [--negative zero|unjudged] [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
-    "          [--quiet] QRELS RUN | FILE\n\n"
+    "          [--popularity FILE] [--partial] [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  Any file may\n"
@@ -28410,10 +28448,15 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     item, label, score; user and label are required); a\n"
     "                     named column must exist; --item none, --score none:\n"
     "                     no such column; a default matches Score, ' SCORE'\n"
+    "  --popularity FILE  the popularity of items for pop=file (novelty, arp,\n"
+    "                     epc): lines ITEM COUNT, and '* M' for the total a\n"
+    "                     count is a share of (default: the sum of the counts);\n"
+    "                     an undefined value of these says why on standard\n"
+    "                     error and, with --json, as \"why\"\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
-    "                     measure) for rankmetrics merge, not the aggregates;\n"
-    "                     refused with -q, --trec, --json, --judged-only empty,\n"
-    "                     and metrics of a whole set\n"
+    "                     measure, the item table of a metric of the catalogue)\n"
+    "                     for rankmetrics merge, not the aggregates; refused\n"
+    "                     with -q, --trec, --json, --judged-only empty, and fmean\n"
     "  --quiet            no summary on standard error\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
     "Combine the states written by 'eval --partial' over shards of one input\n"
@@ -28587,7 +28630,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"tau", NULL, "which Kendall's tau"},
   {"tau", "b", "tau-b, corrected for ties"},
   {"tau", "a", "tau-a, not corrected"},
-  {"items", NULL, "1..2^31-1: the number of items in the catalogue (required)"},
+  {"items", NULL, "1..2^31-1: the items in the catalogue (coverage needs it)"},
   {"floor", NULL, "an item that no user rated, p(i) = 0"},
   {"floor", "none", "makes the value undefined"},
   {"floor", "code", "has p(i) raised to 1e-8, as the source's code does"},
@@ -28610,6 +28653,24 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"weight", "uniform", "1"},
   {"weight", "items", "its number of items"},
   {"weight", "positives", "its number of relevant items"},
+  {"max_fpr", NULL, "p/q: auc's area up to this false-positive rate (default 1)"},
+  {"pauc", NULL, "the partial area of auc[max_fpr=]"},
+  {"pauc", "mcclish", "standardised as scikit-learn's: 1/2 at random"},
+  {"pauc", "raw", "the area itself, at most max_fpr"},
+  {"pop", NULL, "an item's popularity n(i), for novelty, arp and epc"},
+  {"pop", "pos", "the users whose list has it at or above rel"},
+  {"pop", "all", "the users whose list has it, whatever its grade"},
+  {"pop", "file", "its count in eval --popularity FILE"},
+  {"form", NULL, "the Gini index of the exposures, G = sum (2j-N-1) c(j)"},
+  {"form", "recbole", "G/(N T), 0 for an even spread"},
+  {"form", "elliot", "1 - G/((N-1) T), 1 for an even spread"},
+  {"form", "lenskit", "G/(N T), as recbole"},
+  {"unit", NULL, "the unit of entropy"},
+  {"unit", "bits", "logarithms to base 2"},
+  {"unit", "nats", "natural logarithms (RecBole)"},
+  {"scale", NULL, "what entropy is divided by"},
+  {"scale", "none", "nothing"},
+  {"scale", "items", "the number of items shown (RecBole)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
@@ -28662,6 +28723,12 @@ static const char *const metric_help[][2] = {
   {"ndcg-rel", "nDCG averaged over the relevant items (trec_eval's ndcg_rel)"},
   {"rndcg", "nDCG averaged where the ideal gain changes (trec_eval's Rndcg)"},
   {"utility", "tp h + fp (n-h) + fn (R-h) + tn (docs+h-n-R) (trec_eval's utility)"},
+  {"hits", "the number of relevant items in the top K (ranx)"},
+  {"fallout", "nonrelevant items in the top K over all nonrelevant"},
+  {"gini", "Gini index of the items' exposures in the top K (form=)"},
+  {"entropy", "Shannon entropy of the items' exposures in the top K"},
+  {"arp", "average popularity of the items of the top K (pop=)"},
+  {"epc", "expected popularity complement of the relevant top K"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit

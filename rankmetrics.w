@@ -12093,9 +12093,6 @@ static double cat_bound(const rm_variant *v)
   return v->metric == RM_NOVELTY || v->metric == RM_ENTROPY ? 10 : 1;
 }
 
-@ @<Metric codes@>=
-RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC,
-
 @ @<Metric specifications@>=
 [RM_GINI] = {"gini", K(KEY_ITEMS) | K(KEY_FORM) | K(KEY_TIES), NULL, NULL, cat_bound,
   no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
@@ -12109,27 +12106,27 @@ RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC,
 @ {\it Cases.}  Three users' top two are $a,b$; $a,c$; $a,b$ in a catalogue of
 four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
 the ranks 1 to~4 with coefficients $-3,-1,1,3$, so $G=0\cdot(-3)+1\cdot(-1)
-+2\cdot1+3\cdot3=10$: RecBole's Gini is $10/24=\oursq{T-gini}$, Elliot's
-$1-10/18=\oursq{T-gini-elliot}$.  The entropy of $3/6,2/6,1/6$ is
-$\lg6-(3\lg3+2)/6=\ours{T-entropy}$ bits.  If the users rated (grade~1) $a$;
++2\cdot1+3\cdot3=10$: RecBole's Gini is $10/24=\oursq{L-gini}$, Elliot's
+$1-10/18=\oursq{L-gini-elliot}$.  The entropy of $3/6,2/6,1/6$ is
+$\lg6-(3\lg3+2)/6=\ours{L-entropy}$ bits.  If the users rated (grade~1) $a$;
 $a$ and~$c$; nothing, then $n_a=2$, $n_c=1$, $n_b=0$: the ARP is
-$((2+0)/2+(2+1)/2+(2+0)/2)/3=\oursq{T-arp}$, and EPC counts the two users
-with a relevant item: $((1-2/3)/2+((1-2/3)+(1-1/3))/2)/2=\oursq{T-epc}$.
+$((2+0)/2+(2+1)/2+(2+0)/2)/3=\oursq{L-arp}$, and EPC counts the two users
+with a relevant item: $((1-2/3)/2+((1-2/3)+(1-1/3))/2)/2=\oursq{L-epc}$.
 
 @<Examples over several queries@>=
-@/{"T-gini", NULL, "gini@@2[items=4]",
+@/{"L-gini", NULL, "gini@@2[items=4]",
   RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "5/12", 0x1.aaaaaaaaaaaabp-2},
-@/{"T-gini-elliot", NULL, "gini@@2[form=elliot,items=4]",
+@/{"L-gini-elliot", NULL, "gini@@2[form=elliot,items=4]",
   RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "4/9", 0x1.c71c71c71c71cp-2},
-@/{"T-entropy", NULL, "entropy@@2",
+@/{"L-entropy", NULL, "entropy@@2",
   RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, NULL, 0x1.758ab7c7a895fp+0},
-@/{"T-arp", NULL, "arp@@2",
+@/{"L-arp", NULL, "arp@@2",
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "7/6", 0x1.2aaaaaaaaaaabp+0},
-@/{"T-epc", NULL, "epc@@2",
+@/{"L-epc", NULL, "epc@@2",
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 
@@ -14900,9 +14897,6 @@ static rm_status aucx_dratio(const rm_variant *v, const rm_list *l,
   return RM_OK;
 }
 
-@ @<Metric codes@>=
-RM_HITS, RM_FALLOUT,
-
 @ @<Metric specifications@>=
 @/[RM_HITS] = {"hits", PRF_KEYS, ratio_d, ratio_x, prf_bound, NULL, NULL, hf_qratio,
   hf_dratio},
@@ -14910,23 +14904,23 @@ RM_HITS, RM_FALLOUT,
   hf_qratio, hf_dratio},
 
 @ {\it Cases.}  The list $1,0,0,1,0$ with one more non-relevant item judged but not
-retrieved: \.{hits@@3} is $\oursq{T-hits}$ and \.{fallout@@3} is
-$2/4=\oursq{T-fallout}$.  For the partial AUC take the ranking
+retrieved: \.{hits@@3} is $\oursq{L-hits}$ and \.{fallout@@3} is
+$2/4=\oursq{L-fallout}$.  For the partial AUC take the ranking
 $0,1,0,1$ ($P=N=2$): its ROC curve rises at $x=1/2$ to $1/2$, at $x=1$ to~1.
-Up to $f=1/2$ the raw area is 0 ($\oursq{T-pauc-raw}$), the standardised
-value $(1+(0-1/8)/(1/2-1/8))/2=\oursq{T-pauc}$; up to $f=3/4$ the area adds the
-trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{T-pauc-34}$ raw).
+Up to $f=1/2$ the raw area is 0 ($\oursq{L-pauc-raw}$), the standardised
+value $(1+(0-1/8)/(1/2-1/8))/2=\oursq{L-pauc}$; up to $f=3/4$ the area adds the
+trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$ raw).
 
 @<Worked examples@>=
-@/{"T-hits", NULL, "hits@@3", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(0),
+@/{"L-hits", NULL, "hits@@3", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(0),
   NULL, "case", RM_OK, "1", 0x1p+0},
-@/{"T-fallout", NULL, "fallout@@3", RM_G(1, 0, 0, 1, 0), NULL,
+@/{"L-fallout", NULL, "fallout@@3", RM_G(1, 0, 0, 1, 0), NULL,
   NULL, RM_G(0), NULL, "case", RM_OK, "1/2", 0x1p-1},
-@/{"T-pauc-raw", NULL, "auc[max_fpr=1/2,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
+@/{"L-pauc-raw", NULL, "auc[max_fpr=1/2,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "0", 0x0p+0},
-@/{"T-pauc", NULL, "auc[max_fpr=1/2]", RM_G(0, 1, 0, 1), NULL, NULL,
+@/{"L-pauc", NULL, "auc[max_fpr=1/2]", RM_G(0, 1, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
-@/{"T-pauc-34", NULL, "auc[max_fpr=3/4,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
+@/{"L-pauc-34", NULL, "auc[max_fpr=3/4,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "1/8", 0x1p-3},
 
 @* Compatibility.\here{q:compat}
@@ -15132,6 +15126,14 @@ static void compat_defaults(rm_variant *v)
 
 @ @<Metric codes@>=
 RM_COMPAT,
+
+@ \impl The codes of the metrics of \secref{q:more} and \secref{q:cat}, which came
+later, follow every earlier metric's: the golden vectors of the
+disagreements are written in the order of the codes, and so their witnesses
+come after every earlier test, whose numbers stay.
+
+@<Metric codes@>=
+RM_HITS, RM_FALLOUT, RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC,
 
 @ @<Metric specifications@>=
 @/[RM_COMPAT] = {"compat", K(KEY_P) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
@@ -18306,6 +18308,8 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
 static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
+static int late_example(const char *id);
+static int dis_pop_pair(const rm_disagree_pair *q, int mi);
 static int family_variant_with(const vector_family *fam, const char *key, const char *val,
   char *out, size_t len);
 static int bad_test(vec_out *o, int *groups, char *open, const char *name, const rm_list *l,
@@ -18376,6 +18380,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
   else {
     const char *const *vars = fam->variants;
     unsigned long long seed0 = 0;
+    int late_pass = 0;
     @<Write the groups of worked examples@>;
     @<Write the groups of ratings@>;
     @<Write the groups of random cases@>;
@@ -18385,6 +18390,8 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
       vars = fam->late; seed0 = 1000;
       @<Write the groups of random cases@>;
     }
+    late_pass = 1;
+    @<Write the groups of worked examples@>;
     if (ok) ok = write_plain_groups(fam, &o, &groups);
   }
   ok = !ferror(o.json) && ok;
@@ -18420,9 +18427,28 @@ gives their number, and the search for hard cases decides it.
   fputs("\n  ]\n}\n", jf);
 }
 
-@ \impl A worked example belongs to the family of its metric.
+@ \impl The disagreements of the popularity rules are left out of the file:
+\.{pop=file} has no value without the file (the library refuses it), and
+novelty's \.{pos} against \.{all}, which came later, would have taken
+numbers from the tests after novelty's.
 
 @<Tool functions@>=
+static int dis_pop_pair(const rm_disagree_pair *q, int mi)
+{
+  return strstr(q->la, "pop=") && (mi == RM_NOVELTY || strstr(q->la, "pop=file")
+    || strstr(q->lb, "pop=file"));
+}
+
+@ \impl A worked example belongs to the family of its metric.  The examples whose
+names begin with \.{L-} came later (those of \secref{q:more} and
+\secref{q:cat}): they are written last in their family, after its late
+variants, so that every earlier test keeps its |tcId|.
+
+@<Tool functions@>=
+static int late_example(const char *id)
+{
+  return strncmp(id, "L-", 2) == 0;
+}
 static int in_family(const vector_family *fam, const rm_example *x)
 {
   rm_variant v;
@@ -18442,7 +18468,7 @@ static int in_family(const vector_family *fam, const rm_example *x)
     int xg[RM_EXAMPLE_MAX];
     unsigned char xu[RM_EXAMPLE_MAX];
     char nm[RM_NAME_MAX], comment[200];
-    if (!in_family(fam, x)) continue;
+    if (!in_family(fam, x) || late_example(x->id) != late_pass) continue;
     rm_variant_parse(x->name, &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
     rm_example_list(x, &l, xg, xu);
@@ -18884,7 +18910,8 @@ pair by pair, in the order of the search's report.
     for (j = 0; j < rm_disagreement_pairs(d) && ok; j++) {
       rm_disagree_pair q;
       rm_disagreement_pair(d, j, &q);
-      if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || strncmp(q.lb, "level=", 6) == 0)
+      if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || strncmp(q.lb, "level=", 6) == 0
+          || dis_pop_pair(&q, mi))
         continue;
       for (side = 0; side < 2 && ok; side++)
         @<Write the witness of pair |q| in the group of its variant |side|@>;
@@ -18972,23 +18999,9 @@ static const char *const aggregate_variants[] = {
   unsigned long cuts[32];
   int te = fam->variants == trec_set_variants; /* the family of \secref{q:trecm} */
   ncuts = family_cutoffs(fam, cuts, 32);
+  int late_pass = 0;
   if (kept == NULL) ok = 0;
-  for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
-    const rm_set_example *x = &rm_set_examples[i];
-    rm_variant v;
-    char nm[RM_NAME_MAX], comment[200];
-    if ((strncmp(x->id, "TE-", 3) == 0) != te) continue;
-    rm_variant_parse(x->name, &v, NULL, 0);
-    rm_variant_name(&v, nm, sizeof nm);
-    snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
-      x->source ? ", source " : ", a case of the book",
-      x->source ? x->source : "", x->printed ? ", printed " : "",
-      x->printed ? x->printed : "");
-    @<Open a group for |nm|@>;
-    ok = write_set_test(&o, &v, x->q, x->nq, 1, comment, x->source != NULL,
-      strcmp(x->verdict, "erratum") == 0, 0);
-    fputs("\n      ]}", o.json);
-  }
+  @<Write the groups of examples over queries@>;
   if (ok && !te) @<Write the witnesses of GAUC's splits@>;
   for (k = 0; fam->variants[k] && ok; k++) {
     rm_variant v;
@@ -19011,7 +19024,31 @@ static const char *const aggregate_variants[] = {
     if (ok) ok = adq_add_witnesses(&o, &v, t, SET_CASES, cuts, ncuts);
     fputs("\n      ]}", o.json);
   }
+  late_pass = 1;
+  @<Write the groups of examples over queries@>;
   free(kept);
+}
+
+@ \impl The examples over several queries of the family, the late ones
+(\.{L-}) in a pass of their own at its end.
+
+@<Write the groups of examples over queries@>=
+for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
+  const rm_set_example *x = &rm_set_examples[i];
+  rm_variant v;
+  char nm[RM_NAME_MAX], comment[200];
+  if ((strncmp(x->id, "TE-", 3) == 0) != te || late_example(x->id) != late_pass)
+    continue;
+  rm_variant_parse(x->name, &v, NULL, 0);
+  rm_variant_name(&v, nm, sizeof nm);
+  snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
+    x->source ? ", source " : ", a case of the book",
+    x->source ? x->source : "", x->printed ? ", printed " : "",
+    x->printed ? x->printed : "");
+  @<Open a group for |nm|@>;
+  ok = write_set_test(&o, &v, x->q, x->nq, 1, comment, x->source != NULL,
+    strcmp(x->verdict, "erratum") == 0, 0);
+  fputs("\n      ]}", o.json);
 }
 
 @ \impl As for the lists (|@<Write the groups of disagreements@>|): the search
@@ -26435,9 +26472,10 @@ the refusal, which is never silently wrong.  \.{eval --exact} itself
 (without \.{--partial}) decides every rounding with Ziv's loop, so when the
 merge decides, it prints the same double.
 \smallskip
-{\it What cannot be merged, and is refused.}  A metric of a whole set
-(coverage reads the items of all the queries together, not a sum over
-queries).  A micro average merges its fractions from
+{\it What cannot be merged, and is refused.}  The $F$-score of means
+(\.{fmean}), a metric of a whole set that is not a function of an item
+table; the metrics of the catalogue (coverage, novelty, Gini, entropy, ARP,
+EPC) merge their item tables instead (\secref{q:catshard}).  A micro average merges its fractions from
 |rm_value_parts_exact| on the exact path, the pooled RMSE among them, whose
 root of the merged fraction is rounded as \secref{q:sqrtq} shows;
 on the double path |rm_value_parts| gives the numerator and the
@@ -26445,8 +26483,8 @@ denominator, summed as above, and the pooled RMSE is the root of their
 rounded quotient, as in |rm_value_set|.  (The geometric mean on the exact path carries an
 enclosure of its sum of logarithms, $[L,H]$ over $W$ queries, and is
 decided as a mean is: $\exp$ is monotone too, and both ends are
-exponentiated outward at 256 bits before they are rounded.)  For a
-metric of a whole set, \.{eval --partial} names the measure and stops
+exponentiated outward at 256 bits before they are rounded.)  For
+\.{fmean}, \.{eval --partial} names the measure and stops
 before reading anything.  \.{-q}, \.{--trec} and \.{--json} are
 refused too, since a state is not a table (give the format to \.{merge}),
 and so is \.{--judged-only empty}: a shard would evaluate every judged
@@ -26469,12 +26507,13 @@ writes nothing else).  The order in which the engine returns the states
 does not matter.
 
 @ {\it The format.}  A state is text, one item a line; the first line names
-the format and its version, \.{rankmetrics-partial 4}.  Then
+the format and its version, \.{rankmetrics-partial 5}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
 \item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no
 negative=W columns=C}, the options of \.{eval} that change values, and the
-columns read (|shard_put_columns|);
+columns read (|shard_put_columns|), then \.{popularity=D} when
+\.{--popularity} was given, $D$ the first 16 digits of its digest;
 \item{} \.{judgments D N}, the digest of the judgments file as read, 16
 hexadecimal digits, and its length in bytes, or \.{judgments none} for a
 delimited file (|shard_digest|);
@@ -26486,7 +26525,8 @@ numbers $h\cdot2^e$ written \.{0x}$h$\.{p}$e$ with $h$ a whole number in
 hexadecimal and $e\ge-1074$ in decimal (\.{-0x1fp-3} is $-31/8$), each
 standing for an integer times~$2^{-1074}$, or \.{fractions Q W} and \.{enclosure K L H} on the
 exact path, fractions in decimal (\.{-3/8}), $K$ the number of irrational
-values;
+values; for a metric of the catalogue, instead of these, \.{catalogue U C M R}
+and $R$ lines \.{item POP EXPO W NAME} (\secref{q:catshard});
 \item{} \.{names M}, followed by $M\ge N$ lines, the names of all the
 queries of the shard's run, evaluated or skipped, in strictly increasing
 byte order (a backslash, a line feed and a carriage return in a name are
@@ -26506,7 +26546,8 @@ query, with its name; a state whose sums leave the range of a bounded
 measure is refused with the measure's name (|shard_in_range|).  Versions 1
 to~3 of the format, which named only some queries (none, then the ends and
 a sample) and not the judgments, are refused with a word on why and the
-advice to evaluate the shard again with \.{eval --partial}.
+advice to evaluate the shard again with \.{eval --partial}; so is version~4,
+which held no metric of the catalogue.
 
 {\it What merge cannot see.}  A merge is exact when the states are what
 \.{eval --partial} wrote for disjoint parts of one run against one file of

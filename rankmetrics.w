@@ -598,12 +598,12 @@ nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwlada
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
 bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
 compat&no&RBO with the ideal ranking over that of the ideal&p&\secref{q:compat}\cr
-hits&yes&the number of relevant items in the top $K$ (ranx)&&\secref{q:more}\cr
-fallout&yes&nonrelevant items of the top $K$ over all nonrelevant&&\secref{q:more}\cr
-gini&yes&Gini index of the exposures of items in users' top $K$ (a set)&items form&\secref{q:cat}\cr
-entropy&yes&Shannon entropy of those exposures (a set)&unit scale&\secref{q:cat}\cr
-arp&yes&average popularity of the items of a top $K$ (a set)&pop&\secref{q:cat}\cr
-epc&yes&expected popularity complement of its relevant items (a set)&pop&\secref{q:cat}\cr
+hits&yes&relevant items in the top $K$, a count (ranx)&&\secref{q:more}\cr
+fallout&yes&nonrelevant items in the top $K$, over all&&\secref{q:more}\cr
+gini&yes&Gini index of the items' exposures (a set)&items form&\secref{q:cat}\cr
+entropy&yes&Shannon entropy of the exposures (a set)&unit scale&\secref{q:cat}\cr
+arp&yes&average popularity of a top $K$ (a set)&pop&\secref{q:cat}\cr
+epc&yes&popularity complement of its hits (a set)&pop&\secref{q:cat}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -683,8 +683,8 @@ form&recbole&Gini as $G/(NT)$, 0 for an even spread&\secref{q:cat}\cr
 &lenskit&as \m{recbole}&\cr
 unit&bits&entropy in bits&\secref{q:cat}\cr
 &nats&in nats&\cr
-max\_fpr&$p/q$&\m{auc}'s partial area up to this false-positive rate (default 1)&\secref{q:more}\cr
-pauc&mcclish&the partial area standardised, ${1\over2}$ at random (scikit-learn)&\secref{q:more}\cr
+max\_fpr&$p/q$&the false-positive rate of \m{auc}'s partial area (default 1)&\secref{q:more}\cr
+pauc&mcclish&the partial area standardised (scikit-learn)&\secref{q:more}\cr
 &raw&the partial area itself&\cr
 scale&none&entropy as it is&\secref{q:cat}\cr
 &items&divided by the number of items shown&\cr
@@ -11526,7 +11526,7 @@ L_u\vert$ and the value is $\sum_iw_in_i/U$.
 \item{$\bullet$} \.{epc} (key \.{pop}): the expected popularity complement
 of Vargas and Castells without a rank discount, ${1\over C}\sum_u{1\over\vert
 L_u\vert}\sum_{i\in L_u}[g_{u,i}\ge t](1-n_i/M)$, where $C$ counts the users
-with at least one relevant item (Elliot's |EPC|, \.{novelty/EPC/epc.py},
+with at least one relevant item (Elliot's |EPC| in its file \.{epc.py},
 which leaves the others out, and whose novelty of an item it never saw
 is~1, as $n_i=0$ gives).  Elliot discounts the ranks logarithmically; that
 variant is not yet here.
@@ -14735,9 +14735,8 @@ $K$, $h_k$, the numerator of precision without its denominator (ranx,
 queries is not a share).  Under \.{ties=average} it is the expected count.
 \item{$\bullet$} \.{fallout@@K} is the share of the non-relevant items that the
 first $K$ hold: $(k-h_k)/N$, with $k=\min(K,n)$ and $N$ the number of
-judged items below the threshold, retrieved or not (torchmetrics,
-\.{functional/retrieval/fall\_out.py}, which counts the targets equal to 0
-among the candidates).  It is undefined when there is no non-relevant item.
+judged items below the threshold, retrieved or not (torchmetrics' file
+\.{fall\_out.py} counts the targets equal to 0 among the candidates).  It is undefined when there is no non-relevant item.
 \item{$\bullet$} \.{auc[max\_fpr=f]} is the area under the ROC curve up to the
 false-positive rate $f$, $0<f\le1$, as scikit-learn's |roc_auc_score| with
 |max_fpr| computes it (\.{sklearn/metrics/\_ranking.py},
@@ -14746,8 +14745,8 @@ segment that crosses $f$ is interpolated linearly, and the partial area $A$
 is standardised by McClish's correction,
 $${\rm pAUC}={1\over2}\Bigl(1+{A-f^2/2\over f-f^2/2}\Bigr),$$
 so that a random ranking scores ${1\over2}$ and a perfect one~1
-(\.{pauc=mcclish}, the default; torchmetrics' |binary_auroc| with
-|max_fpr| does the same).  Under \.{pauc=raw} the value is $A$ itself, at
+(\.{pauc=mcclish}, the default; torchmetrics' |binary_auroc| does the
+same with |max_fpr|).  Under \.{pauc=raw} the value is $A$ itself, at
 most~$f$.  With $f=1$ both are the \.{auc} of the chapter on it, so the
 keys are shown only when $f<1$.  The value is rational: every end of a
 segment, and the interpolated one, has rational coordinates.
@@ -32573,8 +32572,8 @@ typedef struct {
   double ulps, rel; /* the tolerance */
 } verify_state;
 
-@ \impl The tool gives the engine its own allocator and its own reader of the
-vectors' files, so that \.{make faults} reaches their allocations and reads
+@ \impl The tool gives the engine its own reader of the vectors' files and its
+own allocator, so that \.{make faults} reaches their allocations and reads
 (\secref{q:tool}, {\it Fault injection}), a file is read with the limits
 and the messages of every other reader of the tool, and memory running
 out ends the tool as it always does.  A line the engine refuses is
@@ -34196,7 +34195,8 @@ of \.{verify} (candidate results, the text twins of the vectors), and each
 line passes |line_check| (see \.{Evaluating run files}).  Every row is a case
 of \.{tests/hostile\_test.sh} or, for the order of the input and the
 bound on memory, of \.{tests/order\_test.sh}, or, for the files written, of
-\.{tests/io\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
+\.{tests/io\_test.sh}, or, for the popularity of the metrics of the
+catalogue, of \.{tests/catalog\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
 and \.{fuzz\_candidates} compile the tool's source into themselves and feed
 its readers arbitrary bytes, under both sanitizers and LeakSanitizer.
 \par\medskip\halign{#\hfil\quad&#\hfil\cr
@@ -34260,6 +34260,9 @@ $10^7$ shuffled queries of one line each&within \.{--memory} and an overhead\cr
 a line longer than a quarter of \.{--memory}&its length, the \.{--memory} that reads it\cr
 out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do\cr
 \.{kendall} of $3\cdot10^5$ items&$O(n\log n)$, milliseconds\cr
+\.{--popularity}: a line not \.{ITEM COUNT}&\.{FILE:LINE: expected 'ITEM COUNT' ...}\cr
+\.{pop=file} without \.{--popularity}&\.{... which was not given}, exit 2\cr
+\.{merge}: a state of version 4&\.{held no metric of the catalogue}\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),

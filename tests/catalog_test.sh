@@ -54,7 +54,7 @@ grep -q '"undefined":true,"why":"5 recommended items have popularity 0' "$tmp/j"
 awk -F, -v T="$tmp" 'NR == 1 {for (i = 0; i < 7; i++) print > (T "/s" i ".csv"); next}
   {print >> (T "/s" (substr($1, 2) % 7) ".csv")}' "$tmp/rec.csv"
 M=(-m novelty@10 -m 'novelty@10[pop=file,floor=code]' -m 'coverage@10[items=60]'
-   -m gini@10 -m 'gini@10[form=elliot,items=60]' -m 'entropy@10[log=e,scale=items]'
+   -m gini@10 -m 'gini@10[form=elliot,items=60]' -m 'entropy@10[unit=nats,scale=items]'
    -m 'arp@10[pop=file]' -m 'epc@10[pop=file]' -m 'epc@5[pop=all]' -m 'mean:ndcg@10')
 for pf in pop.txt pop2.txt; do
   for path in --exact --fast; do
@@ -77,4 +77,9 @@ sed '1s/ 5$/ 4/' "$tmp/s0.state" > "$tmp/v4.state"
   fail "pop=file without --popularity is refused" ||
   { grep -q 'was not given' "$tmp/e" && ok "pop=file without --popularity is refused" ||
     fail "pop=file without --popularity is refused"; }
+printf 'i1 3\ni2 x\n' > "$tmp/badpop"
+"$RM" eval --csv -m 'arp[pop=file]' --popularity "$tmp/badpop" "$tmp/rec.csv" 2> "$tmp/e" &&
+  fail "a malformed popularity line is refused" ||
+  { grep -q "badpop:2: expected 'ITEM COUNT'" "$tmp/e" && ok "a malformed popularity line is refused" ||
+    fail "a malformed popularity line is refused"; }
 finish

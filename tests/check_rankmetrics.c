@@ -1351,6 +1351,9 @@ START_TEST(test_names_as_data)
         /* isort's condition is a gain map, which is not a word of gain */
         snprintf(nm, sizeof nm, "%s[gain=map:1=2,%s=%s]", name, k[i], w[j]);
         ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
+        /* pauc's condition is a fraction of max_fpr below 1 */
+        snprintf(nm, sizeof nm, "%s[max_fpr=1/2,%s=%s]", name, k[i], w[j]);
+        ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
         for (i2 = 0; i2 < n; i2++) { /* with a word of another key, its condition */
           const char *const *w2 = rm_key_words(k[i2]);
           if (i2 == i || w2 == NULL) continue;

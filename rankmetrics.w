@@ -3892,6 +3892,8 @@ retrieval\_hit\_rate&\an{hr@@10}&I&hit\_rate.py\cr
 retrieval\_normalized\_dcg&\an{ndcg@@10[ideal=list,ties=average]}&B, L&ndcg.py\cr
 retrieval\_r\_precision&\an{rprec}&&r\_precision.py\cr
 retrieval\_auroc&\an{auc[ties=average]}&K&auroc.py\cr
+retrieval\_fall\_out&\an{fallout@@10}&&fall\_out.py\cr
+binary\_auroc, max\_fpr&\an{auc[max\_fpr=0.1,ties=average]}&&classification/auroc.py\cr
 empty\_target\_action=pos&\an{ap@@10[norm=hits,undef=one]}&&retrieval/base.py\cr
 \quad =skip, the mean&\an{mean[skip=norel]:ap@@10[norm=hits]}&&retrieval/base.py\cr
 from 1.7.4&\nov{torchmetrics:retrieval\_precision}{items scored 0 or less not retrieved}&&CHANGELOG.md\cr
@@ -3902,6 +3904,7 @@ ndcg\_score&\an{ndcg@@10[ideal=list,ties=average]}&B, L&checked\cr
 \quad ignore\_ties=True&\an{ndcg@@10[ideal=list,ties=reverse]}&B&metrics/\_ranking.py\cr
 dcg\_score&\an{dcg@@10[ties=average]}&&checked\cr
 label\_ranking\_average\_pr\dots&\an{lrap[undef=one]}&&checked\cr
+\quad roc\_auc\_score, max\_fpr&\an{auc[max\_fpr=0.1,ties=average]}&&test\_catalog.py\cr
 \alib{SciPy 1.10.1 \eightrm Debian python3-scipy, scipy/stats/\_stats\_py.py}
 spearmanr&\an{spearman}&&\_stats\_py.py\cr
 kendalltau&\an{kendall}&O&\_stats\_py.py\cr
@@ -3963,6 +3966,7 @@ Recall(k)&\an{recall@@10[norm=min]}&F&\_pr.py\cr
 AveragePrecision(k)&\an{ap@@10[norm=min]}{\eightrm, lists of k or more}&A&\_map.py\cr
 RecipRank(k)&\an{rr@@10}&H&\_recip.py\cr
 Hit(k)&\an{hr@@10}&I&\_hit.py\cr
+ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
 Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
@@ -3970,6 +3974,10 @@ Recall&\an{mean[skip=norel]:recall@@10}&F&recall/\cr
 MRR&\an{mean[skip=norel]:rr@@10}&H&mrr/\cr
 HR&\an{mean[skip=norel]:hr@@10}&I&hit\_rate/\cr
 MAP&\nov{elliot:map@@10}{the mean of P@@1, \dots, P@@K}&&map/\cr
+Gini&\an{gini@@10[form=elliot,items=1000]}&&gini\_index.py\cr
+SEntropy, lists of $K$&\an{entropy@@10}&&shannon\_entropy.py\cr
+ARP&\an{arp@@10[pop=file]}&&arp.py\cr
+EPC&\nov{epc@@10[discount=log]}{EPC with a logarithmic discount}&&epc.py\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -11519,9 +11527,10 @@ p_i\log p_i$ with $p_i=e_i/T$, in bits (\.{unit=bits}) or nats (\.{unit=nats});
 \.{unit=nats}); Elliot's |ShannonEntropy| weighs each exposure by one over its
 list's length, which is $H$ in bits when every list has $K$ items.
 \item{$\bullet$} \.{arp} (key \.{pop}): the average recommendation
-popularity, ${1\over U}\sum_u{1\over\vert L_u\vert}\sum_{i\in L_u}n_i$
-(Elliot's |ARP|, \.{bias/arp/arp.py}; RecBole's |AveragePopularity|); a
-user with an empty list adds~0.  Here $w_i=\sum_{u: i\in L_u}1/\vert
+popularity,
+$${\rm ARP}={1\over U}\sum_u{1\over\vert L_u\vert}\sum_{i\in L_u}n_i$$
+(Elliot's |ARP| in \.{arp.py}; RecBole's |AveragePopularity|); a user with
+an empty list adds~0.  Here $w_i=\sum_{u: i\in L_u}1/\vert
 L_u\vert$ and the value is $\sum_iw_in_i/U$.
 \item{$\bullet$} \.{epc} (key \.{pop}): the expected popularity complement
 of Vargas and Castells without a rank discount, ${1\over C}\sum_u{1\over\vert
@@ -14745,8 +14754,8 @@ segment that crosses $f$ is interpolated linearly, and the partial area $A$
 is standardised by McClish's correction,
 $${\rm pAUC}={1\over2}\Bigl(1+{A-f^2/2\over f-f^2/2}\Bigr),$$
 so that a random ranking scores ${1\over2}$ and a perfect one~1
-(\.{pauc=mcclish}, the default; torchmetrics' |binary_auroc| does the
-same with |max_fpr|).  Under \.{pauc=raw} the value is $A$ itself, at
+(\.{pauc=mcclish}, the default; with |max_fpr|, torchmetrics'
+|binary_auroc| does the same).  Under \.{pauc=raw} the value is $A$ itself, at
 most~$f$.  With $f=1$ both are the \.{auc} of the chapter on it, so the
 keys are shown only when $f<1$.  The value is rational: every end of a
 segment, and the interpolated one, has rational coordinates.
@@ -32572,8 +32581,8 @@ typedef struct {
   double ulps, rel; /* the tolerance */
 } verify_state;
 
-@ \impl The tool gives the engine its own reader of the vectors' files and its
-own allocator, so that \.{make faults} reaches their allocations and reads
+@ \impl The engine is given the tool's allocator and the tool's reader of the
+vectors' files: so \.{make faults} reaches their allocations and reads
 (\secref{q:tool}, {\it Fault injection}), a file is read with the limits
 and the messages of every other reader of the tool, and memory running
 out ends the tool as it always does.  A line the engine refuses is

@@ -11592,6 +11592,7 @@ static const char *const scale_words[] = {"none", "items", NULL};
 rm_cat *rm_cat_new(void);
 /* An empty item table; |NULL| when out of memory. */
 void rm_cat_free(rm_cat *c);
+/* Frees the table; ignores |NULL|. */
 rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l);
 /* Adds one user's list, read as |v| reads it (cutoff, tie rule,
    threshold, popularity rule). */
@@ -11599,23 +11600,24 @@ rm_status rm_cat_popularity(rm_cat *c, const char *id, unsigned long count);
 /* Sets the popularity of item |id| (\.{pop=file}); |id| |"*"| sets the total. */
 rm_status rm_cat_value(const rm_variant *v, rm_cat *c, double *out, char *why,
   size_t len);
+/* The value of the table under |v| on the double path, below |rm_ulp_bound|
+   ulps; when it is undefined, |why| (if not |NULL|) says why in |len| bytes. */
 rm_status rm_cat_value_exact(const rm_variant *v, rm_cat *c, rm_exact *out,
   char *why, size_t len);
-/* The value of the table under |v|, on the double and the exact path;
-   when it is undefined, |why| (if not |NULL|) says why in |len| bytes. */
+/* The same on the exact path. */
 size_t rm_cat_items(rm_cat *c);
+/* The number of rows, after merging the rows of one item. */
 const char *rm_cat_item(const rm_cat *c, size_t i, unsigned long *pop,
   unsigned long *expo, char **w);
-/* The table's rows in increasing byte order of the identifiers, after
-   |rm_cat_items| has merged them; |*w| is the weight as |"p/q"|, to be
-   freed by the caller. */
+/* Row |i| of the table in increasing byte order of the identifiers, after
+   |rm_cat_items|; |*w| is the weight as |"p/q"|, to be freed by the caller. */
 rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
   unsigned long expo, const char *w);
 /* Adds a row read back (|w| a fraction in lowest terms, not negative). */
 void rm_cat_counts(const rm_cat *c, unsigned long n[3]);
+/* The counts $U$, $C$ and the total $M$ of \.{pop=file} (0 for the other rules). */
 void rm_cat_add_counts(rm_cat *c, const unsigned long n[3]);
-/* The counts $U$, $C$ and the total $M$ of \.{pop=file} (0 for the other rules);
-   setting them back, a nonzero $M$ marks the table's popularity as given
+/* Adds counts read back; a nonzero $M$ marks the table's popularity as given
    from outside. */
 rm_status rm_cat_merge(rm_cat *into, rm_cat *from);
 /* Adds the table |from| into |into| (the rows and the counts). */

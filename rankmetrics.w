@@ -604,7 +604,7 @@ lrap&no&scikit-learn's label ranking average precision&&\secref{q:lrap}\cr
 ap&yes&average precision&norm&\secref{q:ap}\cr
 apstep&no&scikit-learn's step-function average precision&&\secref{q:apstep}\cr
 ap11&yes&11-point interpolated average precision&level&\secref{q:ap11}\cr
-auc&no&area under the ROC curve of one list&depth&\secref{q:auc}\cr
+auc&no&area under the ROC curve of one list&depth max\_fpr pauc&\secref{q:auc}\cr
 err&yes&expected reciprocal rank&gmax&\secref{q:err}\cr
 accuracy&no&$(TP+TN)/n$, positive when the score is $\ge$ the cut&cut&\secref{q:clf}\cr
 clf-precision&no&$TP/(TP+FP)$&cut&\secref{q:clf}\cr
@@ -617,7 +617,7 @@ spearman&no&Spearman's rho of scores and grades&&\secref{corr-def}\cr
 kendall&no&Kendall's tau of scores and grades&tau&\secref{corr-def}\cr
 coverage&yes&distinct items of users' top $K$, over $N$ (a set)&items&\secref{q:coverage}\cr
 fmean&yes&$F_\beta$ of users' mean precision and recall (a set)&beta2&\secref{q:set}\cr
-novelty&yes&mean self-information $-\lg p(i)$ of a top $K$ (a set)&floor&\secref{F001.11}\cr
+novelty&yes&mean self-information $-\lg p(i)$ of a top $K$ (a set)&floor pop&\secref{F001.11}\cr
 bpref&yes&binary preference over judged items (trec\_eval's)&&\secref{q:judged}\cr
 infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
 nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
@@ -654,6 +654,12 @@ nnrbp&yes&NRBP over that of the ideal&alpha beta ideal weights order&\secref{q:d
 p-ia&yes&intent-aware precision&weights order&\secref{q:div}\cr
 ap-ia&yes&intent-aware average precision (MAP-IA)&weights order&\secref{q:div}\cr
 strec&yes&subtopic recall: the subtopics the top $K$ covers&weights order&\secref{q:div}\cr
+hits&yes&relevant items in the top $K$, a count (ranx)&&\secref{q:more}\cr
+fallout&yes&nonrelevant items in the top $K$, over all&&\secref{q:more}\cr
+gini&yes&Gini index of the items' exposures (a set)&items form&\secref{q:cat}\cr
+entropy&yes&Shannon entropy of the exposures (a set)&unit scale&\secref{q:cat}\cr
+arp&yes&average popularity of a top $K$ (a set)&pop&\secref{q:cat}\cr
+epc&yes&popularity complement of its hits (a set)&pop&\secref{q:cat}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -718,7 +724,7 @@ t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (de
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 &a&Kendall's $\tau_a$&\cr
-items&$N$&the size of the catalogue, 1 to $2^{31}-1$; no default&\secref{q:coverage}\cr
+items&$N$&the size of the catalogue, 1 to $2^{31}-1$; required by coverage&\secref{q:coverage}\cr
 floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
 &code&its $p(i)$ is raised to $10^{-8}$&\cr
 at&$p/q$&the recall level of \m{iprec}, 0 to 1 (default 0)&\secref{q:iprec}\cr
@@ -729,13 +735,25 @@ tp fp fn tn&$-10^6$..$10^6$&\m{utility}'s weights of the four cells (default 1, 
 docs&$N$&the documents in the collection, for \m{tn} (default 0)&\secref{q:utility}\cr
 alpha&$p/q$&a subtopic's worth falls by $1-\alpha$ per item above relevant to it, 0 to 1 (default 0.5)&\secref{q:divkeys}\cr
 beta&$p/q$&the patience of \m{nrbp}, 0 to 1 (default 0.5)&\secref{q:divkeys}\cr
-scale&none&\m{alpha-dcg} and \m{err-ia} divide by nothing&\secref{q:divkeys}\cr
+scale&none&\m{alpha-dcg} and \m{err-ia} divide by nothing; entropy as it is&\secref{q:divkeys}\cr
 &ideal&by the ideal ideal: every subtopic at each of $K$ ranks&\cr
 &ndeval&the same, but by nothing at $K=1$ (\.{ndeval})&\cr
+&items&entropy divided by the number of items shown&\secref{q:cat}\cr
 weights&uniform&every subtopic weighs 1&\secref{q:divkeys}\cr
 &given&the caller's weights of the subtopics&\cr
 order&score&a diversity run is ranked by score and the tie rule&\secref{q:divkeys}\cr
 &rank&by the run's rank column (\.{ndeval})&\cr
+pop&pos&an item's popularity: the users who rated it&\secref{q:cat}\cr
+&all&the users who were shown it&\cr
+&file&its count in \.{eval --popularity FILE}&\cr
+form&recbole&Gini as $G/(NT)$, 0 for an even spread&\secref{q:cat}\cr
+&elliot&Gini as $1-G/((N-1)T)$, 1 for an even spread&\cr
+&lenskit&as \m{recbole}&\cr
+unit&bits&entropy in bits&\secref{q:cat}\cr
+&nats&in nats&\cr
+max\_fpr&$p/q$&the false-positive rate of \m{auc}'s partial area (default 1)&\secref{q:more}\cr
+pauc&mcclish&the partial area standardised (scikit-learn)&\secref{q:more}\cr
+&raw&the partial area itself&\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -1641,6 +1659,23 @@ condition, and $-1$ when never.
 
 @<Private functions@>=
 static int next_key(int key); /* the key printed after |key|, see below */
+static int help_accepts(const rm_variant *w, unsigned long long given);
+static int help_cond_fraction(const rm_variant *b, unsigned long long given,
+  int key, long x, long d, char *c, size_t clen)
+{ /* the last resort: another key's fraction moved from its default to 1/2 */
+  int k2;
+  for (k2 = next_key(-1); k2 >= 0; k2 = next_key(k2)) {
+    rm_variant w = *b;
+    if (k2 == key || keys[k2].outer || !keys[k2].den
+        || !(metrics[b->metric].keys & K(k2))) continue;
+    key_set(&w, k2, 1, 2); key_set(&w, key, x, d);
+    if (help_accepts(&w, given | K(key) | K(k2))) {
+      snprintf(c, clen, "%s=1/2", keys[k2].name);
+      return 1;
+    }
+  }
+  return -1;
+}
 static int help_cond(const rm_variant *b, unsigned long long given, int key,
   long x, long d, char *c, size_t clen)
 {
@@ -1667,7 +1702,7 @@ static int help_cond(const rm_variant *b, unsigned long long given, int key,
     }
     if (n) return 1;
   }
-  return -1;
+  return help_cond_fraction(b, given, key, x, d, c, clen);
 }
 
 @ \impl The line of one metric.  A metric whose bare name is refused has a key
@@ -1704,6 +1739,7 @@ static void help_metric(char *buf, size_t len, size_t *p, rm_metric m)
       int dd = keys[key].den && key_den(&b, key) > 0;
       int r = help_cond(&b, given & ~K(key), key, dd ? key_get(&b, key) : keys[key].lo,
         dd ? key_den(&b, key) : 1, c, sizeof c);
+      if (r < 0 && dd) r = help_cond(&b, given & ~K(key), key, 1, 2, c, sizeof c);
       if (r < 0) continue;
       help_put(buf, len, p, " %s=", keys[key].name);
       if (keys[key].den) help_put(buf, len, p, "p/q");
@@ -2121,7 +2157,7 @@ static const char *read_word(const char *p, char *word, size_t len)
 {
   size_t i = 0;
   while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-'
-      || *p == '.' || *p == '/') {
+      || *p == '.' || *p == '/' || *p == '_') {
     if (i + 1 < len) word[i++] = *p;
     p++;
   }
@@ -3932,7 +3968,7 @@ precision@@k&\an{precision@@10}&G&precision.py\cr
 recall@@k&\an{recall@@10}&F&recall.py\cr
 mrr@@k&\an{rr@@10}&H&reciprocal\_rank.py\cr
 hit\_rate@@k&\an{hr@@10}&I&hit\_rate.py\cr
-hits@@k&\nov{hits@@10}{the number of hits}&&hits.py\cr
+hits@@k&\an{hits@@10}&&hits.py\cr
 r-precision&\an{rprec}&&r\_precision.py\cr
 f1@@k&\an{f@@10[beta2=1]}&&f1.py\cr
 bpref&\an{bpref}{\eightrm, but NaN when no item is judged nonrelevant}&&bpref.py\cr
@@ -3947,6 +3983,8 @@ retrieval\_hit\_rate&\an{hr@@10}&I&hit\_rate.py\cr
 retrieval\_normalized\_dcg&\an{ndcg@@10[ideal=list,ties=average]}&B, L&ndcg.py\cr
 retrieval\_r\_precision&\an{rprec}&&r\_precision.py\cr
 retrieval\_auroc&\an{auc[ties=average]}&K&auroc.py\cr
+retrieval\_fall\_out&\an{fallout@@10}&&fall\_out.py\cr
+binary\_auroc, max\_fpr&\an{auc[max\_fpr=0.1,ties=average]}&&classification/auroc.py\cr
 empty\_target\_action=pos&\an{ap@@10[norm=hits,undef=one]}&&retrieval/base.py\cr
 \quad =skip, the mean&\an{mean[skip=norel]:ap@@10[norm=hits]}&&retrieval/base.py\cr
 from 1.7.4&\nov{torchmetrics:retrieval\_precision}{items scored 0 or less not retrieved}&&CHANGELOG.md\cr
@@ -3957,6 +3995,7 @@ ndcg\_score&\an{ndcg@@10[ideal=list,ties=average]}&B, L&checked\cr
 \quad ignore\_ties=True&\an{ndcg@@10[ideal=list,ties=reverse]}&B&metrics/\_ranking.py\cr
 dcg\_score&\an{dcg@@10[ties=average]}&&checked\cr
 label\_ranking\_average\_pr\dots&\an{lrap[undef=one]}&&checked\cr
+\quad roc\_auc\_score, max\_fpr&\an{auc[max\_fpr=0.1,ties=average]}&&test\_catalog.py\cr
 \alib{SciPy 1.10.1 \eightrm Debian python3-scipy, scipy/stats/\_stats\_py.py}
 spearmanr&\an{spearman}&&\_stats\_py.py\cr
 kendalltau&\an{kendall}&O&\_stats\_py.py\cr
@@ -3979,7 +4018,10 @@ NDCG@@K&\an{ndcg@@10[gain=binary]}&D&metrics.py\cr
 AUC&\an{auc[ties=average]}&K&metrics.py\cr
 GAUC&\an{mean[skip=undef,weight=positives]:auc[ties=average]}&M&metrics.py\cr
 ItemCoverage@@K&\an{coverage@@10[items=1000]}{\eightrm, 1000 items}&&metrics.py\cr
-TailPercentage, Gini\dots&\nov{gini@@10}{popularity and diversity}&&metrics.py\cr
+GiniIndex&\an{gini@@10[items=1000]}&&metrics.py\cr
+ShannonEntropy&\an{entropy@@10[unit=nats,scale=items]}&&metrics.py\cr
+AveragePopularity&\an{arp@@10[pop=file]}&&metrics.py\cr
+TailPercentage&\nov{tailpct@@10}{long-tail share}&&metrics.py\cr
 \alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
 precision\_at\_k&\an{precision@@10}&G&evaluation/python\_evaluation.py\cr
 recall\_at\_k&\an{recall@@10}&F&evaluation/python\_evaluation.py\cr
@@ -4017,6 +4059,7 @@ Recall(k)&\an{recall@@10[norm=min]}&F&\_pr.py\cr
 AveragePrecision(k)&\an{ap@@10[norm=min]}{\eightrm, lists of k or more}&A&\_map.py\cr
 RecipRank(k)&\an{rr@@10}&H&\_recip.py\cr
 Hit(k)&\an{hr@@10}&I&\_hit.py\cr
+ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
 Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
@@ -4025,6 +4068,10 @@ MRR&\an{mean[skip=norel]:rr@@10}&H&mrr/\cr
 HR&\an{mean[skip=norel]:hr@@10}&I&hit\_rate/\cr
 MAP&\nov{elliot:map@@10}{the mean of P@@1, \dots, P@@K}&&map/\cr
 SRecall&\nov{elliot:srecall@@10}{features of the relevant items of the top K over all the catalogue's features}&&../diversity/SRecall/\cr
+Gini&\an{gini@@10[form=elliot,items=1000]}&&gini\_index.py\cr
+SEntropy, lists of $K$&\an{entropy@@10}&&shannon\_entropy.py\cr
+ARP&\an{arp@@10[pop=file]}&&arp.py\cr
+EPC&\nov{epc@@10[discount=log]}{EPC with a logarithmic discount}&&epc.py\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -4068,6 +4115,13 @@ calc\_auc&\nov{auc[trapezoids=sample]}{trapezoids per sample, in sort order}&&di
 \alib{x-deeplearning \eightrm alibaba/x-deeplearning}
 GaucCalcOp&\nov{gauc[trapezoids=sample]}{per-sample trapezoids, edge groups lost}&M&xdl/core/ops/gauc\_calc\_op.cc, 9d2714b4\cr
 DIEN calc\_auc&\nov{auc[trapezoids=low]}{a trapezoid biased low}&&DIEN/script/utils.py, 2194de3a\cr
+\alib{XGBoost 1.7.4 \eightrm Debian python3-xgboost, src/metric/rank\_metric.cc}
+ndcg@@n&\an{ndcg@@10[gain=exp2,undef=one]}&&checked by make check\cr
+ndcg@@n-&\an{ndcg@@10[gain=exp2]}&&checked by make check\cr
+map@@n&\an{ap@@10[undef=one]}&&checked by make check\cr
+map@@n-&\an{ap@@10}&&checked by make check\cr
+pre@@n&\an{precision@@10}&&checked by make check\cr
+auc (groups)&\nov{xgboost:auc}{pairs of unequal grades}&&checked by make check\cr
 \alib{RankLib \eightrm jattenberg/RankLib, commit 7dae2827}
 ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
 \atlasend
@@ -9326,6 +9380,8 @@ items that remain to the order of the tie, which that rule averages out.
 static const char *auc_refuse(const rm_variant *v)
 {
   if (v->k) return "auc takes no cutoff (auc[depth=K] counts the pairs of the top K)";
+  if (v->depth && v->maxfpr != v->maxfpr_den)
+    return "auc takes depth= or max_fpr=, not both";
   if (v->depth && v->ties == RM_TIES_AVERAGE)
     return "auc takes depth= with a tie rule that orders the items, not ties=average";
   return NULL;
@@ -9335,8 +9391,9 @@ static const char *auc_refuse(const rm_variant *v)
 RM_AUC,
 
 @ @<Metric specifications@>=
-[RM_AUC] = {"auc", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_DEPTH), ratio_d,
-  ratio_x, auc_bound, auc_refuse, NULL, auc_qratio, auc_dratio, NULL},
+[RM_AUC] = {"auc", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_DEPTH)
+  | K(KEY_MAXFPR) | K(KEY_PAUC), ratio_d, ratio_x, auc_bound, auc_refuse, NULL,
+  aucx_qratio, aucx_dratio, NULL},
 
 @ \impl The vectors of the chapter: every tie rule, two thresholds, and the
 conventions for an undefined value that a vector can hold (\.{undef=error}
@@ -11716,77 +11773,18 @@ KEY_ITEMS,
 
 @ @^keys of names, \.{items}@>
 @<Key specifications@>=
-[KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, NULL, 3, 0},
+[KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, items_when, 3, 0},
 
 @ @<Set the numeric defaults of a variant@>=
 v->items = RM_ITEMS_UNSET;
 
-@ \impl The coverage count.  The first $k$ identifiers of each list are collected,
-sorted, and counted once each.
+@ \impl The coverage count is the number of rows of the item table with an
+exposure (\secref{q:cat}); identifiers are compared as byte strings.
 
 @<Private functions@>=
 static int id_cmp(const void *a, const void *b)
 {
   return strcmp(*(const char *const *) a, *(const char *const *) b);
-}
-static rm_status coverage_count(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_work *w, size_t *count)
-{
-  size_t j, r, total = 0, m = 0;
-  const char **all;
-  rm_status s = RM_OK;
-  for (j = 0; j < nq; j++) {
-    if ((s = check_list(v, &q[j])) != RM_OK) return s;
-    if (q[j].n > 0 && q[j].id == NULL) return RM_EIDS;
-    for (r = 0; r < q[j].n; r++) if (q[j].id[r] == NULL) return RM_EIDS;
-    total += v->k && v->k < q[j].n ? v->k : q[j].n;
-  }
-  if ((all = malloc((total ? total : 1) * sizeof *all)) == NULL) return RM_ENOMEM;
-  for (j = 0; j < nq && s == RM_OK; j++) {
-    size_t k = v->k && v->k < q[j].n ? v->k : q[j].n;
-    if ((s = work_reserve(w, q[j].n)) != RM_OK) break;
-    rank_items(&q[j], v->ties, w->perm, w->tmp);
-    for (r = 0; r < k; r++) all[m++] = q[j].id[w->perm[r]];
-  }
-  if (s == RM_OK) {
-    if (m > 1) qsort(all, m, sizeof *all, id_cmp);
-    for (*count = 0, r = 0; r < m; r++)
-      if (r == 0 || strcmp(all[r], all[r - 1]) != 0) ++*count;
-  }
-  free(all);
-  return s;
-}
-
-@ \impl The two paths of coverage.  Both the count and $N$ are exact, so the double
-quotient is the correctly rounded value.
-
-@<Private functions@>=
-static rm_status coverage_sd(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_work *w, double *out)
-{
-  size_t c;
-  rm_status s = coverage_count(v, q, nq, w, &c);
-  if (s == RM_OK) *out = (double) c / (double) v->items;
-  return s;
-}
-static rm_status coverage_sx(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_exact *out)
-{
-  rm_work w;
-  size_t c;
-  rm_status s;
-  rm_work_init(&w);
-  s = coverage_count(v, q, nq, &w, &c);
-  rm_work_free(&w);
-  if (s == RM_OK) {
-    mpq_t x;
-    mpq_init(x);
-    mpq_set_ui(x, (unsigned long) c, (unsigned long) v->items);
-    mpq_canonicalize(x);
-    s = exact_from_q(out, x);
-    mpq_clear(x);
-  }
-  return s;
 }
 
 @ The $F$-score of means takes each user's precision and recall from their
@@ -11877,7 +11875,8 @@ static rm_status fmean_sx(const rm_variant *v, const rm_list *q, size_t nq,
 }
 static double set_bound(const rm_variant *v)
 {
-  return v->metric == RM_COVERAGE ? 1 : 12;
+  (void) v;
+  return 12;
 }
 static const char *coverage_refuse(const rm_variant *v)
 {
@@ -11889,8 +11888,8 @@ static const char *coverage_refuse(const rm_variant *v)
 RM_COVERAGE, RM_FMEAN,
 
 @ @<Metric specifications@>=
-[RM_COVERAGE] = {"coverage", K(KEY_ITEMS) | K(KEY_TIES), NULL, NULL, set_bound,
-  coverage_refuse, NULL, NULL, NULL, NULL, coverage_sd, coverage_sx},
+[RM_COVERAGE] = {"coverage", K(KEY_ITEMS) | K(KEY_TIES), NULL, NULL, cat_bound,
+  coverage_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_FMEAN] = {"fmean", K(KEY_BETA2) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), NULL,
   NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx},
 
@@ -11959,52 +11958,8 @@ KEY_FLOOR,
 @ @<Words and conditions of keys@>=
 static const char *const floor_words[] = {"none", "code", NULL};
 
-@ \impl The counts $\vert\{u: u\hbox{ rated }i\}\vert$ come from the pairs (item,
-user) of rated items, sorted and made unique; an item's count is then found
-by binary search.
-
-@<Private types@>=
-typedef struct {@+ const char *id; size_t user; @+} id_user;
-
-@ @<Private functions@>=
-static int idu_cmp(const void *a, const void *b)
-{
-  const id_user *x = a, *y = b;
-  int c = strcmp(x->id, y->id);
-  return c ? c : (x->user > y->user) - (x->user < y->user);
-}
-static size_t raters(const id_user *r, size_t m, const char *id)
-{
-  size_t lo = 0, hi = m, first, c = 0;
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    if (strcmp(r[mid].id, id) < 0) lo = mid + 1; else hi = mid;
-  }
-  for (first = lo; first < m && strcmp(r[first].id, id) == 0; first++)
-    c += first == lo || r[first].user != r[first - 1].user;
-  return c;
-}
-static rm_status rated_pairs(const rm_variant *v, const rm_list *q, size_t nq,
-  id_user **out, size_t *m)
-{
-  size_t j, i, total = 0;
-  id_user *r;
-  for (j = 0; j < nq; j++) {
-    rm_status s = check_list(v, &q[j]);
-    if (s != RM_OK) return s;
-    if (q[j].n > 0 && q[j].id == NULL) return RM_EIDS;
-    for (i = 0; i < q[j].n; i++) if (q[j].id[i] == NULL) return RM_EIDS;
-    total += q[j].n;
-  }
-  if ((r = malloc((total ? total : 1) * sizeof *r)) == NULL) return RM_ENOMEM;
-  *m = 0;
-  for (j = 0; j < nq; j++)
-    for (i = 0; i < q[j].n; i++)
-      if (q[j].grade[i] >= v->rel) { r[*m].id = q[j].id[i]; r[*m].user = j; ++*m; }
-  if (*m > 1) qsort(r, *m, sizeof *r, idu_cmp);
-  *out = r;
-  return RM_OK;
-}
+@ \impl The counts $n_i$ and the weights $1/K$ are rows of the item table of
+\secref{q:cat}, which computes novelty's value.
 
 @ \impl The exact value is a sum of terms $c\lg(U/n_i)$ with rational weights $c$,
 and every such sum can be written over the primes, $\sum_p w_p\lg p$, by
@@ -12083,101 +12038,13 @@ static int enclose_plog(mpfr_t lo, mpfr_t hi, const void *ctx)
 @<Private functions@>=
 static const double ln2 = 0x1.62e42fefa39efp-1;
 
-@ \impl The two paths of novelty walk the users, rank each list, and add the
-self-information of each item in its top~$K$.  The exact path adds
-$\lg U-\lg n_i$ (or $\lg10^8$ under the floor) with the weight $1/(UK)$.  On
-the double path a term is $\lg(U/n_i)$ when $n_i\le U/2$ (a division and a
-faithful logarithm of a number at least~2: below $4u$ relative) and otherwise
-$-\log_2(1+(n_i-U)/U)$ through |log1p|, whose argument lies in $(-1/2,0]$
-(below $6u$); the sums and the two divisions add four more: 10~ulps.
-
-@<Private functions@>=
-static rm_status novelty_run(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_work *w, plog *f, double *out)
-{
-  id_user *r = NULL;
-  size_t m = 0, j, t, U = nq;
-  nsum all = {0, 0};
-  rm_status s = rated_pairs(v, q, nq, &r, &m);
-  mpq_t c;
-  mpq_init(c);
-  for (j = 0; j < nq && s == RM_OK; j++) {
-    size_t k = v->k ? v->k : q[j].n, top = k < q[j].n ? k : q[j].n;
-    nsum u = {0, 0};
-    if (k == 0) continue;
-    if ((s = work_reserve(w, q[j].n)) != RM_OK) break;
-    rank_items(&q[j], v->ties, w->perm, w->tmp);
-    mpq_set_ui(c, 1, (unsigned long) (U * k)); mpq_canonicalize(c);
-    for (t = 0; t < top && s == RM_OK; t++) {
-      size_t n = raters(r, m, q[j].id[w->perm[t]]);
-      if (n == 0 || (v->floor == RM_FLOOR_CODE && (double) n * 1e8 < (double) U)) {
-        if (v->floor == RM_FLOOR_NONE) { s = RM_UNDEFINED; break; }
-        nsum_add(&u, 0x1.a934f0979a371p+4); /* $8\lg10$, rounded */
-        if (f) s = plog_add(f, 100000000UL, c);
-        continue;
-      }
-      nsum_add(&u, 2 * n <= U ? log2((double) U / (double) n)
-        : -log1p(((double) n - (double) U) / (double) U) / ln2);
-      if (f && (s = plog_add(f, (unsigned long) U, c)) == RM_OK) {
-        mpq_neg(c, c); s = plog_add(f, (unsigned long) n, c); mpq_neg(c, c);
-      }
-    }
-    nsum_add(&all, (u.s + u.c) / (double) k);
-  }
-  mpq_clear(c);
-  free(r);
-  if (s == RM_OK) *out = (all.s + all.c) / (double) U;
-  return s;
-}
-
-@ @<Private functions@>=
-static rm_status novelty_sd(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_work *w, double *out)
-{
-  rm_status s;
-  if (nq == 0) return undefined_d(v, out);
-  s = novelty_run(v, q, nq, w, NULL, out);
-  return s == RM_UNDEFINED ? undefined_d(v, out) : s;
-}
-static rm_status novelty_sx(const rm_variant *v, const rm_list *q, size_t nq,
-  rm_exact *out)
-{
-  plog f = {0, 0, NULL};
-  rm_work w;
-  double d;
-  size_t i;
-  int rational = 1;
-  rm_status s;
-  if (nq == 0) return undefined_x(v, out);
-  rm_work_init(&w);
-  s = novelty_run(v, q, nq, &w, &f, &d);
-  rm_work_free(&w);
-  if (s == RM_UNDEFINED) s = undefined_x(v, out);
-  else if (s == RM_OK) {
-    mpq_t x;
-    mpq_init(x);
-    for (i = 0; i < f.n; i++)
-      if (f.t[i].p == 2) mpq_set(x, f.t[i].w);
-      else if (mpq_sgn(f.t[i].w) != 0) rational = 0;
-    s = rational ? exact_from_q(out, x) : ziv(out, enclose_plog, &f);
-    mpq_clear(x);
-  }
-  plog_clear(&f);
-  return s;
-}
-static double novelty_bound(const rm_variant *v)
-{
-  (void) v;
-  return 10;
-}
-
 @ @<Metric codes@>=
 RM_NOVELTY,
 
 @ @<Metric specifications@>=
-[RM_NOVELTY] = {"novelty", K(KEY_FLOOR) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF),
-  NULL, NULL, novelty_bound, no_average, NULL, NULL, NULL, NULL, novelty_sd,
-  novelty_sx},
+[RM_NOVELTY] = {"novelty", K(KEY_FLOOR) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES)
+  | K(KEY_UNDEF), NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd,
+  cat_sx},
 
 @ {\it Cases.}  Four users are all recommended the items $a$ and~$b$; the
 first rated both, the second only~$a$, the others neither.  So
@@ -12196,6 +12063,680 @@ undefined, and under the source's floor its term is $8\lg10$.
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 0), ("a", "c")),
     RM_QID((0, 1, 1), ("a", "c", "b"))),
   NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
+
+@* Metrics of the catalogue.\here{q:cat}
+@:metric gini}{metric \.{gini}@>@:metric entropy}{metric \.{entropy}@>
+@:metric arp}{metric \.{arp}@>@:metric epc}{metric \.{epc}@>
+Recommender libraries judge a recommender by more than accuracy: by how
+evenly its top~$K$ lists spread over the catalogue, and by how popular the
+items it recommends are.  These metrics read the identifiers of the items,
+look at all the users at once, and are metrics of a whole set as coverage
+and novelty are (\secref{q:set}).  They share one structure, which this
+chapter calls the {\it item table\/}: for every item, its {\it exposures\/}
+$e_i$ (the number of users whose top~$K$ holds it), its {\it
+popularity\/} $n_i$, and a weight $w_i$, a fraction summed over the users
+who were shown it.  Every value below is a function of the table and of three
+counts: the users $U$, the users that count in the mean $C$, and the total
+$M$ that a popularity is a share of.  Since the table is a sum over users,
+the tables of disjoint sets of users add, item by item, and the value of
+their union is that of the summed table: this is what lets \.{eval
+--partial} shard these metrics and \.{merge} give the bytes of one run
+(\secref{q:shard}).
+@^catalogue metrics@>@^item table@>@^beyond-accuracy metrics@>
+
+{\it Popularity.}  The key \.{pop} names where $n_i$ comes from.  Under
+\.{pop=pos}, the default (and novelty's rule of \secref{q:set}), $n_i$ is
+the number of users whose list holds item~$i$ with a grade at or above the
+threshold, and $M=U$; under \.{pop=all} it counts every user whose list
+holds~$i$, whatever its grade, and again $M=U$.  Under \.{pop=file} the
+popularity is given from outside, as the libraries take it from their
+training data: \.{eval --popularity FILE} reads lines \.{ITEM COUNT}, and a
+line \.{* M} gives the total $M$ (for novelty and EPC, the number of users
+of the training data); without it $M$ is the sum of the counts, and $n_i/M$
+is the share of the interactions.  An item missing from the file has
+popularity~0.  A user's list that holds an item twice counts it once for
+its popularity.
+
+{\it The metrics.}  Let $L_u$ be user~$u$'s top~$K$ (ranked by the tie
+rule; the whole list without a cutoff), $T=\sum_i e_i$ the exposures, $m$
+the number of items exposed at least once, and $N$ the key \.{items}, the
+size of the catalogue.
+\smallskip
+\item{$\bullet$} \.{gini} (keys \.{items} and \.{form}; without \.{items},
+$N=m$, the items shown, as LensKit's |ListGini| without its |items|): with the
+exposures of the $N$ items sorted up, $c_{(1)}\le\dots\le c_{(N)}$ (the
+$N-m$ items never shown at the bottom, with $c=0$), and
+$G=\sum_j(2j-N-1)c_{(j)}$, the Gini index is $G/(NT)$ under
+\.{form=recbole} (RecBole's |GiniIndex|, \.{recbole/evaluator/metrics.py},
+which places the $m$ counts at the ranks $N-m+1,\dots,N$) and under
+\.{form=lenskit} (LensKit's |ListGini| over the catalogue's items,
+\.{lenskit/stats/\_gini.py}, the same formula clipped at~0, which a sorted
+sum never needs), and $1-G/((N-1)T)$ under \.{form=elliot} (Elliot's
+|GiniIndex|, \.{diversity/gini\_index/gini\_index.py}, after RankSys: a
+diversity, 1 when every item is shown equally often).  So the first two are
+0 for an even spread and the third is~1: one name, opposite directions.
+\item{$\bullet$} \.{entropy} (keys \.{unit} and \.{scale}): $H=-\sum_i
+p_i\log p_i$ with $p_i=e_i/T$, in bits (\.{unit=bits}) or nats (\.{unit=nats});
+\.{scale=items} divides by~$m$, as RecBole's |ShannonEntropy| does (with
+\.{unit=nats}); Elliot's |ShannonEntropy| weighs each exposure by one over its
+list's length, which is $H$ in bits when every list has $K$ items.
+\item{$\bullet$} \.{arp} (key \.{pop}): the average recommendation
+popularity,
+$${\rm ARP}={1\over U}\sum_u{1\over\vert L_u\vert}\sum_{i\in L_u}n_i$$
+(Elliot's |ARP| in \.{arp.py}; RecBole's |AveragePopularity|); a user with
+an empty list adds~0.  Here $w_i=\sum_{u: i\in L_u}1/\vert
+L_u\vert$ and the value is $\sum_iw_in_i/U$.
+\item{$\bullet$} \.{epc} (key \.{pop}): the expected popularity complement
+of Vargas and Castells without a rank discount, ${1\over C}\sum_u{1\over\vert
+L_u\vert}\sum_{i\in L_u}[g_{u,i}\ge t](1-n_i/M)$, where $C$ counts the users
+with at least one relevant item (Elliot's |EPC| in its file \.{epc.py},
+which leaves the others out, and whose novelty of an item it never saw
+is~1, as $n_i=0$ gives).  Elliot discounts the ranks logarithmically; that
+variant is not yet here.
+\item{$\bullet$} \.{novelty} and \.{coverage} are those of \secref{q:set},
+now computed from the table: novelty is $\sum_iw_i\lg(M/n_i)/U$ with
+$w_i=\sum_{u: i\in L_u}1/K_u$, and coverage is $m/N$.
+\smallskip
+\noindent A value is undefined when its formula divides by zero or takes
+the logarithm of zero: no exposure (gini, entropy), no user (arp,
+novelty), no user with a relevant item (epc), or, for novelty under
+\.{floor=none}, a recommended item of popularity~0.  Then the library says
+why in words (|rm_cat_value|), and \.{eval} prints the reason.
+
+@ @<Public types@>=
+typedef enum {@+ RM_POP_POS, RM_POP_ALL, RM_POP_FILE @+} rm_pop;
+typedef enum {@+ RM_GINI_RECBOLE, RM_GINI_ELLIOT, RM_GINI_LENSKIT @+} rm_gini;
+typedef struct rm_cat rm_cat; /* an item table */
+
+@ @<Fields of a variant@>=
+int pop; /* an |rm_pop| */
+int form; /* an |rm_gini| */
+int logbase; /* \.{unit}: 0 bits, 1 nats */
+
+@ @<Key codes@>=
+KEY_POP, KEY_FORM, KEY_UNIT,
+
+@ @^keys of names, \.{pop}@>@^keys of names, \.{form}@>@^keys of names, \.{unit}@>
+@^keys of names, \.{scale}@>
+@<Key specifications@>=
+[KEY_POP] = {"pop", pop_words, 0, 0, FIELD(pop), 0, pop_when, 5, 0},
+[KEY_FORM] = {"form", form_words, 0, 0, FIELD(form), 0, NULL, 4, 0},
+[KEY_UNIT] = {"unit", unit_words, 0, 0, FIELD(logbase), 0, NULL, 5, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const pop_words[] = {"pos", "all", "file", NULL};
+static int pop_when(const rm_variant *v) /* novelty's name as before \.{pop} */
+{
+  return v->metric != RM_NOVELTY || v->pop != RM_POP_POS;
+}
+static int items_when(const rm_variant *v) /* \.{gini} may go without */
+{
+  return v->items != RM_ITEMS_UNSET;
+}
+static const char *const form_words[] = {"recbole", "elliot", "lenskit", NULL};
+static const char *const unit_words[] = {"bits", "nats", NULL};
+
+@ The item table is public, so that a caller who streams its users, as
+\.{eval} does, keeps the table and not the lists.
+
+@<Public prototypes@>=
+rm_cat *rm_cat_new(void);
+/* An empty item table; |NULL| when out of memory. */
+void rm_cat_free(rm_cat *c);
+/* Frees the table; ignores |NULL|. */
+rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l);
+/* Adds one user's list, read as |v| reads it (cutoff, tie rule,
+   threshold, popularity rule). */
+rm_status rm_cat_popularity(rm_cat *c, const char *id, unsigned long count);
+/* Sets the popularity of item |id| (\.{pop=file}); |id| |"*"| sets the total. */
+rm_status rm_cat_value(const rm_variant *v, rm_cat *c, double *out, char *why,
+  size_t len);
+/* The value of the table under |v| on the double path, below |rm_ulp_bound|
+   ulps; when it is undefined, |why| (if not |NULL|) says why in |len| bytes. */
+rm_status rm_cat_value_exact(const rm_variant *v, rm_cat *c, rm_exact *out,
+  char *why, size_t len);
+/* The same on the exact path. */
+size_t rm_cat_items(rm_cat *c);
+/* The number of rows, after merging the rows of one item. */
+const char *rm_cat_item(const rm_cat *c, size_t i, unsigned long *pop,
+  unsigned long *expo, char **w);
+/* Row |i| of the table in increasing byte order of the identifiers, after
+   |rm_cat_items|; |*w| is the weight as |"p/q"|, to be freed by the caller. */
+rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
+  unsigned long expo, const char *w);
+/* Adds a row read back (|w| a fraction in lowest terms, not negative). */
+void rm_cat_counts(const rm_cat *c, unsigned long n[3]);
+/* The counts $U$, $C$ and the total $M$ of \.{pop=file} (0 for the other rules). */
+void rm_cat_add_counts(rm_cat *c, const unsigned long n[3]);
+/* Adds counts read back; a nonzero $M$ marks the table's popularity as given
+   from outside. */
+rm_status rm_cat_merge(rm_cat *into, rm_cat *from);
+/* Adds the table |from| into |into| (the rows and the counts). */
+
+@ \impl A table holds its rows unsorted as they come; |cat_compact| sorts them by
+identifier and adds the rows of one item: exposures and weights add, and
+popularities add too, but under an external popularity, where every state
+carries the file's count for its items, the largest is kept (a row of a
+list carries popularity~0).
+
+@<Private types@>=
+struct rm_cat;
+static unsigned long cat_total(const struct rm_cat *c);
+typedef struct {@+ char *id; unsigned long pop, expo; mpq_t w; @+} cat_row;
+struct rm_cat {
+  cat_row *r;
+  size_t n, cap, done; /* rows; |r[0..done)| sorted and unique */
+  unsigned long users, counted, total;
+  int ext; /* popularity from outside */
+};
+
+@ @<Public functions@>=
+rm_cat *rm_cat_new(void)
+{
+  return calloc(1, sizeof(rm_cat));
+}
+void rm_cat_free(rm_cat *c)
+{
+  size_t i;
+  if (c == NULL) return;
+  for (i = 0; i < c->n; i++) { free(c->r[i].id); mpq_clear(c->r[i].w); }
+  free(c->r); free(c);
+}
+
+@ @<Private functions@>=
+static rm_status cat_push(rm_cat *c, const char *id, unsigned long pop,
+  unsigned long expo, const mpq_t w)
+{
+  cat_row *r;
+  if (c->n == c->cap) {
+    size_t cap = 2 * c->cap + 64;
+    if ((r = realloc(c->r, cap * sizeof *r)) == NULL) return RM_ENOMEM;
+    c->r = r; c->cap = cap;
+  }
+  r = &c->r[c->n];
+  if ((r->id = malloc(strlen(id) + 1)) == NULL) return RM_ENOMEM;
+  strcpy(r->id, id);
+  r->pop = pop; r->expo = expo;
+  mpq_init(r->w);
+  if (w) mpq_set(r->w, w);
+  c->n++;
+  return RM_OK;
+}
+static int cat_cmp(const void *a, const void *b)
+{
+  return strcmp(((const cat_row *) a)->id, ((const cat_row *) b)->id);
+}
+static void cat_compact(rm_cat *c)
+{
+  size_t i, j = 0;
+  if (c->done == c->n) return;
+  qsort(c->r, c->n, sizeof *c->r, cat_cmp);
+  for (i = 0; i < c->n; i++) {
+    if (j > 0 && strcmp(c->r[j - 1].id, c->r[i].id) == 0) {
+      cat_row *a = &c->r[j - 1], *b = &c->r[i];
+      a->pop = c->ext ? (a->pop > b->pop ? a->pop : b->pop) : a->pop + b->pop;
+      a->expo += b->expo; mpq_add(a->w, a->w, b->w);
+      free(b->id); mpq_clear(b->w);
+    } else c->r[j++] = c->r[i];
+  }
+  c->n = c->done = j;
+}
+
+@ \impl One user's list.  The weight of an item at a rank of the top~$k$ is the
+metric's: $1/K_u$ for novelty, $1/\vert L_u\vert$ for ARP, and for EPC the
+relevance over $\vert L_u\vert$, for a user who counts.  The popularity rows
+come from the identifiers of the list, made unique.
+
+@<Private functions@>=
+static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
+{
+  const char **ids = malloc((l->n ? l->n : 1) * sizeof *ids);
+  size_t i, m = 0;
+  rm_status s = RM_OK;
+  if (ids == NULL) return RM_ENOMEM;
+  for (i = 0; i < l->n; i++)
+    if (v->pop == RM_POP_ALL || l->grade[i] >= v->rel) ids[m++] = l->id[i];
+  qsort(ids, m, sizeof *ids, id_cmp);
+  for (i = 0; i < m && s == RM_OK; i++)
+    if (i == 0 || strcmp(ids[i], ids[i - 1])) s = cat_push(c, ids[i], 1, 0, NULL);
+  free(ids);
+  return s;
+}
+static int cat_uses_pop(const rm_variant *v)
+{
+  return v->metric == RM_NOVELTY || v->metric == RM_ARP || v->metric == RM_EPC;
+}
+
+@ @<Public functions@>=
+rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
+{
+  rm_work w;
+  size_t r, K, top;
+  int counts;
+  mpq_t x;
+  rm_status s = RM_OK;
+  if (c == NULL || v == NULL || l == NULL) return RM_EINVAL;
+  if ((s = check_list(v, l)) != RM_OK) return s;
+  if (l->n > 0 && l->id == NULL) return RM_EIDS;
+  for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
+  K = v->k ? v->k : l->n; top = K < l->n ? K : l->n;
+  counts = v->metric != RM_EPC || n_relevant(v, l) > 0;
+  c->users++; c->counted += (unsigned long) counts;
+  rm_work_init(&w);
+  if ((s = work_reserve(&w, l->n)) == RM_OK) rank_items(l, v->ties, w.perm, w.tmp);
+  mpq_init(x);
+  for (r = 0; r < top && s == RM_OK; r++) {
+    mpq_set_ui(x, 0, 1);
+    if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
+    else if (v->metric == RM_ARP || (v->metric == RM_EPC && counts
+        && relevant(v, l, w.perm, r))) mpq_set_ui(x, 1, (unsigned long) top);
+    s = cat_push(c, l->id[w.perm[r]], 0, 1, x);
+  }
+  mpq_clear(x);
+  rm_work_free(&w);
+  if (s == RM_OK && cat_uses_pop(v) && v->pop != RM_POP_FILE) s = cat_pop_rows(c, v, l);
+  if (s == RM_OK && c->n > 2 * c->done + 4096) cat_compact(c);
+  return s;
+}
+rm_status rm_cat_popularity(rm_cat *c, const char *id, unsigned long count)
+{
+  if (c == NULL || id == NULL) return RM_EINVAL;
+  c->ext = 1;
+  if (strcmp(id, "*") == 0) { c->total = count; return RM_OK; }
+  return cat_push(c, id, count, 0, NULL);
+}
+
+@ \impl The rows and counts, out and back in, for a state of \.{eval --partial}.
+
+@<Public functions@>=
+size_t rm_cat_items(rm_cat *c)
+{
+  cat_compact(c);
+  return c->n;
+}
+const char *rm_cat_item(const rm_cat *c, size_t i, unsigned long *pop,
+  unsigned long *expo, char **w)
+{
+  *pop = c->r[i].pop; *expo = c->r[i].expo;
+  *w = mpq_get_str(NULL, 10, c->r[i].w);
+  return c->r[i].id;
+}
+rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
+  unsigned long expo, const char *w)
+{
+  mpq_t x;
+  rm_status s = RM_EINVAL;
+  mpq_init(x);
+  if (mpq_set_str(x, w, 10) == 0 && mpz_sgn(mpq_denref(x)) > 0) {
+    mpq_t y;
+    mpq_init(y); mpq_set(y, x); mpq_canonicalize(y);
+    if (mpq_equal(x, y) && mpq_sgn(x) >= 0) s = cat_push(c, id, pop, expo, x);
+    mpq_clear(y);
+  }
+  mpq_clear(x);
+  return s;
+}
+void rm_cat_counts(const rm_cat *c, unsigned long n[3])
+{
+  n[0] = c->users; n[1] = c->counted; n[2] = c->ext ? cat_total(c) : 0;
+}
+void rm_cat_add_counts(rm_cat *c, const unsigned long n[3])
+{
+  c->users += n[0]; c->counted += n[1];
+  if (n[2]) {@+ c->total = n[2]; c->ext = 1; @+}
+}
+rm_status rm_cat_merge(rm_cat *into, rm_cat *from)
+{
+  size_t i;
+  rm_status s = RM_OK;
+  unsigned long n[3];
+  into->ext |= from->ext;
+  for (i = 0; i < from->n && s == RM_OK; i++)
+    s = cat_push(into, from->r[i].id, from->r[i].pop, from->r[i].expo, from->r[i].w);
+  rm_cat_counts(from, n); rm_cat_add_counts(into, n);
+  return s;
+}
+
+@ \impl Why a value is undefined, in words, and the total $M$.
+
+@<Private functions@>=
+static rm_status cat_undef(char *why, size_t len, const char *text)
+{
+  if (why && len) snprintf(why, len, "%s", text);
+  return RM_UNDEFINED;
+}
+static unsigned long cat_total(const rm_cat *c)
+{
+  size_t i;
+  unsigned long t = 0;
+  if (!c->ext) return c->users;
+  if (c->total) return c->total;
+  for (i = 0; i < c->n; i++) t += c->r[i].pop;
+  return t;
+}
+
+@ \impl The rational metrics: coverage $m/N$; Gini from the sorted exposures; ARP
+$\sum w_in_i/U$; EPC $(\sum w_i-\sum w_in_i/M)/C$.  One function returns the
+exact fraction, or the reason that there is none.
+
+@<Private functions@>=
+static int ul_cmp(const void *a, const void *b)
+{
+  unsigned long x = *(const unsigned long *) a, y = *(const unsigned long *) b;
+  return (x > y) - (x < y);
+}
+static rm_status cat_gini(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  unsigned long *e = malloc((c->n ? c->n : 1) * sizeof *e);
+  long N = v->items;
+  size_t i, m = 0;
+  mpz_t G, T, t;
+  if (e == NULL) return RM_ENOMEM;
+  for (i = 0; i < c->n; i++) if (c->r[i].expo) e[m++] = c->r[i].expo;
+  if (N == RM_ITEMS_UNSET) N = (long) m;
+  qsort(e, m, sizeof *e, ul_cmp);
+  mpz_inits(G, T, t, NULL);
+  for (i = 0; i < m && (long) m <= N; i++) {
+    mpz_set_si(t, 2 * (N - (long) m + (long) i + 1) - N - 1);
+    mpz_addmul_ui(G, t, e[i]); mpz_add_ui(T, T, e[i]);
+  }
+  free(e);
+  if ((long) m > N || mpz_sgn(T) == 0 || (v->form == RM_GINI_ELLIOT && N < 2)) {
+    mpz_clears(G, T, t, NULL);
+    return cat_undef(why, len, (long) m > N ? "more items were recommended than"
+      " items=N says the catalogue holds" : m == 0 ? "no item was recommended"
+      : "form=elliot needs items=2 or more");
+  }
+  mpz_mul_ui(T, T, (unsigned long) (v->form == RM_GINI_ELLIOT ? N - 1 : N));
+  mpq_set_num(q, G); mpq_set_den(q, T); mpq_canonicalize(q);
+  if (v->form == RM_GINI_ELLIOT) {
+    mpq_neg(q, q); mpz_add(mpq_numref(q), mpq_numref(q), mpq_denref(q));
+  }
+  mpz_clears(G, T, t, NULL);
+  return RM_OK;
+}
+static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  size_t i, m = 0;
+  unsigned long M = cat_total(c);
+  mpq_t a, t;
+  if (v->metric == RM_GINI) return cat_gini(v, c, q, why, len);
+  if (v->metric == RM_COVERAGE) {
+    for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
+    mpq_set_ui(q, (unsigned long) m, (unsigned long) v->items); mpq_canonicalize(q);
+    return RM_OK;
+  }
+  if (v->metric == RM_ARP ? c->users == 0 : c->counted == 0 || M == 0)
+    return cat_undef(why, len, v->metric == RM_ARP ? "no user" : c->counted == 0
+      ? "no user has a relevant item" : "the total popularity M is 0");
+  mpq_inits(a, t, NULL);
+  mpq_set_ui(q, 0, 1);
+  for (i = 0; i < c->n; i++) {
+    mpq_set_ui(t, c->r[i].pop, 1); mpq_mul(t, t, c->r[i].w); mpq_add(q, q, t);
+    mpq_add(a, a, c->r[i].w);
+  }
+  if (v->metric == RM_EPC) {
+    mpq_set_ui(t, M, 1); mpq_div(q, q, t); mpq_sub(q, a, q);
+    mpq_set_ui(t, c->counted, 1);
+  } else mpq_set_ui(t, c->users, 1);
+  mpq_div(q, q, t);
+  mpq_clears(a, t, NULL);
+  return RM_OK;
+}
+
+@ \impl The logarithmic metrics as sums over the primes (the |plog| of
+\secref{q:set}): novelty adds $w_i(\lg M-\lg n_i)/U$, or $w_i\lg10^8/U$ for
+an item below the floor, and entropy adds $\lg T$ and $-(e_i/T)\lg e_i$,
+divided by $m$ under \.{scale=items}.  In nats the sum is multiplied by
+$\ln2$, which the enclosure below does.
+
+@<Private functions@>=
+static rm_status cat_novelty_plog(const rm_variant *v, rm_cat *c, plog *f,
+  char *why, size_t len)
+{
+  size_t i, zero = 0, first = 0;
+  unsigned long M = cat_total(c);
+  mpq_t t;
+  rm_status s = RM_OK;
+  if (c->users == 0) return cat_undef(why, len, "no user");
+  mpq_init(t);
+  for (i = 0; i < c->n && s == RM_OK; i++) {
+    unsigned long n = c->r[i].pop;
+    if (mpq_sgn(c->r[i].w) == 0) continue;
+    mpq_set_ui(t, 1, c->users); mpq_mul(t, t, c->r[i].w);
+    if (n == 0 || (v->floor == RM_FLOOR_CODE && (double) n * 1e8 < (double) M)) {
+      if (v->floor == RM_FLOOR_NONE) { if (zero++ == 0) first = i; continue; }
+      s = plog_add(f, 100000000UL, t);
+    } else if ((s = plog_add(f, M, t)) == RM_OK) {
+      mpq_neg(t, t); s = plog_add(f, n, t);
+    }
+  }
+  mpq_clear(t);
+  if (s == RM_OK && zero) {
+    if (why && len) snprintf(why, len, "%lu recommended item%s ha%s popularity 0"
+      " (the first: '%s'); floor=code or another pop= gives a value",
+      (unsigned long) zero, zero > 1 ? "s" : "", zero > 1 ? "ve" : "s",
+      c->r[first].id);
+    return RM_UNDEFINED;
+  }
+  return s;
+}
+static rm_status cat_entropy_plog(const rm_variant *v, rm_cat *c, plog *f,
+  char *why, size_t len)
+{
+  size_t i, m = 0;
+  unsigned long T = 0;
+  mpq_t t;
+  rm_status s;
+  for (i = 0; i < c->n; i++) { T += c->r[i].expo; m += c->r[i].expo > 0; }
+  if (T == 0) return cat_undef(why, len, "no item was recommended");
+  mpq_init(t);
+  mpq_set_ui(t, 1, v->scale == RM_SCALE_ITEMS ? (unsigned long) m : 1);
+  s = plog_add(f, T, t);
+  for (i = 0; i < c->n && s == RM_OK; i++) {
+    if (c->r[i].expo < 2) continue;
+    mpq_set_ui(t, c->r[i].expo, T * (v->scale == RM_SCALE_ITEMS ? m : 1)); mpq_canonicalize(t);
+    mpq_neg(t, t); s = plog_add(f, c->r[i].expo, t);
+  }
+  mpq_clear(t);
+  return s;
+}
+
+@ \impl An enclosure of a |plog| times $\ln2$ when the value is in nats: a value of
+either sign is multiplied by the end of $[\ln2]$ that moves it outward.
+
+@<Private types@>=
+typedef struct {@+ const plog *f; int nats; @+} cat_encl;
+
+@ @<Private functions@>=
+static int enclose_cat(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const cat_encl *e = ctx;
+  mpfr_t a, b;
+  enclose_plog(lo, hi, e->f);
+  if (!e->nats) return 1;
+  mpfr_inits2(mpfr_get_prec(lo), a, b, (mpfr_ptr) 0);
+  mpfr_const_log2(a, MPFR_RNDD); mpfr_const_log2(b, MPFR_RNDU);
+  mpfr_mul(lo, lo, mpfr_sgn(lo) >= 0 ? a : b, MPFR_RNDD);
+  mpfr_mul(hi, hi, mpfr_sgn(hi) >= 0 ? b : a, MPFR_RNDU);
+  mpfr_clears(a, b, (mpfr_ptr) 0);
+  return 1;
+}
+
+@ \impl The exact path: a fraction, or a |plog| whose value is rational exactly
+when every odd prime has weight~0 (\secref{q:set}; times $\ln2$ it is
+rational only when it is~0).
+
+@<Public functions@>=
+rm_status rm_cat_value_exact(const rm_variant *v, rm_cat *c, rm_exact *out,
+  char *why, size_t len)
+{
+  plog f = {0, 0, NULL};
+  mpq_t q;
+  size_t i;
+  int rational = 1;
+  rm_status s;
+  if (v == NULL || c == NULL || out == NULL) return RM_EINVAL;
+  @<Check the variant@>;
+  cat_compact(c);
+  mpq_init(q);
+  if (v->metric != RM_NOVELTY && v->metric != RM_ENTROPY)
+    s = cat_rational(v, c, q, why, len);
+  else {
+    s = v->metric == RM_NOVELTY ? cat_novelty_plog(v, c, &f, why, len)
+      : cat_entropy_plog(v, c, &f, why, len);
+    for (i = 0; i < f.n; i++)
+      if (f.t[i].p == 2) mpq_set(q, f.t[i].w);
+      else if (mpq_sgn(f.t[i].w) != 0) rational = 0;
+    if (v->metric == RM_ENTROPY && v->logbase && mpq_sgn(q)) rational = 0;
+  }
+  if (s == RM_UNDEFINED) s = undefined_x(v, out);
+  else if (s == RM_OK && rational) s = exact_from_q(out, q);
+  else if (s == RM_OK) {
+    cat_encl e;
+    e.f = &f; e.nats = v->metric == RM_ENTROPY && v->logbase;
+    s = ziv(out, enclose_cat, &e);
+  }
+  mpq_clear(q);
+  plog_clear(&f);
+  return s;
+}
+
+@ \impl The double path.  A rational value is its fraction converted (below one
+ulp); novelty and entropy add their terms in double precision over the
+sorted table, so that one table gives one double whatever order its users
+came in: novelty's term $w_i\lg(M/n_i)$ as in \secref{q:set} (through
+|log1p| when $n_i>M/2$), entropy's $(e_i/T)\lg(T/e_i)$, compensated sums,
+and the divisions: about 10~ulps.
+
+@<Private functions@>=
+static double cat_lg(double M, double n)
+{
+  return 2 * n <= M ? log2(M / n) : -log1p((n - M) / M) / ln2;
+}
+static rm_status cat_log_d(const rm_variant *v, rm_cat *c, double *out, char *why,
+  size_t len)
+{
+  plog f = {0, 0, NULL};
+  nsum a = {0, 0};
+  size_t i, m = 0;
+  double M = (double) cat_total(c), T = 0;
+  rm_status s = v->metric == RM_NOVELTY ? cat_novelty_plog(v, c, &f, why, len)
+    : cat_entropy_plog(v, c, &f, why, len); /* the same checks */
+  plog_clear(&f);
+  if (s != RM_OK) return s;
+  for (i = 0; i < c->n; i++) { T += (double) c->r[i].expo; m += c->r[i].expo > 0; }
+  for (i = 0; i < c->n; i++) {
+    double n = (double) c->r[i].pop, e = (double) c->r[i].expo;
+    if (v->metric == RM_ENTROPY) { if (e > 0) nsum_add(&a, e / T * cat_lg(T, e)); }
+    else if (mpq_sgn(c->r[i].w) == 0) continue;
+    else if (n == 0 || n * 1e8 < M)
+      nsum_add(&a, mpq_get_d(c->r[i].w) * 0x1.a934f0979a371p+4);
+    else nsum_add(&a, mpq_get_d(c->r[i].w) * cat_lg(M, n));
+  }
+  *out = (a.s + a.c) / (v->metric == RM_NOVELTY ? (double) c->users
+    : v->scale == RM_SCALE_ITEMS ? (double) m : 1);
+  if (v->metric == RM_ENTROPY && v->logbase) *out *= ln2;
+  return RM_OK;
+}
+
+@ @<Public functions@>=
+rm_status rm_cat_value(const rm_variant *v, rm_cat *c, double *out, char *why,
+  size_t len)
+{
+  mpq_t q;
+  rm_status s;
+  if (v == NULL || c == NULL || out == NULL) return RM_EINVAL;
+  @<Check the variant@>;
+  cat_compact(c);
+  if (v->metric == RM_NOVELTY || v->metric == RM_ENTROPY)
+    s = cat_log_d(v, c, out, why, len);
+  else {
+    mpq_init(q);
+    if ((s = cat_rational(v, c, q, why, len)) == RM_OK) *out = mpq_get_d(q);
+    mpq_clear(q);
+  }
+  return s == RM_UNDEFINED ? undefined_d(v, out) : s;
+}
+
+@ \impl Over a set of lists, as |rm_value_set| asks: a table of the lists, then
+its value.  \.{pop=file} has no file here, and is refused.
+
+@<Private functions@>=
+static rm_status cat_set(const rm_variant *v, const rm_list *q, size_t nq,
+  double *d, rm_exact *x)
+{
+  rm_cat *c;
+  size_t j;
+  rm_status s = RM_OK;
+  if (cat_uses_pop(v) && v->pop == RM_POP_FILE) return RM_EINVAL;
+  if ((c = rm_cat_new()) == NULL) return RM_ENOMEM;
+  for (j = 0; j < nq && s == RM_OK; j++) s = rm_cat_add(c, v, &q[j]);
+  if (s == RM_OK) s = d ? rm_cat_value(v, c, d, NULL, 0)
+    : rm_cat_value_exact(v, c, x, NULL, 0);
+  rm_cat_free(c);
+  return s;
+}
+static rm_status cat_sd(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_work *w, double *out)
+{
+  (void) w;
+  return cat_set(v, q, nq, out, NULL);
+}
+static rm_status cat_sx(const rm_variant *v, const rm_list *q, size_t nq,
+  rm_exact *out)
+{
+  return cat_set(v, q, nq, NULL, out);
+}
+static const char *entropy_refuse(const rm_variant *v)
+{
+  if (v->scale != RM_SCALE_NONE && v->scale != RM_SCALE_ITEMS)
+    return "entropy's scale is none or items (ideal and ndeval are the diversity measures')";
+  return no_average(v);
+}
+static double cat_bound(const rm_variant *v)
+{
+  return v->metric == RM_NOVELTY || v->metric == RM_ENTROPY ? 10 : 1;
+}
+
+@ @<Metric specifications@>=
+[RM_GINI] = {"gini", K(KEY_ITEMS) | K(KEY_FORM) | K(KEY_TIES), NULL, NULL, cat_bound,
+  no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_ENTROPY] = {"entropy", K(KEY_UNIT) | K(KEY_SCALE) | K(KEY_TIES), NULL, NULL,
+  cat_bound, entropy_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_ARP] = {"arp", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
+  no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_EPC] = {"epc", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
+  no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+
+@ {\it Cases.}  Three users' top two are $a,b$; $a,c$; $a,b$ in a catalogue of
+four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
+the ranks 1 to~4 with coefficients $-3,-1,1,3$, so $G=0\cdot(-3)+1\cdot(-1)
++2\cdot1+3\cdot3=10$: RecBole's Gini is $10/24=\oursq{L-gini}$, Elliot's
+$1-10/18=\oursq{L-gini-elliot}$.  The entropy of $3/6,2/6,1/6$ is
+$\lg6-(3\lg3+2)/6=\ours{L-entropy}$ bits.  If the users rated (grade~1) $a$;
+$a$ and~$c$; nothing, then $n_a=2$, $n_c=1$, $n_b=0$: the ARP is
+$((2+0)/2+(2+1)/2+(2+0)/2)/3=\oursq{L-arp}$, and EPC counts the two users
+with a relevant item: $((1-2/3)/2+((1-2/3)+(1-1/3))/2)/2=\oursq{L-epc}$.
+
+@<Examples over several queries@>=
+@/{"L-gini", NULL, "gini@@2[items=4]",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "5/12", 0x1.aaaaaaaaaaaabp-2},
+@/{"L-gini-elliot", NULL, "gini@@2[form=elliot,items=4]",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "4/9", 0x1.c71c71c71c71cp-2},
+@/{"L-entropy", NULL, "entropy@@2",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, NULL, 0x1.758ab7c7a895fp+0},
+@/{"L-arp", NULL, "arp@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "7/6", 0x1.2aaaaaaaaaaabp+0},
+@/{"L-epc", NULL, "epc@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>
@@ -14930,6 +15471,206 @@ RM_INST, RM_NERR8, RM_NERR9, RM_NERR10, RM_NERR11, RM_BPM,
 @/[RM_BPM] = {"bpm", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
   ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
 
+@* More single-list variants of the libraries.\here{q:more}
+@:metric hits}{metric \.{hits}@>@:metric fallout}{metric \.{fallout}@>
+Recommender and retrieval libraries name a few measures of one list that the
+earlier chapters did not.  This chapter gives them their names; each is a
+ratio of counts, so both paths take their numerator and denominator
+from one function, as precision does.
+\smallskip
+\item{$\bullet$} \.{hits@@K} is the number of relevant items among the first
+$K$, $h_k$, the numerator of precision without its denominator (ranx,
+\.{ranx/metrics/hits.py}, whose \.{hits@@k} is this count; a mean of it over
+queries is not a share).  Under \.{ties=average} it is the expected count.
+\item{$\bullet$} \.{fallout@@K} is the share of the non-relevant items that the
+first $K$ hold: $(k-h_k)/N$, with $k=\min(K,n)$ and $N$ the number of
+judged items below the threshold, retrieved or not (torchmetrics' file
+\.{fall\_out.py} counts the targets equal to 0 among the candidates).  It is undefined when there is no non-relevant item.
+\item{$\bullet$} \.{auc[max\_fpr=f]} is the area under the ROC curve up to the
+false-positive rate $f$, $0<f\le1$, as scikit-learn's |roc_auc_score| with
+|max_fpr| computes it (\.{sklearn/metrics/\_ranking.py},
+|_binary_roc_auc_score|): the curve is walked as \.{auc} walks it, the
+segment that crosses $f$ is interpolated linearly, and the partial area $A$
+is standardised by McClish's correction,
+$${\rm pAUC}={1\over2}\Bigl(1+{A-f^2/2\over f-f^2/2}\Bigr),$$
+so that a random ranking scores ${1\over2}$ and a perfect one~1
+(\.{pauc=mcclish}, the default; with |max_fpr|, torchmetrics'
+|binary_auroc| does the same).  Under \.{pauc=raw} the value is $A$ itself, at
+most~$f$.  With $f=1$ both are the \.{auc} of the chapter on it, so the
+keys are shown only when $f<1$.  The value is rational: every end of a
+segment, and the interpolated one, has rational coordinates.
+@^partial AUC@>@^McClish's correction@>@^fallout@>@^hits (ranx)@>
+
+@ @<Fields of a variant@>=
+int maxfpr, maxfpr_den; /* $f$ of \.{auc[max\_fpr=f]}, in lowest terms */
+int pauc; /* an |rm_pauc| */
+
+@ @<Public types@>=
+typedef enum {@+ RM_PAUC_MCCLISH, RM_PAUC_RAW @+} rm_pauc;
+
+@ @<Key codes@>=
+KEY_MAXFPR, KEY_PAUC,
+
+@ @^keys of names, \.{max\_fpr}@>@^keys of names, \.{pauc}@>
+@<Key specifications@>=
+[KEY_MAXFPR] = {"max_fpr", NULL, 1, 1000000, FIELD(maxfpr), FIELD(maxfpr_den),
+  maxfpr_when, 6, 0},
+[KEY_PAUC] = {"pauc", pauc_words, 0, 0, FIELD(pauc), 0, maxfpr_when, 7, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const pauc_words[] = {"mcclish", "raw", NULL};
+static int maxfpr_when(const rm_variant *v)
+{
+  return v->maxfpr != v->maxfpr_den;
+}
+
+@ @<Set the numeric defaults of a variant@>=
+v->maxfpr = 1; v->maxfpr_den = 1; v->pauc = RM_PAUC_MCCLISH;
+
+@ \impl Hits and fallout count as precision does (|top_hits|): $h'+mc/g$ relevant
+items in the top~$k$, over~1, or $k$ less that count over~$N$.
+
+@<Private functions@>=
+static unsigned long long n_negative(const rm_variant *v, const rm_list *l)
+{
+  return (unsigned long long) (l->n + l->n_unretrieved - n_relevant(v, l));
+}
+static rm_status hf_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n;
+  prf_hits x = top_hits(v, l, perm, k);
+  mpq_t t;
+  mpq_init(t);
+  q_set_ull(num, x.mc, x.g); q_set_ull(t, x.h, 1); mpq_add(num, num, t);
+  mpq_set_ui(den, 1, 1);
+  if (v->metric == RM_FALLOUT) {
+    q_set_ull(t, k, 1); mpq_sub(num, t, num);
+    q_set_ull(den, n_negative(v, l), 1);
+  }
+  mpq_clear(t);
+  return RM_OK;
+}
+static rm_status hf_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n;
+  prf_hits x = top_hits(v, l, perm, k);
+  unsigned long long g = x.g, h = x.h * g + x.mc;
+  *num = (double) (v->metric == RM_FALLOUT ? k * g - h : h);
+  *den = (double) g * (v->metric == RM_FALLOUT ? (double) n_negative(v, l) : 1.0);
+  return RM_OK;
+}
+
+@ \impl The partial area.  With $P$ positives and $N$ negatives the curve runs
+through the points $(q/N,a/P)$; in counts the cut is at $F=fN$, and a
+segment of $q_g$ negatives and $p_g$ positives from $(q_0,a_0)$ adds
+$q_g(2a_0+p_g)/2$ when it ends at or before $F$, and otherwise
+$t(2a_0+p_gt/q_g)/2$ with $t=F-q_0$, the last trapezoid.  Their sum over
+$NP$ is $A$.
+
+@<Private functions@>=
+static void pauc_area(const rm_variant *v, const rm_list *l, const size_t *perm,
+  mpq_t A, mpq_t F)
+{
+  size_t r = 0, e, j;
+  unsigned long long a0 = 0, q0 = 0, pg, qg;
+  mpq_t t, y;
+  mpq_inits(t, y, NULL);
+  mpq_set_ui(A, 0, 1);
+  while (r < l->n && mpq_cmp_ui(F, (unsigned long) q0, 1) > 0) {
+    e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
+    for (pg = 0, j = r; j < e; j++) pg += (unsigned long long) relevant(v, l, perm, j);
+    qg = (unsigned long long) (e - r) - pg;
+    if (mpq_cmp_ui(F, (unsigned long) (q0 + qg), 1) >= 0) q_set_ull(t, qg, 1);
+    else { q_set_ull(t, q0, 1); mpq_sub(t, F, t); } /* the last, cut */
+    if (qg) {
+      q_set_ull(y, pg, qg); mpq_mul(y, y, t); /* $p_gt/q_g$ */
+      mpz_addmul_ui(mpq_numref(y), mpq_denref(y), (unsigned long) (2 * a0));
+      mpq_mul(y, y, t); mpq_div_2exp(y, y, 1); mpq_add(A, A, y);
+    }
+    a0 += pg; q0 += qg; r = e;
+  }
+  mpq_clears(t, y, NULL);
+}
+
+@ \impl The standardised value; $A$ is divided by $NP$ here, and a list without a
+positive or a negative has the denominator~0.
+
+@<Private functions@>=
+static rm_status pauc_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long long P = 0, N;
+  size_t j;
+  mpq_t F, f, m;
+  for (j = 0; j < l->n; j++) P += (unsigned long long) relevant(v, l, perm, j);
+  N = l->n - P;
+  mpq_set_ui(den, P && N, 1);
+  if (!P || !N) { mpq_set_ui(num, 0, 1); return RM_OK; }
+  mpq_inits(F, f, m, NULL);
+  mpq_set_ui(f, (unsigned long) v->maxfpr, (unsigned long) v->maxfpr_den);
+  q_set_ull(F, N, 1); mpq_mul(F, F, f);
+  pauc_area(v, l, perm, num, F);
+  q_set_ull(m, N, 1); mpz_mul_ui(mpq_numref(m), mpq_numref(m), (unsigned long) P);
+  mpq_div(num, num, m); /* $A$ */
+  if (v->pauc == RM_PAUC_MCCLISH) {
+    mpq_mul(m, f, f); mpq_div_2exp(m, m, 1); /* $f^2/2$ */
+    mpq_sub(num, num, m); mpq_sub(f, f, m); mpq_div(num, num, f);
+    mpq_set_ui(m, 1, 1); mpq_add(num, num, m); mpq_div_2exp(num, num, 1);
+  }
+  mpq_clears(F, f, m, NULL);
+  return RM_OK;
+}
+
+@ \impl The double path of the partial AUC rounds the exact fraction (below one
+ulp); without \.{max\_fpr} \.{auc} keeps its own two paths.
+
+@<Private functions@>=
+static rm_status aucx_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  return maxfpr_when(v) ? pauc_qratio(v, l, perm, num, den)
+    : auc_qratio(v, l, perm, num, den);
+}
+static rm_status aucx_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  mpq_t a, b;
+  if (!maxfpr_when(v)) return auc_dratio(v, l, perm, num, den);
+  mpq_inits(a, b, NULL);
+  pauc_qratio(v, l, perm, a, b);
+  *num = mpq_get_d(a); *den = mpq_get_d(b);
+  mpq_clears(a, b, NULL);
+  return RM_OK;
+}
+
+@ @<Metric specifications@>=
+@/[RM_HITS] = {"hits", PRF_KEYS, ratio_d, ratio_x, prf_bound, NULL, NULL, hf_qratio,
+  hf_dratio},
+@/[RM_FALLOUT] = {"fallout", PRF_KEYS, ratio_d, ratio_x, prf_bound, NULL, NULL,
+  hf_qratio, hf_dratio},
+
+@ {\it Cases.}  The list $1,0,0,1,0$ with one more non-relevant item judged but not
+retrieved: \.{hits@@3} is $\oursq{L-hits}$ and \.{fallout@@3} is
+$2/4=\oursq{L-fallout}$.  For the partial AUC take the ranking
+$0,1,0,1$ ($P=N=2$): its ROC curve rises at $x=1/2$ to $1/2$, at $x=1$ to~1.
+Up to $f=1/2$ the raw area is 0 ($\oursq{L-pauc-raw}$), the standardised
+value $(1+(0-1/8)/(1/2-1/8))/2=\oursq{L-pauc}$; up to $f=3/4$ the area adds the
+trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$ raw).
+
+@<Worked examples@>=
+@/{"L-hits", NULL, "hits@@3", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(0),
+  NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"L-fallout", NULL, "fallout@@3", RM_G(1, 0, 0, 1, 0), NULL,
+  NULL, RM_G(0), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"L-pauc-raw", NULL, "auc[max_fpr=1/2,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"L-pauc", NULL, "auc[max_fpr=1/2]", RM_G(0, 1, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-pauc-34", NULL, "auc[max_fpr=3/4,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "1/8", 0x1p-3},
+
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
 Clarke, Vtyurina and Smucker (ACM TOIS 2021) measure how {\it compatible\/}
@@ -15134,6 +15875,14 @@ static void compat_defaults(rm_variant *v)
 @ @<Metric codes@>=
 RM_COMPAT,
 
+@ \impl The codes of the metrics of \secref{q:more} and \secref{q:cat}, which came
+later, follow every earlier metric's: the golden vectors of the
+disagreements are written in the order of the codes, and so their witnesses
+come after every earlier test, whose numbers stay.
+
+@<Metric codes@>=
+RM_HITS, RM_FALLOUT, RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC,
+
 @ @<Metric specifications@>=
 @/[RM_COMPAT] = {"compat", K(KEY_P) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
   ratio_x, compat_bound, compat_refuse, compat_defaults, compat_qratio, compat_dratio,
@@ -15249,17 +15998,17 @@ KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER,
 @<Key specifications@>=
 [KEY_ALPHA] = {"alpha", NULL, 0, 100000000, FIELD(alpha), FIELD(alpha_den), NULL, 3, 0},
 [KEY_NBETA] = {"beta", NULL, 0, 100000000, FIELD(nbeta), FIELD(nbeta_den), NULL, 4, 0},
-[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 5, 0},
+[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 6, 0},
 [KEY_SWEIGHTS] = {"weights", sweights_words, 0, 0, FIELD(sweights), 0, NULL, 56, 0},
 [KEY_ORDER] = {"order", order_words, 0, 0, FIELD(order), 0, NULL, 58, 0},
 
 @ @<Words and conditions of keys@>=
-static const char *const scale_words[] = {"none", "ideal", "ndeval", NULL};
+static const char *const scale_words[] = {"none", "ideal", "ndeval", "items", NULL};
 static const char *const sweights_words[] = {"uniform", "given", NULL};
 static const char *const order_words[] = {"score", "rank", NULL};
 
 @ @<Public types@>=
-enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL @+};
+enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL, RM_SCALE_ITEMS @+};
 enum {@+ RM_SWEIGHTS_UNIFORM, RM_SWEIGHTS_GIVEN @+};
 enum {@+ RM_ORDER_SCORE, RM_ORDER_RANK @+};
 
@@ -15528,6 +16277,8 @@ static const char *div_refuse(const rm_variant *v)
     return "the ideal of a diversity measure is greedy or exact";
   if (ideal && v->ideal == RM_IDEAL_EXACT && (v->metric == RM_NNRBP || !v->k))
     return "ideal=exact is computed for alpha-ndcg@@K and nerr-ia@@K";
+  if (v->scale == RM_SCALE_ITEMS)
+    return "scale=items is entropy's; a diversity measure's scale is none, ideal or ndeval";
   if ((metrics[v->metric].keys & K(KEY_SCALE)) && v->scale != RM_SCALE_NONE && !v->k)
     return "scale=ideal and scale=ndeval divide by an ideal of K ranks: give a cutoff";
   return NULL;
@@ -19710,6 +20461,8 @@ static int write_significance(const char *dir, tool_out *out); /* \secref{q:sigv
 static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
+static int late_example(const char *id);
+static int dis_pop_pair(const rm_disagree_pair *q, int mi);
 static int family_variant_with(const vector_family *fam, const char *key, const char *val,
   char *out, size_t len);
 static int bad_test(vec_out *o, int *groups, char *open, const char *name, const rm_list *l,
@@ -19782,6 +20535,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
   else {
     const char *const *vars = fam->variants;
     unsigned long long seed0 = 0;
+    int late_pass = 0;
     @<Write the groups of worked examples@>;
     @<Write the groups of ratings@>;
     @<Write the groups of random cases@>;
@@ -19791,6 +20545,8 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
       vars = fam->late; seed0 = 1000;
       @<Write the groups of random cases@>;
     }
+    late_pass = 1;
+    @<Write the groups of worked examples@>;
     if (ok) ok = write_plain_groups(fam, &o, &groups);
   }
   ok = !ferror(o.json) && ok;
@@ -19826,16 +20582,35 @@ gives their number, and the search for hard cases decides it.
   fputs("\n  ]\n}\n", jf);
 }
 
-@ \impl A worked example belongs to the family of its metric.
+@ \impl The disagreements of the popularity rules are left out of the file:
+\.{pop=file} has no value without the file (the library refuses it), and
+novelty's \.{pos} against \.{all}, which came later, would have taken
+numbers from the tests after novelty's.
 
 @<Tool functions@>=
+static int dis_pop_pair(const rm_disagree_pair *q, int mi)
+{
+  return strstr(q->la, "pop=") && (mi == RM_NOVELTY || strstr(q->la, "pop=file")
+    || strstr(q->lb, "pop=file"));
+}
+
+@ \impl A worked example belongs to the family of its metric.  The examples whose
+names begin with \.{L-} came later (those of \secref{q:more} and
+\secref{q:cat}): they are written last in their family, after its late
+variants, so that every earlier test keeps its |tcId|.
+
+@<Tool functions@>=
+static int late_example(const char *id)
+{
+  return strncmp(id, "L-", 2) == 0;
+}
 static int in_family(const vector_family *fam, const rm_example *x)
 {
   rm_variant v;
   int te = strncmp(x->id, "TE-", 3) == 0; /* an example of \secref{q:trecm} */
   if (te || fam->variants == trec_variants) return te && fam->variants == trec_variants;
   if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
-  return (fam->metrics >> v.metric) & 1;
+  return v.metric < 64 && (fam->metrics >> v.metric) & 1; /* a set of 64 codes */
 }
 
 @ @<Write the groups of worked examples@>=
@@ -19848,7 +20623,7 @@ static int in_family(const vector_family *fam, const rm_example *x)
     int xg[RM_EXAMPLE_MAX];
     unsigned char xu[RM_EXAMPLE_MAX];
     char nm[RM_NAME_MAX], comment[200];
-    if (!in_family(fam, x)) continue;
+    if (!in_family(fam, x) || late_example(x->id) != late_pass) continue;
     rm_variant_parse(x->name, &v, NULL, 0);
     rm_variant_name(&v, nm, sizeof nm);
     rm_example_list(x, &l, xg, xu);
@@ -20290,7 +21065,8 @@ pair by pair, in the order of the search's report.
     for (j = 0; j < rm_disagreement_pairs(d) && ok; j++) {
       rm_disagree_pair q;
       rm_disagreement_pair(d, j, &q);
-      if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || strncmp(q.lb, "level=", 6) == 0)
+      if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || strncmp(q.lb, "level=", 6) == 0
+          || dis_pop_pair(&q, mi))
         continue;
       for (side = 0; side < 2 && ok; side++)
         @<Write the witness of pair |q| in the group of its variant |side|@>;
@@ -20378,23 +21154,9 @@ static const char *const aggregate_variants[] = {
   unsigned long cuts[32];
   int te = fam->variants == trec_set_variants; /* the family of \secref{q:trecm} */
   ncuts = family_cutoffs(fam, cuts, 32);
+  int late_pass = 0;
   if (kept == NULL) ok = 0;
-  for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
-    const rm_set_example *x = &rm_set_examples[i];
-    rm_variant v;
-    char nm[RM_NAME_MAX], comment[200];
-    if ((strncmp(x->id, "TE-", 3) == 0) != te) continue;
-    rm_variant_parse(x->name, &v, NULL, 0);
-    rm_variant_name(&v, nm, sizeof nm);
-    snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
-      x->source ? ", source " : ", a case of the book",
-      x->source ? x->source : "", x->printed ? ", printed " : "",
-      x->printed ? x->printed : "");
-    @<Open a group for |nm|@>;
-    ok = write_set_test(&o, &v, x->q, x->nq, 1, comment, x->source != NULL,
-      strcmp(x->verdict, "erratum") == 0, 0);
-    fputs("\n      ]}", o.json);
-  }
+  @<Write the groups of examples over queries@>;
   if (ok && !te) @<Write the witnesses of GAUC's splits@>;
   for (k = 0; fam->variants[k] && ok; k++) {
     rm_variant v;
@@ -20417,7 +21179,31 @@ static const char *const aggregate_variants[] = {
     if (ok) ok = adq_add_witnesses(&o, &v, t, SET_CASES, cuts, ncuts);
     fputs("\n      ]}", o.json);
   }
+  late_pass = 1;
+  @<Write the groups of examples over queries@>;
   free(kept);
+}
+
+@ \impl The examples over several queries of the family, the late ones
+(\.{L-}) in a pass of their own at its end.
+
+@<Write the groups of examples over queries@>=
+for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
+  const rm_set_example *x = &rm_set_examples[i];
+  rm_variant v;
+  char nm[RM_NAME_MAX], comment[200];
+  if ((strncmp(x->id, "TE-", 3) == 0) != te || late_example(x->id) != late_pass)
+    continue;
+  rm_variant_parse(x->name, &v, NULL, 0);
+  rm_variant_name(&v, nm, sizeof nm);
+  snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
+    x->source ? ", source " : ", a case of the book",
+    x->source ? x->source : "", x->printed ? ", printed " : "",
+    x->printed ? x->printed : "");
+  @<Open a group for |nm|@>;
+  ok = write_set_test(&o, &v, x->q, x->nq, 1, comment, x->source != NULL,
+    strcmp(x->verdict, "erratum") == 0, 0);
+  fputs("\n      ]}", o.json);
 }
 
 @ \impl As for the lists (|@<Write the groups of disagreements@>|): the search
@@ -26611,6 +27397,9 @@ typedef struct {
   struct shard_exact *px; /* the exact path's sums, with \.{--partial} */
   size_t n_counted, n_skipped; /* queries in the aggregate, and left out by \.{skip} */
   size_t n_declined; /* values the certified filter left to the full exact path */
+  rm_cat *cat, *pop; /* a metric of the catalogue: its item table, and the
+    popularity of \.{--popularity} it starts from */
+  char why[200]; /* why its aggregate is undefined, or empty */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
@@ -26622,6 +27411,7 @@ typedef struct {
   ev_xsort nxs; int nxs_on; /* the names of the queries, when they must be sorted */
   FILE *qnames; size_t nnames; /* with \.{--partial}: their names, sorted, as a state writes them */
   char *jdigest; /* with \.{--partial}: the digest of the judgments as read */
+  rm_cat *popcat; char *popdigest; /* \.{--popularity FILE}: its rows, its digest */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   int threads; /* \.{--threads}: 1, or 2 for the pipeline; 0 not given */
@@ -26644,6 +27434,11 @@ typedef struct {
   @<Judgments of an evaluation@>@;
   @<Kept queries of an evaluation@>@;
 } ev_state;
+static int ev_is_cat(const rm_variant *a);
+static int ev_cat_pop(ev_state *st, ev_measure *m);
+static int ev_popularity(ev_state *st, const char *path);
+static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double *x);
+static void shard_put_cat(FILE *f, rm_cat *c, int ext);
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x);
 static rm_status shard_add_exact(ev_measure *m, const rm_list *l);
 static rm_status shard_add_log(struct shard_exact *g);
@@ -26813,6 +27608,7 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact, int part
     m->per = 1;
   }
   rm_variant_name(&m->a, m->canon, sizeof m->canon);
+  if (ev_is_cat(&m->a)) m->cat = rm_cat_new();
   m->input_ties = strstr(m->canon, "ties=input") != NULL;
   m->stream = m->per && (m->a.agg == RM_AGG_MEAN || m->a.agg == RM_AGG_SUM
     || m->a.agg == RM_AGG_GM
@@ -28197,8 +28993,11 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
     fputs(",\"variant\":", st->out); ev_json_string(st->out, m->canon);
     fputs(",\"qid\":", st->out);
     if (q) ev_json_string(st->out, q); else fputs("null", st->out);
-    fprintf(st->out, ",\"value\":%s%s}\n", skipped ? "null,\"skipped\":true" : buf,
+    fprintf(st->out, ",\"value\":%s%s", skipped ? "null,\"skipped\":true" : buf,
       undefined && !skipped ? ",\"undefined\":true" : "");
+    if (undefined && !q && m->why[0]) {@+ fputs(",\"why\":", st->out);
+      ev_json_string(st->out, m->why); @+}
+    fputs("}\n", st->out);
     break;
   default: fprintf(st->out, "%-24s %-10s %s%s%s%s\n", m->given, q ? q : "all", buf,
       undefined && !skipped ? " (undefined)" : "", st->show_variants ? "  " : "",
@@ -28240,7 +29039,16 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     ev_measure *m = &st->m[i];
     rm_status t;
     double x, wt = 1;
-    if (!m->per) continue;
+    if (!m->per) {
+      if (m->cat && (t = rm_cat_add(m->cat, &m->a, l)) != RM_OK) {
+        tool_status = t;
+        fprintf(tool_err, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
+          m->given, rm_strerror(t));
+        return 0;
+      }
+      m->n_counted += m->cat != NULL;
+      continue;
+    }
     if (st->exact && m->px) t = shard_value_exact(m, l, &x);
     else if (st->exact) {
       int f = 1;
@@ -28377,6 +29185,7 @@ static int ev_aggregates(ev_state *st)
       if (m->sa.nf != 0 || isnan(m->sa.nf)) /* as |rm_value_set| */
         x = m->a.agg == RM_AGG_GM ? exp(m->sa.nf) : m->sa.nf;
     }
+    else if (m->cat) t = ev_cat_value(st->exact, m, st->path, &x);
     else if (st->exact) {
       int f = 1;
       t = rm_value_set_rounded(&m->a, st->kq, st->nkq, &x, NULL, &f);
@@ -29972,7 +30781,8 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
       rc = 2; goto done; }
     if (st.partial && !shard_accepts(&st, &st.m[i])) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
-    if (!st.m[i].stream) st.keep = 1;
+    if (!st.m[i].stream && !st.m[i].cat) st.keep = 1;
+    if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
     if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
   }
   if ((i = ev_div_wanted(&st, nf)) != 0) { /* measures of diversity: \secref{q:divfiles} */
@@ -30066,9 +30876,9 @@ done:
   ev_keep_free(&st);
   free(src.buf); ev_group_free(&g);
   @<Free the judgments of an evaluation@>;
-  for (i = 0; i < st.nm; i++) shard_free(&st.m[i]);
+  for (i = 0; i < st.nm; i++) {@+ shard_free(&st.m[i]); rm_cat_free(st.m[i].cat); @+}
   if (st.qnames) fclose(st.qnames);
-  free(st.jdigest);
+  free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
 }
@@ -30129,7 +30939,7 @@ static void ev_xstream(ev_state *st, int reread, int level)
       shard_set_fast(m, level + 1);
       m->stream = 1; st->xstream = 1;
     } else { m->stream = 0; shard_free(m); }
-    if (!m->stream) st->keep = 1;
+    if (!m->stream && !m->cat) st->keep = 1;
   }
 }
 
@@ -30199,6 +31009,10 @@ for (i = 0; i < argc; i++) {
     return 2;
   }
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
+  if (strcmp(o, "--popularity") == 0) {
+    if (st.popcat || !ev_popularity(&st, argv[++i])) return 2;
+    continue;
+  }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
   if (strcmp(o, "--memory") == 0) {
     fprintf(tool_err, "rankmetrics: eval: --memory '%s' is not a size of at least 64K"
@@ -30587,9 +31401,10 @@ the refusal, which is never silently wrong.  \.{eval --exact} itself
 (without \.{--partial}) decides every rounding with Ziv's loop, so when the
 merge decides, it prints the same double.
 \smallskip
-{\it What cannot be merged, and is refused.}  A metric of a whole set
-(coverage reads the items of all the queries together, not a sum over
-queries).  A micro average merges its fractions from
+{\it What cannot be merged, and is refused.}  The $F$-score of means
+(\.{fmean}), a metric of a whole set that is not a function of an item
+table; the metrics of the catalogue (coverage, novelty, Gini, entropy, ARP,
+EPC) merge their item tables instead (\secref{q:catshard}).  A micro average merges its fractions from
 |rm_value_parts_exact| on the exact path, the pooled RMSE among them, whose
 root of the merged fraction is rounded as \secref{q:sqrtq} shows;
 on the double path |rm_value_parts| gives the numerator and the
@@ -30597,8 +31412,8 @@ denominator, summed as above, and the pooled RMSE is the root of their
 rounded quotient, as in |rm_value_set|.  (The geometric mean on the exact path carries an
 enclosure of its sum of logarithms, $[L,H]$ over $W$ queries, and is
 decided as a mean is: $\exp$ is monotone too, and both ends are
-exponentiated outward at 256 bits before they are rounded.)  For a
-metric of a whole set, \.{eval --partial} names the measure and stops
+exponentiated outward at 256 bits before they are rounded.)  For
+\.{fmean}, \.{eval --partial} names the measure and stops
 before reading anything.  \.{-q}, \.{--trec} and \.{--json} are
 refused too, since a state is not a table (give the format to \.{merge}),
 and so is \.{--judged-only empty}: a shard would evaluate every judged
@@ -30621,12 +31436,13 @@ writes nothing else).  The order in which the engine returns the states
 does not matter.
 
 @ {\it The format.}  A state is text, one item a line; the first line names
-the format and its version, \.{rankmetrics-partial 4}.  Then
+the format and its version, \.{rankmetrics-partial 5}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
 \item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no
 negative=W columns=C}, the options of \.{eval} that change values, and the
-columns read (|shard_put_columns|);
+columns read (|shard_put_columns|), then \.{popularity=D} when
+\.{--popularity} was given, $D$ the first 16 digits of its digest;
 \item{} \.{judgments D N}, the digest of the judgments file as read, 16
 hexadecimal digits, and its length in bytes, or \.{judgments none} for a
 delimited file (|shard_digest|);
@@ -30638,7 +31454,8 @@ numbers $h\cdot2^e$ written \.{0x}$h$\.{p}$e$ with $h$ a whole number in
 hexadecimal and $e\ge-1074$ in decimal (\.{-0x1fp-3} is $-31/8$), each
 standing for an integer times~$2^{-1074}$, or \.{fractions Q W} and \.{enclosure K L H} on the
 exact path, fractions in decimal (\.{-3/8}), $K$ the number of irrational
-values;
+values; for a metric of the catalogue, instead of these, \.{catalogue U C M R}
+and $R$ lines \.{item POP EXPO W NAME} (\secref{q:catshard});
 \item{} \.{names M}, followed by $M\ge N$ lines, the names of all the
 queries of the shard's run, evaluated or skipped, in strictly increasing
 byte order (a backslash, a line feed and a carriage return in a name are
@@ -30658,7 +31475,8 @@ query, with its name; a state whose sums leave the range of a bounded
 measure is refused with the measure's name (|shard_in_range|).  Versions 1
 to~3 of the format, which named only some queries (none, then the ends and
 a sample) and not the judgments, are refused with a word on why and the
-advice to evaluate the shard again with \.{eval --partial}.
+advice to evaluate the shard again with \.{eval --partial}; so is version~4,
+which held no metric of the catalogue.
 
 {\it What merge cannot see.}  A merge is exact when the states are what
 \.{eval --partial} wrote for disjoint parts of one run against one file of
@@ -30688,6 +31506,11 @@ struct shard_exact {
 };
 static void shard_reset(ev_measure *m)
 {
+  if (m->cat) {
+    rm_cat_free(m->cat); m->cat = rm_cat_new();
+    if (m->cat == NULL) tool_nomem();
+    if (m->pop && rm_cat_merge(m->cat, m->pop) != RM_OK) tool_nomem();
+  }
   memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
   m->n_counted = m->n_skipped = m->n_declined = 0;
   if (m->px) {
@@ -30711,7 +31534,7 @@ static void shard_free(ev_measure *m)
 static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
-  if (!m->per) why = "a metric of a whole set is not a sum over queries";
+  if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
   else if (strpbrk(m->given, "\n\r"))
     why = "the name holds a line break";
   if (why) {
@@ -31099,18 +31922,20 @@ static int shard_write(ev_state *st)
       return 0;
     }
   if ((f = open_memstream(&body, &len)) == NULL) tool_nomem();
-  fprintf(f, "rankmetrics-partial 4\npath %s\n", st->exact ? "exact" : "double");
+  fprintf(f, "rankmetrics-partial 5\npath %s\n", st->exact ? "exact" : "double");
   fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
     st->neg_pooled ? "unjudged" : "zero");
   shard_put_columns(f, st);
+  if (st->popdigest) fprintf(f, " popularity=%.16s", st->popdigest);
   fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
     (unsigned long) st->n_eval);
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
       (unsigned long) m->n_counted, (unsigned long) m->n_skipped);
-    if (m->px) {
+    if (m->cat) shard_put_cat(f, m->cat, m->pop != NULL);
+    else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
       putc(' ', f); mpq_out_str(f, 10, m->px->W);
       fprintf(f, "\nenclosure %lu ", m->px->k); mpq_out_str(f, 10, m->px->L);
@@ -31178,6 +32003,7 @@ typedef struct {
   unsigned long counted, skipped, k;
   mpz_t A, B;
   mpq_t Q, W, L, H;
+  rm_cat *cat; /* a metric of the catalogue: its item table */
 } shard_measure;
 typedef struct {
   const char *path;
@@ -31192,6 +32018,7 @@ typedef struct {
   char *judg; /* the digest of its judgments, or \.{none} */
   ev_xsort *nx; /* the sort that takes the names of its queries */
 } shard_file;
+static int shard_get_cat(shard_file *s, shard_measure *m);
 static char *shard_line(shard_file *s, const char *key)
 {
   ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
@@ -31467,11 +32294,13 @@ static int shard_read(shard_file *s)
   int i;
   s->sum = SHARD_FNV0;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
-  if (strcmp(p, "4") != 0) {
-    fprintf(tool_err, "%s:1: a state of version '%s', not 4%s\n", s->path, p,
+  if (strcmp(p, "5") != 0) {
+    fprintf(tool_err, "%s:1: a state of version '%s', not 5%s\n", s->path, p,
       strcmp(p, "1") == 0 || strcmp(p, "2") == 0 || strcmp(p, "3") == 0
       ? " (versions 1 to 3 did not name every query, nor the judgments;"
-      " evaluate the shard again with eval --partial)" : "");
+      " evaluate the shard again with eval --partial)" : strcmp(p, "4") == 0
+      ? " (version 4 held no metric of the catalogue; evaluate the shard again"
+      " with eval --partial)" : "");
     return 0;
   }
   if ((p = shard_line(s, "path")) == NULL) return 0;
@@ -31509,11 +32338,19 @@ static int shard_read(shard_file *s)
     m = &s->m[s->nm++];
     m->given = tool_strdup(s->buf + 8); m->canon = NULL;
     mpz_inits(m->A, m->B, NULL); mpq_inits(m->Q, m->W, m->L, m->H, NULL);
-    m->k = 0;
+    m->k = 0; m->cat = NULL;
     if ((p = shard_line(s, "variant")) == NULL) return 0;
     m->canon = tool_strdup(p);
     if ((p = shard_line(s, "counts")) == NULL) return 0;
     if (!shard_count(&p, &m->counted) || !shard_count(&p, &m->skipped) || *p) goto bad;
+    {
+      rm_variant a;
+      int r;
+      if (rm_variant_parse(m->canon, &a, NULL, 0) == RM_OK && ev_is_cat(&a)) {
+        if ((r = shard_get_cat(s, m)) <= 0) { if (r == 0) return 0; goto bad; }
+        continue;
+      }
+    }
     if (!s->exact) {
       if ((p = shard_line(s, "sums")) == NULL) return 0;
       if (!shard_hex(&p, m->A) || !shard_hex(&p, m->B) || *p) goto bad;
@@ -31589,7 +32426,7 @@ static void shard_file_free(shard_file *s)
   int i;
   for (i = 0; i < s->nm; i++) {
     shard_measure *m = &s->m[i];
-    free(m->given); free(m->canon);
+    free(m->given); free(m->canon); rm_cat_free(m->cat);
     mpz_clears(m->A, m->B, NULL); mpq_clears(m->Q, m->W, m->L, m->H, NULL);
   }
   free(s->m); free(s->options); free(s->buf); free(s->judg);
@@ -31638,6 +32475,7 @@ static int shard_add(shard_file *t, const shard_file *s)
     shard_measure *a = &t->m[i];
     const shard_measure *b = &s->m[i];
     a->counted += b->counted; a->skipped += b->skipped; a->k += b->k;
+    if (a->cat && b->cat && rm_cat_merge(a->cat, b->cat) != RM_OK) tool_nomem();
     mpz_add(a->A, a->A, b->A); mpz_add(a->B, a->B, b->B);
     mpq_add(a->Q, a->Q, b->Q); mpq_add(a->W, a->W, b->W);
     mpq_add(a->L, a->L, b->L); mpq_add(a->H, a->H, b->H);
@@ -31719,7 +32557,12 @@ int cmd_merge(int argc, char **argv)
     shard_measure *m = &t.m[i];
     rm_variant a;
     parse_name(m->canon, &a);
-    if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
+    if (m->cat) {
+      ev_measure e;
+      memset(&e, 0, sizeof e);
+      e.a = a; e.cat = m->cat; e.given = m->given;
+      ts[i] = ev_cat_value(t.exact, &e, "rankmetrics: merge", &x[i]);
+    } else if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
     else if (!shard_finish_exact(&a, m->Q, m->W, m->k, m->L, m->H, &x[i], &ts[i])) {
       fprintf(tool_err, "rankmetrics: merge: %s: the enclosure of the merged sum does not"
         " decide the rounding of the aggregate; evaluate it in one run with"
@@ -31749,6 +32592,150 @@ done:
   ev_xs_free(&nx);
   free(x); free(ts);
   return rc;
+}
+
+@ {\it Metrics of the catalogue in shards.}\here{q:catshard}  Coverage,
+novelty and the metrics of \secref{q:cat} are not sums over queries, but
+their item table is: \.{eval} adds every user's list to the table of each
+such measure (|rm_cat_add|) instead of keeping the lists, and the value is
+the table's (|rm_cat_value|, or |rm_cat_value_exact| under \.{--exact}).
+A state carries the table: after its \.{counts} line, a line
+\.{catalogue U C M R}, the counts of |rm_cat_counts| and the number $R$ of
+rows, then $R$ lines \.{item POP EXPO W NAME}, the popularity, the
+exposures, the weight as a fraction and the identifier (written as a query
+name is), in increasing byte order.  Merge adds the tables row by row, so
+the merged table is the table of one run, and its value is one run's value
+to the byte, on either path.  Under \.{pop=file} a state holds the rows of
+the items it recommended, each with the file's count, and the options line
+gains \.{popularity=DIGEST} (the digest of the file, as for judgments), so
+that states made with other popularity files are refused.  This changed
+the format: it is version~5, and a state of version~4 is refused with the
+advice to evaluate the shard again.
+@^sharded evaluation@>@^catalogue metrics@>
+
+\.{--popularity FILE} reads lines \.{ITEM COUNT} (white space between, a
+whole number of at most 18 digits), and a line \.{* M} for the total;
+anything else is an error naming the file and the line.  A measure under
+\.{pop=file} without the option is refused before anything is read.
+
+@<Engine functions@>=
+static int ev_is_cat(const rm_variant *a)
+{
+  return a->agg == RM_AGG_NONE && (a->metric == RM_COVERAGE || a->metric == RM_NOVELTY
+    || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
+    || a->metric == RM_EPC);
+}
+static int ev_pop_file(const rm_variant *a)
+{
+  return ev_is_cat(a) && a->metric != RM_COVERAGE && a->metric != RM_GINI
+    && a->metric != RM_ENTROPY && a->pop == RM_POP_FILE;
+}
+static int ev_cat_pop(ev_state *st, ev_measure *m)
+{
+  if (!ev_pop_file(&m->a)) return 1;
+  if (st->popcat == NULL) {
+    fprintf(tool_err, "rankmetrics: eval: %s: pop=file takes the popularity of"
+      " --popularity FILE, which was not given\n", m->given);
+    return 0;
+  }
+  m->pop = st->popcat;
+  if (rm_cat_merge(m->cat, m->pop) != RM_OK) tool_nomem();
+  return 1;
+}
+
+@ @<Engine functions@>=
+static int ev_pop_line(rm_cat *c, char *line)
+{
+  char *f[3], *e;
+  unsigned long long n;
+  if (ev_split_ws(line, f, 3) != 2 || strspn(f[1], "0123456789") != strlen(f[1])
+      || strlen(f[1]) > 18)
+    return 0;
+  n = strtoull(f[1], &e, 10);
+  return rm_cat_popularity(c, f[0], (unsigned long) n) == RM_OK;
+}
+static int ev_popularity(ev_state *st, const char *path)
+{
+  FILE *f = tool_open_in("eval", path);
+  char *buf = NULL;
+  size_t cap = 0;
+  long line = 0;
+  ssize_t n = 0;
+  int ok = 1;
+  if (f == NULL) return 0;
+  if ((st->popdigest = shard_digest(f, path)) == NULL || fseek(f, 0L, SEEK_SET)) ok = 0;
+  if ((st->popcat = rm_cat_new()) == NULL) tool_nomem();
+  while (ok && (n = tool_getline(&buf, &cap, f, path, line + 1)) >= 0) {
+    line++;
+    if (!ev_pop_line(st->popcat, buf)) {
+      fprintf(tool_err, "%s:%ld: expected 'ITEM COUNT' (or '* TOTAL'), a whole"
+        " count of at most 18 digits\n", path, line);
+      ok = 0;
+    }
+  }
+  if (n == -2) ok = 0;
+  free(buf);
+  if (f != stdin) fclose(f);
+  return ok;
+}
+
+@ The value of a table, and the reason on standard error when it is
+undefined (\.{--json} carries it too, as \.{"why"}).
+
+@<Engine functions@>=
+static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double *x)
+{
+  rm_status t;
+  m->why[0] = '\0';
+  if (exact) {
+    rm_exact e;
+    rm_exact_init(&e);
+    t = rm_cat_value_exact(&m->a, m->cat, &e, m->why, sizeof m->why);
+    *x = e.value;
+    rm_exact_clear(&e);
+  } else t = rm_cat_value(&m->a, m->cat, x, m->why, sizeof m->why);
+  if (t == RM_UNDEFINED && m->why[0])
+    fprintf(tool_err, "%s: %s: undefined: %s\n", path, m->given, m->why);
+  return t;
+}
+
+@ @<Engine functions@>=
+static void shard_put_cat(FILE *f, rm_cat *c, int ext)
+{
+  unsigned long n[3], pop, expo;
+  size_t i, r = rm_cat_items(c), k = 0;
+  char *w;
+  rm_cat_counts(c, n);
+  for (i = 0; i < r; i++) {
+    rm_cat_item(c, i, &pop, &expo, &w);
+    k += !ext || expo > 0 || strcmp(w, "0");
+    free(w);
+  }
+  fprintf(f, "catalogue %lu %lu %lu %lu\n", n[0], n[1], n[2], (unsigned long) k);
+  for (i = 0; i < r; i++) {
+    const char *id = rm_cat_item(c, i, &pop, &expo, &w);
+    if (!ext || expo > 0 || strcmp(w, "0")) {
+      fprintf(f, "item %lu %lu %s ", pop, expo, w);
+      shard_put_name(f, id); putc('\n', f);
+    }
+    free(w);
+  }
+}
+static int shard_get_cat(shard_file *s, shard_measure *m)
+{
+  unsigned long n[3], r, i, pop, expo;
+  char *p, *w;
+  if ((p = shard_line(s, "catalogue")) == NULL) return 0;
+  if (!shard_count(&p, &n[0]) || !shard_count(&p, &n[1]) || !shard_count(&p, &n[2])
+      || !shard_count(&p, &r) || *p) return -1;
+  if ((m->cat = rm_cat_new()) == NULL) tool_nomem();
+  rm_cat_add_counts(m->cat, n);
+  for (i = 0; i < r; i++) {
+    if ((p = shard_line(s, "item")) == NULL) return 0;
+    if (!shard_count(&p, &pop) || !shard_count(&p, &expo) || (w = shard_word(&p)) == NULL
+        || !shard_get_name(p) || rm_cat_put(m->cat, p, pop, expo, w) != RM_OK) return -1;
+  }
+  return 1;
 }
 
 @* Performance of the evaluator.\impl\here{q:perf}
@@ -32266,7 +33253,8 @@ static void usage(FILE *f)
     "                        [--dup error|first|last|max] [--run-only skip|zero]\n"
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
-    "                        [--score C] [--partial] [--quiet] QRELS RUN | FILE\n"
+    "                        [--score C] [--popularity FILE] [--partial] [--quiet]\n"
+    "                        QRELS RUN | FILE\n"
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
@@ -32394,7 +33382,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "          [--negative zero|unjudged] [--subtopics collapse=max]\n"
     "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
-    "          [--quiet] QRELS RUN | FILE\n\n"
+    "          [--popularity FILE] [--partial] [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  Any file may\n"
@@ -32455,10 +33443,15 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     item, label, score; user and label are required); a\n"
     "                     named column must exist; --item none, --score none:\n"
     "                     no such column; a default matches Score, ' SCORE'\n"
+    "  --popularity FILE  the popularity of items for pop=file (novelty, arp,\n"
+    "                     epc): lines ITEM COUNT, and '* M' for the total a\n"
+    "                     count is a share of (default: the sum of the counts);\n"
+    "                     an undefined value of these says why on standard\n"
+    "                     error and, with --json, as \"why\"\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
-    "                     measure) for rankmetrics merge, not the aggregates;\n"
-    "                     refused with -q, --trec, --json, --judged-only empty,\n"
-    "                     and metrics of a whole set\n"
+    "                     measure, the item table of a metric of the catalogue)\n"
+    "                     for rankmetrics merge, not the aggregates; refused\n"
+    "                     with -q, --trec, --json, --judged-only empty, and fmean\n"
     "  --quiet            no summary on standard error\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
     "Combine the states written by 'eval --partial' over shards of one input\n"
@@ -32674,7 +33667,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"tau", NULL, "which Kendall's tau"},
   {"tau", "b", "tau-b, corrected for ties"},
   {"tau", "a", "tau-a, not corrected"},
-  {"items", NULL, "1..2^31-1: the number of items in the catalogue (required)"},
+  {"items", NULL, "1..2^31-1: the items in the catalogue (coverage needs it)"},
   {"floor", NULL, "an item that no user rated, p(i) = 0"},
   {"floor", "none", "makes the value undefined"},
   {"floor", "code", "has p(i) raised to 1e-8, as the source's code does"},
@@ -32700,16 +33693,32 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"alpha", NULL, "p/q from 0 to 1: a subtopic's worth falls by 1-alpha at each"
     " item above already relevant to it (default 1/2, ndeval's)"},
   {"beta", NULL, "p/q from 0 to 1: the patience of nrbp (default 1/2)"},
-  {"scale", NULL, "what alpha-dcg and err-ia divide by"},
-  {"scale", "none", "nothing (the papers' measures)"},
+  {"scale", NULL, "what alpha-dcg and err-ia, or entropy, divide by"},
+  {"scale", "none", "nothing (the papers' measures; entropy as it is)"},
   {"scale", "ideal", "the ideal ideal: every subtopic at every one of K ranks"},
   {"scale", "ndeval", "the same, but nothing at K = 1 (ndeval, pyndeval)"},
+  {"scale", "items", "entropy over the number of items shown (RecBole)"},
   {"weights", NULL, "the weights of the subtopics"},
   {"weights", "uniform", "1 each (ndeval)"},
   {"weights", "given", "the caller's (Agrawal et al.'s P(s|q))"},
   {"order", NULL, "what ranks a diversity run"},
   {"order", "score", "the score, then the tie rule"},
   {"order", "rank", "the run's rank column (ndeval without -traditional)"},
+  {"max_fpr", NULL, "p/q: auc's area up to this false-positive rate (default 1)"},
+  {"pauc", NULL, "the partial area of auc[max_fpr=]"},
+  {"pauc", "mcclish", "standardised as scikit-learn's: 1/2 at random"},
+  {"pauc", "raw", "the area itself, at most max_fpr"},
+  {"pop", NULL, "an item's popularity n(i), for novelty, arp and epc"},
+  {"pop", "pos", "the users whose list has it at or above rel"},
+  {"pop", "all", "the users whose list has it, whatever its grade"},
+  {"pop", "file", "its count in eval --popularity FILE"},
+  {"form", NULL, "the Gini index of the exposures, G = sum (2j-N-1) c(j)"},
+  {"form", "recbole", "G/(N T), 0 for an even spread"},
+  {"form", "elliot", "1 - G/((N-1) T), 1 for an even spread"},
+  {"form", "lenskit", "G/(N T), as recbole"},
+  {"unit", NULL, "the unit of entropy"},
+  {"unit", "bits", "logarithms to base 2"},
+  {"unit", "nats", "natural logarithms (RecBole)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
@@ -32771,6 +33780,12 @@ static const char *const metric_help[][2] = {
   {"p-ia", "intent-aware precision (Agrawal et al.)"},
   {"ap-ia", "intent-aware average precision (MAP-IA)"},
   {"strec", "subtopic recall: the subtopics covered by the top K"},
+  {"hits", "the number of relevant items in the top K (ranx)"},
+  {"fallout", "nonrelevant items in the top K over all nonrelevant"},
+  {"gini", "Gini index of the items' exposures in the top K (form=)"},
+  {"entropy", "Shannon entropy of the items' exposures in the top K"},
+  {"arp", "average popularity of the items of the top K (pop=)"},
+  {"epc", "expected popularity complement of the relevant top K"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -39591,7 +40606,8 @@ of \.{verify} (candidate results, the text twins of the vectors), and each
 line passes |line_check| (see \.{Evaluating run files}).  Every row is a case
 of \.{tests/hostile\_test.sh} or, for the order of the input and the
 bound on memory, of \.{tests/order\_test.sh}, or, for the files written, of
-\.{tests/io\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
+\.{tests/io\_test.sh}, or, for the popularity of the metrics of the
+catalogue, of \.{tests/catalog\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
 and \.{fuzz\_candidates} compile the tool's source into themselves and feed
 its readers arbitrary bytes, under both sanitizers and LeakSanitizer.
 \par\medskip\halign{#\hfil\quad&#\hfil\cr
@@ -39655,6 +40671,9 @@ $10^7$ shuffled queries of one line each&within \.{--memory} and an overhead\cr
 a line longer than a quarter of \.{--memory}&its length, the \.{--memory} that reads it\cr
 out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do\cr
 \.{kendall} of $3\cdot10^5$ items&$O(n\log n)$, milliseconds\cr
+\.{--popularity}: a line not \.{ITEM COUNT}&\.{FILE:LINE: expected 'ITEM COUNT' ...}\cr
+\.{pop=file} without \.{--popularity}&\.{... which was not given}, exit 2\cr
+\.{merge}: a state of version 4&\.{held no metric of the catalogue}\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),

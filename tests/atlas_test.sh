@@ -14,7 +14,7 @@ out=build/atlas
 rm -rf "$out"; mkdir -p "$out"
 # the part, on one line, with the at-signs of the web undoubled
 awk '/^@\*\* What each library computes\./ {p = 1} /^@\*\* Exact arithmetic\./ {p = 0} p' \
-  rankmetrics.w | tr '\n' ' ' | sed 's/@@/@/g' > "$out/part.txt"
+  rankmetrics.w | tr '\n' ' ' | sed 's/@@/@/g; s/\\_/_/g' > "$out/part.txt"
 [ -s "$out/part.txt" ] || { echo "atlas_test: the part \"What each library computes\" is missing" >&2; exit 1; }
 grep -o '\\an{[^{}]*}' "$out/part.txt" | sed 's/^\\an{//; s/}$//' | sort -u > "$out/names.txt"
 grep -o '\\asplit *{[^{}]*} *{[^{}]*} *{[^{}]*} *{[^{}]*}' "$out/part.txt" |

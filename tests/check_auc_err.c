@@ -359,6 +359,7 @@ START_TEST(test_rows_oracle)
     size_t i;
     if (rm_variant_parse(r->name, &v, NULL, 0) != RM_OK) continue;
     if (v.metric != RM_AUC && v.metric != RM_ERR) continue;
+    if (v.maxfpr != v.maxfpr_den) continue; /* the partial AUC: test_pauc_oracle */
     seen++;
     ae_set(&t, r->n, r->grade, r->score);
     if (r->ids) for (i = 0; i < r->n; i++) t.id[i] = r->ids[i];

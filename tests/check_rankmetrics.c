@@ -1268,8 +1268,9 @@ START_TEST(test_names_as_data)
 {
   static const char *const ndcg_keys[] = {"gain", "isort", "rel", "discount", "base",
     "ideal", "ties", "undef"}; /* not drop, which only parses, see the book */
-  static const char *const auc_keys[] = {"depth", "rel", "ties", "undef"}; /* depth:
-    the pairs of the top K, ir_measures' Accuracy@K */
+  static const char *const auc_keys[] = {"depth", "max_fpr", "pauc", "rel", "ties",
+    "undef"}; /* depth: the pairs of the top K, ir_measures' Accuracy@K; max_fpr
+    and pauc: scikit-learn's partial AUC */
   static const char *const ties[] = {"input", "id-asc", "id-desc", "pessimistic",
     "optimistic", "average", "reverse"};
   const char *k[64];
@@ -1284,7 +1285,7 @@ START_TEST(test_names_as_data)
   for (m = 0; m < RM_N_METRICS; m++)
     if (strcmp(rm_metric_name((rm_metric) m), "auc") == 0) {
       n = rm_metric_keys((rm_metric) m, k, 64);
-      ck_assert_uint_eq(n, 4);
+      ck_assert_uint_eq(n, 6);
       for (i = 0; i < n; i++) ck_assert_str_eq(k[i], auc_keys[i]);
       ck_assert_int_eq(rm_metric_takes_cutoff((rm_metric) m), 0);
     }
@@ -1349,6 +1350,9 @@ START_TEST(test_names_as_data)
         ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
         /* isort's condition is a gain map, which is not a word of gain */
         snprintf(nm, sizeof nm, "%s[gain=map:1=2,%s=%s]", name, k[i], w[j]);
+        ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
+        /* pauc's condition is a fraction of max_fpr below 1 */
+        snprintf(nm, sizeof nm, "%s[max_fpr=1/2,%s=%s]", name, k[i], w[j]);
         ok += rm_variant_parse(nm, &v, msg, sizeof msg) == RM_OK;
         for (i2 = 0; i2 < n; i2++) { /* with a word of another key, its condition */
           const char *const *w2 = rm_key_words(k[i2]);

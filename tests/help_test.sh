@@ -56,7 +56,7 @@ $RM verify --help | grep -q "What the keys" && bad "verify --help explains keys"
 # Every group key=words or key=words(COND) of a metric's line: each word
 # is accepted alone, with a cutoff (COND @K) or with each word of COND.
 listing=$(sed -n '/^NAME is/,/^aggregators/p' "$T/top" | grep '^  [a-z]' | grep -v '^  micro')
-[ "$(printf '%s\n' "$listing" | wc -l)" -eq 64 ] && ok "64 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
+[ "$(printf '%s\n' "$listing" | wc -l)" -eq 70 ] && ok "70 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
 nacc=0; nref=0
 while read -r head groups; do
   m=${head%%[*}; req=
@@ -117,7 +117,7 @@ expect_line hr "  hr[@K] hit=any|recall|precision|rows rel=1..100 $T7|reverse ti
 # (and so has a tie rule) only for ideal=topk, which refuses average
 expect_line ndcg "  ndcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones drop=unjudged $T7|average|reverse undef=zero|one|error"
 expect_line idcg "  idcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones drop=unjudged $T7|reverse(ideal=topk)"
-expect_line auc "  auc depth=1..100000 rel=1..100 $T7|average|reverse undef=zero|one|error"
+expect_line auc "  auc depth=1..100000 max_fpr=p/q pauc=mcclish|raw(max_fpr=1/2) rel=1..100 $T7|average|reverse undef=zero|one|error"
 expect_line coverage "  coverage[@K] items=1..2147483647(required) $T7|reverse"
 # insq: no cutoff (cwl_eval's 1000 ranks), the fraction t, gain=binary (or
 # clip, which is no word), no ties=average
@@ -237,7 +237,7 @@ ok "--help: every first word is its metric's default"
 # parser lost, or a key without one, fails; so does a stated default that
 # is not the parser's.
 keys_listed=$( { printf '%s\n' "$listing" | tr ' ' '\n' | grep = | sed 's/=.*//'; echo isort; echo skip; echo weight; } | sort -u)
-keys_meant=$(sed -n 's/^  \([a-z0-9]*\)=  .*/\1/p' "$T/mean" | sort -u)
+keys_meant=$(sed -n 's/^  \([a-z0-9_]*\)=  .*/\1/p' "$T/mean" | sort -u)
 [ "$keys_listed" = "$keys_meant" ] && ok "value --help gives a meaning to exactly the listed keys" \
   || bad "value --help's keys differ from the listing's: $(diff <(echo "$keys_listed") <(echo "$keys_meant") | grep '^[<>]' | tr '\n' ' ')"
 # numeq A B: two numbers, fractions or decimals, are equal
@@ -264,13 +264,14 @@ stated() {
 while IFS= read -r l; do
   k=$(printf '%s\n' "$l" | sed 's/^  \([a-z0-9]*\)=.*/\1/')
   stated "$l" "$k" "value --help"
-done < <(grep '^  [a-z0-9]*=  ' "$T/mean")
+done < <(grep '^  [a-z0-9_]*=  ' "$T/mean")
 
 # The quick reference (rankmetrics.w, section "Quick reference"): its
 # metrics, cutoffs and own keys are the listing's; its keys and words are
 # the parser's, gain=map, clip and isort included; the default it states
 # (the first word, or an exception it names) is each metric's.
-awk '/^@\* Quick reference\./ {p = 1} /^@\*\* Conventions\./ {p = 0} p' rankmetrics.w > "$T/qr"
+awk '/^@\* Quick reference\./ {p = 1} /^@\*\* Conventions\./ {p = 0} p' rankmetrics.w |
+  sed 's/\\_/_/g' > "$T/qr"
 grep -E '^[a-z][-a-z0-9]*&(yes|no)&' "$T/qr" | awk -F'&' '{gsub(/,/, " ", $4); print $1 "\t" $2 "\t" $4}' > "$T/qrm"
 printf '%s\n' "$listing" | awk '{m = $1; k = (m ~ /\[@K\]$/) ? "yes" : "no"; sub(/\[.*/, "", m); print m "\t" k}' > "$T/lm"
 [ "$(cut -f1 "$T/qrm" | sort)" = "$(cut -f1 "$T/lm" | sort)" ] && ok "quick reference: the listing's metrics" \
@@ -287,7 +288,7 @@ done < "$T/qrm"
 ok "quick reference: every metric's cutoff and own keys checked"
 # the table of keys: key (or several) & word & meaning & section
 awk '/^@ The keys and their words\./ {p = 1} /^@ The aggregators/ {p = 0} p' "$T/qr" |
-  grep -E '^[a-z0-9 ]*&[^&]*&' | awk -F'&' '$1 != "" {key = $1} {print key "\t" $2 "\t" $3}' > "$T/qrk"
+  grep -E '^[a-z0-9_ ]*&[^&]*&' | awk -F'&' '$1 != "" {key = $1} {print key "\t" $2 "\t" $3}' > "$T/qrk"
 while IFS=$'\t' read -r k w text; do
   set -- $k
   if [ $# -eq 1 ]; then stated "$text" "$k" "quick reference"; continue; fi

@@ -1,0 +1,110 @@
+"""The metrics of issue 30 against formulas written here from the libraries'
+definitions: scikit-learn's partial AUC (roc_auc_score with max_fpr) on
+random tied lists; ranx's hits and torchmetrics' fallout; and the metrics of
+the catalogue (RecBole's and Elliot's Gini, entropy in bits and nats and
+RecBole's scaled one, ARP, EPC, novelty) over random sets of users, in
+plain Python with Fractions where the value is rational."""
+
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+sklearn_metrics = pytest.importorskip("sklearn.metrics")
+np = pytest.importorskip("numpy")
+
+import rankmetrics as rm  # noqa: E402
+
+
+def random_list(r, n):
+    return [r.choice([0, 0, 1, 2]) for _ in range(n)], [r.randint(0, 5) / 4 for _ in range(n)]
+
+
+@pytest.mark.parametrize("f", ["0.1", "1/4", "1/3", "0.5", "3/4"])
+def test_partial_auc_is_scikit_learn(f):
+    r = random.Random(30)
+    tried = 0
+    for _ in range(120):
+        g, s = random_list(r, r.randint(2, 14))
+        y = [int(x >= 1) for x in g]
+        if 0 < sum(y) < len(y):
+            tried += 1
+            got = rm.exact("auc[max_fpr=%s,ties=average]" % f, g, s).value
+            want = sklearn_metrics.roc_auc_score(y, s, max_fpr=float(Fraction(f)))
+            assert abs(got - want) <= 1e-12, (g, s, got, want)
+    assert tried > 50
+
+
+def test_raw_partial_auc_of_a_perfect_ranking_is_f():
+    assert rm.exact("auc[max_fpr=1/4,pauc=raw]", [1, 1, 0, 0]).fraction == Fraction(1, 4)
+    assert rm.exact("auc[max_fpr=1/4]", [1, 1, 0, 0]).fraction == 1
+
+
+def test_hits_and_fallout():
+    r = random.Random(31)
+    for _ in range(100):
+        g, s = random_list(r, r.randint(1, 10))
+        order = sorted(range(len(g)), key=lambda i: -s[i])  # stable: ties by input
+        top = [g[i] for i in order[:3]]
+        h = sum(x >= 1 for x in top)
+        neg = sum(x < 1 for x in g)
+        assert rm.exact("hits@3", g, s).fraction == h
+        fo = rm.exact("fallout@3", g, s)
+        assert fo.fraction == (Fraction(len(top) - h, neg) if neg else 0)
+
+
+def users(seed, n=12, items=15):
+    r = random.Random(seed)
+    out = []
+    for _ in range(n):
+        ids = r.sample(["i%d" % k for k in range(items)], r.randint(1, 8))
+        out.append(([r.choice([0, 1]) for _ in ids], [r.random() for _ in ids], ids))
+    return out
+
+
+def tops(qs, k):
+    return [[ids[i] for i in sorted(range(len(ids)), key=lambda i: -s[i])[:k]]
+            for g, s, ids in qs]
+
+
+def test_gini_and_entropy():
+    for seed in range(20):
+        qs = users(seed)
+        t = tops(qs, 3)
+        c = {}
+        for top in t:
+            for i in top:
+                c[i] = c.get(i, 0) + 1
+        N, T = 20, sum(c.values())
+        e = sorted(list(c.values()) + [0] * (N - len(c)))
+        G = sum((2 * j - N - 1) * x for j, x in enumerate(e, 1))
+        assert rm.exact_set("gini@3[items=20]", qs).fraction == Fraction(G, N * T)
+        assert rm.exact_set("gini@3[form=elliot,items=20]", qs).fraction == 1 - Fraction(G, (N - 1) * T)
+        H = -sum(x / T * math.log2(x / T) for x in c.values())
+        assert math.isclose(rm.exact_set("entropy@3", qs).value, H, rel_tol=1e-14)
+        Hs = -sum(x / T * math.log(x / T) for x in c.values()) / len(c)
+        assert math.isclose(rm.exact_set("entropy@3[unit=nats,scale=items]", qs).value, Hs,
+                            rel_tol=1e-14)
+
+
+def test_arp_epc_novelty():
+    for seed in range(20):
+        qs = users(seed)
+        t = tops(qs, 3)
+        U = len(qs)
+        pop = {}
+        for g, s, ids in qs:
+            for i in set(i for x, i in zip(g, ids) if x >= 1):
+                pop[i] = pop.get(i, 0) + 1
+        arp = sum(Fraction(sum(pop.get(i, 0) for i in top), len(top)) for top in t) / U
+        assert rm.exact_set("arp@3", qs).fraction == arp
+        rel = [dict(zip(ids, g)) for g, s, ids in qs]
+        counted = [(top, rl) for top, rl in zip(t, rel) if any(v >= 1 for v in rl.values())]
+        epc = sum(sum(Fraction(rl[i] >= 1) * (1 - Fraction(pop.get(i, 0), U)) for i in top)
+                  / len(top) for top, rl in counted) / len(counted)
+        assert rm.exact_set("epc@3", qs).fraction == epc
+        nov = rm.exact_set("novelty@3[floor=code]", qs)
+        want = sum(sum(-math.log2(max(pop.get(i, 0) / U, 1e-8)) for i in top) / 3
+                   for top in t) / U
+        assert math.isclose(nov.value, want, rel_tol=1e-13)

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# catalog_test.sh: the metrics of the catalogue (issue 30) through eval and
+# merge.  A recommender CSV of 70 users, 60 items and a popularity file: the
+# names of the bar parse; novelty with the external popularity has a defined
+# value, which equals the formula computed here in Python from the file; an
+# undefined value says why on stderr and in --json; the run cut into 7
+# shards by user and merged gives the bytes of one eval, on both paths and
+# for both forms of the popularity file; a state of version 4 is refused.
+cd "$(dirname "$0")/.." || exit 1
+source tests/counts.sh
+RM=${TOOL:-$PWD/rankmetrics}
+$PY - "$tmp" <<'PY'
+import random, sys
+d = sys.argv[1]; random.seed(5)
+items = ['i%d' % k for k in range(60)]
+rows = ['user,item,label,score']
+for u in range(70):
+    for it in random.sample(items, 15):
+        rows.append('u%02d,%s,%d,%.3f' % (u, it, random.random() < 0.3, random.random()))
+open(d + '/rec.csv', 'w').write('\n'.join(rows) + '\n')
+pop = ['%s %d' % (it, random.randint(1, 500)) for it in items]
+open(d + '/pop.txt', 'w').write('\n'.join(pop + ['* 1000']) + '\n')
+open(d + '/pop2.txt', 'w').write('\n'.join(pop[:55]) + '\n')
+PY
+for n in gini entropy arp epc fallout hits@10 'auc[max_fpr=0.1]'; do
+  "$RM" name "$n" >/dev/null 2>&1 && ok "name $n" || fail "name $n"
+done
+# novelty@10 with the file's popularity: the mean over users of the mean of
+# -log2(count/1000) over each user's top 10 by score, computed here
+want=$($PY - "$tmp" <<'PY'
+import csv, math, sys
+d = sys.argv[1]
+pop = dict(l.split() for l in open(d + '/pop.txt'))
+M = float(pop.pop('*'))
+lists = {}
+for r in csv.DictReader(open(d + '/rec.csv')):
+    lists.setdefault(r['user'], []).append((-float(r['score']), r['item']))
+vals = [sum(-math.log2(int(pop[i]) / M) for _, i in sorted(l)[:10]) / 10
+        for l in lists.values()]
+print(repr(sum(vals) / len(vals)))
+PY
+)
+got=$("$RM" eval --quiet --csv -m 'novelty@10[pop=file]' --popularity "$tmp/pop.txt" \
+  "$tmp/rec.csv" | awk '{print $3}')
+$PY -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(abs(a - b) > 1e-12 * b)" \
+  "$got" "$want" && ok "novelty with a popularity file: $got" \
+  || fail "novelty with a popularity file: $got, want $want"
+"$RM" eval --json --csv -m 'novelty@10[pop=file]' --popularity "$tmp/pop2.txt" \
+  "$tmp/rec.csv" > "$tmp/j" 2> "$tmp/e"
+grep -q '"undefined":true,"why":"5 recommended items have popularity 0' "$tmp/j" &&
+  grep -q 'undefined: 5 recommended items have popularity 0' "$tmp/e" &&
+  ok "an undefined novelty says why" || fail "an undefined novelty says why"
+# 7 shards by user, merged: the bytes of one run
+awk -F, -v T="$tmp" 'NR == 1 {for (i = 0; i < 7; i++) print > (T "/s" i ".csv"); next}
+  {print >> (T "/s" (substr($1, 2) % 7) ".csv")}' "$tmp/rec.csv"
+M=(-m novelty@10 -m 'novelty@10[pop=file,floor=code]' -m 'coverage@10[items=60]'
+   -m gini@10 -m 'gini@10[form=elliot,items=60]' -m 'entropy@10[unit=nats,scale=items]'
+   -m 'arp@10[pop=file]' -m 'epc@10[pop=file]' -m 'epc@5[pop=all]' -m 'mean:ndcg@10')
+for pf in pop.txt pop2.txt; do
+  for path in --exact --fast; do
+    "$RM" eval --quiet --csv $path "${M[@]}" --popularity "$tmp/$pf" "$tmp/rec.csv" > "$tmp/one"
+    for i in 0 1 2 3 4 5 6; do
+      "$RM" eval --quiet --partial --csv $path "${M[@]}" --popularity "$tmp/$pf" \
+        "$tmp/s$i.csv" > "$tmp/s$i.state"
+    done
+    "$RM" merge --quiet "$tmp"/s6.state "$tmp"/s[0-5].state > "$tmp/merged" &&
+      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 10 ] &&
+      ok "7 shards merge to one run's bytes ($pf, $path)" ||
+      fail "7 shards merge to one run's bytes ($pf, $path)"
+  done
+done
+sed '1s/ 5$/ 4/' "$tmp/s0.state" > "$tmp/v4.state"
+"$RM" merge "$tmp/v4.state" 2> "$tmp/e" && fail "a version 4 state is refused" ||
+  { grep -q 'version 4 held no metric of the catalogue' "$tmp/e" &&
+    ok "a version 4 state is refused" || fail "a version 4 state is refused"; }
+"$RM" eval --csv -m 'arp[pop=file]' "$tmp/rec.csv" 2> "$tmp/e" &&
+  fail "pop=file without --popularity is refused" ||
+  { grep -q 'was not given' "$tmp/e" && ok "pop=file without --popularity is refused" ||
+    fail "pop=file without --popularity is refused"; }
+printf 'i1 3\ni2 x\n' > "$tmp/badpop"
+"$RM" eval --csv -m 'arp[pop=file]' --popularity "$tmp/badpop" "$tmp/rec.csv" 2> "$tmp/e" &&
+  fail "a malformed popularity line is refused" ||
+  { grep -q "badpop:2: expected 'ITEM COUNT'" "$tmp/e" && ok "a malformed popularity line is refused" ||
+    fail "a malformed popularity line is refused"; }
+finish

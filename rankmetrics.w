@@ -4048,7 +4048,7 @@ PrecisionMetric&\an{precision@@10[denom=list]}&G&metrics\_impl.py\cr
 RecallMetric&\an{recall@@10}&F&metrics\_impl.py\cr
 MeanAveragePrecisionMetric&\an{ap@@10}&A&metrics\_impl.py\cr
 BPrefMetric&\an{bpref}{\eightrm, use\_trec\_version=True}&&metrics\_impl.py\cr
-ARP, OPA&\nov{arp@@10}{two measures}&&metrics\_impl.py\cr
+ARP, OPA&\nov{relpos@@10}{two measures}&&metrics\_impl.py\cr
 AlphaDCGMetric&\an{alpha-dcg@@10}{\eightrm, labels 0 and 1}&&metrics\_impl.py\cr
 PrecisionIAMetric&\an{p-ia@@10}{\eightrm, lists of k or more}&&metrics\_impl.py\cr
 \alib{LensKit \eightrm lenskit/lkpy, v2026.3.0 (3bd1c175), src/lenskit/metrics/ranking/}

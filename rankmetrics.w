@@ -20778,7 +20778,8 @@ typedef struct {
   size_t n; /* the rows, at least one */
   const char *user; /* their users: |n| strings end to end, each with its NUL */
   const char *item; /* their items so, or |NULL|: no item column */
-  const char *label; /* their labels as written (\.{"1"}, \.{"3.5"}, \.{"7/2"}), so */
+  const char *label; /* their labels as written (\.{"1"}, \.{"3.5"}, \.{"7/2"}), so, */
+  const int *grade; /* or, with |label| |NULL|, their |n| grades, 0 to |RM_GRADE_MAX| */
   const double *score; /* their |n| scores, or |NULL|: the order of the rows ranks */
   size_t n_judged; /* judged items that no row retrieved: */
   const char *judged_user; /* their users, as |user| */
@@ -20850,7 +20851,7 @@ static rm_status rm_eval_partial_or_values(rm_evaluator *e, const rm_eval_option
   if ((bad = door_check(o)) != NULL) return door_refuse(e, bad);
   if (value == NULL && put == NULL) return door_refuse(e, "give a callback");
   if (c == NULL && run == NULL) return door_refuse(e, "give columns or a run");
-  if (c && (c->n == 0 || c->user == NULL || c->label == NULL
+  if (c && (c->n == 0 || c->user == NULL || (c->label == NULL && c->grade == NULL)
       || (c->n_judged && (c->judged_user == NULL || c->judged_grade == NULL))))
     return door_refuse(e, c->n == 0 ? "no rows" : "give the users and the labels"
       " of the rows, and the users and grades of the judged items");
@@ -23055,6 +23056,7 @@ static _Thread_local rm_eval_state_fn ev_state_put; /* a door's state, or |NULL|
 static _Thread_local void *ev_state_ctx;
 static _Thread_local rm_eval_value_fn ev_merge_value; /* a door's merge, or |NULL| */
 static _Thread_local void *ev_merge_ctx;
+static int ev_row_label(ev_state *st, ev_source *s);
 static int ev_next_row(ev_state *st, ev_source *s)
 {
   const rm_columns *c = s->rows;
@@ -23064,7 +23066,6 @@ static int ev_next_row(ev_state *st, ev_source *s)
   s->line = (long) ++s->row;
   u = s->ru; s->ru += strlen(u) + 1;
   if (s->ri) {@+ d = s->ri; s->ri += strlen(d) + 1; @+}
-  s->f_label = s->rl; s->rl += strlen(s->rl) + 1;
   s->f_q = (char *) u; s->f_d = (char *) d;
   if (!utf8_ok(u) || (d && !utf8_ok(d))) {
     fprintf(tool_err, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
@@ -23074,17 +23075,46 @@ static int ev_next_row(ev_state *st, ev_source *s)
     fprintf(tool_err, "%s:%ld: the %s is empty\n", s->path, s->line, *u ? "item" : "user");
     return -1;
   }
-  switch (ev_grade(st, s->path, s->line, s->f_label, &s->grade)) {
-  case 0: return -1;
-  case 2: s->rating = 1; break;
-  default: s->rating = 0;
-  }
+  if (!ev_row_label(st, s)) return -1;
   s->has_score = c->score != NULL;
   if (s->has_score && !isfinite(s->score = c->score[s->row - 1])) {
     fprintf(tool_err, "%s:%ld: score %g is not a finite number\n", s->path, s->line,
       s->score);
     return -1;
   }
+  return 1;
+}
+
+@ A row's label is read from its string as a file's is.  A grade given as
+a number must be from 0 to |RM_GRADE_MAX|, where its digits would be a
+grade too; any other number is an error, since its digits would be read
+otherwise (a negative grade as~0 for the measures of grades and as
+itself for those of ratings, a larger one as a rating): give such labels
+as strings.  A label given as a number has no string, as a TREC run's
+line has none.
+
+@<Engine functions@>=
+static int ev_row_label(ev_state *st, ev_source *s)
+{
+  const rm_columns *c = s->rows;
+  int g;
+  s->rating = 0;
+  if (c->label) {
+    s->f_label = s->rl; s->rl += strlen(s->rl) + 1;
+    switch (ev_grade(st, s->path, s->line, s->f_label, &s->grade)) {
+    case 0: return 0;
+    case 2: s->rating = 1; break;
+    default: break;
+    }
+    return 1;
+  }
+  s->f_label = NULL;
+  if ((g = c->grade[s->row - 1]) < 0 || g > RM_GRADE_MAX) {
+    fprintf(tool_err, "%s:%ld: grade %d is not from 0 to %d: give such a label as"
+      " a string\n", s->path, s->line, g, RM_GRADE_MAX);
+    return 0;
+  }
+  s->grade = g;
   return 1;
 }
 

@@ -394,6 +394,29 @@ def _label_strs(labels):
     return out
 
 
+def _grade_column(labels):
+    """The labels as a numpy array of C ints when they are all whole grades
+    0..100 (an array of whole numbers, or a list of ints), which the
+    engine takes without reading digits; else None, and they go as
+    strings."""
+    if _np is None:
+        return None
+    if isinstance(labels, _np.ndarray):
+        if labels.dtype.kind not in "iu":
+            return None
+        a = labels
+    else:
+        if not set(map(type, labels)) <= {int}:
+            return None
+        try:
+            a = _np.fromiter(labels, dtype=_np.int64, count=len(labels))
+        except OverflowError:
+            return None
+    if a.size == 0 or int(a.min()) < 0 or int(a.max()) > 100:
+        return None
+    return _np.ascontiguousarray(a, dtype=_np.intc)
+
+
 def _judged_columns(judged, first, name_of):
     """The users and grades of the judged items that no row retrieved, for
     the engine; the keys are checked against the users (_judged)."""
@@ -425,11 +448,15 @@ def _evaluate_engine(given, inner, outer, cols, judged, fast, colnames):
     check_interrupt()
     ib = None if items is None else _blob(_item_strs(_listed(items)), n,
                                           "item")
-    lb = _blob(_label_strs(_listed(labels)), n, "label")
-    check_interrupt()
     keep: List[Any] = []
-    c = _files._Columns(n=n, user=ub, item=ib, label=lb,
-                        name=b"rows")
+    c = _files._Columns(n=n, user=ub, item=ib, name=b"rows")
+    ga = _grade_column(labels)
+    if ga is not None:
+        c.grade = ga.ctypes.data_as(ctypes.POINTER(ctypes.c_int))
+        keep.append(ga)
+    else:
+        c.label = _blob(_label_strs(_listed(labels)), n, "label")
+    check_interrupt()
     if scores is not None:
         _m, sp, sa = _doubles(scores)
         c.score = sp

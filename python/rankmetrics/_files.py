@@ -45,6 +45,7 @@ class _Columns(ctypes.Structure):
                 ("user", ctypes.c_char_p),
                 ("item", ctypes.c_char_p),
                 ("label", ctypes.c_char_p),
+                ("grade", ctypes.POINTER(ctypes.c_int)),
                 ("score", ctypes.POINTER(ctypes.c_double)),
                 ("n_judged", ctypes.c_size_t),
                 ("judged_user", ctypes.c_char_p),

@@ -218,8 +218,10 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
 
     metrics     variant names: a name of one query (ap, ndcg@10[gain=exp2])
                 is computed for every user and aggregated with aggregator
-                (mean, or e.g. mean[skip=norel]); a name with its own
-                aggregator (micro:recall@10) is aggregated as it says
+                (mean, or e.g. mean[skip=norel]; under mean, rmse is the
+                pooled micro:rmse, as in eval); a name with its own
+                aggregator (micro:recall@10, mean:rmse) is aggregated as
+                it says
     data        a pandas DataFrame or a dict of columns, read by the column
                 names user, item, label, score (item and score optional);
                 or give the columns as users=, items=, labels=, scores=
@@ -308,8 +310,11 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
             outer.append(v.name)
         else:
             inner.append(v.name)
+            agg = aggregator
+            if agg == "mean" and v.name.startswith("rmse"):
+                agg = "micro"  # eval's pooled RMSE
             try:
-                outer.append(_variant(aggregator + ":" + v.name).name)
+                outer.append(_variant(agg + ":" + v.name).name)
             except RankmetricsError as e:
                 raise RankmetricsError(e.status, "evaluate: aggregator=%r: %s"
                                        % (aggregator, e.message),

@@ -103,7 +103,7 @@ __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "Evaluation", "library_path", "STATUS_NAMES", "verify", "Verdict",
            "Verification", "Explanation", "families", "vectors_dir",
            "disagree", "Disagreement", "evaluate_files", "FileEvaluation",
-           "Results"]
+           "Results", "partial", "merge"]
 
 _L: Any = _lib.load()
 library_path = _L.path
@@ -893,3 +893,4 @@ from ._verify import vectors_dir, Explanation  # noqa: E402
 from ._verify import matching_variants, Matches  # noqa: E402
 from ._disagree import disagree, Disagreement  # noqa: E402
 from ._files import evaluate_files, FileEvaluation  # noqa: E402
+from ._shard import partial, merge  # noqa: E402

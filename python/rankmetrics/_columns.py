@@ -279,24 +279,9 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
         if not isinstance(x, bool):
             raise TypeError("evaluate: %s is True or False, not %r"
                             % (what, x))
-    users = _column(data, user, users, "user")
-    labels = _column(data, label, labels, "label")
-    items = _column(data, item, items, "item")
-    scores = _column(data, score, scores, "score")
-    if users is None or labels is None:
-        raise RankmetricsError(-1, "evaluate needs the user and label columns")
-    # users="abc" were the three users a, b and c; a generator is read
-    # once here; a masked column is refused
-    users, labels, items, scores = [
-        _once(c, "the column of " + w) for c, w in
-        ((users, "users"), (labels, "labels"), (items, "items"),
-         (scores, "scores"))]
+    users, items, labels, scores = _pick(data, (users, items, labels, scores),
+                                         (user, item, label, score))
     n = len(users)
-    for col, what in ((labels, "labels"), (items, "items"),
-                      (scores, "scores")):
-        if col is not None and len(col) != n:
-            raise RankmetricsError(-1, "%d %s for %d users" % (len(col), what,
-                                                               n))
     given = list(dict.fromkeys(metrics))  # the names as given, once
     inner, outer = [], []  # per-query names, aggregated names
     for m in given:
@@ -326,6 +311,29 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
         return _evaluate_exact(given, inner, outer, cols, judged)
     return _evaluate_engine(given, inner, outer, cols, judged, fast,
                             (user, item, label, score))
+
+
+def _pick(data, columns, names, what="evaluate"):
+    """The columns (users, items, labels, scores) given, or found in data by
+    their names, each a list that can be read twice, of one length."""
+    users, labels, items, scores = [
+        _column(data, k, c, d) for c, k, d in
+        ((columns[0], names[0], "user"), (columns[2], names[2], "label"),
+         (columns[1], names[1], "item"), (columns[3], names[3], "score"))]
+    if users is None or labels is None:
+        raise RankmetricsError(-1, "%s needs the user and label columns"
+                               % what)
+    # users="abc" were the three users a, b and c; a generator is read
+    # once here; a masked column is refused
+    users, labels, items, scores = [
+        _once(c, "the column of " + w) for c, w in
+        ((users, "users"), (labels, "labels"), (items, "items"),
+         (scores, "scores"))]
+    n = len(users)
+    for col, w in ((labels, "labels"), (items, "items"), (scores, "scores")):
+        if col is not None and len(col) != n:
+            raise RankmetricsError(-1, "%d %s for %d users" % (len(col), w, n))
+    return users, items, labels, scores
 
 
 def _listed(x):
@@ -439,7 +447,10 @@ def _judged_columns(judged, first, name_of):
     return ju, jg
 
 
-def _evaluate_engine(given, inner, outer, cols, judged, fast, colnames):
+def _rows(cols, judged, keep):
+    """The engine's rm_columns of the rows, the users in the order of their
+    first row, and {name of a user for the engine: the user}; keep holds
+    what the columns point into."""
     users, items, labels, scores = cols
     ulist = _listed(users)
     n = len(ulist)
@@ -453,7 +464,6 @@ def _evaluate_engine(given, inner, outer, cols, judged, fast, colnames):
     check_interrupt()
     ib = None if items is None else _blob(_item_strs(_listed(items)), n,
                                           "item")
-    keep: List[Any] = []
     c = _files._Columns(n=n, user=ub, item=ib, name=b"rows")
     ga = _grade_column(labels)
     if ga is not None:
@@ -474,6 +484,13 @@ def _evaluate_engine(given, inner, outer, cols, judged, fast, colnames):
             c.n_judged = len(ju)
             c.judged_user = _blob(ju, len(ju), "judged user")
             c.judged_grade = ctypes.cast(ga, ctypes.POINTER(ctypes.c_int))
+    return c, first, user_of
+
+
+def _evaluate_engine(given, inner, outer, cols, judged, fast, colnames):
+    keep: List[Any] = []
+    c, first, user_of = _rows(cols, judged, keep)
+    names = list(user_of)
     measures = list(dict.fromkeys(outer))  # ap and ap@inf: computed once
     o = _files._options(measures, per_query=True, fast=fast,
                         columns=colnames)

@@ -275,10 +275,10 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
     if not isinstance(aggregator, str):
         raise TypeError("evaluate: aggregator is a name (mean,"
                         " mean[skip=norel]), not %r" % (aggregator,))
-    for what, x in (("exact", exact), ("fast", fast)):
-        if not isinstance(x, bool):
+    for what, flag in (("exact", exact), ("fast", fast)):
+        if not isinstance(flag, bool):
             raise TypeError("evaluate: %s is True or False, not %r"
-                            % (what, x))
+                            % (what, flag))
     users, items, labels, scores = _pick(data, (users, items, labels, scores),
                                          (user, item, label, score))
     n = len(users)

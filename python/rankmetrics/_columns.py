@@ -377,7 +377,12 @@ def _item_strs(items):
             if _missing(x):
                 raise RankmetricsError(-1, "evaluate: row %d: the item is"
                                        " missing (%r)" % (i, x))
-    return items if kinds <= {str} else [str(x) for x in items]
+    if kinds <= {str}:
+        return items
+    if kinds <= {int}:  # ids repeat: each one's digits made once
+        digits = {x: str(x) for x in dict.fromkeys(items)}
+        return list(map(digits.__getitem__, items))
+    return [str(x) for x in items]
 
 
 def _label_strs(labels):

@@ -20361,6 +20361,9 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\cr
 |rm_evaluator_set_alloc|&the allocator, with the contract of |realloc|\cr
 |rm_evaluator_set_progress|&a report of progress, which may ask to stop\cr
 |rm_eval_files|&evaluate judgments and a run, or a delimited file\cr
+|rm_eval_columns|&evaluate rows given as columns, without a file\cr
+|rm_eval_partial|&the state of \.{eval --partial}, of files or of columns\cr
+|rm_eval_merge|&merge states, as \.{merge} does\cr
 |rm_evaluator_message|&what was wrong, as \.{FILE:LINE: reason}\cr}}$$
 The options, |rm_eval_options|, are those of the command: the measures'
 names, and the meanings of \.{-q}, \.{--exact}, \.{--dup}, \.{--run-only},
@@ -20432,10 +20435,12 @@ tool's three formats stay in |ev_print|.  The state of \.{--partial} and
 hand and fails the allocator at every call in turn, and the Python
 function with its tests.
 \smallskip
-\noindent Still to do: a door that is given records rather than files
-(so that the in-memory \.{rankmetrics.evaluate} feeds the same engine);
-the state of \.{--partial} through a callback of its own; and the
-verifier's reader reading with |tool_getline| instead of its own copy.
+\noindent Since issue~31 a door is given rows rather than files, so that
+Python's in-memory \.{evaluate} feeds the same engine (|rm_eval_columns|),
+and the state of \.{--partial} and the merge of states have doors of
+their own (|rm_eval_partial| and |rm_eval_merge|), all in
+\secref{q:rowsdoor}.  Still to do: the verifier's reader reading with
+|tool_getline| instead of its own copy.
 
 One rule that was kept twice, whether a rating counts for
 \.{weight=positives} and \.{skip=norel}, is now kept once: \.{eval}'s
@@ -23118,11 +23123,11 @@ static int ev_row_label(ev_state *st, ev_source *s)
   return 1;
 }
 
-@ The judged items of the columns are sorted by user once, stably, when the
-command starts (|ev_rows_index|), each with its grade, checked; a query
+@ When the command starts, |ev_rows_index| sorts the judged items of the
+columns by user, stably, each with its grade, checked.  A query
 finds its own by binary search, and they become its unretrieved judged
-items (|ev_rows_judged|, called by |ev_group_done| where the judgments of a
-TREC query would give them).
+items: |ev_group_done| calls |ev_rows_judged| where the judgments of a
+TREC query would give them.
 
 @<Columns of an evaluation@>=
 struct ev_rj_s *rj; size_t nrj; /* the columns' judged items, by user */
@@ -26080,6 +26085,21 @@ $$\vbox{\halign{\tt#\hfil\cr
 parallel rankmetrics eval --partial -m ap -m ndcg@@10 qrels {\char123}{\char125} \char92\cr
 \quad -o {\char123}{\char125}.state ::: shard.*\cr
 rankmetrics merge shard.*.state\cr}}$$
+From Python, with Dask's distributed scheduler (Debian's package
+\.{python3-distributed}), over a pandas data frame in memory: cut the
+frame at users, have each worker make the state of its shard with
+the package's \.{partial}, and merge the states on the client with its
+\.{merge} (\secref{q:pycolumns}); \.{examples/dask\_shards.py}
+is this recipe, and a test runs it on two worker processes:
+$$\vbox{\halign{\tt#\hfil\cr
+import rankmetrics as rm\cr
+key = df.user.map(lambda u: hash(u) \% 4)\cr
+parts = [p for \_, p in df.groupby(key)]\cr
+futures = client.map(rm.partial, [["ap", "ndcg@@10"]] * 4, parts)\cr
+print(rm.merge(client.gather(futures)).aggregate)\cr}}$$
+(The example keys on a checksum of the user rather than on \.{hash},
+which Python salts anew in every process, so that the shards are the same
+from run to run.)
 On Spark, \.{RDD.pipe} sends each partition, grouped by query (for example
 after \.{repartitionAndSort}\-\.{WithinPartitions} on the query), to the command
 \.{rankmetrics eval --partial -m ap qrels -}, and the collected states,
@@ -32996,7 +33016,8 @@ name(name)&the canonical name\cr
 metrics(), keys(m), words(k), key\_range(k)&the names as data\cr
 variants(name)&the variants near a name\cr
 matching\_variants(values, inputs, names)&those that give these values\cr
-evaluate(names, data)&columns grouped by user: each user and the mean\cr}}$$
+evaluate(names, data)&columns grouped by user, by \.{eval}'s engine\cr
+partial(names, data), merge(states)&a shard's state, and the merge of states\cr}}$$
 A list may be Python lists or numpy arrays; a contiguous array of 32-bit
 grades or of doubles is passed by its pointer, without a copy.  For MAE,
 MSE and RMSE the grades may be ratings (see \secref{q:labels}): anything
@@ -33013,8 +33034,8 @@ same name of a query given as a dictionary. A bad
 input raises \.{RankmetricsError}, which carries the library's status, its
 name (\.{RM\_EGRADE}, say) and, for a bad name, the parser's message.
 |evaluate| reads columns that are already in memory (a pandas data frame
-with user, item, label and score columns, or plain arrays) and computes
-with the functions above.  |verify| calls the verification engine
+with user, item, label and score columns, or plain arrays) and gives them
+to \.{eval}'s engine (next sections but two).  |verify| calls the verification engine
 (\secref{q:verifyengine}) through |rm_verifier|: given a candidate's result
 lines, or pairs of a vector's name and a value, it returns a |Verdict| per
 result (the variant, the expected and the observed double, the verdict,
@@ -33046,6 +33067,74 @@ argument: |matching_variants| with the values and the inputs swapped
 said \.{'float' object is not iterable}.  The public functions carry type
 annotations and the package a \.{py.typed} marker; \.{mypy} accepts
 it, in \.{tests/wheel\_test.sh}.
+
+@ {\it Columns through the engine.}\here{q:pycolumns}  |evaluate| once
+grouped the rows itself and gave each user's list to |values| and the set
+to |value_set|: a second evaluator beside \.{eval}'s, with its own
+grouping and its own reading of labels, which took 11.4~seconds for
+500,000 rows where \.{eval} took 1.4 on the same data as a CSV file
+(issue~31).  It now gives the rows to the engine through the door of
+columns (|rm_eval_columns|, \secref{q:rowsdoor}), as the rows of a
+delimited file without the file: the users and the items as strings, one
+block a column, the labels as C ints when they are all whole grades
+from 0 to~100 and as their exact strings otherwise (a \.{float} as the
+double it is, written $p/q$; a \.{str} or a \.{Decimal} as the decimal
+it spells), the scores as doubles, and the judged items that no row
+retrieved (|judged|) as users and grades.  So its values are those of
+\.{eval} on a CSV file of the same rows, bit for bit:
+\.{python/tests/test\_columns\_engine.py} writes seeded rows once as a
+file for the tool and gives them once as lists, numpy arrays and a data
+frame, grouped and shuffled, and compares every value per user and every
+aggregate; what \.{eval} refuses in the file (a score NaN, a label
+\.{x}, an item repeated for one user, an empty item) is refused with its
+words, the row's number, counted from~1, standing for the line:
+\.{rows:2: score nan is not a finite number}.  A label below zero is
+\.{eval}'s too: grade~0, counted, where the library's lists refused it as
+a rating.
+
+Three things are Python's own.  The users keep their kinds: the engine's
+query is the user's \.{str}, unless two users would have one (\.{1} and
+\.{"1"}, two users) or a \.{str} cannot be a name (empty), and then
+every user is named by its number in the order of first rows; the
+results are keyed by the users themselves, in that order, whatever order
+the engine gives them in.  The path: |fast=True|, |evaluate|'s default as
+before, is \.{eval --fast}, the double path, whose values per user are
+|value|'s; |fast=False| is \.{eval}'s default, every value the correctly
+rounded double of the exact path.  (|evaluate_files| follows \.{eval},
+the truth unless |fast=True|; |evaluate| keeps its old default, on which
+its callers' tests rely.)  And |exact=True|, which returns |Exact| objects
+with their fractions and decimals, which the engine does not give, still
+computes each user's list on the library's exact path.  Under the
+aggregator \.{mean}, \.{rmse} is the pooled \.{micro:rmse}, as in
+\.{eval} (it was \.{mean:rmse}; name \.{mean:rmse} to have it).
+
+\.{make bench} times it (\.{tests/bench/evaluate\_bench.py}): a data frame
+of 500,000 rows, 5,000 users, read from the bench's CSV file, and the
+five measures \.{ap}, \.{ndcg@@10}, \.{precision@@10}, \.{rr} and
+\.{auc[ties=average]}, against \.{eval} on that file, the median of three
+runs each, on both paths, and the aggregates' bits compared.  The goal is
+at most 1.5 times \.{eval}'s time.  On this project's machine, with two
+cores shared by other work (a load of about five), on 28~November 2026,
+|evaluate| took 0.25 and 0.59~seconds (the double path; the truth), and
+\.{eval} 0.29 and 0.66, reading the file included: 0.85 and 0.88 times.
+Most of what |evaluate| adds is making the columns' strings in Python.
+@^evaluate, through the engine@>
+
+@ {\it Shards from Python.}  |partial| makes the state that \.{eval
+--partial} writes (\secref{q:shard}), of rows in memory (the arguments of
+|evaluate|) or of files (|qrels|, |run|), through |rm_eval_partial|, and
+returns its bytes; |merge| merges states, given as such bytes or as file
+names, through |rm_eval_merge|, and returns their aggregates keyed by the
+measures as the states name them.  A state of rows is the tool's state of
+a CSV file of those rows, byte for byte, so states made in Python and by
+the tool merge together; the path is \.{eval}'s default, the truth,
+unless |fast=True|.  The Dask recipe of the chapter on sharded evaluation
+(\.{examples/dask\_shards.py}) is built on the two, and
+\.{python/tests/test\_dask.py} runs it on a local cluster of two worker
+processes: every state a worker makes is the tool's \.{eval --partial}
+of the shard's CSV file, the tool's \.{merge} of them prints the bytes of
+\.{eval} on the whole file, and |merge| gives |evaluate|'s aggregates.
+@^sharded evaluation, from Python@>@^Dask@>
 
 @ |disagree| calls the disagreement engine (\secref{disagree}): given a
 metric's name it compares the pairs of its variants, given two variant
@@ -33094,10 +33183,12 @@ engine every 512 inputs and before each random query.  The worker is
 waited for, since it owns the engine's memory; its result is dropped and
 the KeyboardInterrupt raised again, so the call returns nothing, partial
 or whole.  The tests send a real \.{SIGINT} and require the exception
-within a second.  \.{verify} and \.{evaluate} call the library many
+within a second; \.{evaluate}, \.{partial} and \.{merge} run the
+evaluation engine so too.  \.{verify} and \.{evaluate(..., exact=True)}
+call the library many
 times, each call short (a line read, one variant's alternatives searched,
 one user's values), and Python sees Ctrl-C between two calls; but a value
-over a whole set, such as \.{evaluate}'s aggregate, is one call, and the
+over a whole set, such as the latter's aggregate, is one call, and the
 exact nDCG of 4000 queries of 300 items takes two seconds.  So
 \.{value\_set} and \.{exact\_set} of 1000 queries or more run in a worker
 thread too; the library has no way to stop them, so on Ctrl-C the worker

@@ -23081,8 +23081,8 @@ static int ev_next_row(ev_state *st, ev_source *s)
     return -1;
   }
   if (!ev_row_label(st, s)) return -1;
-  s->has_score = c->score != NULL;
-  if (s->has_score && !isfinite(s->score = c->score[s->row - 1])) {
+  if ((s->has_score = c->score != NULL)) s->score = c->score[s->row - 1];
+  if (s->has_score && !isfinite(s->score)) {
     fprintf(tool_err, "%s:%ld: score %g is not a finite number\n", s->path, s->line,
       s->score);
     return -1;
@@ -33847,6 +33847,7 @@ a masked array, an entry masked&|RM_EINVAL| (the mask was ignored)\cr
 a generator where a list is read twice&read once (was half read, or empty)\cr
 Ctrl-C in \.{evaluate\_files}&\.{KeyboardInterrupt} (was swallowed)\cr
 Ctrl-C in \.{disagree} with no budget&\.{KeyboardInterrupt} (ran on)\cr
+\.{evaluate}: a score NaN, an empty item&\.{rows:I: ...}, \.{eval}'s words\cr
 \noalign{\smallskip}}}$$
 The worst was the missing user: NaN equals nothing, so a row whose user
 was NaN became a query of its own, cut out of the user it belonged to, and

@@ -104,7 +104,8 @@ def _canonical(m: str) -> str:
 
 
 class FileEvaluation:
-    """The result of evaluate_files().
+    """The result of evaluate_files(), and of merge() (its aggregates only:
+    a merge has no queries' values).
 
     measures   the measures, as given
     queries    the queries with values, in the order `eval -q` writes them

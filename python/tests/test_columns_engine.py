@@ -85,7 +85,7 @@ def test_columns_equal_eval_on_the_file(tmp_path, grouped, fast):
 
 
 def test_a_data_frame_read_from_the_file(tmp_path):
-    pd = pytest.importorskip("pandas")
+    import pandas as pd
     data = rows(3, 200, True)
     f = write(tmp_path, data, header="uid,iid,y,Score")
     rc, lines, err = tool(["ap", "ndcg@5"], f, "--user", "uid", "--item",
@@ -95,6 +95,21 @@ def test_a_data_frame_read_from_the_file(tmp_path):
                      item="iid", label="y", fast=False)
     # the users of the frame are the file's strings: the same names
     same(ev, lines)
+
+
+@pytest.mark.parametrize("grouped", [True, False])
+def test_two_threads_over_many_rows(tmp_path, grouped):
+    # 65,536 rows or more: the engine reads the columns in a thread of its
+    # own (and sorts them when the users are shuffled), as eval a file
+    data = rows(11, 11000, grouped)
+    assert len(data) >= 65536
+    ms = ["ap", "ndcg@10", "auc[ties=average]"]
+    rc, lines, err = tool(ms, write(tmp_path, data), "--threads", "2")
+    assert rc == 0, err
+    cols = list(zip(*data))
+    same(rm.evaluate(ms, users=np.array(cols[0]), items=np.array(cols[1]),
+                     labels=np.array(cols[2]), scores=np.array(cols[3]),
+                     fast=False), lines)
 
 
 def test_ratings_and_negative_grades_as_eval_reads_them(tmp_path):

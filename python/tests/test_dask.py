@@ -61,9 +61,14 @@ def test_dask_shards_merge_to_the_bytes_of_one_run(tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
         [os.path.join(ROOT, "python")] +
         [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR,
-                      worker_dashboard_address=None) as cluster, \
+    import dask
+    # a loaded machine may take long to start two processes: generous
+    # timeouts, and no fixed port (the scheduler takes a free one)
+    with dask.config.set({"distributed.comm.timeouts.connect": "120s",
+                          "distributed.comm.timeouts.tcp": "120s"}), \
+            LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                         dashboard_address=None, silence_logs=logging.ERROR,
+                         worker_dashboard_address=None) as cluster, \
             Client(cluster, timeout=120) as client:
         merged = ex.evaluate_sharded(client, df, MEASURES, 4)
         fast = client.gather(client.map(rm.partial, [MEASURES] * 4, parts,

@@ -117,3 +117,23 @@ def test_merge_refuses_a_user_in_two_states():
     s1 = rm.partial("rr", users=["u"], labels=[1])
     s2 = rm.partial("rr", users=["v", "w", "w"], labels=[0, 0, 1])
     assert rm.merge([s2, s1]).aggregate["rr"] == 0.5
+
+
+def test_partial_of_files_is_the_tools_state(tmp_path):
+    # examples/run.1 and run.2 are the two queries of examples/run
+    ex = os.path.join(ROOT, "examples")
+    q = os.path.join(ex, "qrels")
+    states = []
+    for part in ("run.1", "run.2"):
+        r = os.path.join(ex, part)
+        st = rm.partial(["ap", "rr"], qrels=q, run=r,
+                        path=tmp_path / (part + ".state"))
+        assert st == tool("eval", "--quiet", "--partial", "-m", "ap", "-m",
+                          "rr", q, r)
+        assert (tmp_path / (part + ".state")).read_bytes() == st
+        states.append(tmp_path / (part + ".state"))
+    one = rm.evaluate_files(["ap", "rr"], q, os.path.join(ex, "run"))
+    got = rm.merge(states)
+    assert got.aggregate == one.aggregate and got.measures == ["ap", "rr"]
+    with pytest.raises(TypeError):
+        rm.partial("ap", users=["u"], labels=[1], run=q)

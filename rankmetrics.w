@@ -20747,14 +20747,15 @@ its own reading of labels, its own aggregates, and eight times the time of
 instead, as the columns of a delimited file without the file: the users,
 the items and the labels as strings (each column one block of $n$ strings
 end to end, each with its NUL, which a foreign caller makes in one piece),
-and the scores as doubles.  The engine reads row $i$ where it would read
+or the labels as C ints when they are whole grades, and the scores as
+doubles.  The engine reads row $i$ where it would read
 the file's line $i$ (|ev_next_row|): the same grouping (a user's rows in
 input order; users that reappear after others are sorted, stably, as a
 file's are), the same reading of a label (|ev_grade|: a grade, a rating
 written exactly, a negative whole number read as~0 and counted), the same
 repeated items, the same values and aggregates, bit for bit, as \.{eval}
 on a file of those rows.  A row's number (from~1) stands for the line in
-messages, under the name the caller gives: \.{rows:3: grade '200' is not a
+messages, under the name the caller gives: \.{rows:3: grade 'x' is not a
 whole number from 0 to 100, nor a rating such as 3.5}.
 
 What a file cannot say, the columns can: judged items that no row
@@ -25504,8 +25505,8 @@ again:
     if (r == 1) break;
     if (r == 0) goto done;
     if (r == 2) {
-      memory = 1;
-      if (!ev_jbyte_sorted(&st, &st.jstream)) goto done;
+      memory = 1; /* judgments to look at, or none: a delimited file (fopen of |NULL|) */
+      if (st.qrels_path && !ev_jbyte_sorted(&st, &st.jstream)) goto done;
     }
     else if (r == 3) st.seen_on = 1;
     else st.jstream = 0;

@@ -296,6 +296,21 @@ START_TEST(not_grouped)
   ck_assert_int_eq(g.n, 3);
   ck_assert_str_eq(g.query[0], "q1"); ck_assert_str_eq(g.query[1], "q2");
   ck_assert_double_eq_tol(g.x[2], 2.0 / 3, 1e-15);
+  /* a delimited file not grouped (the rows of csv_by_hand, shuffled): the
+     second pass looked for judgments to test for order with fopen(NULL),
+     which valgrind's make check-valgrind reported */
+  {
+    static const char *const rr[] = {"rr"};
+    char path[128];
+    snprintf(path, sizeof path, "%s/s.csv", dir);
+    put(path, "user,item,label,score\nu2,d,2,0.4\nu1,c,1,0.1\nu1,a,1,0.9\n"
+      "u2,a,0,0.5\nu1,b,0,0.8\n");
+    memset(&g, 0, sizeof g); o.measures = rr;
+    ck_assert_int_eq(rm_eval_files(e, &o, NULL, path, collect, &g), RM_OK);
+    unlink(path);
+    ck_assert_double_eq(find(&g, 0, "u2"), 0.5);
+    ck_assert_double_eq(find(&g, 0, "(all)"), 0.75);
+  }
   rm_evaluator_free(e);
 }
 END_TEST

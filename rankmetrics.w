@@ -25508,6 +25508,9 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\cr
 |rm_evaluator_set_alloc|&the allocator, with the contract of |realloc|\cr
 |rm_evaluator_set_progress|&a report of progress, which may ask to stop\cr
 |rm_eval_files|&evaluate judgments and a run, or a delimited file\cr
+|rm_eval_columns|&evaluate rows given as columns, without a file\cr
+|rm_eval_partial|&the state of \.{eval --partial}, of files or of columns\cr
+|rm_eval_merge|&merge states, as \.{merge} does\cr
 |rm_evaluator_message|&what was wrong, as \.{FILE:LINE: reason}\cr}}$$
 The options, |rm_eval_options|, are those of the command: the measures'
 names, and the meanings of \.{-q}, \.{--exact}, \.{--dup}, \.{--run-only},
@@ -25579,10 +25582,12 @@ tool's three formats stay in |ev_print|.  The state of \.{--partial} and
 hand and fails the allocator at every call in turn, and the Python
 function with its tests.
 \smallskip
-\noindent Still to do: a door that is given records rather than files
-(so that the in-memory \.{rankmetrics.evaluate} feeds the same engine);
-the state of \.{--partial} through a callback of its own; and the
-verifier's reader reading with |tool_getline| instead of its own copy.
+\noindent Since issue~31 a door is given rows rather than files, so that
+Python's in-memory \.{evaluate} feeds the same engine (|rm_eval_columns|),
+and the state of \.{--partial} and the merge of states have doors of
+their own (|rm_eval_partial| and |rm_eval_merge|), all in
+\secref{q:rowsdoor}.  Still to do: the verifier's reader reading with
+|tool_getline| instead of its own copy.
 
 One rule that was kept twice, whether a rating counts for
 \.{weight=positives} and \.{skip=norel}, is now kept once: \.{eval}'s
@@ -25771,45 +25776,88 @@ static int door_args(const rm_eval_options *o, const char *qrels, const char *ru
 
 @ The options are checked first, with the words of a usage error; the
 arguments are sized generously (each string, its NUL, and \.{./}), and
-the command runs with the thread's values set.
+the command runs with the thread's values set (|door_call|, below).  The
+door of columns and the door of a state go the same way (\secref{q:rowsdoor}).
 
 @<The library's door to the engine@>=
-rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
-  const char *qrels, const char *run, rm_eval_value_fn value, void *ctx)
+static rm_status door_refuse(rm_evaluator *e, const char *bad)
 {
-  FILE *mf, *old_err = tool_err_f;
-  jmp_buf jb, *old_jmp = tool_oom_jmp;
-  size_t old_max = tool_line_max, old_mem = tool_line_mem, old_full = tool_line_full,
-    size = 256;
-  void *(*old_re)(void *, void *, size_t) = tool_re;
-  void *old_ctx = tool_re_ctx;
-  tool_owner *own, *old_own = tool_own;
-  char **v, *bad = NULL;
-  int i, n, rc;
-  rm_status st;
-  if (e == NULL) return RM_EINVAL;
-  free(e->msg); e->msg = NULL; e->msglen = 0;
-  if (o == NULL || run == NULL || value == NULL || o->measures == NULL
-      || o->n_measures < 1) bad = "give the options, a run (or a file), a callback"
-    " and at least one measure";
-  else if (o->dup < 0 || o->dup > 3) bad = "dup is 0, 1, 2 or 3";
-  else if (o->delimiter && o->delimiter != ',' && o->delimiter != '\t')
-    bad = "the delimiter is 0, a comma or a tab";
-  else if (o->threads < 0 || o->threads > 2) bad = "threads is 0, 1 or 2";
-  if (bad) {
-    size_t k = strlen(bad) + 1;
-    if ((e->msg = malloc(k)) == NULL) return RM_EINVAL;
-    memcpy(e->msg, bad, k); e->msglen = k - 1;
-    return RM_EINVAL;
-  }
+  size_t k = strlen(bad) + 1;
+  if ((e->msg = malloc(k)) == NULL) return RM_EINVAL;
+  memcpy(e->msg, bad, k); e->msglen = k - 1;
+  return RM_EINVAL;
+}
+static const char *door_check(const rm_eval_options *o)
+{
+  int i;
+  if (o == NULL || o->measures == NULL || o->n_measures < 1)
+    return "give the options, a run (or a file), a callback and at least one measure";
   for (i = 0; i < o->n_measures; i++)
-    size += strlen(o->measures[i] ? o->measures[i] : "") + 8;
-  size += (qrels ? strlen(qrels) : 0) + strlen(run) + 8;
+    if (o->measures[i] == NULL) return "a measure's name is NULL";
+  if (o->dup < 0 || o->dup > 3) return "dup is 0, 1, 2 or 3";
+  if (o->delimiter && o->delimiter != ',' && o->delimiter != '\t')
+    return "the delimiter is 0, a comma or a tab";
+  if (o->threads < 0 || o->threads > 2) return "threads is 0, 1 or 2";
+  return NULL;
+}
+typedef struct {
+  rm_evaluator *e; const rm_eval_options *o; const char *qrels, *run;
+  int partial; rm_eval_value_fn value; void *ctx;
+} door_eval_args;
+static int door_eval(void *arg)
+{
+  door_eval_args *a = arg;
+  const rm_eval_options *o = a->o;
+  size_t size = 256;
+  char **v;
+  int i, n, rc;
+  for (i = 0; i < o->n_measures; i++) size += strlen(o->measures[i]) + 8;
+  size += (a->qrels ? strlen(a->qrels) : 0) + strlen(a->run) + 8;
   for (i = 0; i < 4; i++) {
     const char *c = i == 0 ? o->user : i == 1 ? o->item : i == 2 ? o->label : o->score;
     size += c ? strlen(c) + 12 : 0;
   }
-  for (i = 0; i < o->n_measures; i++) if (o->measures[i] == NULL) return RM_EINVAL;
+  v = tool_alloc(NULL, (size_t) (2 * o->n_measures + 41) * sizeof *v + size);
+  n = door_args(o, a->qrels, a->run, a->e->re != NULL, v,
+    (char *) (v + 2 * o->n_measures + 41));
+  if (a->partial) {@+ v[n] = v[n - 1]; v[n - 1] = "--partial"; n++; @+}
+  rc = ev_command(n, v, a->value, a->ctx, a->e->prog, a->e->prog_ctx);
+  free(v);
+  return rc;
+}
+static rm_status door_call(rm_evaluator *e, int (*cmd)(void *), void *arg);
+rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
+  const char *qrels, const char *run, rm_eval_value_fn value, void *ctx)
+{
+  door_eval_args a;
+  const char *bad;
+  if (e == NULL) return RM_EINVAL;
+  free(e->msg); e->msg = NULL; e->msglen = 0;
+  if ((bad = door_check(o)) != NULL || run == NULL || value == NULL)
+    return door_refuse(e, bad ? bad : "give the options, a run (or a file), a"
+      " callback and at least one measure");
+  a.e = e; a.o = o; a.qrels = qrels; a.run = run; a.partial = 0;
+  a.value = value; a.ctx = ctx;
+  return door_call(e, door_eval, &a);
+}
+
+@ |door_call| runs a command of the engine, |cmd(arg)|, with the thread's
+values set for it and put back after it: the messages go to the
+evaluator's buffer, a failed allocation jumps back here, every block and
+stream of the call is the call's owner's.  The command's exit code and the
+thread's |tool_status| make the status.
+
+@<The library's door to the engine@>=
+static rm_status door_call(rm_evaluator *e, int (*cmd)(void *), void *arg)
+{
+  FILE *mf, *old_err = tool_err_f;
+  jmp_buf jb, *old_jmp = tool_oom_jmp;
+  size_t old_max = tool_line_max, old_mem = tool_line_mem, old_full = tool_line_full;
+  void *(*old_re)(void *, void *, size_t) = tool_re;
+  void *old_ctx = tool_re_ctx;
+  tool_owner *own, *old_own = tool_own;
+  int rc;
+  rm_status st;
   if ((own = calloc(1, sizeof *own)) == NULL) return RM_ENOMEM;
   pthread_mutex_init(&own->mu, NULL);
   if ((mf = open_memstream(&e->msg, &e->msglen)) == NULL) {
@@ -25818,14 +25866,8 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
   tool_re = e->re; tool_re_ctx = e->re_ctx;
   tool_err_f = mf; tool_oom_jmp = &jb; tool_status = RM_OK;
   tool_line_max = (size_t) 256 << 20; tool_line_mem = 0;
-  v = NULL;
-  if (setjmp(jb) == 0) {
-    v = tool_alloc(NULL, (size_t) (2 * o->n_measures + 40) * sizeof *v + size);
-    n = door_args(o, qrels, run, e->re != NULL, v,
-      (char *) (v + 2 * o->n_measures + 40));
-    rc = ev_command(n, v, value, ctx, e->prog, e->prog_ctx);
-    free(v);
-  } else {
+  if (setjmp(jb) == 0) rc = cmd(arg);
+  else {
     fputs("rankmetrics: out of memory\n", mf);
     tool_status = RM_ENOMEM; rc = 1;
   }
@@ -25834,11 +25876,187 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
   tool_err_f = old_err; tool_oom_jmp = old_jmp; tool_line_max = old_max;
   tool_line_mem = old_mem; tool_line_full = old_full;
   tool_re = old_re; tool_re_ctx = old_ctx; tool_own = old_own;
+  ev_rows_in = NULL; ev_state_put = NULL; ev_merge_value = NULL;
   own_release(own);
   fclose(mf);
   if (st == RM_OK) {@+ free(e->msg); e->msg = NULL; e->msglen = 0; @+}
   else if (e->msglen && e->msg[e->msglen - 1] == '\n') e->msg[--e->msglen] = '\0';
   return st;
+}
+
+@ {\it A door of columns.}\here{q:rowsdoor}  A caller whose data are in
+memory (Python's \.{rankmetrics.evaluate} over lists, numpy arrays or a
+pandas data frame) gave them to |rm_values| and |rm_value_set| one list at
+a time, which was another evaluator beside the engine: its own grouping,
+its own reading of labels, its own aggregates, and eight times the time of
+\.{eval} on the same rows (issue~31: 11.4~seconds for 500,000 rows where
+\.{eval} took 1.4).  |rm_eval_columns| gives the rows to the engine
+instead, as the columns of a delimited file without the file: the users,
+the items and the labels as strings (each column one block of $n$ strings
+end to end, each with its NUL, which a foreign caller makes in one piece),
+or the labels as C ints when they are whole grades, and the scores as
+doubles.  The engine reads row $i$ where it would read
+the file's line $i$ (|ev_next_row|): the same grouping (a user's rows in
+input order; users that reappear after others are sorted, stably, as a
+file's are), the same reading of a label (|ev_grade|: a grade, a rating
+written exactly, a negative whole number read as~0 and counted), the same
+repeated items, the same values and aggregates, bit for bit, as \.{eval}
+on a file of those rows.  A row's number (from~1) stands for the line in
+messages, under the name the caller gives: \.{rows:3: grade 'x' is not a
+whole number from 0 to 100, nor a rating such as 3.5}.
+
+What a file cannot say, the columns can: judged items that no row
+retrieved (|n_judged| users and grades), which become the unretrieved
+judged items of their user's list, as a TREC query's judgments that the
+run missed.  A judged user that no row names is not evaluated (it is no
+query of the rows), and the caller should refuse it first, as Python
+does.  A score must be finite; a user or an item must be a nonempty
+string of valid UTF-8, as in a file.  A user may hold a tab, which a
+comma-separated file refuses only because the table would misread it:
+the door writes no table.
+
+@ {\it A door of states, and of their merge.}  \.{eval --partial} writes a
+state and \.{merge} combines states (\secref{q:shard}).  |rm_eval_partial|
+makes the state of judgments and a run, of a delimited file, or of
+columns, and gives its bytes to a callback, the bytes that \.{eval
+--partial} writes for the same data and options; |rm_eval_merge| merges
+state files and gives their aggregates to the value callback, the values
+that \.{merge} prints.  So a Python program that shards its data frame
+(over the processes of Dask, say) writes and merges the tool's own states.
+
+@s rm_columns int
+@s rm_eval_state_fn int
+@<Public types@>=
+typedef struct {
+  size_t n; /* the rows, at least one */
+  const char *user; /* their users: |n| strings end to end, each with its NUL */
+  const char *item; /* their items so, or |NULL|: no item column */
+  const char *label; /* their labels as written (\.{"1"}, \.{"3.5"}, \.{"7/2"}), so, */
+  const int *grade; /* or, with |label| |NULL|, their |n| grades, 0 to |RM_GRADE_MAX| */
+  const double *score; /* their |n| scores, or |NULL|: the order of the rows ranks */
+  size_t n_judged; /* judged items that no row retrieved: */
+  const char *judged_user; /* their users, as |user| */
+  const int *judged_grade; /* and their grades, 0 to |RM_GRADE_MAX| */
+  const char *name; /* the rows' name in messages; |NULL|: \.{rows} */
+} rm_columns;
+typedef void (*rm_eval_state_fn)(void *ctx, const char *bytes, size_t n);
+
+@ @<Public prototypes@>=
+rm_status rm_eval_columns(rm_evaluator *e, const rm_eval_options *o,
+  const rm_columns *c, rm_eval_value_fn value, void *ctx);
+/* Evaluates the rows of the columns |c| as \.{rankmetrics eval} evaluates
+   a delimited file of those rows, giving every value to |value(ctx, ...)|
+   as |rm_eval_files| does.  Of the options, |delimiter| is not read, and
+   |user|, |item|, |label| and |score| only name the columns in a state;
+   |run_only_zero|, |judged_only_empty| and |negative_unjudged| concern
+   judgments files, and change nothing here.  The statuses and the
+   messages are those of |rm_eval_files|, a row's number (from 1) in place
+   of a line's. */
+rm_status rm_eval_partial(rm_evaluator *e, const rm_eval_options *o,
+  const char *qrels, const char *run, const rm_columns *c, rm_eval_state_fn put,
+  void *ctx);
+/* The state of \.{eval --partial}, of the columns |c|, or with |c| |NULL|
+   of the files as |rm_eval_files| reads them, given to |put(ctx, bytes, n)|
+   in pieces, in order, only when the whole state is made (a failed call
+   gives nothing); |per_query| must be 0. */
+rm_status rm_eval_merge(rm_evaluator *e, const char *const *states, int n,
+  rm_eval_value_fn value, void *ctx);
+/* Merges the |n| state files |states| as \.{rankmetrics merge} does,
+   giving each aggregate to |value(ctx, measure, NULL, x, undefined, 0)|,
+   the measures in the order of the states' \.{measure} lines, only when
+   every one is decided.  The statuses of |rm_eval_files|; |RM_EFORMAT|
+   for a state refused. */
+
+@ The three doors run |door_call| as |rm_eval_files| does; the columns and
+the state's callback reach the engine through values of the calling thread
+(|ev_rows_in|, |ev_state_put|, |ev_merge_value|), set for the call and
+cleared by |door_call|, as the other values of the thread are.  A state
+is asked of the command with \.{--partial} before the files.
+
+@<The library's door to the engine@>=
+static rm_status rm_eval_partial_or_values(rm_evaluator *e, const rm_eval_options *o,
+  const char *qrels, const char *run, const rm_columns *c, rm_eval_value_fn value,
+  void *ctx, rm_eval_state_fn put, void *pctx);
+rm_status rm_eval_columns(rm_evaluator *e, const rm_eval_options *o,
+  const rm_columns *c, rm_eval_value_fn value, void *ctx)
+{
+  return rm_eval_partial_or_values(e, o, NULL, NULL, c, value, ctx, NULL, NULL);
+}
+rm_status rm_eval_partial(rm_evaluator *e, const rm_eval_options *o,
+  const char *qrels, const char *run, const rm_columns *c, rm_eval_state_fn put,
+  void *ctx)
+{
+  return rm_eval_partial_or_values(e, o, qrels, run, c, NULL, NULL, put, ctx);
+}
+
+@ A partial state is asked with |put|, values with |value|; the columns,
+when there are, stand for the file, under their name.
+
+@<The library's door to the engine@>=
+static rm_status rm_eval_partial_or_values(rm_evaluator *e, const rm_eval_options *o,
+  const char *qrels, const char *run, const rm_columns *c, rm_eval_value_fn value,
+  void *ctx, rm_eval_state_fn put, void *pctx)
+{
+  door_eval_args a;
+  const char *bad;
+  if (e == NULL) return RM_EINVAL;
+  free(e->msg); e->msg = NULL; e->msglen = 0;
+  if ((bad = door_check(o)) != NULL) return door_refuse(e, bad);
+  if (value == NULL && put == NULL) return door_refuse(e, "give a callback");
+  if (c == NULL && run == NULL) return door_refuse(e, "give columns or a run");
+  if (c && (c->n == 0 || c->user == NULL || (c->label == NULL && c->grade == NULL)
+      || (c->n_judged && (c->judged_user == NULL || c->judged_grade == NULL))))
+    return door_refuse(e, c->n == 0 ? "no rows" : "give the users and the labels"
+      " of the rows, and the users and grades of the judged items");
+  if (put && o->per_query) return door_refuse(e, "a state has no values per query:"
+    " per_query must be 0");
+  a.e = e; a.o = o; a.qrels = c ? NULL : qrels;
+  a.run = c ? (c->name ? c->name : "rows") : run;
+  a.partial = put != NULL; a.value = value; a.ctx = ctx;
+  ev_rows_in = c; ev_state_put = put; ev_state_ctx = pctx;
+  return door_call(e, door_eval, &a);
+}
+
+@ The merge's arguments are \.{--quiet} and the states, a name that begins
+with a dash written \.{./-name} as for |rm_eval_files|.
+
+@<The library's door to the engine@>=
+typedef struct {@+ const char *const *states; int n; @+} door_merge_args;
+static int door_merge(void *arg)
+{
+  door_merge_args *a = arg;
+  size_t size = 0;
+  char **v, *at;
+  int i, rc;
+  for (i = 0; i < a->n; i++) size += strlen(a->states[i]) + 3;
+  v = tool_alloc(NULL, (size_t) (a->n + 2) * sizeof *v + size);
+  at = (char *) (v + a->n + 2);
+  v[0] = "--quiet";
+  for (i = 0; i < a->n; i++) {
+    const char *f = a->states[i];
+    size_t k = strlen(f) + 1;
+    v[i + 1] = at;
+    if (f[0] == '-' && f[1]) {@+ memcpy(at, "./", 2); at += 2; @+}
+    memcpy(at, f, k); at += k;
+  }
+  rc = cmd_merge(a->n + 1, v);
+  free(v);
+  return rc;
+}
+rm_status rm_eval_merge(rm_evaluator *e, const char *const *states, int n,
+  rm_eval_value_fn value, void *ctx)
+{
+  door_merge_args a;
+  int i;
+  if (e == NULL) return RM_EINVAL;
+  free(e->msg); e->msg = NULL; e->msglen = 0;
+  if (states == NULL || n < 1 || value == NULL)
+    return door_refuse(e, "give at least one state and a callback");
+  for (i = 0; i < n; i++)
+    if (states[i] == NULL) return door_refuse(e, "a state's name is NULL");
+  a.states = states; a.n = n;
+  ev_merge_value = value; ev_merge_ctx = ctx;
+  return door_call(e, door_merge, &a);
 }
 
 @ The values travel through \.{eval}'s temporary file, as its table does,
@@ -27433,6 +27651,7 @@ typedef struct {
   @<Counters of an evaluation@>@;
   @<Judgments of an evaluation@>@;
   @<Kept queries of an evaluation@>@;
+  @<Columns of an evaluation@>@;
 } ev_state;
 static int ev_is_cat(const rm_variant *a);
 static int ev_cat_pop(ev_state *st, ev_measure *m);
@@ -27766,6 +27985,8 @@ typedef struct {
   const char *f_label; /* a delimited file's label as written, or |NULL| */
   int rating; /* the label is a rating, not a whole grade */
   int noted; /* the note on a column matched loosely has been written */
+  const rm_columns *rows; size_t row; const char *ru, *ri, *rl;
+    /* a door's columns, read in place of a file: |ev_next_row| */
 } ev_source;
 @ The columns of a delimited file are found in its header by
 |ev_column|, which returns the index of column |k| (user, item, label,
@@ -27945,10 +28166,12 @@ static int ev_ascii(const char *b, size_t len)
   for (; i < len; i++) acc |= (unsigned char) b[i];
   return (acc & 0x8080808080808080ULL) == 0;
 }
+static int ev_next_row(ev_state *st, ev_source *s);
 static int ev_next(ev_state *st, ev_source *s)
 {
   char *f[256];
   int n, ascii;
+  if (s->rows) return ev_next_row(st, s);
   for (;;) {
     ssize_t got;
     size_t len;
@@ -28013,6 +28236,166 @@ static int ev_next(ev_state *st, ev_source *s)
   if (s->has_score && !ev_score(s->path, s->line, f[s->col[3]], &s->score))
     return -1;
   return 1;
+}
+
+@ {\it Rows of columns.}  A door's columns (\secref{q:rowsdoor}) are read
+by |ev_next_row| as |ev_next| reads a delimited file's lines: row $i$ has
+the line number~$i$, its user and item are checked as a file's fields are
+(nonempty, valid UTF-8), its label goes through |ev_grade|, and its score
+must be finite, as |tool_score| refuses \.{inf} and \.{nan} in a file.
+The strings are not copied: the record points into the caller's columns,
+which live for the whole call, and a pass that starts again starts at row~0.
+
+@<Engine functions@>=
+static _Thread_local const rm_columns *ev_rows_in; /* a door's columns, or |NULL| */
+static _Thread_local rm_eval_state_fn ev_state_put; /* a door's state, or |NULL| */
+static _Thread_local void *ev_state_ctx;
+static _Thread_local rm_eval_value_fn ev_merge_value; /* a door's merge, or |NULL| */
+static _Thread_local void *ev_merge_ctx;
+static int ev_row_label(ev_state *st, ev_source *s);
+static int ev_next_row(ev_state *st, ev_source *s)
+{
+  const rm_columns *c = s->rows;
+  const char *u, *d = NULL;
+  if (s->row == c->n) return 0;
+  if (s->row == 0) {@+ s->ru = c->user; s->ri = c->item; s->rl = c->label; @+}
+  s->line = (long) ++s->row;
+  u = s->ru; s->ru += strlen(u) + 1;
+  if (s->ri) {@+ d = s->ri; s->ri += strlen(d) + 1; @+}
+  s->f_q = (char *) u; s->f_d = (char *) d;
+  if (!utf8_ok(u) || (d && !utf8_ok(d))) {
+    fprintf(tool_err, "%s:%ld: invalid UTF-8 in an identifier\n", s->path, s->line);
+    return -1;
+  }
+  if (*u == '\0' || (d && *d == '\0')) {
+    fprintf(tool_err, "%s:%ld: the %s is empty\n", s->path, s->line, *u ? "item" : "user");
+    return -1;
+  }
+  if (!ev_row_label(st, s)) return -1;
+  if ((s->has_score = c->score != NULL)) s->score = c->score[s->row - 1];
+  if (s->has_score && !isfinite(s->score)) {
+    fprintf(tool_err, "%s:%ld: score %g is not a finite number\n", s->path, s->line,
+      s->score);
+    return -1;
+  }
+  return 1;
+}
+
+@ A row's label is read from its string as a file's is.  A grade given as
+a number must be from 0 to |RM_GRADE_MAX|, where its digits would be a
+grade too; any other number is an error, since its digits would be read
+otherwise (a negative grade as~0 for the measures of grades and as
+itself for those of ratings, a larger one as a rating): give such labels
+as strings.  A label given as a number has no string, as a TREC run's
+line has none.
+
+@<Engine functions@>=
+static int ev_row_label(ev_state *st, ev_source *s)
+{
+  const rm_columns *c = s->rows;
+  int g;
+  s->rating = 0;
+  if (c->label) {
+    s->f_label = s->rl; s->rl += strlen(s->rl) + 1;
+    switch (ev_grade(st, s->path, s->line, s->f_label, &s->grade)) {
+    case 0: return 0;
+    case 2: s->rating = 1; break;
+    default: break;
+    }
+    return 1;
+  }
+  s->f_label = NULL;
+  if ((g = c->grade[s->row - 1]) < 0 || g > RM_GRADE_MAX) {
+    fprintf(tool_err, "%s:%ld: grade %d is not from 0 to %d: give such a label as"
+      " a string\n", s->path, s->line, g, RM_GRADE_MAX);
+    return 0;
+  }
+  s->grade = g;
+  return 1;
+}
+
+@ When the command starts, |ev_rows_index| sorts the judged items of the
+columns by user, stably, each with its grade, checked.  A query
+finds its own by binary search, and they become its unretrieved judged
+items: |ev_group_done| calls |ev_rows_judged| where the judgments of a
+TREC query would give them.
+
+@<Columns of an evaluation@>=
+struct ev_rj_s *rj; size_t nrj; /* the columns' judged items, by user */
+
+@ @<Engine functions@>=
+typedef struct ev_rj_s {@+ const char *q; int grade; size_t at; @+} ev_rj;
+static int ev_rj_cmp(const void *a, const void *b)
+{
+  const ev_rj *x = a, *y = b;
+  int c = strcmp(x->q, y->q);
+  return c ? c : x->at < y->at ? -1 : x->at > y->at;
+}
+static int ev_rows_index(ev_state *st, const rm_columns *c)
+{
+  const char *u = c->judged_user;
+  size_t i;
+  if (c->n_judged == 0) return 1;
+  st->rj = tool_alloc(NULL, c->n_judged * sizeof *st->rj);
+  for (i = 0; i < c->n_judged; i++) {
+    int g = c->judged_grade[i];
+    if (g < 0 || g > RM_GRADE_MAX) {
+      fprintf(tool_err, "%s: the judged item %lu of user '%s' has the grade %d, not"
+        " a whole number from 0 to %d\n", st->path, (unsigned long) i + 1, u, g,
+        RM_GRADE_MAX);
+      return 0;
+    }
+    st->rj[i].q = u; st->rj[i].grade = g; st->rj[i].at = i;
+    u += strlen(u) + 1;
+  }
+  qsort(st->rj, c->n_judged, sizeof *st->rj, ev_rj_cmp);
+  st->nrj = c->n_judged;
+  return 1;
+}
+static size_t ev_rows_judged(ev_state *st, const char *q)
+{
+  size_t lo = 0, hi = st->nrj, k = 0;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (strcmp(st->rj[mid].q, q) < 0) lo = mid + 1; else hi = mid;
+  }
+  for (hi = lo; hi < st->nrj && strcmp(st->rj[hi].q, q) == 0; hi++) ;
+  if (hi - lo > st->cap_jc) {
+    st->cap_jc = 2 * (hi - lo);
+    st->jclaim = tool_alloc(st->jclaim, st->cap_jc * sizeof *st->jclaim);
+    st->jdrop = tool_alloc(st->jdrop, st->cap_jc);
+    st->unret = tool_alloc(st->unret, st->cap_jc * sizeof *st->unret);
+  }
+  for (; lo < hi; lo++) st->unret[k++] = st->rj[lo].grade;
+  return k;
+}
+
+@ The state that a door asked for is given from \.{eval}'s temporary file,
+in pieces of 64~KB, once the command has succeeded.
+
+@<Engine functions@>=
+static int ev_give_state(ev_state *st)
+{
+  char buf[65536];
+  size_t k;
+  if (fflush(st->out) != 0 || ferror(st->out) || fseek(st->out, 0L, SEEK_SET) != 0) {
+    tool_status = RM_EIO;
+    fprintf(tool_err, "rankmetrics: eval: cannot write the temporary file: %s\n",
+      strerror(errno));
+    return 0;
+  }
+  while ((k = fread(buf, 1, sizeof buf, st->out)) > 0) ev_state_put(ev_state_ctx, buf, k);
+  if (ferror(st->out)) {
+    tool_status = RM_EIO;
+    fprintf(tool_err, "rankmetrics: eval: cannot read the temporary file back\n");
+    return 0;
+  }
+  return 1;
+}
+
+@ @<Take the door's columns, or |goto done|@>=
+{
+  if (!ev_rows_index(&st, src.rows)) goto done;
 }
 
 @ The judgments can be read in two ways.  {\it Streamed}, one query at a
@@ -28835,6 +29218,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
     if (jv == NULL) { st->n_run_only++; if (!st->run_zero) return 1; }
   }
   if (!ev_merge(st, g, jv, &nu)) return 0;
+  if (st->nrj) nu = ev_rows_judged(st, q);
   if (g->rated && !ev_ratings_fit(st, st->path, g->rated, g->p.s + g->rated_at))
     return 0;
   if (jv && (rated = ev_trec_labels(st, g, jv)) < 0) return 0;
@@ -29328,6 +29712,7 @@ clock is read once every 16384 records, which costs nothing measurable.
 static double ev_share(ev_source *s) /* the percentage of a regular file read, or $-1$ */
 {
   struct stat sb;
+  if (s->rows) return 100.0 * (double) s->row / (double) s->rows->n;
   if (fstat(fileno(s->f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0) {
     long at = ftell(s->f);
     if (at >= 0) return 100.0 * (double) at / (double) sb.st_size;
@@ -29887,7 +30272,7 @@ static int ev_pipe_pass(ev_state *st, ev_source *s, int *any, int mode)
   fclose(p->msgf);
   if (rc == 6) tool_nomem();
   if (rc == 7) { fwrite(p->msg, 1, p->msglen, tool_err); rc = 0; }
-  if (rc >= 2 && rc <= 4 && mode == 0) {
+  if (rc >= 2 && rc <= 4 && mode == 0 && !s->rows) { /* columns are always read again */
     ev_group *g = &p->g[stopped % p->nring];
     strcpy(s->buf, g->p.s); s->f_q = s->buf; s->line = g->line0;
   }
@@ -30799,10 +31184,12 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
       " input\n", tool_err);
     rc = 2; goto done;
   }
-  if ((src.f = strcmp(src.path, "-") ? tool_open_in("eval", src.path) : tool_stdin()) == NULL)
+  if ((src.rows = ev_rows_in) != NULL) @<Take the door's columns, or |goto done|@>@;
+  else if ((src.f = strcmp(src.path, "-") ? tool_open_in("eval", src.path)
+      : tool_stdin()) == NULL)
     goto done;
   if (tool_te.on && tool_te.name[1]) st.path = src.path = tool_te.name[1]; /* not a copy's */
-  if (!st.unsorted && !ev_regular(src.f)) {
+  if (!st.unsorted && !src.rows && !ev_regular(src.f)) {
     FILE *c = ev_copy(src.f, src.path);
     if (src.f != stdin) fclose(src.f);
     if ((src.f = c) == NULL) goto done;
@@ -30820,10 +31207,10 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     }
   }
   if (st.partial && st.qrels_path) @<Take the digest of the judgments, or |goto done|@>;
-  st.seen_on = !ev_regular(src.f);
+  st.seen_on = !src.rows && !ev_regular(src.f);
   st.jstream = !st.seen_on && !st.unsorted;
   @<Choose the number of threads of \.{eval}@>;
-  ev_xstream(&st, !st.unsorted || ev_regular(src.f), 0);
+  ev_xstream(&st, !st.unsorted || src.rows || ev_regular(src.f), 0);
   if (getenv("RANKMETRICS_TEST_UNDECIDED")) st.xforce = atoi(getenv("RANKMETRICS_TEST_UNDECIDED"));
   st.progress = st.prog || (!st.quiet && isatty(2));
   st.t0 = ev_now(); st.t_shown = 0;
@@ -30835,17 +31222,18 @@ again:
   for (pass = 0;; pass++) {
     int r;
     @<Start a pass of \.{eval}@>;
-    if (src.delimited && !ev_header(&st, &src)) goto done;
+    if (src.delimited && !src.rows && !ev_header(&st, &src)) goto done;
+    src.row = 0;
     r = ev_pass(&st, &src, &g, memory);
     if (r == 1) break;
     if (r == 0) goto done;
     if (r == 2) {
-      memory = 1;
-      if (!ev_jbyte_sorted(&st, &st.jstream)) goto done;
+      memory = 1; /* judgments to look at, or none: a delimited file (fopen of |NULL|) */
+      if (st.qrels_path && !ev_jbyte_sorted(&st, &st.jstream)) goto done;
     }
     else if (r == 3) st.seen_on = 1;
     else st.jstream = 0;
-    if (fseek(src.f, 0L, SEEK_SET) != 0) {
+    if (!src.rows && fseek(src.f, 0L, SEEK_SET) != 0) {
       fprintf(tool_err, "%s:%ld: query '%s' reappears after other queries; the"
         " input is not grouped by query and cannot be reread: give --unsorted\n",
         src.path, src.line, src.f_q);
@@ -30857,7 +31245,7 @@ again:
     @<Evaluate the judged queries missing from the run@>;
   if ((i = ev_aggregates(&st)) == 2) {
     ev_xstream(&st, 1, ++st.xlevel);
-    if (fseek(src.f, 0L, SEEK_SET) != 0) {
+    if (!src.rows && fseek(src.f, 0L, SEEK_SET) != 0) {
       fprintf(tool_err, "%s: the exact aggregate is not decided by its sums, and the"
         " input cannot be read again\n", src.path);
       goto done;
@@ -30874,7 +31262,7 @@ done:
   if (tool_own) tool_own->work = NULL;
   rm_work_free(&st.w);
   ev_keep_free(&st);
-  free(src.buf); ev_group_free(&g);
+  free(src.buf); ev_group_free(&g); free(st.rj);
   @<Free the judgments of an evaluation@>;
   for (i = 0; i < st.nm; i++) {@+ shard_free(&st.m[i]); rm_cat_free(st.m[i].cat); @+}
   if (st.qnames) fclose(st.qnames);
@@ -30950,8 +31338,9 @@ of at least |EV_PIPE_MIN| bytes.
 @<Choose the number of threads of \.{eval}@>=
 if (st.threads == 0) {
   struct stat sb;
-  st.threads = sysconf(_SC_NPROCESSORS_ONLN) >= 2 && fstat(fileno(src.f), &sb) == 0
-    && S_ISREG(sb.st_mode) && sb.st_size >= EV_PIPE_MIN ? 2 : 1;
+  st.threads = sysconf(_SC_NPROCESSORS_ONLN) >= 2 && (src.rows
+    ? src.rows->n >= EV_PIPE_MIN / 16 : fstat(fileno(src.f), &sb) == 0
+    && S_ISREG(sb.st_mode) && sb.st_size >= EV_PIPE_MIN) ? 2 : 1;
 }
 
 @ Everything the judgments and the orders of the two files own is freed
@@ -31245,6 +31634,7 @@ lines.
 @<Copy the output and write the summary@>=
 {
   if (st.value) {@+ if (!ev_replay(&st)) goto done; @+}
+  else if (ev_state_put) {@+ if (!ev_give_state(&st)) goto done; @+}
   else @<Copy the temporary file to standard output, or |goto done|@>;
   if (!st.quiet) {
     size_t ns = st.rxs.nspill + st.jxs.nspill + st.oxs.nspill;
@@ -31426,6 +31816,21 @@ $$\vbox{\halign{\tt#\hfil\cr
 parallel rankmetrics eval --partial -m ap -m ndcg@@10 qrels {\char123}{\char125} \char92\cr
 \quad -o {\char123}{\char125}.state ::: shard.*\cr
 rankmetrics merge shard.*.state\cr}}$$
+From Python, with Dask's distributed scheduler (Debian's package
+\.{python3-distributed}), over a pandas data frame in memory: cut the
+frame at users, have each worker make the state of its shard with
+the package's \.{partial}, and merge the states on the client with its
+\.{merge} (\secref{q:pycolumns}); \.{examples/dask\_shards.py}
+is this recipe, and a test runs it on two worker processes:
+$$\vbox{\halign{\tt#\hfil\cr
+import rankmetrics as rm\cr
+key = df.user.map(lambda u: hash(u) \% 4)\cr
+parts = [p for \_, p in df.groupby(key)]\cr
+futures = client.map(rm.partial, [["ap", "ndcg@@10"]] * 4, parts)\cr
+print(rm.merge(client.gather(futures)).aggregate)\cr}}$$
+(The example keys on a checksum of the user rather than on \.{hash},
+which Python salts anew in every process, so that the shards are the same
+from run to run.)
 On Spark, \.{RDD.pipe} sends each partition, grouped by query (for example
 after \.{repartitionAndSort}\-\.{WithinPartitions} on the query), to the command
 \.{rankmetrics eval --partial -m ap qrels -}, and the collected states,
@@ -32581,7 +32986,8 @@ int cmd_merge(int argc, char **argv)
     memset(&m, 0, sizeof m);
     m.given = t.m[i].given;
     snprintf(m.canon, sizeof m.canon, "%s", t.m[i].canon);
-    ev_print(&st, &m, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
+    if (ev_merge_value) ev_merge_value(ev_merge_ctx, i, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
+    else ev_print(&st, &m, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
   }
   if (!quiet) fprintf(tool_err, "rankmetrics: merge: %d states, %lu queries evaluated\n",
     nf, t.queries);
@@ -40024,7 +40430,8 @@ name(name)&the canonical name\cr
 metrics(), keys(m), words(k), key\_range(k)&the names as data\cr
 variants(name)&the variants near a name\cr
 matching\_variants(values, inputs, names)&those that give these values\cr
-evaluate(names, data)&columns grouped by user: each user and the mean\cr}}$$
+evaluate(names, data)&columns grouped by user, by \.{eval}'s engine\cr
+partial(names, data), merge(states)&a shard's state, and the merge of states\cr}}$$
 A list may be Python lists or numpy arrays; a contiguous array of 32-bit
 grades or of doubles is passed by its pointer, without a copy.  For MAE,
 MSE and RMSE the grades may be ratings (see \secref{q:labels}): anything
@@ -40041,8 +40448,8 @@ same name of a query given as a dictionary. A bad
 input raises \.{RankmetricsError}, which carries the library's status, its
 name (\.{RM\_EGRADE}, say) and, for a bad name, the parser's message.
 |evaluate| reads columns that are already in memory (a pandas data frame
-with user, item, label and score columns, or plain arrays) and computes
-with the functions above.  |verify| calls the verification engine
+with user, item, label and score columns, or plain arrays) and gives them
+to \.{eval}'s engine (next sections but two).  |verify| calls the verification engine
 (\secref{q:verifyengine}) through |rm_verifier|: given a candidate's result
 lines, or pairs of a vector's name and a value, it returns a |Verdict| per
 result (the variant, the expected and the observed double, the verdict,
@@ -40074,6 +40481,74 @@ argument: |matching_variants| with the values and the inputs swapped
 said \.{'float' object is not iterable}.  The public functions carry type
 annotations and the package a \.{py.typed} marker; \.{mypy} accepts
 it, in \.{tests/wheel\_test.sh}.
+
+@ {\it Columns through the engine.}\here{q:pycolumns}  |evaluate| once
+grouped the rows itself and gave each user's list to |values| and the set
+to |value_set|: a second evaluator beside \.{eval}'s, with its own
+grouping and its own reading of labels, which took 11.4~seconds for
+500,000 rows where \.{eval} took 1.4 on the same data as a CSV file
+(issue~31).  It now gives the rows to the engine through the door of
+columns (|rm_eval_columns|, \secref{q:rowsdoor}), as the rows of a
+delimited file without the file: the users and the items as strings, one
+block a column, the labels as C ints when they are all whole grades
+from 0 to~100 and as their exact strings otherwise (a \.{float} as the
+double it is, written $p/q$; a \.{str} or a \.{Decimal} as the decimal
+it spells), the scores as doubles, and the judged items that no row
+retrieved (|judged|) as users and grades.  So its values are those of
+\.{eval} on a CSV file of the same rows, bit for bit:
+\.{python/tests/test\_columns\_engine.py} writes seeded rows once as a
+file for the tool and gives them once as lists, numpy arrays and a data
+frame, grouped and shuffled, and compares every value per user and every
+aggregate; what \.{eval} refuses in the file (a score NaN, a label
+\.{x}, an item repeated for one user, an empty item) is refused with its
+words, the row's number, counted from~1, standing for the line:
+\.{rows:2: score nan is not a finite number}.  A label below zero is
+\.{eval}'s too: grade~0, counted, where the library's lists refused it as
+a rating.
+
+Three things are Python's own.  The users keep their kinds: the engine's
+query is the user's \.{str}, unless two users would have one (\.{1} and
+\.{"1"}, two users) or a \.{str} cannot be a name (empty), and then
+every user is named by its number in the order of first rows; the
+results are keyed by the users themselves, in that order, whatever order
+the engine gives them in.  The path: |fast=True|, |evaluate|'s default as
+before, is \.{eval --fast}, the double path, whose values per user are
+|value|'s; |fast=False| is \.{eval}'s default, every value the correctly
+rounded double of the exact path.  (|evaluate_files| follows \.{eval},
+the truth unless |fast=True|; |evaluate| keeps its old default, on which
+its callers' tests rely.)  And |exact=True|, which returns |Exact| objects
+with their fractions and decimals, which the engine does not give, still
+computes each user's list on the library's exact path.  Under the
+aggregator \.{mean}, \.{rmse} is the pooled \.{micro:rmse}, as in
+\.{eval} (it was \.{mean:rmse}; name \.{mean:rmse} to have it).
+
+\.{make bench} times it (\.{tests/bench/evaluate\_bench.py}): a data frame
+of 500,000 rows, 5,000 users, read from the bench's CSV file, and the
+five measures \.{ap}, \.{ndcg@@10}, \.{precision@@10}, \.{rr} and
+\.{auc[ties=average]}, against \.{eval} on that file, the median of three
+runs each, on both paths, and the aggregates' bits compared.  The goal is
+at most 1.5 times \.{eval}'s time.  On this project's machine, with two
+cores shared by other work (a load of about five), on 28~November 2026,
+|evaluate| took 0.25 and 0.59~seconds (the double path; the truth), and
+\.{eval} 0.29 and 0.66, reading the file included: 0.85 and 0.88 times.
+Most of what |evaluate| adds is making the columns' strings in Python.
+@^evaluate, through the engine@>
+
+@ {\it Shards from Python.}  |partial| makes the state that \.{eval
+--partial} writes (\secref{q:shard}), of rows in memory (the arguments of
+|evaluate|) or of files (|qrels|, |run|), through |rm_eval_partial|, and
+returns its bytes; |merge| merges states, given as such bytes or as file
+names, through |rm_eval_merge|, and returns their aggregates keyed by the
+measures as the states name them.  A state of rows is the tool's state of
+a CSV file of those rows, byte for byte, so states made in Python and by
+the tool merge together; the path is \.{eval}'s default, the truth,
+unless |fast=True|.  The Dask recipe of the chapter on sharded evaluation
+(\.{examples/dask\_shards.py}) is built on the two, and
+\.{python/tests/test\_dask.py} runs it on a local cluster of two worker
+processes: every state a worker makes is the tool's \.{eval --partial}
+of the shard's CSV file, the tool's \.{merge} of them prints the bytes of
+\.{eval} on the whole file, and |merge| gives |evaluate|'s aggregates.
+@^sharded evaluation, from Python@>@^Dask@>
 
 @ |disagree| calls the disagreement engine (\secref{disagree}): given a
 metric's name it compares the pairs of its variants, given two variant
@@ -40122,10 +40597,12 @@ engine every 512 inputs and before each random query.  The worker is
 waited for, since it owns the engine's memory; its result is dropped and
 the KeyboardInterrupt raised again, so the call returns nothing, partial
 or whole.  The tests send a real \.{SIGINT} and require the exception
-within a second.  \.{verify} and \.{evaluate} call the library many
+within a second; \.{evaluate}, \.{partial} and \.{merge} run the
+evaluation engine so too.  \.{verify} and \.{evaluate(..., exact=True)}
+call the library many
 times, each call short (a line read, one variant's alternatives searched,
 one user's values), and Python sees Ctrl-C between two calls; but a value
-over a whole set, such as \.{evaluate}'s aggregate, is one call, and the
+over a whole set, such as the latter's aggregate, is one call, and the
 exact nDCG of 4000 queries of 300 items takes two seconds.  So
 \.{value\_set} and \.{exact\_set} of 1000 queries or more run in a worker
 thread too; the library has no way to stop them, so on Ctrl-C the worker
@@ -40788,6 +41265,7 @@ a masked array, an entry masked&|RM_EINVAL| (the mask was ignored)\cr
 a generator where a list is read twice&read once (was half read, or empty)\cr
 Ctrl-C in \.{evaluate\_files}&\.{KeyboardInterrupt} (was swallowed)\cr
 Ctrl-C in \.{disagree} with no budget&\.{KeyboardInterrupt} (ran on)\cr
+\.{evaluate}: a score NaN, an empty item&\.{rows:I: ...}, \.{eval}'s words\cr
 \noalign{\smallskip}}}$$
 The worst was the missing user: NaN equals nothing, so a row whose user
 was NaN became a query of its own, cut out of the user it belonged to, and

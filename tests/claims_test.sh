@@ -119,7 +119,8 @@ for f in rankmetrics.w python/rankmetrics/__init__.py; do
   ! grep -n 'not here yet\|moves* into the library' "$f" || fail "$f says again that reading run files is not here yet"
 done
 grep -q '"evaluate_files"' python/rankmetrics/__init__.py || fail "the package no longer exports evaluate_files"
-sed -n '1,/^"""$/p' python/rankmetrics/__init__.py | grep -q 'evaluate_files' ||
+# (grep reads all its input: grep -q left sed to die of SIGPIPE under pipefail)
+sed -n '1,/^"""$/p' python/rankmetrics/__init__.py | grep 'evaluate_files' >/dev/null ||
   fail "the package's docstring does not say that evaluate_files reads run files"
 
 finish "the book's BPM values, note (o) on Judged@K and the word on run files in Python, the answers to the exercises and the worked examples of value and eval agree with the program"

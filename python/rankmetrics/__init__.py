@@ -56,10 +56,16 @@ tool's disagree calls::
     ([1, 1], [Fraction(1, 1), Fraction(3, 4)])
 
 evaluate_files(measures, qrels, run) reads TREC judgments and a run, or
-a delimited file, with the engine of the tool's eval (rm_eval_files).
-Its results, and evaluate's, are keyed by the names given, each with its
-canonical name (a Results dict: ``ev.aggregate["gauc"]``,
-``ev.aggregate.canonical["gauc"]``).
+a delimited file, with the engine of the tool's eval (rm_eval_files);
+evaluate(metrics, data) gives rows in memory (lists, numpy arrays, a
+pandas DataFrame) to the same engine without a file (rm_eval_columns),
+with eval's values on a CSV file of those rows, bit for bit.  Their
+results are keyed by the names given, each with its canonical name (a
+Results dict: ``ev.aggregate["gauc"]``, ``ev.aggregate.canonical["gauc"]``).
+partial(measures, data) makes the state of `eval --partial` of a shard,
+and merge(states) merges states as `rankmetrics merge` does, so that the
+shards of a data frame can be evaluated apart (by Dask's workers, say:
+examples/dask_shards.py) and merged to the aggregates of one run.
 
 ``pip install --no-build-isolation .`` in a clone builds the library into
 the package (rankmetrics/librankmetrics.so), where it is looked for first.
@@ -72,7 +78,8 @@ range (evaluate_files' memory); a numpy masked array with an entry
 masked; a key of evaluate's judged that is no user, and users equal but of
 different kinds (1 and True).  An iterator or a generator is read once,
 where it is given.  Ctrl-C during a long call (evaluate_files, disagree,
-verify, evaluate, value_set of a large set) raises KeyboardInterrupt
+verify, evaluate, partial, merge, value_set of a large set) raises
+KeyboardInterrupt
 within a fraction of a second, and the call returns nothing.
 """
 
@@ -103,7 +110,7 @@ __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "Evaluation", "library_path", "STATUS_NAMES", "verify", "Verdict",
            "Verification", "Explanation", "families", "vectors_dir",
            "disagree", "Disagreement", "evaluate_files", "FileEvaluation",
-           "Results"]
+           "Results", "partial", "merge", "compare", "significance"]
 
 _L: Any = _lib.load()
 library_path = _L.path
@@ -893,6 +900,7 @@ from ._verify import vectors_dir, Explanation  # noqa: E402
 from ._verify import matching_variants, Matches  # noqa: E402
 from ._disagree import disagree, Disagreement  # noqa: E402
 from ._files import evaluate_files, FileEvaluation  # noqa: E402
+from ._shard import partial, merge  # noqa: E402
 from . import _compare as significance  # noqa: E402
 from ._compare import compare  # noqa: E402
 

@@ -38,9 +38,26 @@ class _Options(ctypes.Structure):
                 ("threads", ctypes.c_int)]
 
 
+class _Columns(ctypes.Structure):
+    """rm_columns: rows given to the engine without a file.  Each column of
+    strings is one block of n strings end to end, each with its NUL."""
+    _fields_ = [("n", ctypes.c_size_t),
+                ("user", ctypes.c_char_p),
+                ("item", ctypes.c_char_p),
+                ("label", ctypes.c_char_p),
+                ("grade", ctypes.POINTER(ctypes.c_int)),
+                ("score", ctypes.POINTER(ctypes.c_double)),
+                ("n_judged", ctypes.c_size_t),
+                ("judged_user", ctypes.c_char_p),
+                ("judged_grade", ctypes.POINTER(ctypes.c_int)),
+                ("name", ctypes.c_char_p)]
+
+
 _VALUE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int,
                              ctypes.c_char_p, ctypes.c_double, ctypes.c_int,
                              ctypes.c_int)
+_STATE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char),
+                             ctypes.c_size_t)
 _PROGRESS_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_long,
                                 ctypes.c_size_t, ctypes.c_double)
 _sigs = {
@@ -54,6 +71,19 @@ _sigs = {
                                      ctypes.POINTER(_Options),
                                      ctypes.c_char_p, ctypes.c_char_p,
                                      _VALUE_FN, ctypes.c_void_p]),
+    "rm_eval_columns": (ctypes.c_int, [ctypes.c_void_p,
+                                       ctypes.POINTER(_Options),
+                                       ctypes.POINTER(_Columns),
+                                       _VALUE_FN, ctypes.c_void_p]),
+    "rm_eval_partial": (ctypes.c_int, [ctypes.c_void_p,
+                                       ctypes.POINTER(_Options),
+                                       ctypes.c_char_p, ctypes.c_char_p,
+                                       ctypes.POINTER(_Columns),
+                                       _STATE_FN, ctypes.c_void_p]),
+    "rm_eval_merge": (ctypes.c_int, [ctypes.c_void_p,
+                                     ctypes.POINTER(ctypes.c_char_p),
+                                     ctypes.c_int, _VALUE_FN,
+                                     ctypes.c_void_p]),
 }
 for _name, (_res, _args) in _sigs.items():
     _f = getattr(_L, _name)
@@ -74,7 +104,8 @@ def _canonical(m: str) -> str:
 
 
 class FileEvaluation:
-    """The result of evaluate_files().
+    """The result of evaluate_files(), and of merge() (its aggregates only:
+    a merge has no queries' values).
 
     measures   the measures, as given
     queries    the queries with values, in the order `eval -q` writes them
@@ -183,6 +214,21 @@ _DUP = {"error": 0, "first": 1, "last": 2, "max": 3}
 PathArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 
+def _options(measures: List[str], per_query: bool, fast: bool,
+             columns: Tuple[Optional[str], ...] = (None,) * 4,
+             dup: str = "error") -> _Options:
+    """The engine's options for the columns of evaluate, partial and
+    their kind: the measures, the path, the names of the four columns
+    (None: the default name) as a state records them."""
+    names = (ctypes.c_char_p * len(measures))(*[_measure(m)
+                                                 for m in measures])
+    u, i, la, sc = [_text(c, w) for c, w in
+                    zip(columns, ("user", "item", "label", "score"))]
+    return _Options(measures=names, n_measures=len(measures),
+                    per_query=int(bool(per_query)), exact=int(not fast),
+                    dup=_DUP[dup], user=u, item=i, label=la, score=sc)
+
+
 @_lib.sigint_guarded
 def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                    run: Optional[PathArg] = None, *, per_query: bool = True,
@@ -267,20 +313,9 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
         qpath, rpath = None, _path(qrels, "run")
     else:
         qpath, rpath = _path(qrels, "qrels"), _path(run, "run")
-    stop = threading.Event()
-    return _lib.interruptible(lambda: _run(o, qpath, rpath, measures,
-                                           progress, stop), stop)
-
-
-def _run(o, qpath, rpath, measures, progress, stop):
-    """The call of rm_eval_files, in interruptible's worker thread: the
-    report of progress, always installed, asks the engine to stop once
-    stop is set (Ctrl-C), and the values that still come are dropped."""
     res = FileEvaluation(measures)
 
-    def take(_ctx, k, query, x, undefined, skipped):
-        if stop.is_set():
-            return
+    def take(k, query, x, undefined, skipped):
         m = measures[k]
         q = None if query is None else query.decode()
         if q is None:
@@ -292,6 +327,29 @@ def _run(o, qpath, rpath, measures, progress, stop):
             res.per_query[q][m] = None if skipped else x
         if undefined and not skipped:
             res.undefined.add((m, q))
+
+    _engine(lambda e, fn, _pfn: _L.rm_eval_files(e, ctypes.byref(o), qpath,
+                                                 rpath, fn, None),
+            take, progress)
+    return res
+
+
+def _engine(door, take, progress=None):
+    """door(e, value_fn, progress_fn), a call of one of the engine's doors
+    on a new evaluator, in interruptible's worker thread, each value given
+    to take(measure, query, x, undefined, skipped).  The report of
+    progress, always installed, asks the engine to stop once Ctrl-C has
+    set stop, and the values that still come are dropped; a status below
+    zero raises RankmetricsError with the evaluator's message."""
+    stop = threading.Event()
+    return _lib.interruptible(lambda: _engine_run(door, take, progress, stop),
+                              stop)
+
+
+def _engine_run(door, take_value, progress, stop):
+    def take(_ctx, k, query, x, undefined, skipped):
+        if not stop.is_set():
+            take_value(k, query, x, undefined, skipped)
 
     raised = []
 
@@ -314,7 +372,7 @@ def _run(o, qpath, rpath, measures, progress, stop):
         raise MemoryError("rankmetrics: no evaluator")
     try:
         _L.rm_evaluator_set_progress(e, pfn, None)
-        s = _L.rm_eval_files(e, ctypes.byref(o), qpath, rpath, fn, None)
+        s = door(e, fn, pfn)
         if raised:
             raise raised[0]
         if s != 0:
@@ -322,4 +380,3 @@ def _run(o, qpath, rpath, measures, progress, stop):
                 s, _L.rm_evaluator_message(e).decode(errors="replace"))
     finally:
         _L.rm_evaluator_free(e)
-    return res

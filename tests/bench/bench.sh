@@ -125,6 +125,11 @@ awk '$1 ~ /^scale/ { t[$1] = $2 } END {
   if (t["scale4"] > 0 && t["scale5"] > 0) printf "growth in time: x%.1f from 10^4 to 10^5 queries, x%.1f from 10^5 to 10^6 (linear: x10)\n", t["scale5"] / t["scale4"], t["scale6"] / t["scale5"] }' $D/times
 awk '$1 ~ /^value/ { t[$1] = $2 } END {
   printf "value with a set: %s s for 2x10^3 queries, %s s for 2x10^4 (one argument holds at most 128 KB) (linear: x10)\n", t["value3"], t["value4"] }' $D/times
+# Python's evaluate over a data frame of 500,000 rows (divided by S), 100 a
+# user, against eval on the CSV file it was read from (evaluate_bench.py).
+build/bench/gen csv $((500000 / S)) 1 $D/py.csv
+/usr/bin/python3 tests/bench/evaluate_bench.py $D/py.csv $RM
+rm -f $D/py.csv
 } | tee $D/report.txt
 # The side-by-side part (tests/bench/side.sh): trec_eval and scikit-learn on
 # the same inputs, when they are present, and the growth from 10^4 to 10^6

@@ -29390,9 +29390,9 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
 }
 
 @ One query through every measure.  Its value per query is the inner
-variant's; for a streamed aggregate, the query then enters the sums
-exactly as in |rm_value_set|, by the library's own rule
-(|rm_value_set_counts|): the
+variant's.  For a streamed aggregate, the query then enters the sums
+exactly as it does in |rm_value_set|; the rule is the library's own, in
+|rm_value_set_counts|.  First come the
 tests of \.{skip=norel} and \.{skip=missing}, then \.{skip=undef} on the
 value's status, then the weighted value.  A value undefined under
 \.{undef=error} is an error only for a query that the aggregate would

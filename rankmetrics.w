@@ -40512,12 +40512,12 @@ query is the user's \.{str}, unless two users would have one (\.{1} and
 \.{"1"}, two users) or a \.{str} cannot be a name (empty), and then
 every user is named by its number in the order of first rows; the
 results are keyed by the users themselves, in that order, whatever order
-the engine gives them in.  The path: |fast=True|, |evaluate|'s default as
-before, is \.{eval --fast}, the double path, whose values per user are
-|value|'s; |fast=False| is \.{eval}'s default, every value the correctly
-rounded double of the exact path.  (|evaluate_files| follows \.{eval},
-the truth unless |fast=True|; |evaluate| keeps its old default, on which
-its callers' tests rely.)  And |exact=True|, which returns |Exact| objects
+the engine gives them in.  The path: by default \.{eval}'s, every value
+the correctly rounded double of the exact path, as |evaluate_files| and
+\.{eval} give it (an AP of $5/6$ is \.{0.8333333333333334}, the double
+nearest $5/6$, where the double path's sum says \.{...333}); |fast=True|
+is \.{eval --fast}, the double path, whose values per user are
+|value|'s.  And |exact=True|, which returns |Exact| objects
 with their fractions and decimals, which the engine does not give, still
 computes each user's list on the library's exact path.  Under the
 aggregator \.{mean}, \.{rmse} is the pooled \.{micro:rmse}, as in

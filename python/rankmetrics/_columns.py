@@ -211,7 +211,7 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
              item: Optional[str] = None, label: Optional[str] = None,
              score: Optional[str] = None,
              judged: Optional[Mapping[Any, Any]] = None,
-             aggregator: str = "mean", fast: bool = True,
+             aggregator: str = "mean", fast: bool = False,
              exact: bool = False) -> Evaluation:
     """Evaluate variants over rows grouped by user, with the engine of
     `rankmetrics eval` (the library's rm_eval_columns).
@@ -231,10 +231,10 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
                 matches the one column that differs only in case (Score)
     judged      {user: [grades]} of judged items that were not retrieved;
                 each key must be a user, of the user's kind
-    fast        True (the default): every value on the double path, the
-                values of `rankmetrics eval --fast` on the same rows;
-                False: every value the correctly rounded double of the
-                exact path, the values of `rankmetrics eval`
+    fast        False (the default): every value the correctly rounded
+                double of the exact path, the values of `rankmetrics eval`
+                on the same rows; True: every value on the double path,
+                the values of `rankmetrics eval --fast`
     exact       the values are Exact objects (fraction, decimal, ...),
                 computed by the library's exact path, list by list
 

@@ -109,7 +109,7 @@ def test_merge_refuses_a_user_in_two_states():
         rm.merge([a, b])
     assert "'v'" in e.value.message
     with pytest.raises(rm.RankmetricsError) as e:
-        rm.partial("coverage@3[items=5]", users=["u"], labels=[1])
+        rm.partial("fmean", users=["u"], labels=[1])  # F of the pooled means
     assert "whole set" in e.value.message
     # mean RR over the users u (rr 1) and v (rr 0) and w (rr 1/2): the
     # mean of the shards' means would be (1 + 1/4)/2 = 5/8; the merge is

@@ -2008,13 +2008,13 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
   if (m == 1 && w.agg != RM_AGG_NONE) {
     const char *e = NULL, *pv = NULL;
     if (o.agg != RM_AGG_NONE && name_source(p, &e, &pv) == RM_VOCAB_IR_MEASURES)
-      w.agg = o.agg, w.skip = o.skip, w.weight = o.weight;
+      w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent;
     else if (o.agg != RM_AGG_NONE) {
       bad(msg, msglen, name, p, "%s is already a mean over users:"
         " write it without an aggregator", p);
       return RM_ENAME;
     }
-  } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight;
+  } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent;
   @<Check that every option given is used by the variant@>;
   *v = w;
   return RM_OK;
@@ -2300,6 +2300,7 @@ option does not belong, and whether the metric defines the variant at all
         key == KEY_BASE ? " (base= goes with discount=jk)" :
         key == KEY_LEVEL ? " (ap11 takes level=round only; exact is its default)" :
         key == KEY_DROP ? " (drop=unjudged only; none is its default)" :
+        key == KEY_ABSENT ? " (absent=empty only; skip is its default)" :
         key == KEY_DENOM && w.metric == RM_JUDGED && w.k ?
         " (judged takes denom=list only; k is its default)" : "");
       return RM_ENAME;
@@ -10265,22 +10266,51 @@ the inner variant's \.{undef} then applies) and a sum of~0.
 typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM @+} rm_agg;
 typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL, RM_SKIP_MISSING @+} rm_skip;
 typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES @+} rm_weight;
+typedef enum {@+ RM_ABSENT_SKIP, RM_ABSENT_EMPTY @+} rm_absent;
 
 @ @<Fields of a variant@>=
 int agg; /* an |rm_agg|; |RM_AGG_NONE| for a single query */
 int skip; /* an |rm_skip| */
 int weight; /* an |rm_weight| */
+int absent; /* an |rm_absent|: what \.{eval} does with a judged query not in the run */
 
 @ @<Key codes@>=
-KEY_SKIP, KEY_WEIGHT,
+KEY_SKIP, KEY_WEIGHT, KEY_ABSENT,
 
 @ @^keys of names, \.{skip}@>@^keys of names, \.{weight}@>
 @<Key specifications@>=
 [KEY_SKIP] = {"skip", skip_words, 0, 0, FIELD(skip), 0, NULL, 1, 1},
 [KEY_WEIGHT] = {"weight", weight_words, 0, 0, FIELD(weight), 0, weight_when, 2, 1},
 
+@ {\it Queries absent from the run.}\here{q:absent}  Which lists enter an
+aggregate is the caller's choice: the library aggregates every list it is
+given.  But a file of judgments may name a query that the run lacks, and
+the programs that read files disagree on it: trec\_eval leaves it out
+(unless given \.{-c}), ir\_measures gives it the value~0 and counts it
+(\secref{q:irmmeans}).  The aggregator's key \.{absent} says which:
+the default, \.{skip}, leaves such a query out, and
+\.{absent=empty} evaluates it as a list of no items whose judged items are
+all unretrieved, trec\_eval's \.{-c}.  It is read by \.{eval}, for each
+measure on its own (\secref{q:evalsets}), and by nothing else: the
+library's functions of a set count the lists they are given, whatever the
+key says.  On such an empty list every measure of ir\_measures but its
+counts \.{NumQ} and \.{NumRel} is~0, the value that ir\_measures fills
+in, so \.{mean[absent=empty]:ap[ties=id-desc]} is its \.{AP}.  As
+with \.{drop}, the key is written only when it is \.{empty}, so that no
+name written before it changes, and \.{absent=skip} is refused as a
+spelling of the default.
+@^keys of names, \.{absent}@>@^missing queries@>
+
+@<Key specifications@>=
+[KEY_ABSENT] = {"absent", absent_words, 0, 0, FIELD(absent), 0, absent_when, 3, 1},
+
 @ @<Words and conditions of keys@>=
 static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", NULL};
+static const char *const absent_words[] = {"skip", "empty", NULL};
+static int absent_when(const rm_variant *v)
+{
+  return v->absent != RM_ABSENT_SKIP; /* so that no name written before it changes */
+}
 static const char *const skip_words[] = {"none", "undef", "norel", "missing", NULL};
 static const char *const weight_words[] = {"uniform", "items", "positives", NULL};
 static int weight_when(const rm_variant *v)
@@ -21171,6 +21201,21 @@ in no \.{nret}.  Without judgments (a single file) the option changes
 nothing.
 \smallskip
 
+@ {\it Each measure its own set.}\here{q:evalsets}  \.{--judged-only}
+decides for every measure at once when it is given.  When it is not, each
+measure decides by its aggregator's key \.{absent} (\secref{q:absent}):
+our names and trec\_eval's leave a judged query missing from the run out,
+as before, and an ir\_measures name whose provider fills in a value for
+such a query is read as \.{mean[absent=empty]:}$\ldots$ (rule~4 of
+\secref{q:resolve}, and \secref{q:irmmeans}), so that one \.{eval} gives
+\.{AP} ir\_measures' mean and \.{map} trec\_eval's.  The variant printed
+for each measure shows the key whenever it is \.{empty}, whether the name
+or \.{--judged-only empty} asked for it; under \.{--judged-only skip}
+an ir\_measures name is read as its plain mean.  A query of the
+judgments alone is then evaluated only for the measures that take it, and
+the others neither print it nor count it.  \.{--partial} refuses a measure
+with \.{absent=empty}, as it refuses \.{--judged-only empty}.
+
 @ {\it Output.}  By default a plain table, one line per value:
 measure, query and value, the aggregate under the query name \.{all}.
 \.{--trec} writes the same lines as trec\_eval does,
@@ -22223,6 +22268,8 @@ typedef struct {
   ev_measure *m; int nm;
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
+  int judged_given, want_absent, cur_absent; /* \secref{q:evalsets} */
+  char *kq_abs; /* which kept queries are absent from the run */
   int show_variants, official; /* \.{--show-variants}; no \.{-m} was given */
   int partial; /* \.{--partial}: write the mergeable state, not the aggregates */
   ev_xsort nxs; int nxs_on; /* the names of the queries, when they must be sorted */
@@ -23671,17 +23718,21 @@ evaluated as an empty list.
 static int ev_judged_only(ev_state *st, const ev_judg *jv)
 {
   size_t nu, k;
+  int r;
   rm_list l = {0};
   st->n_judged_only++;
   if (!ev_merge(st, NULL, jv, &nu)) return 0;
-  if (!st->judged_empty) return 1;
+  if (!st->want_absent) return 1;
   for (k = 0; k < jv->n; k++) /* a rating among the unretrieved: as in |ev_trec_labels| */
     if (jv->grade[k] == EV_RATING
         && !ev_ratings_fit(st, st->qrels_path, jv->line[k], ev_jlabel(jv->d[k])))
       return 0;
   l.n = 0; l.grade = st->unret; l.score = NULL; l.id = NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
-  return ev_query(st, jv->q, &l, jv->line[0]);
+  st->cur_absent = 1;
+  r = ev_query(st, jv->q, &l, jv->line[0]);
+  st->cur_absent = 0;
+  return r;
 }
 
 @ A kept query is a compact copy of its list, for the aggregates that need
@@ -23713,7 +23764,9 @@ static void ev_keep(ev_state *st, const rm_list *l)
   rm_list *c;
   size_t i, len = 0;
   if (st->nkq == st->cap_kq) { st->cap_kq = 2 * st->cap_kq + 256;
-    st->kq = tool_alloc(st->kq, st->cap_kq * sizeof *st->kq); }
+    st->kq = tool_alloc(st->kq, st->cap_kq * sizeof *st->kq);
+    st->kq_abs = tool_alloc(st->kq_abs, st->cap_kq); }
+  st->kq_abs[st->nkq] = (char) st->cur_absent;
   c = &st->kq[st->nkq++];
   *c = *l;
   c->grade = ev_dup(l->grade, l->n * sizeof(int));
@@ -23755,6 +23808,7 @@ static void ev_keep_free(ev_state *st)
     if (c->label) { if (c->n) free((void *) c->label[0]); free((void *) c->label); }
   }
   free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0;
+  free(st->kq_abs); st->kq_abs = NULL;
 }
 
 @ Output.  A value is written as the shortest decimal that reads back as
@@ -23810,6 +23864,48 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   }
 }
 
+@ Whether measure |m| takes the judged queries missing from the run
+(\secref{q:evalsets}): by its aggregator's key \.{absent}, which
+\.{--judged-only}, when given, has set for every measure; a measure of a
+whole set, which has no aggregator of its own, by \.{--judged-only}.  An
+ir\_measures name whose aggregator the name does not write, and whose
+provider fills in~0 for such a query, takes \.{absent=empty} unless
+\.{--judged-only} is given (\secref{q:irmmeans}); its printed variant
+changes with it.  The kept queries a measure aggregates are those it
+takes; when some are not, |ev_kept_for| gives a copy of the array
+without them (the lists themselves are shared).
+
+@<Engine functions@>=
+static int ev_takes_absent(const ev_state *st, const ev_measure *m)
+{
+  return m->a.agg != RM_AGG_NONE ? m->a.absent == RM_ABSENT_EMPTY : st->judged_empty;
+}
+static void ev_measure_absent(ev_state *st, ev_measure *m)
+{
+  const char *e = NULL, *pv = NULL;
+  if (m->a.agg == RM_AGG_NONE) {@+ st->want_absent |= st->judged_empty; return; @+}
+  if (st->judged_given)
+    m->a.absent = st->judged_empty ? RM_ABSENT_EMPTY : RM_ABSENT_SKIP;
+  else if (m->v.agg == RM_AGG_NONE
+      && rm_name_source(m->given, &e, &pv) == RM_VOCAB_IR_MEASURES)
+    m->a.absent = RM_ABSENT_EMPTY;
+  if (m->a.absent == RM_ABSENT_EMPTY) {
+    st->want_absent = 1;
+    rm_variant_name(&m->a, m->canon, sizeof m->canon);
+  }
+}
+static rm_list *ev_kept_for(ev_state *st, const ev_measure *m, size_t *n)
+{
+  size_t j, k = 0;
+  rm_list *c;
+  if (ev_takes_absent(st, m) || st->nkq == 0 || memchr(st->kq_abs, 1, st->nkq) == NULL)
+    return st->kq;
+  c = tool_alloc(NULL, (st->nkq + 1) * sizeof *c);
+  for (j = 0; j < st->nkq; j++) if (!st->kq_abs[j]) c[k++] = st->kq[j];
+  *n = k;
+  return c;
+}
+
 @ One query through every measure.  Its value per query is the inner
 variant's; for a streamed aggregate, the query then enters the sums exactly
 as in |rm_value_set|, by the library's own rule, |rm_value_set_counts|: the
@@ -23844,7 +23940,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     ev_measure *m = &st->m[i];
     rm_status t;
     double x, wt = 1;
-    if (!m->per) continue;
+    if (!m->per || (st->cur_absent && !ev_takes_absent(st, m))) continue;
     if (st->exact && m->px) t = shard_value_exact(m, l, &x);
     else if (st->exact) {
       int f = 1;
@@ -23981,11 +24077,16 @@ static int ev_aggregates(ev_state *st)
       if (m->sa.nf != 0 || isnan(m->sa.nf)) /* as |rm_value_set| */
         x = m->a.agg == RM_AGG_GM ? exp(m->sa.nf) : m->sa.nf;
     }
-    else if (st->exact) {
-      int f = 1;
-      t = rm_value_set_rounded(&m->a, st->kq, st->nkq, &x, NULL, &f);
-      m->n_declined += !f;
-    } else t = rm_value_set(&m->a, st->kq, st->nkq, &st->w, &x);
+    else {
+      size_t nk = st->nkq;
+      rm_list *kq = ev_kept_for(st, m, &nk);
+      if (st->exact) {
+        int f = 1;
+        t = rm_value_set_rounded(&m->a, kq, nk, &x, NULL, &f);
+        m->n_declined += !f;
+      } else t = rm_value_set(&m->a, kq, nk, &st->w, &x);
+      if (kq != st->kq) free(kq);
+    }
     if (t < 0) {
       fprintf(tool_err, "%s: %s: the aggregate: %s\n", st->path, m->given,
         rm_strerror(t));
@@ -25062,6 +25163,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
   for (i = 0; i < st.nm; i++) {
     if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact, st.partial)) {
       rc = 2; goto done; }
+    ev_measure_absent(&st, &st.m[i]);
     if (st.partial && !shard_accepts(&st, &st.m[i])) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream) st.keep = 1;
@@ -25311,7 +25413,7 @@ for (i = 0; i < argc; i++) {
     st.run_zero = argv[++i][0] == 'z'; continue; }
   if (strcmp(o, "--judged-only") == 0 && (strcmp(argv[i + 1], "skip") == 0
       || strcmp(argv[i + 1], "empty") == 0)) {
-    st.judged_empty = argv[++i][0] == 'e'; continue; }
+    st.judged_empty = argv[++i][0] == 'e'; st.judged_given = 1; continue; }
   if (strcmp(o, "--negative") == 0 && (strcmp(argv[i + 1], "zero") == 0
       || strcmp(argv[i + 1], "unjudged") == 0)) {
     st.neg_pooled = argv[++i][0] == 'u'; continue; }
@@ -25797,6 +25899,9 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
   if (!m->per) why = "a metric of a whole set is not a sum over queries";
+  else if (ev_takes_absent(st, m))
+    why = "it evaluates the judged queries missing from the run, which every"
+      " shard would evaluate as empty lists";
   else if (strpbrk(m->given, "\n\r"))
     why = "the name holds a line break";
   if (why) {
@@ -27715,6 +27820,9 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"weight", "uniform", "1"},
   {"weight", "items", "its number of items"},
   {"weight", "positives", "its number of relevant items"},
+  {"absent", NULL, "a judged query missing from the run, to eval"},
+  {"absent", "skip", "is left out (the default, not written)"},
+  {"absent", "empty", "is an empty list (ir_measures' names; trec_eval -c)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}

@@ -27319,7 +27319,7 @@ The tool \.{rankmetrics} puts the library on the command line: it is
 for computing one value of one variant by hand, for evaluating run files as
 trec\_eval does, for checking another implementation against the golden
 vectors, and for the build of this book, whose numbers, pictures and tables
-it writes.  This version has thirteen commands, and \.{help}; the table
+it writes.  This version has fourteen commands, and \.{help}; the table
 below lists them in the order |run_command| tries them
 (\.{tests/commands\_test.sh} checks this table, its count, and the lists of
 the README and the manual page against that function):
@@ -27334,6 +27334,7 @@ verify {\it CANDIDATE}\dots&check another program's results against the vectors\
 eval -m {\it NAME}\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
 merge {\it STATE}\dots&combine the states of \.{eval --partial} into one evaluation\cr
 trec\_eval [{\it options}] {\it QRELS RUN}&trec\_eval's command line and output\cr
+ir\_measures {\it QRELS RUN MEASURE}\dots&ir\_measures' command line and output\cr
 disagree {\it NAME}\dots\ or {\it A B}&where the variants of a metric, or two, disagree\cr
 neighbours {\it NAME} [{\it K}\dots]&the variants one key away from {\it NAME}\cr
 adequacy [--vectors {\it DIR}]&do the vectors tell every variant from its neighbours?\cr
@@ -27420,6 +27421,7 @@ static int run_command(int argc, char **argv)
   if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
   if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc - 2, argv + 2);
   if (strcmp(argv[1], "trec_eval") == 0) return cmd_trec_eval(argc - 2, argv + 2);
+  if (strcmp(argv[1], "ir_measures") == 0) return cmd_ir_measures(argc - 2, argv + 2);
   if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
   if (strcmp(argv[1], "neighbours") == 0) return cmd_neighbours(argc - 2, argv + 2);
   if (strcmp(argv[1], "adequacy") == 0) return cmd_adequacy(argc - 2, argv + 2);
@@ -27446,6 +27448,8 @@ static void usage(FILE *f)
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
+    "       rankmetrics ir_measures [-q] [-n] [-p N] [-o tsv|jsonl] [--exact]\n"
+    "                               QRELS RUN MEASURE...\n"
     "       rankmetrics examples [--tex]\n"
     "       rankmetrics vectors --out DIR\n"
     "       rankmetrics accuracy [--tex] [N]\n"
@@ -27467,6 +27471,8 @@ static void usage(FILE *f)
     "          writes a shard's mergeable state instead of the aggregates\n"
     "merge     combine the states of eval --partial, in any order, into the\n"
     "          output of one eval over all the shards, bit for bit\n"
+    "ir_measures ir_measures' command line and output (its names, its missing\n"
+    "          queries as 0, its tsv and jsonl lines, -q per query)\n"
     "examples  recompute every worked example of the book and check it;\n"
     "          --tex writes the values as TeX macros for the book\n"
     "vectors   write the golden test vectors (JSON and text) into DIR\n"
@@ -27641,6 +27647,22 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  -                  a STATE from standard input\n\n"
     "Example: parallel rankmetrics eval --partial -m ap QRELS {} -o {}.state ::: run.*\n"
     "         rankmetrics merge run.*.state\n", 0},
+  {"ir_measures", "usage: rankmetrics ir_measures [-q] [-n] [-p N] [-o tsv|jsonl]\n"
+    "          [--provider P] [--exact] QRELS RUN MEASURE...\n\n"
+    "ir_measures' command line and output (python -m ir_measures, version 0.4.3):\n"
+    "each MEASURE (several may share one argument, separated by blanks) is an\n"
+    "ir_measures name, computed as its default provider computes it; a judged\n"
+    "query missing from the run is 0, a negative grade is unjudged for the\n"
+    "measures of pytrec_eval, as in ir_measures.\n\n"
+    "  -q, --by_query       also print the value of every query, QID<TAB>MEASURE<TAB>V\n"
+    "  -n, --no_summary     with -q, no summary lines\n"
+    "  -p, --places N       decimals (default 4); -1: every digit, as Python's repr\n"
+    "  -o, --output_format  tsv (default) or jsonl, one JSON object per line\n"
+    "  --provider P         only the measures whose default provider is P\n"
+    "  --exact              the true values, correctly rounded (default: the double\n"
+    "                       path, as ir_measures computes in doubles)\n"
+    "Long options may be shortened as argparse takes them (--by, --places=2).\n"
+    "Here -o is the output format, not a file.\n", 0},
   {"trec_eval", "usage: rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-N N]\n"
     "          [-m MEASURE[.PARAMS]]... [--full] [--exact] QRELS RUN\n\n"
     "trec_eval 10.0's command line and output: the same lines, in the same order,\n"
@@ -31488,6 +31510,636 @@ for (k = 0; te_table[k].name; k++) if (t.mark[k]) {
   }
 }
 rc = 0;
+
+@* ir\_measures' command line.\here{q:irmcmd}
+\.{rankmetrics ir\_measures} {\it QRELS RUN MEASURE}$\ldots$ takes the
+command line of \.{python -m ir\_measures} (its \.{\_\_main\_\_.py},
+version 0.4.3, commit dc04a88f) and prints what it prints, so that a
+script that runs ir\_measures may run rankmetrics instead.  Its options
+are those that |argparse| defines there, spelled as |argparse| takes them
+(a long option by any unambiguous beginning, a value after a blank or an
+\.{=}, a short option's value attached or not): \.{-q}
+(\.{--by\_query}), \.{-n} (\.{--no\_summary}, with \.{-q} only), \.{-p}~$N$
+(\.{--places}, default~4), \.{-o} \.{tsv} or \.{jsonl}
+(\.{--output\_format}: here \.{-o} is not the tool's output file) and
+\.{--provider}; and ours, \.{--exact}.  A {\it MEASURE\/} argument may hold
+several names separated by blanks, as ir\_measures splits it, and a
+name met twice is computed once, as ir\_measures' list of measures keeps
+one of each.
+
+Each name is ir\_measures' (rule~1 of \secref{q:resolve}, as if written
+after \.{ir\_measures:}), so it means what its default provider computes
+(the table of \secref{q:alias}), with ir\_measures' conventions, which are
+not all \.{eval}'s defaults:
+\smallskip
+\item{$\bullet$} a judged query missing from the run is~0 in every mean,
+and in the lines of \.{-q}, except for \.{Accuracy}, whose provider gives
+it no value (\secref{q:irmmeans});
+\item{$\bullet$} a negative grade is ``in the pool but unjudged'' for the
+measures that pytrec\_eval computes, as trec\_eval reads it (\.{eval
+--negative unjudged}), and a judged~0 for the others (the |judged|
+provider counts it as judged, and the providers in Python compare it with
+\.{rel});
+\item{$\bullet$} a query of the run that the judgments do not name has
+no value, as in every provider.
+\smallskip\noindent
+The measures of each reading of negative grades are evaluated by one call
+of the engine (|rm_eval_files|, \secref{q:evaldoor}), on the double path
+unless \.{--exact} asks for the exact one: ir\_measures computes in
+doubles, and \.{--exact} prints the true values instead, correctly
+rounded.
+
+The output is ir\_measures': without \.{-q}, a line
+\.{MEASURE<TAB>VALUE} for each measure in the order given; with \.{-q},
+first a line \.{QID<TAB>MEASURE<TAB>VALUE} for each judged query and
+measure, then (without \.{-n}) the summary under the query name \.{all}.
+\.{MEASURE} is the name as ir\_measures prints it, its |repr|: the
+measure's own name for an alias (\.{MAP} is \.{AP}, \.{NumRelRet} is
+\.{NumRet(rel=1)}, \.{SetRelP} is \.{SetP(relative=True)}), without the
+parameters that have their default values, and with the cutoff (or
+\.{IPrec}'s recall) after an \.{@@}.  A value is written with \.{-p}
+decimals (Python's \.{f'\{value:.4f\}'}, which is \.{printf}'s
+\.{\%.4f}), or with \.{-p -1} as Python's |repr| of the double, the
+shortest decimal that reads back, in fixed notation from $10^{-4}$ to
+below $10^{16}$ and with an exponent of at least two digits outside it
+(\.{0.5}, \.{2.0}, \.{1e-05}).  \.{-o jsonl} writes
+\.{\{"query\_id": "q1", "measure": "AP", "value": 0.5\}} per line, as
+Python's |json.dumps| writes it (blanks after the colons and commas,
+characters outside ASCII as \.{\\u} escapes, a NaN as \.{NaN}); without
+\.{-q} the field \.{query\_id} is left out.  A mean over no query is
+Python's NaN (\.{nan}); a sum over none is the integer~0.
+
+Two things are not ir\_measures' own: the lines of \.{-q} come query by
+query, in the order \.{eval} meets the queries, each with the measures in
+the order given (ir\_measures writes them provider by provider, and the
+queries it fills in last); and a measure's summary is the correctly
+rounded mean of its values (ir\_measures adds them in its order, which
+may differ in the last bit).  \.{--provider} takes only the provider
+that computes every measure given by default; a measure that
+another provider would compute differently (and ir\_measures' fallbacks)
+is refused, with its name.  A name that ir\_measures would not parse, or
+that it parses and this version has no variant for, is reported as
+ir\_measures reports it (\.{error parsing measures}, then a line per
+name) with our reason on the line after it, and the status is 255, what
+ir\_measures' |sys.exit(-1)| gives.  A file that cannot be read is
+\.{FILE not found.}, status 255, as there; an error in a file is
+\.{eval}'s message, status~1.
+@^ir\_measures@>@^drop-in for ir\_measures@>
+
+@ |py_repr| writes a double as Python's |repr| does: the shortest
+decimal that reads back, fixed or with an exponent by the rule above,
+\.{.0} after a whole number, \.{nan}, \.{inf}.
+
+@<Tool functions@>=
+static void py_repr(char *buf, double x)
+{
+  char d[40], dig[24], *q = buf;
+  int p, e, n = 0, i;
+  const char *s;
+  if (isnan(x)) {@+ strcpy(buf, "nan"); return; @+}
+  if (isinf(x)) {@+ strcpy(buf, x > 0 ? "inf" : "-inf"); return; @+}
+  if (x == 0) {@+ strcpy(buf, signbit(x) ? "-0.0" : "0.0"); return; @+}
+  for (p = 0; p < 17; p++) {
+    snprintf(d, sizeof d, "%.*e", p, x);
+    if (strtod(d, NULL) == x) break;
+  }
+  for (s = d; *s && *s != 'e'; s++)
+    if (*s >= '0' && *s <= '9') dig[n++] = *s;
+  while (n > 1 && dig[n - 1] == '0') n--;
+  dig[n] = '\0';
+  e = atoi(s + 1);
+  if (x < 0) *q++ = '-';
+  if (e >= -4 && e < 16) {
+    if (e < 0) {
+      q += sprintf(q, "0.");
+      for (i = -1; i > e; i--) *q++ = '0';
+      q += sprintf(q, "%s", dig);
+    } else {
+      for (i = 0; i <= e; i++) *q++ = i < n ? dig[i] : '0';
+      *q++ = '.';
+      if (n > e + 1) q += sprintf(q, "%s", dig + e + 1);
+      else *q++ = '0';
+    }
+    *q = '\0';
+  } else
+    sprintf(q, "%c%s%s%se%c%02d", dig[0], n > 1 ? "." : "", dig + 1, "",
+      e < 0 ? '-' : '+', e < 0 ? -e : e);
+}
+
+@ |py_json_string| writes a string as |json.dumps| does by default:
+in double quotes, \.{\\"}, \.{\\\\}, \.{\\n}, \.{\\r}, \.{\\t}, \.{\\b}
+and \.{\\f} escaped, another control character and every character
+outside ASCII as \.{\\u}$xxxx$ (a pair of surrogates above U+FFFF).  The
+names reach it as valid UTF-8 (\.{eval} checks the identifiers).
+
+@<Tool functions@>=
+static void py_json_string(FILE *f, const char *s)
+{
+  const unsigned char *u = (const unsigned char *) s;
+  putc('"', f);
+  while (*u) {
+    unsigned long c = *u++;
+    int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+    if (more) c &= 0x3f >> more;
+    while (more-- > 0 && *u) c = c << 6 | (*u++ & 0x3f);
+    if (c == '"' || c == '\\') fprintf(f, "\\%c", (int) c);
+    else if (c == '\n') fputs("\\n", f);
+    else if (c == '\r') fputs("\\r", f);
+    else if (c == '\t') fputs("\\t", f);
+    else if (c == '\b') fputs("\\b", f);
+    else if (c == '\f') fputs("\\f", f);
+    else if (c < 0x20 || (c >= 0x7f && c < 0x10000)) fprintf(f, "\\u%04lx", c);
+    else if (c >= 0x10000) {
+      c -= 0x10000;
+      fprintf(f, "\\u%04lx\\u%04lx", 0xd800 | c >> 10, 0xdc00 | (c & 0x3ff));
+    } else putc((int) c, f);
+  }
+  putc('"', f);
+}
+
+@ {\it The name ir\_measures prints.}  |im_repr| writes the |repr| of the
+measure that ir\_measures' |parse_measure| makes of the name |tok| (a name
+without blanks, as the command line splits them): the alias replaced by
+its measure, with the parameters that the alias fixes first
+(\.{NumRelRet} is |NumRet(rel=1)|), then the parameters written, in their
+order, a later one of the same key replacing the value of the earlier in
+its place, as a Python |dict| does; the parameter that \.{@@} sets
+(\.{recall} for \.{IPrec}, \.{cutoff} for the others) is written last,
+after an \.{@@}; a parameter equal to its default (Python's \.{==}, so
+\.{rel=True} equals the default~1, and \.{beta=1} the default $1.0$) is
+left out.  A value is written as Python's |repr| writes it: a number with a
+point or an exponent as |py_repr|, a string in single quotes, anything
+else as written.  The names have been read by our parser before, so
+|tok| is well formed.
+
+@<Tool functions@>=
+static int id_char_tool(int c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+    || c == '_';
+}
+typedef struct {@+ char k[24], v[64]; @+} im_param;
+static int im_default(const char *m, const char *k, double *dv, const char **ds)
+{
+  static const struct {@+ const char *m, *k; double v; const char *s; @+} d[] = {
+    {"RBP", "p", 0.8, NULL}, {"Compat", "p", 0.95, NULL}, {"NERR10", "p", 0.9, NULL},
+    {"*", "judged_only", 0, NULL}, {"*", "relative", 0, NULL}, {"*", "beta", 1, NULL},
+    {"*", "normalize", 1, NULL}, {"*", "T", 1, NULL}, {"*", "min_rel", 0, NULL},
+    {"*", "dcg", 0, "'log2'"}, {NULL, NULL, 0, NULL}};
+  int i;
+  *ds = NULL;
+  if (strcmp(k, "rel") == 0) {
+    *dv = 1;
+    return strcmp(m, "NumRet") != 0 && strcmp(m, "RBP") != 0;
+  }
+  for (i = 0; d[i].m; i++)
+    if ((strcmp(d[i].m, m) == 0 || d[i].m[0] == '*') && strcmp(d[i].k, k) == 0) {
+      *dv = d[i].v; *ds = d[i].s;
+      return 1;
+    }
+  return 0;
+}
+static void im_value(char *out, size_t n, const char *v, size_t len)
+{
+  char t[64], b[40];
+  if (len >= sizeof t) len = sizeof t - 1;
+  memcpy(t, v, len); t[len] = '\0';
+  if (t[0] == '"' || t[0] == '\'') {
+    snprintf(out, n, "'%.*s'", (int) (len >= 2 ? len - 2 : 0), t + 1);
+    return;
+  }
+  if ((t[0] >= '0' && t[0] <= '9') || t[0] == '.' || t[0] == '-') {
+    if (strpbrk(t, ".eE")) {@+ py_repr(b, strtod(t, NULL)); snprintf(out, n, "%s", b);
+      return; @+}
+    snprintf(out, n, "%ld", strtol(t, NULL, 10));
+    return;
+  }
+  snprintf(out, n, "%s", t);
+}
+static int im_equal(const char *v, double dv, const char *ds)
+{
+  if (ds) return strcmp(v, ds) == 0;
+  if (strcmp(v, "True") == 0) return dv == 1;
+  if (strcmp(v, "False") == 0) return dv == 0;
+  if ((v[0] >= '0' && v[0] <= '9') || v[0] == '-' || v[0] == '.')
+    return strtod(v, NULL) == dv;
+  return 0;
+}
+static void im_repr(const char *tok, char *out, size_t n)
+{
+  static const char *const alias[][3] = {{"MAP", "AP", ""}, {"Precision", "P", ""},
+    {"Recall", "R", ""}, {"MRR", "RR", ""}, {"NDCG", "nDCG", ""},
+    {"RPrec", "Rprec", ""}, {"BPref", "Bpref", ""}, {"NumRelRet", "NumRet", "rel=1"},
+    {"SetRelP", "SetP", "relative=True"}, {NULL, NULL, NULL}};
+  im_param pr[16];
+  char name[32], at[64] = "";
+  const char *p = tok, *atk, *pre = "";
+  size_t np = 0, k, o;
+  int i;
+  while (id_char_tool(*p) && (size_t) (p - tok) + 1 < sizeof name) p++;
+  memcpy(name, tok, (size_t) (p - tok)); name[p - tok] = '\0';
+  for (i = 0; alias[i][0]; i++)
+    if (strcmp(name, alias[i][0]) == 0) {@+ strcpy(name, alias[i][1]); pre = alias[i][2];
+      break; @+}
+  if (*pre) {
+    const char *eq = strchr(pre, '=');
+    snprintf(pr[0].k, sizeof pr[0].k, "%.*s", (int) (eq - pre), pre);
+    snprintf(pr[0].v, sizeof pr[0].v, "%s", eq + 1);
+    np = 1;
+  }
+  atk = strcmp(name, "IPrec") == 0 ? "recall" : "cutoff";
+  if (*p == '(') @<Read the parameters of |tok| into |pr|@>;
+  if (*p == '@@') im_value(at, sizeof at, p + 1, strlen(p + 1));
+  o = (size_t) snprintf(out, n, "%s", name);
+  for (k = 0, i = 0; k < np; k++) {
+    double dv;
+    const char *ds;
+    if (strcmp(pr[k].k, atk) == 0) {@+ if (!at[0]) strcpy(at, pr[k].v); continue; @+}
+    if (im_default(name, pr[k].k, &dv, &ds) && im_equal(pr[k].v, dv, ds)) continue;
+    if (o < n) o += (size_t) snprintf(out + o, n - o, "%c%s=%s", i++ ? ',' : '(',
+      pr[k].k, pr[k].v);
+  }
+  if (i && o < n) o += (size_t) snprintf(out + o, n - o, ")");
+  if (at[0] && o < n) snprintf(out + o, n - o, "@@%s", at);
+}
+
+@ A parameter is \.{key=value} up to a comma outside quotes and braces,
+or the closing parenthesis.
+
+@<Read the parameters of |tok| into |pr|@>=
+{
+  p++;
+  while (*p && *p != ')') {
+    const char *eq = strchr(p, '='), *e;
+    char c = 0, key[24];
+    int depth = 0;
+    size_t j;
+    if (eq == NULL) break;
+    for (e = eq + 1; *e && (c || depth || (*e != ',' && *e != ')')); e++)
+      if (c) {@+ if (*e == c) c = 0; @+}
+      else if (*e == '\'' || *e == '"') c = *e;
+      else if (*e == '{') depth++;
+      else if (*e == '}') depth--;
+    snprintf(key, sizeof key, "%.*s", (int) (eq - p), p);
+    for (j = 0; j < np && strcmp(pr[j].k, key) != 0; j++) ;
+    if (j == np && np < sizeof pr / sizeof *pr) np++;
+    if (j < np) {
+      strcpy(pr[j].k, key);
+      im_value(pr[j].v, sizeof pr[j].v, eq + 1, (size_t) (e - eq - 1));
+    }
+    p = *e == ',' ? e + 1 : e;
+  }
+  if (*p == ')') p++;
+}
+
+@ The options, read as |argparse| reads them.  |im_long| finds the long
+option that |s| (after its two dashes, up to an \.{=}) begins, when only
+one does.
+
+@<Tool functions@>=
+static const char *const im_longs[] = {"by_query", "no_summary", "places",
+  "output_format", "provider", "exact", "help", NULL};
+static int im_long(const char *s)
+{
+  size_t n = strcspn(s, "=");
+  int i, found = -1;
+  for (i = 0; im_longs[i]; i++) {
+    if (strlen(im_longs[i]) == n && strncmp(im_longs[i], s, n) == 0) return i;
+    if (strncmp(im_longs[i], s, n) == 0) {@+ if (found >= 0) return -2; found = i; @+}
+  }
+  return found;
+}
+typedef struct {
+  int by_query, no_summary, places, jsonl, exact, help, nm, np;
+  const char *provider, *files[2];
+  char **tok; /* the names, split at blanks */
+} im_opts;
+static int im_set(im_opts *o, int which, const char *v)
+{
+  char *end;
+  long x;
+  switch (which) {
+  case 2:
+    x = strtol(v, &end, 10);
+    if (*v == '\0' || *end != '\0' || x < -1 || x > 100) {
+      fprintf(stderr, "rankmetrics: ir_measures: argument --places/-p: invalid value"
+        " '%s' (a whole number from -1 to 100)\n", v);
+      return 0;
+    }
+    o->places = (int) x; return 1;
+  case 3:
+    if (strcmp(v, "tsv") != 0 && strcmp(v, "jsonl") != 0) {
+      fprintf(stderr, "rankmetrics: ir_measures: argument --output_format/-o: invalid"
+        " choice: '%s' (choose from 'tsv', 'jsonl')\n", v);
+      return 0;
+    }
+    o->jsonl = v[0] == 'j'; return 1;
+  case 4: o->provider = v; return 1;
+  }
+  return 1;
+}
+
+@ @<Tool functions@>=
+static int im_options(im_opts *o, int argc, char **argv)
+{
+  int i, dash = 0, nf = 0;
+  o->places = 4;
+  o->tok = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *o->tok);
+  for (i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!dash && strcmp(a, "--") == 0) {@+ dash = 1; continue; @+}
+    if (!dash && a[0] == '-' && a[1] == '-') {
+      int w = im_long(a + 2);
+      const char *eq = strchr(a, '=');
+      if (w < 0) {
+        fprintf(stderr, "rankmetrics: ir_measures: %s option: %s\n", w == -2 ? "ambiguous"
+          : "unrecognized", a);
+        return 0;
+      }
+      if (w >= 2 && w <= 4) {
+        if (!eq && i + 1 >= argc) {
+          fprintf(stderr, "rankmetrics: ir_measures: argument --%s: expected one"
+            " argument\n", im_longs[w]);
+          return 0;
+        }
+        if (!im_set(o, w, eq ? eq + 1 : argv[++i])) return 0;
+      } else if (eq) {
+        fprintf(stderr, "rankmetrics: ir_measures: argument --%s: ignored explicit"
+          " argument '%s'\n", im_longs[w], eq + 1);
+        return 0;
+      } else if (w == 0) o->by_query = 1;
+      else if (w == 1) o->no_summary = 1;
+      else if (w == 5) o->exact = 1;
+      else o->help = 1;
+      continue;
+    }
+    if (!dash && a[0] == '-' && a[1] != '\0') @<Read the short options of |a|, or |return 0|@>@;
+    if (nf < 2) o->files[nf++] = a;
+    else @<Split the names of |a| at its blanks@>;
+  }
+  if (o->help) return 1;
+  if (nf < 2 || o->nm == 0) {
+    fprintf(stderr, "rankmetrics: ir_measures: the following arguments are required:"
+      " %s\n", nf == 0 ? "qrels, run, measures" : nf == 1 ? "run, measures" : "measures");
+    return 0;
+  }
+  return 1;
+}
+
+@ @<Read the short options of |a|, or |return 0|@>=
+{
+  const char *c;
+  for (c = a + 1; *c; c++) {
+    int w = *c == 'q' ? 0 : *c == 'n' ? 1 : *c == 'p' ? 2 : *c == 'o' ? 3 : *c == 'h' ? 6 : -1;
+    if (w < 0) {
+      fprintf(stderr, "rankmetrics: ir_measures: unrecognized arguments: %s\n", a);
+      return 0;
+    }
+    if (w == 2 || w == 3) {
+      const char *v = c[1] ? c + 1 + (c[1] == '=') : i + 1 < argc ? argv[++i] : NULL;
+      if (v == NULL) {
+        fprintf(stderr, "rankmetrics: ir_measures: argument -%c: expected one argument\n",
+          *c);
+        return 0;
+      }
+      if (!im_set(o, w, v)) return 0;
+      break;
+    }
+    if (w == 0) o->by_query = 1;
+    else if (w == 1) o->no_summary = 1;
+    else o->help = 1;
+  }
+  continue;
+}
+
+@ @<Split the names of |a| at its blanks@>=
+{
+  const char *s = a;
+  for (;;) {
+    size_t n;
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\f' || *s == '\v')
+      s++;
+    if (*s == '\0') break;
+    n = strcspn(s, " \t\n\r\f\v");
+    o->tok = tool_alloc(o->tok, (size_t) (o->nm + argc + 1) * sizeof *o->tok);
+    o->tok[o->nm] = tool_alloc(NULL, n + 1);
+    memcpy(o->tok[o->nm], s, n); o->tok[o->nm][n] = '\0';
+    o->nm++;
+    s += n;
+  }
+}
+
+@ A measure of the command: the name as given, ours (\.{ir\_measures:}
+and the name), its |repr|, its provider, and which call of the engine
+computes it (1 for pytrec\_eval's, under \.{--negative unjudged}, else~0)
+at which index.  |im_measures| reads the names and keeps one of each
+|repr|; a name refused is reported as described above.
+
+@<Tool functions@>=
+typedef struct {
+  char our[RM_NAME_MAX + 16], repr[RM_NAME_MAX + 16];
+  const char *provider;
+  int call, idx;
+} im_measure;
+static int im_measures(const im_opts *o, im_measure *m, int *nm)
+{
+  int i, j, bad = 0;
+  char msg[512];
+  *nm = 0;
+  for (i = 0; i < o->nm; i++) {
+    im_measure *x = &m[*nm];
+    const char *e = NULL, *pv = NULL;
+    rm_variant v;
+    snprintf(x->our, sizeof x->our, "ir_measures:%s", o->tok[i]);
+    if (strlen(o->tok[i]) > RM_NAME_MAX
+        || rm_variant_parse(x->our, &v, msg, sizeof msg) != RM_OK
+        || rm_name_source(x->our, &e, &pv) != RM_VOCAB_IR_MEASURES) {
+      if (!bad++) fputs("error parsing measures\n", stderr);
+      fprintf(stderr, "%s: %s\n  rankmetrics: %s\n", strstr(msg, "has no measure named")
+        ? "unknown measure" : "measure not computed here", o->tok[i], msg);
+      continue;
+    }
+    if (o->provider && strcmp(o->provider, pv) != 0) {
+      if (!bad++) fputs("error parsing measures\n", stderr);
+      fprintf(stderr, "provider %s: %s\n  rankmetrics: %s is computed as its default"
+        " provider %s computes it; other providers are not reproduced\n", o->provider,
+        o->tok[i], o->tok[i], pv);
+      continue;
+    }
+    im_repr(o->tok[i], x->repr, sizeof x->repr);
+    for (j = 0; j < *nm && strcmp(m[j].repr, x->repr) != 0; j++) ;
+    if (j < *nm) continue; /* ir\_measures keeps one of each */
+    x->provider = pv;
+    x->call = strcmp(pv, "pytrec_eval") == 0;
+    (*nm)++;
+  }
+  return bad == 0;
+}
+
+@ The values the engine gives, kept: the call, the measure's index in
+that call, the query (|NULL| for the aggregate), the value and its marks.
+They are kept with |malloc|, not the tool's allocator, whose blocks the
+engine's door releases when its call ends.
+The first call also computes \.{sum[absent=empty]:nq}, whose values per
+query name every judged query, in the order of the lines of \.{-q}.
+
+@<Tool functions@>=
+typedef struct {@+ int call, idx, undefined, skipped; char *q; double x; @+} im_value_t;
+typedef struct {@+ im_value_t *v; size_t n, cap; int call, oom; @+} im_values;
+static void im_take(void *ctx, int measure, const char *q, double x, int undefined,
+  int skipped)
+{
+  im_values *s = ctx;
+  im_value_t *e;
+  if (s->oom) return;
+  if (s->n == s->cap) {
+    void *w = realloc(s->v, (2 * s->cap + 64) * sizeof *s->v);
+    if (w == NULL) {@+ s->oom = 1; return; @+}
+    s->v = w; s->cap = 2 * s->cap + 64;
+  }
+  e = &s->v[s->n];
+  e->call = s->call; e->idx = measure; e->x = x;
+  e->undefined = undefined; e->skipped = skipped;
+  e->q = NULL;
+  if (q && (e->q = strdup(q)) == NULL) {@+ s->oom = 1; return; @+}
+  s->n++;
+}
+static int im_cmp(const void *a, const void *b)
+{
+  const im_value_t *x = a, *y = b;
+  int c;
+  if (x->q == NULL || y->q == NULL) c = (x->q != NULL) - (y->q != NULL);
+  else c = strcmp(x->q, y->q);
+  if (c) return c;
+  if (x->call != y->call) return x->call - y->call;
+  return x->idx - y->idx;
+}
+static const im_value_t *im_find(const im_values *s, const char *q, int call, int idx)
+{
+  im_value_t key;
+  key.q = (char *) q; key.call = call; key.idx = idx;
+  return bsearch(&key, s->v, s->n, sizeof *s->v, im_cmp);
+}
+
+@ Each call of the engine evaluates the measures of one reading of
+negative grades; a call with no measure is not made, but the first always
+is, for the names of the queries.
+
+@<Tool functions@>=
+static int im_eval(const im_opts *o, im_measure *m, int nm, im_values *s)
+{
+  rm_evaluator *e = rm_evaluator_new();
+  const char **names = tool_alloc(NULL, (size_t) (nm + 1) * sizeof *names);
+  int call, i, rc = 0;
+  if (e == NULL) {@+ fputs("rankmetrics: ir_measures: out of memory\n", stderr);
+    free(names); return 1; @+}
+  for (call = 0; call < 2 && rc == 0; call++) {
+    rm_eval_options eo;
+    int k = 0;
+    rm_status t;
+    memset(&eo, 0, sizeof eo);
+    if (call == 0) names[k++] = "sum[absent=empty]:nq";
+    for (i = 0; i < nm; i++) if (m[i].call == call) {@+ m[i].idx = k; names[k++] = m[i].our; @+}
+    if (k == 0) continue;
+    eo.measures = names; eo.n_measures = k; eo.per_query = 1; eo.exact = o->exact;
+    eo.negative_unjudged = call;
+    s->call = call;
+    t = rm_eval_files(e, &eo, o->files[0], o->files[1], im_take, s);
+    if (t != RM_OK || s->oom) {
+      fprintf(stderr, "%s\n", s->oom ? "rankmetrics: ir_measures: out of memory"
+        : rm_evaluator_message(e));
+      rc = 1;
+    }
+  }
+  rm_evaluator_free(e);
+  free(names);
+  return rc;
+}
+
+@ A value as ir\_measures prints it, in the format asked for.
+
+@<Tool functions@>=
+static void im_print(const im_opts *o, const char *q, const char *measure, double x)
+{
+  char b[64];
+  if (o->jsonl) {
+    py_repr(b, x);
+    if (strcmp(b, "nan") == 0) strcpy(b, "NaN");
+    else if (strcmp(b, "inf") == 0) strcpy(b, "Infinity");
+    fputc('{', stdout);
+    if (q) {@+ fputs("\"query_id\": ", stdout); py_json_string(stdout, q);
+      fputs(", ", stdout); @+}
+    fputs("\"measure\": ", stdout); py_json_string(stdout, measure);
+    printf(", \"value\": %s}\n", b);
+    return;
+  }
+  if (o->places < 0) py_repr(b, x);
+  else snprintf(b, sizeof b, "%.*f", o->places, x);
+  if (q) printf("%s\t%s\t%s\n", q, measure, b);
+  else printf("%s\t%s\n", measure, b);
+}
+
+@ The command.  With \.{-q} each judged query gets a line for each
+measure: its value, or the~0 that ir\_measures fills in for a query its
+provider gave no value (not for \.{Accuracy}, whose evaluator fills in
+nothing).  The summary is the engine's aggregate; an undefined mean (of
+no query) is NaN, as ir\_measures' |MeanAgg| gives.
+
+@<Tool functions@>=
+static int cmd_ir_measures(int argc, char **argv)
+{
+  im_opts o;
+  im_measure *m;
+  im_values s;
+  int nm = 0, i, rc = 2;
+  size_t j, nq = 0;
+  char **qs = NULL;
+  memset(&o, 0, sizeof o); memset(&s, 0, sizeof s);
+  m = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *m);
+  if (!im_options(&o, argc, argv)) goto done;
+  if (o.help) {@+ rc = command_usage("ir_measures", stdout); goto done; @+}
+  if (o.no_summary && !o.by_query) {
+    fputs("rankmetrics: ir_measures: --no_summary (-n) only supported with --by_query"
+      " (-q)\n", stderr);
+    goto done;
+  }
+  if (o.jsonl && o.places != 4) fputs("--places is ignored when using --output jsonl\n",
+    stderr);
+  m = tool_alloc(m, (size_t) (o.nm + 1) * sizeof *m);
+  if (!im_measures(&o, m, &nm)) {@+ rc = 255; goto done; @+}
+  for (i = 0; i < 2; i++)
+    if (strcmp(o.files[i], "-") != 0 && access(o.files[i], R_OK) != 0) {
+      fprintf(stderr, "%s not found.\n", o.files[i]);
+      rc = 255; goto done;
+    }
+  if ((rc = im_eval(&o, m, nm, &s)) != 0) goto done;
+  for (j = 0; j < s.n; j++) /* the judged queries, in order */
+    if (s.v[j].call == 0 && s.v[j].idx == 0 && s.v[j].q) {
+      qs = tool_alloc(qs, (nq + 1) * sizeof *qs);
+      qs[nq++] = s.v[j].q;
+    }
+  qsort(s.v, s.n, sizeof *s.v, im_cmp);
+  if (o.by_query)
+    for (j = 0; j < nq; j++)
+      for (i = 0; i < nm; i++) {
+        const im_value_t *v = im_find(&s, qs[j], m[i].call, m[i].idx);
+        if (v && !v->skipped) im_print(&o, qs[j], m[i].repr, v->x);
+        else if (strcmp(m[i].provider, "accuracy") != 0) im_print(&o, qs[j], m[i].repr, 0);
+      }
+  if (!o.no_summary)
+    for (i = 0; i < nm; i++) {
+      const im_value_t *v = im_find(&s, NULL, m[i].call, m[i].idx);
+      double x = v == NULL || (v->undefined && v->x == 0) ? NAN : v->x;
+      im_print(&o, o.by_query ? "all" : NULL, m[i].repr, x);
+    }
+  rc = 0;
+done:
+  for (j = 0; j < s.n; j++) free(s.v[j].q);
+  free(s.v); free(qs);
+  for (i = 0; i < o.nm; i++) free(o.tok[i]);
+  free(o.tok); free(m);
+  return rc;
+}
 
 @* What trec\_eval computes.\here{q:tewhat}
 trec\_eval~10.0 prints, for \.{-m all\_trec}, the measures of the table

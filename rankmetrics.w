@@ -689,6 +689,7 @@ skip&none&every query counts&\cr
 weight&uniform&in \m{mean}, every query weighs 1&\cr
 &items&a query weighs its number of items&\cr
 &positives&a query weighs its number of relevant items&\cr
+absent&empty&to \.{eval}, a judged query missing from the run is an empty list&\secref{q:absent}\cr
 \noalign{\smallskip\hrule}}}
 
 @** Conventions.

@@ -22270,6 +22270,7 @@ typedef struct {
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
   int judged_given, want_absent, cur_absent; /* \secref{q:evalsets} */
+  int neg_given; /* \.{--negative} was given */
   char *kq_abs; /* which kept queries are absent from the run */
   int show_variants, official; /* \.{--show-variants}; no \.{-m} was given */
   int partial; /* \.{--partial}: write the mergeable state, not the aggregates */
@@ -25417,7 +25418,7 @@ for (i = 0; i < argc; i++) {
     st.judged_empty = argv[++i][0] == 'e'; st.judged_given = 1; continue; }
   if (strcmp(o, "--negative") == 0 && (strcmp(argv[i + 1], "zero") == 0
       || strcmp(argv[i + 1], "unjudged") == 0)) {
-    st.neg_pooled = argv[++i][0] == 'u'; continue; }
+    st.neg_pooled = argv[++i][0] == 'u'; st.neg_given = 1; continue; }
   fprintf(tool_err, "rankmetrics: eval: unknown option or bad value '%s %s'\n",
     o, argv[i + 1]);
   return 2;
@@ -25578,6 +25579,23 @@ static int ev_groups(const ev_state *st, char key[][24], int print)
   if (print && g) fputc(')', tool_err);
   return g;
 }
+static void ev_say_negative(const ev_state *st)
+{
+  int i, n = 0;
+  if (st->n_negative == 0 || st->neg_given) return;
+  for (i = 0; i < st->nm; i++) {
+    const char *e = NULL, *pv = NULL, *c = st->m[i].canon;
+    if (rm_name_source(st->m[i].given, &e, &pv) != RM_VOCAB_IR_MEASURES
+        || strcmp(pv, "pytrec_eval") != 0 || !(strstr(c, "bpref") || strstr(c, "infap")
+        || strstr(c, "drop=unjudged") || strstr(c, "gain=map"))) continue;
+    fprintf(tool_err, "%s%s", n++ ? ", " : "rankmetrics: eval: note: the judgments"
+      " hold negative grades, which ir_measures' pytrec_eval reads as unjudged and"
+      " this eval as 0 (--negative zero), so these differ from ir_measures': ",
+      st->m[i].given);
+  }
+  if (n) fputs("; give --negative unjudged, or run 'rankmetrics ir_measures'\n",
+    tool_err);
+}
 static void ev_say_variants(const ev_state *st)
 {
   char said[160], (*tie)[24] = tool_alloc(NULL, (size_t) st->nm * sizeof *tie),
@@ -25604,8 +25622,24 @@ static void ev_say_variants(const ev_state *st)
     fputs("; to rank alike, name them in one vocabulary or give each the same"
       " ties=\n", tool_err);
   }
+  ev_say_negative(st);
   free(tie); free(prog);
 }
+
+@ {\it Negative grades under ir\_measures' names.}  ir\_measures reads a
+negative grade as pytrec\_eval (trec\_eval) does, in the pool but
+unjudged, for the measures of that provider, and as a judged~0 for those
+of its |judged| provider (\secref{q:irmmeans}).  \.{eval} reads the
+judgments once, in one reading for every measure (\.{--negative}), so
+it cannot give both at once; when the judgments hold negative grades,
+\.{--negative} was not given, and a measure of pytrec\_eval that the
+reading changes is asked for (\.{Bpref}, \.{infAP}, a
+\.{judged\_only=True} and a map of gains), the summary says which of
+their values are not ir\_measures', and what gives them:
+\.{--negative unjudged}, or \.{rankmetrics ir\_measures}
+(\secref{q:irmcmd}), which evaluates each reading's measures in a call
+of its own.  (This is an open limit of this version: one \.{eval}
+cannot read the grades both ways.)
 
 @ Only a pass that ran to the end copies its output to standard output; a
 write error there (a full disk, a closed pipe) is reported and fails the
@@ -25636,7 +25670,8 @@ lines.
         " %lu queries only in the run (%s); %lu only in the judgments (%s)",
         (unsigned long) st.n_unjudged, (unsigned long) st.n_run_only,
         st.run_zero ? "zero" : "skipped", (unsigned long) st.n_judged_only,
-        st.judged_empty ? "empty" : "skipped");
+        st.judged_empty ? "empty" : st.want_absent ? "empty for the measures with"
+        " absent=empty, skipped for the others" : "skipped");
     fprintf(tool_err, "; %lu negative grades read as 0", (unsigned long) st.n_negative);
     if (st.exact) {
       size_t nd = 0;

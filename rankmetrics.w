@@ -2299,7 +2299,7 @@ option does not belong, and whether the metric defines the variant at all
         "the key '%s' does not apply to this variant%s", keys[key].name,
         key == KEY_REL ? " (rel= goes with gain=binary)" :
         key == KEY_BASE ? " (base= goes with discount=jk)" :
-        key == KEY_LEVEL ? " (ap11 takes level=round only; exact is its default)" :
+        key == KEY_LEVEL ? " (ap11 takes level=round or trec9 only; exact is its default)" :
         key == KEY_DROP ? " (drop=unjudged only; none is its default)" :
         key == KEY_ABSENT ? " (absent=empty only; skip is its default)" :
         key == KEY_DENOM && w.metric == RM_JUDGED && w.k ?
@@ -2475,7 +2475,8 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\
 \ta{num\_rel\_ret}{NumRelRet, NumRet(rel=1)}{sum:nrelret}{b, k}
 \ta{gm\_map}{\none}{gm:ap[ties=id-desc]}{a, b, l}
 \ta{11pt\_avg}{\none}{ap11[level=round,ties=id-desc]}{a, b, m}
-\ta{iprec\_at\_recall\_0.30}{IPrec@@0.3}{iprec[at=0.3,level=round,ties=id-desc]}{a, b, m}
+\ta{iprec\_at\_recall\_0.30}{\none}{iprec[at=0.3,level=round,ties=id-desc]}{a, b, m}
+\ta{\none}{IPrec@@0.3}{iprec[at=0.3,level=trec9,ties=id-desc]}{a, b, m, t}
 \ta{relative\_P\_K, relative\_P.K}{\none}{recall@@K[norm=min,ties=id-desc]}{a, b, c, n}
 \ta{set\_relative\_P}{SetRelP, SetP(relative=True)}{recall[norm=min,ties=id-desc]}{a, b, c, n}
 \ta{set\_map}{SetAP}{setap[ties=id-desc]}{a, b, c, n}
@@ -2543,8 +2544,9 @@ retrieved.
 figure is sum of individual topics''); the name stands for the whole
 aggregate, so \.{eval} prints each query's count and their sum.  Under
 \.{-c} trec\_eval's summary \.{num\_rel} ignores \.{-l}; see
-\secref{q:counts}.  ir\_measures' \.{NumRet(rel=}$t$\.{)}, which means
-\.{NumRelRet}, is not taken; \.{NumRel} and \.{NumRelRet} take \.{rel}.
+\secref{q:counts}.  ir\_measures' \.{NumRet(rel=}$t$\.{)}, which is how
+it prints \.{NumRelRet}, is taken as that; \.{NumRel} and \.{NumRelRet}
+take \.{rel}.
 \note{l}The geometric mean over queries, each value first raised to
 $10^{-5}$ (\secref{q:gm}); trec\_eval prints it only in the summary.
 \note{m}Each recall level~$\rho$ is reached at the nearest count of relevant
@@ -2552,8 +2554,9 @@ items, $\hbox{\tt lround}(\rho R)$, not at $\lceil\rho R\rceil$
 (\secref{q:iprec}): \.{11pt\_avg} is not our default \.{ap11}.
 trec\_eval's \.{-m iprec\_at\_recall} prints eleven values, one for each
 tenth; here each is a name of its own, \.{iprec\_at\_recall\_0.00} to
-\.{iprec\_at\_recall\_1.00} (or \.{.0.3}, or ir\_measures' \.{IPrec@@0.3}),
-and the level may be any fraction from 0 to~1.
+\.{iprec\_at\_recall\_1.00} (or \.{.0.3}), and the level may be any
+fraction from 0 to~1.  ir\_measures' \.{IPrec@@0.3} reaches it at
+trec\_eval~9's count instead, \.{level=trec9} (note~t).
 \note{n}See \secref{q:setap} (\.{binG}: \secref{q:bing}; \.{utility}:
 \secref{q:utility}, whose coefficients are keys); \.{Rprec\_mult}'s rank is $\lfloor mR+0.9\rfloor$,
 and each multiplier is a name of its own, as each level is.
@@ -2663,7 +2666,33 @@ rank~$K$ (\secref{q:auc}), under the same mean.  A cutoff above $10^5$, the larg
 $x=0.95$) is \.{compat[p=}$x$\.{,ties=id-asc]}, the run sorted by score,
 ties by identifier ascending (\secref{q:compat}, which also says where
 the ideal ranking's ties may differ); \.{normalize=False} is refused.
-\smallbreak\noindent {\it The means.}  Each name but those of notes k
+\note{t}{\it Versions.}\here{q:irmversions}  ir\_measures' pytrec\_eval
+provider asks for the package \.{pytrec-eval-terrier} (its
+|install_instructions|), whose \.{setup.py} (github.com/terrierteam/pytrec\_eval,
+version 0.5.9, commit 68c150b) builds the C of trec\_eval from the
+tarball of its release 9.0.8, as C.~Van~Gysel's original \.{pytrec\_eval}
+does; only a checkout with its git submodule would build the submodule's
+commit de6a29f (9.0.5 and four commits), and the wheels are built
+without it.  So ir\_measures' measures of that provider are trec\_eval
+9.0.8's, not 10.0's, and two of 9.0.8's rules differ from 10.0's, which
+this book's trec\_eval names follow.  (1)~\.{IPrec}'s count
+$\hbox{\tt (long)}(\rho R+0.9)$ (\secref{q:leveltrec9}): an ir\_measures
+name means \.{level=trec9}, trec\_eval's \.{iprec\_at\_recall} means
+\.{level=round}.  (2)~9.0.8 keeps a score as a |float| (|sim| in
+\.{trec\_format.h}; 10.0 made it a |double|, commit dc0c991), so
+scores that differ below single precision tie, and the tie goes by
+document name: $0.5000000001$ and $0.5$ are one score to pytrec\_eval.
+This version has no key for that reading yet: \.{eval} ranks an
+ir\_measures name by the scores as written, and so differs from
+ir\_measures on such near-ties; \.{rankmetrics ir\_measures} rounds the
+run's scores to single precision for the measures of pytrec\_eval
+(\secref{q:irmcmd}), and so agrees.  The default is 9.0.8's because an
+ir\_measures name promises what ir\_measures computes, and that is what
+its installed provider computes; trec\_eval~10.0's rule remains a
+name away, trec\_eval's \.{iprec\_at\_recall\_0.30}, and
+\.{mean[absent=empty]:iprec[at=0.3,level=round,ties=id-desc]} is
+ir\_measures' \.{IPrec@@0.3} as it would be on trec\_eval~10.0.
+\smallbreak\noindent {\it The means.}\here{q:irmmeans}  Each name but those of notes k
 and~l is of one query, and \.{eval} takes its mean over the queries it
 evaluates.  trec\_eval~10.0
 averages the queries that are both judged and in the run, and ignores a
@@ -2675,7 +2704,14 @@ without a value its measure's default,~0 (|Evaluator.iter_calc| in
 \.{providers/base.py}), so all its means are those of \.{eval
 --judged-only empty}, including those of \.{RR@@K} and \.{ERR@@K}, whose
 providers leave out the queries without a relevant document; all but
-those of \.{Accuracy}, whose provider fills in nothing (note~r).  The mean
+those of \.{Accuracy}, whose provider fills in nothing (note~r).
+\.{eval} therefore reads an ir\_measures name whose aggregator is not
+written as \.{mean[absent=empty]:}$\ldots$ (\secref{q:absent}), unless
+\.{--judged-only} is given (\secref{q:evalsets}), so that its mean is
+ir\_measures' by default.  Its counts \.{NumQ} and \.{NumRel} are sums
+over the queries that pytrec\_eval evaluates, those of the run, since
+the~0 filled in for a missing query adds nothing: they keep
+\.{absent=skip}, and so does \.{Accuracy}.  The mean
 that the original \.{gdeval.pl} of TREC's Web track prints leaves them
 out (ir\_measures' copy prints no mean); that mean is
 \.{mean[skip=norel]:ERR@@20}.
@@ -2821,7 +2857,7 @@ static const alias_spec aliases[] = {
   {IM, "NumRet", '-', "sum:nret", "", PREL},
   {IM, "NumRel", '-', "sum:nrel", "", PREL},
   {IM, "NumRelRet", '-', "sum:nrelret", "", PREL},
-  {IM, "IPrec", 'r', "iprec", "level=round,ties=id-desc", PREL},
+  {IM, "IPrec", 'r', "iprec", "level=trec9,ties=id-desc", PREL},
   {IM, "SetRelP", '-', "recall", "norm=min,ties=id-desc", PREL},
   {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
   {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
@@ -12787,7 +12823,7 @@ $(7\cdot{1\over2})/11=\oursq{TE-11pt-r3-exact}$ (the textbook reaches the
 levels up to $2/3$, 0.0 to 0.6).
 
 @<Public types@>=
-typedef enum {@+ RM_LEVEL_EXACT, RM_LEVEL_ROUND @+} rm_level;
+typedef enum {@+ RM_LEVEL_EXACT, RM_LEVEL_ROUND, RM_LEVEL_TREC9 @+} rm_level;
 
 @ @<Fields of a variant@>=
 int at, at_den; /* the recall level $\rho$ of \.{iprec}, a fraction */
@@ -12802,7 +12838,7 @@ KEY_AT, KEY_LEVEL,
 [KEY_LEVEL] = {"level", level_words, 0, 0, FIELD(level), 0, level_when, 4},
 
 @ @<Words and conditions of keys@>=
-static const char *const level_words[] = {"exact", "round", NULL};
+static const char *const level_words[] = {"exact", "round", "trec9", NULL};
 static int level_when(const rm_variant *v)
 {
   return v->metric == RM_IPREC || v->level != RM_LEVEL_EXACT;
@@ -12810,6 +12846,19 @@ static int level_when(const rm_variant *v)
 
 @ @<Set the numeric defaults of a variant@>=
 v->at = 0; v->at_den = 1;
+
+@ {\it trec\_eval~9.}\here{q:leveltrec9}  trec\_eval~10.0 changed the rule
+(its commit 2a9e214, ``not platform-safe''): up to version 9.0.8 its
+\.{m\_iprec\_at\_recall.c} reached the level~$\rho$ at the count
+$\hbox{\tt (long)}(\hat\rho\otimes R\oplus0.9)$, the product and the sum
+rounded to doubles and the result truncated.  pytrec\_eval, and so
+ir\_measures' \.{IPrec}, still builds on 9.0.8 (\secref{q:irmversions}),
+and \.{level=trec9} is that rule.  It counts one more than \.{round}
+where the fraction of $\rho R$ lies in $[0.1,0.5)$: with $R=2$ and the
+relevant documents at ranks 1 and~5, $\rho=0.7$ gives \.{round} the count
+$\hbox{\tt lround}(1.4)=1$, precision~1 at rank~1, and \.{trec9} the count
+$\lfloor1.4+0.9\rfloor=2$, precision $2/5$ at rank~5 (as does \.{exact},
+$\lceil1.4\rceil=2$).
 
 @ \impl The count $c(\rho)$ for $\rho=p/q$: $\lceil pR/q\rceil$ in integers (with
 $p\le q\le10^6$ and $R<2^{32}$ the product fits in 64 bits), or trec\_eval's
@@ -12823,6 +12872,8 @@ static size_t level_count(int level, unsigned long long p, unsigned long long q,
   unsigned long long r = (unsigned long long) nrel;
   if (level == RM_LEVEL_ROUND)
     return (size_t) lround((double) p / (double) q * (double) nrel);
+  if (level == RM_LEVEL_TREC9) /* \.{m\_iprec\_at\_recall.c} of trec\_eval 9.0.8 */
+    return (size_t) (long) ((double) p / (double) q * (double) nrel + 0.9);
   return (size_t) ((p * r + q - 1) / q);
 }
 static const char *iprec_refuse(const rm_variant *v)
@@ -27863,6 +27914,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"level", NULL, "where a recall level rho is reached, with R relevant items"},
   {"level", "exact", "at ceil(rho R) relevant items found (the textbook)"},
   {"level", "round", "at lround(rho R) in doubles (trec_eval's 11pt_avg)"},
+  {"level", "trec9", "at (long)(rho R + 0.9) in doubles (trec_eval 9.0.8's)"},
   {"mult", NULL, "p/q: the multiplier m of R in rprecm (default 1)"},
   {"tp", NULL, "-10^6..10^6: utility's weight of a relevant item retrieved (1)"},
   {"fp", NULL, "-10^6..10^6: of a nonrelevant item retrieved (default -1)"},

@@ -32109,6 +32109,90 @@ static const im_value_t *im_find(const im_values *s, const char *q, int call, in
   return bsearch(&key, s->v, s->n, sizeof *s->v, im_cmp);
 }
 
+@ {\it Single precision.}  pytrec\_eval keeps a score as trec\_eval 9.0.8
+does, a |float| (note~t of \secref{q:alias}), so the call of its
+measures reads a copy of the run whose fifth field, the score, is the
+double of the nearest |float| (C's conversion, to nearest), written in
+full; every other byte of a line is kept, and a field that is not a
+whole number (which \.{eval} will refuse with its line) is copied as it
+is.  The copy is also what makes a run from standard input, or a
+compressed one, readable twice: the copy is plain.  A score beyond the
+range of a |float| is kept as written, and \.{eval} ranks it as a
+double (trec\_eval~9 would make it infinite).  |im_copy| writes the
+copy of |path| (with |single| 0, as read) into a new temporary file and
+gives its name, or |NULL| after saying why.
+
+@<Tool functions@>=
+static void im_round_score(FILE *out, const char *line);
+static char *im_copy(const char *path, int single)
+{
+  const char *dir = getenv("TMPDIR");
+  char *name, *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  FILE *in, *out;
+  int fd;
+  if (dir == NULL || *dir == '\0') dir = "/tmp";
+  name = tool_alloc(NULL, strlen(dir) + 32);
+  sprintf(name, "%s/rankmetrics-irm-XXXXXX", dir);
+  if ((fd = mkstemp(name)) < 0 || (out = fdopen(fd, "w")) == NULL) {
+    fprintf(stderr, "rankmetrics: ir_measures: no temporary file in %s: %s\n", dir,
+      strerror(errno));
+    if (fd >= 0) {@+ close(fd); unlink(name); @+}
+    free(name);
+    return NULL;
+  }
+  in = strcmp(path, "-") == 0 ? tool_stdin() : tool_open_in("ir_measures", path);
+  if (in == NULL) {@+ fclose(out); unlink(name); free(name); return NULL; @+}
+  while ((len = getline(&line, &cap, in)) > 0) {
+    if (single) im_round_score(out, line);
+    else fwrite(line, 1, (size_t) len, out);
+  }
+  free(line);
+  if (ferror(in) || fflush(out) != 0 || ferror(out)) {
+    fprintf(stderr, "rankmetrics: ir_measures: %s: cannot copy it: %s\n", path,
+      strerror(errno));
+    if (in != stdin) fclose(in);
+    fclose(out); unlink(name); free(name);
+    return NULL;
+  }
+  if (in != stdin) fclose(in);
+  fclose(out);
+  return name;
+}
+
+@ One line of the run, its fifth field rounded to single precision.
+
+@<Tool functions@>=
+static void im_round_score(FILE *out, const char *line)
+{
+  const char *p = line, *f = NULL, *e = NULL;
+  int k;
+  for (k = 0; k < 5; k++) {
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p == '\0' || *p == '\n' || *p == '\r') break;
+    f = p;
+    while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') p++;
+    e = p;
+  }
+  if (k == 5) {
+    char num[64], *end;
+    double x;
+    size_t n = (size_t) (e - f);
+    if (n < sizeof num) {
+      memcpy(num, f, n); num[n] = '\0';
+      x = strtod(num, &end);
+      if (*end == '\0' && isfinite(x) && fabs(x) <= FLT_MAX) {
+        fwrite(line, 1, (size_t) (f - line), out);
+        fprintf(out, "%.17g", (double) (float) x);
+        fputs(e, out);
+        return;
+      }
+    }
+  }
+  fputs(line, out);
+}
+
 @ Each call of the engine evaluates the measures of one reading of
 negative grades; a call with no measure is not made, but the first always
 is, for the names of the queries.
@@ -32118,7 +32202,15 @@ static int im_eval(const im_opts *o, im_measure *m, int nm, im_values *s)
 {
   rm_evaluator *e = rm_evaluator_new();
   const char **names = tool_alloc(NULL, (size_t) (nm + 1) * sizeof *names);
-  int call, i, rc = 0;
+  char *files[2][2] = {{NULL, NULL}, {NULL, NULL}};
+  int call, i, rc = 0, pytrec = 0;
+  for (i = 0; i < nm; i++) pytrec |= m[i].call;
+  if (strcmp(o->files[0], "-") == 0 && (files[0][0] = files[1][0] = im_copy("-", 0)) == NULL)
+    rc = 1;
+  if (rc == 0 && strcmp(o->files[1], "-") == 0 && pytrec
+      && (files[0][1] = im_copy("-", 0)) == NULL) rc = 1;
+  if (rc == 0 && pytrec && (files[1][1] = im_copy(files[0][1] ? files[0][1]
+      : o->files[1], 1)) == NULL) rc = 1;
   if (e == NULL) {@+ fputs("rankmetrics: ir_measures: out of memory\n", stderr);
     free(names); return 1; @+}
   for (call = 0; call < 2 && rc == 0; call++) {
@@ -32132,7 +32224,8 @@ static int im_eval(const im_opts *o, im_measure *m, int nm, im_values *s)
     eo.measures = names; eo.n_measures = k; eo.per_query = 1; eo.exact = o->exact;
     eo.negative_unjudged = call;
     s->call = call;
-    t = rm_eval_files(e, &eo, o->files[0], o->files[1], im_take, s);
+    t = rm_eval_files(e, &eo, files[call][0] ? files[call][0] : o->files[0],
+      files[call][1] ? files[call][1] : files[0][1] ? files[0][1] : o->files[1], im_take, s);
     if (t != RM_OK || s->oom) {
       fprintf(stderr, "%s\n", s->oom ? "rankmetrics: ir_measures: out of memory"
         : rm_evaluator_message(e));
@@ -32141,6 +32234,8 @@ static int im_eval(const im_opts *o, im_measure *m, int nm, im_values *s)
   }
   rm_evaluator_free(e);
   free(names);
+  if (files[0][0]) {@+ unlink(files[0][0]); free(files[0][0]); @+}
+  for (i = 0; i < 2; i++) if (files[i][1]) {@+ unlink(files[i][1]); free(files[i][1]); @+}
   return rc;
 }
 

@@ -302,7 +302,7 @@ CHECK_SCRIPTS = verify_test order_test verify_all_test install_test header_test 
   readme_snippet_test readme_test adequacy_test sklearn_check r_check atlas_test \
   names_test trec_eval_test python_install_test eval_test merge_test hostile_test \
   io_test fault_test threads_eval_test numbers_test help_test disagree_test \
-  reader_test commands_test claims_test mistakes_test wheel_test
+  reader_test commands_test claims_test mistakes_test wheel_test irm_test
 # The slowest steps first, so that the two lines of work end together.
 CHECK_STEPS = check-sanitize check-valgrind test-fault_test test-threads_eval_test \
   vectors-check check-adequacy $(addprefix test-,$(filter-out fault_test threads_eval_test,$(CHECK_SCRIPTS))) \

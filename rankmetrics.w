@@ -32023,6 +32023,21 @@ computes it (1 for pytrec\_eval's, under \.{--negative unjudged}, else~0)
 at which index.  |im_measures| reads the names and keeps one of each
 |repr|; a name refused is reported as described above.
 
+\.{Accuracy} is the one measure whose value depends on its neighbours
+in ir\_measures: its provider's evaluator gives a query without a
+relevant document among the ranks it reads no value, and fills in
+nothing (note~r of \secref{q:alias}); but when the call holds a measure of
+another provider, ir\_measures' |FallbackEvaluator| (in
+\.{providers/fallback\_provider.py}) gathers the providers' values and
+fills in the measure's default,~0, for every judged query left without
+one, Accuracy's included; alone, the fallback hands back the accuracy
+provider's evaluator itself, and nothing is filled in.  So here
+\.{Accuracy} among other providers' measures is
+\.{mean[absent=empty]:}$\ldots$\.{auc}, whose undefined values are~0
+(\.{undef=zero}), and alone it is \.{mean[skip=undef]:}$\ldots$, its
+\.{eval} meaning.  We found this when we first ran ir\_measures itself
+(\secref{q:irmcheck}).
+
 @<Tool functions@>=
 typedef struct {
   char our[RM_NAME_MAX + 16], repr[RM_NAME_MAX + 16];
@@ -32061,6 +32076,14 @@ static int im_measures(const im_opts *o, im_measure *m, int *nm)
     x->call = strcmp(pv, "pytrec_eval") == 0;
     (*nm)++;
   }
+  for (i = 0; i < *nm; i++) if (strcmp(m[i].provider, "accuracy") != 0) break;
+  for (j = 0; i < *nm && j < *nm; j++) /* filled in: see above */
+    if (strcmp(m[j].provider, "accuracy") == 0) {
+      char t[sizeof m[j].our];
+      snprintf(t, sizeof t, "mean[absent=empty]:%s", m[j].our);
+      strcpy(m[j].our, t);
+      m[j].provider = "accuracy, filled in";
+    }
   return bad == 0;
 }
 
@@ -32308,6 +32331,7 @@ static int cmd_ir_measures(int argc, char **argv)
         const im_value_t *v = im_find(&s, qs[j], m[i].call, m[i].idx);
         if (v && !v->skipped) im_print(&o, qs[j], m[i].repr, v->x);
         else if (strcmp(m[i].provider, "accuracy") != 0) im_print(&o, qs[j], m[i].repr, 0);
+        /* an \.{Accuracy} filled in has every query's value */
       }
   if (!o.no_summary)
     for (i = 0; i < nm; i++) {

@@ -2661,15 +2661,20 @@ skipped.  Its \.{Accuracy@@}$K$ counts the pairs among the first $K$
 documents only (a query with no relevant document among them has no
 value, and is skipped): our \.{auc[depth=}$K$\.{,ties=input]}, the ranking cut after
 rank~$K$ (\secref{q:auc}), under the same mean.  A cutoff above $10^5$, the largest
-\.{depth}, is refused.
+\.{depth}, is refused.  All this holds when \.{Accuracy} is ir\_measures'
+only kind of measure in a call: beside a measure of another provider,
+ir\_measures' |FallbackEvaluator| fills in~0 for every judged query left
+without a value, Accuracy's included, and \.{rankmetrics ir\_measures}
+does as it does (\secref{q:irmcmd}); \.{eval}, whose names do not change
+with their neighbours, keeps the meaning of \.{Accuracy} alone.
 \note{s}The |compat| provider's \.{Compat(p=}$x$\.{)} (default
 $x=0.95$) is \.{compat[p=}$x$\.{,ties=id-asc]}, the run sorted by score,
 ties by identifier ascending (\secref{q:compat}, which also says where
 the ideal ranking's ties may differ); \.{normalize=False} is refused.
-\note{t}{\it Versions.}\here{q:irmversions}  ir\_measures' pytrec\_eval
-provider asks for the package \.{pytrec-eval-terrier} (its
-|install_instructions|), whose \.{setup.py} (github.com/terrierteam/pytrec\_eval,
-version 0.5.9, commit 68c150b) builds the C of trec\_eval from the
+\note{t}{\it Versions.}\here{q:irmversions}  The pytrec\_eval provider
+of ir\_measures asks for the package \.{pytrec-eval-terrier}, whose
+\.{setup.py} (terrierteam's pytrec\_eval on GitHub, version 0.5.9,
+commit 68c150b) builds the C of trec\_eval from the
 tarball of its release 9.0.8, as C.~Van~Gysel's original \.{pytrec\_eval}
 does; only a checkout with its git submodule would build the submodule's
 commit de6a29f (9.0.5 and four commits), and the wheels are built
@@ -2690,8 +2695,8 @@ run's scores to single precision for the measures of pytrec\_eval
 ir\_measures name promises what ir\_measures computes, and that is what
 its installed provider computes; trec\_eval~10.0's rule remains a
 name away, trec\_eval's \.{iprec\_at\_recall\_0.30}, and
-\.{mean[absent=empty]:iprec[at=0.3,level=round,ties=id-desc]} is
-ir\_measures' \.{IPrec@@0.3} as it would be on trec\_eval~10.0.
+$$\hbox{\tt mean[absent=empty]:iprec[at=0.3,level=round,ties=id-desc]}$$
+is ir\_measures' \.{IPrec@@0.3} as it would be on trec\_eval~10.0.
 \smallbreak\noindent {\it The means.}\here{q:irmmeans}  Each name but those of notes k
 and~l is of one query, and \.{eval} takes its mean over the queries it
 evaluates.  trec\_eval~10.0
@@ -25677,7 +25682,7 @@ static void ev_say_variants(const ev_state *st)
   free(tie); free(prog);
 }
 
-@ {\it Negative grades under ir\_measures' names.}  ir\_measures reads a
+@ {\it ir\_measures' negative grades.}  ir\_measures reads a
 negative grade as pytrec\_eval (trec\_eval) does, in the pool but
 unjudged, for the measures of that provider, and as a judged~0 for those
 of its |judged| provider (\secref{q:irmmeans}).  \.{eval} reads the
@@ -31650,8 +31655,9 @@ decimals (Python's \.{f'\{value:.4f\}'}, which is \.{printf}'s
 \.{\%.4f}), or with \.{-p -1} as Python's |repr| of the double, the
 shortest decimal that reads back, in fixed notation from $10^{-4}$ to
 below $10^{16}$ and with an exponent of at least two digits outside it
-(\.{0.5}, \.{2.0}, \.{1e-05}).  \.{-o jsonl} writes
-\.{\{"query\_id": "q1", "measure": "AP", "value": 0.5\}} per line, as
+(\.{0.5}, \.{2.0}, \.{1e-05}).  \.{-o jsonl} writes lines such as
+$$\hbox{\tt \char`\{"query\_id": "q1", "measure": "AP", "value": 0.5\char`\}}$$
+one per value, as
 Python's |json.dumps| writes it (blanks after the colons and commas,
 characters outside ASCII as \.{\\u} escapes, a NaN as \.{NaN}); without
 \.{-q} the field \.{query\_id} is left out.  A mean over no query is

@@ -8,15 +8,14 @@
 # read as unjudged for pytrec_eval's measures and as judged for Judged, single
 # precision scores for pytrec_eval's measures, IPrec's trec_eval 9 level.
 # Every expected value is worked out by hand below; ir_measures is never run.
-set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/counts.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 RM=${TOOL:-./rankmetrics}
-T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok()  { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+T=$tmp
+bad() { fail "$*"; }
+ok() { passed=$((passed + 1)); echo "ok: ${1:-}"; }
 # expect WHAT GOT WANT
-expect() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
+expect() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1: got '$2', expected '$3'"; fi; }
 
 # The files.  q1 judges d1 1, d2 0, d3 1 and retrieves d1 (1.0), d2 (0.5),
 # d4 (0.2, unjudged).  q2 judges d1 1 and d2 -1 and retrieves d2 (0.9), d1
@@ -149,5 +148,4 @@ printf 'q1 Q0 a 1 5 r\nq1 Q0 b 2 4 r\nq1 Q0 c 3 3 r\nq1 Q0 d 4 2 r\nq1 Q0 e 5 1 
 expect "IPrec@0.7 (trec_eval 9)" "$($RM ir_measures "$T/q3" "$T/r3" IPrec@0.7)" "IPrec@0.7	0.4000"
 expect "iprec_at_recall_0.70 (trec_eval 10)" "$($RM eval --quiet --trec -m iprec_at_recall_0.70 "$T/q3" "$T/r3" | cut -f3)" 1
 
-echo "irm_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

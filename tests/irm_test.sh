@@ -24,7 +24,9 @@ expect() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1: got '$2', expected '$
 #     ir_measures: (1/2 + 1/2 + 0)/3 = 1/3; trec_eval (map): 1/2.
 #   P@2: q1 1/2, q2 1/2, q3 0: 1/3.  NumQ: 2 (q3 adds 0).  NumRel: 2 + 1 = 3.
 #   Accuracy: q1 ranks d1 (rel) above d2 and d4 (nonrel): 1; q2 ranks d2
-#     (grade -1 < 1: nonrel) above d1: 0; q3 has no value: (1 + 0)/2 = 1/2.
+#     (grade -1 < 1: nonrel) above d1: 0; q3 has no value: (1 + 0)/2 = 1/2
+#     alone (and in eval); beside another provider's measure ir_measures'
+#     FallbackEvaluator fills q3 in with 0: (1 + 0 + 0)/3 = 1/3.
 #   Bpref, -1 read as unjudged (pytrec_eval): q1 R = 2, N = 1 (d2), d1 has no
 #     judged nonrelevant above: (1 - 0)/2 = 1/2; q2 R = 1, N = 0: 1; q3 0;
 #     (1/2 + 1 + 0)/3 = 1/2.  With -1 read as a judged 0: q2 has d2 above d1,
@@ -82,9 +84,11 @@ SetP(relative=True)	0.5000
 Bpref	0.5000
 nDCG(judged_only=True)@5	0.5377
 Judged@2	0.6667
-Accuracy	0.5000"
+Accuracy	0.3333"
 expect "ir_measures stderr" "$(cat "$T/err")" ""
-# -q: every judged query, q3 filled with 0 but for Accuracy; Python's repr
+# -q: every judged query, q3 filled with 0; Python's repr.  Accuracy alone
+# leaves q3 out (1/2), as eval does.
+expect "Accuracy alone" "$($RM ir_measures -q "$T/q" "$T/r" Accuracy | tr '\n' ' ')" "q1	Accuracy	1.0000 q2	Accuracy	0.0000 all	Accuracy	0.5000 "
 out=$($RM ir_measures -q -p -1 "$T/q" "$T/r" AP NumQ Accuracy Bpref)
 expect "ir_measures -q -p -1" "$out" "q1	AP	0.5
 q1	NumQ	1.0
@@ -96,10 +100,11 @@ q2	Accuracy	0.0
 q2	Bpref	1.0
 q3	AP	0.0
 q3	NumQ	0.0
+q3	Accuracy	0.0
 q3	Bpref	0.0
 all	AP	0.3333333333333333
 all	NumQ	2.0
-all	Accuracy	0.5
+all	Accuracy	0.3333333333333333
 all	Bpref	0.5"
 # abbreviations and = forms; -n; jsonl
 expect "ir_measures --by --places=2 -n" "$($RM ir_measures --by --places=2 -n "$T/q" "$T/r" AP)" "q1	AP	0.50

@@ -32354,6 +32354,51 @@ done:
   return rc;
 }
 
+@ {\it How it was checked.}\here{q:irmcheck}  We built ir\_measures 0.4.3
+(commit dc04a88f) and pytrec\_eval 0.5.9 (pytrec-eval-terrier, commit
+68c150b) with the C of trec\_eval~9.0.8 outside this project, as its
+\.{setup.py} does but without the network, and ran its Perl
+\.{gdeval.pl}; |cwl_eval|, an optional dependency, could not be
+installed here, so its measures (note~q) were not run.  A script drew
+random cases of one to five queries: grades $-1$ to~3 in every other case,
+judged queries missing from the run, queries of the run alone, scores
+from a few levels (ties) and near-ties below single precision
+($0.5$, $0.5+10^{-10}$, $0.5-10^{-12}$); for each it ran every measure of
+ir\_measures alone (\.{AP}, \.{AP@@5}, \.{AP(rel=2)}, \.{P@@1},
+\.{P@@5}, \.{P(rel=2)@@3}, \.{R@@5}, \.{RR}, \.{RR(rel=2)}, \.{Rprec},
+\.{nDCG}, \.{nDCG@@5}, \.{nDCG(judged\_only=True)@@5}, a map of gains,
+\.{Bpref}, \.{infAP}, the four counts, the set measures, \.{Success@@3},
+\.{IPrec} at 0.2, 0.3 and~0.7, \.{Judged}, \.{Judged@@5}, \.{Accuracy},
+\.{Accuracy@@5}, \.{RR@@5}, \.{RR(rel=2)@@3}, \.{Compat}, \.{ERR@@5} and
+\.{nDCG(dcg='exp-log2')@@5}) and \.{rankmetrics ir\_measures -q -p -1} on
+the same files, and compared every value per query and every mean,
+within $10^{-12}$ relative (gdeval's to its five printed decimals).
+Of 400 cases drawn (seed 11), 24 shared no query between judgments and
+run and 376 were compared: 46,086 values per query and 14,928 means.  All
+agree but four, two values per query and two means, all of \.{NumRet},
+all on a query every judgment of which is negative: there trec\_eval
+9.0.8's \.{form\_res\_rels.c} reserves its counts of grades for
+$\hbox{\it max\_rel}+1=0$ levels, its |te_chk_and_malloc| fails, and
+pytrec\_eval leaves every measure of the query at its initial~0, the
+number of documents retrieved included, where rankmetrics counts them
+(3 in the case found).  Every other measure of such a query is~0 on both
+sides.  In 112 runs of an \.{Accuracy} measure ir\_measures stopped with
+|ZeroDivisionError| (note~r of \secref{q:alias}); those were not compared.
+
+Running all the measures in one call of ir\_measures showed two of its
+own faults, which the comparison therefore avoids.  Its pytrec\_eval
+provider puts \.{NumRet} and an \.{nDCG} without gains into whichever
+call of pytrec\_eval it made first for another measure (``Doesn't matter
+where this goes'', \.{pytrec\_eval\_provider.py}), and it walks the
+measures as a Python |set|, whose order changes from run to run: so
+\.{nDCG@@5} beside \.{nDCG(gains=\char`\{0:1\char`\})@@5} sometimes takes
+the other's gains (0.1524 where it is~0 here), and \.{NumRet} beside a
+measure with \.{judged\_only=True} sometimes counts judged documents only
+(1 where 3 were retrieved).  And pytrec\_eval, called many times in one
+Python process, once never returned; each case now runs in a process of
+its own.  \.{rankmetrics ir\_measures} gives every measure the value it
+has alone.
+
 @* What trec\_eval computes.\here{q:tewhat}
 trec\_eval~10.0 prints, for \.{-m all\_trec}, the measures of the table
 below (and \.{dcg}, \.{ideal\_dcg} and \.{yaap} when named); each line

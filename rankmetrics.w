@@ -32388,8 +32388,9 @@ sides.  In 112 runs of an \.{Accuracy} measure ir\_measures stopped with
 Running all the measures in one call of ir\_measures showed two of its
 own faults, which the comparison therefore avoids.  Its pytrec\_eval
 provider puts \.{NumRet} and an \.{nDCG} without gains into whichever
-call of pytrec\_eval it made first for another measure (``Doesn't matter
-where this goes'', \.{pytrec\_eval\_provider.py}), and it walks the
+call of pytrec\_eval it made first for another measure (its file
+\.{pytrec\_eval\_provider.py} says ``Doesn't matter where this goes''),
+and it walks the
 measures as a Python |set|, whose order changes from run to run: so
 \.{nDCG@@5} beside \.{nDCG(gains=\char`\{0:1\char`\})@@5} sometimes takes
 the other's gains (0.1524 where it is~0 here), and \.{NumRet} beside a

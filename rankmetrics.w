@@ -666,6 +666,7 @@ floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
 at&$p/q$&the recall level of \m{iprec}, 0 to 1 (default 0)&\secref{q:iprec}\cr
 level&exact&a level $\rho$ is reached at $\lceil\rho R\rceil$ hits&\secref{q:iprec}\cr
 &round&at trec\_eval's nearest count (its 11pt\_avg: \m{ap11[level=round]})&\cr
+&trec9&at trec\_eval 9's count, $\lfloor\rho R+0.9\rfloor$ (ir\_measures' IPrec)&\secref{q:leveltrec9}\cr
 mult&$p/q$&the multiple of $R$ in \m{rprecm} (default 1)&\secref{q:setap}\cr
 tp fp fn tn&$-10^6$..$10^6$&\m{utility}'s weights of the four cells (default 1, $-1$, 0, 0)&\secref{q:utility}\cr
 docs&$N$&the documents in the collection, for \m{tn} (default 0)&\secref{q:utility}\cr

@@ -730,6 +730,7 @@ floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
 at&$p/q$&the recall level of \m{iprec}, 0 to 1 (default 0)&\secref{q:iprec}\cr
 level&exact&a level $\rho$ is reached at $\lceil\rho R\rceil$ hits&\secref{q:iprec}\cr
 &round&at trec\_eval's nearest count (its 11pt\_avg: \m{ap11[level=round]})&\cr
+&trec9&at trec\_eval 9's count, $\lfloor\rho R+0.9\rfloor$ (ir\_measures' IPrec)&\secref{q:leveltrec9}\cr
 mult&$p/q$&the multiple of $R$ in \m{rprecm} (default 1)&\secref{q:setap}\cr
 tp fp fn tn&$-10^6$..$10^6$&\m{utility}'s weights of the four cells (default 1, $-1$, 0, 0)&\secref{q:utility}\cr
 docs&$N$&the documents in the collection, for \m{tn} (default 0)&\secref{q:utility}\cr
@@ -774,6 +775,7 @@ skip&none&every query counts&\cr
 weight&uniform&in \m{mean}, every query weighs 1&\cr
 &items&a query weighs its number of items&\cr
 &positives&a query weighs its number of relevant items&\cr
+absent&empty&to \.{eval}, a judged query missing from the run is an empty list&\secref{q:absent}\cr
 \noalign{\smallskip\hrule}}}
 
 @** Conventions.
@@ -2111,13 +2113,13 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
   if (m == 1 && w.agg != RM_AGG_NONE) {
     const char *e = NULL, *pv = NULL;
     if (o.agg != RM_AGG_NONE && name_source(p, &e, &pv) == RM_VOCAB_IR_MEASURES)
-      w.agg = o.agg, w.skip = o.skip, w.weight = o.weight;
+      w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent;
     else if (o.agg != RM_AGG_NONE) {
       bad(msg, msglen, name, p, "%s is already a mean over users:"
         " write it without an aggregator", p);
       return RM_ENAME;
     }
-  } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight;
+  } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent;
   @<Check that every option given is used by the variant@>;
   *v = w;
   return RM_OK;
@@ -2401,8 +2403,9 @@ option does not belong, and whether the metric defines the variant at all
         "the key '%s' does not apply to this variant%s", keys[key].name,
         key == KEY_REL ? " (rel= goes with gain=binary)" :
         key == KEY_BASE ? " (base= goes with discount=jk)" :
-        key == KEY_LEVEL ? " (ap11 takes level=round only; exact is its default)" :
+        key == KEY_LEVEL ? " (ap11 takes level=round or trec9 only; exact is its default)" :
         key == KEY_DROP ? " (drop=unjudged only; none is its default)" :
+        key == KEY_ABSENT ? " (absent=empty only; skip is its default)" :
         key == KEY_DENOM && w.metric == RM_JUDGED && w.k ?
         " (judged takes denom=list only; k is its default)" : "");
       return RM_ENAME;
@@ -2576,7 +2579,8 @@ The letters point to the notes that follow.
 \ta{num\_rel\_ret}{NumRelRet, NumRet(rel=1)}{sum:nrelret}{b, k}
 \ta{gm\_map}{\none}{gm:ap[ties=id-desc]}{a, b, l}
 \ta{11pt\_avg}{\none}{ap11[level=round,ties=id-desc]}{a, b, m}
-\ta{iprec\_at\_recall\_0.30}{IPrec@@0.3}{iprec[at=0.3,level=round,ties=id-desc]}{a, b, m}
+\ta{iprec\_at\_recall\_0.30}{\none}{iprec[at=0.3,level=round,ties=id-desc]}{a, b, m}
+\ta{\none}{IPrec@@0.3}{iprec[at=0.3,level=trec9,ties=id-desc]}{a, b, m, t}
 \ta{relative\_P\_K, relative\_P.K}{\none}{recall@@K[norm=min,ties=id-desc]}{a, b, c, n}
 \ta{set\_relative\_P}{SetRelP, SetP(relative=True)}{recall[norm=min,ties=id-desc]}{a, b, c, n}
 \ta{set\_map}{SetAP}{setap[ties=id-desc]}{a, b, c, n}
@@ -2644,8 +2648,9 @@ retrieved.
 figure is sum of individual topics''); the name stands for the whole
 aggregate, so \.{eval} prints each query's count and their sum.  Under
 \.{-c} trec\_eval's summary \.{num\_rel} ignores \.{-l}; see
-\secref{q:counts}.  ir\_measures' \.{NumRet(rel=}$t$\.{)}, which means
-\.{NumRelRet}, is not taken; \.{NumRel} and \.{NumRelRet} take \.{rel}.
+\secref{q:counts}.  ir\_measures' \.{NumRet(rel=}$t$\.{)}, which is how
+it prints \.{NumRelRet}, is taken as that; \.{NumRel} and \.{NumRelRet}
+take \.{rel}.
 \note{l}The geometric mean over queries, each value first raised to
 $10^{-5}$ (\secref{q:gm}); trec\_eval prints it only in the summary.
 \note{m}Each recall level~$\rho$ is reached at the nearest count of relevant
@@ -2653,8 +2658,9 @@ items, $\hbox{\tt lround}(\rho R)$, not at $\lceil\rho R\rceil$
 (\secref{q:iprec}): \.{11pt\_avg} is not our default \.{ap11}.
 trec\_eval's \.{-m iprec\_at\_recall} prints eleven values, one for each
 tenth; here each is a name of its own, \.{iprec\_at\_recall\_0.00} to
-\.{iprec\_at\_recall\_1.00} (or \.{.0.3}, or ir\_measures' \.{IPrec@@0.3}),
-and the level may be any fraction from 0 to~1.
+\.{iprec\_at\_recall\_1.00} (or \.{.0.3}), and the level may be any
+fraction from 0 to~1.  ir\_measures' \.{IPrec@@0.3} reaches it at
+trec\_eval~9's count instead, \.{level=trec9} (note~t).
 \note{n}See \secref{q:setap} (\.{binG}: \secref{q:bing}; \.{utility}:
 \secref{q:utility}, whose coefficients are keys); \.{Rprec\_mult}'s rank is $\lfloor mR+0.9\rfloor$,
 and each multiplier is a name of its own, as each level is.
@@ -2759,12 +2765,43 @@ skipped.  Its \.{Accuracy@@}$K$ counts the pairs among the first $K$
 documents only (a query with no relevant document among them has no
 value, and is skipped): our \.{auc[depth=}$K$\.{,ties=input]}, the ranking cut after
 rank~$K$ (\secref{q:auc}), under the same mean.  A cutoff above $10^5$, the largest
-\.{depth}, is refused.
+\.{depth}, is refused.  All this holds when \.{Accuracy} is ir\_measures'
+only kind of measure in a call: beside a measure of another provider,
+ir\_measures' |FallbackEvaluator| fills in~0 for every judged query left
+without a value, Accuracy's included, and \.{rankmetrics ir\_measures}
+does as it does (\secref{q:irmcmd}); \.{eval}, whose names do not change
+with their neighbours, keeps the meaning of \.{Accuracy} alone.
 \note{s}The |compat| provider's \.{Compat(p=}$x$\.{)} (default
 $x=0.95$) is \.{compat[p=}$x$\.{,ties=id-asc]}, the run sorted by score,
 ties by identifier ascending (\secref{q:compat}, which also says where
 the ideal ranking's ties may differ); \.{normalize=False} is refused.
-\smallbreak\noindent {\it The means.}  Each name but those of notes k
+\note{t}{\it Versions.}\here{q:irmversions}  The pytrec\_eval provider
+of ir\_measures asks for the package \.{pytrec-eval-terrier}, whose
+\.{setup.py} (terrierteam's pytrec\_eval on GitHub, version 0.5.9,
+commit 68c150b) builds the C of trec\_eval from the
+tarball of its release 9.0.8, as C.~Van~Gysel's original \.{pytrec\_eval}
+does; only a checkout with its git submodule would build the submodule's
+commit de6a29f (9.0.5 and four commits), and the wheels are built
+without it.  So ir\_measures' measures of that provider are trec\_eval
+9.0.8's, not 10.0's, and two of 9.0.8's rules differ from 10.0's, which
+this book's trec\_eval names follow.  (1)~\.{IPrec}'s count
+$\hbox{\tt (long)}(\rho R+0.9)$ (\secref{q:leveltrec9}): an ir\_measures
+name means \.{level=trec9}, trec\_eval's \.{iprec\_at\_recall} means
+\.{level=round}.  (2)~9.0.8 keeps a score as a |float| (|sim| in
+\.{trec\_format.h}; 10.0 made it a |double|, commit dc0c991), so
+scores that differ below single precision tie, and the tie goes by
+document name: $0.5000000001$ and $0.5$ are one score to pytrec\_eval.
+This version has no key for that reading yet: \.{eval} ranks an
+ir\_measures name by the scores as written, and so differs from
+ir\_measures on such near-ties; \.{rankmetrics ir\_measures} rounds the
+run's scores to single precision for the measures of pytrec\_eval
+(\secref{q:irmcmd}), and so agrees.  The default is 9.0.8's because an
+ir\_measures name promises what ir\_measures computes, and that is what
+its installed provider computes; trec\_eval~10.0's rule remains a
+name away, trec\_eval's \.{iprec\_at\_recall\_0.30}, and
+$$\hbox{\tt mean[absent=empty]:iprec[at=0.3,level=round,ties=id-desc]}$$
+is ir\_measures' \.{IPrec@@0.3} as it would be on trec\_eval~10.0.
+\smallbreak\noindent {\it The means.}\here{q:irmmeans}  Each name but those of notes k
 and~l is of one query, and \.{eval} takes its mean over the queries it
 evaluates.  trec\_eval~10.0
 averages the queries that are both judged and in the run, and ignores a
@@ -2776,7 +2813,14 @@ without a value its measure's default,~0 (|Evaluator.iter_calc| in
 \.{providers/base.py}), so all its means are those of \.{eval
 --judged-only empty}, including those of \.{RR@@K} and \.{ERR@@K}, whose
 providers leave out the queries without a relevant document; all but
-those of \.{Accuracy}, whose provider fills in nothing (note~r).  The mean
+those of \.{Accuracy}, whose provider fills in nothing (note~r).
+\.{eval} therefore reads an ir\_measures name whose aggregator is not
+written as \.{mean[absent=empty]:}$\ldots$ (\secref{q:absent}), unless
+\.{--judged-only} is given (\secref{q:evalsets}), so that its mean is
+ir\_measures' by default.  Its counts \.{NumQ} and \.{NumRel} are sums
+over the queries that pytrec\_eval evaluates, those of the run, since
+the~0 filled in for a missing query adds nothing: they keep
+\.{absent=skip}, and so does \.{Accuracy}.  The mean
 that the original \.{gdeval.pl} of TREC's Web track prints leaves them
 out (ir\_measures' copy prints no mean); that mean is
 \.{mean[skip=norel]:ERR@@20}.
@@ -2924,7 +2968,7 @@ static const alias_spec aliases[] = {
   {IM, "NumRet", '-', "sum:nret", "", PREL},
   {IM, "NumRel", '-', "sum:nrel", "", PREL},
   {IM, "NumRelRet", '-', "sum:nrelret", "", PREL},
-  {IM, "IPrec", 'r', "iprec", "level=round,ties=id-desc", PREL},
+  {IM, "IPrec", 'r', "iprec", "level=trec9,ties=id-desc", PREL},
   {IM, "SetRelP", '-', "recall", "norm=min,ties=id-desc", PREL},
   {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
   {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
@@ -10917,22 +10961,51 @@ the inner variant's \.{undef} then applies) and a sum of~0.
 typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM @+} rm_agg;
 typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL, RM_SKIP_MISSING @+} rm_skip;
 typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES @+} rm_weight;
+typedef enum {@+ RM_ABSENT_SKIP, RM_ABSENT_EMPTY @+} rm_absent;
 
 @ @<Fields of a variant@>=
 int agg; /* an |rm_agg|; |RM_AGG_NONE| for a single query */
 int skip; /* an |rm_skip| */
 int weight; /* an |rm_weight| */
+int absent; /* an |rm_absent|: what \.{eval} does with a judged query not in the run */
 
 @ @<Key codes@>=
-KEY_SKIP, KEY_WEIGHT,
+KEY_SKIP, KEY_WEIGHT, KEY_ABSENT,
 
 @ @^keys of names, \.{skip}@>@^keys of names, \.{weight}@>
 @<Key specifications@>=
 [KEY_SKIP] = {"skip", skip_words, 0, 0, FIELD(skip), 0, NULL, 1, 1},
 [KEY_WEIGHT] = {"weight", weight_words, 0, 0, FIELD(weight), 0, weight_when, 2, 1},
 
+@ {\it Queries absent from the run.}\here{q:absent}  Which lists enter an
+aggregate is the caller's choice: the library aggregates every list it is
+given.  But a file of judgments may name a query that the run lacks, and
+the programs that read files disagree on it: trec\_eval leaves it out
+(unless given \.{-c}), ir\_measures gives it the value~0 and counts it
+(\secref{q:irmmeans}).  The aggregator's key \.{absent} says which:
+the default, \.{skip}, leaves such a query out, and
+\.{absent=empty} evaluates it as a list of no items whose judged items are
+all unretrieved, trec\_eval's \.{-c}.  It is read by \.{eval}, for each
+measure on its own (\secref{q:evalsets}), and by nothing else: the
+library's functions of a set count the lists they are given, whatever the
+key says.  On such an empty list every measure of ir\_measures but its
+counts \.{NumQ} and \.{NumRel} is~0, the value that ir\_measures fills
+in, so \.{mean[absent=empty]:ap[ties=id-desc]} is its \.{AP}.  As
+with \.{drop}, the key is written only when it is \.{empty}, so that no
+name written before it changes, and \.{absent=skip} is refused as a
+spelling of the default.
+@^keys of names, \.{absent}@>@^missing queries@>
+
+@<Key specifications@>=
+[KEY_ABSENT] = {"absent", absent_words, 0, 0, FIELD(absent), 0, absent_when, 3, 1},
+
 @ @<Words and conditions of keys@>=
 static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", NULL};
+static const char *const absent_words[] = {"skip", "empty", NULL};
+static int absent_when(const rm_variant *v)
+{
+  return v->absent != RM_ABSENT_SKIP; /* so that no name written before it changes */
+}
 static const char *const skip_words[] = {"none", "undef", "norel", "missing", NULL};
 static const char *const weight_words[] = {"uniform", "items", "positives", NULL};
 static int weight_when(const rm_variant *v)
@@ -14243,7 +14316,7 @@ RM_NQ, RM_NRET, RM_NREL, RM_NRELRET,
 @ The C of \secref{q:iprec}.
 
 @<Public types@>=
-typedef enum {@+ RM_LEVEL_EXACT, RM_LEVEL_ROUND @+} rm_level;
+typedef enum {@+ RM_LEVEL_EXACT, RM_LEVEL_ROUND, RM_LEVEL_TREC9 @+} rm_level;
 
 @ @<Fields of a variant@>=
 int at, at_den; /* the recall level $\rho$ of \.{iprec}, a fraction */
@@ -14258,7 +14331,7 @@ KEY_AT, KEY_LEVEL,
 [KEY_LEVEL] = {"level", level_words, 0, 0, FIELD(level), 0, level_when, 4},
 
 @ @<Words and conditions of keys@>=
-static const char *const level_words[] = {"exact", "round", NULL};
+static const char *const level_words[] = {"exact", "round", "trec9", NULL};
 static int level_when(const rm_variant *v)
 {
   return v->metric == RM_IPREC || v->level != RM_LEVEL_EXACT;
@@ -14266,6 +14339,19 @@ static int level_when(const rm_variant *v)
 
 @ @<Set the numeric defaults of a variant@>=
 v->at = 0; v->at_den = 1;
+
+@ {\it trec\_eval~9.}\here{q:leveltrec9}  trec\_eval~10.0 changed the rule
+(its commit 2a9e214, ``not platform-safe''): up to version 9.0.8 its
+\.{m\_iprec\_at\_recall.c} reached the level~$\rho$ at the count
+$\hbox{\tt (long)}(\hat\rho\otimes R\oplus0.9)$, the product and the sum
+rounded to doubles and the result truncated.  pytrec\_eval, and so
+ir\_measures' \.{IPrec}, still builds on 9.0.8 (\secref{q:irmversions}),
+and \.{level=trec9} is that rule.  It counts one more than \.{round}
+where the fraction of $\rho R$ lies in $[0.1,0.5)$: with $R=2$ and the
+relevant documents at ranks 1 and~5, $\rho=0.7$ gives \.{round} the count
+$\hbox{\tt lround}(1.4)=1$, precision~1 at rank~1, and \.{trec9} the count
+$\lfloor1.4+0.9\rfloor=2$, precision $2/5$ at rank~5 (as does \.{exact},
+$\lceil1.4\rceil=2$).
 
 @ \impl The count $c(\rho)$ for $\rho=p/q$: $\lceil pR/q\rceil$ in integers (with
 $p\le q\le10^6$ and $R<2^{32}$ the product fits in 64 bits), or trec\_eval's
@@ -14279,6 +14365,8 @@ static size_t level_count(int level, unsigned long long p, unsigned long long q,
   unsigned long long r = (unsigned long long) nrel;
   if (level == RM_LEVEL_ROUND)
     return (size_t) lround((double) p / (double) q * (double) nrel);
+  if (level == RM_LEVEL_TREC9) /* \.{m\_iprec\_at\_recall.c} of trec\_eval 9.0.8 */
+    return (size_t) (long) ((double) p / (double) q * (double) nrel + 0.9);
   return (size_t) ((p * r + q - 1) / q);
 }
 static const char *iprec_refuse(const rm_variant *v)
@@ -26569,6 +26657,21 @@ in no \.{nret}.  Without judgments (a single file) the option changes
 nothing.
 \smallskip
 
+@ {\it Each measure its own set.}\here{q:evalsets}  \.{--judged-only}
+decides for every measure at once when it is given.  When it is not, each
+measure decides by its aggregator's key \.{absent} (\secref{q:absent}):
+our names and trec\_eval's leave a judged query missing from the run out,
+as before, and an ir\_measures name whose provider fills in a value for
+such a query is read as \.{mean[absent=empty]:}$\ldots$ (rule~4 of
+\secref{q:resolve}, and \secref{q:irmmeans}), so that one \.{eval} gives
+\.{AP} ir\_measures' mean and \.{map} trec\_eval's.  The variant printed
+for each measure shows the key whenever it is \.{empty}, whether the name
+or \.{--judged-only empty} asked for it; under \.{--judged-only skip}
+an ir\_measures name is read as its plain mean.  A query of the
+judgments alone is then evaluated only for the measures that take it, and
+the others neither print it nor count it.  \.{--partial} refuses a measure
+with \.{absent=empty}, as it refuses \.{--judged-only empty}.
+
 @ {\it Output.}  By default a plain table, one line per value:
 measure, query and value, the aggregate under the query name \.{all}.
 \.{--trec} writes the same lines as trec\_eval does,
@@ -27624,6 +27727,9 @@ typedef struct {
   ev_measure *m; int nm;
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
     unsorted, keep, judged_docs; /* |format|: 0 table, 1 trec, 2 json */
+  int judged_given, want_absent, cur_absent; /* \secref{q:evalsets} */
+  int neg_given; /* \.{--negative} was given */
+  char *kq_abs; /* which kept queries are absent from the run */
   int show_variants, official; /* \.{--show-variants}; no \.{-m} was given */
   int partial; /* \.{--partial}: write the mergeable state, not the aggregates */
   ev_xsort nxs; int nxs_on; /* the names of the queries, when they must be sorted */
@@ -29247,17 +29353,21 @@ evaluated as an empty list.
 static int ev_judged_only(ev_state *st, const ev_judg *jv)
 {
   size_t nu, k;
+  int r;
   rm_list l = {0};
   st->n_judged_only++;
   if (!ev_merge(st, NULL, jv, &nu)) return 0;
-  if (!st->judged_empty) return 1;
+  if (!st->want_absent) return 1;
   for (k = 0; k < jv->n; k++) /* a rating among the unretrieved: as in |ev_trec_labels| */
     if (jv->grade[k] == EV_RATING
         && !ev_ratings_fit(st, st->qrels_path, jv->line[k], ev_jlabel(jv->d[k])))
       return 0;
   l.n = 0; l.grade = st->unret; l.score = NULL; l.id = NULL;
   l.n_unretrieved = nu; l.unretrieved_grade = st->unret;
-  return ev_query(st, jv->q, &l, jv->line[0]);
+  st->cur_absent = 1;
+  r = ev_query(st, jv->q, &l, jv->line[0]);
+  st->cur_absent = 0;
+  return r;
 }
 
 @ A kept query is a compact copy of its list, for the aggregates that need
@@ -29289,7 +29399,9 @@ static void ev_keep(ev_state *st, const rm_list *l)
   rm_list *c;
   size_t i, len = 0;
   if (st->nkq == st->cap_kq) { st->cap_kq = 2 * st->cap_kq + 256;
-    st->kq = tool_alloc(st->kq, st->cap_kq * sizeof *st->kq); }
+    st->kq = tool_alloc(st->kq, st->cap_kq * sizeof *st->kq);
+    st->kq_abs = tool_alloc(st->kq_abs, st->cap_kq); }
+  st->kq_abs[st->nkq] = (char) st->cur_absent;
   c = &st->kq[st->nkq++];
   *c = *l;
   c->grade = ev_dup(l->grade, l->n * sizeof(int));
@@ -29331,6 +29443,7 @@ static void ev_keep_free(ev_state *st)
     if (c->label) { if (c->n) free((void *) c->label[0]); free((void *) c->label); }
   }
   free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0;
+  free(st->kq_abs); st->kq_abs = NULL;
 }
 
 @ Output.  A value is written as the shortest decimal that reads back as
@@ -29389,6 +29502,48 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   }
 }
 
+@ Whether measure |m| takes the judged queries missing from the run
+(\secref{q:evalsets}): by its aggregator's key \.{absent}, which
+\.{--judged-only}, when given, has set for every measure; a measure of a
+whole set, which has no aggregator of its own, by \.{--judged-only}.  An
+ir\_measures name whose aggregator the name does not write, and whose
+provider fills in~0 for such a query, takes \.{absent=empty} unless
+\.{--judged-only} is given (\secref{q:irmmeans}); its printed variant
+changes with it.  The kept queries a measure aggregates are those it
+takes; when some are not, |ev_kept_for| gives a copy of the array
+without them (the lists themselves are shared).
+
+@<Engine functions@>=
+static int ev_takes_absent(const ev_state *st, const ev_measure *m)
+{
+  return m->a.agg != RM_AGG_NONE ? m->a.absent == RM_ABSENT_EMPTY : st->judged_empty;
+}
+static void ev_measure_absent(ev_state *st, ev_measure *m)
+{
+  const char *e = NULL, *pv = NULL;
+  if (m->a.agg == RM_AGG_NONE) {@+ st->want_absent |= st->judged_empty; return; @+}
+  if (st->judged_given)
+    m->a.absent = st->judged_empty ? RM_ABSENT_EMPTY : RM_ABSENT_SKIP;
+  else if (m->v.agg == RM_AGG_NONE
+      && rm_name_source(m->given, &e, &pv) == RM_VOCAB_IR_MEASURES)
+    m->a.absent = RM_ABSENT_EMPTY;
+  if (m->a.absent == RM_ABSENT_EMPTY) {
+    st->want_absent = 1;
+    rm_variant_name(&m->a, m->canon, sizeof m->canon);
+  }
+}
+static rm_list *ev_kept_for(ev_state *st, const ev_measure *m, size_t *n)
+{
+  size_t j, k = 0;
+  rm_list *c;
+  if (ev_takes_absent(st, m) || st->nkq == 0 || memchr(st->kq_abs, 1, st->nkq) == NULL)
+    return st->kq;
+  c = tool_alloc(NULL, (st->nkq + 1) * sizeof *c);
+  for (j = 0; j < st->nkq; j++) if (!st->kq_abs[j]) c[k++] = st->kq[j];
+  *n = k;
+  return c;
+}
+
 @ One query through every measure.  Its value per query is the inner
 variant's.  For a streamed aggregate, the query then enters the sums
 exactly as it does in |rm_value_set|; the rule is the library's own, in
@@ -29424,6 +29579,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
     ev_measure *m = &st->m[i];
     rm_status t;
     double x, wt = 1;
+    if (st->cur_absent && !ev_takes_absent(st, m)) continue;
     if (!m->per) {
       if (m->cat && (t = rm_cat_add(m->cat, &m->a, l)) != RM_OK) {
         tool_status = t;
@@ -29571,11 +29727,16 @@ static int ev_aggregates(ev_state *st)
         x = m->a.agg == RM_AGG_GM ? exp(m->sa.nf) : m->sa.nf;
     }
     else if (m->cat) t = ev_cat_value(st->exact, m, st->path, &x);
-    else if (st->exact) {
-      int f = 1;
-      t = rm_value_set_rounded(&m->a, st->kq, st->nkq, &x, NULL, &f);
-      m->n_declined += !f;
-    } else t = rm_value_set(&m->a, st->kq, st->nkq, &st->w, &x);
+    else {
+      size_t nk = st->nkq;
+      rm_list *kq = ev_kept_for(st, m, &nk);
+      if (st->exact) {
+        int f = 1;
+        t = rm_value_set_rounded(&m->a, kq, nk, &x, NULL, &f);
+        m->n_declined += !f;
+      } else t = rm_value_set(&m->a, kq, nk, &st->w, &x);
+      if (kq != st->kq) free(kq);
+    }
     if (t < 0) {
       fprintf(tool_err, "%s: %s: the aggregate: %s\n", st->path, m->given,
         rm_strerror(t));
@@ -31165,6 +31326,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
   for (i = 0; i < st.nm; i++) {
     if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact, st.partial)) {
       rc = 2; goto done; }
+    ev_measure_absent(&st, &st.m[i]);
     if (st.partial && !shard_accepts(&st, &st.m[i])) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream && !st.m[i].cat) st.keep = 1;
@@ -31430,10 +31592,10 @@ for (i = 0; i < argc; i++) {
     st.run_zero = argv[++i][0] == 'z'; continue; }
   if (strcmp(o, "--judged-only") == 0 && (strcmp(argv[i + 1], "skip") == 0
       || strcmp(argv[i + 1], "empty") == 0)) {
-    st.judged_empty = argv[++i][0] == 'e'; continue; }
+    st.judged_empty = argv[++i][0] == 'e'; st.judged_given = 1; continue; }
   if (strcmp(o, "--negative") == 0 && (strcmp(argv[i + 1], "zero") == 0
       || strcmp(argv[i + 1], "unjudged") == 0)) {
-    st.neg_pooled = argv[++i][0] == 'u'; continue; }
+    st.neg_pooled = argv[++i][0] == 'u'; st.neg_given = 1; continue; }
   fprintf(tool_err, "rankmetrics: eval: unknown option or bad value '%s %s'\n",
     o, argv[i + 1]);
   return 2;
@@ -31594,6 +31756,23 @@ static int ev_groups(const ev_state *st, char key[][24], int print)
   if (print && g) fputc(')', tool_err);
   return g;
 }
+static void ev_say_negative(const ev_state *st)
+{
+  int i, n = 0;
+  if (st->n_negative == 0 || st->neg_given) return;
+  for (i = 0; i < st->nm; i++) {
+    const char *e = NULL, *pv = NULL, *c = st->m[i].canon;
+    if (rm_name_source(st->m[i].given, &e, &pv) != RM_VOCAB_IR_MEASURES
+        || strcmp(pv, "pytrec_eval") != 0 || !(strstr(c, "bpref") || strstr(c, "infap")
+        || strstr(c, "drop=unjudged") || strstr(c, "gain=map"))) continue;
+    fprintf(tool_err, "%s%s", n++ ? ", " : "rankmetrics: eval: note: the judgments"
+      " hold negative grades, which ir_measures' pytrec_eval reads as unjudged and"
+      " this eval as 0 (--negative zero), so these differ from ir_measures': ",
+      st->m[i].given);
+  }
+  if (n) fputs("; give --negative unjudged, or run 'rankmetrics ir_measures'\n",
+    tool_err);
+}
 static void ev_say_variants(const ev_state *st)
 {
   char said[160], (*tie)[24] = tool_alloc(NULL, (size_t) st->nm * sizeof *tie),
@@ -31620,8 +31799,24 @@ static void ev_say_variants(const ev_state *st)
     fputs("; to rank alike, name them in one vocabulary or give each the same"
       " ties=\n", tool_err);
   }
+  ev_say_negative(st);
   free(tie); free(prog);
 }
+
+@ {\it ir\_measures' negative grades.}  ir\_measures reads a
+negative grade as pytrec\_eval (trec\_eval) does, in the pool but
+unjudged, for the measures of that provider, and as a judged~0 for those
+of its |judged| provider (\secref{q:irmmeans}).  \.{eval} reads the
+judgments once, in one reading for every measure (\.{--negative}), so
+it cannot give both at once; when the judgments hold negative grades,
+\.{--negative} was not given, and a measure of pytrec\_eval that the
+reading changes is asked for (\.{Bpref}, \.{infAP}, a
+\.{judged\_only=True} and a map of gains), the summary says which of
+their values are not ir\_measures', and what gives them:
+\.{--negative unjudged}, or \.{rankmetrics ir\_measures}
+(\secref{q:irmcmd}), which evaluates each reading's measures in a call
+of its own.  (This is an open limit of this version: one \.{eval}
+cannot read the grades both ways.)
 
 @ Only a pass that ran to the end copies its output to standard output; a
 write error there (a full disk, a closed pipe) is reported and fails the
@@ -31653,7 +31848,8 @@ lines.
         " %lu queries only in the run (%s); %lu only in the judgments (%s)",
         (unsigned long) st.n_unjudged, (unsigned long) st.n_run_only,
         st.run_zero ? "zero" : "skipped", (unsigned long) st.n_judged_only,
-        st.judged_empty ? "empty" : "skipped");
+        st.judged_empty ? "empty" : st.want_absent ? "empty for the measures with"
+        " absent=empty, skipped for the others" : "skipped");
     fprintf(tool_err, "; %lu negative grades read as 0", (unsigned long) st.n_negative);
     if (st.exact) {
       size_t nd = 0;
@@ -31941,6 +32137,9 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
   if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
+  else if (ev_takes_absent(st, m))
+    why = "it evaluates the judged queries missing from the run, which every"
+      " shard would evaluate as empty lists";
   else if (strpbrk(m->given, "\n\r"))
     why = "the name holds a line break";
   if (why) {
@@ -33538,6 +33737,7 @@ verify {\it CANDIDATE}\dots&check another program's results against the vectors\
 eval -m {\it NAME}\dots\ {\it FILES}&evaluate a TREC run or a CSV file\cr
 merge {\it STATE}\dots&combine the states of \.{eval --partial} into one evaluation\cr
 trec\_eval [{\it options}] {\it QRELS RUN}&trec\_eval's command line and output\cr
+ir\_measures {\it QRELS RUN MEASURE}\dots&ir\_measures' command line and output\cr
 disagree {\it NAME}\dots\ or {\it A B}&where the variants of a metric, or two, disagree\cr
 neighbours {\it NAME} [{\it K}\dots]&the variants one key away from {\it NAME}\cr
 adequacy [--vectors {\it DIR}]&do the vectors tell every variant from its neighbours?\cr
@@ -33637,6 +33837,7 @@ static int run_command(int argc, char **argv)
   if (strcmp(argv[1], "eval") == 0) return cmd_eval(argc - 2, argv + 2);
   if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc - 2, argv + 2);
   if (strcmp(argv[1], "trec_eval") == 0) return cmd_trec_eval(argc - 2, argv + 2);
+  if (strcmp(argv[1], "ir_measures") == 0) return cmd_ir_measures(argc - 2, argv + 2);
   if (strcmp(argv[1], "disagree") == 0) return cmd_disagree(argc - 2, argv + 2);
   if (strcmp(argv[1], "neighbours") == 0) return cmd_neighbours(argc - 2, argv + 2);
   if (strcmp(argv[1], "adequacy") == 0) return cmd_adequacy(argc - 2, argv + 2);
@@ -33665,6 +33866,8 @@ static void usage(FILE *f)
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
+    "       rankmetrics ir_measures [-q] [-n] [-p N] [-o tsv|jsonl] [--exact]\n"
+    "                               QRELS RUN MEASURE...\n"
     "       rankmetrics examples [--tex]\n"
     "       rankmetrics vectors --out DIR\n"
     "       rankmetrics accuracy [--tex] [N]\n"
@@ -33688,6 +33891,8 @@ static void usage(FILE *f)
     "          writes a shard's mergeable state instead of the aggregates\n"
     "merge     combine the states of eval --partial, in any order, into the\n"
     "          output of one eval over all the shards, bit for bit\n"
+    "ir_measures ir_measures' command line and output (its names, its missing\n"
+    "          queries as 0, its tsv and jsonl lines, -q per query)\n"
     "examples  recompute every worked example of the book and check it;\n"
     "          --tex writes the values as TeX macros for the book\n"
     "vectors   write the golden test vectors (JSON and text) into DIR\n"
@@ -33876,6 +34081,22 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  -                  a STATE from standard input\n\n"
     "Example: parallel rankmetrics eval --partial -m ap QRELS {} -o {}.state ::: run.*\n"
     "         rankmetrics merge run.*.state\n", 0},
+  {"ir_measures", "usage: rankmetrics ir_measures [-q] [-n] [-p N] [-o tsv|jsonl]\n"
+    "          [--provider P] [--exact] QRELS RUN MEASURE...\n\n"
+    "ir_measures' command line and output (python -m ir_measures, version 0.4.3):\n"
+    "each MEASURE (several may share one argument, separated by blanks) is an\n"
+    "ir_measures name, computed as its default provider computes it; a judged\n"
+    "query missing from the run is 0, a negative grade is unjudged for the\n"
+    "measures of pytrec_eval, as in ir_measures.\n\n"
+    "  -q, --by_query       also print the value of every query, QID<TAB>MEASURE<TAB>V\n"
+    "  -n, --no_summary     with -q, no summary lines\n"
+    "  -p, --places N       decimals (default 4); -1: every digit, as Python's repr\n"
+    "  -o, --output_format  tsv (default) or jsonl, one JSON object per line\n"
+    "  --provider P         only the measures whose default provider is P\n"
+    "  --exact              the true values, correctly rounded (default: the double\n"
+    "                       path, as ir_measures computes in doubles)\n"
+    "Long options may be shortened as argparse takes them (--by, --places=2).\n"
+    "Here -o is the output format, not a file.\n", 0},
   {"trec_eval", "usage: rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-N N]\n"
     "          [-m MEASURE[.PARAMS]]... [--full] [--exact] QRELS RUN\n\n"
     "trec_eval 10.0's command line and output: the same lines, in the same order,\n"
@@ -34082,6 +34303,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"level", NULL, "where a recall level rho is reached, with R relevant items"},
   {"level", "exact", "at ceil(rho R) relevant items found (the textbook)"},
   {"level", "round", "at lround(rho R) in doubles (trec_eval's 11pt_avg)"},
+  {"level", "trec9", "at (long)(rho R + 0.9) in doubles (trec_eval 9.0.8's)"},
   {"mult", NULL, "p/q: the multiplier m of R in rprecm (default 1)"},
   {"tp", NULL, "-10^6..10^6: utility's weight of a relevant item retrieved (1)"},
   {"fp", NULL, "-10^6..10^6: of a nonrelevant item retrieved (default -1)"},
@@ -34126,6 +34348,9 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"unit", NULL, "the unit of entropy"},
   {"unit", "bits", "logarithms to base 2"},
   {"unit", "nats", "natural logarithms (RecBole)"},
+  {"absent", NULL, "a judged query missing from the run, to eval"},
+  {"absent", "skip", "is left out (the default, not written)"},
+  {"absent", "empty", "is an empty list (ir_measures' names; trec_eval -c)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
@@ -39194,6 +39419,802 @@ for (i = 0; i < t.ni; i++) if (t.it[i].left) {
   memmove(&t.it[i], &t.it[i + 1], (size_t) (t.ni - i - 1) * sizeof *t.it);
   t.ni--; i--;
 }
+
+@* ir\_measures' command line.\here{q:irmcmd}
+\.{rankmetrics ir\_measures} {\it QRELS RUN MEASURE}$\ldots$ takes the
+command line of \.{python -m ir\_measures} (its \.{\_\_main\_\_.py},
+version 0.4.3, commit dc04a88f) and prints what it prints, so that a
+script that runs ir\_measures may run rankmetrics instead.  Its options
+are those that |argparse| defines there, spelled as |argparse| takes them
+(a long option by any unambiguous beginning, a value after a blank or an
+\.{=}, a short option's value attached or not): \.{-q}
+(\.{--by\_query}), \.{-n} (\.{--no\_summary}, with \.{-q} only), \.{-p}~$N$
+(\.{--places}, default~4), \.{-o} \.{tsv} or \.{jsonl}
+(\.{--output\_format}: here \.{-o} is not the tool's output file) and
+\.{--provider}; and ours, \.{--exact}.  A {\it MEASURE\/} argument may hold
+several names separated by blanks, as ir\_measures splits it, and a
+name met twice is computed once, as ir\_measures' list of measures keeps
+one of each.
+
+Each name is ir\_measures' (rule~1 of \secref{q:resolve}, as if written
+after \.{ir\_measures:}), so it means what its default provider computes
+(the table of \secref{q:alias}), with ir\_measures' conventions, which are
+not all \.{eval}'s defaults:
+\smallskip
+\item{$\bullet$} a judged query missing from the run is~0 in every mean,
+and in the lines of \.{-q}, except for \.{Accuracy}, whose provider gives
+it no value (\secref{q:irmmeans});
+\item{$\bullet$} a negative grade is ``in the pool but unjudged'' for the
+measures that pytrec\_eval computes, as trec\_eval reads it (\.{eval
+--negative unjudged}), and a judged~0 for the others (the |judged|
+provider counts it as judged, and the providers in Python compare it with
+\.{rel});
+\item{$\bullet$} a query of the run that the judgments do not name has
+no value, as in every provider.
+\smallskip\noindent
+The measures of each reading of negative grades are evaluated by one call
+of the engine (|rm_eval_files|, \secref{q:evaldoor}), on the double path
+unless \.{--exact} asks for the exact one: ir\_measures computes in
+doubles, and \.{--exact} prints the true values instead, correctly
+rounded.
+
+The output is ir\_measures': without \.{-q}, a line
+\.{MEASURE<TAB>VALUE} for each measure in the order given; with \.{-q},
+first a line \.{QID<TAB>MEASURE<TAB>VALUE} for each judged query and
+measure, then (without \.{-n}) the summary under the query name \.{all}.
+\.{MEASURE} is the name as ir\_measures prints it, its |repr|: the
+measure's own name for an alias (\.{MAP} is \.{AP}, \.{NumRelRet} is
+\.{NumRet(rel=1)}, \.{SetRelP} is \.{SetP(relative=True)}), without the
+parameters that have their default values, and with the cutoff (or
+\.{IPrec}'s recall) after an \.{@@}.  A value is written with \.{-p}
+decimals (Python's \.{f'\{value:.4f\}'}, which is \.{printf}'s
+\.{\%.4f}), or with \.{-p -1} as Python's |repr| of the double, the
+shortest decimal that reads back, in fixed notation from $10^{-4}$ to
+below $10^{16}$ and with an exponent of at least two digits outside it
+(\.{0.5}, \.{2.0}, \.{1e-05}).  \.{-o jsonl} writes lines such as
+$$\hbox{\tt \char`\{"query\_id": "q1", "measure": "AP", "value": 0.5\char`\}}$$
+one per value, as
+Python's |json.dumps| writes it (blanks after the colons and commas,
+characters outside ASCII as \.{\\u} escapes, a NaN as \.{NaN}); without
+\.{-q} the field \.{query\_id} is left out.  A mean over no query is
+Python's NaN (\.{nan}); a sum over none is the integer~0.
+
+Two things are not ir\_measures' own: the lines of \.{-q} come query by
+query, in the order \.{eval} meets the queries, each with the measures in
+the order given (ir\_measures writes them provider by provider, and the
+queries it fills in last); and a measure's summary is the correctly
+rounded mean of its values (ir\_measures adds them in its order, which
+may differ in the last bit).  \.{--provider} takes only the provider
+that computes every measure given by default; a measure that
+another provider would compute differently (and ir\_measures' fallbacks)
+is refused, with its name.  A name that ir\_measures would not parse, or
+that it parses and this version has no variant for, is reported as
+ir\_measures reports it (\.{error parsing measures}, then a line per
+name) with our reason on the line after it, and the status is 255, what
+ir\_measures' |sys.exit(-1)| gives.  A file that cannot be read is
+\.{FILE not found.}, status 255, as there; an error in a file is
+\.{eval}'s message, status~1.
+@^ir\_measures@>@^drop-in for ir\_measures@>
+
+@ |py_repr| writes a double as Python's |repr| does: the shortest
+decimal that reads back, fixed or with an exponent by the rule above,
+\.{.0} after a whole number, \.{nan}, \.{inf}.
+
+@<Tool functions@>=
+static void py_repr(char *buf, double x)
+{
+  char d[40], dig[24], *q = buf;
+  int p, e, n = 0, i;
+  const char *s;
+  if (isnan(x)) {@+ strcpy(buf, "nan"); return; @+}
+  if (isinf(x)) {@+ strcpy(buf, x > 0 ? "inf" : "-inf"); return; @+}
+  if (x == 0) {@+ strcpy(buf, signbit(x) ? "-0.0" : "0.0"); return; @+}
+  for (p = 0; p < 17; p++) {
+    snprintf(d, sizeof d, "%.*e", p, x);
+    if (strtod(d, NULL) == x) break;
+  }
+  for (s = d; *s && *s != 'e'; s++)
+    if (*s >= '0' && *s <= '9') dig[n++] = *s;
+  while (n > 1 && dig[n - 1] == '0') n--;
+  dig[n] = '\0';
+  e = atoi(s + 1);
+  if (x < 0) *q++ = '-';
+  if (e >= -4 && e < 16) {
+    if (e < 0) {
+      q += sprintf(q, "0.");
+      for (i = -1; i > e; i--) *q++ = '0';
+      q += sprintf(q, "%s", dig);
+    } else {
+      for (i = 0; i <= e; i++) *q++ = i < n ? dig[i] : '0';
+      *q++ = '.';
+      if (n > e + 1) q += sprintf(q, "%s", dig + e + 1);
+      else *q++ = '0';
+    }
+    *q = '\0';
+  } else
+    sprintf(q, "%c%s%s%se%c%02d", dig[0], n > 1 ? "." : "", dig + 1, "",
+      e < 0 ? '-' : '+', e < 0 ? -e : e);
+}
+
+@ |py_json_string| writes a string as |json.dumps| does by default:
+in double quotes, \.{\\"}, \.{\\\\}, \.{\\n}, \.{\\r}, \.{\\t}, \.{\\b}
+and \.{\\f} escaped, another control character and every character
+outside ASCII as \.{\\u}$xxxx$ (a pair of surrogates above U+FFFF).  The
+names reach it as valid UTF-8 (\.{eval} checks the identifiers).
+
+@<Tool functions@>=
+static void py_json_string(FILE *f, const char *s)
+{
+  const unsigned char *u = (const unsigned char *) s;
+  putc('"', f);
+  while (*u) {
+    unsigned long c = *u++;
+    int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+    if (more) c &= 0x3f >> more;
+    while (more-- > 0 && *u) c = c << 6 | (*u++ & 0x3f);
+    if (c == '"' || c == '\\') fprintf(f, "\\%c", (int) c);
+    else if (c == '\n') fputs("\\n", f);
+    else if (c == '\r') fputs("\\r", f);
+    else if (c == '\t') fputs("\\t", f);
+    else if (c == '\b') fputs("\\b", f);
+    else if (c == '\f') fputs("\\f", f);
+    else if (c < 0x20 || (c >= 0x7f && c < 0x10000)) fprintf(f, "\\u%04lx", c);
+    else if (c >= 0x10000) {
+      c -= 0x10000;
+      fprintf(f, "\\u%04lx\\u%04lx", 0xd800 | c >> 10, 0xdc00 | (c & 0x3ff));
+    } else putc((int) c, f);
+  }
+  putc('"', f);
+}
+
+@ {\it The name ir\_measures prints.}  |im_repr| writes the |repr| of the
+measure that ir\_measures' |parse_measure| makes of the name |tok| (a name
+without blanks, as the command line splits them): the alias replaced by
+its measure, with the parameters that the alias fixes first
+(\.{NumRelRet} is |NumRet(rel=1)|), then the parameters written, in their
+order, a later one of the same key replacing the value of the earlier in
+its place, as a Python |dict| does; the parameter that \.{@@} sets
+(\.{recall} for \.{IPrec}, \.{cutoff} for the others) is written last,
+after an \.{@@}; a parameter equal to its default (Python's \.{==}, so
+\.{rel=True} equals the default~1, and \.{beta=1} the default $1.0$) is
+left out.  A value is written as Python's |repr| writes it: a number with a
+point or an exponent as |py_repr|, a string in single quotes, anything
+else as written.  The names have been read by our parser before, so
+|tok| is well formed.
+
+@<Tool functions@>=
+static int id_char_tool(int c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+    || c == '_';
+}
+typedef struct {@+ char k[24], v[64]; @+} im_param;
+static int im_default(const char *m, const char *k, double *dv, const char **ds)
+{
+  static const struct {@+ const char *m, *k; double v; const char *s; @+} d[] = {
+    {"RBP", "p", 0.8, NULL}, {"Compat", "p", 0.95, NULL}, {"NERR10", "p", 0.9, NULL},
+    {"*", "judged_only", 0, NULL}, {"*", "relative", 0, NULL}, {"*", "beta", 1, NULL},
+    {"*", "normalize", 1, NULL}, {"*", "T", 1, NULL}, {"*", "min_rel", 0, NULL},
+    {"*", "dcg", 0, "'log2'"}, {NULL, NULL, 0, NULL}};
+  int i;
+  *ds = NULL;
+  if (strcmp(k, "rel") == 0) {
+    *dv = 1;
+    return strcmp(m, "NumRet") != 0 && strcmp(m, "RBP") != 0;
+  }
+  for (i = 0; d[i].m; i++)
+    if ((strcmp(d[i].m, m) == 0 || d[i].m[0] == '*') && strcmp(d[i].k, k) == 0) {
+      *dv = d[i].v; *ds = d[i].s;
+      return 1;
+    }
+  return 0;
+}
+static void im_value(char *out, size_t n, const char *v, size_t len)
+{
+  char t[64], b[40];
+  if (len >= sizeof t) len = sizeof t - 1;
+  memcpy(t, v, len); t[len] = '\0';
+  if (t[0] == '"' || t[0] == '\'') {
+    snprintf(out, n, "'%.*s'", (int) (len >= 2 ? len - 2 : 0), t + 1);
+    return;
+  }
+  if ((t[0] >= '0' && t[0] <= '9') || t[0] == '.' || t[0] == '-') {
+    if (strpbrk(t, ".eE")) {@+ py_repr(b, strtod(t, NULL)); snprintf(out, n, "%s", b);
+      return; @+}
+    snprintf(out, n, "%ld", strtol(t, NULL, 10));
+    return;
+  }
+  snprintf(out, n, "%s", t);
+}
+static int im_equal(const char *v, double dv, const char *ds)
+{
+  if (ds) return strcmp(v, ds) == 0;
+  if (strcmp(v, "True") == 0) return dv == 1;
+  if (strcmp(v, "False") == 0) return dv == 0;
+  if ((v[0] >= '0' && v[0] <= '9') || v[0] == '-' || v[0] == '.')
+    return strtod(v, NULL) == dv;
+  return 0;
+}
+static void im_repr(const char *tok, char *out, size_t n)
+{
+  static const char *const alias[][3] = {{"MAP", "AP", ""}, {"Precision", "P", ""},
+    {"Recall", "R", ""}, {"MRR", "RR", ""}, {"NDCG", "nDCG", ""},
+    {"RPrec", "Rprec", ""}, {"BPref", "Bpref", ""}, {"NumRelRet", "NumRet", "rel=1"},
+    {"SetRelP", "SetP", "relative=True"}, {NULL, NULL, NULL}};
+  im_param pr[16];
+  char name[32], at[64] = "";
+  const char *p = tok, *atk, *pre = "";
+  size_t np = 0, k, o;
+  int i;
+  while (id_char_tool(*p) && (size_t) (p - tok) + 1 < sizeof name) p++;
+  memcpy(name, tok, (size_t) (p - tok)); name[p - tok] = '\0';
+  for (i = 0; alias[i][0]; i++)
+    if (strcmp(name, alias[i][0]) == 0) {@+ strcpy(name, alias[i][1]); pre = alias[i][2];
+      break; @+}
+  if (*pre) {
+    const char *eq = strchr(pre, '=');
+    snprintf(pr[0].k, sizeof pr[0].k, "%.*s", (int) (eq - pre), pre);
+    snprintf(pr[0].v, sizeof pr[0].v, "%s", eq + 1);
+    np = 1;
+  }
+  atk = strcmp(name, "IPrec") == 0 ? "recall" : "cutoff";
+  if (*p == '(') @<Read the parameters of |tok| into |pr|@>;
+  if (*p == '@@') im_value(at, sizeof at, p + 1, strlen(p + 1));
+  o = (size_t) snprintf(out, n, "%s", name);
+  for (k = 0, i = 0; k < np; k++) {
+    double dv;
+    const char *ds;
+    if (strcmp(pr[k].k, atk) == 0) {@+ if (!at[0]) strcpy(at, pr[k].v); continue; @+}
+    if (im_default(name, pr[k].k, &dv, &ds) && im_equal(pr[k].v, dv, ds)) continue;
+    if (o < n) o += (size_t) snprintf(out + o, n - o, "%c%s=%s", i++ ? ',' : '(',
+      pr[k].k, pr[k].v);
+  }
+  if (i && o < n) o += (size_t) snprintf(out + o, n - o, ")");
+  if (at[0] && o < n) snprintf(out + o, n - o, "@@%s", at);
+}
+
+@ A parameter is \.{key=value} up to a comma outside quotes and braces,
+or the closing parenthesis.
+
+@<Read the parameters of |tok| into |pr|@>=
+{
+  p++;
+  while (*p && *p != ')') {
+    const char *eq = strchr(p, '='), *e;
+    char c = 0, key[24];
+    int depth = 0;
+    size_t j;
+    if (eq == NULL) break;
+    for (e = eq + 1; *e && (c || depth || (*e != ',' && *e != ')')); e++)
+      if (c) {@+ if (*e == c) c = 0; @+}
+      else if (*e == '\'' || *e == '"') c = *e;
+      else if (*e == '{') depth++;
+      else if (*e == '}') depth--;
+    snprintf(key, sizeof key, "%.*s", (int) (eq - p), p);
+    for (j = 0; j < np && strcmp(pr[j].k, key) != 0; j++) ;
+    if (j == np && np < sizeof pr / sizeof *pr) np++;
+    if (j < np) {
+      strcpy(pr[j].k, key);
+      im_value(pr[j].v, sizeof pr[j].v, eq + 1, (size_t) (e - eq - 1));
+    }
+    p = *e == ',' ? e + 1 : e;
+  }
+  if (*p == ')') p++;
+}
+
+@ The options, read as |argparse| reads them.  |im_long| finds the long
+option that |s| (after its two dashes, up to an \.{=}) begins, when only
+one does.
+
+@<Tool functions@>=
+static const char *const im_longs[] = {"by_query", "no_summary", "places",
+  "output_format", "provider", "exact", "help", NULL};
+static int im_long(const char *s)
+{
+  size_t n = strcspn(s, "=");
+  int i, found = -1;
+  for (i = 0; im_longs[i]; i++) {
+    if (strlen(im_longs[i]) == n && strncmp(im_longs[i], s, n) == 0) return i;
+    if (strncmp(im_longs[i], s, n) == 0) {@+ if (found >= 0) return -2; found = i; @+}
+  }
+  return found;
+}
+typedef struct {
+  int by_query, no_summary, places, jsonl, exact, help, nm, np;
+  const char *provider, *files[2];
+  char **tok; /* the names, split at blanks */
+} im_opts;
+static int im_set(im_opts *o, int which, const char *v)
+{
+  char *end;
+  long x;
+  switch (which) {
+  case 2:
+    x = strtol(v, &end, 10);
+    if (*v == '\0' || *end != '\0' || x < -1 || x > 100) {
+      fprintf(stderr, "rankmetrics: ir_measures: argument --places/-p: invalid value"
+        " '%s' (a whole number from -1 to 100)\n", v);
+      return 0;
+    }
+    o->places = (int) x; return 1;
+  case 3:
+    if (strcmp(v, "tsv") != 0 && strcmp(v, "jsonl") != 0) {
+      fprintf(stderr, "rankmetrics: ir_measures: argument --output_format/-o: invalid"
+        " choice: '%s' (choose from 'tsv', 'jsonl')\n", v);
+      return 0;
+    }
+    o->jsonl = v[0] == 'j'; return 1;
+  case 4: o->provider = v; return 1;
+  }
+  return 1;
+}
+
+@ @<Tool functions@>=
+static int im_options(im_opts *o, int argc, char **argv)
+{
+  int i, dash = 0, nf = 0;
+  o->places = 4;
+  o->tok = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *o->tok);
+  for (i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!dash && strcmp(a, "--") == 0) {@+ dash = 1; continue; @+}
+    if (!dash && a[0] == '-' && a[1] == '-') {
+      int w = im_long(a + 2);
+      const char *eq = strchr(a, '=');
+      if (w < 0) {
+        fprintf(stderr, "rankmetrics: ir_measures: %s option: %s\n", w == -2 ? "ambiguous"
+          : "unrecognized", a);
+        return 0;
+      }
+      if (w >= 2 && w <= 4) {
+        if (!eq && i + 1 >= argc) {
+          fprintf(stderr, "rankmetrics: ir_measures: argument --%s: expected one"
+            " argument\n", im_longs[w]);
+          return 0;
+        }
+        if (!im_set(o, w, eq ? eq + 1 : argv[++i])) return 0;
+      } else if (eq) {
+        fprintf(stderr, "rankmetrics: ir_measures: argument --%s: ignored explicit"
+          " argument '%s'\n", im_longs[w], eq + 1);
+        return 0;
+      } else if (w == 0) o->by_query = 1;
+      else if (w == 1) o->no_summary = 1;
+      else if (w == 5) o->exact = 1;
+      else o->help = 1;
+      continue;
+    }
+    if (!dash && a[0] == '-' && a[1] != '\0') @<Read the short options of |a|, or |return 0|@>@;
+    if (nf < 2) o->files[nf++] = a;
+    else @<Split the names of |a| at its blanks@>;
+  }
+  if (o->help) return 1;
+  if (nf < 2 || o->nm == 0) {
+    fprintf(stderr, "rankmetrics: ir_measures: the following arguments are required:"
+      " %s\n", nf == 0 ? "qrels, run, measures" : nf == 1 ? "run, measures" : "measures");
+    return 0;
+  }
+  return 1;
+}
+
+@ @<Read the short options of |a|, or |return 0|@>=
+{
+  const char *c;
+  for (c = a + 1; *c; c++) {
+    int w = *c == 'q' ? 0 : *c == 'n' ? 1 : *c == 'p' ? 2 : *c == 'o' ? 3 : *c == 'h' ? 6 : -1;
+    if (w < 0) {
+      fprintf(stderr, "rankmetrics: ir_measures: unrecognized arguments: %s\n", a);
+      return 0;
+    }
+    if (w == 2 || w == 3) {
+      const char *v = c[1] ? c + 1 + (c[1] == '=') : i + 1 < argc ? argv[++i] : NULL;
+      if (v == NULL) {
+        fprintf(stderr, "rankmetrics: ir_measures: argument -%c: expected one argument\n",
+          *c);
+        return 0;
+      }
+      if (!im_set(o, w, v)) return 0;
+      break;
+    }
+    if (w == 0) o->by_query = 1;
+    else if (w == 1) o->no_summary = 1;
+    else o->help = 1;
+  }
+  continue;
+}
+
+@ @<Split the names of |a| at its blanks@>=
+{
+  const char *s = a;
+  for (;;) {
+    size_t n;
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\f' || *s == '\v')
+      s++;
+    if (*s == '\0') break;
+    n = strcspn(s, " \t\n\r\f\v");
+    o->tok = tool_alloc(o->tok, (size_t) (o->nm + argc + 1) * sizeof *o->tok);
+    o->tok[o->nm] = tool_alloc(NULL, n + 1);
+    memcpy(o->tok[o->nm], s, n); o->tok[o->nm][n] = '\0';
+    o->nm++;
+    s += n;
+  }
+}
+
+@ A measure of the command: the name as given, ours (\.{ir\_measures:}
+and the name), its |repr|, its provider, and which call of the engine
+computes it (1 for pytrec\_eval's, under \.{--negative unjudged}, else~0)
+at which index.  |im_measures| reads the names and keeps one of each
+|repr|; a name refused is reported as described above.
+
+\.{Accuracy} is the one measure whose value depends on its neighbours
+in ir\_measures: its provider's evaluator gives a query without a
+relevant document among the ranks it reads no value, and fills in
+nothing (note~r of \secref{q:alias}); but when the call holds a measure of
+another provider, ir\_measures' |FallbackEvaluator| (in
+\.{providers/fallback\_provider.py}) gathers the providers' values and
+fills in the measure's default,~0, for every judged query left without
+one, Accuracy's included; alone, the fallback hands back the accuracy
+provider's evaluator itself, and nothing is filled in.  So here
+\.{Accuracy} among other providers' measures is
+\.{mean[absent=empty]:}$\ldots$\.{auc}, whose undefined values are~0
+(\.{undef=zero}), and alone it is \.{mean[skip=undef]:}$\ldots$, its
+\.{eval} meaning.  We found this when we first ran ir\_measures itself
+(\secref{q:irmcheck}).
+
+@<Tool functions@>=
+typedef struct {
+  char our[RM_NAME_MAX + 16], repr[RM_NAME_MAX + 16];
+  const char *provider;
+  int call, idx;
+} im_measure;
+static int im_measures(const im_opts *o, im_measure *m, int *nm)
+{
+  int i, j, bad = 0;
+  char msg[512];
+  *nm = 0;
+  for (i = 0; i < o->nm; i++) {
+    im_measure *x = &m[*nm];
+    const char *e = NULL, *pv = NULL;
+    rm_variant v;
+    snprintf(x->our, sizeof x->our, "ir_measures:%s", o->tok[i]);
+    if (strlen(o->tok[i]) > RM_NAME_MAX
+        || rm_variant_parse(x->our, &v, msg, sizeof msg) != RM_OK
+        || rm_name_source(x->our, &e, &pv) != RM_VOCAB_IR_MEASURES) {
+      if (!bad++) fputs("error parsing measures\n", stderr);
+      fprintf(stderr, "%s: %s\n  rankmetrics: %s\n", strstr(msg, "has no measure named")
+        ? "unknown measure" : "measure not computed here", o->tok[i], msg);
+      continue;
+    }
+    if (o->provider && strcmp(o->provider, pv) != 0) {
+      if (!bad++) fputs("error parsing measures\n", stderr);
+      fprintf(stderr, "provider %s: %s\n  rankmetrics: %s is computed as its default"
+        " provider %s computes it; other providers are not reproduced\n", o->provider,
+        o->tok[i], o->tok[i], pv);
+      continue;
+    }
+    im_repr(o->tok[i], x->repr, sizeof x->repr);
+    for (j = 0; j < *nm && strcmp(m[j].repr, x->repr) != 0; j++) ;
+    if (j < *nm) continue; /* ir\_measures keeps one of each */
+    x->provider = pv;
+    x->call = strcmp(pv, "pytrec_eval") == 0;
+    (*nm)++;
+  }
+  for (i = 0; i < *nm; i++) if (strcmp(m[i].provider, "accuracy") != 0) break;
+  for (j = 0; i < *nm && j < *nm; j++) /* filled in: see above */
+    if (strcmp(m[j].provider, "accuracy") == 0) {
+      char t[sizeof m[j].our];
+      snprintf(t, sizeof t, "mean[absent=empty]:%s", m[j].our);
+      strcpy(m[j].our, t);
+      m[j].provider = "accuracy, filled in";
+    }
+  return bad == 0;
+}
+
+@ The values the engine gives, kept: the call, the measure's index in
+that call, the query (|NULL| for the aggregate), the value and its marks.
+They are kept with |malloc|, not the tool's allocator, whose blocks the
+engine's door releases when its call ends.
+The first call also computes \.{sum[absent=empty]:nq}, whose values per
+query name every judged query, in the order of the lines of \.{-q}.
+
+@<Tool functions@>=
+typedef struct {@+ int call, idx, undefined, skipped; char *q; double x; @+} im_value_t;
+typedef struct {@+ im_value_t *v; size_t n, cap; int call, oom; @+} im_values;
+static void im_take(void *ctx, int measure, const char *q, double x, int undefined,
+  int skipped)
+{
+  im_values *s = ctx;
+  im_value_t *e;
+  if (s->oom) return;
+  if (s->n == s->cap) {
+    void *w = realloc(s->v, (2 * s->cap + 64) * sizeof *s->v);
+    if (w == NULL) {@+ s->oom = 1; return; @+}
+    s->v = w; s->cap = 2 * s->cap + 64;
+  }
+  e = &s->v[s->n];
+  e->call = s->call; e->idx = measure; e->x = x;
+  e->undefined = undefined; e->skipped = skipped;
+  e->q = NULL;
+  if (q && (e->q = strdup(q)) == NULL) {@+ s->oom = 1; return; @+}
+  s->n++;
+}
+static int im_cmp(const void *a, const void *b)
+{
+  const im_value_t *x = a, *y = b;
+  int c;
+  if (x->q == NULL || y->q == NULL) c = (x->q != NULL) - (y->q != NULL);
+  else c = strcmp(x->q, y->q);
+  if (c) return c;
+  if (x->call != y->call) return x->call - y->call;
+  return x->idx - y->idx;
+}
+static const im_value_t *im_find(const im_values *s, const char *q, int call, int idx)
+{
+  im_value_t key;
+  key.q = (char *) q; key.call = call; key.idx = idx;
+  return bsearch(&key, s->v, s->n, sizeof *s->v, im_cmp);
+}
+
+@ {\it Single precision.}  pytrec\_eval keeps a score as trec\_eval 9.0.8
+does, a |float| (note~t of \secref{q:alias}), so the call of its
+measures reads a copy of the run whose fifth field, the score, is the
+double of the nearest |float| (C's conversion, to nearest), written in
+full; every other byte of a line is kept, and a field that is not a
+whole number (which \.{eval} will refuse with its line) is copied as it
+is.  The copy is also what makes a run from standard input, or a
+compressed one, readable twice: the copy is plain.  A score beyond the
+range of a |float| is kept as written, and \.{eval} ranks it as a
+double (trec\_eval~9 would make it infinite).  |im_copy| writes the
+copy of |path| (with |single| 0, as read) into a new temporary file and
+gives its name, or |NULL| after saying why.
+
+@<Tool functions@>=
+static void im_round_score(FILE *out, const char *line);
+static char *im_copy(const char *path, int single)
+{
+  const char *dir = getenv("TMPDIR");
+  char *name, *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  FILE *in, *out;
+  int fd;
+  if (dir == NULL || *dir == '\0') dir = "/tmp";
+  name = tool_alloc(NULL, strlen(dir) + 32);
+  sprintf(name, "%s/rankmetrics-irm-XXXXXX", dir);
+  if ((fd = mkstemp(name)) < 0 || (out = fdopen(fd, "w")) == NULL) {
+    fprintf(stderr, "rankmetrics: ir_measures: no temporary file in %s: %s\n", dir,
+      strerror(errno));
+    if (fd >= 0) {@+ close(fd); unlink(name); @+}
+    free(name);
+    return NULL;
+  }
+  in = strcmp(path, "-") == 0 ? tool_stdin() : tool_open_in("ir_measures", path);
+  if (in == NULL) {@+ fclose(out); unlink(name); free(name); return NULL; @+}
+  while ((len = getline(&line, &cap, in)) > 0) {
+    if (single) im_round_score(out, line);
+    else fwrite(line, 1, (size_t) len, out);
+  }
+  free(line);
+  if (ferror(in) || fflush(out) != 0 || ferror(out)) {
+    fprintf(stderr, "rankmetrics: ir_measures: %s: cannot copy it: %s\n", path,
+      strerror(errno));
+    if (in != stdin) fclose(in);
+    fclose(out); unlink(name); free(name);
+    return NULL;
+  }
+  if (in != stdin) fclose(in);
+  fclose(out);
+  return name;
+}
+
+@ One line of the run, its fifth field rounded to single precision.
+
+@<Tool functions@>=
+static void im_round_score(FILE *out, const char *line)
+{
+  const char *p = line, *f = NULL, *e = NULL;
+  int k;
+  for (k = 0; k < 5; k++) {
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p == '\0' || *p == '\n' || *p == '\r') break;
+    f = p;
+    while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') p++;
+    e = p;
+  }
+  if (k == 5) {
+    char num[64], *end;
+    double x;
+    size_t n = (size_t) (e - f);
+    if (n < sizeof num) {
+      memcpy(num, f, n); num[n] = '\0';
+      x = strtod(num, &end);
+      if (*end == '\0' && isfinite(x) && fabs(x) <= FLT_MAX) {
+        fwrite(line, 1, (size_t) (f - line), out);
+        fprintf(out, "%.17g", (double) (float) x);
+        fputs(e, out);
+        return;
+      }
+    }
+  }
+  fputs(line, out);
+}
+
+@ Each call of the engine evaluates the measures of one reading of
+negative grades; a call with no measure is not made, but the first always
+is, for the names of the queries.
+
+@<Tool functions@>=
+static int im_eval(const im_opts *o, im_measure *m, int nm, im_values *s)
+{
+  rm_evaluator *e = rm_evaluator_new();
+  const char **names = tool_alloc(NULL, (size_t) (nm + 1) * sizeof *names);
+  char *files[2][2] = {{NULL, NULL}, {NULL, NULL}};
+  int call, i, rc = 0, pytrec = 0;
+  for (i = 0; i < nm; i++) pytrec |= m[i].call;
+  if (strcmp(o->files[0], "-") == 0 && (files[0][0] = files[1][0] = im_copy("-", 0)) == NULL)
+    rc = 1;
+  if (rc == 0 && strcmp(o->files[1], "-") == 0 && pytrec
+      && (files[0][1] = im_copy("-", 0)) == NULL) rc = 1;
+  if (rc == 0 && pytrec && (files[1][1] = im_copy(files[0][1] ? files[0][1]
+      : o->files[1], 1)) == NULL) rc = 1;
+  if (e == NULL) {@+ fputs("rankmetrics: ir_measures: out of memory\n", stderr);
+    free(names); return 1; @+}
+  for (call = 0; call < 2 && rc == 0; call++) {
+    rm_eval_options eo;
+    int k = 0;
+    rm_status t;
+    memset(&eo, 0, sizeof eo);
+    if (call == 0) names[k++] = "sum[absent=empty]:nq";
+    for (i = 0; i < nm; i++) if (m[i].call == call) {@+ m[i].idx = k; names[k++] = m[i].our; @+}
+    if (k == 0) continue;
+    eo.measures = names; eo.n_measures = k; eo.per_query = 1; eo.exact = o->exact;
+    eo.negative_unjudged = call;
+    s->call = call;
+    t = rm_eval_files(e, &eo, files[call][0] ? files[call][0] : o->files[0],
+      files[call][1] ? files[call][1] : files[0][1] ? files[0][1] : o->files[1], im_take, s);
+    if (t != RM_OK || s->oom) {
+      fprintf(stderr, "%s\n", s->oom ? "rankmetrics: ir_measures: out of memory"
+        : rm_evaluator_message(e));
+      rc = 1;
+    }
+  }
+  rm_evaluator_free(e);
+  free(names);
+  if (files[0][0]) {@+ unlink(files[0][0]); free(files[0][0]); @+}
+  for (i = 0; i < 2; i++) if (files[i][1]) {@+ unlink(files[i][1]); free(files[i][1]); @+}
+  return rc;
+}
+
+@ A value as ir\_measures prints it, in the format asked for.
+
+@<Tool functions@>=
+static void im_print(const im_opts *o, const char *q, const char *measure, double x)
+{
+  char b[64];
+  if (o->jsonl) {
+    py_repr(b, x);
+    if (strcmp(b, "nan") == 0) strcpy(b, "NaN");
+    else if (strcmp(b, "inf") == 0) strcpy(b, "Infinity");
+    fputc('{', stdout);
+    if (q) {@+ fputs("\"query_id\": ", stdout); py_json_string(stdout, q);
+      fputs(", ", stdout); @+}
+    fputs("\"measure\": ", stdout); py_json_string(stdout, measure);
+    printf(", \"value\": %s}\n", b);
+    return;
+  }
+  if (o->places < 0) py_repr(b, x);
+  else snprintf(b, sizeof b, "%.*f", o->places, x);
+  if (q) printf("%s\t%s\t%s\n", q, measure, b);
+  else printf("%s\t%s\n", measure, b);
+}
+
+@ The command.  With \.{-q} each judged query gets a line for each
+measure: its value, or the~0 that ir\_measures fills in for a query its
+provider gave no value (not for \.{Accuracy}, whose evaluator fills in
+nothing).  The summary is the engine's aggregate; an undefined mean (of
+no query) is NaN, as ir\_measures' |MeanAgg| gives.
+
+@<Tool functions@>=
+static int cmd_ir_measures(int argc, char **argv)
+{
+  im_opts o;
+  im_measure *m;
+  im_values s;
+  int nm = 0, i, rc = 2;
+  size_t j, nq = 0;
+  char **qs = NULL;
+  memset(&o, 0, sizeof o); memset(&s, 0, sizeof s);
+  m = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *m);
+  if (!im_options(&o, argc, argv)) goto done;
+  if (o.help) {@+ rc = command_usage("ir_measures", stdout); goto done; @+}
+  if (o.no_summary && !o.by_query) {
+    fputs("rankmetrics: ir_measures: --no_summary (-n) only supported with --by_query"
+      " (-q)\n", stderr);
+    goto done;
+  }
+  if (o.jsonl && o.places != 4) fputs("--places is ignored when using --output jsonl\n",
+    stderr);
+  m = tool_alloc(m, (size_t) (o.nm + 1) * sizeof *m);
+  if (!im_measures(&o, m, &nm)) {@+ rc = 255; goto done; @+}
+  for (i = 0; i < 2; i++)
+    if (strcmp(o.files[i], "-") != 0 && access(o.files[i], R_OK) != 0) {
+      fprintf(stderr, "%s not found.\n", o.files[i]);
+      rc = 255; goto done;
+    }
+  if ((rc = im_eval(&o, m, nm, &s)) != 0) goto done;
+  for (j = 0; j < s.n; j++) /* the judged queries, in order */
+    if (s.v[j].call == 0 && s.v[j].idx == 0 && s.v[j].q) {
+      qs = tool_alloc(qs, (nq + 1) * sizeof *qs);
+      qs[nq++] = s.v[j].q;
+    }
+  qsort(s.v, s.n, sizeof *s.v, im_cmp);
+  if (o.by_query)
+    for (j = 0; j < nq; j++)
+      for (i = 0; i < nm; i++) {
+        const im_value_t *v = im_find(&s, qs[j], m[i].call, m[i].idx);
+        if (v && !v->skipped) im_print(&o, qs[j], m[i].repr, v->x);
+        else if (strcmp(m[i].provider, "accuracy") != 0) im_print(&o, qs[j], m[i].repr, 0);
+        /* an \.{Accuracy} filled in has every query's value */
+      }
+  if (!o.no_summary)
+    for (i = 0; i < nm; i++) {
+      const im_value_t *v = im_find(&s, NULL, m[i].call, m[i].idx);
+      double x = v == NULL || (v->undefined && v->x == 0) ? NAN : v->x;
+      im_print(&o, o.by_query ? "all" : NULL, m[i].repr, x);
+    }
+  rc = 0;
+done:
+  for (j = 0; j < s.n; j++) free(s.v[j].q);
+  free(s.v); free(qs);
+  for (i = 0; i < o.nm; i++) free(o.tok[i]);
+  free(o.tok); free(m);
+  return rc;
+}
+
+@ {\it How it was checked.}\here{q:irmcheck}  We built ir\_measures 0.4.3
+(commit dc04a88f) and pytrec\_eval 0.5.9 (pytrec-eval-terrier, commit
+68c150b) with the C of trec\_eval~9.0.8 outside this project, as its
+\.{setup.py} does but without the network, and ran its Perl
+\.{gdeval.pl}; |cwl_eval|, an optional dependency, could not be
+installed here, so its measures (note~q) were not run.  A script drew
+random cases of one to five queries: grades $-1$ to~3 in every other case,
+judged queries missing from the run, queries of the run alone, scores
+from a few levels (ties) and near-ties below single precision
+($0.5$, $0.5+10^{-10}$, $0.5-10^{-12}$); for each it ran every measure of
+ir\_measures alone (\.{AP}, \.{AP@@5}, \.{AP(rel=2)}, \.{P@@1},
+\.{P@@5}, \.{P(rel=2)@@3}, \.{R@@5}, \.{RR}, \.{RR(rel=2)}, \.{Rprec},
+\.{nDCG}, \.{nDCG@@5}, \.{nDCG(judged\_only=True)@@5}, a map of gains,
+\.{Bpref}, \.{infAP}, the four counts, the set measures, \.{Success@@3},
+\.{IPrec} at 0.2, 0.3 and~0.7, \.{Judged}, \.{Judged@@5}, \.{Accuracy},
+\.{Accuracy@@5}, \.{RR@@5}, \.{RR(rel=2)@@3}, \.{Compat}, \.{ERR@@5} and
+\.{nDCG(dcg='exp-log2')@@5}) and \.{rankmetrics ir\_measures -q -p -1} on
+the same files, and compared every value per query and every mean,
+within $10^{-12}$ relative (gdeval's to its five printed decimals).
+Of 400 cases drawn (seed 11), 24 shared no query between judgments and
+run and 376 were compared: 46,086 values per query and 14,928 means.  All
+agree but four, two values per query and two means, all of \.{NumRet},
+all on a query every judgment of which is negative: there trec\_eval
+9.0.8's \.{form\_res\_rels.c} reserves its counts of grades for
+$\hbox{\it max\_rel}+1=0$ levels, its |te_chk_and_malloc| fails, and
+pytrec\_eval leaves every measure of the query at its initial~0, the
+number of documents retrieved included, where rankmetrics counts them
+(3 in the case found).  Every other measure of such a query is~0 on both
+sides.  In 112 runs of an \.{Accuracy} measure ir\_measures stopped with
+|ZeroDivisionError| (note~r of \secref{q:alias}); those were not compared.
+
+Running all the measures in one call of ir\_measures showed two of its
+own faults, which the comparison therefore avoids.  Its pytrec\_eval
+provider puts \.{NumRet} and an \.{nDCG} without gains into whichever
+call of pytrec\_eval it made first for another measure (its file
+\.{pytrec\_eval\_provider.py} says ``Doesn't matter where this goes''),
+and it walks the
+measures as a Python |set|, whose order changes from run to run: so
+\.{nDCG@@5} beside \.{nDCG(gains=\char`\{0:1\char`\})@@5} sometimes takes
+the other's gains (0.1524 where it is~0 here), and \.{NumRet} beside a
+measure with \.{judged\_only=True} sometimes counts judged documents only
+(1 where 3 were retrieved).  And pytrec\_eval, called many times in one
+Python process, once never returned; each case now runs in a process of
+its own.  \.{rankmetrics ir\_measures} gives every measure the value it
+has alone.
 
 @* What trec\_eval computes.\here{q:tewhat}
 trec\_eval~10.0 prints, for \.{-m all\_trec}, the measures of the table

@@ -2263,7 +2263,7 @@ START_TEST(test_names_other_libraries)
   v = parsed("NumRelRet");
   ck_assert(v.metric == RM_NRELRET && v.agg == RM_AGG_SUM && v.rel == 1);
   v = parsed("IPrec@0.5");
-  ck_assert(v.metric == RM_IPREC && v.at == 1 && v.at_den == 2 && v.level == RM_LEVEL_ROUND);
+  ck_assert(v.metric == RM_IPREC && v.at == 1 && v.at_den == 2 && v.level == RM_LEVEL_TREC9);
   expect_reject("StRecall", RM_ENAME, "ir_measures' StRecall needs a cutoff");
   expect_reject("RBP(p=0.8)", RM_ENAME, "ir_measures' RBP without rel has no provider");
   expect_reject("AP(judged_only=True)", RM_ENAME, "no rankmetrics variant yet");

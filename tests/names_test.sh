@@ -74,7 +74,7 @@ same 'mean:infAP' 'mean:infap[ties=id-desc]'
 same 'iprec_at_recall.0.3' 'iprec[at=3/10,level=round,ties=id-desc]'
 same 'iprec_at_recall_1.00' 'iprec[at=1,level=round,ties=id-desc]'
 same 'iprec_at_recall_0.00' 'iprec[at=0,level=round,ties=id-desc]'
-same 'IPrec(rel=2)@0.5' 'iprec[at=1/2,level=round,rel=2,ties=id-desc]'
+same 'IPrec(rel=2)@0.5' 'iprec[at=1/2,level=trec9,rel=2,ties=id-desc]'
 same 'NumRel(rel=1)' 'sum:nrel'
 same 'NumRelRet(rel=3)' 'sum:nrelret[rel=3]'
 same 'trec_eval:gm_map' 'gm:ap[ties=id-desc]'
@@ -112,7 +112,7 @@ same 'P(rel=2,cutoff=5)' 'precision@5[rel=2,ties=id-desc]'
 same 'P(cutoff=5,rel=2)' 'precision@5[rel=2,ties=id-desc]'
 same 'P(cutoff=5)@10' 'precision@10[ties=id-desc]'
 same 'P()@5' 'precision@5[ties=id-desc]'
-same 'IPrec(recall=0.3)' 'iprec[at=0.3,level=round,ties=id-desc]'
+same 'IPrec(recall=0.3)' 'iprec[at=0.3,level=trec9,ties=id-desc]'
 same 'P @ 5' 'precision@5[ties=id-desc]'
 same 'P( rel = 2 ) @ 5' 'precision@5[rel=2,ties=id-desc]'
 same 'nDCG(cutoff=10, judged_only=True)' 'ndcg@10[drop=unjudged,ties=id-desc]'
@@ -667,13 +667,15 @@ case "$e" in *"ties=id-desc compares the items' identifiers: give --ids"*) ok ;;
 
 # ---- 8. one name, one meaning, and eval says which (issue 25) -----------
 # nDCG@10 is ir_measures' (ties by docno descending), ndcg@10 ours (input
-# order): in one call they are two variants, and every output mode can say so.
+# order): in one call they are two variants, and every output mode can say so;
+# the ir_measures name's mean counts a judged query missing from the run
+# (absent=empty), as ir_measures does.
 # q1 ranks x (0, score 1), y (1, score 1): tied.  In input order y is at rank
 # 2: nDCG@10 = (1/log2 3)/1; trec_eval's order puts y first: 1.
 printf 'q1 0 x 0\nq1 0 y 1\n' > "$T/eq"
 printf 'q1 Q0 x 1 1 t\nq1 Q0 y 2 1 t\n' > "$T/er"
 D='ndcg@10[gain=linear,discount=log2,ideal=judged'
-V1="mean[skip=none,weight=uniform]:$D,ties=id-desc,undef=zero]"
+V1="mean[skip=none,weight=uniform,absent=empty]:$D,ties=id-desc,undef=zero]"
 V2="mean[skip=none,weight=uniform]:$D,ties=input,undef=zero]"
 out=$($RM eval --json -m nDCG@10 -m ndcg@10 "$T/eq" "$T/er" 2>"$T/e.err")
 case "$out" in *'"measure":"nDCG@10","variant":"'"$V1"'"'*'"measure":"ndcg@10","variant":"'"$V2"'"'*) ok ;;

@@ -6,6 +6,7 @@ bit, the same messages."""
 import ctypes
 import operator
 import os
+import re
 import threading
 from typing import (Any, Callable, Dict, Iterable, List, Optional, Set,
                     Tuple, Union)
@@ -122,7 +123,8 @@ class FileEvaluation:
     found too, as in evaluate()'s.
     """
 
-    def __init__(self, measures: Iterable[str]) -> None:
+    def __init__(self, measures: Iterable[str],
+                 judged_empty: bool = False) -> None:
         self.measures = list(measures)
         self.canonical: Dict[str, str] = {m: _canonical(m)
                                           for m in self.measures}
@@ -130,7 +132,8 @@ class FileEvaluation:
         self.per_query: Dict[str, Results] = {}
         self.aggregate = Results((), self.canonical)
         self.undefined: Set[Tuple[str, Optional[str]]] = set()
-        self.variants = {m: _eval_variant(m) for m in self.measures}
+        self.variants = {m: _eval_variant(m, judged_empty)
+                         for m in self.measures}
 
     def __repr__(self) -> str:
         agg = ", ".join("%s=%r" % kv for kv in
@@ -141,15 +144,21 @@ class FileEvaluation:
             ", ... (%d more)" % more if more > 0 else "")
 
 
-def _eval_variant(m):
+def _eval_variant(m, judged_empty=False):
     """The variant eval computes for the measure m (the book's
     ev_measure_init): a name of one query aggregated as mean:NAME, rmse as
-    micro:rmse; a name with an aggregator, or of a whole set, as it is."""
+    micro:rmse; a name with an aggregator, or of a whole set, as it is.
+    An ir_measures name without an aggregator, or any name under
+    judged_only="empty", takes the judged queries missing from the run
+    (absent=empty; the book's ev_measure_absent)."""
     v = _variant(m)
     if v.reads_set:
         return v.name
-    return _variant(("micro:" if v.name.startswith("rmse") else "mean:")
-                    + m).name
+    irm = _L.rm_name_source(m.encode(), None, None) == 2
+    agg = "micro" if v.name.startswith("rmse") else "mean"
+    if not re.match(r"(mean|micro|sum|gm)[\[:]", v.name) and (judged_empty or irm):
+        agg += "[absent=empty]"
+    return _variant(agg + ":" + m).name
 
 
 def _path(p, what):
@@ -313,7 +322,7 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
         qpath, rpath = None, _path(qrels, "run")
     else:
         qpath, rpath = _path(qrels, "qrels"), _path(run, "run")
-    res = FileEvaluation(measures)
+    res = FileEvaluation(measures, bool(o.judged_only_empty))
 
     def take(k, query, x, undefined, skipped):
         m = measures[k]

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# irm_test.sh: ir_measures' conventions (issue 27).  1. eval reads an
+# ir_measures name as ir_measures averages it: a judged query missing from
+# the run counts 0 (mean[absent=empty]), its NumQ/NumRel sums and Accuracy
+# do not, and --judged-only, when given, decides for every measure.
+# 2. The command `rankmetrics ir_measures QRELS RUN MEASURE...': its output
+# formats, the names as ir_measures prints them, its options, negative grades
+# read as unjudged for pytrec_eval's measures and as judged for Judged, single
+# precision scores for pytrec_eval's measures, IPrec's trec_eval 9 level.
+# Every expected value is worked out by hand below; ir_measures is never run.
+. "$(dirname "${BASH_SOURCE[0]}")/counts.sh"
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+RM=${TOOL:-./rankmetrics}
+T=$tmp
+bad() { fail "$*"; }
+ok() { passed=$((passed + 1)); echo "ok: ${1:-}"; }
+# expect WHAT GOT WANT
+expect() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1: got '$2', expected '$3'"; fi; }
+
+# The files.  q1 judges d1 1, d2 0, d3 1 and retrieves d1 (1.0), d2 (0.5),
+# d4 (0.2, unjudged).  q2 judges d1 1 and d2 -1 and retrieves d2 (0.9), d1
+# (0.8).  q3 judges d5 2 and is not in the run.
+#   AP: q1 (1/1)/2 = 1/2; q2 d1 at rank 2 of R = 1: 1/2; q3 0.
+#     ir_measures: (1/2 + 1/2 + 0)/3 = 1/3; trec_eval (map): 1/2.
+#   P@2: q1 1/2, q2 1/2, q3 0: 1/3.  NumQ: 2 (q3 adds 0).  NumRel: 2 + 1 = 3.
+#   Accuracy: q1 ranks d1 (rel) above d2 and d4 (nonrel): 1; q2 ranks d2
+#     (grade -1 < 1: nonrel) above d1: 0; q3 has no value: (1 + 0)/2 = 1/2
+#     alone (and in eval); beside another provider's measure ir_measures'
+#     FallbackEvaluator fills q3 in with 0: (1 + 0 + 0)/3 = 1/3.
+#   Bpref, -1 read as unjudged (pytrec_eval): q1 R = 2, N = 1 (d2), d1 has no
+#     judged nonrelevant above: (1 - 0)/2 = 1/2; q2 R = 1, N = 0: 1; q3 0;
+#     (1/2 + 1 + 0)/3 = 1/2.  With -1 read as a judged 0: q2 has d2 above d1,
+#     1 - 1/min(1, 1) = 0, and the mean is 1/6.
+#   Judged@2 (the judged provider; -1 is judged): q1 d1, d2 judged: 1; q2 d2,
+#     d1: 1; q3 0: 2/3.
+#   SetP(relative=True): q1 1/min(2, 3) = 1/2; q2 1/min(1, 2) = 1; q3 0: 1/2.
+#   NumRet(rel=1) = NumRelRet: 1 + 1 = 2.
+#   nDCG(judged_only=True)@5: q1 keeps d1, d2 (d4 unjudged): DCG 1, ideal of
+#     1, 1, 0 is 1 + 1/log2(3): 1/(1 + 1/log2 3) = 0.61314719...; q2 drops d2
+#     (-1, unjudged): d1 at rank 1, 1; q3 0: mean 0.53771573...
+printf 'q1 0 d1 1\nq1 0 d2 0\nq1 0 d3 1\nq2 0 d1 1\nq2 0 d2 -1\nq3 0 d5 2\n' > "$T/q"
+printf 'q1 Q0 d1 1 1.0 r\nq1 Q0 d2 2 0.5 r\nq1 Q0 d4 3 0.2 r\nq2 Q0 d2 1 0.9 r\nq2 Q0 d1 2 0.8 r\n' > "$T/r"
+
+# ---- 1. eval --------------------------------------------------------------
+out=$($RM eval --quiet --trec -m AP -m map -m P@2 -m NumQ -m NumRel -m Accuracy "$T/q" "$T/r")
+get() { printf '%s\n' "$out" | awk -F'\t' -v m="$1" -v q="${2:-all}" '$1 == m && $2 == q {print $3}'; }
+expect "eval AP (ir_measures: q3 counts 0)" "$(get AP)" 0.3333333333333333
+expect "eval map (trec_eval: q3 left out)" "$(get map)" 0.5
+expect "eval P@2" "$(get P@2)" 0.3333333333333333
+expect "eval NumQ" "$(get NumQ)" 2
+expect "eval NumRel" "$(get NumRel)" 3
+expect "eval Accuracy" "$(get Accuracy)" 0.5
+out=$($RM eval --quiet --trec -q -m AP -m map "$T/q" "$T/r")
+expect "eval -q AP of q3" "$(get AP q3)" 0
+expect "eval -q map of q3 (no line)" "$(get map q3)" ""
+# the variants say so; --judged-only given decides for every measure
+v=$($RM eval --quiet --json -m AP -m map "$T/q" "$T/r" | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
+expect "eval variants" "$v" "mean[skip=none,weight=uniform,absent=empty]:ap[norm=rel,rel=1,ties=id-desc,undef=zero] mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,ties=id-desc,undef=zero] "
+out=$($RM eval --quiet --trec --show-variants --judged-only skip -m AP "$T/q" "$T/r")
+expect "eval --judged-only skip AP" "$out" "AP	all	0.5	mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,ties=id-desc,undef=zero]"
+out=$($RM eval --quiet --trec --judged-only empty -m AP -m map "$T/q" "$T/r")
+expect "eval --judged-only empty map" "$(get map)" 0.3333333333333333
+expect "an aggregator written is taken" "$($RM eval --quiet --trec -m mean:AP "$T/q" "$T/r" | cut -f3)" 0.5
+expect "ours with absent=empty" "$($RM eval --quiet --trec -m 'mean[absent=empty]:ap' "$T/q" "$T/r" | cut -f3)" 0.3333333333333333
+e=$($RM name 'mean[absent=skip]:ap' 2>&1)
+case "$e" in *"absent=empty only; skip is its default"*) ok ;; *) bad "absent=skip: $e" ;; esac
+e=$($RM eval --partial -m AP "$T/q" "$T/r" 2>&1 >/dev/null)
+case "$e" in *"--partial: AP: it evaluates the judged queries missing from the run"*) ok ;; *) bad "--partial AP: $e" ;; esac
+# eval under --negative zero says its Bpref is not ir_measures'
+e=$($RM eval -m Bpref "$T/q" "$T/r" 2>&1 >/dev/null)
+case "$e" in *"which ir_measures' pytrec_eval reads as unjudged"*": Bpref; give --negative unjudged"*) ok ;;
+  *) bad "eval Bpref on negative grades: no note: $e" ;; esac
+expect "eval Bpref (-1 a judged 0)" "$($RM eval --quiet --trec -m Bpref "$T/q" "$T/r" | cut -f3)" 0.16666666666666666
+expect "eval --negative unjudged Bpref" "$($RM eval --quiet --trec --negative unjudged -m Bpref "$T/q" "$T/r" | cut -f3)" 0.5
+
+# ---- 2. rankmetrics ir_measures --------------------------------------------
+out=$($RM ir_measures "$T/q" "$T/r" AP 'P@2 NumQ' MAP NumRelRet SetRelP Bpref \
+  'nDCG(judged_only=True)@5' Judged@2 Accuracy 2>"$T/err")
+expect "ir_measures tsv" "$out" "AP	0.3333
+P@2	0.3333
+NumQ	2.0000
+NumRet(rel=1)	2.0000
+SetP(relative=True)	0.5000
+Bpref	0.5000
+nDCG(judged_only=True)@5	0.5377
+Judged@2	0.6667
+Accuracy	0.3333"
+expect "ir_measures stderr" "$(cat "$T/err")" ""
+# -q: every judged query, q3 filled with 0; Python's repr.  Accuracy alone
+# leaves q3 out (1/2), as eval does.
+expect "Accuracy alone" "$($RM ir_measures -q "$T/q" "$T/r" Accuracy | tr '\n' ' ')" "q1	Accuracy	1.0000 q2	Accuracy	0.0000 all	Accuracy	0.5000 "
+out=$($RM ir_measures -q -p -1 "$T/q" "$T/r" AP NumQ Accuracy Bpref)
+expect "ir_measures -q -p -1" "$out" "q1	AP	0.5
+q1	NumQ	1.0
+q1	Accuracy	1.0
+q1	Bpref	0.5
+q2	AP	0.5
+q2	NumQ	1.0
+q2	Accuracy	0.0
+q2	Bpref	1.0
+q3	AP	0.0
+q3	NumQ	0.0
+q3	Accuracy	0.0
+q3	Bpref	0.0
+all	AP	0.3333333333333333
+all	NumQ	2.0
+all	Accuracy	0.3333333333333333
+all	Bpref	0.5"
+# abbreviations and = forms; -n; jsonl
+expect "ir_measures --by --places=2 -n" "$($RM ir_measures --by --places=2 -n "$T/q" "$T/r" AP)" "q1	AP	0.50
+q2	AP	0.50
+q3	AP	0.00"
+expect "ir_measures -p1 -ojsonl" "$($RM ir_measures -p1 -ojsonl "$T/q" "$T/r" AP 2>&1)" \
+  '--places is ignored when using --output jsonl
+{"measure": "AP", "value": 0.3333333333333333}'
+expect "ir_measures jsonl -q" "$($RM ir_measures -q --output_format jsonl "$T/q" "$T/r" 'P(cutoff=5,rel=1)' | sed -n '1p;$p')" \
+  '{"query_id": "q1", "measure": "P@5", "value": 0.2}
+{"query_id": "all", "measure": "P@5", "value": 0.13333333333333333}'
+# the names as ir_measures prints them; one of each
+out=$($RM ir_measures "$T/q" "$T/r" 'MAP AP' 'SetF(beta=1)' 'IPrec@0.30' 'nDCG(dcg="exp-log2")@2' 'Precision@2' 'P@2' | cut -f1 | tr '\n' ' ')
+expect "ir_measures reprs" "$out" "AP SetF IPrec@0.3 nDCG(dcg='exp-log2')@2 P@2 "
+# errors: a name not read (status 255, ir_measures' words and ours), -n alone
+$RM ir_measures "$T/q" "$T/r" Foo AP_IA > "$T/out" 2> "$T/err"; rc=$?
+expect "ir_measures bad names status" "$rc" 255
+expect "ir_measures bad names output" "$(cat "$T/out")" ""
+expect "ir_measures bad names message" "$(grep -v '^  ' "$T/err")" "error parsing measures
+unknown measure: Foo
+measure not computed here: AP_IA"
+$RM ir_measures -n "$T/q" "$T/r" AP > /dev/null 2>&1; expect "-n without -q" "$?" 2
+$RM ir_measures "$T/q" "$T/nothere" AP > /dev/null 2> "$T/err"; rc=$?
+expect "a missing file" "$rc $(cat "$T/err")" "255 $T/nothere not found."
+$RM ir_measures --provider judged "$T/q" "$T/r" AP > /dev/null 2>&1; expect "--provider that does not compute AP" "$?" 255
+expect "--provider judged" "$($RM ir_measures --provider judged "$T/q" "$T/r" Judged@2)" "Judged@2	0.6667"
+$RM ir_measures --help | grep -q '^usage: rankmetrics ir_measures' && ok || bad "ir_measures --help"
+
+# single precision: a's score 0.5000000001 is 0.5 as a float, so pytrec_eval
+# ties a (relevant) with b and puts b first (docno descending): AP 1/2, P@1
+# 0; msmarco's RR@5 ranks by doubles, a first: 1.  eval ranks by doubles: AP 1.
+printf 'q1 0 a 1\nq1 0 b 0\n' > "$T/q2"
+printf 'q1 Q0 a 1 0.5000000001 r\nq1 Q0 b 2 0.5 r\n' > "$T/r2"
+expect "single precision" "$($RM ir_measures "$T/q2" "$T/r2" AP P@1 RR@5)" "AP	0.5000
+P@1	0.0000
+RR@5	1.0000"
+expect "single precision, run on standard input" "$($RM ir_measures "$T/q2" - AP RR@5 < "$T/r2")" "AP	0.5000
+RR@5	1.0000"
+expect "eval ranks by doubles" "$($RM eval --quiet --trec -m AP "$T/q2" "$T/r2" | cut -f3)" 1
+
+# IPrec@0.7 with R = 2, relevant at ranks 1 and 5: trec_eval 9 counts
+# (long)(1.4 + 0.9) = 2 relevant, precision 2/5; trec_eval 10 lround(1.4) = 1,
+# precision 1.
+printf 'q1 0 a 1\nq1 0 e 1\n' > "$T/q3"
+printf 'q1 Q0 a 1 5 r\nq1 Q0 b 2 4 r\nq1 Q0 c 3 3 r\nq1 Q0 d 4 2 r\nq1 Q0 e 5 1 r\n' > "$T/r3"
+expect "IPrec@0.7 (trec_eval 9)" "$($RM ir_measures "$T/q3" "$T/r3" IPrec@0.7)" "IPrec@0.7	0.4000"
+expect "iprec_at_recall_0.70 (trec_eval 10)" "$($RM eval --quiet --trec -m iprec_at_recall_0.70 "$T/q3" "$T/r3" | cut -f3)" 1
+
+finish

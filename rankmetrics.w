@@ -33722,7 +33722,7 @@ The tool \.{rankmetrics} puts the library on the command line: it is
 for computing one value of one variant by hand, for evaluating run files as
 trec\_eval does, for checking another implementation against the golden
 vectors, and for the build of this book, whose numbers, pictures and tables
-it writes.  This version has fourteen commands, and \.{help}; the table
+it writes.  This version has fifteen commands, and \.{help}; the table
 below lists them in the order |run_command| tries them
 (\.{tests/commands\_test.sh} checks this table, its count, and the lists of
 the README and the manual page against that function):

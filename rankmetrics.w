@@ -39567,8 +39567,8 @@ static void py_json_string(FILE *f, const char *s)
   putc('"', f);
 }
 
-@ {\it The name ir\_measures prints.}  |im_repr| writes the |repr| of the
-measure that ir\_measures' |parse_measure| makes of the name |tok| (a name
+@ {\it The name ir\_measures prints.}  |im_repr| writes the |repr| of
+the measure that |parse_measure| of ir\_measures makes of the name |tok| (a name
 without blanks, as the command line splits them): the alias replaced by
 its measure, with the parameters that the alias fixes first
 (\.{NumRelRet} is |NumRet(rel=1)|), then the parameters written, in their

@@ -410,6 +410,13 @@
 @s loglin int
 @s lterm int
 @s nsum int
+@s div_in int
+@s div_q int
+@s rm_cat int
+@s rm_pauc int
+@s te_dfiles int
+@s te_gl int
+@s te_pow int
 @s restrict const
 @s line normal
 @s error normal
@@ -39487,8 +39494,10 @@ rounded mean of its values (ir\_measures adds them in its order, which
 may differ in the last bit).  \.{--provider} takes only the provider
 that computes every measure given by default; a measure that
 another provider would compute differently (and ir\_measures' fallbacks)
-is refused, with its name.  A name that ir\_measures would not parse, or
-that it parses and this version has no variant for, is reported as
+is refused, with its name.  A name that ir\_measures would not parse,
+that it parses and this version has no variant for, or of a measure of
+diversity (which reads the subtopic judgments of \secref{q:div}, through
+\.{eval}), is reported as
 ir\_measures reports it (\.{error parsing measures}, then a line per
 name) with our reason on the line after it, and the status is 255, what
 ir\_measures' |sys.exit(-1)| gives.  A file that cannot be read is
@@ -39882,6 +39891,13 @@ static int im_measures(const im_opts *o, im_measure *m, int *nm)
       if (!bad++) fputs("error parsing measures\n", stderr);
       fprintf(stderr, "%s: %s\n  rankmetrics: %s\n", strstr(msg, "has no measure named")
         ? "unknown measure" : "measure not computed here", o->tok[i], msg);
+      continue;
+    }
+    if (rm_metric_subtopics(v.metric)) {
+      if (!bad++) fputs("error parsing measures\n", stderr);
+      fprintf(stderr, "measure not computed here: %s\n  rankmetrics: %s is a measure"
+        " of diversity (pyndeval's) and this command reads plain judgments: use"
+        " rankmetrics eval on TREC Web diversity qrels\n", o->tok[i], o->tok[i]);
       continue;
     }
     if (o->provider && strcmp(o->provider, pv) != 0) {

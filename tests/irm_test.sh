@@ -126,6 +126,8 @@ expect "ir_measures bad names output" "$(cat "$T/out")" ""
 expect "ir_measures bad names message" "$(grep -v '^  ' "$T/err")" "error parsing measures
 unknown measure: Foo
 measure not computed here: AP_IA"
+grep -q '^  rankmetrics: AP_IA is a measure of diversity (pyndeval.s) and this command reads plain judgments' "$T/err" &&
+  ok "a measure of diversity is refused with its reason" || bad "AP_IA's reason: $(cat "$T/err")"
 $RM ir_measures -n "$T/q" "$T/r" AP > /dev/null 2>&1; expect "-n without -q" "$?" 2
 $RM ir_measures "$T/q" "$T/nothere" AP > /dev/null 2> "$T/err"; rc=$?
 expect "a missing file" "$rc $(cat "$T/err")" "255 $T/nothere not found."

@@ -24895,10 +24895,11 @@ static int cm_run_tests(const cm_opts *o, const cm_run *u, cm_cmp *c)
     rm_test_result_init(&c->r[k]);
     c->st[k] = rm_test_run(&o->t[k], c->va, c->vb, c->n, o->exact, o->threads, &c->r[k]);
     if (c->st[k] != RM_OK && c->st[k] != RM_EUNDEF) {
-      fprintf(stderr, "rankmetrics: compare: %s on %s: %s%s\n", o->tname[k],
-        o->m[c->m], rm_strerror(c->st[k]), c->st[k] == RM_EINVAL ? " (an exact"
-        " enumeration takes at most 24 queries for randomization, 200 nonzero"
-        " differences for wilcoxon: use method=mc or method=normal)" : "");
+      fprintf(stderr, "rankmetrics: compare: %s on %s: %s\n", o->tname[k],
+        o->m[c->m], c->st[k] == RM_EINVAL ? "too many pairs for an exact"
+        " enumeration (at most 24 queries for randomization, 200 nonzero"
+        " differences for wilcoxon): use method=mc or method=normal"
+        : rm_strerror(c->st[k]));
       return 0;
     }
   }

@@ -2,8 +2,8 @@
 Python's rankmetrics.evaluate over a pandas data frame against
 `rankmetrics eval` on the CSV file the frame was read from (issue 31 item
 2: at most 1.5 times eval's time, the same values bit for bit), on the
-double path (evaluate's default, eval --fast) and on eval's default, the
-exact path's correctly rounded doubles (fast=False).  Reading the file
+double path (fast=True, eval --fast) and on the default of both, the
+exact path's correctly rounded doubles.  Reading the file
 into the frame is not timed: the data are in memory, where evaluate
 finds them; eval's time is the whole command's, reading included.  Each
 time is the median of three runs, in elapsed seconds."""

@@ -101,7 +101,11 @@
 % section) whose title is followed at once by \impl, up to the next starred
 % section as deep or deeper; and a section whose TeX part starts with
 % \implrest, with the rest of its chapter (up to the next starred section
-% as deep as the chapter's or deeper).  A section left out is skipped by TeX's \iffalse,
+% as deep as the chapter's or deeper) -- in the introduction of a part, only
+% the rest of that introduction, up to the part's next chapter, so that the
+% chapters for the user that follow the engine's and the tool's internals
+% (evaluating run files, trec\_eval's command line) stay in the reader's
+% edition.  A section left out is skipped by TeX's \iffalse,
 % so its number is never printed and the numbers of the others stay those
 % of the full book.  In the full book \impl prints nothing.
 % Inside the conditional below, which the full book skips, no \outer macro
@@ -150,7 +154,8 @@
       \ifx\rmnext\Y \let\rmdo\rmskip \fi % no TeX part: definitions or code
       \ifx\rmnext\impl \let\rmdo\rmskip \fi
       \ifx\rmnext\implrest \global\rmimpltrue
-        \global\rmimpldepth=\rmchapdepth \fi \fi
+        \global\rmimpldepth=\rmchapdepth
+        \ifnum\rmimpldepth<1 \global\rmimpldepth=1 \fi \fi \fi
     \ifrmimpl \let\rmdo\rmskip \fi
     \rmdo}
   \def\rmkeep{\ifrmstarred \expandafter\rmkeepN \else

@@ -11,7 +11,8 @@
 #   - "How to read this book" is among the first six pages after the
 #     contents of the full book (the contents end with "To cite one exact
 #     definition"), in both editions, and the splits that matter follow it
-#     with their witness notation explained on the same page;
+#     with their witness notation explained on the same page; each section
+#     its paths name is in the edition (none is "full book");
 #   - every metric chapter reordered so far is reader-first: no C from its
 #     title to its part "The implementation of ...", and the definitions,
 #     sources, worked examples, cases and exercises in that stretch;
@@ -84,6 +85,13 @@ for f in "$full" "$reader"; do
   t=$(pdftotext -q -layout -f "$how" -l "$how" "$f" -)
   grep -q "§$cg, *p\. *[0-9]" <<< "$t" ||
     fail "$f: the paths of 'How to read this book' give no page for §$cg (nDCG)"
+  # Every section of the three paths is in this edition: none is sent to
+  # the full book (an \implrest in a part's introduction once left out the
+  # chapters on run files, trec_eval's command line and the bench beside
+  # trec_eval, which follow it).
+  t=$(pdftotext -q -layout -f "$how" -l $((how + 1)) "$f" - | sed '/^ *The splits that matter *$/,$d')
+  away=$( (grep -o '§[0-9]*, *full book' <<< "$t" || true) | tr '\n' ' ')
+  [ -z "$away" ] || fail "$f: the paths of 'How to read this book' send the reader to the full book: $away"
 done
 
 # The metric chapters are reader-first (issue 24, item 2): from a chapter's

@@ -11826,7 +11826,8 @@ which is not the mean of the users' $F$ values (the metric \.{mean:f}).  These
 metrics take a set of queries, are named without an aggregator, and are
 computed by |rm_value_set| and |rm_value_set_exact|; given to |rm_value| a
 single list is a set of one.  Their rows in the table of metrics have two
-more functions, the two paths over a set.
+more functions, the two paths over a set.  The definitions, the examples
+and exercises follow; the C is in \secref{q:setimpl}.
 @^catalogue coverage@>@^F-score of means@>
 
 @ The metric \.{coverage}\here{q:coverage} has the key \.{items}, the size $N$ of the
@@ -11846,6 +11847,111 @@ by~$R$, as \src{001} does; a user without relevant items has recall~0, and
 a user with an empty list (and no cutoff) precision~0.  Neither metric
 defines \.{ties=average}.
 It is undefined for an empty set; it is 0 when both means are~0.
+
+@ {\it Examples.}\here{set-examples}  Two users' top~2 are $a,b$ and $b,c$ in a catalogue of 10
+items: coverage@@2 is $\oursq{T-coverage}$; their whole lists $a,b,d$ and
+$b,c,a$ cover $\oursq{T-coverage-all}$.  For the $F$-score, two users with
+$K=2$: the first has relevant items at ranks 1 and~2 of 2 and no other
+(P~$=1$, R~$=1$), the second one relevant item at rank~2 and three more not
+retrieved (P~$=1/2$, R~$=1/4$).  Then $\bar P=3/4$ and $\bar R=5/8$, and
+$F_1=2\bar P\bar R/(\bar P+\bar R)=\oursq{T-fmean}$, while the mean of the
+users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
+
+@ {\it Novelty} (\src{001}, F001.11 and F001.12).\here{F001.11}  \src{001}
+@:metric novelty}{metric \.{novelty}@>@:key floor none}{key \.{floor}, word \.{none}@>@:key floor code}{key \.{floor}, word \.{code}@>
+defines the popularity-based novelty of a recommender as the mean
+self-information of the recommended items,
+$${\rm Novelty}@@K={1\over U}\sum_u{1\over K}\sum_{i\in R(u)}-\lg p(i),\qquad
+  p(i)={\vert\{u: r_{u,i}\ne\emptyset\}\vert\over U},$$
+where $R(u)$ is user~$u$'s top~$K$ and $p(i)$ the fraction of the $U$ users
+who rated item~$i$.  Our input has no separate rating log, so we read it from
+the set itself: user $u$ has {\it rated\/} item $i$ when $i$ appears in $u$'s
+list with a grade of at least the relevance threshold.  (That is the natural
+reading when the lists hold the users' judged items; with a rating log, make
+each user's list hold his rated items with grade~1.)  Items are told apart by
+their identifiers.  An item that no user rated has $p(i)=0$ and infinite
+self-information: under \.{floor=none}, the default, the value is then
+undefined; under \.{floor=code}, $p(i)$ is raised to $10^{-8}$, as the
+source's code does (it clamps with |max(p, 1e-8)|), which caps a term at
+$8\lg10$.  Without a cutoff, $K$ is each user's list length.  The source's
+code never sets the popularity it reads, and never calls the method.
+@^novelty@>
+
+@ {\it Cases.}\here{novelty-cases}  Four users are all recommended the items $a$ and~$b$; the
+first rated both, the second only~$a$, the others neither.  So
+$p(a)=1/2$, $p(b)=1/4$, every user's top two carry $1+2$ bits, and the
+novelty@@2 is $\oursq{T-novelty}$ exactly.  Three users whose top two hold
+one item rated by two of the three and one rated by one of them have novelty
+$\lg3-1/2=\ours{T-novelty-irr}$.  An item nobody rated makes the novelty
+undefined, and under the source's floor its term is $8\lg10$.
+
+@ {\it The examples in a table.}\here{set-wex}  The examples of this
+chapter, with \src{001}'s formulas for the $F$-score of means (F001.3) and
+for novelty (F001.12); \src{001} prints no value of either for an input
+one could recompute, so the table has ours only, as the build computes
+them from the lists above.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\cr
+\rm example&\rm variant&\hbox{\rm ours}\cr
+\noalign{\smallskip\hrule\smallskip}
+two users' top 2 of $a,b,d$ and $b,c,a$&\.{coverage@@2[items=10]}&\oursq{T-coverage}\cr
+their whole lists&\.{coverage[items=10]}&\oursq{T-coverage-all}\cr
+$P=1,R=1$ and $P=1/2,R=1/4$&\.{fmean@@2}&\oursq{T-fmean}\cr
+the same users&\.{mean:f@@2}&\oursq{T-meanf}\cr
+four users, $p(a)=1/2$, $p(b)=1/4$&\.{novelty@@2}&\oursq{T-novelty}\cr
+three users&\.{novelty@@2}&\lg3-1/2=\ours{T-novelty-irr}\cr}}$$
+
+@ {\it Exercises.}\here{set-ex}  Work them with the definitions of
+\secref{q:set}, \secref{q:coverage} and \secref{F001.11}.  The answers
+follow; the command \.{rankmetrics value} computes each, with the users'
+lists separated by \.{;} in each of its options, \.{--grades}, \.{--ids}
+(the items' identifiers) and \.{--judged} (the grades of the judged items
+that a list does not hold).
+
+1. Two users are recommended $a,b,c$ and $c,d,a$ from a catalogue of ten
+items.  What is the coverage at the cutoffs 1 and~2, and of the whole
+lists?
+
+2. Two users at $K=2$: the first is recommended three items, of which
+only the first is relevant and there is no other; the second is
+recommended two, the second relevant, and has three more relevant items
+that were not recommended.  Compute the $F_1$ of the mean precision and
+mean recall, and the mean of the users' own $F_1$.
+
+3. Four users are recommended $a$ first and $b$ second, except the last,
+who is recommended $b$ first; the first two rated $a$, the third
+rated~$b$.  What is the novelty at the cutoff~1?
+
+@ {\it Answers to the exercises.}\here{set-ans}  Each row gives the name
+of the variant, the options of \.{rankmetrics value} that give it the
+users, the value as a fraction and its first six decimals;
+\.{tests/claims\_test.sh} runs every row and checks the six decimals and
+the fraction.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{coverage@@1[items=10]}&\.{--grades 0,0,0;0,0,0 --ids a,b,c;c,d,a}&1/5&0.200000\cr
+1&\.{coverage@@2[items=10]}&\.{--grades 0,0,0;0,0,0 --ids a,b,c;c,d,a}&2/5&0.400000\cr
+1&\.{coverage[items=10]}&\.{--grades 0,0,0;0,0,0 --ids a,b,c;c,d,a}&2/5&0.400000\cr
+2&\.{fmean@@2}&\.{--grades 1,0,0;0,1 --judged ;1,1,1}&5/9&0.555556\cr
+2&\.{mean:f@@2}&\.{--grades 1,0,0;0,1 --judged ;1,1,1}&1/2&0.500000\cr
+3&\.{novelty@@1}&\.{--grades 1,0;1,0;0,1;0,0 --ids a,b;a,b;a,b;b,a}&5/4&1.250000\cr}}$$
+In 1 the top items are $a$ and $c$ at the cutoff~1, and $a,b,c,d$ at~2,
+which the whole lists do not add to.  In 2 the precisions are $1/2$ and
+$1/2$ and the recalls 1 and $1/4$, so $\bar P=1/2$, $\bar R=5/8$ and
+$F_1=2\bar P\bar R/(\bar P+\bar R)=5/9$, while the users' own $F_1$ are
+$2/3$ and $1/3$, of mean $1/2$.  In 3 $p(a)=2/4$ and $p(b)=1/4$: three
+users' first item carries $\lg2=1$ bit and the last one's $\lg4=2$, so
+the novelty is $(1+1+1+2)/4$.
+
+@* The implementation of the metrics of a whole set.\impl\here{q:setimpl}
+What follows is for the reader of the program: the declarations of the
+keys \.{items} and \.{floor}, the means of the $F$-score of means on both
+paths and their error, the sums of logarithms over the primes that decide
+whether a novelty is rational, the rows of the metric table and those of
+the examples.  Each part points back at the section of \secref{q:set}
+that defines what it computes.
+
+@ The C of \secref{q:coverage}.
 
 @<Public types@>=
 typedef enum {@+ RM_ITEMS_UNSET = 0 @+} rm_items_default; /* \.{items} not given */
@@ -11978,14 +12084,7 @@ RM_COVERAGE, RM_FMEAN,
 [RM_FMEAN] = {"fmean", K(KEY_BETA2) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), NULL,
   NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx},
 
-@ {\it Examples.}  Two users' top~2 are $a,b$ and $b,c$ in a catalogue of 10
-items: coverage@@2 is $\oursq{T-coverage}$; their whole lists $a,b,d$ and
-$b,c,a$ cover $\oursq{T-coverage-all}$.  For the $F$-score, two users with
-$K=2$: the first has relevant items at ranks 1 and~2 of 2 and no other
-(P~$=1$, R~$=1$), the second one relevant item at rank~2 and three more not
-retrieved (P~$=1/2$, R~$=1/4$).  Then $\bar P=3/4$ and $\bar R=5/8$, and
-$F_1=2\bar P\bar R/(\bar P+\bar R)=\oursq{T-fmean}$, while the mean of the
-users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
+@ The C of \secref{set-examples}.
 
 @<Examples over several queries@>=
 @/{"T-coverage", NULL, "coverage@@2[items=10]",
@@ -12007,25 +12106,7 @@ users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
 #define RM_QID(g, i) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
   (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL, NULL}
 
-@ {\it Novelty} (\src{001}, F001.11 and F001.12).\here{F001.11}  \src{001}
-@:metric novelty}{metric \.{novelty}@>@:key floor none}{key \.{floor}, word \.{none}@>@:key floor code}{key \.{floor}, word \.{code}@>
-defines the popularity-based novelty of a recommender as the mean
-self-information of the recommended items,
-$${\rm Novelty}@@K={1\over U}\sum_u{1\over K}\sum_{i\in R(u)}-\lg p(i),\qquad
-  p(i)={\vert\{u: r_{u,i}\ne\emptyset\}\vert\over U},$$
-where $R(u)$ is user~$u$'s top~$K$ and $p(i)$ the fraction of the $U$ users
-who rated item~$i$.  Our input has no separate rating log, so we read it from
-the set itself: user $u$ has {\it rated\/} item $i$ when $i$ appears in $u$'s
-list with a grade of at least the relevance threshold.  (That is the natural
-reading when the lists hold the users' judged items; with a rating log, make
-each user's list hold his rated items with grade~1.)  Items are told apart by
-their identifiers.  An item that no user rated has $p(i)=0$ and infinite
-self-information: under \.{floor=none}, the default, the value is then
-undefined; under \.{floor=code}, $p(i)$ is raised to $10^{-8}$, as the
-source's code does (it clamps with |max(p, 1e-8)|), which caps a term at
-$8\lg10$.  Without a cutoff, $K$ is each user's list length.  The source's
-code never sets the popularity it reads, and never calls the method.
-@^novelty@>
+@ The C of \secref{F001.11}.
 
 @<Public types@>=
 typedef enum {@+ RM_FLOOR_NONE, RM_FLOOR_CODE @+} rm_floor;
@@ -12131,13 +12212,7 @@ RM_NOVELTY,
   | K(KEY_UNDEF), NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd,
   cat_sx},
 
-@ {\it Cases.}  Four users are all recommended the items $a$ and~$b$; the
-first rated both, the second only~$a$, the others neither.  So
-$p(a)=1/2$, $p(b)=1/4$, every user's top two carry $1+2$ bits, and the
-novelty@@2 is $\oursq{T-novelty}$ exactly.  Three users whose top two hold
-one item rated by two of the three and one rated by one of them have novelty
-$\lg3-1/2=\ours{T-novelty-irr}$.  An item nobody rated makes the novelty
-undefined, and under the source's floor its term is $8\lg10$.
+@ The C of \secref{novelty-cases}.
 
 @<Examples over several queries@>=
 @/{"T-novelty", "001_2e9bf761b3089294.txt", "novelty@@2",
@@ -15096,43 +15171,147 @@ items is taken to be one who wants many.  The C/W/L framework of
 Azzopardi, Thomas and Moffat turns any such continuation $C_i$ into the
 weight $W_i$ of rank~$i$, the share of the user's attention that rank~$i$
 gets, and a measure into the expected gain per item read,
-$\sum_i W_iG_i$.  We read it in \.{cwl\_eval}, github.com/ireval/cwl at
-commit 4c3ea6f: file \.{cwl/ruler/measures/cwl\_insq.py} for $C_i$, and
-\.{cwl/ruler/measures/cwl\_metrics.py}, function |w_vector|, for $W_i$.
+$\sum_i W_iG_i$, with $G_i$ the gain of rank~$i$, in $[0,1]$.
 INSQ with a parameter $T>0$ (the gain the user wants; default~1) has
 $$C_i=\left({i+2T-1\over i+2T}\right)^2,\qquad
   W_i={\prod_{j<i}C_j\over\sum_{r=1}^N\prod_{j<r}C_j},$$
-over a ranking of exactly $N=1000$ ranks: \.{cwl/ruler/ranking.py} cuts a
-longer run after rank 1000 and pads a shorter one with items of gain~0,
-and so does ir\_measures, which calls \.{cwl\_eval} with that depth.  The
-product telescopes, each numerator cancelling the denominator before it:
-$\prod_{j<i}C_j=\bigl(2T/(i+2T-1)\bigr)^2$, so that
-$${\rm INSQ}_T={\sum_{i\le\min(n,N)}G_i/(i+2T-1)^2\over
-  \sum_{i=1}^{N}1/(i+2T-1)^2}.$$
-An unjudged item gains~0 (\.{ranking.py} gives it the least gain, 0,
-in the lower bound that is the value reported).  The ranking is the run
-sorted by score, ties in input order (ir\_measures' reader sorts stably),
-so the variant that stands for it has \.{ties=input}.
-Our \.{insq} is that value, with the key \.{t} (lower case, as every
-key; ir\_measures' \.{T}) a fraction from $1/1000$ to 1000 and the gains of ir\_measures' provider
-\.{providers/cwl\_eval.py} (ir\_measures at commit dc04a88): the grades
-clipped to $[m,M]$ and scaled to $[0,1]$, our \.{gain=clip:}$m$\.{..}$M$
-(\secref{q:gainclip}), or \.{gain=binary} (the default, with \.{rel}),
-which is \.{gain=clip:}$(t-1)$\.{..}$t$ under another name.  INSQ
-takes no cutoff, as \.{cwl\_eval} takes none: the depth is part of the
-definition.  No other gain is taken, since $C_i$ and the framework's
-reading of $W_iG_i$ as a rate of gain both assume gains in $[0,1]$.
+over a ranking of exactly $N=1000$ ranks (a longer run is cut after rank
+1000, a shorter one padded with items of gain~0).  The product
+telescopes, each numerator cancelling the denominator before it:
+$\prod_{j<i}C_j=\bigl(2T/(i+2T-1)\bigr)^2$, so that, with
+$Z_T=\sum_{i=1}^{N}1/(i+2T-1)^2$ and $n$ the length of the list,
+$${\rm INSQ}_T={1\over Z_T}\sum_{i\le\min(n,N)}{G_i\over(i+2T-1)^2}.$$
+@^INSQ@>@^C/W/L framework@>
 
-For example, with $T=1/2$ the weights are proportional to $1/i^2$:
-the continuations are $C_1=1/4$, $C_2=4/9$, $C_3=9/16$, and the products
-$1$, $1/4$, $1/9$, $1/16,\ldots$  The binary grades 1, 0, 1 give
-$${\rm INSQ}_{1/2}={1+1/9\over\sum_{i=1}^{1000}1/i^2}
-  ={10/9\over1.64393456668\ldots}=0.67589\ldots,$$
-and a run of 1000 relevant items (or more) gives exactly~1, whatever~$T$.
-With $T=1$ the weights are proportional to $1/(i+1)^2$, and the grades 1
-and 2 under \.{gain=clip:0..2} give $(1/2\cdot1/4+1\cdot1/9)/
-\sum_{i=2}^{1001}1/i^2$.
-@^INSQ@>@^C/W/L framework@>@^cwl\_eval@>@^ir\_measures@>
+{\it Intuition.}  The weight of rank~$i$ falls as $1/(i+2T-1)^2$.  A
+user who wants little (a small~$T$) stops early, and the first ranks carry
+nearly all the weight: with $T=1/2$ rank~1 alone has $1/Z_{1/2}$, some 61
+per cent of it.  A user who wants much reads deep, and the weights
+flatten: with $T=1000$ rank~1 weighs only $2.25$ times rank~1000.  INSQ
+is therefore a precision near the top for a small~$T$, and something
+closer to a recall over the thousand ranks for a large one; a list
+whose every one of the 1000 ranks holds a gain of~1 scores exactly~1,
+whatever~$T$.  The sources, the variants, worked examples, a case by hand
+and exercises follow; the C is in \secref{q:insqimpl}.
+
+@ {\it Where the sources state it.}\here{insq-sources}  The paper states
+$C_i$ and the framework's $W_i$ over an unbounded ranking.  We read the
+measure in \.{cwl\_eval}, github.com/ireval/cwl at commit 4c3ea6f: file
+\.{cwl/ruler/}\allowbreak\.{measures/cwl\_insq.py} for $C_i$, and
+\.{cwl/ruler/}\allowbreak\.{measures/cwl\_metrics.py}, function |w_vector|, for $W_i$.
+There the ranking has exactly $N=1000$ ranks: \.{cwl/ruler/ranking.py}
+cuts a longer run after rank 1000 and pads a shorter one with items of
+gain~0, and so does ir\_measures, which calls \.{cwl\_eval} with that
+depth; so the weights are normalised over 1000 ranks, where the paper's
+run over all of them.  An unjudged item gains~0 (\.{ranking.py} gives it
+the least gain, 0, in the lower bound that is the value reported).  The
+ranking is the run sorted by score, ties in input order (ir\_measures'
+reader sorts stably).  ir\_measures' provider \.{providers/cwl\_eval.py}
+(ir\_measures at commit dc04a88) clips the grades to $[m,M]$ and scales
+them to $[0,1]$ (\.{min\_rel} and \.{max\_rel}; note~q of
+\secref{q:alias}).  \.{cwl\_eval} computes in double precision with
+NumPy; we compute the exact value.
+@^cwl\_eval@>@^ir\_measures@>
+
+@ {\it The variants and their names.}\here{insq-variants}  Our \.{insq} is
+that value, with the key \.{t} (lower case, as every key; ir\_measures'
+\.{T}) a fraction from $1/1000$ to 1000 and the gains of ir\_measures'
+provider: the grades clipped to $[m,M]$ and scaled to $[0,1]$, our
+\.{gain=clip:}$m$\.{..}$M$ (\secref{q:gainclip}), or \.{gain=binary} (the
+default, with \.{rel}), which is \.{gain=clip:}$(t-1)$\.{..}$t$ under
+another name.  INSQ takes no cutoff, as \.{cwl\_eval} takes none: the
+depth is part of the definition.  No other gain is taken, since $C_i$ and
+the framework's reading of $W_iG_i$ as a rate of gain both assume gains in
+$[0,1]$.  The variant that stands for ir\_measures' name has
+\.{ties=input}: \.{INSQ(T=}$x$\.{,max\_rel=}$M$\.{,min\_rel=}$m$\.{)} is
+\.{insq[t=}$x$\.{,gain=clip:}$m$\.{..}$M$\.{]}, and \.{INSQ@@}$K$ is
+refused.
+
+@ {\it Worked examples.}\here{insq-wex}  No source prints a value of
+INSQ; the values below are ours, each with its closed form, and
+\.{cwl\_eval} itself, run outside this project on 1500 seeded lists
+(\secref{q:cwladapt}), agreed with our exact values within a relative
+$9\cdot10^{-16}$.  Each row gives the variant, the grades, the closed form
+and the first six decimals, which \.{tests/claims\_test.sh} checks against
+\.{rankmetrics value}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\rm grades&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{insq[t=1/2]}&1,0,1&(1+1/9)/Z_{1/2}&0.675885\cr
+2&\.{insq[t=1/2]}&1&1/Z_{1/2}&0.608297\cr
+3&\.{insq}&1,0,1&(1/4+1/16)/Z_1&0.485297\cr
+4&\.{insq[gain=clip:0..2]}&1,2&(1/2\cdot1/4+1/9)/Z_1&0.366669\cr
+5&\.{insq[gain=clip:0..3]}&3,2,0,1&(1/4+(2/3)/9+(1/3)/25)/Z_1&0.523977\cr}}$$
+Here $Z_{1/2}=\sum_{i=1}^{1000}1/i^2$ and $Z_1=\sum_{i=2}^{1001}1/i^2$.
+Row~5 is ir\_measures' \.{INSQ(max\_rel=3)} of the grades 3, 2, 0,~1
+(note~q of \secref{q:alias}).
+
+@ {\it A case by hand.}\here{insq-cases}  With $T=1/2$ the continuations
+are $C_1=1/4$, $C_2=4/9$, $C_3=9/16$, and the products $1$, $1/4$, $1/9$,
+$1/16,\ldots$: the weights are proportional to $1/i^2$.  The binary grades
+1, 0,~1 gather $1+1/9=10/9$.  The normaliser is $\pi^2/6$ less the tail
+beyond rank 1000, and that tail lies between $1/1001$ and $1/1000$, so
+$Z_{1/2}=1.644934-0.000999=1.643935$ to six decimals, and
+$${\rm INSQ}_{1/2}={10/9\over1.643935}=0.67589\ldots$$
+With $T=1$ the weights are proportional to $1/(i+1)^2$ and
+$Z_1=Z_{1/2}-1+1/1001^2=0.643936$; the grades 1 and~2 under
+\.{gain=clip:0..2} (gains $1/2$ and~1) give
+$(1/2\cdot1/4+1\cdot1/9)/Z_1=0.36667$.
+
+@ {\it Exercises.}\here{insq-ex}  Work them with the formula of
+\secref{q:insq} and the normalisers of \secref{insq-wex}; the answers
+follow, and \.{rankmetrics value} computes each, given the grades of the
+list (\.{--grades}) and its scores (\.{--scores}).
+
+1. Under $T=1/2$, compare the lists 1,1,0 and 0,1,1.  By how much does
+moving the non-relevant item from the bottom to the top lower INSQ?
+
+2. The list 1, 0,~1 under $T=1/1000$, $T=1$, $T=2$ and $T=1000$.  Why
+does the value fall as $T$ grows, and what is its limit as $T$ tends
+to~0?
+
+3. ir\_measures' \.{INSQ(max\_rel=2)} of the grades 2,~1 and of 1,~2, and
+\.{insq} (binary gains at \.{rel=1}) of the same two lists.  Then two
+items of equal score, the second relevant: what does the tie rule
+change?
+
+@ {\it Answers to the exercises.}\here{insq-ans}  Each row gives the name
+of the variant, the grades (then the scores, after a semicolon), the
+closed form and the value's first six decimals; \.{tests/claims\_test.sh}
+checks every row against \.{rankmetrics value}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{insq[t=1/2]}&1,1,0&(1+1/4)/Z_{1/2}&0.760371\cr
+1&\.{insq[t=1/2]}&0,1,1&(1/4+1/9)/Z_{1/2}&0.219663\cr
+2&\.{insq[t=1/1000]}&1,0,1&\approx1&0.999994\cr
+2&\.{insq}&1,0,1&(1/4+1/16)/Z_1&0.485297\cr
+2&\.{insq[t=2]}&1,0,1&(1/16+1/36)/Z_2&0.319199\cr
+2&\.{insq[t=1000]}&1,0,1&(1/1999^2+1/2001^2)/Z_{1000}&0.002996\cr
+3&\.{insq[gain=clip:0..2]}&2,1&(1/4+1/18)/Z_1&0.474513\cr
+3&\.{insq[gain=clip:0..2]}&1,2&(1/8+1/9)/Z_1&0.366669\cr
+3&\.{insq}&2,1&(1/4+1/9)/Z_1&0.560788\cr
+3&\.{insq}&0,1;1,1&(1/9)/Z_1&0.172550\cr
+3&\.{insq[ties=pessimistic]}&1,0;1,1&(1/9)/Z_1&0.172550\cr}}$$
+In 1 the relevant items move from ranks 1 and~2 (weights $1$ and $1/4$)
+to ranks 2 and~3 ($1/4$ and $1/9$): the value falls by more than two
+thirds, since the first rank alone carries 61 per cent of the weight.  In
+2 a large $T$ spreads the weight over all 1000 ranks, of which the list
+fills two; as $T$ tends to~0 the weight of rank~1 tends to~1 (the others'
+to~0), and so the value to the gain of rank~1, here~1.  In 3 the clipped
+gains tell 2 from 1 and the binary ones do not.  Of the two tied items,
+the input order ranks the relevant one second when it is given second,
+and the pessimistic rule ranks it second even when it is given first;
+the optimistic rule would rank it first.
+
+@* The implementation of INSQ.\impl\here{q:insqimpl}
+What follows is for the reader of the program: the declaration of the
+key \.{t}, the integers of the weights, the exact path by binary
+splitting, the double path, and the rows of the metric table.  Each
+part points back at the section of \secref{q:insq} that defines what it
+computes.
+
+@ The C of \secref{q:insq}.
 
 @<Fields of a variant@>=
 int t, t_den; /* the gain $T$ that \.{insq}'s user wants, a fraction in lowest terms */
@@ -15272,17 +15451,14 @@ depend on the gains met so far as well, and so they are no longer weighted
 sums with fixed weights: INST, the adaptive successor of INSQ (Moffat,
 Bailey, Scholer and Thomas, ADCS 2015), and the four ``not (but nearly)
 ERR'' measures, NERR, of Azzopardi, Mackenzie and Moffat (``ERR is not
-C/W/L'', ICTIR 2021), C/W/L measures that come close to ERR.  We read them
-where ir\_measures' default pipeline computes them, in \.{cwl\_eval}
-(github.com/ireval/cwl at commit 4c3ea6f): \.{cwl/ruler/measures/cwl\_inst.py}
-and \.{cwl\_nerr.py} for the continuations $C_i$, and, as for INSQ,
-|w_vector| of \.{cwl\_metrics.py} for the weights.  All share INSQ's
-frame: a ranking of exactly 1000 ranks (the run cut there, or padded
+C/W/L'', ICTIR 2021), C/W/L measures that come close to ERR.  All share
+INSQ's frame: a ranking of exactly 1000 ranks (the run cut there, or padded
 with items of gain~0), gains $G_i$ in $[0,1]$ (an unjudged item gains~0),
 and the expected gain per item read,
 $$V={\sum_{i\le D}P_iG_i\over\sum_{i\le D}P_i},\qquad
   P_1=1,\quad P_{i+1}=P_iC_i,$$
-with $D=1000$.  With $S_i=G_1+\cdots+G_i$, the gain gathered down to
+with $D=1000$; $P_i$ is the probability that the user reaches rank~$i$.
+With $S_i=G_1+\cdots+G_i$, the gain gathered down to
 rank~$i$ inclusive, and the target gain $T>0$ of INSQ:
 $$\vbox{\halign{\hfil#\quad&$#$\hfil\quad&#\hfil\cr
 INST&C_i=\bigl((z_i-1)/z_i\bigr)^2,\ z_i=i+2T-S_i
@@ -15293,16 +15469,29 @@ NERR10&C_i=p\,(1-G_i)&(equation 10)\cr
 NERR11&C_i=\bigl((i+2T-1)/(i+2T)\bigr)^2(1-G_i)&(equation 11)\cr}}$$
 A continuation of~0 ends the ranking there: the ranks below it weigh
 nothing, so that NERR8 and NERR9 read only the first $\min(K,1000)$
-ranks.  Our metrics are \.{inst} (key \.{t}, no cutoff), \.{nerr8@@}$K$
-and \.{nerr9@@}$K$ (without a cutoff $K$ is the 1000 ranks that
-\.{cwl\_eval} keeps, and a cutoff beyond 1000 is that of 1000),
-\.{nerr10} (key \.{p}, a fraction below~1, default $0.9$ as in
-ir\_measures' \.{measures/nerr.py}; no cutoff) and \.{nerr11} (key
-\.{t}; no cutoff), each with INSQ's gains: \.{gain=binary} (the default,
-with \.{rel}) or \.{gain=clip:}$m$\.{..}$M$ (\secref{q:gainclip}), the
-gains of ir\_measures' provider.  The ties are the run's input order there,
-so the variants that stand for its names have \.{ties=input}.
-@^INST@>@^NERR@>@^C/W/L framework@>@^cwl\_eval@>@^ir\_measures@>
+ranks.
+@^INST@>@^NERR@>@^C/W/L framework@>
+
+{\it Intuition.}  INST's user has a target, $T$, and the distance still
+to go, $T-S_i$, drives $z_i$: while the target is far the user goes on
+with INSQ's high probability, and every gain met brings $z_i$ down and
+the stop nearer.  The NERR measures stop on a gain as ERR does: the
+factor $1-G_i$ is the chance that the item at rank~$i$ did {\it not\/}
+satisfy the user, so that a gain of~1 ends the reading at once and a
+gain of~0 leaves it to the rank's own continuation (none in NERR8 before
+$K$, a falling ${i\over i+1}$ in NERR9, a constant $p$ in NERR10,
+INSQ's in NERR11).  All of them report the gain per item read, not
+ERR's probability of satisfaction: a list whose first item has gain~1
+scores~1 under every NERR.  The sources, the variants, BPM, worked
+examples, cases by hand and exercises follow; the C is in
+\secref{q:cwladaptimpl}.
+
+@ {\it Where the sources state it.}\here{cwl-sources}  We read the measures
+where ir\_measures' default pipeline computes them, in \.{cwl\_eval}
+(github.com/ireval/cwl at commit 4c3ea6f): \.{cwl/ruler/measures/cwl\_inst.py}
+and \.{cwl\_nerr.py} for the continuations $C_i$, and, as for INSQ,
+|w_vector| of \.{cwl\_metrics.py} for the weights.
+@^cwl\_eval@>@^ir\_measures@>
 
 How the program differs from the papers' formulas, as far as its code
 says: the 1000 ranks and the normalisation of the weights over them are
@@ -15324,7 +15513,90 @@ classes of those files at commit 4c3ea6f, with Python~3.11 and NumPy
 0.5, 0.8, 0.9 and cutoffs 1 to~12, 1500 values in all: each agreed with
 our exact value within a relative $9\cdot10^{-16}$, NumPy's rounding.
 
-For example, INST with $T=1$ and the binary grades 1, 0,~1: $z_1=2$, so
+@ {\it The variants and their names.}\here{cwl-variants}  Our metrics are
+\.{inst} (key \.{t}, no cutoff), \.{nerr8@@}$K$
+and \.{nerr9@@}$K$ (without a cutoff $K$ is the 1000 ranks that
+\.{cwl\_eval} keeps, and a cutoff beyond 1000 is that of 1000),
+\.{nerr10} (key \.{p}, a fraction below~1, default $0.9$ as in
+ir\_measures' \.{measures/nerr.py}; no cutoff) and \.{nerr11} (key
+\.{t}; no cutoff), each with INSQ's gains: \.{gain=binary} (the default,
+with \.{rel}) or \.{gain=clip:}$m$\.{..}$M$ (\secref{q:gainclip}), the
+gains of ir\_measures' provider.  The ties are the run's input order there,
+so the variants that stand for its names have \.{ties=input}:
+ir\_measures' \.{INST} and \.{NERR11} take the parameters of \.{INSQ},
+\.{NERR10} takes \.{p} instead of \.{T}, and \.{NERR8@@}$K$ and
+\.{NERR9@@}$K$ need their cutoff (note~q of \secref{q:alias}).
+
+@ {\it BPM.}\here{q:bpm}  The Bejeweled Player Model of Zhang, Liu, Li,
+@:metric bpm}{metric \.{bpm}@>
+Zhang, Xu and Ma (SIGIR 2017), in its static form as \.{cwl\_eval}'s
+\.{cwl/ruler/measures/cwl\_bpm.py} (class |BPMCWLMetric|, at the same
+commit) writes it, is a user who reads on while two budgets last: the gain
+gathered is still below a target~$T$ (the paper's $E_b$), and the cost spent
+is still below~$K$ (its $E_c$).  Every item costs~1 in ir\_measures'
+provider, so the cost down to rank~$i$ is~$i$, and
+$$C_i=\bigl[S_i<T\bigr]\,\bigl[i<K\bigr].$$
+Both brackets, once~0, stay~0, so the user reads the first $m$ ranks,
+$m$ the first rank where $S_m\ge T$ or $m=K$ (or 1000), each with the
+weight $1/m$, and the value is the gain per item read,
+$${\rm BPM}=S_m/m,$$
+a fraction with denominator $bm$.  Our \.{bpm@@}$K$ has the key~\.{t}
+(default~1, as the class and ir\_measures' \.{measures/bpm.py}) and
+INSQ's gains; without a cutoff $K$ is the 1000 ranks, and a cutoff
+beyond 1000 is that of 1000.  ir\_measures' \.{BPM(T=}$x$\.{,max\_rel=}$M$%
+\.{,min\_rel=}$m$\.{)@@}$K$ (the cutoff and \.{max\_rel} required) is
+\.{bpm@@}$K$\.{[t=}$x$\.{,gain=clip:}$m$\.{..}$M$\.{,ties=input]}.  The
+paper's dynamic form, which moves the budgets with each gain
+(|BPMDCWLMetric|), is not one of ir\_measures' measures, and is not here.
+
+\.{cwl\_eval} compares the running sum of the gains, in doubles, with~$T$,
+and so it can read on where the definition stops: ten items of gain
+$1/10$ add up to $0.9999999999999999$ in NumPy's |cumsum|, below $T=1$.
+With \.{max\_rel=10}, the grades ten times~1 and then~0,
+\.{BPM(max\_rel=10)@@20} is $S_{10}/10=1/10$ by the definition, and
+$0.05000000000000002$ from \.{cwl\_eval}, whose sum never reaches~$T$, so
+that the cost stops its user at rank~20; we give the definition's.  We
+ran \.{cwl\_eval}'s class on the 300 lists of the chapter's comparison
+(cutoffs 1 to 12): 299 agreed within $9\cdot10^{-16}$, and the other is
+such a list, $S_5=T=2$ exactly where NumPy's sum of $0+1/3+1/3+1+1/3$ is
+$1.9999999999999998$ ($2/5$ against $3/7$).  Where no sum lands on~$T$,
+the two agree: with
+\.{gain=clip:0..2} the grades 1, 0, 2, 2 under $T=1$ stop at rank~3
+($S_3=3/2$), $(1/2+0+1)/3=1/2$; \.{bpm@@2} of the same stops at rank~2,
+$(1/2)/2=1/4$; and under $T=3$ the user of \.{bpm@@4[t=3]} reads all
+four and finds $(1/2+1+1)/4=5/8$.  A list shorter than $K$ counts the
+padding of gain~0 up to rank $\min(K,1000)$ when $T$ is not reached, so the
+same grades give $(5/2)/8=5/16$ under \.{bpm@@8[t=3]}, and $(5/2)/1000=1/400$
+under \.{bpm[t=3]}, whose $K$ is the 1000 ranks: 5/8 is the value of
+\.{bpm@@4} only.  (\.{tests/claims\_test.sh} asks the tool for these four
+values.)
+
+@ {\it Worked examples.}\here{cwl-wex}  No paper prints a value of these
+measures for a list one could recompute; the values below are ours, each
+with its closed form, and their first six decimals are checked against
+\.{rankmetrics value} by \.{tests/claims\_test.sh}.  \.{cwl\_eval}
+itself, run outside this project on 1500 values (\secref{cwl-sources}),
+agreed with our exact values within a relative $9\cdot10^{-16}$, except
+where its sum of gains in doubles misses the target of BPM: for row~7 it
+prints $0.05000000000000002$ (\secref{q:bpm}).
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\rm grades&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{inst}&1,0,1&(10/9)/Y&0.723289\cr
+2&\.{inst}&1&1/Z_{1/2}&0.608297\cr
+3&\.{nerr8@@3[gain=clip:0..2]}&1,0,2&1/2&0.500000\cr
+4&\.{nerr9@@3[gain=clip:0..2]}&1,0,2&8/17&0.470588\cr
+5&\.{nerr10[p=1/2]}&0,1&1/3&0.333333\cr
+6&\.{nerr11[t=1/2]}&0,1&1/5&0.200000\cr
+7&\.{bpm@@20[gain=clip:0..10]}&1,1,1,1,1,1,1,1,1,1&1/10&0.100000\cr
+8&\.{bpm@@4[t=3,gain=clip:0..2]}&1,0,2,2&5/8&0.625000\cr}}$$
+$Y=1+1/4+1/9+{4\over9}\sum_{k=3}^{999}1/k^2$ (\secref{cwl-cases}), and
+$Z_{1/2}=\sum_{i=1}^{1000}1/i^2$ is INSQ's normaliser (\secref{insq-wex}).
+Row~7 is ir\_measures' \.{BPM(max\_rel=10)@@20} of ten grades~1
+(\secref{q:bpm}).
+
+@ {\it Cases by hand.}\here{cwl-cases}  INST with $T=1$ and the binary
+grades 1, 0,~1: $z_1=2$, so
 $C_1=1/4$; $z_2=3$, $C_2=4/9$; $z_3=3$, $C_3=4/9$; and from rank~4 on
 $z_i=i$, $C_i=((i-1)/i)^2$, which telescopes:
 $P_1=1$, $P_2=1/4$, $P_3=1/9$ and $P_i=4/\bigl(9(i-1)^2\bigr)$ for
@@ -15339,6 +15611,60 @@ and the value $(1/2+1/2)/2=1/2$; NERR9@@3 has $P=1,\,1/4,\,1/6$ and
 $(1/2+1/6)/(17/12)=8/17$.  NERR10 with $p=1/2$ of the binary 0,~1 has
 $P=1,\,1/2$ and then~0: $1/3$; NERR11 with $T=1/2$ of the same has
 $P=1,\,1/4$ and then~0: $1/5$.
+
+@ {\it Exercises.}\here{cwl-ex}  Work them with the continuations of
+\secref{q:cwladapt} and the rule of BPM (\secref{q:bpm}); the answers
+follow, and \.{rankmetrics value} computes each, given the grades of the
+list (\.{--grades}).
+
+1. NERR8@@3 of the binary lists 1, 1,~0 and 0, 1,~1, and NERR9@@3 of the
+second.  Why is the first list's value exactly~1?
+
+2. BPM at the cutoff~3 of the binary list 0, 1,~1 under $T=1$ and $T=2$;
+then \.{bpm@@5[t=2]} of 0, 1,~0, and \.{bpm} without a cutoff of the grades
+1, 0, 2,~2 under \.{gain=clip:0..2}.
+
+3. NERR10 and NERR11 at their defaults ($p=9/10$, $T=1$) of the binary
+0,~1.  Then INST of 1, 1,~0 and of 0, 1,~1 beside INSQ of the same lists
+(\secref{insq-ans}): which of the two measures tells them further apart?
+
+@ {\it Answers to the exercises.}\here{cwl-ans}  Each row gives the name of
+the variant, the grades, the value as a fraction (``long'' where it has hundreds of
+digits), and its
+first six decimals; \.{tests/claims\_test.sh} checks every row against
+\.{rankmetrics value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{nerr8@@3}&1,1,0&1&1.000000\cr
+1&\.{nerr8@@3}&0,1,1&1/2&0.500000\cr
+1&\.{nerr9@@3}&0,1,1&1/3&0.333333\cr
+2&\.{bpm@@3}&0,1,1&1/2&0.500000\cr
+2&\.{bpm@@3[t=2]}&0,1,1&2/3&0.666667\cr
+2&\.{bpm@@5[t=2]}&0,1,0&1/5&0.200000\cr
+2&\.{bpm[gain=clip:0..2]}&1,0,2,2&1/2&0.500000\cr
+3&\.{nerr10}&0,1&9/19&0.473684\cr
+3&\.{nerr11}&0,1&4/13&0.307692\cr
+3&\.{inst}&1,1,0&\hbox{\rm long}&0.885907\cr
+3&\.{inst}&0,1,1&\hbox{\rm long}&0.328673\cr}}$$
+In 1 the first item of the first list has gain~1, so $C_1=0$: the user
+stops there, satisfied, and the gain per item read is~1.  The second list
+reads ranks 1 and~2 with $P=1$, 1 and stops at rank~2: $1/2$; under NERR9
+$P_2=1/2$, so $(1/2)/(3/2)=1/3$.  In 2 the user of $T=1$ stops at rank~2
+($S_2=1$), $1/2$; that of $T=2$ reads to rank~3, $2/3$; the list 0, 1,~0
+never reaches $T=2$, so its user reads to the cutoff, padding included,
+$1/5$; and the last stops at rank~3 ($S_3=3/2\ge1$): $(3/2)/3$.  In 3
+NERR10 has $P=1,\,9/10$ and NERR11 $P=1,\,4/9$, each then~0:
+$(9/10)/(19/10)$ and $(4/9)/(13/9)$.  INST gives $0.886$ and $0.329$, INSQ
+$0.561$ and $0.270$: INST's user stops sooner once the gain is gathered,
+so the good list scores nearer to~1 and the two lie further apart.
+
+@* The implementation of the adaptive measures.\impl\here{q:cwladaptimpl}
+What follows is for the reader of the program: the continuations as
+fractions of whole numbers, the exact path that multiplies them out, the
+double path with its exponent apart, and the rows of the metric table.
+Each part points back at the section of \secref{q:cwladapt} or
+\secref{q:bpm} that defines what it computes.
 
 @ \impl Every continuation of the chapter is a fraction $C_i=(r/q)^2(w/x)$ of
 whole numbers, each below $2^{53}$, computed from the rank, its gain and
@@ -15507,51 +15833,7 @@ static rm_status cwl_dratio(const rm_variant *v, const rm_list *l,
   return RM_OK;
 }
 
-@ {\it BPM.}\here{q:bpm}  The Bejeweled Player Model of Zhang, Liu, Li,
-@:metric bpm}{metric \.{bpm}@>
-Zhang, Xu and Ma (SIGIR 2017), in its static form as \.{cwl\_eval}'s
-\.{cwl/ruler/measures/cwl\_bpm.py} (class |BPMCWLMetric|, at the same
-commit) writes it, is a user who reads on while two budgets last: the gain
-gathered is still below a target~$T$ (the paper's $E_b$), and the cost spent
-is still below~$K$ (its $E_c$).  Every item costs~1 in ir\_measures'
-provider, so the cost down to rank~$i$ is~$i$, and
-$$C_i=\bigl[S_i<T\bigr]\,\bigl[i<K\bigr].$$
-Both brackets, once~0, stay~0, so the user reads the first $m$ ranks,
-$m$ the first rank where $S_m\ge T$ or $m=K$ (or 1000), each with the
-weight $1/m$, and the value is the gain per item read,
-$${\rm BPM}=S_m/m,$$
-a fraction with denominator $bm$.  Our \.{bpm@@}$K$ has the key~\.{t}
-(default~1, as the class and ir\_measures' \.{measures/bpm.py}) and
-INSQ's gains; without a cutoff $K$ is the 1000 ranks, and a cutoff
-beyond 1000 is that of 1000.  ir\_measures' \.{BPM(T=}$x$\.{,max\_rel=}$M$%
-\.{,min\_rel=}$m$\.{)@@}$K$ (the cutoff and \.{max\_rel} required) is
-\.{bpm@@}$K$\.{[t=}$x$\.{,gain=clip:}$m$\.{..}$M$\.{,ties=input]}.  The
-paper's dynamic form, which moves the budgets with each gain
-(|BPMDCWLMetric|), is not one of ir\_measures' measures, and is not here.
-
-\.{cwl\_eval} compares the running sum of the gains, in doubles, with~$T$,
-and so it can read on where the definition stops: ten items of gain
-$1/10$ add up to $0.9999999999999999$ in NumPy's |cumsum|, below $T=1$.
-With \.{max\_rel=10}, the grades ten times~1 and then~0,
-\.{BPM(max\_rel=10)@@20} is $S_{10}/10=1/10$ by the definition, and
-$0.05000000000000002$ from \.{cwl\_eval}, whose sum never reaches~$T$, so
-that the cost stops its user at rank~20; we give the definition's.  We
-ran \.{cwl\_eval}'s class on the 300 lists of the chapter's comparison
-(cutoffs 1 to 12): 299 agreed within $9\cdot10^{-16}$, and the other is
-such a list, $S_5=T=2$ exactly where NumPy's sum of $0+1/3+1/3+1+1/3$ is
-$1.9999999999999998$ ($2/5$ against $3/7$).  Where no sum lands on~$T$,
-the two agree: with
-\.{gain=clip:0..2} the grades 1, 0, 2, 2 under $T=1$ stop at rank~3
-($S_3=3/2$), $(1/2+0+1)/3=1/2$; \.{bpm@@2} of the same stops at rank~2,
-$(1/2)/2=1/4$; and under $T=3$ the user of \.{bpm@@4[t=3]} reads all
-four and finds $(1/2+1+1)/4=5/8$.  A list shorter than $K$ counts the
-padding of gain~0 up to rank $\min(K,1000)$ when $T$ is not reached, so the
-same grades give $(5/2)/8=5/16$ under \.{bpm@@8[t=3]}, and $(5/2)/1000=1/400$
-under \.{bpm[t=3]}, whose $K$ is the 1000 ranks: 5/8 is the value of
-\.{bpm@@4} only.  (\.{tests/claims\_test.sh} asks the tool for these four
-values.)
-
-In |cwl_step| the bracket $[S_i<T]$ is $[dA_i<cb]$ in whole numbers, and
+@ \impl The C of \secref{q:bpm}.  In |cwl_step| the bracket $[S_i<T]$ is $[dA_i<cb]$ in whole numbers, and
 $[i<K]$ is the depth~$D$; the rest is the chapter's engine.
 
 @ @<Metric codes@>=
@@ -15776,34 +16058,46 @@ trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$ raw).
 Clarke, Vtyurina and Smucker (ACM TOIS 2021) measure how {\it compatible\/}
 a ranking is with the ideal one: the rank-biased overlap (RBO, Webber,
 Moffat and Zobel) of the run with an ideal ranking of the relevant
-documents, normalised by the overlap of the ideal ranking with itself.  We
-read it where ir\_measures computes its \.{Compat}, in
-\.{providers/compat\_provider.py} (ir\_measures at commit dc04a88), whose
-parameters are the persistence $p$ (default $0.95$) and \.{normalize}
-(default true).  The ranking $R$ is the run sorted by score, ties by
-identifier ascending (a sort by identifier, then a stable sort by score);
-the ideal $I$ lists the judged documents of grade above~0, by grade
-descending, then by their score in the run descending (a document the run
-does not hold counting as score~0), then in the order of the judgments.
-With $R_i$ and $I_i$ the sets of the first $i$ documents of each (all of
-them when $i$ is beyond the end) and $D=\max(n,\vert I\vert)$, the provider's
+documents, normalised by the overlap of the ideal ranking with itself.
+Let $R$ be the run's ranking and $I$ the ideal, the relevant documents by
+grade descending; let $R_i$ and $I_i$ be the sets of the first $i$
+documents of each (all of them when $i$ is beyond the end), $n$ the length
+of the run, $D=\max(n,\vert I\vert)$, and $p$ in $(0,1)$ the persistence.
 RBO sums $p^{i-1}\vert I_i\cap R_i\vert/i$ over $i\le D$ and divides by
 $\sum_{i\le D}p^{i-1}$; the normalised value divides that by the same RBO of
 $I$ with itself, where $\vert I_i\cap I_i\vert=\min(i,\vert I\vert)$, so
 that the common divisor cancels:
 $${\rm Compat}={\sum_{i\le D}p^{i-1}\,\vert I_i\cap R_i\vert/i\over
   \sum_{i\le D}p^{i-1}\min(i,\vert I\vert)/i}.$$
-The provider gives~0 when $I$ is empty (its normaliser is then~0, and it
-returns the unnormalised RBO, which is~0); ours is undefined there, and~0
-under the default \.{undef=zero}.  The value is rational for a rational~$p$.
-@^compatibility@>@^rank-biased overlap@>@^ir\_measures@>
+It is undefined when $I$ is empty.  The value is rational for a rational~$p$.
+@^compatibility@>@^rank-biased overlap@>
 
-Our \.{compat} takes the key \.{p} (default $19/20$ here), \.{rel} (an
-ideal document has a grade of at least \.{rel}; the provider's ``above 0''
-is \.{rel=1}), the tie rule of~$R$, and \.{undef}; no cutoff, since $D$
-is part of the definition.  ir\_measures' \.{Compat(p=}$x$\.{)} is
-\.{compat[p=}$x$\.{,ties=id-asc]}; \.{normalize=False}, the bare RBO with its
-finite normaliser, is refused.  An unjudged document of the run is not in~$I$.
+{\it Intuition.}  $\vert I_i\cap R_i\vert/i$ is the share of the first
+$i$ documents that the run and the ideal have in common, and RBO averages
+those shares over the depths~$i$, with weights $p^{i-1}$ that fall
+geometrically: a user who looks $1/(1-p)$ documents deep on average (20
+at the default $p=19/20$).  Unlike nDCG it rewards a run for holding the
+ideal's documents {\it in the ideal's order\/}: a relevant document of a
+lower grade ranked above one of a higher grade costs overlap at the depth
+between them.  The run that is the ideal scores~1.  The sources, the
+variants, a worked example, a case by hand and exercises follow; the C is
+in \secref{q:compatimpl}.
+
+@ {\it Where the sources state it.}\here{compat-sources}  We read it where
+ir\_measures computes its \.{Compat}, in
+\.{providers/}\allowbreak\.{compat\_provider.py} (ir\_measures at commit dc04a88), whose
+parameters are the persistence $p$ (default $0.95$) and \.{normalize}
+(default true).  The ranking $R$ is the run sorted by score, ties by
+identifier ascending (a sort by identifier, then a stable sort by score);
+the ideal $I$ lists the judged documents of grade above~0, by grade
+descending, then by their score in the run descending (a document the run
+does not hold counting as score~0), then in the order of the judgments.
+The provider's RBO runs over the $D$ ranks of the definition, and its
+normaliser is finite.  The provider gives~0 when $I$ is empty (its
+normaliser is then~0, and it returns the unnormalised RBO, which is~0);
+ours is undefined there, and~0 under the default \.{undef=zero}.
+@^ir\_measures@>
+
 Within a grade, the ideal order here is the run's score, descending, as in
 the provider, and then the order of~$R$ (the tie rule): the documents of
 the run of positive score, those of score~0, the judged documents the run
@@ -15820,11 +16114,87 @@ documents not retrieved, judgments listed by identifier, $p$ among 0.5,
 0.8, 0.9, 0.95): each agreed with \.{Compat(p=}$x$\.{)} here within
 $3.4\cdot10^{-16}$.
 
-For example, with $p=1/2$ the run $d_1,d_2,d_3$ of grades 0, 2, 1 (all
-judged, nothing else relevant) has the ideal $d_2,d_3$; $D=3$, the
-overlaps are 0, 1, 2, and the value is
+@ {\it The variants and their names.}\here{compat-variants}  Our
+\.{compat} takes the key \.{p} (default $19/20$ here), \.{rel} (an
+ideal document has a grade of at least \.{rel}; the provider's ``above 0''
+is \.{rel=1}), the tie rule of~$R$, and \.{undef}; no cutoff, since $D$
+is part of the definition.  ir\_measures' \.{Compat(p=}$x$\.{)} is
+\.{compat[p=}$x$\.{,ties=id-asc]}; \.{normalize=False}, the bare RBO with its
+finite normaliser, is refused.  An unjudged document of the run is not in~$I$.
+
+@ {\it Worked examples.}\here{compat-wex}  No source prints a value of
+Compat; the values below are ours, each with its exact fraction, and the
+provider itself agreed with ours on 400 queries (\secref{compat-sources}).
+Each row gives the variant, the grades in the order of the run (then,
+after semicolons, the scores and the grades of relevant documents not
+retrieved), the fraction and its first six decimals, which
+\.{tests/claims\_test.sh} checks against \.{rankmetrics value}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\rm grades; scores; judged&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{compat[p=1/2]}&0,2,1&1/4&0.250000\cr
+2&\.{compat[p=1/2]}&2,1,0&1&1.000000\cr
+3&\.{compat}&0,2,1&646/1531&0.421946\cr
+4&\.{compat[p=1/2]}&2,0,1;;2&17/21&0.809524\cr}}$$
+Row~2 is the ideal itself; row~3 is the default persistence, under which
+the first rank weighs less and the value is larger than in row~1; in
+row~4 a relevant document of grade~2 that the run does not hold enters
+the ideal (second, after the retrieved one of grade~2, by the rule
+above).
+
+@ {\it A case by hand.}\here{compat-cases}  With $p=1/2$ the run $d_1,d_2,d_3$
+of grades 0, 2, 1 (all judged, nothing else relevant) has the ideal
+$d_2,d_3$; $D=3$, the overlaps $\vert I_i\cap R_i\vert$ are 0, 1, 2, and
+the value is
 $${0+{1\over2}\cdot{1\over2}+{1\over4}\cdot{2\over3}\over
   1+{1\over2}\cdot1+{1\over4}\cdot{2\over3}}={5/12\over5/3}={1\over4}.$$
+
+@ {\it Exercises.}\here{compat-ex}  Work them with the formula of
+\secref{q:compat}; the answers follow, and \.{rankmetrics value} computes
+each, given the grades of the run (\.{--grades}) and the grades of the
+relevant documents it does not hold (\.{--judged}).
+
+1. Under $p=1/2$, the run of grades 2, 0,~1.  Compare it with the run
+0, 2,~1 of \secref{compat-cases}: which misplacement costs more?
+
+2. The run 0, 2,~1 under $p=1/10$, $p=1/2$ and the default $p=19/20$.  Why
+does the value grow with~$p$?
+
+3. The run 0, 2,~1 under $p=1/2$ with \.{rel=2}, and the run 2, 0,~1 with
+a relevant document of grade~2 that it does not hold.
+
+@ {\it Answers to the exercises.}\here{compat-ans}  Each row gives the name
+of the variant, the grades (then the scores and the grades of relevant
+documents not retrieved, after semicolons), the value as a fraction and
+its first six decimals; \.{tests/claims\_test.sh} checks every row against
+\.{rankmetrics value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{compat[p=1/2]}&2,0,1&17/20&0.850000\cr
+1&\.{compat[p=1/2]}&0,2,1&1/4&0.250000\cr
+2&\.{compat[p=1/10]}&0,2,1&17/332&0.051205\cr
+2&\.{compat[p=1/2]}&0,2,1&1/4&0.250000\cr
+2&\.{compat}&0,2,1&646/1531&0.421946\cr
+3&\.{compat[p=1/2,rel=2]}&0,2,1&1/4&0.250000\cr
+3&\.{compat[p=1/2]}&2,0,1;;2&17/21&0.809524\cr}}$$
+In 1 the run 2, 0,~1 has the overlaps 1, 1, 2 against the ideal $d_1,d_3$,
+so $(1+1/4+1/6)/(1+1/2+1/6)=17/20$: a non-relevant document at rank~2
+costs less than one at rank~1, where the weight is largest.  In 2 the
+first rank, where this run misses, weighs the most when $p$ is small: the
+larger $p$, the more the later ranks, where the run catches up, count.  In 3 the
+ideal under \.{rel=2} is $d_2$ alone, the overlaps are 0, 1, 1 and the
+normaliser's $\min(i,1)/i$ are 1, $1/2$, $1/3$: $(1/4+1/12)/(1+1/4+1/12)$,
+again $1/4$; with the unretrieved document the ideal has three documents
+and $D=3$, the overlaps are 1, 1, 2 and the normaliser's terms 1, 1, 1:
+$(1+1/4+1/6)/(1+1/2+1/4)=17/21$.
+
+@* The implementation of compatibility.\impl\here{q:compatimpl}
+What follows is for the reader of the program: the positions of the
+relevant documents in the ideal ranking, the exact path by binary
+splitting, the double path, and the rows of the metric table.  Each part
+points back at the section of \secref{q:compat} that defines what it
+computes.
 
 @ \impl The positions in the ideal ranking.  Only the relevant documents of the
 run can be in both rankings: one at rank $r$ in $R$ and $s$ in $I$ is in
@@ -25327,8 +25697,8 @@ tool's numbers to the bit, and the fractions against an enumeration.
 @* Golden vectors of the tests.\here{q:sigvectors}
 The tests have golden vectors of their own, in the directory
 \.{vectors}, the file \.{significance.json} and its text twin
-\.{significance.txt}, written by \.{rankmetrics
-vectors} with the other families and checked byte for byte like them.  They
+\.{significance.txt}, written by the command \.{rankmetrics}
+\.{vectors} with the other families and checked byte for byte like them.  They
 are kept apart from the families \.{*\_test.json} of the metrics because
 their inputs are pairs of columns, not ranked lists: a test case is the
 two columns $a$ and $b$ (as shortest decimals that read back exactly), and

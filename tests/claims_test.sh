@@ -15,9 +15,11 @@
 #     run files is "not here yet": the package exports evaluate_files.
 #   - the worked examples that open the tool's part (value) and the chapter
 #     on run files (eval) print what the tool prints;
-#   - the answers to the exercises of the metric chapters are the values
-#     that rankmetrics value computes, to the six decimals printed, and
-#     the exact fraction where the book gives one.
+#   - the answers to the exercises of the metric chapters, and the rows
+#     of the tables of worked examples of the later ones (INSQ, the
+#     adaptive measures, compatibility), are the values that rankmetrics
+#     value computes, to the six decimals printed, and the exact fraction
+#     where the book gives one.
 # The atlas's claims are atlas_test's, the commands' commands_test's.
 # Run from the top directory after `make'.
 . "$(dirname "${BASH_SOURCE[0]}")/booktest.sh"
@@ -59,16 +61,22 @@ done
 # grades;scores;judged;markers & closed form & value) must be the program's value
 # rounded to six decimals, and where the closed form is a fraction (or a
 # whole number) the program's exact value must be that fraction.
+# The tables of worked examples of the later chapters (\here{X-wex}) have
+# the same columns, and are checked the same way.
 answers() {
-  sed -n "/^@ {\\\\it Answers to the exercises.}\\\\here{$1-ans}/,/^@/p" rankmetrics.w |
+  local head='Answers to the exercises' suf=${1##*-}
+  [ "$suf" = wex ] && head='Worked examples'
+  sed -n "/^@ {\\\\it $head.}\\\\here{$1}/,/^@/p" rankmetrics.w |
     sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\([^&]*\)&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4/p'
 }
 checked=0
-for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10 judged:8 trecm:8; do
+for ch in ndcg-ans:6 prf-ans:11 rr-ans:9 ap-ans:11 auc-ans:8 err-ans:5 clf-ans:11 \
+    corr-ans:10 judged-ans:8 trecm-ans:8 insq-ans:11 insq-wex:5 cwl-ans:11 cwl-wex:8 \
+    compat-ans:7 compat-wex:4; do
   lab=${ch%:*} min=${ch#*:}
   rows=$(answers "$lab")
   n=$(printf '%s\n' "$rows" | grep -c . || true)
-  [ "$n" -ge "$min" ] || fail "the answers to the exercises of \\here{$lab-ans} are missing or no longer parse ($n rows of $min)"
+  [ "$n" -ge "$min" ] || fail "the rows of \\here{$lab} are missing or no longer parse ($n rows of $min)"
   while IFS='|' read -r v gs cf want; do
     [ -n "$v" ] || continue
     v=${v//@@/@}
@@ -87,7 +95,24 @@ for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10 judged:8 trecm:8; 
     fi
   done <<< "$rows"
 done
-[ "$checked" -ge 87 ] || fail "only $checked answers to the exercises were checked"
+# The answers of the metrics of a whole set give the options of
+# rankmetrics value (the users separated by ';' in each).
+rows=$(sed -n '/^@ {\\it Answers to the exercises.}\\here{set-ans}/,/^@/p' rankmetrics.w |
+  sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\\\.{\([^}]*\)}&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4/p')
+n=$(printf '%s\n' "$rows" | grep -c . || true)
+[ "$n" -ge 6 ] || fail "the rows of \\here{set-ans} are missing or no longer parse ($n rows of 6)"
+while IFS='|' read -r v opts cf want; do
+  [ -n "$v" ] || continue
+  v=${v//@@/@}
+  read -r -a args <<< "$opts"
+  got=$($TOOL value "$v" "${args[@]}" </dev/null 2>/dev/null | cut -f2)
+  checked=$((checked + 1))
+  got=$(printf '%.6f' "$got")
+  [ "$got" = "$want" ] || fail "the answer to an exercise (set), $v of $opts, is $got, the book says $want"
+  q=$($TOOL value "$v" "${args[@]}" --exact </dev/null 2>/dev/null | sed -n 's/^rational *//p')
+  [ "$q" = "$cf" ] || fail "the answer to an exercise (set), $v of $opts, is exactly ${q:-nothing}, the book says $cf"
+done <<< "$rows"
+[ "$checked" -ge 139 ] || fail "only $checked answers to the exercises and worked examples were checked"
 
 # The worked examples that open the tool's part and the chapter on run
 # files: the tool's output must be the lines the book prints.

@@ -100,9 +100,10 @@ done
 # gain, the discount, the ideal list, the sources, their worked examples,
 # the cases by hand and the exercises with their answers).
 readerfirst() { # chapter title, title of its implementation part, labels
-  local title=$1 impl=$2 l w c
+  local title=$1 impl=$2 l w c t
   shift 2
-  w=$(sed -n "/^@\* ${title//\\/\\\\}\./,/^@\* ${impl//\\/\\\\}\.\\\\impl/p" rankmetrics.w)
+  t=${title//\\/\\\\} # for sed: a backslash doubled, a slash (C/W/L) escaped
+  w=$(sed -n "/^@\* ${t//\//\\/}\./,/^@\* ${impl//\\/\\\\}\.\\\\impl/p" rankmetrics.w)
   if [ -z "$w" ] || [[ $w != *"@* $impl."* ]]; then
     fail "the chapter '$title' or its part '$impl' (marked \\impl) is missing"; return
   fi
@@ -136,6 +137,15 @@ readerfirst 'Incomplete judgments' \
 readerfirst 'Measures of trec\_eval' 'The implementation of the measures of trec\_eval' \
   q:gm gm-examples q:counts q:iprec q:setap q:bing q:utility q:ngain q:ndcgrel q:rndcg \
   q:relstring trecm-ex trecm-ans
+readerfirst 'Metrics of a whole set' 'The implementation of the metrics of a whole set' \
+  q:coverage set-examples F001.11 novelty-cases set-wex set-ex set-ans
+readerfirst 'INSQ, a measure of the C/W/L framework' 'The implementation of INSQ' \
+  insq-sources insq-variants insq-wex insq-cases insq-ex insq-ans
+readerfirst 'Adaptive measures of the C/W/L framework' \
+  'The implementation of the adaptive measures' \
+  cwl-sources cwl-variants q:bpm cwl-wex cwl-cases cwl-ex cwl-ans
+readerfirst 'Compatibility' 'The implementation of compatibility' \
+  compat-sources compat-variants compat-wex compat-cases compat-ex compat-ans
 
 # Pages that read as a book (issue 24, item 5): in both editions no page
 # holds fewer than fifteen lines unless it ends a chapter or a part (the

@@ -10965,9 +10965,216 @@ geometric mean of trec\_eval's \.{gm\_map} (see \secref{q:gm}); \.{weight} belon
 whose micro average is the root of the micro average of its square, the
 pooled RMSE (see \secref{q:pooled}).  A set of no
 counted queries has an undefined mean and micro average (the convention of
-the inner variant's \.{undef} then applies) and a sum of~0.
+the inner variant's \.{undef} then applies) and a sum of~0.  Which
+queries count, the sources' worked examples over queries, GAUC and
+exercises follow; the C is in \secref{q:aggimpl}.
 @^aggregation@>@^mean over queries@>@^micro average@>
 @^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ir\_measures@>@^Elliot@>@^gdeval@>
+
+@ {\it Queries absent from the run.}\here{q:absent}  Which lists enter an
+aggregate is the caller's choice: the library aggregates every list it is
+given.  But a file of judgments may name a query that the run lacks, and
+the programs that read files disagree on it: trec\_eval leaves it out
+(unless given \.{-c}), ir\_measures gives it the value~0 and counts it
+(\secref{q:irmmeans}).  The aggregator's key \.{absent} says which:
+the default, \.{skip}, leaves such a query out, and
+\.{absent=empty} evaluates it as a list of no items whose judged items are
+all unretrieved, trec\_eval's \.{-c}.  It is read by \.{eval}, for each
+measure on its own (\secref{q:evalsets}), and by nothing else: the
+library's functions of a set count the lists they are given, whatever the
+key says.  On such an empty list every measure of ir\_measures but its
+counts \.{NumQ} and \.{NumRel} is~0, the value that ir\_measures fills
+in, so \.{mean[absent=empty]:ap[ties=id-desc]} is its \.{AP}.  As
+with \.{drop}, the key is written only when it is \.{empty}, so that no
+name written before it changes, and \.{absent=skip} is refused as a
+spelling of the default.
+@^keys of names, \.{absent}@>@^missing queries@>
+
+@ Which queries are terms of an aggregate, and with what weight, is one\here{agg-terms}
+rule, and it is public, so that an evaluator that streams its queries
+(\.{eval}, \secref{q:xsum}) leaves out and weighs the queries that
+|rm_value_set| leaves out and weighs.  Before this function \.{eval} kept a
+copy of the rule that tested a value's error before the aggregator's
+\.{skip=norel}: \.{mean[skip=norel]:ndcg[undef=error]} over a query with a
+relevant document ranked first and a query with none was $1$ from
+|rm_value_set| and an error from \.{eval}.  A query is left out by
+\.{skip=norel} when none of its items, retrieved or not, reaches the
+threshold |rel|; by \.{skip=missing} when it retrieved nothing; by
+\.{skip=undef} when its value is undefined (|RM_UNDEFINED|, or
+|RM_EUNDEF| under \.{undef=error}; a micro average passes |RM_UNDEFINED|
+for a zero denominator).  The first two read the list alone, so a
+caller may ask before it computes the value, with |RM_OK|.  The weight is
+that of the mean (\secref{q:agg}): 1, the number of items retrieved
+(\.{weight=items}), or the number of them at or above |rel|
+(\.{weight=positives}); a sum, a micro average and a geometric mean weigh
+every query~1.
+@^skip rules@>@^weights of queries@>
+
+@ {\it Examples over queries.}\here{agg-examples}  A worked example over several queries is a
+row of its own table: the variant, the queries' lists, the printed value and
+the exact value derived by hand.  The macro |RM_Q| makes one query from a
+parenthesized list of grades and one of unretrieved grades.
+
+@ {\it The mean reciprocal rank of three queries} (\src{004}, E004.1).\here{E004.1-mrr}  The
+three queries of the reciprocal-rank chapter have first hits at ranks 2, 1
+and~3, so ${\rm MRR}=(1/2+1+1/3)/3=\oursq{E004.1}$, as printed.  The prose's
+``sum of all scores'' would be \oursq{E004.1-sum}.
+
+@ {\it Cases.}\here{agg-cases}  Which queries count changes the mean.  Three queries: the
+first has its only relevant item at rank~1, the second has no relevant item,
+the third's relevant item was not retrieved (a list of one irrelevant item
+with one unretrieved relevant grade).  For the first-hit reciprocal rank the
+values are 1, 0 and~0; so \.{mean:rr} is $\oursq{T-agg-none}$, and
+\.{mean[skip=norel]:rr} is $\oursq{T-agg-norel}$.  For \.{rr[hits=mean]} the
+second value is undefined: under \.{undef=zero} the mean is
+$\oursq{T-agg-undef0}$, with \.{skip=undef} it is $\oursq{T-agg-skipundef}$.
+The micro average of \.{rr[hits=mean]} pools numerators and denominators:
+over the first and the third query, $(1+0)/(1+1)=\oursq{T-agg-micro}$.  If the third query retrieved nothing at
+all (a missing query), trec\_eval~9 leaves it out, \.{mean[skip=missing]:rr}
+$=\oursq{T-agg-missing}$, and with \.{-c} counts it as~0, \.{mean:rr}
+$=\oursq{T-agg-missing-c}$.
+Means of irrational values: the nDCG of two queries, one ranked perfectly
+(exactly~1) and one with its relevant item at rank~2 ($1/\lg3$), has mean
+$(1+1/\lg3)/2=\ours{T-agg-ndcg}$; weighted by items (two and three), it is
+$(2+3/\lg3)/5=\ours{T-agg-ndcg-items}$.
+@^trec\_eval@>
+
+@ {\it The hit ratio of three users} (\src{000}, E000.1).\here{E000.1-pooled}
+Three users have 10, 12 and 8 relevant items and 6, 5 and 4 of them in their
+top~10.  The source's formula divides all hits by all relevant items, a micro
+average of recall, and prints $(6+5+4)/(10+12+8)=0.5$: it agrees,
+$\oursq{E000.1}$.  Its prose reads the hit ratio differently, as the {\it sum\/}
+over users of each user's hits over the number recommended, which is
+$\oursq{E000.1-prose}$, not a rate at all; the mean of the same precisions is
+$\oursq{E000.1-meanprec}$, equal to the printed value only because
+$10+12+8=3\cdot10$.  The mean of per-user recall is $\oursq{E000.1-meanrec}$, and
+the any-hit rate of \src{001} is $\oursq{E000.1-any}$.  Five readings of one
+example, three values.
+
+@ {\it The hit ratio of three users} (\src{003}, E003.5).\here{E003.5-pooled}
+Three users have 70, 10 and 40 clicked items in their top~100; the source
+divides the hits by users times~$K$ and prints $(70+10+40)/(3\cdot100)
+=120/300=30\%$.  But $120/300$ is $\oursq{E003.5}$, that is 40\%: an erratum
+(the 30\% of the single-user example just before was probably copied).  The
+variant is the micro average of \.{hr@@100[hit=precision]}, equal here to the
+mean, since every user has the same~$K$.
+
+@ {\it What \src{000}'s HitRate code computes, over users} (C000.1).\here{C000.1-users}  The
+code adds, per group, the hits in the top~$K$ and the number of {\it all\/}
+candidate rows, and divides the sums: the micro average of
+\.{hr@@K[hit=rows]}.  With three users of 14, 17 and 14 candidates and the
+hits of the example above it is $15/45=\oursq{C000.1-pooled}$, where the
+source's own formula gives $1/2$.
+
+@ {\it MAP} (\src{002}, E002.2; \src{004}, F004.2).\here{agg-map}  The mean average
+precision is \.{mean:ap}; over \src{002}'s single topic it is its AP,
+$\oursq{E002.2-map}$.
+
+@ {\it GAUC} (\src{002}, F002.8 and E002.5; \src{003}, F003.6).\here{GAUC}
+GAUC is a mean of per-group AUCs.  \src{002} groups by search request and
+takes the plain mean; \src{003} groups by user and weights each user by his
+impressions, as the DIN paper does; RecBole weights by clicks; and every
+implementation must decide what to do with a group of one class, whose AUC
+is undefined.  Three users, with 4 impressions and 1 click (AUC~1), 3
+impressions and 2 clicks (AUC $1/2$) and 2 impressions without a click:
+$$\vbox{\halign{\tt#\hfil\quad&\hfil#\cr
+mean[skip=undef,weight=items]:auc&\oursq{GAUC-items}\cr
+mean[skip=undef,weight=positives]:auc&\oursq{GAUC-positives}\cr
+mean[skip=undef]:auc&\oursq{GAUC-uniform}\cr
+mean:auc&\oursq{GAUC-zero}\cr}}$$
+The last counts the one-class user as~0, as a per-user mean of a
+scikit-learn that returns 0.0 for it would.  \src{002}'s own example (E002.5)
+was an image and is lost.  A widely circulated example tells the same
+story, and we give it as a case of our own, not as the source's: five
+impressions of two users scored in ascending order
+$-,+,-,+,+$ by model A and $-,+,+,-,+$ by model B have global AUCs of
+$\oursq{X-gauc-A}$ and $\oursq{X-gauc-B}$, while every user's clicks lie above
+his non-clicks in both, so the GAUC of both is $\oursq{X-gauc-both}$.
+
+@ {\it The name \.{gauc}.}  GAUC (also ``group AUC'' or ``uAUC'') is
+the common name, and the parser takes \.{gauc} for its common definition:
+$$\hbox{\tt mean[skip=undef,weight=items]:auc[ties=average]}$$
+that is, the AUC of each user, weighted by the user's impressions, over the
+users who have both a click and a non-click.  It is a row of the table of
+other libraries' names (|CN|, a name of no one library), taken only alone:
+\.{gauc@@10}, \.{gauc[...]} and \.{mean:gauc} are refused with the full
+name to edit instead.
+@^GAUC@>@^uAUC@>
+
+Impressions are the default weight because GAUC was defined with them.
+The DIN paper (Zhou et al., KDD 2018, arXiv 1706.06978) writes
+$\sum_u w_u{\rm AUC}_u/\sum_u w_u$ with $w_u$ the number of impressions
+of user~$u$ (as quoted in zhougr1993/DeepInterestNetwork issue~71);
+\src{003} gives the same formula (F003.6), and x-deeplearning's
+|GaucCalcOp| (\.{xdl/core/ops/gauc\_calc\_op.cc}) weights each group by
+its samples.  RecBole's GAUC (\.{recbole/evaluator/metrics.py}) weights by
+clicks instead, citing the same paper; its value is
+\.{mean[skip=undef,weight=positives]:auc[ties=average]}, which is
+$\oursq{GAUC-positives}$ on the three users above, where \.{gauc} is
+$\oursq{GAUC-items}$ (none of their scores is tied).  Both leave out a user of
+one class, whose AUC is $0/0$: \.{skip=undef}.  Ties are averaged
+(\.{ties=average}, a tied pair counts one half), as RecBole's average ranks
+and scikit-learn do: a user's scores are often tied, and averaging is the
+one rule that does not depend on the order of the input.  x-deeplearning
+and the DIN code break ties by the order of their sort instead, and
+x-deeplearning also drops the first and the last group of a batch; no
+variant reproduces those.
+
+@ {\it Exercises.}\here{agg-ex}  Work them with the definitions of
+\secref{q:agg} and \secref{GAUC}.  The answers follow; the command
+\.{rankmetrics value} computes each, with the queries separated by \.{;}
+in each of its options, \.{--grades}, \.{--scores} and \.{--judged} (the
+grades of the judged items that a list does not hold).
+
+1. Two queries: the first has one relevant item, at rank~1 of four; the
+second has four, two of them at ranks 1 and~2 of four and two not
+retrieved.  Compute the mean and the micro average of recall@@2.  Why do
+they differ?
+
+2. Three queries whose lists are 0,~1, then 0,~0, then~1.  What are the
+mean and the sum of their reciprocal ranks, and the mean that skips the
+query without a relevant item?
+
+3. Three users with scores: the first has a click on the higher of two
+items, the second a click on the second of four, the third two clicks
+and nothing else.  Compute \.{gauc}, the mean AUC over the users with
+both classes, and the mean AUC that counts the third user's as~0.
+
+@ {\it Answers to the exercises.}\here{agg-ans}  Each row gives the name
+of the variant, the options of \.{rankmetrics value} that give it the
+queries, the value as a fraction and its first six decimals;
+\.{tests/claims\_test.sh} runs every row and checks the six decimals and
+the fraction.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{mean:recall@@2}&\.{--grades 1,0,0,0;1,1,0,0 --judged ;1,1}&3/4&0.750000\cr
+1&\.{micro:recall@@2}&\.{--grades 1,0,0,0;1,1,0,0 --judged ;1,1}&3/5&0.600000\cr
+2&\.{mean:rr}&\.{--grades 0,1;0,0;1}&1/2&0.500000\cr
+2&\.{sum:rr}&\.{--grades 0,1;0,0;1}&3/2&1.500000\cr
+2&\.{mean[skip=norel]:rr}&\.{--grades 0,1;0,0;1}&3/4&0.750000\cr
+3&\.{gauc}&\.{--grades 1,0;0,1,0,0;1,1 --scores 9,1;4,3,2,1;2,1}&7/9&0.777778\cr
+3&\.{mean[skip=undef]:auc}&\.{--grades 1,0;0,1,0,0;1,1 --scores 9,1;4,3,2,1;2,1}&5/6&0.833333\cr
+3&\.{mean:auc}&\.{--grades 1,0;0,1,0,0;1,1 --scores 9,1;4,3,2,1;2,1}&5/9&0.555556\cr}}$$
+In 1 the recalls are 1 and $2/4$, of mean $3/4$; the micro average pools
+the hits and the relevant items, $(1+2)/(1+4)$, so that the query with
+four relevant items weighs four times as much.  In 2 the reciprocal
+ranks are $1/2$, 0 and~1; skipping the query without a relevant item
+leaves $(1/2+1)/2$.  In 3 the AUCs are 1 and $2/3$ (the click lies below
+one of three non-clicks), and the third user's is undefined: \.{gauc}
+weights the two others by their items, $(2\cdot1+4\cdot2/3)/6$; the
+uniform mean over them is $(1+2/3)/2$; and counting the undefined one as~0
+(\.{undef=zero}, the default of \.{auc}) gives $(1+2/3+0)/3$.
+
+@* The implementation of aggregation.\impl\here{q:aggimpl}
+What follows is for the reader of the program: the declarations of the
+keys \.{skip} and \.{weight}, the printer and the parser of an
+aggregator, the interface for a set of queries, the double and exact
+paths of the mean, the micro average and the sum, and the lists of the
+examples.  Each part points back at the section of \secref{q:agg} that
+defines what it computes.
+
+@ The C of \secref{q:agg}.
 
 @<Public types@>=
 typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM @+} rm_agg;
@@ -10989,24 +11196,7 @@ KEY_SKIP, KEY_WEIGHT, KEY_ABSENT,
 [KEY_SKIP] = {"skip", skip_words, 0, 0, FIELD(skip), 0, NULL, 1, 1},
 [KEY_WEIGHT] = {"weight", weight_words, 0, 0, FIELD(weight), 0, weight_when, 2, 1},
 
-@ {\it Queries absent from the run.}\here{q:absent}  Which lists enter an
-aggregate is the caller's choice: the library aggregates every list it is
-given.  But a file of judgments may name a query that the run lacks, and
-the programs that read files disagree on it: trec\_eval leaves it out
-(unless given \.{-c}), ir\_measures gives it the value~0 and counts it
-(\secref{q:irmmeans}).  The aggregator's key \.{absent} says which:
-the default, \.{skip}, leaves such a query out, and
-\.{absent=empty} evaluates it as a list of no items whose judged items are
-all unretrieved, trec\_eval's \.{-c}.  It is read by \.{eval}, for each
-measure on its own (\secref{q:evalsets}), and by nothing else: the
-library's functions of a set count the lists they are given, whatever the
-key says.  On such an empty list every measure of ir\_measures but its
-counts \.{NumQ} and \.{NumRel} is~0, the value that ir\_measures fills
-in, so \.{mean[absent=empty]:ap[ties=id-desc]} is its \.{AP}.  As
-with \.{drop}, the key is written only when it is \.{empty}, so that no
-name written before it changes, and \.{absent=skip} is refused as a
-spelling of the default.
-@^keys of names, \.{absent}@>@^missing queries@>
+@ The C of \secref{q:absent}.
 
 @<Key specifications@>=
 [KEY_ABSENT] = {"absent", absent_words, 0, 0, FIELD(absent), 0, absent_when, 3, 1},
@@ -11209,25 +11399,7 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   return s;
 }
 
-@ Which queries are terms of an aggregate, and with what weight, is one
-rule, and it is public, so that an evaluator that streams its queries
-(\.{eval}, \secref{q:xsum}) leaves out and weighs the queries that
-|rm_value_set| leaves out and weighs.  Before this function \.{eval} kept a
-copy of the rule that tested a value's error before the aggregator's
-\.{skip=norel}: \.{mean[skip=norel]:ndcg[undef=error]} over a query with a
-relevant document ranked first and a query with none was $1$ from
-|rm_value_set| and an error from \.{eval}.  A query is left out by
-\.{skip=norel} when none of its items, retrieved or not, reaches the
-threshold |rel|; by \.{skip=missing} when it retrieved nothing; by
-\.{skip=undef} when its value is undefined (|RM_UNDEFINED|, or
-|RM_EUNDEF| under \.{undef=error}; a micro average passes |RM_UNDEFINED|
-for a zero denominator).  The first two read the list alone, so a
-caller may ask before it computes the value, with |RM_OK|.  The weight is
-that of the mean (\secref{q:agg}): 1, the number of items retrieved
-(\.{weight=items}), or the number of them at or above |rel|
-(\.{weight=positives}); a sum, a micro average and a geometric mean weigh
-every query~1.
-@^skip rules@>@^weights of queries@>
+@ The C of \secref{agg-terms}.
 
 @<Public prototypes@>=
 int rm_value_set_counts(const rm_variant *a, const rm_list *l, rm_status t,
@@ -11575,10 +11747,7 @@ multiply it.
     : ziv(out, enclose_aggregate, &g);
 }
 
-@ {\it Examples over queries.}  A worked example over several queries is a
-row of its own table: the variant, the queries' lists, the printed value and
-the exact value derived by hand.  The macro |RM_Q| makes one query from a
-parenthesized list of grades and one of unretrieved grades.
+@ The C of \secref{agg-examples}.
 
 @(examples.h@>=
 #define RM_UNPAREN(...) __VA_ARGS__
@@ -11601,10 +11770,7 @@ static const rm_set_example rm_set_examples[] = {
 };
 #define RM_N_SET_EXAMPLES (sizeof rm_set_examples / sizeof rm_set_examples[0])
 
-@ {\it The mean reciprocal rank of three queries} (\src{004}, E004.1).\here{E004.1-mrr}  The
-three queries of the reciprocal-rank chapter have first hits at ranks 2, 1
-and~3, so ${\rm MRR}=(1/2+1+1/3)/3=\oursq{E004.1}$, as printed.  The prose's
-``sum of all scores'' would be \oursq{E004.1-sum}.
+@ The C of \secref{E004.1-mrr}.
 
 @<Examples over several queries@>=
 @/{"E004.1", "004_7c0f0b5a1381237a.txt", "mean:rr",
@@ -11614,24 +11780,7 @@ and~3, so ${\rm MRR}=(1/2+1+1/3)/3=\oursq{E004.1}$, as printed.  The prose's
   RM_QS(RM_Q((0, 1, 0), ()), RM_Q((1, 0, 0), ()), RM_Q((0, 0, 1), ())),
   NULL, "case", RM_OK, "11/6", 0x1.d555555555555p+0},
 
-@ {\it Cases.}  Which queries count changes the mean.  Three queries: the
-first has its only relevant item at rank~1, the second has no relevant item,
-the third's relevant item was not retrieved (a list of one irrelevant item
-with one unretrieved relevant grade).  For the first-hit reciprocal rank the
-values are 1, 0 and~0; so \.{mean:rr} is $\oursq{T-agg-none}$, and
-\.{mean[skip=norel]:rr} is $\oursq{T-agg-norel}$.  For \.{rr[hits=mean]} the
-second value is undefined: under \.{undef=zero} the mean is
-$\oursq{T-agg-undef0}$, with \.{skip=undef} it is $\oursq{T-agg-skipundef}$.
-The micro average of \.{rr[hits=mean]} pools numerators and denominators:
-over the first and the third query, $(1+0)/(1+1)=\oursq{T-agg-micro}$.  If the third query retrieved nothing at
-all (a missing query), trec\_eval~9 leaves it out, \.{mean[skip=missing]:rr}
-$=\oursq{T-agg-missing}$, and with \.{-c} counts it as~0, \.{mean:rr}
-$=\oursq{T-agg-missing-c}$.
-Means of irrational values: the nDCG of two queries, one ranked perfectly
-(exactly~1) and one with its relevant item at rank~2 ($1/\lg3$), has mean
-$(1+1/\lg3)/2=\ours{T-agg-ndcg}$; weighted by items (two and three), it is
-$(2+3/\lg3)/5=\ours{T-agg-ndcg-items}$.
-@^trec\_eval@>
+@ The C of \secref{agg-cases}.
 
 @<Examples over several queries@>=
 @/{"T-agg-missing", NULL, "mean[skip=missing]:rr",
@@ -11662,17 +11811,7 @@ $(2+3/\lg3)/5=\ours{T-agg-ndcg-items}$.
   RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
   NULL, "case", RM_OK, NULL, 0x1.8e9f2281fecbep-1},
 
-@ {\it The hit ratio of three users} (\src{000}, E000.1).\here{E000.1-pooled}
-Three users have 10, 12 and 8 relevant items and 6, 5 and 4 of them in their
-top~10.  The source's formula divides all hits by all relevant items, a micro
-average of recall, and prints $(6+5+4)/(10+12+8)=0.5$: it agrees,
-$\oursq{E000.1}$.  Its prose reads the hit ratio differently, as the {\it sum\/}
-over users of each user's hits over the number recommended, which is
-$\oursq{E000.1-prose}$, not a rate at all; the mean of the same precisions is
-$\oursq{E000.1-meanprec}$, equal to the printed value only because
-$10+12+8=3\cdot10$.  The mean of per-user recall is $\oursq{E000.1-meanrec}$, and
-the any-hit rate of \src{001} is $\oursq{E000.1-any}$.  Five readings of one
-example, three values.
+@ The C of \secref{E000.1-pooled}.
 
 @<Examples over several queries@>=
 @/{"E000.1", "000_0ec1f0283de4c3f9.txt", "micro:hr@@10[hit=recall]", RM_QS(E000_1_USERS),
@@ -11704,59 +11843,26 @@ first, and the relevant items not recommended as unretrieved grades.
   RM_Q((1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), ()), \
   RM_Q((1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), ())
 
-@ {\it The hit ratio of three users} (\src{003}, E003.5).\here{E003.5-pooled}
-Three users have 70, 10 and 40 clicked items in their top~100; the source
-divides the hits by users times~$K$ and prints $(70+10+40)/(3\cdot100)
-=120/300=30\%$.  But $120/300$ is $\oursq{E003.5}$, that is 40\%: an erratum
-(the 30\% of the single-user example just before was probably copied).  The
-variant is the micro average of \.{hr@@100[hit=precision]}, equal here to the
-mean, since every user has the same~$K$.
+@ The C of \secref{E003.5-pooled}.
 
 @<Examples over several queries@>=
 @/{"E003.5", "003_67084013e7b3df28.txt", "micro:hr@@100[hit=precision]",
   RM_QS(E003_5_USERS), "0.30", "erratum", RM_OK, "2/5", 0x1.999999999999ap-2},
 
-@ {\it What \src{000}'s HitRate code computes, over users} (C000.1).  The
-code adds, per group, the hits in the top~$K$ and the number of {\it all\/}
-candidate rows, and divides the sums: the micro average of
-\.{hr@@K[hit=rows]}.  With three users of 14, 17 and 14 candidates and the
-hits of the example above it is $15/45=\oursq{C000.1-pooled}$, where the
-source's own formula gives $1/2$.
+@ The C of \secref{C000.1-users}.
 
 @<Examples over several queries@>=
 @/{"C000.1-pooled", "000_0ec1f0283de4c3f9.txt", "micro:hr@@10[hit=rows]",
   RM_QS(C000_1_USERS), NULL, "not printed", RM_OK, "1/3", 0x1.5555555555555p-2},
 
-@ {\it MAP} (\src{002}, E002.2; \src{004}, F004.2).  The mean average
-precision is \.{mean:ap}; over \src{002}'s single topic it is its AP,
-$\oursq{E002.2-map}$.
+@ The C of \secref{agg-map}.
 
 @<Examples over several queries@>=
 @/{"E002.2-map", "002_99164a9873301b8b.txt", "mean:ap",
   RM_QS(RM_Q((1, 1, 0, 1, 0, 0, 1), ())), "0.83", "agrees", RM_OK, "93/112",
   0x1.a924924924925p-1},
 
-@ {\it GAUC} (\src{002}, F002.8 and E002.5; \src{003}, F003.6).\here{GAUC}
-GAUC is a mean of per-group AUCs.  \src{002} groups by search request and
-takes the plain mean; \src{003} groups by user and weights each user by his
-impressions, as the DIN paper does; RecBole weights by clicks; and every
-implementation must decide what to do with a group of one class, whose AUC
-is undefined.  Three users, with 4 impressions and 1 click (AUC~1), 3
-impressions and 2 clicks (AUC $1/2$) and 2 impressions without a click:
-$$\vbox{\halign{\tt#\hfil\quad&\hfil#\cr
-mean[skip=undef,weight=items]:auc&\oursq{GAUC-items}\cr
-mean[skip=undef,weight=positives]:auc&\oursq{GAUC-positives}\cr
-mean[skip=undef]:auc&\oursq{GAUC-uniform}\cr
-mean:auc&\oursq{GAUC-zero}\cr}}$$
-The last counts the one-class user as~0, as a per-user mean of a
-scikit-learn that returns 0.0 for it would.  \src{002}'s own example (E002.5)
-was an image and is lost.  A widely circulated example tells the same
-story, and we give it as a case of our own, not as the source's: five
-impressions of two users scored in ascending order
-$-,+,-,+,+$ by model A and $-,+,+,-,+$ by model B have global AUCs of
-$\oursq{X-gauc-A}$ and $\oursq{X-gauc-B}$, while every user's clicks lie above
-his non-clicks in both, so the GAUC of both is $\oursq{X-gauc-both}$.
-
+@ The C of \secref{GAUC}.
 
 @<Examples over several queries@>=
 @/{"GAUC-items", NULL, "mean[skip=undef,weight=items]:auc", RM_QS(GAUC_USERS), NULL,
@@ -11783,35 +11889,6 @@ and no unretrieved items.
   (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL, NULL}
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
-
-@ {\it The name \.{gauc}.}  GAUC (also ``group AUC'' or ``uAUC'') is
-the common name, and the parser takes \.{gauc} for its common definition:
-$$\hbox{\tt mean[skip=undef,weight=items]:auc[ties=average]}$$
-that is, the AUC of each user, weighted by the user's impressions, over the
-users who have both a click and a non-click.  It is a row of the table of
-other libraries' names (|CN|, a name of no one library), taken only alone:
-\.{gauc@@10}, \.{gauc[...]} and \.{mean:gauc} are refused with the full
-name to edit instead.
-@^GAUC@>@^uAUC@>
-
-Impressions are the default weight because GAUC was defined with them.
-The DIN paper (Zhou et al., KDD 2018, arXiv 1706.06978) writes
-$\sum_u w_u{\rm AUC}_u/\sum_u w_u$ with $w_u$ the number of impressions
-of user~$u$ (as quoted in zhougr1993/DeepInterestNetwork issue~71);
-\src{003} gives the same formula (F003.6), and x-deeplearning's
-|GaucCalcOp| (\.{xdl/core/ops/gauc\_calc\_op.cc}) weights each group by
-its samples.  RecBole's GAUC (\.{recbole/evaluator/metrics.py}) weights by
-clicks instead, citing the same paper; its value is
-\.{mean[skip=undef,weight=positives]:auc[ties=average]}, which is
-$\oursq{GAUC-positives}$ on the three users above, where \.{gauc} is
-$\oursq{GAUC-items}$ (none of their scores is tied).  Both leave out a user of
-one class, whose AUC is $0/0$: \.{skip=undef}.  Ties are averaged
-(\.{ties=average}, a tied pair counts one half), as RecBole's average ranks
-and scikit-learn do: a user's scores are often tied, and averaging is the
-one rule that does not depend on the order of the input.  x-deeplearning
-and the DIN code break ties by the order of their sort instead, and
-x-deeplearning also drops the first and the last group of a batch; no
-variant reproduces those.
 
 @* Metrics of a whole set.\here{q:set}
 @:metric fmean}{metric \.{fmean}@>

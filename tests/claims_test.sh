@@ -95,12 +95,14 @@ for ch in ndcg-ans:6 prf-ans:11 rr-ans:9 ap-ans:11 auc-ans:8 err-ans:5 clf-ans:1
     fi
   done <<< "$rows"
 done
-# The answers of the metrics of a whole set give the options of
-# rankmetrics value (the users separated by ';' in each).
-rows=$(sed -n '/^@ {\\it Answers to the exercises.}\\here{set-ans}/,/^@/p' rankmetrics.w |
+# The answers of the metrics of a whole set and of aggregation give the
+# options of rankmetrics value (the users separated by ';' in each).
+for ch in set:6 agg:8; do
+lab=${ch%:*} min=${ch#*:}
+rows=$(sed -n "/^@ {\\\\it Answers to the exercises.}\\\\here{$lab-ans}/,/^@/p" rankmetrics.w |
   sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\\\.{\([^}]*\)}&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4/p')
 n=$(printf '%s\n' "$rows" | grep -c . || true)
-[ "$n" -ge 6 ] || fail "the rows of \\here{set-ans} are missing or no longer parse ($n rows of 6)"
+[ "$n" -ge "$min" ] || fail "the rows of \\here{$lab-ans} are missing or no longer parse ($n rows of $min)"
 while IFS='|' read -r v opts cf want; do
   [ -n "$v" ] || continue
   v=${v//@@/@}
@@ -108,11 +110,12 @@ while IFS='|' read -r v opts cf want; do
   got=$($TOOL value "$v" "${args[@]}" </dev/null 2>/dev/null | cut -f2)
   checked=$((checked + 1))
   got=$(printf '%.6f' "$got")
-  [ "$got" = "$want" ] || fail "the answer to an exercise (set), $v of $opts, is $got, the book says $want"
+  [ "$got" = "$want" ] || fail "the answer to an exercise ($lab), $v of $opts, is $got, the book says $want"
   q=$($TOOL value "$v" "${args[@]}" --exact </dev/null 2>/dev/null | sed -n 's/^rational *//p')
-  [ "$q" = "$cf" ] || fail "the answer to an exercise (set), $v of $opts, is exactly ${q:-nothing}, the book says $cf"
+  [ "$q" = "$cf" ] || fail "the answer to an exercise ($lab), $v of $opts, is exactly ${q:-nothing}, the book says $cf"
 done <<< "$rows"
-[ "$checked" -ge 139 ] || fail "only $checked answers to the exercises and worked examples were checked"
+done
+[ "$checked" -ge 147 ] || fail "only $checked answers to the exercises and worked examples were checked"
 
 # The worked examples that open the tool's part and the chapter on run
 # files: the tool's output must be the lines the book prints.

@@ -99,11 +99,11 @@ done
 # has C, and that stretch holds the sections a reader needs (for nDCG the
 # gain, the discount, the ideal list, the sources, their worked examples,
 # the cases by hand and the exercises with their answers).
-readerfirst() { # chapter title, title of its implementation part, labels
+readerfirst() { # chapter (or part) title, title of its implementation part, labels
   local title=$1 impl=$2 l w c t
   shift 2
   t=${title//\\/\\\\} # for sed: a backslash doubled, a slash (C/W/L) escaped
-  w=$(sed -n "/^@\* ${t//\//\\/}\./,/^@\* ${impl//\\/\\\\}\.\\\\impl/p" rankmetrics.w)
+  w=$(sed -n "/^@\*\** ${t//\//\\/}\./,/^@\* ${impl//\\/\\\\}\.\\\\impl/p" rankmetrics.w)
   if [ -z "$w" ] || [[ $w != *"@* $impl."* ]]; then
     fail "the chapter '$title' or its part '$impl' (marked \\impl) is missing"; return
   fi
@@ -137,6 +137,8 @@ readerfirst 'Incomplete judgments' \
 readerfirst 'Measures of trec\_eval' 'The implementation of the measures of trec\_eval' \
   q:gm gm-examples q:counts q:iprec q:setap q:bing q:utility q:ngain q:ndcgrel q:rndcg \
   q:relstring trecm-ex trecm-ans
+readerfirst 'Aggregation' 'The implementation of aggregation' \
+  q:absent agg-terms agg-examples E004.1-mrr agg-cases E000.1-pooled GAUC agg-ex agg-ans
 readerfirst 'Metrics of a whole set' 'The implementation of the metrics of a whole set' \
   q:coverage set-examples F001.11 novelty-cases set-wex set-ex set-ans
 readerfirst 'INSQ, a measure of the C/W/L framework' 'The implementation of INSQ' \

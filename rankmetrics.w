@@ -374,6 +374,8 @@
 % from system headers): without these it set their first uses as products.
 @s mpq_ptr int
 @s z_stream int
+@s Bytef int
+@s uInt int
 @s atomic_int int
 @s _Thread_local static
 @s rm_explanation int
@@ -1476,7 +1478,7 @@ static const char *const undef_words[] = {"zero", "one", "error", NULL};
 static const metric_spec metrics[RM_N_METRICS]; /* see |@<The table of metrics@>| */
 @<Words and conditions of keys@>@;
 static const key_spec keys[N_KEYS] = {
-  @<Key specifications@>@;
+  @<Key specifications@>
 };
 
 @ The three common keys.  \.{rel} is read by every metric of binary
@@ -5798,7 +5800,7 @@ undefined combinations and one that sets its own defaults.
 
 @<The table of metrics@>=
 static const metric_spec metrics[RM_N_METRICS] = {
-  @<Metric specifications@>@;
+  @<Metric specifications@>
 };
 
 @* Cumulative gain, DCG and nDCG.\here{q:cg}
@@ -11766,7 +11768,7 @@ typedef struct rm_set_example {
   @[sizeof (rm_list[]){__VA_ARGS__}@] / sizeof (rm_list)@t\2\2@>
 @<Lists of the examples over queries@>@;
 static const rm_set_example rm_set_examples[] = {
-@<Examples over several queries@>@;
+@<Examples over several queries@>
 };
 #define RM_N_SET_EXAMPLES (sizeof rm_set_examples / sizeof rm_set_examples[0])
 

@@ -211,6 +211,10 @@ while read -r t; do
   grep -qF -- "\\\\{${t//_/\\_}}" doc/rankmetrics.tex && italic="$italic $t"
 done < "$out/types"
 [ -z "$italic" ] || fail "cweave set these types as identifiers (declare them with @s):$italic"
+# A cast to a type of a system header that cweave does not know, such as
+# zlib's (Bytef *) b, is set as a parenthesised product, ( \\{Bytef} $*$ ).
+casts=$( (grep -o '( \\\\{[A-Za-z_0-9\\]*} \$\*\$ )' doc/rankmetrics.tex || true) | sort -u | tr '\n' ' ')
+[ -z "$casts" ] || fail "cweave set these casts as products (declare their types with @s): $casts"
 
 # The mark \impl: sections marked for the implementation only are not printed
 # in the reader's edition (their numbers are taken from the woven TeX).

@@ -284,11 +284,12 @@
   \rmfrontpath{errata}{The numbers the sources print wrong}
   \smallskip\noindent The chapters on precision and recall, reciprocal
   rank, average precision, AUC, ERR, classification, rank correlation,
-  incomplete judgments and trec\_eval's measures have the same shape: the
-  definition, the variants, the sources and their worked examples, cases
-  by hand and exercises with their answers, and then their C under a
-  heading of its own, which a learner may skip; the quick reference gives
-  the section of every metric.
+  aggregation, the metrics of a whole set, incomplete judgments,
+  trec\_eval's measures, INSQ, the adaptive measures of C/W/L and
+  compatibility have the same shape: the definition, the variants, the
+  sources and their worked examples, cases by hand and exercises with
+  their answers, and then their C under a heading of its own, which a
+  learner may skip; the quick reference gives the section of every metric.
   \medskip\noindent{\bf To validate an implementation} (in Python, Java,
   SQL, Spark) against this one:
   \smallskip

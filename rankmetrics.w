@@ -2405,7 +2405,7 @@ option does not belong, and whether the metric defines the variant at all
 {
   int key;
   for (key = 0; key < N_KEYS; key++)
-    if (seen[key] && !key_used(&w, key)) {
+    if (seen[key] && !key_used(&w, key) && !cat_default_key(&w, key)) {
       bad(msg, msglen, name, name + seen[key] - 1,
         "the key '%s' does not apply to this variant%s", keys[key].name,
         key == KEY_REL ? " (rel= goes with gain=binary)" :
@@ -12256,6 +12256,43 @@ static int items_when(const rm_variant *v) /* \.{gini} may go without */
 static const char *const form_words[] = {"recbole", "elliot", "lenskit", NULL};
 static const char *const unit_words[] = {"bits", "nats", NULL};
 
+@ The keys of \secref{q:epcefd}: the rank discount and the relevance of EPC
+and EFD.  EPC's name stays what it was while both are at their defaults, as
+novelty's does without \.{pop}.
+@^keys of names, \.{disc}@>@^keys of names, \.{relevance}@>
+
+@<Public types@>=
+enum {@+ RM_RDISC_NONE, RM_RDISC_LOG @+}; /* the words of \.{disc} */
+enum {@+ RM_RELEVANCE_BINARY, RM_RELEVANCE_DISCOUNTED @+}; /* of \.{relevance} */
+
+@ @<Fields of a variant@>=
+int rdisc; /* \.{disc}: |RM_RDISC_NONE| or |RM_RDISC_LOG| */
+int relev; /* \.{relevance}: |RM_RELEVANCE_BINARY| or |RM_RELEVANCE_DISCOUNTED| */
+
+@ @<Key codes@>=
+KEY_DISC, KEY_RELEVANCE,
+
+@ @<Key specifications@>=
+[KEY_DISC] = {"disc", disc_words, 0, 0, FIELD(rdisc), 0, disc_when, 6, 0},
+[KEY_RELEVANCE] = {"relevance", relevance_words, 0, 0, FIELD(relev), 0,
+  relevance_when, 7, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const disc_words[] = {"none", "log", NULL};
+static const char *const relevance_words[] = {"binary", "discounted", NULL};
+static int disc_when(const rm_variant *v)
+{
+  return v->metric != RM_EPC || v->rdisc != RM_RDISC_NONE;
+}
+static int relevance_when(const rm_variant *v)
+{
+  return v->metric != RM_EPC || v->relev != RM_RELEVANCE_BINARY;
+}
+static int cat_default_key(const rm_variant *v, int key) /* \.{epc[disc=none]} */
+{
+  return (key == KEY_DISC || key == KEY_RELEVANCE) && (metrics[v->metric].keys & K(key));
+}
+
 @ The item table is public, so that a caller who streams its users, as
 \.{eval} does, keeps the table and not the lists.
 
@@ -12281,10 +12318,12 @@ size_t rm_cat_items(rm_cat *c);
 const char *rm_cat_item(const rm_cat *c, size_t i, unsigned long *pop,
   unsigned long *expo, char **w);
 /* Row |i| of the table in increasing byte order of the identifiers, after
-   |rm_cat_items|; |*w| is the weight as |"p/q"|, to be freed by the caller. */
+   |rm_cat_items|; |*w| is the weight as |"p/q"|, or |"p/q:S"| for a weight
+   in slot $S$ of a rank discount, to be freed by the caller. */
 rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
   unsigned long expo, const char *w);
-/* Adds a row read back (|w| a fraction in lowest terms, not negative). */
+/* Adds a row read back (|w| a fraction in lowest terms, not negative,
+   perhaps with its slot, as |rm_cat_item| writes it). */
 void rm_cat_counts(const rm_cat *c, unsigned long n[3]);
 /* The counts $U$, $C$ and the total $M$ of \.{pop=file} (0 for the other rules). */
 void rm_cat_add_counts(rm_cat *c, const unsigned long n[3]);
@@ -12297,12 +12336,15 @@ rm_status rm_cat_merge(rm_cat *into, rm_cat *from);
 identifier and adds the rows of one item: exposures and weights add, and
 popularities add too, but under an external popularity, where every state
 carries the file's count for its items, the largest is kept (a row of a
-list carries popularity~0).
+list carries popularity~0).  A row also has a {\it slot}, 0 but for the
+weights of a rank discount (\secref{q:epcefdimpl}): one item has a row for
+each slot it was weighed in, in increasing order of the slots, and rows
+add only within one slot.
 
 @<Private types@>=
 struct rm_cat;
 static unsigned long cat_total(const struct rm_cat *c);
-typedef struct {@+ char *id; unsigned long pop, expo; mpq_t w; @+} cat_row;
+typedef struct {@+ char *id; unsigned long pop, expo, slot; mpq_t w; @+} cat_row;
 struct rm_cat {
   cat_row *r;
   size_t n, cap, done; /* rows; |r[0..done)| sorted and unique */
@@ -12336,7 +12378,7 @@ static rm_status cat_push(rm_cat *c, const char *id, unsigned long pop,
   r = &c->r[c->n];
   if ((r->id = malloc(strlen(id) + 1)) == NULL) return RM_ENOMEM;
   strcpy(r->id, id);
-  r->pop = pop; r->expo = expo;
+  r->pop = pop; r->expo = expo; r->slot = 0;
   mpq_init(r->w);
   if (w) mpq_set(r->w, w);
   c->n++;
@@ -12344,7 +12386,9 @@ static rm_status cat_push(rm_cat *c, const char *id, unsigned long pop,
 }
 static int cat_cmp(const void *a, const void *b)
 {
-  return strcmp(((const cat_row *) a)->id, ((const cat_row *) b)->id);
+  const cat_row *x = a, *y = b;
+  int c = strcmp(x->id, y->id);
+  return c ? c : (x->slot > y->slot) - (x->slot < y->slot);
 }
 static void cat_compact(rm_cat *c)
 {
@@ -12352,7 +12396,7 @@ static void cat_compact(rm_cat *c)
   if (c->done == c->n) return;
   qsort(c->r, c->n, sizeof *c->r, cat_cmp);
   for (i = 0; i < c->n; i++) {
-    if (j > 0 && strcmp(c->r[j - 1].id, c->r[i].id) == 0) {
+    if (j > 0 && cat_cmp(&c->r[j - 1], &c->r[i]) == 0) {
       cat_row *a = &c->r[j - 1], *b = &c->r[i];
       a->pop = c->ext ? (a->pop > b->pop ? a->pop : b->pop) : a->pop + b->pop;
       a->expo += b->expo; mpq_add(a->w, a->w, b->w);
@@ -12363,11 +12407,15 @@ static void cat_compact(rm_cat *c)
 }
 
 @ \impl One user's list.  The weight of an item at a rank of the top~$k$ is the
-metric's: $1/K_u$ for novelty, $1/\vert L_u\vert$ for ARP, and for EPC the
-relevance over $\vert L_u\vert$, for a user who counts.  The popularity rows
-come from the identifiers of the list, made unique.
+metric's: $1/K_u$ for novelty, $1/\vert L_u\vert$ for ARP, and for EPC and
+EFD that of |cat_weigh| (\secref{q:epcefdimpl}), for a user who counts.  The
+popularity rows come from the identifiers of the list, made unique.
 
 @<Private functions@>=
+static int cat_expect(const rm_variant *v) /* EPC or EFD (\secref{q:epcefd}) */
+{
+  return v->metric == RM_EPC || v->metric == RM_EFD;
+}
 static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
 {
   const char **ids = malloc((l->n ? l->n : 1) * sizeof *ids);
@@ -12384,7 +12432,7 @@ static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
 }
 static int cat_uses_pop(const rm_variant *v)
 {
-  return v->metric == RM_NOVELTY || v->metric == RM_ARP || v->metric == RM_EPC;
+  return v->metric == RM_NOVELTY || v->metric == RM_ARP || cat_expect(v);
 }
 
 @ @<Public functions@>=
@@ -12400,17 +12448,19 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
   if (l->n > 0 && l->id == NULL) return RM_EIDS;
   for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
   K = v->k ? v->k : l->n; top = K < l->n ? K : l->n;
-  counts = v->metric != RM_EPC || n_relevant(v, l) > 0;
+  counts = !cat_expect(v) || n_relevant(v, l) > 0;
   c->users++; c->counted += (unsigned long) counts;
   rm_work_init(&w);
   if ((s = work_reserve(&w, l->n)) == RM_OK) rank_items(l, v->ties, w.perm, w.tmp);
   mpq_init(x);
   for (r = 0; r < top && s == RM_OK; r++) {
+    unsigned long slot = 0;
     mpq_set_ui(x, 0, 1);
     if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
-    else if (v->metric == RM_ARP || (v->metric == RM_EPC && counts
-        && relevant(v, l, w.perm, r))) mpq_set_ui(x, 1, (unsigned long) top);
-    s = cat_push(c, l->id[w.perm[r]], 0, 1, x);
+    else if (v->metric == RM_ARP) mpq_set_ui(x, 1, (unsigned long) top);
+    else if (cat_expect(v) && counts && relevant(v, l, w.perm, r))
+      slot = cat_weigh(v, x, l->grade[w.perm[r]], r, top);
+    if ((s = cat_push(c, l->id[w.perm[r]], 0, 1, x)) == RM_OK) c->r[c->n - 1].slot = slot;
   }
   mpq_clear(x);
   rm_work_free(&w);
@@ -12439,6 +12489,11 @@ const char *rm_cat_item(const rm_cat *c, size_t i, unsigned long *pop,
 {
   *pop = c->r[i].pop; *expo = c->r[i].expo;
   *w = mpq_get_str(NULL, 10, c->r[i].w);
+  if (*w && c->r[i].slot) { /* \.{p/q:S}, the weight in slot $S$ */
+    char *t = malloc(strlen(*w) + 24);
+    if (t) sprintf(t, "%s:%lu", *w, c->r[i].slot);
+    free(*w); *w = t;
+  }
   return c->r[i].id;
 }
 rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
@@ -12446,11 +12501,21 @@ rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
 {
   mpq_t x;
   rm_status s = RM_EINVAL;
+  char f[200];
+  const char *colon = strchr(w, ':');
+  unsigned long slot = 0;
+  if (colon) { /* a slot: 1 to 18 digits, not 0 */
+    size_t d = strspn(colon + 1, "0123456789");
+    if (colon - w >= (long) sizeof f || d == 0 || d > 18 || colon[1 + d]) return s;
+    if ((slot = strtoul(colon + 1, NULL, 10)) == 0) return s;
+    memcpy(f, w, (size_t) (colon - w)); f[colon - w] = '\0'; w = f;
+  }
   mpq_init(x);
   if (mpq_set_str(x, w, 10) == 0 && mpz_sgn(mpq_denref(x)) > 0) {
     mpq_t y;
     mpq_init(y); mpq_set(y, x); mpq_canonicalize(y);
-    if (mpq_equal(x, y) && mpq_sgn(x) >= 0) s = cat_push(c, id, pop, expo, x);
+    if (mpq_equal(x, y) && mpq_sgn(x) >= 0 && (s = cat_push(c, id, pop, expo, x)) == RM_OK)
+      c->r[c->n - 1].slot = slot;
     mpq_clear(y);
   }
   mpq_clear(x);
@@ -12661,6 +12726,8 @@ rm_status rm_cat_value_exact(const rm_variant *v, rm_cat *c, rm_exact *out,
   if (v == NULL || c == NULL || out == NULL) return RM_EINVAL;
   @<Check the variant@>;
   cat_compact(c);
+  if (cat_expect(v) && (v->metric == RM_EFD || v->rdisc == RM_RDISC_LOG))
+    return cat_expect_x(v, c, out, why, len);
   mpq_init(q);
   if (v->metric != RM_NOVELTY && v->metric != RM_ENTROPY)
     s = cat_rational(v, c, q, why, len);
@@ -12731,7 +12798,9 @@ rm_status rm_cat_value(const rm_variant *v, rm_cat *c, double *out, char *why,
   if (v == NULL || c == NULL || out == NULL) return RM_EINVAL;
   @<Check the variant@>;
   cat_compact(c);
-  if (v->metric == RM_NOVELTY || v->metric == RM_ENTROPY)
+  if (cat_expect(v) && (v->metric == RM_EFD || v->rdisc == RM_RDISC_LOG))
+    s = cat_expect_d(v, c, out, why, len);
+  else if (v->metric == RM_NOVELTY || v->metric == RM_ENTROPY)
     s = cat_log_d(v, c, out, why, len);
   else {
     mpq_init(q);
@@ -12739,6 +12808,290 @@ rm_status rm_cat_value(const rm_variant *v, rm_cat *c, double *out, char *why,
     mpq_clear(q);
   }
   return s == RM_UNDEFINED ? undefined_d(v, out) : s;
+}
+
+@ \impl The implementation of EPC and EFD of \secref{q:epcefd}.\here{q:epcefdimpl}
+A user who counts gives each relevant item of the top~$t$ (at rank
+$r=0,\dots,t-1$) its relevance $\rho$: 1, or $2^{g-\tau+1}-1$ under
+\.{relevance=discounted}.  Without a discount the row's weight is $\rho/t$,
+in slot~0, and the value is a sum over the rows.  With \.{disc=log} the
+discount $d(r,t)=1/(\lg(r+2)\,Z_t)$, $Z_t=\sum_{j<t}1/\lg(j+2)$, is
+irrational, so the weight is kept as $\rho$ in the slot
+$s=t(t-1)/2+r+1$ of the pair $(r,t)$, and the rows of one slot are summed
+first, each against its item's novelty; the sum of a slot is a |plog| (a
+rational $q$ is $q\lg2$), and the value is $\sum_s d_s A_s/C$.
+
+@<Private functions@>=
+static unsigned long cat_weigh(const rm_variant *v, mpq_t x, int g, size_t r,
+  size_t t)
+{
+  mpq_set_ui(x, 1, 1);
+  if (v->relev == RM_RELEVANCE_DISCOUNTED) {
+    mpz_ui_pow_ui(mpq_numref(x), 2, (unsigned long) (g - v->rel + 1));
+    mpz_sub_ui(mpq_numref(x), mpq_numref(x), 1);
+  }
+  if (v->rdisc == RM_RDISC_LOG) return (unsigned long) (t * (t - 1) / 2 + r + 1);
+  mpz_mul_ui(mpq_denref(x), mpq_denref(x), (unsigned long) t);
+  mpq_canonicalize(x);
+  return 0;
+}
+static unsigned long cat_slot_t(unsigned long s, unsigned long *r) /* $t$, and $r$ */
+{
+  unsigned long m = s - 1, t = (unsigned long) ((1 + sqrt(8.0 * (double) m + 1)) / 2);
+  while (t > 1 && t * (t - 1) / 2 > m) t--;
+  while (t * (t + 1) / 2 <= m) t++;
+  *r = m - t * (t - 1) / 2;
+  return t;
+}
+
+@ \impl The popularity of an item is the sum over its rows (under \.{pop=file}
+only its row of slot~0 holds one).  |cat_expect_counts| finds the total $M$
+(for EFD under \.{pop=pos} and \.{pop=all} the sum of the popularities),
+the least positive popularity $n_{\min}$, and why the value is undefined:
+no user counts, $M=0$, or, for EFD, an item of popularity~0 when no item
+has more.
+
+@<Private functions@>=
+static size_t cat_group(const rm_cat *c, size_t i, unsigned long *n)
+{
+  size_t j;
+  for (*n = 0, j = i; j < c->n && strcmp(c->r[j].id, c->r[i].id) == 0; j++)
+    *n += c->r[j].pop;
+  return j;
+}
+static rm_status cat_expect_counts(const rm_variant *v, rm_cat *c,
+  unsigned long *M, unsigned long *nmin, char *why, size_t len)
+{
+  size_t i, j, k;
+  unsigned long n, S = 0;
+  int zero = 0;
+  *M = cat_total(c); *nmin = 0;
+  for (i = 0; i < c->n; i = j) {
+    j = cat_group(c, i, &n);
+    S += n;
+    if (n && (*nmin == 0 || n < *nmin)) *nmin = n;
+    for (k = i; k < j && n == 0; k++) zero |= mpq_sgn(c->r[k].w) != 0;
+  }
+  if (v->metric == RM_EFD && v->pop != RM_POP_FILE) *M = S;
+  if (c->counted == 0) return cat_undef(why, len, "no user has a relevant item");
+  if (*M == 0) return cat_undef(why, len, "the total popularity M is 0");
+  if (v->metric == RM_EFD && zero && *nmin == 0)
+    return cat_undef(why, len, "a relevant item has popularity 0, and no item"
+      " has a popularity above 0 to lend it its novelty");
+  return RM_OK;
+}
+
+@ \impl The sums of the slots, for the exact path.
+
+@<Private types@>=
+typedef struct {@+ unsigned long s; plog f; @+} cat_slot; /* the sum of one slot */
+typedef struct {@+ size_t n, cap; cat_slot *a; @+} cat_slots;
+
+@ @<Private functions@>=
+static rm_status cat_slot_of(cat_slots *z, unsigned long s, plog **f)
+{
+  size_t i;
+  for (i = z->n; i-- > 0;) if (z->a[i].s == s) { *f = &z->a[i].f; return RM_OK; }
+  if (z->n == z->cap) {
+    size_t cap = 2 * z->cap + 16;
+    cat_slot *a = realloc(z->a, cap * sizeof *a);
+    if (a == NULL) return RM_ENOMEM;
+    z->a = a; z->cap = cap;
+  }
+  z->a[z->n].s = s; z->a[z->n].f.n = z->a[z->n].f.cap = 0; z->a[z->n].f.t = NULL;
+  *f = &z->a[z->n++].f;
+  return RM_OK;
+}
+static void cat_slots_clear(cat_slots *z)
+{
+  size_t i;
+  for (i = 0; i < z->n; i++) plog_clear(&z->a[i].f);
+  free(z->a);
+}
+static int cat_slot_cmp(const void *a, const void *b)
+{
+  unsigned long x = ((const cat_slot *) a)->s, y = ((const cat_slot *) b)->s;
+  return (x > y) - (x < y);
+}
+static rm_status cat_expect_slots(const rm_variant *v, rm_cat *c, cat_slots *z,
+  char *why, size_t len)
+{
+  size_t i, j, k;
+  unsigned long M, nmin, n;
+  mpq_t q, t;
+  plog *f;
+  rm_status s = cat_expect_counts(v, c, &M, &nmin, why, len);
+  if (s != RM_OK) return s;
+  mpq_inits(q, t, NULL);
+  for (i = 0; i < c->n && s == RM_OK; i = j) {
+    j = cat_group(c, i, &n);
+    for (k = i; k < j && s == RM_OK; k++) {
+      if (mpq_sgn(c->r[k].w) == 0 || (s = cat_slot_of(z, c->r[k].slot, &f)) != RM_OK)
+        continue;
+      mpq_set_ui(t, 1, c->counted); mpq_mul(q, c->r[k].w, t); /* $\rho/C$ */
+      if (v->metric == RM_EPC) { /* $1-n/M$ */
+        mpq_set_ui(t, n, M); mpq_canonicalize(t); mpq_neg(t, t);
+        mpz_add(mpq_numref(t), mpq_numref(t), mpq_denref(t));
+        mpq_mul(q, q, t); s = plog_add1(f, 2, q);
+      } else if ((s = plog_add(f, M, q)) == RM_OK) { /* $\lg M-\lg n$ */
+        mpq_neg(q, q); s = plog_add(f, n ? n : nmin, q);
+      }
+    }
+  }
+  mpq_clears(q, t, NULL);
+  if (s == RM_OK && z->n) qsort(z->a, z->n, sizeof *z->a, cat_slot_cmp);
+  return s;
+}
+
+@ \impl The value is rational when, for every $t$, the $t$ slots of $(0,t),\dots,
+(t-1,t)$ hold one sum~$a_t$ (or none holds any): since $\sum_r d(r,t)=1$,
+they add $a_t$.  Otherwise the discounts stay in the value, which is taken
+to be irrational, as the proportionality test of nDCG takes it
+(\secref{q:cgimpl}).  |cat_expect_sum| adds the $a_t$ and the sum of slot~0
+into one |plog|, or returns~0 when some $t$ fails the test.
+
+@<Private functions@>=
+static int plog_same(const plog *a, const plog *b)
+{
+  size_t i, j;
+  for (i = 0; i < a->n; i++) {
+    int found = 0;
+    for (j = 0; j < b->n && !found; j++)
+      if (b->t[j].p == a->t[i].p) found = 1 + (mpq_equal(a->t[i].w, b->t[j].w) != 0);
+    if (found == 1 || (!found && mpq_sgn(a->t[i].w))) return 0;
+  }
+  for (j = 0; j < b->n; j++) {
+    int found = 0;
+    for (i = 0; i < a->n && !found; i++) found = a->t[i].p == b->t[j].p;
+    if (!found && mpq_sgn(b->t[j].w)) return 0;
+  }
+  return 1;
+}
+static int cat_expect_sum(const cat_slots *z, plog *f)
+{
+  size_t i = 0, j, k;
+  unsigned long t, r, r1;
+  plog none = {0, 0, NULL};
+  while (i < z->n) {
+    t = z->a[i].s ? cat_slot_t(z->a[i].s, &r) : 0;
+    for (j = i + 1; t && j < z->n && cat_slot_t(z->a[j].s, &r1) == t; j++) ;
+    for (k = i + 1; k < j; k++) if (!plog_same(&z->a[k].f, &z->a[i].f)) return 0;
+    if (t && j - i < t && !plog_same(&z->a[i].f, &none)) return 0;
+    for (k = 0; k < z->a[i].f.n; k++)
+      if (plog_add1(f, z->a[i].f.t[k].p, z->a[i].f.t[k].w) != RM_OK) return 0;
+    i = j;
+  }
+  return 1;
+}
+
+@ \impl The enclosure of $\sum_sd_sA_s$: each slot's sum enclosed as a |plog|, its
+discount $1/(\lg(r+2)Z_t)$ enclosed with $Z_t$'s bounds grown term by term
+as $t$ increases along the sorted slots, and the product of the two
+intervals, $d>0$.
+
+@<Private functions@>=
+static void lg_both(mpfr_t d, mpfr_t u, unsigned long x) /* $\lg x$ down and up */
+{
+  mpfr_set_ui(d, x, MPFR_RNDN); mpfr_log2(d, d, MPFR_RNDD);
+  mpfr_set_ui(u, x, MPFR_RNDN); mpfr_log2(u, u, MPFR_RNDU);
+}
+static int enclose_slots(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const cat_slots *z = ctx;
+  mpfr_t a, b, dl, du, zl, zu, x, y;
+  unsigned long zt = 0, t, r;
+  size_t i;
+  mpfr_inits2(mpfr_get_prec(lo), a, b, dl, du, zl, zu, x, y, (mpfr_ptr) 0);
+  mpfr_set_ui(lo, 0, MPFR_RNDN); mpfr_set_ui(hi, 0, MPFR_RNDN);
+  mpfr_set_ui(zl, 0, MPFR_RNDN); mpfr_set_ui(zu, 0, MPFR_RNDN);
+  for (i = 0; i < z->n; i++) {
+    enclose_plog(a, b, &z->a[i].f);
+    if (z->a[i].s) {
+      for (t = cat_slot_t(z->a[i].s, &r); zt < t; zt++) { /* $Z_{t+1}=Z_t+1/\lg(t+2)$ */
+        lg_both(x, y, zt + 2);
+        mpfr_ui_div(y, 1, y, MPFR_RNDD); mpfr_add(zl, zl, y, MPFR_RNDD);
+        mpfr_ui_div(x, 1, x, MPFR_RNDU); mpfr_add(zu, zu, x, MPFR_RNDU);
+      }
+      lg_both(x, y, r + 2);
+      mpfr_mul(y, y, zu, MPFR_RNDU); mpfr_ui_div(dl, 1, y, MPFR_RNDD);
+      mpfr_mul(x, x, zl, MPFR_RNDD); mpfr_ui_div(du, 1, x, MPFR_RNDU);
+      mpfr_mul(a, a, mpfr_sgn(a) >= 0 ? dl : du, MPFR_RNDD);
+      mpfr_mul(b, b, mpfr_sgn(b) >= 0 ? du : dl, MPFR_RNDU);
+    }
+    mpfr_add(lo, lo, a, MPFR_RNDD); mpfr_add(hi, hi, b, MPFR_RNDU);
+  }
+  mpfr_clears(a, b, dl, du, zl, zu, x, y, (mpfr_ptr) 0);
+  return 1;
+}
+
+@ \impl The exact path: the sum of the slots when the test above allows it (a
+fraction when every odd prime has weight~0), Ziv's loop over the
+enclosure otherwise.
+
+@<Private functions@>=
+static rm_status cat_expect_x(const rm_variant *v, rm_cat *c, rm_exact *out,
+  char *why, size_t len)
+{
+  cat_slots z = {0, 0, NULL};
+  plog f = {0, 0, NULL};
+  mpq_t q;
+  size_t i;
+  int rational = 1;
+  rm_status s = cat_expect_slots(v, c, &z, why, len);
+  mpq_init(q);
+  if (s == RM_UNDEFINED) s = undefined_x(v, out);
+  else if (s == RM_OK && cat_expect_sum(&z, &f)) {
+    for (i = 0; i < f.n; i++)
+      if (f.t[i].p == 2) mpq_set(q, f.t[i].w);
+      else if (mpq_sgn(f.t[i].w) != 0) rational = 0;
+    s = rational ? exact_from_q(out, q) : ziv(out, enclose_plog, &f);
+  } else if (s == RM_OK) s = ziv(out, enclose_slots, &z);
+  mpq_clear(q);
+  plog_clear(&f);
+  cat_slots_clear(&z);
+  return s;
+}
+
+@ \impl The double path adds the terms $\rho\,\nu_i\,d(r,t)/C$ row by row in a
+compensated sum, with $\nu_i=(M-n_i)/M$ for EPC and $\lg(M/n_i)$ for EFD
+(|cat_lg|), and $Z_t$ summed once for each $t$ up to the largest: about
+16~ulps when the terms have one sign (as when no popularity exceeds~$M$).
+
+@<Private functions@>=
+static rm_status cat_expect_d(const rm_variant *v, rm_cat *c, double *out,
+  char *why, size_t len)
+{
+  size_t i, j, k, nz = 0;
+  unsigned long M, nmin, n, t, r;
+  double *Z = NULL;
+  nsum a = {0, 0};
+  rm_status s = cat_expect_counts(v, c, &M, &nmin, why, len);
+  if (s != RM_OK) return s;
+  for (i = 0; i < c->n; i = j) {
+    double nu;
+    j = cat_group(c, i, &n);
+    nu = v->metric == RM_EPC ? (n <= M ? (double) (M - n) / (double) M
+      : -((double) (n - M) / (double) M)) : cat_lg((double) M, (double) (n ? n : nmin));
+    for (k = i; k < j; k++) {
+      double d = 1;
+      if (mpq_sgn(c->r[k].w) == 0) continue;
+      if (c->r[k].slot) {
+        t = cat_slot_t(c->r[k].slot, &r);
+        if (t >= nz) { /* $Z_1,\dots,Z_t$ */
+          double *y = realloc(Z, (t + 1) * sizeof *y);
+          nsum zs = {0, 0};
+          if (y == NULL) { free(Z); return RM_ENOMEM; }
+          Z = y;
+          for (nz = 1; nz <= t; nz++) { nsum_add(&zs, 1 / log2((double) nz + 1)); Z[nz] = zs.s + zs.c; }
+        }
+        d = 1 / (log2((double) r + 2) * Z[t]);
+      }
+      nsum_add(&a, mpq_get_d(c->r[k].w) * nu * d);
+    }
+  }
+  free(Z);
+  *out = (a.s + a.c) / (double) c->counted;
+  return RM_OK;
 }
 
 @ \impl Over a set of lists, as |rm_value_set| asks: a table of the lists, then
@@ -12778,6 +13131,7 @@ static const char *entropy_refuse(const rm_variant *v)
 }
 static double cat_bound(const rm_variant *v)
 {
+  if (v->metric == RM_EFD || (v->metric == RM_EPC && v->rdisc == RM_RDISC_LOG)) return 16;
   return v->metric == RM_NOVELTY || v->metric == RM_ENTROPY ? 10 : 1;
 }
 
@@ -12788,8 +13142,10 @@ static double cat_bound(const rm_variant *v)
   cat_bound, entropy_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_ARP] = {"arp", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
   no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
-[RM_EPC] = {"epc", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
-  no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_EPC] = {"epc", K(KEY_POP) | K(KEY_DISC) | K(KEY_RELEVANCE) | K(KEY_REL) | K(KEY_TIES),
+  NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_EFD] = {"efd", K(KEY_POP) | K(KEY_DISC) | K(KEY_RELEVANCE) | K(KEY_REL) | K(KEY_TIES),
+  NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 
 @ {\it Cases.}  Three users' top two are $a,b$; $a,c$; $a,b$ in a catalogue of
 four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
@@ -32547,7 +32903,7 @@ static int shard_write(ev_state *st)
     ev_measure *m = &st->m[i];
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
       (unsigned long) m->n_counted, (unsigned long) m->n_skipped);
-    if (m->cat) shard_put_cat(f, m->cat, m->pop != NULL);
+    if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL ? 0 : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
       putc(' ', f); mpq_out_str(f, 10, m->px->W);
@@ -33224,7 +33580,10 @@ the items it recommended, each with the file's count, and the options line
 gains \.{popularity=DIGEST} (the digest of the file, as for judgments), so
 that states made with other popularity files are refused.  This changed
 the format: it is version~5, and a state of version~4 is refused with the
-advice to evaluate the shard again.
+advice to evaluate the shard again.  A weight of a rank discount is written
+\.{p/q:S} with its slot~$S$ (\secref{q:epcefdimpl}); and the state of EFD
+under \.{pop=file} also keeps the rows of the least popular items of the
+file, whose novelty EFD lends to the items the file does not hold.
 @^sharded evaluation@>@^catalogue metrics@>
 
 \.{--popularity FILE} reads lines \.{ITEM COUNT} (white space between, a
@@ -33237,7 +33596,7 @@ static int ev_is_cat(const rm_variant *a)
 {
   return a->agg == RM_AGG_NONE && (a->metric == RM_COVERAGE || a->metric == RM_NOVELTY
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
-    || a->metric == RM_EPC);
+    || a->metric == RM_EPC || a->metric == RM_EFD);
 }
 static int ev_pop_file(const rm_variant *a)
 {
@@ -33316,19 +33675,24 @@ static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double
 @ @<Engine functions@>=
 static void shard_put_cat(FILE *f, rm_cat *c, int ext)
 {
-  unsigned long n[3], pop, expo;
+  unsigned long n[3], pop, expo, least = 0;
   size_t i, r = rm_cat_items(c), k = 0;
   char *w;
   rm_cat_counts(c, n);
+  for (i = 0; i < r && ext == 2; i++) {
+    rm_cat_item(c, i, &pop, &expo, &w);
+    if (pop && (least == 0 || pop < least)) least = pop;
+    free(w);
+  }
   for (i = 0; i < r; i++) {
     rm_cat_item(c, i, &pop, &expo, &w);
-    k += !ext || expo > 0 || strcmp(w, "0");
+    k += !ext || expo > 0 || strcmp(w, "0") || (pop && pop == least);
     free(w);
   }
   fprintf(f, "catalogue %lu %lu %lu %lu\n", n[0], n[1], n[2], (unsigned long) k);
   for (i = 0; i < r; i++) {
     const char *id = rm_cat_item(c, i, &pop, &expo, &w);
-    if (!ext || expo > 0 || strcmp(w, "0")) {
+    if (!ext || expo > 0 || strcmp(w, "0") || (pop && pop == least)) {
       fprintf(f, "item %lu %lu %s ", pop, expo, w);
       shard_put_name(f, id); putc('\n', f);
     }
@@ -34426,6 +34790,7 @@ static const char *const metric_help[][2] = {
   {"entropy", "Shannon entropy of the items' exposures in the top K"},
   {"arp", "average popularity of the items of the top K (pop=)"},
   {"epc", "expected popularity complement of the relevant top K"},
+  {"efd", "expected free discovery: -log2 popularity share, relevant top K"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -42619,6 +42984,14 @@ sources, $^b$ a pair that no input with binary grades separates.
 
 \medskip
 \distables
+
+@ \impl The code of \.{efd} (\secref{q:epcefd}), which came after the measures
+of diversity, follows every other metric's, so that no earlier witness of
+the golden vectors moves (the disagreements are written in the order of the
+codes).
+
+@<Metric codes@>=
+RM_EFD,
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -12537,7 +12537,8 @@ rm_status rm_cat_merge(rm_cat *into, rm_cat *from)
   unsigned long n[3];
   into->ext |= from->ext;
   for (i = 0; i < from->n && s == RM_OK; i++)
-    s = cat_push(into, from->r[i].id, from->r[i].pop, from->r[i].expo, from->r[i].w);
+    if ((s = cat_push(into, from->r[i].id, from->r[i].pop, from->r[i].expo,
+        from->r[i].w)) == RM_OK) into->r[into->n - 1].slot = from->r[i].slot;
   rm_cat_counts(from, n); rm_cat_add_counts(into, n);
   return s;
 }

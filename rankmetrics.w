@@ -13174,6 +13174,21 @@ with a relevant item: $((1-2/3)/2+((1-2/3)+(1-1/3))/2)/2=\oursq{L-epc}$.
 @/{"L-epc", NULL, "epc@@2",
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-epc-log", NULL, "epc@@2[disc=log]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-epc-discounted", NULL, "epc@@2[relevance=discounted]",
+  RM_QS(RM_QID((2, 1), ("a", "b")), RM_QID((1), ("a"))), NULL, "case", RM_OK, "1/8",
+  0x1p-3},
+@/{"L-efd", NULL, "efd@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, NULL, 0x1.60a02756f9c1dp-1},
+@/{"L-efd-log", NULL, "efd@@2[disc=log]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, NULL, 0x1.549a8fc6482c8p-1},
+@/{"L-efd-shares", NULL, "efd@@2[disc=log]",
+  RM_QS(RM_QID((1, 1), ("a", "b")), RM_QID((1, 1), ("c", "d"))), NULL, "case", RM_OK,
+  "2", 0x1p+1},
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>

@@ -666,7 +666,8 @@ fallout&yes&nonrelevant items in the top $K$, over all&&\secref{q:more}\cr
 gini&yes&Gini index of the items' exposures (a set)&items form&\secref{q:cat}\cr
 entropy&yes&Shannon entropy of the exposures (a set)&unit scale&\secref{q:cat}\cr
 arp&yes&average popularity of a top $K$ (a set)&pop&\secref{q:cat}\cr
-epc&yes&popularity complement of its hits (a set)&pop&\secref{q:cat}\cr
+epc&yes&popularity complement of its hits (a set)&pop disc relevance&\secref{q:cat}\cr
+efd&yes&free discovery, bits, of its hits (a set)&pop disc relevance&\secref{q:epcefd}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -762,6 +763,10 @@ unit&bits&entropy in bits&\secref{q:cat}\cr
 max\_fpr&$p/q$&the false-positive rate of \m{auc}'s partial area (default 1)&\secref{q:more}\cr
 pauc&mcclish&the partial area standardised (scikit-learn)&\secref{q:more}\cr
 &raw&the partial area itself&\cr
+disc&none&every rank of \m{epc}, \m{efd} weighs 1&\secref{q:epcefd}\cr
+&log&rank $r=0,1,\dots$ weighs $1/\lg(r+2)$ (Elliot)&\cr
+relevance&binary&a hit of \m{epc}, \m{efd} counts 1&\secref{q:epcefd}\cr
+&discounted&it counts $2^{g-t+1}-1$ (Elliot)&\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -4122,7 +4127,9 @@ SRecall&\nov{elliot:srecall@@10}{features of the relevant items of the top K ove
 Gini&\an{gini@@10[form=elliot,items=1000]}&&gini\_index.py\cr
 SEntropy, lists of $K$&\an{entropy@@10}&&shannon\_entropy.py\cr
 ARP&\an{arp@@10[pop=file]}&&arp.py\cr
-EPC&\nov{epc@@10[discount=log]}{EPC with a logarithmic discount}&&epc.py\cr
+EPC&\an{epc@@10[pop=file,disc=log]}&&../novelty/EPC/epc.py\cr
+ExtendedEPC, discounted&\an{epc@@10[pop=file,disc=log,relevance=discounted]}&&../novelty/EPC/extended\_epc.py\cr
+EFD&\an{efd@@10[pop=file,disc=log]}&&../novelty/EFD/efd.py\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -12206,22 +12213,156 @@ $${\rm ARP}={1\over U}\sum_u{1\over\vert L_u\vert}\sum_{i\in L_u}n_i$$
 (Elliot's |ARP| in \.{arp.py}; RecBole's |AveragePopularity|); a user with
 an empty list adds~0.  Here $w_i=\sum_{u: i\in L_u}1/\vert
 L_u\vert$ and the value is $\sum_iw_in_i/U$.
-\item{$\bullet$} \.{epc} (key \.{pop}): the expected popularity complement
-of Vargas and Castells without a rank discount, ${1\over C}\sum_u{1\over\vert
+\item{$\bullet$} \.{epc} (keys \.{pop}, \.{disc}, \.{relevance}): the expected popularity complement
+of Vargas and Castells, by default without a rank discount, ${1\over C}\sum_u{1\over\vert
 L_u\vert}\sum_{i\in L_u}[g_{u,i}\ge t](1-n_i/M)$, where $C$ counts the users
 with at least one relevant item (Elliot's |EPC| in its file \.{epc.py},
 which leaves the others out, and whose novelty of an item it never saw
-is~1, as $n_i=0$ gives).  Elliot discounts the ranks logarithmically; that
-variant is not yet here.
+is~1, as $n_i=0$ gives); and \.{efd}, their expected free discovery, with
+$\lg(M/n_i)$ in place of $1-n_i/M$.  Both, with Elliot's logarithmic
+discount and graded relevance, are the subject of \secref{q:epcefd}.
 \item{$\bullet$} \.{novelty} and \.{coverage} are those of \secref{q:set},
 now computed from the table: novelty is $\sum_iw_i\lg(M/n_i)/U$ with
 $w_i=\sum_{u: i\in L_u}1/K_u$, and coverage is $m/N$.
 \smallskip
 \noindent A value is undefined when its formula divides by zero or takes
 the logarithm of zero: no exposure (gini, entropy), no user (arp,
-novelty), no user with a relevant item (epc), or, for novelty under
+novelty), no user with a relevant item (epc, efd), or, for novelty under
 \.{floor=none}, a recommended item of popularity~0.  Then the library says
 why in words (|rm_cat_value|), and \.{eval} prints the reason.
+
+@ {\it EPC and EFD.}\here{q:epcefd}
+@:metric efd}{metric \.{efd}@>@:key disc}{key \.{disc}@>@:key relevance}{key \.{relevance}@>
+Vargas and Castells (2011) measure the novelty of a list as the novelty of
+an item that a user finds in it: a user reads down the list, a rank less
+often the deeper it lies (a discount $d_r$), keeps the items that are
+relevant (a relevance $\rho$), and each kept item~$i$ is as new as its
+novelty $\nu_i$.  Over the users~$C$ who have a relevant item,
+$${\rm EPC},\;{\rm EFD}\;=\;{1\over C}\sum_u{\sum_{r<t_u}d_r\,\rho_{u,r}\,
+  \nu_{i_{u,r}}\over\sum_{r<t_u}d_r},$$
+where $t_u=\vert L_u\vert$ is the length of user~$u$'s top~$K$, $i_{u,r}$ its
+item at rank $r=0,1,\dots$, and the denominator sums the discounts of all
+$t_u$ ranks, relevant or not.  The two metrics differ in the novelty:
+\smallskip
+\item{$\bullet$} \.{epc}, the {\it expected popularity complement}:
+$\nu_i=1-n_i/M$, the share of the users who have not seen~$i$ ($M=U$
+under \.{pop=pos} and \.{pop=all}, the file's total under \.{pop=file});
+\item{$\bullet$} \.{efd}, the {\it expected free discovery}: $\nu_i=-\lg(n_i/M)$,
+the surprisal in bits of meeting~$i$ among the interactions, where
+$M=\sum_jn_j$ is the sum of the popularities (of the table under \.{pop=pos}
+and \.{pop=all}; of the file under \.{pop=file}, or its line \.{* M} when it
+has one).  An item that the file does not hold takes the novelty of the
+file's least popular item, $\lg(M/\min_jn_j)$, as Elliot's |max_nov| does;
+EPC's takes~1, as $n_i=0$ gives.
+\smallskip
+\noindent Two keys name the rest.  \.{disc=none} (the default) gives every
+rank $d_r=1$, so the denominator is $t_u$; \.{disc=log} gives
+$d_r=1/\lg(r+2)$, Elliot's |logarithmic_ranking_discount| (in
+\.{evaluation/relevance/relevance.py}).  \.{relevance=binary} (the default)
+is $\rho=[g\ge\tau]$ with $\tau$ the key \.{rel}; \.{relevance=discounted} is
+$\rho=2^{g-\tau+1}-1$ for $g\ge\tau$ and 0 below, Elliot's
+|DiscountedRelevance| (same file), which its |ExtendedEPC| reads when told
+\.{relevance: discounted}.  Elliot's |EPC| (\.{novelty/EPC/epc.py}) and |EFD|
+(\.{novelty/EFD/efd.py}) both read binary relevance with the logarithmic
+discount, and take the popularity from the training data: they are
+\.{epc@@10[pop=file,disc=log]} with a file of the training counts and the
+line \.{* U} of its users, and \.{efd@@10[pop=file,disc=log]} with the counts
+alone.  Vargas and Castells' own $p({\rm rel}\mid i,u)=(2^g-1)/2^{g_{\max}}$
+scales the graded relevance into $[0,1]$; it is no variant here.  For
+\.{epc} at both defaults the name is the one of \secref{q:cat}: its keys are
+printed only when they differ from their defaults, and \.{epc[disc=none]}
+is read as \.{epc}.
+
+{\it Intuition.}  Both reward a recommender for the relevant items that
+few others have seen; a relevant item nobody else knows adds~1 to EPC
+and many bits to EFD, a relevant blockbuster almost nothing.  An irrelevant
+item adds nothing but still takes its share of the denominator, so a list
+padded with irrelevant rarities is not rewarded.  The discount makes a
+rare hit at the top worth more than one at the bottom: under
+\.{disc=log} the two ranks of a list of two weigh
+$\lg3/(1+\lg3)=0.613$ and $1/(1+\lg3)=0.387$ instead of $1/2$ each.
+
+@ {\it A worked example.}\here{cat-example}  Three users' top two, with
+grades: $a^1,b^0$; $a^1,c^1$; $a^0,b^0$.  Under \.{pop=pos} the item table is
+$$\vbox{\halign{\hfil#\quad&\hfil$#$\hfil\quad&\hfil$#$\hfil\quad&\hfil$#$\hfil\quad&$#$\hfil\cr
+\rm item&e_i&n_i&1-n_i/3&\lg(3/n_i)\cr
+\noalign{\smallskip\hrule\smallskip}
+$a$&3&2&1/3&\lg3-1\cr
+$b$&2&0&1&\hbox{---}\cr
+$c$&1&1&2/3&\lg3\cr}}$$
+with $U=3$ users, of whom $C=2$ have a relevant item, and $M=3$ both as
+the users (for EPC) and as $\sum_jn_j=2+1$ (for EFD).  Without a
+discount the first user adds $(1/3)/2$ to EPC and the second
+$(1/3+2/3)/2$; under \.{disc=log} the first adds $(1/3)\,d_0$ and the second
+$(1/3)\,d_0+(2/3)\,d_1$, with $d_0=\lg3/(1+\lg3)$ and $d_1=1/(1+\lg3)$:
+$$\vbox{\halign{#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm variant&\hbox{\rm by hand}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{epc@@2}&\bigl((1/3)/2+(1/3+2/3)/2\bigr)/2=(2/3)/2&\oursq{L-epc}\cr
+\.{epc@@2[disc=log]}&\bigl((2/3)\,d_0+(2/3)\,d_1\bigr)/2&\oursq{L-epc-log}\cr
+\.{efd@@2}&\bigl((\lg3-1)/2+(2\lg3-1)/2\bigr)/2=(3\lg3-2)/4&\ours{L-efd}\cr
+\.{efd@@2[disc=log]}&\bigl(2(\lg3-1)\,d_0+\lg3\,d_1\bigr)/2&\ours{L-efd-log}\cr}}$$
+The discount leaves EPC at~$1/3$: the two users' novelties sum to $2/3$ at
+each rank, and $d_0+d_1=1$.  It lowers EFD, whose rarer item~$c$ stands at
+the second rank.  Under \.{relevance=discounted} a grade~2 counts $2^2-1=3$
+times: for the users $a^2,b^1$ and $a^1$, $n_a=2$, $n_b=1$, $U=2$, EPC is
+$\bigl((3\cdot0+1\cdot1/2)/2+0\bigr)/2=\oursq{L-epc-discounted}$.
+
+@ {\it Cases small enough to check by hand.}\here{cat-cases}  Three users'
+top two are $a,b$; $a,c$; $a,b$ in a catalogue of four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
+the ranks 1 to~4 with coefficients $-3,-1,1,3$, so $G=0\cdot(-3)+1\cdot(-1)
++2\cdot1+3\cdot3=10$: RecBole's Gini is $10/24=\oursq{L-gini}$, Elliot's
+$1-10/18=\oursq{L-gini-elliot}$.  The entropy of $3/6,2/6,1/6$ is
+$\lg6-(3\lg3+2)/6=\ours{L-entropy}$ bits.  If the users rated (grade~1) $a$;
+$a$ and~$c$; nothing, then $n_a=2$, $n_c=1$, $n_b=0$: the ARP is
+$((2+0)/2+(2+1)/2+(2+0)/2)/3=\oursq{L-arp}$, and EPC counts the two users
+with a relevant item: $((1-2/3)/2+((1-2/3)+(1-1/3))/2)/2=\oursq{L-epc}$.
+
+@ {\it Exercises.}\here{cat-ex}  Work them by hand with the formulas of
+\secref{q:cat} and \secref{q:epcefd} and $\lg3=1.58496\ldots$; the answers
+follow, and \.{rankmetrics value NAME --grades G --ids I} computes each
+(the users separated by~\.{;}).
+
+1. Two users' top two are $a,b$ and $a,b$ in a catalogue of four items.
+Compute RecBole's and Elliot's Gini indexes.  Which says ``unequal'' by
+being large, and which by being small?
+
+2. One user's top two is $a^1,b^1$ and another's is $b^1$ alone (grade~1,
+relevant).  Compute EPC without a discount and with \.{disc=log}, and EFD
+without a discount.  Why does the second user add nothing to EPC?
+
+3. Two users' top two are $a,b$ and $a,c$.  What is the entropy of the
+exposures, in bits?
+
+@ {\it Answers to the exercises.}\here{cat-ans}  Each row gives the name of
+the variant, the grades and the identifiers of the users, the value in
+closed form and its first six decimals; \.{tests/claims\_test.sh} runs
+every row through \.{rankmetrics value} and fails if the program's value,
+rounded to six decimals, is not the one printed here (or, for a fraction,
+not that fraction).
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades&\rm items&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{gini@@2[items=4]}&1,1;1,1&a,b;a,b&1/2&0.500000\cr
+1&\.{gini@@2[form=elliot,items=4]}&1,1;1,1&a,b;a,b&1/3&0.333333\cr
+2&\.{epc@@2}&1,1;1&a,b;b&1/8&0.125000\cr
+2&\.{epc@@2[disc=log]}&1,1;1&a,b;b&\lg3/(4(1+\lg3))&0.153287\cr
+2&\.{efd@@2}&1,1;1&a,b;b&\lg3-3/4&0.834963\cr
+3&\.{entropy@@2}&0,0;0,0&a,b;a,c&3/2&1.500000\cr}}$$
+In 1 the exposures are $2,2,0,0$: $G=(-3)0+(-1)0+(1)2+(3)2=8$, RecBole's
+$8/16$ and Elliot's $1-8/12$; RecBole's index grows with the inequality and
+Elliot's, a diversity, shrinks.  In 2, $n_a=1$, $n_b=2$, $U=2$: $b$ was seen
+by every user, so its complement $1-2/2$ is~0 and the second user, whose
+only item is~$b$, adds~0; the first adds $(1/2)/2$ without a discount and
+$(1/2)\lg3/(1+\lg3)$ with it.  EFD's shares are $1/3$ and $2/3$:
+$\bigl((\lg3+\lg(3/2))/2+\lg(3/2)\bigr)/2=\lg3-3/4$.  In 3 the exposures
+$2,1,1$ of $T=4$ give $(1/2)\cdot1+2\cdot(1/4)\cdot2=3/2$ bits.
+
+@* The implementation of the metrics of the catalogue.\impl\here{q:catimpl}
+What follows is for the reader of the program: the keys of the catalogue
+metrics, the item table and its rows, the values on the two paths, the
+slots of a rank discount, and the rows of the cases.  Each part points
+back at the section of the chapter that defines what it computes.
 
 @ @<Public types@>=
 typedef enum {@+ RM_POP_POS, RM_POP_ALL, RM_POP_FILE @+} rm_pop;
@@ -13148,15 +13289,8 @@ static double cat_bound(const rm_variant *v)
 [RM_EFD] = {"efd", K(KEY_POP) | K(KEY_DISC) | K(KEY_RELEVANCE) | K(KEY_REL) | K(KEY_TIES),
   NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 
-@ {\it Cases.}  Three users' top two are $a,b$; $a,c$; $a,b$ in a catalogue of
-four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
-the ranks 1 to~4 with coefficients $-3,-1,1,3$, so $G=0\cdot(-3)+1\cdot(-1)
-+2\cdot1+3\cdot3=10$: RecBole's Gini is $10/24=\oursq{L-gini}$, Elliot's
-$1-10/18=\oursq{L-gini-elliot}$.  The entropy of $3/6,2/6,1/6$ is
-$\lg6-(3\lg3+2)/6=\ours{L-entropy}$ bits.  If the users rated (grade~1) $a$;
-$a$ and~$c$; nothing, then $n_a=2$, $n_c=1$, $n_b=0$: the ARP is
-$((2+0)/2+(2+1)/2+(2+0)/2)/3=\oursq{L-arp}$, and EPC counts the two users
-with a relevant item: $((1-2/3)/2+((1-2/3)+(1-1/3))/2)/2=\oursq{L-epc}$.
+@ \impl The rows of the cases of \secref{cat-cases}, in the golden vectors' file of
+aggregates.
 
 @<Examples over several queries@>=
 @/{"L-gini", NULL, "gini@@2[items=4]",
@@ -25692,7 +25826,7 @@ of files come from \.{evaluate\_files} with \.{per\_query=True}.
 tool's numbers to the bit, and the fractions against an enumeration.
 
 @* Golden vectors of the tests.\here{q:sigvectors}
-The tests have golden vectors of their own, in the directory
+The tests have golden vectors too, in the directory
 \.{vectors}, the file \.{significance.json} and its text twin
 \.{significance.txt}, written by \.{rankmetrics
 vectors} with the other families and checked byte for byte like them.  They
@@ -32371,7 +32505,7 @@ merge decides, it prints the same double.
 {\it What cannot be merged, and is refused.}  The $F$-score of means
 (\.{fmean}), a metric of a whole set that is not a function of an item
 table; the metrics of the catalogue (coverage, novelty, Gini, entropy, ARP,
-EPC) merge their item tables instead (\secref{q:catshard}).  A micro average merges its fractions from
+EPC, EFD) merge their item tables instead (\secref{q:catshard}).  A micro average merges its fractions from
 |rm_value_parts_exact| on the exact path, the pooled RMSE among them, whose
 root of the merged fraction is rounded as \secref{q:sqrtq} shows;
 on the double path |rm_value_parts| gives the numerator and the
@@ -34444,7 +34578,7 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     named column must exist; --item none, --score none:\n"
     "                     no such column; a default matches Score, ' SCORE'\n"
     "  --popularity FILE  the popularity of items for pop=file (novelty, arp,\n"
-    "                     epc): lines ITEM COUNT, and '* M' for the total a\n"
+    "                     epc, efd): lines ITEM COUNT, and '* M' for the total a\n"
     "                     count is a share of (default: the sum of the counts);\n"
     "                     an undefined value of these says why on standard\n"
     "                     error and, with --json, as \"why\"\n"
@@ -34725,7 +34859,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"pauc", NULL, "the partial area of auc[max_fpr=]"},
   {"pauc", "mcclish", "standardised as scikit-learn's: 1/2 at random"},
   {"pauc", "raw", "the area itself, at most max_fpr"},
-  {"pop", NULL, "an item's popularity n(i), for novelty, arp and epc"},
+  {"pop", NULL, "an item's popularity n(i), for novelty, arp, epc and efd"},
   {"pop", "pos", "the users whose list has it at or above rel"},
   {"pop", "all", "the users whose list has it, whatever its grade"},
   {"pop", "file", "its count in eval --popularity FILE"},
@@ -34739,6 +34873,12 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"absent", NULL, "a judged query missing from the run, to eval"},
   {"absent", "skip", "is left out (the default, not written)"},
   {"absent", "empty", "is an empty list (ir_measures' names; trec_eval -c)"},
+  {"disc", NULL, "the rank discount d(r) of epc and efd"},
+  {"disc", "none", "d(r) = 1 (epc's default, not written)"},
+  {"disc", "log", "d(r) = 1/log2(r+2), r from 0 (Elliot)"},
+  {"relevance", NULL, "the relevance of a hit of grade g, for epc and efd"},
+  {"relevance", "binary", "1 (epc's default, not written)"},
+  {"relevance", "discounted", "2^(g-rel+1) - 1 (Elliot)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}

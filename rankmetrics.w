@@ -12485,6 +12485,8 @@ add only within one slot.
 @<Private types@>=
 struct rm_cat;
 static unsigned long cat_total(const struct rm_cat *c);
+static rm_status cat_tail(const rm_variant *v, struct rm_cat *c, mpq_t q, char *why,
+  size_t len); /* \secref{q:apltimpl} */
 typedef struct {@+ char *id; unsigned long pop, expo, slot; mpq_t w; @+} cat_row;
 struct rm_cat {
   cat_row *r;
@@ -12573,7 +12575,8 @@ static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
 }
 static int cat_uses_pop(const rm_variant *v)
 {
-  return v->metric == RM_NOVELTY || v->metric == RM_ARP || cat_expect(v);
+  return v->metric == RM_NOVELTY || v->metric == RM_ARP || cat_expect(v)
+    || v->metric == RM_APLT || v->metric == RM_ACLT;
 }
 
 @ @<Public functions@>=
@@ -12598,7 +12601,7 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
     unsigned long slot = 0;
     mpq_set_ui(x, 0, 1);
     if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
-    else if (v->metric == RM_ARP) mpq_set_ui(x, 1, (unsigned long) top);
+    else if (v->metric == RM_ARP || v->metric == RM_APLT) mpq_set_ui(x, 1, (unsigned long) top);
     else if (cat_expect(v) && counts && relevant(v, l, w.perm, r))
       slot = cat_weigh(v, x, l->grade[w.perm[r]], r, top);
     if ((s = cat_push(c, l->id[w.perm[r]], 0, 1, x)) == RM_OK) c->r[c->n - 1].slot = slot;
@@ -12750,6 +12753,7 @@ static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why
   unsigned long M = cat_total(c);
   mpq_t a, t;
   if (v->metric == RM_GINI) return cat_gini(v, c, q, why, len);
+  if (v->metric == RM_APLT || v->metric == RM_ACLT) return cat_tail(v, c, q, why, len);
   if (v->metric == RM_COVERAGE) {
     for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
     mpq_set_ui(q, (unsigned long) m, (unsigned long) v->items); mpq_canonicalize(q);
@@ -13235,6 +13239,87 @@ static rm_status cat_expect_d(const rm_variant *v, rm_cat *c, double *out,
   *out = (a.s + a.c) / (double) c->counted;
   return RM_OK;
 }
+
+@ \impl The implementation of APLT and ACLT of \secref{q:aplt}.\here{q:apltimpl}  The
+key \.{head}, the short head's share~$h$ of the interactions, is a
+fraction from 0 to~1 (default $4/5$).
+
+@<Fields of a variant@>=
+int head, head_den; /* $h$ of \.{head}, in lowest terms */
+
+@ @<Key codes@>=
+KEY_HEAD,
+
+@ @^keys of names, \.{head}@>
+@<Key specifications@>=
+[KEY_HEAD] = {"head", NULL, 1, 1000000, FIELD(head), FIELD(head_den), NULL, 6, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->head = 4; v->head_den = 5;
+
+@ @<Private functions@>=
+static const char *tail_refuse(const rm_variant *v)
+{
+  if (v->head > v->head_den) return "head is the short head's share of the"
+    " interactions, from 0 to 1 (Elliot's 0.8 is head=0.8, the default)";
+  return no_average(v);
+}
+
+@ \impl The items in decreasing popularity, ties in increasing byte order of the
+identifiers; the short head takes them one by one until their
+popularities reach $h\sum_jn_j$ (the one that reaches it included, as
+Elliot's loop does).  The value adds, over the other items, the weight
+$w_i=\sum_{u:i\in L_u}1/\vert L_u\vert$ (APLT) or the exposures $e_i$
+(ACLT), over~$U$.
+
+@<Private functions@>=
+struct cat_item {@+ const char *id; unsigned long n; size_t row; @+};
+static int tail_cmp(const void *a, const void *b)
+{
+  const struct cat_item *x = a, *y = b;
+  if (x->n != y->n) return x->n > y->n ? -1 : 1;
+  return strcmp(x->id, y->id);
+}
+static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  struct cat_item *a = malloc((c->n ? c->n : 1) * sizeof *a);
+  char *head = calloc(c->n ? c->n : 1, 1);
+  size_t i;
+  mpz_t acc, lim, t;
+  if (a == NULL || head == NULL) { free(a); free(head); return RM_ENOMEM; }
+  mpz_inits(acc, lim, t, NULL);
+  for (i = 0; i < c->n; i++) {
+    a[i].id = c->r[i].id; a[i].n = c->r[i].pop; a[i].row = i;
+    mpz_add_ui(lim, lim, c->r[i].pop);
+  }
+  if (c->users == 0 || mpz_sgn(lim) == 0) {
+    free(a); free(head); mpz_clears(acc, lim, t, NULL);
+    return cat_undef(why, len, c->users == 0 ? "no user" : "no item has a"
+      " popularity above 0, so there is no short head");
+  }
+  mpz_mul_ui(lim, lim, (unsigned long) v->head); /* $hS$ times the denominator */
+  qsort(a, c->n, sizeof *a, tail_cmp);
+  for (i = 0; i < c->n && mpz_cmp(acc, lim) < 0; i++) {
+    head[a[i].row] = 1;
+    mpz_set_ui(t, a[i].n); mpz_mul_ui(t, t, (unsigned long) v->head_den); mpz_add(acc, acc, t);
+  }
+  mpq_set_ui(q, 0, 1);
+  for (i = 0; i < c->n; i++) {
+    if (head[i]) continue;
+    if (v->metric == RM_APLT) mpq_add(q, q, c->r[i].w);
+    else mpz_add_ui(mpq_numref(q), mpq_numref(q), c->r[i].expo);
+  }
+  mpz_mul_ui(mpq_denref(q), mpq_denref(q), c->users); mpq_canonicalize(q);
+  free(a); free(head); mpz_clears(acc, lim, t, NULL);
+  return RM_OK;
+}
+
+@ @<Metric specifications@>=
+[RM_APLT] = {"aplt", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL,
+  cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_ACLT] = {"aclt", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL,
+  cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 
 @ \impl Over a set of lists, as |rm_value_set| asks: a table of the lists, then
 its value.  \.{pop=file} has no file here, and is refused.
@@ -33053,7 +33138,8 @@ static int shard_write(ev_state *st)
     ev_measure *m = &st->m[i];
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
       (unsigned long) m->n_counted, (unsigned long) m->n_skipped);
-    if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL ? 0 : m->a.metric == RM_EFD ? 2 : 1);
+    if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
+      || m->a.metric == RM_ACLT ? 0 : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
       putc(' ', f); mpq_out_str(f, 10, m->px->W);
@@ -33746,7 +33832,8 @@ static int ev_is_cat(const rm_variant *a)
 {
   return a->agg == RM_AGG_NONE && (a->metric == RM_COVERAGE || a->metric == RM_NOVELTY
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
-    || a->metric == RM_EPC || a->metric == RM_EFD);
+    || a->metric == RM_EPC || a->metric == RM_EFD || a->metric == RM_APLT
+    || a->metric == RM_ACLT);
 }
 static int ev_pop_file(const rm_variant *a)
 {
@@ -34879,6 +34966,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"relevance", NULL, "the relevance of a hit of grade g, for epc and efd"},
   {"relevance", "binary", "1 (epc's default, not written)"},
   {"relevance", "discounted", "2^(g-rel+1) - 1 (Elliot)"},
+  {"head", NULL, "p/q: the short head's share of the interactions (4/5)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
@@ -34947,6 +35035,8 @@ static const char *const metric_help[][2] = {
   {"arp", "average popularity of the items of the top K (pop=)"},
   {"epc", "expected popularity complement of the relevant top K"},
   {"efd", "expected free discovery: -log2 popularity share, relevant top K"},
+  {"aplt", "average share of long-tail items in the top K (head=)"},
+  {"aclt", "average number of long-tail items in the top K (head=)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -43147,7 +43237,7 @@ the golden vectors moves (the disagreements are written in the order of the
 codes).
 
 @<Metric codes@>=
-RM_EFD,
+RM_EFD, RM_APLT, RM_ACLT,
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

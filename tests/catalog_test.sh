@@ -22,7 +22,7 @@ pop = ['%s %d' % (it, random.randint(1, 500)) for it in items]
 open(d + '/pop.txt', 'w').write('\n'.join(pop + ['* 1000']) + '\n')
 open(d + '/pop2.txt', 'w').write('\n'.join(pop[:55]) + '\n')
 PY
-for n in gini entropy arp epc fallout hits@10 'auc[max_fpr=0.1]' efd 'epc[disc=log]'; do
+for n in gini entropy arp epc fallout hits@10 'auc[max_fpr=0.1]' efd 'epc[disc=log]' aplt 'aclt[head=0.5]'; do
   "$RM" name "$n" >/dev/null 2>&1 && ok "name $n" || fail "name $n"
 done
 # novelty@10 with the file's popularity: the mean over users of the mean of
@@ -79,7 +79,7 @@ M=(-m novelty@10 -m 'novelty@10[pop=file,floor=code]' -m 'coverage@10[items=60]'
    -m gini@10 -m 'gini@10[form=elliot,items=60]' -m 'entropy@10[unit=nats,scale=items]'
    -m 'arp@10[pop=file]' -m 'epc@10[pop=file]' -m 'epc@5[pop=all]' -m 'mean:ndcg@10'
    -m 'epc@10[pop=file,disc=log]' -m 'efd@10[pop=file]' -m 'efd@5[disc=log,relevance=discounted]'
-   -m 'efd@10[pop=file,disc=log]')
+   -m 'efd@10[pop=file,disc=log]' -m 'aplt@10[pop=file]' -m 'aclt@10[head=1/2]')
 for pf in pop.txt pop2.txt; do
   for path in --exact --fast; do
     "$RM" eval --quiet --csv $path "${M[@]}" --popularity "$tmp/$pf" "$tmp/rec.csv" > "$tmp/one"
@@ -88,7 +88,7 @@ for pf in pop.txt pop2.txt; do
         "$tmp/s$i.csv" > "$tmp/s$i.state"
     done
     "$RM" merge --quiet "$tmp"/s6.state "$tmp"/s[0-5].state > "$tmp/merged" &&
-      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 14 ] &&
+      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 16 ] &&
       ok "7 shards merge to one run's bytes ($pf, $path)" ||
       fail "7 shards merge to one run's bytes ($pf, $path)"
   done

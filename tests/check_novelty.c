@@ -280,6 +280,33 @@ START_TEST(test_efd_table)
 }
 END_TEST
 
+/* APLT and ACLT (book: "APLT and ACLT, and the long tail"), by hand on L:
+   n_a 2, n_c 1, n_b 0, S 3.  head 4/5: a (2 < 12/5), then c (3): the head
+   is a, c and the tail b, in the first and third users' top two: APLT
+   (1/2 + 0 + 1/2)/3 = 1/3, ACLT (1 + 0 + 1)/3 = 2/3.  head 1/2: a alone
+   (2 >= 3/2), the tail b, c: APLT 1/2, ACLT 1.  head 1: every item with a
+   popularity, the tail b alone again.  Without a rating there is no head. */
+START_TEST(test_aplt_aclt_hand)
+{
+  rm_variant v;
+  rm_exact e;
+  static const int z[] = {0, 0};
+  rm_list none[1] = {{2, z, NULL, Lab, 0, NULL, NULL, NULL}};
+  exact_is("aplt@2", Lq, 3, "1/3");
+  exact_is("aclt@2", Lq, 3, "2/3");
+  exact_is("aplt@2[head=1/2]", Lq, 3, "1/2");
+  exact_is("aclt@2[head=1/2]", Lq, 3, "1");
+  exact_is("aplt@2[head=1]", Lq, 3, "1/3");
+  exact_is("aclt@2[pop=all]", Lq, 3, "1/3"); /* n_a 3, n_b 2, n_c 1: head 4/5 of 6 is a, b */
+  v = name("aplt@2");
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_set_exact(&v, none, 1, &e), RM_UNDEFINED);
+  rm_exact_clear(&e);
+  ck_assert_int_eq(rm_variant_parse("aplt[head=3/2]", &v, NULL, 0), RM_ENAME);
+  ck_assert_int_eq(rm_variant_parse("aclt[head=0]", &v, NULL, 0), RM_ENAME);
+}
+END_TEST
+
 /* The names: epc keeps its name at the defaults, and reads them. */
 START_TEST(test_epc_efd_names)
 {
@@ -309,6 +336,7 @@ Suite *suite_novelty(void)
   tcase_add_test(tc, test_epc_efd_hand);
   tcase_add_test(tc, test_efd_table);
   tcase_add_test(tc, test_epc_efd_names);
+  tcase_add_test(tc, test_aplt_aclt_hand);
   suite_add_tcase(s, tc);
   return s;
 }

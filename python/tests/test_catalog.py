@@ -154,3 +154,29 @@ def test_epc_efd_are_elliots(metric, disc, relevance):
         got = rm.exact_set(name, qs)
         assert math.isclose(got.value, want, rel_tol=1e-13), (name, seed)
         assert math.isclose(rm.value_set(name, qs), want, rel_tol=1e-13), (name, seed)
+
+
+def test_aplt_aclt_are_elliots():
+    """Elliot's APLT and ACLT (bias/aplt/aplt.py, bias/aclt/aclt.py) with its
+    long tail (evaluation/popularity.py): the items by decreasing popularity
+    (ties here by identifier) enter the short head until their popularities
+    reach head times the interactions, the one that reaches it included;
+    the rest, the items shown but never rated among them, are the long tail."""
+    for seed in range(20):
+        qs = users(200 + seed)
+        for head in (Fraction(4, 5), Fraction(1, 2), Fraction(1)):
+            t = tops(qs, 3)
+            pop = {i: 0 for g, s, ids in qs for i in ids}
+            for g, s, ids in qs:
+                for i in set(i for x, i in zip(g, ids) if x >= 1):
+                    pop[i] += 1
+            limit, short = head * sum(pop.values()), set()
+            for i in sorted(pop, key=lambda i: (-pop[i], i)):
+                short.add(i)
+                limit -= pop[i]
+                if limit <= 0:
+                    break
+            aplt = sum(Fraction(len(set(top) - short), len(top)) for top in t) / len(qs)
+            aclt = sum(Fraction(len(set(top) - short)) for top in t) / len(qs)
+            assert rm.exact_set("aplt@3[head=%s]" % head, qs).fraction == aplt
+            assert rm.exact_set("aclt@3[head=%s]" % head, qs).fraction == aclt

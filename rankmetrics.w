@@ -668,6 +668,8 @@ entropy&yes&Shannon entropy of the exposures (a set)&unit scale&\secref{q:cat}\c
 arp&yes&average popularity of a top $K$ (a set)&pop&\secref{q:cat}\cr
 epc&yes&popularity complement of its hits (a set)&pop disc relevance&\secref{q:cat}\cr
 efd&yes&free discovery, bits, of its hits (a set)&pop disc relevance&\secref{q:epcefd}\cr
+aplt&yes&share of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
+aclt&yes&number of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -767,6 +769,7 @@ disc&none&every rank of \m{epc}, \m{efd} weighs 1&\secref{q:epcefd}\cr
 &log&rank $r=0,1,\dots$ weighs $1/\lg(r+2)$ (Elliot)&\cr
 relevance&binary&a hit of \m{epc}, \m{efd} counts 1&\secref{q:epcefd}\cr
 &discounted&it counts $2^{g-t+1}-1$ (Elliot)&\cr
+head&$p/q$&the short head's share of the interactions (default $4/5$)&\secref{q:aplt}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -4130,6 +4133,8 @@ ARP&\an{arp@@10[pop=file]}&&arp.py\cr
 EPC&\an{epc@@10[pop=file,disc=log]}&&../novelty/EPC/epc.py\cr
 ExtendedEPC, discounted&\an{epc@@10[pop=file,disc=log,relevance=discounted]}&&../novelty/EPC/extended\_epc.py\cr
 EFD&\an{efd@@10[pop=file,disc=log]}&&../novelty/EFD/efd.py\cr
+APLT&\an{aplt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aplt/aplt.py\cr
+ACLT&\an{aclt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aclt/aclt.py\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -12221,13 +12226,16 @@ which leaves the others out, and whose novelty of an item it never saw
 is~1, as $n_i=0$ gives); and \.{efd}, their expected free discovery, with
 $\lg(M/n_i)$ in place of $1-n_i/M$.  Both, with Elliot's logarithmic
 discount and graded relevance, are the subject of \secref{q:epcefd}.
+\item{$\bullet$} \.{aplt} and \.{aclt} (keys \.{head} and \.{pop}): the share and
+the number of long-tail items in a top~$K$ (\secref{q:aplt}).
 \item{$\bullet$} \.{novelty} and \.{coverage} are those of \secref{q:set},
 now computed from the table: novelty is $\sum_iw_i\lg(M/n_i)/U$ with
 $w_i=\sum_{u: i\in L_u}1/K_u$, and coverage is $m/N$.
 \smallskip
 \noindent A value is undefined when its formula divides by zero or takes
 the logarithm of zero: no exposure (gini, entropy), no user (arp,
-novelty), no user with a relevant item (epc, efd), or, for novelty under
+novelty, aplt, aclt), no user with a relevant item (epc, efd), no item with
+a popularity (aplt, aclt), or, for novelty under
 \.{floor=none}, a recommended item of popularity~0.  Then the library says
 why in words (|rm_cat_value|), and \.{eval} prints the reason.
 
@@ -12307,6 +12315,38 @@ each rank, and $d_0+d_1=1$.  It lowers EFD, whose rarer item~$c$ stands at
 the second rank.  Under \.{relevance=discounted} a grade~2 counts $2^2-1=3$
 times: for the users $a^2,b^1$ and $a^1$, $n_a=2$, $n_b=1$, $U=2$, EPC is
 $\bigl((3\cdot0+1\cdot1/2)/2+0\bigr)/2=\oursq{L-epc-discounted}$.
+
+@ {\it APLT and ACLT, and the long tail.}\here{q:aplt}
+@:metric aplt}{metric \.{aplt}@>@:metric aclt}{metric \.{aclt}@>@:key head}{key \.{head}@>
+Abdollahpouri, Burke and Mobasher (RecSys 2017) split the catalogue into a
+{\it short head\/} of popular items and a {\it long tail\/} of the rest, and
+ask how much of the tail a recommender shows.  The head is taken from the
+popularity: the items in decreasing popularity $n_i$ join it one by one
+until their popularities reach the share~$h$ (the key \.{head}, default
+$4/5$) of all the interactions $S=\sum_jn_j$, the item that reaches it
+included; every other item, those of popularity~0 among them, is in the
+long tail~$\Lambda$.  Then
+$${\rm APLT}={1\over U}\sum_u{\vert L_u\cap\Lambda\vert\over\vert L_u\vert},
+\qquad{\rm ACLT}={1\over U}\sum_u\vert L_u\cap\Lambda\vert,$$
+the average share and the average number of tail items in a top~$K$, over
+all the users (a user with an empty list adds~0).  Elliot computes them in
+\.{bias/aplt/aplt.py} and \.{bias/aclt/aclt.py}, with the split of its
+\.{evaluation/popularity.py}: the training counts, and the head filled
+while $0.8$ of the transactions are not yet covered.  That is
+\.{aplt@@10[pop=file]} with the training counts, and \.{head=0.8} is the
+default.  Two details differ: items of equal popularity at the edge of
+the head enter it here in increasing byte order of their identifiers,
+where Elliot keeps its internal order of the items; and an item that the
+popularity does not know at all is in the tail here, where Elliot knows
+only its training items.  Under \.{pop=file} the state of a shard keeps
+every item of the file, since the head is taken from all of them.
+
+In the worked example of \secref{q:epcefd}, $n_a=2$, $n_c=1$, $n_b=0$,
+$S=3$: $a$ alone covers $2<{4\over5}\cdot3$, $a$ and~$c$ cover $3$, so the
+head is $\{a,c\}$ and the tail $\{b\}$, which the first and the third
+users show: APLT is $(1/2+0+1/2)/3=\oursq{L-aplt}$ and ACLT
+$(1+0+1)/3=\oursq{L-aclt}$.  Under \.{head=1/2} the head is $\{a\}$ and
+APLT is $(1/2+1/2+1/2)/3=\oursq{L-aplt-half}$.
 
 @ {\it Cases small enough to check by hand.}\here{cat-cases}  Three users'
 top two are $a,b$; $a,c$; $a,b$ in a catalogue of four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
@@ -13408,6 +13448,15 @@ aggregates.
 @/{"L-efd-shares", NULL, "efd@@2[disc=log]",
   RM_QS(RM_QID((1, 1), ("a", "b")), RM_QID((1, 1), ("c", "d"))), NULL, "case", RM_OK,
   "2", 0x1p+1},
+@/{"L-aplt", NULL, "aplt@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-aclt", NULL, "aclt@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"L-aplt-half", NULL, "aplt@@2[head=1/2]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1},
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>
@@ -34665,8 +34714,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     named column must exist; --item none, --score none:\n"
     "                     no such column; a default matches Score, ' SCORE'\n"
     "  --popularity FILE  the popularity of items for pop=file (novelty, arp,\n"
-    "                     epc, efd): lines ITEM COUNT, and '* M' for the total a\n"
-    "                     count is a share of (default: the sum of the counts);\n"
+    "                     epc, efd, aplt, aclt): lines ITEM COUNT, and '* M' for\n"
+    "                     the total a count is a share of (default: the sum of\n"
+    "                     the counts);\n"
     "                     an undefined value of these says why on standard\n"
     "                     error and, with --json, as \"why\"\n"
     "  --partial          write this shard's state (exact sums and counts per\n"

@@ -67,7 +67,7 @@ while read -r head groups; do
     k=${g%%=*}; rest=${g#*=}; cond=; words=$rest
     case $rest in *"(required)") words=${rest%"(required)"};;
       *"("*) words=${rest%%"("*}; cond=${rest#*"("}; cond=${cond%")"};; esac
-    case $k$words in atp/q|alphap/q|betap/q) words="0 1/2 1";; pp/q) words="1/2 9/10";; esac # a recall level, alpha, beta: 0..1; a persistence below 1
+    case $k$words in atp/q|alphap/q|betap/q) words="0 1/2 1";; pp/q) words="1/2 9/10";; headp/q) words="1/2 1";; esac # a recall level, alpha, beta: 0..1; a persistence below 1; a share of the head, above 0
     case $words in *..*) words="${words%%..*} ${words##*..}";; p/q) words="1/2 3";; *) words=${words//|/ };; esac
     for w in $words; do
       names=()

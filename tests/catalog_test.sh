@@ -22,6 +22,14 @@ pop = ['%s %d' % (it, random.randint(1, 500)) for it in items]
 open(d + '/pop.txt', 'w').write('\n'.join(pop + ['* 1000']) + '\n')
 open(d + '/pop2.txt', 'w').write('\n'.join(pop[:55]) + '\n')
 PY
+# near MEASURE POPFILE WANT WHAT: eval's value of MEASURE on rec.csv with
+# the popularity file is WANT, to 1e-12
+near() {
+  local got
+  got=$("$RM" eval --quiet --csv -m "$1" --popularity "$tmp/$2" "$tmp/rec.csv" | awk '{print $3}')
+  $PY -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(abs(a - b) > 1e-12 * b)" \
+    "$got" "$3" && ok "$4: $got" || fail "$4: $got, want $3"
+}
 for n in gini entropy arp epc fallout hits@10 'auc[max_fpr=0.1]' efd 'epc[disc=log]' aplt 'aclt[head=0.5]'; do
   "$RM" name "$n" >/dev/null 2>&1 && ok "name $n" || fail "name $n"
 done
@@ -40,11 +48,7 @@ vals = [sum(-math.log2(int(pop[i]) / M) for _, i in sorted(l)[:10]) / 10
 print(repr(sum(vals) / len(vals)))
 PY
 )
-got=$("$RM" eval --quiet --csv -m 'novelty@10[pop=file]' --popularity "$tmp/pop.txt" \
-  "$tmp/rec.csv" | awk '{print $3}')
-$PY -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(abs(a - b) > 1e-12 * b)" \
-  "$got" "$want" && ok "novelty with a popularity file: $got" \
-  || fail "novelty with a popularity file: $got, want $want"
+near 'novelty@10[pop=file]' pop.txt "$want" "novelty with a popularity file"
 "$RM" eval --json --csv -m 'novelty@10[pop=file]' --popularity "$tmp/pop2.txt" \
   "$tmp/rec.csv" > "$tmp/j" 2> "$tmp/e"
 grep -q '"undefined":true,"why":"5 recommended items have popularity 0' "$tmp/j" &&
@@ -67,11 +71,7 @@ vals = [sum(g * (-math.log2(pop[i] / S) if i in pop else top) for _, i, g in sor
 print(repr(sum(vals) / len(vals)))
 PY
 )
-got=$("$RM" eval --quiet --csv -m 'efd@10[pop=file]' --popularity "$tmp/pop2.txt" \
-  "$tmp/rec.csv" | awk '{print $3}')
-$PY -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(abs(a - b) > 1e-12 * b)" \
-  "$got" "$want" && ok "efd with a popularity file is Elliot's: $got" \
-  || fail "efd with a popularity file: $got, want $want"
+near 'efd@10[pop=file]' pop2.txt "$want" "efd with a popularity file is Elliot's"
 # 7 shards by user, merged: the bytes of one run
 awk -F, -v T="$tmp" 'NR == 1 {for (i = 0; i < 7; i++) print > (T "/s" i ".csv"); next}
   {print >> (T "/s" (substr($1, 2) % 7) ".csv")}' "$tmp/rec.csv"

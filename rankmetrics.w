@@ -674,7 +674,10 @@ fallout&yes&nonrelevant items in the top $K$, over all&&\secref{q:more}\cr
 gini&yes&Gini index of the items' exposures (a set)&items form&\secref{q:cat}\cr
 entropy&yes&Shannon entropy of the exposures (a set)&unit scale&\secref{q:cat}\cr
 arp&yes&average popularity of a top $K$ (a set)&pop&\secref{q:cat}\cr
-epc&yes&popularity complement of its hits (a set)&pop&\secref{q:cat}\cr
+epc&yes&popularity complement of its hits (a set)&pop disc relevance&\secref{q:cat}\cr
+efd&yes&free discovery, bits, of its hits (a set)&pop disc relevance&\secref{q:epcefd}\cr
+aplt&yes&share of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
+aclt&yes&number of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -770,6 +773,11 @@ unit&bits&entropy in bits&\secref{q:cat}\cr
 max\_fpr&$p/q$&the false-positive rate of \m{auc}'s partial area (default 1)&\secref{q:more}\cr
 pauc&mcclish&the partial area standardised (scikit-learn)&\secref{q:more}\cr
 &raw&the partial area itself&\cr
+disc&none&every rank of \m{epc}, \m{efd} weighs 1&\secref{q:epcefd}\cr
+&log&rank $r=0,1,\dots$ weighs $1/\lg(r+2)$ (Elliot)&\cr
+relevance&binary&a hit of \m{epc}, \m{efd} counts 1&\secref{q:epcefd}\cr
+&discounted&it counts $2^{g-t+1}-1$ (Elliot)&\cr
+head&$p/q$&the short head's share of the interactions (default $4/5$)&\secref{q:aplt}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -2413,7 +2421,7 @@ option does not belong, and whether the metric defines the variant at all
 {
   int key;
   for (key = 0; key < N_KEYS; key++)
-    if (seen[key] && !key_used(&w, key)) {
+    if (seen[key] && !key_used(&w, key) && !cat_default_key(&w, key)) {
       bad(msg, msglen, name, name + seen[key] - 1,
         "the key '%s' does not apply to this variant%s", keys[key].name,
         key == KEY_REL ? " (rel= goes with gain=binary)" :
@@ -4130,7 +4138,11 @@ SRecall&\nov{elliot:srecall@@10}{features of the relevant items of the top K ove
 Gini&\an{gini@@10[form=elliot,items=1000]}&&gini\_index.py\cr
 SEntropy, lists of $K$&\an{entropy@@10}&&shannon\_entropy.py\cr
 ARP&\an{arp@@10[pop=file]}&&arp.py\cr
-EPC&\nov{epc@@10[discount=log]}{EPC with a logarithmic discount}&&epc.py\cr
+EPC&\an{epc@@10[pop=file,disc=log]}&&../novelty/EPC/epc.py\cr
+ExtendedEPC, discounted&\an{epc@@10[pop=file,disc=log,relevance=discounted]}&&../novelty/EPC/extended\_epc.py\cr
+EFD&\an{efd@@10[pop=file,disc=log]}&&../novelty/EFD/efd.py\cr
+APLT&\an{aplt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aplt/aplt.py\cr
+ACLT&\an{aclt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aclt/aclt.py\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -12366,22 +12378,191 @@ $${\rm ARP}={1\over U}\sum_u{1\over\vert L_u\vert}\sum_{i\in L_u}n_i$$
 (Elliot's |ARP| in \.{arp.py}; RecBole's |AveragePopularity|); a user with
 an empty list adds~0.  Here $w_i=\sum_{u: i\in L_u}1/\vert
 L_u\vert$ and the value is $\sum_iw_in_i/U$.
-\item{$\bullet$} \.{epc} (key \.{pop}): the expected popularity complement
-of Vargas and Castells without a rank discount, ${1\over C}\sum_u{1\over\vert
+\item{$\bullet$} \.{epc} (keys \.{pop}, \.{disc}, \.{relevance}): the expected popularity complement
+of Vargas and Castells, by default without a rank discount, ${1\over C}\sum_u{1\over\vert
 L_u\vert}\sum_{i\in L_u}[g_{u,i}\ge t](1-n_i/M)$, where $C$ counts the users
 with at least one relevant item (Elliot's |EPC| in its file \.{epc.py},
 which leaves the others out, and whose novelty of an item it never saw
-is~1, as $n_i=0$ gives).  Elliot discounts the ranks logarithmically; that
-variant is not yet here.
+is~1, as $n_i=0$ gives); and \.{efd}, their expected free discovery, with
+$\lg(M/n_i)$ in place of $1-n_i/M$.  Both, with Elliot's logarithmic
+discount and graded relevance, are the subject of \secref{q:epcefd}.
+\item{$\bullet$} \.{aplt} and \.{aclt} (keys \.{head} and \.{pop}): the share and
+the number of long-tail items in a top~$K$ (\secref{q:aplt}).
 \item{$\bullet$} \.{novelty} and \.{coverage} are those of \secref{q:set},
 now computed from the table: novelty is $\sum_iw_i\lg(M/n_i)/U$ with
 $w_i=\sum_{u: i\in L_u}1/K_u$, and coverage is $m/N$.
 \smallskip
 \noindent A value is undefined when its formula divides by zero or takes
 the logarithm of zero: no exposure (gini, entropy), no user (arp,
-novelty), no user with a relevant item (epc), or, for novelty under
+novelty, aplt, aclt), no user with a relevant item (epc, efd), no item with
+a popularity (aplt, aclt), or, for novelty under
 \.{floor=none}, a recommended item of popularity~0.  Then the library says
 why in words (|rm_cat_value|), and \.{eval} prints the reason.
+
+@ {\it EPC and EFD.}\here{q:epcefd}
+@:metric efd}{metric \.{efd}@>@:key disc}{key \.{disc}@>@:key relevance}{key \.{relevance}@>
+Vargas and Castells (2011) measure the novelty of a list as the novelty of
+an item that a user finds in it: a user reads down the list, a rank less
+often the deeper it lies (a discount $d_r$), keeps the items that are
+relevant (a relevance $\rho$), and each kept item~$i$ is as new as its
+novelty $\nu_i$.  Over the users~$C$ who have a relevant item,
+$${\rm EPC},\;{\rm EFD}\;=\;{1\over C}\sum_u{\sum_{r<t_u}d_r\,\rho_{u,r}\,
+  \nu_{i_{u,r}}\over\sum_{r<t_u}d_r},$$
+where $t_u=\vert L_u\vert$ is the length of user~$u$'s top~$K$, $i_{u,r}$ its
+item at rank $r=0,1,\dots$, and the denominator sums the discounts of all
+$t_u$ ranks, relevant or not.  The two metrics differ in the novelty:
+\smallskip
+\item{$\bullet$} \.{epc}, the {\it expected popularity complement}:
+$\nu_i=1-n_i/M$, the share of the users who have not seen~$i$ ($M=U$
+under \.{pop=pos} and \.{pop=all}, the file's total under \.{pop=file});
+\item{$\bullet$} \.{efd}, the {\it expected free discovery}: $\nu_i=-\lg(n_i/M)$,
+the surprisal in bits of meeting~$i$ among the interactions, where
+$M=\sum_jn_j$ is the sum of the popularities (of the table under \.{pop=pos}
+and \.{pop=all}; of the file under \.{pop=file}, or its line \.{* M} when it
+has one).  An item that the file does not hold takes the novelty of the
+file's least popular item, $\lg(M/\min_jn_j)$, as Elliot's |max_nov| does;
+EPC's takes~1, as $n_i=0$ gives.
+\smallskip
+\noindent Two keys name the rest.  \.{disc=none} (the default) gives every
+rank $d_r=1$, so the denominator is $t_u$; \.{disc=log} gives
+$d_r=1/\lg(r+2)$, Elliot's |logarithmic_ranking_discount| (in
+\.{evaluation/relevance/relevance.py}).  \.{relevance=binary} (the default)
+is $\rho=[g\ge\tau]$ with $\tau$ the key \.{rel}; \.{relevance=discounted} is
+$\rho=2^{g-\tau+1}-1$ for $g\ge\tau$ and 0 below, Elliot's
+|DiscountedRelevance| (same file), which its |ExtendedEPC| reads when told
+\.{relevance: discounted}.  Elliot's |EPC| (\.{novelty/EPC/epc.py}) and |EFD|
+(\.{novelty/EFD/efd.py}) both read binary relevance with the logarithmic
+discount, and take the popularity from the training data: they are
+\.{epc@@10[pop=file,disc=log]} with a file of the training counts and the
+line \.{* U} of its users, and \.{efd@@10[pop=file,disc=log]} with the counts
+alone.  Vargas and Castells' own $p({\rm rel}\mid i,u)=(2^g-1)/2^{g_{\max}}$
+scales the graded relevance into $[0,1]$; it is no variant here.  For
+\.{epc} at both defaults the name is the one of \secref{q:cat}: its keys are
+printed only when they differ from their defaults, and \.{epc[disc=none]}
+is read as \.{epc}.
+
+{\it Intuition.}  Both reward a recommender for the relevant items that
+few others have seen; a relevant item nobody else knows adds~1 to EPC
+and many bits to EFD, a relevant blockbuster almost nothing.  An irrelevant
+item adds nothing but still takes its share of the denominator, so a list
+padded with irrelevant rarities is not rewarded.  The discount makes a
+rare hit at the top worth more than one at the bottom: under
+\.{disc=log} the two ranks of a list of two weigh
+$\lg3/(1+\lg3)=0.613$ and $1/(1+\lg3)=0.387$ instead of $1/2$ each.
+
+@ {\it A worked example.}\here{cat-example}  Three users' top two, with
+grades: $a^1,b^0$; $a^1,c^1$; $a^0,b^0$.  Under \.{pop=pos} the item table is
+$$\vbox{\halign{\hfil#\quad&\hfil$#$\hfil\quad&\hfil$#$\hfil\quad&\hfil$#$\hfil\quad&$#$\hfil\cr
+\rm item&e_i&n_i&1-n_i/3&\lg(3/n_i)\cr
+\noalign{\smallskip\hrule\smallskip}
+$a$&3&2&1/3&\lg3-1\cr
+$b$&2&0&1&\hbox{---}\cr
+$c$&1&1&2/3&\lg3\cr}}$$
+with $U=3$ users, of whom $C=2$ have a relevant item, and $M=3$ both as
+the users (for EPC) and as $\sum_jn_j=2+1$ (for EFD).  Without a
+discount the first user adds $(1/3)/2$ to EPC and the second
+$(1/3+2/3)/2$; under \.{disc=log} the first adds $(1/3)\,d_0$ and the second
+$(1/3)\,d_0+(2/3)\,d_1$, with $d_0=\lg3/(1+\lg3)$ and $d_1=1/(1+\lg3)$:
+$$\vbox{\halign{#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm variant&\hbox{\rm by hand}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{epc@@2}&\bigl((1/3)/2+(1/3+2/3)/2\bigr)/2=(2/3)/2&\oursq{L-epc}\cr
+\.{epc@@2[disc=log]}&\bigl((2/3)\,d_0+(2/3)\,d_1\bigr)/2&\oursq{L-epc-log}\cr
+\.{efd@@2}&\bigl((\lg3-1)/2+(2\lg3-1)/2\bigr)/2=(3\lg3-2)/4&\ours{L-efd}\cr
+\.{efd@@2[disc=log]}&\bigl(2(\lg3-1)\,d_0+\lg3\,d_1\bigr)/2&\ours{L-efd-log}\cr}}$$
+The discount leaves EPC at~$1/3$: the two users' novelties sum to $2/3$ at
+each rank, and $d_0+d_1=1$.  It lowers EFD, whose rarer item~$c$ stands at
+the second rank.  Under \.{relevance=discounted} a grade~2 counts $2^2-1=3$
+times: for the users $a^2,b^1$ and $a^1$, $n_a=2$, $n_b=1$, $U=2$, EPC is
+$\bigl((3\cdot0+1\cdot1/2)/2+0\bigr)/2=\oursq{L-epc-discounted}$.
+
+@ {\it APLT and ACLT, and the long tail.}\here{q:aplt}
+@:metric aplt}{metric \.{aplt}@>@:metric aclt}{metric \.{aclt}@>@:key head}{key \.{head}@>
+Abdollahpouri, Burke and Mobasher (RecSys 2017) split the catalogue into a
+{\it short head\/} of popular items and a {\it long tail\/} of the rest, and
+ask how much of the tail a recommender shows.  The head is taken from the
+popularity: the items in decreasing popularity $n_i$ join it one by one
+until their popularities reach the share~$h$ (the key \.{head}, default
+$4/5$) of all the interactions $S=\sum_jn_j$, the item that reaches it
+included; every other item, those of popularity~0 among them, is in the
+long tail~$\Lambda$.  Then
+$${\rm APLT}={1\over U}\sum_u{\vert L_u\cap\Lambda\vert\over\vert L_u\vert},
+\qquad{\rm ACLT}={1\over U}\sum_u\vert L_u\cap\Lambda\vert,$$
+the average share and the average number of tail items in a top~$K$, over
+all the users (a user with an empty list adds~0).  Elliot computes them in
+\.{bias/aplt/aplt.py} and \.{bias/aclt/aclt.py}, with the split of its
+\.{evaluation/popularity.py}: the training counts, and the head filled
+while $0.8$ of the transactions are not yet covered.  That is
+\.{aplt@@10[pop=file]} with the training counts, and \.{head=0.8} is the
+default.  Two details differ: items of equal popularity at the edge of
+the head enter it here in increasing byte order of their identifiers,
+where Elliot keeps its internal order of the items; and an item that the
+popularity does not know at all is in the tail here, where Elliot knows
+only its training items.  Under \.{pop=file} the state of a shard keeps
+every item of the file, since the head is taken from all of them.
+
+In the worked example of \secref{q:epcefd}, $n_a=2$, $n_c=1$, $n_b=0$,
+$S=3$: $a$ alone covers $2<{4\over5}\cdot3$, $a$ and~$c$ cover $3$, so the
+head is $\{a,c\}$ and the tail $\{b\}$, which the first and the third
+users show: APLT is $(1/2+0+1/2)/3=\oursq{L-aplt}$ and ACLT
+$(1+0+1)/3=\oursq{L-aclt}$.  Under \.{head=1/2} the head is $\{a\}$ and
+APLT is $(1/2+1/2+1/2)/3=\oursq{L-aplt-half}$.
+
+@ {\it Cases small enough to check by hand.}\here{cat-cases}  Three users'
+top two are $a,b$; $a,c$; $a,b$ in a catalogue of four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
+the ranks 1 to~4 with coefficients $-3,-1,1,3$, so $G=0\cdot(-3)+1\cdot(-1)
++2\cdot1+3\cdot3=10$: RecBole's Gini is $10/24=\oursq{L-gini}$, Elliot's
+$1-10/18=\oursq{L-gini-elliot}$.  The entropy of $3/6,2/6,1/6$ is
+$\lg6-(3\lg3+2)/6=\ours{L-entropy}$ bits.  If the users rated (grade~1) $a$;
+$a$ and~$c$; nothing, then $n_a=2$, $n_c=1$, $n_b=0$: the ARP is
+$((2+0)/2+(2+1)/2+(2+0)/2)/3=\oursq{L-arp}$, and EPC counts the two users
+with a relevant item: $((1-2/3)/2+((1-2/3)+(1-1/3))/2)/2=\oursq{L-epc}$.
+
+@ {\it Exercises.}\here{cat-ex}  Work them by hand with the formulas of
+\secref{q:cat} and \secref{q:epcefd} and $\lg3=1.58496\ldots$; the answers
+follow, and \.{rankmetrics value NAME --grades G --ids I} computes each
+(the users separated by~\.{;}).
+
+1. Two users' top two are $a,b$ and $a,b$ in a catalogue of four items.
+Compute RecBole's and Elliot's Gini indexes.  Which says ``unequal'' by
+being large, and which by being small?
+
+2. One user's top two is $a^1,b^1$ and another's is $b^1$ alone (grade~1,
+relevant).  Compute EPC without a discount and with \.{disc=log}, and EFD
+without a discount.  Why does the second user add nothing to EPC?
+
+3. Two users' top two are $a,b$ and $a,c$.  What is the entropy of the
+exposures, in bits?
+
+@ {\it Answers to the exercises.}\here{cat-ans}  Each row gives the name of
+the variant, the grades and the identifiers of the users, the value in
+closed form and its first six decimals; \.{tests/claims\_test.sh} runs
+every row through \.{rankmetrics value} and fails if the program's value,
+rounded to six decimals, is not the one printed here (or, for a fraction,
+not that fraction).
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades&\rm items&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{gini@@2[items=4]}&1,1;1,1&a,b;a,b&1/2&0.500000\cr
+1&\.{gini@@2[form=elliot,items=4]}&1,1;1,1&a,b;a,b&1/3&0.333333\cr
+2&\.{epc@@2}&1,1;1&a,b;b&1/8&0.125000\cr
+2&\.{epc@@2[disc=log]}&1,1;1&a,b;b&\lg3/(4(1+\lg3))&0.153287\cr
+2&\.{efd@@2}&1,1;1&a,b;b&\lg3-3/4&0.834963\cr
+3&\.{entropy@@2}&0,0;0,0&a,b;a,c&3/2&1.500000\cr}}$$
+In 1 the exposures are $2,2,0,0$: $G=(-3)0+(-1)0+(1)2+(3)2=8$, RecBole's
+$8/16$ and Elliot's $1-8/12$; RecBole's index grows with the inequality and
+Elliot's, a diversity, shrinks.  In 2, $n_a=1$, $n_b=2$, $U=2$: $b$ was seen
+by every user, so its complement $1-2/2$ is~0 and the second user, whose
+only item is~$b$, adds~0; the first adds $(1/2)/2$ without a discount and
+$(1/2)\lg3/(1+\lg3)$ with it.  EFD's shares are $1/3$ and $2/3$:
+$\bigl((\lg3+\lg(3/2))/2+\lg(3/2)\bigr)/2=\lg3-3/4$.  In 3 the exposures
+$2,1,1$ of $T=4$ give $(1/2)\cdot1+2\cdot(1/4)\cdot2=3/2$ bits.
+
+@* The implementation of the metrics of the catalogue.\impl\here{q:catimpl}
+What follows is for the reader of the program: the keys of the catalogue
+metrics, the item table and its rows, the values on the two paths, the
+slots of a rank discount, and the rows of the cases.  Each part points
+back at the section of the chapter that defines what it computes.
 
 @ @<Public types@>=
 typedef enum {@+ RM_POP_POS, RM_POP_ALL, RM_POP_FILE @+} rm_pop;
@@ -12416,6 +12597,43 @@ static int items_when(const rm_variant *v) /* \.{gini} may go without */
 static const char *const form_words[] = {"recbole", "elliot", "lenskit", NULL};
 static const char *const unit_words[] = {"bits", "nats", NULL};
 
+@ The keys of \secref{q:epcefd}: the rank discount and the relevance of EPC
+and EFD.  EPC's name stays what it was while both are at their defaults, as
+novelty's does without \.{pop}.
+@^keys of names, \.{disc}@>@^keys of names, \.{relevance}@>
+
+@<Public types@>=
+enum {@+ RM_RDISC_NONE, RM_RDISC_LOG @+}; /* the words of \.{disc} */
+enum {@+ RM_RELEVANCE_BINARY, RM_RELEVANCE_DISCOUNTED @+}; /* of \.{relevance} */
+
+@ @<Fields of a variant@>=
+int rdisc; /* \.{disc}: |RM_RDISC_NONE| or |RM_RDISC_LOG| */
+int relev; /* \.{relevance}: |RM_RELEVANCE_BINARY| or |RM_RELEVANCE_DISCOUNTED| */
+
+@ @<Key codes@>=
+KEY_DISC, KEY_RELEVANCE,
+
+@ @<Key specifications@>=
+[KEY_DISC] = {"disc", disc_words, 0, 0, FIELD(rdisc), 0, disc_when, 6, 0},
+[KEY_RELEVANCE] = {"relevance", relevance_words, 0, 0, FIELD(relev), 0,
+  relevance_when, 7, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const disc_words[] = {"none", "log", NULL};
+static const char *const relevance_words[] = {"binary", "discounted", NULL};
+static int disc_when(const rm_variant *v)
+{
+  return v->metric != RM_EPC || v->rdisc != RM_RDISC_NONE;
+}
+static int relevance_when(const rm_variant *v)
+{
+  return v->metric != RM_EPC || v->relev != RM_RELEVANCE_BINARY;
+}
+static int cat_default_key(const rm_variant *v, int key) /* \.{epc[disc=none]} */
+{
+  return (key == KEY_DISC || key == KEY_RELEVANCE) && (metrics[v->metric].keys & K(key));
+}
+
 @ The item table is public, so that a caller who streams its users, as
 \.{eval} does, keeps the table and not the lists.
 
@@ -12441,10 +12659,12 @@ size_t rm_cat_items(rm_cat *c);
 const char *rm_cat_item(const rm_cat *c, size_t i, unsigned long *pop,
   unsigned long *expo, char **w);
 /* Row |i| of the table in increasing byte order of the identifiers, after
-   |rm_cat_items|; |*w| is the weight as |"p/q"|, to be freed by the caller. */
+   |rm_cat_items|; |*w| is the weight as |"p/q"|, or |"p/q:S"| for a weight
+   in slot $S$ of a rank discount, to be freed by the caller. */
 rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
   unsigned long expo, const char *w);
-/* Adds a row read back (|w| a fraction in lowest terms, not negative). */
+/* Adds a row read back (|w| a fraction in lowest terms, not negative,
+   perhaps with its slot, as |rm_cat_item| writes it). */
 void rm_cat_counts(const rm_cat *c, unsigned long n[3]);
 /* The counts $U$, $C$ and the total $M$ of \.{pop=file} (0 for the other rules). */
 void rm_cat_add_counts(rm_cat *c, const unsigned long n[3]);
@@ -12457,12 +12677,17 @@ rm_status rm_cat_merge(rm_cat *into, rm_cat *from);
 identifier and adds the rows of one item: exposures and weights add, and
 popularities add too, but under an external popularity, where every state
 carries the file's count for its items, the largest is kept (a row of a
-list carries popularity~0).
+list carries popularity~0).  A row also has a {\it slot}, 0 but for the
+weights of a rank discount (\secref{q:epcefdimpl}): one item has a row for
+each slot it was weighed in, in increasing order of the slots, and rows
+add only within one slot.
 
 @<Private types@>=
 struct rm_cat;
 static unsigned long cat_total(const struct rm_cat *c);
-typedef struct {@+ char *id; unsigned long pop, expo; mpq_t w; @+} cat_row;
+static rm_status cat_tail(const rm_variant *v, struct rm_cat *c, mpq_t q, char *why,
+  size_t len); /* \secref{q:apltimpl} */
+typedef struct {@+ char *id; unsigned long pop, expo, slot; mpq_t w; @+} cat_row;
 struct rm_cat {
   cat_row *r;
   size_t n, cap, done; /* rows; |r[0..done)| sorted and unique */
@@ -12496,7 +12721,7 @@ static rm_status cat_push(rm_cat *c, const char *id, unsigned long pop,
   r = &c->r[c->n];
   if ((r->id = malloc(strlen(id) + 1)) == NULL) return RM_ENOMEM;
   strcpy(r->id, id);
-  r->pop = pop; r->expo = expo;
+  r->pop = pop; r->expo = expo; r->slot = 0;
   mpq_init(r->w);
   if (w) mpq_set(r->w, w);
   c->n++;
@@ -12504,7 +12729,9 @@ static rm_status cat_push(rm_cat *c, const char *id, unsigned long pop,
 }
 static int cat_cmp(const void *a, const void *b)
 {
-  return strcmp(((const cat_row *) a)->id, ((const cat_row *) b)->id);
+  const cat_row *x = a, *y = b;
+  int c = strcmp(x->id, y->id);
+  return c ? c : (x->slot > y->slot) - (x->slot < y->slot);
 }
 static void cat_compact(rm_cat *c)
 {
@@ -12512,7 +12739,7 @@ static void cat_compact(rm_cat *c)
   if (c->done == c->n) return;
   qsort(c->r, c->n, sizeof *c->r, cat_cmp);
   for (i = 0; i < c->n; i++) {
-    if (j > 0 && strcmp(c->r[j - 1].id, c->r[i].id) == 0) {
+    if (j > 0 && cat_cmp(&c->r[j - 1], &c->r[i]) == 0) {
       cat_row *a = &c->r[j - 1], *b = &c->r[i];
       a->pop = c->ext ? (a->pop > b->pop ? a->pop : b->pop) : a->pop + b->pop;
       a->expo += b->expo; mpq_add(a->w, a->w, b->w);
@@ -12523,11 +12750,15 @@ static void cat_compact(rm_cat *c)
 }
 
 @ \impl One user's list.  The weight of an item at a rank of the top~$k$ is the
-metric's: $1/K_u$ for novelty, $1/\vert L_u\vert$ for ARP, and for EPC the
-relevance over $\vert L_u\vert$, for a user who counts.  The popularity rows
-come from the identifiers of the list, made unique.
+metric's: $1/K_u$ for novelty, $1/\vert L_u\vert$ for ARP, and for EPC and
+EFD that of |cat_weigh| (\secref{q:epcefdimpl}), for a user who counts.  The
+popularity rows come from the identifiers of the list, made unique.
 
 @<Private functions@>=
+static int cat_expect(const rm_variant *v) /* EPC or EFD (\secref{q:epcefd}) */
+{
+  return v->metric == RM_EPC || v->metric == RM_EFD;
+}
 static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
 {
   const char **ids = malloc((l->n ? l->n : 1) * sizeof *ids);
@@ -12544,7 +12775,8 @@ static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
 }
 static int cat_uses_pop(const rm_variant *v)
 {
-  return v->metric == RM_NOVELTY || v->metric == RM_ARP || v->metric == RM_EPC;
+  return v->metric == RM_NOVELTY || v->metric == RM_ARP || cat_expect(v)
+    || v->metric == RM_APLT || v->metric == RM_ACLT;
 }
 
 @ @<Public functions@>=
@@ -12560,17 +12792,19 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
   if (l->n > 0 && l->id == NULL) return RM_EIDS;
   for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
   K = v->k ? v->k : l->n; top = K < l->n ? K : l->n;
-  counts = v->metric != RM_EPC || n_relevant(v, l) > 0;
+  counts = !cat_expect(v) || n_relevant(v, l) > 0;
   c->users++; c->counted += (unsigned long) counts;
   rm_work_init(&w);
   if ((s = work_reserve(&w, l->n)) == RM_OK) rank_items(l, v->ties, w.perm, w.tmp);
   mpq_init(x);
   for (r = 0; r < top && s == RM_OK; r++) {
+    unsigned long slot = 0;
     mpq_set_ui(x, 0, 1);
     if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
-    else if (v->metric == RM_ARP || (v->metric == RM_EPC && counts
-        && relevant(v, l, w.perm, r))) mpq_set_ui(x, 1, (unsigned long) top);
-    s = cat_push(c, l->id[w.perm[r]], 0, 1, x);
+    else if (v->metric == RM_ARP || v->metric == RM_APLT) mpq_set_ui(x, 1, (unsigned long) top);
+    else if (cat_expect(v) && counts && relevant(v, l, w.perm, r))
+      slot = cat_weigh(v, x, l->grade[w.perm[r]], r, top);
+    if ((s = cat_push(c, l->id[w.perm[r]], 0, 1, x)) == RM_OK) c->r[c->n - 1].slot = slot;
   }
   mpq_clear(x);
   rm_work_free(&w);
@@ -12599,6 +12833,11 @@ const char *rm_cat_item(const rm_cat *c, size_t i, unsigned long *pop,
 {
   *pop = c->r[i].pop; *expo = c->r[i].expo;
   *w = mpq_get_str(NULL, 10, c->r[i].w);
+  if (*w && c->r[i].slot) { /* \.{p/q:S}, the weight in slot $S$ */
+    char *t = malloc(strlen(*w) + 24);
+    if (t) sprintf(t, "%s:%lu", *w, c->r[i].slot);
+    free(*w); *w = t;
+  }
   return c->r[i].id;
 }
 rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
@@ -12606,11 +12845,21 @@ rm_status rm_cat_put(rm_cat *c, const char *id, unsigned long pop,
 {
   mpq_t x;
   rm_status s = RM_EINVAL;
+  char f[200];
+  const char *colon = strchr(w, ':');
+  unsigned long slot = 0;
+  if (colon) { /* a slot: 1 to 18 digits, not 0 */
+    size_t d = strspn(colon + 1, "0123456789");
+    if (colon - w >= (long) sizeof f || d == 0 || d > 18 || colon[1 + d]) return s;
+    if ((slot = strtoul(colon + 1, NULL, 10)) == 0) return s;
+    memcpy(f, w, (size_t) (colon - w)); f[colon - w] = '\0'; w = f;
+  }
   mpq_init(x);
   if (mpq_set_str(x, w, 10) == 0 && mpz_sgn(mpq_denref(x)) > 0) {
     mpq_t y;
     mpq_init(y); mpq_set(y, x); mpq_canonicalize(y);
-    if (mpq_equal(x, y) && mpq_sgn(x) >= 0) s = cat_push(c, id, pop, expo, x);
+    if (mpq_equal(x, y) && mpq_sgn(x) >= 0 && (s = cat_push(c, id, pop, expo, x)) == RM_OK)
+      c->r[c->n - 1].slot = slot;
     mpq_clear(y);
   }
   mpq_clear(x);
@@ -12632,7 +12881,8 @@ rm_status rm_cat_merge(rm_cat *into, rm_cat *from)
   unsigned long n[3];
   into->ext |= from->ext;
   for (i = 0; i < from->n && s == RM_OK; i++)
-    s = cat_push(into, from->r[i].id, from->r[i].pop, from->r[i].expo, from->r[i].w);
+    if ((s = cat_push(into, from->r[i].id, from->r[i].pop, from->r[i].expo,
+        from->r[i].w)) == RM_OK) into->r[into->n - 1].slot = from->r[i].slot;
   rm_cat_counts(from, n); rm_cat_add_counts(into, n);
   return s;
 }
@@ -12703,6 +12953,7 @@ static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why
   unsigned long M = cat_total(c);
   mpq_t a, t;
   if (v->metric == RM_GINI) return cat_gini(v, c, q, why, len);
+  if (v->metric == RM_APLT || v->metric == RM_ACLT) return cat_tail(v, c, q, why, len);
   if (v->metric == RM_COVERAGE) {
     for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
     mpq_set_ui(q, (unsigned long) m, (unsigned long) v->items); mpq_canonicalize(q);
@@ -12821,6 +13072,8 @@ rm_status rm_cat_value_exact(const rm_variant *v, rm_cat *c, rm_exact *out,
   if (v == NULL || c == NULL || out == NULL) return RM_EINVAL;
   @<Check the variant@>;
   cat_compact(c);
+  if (cat_expect(v) && (v->metric == RM_EFD || v->rdisc == RM_RDISC_LOG))
+    return cat_expect_x(v, c, out, why, len);
   mpq_init(q);
   if (v->metric != RM_NOVELTY && v->metric != RM_ENTROPY)
     s = cat_rational(v, c, q, why, len);
@@ -12891,7 +13144,9 @@ rm_status rm_cat_value(const rm_variant *v, rm_cat *c, double *out, char *why,
   if (v == NULL || c == NULL || out == NULL) return RM_EINVAL;
   @<Check the variant@>;
   cat_compact(c);
-  if (v->metric == RM_NOVELTY || v->metric == RM_ENTROPY)
+  if (cat_expect(v) && (v->metric == RM_EFD || v->rdisc == RM_RDISC_LOG))
+    s = cat_expect_d(v, c, out, why, len);
+  else if (v->metric == RM_NOVELTY || v->metric == RM_ENTROPY)
     s = cat_log_d(v, c, out, why, len);
   else {
     mpq_init(q);
@@ -12900,6 +13155,371 @@ rm_status rm_cat_value(const rm_variant *v, rm_cat *c, double *out, char *why,
   }
   return s == RM_UNDEFINED ? undefined_d(v, out) : s;
 }
+
+@ \impl The implementation of EPC and EFD of \secref{q:epcefd}.\here{q:epcefdimpl}
+A user who counts gives each relevant item of the top~$t$ (at rank
+$r=0,\dots,t-1$) its relevance $\rho$: 1, or $2^{g-\tau+1}-1$ under
+\.{relevance=discounted}.  Without a discount the row's weight is $\rho/t$,
+in slot~0, and the value is a sum over the rows.  With \.{disc=log} the
+discount $d(r,t)=1/(\lg(r+2)\,Z_t)$, $Z_t=\sum_{j<t}1/\lg(j+2)$, is
+irrational, so the weight is kept as $\rho$ in the slot
+$s=t(t-1)/2+r+1$ of the pair $(r,t)$, and the rows of one slot are summed
+first, each against its item's novelty; the sum of a slot is a |plog| (a
+rational $q$ is $q\lg2$), and the value is $\sum_s d_s A_s/C$.
+
+@<Private functions@>=
+static unsigned long cat_weigh(const rm_variant *v, mpq_t x, int g, size_t r,
+  size_t t)
+{
+  mpq_set_ui(x, 1, 1);
+  if (v->relev == RM_RELEVANCE_DISCOUNTED) {
+    mpz_ui_pow_ui(mpq_numref(x), 2, (unsigned long) (g - v->rel + 1));
+    mpz_sub_ui(mpq_numref(x), mpq_numref(x), 1);
+  }
+  if (v->rdisc == RM_RDISC_LOG) return (unsigned long) (t * (t - 1) / 2 + r + 1);
+  mpz_mul_ui(mpq_denref(x), mpq_denref(x), (unsigned long) t);
+  mpq_canonicalize(x);
+  return 0;
+}
+static unsigned long cat_slot_t(unsigned long s, unsigned long *r) /* $t$, and $r$ */
+{
+  unsigned long m = s - 1, t = (unsigned long) ((1 + sqrt(8.0 * (double) m + 1)) / 2);
+  while (t > 1 && t * (t - 1) / 2 > m) t--;
+  while (t * (t + 1) / 2 <= m) t++;
+  *r = m - t * (t - 1) / 2;
+  return t;
+}
+
+@ \impl The popularity of an item is the sum over its rows (under \.{pop=file}
+only its row of slot~0 holds one).  |cat_expect_counts| finds the total $M$
+(for EFD under \.{pop=pos} and \.{pop=all} the sum of the popularities),
+the least positive popularity $n_{\min}$, and why the value is undefined:
+no user counts, $M=0$, or, for EFD, an item of popularity~0 when no item
+has more.
+
+@<Private functions@>=
+static size_t cat_group(const rm_cat *c, size_t i, unsigned long *n)
+{
+  size_t j;
+  for (*n = 0, j = i; j < c->n && strcmp(c->r[j].id, c->r[i].id) == 0; j++)
+    *n += c->r[j].pop;
+  return j;
+}
+static rm_status cat_expect_counts(const rm_variant *v, rm_cat *c,
+  unsigned long *M, unsigned long *nmin, char *why, size_t len)
+{
+  size_t i, j, k;
+  unsigned long n, S = 0;
+  int zero = 0;
+  *M = cat_total(c); *nmin = 0;
+  for (i = 0; i < c->n; i = j) {
+    j = cat_group(c, i, &n);
+    S += n;
+    if (n && (*nmin == 0 || n < *nmin)) *nmin = n;
+    for (k = i; k < j && n == 0; k++) zero |= mpq_sgn(c->r[k].w) != 0;
+  }
+  if (v->metric == RM_EFD && v->pop != RM_POP_FILE) *M = S;
+  if (c->counted == 0) return cat_undef(why, len, "no user has a relevant item");
+  if (*M == 0) return cat_undef(why, len, "the total popularity M is 0");
+  if (v->metric == RM_EFD && zero && *nmin == 0)
+    return cat_undef(why, len, "a relevant item has popularity 0, and no item"
+      " has a popularity above 0 to lend it its novelty");
+  return RM_OK;
+}
+
+@ \impl The sums of the slots, for the exact path.
+
+@<Private types@>=
+typedef struct {@+ unsigned long s; plog f; @+} cat_slot; /* the sum of one slot */
+typedef struct {@+ size_t n, cap; cat_slot *a; @+} cat_slots;
+
+@ @<Private functions@>=
+static rm_status cat_slot_of(cat_slots *z, unsigned long s, plog **f)
+{
+  size_t i;
+  for (i = z->n; i-- > 0;) if (z->a[i].s == s) { *f = &z->a[i].f; return RM_OK; }
+  if (z->n == z->cap) {
+    size_t cap = 2 * z->cap + 16;
+    cat_slot *a = realloc(z->a, cap * sizeof *a);
+    if (a == NULL) return RM_ENOMEM;
+    z->a = a; z->cap = cap;
+  }
+  z->a[z->n].s = s; z->a[z->n].f.n = z->a[z->n].f.cap = 0; z->a[z->n].f.t = NULL;
+  *f = &z->a[z->n++].f;
+  return RM_OK;
+}
+static void cat_slots_clear(cat_slots *z)
+{
+  size_t i;
+  for (i = 0; i < z->n; i++) plog_clear(&z->a[i].f);
+  free(z->a);
+}
+static int cat_slot_cmp(const void *a, const void *b)
+{
+  unsigned long x = ((const cat_slot *) a)->s, y = ((const cat_slot *) b)->s;
+  return (x > y) - (x < y);
+}
+static rm_status cat_expect_slots(const rm_variant *v, rm_cat *c, cat_slots *z,
+  char *why, size_t len)
+{
+  size_t i, j, k;
+  unsigned long M, nmin, n;
+  mpq_t q, t;
+  plog *f;
+  rm_status s = cat_expect_counts(v, c, &M, &nmin, why, len);
+  if (s != RM_OK) return s;
+  mpq_inits(q, t, NULL);
+  for (i = 0; i < c->n && s == RM_OK; i = j) {
+    j = cat_group(c, i, &n);
+    for (k = i; k < j && s == RM_OK; k++) {
+      if (mpq_sgn(c->r[k].w) == 0 || (s = cat_slot_of(z, c->r[k].slot, &f)) != RM_OK)
+        continue;
+      mpq_set_ui(t, 1, c->counted); mpq_mul(q, c->r[k].w, t); /* $\rho/C$ */
+      if (v->metric == RM_EPC) { /* $1-n/M$ */
+        mpq_set_ui(t, n, M); mpq_canonicalize(t); mpq_neg(t, t);
+        mpz_add(mpq_numref(t), mpq_numref(t), mpq_denref(t));
+        mpq_mul(q, q, t); s = plog_add1(f, 2, q);
+      } else if ((s = plog_add(f, M, q)) == RM_OK) { /* $\lg M-\lg n$ */
+        mpq_neg(q, q); s = plog_add(f, n ? n : nmin, q);
+      }
+    }
+  }
+  mpq_clears(q, t, NULL);
+  if (s == RM_OK && z->n) qsort(z->a, z->n, sizeof *z->a, cat_slot_cmp);
+  return s;
+}
+
+@ \impl The value is rational when, for every $t$, the $t$ slots of $(0,t),\dots,
+(t-1,t)$ hold one sum~$a_t$ (or none holds any): since $\sum_r d(r,t)=1$,
+they add $a_t$.  Otherwise the discounts stay in the value, which is taken
+to be irrational, as the proportionality test of nDCG takes it
+(\secref{q:cgimpl}).  |cat_expect_sum| adds the $a_t$ and the sum of slot~0
+into one |plog|, or returns~0 when some $t$ fails the test.
+
+@<Private functions@>=
+static int plog_same(const plog *a, const plog *b)
+{
+  size_t i, j;
+  for (i = 0; i < a->n; i++) {
+    int found = 0;
+    for (j = 0; j < b->n && !found; j++)
+      if (b->t[j].p == a->t[i].p) found = 1 + (mpq_equal(a->t[i].w, b->t[j].w) != 0);
+    if (found == 1 || (!found && mpq_sgn(a->t[i].w))) return 0;
+  }
+  for (j = 0; j < b->n; j++) {
+    int found = 0;
+    for (i = 0; i < a->n && !found; i++) found = a->t[i].p == b->t[j].p;
+    if (!found && mpq_sgn(b->t[j].w)) return 0;
+  }
+  return 1;
+}
+static int cat_expect_sum(const cat_slots *z, plog *f)
+{
+  size_t i = 0, j, k;
+  unsigned long t, r, r1;
+  plog none = {0, 0, NULL};
+  while (i < z->n) {
+    t = z->a[i].s ? cat_slot_t(z->a[i].s, &r) : 0;
+    for (j = i + 1; t && j < z->n && cat_slot_t(z->a[j].s, &r1) == t; j++) ;
+    for (k = i + 1; k < j; k++) if (!plog_same(&z->a[k].f, &z->a[i].f)) return 0;
+    if (t && j - i < t && !plog_same(&z->a[i].f, &none)) return 0;
+    for (k = 0; k < z->a[i].f.n; k++)
+      if (plog_add1(f, z->a[i].f.t[k].p, z->a[i].f.t[k].w) != RM_OK) return 0;
+    i = j;
+  }
+  return 1;
+}
+
+@ \impl The enclosure of $\sum_sd_sA_s$: each slot's sum enclosed as a |plog|, its
+discount $1/(\lg(r+2)Z_t)$ enclosed with $Z_t$'s bounds grown term by term
+as $t$ increases along the sorted slots, and the product of the two
+intervals, $d>0$.
+
+@<Private functions@>=
+static void lg_both(mpfr_t d, mpfr_t u, unsigned long x) /* $\lg x$ down and up */
+{
+  mpfr_set_ui(d, x, MPFR_RNDN); mpfr_log2(d, d, MPFR_RNDD);
+  mpfr_set_ui(u, x, MPFR_RNDN); mpfr_log2(u, u, MPFR_RNDU);
+}
+static int enclose_slots(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const cat_slots *z = ctx;
+  mpfr_t a, b, dl, du, zl, zu, x, y;
+  unsigned long zt = 0, t, r;
+  size_t i;
+  mpfr_inits2(mpfr_get_prec(lo), a, b, dl, du, zl, zu, x, y, (mpfr_ptr) 0);
+  mpfr_set_ui(lo, 0, MPFR_RNDN); mpfr_set_ui(hi, 0, MPFR_RNDN);
+  mpfr_set_ui(zl, 0, MPFR_RNDN); mpfr_set_ui(zu, 0, MPFR_RNDN);
+  for (i = 0; i < z->n; i++) {
+    enclose_plog(a, b, &z->a[i].f);
+    if (z->a[i].s) {
+      for (t = cat_slot_t(z->a[i].s, &r); zt < t; zt++) { /* $Z_{t+1}=Z_t+1/\lg(t+2)$ */
+        lg_both(x, y, zt + 2);
+        mpfr_ui_div(y, 1, y, MPFR_RNDD); mpfr_add(zl, zl, y, MPFR_RNDD);
+        mpfr_ui_div(x, 1, x, MPFR_RNDU); mpfr_add(zu, zu, x, MPFR_RNDU);
+      }
+      lg_both(x, y, r + 2);
+      mpfr_mul(y, y, zu, MPFR_RNDU); mpfr_ui_div(dl, 1, y, MPFR_RNDD);
+      mpfr_mul(x, x, zl, MPFR_RNDD); mpfr_ui_div(du, 1, x, MPFR_RNDU);
+      mpfr_mul(a, a, mpfr_sgn(a) >= 0 ? dl : du, MPFR_RNDD);
+      mpfr_mul(b, b, mpfr_sgn(b) >= 0 ? du : dl, MPFR_RNDU);
+    }
+    mpfr_add(lo, lo, a, MPFR_RNDD); mpfr_add(hi, hi, b, MPFR_RNDU);
+  }
+  mpfr_clears(a, b, dl, du, zl, zu, x, y, (mpfr_ptr) 0);
+  return 1;
+}
+
+@ \impl The exact path: the sum of the slots when the test above allows it (a
+fraction when every odd prime has weight~0), Ziv's loop over the
+enclosure otherwise.
+
+@<Private functions@>=
+static rm_status cat_expect_x(const rm_variant *v, rm_cat *c, rm_exact *out,
+  char *why, size_t len)
+{
+  cat_slots z = {0, 0, NULL};
+  plog f = {0, 0, NULL};
+  mpq_t q;
+  size_t i;
+  int rational = 1;
+  rm_status s = cat_expect_slots(v, c, &z, why, len);
+  mpq_init(q);
+  if (s == RM_UNDEFINED) s = undefined_x(v, out);
+  else if (s == RM_OK && cat_expect_sum(&z, &f)) {
+    for (i = 0; i < f.n; i++)
+      if (f.t[i].p == 2) mpq_set(q, f.t[i].w);
+      else if (mpq_sgn(f.t[i].w) != 0) rational = 0;
+    s = rational ? exact_from_q(out, q) : ziv(out, enclose_plog, &f);
+  } else if (s == RM_OK) s = ziv(out, enclose_slots, &z);
+  mpq_clear(q);
+  plog_clear(&f);
+  cat_slots_clear(&z);
+  return s;
+}
+
+@ \impl The double path adds the terms $\rho\,\nu_i\,d(r,t)/C$ row by row in a
+compensated sum, with $\nu_i=(M-n_i)/M$ for EPC and $\lg(M/n_i)$ for EFD
+(|cat_lg|), and $Z_t$ summed once for each $t$ up to the largest: about
+16~ulps when the terms have one sign (as when no popularity exceeds~$M$).
+
+@<Private functions@>=
+static rm_status cat_expect_d(const rm_variant *v, rm_cat *c, double *out,
+  char *why, size_t len)
+{
+  size_t i, j, k, nz = 0;
+  unsigned long M, nmin, n, t, r;
+  double *Z = NULL;
+  nsum a = {0, 0};
+  rm_status s = cat_expect_counts(v, c, &M, &nmin, why, len);
+  if (s != RM_OK) return s;
+  for (i = 0; i < c->n; i = j) {
+    double nu;
+    j = cat_group(c, i, &n);
+    nu = v->metric == RM_EPC ? (n <= M ? (double) (M - n) / (double) M
+      : -((double) (n - M) / (double) M)) : cat_lg((double) M, (double) (n ? n : nmin));
+    for (k = i; k < j; k++) {
+      double d = 1;
+      if (mpq_sgn(c->r[k].w) == 0) continue;
+      if (c->r[k].slot) {
+        t = cat_slot_t(c->r[k].slot, &r);
+        if (t >= nz) { /* $Z_1,\dots,Z_t$ */
+          double *y = realloc(Z, (t + 1) * sizeof *y);
+          nsum zs = {0, 0};
+          if (y == NULL) { free(Z); return RM_ENOMEM; }
+          Z = y;
+          for (nz = 1; nz <= t; nz++) { nsum_add(&zs, 1 / log2((double) nz + 1)); Z[nz] = zs.s + zs.c; }
+        }
+        d = 1 / (log2((double) r + 2) * Z[t]);
+      }
+      nsum_add(&a, mpq_get_d(c->r[k].w) * nu * d);
+    }
+  }
+  free(Z);
+  *out = (a.s + a.c) / (double) c->counted;
+  return RM_OK;
+}
+
+@ \impl The implementation of APLT and ACLT of \secref{q:aplt}.\here{q:apltimpl}  The
+key \.{head}, the short head's share~$h$ of the interactions, is a
+fraction from 0 to~1 (default $4/5$).
+
+@<Fields of a variant@>=
+int head, head_den; /* $h$ of \.{head}, in lowest terms */
+
+@ @<Key codes@>=
+KEY_HEAD,
+
+@ @^keys of names, \.{head}@>
+@<Key specifications@>=
+[KEY_HEAD] = {"head", NULL, 1, 1000000, FIELD(head), FIELD(head_den), NULL, 6, 0},
+
+@ @<Set the numeric defaults of a variant@>=
+v->head = 4; v->head_den = 5;
+
+@ @<Private functions@>=
+static const char *tail_refuse(const rm_variant *v)
+{
+  if (v->head > v->head_den) return "head is the short head's share of the"
+    " interactions, from 0 to 1 (Elliot's 0.8 is head=0.8, the default)";
+  return no_average(v);
+}
+
+@ \impl The items in decreasing popularity, ties in increasing byte order of the
+identifiers; the short head takes them one by one until their
+popularities reach $h\sum_jn_j$ (the one that reaches it included, as
+Elliot's loop does).  The value adds, over the other items, the weight
+$w_i=\sum_{u:i\in L_u}1/\vert L_u\vert$ (APLT) or the exposures $e_i$
+(ACLT), over~$U$.
+
+@<Private functions@>=
+struct cat_item {@+ const char *id; unsigned long n; size_t row; @+};
+static int tail_cmp(const void *a, const void *b)
+{
+  const struct cat_item *x = a, *y = b;
+  if (x->n != y->n) return x->n > y->n ? -1 : 1;
+  return strcmp(x->id, y->id);
+}
+static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  struct cat_item *a = malloc((c->n ? c->n : 1) * sizeof *a);
+  char *head = calloc(c->n ? c->n : 1, 1);
+  size_t i;
+  mpz_t acc, lim, t;
+  if (a == NULL || head == NULL) { free(a); free(head); return RM_ENOMEM; }
+  mpz_inits(acc, lim, t, NULL);
+  for (i = 0; i < c->n; i++) {
+    a[i].id = c->r[i].id; a[i].n = c->r[i].pop; a[i].row = i;
+    mpz_add_ui(lim, lim, c->r[i].pop);
+  }
+  if (c->users == 0 || mpz_sgn(lim) == 0) {
+    free(a); free(head); mpz_clears(acc, lim, t, NULL);
+    return cat_undef(why, len, c->users == 0 ? "no user" : "no item has a"
+      " popularity above 0, so there is no short head");
+  }
+  mpz_mul_ui(lim, lim, (unsigned long) v->head); /* $hS$ times the denominator */
+  qsort(a, c->n, sizeof *a, tail_cmp);
+  for (i = 0; i < c->n && mpz_cmp(acc, lim) < 0; i++) {
+    head[a[i].row] = 1;
+    mpz_set_ui(t, a[i].n); mpz_mul_ui(t, t, (unsigned long) v->head_den); mpz_add(acc, acc, t);
+  }
+  mpq_set_ui(q, 0, 1);
+  for (i = 0; i < c->n; i++) {
+    if (head[i]) continue;
+    if (v->metric == RM_APLT) mpq_add(q, q, c->r[i].w);
+    else mpz_add_ui(mpq_numref(q), mpq_numref(q), c->r[i].expo);
+  }
+  mpz_mul_ui(mpq_denref(q), mpq_denref(q), c->users); mpq_canonicalize(q);
+  free(a); free(head); mpz_clears(acc, lim, t, NULL);
+  return RM_OK;
+}
+
+@ @<Metric specifications@>=
+[RM_APLT] = {"aplt", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL,
+  cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_ACLT] = {"aclt", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL,
+  cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 
 @ \impl Over a set of lists, as |rm_value_set| asks: a table of the lists, then
 its value.  \.{pop=file} has no file here, and is refused.
@@ -12938,6 +13558,7 @@ static const char *entropy_refuse(const rm_variant *v)
 }
 static double cat_bound(const rm_variant *v)
 {
+  if (v->metric == RM_EFD || (v->metric == RM_EPC && v->rdisc == RM_RDISC_LOG)) return 16;
   return v->metric == RM_NOVELTY || v->metric == RM_ENTROPY ? 10 : 1;
 }
 
@@ -12948,18 +13569,13 @@ static double cat_bound(const rm_variant *v)
   cat_bound, entropy_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_ARP] = {"arp", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
   no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
-[RM_EPC] = {"epc", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
-  no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_EPC] = {"epc", K(KEY_POP) | K(KEY_DISC) | K(KEY_RELEVANCE) | K(KEY_REL) | K(KEY_TIES),
+  NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_EFD] = {"efd", K(KEY_POP) | K(KEY_DISC) | K(KEY_RELEVANCE) | K(KEY_REL) | K(KEY_TIES),
+  NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 
-@ {\it Cases.}  Three users' top two are $a,b$; $a,c$; $a,b$ in a catalogue of
-four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
-the ranks 1 to~4 with coefficients $-3,-1,1,3$, so $G=0\cdot(-3)+1\cdot(-1)
-+2\cdot1+3\cdot3=10$: RecBole's Gini is $10/24=\oursq{L-gini}$, Elliot's
-$1-10/18=\oursq{L-gini-elliot}$.  The entropy of $3/6,2/6,1/6$ is
-$\lg6-(3\lg3+2)/6=\ours{L-entropy}$ bits.  If the users rated (grade~1) $a$;
-$a$ and~$c$; nothing, then $n_a=2$, $n_c=1$, $n_b=0$: the ARP is
-$((2+0)/2+(2+1)/2+(2+0)/2)/3=\oursq{L-arp}$, and EPC counts the two users
-with a relevant item: $((1-2/3)/2+((1-2/3)+(1-1/3))/2)/2=\oursq{L-epc}$.
+@ \impl The rows of the cases of \secref{cat-cases}, in the golden vectors' file of
+aggregates.
 
 @<Examples over several queries@>=
 @/{"L-gini", NULL, "gini@@2[items=4]",
@@ -12977,6 +13593,30 @@ with a relevant item: $((1-2/3)/2+((1-2/3)+(1-1/3))/2)/2=\oursq{L-epc}$.
 @/{"L-epc", NULL, "epc@@2",
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-epc-log", NULL, "epc@@2[disc=log]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-epc-discounted", NULL, "epc@@2[relevance=discounted]",
+  RM_QS(RM_QID((2, 1), ("a", "b")), RM_QID((1), ("a"))), NULL, "case", RM_OK, "1/8",
+  0x1p-3},
+@/{"L-efd", NULL, "efd@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, NULL, 0x1.60a02756f9c1dp-1},
+@/{"L-efd-log", NULL, "efd@@2[disc=log]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, NULL, 0x1.549a8fc6482c8p-1},
+@/{"L-efd-shares", NULL, "efd@@2[disc=log]",
+  RM_QS(RM_QID((1, 1), ("a", "b")), RM_QID((1, 1), ("c", "d"))), NULL, "case", RM_OK,
+  "2", 0x1p+1},
+@/{"L-aplt", NULL, "aplt@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-aclt", NULL, "aclt@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"L-aplt-half", NULL, "aplt@@2[head=1/2]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1},
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>
@@ -25775,7 +26415,7 @@ of files come from \.{evaluate\_files} with \.{per\_query=True}.
 tool's numbers to the bit, and the fractions against an enumeration.
 
 @* Golden vectors of the tests.\here{q:sigvectors}
-The tests have golden vectors of their own, in the directory
+The tests have golden vectors too, in the directory
 \.{vectors}, the file \.{significance.json} and its text twin
 \.{significance.txt}, written by the command \.{rankmetrics}
 \.{vectors} with the other families and checked byte for byte like them.  They
@@ -32454,7 +33094,7 @@ merge decides, it prints the same double.
 {\it What cannot be merged, and is refused.}  The $F$-score of means
 (\.{fmean}), a metric of a whole set that is not a function of an item
 table; the metrics of the catalogue (coverage, novelty, Gini, entropy, ARP,
-EPC) merge their item tables instead (\secref{q:catshard}).  A micro average merges its fractions from
+EPC, EFD) merge their item tables instead (\secref{q:catshard}).  A micro average merges its fractions from
 |rm_value_parts_exact| on the exact path, the pooled RMSE among them, whose
 root of the merged fraction is rounded as \secref{q:sqrtq} shows;
 on the double path |rm_value_parts| gives the numerator and the
@@ -33002,7 +33642,8 @@ static int shard_write(ev_state *st)
     ev_measure *m = &st->m[i];
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
       (unsigned long) m->n_counted, (unsigned long) m->n_skipped);
-    if (m->cat) shard_put_cat(f, m->cat, m->pop != NULL);
+    if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
+      || m->a.metric == RM_ACLT ? 0 : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
       putc(' ', f); mpq_out_str(f, 10, m->px->W);
@@ -33679,7 +34320,10 @@ the items it recommended, each with the file's count, and the options line
 gains \.{popularity=DIGEST} (the digest of the file, as for judgments), so
 that states made with other popularity files are refused.  This changed
 the format: it is version~5, and a state of version~4 is refused with the
-advice to evaluate the shard again.
+advice to evaluate the shard again.  A weight of a rank discount is written
+\.{p/q:S} with its slot~$S$ (\secref{q:epcefdimpl}); and the state of EFD
+under \.{pop=file} also keeps the rows of the least popular items of the
+file, whose novelty EFD lends to the items the file does not hold.
 @^sharded evaluation@>@^catalogue metrics@>
 
 \.{--popularity FILE} reads lines \.{ITEM COUNT} (white space between, a
@@ -33692,7 +34336,8 @@ static int ev_is_cat(const rm_variant *a)
 {
   return a->agg == RM_AGG_NONE && (a->metric == RM_COVERAGE || a->metric == RM_NOVELTY
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
-    || a->metric == RM_EPC);
+    || a->metric == RM_EPC || a->metric == RM_EFD || a->metric == RM_APLT
+    || a->metric == RM_ACLT);
 }
 static int ev_pop_file(const rm_variant *a)
 {
@@ -33771,19 +34416,24 @@ static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double
 @ @<Engine functions@>=
 static void shard_put_cat(FILE *f, rm_cat *c, int ext)
 {
-  unsigned long n[3], pop, expo;
+  unsigned long n[3], pop, expo, least = 0;
   size_t i, r = rm_cat_items(c), k = 0;
   char *w;
   rm_cat_counts(c, n);
+  for (i = 0; i < r && ext == 2; i++) {
+    rm_cat_item(c, i, &pop, &expo, &w);
+    if (pop && (least == 0 || pop < least)) least = pop;
+    free(w);
+  }
   for (i = 0; i < r; i++) {
     rm_cat_item(c, i, &pop, &expo, &w);
-    k += !ext || expo > 0 || strcmp(w, "0");
+    k += !ext || expo > 0 || strcmp(w, "0") || (pop && pop == least);
     free(w);
   }
   fprintf(f, "catalogue %lu %lu %lu %lu\n", n[0], n[1], n[2], (unsigned long) k);
   for (i = 0; i < r; i++) {
     const char *id = rm_cat_item(c, i, &pop, &expo, &w);
-    if (!ext || expo > 0 || strcmp(w, "0")) {
+    if (!ext || expo > 0 || strcmp(w, "0") || (pop && pop == least)) {
       fprintf(f, "item %lu %lu %s ", pop, expo, w);
       shard_put_name(f, id); putc('\n', f);
     }
@@ -34519,8 +35169,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     named column must exist; --item none, --score none:\n"
     "                     no such column; a default matches Score, ' SCORE'\n"
     "  --popularity FILE  the popularity of items for pop=file (novelty, arp,\n"
-    "                     epc): lines ITEM COUNT, and '* M' for the total a\n"
-    "                     count is a share of (default: the sum of the counts);\n"
+    "                     epc, efd, aplt, aclt): lines ITEM COUNT, and '* M' for\n"
+    "                     the total a count is a share of (default: the sum of\n"
+    "                     the counts);\n"
     "                     an undefined value of these says why on standard\n"
     "                     error and, with --json, as \"why\"\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
@@ -34800,7 +35451,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"pauc", NULL, "the partial area of auc[max_fpr=]"},
   {"pauc", "mcclish", "standardised as scikit-learn's: 1/2 at random"},
   {"pauc", "raw", "the area itself, at most max_fpr"},
-  {"pop", NULL, "an item's popularity n(i), for novelty, arp and epc"},
+  {"pop", NULL, "an item's popularity n(i), for novelty, arp, epc and efd"},
   {"pop", "pos", "the users whose list has it at or above rel"},
   {"pop", "all", "the users whose list has it, whatever its grade"},
   {"pop", "file", "its count in eval --popularity FILE"},
@@ -34814,6 +35465,13 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"absent", NULL, "a judged query missing from the run, to eval"},
   {"absent", "skip", "is left out (the default, not written)"},
   {"absent", "empty", "is an empty list (ir_measures' names; trec_eval -c)"},
+  {"disc", NULL, "the rank discount d(r) of epc and efd"},
+  {"disc", "none", "d(r) = 1 (epc's default, not written)"},
+  {"disc", "log", "d(r) = 1/log2(r+2), r from 0 (Elliot)"},
+  {"relevance", NULL, "the relevance of a hit of grade g, for epc and efd"},
+  {"relevance", "binary", "1 (epc's default, not written)"},
+  {"relevance", "discounted", "2^(g-rel+1) - 1 (Elliot)"},
+  {"head", NULL, "p/q: the short head's share of the interactions (4/5)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
@@ -34881,6 +35539,9 @@ static const char *const metric_help[][2] = {
   {"entropy", "Shannon entropy of the items' exposures in the top K"},
   {"arp", "average popularity of the items of the top K (pop=)"},
   {"epc", "expected popularity complement of the relevant top K"},
+  {"efd", "expected free discovery: -log2 popularity share, relevant top K"},
+  {"aplt", "average share of long-tail items in the top K (head=)"},
+  {"aclt", "average number of long-tail items in the top K (head=)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -43074,6 +43735,14 @@ sources, $^b$ a pair that no input with binary grades separates.
 
 \medskip
 \distables
+
+@ \impl The code of \.{efd} (\secref{q:epcefd}), which came after the measures
+of diversity, follows every other metric's, so that no earlier witness of
+the golden vectors moves (the disagreements are written in the order of the
+codes).
+
+@<Metric codes@>=
+RM_EFD, RM_APLT, RM_ACLT,
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

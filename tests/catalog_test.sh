@@ -22,7 +22,15 @@ pop = ['%s %d' % (it, random.randint(1, 500)) for it in items]
 open(d + '/pop.txt', 'w').write('\n'.join(pop + ['* 1000']) + '\n')
 open(d + '/pop2.txt', 'w').write('\n'.join(pop[:55]) + '\n')
 PY
-for n in gini entropy arp epc fallout hits@10 'auc[max_fpr=0.1]'; do
+# near MEASURE POPFILE WANT WHAT: eval's value of MEASURE on rec.csv with
+# the popularity file is WANT, to 1e-12
+near() {
+  local got
+  got=$("$RM" eval --quiet --csv -m "$1" --popularity "$tmp/$2" "$tmp/rec.csv" | awk '{print $3}')
+  $PY -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(abs(a - b) > 1e-12 * b)" \
+    "$got" "$3" && ok "$4: $got" || fail "$4: $got, want $3"
+}
+for n in gini entropy arp epc fallout hits@10 'auc[max_fpr=0.1]' efd 'epc[disc=log]' aplt 'aclt[head=0.5]'; do
   "$RM" name "$n" >/dev/null 2>&1 && ok "name $n" || fail "name $n"
 done
 # novelty@10 with the file's popularity: the mean over users of the mean of
@@ -40,22 +48,38 @@ vals = [sum(-math.log2(int(pop[i]) / M) for _, i in sorted(l)[:10]) / 10
 print(repr(sum(vals) / len(vals)))
 PY
 )
-got=$("$RM" eval --quiet --csv -m 'novelty@10[pop=file]' --popularity "$tmp/pop.txt" \
-  "$tmp/rec.csv" | awk '{print $3}')
-$PY -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(abs(a - b) > 1e-12 * b)" \
-  "$got" "$want" && ok "novelty with a popularity file: $got" \
-  || fail "novelty with a popularity file: $got, want $want"
+near 'novelty@10[pop=file]' pop.txt "$want" "novelty with a popularity file"
 "$RM" eval --json --csv -m 'novelty@10[pop=file]' --popularity "$tmp/pop2.txt" \
   "$tmp/rec.csv" > "$tmp/j" 2> "$tmp/e"
 grep -q '"undefined":true,"why":"5 recommended items have popularity 0' "$tmp/j" &&
   grep -q 'undefined: 5 recommended items have popularity 0' "$tmp/e" &&
   ok "an undefined novelty says why" || fail "an undefined novelty says why"
+# efd@10 with the file of 55 items (no total line): Elliot's EFD, the mean
+# over the users with a positive label of sum(label * -log2(count/sum of
+# counts))/10 over the top 10, an item missing from the file taking the
+# novelty of the least popular (Elliot's max_nov), computed here
+want=$($PY - "$tmp" <<'PY'
+import csv, math, sys
+d = sys.argv[1]
+pop = {k: int(v) for k, v in (l.split() for l in open(d + '/pop2.txt'))}
+S = sum(pop.values()); top = -math.log2(min(pop.values()) / S)
+lists = {}
+for r in csv.DictReader(open(d + '/rec.csv')):
+    lists.setdefault(r['user'], []).append((-float(r['score']), r['item'], int(r['label'])))
+vals = [sum(g * (-math.log2(pop[i] / S) if i in pop else top) for _, i, g in sorted(l)[:10]) / 10
+        for l in lists.values() if any(g for _, _, g in l)]
+print(repr(sum(vals) / len(vals)))
+PY
+)
+near 'efd@10[pop=file]' pop2.txt "$want" "efd with a popularity file is Elliot's"
 # 7 shards by user, merged: the bytes of one run
 awk -F, -v T="$tmp" 'NR == 1 {for (i = 0; i < 7; i++) print > (T "/s" i ".csv"); next}
   {print >> (T "/s" (substr($1, 2) % 7) ".csv")}' "$tmp/rec.csv"
 M=(-m novelty@10 -m 'novelty@10[pop=file,floor=code]' -m 'coverage@10[items=60]'
    -m gini@10 -m 'gini@10[form=elliot,items=60]' -m 'entropy@10[unit=nats,scale=items]'
-   -m 'arp@10[pop=file]' -m 'epc@10[pop=file]' -m 'epc@5[pop=all]' -m 'mean:ndcg@10')
+   -m 'arp@10[pop=file]' -m 'epc@10[pop=file]' -m 'epc@5[pop=all]' -m 'mean:ndcg@10'
+   -m 'epc@10[pop=file,disc=log]' -m 'efd@10[pop=file]' -m 'efd@5[disc=log,relevance=discounted]'
+   -m 'efd@10[pop=file,disc=log]' -m 'aplt@10[pop=file]' -m 'aclt@10[head=1/2]')
 for pf in pop.txt pop2.txt; do
   for path in --exact --fast; do
     "$RM" eval --quiet --csv $path "${M[@]}" --popularity "$tmp/$pf" "$tmp/rec.csv" > "$tmp/one"
@@ -64,11 +88,28 @@ for pf in pop.txt pop2.txt; do
         "$tmp/s$i.csv" > "$tmp/s$i.state"
     done
     "$RM" merge --quiet "$tmp"/s6.state "$tmp"/s[0-5].state > "$tmp/merged" &&
-      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 10 ] &&
+      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 16 ] &&
       ok "7 shards merge to one run's bytes ($pf, $path)" ||
       fail "7 shards merge to one run's bytes ($pf, $path)"
   done
 done
+# EFD lends an item missing from the file the novelty of the file's least
+# popular item, which a shard must keep though it recommended it to nobody:
+# counts a 1, b 2, c 5 (sum 8); u1's top two b, x and u2's c, all labelled
+# 1: ((lg 4 + lg 8)/2 + lg(8/5))/2 = 11/4 - lg(5)/2 = 1.589036..., by hand
+printf 'a 1\nb 2\nc 5\n' > "$tmp/pop3.txt"
+printf 'user,item,label,score\nu1,b,1,0.9\nu1,x,1,0.5\n' > "$tmp/e1.csv"
+printf 'user,item,label,score\nu2,c,1,0.9\n' > "$tmp/e2.csv"
+cat "$tmp/e1.csv" <(tail -n +2 "$tmp/e2.csv") > "$tmp/e.csv"
+for i in 1 2; do
+  "$RM" eval --quiet --partial --csv -m 'efd@2[pop=file]' --popularity "$tmp/pop3.txt" \
+    "$tmp/e$i.csv" > "$tmp/e$i.state"
+done
+one=$("$RM" eval --quiet --csv -m 'efd@2[pop=file]' --popularity "$tmp/pop3.txt" "$tmp/e.csv")
+two=$("$RM" merge --quiet "$tmp/e1.state" "$tmp/e2.state")
+[ "$one" = "$two" ] && [ "$(awk '{print $3}' <<< "$one")" = 1.589035952556319 ] &&
+  ok "a shard keeps the least popular item of the file for efd" ||
+  fail "a shard keeps the least popular item of the file for efd: '$one', merged '$two'"
 sed '1s/ 5$/ 4/' "$tmp/s0.state" > "$tmp/v4.state"
 "$RM" merge "$tmp/v4.state" 2> "$tmp/e" && fail "a version 4 state is refused" ||
   { grep -q 'version 4 held no metric of the catalogue' "$tmp/e" &&

@@ -4,6 +4,7 @@
    novelty = (1/U) sum_u (1/K) sum_{i in top K of u} -log2 p(i),
    with p raised to 1e-8 under floor=code, evaluated with MPFR at 256 bits. */
 #include <check.h>
+#include <math.h>
 #include <gmp.h>
 #include <mpfr.h>
 #include <stdio.h>
@@ -158,6 +159,173 @@ START_TEST(test_novelty_oracle)
 }
 END_TEST
 
+/* EPC and EFD (book: "EPC and EFD, with a rank discount"), by hand.
+   L: a,b rated 1,0; a,c rated 1,1; a,b rated 0,0 (pop=pos: n_a 2, n_c 1,
+   U 3, C 2).  Under disc=log the user's two ranks weigh lg3/(1+lg3) and
+   1/(1+lg3); the novelties 1-2/3 at rank 1 and 2/3 at rank 2 sum alike
+   over the two ranks (2/3 each), so the discounts sum to 1: 1/3, rational. */
+static const int L1[] = {1, 0}, L2[] = {1, 1}, L3[] = {0, 0};
+static const char *const Lab[] = {"a", "b"}, *const Lac[] = {"a", "c"};
+static rm_list Lq[3] = {{2, L1, NULL, Lab, 0, NULL, NULL, NULL},
+                        {2, L2, NULL, Lac, 0, NULL, NULL, NULL},
+                        {2, L3, NULL, Lab, 0, NULL, NULL, NULL}};
+
+static void exact_is(const char *nm, const rm_list *q, size_t n, const char *frac)
+{
+  rm_variant v = name(nm);
+  rm_exact e;
+  double d;
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_set_exact(&v, q, n, &e), RM_OK);
+  ck_assert_msg(e.rational && strcmp(e.rational, frac) == 0, "%s: %s, not %s", nm,
+                e.rational ? e.rational : "irrational", frac);
+  ck_assert_int_eq(rm_value_set(&v, q, n, NULL, &d), RM_OK);
+  ck_assert_msg(rm_ulps_between(d, e.value) <= rm_ulp_bound(&v), "%s: double %a, exact %a", nm, d, e.value);
+  rm_exact_clear(&e);
+}
+static void irrational_near(const char *nm, const rm_list *q, size_t n, double want)
+{
+  rm_variant v = name(nm);
+  rm_exact e;
+  double d;
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_set_exact(&v, q, n, &e), RM_OK);
+  ck_assert_msg(e.rational == NULL, "%s: rational %s", nm, e.rational);
+  ck_assert_msg(rm_ulps_between(e.value, want) <= 4, "%s: exact %a, by hand %a", nm, e.value, want);
+  ck_assert_int_eq(rm_value_set(&v, q, n, NULL, &d), RM_OK);
+  ck_assert_msg(rm_ulps_between(d, e.value) <= rm_ulp_bound(&v), "%s: double %a, exact %a", nm, d, e.value);
+  rm_exact_clear(&e);
+}
+
+START_TEST(test_epc_efd_hand)
+{
+  /* one user rated a (of a,b); the other rated nothing: n_a 1, U 2, C 1;
+     under disc=log a at rank 1 weighs lg3/(1+lg3): (1/2) lg3/(1+lg3) */
+  static const int g1[] = {1, 0}, g0[] = {0, 0};
+  static const char *const ba[] = {"b", "a"};
+  rm_list one[2] = {{2, g1, NULL, Lab, 0, NULL, NULL, NULL}, {2, g0, NULL, ba, 0, NULL, NULL, NULL}};
+  /* grades 2,1 of a,b and 1 of a: relevance=discounted weighs 3 and 1;
+     n_a 2, n_b 1, U 2: ((3(1-1) + 1(1-1/2))/2 + 0)/2 = 1/8 */
+  static const int h1[] = {2, 1}, h2[] = {1};
+  static const char *const a[] = {"a"};
+  rm_list two[2] = {{2, h1, NULL, Lab, 0, NULL, NULL, NULL}, {1, h2, NULL, a, 0, NULL, NULL, NULL}};
+  /* four users, each one relevant item of its own: n 1 of S 4, lg 4 = 2 */
+  static const char *const ia[] = {"a"}, *const ib[] = {"b"}, *const ic[] = {"c"}, *const id[] = {"d"};
+  static const int r1[] = {1}, r11[] = {1, 1};
+  static const char *const cd[] = {"c", "d"};
+  rm_list four[4] = {{1, r1, NULL, ia, 0, NULL, NULL, NULL}, {1, r1, NULL, ib, 0, NULL, NULL, NULL},
+                     {1, r1, NULL, ic, 0, NULL, NULL, NULL}, {1, r1, NULL, id, 0, NULL, NULL, NULL}};
+  rm_list pairs[2] = {{2, r11, NULL, Lab, 0, NULL, NULL, NULL}, {2, r11, NULL, cd, 0, NULL, NULL, NULL}};
+  const double l3 = log2(3.0);
+  exact_is("epc@2", Lq, 3, "1/3");
+  exact_is("epc@2[disc=log]", Lq, 3, "1/3");
+  exact_is("epc@2[relevance=discounted]", two, 2, "1/8");
+  exact_is("efd@1", four, 4, "2");
+  exact_is("efd@1[disc=log]", four, 4, "2");
+  exact_is("efd@2[disc=log]", pairs, 2, "2"); /* 2 d(0,2) + 2 d(1,2) = 2 */
+  irrational_near("epc@2[disc=log]", one, 2, 0.5 * l3 / (1 + l3));
+  /* L under efd: S 3; (lg(3/2) + lg(3/2) + lg 3)/2/2 and, discounted,
+     (2 lg(3/2) lg3 + lg 3)/(1+lg3)/2 */
+  irrational_near("efd@2", Lq, 3, (2 * log2(1.5) + l3) / 4);
+  irrational_near("efd@2[disc=log]", Lq, 3, (2 * log2(1.5) * l3 + l3) / (1 + l3) / 2);
+}
+END_TEST
+
+/* The item table of EFD under an external popularity (the API that eval
+   uses): a 1, b 2, c 5 (sum 8); u1's b,x and u2's c, all relevant; x is
+   not in the file and takes a's novelty lg 8: ((2 + 3)/2 + lg(8/5))/2.
+   Without any positive count, the value is undefined and says why.  A
+   weight of a discount leaves the table as p/q:S and comes back. */
+START_TEST(test_efd_table)
+{
+  static const int g11[] = {1, 1}, g1[] = {1};
+  static const char *const bx[] = {"b", "x"}, *const c1[] = {"c"};
+  rm_list u1 = {2, g11, NULL, bx, 0, NULL, NULL, NULL}, u2 = {1, g1, NULL, c1, 0, NULL, NULL, NULL};
+  rm_variant v = name("efd@2[pop=file]"), w = name("efd@2[pop=file,disc=log]");
+  rm_cat *c = rm_cat_new(), *e = rm_cat_new(), *z = rm_cat_new();
+  rm_exact x;
+  double d;
+  char why[200];
+  size_t i;
+  int slots = 0;
+  rm_exact_init(&x);
+  ck_assert_int_eq(rm_cat_popularity(c, "a", 1), RM_OK);
+  ck_assert_int_eq(rm_cat_popularity(c, "b", 2), RM_OK);
+  ck_assert_int_eq(rm_cat_popularity(c, "c", 5), RM_OK);
+  ck_assert_int_eq(rm_cat_add(c, &v, &u1), RM_OK);
+  ck_assert_int_eq(rm_cat_add(c, &v, &u2), RM_OK);
+  ck_assert_int_eq(rm_cat_value_exact(&v, c, &x, why, sizeof why), RM_OK);
+  ck_assert(rm_ulps_between(x.value, 2.75 - log2(5.0) / 2) <= 2);
+  ck_assert_int_eq(rm_cat_value(&v, c, &d, why, sizeof why), RM_OK);
+  ck_assert(rm_ulps_between(d, x.value) <= rm_ulp_bound(&v));
+  ck_assert_int_eq(rm_cat_popularity(z, "*", 10), RM_OK);
+  ck_assert_int_eq(rm_cat_add(z, &v, &u2), RM_OK);
+  ck_assert_int_eq(rm_cat_value(&v, z, &d, why, sizeof why), RM_UNDEFINED);
+  ck_assert_msg(strstr(why, "no item has a popularity above 0") != NULL, "%s", why);
+  ck_assert_int_eq(rm_cat_add(e, &w, &u1), RM_OK);
+  for (i = 0; i < rm_cat_items(e); i++) {
+    unsigned long pop, expo;
+    char *s;
+    rm_cat_item(e, i, &pop, &expo, &s);
+    slots += strcmp(s, "1:2") == 0 || strcmp(s, "1:3") == 0; /* t 2: slots 2 and 3 */
+    free(s);
+  }
+  ck_assert_int_eq(slots, 2);
+  ck_assert_int_eq(rm_cat_put(e, "y", 0, 1, "1/2:3"), RM_OK);
+  ck_assert_int_eq(rm_cat_put(e, "y", 0, 1, "1/2:0"), RM_EINVAL);
+  ck_assert_int_eq(rm_cat_put(e, "y", 0, 1, "1/2:"), RM_EINVAL);
+  ck_assert_int_eq(rm_cat_put(e, "y", 0, 1, "1/2:3x"), RM_EINVAL);
+  rm_cat_free(c); rm_cat_free(e); rm_cat_free(z);
+  rm_exact_clear(&x);
+}
+END_TEST
+
+/* APLT and ACLT (book: "APLT and ACLT, and the long tail"), by hand on L:
+   n_a 2, n_c 1, n_b 0, S 3.  head 4/5: a (2 < 12/5), then c (3): the head
+   is a, c and the tail b, in the first and third users' top two: APLT
+   (1/2 + 0 + 1/2)/3 = 1/3, ACLT (1 + 0 + 1)/3 = 2/3.  head 1/2: a alone
+   (2 >= 3/2), the tail b, c: APLT 1/2, ACLT 1.  head 1: every item with a
+   popularity, the tail b alone again.  Without a rating there is no head. */
+START_TEST(test_aplt_aclt_hand)
+{
+  rm_variant v;
+  rm_exact e;
+  static const int z[] = {0, 0};
+  rm_list none[1] = {{2, z, NULL, Lab, 0, NULL, NULL, NULL}};
+  exact_is("aplt@2", Lq, 3, "1/3");
+  exact_is("aclt@2", Lq, 3, "2/3");
+  exact_is("aplt@2[head=1/2]", Lq, 3, "1/2");
+  exact_is("aclt@2[head=1/2]", Lq, 3, "1");
+  exact_is("aplt@2[head=1]", Lq, 3, "1/3");
+  exact_is("aclt@2[pop=all]", Lq, 3, "1/3"); /* n_a 3, n_b 2, n_c 1: head 4/5 of 6 is a, b */
+  v = name("aplt@2");
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_set_exact(&v, none, 1, &e), RM_UNDEFINED);
+  rm_exact_clear(&e);
+  ck_assert_int_eq(rm_variant_parse("aplt[head=3/2]", &v, NULL, 0), RM_ENAME);
+  ck_assert_int_eq(rm_variant_parse("aclt[head=0]", &v, NULL, 0), RM_ENAME);
+}
+END_TEST
+
+/* The names: epc keeps its name at the defaults, and reads them. */
+START_TEST(test_epc_efd_names)
+{
+  char buf[RM_NAME_MAX];
+  rm_variant v = name("epc@10[disc=none,relevance=binary]");
+  rm_variant_name(&v, buf, sizeof buf);
+  ck_assert_str_eq(buf, "epc@10[pop=pos,rel=1,ties=input]");
+  v = name("efd@10");
+  rm_variant_name(&v, buf, sizeof buf);
+  ck_assert_str_eq(buf, "efd@10[pop=pos,disc=none,relevance=binary,rel=1,ties=input]");
+  v = name("epc@10[relevance=discounted,disc=log]");
+  rm_variant_name(&v, buf, sizeof buf);
+  ck_assert_str_eq(buf, "epc@10[pop=pos,disc=log,relevance=discounted,rel=1,ties=input]");
+  ck_assert_int_eq(rm_variant_parse("novelty[disc=log]", &v, NULL, 0), RM_ENAME);
+  ck_assert_int_eq(rm_variant_parse("efd[disc=exp]", &v, NULL, 0), RM_ENAME);
+  ck_assert_int_eq(rm_variant_parse("mean:efd", &v, NULL, 0), RM_ENAME);
+}
+END_TEST
+
 Suite *suite_novelty(void)
 {
   Suite *s = suite_create("novelty");
@@ -165,6 +333,10 @@ Suite *suite_novelty(void)
   tcase_add_test(tc, test_novelty_hand);
   tcase_add_test(tc, test_novelty_edges);
   tcase_add_loop_test(tc, test_novelty_oracle, 0, 10);
+  tcase_add_test(tc, test_epc_efd_hand);
+  tcase_add_test(tc, test_efd_table);
+  tcase_add_test(tc, test_epc_efd_names);
+  tcase_add_test(tc, test_aplt_aclt_hand);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -19,7 +19,8 @@
 #     of the tables of worked examples of the later ones (INSQ, the
 #     adaptive measures, compatibility), are the values that rankmetrics
 #     value computes, to the six decimals printed, and the exact fraction
-#     where the book gives one.
+#     where the book gives one (for the catalogue's metrics, over the
+#     users' grades and items of its table).
 # The atlas's claims are atlas_test's, the commands' commands_test's.
 # Run from the top directory after `make'.
 . "$(dirname "${BASH_SOURCE[0]}")/booktest.sh"
@@ -115,7 +116,24 @@ while IFS='|' read -r v opts cf want; do
   [ "$q" = "$cf" ] || fail "the answer to an exercise ($lab), $v of $opts, is exactly ${q:-nothing}, the book says $cf"
 done <<< "$rows"
 done
-[ "$checked" -ge 147 ] || fail "only $checked answers to the exercises and worked examples were checked"
+# The catalogue's answers (\here{cat-ans}) name the users' items too:
+# exercise & variant & grades & items & closed form & value.
+rows=$(sed -n '/^@ {\\it Answers to the exercises.}\\here{cat-ans}/,/^@/p' rankmetrics.w |
+  sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\([^&]*\)&\([^&]*\)&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4|\5/p')
+n=$(printf '%s\n' "$rows" | grep -c . || true)
+[ "$n" -ge 6 ] || fail "the answers to the exercises of \\here{cat-ans} are missing or no longer parse ($n rows of 6)"
+while IFS='|' read -r v g ids cf want; do
+  [ -n "$v" ] || continue
+  v=${v//@@/@}
+  got=$(printf '%.6f' "$($TOOL value "$v" --grades "$g" --ids "$ids" </dev/null 2>/dev/null | cut -f2)")
+  checked=$((checked + 1))
+  [ "$got" = "$want" ] || fail "the answer to an exercise (cat), $v of $g, is $got, the book says $want"
+  if [[ $cf =~ ^[0-9]+(/[0-9]+)?$ ]]; then
+    q=$($TOOL value "$v" --grades "$g" --ids "$ids" --exact </dev/null 2>/dev/null | sed -n 's/^rational *//p')
+    [ "$q" = "$cf" ] || fail "the answer to an exercise (cat), $v of $g, is exactly ${q:-nothing}, the book says $cf"
+  fi
+done <<< "$rows"
+[ "$checked" -ge 153 ] || fail "only $checked answers to the exercises and worked examples were checked"
 
 # The worked examples that open the tool's part and the chapter on run
 # files: the tool's output must be the lines the book prints.

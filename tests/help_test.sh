@@ -56,7 +56,7 @@ $RM verify --help | grep -q "What the keys" && bad "verify --help explains keys"
 # Every group key=words or key=words(COND) of a metric's line: each word
 # is accepted alone, with a cutoff (COND @K) or with each word of COND.
 listing=$(sed -n '/^NAME is/,/^aggregators/p' "$T/top" | grep '^  [a-z]' | grep -v '^  micro')
-[ "$(printf '%s\n' "$listing" | wc -l)" -eq 70 ] && ok "70 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
+[ "$(printf '%s\n' "$listing" | wc -l)" -eq 73 ] && ok "73 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
 nacc=0; nref=0
 while read -r head groups; do
   m=${head%%[*}; req=
@@ -67,7 +67,7 @@ while read -r head groups; do
     k=${g%%=*}; rest=${g#*=}; cond=; words=$rest
     case $rest in *"(required)") words=${rest%"(required)"};;
       *"("*) words=${rest%%"("*}; cond=${rest#*"("}; cond=${cond%")"};; esac
-    case $k$words in atp/q|alphap/q|betap/q) words="0 1/2 1";; pp/q) words="1/2 9/10";; esac # a recall level, alpha, beta: 0..1; a persistence below 1
+    case $k$words in atp/q|alphap/q|betap/q) words="0 1/2 1";; pp/q) words="1/2 9/10";; headp/q) words="1/2 1";; esac # a recall level, alpha, beta: 0..1; a persistence below 1; a share of the head, above 0
     case $words in *..*) words="${words%%..*} ${words##*..}";; p/q) words="1/2 3";; *) words=${words//|/ };; esac
     for w in $words; do
       names=()

@@ -134,6 +134,8 @@ readerfirst 'Rank correlation' 'The implementation of rank correlation' \
 readerfirst 'Incomplete judgments' \
   'The implementation of the metrics of incomplete judgments' \
   q:rbpdepth q:judged-te E-judged E-judged-te E-judged-rbp judged-ex judged-ans
+readerfirst 'Metrics of the catalogue' 'The implementation of the metrics of the catalogue' \
+  q:epcefd cat-example cat-cases cat-ex cat-ans
 readerfirst 'Measures of trec\_eval' 'The implementation of the measures of trec\_eval' \
   q:gm gm-examples q:counts q:iprec q:setap q:bing q:utility q:ngain q:ndcgrel q:rndcg \
   q:relstring trecm-ex trecm-ans

@@ -108,3 +108,75 @@ def test_arp_epc_novelty():
         want = sum(sum(-math.log2(max(pop.get(i, 0) / U, 1e-8)) for i in top) / 3
                    for top in t) / U
         assert math.isclose(nov.value, want, rel_tol=1e-13)
+
+
+def elliot_expected(qs, k, metric, disc, relevance):
+    """Elliot's EPC and EFD (novelty/EPC/epc.py, novelty/EFD/efd.py), written
+    here as their loops are, with the popularity of the same users' positives:
+    per user, sum over the top k of rel * disc(r) * novelty over sum of
+    disc(r), disc(r) = 1/log2(r + 2) (Elliot's logarithmic_ranking_discount),
+    or 1 without a discount; rel 1 (binary) or 2**(g - 1 + 1) - 1
+    (discounted); averaged over the users with a relevant item."""
+    pop = {}
+    for g, s, ids in qs:
+        for i in set(i for x, i in zip(g, ids) if x >= 1):
+            pop[i] = pop.get(i, 0) + 1
+    U, S = len(qs), sum(pop.values())
+    vals = []
+    for g, s, ids in qs:
+        if not any(x >= 1 for x in g):
+            continue
+        order = sorted(range(len(ids)), key=lambda i: -s[i])[:k]
+        nov = norm = 0.0
+        for r, j in enumerate(order):
+            d = 1 / math.log2(r + 2) if disc == "log" else 1.0
+            rel = 0 if g[j] < 1 else (1 if relevance == "binary" else 2 ** g[j] - 1)
+            n = pop.get(ids[j], 0)
+            nu = 1 - n / U if metric == "epc" else (-math.log2(n / S) if n else 0.0)
+            nov += rel * d * nu
+            norm += d
+        vals.append(nov / norm)
+    return sum(vals) / len(vals)
+
+
+@pytest.mark.parametrize("metric", ["epc", "efd"])
+@pytest.mark.parametrize("disc", ["none", "log"])
+@pytest.mark.parametrize("relevance", ["binary", "discounted"])
+def test_epc_efd_are_elliots(metric, disc, relevance):
+    for seed in range(15):
+        r = random.Random(100 + seed)
+        qs = []
+        for _ in range(10):
+            ids = r.sample(["i%d" % k for k in range(12)], r.randint(1, 7))
+            qs.append(([r.choice([0, 0, 1, 2, 3]) for _ in ids], [r.random() for _ in ids], ids))
+        name = "%s@4[disc=%s,relevance=%s]" % (metric, disc, relevance)
+        want = elliot_expected(qs, 4, metric, disc, relevance)
+        got = rm.exact_set(name, qs)
+        assert math.isclose(got.value, want, rel_tol=1e-13), (name, seed)
+        assert math.isclose(rm.value_set(name, qs), want, rel_tol=1e-13), (name, seed)
+
+
+def test_aplt_aclt_are_elliots():
+    """Elliot's APLT and ACLT (bias/aplt/aplt.py, bias/aclt/aclt.py) with its
+    long tail (evaluation/popularity.py): the items by decreasing popularity
+    (ties here by identifier) enter the short head until their popularities
+    reach head times the interactions, the one that reaches it included;
+    the rest, the items shown but never rated among them, are the long tail."""
+    for seed in range(20):
+        qs = users(200 + seed)
+        for head in (Fraction(4, 5), Fraction(1, 2), Fraction(1)):
+            t = tops(qs, 3)
+            pop = {i: 0 for g, s, ids in qs for i in ids}
+            for g, s, ids in qs:
+                for i in set(i for x, i in zip(g, ids) if x >= 1):
+                    pop[i] += 1
+            limit, short = head * sum(pop.values()), set()
+            for i in sorted(pop, key=lambda i: (-pop[i], i)):
+                short.add(i)
+                limit -= pop[i]
+                if limit <= 0:
+                    break
+            aplt = sum(Fraction(len(set(top) - short), len(top)) for top in t) / len(qs)
+            aclt = sum(Fraction(len(set(top) - short)) for top in t) / len(qs)
+            assert rm.exact_set("aplt@3[head=%s]" % head, qs).fraction == aplt
+            assert rm.exact_set("aclt@3[head=%s]" % head, qs).fraction == aclt

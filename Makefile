@@ -308,6 +308,7 @@ CHECK_SCRIPTS = verify_test order_test verify_all_test install_test header_test 
 CHECK_SCRIPTS += divers_test
 CHECK_SCRIPTS += catalog_test xgboost_check
 CHECK_SCRIPTS += irm_test
+CHECK_SCRIPTS += verify_significance_test
 # The slowest steps first, so that the two lines of work end together.
 CHECK_STEPS = check-sanitize check-valgrind test-fault_test test-threads_eval_test \
   vectors-check check-adequacy $(addprefix test-,$(filter-out fault_test threads_eval_test,$(CHECK_SCRIPTS))) \

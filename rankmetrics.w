@@ -417,6 +417,7 @@
 @s te_dfiles int
 @s te_gl int
 @s te_pow int
+@s sig_member int
 @s restrict const
 @s line normal
 @s error normal
@@ -21717,6 +21718,11 @@ typedef struct {
   long line;
   int verdict; /* |RM_VERDICT_EXACT|, |_WITHIN|, |_WRONG|, or |_NONE| when not given */
   double ulps; /* distance of |observed| from |expected|, when both are numbers */
+  int value_verdict; /* the verdict on the value alone (the family \.{significance}:
+    on $p$; elsewhere |verdict|) */
+  int stat_given; /* \.{significance}: the candidate gave a statistic */
+  double stat_expected, stat_observed, stat_ulps; /* the vector's, the candidate's */
+  int stat_verdict; /* the verdict on the statistic, or |RM_VERDICT_NONE| */
 } rm_verdict;
 typedef struct {
   const char *family; /* stem */
@@ -21824,7 +21830,7 @@ static int vf_family(const char *stem)
   if (stem == NULL) return -1;
   for (f = 0; vector_families[f].stem; f++)
     if (strcmp(stem, vector_families[f].stem) == 0) return f;
-  return -1;
+  return strcmp(stem, "significance") == 0 ? VF_SIG : -1;
 }
 
 @ A family the verifier does not know is answered with the families it
@@ -21882,6 +21888,7 @@ typedef struct {
   double value;
   const char *file; /* one of the verifier's |files| */
   long lineno;
+  struct vf_sig *sig; /* the family \.{significance}: its columns; else |NULL| */
 } vf_test;
 typedef struct {
   int fam;
@@ -21914,6 +21921,7 @@ returns a message passes on, and the public functions turn into
 |RM_ENOMEM|.
 
 @<Private functions@>=
+@<Prototypes of the verifier's family \.{significance}@>@;
 static const char vf_nomem[] = "out of memory";
 static void *vf_alloc(rm_verifier *v, void *p, size_t n)
 {
@@ -21989,6 +21997,7 @@ static void vf_test_free(vf_test *x)
   free(x->unj_shown);
   for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }
   free(x->err_name);
+  sig_free(x);
 }
 void rm_verifier_free(rm_verifier *v)
 {
@@ -22027,7 +22036,7 @@ static int vf_find_group(rm_verifier *v, int fam, const char *name)
   memset(p, 0, sizeof *p);
   p->fam = fam;
   if ((p->name = vf_strdup(v, name)) == NULL) return -1;
-  p->parsed = rm_variant_parse(name, &t, NULL, 0) == RM_OK;
+  p->parsed = fam == VF_SIG ? sig_parses(name) : rm_variant_parse(name, &t, NULL, 0) == RM_OK;
   return (int) v->ngrp++;
 }
 
@@ -22213,6 +22222,7 @@ static const char *vf_set_field(rm_verifier *v, vf_test *x, const char *key,
 {
   int k;
   static const char *const list_keys[4] = {"grades", "scores", "ids", "judged"};
+  if (x->fam == VF_SIG) return sig_set_field(v, x, key, val);
   for (k = 0; k < 4; k++) if (strcmp(key, list_keys[k]) == 0) break;
   if (k < 4) {
     if (x->shown[k]) return "a list is given twice";
@@ -22275,6 +22285,7 @@ static const char *vf_finish(rm_verifier *v, vf_test *x)
   char *part[4];
   long q, k;
   const char *msg = NULL;
+  if (x->fam == VF_SIG) return sig_finish(v, x);
   if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
     return "a test lacks one of grades, scores, ids, judged";
   if (x->nq == 0) {
@@ -22448,7 +22459,8 @@ rm_status rm_verifier_load(rm_verifier *v, const char *family)
   v->first = v->nvec; v->cur_group = v->cur = -1;
   if ((path = vf_alloc(v, NULL, strlen(v->dir) + strlen(family) + 16)) == NULL)
     return vf_fail(v, RM_ENOMEM, vf_nomem);
-  sprintf(path, "%s/%s_test.txt", v->dir, family);
+  if (f == VF_SIG) sprintf(path, "%s/%s.txt", v->dir, family);
+  else sprintf(path, "%s/%s_test.txt", v->dir, family);
   v->loading = 1;
   s = v->load ? v->load(v->ctx, v, family, path) : vf_read_file(v, family, path);
   v->loading = 0;
@@ -22514,12 +22526,12 @@ static rm_status vf_record(rm_verifier *v, int f, long id, int given, double val
 {
   vf_test *x;
   rm_status s;
-  const char *stem = vector_families[f].stem;
+  const char *stem = vf_stem(f);
   if ((s = rm_verifier_load(v, stem)) < 0)
     return s == RM_ENOMEM ? RM_ENOMEM : RM_EVECTORS;
   if (id >= v->n_id[f] || v->by_id[f][id] == 0) {
-    snprintf(v->msg, sizeof v->msg, "there is no test %s:%ld in %.60s/%s_test.txt",
-      stem, id, v->dir, stem);
+    snprintf(v->msg, sizeof v->msg, "there is no test %s:%ld in %.60s/%s%s.txt",
+      stem, id, v->dir, stem, f == VF_SIG ? "" : "_test");
     return RM_EFORMAT;
   }
   if ((x = &v->vec[v->by_id[f][id] - 1])->given != RM_GIVEN_NONE) {
@@ -22583,11 +22595,12 @@ static int vf_nonzero_digits(const char *s)
 rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char *file,
   long lineno)
 {
-  char *field[3] = {NULL, NULL, NULL}, *p, *colon, *end, *what;
+  char *field[4] = {NULL, NULL, NULL, NULL}, *p, *colon, *end, *what;
   const char *bad;
   int nf = 0, f = -1, given = RM_GIVEN_NUMBER;
   long id = 0;
-  double value = 0;
+  double value = 0, stat = 0;
+  rm_status s;
   const size_t ws = sizeof v->msg;
   if (v == NULL) return RM_EINVAL;
   what = v->msg; what[0] = '\0';
@@ -22596,7 +22609,7 @@ rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char
     v->lines++; return vf_fail(v, RM_EFORMAT, bad); }
   if ((p = strchr(buf, '#')) != NULL) *p = '\0';
   if (!vf_utf8(buf)) { v->lines++; return vf_fail(v, RM_EFORMAT, "invalid UTF-8"); }
-  for (p = buf; nf < 3; ) { /* not |strtok|, which keeps state between calls */
+  for (p = buf; nf < 4; ) { /* not |strtok|, which keeps state between calls */
     p += strspn(p, " \t\r\n");
     if (*p == '\0') break;
     field[nf++] = p;
@@ -22605,8 +22618,8 @@ rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char
   }
   if (nf == 0) return RM_OK;
   v->lines++;
-  if (nf != 2 || (colon = strchr(field[0], ':')) == NULL)
-    return vf_fail(v, RM_EFORMAT, "expected 'FAMILY:TCID VALUE'");
+  if (nf < 2 || nf > 3 || (colon = strchr(field[0], ':')) == NULL)
+    return vf_fail(v, RM_EFORMAT, nf > 2 ? SIG_THREE : "expected 'FAMILY:TCID VALUE'");
   *colon = '\0';
   f = vf_family(field[0]);
   errno = 0;
@@ -22614,8 +22627,10 @@ rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char
   if (f < 0) vf_unknown_family(what, ws, field[0]);
   else if (colon[1] < '0' || colon[1] > '9' || *end != '\0' || errno || id < 1)
     snprintf(what, ws, "the test id '%.40s' is not a whole number", colon + 1);
+  else if (nf == 3 && f != VF_SIG) snprintf(what, ws, "%s", SIG_THREE);
   else if (strcmp(field[1], "invalid") == 0) given = RM_GIVEN_INVALID;
   else if (strcmp(field[1], "error") == 0) given = RM_GIVEN_ERROR;
+  else if (f == VF_SIG && strcmp(field[1], "undefined") == 0) given = RM_GIVEN_INVALID;
   else {
     value = strtod(field[1], &end);
     if (end == field[1] || *end != '\0')
@@ -22624,8 +22639,11 @@ rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char
     else if (value == 0 && vf_nonzero_digits(field[1]))
       snprintf(what, ws, "'%.60s' is not zero, but too small for a double", field[1]);
   }
+  if (what[0] == '\0' && nf == 3) sig_read_stat(what, ws, field[2], given, &stat);
   if (what[0]) return RM_EFORMAT;
-  return vf_record(v, f, id, given, value, file, lineno);
+  s = vf_record(v, f, id, given, value, file, lineno);
+  if (s == RM_OK && nf == 3) sig_set_stat(v, id, stat);
+  return s;
 }
 
 @ The verdict on a number $g$ against the expected double $e$, and on a
@@ -22644,6 +22662,7 @@ static int vf_verdict(const rm_verifier *v, const vf_test *x)
   if (x->given == RM_GIVEN_NONE) return RM_VERDICT_NONE;
   if (x->invalid) return x->given == RM_GIVEN_NUMBER ? RM_VERDICT_WRONG : RM_VERDICT_EXACT;
   if (x->given != RM_GIVEN_NUMBER) return RM_VERDICT_WRONG;
+  if (x->sig) return sig_verdict(v, x);
   return vf_number_verdict(v, x->value, x->expect);
 }
 
@@ -22660,7 +22679,7 @@ rm_status rm_verifier_verdict(const rm_verifier *v, size_t i, rm_verdict *out)
   int k;
   if (v == NULL || out == NULL || i >= v->nvec) return RM_EINVAL;
   x = &v->vec[i];
-  out->family = vector_families[x->fam].stem;
+  out->family = vf_stem(x->fam);
   out->family_index = x->fam;
   out->tcid = x->tcid;
   out->group = (size_t) x->group;
@@ -22673,6 +22692,10 @@ rm_status rm_verifier_verdict(const rm_verifier *v, size_t i, rm_verdict *out)
   out->verdict = vf_verdict(v, x);
   out->ulps = !x->invalid && x->given == RM_GIVEN_NUMBER
     ? rm_ulps_between(x->value, x->expect) : 0;
+  out->value_verdict = out->verdict;
+  out->stat_given = 0; out->stat_verdict = RM_VERDICT_NONE;
+  out->stat_expected = out->stat_observed = out->stat_ulps = 0;
+  if (x->sig) sig_verdict_fields(v, x, out);
   return RM_OK;
 }
 rm_status rm_verifier_lists(const rm_verifier *v, size_t i, const rm_list **lists,
@@ -22713,7 +22736,7 @@ rm_status rm_verifier_group(rm_verifier *v, size_t g, rm_verify_group *out)
     v->dirty = 0;
   }
   p = &v->grp[g];
-  out->family = vector_families[p->fam].stem;
+  out->family = vf_stem(p->fam);
   out->family_index = p->fam;
   out->variant = p->name;
   out->parsed = p->parsed;
@@ -23251,6 +23274,7 @@ rm_status rm_verifier_explain(rm_verifier *v, size_t g, rm_explanation *own,
   rm_status s;
   if (v == NULL || own == NULL || n == NULL || given == NULL || g >= v->ngrp)
     return RM_EINVAL;
+  if (v->grp[g].fam == VF_SIG) return sig_explain(v, g, own, n, given);
   vg.fam = v->grp[g].fam; vg.name = v->grp[g].name;
   if (rm_variant_parse(vg.name, &vg.v, NULL, 0) != RM_OK) return RM_ENAME;
   if ((m = vf_alloc(v, NULL, v->nvec * sizeof *m)) == NULL) return RM_ENOMEM;
@@ -23351,6 +23375,7 @@ rm_status rm_verifier_explains(const rm_verifier *v, size_t i, const char *name,
   const vf_test *x;
   if (v == NULL || name == NULL || yes == NULL || i >= v->nvec
       || v->vec[i].given == RM_GIVEN_NONE) return RM_EINVAL;
+  if (v->vec[i].fam == VF_SIG) return sig_explains(v, i, name, yes);
   if (rm_variant_parse(name, &a, NULL, 0) != RM_OK) return RM_ENAME;
   x = &v->vec[i];
   m.ls = x->nq ? x->ls : &x->l; m.nq = (size_t) x->nq;
@@ -25477,6 +25502,369 @@ static int write_significance(const char *dir, tool_out *out)
   if (!ok) out_abandon(&out[1]);
   else if (!(ok = out_finish(&out[1], "vectors"))) out_abandon(&out[0]);
   return ok;
+}
+
+@* Verifying a test's results.\here{q:sigverify}
+An implementation of a test, scipy's or R's or a team's own, is checked
+against these vectors as a metric is checked against its family's: it
+computes, for every test case of a variant it claims, the statistic and
+$p$, and \.{rankmetrics verify} (or |rankmetrics.verify| in Python) judges
+them (\secref{verify}).  The family's name is \.{significance}, and a
+candidate's line has a third field, the statistic, after~$p$:
+$$\vbox{\halign{\tt#\hfil\cr
+\# scipy.stats.ttest\_rel on the worked example\cr
+significance:1 0.24519388179494772 1.4411533842457842\cr
+significance:52 0.625\cr}}$$
+The statistic may be left out (scipy's two-sided \.{wilcoxon} reports
+$\min(W_+,W_-)$, not this book's~$W_+$, and its $p$ alone is then
+comparable); a test whose vector says \.{status = undefined} is answered
+with the word \.{undefined} (or \.{invalid}, \.{error}), and any number
+there is wrong.  The verdict is that of a metric, given to each number on
+its own: exact when it is the vector's double, within \.{--ulps} or
+\.{--rel}, else wrong; the test's verdict is the worse of the two, and the
+report says which of $p$ and the statistic is wrong.  What the vectors
+hold is the exact path's: $p$ correctly rounded, the statistic
+(\secref{q:sigvectors}) as the test defines it, so that a library that
+computes either in floating point is judged with a tolerance, and
+\.{--rel 1e-12} is the one \.{tests/significance\_check.sh} uses.
+@^verify, the family significance@>
+
+The diagnosis is a metric's too (\secref{q:verifyengine}), over the
+variants of the tests instead of a metric's keys: under each variant with
+a wrong result, every other test and every combination of the words of
+its keys (\.{sided}, \.{zero}, \.{method}, \.{cc}, \.{plusone}, \.{ci}),
+with the numeric keys \.{n}, \.{seed} and \.{level} kept, is run on the
+exact path over the cases the candidate gave, and those whose $p$ explains
+the candidate's (within 1024 ulps, or the tolerance) are ranked as a
+metric's alternatives are.  A one-sided $p$ where a two-sided one was
+meant, a continuity correction where none was, a Monte Carlo $p$ without
+the $+1$: each is another variant, and the report names it.
+
+@ {\it A worked example.}  The worked example of this part (\secref{q:compare})
+is case~1 of every variant; its tests are numbered $1+17k$ for the
+$k$th variant of the file, counted from~0.  A candidate that worked it by
+hand writes the fractions of the chapters above as decimals:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+significance:52 0.625 3&the sign test, $p=5/8$, $n_+=3$\cr
+significance:103 0.375 8.5&Wilcoxon's exact test, $p=3/8$, $W_+=8.5$\cr
+significance:239 0.375 0.375&the exact randomization test, $p=3/8$, $\bar d=3/8$\cr
+significance:256 0.1875 0.375&the same, one-sided (\.{greater}): $p=3/16$\cr}}$$
+and \.{verify} says \.{4 vectors given: 4 exact}.  With the last line's
+$p$ written as $3/8$, the two-sided value, the report reads
+$$\vbox{\halign{\tt#\hfil\cr
+diagnosis (the variants with a wrong result):\cr
+randomization[method=exact,sided=greater] (significance): 1 of 1 results wrong\cr
+\quad the candidate's values match randomization[method=exact,sided=two] on 1 of 1\dots\cr
+\noalign{\smallskip}
+WRONG\ \ significance:256\ \ randomization[method=exact,sided=greater]\ \ \dots\cr
+\quad input\ \ \ \ a 1,0.5,0.25,1; b 0.5,0.25,0.5,0\cr
+\quad p\ \ \ \ \ \ \ \ expected 0x1.8p-3 = 0.1875; given 0x1.8p-2 = 0.375: WRONG\dots\cr
+\quad statistic expected 0x1.8p-2 = 0.375; given 0x1.8p-2 = 0.375: exact\cr}}$$
+with exit status~1: the $p$ is wrong and named, the statistic right, and
+the diagnosis names the two-sided test.  \.{tests/verify\_significance\_test.sh}
+runs these lines and checks the report's lines shown here; it also gives R's
+\.{wilcox.test} with \.{correct=TRUE} to the variant without the correction
+(the diagnosis names \.{cc=yes}) and R's values for the variant with it
+(they pass within \.{--rel 1e-12}).  \.{python/tests/test\_verify\_significance.py}
+gives scipy's values for every variant scipy computes, as
+\.{tests/significance\_check.sh} chooses them, and checks that they pass
+within \.{rel=1e-12}, and that a $p$ altered by one part in a thousand fails
+and is named.
+
+@ \impl The verifier keeps a test of the family \.{significance} as it keeps
+a metric's, with its two columns in a block of its own; the columns' text
+is the test's first two |shown| fields, so that a report shows them.  The
+family has no index in |vector_families| (the tool writes its files
+apart), so the verifier gives it the index after the last.
+
+@d VF_SIG ((int) (sizeof vector_families / sizeof *vector_families) - 1)
+@<Private types@>=
+struct vf_sig {
+  double *a, *b; /* the two columns */
+  size_t n;
+  int has_stat; double stat; /* the vector's statistic */
+  int stat_given; double stat_value; /* the candidate's */
+};
+
+@ @<Prototypes of the verifier's family \.{significance}@>=
+#define SIG_THREE "expected 'FAMILY:TCID VALUE', or 'significance:TCID P STATISTIC'"
+static const char *vf_stem(int f);
+static int sig_parses(const char *name);
+static void sig_free(vf_test *x);
+static const char *sig_set_field(rm_verifier *v, vf_test *x, const char *key,
+  const char *val);
+static const char *sig_finish(rm_verifier *v, vf_test *x);
+static int sig_verdict(const rm_verifier *v, const vf_test *x);
+static void sig_verdict_fields(const rm_verifier *v, const vf_test *x, rm_verdict *out);
+static void sig_read_stat(char *what, size_t ws, const char *text, int given,
+  double *stat);
+static void sig_set_stat(rm_verifier *v, long id, double stat);
+static rm_status sig_explain(rm_verifier *v, size_t g, rm_explanation *own, size_t *n,
+  int *given);
+static rm_status sig_explains(const rm_verifier *v, size_t i, const char *name, int *yes);
+
+@ @<Private functions@>=
+_Static_assert(VF_SIG < VF_FAMILIES, "the verifier's arrays hold the family significance");
+static const char *vf_stem(int f)
+{
+  return f == VF_SIG ? "significance" : vector_families[f].stem;
+}
+static int sig_parses(const char *name)
+{
+  rm_test t;
+  return rm_test_parse(name, &t) == RM_OK;
+}
+static struct vf_sig *sig_of(rm_verifier *v, vf_test *x)
+{
+  if (x->sig == NULL && (x->sig = vf_alloc(v, NULL, sizeof *x->sig)) != NULL)
+    memset(x->sig, 0, sizeof *x->sig);
+  return x->sig;
+}
+static void sig_free(vf_test *x)
+{
+  if (x->sig == NULL) return;
+  free(x->sig->a); free(x->sig->b); free(x->sig);
+}
+
+@ \impl A line of the file sets a column, the status, the statistic or
+$p$ (\.{value}); the others (\.{comment}, \.{decimal}, \.{rational},
+\.{count}, \.{total}, \.{lo}, \.{hi}) are not judged.  A test whose status
+is \.{undefined} is kept as an invalid test is, refused by
+\.{undefined}.
+
+@<Private functions@>=
+static const char *sig_set_field(rm_verifier *v, vf_test *x, const char *key,
+  const char *val)
+{
+  struct vf_sig *g = sig_of(v, x);
+  int k = strcmp(key, "a") == 0 ? 0 : strcmp(key, "b") == 0 ? 1 : -1;
+  char *end;
+  double d;
+  if (g == NULL) return vf_nomem;
+  if (k >= 0) {
+    if (x->shown[k]) return "a column is given twice";
+    return (x->shown[k] = vf_strdup(v, val)) != NULL ? NULL : vf_nomem;
+  }
+  if (strcmp(key, "status") == 0) {
+    if (strcmp(val, "ok") == 0) return NULL;
+    if (strcmp(val, "undefined") != 0) return "the status is neither ok nor undefined";
+    x->invalid = 1;
+    free(x->err_name);
+    return (x->err_name = vf_strdup(v, "undefined")) != NULL ? NULL : vf_nomem;
+  }
+  if (strcmp(key, "statistic") != 0 && strcmp(key, "value") != 0) return NULL;
+  d = strtod(val, &end);
+  if (end == val || *end != '\0' || !isfinite(d))
+    return "the statistic or the value is not a finite number";
+  if (key[0] == 's') {@+ g->stat = d; g->has_stat = 1; @+}
+  else x->expect = d;
+  return NULL;
+}
+
+@ \impl At the end of the file each test's columns are read; they must be
+numbers, as many in~$a$ as in~$b$, and a test whose status is \.{ok} must
+have its statistic.
+
+@<Private functions@>=
+static const char *sig_finish(rm_verifier *v, vf_test *x)
+{
+  struct vf_sig *g = x->sig;
+  long na, nb;
+  if (g == NULL || x->shown[0] == NULL || x->shown[1] == NULL)
+    return "a test lacks one of a, b";
+  na = vf_scores(v, x->shown[0], &g->a);
+  nb = vf_scores(v, x->shown[1], &g->b);
+  if (na == -2 || nb == -2) return vf_nomem;
+  if (na < 0 || nb < 0) return "a value of a or b is not a number";
+  if (na != nb || na == 0) return "a and b differ in number, or are empty";
+  if (!x->invalid && !g->has_stat) return "a test whose status is ok lacks its statistic";
+  g->n = (size_t) na;
+  return NULL;
+}
+
+@ \impl The candidate's statistic, the third field of its line, is read as
+$p$ is, and goes only with a number.
+
+@<Private functions@>=
+static void sig_read_stat(char *what, size_t ws, const char *text, int given,
+  double *stat)
+{
+  char *end;
+  if (given != RM_GIVEN_NUMBER) {
+    snprintf(what, ws, "a statistic after a word: give one only with p");
+    return;
+  }
+  *stat = strtod(text, &end);
+  if (end == text || *end != '\0')
+    snprintf(what, ws, "the statistic '%.60s' is not a number", text);
+  else if (!isfinite(*stat))
+    snprintf(what, ws, "the statistic '%.60s' is not a finite number", text);
+  else if (*stat == 0 && vf_nonzero_digits(text))
+    snprintf(what, ws, "the statistic '%.60s' is not zero, but too small for a double", text);
+}
+static void sig_set_stat(rm_verifier *v, long id, double stat)
+{
+  vf_test *x = &v->vec[v->by_id[VF_SIG][id] - 1];
+  if (x->sig == NULL) return;
+  x->sig->stat_given = 1; x->sig->stat_value = stat;
+}
+
+@ \impl The verdict on a test is the worse of those on $p$ and on the
+statistic; the verdict's record carries both.
+
+@<Private functions@>=
+static int sig_verdict(const rm_verifier *v, const vf_test *x)
+{
+  int p = vf_number_verdict(v, x->value, x->expect), s;
+  if (!x->sig->stat_given) return p;
+  s = vf_number_verdict(v, x->sig->stat_value, x->sig->stat);
+  return p > s ? p : s;
+}
+static void sig_verdict_fields(const rm_verifier *v, const vf_test *x, rm_verdict *out)
+{
+  const struct vf_sig *g = x->sig;
+  out->stat_expected = g->has_stat ? g->stat : 0;
+  if (x->invalid || x->given != RM_GIVEN_NUMBER) return;
+  out->value_verdict = vf_number_verdict(v, x->value, x->expect);
+  if (!g->stat_given) return;
+  out->stat_given = 1; out->stat_observed = g->stat_value;
+  out->stat_ulps = rm_ulps_between(g->stat_value, g->stat);
+  out->stat_verdict = vf_number_verdict(v, g->stat_value, g->stat);
+}
+
+@ \impl The alternatives of a test: every test, with every combination of
+the words of the keys it reads, as an odometer over the table |tkeys|; the
+numeric keys are the group's.  There are 56, some of them the same test
+under two names (\.{cc} does not apply to \.{method=exact}): the canonical
+name decides.
+
+@<Private functions@>=
+#define SIG_ALTS 64
+static int sig_alternatives(const rm_test *g, rm_test *out)
+{
+  int code, k, n = 0;
+  for (code = 0; code < RM_N_TESTS; code++) {
+    int idx[N_TKEYS], nw[N_TKEYS], key[N_TKEYS], nk = 0;
+    for (k = 0; k < (int) N_TKEYS; k++)
+      if (tkeys[k].words && (tkeys[k].mask & TM(code))) {
+        for (nw[nk] = 0; tkeys[k].words[nw[nk]]; nw[nk]++) ;
+        idx[nk] = 0; key[nk++] = k;
+      }
+    for (;;) {
+      rm_test t;
+      test_defaults(&t, code);
+      t.n = g->n; t.seed = g->seed; t.level = g->level;
+      for (k = 0; k < nk; k++) *(int *) ((char *) &t + tkeys[key[k]].off) = idx[k];
+      if (n < SIG_ALTS) out[n++] = t;
+      for (k = 0; k < nk && ++idx[k] == nw[k]; k++) idx[k] = 0;
+      if (k == nk) break;
+    }
+  }
+  return n;
+}
+static int sig_changes(const rm_test *a, const rm_test *g) /* keys changed */
+{
+  size_t k;
+  int c = a->test != g->test;
+  for (k = 0; k < N_TKEYS; k++) {
+    int x = tk_applies(a, &tkeys[k]), y = tk_applies(g, &tkeys[k]);
+    if (tkeys[k].words && (x != y || (x && *(const int *) ((const char *) a + tkeys[k].off)
+        != *(const int *) ((const char *) g + tkeys[k].off)))) c++;
+  }
+  return c;
+}
+
+@ \impl The distance of a result to a test, as a metric's to an alternative
+(|alt_distance|): in ulps from the exact path's $p$ when it explains the
+result, 0 when both refuse the case, else infinite.
+
+@<Private types@>=
+typedef struct {@+ const double *a, *b; size_t n; int given; double value; @+} sig_member;
+
+@ @<Private functions@>=
+static double sig_distance(const rm_verifier *v, const rm_test *t, const sig_member *m)
+{
+  rm_test_result r;
+  rm_status s;
+  double d = INFINITY;
+  rm_test_result_init(&r);
+  s = rm_test_run(t, m->a, m->b, m->n, 1, 1, &r);
+  if (m->given != RM_GIVEN_NUMBER) d = s < 0 ? 0 : INFINITY;
+  else if (s == RM_OK && explains(v, rm_ulps_between(m->value, r.p), m->value, r.p))
+    d = rm_ulps_between(m->value, r.p);
+  rm_test_result_clear(&r);
+  return d;
+}
+static void sig_score(const rm_verifier *v, const rm_test *t, const sig_member *m, int nm,
+  rm_explanation *e)
+{
+  int j;
+  e->close = 0; e->maxd = e->sumd = 0;
+  for (j = 0; j < nm; j++) {
+    double d = sig_distance(v, t, &m[j]);
+    if (d == INFINITY) continue;
+    e->close++; e->sumd += d;
+    if (d > e->maxd) e->maxd = d;
+  }
+}
+static sig_member sig_member_of(const vf_test *x)
+{
+  sig_member m;
+  m.a = x->sig->a; m.b = x->sig->b; m.n = x->sig->n;
+  m.given = x->given; m.value = x->value;
+  return m;
+}
+
+@ \impl The search: the group's own test is scored, then each alternative
+once, and those that explain a result are kept, ranked, in the verifier,
+as |find_variant| keeps a metric's.
+
+@<Private functions@>=
+static rm_status sig_explain(rm_verifier *v, size_t g, rm_explanation *own, size_t *n,
+  int *given)
+{
+  rm_test gt, *alt = NULL;
+  sig_member *m = NULL;
+  rm_explanation *found = NULL;
+  size_t k;
+  int nm = 0, na, i, j, nf = 0, ntried = 0;
+  if (rm_test_parse(v->grp[g].name, &gt) != RM_OK) return RM_ENAME;
+  if ((m = vf_alloc(v, NULL, (v->nvec + 1) * sizeof *m)) == NULL
+      || (alt = vf_alloc(v, NULL, SIG_ALTS * sizeof *alt)) == NULL
+      || (found = vf_alloc(v, NULL, SIG_ALTS * sizeof *found)) == NULL) {
+    free(m); free(alt); return RM_ENOMEM; }
+  for (k = 0; k < v->nvec; k++)
+    if (v->vec[k].group == (int) g && v->vec[k].given != RM_GIVEN_NONE)
+      m[nm++] = sig_member_of(&v->vec[k]);
+  snprintf(own->name, sizeof own->name, "%s", v->grp[g].name);
+  own->changes = 0;
+  sig_score(v, &gt, m, nm, own);
+  na = sig_alternatives(&gt, alt);
+  for (i = 0; i < na; i++) { /* |found[0..ntried)| are the names tried; the kept first */
+    rm_explanation e;
+    rm_test_name(&alt[i], e.name, sizeof e.name);
+    for (j = 0; j < ntried && strcmp(found[j].name, e.name) != 0; j++) ;
+    if (j < ntried || strcmp(e.name, own->name) == 0) continue;
+    e.changes = sig_changes(&alt[i], &gt);
+    sig_score(v, &alt[i], m, nm, &e);
+    found[ntried++] = e;
+    if (e.close) {@+ found[ntried - 1] = found[nf]; found[nf++] = e; @+}
+  }
+  if (nf > 1) qsort(found, (size_t) nf, sizeof *found, alt_cmp);
+  free(m); free(alt);
+  free(v->expl);
+  v->expl = found; v->nexpl = (size_t) nf; v->own = *own;
+  *n = (size_t) nf; *given = nm;
+  return RM_OK;
+}
+static rm_status sig_explains(const rm_verifier *v, size_t i, const char *name, int *yes)
+{
+  rm_test t;
+  sig_member m;
+  if (rm_test_parse(name, &t) != RM_OK) return RM_ENAME;
+  m = sig_member_of(&v->vec[i]);
+  *yes = sig_distance(v, &t, &m) != INFINITY;
+  return RM_OK;
 }
 
 @* What the libraries compute.\here{q:testatlas}
@@ -40583,11 +40971,13 @@ static void show_result(const char *label, int given, double x, const char *why)
   else if (why) printf("invalid input (%s)\n", why);
   else printf("%a = %.17g\n", x, x);
 }
+static void report_sig_test(const rm_verdict *x);
 static void report_test(const rm_verdict *x)
 {
   static const char *const word[3] = {"exact", "within", "WRONG"};
   printf("%-6s %s:%ld  %s  (%s:%ld)\n", word[x->verdict], x->family, x->tcid,
     x->variant, x->file, x->line);
+  if (strcmp(x->family, "significance") == 0) {@+ report_sig_test(x); return; @+}
   fputs("    input    ", stdout);
   show_list("grades", x->input[0]); show_list("; scores", x->input[1]);
   show_list("; ids", x->input[2]); show_list("; judged", x->input[3]);
@@ -40598,6 +40988,37 @@ static void report_test(const rm_verdict *x)
   show_result("given", x->given, x->observed, NULL);
   if (!x->invalid && x->given == RM_GIVEN_NUMBER)
     printf("    distance %s\n", ulps_text(x->ulps));
+}
+
+@ \impl A test of the family \.{significance} (\secref{q:sigverify}) shows its
+two columns, then $p$ and the statistic each with its own verdict, so that
+the report names the number that is wrong.
+
+@<Tool functions@>=
+static void report_sig_number(const char *label, double e, double g, int verdict,
+  double ulps)
+{
+  static const char *const word[3] = {"exact", "within", "WRONG"};
+  printf("    %-9s expected %a = %.17g; given %a = %.17g: %s", label, e, e, g, g,
+    word[verdict]);
+  if (verdict != RM_VERDICT_EXACT) printf(" (%s)", ulps_text(ulps));
+  putchar('\n');
+}
+static void report_sig_test(const rm_verdict *x)
+{
+  fputs("    input    ", stdout);
+  show_list("a", x->input[0]); show_list("; b", x->input[1]);
+  putchar('\n');
+  if (x->invalid) puts("    expected  undefined (the test is not defined on these columns)");
+  else if (x->given != RM_GIVEN_NUMBER) show_result("expected", RM_GIVEN_NUMBER,
+    x->expected, NULL);
+  if (x->invalid || x->given != RM_GIVEN_NUMBER) {
+    show_result("given", x->given, x->observed, NULL);
+    return;
+  }
+  report_sig_number("p", x->expected, x->observed, x->value_verdict, x->ulps);
+  if (x->stat_given) report_sig_number("statistic", x->stat_expected, x->stat_observed,
+    x->stat_verdict, x->stat_ulps);
 }
 
 @ \impl The diagnosis of a group names the best alternatives, all of those
@@ -40781,6 +41202,8 @@ static void show_traits(verify_state *st, size_t g, const char *near, const char
   rm_variant v;
   unsigned long K = rm_variant_parse(name, &v, NULL, 0) == RM_OK ? v.k : 0;
   char longer[64];
+  rm_test paired;
+  if (rm_test_parse(name, &paired) == RM_OK) return; /* two columns: no list, no trait */
   snprintf(longer, sizeof longer, "a list longer than K=%lu", K);
   what[TR_LONG] = longer;
   for (i = 0; i < rm_verifier_tests(st->v); i++) {
@@ -40887,9 +41310,10 @@ Whatever the way out, the verifier is freed.
 static int cmd_verify(int argc, char **argv)
 {
   verify_state st;
-  int i, nbad = 0, nfiles = 0, f, total[3] = {0, 0, 0}, ulps_given = 0;
+  int i, nbad = 0, nfiles = 0, f, total[3] = {0, 0, 0}, ulps_given = 0, nfam = 0;
   long not_given = 0, given = 0;
   size_t k, g;
+  while (vector_families[nfam].stem) nfam++; /* the family \.{significance} is |nfam| */
   memset(&st, 0, sizeof st);
   st.dir = NULL;
   @<Read the options of \.{verify}@>;
@@ -40989,7 +41413,7 @@ With \.{--quiet} this diagnosis and the totals are the whole report.
 @<Print the diagnosis of every variant...@>=
 {
   puts("diagnosis (the variants with a wrong result):");
-  for (f = 0; vector_families[f].stem; f++)
+  for (f = 0; f <= nfam; f++)
     for (g = 0; g < rm_verifier_groups(st.v); g++) {
       rm_verify_group p;
       rm_verifier_group(st.v, g, &p);
@@ -41017,7 +41441,7 @@ the engine's counts.
 @<Print the summary per variant@>=
 printf("%sper variant (exact, within %g %s, wrong):\n", given > (long) total[RM_VERDICT_EXACT]
   ? "\n" : "", st.use_rel ? st.rel : st.ulps, st.use_rel ? "relative" : "ulps");
-for (f = 0; vector_families[f].stem; f++)
+for (f = 0; f <= nfam; f++)
   for (g = 0; g < rm_verifier_groups(st.v); g++) {
     rm_verify_group p;
     rm_verifier_group(st.v, g, &p);

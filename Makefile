@@ -551,7 +551,8 @@ install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf doc/rankme
 	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/$(TOOL)
 	install -m 644 doc/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics.pdf
 	install -m 644 doc/rankmetrics-reader.pdf $(DESTDIR)$(DOCDIR)/rankmetrics-reader.pdf
-	install -m 644 vectors/README.md vectors/*_test.json vectors/*_test.txt $(DESTDIR)$(VECDIR)
+	install -m 644 vectors/README.md vectors/*_test.json vectors/*_test.txt \
+	  vectors/significance.json vectors/significance.txt $(DESTDIR)$(VECDIR)
 	@if [ -f rankmetrics.1 ]; then set -x; \
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
 	  install -m 644 rankmetrics.1 $(DESTDIR)$(MANDIR)/man1/rankmetrics.1; fi

@@ -21646,8 +21646,10 @@ that is, the vector's name {\it FAMILY\/}\.{:}{\it TCID}, where {\it
 FAMILY\/} is the stem of the file \.{{\it FAMILY}\_test.txt} and {\it TCID\/}
 the |tcId| of the test in it, then blanks, then the value: a decimal or a C99
 hexadecimal double as |strtod| reads it, or the word \.{invalid} (the
-candidate rejected the input) or \.{error} (it failed otherwise).  A \.{\#}
-starts a comment that runs to the end of the line, and blank lines are
+candidate rejected the input) or \.{error} (it failed otherwise).  The
+family \.{significance}, the paired tests' file \.{significance.txt}, takes
+the statistic as a third field after the value, $p$
+(\secref{q:sigverify}).  A \.{\#} starts a comment that runs to the end of the line, and blank lines are
 ignored.  A line that does not have this form, names an unknown family or a
 test that the family does not have, or names a vector a second time, is
 refused with the reason; the doors report every such line and give no
@@ -22573,7 +22575,8 @@ rm_status rm_verifier_add(rm_verifier *v, const char *family, long tcid, int giv
 }
 
 @ A candidate's line is split at blanks into exactly two fields,
-\.{FAMILY:TCID VALUE}: the family must be one the library knows, the test
+\.{FAMILY:TCID VALUE} (or three, \.{significance:TCID P STATISTIC}, with
+the word \.{undefined} as well as the other two): the family must be one the library knows, the test
 number a whole number, and the value a finite number or one of the words
 \.{invalid} and \.{error}.  A number that is not zero but reads as~0 (too
 small for a double) is refused, as the tool's readers refuse such a score:
@@ -34545,7 +34548,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "          CANDIDATE...\n\n"
     "Check another implementation's results, lines 'FAMILY:TCID VALUE' in each\n"
     "CANDIDATE file, against the golden vectors, and name the variant the\n"
-    "candidate's values match when they are not those asked for.\n"
+    "candidate's values match when they are not those asked for.  A paired\n"
+    "test's result (vectors/significance.txt) is 'significance:TCID P [STATISTIC]'.\n"
     "  --vectors DIR  the golden vectors; without it $RANKMETRICS_VECTORS, else\n"
     "                 vectors beside the program, else ../share/rankmetrics/vectors\n"
     "                 from the program's directory (where make install puts them)\n"

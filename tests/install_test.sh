@@ -64,6 +64,7 @@ for f in vectors/*_test.txt; do
   awk -v fam="$fam" '/^tcId = /{id = $3} /^result = invalid/{print fam ":" id " invalid"}
        /^value = /{print fam ":" id " " $3}' "$f"
 done >"$tmp/all.txt"
+echo "significance:52 0.625 3" >>"$tmp/all.txt" # the paired tests' file, installed too
 n=$(grep -c . "$tmp/all.txt")
 mkdir -p "$tmp/elsewhere"
 rc=0; (cd "$tmp/elsewhere" && env -u RANKMETRICS_VECTORS "$bin" verify "$tmp/all.txt") >"$tmp/out" 2>"$tmp/err" || rc=$?

@@ -24394,19 +24394,24 @@ static unsigned long long r_mc(mpz_t *z, size_t n, const rm_test *t, int threads
 @ \impl The test: the statistic $\bar d=2^EZ/n$, then the count.
 
 @<Private functions@>=
+static void test_mean_q(mpq_t p, mpz_t *z, size_t n, long E) /* $p\gets2^EZ/n$ */
+{
+  size_t j;
+  mpq_set_ui(p, 0, 1);
+  for (j = 0; j < n; j++) mpz_add(mpq_numref(p), mpq_numref(p), z[j]);
+  mpz_mul_ui(mpq_denref(p), mpq_denref(p), (unsigned long) n);
+  if (E < 0) mpz_mul_2exp(mpq_denref(p), mpq_denref(p), (mp_bitcnt_t) -E);
+  else mpz_mul_2exp(mpq_numref(p), mpq_numref(p), (mp_bitcnt_t) E);
+  mpq_canonicalize(p);
+}
 static rm_status randomization(mpz_t *z, size_t n, long E, const rm_test *t,
   rm_test_result *r, int exact, int threads)
 {
   mpq_t p;
   unsigned long long c;
   rm_status s;
-  size_t j;
   mpq_init(p);
-  for (j = 0; j < n; j++) mpz_add(mpq_numref(p), mpq_numref(p), z[j]);
-  mpz_mul_ui(mpq_denref(p), mpq_denref(p), (unsigned long) n);
-  if (E < 0) mpz_mul_2exp(mpq_denref(p), mpq_denref(p), (mp_bitcnt_t) -E);
-  else mpz_mul_2exp(mpq_numref(p), mpq_numref(p), (mp_bitcnt_t) E);
-  mpq_canonicalize(p);
+  test_mean_q(p, z, n, E);
   r->stat = test_q_d(p); r->n = n;
   if (t->method == 0 && n > 24) {@+ mpq_clear(p); return RM_EINVAL; @+}
   c = t->method == 0 ? r_exact_count(z, n, t->sided) : r_mc(z, n, t, threads);
@@ -24504,7 +24509,11 @@ with $\bar d_{(i)}$ the mean without query~$i$.
 Its $p$ is that of the shifted bootstrap, two-sided: $(1+\#\{b:\vert\bar
 d^*_b-\bar d\vert\ge\vert\bar d\vert\})/(B+1)$.  The bootstrap is on the
 double path only: its means are sums of doubles, and its $p$ on the exact
-path is that count as a fraction.
+path is that count as a fraction.  Its statistic, the mean difference
+$\bar d$, is on the exact path the correctly rounded one, the randomization
+test's statistic and the \.{diff} of \.{compare}: it was the double sum,
+which printed $-0.12359614210319296$ beside the \.{diff}
+$-0.12359614210319293$ of the same comparison.
 @^bootstrap@>
 
 @<Private functions@>=
@@ -24641,6 +24650,8 @@ rm_status rm_test_run(const rm_test *t, const double *a, const double *b,
     case RM_TEST_WILCOXON: s = wilcoxon(z, n, t, r, exact); break;
     case RM_TEST_RAND: s = randomization(z, n, E, t, r, exact, threads); break;
     default: s = bootstrap(a, b, n, t, r, exact);
+      if (s == RM_OK && exact) {@+ mpq_t m; mpq_init(m); test_mean_q(m, z, n, E);
+        r->stat = test_q_d(m); mpq_clear(m); @+}
   }
   test_zfree(z, n);
   return s;
@@ -25069,7 +25080,13 @@ difference above 0 and a corrected $p$ below $\alpha$.  With \.{--pairs
 baseline} only the baseline (run 1) can be a mark; with \.{--pairs all}
 any run.  The table's caption (a last line in Markdown) states the test,
 the correction, $\alpha$, the number of queries and the rule for missing
-queries, so that the marks are defined where they are read.  A run's mean
+queries, so that the marks are defined where they are read.  With
+\.{--missing drop} two comparisons may pair different numbers of queries
+(a run that lacks a query loses it from its comparisons only); the caption
+then gives their range, \.{11 to 12 queries by comparison}, where it gave
+the first comparison's number as though it were every one's.  The table
+is the whole output: \.{--format} with \.{--json} or \.{-q}, which it
+would silently drop, is refused.  A run's mean
 is the one of its comparison with the baseline, printed as the shortest
 decimal that reads back, or with \.{--digits D} (1 to 9) decimals.  Names
 are escaped for \TeX\ (an underscore is \.{\\char95\{\}}) or for
@@ -25107,6 +25124,13 @@ static void cm_name(const char *s, int tex) /* the name of a run or a measure */
     else if (!tex && *s == 124) printf("\\%c", 124); /* a bar, escaped */
     else putchar(*s);
 }
+static void cm_queries(const cm_cmp *c, size_t nc) /* the pairs, or their range */
+{
+  size_t lo = nc ? c[0].n : 0, hi = lo, i;
+  for (i = 1; i < nc; i++) {@+ if (c[i].n < lo) lo = c[i].n; if (c[i].n > hi) hi = c[i].n; @+}
+  if (lo == hi) printf(" %zu queries", lo);
+  else printf(" %zu to %zu queries by comparison", lo, hi);
+}
 static void cm_table(const cm_opts *o, const cm_cmp *c, size_t nc)
 {
   int tex = o->format == 2, r, m;
@@ -25131,9 +25155,10 @@ static void cm_table(const cm_opts *o, const cm_cmp *c, size_t nc)
     printf(tex ? " \\\\\n" : "\n");
   }
   printf(tex ? "\\hline\n\\end{tabular}\n%% " : "\n");
-  printf("Marks: the runs this run is better than by %s, p corrected by %s below %g;"
-    " %zu queries, missing queries %s.\n", o->tname[0], o->corr, o->alpha,
-    nc ? c[0].n : (size_t) 0, o->drop ? "dropped" : "counted as 0");
+  printf("Marks: the runs this run is better than by %s, p corrected by %s below %g;",
+    o->tname[0], o->corr, o->alpha);
+  cm_queries(c, nc);
+  printf(", missing queries %s.\n", o->drop ? "dropped" : "counted as 0");
 }
 
 @ {\it Where two tests disagree.}  \.{compare --disagree -t A -t B}
@@ -25240,6 +25265,8 @@ static int cm_options(int argc, char **argv, cm_opts *o)
     " two tests, -t A -t B, and no file", NULL);
   if (!delim && o->nr > 0) {@+ o->qrels = o->run[0]; o->run++; o->nr--; @+}
   if (o->nm == 0) return cm_usage("give -m NAME for each measure", NULL);
+  if (o->format && (o->json || o->perq)) return cm_usage("--format prints one table;"
+    " give it without --json and -q", NULL);
   if (o->nr < 2) return cm_usage("give two runs or more (QRELS RUN_A RUN_B [RUN...],"
     " or with --csv or --tsv FILE_A FILE_B [FILE...])", NULL);
   return 0;
@@ -25284,10 +25311,28 @@ static int cm_options(int argc, char **argv, cm_opts *o)
       " percentage from 50 to 99.9", v);
     continue;
   }
+  @<Refuse a bad value of an option of \.{compare}, saying what would do@>;
   for (k = 0; witharg[k] && strcmp(a, witharg[k]); k++) ;
-  if (witharg[k] == NULL) return cm_usage("unknown option or bad value", a);
+  if (witharg[k] == NULL) return cm_usage("unknown option", a);
   if (k == 1) o->threads = atoi(v) > 1 ? 2 : 1;
   o->pass[o->npass++] = argv[i - 1]; o->pass[o->npass++] = argv[i];
+}
+
+@ A value that an option of \.{compare} does not take is answered with
+the values it does take (the message was ``unknown option or bad value
+`--digits' '', which named neither the value nor what would do).
+
+@<Refuse a bad value of an option of \.{compare}...@>=
+{
+  static const char *const want[][2] = {{"--pairs", "baseline or all"},
+    {"--missing", "zero or drop"}, {"--correction", "holm, bonferroni, bh or none"},
+    {"--format", "markdown or latex"}, {"--digits", "a whole number from 1 to 9"},
+    {"--max-n", "a whole number from 1 to 16"}};
+  for (k = 0; k < (int) (sizeof want / sizeof *want); k++)
+    if (strcmp(a, want[k][0]) == 0) {
+      fprintf(stderr, "rankmetrics: compare: %s takes %s, not '%s'\n", a, want[k][1], v);
+      return 2;
+    }
 }
 
 @ \impl The command: the options, every run read, the comparisons made,

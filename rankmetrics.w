@@ -4263,24 +4263,30 @@ has no variant either, but its expected value over the shuffles has:
 
 @ {\it Significance tests.}  The paired tests of \.{compare} are named like
 variants, in the grammar of tests (\secref{q:compare}), not of metrics, so
-their rows are written out here rather than checked by \.{rankmetrics
-name}; \secref{q:testatlas} gives the details.  ``Checked'' means that
-\.{tests/significance\_check.sh} runs the function over the vectors of the
-tests, \.{vectors/significance.txt}, and finds the variant's $p$ within
-$10^{-12}$ relative.
+their rows are not checked by \.{rankmetrics name}: the shell test
+\.{verify\_significance\_test.sh} takes every test name of this table
+(the macro \.{\\atn}) and requires the library's parser of tests to read
+it, and each function said to be checked to be one that
+\.{tests/significance\_check.sh} runs; \secref{q:testatlas} gives the
+details.  ``Checked'' means that \.{tests/significance\_check.sh} runs the
+function over the vectors of the tests, \.{vectors/significance.txt}, and
+finds the variant's $p$ within $10^{-12}$ relative.
+\def\atn#1{#1} % a test's name; tests/verify_significance_test.sh checks each
 $$\vbox{\eightrm\baselineskip9.5pt\halign{\attt#\hfil\quad&\attt#\hfil\quad&#\hfil\cr
 \eightrm function&\eightrm test&\eightrm how known\cr
 \noalign{\smallskip\hrule\smallskip}
-scipy.stats.ttest\_rel&ttest[sided=two]&checked (all sides)\cr
-scipy.stats.binomtest&sign[sided=two]&checked (all sides)\cr
-scipy.stats.wilcoxon&wilcoxon[method=normal]&checked (exact: no ties, zeros)\cr
-scipy.stats.permutation\_test&randomization[method=exact]&checked ($2^n$ draws)\cr
-R t.test(paired=TRUE)&ttest[sided=two]&checked (all sides)\cr
-R binom.test&sign[sided=two]&checked (all sides)\cr
-R wilcox.test(paired=TRUE)&wilcoxon[method=normal,cc=yes]&checked (exact: no ties, zeros)\cr
-ranx compare&ttest; randomization[plusone=no]&read ($N=1000$, own draws)\cr
-PyTerrier Experiment&ttest, or scipy's wilcoxon&read\cr
-trectools compare\_with&ttest on the shared queries&read\cr}}$$
+scipy.stats.ttest\_rel&\atn{ttest[sided=two]}&checked (all sides)\cr
+scipy.stats.binomtest&\atn{sign[sided=two]}&checked (all sides)\cr
+scipy.stats.wilcoxon&\atn{wilcoxon[method=normal]}&checked (exact: no ties, zeros)\cr
+scipy.stats.permutation\_test&\atn{randomization[method=exact]}&checked ($2^n$ draws)\cr
+R t.test(paired=TRUE)&\atn{ttest[sided=two]}&checked (all sides)\cr
+R binom.test&\atn{sign[sided=two]}&checked (all sides)\cr
+R wilcox.test(paired=TRUE)&\atn{wilcoxon[method=normal,cc=yes]}&checked (exact: no ties, zeros)\cr
+ranx compare&\atn{ttest}; \atn{randomization[n=1000,plusone=no]}&read (own draws)\cr
+PyTerrier Experiment&\atn{ttest}, or scipy's wilcoxon&read\cr
+trectools compare\_with&\atn{ttest} on the shared queries&read\cr
+Elliot&\atn{ttest}; scipy's wilcoxon&issue 28, not read\cr
+RecBole&no test: a $t$ test over seeds&issue 28, not read\cr}}$$
 
 @** Exact arithmetic.
 The exact path returns, for every value, the double nearest to the true value
@@ -22575,8 +22581,9 @@ rm_status rm_verifier_add(rm_verifier *v, const char *family, long tcid, int giv
 }
 
 @ A candidate's line is split at blanks into exactly two fields,
-\.{FAMILY:TCID VALUE} (or three, \.{significance:TCID P STATISTIC}, with
-the word \.{undefined} as well as the other two): the family must be one the library knows, the test
+\.{FAMILY:TCID VALUE}, or into three for the family \.{significance},
+whose third field is the statistic (that family takes the word
+\.{undefined} too): the family must be one the library knows, the test
 number a whole number, and the value a finite number or one of the words
 \.{invalid} and \.{error}.  A number that is not zero but reads as~0 (too
 small for a double) is refused, as the tool's readers refuse such a score:
@@ -25609,12 +25616,13 @@ WRONG\ \ significance:256\ \ randomization[method=exact,sided=greater]\ \ \dots\
 \quad p\ \ \ \ \ \ \ \ expected 0x1.8p-3 = 0.1875; given 0x1.8p-2 = 0.375: WRONG\dots\cr
 \quad statistic expected 0x1.8p-2 = 0.375; given 0x1.8p-2 = 0.375: exact\cr}}$$
 with exit status~1: the $p$ is wrong and named, the statistic right, and
-the diagnosis names the two-sided test.  \.{tests/verify\_significance\_test.sh}
-runs these lines and checks the report's lines shown here; it also gives R's
+the diagnosis names the two-sided test.  The shell test
+\.{verify\_significance\_test.sh} (in \.{tests}) runs these lines and
+checks the report's lines shown here; it also gives R's
 \.{wilcox.test} with \.{correct=TRUE} to the variant without the correction
 (the diagnosis names \.{cc=yes}) and R's values for the variant with it
-(they pass within \.{--rel 1e-12}).  \.{python/tests/test\_verify\_significance.py}
-gives scipy's values for every variant scipy computes, as
+(they pass within \.{--rel 1e-12}).  The pytest
+\.{test\_verify\_significance.py} (in \.{python/tests}) gives scipy's values for every variant scipy computes, as
 \.{tests/significance\_check.sh} chooses them, and checks that they pass
 within \.{rel=1e-12}, and that a $p$ altered by one part in a thousand fails
 and is named.

@@ -105,4 +105,33 @@ printf 'significance:1 undefined\n' > "$tmp/c.txt"
 if expect 1 "'undefined' for a defined test is wrong" "$TOOL" verify --vectors "$VEC" "$tmp/c.txt"; then
   has "$tmp/out" "the word shown" "    given    invalid"
 fi
+# 5. The atlas of the tests (the book's section on what each library
+# computes): every name marked \atn{...} is one the parser of tests reads,
+# and every function said to be checked is one tests/significance_check.sh
+# runs.
+sed -n '/^@ {\\it Significance tests.}/,/^@\*\* Exact arithmetic/p' rankmetrics.w > "$tmp/atlas"
+grep -o '\\atn{[^}]*}' "$tmp/atlas" | sed 's/^\\atn{//; s/}$//; s/\\_/_/g' | sort -u > "$tmp/atn"
+[ "$(grep -c . "$tmp/atn")" -ge 6 ] && ok "the atlas names $(grep -c . "$tmp/atn") tests" || fail "the atlas names too few tests"
+if PYTHONPATH=python RANKMETRICS_LIB=$PWD/librankmetrics.so "$PY" - "$tmp/atn" <<'PY'
+import sys
+import rankmetrics as rm
+bad = []
+for name in open(sys.argv[1]).read().split("\n"):
+    if name:
+        try:
+            rm.significance.test_name(name)
+        except Exception as e:
+            bad.append("%s: %s" % (name, e))
+print("\n".join(bad))
+sys.exit(bool(bad))
+PY
+then ok "every test name of the atlas parses"; else fail "a test name of the atlas does not parse"; fi
+for fn in ttest_rel binomtest wilcoxon permutation_test t.test binom.test wilcox.test; do
+  grep -q "^[^&]*${fn//_/\\\\_}[^&]*&.*&checked" "$tmp/atlas" || { fail "the atlas does not say $fn is checked"; continue; }
+  grep -q "${fn}(" tests/significance_check.sh && ok "the atlas's checked $fn is run by significance_check.sh" ||
+    fail "the atlas says $fn is checked, but significance_check.sh does not run it"
+done
+for lib in scipy "R t.test" ranx PyTerrier trectools Elliot RecBole; do
+  grep -q "^$lib" "$tmp/atlas" && ok "the atlas has a row for $lib" || fail "the atlas has no row for $lib"
+done
 finish

@@ -23446,8 +23446,151 @@ differences out of four; the randomization test sees the sum $3/2$ among
 the $2^4$ sums $\pm1/2\pm1/4\pm1/4\pm1$; Wilcoxon's test sees the ranks
 $3,1.5,1.5,4$ of $\vert d_i\vert$ with the signs $+,+,-,+$; the $t$ test
 sees $\bar d$ and the spread of the $d_i$.  The chapters below finish each
-computation: $p=5/8$, $3/8$, $3/8$ and $0.2453\ldots$.
+computation: $p=5/8$, $3/8$, $3/8$ and $0.2452\ldots$ (all in the
+table of \secref{q:sigglance}).
 \.{tests/check\_compare.c} checks all four.
+
+@* The tests at a glance.\here{q:sigglance}
+This chapter is for the reader who wants to use the tests and check them
+by hand; the chapters after it define each test in full, prove what the
+exact path computes, and give its C.  A paired test looks only at the
+differences $d_i=a_i-b_i$, one a query, and asks how surprising they would
+be if the two runs were exchangeable on every query.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\it test&\it statistic&\it $p$ counts, under the null hypothesis\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{ttest}&$t=\bar d/(s/\sqrt n)$&Student's $t$ with $n-1$ degrees of freedom\cr
+\.{sign}&$n_+$, the positive $d_i$&the binomial$(m,1/2)$ of the $m$ nonzero $d_i$\cr
+\.{wilcoxon}&$W_+$, the ranks of the positive $\vert d_i\vert$&random signs on the ranks\cr
+\.{randomization}&$\bar d$&random signs on the $d_i$ themselves\cr
+\.{bootstrap}&$\bar d$&queries drawn again, with replacement\cr}}$$
+{\it The intuition.}  Each test throws away a different part of the
+evidence.  The sign test keeps only who won each query, and so is never
+fooled by one huge difference, but needs many queries.  Wilcoxon's test
+keeps the order of the sizes; the randomization test keeps the sizes
+themselves, and asks in how many of the $2^n$ ways of flipping signs the
+total comes out at least as far from zero; the $t$ test replaces that
+count by a formula that is right when the differences are normal.  On
+the same data they need not agree, and on small samples they often do not
+(\secref{q:comparecmd}, ``Where two tests disagree'').
+@^paired tests, at a glance@>
+
+@ {\it The worked example, every test.}  On the four queries of the part's
+introduction ($d=1/2,1/4,-1/4,1$), the exact path gives these $p$-values;
+where $p$ is a count over a total it is a fraction, printed beside its
+first six decimals.  \.{tests/claims\_test.sh} checks every row against
+the library.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm row&\rm test&\rm $a$; $b$&\hbox{\rm fraction}&\rm $p$\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ttest}&1,0.5,0.25,1;0.5,0.25,0.5,0&\hbox{---}&0.245194\cr
+1&\.{ttest[sided=greater]}&1,0.5,0.25,1;0.5,0.25,0.5,0&\hbox{---}&0.122597\cr
+1&\.{sign}&1,0.5,0.25,1;0.5,0.25,0.5,0&5/8&0.625000\cr
+1&\.{sign[sided=greater]}&1,0.5,0.25,1;0.5,0.25,0.5,0&5/16&0.312500\cr
+1&\.{wilcoxon}&1,0.5,0.25,1;0.5,0.25,0.5,0&3/8&0.375000\cr
+1&\.{wilcoxon[method=normal]}&1,0.5,0.25,1;0.5,0.25,0.5,0&\hbox{---}&0.197466\cr
+1&\.{wilcoxon[method=normal,cc=yes]}&1,0.5,0.25,1;0.5,0.25,0.5,0&\hbox{---}&0.269294\cr
+1&\.{randomization[method=exact]}&1,0.5,0.25,1;0.5,0.25,0.5,0&3/8&0.375000\cr
+1&\.{randomization[n=1000,seed=1]}&1,0.5,0.25,1;0.5,0.25,0.5,0&369/1001&0.368631\cr
+1&\.{randomization[n=1000,seed=1,plusone=no]}&1,0.5,0.25,1;0.5,0.25,0.5,0&46/125&0.368000\cr}}$$
+The one-sided $p$ of a symmetric count is half the two-sided one here,
+since the observed side is the smaller tail; the $t$ test's $p$ is
+irrational (its proof is in \secref{q:compare}'s chapter on the $t$
+test).  The normal Wilcoxon test is $0.197$ without the continuity
+correction (scipy's default) and $0.269$ with it (R's), against the exact
+$3/8$: on four queries the approximation is poor, and which one a library
+used changes the answer.  The two Monte Carlo rows count 368 extreme
+draws of 1000: with the $+1$ rule $p=369/1001$, without it $368/1000$.
+
+@ {\it The variants and their names.}  Every key of a test, its words and
+its default (the first word; \.{n}, \.{seed}, \.{level} are numbers):
+$$\vbox{\halign{\.{#}\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm key&\rm tests&\rm words, and what they do\cr
+\noalign{\smallskip\hrule\smallskip}
+sided&all but \.{bootstrap}&\.{two}; \.{greater} ($A$ better); \.{less}\cr
+zero&\.{wilcoxon}&\.{wilcox} drops zero $d_i$; \.{pratt} ranks, then drops
+them;\cr
+&&\.{zsplit} counts half their ranks in $W_+$\cr
+method&\.{wilcoxon}&\.{exact} counts the distribution; \.{normal}
+approximates it\cr
+method&\.{randomization}&\.{mc} draws \.{n} sign vectors; \.{exact} counts
+all $2^n$\cr
+cc&\.{wilcoxon}, \.{method=normal}&\.{no}; \.{yes}, the continuity
+correction\cr
+plusone&\.{randomization}, \.{method=mc}&\.{yes}: $(c+1)/(N+1)$;
+\.{no}: $c/N$, which may be 0\cr
+ci&\.{bootstrap}&\.{percentile}; \.{bca}, bias-corrected and
+accelerated\cr
+n, seed&\.{randomization}, \.{bootstrap}&10000 draws from seed 1\cr
+level&\.{bootstrap}&95, the interval's confidence in percent\cr}}$$
+A name with every default written out is canonical:
+\.{wilcoxon} is \.{wilcoxon[zero=wilcox,method=exact,sided=two]}, and
+\.{randomization} is \.{randomization[method=mc,n=10000,seed=1,plusone=yes,}
+\.{sided=two]}.
+
+@ {\it A case small enough to check by hand.}  Three queries with
+$a=(1,3/4,1/2)$ and $b=(1/2,1/2,3/4)$: the differences are $1/2$, $1/4$
+and $-1/4$, in quarters $2,1,-1$, and their sum is~2.  The eight ways of
+giving them signs, with their sums:
+$$\vbox{\halign{&\hfil$#$\quad\cr
+\hbox{signs}&+++&++-&+-+&+--&-++&-+-&--+&---\cr
+\hbox{sum}&2&4&0&2&-2&0&-4&-2\cr}}$$
+(the first is the observation).  Six of the eight have $\vert{\rm
+sum}\vert\ge2$, so the exact randomization test's two-sided $p$ is
+$6/8=3/4$; three have a sum of at least 2, so the one-sided $p$ is $3/8$.
+Wilcoxon's test ranks $\vert d_i\vert=1/2,1/4,1/4$ as $3,1.5,1.5$;
+$W_+=3+1.5=4.5$ of a total of~6, and of the eight subsets of the ranks
+three sum to at least 4.5 (the two with $3$ and one $1.5$, and all
+three): $p=2\cdot3/8=3/4$.  The sign test sees two wins of three:
+$P(X\ge2)=4/8$ and $P(X\le2)=7/8$, so $p=\min(1,2\cdot1/2)=1$.
+
+@ {\it Exercises.}\here{sig-ex}  Work them by hand with the definitions of
+this chapter; the answers follow, and \.{rankmetrics compare} (or
+|rankmetrics.significance.test| in Python) computes each.
+
+1. For the three queries above, give the one-sided (\.{greater}) $p$ of
+the sign test and of Wilcoxon's exact test.
+
+2. Two queries with $a=(1,0)$ and $b=(0,0)$.  Show that $t=1$ on one
+degree of freedom, and that the $t$ test's $p$ is then rational: $1/2$
+two-sided.  What are the one-sided $p$-values?  (Hint: $A=2\theta/\pi$
+with $\tan\theta=1$.)
+
+3. Five queries with the differences $0,1/4,-1/2,3/4,1$ ($b=0$).
+Compute Wilcoxon's exact $p$ under \.{zero=wilcox} and under
+\.{zero=pratt}, and explain why they agree; then compare the normal
+approximations under \.{zero=wilcox}, \.{pratt} and \.{zsplit}, which do
+not.
+
+@ {\it Answers to the exercises.}\here{sig-ans}  Each row gives the test's
+name, the columns $a$ and $b$ (after a semicolon), $p$ as a fraction where
+it is one and its first six decimals; \.{tests/claims\_test.sh} checks
+every row against the library, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm test&\rm $a$; $b$&\hbox{\rm fraction}&\rm $p$\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{sign[sided=greater]}&1,0.75,0.5;0.5,0.5,0.75&1/2&0.500000\cr
+1&\.{wilcoxon[sided=greater]}&1,0.75,0.5;0.5,0.5,0.75&3/8&0.375000\cr
+2&\.{ttest}&1,0;0,0&1/2&0.500000\cr
+2&\.{ttest[sided=greater]}&1,0;0,0&1/4&0.250000\cr
+2&\.{ttest[sided=less]}&1,0;0,0&3/4&0.750000\cr
+3&\.{wilcoxon}&0,0.25,-0.5,0.75,1;0,0,0,0,0&3/8&0.375000\cr
+3&\.{wilcoxon[zero=pratt]}&0,0.25,-0.5,0.75,1;0,0,0,0,0&3/8&0.375000\cr
+3&\.{wilcoxon[method=normal]}&0,0.25,-0.5,0.75,1;0,0,0,0,0&\hbox{---}&0.273322\cr
+3&\.{wilcoxon[method=normal,zero=pratt]}&0,0.25,-0.5,0.75,1;0,0,0,0,0&\hbox{---}&0.276303\cr
+3&\.{wilcoxon[method=normal,zero=zsplit]}&0,0.25,-0.5,0.75,1;0,0,0,0,0&\hbox{---}&0.280713\cr}}$$
+In 1 the sign test's $P(X\ge2)$ of three is $4/8$, and Wilcoxon's three
+subsets of eight give $3/8$.  In 2 $\bar d=1/2$, $s^2=1/2$ and $t^2=1$;
+$\theta=\pi/4$, $A=1/2$, so $p=1-A=1/2$ two-sided, $(1-A)/2=1/4$ on the
+side of $t$ and $(1+A)/2=3/4$ on the other.  In 3, under \.{zero=wilcox}
+the ranks are $1,2,3,4$ and $W_+=8$; under \.{pratt} the zero takes rank~1
+and the others $2,3,4,5$, $W_+=11$; either way exactly three of the
+sixteen sign assignments reach $W_+$: the ranks of the positive
+differences ($\{1,3,4\}$, or $\{2,4,5\}$), the same with the smallest
+rank swapped for the one below the next ($\{2,3,4\}$, or $\{3,4,5\}$),
+and all the ranks; so $p=2\cdot3/16=3/8$.  The normal approximations see different means and variances:
+$\mu=5$, $\sigma^2=15/2$ against $\mu=7$, $\sigma^2=27/2$, and
+\.{zsplit} also counts the zero's rank in $\sigma^2$.
 
 @* Names of the tests.\impl
 A test is an |rm_test|: its code and one field per key.  The keys and

@@ -6,11 +6,7 @@
 # Run from the top directory after `make'.
 set -uo pipefail
 top=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); echo "ok: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "${BASH_SOURCE[0]}")/counts.sh"
 
 make --no-print-directory -s install DESTDIR="$tmp/stage" PREFIX=/usr/local >"$tmp/log" 2>&1 ||
   { cat "$tmp/log"; fail "make install"; }
@@ -90,5 +86,4 @@ left=$(find "$tmp/stage" -type f -o -type l | wc -l)
 if [ "$left" -eq 0 ]; then ok "make uninstall removes every installed file"
 else fail "make uninstall leaves $left files"; find "$tmp/stage" -type f | head -5; fi
 
-echo "install_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

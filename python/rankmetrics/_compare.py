@@ -145,14 +145,24 @@ def compare(a: Sequence[float], b: Sequence[float],
     """One comparison of two paired columns, as one row of `rankmetrics
     compare`: n, both means, the mean difference and its interval, wins,
     losses, ties, and each test's TestResult (None when it is undefined,
-    as the t test of equal differences)."""
+    as the t test of equal differences).  With exact (the default), the
+    means and the difference are the correctly rounded means of the
+    doubles given, as the tool prints them; with exact=False, double sums."""
     a = [float(x) for x in a]
     b = [float(x) for x in b]
     n = len(a)
     diff, lo, hi = mean_diff(a, b, level) if n else (math.nan,) * 3
+    mean_a = sum(a) / n if n else math.nan
+    mean_b = sum(b) / n if n else math.nan
+    if exact and n:
+        # as the tool on the exact path: the correctly rounded means of the
+        # doubles (float() of a Fraction rounds once), where the double sum
+        # gave 0.20000000000000004 for the mean of 0.1, 0.2, 0.3
+        fa, fb = sum(map(Fraction, a)), sum(map(Fraction, b))
+        mean_a, mean_b = float(fa / n), float(fb / n)
+        diff = float((fa - fb) / n)
     out: Dict[str, Any] = {
-        "n": n, "mean_a": sum(a) / n if n else math.nan,
-        "mean_b": sum(b) / n if n else math.nan, "diff": diff, "lo": lo,
+        "n": n, "mean_a": mean_a, "mean_b": mean_b, "diff": diff, "lo": lo,
         "hi": hi, "wins": sum(x > y for x, y in zip(a, b)),
         "losses": sum(x < y for x, y in zip(a, b)),
         "ties": sum(x == y for x, y in zip(a, b)), "tests": {}}

@@ -94,3 +94,19 @@ def test_same_as_the_tool():
             assert (mine is None) == bool(t.get("undefined"))
             if mine is not None:
                 assert (mine.statistic, mine.p) == (t["statistic"], t["p"])
+
+
+def test_means_are_exact_as_the_tools():
+    # the doubles 0.1, 0.2, 0.3 sum exactly to a fraction whose third is
+    # nearest 0.2; the double sum (0.1 + 0.2) + 0.3 gives 0.20000000000000004
+    a, b = [0.1, 0.2, 0.3], [0.0, 0.0, 0.0]
+    want = float(sum(map(Fraction, a)) / 3)
+    assert want == 0.2
+    r = rm.compare(a, b, tests=["sign"])
+    assert (r["mean_a"], r["mean_b"], r["diff"]) == (0.2, 0.0, 0.2)
+    fast = rm.compare(a, b, tests=["sign"], exact=False)
+    assert fast["mean_a"] == sum(a) / 3 == 0.20000000000000004
+    # the tool prints the same numbers: P@10 of 1/10, 2/10, 3/10 against 0
+    # (the bootstrap's statistic is the same exact mean difference)
+    t = rm.significance.test("bootstrap[n=100]", a, b)
+    assert t.statistic == 0.2

@@ -25538,9 +25538,15 @@ a result per test, or \.{None} where the test is undefined).  The module
 \.{rankmetrics.significance} has \.{test(name, a, b)}, whose result
 carries the $p$ as a \.{Fraction} when it is rational, and
 \.{p\_adjust(p, method)}, \.{mean\_diff} and \.{test\_name}.  The columns
-of files come from \.{evaluate\_files} with \.{per\_query=True}.
+of files come from \.{evaluate\_files} with \.{per\_query=True}, and
+\.{rankmetrics.compare\_files(measures, qrels, runs)} is the whole
+command: every run evaluated, paired by query under \.{missing}, the
+comparisons of \.{pairs} in the tool's order, and each test's $p$
+adjusted by \.{correction} over its comparisons.
 \.{python/tests/test\_compare.py} checks that the package prints the
-tool's numbers to the bit, and the fractions against an enumeration.
+tool's numbers to the bit (\.{compare\_files} against \.{compare --json},
+means, intervals, $p$ and adjusted $p$), and the fractions against an
+enumeration.
 
 @* Golden vectors of the tests.\here{q:sigvectors}
 The tests have golden vectors of their own, in the directory

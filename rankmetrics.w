@@ -23480,19 +23480,19 @@ introduction ($d=1/2,1/4,-1/4,1$), the exact path gives these $p$-values;
 where $p$ is a count over a total it is a fraction, printed beside its
 first six decimals.  \.{tests/claims\_test.sh} checks every row against
 the library.
-$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
-\rm row&\rm test&\rm $a$; $b$&\hbox{\rm fraction}&\rm $p$\cr
+$$\vbox{\halign{#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm test&\hbox{\rm fraction}&\rm $p$\cr
 \noalign{\smallskip\hrule\smallskip}
-1&\.{ttest}&1,0.5,0.25,1;0.5,0.25,0.5,0&\hbox{---}&0.245194\cr
-1&\.{ttest[sided=greater]}&1,0.5,0.25,1;0.5,0.25,0.5,0&\hbox{---}&0.122597\cr
-1&\.{sign}&1,0.5,0.25,1;0.5,0.25,0.5,0&5/8&0.625000\cr
-1&\.{sign[sided=greater]}&1,0.5,0.25,1;0.5,0.25,0.5,0&5/16&0.312500\cr
-1&\.{wilcoxon}&1,0.5,0.25,1;0.5,0.25,0.5,0&3/8&0.375000\cr
-1&\.{wilcoxon[method=normal]}&1,0.5,0.25,1;0.5,0.25,0.5,0&\hbox{---}&0.197466\cr
-1&\.{wilcoxon[method=normal,cc=yes]}&1,0.5,0.25,1;0.5,0.25,0.5,0&\hbox{---}&0.269294\cr
-1&\.{randomization[method=exact]}&1,0.5,0.25,1;0.5,0.25,0.5,0&3/8&0.375000\cr
-1&\.{randomization[n=1000,seed=1]}&1,0.5,0.25,1;0.5,0.25,0.5,0&369/1001&0.368631\cr
-1&\.{randomization[n=1000,seed=1,plusone=no]}&1,0.5,0.25,1;0.5,0.25,0.5,0&46/125&0.368000\cr}}$$
+\.{ttest}&\hbox{---}&0.245194\cr
+\.{ttest[sided=greater]}&\hbox{---}&0.122597\cr
+\.{sign}&5/8&0.625000\cr
+\.{sign[sided=greater]}&5/16&0.312500\cr
+\.{wilcoxon}&3/8&0.375000\cr
+\.{wilcoxon[method=normal]}&\hbox{---}&0.197466\cr
+\.{wilcoxon[method=normal,cc=yes]}&\hbox{---}&0.269294\cr
+\.{randomization[method=exact]}&3/8&0.375000\cr
+\.{randomization[n=1000,seed=1]}&369/1001&0.368631\cr
+\.{randomization[n=1000,seed=1,plusone=no]}&46/125&0.368000\cr}}$$
 The one-sided $p$ of a symmetric count is half the two-sided one here,
 since the observed side is the smaller tail; the $t$ test's $p$ is
 irrational (its proof is in \secref{q:compare}'s chapter on the $t$
@@ -23569,16 +23569,16 @@ every row against the library, to the six decimals and to the fraction.
 $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 \rm exercise&\rm test&\rm $a$; $b$&\hbox{\rm fraction}&\rm $p$\cr
 \noalign{\smallskip\hrule\smallskip}
-1&\.{sign[sided=greater]}&1,0.75,0.5;0.5,0.5,0.75&1/2&0.500000\cr
-1&\.{wilcoxon[sided=greater]}&1,0.75,0.5;0.5,0.5,0.75&3/8&0.375000\cr
-2&\.{ttest}&1,0;0,0&1/2&0.500000\cr
-2&\.{ttest[sided=greater]}&1,0;0,0&1/4&0.250000\cr
-2&\.{ttest[sided=less]}&1,0;0,0&3/4&0.750000\cr
-3&\.{wilcoxon}&0,0.25,-0.5,0.75,1;0,0,0,0,0&3/8&0.375000\cr
-3&\.{wilcoxon[zero=pratt]}&0,0.25,-0.5,0.75,1;0,0,0,0,0&3/8&0.375000\cr
-3&\.{wilcoxon[method=normal]}&0,0.25,-0.5,0.75,1;0,0,0,0,0&\hbox{---}&0.273322\cr
-3&\.{wilcoxon[method=normal,zero=pratt]}&0,0.25,-0.5,0.75,1;0,0,0,0,0&\hbox{---}&0.276303\cr
-3&\.{wilcoxon[method=normal,zero=zsplit]}&0,0.25,-0.5,0.75,1;0,0,0,0,0&\hbox{---}&0.280713\cr}}$$
+1&\.{sign[sided=greater]}& 1,0.75,0.5;0.5,0.5,0.75& 1/2&0.500000\cr
+1&\.{wilcoxon[sided=greater]}& 1,0.75,0.5;0.5,0.5,0.75& 3/8&0.375000\cr
+2&\.{ttest}& 1,0;0,0& 1/2&0.500000\cr
+2&\.{ttest[sided=greater]}& 1,0;0,0& 1/4&0.250000\cr
+2&\.{ttest[sided=less]}& 1,0;0,0& 3/4&0.750000\cr
+3&\.{wilcoxon}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& 3/8&0.375000\cr
+3&\.{wilcoxon[zero=pratt]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& 3/8&0.375000\cr
+3&\.{wilcoxon[method=normal]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.273322\cr
+3&\.{wilcoxon[method=normal,zero=pratt]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.276303\cr
+3&\.{wilcoxon[method=normal,zero=zsplit]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.280713\cr}}$$
 In 1 the sign test's $P(X\ge2)$ of three is $4/8$, and Wilcoxon's three
 subsets of eight give $3/8$.  In 2 $\bar d=1/2$, $s^2=1/2$ and $t^2=1$;
 $\theta=\pi/4$, $A=1/2$, so $p=1-A=1/2$ two-sided, $(1-A)/2=1/4$ on the
@@ -25113,7 +25113,9 @@ static void cm_adjust(const cm_opts *o, cm_cmp *c, size_t nc)
 
 @ \impl The tables.  A number is printed as \.{eval} prints it, the
 shortest decimal that reads back as the same double; an undefined one as
-\.{undefined}.
+\.{undefined}.  A statistic that is a whole number (a count of signs, a
+rank sum) is written in full: the shortest form of Wilcoxon's $W_+=50$ is
+\.{5e+01}, which is what the table printed.
 
 @<The command \.{compare}@>=
 static const char *cm_num(char *buf, double x)
@@ -25121,6 +25123,12 @@ static const char *cm_num(char *buf, double x)
   if (isnan(x)) return "undefined";
   shortest(buf, x);
   return buf;
+}
+static const char *cm_stat(char *buf, double x) /* a whole number in full */
+{
+  if (x == floor(x) && fabs(x) < 9007199254740992.0) {
+    snprintf(buf, 40, "%.0f", x); return buf; }
+  return cm_num(buf, x);
 }
 static void cm_draws(const rm_test *t, const rm_test_result *r)
 {
@@ -25159,7 +25167,7 @@ static void cm_text(const cm_opts *o, const cm_cmp *c, size_t nc)
   for (i = 0; i < nc; i++) for (k = 0; k < o->nt; k++) {
     int ok = c[i].st[k] == RM_OK;
     printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", o->run[c[i].a], o->run[c[i].b], o->m[c[i].m],
-      o->tname[k], cm_num(b[0], ok ? c[i].r[k].stat : NAN),
+      o->tname[k], cm_stat(b[0], ok ? c[i].r[k].stat : NAN),
       cm_num(b[1], ok ? c[i].r[k].p : NAN), cm_num(b[2], c[i].adj[k]));
     cm_draws(&o->t[k], ok ? &c[i].r[k] : NULL);
   }
@@ -25179,9 +25187,11 @@ static void cm_jnum(const char *key, double x)
 static void cm_jtest(const cm_opts *o, const cm_cmp *c, int k)
 {
   const rm_test_result *r = &c->r[k];
+  char b[40];
   printf("%s{\"test\":", k ? "," : ""); ev_json_string(stdout, o->tname[k]);
   if (c->st[k] != RM_OK) {@+ printf(",\"undefined\":true}"); return; @+}
-  cm_jnum("statistic", r->stat); cm_jnum("p", r->p); cm_jnum("p_adjusted", c->adj[k]);
+  printf(",\"statistic\":%s", cm_stat(b, r->stat));
+  cm_jnum("p", r->p); cm_jnum("p_adjusted", c->adj[k]);
   if (r->xp.rational) {@+ printf(",\"p_fraction\":"); ev_json_string(stdout, r->xp.rational); @+}
   if (o->t[k].test == RM_TEST_BOOT || (o->t[k].test == RM_TEST_RAND && o->t[k].method == 1)) {
     printf(",\"count\":%llu,\"total\":%llu", r->count, r->total);

@@ -176,4 +176,15 @@ for o in "--digits 12|--digits takes a whole number from 1 to 9, not '12'" \
   [ $rc = 2 ] && [ ! -s "$tmp/o" ] && grep -qF -- "rankmetrics: compare: ${o#*|}" "$tmp/e" &&
     ok "compare ${o%%|*}: exit 2, '${o#*|}'" || fail "compare ${o%%|*}: exit $rc, $(cat "$tmp/e")"
 done
+# A whole-number statistic is printed in full: ten wins are "10", not the
+# shortest form "1e+01".
+awk -v T="$tmp" 'BEGIN { for (q = 1; q <= 10; q++) {
+    printf "w%d 0 r 1\nw%d 0 n 0\n", q, q > T "/wq"
+    printf "w%d Q0 r 1 2 A\nw%d Q0 n 2 1 A\n", q, q > T "/wa"
+    printf "w%d Q0 n 1 2 B\nw%d Q0 r 2 1 B\n", q, q > T "/wb" } }'
+line=$($RM compare -m P@1 -t sign "$tmp/wq" "$tmp/wb" "$tmp/wa" 2>&1 | tail -1)
+[ "$(printf '%s\n' "$line" | cut -f 5)" = 10 ] && ok "the sign test's ten wins print as 10" ||
+  fail "the sign test's statistic: '$line'"
+$RM compare -m P@1 -t sign --json "$tmp/wq" "$tmp/wb" "$tmp/wa" 2>&1 | grep -q '"statistic":10,' &&
+  ok "... and as 10 in JSON" || fail "the sign test's statistic in JSON"
 finish

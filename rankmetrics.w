@@ -4263,14 +4263,14 @@ has no variant either, but its expected value over the shuffles has:
 
 @ {\it Significance tests.}  The paired tests of \.{compare} are named like
 variants, in the grammar of tests (\secref{q:compare}), not of metrics, so
-their rows are not checked by \.{rankmetrics name}: the shell test
-\.{verify\_significance\_test.sh} takes every test name of this table
-(the macro \.{\\atn}) and requires the library's parser of tests to read
-it, and each function said to be checked to be one that
-\.{tests/significance\_check.sh} runs; \secref{q:testatlas} gives the
-details.  ``Checked'' means that \.{tests/significance\_check.sh} runs the
-function over the vectors of the tests, \.{vectors/significance.txt}, and
-finds the variant's $p$ within $10^{-12}$ relative.
+their rows are not checked by \.{rankmetrics name}.  Instead the shell
+test of \secref{q:sigverify} takes every test name of this table (the
+macro \.{\\atn}) and requires the library's parser of tests to read it,
+and each function said to be checked to be one that the check of the
+tests runs; \secref{q:testatlas} gives the details.  ``Checked'' means
+that \.{tests/significance\_check.sh} runs the function over the vectors
+of the tests, \.{vectors/significance.txt}, and finds the variant's $p$
+within $10^{-12}$ relative.
 \def\atn#1{#1} % a test's name; tests/verify_significance_test.sh checks each
 $$\vbox{\eightrm\baselineskip9.5pt\halign{\attt#\hfil\quad&\attt#\hfil\quad&#\hfil\cr
 \eightrm function&\eightrm test&\eightrm how known\cr
@@ -21859,6 +21859,7 @@ static void vf_unknown_family(char *what, size_t ws, const char *family)
     if (best == NULL && l > 0 && t && (t == s || t[-1] == '_')
         && (t[l] == '\0' || t[l] == '_')) best = s;
   }
+  if (k < VF_FAMILIES) stems[k++] = vf_stem(VF_SIG); /* the paired tests' */
   stems[k] = NULL;
   if (best == NULL && k > 0) best = nearest(family, stems);
   m = (size_t) snprintf(what, ws, "unknown family '%.60s' (did you mean '%s'?"
@@ -23523,10 +23524,11 @@ ci&\.{bootstrap}&\.{percentile}; \.{bca}, bias-corrected and
 accelerated\cr
 n, seed&\.{randomization}, \.{bootstrap}&10000 draws from seed 1\cr
 level&\.{bootstrap}&95, the interval's confidence in percent\cr}}$$
-A name with every default written out is canonical:
-\.{wilcoxon} is \.{wilcoxon[zero=wilcox,method=exact,sided=two]}, and
-\.{randomization} is \.{randomization[method=mc,n=10000,seed=1,plusone=yes,}
-\.{sided=two]}.
+A name with every default written out is canonical: \.{wilcoxon} and
+\.{randomization} are
+$$\vbox{\halign{\.{#}\hfil\cr
+wilcoxon[zero=wilcox,method=exact,sided=two]\cr
+randomization[method=mc,n=10000,seed=1,plusone=yes,sided=two]\cr}}$$
 
 @ {\it A case small enough to check by hand.}  Three queries with
 $a=(1,3/4,1/2)$ and $b=(1/2,1/2,3/4)$: the differences are $1/2$, $1/4$
@@ -23545,8 +23547,9 @@ three): $p=2\cdot3/8=3/4$.  The sign test sees two wins of three:
 $P(X\ge2)=4/8$ and $P(X\le2)=7/8$, so $p=\min(1,2\cdot1/2)=1$.
 
 @ {\it Exercises.}\here{sig-ex}  Work them by hand with the definitions of
-this chapter; the answers follow, and \.{rankmetrics compare} (or
-|rankmetrics.significance.test| in Python) computes each.
+this chapter; the answers follow, and \.{rankmetrics compare} computes
+each (so does, in Python, the function \.{test} of the module
+\.{rankmetrics.significance}).
 
 1. For the three queries above, give the one-sided (\.{greater}) $p$ of
 the sign test and of Wilcoxon's exact test.
@@ -25549,12 +25552,12 @@ a result per test, or \.{None} where the test is undefined).  The module
 carries the $p$ as a \.{Fraction} when it is rational, and
 \.{p\_adjust(p, method)}, \.{mean\_diff} and \.{test\_name}.  The columns
 of files come from \.{evaluate\_files} with \.{per\_query=True}, and
-\.{rankmetrics.compare\_files(measures, qrels, runs)} is the whole
-command: every run evaluated, paired by query under \.{missing}, the
-comparisons of \.{pairs} in the tool's order, and each test's $p$
-adjusted by \.{correction} over its comparisons.
-\.{python/tests/test\_compare.py} checks that the package prints the
-tool's numbers to the bit (\.{compare\_files} against \.{compare --json},
+$$\hbox{\.{rankmetrics.compare\_files(measures, qrels, runs)}}$$
+is the whole command: every run evaluated, paired by query under
+\.{missing}, the comparisons of \.{pairs} in the tool's order, and each
+test's $p$ adjusted by \.{correction} over its comparisons.  The tests of
+the package (\.{test\_compare.py}) check that it prints the tool's
+numbers to the bit (\.{compare\_files} against the JSON of \.{compare}:
 means, intervals, $p$ and adjusted $p$), and the fractions against an
 enumeration.
 

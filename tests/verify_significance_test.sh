@@ -101,6 +101,7 @@ bad "a statistic for a metric" "rr:1 0.5 1" "expected 'FAMILY:TCID VALUE', or 's
 bad "a statistic after a word" "significance:1 undefined 1" "a statistic after a word"
 bad "a statistic that is not a number" "significance:1 0.5 x" "the statistic 'x' is not a number"
 bad "a test the file lacks" "significance:9999 0.5" "there is no test significance:9999 in $VEC/significance.txt"
+bad "a misspelt family" "signifcance:1 0.5" "unknown family 'signifcance' (did you mean 'significance'?"
 printf 'significance:1 undefined\n' > "$tmp/c.txt"
 if expect 1 "'undefined' for a defined test is wrong" "$TOOL" verify --vectors "$VEC" "$tmp/c.txt"; then
   has "$tmp/out" "the word shown" "    given    invalid"

@@ -21859,7 +21859,7 @@ static void vf_unknown_family(char *what, size_t ws, const char *family)
     if (best == NULL && l > 0 && t && (t == s || t[-1] == '_')
         && (t[l] == '\0' || t[l] == '_')) best = s;
   }
-  if (k < VF_FAMILIES) stems[k++] = vf_stem(VF_SIG); /* the paired tests' */
+  if (k < VF_FAMILIES) stems[k++] = "significance"; /* the paired tests' */
   stems[k] = NULL;
   if (best == NULL && k > 0) best = nearest(family, stems);
   m = (size_t) snprintf(what, ws, "unknown family '%.60s' (did you mean '%s'?"

@@ -23547,9 +23547,9 @@ three): $p=2\cdot3/8=3/4$.  The sign test sees two wins of three:
 $P(X\ge2)=4/8$ and $P(X\le2)=7/8$, so $p=\min(1,2\cdot1/2)=1$.
 
 @ {\it Exercises.}\here{sig-ex}  Work them by hand with the definitions of
-this chapter; the answers follow, and \.{rankmetrics compare} computes
-each (so does, in Python, the function \.{test} of the module
-\.{rankmetrics.significance}).
+this chapter; the answers follow.  The command \.{compare} computes
+each, and so does, in Python, the function \.{test} of the package's
+module \.{significance}.
 
 1. For the three queries above, give the one-sided (\.{greater}) $p$ of
 the sign test and of Wilcoxon's exact test.

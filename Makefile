@@ -568,7 +568,8 @@ uninstall:
 	  $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc $(DESTDIR)$(BINDIR)/$(TOOL) \
 	  $(DESTDIR)$(DOCDIR)/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics-reader.pdf \
 	  $(DESTDIR)$(MANDIR)/man1/rankmetrics.1
-	rm -f $(DESTDIR)$(VECDIR)/README.md $(DESTDIR)$(VECDIR)/*_test.json $(DESTDIR)$(VECDIR)/*_test.txt
+	rm -f $(DESTDIR)$(VECDIR)/README.md $(DESTDIR)$(VECDIR)/*_test.json $(DESTDIR)$(VECDIR)/*_test.txt \
+	  $(DESTDIR)$(VECDIR)/significance.json $(DESTDIR)$(VECDIR)/significance.txt
 	rm -rf $(DESTDIR)$(PYTHONDIR)/rankmetrics
 	rmdir $(DESTDIR)$(PYTHONDIR) $(dir $(DESTDIR)$(PYTHONDIR)) 2>/dev/null || true
 	rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(VECDIR) $(dir $(DESTDIR)$(VECDIR)) 2>/dev/null || true

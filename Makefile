@@ -308,6 +308,7 @@ CHECK_SCRIPTS = verify_test order_test verify_all_test install_test header_test 
 CHECK_SCRIPTS += divers_test
 CHECK_SCRIPTS += catalog_test xgboost_check
 CHECK_SCRIPTS += irm_test
+CHECK_SCRIPTS += verify_significance_test
 # The slowest steps first, so that the two lines of work end together.
 CHECK_STEPS = check-sanitize check-valgrind test-fault_test test-threads_eval_test \
   vectors-check check-adequacy $(addprefix test-,$(filter-out fault_test threads_eval_test,$(CHECK_SCRIPTS))) \
@@ -550,7 +551,8 @@ install: $(STATIC) $(SHARED) $(TOOL) $(INSTALL_H) doc/rankmetrics.pdf doc/rankme
 	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/$(TOOL)
 	install -m 644 doc/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics.pdf
 	install -m 644 doc/rankmetrics-reader.pdf $(DESTDIR)$(DOCDIR)/rankmetrics-reader.pdf
-	install -m 644 vectors/README.md vectors/*_test.json vectors/*_test.txt $(DESTDIR)$(VECDIR)
+	install -m 644 vectors/README.md vectors/*_test.json vectors/*_test.txt \
+	  vectors/significance.json vectors/significance.txt $(DESTDIR)$(VECDIR)
 	@if [ -f rankmetrics.1 ]; then set -x; \
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
 	  install -m 644 rankmetrics.1 $(DESTDIR)$(MANDIR)/man1/rankmetrics.1; fi
@@ -566,7 +568,8 @@ uninstall:
 	  $(DESTDIR)$(PKGCONFIGDIR)/rankmetrics.pc $(DESTDIR)$(BINDIR)/$(TOOL) \
 	  $(DESTDIR)$(DOCDIR)/rankmetrics.pdf $(DESTDIR)$(DOCDIR)/rankmetrics-reader.pdf \
 	  $(DESTDIR)$(MANDIR)/man1/rankmetrics.1
-	rm -f $(DESTDIR)$(VECDIR)/README.md $(DESTDIR)$(VECDIR)/*_test.json $(DESTDIR)$(VECDIR)/*_test.txt
+	rm -f $(DESTDIR)$(VECDIR)/README.md $(DESTDIR)$(VECDIR)/*_test.json $(DESTDIR)$(VECDIR)/*_test.txt \
+	  $(DESTDIR)$(VECDIR)/significance.json $(DESTDIR)$(VECDIR)/significance.txt
 	rm -rf $(DESTDIR)$(PYTHONDIR)/rankmetrics
 	rmdir $(DESTDIR)$(PYTHONDIR) $(dir $(DESTDIR)$(PYTHONDIR)) 2>/dev/null || true
 	rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(VECDIR) $(dir $(DESTDIR)$(VECDIR)) 2>/dev/null || true

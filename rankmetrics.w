@@ -425,6 +425,7 @@
 @s te_dfiles int
 @s te_gl int
 @s te_pow int
+@s sig_member int
 @s restrict const
 @s line normal
 @s error normal
@@ -4282,24 +4283,30 @@ has no variant either, but its expected value over the shuffles has:
 
 @ {\it Significance tests.}  The paired tests of \.{compare} are named like
 variants, in the grammar of tests (\secref{q:compare}), not of metrics, so
-their rows are written out here rather than checked by \.{rankmetrics
-name}; \secref{q:testatlas} gives the details.  ``Checked'' means that
-\.{tests/significance\_check.sh} runs the function over the vectors of the
-tests, \.{vectors/significance.txt}, and finds the variant's $p$ within
-$10^{-12}$ relative.
+their rows are not checked by \.{rankmetrics name}.  Instead the shell
+test of \secref{q:sigverify} takes every test name of this table (the
+macro \.{\\atn}) and requires the library's parser of tests to read it,
+and each function said to be checked to be one that the check of the
+tests runs; \secref{q:testatlas} gives the details.  ``Checked'' means
+that \.{tests/significance\_check.sh} runs the function over the vectors
+of the tests, \.{vectors/significance.txt}, and finds the variant's $p$
+within $10^{-12}$ relative.
+\def\atn#1{#1} % a test's name; tests/verify_significance_test.sh checks each
 $$\vbox{\eightrm\baselineskip9.5pt\halign{\attt#\hfil\quad&\attt#\hfil\quad&#\hfil\cr
 \eightrm function&\eightrm test&\eightrm how known\cr
 \noalign{\smallskip\hrule\smallskip}
-scipy.stats.ttest\_rel&ttest[sided=two]&checked (all sides)\cr
-scipy.stats.binomtest&sign[sided=two]&checked (all sides)\cr
-scipy.stats.wilcoxon&wilcoxon[method=normal]&checked (exact: no ties, zeros)\cr
-scipy.stats.permutation\_test&randomization[method=exact]&checked ($2^n$ draws)\cr
-R t.test(paired=TRUE)&ttest[sided=two]&checked (all sides)\cr
-R binom.test&sign[sided=two]&checked (all sides)\cr
-R wilcox.test(paired=TRUE)&wilcoxon[method=normal,cc=yes]&checked (exact: no ties, zeros)\cr
-ranx compare&ttest; randomization[plusone=no]&read ($N=1000$, own draws)\cr
-PyTerrier Experiment&ttest, or scipy's wilcoxon&read\cr
-trectools compare\_with&ttest on the shared queries&read\cr}}$$
+scipy.stats.ttest\_rel&\atn{ttest[sided=two]}&checked (all sides)\cr
+scipy.stats.binomtest&\atn{sign[sided=two]}&checked (all sides)\cr
+scipy.stats.wilcoxon&\atn{wilcoxon[method=normal]}&checked (exact: no ties, zeros)\cr
+scipy.stats.permutation\_test&\atn{randomization[method=exact]}&checked ($2^n$ draws)\cr
+R t.test(paired=TRUE)&\atn{ttest[sided=two]}&checked (all sides)\cr
+R binom.test&\atn{sign[sided=two]}&checked (all sides)\cr
+R wilcox.test(paired=TRUE)&\atn{wilcoxon[method=normal,cc=yes]}&checked (exact: no ties, zeros)\cr
+ranx compare&\atn{ttest}; \atn{randomization[n=1000,plusone=no]}&read (own draws)\cr
+PyTerrier Experiment&\atn{ttest}, or scipy's wilcoxon&read\cr
+trectools compare\_with&\atn{ttest} on the shared queries&read\cr
+Elliot&\atn{ttest}; scipy's wilcoxon&issue 28, not read\cr
+RecBole&no test: a $t$ test over seeds&issue 28, not read\cr}}$$
 
 @** Exact arithmetic.
 The exact path returns, for every value, the double nearest to the true value
@@ -22740,8 +22747,10 @@ that is, the vector's name {\it FAMILY\/}\.{:}{\it TCID}, where {\it
 FAMILY\/} is the stem of the file \.{{\it FAMILY}\_test.txt} and {\it TCID\/}
 the |tcId| of the test in it, then blanks, then the value: a decimal or a C99
 hexadecimal double as |strtod| reads it, or the word \.{invalid} (the
-candidate rejected the input) or \.{error} (it failed otherwise).  A \.{\#}
-starts a comment that runs to the end of the line, and blank lines are
+candidate rejected the input) or \.{error} (it failed otherwise).  The
+family \.{significance}, the paired tests' file \.{significance.txt}, takes
+the statistic as a third field after the value, $p$
+(\secref{q:sigverify}).  A \.{\#} starts a comment that runs to the end of the line, and blank lines are
 ignored.  A line that does not have this form, names an unknown family or a
 test that the family does not have, or names a vector a second time, is
 refused with the reason; the doors report every such line and give no
@@ -22812,6 +22821,11 @@ typedef struct {
   long line;
   int verdict; /* |RM_VERDICT_EXACT|, |_WITHIN|, |_WRONG|, or |_NONE| when not given */
   double ulps; /* distance of |observed| from |expected|, when both are numbers */
+  int value_verdict; /* the verdict on the value alone (the family \.{significance}:
+    on $p$; elsewhere |verdict|) */
+  int stat_given; /* \.{significance}: the candidate gave a statistic */
+  double stat_expected, stat_observed, stat_ulps; /* the vector's, the candidate's */
+  int stat_verdict; /* the verdict on the statistic, or |RM_VERDICT_NONE| */
 } rm_verdict;
 typedef struct {
   const char *family; /* stem */
@@ -22919,7 +22933,7 @@ static int vf_family(const char *stem)
   if (stem == NULL) return -1;
   for (f = 0; vector_families[f].stem; f++)
     if (strcmp(stem, vector_families[f].stem) == 0) return f;
-  return -1;
+  return strcmp(stem, "significance") == 0 ? VF_SIG : -1;
 }
 
 @ A family the verifier does not know is answered with the families it
@@ -22940,6 +22954,7 @@ static void vf_unknown_family(char *what, size_t ws, const char *family)
     if (best == NULL && l > 0 && t && (t == s || t[-1] == '_')
         && (t[l] == '\0' || t[l] == '_')) best = s;
   }
+  if (k < VF_FAMILIES) stems[k++] = "significance"; /* the paired tests' */
   stems[k] = NULL;
   if (best == NULL && k > 0) best = nearest(family, stems);
   m = (size_t) snprintf(what, ws, "unknown family '%.60s' (did you mean '%s'?"
@@ -22977,6 +22992,7 @@ typedef struct {
   double value;
   const char *file; /* one of the verifier's |files| */
   long lineno;
+  struct vf_sig *sig; /* the family \.{significance}: its columns; else |NULL| */
 } vf_test;
 typedef struct {
   int fam;
@@ -23009,6 +23025,7 @@ returns a message passes on, and the public functions turn into
 |RM_ENOMEM|.
 
 @<Private functions@>=
+@<Prototypes of the verifier's family \.{significance}@>@;
 static const char vf_nomem[] = "out of memory";
 static void *vf_alloc(rm_verifier *v, void *p, size_t n)
 {
@@ -23084,6 +23101,7 @@ static void vf_test_free(vf_test *x)
   free(x->unj_shown);
   for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }
   free(x->err_name);
+  sig_free(x);
 }
 void rm_verifier_free(rm_verifier *v)
 {
@@ -23122,7 +23140,7 @@ static int vf_find_group(rm_verifier *v, int fam, const char *name)
   memset(p, 0, sizeof *p);
   p->fam = fam;
   if ((p->name = vf_strdup(v, name)) == NULL) return -1;
-  p->parsed = rm_variant_parse(name, &t, NULL, 0) == RM_OK;
+  p->parsed = fam == VF_SIG ? sig_parses(name) : rm_variant_parse(name, &t, NULL, 0) == RM_OK;
   return (int) v->ngrp++;
 }
 
@@ -23308,6 +23326,7 @@ static const char *vf_set_field(rm_verifier *v, vf_test *x, const char *key,
 {
   int k;
   static const char *const list_keys[4] = {"grades", "scores", "ids", "judged"};
+  if (x->fam == VF_SIG) return sig_set_field(v, x, key, val);
   for (k = 0; k < 4; k++) if (strcmp(key, list_keys[k]) == 0) break;
   if (k < 4) {
     if (x->shown[k]) return "a list is given twice";
@@ -23370,6 +23389,7 @@ static const char *vf_finish(rm_verifier *v, vf_test *x)
   char *part[4];
   long q, k;
   const char *msg = NULL;
+  if (x->fam == VF_SIG) return sig_finish(v, x);
   if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
     return "a test lacks one of grades, scores, ids, judged";
   if (x->nq == 0) {
@@ -23543,7 +23563,8 @@ rm_status rm_verifier_load(rm_verifier *v, const char *family)
   v->first = v->nvec; v->cur_group = v->cur = -1;
   if ((path = vf_alloc(v, NULL, strlen(v->dir) + strlen(family) + 16)) == NULL)
     return vf_fail(v, RM_ENOMEM, vf_nomem);
-  sprintf(path, "%s/%s_test.txt", v->dir, family);
+  if (f == VF_SIG) sprintf(path, "%s/%s.txt", v->dir, family);
+  else sprintf(path, "%s/%s_test.txt", v->dir, family);
   v->loading = 1;
   s = v->load ? v->load(v->ctx, v, family, path) : vf_read_file(v, family, path);
   v->loading = 0;
@@ -23609,12 +23630,12 @@ static rm_status vf_record(rm_verifier *v, int f, long id, int given, double val
 {
   vf_test *x;
   rm_status s;
-  const char *stem = vector_families[f].stem;
+  const char *stem = vf_stem(f);
   if ((s = rm_verifier_load(v, stem)) < 0)
     return s == RM_ENOMEM ? RM_ENOMEM : RM_EVECTORS;
   if (id >= v->n_id[f] || v->by_id[f][id] == 0) {
-    snprintf(v->msg, sizeof v->msg, "there is no test %s:%ld in %.60s/%s_test.txt",
-      stem, id, v->dir, stem);
+    snprintf(v->msg, sizeof v->msg, "there is no test %s:%ld in %.60s/%s%s.txt",
+      stem, id, v->dir, stem, f == VF_SIG ? "" : "_test");
     return RM_EFORMAT;
   }
   if ((x = &v->vec[v->by_id[f][id] - 1])->given != RM_GIVEN_NONE) {
@@ -23656,7 +23677,9 @@ rm_status rm_verifier_add(rm_verifier *v, const char *family, long tcid, int giv
 }
 
 @ A candidate's line is split at blanks into exactly two fields,
-\.{FAMILY:TCID VALUE}: the family must be one the library knows, the test
+\.{FAMILY:TCID VALUE}, or into three for the family \.{significance},
+whose third field is the statistic (that family takes the word
+\.{undefined} too): the family must be one the library knows, the test
 number a whole number, and the value a finite number or one of the words
 \.{invalid} and \.{error}.  A number that is not zero but reads as~0 (too
 small for a double) is refused, as the tool's readers refuse such a score:
@@ -23678,11 +23701,12 @@ static int vf_nonzero_digits(const char *s)
 rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char *file,
   long lineno)
 {
-  char *field[3] = {NULL, NULL, NULL}, *p, *colon, *end, *what;
+  char *field[4] = {NULL, NULL, NULL, NULL}, *p, *colon, *end, *what;
   const char *bad;
   int nf = 0, f = -1, given = RM_GIVEN_NUMBER;
   long id = 0;
-  double value = 0;
+  double value = 0, stat = 0;
+  rm_status s;
   const size_t ws = sizeof v->msg;
   if (v == NULL) return RM_EINVAL;
   what = v->msg; what[0] = '\0';
@@ -23691,7 +23715,7 @@ rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char
     v->lines++; return vf_fail(v, RM_EFORMAT, bad); }
   if ((p = strchr(buf, '#')) != NULL) *p = '\0';
   if (!vf_utf8(buf)) { v->lines++; return vf_fail(v, RM_EFORMAT, "invalid UTF-8"); }
-  for (p = buf; nf < 3; ) { /* not |strtok|, which keeps state between calls */
+  for (p = buf; nf < 4; ) { /* not |strtok|, which keeps state between calls */
     p += strspn(p, " \t\r\n");
     if (*p == '\0') break;
     field[nf++] = p;
@@ -23700,8 +23724,8 @@ rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char
   }
   if (nf == 0) return RM_OK;
   v->lines++;
-  if (nf != 2 || (colon = strchr(field[0], ':')) == NULL)
-    return vf_fail(v, RM_EFORMAT, "expected 'FAMILY:TCID VALUE'");
+  if (nf < 2 || nf > 3 || (colon = strchr(field[0], ':')) == NULL)
+    return vf_fail(v, RM_EFORMAT, nf > 2 ? SIG_THREE : "expected 'FAMILY:TCID VALUE'");
   *colon = '\0';
   f = vf_family(field[0]);
   errno = 0;
@@ -23709,8 +23733,10 @@ rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char
   if (f < 0) vf_unknown_family(what, ws, field[0]);
   else if (colon[1] < '0' || colon[1] > '9' || *end != '\0' || errno || id < 1)
     snprintf(what, ws, "the test id '%.40s' is not a whole number", colon + 1);
+  else if (nf == 3 && f != VF_SIG) snprintf(what, ws, "%s", SIG_THREE);
   else if (strcmp(field[1], "invalid") == 0) given = RM_GIVEN_INVALID;
   else if (strcmp(field[1], "error") == 0) given = RM_GIVEN_ERROR;
+  else if (f == VF_SIG && strcmp(field[1], "undefined") == 0) given = RM_GIVEN_INVALID;
   else {
     value = strtod(field[1], &end);
     if (end == field[1] || *end != '\0')
@@ -23719,8 +23745,11 @@ rm_status rm_verifier_add_line(rm_verifier *v, char *buf, size_t len, const char
     else if (value == 0 && vf_nonzero_digits(field[1]))
       snprintf(what, ws, "'%.60s' is not zero, but too small for a double", field[1]);
   }
+  if (what[0] == '\0' && nf == 3) sig_read_stat(what, ws, field[2], given, &stat);
   if (what[0]) return RM_EFORMAT;
-  return vf_record(v, f, id, given, value, file, lineno);
+  s = vf_record(v, f, id, given, value, file, lineno);
+  if (s == RM_OK && nf == 3) sig_set_stat(v, id, stat);
+  return s;
 }
 
 @ The verdict on a number $g$ against the expected double $e$, and on a
@@ -23739,6 +23768,7 @@ static int vf_verdict(const rm_verifier *v, const vf_test *x)
   if (x->given == RM_GIVEN_NONE) return RM_VERDICT_NONE;
   if (x->invalid) return x->given == RM_GIVEN_NUMBER ? RM_VERDICT_WRONG : RM_VERDICT_EXACT;
   if (x->given != RM_GIVEN_NUMBER) return RM_VERDICT_WRONG;
+  if (x->sig) return sig_verdict(v, x);
   return vf_number_verdict(v, x->value, x->expect);
 }
 
@@ -23755,7 +23785,7 @@ rm_status rm_verifier_verdict(const rm_verifier *v, size_t i, rm_verdict *out)
   int k;
   if (v == NULL || out == NULL || i >= v->nvec) return RM_EINVAL;
   x = &v->vec[i];
-  out->family = vector_families[x->fam].stem;
+  out->family = vf_stem(x->fam);
   out->family_index = x->fam;
   out->tcid = x->tcid;
   out->group = (size_t) x->group;
@@ -23768,6 +23798,10 @@ rm_status rm_verifier_verdict(const rm_verifier *v, size_t i, rm_verdict *out)
   out->verdict = vf_verdict(v, x);
   out->ulps = !x->invalid && x->given == RM_GIVEN_NUMBER
     ? rm_ulps_between(x->value, x->expect) : 0;
+  out->value_verdict = out->verdict;
+  out->stat_given = 0; out->stat_verdict = RM_VERDICT_NONE;
+  out->stat_expected = out->stat_observed = out->stat_ulps = 0;
+  if (x->sig) sig_verdict_fields(v, x, out);
   return RM_OK;
 }
 rm_status rm_verifier_lists(const rm_verifier *v, size_t i, const rm_list **lists,
@@ -23808,7 +23842,7 @@ rm_status rm_verifier_group(rm_verifier *v, size_t g, rm_verify_group *out)
     v->dirty = 0;
   }
   p = &v->grp[g];
-  out->family = vector_families[p->fam].stem;
+  out->family = vf_stem(p->fam);
   out->family_index = p->fam;
   out->variant = p->name;
   out->parsed = p->parsed;
@@ -24346,6 +24380,7 @@ rm_status rm_verifier_explain(rm_verifier *v, size_t g, rm_explanation *own,
   rm_status s;
   if (v == NULL || own == NULL || n == NULL || given == NULL || g >= v->ngrp)
     return RM_EINVAL;
+  if (v->grp[g].fam == VF_SIG) return sig_explain(v, g, own, n, given);
   vg.fam = v->grp[g].fam; vg.name = v->grp[g].name;
   if (rm_variant_parse(vg.name, &vg.v, NULL, 0) != RM_OK) return RM_ENAME;
   if ((m = vf_alloc(v, NULL, v->nvec * sizeof *m)) == NULL) return RM_ENOMEM;
@@ -24446,6 +24481,7 @@ rm_status rm_verifier_explains(const rm_verifier *v, size_t i, const char *name,
   const vf_test *x;
   if (v == NULL || name == NULL || yes == NULL || i >= v->nvec
       || v->vec[i].given == RM_GIVEN_NONE) return RM_EINVAL;
+  if (v->vec[i].fam == VF_SIG) return sig_explains(v, i, name, yes);
   if (rm_variant_parse(name, &a, NULL, 0) != RM_OK) return RM_ENAME;
   x = &v->vec[i];
   m.ls = x->nq ? x->ls : &x->l; m.nq = (size_t) x->nq;
@@ -24506,8 +24542,153 @@ differences out of four; the randomization test sees the sum $3/2$ among
 the $2^4$ sums $\pm1/2\pm1/4\pm1/4\pm1$; Wilcoxon's test sees the ranks
 $3,1.5,1.5,4$ of $\vert d_i\vert$ with the signs $+,+,-,+$; the $t$ test
 sees $\bar d$ and the spread of the $d_i$.  The chapters below finish each
-computation: $p=5/8$, $3/8$, $3/8$ and $0.2453\ldots$.
+computation: $p=5/8$, $3/8$, $3/8$ and $0.2452\ldots$ (all in the
+table of \secref{q:sigglance}).
 \.{tests/check\_compare.c} checks all four.
+
+@* The tests at a glance.\here{q:sigglance}
+This chapter is for the reader who wants to use the tests and check them
+by hand; the chapters after it define each test in full, prove what the
+exact path computes, and give its C.  A paired test looks only at the
+differences $d_i=a_i-b_i$, one a query, and asks how surprising they would
+be if the two runs were exchangeable on every query.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\it test&\it statistic&\it $p$ counts, under the null hypothesis\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{ttest}&$t=\bar d/(s/\sqrt n)$&Student's $t$ with $n-1$ degrees of freedom\cr
+\.{sign}&$n_+$, the positive $d_i$&the binomial$(m,1/2)$ of the $m$ nonzero $d_i$\cr
+\.{wilcoxon}&$W_+$, the ranks of the positive $\vert d_i\vert$&random signs on the ranks\cr
+\.{randomization}&$\bar d$&random signs on the $d_i$ themselves\cr
+\.{bootstrap}&$\bar d$&queries drawn again, with replacement\cr}}$$
+{\it The intuition.}  Each test throws away a different part of the
+evidence.  The sign test keeps only who won each query, and so is never
+fooled by one huge difference, but needs many queries.  Wilcoxon's test
+keeps the order of the sizes; the randomization test keeps the sizes
+themselves, and asks in how many of the $2^n$ ways of flipping signs the
+total comes out at least as far from zero; the $t$ test replaces that
+count by a formula that is right when the differences are normal.  On
+the same data they need not agree, and on small samples they often do not
+(\secref{q:comparecmd}, ``Where two tests disagree'').
+@^paired tests, at a glance@>
+
+@ {\it The worked example, every test.}  On the four queries of the part's
+introduction ($d=1/2,1/4,-1/4,1$), the exact path gives these $p$-values;
+where $p$ is a count over a total it is a fraction, printed beside its
+first six decimals.  \.{tests/claims\_test.sh} checks every row against
+the library.
+$$\vbox{\halign{#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm test&\hbox{\rm fraction}&\rm $p$\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{ttest}&\hbox{---}&0.245194\cr
+\.{ttest[sided=greater]}&\hbox{---}&0.122597\cr
+\.{sign}&5/8&0.625000\cr
+\.{sign[sided=greater]}&5/16&0.312500\cr
+\.{wilcoxon}&3/8&0.375000\cr
+\.{wilcoxon[method=normal]}&\hbox{---}&0.197466\cr
+\.{wilcoxon[method=normal,cc=yes]}&\hbox{---}&0.269294\cr
+\.{randomization[method=exact]}&3/8&0.375000\cr
+\.{randomization[n=1000,seed=1]}&369/1001&0.368631\cr
+\.{randomization[n=1000,seed=1,plusone=no]}&46/125&0.368000\cr}}$$
+The one-sided $p$ of a symmetric count is half the two-sided one here,
+since the observed side is the smaller tail; the $t$ test's $p$ is
+irrational (its proof is in \secref{q:compare}'s chapter on the $t$
+test).  The normal Wilcoxon test is $0.197$ without the continuity
+correction (scipy's default) and $0.269$ with it (R's), against the exact
+$3/8$: on four queries the approximation is poor, and which one a library
+used changes the answer.  The two Monte Carlo rows count 368 extreme
+draws of 1000: with the $+1$ rule $p=369/1001$, without it $368/1000$.
+
+@ {\it The variants and their names.}  Every key of a test, its words and
+its default (the first word; \.{n}, \.{seed}, \.{level} are numbers):
+$$\vbox{\halign{\.{#}\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm key&\rm tests&\rm words, and what they do\cr
+\noalign{\smallskip\hrule\smallskip}
+sided&all but \.{bootstrap}&\.{two}; \.{greater} ($A$ better); \.{less}\cr
+zero&\.{wilcoxon}&\.{wilcox} drops zero $d_i$; \.{pratt} ranks, then drops
+them;\cr
+&&\.{zsplit} counts half their ranks in $W_+$\cr
+method&\.{wilcoxon}&\.{exact} counts the distribution; \.{normal}
+approximates it\cr
+method&\.{randomization}&\.{mc} draws \.{n} sign vectors; \.{exact} counts
+all $2^n$\cr
+cc&\.{wilcoxon}, \.{method=normal}&\.{no}; \.{yes}, the continuity
+correction\cr
+plusone&\.{randomization}, \.{method=mc}&\.{yes}: $(c+1)/(N+1)$;
+\.{no}: $c/N$, which may be 0\cr
+ci&\.{bootstrap}&\.{percentile}; \.{bca}, bias-corrected and
+accelerated\cr
+n, seed&\.{randomization}, \.{bootstrap}&10000 draws from seed 1\cr
+level&\.{bootstrap}&95, the interval's confidence in percent\cr}}$$
+A name with every default written out is canonical: \.{wilcoxon} and
+\.{randomization} are
+$$\vbox{\halign{\.{#}\hfil\cr
+wilcoxon[zero=wilcox,method=exact,sided=two]\cr
+randomization[method=mc,n=10000,seed=1,plusone=yes,sided=two]\cr}}$$
+
+@ {\it A case small enough to check by hand.}  Three queries with
+$a=(1,3/4,1/2)$ and $b=(1/2,1/2,3/4)$: the differences are $1/2$, $1/4$
+and $-1/4$, in quarters $2,1,-1$, and their sum is~2.  The eight ways of
+giving them signs, with their sums:
+$$\vbox{\halign{&\hfil$#$\quad\cr
+\hbox{signs}&+++&++-&+-+&+--&-++&-+-&--+&---\cr
+\hbox{sum}&2&4&0&2&-2&0&-4&-2\cr}}$$
+(the first is the observation).  Six of the eight have $\vert{\rm
+sum}\vert\ge2$, so the exact randomization test's two-sided $p$ is
+$6/8=3/4$; three have a sum of at least 2, so the one-sided $p$ is $3/8$.
+Wilcoxon's test ranks $\vert d_i\vert=1/2,1/4,1/4$ as $3,1.5,1.5$;
+$W_+=3+1.5=4.5$ of a total of~6, and of the eight subsets of the ranks
+three sum to at least 4.5 (the two with $3$ and one $1.5$, and all
+three): $p=2\cdot3/8=3/4$.  The sign test sees two wins of three:
+$P(X\ge2)=4/8$ and $P(X\le2)=7/8$, so $p=\min(1,2\cdot1/2)=1$.
+
+@ {\it Exercises.}\here{sig-ex}  Work them by hand with the definitions of
+this chapter; the answers follow.  The command \.{compare} computes
+each, and so does, in Python, the function \.{test} of the package's
+module \.{significance}.
+
+1. For the three queries above, give the one-sided (\.{greater}) $p$ of
+the sign test and of Wilcoxon's exact test.
+
+2. Two queries with $a=(1,0)$ and $b=(0,0)$.  Show that $t=1$ on one
+degree of freedom, and that the $t$ test's $p$ is then rational: $1/2$
+two-sided.  What are the one-sided $p$-values?  (Hint: $A=2\theta/\pi$
+with $\tan\theta=1$.)
+
+3. Five queries with the differences $0,1/4,-1/2,3/4,1$ ($b=0$).
+Compute Wilcoxon's exact $p$ under \.{zero=wilcox} and under
+\.{zero=pratt}, and explain why they agree; then compare the normal
+approximations under \.{zero=wilcox}, \.{pratt} and \.{zsplit}, which do
+not.
+
+@ {\it Answers to the exercises.}\here{sig-ans}  Each row gives the test's
+name, the columns $a$ and $b$ (after a semicolon), $p$ as a fraction where
+it is one and its first six decimals; \.{tests/claims\_test.sh} checks
+every row against the library, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm test&\rm $a$; $b$&\hbox{\rm fraction}&\rm $p$\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{sign[sided=greater]}& 1,0.75,0.5;0.5,0.5,0.75& 1/2&0.500000\cr
+1&\.{wilcoxon[sided=greater]}& 1,0.75,0.5;0.5,0.5,0.75& 3/8&0.375000\cr
+2&\.{ttest}& 1,0;0,0& 1/2&0.500000\cr
+2&\.{ttest[sided=greater]}& 1,0;0,0& 1/4&0.250000\cr
+2&\.{ttest[sided=less]}& 1,0;0,0& 3/4&0.750000\cr
+3&\.{wilcoxon}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& 3/8&0.375000\cr
+3&\.{wilcoxon[zero=pratt]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& 3/8&0.375000\cr
+3&\.{wilcoxon[method=normal]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.273322\cr
+3&\.{wilcoxon[method=normal,zero=pratt]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.276303\cr
+3&\.{wilcoxon[method=normal,zero=zsplit]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.280713\cr}}$$
+In 1 the sign test's $P(X\ge2)$ of three is $4/8$, and Wilcoxon's three
+subsets of eight give $3/8$.  In 2 $\bar d=1/2$, $s^2=1/2$ and $t^2=1$;
+$\theta=\pi/4$, $A=1/2$, so $p=1-A=1/2$ two-sided, $(1-A)/2=1/4$ on the
+side of $t$ and $(1+A)/2=3/4$ on the other.  In 3, under \.{zero=wilcox}
+the ranks are $1,2,3,4$ and $W_+=8$; under \.{pratt} the zero takes rank~1
+and the others $2,3,4,5$, $W_+=11$; either way exactly three of the
+sixteen sign assignments reach $W_+$: the ranks of the positive
+differences ($\{1,3,4\}$, or $\{2,4,5\}$), the same with the smallest
+rank swapped for the one below the next ($\{2,3,4\}$, or $\{3,4,5\}$),
+and all the ranks; so $p=2\cdot3/16=3/8$.  The normal approximations see different means and variances:
+$\mu=5$, $\sigma^2=15/2$ against $\mu=7$, $\sigma^2=27/2$, and
+\.{zsplit} also counts the zero's rank in $\sigma^2$.
 
 @* Names of the tests.\impl
 A test is an |rm_test|: its code and one field per key.  The keys and
@@ -25461,19 +25642,24 @@ static unsigned long long r_mc(mpz_t *z, size_t n, const rm_test *t, int threads
 @ \impl The test: the statistic $\bar d=2^EZ/n$, then the count.
 
 @<Private functions@>=
+static void test_mean_q(mpq_t p, mpz_t *z, size_t n, long E) /* $p\gets2^EZ/n$ */
+{
+  size_t j;
+  mpq_set_ui(p, 0, 1);
+  for (j = 0; j < n; j++) mpz_add(mpq_numref(p), mpq_numref(p), z[j]);
+  mpz_mul_ui(mpq_denref(p), mpq_denref(p), (unsigned long) n);
+  if (E < 0) mpz_mul_2exp(mpq_denref(p), mpq_denref(p), (mp_bitcnt_t) -E);
+  else mpz_mul_2exp(mpq_numref(p), mpq_numref(p), (mp_bitcnt_t) E);
+  mpq_canonicalize(p);
+}
 static rm_status randomization(mpz_t *z, size_t n, long E, const rm_test *t,
   rm_test_result *r, int exact, int threads)
 {
   mpq_t p;
   unsigned long long c;
   rm_status s;
-  size_t j;
   mpq_init(p);
-  for (j = 0; j < n; j++) mpz_add(mpq_numref(p), mpq_numref(p), z[j]);
-  mpz_mul_ui(mpq_denref(p), mpq_denref(p), (unsigned long) n);
-  if (E < 0) mpz_mul_2exp(mpq_denref(p), mpq_denref(p), (mp_bitcnt_t) -E);
-  else mpz_mul_2exp(mpq_numref(p), mpq_numref(p), (mp_bitcnt_t) E);
-  mpq_canonicalize(p);
+  test_mean_q(p, z, n, E);
   r->stat = test_q_d(p); r->n = n;
   if (t->method == 0 && n > 24) {@+ mpq_clear(p); return RM_EINVAL; @+}
   c = t->method == 0 ? r_exact_count(z, n, t->sided) : r_mc(z, n, t, threads);
@@ -25571,7 +25757,11 @@ with $\bar d_{(i)}$ the mean without query~$i$.
 Its $p$ is that of the shifted bootstrap, two-sided: $(1+\#\{b:\vert\bar
 d^*_b-\bar d\vert\ge\vert\bar d\vert\})/(B+1)$.  The bootstrap is on the
 double path only: its means are sums of doubles, and its $p$ on the exact
-path is that count as a fraction.
+path is that count as a fraction.  Its statistic, the mean difference
+$\bar d$, is on the exact path the correctly rounded one, the randomization
+test's statistic and the \.{diff} of \.{compare}: it was the double sum,
+which printed $-0.12359614210319296$ beside the \.{diff}
+$-0.12359614210319293$ of the same comparison.
 @^bootstrap@>
 
 @<Private functions@>=
@@ -25708,6 +25898,8 @@ rm_status rm_test_run(const rm_test *t, const double *a, const double *b,
     case RM_TEST_WILCOXON: s = wilcoxon(z, n, t, r, exact); break;
     case RM_TEST_RAND: s = randomization(z, n, E, t, r, exact, threads); break;
     default: s = bootstrap(a, b, n, t, r, exact);
+      if (s == RM_OK && exact) {@+ mpq_t m; mpq_init(m); test_mean_q(m, z, n, E);
+        r->stat = test_q_d(m); mpq_clear(m); @+}
   }
   test_zfree(z, n);
   return s;
@@ -26019,7 +26211,9 @@ static void cm_adjust(const cm_opts *o, cm_cmp *c, size_t nc)
 
 @ \impl The tables.  A number is printed as \.{eval} prints it, the
 shortest decimal that reads back as the same double; an undefined one as
-\.{undefined}.
+\.{undefined}.  A statistic that is a whole number (a count of signs, a
+rank sum) is written in full: the shortest form of Wilcoxon's $W_+=50$ is
+\.{5e+01}, which is what the table printed.
 
 @<The command \.{compare}@>=
 static const char *cm_num(char *buf, double x)
@@ -26027,6 +26221,12 @@ static const char *cm_num(char *buf, double x)
   if (isnan(x)) return "undefined";
   shortest(buf, x);
   return buf;
+}
+static const char *cm_stat(char *buf, double x) /* a whole number in full */
+{
+  if (x == floor(x) && fabs(x) < 9007199254740992.0) {
+    snprintf(buf, 40, "%.0f", x); return buf; }
+  return cm_num(buf, x);
 }
 static void cm_draws(const rm_test *t, const rm_test_result *r)
 {
@@ -26065,7 +26265,7 @@ static void cm_text(const cm_opts *o, const cm_cmp *c, size_t nc)
   for (i = 0; i < nc; i++) for (k = 0; k < o->nt; k++) {
     int ok = c[i].st[k] == RM_OK;
     printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", o->run[c[i].a], o->run[c[i].b], o->m[c[i].m],
-      o->tname[k], cm_num(b[0], ok ? c[i].r[k].stat : NAN),
+      o->tname[k], cm_stat(b[0], ok ? c[i].r[k].stat : NAN),
       cm_num(b[1], ok ? c[i].r[k].p : NAN), cm_num(b[2], c[i].adj[k]));
     cm_draws(&o->t[k], ok ? &c[i].r[k] : NULL);
   }
@@ -26085,9 +26285,11 @@ static void cm_jnum(const char *key, double x)
 static void cm_jtest(const cm_opts *o, const cm_cmp *c, int k)
 {
   const rm_test_result *r = &c->r[k];
+  char b[40];
   printf("%s{\"test\":", k ? "," : ""); ev_json_string(stdout, o->tname[k]);
   if (c->st[k] != RM_OK) {@+ printf(",\"undefined\":true}"); return; @+}
-  cm_jnum("statistic", r->stat); cm_jnum("p", r->p); cm_jnum("p_adjusted", c->adj[k]);
+  printf(",\"statistic\":%s", cm_stat(b, r->stat));
+  cm_jnum("p", r->p); cm_jnum("p_adjusted", c->adj[k]);
   if (r->xp.rational) {@+ printf(",\"p_fraction\":"); ev_json_string(stdout, r->xp.rational); @+}
   if (o->t[k].test == RM_TEST_BOOT || (o->t[k].test == RM_TEST_RAND && o->t[k].method == 1)) {
     printf(",\"count\":%llu,\"total\":%llu", r->count, r->total);
@@ -26136,7 +26338,13 @@ difference above 0 and a corrected $p$ below $\alpha$.  With \.{--pairs
 baseline} only the baseline (run 1) can be a mark; with \.{--pairs all}
 any run.  The table's caption (a last line in Markdown) states the test,
 the correction, $\alpha$, the number of queries and the rule for missing
-queries, so that the marks are defined where they are read.  A run's mean
+queries, so that the marks are defined where they are read.  With
+\.{--missing drop} two comparisons may pair different numbers of queries
+(a run that lacks a query loses it from its comparisons only); the caption
+then gives their range, \.{11 to 12 queries by comparison}, where it gave
+the first comparison's number as though it were every one's.  The table
+is the whole output: \.{--format} with \.{--json} or \.{-q}, which it
+would silently drop, is refused.  A run's mean
 is the one of its comparison with the baseline, printed as the shortest
 decimal that reads back, or with \.{--digits D} (1 to 9) decimals.  Names
 are escaped for \TeX\ (an underscore is \.{\\char95\{\}}) or for
@@ -26174,6 +26382,13 @@ static void cm_name(const char *s, int tex) /* the name of a run or a measure */
     else if (!tex && *s == 124) printf("\\%c", 124); /* a bar, escaped */
     else putchar(*s);
 }
+static void cm_queries(const cm_cmp *c, size_t nc) /* the pairs, or their range */
+{
+  size_t lo = nc ? c[0].n : 0, hi = lo, i;
+  for (i = 1; i < nc; i++) {@+ if (c[i].n < lo) lo = c[i].n; if (c[i].n > hi) hi = c[i].n; @+}
+  if (lo == hi) printf(" %zu queries", lo);
+  else printf(" %zu to %zu queries by comparison", lo, hi);
+}
 static void cm_table(const cm_opts *o, const cm_cmp *c, size_t nc)
 {
   int tex = o->format == 2, r, m;
@@ -26198,9 +26413,10 @@ static void cm_table(const cm_opts *o, const cm_cmp *c, size_t nc)
     printf(tex ? " \\\\\n" : "\n");
   }
   printf(tex ? "\\hline\n\\end{tabular}\n%% " : "\n");
-  printf("Marks: the runs this run is better than by %s, p corrected by %s below %g;"
-    " %zu queries, missing queries %s.\n", o->tname[0], o->corr, o->alpha,
-    nc ? c[0].n : (size_t) 0, o->drop ? "dropped" : "counted as 0");
+  printf("Marks: the runs this run is better than by %s, p corrected by %s below %g;",
+    o->tname[0], o->corr, o->alpha);
+  cm_queries(c, nc);
+  printf(", missing queries %s.\n", o->drop ? "dropped" : "counted as 0");
 }
 
 @ {\it Where two tests disagree.}  \.{compare --disagree -t A -t B}
@@ -26307,6 +26523,8 @@ static int cm_options(int argc, char **argv, cm_opts *o)
     " two tests, -t A -t B, and no file", NULL);
   if (!delim && o->nr > 0) {@+ o->qrels = o->run[0]; o->run++; o->nr--; @+}
   if (o->nm == 0) return cm_usage("give -m NAME for each measure", NULL);
+  if (o->format && (o->json || o->perq)) return cm_usage("--format prints one table;"
+    " give it without --json and -q", NULL);
   if (o->nr < 2) return cm_usage("give two runs or more (QRELS RUN_A RUN_B [RUN...],"
     " or with --csv or --tsv FILE_A FILE_B [FILE...])", NULL);
   return 0;
@@ -26351,10 +26569,28 @@ static int cm_options(int argc, char **argv, cm_opts *o)
       " percentage from 50 to 99.9", v);
     continue;
   }
+  @<Refuse a bad value of an option of \.{compare}, saying what would do@>;
   for (k = 0; witharg[k] && strcmp(a, witharg[k]); k++) ;
-  if (witharg[k] == NULL) return cm_usage("unknown option or bad value", a);
+  if (witharg[k] == NULL) return cm_usage("unknown option", a);
   if (k == 1) o->threads = atoi(v) > 1 ? 2 : 1;
   o->pass[o->npass++] = argv[i - 1]; o->pass[o->npass++] = argv[i];
+}
+
+@ A value that an option of \.{compare} does not take is answered with
+the values it does take (the message was ``unknown option or bad value
+`--digits' '', which named neither the value nor what would do).
+
+@<Refuse a bad value of an option of \.{compare}...@>=
+{
+  static const char *const want[][2] = {{"--pairs", "baseline or all"},
+    {"--missing", "zero or drop"}, {"--correction", "holm, bonferroni, bh or none"},
+    {"--format", "markdown or latex"}, {"--digits", "a whole number from 1 to 9"},
+    {"--max-n", "a whole number from 1 to 16"}};
+  for (k = 0; k < (int) (sizeof want / sizeof *want); k++)
+    if (strcmp(a, want[k][0]) == 0) {
+      fprintf(stderr, "rankmetrics: compare: %s takes %s, not '%s'\n", a, want[k][1], v);
+      return 2;
+    }
 }
 
 @ \impl The command: the options, every run read, the comparisons made,
@@ -26410,9 +26646,15 @@ a result per test, or \.{None} where the test is undefined).  The module
 \.{rankmetrics.significance} has \.{test(name, a, b)}, whose result
 carries the $p$ as a \.{Fraction} when it is rational, and
 \.{p\_adjust(p, method)}, \.{mean\_diff} and \.{test\_name}.  The columns
-of files come from \.{evaluate\_files} with \.{per\_query=True}.
-\.{python/tests/test\_compare.py} checks that the package prints the
-tool's numbers to the bit, and the fractions against an enumeration.
+of files come from \.{evaluate\_files} with \.{per\_query=True}, and
+$$\hbox{\.{rankmetrics.compare\_files(measures, qrels, runs)}}$$
+is the whole command: every run evaluated, paired by query under
+\.{missing}, the comparisons of \.{pairs} in the tool's order, and each
+test's $p$ adjusted by \.{correction} over its comparisons.  The tests of
+the package (\.{test\_compare.py}) check that it prints the tool's
+numbers to the bit (\.{compare\_files} against the JSON of \.{compare}:
+means, intervals, $p$ and adjusted $p$), and the fractions against an
+enumeration.
 
 @* Golden vectors of the tests.\here{q:sigvectors}
 The tests have golden vectors too, in the directory
@@ -26572,6 +26814,370 @@ static int write_significance(const char *dir, tool_out *out)
   if (!ok) out_abandon(&out[1]);
   else if (!(ok = out_finish(&out[1], "vectors"))) out_abandon(&out[0]);
   return ok;
+}
+
+@* Verifying a test's results.\here{q:sigverify}
+An implementation of a test, scipy's or R's or a team's own, is checked
+against these vectors as a metric is checked against its family's: it
+computes, for every test case of a variant it claims, the statistic and
+$p$, and \.{rankmetrics verify} (or |rankmetrics.verify| in Python) judges
+them (\secref{verify}).  The family's name is \.{significance}, and a
+candidate's line has a third field, the statistic, after~$p$:
+$$\vbox{\halign{\tt#\hfil\cr
+\# scipy.stats.ttest\_rel on the worked example\cr
+significance:1 0.24519388179494772 1.4411533842457842\cr
+significance:52 0.625\cr}}$$
+The statistic may be left out (scipy's two-sided \.{wilcoxon} reports
+$\min(W_+,W_-)$, not this book's~$W_+$, and its $p$ alone is then
+comparable); a test whose vector says \.{status = undefined} is answered
+with the word \.{undefined} (or \.{invalid}, \.{error}), and any number
+there is wrong.  The verdict is that of a metric, given to each number on
+its own: exact when it is the vector's double, within \.{--ulps} or
+\.{--rel}, else wrong; the test's verdict is the worse of the two, and the
+report says which of $p$ and the statistic is wrong.  What the vectors
+hold is the exact path's: $p$ correctly rounded, the statistic
+(\secref{q:sigvectors}) as the test defines it, so that a library that
+computes either in floating point is judged with a tolerance, and
+\.{--rel 1e-12} is the one \.{tests/significance\_check.sh} uses.
+@^verify, the family significance@>
+
+The diagnosis is a metric's too (\secref{q:verifyengine}), over the
+variants of the tests instead of a metric's keys: under each variant with
+a wrong result, every other test and every combination of the words of
+its keys (\.{sided}, \.{zero}, \.{method}, \.{cc}, \.{plusone}, \.{ci}),
+with the numeric keys \.{n}, \.{seed} and \.{level} kept, is run on the
+exact path over the cases the candidate gave, and those whose $p$ explains
+the candidate's (within 1024 ulps, or the tolerance) are ranked as a
+metric's alternatives are.  A one-sided $p$ where a two-sided one was
+meant, a continuity correction where none was, a Monte Carlo $p$ without
+the $+1$: each is another variant, and the report names it.
+
+@ {\it A worked example.}  The worked example of this part (\secref{q:compare})
+is case~1 of every variant; its tests are numbered $1+17k$ for the
+$k$th variant of the file, counted from~0.  A candidate that worked it by
+hand writes the fractions of the chapters above as decimals:
+$$\vbox{\halign{\tt#\hfil\quad&#\hfil\cr
+significance:52 0.625 3&the sign test, $p=5/8$, $n_+=3$\cr
+significance:103 0.375 8.5&Wilcoxon's exact test, $p=3/8$, $W_+=8.5$\cr
+significance:239 0.375 0.375&the exact randomization test, $p=3/8$, $\bar d=3/8$\cr
+significance:256 0.1875 0.375&the same, one-sided (\.{greater}): $p=3/16$\cr}}$$
+and \.{verify} says \.{4 vectors given: 4 exact}.  With the last line's
+$p$ written as $3/8$, the two-sided value, the report reads
+$$\vbox{\halign{\tt#\hfil\cr
+diagnosis (the variants with a wrong result):\cr
+randomization[method=exact,sided=greater] (significance): 1 of 1 results wrong\cr
+\quad the candidate's values match randomization[method=exact,sided=two] on 1 of 1\dots\cr
+\noalign{\smallskip}
+WRONG\ \ significance:256\ \ randomization[method=exact,sided=greater]\ \ \dots\cr
+\quad input\ \ \ \ a 1,0.5,0.25,1; b 0.5,0.25,0.5,0\cr
+\quad p\ \ \ \ \ \ \ \ expected 0x1.8p-3 = 0.1875; given 0x1.8p-2 = 0.375: WRONG\dots\cr
+\quad statistic expected 0x1.8p-2 = 0.375; given 0x1.8p-2 = 0.375: exact\cr}}$$
+with exit status~1: the $p$ is wrong and named, the statistic right, and
+the diagnosis names the two-sided test.  The shell test
+\.{verify\_significance\_test.sh} (in \.{tests}) runs these lines and
+checks the report's lines shown here; it also gives R's
+\.{wilcox.test} with \.{correct=TRUE} to the variant without the correction
+(the diagnosis names \.{cc=yes}) and R's values for the variant with it
+(they pass within \.{--rel 1e-12}).  The pytest
+\.{test\_verify\_significance.py} (in \.{python/tests}) gives scipy's values for every variant scipy computes, as
+\.{tests/significance\_check.sh} chooses them, and checks that they pass
+within \.{rel=1e-12}, and that a $p$ altered by one part in a thousand fails
+and is named.
+
+@ \impl The verifier keeps a test of the family \.{significance} as it keeps
+a metric's, with its two columns in a block of its own; the columns' text
+is the test's first two |shown| fields, so that a report shows them.  The
+family has no index in |vector_families| (the tool writes its files
+apart), so the verifier gives it the index after the last.
+
+@d VF_SIG ((int) (sizeof vector_families / sizeof *vector_families) - 1)
+@<Private types@>=
+struct vf_sig {
+  double *a, *b; /* the two columns */
+  size_t n;
+  int has_stat; double stat; /* the vector's statistic */
+  int stat_given; double stat_value; /* the candidate's */
+};
+
+@ @<Prototypes of the verifier's family \.{significance}@>=
+#define SIG_THREE "expected 'FAMILY:TCID VALUE', or 'significance:TCID P STATISTIC'"
+static const char *vf_stem(int f);
+static int sig_parses(const char *name);
+static void sig_free(vf_test *x);
+static const char *sig_set_field(rm_verifier *v, vf_test *x, const char *key,
+  const char *val);
+static const char *sig_finish(rm_verifier *v, vf_test *x);
+static int sig_verdict(const rm_verifier *v, const vf_test *x);
+static void sig_verdict_fields(const rm_verifier *v, const vf_test *x, rm_verdict *out);
+static void sig_read_stat(char *what, size_t ws, const char *text, int given,
+  double *stat);
+static void sig_set_stat(rm_verifier *v, long id, double stat);
+static rm_status sig_explain(rm_verifier *v, size_t g, rm_explanation *own, size_t *n,
+  int *given);
+static rm_status sig_explains(const rm_verifier *v, size_t i, const char *name, int *yes);
+
+@ @<Private functions@>=
+_Static_assert(VF_SIG < VF_FAMILIES, "the verifier's arrays hold the family significance");
+static const char *vf_stem(int f)
+{
+  return f == VF_SIG ? "significance" : vector_families[f].stem;
+}
+static int sig_parses(const char *name)
+{
+  rm_test t;
+  return rm_test_parse(name, &t) == RM_OK;
+}
+static struct vf_sig *sig_of(rm_verifier *v, vf_test *x)
+{
+  if (x->sig == NULL && (x->sig = vf_alloc(v, NULL, sizeof *x->sig)) != NULL)
+    memset(x->sig, 0, sizeof *x->sig);
+  return x->sig;
+}
+static void sig_free(vf_test *x)
+{
+  if (x->sig == NULL) return;
+  free(x->sig->a); free(x->sig->b); free(x->sig);
+}
+
+@ \impl A line of the file sets a column, the status, the statistic or
+$p$ (\.{value}); the others (\.{comment}, \.{decimal}, \.{rational},
+\.{count}, \.{total}, \.{lo}, \.{hi}) are not judged.  A test whose status
+is \.{undefined} is kept as an invalid test is, refused by
+\.{undefined}.
+
+@<Private functions@>=
+static const char *sig_set_field(rm_verifier *v, vf_test *x, const char *key,
+  const char *val)
+{
+  struct vf_sig *g = sig_of(v, x);
+  int k = strcmp(key, "a") == 0 ? 0 : strcmp(key, "b") == 0 ? 1 : -1;
+  char *end;
+  double d;
+  if (g == NULL) return vf_nomem;
+  if (k >= 0) {
+    if (x->shown[k]) return "a column is given twice";
+    return (x->shown[k] = vf_strdup(v, val)) != NULL ? NULL : vf_nomem;
+  }
+  if (strcmp(key, "status") == 0) {
+    if (strcmp(val, "ok") == 0) return NULL;
+    if (strcmp(val, "undefined") != 0) return "the status is neither ok nor undefined";
+    x->invalid = 1;
+    free(x->err_name);
+    return (x->err_name = vf_strdup(v, "undefined")) != NULL ? NULL : vf_nomem;
+  }
+  if (strcmp(key, "statistic") != 0 && strcmp(key, "value") != 0) return NULL;
+  d = strtod(val, &end);
+  if (end == val || *end != '\0' || !isfinite(d))
+    return "the statistic or the value is not a finite number";
+  if (key[0] == 's') {@+ g->stat = d; g->has_stat = 1; @+}
+  else x->expect = d;
+  return NULL;
+}
+
+@ \impl At the end of the file each test's columns are read; they must be
+numbers, as many in~$a$ as in~$b$, and a test whose status is \.{ok} must
+have its statistic.
+
+@<Private functions@>=
+static const char *sig_finish(rm_verifier *v, vf_test *x)
+{
+  struct vf_sig *g = x->sig;
+  long na, nb;
+  if (g == NULL || x->shown[0] == NULL || x->shown[1] == NULL)
+    return "a test lacks one of a, b";
+  na = vf_scores(v, x->shown[0], &g->a);
+  nb = vf_scores(v, x->shown[1], &g->b);
+  if (na == -2 || nb == -2) return vf_nomem;
+  if (na < 0 || nb < 0) return "a value of a or b is not a number";
+  if (na != nb || na == 0) return "a and b differ in number, or are empty";
+  if (!x->invalid && !g->has_stat) return "a test whose status is ok lacks its statistic";
+  g->n = (size_t) na;
+  return NULL;
+}
+
+@ \impl The candidate's statistic, the third field of its line, is read as
+$p$ is, and goes only with a number.
+
+@<Private functions@>=
+static void sig_read_stat(char *what, size_t ws, const char *text, int given,
+  double *stat)
+{
+  char *end;
+  if (given != RM_GIVEN_NUMBER) {
+    snprintf(what, ws, "a statistic after a word: give one only with p");
+    return;
+  }
+  *stat = strtod(text, &end);
+  if (end == text || *end != '\0')
+    snprintf(what, ws, "the statistic '%.60s' is not a number", text);
+  else if (!isfinite(*stat))
+    snprintf(what, ws, "the statistic '%.60s' is not a finite number", text);
+  else if (*stat == 0 && vf_nonzero_digits(text))
+    snprintf(what, ws, "the statistic '%.60s' is not zero, but too small for a double", text);
+}
+static void sig_set_stat(rm_verifier *v, long id, double stat)
+{
+  vf_test *x = &v->vec[v->by_id[VF_SIG][id] - 1];
+  if (x->sig == NULL) return;
+  x->sig->stat_given = 1; x->sig->stat_value = stat;
+}
+
+@ \impl The verdict on a test is the worse of those on $p$ and on the
+statistic; the verdict's record carries both.
+
+@<Private functions@>=
+static int sig_verdict(const rm_verifier *v, const vf_test *x)
+{
+  int p = vf_number_verdict(v, x->value, x->expect), s;
+  if (!x->sig->stat_given) return p;
+  s = vf_number_verdict(v, x->sig->stat_value, x->sig->stat);
+  return p > s ? p : s;
+}
+static void sig_verdict_fields(const rm_verifier *v, const vf_test *x, rm_verdict *out)
+{
+  const struct vf_sig *g = x->sig;
+  out->stat_expected = g->has_stat ? g->stat : 0;
+  if (x->invalid || x->given != RM_GIVEN_NUMBER) return;
+  out->value_verdict = vf_number_verdict(v, x->value, x->expect);
+  if (!g->stat_given) return;
+  out->stat_given = 1; out->stat_observed = g->stat_value;
+  out->stat_ulps = rm_ulps_between(g->stat_value, g->stat);
+  out->stat_verdict = vf_number_verdict(v, g->stat_value, g->stat);
+}
+
+@ \impl The alternatives of a test: every test, with every combination of
+the words of the keys it reads, as an odometer over the table |tkeys|; the
+numeric keys are the group's.  There are 56, some of them the same test
+under two names (\.{cc} does not apply to \.{method=exact}): the canonical
+name decides.
+
+@<Private functions@>=
+#define SIG_ALTS 64
+static int sig_alternatives(const rm_test *g, rm_test *out)
+{
+  int code, k, n = 0;
+  for (code = 0; code < RM_N_TESTS; code++) {
+    int idx[N_TKEYS], nw[N_TKEYS], key[N_TKEYS], nk = 0;
+    for (k = 0; k < (int) N_TKEYS; k++)
+      if (tkeys[k].words && (tkeys[k].mask & TM(code))) {
+        for (nw[nk] = 0; tkeys[k].words[nw[nk]]; nw[nk]++) ;
+        idx[nk] = 0; key[nk++] = k;
+      }
+    for (;;) {
+      rm_test t;
+      test_defaults(&t, code);
+      t.n = g->n; t.seed = g->seed; t.level = g->level;
+      for (k = 0; k < nk; k++) *(int *) ((char *) &t + tkeys[key[k]].off) = idx[k];
+      if (n < SIG_ALTS) out[n++] = t;
+      for (k = 0; k < nk && ++idx[k] == nw[k]; k++) idx[k] = 0;
+      if (k == nk) break;
+    }
+  }
+  return n;
+}
+static int sig_changes(const rm_test *a, const rm_test *g) /* keys changed */
+{
+  size_t k;
+  int c = a->test != g->test;
+  for (k = 0; k < N_TKEYS; k++) {
+    int x = tk_applies(a, &tkeys[k]), y = tk_applies(g, &tkeys[k]);
+    if (tkeys[k].words && (x != y || (x && *(const int *) ((const char *) a + tkeys[k].off)
+        != *(const int *) ((const char *) g + tkeys[k].off)))) c++;
+  }
+  return c;
+}
+
+@ \impl The distance of a result to a test, as a metric's to an alternative
+(|alt_distance|): in ulps from the exact path's $p$ when it explains the
+result, 0 when both refuse the case, else infinite.
+
+@<Private types@>=
+typedef struct {@+ const double *a, *b; size_t n; int given; double value; @+} sig_member;
+
+@ @<Private functions@>=
+static double sig_distance(const rm_verifier *v, const rm_test *t, const sig_member *m)
+{
+  rm_test_result r;
+  rm_status s;
+  double d = INFINITY;
+  rm_test_result_init(&r);
+  s = rm_test_run(t, m->a, m->b, m->n, 1, 1, &r);
+  if (m->given != RM_GIVEN_NUMBER) d = s < 0 ? 0 : INFINITY;
+  else if (s == RM_OK && explains(v, rm_ulps_between(m->value, r.p), m->value, r.p))
+    d = rm_ulps_between(m->value, r.p);
+  rm_test_result_clear(&r);
+  return d;
+}
+static void sig_score(const rm_verifier *v, const rm_test *t, const sig_member *m, int nm,
+  rm_explanation *e)
+{
+  int j;
+  e->close = 0; e->maxd = e->sumd = 0;
+  for (j = 0; j < nm; j++) {
+    double d = sig_distance(v, t, &m[j]);
+    if (d == INFINITY) continue;
+    e->close++; e->sumd += d;
+    if (d > e->maxd) e->maxd = d;
+  }
+}
+static sig_member sig_member_of(const vf_test *x)
+{
+  sig_member m;
+  m.a = x->sig->a; m.b = x->sig->b; m.n = x->sig->n;
+  m.given = x->given; m.value = x->value;
+  return m;
+}
+
+@ \impl The search: the group's own test is scored, then each alternative
+once, and those that explain a result are kept, ranked, in the verifier,
+as |find_variant| keeps a metric's.
+
+@<Private functions@>=
+static rm_status sig_explain(rm_verifier *v, size_t g, rm_explanation *own, size_t *n,
+  int *given)
+{
+  rm_test gt, *alt = NULL;
+  sig_member *m = NULL;
+  rm_explanation *found = NULL;
+  size_t k;
+  int nm = 0, na, i, j, nf = 0, ntried = 0;
+  if (rm_test_parse(v->grp[g].name, &gt) != RM_OK) return RM_ENAME;
+  if ((m = vf_alloc(v, NULL, (v->nvec + 1) * sizeof *m)) == NULL
+      || (alt = vf_alloc(v, NULL, SIG_ALTS * sizeof *alt)) == NULL
+      || (found = vf_alloc(v, NULL, SIG_ALTS * sizeof *found)) == NULL) {
+    free(m); free(alt); return RM_ENOMEM; }
+  for (k = 0; k < v->nvec; k++)
+    if (v->vec[k].group == (int) g && v->vec[k].given != RM_GIVEN_NONE)
+      m[nm++] = sig_member_of(&v->vec[k]);
+  snprintf(own->name, sizeof own->name, "%s", v->grp[g].name);
+  own->changes = 0;
+  sig_score(v, &gt, m, nm, own);
+  na = sig_alternatives(&gt, alt);
+  for (i = 0; i < na; i++) { /* |found[0..ntried)| are the names tried; the kept first */
+    rm_explanation e;
+    rm_test_name(&alt[i], e.name, sizeof e.name);
+    for (j = 0; j < ntried && strcmp(found[j].name, e.name) != 0; j++) ;
+    if (j < ntried || strcmp(e.name, own->name) == 0) continue;
+    e.changes = sig_changes(&alt[i], &gt);
+    sig_score(v, &alt[i], m, nm, &e);
+    found[ntried++] = e;
+    if (e.close) {@+ found[ntried - 1] = found[nf]; found[nf++] = e; @+}
+  }
+  if (nf > 1) qsort(found, (size_t) nf, sizeof *found, alt_cmp);
+  free(m); free(alt);
+  free(v->expl);
+  v->expl = found; v->nexpl = (size_t) nf; v->own = *own;
+  *n = (size_t) nf; *given = nm;
+  return RM_OK;
+}
+static rm_status sig_explains(const rm_verifier *v, size_t i, const char *name, int *yes)
+{
+  rm_test t;
+  sig_member m;
+  if (rm_test_parse(name, &t) != RM_OK) return RM_ENAME;
+  m = sig_member_of(&v->vec[i]);
+  *yes = sig_distance(v, &t, &m) != INFINITY;
+  return RM_OK;
 }
 
 @* What the libraries compute.\here{q:testatlas}
@@ -35263,7 +35869,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "          CANDIDATE...\n\n"
     "Check another implementation's results, lines 'FAMILY:TCID VALUE' in each\n"
     "CANDIDATE file, against the golden vectors, and name the variant the\n"
-    "candidate's values match when they are not those asked for.\n"
+    "candidate's values match when they are not those asked for.  A paired\n"
+    "test's result (vectors/significance.txt) is 'significance:TCID P [STATISTIC]'.\n"
     "  --vectors DIR  the golden vectors; without it $RANKMETRICS_VECTORS, else\n"
     "                 vectors beside the program, else ../share/rankmetrics/vectors\n"
     "                 from the program's directory (where make install puts them)\n"
@@ -41699,11 +42306,13 @@ static void show_result(const char *label, int given, double x, const char *why)
   else if (why) printf("invalid input (%s)\n", why);
   else printf("%a = %.17g\n", x, x);
 }
+static void report_sig_test(const rm_verdict *x);
 static void report_test(const rm_verdict *x)
 {
   static const char *const word[3] = {"exact", "within", "WRONG"};
   printf("%-6s %s:%ld  %s  (%s:%ld)\n", word[x->verdict], x->family, x->tcid,
     x->variant, x->file, x->line);
+  if (strcmp(x->family, "significance") == 0) {@+ report_sig_test(x); return; @+}
   fputs("    input    ", stdout);
   show_list("grades", x->input[0]); show_list("; scores", x->input[1]);
   show_list("; ids", x->input[2]); show_list("; judged", x->input[3]);
@@ -41714,6 +42323,37 @@ static void report_test(const rm_verdict *x)
   show_result("given", x->given, x->observed, NULL);
   if (!x->invalid && x->given == RM_GIVEN_NUMBER)
     printf("    distance %s\n", ulps_text(x->ulps));
+}
+
+@ \impl A test of the family \.{significance} (\secref{q:sigverify}) shows its
+two columns, then $p$ and the statistic each with its own verdict, so that
+the report names the number that is wrong.
+
+@<Tool functions@>=
+static void report_sig_number(const char *label, double e, double g, int verdict,
+  double ulps)
+{
+  static const char *const word[3] = {"exact", "within", "WRONG"};
+  printf("    %-9s expected %a = %.17g; given %a = %.17g: %s", label, e, e, g, g,
+    word[verdict]);
+  if (verdict != RM_VERDICT_EXACT) printf(" (%s)", ulps_text(ulps));
+  putchar('\n');
+}
+static void report_sig_test(const rm_verdict *x)
+{
+  fputs("    input    ", stdout);
+  show_list("a", x->input[0]); show_list("; b", x->input[1]);
+  putchar('\n');
+  if (x->invalid) puts("    expected  undefined (the test is not defined on these columns)");
+  else if (x->given != RM_GIVEN_NUMBER) show_result("expected", RM_GIVEN_NUMBER,
+    x->expected, NULL);
+  if (x->invalid || x->given != RM_GIVEN_NUMBER) {
+    show_result("given", x->given, x->observed, NULL);
+    return;
+  }
+  report_sig_number("p", x->expected, x->observed, x->value_verdict, x->ulps);
+  if (x->stat_given) report_sig_number("statistic", x->stat_expected, x->stat_observed,
+    x->stat_verdict, x->stat_ulps);
 }
 
 @ \impl The diagnosis of a group names the best alternatives, all of those
@@ -41897,6 +42537,8 @@ static void show_traits(verify_state *st, size_t g, const char *near, const char
   rm_variant v;
   unsigned long K = rm_variant_parse(name, &v, NULL, 0) == RM_OK ? v.k : 0;
   char longer[64];
+  rm_test paired;
+  if (rm_test_parse(name, &paired) == RM_OK) return; /* two columns: no list, no trait */
   snprintf(longer, sizeof longer, "a list longer than K=%lu", K);
   what[TR_LONG] = longer;
   for (i = 0; i < rm_verifier_tests(st->v); i++) {
@@ -42003,9 +42645,10 @@ Whatever the way out, the verifier is freed.
 static int cmd_verify(int argc, char **argv)
 {
   verify_state st;
-  int i, nbad = 0, nfiles = 0, f, total[3] = {0, 0, 0}, ulps_given = 0;
+  int i, nbad = 0, nfiles = 0, f, total[3] = {0, 0, 0}, ulps_given = 0, nfam = 0;
   long not_given = 0, given = 0;
   size_t k, g;
+  while (vector_families[nfam].stem) nfam++; /* the family \.{significance} is |nfam| */
   memset(&st, 0, sizeof st);
   st.dir = NULL;
   @<Read the options of \.{verify}@>;
@@ -42105,7 +42748,7 @@ With \.{--quiet} this diagnosis and the totals are the whole report.
 @<Print the diagnosis of every variant...@>=
 {
   puts("diagnosis (the variants with a wrong result):");
-  for (f = 0; vector_families[f].stem; f++)
+  for (f = 0; f <= nfam; f++)
     for (g = 0; g < rm_verifier_groups(st.v); g++) {
       rm_verify_group p;
       rm_verifier_group(st.v, g, &p);
@@ -42133,7 +42776,7 @@ the engine's counts.
 @<Print the summary per variant@>=
 printf("%sper variant (exact, within %g %s, wrong):\n", given > (long) total[RM_VERDICT_EXACT]
   ? "\n" : "", st.use_rel ? st.rel : st.ulps, st.use_rel ? "relative" : "ulps");
-for (f = 0; vector_families[f].stem; f++)
+for (f = 0; f <= nfam; f++)
   for (g = 0; g < rm_verifier_groups(st.v); g++) {
     rm_verify_group p;
     rm_verifier_group(st.v, g, &p);

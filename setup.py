@@ -30,7 +30,8 @@ TANGLED = ["rankmetrics.c", "rankmetrics.h", "rmeval.c", "rmshared.h",
            "examples.h"]
 VECTORS = ["vectors/README.md"] + sorted(
     glob.glob(os.path.join(HERE, "vectors", "*_test.json")) +
-    glob.glob(os.path.join(HERE, "vectors", "*_test.txt")))
+    glob.glob(os.path.join(HERE, "vectors", "*_test.txt"))) + [
+    "vectors/significance.json", "vectors/significance.txt"]
 
 
 def version():

@@ -7,13 +7,7 @@ set -euo pipefail
 
 TOOL=${TOOL:-./rankmetrics}
 VEC=vectors
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok()   { passed=$((passed + 1)); echo "ok: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "${BASH_SOURCE[0]}")/counts.sh"
 
 # expect STATUS NAME CMD...: run CMD (stdout to $tmp/out, stderr to $tmp/err)
 # and check its exit status.
@@ -108,5 +102,4 @@ fi
 expect 2 "adequacy with an unknown option: exit 2" "$TOOL" adequacy --bogus || true
 expect 2 "adequacy of a directory without vectors: exit 2" "$TOOL" adequacy --vectors "$tmp/none" || true
 
-echo "adequacy_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

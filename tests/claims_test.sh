@@ -169,4 +169,31 @@ grep -q '"evaluate_files"' python/rankmetrics/__init__.py || fail "the package n
 sed -n '1,/^"""$/p' python/rankmetrics/__init__.py | grep 'evaluate_files' >/dev/null ||
   fail "the package's docstring does not say that evaluate_files reads run files"
 
+# The tables of the paired tests (\here{sig-ans}, the answers to the
+# exercises, and the worked example of the chapter "The tests at a glance"):
+# every row's p is the library's (rankmetrics.significance.test) to six
+# decimals, and its fraction where the row gives one.
+# (the worked example's rows have no columns: they are those of the
+# part's introduction)
+sed -n '/^@\* The tests at a glance/,/^@\* Names of the tests/p' rankmetrics.w |
+  sed -n -e 's/^[0-9]*&\\\.{\([^}]*\)}& *\([^&]*\)& *\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4/p' \
+    -e 's/^\\\.{\([^}]*\)}&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|1,0.5,0.25,1;0.5,0.25,0.5,0|\2|\3/p' > "$out/sigrows"
+n=$(grep -c . "$out/sigrows")
+[ "$n" -ge 20 ] || fail "the tables of the paired tests are missing or no longer parse ($n rows of 20)"
+PYTHONPATH=python RANKMETRICS_LIB=$PWD/librankmetrics.so ${PY:-/usr/bin/python3} - "$out/sigrows" > "$out/sigbad" <<'PY' ||
+import sys
+import rankmetrics as rm
+for line in open(sys.argv[1]):
+    name, ab, frac, want = line.rstrip("\n").split("|")
+    a, b = ([float(x) for x in c.split(",")] for c in ab.split(";"))
+    r = rm.significance.test(name, a, b)
+    if "%.6f" % r.p != want:
+        print("%s of %s: p is %.6f, the book says %s" % (name, ab, r.p, want))
+    if frac != "\\hbox{---}" and str(r.fraction) != frac:
+        print("%s of %s: p is exactly %s, the book says %s" % (name, ab, r.fraction, frac))
+PY
+  fail "the tables of the paired tests: the library could not be called"
+[ ! -s "$out/sigbad" ] || fail "the tables of the paired tests: $(tr '\n' ';' < "$out/sigbad")"
+has 'computation: $p=5/8$, $3/8$, $3/8$ and $0.2452\ldots$'
+
 finish "the book's BPM values, note (o) on Judged@K and the word on run files in Python, the answers to the exercises and the worked examples of value and eval agree with the program"

@@ -150,4 +150,41 @@ line=$($RM compare -m P@10 -t sign "$tmp/mq" "$tmp/ma" "$tmp/mb" 2>&1 | sed -n 3
 if [ "$(printf '%s\n' "$line" | cut -f 4-7)" = "$(printf '3\t0\t0.2\t-0.2')" ]
 then ok "compare's means are exact means of the per-query doubles (0.2, not 0.20000000000000004)"
 else fail "compare's means: '$line'"; fi
+# The bootstrap's statistic is the mean difference of the exact path, the
+# diff column's -0.2, not the double sum's -0.20000000000000004.
+line=$($RM compare -m P@10 -t 'bootstrap[n=100]' "$tmp/mq" "$tmp/ma" "$tmp/mb" 2>&1 | sed -n 6p)
+[ "$(printf '%s\n' "$line" | cut -f 4-5)" = "$(printf 'bootstrap[ci=percentile,n=100,seed=1,level=95]\t-0.2')" ] &&
+  ok "the bootstrap's statistic is the exact mean difference (-0.2)" ||
+  fail "the bootstrap's statistic: '$line'"
+# With --missing drop, two comparisons pair 12 and 11 queries; the table's
+# caption gives the range, not the first comparison's number.
+cap=$($RM compare -m ap --missing drop --format markdown "$tmp/qrels" "$tmp/a" "$tmp/b" "$tmp/b1" 2>&1 | tail -1)
+case $cap in *"; 11 to 12 queries by comparison, missing queries dropped.") ok "the caption's range of queries";;
+  *) fail "the caption's queries: '$cap'";; esac
+cap=$($RM compare -m ap --format latex "$tmp/qrels" "$tmp/a" "$tmp/b" 2>&1 | tail -1)
+case $cap in *"; 12 queries, missing queries counted as 0.") ok "one number of queries when all agree";;
+  *) fail "the caption's queries: '$cap'";; esac
+# A bad value names what would do; --format with --json or -q is refused.
+for o in "--digits 12|--digits takes a whole number from 1 to 9, not '12'" \
+    "--pairs some|--pairs takes baseline or all, not 'some'" \
+    "--correction sidak|--correction takes holm, bonferroni, bh or none, not 'sidak'" \
+    "--format html|--format takes markdown or latex, not 'html'" \
+    "--missing none|--missing takes zero or drop, not 'none'" \
+    "--format markdown --json|--format prints one table; give it without --json and -q" \
+    "--format latex -q|--format prints one table; give it without --json and -q"; do
+  rc=0; $RM compare -m ap ${o%%|*} "$tmp/qrels" "$tmp/a" "$tmp/b" > "$tmp/o" 2> "$tmp/e" || rc=$?
+  [ $rc = 2 ] && [ ! -s "$tmp/o" ] && grep -qF -- "rankmetrics: compare: ${o#*|}" "$tmp/e" &&
+    ok "compare ${o%%|*}: exit 2, '${o#*|}'" || fail "compare ${o%%|*}: exit $rc, $(cat "$tmp/e")"
+done
+# A whole-number statistic is printed in full: ten wins are "10", not the
+# shortest form "1e+01".
+awk -v T="$tmp" 'BEGIN { for (q = 1; q <= 10; q++) {
+    printf "w%d 0 r 1\nw%d 0 n 0\n", q, q > T "/wq"
+    printf "w%d Q0 r 1 2 A\nw%d Q0 n 2 1 A\n", q, q > T "/wa"
+    printf "w%d Q0 n 1 2 B\nw%d Q0 r 2 1 B\n", q, q > T "/wb" } }'
+line=$($RM compare -m P@1 -t sign "$tmp/wq" "$tmp/wb" "$tmp/wa" 2>&1 | tail -1)
+[ "$(printf '%s\n' "$line" | cut -f 5)" = 10 ] && ok "the sign test's ten wins print as 10" ||
+  fail "the sign test's statistic: '$line'"
+$RM compare -m P@1 -t sign --json "$tmp/wq" "$tmp/wb" "$tmp/wa" 2>&1 | grep -q '"statistic":10,' &&
+  ok "... and as 10 in JSON" || fail "the sign test's statistic in JSON"
 finish

@@ -1,5 +1,5 @@
 # Sourced by the shell tests that count their checks (python_install_test,
-# mistakes_test, wheel_test): a scratch directory $tmp removed on exit, the
+# mistakes_test, wheel_test, verify_test and others): a scratch directory $tmp removed on exit, the
 # Python that runs the package's code ($PY), ok and fail that count a check,
 # and finish, which prints the plain closing line 'NAME: N passed, N failed'
 # and fails when a check did.

@@ -6,11 +6,7 @@
 # exist; a program compiled against it alone, with -pedantic, runs.
 # Run from the top directory after `make'.
 set -uo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); echo "ok: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "${BASH_SOURCE[0]}")/counts.sh"
 h=build/include/rankmetrics.h
 
 make --no-print-directory -s header >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "make header"; }
@@ -63,5 +59,4 @@ if ${CC:-cc} -std=c99 -pedantic -Wall -Wextra -Werror -I"$tmp/inc" "$tmp/p.c" li
    [ "$("$tmp/p")" = 0.5 ]; then ok "a C99 program against the installed header alone builds and runs"
 else fail "a program against the installed header: $(head -5 "$tmp/err")"; fi
 
-echo "header_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -4,11 +4,7 @@
 # same snippet with a classic mistake (the gain 2^g - 1 in the DCG only) must
 # report wrong vectors, so the check is one that can fail.
 set -uo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); echo "ok: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "${BASH_SOURCE[0]}")/counts.sh"
 awk '/^```python$/{on = 1; next} /^```$/{on = 0} on' vectors/README.md >"$tmp/snippet.py"
 if [ "$(grep -c . "$tmp/snippet.py")" -gt 10 ]; then ok "the README has a Python snippet"
 else fail "no Python snippet in vectors/README.md"; fi
@@ -23,5 +19,4 @@ else
   case $out in *" right, 0 wrong") fail "a wrong gain passes the snippet: $out";;
     *" wrong") ok "a wrong gain is caught: $out";; *) fail "the wrong snippet: $out";; esac
 fi
-echo "readme_snippet_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

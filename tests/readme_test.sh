@@ -46,11 +46,8 @@
 #   (1 + 1/lg 3)/2 = 0.815465.  mean:ap and micro:ap on the queries (0) and
 #   (1): (0 + 1)/2 = 1/2 against (0 + 1)/(0 + 1) = 1.
 set -uo pipefail
-tmp=$(mktemp -d)
+. "$(dirname "${BASH_SOURCE[0]}")/counts.sh"
 trap 'rm -rf "$tmp" /tmp/run.1.state /tmp/run.2.state' EXIT
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); echo "ok: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
 
 # The command, a tab, then the extended regular expressions its output must
 # match, separated by tabs.
@@ -142,5 +139,4 @@ for k in skip weight; do
   grep -q "\`$h\`" README.md && ok "README: $h, as --help" || fail "README lacks \`$h\` (--help's words and order)"
 done
 
-echo "readme_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -10,13 +10,7 @@ set -euo pipefail
 TOOL=${TOOL:-./rankmetrics}
 TOOL_WRAP=${TOOL_WRAP:-}
 VEC=vectors
-PY=/usr/bin/python3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok()   { passed=$((passed + 1)); echo "ok: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "${BASH_SOURCE[0]}")/counts.sh"
 run()  { $TOOL_WRAP "$TOOL" "$@"; }
 
 # The vectors' own results, a file per family and one file of them all.
@@ -106,5 +100,4 @@ if [ -z "$TOOL_WRAP" ] && [ "$TOOL" = ./rankmetrics ]; then
   else fail "memory limits: $bad runs ended otherwise"; fi
 fi
 
-echo "verify_all_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

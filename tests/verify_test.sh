@@ -5,14 +5,7 @@ set -euo pipefail
 
 TOOL=${TOOL:-./rankmetrics}
 VEC=vectors
-PY=/usr/bin/python3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok()   { passed=$((passed + 1)); echo "ok: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "${BASH_SOURCE[0]}")/counts.sh"
 
 # expect STATUS NAME CMD...: run CMD (stdout to $tmp/out, stderr to $tmp/err)
 # and check its exit status.
@@ -247,5 +240,4 @@ if expect 1 "a candidate two variants explain" "$TOOL" verify --vectors "$tmp/ow
   else fail "equal explanations"; grep -A6 'per variant' "$tmp/out"; fi
 fi
 
-echo "verify_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

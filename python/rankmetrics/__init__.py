@@ -110,7 +110,8 @@ __all__ = ["RankmetricsError", "Exact", "Query", "value", "exact", "values",
            "Evaluation", "library_path", "STATUS_NAMES", "verify", "Verdict",
            "Verification", "Explanation", "families", "vectors_dir",
            "disagree", "Disagreement", "evaluate_files", "FileEvaluation",
-           "Results", "partial", "merge", "compare", "significance"]
+           "Results", "partial", "merge", "compare", "compare_files",
+           "significance"]
 
 _L: Any = _lib.load()
 library_path = _L.path
@@ -902,7 +903,7 @@ from ._disagree import disagree, Disagreement  # noqa: E402
 from ._files import evaluate_files, FileEvaluation  # noqa: E402
 from ._shard import partial, merge  # noqa: E402
 from . import _compare as significance  # noqa: E402
-from ._compare import compare  # noqa: E402
+from ._compare import compare, compare_files  # noqa: E402
 
 
 # ---- Measures of diversity (a grade per subtopic) ---------------------------

@@ -10,8 +10,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _L, RankmetricsError, _lib
 
-__all__ = ["test", "test_name", "compare", "p_adjust", "mean_diff",
-           "TestResult"]
+__all__ = ["test", "test_name", "compare", "compare_files", "p_adjust",
+           "mean_diff", "TestResult"]
 
 
 class _Test(ctypes.Structure):
@@ -145,14 +145,24 @@ def compare(a: Sequence[float], b: Sequence[float],
     """One comparison of two paired columns, as one row of `rankmetrics
     compare`: n, both means, the mean difference and its interval, wins,
     losses, ties, and each test's TestResult (None when it is undefined,
-    as the t test of equal differences)."""
+    as the t test of equal differences).  With exact (the default), the
+    means and the difference are the correctly rounded means of the
+    doubles given, as the tool prints them; with exact=False, double sums."""
     a = [float(x) for x in a]
     b = [float(x) for x in b]
     n = len(a)
     diff, lo, hi = mean_diff(a, b, level) if n else (math.nan,) * 3
+    mean_a = sum(a) / n if n else math.nan
+    mean_b = sum(b) / n if n else math.nan
+    if exact and n:
+        # as the tool on the exact path: the correctly rounded means of the
+        # doubles (float() of a Fraction rounds once), where the double sum
+        # gave 0.20000000000000004 for the mean of 0.1, 0.2, 0.3
+        fa, fb = sum(map(Fraction, a)), sum(map(Fraction, b))
+        mean_a, mean_b = float(fa / n), float(fb / n)
+        diff = float((fa - fb) / n)
     out: Dict[str, Any] = {
-        "n": n, "mean_a": sum(a) / n if n else math.nan,
-        "mean_b": sum(b) / n if n else math.nan, "diff": diff, "lo": lo,
+        "n": n, "mean_a": mean_a, "mean_b": mean_b, "diff": diff, "lo": lo,
         "hi": hi, "wins": sum(x > y for x, y in zip(a, b)),
         "losses": sum(x < y for x, y in zip(a, b)),
         "ties": sum(x == y for x, y in zip(a, b)), "tests": {}}
@@ -165,3 +175,61 @@ def compare(a: Sequence[float], b: Sequence[float],
             r = None
         out["tests"][test_name(name)] = r
     return out
+
+
+def compare_files(measures: Any, qrels: Any, runs: Sequence[Any],
+                  tests: Sequence[str] = ("ttest", "randomization"),
+                  pairs: str = "baseline", correction: str = "holm",
+                  missing: str = "zero", level: float = 0.95,
+                  threads: int = 1, fast: bool = False,
+                  **options: Any) -> List[Dict[str, Any]]:
+    """`rankmetrics compare QRELS RUN_A RUN_B [RUN...]` from Python: every
+    run evaluated by evaluate_files (per query; options are its keywords,
+    as dup or delimiter), the values of each measure paired by query, and
+    one compare() row per comparison, in the tool's order (every later run
+    against the first, or with pairs="all" every pair, the later run as
+    A; then each measure), with "A", "B", "measure", "queries" (the
+    queries paired) and "p_adjusted" {test: p} added, the correction over
+    each test's comparisons where it is defined (None where it is not).
+    With qrels None, each run is a delimited file with its labels (eval
+    --csv).  missing: "zero" counts a query one run lacks as 0 for it,
+    "drop" leaves it out."""
+    from ._files import evaluate_files
+    if isinstance(measures, str):
+        measures = [measures]
+    measures, runs = list(measures), list(runs)
+    if pairs not in ("baseline", "all") or missing not in ("zero", "drop"):
+        raise RankmetricsError(-1, "pairs is baseline or all, missing zero"
+                               " or drop", "%s, %s" % (pairs, missing))
+    if len(runs) < 2:
+        raise RankmetricsError(-1, "give two runs or more")
+    p_adjust([], correction)  # refuses an unknown correction first
+    values = []
+    for run in runs:
+        ev = (evaluate_files(measures, run, per_query=True, fast=fast,
+                             threads=threads, **options) if qrels is None
+              else evaluate_files(measures, qrels, run, per_query=True,
+                                  fast=fast, threads=threads, **options))
+        values.append({m: {q: r[m] for q, r in ev.per_query.items()
+                           if r.get(m) is not None} for m in measures})
+    rows = []
+    for y in range(1, len(runs)):
+        for x in range(y if pairs == "all" else 1):
+            for m in measures:
+                va, vb = values[y][m], values[x][m]
+                qs = sorted(set(va) | set(vb), key=lambda q: q.encode())
+                if missing == "drop":
+                    qs = [q for q in qs if q in va and q in vb]
+                row = compare([va.get(q, 0.0) for q in qs],
+                              [vb.get(q, 0.0) for q in qs], tests,
+                              exact=not fast, threads=threads, level=level)
+                row.update(A=runs[y], B=runs[x], measure=m, queries=qs)
+                rows.append(row)
+    for name in (test_name(t) for t in tests):
+        defined = [r for r in rows if r["tests"][name] is not None]
+        adj = p_adjust([r["tests"][name].p for r in defined], correction)
+        for r in rows:
+            r.setdefault("p_adjusted", {})[name] = None
+        for r, p in zip(defined, adj):
+            r["p_adjusted"][name] = p
+    return rows

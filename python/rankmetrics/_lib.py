@@ -81,7 +81,13 @@ class Verdict(ctypes.Structure):
                 ("file", ctypes.c_char_p),
                 ("line", ctypes.c_long),
                 ("verdict", ctypes.c_int),
-                ("ulps", ctypes.c_double)]
+                ("ulps", ctypes.c_double),
+                ("value_verdict", ctypes.c_int),
+                ("stat_given", ctypes.c_int),
+                ("stat_expected", ctypes.c_double),
+                ("stat_observed", ctypes.c_double),
+                ("stat_ulps", ctypes.c_double),
+                ("stat_verdict", ctypes.c_int)]
 
 
 class VerifyGroup(ctypes.Structure):

@@ -5,7 +5,9 @@ that `rankmetrics verify` calls.
 Results are given as lines of the tool's candidate format (``rr:12 0.5``,
 ``ap:3 invalid``), as the text of such a file, or as (name, value) pairs
 or a mapping from names to values, where a value is a number or one of the
-words "invalid" and "error".  The answer is a Verification: its verdicts
+words "invalid" and "error".  A paired test of the family significance
+takes p and, optionally, the statistic: ``significance:1 0.245 1.44``, or
+the value (p, statistic).  The answer is a Verification: its verdicts
 (one per result given, in the order of the vectors' files), its groups (the
 counts per variant) and the totals.
 """
@@ -27,13 +29,20 @@ _GIVEN = {1: "number", 2: "invalid", 3: "error"}
 
 Verdict = collections.namedtuple(
     "Verdict", "name family tcid variant verdict expected observed given "
-               "ulps invalid undefined error input file line")
+               "ulps invalid undefined error input file line p_verdict "
+               "statistic_expected statistic_observed statistic_verdict",
+    defaults=(None, None, None, None))
 Verdict.__doc__ = """One result judged.  verdict is "exact", "within" or
 "wrong"; expected is the correctly rounded double of a valid test (None for
 an invalid one, whose error names the status that refuses it); observed is
 the candidate's number (None when it gave "invalid" or "error", which given
 says); ulps is their distance, when both are numbers; input holds the
-test's grades, scores, ids and judged as the vectors' file writes them."""
+test's grades, scores, ids and judged as the vectors' file writes them.
+For the family significance (a paired test's p and statistic), expected
+and observed are p, input holds the columns a and b, p_verdict is the
+verdict on p alone, statistic_expected the vector's statistic, and
+statistic_observed and statistic_verdict the candidate's statistic, when
+it gave one, and the verdict on it; verdict is the worse of the two."""
 
 Group = collections.namedtuple(
     "Group", "family variant exact within wrong own alternatives tie_free",
@@ -239,17 +248,25 @@ def _add(L, v, item, fname, lineno):
         # file: Python's int() and float() would take "rr:1_0" for test 10,
         # "rr:+1" and " 1" for test 1, and "rr\0x" for family rr
         name, value = item
-        if isinstance(value, bool) or value is None:
-            value = repr(value)  # refused by the reader, with its words
-        elif isinstance(value, (str, numbers.Integral, decimal.Decimal)):
-            value = str(value)  # a decimal, read correctly rounded
-        elif isinstance(value, numbers.Real) and float(value) == value:
-            value = repr(float(value))  # a double, read back exactly
+        if isinstance(value, tuple) and len(value) == 2:
+            # significance: p and the statistic, the line's two numbers
+            value = "%s %s" % (_value_text(value[0]), _value_text(value[1]))
         else:
-            value = repr(value)
+            value = _value_text(value)
         item = ("%s %s" % (name, value)).encode()
     buf = ctypes.create_string_buffer(item, len(item) + 1)
     return L.rm_verifier_add_line(v, buf, len(item), fname, lineno)
+
+
+def _value_text(value):
+    """A value as the text the reader of lines reads."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)  # refused by the reader, with its words
+    if isinstance(value, (str, numbers.Integral, decimal.Decimal)):
+        return str(value)  # a decimal, read correctly rounded
+    if isinstance(value, numbers.Real) and float(value) == value:
+        return repr(float(value))  # a double, read back exactly
+    return repr(value)
 
 
 def _text(b):
@@ -313,7 +330,13 @@ def _collect(L, v, explain=True):
             ulps=r.ulps if number and not r.invalid else None,
             invalid=bool(r.invalid), undefined=bool(r.undefined),
             error=_text(r.error), input=tuple(_text(x) for x in r.input),
-            file=_text(r.file), line=r.line))
+            file=_text(r.file), line=r.line,
+            p_verdict=WORDS[r.value_verdict] if r.value_verdict < 3 else None,
+            statistic_expected=(r.stat_expected if fam == "significance"
+                                and not r.invalid else None),
+            statistic_observed=r.stat_observed if r.stat_given else None,
+            statistic_verdict=(WORDS[r.stat_verdict] if r.stat_given
+                               else None)))
     groups = []
     g = _lib.VerifyGroup()
     for k in range(L.rm_verifier_groups(v)):

@@ -94,3 +94,79 @@ def test_same_as_the_tool():
             assert (mine is None) == bool(t.get("undefined"))
             if mine is not None:
                 assert (mine.statistic, mine.p) == (t["statistic"], t["p"])
+
+
+def test_means_are_exact_as_the_tools():
+    # the doubles 0.1, 0.2, 0.3 sum exactly to a fraction whose third is
+    # nearest 0.2; the double sum (0.1 + 0.2) + 0.3 gives 0.20000000000000004
+    a, b = [0.1, 0.2, 0.3], [0.0, 0.0, 0.0]
+    want = float(sum(map(Fraction, a)) / 3)
+    assert want == 0.2
+    r = rm.compare(a, b, tests=["sign"])
+    assert (r["mean_a"], r["mean_b"], r["diff"]) == (0.2, 0.0, 0.2)
+    fast = rm.compare(a, b, tests=["sign"], exact=False)
+    assert fast["mean_a"] == sum(a) / 3 == 0.20000000000000004
+    # the tool prints the same numbers: P@10 of 1/10, 2/10, 3/10 against 0
+    # (the bootstrap's statistic is the same exact mean difference)
+    t = rm.significance.test("bootstrap[n=100]", a, b)
+    assert t.statistic == 0.2
+
+
+def _three_runs(tmp_path):
+    """Judgments of 6 queries and three runs; run c lacks query q3."""
+    import random
+    rnd = random.Random(28)
+    qrels = tmp_path / "qrels"
+    runs = [tmp_path / n for n in ("a", "b", "c")]
+    with open(qrels, "w") as f:
+        for q in range(1, 7):
+            for d in range(1, 7):
+                f.write("q%d 0 d%d %d\n" % (q, d, rnd.choice([0, 0, 1, 2])))
+    for k, path in enumerate(runs):
+        with open(path, "w") as f:
+            for q in range(1, 7):
+                if k == 2 and q == 3:
+                    continue
+                for d in range(1, 7):
+                    f.write("q%d Q0 d%d 0 %d r\n" % (q, d, rnd.randrange(20)))
+    return str(qrels), [str(r) for r in runs]
+
+
+@pytest.mark.parametrize("pairs,missing,corr", [("baseline", "zero", "holm"),
+                                                 ("all", "drop", "bh")])
+def test_compare_files_is_the_tools(tmp_path, pairs, missing, corr):
+    qrels, runs = _three_runs(tmp_path)
+    tests = ["ttest", "randomization[method=exact]", "sign"]
+    rows = rm.compare_files(["ap", "ndcg@5"], qrels, runs, tests=tests,
+                            pairs=pairs, correction=corr, missing=missing)
+    args = [TOOL, "compare", "-m", "ap", "-m", "ndcg@5", "--json",
+            "--pairs", pairs, "--missing", missing, "--correction", corr]
+    for t in tests:
+        args += ["-t", t]
+    tool = json.loads(subprocess.run(args + [qrels] + runs, check=True,
+                                     capture_output=True, text=True).stdout)
+    cmp = tool["comparisons"]
+    assert len(rows) == len(cmp) == (4 if pairs == "baseline" else 6)
+    for r, c in zip(rows, cmp):
+        assert (r["A"], r["B"], r["measure"], len(r["queries"])) == (
+            c["A"], c["B"], c["measure"], c["queries"])
+        assert (r["mean_a"], r["mean_b"], r["diff"], r["lo"], r["hi"]) == (
+            c["mean_A"], c["mean_B"], c["diff"], c["ci_lo"], c["ci_hi"])
+        assert (r["wins"], r["losses"], r["ties"]) == (
+            c["wins"], c["losses"], c["ties"])
+        for t in c["tests"]:
+            got = r["tests"][t["test"]]
+            assert (got.statistic, got.p, r["p_adjusted"][t["test"]]) == (
+                t["statistic"], t["p"], t["p_adjusted"])
+    # run c lacks q3: 6 pairs with it counted as 0, 5 without it
+    assert {len(r["queries"]) for r in rows if r["A"].endswith("/c")} == (
+        {5} if missing == "drop" else {6})
+
+
+def test_compare_files_refuses():
+    with pytest.raises(rm.RankmetricsError):
+        rm.compare_files("ap", "q", ["a"])
+    with pytest.raises(rm.RankmetricsError):
+        rm.compare_files("ap", "q", ["a", "b"], pairs="some")
+    with pytest.raises(rm.RankmetricsError):
+        rm.compare_files("ap", "q", ["a", "b"], correction="sidak")

@@ -783,6 +783,11 @@ weight&uniform&in \m{mean}, every query weighs 1&\cr
 &items&a query weighs its number of items&\cr
 &positives&a query weighs its number of relevant items&\cr
 absent&empty&to \.{eval}, a judged query missing from the run is an empty list&\secref{q:absent}\cr
+median&&the median of the queries' values&\secref{q:median}\cr
+min&&the least of the queries' values&\cr
+max&&the greatest of the queries' values&\cr
+even&mean&in \m{median}, the mean of the two middle values (LensKit)&\cr
+&lower&the lower of the two (torchmetrics)&\cr
 \noalign{\smallskip\hrule}}}
 
 @** Conventions.
@@ -1535,7 +1540,7 @@ runs the same check after reading a name.
 static rm_status check_keys(const rm_variant *v)
 {
   int key;
-  if ((unsigned) v->agg > RM_AGG_GM) return RM_ENAME;
+  if ((unsigned) v->agg > RM_AGG_MAX) return RM_ENAME;
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
       && metrics[v->metric].forms == NULL && v->metric != RM_NDCG_REL
@@ -1810,7 +1815,8 @@ size_t rm_variant_help(char *buf, size_t len)
   help_put(buf, len, &p, "aggregators, written before a name:"
     " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
     "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME,\n"
-    "  gm[skip=...]:NAME (geometric mean, floor 1e-5)\n");
+    "  gm[skip=...]:NAME (geometric mean, floor 1e-5),\n"
+    "  median[skip=...,even=mean|lower]:NAME, min[skip=...]:NAME, max[skip=...]:NAME\n");
   help_put(buf, len, &p, "names of other libraries, for what they compute there:\n"
     "  trec_eval's map, map_cut_K, P_K (or P.K), recall_K, success_K, Rprec,\n"
     "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X], num_q,\n"
@@ -1902,7 +1908,7 @@ size_t rm_aggregator_keys(rm_agg a, const char **names, size_t max)
   rm_variant v;
   size_t n = 0;
   int key;
-  if (a == RM_AGG_NONE || (unsigned) a > RM_AGG_GM) return 0;
+  if (a == RM_AGG_NONE || (unsigned) a > RM_AGG_MAX) return 0;
   rm_variant_default(&v, (rm_metric) 0);
   v.agg = a;
   for (key = next_key(-1); key >= 0; key = next_key(key))
@@ -2120,13 +2126,15 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
   if (m == 1 && w.agg != RM_AGG_NONE) {
     const char *e = NULL, *pv = NULL;
     if (o.agg != RM_AGG_NONE && name_source(p, &e, &pv) == RM_VOCAB_IR_MEASURES)
-      w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent;
+      w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent,
+      w.even = o.even;
     else if (o.agg != RM_AGG_NONE) {
       bad(msg, msglen, name, p, "%s is already a mean over users:"
         " write it without an aggregator", p);
       return RM_ENAME;
     }
-  } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent;
+  } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent,
+      w.even = o.even;
   @<Check that every option given is used by the variant@>;
   *v = w;
   return RM_OK;
@@ -5595,6 +5603,7 @@ double rm_ulp_bound(const rm_variant *v)
   case RM_AGG_MICRO: return 2 * b + 3;
   case RM_AGG_SUM: return b + 1;
   case RM_AGG_GM: return b + GM_BOUND;
+  case RM_AGG_MEDIAN: return b + 1; /* the mean of the two middle values */
   default: return b;
   }
 }
@@ -10965,7 +10974,8 @@ the inner variant's \.{undef} then applies) and a sum of~0.
 @^trec\_eval@>@^scikit-learn@>@^RecBole@>@^ir\_measures@>@^Elliot@>@^gdeval@>
 
 @<Public types@>=
-typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM @+} rm_agg;
+typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM,
+  RM_AGG_MEDIAN, RM_AGG_MIN, RM_AGG_MAX @+} rm_agg;
 typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL, RM_SKIP_MISSING @+} rm_skip;
 typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES @+} rm_weight;
 typedef enum {@+ RM_ABSENT_SKIP, RM_ABSENT_EMPTY @+} rm_absent;
@@ -11007,7 +11017,8 @@ spelling of the default.
 [KEY_ABSENT] = {"absent", absent_words, 0, 0, FIELD(absent), 0, absent_when, 3, 1},
 
 @ @<Words and conditions of keys@>=
-static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", NULL};
+static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", "median",
+  "min", "max", NULL};
 static const char *const absent_words[] = {"skip", "empty", NULL};
 static int absent_when(const rm_variant *v)
 {
@@ -11080,7 +11091,7 @@ one of a whole set.
 int rm_variant_reads_set(const rm_variant *v)
 {
   return v != NULL && (unsigned) v->metric < RM_N_METRICS
-    && (unsigned) v->agg <= RM_AGG_GM
+    && (unsigned) v->agg <= RM_AGG_MAX
     && (v->agg != RM_AGG_NONE || metrics[v->metric].set_d != NULL);
 }
 
@@ -11187,6 +11198,7 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   }
   if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
+  if (v->agg >= RM_AGG_MEDIAN) return order_stat_d(v, &u, q, nq, w, out);
   if (w == NULL) { rm_work_init(&own); w = &own; }
   mpz_inits(a.n, b.n, tmp, NULL); a.nf = b.nf = 0;
   for (j = 0; j < nq && s >= 0; j++) @<Add query |j| to the sums |a| and |b|@>;
@@ -11238,7 +11250,7 @@ int rm_value_set_counts(const rm_variant *a, const rm_list *l, rm_status t,
   double *weight)
 {
   if (a == NULL || l == NULL || (unsigned) a->metric >= RM_N_METRICS
-      || a->agg == RM_AGG_NONE || (unsigned) a->agg > RM_AGG_GM) return RM_EINVAL;
+      || a->agg == RM_AGG_NONE || (unsigned) a->agg > RM_AGG_MAX) return RM_EINVAL;
   if (a->skip == RM_SKIP_NOREL && n_relevant(a, l) == 0) return 0;
   if (a->skip == RM_SKIP_MISSING && l->n == 0) return 0;
   if ((t == RM_UNDEFINED || t == RM_EUNDEF) && a->skip == RM_SKIP_UNDEF) return 0;
@@ -11425,6 +11437,11 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   }
   if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
+  if (v->agg >= RM_AGG_MEDIAN) {
+    s = order_stat_x(v, &u, q, nq, out);
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    return s;
+  }
   if (v->agg == RM_AGG_GM) {
     s = gm_exact(v, &u, q, nq, out);
     mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
@@ -11593,6 +11610,7 @@ typedef struct rm_set_example {
 @<Lists of the examples over queries@>@;
 static const rm_set_example rm_set_examples[] = {
 @<Examples over several queries@>@;
+@<Appended examples over queries@>@;
 };
 #define RM_N_SET_EXAMPLES (sizeof rm_set_examples / sizeof rm_set_examples[0])
 
@@ -11807,6 +11825,229 @@ one rule that does not depend on the order of the input.  x-deeplearning
 and the DIN code break ties by the order of their sort instead, and
 x-deeplearning also drops the first and the last group of a batch; no
 variant reproduces those.
+
+@ {\it The median, the least and the greatest value.}\here{q:median}
+@:aggregator median}{aggregator \.{median}@>@:aggregator min}{aggregator \.{min}@>@:aggregator max}{aggregator \.{max}@>
+torchmetrics aggregates a retrieval metric over its queries by the mean, the
+median, the least or the greatest value (its |aggregation| argument,
+\.{torchmetrics/retrieval/base.py}, |_retrieval_aggregate|), and LensKit's
+summaries report the median beside the mean (its |ValueAccumulator| in
+\.{lenskit/metrics/\_accum.py}, |np.median|).  The three are aggregators
+here: \.{median}, \.{min} and \.{max}, with the key \.{skip} of the others
+and no weights.  They are order statistics, so they disagree at one place
+only: a median of an even number of values.  LensKit's |np.median| takes the
+mean of the two middle values, and torchmetrics' |Tensor.median| the lower
+of them (PyTorch's documentation says so of |torch.median|).  The key
+\.{even} of \.{median} names the rule: \.{even=mean} (the default, the
+textbook's median) or \.{even=lower}.  Over the values $0$, $1/3$, $1/2$
+and~$1$ the first is $5/12$ and the second $1/3$; over three values both
+are the middle one.
+@^median over queries@>@^torchmetrics@>@^LensKit@>@^keys of names, \.{even}@>
+
+A query enters as it enters a mean: \.{skip} leaves some out, and an
+undefined value that is not left out enters with its convention's value
+(\.{undef=zero}, say), so that \.{min:rr[hits=mean]} is 0 when some query
+has no relevant item.  A set of no counted queries has no median, least
+or greatest value, which is then the inner convention's, as a mean's is.
+On the double path the values are the per-query doubles, and the mean of
+the two middle ones is their sum rounded once, halved (|xsum|); so the bound
+in ulps is the inner variant's for \.{min} and \.{max} and one more for a
+\.{median}.  The exact path orders the exact values and gives the chosen
+one (or the exact mean of the two chosen) as |rm_value_set_exact| gives a
+mean: correctly rounded, with its fraction when rational.
+
+@<Fields of a variant@>=
+int even; /* an |rm_even|: the median of an even number of values */
+
+@ @<Public types@>=
+typedef enum {@+ RM_EVEN_MEAN, RM_EVEN_LOWER @+} rm_even;
+
+@ @<Key codes@>=
+KEY_EVEN,
+
+@ @<Key specifications@>=
+[KEY_EVEN] = {"even", even_words, 0, 0, FIELD(even), 0, even_when, 4, 1},
+
+@ @<Words and conditions of keys@>=
+static const char *const even_words[] = {"mean", "lower", NULL};
+static int even_when(const rm_variant *v)
+{
+  return v->agg == RM_AGG_MEDIAN;
+}
+
+@ \impl The double path keeps the counted values, sorts them, and picks.  The
+order is total: a NaN, which no metric gives, would sort last.
+
+@<Private functions@>=
+static int order_cmp_d(const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  if (isnan(x) || isnan(y)) return isnan(x) - isnan(y);
+  return (x > y) - (x < y);
+}
+static rm_status order_values_d(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, rm_work *w, double *x, size_t *n)
+{
+  size_t j;
+  rm_status s, t;
+  for (*n = 0, j = 0; j < nq; j++) {
+    const rm_list *l = &q[j];
+    if ((s = check_list(u, l)) != RM_OK) return s;
+    if ((s = work_reserve(w, l->n)) != RM_OK) return s;
+    if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
+    rank_items(l, key_used(u, KEY_TIES) ? u->ties : RM_TIES_INPUT, w->perm, w->tmp);
+    t = metrics[u->metric].d(u, l, w->perm, &x[*n]);
+    if (!rm_value_set_counts(v, l, t, NULL)) continue;
+    if (t < 0) return t;
+    (*n)++;
+  }
+  return RM_OK;
+}
+
+@ \impl The positions picked from the $n\ge1$ sorted values: the first, the last,
+or the middle one or two.
+
+@<Private functions@>=
+static size_t order_pick(const rm_variant *v, size_t n, size_t *hi)
+{
+  size_t lo = v->agg == RM_AGG_MIN ? 0 : v->agg == RM_AGG_MAX ? n - 1 : (n - 1) / 2;
+  *hi = v->agg == RM_AGG_MEDIAN && n % 2 == 0 && v->even == RM_EVEN_MEAN ? lo + 1 : lo;
+  return lo;
+}
+static rm_status order_stat_d(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, rm_work *w, double *out)
+{
+  rm_work own;
+  double *x = malloc((nq ? nq : 1) * sizeof *x);
+  size_t n, lo, hi;
+  rm_status s;
+  if (x == NULL) return RM_ENOMEM;
+  if (w == NULL) { rm_work_init(&own); w = &own; }
+  s = order_values_d(v, u, q, nq, w, x, &n);
+  if (w == &own) rm_work_free(&own);
+  if (s == RM_OK && n == 0) s = undefined_d(u, out);
+  else if (s == RM_OK) {
+    qsort(x, n, sizeof *x, order_cmp_d);
+    lo = order_pick(v, n, &hi);
+    if (lo == hi) *out = x[lo];
+    else {
+      xsum a, b;
+      mpz_t tmp;
+      mpz_inits(a.n, b.n, tmp, NULL); a.nf = b.nf = 0;
+      xsum_add_w(&a, x[lo], 1, tmp); xsum_add_w(&a, x[hi], 1, tmp);
+      xsum_add_w(&b, 2, 1, tmp);
+      *out = xsum_div(&a, &b);
+      mpz_clears(a.n, b.n, tmp, NULL);
+    }
+  }
+  free(x);
+  return s;
+}
+
+@ \impl The exact path orders the queries by their exact values.  Two values are
+compared by their doubles, then, when both are rational, by their
+fractions, then by their 40 digits, and last by the sides of their doubles
+on which they lie (|ternary|); values that agree in all of these are
+irrational values within $10^{-40}$ relative of each other, and either may
+be taken: they have one double and one 40-digit decimal.
+
+@<Private functions@>=
+typedef struct {@+ rm_exact e; size_t j; @+} order_item;
+static int order_cmp_x(const void *pa, const void *pb)
+{
+  const rm_exact *a = &((const order_item *) pa)->e, *b = &((const order_item *) pb)->e;
+  int c = 0;
+  if (a->value != b->value) return a->value < b->value ? -1 : 1;
+  if (a->rational && b->rational) {
+    mpq_t x, y;
+    mpq_inits(x, y, NULL);
+    mpq_set_str(x, a->rational, 10); mpq_set_str(y, b->rational, 10);
+    c = mpq_cmp(x, y);
+    mpq_clears(x, y, NULL);
+    return (c > 0) - (c < 0);
+  }
+  if (strcmp(a->decimal, b->decimal) != 0) {
+    mpfr_t x, y;
+    mpfr_inits2(256, x, y, (mpfr_ptr) 0);
+    mpfr_set_str(x, a->decimal, 10, MPFR_RNDN); mpfr_set_str(y, b->decimal, 10, MPFR_RNDN);
+    c = mpfr_cmp(x, y);
+    mpfr_clears(x, y, (mpfr_ptr) 0);
+    if (c) return (c > 0) - (c < 0);
+  }
+  return (a->ternary < b->ternary) - (a->ternary > b->ternary); /* $x>d$ when $d<x$ */
+}
+
+@ \impl The value itself is the exact mean of the one or two lists picked, which
+|rm_value_set_exact| computes with every query counted: each was counted
+already, and its undefined value, if any, has its convention's value in
+the mean as in the order.
+
+@<Private functions@>=
+static rm_status order_stat_x(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, rm_exact *out)
+{
+  order_item *it = malloc((nq ? nq : 1) * sizeof *it);
+  size_t j, n = 0, lo, hi;
+  rm_status s = RM_OK, t;
+  if (it == NULL) return RM_ENOMEM;
+  for (j = 0; j < nq && s == RM_OK; j++) {
+    rm_exact_init(&it[n].e); it[n].j = j;
+    if ((s = check_list(u, &q[j])) != RM_OK) break;
+    if (!rm_value_set_counts(v, &q[j], RM_OK, NULL)) continue;
+    t = rm_value_exact(u, &q[j], &it[n].e);
+    if (!rm_value_set_counts(v, &q[j], t, NULL)) { rm_exact_clear(&it[n].e); continue; }
+    if (t < 0) { s = t; rm_exact_clear(&it[n].e); break; }
+    n++;
+  }
+  if (s == RM_OK && n == 0) s = undefined_x(u, out);
+  else if (s == RM_OK) {
+    rm_variant m = *v;
+    rm_list two[2];
+    qsort(it, n, sizeof *it, order_cmp_x);
+    lo = order_pick(v, n, &hi);
+    two[0] = q[it[lo].j]; two[1] = q[it[hi].j];
+    m.agg = RM_AGG_MEAN; m.skip = RM_SKIP_NONE; m.weight = RM_WEIGHT_UNIFORM;
+    s = rm_value_set_exact(&m, two, lo == hi ? 1 : 2, out);
+  }
+  for (j = 0; j < n; j++) rm_exact_clear(&it[j].e);
+  free(it);
+  return s;
+}
+
+@ {\it Cases.}  Four queries whose first-hit reciprocal ranks are $1$, $1/2$,
+$1/3$ and $0$ (the last has no relevant item): \.{median:rr} is
+$(1/3+1/2)/2=\oursq{L-agg-median}$, \.{median[even=lower]:rr} is
+$\oursq{L-agg-median-lower}$, \.{min:rr} is $\oursq{L-agg-min}$ and
+\.{max:rr} $\oursq{L-agg-max}$.  Leaving out the query without a relevant
+item, \.{median[skip=norel]:rr} is the middle of three,
+$\oursq{L-agg-median-norel}$, and \.{min[skip=norel]:rr} is
+$\oursq{L-agg-min-norel}$.  Of irrational values: the nDCGs $1$ and
+$1/\lg3$ of the means above have the median $(1+1/\lg3)/2=\ours{L-agg-median-ndcg}$,
+the mean's value, and the least $1/\lg3=\ours{L-agg-min-ndcg}$.
+
+@<Appended examples over queries@>=
+@/{"L-agg-median", NULL, "median:rr", RM_QS(ORDER_USERS), NULL, "case", RM_OK,
+  "5/12", 0x1.aaaaaaaaaaaabp-2},
+@/{"L-agg-median-lower", NULL, "median[even=lower]:rr", RM_QS(ORDER_USERS), NULL,
+  "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-agg-min", NULL, "min:rr", RM_QS(ORDER_USERS), NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"L-agg-max", NULL, "max:rr", RM_QS(ORDER_USERS), NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"L-agg-median-norel", NULL, "median[skip=norel]:rr", RM_QS(ORDER_USERS), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"L-agg-min-norel", NULL, "min[skip=norel]:rr", RM_QS(ORDER_USERS), NULL, "case",
+  RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-agg-median-ndcg", NULL, "median:ndcg",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
+  NULL, "case", RM_OK, NULL, 0x1.a1849cc1a9a9fp-1},
+@/{"L-agg-min-ndcg", NULL, "min:ndcg",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
+  NULL, "case", RM_OK, NULL, 0x1.430939835353dp-1},
+
+@ \impl The four users, in an order that is not their values' order.
+
+@<Lists of the examples over queries@>=
+#define ORDER_USERS RM_Q((0, 0, 1), ()), RM_Q((1, 0), ()), RM_Q((0, 0), ()), \
+  RM_Q((0, 1), ())
 
 @* Metrics of a whole set.\here{q:set}
 @:metric fmean}{metric \.{fmean}@>
@@ -27784,6 +28025,7 @@ static void shard_put_columns(FILE *f, const ev_state *st);
 static int ev_names_add(ev_state *st, const char *q);
 static int shard_accepts(const ev_state *st, ev_measure *m);
 static void shard_px_new(ev_measure *m);
+static const char *shard_order_why(const ev_measure *m);
 static void shard_set_fast(ev_measure *m, int fast);
 static int shard_decide(ev_measure *m, double *x, rm_status *t);
 
@@ -32145,6 +32387,7 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
   if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
+  else if (m->a.agg >= RM_AGG_MEDIAN) why = shard_order_why(m);
   else if (ev_takes_absent(st, m))
     why = "it evaluates the judged queries missing from the run, which every"
       " shard would evaluate as empty lists";
@@ -32166,6 +32409,23 @@ static void shard_px_new(ev_measure *m)
   m->px->k = 0; m->px->fast = 0; m->px->lo = m->px->hi = NULL;
 }
 static void shard_set_fast(ev_measure *m, int fast)@+{@+ m->px->fast = fast;@+}
+
+@ \implrest A median, a least and a greatest value are not sums, and their states
+would need what a state does not hold: a median the value of every query
+(a state as large as the run's values, which no merge of bounded sums
+gives), and the least and greatest value a line of their own that merge
+does not read yet.  \.{eval --partial} refuses them by name before reading
+anything, with the reason.
+
+@<Engine functions@>=
+static const char *shard_order_why(const ev_measure *m)
+{
+  return m->a.agg == RM_AGG_MEDIAN
+    ? "a median needs the value of every query, and a state holds sums, not"
+      " values, so no merge of states could give it exactly"
+    : "a least or greatest value is not a sum over queries, and a state holds"
+      " only sums";
+}
 
 @ On the exact path a query's value is the library's |rm_value_exact|, kept
 until the query is known to count; its double is the one \.{eval --exact}
@@ -34474,7 +34734,11 @@ static int command_usage(const char *cmd, FILE *f)
     "          denominators; key skip\n"
     "  sum     the sum of the queries' values; key skip\n"
     "  gm      the geometric mean, each value first raised to 1e-5 (trec_eval's\n"
-    "          gm_map is gm:ap); key skip\n", f);
+    "          gm_map is gm:ap); key skip\n"
+    "  median  the median of the queries' values; keys skip, even (mean: of the\n"
+    "          two middle values, as LensKit; lower: the lower, as torchmetrics)\n"
+    "  min     the least of the queries' values; key skip\n"
+    "  max     the greatest of the queries' values; key skip\n", f);
   return 0;
 }
 

@@ -382,5 +382,22 @@ case $err in *"; exact path: 1 values past the certified filter;"*) ok;; *) bad 
 err=$($RM eval --fast --trec -m ap "$T/primq" "$T/primr" 2>&1 >/dev/null)
 case $err in *"certified filter"*) bad "summary of --fast: $err";; *) ok;; esac
 
+# ---- median, min and max over queries (the book's section on them) -------
+# Four queries whose first-hit reciprocal ranks are 1/3, 1, 0 (no relevant
+# document) and 1/2: sorted 0, 1/3, 1/2, 1, so the median is (1/3+1/2)/2 =
+# 5/12, the lower middle (torchmetrics) 1/3, the least 0, the greatest 1;
+# without the query that has no relevant document (skip=norel) the median
+# is 1/2.  --fast takes the mean of the two middle doubles, rounded once:
+# double(1/3) = 0x15555555555555p-54, so (double(1/3)+1/2)/2 lies exactly
+# halfway between 0x1.aaaaaaaaaaaaap-2 and 0x1.aaaaaaaaaaaabp-2, and ties to
+# the even one, 0.41666666666666663.  main refused every one of these names.
+printf 'm1 0 a 1\nm2 0 a 1\nm3 0 a 0\nm4 0 b 1\n' > "$T/medq"
+printf 'm1 Q0 x 1 3 t\nm1 Q0 y 2 2 t\nm1 Q0 a 3 1 t\nm2 Q0 a 1 2 t\nm2 Q0 x 2 1 t\nm3 Q0 a 1 2 t\nm3 Q0 x 2 1 t\nm4 Q0 a 1 2 t\nm4 Q0 b 2 1 t\n' > "$T/medr"
+med() { $RM eval --quiet --trec "$@" -m median:rr -m 'median[even=lower]:rr' -m min:rr -m max:rr -m 'median[skip=norel]:rr' "$T/medq" "$T/medr" | cut -f3 | tr '\n' ' '; }
+same "median, min, max --exact" "$(med --exact)" "0.4166666666666667 0.3333333333333333 0 1 0.5 "
+same "median, min, max --fast" "$(med --fast)" "0.41666666666666663 0.3333333333333333 0 1 0.5 "
+err=$($RM eval --partial -m median:rr "$T/medq" "$T/medr" 2>&1 >/dev/null); st=$?
+case $st:$err in 2:*"median:rr: a median needs the value of every query"*) ok;; *) bad "median under --partial: $st $err";; esac
+
 echo "eval_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -225,11 +225,12 @@ def keys(metric: str) -> List[str]:
     return _key_list(_L.rm_metric_keys, _metric_code(metric))
 
 
-_AGGREGATORS = {"mean": 1, "micro": 2, "sum": 3}
+_AGGREGATORS = {"mean": 1, "micro": 2, "sum": 3, "gm": 4, "median": 5, "min": 6,
+                "max": 7}
 
 
 def aggregator_keys(aggregator: str) -> List[str]:
-    """The keys of an aggregator: mean, micro or sum."""
+    """The keys of an aggregator: mean, micro, sum, gm, median, min or max."""
     if aggregator not in _AGGREGATORS:
         raise RankmetricsError(-5, "unknown aggregator %r" % aggregator)
     return _key_list(_L.rm_aggregator_keys, _AGGREGATORS[aggregator])

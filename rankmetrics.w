@@ -782,6 +782,7 @@ skip&none&every query counts&\cr
 weight&uniform&in \m{mean}, every query weighs 1&\cr
 &items&a query weighs its number of items&\cr
 &positives&a query weighs its number of relevant items&\cr
+&query&a query weighs its own weight (XGBoost's group weights)&\secref{q:qweight}\cr
 absent&empty&to \.{eval}, a judged query missing from the run is an empty list&\secref{q:absent}\cr
 median&&the median of the queries' values&\secref{q:median}\cr
 min&&the least of the queries' values&\cr
@@ -847,6 +848,10 @@ item was judged.  Only the metrics of incomplete judgments read it (see
 unjudged item gains nothing, \secref{q:gainmap}); every other metric takes an unjudged item at its grade,
 which the caller sets to~0, the usual reading of an unjudged document as not
 relevant.  It is last for the same reason as |label|.
+\item{$\bullet$} |weight|, optional, points to the query's own weight, a
+finite number $\ge0$ that only the aggregator \.{mean[weight=query]}
+reads (\secref{q:qweight}), and only then; |NULL| means~1.  It comes after
+|unjudged| for the same reason.
 \smallskip
 
 \noindent The library never keeps a pointer into the caller's arrays after a
@@ -863,6 +868,7 @@ typedef struct rm_list {
   const int *unretrieved_grade;
   const char *const *label; /* |NULL|, or the ratings as decimal strings */
   const unsigned char *unjudged; /* |NULL|: every retrieved item is judged */
+  const double *weight; /* |NULL|: the query weighs 1 in \.{mean[weight=query]} */
 } rm_list;
 
 @ {\it Ratings and grades.}  A grade is a whole number because the metrics
@@ -1813,7 +1819,7 @@ size_t rm_variant_help(char *buf, size_t len)
   if (len > 0) buf[0] = '\0';
   for (m = 0; m < RM_N_METRICS; m++) help_metric(buf, len, &p, (rm_metric) m);
   help_put(buf, len, &p, "aggregators, written before a name:"
-    " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
+    " mean[skip=none|undef|norel|missing,weight=uniform|items|positives|query]:NAME,\n"
     "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME,\n"
     "  gm[skip=...]:NAME (geometric mean, floor 1e-5),\n"
     "  median[skip=...,even=mean|lower]:NAME, min[skip=...]:NAME, max[skip=...]:NAME\n");
@@ -10977,7 +10983,8 @@ the inner variant's \.{undef} then applies) and a sum of~0.
 typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM,
   RM_AGG_MEDIAN, RM_AGG_MIN, RM_AGG_MAX @+} rm_agg;
 typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL, RM_SKIP_MISSING @+} rm_skip;
-typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES @+} rm_weight;
+typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES,
+  RM_WEIGHT_QUERY @+} rm_weight;
 typedef enum {@+ RM_ABSENT_SKIP, RM_ABSENT_EMPTY @+} rm_absent;
 
 @ @<Fields of a variant@>=
@@ -11025,7 +11032,8 @@ static int absent_when(const rm_variant *v)
   return v->absent != RM_ABSENT_SKIP; /* so that no name written before it changes */
 }
 static const char *const skip_words[] = {"none", "undef", "norel", "missing", NULL};
-static const char *const weight_words[] = {"uniform", "items", "positives", NULL};
+static const char *const weight_words[] = {"uniform", "items", "positives", "query",
+  NULL};
 static int weight_when(const rm_variant *v)
 {
   return v->agg == RM_AGG_MEAN;
@@ -11107,6 +11115,7 @@ static double query_weight(const rm_variant *v, const rm_list *l)
 {
   size_t i, c = 0;
   if (v->weight == RM_WEIGHT_UNIFORM) return 1;
+  if (v->weight == RM_WEIGHT_QUERY) return l->weight ? *l->weight : 1;
   if (v->weight == RM_WEIGHT_ITEMS) return (double) l->n;
   for (i = 0; i < l->n; i++)
     c += l->grade ? l->grade[i] >= v->rel : rm_label_floor(l->label[i]) >= v->rel;
@@ -11141,17 +11150,20 @@ added apart, in |nf|, and then are the result.
 typedef struct {@+ mpz_t n; double nf; @+} xsum; /* $n\cdot2^{-1074}$, plus $\pm\infty$ or NaN */
 
 @ @<Private functions@>=
-static void xsum_add_w(xsum *a, double x, double w, mpz_t t)
+static void xsum_units(mpz_t t, double x, double w) /* $t=wx\cdot2^{1074}$ */
 {
   int e;
-  long m;
-  if (!isfinite(x)) { a->nf += w * x; return; }
-  if (x == 0 || w == 0) return;
-  m = (long) ldexp(frexp(x, &e), 53); /* exact: $\vert m\vert<2^{53}$ */
+  long m = (long) ldexp(frexp(x, &e), 53); /* exact: $\vert m\vert<2^{53}$ */
   mpz_set_si(t, m);
   if (w != 1) mpz_mul_ui(t, t, (unsigned long) w);
   if (e + 1021 >= 0) mpz_mul_2exp(t, t, (mp_bitcnt_t) (e + 1021));
   else mpz_tdiv_q_2exp(t, t, (mp_bitcnt_t) (-1021 - e)); /* exact */
+}
+static void xsum_add_w(xsum *a, double x, double w, mpz_t t)
+{
+  if (!isfinite(x)) { a->nf += w * x; return; }
+  if (x == 0 || w == 0) return;
+  xsum_units(t, x, w);
   mpz_add(a->n, a->n, t);
 }
 static double xsum_div(const xsum *a, const xsum *b) /* $a/b$ rounded once; |b| |NULL|: $a$ */
@@ -11209,6 +11221,8 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
     geometric mean@>;@+ break;
   default:
     if (mpz_sgn(b.n) == 0 && b.nf == 0) { s = undefined_d(&u, out); break; }
+    if (v->agg == RM_AGG_MEAN && v->weight == RM_WEIGHT_QUERY)
+      mpz_mul_2exp(b.n, b.n, 1074); /* |a| is in units of $2^{-2148}$ */
     *out = xsum_div(&a, &b);
     if (v->agg == RM_AGG_MICRO && u.metric == RM_RMSE) *out = sqrt(*out);
   }
@@ -11330,6 +11344,7 @@ micro average, the numerators and the denominators; for a sum, the values.
   double x, num = 0, den = 0, wt = 1;
   rm_status t;
   if ((s = check_list(&u, l)) != RM_OK) break;
+  if (!weight_ok(v, l)) { s = RM_EINVAL; break; }
   if ((s = work_reserve(w, l->n)) != RM_OK) break;
   if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w->perm, w->tmp);
@@ -11345,6 +11360,8 @@ micro average, the numerators and the denominators; for a sum, the values.
   if (v->agg == RM_AGG_SUM) xsum_add_w(&a, x, 1, tmp);
   else if (v->agg == RM_AGG_GM) {
     xsum_add_w(&a, log(x < GM_FLOOR ? GM_FLOOR : x), 1, tmp); xsum_add_w(&b, 1, 1, tmp);
+  } else if (v->weight == RM_WEIGHT_QUERY) {
+    xsum_add_prod(&a, x, wt, tmp); xsum_add_w(&b, wt, 1, tmp);
   } else {
     xsum_add_w(&a, x, wt, tmp); xsum_add_w(&b, wt, 1, tmp);
   }
@@ -11468,6 +11485,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   int undefined = 0, irrational = 0, root = 0;
   loglin fn, fd;
   if ((s = check_list(&u, l)) != RM_OK) break;
+  if (!weight_ok(v, l)) { s = RM_EINVAL; break; }
   if ((s = work_reserve(&w, l->n)) != RM_OK) break;
   if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w.perm, w.tmp);
@@ -11596,7 +11614,7 @@ parenthesized list of grades and one of unretrieved grades.
 #define RM_UNPAREN(...) __VA_ARGS__
 #define RM_Q(g, j) @[{@[sizeof (int[]){RM_UNPAREN g}@] / sizeof (int), \
   @[(const int[]){RM_UNPAREN g}@], NULL, NULL, @[sizeof (int[]){0, RM_UNPAREN j}@] / sizeof (int) - 1, \
-  @[(const int[]){0, RM_UNPAREN j}@] + 1, NULL, NULL}@]@t\2\2\2\2@>
+  @[(const int[]){0, RM_UNPAREN j}@] + 1, NULL, NULL, NULL}@]@t\2\2\2\2@>
 typedef struct rm_set_example {
   const char *id, *source, *name;
   const rm_list *q; size_t nq; /* the queries */
@@ -11793,7 +11811,8 @@ and no unretrieved items.
 
 @<Lists of the examples over queries@>=
 #define RM_QSC(g, s) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL, NULL}
+  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL, NULL, \
+  NULL}
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
 
@@ -12049,6 +12068,70 @@ the mean's value, and the least $1/\lg3=\ours{L-agg-min-ndcg}$.
 #define ORDER_USERS RM_Q((0, 0, 1), ()), RM_Q((1, 0), ()), RM_Q((0, 0), ()), \
   RM_Q((0, 1), ())
 
+@ {\it Weights given with the queries.}\here{q:qweight}
+@:aggregator weight query}{aggregator key \.{weight}, word \.{query}@>
+The learning-to-rank libraries weigh a query by a number that comes with
+the data: XGBoost's group weights (|DMatrix.set_weight| on a ranking
+objective, one weight per group; its ranking metrics, in
+\.{src/metric/rank\_metric.cc}, sum the weighted values of the groups and
+divide by the sum of the weights), LightGBM's (\.{src/io/metadata.cpp},
+|CalculateQueryWeights|: the mean of the weights of a query's rows, which
+its NDCG and MAP metrics then use as XGBoost does) and TF-Ranking's
+(|weights| of shape $[{\it batch},1]$, one per list, in
+\.{tensorflow\_ranking/python/metrics.py}).  \.{mean[weight=query]} is that
+mean: $\sum_qw_qx_q/\sum_qw_q$ with $w_q$ the list's own |weight|
+(the last field of an |rm_list|), 1 when the list has none.  A weight is a finite number $\ge0$, not necessarily whole, and a
+list whose weight is~0 counts for nothing, as in those libraries.  \.{eval}
+reads the weights from a file of lines \.{QUERY WEIGHT}, for a TREC run and
+for a delimited file alike (\.{--query-weights FILE}, \secref{evalfiles}).
+@^query weights@>@^XGBoost@>@^LightGBM@>@^TF-Ranking@>
+
+On the exact path a weight is the fraction its double is, and the mean is
+exact as before.  On the double path the sums must stay exact although a
+product $w_qx_q$ of two doubles need not be a whole multiple of
+$2^{-1074}$: the numerator is therefore kept in units of $2^{-2148}$, the
+product of the two integers that stand for $x_q$ and $w_q$, and the sum of
+the weights is scaled by $2^{1074}$ to the same unit before the one
+division.  The mean is again the correctly rounded mean of the per-query
+doubles, weighted.
+
+A weight that is not finite or is negative is refused (|RM_EINVAL|) by
+|rm_value_set| and its exact twin; the field is read for this aggregator
+only, so a caller that leaves it unset loses nothing elsewhere.
+
+@<Private functions@>=
+static int weight_ok(const rm_variant *v, const rm_list *l)
+{
+  return v->agg != RM_AGG_MEAN || v->weight != RM_WEIGHT_QUERY || l->weight == NULL
+    || (isfinite(*l->weight) && *l->weight >= 0);
+}
+static void xsum_add_prod(xsum *a, double x, double w, mpz_t t)
+{
+  mpz_t u;
+  if (!isfinite(x)) { a->nf += w * x; return; }
+  if (x == 0 || w == 0) return;
+  mpz_init(u);
+  xsum_units(t, x, 1); xsum_units(u, w, 1);
+  mpz_addmul(a->n, t, u);
+  mpz_clear(u);
+}
+
+@ {\it Cases.}  Three queries of first-hit reciprocal ranks $1$, $1/2$ and~$0$
+with the weights $1/2$, $2$ and~$1$:
+\.{mean[weight=query]:rr} is $(1/2+1+0)/(7/2)=\oursq{L-qweight}$, where the
+plain mean is $1/2$.  A list without a weight weighs~1.
+
+@<Appended examples over queries@>=
+@/{"L-qweight", NULL, "mean[weight=query]:rr", RM_QS(QWEIGHT_USERS), NULL, "case",
+  RM_OK, "3/7", 0x1.b6db6db6db6dbp-2},
+
+@ \impl The three users of that case, their weights in the last field.
+
+@<Lists of the examples over queries@>=
+#define QWEIGHT_USERS {2, (const int[]){1, 0}, NULL, NULL, 0, NULL, NULL, NULL, \
+  (const double[]){0.5}}, {2, (const int[]){0, 1}, NULL, NULL, 0, NULL, NULL, NULL, \
+  (const double[]){2}}, {1, (const int[]){0}, NULL, NULL, 0, NULL, NULL, NULL, NULL}
+
 @* Metrics of a whole set.\here{q:set}
 @:metric fmean}{metric \.{fmean}@>
 Three metrics of our sources are not means of per-query values.  The {\it
@@ -12241,7 +12324,8 @@ users' own $F_1$ values, 1 and~$1/3$, is $\oursq{T-meanf}$.
 
 @<Lists of the examples over queries@>=
 #define RM_QID(g, i) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL, NULL}
+  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL, NULL, \
+  NULL}
 
 @ {\it Novelty} (\src{001}, F001.11 and F001.12).\here{F001.11}  \src{001}
 @:metric novelty}{metric \.{novelty}@>@:key floor none}{key \.{floor}, word \.{none}@>@:key floor code}{key \.{floor}, word \.{code}@>
@@ -18344,7 +18428,7 @@ static int dis_same_definition(const dis_var *va, const dis_var *vb, const rm_li
 static const char *const dis_ids[DIS_MAXN] = {"b", "c", "a", "e", "f", "d", "h", "g"};
 static rm_list dis_list(const dis_case *c)
 {
-  rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   l.n = (size_t) c->n; l.grade = c->grade;
   l.score = c->scored ? c->score : NULL;
   l.id = dis_ids;
@@ -18616,7 +18700,7 @@ static void dis_population(rm_disagreement *d, int npop)
   int t;
   memset(val, 0, sizeof val);
   for (t = 0; t < npop && !d->err; t++) {
-    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL};
     if (dis_stop(d, RM_DISAGREE_RANDOM, 0, t, npop)) break;
     dis_draw(q, &seed, m->cut);
     l.n = (size_t) q->n; l.grade = q->grade; l.score = q->score; l.id = d->pids;
@@ -19721,7 +19805,7 @@ static void random_case(rng *r, rand_case *c)
   }
   for (i = 0; i < n; i++) c->id[i] = c->idbuf[i];
   c->l.n = (size_t) n; c->l.grade = c->grade; c->l.score = c->score;
-  c->l.id = c->id; c->l.label = NULL; c->l.unjudged = NULL;
+  c->l.id = c->id; c->l.label = NULL; c->l.unjudged = NULL; c->l.weight = NULL;
   c->l.n_unretrieved = (size_t) rng_below(r, 4);
   for (i = 0; i < (int) c->l.n_unretrieved; i++)
     c->judged[i] = relevant ? rng_below(r, 5) : 0;
@@ -20798,6 +20882,7 @@ static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
 static int late_example(const char *id);
+static int set_has_weights(const rm_set_example *x);
 static int dis_pop_pair(const rm_disagree_pair *q, int mi);
 static int family_variant_with(const vector_family *fam, const char *key, const char *val,
   char *out, size_t len);
@@ -20939,6 +21024,12 @@ variants, so that every earlier test keeps its |tcId|.
 static int late_example(const char *id)
 {
   return strncmp(id, "L-", 2) == 0;
+}
+static int set_has_weights(const rm_set_example *x) /* the format has no field for them */
+{
+  size_t j;
+  for (j = 0; j < x->nq; j++) if (x->q[j].weight) return 1;
+  return 0;
 }
 static int in_family(const vector_family *fam, const rm_example *x)
 {
@@ -21521,15 +21612,17 @@ static const char *const aggregate_variants[] = {
 }
 
 @ \impl The examples over several queries of the family, the late ones
-(\.{L-}) in a pass of their own at its end.
+(\.{L-}) in a pass of their own at its end.  An example whose lists carry
+query weights (\secref{q:qweight}) is not written: a test of the vectors has
+no field for a weight, and without it the value would be another's.
 
 @<Write the groups of examples over queries@>=
 for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
   const rm_set_example *x = &rm_set_examples[i];
   rm_variant v;
   char nm[RM_NAME_MAX], comment[200];
-  if ((strncmp(x->id, "TE-", 3) == 0) != te || late_example(x->id) != late_pass)
-    continue;
+  if ((strncmp(x->id, "TE-", 3) == 0) != te || late_example(x->id) != late_pass
+      || set_has_weights(x)) continue;
   rm_variant_parse(x->name, &v, NULL, 0);
   rm_variant_name(&v, nm, sizeof nm);
   snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
@@ -28007,6 +28100,7 @@ typedef struct {
   @<Judgments of an evaluation@>@;
   @<Kept queries of an evaluation@>@;
   @<Columns of an evaluation@>@;
+  @<Query weights of an evaluation@>@;
 } ev_state;
 static int ev_is_cat(const rm_variant *a);
 static int ev_cat_pop(ev_state *st, ev_measure *m);
@@ -28023,6 +28117,10 @@ static char *shard_digest(FILE *f, const char *path);
 static int shard_write(ev_state *st);
 static void shard_put_columns(FILE *f, const ev_state *st);
 static int ev_names_add(ev_state *st, const char *q);
+static int ev_query_weights(ev_state *st, const char *path);
+static int ev_qw_needed(const ev_state *st, const ev_measure *m);
+static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line);
+static void ev_qw_free(ev_state *st);
 static int shard_accepts(const ev_state *st, ev_measure *m);
 static void shard_px_new(ev_measure *m);
 static const char *shard_order_why(const ev_measure *m);
@@ -28101,7 +28199,10 @@ its rounded product $p=w\otimes x$ and the product's error $e=wx-p$, which
 bits) unless $e$ would fall below the subnormals, that is for
 $\vert p\vert<2^{-968}$ or so; below $2^{-900}$ the product is added as the
 sum of $x\cdot2^k$ over the bits $k$ of $w$, each exact.  A product that
-overflows is refused (0): no measure has such values.
+overflows is refused (0): no measure has such values.  So is ($-1$) a product
+below $2^{-900}$ whose weight is not whole, which only a weight of
+\.{weight=query} can be (\secref{q:evqweight}): its bits would fall below
+$2^{-1074}$, the unit of the sums.
 
 @<Engine functions@>=
 static int shard_sum_add_prod(shard_sum *s, double x, double w)
@@ -28116,6 +28217,7 @@ static int shard_sum_add_prod(shard_sum *s, double x, double w)
     shard_sum_add(s, p); shard_sum_add(s, fma(x, w, -p));
     return 1;
   }
+  if (w != floor(w) || w >= 0x1p53) return -1;
   for (b = (uint64_t) w, k = 0; b; b >>= 1, k++)
     if (b & 1) shard_sum_add(s, ldexp(x, k));
   return 1;
@@ -29817,6 +29919,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
       first_line, st->format ? "--trec" : "table's");
     return 0;
   }
+  if (st->qwpath && !ev_qw_set(st, q, l, first_line)) return 0;
   st->n_eval++;
   if (st->keep) ev_keep(st, l);
   if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
@@ -29889,9 +29992,11 @@ items at or above the aggregate's relevance threshold
   else if (m->a.agg == RM_AGG_GM) {
     shard_sum_add(&m->sa, log(x < 1e-5 ? 1e-5 : x)); shard_sum_add(&m->sb, 1);
   } else {
-    if (!shard_sum_add_prod(&m->sa, x, wt)) {
-      fprintf(tool_err, "%s:%ld: query '%s': %s: the weighted value overflows\n",
-        st->path, first_line, q, m->given);
+    int r = shard_sum_add_prod(&m->sa, x, wt);
+    if (r <= 0) {
+      fprintf(tool_err, "%s:%ld: query '%s': %s: the weighted value %s\n",
+        st->path, first_line, q, m->given, r == 0 ? "overflows"
+        : "is below 2^-900 and its weight is not whole, so it cannot be summed exactly");
       return 0;
     }
     shard_sum_add(&m->sb, wt);
@@ -31581,6 +31686,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream && !st.m[i].cat) st.keep = 1;
     if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
+    if (!ev_qw_needed(&st, &st.m[i])) { rc = 2; goto done; }
     if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
   }
   if ((i = ev_div_wanted(&st, nf)) != 0) { /* measures of diversity: \secref{q:divfiles} */
@@ -31680,6 +31786,7 @@ done:
   for (i = 0; i < st.nm; i++) {@+ shard_free(&st.m[i]); rm_cat_free(st.m[i].cat); @+}
   if (st.qnames) fclose(st.qnames);
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
+  ev_qw_free(&st);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
 }
@@ -31813,6 +31920,10 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   if (strcmp(o, "--popularity") == 0) {
     if (st.popcat || !ev_popularity(&st, argv[++i])) return 2;
+    continue;
+  }
+  if (strcmp(o, "--query-weights") == 0) {
+    if (st.qwpath || !ev_query_weights(&st, argv[++i])) return 2;
     continue;
   }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
@@ -32151,6 +32262,117 @@ standard output without the answer, says why, and the status is~1.
     stdout_said = 1;
     goto done;
   }
+}
+
+@ {\it Query weights.}\here{q:evqweight}  \.{--query-weights FILE} gives each
+query its weight for \.{mean[weight=query]} (\secref{q:qweight}): a line
+\.{QUERY WEIGHT} per query, separated by white space, the weight a finite
+decimal $\ge0$ (\.{0.5}, \.{2}, \.{1e-3}).  One file serves a TREC run and a
+delimited file alike, its queries the run's \.{qid}s or the file's users:
+XGBoost and TF-Ranking take one weight per group, and LightGBM's per-row
+weights become one per query by their mean, which the caller computes
+(a file of them is one line of \.{awk}).  The file is read whole before
+the run; a line that does not read, a query given twice and a measure
+\.{mean[weight=query]} without the option are refused before anything
+else is read, with the file and the line; a query evaluated without a
+weight in the file is refused where it is met.  The option changes
+values, so a state of \.{--partial} carries the file's digest among its
+options (\.{query-weights=D}), and \.{merge} refuses states of different
+files.
+@^query weights@>
+
+@<Query weights of an evaluation@>=
+struct ev_qw {@+ char *q; double w; long line; @+} *qw; /* sorted by query */
+size_t nqw;
+const char *qwpath; char *qwdigest;
+
+@ @<Engine functions@>=
+static int ev_qw_cmp(const void *a, const void *b)
+{
+  return strcmp(((const struct ev_qw *) a)->q, ((const struct ev_qw *) b)->q);
+}
+static int ev_qw_line(ev_state *st, char *buf, long line, size_t *cap)
+{
+  char *f[3], *end;
+  double w;
+  if (ev_split_ws(buf, f, 3) != 2) return 0;
+  errno = 0;
+  w = strtod(f[1], &end);
+  if (*end || errno || !isfinite(w) || !(w >= 0)) return 0;
+  if (st->nqw == *cap) {
+    *cap = 2 * *cap + 64;
+    st->qw = tool_alloc(st->qw, *cap * sizeof *st->qw);
+  }
+  st->qw[st->nqw].q = tool_strdup(f[0]);
+  st->qw[st->nqw].w = w; st->qw[st->nqw++].line = line;
+  return 1;
+}
+
+@ @<Engine functions@>=
+static int ev_query_weights(ev_state *st, const char *path)
+{
+  FILE *f = tool_open_in("eval", path);
+  char *buf = NULL;
+  size_t cap = 0, qcap = 0, j;
+  long line = 0;
+  ssize_t n = 0;
+  int ok = 1;
+  if (f == NULL) return 0;
+  st->qwpath = path;
+  if ((st->qwdigest = shard_digest(f, path)) == NULL || fseek(f, 0L, SEEK_SET)) ok = 0;
+  while (ok && (n = tool_getline(&buf, &cap, f, path, line + 1)) >= 0) {
+    line++;
+    if (!ev_qw_line(st, buf, line, &qcap)) {
+      fprintf(tool_err, "%s:%ld: expected 'QUERY WEIGHT', the weight a finite"
+        " number of at least 0\n", path, line);
+      ok = 0;
+    }
+  }
+  if (n == -2) ok = 0;
+  free(buf);
+  if (f != stdin) fclose(f);
+  if (ok && st->nqw) qsort(st->qw, st->nqw, sizeof *st->qw, ev_qw_cmp);
+  for (j = 1; ok && j < st->nqw; j++)
+    if (strcmp(st->qw[j - 1].q, st->qw[j].q) == 0) {
+      long a = st->qw[j - 1].line, b = st->qw[j].line;
+      fprintf(tool_err, "%s:%ld: query '%s' has a weight already (line %ld)\n",
+        path, a > b ? a : b, st->qw[j].q, a < b ? a : b);
+      ok = 0;
+    }
+  return ok;
+}
+
+@ A measure that reads the weights needs the file; a query's weight is a
+pointer into the sorted table, which lives as long as the evaluation, so
+that a kept list keeps it.
+
+@<Engine functions@>=
+static int ev_qw_needed(const ev_state *st, const ev_measure *m)
+{
+  if (m->a.agg != RM_AGG_MEAN || m->a.weight != RM_WEIGHT_QUERY || st->qwpath) return 1;
+  fprintf(tool_err, "rankmetrics: eval: %s: weight=query takes each query's weight"
+    " from --query-weights FILE (lines QUERY WEIGHT), which was not given\n", m->given);
+  return 0;
+}
+static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line)
+{
+  struct ev_qw key, *e;
+  key.q = (char *) q;
+  e = st->nqw ? bsearch(&key, st->qw, st->nqw, sizeof *st->qw, ev_qw_cmp) : NULL;
+  if (e == NULL) {
+    tool_status = RM_EFORMAT;
+    fprintf(tool_err, "%s:%ld: query '%s' has no weight in %s\n", st->path, line, q,
+      st->qwpath);
+    return 0;
+  }
+  l->weight = &e->w;
+  return 1;
+}
+static void ev_qw_free(ev_state *st)
+{
+  size_t j;
+  for (j = 0; j < st->nqw; j++) free(st->qw[j].q);
+  free(st->qw); free(st->qwdigest);
 }
 
 @* Sharded evaluation.\here{q:shard}
@@ -32801,6 +33023,7 @@ static int shard_write(ev_state *st)
     st->neg_pooled ? "unjudged" : "zero");
   shard_put_columns(f, st);
   if (st->popdigest) fprintf(f, " popularity=%.16s", st->popdigest);
+  if (st->qwdigest) fprintf(f, " query-weights=%.16s", st->qwdigest);
   fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
     (unsigned long) st->n_eval);
   for (i = 0; i < st->nm; i++) {
@@ -34130,7 +34353,7 @@ static void usage(FILE *f)
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
     "                        [--score C] [--popularity FILE] [--partial] [--quiet]\n"
-    "                        QRELS RUN | FILE\n"
+    "                        [--query-weights FILE] QRELS RUN | FILE\n"
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
@@ -34262,7 +34485,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "          [--negative zero|unjudged] [--subtopics collapse=max]\n"
     "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
-    "          [--popularity FILE] [--partial] [--quiet] QRELS RUN | FILE\n\n"
+    "          [--popularity FILE] [--query-weights FILE] [--partial] [--quiet]\n"
+    "          QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  Any file may\n"
@@ -34328,6 +34552,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     count is a share of (default: the sum of the counts);\n"
     "                     an undefined value of these says why on standard\n"
     "                     error and, with --json, as \"why\"\n"
+    "  --query-weights FILE  each query's weight for mean[weight=query] (XGBoost's\n"
+    "                     group weights): lines QUERY WEIGHT, a weight a finite\n"
+    "                     number of at least 0; every query evaluated needs one\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
@@ -42111,7 +42338,7 @@ static int figure_discount(const char *dir)
     rm_variant_parse(names[c], &v, NULL, 0);
     fputs("draw ", f);
     for (i = 1; i <= 20; i++) {
-      rm_list l = {0, grade, NULL, NULL, 0, NULL, NULL, NULL};
+      rm_list l = {0, grade, NULL, NULL, 0, NULL, NULL, NULL, NULL};
       double w;
       memset(grade, 0, sizeof grade);
       grade[i - 1] = 1;
@@ -42258,7 +42485,7 @@ static int figure_err(const char *dir)
     "label.bot(\"rank\",(3.5u,-20pt));\n", f);
   for (r = 1; r <= 6; r++) {
     rm_variant v;
-    rm_list l = {6, grade, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_list l = {6, grade, NULL, NULL, 0, NULL, NULL, NULL, NULL};
     double e, stop;
     snprintf(name, sizeof name, "err@@%d", r);
     if (rm_variant_parse(name, &v, NULL, 0) != RM_OK

@@ -399,5 +399,30 @@ same "median, min, max --fast" "$(med --fast)" "0.41666666666666663 0.3333333333
 err=$($RM eval --partial -m median:rr "$T/medq" "$T/medr" 2>&1 >/dev/null); st=$?
 case $st:$err in 2:*"median:rr: a median needs the value of every query"*) ok;; *) bad "median under --partial: $st $err";; esac
 
+# ---- query weights (mean[weight=query], --query-weights) ------------------
+# Three queries of first-hit reciprocal ranks 1, 1/2 and 0 weighted 1/2, 2
+# and 1: (1/2*1 + 2*1/2 + 1*0) / (1/2+2+1) = 3/7, on both paths (exact sums
+# of the weighted doubles); the plain mean is 1/2.  Shards merge to it.
+printf 'w1 0 a 1\nw2 0 b 1\nw3 0 c 1\n' > "$T/qwq"
+printf 'w1 Q0 a 1 3 t\nw2 Q0 x 1 3 t\nw2 Q0 b 2 2 t\nw3 Q0 x 1 1 t\n' > "$T/qwr"
+printf 'w1 0.5\nw2 2\nw3 1\n' > "$T/qww"
+for path in --exact --fast; do
+  same "weight=query $path" "$($RM eval --quiet --trec $path -m 'mean[weight=query]:rr' -m rr --query-weights "$T/qww" "$T/qwq" "$T/qwr" | cut -f3 | tr '\n' ' ')" "0.42857142857142855 0.5 "
+  head -1 "$T/qwr" > "$T/qwr1"; tail -n +2 "$T/qwr" > "$T/qwr2"
+  for k in 1 2; do $RM eval --quiet $path --partial -m 'mean[weight=query]:rr' --query-weights "$T/qww" "$T/qwq" "$T/qwr$k" > "$T/qws$k"; done
+  same "weight=query merged $path" "$($RM merge --quiet --trec "$T/qws1" "$T/qws2" | cut -f3)" 0.42857142857142855
+done
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' "$T/qwq" "$T/qwr" 2>&1 >/dev/null); st=$?
+case $st:$err in 2:*"weight=query takes each query's weight from --query-weights FILE"*) ok;; *) bad "weight=query without a file: $st $err";; esac
+printf 'w1 0.5\nw2 -1\n' > "$T/qwbad"
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwbad" "$T/qwq" "$T/qwr" 2>&1 >/dev/null); st=$?
+same "a negative weight" "$st:$err" "2:$T/qwbad:2: expected 'QUERY WEIGHT', the weight a finite number of at least 0"
+printf 'w1 0.5\nw2 1\nw1 3\n' > "$T/qwdup"
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwdup" "$T/qwq" "$T/qwr" 2>&1 >/dev/null)
+same "a query weighed twice" "$err" "$T/qwdup:3: query 'w1' has a weight already (line 1)"
+printf 'w1 0.5\nw2 1\n' > "$T/qwmiss"
+out=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwmiss" "$T/qwq" "$T/qwr" 2>"$T/err"); st=$?
+same "a query without a weight" "$st:$out:$(cat "$T/err")" "1::$T/qwr:4: query 'w3' has no weight in $T/qwmiss"
+
 echo "eval_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -262,9 +262,11 @@ def key_range(key: str) -> Optional[Tuple[int, int, str]]:
 
 # ---- Lists -----------------------------------------------------------------
 
-Query = collections.namedtuple("Query", "grades scores ids judged unjudged",
-                               defaults=(None, None, None, None))
-Query.__doc__ = "One query of a set: its list and its judgments."
+Query = collections.namedtuple("Query",
+                               "grades scores ids judged unjudged weight",
+                               defaults=(None, None, None, None, None))
+Query.__doc__ = ("One query of a set: its list, its judgments and its weight"
+                 " (read by mean[weight=query] only; None weighs 1).")
 
 
 def _is_array(x):
@@ -578,11 +580,11 @@ def _query(q):
                 ", ".join(Query._fields), "not %s" % ", ".join(map(repr, odd))
                 if odd else "grades is missing"))
         return Query(q["grades"], q.get("scores"), q.get("ids"),
-                     q.get("judged"), q.get("unjudged"))
+                     q.get("judged"), q.get("unjudged"), q.get("weight"))
     if isinstance(q, Query):
         return q
     if isinstance(q, tuple) and q and hasattr(q[0], "__len__"):
-        return Query(*q)  # (grades, scores, ids, judged[, unjudged])
+        return Query(*q)  # (grades, scores, ids, judged[, unjudged[, weight]])
     return Query(q)  # a bare list of grades
 
 
@@ -593,6 +595,10 @@ def _set(queries):
     keep = [arr]
     for i, q in enumerate(qs):
         _fill(arr[i], q.grades, q.scores, q.ids, q.judged, keep, q.unjudged)
+        if q.weight is not None:
+            w = ctypes.c_double(q.weight)  # a TypeError for a weight not a number
+            arr[i].weight = ctypes.pointer(w)
+            keep.append(w)
     return arr, len(qs), keep
 
 

@@ -418,3 +418,18 @@ def test_median_min_max():
     # (double(1/3) + 1/2) / 2 is a tie, which goes to the even double
     assert rm.value_set("median:rr", qs) == float.fromhex("0x1.aaaaaaaaaaaaap-2")
     assert rm.value_set("median:rr", []) == 0  # no query: undef=zero's value
+
+
+def test_query_weights():
+    # weight=query reads each query's own weight (XGBoost's group weights):
+    # reciprocal ranks 1, 1/2, 0 weighted 1/2, 2 and (none:) 1 give 3/7,
+    # the double path exactly rounded as the exact one
+    qs = [{"grades": [1, 0], "weight": 0.5}, {"grades": [0, 1], "weight": 2},
+          [0]]
+    assert rm.exact_set("mean[weight=query]:rr", qs).fraction == Fraction(3, 7)
+    assert rm.value_set("mean[weight=query]:rr", qs) == 3 / 7
+    assert rm.value_set("mean:rr", qs) == 0.5  # other weights ignore it
+    assert rm.value_set("mean[weight=query]:rr",
+                        [rm.Query([1], weight=0.0), rm.Query([0, 1])]) == 0.5
+    with pytest.raises(rm.RankmetricsError):  # a weight is finite and >= 0
+        rm.value_set("mean[weight=query]:rr", [rm.Query([1], weight=-1.0)])

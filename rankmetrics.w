@@ -12072,9 +12072,12 @@ the mean's value, and the least $1/\lg3=\ours{L-agg-min-ndcg}$.
 @:aggregator weight query}{aggregator key \.{weight}, word \.{query}@>
 The learning-to-rank libraries weigh a query by a number that comes with
 the data: XGBoost's group weights (|DMatrix.set_weight| on a ranking
-objective, one weight per group; its ranking metrics, in
+objective, one weight per group; from version~2.0 its ranking metrics, in
 \.{src/metric/rank\_metric.cc}, sum the weighted values of the groups and
-divide by the sum of the weights), LightGBM's (\.{src/io/metadata.cpp},
+divide by the sum of the weights, while version 1.7.4, Debian's, ignores
+the weights and prints the plain mean, which \.{tests/xgboost\_check.sh}
+pins: \.{map} over three groups of APs $1$, $1/2$, $1/3$ weighted $1/2$, 2
+and~1 prints $11/18$, not $11/21$), LightGBM's (\.{src/io/metadata.cpp},
 |CalculateQueryWeights|: the mean of the weights of a query's rows, which
 its NDCG and MAP metrics then use as XGBoost does) and TF-Ranking's
 (|weights| of shape $[{\it batch},1]$, one per list, in

@@ -28066,6 +28066,7 @@ typedef struct {
   rm_cat *cat, *pop; /* a metric of the catalogue: its item table, and the
     popularity of \.{--popularity} it starts from */
   char why[200]; /* why its aggregate is undefined, or empty */
+  char *left[5]; /* the first queries that \.{skip} left out, for the message */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
@@ -28120,6 +28121,10 @@ static char *shard_digest(FILE *f, const char *path);
 static int shard_write(ev_state *st);
 static void shard_put_columns(FILE *f, const ev_state *st);
 static int ev_names_add(ev_state *st, const char *q);
+static void ev_left_out(ev_measure *m, const char *q);
+static void ev_left_free(ev_measure *m);
+static void ev_left_say(const ev_state *st, const ev_measure *m);
+static void ev_json_left(FILE *f, const ev_measure *m);
 static int ev_query_weights(ev_state *st, const char *path);
 static int ev_qw_needed(const ev_state *st, const ev_measure *m);
 static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line);
@@ -29849,6 +29854,7 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
       undefined && !skipped ? ",\"undefined\":true" : "");
     if (undefined && !q && m->why[0]) {@+ fputs(",\"why\":", st->out);
       ev_json_string(st->out, m->why); @+}
+    if (!q && m->per && m->n_skipped) ev_json_left(st->out, m);
     fputs("}\n", st->out);
     break;
   default: fprintf(st->out, "%-24s %-10s %s%s%s%s\n", m->given, q ? q : "all", buf,
@@ -29960,7 +29966,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
       return 0;
     }
     if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED, !counts);
-    if (!counts) m->n_skipped++;
+    if (!counts) ev_left_out(m, q);
     else if (m->stream && m->px) {
       rm_status r = shard_add_exact(m, l);
       m->n_counted++;
@@ -30101,6 +30107,7 @@ static int ev_aggregates(ev_state *st)
       return 0;
     }
     ev_print(st, m, NULL, x, t == RM_UNDEFINED, 0);
+    if (m->per && m->n_skipped && (!st->quiet || m->n_counted == 0)) ev_left_say(st, m);
   }
   return 1;
 }
@@ -31786,7 +31793,8 @@ done:
   ev_keep_free(&st);
   free(src.buf); ev_group_free(&g); free(st.rj);
   @<Free the judgments of an evaluation@>;
-  for (i = 0; i < st.nm; i++) {@+ shard_free(&st.m[i]); rm_cat_free(st.m[i].cat); @+}
+  for (i = 0; i < st.nm; i++) {@+ shard_free(&st.m[i]); rm_cat_free(st.m[i].cat);
+    ev_left_free(&st.m[i]); @+}
   if (st.qnames) fclose(st.qnames);
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
   ev_qw_free(&st);
@@ -32378,6 +32386,66 @@ static void ev_qw_free(ev_state *st)
   free(st->qw); free(st->qwdigest);
 }
 
+@ {\it Queries left out, and why.}\here{q:leftout}  An aggregate whose \.{skip}
+rule leaves queries out says so: GAUC (\.{gauc}, \secref{GAUC}) drops every
+user of one class, whose AUC is $0/0$, and a reader of $0.79$ over 5{,}000
+users should learn that 1{,}200 of them were not in it, and which.  After
+the aggregate, standard error gets a line naming the measure, how many of
+the queries read were left out, by which rule and for what reason, and the
+first five of them, in the order read:
+$$\hbox{\tt examples/data.csv: gauc: 1 of 3 queries left out by skip=undef
+(a value undefined: an AUC of one class only): u3}$$
+The line is part of the summary, so \.{--quiet} drops it, unless no query
+was left in, when the aggregate is the \.{undef} convention's value and the
+line is its reason.  With \.{--json} the aggregate's object carries the
+same as \.{"left\_out"} (the count) and \.{"left\_out\_queries"} (the first
+five).  \.{merge} knows the count from the states, not the names.
+@^GAUC, users left out@>@^skip rules@>
+
+@<Engine functions@>=
+static void ev_left_out(ev_measure *m, const char *q)
+{
+  if (m->n_skipped < 5) m->left[m->n_skipped] = tool_strdup(q);
+  m->n_skipped++;
+}
+static void ev_left_free(ev_measure *m)
+{
+  int i;
+  for (i = 0; i < 5; i++) {@+ free(m->left[i]); m->left[i] = NULL; @+}
+}
+static const char *ev_left_why(const ev_measure *m)
+{
+  switch (m->a.skip) {
+  case RM_SKIP_UNDEF: return m->a.metric == RM_AUC
+    ? "a value undefined: an AUC of one class only" : "a value undefined";
+  case RM_SKIP_NOREL: return "no relevant item";
+  case RM_SKIP_MISSING: return "nothing retrieved";
+  default: return "left out";
+  }
+}
+static void ev_left_say(const ev_state *st, const ev_measure *m)
+{
+  size_t i;
+  fprintf(tool_err, "%s: %s: %lu of %lu queries left out by skip=%s (%s):", st->path,
+    m->given, (unsigned long) m->n_skipped,
+    (unsigned long) (m->n_skipped + m->n_counted),
+    rm_key_words("skip")[m->a.skip], ev_left_why(m));
+  for (i = 0; i < m->n_skipped && i < 5; i++)
+    fprintf(tool_err, "%s %s", i ? "," : "", m->left[i]);
+  if (m->n_skipped > 5) fprintf(tool_err, " and %lu more", (unsigned long) (m->n_skipped - 5));
+  fputc('\n', tool_err);
+}
+static void ev_json_left(FILE *f, const ev_measure *m)
+{
+  size_t i;
+  fprintf(f, ",\"left_out\":%lu,\"left_out_queries\":[", (unsigned long) m->n_skipped);
+  for (i = 0; i < m->n_skipped && i < 5; i++) {
+    if (i) fputc(',', f);
+    ev_json_string(f, m->left[i]);
+  }
+  fputc(']', f);
+}
+
 @* Sharded evaluation.\here{q:shard}
 Logs that outgrow one machine are evaluated in pieces: the queries are cut
 into shards, each shard is evaluated where it lies, and the results are
@@ -32590,6 +32658,7 @@ static void shard_reset(ev_measure *m)
   }
   memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
   m->n_counted = m->n_skipped = m->n_declined = 0;
+  ev_left_free(m);
   if (m->px) {
     mpq_set_ui(m->px->Q, 0, 1); mpq_set_ui(m->px->W, 0, 1);
     mpq_set_ui(m->px->L, 0, 1); mpq_set_ui(m->px->H, 0, 1);
@@ -34562,7 +34631,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
     "                     with -q, --trec, --json, --judged-only empty, and fmean\n"
-    "  --quiet            no summary on standard error\n", 1},
+    "  --quiet            no summary on standard error (an aggregate whose skip=\n"
+    "                     left every query out still says why)\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
     "Combine the states written by 'eval --partial' over shards of one input\n"
     "(cut at query boundaries, each shard with all the judgments of its\n"

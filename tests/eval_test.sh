@@ -424,5 +424,18 @@ printf 'w1 0.5\nw2 1\n' > "$T/qwmiss"
 out=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwmiss" "$T/qwq" "$T/qwr" 2>"$T/err"); st=$?
 same "a query without a weight" "$st:$out:$(cat "$T/err")" "1::$T/qwr:4: query 'w3' has no weight in $T/qwmiss"
 
+# ---- GAUC's users left out say so (stderr and --json) --------------------
+# examples/data.csv: u3's two rows are both 0, one class, so its AUC is 0/0
+# and gauc (skip=undef) leaves it out: 1 of 3 users; main said nothing.
+err=$($RM eval -m gauc examples/data.csv 2>&1 >/dev/null)
+case $err in *"examples/data.csv: gauc: 1 of 3 queries left out by skip=undef (a value undefined: an AUC of one class only): u3"*) ok;; *) bad "gauc's left-out line: $err";; esac
+same "gauc --json left_out" "$($RM eval --quiet --json -m gauc examples/data.csv | sed 's/.*"value":[^,]*,//')" '"left_out":1,"left_out_queries":["u3"]}'
+x=$($RM eval --quiet -m gauc examples/data.csv 2>&1 >/dev/null)
+[ -z "$x" ] && ok || bad "gauc --quiet drops the line: got '$x'"
+# every user of one class: the aggregate is the undef convention's 0, and
+# the line is its reason even under --quiet
+printf 'user,item,label,score\na,x,1,1\nb,y,0,1\n' > "$T/oneclass.csv"
+same "no user left in" "$($RM eval --quiet -m gauc "$T/oneclass.csv" 2>&1 >/dev/null)" "$T/oneclass.csv: gauc: 2 of 2 queries left out by skip=undef (a value undefined: an AUC of one class only): a, b"
+
 echo "eval_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]

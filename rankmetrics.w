@@ -849,8 +849,8 @@ unjudged item gains nothing, \secref{q:gainmap}); every other metric takes an un
 which the caller sets to~0, the usual reading of an unjudged document as not
 relevant.  It is last for the same reason as |label|.
 \item{$\bullet$} |weight|, optional, points to the query's own weight, a
-finite number $\ge0$ that only the aggregator \.{mean[weight=query]}
-reads (\secref{q:qweight}), and only then; |NULL| means~1.  It comes after
+finite number $\ge0$ that only the aggregator \.{mean} reads, and only
+under \.{weight=query} (\secref{q:qweight}); |NULL| means~1.  It comes after
 |unjudged| for the same reason.
 \smallskip
 
@@ -11848,8 +11848,9 @@ variant reproduces those.
 @ {\it The median, the least and the greatest value.}\here{q:median}
 @:aggregator median}{aggregator \.{median}@>@:aggregator min}{aggregator \.{min}@>@:aggregator max}{aggregator \.{max}@>
 torchmetrics aggregates a retrieval metric over its queries by the mean, the
-median, the least or the greatest value (its |aggregation| argument,
-\.{torchmetrics/retrieval/base.py}, |_retrieval_aggregate|), and LensKit's
+median, the least or the greatest value: the metric's argument
+|aggregation| chooses, and |_retrieval_aggregate| in the file
+\.{torchmetrics/retrieval/base.py} computes.  LensKit's
 summaries report the median beside the mean (its |ValueAccumulator| in
 \.{lenskit/metrics/\_accum.py}, |np.median|).  The three are aggregators
 here: \.{median}, \.{min} and \.{max}, with the key \.{skip} of the others
@@ -25657,8 +25658,8 @@ of files come from \.{evaluate\_files} with \.{per\_query=True}.
 tool's numbers to the bit, and the fractions against an enumeration.
 
 @* Golden vectors of the tests.\here{q:sigvectors}
-The tests have golden vectors of their own, in the directory
-\.{vectors}, the file \.{significance.json} and its text twin
+The tests have golden vectors of their own, in
+\.{vectors}: the file \.{significance.json} and its text twin
 \.{significance.txt}, written by \.{rankmetrics
 vectors} with the other families and checked byte for byte like them.  They
 are kept apart from the families \.{*\_test.json} of the metrics because
@@ -42754,6 +42755,10 @@ out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do
 \.{--popularity}: a line not \.{ITEM COUNT}&\.{FILE:LINE: expected 'ITEM COUNT' ...}\cr
 \.{pop=file} without \.{--popularity}&\.{... which was not given}, exit 2\cr
 \.{merge}: a state of version 4&\.{held no metric of the catalogue}\cr
+\.{--query-weights}: a bad line&\.{FILE:LINE: expected 'QUERY WEIGHT' ...}\cr
+\.{--query-weights}: a query twice&\.{FILE:LINE: ... has a weight already (line N)}\cr
+a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
+\.{eval --partial} of \.{median}, \.{min}, \.{max}&the measure and why, exit 2\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),

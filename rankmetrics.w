@@ -32394,8 +32394,9 @@ users should learn that 1{,}200 of them were not in it, and which.  After
 the aggregate, standard error gets a line naming the measure, how many of
 the queries read were left out, by which rule and for what reason, and the
 first five of them, in the order read:
-$$\hbox{\tt examples/data.csv: gauc: 1 of 3 queries left out by skip=undef
-(a value undefined: an AUC of one class only): u3}$$
+$$\vbox{\halign{\tt#\hfil\cr
+examples/data.csv: gauc: 1 of 3 queries left out by skip=undef\cr
+\quad(a value undefined: an AUC of one class only): u3\cr}}$$
 The line is part of the summary, so \.{--quiet} drops it, unless no query
 was left in, when the aggregate is the \.{undef} convention's value and the
 line is its reason.  With \.{--json} the aggregate's object carries the

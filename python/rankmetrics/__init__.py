@@ -744,8 +744,8 @@ def value_set(variant: str, queries: Iterable[Any]) -> float:
     """The double value of a variant over a set of queries: an aggregated
     name (mean:ap, micro[skip=undef]:recall@10, sum:rr) or a metric of a
     whole set.  A query is a Query, a dict with the keys grades, scores,
-    ids, judged, unjudged, a tuple (grades, scores, ids, judged[, unjudged])
-    or a bare list of
+    ids, judged, unjudged, weight (read by mean[weight=query] only), a tuple
+    (grades, scores, ids, judged[, unjudged[, weight]]) or a bare list of
     grades.  Over 1000 queries or more the library is called from a worker
     thread, so that Ctrl-C raises KeyboardInterrupt at once (the call is
     left to finish alone, its result dropped)."""

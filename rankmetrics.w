@@ -32400,8 +32400,9 @@ examples/data.csv: gauc: 1 of 3 queries left out by skip=undef\cr
 The line is part of the summary, so \.{--quiet} drops it, unless no query
 was left in, when the aggregate is the \.{undef} convention's value and the
 line is its reason.  With \.{--json} the aggregate's object carries the
-same as \.{"left\_out"} (the count) and \.{"left\_out\_queries"} (the first
-five).  \.{merge} knows the count from the states, not the names.
+count as \.{"left\_out"}, and so does \.{merge}'s, from the states' counts,
+so that a merge still prints the bytes of one run; the names, which a
+state does not hold, are on standard error only.
 @^GAUC, users left out@>@^skip rules@>
 
 @<Engine functions@>=
@@ -32439,13 +32440,7 @@ static void ev_left_say(const ev_state *st, const ev_measure *m)
 }
 static void ev_json_left(FILE *f, const ev_measure *m)
 {
-  size_t i;
-  fprintf(f, ",\"left_out\":%lu,\"left_out_queries\":[", (unsigned long) m->n_skipped);
-  for (i = 0; i < m->n_skipped && i < 5; i++) {
-    if (i) fputc(',', f);
-    ev_json_string(f, m->left[i]);
-  }
-  fputc(']', f);
+  fprintf(f, ",\"left_out\":%lu", (unsigned long) m->n_skipped);
 }
 
 @* Sharded evaluation.\here{q:shard}
@@ -33751,6 +33746,7 @@ int cmd_merge(int argc, char **argv)
     memset(&m, 0, sizeof m);
     m.given = t.m[i].given;
     snprintf(m.canon, sizeof m.canon, "%s", t.m[i].canon);
+    m.per = t.m[i].cat == NULL; m.n_skipped = t.m[i].skipped; /* for \.{"left\_out"} */
     if (ev_merge_value) ev_merge_value(ev_merge_ctx, i, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
     else ev_print(&st, &m, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
   }

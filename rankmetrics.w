@@ -414,6 +414,7 @@
 @s div_q int
 @s rm_cat int
 @s rm_pauc int
+@s rm_even int
 @s te_dfiles int
 @s te_gl int
 @s te_pow int

@@ -422,6 +422,7 @@
 @s div_q int
 @s rm_cat int
 @s rm_pauc int
+@s rm_even int
 @s te_dfiles int
 @s te_gl int
 @s te_pow int
@@ -799,7 +800,13 @@ skip&none&every query counts&\cr
 weight&uniform&in \m{mean}, every query weighs 1&\cr
 &items&a query weighs its number of items&\cr
 &positives&a query weighs its number of relevant items&\cr
+&query&a query weighs its own weight (XGBoost's group weights)&\secref{q:qweight}\cr
 absent&empty&to \.{eval}, a judged query missing from the run is an empty list&\secref{q:absent}\cr
+median&&the median of the queries' values&\secref{q:median}\cr
+min&&the least of the queries' values&\cr
+max&&the greatest of the queries' values&\cr
+even&mean&in \m{median}, the mean of the two middle values (LensKit)&\cr
+&lower&the lower of the two (torchmetrics)&\cr
 \noalign{\smallskip\hrule}}}
 
 @** Conventions.
@@ -859,6 +866,10 @@ item was judged.  Only the metrics of incomplete judgments read it (see
 unjudged item gains nothing, \secref{q:gainmap}); every other metric takes an unjudged item at its grade,
 which the caller sets to~0, the usual reading of an unjudged document as not
 relevant.  It is last for the same reason as |label|.
+\item{$\bullet$} |weight|, optional, points to the query's own weight, a
+finite number $\ge0$ that only the aggregator \.{mean} reads, and only
+under \.{weight=query} (\secref{q:qweight}); |NULL| means~1.  It comes after
+|unjudged| for the same reason.
 \smallskip
 
 \noindent The library never keeps a pointer into the caller's arrays after a
@@ -875,6 +886,7 @@ typedef struct rm_list {
   const int *unretrieved_grade;
   const char *const *label; /* |NULL|, or the ratings as decimal strings */
   const unsigned char *unjudged; /* |NULL|: every retrieved item is judged */
+  const double *weight; /* |NULL|: the query weighs 1 in \.{mean[weight=query]} */
 } rm_list;
 
 @ {\it Ratings and grades.}  A grade is a whole number because the metrics
@@ -1552,7 +1564,7 @@ runs the same check after reading a name.
 static rm_status check_keys(const rm_variant *v)
 {
   int key;
-  if ((unsigned) v->agg > RM_AGG_GM) return RM_ENAME;
+  if ((unsigned) v->agg > RM_AGG_MAX) return RM_ENAME;
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
       && metrics[v->metric].forms == NULL && v->metric != RM_NDCG_REL
@@ -1825,9 +1837,10 @@ size_t rm_variant_help(char *buf, size_t len)
   if (len > 0) buf[0] = '\0';
   for (m = 0; m < RM_N_METRICS; m++) help_metric(buf, len, &p, (rm_metric) m);
   help_put(buf, len, &p, "aggregators, written before a name:"
-    " mean[skip=none|undef|norel|missing,weight=uniform|items|positives]:NAME,\n"
+    " mean[skip=none|undef|norel|missing,weight=uniform|items|positives|query]:NAME,\n"
     "  micro[skip=...]:NAME (ratio metrics), sum[skip=...]:NAME,\n"
-    "  gm[skip=...]:NAME (geometric mean, floor 1e-5)\n");
+    "  gm[skip=...]:NAME (geometric mean, floor 1e-5),\n"
+    "  median[skip=...,even=mean|lower]:NAME, min[skip=...]:NAME, max[skip=...]:NAME\n");
   help_put(buf, len, &p, "names of other libraries, for what they compute there:\n"
     "  trec_eval's map, map_cut_K, P_K (or P.K), recall_K, success_K, Rprec,\n"
     "  recip_rank, ndcg_cut_K, ideal_dcg, set_P, set_recall, set_F[.X], num_q,\n"
@@ -1919,7 +1932,7 @@ size_t rm_aggregator_keys(rm_agg a, const char **names, size_t max)
   rm_variant v;
   size_t n = 0;
   int key;
-  if (a == RM_AGG_NONE || (unsigned) a > RM_AGG_GM) return 0;
+  if (a == RM_AGG_NONE || (unsigned) a > RM_AGG_MAX) return 0;
   rm_variant_default(&v, (rm_metric) 0);
   v.agg = a;
   for (key = next_key(-1); key >= 0; key = next_key(key))
@@ -2137,13 +2150,15 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
   if (m == 1 && w.agg != RM_AGG_NONE) {
     const char *e = NULL, *pv = NULL;
     if (o.agg != RM_AGG_NONE && name_source(p, &e, &pv) == RM_VOCAB_IR_MEASURES)
-      w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent;
+      w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent,
+      w.even = o.even;
     else if (o.agg != RM_AGG_NONE) {
       bad(msg, msglen, name, p, "%s is already a mean over users:"
         " write it without an aggregator", p);
       return RM_ENAME;
     }
-  } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent;
+  } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent,
+      w.even = o.even;
   @<Check that every option given is used by the variant@>;
   *v = w;
   return RM_OK;
@@ -5622,6 +5637,7 @@ double rm_ulp_bound(const rm_variant *v)
   case RM_AGG_MICRO: return 2 * b + 3;
   case RM_AGG_SUM: return b + 1;
   case RM_AGG_GM: return b + GM_BOUND;
+  case RM_AGG_MEDIAN: return b + 1; /* the mean of the two middle values */
   default: return b;
   }
 }
@@ -11199,9 +11215,11 @@ defines what it computes.
 @ The C of \secref{q:agg}.
 
 @<Public types@>=
-typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM @+} rm_agg;
+typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM,
+  RM_AGG_MEDIAN, RM_AGG_MIN, RM_AGG_MAX @+} rm_agg;
 typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL, RM_SKIP_MISSING @+} rm_skip;
-typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES @+} rm_weight;
+typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES,
+  RM_WEIGHT_QUERY @+} rm_weight;
 typedef enum {@+ RM_ABSENT_SKIP, RM_ABSENT_EMPTY @+} rm_absent;
 
 @ @<Fields of a variant@>=
@@ -11224,14 +11242,16 @@ KEY_SKIP, KEY_WEIGHT, KEY_ABSENT,
 [KEY_ABSENT] = {"absent", absent_words, 0, 0, FIELD(absent), 0, absent_when, 3, 1},
 
 @ @<Words and conditions of keys@>=
-static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", NULL};
+static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", "median",
+  "min", "max", NULL};
 static const char *const absent_words[] = {"skip", "empty", NULL};
 static int absent_when(const rm_variant *v)
 {
   return v->absent != RM_ABSENT_SKIP; /* so that no name written before it changes */
 }
 static const char *const skip_words[] = {"none", "undef", "norel", "missing", NULL};
-static const char *const weight_words[] = {"uniform", "items", "positives", NULL};
+static const char *const weight_words[] = {"uniform", "items", "positives", "query",
+  NULL};
 static int weight_when(const rm_variant *v)
 {
   return v->agg == RM_AGG_MEAN;
@@ -11297,7 +11317,7 @@ one of a whole set.
 int rm_variant_reads_set(const rm_variant *v)
 {
   return v != NULL && (unsigned) v->metric < RM_N_METRICS
-    && (unsigned) v->agg <= RM_AGG_GM
+    && (unsigned) v->agg <= RM_AGG_MAX
     && (v->agg != RM_AGG_NONE || metrics[v->metric].set_d != NULL);
 }
 
@@ -11313,6 +11333,7 @@ static double query_weight(const rm_variant *v, const rm_list *l)
 {
   size_t i, c = 0;
   if (v->weight == RM_WEIGHT_UNIFORM) return 1;
+  if (v->weight == RM_WEIGHT_QUERY) return l->weight ? *l->weight : 1;
   if (v->weight == RM_WEIGHT_ITEMS) return (double) l->n;
   for (i = 0; i < l->n; i++)
     c += l->grade ? l->grade[i] >= v->rel : rm_label_floor(l->label[i]) >= v->rel;
@@ -11347,17 +11368,20 @@ added apart, in |nf|, and then are the result.
 typedef struct {@+ mpz_t n; double nf; @+} xsum; /* $n\cdot2^{-1074}$, plus $\pm\infty$ or NaN */
 
 @ @<Private functions@>=
-static void xsum_add_w(xsum *a, double x, double w, mpz_t t)
+static void xsum_units(mpz_t t, double x, double w) /* $t=wx\cdot2^{1074}$ */
 {
   int e;
-  long m;
-  if (!isfinite(x)) { a->nf += w * x; return; }
-  if (x == 0 || w == 0) return;
-  m = (long) ldexp(frexp(x, &e), 53); /* exact: $\vert m\vert<2^{53}$ */
+  long m = (long) ldexp(frexp(x, &e), 53); /* exact: $\vert m\vert<2^{53}$ */
   mpz_set_si(t, m);
   if (w != 1) mpz_mul_ui(t, t, (unsigned long) w);
   if (e + 1021 >= 0) mpz_mul_2exp(t, t, (mp_bitcnt_t) (e + 1021));
   else mpz_tdiv_q_2exp(t, t, (mp_bitcnt_t) (-1021 - e)); /* exact */
+}
+static void xsum_add_w(xsum *a, double x, double w, mpz_t t)
+{
+  if (!isfinite(x)) { a->nf += w * x; return; }
+  if (x == 0 || w == 0) return;
+  xsum_units(t, x, w);
   mpz_add(a->n, a->n, t);
 }
 static double xsum_div(const xsum *a, const xsum *b) /* $a/b$ rounded once; |b| |NULL|: $a$ */
@@ -11404,6 +11428,7 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   }
   if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
+  if (v->agg >= RM_AGG_MEDIAN) return order_stat_d(v, &u, q, nq, w, out);
   if (w == NULL) { rm_work_init(&own); w = &own; }
   mpz_inits(a.n, b.n, tmp, NULL); a.nf = b.nf = 0;
   for (j = 0; j < nq && s >= 0; j++) @<Add query |j| to the sums |a| and |b|@>;
@@ -11414,6 +11439,8 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
     geometric mean@>;@+ break;
   default:
     if (mpz_sgn(b.n) == 0 && b.nf == 0) { s = undefined_d(&u, out); break; }
+    if (v->agg == RM_AGG_MEAN && v->weight == RM_WEIGHT_QUERY)
+      mpz_mul_2exp(b.n, b.n, 1074); /* |a| is in units of $2^{-2148}$ */
     *out = xsum_div(&a, &b);
     if (v->agg == RM_AGG_MICRO && u.metric == RM_RMSE) *out = sqrt(*out);
   }
@@ -11437,7 +11464,7 @@ int rm_value_set_counts(const rm_variant *a, const rm_list *l, rm_status t,
   double *weight)
 {
   if (a == NULL || l == NULL || (unsigned) a->metric >= RM_N_METRICS
-      || a->agg == RM_AGG_NONE || (unsigned) a->agg > RM_AGG_GM) return RM_EINVAL;
+      || a->agg == RM_AGG_NONE || (unsigned) a->agg > RM_AGG_MAX) return RM_EINVAL;
   if (a->skip == RM_SKIP_NOREL && n_relevant(a, l) == 0) return 0;
   if (a->skip == RM_SKIP_MISSING && l->n == 0) return 0;
   if ((t == RM_UNDEFINED || t == RM_EUNDEF) && a->skip == RM_SKIP_UNDEF) return 0;
@@ -11517,6 +11544,7 @@ micro average, the numerators and the denominators; for a sum, the values.
   double x, num = 0, den = 0, wt = 1;
   rm_status t;
   if ((s = check_list(&u, l)) != RM_OK) break;
+  if (!weight_ok(v, l)) { s = RM_EINVAL; break; }
   if ((s = work_reserve(w, l->n)) != RM_OK) break;
   if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w->perm, w->tmp);
@@ -11532,6 +11560,8 @@ micro average, the numerators and the denominators; for a sum, the values.
   if (v->agg == RM_AGG_SUM) xsum_add_w(&a, x, 1, tmp);
   else if (v->agg == RM_AGG_GM) {
     xsum_add_w(&a, log(x < GM_FLOOR ? GM_FLOOR : x), 1, tmp); xsum_add_w(&b, 1, 1, tmp);
+  } else if (v->weight == RM_WEIGHT_QUERY) {
+    xsum_add_prod(&a, x, wt, tmp); xsum_add_w(&b, wt, 1, tmp);
   } else {
     xsum_add_w(&a, x, wt, tmp); xsum_add_w(&b, wt, 1, tmp);
   }
@@ -11624,6 +11654,11 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   }
   if (v->agg == RM_AGG_NONE) return RM_EINVAL;
   u = *v; u.agg = RM_AGG_NONE;
+  if (v->agg >= RM_AGG_MEDIAN) {
+    s = order_stat_x(v, &u, q, nq, out);
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    return s;
+  }
   if (v->agg == RM_AGG_GM) {
     s = gm_exact(v, &u, q, nq, out);
     mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
@@ -11650,6 +11685,7 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   int undefined = 0, irrational = 0, root = 0;
   loglin fn, fd;
   if ((s = check_list(&u, l)) != RM_OK) break;
+  if (!weight_ok(v, l)) { s = RM_EINVAL; break; }
   if ((s = work_reserve(&w, l->n)) != RM_OK) break;
   if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w.perm, w.tmp);
@@ -11775,7 +11811,7 @@ multiply it.
 #define RM_UNPAREN(...) __VA_ARGS__
 #define RM_Q(g, j) @[{@[sizeof (int[]){RM_UNPAREN g}@] / sizeof (int), \
   @[(const int[]){RM_UNPAREN g}@], NULL, NULL, @[sizeof (int[]){0, RM_UNPAREN j}@] / sizeof (int) - 1, \
-  @[(const int[]){0, RM_UNPAREN j}@] + 1, NULL, NULL}@]@t\2\2\2\2@>
+  @[(const int[]){0, RM_UNPAREN j}@] + 1, NULL, NULL, NULL}@]@t\2\2\2\2@>
 typedef struct rm_set_example {
   const char *id, *source, *name;
   const rm_list *q; size_t nq; /* the queries */
@@ -11788,7 +11824,8 @@ typedef struct rm_set_example {
   @[sizeof (rm_list[]){__VA_ARGS__}@] / sizeof (rm_list)@t\2\2@>
 @<Lists of the examples over queries@>@;
 static const rm_set_example rm_set_examples[] = {
-@<Examples over several queries@>
+@<Examples over several queries@>@;
+@<Appended examples over queries@>@;
 };
 #define RM_N_SET_EXAMPLES (sizeof rm_set_examples / sizeof rm_set_examples[0])
 
@@ -11908,9 +11945,307 @@ and no unretrieved items.
 
 @<Lists of the examples over queries@>=
 #define RM_QSC(g, s) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL, NULL}
+  (const int[]){RM_UNPAREN g}, (const double[]){RM_UNPAREN s}, NULL, 0, NULL, NULL, NULL, \
+  NULL}
 #define GAUC_USERS RM_QSC((1, 0, 0, 0), (0.9, 0.5, 0.4, 0.3)), \
   RM_QSC((1, 1, 0), (0.8, 0.4, 0.6)), RM_QSC((0, 0), (0.7, 0.2))
+
+@* Other aggregators.\here{q:otheragg}  Besides the mean, the micro
+average, the sum and the geometric mean, the libraries aggregate by order
+and by weights that come with the data: the median, the least and the
+greatest value of the queries, and a mean weighted by a number given with
+each query.
+
+@ {\it The median, the least and the greatest value.}\here{q:median}
+@:aggregator median}{aggregator \.{median}@>@:aggregator min}{aggregator \.{min}@>@:aggregator max}{aggregator \.{max}@>
+torchmetrics aggregates a retrieval metric over its queries by the mean, the
+median, the least or the greatest value: the metric's argument
+|aggregation| chooses, and |_retrieval_aggregate| in the file
+\.{torchmetrics/retrieval/base.py} computes.  LensKit's
+summaries report the median beside the mean (its |ValueAccumulator| in
+\.{lenskit/metrics/\_accum.py}, |np.median|).  The three are aggregators
+here: \.{median}, \.{min} and \.{max}, with the key \.{skip} of the others
+and no weights.  They are order statistics, so they disagree at one place
+only: a median of an even number of values.  LensKit's |np.median| takes the
+mean of the two middle values, and torchmetrics' |Tensor.median| the lower
+of them (PyTorch's documentation says so of |torch.median|).  The key
+\.{even} of \.{median} names the rule: \.{even=mean} (the default, the
+textbook's median) or \.{even=lower}.  Over the values $0$, $1/3$, $1/2$
+and~$1$ the first is $5/12$ and the second $1/3$; over three values both
+are the middle one.
+@^median over queries@>@^torchmetrics@>@^LensKit@>@^keys of names, \.{even}@>
+
+A query enters as it enters a mean: \.{skip} leaves some out, and an
+undefined value that is not left out enters with its convention's value
+(\.{undef=zero}, say), so that \.{min:rr[hits=mean]} is 0 when some query
+has no relevant item.  A set of no counted queries has no median, least
+or greatest value, which is then the inner convention's, as a mean's is.
+On the double path the values are the per-query doubles, and the mean of
+the two middle ones is their sum rounded once, halved (|xsum|); so the bound
+in ulps is the inner variant's for \.{min} and \.{max} and one more for a
+\.{median}.  The exact path orders the exact values and gives the chosen
+one (or the exact mean of the two chosen) as |rm_value_set_exact| gives a
+mean: correctly rounded, with its fraction when rational.
+
+@<Fields of a variant@>=
+int even; /* an |rm_even|: the median of an even number of values */
+
+@ @<Public types@>=
+typedef enum {@+ RM_EVEN_MEAN, RM_EVEN_LOWER @+} rm_even;
+
+@ @<Key codes@>=
+KEY_EVEN,
+
+@ @<Key specifications@>=
+[KEY_EVEN] = {"even", even_words, 0, 0, FIELD(even), 0, even_when, 4, 1},
+
+@ @<Words and conditions of keys@>=
+static const char *const even_words[] = {"mean", "lower", NULL};
+static int even_when(const rm_variant *v)
+{
+  return v->agg == RM_AGG_MEDIAN;
+}
+
+@ \impl The double path keeps the counted values, sorts them, and picks.  The
+order is total: a NaN, which no metric gives, would sort last.
+
+@<Private functions@>=
+static int order_cmp_d(const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  if (isnan(x) || isnan(y)) return isnan(x) - isnan(y);
+  return (x > y) - (x < y);
+}
+static rm_status order_values_d(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, rm_work *w, double *x, size_t *n)
+{
+  size_t j;
+  rm_status s, t;
+  for (*n = 0, j = 0; j < nq; j++) {
+    const rm_list *l = &q[j];
+    if ((s = check_list(u, l)) != RM_OK) return s;
+    if ((s = work_reserve(w, l->n)) != RM_OK) return s;
+    if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
+    rank_items(l, key_used(u, KEY_TIES) ? u->ties : RM_TIES_INPUT, w->perm, w->tmp);
+    t = metrics[u->metric].d(u, l, w->perm, &x[*n]);
+    if (!rm_value_set_counts(v, l, t, NULL)) continue;
+    if (t < 0) return t;
+    (*n)++;
+  }
+  return RM_OK;
+}
+
+@ \impl The positions picked from the $n\ge1$ sorted values: the first, the last,
+or the middle one or two.
+
+@<Private functions@>=
+static size_t order_pick(const rm_variant *v, size_t n, size_t *hi)
+{
+  size_t lo = v->agg == RM_AGG_MIN ? 0 : v->agg == RM_AGG_MAX ? n - 1 : (n - 1) / 2;
+  *hi = v->agg == RM_AGG_MEDIAN && n % 2 == 0 && v->even == RM_EVEN_MEAN ? lo + 1 : lo;
+  return lo;
+}
+static rm_status order_stat_d(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, rm_work *w, double *out)
+{
+  rm_work own;
+  double *x = malloc((nq ? nq : 1) * sizeof *x);
+  size_t n, lo, hi;
+  rm_status s;
+  if (x == NULL) return RM_ENOMEM;
+  if (w == NULL) { rm_work_init(&own); w = &own; }
+  s = order_values_d(v, u, q, nq, w, x, &n);
+  if (w == &own) rm_work_free(&own);
+  if (s == RM_OK && n == 0) s = undefined_d(u, out);
+  else if (s == RM_OK) {
+    qsort(x, n, sizeof *x, order_cmp_d);
+    lo = order_pick(v, n, &hi);
+    if (lo == hi) *out = x[lo];
+    else {
+      xsum a, b;
+      mpz_t tmp;
+      mpz_inits(a.n, b.n, tmp, NULL); a.nf = b.nf = 0;
+      xsum_add_w(&a, x[lo], 1, tmp); xsum_add_w(&a, x[hi], 1, tmp);
+      xsum_add_w(&b, 2, 1, tmp);
+      *out = xsum_div(&a, &b);
+      mpz_clears(a.n, b.n, tmp, NULL);
+    }
+  }
+  free(x);
+  return s;
+}
+
+@ \impl The exact path orders the queries by their exact values.  Two values are
+compared by their doubles, then, when both are rational, by their
+fractions, then by their 40 digits, and last by the sides of their doubles
+on which they lie (|ternary|); values that agree in all of these are
+irrational values within $10^{-40}$ relative of each other, and either may
+be taken: they have one double and one 40-digit decimal.
+
+@<Private functions@>=
+typedef struct {@+ rm_exact e; size_t j; @+} order_item;
+static int order_cmp_x(const void *pa, const void *pb)
+{
+  const rm_exact *a = &((const order_item *) pa)->e, *b = &((const order_item *) pb)->e;
+  int c = 0;
+  if (a->value != b->value) return a->value < b->value ? -1 : 1;
+  if (a->rational && b->rational) {
+    mpq_t x, y;
+    mpq_inits(x, y, NULL);
+    mpq_set_str(x, a->rational, 10); mpq_set_str(y, b->rational, 10);
+    c = mpq_cmp(x, y);
+    mpq_clears(x, y, NULL);
+    return (c > 0) - (c < 0);
+  }
+  if (strcmp(a->decimal, b->decimal) != 0) {
+    mpfr_t x, y;
+    mpfr_inits2(256, x, y, (mpfr_ptr) 0);
+    mpfr_set_str(x, a->decimal, 10, MPFR_RNDN); mpfr_set_str(y, b->decimal, 10, MPFR_RNDN);
+    c = mpfr_cmp(x, y);
+    mpfr_clears(x, y, (mpfr_ptr) 0);
+    if (c) return (c > 0) - (c < 0);
+  }
+  return (a->ternary < b->ternary) - (a->ternary > b->ternary); /* $x>d$ when $d<x$ */
+}
+
+@ \impl The value itself is the exact mean of the one or two lists picked, which
+|rm_value_set_exact| computes with every query counted: each was counted
+already, and its undefined value, if any, has its convention's value in
+the mean as in the order.
+
+@<Private functions@>=
+static rm_status order_stat_x(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, rm_exact *out)
+{
+  order_item *it = malloc((nq ? nq : 1) * sizeof *it);
+  size_t j, n = 0, lo, hi;
+  rm_status s = RM_OK, t;
+  if (it == NULL) return RM_ENOMEM;
+  for (j = 0; j < nq && s == RM_OK; j++) {
+    rm_exact_init(&it[n].e); it[n].j = j;
+    if ((s = check_list(u, &q[j])) != RM_OK) break;
+    if (!rm_value_set_counts(v, &q[j], RM_OK, NULL)) continue;
+    t = rm_value_exact(u, &q[j], &it[n].e);
+    if (!rm_value_set_counts(v, &q[j], t, NULL)) { rm_exact_clear(&it[n].e); continue; }
+    if (t < 0) { s = t; rm_exact_clear(&it[n].e); break; }
+    n++;
+  }
+  if (s == RM_OK && n == 0) s = undefined_x(u, out);
+  else if (s == RM_OK) {
+    rm_variant m = *v;
+    rm_list two[2];
+    qsort(it, n, sizeof *it, order_cmp_x);
+    lo = order_pick(v, n, &hi);
+    two[0] = q[it[lo].j]; two[1] = q[it[hi].j];
+    m.agg = RM_AGG_MEAN; m.skip = RM_SKIP_NONE; m.weight = RM_WEIGHT_UNIFORM;
+    s = rm_value_set_exact(&m, two, lo == hi ? 1 : 2, out);
+  }
+  for (j = 0; j < n; j++) rm_exact_clear(&it[j].e);
+  free(it);
+  return s;
+}
+
+@ {\it Cases.}  Four queries whose first-hit reciprocal ranks are $1$, $1/2$,
+$1/3$ and $0$ (the last has no relevant item): \.{median:rr} is
+$(1/3+1/2)/2=\oursq{L-agg-median}$, \.{median[even=lower]:rr} is
+$\oursq{L-agg-median-lower}$, \.{min:rr} is $\oursq{L-agg-min}$ and
+\.{max:rr} $\oursq{L-agg-max}$.  Leaving out the query without a relevant
+item, \.{median[skip=norel]:rr} is the middle of three,
+$\oursq{L-agg-median-norel}$, and \.{min[skip=norel]:rr} is
+$\oursq{L-agg-min-norel}$.  Of irrational values: the nDCGs $1$ and
+$1/\lg3$ of the means above have the median $(1+1/\lg3)/2=\ours{L-agg-median-ndcg}$,
+the mean's value, and the least $1/\lg3=\ours{L-agg-min-ndcg}$.
+
+@<Appended examples over queries@>=
+@/{"L-agg-median", NULL, "median:rr", RM_QS(ORDER_USERS), NULL, "case", RM_OK,
+  "5/12", 0x1.aaaaaaaaaaaabp-2},
+@/{"L-agg-median-lower", NULL, "median[even=lower]:rr", RM_QS(ORDER_USERS), NULL,
+  "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-agg-min", NULL, "min:rr", RM_QS(ORDER_USERS), NULL, "case", RM_OK, "0", 0x0p+0},
+@/{"L-agg-max", NULL, "max:rr", RM_QS(ORDER_USERS), NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"L-agg-median-norel", NULL, "median[skip=norel]:rr", RM_QS(ORDER_USERS), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"L-agg-min-norel", NULL, "min[skip=norel]:rr", RM_QS(ORDER_USERS), NULL, "case",
+  RM_OK, "1/3", 0x1.5555555555555p-2},
+@/{"L-agg-median-ndcg", NULL, "median:ndcg",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
+  NULL, "case", RM_OK, NULL, 0x1.a1849cc1a9a9fp-1},
+@/{"L-agg-min-ndcg", NULL, "min:ndcg",
+  RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
+  NULL, "case", RM_OK, NULL, 0x1.430939835353dp-1},
+
+@ \impl The four users, in an order that is not their values' order.
+
+@<Lists of the examples over queries@>=
+#define ORDER_USERS RM_Q((0, 0, 1), ()), RM_Q((1, 0), ()), RM_Q((0, 0), ()), \
+  RM_Q((0, 1), ())
+
+@ {\it Weights given with the queries.}\here{q:qweight}
+@:aggregator weight query}{aggregator key \.{weight}, word \.{query}@>
+The learning-to-rank libraries weigh a query by a number that comes with
+the data: XGBoost's group weights (|DMatrix.set_weight| on a ranking
+objective, one weight per group; from version~2.0 its ranking metrics, in
+\.{src/metric/rank\_metric.cc}, sum the weighted values of the groups and
+divide by the sum of the weights, while version 1.7.4, Debian's, ignores
+the weights and prints the plain mean, which \.{tests/xgboost\_check.sh}
+pins: \.{map} over three groups of APs $1$, $1/2$, $1/3$ weighted $1/2$, 2
+and~1 prints $11/18$, not $11/21$), LightGBM's (\.{src/io/metadata.cpp},
+|CalculateQueryWeights|: the mean of the weights of a query's rows, which
+its NDCG and MAP metrics then use as XGBoost does) and TF-Ranking's
+(|weights| of shape $[{\it batch},1]$, one per list, in
+\.{tensorflow\_ranking/python/metrics.py}).  \.{mean[weight=query]} is that
+mean: $\sum_qw_qx_q/\sum_qw_q$ with $w_q$ the list's own |weight|
+(the last field of an |rm_list|), 1 when the list has none.  A weight is a finite number $\ge0$, not necessarily whole, and a
+list whose weight is~0 counts for nothing, as in those libraries.  \.{eval}
+reads the weights from a file of lines \.{QUERY WEIGHT}, for a TREC run and
+for a delimited file alike (\.{--query-weights FILE}, \secref{evalfiles}).
+@^query weights@>@^XGBoost@>@^LightGBM@>@^TF-Ranking@>
+
+On the exact path a weight is the fraction its double is, and the mean is
+exact as before.  On the double path the sums must stay exact although a
+product $w_qx_q$ of two doubles need not be a whole multiple of
+$2^{-1074}$: the numerator is therefore kept in units of $2^{-2148}$, the
+product of the two integers that stand for $x_q$ and $w_q$, and the sum of
+the weights is scaled by $2^{1074}$ to the same unit before the one
+division.  The mean is again the correctly rounded mean of the per-query
+doubles, weighted.
+
+A weight that is not finite or is negative is refused (|RM_EINVAL|) by
+|rm_value_set| and its exact twin; the field is read for this aggregator
+only, so a caller that leaves it unset loses nothing elsewhere.
+
+@<Private functions@>=
+static int weight_ok(const rm_variant *v, const rm_list *l)
+{
+  return v->agg != RM_AGG_MEAN || v->weight != RM_WEIGHT_QUERY || l->weight == NULL
+    || (isfinite(*l->weight) && *l->weight >= 0);
+}
+static void xsum_add_prod(xsum *a, double x, double w, mpz_t t)
+{
+  mpz_t u;
+  if (!isfinite(x)) { a->nf += w * x; return; }
+  if (x == 0 || w == 0) return;
+  mpz_init(u);
+  xsum_units(t, x, 1); xsum_units(u, w, 1);
+  mpz_addmul(a->n, t, u);
+  mpz_clear(u);
+}
+
+@ {\it Cases.}  Three queries of first-hit reciprocal ranks $1$, $1/2$ and~$0$
+with the weights $1/2$, $2$ and~$1$:
+\.{mean[weight=query]:rr} is $(1/2+1+0)/(7/2)=\oursq{L-qweight}$, where the
+plain mean is $1/2$.  A list without a weight weighs~1.
+
+@<Appended examples over queries@>=
+@/{"L-qweight", NULL, "mean[weight=query]:rr", RM_QS(QWEIGHT_USERS), NULL, "case",
+  RM_OK, "3/7", 0x1.b6db6db6db6dbp-2},
+
+@ \impl The three users of that case, their weights in the last field.
+
+@<Lists of the examples over queries@>=
+#define QWEIGHT_USERS {2, (const int[]){1, 0}, NULL, NULL, 0, NULL, NULL, NULL, \
+  (const double[]){0.5}}, {2, (const int[]){0, 1}, NULL, NULL, 0, NULL, NULL, NULL, \
+  (const double[]){2}}, {1, (const int[]){0}, NULL, NULL, 0, NULL, NULL, NULL, NULL}
 
 @* Metrics of a whole set.\here{q:set}
 @:metric fmean}{metric \.{fmean}@>
@@ -12203,7 +12538,8 @@ RM_COVERAGE, RM_FMEAN,
 
 @<Lists of the examples over queries@>=
 #define RM_QID(g, i) {sizeof (int[]){RM_UNPAREN g} / sizeof (int), \
-  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL, NULL}
+  (const int[]){RM_UNPAREN g}, NULL, (const char *const[]){RM_UNPAREN i}, 0, NULL, NULL, NULL, \
+  NULL}
 
 @ The C of \secref{F001.11}.
 
@@ -19205,7 +19541,7 @@ static int dis_same_definition(const dis_var *va, const dis_var *vb, const rm_li
 static const char *const dis_ids[DIS_MAXN] = {"b", "c", "a", "e", "f", "d", "h", "g"};
 static rm_list dis_list(const dis_case *c)
 {
-  rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   l.n = (size_t) c->n; l.grade = c->grade;
   l.score = c->scored ? c->score : NULL;
   l.id = dis_ids;
@@ -19477,7 +19813,7 @@ static void dis_population(rm_disagreement *d, int npop)
   int t;
   memset(val, 0, sizeof val);
   for (t = 0; t < npop && !d->err; t++) {
-    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL};
     if (dis_stop(d, RM_DISAGREE_RANDOM, 0, t, npop)) break;
     dis_draw(q, &seed, m->cut);
     l.n = (size_t) q->n; l.grade = q->grade; l.score = q->score; l.id = d->pids;
@@ -20582,7 +20918,7 @@ static void random_case(rng *r, rand_case *c)
   }
   for (i = 0; i < n; i++) c->id[i] = c->idbuf[i];
   c->l.n = (size_t) n; c->l.grade = c->grade; c->l.score = c->score;
-  c->l.id = c->id; c->l.label = NULL; c->l.unjudged = NULL;
+  c->l.id = c->id; c->l.label = NULL; c->l.unjudged = NULL; c->l.weight = NULL;
   c->l.n_unretrieved = (size_t) rng_below(r, 4);
   for (i = 0; i < (int) c->l.n_unretrieved; i++)
     c->judged[i] = relevant ? rng_below(r, 5) : 0;
@@ -21659,6 +21995,7 @@ static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
 static int late_example(const char *id);
+static int set_has_weights(const rm_set_example *x);
 static int dis_pop_pair(const rm_disagree_pair *q, int mi);
 static int family_variant_with(const vector_family *fam, const char *key, const char *val,
   char *out, size_t len);
@@ -21800,6 +22137,12 @@ variants, so that every earlier test keeps its |tcId|.
 static int late_example(const char *id)
 {
   return strncmp(id, "L-", 2) == 0;
+}
+static int set_has_weights(const rm_set_example *x) /* the format has no field for them */
+{
+  size_t j;
+  for (j = 0; j < x->nq; j++) if (x->q[j].weight) return 1;
+  return 0;
 }
 static int in_family(const vector_family *fam, const rm_example *x)
 {
@@ -22382,15 +22725,17 @@ static const char *const aggregate_variants[] = {
 }
 
 @ \impl The examples over several queries of the family, the late ones
-(\.{L-}) in a pass of their own at its end.
+(\.{L-}) in a pass of their own at its end.  An example whose lists carry
+query weights (\secref{q:qweight}) is not written: a test of the vectors has
+no field for a weight, and without it the value would be another's.
 
 @<Write the groups of examples over queries@>=
 for (i = 0; i < RM_N_SET_EXAMPLES && ok; i++) {
   const rm_set_example *x = &rm_set_examples[i];
   rm_variant v;
   char nm[RM_NAME_MAX], comment[200];
-  if ((strncmp(x->id, "TE-", 3) == 0) != te || late_example(x->id) != late_pass)
-    continue;
+  if ((strncmp(x->id, "TE-", 3) == 0) != te || late_example(x->id) != late_pass
+      || set_has_weights(x)) continue;
   rm_variant_parse(x->name, &v, NULL, 0);
   rm_variant_name(&v, nm, sizeof nm);
   snprintf(comment, sizeof comment, "%s%s%s%s%s", x->id,
@@ -29430,6 +29775,7 @@ typedef struct {
   rm_cat *cat, *pop; /* a metric of the catalogue: its item table, and the
     popularity of \.{--popularity} it starts from */
   char why[200]; /* why its aggregate is undefined, or empty */
+  char *left[5]; /* the first queries that \.{skip} left out, for the message */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
@@ -29467,6 +29813,7 @@ typedef struct {
   @<Judgments of an evaluation@>@;
   @<Kept queries of an evaluation@>@;
   @<Columns of an evaluation@>@;
+  @<Query weights of an evaluation@>@;
 } ev_state;
 static int ev_is_cat(const rm_variant *a);
 static int ev_cat_pop(ev_state *st, ev_measure *m);
@@ -29483,8 +29830,17 @@ static char *shard_digest(FILE *f, const char *path);
 static int shard_write(ev_state *st);
 static void shard_put_columns(FILE *f, const ev_state *st);
 static int ev_names_add(ev_state *st, const char *q);
+static void ev_left_out(ev_measure *m, const char *q);
+static void ev_left_free(ev_measure *m);
+static void ev_left_say(const ev_state *st, const ev_measure *m);
+static void ev_json_left(FILE *f, const ev_measure *m);
+static int ev_query_weights(ev_state *st, const char *path);
+static int ev_qw_needed(const ev_state *st, const ev_measure *m);
+static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line);
+static void ev_qw_free(ev_state *st);
 static int shard_accepts(const ev_state *st, ev_measure *m);
 static void shard_px_new(ev_measure *m);
+static const char *shard_order_why(const ev_measure *m);
 static void shard_set_fast(ev_measure *m, int fast);
 static int shard_decide(ev_measure *m, double *x, rm_status *t);
 
@@ -29560,7 +29916,10 @@ its rounded product $p=w\otimes x$ and the product's error $e=wx-p$, which
 bits) unless $e$ would fall below the subnormals, that is for
 $\vert p\vert<2^{-968}$ or so; below $2^{-900}$ the product is added as the
 sum of $x\cdot2^k$ over the bits $k$ of $w$, each exact.  A product that
-overflows is refused (0): no measure has such values.
+overflows is refused (0): no measure has such values.  So is ($-1$) a product
+below $2^{-900}$ whose weight is not whole, which only a weight of
+\.{weight=query} can be (\secref{q:evqweight}): its bits would fall below
+$2^{-1074}$, the unit of the sums.
 
 @<Engine functions@>=
 static int shard_sum_add_prod(shard_sum *s, double x, double w)
@@ -29575,6 +29934,7 @@ static int shard_sum_add_prod(shard_sum *s, double x, double w)
     shard_sum_add(s, p); shard_sum_add(s, fma(x, w, -p));
     return 1;
   }
+  if (w != floor(w) || w >= 0x1p53) return -1;
   for (b = (uint64_t) w, k = 0; b; b >>= 1, k++)
     if (b & 1) shard_sum_add(s, ldexp(x, k));
   return 1;
@@ -31203,6 +31563,7 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
       undefined && !skipped ? ",\"undefined\":true" : "");
     if (undefined && !q && m->why[0]) {@+ fputs(",\"why\":", st->out);
       ev_json_string(st->out, m->why); @+}
+    if (!q && m->per && m->n_skipped) ev_json_left(st->out, m);
     fputs("}\n", st->out);
     break;
   default: fprintf(st->out, "%-24s %-10s %s%s%s%s\n", m->given, q ? q : "all", buf,
@@ -31276,6 +31637,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
       first_line, st->format ? "--trec" : "table's");
     return 0;
   }
+  if (st->qwpath && !ev_qw_set(st, q, l, first_line)) return 0;
   st->n_eval++;
   if (st->keep) ev_keep(st, l);
   if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
@@ -31313,7 +31675,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
       return 0;
     }
     if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED, !counts);
-    if (!counts) m->n_skipped++;
+    if (!counts) ev_left_out(m, q);
     else if (m->stream && m->px) {
       rm_status r = shard_add_exact(m, l);
       m->n_counted++;
@@ -31348,9 +31710,11 @@ items at or above the aggregate's relevance threshold
   else if (m->a.agg == RM_AGG_GM) {
     shard_sum_add(&m->sa, log(x < 1e-5 ? 1e-5 : x)); shard_sum_add(&m->sb, 1);
   } else {
-    if (!shard_sum_add_prod(&m->sa, x, wt)) {
-      fprintf(tool_err, "%s:%ld: query '%s': %s: the weighted value overflows\n",
-        st->path, first_line, q, m->given);
+    int r = shard_sum_add_prod(&m->sa, x, wt);
+    if (r <= 0) {
+      fprintf(tool_err, "%s:%ld: query '%s': %s: the weighted value %s\n",
+        st->path, first_line, q, m->given, r == 0 ? "overflows"
+        : "is below 2^-900 and its weight is not whole, so it cannot be summed exactly");
       return 0;
     }
     shard_sum_add(&m->sb, wt);
@@ -31452,6 +31816,7 @@ static int ev_aggregates(ev_state *st)
       return 0;
     }
     ev_print(st, m, NULL, x, t == RM_UNDEFINED, 0);
+    if (m->per && m->n_skipped && (!st->quiet || m->n_counted == 0)) ev_left_say(st, m);
   }
   return 1;
 }
@@ -33040,6 +33405,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream && !st.m[i].cat) st.keep = 1;
     if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
+    if (!ev_qw_needed(&st, &st.m[i])) { rc = 2; goto done; }
     if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
   }
   if ((i = ev_div_wanted(&st, nf)) != 0) { /* measures of diversity: \secref{q:divfiles} */
@@ -33136,9 +33502,11 @@ done:
   ev_keep_free(&st);
   free(src.buf); ev_group_free(&g); free(st.rj);
   @<Free the judgments of an evaluation@>;
-  for (i = 0; i < st.nm; i++) {@+ shard_free(&st.m[i]); rm_cat_free(st.m[i].cat); @+}
+  for (i = 0; i < st.nm; i++) {@+ shard_free(&st.m[i]); rm_cat_free(st.m[i].cat);
+    ev_left_free(&st.m[i]); @+}
   if (st.qnames) fclose(st.qnames);
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
+  ev_qw_free(&st);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
 }
@@ -33272,6 +33640,10 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   if (strcmp(o, "--popularity") == 0) {
     if (st.popcat || !ev_popularity(&st, argv[++i])) return 2;
+    continue;
+  }
+  if (strcmp(o, "--query-weights") == 0) {
+    if (st.qwpath || !ev_query_weights(&st, argv[++i])) return 2;
     continue;
   }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
@@ -33612,6 +33984,173 @@ standard output without the answer, says why, and the status is~1.
   }
 }
 
+@ {\it Query weights.}\here{q:evqweight}  \.{--query-weights FILE} gives each
+query its weight for \.{mean[weight=query]} (\secref{q:qweight}): a line
+\.{QUERY WEIGHT} per query, separated by white space, the weight a finite
+decimal $\ge0$ (\.{0.5}, \.{2}, \.{1e-3}).  One file serves a TREC run and a
+delimited file alike, its queries the run's \.{qid}s or the file's users:
+XGBoost and TF-Ranking take one weight per group, and LightGBM's per-row
+weights become one per query by their mean, which the caller computes
+(a file of them is one line of \.{awk}).  The file is read whole before
+the run; a line that does not read, a query given twice and a measure
+\.{mean[weight=query]} without the option are refused before anything
+else is read, with the file and the line; a query evaluated without a
+weight in the file is refused where it is met.  The option changes
+values, so a state of \.{--partial} carries the file's digest among its
+options (\.{query-weights=D}), and \.{merge} refuses states of different
+files.
+@^query weights@>
+
+@<Query weights of an evaluation@>=
+struct ev_qw {@+ char *q; double w; long line; @+} *qw; /* sorted by query */
+size_t nqw;
+const char *qwpath; char *qwdigest;
+
+@ @<Engine functions@>=
+static int ev_qw_cmp(const void *a, const void *b)
+{
+  return strcmp(((const struct ev_qw *) a)->q, ((const struct ev_qw *) b)->q);
+}
+static int ev_qw_line(ev_state *st, char *buf, long line, size_t *cap)
+{
+  char *f[3], *end;
+  double w;
+  if (ev_split_ws(buf, f, 3) != 2) return 0;
+  errno = 0;
+  w = strtod(f[1], &end);
+  if (*end || errno || !isfinite(w) || !(w >= 0)) return 0;
+  if (st->nqw == *cap) {
+    *cap = 2 * *cap + 64;
+    st->qw = tool_alloc(st->qw, *cap * sizeof *st->qw);
+  }
+  st->qw[st->nqw].q = tool_strdup(f[0]);
+  st->qw[st->nqw].w = w; st->qw[st->nqw++].line = line;
+  return 1;
+}
+
+@ @<Engine functions@>=
+static int ev_query_weights(ev_state *st, const char *path)
+{
+  FILE *f = tool_open_in("eval", path);
+  char *buf = NULL;
+  size_t cap = 0, qcap = 0, j;
+  long line = 0;
+  ssize_t n = 0;
+  int ok = 1;
+  if (f == NULL) return 0;
+  st->qwpath = path;
+  if ((st->qwdigest = shard_digest(f, path)) == NULL || fseek(f, 0L, SEEK_SET)) ok = 0;
+  while (ok && (n = tool_getline(&buf, &cap, f, path, line + 1)) >= 0) {
+    line++;
+    if (!ev_qw_line(st, buf, line, &qcap)) {
+      fprintf(tool_err, "%s:%ld: expected 'QUERY WEIGHT', the weight a finite"
+        " number of at least 0\n", path, line);
+      ok = 0;
+    }
+  }
+  if (n == -2) ok = 0;
+  free(buf);
+  if (f != stdin) fclose(f);
+  if (ok && st->nqw) qsort(st->qw, st->nqw, sizeof *st->qw, ev_qw_cmp);
+  for (j = 1; ok && j < st->nqw; j++)
+    if (strcmp(st->qw[j - 1].q, st->qw[j].q) == 0) {
+      long a = st->qw[j - 1].line, b = st->qw[j].line;
+      fprintf(tool_err, "%s:%ld: query '%s' has a weight already (line %ld)\n",
+        path, a > b ? a : b, st->qw[j].q, a < b ? a : b);
+      ok = 0;
+    }
+  return ok;
+}
+
+@ A measure that reads the weights needs the file; a query's weight is a
+pointer into the sorted table, which lives as long as the evaluation, so
+that a kept list keeps it.
+
+@<Engine functions@>=
+static int ev_qw_needed(const ev_state *st, const ev_measure *m)
+{
+  if (m->a.agg != RM_AGG_MEAN || m->a.weight != RM_WEIGHT_QUERY || st->qwpath) return 1;
+  fprintf(tool_err, "rankmetrics: eval: %s: weight=query takes each query's weight"
+    " from --query-weights FILE (lines QUERY WEIGHT), which was not given\n", m->given);
+  return 0;
+}
+static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line)
+{
+  struct ev_qw key, *e;
+  key.q = (char *) q;
+  e = st->nqw ? bsearch(&key, st->qw, st->nqw, sizeof *st->qw, ev_qw_cmp) : NULL;
+  if (e == NULL) {
+    tool_status = RM_EFORMAT;
+    fprintf(tool_err, "%s:%ld: query '%s' has no weight in %s\n", st->path, line, q,
+      st->qwpath);
+    return 0;
+  }
+  l->weight = &e->w;
+  return 1;
+}
+static void ev_qw_free(ev_state *st)
+{
+  size_t j;
+  for (j = 0; j < st->nqw; j++) free(st->qw[j].q);
+  free(st->qw); free(st->qwdigest);
+}
+
+@ {\it Queries left out, and why.}\here{q:leftout}  An aggregate whose \.{skip}
+rule leaves queries out says so: GAUC (\.{gauc}, \secref{GAUC}) drops every
+user of one class, whose AUC is $0/0$, and a reader of $0.79$ over 5{,}000
+users should learn that 1{,}200 of them were not in it, and which.  After
+the aggregate, standard error gets a line naming the measure, how many of
+the queries read were left out, by which rule and for what reason, and the
+first five of them, in the order read:
+$$\vbox{\halign{\tt#\hfil\cr
+examples/data.csv: gauc: 1 of 3 queries left out by skip=undef\cr
+\quad(a value undefined: an AUC of one class only): u3\cr}}$$
+The line is part of the summary, so \.{--quiet} drops it, unless no query
+was left in, when the aggregate is the \.{undef} convention's value and the
+line is its reason.  With \.{--json} the aggregate's object carries the
+count as \.{"left\_out"}, and so does \.{merge}'s, from the states' counts,
+so that a merge still prints the bytes of one run; the names, which a
+state does not hold, are on standard error only.
+@^GAUC, users left out@>@^skip rules@>
+
+@<Engine functions@>=
+static void ev_left_out(ev_measure *m, const char *q)
+{
+  if (m->n_skipped < 5) m->left[m->n_skipped] = tool_strdup(q);
+  m->n_skipped++;
+}
+static void ev_left_free(ev_measure *m)
+{
+  int i;
+  for (i = 0; i < 5; i++) {@+ free(m->left[i]); m->left[i] = NULL; @+}
+}
+static const char *ev_left_why(const ev_measure *m)
+{
+  switch (m->a.skip) {
+  case RM_SKIP_UNDEF: return m->a.metric == RM_AUC
+    ? "a value undefined: an AUC of one class only" : "a value undefined";
+  case RM_SKIP_NOREL: return "no relevant item";
+  case RM_SKIP_MISSING: return "nothing retrieved";
+  default: return "left out";
+  }
+}
+static void ev_left_say(const ev_state *st, const ev_measure *m)
+{
+  size_t i;
+  fprintf(tool_err, "%s: %s: %lu of %lu queries left out by skip=%s (%s):", st->path,
+    m->given, (unsigned long) m->n_skipped,
+    (unsigned long) (m->n_skipped + m->n_counted),
+    rm_key_words("skip")[m->a.skip], ev_left_why(m));
+  for (i = 0; i < m->n_skipped && i < 5; i++)
+    fprintf(tool_err, "%s %s", i ? "," : "", m->left[i]);
+  if (m->n_skipped > 5) fprintf(tool_err, " and %lu more", (unsigned long) (m->n_skipped - 5));
+  fputc('\n', tool_err);
+}
+static void ev_json_left(FILE *f, const ev_measure *m)
+{
+  fprintf(f, ",\"left_out\":%lu", (unsigned long) m->n_skipped);
+}
+
 @* Sharded evaluation.\here{q:shard}
 Logs that outgrow one machine are evaluated in pieces: the queries are cut
 into shards, each shard is evaluated where it lies, and the results are
@@ -33824,6 +34363,7 @@ static void shard_reset(ev_measure *m)
   }
   memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
   m->n_counted = m->n_skipped = m->n_declined = 0;
+  ev_left_free(m);
   if (m->px) {
     mpq_set_ui(m->px->Q, 0, 1); mpq_set_ui(m->px->W, 0, 1);
     mpq_set_ui(m->px->L, 0, 1); mpq_set_ui(m->px->H, 0, 1);
@@ -33846,6 +34386,7 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
   if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
+  else if (m->a.agg >= RM_AGG_MEDIAN) why = shard_order_why(m);
   else if (ev_takes_absent(st, m))
     why = "it evaluates the judged queries missing from the run, which every"
       " shard would evaluate as empty lists";
@@ -33867,6 +34408,23 @@ static void shard_px_new(ev_measure *m)
   m->px->k = 0; m->px->fast = 0; m->px->lo = m->px->hi = NULL;
 }
 static void shard_set_fast(ev_measure *m, int fast)@+{@+ m->px->fast = fast;@+}
+
+@ \implrest A median, a least and a greatest value are not sums, and their states
+would need what a state does not hold: a median the value of every query
+(a state as large as the run's values, which no merge of bounded sums
+gives), and the least and greatest value a line of their own that merge
+does not read yet.  \.{eval --partial} refuses them by name before reading
+anything, with the reason.
+
+@<Engine functions@>=
+static const char *shard_order_why(const ev_measure *m)
+{
+  return m->a.agg == RM_AGG_MEDIAN
+    ? "a median needs the value of every query, and a state holds sums, not"
+      " values, so no merge of states could give it exactly"
+    : "a least or greatest value is not a sum over queries, and a state holds"
+      " only sums";
+}
 
 @ On the exact path a query's value is the library's |rm_value_exact|, kept
 until the query is known to count; its double is the one \.{eval --exact}
@@ -34242,6 +34800,7 @@ static int shard_write(ev_state *st)
     st->neg_pooled ? "unjudged" : "zero");
   shard_put_columns(f, st);
   if (st->popdigest) fprintf(f, " popularity=%.16s", st->popdigest);
+  if (st->qwdigest) fprintf(f, " query-weights=%.16s", st->qwdigest);
   fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
     (unsigned long) st->n_eval);
   for (i = 0; i < st->nm; i++) {
@@ -34896,6 +35455,7 @@ int cmd_merge(int argc, char **argv)
     memset(&m, 0, sizeof m);
     m.given = t.m[i].given;
     snprintf(m.canon, sizeof m.canon, "%s", t.m[i].canon);
+    m.per = t.m[i].cat == NULL; m.n_skipped = t.m[i].skipped; /* for \.{"left\_out"} */
     if (ev_merge_value) ev_merge_value(ev_merge_ctx, i, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
     else ev_print(&st, &m, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
   }
@@ -35581,7 +36141,7 @@ static void usage(FILE *f)
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
     "                        [--score C] [--popularity FILE] [--partial] [--quiet]\n"
-    "                        QRELS RUN | FILE\n"
+    "                        [--query-weights FILE] QRELS RUN | FILE\n"
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
@@ -35713,7 +36273,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "          [--negative zero|unjudged] [--subtopics collapse=max]\n"
     "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
-    "          [--popularity FILE] [--partial] [--quiet] QRELS RUN | FILE\n\n"
+    "          [--popularity FILE] [--query-weights FILE] [--partial] [--quiet]\n"
+    "          QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  Any file may\n"
@@ -35780,11 +36341,15 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     the counts);\n"
     "                     an undefined value of these says why on standard\n"
     "                     error and, with --json, as \"why\"\n"
+    "  --query-weights FILE  each query's weight for mean[weight=query] (XGBoost's\n"
+    "                     group weights): lines QUERY WEIGHT, a weight a finite\n"
+    "                     number of at least 0; every query evaluated needs one\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
     "                     with -q, --trec, --json, --judged-only empty, and fmean\n"
-    "  --quiet            no summary on standard error\n", 1},
+    "  --quiet            no summary on standard error (an aggregate whose skip=\n"
+    "                     left every query out still says why)\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
     "Combine the states written by 'eval --partial' over shards of one input\n"
     "(cut at query boundaries, each shard with all the judgments of its\n"
@@ -36197,7 +36762,11 @@ static int command_usage(const char *cmd, FILE *f)
     "          denominators; key skip\n"
     "  sum     the sum of the queries' values; key skip\n"
     "  gm      the geometric mean, each value first raised to 1e-5 (trec_eval's\n"
-    "          gm_map is gm:ap); key skip\n", f);
+    "          gm_map is gm:ap); key skip\n"
+    "  median  the median of the queries' values; keys skip, even (mean: of the\n"
+    "          two middle values, as LensKit; lower: the lower, as torchmetrics)\n"
+    "  min     the least of the queries' values; key skip\n"
+    "  max     the greatest of the queries' values; key skip\n", f);
   return 0;
 }
 
@@ -43606,7 +44175,7 @@ static int figure_discount(const char *dir)
     rm_variant_parse(names[c], &v, NULL, 0);
     fputs("draw ", f);
     for (i = 1; i <= 20; i++) {
-      rm_list l = {0, grade, NULL, NULL, 0, NULL, NULL, NULL};
+      rm_list l = {0, grade, NULL, NULL, 0, NULL, NULL, NULL, NULL};
       double w;
       memset(grade, 0, sizeof grade);
       grade[i - 1] = 1;
@@ -43753,7 +44322,7 @@ static int figure_err(const char *dir)
     "label.bot(\"rank\",(3.5u,-20pt));\n", f);
   for (r = 1; r <= 6; r++) {
     rm_variant v;
-    rm_list l = {6, grade, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_list l = {6, grade, NULL, NULL, 0, NULL, NULL, NULL, NULL};
     double e, stop;
     snprintf(name, sizeof name, "err@@%d", r);
     if (rm_variant_parse(name, &v, NULL, 0) != RM_OK
@@ -43949,6 +44518,10 @@ out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do
 \.{--popularity}: a line not \.{ITEM COUNT}&\.{FILE:LINE: expected 'ITEM COUNT' ...}\cr
 \.{pop=file} without \.{--popularity}&\.{... which was not given}, exit 2\cr
 \.{merge}: a state of version 4&\.{held no metric of the catalogue}\cr
+\.{--query-weights}: a bad line&\.{FILE:LINE: expected 'QUERY WEIGHT' ...}\cr
+\.{--query-weights}: a query twice&\.{FILE:LINE: ... has a weight already (line N)}\cr
+a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
+\.{eval --partial} of \.{median}, \.{min}, \.{max}&the measure and why, exit 2\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),

@@ -192,7 +192,7 @@ static const char *const reject_cases[] = {
   "mean[skip=none]rr",          /* missing colon */
   "mean[skip=none,skip=undef]:rr", /* a key twice */
   "mean[]:rr", "mean[skip=none:rr", "mean[skip]:rr",
-  "median:rr", "mean:mean:rr", "mean:rr:", ":rr", "mean::rr",
+  "mode:rr", "mean:mean:rr", "mean:rr:", ":rr", "mean::rr",
   "mean:lrap@5",                /* lrap takes no cutoff */
   "micro:rr[ties=average]",     /* rr refuses ties=average */
 };
@@ -219,7 +219,7 @@ END_TEST
 START_TEST(test_handmade_variants)
 {
   static const int g[] = {1, 0};
-  rm_list l = {2, g, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {2, g, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   rm_variant v;
   rm_exact e;
   double d = -1;
@@ -233,10 +233,10 @@ START_TEST(test_handmade_variants)
   ck_assert_msg(rm_value_set_exact(&v, &l, 1, &e) == RM_EINVAL, "no aggregator, exact path");
   v.agg = RM_AGG_MEAN; v.skip = RM_SKIP_MISSING + 1;
   ck_assert_msg(rm_value_set(&v, &l, 1, NULL, &d) == RM_ENAME, "skip past the last, double path");
-  v.skip = RM_SKIP_NONE; v.weight = 3;
-  ck_assert_msg(rm_value_set_exact(&v, &l, 1, &e) == RM_ENAME, "weight=3, exact path");
-  v.weight = RM_WEIGHT_UNIFORM; v.agg = RM_AGG_GM + 1;
-  ck_assert_msg(rm_value_set(&v, &l, 1, NULL, &d) == RM_ENAME, "agg past gm, double path");
+  v.skip = RM_SKIP_NONE; v.weight = RM_WEIGHT_QUERY + 1;
+  ck_assert_msg(rm_value_set_exact(&v, &l, 1, &e) == RM_ENAME, "weight past query, exact path");
+  v.weight = RM_WEIGHT_UNIFORM; v.agg = RM_AGG_MAX + 1;
+  ck_assert_msg(rm_value_set(&v, &l, 1, NULL, &d) == RM_ENAME, "agg past max, double path");
   v.agg = RM_AGG_MEAN;
   ck_assert_msg(rm_value_set(&v, NULL, 1, NULL, &d) == RM_EINVAL, "q NULL, nq 1");
   ck_assert_msg(rm_value_set(&v, &l, 1, NULL, NULL) == RM_EINVAL, "out NULL");
@@ -270,15 +270,15 @@ static const int ga[] = {0, 1, 0, 1}, gb[] = {0, 0, 0}, gc[] = {0, 0}, uc[] = {2
   gd[] = {1, 1, 0, 0, 1}, ge[] = {0, 0, 1, 0};
 static const double se[] = {0.9, 0.5, 0.5, 0.1};
 static const int g41[] = {0, 1, 0}, g42[] = {1, 0, 0}, g43[] = {0, 0, 1};
-#define QA {4, ga, NULL, NULL, 0, NULL, NULL, NULL}
-#define QB {3, gb, NULL, NULL, 0, NULL, NULL, NULL}
-#define QC {2, gc, NULL, NULL, 1, uc, NULL, NULL}
-#define QD {5, gd, NULL, NULL, 0, NULL, NULL, NULL}
-#define QE {4, ge, se, NULL, 0, NULL, NULL, NULL}
-#define QEMPTY {0, NULL, NULL, NULL, 0, NULL, NULL, NULL}
+#define QA {4, ga, NULL, NULL, 0, NULL, NULL, NULL, NULL}
+#define QB {3, gb, NULL, NULL, 0, NULL, NULL, NULL, NULL}
+#define QC {2, gc, NULL, NULL, 1, uc, NULL, NULL, NULL}
+#define QD {5, gd, NULL, NULL, 0, NULL, NULL, NULL, NULL}
+#define QE {4, ge, se, NULL, 0, NULL, NULL, NULL, NULL}
+#define QEMPTY {0, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL}
 static const rm_list set_abcd[] = {QA, QB, QC, QD};
-static const rm_list set_004[] = {{3, g41, NULL, NULL, 0, NULL, NULL, NULL}, {3, g42, NULL, NULL, 0, NULL, NULL, NULL},
-                                  {3, g43, NULL, NULL, 0, NULL, NULL, NULL}};
+static const rm_list set_004[] = {{3, g41, NULL, NULL, 0, NULL, NULL, NULL, NULL}, {3, g42, NULL, NULL, 0, NULL, NULL, NULL, NULL},
+                                  {3, g43, NULL, NULL, 0, NULL, NULL, NULL, NULL}};
 static const rm_list set_ab[] = {QA, QB};
 static const rm_list set_ac[] = {QA, QC};
 static const rm_list set_bb[] = {QB, QB};
@@ -1026,11 +1026,11 @@ END_TEST
    R: ratings only (no grades), 3.5 and 0.5. */
 static const int cnt_ga[] = {2, 0, 1}, cnt_ua[] = {1}, cnt_gb[] = {0, 0}, cnt_uc[] = {3}, cnt_gd[] = {1, 1};
 static const char *const cnt_lr[] = {"3.5", "0.5"};
-static const rm_list LA = {3, cnt_ga, NULL, NULL, 1, cnt_ua, NULL, NULL};
-static const rm_list LB = {2, cnt_gb, NULL, NULL, 0, NULL, NULL, NULL};
-static const rm_list LC = {0, NULL, NULL, NULL, 1, cnt_uc, NULL, NULL};
-static const rm_list LD = {2, cnt_gd, NULL, NULL, 0, NULL, NULL, NULL};
-static const rm_list LR = {2, NULL, NULL, NULL, 0, NULL, cnt_lr, NULL};
+static const rm_list LA = {3, cnt_ga, NULL, NULL, 1, cnt_ua, NULL, NULL, NULL};
+static const rm_list LB = {2, cnt_gb, NULL, NULL, 0, NULL, NULL, NULL, NULL};
+static const rm_list LC = {0, NULL, NULL, NULL, 1, cnt_uc, NULL, NULL, NULL};
+static const rm_list LD = {2, cnt_gd, NULL, NULL, 0, NULL, NULL, NULL, NULL};
+static const rm_list LR = {2, NULL, NULL, NULL, 0, NULL, cnt_lr, NULL, NULL};
 static const struct {
   const char *name;
   const rm_list *l;
@@ -1088,7 +1088,7 @@ END_TEST
 START_TEST(test_counts_set)
 {
   static const int g1[] = {1, 0}, g2[] = {0, 0};
-  rm_list q[2] = {{2, g1, NULL, NULL, 0, NULL, NULL, NULL}, {2, g2, NULL, NULL, 0, NULL, NULL, NULL}};
+  rm_list q[2] = {{2, g1, NULL, NULL, 0, NULL, NULL, NULL, NULL}, {2, g2, NULL, NULL, 0, NULL, NULL, NULL, NULL}};
   rm_variant v;
   double d = -1;
   tu_parse_or_fail("mean[skip=norel]:ap[undef=error]", &v);

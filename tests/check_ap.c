@@ -514,7 +514,7 @@ START_TEST(test_edges)
 {
   static const int g[] = {0, 0, 1};
   static const double s[] = {1, 1, 1};
-  rm_list l = {3, g, s, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {3, g, s, NULL, 0, NULL, NULL, NULL, NULL};
   rm_variant v;
   rm_exact e;
   double d = 42;

@@ -36,7 +36,7 @@
 START_TEST(test_variant_new)
 {
   static const int g[] = {1, 0, 1};
-  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   char msg[128] = "", a[RM_NAME_MAX], b[RM_NAME_MAX];
   rm_variant s, *v = rm_variant_new("precision@2", msg, sizeof msg);
   double x = -1, y = -1;
@@ -89,8 +89,8 @@ START_TEST(test_gauc)
   static const int g1[] = {1, 0, 0, 0}, g2[] = {1, 1, 0}, g3[] = {0, 0};
   static const double s1[] = {0.9, 0.5, 0.4, 0.3}, s2[] = {0.8, 0.4, 0.6},
     s3[] = {0.7, 0.2};
-  rm_list q[3] = {{4, g1, s1, NULL, 0, NULL, NULL, NULL}, {3, g2, s2, NULL, 0, NULL, NULL, NULL},
-    {2, g3, s3, NULL, 0, NULL, NULL, NULL}};
+  rm_list q[3] = {{4, g1, s1, NULL, 0, NULL, NULL, NULL, NULL}, {3, g2, s2, NULL, 0, NULL, NULL, NULL, NULL},
+    {2, g3, s3, NULL, 0, NULL, NULL, NULL, NULL}};
   rm_variant v, d;
   char a[RM_NAME_MAX], b[RM_NAME_MAX], msg[256] = "";
   double x = -1;
@@ -116,7 +116,7 @@ END_TEST
 static void refused(const char *name, int which, int x)
 {
   static const int g[] = {1, 0, 1};
-  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   rm_variant v;
   rm_exact e;
   rm_status st = RM_OK;
@@ -151,11 +151,11 @@ END_TEST
 START_TEST(test_agg_out_of_range)
 {
   rm_variant v;
-  refused("mean:ap", 1, RM_AGG_GM + 1);
+  refused("mean:ap", 1, RM_AGG_MAX + 1);
   refused("mean:ap", 1, -1);
   refused("ap", 1, 1 << 20);
   ck_assert_int_eq(rm_variant_parse("ap", &v, NULL, 0), RM_OK);
-  v.agg = RM_AGG_GM + 1;
+  v.agg = RM_AGG_MAX + 1;
   ck_assert_int_eq(rm_variant_reads_set(&v), 0);
 }
 END_TEST
@@ -193,7 +193,7 @@ END_TEST
 START_TEST(test_work_half_missing)
 {
   static const int g[] = {0, 1, 1};
-  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   rm_variant v;
   rm_work w;
   double x = -1;
@@ -211,7 +211,7 @@ START_TEST(test_list_fields)
 {
   static const int g[] = {1, 0};
   static const char *const lab[] = {"1", NULL};
-  rm_list l = {2, NULL, NULL, NULL, 0, NULL, lab, NULL};
+  rm_list l = {2, NULL, NULL, NULL, 0, NULL, lab, NULL, NULL};
   rm_variant v;
   double x = -1;
   ck_assert_int_eq(rm_variant_parse("rmse", &v, NULL, 0), RM_OK);
@@ -287,8 +287,8 @@ START_TEST(test_ratings_relevant)
   static const char *const l1[] = {"0.99999999999999999999"}, *const l2[] = {"1e0"},
     *const l3[] = {"7/3"};
   static const double s1[] = {0.5}, s3[] = {1};
-  rm_list q[3] = {{1, NULL, s1, NULL, 0, NULL, l1, NULL},
-    {1, NULL, s1, NULL, 0, NULL, l2, NULL}, {1, NULL, s3, NULL, 0, NULL, l3, NULL}};
+  rm_list q[3] = {{1, NULL, s1, NULL, 0, NULL, l1, NULL, NULL},
+    {1, NULL, s1, NULL, 0, NULL, l2, NULL, NULL}, {1, NULL, s3, NULL, 0, NULL, l3, NULL, NULL}};
   const char *names[2] = {"mean[skip=norel]:mae", "mean[weight=positives]:mae"};
   int j;
   for (j = 0; j < 2; j++) {
@@ -311,7 +311,7 @@ static void corr_of(const char *name, const char *const *lab, size_t n, double w
   const char *rational)
 {
   static const double sc[] = {1, 2, 3, 4};
-  rm_list l = {n, NULL, sc, NULL, 0, NULL, lab, NULL};
+  rm_list l = {n, NULL, sc, NULL, 0, NULL, lab, NULL, NULL};
   rm_variant v;
   rm_exact e;
   double x = -9;

@@ -35,7 +35,7 @@ START_TEST(test_auc_huge_counts)
   const size_t m = 100000, n = 2 * m;
   int *g = malloc(n * sizeof *g);
   double *sc = malloc(n * sizeof *sc);
-  rm_list l = {n, g, sc, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {n, g, sc, NULL, 0, NULL, NULL, NULL, NULL};
   rm_variant v;
   rm_exact e;
   double d;

@@ -26,7 +26,7 @@
 static void both(const char *name, const int *g, size_t n, const unsigned char *u,
   size_t nu, const int *ug, const char *want)
 {
-  rm_list l = {n, g, NULL, NULL, nu, ug, NULL, u};
+  rm_list l = {n, g, NULL, NULL, nu, ug, NULL, u, NULL};
   rm_variant v;
   rm_exact e;
   rm_status s, t;
@@ -96,7 +96,7 @@ START_TEST(test_hand)
   both("judged@5[denom=list]", G(0, 0, 1), U(1, 2, 0), 0, NULL, "1/3");
   both("judged@2[denom=list]", G(0, 0, 1), U(1, 2, 0), 0, NULL, "0");
   {
-    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL};
     rm_variant v;
     double d;
     char msg[200];
@@ -109,7 +109,7 @@ START_TEST(test_hand)
     ck_assert(rm_variant_parse("judged[denom=list]", &v, NULL, 0) == RM_ENAME);
   }
   {
-    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_list l = {0, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL};
     rm_variant v;
     double d;
     ck_assert(rm_variant_parse("judged", &v, NULL, 0) == RM_OK);
@@ -382,7 +382,7 @@ START_TEST(test_cwl)
      would mean undefined, so this one is checked by hand). */
   {
     rm_variant v;
-    rm_list l = {3, (const int[]){2, 3, 1}, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_list l = {3, (const int[]){2, 3, 1}, NULL, NULL, 0, NULL, NULL, NULL, NULL};
     rm_exact e;
     double d, x = 1 / log2(3.0);
     ck_assert(rm_variant_parse("SDCG(max_rel=2)@3", &v, NULL, 0) == RM_OK);
@@ -441,7 +441,7 @@ START_TEST(test_insq)
 {
   static int many[1001];
   rm_variant v;
-  rm_list l = {3, (const int[]){1, 0, 1}, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {3, (const int[]){1, 0, 1}, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   rm_exact e;
   size_t i;
   /* T = 1/2: weights 1/i^2, so 1, 0, 1 gives (1 + 1/9)/(sum of 1/i^2 to
@@ -552,7 +552,7 @@ START_TEST(test_adaptive)
   {
     rm_variant v;
     rm_exact e;
-    rm_list l = {3, (const int[]){1, 0, 1}, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_list l = {3, (const int[]){1, 0, 1}, NULL, NULL, 0, NULL, NULL, NULL, NULL};
     ck_assert(rm_variant_parse("INST(max_rel=1)", &v, NULL, 0) == RM_OK);
     rm_exact_init(&e);
     ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
@@ -733,7 +733,7 @@ START_TEST(test_errors)
 {
   int g[2] = {1, 0};
   unsigned char u[2] = {0, 3};
-  rm_list l = {2, g, NULL, NULL, 0, NULL, NULL, u};
+  rm_list l = {2, g, NULL, NULL, 0, NULL, NULL, u, NULL};
   rm_variant v;
   double d;
   ck_assert(rm_variant_parse("bpref", &v, NULL, 0) == RM_OK);

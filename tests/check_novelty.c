@@ -27,8 +27,8 @@ START_TEST(test_novelty_hand)
 {
   static const int g1[] = {1, 1}, g2[] = {1, 0}, g0[] = {0, 0};
   static const char *const ab[] = {"a", "b"};
-  rm_list q[4] = {{2, g1, NULL, ab, 0, NULL, NULL, NULL}, {2, g2, NULL, ab, 0, NULL, NULL, NULL},
-                  {2, g0, NULL, ab, 0, NULL, NULL, NULL}, {2, g0, NULL, ab, 0, NULL, NULL, NULL}};
+  rm_list q[4] = {{2, g1, NULL, ab, 0, NULL, NULL, NULL, NULL}, {2, g2, NULL, ab, 0, NULL, NULL, NULL, NULL},
+                  {2, g0, NULL, ab, 0, NULL, NULL, NULL, NULL}, {2, g0, NULL, ab, 0, NULL, NULL, NULL, NULL}};
   rm_variant v = name("novelty@2");
   rm_exact e;
   double d;
@@ -60,7 +60,7 @@ END_TEST
 START_TEST(test_novelty_edges)
 {
   static const int g[] = {1, 0};
-  rm_list q[1] = {{2, g, NULL, NULL, 0, NULL, NULL, NULL}};
+  rm_list q[1] = {{2, g, NULL, NULL, 0, NULL, NULL, NULL, NULL}};
   rm_variant v = name("novelty@2");
   rm_exact e;
   double d;

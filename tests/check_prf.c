@@ -735,7 +735,7 @@ END_TEST
 START_TEST(test_prf_refused_by_hand)
 {
   static const int g[3] = {1, 0, 1};
-  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   rm_variant v;
   rm_exact e;
   double d;
@@ -766,7 +766,7 @@ START_TEST(test_prf_refused_by_hand)
   v = parsed("recall[undef=error]");
   {
     static const int z[2] = {0, 0};
-    rm_list lz = {2, z, NULL, NULL, 0, NULL, NULL, NULL};
+    rm_list lz = {2, z, NULL, NULL, 0, NULL, NULL, NULL, NULL};
     rm_exact_init(&e);
     ck_assert_int_eq(rm_value(&v, &lz, NULL, &d), RM_EUNDEF);
     ck_assert_int_eq(rm_value_exact(&v, &lz, &e), RM_EUNDEF);

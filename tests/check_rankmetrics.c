@@ -2316,7 +2316,7 @@ START_TEST(test_names_opaque_sizes)
     "auc[ties=average]"};
   static const int g[] = {1, 0, 2, 0, 1};
   static const double sc[] = {.9, .5, .5, .2, .1};
-  rm_list l = {5, g, sc, NULL, 1, (const int[]){3}, NULL, NULL};
+  rm_list l = {5, g, sc, NULL, 1, (const int[]){3}, NULL, NULL, NULL};
   size_t sz = rm_variant_size(), i, nv = sizeof names / sizeof names[0];
   double *buf, out[4];
   rm_status st[4];

@@ -215,14 +215,14 @@ END_TEST
    {y,x}, {z}: 3 distinct.  Top 1: x, y, z: 3.  Whole lists (and K = 10,
    beyond every list): x,y,z,w: 4. */
 static const rm_list CS1[] = {
-  {3, G(1, 0, 0), NULL, I("x", "y", "z"), 0, NULL, NULL, NULL},
-  {3, G(0, 0, 1), NULL, I("y", "x", "w"), 0, NULL, NULL, NULL},
-  {1, G(0), NULL, I("z"), 0, NULL, NULL, NULL},
+  {3, G(1, 0, 0), NULL, I("x", "y", "z"), 0, NULL, NULL, NULL, NULL},
+  {3, G(0, 0, 1), NULL, I("y", "x", "w"), 0, NULL, NULL, NULL, NULL},
+  {1, G(0), NULL, I("z"), 0, NULL, NULL, NULL, NULL},
 };
 /* Duplicates inside one list: p,p,q,p.  Top 3 {p,q}: 2; top 2 {p}: 1. */
-static const rm_list CSDUP[] = {{4, G(0, 1, 0, 0), NULL, I("p", "p", "q", "p"), 0, NULL, NULL, NULL}};
+static const rm_list CSDUP[] = {{4, G(0, 1, 0, 0), NULL, I("p", "p", "q", "p"), 0, NULL, NULL, NULL, NULL}};
 /* Identifiers are byte strings: "A", "a", "a " are three. */
-static const rm_list CSBYTES[] = {{3, G(0, 0, 0), NULL, I("A", "a", "a "), 0, NULL, NULL, NULL}};
+static const rm_list CSBYTES[] = {{3, G(0, 0, 0), NULL, I("A", "a", "a "), 0, NULL, NULL, NULL, NULL}};
 /* CT: list A has scores 0.5,0.9,0.5,0.5, ids c,a,d,b, grades 1,0,0,1; a is
    first, then the tie of input positions 0,2,3 (ids c,d,b; grades 1,0,1):
      input        c d b  -> top 3 a,c,d   top 2 a,c
@@ -237,28 +237,28 @@ static const rm_list CSBYTES[] = {{3, G(0, 0, 0), NULL, I("A", "a", "a "), 0, NU
    coverage@2[items=5]: input 3, reverse 2, id-asc 2, id-desc 3, pessimistic 3,
    optimistic 3. */
 static const rm_list CT[] = {
-  {4, G(1, 0, 0, 1), S(0.5, 0.9, 0.5, 0.5), I("c", "a", "d", "b"), 0, NULL, NULL, NULL},
-  {2, G(0, 0), NULL, I("a", "b"), 0, NULL, NULL, NULL},
+  {4, G(1, 0, 0, 1), S(0.5, 0.9, 0.5, 0.5), I("c", "a", "d", "b"), 0, NULL, NULL, NULL, NULL},
+  {2, G(0, 0), NULL, I("a", "b"), 0, NULL, NULL, NULL, NULL},
 };
 /* -0 and +0 tie: scores -0.0, 0.0, ids n, p; with a second list n.  Top 1
    under input: n; under reverse: p.  coverage@1[items=2]: input {n} 1/2,
    reverse {p,n} 1. */
 static const rm_list CZERO[] = {
-  {2, G(0, 0), S(-0.0, 0.0), I("n", "p"), 0, NULL, NULL, NULL},
-  {1, G(0), NULL, I("n"), 0, NULL, NULL, NULL},
+  {2, G(0, 0), S(-0.0, 0.0), I("n", "p"), 0, NULL, NULL, NULL, NULL},
+  {1, G(0), NULL, I("n"), 0, NULL, NULL, NULL, NULL},
 };
 /* Empty lists may lack ids: two of them cover 0; with x,y they cover 2. */
 static const rm_list CEMPTY[] = {
-  {0, NULL, NULL, NULL, 0, NULL, NULL, NULL},
-  {0, NULL, NULL, NULL, 1, G(1), NULL, NULL},
-  {2, G(0, 1), NULL, I("x", "y"), 0, NULL, NULL, NULL},
+  {0, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL},
+  {0, NULL, NULL, NULL, 1, G(1), NULL, NULL, NULL},
+  {2, G(0, 1), NULL, I("x", "y"), 0, NULL, NULL, NULL, NULL},
 };
 /* Missing identifiers. */
-static const rm_list CNOIDS[] = {{2, G(0, 1), NULL, NULL, 0, NULL, NULL, NULL}};
-static const rm_list CNULLID[] = {{2, G(0, 1), NULL, I("x", NULL), 0, NULL, NULL, NULL}};
+static const rm_list CNOIDS[] = {{2, G(0, 1), NULL, NULL, 0, NULL, NULL, NULL, NULL}};
+static const rm_list CNULLID[] = {{2, G(0, 1), NULL, I("x", NULL), 0, NULL, NULL, NULL, NULL}};
 static const rm_list CSECOND[] = {
-  {2, G(0, 1), NULL, I("x", "y"), 0, NULL, NULL, NULL},
-  {1, G(1), S(0.5), NULL, 0, NULL, NULL, NULL},
+  {2, G(0, 1), NULL, I("x", "y"), 0, NULL, NULL, NULL, NULL},
+  {1, G(1), S(0.5), NULL, 0, NULL, NULL, NULL, NULL},
 };
 
 /* S1 (fmean): u1 grades 1,1,0 with two relevant unretrieved (R = 4);
@@ -271,17 +271,17 @@ static const rm_list CSECOND[] = {
    @5 (beyond every list): P = 2/5, 1/5, 1/5 -> 4/15; R -> 2/3.
        b=1 8/21, b=4 20/39, b=1/4 10/33. */
 static const rm_list S1[] = {
-  {3, G(1, 1, 0), NULL, NULL, 2, G(1, 1), NULL, NULL},
-  {2, G(0, 1), NULL, NULL, 1, G(1), NULL, NULL},
-  {4, G(0, 0, 0, 1), NULL, NULL, 0, NULL, NULL, NULL},
+  {3, G(1, 1, 0), NULL, NULL, 2, G(1, 1), NULL, NULL, NULL},
+  {2, G(0, 1), NULL, NULL, 1, G(1), NULL, NULL, NULL},
+  {4, G(0, 0, 0, 1), NULL, NULL, 0, NULL, NULL, NULL, NULL},
 };
 /* S2: u1 grades 2,1,0,2 with 2,1 unretrieved; u2 grades 1,1.
    @2[rel=2]: u1 top 2,1: h 1, P 1/2, R 1/3 (three items of grade 2); u2 h 0,
    P 0, R 0 (none relevant) -> P 1/4, R 1/6, F1 = (1/12)/(5/12) = 1/5.
    @2[rel=1]: u1 h 2, P 1, R 2/5; u2 h 2, P 1, R 1 -> P 1, R 7/10, F1 = 14/17. */
 static const rm_list S2[] = {
-  {4, G(2, 1, 0, 2), NULL, NULL, 2, G(2, 1), NULL, NULL},
-  {2, G(1, 1), NULL, NULL, 0, NULL, NULL, NULL},
+  {4, G(2, 1, 0, 2), NULL, NULL, 2, G(2, 1), NULL, NULL, NULL},
+  {2, G(1, 1), NULL, NULL, 0, NULL, NULL, NULL, NULL},
 };
 /* ST: u1 grades 1,0,0,1, scores 0.5,0.5,0.9,0.5, ids m,k,q,z (R = 2): rank 1
    is q (grade 0), rank 2 the first of the tie m,k,z (grades 1,0,1):
@@ -290,22 +290,22 @@ static const rm_list S2[] = {
    With u2 grades 0,1 (P 1/2, R 1): h 1 -> P 1/2, R 3/4, F1 = 3/5;
    h 0 -> P 1/4, R 1/2, F1 = 1/3. */
 static const rm_list ST[] = {
-  {4, G(1, 0, 0, 1), S(0.5, 0.5, 0.9, 0.5), I("m", "k", "q", "z"), 0, NULL, NULL, NULL},
-  {2, G(0, 1), NULL, NULL, 0, NULL, NULL, NULL},
+  {4, G(1, 0, 0, 1), S(0.5, 0.5, 0.9, 0.5), I("m", "k", "q", "z"), 0, NULL, NULL, NULL, NULL},
+  {2, G(0, 1), NULL, NULL, 0, NULL, NULL, NULL, NULL},
 };
-static const rm_list STNOIDS[] = {{4, G(1, 0, 0, 1), S(0.5, 0.5, 0.9, 0.5), NULL, 0, NULL, NULL, NULL}};
+static const rm_list STNOIDS[] = {{4, G(1, 0, 0, 1), S(0.5, 0.5, 0.9, 0.5), NULL, 0, NULL, NULL, NULL, NULL}};
 /* SZ: no hits anywhere: u1 grades 0,0 with one relevant unretrieved, u2 an
    empty list.  P = R = 0 -> 0, a defined value whatever undef says. */
 static const rm_list SZ[] = {
-  {2, G(0, 0), NULL, NULL, 1, G(1), NULL, NULL},
-  {0, NULL, NULL, NULL, 0, NULL, NULL, NULL},
+  {2, G(0, 0), NULL, NULL, 1, G(1), NULL, NULL, NULL},
+  {0, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL},
 };
 /* SN: u1 grades 1,0 (P@2 1/2, R 1), u2 grades 0,0 (no relevant: R 0 even
    under undef=one) -> P 1/4, R 1/2, F1 = (1/4)/(3/4) = 1/3; were u2's recall
    1, it would be 2/5.  No cutoff: the same numbers. */
 static const rm_list SN[] = {
-  {2, G(1, 0), NULL, NULL, 0, NULL, NULL, NULL},
-  {2, G(0, 0), NULL, NULL, 0, NULL, NULL, NULL},
+  {2, G(1, 0), NULL, NULL, 0, NULL, NULL, NULL, NULL},
+  {2, G(0, 0), NULL, NULL, 0, NULL, NULL, NULL, NULL},
 };
 
 #define SET(a) a, (sizeof a / sizeof a[0])

@@ -163,7 +163,8 @@ END_TEST
 /* Sets: the counts summed, and geometric means worked by hand. */
 #define Q(g, u) {sizeof (int[]){0, RM_UNPAREN2 g} / sizeof (int) - 1, \
   (const int[]){0, RM_UNPAREN2 g} + 1, NULL, NULL, \
-  sizeof (int[]){0, RM_UNPAREN2 u} / sizeof (int) - 1, (const int[]){0, RM_UNPAREN2 u} + 1, NULL, NULL}
+  sizeof (int[]){0, RM_UNPAREN2 u} / sizeof (int) - 1, (const int[]){0, RM_UNPAREN2 u} + 1, NULL, NULL, \
+  NULL}
 #define RM_UNPAREN2(...) __VA_ARGS__
 static const rm_list set_a[] = {Q((1, 0, 2, 0), (1)), Q((0, 0), ())};
 static const rm_list set_b[] = {Q((0, 1), ()), Q((0, 0, 0, 0, 0, 0, 0, 1), ())};
@@ -229,8 +230,8 @@ END_TEST
 START_TEST(test_gm_rmse)
 {
   const rm_list q[] = {
-    {1, (const int[]){3}, (const double[]){0}, NULL, 0, NULL, NULL, NULL},
-    {1, (const int[]){1}, (const double[]){0}, NULL, 0, NULL, NULL, NULL}};
+    {1, (const int[]){3}, (const double[]){0}, NULL, 0, NULL, NULL, NULL, NULL},
+    {1, (const int[]){1}, (const double[]){0}, NULL, 0, NULL, NULL, NULL, NULL}};
   rm_variant v;
   rm_exact e;
   rm_status s;
@@ -494,7 +495,7 @@ START_TEST(test_oracle_bing)
   tu_parse_or_fail("binG", &v);
   {
     int g[] = {1, 0, 0, 1, 0}, u[] = {1};
-    rm_list l = {5, g, NULL, NULL, 1, u, NULL, NULL};
+    rm_list l = {5, g, NULL, NULL, 1, u, NULL, NULL, NULL};
     rm_exact e;
     rm_exact_init(&e);
     ck_assert(rm_value_exact(&v, &l, &e) == RM_OK && e.rational && strcmp(e.rational, "1/2") == 0);
@@ -756,7 +757,7 @@ START_TEST(test_relstring)
   static const double sc[] = {2, 1, 1, 3, 0.5};
   static const int g[] = {12, 0, 2, 1, 0};
   static const unsigned char u[] = {0, 1, 0, 0, 2};
-  rm_list l = {5, g, sc, id, 0, NULL, NULL, u};
+  rm_list l = {5, g, sc, id, 0, NULL, NULL, u, NULL};
   char b[16];
   ck_assert_int_eq(rm_relstring(&l, RM_TIES_ID_DESC, 10, b, sizeof b), RM_OK);
   ck_assert_str_eq(b, "1>2-.");

@@ -382,5 +382,60 @@ case $err in *"; exact path: 1 values past the certified filter;"*) ok;; *) bad 
 err=$($RM eval --fast --trec -m ap "$T/primq" "$T/primr" 2>&1 >/dev/null)
 case $err in *"certified filter"*) bad "summary of --fast: $err";; *) ok;; esac
 
+# ---- median, min and max over queries (the book's section on them) -------
+# Four queries whose first-hit reciprocal ranks are 1/3, 1, 0 (no relevant
+# document) and 1/2: sorted 0, 1/3, 1/2, 1, so the median is (1/3+1/2)/2 =
+# 5/12, the lower middle (torchmetrics) 1/3, the least 0, the greatest 1;
+# without the query that has no relevant document (skip=norel) the median
+# is 1/2.  --fast takes the mean of the two middle doubles, rounded once:
+# double(1/3) = 0x15555555555555p-54, so (double(1/3)+1/2)/2 lies exactly
+# halfway between 0x1.aaaaaaaaaaaaap-2 and 0x1.aaaaaaaaaaaabp-2, and ties to
+# the even one, 0.41666666666666663.  main refused every one of these names.
+printf 'm1 0 a 1\nm2 0 a 1\nm3 0 a 0\nm4 0 b 1\n' > "$T/medq"
+printf 'm1 Q0 x 1 3 t\nm1 Q0 y 2 2 t\nm1 Q0 a 3 1 t\nm2 Q0 a 1 2 t\nm2 Q0 x 2 1 t\nm3 Q0 a 1 2 t\nm3 Q0 x 2 1 t\nm4 Q0 a 1 2 t\nm4 Q0 b 2 1 t\n' > "$T/medr"
+med() { $RM eval --quiet --trec "$@" -m median:rr -m 'median[even=lower]:rr' -m min:rr -m max:rr -m 'median[skip=norel]:rr' "$T/medq" "$T/medr" | cut -f3 | tr '\n' ' '; }
+same "median, min, max --exact" "$(med --exact)" "0.4166666666666667 0.3333333333333333 0 1 0.5 "
+same "median, min, max --fast" "$(med --fast)" "0.41666666666666663 0.3333333333333333 0 1 0.5 "
+err=$($RM eval --partial -m median:rr "$T/medq" "$T/medr" 2>&1 >/dev/null); st=$?
+case $st:$err in 2:*"median:rr: a median needs the value of every query"*) ok;; *) bad "median under --partial: $st $err";; esac
+
+# ---- query weights (mean[weight=query], --query-weights) ------------------
+# Three queries of first-hit reciprocal ranks 1, 1/2 and 0 weighted 1/2, 2
+# and 1: (1/2*1 + 2*1/2 + 1*0) / (1/2+2+1) = 3/7, on both paths (exact sums
+# of the weighted doubles); the plain mean is 1/2.  Shards merge to it.
+printf 'w1 0 a 1\nw2 0 b 1\nw3 0 c 1\n' > "$T/qwq"
+printf 'w1 Q0 a 1 3 t\nw2 Q0 x 1 3 t\nw2 Q0 b 2 2 t\nw3 Q0 x 1 1 t\n' > "$T/qwr"
+printf 'w1 0.5\nw2 2\nw3 1\n' > "$T/qww"
+for path in --exact --fast; do
+  same "weight=query $path" "$($RM eval --quiet --trec $path -m 'mean[weight=query]:rr' -m rr --query-weights "$T/qww" "$T/qwq" "$T/qwr" | cut -f3 | tr '\n' ' ')" "0.42857142857142855 0.5 "
+  head -1 "$T/qwr" > "$T/qwr1"; tail -n +2 "$T/qwr" > "$T/qwr2"
+  for k in 1 2; do $RM eval --quiet $path --partial -m 'mean[weight=query]:rr' --query-weights "$T/qww" "$T/qwq" "$T/qwr$k" > "$T/qws$k"; done
+  same "weight=query merged $path" "$($RM merge --quiet --trec "$T/qws1" "$T/qws2" | cut -f3)" 0.42857142857142855
+done
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' "$T/qwq" "$T/qwr" 2>&1 >/dev/null); st=$?
+case $st:$err in 2:*"weight=query takes each query's weight from --query-weights FILE"*) ok;; *) bad "weight=query without a file: $st $err";; esac
+printf 'w1 0.5\nw2 -1\n' > "$T/qwbad"
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwbad" "$T/qwq" "$T/qwr" 2>&1 >/dev/null); st=$?
+same "a negative weight" "$st:$err" "2:$T/qwbad:2: expected 'QUERY WEIGHT', the weight a finite number of at least 0"
+printf 'w1 0.5\nw2 1\nw1 3\n' > "$T/qwdup"
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwdup" "$T/qwq" "$T/qwr" 2>&1 >/dev/null)
+same "a query weighed twice" "$err" "$T/qwdup:3: query 'w1' has a weight already (line 1)"
+printf 'w1 0.5\nw2 1\n' > "$T/qwmiss"
+out=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwmiss" "$T/qwq" "$T/qwr" 2>"$T/err"); st=$?
+same "a query without a weight" "$st:$out:$(cat "$T/err")" "1::$T/qwr:4: query 'w3' has no weight in $T/qwmiss"
+
+# ---- GAUC's users left out say so (stderr and --json) --------------------
+# examples/data.csv: u3's two rows are both 0, one class, so its AUC is 0/0
+# and gauc (skip=undef) leaves it out: 1 of 3 users; main said nothing.
+err=$($RM eval -m gauc examples/data.csv 2>&1 >/dev/null)
+case $err in *"examples/data.csv: gauc: 1 of 3 queries left out by skip=undef (a value undefined: an AUC of one class only): u3"*) ok;; *) bad "gauc's left-out line: $err";; esac
+same "gauc --json left_out" "$($RM eval --quiet --json -m gauc examples/data.csv | sed 's/.*"value":[^,]*,//')" '"left_out":1}'
+x=$($RM eval --quiet -m gauc examples/data.csv 2>&1 >/dev/null)
+[ -z "$x" ] && ok || bad "gauc --quiet drops the line: got '$x'"
+# every user of one class: the aggregate is the undef convention's 0, and
+# the line is its reason even under --quiet
+printf 'user,item,label,score\na,x,1,1\nb,y,0,1\n' > "$T/oneclass.csv"
+same "no user left in" "$($RM eval --quiet -m gauc "$T/oneclass.csv" 2>&1 >/dev/null)" "$T/oneclass.csv: gauc: 2 of 2 queries left out by skip=undef (a value undefined: an AUC of one class only): a, b"
+
 echo "eval_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -44,7 +44,7 @@ cat >"$tmp/p.c" <<'C'
 int main(void)
 {
   static const int g[] = {1, 0, 1};
-  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   char msg[128];
   rm_variant *v = rm_variant_new("precision@2", msg, sizeof msg);
   double x = 0;

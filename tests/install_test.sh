@@ -33,7 +33,7 @@ cat >"$tmp/prog.c" <<'C'
 int main(void)
 {
   static const int g[] = {1, 0, 1};
-  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL};
+  rm_list l = {3, g, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   rm_variant *v = rm_variant_new("precision@2", NULL, 0);
   double x = 0;
   if (v == NULL || rm_value(v, &l, NULL, &x) != RM_OK) return 1;

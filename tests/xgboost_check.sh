@@ -36,5 +36,33 @@ for m in ndcg@3 ndcg@3- map@3 map@3- pre@3 ndcg map auc; do
     fail=$((fail + 1))
   fi
 done
-echo "xgboost_check: $((8 - fail)) passed, $fail failed"
+# Group weights: three groups whose APs are 1, 1/2 and 1/3, weighted 1/2, 2
+# and 1 (DMatrix.set_weight, one weight per group).  XGBoost 2 weighs its
+# ranking metrics by them, mean[weight=query]:ap = 11/21; Debian's 1.7
+# ignores them and prints the plain mean, 11/18.  The check pins which of
+# the two the installed XGBoost prints.
+xw=$("$PY" - <<'E'
+import numpy as np, xgboost as xgb
+xgb.set_config(verbosity=0)
+g = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+d = xgb.DMatrix(np.zeros((9, 1)), label=np.array(g, dtype=float))
+d.set_group([3, 3, 3]); d.set_weight(np.array([0.5, 2.0, 1.0]))
+d.set_base_margin(np.array([0.9, 0.5, 0.1] * 3))
+b = xgb.train({"objective": "rank:pairwise", "eval_metric": "map", "base_score": 0.0},
+              d, num_boost_round=0)
+print(xgb.__version__.split(".")[0], b.eval(d).split(":")[-1])
+E
+)
+printf 'g1 0 a 1\ng2 0 b 1\ng3 0 c 1\n' > "$out/q"
+printf 'g%d Q0 %s 1 0.9 t\ng%d Q0 %s 2 0.5 t\ng%d Q0 %s 3 0.1 t\n' 1 a 1 x 1 y 2 x 2 b 2 y 3 x 3 y 3 c > "$out/r"
+printf 'g1 0.5\ng2 2\ng3 1\n' > "$out/w"
+which=$([ "${xw%% *}" -ge 2 ] && echo 'mean[weight=query]:ap[undef=one]' || echo 'mean:ap[undef=one]')
+ours=$(./rankmetrics eval --quiet --trec -m "$which" --query-weights "$out/w" "$out/q" "$out/r" | cut -f3)
+if "$PY" -c 'import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(not abs(a - b) <= 1e-6)' "${xw#* }" "$ours"; then
+  echo "xgboost_check: group weights: XGBoost ${xw%% *} prints ${xw#* }, $which"
+else
+  echo "xgboost_check: group weights: FAILED: XGBoost ${xw%% *} prints ${xw#* }, $which is $ours" >&2
+  fail=$((fail + 1))
+fi
+echo "xgboost_check: $((9 - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -226,11 +226,12 @@ def keys(metric: str) -> List[str]:
     return _key_list(_L.rm_metric_keys, _metric_code(metric))
 
 
-_AGGREGATORS = {"mean": 1, "micro": 2, "sum": 3}
+_AGGREGATORS = {"mean": 1, "micro": 2, "sum": 3, "gm": 4, "median": 5, "min": 6,
+                "max": 7}
 
 
 def aggregator_keys(aggregator: str) -> List[str]:
-    """The keys of an aggregator: mean, micro or sum."""
+    """The keys of an aggregator: mean, micro, sum, gm, median, min or max."""
     if aggregator not in _AGGREGATORS:
         raise RankmetricsError(-5, "unknown aggregator %r" % aggregator)
     return _key_list(_L.rm_aggregator_keys, _AGGREGATORS[aggregator])
@@ -262,9 +263,11 @@ def key_range(key: str) -> Optional[Tuple[int, int, str]]:
 
 # ---- Lists -----------------------------------------------------------------
 
-Query = collections.namedtuple("Query", "grades scores ids judged unjudged",
-                               defaults=(None, None, None, None))
-Query.__doc__ = "One query of a set: its list and its judgments."
+Query = collections.namedtuple("Query",
+                               "grades scores ids judged unjudged weight",
+                               defaults=(None, None, None, None, None))
+Query.__doc__ = ("One query of a set: its list, its judgments and its weight"
+                 " (read by mean[weight=query] only; None weighs 1).")
 
 
 def _is_array(x):
@@ -578,11 +581,11 @@ def _query(q):
                 ", ".join(Query._fields), "not %s" % ", ".join(map(repr, odd))
                 if odd else "grades is missing"))
         return Query(q["grades"], q.get("scores"), q.get("ids"),
-                     q.get("judged"), q.get("unjudged"))
+                     q.get("judged"), q.get("unjudged"), q.get("weight"))
     if isinstance(q, Query):
         return q
     if isinstance(q, tuple) and q and hasattr(q[0], "__len__"):
-        return Query(*q)  # (grades, scores, ids, judged[, unjudged])
+        return Query(*q)  # (grades, scores, ids, judged[, unjudged[, weight]])
     return Query(q)  # a bare list of grades
 
 
@@ -593,6 +596,10 @@ def _set(queries):
     keep = [arr]
     for i, q in enumerate(qs):
         _fill(arr[i], q.grades, q.scores, q.ids, q.judged, keep, q.unjudged)
+        if q.weight is not None:
+            w = ctypes.c_double(q.weight)  # a TypeError for a weight not a number
+            arr[i].weight = ctypes.pointer(w)
+            keep.append(w)
     return arr, len(qs), keep
 
 
@@ -738,8 +745,8 @@ def value_set(variant: str, queries: Iterable[Any]) -> float:
     """The double value of a variant over a set of queries: an aggregated
     name (mean:ap, micro[skip=undef]:recall@10, sum:rr) or a metric of a
     whole set.  A query is a Query, a dict with the keys grades, scores,
-    ids, judged, unjudged, a tuple (grades, scores, ids, judged[, unjudged])
-    or a bare list of
+    ids, judged, unjudged, weight (read by mean[weight=query] only), a tuple
+    (grades, scores, ids, judged[, unjudged[, weight]]) or a bare list of
     grades.  Over 1000 queries or more the library is called from a worker
     thread, so that Ctrl-C raises KeyboardInterrupt at once (the call is
     left to finish alone, its result dropped)."""

@@ -563,7 +563,7 @@ def _evaluate_exact(given, inner, outer, cols, judged):
     vals: List[Any]
     for u, q in zip(groups, queries):
         try:
-            vals = [_exact(x, *q) for x in names]
+            vals = [_exact(x, *q[:5]) for x in names]  # not the weight
         except RankmetricsError as e:
             raise RankmetricsError(e.status, "user %r: %s" % (u, e.message),
                                    e.variant) from None

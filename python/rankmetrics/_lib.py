@@ -39,7 +39,8 @@ class List(ctypes.Structure):
                 ("n_unretrieved", ctypes.c_size_t),
                 ("unretrieved_grade", c_int_p),
                 ("label", c_char_pp),
-                ("unjudged", ctypes.POINTER(ctypes.c_ubyte))]
+                ("unjudged", ctypes.POINTER(ctypes.c_ubyte)),
+                ("weight", c_double_p)]  # mean[weight=query]: NULL weighs 1
 
 
 class Subtopics(ctypes.Structure):

@@ -137,6 +137,8 @@ def test_names_as_data():
     assert rm.key_range("ties") is None
     assert rm.aggregator_keys("mean") == ["skip", "weight"]
     assert rm.aggregator_keys("micro") == ["skip"]
+    assert rm.aggregator_keys("median") == ["skip", "even"]
+    assert rm.aggregator_keys("min") == rm.aggregator_keys("max") == ["skip"]
     assert rm.takes_cutoff("ndcg") and not rm.takes_cutoff("auc")
     assert rm.name("ndcg@10") == \
         "ndcg@10[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]"
@@ -401,3 +403,33 @@ def test_insq_exact_fraction_of_thousands_of_digits():
     assert want.denominator.bit_length() > 4300 * 3.33  # over 4300 digits
     r = rm.exact("insq[t=1/1000]", [1, 0, 1])
     assert r.fraction == want
+
+
+def test_median_min_max():
+    # first-hit reciprocal ranks 1/3, 1, 0 and 1/2 (the book's cases): the
+    # median of an even count is the mean of the two middle values, 5/12,
+    # or the lower of them, 1/3 (torchmetrics); the least 0, the greatest 1
+    qs = [[0, 0, 1], [1, 0], [0, 0], [0, 1]]
+    assert rm.exact_set("median:rr", qs).fraction == Fraction(5, 12)
+    assert rm.exact_set("median[even=lower]:rr", qs).fraction == Fraction(1, 3)
+    assert rm.value_set("min:rr", qs) == 0 and rm.value_set("max:rr", qs) == 1
+    assert rm.value_set("median[skip=norel]:rr", qs) == 0.5
+    # the double path halves the sum of the two middle doubles, rounded once:
+    # (double(1/3) + 1/2) / 2 is a tie, which goes to the even double
+    assert rm.value_set("median:rr", qs) == float.fromhex("0x1.aaaaaaaaaaaaap-2")
+    assert rm.value_set("median:rr", []) == 0  # no query: undef=zero's value
+
+
+def test_query_weights():
+    # weight=query reads each query's own weight (XGBoost's group weights):
+    # reciprocal ranks 1, 1/2, 0 weighted 1/2, 2 and (none:) 1 give 3/7,
+    # the double path exactly rounded as the exact one
+    qs = [{"grades": [1, 0], "weight": 0.5}, {"grades": [0, 1], "weight": 2},
+          [0]]
+    assert rm.exact_set("mean[weight=query]:rr", qs).fraction == Fraction(3, 7)
+    assert rm.value_set("mean[weight=query]:rr", qs) == 3 / 7
+    assert rm.value_set("mean:rr", qs) == 0.5  # other weights ignore it
+    assert rm.value_set("mean[weight=query]:rr",
+                        [rm.Query([1], weight=0.0), rm.Query([0, 1])]) == 0.5
+    with pytest.raises(rm.RankmetricsError):  # a weight is finite and >= 0
+        rm.value_set("mean[weight=query]:rr", [rm.Query([1], weight=-1.0)])

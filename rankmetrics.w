@@ -5478,7 +5478,7 @@ both ends round to it.)  Then the filter declines, and the caller goes on
 to the filter of the previous section and, past it, to the full exact
 path, which decide exactly; the summary of \.{eval} counts both.  The
 integer filter handles \.{ap}, \.{rr}, \.{precision}, \.{recall} and \.{hr}
-in every variant these metrics take, and \.{ndcg} with linear or binary
+in every variant these metrics take, and \.{dcg} and \.{ndcg} with linear or binary
 gains, the logarithmic discount and no tie averaging or dropping, when the
 cutoff and the ideal list stay below 127 ranks; any other variant, an
 undefined value, or a list of more than $2^{24}$ items goes to the
@@ -5626,8 +5626,9 @@ precision adds $h/r$ at each relevant rank $r$ within the cutoff and
 divides by its normaliser (see |ap_qratio|); the reciprocal rank adds
 $1/r$ (see |rr_qratio|); precision, recall and the hit ratio are a
 quotient of two whole numbers, the ones their double path already forms
-exactly (|prf_dratio|, below $2^{53}$ as the test checks); nDCG is the
-quotient of two sums of $g/\lg(i+1)$ (see |list_sum_q| and |ideal_q|).  A
+exactly (|prf_dratio|, below $2^{53}$ as the test checks); DCG is a sum of
+$g/\lg(i+1)$ and nDCG the quotient of two such sums (see |list_sum_q| and
+|ideal_q|).  A
 zero denominator is an undefined value: 0, left to the caller.
 
 @<Private functions@>=
@@ -5669,7 +5670,7 @@ static int fx_metric(const rm_variant *v, const rm_list *l, const size_t *perm,
         || num != floor(num) || den != floor(den)) return 0;
     fx_add(e, (unsigned long long) num, (unsigned long long) den);
     return 1;
-  case RM_NDCG: return fx_ndcg(v, l, perm, e);
+  case RM_DCG: case RM_NDCG: return fx_ndcg(v, l, perm, e);
   default: return 0;
   }
   if (d == 0) return 0;
@@ -5677,9 +5678,9 @@ static int fx_metric(const rm_variant *v, const rm_list *l, const size_t *perm,
   return 1;
 }
 
-@ \impl nDCG: the gains are whole grades (linear) or 0 and 1 (binary), so every
-term is fact (1)'s $gD_i$; the ideal list walks the grades from the top as
-|ideal_q| does.
+@ \impl DCG and nDCG: the gains are whole grades (linear) or 0 and 1 (binary), so
+every term is fact (1)'s $gD_i$; DCG is the sum, and nDCG divides it by
+the ideal list's, which walks the grades from the top as |ideal_q| does.
 
 @<Private functions@>=
 static unsigned long long fx_gain(const rm_variant *v, int g)
@@ -5697,6 +5698,7 @@ static int fx_ndcg(const rm_variant *v, const rm_list *l, const size_t *perm,
       || v->discount == RM_DISCOUNT_JK || v->ties == RM_TIES_AVERAGE
       || v->drop == RM_DROP_UNJUDGED || k >= FX_LG) return 0;
   for (r = 0; r < k; r++) fx_add_lg(&a, fx_gain(v, l->grade[perm[r]]), r + 1);
+  if (v->metric == RM_DCG) { *e = a; return 1; }
   m = ideal_counts(v, l, perm, count);
   if (m >= FX_LG) return 0;
   if (v->ideal == RM_IDEAL_ONES) for (r = 0; r < m; r++) fx_add_lg(&b, 1, r + 1);

@@ -116,6 +116,21 @@ START_TEST(test_log_table)
 }
 END_TEST
 
+/* A seeded random list of 1 to maxn items (grades 0 to 1..4, scores below
+   smax, so with ties) and up to two unretrieved judged items. */
+static void fi_random_list(tu_rng *g, rm_list *l, int *grade, double *score,
+  unsigned maxn, unsigned smax)
+{
+  size_t n = 1 + tu_below(g, maxn), j;
+  int top = 1 + (int) tu_below(g, 4);
+  for (j = 0; j < n; j++) {
+    grade[j] = (int) tu_below(g, (unsigned) top + 1);
+    score[j] = (double) tu_below(g, smax);
+  }
+  l->n = n; l->grade = grade; l->score = score; l->id = NULL; l->label = NULL;
+  l->unjudged = NULL; l->n_unretrieved = tu_below(g, 3); l->unretrieved_grade = grade;
+}
+
 START_TEST(test_random_lists)
 {
   rm_variant v[FI_NV];
@@ -130,15 +145,8 @@ START_TEST(test_random_lists)
       "%s: %s", fi_names[k], msg);
   for (i = 0; i < FI_LISTS; i++) {
     rm_list l;
-    size_t n = 1 + tu_below(&g, 40), j;
-    int top = 1 + (int) tu_below(&g, 4);
     char what[80];
-    for (j = 0; j < n; j++) {
-      grade[j] = (int) tu_below(&g, (unsigned) top + 1);
-      score[j] = (double) tu_below(&g, 1000);
-    }
-    l.n = n; l.grade = grade; l.score = score; l.id = NULL; l.label = NULL; l.unjudged = NULL;
-    l.n_unretrieved = tu_below(&g, 3); l.unretrieved_grade = grade;
+    fi_random_list(&g, &l, grade, score, 40, 1000);
     for (k = 0; k < FI_NV; k++) {
       int f;
       snprintf(what, sizeof what, "list %zu, %s", i, fi_names[k]);
@@ -340,14 +348,7 @@ START_TEST(test_fx_random)
       "%s: %s", fx_not[k], msg);
   for (i = 0; i < FX_LISTS; i++) {
     rm_list l;
-    size_t n = 1 + tu_below(&g, i % 10 == 0 ? 100 : 30), j;
-    int top = 1 + (int) tu_below(&g, 4);
-    for (j = 0; j < n; j++) {
-      grade[j] = (int) tu_below(&g, (unsigned) top + 1);
-      score[j] = (double) tu_below(&g, 20);
-    }
-    l.n = n; l.grade = grade; l.score = score; l.id = NULL; l.label = NULL; l.unjudged = NULL;
-    l.n_unretrieved = tu_below(&g, 3); l.unretrieved_grade = grade;
+    fi_random_list(&g, &l, grade, score, i % 10 == 0 ? 100 : 30, 20);
     for (k = 0; k < FX_NV; k++) {
       int r;
       rm_exact e;

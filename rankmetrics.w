@@ -5482,7 +5482,10 @@ midpoint between two doubles.  (A value exactly on a double, zero among
 them, is no trouble: both ends round to it.  A term $a/b$ whose $b$ is a
 power of two is enclosed exactly, in an enclosure of zero width.)  No Ziv
 loop runs: one enclosure, one rounding of each end.
-@^zero width, enclosure of@>@^zero, a value of@>@^Ziv's loop, not run@>  Then the filter declines, and the caller goes on
+@^zero width, enclosure of@>@^zero, a value of@>@^Ziv's loop, not run@>
+@^double-double arithmetic, not used@>@^floor and ceiling@>@^GMP, low-level division@>
+@^exact sums of enclosures@>@^limbs of 64 bits@>@^table of discounts, checked@>
+@^fallback, counted@>  Then the filter declines, and the caller goes on
 to the filter of the previous section and, past it, to the full exact
 path, which decide exactly; the summary of \.{eval} counts both.  The
 integer filter handles \.{ap}, \.{rr}, \.{precision}, \.{recall} and \.{hr}
@@ -32599,6 +32602,7 @@ computed before.  The environment variable \.{RANKMETRICS\_TEST\_FX\_SLACK},
 for the tests alone, widens every enclosure by $2^s$ units each way
 (still an enclosure, only a poorer one), so that the filter declines
 often and the fallback is exercised.
+@^summary of eval, its filters@>@^RANKMETRICS\_TEST\_FX\_SLACK@>@^slack, for tests@>
 
 @<Try the integer filter...@>=
 {
@@ -38806,7 +38810,7 @@ with ties), with \.{-q} or not, with \.{-c} or not, under \.{-M} 1 to 15,
 \.{-J}, both, \.{-l 2} and \.{-N 50}, and \.{-m all\_trec}, the output
 and the status were trec\_eval~10.0's in all (28~November 2026); the
 general path differed in 44 of 480 of them, all at such ties.
-@^depth of the run, \.{-M}@>@^judged documents only, \.{-J}@>
+@^depth of the run, \.{-M}@>@^judged documents only, \.{-J}@>@^trec\_eval, \.{-M} and \.{-J}@>
 
 @<Tool functions@>=
 typedef struct {@+ double score; const char *doc; int rel; @+} te_rk;

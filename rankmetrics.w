@@ -38549,7 +38549,7 @@ static char *te_next(te_lines *r)
       return s;
     }
     if (r->eof) return NULL;
-    memmove(r->b, s, r->len - r->pos);
+    if (r->len > r->pos) memmove(r->b, s, r->len - r->pos); /* not |NULL| at first */
     r->len -= r->pos; r->pos = 0;
     if (r->cap - r->len < (1 << 19)) {
       r->cap = 2 * r->cap + (1 << 20);

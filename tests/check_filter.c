@@ -15,6 +15,17 @@
    irrational one an enclosure [lo, hi] that meets the 40 correctly rounded
    digits' interval and is narrower than 2^-54 (64 bits) or 2^-118 (128
    bits) of the value.
+   The integer filter (rm_value_fixed, the book's section 'An integer filter
+   for the means of eval'): its table of discounts must agree with MPFR's
+   directed roundings; on seeded random lists, for every variant it handles,
+   it must decide every defined value with the double of rm_value_exact, bit
+   for bit, inside an enclosure that holds the exact value (the fraction, or
+   rm_value_enclosed's 128-bit enclosure) and is narrower than 2^-70; it must
+   leave the variants it does not handle alone (0); widened by the tests'
+   slack of 2^100 units it must decline every value (2), still enclosing it;
+   and it must decide all 10^4 DCG values B/lg 3 + C/lg 5 of
+   test_near_midpoint, those the 64-bit filter declines among them, with the
+   exact path's double.
    Suite: filter. */
 
 #include <check.h>
@@ -105,6 +116,21 @@ START_TEST(test_log_table)
 }
 END_TEST
 
+/* A seeded random list of 1 to maxn items (grades 0 to 1..4, scores below
+   smax, so with ties) and up to two unretrieved judged items. */
+static void fi_random_list(tu_rng *g, rm_list *l, int *grade, double *score,
+  unsigned maxn, unsigned smax)
+{
+  size_t n = 1 + tu_below(g, maxn), j;
+  int top = 1 + (int) tu_below(g, 4);
+  for (j = 0; j < n; j++) {
+    grade[j] = (int) tu_below(g, (unsigned) top + 1);
+    score[j] = (double) tu_below(g, smax);
+  }
+  l->n = n; l->grade = grade; l->score = score; l->id = NULL; l->label = NULL;
+  l->unjudged = NULL; l->n_unretrieved = tu_below(g, 3); l->unretrieved_grade = grade;
+}
+
 START_TEST(test_random_lists)
 {
   rm_variant v[FI_NV];
@@ -119,15 +145,8 @@ START_TEST(test_random_lists)
       "%s: %s", fi_names[k], msg);
   for (i = 0; i < FI_LISTS; i++) {
     rm_list l;
-    size_t n = 1 + tu_below(&g, 40), j;
-    int top = 1 + (int) tu_below(&g, 4);
     char what[80];
-    for (j = 0; j < n; j++) {
-      grade[j] = (int) tu_below(&g, (unsigned) top + 1);
-      score[j] = (double) tu_below(&g, 1000);
-    }
-    l.n = n; l.grade = grade; l.score = score; l.id = NULL; l.label = NULL; l.unjudged = NULL;
-    l.n_unretrieved = tu_below(&g, 3); l.unretrieved_grade = grade;
+    fi_random_list(&g, &l, grade, score, 40, 1000);
     for (k = 0; k < FI_NV; k++) {
       int f;
       snprintf(what, sizeof what, "list %zu, %s", i, fi_names[k]);
@@ -235,6 +254,154 @@ START_TEST(test_near_midpoint)
 }
 END_TEST
 
+START_TEST(test_fx_table)
+{
+  ck_assert_int_eq(rm_fx_table_errors(), 0);
+}
+END_TEST
+
+/* v*2^-96 for the two limbs of an end of rm_fixed */
+static void fx_q(mpq_t q, const unsigned long long *v)
+{
+  mpz_set_ui(mpq_numref(q), (unsigned long) v[1]);
+  mpz_mul_2exp(mpq_numref(q), mpq_numref(q), 64);
+  mpz_add_ui(mpq_numref(q), mpq_numref(q), (unsigned long) v[0]);
+  mpz_set_ui(mpq_denref(q), 1); mpz_mul_2exp(mpq_denref(q), mpq_denref(q), 96);
+  mpq_canonicalize(q);
+}
+
+/* rm_value_fixed against the full exact path; returns what it returned. */
+static int fx_compare(const rm_variant *v, const rm_list *l, int slack, const char *what)
+{
+  rm_exact e;
+  rm_fixed f;
+  rm_status s;
+  double x = -1;
+  int r;
+  mpq_t lo, hi, a, b;
+  rm_exact_init(&e);
+  s = rm_value_exact(v, l, &e);
+  r = rm_value_fixed(v, l, NULL, slack, &x, &f);
+  ck_assert_msg(r >= 0 && r <= 2, "%s: returned %d", what, r);
+  if (r == 0) { rm_exact_clear(&e); return 0; }
+  ck_assert_msg(s == RM_OK, "%s: decided %a where the exact path's status is %d", what, x, (int) s);
+  if (r == 1)
+    ck_assert_msg(tu_same_bits(x, e.value), "%s: integer filter %a, exact path %a", what,
+      x, e.value);
+  mpq_inits(lo, hi, a, b, NULL);
+  fx_q(lo, f.lo); fx_q(hi, f.hi);
+  if (e.rational) {
+    ck_assert(mpq_set_str(a, e.rational, 10) == 0);
+    mpq_canonicalize(a);
+    ck_assert_msg(mpq_cmp(lo, a) <= 0 && mpq_cmp(a, hi) <= 0, "%s: %s outside", what,
+      e.rational);
+  } else {
+    char *sa = NULL, *sb = NULL;
+    double d;
+    ck_assert(rm_value_enclosed(v, l, 1, &d, &sa, &sb) == RM_OK);
+    ck_assert(mpq_set_str(a, sa, 10) == 0 && mpq_set_str(b, sb, 10) == 0);
+    mpq_canonicalize(a); mpq_canonicalize(b);
+    ck_assert_msg(mpq_cmp(lo, b) <= 0 && mpq_cmp(a, hi) <= 0, "%s: enclosures apart",
+      what);
+    free(sa); free(sb);
+  }
+  if (slack == 0) { /* narrow: below 2^-70 */
+    mpq_sub(a, hi, lo);
+    mpq_mul_2exp(a, a, 70);
+    ck_assert_msg(mpq_cmp_ui(a, 1, 1) < 0, "%s: enclosure wider than 2^-70", what);
+  }
+  mpq_clears(lo, hi, a, b, NULL);
+  rm_exact_clear(&e);
+  return r;
+}
+
+#define FX_LISTS 1000
+static const char *const fx_names[] = {
+  "ap", "ap@5[norm=min]", "ap@10[norm=hits]", "ap[ties=pessimistic]", "rr",
+  "rr@5[hits=sum]", "rr[hits=mean]", "precision@10", "precision@7[denom=list]",
+  "precision@5[ties=average]", "recall@20", "recall@5[ties=average]", "hr@10",
+  "ndcg", "ndcg@10", "ndcg@20[gain=binary]", "ndcg@10[ideal=list]",
+  "ndcg@10[ideal=topk]", "ndcg@10[ideal=ones]", "ndcg@10[ties=optimistic]",
+  "ndcg@3[rel=2,gain=binary]", "dcg@5", "dcg"
+};
+static const char *const fx_not[] = {
+  "ndcg@10[gain=exp2]", "dcg[discount=jk]", "ndcg@10[ties=average]",
+  "ndcg@10[drop=unjudged]", "cg@5", "err@10", "mean:ap", "f@10"
+};
+#define FX_NV (sizeof fx_names / sizeof fx_names[0])
+#define FX_NN (sizeof fx_not / sizeof fx_not[0])
+
+START_TEST(test_fx_random)
+{
+  rm_variant v[FX_NV], w[FX_NN];
+  tu_rng g = {20261128};
+  static int grade[100];
+  static double score[100];
+  long n1 = 0, n2 = 0, nund = 0, nslack = 0;
+  char msg[200], what[80];
+  size_t i, k;
+  for (k = 0; k < FX_NV; k++)
+    ck_assert_msg(rm_variant_parse(fx_names[k], &v[k], msg, sizeof msg) == RM_OK,
+      "%s: %s", fx_names[k], msg);
+  for (k = 0; k < FX_NN; k++)
+    ck_assert_msg(rm_variant_parse(fx_not[k], &w[k], msg, sizeof msg) == RM_OK,
+      "%s: %s", fx_not[k], msg);
+  for (i = 0; i < FX_LISTS; i++) {
+    rm_list l;
+    fi_random_list(&g, &l, grade, score, i % 10 == 0 ? 100 : 30, 20);
+    for (k = 0; k < FX_NV; k++) {
+      int r;
+      rm_exact e;
+      snprintf(what, sizeof what, "list %zu, %s", i, fx_names[k]);
+      r = fx_compare(&v[k], &l, 0, what);
+      if (r == 0) { /* only an undefined value is left to the caller */
+        rm_exact_init(&e);
+        ck_assert_msg(rm_value_exact(&v[k], &l, &e) != RM_OK, "%s: not handled", what);
+        rm_exact_clear(&e);
+        nund++;
+        continue;
+      }
+      if (r == 1) n1++; else n2++;
+      if (i % 5 == 0) { /* widened far beyond an ulp: it must decline */
+        snprintf(what, sizeof what, "list %zu, %s, slack 2^100", i, fx_names[k]);
+        ck_assert_int_eq(fx_compare(&v[k], &l, 100, what), 2);
+        nslack++;
+      }
+    }
+    for (k = 0; k < FX_NN; k++) {
+      snprintf(what, sizeof what, "list %zu, %s", i, fx_not[k]);
+      ck_assert_int_eq(fx_compare(&w[k], &l, 0, what), 0);
+    }
+  }
+  printf("filter: the integer filter decided %ld values, declined %ld, left %ld"
+    " undefined ones; with slack it declined all %ld\n", n1, n2, nund, nslack);
+  fflush(stdout);
+  ck_assert_msg(n2 == 0, "declined %ld ordinary values", n2);
+}
+END_TEST
+
+/* The DCG values of test_near_midpoint, some within 2^-8 ulp of a midpoint
+   or of a double: the 64-bit filter declines a few dozen, the integer
+   filter, some 2^-80 wide, must decide every one, as the exact path. */
+START_TEST(test_fx_near_midpoint)
+{
+  rm_variant v;
+  char msg[200];
+  static int g[4];
+  rm_list l;
+  int B, C, decided = 0;
+  ck_assert(rm_variant_parse("dcg[gain=linear]", &v, msg, sizeof msg) == RM_OK);
+  l.n = 4; l.grade = g; l.score = NULL; l.id = NULL; l.label = NULL; l.unjudged = NULL;
+  l.n_unretrieved = 0; l.unretrieved_grade = g;
+  for (B = 1; B <= 100; B++)
+    for (C = 1; C <= 100; C++) {
+      g[0] = 0; g[1] = B; g[2] = 0; g[3] = C;
+      decided += fx_compare(&v, &l, 0, "dcg near a midpoint, integer filter") == 1;
+    }
+  ck_assert_int_eq(decided, 10000);
+}
+END_TEST
+
 Suite *suite_filter(void)
 {
   Suite *s = suite_create("filter");
@@ -244,6 +411,9 @@ Suite *suite_filter(void)
   tcase_add_test(tc, test_random_lists);
   tcase_add_test(tc, test_long_fractions);
   tcase_add_test(tc, test_near_midpoint);
+  tcase_add_test(tc, test_fx_table);
+  tcase_add_test(tc, test_fx_random);
+  tcase_add_test(tc, test_fx_near_midpoint);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -93,10 +93,10 @@ printf '1 Q0 d1 1 nan r\n' > "$T/nan.run"
 [ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "nan.run:1: score 'nan' is read as NaN" "$T/err" \
   && ok || bad "NaN score: exit $rc, $(cat "$T/err")"
 # the temporary files are made in $TMPDIR, checked: an unusable one is an
-# error, with and without the cut copy of -M, never a silent empty answer
+# error, with and without the cut copy of -M 0, never a silent empty answer
 # (--full takes the general path, which has eval write its values to a
-# temporary file; the direct path needs none, and answers)
-for m in "--full" "-M 2"; do
+# temporary file; the direct path needs none, and answers, -M 2 too)
+for m in "--full" "-M 0"; do
   # shellcheck disable=SC2086
   TMPDIR=/nonexistent/dir "$RM" trec_eval $m -m map a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
   [ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "no temporary file" "$T/err" && ok \
@@ -125,9 +125,15 @@ grep -q '^ndcg *	all	0.6132$' "$T/out" && ok || bad "-l 0 -m ndcg: $(cat "$T/out
 "$RM" trec_eval -q -l -1 -m map a.qrels a.run > "$T/out" 2>&1
 grep -q '^map *	1	0.9500$' "$T/out" && grep -q '^map *	all	0.9833$' "$T/out" && ok \
   || bad "-l -1 -m map: $(cat "$T/out")"
-# where the direct path declines (-M), a level below 0 is still refused
-"$RM" trec_eval -M 3 -l -1 -m map a.qrels a.run > "$T/out" 2>&1; rc=$?
-[ $rc = 1 ] && grep -q 'below 0' "$T/out" && ok || bad "-M 3 -l -1: exit $rc, $(cat "$T/out")"
+# where the direct path is not taken (--full), a level below 0 is still
+# refused; under -M 3 it is now taken: query 1 keeps d1, d2 and d5 (not
+# judged, so relevant at level -1), AP (1 + 1 + 1)/4 = 0.75; the mean
+# (0.75 + 1 + 1)/3 = 0.9167, as trec_eval 10.0 prints
+"$RM" trec_eval --full -l -1 -m map a.qrels a.run > "$T/out" 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'below 0' "$T/out" && ok || bad "--full -l -1: exit $rc, $(cat "$T/out")"
+"$RM" trec_eval -q -M 3 -l -1 -m map a.qrels a.run > "$T/out" 2>&1
+grep -q '^map *	1	0.7500$' "$T/out" && grep -q '^map *	all	0.9167$' "$T/out" && ok \
+  || bad "-M 3 -l -1 -m map: $(cat "$T/out")"
 
 # --full: 17 significant digits.  map of query 1 in a.run is
 # (1/2 + 2/5)/3 = 3/10, and the mean of 3/10, 1/2 (query 10) and 1/2 (query 2)
@@ -166,6 +172,16 @@ grep -q '^map *	all	0.43333333333333335$' "$T/out" && ok || bad "--exact --full:
   && ok || bad "rbp_tie: not trec_eval's 0.2174"
 "$RM" trec_eval -m bpref bpref_tie.qrels bpref_tie.run | grep -q '^bpref *	all	0.4762$' \
   && ok || bad "bpref_tie: not trec_eval's 0.4762"
+# The same ties under -M and -J, which once went to the general path and
+# printed eval's other digit (0.2175, 0.4763): -M 4 keeps d0 to d3, -J drops
+# the unjudged d4, and neither changes the value or trec_eval's digits
+# (trec_eval 10.0 prints 0.2174 and 0.4762 for all three)
+for o in "-M 4" "-J" "-M 10 -J"; do
+  "$RM" trec_eval -q $o -m rbp rbp_tie.qrels rbp_tie.run | grep -q '^rbp *	0	0.2174$' \
+    && ok || bad "rbp_tie $o: not trec_eval's 0.2174"
+done
+"$RM" trec_eval -J -m bpref bpref_tie.qrels bpref_tie.run | grep -q '^bpref *	all	0.4762$' \
+  && ok || bad "bpref_tie -J: not trec_eval's 0.4762"
 
 # Gain maps on G and ndcg_rel (gmap.*), refused before the direct path:
 # d1 of grade 1, d2 of grade 2, ranked d2 then d1; with 1=3 the gains are 3

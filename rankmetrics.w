@@ -382,6 +382,7 @@
 @s ev_xin int
 @s ev_xrec int
 @s ev_xw int
+@s ev_rbuf int
 @s logcache int
 @s rm_eval_options int
 @s shard_file int
@@ -1514,8 +1515,8 @@ static void key_set(rm_variant *v, int key, long x, long d)
 }
 static int key_used(const rm_variant *v, int key)
 {
-  if (keys[key].outer ? v->agg == RM_AGG_NONE : !(metrics[v->metric].keys & K(key)))
-    return 0;
+  if (keys[key].outer ? v->agg == RM_AGG_NONE
+      : !((metrics[v->metric].keys | READ_KEYS) & K(key))) return 0;
   return keys[key].when == NULL || keys[key].when(v);
 }
 static int key_words(int key)
@@ -2006,7 +2007,7 @@ caller can tell truncation.  The longest name of this version has fewer than
 |RM_NAME_MAX| characters.
 
 @<Public constants@>=
-#define RM_NAME_MAX 160 /* a buffer this long holds any canonical name */
+#define RM_NAME_MAX 256 /* a buffer this long holds any canonical name */
 
 @ \impl A variant made by hand may hold a metric, an aggregator or a word of a key
 that is past the end of its table; the printer would read past the table to
@@ -2413,6 +2414,9 @@ option does not belong, and whether the metric defines the variant at all
         key == KEY_LEVEL ? " (ap11 takes level=round or trec9 only; exact is its default)" :
         key == KEY_DROP ? " (drop=unjudged only; none is its default)" :
         key == KEY_ABSENT ? " (absent=empty only; skip is its default)" :
+        key == KEY_NEGATIVE ? " (negative=unjudged only; zero is its default)" :
+        key == KEY_SCORES ? (w.scores ? " (a metric that ranks by scores only)"
+        : " (scores=float32 only; double is its default)") :
         key == KEY_DENOM && w.metric == RM_JUDGED && w.k ?
         " (judged takes denom=list only; k is its default)" : "");
       return RM_ENAME;
@@ -2885,6 +2889,8 @@ name whose meaning changes with its cutoff (\.{RR}) has two entries.
 @d TE "trec_eval"
 @d IM "ir_measures"
 @d CN "common" /* a name in common use, of no one library (\.{gauc}) */
+@d IM9 "ir_measures@@te9" /* ir\_measures on trec\_eval 9.0.8, the default */
+@d IM10 "ir_measures@@te10" /* ir\_measures on trec\_eval 10.0 */
 @d PREL 1 /* takes \.{rel=} */
 @d PJUDGED 2 /* takes \.{judged\_only=} */
 @d PDCG 4 /* takes \.{dcg=} */
@@ -3048,6 +3054,8 @@ static int read_alias(const char *name, const char *p, rm_variant *w,
   int r;
   if (strncmp(p, TE ":", sizeof TE) == 0) lib = TE, p += sizeof TE;
   else if (strncmp(p, IM ":", sizeof IM) == 0) lib = IM, p += sizeof IM;
+  else if (strncmp(p, IM9 ":", sizeof IM9) == 0) lib = IM9, p += sizeof IM9;
+  else if (strncmp(p, IM10 ":", sizeof IM10) == 0) lib = IM10, p += sizeof IM10;
   else {
     char word[64];
     const char *q = read_word(p, word, sizeof word);
@@ -3058,7 +3066,7 @@ static int read_alias(const char *name, const char *p, rm_variant *w,
   }
   if (lib == NULL && (r = alias_common(name, p, w, msg, msglen)) != 0) return r;
   pi = im_spelling(p, ims, sizeof ims);
-  if ((lib == NULL || strcmp(lib, IM) == 0)
+  if ((lib == NULL || strncmp(lib, IM, sizeof IM - 1) == 0)
       && (r = alias_im(pi == p ? name : pi, pi, lib, w, msg, msglen)) != 0) return r;
   if ((lib == NULL || strcmp(lib, TE) == 0)
       && (r = alias_te(name, p, lib, w, msg, msglen)) != 0) return r;
@@ -3141,6 +3149,8 @@ static int name_source(const char *p, const char **entry, const char **provider)
   int m;
   if (strncmp(p, TE ":", sizeof TE) == 0) lib = TE, p += sizeof TE;
   else if (strncmp(p, IM ":", sizeof IM) == 0) lib = IM, p += sizeof IM;
+  else if (strncmp(p, IM9 ":", sizeof IM9) == 0) lib = IM, p += sizeof IM9;
+  else if (strncmp(p, IM10 ":", sizeof IM10) == 0) lib = IM, p += sizeof IM10;
   else {
     char word[64];
     q = read_word(p, word, sizeof word);
@@ -3407,6 +3417,8 @@ static int alias_im(const char *name, const char *p, const char *lib,
   char more[192] = "", kbuf[24], pval[24] = "", minrel[24] = "0", maxrel[24] = "",
     tval[24] = "";
   int exp = 0, beta = 0, gains = 0, rel = 0, relative = 0;
+  int im_te9 = lib == NULL || strcmp(lib, IM10) != 0; /* \secref{q:irmversions} */
+  alias_spec a10;
   size_t n;
   while (id_char(*q)) q++;
   n = (size_t) (q - p);
@@ -3468,6 +3480,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
   if (strcmp(a->metric, "f") == 0 && !beta)
     snprintf(more + strlen(more), sizeof more - strlen(more), "%sbeta2=1",
       more[0] ? "," : "");
+  @<Give |a| its version and readings@>;
   return alias_make(name, p, a, k, more, w, msg, msglen);
 }
 
@@ -3702,6 +3715,30 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
   return -1;
 }
 
+@ pytrec\_eval reads the files as trec\_eval does (\secref{q:readings}):
+a negative grade is in the pool but unjudged, which changes the measures
+that tell judged documents from unjudged ones, \.{Bpref}, \.{infAP},
+\.{judged\_only=True} and a map of gains (a pooled document gains
+nothing, a judged~0 gains its map's gain), so these take
+\.{negative=unjudged}; and trec\_eval~9.0.8, on which the installed
+pytrec\_eval builds, ranks by single-precision scores, so every measure
+of that provider that ranks takes \.{scores=float32}, unless the name is
+read as on trec\_eval~10.0 (\secref{q:irmversions}).
+
+@<Give |a| its version and readings@>=
+if (!im_te9 && strstr(a->opts, "level=trec9")) { /* \.{IPrec} on trec\_eval 10.0 */
+  a10 = *a; a10.opts = "level=round,ties=id-desc"; a = &a10;
+}
+if (!exp && strcmp(im_provider(a, "", k != NULL), "pytrec_eval") == 0) {
+  size_t m = strlen(more);
+  if (strcmp(a->metric, "bpref") == 0 || strcmp(a->metric, "infap") == 0
+      || strstr(more, "drop=unjudged") || strstr(more, "gain=map"))
+    m += (size_t) snprintf(more + m, sizeof more - m, "%snegative=unjudged",
+      m ? "," : "");
+  if (strstr(a->opts, "ties=") && im_te9)
+    snprintf(more + m, sizeof more - m, "%sscores=float32", m ? "," : "");
+}
+
 @ trec\_eval writes a measure and its parameter after a point or an
 underscore: \.{P.10}, \.{P\_10}, \.{set\_F.0.5}.  The name is the longest
 entry that the rest begins with and that is followed by the end, a point
@@ -3827,6 +3864,7 @@ key \.{at}, and a multiplier of \.{Rprec\_mult} (|'m'|) one of the key
     bad(msg, msglen, name, q, "unexpected '%c' after ir_measures' %s", *q, a->name);
     return -1;
   }
+  @<Give |a| its version and readings@>;
   return alias_make(name, p, a, NULL, more, w, msg, msglen);
 }
 
@@ -11018,6 +11056,53 @@ static const char *const weight_words[] = {"uniform", "items", "positives", NULL
 static int weight_when(const rm_variant *v)
 {
   return v->agg == RM_AGG_MEAN;
+}
+
+@ {\it How the files are read.}\here{q:readings}  Two more keys, like
+\.{absent}, say how \.{eval} reads the files for a measure rather than
+what the metric computes from a list; every metric takes them, and each
+is written only when it is not the default, so that no name written
+before them changes.  \.{negative=unjudged} reads a negative grade of
+the judgments as trec\_eval does, ``in the pool but unjudged'' (marker~2
+of the input model: retrieved, it is graded~0 and unjudged; not
+retrieved, it is no judgment at all), where the default \.{zero} reads
+it as a judgment of~0.  \.{scores=float32} ranks the run by its scores
+rounded to single precision, C's |(float)| conversion, to nearest, as
+trec\_eval~9.0.8 stores them (its |sim| is a |float|), so that scores
+that differ below single precision tie and the tie rule orders them:
+$0.5000000001$ and $0.5$ are one score there; the default \.{double}
+ranks the scores as written.  A metric without a tie rule does not rank
+by scores, and takes no \.{scores}.  ir\_measures' names of its
+pytrec\_eval provider take them (\secref{q:irmversions}), and \.{eval}
+reads each measure's files by its own keys (\secref{q:evalreadings}).
+The library's functions take a list as it is given: its |unjudged|
+markers are already a reading of negative grades, and a caller who wants
+single precision rounds its scores as \.{eval} does.
+@^keys of names, \.{negative}@>@^keys of names, \.{scores}@>@^negative grades@>
+@^single precision@>
+
+@<Fields of a variant@>=
+int negative; /* 1: \.{eval} reads a negative grade as pooled but unjudged */
+int scores; /* 1: \.{eval} ranks by scores rounded to single precision */
+
+@ @<Key codes@>=
+KEY_NEGATIVE, KEY_SCORES,
+
+@ @<Key specifications@>=
+[KEY_NEGATIVE] = {"negative", negative_words, 0, 0, FIELD(negative), 0, negative_when, 57, 0},
+[KEY_SCORES] = {"scores", scores_words, 0, 0, FIELD(scores), 0, scores_when, 59, 0},
+
+@ @d READ_KEYS (K(KEY_NEGATIVE) | K(KEY_SCORES)) /* keys that every metric takes */
+@<Words and conditions of keys@>=
+static const char *const negative_words[] = {"zero", "unjudged", NULL};
+static const char *const scores_words[] = {"double", "float32", NULL};
+static int negative_when(const rm_variant *v)
+{
+  return v->negative != 0; /* so that no name written before it changes */
+}
+static int scores_when(const rm_variant *v)
+{
+  return v->scores != 0 && (metrics[v->metric].keys & K(KEY_TIES)) && ties_when(v);
 }
 
 @ \impl The printer writes the aggregator first.
@@ -27714,6 +27799,7 @@ typedef struct {
   double nf; /* the sum of the terms that are not finite, which is then the result */
 } shard_sum;
 struct shard_exact;
+struct ev_rbuf_s; /* see |ev_read_as| */
 typedef struct {
   const char *given;
   rm_variant v, u, a;
@@ -27729,6 +27815,7 @@ typedef struct {
   rm_cat *cat, *pop; /* a metric of the catalogue: its item table, and the
     popularity of \.{--popularity} it starts from */
   char why[200]; /* why its aggregate is undefined, or empty */
+  int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 typedef struct {
@@ -27765,6 +27852,7 @@ typedef struct {
   @<Counters of an evaluation@>@;
   @<Judgments of an evaluation@>@;
   @<Kept queries of an evaluation@>@;
+  @<Readings of an evaluation@>@;
   @<Columns of an evaluation@>@;
 } ev_state;
 static int ev_is_cat(const rm_variant *a);
@@ -29137,11 +29225,14 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
     g->drop[i] = 0; g->unj[i] = 0;
     if (named) @<Give document |i| its judgment, or drop it as repeated@>@;
   }
+  st->n_pool_unret = 0;
   for (k = 0; k < jn; k++)
-    if (!st->jdrop[k] && !st->jclaim[k])
+    if (!st->jdrop[k] && !st->jclaim[k]) {
       if (jv->grade[k] != EV_POOLED) /* pooled but unjudged: no judgment */
         st->unret[(*nu)++] = jv->grade[k] == EV_RATING
           ? rm_label_floor(ev_jlabel(jv->d[k])) : jv->grade[k];
+      else st->n_pool_unret++; /* a judged 0 to a measure of \.{negative=zero} */
+    }
   return 1;
 }
 
@@ -29408,8 +29499,10 @@ static void ev_keep(ev_state *st, const rm_list *l)
   size_t i, len = 0;
   if (st->nkq == st->cap_kq) { st->cap_kq = 2 * st->cap_kq + 256;
     st->kq = tool_alloc(st->kq, st->cap_kq * sizeof *st->kq);
-    st->kq_abs = tool_alloc(st->kq_abs, st->cap_kq); }
+    st->kq_abs = tool_alloc(st->kq_abs, st->cap_kq);
+    st->kq_pool = tool_alloc(st->kq_pool, st->cap_kq * sizeof *st->kq_pool); }
   st->kq_abs[st->nkq] = (char) st->cur_absent;
+  st->kq_pool[st->nkq] = st->n_pool_unret;
   c = &st->kq[st->nkq++];
   *c = *l;
   c->grade = ev_dup(l->grade, l->n * sizeof(int));
@@ -29452,6 +29545,7 @@ static void ev_keep_free(ev_state *st)
   }
   free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0;
   free(st->kq_abs); st->kq_abs = NULL;
+  free(st->kq_pool); st->kq_pool = NULL;
 }
 
 @ Output.  A value is written as the shortest decimal that reads back as
@@ -29510,6 +29604,106 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   }
 }
 
+@ {\it Each measure reads the files its own way.}\here{q:evalreadings}
+The keys \.{negative} and \.{scores} (\secref{q:readings}) say how a
+measure reads the judgments and the run, and the measures of one
+\.{eval} may differ: ir\_measures' \.{Bpref} reads a negative grade as
+pooled but unjudged, its \.{Judged@@5} as a judged~0
+(\secref{q:irmmeans}), and each must give ir\_measures' value in one
+command.  The files are read once, and each query's list is then made
+again for each reading a measure asks for.  The engine reads negative
+grades as pooled when some measure does (or \.{--negative unjudged} is
+given), and a measure of \.{negative=zero} gets the list with each pooled
+document graded a judged~0 (its marker~2 cleared) and
+|n_pool_unret| more unretrieved judgments of grade~0, the pooled
+judgments that the merge found unretrieved; a measure of
+\.{scores=float32} gets the scores rounded to single precision (a score
+beyond |FLT_MAX| stays as it is, where trec\_eval~9 would make it
+infinite).  Its reading |rd| holds the two bits: 1 for the judged~0, 2
+for the single precision; the lists of the same reading are computed
+together (|rm_values|), and a kept query is kept as read and read again
+for the aggregate.  \.{--negative}, when given, sets the key of every
+measure, and the printed variant says so.  Under
+\.{--judged-docs-only}, which drops unjudged documents before the list
+is made, a measure of each reading of negative grades is refused:
+\.{--negative} must choose one.
+
+@<Readings of an evaluation@>=
+size_t n_pool_unret; /* the pooled judgments of the query not retrieved */
+size_t *kq_pool; /* the same for each kept query */
+int nread[4], nuvr[4], uv0[4]; /* measures of each reading; those with values per
+  query, and where their inner variants start in |uv| */
+struct ev_rbuf_s *rbuf; /* the lists of each reading: their arrays */
+
+@ @<Engine functions@>=
+typedef struct ev_rbuf_s {
+  unsigned char *unj; int *unret; double *score;
+  size_t cu, cr, cs; /* their capacities */
+} ev_rbuf;
+static void ev_read_as(int rd, const rm_list *l, size_t npool, rm_list *o, ev_rbuf *b)
+{
+  size_t i, n = l->n_unretrieved + npool;
+  *o = *l;
+  if ((rd & 1) && l->unjudged) {
+    if (b->cu < l->n) {@+ b->cu = 2 * l->n; b->unj = tool_alloc(b->unj, b->cu); @+}
+    for (i = 0; i < l->n; i++) b->unj[i] = l->unjudged[i] == 2 ? 0 : l->unjudged[i];
+    o->unjudged = b->unj;
+  }
+  if ((rd & 1) && npool) {
+    if (b->cr < n) {@+ b->cr = 2 * n; b->unret = tool_alloc(b->unret, b->cr * sizeof(int)); @+}
+    for (i = 0; i < n; i++) b->unret[i] = i < l->n_unretrieved ? l->unretrieved_grade[i] : 0;
+    o->n_unretrieved = n; o->unretrieved_grade = b->unret;
+  }
+  if ((rd & 2) && l->score) {
+    if (b->cs < l->n) {@+ b->cs = 2 * l->n;
+      b->score = tool_alloc(b->score, b->cs * sizeof(double)); @+}
+    for (i = 0; i < l->n; i++)
+      b->score[i] = fabs(l->score[i]) <= FLT_MAX ? (double) (float) l->score[i] : l->score[i];
+    o->score = b->score;
+  }
+}
+static void ev_rbuf_free(ev_rbuf *b)
+{
+  free(b->unj); free(b->unret); free(b->score);
+}
+
+@ |ev_measure_negative| lets \.{--negative}, when given, set a measure's
+key; |ev_readings| then chooses the engine's reading, each measure's
+|rd|, and the place of each inner variant among those of its reading.
+
+@<Engine functions@>=
+static void ev_measure_negative(ev_state *st, ev_measure *m)
+{
+  if (!st->neg_given || m->u.negative == st->neg_pooled) return;
+  m->v.negative = m->u.negative = m->a.negative = st->neg_pooled;
+  rm_variant_name(&m->a, m->canon, sizeof m->canon);
+}
+static int ev_readings(ev_state *st)
+{
+  int i, r, k = 0;
+  for (i = 0; i < st->nm && !st->neg_given; i++) st->neg_pooled |= st->m[i].u.negative;
+  for (i = 0; i < st->nm; i++) {
+    ev_measure *m = &st->m[i];
+    m->rd = (st->neg_pooled && !m->u.negative) | (m->u.scores ? 2 : 0);
+    st->nread[m->rd]++; st->nuvr[m->rd] += m->per;
+    if ((m->rd & 1) && st->judged_docs) {
+      fprintf(tool_err, "rankmetrics: eval: --judged-docs-only drops the unjudged"
+        " documents before the measures read the judgments, and %s reads a negative"
+        " grade as 0 where others read it as unjudged: give --negative zero or"
+        " --negative unjudged\n", m->given);
+      return 0;
+    }
+  }
+  for (r = 0; r < 4; r++) {
+    st->uv0[r] = k;
+    for (i = 0; i < st->nm; i++)
+      if (st->m[i].per && st->m[i].rd == r) {@+ st->m[i].ui = k; st->uv[k++] = st->m[i].u; @+}
+  }
+  st->nuv = k;
+  st->rbuf = memset(tool_alloc(NULL, 4 * sizeof *st->rbuf), 0, 4 * sizeof *st->rbuf);
+  return 1;
+}
+
 @ Whether measure |m| takes the judged queries missing from the run
 (\secref{q:evalsets}): by its aggregator's key \.{absent}, which
 \.{--judged-only}, when given, has set for every measure; a measure of a
@@ -29540,14 +29734,24 @@ static void ev_measure_absent(ev_state *st, ev_measure *m)
     rm_variant_name(&m->a, m->canon, sizeof m->canon);
   }
 }
-static rm_list *ev_kept_for(ev_state *st, const ev_measure *m, size_t *n)
+static rm_list *ev_kept_for(ev_state *st, const ev_measure *m, size_t *n,
+  ev_rbuf **rb)
 {
   size_t j, k = 0;
   rm_list *c;
-  if (ev_takes_absent(st, m) || st->nkq == 0 || memchr(st->kq_abs, 1, st->nkq) == NULL)
-    return st->kq;
+  int all = ev_takes_absent(st, m) || st->nkq == 0
+    || memchr(st->kq_abs, 1, st->nkq) == NULL;
+  *n = st->nkq; *rb = NULL;
+  if (all && m->rd == 0) return st->kq;
   c = tool_alloc(NULL, (st->nkq + 1) * sizeof *c);
-  for (j = 0; j < st->nkq; j++) if (!st->kq_abs[j]) c[k++] = st->kq[j];
+  if (m->rd) *rb = memset(tool_alloc(NULL, (st->nkq + 1) * sizeof **rb), 0,
+    (st->nkq + 1) * sizeof **rb);
+  for (j = 0; j < st->nkq; j++)
+    if (all || !st->kq_abs[j]) {
+      if (m->rd) ev_read_as(m->rd, &st->kq[j], st->kq_pool[j], &c[k], &(*rb)[k]);
+      else c[k] = st->kq[j];
+      k++;
+    }
   *n = k;
   return c;
 }
@@ -29562,9 +29766,10 @@ value's status, then the weighted value.  A value undefined under
 count; one that its \.{skip} rule leaves out is written as skipped.
 
 @<Engine functions@>=
-static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
+static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line)
 {
-  int i, counts;
+  int i, r, counts;
+  rm_list lr[4], *l = given;
   if (st->stopped) return ev_stopped(st);
   if (st->per_query && !st->query_all && (st->format == 0 || st->format == 1)
       && strcmp(q, "all") == 0) { /* it would read as the aggregate */
@@ -29577,16 +29782,21 @@ static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line)
   }
   st->n_eval++;
   if (st->keep) ev_keep(st, l);
-  if (!st->exact && rm_values(st->uv, (size_t) st->nuv, l, &st->w, st->uval,
-      st->ust) != RM_OK) {
-    fprintf(tool_err, "rankmetrics: eval: out of memory%s\n",
-      tool_nomem_hint ? tool_nomem_hint : "");
-    return 0;
-  }
+  lr[0] = *l;
+  for (r = 1; r < 4; r++)
+    if (st->nread[r]) ev_read_as(r, l, st->n_pool_unret, &lr[r], &st->rbuf[r]);
+  for (r = 0; r < 4; r++)
+    if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
+        &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
+      fprintf(tool_err, "rankmetrics: eval: out of memory%s\n",
+        tool_nomem_hint ? tool_nomem_hint : "");
+      return 0;
+    }
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     rm_status t;
     double x, wt = 1;
+    l = &lr[m->rd];
     if (st->cur_absent && !ev_takes_absent(st, m)) continue;
     if (!m->per) {
       if (m->cat && (t = rm_cat_add(m->cat, &m->a, l)) != RM_OK) {
@@ -29736,14 +29946,17 @@ static int ev_aggregates(ev_state *st)
     }
     else if (m->cat) t = ev_cat_value(st->exact, m, st->path, &x);
     else {
-      size_t nk = st->nkq;
-      rm_list *kq = ev_kept_for(st, m, &nk);
+      size_t nk, j;
+      ev_rbuf *rb;
+      rm_list *kq = ev_kept_for(st, m, &nk, &rb);
       if (st->exact) {
         int f = 1;
         t = rm_value_set_rounded(&m->a, kq, nk, &x, NULL, &f);
         m->n_declined += !f;
       } else t = rm_value_set(&m->a, kq, nk, &st->w, &x);
       if (kq != st->kq) free(kq);
+      for (j = 0; rb && j < nk; j++) ev_rbuf_free(&rb[j]);
+      free(rb);
     }
     if (t < 0) {
       fprintf(tool_err, "%s: %s: the aggregate: %s\n", st->path, m->given,
@@ -31339,8 +31552,9 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream && !st.m[i].cat) st.keep = 1;
     if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
-    if (st.m[i].per) { st.m[i].ui = st.nuv; st.uv[st.nuv++] = st.m[i].u; }
+    ev_measure_negative(&st, &st.m[i]);
   }
+  if (!ev_readings(&st)) { rc = 2; goto done; }
   if ((i = ev_div_wanted(&st, nf)) != 0) { /* measures of diversity: \secref{q:divfiles} */
     if (i < 0 || !ev_div_run(&st, files[0], files[1])) {@+ rc = i < 0 ? 2 : 1; goto done; @+}
     @<Copy the temporary file to standard output, or |goto done|@>;
@@ -31438,6 +31652,8 @@ done:
   for (i = 0; i < st.nm; i++) {@+ shard_free(&st.m[i]); rm_cat_free(st.m[i].cat); @+}
   if (st.qnames) fclose(st.qnames);
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
+  for (i = 0; st.rbuf && i < 4; i++) ev_rbuf_free(&st.rbuf[i]);
+  free(st.rbuf);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
 }

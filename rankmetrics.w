@@ -31980,23 +31980,6 @@ static int ev_groups(const ev_state *st, char key[][24], int print)
   if (print && g) fputc(')', tool_err);
   return g;
 }
-static void ev_say_negative(const ev_state *st)
-{
-  int i, n = 0;
-  if (st->n_negative == 0 || st->neg_given) return;
-  for (i = 0; i < st->nm; i++) {
-    const char *e = NULL, *pv = NULL, *c = st->m[i].canon;
-    if (rm_name_source(st->m[i].given, &e, &pv) != RM_VOCAB_IR_MEASURES
-        || strcmp(pv, "pytrec_eval") != 0 || !(strstr(c, "bpref") || strstr(c, "infap")
-        || strstr(c, "drop=unjudged") || strstr(c, "gain=map"))) continue;
-    fprintf(tool_err, "%s%s", n++ ? ", " : "rankmetrics: eval: note: the judgments"
-      " hold negative grades, which ir_measures' pytrec_eval reads as unjudged and"
-      " this eval as 0 (--negative zero), so these differ from ir_measures': ",
-      st->m[i].given);
-  }
-  if (n) fputs("; give --negative unjudged, or run 'rankmetrics ir_measures'\n",
-    tool_err);
-}
 static void ev_say_variants(const ev_state *st)
 {
   char said[160], (*tie)[24] = tool_alloc(NULL, (size_t) st->nm * sizeof *tie),
@@ -32023,24 +32006,8 @@ static void ev_say_variants(const ev_state *st)
     fputs("; to rank alike, name them in one vocabulary or give each the same"
       " ties=\n", tool_err);
   }
-  ev_say_negative(st);
   free(tie); free(prog);
 }
-
-@ {\it ir\_measures' negative grades.}  ir\_measures reads a
-negative grade as pytrec\_eval (trec\_eval) does, in the pool but
-unjudged, for the measures of that provider, and as a judged~0 for those
-of its |judged| provider (\secref{q:irmmeans}).  \.{eval} reads the
-judgments once, in one reading for every measure (\.{--negative}), so
-it cannot give both at once; when the judgments hold negative grades,
-\.{--negative} was not given, and a measure of pytrec\_eval that the
-reading changes is asked for (\.{Bpref}, \.{infAP}, a
-\.{judged\_only=True} and a map of gains), the summary says which of
-their values are not ir\_measures', and what gives them:
-\.{--negative unjudged}, or \.{rankmetrics ir\_measures}
-(\secref{q:irmcmd}), which evaluates each reading's measures in a call
-of its own.  (This is an open limit of this version: one \.{eval}
-cannot read the grades both ways.)
 
 @ Only a pass that ran to the end copies its output to standard output; a
 write error there (a full disk, a closed pipe) is reported and fails the
@@ -32074,7 +32041,9 @@ lines.
         st.run_zero ? "zero" : "skipped", (unsigned long) st.n_judged_only,
         st.judged_empty ? "empty" : st.want_absent ? "empty for the measures with"
         " absent=empty, skipped for the others" : "skipped");
-    fprintf(tool_err, "; %lu negative grades read as 0", (unsigned long) st.n_negative);
+    fprintf(tool_err, "; %lu negative grades read as %s", (unsigned long) st.n_negative,
+      !st.neg_pooled ? "0" : st.nread[1] + st.nread[3] == 0 ? "unjudged"
+      : "unjudged for the measures with negative=unjudged, 0 for the others");
     if (st.exact) {
       size_t nd = 0;
       for (i = 0; i < st.nm; i++) nd += st.m[i].n_declined;
@@ -40066,9 +40035,9 @@ static int im_options(im_opts *o, int argc, char **argv)
 }
 
 @ A measure of the command: the name as given, ours (\.{ir\_measures:}
-and the name), its |repr|, its provider, and which call of the engine
-computes it (1 for pytrec\_eval's, under \.{--negative unjudged}, else~0)
-at which index.  |im_measures| reads the names and keeps one of each
+and the name), its |repr|, its provider, and its index in the one call of
+the engine that computes them all, each reading the files by its own
+keys (\secref{q:evalreadings}).  |im_measures| reads the names and keeps one of each
 |repr|; a name refused is reported as described above.
 
 \.{Accuracy} is the one measure whose value depends on its neighbours
@@ -40090,7 +40059,7 @@ provider's evaluator itself, and nothing is filled in.  So here
 typedef struct {
   char our[RM_NAME_MAX + 16], repr[RM_NAME_MAX + 16];
   const char *provider;
-  int call, idx;
+  int idx;
 } im_measure;
 static int im_measures(const im_opts *o, im_measure *m, int *nm)
 {
@@ -40128,7 +40097,6 @@ static int im_measures(const im_opts *o, im_measure *m, int *nm)
     for (j = 0; j < *nm && strcmp(m[j].repr, x->repr) != 0; j++) ;
     if (j < *nm) continue; /* ir\_measures keeps one of each */
     x->provider = pv;
-    x->call = strcmp(pv, "pytrec_eval") == 0;
     (*nm)++;
   }
   for (i = 0; i < *nm; i++) if (strcmp(m[i].provider, "accuracy") != 0) break;
@@ -40142,16 +40110,16 @@ static int im_measures(const im_opts *o, im_measure *m, int *nm)
   return bad == 0;
 }
 
-@ The values the engine gives, kept: the call, the measure's index in
-that call, the query (|NULL| for the aggregate), the value and its marks.
+@ The values the engine gives, kept: the measure's index in
+the call, the query (|NULL| for the aggregate), the value and its marks.
 They are kept with |malloc|, not the tool's allocator, whose blocks the
 engine's door releases when its call ends.
-The first call also computes \.{sum[absent=empty]:nq}, whose values per
+The call also computes \.{sum[absent=empty]:nq}, whose values per
 query name every judged query, in the order of the lines of \.{-q}.
 
 @<Tool functions@>=
-typedef struct {@+ int call, idx, undefined, skipped; char *q; double x; @+} im_value_t;
-typedef struct {@+ im_value_t *v; size_t n, cap; int call, oom; @+} im_values;
+typedef struct {@+ int idx, undefined, skipped; char *q; double x; @+} im_value_t;
+typedef struct {@+ im_value_t *v; size_t n, cap; int oom; @+} im_values;
 static void im_take(void *ctx, int measure, const char *q, double x, int undefined,
   int skipped)
 {
@@ -40164,7 +40132,7 @@ static void im_take(void *ctx, int measure, const char *q, double x, int undefin
     s->v = w; s->cap = 2 * s->cap + 64;
   }
   e = &s->v[s->n];
-  e->call = s->call; e->idx = measure; e->x = x;
+  e->idx = measure; e->x = x;
   e->undefined = undefined; e->skipped = skipped;
   e->q = NULL;
   if (q && (e->q = strdup(q)) == NULL) {@+ s->oom = 1; return; @+}
@@ -40177,143 +40145,41 @@ static int im_cmp(const void *a, const void *b)
   if (x->q == NULL || y->q == NULL) c = (x->q != NULL) - (y->q != NULL);
   else c = strcmp(x->q, y->q);
   if (c) return c;
-  if (x->call != y->call) return x->call - y->call;
   return x->idx - y->idx;
 }
-static const im_value_t *im_find(const im_values *s, const char *q, int call, int idx)
+static const im_value_t *im_find(const im_values *s, const char *q, int idx)
 {
   im_value_t key;
-  key.q = (char *) q; key.call = call; key.idx = idx;
+  key.q = (char *) q; key.idx = idx;
   return bsearch(&key, s->v, s->n, sizeof *s->v, im_cmp);
 }
 
-@ {\it Single precision.}  pytrec\_eval keeps a score as trec\_eval 9.0.8
-does, a |float| (note~t of \secref{q:alias}), so the call of its
-measures reads a copy of the run whose fifth field, the score, is the
-double of the nearest |float| (C's conversion, to nearest), written in
-full; every other byte of a line is kept, and a field that is not a
-whole number (which \.{eval} will refuse with its line) is copied as it
-is.  The copy is also what makes a run from standard input, or a
-compressed one, readable twice: the copy is plain.  A score beyond the
-range of a |float| is kept as written, and \.{eval} ranks it as a
-double (trec\_eval~9 would make it infinite).  |im_copy| writes the
-copy of |path| (with |single| 0, as read) into a new temporary file and
-gives its name, or |NULL| after saying why.
-
-@<Tool functions@>=
-static void im_round_score(FILE *out, const char *line);
-static char *im_copy(const char *path, int single)
-{
-  const char *dir = getenv("TMPDIR");
-  char *name, *line = NULL;
-  size_t cap = 0;
-  ssize_t len;
-  FILE *in, *out;
-  int fd;
-  if (dir == NULL || *dir == '\0') dir = "/tmp";
-  name = tool_alloc(NULL, strlen(dir) + 32);
-  sprintf(name, "%s/rankmetrics-irm-XXXXXX", dir);
-  if ((fd = mkstemp(name)) < 0 || (out = fdopen(fd, "w")) == NULL) {
-    fprintf(stderr, "rankmetrics: ir_measures: no temporary file in %s: %s\n", dir,
-      strerror(errno));
-    if (fd >= 0) {@+ close(fd); unlink(name); @+}
-    free(name);
-    return NULL;
-  }
-  in = strcmp(path, "-") == 0 ? tool_stdin() : tool_open_in("ir_measures", path);
-  if (in == NULL) {@+ fclose(out); unlink(name); free(name); return NULL; @+}
-  while ((len = getline(&line, &cap, in)) > 0) {
-    if (single) im_round_score(out, line);
-    else fwrite(line, 1, (size_t) len, out);
-  }
-  free(line);
-  if (ferror(in) || fflush(out) != 0 || ferror(out)) {
-    fprintf(stderr, "rankmetrics: ir_measures: %s: cannot copy it: %s\n", path,
-      strerror(errno));
-    if (in != stdin) fclose(in);
-    fclose(out); unlink(name); free(name);
-    return NULL;
-  }
-  if (in != stdin) fclose(in);
-  fclose(out);
-  return name;
-}
-
-@ One line of the run, its fifth field rounded to single precision.
-
-@<Tool functions@>=
-static void im_round_score(FILE *out, const char *line)
-{
-  const char *p = line, *f = NULL, *e = NULL;
-  int k;
-  for (k = 0; k < 5; k++) {
-    while (*p == ' ' || *p == '\t') p++;
-    if (*p == '\0' || *p == '\n' || *p == '\r') break;
-    f = p;
-    while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') p++;
-    e = p;
-  }
-  if (k == 5) {
-    char num[64], *end;
-    double x;
-    size_t n = (size_t) (e - f);
-    if (n < sizeof num) {
-      memcpy(num, f, n); num[n] = '\0';
-      x = strtod(num, &end);
-      if (*end == '\0' && isfinite(x) && fabs(x) <= FLT_MAX) {
-        fwrite(line, 1, (size_t) (f - line), out);
-        fprintf(out, "%.17g", (double) (float) x);
-        fputs(e, out);
-        return;
-      }
-    }
-  }
-  fputs(line, out);
-}
-
-@ Each call of the engine evaluates the measures of one reading of
-negative grades; a call with no measure is not made, but the first always
-is, for the names of the queries.
+@ One call of the engine evaluates every measure, and \.{sum[absent=empty]:nq}
+first, for the names of the queries.  (It took two calls before the keys
+\.{negative} and \.{scores} existed, one for the measures of pytrec\_eval
+under \.{--negative unjudged} on a copy of the run whose scores were
+rounded to single precision, one for the others.)
 
 @<Tool functions@>=
 static int im_eval(const im_opts *o, im_measure *m, int nm, im_values *s)
 {
   rm_evaluator *e = rm_evaluator_new();
   const char **names = tool_alloc(NULL, (size_t) (nm + 1) * sizeof *names);
-  char *files[2][2] = {{NULL, NULL}, {NULL, NULL}};
-  int call, i, rc = 0, pytrec = 0;
-  for (i = 0; i < nm; i++) pytrec |= m[i].call;
-  if (strcmp(o->files[0], "-") == 0 && (files[0][0] = files[1][0] = im_copy("-", 0)) == NULL)
-    rc = 1;
-  if (rc == 0 && strcmp(o->files[1], "-") == 0 && pytrec
-      && (files[0][1] = im_copy("-", 0)) == NULL) rc = 1;
-  if (rc == 0 && pytrec && (files[1][1] = im_copy(files[0][1] ? files[0][1]
-      : o->files[1], 1)) == NULL) rc = 1;
+  rm_eval_options eo;
+  int i, k = 0, rc = 0;
   if (e == NULL) {@+ fputs("rankmetrics: ir_measures: out of memory\n", stderr);
     free(names); return 1; @+}
-  for (call = 0; call < 2 && rc == 0; call++) {
-    rm_eval_options eo;
-    int k = 0;
-    rm_status t;
-    memset(&eo, 0, sizeof eo);
-    if (call == 0) names[k++] = "sum[absent=empty]:nq";
-    for (i = 0; i < nm; i++) if (m[i].call == call) {@+ m[i].idx = k; names[k++] = m[i].our; @+}
-    if (k == 0) continue;
-    eo.measures = names; eo.n_measures = k; eo.per_query = 1; eo.exact = o->exact;
-    eo.negative_unjudged = call;
-    s->call = call;
-    t = rm_eval_files(e, &eo, files[call][0] ? files[call][0] : o->files[0],
-      files[call][1] ? files[call][1] : files[0][1] ? files[0][1] : o->files[1], im_take, s);
-    if (t != RM_OK || s->oom) {
-      fprintf(stderr, "%s\n", s->oom ? "rankmetrics: ir_measures: out of memory"
-        : rm_evaluator_message(e));
-      rc = 1;
-    }
+  memset(&eo, 0, sizeof eo);
+  names[k++] = "sum[absent=empty]:nq";
+  for (i = 0; i < nm; i++) {@+ m[i].idx = k; names[k++] = m[i].our; @+}
+  eo.measures = names; eo.n_measures = k; eo.per_query = 1; eo.exact = o->exact;
+  if (rm_eval_files(e, &eo, o->files[0], o->files[1], im_take, s) != RM_OK || s->oom) {
+    fprintf(stderr, "%s\n", s->oom ? "rankmetrics: ir_measures: out of memory"
+      : rm_evaluator_message(e));
+    rc = 1;
   }
   rm_evaluator_free(e);
   free(names);
-  if (files[0][0]) {@+ unlink(files[0][0]); free(files[0][0]); @+}
-  for (i = 0; i < 2; i++) if (files[i][1]) {@+ unlink(files[i][1]); free(files[i][1]); @+}
   return rc;
 }
 
@@ -40375,7 +40241,7 @@ static int cmd_ir_measures(int argc, char **argv)
     }
   if ((rc = im_eval(&o, m, nm, &s)) != 0) goto done;
   for (j = 0; j < s.n; j++) /* the judged queries, in order */
-    if (s.v[j].call == 0 && s.v[j].idx == 0 && s.v[j].q) {
+    if (s.v[j].idx == 0 && s.v[j].q) {
       qs = tool_alloc(qs, (nq + 1) * sizeof *qs);
       qs[nq++] = s.v[j].q;
     }
@@ -40383,14 +40249,14 @@ static int cmd_ir_measures(int argc, char **argv)
   if (o.by_query)
     for (j = 0; j < nq; j++)
       for (i = 0; i < nm; i++) {
-        const im_value_t *v = im_find(&s, qs[j], m[i].call, m[i].idx);
+        const im_value_t *v = im_find(&s, qs[j], m[i].idx);
         if (v && !v->skipped) im_print(&o, qs[j], m[i].repr, v->x);
         else if (strcmp(m[i].provider, "accuracy") != 0) im_print(&o, qs[j], m[i].repr, 0);
         /* an \.{Accuracy} filled in has every query's value */
       }
   if (!o.no_summary)
     for (i = 0; i < nm; i++) {
-      const im_value_t *v = im_find(&s, NULL, m[i].call, m[i].idx);
+      const im_value_t *v = im_find(&s, NULL, m[i].idx);
       double x = v == NULL || (v->undefined && v->x == 0) ? NAN : v->x;
       im_print(&o, o.by_query ? "all" : NULL, m[i].repr, x);
     }

@@ -763,6 +763,10 @@ unit&bits&entropy in bits&\secref{q:cat}\cr
 max\_fpr&$p/q$&the false-positive rate of \m{auc}'s partial area (default 1)&\secref{q:more}\cr
 pauc&mcclish&the partial area standardised (scikit-learn)&\secref{q:more}\cr
 &raw&the partial area itself&\cr
+negative&zero&to \.{eval}, a negative grade is a judgment of 0 (default)&\secref{q:readings}\cr
+&unjudged&it is pooled but unjudged (trec\_eval, pytrec\_eval)&\cr
+scores&double&to \.{eval}, the run's scores as written (default)&\secref{q:readings}\cr
+&float32&rounded to single precision (trec\_eval 9.0.8)&\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -2802,16 +2806,19 @@ name means \.{level=trec9}, trec\_eval's \.{iprec\_at\_recall} means
 \.{trec\_format.h}; 10.0 made it a |double|, commit dc0c991), so
 scores that differ below single precision tie, and the tie goes by
 document name: $0.5000000001$ and $0.5$ are one score to pytrec\_eval.
-This version has no key for that reading yet: \.{eval} ranks an
-ir\_measures name by the scores as written, and so differs from
-ir\_measures on such near-ties; \.{rankmetrics ir\_measures} rounds the
-run's scores to single precision for the measures of pytrec\_eval
-(\secref{q:irmcmd}), and so agrees.  The default is 9.0.8's because an
-ir\_measures name promises what ir\_measures computes, and that is what
-its installed provider computes; trec\_eval~10.0's rule remains a
-name away, trec\_eval's \.{iprec\_at\_recall\_0.30}, and
-$$\hbox{\tt mean[absent=empty]:iprec[at=0.3,level=round,ties=id-desc]}$$
-is ir\_measures' \.{IPrec@@0.3} as it would be on trec\_eval~10.0.
+Every measure of that provider that ranks therefore takes the key
+\.{scores=float32} (\secref{q:readings}), and \.{eval} ranks it by the
+scores rounded so.  The vocabulary takes the version as a prefix:
+\.{ir\_measures@@te9:}{\it name} is the default, the same as
+\.{ir\_measures:}{\it name} and a bare name, and
+\.{ir\_measures@@te10:}{\it name} is the same measure as it would be with
+pytrec\_eval on trec\_eval~10.0, \.{level=round} and no \.{scores} key
+(scores as written), so that \.{ir\_measures@@te10:IPrec@@0.3} is
+$$\hbox{\tt iprec[at=0.3,level=round,ties=id-desc]},$$
+trec\_eval's \.{iprec\_at\_recall\_0.30}.  Both read negative grades as
+pooled (\.{negative=unjudged}), as every trec\_eval does.  The default is
+9.0.8's because an ir\_measures name promises what ir\_measures computes,
+and that is what its installed provider computes.
 \smallbreak\noindent {\it The means.}\here{q:irmmeans}  Each name but those of notes k
 and~l is of one query, and \.{eval} takes its mean over the queries it
 evaluates.  trec\_eval~10.0
@@ -34236,8 +34243,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "                     its largest grade; the measures of diversity\n"
     "                     (alpha-ndcg, err-ia, ...) read such files as they are\n"
     "  --negative zero|unjudged  a negative grade in the judgments is a judged\n"
-    "                     0 (the default), or, as in trec_eval, a document of\n"
-    "                     the pool left unjudged\n"
+    "                     0, or, as in trec_eval, a document of the pool left\n"
+    "                     unjudged, for every measure (without it, as each\n"
+    "                     measure's key negative= says: zero by default)\n"
     "  --memory SIZE      bound the memory of eval, its sorts included (256M)\n"
     "  --threads N        1: one thread; 2 (or more): read the run in a thread\n"
     "                     of its own while the queries read are evaluated, the\n"
@@ -34544,6 +34552,12 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"absent", NULL, "a judged query missing from the run, to eval"},
   {"absent", "skip", "is left out (the default, not written)"},
   {"absent", "empty", "is an empty list (ir_measures' names; trec_eval -c)"},
+  {"negative", NULL, "a negative grade in the judgments, to eval"},
+  {"negative", "zero", "is a judgment of 0 (the default, not written)"},
+  {"negative", "unjudged", "is pooled but unjudged (trec_eval, pytrec_eval)"},
+  {"scores", NULL, "the run's scores, as eval ranks them"},
+  {"scores", "double", "as written (the default, not written)"},
+  {"scores", "float32", "rounded to single precision (trec_eval 9.0.8)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
@@ -39638,15 +39652,19 @@ not all \.{eval}'s defaults:
 and in the lines of \.{-q}, except for \.{Accuracy}, whose provider gives
 it no value (\secref{q:irmmeans});
 \item{$\bullet$} a negative grade is ``in the pool but unjudged'' for the
-measures that pytrec\_eval computes, as trec\_eval reads it (\.{eval
---negative unjudged}), and a judged~0 for the others (the |judged|
+measures that pytrec\_eval computes, as trec\_eval reads it (their key
+\.{negative=unjudged}), and a judged~0 for the others (the |judged|
 provider counts it as judged, and the providers in Python compare it with
 \.{rel});
+\item{$\bullet$} pytrec\_eval's measures rank by the scores at single
+precision (\.{scores=float32}, \secref{q:irmversions});
 \item{$\bullet$} a query of the run that the judgments do not name has
 no value, as in every provider.
 \smallskip\noindent
-The measures of each reading of negative grades are evaluated by one call
-of the engine (|rm_eval_files|, \secref{q:evaldoor}), on the double path
+Every measure is evaluated by one call of the engine (|rm_eval_files|,
+\secref{q:evaldoor}), each reading the files by its keys
+(\secref{q:evalreadings}), so that \.{eval} under the same names gives
+the same values; on the double path
 unless \.{--exact} asks for the exact one: ir\_measures computes in
 doubles, and \.{--exact} prints the true values instead, correctly
 rounded.

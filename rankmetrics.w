@@ -3999,7 +3999,7 @@ map\_cut.K\aq{trec\_eval:map\_cut.10}&\an{ap@@10[ties=id-desc]}&A&m\_map\_cut.c\
 P.K\aq{trec\_eval:P.10}&\an{precision@@10[ties=id-desc]}&G&m\_P.c\cr
 set\_P\aq{trec\_eval:set\_P}&\an{precision[ties=id-desc]}&&m\_set\_P.c\cr
 recall.K\aq{trec\_eval:recall.10}&\an{recall@@10[ties=id-desc]}&F&m\_recall.c\cr
-Rprec\aq{trec\_eval:Rprec}\aq{ir\_measures:Rprec}&\an{rprec[ties=id-desc]}&&m\_Rprec.c\cr
+Rprec\aq{trec\_eval:Rprec}\aq{ir\_measures@@te10:Rprec}&\an{rprec[ties=id-desc]}&&m\_Rprec.c\cr
 success.K\aq{trec\_eval:success.10}&\an{hr@@10[ties=id-desc]}&I&m\_success.c\cr
 recip\_rank\aq{trec\_eval:recip\_rank}&\an{rr[ties=id-desc]}&H, J&m\_recip\_rank.c\cr
 ndcg\aq{trec\_eval:ndcg}&\an{ndcg[ties=id-desc]}&B, C, L&m\_ndcg.c\cr
@@ -4024,18 +4024,22 @@ MAP-IA&\an{ap-ia[order=rank]}&&ndeval.c\cr
 P-IA@@k, strec@@k&\an{p-ia@@20[order=rank]}, \an{strec@@20[order=rank]}&&ndeval.c\cr
 amean&\an{mean:alpha-ndcg@@20[order=rank]}{\eightrm, and so on}&&ndeval.c\cr
 \alib{ir\_measures \eightrm terrierteam/ir\_measures, commit dc04a88f}
-AP\aq{ir\_measures:AP}&\an{ap[ties=id-desc]}{\eightrm, trec\_eval's}&A&providers/pytrec\_eval\_provider.py\cr
-P@@k\aq{ir\_measures:P@@10}&\an{precision@@10[ties=id-desc]}&G&providers/pytrec\_eval\_provider.py\cr
-R@@k\aq{ir\_measures:R@@10}&\an{recall@@10[ties=id-desc]}&F&providers/pytrec\_eval\_provider.py\cr
-nDCG@@k\aq{ir\_measures:nDCG@@10}&\an{ndcg@@10[ties=id-desc]}&B, C&providers/pytrec\_eval\_provider.py\cr
+AP\aq{ir\_measures:AP}&\an{ap[scores=float32,ties=id-desc]}&A&providers/pytrec\_eval\_provider.py\cr
+P@@k\aq{ir\_measures:P@@10}&\an{precision@@10[scores=float32,ties=id-desc]}&G&providers/pytrec\_eval\_provider.py\cr
+R@@k\aq{ir\_measures:R@@10}&\an{recall@@10[scores=float32,ties=id-desc]}&F&providers/pytrec\_eval\_provider.py\cr
+nDCG@@k\aq{ir\_measures:nDCG@@10}&\an{ndcg@@10[scores=float32,ties=id-desc]}&B, C&providers/pytrec\_eval\_provider.py\cr
 AP (the mean)&\an{mean:ap[ties=id-desc]}&&providers/base.py\cr
-RR\aq{ir\_measures:RR}&\an{rr[ties=id-desc]}&J&providers/pytrec\_eval\_provider.py\cr
+RR\aq{ir\_measures:RR}&\an{rr[scores=float32,ties=id-desc]}&J&providers/pytrec\_eval\_provider.py\cr
 RR@@10\aq{ir\_measures:RR@@10}&\an{rr@@10[ties=id-asc]}&J&providers/msmarco\_provider.py\cr
 nDCG(dcg='exp-log2')@@k&\an{mean:ndcg@@20[gain=exp2,ties=id-desc]}&C&providers/gdeval\_provider.py\cr
 ERR@@k (the mean)&\an{mean:err@@20[gmax=4,ties=id-desc]}&&providers/base.py\cr
-SetF(beta=2)\aq{ir\_measures:SetF(beta=2)}&\an{f[beta2=2,ties=id-desc]}{\eightrm: its beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
-Bpref\aq{ir\_measures:Bpref}&\an{bpref[ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
-infAP\aq{ir\_measures:infAP}&\an{infap[ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
+SetF(beta=2)\aq{ir\_measures:SetF(beta=2)}&\an{f[beta2=2,scores=float32,ties=id-desc]}{\eightrm: beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
+Bpref\aq{ir\_measures:Bpref}&\an{bpref[negative=unjudged,scores=float32,ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
+infAP\aq{ir\_measures:infAP}&\an{infap[negative=unjudged,scores=float32,ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
+IPrec@@x\aq{ir\_measures:IPrec@@0.3}&\an{iprec[at=0.3,level=trec9,scores=float32,ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
+\quad on trec\_eval 10.0\aq{ir\_measures@@te10:IPrec@@0.3}&\an{iprec[at=0.3,level=round,ties=id-desc]}&&\secref{q:irmversions}\cr
+AP on trec\_eval 10.0\aq{ir\_measures@@te10:AP}&\an{ap[ties=id-desc]}{\eightrm, trec\_eval's}&A&\secref{q:irmversions}\cr
+Bpref on trec\_eval 10.0\aq{ir\_measures@@te10:Bpref}&\an{bpref[negative=unjudged,ties=id-desc]}&&\secref{q:irmversions}\cr
 alpha\_nDCG@@k\aq{ir\_measures:alpha\_nDCG@@20}&\an{alpha-ndcg@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
 alpha\_DCG@@k\aq{ir\_measures:alpha\_DCG@@20}&\an{alpha-dcg@@20[scale=ndeval,ties=id-asc]}&&providers/pyndeval\_provider.py\cr
 ERR\_IA@@k\aq{ir\_measures:ERR\_IA@@20}&\an{err-ia@@20[scale=ndeval,ties=id-asc]}&&providers/pyndeval\_provider.py\cr

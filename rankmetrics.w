@@ -652,7 +652,7 @@ nerr9&yes&NERR (9): continuation ${i\over i+1}(1-G_i)$ to $K$&gain&\secref{q:cwl
 nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwladapt}\cr
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
 bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
-compat&no&RBO with the ideal ranking over that of the ideal&p&\secref{q:compat}\cr
+compat&no&RBO with the ideal ranking over that of the ideal&normalize, p&\secref{q:compat}\cr
 alpha-dcg&yes&novelty-biased DCG over subtopics&alpha scale weights order&\secref{q:div}\cr
 alpha-ndcg&yes&alpha-DCG over that of the ideal&alpha ideal weights order&\secref{q:div}\cr
 err-ia&yes&intent-aware ERR&alpha scale weights order&\secref{q:div}\cr
@@ -767,6 +767,8 @@ negative&zero&to \.{eval}, a negative grade is a judgment of 0 (default)&\secref
 &unjudged&it is pooled but unjudged (trec\_eval, pytrec\_eval)&\cr
 scores&double&to \.{eval}, the run's scores as written (default)&\secref{q:readings}\cr
 &float32&rounded to single precision (trec\_eval 9.0.8)&\cr
+normalize&ideal&\m{compat} over the ideal ranking's RBO (default)&\secref{q:compat}\cr
+&none&the bare RBO&\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -2789,7 +2791,8 @@ with their neighbours, keeps the meaning of \.{Accuracy} alone.
 \note{s}The |compat| provider's \.{Compat(p=}$x$\.{)} (default
 $x=0.95$) is \.{compat[p=}$x$\.{,ties=id-asc]}, the run sorted by score,
 ties by identifier ascending (\secref{q:compat}, which also says where
-the ideal ranking's ties may differ); \.{normalize=False} is refused.
+the ideal ranking's ties may differ); \.{normalize=False} is
+\.{normalize=none}, and \.{p=1.0} weighs every rank alike.
 \note{t}{\it Versions.}\here{q:irmversions}  The pytrec\_eval provider
 of ir\_measures asks for the package \.{pytrec-eval-terrier}, whose
 \.{setup.py} (terrierteam's pytrec\_eval on GitHub, version 0.5.9,
@@ -3675,11 +3678,10 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
 } else if (strcmp(key, "p") == 0 && (a->params & (PP | PCOMPAT))) {
   strcpy(pval, val);
 } else if (strcmp(key, "normalize") == 0 && (a->params & PCOMPAT)) {
-  if (strcmp(val, "False") == 0) {
-    bad(msg, msglen, name, kat, "ir_measures' %s(normalize=False) has no rankmetrics"
-      " variant yet", a->name);
-    return -1;
-  } else if (strcmp(val, "True") != 0) {
+  if (strcmp(val, "False") == 0)
+    snprintf(more + strlen(more), sizeof more - strlen(more), "%snormalize=none",
+      more[0] ? "," : "");
+  else if (strcmp(val, "True") != 0) {
     bad(msg, msglen, name, vat, "normalize is True or False");
     return -1;
   }
@@ -15894,7 +15896,8 @@ ideal document has a grade of at least \.{rel}; the provider's ``above 0''
 is \.{rel=1}), the tie rule of~$R$, and \.{undef}; no cutoff, since $D$
 is part of the definition.  ir\_measures' \.{Compat(p=}$x$\.{)} is
 \.{compat[p=}$x$\.{,ties=id-asc]}; \.{normalize=False}, the bare RBO with its
-finite normaliser, is refused.  An unjudged document of the run is not in~$I$.
+finite normaliser, is \.{normalize=none} (below), and \.{p=1.0}, which the
+provider takes, weighs every rank alike, $p^{i-1}=1$.  An unjudged document of the run is not in~$I$.
 Within a grade, the ideal order here is the run's score, descending, as in
 the provider, and then the order of~$R$ (the tie rule): the documents of
 the run of positive score, those of score~0, the judged documents the run
@@ -15962,7 +15965,7 @@ static rm_status compat_counts(const rm_variant *v, const rm_list *l, const size
     }
   for (i = 0; i < D; i++) {
     if (i) x[i] += x[i - 1];
-    y[i] = (long) (i + 1 < m ? i + 1 : m);
+    y[i] = v->normalize ? (long) (i + 1) : (long) (i + 1 < m ? i + 1 : m);
   }
   free(base);
   *xp = x; *yp = y; *Dp = D;
@@ -16055,12 +16058,39 @@ static double compat_bound(const rm_variant *v)
 static const char *compat_refuse(const rm_variant *v)
 {
   if (v->k) return "compat takes no cutoff (it reads the whole run and ideal ranking)";
-  if (v->p >= v->p_den) return "the persistence p must be below 1";
+  if (v->p > v->p_den) return "the persistence p must be at most 1";
   return no_average(v);
 }
 static void compat_defaults(rm_variant *v)
 {
   v->p = 19; v->p_den = 20;
+}
+
+@ {\it The bare RBO.}  The provider's \.{normalize=False} leaves out
+the division by the ideal ranking's own RBO: the value is
+$\sum_{i\le D}p^{i-1}\vert I_i\cap R_i\vert/i$ over the finite normaliser
+$\sum_{i\le D}p^{i-1}$, which is the same sum with $\min(i,\vert I\vert)$
+replaced by~$i$: our key \.{normalize=none}, written only when given
+(\.{ideal}, the division, is the default).  In the example above it is
+$(5/12)/(1+1/2+1/4)=5/21$.  With no ideal document it is $0/0$ here,
+\.{undef}'s value, where the provider's sum over the run's ranks is~0.
+@^keys of names, \.{normalize}@>
+
+@<Fields of a variant@>=
+int normalize; /* 1: \.{compat}'s bare RBO, not divided by the ideal's */
+
+@ @<Key codes@>=
+KEY_NORMALIZE,
+
+@ @<Key specifications@>=
+[KEY_NORMALIZE] = {"normalize", normalize_words, 0, 0, FIELD(normalize), 0,
+  normalize_when, 4, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const normalize_words[] = {"ideal", "none", NULL};
+static int normalize_when(const rm_variant *v)
+{
+  return v->normalize != 0; /* so that no name written before it changes */
 }
 
 @ @<Metric codes@>=
@@ -16075,7 +16105,8 @@ come after every earlier test, whose numbers stay.
 RM_HITS, RM_FALLOUT, RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC,
 
 @ @<Metric specifications@>=
-@/[RM_COMPAT] = {"compat", K(KEY_P) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
+@/[RM_COMPAT] = {"compat", K(KEY_P) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF)
+  | K(KEY_NORMALIZE), ratio_d,
   ratio_x, compat_bound, compat_refuse, compat_defaults, compat_qratio, compat_dratio,
   NULL},
 
@@ -34491,7 +34522,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"hits", "mean", "that sum divided by R"},
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
   {"p", NULL, "p/q: the persistence, below 1: of rbp, rbp-resid and nerr10"
-    " (default 0.9), of compat (default 0.95)"},
+    " (default 0.9); at most 1: of compat (default 0.95)"},
   {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
     " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
   {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"
@@ -34562,6 +34593,9 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"scores", NULL, "the run's scores, as eval ranks them"},
   {"scores", "double", "as written (the default, not written)"},
   {"scores", "float32", "rounded to single precision (trec_eval 9.0.8)"},
+  {"normalize", NULL, "what compat divides the run's RBO by"},
+  {"normalize", "ideal", "the ideal ranking's RBO (the default, not written)"},
+  {"normalize", "none", "nothing: the bare RBO (ir_measures' normalize=False)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}

@@ -130,7 +130,7 @@ expect_line nerr9 "  nerr9[@K] gain=binary rel=1..100 $T7|reverse"
 expect_line nerr10 "  nerr10 p=p/q gain=binary rel=1..100 $T7|reverse"
 expect_line nerr11 "  nerr11 t=p/q gain=binary rel=1..100 $T7|reverse"
 expect_line bpm "  bpm[@K] t=p/q gain=binary rel=1..100 $T7|reverse"
-expect_line compat "  compat p=p/q rel=1..100 $T7|reverse undef=zero|one|error"
+expect_line compat "  compat p=p/q normalize=none rel=1..100 $T7|reverse undef=zero|one|error"
 # rbp's gain defaults to binary and lrap's undef to one: the first word is
 # the default; the persistence p= of rbp, rbp-resid, nerr10 and compat is
 # listed (it was left out: p=1, the bottom of its range, is refused)

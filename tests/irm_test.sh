@@ -183,4 +183,14 @@ expect "iprec_at_recall_0.70 (trec_eval 10)" "$($RM eval --quiet --trec -m iprec
 expect "ir_measures@te10:IPrec@0.7 (trec_eval 10)" "$($RM eval --quiet --trec -m ir_measures@te10:IPrec@0.7 "$T/q3" "$T/r3" | cut -f3)" 1
 expect "ir_measures@te9:IPrec@0.7 (trec_eval 9)" "$($RM eval --quiet --trec -m ir_measures@te9:IPrec@0.7 "$T/q3" "$T/r3" | cut -f3)" 0.4
 
+# Compat: the run d1, d2, d3 of grades 0, 2, 1, ideal d2, d3; overlaps 0, 1, 2
+# at depths 1..3 (the book's example).  normalize=False with p = 1/2: (0 +
+# 1/2 * 1/2 + 1/4 * 2/3)/(1 + 1/2 + 1/4) = (5/12)/(7/4) = 5/21; p = 1.0 weighs
+# every depth 1: (0 + 1/2 + 2/3)/(1 + 2/2 + 2/3) = (7/6)/(8/3) = 7/16.
+printf 'q1 0 d1 0\nq1 0 d2 2\nq1 0 d3 1\n' > "$T/q4"
+printf 'q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r\nq1 Q0 d3 3 1 r\n' > "$T/r4"
+expect "Compat(normalize=False,p=0.5) and Compat(p=1.0)" "$($RM ir_measures --exact -p -1 "$T/q4" "$T/r4" 'Compat(normalize=False,p=0.5)' 'Compat(p=1.0)')" "Compat(normalize=False,p=0.5)	0.23809523809523808
+Compat(p=1.0)	0.4375"
+expect "name Compat(normalize=False)" "$($RM name 'ir_measures:Compat(normalize=False)' 2>/dev/null)" "compat[p=0.95,normalize=none,rel=1,ties=id-asc,undef=zero]"
+
 finish

@@ -3442,7 +3442,8 @@ static int alias_im(const char *name, const char *p, const char *lib,
   if (a->metric == NULL) return alias_refuse(name, p, a, msg, msglen);
   at = strchr(q, '@@');
   if (a->arg == 'r') @<Read the recall level after ir\_measures' |a|, or fail@>;
-  if (at) {
+  if (at && strcmp(at + 1, "0") == 0) @<Read ir\_measures' cutoff 0 of |a|, or fail@>@;
+  else if (at) {
     if (!digits_ok(at + 1) || strlen(at + 1) >= sizeof kbuf) {
       bad(msg, msglen, name, at + 1, "the cutoff after '@@' must be a whole number"
         " from 1 without a sign or leading zero");
@@ -3492,6 +3493,37 @@ static int alias_im(const char *name, const char *p, const char *lib,
       more[0] ? "," : "");
   @<Give |a| its version and readings@>;
   return alias_make(name, p, a, k, more, w, msg, msglen);
+}
+
+@ {\it A cutoff of 0.}  ir\_measures' parser takes \.{@@0}, and what
+follows is its providers' (ir\_measures 0.4.3 with pytrec\_eval 0.5.9,
+run outside this project on a query of three documents).  The
+accuracy provider tests its cutoff as a Python truth value, so that~0
+is no cutoff at all: \.{Accuracy@@0} is \.{Accuracy}, and is read so.
+Every other provider fails or gives nothing a cutoff of ours could
+give, and the name is refused with what ir\_measures does:
+pytrec\_eval stops the Python process on an assertion (its
+\.{pytrec\_eval.cpp} finds no trec\_eval measure \.{P\_0}), the judged
+provider divides by zero, \.{gdeval.pl} exits with an error, and the
+msmarco provider's \.{RR@@0} reads no document and is~0 for every
+query.  |cwl_eval|, not installed here, was not run.
+
+@<Read ir\_measures' cutoff 0 of |a|, or fail@>=
+{
+  const alias_spec *c = find_alias(IM, p, n, 1);
+  const char *pv = im_provider(c, q, 1);
+  if (strcmp(pv, "accuracy") != 0) {
+    bad(msg, msglen, name, at + 1, "ir_measures' %s@@0 %s", a->name,
+      strcmp(pv, "pytrec_eval") == 0 ? "stops Python: pytrec_eval asserts that"
+        " trec_eval has the measure, which has no cutoff 0" :
+      strcmp(pv, "judged") == 0 ? "fails: its judged provider divides by zero" :
+      strcmp(pv, "gdeval") == 0 ? "fails: gdeval.pl exits with an error" :
+      strcmp(pv, "msmarco") == 0 ? "is 0 for every query (its msmarco provider"
+        " reads no document); a cutoff here is a whole number from 1" :
+      "was not run here (its provider cwl_eval is not installed); a cutoff here"
+        " is a whole number from 1");
+    return -1;
+  }
 }
 
 @ @<Check the cutoff of |a|@>=

@@ -183,6 +183,12 @@ expect "iprec_at_recall_0.70 (trec_eval 10)" "$($RM eval --quiet --trec -m iprec
 expect "ir_measures@te10:IPrec@0.7 (trec_eval 10)" "$($RM eval --quiet --trec -m ir_measures@te10:IPrec@0.7 "$T/q3" "$T/r3" | cut -f3)" 1
 expect "ir_measures@te9:IPrec@0.7 (trec_eval 9)" "$($RM eval --quiet --trec -m ir_measures@te9:IPrec@0.7 "$T/q3" "$T/r3" | cut -f3)" 0.4
 
+# @0: the accuracy provider reads a cutoff 0 as none (Accuracy@0 is Accuracy,
+# 1/2 above); pytrec_eval's P@0 stops ir_measures on an assertion: refused so.
+expect "Accuracy@0 is Accuracy" "$($RM eval --quiet --trec -m Accuracy@0 "$T/q" "$T/r" | cut -f3)" 0.5
+e=$($RM name 'ir_measures:P@0' 2>&1)
+case "$e" in *"P@0 stops Python: pytrec_eval asserts"*) ok ;; *) bad "P@0: $e" ;; esac
+
 # Compat: the run d1, d2, d3 of grades 0, 2, 1, ideal d2, d3; overlaps 0, 1, 2
 # at depths 1..3 (the book's example).  normalize=False with p = 1/2: (0 +
 # 1/2 * 1/2 + 1/4 * 2/3)/(1 + 1/2 + 1/4) = (5/12)/(7/4) = 5/21; p = 1.0 weighs

@@ -11131,7 +11131,7 @@ int negative; /* 1: \.{eval} reads a negative grade as pooled but unjudged */
 int scores; /* 1: \.{eval} ranks by scores rounded to single precision */
 
 @ @<Key codes@>=
-KEY_NEGATIVE, KEY_SCORES,
+KEY_NEGATIVE, KEY_SCORES, KEY_NORMALIZE, /* the last is \.{compat}'s, \secref{q:compat} */
 
 @ @<Key specifications@>=
 [KEY_NEGATIVE] = {"negative", negative_words, 0, 0, FIELD(negative), 0, negative_when, 57, 0},
@@ -16110,9 +16110,6 @@ $(5/12)/(1+1/2+1/4)=5/21$.  With no ideal document it is $0/0$ here,
 
 @<Fields of a variant@>=
 int normalize; /* 1: \.{compat}'s bare RBO, not divided by the ideal's */
-
-@ @<Key codes@>=
-KEY_NORMALIZE,
 
 @ @<Key specifications@>=
 [KEY_NORMALIZE] = {"normalize", normalize_words, 0, 0, FIELD(normalize), 0,
@@ -27926,7 +27923,11 @@ typedef struct {
   @<Counters of an evaluation@>@;
   @<Judgments of an evaluation@>@;
   @<Kept queries of an evaluation@>@;
-  @<Readings of an evaluation@>@;
+  size_t n_pool_unret; /* the pooled judgments of the query not retrieved */
+  size_t *kq_pool; /* the same for each kept query */
+  int nread[4], nuvr[4], uv0[4]; /* measures of each reading; those with values
+    per query, and where their inner variants start in |uv| */
+  struct ev_rbuf_s *rbuf; /* the lists of each reading: their arrays */
   @<Columns of an evaluation@>@;
 } ev_state;
 static int ev_is_cat(const rm_variant *a);
@@ -29702,14 +29703,13 @@ measure, and the printed variant says so.  Under
 is made, a measure of each reading of negative grades is refused:
 \.{--negative} must choose one.
 
-@<Readings of an evaluation@>=
-size_t n_pool_unret; /* the pooled judgments of the query not retrieved */
-size_t *kq_pool; /* the same for each kept query */
-int nread[4], nuvr[4], uv0[4]; /* measures of each reading; those with values per
-  query, and where their inner variants start in |uv| */
-struct ev_rbuf_s *rbuf; /* the lists of each reading: their arrays */
+|ev_read_as| makes the list of reading |rd| in the arrays of |b|;
+|ev_measure_negative| lets \.{--negative}, when given, set a measure's
+key; |ev_readings| then chooses the engine's reading, each measure's
+|rd|, and the place of each inner variant among those of its reading
+(the fields |n_pool_unret| to |rbuf| of |ev_state|).
 
-@ @<Engine functions@>=
+@<Engine functions@>=
 typedef struct ev_rbuf_s {
   unsigned char *unj; int *unret; double *score;
   size_t cu, cr, cs; /* their capacities */
@@ -29740,12 +29740,6 @@ static void ev_rbuf_free(ev_rbuf *b)
 {
   free(b->unj); free(b->unret); free(b->score);
 }
-
-@ |ev_measure_negative| lets \.{--negative}, when given, set a measure's
-key; |ev_readings| then chooses the engine's reading, each measure's
-|rd|, and the place of each inner variant among those of its reading.
-
-@<Engine functions@>=
 static void ev_measure_negative(ev_state *st, ev_measure *m)
 {
   if (!st->neg_given || m->u.negative == st->neg_pooled) return;

@@ -1377,7 +1377,7 @@ START_TEST(test_prop_name_determines_value)
 {
   tu_rng r = {0x7777ULL};
   int it;
-  char ctx[1024], nm[RM_NAME_MAX], nm2[RM_NAME_MAX], desc[700];
+  char ctx[1280], nm[RM_NAME_MAX], nm2[RM_NAME_MAX], desc[700];
   for (it = 0; it < 2000; it++) {
     tlist t;
     rm_variant v, w, back;

@@ -2540,6 +2540,11 @@ parameters \.{judged\_only=False} and \.{dcg=log2}, which are its defaults.
 (\.{SDCG(max\_rel=3,min\_rel=1)@@K} is
 \.{ndcg@@K[gain=clip:1..3,ideal=ones]}), and \.{INSQ} takes both and
 \.{T=}$x$ (\.{INSQ(T=2,max\_rel=3)} is \.{insq[t=2,gain=clip:0..3]}).
+The variant of an ir\_measures name of pytrec\_eval's (note~t) has two
+keys more than its row shows, which say how \.{eval} reads the files:
+\.{scores=float32} where the variant ranks, and \.{negative=unjudged}
+for \.{bpref}, \.{infap}, \.{drop=unjudged} and a map of gains; so
+\.{AP} is \.{ap[scores=float32,ties=id-desc]}.
 The letters point to the notes that follow.
 
 \font\altt=cmtt8
@@ -16113,7 +16118,7 @@ int normalize; /* 1: \.{compat}'s bare RBO, not divided by the ideal's */
 
 @ @<Key specifications@>=
 [KEY_NORMALIZE] = {"normalize", normalize_words, 0, 0, FIELD(normalize), 0,
-  normalize_when, 4, 0},
+  normalize_when, 5, 0},
 
 @ @<Words and conditions of keys@>=
 static const char *const normalize_words[] = {"ideal", "none", NULL};

@@ -1377,7 +1377,7 @@ START_TEST(test_prop_name_determines_value)
 {
   tu_rng r = {0x7777ULL};
   int it;
-  char ctx[1024], nm[RM_NAME_MAX], nm2[RM_NAME_MAX], desc[700];
+  char ctx[1280], nm[RM_NAME_MAX], nm2[RM_NAME_MAX], desc[700];
   for (it = 0; it < 2000; it++) {
     tlist t;
     rm_variant v, w, back;
@@ -2194,7 +2194,8 @@ END_TEST
 /* The names of trec_eval and ir_measures (the book's section on them): each
    means the variant of ours written on its right, which is what trec_eval
    10.0 and ir_measures' default providers compute (ties by docno descending
-   but for the msmarco provider's RR@k, gains the grades, gdeval's gains
+   but for the msmarco provider's RR@k, pytrec_eval's scores at single
+   precision as its trec_eval 9.0.8 keeps them, gains the grades, gdeval's gains
    2^g - 1 and ERR's top grade 4); names we have no variant for are refused
    by name, and our own names keep their meaning. */
 START_TEST(test_names_other_libraries)
@@ -2203,19 +2204,24 @@ START_TEST(test_names_other_libraries)
     {"map", "ap[ties=id-desc]"}, {"map_cut_10", "ap@10[ties=id-desc]"},
     {"map_cut.5", "ap@5[ties=id-desc]"}, {"P_10", "precision@10[ties=id-desc]"},
     {"P.5", "precision@5[ties=id-desc]"}, {"recall_10", "recall@10[ties=id-desc]"},
-    {"success_1", "hr@1[ties=id-desc]"}, {"Rprec", "rprec[ties=id-desc]"},
+    {"success_1", "hr@1[ties=id-desc]"}, {"Rprec", "rprec[scores=float32,ties=id-desc]"},
     {"recip_rank", "rr[ties=id-desc]"}, {"trec_eval:ndcg", "ndcg[ties=id-desc]"},
     {"ndcg_cut_10", "ndcg@10[ties=id-desc]"}, {"ndcg_cut.20", "ndcg@20[ties=id-desc]"},
     {"set_P", "precision[ties=id-desc]"}, {"set_recall", "recall[ties=id-desc]"},
     {"set_F", "f[beta2=1,ties=id-desc]"}, {"set_F.2", "f[beta2=2,ties=id-desc]"},
     {"ideal_dcg", "idcg"}, {"trec_eval:dcg", "dcg[ties=id-desc]"},
-    {"nDCG@10", "ndcg@10[ties=id-desc]"}, {"nDCG", "ndcg[ties=id-desc]"},
-    {"AP(rel=2)", "ap[rel=2,ties=id-desc]"}, {"AP@10", "ap@10[ties=id-desc]"},
-    {"P@5", "precision@5[ties=id-desc]"}, {"R@10", "recall@10[ties=id-desc]"},
-    {"RR", "rr[ties=id-desc]"}, {"RR@10", "rr@10[ties=id-asc]"},
-    {"Success@10", "hr@10[ties=id-desc]"}, {"ERR@20", "err@20[gmax=4,ties=id-desc]"},
-    {"SetP", "precision[ties=id-desc]"}, {"SetR", "recall[ties=id-desc]"},
-    {"SetF", "f[beta2=1,ties=id-desc]"}, {"SetF(beta=2)", "f[beta2=2,ties=id-desc]"},
+    {"nDCG@10", "ndcg@10[scores=float32,ties=id-desc]"},
+    {"nDCG", "ndcg[scores=float32,ties=id-desc]"},
+    {"AP(rel=2)", "ap[rel=2,scores=float32,ties=id-desc]"},
+    {"AP@10", "ap@10[scores=float32,ties=id-desc]"},
+    {"P@5", "precision@5[scores=float32,ties=id-desc]"},
+    {"R@10", "recall@10[scores=float32,ties=id-desc]"},
+    {"RR", "rr[scores=float32,ties=id-desc]"}, {"RR@10", "rr@10[ties=id-asc]"},
+    {"Success@10", "hr@10[scores=float32,ties=id-desc]"}, {"ERR@20", "err@20[gmax=4,ties=id-desc]"},
+    {"SetP", "precision[scores=float32,ties=id-desc]"},
+    {"SetR", "recall[scores=float32,ties=id-desc]"},
+    {"SetF", "f[beta2=1,scores=float32,ties=id-desc]"},
+    {"SetF(beta=2)", "f[beta2=2,scores=float32,ties=id-desc]"},
     {"nDCG(dcg=exp-log2)@10", "ndcg@10[gain=exp2,ties=id-desc]"},
     {"mean[skip=norel]:ERR@20", "mean[skip=norel]:err@20[gmax=4,ties=id-desc]"},
     {"ndcg", "ndcg[ties=input]"}, {"recall", "recall[ties=input]"}};

@@ -55,9 +55,9 @@ expect "eval -q AP of q3" "$(get AP q3)" 0
 expect "eval -q map of q3 (no line)" "$(get map q3)" ""
 # the variants say so; --judged-only given decides for every measure
 v=$($RM eval --quiet --json -m AP -m map "$T/q" "$T/r" | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
-expect "eval variants" "$v" "mean[skip=none,weight=uniform,absent=empty]:ap[norm=rel,rel=1,ties=id-desc,undef=zero] mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,ties=id-desc,undef=zero] "
+expect "eval variants" "$v" "mean[skip=none,weight=uniform,absent=empty]:ap[norm=rel,rel=1,scores=float32,ties=id-desc,undef=zero] mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,ties=id-desc,undef=zero] "
 out=$($RM eval --quiet --trec --show-variants --judged-only skip -m AP "$T/q" "$T/r")
-expect "eval --judged-only skip AP" "$out" "AP	all	0.5	mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,ties=id-desc,undef=zero]"
+expect "eval --judged-only skip AP" "$out" "AP	all	0.5	mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,scores=float32,ties=id-desc,undef=zero]"
 out=$($RM eval --quiet --trec --judged-only empty -m AP -m map "$T/q" "$T/r")
 expect "eval --judged-only empty map" "$(get map)" 0.3333333333333333
 expect "an aggregator written is taken" "$($RM eval --quiet --trec -m mean:AP "$T/q" "$T/r" | cut -f3)" 0.5
@@ -66,12 +66,31 @@ e=$($RM name 'mean[absent=skip]:ap' 2>&1)
 case "$e" in *"absent=empty only; skip is its default"*) ok ;; *) bad "absent=skip: $e" ;; esac
 e=$($RM eval --partial -m AP "$T/q" "$T/r" 2>&1 >/dev/null)
 case "$e" in *"--partial: AP: it evaluates the judged queries missing from the run"*) ok ;; *) bad "--partial AP: $e" ;; esac
-# eval under --negative zero says its Bpref is not ir_measures'
-e=$($RM eval -m Bpref "$T/q" "$T/r" 2>&1 >/dev/null)
-case "$e" in *"which ir_measures' pytrec_eval reads as unjudged"*": Bpref; give --negative unjudged"*) ok ;;
-  *) bad "eval Bpref on negative grades: no note: $e" ;; esac
-expect "eval Bpref (-1 a judged 0)" "$($RM eval --quiet --trec -m Bpref "$T/q" "$T/r" | cut -f3)" 0.16666666666666666
-expect "eval --negative unjudged Bpref" "$($RM eval --quiet --trec --negative unjudged -m Bpref "$T/q" "$T/r" | cut -f3)" 0.5
+# eval reads negative grades per measure, as ir_measures' providers do: Bpref
+# (pytrec_eval) -1 unjudged, 1/2; Judged@2 (judged) -1 judged, 2/3; both in
+# one eval, and the variants say so.  --negative, given, decides for both:
+# zero gives Bpref 1/6 (Judged@2 still 2/3), unjudged gives Judged@2 q2 d2
+# unjudged, 1/2: (1 + 1/2 + 0)/3 = 1/2.
+out=$($RM eval --quiet --trec -m Bpref -m Judged@2 "$T/q" "$T/r")
+expect "eval Bpref (-1 unjudged) beside Judged@2 (-1 judged)" "$(get Bpref) $(get Judged@2)" "0.5 0.6666666666666666"
+out=$($RM eval --quiet --trec --negative zero -m Bpref -m Judged@2 "$T/q" "$T/r")
+expect "eval --negative zero Bpref" "$(get Bpref) $(get Judged@2)" "0.16666666666666666 0.6666666666666666"
+out=$($RM eval --quiet --trec --negative unjudged -m Bpref -m Judged@2 "$T/q" "$T/r")
+expect "eval --negative unjudged Judged@2" "$(get Bpref) $(get Judged@2)" "0.5 0.5"
+v=$($RM eval --quiet --json -m Bpref "$T/q" "$T/r" | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
+expect "eval Bpref's variant" "$v" "mean[skip=none,weight=uniform,absent=empty]:bpref[rel=1,negative=unjudged,scores=float32,ties=id-desc,undef=zero] "
+v=$($RM eval --quiet --json --negative zero -m Bpref "$T/q" "$T/r" | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
+expect "eval --negative zero Bpref's variant" "$v" "mean[skip=none,weight=uniform,absent=empty]:bpref[rel=1,scores=float32,ties=id-desc,undef=zero] "
+expect "name ir_measures:Bpref" "$($RM name ir_measures:Bpref 2>/dev/null)" "bpref[rel=1,negative=unjudged,scores=float32,ties=id-desc,undef=zero]"
+expect "name ir_measures:Judged@2" "$($RM name ir_measures:Judged@2 2>/dev/null)" "judged@2[denom=list,ties=id-asc,undef=zero]"
+# nDCG(gains={0:1,1:2})@2 on q2: -1 pooled, so d2 (rank 1) gains 0 (unjudged)
+# and d1 gains 2 at rank 2: 2/log2 3; the ideal is d1 alone: 2.  (Read as a
+# judged 0, d2 would gain 1: (1 + 2/log2 3)/(2 + 1/log2 3) = 0.8597...)
+# (2/log2 3)/2 = 0.63092975357145743709 (bc).
+out=$($RM eval --quiet --trec -q -m 'nDCG(gains={0:1,1:2})@2' "$T/q" "$T/r")
+expect "eval nDCG with gains, q2 (-1 unjudged)" "$(get 'nDCG(gains={0:1,1:2})@2' q2)" 0.6309297535714574
+e=$($RM eval --judged-docs-only -m Bpref -m Judged@2 "$T/q" "$T/r" 2>&1 >/dev/null); rc=$?
+case "$rc $e" in "2 "*"give --negative zero or --negative unjudged"*) ok ;; *) bad "--judged-docs-only with two readings: $rc $e" ;; esac
 
 # ---- 2. rankmetrics ir_measures --------------------------------------------
 out=$($RM ir_measures "$T/q" "$T/r" AP 'P@2 NumQ' MAP NumRelRet SetRelP Bpref \
@@ -137,7 +156,10 @@ $RM ir_measures --help | grep -q '^usage: rankmetrics ir_measures' && ok || bad 
 
 # single precision: a's score 0.5000000001 is 0.5 as a float, so pytrec_eval
 # ties a (relevant) with b and puts b first (docno descending): AP 1/2, P@1
-# 0; msmarco's RR@5 ranks by doubles, a first: 1.  eval ranks by doubles: AP 1.
+# 0; msmarco's RR@5 ranks by doubles, a first: 1.  eval does the same under
+# ir_measures' names (scores=float32), and ranks by doubles on trec_eval 10.0
+# (ir_measures@te10:AP) and under ours: AP 1; ours at single precision ties a
+# and b, kept in input order (ties=input, 1) or b first (ties=id-desc, 1/2).
 printf 'q1 0 a 1\nq1 0 b 0\n' > "$T/q2"
 printf 'q1 Q0 a 1 0.5000000001 r\nq1 Q0 b 2 0.5 r\n' > "$T/r2"
 expect "single precision" "$($RM ir_measures "$T/q2" "$T/r2" AP P@1 RR@5)" "AP	0.5000
@@ -145,7 +167,11 @@ P@1	0.0000
 RR@5	1.0000"
 expect "single precision, run on standard input" "$($RM ir_measures "$T/q2" - AP RR@5 < "$T/r2")" "AP	0.5000
 RR@5	1.0000"
-expect "eval ranks by doubles" "$($RM eval --quiet --trec -m AP "$T/q2" "$T/r2" | cut -f3)" 1
+out=$($RM eval --quiet --trec -m AP -m P@1 -m RR@5 -m ir_measures@te10:AP -m ap -m 'ap[scores=float32]' -m 'ap[scores=float32,ties=id-desc]' "$T/q2" "$T/r2")
+expect "eval: single precision per measure" "$(get AP) $(get P@1) $(get RR@5) $(get ir_measures@te10:AP) $(get ap) $(get 'ap[scores=float32]') $(get 'ap[scores=float32,ties=id-desc]')" "0.5 0 1 1 1 1 0.5"
+expect "name ir_measures@te10:AP" "$($RM name ir_measures@te10:AP 2>/dev/null)" "ap[norm=rel,rel=1,ties=id-desc,undef=zero]"
+e=$($RM name 'ap[scores=double]' 2>&1)
+case "$e" in *"scores=float32 only; double is its default"*) ok ;; *) bad "scores=double: $e" ;; esac
 
 # IPrec@0.7 with R = 2, relevant at ranks 1 and 5: trec_eval 9 counts
 # (long)(1.4 + 0.9) = 2 relevant, precision 2/5; trec_eval 10 lround(1.4) = 1,
@@ -154,5 +180,23 @@ printf 'q1 0 a 1\nq1 0 e 1\n' > "$T/q3"
 printf 'q1 Q0 a 1 5 r\nq1 Q0 b 2 4 r\nq1 Q0 c 3 3 r\nq1 Q0 d 4 2 r\nq1 Q0 e 5 1 r\n' > "$T/r3"
 expect "IPrec@0.7 (trec_eval 9)" "$($RM ir_measures "$T/q3" "$T/r3" IPrec@0.7)" "IPrec@0.7	0.4000"
 expect "iprec_at_recall_0.70 (trec_eval 10)" "$($RM eval --quiet --trec -m iprec_at_recall_0.70 "$T/q3" "$T/r3" | cut -f3)" 1
+expect "ir_measures@te10:IPrec@0.7 (trec_eval 10)" "$($RM eval --quiet --trec -m ir_measures@te10:IPrec@0.7 "$T/q3" "$T/r3" | cut -f3)" 1
+expect "ir_measures@te9:IPrec@0.7 (trec_eval 9)" "$($RM eval --quiet --trec -m ir_measures@te9:IPrec@0.7 "$T/q3" "$T/r3" | cut -f3)" 0.4
+
+# @0: the accuracy provider reads a cutoff 0 as none (Accuracy@0 is Accuracy,
+# 1/2 above); pytrec_eval's P@0 stops ir_measures on an assertion: refused so.
+expect "Accuracy@0 is Accuracy" "$($RM eval --quiet --trec -m Accuracy@0 "$T/q" "$T/r" | cut -f3)" 0.5
+e=$($RM name 'ir_measures:P@0' 2>&1)
+case "$e" in *"P@0 stops Python: pytrec_eval asserts"*) ok ;; *) bad "P@0: $e" ;; esac
+
+# Compat: the run d1, d2, d3 of grades 0, 2, 1, ideal d2, d3; overlaps 0, 1, 2
+# at depths 1..3 (the book's example).  normalize=False with p = 1/2: (0 +
+# 1/2 * 1/2 + 1/4 * 2/3)/(1 + 1/2 + 1/4) = (5/12)/(7/4) = 5/21; p = 1.0 weighs
+# every depth 1: (0 + 1/2 + 2/3)/(1 + 2/2 + 2/3) = (7/6)/(8/3) = 7/16.
+printf 'q1 0 d1 0\nq1 0 d2 2\nq1 0 d3 1\n' > "$T/q4"
+printf 'q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r\nq1 Q0 d3 3 1 r\n' > "$T/r4"
+expect "Compat(normalize=False,p=0.5) and Compat(p=1.0)" "$($RM ir_measures --exact -p -1 "$T/q4" "$T/r4" 'Compat(normalize=False,p=0.5)' 'Compat(p=1.0)')" "Compat(normalize=False,p=0.5)	0.23809523809523808
+Compat(p=1.0)	0.4375"
+expect "name Compat(normalize=False)" "$($RM name 'ir_measures:Compat(normalize=False)' 2>/dev/null)" "compat[p=0.95,normalize=none,rel=1,ties=id-asc,undef=zero]"
 
 finish

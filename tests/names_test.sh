@@ -27,6 +27,16 @@ awk '/^@\* Names of trec\\_eval and ir\\_measures\./ {p = 1} /^@\* The sources\.
   rankmetrics.w | grep '^\\ta{' | sed 's/@@/@/g; s/\\_/_/g; s/\\char`\\\([{}]\)/\1/g; s/^\\ta{//; s/}$//; s/}{/\t/g' > "$T/rows"
 rows=$(wc -l < "$T/rows")
 [ "$rows" -ge 19 ] || bad "the table has $rows rows, expected at least 19"
+# An ir_measures name of pytrec_eval's reads the files as trec_eval 9.0.8
+# (the text above the table): its variant has scores=float32 where it ranks,
+# and negative=unjudged for bpref, infap, drop=unjudged and gain maps.
+im_var() { # VARIANT NAME
+  local v=$1 add=scores=float32,
+  case $($RM name "$2" 2>&1 >/dev/null) in *"provider pytrec_eval"*) ;; *) echo "$v"; return ;; esac
+  case $v in *ties=*) ;; *) echo "$v"; return ;; esac
+  case $v in *bpref*|*infap*|*drop=unjudged*|*gain=map*) add=negative=unjudged,$add ;; esac
+  echo "${v/ties=/${add}ties=}"
+}
 while IFS=$'\t' read -r te im var notes; do
   var=${var//@K/@10}
   for cell in "$te" "$im"; do
@@ -37,29 +47,29 @@ while IFS=$'\t' read -r te im var notes; do
       m=$n
       # restore the cutoff that the cell's spelling used
       case " $cell," in *" ${n}_K,"*) m=${n}_10 ;; *" ${n}.K,"*) m=${n}.10 ;; *" ${n}@K,"*) m=${n}@10 ;; esac
-      same "$m" "$var"
+      if [ "$cell" = "$im" ]; then same "$m" "$(im_var "$var" "$m")"; else same "$m" "$var"; fi
     done
   done
 done < "$T/rows"
 
 # ---- 2. other spellings ----------------------------------------------------
-same MAP 'ap[ties=id-desc]'
-same 'MAP@5' 'ap@5[ties=id-desc]'
-same 'Precision@5' 'precision@5[ties=id-desc]'
-same 'Recall@10' 'recall@10[ties=id-desc]'
-same MRR 'rr[ties=id-desc]'
+same MAP 'ap[scores=float32,ties=id-desc]'
+same 'MAP@5' 'ap@5[scores=float32,ties=id-desc]'
+same 'Precision@5' 'precision@5[scores=float32,ties=id-desc]'
+same 'Recall@10' 'recall@10[scores=float32,ties=id-desc]'
+same MRR 'rr[scores=float32,ties=id-desc]'
 same 'MRR@10' 'rr@10[ties=id-asc]'
-same 'NDCG@10' 'ndcg@10[ties=id-desc]'
-same RPrec 'rprec[ties=id-desc]'
-same 'ir_measures:Rprec' 'rprec[ties=id-desc]'
+same 'NDCG@10' 'ndcg@10[scores=float32,ties=id-desc]'
+same RPrec 'rprec[scores=float32,ties=id-desc]'
+same 'ir_measures:Rprec' 'rprec[scores=float32,ties=id-desc]'
 same 'trec_eval:Rprec' 'rprec[ties=id-desc]'
 same 'trec_eval:recall_5' 'recall@5[ties=id-desc]'
 same "nDCG(dcg='exp-log2')@20" 'ndcg@20[gain=exp2,ties=id-desc]'
-same 'nDCG(dcg=log2,judged_only=False)@3' 'ndcg@3[ties=id-desc]'
-same 'P(rel=3)@5' 'precision@5[rel=3,ties=id-desc]'
-same 'R(rel=2)@10' 'recall@10[rel=2,ties=id-desc]'
+same 'nDCG(dcg=log2,judged_only=False)@3' 'ndcg@3[scores=float32,ties=id-desc]'
+same 'P(rel=3)@5' 'precision@5[rel=3,scores=float32,ties=id-desc]'
+same 'R(rel=2)@10' 'recall@10[rel=2,scores=float32,ties=id-desc]'
 same 'RR(rel=2)@10' 'rr@10[rel=2,ties=id-asc]'
-same 'SetF(beta=0.5,rel=2)' 'f[beta2=1/2,rel=2,ties=id-desc]'
+same 'SetF(beta=0.5,rel=2)' 'f[beta2=1/2,rel=2,scores=float32,ties=id-desc]'
 same 'set_F_0.25' 'f[beta2=1/4,ties=id-desc]'
 same 'mean:map' 'mean:ap[ties=id-desc]'
 same 'mean[skip=norel]:ERR@20' 'mean[skip=norel]:err@20[gmax=4,ties=id-desc]'
@@ -68,18 +78,18 @@ same 'rbp_resid_p=0.5' 'rbp-resid[p=1/2,ties=id-desc]'
 same 'rbp.p=0.95' 'rbp[p=19/20,gain=linear,ties=id-desc]'
 same 'trec_eval:rbp' 'rbp[p=9/10,gain=linear,ties=id-desc]'
 same 'unj_20' 'unj@20[ties=id-desc]'
-same 'Bpref(rel=2)' 'bpref[rel=2,ties=id-desc]'
-same 'infAP(rel=3)' 'infap[rel=3,ties=id-desc]'
-same 'mean:infAP' 'mean:infap[ties=id-desc]'
+same 'Bpref(rel=2)' 'bpref[rel=2,negative=unjudged,scores=float32,ties=id-desc]'
+same 'infAP(rel=3)' 'infap[rel=3,negative=unjudged,scores=float32,ties=id-desc]'
+same 'mean:infAP' 'mean:infap[negative=unjudged,scores=float32,ties=id-desc]'
 same 'iprec_at_recall.0.3' 'iprec[at=3/10,level=round,ties=id-desc]'
 same 'iprec_at_recall_1.00' 'iprec[at=1,level=round,ties=id-desc]'
 same 'iprec_at_recall_0.00' 'iprec[at=0,level=round,ties=id-desc]'
-same 'IPrec(rel=2)@0.5' 'iprec[at=1/2,level=trec9,rel=2,ties=id-desc]'
+same 'IPrec(rel=2)@0.5' 'iprec[at=1/2,level=trec9,rel=2,scores=float32,ties=id-desc]'
 same 'NumRel(rel=1)' 'sum:nrel'
 same 'NumRelRet(rel=3)' 'sum:nrelret[rel=3]'
 same 'trec_eval:gm_map' 'gm:ap[ties=id-desc]'
 same 'Rprec_mult.1.4' 'rprecm[mult=7/5,ties=id-desc]'
-same 'SetRelP(rel=2)' 'recall[norm=min,rel=2,ties=id-desc]'
+same 'SetRelP(rel=2)' 'recall[norm=min,rel=2,scores=float32,ties=id-desc]'
 # our own names keep their meaning
 same bpref 'bpref[ties=input]'
 same rbp 'rbp[ties=input,p=0.9,gain=binary,rel=1]'
@@ -104,22 +114,22 @@ refused 'NumRel(rel=2)' "has no provider in its default pipeline"
 # value after @ that overrides the named one
 same 'NumRet(rel=1)' 'sum:nrelret[rel=1]'
 same 'NumRet(rel=2)' 'sum:nrelret[rel=2]'
-same 'SetP(relative=True)' 'recall[norm=min,ties=id-desc]'
-same 'SetP(rel=2,relative=True)' 'recall[norm=min,rel=2,ties=id-desc]'
-same 'SetP(relative=False)' 'precision[ties=id-desc]'
-same 'P(cutoff=5)' 'precision@5[ties=id-desc]'
-same 'P(rel=2,cutoff=5)' 'precision@5[rel=2,ties=id-desc]'
-same 'P(cutoff=5,rel=2)' 'precision@5[rel=2,ties=id-desc]'
-same 'P(cutoff=5)@10' 'precision@10[ties=id-desc]'
-same 'P()@5' 'precision@5[ties=id-desc]'
-same 'IPrec(recall=0.3)' 'iprec[at=0.3,level=trec9,ties=id-desc]'
-same 'P @ 5' 'precision@5[ties=id-desc]'
-same 'P( rel = 2 ) @ 5' 'precision@5[rel=2,ties=id-desc]'
-same 'nDCG(cutoff=10, judged_only=True)' 'ndcg@10[drop=unjudged,ties=id-desc]'
+same 'SetP(relative=True)' 'recall[norm=min,scores=float32,ties=id-desc]'
+same 'SetP(rel=2,relative=True)' 'recall[norm=min,rel=2,scores=float32,ties=id-desc]'
+same 'SetP(relative=False)' 'precision[scores=float32,ties=id-desc]'
+same 'P(cutoff=5)' 'precision@5[scores=float32,ties=id-desc]'
+same 'P(rel=2,cutoff=5)' 'precision@5[rel=2,scores=float32,ties=id-desc]'
+same 'P(cutoff=5,rel=2)' 'precision@5[rel=2,scores=float32,ties=id-desc]'
+same 'P(cutoff=5)@10' 'precision@10[scores=float32,ties=id-desc]'
+same 'P()@5' 'precision@5[scores=float32,ties=id-desc]'
+same 'IPrec(recall=0.3)' 'iprec[at=0.3,level=trec9,scores=float32,ties=id-desc]'
+same 'P @ 5' 'precision@5[scores=float32,ties=id-desc]'
+same 'P( rel = 2 ) @ 5' 'precision@5[rel=2,scores=float32,ties=id-desc]'
+same 'nDCG(cutoff=10, judged_only=True)' 'ndcg@10[drop=unjudged,negative=unjudged,scores=float32,ties=id-desc]'
 same "nDCG(dcg='exp-log2', cutoff=20)" 'ndcg@20[gain=exp2,ties=id-desc]'
-same 'nDCG(gains={0: 1, 1: 4}, cutoff=3)' 'ndcg@3[gain=map:0=1;1=4,ties=id-desc]'
+same 'nDCG(gains={0: 1, 1: 4}, cutoff=3)' 'ndcg@3[gain=map:0=1;1=4,negative=unjudged,scores=float32,ties=id-desc]'
 same 'Judged(cutoff=5)' 'judged@5[denom=list,ties=id-asc]'
-same 'mean:P @ 5' 'mean:precision@5[ties=id-desc]'
+same 'mean:P @ 5' 'mean:precision@5[scores=float32,ties=id-desc]'
 refused 'Rprec(cutoff=5)' "takes no cutoff"
 same 'trec_eval:G' 'ngain[ties=id-desc]'
 same 'G' 'ngain[ties=id-desc]'
@@ -244,11 +254,12 @@ same 'Compat' 'compat[p=19/20,rel=1,ties=id-asc,undef=zero]'
 same 'Compat(p=0.5)' 'compat[p=1/2,ties=id-asc]'
 same 'Compat(normalize=True,p=0.9)' 'compat[p=0.9,ties=id-asc]'
 same 'compat' 'compat[p=0.95,ties=input]'
-refused 'Compat(normalize=False)' "Compat(normalize=False) has no rankmetrics variant yet"
+same 'Compat(normalize=False)' 'compat[p=19/20,normalize=none,ties=id-asc]'
 refused 'Compat(normalize=maybe)' "normalize is True or False"
 refused 'Compat@10' "Compat takes no cutoff"
 refused 'Compat(rel=2)' "takes no parameter 'rel'"
-refused 'Compat(p=1)' "must be below 1"
+same 'Compat(p=1.0)' 'compat[p=1,ties=id-asc]'
+refused 'Compat(p=1.5)' "must be at most 1"
 refused 'compat@5' "compat takes no cutoff"
 refused 'compat[ties=average]' "ties=average is not defined"
 refused 'compat[gain=binary]' "does not apply"
@@ -272,10 +283,10 @@ refused 'auc@10' "auc takes no cutoff (auc[depth=K]"
 refused 'auc[depth=3,ties=average]' "not ties=average"
 refused 'auc[depth=0]' "depth must be a whole number"
 refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
-same 'SetP(relative=False)' 'precision[ties=id-desc]'
+same 'SetP(relative=False)' 'precision[scores=float32,ties=id-desc]'
 # gain maps (the book's section "Gains given grade by grade")
-same 'nDCG(gains={0:0,1:1})@10' 'ndcg@10[gain=map:0=0;1=1,ties=id-desc]'
-same 'nDCG(gains={2: 9, 1: 3.5})' 'ndcg[gain=map:1=7/2;2=9,ties=id-desc]'
+same 'nDCG(gains={0:0,1:1})@10' 'ndcg@10[gain=map:0=0;1=1,negative=unjudged,scores=float32,ties=id-desc]'
+same 'nDCG(gains={2: 9, 1: 3.5})' 'ndcg[gain=map:1=7/2;2=9,negative=unjudged,scores=float32,ties=id-desc]'
 same 'trec_eval:ndcg.2=9,1=3.5' 'ndcg[gain=map:1=3.5;2=9,ties=id-desc]'
 same 'ndcg_1=0.5' 'ndcg[gain=map:1=1/2,ties=id-desc]'
 same 'dcg.0=1' 'dcg[gain=map:0=1,ties=id-desc]'
@@ -500,7 +511,7 @@ fi
 # at ranks 3 to 5: (2/2 + 1/lg5 + 1/lg6)/(2 + 1/lg3 + 1/2).
 printf '0 0 D0 -1\n0 0 D1 1\n0 0 D3 2\n0 0 D4 1\n' > "$T/q"
 printf '0 0 D0 1 0.8 run\n0 0 D2 2 0.7 run\n0 0 D1 3 0.3 run\n0 0 D3 4 0.4 run\n0 0 D4 5 0.1 run\n' > "$T/r"
-same 'nDCG(judged_only=True)@4' 'ndcg@4[drop=unjudged,ties=id-desc]'
+same 'nDCG(judged_only=True)@4' 'ndcg@4[drop=unjudged,negative=unjudged,scores=float32,ties=id-desc]'
 got=$($RM eval --quiet --trec -q --exact --negative unjudged -m 'nDCG(judged_only=True)' "$T/q" "$T/r" | awk -F'\t' '$2 == "0" {print $3}')
 [ "$got" = 1 ] && ok || bad "nDCG(judged_only=True) gives '$got', expected 1"
 got=$($RM eval --quiet --trec -q --negative unjudged -m 'nDCG' "$T/q" "$T/r" | awk -F'\t' '$2 == "0" {print $3}')
@@ -675,7 +686,7 @@ case "$e" in *"ties=id-desc compares the items' identifiers: give --ids"*) ok ;;
 printf 'q1 0 x 0\nq1 0 y 1\n' > "$T/eq"
 printf 'q1 Q0 x 1 1 t\nq1 Q0 y 2 1 t\n' > "$T/er"
 D='ndcg@10[gain=linear,discount=log2,ideal=judged'
-V1="mean[skip=none,weight=uniform,absent=empty]:$D,ties=id-desc,undef=zero]"
+V1="mean[skip=none,weight=uniform,absent=empty]:$D,scores=float32,ties=id-desc,undef=zero]"
 V2="mean[skip=none,weight=uniform]:$D,ties=input,undef=zero]"
 out=$($RM eval --json -m nDCG@10 -m ndcg@10 "$T/eq" "$T/er" 2>"$T/e.err")
 case "$out" in *'"measure":"nDCG@10","variant":"'"$V1"'"'*'"measure":"ndcg@10","variant":"'"$V2"'"'*) ok ;;

@@ -156,7 +156,7 @@ def test_names_as_data():
                  "ideal=judged,ties=input,undef=zero]")
     assert rm.name(g) == g
     assert rm.name("nDCG(gains={0:1,1:4})@10") == rm.name(
-        "ndcg@10[gain=map:0=1;1=4,ties=id-desc]")
+        "ndcg@10[gain=map:0=1;1=4,negative=unjudged,scores=float32,ties=id-desc]")
 
 
 def test_variants_of_a_name():

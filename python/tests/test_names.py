@@ -45,7 +45,7 @@ def test_columns_carry_the_variant():
     data = {"user": ["u", "u", "v"], "label": [1, 0, 1],
             "score": [1.0, 1.0, 0.5], "item": ["a", "b", "c"]}
     e = rm.evaluate(iter(["nDCG@10", "ndcg@10"]), data)
-    assert e.variants["nDCG@10"] == rm.name("mean:ndcg@10[ties=id-desc]")
+    assert e.variants["nDCG@10"] == rm.name("mean:ndcg@10[scores=float32,ties=id-desc]")
     assert e.variants["ndcg@10"] == rm.name("mean:ndcg@10")
     assert set(e.variants) == set(e.aggregate)  # keyed by the names given
     assert e.variants == dict(e.aggregate.canonical)

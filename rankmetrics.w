@@ -20554,6 +20554,7 @@ order of the table, then the random groups.
 static int write_family(const char *dir, const vector_family *fam, tool_out *out);
 static int write_significance(const char *dir, tool_out *out); /* \secref{q:sigvectors} */
 static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
+static int write_div_family(const vector_family *fam, vec_out *o, int *groups);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
 static int late_example(const char *id);
@@ -20625,6 +20626,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
     " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
     fam->algorithm, fam->stem);
   if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
+  else if (fam->variants == div_vector_variants) ok = write_div_family(fam, &o, &groups);
   else if (fam->variants == aggregate_variants || fam->variants == trec_set_variants)
     @<Write the groups of aggregates@>@;
   else {
@@ -21344,6 +21346,495 @@ each variant, the comment naming the other variant and its value.
   rm_disagreement_free(d);
 }
 
+@* Golden vectors of diversity.\here{q:divvectors}
+The measures of diversity (\secref{q:div}) read a grade per item and
+subtopic, which the lists of the other families cannot hold, so they have
+a family of their own, \.{diversity}, in the files
+\.{vectors/diversity\_test.json} and \.{vectors/diversity\_test.txt},
+written after every other family so that no other file changes.  A test
+holds one list and its subtopics:
+\smallskip
+\item{$\bullet$} \.{subtopics}: their number $m$, at least~1;
+\item{$\bullet$} \.{grades}: a row of $m$ whole grades per retrieved item,
+in input order (in JSON an array of arrays; in the text twin the grades
+of a row separated by colons, the rows by commas: \.{1:2:0,1:0:0});
+\item{$\bullet$} \.{scores} and \.{ids}, as in every family;
+\item{$\bullet$} \.{judged}: the rows of the judged items that were not
+retrieved, and \.{judged\_ids} their names (or |null|, \.{none}), which
+the greedy ideal reads to break its ties as \.{ndeval} does;
+\item{$\bullet$} \.{weights}: the $m$ weights of the subtopics, read under
+\.{weights=given} only, or |null| (\.{none}).
+\smallskip
+\noindent The result is written as in every family.  The groups are, in
+order: the worked example of \secref{q:divexample} under the variants it
+is worked for, and the witness of \secref{q:divwitness}, each a test of
+its own, flagged \.{SourceExample}; 16 seeded random lists for each
+variant of |div_vector_variants|, each followed by the witnesses that
+tell it from its neighbours (as in \secref{vectors}); and the inputs that
+must be refused: a negative grade, a grade above~100 (of a retrieved and
+of an unretrieved item), an infinite score, tied scores without names
+under \.{ties=id-asc}, a negative and an infinite weight under
+\.{weights=given}, and a list without a relevant item under
+\.{undef=error}.  A random list has one to six subtopics, up to 40
+items (most of them up to~12) and up to three judged items not retrieved;
+each grade is 0 or, with a probability drawn per list (none at all in a
+quarter of the lists), 1 to~3; scores come from five values, and one list
+in eight has none.
+@^golden vectors, of diversity@>
+
+@<Vector families@>=
+{"diversity", "diversity and intent-aware measures: alpha-dcg, alpha-ndcg, err-ia,"
+  " nerr-ia, nrbp, nnrbp, p-ia, ap-ia, strec", 0, div_vector_variants, NULL},
+
+@ @<Vector variant lists@>=
+static const char *const div_vector_variants[] = {
+  "alpha-dcg@@5", "alpha-dcg@@10[alpha=0.25]", "alpha-dcg@@5[scale=ideal]",
+  "alpha-dcg@@1[scale=ndeval]", "alpha-dcg@@10[scale=ndeval,ties=id-asc]",
+  "alpha-ndcg@@5", "alpha-ndcg@@10", "alpha-ndcg@@20[ties=id-asc]",
+  "alpha-ndcg@@5[alpha=1]", "alpha-ndcg@@3[ideal=exact]", "alpha-ndcg@@5[weights=given]",
+  "alpha-ndcg@@5[order=rank]", "alpha-ndcg@@10[rel=2]", "alpha-ndcg@@5[undef=one]",
+  "err-ia@@5", "err-ia@@10[scale=ndeval]", "err-ia@@5[alpha=0.75,scale=ideal]",
+  "nerr-ia@@5", "nerr-ia@@3[ideal=exact]", "nerr-ia@@10[ties=id-desc]",
+  "nerr-ia@@20[ties=id-asc]", "nrbp", "nrbp[alpha=0.25,beta=0.75]", "nnrbp",
+  "nnrbp[ties=id-asc]", "p-ia@@5", "p-ia", "p-ia@@10[weights=given]", "ap-ia",
+  "ap-ia[weights=given]", "ap-ia[ties=id-asc]", "strec@@5", "strec@@10[rel=2]",
+  "strec@@1[order=rank]", "strec@@20[ties=id-asc]", NULL};
+
+@ \impl A case of the family owns its arrays, as |rand_case| does; |g| and
+|ug| hold each item's largest grade, which the list carries as its
+|grade| so that the flags (\.{NoRelevant}) read as in every family.
+
+@<Tool functions@>=
+#define DIV_MAXN 40 /* retrieved items of a case, at most */
+#define DIV_MAXM 6 /* subtopics */
+#define DIV_MAXU 3 /* judged items not retrieved */
+typedef struct {
+  int sg[DIV_MAXN * DIV_MAXM], su[DIV_MAXU * DIV_MAXM], g[DIV_MAXN], ug[DIV_MAXU];
+  double score[DIV_MAXN], weight[DIV_MAXM];
+  char idbuf[DIV_MAXN + DIV_MAXU][8];
+  const char *id[DIV_MAXN], *uid[DIV_MAXU];
+  rm_list l;
+  rm_subtopics s;
+} div_case;
+static void div_case_link(div_case *c, int n, int u, int m, int scored, int weighted)
+{
+  int i, t;
+  for (i = 0; i < n + u; i++) {
+    const int *row = i < n ? c->sg + i * m : c->su + (i - n) * m;
+    int *most = i < n ? &c->g[i] : &c->ug[i - n];
+    for (*most = row[0], t = 1; t < m; t++) if (row[t] > *most) *most = row[t];
+    if (i < n) c->id[i] = c->idbuf[i]; else c->uid[i - n] = c->idbuf[i];
+  }
+  memset(&c->l, 0, sizeof c->l);
+  c->l.n = (size_t) n; c->l.grade = c->g; c->l.score = scored ? c->score : NULL;
+  c->l.id = c->id; c->l.n_unretrieved = (size_t) u; c->l.unretrieved_grade = c->ug;
+  c->s.m = (size_t) m; c->s.grade = c->sg; c->s.unretrieved_grade = c->su;
+  c->s.unretrieved_id = c->uid; c->s.weight = weighted ? c->weight : NULL;
+}
+
+@ \impl A random case, drawn as the section above says; the names are
+\.{d000}, \.{d001}, \dots\ shuffled over the retrieved and the judged
+items together.
+
+@<Tool functions@>=
+static void div_random(rng *r, div_case *c, int weighted)
+{
+  static const double levels[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
+  static const double wts[6] = {0, 0.25, 0.5, 1, 2, 3};
+  int m = 1 + rng_below(r, DIV_MAXM), dens = rng_below(r, 4), i, t;
+  int n = rng_below(r, 4) == 0 ? 13 + rng_below(r, DIV_MAXN - 12) : rng_below(r, 13);
+  int u = rng_below(r, DIV_MAXU + 1), scored = rng_below(r, 8) != 0;
+  for (i = 0; i < n + u; i++) {
+    int *row = i < n ? c->sg + i * m : c->su + (i - n) * m;
+    for (t = 0; t < m; t++) row[t] = rng_below(r, 8) < dens ? 1 + rng_below(r, 3) : 0;
+    if (i < n) c->score[i] = levels[rng_below(r, 5)];
+    sprintf(c->idbuf[i], "d%03d", i);
+  }
+  for (i = n + u - 1; i > 0; i--) { /* shuffle the names */
+    int j = rng_below(r, i + 1);
+    char x[8];
+    memcpy(x, c->idbuf[i], 8); memcpy(c->idbuf[i], c->idbuf[j], 8);
+    memcpy(c->idbuf[j], x, 8);
+  }
+  for (t = 0; t < m; t++) c->weight[t] = wts[rng_below(r, 6)];
+  div_case_link(c, n, u, m, scored, weighted);
+}
+
+@ \impl A case in the two files.  A row of JSON is an array; a row of the
+text twin is its grades joined by colons.
+
+@<Tool functions@>=
+static void div_rows(FILE *f, const int *g, size_t n, size_t m, int json)
+{
+  size_t i, t;
+  if (json) fputc('[', f);
+  for (i = 0; i < n; i++) {
+    if (i) fputc(',', f);
+    if (json) json_ints(f, g + i * m, m);
+    else for (t = 0; t < m; t++) fprintf(f, t ? ":%d" : "%d", g[i * m + t]);
+  }
+  if (json) fputc(']', f);
+}
+static void div_names(FILE *f, const char *const *id, size_t n, int json)
+{
+  size_t i;
+  if (id == NULL) {@+ fputs(json ? "null" : "none", f); return; @+}
+  if (json) fputc('[', f);
+  for (i = 0; i < n; i++) fprintf(f, json ? (i ? ",\"%s\"" : "\"%s\"") : (i ? ",%s" : "%s"),
+    id[i]);
+  if (json) fputc(']', f);
+}
+static void div_scores(FILE *f, const double *x, size_t n, int json)
+{
+  size_t i;
+  if (x == NULL) {@+ fputs(json ? "null" : "none", f); return; @+}
+  if (json) fputc('[', f);
+  for (i = 0; i < n; i++) put_score(f, x[i], i > 0);
+  if (json) fputc(']', f);
+}
+static void div_case_out(FILE *f, const div_case *c, int json)
+{
+  const rm_list *l = &c->l;
+  const rm_subtopics *s = &c->s;
+  fprintf(f, json ? "\"subtopics\": %lu, \"grades\": " : "subtopics = %lu\ngrades = ",
+    (unsigned long) s->m);
+  div_rows(f, s->grade, l->n, s->m, json);
+  fputs(json ? ", \"scores\": " : "\nscores = ", f);
+  div_scores(f, l->score, l->n, json);
+  fputs(json ? ", \"ids\": " : "\nids = ", f);
+  div_names(f, l->id, l->n, json);
+  fputs(json ? ",\n         \"judged\": " : "\njudged = ", f);
+  div_rows(f, s->unretrieved_grade, l->n_unretrieved, s->m, json);
+  fputs(json ? ", \"judged_ids\": " : "\njudged_ids = ", f);
+  div_names(f, s->unretrieved_id, l->n_unretrieved, json);
+  fputs(json ? ", \"weights\": " : "\nweights = ", f);
+  div_scores(f, s->weight, s->m, json);
+  if (!json) fputc('\n', f);
+}
+
+@ \impl One test: its value on the exact path, its flags as in every family,
+and its result.  A text line with nothing after its \.{=} ends in a blank,
+which the readers take for an empty list, as the other families' empty
+lists are written without it; so the rows are written through a buffer and
+the blank dropped.
+
+@<Tool functions@>=
+static int write_div_test(vec_out *o, const rm_variant *v, const div_case *c,
+  const char *comment, int source, int invalid)
+{
+  rm_exact e;
+  rm_status s;
+  char d17[40], flags[300] = "", *buf = NULL, *p;
+  size_t i, j, nq = 1, blen = 0;
+  const rm_list *q = &c->l;
+  int erratum = 0;
+  FILE *mem;
+  rm_exact_init(&e);
+  s = rm_div_value_exact(v, &c->l, &c->s, &e);
+  if ((s < 0) != invalid) {
+    fprintf(stderr, "rankmetrics: vectors: diversity test %d: %s\n", o->count + 1,
+      s < 0 ? rm_strerror(s) : "an input meant to be invalid was accepted");
+    rm_exact_clear(&e);
+    return 0;
+  }
+  @<Compute the flags of the test into |flags|@>;
+  snprintf(d17, sizeof d17, "%.17g", e.value);
+  o->count++;
+  fprintf(o->json, "\n        {\"tcId\": %d, \"comment\": \"%s\", \"flags\": [%s],\n"
+    "         ", o->count, comment, flags);
+  div_case_out(o->json, c, 1);
+  fprintf(o->text, "\ntcId = %d\ncomment = %s\nflags =", o->count, comment);
+  for (i = 0; flags[i]; i++) if (flags[i] != '"') fputc(flags[i], o->text);
+    else if (i == 0) fputc(' ', o->text);
+  fputc('\n', o->text);
+  if ((mem = open_memstream(&buf, &blen)) == NULL) {@+ rm_exact_clear(&e); return 0; @+}
+  div_case_out(mem, c, 0);
+  fclose(mem);
+  for (p = buf; *p; p++) if (!(p[0] == ' ' && p[1] == '\n' && p > buf && p[-1] == '='))
+    fputc(*p, o->text);
+  free(buf);
+  @<Write the result of a test of diversity@>;
+  rm_exact_clear(&e);
+  return 1;
+}
+
+@ @<Write the result of a test of diversity@>=
+if (s < 0) {
+  fprintf(o->json, ",\n         \"result\": \"invalid\", \"error\": \"%s\"}", status_name(s));
+  fprintf(o->text, "result = invalid\nerror = %s\n", status_name(s));
+} else {
+  fprintf(o->json, ",\n         \"result\": \"valid\", \"status\": \"%s\", \"value\": \"%a\","
+    " \"decimal17\": \"%s\",\n         \"decimal40\": \"%s\", \"rational\": ",
+    s == RM_UNDEFINED ? "undefined" : "ok", e.value, d17, e.decimal);
+  if (e.rational) fprintf(o->json, "\"%s\"}", e.rational);
+  else fputs("null}", o->json);
+  fprintf(o->text, "result = valid\nstatus = %s\nvalue = %a\ndecimal = %s\nrational = %s\n",
+    s == RM_UNDEFINED ? "undefined" : "ok", e.value, e.decimal,
+    e.rational ? e.rational : "none");
+}
+(void) j;
+
+@ \impl Whether a neighbour |a| fails a test of the family, as |adq_fails|
+decides it for a list: the double path when it is far from the expected
+value, else the exact path.
+
+@<Tool functions@>=
+static int div_adq_fails(const rm_variant *a, const rm_list *l, const rm_subtopics *s,
+  int invalid, double expect, rm_work *w)
+{
+  rm_exact e;
+  double d;
+  int r;
+  rm_status st = rm_div_value(a, l, s, w, &d);
+  if (invalid || st < 0) return (st < 0) != invalid;
+  if (rm_ulps_between(d, expect) > rm_ulp_bound(a) + 1) return 1;
+  rm_exact_init(&e);
+  st = rm_div_value_exact(a, l, s, &e);
+  r = st < 0 || e.value != expect;
+  rm_exact_clear(&e);
+  return r;
+}
+
+@ \impl The search for a witness that tells |v| from its neighbour |a|:
+|DIV_ADQ_TRIES| random cases from a seed made of the two names, first on
+the double paths (a difference beyond their bounds), then the first of
+them again on the exact path.  A witness of the same function is never
+found, and the pair is then reported as the same on the inputs searched.
+
+@<Tool functions@>=
+#define DIV_ADQ_TRIES 3000
+#define DIV_ADQ_EXACT 300
+static int div_adq_witness(const rm_variant *v, const rm_variant *a, div_case *c,
+  rm_work *w)
+{
+  char x[RM_NAME_MAX], y[RM_NAME_MAX];
+  const char *p;
+  int pass, t;
+  rm_variant_name(v, x, sizeof x); rm_variant_name(a, y, sizeof y);
+  for (pass = 0; pass < 2; pass++) {
+    rng r = {0xd1feULL};
+    for (p = x; *p; p++) r.s = r.s * 131 + (unsigned char) *p;
+    for (p = y; *p; p++) r.s = r.s * 131 + (unsigned char) *p;
+    for (t = 0; t < (pass ? DIV_ADQ_EXACT : DIV_ADQ_TRIES); t++) {
+      double dv, da;
+      rm_status sv, sa;
+      rm_exact e;
+      div_random(&r, c, v->sweights == RM_SWEIGHTS_GIVEN);
+      sv = rm_div_value(v, &c->l, &c->s, w, &dv);
+      sa = rm_div_value(a, &c->l, &c->s, w, &da);
+      if (sv < 0 || sa < 0) {@+ if ((sv < 0) != (sa < 0)) return 1; continue; @+}
+      if (rm_ulps_between(dv, da) > rm_ulp_bound(v) + rm_ulp_bound(a) + 2) return 1;
+      if (!pass) continue;
+      rm_exact_init(&e);
+      sv = rm_div_value_exact(v, &c->l, &c->s, &e);
+      if (sv >= 0 && div_adq_fails(a, &c->l, &c->s, 0, e.value, w)) {
+        rm_exact_clear(&e); return 1; }
+      rm_exact_clear(&e);
+    }
+  }
+  return 0;
+}
+
+@ \impl The groups of random cases, each followed by its witnesses.  The
+expected value of each test is kept, so that a neighbour is judged
+against every test of the group written so far.
+
+@<Tool functions@>=
+typedef struct {@+ div_case c; int invalid; double expect; @+} div_kept;
+static void div_keep(div_kept *k, const rm_variant *v)
+{
+  rm_exact e;
+  rm_status s;
+  rm_exact_init(&e);
+  s = rm_div_value_exact(v, &k->c.l, &k->c.s, &e);
+  k->invalid = s < 0; k->expect = s < 0 ? 0 : e.value;
+  rm_exact_clear(&e);
+}
+static void div_open_group(vec_out *o, int *groups, const char *nm)
+{
+  fprintf(o->json, "%s\n    {\"variant\": \"%s\", \"tests\": [", (*groups)++ ? "," : "", nm);
+  fprintf(o->text, "\n[variant = %s]\n", nm);
+}
+static int div_add_witnesses(vec_out *o, const rm_variant *v, div_kept *t, int nt,
+  const unsigned long *cuts, int ncuts);
+static int div_random_groups(const vector_family *fam, vec_out *o, int *groups)
+{
+  static div_kept kept[CASES_PER_VARIANT + ADQ_MAXW];
+  unsigned long cuts[32];
+  int k, c, ok = 1, ncuts = family_cutoffs(fam, cuts, 32);
+  rng r = {20261129};
+  for (k = 0; fam->variants[k] && ok; k++) {
+    rm_variant v;
+    char nm[RM_NAME_MAX], comment[64];
+    rm_variant_parse(fam->variants[k], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    div_open_group(o, groups, nm);
+    for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
+      div_random(&r, &kept[c].c, v.sweights == RM_SWEIGHTS_GIVEN);
+      if (c) fputc(',', o->json);
+      snprintf(comment, sizeof comment, "random case %d", c + 1);
+      ok = write_div_test(o, &v, &kept[c].c, comment, 0, 0);
+      div_keep(&kept[c], &v);
+    }
+    if (ok) ok = div_add_witnesses(o, &v, kept, c, cuts, ncuts);
+    fputs("\n      ]}", o->json);
+  }
+  return ok;
+}
+
+@ \impl Each neighbour that passes every test so far and that the search
+tells apart gets its witness, flagged \.{Neighbour}, its comment naming
+the neighbour and its value or status.
+
+@<Tool functions@>=
+static int div_add_witnesses(vec_out *o, const rm_variant *v, div_kept *t, int nt,
+  const unsigned long *cuts, int ncuts)
+{
+  static neighbour nb[NB_MAX];
+  char nm[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200], val[RM_DECIMAL_MAX + 80];
+  int nn, j, i, ok = 1, nw = nt;
+  rm_work w;
+  rm_variant_name(v, nm, sizeof nm);
+  nn = variant_neighbours(nm, cuts, ncuts, nb, NB_MAX);
+  rm_work_init(&w);
+  for (j = 0; j < nn && ok; j++) {
+    rm_variant a;
+    rm_exact f;
+    rm_status s;
+    int killed = 0;
+    if (rm_variant_parse(nb[j].name, &a, NULL, 0) != RM_OK) continue;
+    for (i = 0; i < nw && !killed; i++)
+      killed = div_adq_fails(&a, &t[i].c.l, &t[i].c.s, t[i].invalid, t[i].expect, &w);
+    if (killed || nw == CASES_PER_VARIANT + ADQ_MAXW
+        || !div_adq_witness(v, &a, &t[nw].c, &w)) continue;
+    div_keep(&t[nw], v);
+    rm_exact_init(&f);
+    s = rm_div_value_exact(&a, &t[nw].c.l, &t[nw].c.s, &f);
+    if (s < 0) snprintf(comment, sizeof comment, "tells it from a neighbour: %.*s refuses"
+      " it (%s)", RM_NAME_MAX, nb[j].name, status_name(s));
+    else {
+      snprintf(val, sizeof val, "%s", f.rational && strlen(f.rational) < 80 ? f.rational
+        : f.decimal);
+      snprintf(comment, sizeof comment, "tells it from a neighbour: %.*s gives %s",
+        RM_NAME_MAX, nb[j].name, val);
+    }
+    rm_exact_clear(&f);
+    fputc(',', o->json);
+    o->neighbour = 1;
+    ok = write_div_test(o, v, &t[nw].c, comment, 0, t[nw].invalid);
+    o->neighbour = 0;
+    nw++;
+  }
+  rm_work_free(&w);
+  return ok;
+}
+
+@ \impl A fixed case: |n| retrieved items and |u| judged ones, named
+\.{a}, \.{b}, \dots, their rows in |g|, then scores and weights, or none.
+
+@<Tool functions@>=
+static void div_fixed(div_case *c, int n, int u, int m, const int *g, const double *sc,
+  const double *wt)
+{
+  int i;
+  memcpy(c->sg, g, (size_t) (n * m) * sizeof *g);
+  memcpy(c->su, g + n * m, (size_t) (u * m) * sizeof *g);
+  for (i = 0; i < n + u; i++) sprintf(c->idbuf[i], "%c", 'a' + i);
+  if (sc) memcpy(c->score, sc, (size_t) n * sizeof *sc);
+  if (wt) memcpy(c->weight, wt, (size_t) m * sizeof *wt);
+  div_case_link(c, n, u, m, sc != NULL, wt != NULL);
+}
+
+@ \impl The book's cases, a group each: the worked example of
+\secref{q:divexample} ($a$, $b$, $c$ retrieved, $d$ judged) under the
+variants of its table, and the witness of \secref{q:divwitness} ($a$
+relevant to subtopics 1 and~3, $b$ to 2 and~4, retrieved; $c$ to 3 and~4,
+judged) under both ideals.
+
+@<Tool functions@>=
+static int div_one(vec_out *o, int *groups, const char *name, const div_case *c,
+  const char *comment, int invalid)
+{
+  rm_variant v;
+  char nm[RM_NAME_MAX];
+  int ok;
+  if (rm_variant_parse(name, &v, NULL, 0) != RM_OK) {
+    fprintf(stderr, "rankmetrics: vectors: '%s' does not parse\n", name);
+    return 0;
+  }
+  rm_variant_name(&v, nm, sizeof nm);
+  div_open_group(o, groups, nm);
+  ok = write_div_test(o, &v, c, comment, 0, invalid);
+  fputs("\n      ]}", o->json);
+  return ok;
+}
+static int div_examples(vec_out *o, int *groups)
+{
+  static const int ex[12] = {1, 2, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0};
+  static const int wit[12] = {1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1, 1};
+  static const double sc3[3] = {3, 2, 1}, sc2[2] = {2, 1};
+  static const char *const names[] = {"alpha-dcg@@3", "alpha-ndcg@@3", "err-ia@@3",
+    "err-ia@@3[scale=ideal]", "nerr-ia@@3", "nrbp", "nnrbp", "p-ia@@3", "ap-ia",
+    "strec@@1", "strec@@3", NULL};
+  static const char *const wnames[] = {"alpha-ndcg@@2", "alpha-ndcg@@2[ideal=exact]", NULL};
+  static div_case c;
+  int k, ok = 1;
+  div_fixed(&c, 3, 1, 3, ex, sc3, NULL);
+  for (k = 0; names[k] && ok; k++)
+    ok = div_one(o, groups, names[k], &c, "DIV-1, the worked example, a case of the book", 0);
+  div_fixed(&c, 2, 1, 4, wit, sc2, NULL);
+  for (k = 0; wnames[k] && ok; k++)
+    ok = div_one(o, groups, wnames[k], &c, "DIV-W, the witness of greedy against exact,"
+      " a case of the book", 0);
+  return ok;
+}
+
+@ \impl The inputs that must be refused, each in a group of its own, on two
+subtopics: $a$ and $b$ retrieved, $c$ judged.
+
+@<Tool functions@>=
+static int div_invalid(vec_out *o, int *groups)
+{
+  static const int neg[6] = {1, -1, 0, 1, 0, 0}, big[6] = {1, 101, 0, 1, 0, 0},
+    ubig[6] = {1, 0, 0, 1, 101, 0}, ok6[6] = {1, 0, 0, 1, 1, 0}, none[6] = {0};
+  static const double sc[2] = {0.5, 0.25}, inf[2] = {0.5, INFINITY}, tied[2] = {0.5, 0.5},
+    wneg[2] = {1, -0.5}, winf[2] = {INFINITY, 1};
+  static div_case c;
+  int ok = 1;
+  const char *base = "alpha-ndcg@@5";
+  div_fixed(&c, 2, 1, 2, neg, sc, NULL);
+  ok = div_one(o, groups, base, &c, "invalid: a negative grade", 1);
+  div_fixed(&c, 2, 1, 2, big, sc, NULL);
+  if (ok) ok = div_one(o, groups, base, &c, "invalid: a grade above 100", 1);
+  div_fixed(&c, 2, 1, 2, ubig, sc, NULL);
+  if (ok) ok = div_one(o, groups, base, &c, "invalid: a judged grade above 100", 1);
+  div_fixed(&c, 2, 1, 2, ok6, inf, NULL);
+  if (ok) ok = div_one(o, groups, base, &c, "invalid: an infinite score", 1);
+  div_fixed(&c, 2, 1, 2, ok6, tied, NULL);
+  c.l.id = NULL;
+  if (ok) ok = div_one(o, groups, "nerr-ia@@5[ties=id-asc]", &c,
+    "invalid: tied scores and no identifiers", 1);
+  div_fixed(&c, 2, 1, 2, ok6, sc, wneg);
+  if (ok) ok = div_one(o, groups, "ap-ia[weights=given]", &c, "invalid: a negative weight", 1);
+  div_fixed(&c, 2, 1, 2, ok6, sc, winf);
+  if (ok) ok = div_one(o, groups, "ap-ia[weights=given]", &c, "invalid: an infinite weight", 1);
+  div_fixed(&c, 2, 1, 2, none, sc, NULL);
+  if (ok) ok = div_one(o, groups, "alpha-ndcg@@5[undef=error]", &c,
+    "invalid: no relevant item, undefined", 1);
+  return ok;
+}
+
+@ \impl The family's file.
+
+@<Tool functions@>=
+static int write_div_family(const vector_family *fam, vec_out *o, int *groups)
+{
+  int ok = div_examples(o, groups);
+  if (ok) ok = div_random_groups(fam, o, groups);
+  if (ok) ok = div_invalid(o, groups);
+  return ok;
+}
+
 @ {\it Measured accuracy.}  The bound of the double path is proven; how close
 it comes in practice is measured by \.{rankmetrics accuracy}, which runs the
 same seeded random lists (longer ones too, up to 64 items) through both paths
@@ -21875,6 +22366,8 @@ typedef struct {
   char *err_name;
   char *shown[4]; /* grades, scores, ids, judged as the file writes them */
   char *unj_shown; /* the markers of the family \.{judged}, or |NULL| */
+  char *div_shown[3]; /* subtopics, judged ids, weights of the family \.{diversity} */
+  rm_subtopics *sub; /* their reading, or |NULL| (\secref{q:divvectors}) */
   long nq; /* queries of a set; 0 for one list */
   rm_list l, *ls;
   char *own[4]; /* copies of the fields that the lists point into */
@@ -21987,6 +22480,7 @@ static void vf_test_free(vf_test *x)
   }
   if (x->nq) free(x->ls);
   free(x->unj_shown);
+  vf_div_free(x);
   for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }
   free(x->err_name);
 }
@@ -22164,6 +22658,150 @@ static const char *vf_ids(rm_verifier *v, char *s, long n, rm_list *l)
   return NULL;
 }
 
+@ A test of the family \.{diversity} (\secref{q:divvectors}) has three
+lines more: \.{subtopics}, the number $m$ of subtopics (from 1 to
+100000); \.{judged\_ids}, the names of the judged items not retrieved, or
+\.{none}; and \.{weights}, the $m$ weights of the subtopics, or \.{none}.
+Its \.{grades} and \.{judged} hold a row per item, $m$ whole grades
+separated by colons, the rows separated by commas (\.{1:2:0,1:0:0} is two
+items of three subtopics).  |vf_div_field| keeps the three lines as they
+are, and |vf_div_finish| reads the test when its file has been read: the
+grades into an |rm_subtopics|, and the list's scores and identifiers as
+for any list, with each item's largest grade as its |grade| (which the
+measures do not read).  A row that does not hold $m$ grades is refused.
+
+@<Private functions@>=
+static int vf_div_key(const char *key)
+{
+  static const char *const keys[3] = {"subtopics", "judged_ids", "weights"};
+  int k;
+  for (k = 0; k < 3; k++) if (strcmp(key, keys[k]) == 0) return k;
+  return -1;
+}
+static const char *vf_div_field(rm_verifier *v, vf_test *x, int k, const char *val)
+{
+  if (x->div_shown[k]) return "a list is given twice";
+  return (x->div_shown[k] = vf_strdup(v, val)) == NULL ? vf_nomem : NULL;
+}
+static void vf_div_free(vf_test *x)
+{
+  int k;
+  if (x->sub) {
+    free((void *) x->sub->grade); free((void *) x->sub->unretrieved_grade);
+    free((void *) x->sub->unretrieved_id); free((void *) x->sub->weight);
+    free(x->sub);
+  }
+  for (k = 0; k < 3; k++) free(x->div_shown[k]);
+}
+
+@ @<Private functions@>=
+static long vf_rows(rm_verifier *v, const char *s, long m, int **out, int **most)
+{
+  char *c = vf_strdup(v, s), *p;
+  long rows = vf_count(s), colons = 0, n, i, t;
+  *out = *most = NULL;
+  if (c == NULL) return -2;
+  for (p = c;; p++) {
+    if (*p == ':') {@+ colons++; *p = ','; @+}
+    else if (*p == ',' || *p == '\0') {
+      if (rows && colons != m - 1) {@+ free(c); return -3; @+}
+      colons = 0;
+      if (*p == '\0') break;
+    }
+  }
+  n = rows ? vf_ints(v, c, out) : 0;
+  free(c);
+  if (n < 0) return n;
+  if ((*most = vf_alloc(v, NULL, (size_t) rows * sizeof **most)) == NULL) return -2;
+  for (i = 0; i < rows; i++)
+    for ((*most)[i] = (*out)[i * m], t = 1; t < m; t++)
+      if ((*out)[i * m + t] > (*most)[i]) (*most)[i] = (*out)[i * m + t];
+  return rows;
+}
+
+@ @<Private functions@>=
+static const char *vf_div_weights(rm_verifier *v, vf_test *x, long m)
+{
+  double *w;
+  long k;
+  if (strcmp(x->div_shown[2], "none") == 0) return NULL;
+  k = vf_scores(v, x->div_shown[2], &w);
+  x->sub->weight = w;
+  if (k == -2) return vf_nomem;
+  if (k != m) return "the weights are not one number per subtopic";
+  return NULL;
+}
+static const char *vf_div_finish(rm_verifier *v, vf_test *x)
+{
+  char *end;
+  long m = strtol(x->div_shown[0], &end, 10), n, u;
+  int *g, *most;
+  const char *msg;
+  if (end == x->div_shown[0] || *end != '\0' || m < 1 || m > 100000)
+    return "the number of subtopics is not 1..100000";
+  if (x->nq) return "a set of queries with subtopics";
+  if (!x->div_shown[1] || !x->div_shown[2])
+    return "a test of subtopics lacks one of judged_ids, weights";
+  if ((x->sub = vf_alloc(v, NULL, sizeof *x->sub)) == NULL) return vf_nomem;
+  memset(x->sub, 0, sizeof *x->sub);
+  x->sub->m = (size_t) m;
+  n = vf_rows(v, x->shown[0], m, &g, &most);
+  x->sub->grade = g; x->l.grade = most;
+  if (n == -2) return vf_nomem;
+  if (n < 0) return n == -3 ? "a row of grades does not hold one grade per subtopic"
+    : "a grade is not a whole number";
+  x->l.n = (size_t) n;
+  u = vf_rows(v, x->shown[3], m, &g, &most);
+  x->sub->unretrieved_grade = g; x->l.unretrieved_grade = most;
+  if (u == -2) return vf_nomem;
+  if (u < 0) return u == -3 ? "a row of judged grades does not hold one grade per"
+    " subtopic" : "a judged grade is not a whole number";
+  x->l.n_unretrieved = (size_t) u;
+  if ((msg = vf_div_weights(v, x, m)) != NULL) return msg;
+  @<Read the scores, identifiers and judged identifiers of a test of subtopics@>;
+  return NULL;
+}
+
+@ @<Read the scores, identifiers and judged identifiers...@>=
+if (strcmp(x->shown[1], "none") != 0) {
+  double *sc;
+  long k = vf_scores(v, x->shown[1], &sc);
+  x->l.score = sc;
+  if (k == -2) return vf_nomem;
+  if (k < 0) return "a score is not a number";
+  if (k != n) return "scores and rows of grades differ in number";
+}
+if (strcmp(x->shown[2], "none") != 0) {
+  if (vf_count(x->shown[2]) != n) return "ids and rows of grades differ in number";
+  if ((x->own[2] = vf_strdup(v, x->shown[2])) == NULL) return vf_nomem;
+  if ((msg = vf_ids(v, x->own[2], n, &x->l)) != NULL) return msg;
+}
+if (strcmp(x->div_shown[1], "none") != 0) {
+  rm_list t;
+  memset(&t, 0, sizeof t);
+  if (vf_count(x->div_shown[1]) != u)
+    return "judged_ids and rows of judged grades differ in number";
+  if ((x->own[3] = vf_strdup(v, x->div_shown[1])) == NULL) return vf_nomem;
+  msg = vf_ids(v, x->own[3], u, &t);
+  x->sub->unretrieved_id = t.id;
+  if (msg != NULL) return msg;
+}
+
+@ A caller reaches the grades through |rm_verifier_subtopics|.
+
+@<Public prototypes@>=
+rm_status rm_verifier_subtopics(const rm_verifier *v, size_t i, const rm_subtopics **s);
+/* The subtopic grades of the |i|th test, for |rm_div_value|, or |*s=NULL|
+   for a test of a family without subtopics. */
+
+@ @<Public functions@>=
+rm_status rm_verifier_subtopics(const rm_verifier *v, size_t i, const rm_subtopics **s)
+{
+  if (v == NULL || s == NULL || i >= v->nvec) return RM_EINVAL;
+  *s = v->vec[i].sub;
+  return RM_OK;
+}
+
 @ One query's list from the four fields of a test.
 
 @<Private functions@>=
@@ -22220,7 +22858,8 @@ static const char *vf_set_field(rm_verifier *v, vf_test *x, const char *key,
   } else if (strcmp(key, "unjudged") == 0) {
     if (x->unj_shown) return "a list is given twice";
     if ((x->unj_shown = vf_strdup(v, val)) == NULL) return vf_nomem;
-  } else if (strcmp(key, "queries") == 0) {
+  } else if ((k = vf_div_key(key)) >= 0) return vf_div_field(v, x, k, val);
+  else if (strcmp(key, "queries") == 0) {
     char *end;
     long n = strtol(val, &end, 10);
     if (x->nq) return "the number of queries is given twice";
@@ -22277,6 +22916,7 @@ static const char *vf_finish(rm_verifier *v, vf_test *x)
   const char *msg = NULL;
   if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
     return "a test lacks one of grades, scores, ids, judged";
+  if (x->div_shown[0]) return vf_div_finish(v, x);
   if (x->nq == 0) {
     if ((x->own[2] = vf_strdup(v, x->shown[2])) == NULL) return vf_nomem;
     msg = vf_list(v, x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
@@ -35886,6 +36526,9 @@ typedef struct {
   unsigned char *unj; /* the markers of \.{--unjudged} */
   const char **lab; char *labs; long first; /* the ratings, and the first that is no grade */
 } owned;
+static int cmd_value_div(const rm_variant *v, int argc, char **argv);
+static void print_exact_rows(const rm_variant *v, const char *name, const char *buf,
+  double x, const rm_exact *e);
 static int cmd_value(int argc, char **argv)
 {
   rm_variant v;
@@ -35904,12 +36547,7 @@ static int cmd_value(int argc, char **argv)
     return 2;
   }
   if (!parse_name(argv[0], &v)) return 2;
-  if (rm_metric_subtopics(v.metric)) {
-    fprintf(stderr, "rankmetrics: value: %s reads a grade per subtopic, which"
-      " --grades cannot give: evaluate it with 'rankmetrics eval' on diversity"
-      " qrels (topic subtopic document grade) and a run\n", argv[0]);
-    return 2;
-  }
+  if (rm_metric_subtopics(v.metric)) return cmd_value_div(&v, argc, argv);
   @<Read the options of \.{value}@>;
   @<Count the queries of \.{value}@>;
   q = tool_zalloc((size_t) nq * sizeof *q);
@@ -36101,8 +36739,6 @@ $y$'s side.
 {
   rm_exact e;
   rm_status t;
-  char hb[40];
-  int side;
   rm_exact_init(&e);
   t = rm_variant_reads_set(&v) ? rm_value_set_exact(&v, q, (size_t) nq, &e)
     : rm_value_exact(&v, q, &e);
@@ -36111,20 +36747,190 @@ $y$'s side.
     rm_exact_clear(&e);
     goto done;
   }
-  side = x < e.value ? -1 : x > e.value ? 1 : e.ternary;
+  print_exact_rows(&v, name, buf, x, &e);
+  rm_exact_clear(&e);
+}
+
+@ \impl The six rows, once for every kind of input.
+
+@<Tool functions@>=
+static void print_exact_rows(const rm_variant *v, const char *name, const char *buf,
+  double x, const rm_exact *e)
+{
+  char hb[40];
+  int side = x < e->value ? -1 : x > e->value ? 1 : e->ternary;
   printf("variant   %s\n", name);
   printf("double    %s   (double path: bound %g ulps; %g ulps from the exact row; %s)\n",
-    buf, rm_ulp_bound(&v), rm_ulps_between(x, e.value), side < 0 ? "below the true value"
+    buf, rm_ulp_bound(v), rm_ulps_between(x, e->value), side < 0 ? "below the true value"
     : side > 0 ? "above the true value" : "the true value");
-  shortest(hb, e.value);
+  shortest(hb, e->value);
   printf("exact     %s   %a   (exact path: the true value correctly rounded)\n", hb,
-    e.value);
-  printf("decimal   %s   (the true value, 40 digits)\n", e.decimal);
-  printf("rational  %s\n", e.rational ? e.rational : "no (irrational)");
-  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "the exact row is the"
-    " true value" : e.ternary < 0 ? "the exact row is below the true value: rounded"
+    e->value);
+  printf("decimal   %s   (the true value, 40 digits)\n", e->decimal);
+  printf("rational  %s\n", e->rational ? e->rational : "no (irrational)");
+  printf("ternary   %+d   (%s)\n", e->ternary, e->ternary == 0 ? "the exact row is the"
+    " true value" : e->ternary < 0 ? "the exact row is below the true value: rounded"
     " down" : "the exact row is above the true value: rounded up");
+}
+
+@ {\it \.{value} for a measure of diversity.}\here{q:divvalue}  A measure
+of diversity (\secref{q:div}) reads a grade per item and subtopic.  For
+it \.{--grades} holds a {\it row\/} per retrieved item, its grades for
+subtopics 1, 2, \dots\ separated by colons, the rows separated by commas,
+as the text twin of the family \.{diversity} writes them
+(\secref{q:divvectors}); \.{--judged} holds the rows of the judged items
+that were not retrieved, \.{--judged-ids} their names (the greedy ideal
+breaks its ties by them), and \.{--weights} one weight per subtopic, read
+under \.{weights=given}.  So the worked example of \secref{q:divexample}
+is
+$$\hbox{\.{rankmetrics value nerr-ia@@3 --grades 1:2:0,1:0:0,0:0:1 --scores 3,2,1 --judged 0:0:0}}$$
+which prints $31/32=0.96875$.  Every row must have as many grades as the
+first, and one list only: a mean over queries is \.{eval}'s.  The options
+\.{--scores}, \.{--ids} and \.{--exact} are those of any list.
+@^value, of a measure of diversity@>
+
+@<Tool functions@>=
+static long read_rows(const char *opt, char *s, int **out, long *m)
+{
+  long rows = 0, colons = 0;
+  char *p;
+  if (*s == '\0') {@+ *out = tool_alloc(NULL, sizeof **out); return 0; @+}
+  for (p = s;; p++) {
+    if (*p == ':') {@+ colons++; *p = ','; @+}
+    else if (*p == ',' || *p == '\0') {
+      rows++;
+      if (*m < 0) *m = colons + 1;
+      else if (colons + 1 != *m) {
+        fprintf(stderr, "rankmetrics: value: %s: row %ld has %ld grades, not %ld"
+          " (a row is one grade per subtopic, separated by ':')\n", opt, rows,
+          colons + 1, *m);
+        return -1;
+      }
+      colons = 0;
+      if (*p == '\0') break;
+    }
+  }
+  return read_grades(opt, s, out) < 0 ? -1 : rows;
+}
+
+@ \impl The options, each once, and their lists.  |opt| holds, in the order
+of |names|, the arguments of \.{--grades}, \.{--scores}, \.{--ids},
+\.{--judged}, \.{--judged-ids} and \.{--weights}.
+
+@<Tool functions@>=
+static int value_div_options(int argc, char **argv, char **opt, int *exact)
+{
+  static const char *const names[6] = {"--grades", "--scores", "--ids", "--judged",
+    "--judged-ids", "--weights"};
+  int i, k;
+  for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--exact") == 0) {@+ *exact = 1; continue; @+}
+    for (k = 0; k < 6 && strcmp(argv[i], names[k]) != 0; k++) continue;
+    if (k == 6 || opt[k] != NULL || i + 1 >= argc) {
+      fprintf(stderr, "rankmetrics: value: %s option '%s'%s\n", k == 6 ? "unknown" :
+        opt[k] ? "repeated" : "missing the argument of", argv[i], k == 6 ? " (a measure"
+        " of diversity takes --grades, --scores, --ids, --judged, --judged-ids,"
+        " --weights and --exact)" : "");
+      return 0;
+    }
+    if (strchr(argv[i + 1], ';')) {
+      fprintf(stderr, "rankmetrics: value: %s: a measure of diversity reads one list;"
+        " a mean over queries is eval's\n", argv[i]);
+      return 0;
+    }
+    opt[k] = tool_strdup(argv[++i]);
+  }
+  if (opt[0] == NULL) {
+    fputs("rankmetrics: value: --grades is required (a row of grades per item,"
+      " one per subtopic, separated by ':')\n", stderr);
+    return 0;
+  }
+  return 1;
+}
+
+@ \impl The lists.  A count that does not match the rows is named with
+both numbers.
+
+@<Tool functions@>=
+typedef struct {
+  int *g, *u, *most, *umost; double *sc, *wt; const char **id, **uid;
+} div_owned;
+static int value_div_count(const char *what, long got, long want)
+{
+  if (got < 0) return 0;
+  if (got == want) return 1;
+  fprintf(stderr, "rankmetrics: value: %s has %ld items, but there are %ld rows\n",
+    what, got, want);
+  return 0;
+}
+static int value_div_lists(char **opt, rm_list *l, rm_subtopics *s, div_owned *o)
+{
+  long m = -1, n, u = 0, i, t;
+  if ((n = read_rows("--grades", opt[0], &o->g, &m)) < 0) return 0;
+  if (opt[3] && (u = read_rows("--judged", opt[3], &o->u, &m)) < 0) return 0;
+  if (m < 0) m = 0;
+  o->most = tool_zalloc((size_t) (n + 1) * sizeof *o->most);
+  o->umost = tool_zalloc((size_t) (u + 1) * sizeof *o->umost);
+  for (i = 0; i < n; i++) for (t = 0; t < m; t++)
+    if (o->g[i * m + t] > o->most[i]) o->most[i] = o->g[i * m + t];
+  l->n = (size_t) n; l->grade = o->most; l->n_unretrieved = (size_t) u;
+  l->unretrieved_grade = o->umost; s->m = (size_t) m; s->grade = o->g;
+  s->unretrieved_grade = o->u;
+  if (opt[1] && !value_div_count("--scores", read_scores(opt[1], &o->sc), n)) return 0;
+  if (opt[2] && !value_div_count("--ids", read_ids(opt[2], &o->id), n)) return 0;
+  if (opt[4] && !value_div_count("--judged-ids", read_ids(opt[4], &o->uid), u)) return 0;
+  if (opt[5] && read_scores(opt[5], &o->wt) != m) {
+    fprintf(stderr, "rankmetrics: value: --weights must give one weight per"
+      " subtopic (%ld)\n", m);
+    return 0;
+  }
+  l->score = o->sc; l->id = o->id; s->unretrieved_id = o->uid; s->weight = o->wt;
+  return 1;
+}
+
+@ \impl The command: the library's two doors, and the rows of \.{value}.
+A status is said in the words of this input: a grade or a weight out of
+range, weights missing under \.{weights=given}.
+
+@<Tool functions@>=
+static int cmd_value_div(const rm_variant *v, int argc, char **argv)
+{
+  char *opt[6] = {NULL, NULL, NULL, NULL, NULL, NULL}, name[RM_NAME_MAX], buf[40];
+  rm_list l;
+  rm_subtopics s;
+  div_owned o;
+  int exact = 0, rc = 2, k;
+  double x;
+  rm_status st;
+  rm_exact e;
+  memset(&l, 0, sizeof l); memset(&s, 0, sizeof s); memset(&o, 0, sizeof o);
+  rm_exact_init(&e);
+  if (!value_div_options(argc, argv, opt, &exact) || !value_div_lists(opt, &l, &s, &o))
+    goto done;
+  rc = 1;
+  rm_variant_name(v, name, sizeof name);
+  if ((st = rm_div_value(v, &l, &s, NULL, &x)) >= 0 && exact)
+    st = rm_div_value_exact(v, &l, &s, &e);
+  if (st == RM_EINVAL && v->sweights == RM_SWEIGHTS_GIVEN && s.weight == NULL)
+    fputs("rankmetrics: value: weights=given reads --weights, one per subtopic\n", stderr);
+  else if (st == RM_EGRADE)
+    fprintf(stderr, "rankmetrics: value: a grade above %d, or a weight that is negative"
+      " or not finite\n", RM_GRADE_MAX);
+  else if (st < 0) fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(st));
+  if (st < 0) goto done;
+  shortest(buf, x);
+  if (exact) print_exact_rows(v, name, buf, x, &e);
+  else printf("%s\t%s\n", name, buf);
+  if (st == RM_UNDEFINED)
+    fprintf(stderr, "rankmetrics: note: the value is undefined; it is set by the"
+      " convention undef=%s\n", v->undef == RM_UNDEF_ONE ? "one" : "zero");
+  rc = 0;
+done:
   rm_exact_clear(&e);
+  for (k = 0; k < 6; k++) free(opt[k]);
+  free(o.g); free(o.u); free(o.most); free(o.umost); free(o.sc); free(o.wt);
+  free(o.id); free(o.uid);
+  return rc;
 }
 
 @ The \.{examples} command runs every row of the table of worked examples
@@ -41314,6 +42120,7 @@ worked example of the same name.
 {
   static neighbour nb[NB_MAX];
   static adq_witness_t wit;
+  static div_case dwit; /* a witness of the family \.{diversity} */
   rm_variant v;
   char nm[RM_NAME_MAX];
   int j, nn, shown = 0;
@@ -41335,15 +42142,19 @@ worked example of the same name.
     for (x = 0; x < rm_verifier_tests(st.v) && !killed && g < ng; x++) {
       rm_verdict t;
       const rm_list *ls;
+      const rm_subtopics *sub;
       size_t nq;
       rm_verifier_verdict(st.v, x, &t);
       rm_verifier_lists(st.v, x, &ls, &nq);
+      rm_verifier_subtopics(st.v, x, &sub);
       if (t.group == g)
-        killed = adq_fails(&a, ls, nq ? nq : 1, t.invalid, t.expected, &w);
+        killed = sub ? div_adq_fails(&a, ls, sub, t.invalid, t.expected, &w)
+          : adq_fails(&a, ls, nq ? nq : 1, t.invalid, t.expected, &w);
     }
     if (killed) { c.dist++; continue; }
     if ((why = adq_same_by_definition(&v, &a, nb[j].key)) == NULL
-        && adq_witness(&v, &a, nb[j].key, &wit, &w))
+        && (rm_metric_subtopics(v.metric) ? (wit.nq = 0, div_adq_witness(&v, &a, &dwit, &w))
+          : adq_witness(&v, &a, nb[j].key, &wit, &w)))
       @<Report the undistinguished neighbour |nb[j]| with its witness@>@;
     else {
       c.same++;

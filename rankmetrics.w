@@ -23637,6 +23637,7 @@ static int explains(const rm_verifier *st, double dist, double g, double e)
 }
 typedef struct {
   const rm_list *ls; size_t nq; /* the test's input, as |rm_verifier_lists| gives it */
+  const rm_subtopics *sub; /* a test of diversity's grades, or |NULL| */
   int given;
   double value; /* the candidate's result */
 } vmember;
@@ -23646,7 +23647,8 @@ static double alt_distance(const rm_verifier *st, const rm_variant *a, const vme
   double d, b, u, r;
   rm_exact e;
   int set = x->nq > 0;
-  rm_status s = set ? rm_value_set(a, x->ls, x->nq, w, &d) : rm_value(a, x->ls, w, &d);
+  rm_status s = x->sub ? rm_div_value(a, x->ls, x->sub, w, &d)
+    : set ? rm_value_set(a, x->ls, x->nq, w, &d) : rm_value(a, x->ls, w, &d);
   if (x->given != RM_GIVEN_NUMBER) return s < 0 ? 0 : INFINITY;
   if (s < 0) return INFINITY;
   b = rm_ulp_bound(a) + 1;
@@ -23655,7 +23657,8 @@ static double alt_distance(const rm_verifier *st, const rm_variant *a, const vme
       && !(st->use_rel && fabs(d - x->value) <= st->rel * fabs(d) + (st->rel + 1) * b * u))
     return INFINITY;
   rm_exact_init(&e);
-  s = set ? rm_value_set_exact(a, x->ls, x->nq, &e) : rm_value_exact(a, x->ls, &e);
+  s = x->sub ? rm_div_value_exact(a, x->ls, x->sub, &e)
+    : set ? rm_value_set_exact(a, x->ls, x->nq, &e) : rm_value_exact(a, x->ls, &e);
   r = s < 0 ? INFINITY : explains(st, rm_ulps_between(x->value, e.value), x->value, e.value)
     ? rm_ulps_between(x->value, e.value) : INFINITY;
   rm_exact_clear(&e);
@@ -23897,7 +23900,7 @@ rm_status rm_verifier_explain(rm_verifier *v, size_t g, rm_explanation *own,
   for (k = 0; k < v->nvec; k++) {
     const vf_test *x = &v->vec[k];
     if (x->group != (int) g || x->given == RM_GIVEN_NONE) continue;
-    m[nm].ls = x->nq ? x->ls : &x->l; m[nm].nq = (size_t) x->nq;
+    m[nm].ls = x->nq ? x->ls : &x->l; m[nm].nq = (size_t) x->nq; m[nm].sub = x->sub;
     m[nm].given = x->given; m[nm].value = x->value;
     nm++;
   }
@@ -23993,7 +23996,7 @@ rm_status rm_verifier_explains(const rm_verifier *v, size_t i, const char *name,
       || v->vec[i].given == RM_GIVEN_NONE) return RM_EINVAL;
   if (rm_variant_parse(name, &a, NULL, 0) != RM_OK) return RM_ENAME;
   x = &v->vec[i];
-  m.ls = x->nq ? x->ls : &x->l; m.nq = (size_t) x->nq;
+  m.ls = x->nq ? x->ls : &x->l; m.nq = (size_t) x->nq; m.sub = x->sub;
   m.given = x->given; m.value = x->value;
   rm_work_init(&w);
   *yes = alt_distance(v, &a, &m, &w) != INFINITY;
@@ -34602,7 +34605,8 @@ each word means.  The meanings are a table of their own, below; a test
 @<Tool functions@>=
 static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
-    "                         [--judged J] [--unjudged U] [--exact]\n\n"
+    "                         [--judged J] [--unjudged U] [--exact]\n"
+    "                         [--judged-ids N] [--weights W]\n\n"
     "Compute the variant NAME of one list on the double path; with --exact also\n"
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
@@ -34620,7 +34624,14 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "              2 in the pool but unjudged; read by bpref, infap, judged, unj,\n"
     "              nonrel-judged, rbp-resid and gain=map (an unjudged item's\n"
     "              grade should be 0)\n"
-    "  --exact     also compute the value on the exact path (GMP/MPFR)\n\n"
+    "  --exact     also compute the value on the exact path (GMP/MPFR)\n"
+    "  --judged-ids N  names of the --judged items of a measure of diversity\n"
+    "  --weights W  one weight per subtopic, read by weights=given\n\n"
+    "A measure of diversity (alpha-dcg, alpha-ndcg, err-ia, nerr-ia, nrbp, nnrbp,\n"
+    "p-ia, ap-ia, strec) reads a grade per item and subtopic: --grades and\n"
+    "--judged then hold a row per item, its grades for subtopics 1, 2, ...\n"
+    "separated by ':', the rows by ',' (--grades 1:2:0,1:0:0 is two items of\n"
+    "three subtopics), for one list; --unjudged is not read.\n\n"
     "Without --exact it prints the canonical name, a tab and the double.  With\n"
     "--exact it prints six rows:\n"
     "  variant   the canonical name\n"

@@ -9,7 +9,11 @@ from . import _L, _variant, _one, _check, _exact_call, RankmetricsError, Exact
 
 
 def _rows(rows, what, m=None):
-    rows = [list(r) for r in rows]
+    try:
+        rows = [list(r) for r in rows]
+    except TypeError:
+        raise RankmetricsError(-1, "%s: a measure of diversity reads a row of"
+                               " grades per item, one per subtopic" % what)
     for r in rows:
         if m is None:
             m = len(r)

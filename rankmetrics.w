@@ -31451,10 +31451,17 @@ of both files, in byte order of their names; \.{--run-only} and
 \.{--judged-only} apply as for other measures (\.{--judged-only empty} is
 \.{ndeval}'s \.{-c}).  The aggregate is the mean over the evaluated queries
 (an undefined value counts by its \.{undef}, by default as~0, as \.{ndeval}
-counts it); the exact path's mean is the mean of the exact values, from
-their fractions or their 40 digits, rounded once.  This reader does not
-take compressed files, \.{--partial}, \.{--judged-docs-only}, a delimited
-file or an aggregator other than \.{mean}; it says so.
+counts it), computed from the exact sums of \secref{q:shard}: on the double
+path the correctly rounded mean of the doubles, on the exact path the mean
+of the exact values, from their fractions or the enclosures of their 40
+digits, rounded once.  So \.{--partial} writes these sums as a state, and
+\.{merge} of the states of shards cut at query boundaries prints what one
+run prints, byte for byte (\.{tests/divers\_test.sh} checks it on both
+paths); the judgments must then be a file, not a pipe, since their digest
+is taken before they are read.  Either file may be compressed with gzip, as
+every file the tool reads (\secref{q:tool}).  This reader does not take
+\.{--judged-docs-only}, a delimited file or an aggregator other than
+\.{mean}; it says so.
 @^diversity measures, in eval@>@^subtopic judgments@>
 
 @<Engine functions@>=
@@ -31464,8 +31471,6 @@ typedef struct {
   ev_dj *j; size_t nj; ev_dr *r; size_t nr;
   size_t negative, evaluated, run_only, judged_only, most_m;
   int want_rank; /* some measure has \.{order=rank} */
-  double *sum_d; mpfr_t *sum_x; /* the sums of the means */
-  size_t *count;
 } ev_div;
 
 @ \impl Whether the measures are of diversity: 1 if all are, 0 if none, and
@@ -31489,9 +31494,9 @@ static int ev_div_wanted(ev_state *st, int nf)
         " averaged by the plain mean in this version\n", st->m[i].given);
       return -1;
     }
-  if (nf != 2 || st->partial || st->judged_docs) {
+  if (nf != 2 || st->judged_docs) {
     fprintf(tool_err, "rankmetrics: eval: the measures of diversity read diversity"
-      " qrels and a run (two files), without --partial or --judged-docs-only\n");
+      " qrels and a run (two files), without --judged-docs-only\n");
     return -1;
   }
   return 1;
@@ -31781,34 +31786,28 @@ static int ev_dq_lists(ev_dq *x, int want_rank, rm_list *l, rm_subtopics *s,
 }
 
 @ \impl One measure on one query: its value on the path of the command, the
-value written with \.{-q}, and its share of the mean.  On the exact path
-the share is the exact value, from its fraction or its 40 digits.
+value written with \.{-q}, and its share of the mean, in the sums of
+\secref{q:shard} that a mean of plain measures streams: on the double path
+the exact sums of the doubles and of the weights, on the exact path the
+fraction of a rational value, or the 40 digits $d$ of an irrational one as
+the enclosure $d\pm\upsilon$ ($\upsilon$ the unit of the last digit), by
+|shard_add_exact|.  So the mean is that of \.{merge}, to the bit, and
+\.{--partial} writes these sums as a state.
 
 @<Engine functions@>=
-static int ev_div_value(ev_state *st, ev_div *dv, int i, const char *q,
+static rm_status ev_div_exact(ev_measure *m, const rm_list *l, const rm_subtopics *s,
+  double *x);
+static int ev_div_value(ev_state *st, int i, const char *q,
   const rm_list *l, const rm_subtopics *s)
 {
   ev_measure *m = &st->m[i];
   rm_status r;
   double x = 0;
-  if (st->exact) {
-    rm_exact e;
-    rm_exact_init(&e);
-    r = rm_div_value_exact(&m->u, l, s, &e);
-    x = e.value;
-    if (r >= 0) {
-      mpfr_t y;
-      mpfr_init2(y, 300);
-      if (e.rational) {
-        mpq_t f;
-        mpq_init(f); mpq_set_str(f, e.rational, 10); mpfr_set_q(y, f, MPFR_RNDN); mpq_clear(f);
-      } else mpfr_set_str(y, e.decimal, 10, MPFR_RNDN);
-      mpfr_add(dv->sum_x[i], dv->sum_x[i], y, MPFR_RNDN);
-      mpfr_clear(y);
-    }
-    rm_exact_clear(&e);
-  } else if ((r = rm_div_value(&m->u, l, s, &st->w, &x)) >= 0)
-    dv->sum_d[i] += x;
+  if (st->exact) r = ev_div_exact(m, l, s, &x);
+  else if ((r = rm_div_value(&m->u, l, s, &st->w, &x)) >= 0) {
+    shard_sum_add(&m->sa, x); shard_sum_add(&m->sb, 1);
+  }
+  if (r >= 0) m->n_counted++;
   if (r < 0) {
     fprintf(tool_err, "rankmetrics: eval: query '%s': %s: %s\n", q, m->given,
       r == RM_EHARD && m->u.ideal == RM_IDEAL_EXACT
@@ -31817,7 +31816,6 @@ static int ev_div_value(ev_state *st, ev_div *dv, int i, const char *q,
         " is for small pools: see the book's chapter on diversity)" : rm_strerror(r));
     return 0;
   }
-  dv->count[i]++;
   if (st->per_query) ev_print(st, m, q, x, r == RM_UNDEFINED, 0);
   return 1;
 }
@@ -31840,11 +31838,13 @@ static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
   if (x.m > dv->most_m) dv->most_m = x.m;
   for (i = 0; ok && i < st->nm; i++) {
     int k = st->m[i].u.order == RM_ORDER_RANK;
-    ok = ev_div_value(st, dv, i, q, &l[k], &s[k]);
+    ok = ev_div_value(st, i, q, &l[k], &s[k]);
   }
   free(own[0]); free(own[1]); free(own[2]);
   ev_dq_free(&x);
   dv->evaluated += (size_t) ok;
+  if (ok && st->qnames) {@+ shard_put_name(st->qnames, q); putc('\n', st->qnames);
+    st->nnames++; @+}
   return ok;
 }
 
@@ -31880,47 +31880,34 @@ The output goes to |st->out|, which the caller copies when all went well.
 static void ev_div_free(ev_div *dv, int nm)
 {
   size_t i;
-  int k;
+  (void) nm;
   for (i = 0; i < dv->nj; i++) {@+ free(dv->j[i].q); free(dv->j[i].sub); free(dv->j[i].d); @+}
   for (i = 0; i < dv->nr; i++) {@+ free(dv->r[i].q); free(dv->r[i].d); @+}
-  for (k = 0; dv->sum_x && k < nm; k++) mpfr_clear(dv->sum_x[k]);
-  free(dv->j); free(dv->r); free(dv->sum_d); free(dv->sum_x); free(dv->count);
+  free(dv->j); free(dv->r);
 }
-static void ev_div_means(ev_state *st, ev_div *dv)
-{
-  int i;
-  for (i = 0; i < st->nm; i++) {
-    double x = 0;
-    if (dv->count[i] && st->exact) {
-      mpfr_div_ui(dv->sum_x[i], dv->sum_x[i], (unsigned long) dv->count[i], MPFR_RNDN);
-      x = mpfr_get_d(dv->sum_x[i], MPFR_RNDN);
-    } else if (dv->count[i]) x = dv->sum_d[i] / (double) dv->count[i];
-    ev_print(st, &st->m[i], NULL, x, dv->count[i] == 0, 0);
-  }
-}
+@<The means of the measures of diversity, or their state@>@;
 static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
 {
   ev_div dv;
   int i, ok;
   memset(&dv, 0, sizeof dv);
-  dv.sum_d = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.sum_d);
-  dv.sum_x = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.sum_x);
-  dv.count = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.count);
   for (i = 0; i < st->nm; i++) {
-    dv.sum_d[i] = 0; dv.count[i] = 0;
-    mpfr_init2(dv.sum_x[i], 300); mpfr_set_ui(dv.sum_x[i], 0, MPFR_RNDN);
-    dv.want_rank |= st->m[i].u.order == RM_ORDER_RANK;
+    ev_measure *m = &st->m[i];
+    memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
+    m->n_counted = m->n_skipped = 0;
+    if (st->exact) shard_px_new(m);
+    dv.want_rank |= m->u.order == RM_ORDER_RANK;
   }
   st->path = rpath;
   if ((st->out = tool_tmpfile()) == NULL)
     fprintf(tool_err, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
-  ok = st->out != NULL && ev_div_read(&dv, qpath, 1)
+  ok = st->out != NULL && ev_div_partial(st, qpath) && ev_div_read(&dv, qpath, 1)
     && ev_div_read(&dv, rpath, 0) && ev_div_sort(&dv, qpath) && ev_div_queries(st, &dv);
   if (ok && dv.evaluated == 0) {
     fprintf(tool_err, "rankmetrics: eval: no query is in both the judgments and the run\n");
     ok = 0;
   }
-  if (ok) ev_div_means(st, &dv);
+  if (ok) ok = ev_div_means(st, &dv);
   if (ok && !st->quiet)
     fprintf(tool_err, "rankmetrics: eval: %lu queries evaluated (diversity judgments,"
       " up to %lu subtopics a query); %lu queries only in the run (%s); %lu only in"
@@ -31929,7 +31916,63 @@ static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
       st->run_zero ? "zero" : "skipped", (unsigned long) dv.judged_only,
       st->judged_empty ? "empty" : "skipped", (unsigned long) dv.negative);
   ev_div_free(&dv, st->nm);
+  for (i = 0; i < st->nm; i++) shard_free(&st->m[i]);
   return ok;
+}
+
+@ \impl The means, from the sums, as |ev_aggregates| finishes a streamed
+mean: the exact path's is decided from its fractions and enclosure as
+\.{merge} decides it (and refused in the rare case that the enclosure of
+40-digit values straddles a rounding boundary), the double path's is the
+correctly rounded mean of the doubles.  Under \.{--partial} the sums are
+written as a state instead (|shard_write|), with the evaluated queries'
+names, which |ev_div_queries| visits in byte order, and the digest of the
+judgments, taken by |ev_div_partial| before they are read (a pipe cannot be
+read twice, so \.{--partial} wants the judgments in a file).
+
+@<The means of the measures of diversity, or their state@>=
+static int ev_div_partial(ev_state *st, const char *qpath)
+{
+  FILE *q;
+  if (!st->partial) return 1;
+  if (strcmp(qpath, "-") == 0) {
+    fprintf(tool_err, "rankmetrics: eval: --partial: the diversity judgments are"
+      " read twice (their digest, then their lines): give them as a file, not '-'\n");
+    return 0;
+  }
+  if ((q = tool_open_in("eval", qpath)) == NULL) return 0;
+  st->qrels_path = qpath; /* the state's columns are TREC's */
+  st->jdigest = shard_digest(q, qpath);
+  fclose(q);
+  return st->jdigest != NULL && (st->qnames = ev_tmpfile()) != NULL;
+}
+static int ev_div_means(ev_state *st, ev_div *dv)
+{
+  int i;
+  if (st->partial) {
+    st->n_eval = dv->evaluated;
+    return ev_tmp_rewind(st->qnames) && shard_write(st);
+  }
+  for (i = 0; i < st->nm; i++) {
+    ev_measure *m = &st->m[i];
+    double x = 0;
+    rm_status t;
+    if (m->px && !shard_decide(m, &x, &t)) {
+      fprintf(tool_err, "rankmetrics: eval: %s: the mean of 40-digit values lies too"
+        " near a rounding boundary to be decided; evaluate it without --exact\n",
+        m->given);
+      return 0;
+    }
+    if (!m->px) {
+      mpz_t A, B;
+      mpz_inits(A, B, NULL);
+      shard_sum_get(&m->sa, A); shard_sum_get(&m->sb, B);
+      t = shard_finish_double(&m->a, A, B, &x);
+      mpz_clears(A, B, NULL);
+    }
+    ev_print(st, m, NULL, x, t == RM_UNDEFINED || m->n_counted == 0, 0);
+  }
+  return 1;
 }
 
 @ \impl The option \.{--subtopics collapse=max} reads a diversity file for a
@@ -32779,6 +32822,20 @@ static void shard_free(ev_measure *m)
   rm_exact_clear(&m->px->e);
   free(m->px->lo); free(m->px->hi);
   free(m->px); m->px = NULL;
+}
+
+@ \impl A value of a measure of diversity (\secref{q:divfiles}) joins the
+exact sums as any other value does.
+
+@<Engine functions@>=
+static rm_status ev_div_exact(ev_measure *m, const rm_list *l, const rm_subtopics *s,
+  double *x)
+{
+  rm_status r;
+  rm_exact_clear(&m->px->e);
+  r = rm_div_value_exact(&m->u, l, s, &m->px->e);
+  *x = m->px->e.value;
+  return r < 0 ? r : shard_add_exact(m, l) < 0 ? RM_EINVAL : r;
 }
 
 @ \implrest Which measures a state can be made for, checked before anything is read.

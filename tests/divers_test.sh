@@ -111,6 +111,25 @@ same "verify, a ragged row: status" $rc 2; has "verify, a ragged row" "$e" "a ro
 e=$($RM trec_eval -m 'alpha_nDCG@20' "$T/q" "$T/r" 2>&1 >/dev/null); rc=$?
 same "trec_eval drop-in: status" $rc 1; has "trec_eval drop-in" "$e" "it is ir_measures' measure of diversity"
 
+# eval --partial and merge: query 1 in one shard, query 2 in the other;
+# the merge prints one run's bytes, on the exact path and the double path.
+# The exact mean of nerr-ia@3 is (31/32 + 1/3)/2 = 125/192: query 2 ranks
+# the unjudged z, then y (subtopic 2), gains 0, 1, sum (1/2)/2 against the
+# ideal x, y's (1 + 1/2)/2 (the factor alpha/W cancels), so 1/3
+grep '^1 ' "$T/r" > "$T/r1"; grep '^2 ' "$T/r" > "$T/r2"
+for fast in --fast ""; do
+  $RM eval --quiet $fast --partial -m 'nerr-ia@3' -m 'alpha-ndcg@3' -m nrbp -m 'strec@1[order=rank]' "$T/q" "$T/r1" > "$T/s1"; rc1=$?
+  $RM eval --quiet $fast --partial -m 'nerr-ia@3' -m 'alpha-ndcg@3' -m nrbp -m 'strec@1[order=rank]' "$T/q" "$T/r2" > "$T/s2"; rc2=$?
+  same "partial $fast: status" "$rc1$rc2" 00
+  same "merge $fast = one run" "$($RM merge --quiet --trec "$T/s2" "$T/s1")" "$($RM eval --quiet --trec $fast -m 'nerr-ia@3' -m 'alpha-ndcg@3' -m nrbp -m 'strec@1[order=rank]' "$T/q" "$T/r")"
+done
+same "merged nerr-ia@3 = 125/192" "$($RM merge --quiet --trec "$T/s1" "$T/s2" | head -1 | cut -f3)" "$($PY -c 'print(repr(125/192))')"
+# diversity qrels compressed with gzip read as they are
+gzip -c "$T/q" > "$T/q.gz"
+same "gzip qrels" "$($RM eval --quiet --trec -m 'nerr-ia@3' "$T/q.gz" "$T/r")" "$(printf 'nerr-ia@3\tall\t%s' "$($PY -c 'print(repr(125/192))')")"
+e=$($RM eval --quiet --partial -m 'nerr-ia@3' - "$T/r" < "$T/q" 2>&1 >/dev/null); rc=$?
+same "partial, judgments from a pipe: status" $rc 1; has "partial, judgments from a pipe" "$e" "give them as a file"
+
 # Names and the witness of greedy against exact
 same "name alpha_nDCG@20" "$($RM name 'alpha_nDCG@20' 2>/dev/null)" 'alpha-ndcg@20[alpha=0.5,rel=1,ideal=greedy,weights=uniform,order=score,ties=id-asc,undef=zero]'
 same "name ERR_IA@20" "$($RM name 'ERR_IA@20' 2>/dev/null)" 'err-ia@20[alpha=0.5,scale=ndeval,rel=1,weights=uniform,order=score,ties=id-asc,undef=zero]'

@@ -3638,10 +3638,10 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
 } else if ((strcmp(key, "judged_only") == 0 && (a->params & PJUDGED))
     || (strcmp(key, "relative") == 0 && (a->params & PRELATIVE))) {
   if (strcmp(val, "True") == 0 && strcmp(key, "judged_only") == 0
-      && strcmp(a->metric, "ndcg") == 0) {
+      && (strcmp(a->metric, "ndcg") == 0 || (a->params & PDIV))) {
     snprintf(more + strlen(more), sizeof more - strlen(more), "%sdrop=unjudged",
       more[0] ? "," : "");
-    gains |= 2; /* remembered for gdeval, below */
+    if (!(a->params & PDIV)) gains |= 2; /* remembered for gdeval, below */
   } else if (strcmp(val, "True") == 0 && strcmp(key, "relative") == 0) {
     relative = 1; /* \.{SetRelP}, below */
   } else if (strcmp(val, "True") == 0) {
@@ -16076,8 +16076,9 @@ items as given, and \.{eval} hands them over sorted by that column.  The
 tie rules are those of one order: \.{input}, \.{id-asc}, \.{id-desc} and
 \.{reverse}.  \.{ideal=exact} is taken by \.{alpha-ndcg} and
 \.{nerr-ia}, with a cutoff.  A retrieved item that no line of the judgments names
-is relevant to no subtopic, as in \.{ndeval}; so is an item judged only for
-subtopics that no item is relevant to.
+is relevant to no subtopic, as in \.{ndeval}, and keeps its rank unless
+\.{drop=unjudged} removes it (\secref{q:divdrop}); an item judged only for
+subtopics that no item is relevant to is relevant to none.
 @:key alpha}{key \.{alpha}@>@:key beta}{key \.{beta}@>@:key weights}{key \.{weights}@>
 @:key scale}{key \.{scale}@>@:key order}{key \.{order}@>@:key ideal greedy}{key \.{ideal}, word \.{greedy}@>
 
@@ -16171,7 +16172,7 @@ P\_IA@@K&p-ia@@K[ties=id-asc]\cr
 AP\_IA, MAP\_IA&ap-ia[ties=id-asc]\cr
 StRecall@@K&strec@@K[ties=id-asc]\cr}}$$
 each with \.{rel}; \.{judged\_only=True}, which drops the unjudged
-documents of the run first, has no variant yet.  \.{ndeval}'s own output
+documents of the run first, adds \.{drop=unjudged} (\secref{q:divdrop}).  \.{ndeval}'s own output
 under its default order is the same with \.{order=rank}, and under
 \.{-traditional} with \.{ties=id-desc}.
 @^ir\_measures@>@^pyndeval@>
@@ -16296,7 +16297,8 @@ forms for the logarithmic ones.
 RM_ALPHA_DCG, RM_ALPHA_NDCG, RM_ERR_IA, RM_NERR_IA, RM_NRBP, RM_NNRBP, RM_P_IA,
 RM_AP_IA, RM_STREC,
 
-@ @d DIVK (K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_SWEIGHTS) | K(KEY_ORDER))
+@ @d DIVK (K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_SWEIGHTS) | K(KEY_ORDER)
+  | K(KEY_DROP))
 @<Metric specifications@>=
 @/[RM_ALPHA_DCG] = {"alpha-dcg", DIVK | K(KEY_ALPHA) | K(KEY_SCALE), div_no_d,
   div_no_x, div_bound, div_refuse, NULL, NULL, NULL, div_no_forms},
@@ -16392,6 +16394,7 @@ its name, or |NULL|.
 @<Private types@>=
 typedef struct {
   const rm_variant *v; const rm_list *l; const rm_subtopics *s;
+  void *own; rm_list kl; rm_subtopics ks; /* the judged items, under \.{drop=unjudged} */
   size_t np; /* items in the pool */
   double *w; /* $w_s$, 0 for a subtopic outside $S$ */
   double wsum; /* $W$ */
@@ -16944,6 +16947,59 @@ static rm_status div_counts_x(const div_in *d, const div_q *q, const size_t *per
   return s;
 }
 
+@ {\it What an unjudged document counts as.}\here{q:divdrop}  A retrieved
+document that no line of the judgments names is judged for no subtopic.
+\.{ndeval} counts it as relevant to none, in its place: it takes a rank,
+and pushes the documents below it down; so does \.{pyndeval}, unless
+ir\_measures is given \.{judged\_only=True}, which removes such documents
+from the run before it is ranked.  The key \.{drop} says which: \.{drop=none}
+(the default, \.{ndeval}'s reading) or \.{drop=unjudged}, the key of
+\secref{q:drop}, which ranks only the judged documents.  The library knows
+a document unjudged by the list's markers |unjudged| (1 or~2, as in the input
+model); \.{eval} marks the run's documents that its judgments do not name,
+and \.{alpha\_nDCG(judged\_only=True)@@20} is
+\.{alpha-ndcg@@20[drop=unjudged,ties=id-asc]}.  In the worked example of
+\secref{q:divexample} with an unjudged document $z$ ranked first,
+\.{strec@@1} is 0 under \.{drop=none} ($z$ covers nothing) and $2/3$ under
+\.{drop=unjudged} ($a$ is first again).
+@:key drop, of diversity}{key \.{drop}, of the measures of diversity@>
+
+@ \impl |div_drop| makes, when the variant drops and some retrieved item is
+unjudged, a list of the judged items only, with their rows, scores and
+names, in one block that |d->own| holds; a marker other than 0, 1 or~2 is
+refused, as by the other measures.
+
+@<Private functions@>=
+static rm_status div_drop(div_in *d, const rm_variant *v, const rm_list **lp,
+  const rm_subtopics **sp)
+{
+  const rm_list *l = *lp;
+  const rm_subtopics *s = *sp;
+  size_t i, n = 0, k = 0, m = s->m;
+  double *sc;
+  const char **id;
+  int *g;
+  if (l->unjudged) for (i = 0; i < l->n; i++) if (l->unjudged[i] > 2) return RM_EGRADE;
+  if (v->drop != RM_DROP_UNJUDGED || l->unjudged == NULL) return RM_OK;
+  for (i = 0; i < l->n; i++) n += !l->unjudged[i];
+  if (n == l->n) return RM_OK;
+  d->own = malloc((n + 1) * (sizeof *sc + sizeof *id) + (n * m + n + 1) * sizeof *g);
+  if (d->own == NULL) return RM_ENOMEM;
+  sc = d->own; id = (const char **) (sc + n + 1); g = (int *) (id + n + 1);
+  d->kl = *l; d->ks = *s;
+  for (i = 0; i < l->n; i++) if (!l->unjudged[i]) {
+    if (m) memcpy(g + k * m, s->grade + i * m, m * sizeof *g);
+    g[n * m + k] = l->grade ? l->grade[i] : 0;
+    sc[k] = l->score ? l->score[i] : 0; id[k] = l->id ? l->id[i] : NULL;
+    k++;
+  }
+  d->kl.n = n; d->kl.grade = g + n * m; d->kl.unjudged = NULL;
+  d->kl.score = l->score ? sc : NULL; d->kl.id = l->id ? id : NULL;
+  d->ks.grade = g;
+  *lp = &d->kl; *sp = &d->ks;
+  return RM_OK;
+}
+
 @ \impl The two doors.  They check the variant as |rm_value| does (an
 aggregator is refused: a mean over queries is the caller's, as \.{eval}
 makes it), check the input, rank the list (under \.{order=rank} the input
@@ -16957,8 +17013,10 @@ static rm_status div_enter(const rm_variant *v, const rm_list *l,
   @<Check the variant@>;
   if (v->agg != RM_AGG_NONE) return RM_ENAME;
   if ((st = div_check(v, l, s)) != RM_OK) return st;
-  if ((st = work_reserve(w, l->n)) != RM_OK) return st;
-  if ((st = div_open(d, v, l, s)) != RM_OK) return st;
+  d->own = NULL;
+  if ((st = div_drop(d, v, &l, &s)) != RM_OK) return st;
+  if ((st = work_reserve(w, l->n)) != RM_OK || (st = div_open(d, v, l, s)) != RM_OK) {
+    free(d->own); return st; }
   if (v->order == RM_ORDER_RANK) {
     size_t i;
     for (i = 0; i < l->n; i++) w->perm[i] = i;
@@ -16975,7 +17033,7 @@ rm_status rm_div_value(const rm_variant *v, const rm_list *l,
   if (w == NULL) {@+ rm_work_init(&own); w = &own; @+}
   if ((st = div_enter(v, l, s, w, &d)) == RM_OK) {
     st = div_value_d(&d, w->perm, out);
-    free(d.w);
+    free(d.w); free(d.own);
   }
   if (w == &own) rm_work_free(&own);
   return st;
@@ -16990,7 +17048,7 @@ rm_status rm_div_value_exact(const rm_variant *v, const rm_list *l,
   rm_work_init(&w);
   if ((st = div_enter(v, l, s, &w, &d)) == RM_OK) {
     st = div_value_x(&d, w.perm, out);
-    free(d.w);
+    free(d.w); free(d.own);
   }
   rm_work_free(&w);
   mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
@@ -31645,6 +31703,7 @@ typedef struct {
   const char **subs; /* the subtopics' names */
   const char **pd; int *pg; unsigned char *taken; /* judged documents, rows */
   const char **id; double *score; long *rank; int *g, *plain; /* the run's */
+  unsigned char *unj; /* 1 for a document of the run its judgments do not name */
   const char **uid; int *ug, *uplain; /* the unretrieved */
 } ev_dq;
 static int ev_str_cmp(const void *a, const void *b)
@@ -31655,6 +31714,7 @@ static void ev_dq_free(ev_dq *x)
 {
   free(x->subs); free(x->pd); free(x->pg); free(x->taken); free(x->id); free(x->score);
   free(x->rank); free(x->g); free(x->plain); free(x->uid); free(x->ug); free(x->uplain);
+  free(x->unj);
   memset(x, 0, sizeof *x);
 }
 static void ev_dq_judged(ev_dq *x, const ev_dj *j, size_t nj)
@@ -31713,9 +31773,11 @@ static int ev_dq_run(ev_dq *x, const ev_dr *r, size_t n, const char *path)
   x->rank = tool_alloc(NULL, (n + 1) * sizeof *x->rank);
   x->g = tool_alloc(NULL, (n * m + 1) * sizeof *x->g);
   x->plain = tool_alloc(NULL, (n + 1) * sizeof *x->plain);
+  x->unj = tool_alloc(NULL, n + 1);
   for (i = 0; i < n; i++) {
     const char **p = x->np ? bsearch(&r[i].d, x->pd, x->np, sizeof *x->pd, ev_str_cmp) : NULL;
     x->id[i] = r[i].d; x->score[i] = r[i].score; x->rank[i] = r[i].rank;
+    x->unj[i] = p == NULL; /* for \.{drop=unjudged} (\secref{q:divdrop}) */
     if (p) {
       size_t k = (size_t) (p - x->pd);
       memcpy(x->g + i * m, x->pg + k * m, m * sizeof *x->g);
@@ -31754,10 +31816,11 @@ static int ev_dq_lists(ev_dq *x, int want_rank, rm_list *l, rm_subtopics *s,
   size_t i, m = x->m;
   ev_rk *o;
   int *g, *pl;
+  unsigned char *u;
   const char **id;
   memset(l, 0, 2 * sizeof *l); memset(s, 0, 2 * sizeof *s);
   l[0].n = x->n; l[0].grade = x->plain; l[0].score = x->score; l[0].id = x->id;
-  l[0].n_unretrieved = x->nu; l[0].unretrieved_grade = x->uplain;
+  l[0].n_unretrieved = x->nu; l[0].unretrieved_grade = x->uplain; l[0].unjudged = x->unj;
   s[0].m = m; s[0].grade = x->g; s[0].unretrieved_grade = x->ug; s[0].unretrieved_id = x->uid;
   l[1] = l[0]; s[1] = s[0];
   if (!want_rank) return 1;
@@ -31775,13 +31838,14 @@ static int ev_dq_lists(ev_dq *x, int want_rank, rm_list *l, rm_subtopics *s,
   g = tool_alloc(NULL, (x->n * m + 1) * sizeof *g);
   pl = tool_alloc(NULL, (x->n + 1) * sizeof *pl);
   id = tool_alloc(NULL, (x->n + 1) * sizeof *id);
+  u = tool_alloc(NULL, x->n + 1);
   for (i = 0; i < x->n; i++) {
     memcpy(g + i * m, x->g + o[i].i * m, m * sizeof *g);
-    pl[i] = x->plain[o[i].i]; id[i] = x->id[o[i].i];
+    pl[i] = x->plain[o[i].i]; id[i] = x->id[o[i].i]; u[i] = x->unj[o[i].i];
   }
   free(o);
-  l[1].grade = pl; l[1].score = NULL; l[1].id = id; s[1].grade = g;
-  own[0] = g; own[1] = pl; own[2] = (void *) id;
+  l[1].grade = pl; l[1].score = NULL; l[1].id = id; l[1].unjudged = u; s[1].grade = g;
+  own[0] = g; own[1] = pl; own[2] = (void *) id; own[3] = u;
   return 1;
 }
 
@@ -31829,7 +31893,7 @@ static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
   ev_dq x;
   rm_list l[2];
   rm_subtopics s[2];
-  void *own[3] = {NULL, NULL, NULL};
+  void *own[4] = {NULL, NULL, NULL, NULL};
   int ok, i;
   memset(&x, 0, sizeof x);
   ev_dq_judged(&x, j, nj);
@@ -31840,7 +31904,7 @@ static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
     int k = st->m[i].u.order == RM_ORDER_RANK;
     ok = ev_div_value(st, i, q, &l[k], &s[k]);
   }
-  free(own[0]); free(own[1]); free(own[2]);
+  free(own[0]); free(own[1]); free(own[2]); free(own[3]);
   ev_dq_free(&x);
   dv->evaluated += (size_t) ok;
   if (ok && st->qnames) {@+ shard_put_name(st->qnames, q); putc('\n', st->qnames);
@@ -34688,7 +34752,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "p-ia, ap-ia, strec) reads a grade per item and subtopic: --grades and\n"
     "--judged then hold a row per item, its grades for subtopics 1, 2, ...\n"
     "separated by ':', the rows by ',' (--grades 1:2:0,1:0:0 is two items of\n"
-    "three subtopics), for one list; --unjudged is not read.\n\n"
+    "three subtopics), for one list; --unjudged marks the documents that\n"
+    "drop=unjudged removes.\n\n"
     "Without --exact it prints the canonical name, a tab and the double.  With\n"
     "--exact it prints six rows:\n"
     "  variant   the canonical name\n"
@@ -36883,22 +36948,23 @@ static long read_rows(const char *opt, char *s, int **out, long *m)
 
 @ \impl The options, each once, and their lists.  |opt| holds, in the order
 of |names|, the arguments of \.{--grades}, \.{--scores}, \.{--ids},
-\.{--judged}, \.{--judged-ids} and \.{--weights}.
+\.{--judged}, \.{--judged-ids}, \.{--weights} and \.{--unjudged} (the
+markers that \.{drop=unjudged} reads, \secref{q:divdrop}).
 
 @<Tool functions@>=
 static int value_div_options(int argc, char **argv, char **opt, int *exact)
 {
-  static const char *const names[6] = {"--grades", "--scores", "--ids", "--judged",
-    "--judged-ids", "--weights"};
+  static const char *const names[7] = {"--grades", "--scores", "--ids", "--judged",
+    "--judged-ids", "--weights", "--unjudged"};
   int i, k;
   for (i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--exact") == 0) {@+ *exact = 1; continue; @+}
-    for (k = 0; k < 6 && strcmp(argv[i], names[k]) != 0; k++) continue;
-    if (k == 6 || opt[k] != NULL || i + 1 >= argc) {
-      fprintf(stderr, "rankmetrics: value: %s option '%s'%s\n", k == 6 ? "unknown" :
-        opt[k] ? "repeated" : "missing the argument of", argv[i], k == 6 ? " (a measure"
+    for (k = 0; k < 7 && strcmp(argv[i], names[k]) != 0; k++) continue;
+    if (k == 7 || opt[k] != NULL || i + 1 >= argc) {
+      fprintf(stderr, "rankmetrics: value: %s option '%s'%s\n", k == 7 ? "unknown" :
+        opt[k] ? "repeated" : "missing the argument of", argv[i], k == 7 ? " (a measure"
         " of diversity takes --grades, --scores, --ids, --judged, --judged-ids,"
-        " --weights and --exact)" : "");
+        " --weights, --unjudged and --exact)" : "");
       return 0;
     }
     if (strchr(argv[i + 1], ';')) {
@@ -36921,7 +36987,8 @@ both numbers.
 
 @<Tool functions@>=
 typedef struct {
-  int *g, *u, *most, *umost; double *sc, *wt; const char **id, **uid;
+  int *g, *u, *most, *umost, *mk; double *sc, *wt; const char **id, **uid;
+  unsigned char *unj;
 } div_owned;
 static int value_div_count(const char *what, long got, long want)
 {
@@ -36952,7 +37019,14 @@ static int value_div_lists(char **opt, rm_list *l, rm_subtopics *s, div_owned *o
       " subtopic (%ld)\n", m);
     return 0;
   }
+  if (opt[6]) {
+    long k = read_grades("--unjudged", opt[6], &o->mk);
+    if (!value_div_count("--unjudged", k, n)) return 0;
+    o->unj = tool_zalloc((size_t) n + 1);
+    for (i = 0; i < n; i++) o->unj[i] = (unsigned char) (o->mk[i] > 2 ? 3 : o->mk[i]);
+  }
   l->score = o->sc; l->id = o->id; s->unretrieved_id = o->uid; s->weight = o->wt;
+  l->unjudged = o->unj;
   return 1;
 }
 
@@ -36963,7 +37037,7 @@ range, weights missing under \.{weights=given}.
 @<Tool functions@>=
 static int cmd_value_div(const rm_variant *v, int argc, char **argv)
 {
-  char *opt[6] = {NULL, NULL, NULL, NULL, NULL, NULL}, name[RM_NAME_MAX], buf[40];
+  char *opt[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL}, name[RM_NAME_MAX], buf[40];
   rm_list l;
   rm_subtopics s;
   div_owned o;
@@ -36995,9 +37069,9 @@ static int cmd_value_div(const rm_variant *v, int argc, char **argv)
   rc = 0;
 done:
   rm_exact_clear(&e);
-  for (k = 0; k < 6; k++) free(opt[k]);
+  for (k = 0; k < 7; k++) free(opt[k]);
   free(o.g); free(o.u); free(o.most); free(o.umost); free(o.sc); free(o.wt);
-  free(o.id); free(o.uid);
+  free(o.id); free(o.uid); free(o.mk); free(o.unj);
   return rc;
 }
 

@@ -130,6 +130,12 @@ same "gzip qrels" "$($RM eval --quiet --trec -m 'nerr-ia@3' "$T/q.gz" "$T/r")" "
 e=$($RM eval --quiet --partial -m 'nerr-ia@3' - "$T/r" < "$T/q" 2>&1 >/dev/null); rc=$?
 same "partial, judgments from a pipe: status" $rc 1; has "partial, judgments from a pipe" "$e" "give them as a file"
 
+# drop=unjudged: query 2's unjudged z (first by score) is removed, y covers
+# subtopic 2 of 2 at rank 1: strec@1 is (2/3 + 1/2)/2 = 7/12 (1/3 kept)
+same "drop=unjudged" "$($RM eval --quiet --trec -m 'strec@1[drop=unjudged]' "$T/q" "$T/r")" "$(printf 'strec@1[drop=unjudged]\tall\t%s' "$($PY -c 'print(repr(7/12))')")"
+same "judged_only=True" "$($RM name 'alpha_nDCG(judged_only=True)@20' 2>/dev/null)" 'alpha-ndcg@20[alpha=0.5,rel=1,ideal=greedy,drop=unjudged,weights=uniform,order=score,ties=id-asc,undef=zero]'
+same "value, drop=unjudged" "$($RM value 'strec@1[drop=unjudged]' --grades 0:0:0,1:2:0,1:0:0,0:0:1 --unjudged 1,0,0,0 --exact | grep '^rational')" "rational  2/3"
+
 # Names and the witness of greedy against exact
 same "name alpha_nDCG@20" "$($RM name 'alpha_nDCG@20' 2>/dev/null)" 'alpha-ndcg@20[alpha=0.5,rel=1,ideal=greedy,weights=uniform,order=score,ties=id-asc,undef=zero]'
 same "name ERR_IA@20" "$($RM name 'ERR_IA@20' 2>/dev/null)" 'err-ia@20[alpha=0.5,scale=ndeval,rel=1,weights=uniform,order=score,ties=id-asc,undef=zero]'

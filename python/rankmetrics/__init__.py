@@ -606,13 +606,10 @@ _DIVERSITY = ("alpha-dcg", "alpha-ndcg", "err-ia", "nerr-ia", "nrbp", "nnrbp",
               "p-ia", "ap-ia", "strec")
 
 
-def _diversity(v, variant, unjudged, judged_ids, weights):
+def _diversity(v, variant, judged_ids, weights):
     """True when v is a measure of diversity, whose grades are rows (one
     grade per subtopic); the options of subtopics are refused otherwise."""
     div = v.name.split("[")[0].split("@")[0] in _DIVERSITY
-    if div and unjudged is not None:
-        raise RankmetricsError(-1, "a measure of diversity reads no unjudged"
-                               " markers", variant)
     if not div and (judged_ids is not None or weights is not None):
         raise RankmetricsError(-1, "judged_ids and weights are read by the"
                                " measures of diversity only", variant)
@@ -630,10 +627,10 @@ def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,
     judged rows and weights gives one weight per subtopic (weights=given),
     as div_value."""
     v = _variant(variant)
-    if _diversity(v, variant, unjudged, judged_ids, weights):
+    if _diversity(v, variant, judged_ids, weights):
         from ._divers import div_value
         return div_value(variant, grades, scores, ids, judged, judged_ids,
-                         weights)
+                         weights, unjudged)
     lst, keep = _one(grades, scores, ids, judged, unjudged)
     out = ctypes.c_double()
     _check(_L.rm_value(v.buf, ctypes.byref(lst), None, ctypes.byref(out)),
@@ -721,10 +718,10 @@ def exact(variant: str, grades: Any, scores: Any = None, ids: Any = None,
     """The exact value of a variant on one list (MPFR/GMP), as an Exact;
     a measure of diversity reads rows, as value does."""
     v = _variant(variant)
-    if _diversity(v, variant, unjudged, judged_ids, weights):
+    if _diversity(v, variant, judged_ids, weights):
         from ._divers import div_exact
         return div_exact(variant, grades, scores, ids, judged, judged_ids,
-                         weights)
+                         weights, unjudged)
     lst, keep = _one(grades, scores, ids, judged, unjudged)
     return _exact_call(_L.rm_value_exact, v, variant, ctypes.byref(lst))
 

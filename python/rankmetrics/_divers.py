@@ -23,7 +23,8 @@ def _rows(rows, what, m=None):
     return rows, m
 
 
-def _inputs(subtopics, scores, ids, judged, judged_ids, weights):
+def _inputs(subtopics, scores, ids, judged, judged_ids, weights,
+            unjudged=None):
     rows, m = _rows(subtopics, "subtopics")
     urows, m = _rows(judged or [], "judged", m)
     m = m or 0
@@ -31,7 +32,7 @@ def _inputs(subtopics, scores, ids, judged, judged_ids, weights):
     uflat = [int(g) for r in urows for g in r]
     best = [max([0] + [min(int(g), 100) for g in r]) for r in rows]
     ubest = [max([0] + [min(int(g), 100) for g in r]) for r in urows]
-    lst, keep = _one(best, scores, ids, ubest if urows else None)
+    lst, keep = _one(best, scores, ids, ubest if urows else None, unjudged)
     s = _lib.Subtopics()
     s.m = m
     ga = (ctypes.c_int * max(len(flat), 1))(*flat)
@@ -60,14 +61,16 @@ def _inputs(subtopics, scores, ids, judged, judged_ids, weights):
 def div_value(variant: str, subtopics: Any, scores: Any = None,
               ids: Any = None, judged: Any = None,
               judged_ids: Optional[List[Any]] = None,
-              weights: Any = None) -> float:
+              weights: Any = None, unjudged: Any = None) -> float:
     """A measure of diversity (alpha-ndcg@20, ERR_IA@20, ...) on one list,
     on the double path.  subtopics has a row per retrieved item, a grade per
     subtopic; judged a row per judged item not retrieved, judged_ids their
     names (the greedy ideal breaks ties by name when every item has one);
-    weights one per subtopic, read under weights=given."""
+    weights one per subtopic, read under weights=given; unjudged a marker
+    per retrieved item (0 judged, 1 or 2 not), read under drop=unjudged."""
     v = _variant(variant)
-    lst, s, keep = _inputs(subtopics, scores, ids, judged, judged_ids, weights)
+    lst, s, keep = _inputs(subtopics, scores, ids, judged, judged_ids, weights,
+                           unjudged)
     out = ctypes.c_double()
     _check(_L.rm_div_value(v.buf, ctypes.byref(lst), ctypes.byref(s), None,
                            ctypes.byref(out)), variant)
@@ -77,9 +80,10 @@ def div_value(variant: str, subtopics: Any, scores: Any = None,
 def div_exact(variant: str, subtopics: Any, scores: Any = None,
               ids: Any = None, judged: Any = None,
               judged_ids: Optional[List[Any]] = None,
-              weights: Any = None) -> Exact:
+              weights: Any = None, unjudged: Any = None) -> Exact:
     """The same on the exact path, as an Exact."""
     v = _variant(variant)
-    lst, s, keep = _inputs(subtopics, scores, ids, judged, judged_ids, weights)
+    lst, s, keep = _inputs(subtopics, scores, ids, judged, judged_ids, weights,
+                           unjudged)
     return _exact_call(_L.rm_div_value_exact, v, variant, ctypes.byref(lst),
                        ctypes.byref(s))

@@ -45,8 +45,14 @@ def test_value_and_exact_read_rows():
     assert rm.value("ap-ia", ROWS, **KW) == pytest.approx(7 / 9, rel=1e-15)
     assert rm.exact("strec@1[weights=given]", ROWS, weights=[1, 3, 0],
                     **KW).fraction == 1
+    # drop=unjudged: an unjudged z ranked first covers nothing (strec@1 is
+    # 0), or is removed, and a is first again (2/3)
+    z = [[0, 0, 0]] + ROWS
+    assert rm.exact("strec@1", z, unjudged=[1, 0, 0, 0]).fraction == 0
+    assert rm.exact("strec@1[drop=unjudged]", z,
+                    unjudged=[1, 0, 0, 0]).fraction == Fraction(2, 3)
     with pytest.raises(rm.RankmetricsError):
-        rm.value("nerr-ia@3", ROWS, unjudged=[0, 0, 0])
+        rm.value("strec@1[drop=unjudged]", z, unjudged=[3, 0, 0, 0])
     with pytest.raises(rm.RankmetricsError):
         rm.value("ap", [1, 0], weights=[1])
 

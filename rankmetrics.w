@@ -16055,6 +16055,26 @@ relevant judged item has an ideal of~0 and an undefined normalised value
 (the key \.{undef}); \.{ndeval} reports~0 for it, and NaN for \.{nNRBP}.
 @^ideal ranking, greedy@>@^NP-hard@>
 
+@ {\it A worked example.}\here{q:divexample}  Three subtopics; the judged
+documents are $a$, relevant to subtopics 1 and~2, $b$ to~1, $c$ to~3, and
+$d$ to none; the run ranks $a$, $b$, $c$.  With $\alpha=1/2$: $a$ gains
+$1+1=2$; $b$ repeats subtopic~1 and gains $1/2$; $c$ gains~1.  The greedy
+ideal takes $a$ (gain 2), then $c$ (gain 1, against $b$'s $1/2$), then $b$.
+$$\vbox{\halign{#\hfil\quad&$#$\hfil\cr
+\.{alpha-dcg@@3}&2+{1/2\over\lg3}+{1\over2}={5\over2}+{1\over2\lg3}\approx2.81546\cr
+\.{alpha-ndcg@@3}&\Bigl({5\over2}+{1\over2\lg3}\Bigr)\Bigm/\Bigl({9\over4}+{1\over\lg3}\Bigr)\approx0.97728\cr
+\.{err-ia@@3}&{1/2\over3}\Bigl(2+{1\over4}+{1\over3}\Bigr)={31\over72}\cr
+\.{err-ia@@3[scale=ideal]}&{31/12\over3(1+1/4+1/12)}={31\over48}\cr
+\.{nerr-ia@@3}&{31/12\over2+1/2+1/6}={31\over32}\cr
+\.{nrbp}&{1-1/4\over3}\Bigl(2+{1\over2}\cdot{1\over2}+{1\over4}\Bigr)={5\over8}\cr
+\.{nnrbp}&{5/2\over2+1/2+1/8}={20\over21}\cr
+\.{p-ia@@3}&(2+1+1)/(3\cdot3)=4/9\cr
+\.{ap-ia}&(1+1+1/3)/3=7/9\cr
+\.{strec@@1}, \.{strec@@3}&2/3,\ 1\cr}}$$
+\.{tests/check\_divers.c} checks these on both paths, and
+\.{tests/divers\_test.sh} through \.{eval}, from the files of the
+judgments and the run.
+
 @ {\it The keys of the family.}\here{q:divkeys}  \.{alpha} and \.{beta} are fractions from
 0 to~1, default $1/2$ each, as in \.{ndeval}.  \.{weights=uniform} (the
 default) gives every subtopic the weight~1; \.{weights=given} takes the
@@ -16087,66 +16107,22 @@ int alpha, alpha_den; /* $\alpha$ of the diversity measures */
 int nbeta, nbeta_den; /* $\beta$ of \.{nrbp} */
 int scale, sweights, order; /* \.{scale}, \.{weights}, \.{order} */
 
-@ @<Key codes@>=
-KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER,
-
-@ @^keys of names, \.{alpha}@>@^keys of names, \.{beta}@>
-@<Key specifications@>=
-[KEY_ALPHA] = {"alpha", NULL, 0, 100000000, FIELD(alpha), FIELD(alpha_den), NULL, 3, 0},
-[KEY_NBETA] = {"beta", NULL, 0, 100000000, FIELD(nbeta), FIELD(nbeta_den), NULL, 4, 0},
-[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 6, 0},
-[KEY_SWEIGHTS] = {"weights", sweights_words, 0, 0, FIELD(sweights), 0, NULL, 56, 0},
-[KEY_ORDER] = {"order", order_words, 0, 0, FIELD(order), 0, NULL, 58, 0},
-
-@ @<Words and conditions of keys@>=
-static const char *const scale_words[] = {"none", "ideal", "ndeval", "items", NULL};
-static const char *const sweights_words[] = {"uniform", "given", NULL};
-static const char *const order_words[] = {"score", "rank", NULL};
-
-@ @<Public types@>=
-enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL, RM_SCALE_ITEMS @+};
-enum {@+ RM_SWEIGHTS_UNIFORM, RM_SWEIGHTS_GIVEN @+};
-enum {@+ RM_ORDER_SCORE, RM_ORDER_RANK @+};
-
-@ @<Set the numeric defaults of a variant@>=
-v->alpha = 1; v->alpha_den = 2; v->nbeta = 1; v->nbeta_den = 2;
-
-@ {\it The input.}  The input model gains one structure, beside the list:
-the grades of every item for every subtopic, as a matrix of $n$ rows of $m$
-grades for the retrieved items and one of |n_unretrieved| rows for the
-judged items that were not retrieved, with the identifiers of the latter
-(the greedy ideal breaks its ties by name, as \.{ndeval} does, when every
-item has one) and, for \.{weights=given}, a weight per subtopic, finite and
-not negative.  The list's own |grade| is not read by these measures and may
-be |NULL|; its scores, identifiers and tie rule make the ranking as for any
-other measure.  The measures are computed by two functions of their own,
-which take the structure beside the list; |rm_value| and |rm_value_exact|
-refuse them with |RM_EINVAL|, since a list without subtopics has no value
-of them, and |rm_metric_subtopics| tells a caller which metrics these are.
-
-@<Public types@>=
-typedef struct rm_subtopics {
-  size_t m; /* number of subtopics */
-  const int *grade; /* |grade[i*m+s]|: grade of retrieved item |i| for subtopic |s| */
-  const int *unretrieved_grade; /* the same for the judged items not retrieved */
-  const char *const *unretrieved_id; /* their identifiers, or |NULL| */
-  const double *weight; /* |m| weights, read under \.{weights=given} only */
-} rm_subtopics;
-
-@ @<Public prototypes@>=
-int rm_metric_subtopics(rm_metric m);
-/* 1 when |m| is a diversity measure, which reads subtopic grades
-   (|rm_div_value|), else 0. */
-rm_status rm_div_value(const rm_variant *v, const rm_list *l,
-  const rm_subtopics *s, rm_work *w, double *out);
-/* The double path of a diversity measure: as |rm_value|, with the
-   subtopic grades |*s| of the items of |*l|.  |RM_EINVAL| when |s| is
-   missing, an array is missing or the variant is not of this family;
-   |RM_EGRADE| for a grade out of range or a bad weight. */
-rm_status rm_div_value_exact(const rm_variant *v, const rm_list *l,
-  const rm_subtopics *s, rm_exact *out);
-/* Its exact path, as |rm_value_exact|; |RM_EHARD| also when the exact
-   ideal (\.{ideal=exact}) is beyond the search's budget. */
+@ {\it What an unjudged document counts as.}\here{q:divdrop}  A retrieved
+document that no line of the judgments names is judged for no subtopic.
+\.{ndeval} counts it as relevant to none, in its place: it takes a rank,
+and pushes the documents below it down; so does \.{pyndeval}, unless
+ir\_measures is given \.{judged\_only=True}, which removes such documents
+from the run before it is ranked.  The key \.{drop} says which: \.{drop=none}
+(the default, \.{ndeval}'s reading) or \.{drop=unjudged}, the key of
+\secref{q:drop}, which ranks only the judged documents.  The library knows
+a document unjudged by the list's markers |unjudged| (1 or~2, as in the input
+model); \.{eval} marks the run's documents that its judgments do not name,
+and \.{alpha\_nDCG(judged\_only=True)@@20} is
+\.{alpha-ndcg@@20[drop=unjudged,ties=id-asc]}.  In the worked example of
+\secref{q:divexample} with an unjudged document $z$ ranked first,
+\.{strec@@1} is 0 under \.{drop=none} ($z$ covers nothing) and $2/3$ under
+\.{drop=unjudged} ($a$ is first again).
+@:key drop, of diversity}{key \.{drop}, of the measures of diversity@>
 
 @ {\it The names of ir\_measures.}  ir\_measures hands its nine diversity
 measures to \.{pyndeval}, which runs \.{ndeval}'s code on one query at a
@@ -16223,25 +16199,59 @@ every relevant document; Agrawal et al.\ (2009) weight intents by
 $P(s\mid q)$, which \.{weights=given} takes.
 @^ndeval@>
 
-@ {\it A worked example.}\here{q:divexample}  Three subtopics; the judged
-documents are $a$, relevant to subtopics 1 and~2, $b$ to~1, $c$ to~3, and
-$d$ to none; the run ranks $a$, $b$, $c$.  With $\alpha=1/2$: $a$ gains
-$1+1=2$; $b$ repeats subtopic~1 and gains $1/2$; $c$ gains~1.  The greedy
-ideal takes $a$ (gain 2), then $c$ (gain 1, against $b$'s $1/2$), then $b$.
-$$\vbox{\halign{#\hfil\quad&$#$\hfil\cr
-\.{alpha-dcg@@3}&2+{1/2\over\lg3}+{1\over2}={5\over2}+{1\over2\lg3}\approx2.81546\cr
-\.{alpha-ndcg@@3}&\Bigl({5\over2}+{1\over2\lg3}\Bigr)\Bigm/\Bigl({9\over4}+{1\over\lg3}\Bigr)\approx0.97728\cr
-\.{err-ia@@3}&{1/2\over3}\Bigl(2+{1\over4}+{1\over3}\Bigr)={31\over72}\cr
-\.{err-ia@@3[scale=ideal]}&{31/12\over3(1+1/4+1/12)}={31\over48}\cr
-\.{nerr-ia@@3}&{31/12\over2+1/2+1/6}={31\over32}\cr
-\.{nrbp}&{1-1/4\over3}\Bigl(2+{1\over2}\cdot{1\over2}+{1\over4}\Bigr)={5\over8}\cr
-\.{nnrbp}&{5/2\over2+1/2+1/8}={20\over21}\cr
-\.{p-ia@@3}&(2+1+1)/(3\cdot3)=4/9\cr
-\.{ap-ia}&(1+1+1/3)/3=7/9\cr
-\.{strec@@1}, \.{strec@@3}&2/3,\ 1\cr}}$$
-\.{tests/check\_divers.c} checks these on both paths, and
-\.{tests/divers\_test.sh} through \.{eval}, from the files of the
-judgments and the run.
+@ {\it The exact ideal.}\here{q:divexact}  The ideal of \.{ideal=exact}
+is the sequence of $K$ judged items of largest \.{alpha-dcg@@}$K$ (or
+\.{err-ia@@}$K$), found by branch and bound.  Items relevant to the same
+subtopics are interchangeable, so the search places {\it types\/} of
+items, each with its number of copies; an item relevant to no subtopic of
+$S$ is never worth a rank before a relevant one.  At each node, with $c_s$
+items above for each subtopic, no later item can gain more than it would
+now, since gains only fall as $c$ grows; so the sum of the current gains of
+the remaining copies, largest first, against the remaining discounts,
+largest first, bounds what the ranks below can add, and a branch that
+cannot beat the best sequence found so far (at first the greedy one) is
+cut.  The branches are tried largest gain first.  The search compares
+doubles: two sequences whose values differ by less than a relative
+$10^{-12}$ count as equal, and then the first found is kept, so that the
+exact path's value is that of a sequence within that margin of the
+maximum (it is the exact value of the sequence found).  The search gives
+up after |DIV_NODES| nodes, with |RM_EHARD|.  Two more rules make it
+practical.  A second bound counts subtopics instead of items: subtopic $s$
+can gain at most $w_s(1-\alpha)^{c_s+j}$ at the $j$th remaining rank, and
+only as many times as items relevant to it remain; the smaller of the two
+bounds is used.  And no item need be placed while an item relevant to a
+strict superset of its subtopics is left: exchanging the two never lowers
+the value (every subtopic of the smaller is hit at the same ranks, and the
+others of the larger move up), so there is a maximum that obeys the rule,
+and the branches that break it are not tried.  On the random topics of
+\secref{q:divgap} (1 to 7 subtopics, up to 60 judged documents) the search
+ends for every topic at $K=5$, for 997 of 1000 at $K=10$, and for 174 of
+the first 200 at $K=20$; so \.{ideal=exact} is for $K$ up to about~10 on
+topics of that size, and for small pools beyond.
+@^branch and bound@>
+
+@ {\it Where greedy and exact disagree.}\here{q:divwitness}  The greedy
+ideal is a lower bound of the exact one, so \.{alpha-ndcg} under
+\.{ideal=greedy} is at least its value under \.{ideal=exact}, and above it
+whenever greedy falls short.  |rm_div_witness| finds the smallest
+judgments on which it does: the fewest relevant items, then the fewest
+subtopics, then the smallest cutoff, over every set of binary judgments
+(items as nonempty sets of subtopics, up to four subtopics), for the
+metric and $\alpha$ of a variant, with the documents named $d_{01}$,
+$d_{02}$, \dots\ so that the greedy ideal breaks its ties as \.{ndeval}
+does.  \.{rankmetrics disagree alpha-ndcg} calls it (\secref{q:distool}).
+At $\alpha=1/2$ the smallest witness has three relevant documents over four
+subtopics: $d_{01}$ relevant to subtopics 1 and~3, $d_{02}$ to 2 and~4,
+$d_{03}$ to 3 and~4.  All three gain~2 at the first rank; \.{ndeval}'s rule
+takes the largest name, $d_{03}$, after which $d_{01}$ and $d_{02}$ gain
+$1+1/2$ each, so the greedy ideal of two ranks sums $2+(3/2)/\lg3\approx
+2.946$, while $d_{01}$, $d_{02}$, which share no subtopic, sum $2+2/\lg3
+\approx3.262$: a run that ranks them so scores $1.1071$ under
+\.{ideal=greedy}.  No judgments of two documents, or of three over fewer
+subtopics, separate the ideals; the same witness serves \.{nerr-ia}
+($3/(11/4)=12/11$), and every $\alpha>0$.  \.{tests/check\_divers.c}
+and \.{tests/divers\_test.sh} check it against these values.
+@^disagreements, greedy and exact ideal@>
 
 @ {\it Checked against \.{ndeval}.}\here{q:divcheck}  We built \.{ndeval}
 from the track's repository outside this project, with its
@@ -16286,6 +16296,125 @@ weights:
 $$\hbox{\.{rm.div\_exact("nerr-ia@@3", [[1,2,0],[1,0,0],[0,0,1]], scores=[3,2,1])}}$$
 is the worked example's $31/32$.  \.{python/tests/test\_divers.py} checks
 it.
+
+@ {\it Exercises.}\here{div-ex}  Work them by hand with the formulas of
+\secref{q:div}, with $\alpha=1/2$; the answers follow, and \.{rankmetrics
+value} computes each, given a row of grades per item, the grades of its
+subtopics separated by colons (\secref{q:divvalue}).
+
+1. Two subtopics.  Document $a$ is relevant to subtopic~1, $b$ to both,
+$c$ to subtopic~2, and a run ranks $a$, $b$, $c$.  Compute each rank's
+novelty-biased gain, then \.{alpha-dcg@@3}, \.{err-ia@@3}, the greedy ideal
+and \.{nerr-ia@@3}, and \.{strec@@1}.
+
+2. The same documents ranked $b$, $a$, $c$.  Compute \.{p-ia@@2} and
+\.{ap-ia}.  Why is \.{nerr-ia@@3} now~1, though $a$ and $c$ could change
+places?
+
+3. The run of exercise 1 when subtopic~1 has the weight~3 and subtopic~2
+the weight~1 (\.{weights=given}): compute \.{strec@@1}.  Then put an
+unjudged document $z$ before $a$: what is \.{strec@@1} under \.{ndeval}'s
+reading, and under \.{drop=unjudged} (\secref{q:divdrop})?
+
+@ {\it Answers to the exercises.}\here{div-ans}  Each row gives the name of
+the variant, the rows of grades (then, after semicolons, the scores, the
+judged rows, the markers of unjudged items and the weights, where given),
+the value in closed form and its first six decimals;
+\.{tests/claims\_test.sh} checks every row against \.{rankmetrics value},
+to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged; markers; weights&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{alpha-dcg@@3}&1:0,1:1,0:1&5/4+3/(2\lg3)&2.196395\cr
+1&\.{err-ia@@3}&1:0,1:1,0:1&23/48&0.479167\cr
+1&\.{nerr-ia@@3}&1:0,1:1,0:1&23/29&0.793103\cr
+1&\.{strec@@1}&1:0,1:1,0:1&1/2&0.500000\cr
+2&\.{p-ia@@2}&1:1,1:0,0:1&3/4&0.750000\cr
+2&\.{ap-ia}&1:1,1:0,0:1&11/12&0.916667\cr
+2&\.{nerr-ia@@3}&1:1,1:0,0:1&1&1.000000\cr
+3&\.{strec@@1[weights=given]}&1:0,1:1,0:1;;;;3,1&3/4&0.750000\cr
+3&\.{strec@@1}&0:0,1:0,1:1,0:1;;;1,0,0,0&0&0.000000\cr
+3&\.{strec@@1[drop=unjudged]}&0:0,1:0,1:1,0:1;;;1,0,0,0&1/2&0.500000\cr}}$$
+In 1 the gains are 1, $1/2+1=3/2$ (subtopic~1 is covered once already)
+and $1/2$; \.{err-ia@@3} is ${1/2\over2}(1+{3/2\over2}+{1/2\over3})=23/48$.
+The greedy ideal takes $b$ (gain~2), then $a$ or $c$ (gain $1/2$ each), then
+the other: its sum is $2+{1/2\over2}+{1/2\over3}=29/12$, and \.{nerr-ia@@3}
+is $(23/12)/(29/12)=23/29$.  In 2 subtopic~1 is hit at ranks 1 and~2 of
+its two relevant documents, subtopic~2 at ranks 1 and~3: \.{p-ia@@2} is
+$(2/2+1/2)/2$ and \.{ap-ia} $\bigl(1+(1+2/3)/2\bigr)/2$; and the run is an
+ideal ranking, since after $b$ both $a$ and $c$ gain $1/2$, so \.{nerr-ia@@3}
+is~1 whichever the greedy ideal took.  In 3 the first document covers
+subtopic~1, of weight 3 in~4; the unjudged $z$ covers nothing and takes the
+first rank under \.{ndeval}'s reading (0), and is removed under
+\.{drop=unjudged}, when $a$ is first again ($1/2$).
+
+@* The implementation of the measures of diversity.\impl\here{q:divimpl}
+What follows is for the reader of the program: the input model of
+subtopic grades and the two doors of the library, the declarations of the
+family's keys, the double and the exact path with the greedy ideal, the
+branch and bound of the exact ideal, and the search for the smallest
+witness of greedy against exact.
+
+@ {\it The input.}  The input model gains one structure, beside the list:
+the grades of every item for every subtopic, as a matrix of $n$ rows of $m$
+grades for the retrieved items and one of |n_unretrieved| rows for the
+judged items that were not retrieved, with the identifiers of the latter
+(the greedy ideal breaks its ties by name, as \.{ndeval} does, when every
+item has one) and, for \.{weights=given}, a weight per subtopic, finite and
+not negative.  The list's own |grade| is not read by these measures and may
+be |NULL|; its scores, identifiers and tie rule make the ranking as for any
+other measure.  The measures are computed by two functions of their own,
+which take the structure beside the list; |rm_value| and |rm_value_exact|
+refuse them with |RM_EINVAL|, since a list without subtopics has no value
+of them, and |rm_metric_subtopics| tells a caller which metrics these are.
+
+@<Public types@>=
+typedef struct rm_subtopics {
+  size_t m; /* number of subtopics */
+  const int *grade; /* |grade[i*m+s]|: grade of retrieved item |i| for subtopic |s| */
+  const int *unretrieved_grade; /* the same for the judged items not retrieved */
+  const char *const *unretrieved_id; /* their identifiers, or |NULL| */
+  const double *weight; /* |m| weights, read under \.{weights=given} only */
+} rm_subtopics;
+
+@ @<Public prototypes@>=
+int rm_metric_subtopics(rm_metric m);
+/* 1 when |m| is a diversity measure, which reads subtopic grades
+   (|rm_div_value|), else 0. */
+rm_status rm_div_value(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s, rm_work *w, double *out);
+/* The double path of a diversity measure: as |rm_value|, with the
+   subtopic grades |*s| of the items of |*l|.  |RM_EINVAL| when |s| is
+   missing, an array is missing or the variant is not of this family;
+   |RM_EGRADE| for a grade out of range or a bad weight. */
+rm_status rm_div_value_exact(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s, rm_exact *out);
+/* Its exact path, as |rm_value_exact|; |RM_EHARD| also when the exact
+   ideal (\.{ideal=exact}) is beyond the search's budget. */
+
+@ @<Key codes@>=
+KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER,
+
+@ @^keys of names, \.{alpha}@>@^keys of names, \.{beta}@>
+@<Key specifications@>=
+[KEY_ALPHA] = {"alpha", NULL, 0, 100000000, FIELD(alpha), FIELD(alpha_den), NULL, 3, 0},
+[KEY_NBETA] = {"beta", NULL, 0, 100000000, FIELD(nbeta), FIELD(nbeta_den), NULL, 4, 0},
+[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 6, 0},
+[KEY_SWEIGHTS] = {"weights", sweights_words, 0, 0, FIELD(sweights), 0, NULL, 56, 0},
+[KEY_ORDER] = {"order", order_words, 0, 0, FIELD(order), 0, NULL, 58, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const scale_words[] = {"none", "ideal", "ndeval", "items", NULL};
+static const char *const sweights_words[] = {"uniform", "given", NULL};
+static const char *const order_words[] = {"score", "rank", NULL};
+
+@ @<Public types@>=
+enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL, RM_SCALE_ITEMS @+};
+enum {@+ RM_SWEIGHTS_UNIFORM, RM_SWEIGHTS_GIVEN @+};
+enum {@+ RM_ORDER_SCORE, RM_ORDER_RANK @+};
+
+@ @<Set the numeric defaults of a variant@>=
+v->alpha = 1; v->alpha_den = 2; v->nbeta = 1; v->nbeta_den = 2;
 
 @ \impl The codes are consecutive, so that one comparison answers
 |rm_metric_subtopics|.  The rows of the table refuse a list without
@@ -16947,23 +17076,6 @@ static rm_status div_counts_x(const div_in *d, const div_q *q, const size_t *per
   return s;
 }
 
-@ {\it What an unjudged document counts as.}\here{q:divdrop}  A retrieved
-document that no line of the judgments names is judged for no subtopic.
-\.{ndeval} counts it as relevant to none, in its place: it takes a rank,
-and pushes the documents below it down; so does \.{pyndeval}, unless
-ir\_measures is given \.{judged\_only=True}, which removes such documents
-from the run before it is ranked.  The key \.{drop} says which: \.{drop=none}
-(the default, \.{ndeval}'s reading) or \.{drop=unjudged}, the key of
-\secref{q:drop}, which ranks only the judged documents.  The library knows
-a document unjudged by the list's markers |unjudged| (1 or~2, as in the input
-model); \.{eval} marks the run's documents that its judgments do not name,
-and \.{alpha\_nDCG(judged\_only=True)@@20} is
-\.{alpha-ndcg@@20[drop=unjudged,ties=id-asc]}.  In the worked example of
-\secref{q:divexample} with an unjudged document $z$ ranked first,
-\.{strec@@1} is 0 under \.{drop=none} ($z$ covers nothing) and $2/3$ under
-\.{drop=unjudged} ($a$ is first again).
-@:key drop, of diversity}{key \.{drop}, of the measures of diversity@>
-
 @ \impl |div_drop| makes, when the variant drops and some retrieved item is
 unjudged, a list of the judged items only, with their rows, scores and
 names, in one block that |d->own| holds; a marker other than 0, 1 or~2 is
@@ -17055,36 +17167,7 @@ rm_status rm_div_value_exact(const rm_variant *v, const rm_list *l,
   return st;
 }
 
-@ {\it The exact ideal.}\here{q:divexact}  The ideal of \.{ideal=exact}
-is the sequence of $K$ judged items of largest \.{alpha-dcg@@}$K$ (or
-\.{err-ia@@}$K$), found by branch and bound.  Items relevant to the same
-subtopics are interchangeable, so the search places {\it types\/} of
-items, each with its number of copies; an item relevant to no subtopic of
-$S$ is never worth a rank before a relevant one.  At each node, with $c_s$
-items above for each subtopic, no later item can gain more than it would
-now, since gains only fall as $c$ grows; so the sum of the current gains of
-the remaining copies, largest first, against the remaining discounts,
-largest first, bounds what the ranks below can add, and a branch that
-cannot beat the best sequence found so far (at first the greedy one) is
-cut.  The branches are tried largest gain first.  The search compares
-doubles: two sequences whose values differ by less than a relative
-$10^{-12}$ count as equal, and then the first found is kept, so that the
-exact path's value is that of a sequence within that margin of the
-maximum (it is the exact value of the sequence found).  The search gives
-up after |DIV_NODES| nodes, with |RM_EHARD|.  Two more rules make it
-practical.  A second bound counts subtopics instead of items: subtopic $s$
-can gain at most $w_s(1-\alpha)^{c_s+j}$ at the $j$th remaining rank, and
-only as many times as items relevant to it remain; the smaller of the two
-bounds is used.  And no item need be placed while an item relevant to a
-strict superset of its subtopics is left: exchanging the two never lowers
-the value (every subtopic of the smaller is hit at the same ranks, and the
-others of the larger move up), so there is a maximum that obeys the rule,
-and the branches that break it are not tried.  On the random topics of
-\secref{q:divgap} (1 to 7 subtopics, up to 60 judged documents) the search
-ends for every topic at $K=5$, for 997 of 1000 at $K=10$, and for 174 of
-the first 200 at $K=20$; so \.{ideal=exact} is for $K$ up to about~10 on
-topics of that size, and for small pools beyond.
-@^branch and bound@>
+@ \impl The state of the search for the exact ideal (\secref{q:divexact}).
 
 @d DIV_NODES 4000000UL
 @<Private types@>=
@@ -17265,28 +17348,7 @@ static rm_status div_best(const div_in *d, size_t len, int kind, size_t *seq,
   return s;
 }
 
-@ {\it Where greedy and exact disagree.}\here{q:divwitness}  The greedy
-ideal is a lower bound of the exact one, so \.{alpha-ndcg} under
-\.{ideal=greedy} is at least its value under \.{ideal=exact}, and above it
-whenever greedy falls short.  |rm_div_witness| finds the smallest
-judgments on which it does: the fewest relevant items, then the fewest
-subtopics, then the smallest cutoff, over every set of binary judgments
-(items as nonempty sets of subtopics, up to four subtopics), for the
-metric and $\alpha$ of a variant, with the documents named $d_{01}$,
-$d_{02}$, \dots\ so that the greedy ideal breaks its ties as \.{ndeval}
-does.  \.{rankmetrics disagree alpha-ndcg} calls it (\secref{q:distool}).
-At $\alpha=1/2$ the smallest witness has three relevant documents over four
-subtopics: $d_{01}$ relevant to subtopics 1 and~3, $d_{02}$ to 2 and~4,
-$d_{03}$ to 3 and~4.  All three gain~2 at the first rank; \.{ndeval}'s rule
-takes the largest name, $d_{03}$, after which $d_{01}$ and $d_{02}$ gain
-$1+1/2$ each, so the greedy ideal of two ranks sums $2+(3/2)/\lg3\approx
-2.946$, while $d_{01}$, $d_{02}$, which share no subtopic, sum $2+2/\lg3
-\approx3.262$: a run that ranks them so scores $1.1071$ under
-\.{ideal=greedy}.  No judgments of two documents, or of three over fewer
-subtopics, separate the ideals; the same witness serves \.{nerr-ia}
-($3/(11/4)=12/11$), and every $\alpha>0$.  \.{tests/check\_divers.c}
-and \.{tests/divers\_test.sh} check it against these values.
-@^disagreements, greedy and exact ideal@>
+@ \impl What |rm_div_witness| finds (\secref{q:divwitness}).
 
 @<Public types@>=
 typedef struct rm_div_found {
@@ -21437,7 +21499,10 @@ under \.{ties=id-asc}, a negative and an infinite weight under
 items (most of them up to~12) and up to three judged items not retrieved;
 each grade is 0 or, with a probability drawn per list (none at all in a
 quarter of the lists), 1 to~3; scores come from five values, and one list
-in eight has none.
+in eight has none.  The lists of a variant with \.{drop=unjudged}
+(\secref{q:divdrop}) also have a field \.{unjudged}, as in the family
+\.{judged}: a marker per retrieved item, 1 or~2 for one in five of them,
+whose rows are then 0.
 @^golden vectors, of diversity@>
 
 @<Vector families@>=
@@ -21456,7 +21521,9 @@ static const char *const div_vector_variants[] = {
   "nerr-ia@@20[ties=id-asc]", "nrbp", "nrbp[alpha=0.25,beta=0.75]", "nnrbp",
   "nnrbp[ties=id-asc]", "p-ia@@5", "p-ia", "p-ia@@10[weights=given]", "ap-ia",
   "ap-ia[weights=given]", "ap-ia[ties=id-asc]", "strec@@5", "strec@@10[rel=2]",
-  "strec@@1[order=rank]", "strec@@20[ties=id-asc]", NULL};
+  "strec@@1[order=rank]", "strec@@20[ties=id-asc]",
+  "alpha-ndcg@@5[drop=unjudged]", "nerr-ia@@10[drop=unjudged,ties=id-asc]",
+  "strec@@5[drop=unjudged]", NULL};
 
 @ \impl A case of the family owns its arrays, as |rand_case| does; |g| and
 |ug| hold each item's largest grade, which the list carries as its
@@ -21469,12 +21536,14 @@ static const char *const div_vector_variants[] = {
 typedef struct {
   int sg[DIV_MAXN * DIV_MAXM], su[DIV_MAXU * DIV_MAXM], g[DIV_MAXN], ug[DIV_MAXU];
   double score[DIV_MAXN], weight[DIV_MAXM];
+  unsigned char unj[DIV_MAXN]; /* the markers, read under \.{drop=unjudged} */
   char idbuf[DIV_MAXN + DIV_MAXU][8];
   const char *id[DIV_MAXN], *uid[DIV_MAXU];
   rm_list l;
   rm_subtopics s;
 } div_case;
-static void div_case_link(div_case *c, int n, int u, int m, int scored, int weighted)
+static void div_case_link(div_case *c, int n, int u, int m, int scored, int weighted,
+  int marked)
 {
   int i, t;
   for (i = 0; i < n + u; i++) {
@@ -21488,6 +21557,7 @@ static void div_case_link(div_case *c, int n, int u, int m, int scored, int weig
   c->l.id = c->id; c->l.n_unretrieved = (size_t) u; c->l.unretrieved_grade = c->ug;
   c->s.m = (size_t) m; c->s.grade = c->sg; c->s.unretrieved_grade = c->su;
   c->s.unretrieved_id = c->uid; c->s.weight = weighted ? c->weight : NULL;
+  c->l.unjudged = marked ? c->unj : NULL;
 }
 
 @ \impl A random case, drawn as the section above says; the names are
@@ -21495,7 +21565,7 @@ static void div_case_link(div_case *c, int n, int u, int m, int scored, int weig
 items together.
 
 @<Tool functions@>=
-static void div_random(rng *r, div_case *c, int weighted)
+static void div_random(rng *r, div_case *c, int weighted, int marked)
 {
   static const double levels[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
   static const double wts[6] = {0, 0.25, 0.5, 1, 2, 3};
@@ -21515,7 +21585,11 @@ static void div_random(rng *r, div_case *c, int weighted)
     memcpy(c->idbuf[j], x, 8);
   }
   for (t = 0; t < m; t++) c->weight[t] = wts[rng_below(r, 6)];
-  div_case_link(c, n, u, m, scored, weighted);
+  for (i = 0; i < n && marked; i++) { /* one item in five unjudged, of no grade */
+    c->unj[i] = (unsigned char) (rng_below(r, 5) == 0 ? 1 + rng_below(r, 2) : 0);
+    if (c->unj[i]) memset(c->sg + i * m, 0, (size_t) m * sizeof *c->sg);
+  }
+  div_case_link(c, n, u, m, scored, weighted, marked);
 }
 
 @ \impl A case in the two files.  A row of JSON is an array; a row of the
@@ -21567,6 +21641,12 @@ static void div_case_out(FILE *f, const div_case *c, int json)
   div_names(f, s->unretrieved_id, l->n_unretrieved, json);
   fputs(json ? ", \"weights\": " : "\nweights = ", f);
   div_scores(f, s->weight, s->m, json);
+  if (l->unjudged) {
+    size_t i;
+    fputs(json ? ", \"unjudged\": [" : "\nunjudged = ", f);
+    for (i = 0; i < l->n; i++) fprintf(f, i ? ",%d" : "%d", l->unjudged[i]);
+    if (json) fputc(']', f);
+  }
   if (!json) fputc('\n', f);
 }
 
@@ -21677,7 +21757,7 @@ static int div_adq_witness(const rm_variant *v, const rm_variant *a, div_case *c
       double dv, da;
       rm_status sv, sa;
       rm_exact e;
-      div_random(&r, c, v->sweights == RM_SWEIGHTS_GIVEN);
+      div_random(&r, c, v->sweights == RM_SWEIGHTS_GIVEN, v->drop == RM_DROP_UNJUDGED);
       sv = rm_div_value(v, &c->l, &c->s, w, &dv);
       sa = rm_div_value(a, &c->l, &c->s, w, &da);
       if (sv < 0 || sa < 0) {@+ if ((sv < 0) != (sa < 0)) return 1; continue; @+}
@@ -21728,7 +21808,8 @@ static int div_random_groups(const vector_family *fam, vec_out *o, int *groups)
     rm_variant_name(&v, nm, sizeof nm);
     div_open_group(o, groups, nm);
     for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
-      div_random(&r, &kept[c].c, v.sweights == RM_SWEIGHTS_GIVEN);
+      div_random(&r, &kept[c].c, v.sweights == RM_SWEIGHTS_GIVEN,
+        v.drop == RM_DROP_UNJUDGED);
       if (c) fputc(',', o->json);
       snprintf(comment, sizeof comment, "random case %d", c + 1);
       ok = write_div_test(o, &v, &kept[c].c, comment, 0, 0);
@@ -21800,7 +21881,7 @@ static void div_fixed(div_case *c, int n, int u, int m, const int *g, const doub
   for (i = 0; i < n + u; i++) sprintf(c->idbuf[i], "%c", 'a' + i);
   if (sc) memcpy(c->score, sc, (size_t) n * sizeof *sc);
   if (wt) memcpy(c->weight, wt, (size_t) m * sizeof *wt);
-  div_case_link(c, n, u, m, sc != NULL, wt != NULL);
+  div_case_link(c, n, u, m, sc != NULL, wt != NULL, 0);
 }
 
 @ \impl The book's cases, a group each: the worked example of
@@ -21959,6 +22040,7 @@ static int cmd_accuracy(int argc, char **argv)
   for (pass = 0; pass < 2; pass++) /* each family's variants, then the late ones */
   for (f = 0; vector_families[f].stem; f++)
   for (k = 0; vector_families[f].variants != aggregate_variants
+      && vector_families[f].variants != div_vector_variants /* subtopics: \secref{q:div} */
       && (pass ? vector_families[f].late : vector_families[f].variants)
       && (pass ? vector_families[f].late : vector_families[f].variants)[k]; k++) {
     rm_variant v; /* lists, not sets */
@@ -22789,6 +22871,7 @@ static const char *vf_div_weights(rm_verifier *v, vf_test *x, long m)
   if (k != m) return "the weights are not one number per subtopic";
   return NULL;
 }
+static const char *vf_markers(rm_verifier *v, vf_test *x);
 static const char *vf_div_finish(rm_verifier *v, vf_test *x)
 {
   char *end;
@@ -22817,7 +22900,7 @@ static const char *vf_div_finish(rm_verifier *v, vf_test *x)
   x->l.n_unretrieved = (size_t) u;
   if ((msg = vf_div_weights(v, x, m)) != NULL) return msg;
   @<Read the scores, identifiers and judged identifiers of a test of subtopics@>;
-  return NULL;
+  return x->unj_shown ? vf_markers(v, x) : NULL;
 }
 
 @ @<Read the scores, identifiers and judged identifiers...@>=

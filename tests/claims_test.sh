@@ -64,7 +64,7 @@ answers() {
     sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\([^&]*\)&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4/p'
 }
 checked=0
-for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10 judged:8 trecm:8; do
+for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10 judged:8 trecm:8 div:10; do
   lab=${ch%:*} min=${ch#*:}
   rows=$(answers "$lab")
   n=$(printf '%s\n' "$rows" | grep -c . || true)
@@ -72,11 +72,12 @@ for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10 judged:8 trecm:8; 
   while IFS='|' read -r v gs cf want; do
     [ -n "$v" ] || continue
     v=${v//@@/@}
-    IFS=';' read -r g s j u <<< "$gs"
+    IFS=';' read -r g s j u wt <<< "$gs"
     args=(--grades "$g")
     [ -z "$s" ] || args+=(--scores "$s")
     [ -z "$j" ] || args+=(--judged "$j")
     [ -z "$u" ] || args+=(--unjudged "$u")
+    [ -z "$wt" ] || args+=(--weights "$wt") # the subtopics' (div)
     got=$($TOOL value "$v" "${args[@]}" </dev/null 2>/dev/null | cut -f2)
     checked=$((checked + 1))
     got=$(printf '%.6f' "$got")
@@ -87,7 +88,7 @@ for ch in ndcg:6 prf:11 rr:9 ap:11 auc:8 err:5 clf:11 corr:10 judged:8 trecm:8; 
     fi
   done <<< "$rows"
 done
-[ "$checked" -ge 87 ] || fail "only $checked answers to the exercises were checked"
+[ "$checked" -ge 97 ] || fail "only $checked answers to the exercises were checked"
 
 # The worked examples that open the tool's part and the chapter on run
 # files: the tool's output must be the lines the book prints.

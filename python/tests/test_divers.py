@@ -59,34 +59,31 @@ def test_value_and_exact_read_rows():
 
 def _div_tests(variant):
     """{tcid: keyword arguments of value} of the valid tests of one group
-    of vectors/diversity_test.txt, read from the text twin."""
+    of vectors/diversity_test.txt: its text twin is blocks separated by
+    blank lines, a group's line [variant = NAME] or a test's key = value
+    lines."""
     import os
-    import re
     from conftest import VECTORS
-    out, cur, t = {}, None, {}
-    with open(os.path.join(VECTORS, "diversity_test.txt")) as f:
-        for line in f:
-            line = line.rstrip("\n")
-            m = re.match(r"\[variant = (.*)\]$", line)
-            if m:
-                cur = m.group(1)
-            kv = re.match(r"(\w+) =(?: (.*))?$", line)
-            k, val = kv.groups("") if kv else ("", "")
-            if k == "tcId":
-                t = {"tcid": int(val)}
-            else:
-                t[k] = val
-            if k == "value" and cur == variant and t["result"] == "valid":
-                def rows(s):
-                    return [[int(g) for g in r.split(":")]
-                            for r in s.split(",") if r]
 
-                def words(s, f=str):
-                    return None if s == "none" else [f(x) for x in s.split(",") if x]
-                out[t["tcid"]] = dict(
-                    grades=rows(t["grades"]), judged=rows(t["judged"]),
-                    scores=words(t["scores"], float), ids=words(t["ids"]),
-                    judged_ids=words(t["judged_ids"]))
+    def rows(s):
+        return [[int(g) for g in r.split(":")] for r in s.split(",") if r]
+
+    def words(s, f=str):
+        return None if s == "none" else [f(x) for x in s.split(",") if x]
+    out, cur = {}, None
+    with open(os.path.join(VECTORS, "diversity_test.txt")) as f:
+        blocks = f.read().split("\n\n")
+    for block in blocks:
+        if block.startswith("[variant = "):
+            cur = block.strip()[len("[variant = "):-1]
+            continue
+        t = {k: v.strip() for k, _, v in
+             (ln.partition(" =") for ln in block.splitlines())}
+        if cur == variant and t.get("result") == "valid":
+            out[int(t["tcId"])] = dict(
+                grades=rows(t["grades"]), judged=rows(t["judged"]),
+                scores=words(t["scores"], float), ids=words(t["ids"]),
+                judged_ids=words(t["judged_ids"]))
     return out
 
 

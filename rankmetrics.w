@@ -21488,7 +21488,8 @@ the greedy ideal reads to break its ties as \.{ndeval} does;
 \noindent The result is written as in every family.  The groups are, in
 order: the worked example of \secref{q:divexample} under the variants it
 is worked for, and the witness of \secref{q:divwitness}, each a test of
-its own, flagged \.{SourceExample}; 16 seeded random lists for each
+its own, commented \.{DIV-1} and \.{DIV-W} (cases of the book, not of a
+source, so not flagged \.{SourceExample}); 16 seeded random lists for each
 variant of |div_vector_variants|, each followed by the witnesses that
 tell it from its neighbours (as in \secref{vectors}); and the inputs that
 must be refused: a negative grade, a grade above~100 (of a retrieved and

@@ -16147,8 +16147,9 @@ nNRBP(alpha=a,beta=b)&nnrbp[alpha=a,beta=b,ties=id-asc]\cr
 P\_IA@@K&p-ia@@K[ties=id-asc]\cr
 AP\_IA, MAP\_IA&ap-ia[ties=id-asc]\cr
 StRecall@@K&strec@@K[ties=id-asc]\cr}}$$
-each with \.{rel}; \.{judged\_only=True}, which drops the unjudged
-documents of the run first, adds \.{drop=unjudged} (\secref{q:divdrop}).  \.{ndeval}'s own output
+each with \.{rel}.  ir\_measures' option \.{judged\_only=True}, which
+removes the unjudged documents of the run first, is the key
+\.{drop=unjudged} (\secref{q:divdrop}).  \.{ndeval}'s own output
 under its default order is the same with \.{order=rank}, and under
 \.{-traditional} with \.{ties=id-desc}.
 @^ir\_measures@>@^pyndeval@>
@@ -21470,7 +21471,7 @@ each variant, the comment naming the other variant and its value.
 The measures of diversity (\secref{q:div}) read a grade per item and
 subtopic, which the lists of the other families cannot hold, so they have
 a family of their own, \.{diversity}, in the files
-\.{vectors/diversity\_test.json} and \.{vectors/diversity\_test.txt},
+$$\hbox{\.{vectors/diversity\_test.json}\quad and\quad \.{vectors/diversity\_test.txt},}$$
 written after every other family so that no other file changes.  A test
 holds one list and its subtopics:
 \smallskip
@@ -26106,7 +26107,7 @@ tool's numbers to the bit, and the fractions against an enumeration.
 
 @* Golden vectors of the tests.\here{q:sigvectors}
 The tests have golden vectors of their own, in the directory
-\.{vectors}, the file \.{significance.json} and its text twin
+\.{vectors}, the file \.{significance.json} and its twin
 \.{significance.txt}, written by \.{rankmetrics
 vectors} with the other families and checked byte for byte like them.  They
 are kept apart from the families \.{*\_test.json} of the metrics because

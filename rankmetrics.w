@@ -32044,7 +32044,8 @@ static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
     ev_measure *m = &st->m[i];
     memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
     m->n_counted = m->n_skipped = 0;
-    if (st->exact) shard_px_new(m);
+    if (st->exact && m->px == NULL) shard_px_new(m); /* |shard_accepts| may have made it */
+    if (m->px) shard_set_fast(m, 0); /* the 40 digits of |rm_div_value_exact| */
     dv.want_rank |= m->u.order == RM_ORDER_RANK;
   }
   st->path = rpath;

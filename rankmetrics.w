@@ -652,15 +652,15 @@ nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwlada
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
 bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
 compat&no&RBO with the ideal ranking over that of the ideal&p&\secref{q:compat}\cr
-alpha-dcg&yes&novelty-biased DCG over subtopics&alpha scale weights order&\secref{q:div}\cr
-alpha-ndcg&yes&alpha-DCG over that of the ideal&alpha ideal weights order&\secref{q:div}\cr
-err-ia&yes&intent-aware ERR&alpha scale weights order&\secref{q:div}\cr
-nerr-ia&yes&ERR-IA over that of the ideal&alpha ideal weights order&\secref{q:div}\cr
-nrbp&yes&novelty- and rank-biased precision&alpha beta weights order&\secref{q:div}\cr
-nnrbp&yes&NRBP over that of the ideal&alpha beta ideal weights order&\secref{q:div}\cr
-p-ia&yes&intent-aware precision&weights order&\secref{q:div}\cr
-ap-ia&yes&intent-aware average precision (MAP-IA)&weights order&\secref{q:div}\cr
-strec&yes&subtopic recall: the subtopics the top $K$ covers&weights order&\secref{q:div}\cr
+alpha-dcg&yes&novelty-biased DCG over subtopics&alpha scale weights order drop&\secref{q:div}\cr
+alpha-ndcg&yes&alpha-DCG over that of the ideal&alpha ideal weights order drop&\secref{q:div}\cr
+err-ia&yes&intent-aware ERR&alpha scale weights order drop&\secref{q:div}\cr
+nerr-ia&yes&ERR-IA over that of the ideal&alpha ideal weights order drop&\secref{q:div}\cr
+nrbp&yes&novelty- and rank-biased precision&alpha beta weights order drop&\secref{q:div}\cr
+nnrbp&yes&NRBP over that of the ideal&alpha beta ideal weights order drop&\secref{q:div}\cr
+p-ia&yes&intent-aware precision&weights order drop&\secref{q:div}\cr
+ap-ia&yes&intent-aware average precision (MAP-IA)&weights order drop&\secref{q:div}\cr
+strec&yes&subtopic recall: the subtopics the top $K$ covers&weights order drop&\secref{q:div}\cr
 hits&yes&relevant items in the top $K$, a count (ranx)&&\secref{q:more}\cr
 fallout&yes&nonrelevant items in the top $K$, over all&&\secref{q:more}\cr
 gini&yes&Gini index of the items' exposures (a set)&items form&\secref{q:cat}\cr

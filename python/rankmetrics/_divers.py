@@ -27,7 +27,7 @@ def _inputs(subtopics, scores, ids, judged, judged_ids, weights,
             unjudged=None):
     rows, m = _rows(subtopics, "subtopics")
     urows, m = _rows(judged or [], "judged", m)
-    m = m or 0
+    m = m or (len(weights) if weights is not None else 0)  # no rows
     flat = [int(g) for r in rows for g in r]
     uflat = [int(g) for r in urows for g in r]
     best = [max([0] + [min(int(g), 100) for g in r]) for r in rows]

@@ -669,15 +669,15 @@ nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwlada
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
 bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
 compat&no&RBO with the ideal ranking over that of the ideal&normalize, p&\secref{q:compat}\cr
-alpha-dcg&yes&novelty-biased DCG over subtopics&alpha scale weights order&\secref{q:div}\cr
-alpha-ndcg&yes&alpha-DCG over that of the ideal&alpha ideal weights order&\secref{q:div}\cr
-err-ia&yes&intent-aware ERR&alpha scale weights order&\secref{q:div}\cr
-nerr-ia&yes&ERR-IA over that of the ideal&alpha ideal weights order&\secref{q:div}\cr
-nrbp&yes&novelty- and rank-biased precision&alpha beta weights order&\secref{q:div}\cr
-nnrbp&yes&NRBP over that of the ideal&alpha beta ideal weights order&\secref{q:div}\cr
-p-ia&yes&intent-aware precision&weights order&\secref{q:div}\cr
-ap-ia&yes&intent-aware average precision (MAP-IA)&weights order&\secref{q:div}\cr
-strec&yes&subtopic recall: the subtopics the top $K$ covers&weights order&\secref{q:div}\cr
+alpha-dcg&yes&novelty-biased DCG over subtopics&alpha scale weights order drop&\secref{q:div}\cr
+alpha-ndcg&yes&alpha-DCG over that of the ideal&alpha ideal weights order drop&\secref{q:div}\cr
+err-ia&yes&intent-aware ERR&alpha scale weights order drop&\secref{q:div}\cr
+nerr-ia&yes&ERR-IA over that of the ideal&alpha ideal weights order drop&\secref{q:div}\cr
+nrbp&yes&novelty- and rank-biased precision&alpha beta weights order drop&\secref{q:div}\cr
+nnrbp&yes&NRBP over that of the ideal&alpha beta ideal weights order drop&\secref{q:div}\cr
+p-ia&yes&intent-aware precision&weights order drop&\secref{q:div}\cr
+ap-ia&yes&intent-aware average precision (MAP-IA)&weights order drop&\secref{q:div}\cr
+strec&yes&subtopic recall: the subtopics the top $K$ covers&weights order drop&\secref{q:div}\cr
 hits&yes&relevant items in the top $K$, a count (ranx)&&\secref{q:more}\cr
 fallout&yes&nonrelevant items in the top $K$, over all&&\secref{q:more}\cr
 gini&yes&Gini index of the items' exposures (a set)&items form&\secref{q:cat}\cr
@@ -3736,10 +3736,10 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
 } else if ((strcmp(key, "judged_only") == 0 && (a->params & PJUDGED))
     || (strcmp(key, "relative") == 0 && (a->params & PRELATIVE))) {
   if (strcmp(val, "True") == 0 && strcmp(key, "judged_only") == 0
-      && strcmp(a->metric, "ndcg") == 0) {
+      && (strcmp(a->metric, "ndcg") == 0 || (a->params & PDIV))) {
     snprintf(more + strlen(more), sizeof more - strlen(more), "%sdrop=unjudged",
       more[0] ? "," : "");
-    gains |= 2; /* remembered for gdeval, below */
+    if (!(a->params & PDIV)) gains |= 2; /* remembered for gdeval, below */
   } else if (strcmp(val, "True") == 0 && strcmp(key, "relative") == 0) {
     relative = 1; /* \.{SetRelP}, below */
   } else if (strcmp(val, "True") == 0) {
@@ -18032,6 +18032,26 @@ relevant judged item has an ideal of~0 and an undefined normalised value
 (the key \.{undef}); \.{ndeval} reports~0 for it, and NaN for \.{nNRBP}.
 @^ideal ranking, greedy@>@^NP-hard@>
 
+@ {\it A worked example.}\here{q:divexample}  Three subtopics; the judged
+documents are $a$, relevant to subtopics 1 and~2, $b$ to~1, $c$ to~3, and
+$d$ to none; the run ranks $a$, $b$, $c$.  With $\alpha=1/2$: $a$ gains
+$1+1=2$; $b$ repeats subtopic~1 and gains $1/2$; $c$ gains~1.  The greedy
+ideal takes $a$ (gain 2), then $c$ (gain 1, against $b$'s $1/2$), then $b$.
+$$\vbox{\halign{#\hfil\quad&$#$\hfil\cr
+\.{alpha-dcg@@3}&2+{1/2\over\lg3}+{1\over2}={5\over2}+{1\over2\lg3}\approx2.81546\cr
+\.{alpha-ndcg@@3}&\Bigl({5\over2}+{1\over2\lg3}\Bigr)\Bigm/\Bigl({9\over4}+{1\over\lg3}\Bigr)\approx0.97728\cr
+\.{err-ia@@3}&{1/2\over3}\Bigl(2+{1\over4}+{1\over3}\Bigr)={31\over72}\cr
+\.{err-ia@@3[scale=ideal]}&{31/12\over3(1+1/4+1/12)}={31\over48}\cr
+\.{nerr-ia@@3}&{31/12\over2+1/2+1/6}={31\over32}\cr
+\.{nrbp}&{1-1/4\over3}\Bigl(2+{1\over2}\cdot{1\over2}+{1\over4}\Bigr)={5\over8}\cr
+\.{nnrbp}&{5/2\over2+1/2+1/8}={20\over21}\cr
+\.{p-ia@@3}&(2+1+1)/(3\cdot3)=4/9\cr
+\.{ap-ia}&(1+1+1/3)/3=7/9\cr
+\.{strec@@1}, \.{strec@@3}&2/3,\ 1\cr}}$$
+\.{tests/check\_divers.c} checks these on both paths, and
+\.{tests/divers\_test.sh} through \.{eval}, from the files of the
+judgments and the run.
+
 @ {\it The keys of the family.}\here{q:divkeys}  \.{alpha} and \.{beta} are fractions from
 0 to~1, default $1/2$ each, as in \.{ndeval}.  \.{weights=uniform} (the
 default) gives every subtopic the weight~1; \.{weights=given} takes the
@@ -18053,8 +18073,9 @@ items as given, and \.{eval} hands them over sorted by that column.  The
 tie rules are those of one order: \.{input}, \.{id-asc}, \.{id-desc} and
 \.{reverse}.  \.{ideal=exact} is taken by \.{alpha-ndcg} and
 \.{nerr-ia}, with a cutoff.  A retrieved item that no line of the judgments names
-is relevant to no subtopic, as in \.{ndeval}; so is an item judged only for
-subtopics that no item is relevant to.
+is relevant to no subtopic, as in \.{ndeval}, and keeps its rank unless
+\.{drop=unjudged} removes it (\secref{q:divdrop}); an item judged only for
+subtopics that no item is relevant to is relevant to none.
 @:key alpha}{key \.{alpha}@>@:key beta}{key \.{beta}@>@:key weights}{key \.{weights}@>
 @:key scale}{key \.{scale}@>@:key order}{key \.{order}@>@:key ideal greedy}{key \.{ideal}, word \.{greedy}@>
 
@@ -18063,66 +18084,22 @@ int alpha, alpha_den; /* $\alpha$ of the diversity measures */
 int nbeta, nbeta_den; /* $\beta$ of \.{nrbp} */
 int scale, sweights, order; /* \.{scale}, \.{weights}, \.{order} */
 
-@ @<Key codes@>=
-KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER,
-
-@ @^keys of names, \.{alpha}@>@^keys of names, \.{beta}@>
-@<Key specifications@>=
-[KEY_ALPHA] = {"alpha", NULL, 0, 100000000, FIELD(alpha), FIELD(alpha_den), NULL, 3, 0},
-[KEY_NBETA] = {"beta", NULL, 0, 100000000, FIELD(nbeta), FIELD(nbeta_den), NULL, 4, 0},
-[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 6, 0},
-[KEY_SWEIGHTS] = {"weights", sweights_words, 0, 0, FIELD(sweights), 0, NULL, 56, 0},
-[KEY_ORDER] = {"order", order_words, 0, 0, FIELD(order), 0, NULL, 58, 0},
-
-@ @<Words and conditions of keys@>=
-static const char *const scale_words[] = {"none", "ideal", "ndeval", "items", NULL};
-static const char *const sweights_words[] = {"uniform", "given", NULL};
-static const char *const order_words[] = {"score", "rank", NULL};
-
-@ @<Public types@>=
-enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL, RM_SCALE_ITEMS @+};
-enum {@+ RM_SWEIGHTS_UNIFORM, RM_SWEIGHTS_GIVEN @+};
-enum {@+ RM_ORDER_SCORE, RM_ORDER_RANK @+};
-
-@ @<Set the numeric defaults of a variant@>=
-v->alpha = 1; v->alpha_den = 2; v->nbeta = 1; v->nbeta_den = 2;
-
-@ {\it The input.}  The input model gains one structure, beside the list:
-the grades of every item for every subtopic, as a matrix of $n$ rows of $m$
-grades for the retrieved items and one of |n_unretrieved| rows for the
-judged items that were not retrieved, with the identifiers of the latter
-(the greedy ideal breaks its ties by name, as \.{ndeval} does, when every
-item has one) and, for \.{weights=given}, a weight per subtopic, finite and
-not negative.  The list's own |grade| is not read by these measures and may
-be |NULL|; its scores, identifiers and tie rule make the ranking as for any
-other measure.  The measures are computed by two functions of their own,
-which take the structure beside the list; |rm_value| and |rm_value_exact|
-refuse them with |RM_EINVAL|, since a list without subtopics has no value
-of them, and |rm_metric_subtopics| tells a caller which metrics these are.
-
-@<Public types@>=
-typedef struct rm_subtopics {
-  size_t m; /* number of subtopics */
-  const int *grade; /* |grade[i*m+s]|: grade of retrieved item |i| for subtopic |s| */
-  const int *unretrieved_grade; /* the same for the judged items not retrieved */
-  const char *const *unretrieved_id; /* their identifiers, or |NULL| */
-  const double *weight; /* |m| weights, read under \.{weights=given} only */
-} rm_subtopics;
-
-@ @<Public prototypes@>=
-int rm_metric_subtopics(rm_metric m);
-/* 1 when |m| is a diversity measure, which reads subtopic grades
-   (|rm_div_value|), else 0. */
-rm_status rm_div_value(const rm_variant *v, const rm_list *l,
-  const rm_subtopics *s, rm_work *w, double *out);
-/* The double path of a diversity measure: as |rm_value|, with the
-   subtopic grades |*s| of the items of |*l|.  |RM_EINVAL| when |s| is
-   missing, an array is missing or the variant is not of this family;
-   |RM_EGRADE| for a grade out of range or a bad weight. */
-rm_status rm_div_value_exact(const rm_variant *v, const rm_list *l,
-  const rm_subtopics *s, rm_exact *out);
-/* Its exact path, as |rm_value_exact|; |RM_EHARD| also when the exact
-   ideal (\.{ideal=exact}) is beyond the search's budget. */
+@ {\it What an unjudged document counts as.}\here{q:divdrop}  A retrieved
+document that no line of the judgments names is judged for no subtopic.
+\.{ndeval} counts it as relevant to none, in its place: it takes a rank,
+and pushes the documents below it down; so does \.{pyndeval}, unless
+ir\_measures is given \.{judged\_only=True}, which removes such documents
+from the run before it is ranked.  The key \.{drop} says which: \.{drop=none}
+(the default, \.{ndeval}'s reading) or \.{drop=unjudged}, the key of
+\secref{q:drop}, which ranks only the judged documents.  The library knows
+a document unjudged by the list's markers |unjudged| (1 or~2, as in the input
+model); \.{eval} marks the run's documents that its judgments do not name,
+and \.{alpha\_nDCG(judged\_only=True)@@20} is
+\.{alpha-ndcg@@20[drop=unjudged,ties=id-asc]}.  In the worked example of
+\secref{q:divexample} with an unjudged document $z$ ranked first,
+\.{strec@@1} is 0 under \.{drop=none} ($z$ covers nothing) and $2/3$ under
+\.{drop=unjudged} ($a$ is first again).
+@:key drop, of diversity}{key \.{drop}, of the measures of diversity@>
 
 @ {\it The names of ir\_measures.}  ir\_measures hands its nine diversity
 measures to \.{pyndeval}, which runs \.{ndeval}'s code on one query at a
@@ -18147,8 +18124,9 @@ nNRBP(alpha=a,beta=b)&nnrbp[alpha=a,beta=b,ties=id-asc]\cr
 P\_IA@@K&p-ia@@K[ties=id-asc]\cr
 AP\_IA, MAP\_IA&ap-ia[ties=id-asc]\cr
 StRecall@@K&strec@@K[ties=id-asc]\cr}}$$
-each with \.{rel}; \.{judged\_only=True}, which drops the unjudged
-documents of the run first, has no variant yet.  \.{ndeval}'s own output
+each with \.{rel}.  ir\_measures' option \.{judged\_only=True}, which
+removes the unjudged documents of the run first, is the key
+\.{drop=unjudged} (\secref{q:divdrop}).  \.{ndeval}'s own output
 under its default order is the same with \.{order=rank}, and under
 \.{-traditional} with \.{ties=id-desc}.
 @^ir\_measures@>@^pyndeval@>
@@ -18199,25 +18177,59 @@ every relevant document; Agrawal et al.\ (2009) weight intents by
 $P(s\mid q)$, which \.{weights=given} takes.
 @^ndeval@>
 
-@ {\it A worked example.}\here{q:divexample}  Three subtopics; the judged
-documents are $a$, relevant to subtopics 1 and~2, $b$ to~1, $c$ to~3, and
-$d$ to none; the run ranks $a$, $b$, $c$.  With $\alpha=1/2$: $a$ gains
-$1+1=2$; $b$ repeats subtopic~1 and gains $1/2$; $c$ gains~1.  The greedy
-ideal takes $a$ (gain 2), then $c$ (gain 1, against $b$'s $1/2$), then $b$.
-$$\vbox{\halign{#\hfil\quad&$#$\hfil\cr
-\.{alpha-dcg@@3}&2+{1/2\over\lg3}+{1\over2}={5\over2}+{1\over2\lg3}\approx2.81546\cr
-\.{alpha-ndcg@@3}&\Bigl({5\over2}+{1\over2\lg3}\Bigr)\Bigm/\Bigl({9\over4}+{1\over\lg3}\Bigr)\approx0.97728\cr
-\.{err-ia@@3}&{1/2\over3}\Bigl(2+{1\over4}+{1\over3}\Bigr)={31\over72}\cr
-\.{err-ia@@3[scale=ideal]}&{31/12\over3(1+1/4+1/12)}={31\over48}\cr
-\.{nerr-ia@@3}&{31/12\over2+1/2+1/6}={31\over32}\cr
-\.{nrbp}&{1-1/4\over3}\Bigl(2+{1\over2}\cdot{1\over2}+{1\over4}\Bigr)={5\over8}\cr
-\.{nnrbp}&{5/2\over2+1/2+1/8}={20\over21}\cr
-\.{p-ia@@3}&(2+1+1)/(3\cdot3)=4/9\cr
-\.{ap-ia}&(1+1+1/3)/3=7/9\cr
-\.{strec@@1}, \.{strec@@3}&2/3,\ 1\cr}}$$
-\.{tests/check\_divers.c} checks these on both paths, and
-\.{tests/divers\_test.sh} through \.{eval}, from the files of the
-judgments and the run.
+@ {\it The exact ideal.}\here{q:divexact}  The ideal of \.{ideal=exact}
+is the sequence of $K$ judged items of largest \.{alpha-dcg@@}$K$ (or
+\.{err-ia@@}$K$), found by branch and bound.  Items relevant to the same
+subtopics are interchangeable, so the search places {\it types\/} of
+items, each with its number of copies; an item relevant to no subtopic of
+$S$ is never worth a rank before a relevant one.  At each node, with $c_s$
+items above for each subtopic, no later item can gain more than it would
+now, since gains only fall as $c$ grows; so the sum of the current gains of
+the remaining copies, largest first, against the remaining discounts,
+largest first, bounds what the ranks below can add, and a branch that
+cannot beat the best sequence found so far (at first the greedy one) is
+cut.  The branches are tried largest gain first.  The search compares
+doubles: two sequences whose values differ by less than a relative
+$10^{-12}$ count as equal, and then the first found is kept, so that the
+exact path's value is that of a sequence within that margin of the
+maximum (it is the exact value of the sequence found).  The search gives
+up after |DIV_NODES| nodes, with |RM_EHARD|.  Two more rules make it
+practical.  A second bound counts subtopics instead of items: subtopic $s$
+can gain at most $w_s(1-\alpha)^{c_s+j}$ at the $j$th remaining rank, and
+only as many times as items relevant to it remain; the smaller of the two
+bounds is used.  And no item need be placed while an item relevant to a
+strict superset of its subtopics is left: exchanging the two never lowers
+the value (every subtopic of the smaller is hit at the same ranks, and the
+others of the larger move up), so there is a maximum that obeys the rule,
+and the branches that break it are not tried.  On the random topics of
+\secref{q:divgap} (1 to 7 subtopics, up to 60 judged documents) the search
+ends for every topic at $K=5$, for 997 of 1000 at $K=10$, and for 174 of
+the first 200 at $K=20$; so \.{ideal=exact} is for $K$ up to about~10 on
+topics of that size, and for small pools beyond.
+@^branch and bound@>
+
+@ {\it Where greedy and exact disagree.}\here{q:divwitness}  The greedy
+ideal is a lower bound of the exact one, so \.{alpha-ndcg} under
+\.{ideal=greedy} is at least its value under \.{ideal=exact}, and above it
+whenever greedy falls short.  |rm_div_witness| finds the smallest
+judgments on which it does: the fewest relevant items, then the fewest
+subtopics, then the smallest cutoff, over every set of binary judgments
+(items as nonempty sets of subtopics, up to four subtopics), for the
+metric and $\alpha$ of a variant, with the documents named $d_{01}$,
+$d_{02}$, \dots\ so that the greedy ideal breaks its ties as \.{ndeval}
+does.  \.{rankmetrics disagree alpha-ndcg} calls it (\secref{q:distool}).
+At $\alpha=1/2$ the smallest witness has three relevant documents over four
+subtopics: $d_{01}$ relevant to subtopics 1 and~3, $d_{02}$ to 2 and~4,
+$d_{03}$ to 3 and~4.  All three gain~2 at the first rank; \.{ndeval}'s rule
+takes the largest name, $d_{03}$, after which $d_{01}$ and $d_{02}$ gain
+$1+1/2$ each, so the greedy ideal of two ranks sums $2+(3/2)/\lg3\approx
+2.946$, while $d_{01}$, $d_{02}$, which share no subtopic, sum $2+2/\lg3
+\approx3.262$: a run that ranks them so scores $1.1071$ under
+\.{ideal=greedy}.  No judgments of two documents, or of three over fewer
+subtopics, separate the ideals; the same witness serves \.{nerr-ia}
+($3/(11/4)=12/11$), and every $\alpha>0$.  \.{tests/check\_divers.c}
+and \.{tests/divers\_test.sh} check it against these values.
+@^disagreements, greedy and exact ideal@>
 
 @ {\it Checked against \.{ndeval}.}\here{q:divcheck}  We built \.{ndeval}
 from the track's repository outside this project, with its
@@ -18263,6 +18275,125 @@ $$\hbox{\.{rm.div\_exact("nerr-ia@@3", [[1,2,0],[1,0,0],[0,0,1]], scores=[3,2,1]
 is the worked example's $31/32$.  \.{python/tests/test\_divers.py} checks
 it.
 
+@ {\it Exercises.}\here{div-ex}  Work them by hand with the formulas of
+\secref{q:div}, with $\alpha=1/2$; the answers follow, and \.{rankmetrics
+value} computes each, given a row of grades per item, the grades of its
+subtopics separated by colons (\secref{q:divvalue}).
+
+1. Two subtopics.  Document $a$ is relevant to subtopic~1, $b$ to both,
+$c$ to subtopic~2, and a run ranks $a$, $b$, $c$.  Compute each rank's
+novelty-biased gain, then \.{alpha-dcg@@3}, \.{err-ia@@3}, the greedy ideal
+and \.{nerr-ia@@3}, and \.{strec@@1}.
+
+2. The same documents ranked $b$, $a$, $c$.  Compute \.{p-ia@@2} and
+\.{ap-ia}.  Why is \.{nerr-ia@@3} now~1, though $a$ and $c$ could change
+places?
+
+3. The run of exercise 1 when subtopic~1 has the weight~3 and subtopic~2
+the weight~1 (\.{weights=given}): compute \.{strec@@1}.  Then put an
+unjudged document $z$ before $a$: what is \.{strec@@1} under \.{ndeval}'s
+reading, and under \.{drop=unjudged} (\secref{q:divdrop})?
+
+@ {\it Answers to the exercises.}\here{div-ans}  Each row gives the name of
+the variant, the rows of grades (then, after semicolons, the scores, the
+judged rows, the markers of unjudged items and the weights, where given),
+the value in closed form and its first six decimals;
+\.{tests/claims\_test.sh} checks every row against \.{rankmetrics value},
+to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged; markers; weights&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{alpha-dcg@@3}&1:0,1:1,0:1&5/4+3/(2\lg3)&2.196395\cr
+1&\.{err-ia@@3}&1:0,1:1,0:1&23/48&0.479167\cr
+1&\.{nerr-ia@@3}&1:0,1:1,0:1&23/29&0.793103\cr
+1&\.{strec@@1}&1:0,1:1,0:1&1/2&0.500000\cr
+2&\.{p-ia@@2}&1:1,1:0,0:1&3/4&0.750000\cr
+2&\.{ap-ia}&1:1,1:0,0:1&11/12&0.916667\cr
+2&\.{nerr-ia@@3}&1:1,1:0,0:1&1&1.000000\cr
+3&\.{strec@@1[weights=given]}&1:0,1:1,0:1;;;;3,1&3/4&0.750000\cr
+3&\.{strec@@1}&0:0,1:0,1:1,0:1;;;1,0,0,0&0&0.000000\cr
+3&\.{strec@@1[drop=unjudged]}&0:0,1:0,1:1,0:1;;;1,0,0,0&1/2&0.500000\cr}}$$
+In 1 the gains are 1, $1/2+1=3/2$ (subtopic~1 is covered once already)
+and $1/2$; \.{err-ia@@3} is ${1/2\over2}(1+{3/2\over2}+{1/2\over3})=23/48$.
+The greedy ideal takes $b$ (gain~2), then $a$ or $c$ (gain $1/2$ each), then
+the other: its sum is $2+{1/2\over2}+{1/2\over3}=29/12$, and \.{nerr-ia@@3}
+is $(23/12)/(29/12)=23/29$.  In 2 subtopic~1 is hit at ranks 1 and~2 of
+its two relevant documents, subtopic~2 at ranks 1 and~3: \.{p-ia@@2} is
+$(2/2+1/2)/2$ and \.{ap-ia} $\bigl(1+(1+2/3)/2\bigr)/2$; and the run is an
+ideal ranking, since after $b$ both $a$ and $c$ gain $1/2$, so \.{nerr-ia@@3}
+is~1 whichever the greedy ideal took.  In 3 the first document covers
+subtopic~1, of weight 3 in~4; the unjudged $z$ covers nothing and takes the
+first rank under \.{ndeval}'s reading (0), and is removed under
+\.{drop=unjudged}, when $a$ is first again ($1/2$).
+
+@* The implementation of the measures of diversity.\impl\here{q:divimpl}
+What follows is for the reader of the program: the input model of
+subtopic grades and the two doors of the library, the declarations of the
+family's keys, the double and the exact path with the greedy ideal, the
+branch and bound of the exact ideal, and the search for the smallest
+witness of greedy against exact.
+
+@ {\it The input.}  The input model gains one structure, beside the list:
+the grades of every item for every subtopic, as a matrix of $n$ rows of $m$
+grades for the retrieved items and one of |n_unretrieved| rows for the
+judged items that were not retrieved, with the identifiers of the latter
+(the greedy ideal breaks its ties by name, as \.{ndeval} does, when every
+item has one) and, for \.{weights=given}, a weight per subtopic, finite and
+not negative.  The list's own |grade| is not read by these measures and may
+be |NULL|; its scores, identifiers and tie rule make the ranking as for any
+other measure.  The measures are computed by two functions of their own,
+which take the structure beside the list; |rm_value| and |rm_value_exact|
+refuse them with |RM_EINVAL|, since a list without subtopics has no value
+of them, and |rm_metric_subtopics| tells a caller which metrics these are.
+
+@<Public types@>=
+typedef struct rm_subtopics {
+  size_t m; /* number of subtopics */
+  const int *grade; /* |grade[i*m+s]|: grade of retrieved item |i| for subtopic |s| */
+  const int *unretrieved_grade; /* the same for the judged items not retrieved */
+  const char *const *unretrieved_id; /* their identifiers, or |NULL| */
+  const double *weight; /* |m| weights, read under \.{weights=given} only */
+} rm_subtopics;
+
+@ @<Public prototypes@>=
+int rm_metric_subtopics(rm_metric m);
+/* 1 when |m| is a diversity measure, which reads subtopic grades
+   (|rm_div_value|), else 0. */
+rm_status rm_div_value(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s, rm_work *w, double *out);
+/* The double path of a diversity measure: as |rm_value|, with the
+   subtopic grades |*s| of the items of |*l|.  |RM_EINVAL| when |s| is
+   missing, an array is missing or the variant is not of this family;
+   |RM_EGRADE| for a grade out of range or a bad weight. */
+rm_status rm_div_value_exact(const rm_variant *v, const rm_list *l,
+  const rm_subtopics *s, rm_exact *out);
+/* Its exact path, as |rm_value_exact|; |RM_EHARD| also when the exact
+   ideal (\.{ideal=exact}) is beyond the search's budget. */
+
+@ @<Key codes@>=
+KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER,
+
+@ @^keys of names, \.{alpha}@>@^keys of names, \.{beta}@>
+@<Key specifications@>=
+[KEY_ALPHA] = {"alpha", NULL, 0, 100000000, FIELD(alpha), FIELD(alpha_den), NULL, 3, 0},
+[KEY_NBETA] = {"beta", NULL, 0, 100000000, FIELD(nbeta), FIELD(nbeta_den), NULL, 4, 0},
+[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 6, 0},
+[KEY_SWEIGHTS] = {"weights", sweights_words, 0, 0, FIELD(sweights), 0, NULL, 56, 0},
+[KEY_ORDER] = {"order", order_words, 0, 0, FIELD(order), 0, NULL, 58, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const scale_words[] = {"none", "ideal", "ndeval", "items", NULL};
+static const char *const sweights_words[] = {"uniform", "given", NULL};
+static const char *const order_words[] = {"score", "rank", NULL};
+
+@ @<Public types@>=
+enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL, RM_SCALE_ITEMS @+};
+enum {@+ RM_SWEIGHTS_UNIFORM, RM_SWEIGHTS_GIVEN @+};
+enum {@+ RM_ORDER_SCORE, RM_ORDER_RANK @+};
+
+@ @<Set the numeric defaults of a variant@>=
+v->alpha = 1; v->alpha_den = 2; v->nbeta = 1; v->nbeta_den = 2;
+
 @ \impl The codes are consecutive, so that one comparison answers
 |rm_metric_subtopics|.  The rows of the table refuse a list without
 subtopics on both paths, and give the parser what it needs to accept an
@@ -18273,7 +18404,8 @@ forms for the logarithmic ones.
 RM_ALPHA_DCG, RM_ALPHA_NDCG, RM_ERR_IA, RM_NERR_IA, RM_NRBP, RM_NNRBP, RM_P_IA,
 RM_AP_IA, RM_STREC,
 
-@ @d DIVK (K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_SWEIGHTS) | K(KEY_ORDER))
+@ @d DIVK (K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_SWEIGHTS) | K(KEY_ORDER)
+  | K(KEY_DROP))
 @<Metric specifications@>=
 @/[RM_ALPHA_DCG] = {"alpha-dcg", DIVK | K(KEY_ALPHA) | K(KEY_SCALE), div_no_d,
   div_no_x, div_bound, div_refuse, NULL, NULL, NULL, div_no_forms},
@@ -18369,6 +18501,7 @@ its name, or |NULL|.
 @<Private types@>=
 typedef struct {
   const rm_variant *v; const rm_list *l; const rm_subtopics *s;
+  void *own; rm_list kl; rm_subtopics ks; /* the judged items, under \.{drop=unjudged} */
   size_t np; /* items in the pool */
   double *w; /* $w_s$, 0 for a subtopic outside $S$ */
   double wsum; /* $W$ */
@@ -18921,6 +19054,42 @@ static rm_status div_counts_x(const div_in *d, const div_q *q, const size_t *per
   return s;
 }
 
+@ \impl |div_drop| makes, when the variant drops and some retrieved item is
+unjudged, a list of the judged items only, with their rows, scores and
+names, in one block that |d->own| holds; a marker other than 0, 1 or~2 is
+refused, as by the other measures.
+
+@<Private functions@>=
+static rm_status div_drop(div_in *d, const rm_variant *v, const rm_list **lp,
+  const rm_subtopics **sp)
+{
+  const rm_list *l = *lp;
+  const rm_subtopics *s = *sp;
+  size_t i, n = 0, k = 0, m = s->m;
+  double *sc;
+  const char **id;
+  int *g;
+  if (l->unjudged) for (i = 0; i < l->n; i++) if (l->unjudged[i] > 2) return RM_EGRADE;
+  if (v->drop != RM_DROP_UNJUDGED || l->unjudged == NULL) return RM_OK;
+  for (i = 0; i < l->n; i++) n += !l->unjudged[i];
+  if (n == l->n) return RM_OK;
+  d->own = malloc((n + 1) * (sizeof *sc + sizeof *id) + (n * m + n + 1) * sizeof *g);
+  if (d->own == NULL) return RM_ENOMEM;
+  sc = d->own; id = (const char **) (sc + n + 1); g = (int *) (id + n + 1);
+  d->kl = *l; d->ks = *s;
+  for (i = 0; i < l->n; i++) if (!l->unjudged[i]) {
+    if (m) memcpy(g + k * m, s->grade + i * m, m * sizeof *g);
+    g[n * m + k] = l->grade ? l->grade[i] : 0;
+    sc[k] = l->score ? l->score[i] : 0; id[k] = l->id ? l->id[i] : NULL;
+    k++;
+  }
+  d->kl.n = n; d->kl.grade = g + n * m; d->kl.unjudged = NULL;
+  d->kl.score = l->score ? sc : NULL; d->kl.id = l->id ? id : NULL;
+  d->ks.grade = g;
+  *lp = &d->kl; *sp = &d->ks;
+  return RM_OK;
+}
+
 @ \impl The two doors.  They check the variant as |rm_value| does (an
 aggregator is refused: a mean over queries is the caller's, as \.{eval}
 makes it), check the input, rank the list (under \.{order=rank} the input
@@ -18934,8 +19103,10 @@ static rm_status div_enter(const rm_variant *v, const rm_list *l,
   @<Check the variant@>;
   if (v->agg != RM_AGG_NONE) return RM_ENAME;
   if ((st = div_check(v, l, s)) != RM_OK) return st;
-  if ((st = work_reserve(w, l->n)) != RM_OK) return st;
-  if ((st = div_open(d, v, l, s)) != RM_OK) return st;
+  d->own = NULL;
+  if ((st = div_drop(d, v, &l, &s)) != RM_OK) return st;
+  if ((st = work_reserve(w, l->n)) != RM_OK || (st = div_open(d, v, l, s)) != RM_OK) {
+    free(d->own); return st; }
   if (v->order == RM_ORDER_RANK) {
     size_t i;
     for (i = 0; i < l->n; i++) w->perm[i] = i;
@@ -18952,7 +19123,7 @@ rm_status rm_div_value(const rm_variant *v, const rm_list *l,
   if (w == NULL) {@+ rm_work_init(&own); w = &own; @+}
   if ((st = div_enter(v, l, s, w, &d)) == RM_OK) {
     st = div_value_d(&d, w->perm, out);
-    free(d.w);
+    free(d.w); free(d.own);
   }
   if (w == &own) rm_work_free(&own);
   return st;
@@ -18967,43 +19138,14 @@ rm_status rm_div_value_exact(const rm_variant *v, const rm_list *l,
   rm_work_init(&w);
   if ((st = div_enter(v, l, s, &w, &d)) == RM_OK) {
     st = div_value_x(&d, w.perm, out);
-    free(d.w);
+    free(d.w); free(d.own);
   }
   rm_work_free(&w);
   mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
   return st;
 }
 
-@ {\it The exact ideal.}\here{q:divexact}  The ideal of \.{ideal=exact}
-is the sequence of $K$ judged items of largest \.{alpha-dcg@@}$K$ (or
-\.{err-ia@@}$K$), found by branch and bound.  Items relevant to the same
-subtopics are interchangeable, so the search places {\it types\/} of
-items, each with its number of copies; an item relevant to no subtopic of
-$S$ is never worth a rank before a relevant one.  At each node, with $c_s$
-items above for each subtopic, no later item can gain more than it would
-now, since gains only fall as $c$ grows; so the sum of the current gains of
-the remaining copies, largest first, against the remaining discounts,
-largest first, bounds what the ranks below can add, and a branch that
-cannot beat the best sequence found so far (at first the greedy one) is
-cut.  The branches are tried largest gain first.  The search compares
-doubles: two sequences whose values differ by less than a relative
-$10^{-12}$ count as equal, and then the first found is kept, so that the
-exact path's value is that of a sequence within that margin of the
-maximum (it is the exact value of the sequence found).  The search gives
-up after |DIV_NODES| nodes, with |RM_EHARD|.  Two more rules make it
-practical.  A second bound counts subtopics instead of items: subtopic $s$
-can gain at most $w_s(1-\alpha)^{c_s+j}$ at the $j$th remaining rank, and
-only as many times as items relevant to it remain; the smaller of the two
-bounds is used.  And no item need be placed while an item relevant to a
-strict superset of its subtopics is left: exchanging the two never lowers
-the value (every subtopic of the smaller is hit at the same ranks, and the
-others of the larger move up), so there is a maximum that obeys the rule,
-and the branches that break it are not tried.  On the random topics of
-\secref{q:divgap} (1 to 7 subtopics, up to 60 judged documents) the search
-ends for every topic at $K=5$, for 997 of 1000 at $K=10$, and for 174 of
-the first 200 at $K=20$; so \.{ideal=exact} is for $K$ up to about~10 on
-topics of that size, and for small pools beyond.
-@^branch and bound@>
+@ \impl The state of the search for the exact ideal (\secref{q:divexact}).
 
 @d DIV_NODES 4000000UL
 @<Private types@>=
@@ -19184,28 +19326,7 @@ static rm_status div_best(const div_in *d, size_t len, int kind, size_t *seq,
   return s;
 }
 
-@ {\it Where greedy and exact disagree.}\here{q:divwitness}  The greedy
-ideal is a lower bound of the exact one, so \.{alpha-ndcg} under
-\.{ideal=greedy} is at least its value under \.{ideal=exact}, and above it
-whenever greedy falls short.  |rm_div_witness| finds the smallest
-judgments on which it does: the fewest relevant items, then the fewest
-subtopics, then the smallest cutoff, over every set of binary judgments
-(items as nonempty sets of subtopics, up to four subtopics), for the
-metric and $\alpha$ of a variant, with the documents named $d_{01}$,
-$d_{02}$, \dots\ so that the greedy ideal breaks its ties as \.{ndeval}
-does.  \.{rankmetrics disagree alpha-ndcg} calls it (\secref{q:distool}).
-At $\alpha=1/2$ the smallest witness has three relevant documents over four
-subtopics: $d_{01}$ relevant to subtopics 1 and~3, $d_{02}$ to 2 and~4,
-$d_{03}$ to 3 and~4.  All three gain~2 at the first rank; \.{ndeval}'s rule
-takes the largest name, $d_{03}$, after which $d_{01}$ and $d_{02}$ gain
-$1+1/2$ each, so the greedy ideal of two ranks sums $2+(3/2)/\lg3\approx
-2.946$, while $d_{01}$, $d_{02}$, which share no subtopic, sum $2+2/\lg3
-\approx3.262$: a run that ranks them so scores $1.1071$ under
-\.{ideal=greedy}.  No judgments of two documents, or of three over fewer
-subtopics, separate the ideals; the same witness serves \.{nerr-ia}
-($3/(11/4)=12/11$), and every $\alpha>0$.  \.{tests/check\_divers.c}
-and \.{tests/divers\_test.sh} check it against these values.
-@^disagreements, greedy and exact ideal@>
+@ \impl What |rm_div_witness| finds (\secref{q:divwitness}).
 
 @<Public types@>=
 typedef struct rm_div_found {
@@ -22531,6 +22652,7 @@ order of the table, then the random groups.
 static int write_family(const char *dir, const vector_family *fam, tool_out *out);
 static int write_significance(const char *dir, tool_out *out); /* \secref{q:sigvectors} */
 static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
+static int write_div_family(const vector_family *fam, vec_out *o, int *groups);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
 static int late_example(const char *id);
@@ -22603,6 +22725,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
     " %s_test.json; see vectors/README.md for the format.\n", RM_VERSION,
     fam->algorithm, fam->stem);
   if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
+  else if (fam->variants == div_vector_variants) ok = write_div_family(fam, &o, &groups);
   else if (fam->variants == aggregate_variants || fam->variants == trec_set_variants)
     @<Write the groups of aggregates@>@;
   else {
@@ -23333,6 +23456,515 @@ each variant, the comment naming the other variant and its value.
   rm_disagreement_free(d);
 }
 
+@* Golden vectors of diversity.\here{q:divvectors}
+The measures of diversity (\secref{q:div}) read a grade per item and
+subtopic, which the lists of the other families cannot hold, so they have
+a family of their own, \.{diversity}, in the files
+$$\hbox{\.{vectors/diversity\_test.json}\quad and\quad \.{vectors/diversity\_test.txt},}$$
+written after every other family so that no other file changes.  A test
+holds one list and its subtopics:
+\smallskip
+\item{$\bullet$} \.{subtopics}: their number $m$, at least~1;
+\item{$\bullet$} \.{grades}: a row of $m$ whole grades per retrieved item,
+in input order (in JSON an array of arrays; in the text twin the grades
+of a row separated by colons, the rows by commas: \.{1:2:0,1:0:0});
+\item{$\bullet$} \.{scores} and \.{ids}, as in every family;
+\item{$\bullet$} \.{judged}: the rows of the judged items that were not
+retrieved, and \.{judged\_ids} their names (or |null|, \.{none}), which
+the greedy ideal reads to break its ties as \.{ndeval} does;
+\item{$\bullet$} \.{weights}: the $m$ weights of the subtopics, read under
+\.{weights=given} only, or |null| (\.{none}).
+\smallskip
+\noindent The result is written as in every family.  The groups are, in
+order: the worked example of \secref{q:divexample} under the variants it
+is worked for, and the witness of \secref{q:divwitness}, each a test of
+its own, commented \.{DIV-1} and \.{DIV-W} (cases of the book, not of a
+source, so not flagged \.{SourceExample}); 16 seeded random lists for each
+variant of |div_vector_variants|, each followed by the witnesses that
+tell it from its neighbours (as in \secref{vectors}); and the inputs that
+must be refused: a negative grade, a grade above~100 (of a retrieved and
+of an unretrieved item), an infinite score, tied scores without names
+under \.{ties=id-asc}, a negative and an infinite weight under
+\.{weights=given}, and a list without a relevant item under
+\.{undef=error}.  A random list has one to six subtopics, up to 40
+items (most of them up to~12) and up to three judged items not retrieved;
+each grade is 0 or, with a probability drawn per list (none at all in a
+quarter of the lists), 1 to~3; scores come from five values, and one list
+in eight has none.  The lists of a variant with \.{drop=unjudged}
+(\secref{q:divdrop}) also have a field \.{unjudged}, as in the family
+\.{judged}: a marker per retrieved item, 1 or~2 for one in five of them,
+whose rows are then 0.
+@^golden vectors, of diversity@>
+
+@<Vector families@>=
+{"diversity", "diversity and intent-aware measures: alpha-dcg, alpha-ndcg, err-ia,"
+  " nerr-ia, nrbp, nnrbp, p-ia, ap-ia, strec", 0, div_vector_variants, NULL},
+
+@ @<Vector variant lists@>=
+static const char *const div_vector_variants[] = {
+  "alpha-dcg@@5", "alpha-dcg@@10[alpha=0.25]", "alpha-dcg@@5[scale=ideal]",
+  "alpha-dcg@@1[scale=ndeval]", "alpha-dcg@@10[scale=ndeval,ties=id-asc]",
+  "alpha-ndcg@@5", "alpha-ndcg@@10", "alpha-ndcg@@20[ties=id-asc]",
+  "alpha-ndcg@@5[alpha=1]", "alpha-ndcg@@3[ideal=exact]", "alpha-ndcg@@5[weights=given]",
+  "alpha-ndcg@@5[order=rank]", "alpha-ndcg@@10[rel=2]", "alpha-ndcg@@5[undef=one]",
+  "err-ia@@5", "err-ia@@10[scale=ndeval]", "err-ia@@5[alpha=0.75,scale=ideal]",
+  "nerr-ia@@5", "nerr-ia@@3[ideal=exact]", "nerr-ia@@10[ties=id-desc]",
+  "nerr-ia@@20[ties=id-asc]", "nrbp", "nrbp[alpha=0.25,beta=0.75]", "nnrbp",
+  "nnrbp[ties=id-asc]", "p-ia@@5", "p-ia", "p-ia@@10[weights=given]", "ap-ia",
+  "ap-ia[weights=given]", "ap-ia[ties=id-asc]", "strec@@5", "strec@@10[rel=2]",
+  "strec@@1[order=rank]", "strec@@20[ties=id-asc]",
+  "alpha-ndcg@@5[drop=unjudged]", "nerr-ia@@10[drop=unjudged,ties=id-asc]",
+  "strec@@5[drop=unjudged]", NULL};
+
+@ \impl A case of the family owns its arrays, as |rand_case| does; |g| and
+|ug| hold each item's largest grade, which the list carries as its
+|grade| so that the flags (\.{NoRelevant}) read as in every family.
+
+@<Tool functions@>=
+#define DIV_MAXN 40 /* retrieved items of a case, at most */
+#define DIV_MAXM 6 /* subtopics */
+#define DIV_MAXU 3 /* judged items not retrieved */
+typedef struct {
+  int sg[DIV_MAXN * DIV_MAXM], su[DIV_MAXU * DIV_MAXM], g[DIV_MAXN], ug[DIV_MAXU];
+  double score[DIV_MAXN], weight[DIV_MAXM];
+  unsigned char unj[DIV_MAXN]; /* the markers, read under \.{drop=unjudged} */
+  char idbuf[DIV_MAXN + DIV_MAXU][8];
+  const char *id[DIV_MAXN], *uid[DIV_MAXU];
+  rm_list l;
+  rm_subtopics s;
+} div_case;
+static void div_case_link(div_case *c, int n, int u, int m, int scored, int weighted,
+  int marked)
+{
+  int i, t;
+  for (i = 0; i < n + u; i++) {
+    const int *row = i < n ? c->sg + i * m : c->su + (i - n) * m;
+    int *most = i < n ? &c->g[i] : &c->ug[i - n];
+    for (*most = row[0], t = 1; t < m; t++) if (row[t] > *most) *most = row[t];
+    if (i < n) c->id[i] = c->idbuf[i]; else c->uid[i - n] = c->idbuf[i];
+  }
+  memset(&c->l, 0, sizeof c->l);
+  c->l.n = (size_t) n; c->l.grade = c->g; c->l.score = scored ? c->score : NULL;
+  c->l.id = c->id; c->l.n_unretrieved = (size_t) u; c->l.unretrieved_grade = c->ug;
+  c->s.m = (size_t) m; c->s.grade = c->sg; c->s.unretrieved_grade = c->su;
+  c->s.unretrieved_id = c->uid; c->s.weight = weighted ? c->weight : NULL;
+  c->l.unjudged = marked ? c->unj : NULL;
+}
+
+@ \impl A random case, drawn as the section above says; the names are
+\.{d000}, \.{d001}, \dots\ shuffled over the retrieved and the judged
+items together.
+
+@<Tool functions@>=
+static void div_random(rng *r, div_case *c, int weighted, int marked)
+{
+  static const double levels[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
+  static const double wts[6] = {0, 0.25, 0.5, 1, 2, 3};
+  int m = 1 + rng_below(r, DIV_MAXM), dens = rng_below(r, 4), i, t;
+  int n = rng_below(r, 4) == 0 ? 13 + rng_below(r, DIV_MAXN - 12) : rng_below(r, 13);
+  int u = rng_below(r, DIV_MAXU + 1), scored = rng_below(r, 8) != 0;
+  for (i = 0; i < n + u; i++) {
+    int *row = i < n ? c->sg + i * m : c->su + (i - n) * m;
+    for (t = 0; t < m; t++) row[t] = rng_below(r, 8) < dens ? 1 + rng_below(r, 3) : 0;
+    if (i < n) c->score[i] = levels[rng_below(r, 5)];
+    sprintf(c->idbuf[i], "d%03d", i);
+  }
+  for (i = n + u - 1; i > 0; i--) { /* shuffle the names */
+    int j = rng_below(r, i + 1);
+    char x[8];
+    memcpy(x, c->idbuf[i], 8); memcpy(c->idbuf[i], c->idbuf[j], 8);
+    memcpy(c->idbuf[j], x, 8);
+  }
+  for (t = 0; t < m; t++) c->weight[t] = wts[rng_below(r, 6)];
+  for (i = 0; i < n && marked; i++) { /* one item in five unjudged, of no grade */
+    c->unj[i] = (unsigned char) (rng_below(r, 5) == 0 ? 1 + rng_below(r, 2) : 0);
+    if (c->unj[i]) memset(c->sg + i * m, 0, (size_t) m * sizeof *c->sg);
+  }
+  div_case_link(c, n, u, m, scored, weighted, marked);
+}
+
+@ \impl A case in the two files.  A row of JSON is an array; a row of the
+text twin is its grades joined by colons.
+
+@<Tool functions@>=
+static void div_rows(FILE *f, const int *g, size_t n, size_t m, int json)
+{
+  size_t i, t;
+  if (json) fputc('[', f);
+  for (i = 0; i < n; i++) {
+    if (i) fputc(',', f);
+    if (json) json_ints(f, g + i * m, m);
+    else for (t = 0; t < m; t++) fprintf(f, t ? ":%d" : "%d", g[i * m + t]);
+  }
+  if (json) fputc(']', f);
+}
+static void div_names(FILE *f, const char *const *id, size_t n, int json)
+{
+  size_t i;
+  if (id == NULL) {@+ fputs(json ? "null" : "none", f); return; @+}
+  if (json) fputc('[', f);
+  for (i = 0; i < n; i++) fprintf(f, json ? (i ? ",\"%s\"" : "\"%s\"") : (i ? ",%s" : "%s"),
+    id[i]);
+  if (json) fputc(']', f);
+}
+static void div_scores(FILE *f, const double *x, size_t n, int json)
+{
+  size_t i;
+  if (x == NULL) {@+ fputs(json ? "null" : "none", f); return; @+}
+  if (json) fputc('[', f);
+  for (i = 0; i < n; i++) put_score(f, x[i], i > 0);
+  if (json) fputc(']', f);
+}
+static void div_case_out(FILE *f, const div_case *c, int json)
+{
+  const rm_list *l = &c->l;
+  const rm_subtopics *s = &c->s;
+  fprintf(f, json ? "\"subtopics\": %lu, \"grades\": " : "subtopics = %lu\ngrades = ",
+    (unsigned long) s->m);
+  div_rows(f, s->grade, l->n, s->m, json);
+  fputs(json ? ", \"scores\": " : "\nscores = ", f);
+  div_scores(f, l->score, l->n, json);
+  fputs(json ? ", \"ids\": " : "\nids = ", f);
+  div_names(f, l->id, l->n, json);
+  fputs(json ? ",\n         \"judged\": " : "\njudged = ", f);
+  div_rows(f, s->unretrieved_grade, l->n_unretrieved, s->m, json);
+  fputs(json ? ", \"judged_ids\": " : "\njudged_ids = ", f);
+  div_names(f, s->unretrieved_id, l->n_unretrieved, json);
+  fputs(json ? ", \"weights\": " : "\nweights = ", f);
+  div_scores(f, s->weight, s->m, json);
+  if (l->unjudged) {
+    size_t i;
+    fputs(json ? ", \"unjudged\": [" : "\nunjudged = ", f);
+    for (i = 0; i < l->n; i++) fprintf(f, i ? ",%d" : "%d", l->unjudged[i]);
+    if (json) fputc(']', f);
+  }
+  if (!json) fputc('\n', f);
+}
+
+@ \impl One test: its value on the exact path, its flags as in every family,
+and its result.  A text line with nothing after its \.{=} ends in a blank,
+which the readers take for an empty list, as the other families' empty
+lists are written without it; so the rows are written through a buffer and
+the blank dropped.
+
+@<Tool functions@>=
+static int write_div_test(vec_out *o, const rm_variant *v, const div_case *c,
+  const char *comment, int source, int invalid)
+{
+  rm_exact e;
+  rm_status s;
+  char d17[40], flags[300] = "", *buf = NULL, *p;
+  size_t i, j, nq = 1, blen = 0;
+  const rm_list *q = &c->l;
+  int erratum = 0;
+  FILE *mem;
+  rm_exact_init(&e);
+  s = rm_div_value_exact(v, &c->l, &c->s, &e);
+  if ((s < 0) != invalid) {
+    fprintf(stderr, "rankmetrics: vectors: diversity test %d: %s\n", o->count + 1,
+      s < 0 ? rm_strerror(s) : "an input meant to be invalid was accepted");
+    rm_exact_clear(&e);
+    return 0;
+  }
+  @<Compute the flags of the test into |flags|@>;
+  snprintf(d17, sizeof d17, "%.17g", e.value);
+  o->count++;
+  fprintf(o->json, "\n        {\"tcId\": %d, \"comment\": \"%s\", \"flags\": [%s],\n"
+    "         ", o->count, comment, flags);
+  div_case_out(o->json, c, 1);
+  fprintf(o->text, "\ntcId = %d\ncomment = %s\nflags =", o->count, comment);
+  for (i = 0; flags[i]; i++) if (flags[i] != '"') fputc(flags[i], o->text);
+    else if (i == 0) fputc(' ', o->text);
+  fputc('\n', o->text);
+  if ((mem = open_memstream(&buf, &blen)) == NULL) {@+ rm_exact_clear(&e); return 0; @+}
+  div_case_out(mem, c, 0);
+  fclose(mem);
+  for (p = buf; *p; p++) if (!(p[0] == ' ' && p[1] == '\n' && p > buf && p[-1] == '='))
+    fputc(*p, o->text);
+  free(buf);
+  @<Write the result of a test of diversity@>;
+  rm_exact_clear(&e);
+  return 1;
+}
+
+@ @<Write the result of a test of diversity@>=
+if (s < 0) {
+  fprintf(o->json, ",\n         \"result\": \"invalid\", \"error\": \"%s\"}", status_name(s));
+  fprintf(o->text, "result = invalid\nerror = %s\n", status_name(s));
+} else {
+  fprintf(o->json, ",\n         \"result\": \"valid\", \"status\": \"%s\", \"value\": \"%a\","
+    " \"decimal17\": \"%s\",\n         \"decimal40\": \"%s\", \"rational\": ",
+    s == RM_UNDEFINED ? "undefined" : "ok", e.value, d17, e.decimal);
+  if (e.rational) fprintf(o->json, "\"%s\"}", e.rational);
+  else fputs("null}", o->json);
+  fprintf(o->text, "result = valid\nstatus = %s\nvalue = %a\ndecimal = %s\nrational = %s\n",
+    s == RM_UNDEFINED ? "undefined" : "ok", e.value, e.decimal,
+    e.rational ? e.rational : "none");
+}
+(void) j;
+
+@ \impl Whether a neighbour |a| fails a test of the family, as |adq_fails|
+decides it for a list: the double path when it is far from the expected
+value, else the exact path.
+
+@<Tool functions@>=
+static int div_adq_fails(const rm_variant *a, const rm_list *l, const rm_subtopics *s,
+  int invalid, double expect, rm_work *w)
+{
+  rm_exact e;
+  double d;
+  int r;
+  rm_status st = rm_div_value(a, l, s, w, &d);
+  if (invalid || st < 0) return (st < 0) != invalid;
+  if (rm_ulps_between(d, expect) > rm_ulp_bound(a) + 1) return 1;
+  rm_exact_init(&e);
+  st = rm_div_value_exact(a, l, s, &e);
+  r = st < 0 || e.value != expect;
+  rm_exact_clear(&e);
+  return r;
+}
+
+@ \impl The search for a witness that tells |v| from its neighbour |a|:
+|DIV_ADQ_TRIES| random cases from a seed made of the two names, first on
+the double paths (a difference beyond their bounds), then the first of
+them again on the exact path.  A witness of the same function is never
+found, and the pair is then reported as the same on the inputs searched.
+
+@<Tool functions@>=
+#define DIV_ADQ_TRIES 3000
+#define DIV_ADQ_EXACT 300
+static int div_adq_witness(const rm_variant *v, const rm_variant *a, div_case *c,
+  rm_work *w)
+{
+  char x[RM_NAME_MAX], y[RM_NAME_MAX];
+  const char *p;
+  int pass, t;
+  rm_variant_name(v, x, sizeof x); rm_variant_name(a, y, sizeof y);
+  for (pass = 0; pass < 2; pass++) {
+    rng r = {0xd1feULL};
+    for (p = x; *p; p++) r.s = r.s * 131 + (unsigned char) *p;
+    for (p = y; *p; p++) r.s = r.s * 131 + (unsigned char) *p;
+    for (t = 0; t < (pass ? DIV_ADQ_EXACT : DIV_ADQ_TRIES); t++) {
+      double dv, da;
+      rm_status sv, sa;
+      rm_exact e;
+      div_random(&r, c, v->sweights == RM_SWEIGHTS_GIVEN, v->drop == RM_DROP_UNJUDGED);
+      sv = rm_div_value(v, &c->l, &c->s, w, &dv);
+      sa = rm_div_value(a, &c->l, &c->s, w, &da);
+      if (sv < 0 || sa < 0) {@+ if ((sv < 0) != (sa < 0)) return 1; continue; @+}
+      if (rm_ulps_between(dv, da) > rm_ulp_bound(v) + rm_ulp_bound(a) + 2) return 1;
+      if (!pass) continue;
+      rm_exact_init(&e);
+      sv = rm_div_value_exact(v, &c->l, &c->s, &e);
+      if (sv >= 0 && div_adq_fails(a, &c->l, &c->s, 0, e.value, w)) {
+        rm_exact_clear(&e); return 1; }
+      rm_exact_clear(&e);
+    }
+  }
+  return 0;
+}
+
+@ \impl The groups of random cases, each followed by its witnesses.  The
+expected value of each test is kept, so that a neighbour is judged
+against every test of the group written so far.
+
+@<Tool functions@>=
+typedef struct {@+ div_case c; int invalid; double expect; @+} div_kept;
+static void div_keep(div_kept *k, const rm_variant *v)
+{
+  rm_exact e;
+  rm_status s;
+  rm_exact_init(&e);
+  s = rm_div_value_exact(v, &k->c.l, &k->c.s, &e);
+  k->invalid = s < 0; k->expect = s < 0 ? 0 : e.value;
+  rm_exact_clear(&e);
+}
+static void div_open_group(vec_out *o, int *groups, const char *nm)
+{
+  fprintf(o->json, "%s\n    {\"variant\": \"%s\", \"tests\": [", (*groups)++ ? "," : "", nm);
+  fprintf(o->text, "\n[variant = %s]\n", nm);
+}
+static int div_add_witnesses(vec_out *o, const rm_variant *v, div_kept *t, int nt,
+  const unsigned long *cuts, int ncuts);
+static int div_random_groups(const vector_family *fam, vec_out *o, int *groups)
+{
+  static div_kept kept[CASES_PER_VARIANT + ADQ_MAXW];
+  unsigned long cuts[32];
+  int k, c, ok = 1, ncuts = family_cutoffs(fam, cuts, 32);
+  rng r = {20261129};
+  for (k = 0; fam->variants[k] && ok; k++) {
+    rm_variant v;
+    char nm[RM_NAME_MAX], comment[64];
+    rm_variant_parse(fam->variants[k], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    div_open_group(o, groups, nm);
+    for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
+      div_random(&r, &kept[c].c, v.sweights == RM_SWEIGHTS_GIVEN,
+        v.drop == RM_DROP_UNJUDGED);
+      if (c) fputc(',', o->json);
+      snprintf(comment, sizeof comment, "random case %d", c + 1);
+      ok = write_div_test(o, &v, &kept[c].c, comment, 0, 0);
+      div_keep(&kept[c], &v);
+    }
+    if (ok) ok = div_add_witnesses(o, &v, kept, c, cuts, ncuts);
+    fputs("\n      ]}", o->json);
+  }
+  return ok;
+}
+
+@ \impl Each neighbour that passes every test so far and that the search
+tells apart gets its witness, flagged \.{Neighbour}, its comment naming
+the neighbour and its value or status.
+
+@<Tool functions@>=
+static int div_add_witnesses(vec_out *o, const rm_variant *v, div_kept *t, int nt,
+  const unsigned long *cuts, int ncuts)
+{
+  static neighbour nb[NB_MAX];
+  char nm[RM_NAME_MAX], comment[2 * RM_NAME_MAX + 200], val[RM_DECIMAL_MAX + 80];
+  int nn, j, i, ok = 1, nw = nt;
+  rm_work w;
+  rm_variant_name(v, nm, sizeof nm);
+  nn = variant_neighbours(nm, cuts, ncuts, nb, NB_MAX);
+  rm_work_init(&w);
+  for (j = 0; j < nn && ok; j++) {
+    rm_variant a;
+    rm_exact f;
+    rm_status s;
+    int killed = 0;
+    if (rm_variant_parse(nb[j].name, &a, NULL, 0) != RM_OK) continue;
+    for (i = 0; i < nw && !killed; i++)
+      killed = div_adq_fails(&a, &t[i].c.l, &t[i].c.s, t[i].invalid, t[i].expect, &w);
+    if (killed || nw == CASES_PER_VARIANT + ADQ_MAXW
+        || !div_adq_witness(v, &a, &t[nw].c, &w)) continue;
+    div_keep(&t[nw], v);
+    rm_exact_init(&f);
+    s = rm_div_value_exact(&a, &t[nw].c.l, &t[nw].c.s, &f);
+    if (s < 0) snprintf(comment, sizeof comment, "tells it from a neighbour: %.*s refuses"
+      " it (%s)", RM_NAME_MAX, nb[j].name, status_name(s));
+    else {
+      snprintf(val, sizeof val, "%s", f.rational && strlen(f.rational) < 80 ? f.rational
+        : f.decimal);
+      snprintf(comment, sizeof comment, "tells it from a neighbour: %.*s gives %s",
+        RM_NAME_MAX, nb[j].name, val);
+    }
+    rm_exact_clear(&f);
+    fputc(',', o->json);
+    o->neighbour = 1;
+    ok = write_div_test(o, v, &t[nw].c, comment, 0, t[nw].invalid);
+    o->neighbour = 0;
+    nw++;
+  }
+  rm_work_free(&w);
+  return ok;
+}
+
+@ \impl A fixed case: |n| retrieved items and |u| judged ones, named
+\.{a}, \.{b}, \dots, their rows in |g|, then scores and weights, or none.
+
+@<Tool functions@>=
+static void div_fixed(div_case *c, int n, int u, int m, const int *g, const double *sc,
+  const double *wt)
+{
+  int i;
+  memcpy(c->sg, g, (size_t) (n * m) * sizeof *g);
+  memcpy(c->su, g + n * m, (size_t) (u * m) * sizeof *g);
+  for (i = 0; i < n + u; i++) sprintf(c->idbuf[i], "%c", 'a' + i);
+  if (sc) memcpy(c->score, sc, (size_t) n * sizeof *sc);
+  if (wt) memcpy(c->weight, wt, (size_t) m * sizeof *wt);
+  div_case_link(c, n, u, m, sc != NULL, wt != NULL, 0);
+}
+
+@ \impl The book's cases, a group each: the worked example of
+\secref{q:divexample} ($a$, $b$, $c$ retrieved, $d$ judged) under the
+variants of its table, and the witness of \secref{q:divwitness} ($a$
+relevant to subtopics 1 and~3, $b$ to 2 and~4, retrieved; $c$ to 3 and~4,
+judged) under both ideals.
+
+@<Tool functions@>=
+static int div_one(vec_out *o, int *groups, const char *name, const div_case *c,
+  const char *comment, int invalid)
+{
+  rm_variant v;
+  char nm[RM_NAME_MAX];
+  int ok;
+  if (rm_variant_parse(name, &v, NULL, 0) != RM_OK) {
+    fprintf(stderr, "rankmetrics: vectors: '%s' does not parse\n", name);
+    return 0;
+  }
+  rm_variant_name(&v, nm, sizeof nm);
+  div_open_group(o, groups, nm);
+  ok = write_div_test(o, &v, c, comment, 0, invalid);
+  fputs("\n      ]}", o->json);
+  return ok;
+}
+static int div_examples(vec_out *o, int *groups)
+{
+  static const int ex[12] = {1, 2, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0};
+  static const int wit[12] = {1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1, 1};
+  static const double sc3[3] = {3, 2, 1}, sc2[2] = {2, 1};
+  static const char *const names[] = {"alpha-dcg@@3", "alpha-ndcg@@3", "err-ia@@3",
+    "err-ia@@3[scale=ideal]", "nerr-ia@@3", "nrbp", "nnrbp", "p-ia@@3", "ap-ia",
+    "strec@@1", "strec@@3", NULL};
+  static const char *const wnames[] = {"alpha-ndcg@@2", "alpha-ndcg@@2[ideal=exact]", NULL};
+  static div_case c;
+  int k, ok = 1;
+  div_fixed(&c, 3, 1, 3, ex, sc3, NULL);
+  for (k = 0; names[k] && ok; k++)
+    ok = div_one(o, groups, names[k], &c, "DIV-1, the worked example, a case of the book", 0);
+  div_fixed(&c, 2, 1, 4, wit, sc2, NULL);
+  for (k = 0; wnames[k] && ok; k++)
+    ok = div_one(o, groups, wnames[k], &c, "DIV-W, the witness of greedy against exact,"
+      " a case of the book", 0);
+  return ok;
+}
+
+@ \impl The inputs that must be refused, each in a group of its own, on two
+subtopics: $a$ and $b$ retrieved, $c$ judged.
+
+@<Tool functions@>=
+static int div_invalid(vec_out *o, int *groups)
+{
+  static const int neg[6] = {1, -1, 0, 1, 0, 0}, big[6] = {1, 101, 0, 1, 0, 0},
+    ubig[6] = {1, 0, 0, 1, 101, 0}, ok6[6] = {1, 0, 0, 1, 1, 0}, none[6] = {0};
+  static const double sc[2] = {0.5, 0.25}, inf[2] = {0.5, INFINITY}, tied[2] = {0.5, 0.5},
+    wneg[2] = {1, -0.5}, winf[2] = {INFINITY, 1};
+  static div_case c;
+  int ok = 1;
+  const char *base = "alpha-ndcg@@5";
+  div_fixed(&c, 2, 1, 2, neg, sc, NULL);
+  ok = div_one(o, groups, base, &c, "invalid: a negative grade", 1);
+  div_fixed(&c, 2, 1, 2, big, sc, NULL);
+  if (ok) ok = div_one(o, groups, base, &c, "invalid: a grade above 100", 1);
+  div_fixed(&c, 2, 1, 2, ubig, sc, NULL);
+  if (ok) ok = div_one(o, groups, base, &c, "invalid: a judged grade above 100", 1);
+  div_fixed(&c, 2, 1, 2, ok6, inf, NULL);
+  if (ok) ok = div_one(o, groups, base, &c, "invalid: an infinite score", 1);
+  div_fixed(&c, 2, 1, 2, ok6, tied, NULL);
+  c.l.id = NULL;
+  if (ok) ok = div_one(o, groups, "nerr-ia@@5[ties=id-asc]", &c,
+    "invalid: tied scores and no identifiers", 1);
+  div_fixed(&c, 2, 1, 2, ok6, sc, wneg);
+  if (ok) ok = div_one(o, groups, "ap-ia[weights=given]", &c, "invalid: a negative weight", 1);
+  div_fixed(&c, 2, 1, 2, ok6, sc, winf);
+  if (ok) ok = div_one(o, groups, "ap-ia[weights=given]", &c, "invalid: an infinite weight", 1);
+  div_fixed(&c, 2, 1, 2, none, sc, NULL);
+  if (ok) ok = div_one(o, groups, "alpha-ndcg@@5[undef=error]", &c,
+    "invalid: no relevant item, undefined", 1);
+  return ok;
+}
+
+@ \impl The family's file.
+
+@<Tool functions@>=
+static int write_div_family(const vector_family *fam, vec_out *o, int *groups)
+{
+  int ok = div_examples(o, groups);
+  if (ok) ok = div_random_groups(fam, o, groups);
+  if (ok) ok = div_invalid(o, groups);
+  return ok;
+}
+
 @ {\it Measured accuracy.}  The bound of the double path is proven; how close
 it comes in practice is measured by \.{rankmetrics accuracy}, which runs the
 same seeded random lists (longer ones too, up to 64 items) through both paths
@@ -23399,6 +24031,7 @@ static int cmd_accuracy(int argc, char **argv)
   for (pass = 0; pass < 2; pass++) /* each family's variants, then the late ones */
   for (f = 0; vector_families[f].stem; f++)
   for (k = 0; vector_families[f].variants != aggregate_variants
+      && vector_families[f].variants != div_vector_variants /* subtopics: \secref{q:div} */
       && (pass ? vector_families[f].late : vector_families[f].variants)
       && (pass ? vector_families[f].late : vector_families[f].variants)[k]; k++) {
     rm_variant v; /* lists, not sets */
@@ -23872,6 +24505,8 @@ typedef struct {
   char *err_name;
   char *shown[4]; /* grades, scores, ids, judged as the file writes them */
   char *unj_shown; /* the markers of the family \.{judged}, or |NULL| */
+  char *div_shown[3]; /* subtopics, judged ids, weights of the family \.{diversity} */
+  rm_subtopics *sub; /* their reading, or |NULL| (\secref{q:divvectors}) */
   long nq; /* queries of a set; 0 for one list */
   rm_list l, *ls;
   char *own[4]; /* copies of the fields that the lists point into */
@@ -23986,6 +24621,7 @@ static void vf_test_free(vf_test *x)
   }
   if (x->nq) free(x->ls);
   free(x->unj_shown);
+  vf_div_free(x);
   for (k = 0; k < 4; k++) { free(x->shown[k]); free(x->own[k]); }
   free(x->err_name);
   sig_free(x);
@@ -24164,6 +24800,151 @@ static const char *vf_ids(rm_verifier *v, char *s, long n, rm_list *l)
   return NULL;
 }
 
+@ A test of the family \.{diversity} (\secref{q:divvectors}) has three
+lines more: \.{subtopics}, the number $m$ of subtopics (from 1 to
+100000); \.{judged\_ids}, the names of the judged items not retrieved, or
+\.{none}; and \.{weights}, the $m$ weights of the subtopics, or \.{none}.
+Its \.{grades} and \.{judged} hold a row per item, $m$ whole grades
+separated by colons, the rows separated by commas (\.{1:2:0,1:0:0} is two
+items of three subtopics).  |vf_div_field| keeps the three lines as they
+are, and |vf_div_finish| reads the test when its file has been read: the
+grades into an |rm_subtopics|, and the list's scores and identifiers as
+for any list, with each item's largest grade as its |grade| (which the
+measures do not read).  A row that does not hold $m$ grades is refused.
+
+@<Private functions@>=
+static int vf_div_key(const char *key)
+{
+  static const char *const keys[3] = {"subtopics", "judged_ids", "weights"};
+  int k;
+  for (k = 0; k < 3; k++) if (strcmp(key, keys[k]) == 0) return k;
+  return -1;
+}
+static const char *vf_div_field(rm_verifier *v, vf_test *x, int k, const char *val)
+{
+  if (x->div_shown[k]) return "a list is given twice";
+  return (x->div_shown[k] = vf_strdup(v, val)) == NULL ? vf_nomem : NULL;
+}
+static void vf_div_free(vf_test *x)
+{
+  int k;
+  if (x->sub) {
+    free((void *) x->sub->grade); free((void *) x->sub->unretrieved_grade);
+    free((void *) x->sub->unretrieved_id); free((void *) x->sub->weight);
+    free(x->sub);
+  }
+  for (k = 0; k < 3; k++) free(x->div_shown[k]);
+}
+
+@ @<Private functions@>=
+static long vf_rows(rm_verifier *v, const char *s, long m, int **out, int **most)
+{
+  char *c = vf_strdup(v, s), *p;
+  long rows = vf_count(s), colons = 0, n, i, t;
+  *out = *most = NULL;
+  if (c == NULL) return -2;
+  for (p = c;; p++) {
+    if (*p == ':') {@+ colons++; *p = ','; @+}
+    else if (*p == ',' || *p == '\0') {
+      if (rows && colons != m - 1) {@+ free(c); return -3; @+}
+      colons = 0;
+      if (*p == '\0') break;
+    }
+  }
+  n = rows ? vf_ints(v, c, out) : 0;
+  free(c);
+  if (n < 0) return n;
+  if ((*most = vf_alloc(v, NULL, (size_t) rows * sizeof **most)) == NULL) return -2;
+  for (i = 0; i < rows; i++)
+    for ((*most)[i] = (*out)[i * m], t = 1; t < m; t++)
+      if ((*out)[i * m + t] > (*most)[i]) (*most)[i] = (*out)[i * m + t];
+  return rows;
+}
+
+@ @<Private functions@>=
+static const char *vf_div_weights(rm_verifier *v, vf_test *x, long m)
+{
+  double *w;
+  long k;
+  if (strcmp(x->div_shown[2], "none") == 0) return NULL;
+  k = vf_scores(v, x->div_shown[2], &w);
+  x->sub->weight = w;
+  if (k == -2) return vf_nomem;
+  if (k != m) return "the weights are not one number per subtopic";
+  return NULL;
+}
+static const char *vf_markers(rm_verifier *v, vf_test *x);
+static const char *vf_div_finish(rm_verifier *v, vf_test *x)
+{
+  char *end;
+  long m = strtol(x->div_shown[0], &end, 10), n, u;
+  int *g, *most;
+  const char *msg;
+  if (end == x->div_shown[0] || *end != '\0' || m < 1 || m > 100000)
+    return "the number of subtopics is not 1..100000";
+  if (x->nq) return "a set of queries with subtopics";
+  if (!x->div_shown[1] || !x->div_shown[2])
+    return "a test of subtopics lacks one of judged_ids, weights";
+  if ((x->sub = vf_alloc(v, NULL, sizeof *x->sub)) == NULL) return vf_nomem;
+  memset(x->sub, 0, sizeof *x->sub);
+  x->sub->m = (size_t) m;
+  n = vf_rows(v, x->shown[0], m, &g, &most);
+  x->sub->grade = g; x->l.grade = most;
+  if (n == -2) return vf_nomem;
+  if (n < 0) return n == -3 ? "a row of grades does not hold one grade per subtopic"
+    : "a grade is not a whole number";
+  x->l.n = (size_t) n;
+  u = vf_rows(v, x->shown[3], m, &g, &most);
+  x->sub->unretrieved_grade = g; x->l.unretrieved_grade = most;
+  if (u == -2) return vf_nomem;
+  if (u < 0) return u == -3 ? "a row of judged grades does not hold one grade per"
+    " subtopic" : "a judged grade is not a whole number";
+  x->l.n_unretrieved = (size_t) u;
+  if ((msg = vf_div_weights(v, x, m)) != NULL) return msg;
+  @<Read the scores, identifiers and judged identifiers of a test of subtopics@>;
+  return x->unj_shown ? vf_markers(v, x) : NULL;
+}
+
+@ @<Read the scores, identifiers and judged identifiers...@>=
+if (strcmp(x->shown[1], "none") != 0) {
+  double *sc;
+  long k = vf_scores(v, x->shown[1], &sc);
+  x->l.score = sc;
+  if (k == -2) return vf_nomem;
+  if (k < 0) return "a score is not a number";
+  if (k != n) return "scores and rows of grades differ in number";
+}
+if (strcmp(x->shown[2], "none") != 0) {
+  if (vf_count(x->shown[2]) != n) return "ids and rows of grades differ in number";
+  if ((x->own[2] = vf_strdup(v, x->shown[2])) == NULL) return vf_nomem;
+  if ((msg = vf_ids(v, x->own[2], n, &x->l)) != NULL) return msg;
+}
+if (strcmp(x->div_shown[1], "none") != 0) {
+  rm_list t;
+  memset(&t, 0, sizeof t);
+  if (vf_count(x->div_shown[1]) != u)
+    return "judged_ids and rows of judged grades differ in number";
+  if ((x->own[3] = vf_strdup(v, x->div_shown[1])) == NULL) return vf_nomem;
+  msg = vf_ids(v, x->own[3], u, &t);
+  x->sub->unretrieved_id = t.id;
+  if (msg != NULL) return msg;
+}
+
+@ A caller reaches the grades through |rm_verifier_subtopics|.
+
+@<Public prototypes@>=
+rm_status rm_verifier_subtopics(const rm_verifier *v, size_t i, const rm_subtopics **s);
+/* The subtopic grades of the |i|th test, for |rm_div_value|, or |*s=NULL|
+   for a test of a family without subtopics. */
+
+@ @<Public functions@>=
+rm_status rm_verifier_subtopics(const rm_verifier *v, size_t i, const rm_subtopics **s)
+{
+  if (v == NULL || s == NULL || i >= v->nvec) return RM_EINVAL;
+  *s = v->vec[i].sub;
+  return RM_OK;
+}
+
 @ One query's list from the four fields of a test.
 
 @<Private functions@>=
@@ -24221,7 +25002,8 @@ static const char *vf_set_field(rm_verifier *v, vf_test *x, const char *key,
   } else if (strcmp(key, "unjudged") == 0) {
     if (x->unj_shown) return "a list is given twice";
     if ((x->unj_shown = vf_strdup(v, val)) == NULL) return vf_nomem;
-  } else if (strcmp(key, "queries") == 0) {
+  } else if ((k = vf_div_key(key)) >= 0) return vf_div_field(v, x, k, val);
+  else if (strcmp(key, "queries") == 0) {
     char *end;
     long n = strtol(val, &end, 10);
     if (x->nq) return "the number of queries is given twice";
@@ -24279,6 +25061,7 @@ static const char *vf_finish(rm_verifier *v, vf_test *x)
   if (x->fam == VF_SIG) return sig_finish(v, x);
   if (!x->shown[0] || !x->shown[1] || !x->shown[2] || !x->shown[3])
     return "a test lacks one of grades, scores, ids, judged";
+  if (x->div_shown[0]) return vf_div_finish(v, x);
   if (x->nq == 0) {
     if ((x->own[2] = vf_strdup(v, x->shown[2])) == NULL) return vf_nomem;
     msg = vf_list(v, x->shown[0], x->shown[1], x->own[2], x->shown[3], &x->l);
@@ -25013,6 +25796,7 @@ static int explains(const rm_verifier *st, double dist, double g, double e)
 }
 typedef struct {
   const rm_list *ls; size_t nq; /* the test's input, as |rm_verifier_lists| gives it */
+  const rm_subtopics *sub; /* a test of diversity's grades, or |NULL| */
   int given;
   double value; /* the candidate's result */
 } vmember;
@@ -25022,7 +25806,8 @@ static double alt_distance(const rm_verifier *st, const rm_variant *a, const vme
   double d, b, u, r;
   rm_exact e;
   int set = x->nq > 0;
-  rm_status s = set ? rm_value_set(a, x->ls, x->nq, w, &d) : rm_value(a, x->ls, w, &d);
+  rm_status s = x->sub ? rm_div_value(a, x->ls, x->sub, w, &d)
+    : set ? rm_value_set(a, x->ls, x->nq, w, &d) : rm_value(a, x->ls, w, &d);
   if (x->given != RM_GIVEN_NUMBER) return s < 0 ? 0 : INFINITY;
   if (s < 0) return INFINITY;
   b = rm_ulp_bound(a) + 1;
@@ -25031,7 +25816,8 @@ static double alt_distance(const rm_verifier *st, const rm_variant *a, const vme
       && !(st->use_rel && fabs(d - x->value) <= st->rel * fabs(d) + (st->rel + 1) * b * u))
     return INFINITY;
   rm_exact_init(&e);
-  s = set ? rm_value_set_exact(a, x->ls, x->nq, &e) : rm_value_exact(a, x->ls, &e);
+  s = x->sub ? rm_div_value_exact(a, x->ls, x->sub, &e)
+    : set ? rm_value_set_exact(a, x->ls, x->nq, &e) : rm_value_exact(a, x->ls, &e);
   r = s < 0 ? INFINITY : explains(st, rm_ulps_between(x->value, e.value), x->value, e.value)
     ? rm_ulps_between(x->value, e.value) : INFINITY;
   rm_exact_clear(&e);
@@ -25274,7 +26060,7 @@ rm_status rm_verifier_explain(rm_verifier *v, size_t g, rm_explanation *own,
   for (k = 0; k < v->nvec; k++) {
     const vf_test *x = &v->vec[k];
     if (x->group != (int) g || x->given == RM_GIVEN_NONE) continue;
-    m[nm].ls = x->nq ? x->ls : &x->l; m[nm].nq = (size_t) x->nq;
+    m[nm].ls = x->nq ? x->ls : &x->l; m[nm].nq = (size_t) x->nq; m[nm].sub = x->sub;
     m[nm].given = x->given; m[nm].value = x->value;
     nm++;
   }
@@ -25371,7 +26157,7 @@ rm_status rm_verifier_explains(const rm_verifier *v, size_t i, const char *name,
   if (v->vec[i].fam == VF_SIG) return sig_explains(v, i, name, yes);
   if (rm_variant_parse(name, &a, NULL, 0) != RM_OK) return RM_ENAME;
   x = &v->vec[i];
-  m.ls = x->nq ? x->ls : &x->l; m.nq = (size_t) x->nq;
+  m.ls = x->nq ? x->ls : &x->l; m.nq = (size_t) x->nq; m.sub = x->sub;
   m.given = x->given; m.value = x->value;
   rm_work_init(&w);
   *yes = alt_distance(v, &a, &m, &w) != INFINITY;
@@ -33548,10 +34334,17 @@ of both files, in byte order of their names; \.{--run-only} and
 \.{--judged-only} apply as for other measures (\.{--judged-only empty} is
 \.{ndeval}'s \.{-c}).  The aggregate is the mean over the evaluated queries
 (an undefined value counts by its \.{undef}, by default as~0, as \.{ndeval}
-counts it); the exact path's mean is the mean of the exact values, from
-their fractions or their 40 digits, rounded once.  This reader does not
-take compressed files, \.{--partial}, \.{--judged-docs-only}, a delimited
-file or an aggregator other than \.{mean}; it says so.
+counts it), computed from the exact sums of \secref{q:shard}: on the double
+path the correctly rounded mean of the doubles, on the exact path the mean
+of the exact values, from their fractions or the enclosures of their 40
+digits, rounded once.  So \.{--partial} writes these sums as a state, and
+\.{merge} of the states of shards cut at query boundaries prints what one
+run prints, byte for byte (\.{tests/divers\_test.sh} checks it on both
+paths); the judgments must then be a file, not a pipe, since their digest
+is taken before they are read.  Either file may be compressed with gzip, as
+every file the tool reads (\secref{q:tool}).  This reader does not take
+\.{--judged-docs-only}, a delimited file or an aggregator other than
+\.{mean}; it says so.
 @^diversity measures, in eval@>@^subtopic judgments@>
 
 @<Engine functions@>=
@@ -33561,8 +34354,6 @@ typedef struct {
   ev_dj *j; size_t nj; ev_dr *r; size_t nr;
   size_t negative, evaluated, run_only, judged_only, most_m;
   int want_rank; /* some measure has \.{order=rank} */
-  double *sum_d; mpfr_t *sum_x; /* the sums of the means */
-  size_t *count;
 } ev_div;
 
 @ \impl Whether the measures are of diversity: 1 if all are, 0 if none, and
@@ -33586,9 +34377,9 @@ static int ev_div_wanted(ev_state *st, int nf)
         " averaged by the plain mean in this version\n", st->m[i].given);
       return -1;
     }
-  if (nf != 2 || st->partial || st->judged_docs) {
+  if (nf != 2 || st->judged_docs) {
     fprintf(tool_err, "rankmetrics: eval: the measures of diversity read diversity"
-      " qrels and a run (two files), without --partial or --judged-docs-only\n");
+      " qrels and a run (two files), without --judged-docs-only\n");
     return -1;
   }
   return 1;
@@ -33737,6 +34528,7 @@ typedef struct {
   const char **subs; /* the subtopics' names */
   const char **pd; int *pg; unsigned char *taken; /* judged documents, rows */
   const char **id; double *score; long *rank; int *g, *plain; /* the run's */
+  unsigned char *unj; /* 1 for a document of the run its judgments do not name */
   const char **uid; int *ug, *uplain; /* the unretrieved */
 } ev_dq;
 static int ev_str_cmp(const void *a, const void *b)
@@ -33747,6 +34539,7 @@ static void ev_dq_free(ev_dq *x)
 {
   free(x->subs); free(x->pd); free(x->pg); free(x->taken); free(x->id); free(x->score);
   free(x->rank); free(x->g); free(x->plain); free(x->uid); free(x->ug); free(x->uplain);
+  free(x->unj);
   memset(x, 0, sizeof *x);
 }
 static void ev_dq_judged(ev_dq *x, const ev_dj *j, size_t nj)
@@ -33805,9 +34598,11 @@ static int ev_dq_run(ev_dq *x, const ev_dr *r, size_t n, const char *path)
   x->rank = tool_alloc(NULL, (n + 1) * sizeof *x->rank);
   x->g = tool_alloc(NULL, (n * m + 1) * sizeof *x->g);
   x->plain = tool_alloc(NULL, (n + 1) * sizeof *x->plain);
+  x->unj = tool_alloc(NULL, n + 1);
   for (i = 0; i < n; i++) {
     const char **p = x->np ? bsearch(&r[i].d, x->pd, x->np, sizeof *x->pd, ev_str_cmp) : NULL;
     x->id[i] = r[i].d; x->score[i] = r[i].score; x->rank[i] = r[i].rank;
+    x->unj[i] = p == NULL; /* for \.{drop=unjudged} (\secref{q:divdrop}) */
     if (p) {
       size_t k = (size_t) (p - x->pd);
       memcpy(x->g + i * m, x->pg + k * m, m * sizeof *x->g);
@@ -33846,10 +34641,11 @@ static int ev_dq_lists(ev_dq *x, int want_rank, rm_list *l, rm_subtopics *s,
   size_t i, m = x->m;
   ev_rk *o;
   int *g, *pl;
+  unsigned char *u;
   const char **id;
   memset(l, 0, 2 * sizeof *l); memset(s, 0, 2 * sizeof *s);
   l[0].n = x->n; l[0].grade = x->plain; l[0].score = x->score; l[0].id = x->id;
-  l[0].n_unretrieved = x->nu; l[0].unretrieved_grade = x->uplain;
+  l[0].n_unretrieved = x->nu; l[0].unretrieved_grade = x->uplain; l[0].unjudged = x->unj;
   s[0].m = m; s[0].grade = x->g; s[0].unretrieved_grade = x->ug; s[0].unretrieved_id = x->uid;
   l[1] = l[0]; s[1] = s[0];
   if (!want_rank) return 1;
@@ -33867,45 +34663,40 @@ static int ev_dq_lists(ev_dq *x, int want_rank, rm_list *l, rm_subtopics *s,
   g = tool_alloc(NULL, (x->n * m + 1) * sizeof *g);
   pl = tool_alloc(NULL, (x->n + 1) * sizeof *pl);
   id = tool_alloc(NULL, (x->n + 1) * sizeof *id);
+  u = tool_alloc(NULL, x->n + 1);
   for (i = 0; i < x->n; i++) {
     memcpy(g + i * m, x->g + o[i].i * m, m * sizeof *g);
-    pl[i] = x->plain[o[i].i]; id[i] = x->id[o[i].i];
+    pl[i] = x->plain[o[i].i]; id[i] = x->id[o[i].i]; u[i] = x->unj[o[i].i];
   }
   free(o);
-  l[1].grade = pl; l[1].score = NULL; l[1].id = id; s[1].grade = g;
-  own[0] = g; own[1] = pl; own[2] = (void *) id;
+  l[1].grade = pl; l[1].score = NULL; l[1].id = id; l[1].unjudged = u; s[1].grade = g;
+  own[0] = g; own[1] = pl; own[2] = (void *) id; own[3] = u;
   return 1;
 }
 
 @ \impl One measure on one query: its value on the path of the command, the
-value written with \.{-q}, and its share of the mean.  On the exact path
-the share is the exact value, from its fraction or its 40 digits.
+value written with \.{-q}, and its share of the mean, in the sums of
+\secref{q:shard} that a mean of plain measures streams: on the double path
+the exact sums of the doubles and of the weights, on the exact path the
+fraction of a rational value, or the 40 digits $d$ of an irrational one as
+the enclosure $d\pm\upsilon$ ($\upsilon$ the unit of the last digit), by
+|shard_add_exact|.  So the mean is that of \.{merge}, to the bit, and
+\.{--partial} writes these sums as a state.
 
 @<Engine functions@>=
-static int ev_div_value(ev_state *st, ev_div *dv, int i, const char *q,
+static rm_status ev_div_exact(ev_measure *m, const rm_list *l, const rm_subtopics *s,
+  double *x);
+static int ev_div_value(ev_state *st, int i, const char *q,
   const rm_list *l, const rm_subtopics *s)
 {
   ev_measure *m = &st->m[i];
   rm_status r;
   double x = 0;
-  if (st->exact) {
-    rm_exact e;
-    rm_exact_init(&e);
-    r = rm_div_value_exact(&m->u, l, s, &e);
-    x = e.value;
-    if (r >= 0) {
-      mpfr_t y;
-      mpfr_init2(y, 300);
-      if (e.rational) {
-        mpq_t f;
-        mpq_init(f); mpq_set_str(f, e.rational, 10); mpfr_set_q(y, f, MPFR_RNDN); mpq_clear(f);
-      } else mpfr_set_str(y, e.decimal, 10, MPFR_RNDN);
-      mpfr_add(dv->sum_x[i], dv->sum_x[i], y, MPFR_RNDN);
-      mpfr_clear(y);
-    }
-    rm_exact_clear(&e);
-  } else if ((r = rm_div_value(&m->u, l, s, &st->w, &x)) >= 0)
-    dv->sum_d[i] += x;
+  if (st->exact) r = ev_div_exact(m, l, s, &x);
+  else if ((r = rm_div_value(&m->u, l, s, &st->w, &x)) >= 0) {
+    shard_sum_add(&m->sa, x); shard_sum_add(&m->sb, 1);
+  }
+  if (r >= 0) m->n_counted++;
   if (r < 0) {
     fprintf(tool_err, "rankmetrics: eval: query '%s': %s: %s\n", q, m->given,
       r == RM_EHARD && m->u.ideal == RM_IDEAL_EXACT
@@ -33914,7 +34705,6 @@ static int ev_div_value(ev_state *st, ev_div *dv, int i, const char *q,
         " is for small pools: see the book's chapter on diversity)" : rm_strerror(r));
     return 0;
   }
-  dv->count[i]++;
   if (st->per_query) ev_print(st, m, q, x, r == RM_UNDEFINED, 0);
   return 1;
 }
@@ -33928,7 +34718,7 @@ static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
   ev_dq x;
   rm_list l[2];
   rm_subtopics s[2];
-  void *own[3] = {NULL, NULL, NULL};
+  void *own[4] = {NULL, NULL, NULL, NULL};
   int ok, i;
   memset(&x, 0, sizeof x);
   ev_dq_judged(&x, j, nj);
@@ -33937,11 +34727,13 @@ static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
   if (x.m > dv->most_m) dv->most_m = x.m;
   for (i = 0; ok && i < st->nm; i++) {
     int k = st->m[i].u.order == RM_ORDER_RANK;
-    ok = ev_div_value(st, dv, i, q, &l[k], &s[k]);
+    ok = ev_div_value(st, i, q, &l[k], &s[k]);
   }
-  free(own[0]); free(own[1]); free(own[2]);
+  free(own[0]); free(own[1]); free(own[2]); free(own[3]);
   ev_dq_free(&x);
   dv->evaluated += (size_t) ok;
+  if (ok && st->qnames) {@+ shard_put_name(st->qnames, q); putc('\n', st->qnames);
+    st->nnames++; @+}
   return ok;
 }
 
@@ -33977,47 +34769,35 @@ The output goes to |st->out|, which the caller copies when all went well.
 static void ev_div_free(ev_div *dv, int nm)
 {
   size_t i;
-  int k;
+  (void) nm;
   for (i = 0; i < dv->nj; i++) {@+ free(dv->j[i].q); free(dv->j[i].sub); free(dv->j[i].d); @+}
   for (i = 0; i < dv->nr; i++) {@+ free(dv->r[i].q); free(dv->r[i].d); @+}
-  for (k = 0; dv->sum_x && k < nm; k++) mpfr_clear(dv->sum_x[k]);
-  free(dv->j); free(dv->r); free(dv->sum_d); free(dv->sum_x); free(dv->count);
+  free(dv->j); free(dv->r);
 }
-static void ev_div_means(ev_state *st, ev_div *dv)
-{
-  int i;
-  for (i = 0; i < st->nm; i++) {
-    double x = 0;
-    if (dv->count[i] && st->exact) {
-      mpfr_div_ui(dv->sum_x[i], dv->sum_x[i], (unsigned long) dv->count[i], MPFR_RNDN);
-      x = mpfr_get_d(dv->sum_x[i], MPFR_RNDN);
-    } else if (dv->count[i]) x = dv->sum_d[i] / (double) dv->count[i];
-    ev_print(st, &st->m[i], NULL, x, dv->count[i] == 0, 0);
-  }
-}
+@<The means of the measures of diversity, or their state@>@;
 static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
 {
   ev_div dv;
   int i, ok;
   memset(&dv, 0, sizeof dv);
-  dv.sum_d = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.sum_d);
-  dv.sum_x = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.sum_x);
-  dv.count = tool_alloc(NULL, (size_t) st->nm * sizeof *dv.count);
   for (i = 0; i < st->nm; i++) {
-    dv.sum_d[i] = 0; dv.count[i] = 0;
-    mpfr_init2(dv.sum_x[i], 300); mpfr_set_ui(dv.sum_x[i], 0, MPFR_RNDN);
-    dv.want_rank |= st->m[i].u.order == RM_ORDER_RANK;
+    ev_measure *m = &st->m[i];
+    memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
+    m->n_counted = m->n_skipped = 0;
+    if (st->exact && m->px == NULL) shard_px_new(m); /* |shard_accepts| may have made it */
+    if (m->px) shard_set_fast(m, 0); /* the 40 digits of |rm_div_value_exact| */
+    dv.want_rank |= m->u.order == RM_ORDER_RANK;
   }
   st->path = rpath;
   if ((st->out = tool_tmpfile()) == NULL)
     fprintf(tool_err, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
-  ok = st->out != NULL && ev_div_read(&dv, qpath, 1)
+  ok = st->out != NULL && ev_div_partial(st, qpath) && ev_div_read(&dv, qpath, 1)
     && ev_div_read(&dv, rpath, 0) && ev_div_sort(&dv, qpath) && ev_div_queries(st, &dv);
   if (ok && dv.evaluated == 0) {
     fprintf(tool_err, "rankmetrics: eval: no query is in both the judgments and the run\n");
     ok = 0;
   }
-  if (ok) ev_div_means(st, &dv);
+  if (ok) ok = ev_div_means(st, &dv);
   if (ok && !st->quiet)
     fprintf(tool_err, "rankmetrics: eval: %lu queries evaluated (diversity judgments,"
       " up to %lu subtopics a query); %lu queries only in the run (%s); %lu only in"
@@ -34026,7 +34806,63 @@ static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
       st->run_zero ? "zero" : "skipped", (unsigned long) dv.judged_only,
       st->judged_empty ? "empty" : "skipped", (unsigned long) dv.negative);
   ev_div_free(&dv, st->nm);
+  for (i = 0; i < st->nm; i++) shard_free(&st->m[i]);
   return ok;
+}
+
+@ \impl The means, from the sums, as |ev_aggregates| finishes a streamed
+mean: the exact path's is decided from its fractions and enclosure as
+\.{merge} decides it (and refused in the rare case that the enclosure of
+40-digit values straddles a rounding boundary), the double path's is the
+correctly rounded mean of the doubles.  Under \.{--partial} the sums are
+written as a state instead (|shard_write|), with the evaluated queries'
+names, which |ev_div_queries| visits in byte order, and the digest of the
+judgments, taken by |ev_div_partial| before they are read (a pipe cannot be
+read twice, so \.{--partial} wants the judgments in a file).
+
+@<The means of the measures of diversity, or their state@>=
+static int ev_div_partial(ev_state *st, const char *qpath)
+{
+  FILE *q;
+  if (!st->partial) return 1;
+  if (strcmp(qpath, "-") == 0) {
+    fprintf(tool_err, "rankmetrics: eval: --partial: the diversity judgments are"
+      " read twice (their digest, then their lines): give them as a file, not '-'\n");
+    return 0;
+  }
+  if ((q = tool_open_in("eval", qpath)) == NULL) return 0;
+  st->qrels_path = qpath; /* the state's columns are TREC's */
+  st->jdigest = shard_digest(q, qpath);
+  fclose(q);
+  return st->jdigest != NULL && (st->qnames = ev_tmpfile()) != NULL;
+}
+static int ev_div_means(ev_state *st, ev_div *dv)
+{
+  int i;
+  if (st->partial) {
+    st->n_eval = dv->evaluated;
+    return ev_tmp_rewind(st->qnames) && shard_write(st);
+  }
+  for (i = 0; i < st->nm; i++) {
+    ev_measure *m = &st->m[i];
+    double x = 0;
+    rm_status t;
+    if (m->px && !shard_decide(m, &x, &t)) {
+      fprintf(tool_err, "rankmetrics: eval: %s: the mean of 40-digit values lies too"
+        " near a rounding boundary to be decided; evaluate it without --exact\n",
+        m->given);
+      return 0;
+    }
+    if (!m->px) {
+      mpz_t A, B;
+      mpz_inits(A, B, NULL);
+      shard_sum_get(&m->sa, A); shard_sum_get(&m->sb, B);
+      t = shard_finish_double(&m->a, A, B, &x);
+      mpz_clears(A, B, NULL);
+    }
+    ev_print(st, m, NULL, x, t == RM_UNDEFINED || m->n_counted == 0, 0);
+  }
+  return 1;
 }
 
 @ \impl The option \.{--subtopics collapse=max} reads a diversity file for a
@@ -35029,6 +35865,20 @@ static void shard_free(ev_measure *m)
   free(m->px->lo); free(m->px->hi);
   rm_work_free(&m->px->w);
   free(m->px); m->px = NULL;
+}
+
+@ \impl A value of a measure of diversity (\secref{q:divfiles}) joins the
+exact sums as any other value does.
+
+@<Engine functions@>=
+static rm_status ev_div_exact(ev_measure *m, const rm_list *l, const rm_subtopics *s,
+  double *x)
+{
+  rm_status r;
+  rm_exact_clear(&m->px->e);
+  r = rm_div_value_exact(&m->u, l, s, &m->px->e);
+  *x = m->px->e.value;
+  return r < 0 ? r : shard_add_exact(m, l) < 0 ? RM_EINVAL : r;
 }
 
 @ \implrest Which measures a state can be made for, checked before anything is read.
@@ -36976,7 +37826,8 @@ each word means.  The meanings are a table of their own, below; a test
 @<Tool functions@>=
 static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
-    "                         [--judged J] [--unjudged U] [--exact]\n\n"
+    "                         [--judged J] [--unjudged U] [--exact]\n"
+    "                         [--judged-ids N] [--weights W]\n\n"
     "Compute the variant NAME of one list on the double path; with --exact also\n"
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
@@ -36994,7 +37845,15 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "              2 in the pool but unjudged; read by bpref, infap, judged, unj,\n"
     "              nonrel-judged, rbp-resid and gain=map (an unjudged item's\n"
     "              grade should be 0)\n"
-    "  --exact     also compute the value on the exact path (GMP/MPFR)\n\n"
+    "  --exact     also compute the value on the exact path (GMP/MPFR)\n"
+    "  --judged-ids N  names of the --judged items of a measure of diversity\n"
+    "  --weights W  one weight per subtopic, read by weights=given\n\n"
+    "A measure of diversity (alpha-dcg, alpha-ndcg, err-ia, nerr-ia, nrbp, nnrbp,\n"
+    "p-ia, ap-ia, strec) reads a grade per item and subtopic: --grades and\n"
+    "--judged then hold a row per item, its grades for subtopics 1, 2, ...\n"
+    "separated by ':', the rows by ',' (--grades 1:2:0,1:0:0 is two items of\n"
+    "three subtopics), for one list; --unjudged marks the documents that\n"
+    "drop=unjudged removes.\n\n"
     "Without --exact it prints the canonical name, a tab and the double.  With\n"
     "--exact it prints six rows:\n"
     "  variant   the canonical name\n"
@@ -38932,6 +39791,9 @@ typedef struct {
   unsigned char *unj; /* the markers of \.{--unjudged} */
   const char **lab; char *labs; long first; /* the ratings, and the first that is no grade */
 } owned;
+static int cmd_value_div(const rm_variant *v, int argc, char **argv);
+static void print_exact_rows(const rm_variant *v, const char *name, const char *buf,
+  double x, const rm_exact *e);
 static int cmd_value(int argc, char **argv)
 {
   rm_variant v;
@@ -38950,12 +39812,7 @@ static int cmd_value(int argc, char **argv)
     return 2;
   }
   if (!parse_name(argv[0], &v)) return 2;
-  if (rm_metric_subtopics(v.metric)) {
-    fprintf(stderr, "rankmetrics: value: %s reads a grade per subtopic, which"
-      " --grades cannot give: evaluate it with 'rankmetrics eval' on diversity"
-      " qrels (topic subtopic document grade) and a run\n", argv[0]);
-    return 2;
-  }
+  if (rm_metric_subtopics(v.metric)) return cmd_value_div(&v, argc, argv);
   @<Read the options of \.{value}@>;
   @<Count the queries of \.{value}@>;
   q = tool_zalloc((size_t) nq * sizeof *q);
@@ -39147,8 +40004,6 @@ $y$'s side.
 {
   rm_exact e;
   rm_status t;
-  char hb[40];
-  int side;
   rm_exact_init(&e);
   t = rm_variant_reads_set(&v) ? rm_value_set_exact(&v, q, (size_t) nq, &e)
     : rm_value_exact(&v, q, &e);
@@ -39157,20 +40012,199 @@ $y$'s side.
     rm_exact_clear(&e);
     goto done;
   }
-  side = x < e.value ? -1 : x > e.value ? 1 : e.ternary;
+  print_exact_rows(&v, name, buf, x, &e);
+  rm_exact_clear(&e);
+}
+
+@ \impl The six rows, once for every kind of input.
+
+@<Tool functions@>=
+static void print_exact_rows(const rm_variant *v, const char *name, const char *buf,
+  double x, const rm_exact *e)
+{
+  char hb[40];
+  int side = x < e->value ? -1 : x > e->value ? 1 : e->ternary;
   printf("variant   %s\n", name);
   printf("double    %s   (double path: bound %g ulps; %g ulps from the exact row; %s)\n",
-    buf, rm_ulp_bound(&v), rm_ulps_between(x, e.value), side < 0 ? "below the true value"
+    buf, rm_ulp_bound(v), rm_ulps_between(x, e->value), side < 0 ? "below the true value"
     : side > 0 ? "above the true value" : "the true value");
-  shortest(hb, e.value);
+  shortest(hb, e->value);
   printf("exact     %s   %a   (exact path: the true value correctly rounded)\n", hb,
-    e.value);
-  printf("decimal   %s   (the true value, 40 digits)\n", e.decimal);
-  printf("rational  %s\n", e.rational ? e.rational : "no (irrational)");
-  printf("ternary   %+d   (%s)\n", e.ternary, e.ternary == 0 ? "the exact row is the"
-    " true value" : e.ternary < 0 ? "the exact row is below the true value: rounded"
+    e->value);
+  printf("decimal   %s   (the true value, 40 digits)\n", e->decimal);
+  printf("rational  %s\n", e->rational ? e->rational : "no (irrational)");
+  printf("ternary   %+d   (%s)\n", e->ternary, e->ternary == 0 ? "the exact row is the"
+    " true value" : e->ternary < 0 ? "the exact row is below the true value: rounded"
     " down" : "the exact row is above the true value: rounded up");
+}
+
+@ {\it \.{value} for a measure of diversity.}\here{q:divvalue}  A measure
+of diversity (\secref{q:div}) reads a grade per item and subtopic.  For
+it \.{--grades} holds a {\it row\/} per retrieved item, its grades for
+subtopics 1, 2, \dots\ separated by colons, the rows separated by commas,
+as the text twin of the family \.{diversity} writes them
+(\secref{q:divvectors}); \.{--judged} holds the rows of the judged items
+that were not retrieved, \.{--judged-ids} their names (the greedy ideal
+breaks its ties by them), and \.{--weights} one weight per subtopic, read
+under \.{weights=given}.  So the worked example of \secref{q:divexample}
+is
+$$\hbox{\.{rankmetrics value nerr-ia@@3 --grades 1:2:0,1:0:0,0:0:1 --scores 3,2,1 --judged 0:0:0}}$$
+which prints $31/32=0.96875$.  Every row must have as many grades as the
+first, and one list only: a mean over queries is \.{eval}'s.  The options
+\.{--scores}, \.{--ids} and \.{--exact} are those of any list.
+@^value, of a measure of diversity@>
+
+@<Tool functions@>=
+static long read_rows(const char *opt, char *s, int **out, long *m)
+{
+  long rows = 0, colons = 0;
+  char *p;
+  if (*s == '\0') {@+ *out = tool_alloc(NULL, sizeof **out); return 0; @+}
+  for (p = s;; p++) {
+    if (*p == ':') {@+ colons++; *p = ','; @+}
+    else if (*p == ',' || *p == '\0') {
+      rows++;
+      if (*m < 0) *m = colons + 1;
+      else if (colons + 1 != *m) {
+        fprintf(stderr, "rankmetrics: value: %s: row %ld has %ld grades, not %ld"
+          " (a row is one grade per subtopic, separated by ':')\n", opt, rows,
+          colons + 1, *m);
+        return -1;
+      }
+      colons = 0;
+      if (*p == '\0') break;
+    }
+  }
+  return read_grades(opt, s, out) < 0 ? -1 : rows;
+}
+
+@ \impl The options, each once, and their lists.  |opt| holds, in the order
+of |names|, the arguments of \.{--grades}, \.{--scores}, \.{--ids},
+\.{--judged}, \.{--judged-ids}, \.{--weights} and \.{--unjudged} (the
+markers that \.{drop=unjudged} reads, \secref{q:divdrop}).
+
+@<Tool functions@>=
+static int value_div_options(int argc, char **argv, char **opt, int *exact)
+{
+  static const char *const names[7] = {"--grades", "--scores", "--ids", "--judged",
+    "--judged-ids", "--weights", "--unjudged"};
+  int i, k;
+  for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--exact") == 0) {@+ *exact = 1; continue; @+}
+    for (k = 0; k < 7 && strcmp(argv[i], names[k]) != 0; k++) continue;
+    if (k == 7 || opt[k] != NULL || i + 1 >= argc) {
+      fprintf(stderr, "rankmetrics: value: %s option '%s'%s\n", k == 7 ? "unknown" :
+        opt[k] ? "repeated" : "missing the argument of", argv[i], k == 7 ? " (a measure"
+        " of diversity takes --grades, --scores, --ids, --judged, --judged-ids,"
+        " --weights, --unjudged and --exact)" : "");
+      return 0;
+    }
+    if (strchr(argv[i + 1], ';')) {
+      fprintf(stderr, "rankmetrics: value: %s: a measure of diversity reads one list;"
+        " a mean over queries is eval's\n", argv[i]);
+      return 0;
+    }
+    opt[k] = tool_strdup(argv[++i]);
+  }
+  if (opt[0] == NULL) {
+    fputs("rankmetrics: value: --grades is required (a row of grades per item,"
+      " one per subtopic, separated by ':')\n", stderr);
+    return 0;
+  }
+  return 1;
+}
+
+@ \impl The lists.  A count that does not match the rows is named with
+both numbers.
+
+@<Tool functions@>=
+typedef struct {
+  int *g, *u, *most, *umost, *mk; double *sc, *wt; const char **id, **uid;
+  unsigned char *unj;
+} div_owned;
+static int value_div_count(const char *what, long got, long want)
+{
+  if (got < 0) return 0;
+  if (got == want) return 1;
+  fprintf(stderr, "rankmetrics: value: %s has %ld items, but there are %ld rows\n",
+    what, got, want);
+  return 0;
+}
+static int value_div_lists(char **opt, rm_list *l, rm_subtopics *s, div_owned *o)
+{
+  long m = -1, n, u = 0, i, t;
+  if ((n = read_rows("--grades", opt[0], &o->g, &m)) < 0) return 0;
+  if (opt[3] && (u = read_rows("--judged", opt[3], &o->u, &m)) < 0) return 0;
+  if (m < 0) m = 0;
+  o->most = tool_zalloc((size_t) (n + 1) * sizeof *o->most);
+  o->umost = tool_zalloc((size_t) (u + 1) * sizeof *o->umost);
+  for (i = 0; i < n; i++) for (t = 0; t < m; t++)
+    if (o->g[i * m + t] > o->most[i]) o->most[i] = o->g[i * m + t];
+  l->n = (size_t) n; l->grade = o->most; l->n_unretrieved = (size_t) u;
+  l->unretrieved_grade = o->umost; s->m = (size_t) m; s->grade = o->g;
+  s->unretrieved_grade = o->u;
+  if (opt[1] && !value_div_count("--scores", read_scores(opt[1], &o->sc), n)) return 0;
+  if (opt[2] && !value_div_count("--ids", read_ids(opt[2], &o->id), n)) return 0;
+  if (opt[4] && !value_div_count("--judged-ids", read_ids(opt[4], &o->uid), u)) return 0;
+  if (opt[5] && read_scores(opt[5], &o->wt) != m) {
+    fprintf(stderr, "rankmetrics: value: --weights must give one weight per"
+      " subtopic (%ld)\n", m);
+    return 0;
+  }
+  if (opt[6]) {
+    long k = read_grades("--unjudged", opt[6], &o->mk);
+    if (!value_div_count("--unjudged", k, n)) return 0;
+    o->unj = tool_zalloc((size_t) n + 1);
+    for (i = 0; i < n; i++) o->unj[i] = (unsigned char) (o->mk[i] > 2 ? 3 : o->mk[i]);
+  }
+  l->score = o->sc; l->id = o->id; s->unretrieved_id = o->uid; s->weight = o->wt;
+  l->unjudged = o->unj;
+  return 1;
+}
+
+@ \impl The command: the library's two doors, and the rows of \.{value}.
+A status is said in the words of this input: a grade or a weight out of
+range, weights missing under \.{weights=given}.
+
+@<Tool functions@>=
+static int cmd_value_div(const rm_variant *v, int argc, char **argv)
+{
+  char *opt[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL}, name[RM_NAME_MAX], buf[40];
+  rm_list l;
+  rm_subtopics s;
+  div_owned o;
+  int exact = 0, rc = 2, k;
+  double x;
+  rm_status st;
+  rm_exact e;
+  memset(&l, 0, sizeof l); memset(&s, 0, sizeof s); memset(&o, 0, sizeof o);
+  rm_exact_init(&e);
+  if (!value_div_options(argc, argv, opt, &exact) || !value_div_lists(opt, &l, &s, &o))
+    goto done;
+  rc = 1;
+  rm_variant_name(v, name, sizeof name);
+  if ((st = rm_div_value(v, &l, &s, NULL, &x)) >= 0 && exact)
+    st = rm_div_value_exact(v, &l, &s, &e);
+  if (st == RM_EINVAL && v->sweights == RM_SWEIGHTS_GIVEN && s.weight == NULL)
+    fputs("rankmetrics: value: weights=given reads --weights, one per subtopic\n", stderr);
+  else if (st == RM_EGRADE)
+    fprintf(stderr, "rankmetrics: value: a grade above %d, or a weight that is negative"
+      " or not finite\n", RM_GRADE_MAX);
+  else if (st < 0) fprintf(stderr, "rankmetrics: value: %s\n", rm_strerror(st));
+  if (st < 0) goto done;
+  shortest(buf, x);
+  if (exact) print_exact_rows(v, name, buf, x, &e);
+  else printf("%s\t%s\n", name, buf);
+  if (st == RM_UNDEFINED)
+    fprintf(stderr, "rankmetrics: note: the value is undefined; it is set by the"
+      " convention undef=%s\n", v->undef == RM_UNDEF_ONE ? "one" : "zero");
+  rc = 0;
+done:
   rm_exact_clear(&e);
+  for (k = 0; k < 7; k++) free(opt[k]);
+  free(o.g); free(o.u); free(o.most); free(o.umost); free(o.sc); free(o.wt);
+  free(o.id); free(o.uid); free(o.mk); free(o.unj);
+  return rc;
 }
 
 @ The \.{examples} command runs every row of the table of worked examples
@@ -44336,6 +45370,7 @@ worked example of the same name.
 {
   static neighbour nb[NB_MAX];
   static adq_witness_t wit;
+  static div_case dwit; /* a witness of the family \.{diversity} */
   rm_variant v;
   char nm[RM_NAME_MAX];
   int j, nn, shown = 0;
@@ -44357,15 +45392,19 @@ worked example of the same name.
     for (x = 0; x < rm_verifier_tests(st.v) && !killed && g < ng; x++) {
       rm_verdict t;
       const rm_list *ls;
+      const rm_subtopics *sub;
       size_t nq;
       rm_verifier_verdict(st.v, x, &t);
       rm_verifier_lists(st.v, x, &ls, &nq);
+      rm_verifier_subtopics(st.v, x, &sub);
       if (t.group == g)
-        killed = adq_fails(&a, ls, nq ? nq : 1, t.invalid, t.expected, &w);
+        killed = sub ? div_adq_fails(&a, ls, sub, t.invalid, t.expected, &w)
+          : adq_fails(&a, ls, nq ? nq : 1, t.invalid, t.expected, &w);
     }
     if (killed) { c.dist++; continue; }
     if ((why = adq_same_by_definition(&v, &a, nb[j].key)) == NULL
-        && adq_witness(&v, &a, nb[j].key, &wit, &w))
+        && (rm_metric_subtopics(v.metric) ? (wit.nq = 0, div_adq_witness(&v, &a, &dwit, &w))
+          : adq_witness(&v, &a, nb[j].key, &wit, &w)))
       @<Report the undistinguished neighbour |nb[j]| with its witness@>@;
     else {
       c.same++;

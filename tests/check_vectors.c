@@ -797,6 +797,60 @@ static long json_count(vec_ctx *c, const char *txt)
   return n;
 }
 
+/* The family of diversity (a row of subtopic grades per item, the book's
+   "Golden vectors of diversity") is read by the library's verification
+   engine, whose reader of the rows the book describes; each test is then
+   computed again on both paths: a valid test's exact value must be the
+   file's value (and its status undefined when the file says so), the
+   double path within rm_ulp_bound of it, and an invalid test refused by
+   both. */
+static void div_file(vec_ctx *c, long *ntests, double *maxulps)
+{
+  rm_verifier *v;
+  size_t i, n;
+  rm_work w;
+  if (rm_verifier_new(VEC_DIR, &v) != RM_OK) { vec_fail(c, 0, "no verifier"); return; }
+  if (rm_verifier_load(v, "diversity") != RM_OK) {
+    vec_fail(c, 0, "the verifier refuses the file: %s", rm_verifier_message(v));
+    rm_verifier_free(v);
+    return;
+  }
+  n = rm_verifier_tests(v);
+  rm_work_init(&w);
+  for (i = 0; i < n; i++) {
+    rm_verdict t;
+    const rm_list *l;
+    const rm_subtopics *s;
+    size_t nq;
+    rm_variant a;
+    rm_exact e;
+    rm_status sx, sd;
+    double d = 0, u;
+    rm_verifier_verdict(v, i, &t);
+    rm_verifier_lists(v, i, &l, &nq);
+    rm_verifier_subtopics(v, i, &s);
+    (*ntests)++;
+    if (s == NULL || rm_variant_parse(t.variant, &a, NULL, 0) != RM_OK) {
+      vec_fail(c, t.tcid, "no subtopics, or a variant that does not parse");
+      continue;
+    }
+    rm_exact_init(&e);
+    sx = rm_div_value_exact(&a, l, s, &e);
+    sd = rm_div_value(&a, l, s, &w, &d);
+    if (t.invalid) {
+      if (sx >= 0 || sd >= 0) vec_fail(c, t.tcid, "an invalid input was accepted");
+    } else if (sx < 0 || sd < 0) vec_fail(c, t.tcid, "a valid input was refused");
+    else if (e.value != t.expected || (sx == RM_UNDEFINED) != t.undefined)
+      vec_fail(c, t.tcid, "exact path: %a, the file says %a", e.value, t.expected);
+    else if ((u = rm_ulps_between(d, e.value)) > rm_ulp_bound(&a))
+      vec_fail(c, t.tcid, "double path: %g ulps off, beyond its bound", u);
+    else if (u > *maxulps) *maxulps = u;
+    rm_exact_clear(&e);
+  }
+  rm_work_free(&w);
+  rm_verifier_free(v);
+}
+
 START_TEST(test_vector_file)
 {
   static char line[VEC_LINE];
@@ -818,7 +872,8 @@ START_TEST(test_vector_file)
   snprintf(path, sizeof path, VEC_DIR "/%s", c.file);
   f = fopen(path, "r");
   ck_assert_msg(f != NULL, "vectors: cannot open %s", path);
-  for (;;) {
+  if (strcmp(c.file, "diversity_test.txt") == 0) div_file(&c, &ntests, &maxulps);
+  else for (;;) {
     char *got = fgets(line, sizeof line, f), *eq, *val;
     size_t len;
     if (got != NULL) {

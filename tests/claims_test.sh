@@ -73,7 +73,7 @@ answers() {
 checked=0
 for ch in ndcg-ans:6 prf-ans:11 rr-ans:9 ap-ans:11 auc-ans:8 err-ans:5 clf-ans:11 \
     corr-ans:10 judged-ans:8 trecm-ans:8 insq-ans:11 insq-wex:5 cwl-ans:11 cwl-wex:8 \
-    compat-ans:7 compat-wex:4; do
+    compat-ans:7 compat-wex:4 div-ans:10; do
   lab=${ch%:*} min=${ch#*:}
   rows=$(answers "$lab")
   n=$(printf '%s\n' "$rows" | grep -c . || true)
@@ -81,11 +81,12 @@ for ch in ndcg-ans:6 prf-ans:11 rr-ans:9 ap-ans:11 auc-ans:8 err-ans:5 clf-ans:1
   while IFS='|' read -r v gs cf want; do
     [ -n "$v" ] || continue
     v=${v//@@/@}
-    IFS=';' read -r g s j u <<< "$gs"
+    IFS=';' read -r g s j u wt <<< "$gs"
     args=(--grades "$g")
     [ -z "$s" ] || args+=(--scores "$s")
     [ -z "$j" ] || args+=(--judged "$j")
     [ -z "$u" ] || args+=(--unjudged "$u")
+    [ -z "$wt" ] || args+=(--weights "$wt") # the subtopics' (div)
     got=$($TOOL value "$v" "${args[@]}" </dev/null 2>/dev/null | cut -f2)
     checked=$((checked + 1))
     got=$(printf '%.6f' "$got")
@@ -133,7 +134,7 @@ while IFS='|' read -r v g ids cf want; do
     [ "$q" = "$cf" ] || fail "the answer to an exercise (cat), $v of $g, is exactly ${q:-nothing}, the book says $cf"
   fi
 done <<< "$rows"
-[ "$checked" -ge 153 ] || fail "only $checked answers to the exercises and worked examples were checked"
+[ "$checked" -ge 163 ] || fail "only $checked answers to the exercises and worked examples were checked"
 
 # The worked examples that open the tool's part and the chapter on run
 # files: the tool's output must be the lines the book prints.

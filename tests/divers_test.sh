@@ -79,10 +79,62 @@ e=$($RM eval -m 'strec@1[order=rank]' "$T/q" "$T/rank2" 2>&1 >/dev/null); rc=$?
 same "same rank twice: status" $rc 1; has "same rank twice" "$e" "have the same rank 2"
 same "same rank twice, by score" "$($RM eval --quiet --trec -m 'strec@1' "$T/q" "$T/rank2")" "$(printf 'strec@1\tall\t0.3333333333333333')"
 
-e=$($RM value 'alpha-ndcg@3' --grades 1,0,1 2>&1 >/dev/null); rc=$?
-same "value: status" $rc 2; has "value" "$e" "reads a grade per subtopic, which --grades cannot give"
+# value reads a row of grades per item (subtopics separated by ':'): the
+# worked example's nerr-ia@3 = 31/32 and err-ia@3 = 31/72, by hand above
+same "value nerr-ia@3, rows" "$($RM value 'nerr-ia@3' --grades 1:2:0,1:0:0,0:0:1 --scores 3,2,1 --judged 0:0:0 --exact | grep '^rational')" "rational  31/32"
+same "value err-ia@3, rows" "$($RM value 'err-ia@3' --grades 1:2:0,1:0:0,0:0:1 --scores 3,2,1 --exact | grep '^rational')" "rational  31/72"
+# the witness: with names, the greedy ideal (c, then b) falls short, so the
+# run a, b scores (2 + 2/lg 3)/(2 + 1.5/lg 3) > 1; the exact ideal gives 1
+near "value, greedy ideal above 1" "$($RM value 'alpha-ndcg@2' --grades 1:0:1:0,0:1:0:1 --ids a,b --judged 0:0:1:1 --judged-ids c | cut -f2)" "$(lg3 '(2 + 2/l) / (2 + Decimal(3)/2/l)')"
+same "value, exact ideal" "$($RM value 'alpha-ndcg@2[ideal=exact]' --grades 1:0:1:0,0:1:0:1 --ids a,b --judged 0:0:1:1 --judged-ids c | cut -f2)" 1
+# weights w = 1, 3, 0: strec@1 covers subtopics 1 and 2 of the 4 of weight
+same "value, weights" "$($RM value 'strec@1[weights=given]' --grades 1:2:0,1:0:0,0:0:1 --weights 1,3,0 | cut -f2)" 1
+e=$($RM value 'alpha-ndcg@3' --grades 1:0,1 2>&1 >/dev/null); rc=$?
+same "value, ragged rows: status" $rc 2; has "value, ragged rows" "$e" "--grades: row 2 has 1 grades, not 2"
+e=$($RM value 'ap-ia[weights=given]' --grades 1:0,0:1 2>&1 >/dev/null); rc=$?
+same "value, no weights: status" $rc 1; has "value, no weights" "$e" "weights=given reads --weights"
+e=$($RM value 'ap-ia' --grades '1:0;0:1' 2>&1 >/dev/null); rc=$?
+same "value, two queries: status" $rc 2; has "value, two queries" "$e" "reads one list"
+
+# verify reads the family diversity: the book's cases by hand (tcIds 3, 5,
+# 9: err-ia@3, nerr-ia@3, ap-ia of the worked example), then one wrong
+printf 'diversity:3 %s\ndiversity:5 0.96875\ndiversity:9 %s\n' "$($PY -c 'print((31/72).hex())')" "$($PY -c 'print((7/9).hex())')" > "$T/cand"
+$RM verify --quiet --vectors vectors "$T/cand" > "$T/vout" 2>&1; rc=$?
+same "verify, diversity by hand: status" $rc 0
+echo 'diversity:5 0.5' > "$T/cand2"
+$RM verify --quiet --vectors vectors "$T/cand2" > "$T/vout" 2>&1; rc=$?
+same "verify, a wrong diversity value: status" $rc 1
+# a malformed row in a copy of the vectors is refused with its line
+mkdir -p "$T/vec"; sed '0,/^grades = 1:2:0,1:0:0,0:0:1$/s//grades = 1:2:0,1:0,0:0:1/' vectors/diversity_test.txt > "$T/vec/diversity_test.txt"
+e=$($RM verify --vectors "$T/vec" "$T/cand" 2>&1); rc=$?
+same "verify, a ragged row: status" $rc 2; has "verify, a ragged row" "$e" "a row of grades does not hold one grade per subtopic"
 e=$($RM trec_eval -m 'alpha_nDCG@20' "$T/q" "$T/r" 2>&1 >/dev/null); rc=$?
 same "trec_eval drop-in: status" $rc 1; has "trec_eval drop-in" "$e" "it is ir_measures' measure of diversity"
+
+# eval --partial and merge: query 1 in one shard, query 2 in the other;
+# the merge prints one run's bytes, on the exact path and the double path.
+# The exact mean of nerr-ia@3 is (31/32 + 1/3)/2 = 125/192: query 2 ranks
+# the unjudged z, then y (subtopic 2), gains 0, 1, sum (1/2)/2 against the
+# ideal x, y's (1 + 1/2)/2 (the factor alpha/W cancels), so 1/3
+grep '^1 ' "$T/r" > "$T/r1"; grep '^2 ' "$T/r" > "$T/r2"
+for fast in --fast ""; do
+  $RM eval --quiet $fast --partial -m 'nerr-ia@3' -m 'alpha-ndcg@3' -m nrbp -m 'strec@1[order=rank]' "$T/q" "$T/r1" > "$T/s1"; rc1=$?
+  $RM eval --quiet $fast --partial -m 'nerr-ia@3' -m 'alpha-ndcg@3' -m nrbp -m 'strec@1[order=rank]' "$T/q" "$T/r2" > "$T/s2"; rc2=$?
+  same "partial $fast: status" "$rc1$rc2" 00
+  same "merge $fast = one run" "$($RM merge --quiet --trec "$T/s2" "$T/s1")" "$($RM eval --quiet --trec $fast -m 'nerr-ia@3' -m 'alpha-ndcg@3' -m nrbp -m 'strec@1[order=rank]' "$T/q" "$T/r")"
+done
+same "merged nerr-ia@3 = 125/192" "$($RM merge --quiet --trec "$T/s1" "$T/s2" | head -1 | cut -f3)" "$($PY -c 'print(repr(125/192))')"
+# diversity qrels compressed with gzip read as they are
+gzip -c "$T/q" > "$T/q.gz"
+same "gzip qrels" "$($RM eval --quiet --trec -m 'nerr-ia@3' "$T/q.gz" "$T/r")" "$(printf 'nerr-ia@3\tall\t%s' "$($PY -c 'print(repr(125/192))')")"
+e=$($RM eval --quiet --partial -m 'nerr-ia@3' - "$T/r" < "$T/q" 2>&1 >/dev/null); rc=$?
+same "partial, judgments from a pipe: status" $rc 1; has "partial, judgments from a pipe" "$e" "give them as a file"
+
+# drop=unjudged: query 2's unjudged z (first by score) is removed, y covers
+# subtopic 2 of 2 at rank 1: strec@1 is (2/3 + 1/2)/2 = 7/12 (1/3 kept)
+same "drop=unjudged" "$($RM eval --quiet --trec -m 'strec@1[drop=unjudged]' "$T/q" "$T/r")" "$(printf 'strec@1[drop=unjudged]\tall\t%s' "$($PY -c 'print(repr(7/12))')")"
+same "judged_only=True" "$($RM name 'alpha_nDCG(judged_only=True)@20' 2>/dev/null)" 'alpha-ndcg@20[alpha=0.5,rel=1,ideal=greedy,drop=unjudged,weights=uniform,order=score,ties=id-asc,undef=zero]'
+same "value, drop=unjudged" "$($RM value 'strec@1[drop=unjudged]' --grades 0:0:0,1:2:0,1:0:0,0:0:1 --unjudged 1,0,0,0 --exact | grep '^rational')" "rational  2/3"
 
 # Names and the witness of greedy against exact
 same "name alpha_nDCG@20" "$($RM name 'alpha_nDCG@20' 2>/dev/null)" 'alpha-ndcg@20[alpha=0.5,rel=1,ideal=greedy,weights=uniform,order=score,ties=id-asc,undef=zero]'

@@ -161,7 +161,7 @@ same 'NRBP(beta=0.8)' 'nrbp[beta=4/5,ties=id-asc]'
 same 'MAP_IA' 'ap-ia[ties=id-asc]'
 same 'StRecall@10' 'strec@10[ties=id-asc]'
 refused 'P_IA@21' "takes K up to 20"
-refused 'alpha_nDCG(judged_only=True)@5' "no rankmetrics variant yet"
+same 'alpha_nDCG(judged_only=True)@5' 'alpha-ndcg@5[drop=unjudged,ties=id-asc]' # pyndeval's judged_only: the run's unjudged documents removed
 refused 'StRecall' "needs a cutoff"
 refused 'ndcg@10[ideal=greedy]' "ideals of the diversity measures"
 # cwl_eval's RBP and SDCG (the book's note q): RBP over 1000 ranks, its

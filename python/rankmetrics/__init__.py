@@ -610,12 +610,35 @@ def _check(s, v):
         raise RankmetricsError(s, variant=v)
 
 
+_DIVERSITY = ("alpha-dcg", "alpha-ndcg", "err-ia", "nerr-ia", "nrbp", "nnrbp",
+              "p-ia", "ap-ia", "strec")
+
+
+def _diversity(v, variant, judged_ids, weights):
+    """True when v is a measure of diversity, whose grades are rows (one
+    grade per subtopic); the options of subtopics are refused otherwise."""
+    div = v.name.split("[")[0].split("@")[0] in _DIVERSITY
+    if not div and (judged_ids is not None or weights is not None):
+        raise RankmetricsError(-1, "judged_ids and weights are read by the"
+                               " measures of diversity only", variant)
+    return div
+
+
 def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,
-          judged: Any = None, unjudged: Any = None) -> float:
+          judged: Any = None, unjudged: Any = None,
+          judged_ids: Any = None, weights: Any = None) -> float:
     """The value of a variant on one list, on the double path (fast; its
     error is at most ulp_bound(variant) ulps).  An undefined value is the
-    variant's undef convention (0 by default)."""
+    variant's undef convention (0 by default).  For a measure of diversity
+    (alpha-ndcg@20, nerr-ia@20, ...) grades and judged hold a row per item,
+    a grade per subtopic ([[1, 2, 0], [1, 0, 0]]), judged_ids names the
+    judged rows and weights gives one weight per subtopic (weights=given),
+    as div_value."""
     v = _variant(variant)
+    if _diversity(v, variant, judged_ids, weights):
+        from ._divers import div_value
+        return div_value(variant, grades, scores, ids, judged, judged_ids,
+                         weights, unjudged)
     lst, keep = _one(grades, scores, ids, judged, unjudged)
     out = ctypes.c_double()
     _check(_L.rm_value(v.buf, ctypes.byref(lst), None, ctypes.byref(out)),
@@ -698,9 +721,15 @@ def _exact_call(fn, v, variant, *args):
 
 
 def exact(variant: str, grades: Any, scores: Any = None, ids: Any = None,
-          judged: Any = None, unjudged: Any = None) -> "Exact":
-    """The exact value of a variant on one list (MPFR/GMP), as an Exact."""
+          judged: Any = None, unjudged: Any = None,
+          judged_ids: Any = None, weights: Any = None) -> "Exact":
+    """The exact value of a variant on one list (MPFR/GMP), as an Exact;
+    a measure of diversity reads rows, as value does."""
     v = _variant(variant)
+    if _diversity(v, variant, judged_ids, weights):
+        from ._divers import div_exact
+        return div_exact(variant, grades, scores, ids, judged, judged_ids,
+                         weights, unjudged)
     lst, keep = _one(grades, scores, ids, judged, unjudged)
     return _exact_call(_L.rm_value_exact, v, variant, ctypes.byref(lst))
 

@@ -9,7 +9,11 @@ from . import _L, _variant, _one, _check, _exact_call, RankmetricsError, Exact
 
 
 def _rows(rows, what, m=None):
-    rows = [list(r) for r in rows]
+    try:
+        rows = [list(r) for r in rows]
+    except TypeError:
+        raise RankmetricsError(-1, "%s: a measure of diversity reads a row of"
+                               " grades per item, one per subtopic" % what)
     for r in rows:
         if m is None:
             m = len(r)
@@ -19,15 +23,16 @@ def _rows(rows, what, m=None):
     return rows, m
 
 
-def _inputs(subtopics, scores, ids, judged, judged_ids, weights):
+def _inputs(subtopics, scores, ids, judged, judged_ids, weights,
+            unjudged=None):
     rows, m = _rows(subtopics, "subtopics")
     urows, m = _rows(judged or [], "judged", m)
-    m = m or 0
+    m = m or (len(weights) if weights is not None else 0)  # no rows
     flat = [int(g) for r in rows for g in r]
     uflat = [int(g) for r in urows for g in r]
     best = [max([0] + [min(int(g), 100) for g in r]) for r in rows]
     ubest = [max([0] + [min(int(g), 100) for g in r]) for r in urows]
-    lst, keep = _one(best, scores, ids, ubest if urows else None)
+    lst, keep = _one(best, scores, ids, ubest if urows else None, unjudged)
     s = _lib.Subtopics()
     s.m = m
     ga = (ctypes.c_int * max(len(flat), 1))(*flat)
@@ -56,14 +61,16 @@ def _inputs(subtopics, scores, ids, judged, judged_ids, weights):
 def div_value(variant: str, subtopics: Any, scores: Any = None,
               ids: Any = None, judged: Any = None,
               judged_ids: Optional[List[Any]] = None,
-              weights: Any = None) -> float:
+              weights: Any = None, unjudged: Any = None) -> float:
     """A measure of diversity (alpha-ndcg@20, ERR_IA@20, ...) on one list,
     on the double path.  subtopics has a row per retrieved item, a grade per
     subtopic; judged a row per judged item not retrieved, judged_ids their
     names (the greedy ideal breaks ties by name when every item has one);
-    weights one per subtopic, read under weights=given."""
+    weights one per subtopic, read under weights=given; unjudged a marker
+    per retrieved item (0 judged, 1 or 2 not), read under drop=unjudged."""
     v = _variant(variant)
-    lst, s, keep = _inputs(subtopics, scores, ids, judged, judged_ids, weights)
+    lst, s, keep = _inputs(subtopics, scores, ids, judged, judged_ids, weights,
+                           unjudged)
     out = ctypes.c_double()
     _check(_L.rm_div_value(v.buf, ctypes.byref(lst), ctypes.byref(s), None,
                            ctypes.byref(out)), variant)
@@ -73,9 +80,10 @@ def div_value(variant: str, subtopics: Any, scores: Any = None,
 def div_exact(variant: str, subtopics: Any, scores: Any = None,
               ids: Any = None, judged: Any = None,
               judged_ids: Optional[List[Any]] = None,
-              weights: Any = None) -> Exact:
+              weights: Any = None, unjudged: Any = None) -> Exact:
     """The same on the exact path, as an Exact."""
     v = _variant(variant)
-    lst, s, keep = _inputs(subtopics, scores, ids, judged, judged_ids, weights)
+    lst, s, keep = _inputs(subtopics, scores, ids, judged, judged_ids, weights,
+                           unjudged)
     return _exact_call(_L.rm_div_value_exact, v, variant, ctypes.byref(lst),
                        ctypes.byref(s))

@@ -20,7 +20,7 @@ FAMILIES = sorted(glob.glob(os.path.join(VECTORS, "*_test.json")))
 
 
 def test_every_family_is_here():
-    assert len(FAMILIES) == 13  # with judged, trec and trec_aggregates
+    assert len(FAMILIES) == 14  # with judged, trec, trec_aggregates, diversity
 
 
 def vector_tests(path):
@@ -41,6 +41,10 @@ def reads_ratings(variant):
 def compute(fn_one, fn_set, variant, t):
     if "queries" in t:
         return fn_set(variant, t["queries"])
+    if "subtopics" in t:  # diversity: rows, the judged items' names, weights
+        return fn_one(variant, t["grades"], t["scores"], t["ids"], t["judged"],
+                      unjudged=t.get("unjudged"), judged_ids=t["judged_ids"],
+                      weights=t["weights"])
     return fn_one(variant, t["grades"], t["scores"], t["ids"], t["judged"],
                   unjudged=t.get("unjudged"))
 

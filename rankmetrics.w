@@ -26244,8 +26244,8 @@ the same data they need not agree, and on small samples they often do not
 (\secref{q:comparecmd}, ``Where two tests disagree'').
 @^paired tests, at a glance@>
 
-@ {\it The worked example, every test.}  On the four queries of the part's
-introduction ($d=1/2,1/4,-1/4,1$), the exact path gives these $p$-values;
+@ {\it The worked example, every test.}  On the four queries of the
+part's introduction ($d=1/2$, $1/4$, $-1/4$, $1$), the exact path gives these $p$-values;
 where $p$ is a count over a total it is a fraction, printed beside its
 first six decimals.  \.{tests/claims\_test.sh} checks every row against
 the library.

@@ -166,9 +166,9 @@ END_TEST
    over the two ranks (2/3 each), so the discounts sum to 1: 1/3, rational. */
 static const int L1[] = {1, 0}, L2[] = {1, 1}, L3[] = {0, 0};
 static const char *const Lab[] = {"a", "b"}, *const Lac[] = {"a", "c"};
-static rm_list Lq[3] = {{2, L1, NULL, Lab, 0, NULL, NULL, NULL},
-                        {2, L2, NULL, Lac, 0, NULL, NULL, NULL},
-                        {2, L3, NULL, Lab, 0, NULL, NULL, NULL}};
+static rm_list Lq[3] = {{2, L1, NULL, Lab, 0, NULL, NULL, NULL, NULL},
+                        {2, L2, NULL, Lac, 0, NULL, NULL, NULL, NULL},
+                        {2, L3, NULL, Lab, 0, NULL, NULL, NULL, NULL}};
 
 static void exact_is(const char *nm, const rm_list *q, size_t n, const char *frac)
 {
@@ -203,19 +203,19 @@ START_TEST(test_epc_efd_hand)
      under disc=log a at rank 1 weighs lg3/(1+lg3): (1/2) lg3/(1+lg3) */
   static const int g1[] = {1, 0}, g0[] = {0, 0};
   static const char *const ba[] = {"b", "a"};
-  rm_list one[2] = {{2, g1, NULL, Lab, 0, NULL, NULL, NULL}, {2, g0, NULL, ba, 0, NULL, NULL, NULL}};
+  rm_list one[2] = {{2, g1, NULL, Lab, 0, NULL, NULL, NULL, NULL}, {2, g0, NULL, ba, 0, NULL, NULL, NULL, NULL}};
   /* grades 2,1 of a,b and 1 of a: relevance=discounted weighs 3 and 1;
      n_a 2, n_b 1, U 2: ((3(1-1) + 1(1-1/2))/2 + 0)/2 = 1/8 */
   static const int h1[] = {2, 1}, h2[] = {1};
   static const char *const a[] = {"a"};
-  rm_list two[2] = {{2, h1, NULL, Lab, 0, NULL, NULL, NULL}, {1, h2, NULL, a, 0, NULL, NULL, NULL}};
+  rm_list two[2] = {{2, h1, NULL, Lab, 0, NULL, NULL, NULL, NULL}, {1, h2, NULL, a, 0, NULL, NULL, NULL, NULL}};
   /* four users, each one relevant item of its own: n 1 of S 4, lg 4 = 2 */
   static const char *const ia[] = {"a"}, *const ib[] = {"b"}, *const ic[] = {"c"}, *const id[] = {"d"};
   static const int r1[] = {1}, r11[] = {1, 1};
   static const char *const cd[] = {"c", "d"};
-  rm_list four[4] = {{1, r1, NULL, ia, 0, NULL, NULL, NULL}, {1, r1, NULL, ib, 0, NULL, NULL, NULL},
-                     {1, r1, NULL, ic, 0, NULL, NULL, NULL}, {1, r1, NULL, id, 0, NULL, NULL, NULL}};
-  rm_list pairs[2] = {{2, r11, NULL, Lab, 0, NULL, NULL, NULL}, {2, r11, NULL, cd, 0, NULL, NULL, NULL}};
+  rm_list four[4] = {{1, r1, NULL, ia, 0, NULL, NULL, NULL, NULL}, {1, r1, NULL, ib, 0, NULL, NULL, NULL, NULL},
+                     {1, r1, NULL, ic, 0, NULL, NULL, NULL, NULL}, {1, r1, NULL, id, 0, NULL, NULL, NULL, NULL}};
+  rm_list pairs[2] = {{2, r11, NULL, Lab, 0, NULL, NULL, NULL, NULL}, {2, r11, NULL, cd, 0, NULL, NULL, NULL, NULL}};
   const double l3 = log2(3.0);
   exact_is("epc@2", Lq, 3, "1/3");
   exact_is("epc@2[disc=log]", Lq, 3, "1/3");
@@ -240,7 +240,7 @@ START_TEST(test_efd_table)
 {
   static const int g11[] = {1, 1}, g1[] = {1};
   static const char *const bx[] = {"b", "x"}, *const c1[] = {"c"};
-  rm_list u1 = {2, g11, NULL, bx, 0, NULL, NULL, NULL}, u2 = {1, g1, NULL, c1, 0, NULL, NULL, NULL};
+  rm_list u1 = {2, g11, NULL, bx, 0, NULL, NULL, NULL, NULL}, u2 = {1, g1, NULL, c1, 0, NULL, NULL, NULL, NULL};
   rm_variant v = name("efd@2[pop=file]"), w = name("efd@2[pop=file,disc=log]");
   rm_cat *c = rm_cat_new(), *e = rm_cat_new(), *z = rm_cat_new();
   rm_exact x;
@@ -291,7 +291,7 @@ START_TEST(test_aplt_aclt_hand)
   rm_variant v;
   rm_exact e;
   static const int z[] = {0, 0};
-  rm_list none[1] = {{2, z, NULL, Lab, 0, NULL, NULL, NULL}};
+  rm_list none[1] = {{2, z, NULL, Lab, 0, NULL, NULL, NULL, NULL}};
   exact_is("aplt@2", Lq, 3, "1/3");
   exact_is("aclt@2", Lq, 3, "2/3");
   exact_is("aplt@2[head=1/2]", Lq, 3, "1/2");

@@ -37719,6 +37719,22 @@ static int run_command(int argc, char **argv)
   return 2;
 }
 
+@ The summary of names that |rm_variant_help| writes grows with every metric
+and key, so the tool asks for its length first and writes it whole: a buffer
+of fixed size cut it short without a word once the catalogue and diversity
+keys were added (the help stopped in the middle of ``ir\_measures'').
+
+@<Tool functions@>=
+static void put_variant_help(FILE *f)
+{
+  size_t n = rm_variant_help(NULL, 0) + 1;
+  char *help = malloc(n);
+  if (help == NULL) tool_nomem();
+  rm_variant_help(help, n);
+  fputs(help, f);
+  free(help);
+}
+
 @ The usage text is the tool's whole manual in brief; it lists the keys of
 variant names as the parser knows them.
 
@@ -37805,11 +37821,7 @@ static void usage(FILE *f)
     "isort=gain|trunc) and gain=clip:m..M (those, insq, inst, the four nerr and\n"
     "bpm).  'rankmetrics COMMAND --help' prints the help of one command;\n"
     "'rankmetrics value --help' says what every key and word means.\n", f);
-  {
-    char help[8192];
-    rm_variant_help(help, sizeof help);
-    fputs(help, f);
-  }
+  put_variant_help(f);
   fputs("Examples:\n  rankmetrics value 'ndcg@@5[gain=exp2]' --grades 5,3,2,1,2"
     " --judged 4,0 --exact\n  rankmetrics value mean:rr --grades '0,1,0;1,0,0;0,0,1'\n", f);
 }
@@ -38359,11 +38371,7 @@ static int command_usage(const char *cmd, FILE *f)
   fputs("\nThe keys of each metric, with the words the parser accepts; a group\n"
     "key=words(COND) is accepted only with COND: a cutoff (@@K) or one of\n"
     "the words of another key:\n", f);
-  {
-    char help[8192];
-    rm_variant_help(help, sizeof help);
-    fputs(help, f);
-  }
+  put_variant_help(f);
   fputs("\nWhat the keys and their words mean:\n", f);
   for (i = 0; word_help[i].key; i++)
     if (word_help[i].word == NULL) fprintf(f, "  %s=  %s\n", word_help[i].key,
@@ -44894,6 +44902,9 @@ when it holds the text twin of some family (a directory of one's own
 vectors may hold one family only).  When none does, the command
 stops at once with one line that names the places it looked and the option
 that chooses one, rather than a complaint about a missing file later.
+A file that could not be opened for want of memory is not a missing one:
+that is the tool's ``out of memory'' and status~1 (under a small
+\.{ulimit -v} the search once said there were no vectors).
 @^vectors, where verify finds them@>
 
 @<Tool functions@>=
@@ -44905,6 +44916,7 @@ static int vectors_here(const char *dir)
   for (k = 0; vector_families[k].stem; k++) {
     snprintf(path, sizeof path, "%s/%s_test.txt", dir, vector_families[k].stem);
     if ((f = fopen(path, "r")) != NULL) { fclose(f); return 1; }
+    if (errno == ENOMEM) tool_nomem(); /* not an absent file */
   }
   return 0;
 }

@@ -153,8 +153,9 @@ readerfirst 'Compatibility' 'The implementation of compatibility' \
 
 # Pages that read as a book (issue 24, item 5): in both editions no page
 # holds fewer than fifteen lines unless it ends a chapter or a part (the
-# next page starts an entry of the contents, as the .toc of the build says)
-# or the book; a page's lines are the height from its first to its last
+# next page starts an entry of the contents, as the .toc of the build says),
+# the index (its last page, under the running head INDEX) or the book;
+# a page's lines are the height from its first to its last
 # line of text under the running head, in lines of 12pt (pdftotext
 # -bbox-layout gives each line's box; a figure counts by its labels and
 # caption).  Pages without an arabic folio (the contents, the front matter)
@@ -166,6 +167,7 @@ for ed in rankmetrics rankmetrics-reader; do
   pdftotext -q -bbox-layout "doc/$ed.pdf" - | awk -v starts="$out/$ed.starts" '
     BEGIN { while ((getline l < starts) > 0) start[l + 0] = 1 }
     function flush() {
+      if (pg > 0 && pg == inindex && folio != "") lastindex = folio
       if (pg > 0 && folio != "" && hi > 0) {
         n = int((hi - lo) / 11.95 + 0.5) + 1
         if (n < 15) short[pg] = folio " " n
@@ -184,11 +186,12 @@ for ed in rankmetrics rankmetrics-reader; do
       w = $0; sub(/^.*">/, "", w); sub(/<\/word>.*$/, "", w)
       if (y0 < 90 && w ~ /^[0-9]+$/) folio = w
     }
+    /<word / && /yMin="[0-8]?[0-9][.]/ && />INDEX</ { inindex = pg }
     END {
       flush()
       for (p in short) {
         split(short[p], f, " ")
-        if (!((f[1] + 1) in start) && f[1] != last)
+        if (!((f[1] + 1) in start) && f[1] != last && f[1] != lastindex)
           printf "page %d (folio %d) holds %d lines\n", p, f[1], f[2]
       }
     }' > "$out/$ed.short"

@@ -36184,11 +36184,18 @@ the nearest double.  The root is found by exact comparison, without a
 loop on precision: $r=S/N$ is a fraction, and the double $d$ is its
 rounded root exactly when $r$ lies between the squares of the midpoints
 $m_-$ and $m_+$ that $d$ shares with the doubles below and above it.  The
-double root of the double nearest $r$ is within an ulp or two of $d$;
-each step compares $r$ with $m_\pm^2$, exact fractions, and moves $d$ by
-one double until both hold.  When $r=m^2$ exactly (a root that is a
-midpoint, possible since $r$ is rational) the even double wins, as in
-every rounding of this program.
+root of $r$ found by MPFR at 64 bits is within an ulp of $d$; each step
+compares $r$ with $m_\pm^2$, exact fractions, and moves $d$ by one double
+until both hold.  When $r=m^2$ exactly (a root that is a midpoint, possible
+since $r$ is rational) the even double wins, as in every rounding of this
+program.  The start must not come from the double nearest $r$: a squared
+error of $10^{-300}$ gives an $r$ that underflows to zero, and the steps
+from zero to $10^{-300}$, one subnormal at a time, never end in practice
+(the fuzzer found it); a root near the largest double has an $r$ that
+overflows.  Above the largest double $d_{\max}$ the next ``double'' is
+$2^{1024}$, the point at which rounding overflows to $\infty$; $r$ at or
+past the square of their midpoint rounds to $\infty$, as IEEE~754 says.
+@^silent failures@>
 
 @<Round the square root of a fraction@>=
 static int shard_odd(double d)
@@ -36197,10 +36204,15 @@ static int shard_odd(double d)
   memcpy(&b, &d, sizeof b);
   return (int) (b & 1);
 }
+static void shard_set_d(mpq_t t, double a) /* $\infty$ stands for $2^{1024}$ */
+{
+  if (isinf(a)) { mpq_set_ui(t, 1, 1); mpq_mul_2exp(t, t, 1024); }
+  else mpq_set_d(t, a);
+}
 static int shard_cmp_mid_sq(const mpq_t r, double a, double b, mpq_t t, mpq_t u)
   /* the sign of $r-((a+b)/2)^2$ */
 {
-  mpq_set_d(t, a); mpq_set_d(u, b); mpq_add(t, t, u);
+  shard_set_d(t, a); shard_set_d(u, b); mpq_add(t, t, u);
   mpq_div_2exp(t, t, 1); mpq_mul(t, t, t);
   return mpq_cmp(r, t);
 }
@@ -36208,13 +36220,19 @@ static double shard_sqrt_q(const mpq_t r)
 {
   double d, e;
   mpq_t t, u;
+  mpfr_t g;
   int c;
   if (mpq_sgn(r) <= 0) return 0;
-  d = sqrt(mpq_get_d(r));
+  mpfr_init2(g, 64);
+  mpfr_set_q(g, r, MPFR_RNDN); mpfr_sqrt(g, g, MPFR_RNDN);
+  d = mpfr_get_d(g, MPFR_RNDN);
+  mpfr_clear(g);
+  if (isinf(d)) d = DBL_MAX;
   mpq_inits(t, u, NULL);
   for (;;) {
     e = nextafter(d, INFINITY);
     c = shard_cmp_mid_sq(r, d, e, t, u);
+    if (isinf(e) && c >= 0) { d = e; break; }
     if (c > 0 || (c == 0 && shard_odd(d))) { d = e; continue; }
     e = nextafter(d, 0);
     c = shard_cmp_mid_sq(r, e, d, t, u);

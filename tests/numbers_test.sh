@@ -167,6 +167,19 @@ same "TREC ratings, judgments read whole" "$(tab rmse 0.7905694150420949)" E --u
 # kendall tau=a of q1: ratings 3.5, 4, 0 against scores 3, 5, 1: 3 pairs
 # concordant of 3: 1.
 same "TREC ratings: kendall" "1" sh -c "$RM eval --quiet --trec -q -m 'kendall[tau=a]' '$T/q' '$T/r' | awk '\$2==\"q1\"{print \$3}'"
+# The pooled rmse's exact root at the ends of the doubles.  One row, rated 0
+# (unjudged) with score 1e-300: the root of (1e-300)^2 is the double 1e-300
+# itself, though its square underflows to 0 (the search once crawled up from
+# 0 one subnormal at a time; timeout guards a hang, it times nothing).
+printf 'q1 0 d1 1\n' > "$T/qt"; printf 'q1 Q0 d9 1 1e-300 t\n' > "$T/rt"
+same "TREC ratings: rmse of a square that underflows" "$(tab rmse 1e-300)" timeout 60 $RM eval --quiet --trec -m rmse "$T/qt" "$T/rt"
+# Rated -1e308, scored 1e308: the error 2e308 is past the largest double
+# (about 1.797e308), so its root, 2e308, rounds to inf; rated 0 and scored
+# 1e308, the root is the double 1e308 though its square overflows.
+printf 'q1 0 d1 -1e308\n' > "$T/qt"; printf 'q1 Q0 d1 1 1e308 t\n' > "$T/rt"
+same "TREC ratings: rmse past the largest double" "$(tab rmse inf)" timeout 60 $RM eval --quiet --trec -m rmse "$T/qt" "$T/rt"
+printf 'q1 0 d1 0\n' > "$T/qt"
+same "TREC ratings: rmse whose square overflows" "$(tab rmse 1e+308)" timeout 60 $RM eval --quiet --trec -m rmse "$T/qt" "$T/rt"
 refuse "TREC ratings: ap refuses, naming the judgment" "q:1: label '3.5' is a rating, not a whole grade from 0 to 100; only mae, mse, rmse, spearman and kendall read ratings, and ap does not" E -m ap "$T/q" "$T/r"
 refuse "TREC ratings: refused beside mae too" "and ndcg does not" E -m mae -m ndcg "$T/q" "$T/r"
 # A rated judgment of a query missing from the run: under --judged-only

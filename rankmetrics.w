@@ -1587,6 +1587,7 @@ static rm_status check_keys(const rm_variant *v)
     return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
+    if (!keys[key].outer && !((metrics[v->metric].keys | READ_KEYS) & K(key))) continue;
     if (!key_used(v, key)) continue;
     x = key_get(v, key);
     if (key == KEY_GAIN && x == RM_GAIN_MAP) {

@@ -27315,24 +27315,24 @@ static unsigned long long r_mc(mpz_t *z, size_t n, const rm_test *t, int threads
 @ \impl The test: the statistic $\bar d=2^EZ/n$, then the count.
 
 @<Private functions@>=
-static void test_mean_q(mpq_t p, mpz_t *z, size_t n, long E) /* $p\gets2^EZ/n$ */
+static void test_mean_q(mpq_t p, mpz_t *z, size_t n, const mpq_t u)
+  /* $p\gets uZ/n$, $u$ the unit of the integers */
 {
   size_t j;
   mpq_set_ui(p, 0, 1);
   for (j = 0; j < n; j++) mpz_add(mpq_numref(p), mpq_numref(p), z[j]);
   mpz_mul_ui(mpq_denref(p), mpq_denref(p), (unsigned long) n);
-  if (E < 0) mpz_mul_2exp(mpq_denref(p), mpq_denref(p), (mp_bitcnt_t) -E);
-  else mpz_mul_2exp(mpq_numref(p), mpq_numref(p), (mp_bitcnt_t) E);
   mpq_canonicalize(p);
+  mpq_mul(p, p, u);
 }
-static rm_status randomization(mpz_t *z, size_t n, long E, const rm_test *t,
+static rm_status randomization(mpz_t *z, size_t n, const mpq_t u, const rm_test *t,
   rm_test_result *r, int exact, int threads)
 {
   mpq_t p;
   unsigned long long c;
   rm_status s;
   mpq_init(p);
-  test_mean_q(p, z, n, E);
+  test_mean_q(p, z, n, u);
   r->stat = test_q_d(p); r->n = n;
   if (t->method == 0 && n > 24) {@+ mpq_clear(p); return RM_EINVAL; @+}
   c = t->method == 0 ? r_exact_count(z, n, t->sided) : r_mc(z, n, t, threads);
@@ -27551,10 +27551,28 @@ void rm_test_result_clear(rm_test_result *r)
   rm_exact_clear(&r->xp);
   rm_test_result_init(r);
 }
+static rm_status test_dispatch(const rm_test *t, const double *a, const double *b,
+  size_t n, mpz_t *z, const mpq_t u, int exact, int threads, rm_test_result *r)
+{
+  rm_status s;
+  r->n = n;
+  switch (t->test) {
+  case RM_TEST_T: s = exact ? t_exact(z, n, r, t->sided) : t_double(a, b, n, r, t->sided);
+    break;
+  case RM_TEST_SIGN: s = sign_test(z, n, r, t->sided, exact); break;
+  case RM_TEST_WILCOXON: s = wilcoxon(z, n, t, r, exact); break;
+  case RM_TEST_RAND: s = randomization(z, n, u, t, r, exact, threads); break;
+  default: s = bootstrap(a, b, n, t, r, exact);
+    if (s == RM_OK && exact) {@+ mpq_t m; mpq_init(m); test_mean_q(m, z, n, u);
+      r->stat = test_q_d(m); mpq_clear(m); @+}
+  }
+  return s;
+}
 rm_status rm_test_run(const rm_test *t, const double *a, const double *b,
   size_t n, int exact, int threads, rm_test_result *r)
 {
   mpz_t *z;
+  mpq_t u;
   long E;
   rm_status s;
   if (t == NULL || r == NULL || (n && (a == NULL || b == NULL))) return RM_EINVAL;
@@ -27564,17 +27582,119 @@ rm_status rm_test_run(const rm_test *t, const double *a, const double *b,
   if ((z = test_zalloc(n)) == NULL) return RM_ENOMEM;
   s = test_ints(a, b, n, z, &E);
   r->n = n;
-  if (s == RM_OK) switch (t->test) {
-    case RM_TEST_T: s = exact ? t_exact(z, n, r, t->sided) : t_double(a, b, n, r, t->sided);
-      break;
-    case RM_TEST_SIGN: s = sign_test(z, n, r, t->sided, exact); break;
-    case RM_TEST_WILCOXON: s = wilcoxon(z, n, t, r, exact); break;
-    case RM_TEST_RAND: s = randomization(z, n, E, t, r, exact, threads); break;
-    default: s = bootstrap(a, b, n, t, r, exact);
-      if (s == RM_OK && exact) {@+ mpq_t m; mpq_init(m); test_mean_q(m, z, n, E);
-        r->stat = test_q_d(m); mpq_clear(m); @+}
+  if (s == RM_OK) {
+    mpq_init(u); mpq_set_ui(u, 1, 1);
+    if (E < 0) mpq_div_2exp(u, u, (mp_bitcnt_t) -E); else mpq_mul_2exp(u, u, (mp_bitcnt_t) E);
+    s = test_dispatch(t, a, b, n, z, u, exact, threads, r);
+    mpq_clear(u);
   }
   test_zfree(z, n);
+  return s;
+}
+
+@* Ties in truth, not in rounding.\here{q:trueties}
+The counting tests (the sign test, Wilcoxon's zero and tied differences,
+the randomization test's count of sums at least as far from zero as the
+observed one) and the wins, losses and ties of \.{compare} ask whether two
+numbers are {\it equal}.  |rm_test_run| asks it of the doubles it is
+given, exactly; but a per-query value is a metric's value rounded to a
+double, and two differences that are equal in truth can differ after
+rounding, or the reverse.  Average precision is a fraction: on a query
+with the relevant documents at ranks 1 and~3 it is $(1+2/3)/2=5/6$, and
+beside it a query of value $1/2$ and another of $1/3$ give, against $2/3$,
+$1/6$, and $1/3-1/6=1/6$ in truth; in doubles $5/6-2/3$ is
+$0.16666666666666674$ and $1/3-1/6$ is $0.16666666666666666$, and the tie
+is broken at random.  Twelve random queries of average precision gave the
+exact randomization test's $p$ as $1893/2048$ from the doubles, where the
+enumeration over the exact fractions gives $947/1024=1894/2048$: one sign
+assignment whose sum equals the observed one in truth fell below it by an
+ulp.  On the exact path the tests must count true ties.
+@^ties, true@>@^silent failures@>
+
+So the exact path can be given each value exactly, as a fraction:
+|rm_test_run_q| takes, beside each double, the string \.{"p/q"} of the
+value it rounds (or |NULL|, when the double is the value itself).  The
+differences $d_i=a_i-b_i$ are then fractions, and with $L$ the least
+common multiple of their denominators the integers $z_i=Ld_i$ are exact:
+every test of this part works on the $z_i$ and a unit ($2^E$ for doubles,
+$1/L$ here) that only the mean difference needs, so the counts, the
+ranks, and the $t$ statistic are those of the true values.  (The $t$
+test's $p$ on the exact path is then that of the true differences, not of
+their doubles; the two differ far below the printed digits.)  The
+bootstrap resamples doubles and stays on the double path.
+
+A value that is irrational, as nDCG's usually is, has no fraction.  The
+exact path knows it as its 40 significant digits, correctly rounded
+(|rm_exact.decimal|), and \.{compare} passes that decimal as the
+fraction.  Two irrational values that are the same real number have the
+same decimal (rounding is a function of the value), so a true tie of two
+values, or of two differences made of the same values, is a tie of the
+decimals too.  What the decimals do not decide is a tie of sums of
+different irrational values, equal in truth: their decimals may differ in
+the 40th digit, and the sums then differ by about $10^{-40}$.  This is not
+refined further: proving such an equality needs the values' closed forms,
+which the tests do not see.  So, for irrational values the counts are
+those of the 40-digit decimals, a documented fallback, and a tie that
+needs more is decided as the decimals decide it; for rational values
+(average precision, precision, recall, reciprocal rank, and every metric
+of a finite number of rational gains without logarithms) the counts are
+exact.  The double path (|rm_test_run|, \.{compare --fast}) keeps the
+doubles, and says so: it is the tests of the numbers printed.
+
+@<Public prototypes@>=
+rm_status rm_test_run_q(const rm_test *t, const double *a, const double *b,
+  const char *const *xa, const char *const *xb, size_t n, int threads,
+  rm_test_result *r);
+/* |rm_test_run| on the exact path, with the true values: |xa[i]| (or
+   |xb[i]|) is the fraction \.{"p/q"} (or the integer \.{"p"}) that |a[i]|
+   rounds, |NULL| when |a[i]| is the value itself, and |xa| itself may be
+   |NULL| for all.  The tests count ties of these fractions.  |RM_EINVAL|
+   for a string that is not a fraction with a positive denominator; else
+   as |rm_test_run|. */
+
+@ \impl Each difference as a fraction, then the common denominator.
+
+@<Public functions@>=
+static int test_read_q(mpq_t q, const char *x, double d)
+{
+  if (x == NULL) {@+ if (!isfinite(d)) return 0; mpq_set_d(q, d); return 1; @+}
+  if (mpq_set_str(q, x, 10) != 0 || mpz_sgn(mpq_denref(q)) <= 0) return 0;
+  mpq_canonicalize(q);
+  return 1;
+}
+rm_status rm_test_run_q(const rm_test *t, const double *a, const double *b,
+  const char *const *xa, const char *const *xb, size_t n, int threads,
+  rm_test_result *r)
+{
+  mpz_t *z, L;
+  mpq_t x, y, u;
+  size_t i;
+  rm_status s = RM_OK;
+  if (t == NULL || r == NULL || (n && (a == NULL || b == NULL))) return RM_EINVAL;
+  if (t->test < 0 || t->test >= RM_N_TESTS) return RM_ENAME;
+  rm_test_result_clear(r);
+  if (n == 0) return RM_EUNDEF;
+  if ((z = test_zalloc(2 * n)) == NULL) return RM_ENOMEM; /* numerators, denominators */
+  mpq_inits(x, y, u, NULL); mpz_init_set_ui(L, 1);
+  for (i = 0; i < n && s == RM_OK; i++) {
+    if (!isfinite(a[i]) || !isfinite(b[i])) s = RM_ESCORE;
+    else if (!test_read_q(x, xa ? xa[i] : NULL, a[i])
+        || !test_read_q(y, xb ? xb[i] : NULL, b[i])) s = RM_EINVAL;
+    else {
+      mpq_sub(x, x, y);
+      mpz_set(z[i], mpq_numref(x)); mpz_set(z[n + i], mpq_denref(x));
+      mpz_lcm(L, L, mpq_denref(x));
+    }
+  }
+  for (i = 0; i < n && s == RM_OK; i++) { /* $z_i=Ld_i$ */
+    mpz_divexact(z[n + i], L, z[n + i]); mpz_mul(z[i], z[i], z[n + i]);
+  }
+  if (s == RM_OK) {
+    mpq_set_z(u, L); mpq_inv(u, u);
+    s = test_dispatch(t, a, b, n, z, u, 1, threads, r);
+  }
+  mpq_clears(x, y, u, NULL); mpz_clear(L);
+  test_zfree(z, 2 * n);
   return s;
 }
 
@@ -27728,8 +27848,9 @@ does not read.
 @^command \.{compare}@>
 
 @<The command \.{compare}@>=
-typedef struct {@+ char *q; int m; double v; @+} cm_rec;
-typedef struct {@+ const char *path; cm_rec *r; size_t n, cap; @+} cm_run;
+typedef struct {@+ char *q; int m; double v; char *x; @+} cm_rec;
+  /* |x|: the exact value as a fraction, or |NULL| */
+typedef struct {@+ const char *path; cm_rec *r; size_t n, cap; char *pend; @+} cm_run;
 typedef struct {
   int nm, nt, nr, all, drop, json, perq, threads, exact, format; /* 1 markdown, 2 latex */
   int digits; /* of the table's means; 0 the shortest */
@@ -27742,9 +27863,44 @@ typedef struct {
 typedef struct {
   int a, b, m; /* run $A$, run $B$, measure */
   size_t n; double *va, *vb; const char **q;
+  const char **xa, **xb; /* the exact values, as fractions, or |NULL| */
   double mean_a, mean_b, diff, lo, hi; size_t win, loss, tie;
   rm_test_result *r; rm_status *st; double *adj;
 } cm_cmp;
+
+@ \impl On the exact path each value comes with its exact value
+(\secref{q:cmpexact}): a fraction is kept as it is, and the decimal of an
+irrational value, after its \.{\~}, is made the fraction it denotes
+(|shard_decimal|), the fallback of \secref{q:trueties}.  Wins, losses and
+ties compare these fractions.
+
+@<The command \.{compare}@>=
+static void cm_xvalue(void *ctx, const char *x)
+{
+  cm_run *u = ctx;
+  free(u->pend); u->pend = NULL;
+  if (*x != '~') u->pend = tool_strdup(x);
+  else if (x[1]) {
+    mpq_t d, w;
+    mpq_inits(d, w, NULL);
+    shard_decimal(x + 1, d, w);
+    u->pend = mpq_get_str(NULL, 10, d);
+    mpq_clears(d, w, NULL);
+  }
+}
+static int cm_xcmp(const cm_cmp *c, size_t i) /* the sign of $a_i-b_i$, exactly */
+{
+  mpq_t a, b;
+  int g;
+  mpq_inits(a, b, NULL);
+  if (c->xa[i]) {@+ mpq_set_str(a, c->xa[i], 10); mpq_canonicalize(a); @+}
+  else mpq_set_d(a, c->va[i]);
+  if (c->xb[i]) {@+ mpq_set_str(b, c->xb[i], 10); mpq_canonicalize(b); @+}
+  else mpq_set_d(b, c->vb[i]);
+  g = mpq_cmp(a, b);
+  mpq_clears(a, b, NULL);
+  return (g > 0) - (g < 0);
+}
 
 @ \impl The callback keeps every value of a query that is not skipped;
 each run's values are then sorted by query and measure.
@@ -27754,11 +27910,14 @@ static void cm_value(void *ctx, int m, const char *q, double v, int undefined,
   int skipped)
 {
   cm_run *u = ctx;
+  char *x = u->pend;
   (void) undefined;
-  if (q == NULL || skipped) return;
+  u->pend = NULL;
+  if (q == NULL || skipped) {@+ free(x); return; @+}
   if (u->n == u->cap)
     u->r = tool_alloc(u->r, (u->cap = u->cap ? 2 * u->cap : 256) * sizeof *u->r);
-  u->r[u->n].q = tool_strdup(q); u->r[u->n].m = m; u->r[u->n].v = v; u->n++;
+  u->r[u->n].q = tool_strdup(q); u->r[u->n].m = m; u->r[u->n].v = v;
+  u->r[u->n++].x = x;
 }
 static int cm_rec_cmp(const void *x, const void *y)
 {
@@ -27774,7 +27933,9 @@ static int cm_read(const cm_opts *o, cm_run *u)
   v[n++] = "-q"; v[n++] = "--quiet";
   if (o->qrels) v[n++] = (char *) o->qrels;
   v[n++] = (char *) u->path;
+  ev_xvalue = o->exact ? cm_xvalue : NULL;
   rc = ev_command(n, v, cm_value, u, NULL, NULL);
+  ev_xvalue = NULL;
   free(v);
   if (rc == 0) qsort(u->r, u->n, sizeof *u->r, cm_rec_cmp);
   return rc;
@@ -27784,9 +27945,11 @@ static int cm_read(const cm_opts *o, cm_run *u)
 restricted to its measure.
 
 @<The command \.{compare}@>=
-static void cm_add(cm_cmp *c, const char *q, double a, double b)
+static void cm_add(cm_cmp *c, const char *q, const cm_rec *a, const cm_rec *b)
 {
-  c->va[c->n] = a; c->vb[c->n] = b; c->q[c->n++] = q;
+  c->va[c->n] = a ? a->v : 0; c->vb[c->n] = b ? b->v : 0;
+  c->xa[c->n] = a ? a->x : NULL; c->xb[c->n] = b ? b->x : NULL;
+  c->q[c->n++] = q;
 }
 static void cm_join(const cm_run *A, const cm_run *B, int drop, cm_cmp *c)
 {
@@ -27794,14 +27957,15 @@ static void cm_join(const cm_run *A, const cm_run *B, int drop, cm_cmp *c)
   int d;
   c->va = tool_alloc(NULL, k * sizeof *c->va); c->vb = tool_alloc(NULL, k * sizeof *c->vb);
   c->q = tool_alloc(NULL, k * sizeof *c->q); c->n = 0;
+  c->xa = tool_alloc(NULL, k * sizeof *c->xa); c->xb = tool_alloc(NULL, k * sizeof *c->xb);
   for (;;) {
     while (i < A->n && A->r[i].m != c->m) i++;
     while (j < B->n && B->r[j].m != c->m) j++;
     if (i >= A->n && j >= B->n) break;
     d = i >= A->n ? 1 : j >= B->n ? -1 : strcmp(A->r[i].q, B->r[j].q);
-    if (d == 0) {@+ cm_add(c, A->r[i].q, A->r[i].v, B->r[j].v); i++; j++; @+}
-    else if (d < 0) {@+ if (!drop) cm_add(c, A->r[i].q, A->r[i].v, 0); i++; @+}
-    else {@+ if (!drop) cm_add(c, B->r[j].q, 0, B->r[j].v); j++; @+}
+    if (d == 0) {@+ cm_add(c, A->r[i].q, &A->r[i], &B->r[j]); i++; j++; @+}
+    else if (d < 0) {@+ if (!drop) cm_add(c, A->r[i].q, &A->r[i], NULL); i++; @+}
+    else {@+ if (!drop) cm_add(c, B->r[j].q, NULL, &B->r[j]); j++; @+}
   }
 }
 
@@ -27836,9 +28000,9 @@ static int cm_run_tests(const cm_opts *o, const cm_run *u, cm_cmp *c)
   cm_join(&u[c->a], &u[c->b], o->drop, c);
   c->mean_a = c->mean_b = 0; c->win = c->loss = c->tie = 0;
   for (i = 0; i < c->n; i++) {
+    int g = o->exact ? cm_xcmp(c, i) : (c->va[i] > c->vb[i]) - (c->va[i] < c->vb[i]);
     c->mean_a += c->va[i]; c->mean_b += c->vb[i];
-    c->win += c->va[i] > c->vb[i]; c->loss += c->va[i] < c->vb[i];
-    c->tie += c->va[i] == c->vb[i];
+    c->win += g > 0; c->loss += g < 0; c->tie += g == 0;
   }
   if (c->n) {@+ c->mean_a /= (double) c->n; c->mean_b /= (double) c->n; @+}
   if (rm_mean_diff(c->va, c->vb, c->n, o->level, &c->diff, &c->lo, &c->hi) != RM_OK)
@@ -27853,7 +28017,9 @@ static int cm_run_tests(const cm_opts *o, const cm_run *u, cm_cmp *c)
   c->adj = tool_alloc(NULL, (size_t) o->nt * sizeof *c->adj);
   for (k = 0; k < o->nt; k++) {
     rm_test_result_init(&c->r[k]);
-    c->st[k] = rm_test_run(&o->t[k], c->va, c->vb, c->n, o->exact, o->threads, &c->r[k]);
+    c->st[k] = o->exact ? rm_test_run_q(&o->t[k], c->va, c->vb, c->xa, c->xb, c->n,
+      o->threads, &c->r[k]) : rm_test_run(&o->t[k], c->va, c->vb, c->n, 0, o->threads,
+      &c->r[k]);
     if (c->st[k] != RM_OK && c->st[k] != RM_EUNDEF) {
       fprintf(stderr, "rankmetrics: compare: %s on %s: %s\n", o->tname[k],
         o->m[c->m], c->st[k] == RM_EINVAL ? "too many pairs for an exact"
@@ -29547,12 +29713,18 @@ point of the call (\secref{q:python}).
 static void ev_record(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped)
 {
-  int32_t h[3];
-  h[0] = (int32_t) (m - st->m); h[1] = undefined | skipped << 1;
+  int32_t h[3], k;
+  h[0] = (int32_t) (m - st->m); h[1] = undefined | skipped << 1 | (st->xcur != NULL) << 2;
   h[2] = q ? (int32_t) strlen(q) : -1;
   fwrite(h, sizeof h, 1, st->out); fwrite(&x, sizeof x, 1, st->out);
   if (q) fwrite(q, 1, (size_t) h[2], st->out);
+  if (st->xcur) {
+    k = (int32_t) strlen(st->xcur);
+    fwrite(&k, sizeof k, 1, st->out); fwrite(st->xcur, 1, (size_t) k, st->out);
+    free(st->xcur); st->xcur = NULL;
+  }
 }
+static int ev_xreplay(ev_state *st);
 static int ev_replay(ev_state *st)
 {
   int32_t h[3];
@@ -29573,7 +29745,8 @@ static int ev_replay(ev_state *st)
     if (n + 1 > cap) q = tool_alloc(q, cap = n + 1);
     ok = fread(&x, sizeof x, 1, st->out) == 1 && fread(q, 1, n, st->out) == n;
     q[n] = '\0';
-    if (ok) st->value(st->value_ctx, h[0], h[2] < 0 ? NULL : q, x, h[1] & 1, h[1] >> 1);
+    if (ok && h[1] & 4) ok = ev_xreplay(st);
+    if (ok) st->value(st->value_ctx, h[0], h[2] < 0 ? NULL : q, x, h[1] & 1, h[1] >> 1 & 1);
     if (ok && st->prog && (++given & 16383) == 0
         && st->prog(st->prog_ctx, -1L, st->n_eval, 100.0)) {
       free(q); return ev_stopped(st); }
@@ -29584,6 +29757,44 @@ static int ev_replay(ev_state *st)
     fprintf(tool_err, "rankmetrics: eval: cannot read the temporary file back\n");
     return 0;
   }
+  return 1;
+}
+
+@ {\it The exact values, for \.{compare}.}\here{q:cmpexact}  \.{compare}
+counts ties of the true per-query values (\secref{q:trueties}), so on the
+exact path it asks the engine for them beside the doubles: with
+|ev_xvalue| set, each per-query value of a measure that |ev_query|
+computes is computed once more by |rm_value_exact| and its record carries
+(mark 4) the fraction \.{p/q} of a rational value or, after a \.{\~}, the
+40-digit decimal of an irrational one; |ev_replay| gives that string to
+|ev_xvalue| just before the value.  The measures of diversity, computed
+elsewhere, carry none, and \.{compare} then takes their doubles as they
+are.
+
+@<Records of the door@>=
+static void ev_xset(ev_state *st, const ev_measure *m, const rm_list *l)
+{
+  rm_exact e;
+  rm_exact_init(&e);
+  free(st->xcur); st->xcur = NULL;
+  if (rm_value_exact(&m->u, l, &e) >= 0) {
+    size_t k = (e.rational ? strlen(e.rational) : strlen(e.decimal)) + 2;
+    st->xcur = tool_alloc(NULL, k);
+    snprintf(st->xcur, k, "%s%s", e.rational ? "" : "~", e.rational ? e.rational
+      : e.decimal);
+  }
+  rm_exact_clear(&e);
+}
+static int ev_xreplay(ev_state *st)
+{
+  int32_t k;
+  char *x;
+  if (fread(&k, sizeof k, 1, st->out) != 1 || k < 0) return 0;
+  x = tool_alloc(NULL, (size_t) k + 1);
+  if (fread(x, 1, (size_t) k, st->out) != (size_t) k) {@+ free(x); return 0; @+}
+  x[k] = '\0';
+  ev_xvalue(st->value_ctx, x);
+  free(x);
   return 1;
 }
 
@@ -31140,6 +31351,7 @@ typedef struct {
   const char *qrels_path, *path;
   FILE *out;
   rm_eval_value_fn value; void *value_ctx; /* the library's door: see |rm_eval_files| */
+  char *xcur; /* the exact value of the value recorded next, for \.{compare} */
   rm_eval_progress_fn prog; void *prog_ctx; int stopped; /* its progress, and a stop */
   rm_work w;
   rm_variant *uv; double *uval; rm_status *ust; int nuv;
@@ -31769,6 +31981,8 @@ static _Thread_local rm_eval_state_fn ev_state_put; /* a door's state, or |NULL|
 static _Thread_local void *ev_state_ctx;
 static _Thread_local rm_eval_value_fn ev_merge_value; /* a door's merge, or |NULL| */
 static _Thread_local void *ev_merge_ctx;
+static _Thread_local void (*ev_xvalue)(void *ctx, const char *x);
+  /* \.{compare}'s exact values, or |NULL|: \secref{q:cmpexact} */
 static int ev_row_label(ev_state *st, ev_source *s);
 static int ev_next_row(ev_state *st, ev_source *s)
 {
@@ -32888,6 +33102,7 @@ static void ev_json_string(FILE *f, const char *s)
 }
 static void ev_record(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped);
+static void ev_xset(ev_state *st, const ev_measure *m, const rm_list *l);
 static int ev_replay(ev_state *st); /* see \secref{q:evaldoor} */
 static void ev_say_variants(const ev_state *st); /* under the summary */
 static int ev_stopped(ev_state *st);
@@ -33131,6 +33346,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
         m->given, rm_strerror(t));
       return 0;
     }
+    if (st->per_query && ev_xvalue && st->exact && st->value) ev_xset(st, m, l);
     if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED, !counts);
     if (!counts) ev_left_out(m, q);
     else if (m->stream && m->px) {

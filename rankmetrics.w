@@ -26372,6 +26372,7 @@ words.  Words are stored as their index, numbers as |unsigned long long|.
 
 @s rm_test int
 @s rm_test_result int
+@s rm_comparison int
 @s tkey int
 @<Public types@>=
 typedef enum {@+ RM_TEST_T, RM_TEST_SIGN, RM_TEST_WILCOXON, RM_TEST_RAND,
@@ -27797,6 +27798,221 @@ rm_status rm_mean_diff(const double *a, const double *b, size_t n, double level,
   return RM_OK;
 }
 
+@* Several runs at once.\here{q:comparemany}
+\.{compare} of $k$ runs is a family of two-run comparisons: every run
+against the first (the baseline) or every pair, for every measure, each
+test's $p$-values adjusted over its comparisons.  |rm_compare_runs| is
+that family in one call, so that the command, Python and any other
+caller compose it the same way.  Its input is one table: for run $r$,
+measure $m$ and query $j$ (the queries of all the runs, in one order) the
+value |v[(r*nm+m)*nq+j]|, NaN when the run has no value for that query,
+and, for the exact path, the same table of fractions (|NULL| entries for
+values that are exact doubles; \secref{q:trueties}).  The comparisons
+come in the command's order: for $y=1,\ldots,k-1$ the run $y$ as $A$
+against $x=0$ (or, for all pairs, $x=0,\ldots,y-1$) as~$B$, and within a
+pair each measure.  A query that one run of a pair has and the other has
+not counts as 0 for the run without it, or with |drop| leaves the pair;
+a query that neither has is not in the pair.  Each comparison gives what
+one row of \.{compare} prints: the pairs, the two means, the mean
+difference and its Student interval at |level|, the wins, losses and
+ties (on the exact path, of the fractions), and each test's result, with
+its status (|RM_OK|, or |RM_EUNDEF| for a test undefined on it, which
+leaves it out of its family) and its adjusted~$p$ (NaN when undefined).
+@^multiple comparisons, several runs@>
+
+An example to check by hand: three runs of three queries, one measure,
+$b=(1/2,1/2,1/2)$ the baseline, $a_1=(1,1,1)$ and $a_2=(1,1,0)$, with the
+sign test.  Run 1 wins three of three, $p=2\cdot1/8=1/4$; run 2 wins two
+and loses one, $p=\min(1,2\cdot4/8)=1$.  Against the baseline the family
+is those two: Bonferroni gives $1/2$ and~1, Holm $\max(2\cdot1/4)=1/2$ and
+$\max(1/2,1\cdot1)=1$, Benjamini-Hochberg $\min(2\cdot1/4/1,\,2/2)=1/2$
+and~1.  With all pairs the third comparison is run 2 against run 1: two
+ties and a loss, $p=1$ (one nonzero difference, $2\cdot1/2$); Holm over
+$1/4,1,1$ gives $3/4,1,1$, Benjamini-Hochberg $3/4,1,1$ (the least of
+$3p_{(j)}/j$ from each $j$ up: $3/4$, then $\min(3/2,1)=1$).
+\.{tests/check\_compare.c} checks these.
+
+@<Public types@>=
+typedef struct rm_comparison {
+  int a, b, m; /* run $A$, run $B$, the measure: indices */
+  int nt; /* the tests */
+  size_t n; /* the queries paired */
+  size_t *q; /* their indices among the |nq| queries of the input */
+  double *va, *vb; /* their values, 0 for a missing one */
+  double mean_a, mean_b, diff, lo, hi; /* means, mean difference, its interval */
+  size_t win, loss, tie;
+  rm_test_result *r; rm_status *st; double *adj; /* per test */
+} rm_comparison;
+
+@ @<Public prototypes@>=
+rm_status rm_compare_runs(const rm_test *t, int nt, int k, int nm, size_t nq,
+  const double *v, const char *const *x, int all, int drop, const char *correction,
+  int exact, int threads, double level, rm_comparison **out, size_t *nc);
+/* The comparisons of |k| runs on |nm| measures over |nq| queries, as above,
+   with the |nt| tests |t|, every pair (|all|) or every run against run 0,
+   a missing value as 0 or (|drop|) leaving the pair, each test's $p$
+   adjusted by |correction| (as |rm_p_adjust|) over its comparisons, on the
+   exact path when |exact| (then |x| may give fractions: |rm_test_run_q|),
+   the interval at |level|.  |*out| gets |*nc| comparisons, to be freed by
+   |rm_comparisons_free|.  |RM_OK|; |RM_EINVAL| for a bad argument;
+   |RM_ENAME| for an unknown correction; or the status of a test that failed
+   (other than |RM_EUNDEF|): then the last comparison of |*out| is the one
+   where it failed, and its |st| says which test. */
+void rm_comparisons_free(rm_comparison *c, size_t nc);
+
+@ \impl The mean of |a[i]-b[i]| (of |a[i]| when |b| is null) on the exact
+path: the sum of doubles is a fraction, and one rounding gives the double
+nearest it.  The sign of a difference, on the exact path, is that of the
+fractions.
+
+@<Public functions@>=
+static double cmp_exact_mean(const double *a, const double *b, size_t n)
+{
+  mpq_t s, t;
+  size_t i;
+  double r;
+  mpq_inits(s, t, NULL);
+  for (i = 0; i < n; i++) {
+    mpq_set_d(t, a[i]); mpq_add(s, s, t);
+    if (b) {@+ mpq_set_d(t, b[i]); mpq_sub(s, s, t); @+}
+  }
+  mpq_set_ui(t, (unsigned long) n, 1); mpq_div(s, s, t);
+  r = test_q_d(s);
+  mpq_clears(s, t, NULL);
+  return r;
+}
+static int cmp_sign(double a, double b, const char *xa, const char *xb)
+{
+  mpq_t p, q;
+  int g;
+  mpq_inits(p, q, NULL);
+  if (!test_read_q(p, xa, a) || !test_read_q(q, xb, b)) g = (a > b) - (a < b);
+  else g = mpq_cmp(p, q);
+  mpq_clears(p, q, NULL);
+  return (g > 0) - (g < 0);
+}
+
+@ \impl The pairs of one comparison, from the rows of its two runs.
+
+@<Public functions@>=
+static rm_status cmp_pairs(const double *A, const double *B, const char *const *XA,
+  const char *const *XB, size_t nq, int drop, rm_comparison *c, const char **xa,
+  const char **xb)
+{
+  size_t j;
+  c->q = malloc((nq ? nq : 1) * sizeof *c->q);
+  c->va = malloc((nq ? nq : 1) * sizeof *c->va); c->vb = malloc((nq ? nq : 1) * sizeof *c->vb);
+  if (c->q == NULL || c->va == NULL || c->vb == NULL) return RM_ENOMEM;
+  for (j = 0, c->n = 0; j < nq; j++) {
+    int ha = !isnan(A[j]), hb = !isnan(B[j]);
+    if ((!ha && !hb) || (drop && !(ha && hb))) continue;
+    c->q[c->n] = j;
+    c->va[c->n] = ha ? A[j] : 0; xa[c->n] = ha && XA ? XA[j] : NULL;
+    c->vb[c->n] = hb ? B[j] : 0; xb[c->n] = hb && XB ? XB[j] : NULL;
+    c->n++;
+  }
+  return RM_OK;
+}
+
+@ \impl One comparison: its pairs, the summary, every test.  A test's
+failure other than |RM_EUNDEF| is the comparison's.
+
+@<Public functions@>=
+static rm_status cmp_one(const rm_test *t, const double *A, const double *B,
+  const char *const *XA, const char *const *XB, size_t nq, int drop, int exact,
+  int threads, double level, rm_comparison *c)
+{
+  const char **xa = malloc((nq ? nq : 1) * sizeof *xa), **xb = malloc((nq ? nq : 1) * sizeof *xb);
+  rm_status s = xa && xb ? cmp_pairs(A, B, XA, XB, nq, drop, c, xa, xb) : RM_ENOMEM;
+  size_t i;
+  int k;
+  c->r = calloc((size_t) c->nt, sizeof *c->r); c->st = calloc((size_t) c->nt, sizeof *c->st);
+  c->adj = calloc((size_t) c->nt, sizeof *c->adj);
+  if (s == RM_OK && (c->r == NULL || c->st == NULL || c->adj == NULL)) s = RM_ENOMEM;
+  if (s != RM_OK) {@+ free(xa); free(xb); return s; @+}
+  c->mean_a = c->mean_b = 0;
+  for (i = 0; i < c->n; i++) {
+    int g = exact ? cmp_sign(c->va[i], c->vb[i], xa[i], xb[i])
+      : (c->va[i] > c->vb[i]) - (c->va[i] < c->vb[i]);
+    c->mean_a += c->va[i]; c->mean_b += c->vb[i];
+    c->win += g > 0; c->loss += g < 0; c->tie += g == 0;
+  }
+  if (c->n) {@+ c->mean_a /= (double) c->n; c->mean_b /= (double) c->n; @+}
+  if (rm_mean_diff(c->va, c->vb, c->n, level, &c->diff, &c->lo, &c->hi) != RM_OK)
+    c->diff = c->lo = c->hi = NAN;
+  else if (exact) {
+    c->mean_a = cmp_exact_mean(c->va, NULL, c->n);
+    c->mean_b = cmp_exact_mean(c->vb, NULL, c->n);
+    c->diff = cmp_exact_mean(c->va, c->vb, c->n);
+  }
+  for (k = 0; k < c->nt && s == RM_OK; k++) {
+    rm_test_result_init(&c->r[k]);
+    c->st[k] = exact ? rm_test_run_q(&t[k], c->va, c->vb, xa, xb, c->n, threads, &c->r[k])
+      : rm_test_run(&t[k], c->va, c->vb, c->n, 0, threads, &c->r[k]);
+    if (c->st[k] != RM_OK && c->st[k] != RM_EUNDEF) s = c->st[k];
+  }
+  free(xa); free(xb);
+  return s;
+}
+
+@ \impl The family: every comparison, then each test's correction over
+those where it is defined.
+
+@<Public functions@>=
+static rm_status cmp_adjust(rm_comparison *c, size_t nc, int nt, const char *corr)
+{
+  double *p = malloc((nc + 1) * sizeof *p);
+  size_t i, m;
+  int k;
+  rm_status s = RM_OK;
+  if (p == NULL) return RM_ENOMEM;
+  for (k = 0; k < nt && s == RM_OK; k++) {
+    for (i = m = 0; i < nc; i++) if (c[i].st[k] == RM_OK) p[m++] = c[i].r[k].p;
+    s = rm_p_adjust(corr, p, m, p);
+    for (i = m = 0; i < nc; i++) c[i].adj[k] = c[i].st[k] == RM_OK ? p[m++] : NAN;
+  }
+  free(p);
+  return s;
+}
+rm_status rm_compare_runs(const rm_test *t, int nt, int k, int nm, size_t nq,
+  const double *v, const char *const *x, int all, int drop, const char *correction,
+  int exact, int threads, double level, rm_comparison **out, size_t *nc)
+{
+  rm_comparison *c;
+  size_t n = 0;
+  int y, b, m;
+  rm_status s = RM_OK;
+  if (out) *out = NULL;
+  if (nc) *nc = 0;
+  if (t == NULL || nt < 1 || k < 2 || nm < 1 || (nq && v == NULL) || out == NULL
+      || nc == NULL || !(level > 0 && level < 1)) return RM_EINVAL;
+  if (rm_p_adjust(correction, NULL, 0, NULL) != RM_OK) return RM_ENAME;
+  c = calloc((size_t) nm * (size_t) k * (size_t) k, sizeof *c);
+  if (c == NULL) return RM_ENOMEM;
+  for (y = 1; y < k && s == RM_OK; y++) for (b = 0; b < (all ? y : 1) && s == RM_OK; b++)
+    for (m = 0; m < nm && s == RM_OK; m++) {
+      size_t ra = ((size_t) y * (size_t) nm + (size_t) m) * nq,
+        rb = ((size_t) b * (size_t) nm + (size_t) m) * nq;
+      c[n].a = y; c[n].b = b; c[n].m = m; c[n].nt = nt;
+      s = cmp_one(t, v + ra, v + rb, x ? x + ra : NULL, x ? x + rb : NULL, nq, drop,
+        exact, threads, level, &c[n++]);
+    }
+  if (s == RM_OK) s = cmp_adjust(c, n, nt, correction);
+  *out = c; *nc = n;
+  return s;
+}
+void rm_comparisons_free(rm_comparison *c, size_t nc)
+{
+  size_t i;
+  int k;
+  if (c == NULL) return;
+  for (i = 0; i < nc; i++) {
+    if (c[i].r) for (k = 0; k < c[i].nt; k++) rm_test_result_clear(&c[i].r[k]);
+    free(c[i].q); free(c[i].va); free(c[i].vb); free(c[i].r); free(c[i].st); free(c[i].adj);
+  }
+  free(c);
+}
+
 @* The command \.{compare}.\here{q:comparecmd}
 $$\hbox{\tt rankmetrics compare -m NAME\dots\ [-t TEST]\dots\ [{\it options}] QRELS RUN\_A RUN\_B [RUN\dots]}$$
 evaluates each run as \.{eval -q} does, with the same readers and the same
@@ -27863,7 +28079,6 @@ typedef struct {
 typedef struct {
   int a, b, m; /* run $A$, run $B$, measure */
   size_t n; double *va, *vb; const char **q;
-  const char **xa, **xb; /* the exact values, as fractions, or |NULL| */
   double mean_a, mean_b, diff, lo, hi; size_t win, loss, tie;
   rm_test_result *r; rm_status *st; double *adj;
 } cm_cmp;
@@ -27871,8 +28086,7 @@ typedef struct {
 @ \impl On the exact path each value comes with its exact value
 (\secref{q:cmpexact}): a fraction is kept as it is, and the decimal of an
 irrational value, after its \.{\~}, is made the fraction it denotes
-(|shard_decimal|), the fallback of \secref{q:trueties}.  Wins, losses and
-ties compare these fractions.
+(|shard_decimal|), the fallback of \secref{q:trueties}.
 
 @<The command \.{compare}@>=
 static void cm_xvalue(void *ctx, const char *x)
@@ -27887,19 +28101,6 @@ static void cm_xvalue(void *ctx, const char *x)
     u->pend = mpq_get_str(NULL, 10, d);
     mpq_clears(d, w, NULL);
   }
-}
-static int cm_xcmp(const cm_cmp *c, size_t i) /* the sign of $a_i-b_i$, exactly */
-{
-  mpq_t a, b;
-  int g;
-  mpq_inits(a, b, NULL);
-  if (c->xa[i]) {@+ mpq_set_str(a, c->xa[i], 10); mpq_canonicalize(a); @+}
-  else mpq_set_d(a, c->va[i]);
-  if (c->xb[i]) {@+ mpq_set_str(b, c->xb[i], 10); mpq_canonicalize(b); @+}
-  else mpq_set_d(b, c->vb[i]);
-  g = mpq_cmp(a, b);
-  mpq_clears(a, b, NULL);
-  return (g > 0) - (g < 0);
 }
 
 @ \impl The callback keeps every value of a query that is not skipped;
@@ -27941,111 +28142,72 @@ static int cm_read(const cm_opts *o, cm_run *u)
   return rc;
 }
 
-@ \impl The pairs of one comparison, by a merge of the two sorted runs
-restricted to its measure.
+@ \impl The comparisons are |rm_compare_runs|'s (\secref{q:comparemany}).
+Its table has a column per query of any run: their names, sorted as the
+runs' records are, once each; a run's value of a query it lacks is NaN.
+The results are then given the names of their queries for the tables.
 
 @<The command \.{compare}@>=
-static void cm_add(cm_cmp *c, const char *q, const cm_rec *a, const cm_rec *b)
+static int cm_qcmp(const void *x, const void *y)
 {
-  c->va[c->n] = a ? a->v : 0; c->vb[c->n] = b ? b->v : 0;
-  c->xa[c->n] = a ? a->x : NULL; c->xb[c->n] = b ? b->x : NULL;
-  c->q[c->n++] = q;
+  return strcmp(*(char *const *) x, *(char *const *) y);
 }
-static void cm_join(const cm_run *A, const cm_run *B, int drop, cm_cmp *c)
+static size_t cm_names(const cm_opts *o, const cm_run *u, const char ***qs)
 {
-  size_t i = 0, j = 0, k = A->n + B->n + 1;
-  int d;
-  c->va = tool_alloc(NULL, k * sizeof *c->va); c->vb = tool_alloc(NULL, k * sizeof *c->vb);
-  c->q = tool_alloc(NULL, k * sizeof *c->q); c->n = 0;
-  c->xa = tool_alloc(NULL, k * sizeof *c->xa); c->xb = tool_alloc(NULL, k * sizeof *c->xb);
-  for (;;) {
-    while (i < A->n && A->r[i].m != c->m) i++;
-    while (j < B->n && B->r[j].m != c->m) j++;
-    if (i >= A->n && j >= B->n) break;
-    d = i >= A->n ? 1 : j >= B->n ? -1 : strcmp(A->r[i].q, B->r[j].q);
-    if (d == 0) {@+ cm_add(c, A->r[i].q, &A->r[i], &B->r[j]); i++; j++; @+}
-    else if (d < 0) {@+ if (!drop) cm_add(c, A->r[i].q, &A->r[i], NULL); i++; @+}
-    else {@+ if (!drop) cm_add(c, B->r[j].q, NULL, &B->r[j]); j++; @+}
-  }
+  size_t n = 0, m = 0, i;
+  int x;
+  const char **q;
+  for (x = 0; x < o->nr; x++) n += u[x].n;
+  q = tool_alloc(NULL, (n + 1) * sizeof *q);
+  for (x = 0; x < o->nr; x++) for (i = 0; i < u[x].n; i++) q[m++] = u[x].r[i].q;
+  qsort(q, n, sizeof *q, cm_qcmp);
+  for (i = m = 0; i < n; i++) if (m == 0 || strcmp(q[m - 1], q[i])) q[m++] = q[i];
+  *qs = q;
+  return m;
 }
-
-@ \impl The exact mean of $a_i-b_i$ (of $a_i$ when |b| is null): the sum
-of doubles is a fraction, and one rounding gives the double nearest it.
-
-@<The command \.{compare}@>=
-static double cm_exact_mean(const double *a, const double *b, size_t n)
+static void cm_from(const rm_comparison *r, const char **qs, cm_cmp *c)
 {
-  mpq_t s, t;
-  mpfr_t x;
-  double r;
-  size_t i;
-  mpq_init(s); mpq_init(t); mpfr_init2(x, 53);
-  for (i = 0; i < n; i++) {
-    mpq_set_d(t, a[i]); mpq_add(s, s, t);
-    if (b) {@+ mpq_set_d(t, b[i]); mpq_sub(s, s, t); @+}
-  }
-  mpq_set_ui(t, (unsigned long) n, 1); mpq_div(s, s, t);
-  mpfr_set_q(x, s, MPFR_RNDN); r = mpfr_get_d(x, MPFR_RNDN);
-  mpq_clear(s); mpq_clear(t); mpfr_clear(x);
-  return r;
+  size_t j;
+  c->a = r->a; c->b = r->b; c->m = r->m; c->n = r->n;
+  c->va = r->va; c->vb = r->vb;
+  c->q = tool_alloc(NULL, (r->n + 1) * sizeof *c->q);
+  for (j = 0; j < r->n; j++) c->q[j] = qs[r->q[j]];
+  c->mean_a = r->mean_a; c->mean_b = r->mean_b; c->diff = r->diff;
+  c->lo = r->lo; c->hi = r->hi; c->win = r->win; c->loss = r->loss; c->tie = r->tie;
+  c->r = r->r; c->st = r->st; c->adj = r->adj;
 }
-
-@ \impl One comparison: the pairs, the summary, every test.
-
-@<The command \.{compare}@>=
-static int cm_run_tests(const cm_opts *o, const cm_run *u, cm_cmp *c)
+static cm_cmp *cm_compare(const cm_opts *o, const cm_run *u, size_t *nc)
 {
-  size_t i;
+  const char **qs, **key;
+  size_t nq = cm_names(o, u, &qs), i, n, j, w = (size_t) o->nr * (size_t) o->nm * nq;
+  double *v = tool_alloc(NULL, (w + 1) * sizeof *v);
+  const char **x = tool_zalloc((w + 1) * sizeof *x);
+  rm_comparison *r;
+  cm_cmp *c;
+  rm_status s;
   int k;
-  cm_join(&u[c->a], &u[c->b], o->drop, c);
-  c->mean_a = c->mean_b = 0; c->win = c->loss = c->tie = 0;
-  for (i = 0; i < c->n; i++) {
-    int g = o->exact ? cm_xcmp(c, i) : (c->va[i] > c->vb[i]) - (c->va[i] < c->vb[i]);
-    c->mean_a += c->va[i]; c->mean_b += c->vb[i];
-    c->win += g > 0; c->loss += g < 0; c->tie += g == 0;
+  for (i = 0; i < w; i++) v[i] = NAN;
+  for (k = 0; k < o->nr; k++) for (i = 0; i < u[k].n; i++) {
+    key = bsearch(&u[k].r[i].q, qs, nq, sizeof *qs, cm_qcmp);
+    j = ((size_t) k * (size_t) o->nm + (size_t) u[k].r[i].m) * nq + (size_t) (key - qs);
+    v[j] = u[k].r[i].v; x[j] = u[k].r[i].x;
   }
-  if (c->n) {@+ c->mean_a /= (double) c->n; c->mean_b /= (double) c->n; @+}
-  if (rm_mean_diff(c->va, c->vb, c->n, o->level, &c->diff, &c->lo, &c->hi) != RM_OK)
-    c->diff = c->lo = c->hi = NAN;
-  else if (o->exact) {
-    c->mean_a = cm_exact_mean(c->va, NULL, c->n);
-    c->mean_b = cm_exact_mean(c->vb, NULL, c->n);
-    c->diff = cm_exact_mean(c->va, c->vb, c->n);
+  s = rm_compare_runs(o->t, o->nt, o->nr, o->nm, nq, v, x, o->all, o->drop, o->corr,
+    o->exact, o->threads, o->level, &r, &n);
+  if (s != RM_OK) {
+    for (k = 0; n && k < o->nt && (r[n - 1].st[k] == RM_OK || r[n - 1].st[k] == RM_EUNDEF);
+      k++) ;
+    fprintf(stderr, "rankmetrics: compare: %s on %s: %s\n", k < o->nt ? o->tname[k]
+      : "the comparisons", n ? o->m[r[n - 1].m] : "-", s == RM_EINVAL
+      ? "too many pairs for an exact enumeration (at most 24 queries for"
+      " randomization, 200 nonzero differences for wilcoxon): use method=mc or"
+      " method=normal" : rm_strerror(s));
+    return NULL;
   }
-  c->r = tool_alloc(NULL, (size_t) o->nt * sizeof *c->r);
-  c->st = tool_alloc(NULL, (size_t) o->nt * sizeof *c->st);
-  c->adj = tool_alloc(NULL, (size_t) o->nt * sizeof *c->adj);
-  for (k = 0; k < o->nt; k++) {
-    rm_test_result_init(&c->r[k]);
-    c->st[k] = o->exact ? rm_test_run_q(&o->t[k], c->va, c->vb, c->xa, c->xb, c->n,
-      o->threads, &c->r[k]) : rm_test_run(&o->t[k], c->va, c->vb, c->n, 0, o->threads,
-      &c->r[k]);
-    if (c->st[k] != RM_OK && c->st[k] != RM_EUNDEF) {
-      fprintf(stderr, "rankmetrics: compare: %s on %s: %s\n", o->tname[k],
-        o->m[c->m], c->st[k] == RM_EINVAL ? "too many pairs for an exact"
-        " enumeration (at most 24 queries for randomization, 200 nonzero"
-        " differences for wilcoxon): use method=mc or method=normal"
-        : rm_strerror(c->st[k]));
-      return 0;
-    }
-  }
-  return 1;
-}
-
-@ \impl The correction, per test, over the comparisons where it is defined.
-
-@<The command \.{compare}@>=
-static void cm_adjust(const cm_opts *o, cm_cmp *c, size_t nc)
-{
-  double *p = tool_alloc(NULL, (nc + 1) * sizeof *p);
-  size_t i, m;
-  int k;
-  for (k = 0; k < o->nt; k++) {
-    for (i = m = 0; i < nc; i++) if (c[i].st[k] == RM_OK) p[m++] = c[i].r[k].p;
-    rm_p_adjust(o->corr, p, m, p);
-    for (i = m = 0; i < nc; i++) c[i].adj[k] = c[i].st[k] == RM_OK ? p[m++] : NAN;
-  }
-  free(p);
+  c = tool_zalloc((n + 1) * sizeof *c);
+  for (i = 0; i < n; i++) cm_from(&r[i], qs, &c[i]);
+  *nc = n;
+  return c;
 }
 
 @ \impl The tables.  A number is printed as \.{eval} prints it, the
@@ -28442,7 +28604,7 @@ int cmd_compare(int argc, char **argv)
   cm_run *u;
   cm_cmp *c;
   size_t nc = 0, i;
-  int rc, k, x, y;
+  int rc, k, x;
   memset(&o, 0, sizeof o);
   o.m = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *o.m);
   o.t = tool_alloc(NULL, (size_t) (argc + 2) * sizeof *o.t);
@@ -28462,13 +28624,7 @@ int cmd_compare(int argc, char **argv)
     u[x].path = o.run[x];
     if ((rc = cm_read(&o, &u[x])) != 0) return rc;
   }
-  c = tool_zalloc((size_t) o.nr * (size_t) o.nr * (size_t) o.nm * sizeof *c);
-  for (y = 1; y < o.nr; y++) for (x = 0; x < (o.all ? y : 1); x++)
-    for (k = 0; k < o.nm; k++) {
-      c[nc].a = y; c[nc].b = x; c[nc].m = k;
-      if (!cm_run_tests(&o, u, &c[nc++])) return 1;
-    }
-  cm_adjust(&o, c, nc);
+  if ((c = cm_compare(&o, u, &nc)) == NULL) return 1;
   if (o.format) cm_table(&o, c, nc);
   else if (o.json) cm_json(&o, c, nc); else cm_text(&o, c, nc);
   for (i = 0; i < nc; i++) for (k = 0; k < o.nt; k++) rm_test_result_clear(&c[i].r[k]);

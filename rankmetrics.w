@@ -29470,6 +29470,13 @@ const char *rm_evaluator_message(const rm_evaluator *e);
    \.{""}. */
 size_t rm_eval_options_size(void);
 /* |sizeof (rm_eval_options)|, for a foreign caller's copy of its layout. */
+void rm_evaluator_set_exact_values(rm_evaluator *e, void (*fn)(void *ctx,
+  const char *x));
+/* With |fn|, |rm_eval_files| on the exact path gives, just before each
+   per-query value of a measure that is not of diversity, its exact value
+   to |fn(ctx, x)| (|ctx| that of the values): the fraction \.{"p/q"} of a
+   rational value, or \.{"\~"} and the 40-digit decimal of an irrational
+   one (\secref{q:cmpexact}).  |NULL|: none, as before. */
 
 @ An evaluator is its message and its allocator.  Every thread-local value
 of the engine (the place for messages |tool_err_f|, the jump out of an
@@ -29484,10 +29491,16 @@ struct rm_evaluator_s {
   char *msg; size_t msglen;
   void *(*re)(void *, void *, size_t); void *re_ctx;
   rm_eval_progress_fn prog; void *prog_ctx;
+  void (*xfn)(void *, const char *); /* |rm_evaluator_set_exact_values| */
 };
 rm_evaluator *rm_evaluator_new(void)
 {
   return calloc(1, sizeof (rm_evaluator));
+}
+void rm_evaluator_set_exact_values(rm_evaluator *e, void (*fn)(void *ctx,
+  const char *x))
+{
+  if (e) e->xfn = fn;
 }
 void rm_evaluator_free(rm_evaluator *e)
 {
@@ -29630,6 +29643,7 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
       " callback and at least one measure");
   a.e = e; a.o = o; a.qrels = qrels; a.run = run; a.partial = 0;
   a.value = value; a.ctx = ctx;
+  ev_xvalue = e->xfn; /* the engine gives them on the exact path only */
   return door_call(e, door_eval, &a);
 }
 
@@ -29668,7 +29682,7 @@ static rm_status door_call(rm_evaluator *e, int (*cmd)(void *), void *arg)
   tool_err_f = old_err; tool_oom_jmp = old_jmp; tool_line_max = old_max;
   tool_line_mem = old_mem; tool_line_full = old_full;
   tool_re = old_re; tool_re_ctx = old_ctx; tool_own = old_own;
-  ev_rows_in = NULL; ev_state_put = NULL; ev_merge_value = NULL;
+  ev_rows_in = NULL; ev_state_put = NULL; ev_merge_value = NULL; ev_xvalue = NULL;
   own_release(own);
   fclose(mf);
   if (st == RM_OK) {@+ free(e->msg); e->msg = NULL; e->msglen = 0; @+}

@@ -28060,7 +28060,10 @@ and the interval of the mean difference (\.{-} for the other tests).  A
 test that is undefined on a comparison (the $t$ test
 of equal differences) says \.{undefined} and is left out of its family.
 Exit status 0, 2 for a usage error, or \.{eval}'s status for a file that
-does not read.
+does not read.  The engine's messages name the command that runs it
+(|ev_cmd|): under \.{compare} a run that does not open says
+\.{rankmetrics: compare: cannot open 'FILE': ...}, where it said
+\.{eval}, a command the user had not typed.
 @^command \.{compare}@>
 
 @<The command \.{compare}@>=
@@ -28135,8 +28138,9 @@ static int cm_read(const cm_opts *o, cm_run *u)
   if (o->qrels) v[n++] = (char *) o->qrels;
   v[n++] = (char *) u->path;
   ev_xvalue = o->exact ? cm_xvalue : NULL;
+  ev_cmd = "compare"; /* the engine's messages name the command run */
   rc = ev_command(n, v, cm_value, u, NULL, NULL);
-  ev_xvalue = NULL;
+  ev_xvalue = NULL; ev_cmd = "eval";
   free(v);
   if (rc == 0) qsort(u->r, u->n, sizeof *u->r, cm_rec_cmp);
   return rc;
@@ -29906,7 +29910,7 @@ static int ev_replay(ev_state *st)
   if (st->stopped) return ev_stopped(st);
   if (fflush(st->out) != 0 || ferror(st->out) || fseek(st->out, 0L, SEEK_SET) != 0) {
     tool_status = RM_EIO;
-    fprintf(tool_err, "rankmetrics: eval: cannot write the temporary file: %s\n",
+    fprintf(tool_err, "rankmetrics: %s: cannot write the temporary file: %s\n", ev_cmd,
       strerror(errno));
     return 0;
   }
@@ -29924,7 +29928,7 @@ static int ev_replay(ev_state *st)
   free(q);
   if (!ok || ferror(st->out)) {
     tool_status = RM_EIO;
-    fprintf(tool_err, "rankmetrics: eval: cannot read the temporary file back\n");
+    fprintf(tool_err, "rankmetrics: %s: cannot read the temporary file back\n", ev_cmd);
     return 0;
   }
   return 1;
@@ -29976,7 +29980,7 @@ after an error, with |RM_ESTOP|.
 static int ev_stopped(ev_state *st)
 {
   tool_status = RM_ESTOP;
-  fprintf(tool_err, "rankmetrics: eval: stopped by the caller after %lu queries\n",
+  fprintf(tool_err, "rankmetrics: %s: stopped by the caller after %lu queries\n", ev_cmd,
     (unsigned long) st->n_eval);
   return 0;
 }
@@ -30033,6 +30037,7 @@ _Thread_local jmp_buf *tool_oom_jmp; /* where its ``out of memory'' goes */
 int stdout_said; /* \.{eval} said that standard output failed: |close_stdout| */
 const char *stdout_name; /* the \.{-o} file standard output is, or |NULL| */
 _Thread_local rm_status tool_status;
+static _Thread_local const char *ev_cmd = "eval"; /* the command, in messages */
 static _Thread_local void *(*tool_re)(void *, void *, size_t); /* the allocator */
 static _Thread_local void *tool_re_ctx;
 static double ev_now(void) /* seconds, for the progress report */
@@ -30758,20 +30763,20 @@ static FILE *ev_tmpfile(void)
   if ((fd = mkstemp(path)) >= 0) unlink(path); /* no signal between the two */
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (fd < 0) {
-    fprintf(tool_err, "rankmetrics: eval: cannot create a temporary file in '%s': %s\n",
+    fprintf(tool_err, "rankmetrics: %s: cannot create a temporary file in '%s': %s\n", ev_cmd,
       dir, strerror(errno));
     free(path); return NULL;
   }
   free(path);
   if ((f = fdopen(fd, "w+b")) == NULL) {
-    fprintf(tool_err, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    fprintf(tool_err, "rankmetrics: %s: temporary file: %s\n", ev_cmd, strerror(errno));
     close(fd);
   }
   return f;
 }
 static int ev_tmp_fail(void)
 {
-  fprintf(tool_err, "rankmetrics: eval: cannot write a temporary file: %s\n",
+  fprintf(tool_err, "rankmetrics: %s: cannot write a temporary file: %s\n", ev_cmd,
     errno ? strerror(errno) : "write error");
   return 0;
 }
@@ -30780,7 +30785,7 @@ static int ev_tmp_rewind(FILE *f)
   errno = 0;
   if (fflush(f) != 0 || ferror(f)) return ev_tmp_fail();
   if (fseek(f, 0L, SEEK_SET) != 0) {
-    fprintf(tool_err, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    fprintf(tool_err, "rankmetrics: %s: temporary file: %s\n", ev_cmd, strerror(errno));
     return 0;
   }
   return 1;
@@ -30808,7 +30813,7 @@ static int ev_xhead(const ev_xrec *r, ev_xhdr *h)
 {
   size_t lq = strlen(r->q), ld = r->d ? strlen(r->d) : 0, ll = r->lab ? strlen(r->lab) : 0;
   if (lq >= EV_NONE || ld >= EV_NONE || ll >= EV_NONE) {
-    fprintf(tool_err, "rankmetrics: eval: line %ld: a field longer than 4 GB\n", r->line);
+    fprintf(tool_err, "rankmetrics: %s: line %ld: a field longer than 4 GB\n", ev_cmd, r->line);
     return 0;
   }
   memset(h, 0, sizeof *h);
@@ -31023,7 +31028,7 @@ static int ev_xin_next(ev_xin *in) /* 1, 0 at the end of the run, $-1$ */
   in->left--;
   return 1;
 bad:
-  fprintf(tool_err, "rankmetrics: eval: read error in a temporary file: %s\n",
+  fprintf(tool_err, "rankmetrics: %s: read error in a temporary file: %s\n", ev_cmd,
     ferror(in->f) || errno ? strerror(errno ? errno : EIO) : "it ends short or is damaged");
   return -1;
 }
@@ -31716,7 +31721,7 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact, int part
     m->per = m->v.agg != RM_AGG_NONE;
   } else {
     if (strlen(given) > RM_NAME_MAX) {
-      fprintf(tool_err, "rankmetrics: eval: name too long '%s'\n", given);
+      fprintf(tool_err, "rankmetrics: %s: name too long '%s'\n", ev_cmd, given);
       return 0;
     }
     snprintf(buf, sizeof buf, "%s:%s", m->v.metric == RM_RMSE ? "micro" : "mean",
@@ -31954,12 +31959,12 @@ static int ev_column(ev_state *st, ev_source *s, int k, char **f, int n)
   if (exact == 0 && loose == 1) {
     at = lat;
     if (!s->noted && !st->quiet)
-      fprintf(tool_err, "rankmetrics: eval: %s:1: reading column '%s' as %s (the"
-        " default '%s')\n", s->path, f[at], opt[k], c);
+      fprintf(tool_err, "rankmetrics: %s: %s:1: reading column '%s' as %s (the"
+        " default '%s')\n", ev_cmd, s->path, f[at], opt[k], c);
   }
   if (at < 0 && !st->col_given[k] && !s->noted && !st->quiet)
-    fprintf(tool_err, "rankmetrics: eval: %s:1: no column '%s': %s (%s none says"
-      " so)\n", s->path, c, k == 3 ? "the order of the rows is the ranking"
+    fprintf(tool_err, "rankmetrics: %s: %s:1: no column '%s': %s (%s none says"
+      " so)\n", ev_cmd, s->path, c, k == 3 ? "the order of the rows is the ranking"
       : "repeated items are not detected", opt[k]);
   if (at < 0 && (st->col_given[k] || k == 0 || k == 2)) {
     if (st->col_given[k])
@@ -32281,14 +32286,14 @@ static int ev_give_state(ev_state *st)
   size_t k;
   if (fflush(st->out) != 0 || ferror(st->out) || fseek(st->out, 0L, SEEK_SET) != 0) {
     tool_status = RM_EIO;
-    fprintf(tool_err, "rankmetrics: eval: cannot write the temporary file: %s\n",
+    fprintf(tool_err, "rankmetrics: %s: cannot write the temporary file: %s\n", ev_cmd,
       strerror(errno));
     return 0;
   }
   while ((k = fread(buf, 1, sizeof buf, st->out)) > 0) ev_state_put(ev_state_ctx, buf, k);
   if (ferror(st->out)) {
     tool_status = RM_EIO;
-    fprintf(tool_err, "rankmetrics: eval: cannot read the temporary file back\n");
+    fprintf(tool_err, "rankmetrics: %s: cannot read the temporary file back\n", ev_cmd);
     return 0;
   }
   return 1;
@@ -32434,7 +32439,7 @@ static int ev_open_qrels(ev_state *st)
   if (st->jcopy) {
     if (!ev_tmp_rewind(st->jcopy)) return 0;
     j->f = st->jcopy;
-  } else if ((j->f = tool_open_in("eval", st->qrels_path)) == NULL) return 0;
+  } else if ((j->f = tool_open_in(ev_cmd, st->qrels_path)) == NULL) return 0;
   if ((r = ev_jline(st, j)) <= 0) {
     if (r == 0) fprintf(tool_err, "%s:%ld: no judgments (empty file)\n",
       st->qrels_path, j->line ? j->line : 1);
@@ -33381,10 +33386,10 @@ static int ev_readings(ev_state *st)
     m->rd = (st->neg_pooled && !m->u.negative) | (m->u.scores ? 2 : 0);
     st->nread[m->rd]++; st->nuvr[m->rd] += m->per;
     if ((m->rd & 1) && st->judged_docs) {
-      fprintf(tool_err, "rankmetrics: eval: --judged-docs-only drops the unjudged"
+      fprintf(tool_err, "rankmetrics: %s: --judged-docs-only drops the unjudged"
         " documents before the measures read the judgments, and %s reads a negative"
         " grade as 0 where others read it as unjudged: give --negative zero or"
-        " --negative unjudged\n", m->given);
+        " --negative unjudged\n", ev_cmd, m->given);
       return 0;
     }
   }
@@ -33483,7 +33488,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
   for (r = 0; r < 4; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
-      fprintf(tool_err, "rankmetrics: eval: out of memory%s\n",
+      fprintf(tool_err, "rankmetrics: %s: out of memory%s\n", ev_cmd,
         tool_nomem_hint ? tool_nomem_hint : "");
       return 0;
     }
@@ -33810,7 +33815,7 @@ static void ev_progress(ev_state *st, long line, double pct, int end)
   st->t_shown = now;
   if (st->prog) {@+ if (st->prog(st->prog_ctx, line, st->n_eval, pct)) st->stopped = 1;
     return; @+}
-  fprintf(tool_err, "\rrankmetrics: eval: %ld lines, %lu queries, %.0f lines/s",
+  fprintf(tool_err, "\rrankmetrics: %s: %ld lines, %lu queries, %.0f lines/s", ev_cmd,
     line, (unsigned long) st->n_eval, (double) line / (now - st->t0 + 1e-9));
   if (pct >= 0) fprintf(tool_err, ", %.0f%%", pct);
   fputs("\033[K", tool_err);
@@ -34491,8 +34496,8 @@ the tests by \.{RANKMETRICS\_LINE\_MAX} stays.
 if (st.mem == 0) {
   const char *e = getenv("RANKMETRICS_MEMORY");
   if (e && *e && !ev_size(e, &st.mem)) {
-    fprintf(tool_err, "rankmetrics: eval: RANKMETRICS_MEMORY='%s' is not a size of"
-      " at least 64K\n", e);
+    fprintf(tool_err, "rankmetrics: %s: RANKMETRICS_MEMORY='%s' is not a size of"
+      " at least 64K\n", ev_cmd, e);
     rc = 2; goto done;
   }
   if (st.mem == 0) st.mem = ev_default_memory();
@@ -34753,19 +34758,19 @@ static int ev_div_wanted(ev_state *st, int nf)
   if (n == 0) return 0;
   for (i = 0; i < st->nm; i++)
     if (!rm_metric_subtopics(st->m[i].u.metric)) {
-      fprintf(tool_err, "rankmetrics: eval: %s is a measure of diversity and %s is"
+      fprintf(tool_err, "rankmetrics: %s: %s is a measure of diversity and %s is"
         " not; they read the judgments differently: evaluate them in two calls"
-        " (the plain one with --subtopics collapse=max on diversity qrels)\n",
+        " (the plain one with --subtopics collapse=max on diversity qrels)\n", ev_cmd,
         st->m[i ? 0 : 1].given, st->m[i].given);
       return -1;
     } else if (st->m[i].a.agg != RM_AGG_MEAN || st->m[i].a.skip || st->m[i].a.weight) {
-      fprintf(tool_err, "rankmetrics: eval: %s: the measures of diversity are"
-        " averaged by the plain mean in this version\n", st->m[i].given);
+      fprintf(tool_err, "rankmetrics: %s: %s: the measures of diversity are"
+        " averaged by the plain mean in this version\n", ev_cmd, st->m[i].given);
       return -1;
     }
   if (nf != 2 || st->judged_docs) {
-    fprintf(tool_err, "rankmetrics: eval: the measures of diversity read diversity"
-      " qrels and a run (two files), without --judged-docs-only\n");
+    fprintf(tool_err, "rankmetrics: %s: the measures of diversity read diversity"
+      " qrels and a run (two files), without --judged-docs-only\n", ev_cmd);
     return -1;
   }
   return 1;
@@ -34842,7 +34847,7 @@ static int ev_div_rline(ev_div *dv, const char *path, long line, char **f, int n
 }
 static int ev_div_read(ev_div *dv, const char *path, int judgments)
 {
-  FILE *f = strcmp(path, "-") ? tool_open_in("eval", path) : tool_stdin();
+  FILE *f = strcmp(path, "-") ? tool_open_in(ev_cmd, path) : tool_stdin();
   char *buf = NULL, *fl[8];
   size_t cap = 0;
   long line = 0;
@@ -35084,7 +35089,7 @@ static int ev_div_value(ev_state *st, int i, const char *q,
   }
   if (r >= 0) m->n_counted++;
   if (r < 0) {
-    fprintf(tool_err, "rankmetrics: eval: query '%s': %s: %s\n", q, m->given,
+    fprintf(tool_err, "rankmetrics: %s: query '%s': %s: %s\n", ev_cmd, q, m->given,
       r == RM_EHARD && m->u.ideal == RM_IDEAL_EXACT
       && (m->u.metric == RM_ALPHA_NDCG || m->u.metric == RM_NERR_IA)
       ? "the search for the exact ideal passed its budget of nodes (ideal=exact"
@@ -35176,18 +35181,18 @@ static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
   }
   st->path = rpath;
   if ((st->out = tool_tmpfile()) == NULL)
-    fprintf(tool_err, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
+    fprintf(tool_err, "rankmetrics: %s: no temporary file: %s\n", ev_cmd, strerror(errno));
   ok = st->out != NULL && ev_div_partial(st, qpath) && ev_div_read(&dv, qpath, 1)
     && ev_div_read(&dv, rpath, 0) && ev_div_sort(&dv, qpath) && ev_div_queries(st, &dv);
   if (ok && dv.evaluated == 0) {
-    fprintf(tool_err, "rankmetrics: eval: no query is in both the judgments and the run\n");
+    fprintf(tool_err, "rankmetrics: %s: no query is in both the judgments and the run\n", ev_cmd);
     ok = 0;
   }
   if (ok) ok = ev_div_means(st, &dv);
   if (ok && !st->quiet)
-    fprintf(tool_err, "rankmetrics: eval: %lu queries evaluated (diversity judgments,"
+    fprintf(tool_err, "rankmetrics: %s: %lu queries evaluated (diversity judgments,"
       " up to %lu subtopics a query); %lu queries only in the run (%s); %lu only in"
-      " the judgments (%s); %lu negative grades read as 0\n", (unsigned long)
+      " the judgments (%s); %lu negative grades read as 0\n", ev_cmd, (unsigned long)
       dv.evaluated, (unsigned long) dv.most_m, (unsigned long) dv.run_only,
       st->run_zero ? "zero" : "skipped", (unsigned long) dv.judged_only,
       st->judged_empty ? "empty" : "skipped", (unsigned long) dv.negative);
@@ -35212,11 +35217,11 @@ static int ev_div_partial(ev_state *st, const char *qpath)
   FILE *q;
   if (!st->partial) return 1;
   if (strcmp(qpath, "-") == 0) {
-    fprintf(tool_err, "rankmetrics: eval: --partial: the diversity judgments are"
-      " read twice (their digest, then their lines): give them as a file, not '-'\n");
+    fprintf(tool_err, "rankmetrics: %s: --partial: the diversity judgments are"
+      " read twice (their digest, then their lines): give them as a file, not '-'\n", ev_cmd);
     return 0;
   }
-  if ((q = tool_open_in("eval", qpath)) == NULL) return 0;
+  if ((q = tool_open_in(ev_cmd, qpath)) == NULL) return 0;
   st->qrels_path = qpath; /* the state's columns are TREC's */
   st->jdigest = shard_digest(q, qpath);
   fclose(q);
@@ -35234,8 +35239,8 @@ static int ev_div_means(ev_state *st, ev_div *dv)
     double x = 0;
     rm_status t;
     if (m->px && !shard_decide(m, &x, &t)) {
-      fprintf(tool_err, "rankmetrics: eval: %s: the mean of 40-digit values lies too"
-        " near a rounding boundary to be decided; evaluate it without --exact\n",
+      fprintf(tool_err, "rankmetrics: %s: %s: the mean of 40-digit values lies too"
+        " near a rounding boundary to be decided; evaluate it without --exact\n", ev_cmd,
         m->given);
       return 0;
     }
@@ -35315,12 +35320,12 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
   src.delimited = nf == 1;
   @<Set the memory bound of \.{eval}@>;
   if (st.qrels_path && strcmp(st.qrels_path, "-") == 0 && strcmp(src.path, "-") == 0) {
-    fputs("rankmetrics: eval: the judgments and the run cannot both be standard"
-      " input\n", tool_err);
+    fprintf(tool_err, "rankmetrics: %s: the judgments and the run cannot both be standard"
+      " input\n", ev_cmd);
     rc = 2; goto done;
   }
   if ((src.rows = ev_rows_in) != NULL) @<Take the door's columns, or |goto done|@>@;
-  else if ((src.f = strcmp(src.path, "-") ? tool_open_in("eval", src.path)
+  else if ((src.f = strcmp(src.path, "-") ? tool_open_in(ev_cmd, src.path)
       : tool_stdin()) == NULL)
     goto done;
   if (tool_te.on && tool_te.name[1]) st.path = src.path = tool_te.name[1]; /* not a copy's */
@@ -35334,7 +35339,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     int dash = strcmp(st.qrels_path, "-") == 0;
     if (dash || (stat(st.qrels_path, &sb) == 0 && !S_ISREG(sb.st_mode))
         || tool_gzipped(st.qrels_path)) {
-      FILE *q = dash ? tool_stdin() : tool_open_in("eval", st.qrels_path);
+      FILE *q = dash ? tool_stdin() : tool_open_in(ev_cmd, st.qrels_path);
       if (q == NULL) goto done;
       st.jcopy = ev_copy(q, st.qrels_path);
       if (q != stdin) fclose(q);
@@ -35416,7 +35421,7 @@ from the file, opened once more for it.
 
 @<Take the digest of the judgments...@>=
 {
-  FILE *q = st.jcopy ? st.jcopy : tool_open_in("eval", st.qrels_path);
+  FILE *q = st.jcopy ? st.jcopy : tool_open_in(ev_cmd, st.qrels_path);
   if (q == NULL) goto done;
   st.jdigest = shard_digest(q, st.qrels_path);
   if (q != st.jcopy) fclose(q);
@@ -35528,12 +35533,12 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--csv") == 0) { st.delim = ','; continue; }
   if (strcmp(o, "--tsv") == 0) { st.delim = '\t'; continue; }
   if (o[0] != '-' || strcmp(o, "-") == 0) {
-    if (nf == 2) { fputs("rankmetrics: eval: more than two files\n", tool_err);
+    if (nf == 2) { fprintf(tool_err, "rankmetrics: %s: more than two files\n", ev_cmd);
       return 2; }
     files[nf++] = o; continue;
   }
   if (i + 1 >= argc) {
-    fprintf(tool_err, "rankmetrics: eval: unknown option or missing argument '%s'\n", o);
+    fprintf(tool_err, "rankmetrics: %s: unknown option or missing argument '%s'\n", ev_cmd, o);
     return 2;
   }
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
@@ -35547,8 +35552,8 @@ for (i = 0; i < argc; i++) {
   }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
   if (strcmp(o, "--memory") == 0) {
-    fprintf(tool_err, "rankmetrics: eval: --memory '%s' is not a size of at least 64K"
-      " (bytes, or a whole number with K, M or G)\n", argv[i + 1]);
+    fprintf(tool_err, "rankmetrics: %s: --memory '%s' is not a size of at least 64K"
+      " (bytes, or a whole number with K, M or G)\n", ev_cmd, argv[i + 1]);
     return 2;
   }
   if (strcmp(o, "--threads") == 0 && strspn(argv[i + 1], "0123456789") == strlen(argv[i + 1])
@@ -35576,19 +35581,19 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--negative") == 0 && (strcmp(argv[i + 1], "zero") == 0
       || strcmp(argv[i + 1], "unjudged") == 0)) {
     st.neg_pooled = argv[++i][0] == 'u'; st.neg_given = 1; continue; }
-  fprintf(tool_err, "rankmetrics: eval: unknown option or bad value '%s %s'\n",
+  fprintf(tool_err, "rankmetrics: %s: unknown option or bad value '%s %s'\n", ev_cmd,
     o, argv[i + 1]);
   return 2;
 }
 if (st.nm == 0 && nf > 0) @<Give \.{eval} trec\_eval's official measures@>;
 if (nf == 0) {
-  fputs("rankmetrics: eval: give a FILE (or QRELS RUN), and -m NAME for each"
-    " measure (without -m, trec_eval's official measures)\n", tool_err);
+  fprintf(tool_err, "rankmetrics: %s: give a FILE (or QRELS RUN), and -m NAME for each"
+    " measure (without -m, trec_eval's official measures)\n", ev_cmd);
   free(st.m);
   return 2;
 }
 if (st.partial && (st.per_query || st.format || st.judged_empty)) {
-  fprintf(tool_err, "rankmetrics: eval: --partial writes a state, %s\n",
+  fprintf(tool_err, "rankmetrics: %s: --partial writes a state, %s\n", ev_cmd,
     st.judged_empty ? "and under --judged-only empty every shard would evaluate"
     " the other shards' queries as empty lists" : "not a table: give -q, --trec"
     " or --json to merge instead");
@@ -35632,7 +35637,7 @@ queries emptied, and the judgments opened again.
 if (st.out) fclose(st.out);
 if ((st.out = tool_tmpfile()) == NULL) {
   tool_status = RM_EIO;
-  fprintf(tool_err, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
+  fprintf(tool_err, "rankmetrics: %s: no temporary file: %s\n", ev_cmd, strerror(errno));
   goto done;
 }
 for (i = 0; i < st.nm; i++) shard_reset(&st.m[i]);
@@ -35675,7 +35680,7 @@ them, for the same reason.)
 
 @<Refuse an evaluation of no query, or |goto done|@>=
 if (st.n_eval == 0 && !st.partial) {
-  fprintf(tool_err, "rankmetrics: eval: no query was evaluated");
+  fprintf(tool_err, "rankmetrics: %s: no query was evaluated", ev_cmd);
   if (st.qrels_path)
     fprintf(tool_err, ": %lu queries only in the run, %lu only in the judgments;"
       " do the two files name their queries alike?", (unsigned long) st.n_run_only,
@@ -35742,19 +35747,18 @@ static void ev_say_variants(const ev_state *st)
     (*prog)[24] = tool_alloc(NULL, (size_t) st->nm * sizeof *prog);
   int i, nt, np;
   if (st->official)
-    fputs("rankmetrics: eval: no -m: trec_eval's official measures, those"
-      " trec_eval 10.0 prints without -m (but runid), by trec_eval's names\n", tool_err);
+    fprintf(tool_err, "rankmetrics: %s: no -m: trec_eval's official measures, those"
+      " trec_eval 10.0 prints without -m (but runid), by trec_eval's names\n", ev_cmd);
   for (i = 0; i < st->nm; i++) {
     name_said(st->m[i].given, said, sizeof said);
-    fprintf(tool_err, "rankmetrics: eval: %s means %s (%s)\n", st->m[i].given,
+    fprintf(tool_err, "rankmetrics: %s: %s means %s (%s)\n", ev_cmd, st->m[i].given,
       st->m[i].canon, said);
     ev_tie_rule(st->m[i].canon, tie[i], sizeof tie[i]);
     snprintf(prog[i], sizeof prog[i], "%s", ev_program(st->m[i].given));
   }
   nt = ev_groups(st, tie, 0); np = ev_groups(st, prog, 0);
   if (nt > 1 || np > 1) {
-    fputs("rankmetrics: eval: note: these measures do not share one definition:",
-      tool_err);
+    fprintf(tool_err, "rankmetrics: %s: note: these measures do not share one definition:", ev_cmd);
     if (nt > 1) {@+ fprintf(tool_err, " they break ties by %d rules", nt);
       ev_groups(st, tie, 1); @+}
     if (np > 1) {@+ fprintf(tool_err, "%s follow %d programs' definitions",
@@ -35781,7 +35785,7 @@ lines.
   else @<Copy the temporary file to standard output, or |goto done|@>;
   if (!st.quiet) {
     size_t ns = st.rxs.nspill + st.jxs.nspill + st.oxs.nspill;
-    fprintf(tool_err, "rankmetrics: eval: %lu queries evaluated (%s%s", (unsigned long)
+    fprintf(tool_err, "rankmetrics: %s: %lu queries evaluated (%s%s", ev_cmd, (unsigned long)
       st.n_eval, !memory ? "streamed"
       : st.rxs.nspill ? "sorted through temporary files" : "read into memory",
       !st.qrels_path ? "" : st.jstream ? ", judgments streamed" : st.jmerge
@@ -35830,7 +35834,7 @@ standard output without the answer, says why, and the status is~1.
   long total, copied = 0;
   if (fflush(st.out) != 0 || ferror(st.out) || (total = ftell(st.out)) < 0
       || fseek(st.out, 0L, SEEK_SET) != 0) {
-    fprintf(tool_err, "rankmetrics: eval: cannot write the temporary file: %s\n",
+    fprintf(tool_err, "rankmetrics: %s: cannot write the temporary file: %s\n", ev_cmd,
       strerror(errno));
     goto done;
   }
@@ -35839,13 +35843,13 @@ standard output without the answer, says why, and the status is~1.
     if (fwrite(buf, 1, k, stdout) != k) break;
   }
   if (ferror(st.out) || (copied != total && !ferror(stdout))) {
-    fprintf(tool_err, "rankmetrics: eval: cannot read the temporary file back\n");
+    fprintf(tool_err, "rankmetrics: %s: cannot read the temporary file back\n", ev_cmd);
     goto done;
   }
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    if (stdout_name) fprintf(tool_err, "rankmetrics: eval: cannot write '%s': %s\n",
+    if (stdout_name) fprintf(tool_err, "rankmetrics: %s: cannot write '%s': %s\n", ev_cmd,
       stdout_name, strerror(errno));
-    else fprintf(tool_err, "rankmetrics: eval: cannot write standard output: %s\n",
+    else fprintf(tool_err, "rankmetrics: %s: cannot write standard output: %s\n", ev_cmd,
       strerror(errno));
     stdout_said = 1;
     goto done;
@@ -35899,7 +35903,7 @@ static int ev_qw_line(ev_state *st, char *buf, long line, size_t *cap)
 @ @<Engine functions@>=
 static int ev_query_weights(ev_state *st, const char *path)
 {
-  FILE *f = tool_open_in("eval", path);
+  FILE *f = tool_open_in(ev_cmd, path);
   char *buf = NULL;
   size_t cap = 0, qcap = 0, j;
   long line = 0;
@@ -35938,8 +35942,8 @@ that a kept list keeps it.
 static int ev_qw_needed(const ev_state *st, const ev_measure *m)
 {
   if (m->a.agg != RM_AGG_MEAN || m->a.weight != RM_WEIGHT_QUERY || st->qwpath) return 1;
-  fprintf(tool_err, "rankmetrics: eval: %s: weight=query takes each query's weight"
-    " from --query-weights FILE (lines QUERY WEIGHT), which was not given\n", m->given);
+  fprintf(tool_err, "rankmetrics: %s: %s: weight=query takes each query's weight"
+    " from --query-weights FILE (lines QUERY WEIGHT), which was not given\n", ev_cmd, m->given);
   return 0;
 }
 static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line)
@@ -36281,7 +36285,7 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
   else if (strpbrk(m->given, "\n\r"))
     why = "the name holds a line break";
   if (why) {
-    fprintf(tool_err, "rankmetrics: eval: --partial: %s: %s; evaluate it in one run\n",
+    fprintf(tool_err, "rankmetrics: %s: --partial: %s: %s; evaluate it in one run\n", ev_cmd,
       m->given, why);
     return 0;
   }
@@ -36811,7 +36815,7 @@ static int shard_write(ev_state *st)
     h = shard_fnv(h, buf, k); fwrite(buf, 1, k, st->out);
   }
   if (st->qnames && ferror(st->qnames)) {
-    fprintf(tool_err, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    fprintf(tool_err, "rankmetrics: %s: temporary file: %s\n", ev_cmd, strerror(errno));
     return 0;
   }
   fprintf(st->out, "end %016" PRIx64 "\n", shard_mix(h));
@@ -37493,8 +37497,8 @@ static int ev_cat_pop(ev_state *st, ev_measure *m)
 {
   if (!ev_pop_file(&m->a)) return 1;
   if (st->popcat == NULL) {
-    fprintf(tool_err, "rankmetrics: eval: %s: pop=file takes the popularity of"
-      " --popularity FILE, which was not given\n", m->given);
+    fprintf(tool_err, "rankmetrics: %s: %s: pop=file takes the popularity of"
+      " --popularity FILE, which was not given\n", ev_cmd, m->given);
     return 0;
   }
   m->pop = st->popcat;
@@ -37515,7 +37519,7 @@ static int ev_pop_line(rm_cat *c, char *line)
 }
 static int ev_popularity(ev_state *st, const char *path)
 {
-  FILE *f = tool_open_in("eval", path);
+  FILE *f = tool_open_in(ev_cmd, path);
   char *buf = NULL;
   size_t cap = 0;
   long line = 0;

@@ -213,4 +213,19 @@ n=$(grep -o '"p_fraction":"3/4"' "$tmp/tj" | wc -l)
 $RM compare --fast -m ap $TT "$tmp/tq" "$tmp/ta" "$tmp/tb" | tail -2 | cut -f 6 | tr '\n' ' ' > "$tmp/tf"
 [ "$(cat "$tmp/tf")" = "0.5 0.5 " ] &&
   ok "--fast keeps the doubles' ties: p = 1/2 and 1/2" || fail "--fast, ties: $(cat "$tmp/tf")"
+# The engine's messages name the command run: under compare, a file that
+# does not open and a run that shares no query with the judgments say
+# "rankmetrics: compare:", not "rankmetrics: eval:" (the engine's words).
+$RM compare -m ap "$tmp/tq" "$tmp/ta" "$tmp/nosuch" > "$tmp/o" 2> "$tmp/e"; rc=$?
+[ $rc = 1 ] && grep -qx "rankmetrics: compare: cannot open '$tmp/nosuch': No such file or directory" "$tmp/e" &&
+  ok "compare of a missing run: exit 1, 'rankmetrics: compare: cannot open ...'" ||
+  fail "compare of a missing run: exit $rc, $(cat "$tmp/e")"
+sed 's/^q/z/' "$tmp/tb" > "$tmp/tz"
+$RM compare -m ap "$tmp/tq" "$tmp/ta" "$tmp/tz" > "$tmp/o" 2> "$tmp/e"; rc=$?
+[ $rc = 1 ] && grep -q "^rankmetrics: compare: no query was evaluated: 3 queries only in the run" "$tmp/e" &&
+  ! grep -q "eval:" "$tmp/e" && ok "an engine's message under compare says 'rankmetrics: compare:'" ||
+  fail "an engine's message under compare: exit $rc, $(cat "$tmp/e")"
+$RM eval -m ap "$tmp/tq" "$tmp/tz" > "$tmp/o" 2> "$tmp/e"
+grep -q "^rankmetrics: eval: no query was evaluated" "$tmp/e" &&
+  ok "... and under eval still 'rankmetrics: eval:'" || fail "eval's message lost its name"
 finish

@@ -27435,7 +27435,12 @@ path is that count as a fraction.  Its statistic, the mean difference
 $\bar d$, is on the exact path the correctly rounded one, the randomization
 test's statistic and the \.{diff} of \.{compare}: it was the double sum,
 which printed $-0.12359614210319296$ beside the \.{diff}
-$-0.12359614210319293$ of the same comparison.
+$-0.12359614210319293$ of the same comparison.  (When \.{compare}
+passes the true values, \secref{q:trueties}, the statistic is their mean
+difference, correctly rounded, and may differ in the last digit from the
+\.{diff}, which is the mean of the printed doubles: in the example of
+that chapter $-1/6$ is printed $-0.16666666666666666$ beside the
+\.{diff} $-0.16666666666666669$.)
 @^bootstrap@>
 
 @<Private functions@>=
@@ -27600,16 +27605,20 @@ observed one) and the wins, losses and ties of \.{compare} ask whether two
 numbers are {\it equal}.  |rm_test_run| asks it of the doubles it is
 given, exactly; but a per-query value is a metric's value rounded to a
 double, and two differences that are equal in truth can differ after
-rounding, or the reverse.  Average precision is a fraction: on a query
-with the relevant documents at ranks 1 and~3 it is $(1+2/3)/2=5/6$, and
-beside it a query of value $1/2$ and another of $1/3$ give, against $2/3$,
-$1/6$, and $1/3-1/6=1/6$ in truth; in doubles $5/6-2/3$ is
-$0.16666666666666674$ and $1/3-1/6$ is $0.16666666666666666$, and the tie
-is broken at random.  Twelve random queries of average precision gave the
-exact randomization test's $p$ as $1893/2048$ from the doubles, where the
-enumeration over the exact fractions gives $947/1024=1894/2048$: one sign
-assignment whose sum equals the observed one in truth fell below it by an
-ulp.  On the exact path the tests must count true ties.
+rounding, or the reverse.  Average precision is a fraction: a query whose
+one relevant document is at rank $r$ has $1/r$.  Three such queries, run
+$A$ with the ranks $1,2,6$ and run $B$ with $2,3,3$, give the differences
+$1-1/2=1/2$, $1/2-1/3=1/6$ and $1/6-1/3=-1/6$; in doubles the second is
+$0.16666666666666669$ and the third $-0.16666666666666666$, so rounding
+ranks $\vert d_2\vert$ above $\vert d_3\vert$ and breaks a tie.  The
+exact randomization test counts the eight sums $(\pm3\pm1\pm1)/6$
+reaching $\vert3/6\vert$: six of them, $p=3/4$; from the doubles the
+sum $(3-1+1)/6$ falls below the observed $(3+1-1)/6$ by about
+$6\cdot10^{-17}$, and so does its negative: four of eight, $p=1/2$.  Wilcoxon's test moves the same way:
+ranks $3,1.5,1.5$ and $p=3/4$, or $3,2,1$ and $p=1/2$.  (The shortest
+such case: a mid-rank, or a sum equal to the observed one, made of
+differences that are equal as fractions but not as doubles.)
+On the exact path the tests must count true ties.
 @^ties, true@>@^silent failures@>
 
 So the exact path can be given each value exactly, as a fraction:
@@ -28041,9 +28050,12 @@ difference, in percent (default 95);
 \smallskip\noindent
 The values are those \.{eval} prints: on the exact path by default, so that
 each is the correctly rounded double of its metric, and the tests then
-treat those doubles as exact numbers (the $p$ of a counting test is the
-exact fraction of its count, the $t$ test's $p$ is correctly rounded);
-with \.{--fast}, the double path throughout.  With \.{--threads 2} the
+run on the true values behind those doubles, the fraction of a rational
+value or the 40-digit decimal of an irrational one, so that they count
+the ties of the truth, not of the rounding (\secref{q:trueties}; the $p$
+of a counting test is the exact fraction of its count, the $t$ test's $p$
+is correctly rounded); with \.{--fast}, the double path throughout,
+ties and all.  With \.{--threads 2} the
 Monte Carlo draws are counted by two threads, with the same result.
 For each comparison, $A$ against $B$, the difference is $d_i=a_i-b_i$, and
 the table gives the queries paired, the two means and the mean difference
@@ -28649,7 +28661,16 @@ of files come from \.{evaluate\_files} with \.{per\_query=True}, and
 $$\hbox{\.{rankmetrics.compare\_files(measures, qrels, runs)}}$$
 is the whole command: every run evaluated, paired by query under
 \.{missing}, the comparisons of \.{pairs} in the tool's order, and each
-test's $p$ adjusted by \.{correction} over its comparisons.  The tests of
+test's $p$ adjusted by \.{correction} over its comparisons.  Both call
+|rm_compare_runs| (\secref{q:comparemany}), as the tool does, so that
+the composition is written once.  A value given to \.{compare} as a
+\.{Fraction} is exact, and the tests count its ties
+(\secref{q:trueties}); \.{compare\_files} gets the exact values from
+$$\hbox{\.{evaluate\_files(..., exact\_values=True)}},$$
+which asks the engine for them through
+$$\hbox{|rm_evaluator_set_exact_values|}$$
+and gives each query's as a \.{Fraction} (an irrational value's 40-digit
+decimal) in \.{.exact\_values}.  The tests of
 the package (\.{test\_compare.py}) check that it prints the tool's
 numbers to the bit (\.{compare\_files} against the JSON of \.{compare}:
 means, intervals, $p$ and adjusted $p$), and the fractions against an

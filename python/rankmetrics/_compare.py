@@ -1,7 +1,8 @@
 """Paired significance tests: is one run better than another?  Through
-ctypes over rm_test_run, rm_compare_runs, rm_mean_diff and rm_p_adjust, so that Python gets
-the numbers of `rankmetrics compare` to the bit (the book's part "Is one
-run better than another?" defines the tests and their names)."""
+ctypes over rm_test_run, rm_compare_runs, rm_mean_diff and rm_p_adjust, so
+that Python gets the numbers of `rankmetrics compare` to the bit (the
+book's part "Is one run better than another?" defines the tests and their
+names)."""
 
 import ctypes
 import math

@@ -29962,9 +29962,11 @@ exact path it asks the engine for them beside the doubles: with
 computes is computed once more by |rm_value_exact| and its record carries
 (mark 4) the fraction \.{p/q} of a rational value or, after a \.{\~}, the
 40-digit decimal of an irrational one; |ev_replay| gives that string to
-|ev_xvalue| just before the value.  The measures of diversity, computed
-elsewhere, carry none, and \.{compare} then takes their doubles as they
-are.
+|ev_xvalue| just before the value.  That is a second exact evaluation of
+each value, the price of counting true ties; \.{--fast} pays nothing.
+The measures of diversity, computed elsewhere, carry none, and
+\.{compare} then takes their doubles as they are, as it does a value the
+exact path could not decide.
 
 @<Records of the door@>=
 static void ev_xset(ev_state *st, const ev_measure *m, const rm_list *l)

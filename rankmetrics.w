@@ -27868,6 +27868,8 @@ rm_status rm_compare_runs(const rm_test *t, int nt, int k, int nm, size_t nq,
    (other than |RM_EUNDEF|): then the last comparison of |*out| is the one
    where it failed, and its |st| says which test. */
 void rm_comparisons_free(rm_comparison *c, size_t nc);
+/* Frees the |nc| comparisons |c| of |rm_compare_runs| and what they hold;
+   |NULL| does nothing. */
 
 @ \impl The mean of |a[i]-b[i]| (of |a[i]| when |b| is null) on the exact
 path: the sum of doubles is a fraction, and one rounding gives the double

@@ -26373,6 +26373,7 @@ words.  Words are stored as their index, numbers as |unsigned long long|.
 
 @s rm_test int
 @s rm_test_result int
+@s rm_comparison int
 @s tkey int
 @<Public types@>=
 typedef enum {@+ RM_TEST_T, RM_TEST_SIGN, RM_TEST_WILCOXON, RM_TEST_RAND,
@@ -27316,24 +27317,24 @@ static unsigned long long r_mc(mpz_t *z, size_t n, const rm_test *t, int threads
 @ \impl The test: the statistic $\bar d=2^EZ/n$, then the count.
 
 @<Private functions@>=
-static void test_mean_q(mpq_t p, mpz_t *z, size_t n, long E) /* $p\gets2^EZ/n$ */
+static void test_mean_q(mpq_t p, mpz_t *z, size_t n, const mpq_t u)
+  /* $p\gets uZ/n$, $u$ the unit of the integers */
 {
   size_t j;
   mpq_set_ui(p, 0, 1);
   for (j = 0; j < n; j++) mpz_add(mpq_numref(p), mpq_numref(p), z[j]);
   mpz_mul_ui(mpq_denref(p), mpq_denref(p), (unsigned long) n);
-  if (E < 0) mpz_mul_2exp(mpq_denref(p), mpq_denref(p), (mp_bitcnt_t) -E);
-  else mpz_mul_2exp(mpq_numref(p), mpq_numref(p), (mp_bitcnt_t) E);
   mpq_canonicalize(p);
+  mpq_mul(p, p, u);
 }
-static rm_status randomization(mpz_t *z, size_t n, long E, const rm_test *t,
+static rm_status randomization(mpz_t *z, size_t n, const mpq_t u, const rm_test *t,
   rm_test_result *r, int exact, int threads)
 {
   mpq_t p;
   unsigned long long c;
   rm_status s;
   mpq_init(p);
-  test_mean_q(p, z, n, E);
+  test_mean_q(p, z, n, u);
   r->stat = test_q_d(p); r->n = n;
   if (t->method == 0 && n > 24) {@+ mpq_clear(p); return RM_EINVAL; @+}
   c = t->method == 0 ? r_exact_count(z, n, t->sided) : r_mc(z, n, t, threads);
@@ -27435,7 +27436,12 @@ path is that count as a fraction.  Its statistic, the mean difference
 $\bar d$, is on the exact path the correctly rounded one, the randomization
 test's statistic and the \.{diff} of \.{compare}: it was the double sum,
 which printed $-0.12359614210319296$ beside the \.{diff}
-$-0.12359614210319293$ of the same comparison.
+$-0.12359614210319293$ of the same comparison.  (When \.{compare}
+passes the true values, \secref{q:trueties}, the statistic is their mean
+difference, correctly rounded, and may differ in the last digit from the
+\.{diff}, which is the mean of the printed doubles: in the example of
+that chapter $-1/6$ is printed $-0.16666666666666666$ beside the
+\.{diff} $-0.16666666666666669$.)
 @^bootstrap@>
 
 @<Private functions@>=
@@ -27552,10 +27558,28 @@ void rm_test_result_clear(rm_test_result *r)
   rm_exact_clear(&r->xp);
   rm_test_result_init(r);
 }
+static rm_status test_dispatch(const rm_test *t, const double *a, const double *b,
+  size_t n, mpz_t *z, const mpq_t u, int exact, int threads, rm_test_result *r)
+{
+  rm_status s;
+  r->n = n;
+  switch (t->test) {
+  case RM_TEST_T: s = exact ? t_exact(z, n, r, t->sided) : t_double(a, b, n, r, t->sided);
+    break;
+  case RM_TEST_SIGN: s = sign_test(z, n, r, t->sided, exact); break;
+  case RM_TEST_WILCOXON: s = wilcoxon(z, n, t, r, exact); break;
+  case RM_TEST_RAND: s = randomization(z, n, u, t, r, exact, threads); break;
+  default: s = bootstrap(a, b, n, t, r, exact);
+    if (s == RM_OK && exact) {@+ mpq_t m; mpq_init(m); test_mean_q(m, z, n, u);
+      r->stat = test_q_d(m); mpq_clear(m); @+}
+  }
+  return s;
+}
 rm_status rm_test_run(const rm_test *t, const double *a, const double *b,
   size_t n, int exact, int threads, rm_test_result *r)
 {
   mpz_t *z;
+  mpq_t u;
   long E;
   rm_status s;
   if (t == NULL || r == NULL || (n && (a == NULL || b == NULL))) return RM_EINVAL;
@@ -27565,17 +27589,128 @@ rm_status rm_test_run(const rm_test *t, const double *a, const double *b,
   if ((z = test_zalloc(n)) == NULL) return RM_ENOMEM;
   s = test_ints(a, b, n, z, &E);
   r->n = n;
-  if (s == RM_OK) switch (t->test) {
-    case RM_TEST_T: s = exact ? t_exact(z, n, r, t->sided) : t_double(a, b, n, r, t->sided);
-      break;
-    case RM_TEST_SIGN: s = sign_test(z, n, r, t->sided, exact); break;
-    case RM_TEST_WILCOXON: s = wilcoxon(z, n, t, r, exact); break;
-    case RM_TEST_RAND: s = randomization(z, n, E, t, r, exact, threads); break;
-    default: s = bootstrap(a, b, n, t, r, exact);
-      if (s == RM_OK && exact) {@+ mpq_t m; mpq_init(m); test_mean_q(m, z, n, E);
-        r->stat = test_q_d(m); mpq_clear(m); @+}
+  if (s == RM_OK) {
+    mpq_init(u); mpq_set_ui(u, 1, 1);
+    if (E < 0) mpq_div_2exp(u, u, (mp_bitcnt_t) -E); else mpq_mul_2exp(u, u, (mp_bitcnt_t) E);
+    s = test_dispatch(t, a, b, n, z, u, exact, threads, r);
+    mpq_clear(u);
   }
   test_zfree(z, n);
+  return s;
+}
+
+@* Ties in truth, not in rounding.\here{q:trueties}
+The counting tests (the sign test, Wilcoxon's zero and tied differences,
+the randomization test's count of sums at least as far from zero as the
+observed one) and the wins, losses and ties of \.{compare} ask whether two
+numbers are {\it equal}.  |rm_test_run| asks it of the doubles it is
+given, exactly; but a per-query value is a metric's value rounded to a
+double, and two differences that are equal in truth can differ after
+rounding, or the reverse.  Average precision is a fraction: a query whose
+one relevant document is at rank $r$ has $1/r$.  Three such queries, run
+$A$ with the ranks $1,2,6$ and run $B$ with $2,3,3$, give the differences
+$1-1/2=1/2$, $1/2-1/3=1/6$ and $1/6-1/3=-1/6$; in doubles the second is
+$0.16666666666666669$ and the third $-0.16666666666666666$, so rounding
+ranks $\vert d_2\vert$ above $\vert d_3\vert$ and breaks a tie.  The
+exact randomization test counts the eight sums $(\pm3\pm1\pm1)/6$
+reaching $\vert3/6\vert$: six of them, $p=3/4$; from the doubles the
+sum $(3-1+1)/6$ falls below the observed $(3+1-1)/6$ by about
+$6\cdot10^{-17}$, and so does its negative: four of eight, $p=1/2$.  Wilcoxon's test moves the same way:
+ranks $3,1.5,1.5$ and $p=3/4$, or $3,2,1$ and $p=1/2$.  (The shortest
+such case: a mid-rank, or a sum equal to the observed one, made of
+differences that are equal as fractions but not as doubles.)  Nor is it
+rare: the differences of P@@10 are multiples of $1/10$, of which only 0,
+$\pm1/2$ and $\pm1$ are doubles, and their sums often tie the observed sum.
+On 500 random queries of two random runs the Monte Carlo test's 10000
+draws counted 8729 sums at least as extreme from the doubles and 8937 from
+the fractions: $p=0.873$ against $p=0.894$, from one rounding per value.
+On the exact path the tests must count true ties.
+@^ties, true@>@^silent failures@>
+
+So the exact path can be given each value exactly, as a fraction:
+|rm_test_run_q| takes, beside each double, the string \.{"p/q"} of the
+value it rounds (or |NULL|, when the double is the value itself).  The
+differences $d_i=a_i-b_i$ are then fractions, and with $L$ the least
+common multiple of their denominators the integers $z_i=Ld_i$ are exact:
+every test of this part works on the $z_i$ and a unit ($2^E$ for doubles,
+$1/L$ here) that only the mean difference needs, so the counts, the
+ranks, and the $t$ statistic are those of the true values.  (The $t$
+test's $p$ on the exact path is then that of the true differences, not of
+their doubles; the two differ far below the printed digits.)  The
+bootstrap resamples doubles and stays on the double path.
+
+A value that is irrational, as nDCG's usually is, has no fraction.  The
+exact path knows it as its 40 significant digits, correctly rounded
+(|rm_exact.decimal|), and \.{compare} passes that decimal as the
+fraction.  Two irrational values that are the same real number have the
+same decimal (rounding is a function of the value), so a true tie of two
+values, or of two differences made of the same values, is a tie of the
+decimals too.  What the decimals do not decide is a tie of sums of
+different irrational values, equal in truth: their decimals may differ in
+the 40th digit, and the sums then differ by about $10^{-40}$.  This is not
+refined further: proving such an equality needs the values' closed forms,
+which the tests do not see.  So, for irrational values the counts are
+those of the 40-digit decimals, a documented fallback, and a tie that
+needs more is decided as the decimals decide it; for rational values
+(average precision, precision, recall, reciprocal rank, and every metric
+of a finite number of rational gains without logarithms) the counts are
+exact.  The double path (|rm_test_run|, \.{compare --fast}) keeps the
+doubles, and says so: it is the tests of the numbers printed.
+
+@<Public prototypes@>=
+rm_status rm_test_run_q(const rm_test *t, const double *a, const double *b,
+  const char *const *xa, const char *const *xb, size_t n, int threads,
+  rm_test_result *r);
+/* |rm_test_run| on the exact path, with the true values: |xa[i]| (or
+   |xb[i]|) is the fraction \.{"p/q"} (or the integer \.{"p"}) that |a[i]|
+   rounds, |NULL| when |a[i]| is the value itself, and |xa| itself may be
+   |NULL| for all.  The tests count ties of these fractions.  |RM_EINVAL|
+   for a string that is not a fraction with a positive denominator; else
+   as |rm_test_run|. */
+
+@ \impl Each difference as a fraction, then the common denominator.
+
+@<Public functions@>=
+static int test_read_q(mpq_t q, const char *x, double d)
+{
+  if (x == NULL) {@+ if (!isfinite(d)) return 0; mpq_set_d(q, d); return 1; @+}
+  if (mpq_set_str(q, x, 10) != 0 || mpz_sgn(mpq_denref(q)) <= 0) return 0;
+  mpq_canonicalize(q);
+  return 1;
+}
+rm_status rm_test_run_q(const rm_test *t, const double *a, const double *b,
+  const char *const *xa, const char *const *xb, size_t n, int threads,
+  rm_test_result *r)
+{
+  mpz_t *z, L;
+  mpq_t x, y, u;
+  size_t i;
+  rm_status s = RM_OK;
+  if (t == NULL || r == NULL || (n && (a == NULL || b == NULL))) return RM_EINVAL;
+  if (t->test < 0 || t->test >= RM_N_TESTS) return RM_ENAME;
+  rm_test_result_clear(r);
+  if (n == 0) return RM_EUNDEF;
+  if ((z = test_zalloc(2 * n)) == NULL) return RM_ENOMEM; /* numerators, denominators */
+  mpq_inits(x, y, u, NULL); mpz_init_set_ui(L, 1);
+  for (i = 0; i < n && s == RM_OK; i++) {
+    if (!isfinite(a[i]) || !isfinite(b[i])) s = RM_ESCORE;
+    else if (!test_read_q(x, xa ? xa[i] : NULL, a[i])
+        || !test_read_q(y, xb ? xb[i] : NULL, b[i])) s = RM_EINVAL;
+    else {
+      mpq_sub(x, x, y);
+      mpz_set(z[i], mpq_numref(x)); mpz_set(z[n + i], mpq_denref(x));
+      mpz_lcm(L, L, mpq_denref(x));
+    }
+  }
+  for (i = 0; i < n && s == RM_OK; i++) { /* $z_i=Ld_i$ */
+    mpz_divexact(z[n + i], L, z[n + i]); mpz_mul(z[i], z[i], z[n + i]);
+  }
+  if (s == RM_OK) {
+    mpq_set_z(u, L); mpq_inv(u, u);
+    s = test_dispatch(t, a, b, n, z, u, 1, threads, r);
+  }
+  mpq_clears(x, y, u, NULL); mpz_clear(L);
+  test_zfree(z, 2 * n);
   return s;
 }
 
@@ -27678,6 +27813,223 @@ rm_status rm_mean_diff(const double *a, const double *b, size_t n, double level,
   return RM_OK;
 }
 
+@* Several runs at once.\here{q:comparemany}
+\.{compare} of $k$ runs is a family of two-run comparisons: every run
+against the first (the baseline) or every pair, for every measure, each
+test's $p$-values adjusted over its comparisons.  |rm_compare_runs| is
+that family in one call, so that the command, Python and any other
+caller compose it the same way.  Its input is one table: for run $r$,
+measure $m$ and query $j$ (the queries of all the runs, in one order) the
+value |v[(r*nm+m)*nq+j]|, NaN when the run has no value for that query,
+and, for the exact path, the same table of fractions (|NULL| entries for
+values that are exact doubles; \secref{q:trueties}).  The comparisons
+come in the command's order: for $y=1,\ldots,k-1$ the run $y$ as $A$
+against $x=0$ (or, for all pairs, $x=0,\ldots,y-1$) as~$B$, and within a
+pair each measure.  A query that one run of a pair has and the other has
+not counts as 0 for the run without it, or with |drop| leaves the pair;
+a query that neither has is not in the pair.  Each comparison gives what
+one row of \.{compare} prints: the pairs, the two means, the mean
+difference and its Student interval at |level|, the wins, losses and
+ties (on the exact path, of the fractions), and each test's result, with
+its status (|RM_OK|, or |RM_EUNDEF| for a test undefined on it, which
+leaves it out of its family) and its adjusted~$p$ (NaN when undefined).
+@^multiple comparisons, several runs@>
+
+An example to check by hand: three runs of three queries, one measure,
+$b=(1/2,1/2,1/2)$ the baseline, $a_1=(1,1,1)$ and $a_2=(1,1,0)$, with the
+sign test.  Run 1 wins three of three, $p=2\cdot1/8=1/4$; run 2 wins two
+and loses one, $p=\min(1,2\cdot4/8)=1$.  Against the baseline the family
+is those two: Bonferroni gives $1/2$ and~1, Holm $\max(2\cdot1/4)=1/2$ and
+$\max(1/2,1\cdot1)=1$, Benjamini-Hochberg $\min(2\cdot1/4/1,\,2/2)=1/2$
+and~1.  With all pairs the third comparison is run 2 against run 1: two
+ties and a loss, $p=1$ (one nonzero difference, $2\cdot1/2$); Holm over
+$1/4,1,1$ gives $3/4,1,1$, Benjamini-Hochberg $3/4,1,1$ (the least of
+$3p_{(j)}/j$ from each $j$ up: $3/4$, then $\min(3/2,1)=1$).
+\.{tests/check\_compare.c} checks these.
+
+@<Public types@>=
+typedef struct rm_comparison {
+  int a, b, m; /* run $A$, run $B$, the measure: indices */
+  int nt; /* the tests */
+  size_t n; /* the queries paired */
+  size_t *q; /* their indices among the |nq| queries of the input */
+  double *va, *vb; /* their values, 0 for a missing one */
+  double mean_a, mean_b, diff, lo, hi; /* means, mean difference, its interval */
+  size_t win, loss, tie;
+  rm_test_result *r; rm_status *st; double *adj; /* per test */
+} rm_comparison;
+
+@ @<Public prototypes@>=
+rm_status rm_compare_runs(const rm_test *t, int nt, int k, int nm, size_t nq,
+  const double *v, const char *const *x, int all, int drop, const char *correction,
+  int exact, int threads, double level, rm_comparison **out, size_t *nc);
+/* The comparisons of |k| runs on |nm| measures over |nq| queries, as above,
+   with the |nt| tests |t|, every pair (|all|) or every run against run 0,
+   a missing value as 0 or (|drop|) leaving the pair, each test's $p$
+   adjusted by |correction| (as |rm_p_adjust|) over its comparisons, on the
+   exact path when |exact| (then |x| may give fractions: |rm_test_run_q|),
+   the interval at |level|.  |*out| gets |*nc| comparisons, to be freed by
+   |rm_comparisons_free|.  |RM_OK|; |RM_EINVAL| for a bad argument;
+   |RM_ENAME| for an unknown correction; or the status of a test that failed
+   (other than |RM_EUNDEF|): then the last comparison of |*out| is the one
+   where it failed, and its |st| says which test. */
+void rm_comparisons_free(rm_comparison *c, size_t nc);
+/* Frees the |nc| comparisons |c| of |rm_compare_runs| and what they hold;
+   |NULL| does nothing. */
+
+@ \impl The mean of |a[i]-b[i]| (of |a[i]| when |b| is null) on the exact
+path: the sum of doubles is a fraction, and one rounding gives the double
+nearest it.  The sign of a difference, on the exact path, is that of the
+fractions.
+
+@<Public functions@>=
+static double cmp_exact_mean(const double *a, const double *b, size_t n)
+{
+  mpq_t s, t;
+  size_t i;
+  double r;
+  mpq_inits(s, t, NULL);
+  for (i = 0; i < n; i++) {
+    mpq_set_d(t, a[i]); mpq_add(s, s, t);
+    if (b) {@+ mpq_set_d(t, b[i]); mpq_sub(s, s, t); @+}
+  }
+  mpq_set_ui(t, (unsigned long) n, 1); mpq_div(s, s, t);
+  r = test_q_d(s);
+  mpq_clears(s, t, NULL);
+  return r;
+}
+static int cmp_sign(double a, double b, const char *xa, const char *xb)
+{
+  mpq_t p, q;
+  int g;
+  mpq_inits(p, q, NULL);
+  if (!test_read_q(p, xa, a) || !test_read_q(q, xb, b)) g = (a > b) - (a < b);
+  else g = mpq_cmp(p, q);
+  mpq_clears(p, q, NULL);
+  return (g > 0) - (g < 0);
+}
+
+@ \impl The pairs of one comparison, from the rows of its two runs.
+
+@<Public functions@>=
+static rm_status cmp_pairs(const double *A, const double *B, const char *const *XA,
+  const char *const *XB, size_t nq, int drop, rm_comparison *c, const char **xa,
+  const char **xb)
+{
+  size_t j;
+  c->q = malloc((nq ? nq : 1) * sizeof *c->q);
+  c->va = malloc((nq ? nq : 1) * sizeof *c->va); c->vb = malloc((nq ? nq : 1) * sizeof *c->vb);
+  if (c->q == NULL || c->va == NULL || c->vb == NULL) return RM_ENOMEM;
+  for (j = 0, c->n = 0; j < nq; j++) {
+    int ha = !isnan(A[j]), hb = !isnan(B[j]);
+    if ((!ha && !hb) || (drop && !(ha && hb))) continue;
+    c->q[c->n] = j;
+    c->va[c->n] = ha ? A[j] : 0; xa[c->n] = ha && XA ? XA[j] : NULL;
+    c->vb[c->n] = hb ? B[j] : 0; xb[c->n] = hb && XB ? XB[j] : NULL;
+    c->n++;
+  }
+  return RM_OK;
+}
+
+@ \impl One comparison: its pairs, the summary, every test.  A test's
+failure other than |RM_EUNDEF| is the comparison's.
+
+@<Public functions@>=
+static rm_status cmp_one(const rm_test *t, const double *A, const double *B,
+  const char *const *XA, const char *const *XB, size_t nq, int drop, int exact,
+  int threads, double level, rm_comparison *c)
+{
+  const char **xa = malloc((nq ? nq : 1) * sizeof *xa), **xb = malloc((nq ? nq : 1) * sizeof *xb);
+  rm_status s = xa && xb ? cmp_pairs(A, B, XA, XB, nq, drop, c, xa, xb) : RM_ENOMEM;
+  size_t i;
+  int k;
+  c->r = calloc((size_t) c->nt, sizeof *c->r); c->st = calloc((size_t) c->nt, sizeof *c->st);
+  c->adj = calloc((size_t) c->nt, sizeof *c->adj);
+  if (s == RM_OK && (c->r == NULL || c->st == NULL || c->adj == NULL)) s = RM_ENOMEM;
+  if (s != RM_OK) {@+ free(xa); free(xb); return s; @+}
+  c->mean_a = c->mean_b = 0;
+  for (i = 0; i < c->n; i++) {
+    int g = exact ? cmp_sign(c->va[i], c->vb[i], xa[i], xb[i])
+      : (c->va[i] > c->vb[i]) - (c->va[i] < c->vb[i]);
+    c->mean_a += c->va[i]; c->mean_b += c->vb[i];
+    c->win += g > 0; c->loss += g < 0; c->tie += g == 0;
+  }
+  if (c->n) {@+ c->mean_a /= (double) c->n; c->mean_b /= (double) c->n; @+}
+  if (rm_mean_diff(c->va, c->vb, c->n, level, &c->diff, &c->lo, &c->hi) != RM_OK)
+    c->diff = c->lo = c->hi = NAN;
+  else if (exact) {
+    c->mean_a = cmp_exact_mean(c->va, NULL, c->n);
+    c->mean_b = cmp_exact_mean(c->vb, NULL, c->n);
+    c->diff = cmp_exact_mean(c->va, c->vb, c->n);
+  }
+  for (k = 0; k < c->nt && s == RM_OK; k++) {
+    rm_test_result_init(&c->r[k]);
+    c->st[k] = exact ? rm_test_run_q(&t[k], c->va, c->vb, xa, xb, c->n, threads, &c->r[k])
+      : rm_test_run(&t[k], c->va, c->vb, c->n, 0, threads, &c->r[k]);
+    if (c->st[k] != RM_OK && c->st[k] != RM_EUNDEF) s = c->st[k];
+  }
+  free(xa); free(xb);
+  return s;
+}
+
+@ \impl The family: every comparison, then each test's correction over
+those where it is defined.
+
+@<Public functions@>=
+static rm_status cmp_adjust(rm_comparison *c, size_t nc, int nt, const char *corr)
+{
+  double *p = malloc((nc + 1) * sizeof *p);
+  size_t i, m;
+  int k;
+  rm_status s = RM_OK;
+  if (p == NULL) return RM_ENOMEM;
+  for (k = 0; k < nt && s == RM_OK; k++) {
+    for (i = m = 0; i < nc; i++) if (c[i].st[k] == RM_OK) p[m++] = c[i].r[k].p;
+    s = rm_p_adjust(corr, p, m, p);
+    for (i = m = 0; i < nc; i++) c[i].adj[k] = c[i].st[k] == RM_OK ? p[m++] : NAN;
+  }
+  free(p);
+  return s;
+}
+rm_status rm_compare_runs(const rm_test *t, int nt, int k, int nm, size_t nq,
+  const double *v, const char *const *x, int all, int drop, const char *correction,
+  int exact, int threads, double level, rm_comparison **out, size_t *nc)
+{
+  rm_comparison *c;
+  size_t n = 0;
+  int y, b, m;
+  rm_status s = RM_OK;
+  if (out) *out = NULL;
+  if (nc) *nc = 0;
+  if (t == NULL || nt < 1 || k < 2 || nm < 1 || (nq && v == NULL) || out == NULL
+      || nc == NULL || !(level > 0 && level < 1)) return RM_EINVAL;
+  if (rm_p_adjust(correction, NULL, 0, NULL) != RM_OK) return RM_ENAME;
+  c = calloc((size_t) nm * (size_t) k * (size_t) k, sizeof *c);
+  if (c == NULL) return RM_ENOMEM;
+  for (y = 1; y < k && s == RM_OK; y++) for (b = 0; b < (all ? y : 1) && s == RM_OK; b++)
+    for (m = 0; m < nm && s == RM_OK; m++) {
+      size_t ra = ((size_t) y * (size_t) nm + (size_t) m) * nq,
+        rb = ((size_t) b * (size_t) nm + (size_t) m) * nq;
+      c[n].a = y; c[n].b = b; c[n].m = m; c[n].nt = nt;
+      s = cmp_one(t, v + ra, v + rb, x ? x + ra : NULL, x ? x + rb : NULL, nq, drop,
+        exact, threads, level, &c[n++]);
+    }
+  if (s == RM_OK) s = cmp_adjust(c, n, nt, correction);
+  *out = c; *nc = n;
+  return s;
+}
+void rm_comparisons_free(rm_comparison *c, size_t nc)
+{
+  size_t i;
+  int k;
+  if (c == NULL) return;
+  for (i = 0; i < nc; i++) {
+    if (c[i].r) for (k = 0; k < c[i].nt; k++) rm_test_result_clear(&c[i].r[k]);
+    free(c[i].q); free(c[i].va); free(c[i].vb); free(c[i].r); free(c[i].st); free(c[i].adj);
+  }
+  free(c);
+}
+
 @* The command \.{compare}.\here{q:comparecmd}
 $$\hbox{\tt rankmetrics compare -m NAME\dots\ [-t TEST]\dots\ [{\it options}] QRELS RUN\_A RUN\_B [RUN\dots]}$$
 evaluates each run as \.{eval -q} does, with the same readers and the same
@@ -27706,9 +28058,12 @@ difference, in percent (default 95);
 \smallskip\noindent
 The values are those \.{eval} prints: on the exact path by default, so that
 each is the correctly rounded double of its metric, and the tests then
-treat those doubles as exact numbers (the $p$ of a counting test is the
-exact fraction of its count, the $t$ test's $p$ is correctly rounded);
-with \.{--fast}, the double path throughout.  With \.{--threads 2} the
+run on the true values behind those doubles, the fraction of a rational
+value or the 40-digit decimal of an irrational one, so that they count
+the ties of the truth, not of the rounding (\secref{q:trueties}; the $p$
+of a counting test is the exact fraction of its count, the $t$ test's $p$
+is correctly rounded); with \.{--fast}, the double path throughout,
+ties and all.  With \.{--threads 2} the
 Monte Carlo draws are counted by two threads, with the same result.
 For each comparison, $A$ against $B$, the difference is $d_i=a_i-b_i$, and
 the table gives the queries paired, the two means and the mean difference
@@ -27725,12 +28080,16 @@ and the interval of the mean difference (\.{-} for the other tests).  A
 test that is undefined on a comparison (the $t$ test
 of equal differences) says \.{undefined} and is left out of its family.
 Exit status 0, 2 for a usage error, or \.{eval}'s status for a file that
-does not read.
+does not read.  The engine's messages name the command that runs it
+(|ev_cmd|): under \.{compare} a run that does not open says
+\.{rankmetrics: compare: cannot open 'FILE': ...}, where it said
+\.{eval}, a command the user had not typed.
 @^command \.{compare}@>
 
 @<The command \.{compare}@>=
-typedef struct {@+ char *q; int m; double v; @+} cm_rec;
-typedef struct {@+ const char *path; cm_rec *r; size_t n, cap; @+} cm_run;
+typedef struct {@+ char *q; int m; double v; char *x; @+} cm_rec;
+  /* |x|: the exact value as a fraction, or |NULL| */
+typedef struct {@+ const char *path; cm_rec *r; size_t n, cap; char *pend; @+} cm_run;
 typedef struct {
   int nm, nt, nr, all, drop, json, perq, threads, exact, format; /* 1 markdown, 2 latex */
   int digits; /* of the table's means; 0 the shortest */
@@ -27747,6 +28106,26 @@ typedef struct {
   rm_test_result *r; rm_status *st; double *adj;
 } cm_cmp;
 
+@ \impl On the exact path each value comes with its exact value
+(\secref{q:cmpexact}): a fraction is kept as it is, and the decimal of an
+irrational value, after its \.{\~}, is made the fraction it denotes
+(|shard_decimal|), the fallback of \secref{q:trueties}.
+
+@<The command \.{compare}@>=
+static void cm_xvalue(void *ctx, const char *x)
+{
+  cm_run *u = ctx;
+  free(u->pend); u->pend = NULL;
+  if (*x != '~') u->pend = tool_strdup(x);
+  else if (x[1]) {
+    mpq_t d, w;
+    mpq_inits(d, w, NULL);
+    shard_decimal(x + 1, d, w);
+    u->pend = mpq_get_str(NULL, 10, d);
+    mpq_clears(d, w, NULL);
+  }
+}
+
 @ \impl The callback keeps every value of a query that is not skipped;
 each run's values are then sorted by query and measure.
 
@@ -27755,11 +28134,14 @@ static void cm_value(void *ctx, int m, const char *q, double v, int undefined,
   int skipped)
 {
   cm_run *u = ctx;
+  char *x = u->pend;
   (void) undefined;
-  if (q == NULL || skipped) return;
+  u->pend = NULL;
+  if (q == NULL || skipped) {@+ free(x); return; @+}
   if (u->n == u->cap)
     u->r = tool_alloc(u->r, (u->cap = u->cap ? 2 * u->cap : 256) * sizeof *u->r);
-  u->r[u->n].q = tool_strdup(q); u->r[u->n].m = m; u->r[u->n].v = v; u->n++;
+  u->r[u->n].q = tool_strdup(q); u->r[u->n].m = m; u->r[u->n].v = v;
+  u->r[u->n++].x = x;
 }
 static int cm_rec_cmp(const void *x, const void *y)
 {
@@ -27775,112 +28157,81 @@ static int cm_read(const cm_opts *o, cm_run *u)
   v[n++] = "-q"; v[n++] = "--quiet";
   if (o->qrels) v[n++] = (char *) o->qrels;
   v[n++] = (char *) u->path;
+  ev_xvalue = o->exact ? cm_xvalue : NULL;
+  ev_cmd = "compare"; /* the engine's messages name the command run */
   rc = ev_command(n, v, cm_value, u, NULL, NULL);
+  ev_xvalue = NULL; ev_cmd = "eval";
   free(v);
   if (rc == 0) qsort(u->r, u->n, sizeof *u->r, cm_rec_cmp);
   return rc;
 }
 
-@ \impl The pairs of one comparison, by a merge of the two sorted runs
-restricted to its measure.
+@ \impl The comparisons are |rm_compare_runs|'s (\secref{q:comparemany}).
+Its table has a column per query of any run: their names, sorted as the
+runs' records are, once each; a run's value of a query it lacks is NaN.
+The results are then given the names of their queries for the tables.
 
 @<The command \.{compare}@>=
-static void cm_add(cm_cmp *c, const char *q, double a, double b)
+static int cm_qcmp(const void *x, const void *y)
 {
-  c->va[c->n] = a; c->vb[c->n] = b; c->q[c->n++] = q;
+  return strcmp(*(char *const *) x, *(char *const *) y);
 }
-static void cm_join(const cm_run *A, const cm_run *B, int drop, cm_cmp *c)
+static size_t cm_names(const cm_opts *o, const cm_run *u, const char ***qs)
 {
-  size_t i = 0, j = 0, k = A->n + B->n + 1;
-  int d;
-  c->va = tool_alloc(NULL, k * sizeof *c->va); c->vb = tool_alloc(NULL, k * sizeof *c->vb);
-  c->q = tool_alloc(NULL, k * sizeof *c->q); c->n = 0;
-  for (;;) {
-    while (i < A->n && A->r[i].m != c->m) i++;
-    while (j < B->n && B->r[j].m != c->m) j++;
-    if (i >= A->n && j >= B->n) break;
-    d = i >= A->n ? 1 : j >= B->n ? -1 : strcmp(A->r[i].q, B->r[j].q);
-    if (d == 0) {@+ cm_add(c, A->r[i].q, A->r[i].v, B->r[j].v); i++; j++; @+}
-    else if (d < 0) {@+ if (!drop) cm_add(c, A->r[i].q, A->r[i].v, 0); i++; @+}
-    else {@+ if (!drop) cm_add(c, B->r[j].q, 0, B->r[j].v); j++; @+}
-  }
+  size_t n = 0, m = 0, i;
+  int x;
+  const char **q;
+  for (x = 0; x < o->nr; x++) n += u[x].n;
+  q = tool_alloc(NULL, (n + 1) * sizeof *q);
+  for (x = 0; x < o->nr; x++) for (i = 0; i < u[x].n; i++) q[m++] = u[x].r[i].q;
+  qsort(q, n, sizeof *q, cm_qcmp);
+  for (i = m = 0; i < n; i++) if (m == 0 || strcmp(q[m - 1], q[i])) q[m++] = q[i];
+  *qs = q;
+  return m;
 }
-
-@ \impl The exact mean of $a_i-b_i$ (of $a_i$ when |b| is null): the sum
-of doubles is a fraction, and one rounding gives the double nearest it.
-
-@<The command \.{compare}@>=
-static double cm_exact_mean(const double *a, const double *b, size_t n)
+static void cm_from(const rm_comparison *r, const char **qs, cm_cmp *c)
 {
-  mpq_t s, t;
-  mpfr_t x;
-  double r;
-  size_t i;
-  mpq_init(s); mpq_init(t); mpfr_init2(x, 53);
-  for (i = 0; i < n; i++) {
-    mpq_set_d(t, a[i]); mpq_add(s, s, t);
-    if (b) {@+ mpq_set_d(t, b[i]); mpq_sub(s, s, t); @+}
-  }
-  mpq_set_ui(t, (unsigned long) n, 1); mpq_div(s, s, t);
-  mpfr_set_q(x, s, MPFR_RNDN); r = mpfr_get_d(x, MPFR_RNDN);
-  mpq_clear(s); mpq_clear(t); mpfr_clear(x);
-  return r;
+  size_t j;
+  c->a = r->a; c->b = r->b; c->m = r->m; c->n = r->n;
+  c->va = r->va; c->vb = r->vb;
+  c->q = tool_alloc(NULL, (r->n + 1) * sizeof *c->q);
+  for (j = 0; j < r->n; j++) c->q[j] = qs[r->q[j]];
+  c->mean_a = r->mean_a; c->mean_b = r->mean_b; c->diff = r->diff;
+  c->lo = r->lo; c->hi = r->hi; c->win = r->win; c->loss = r->loss; c->tie = r->tie;
+  c->r = r->r; c->st = r->st; c->adj = r->adj;
 }
-
-@ \impl One comparison: the pairs, the summary, every test.
-
-@<The command \.{compare}@>=
-static int cm_run_tests(const cm_opts *o, const cm_run *u, cm_cmp *c)
+static cm_cmp *cm_compare(const cm_opts *o, const cm_run *u, size_t *nc)
 {
-  size_t i;
+  const char **qs, **key;
+  size_t nq = cm_names(o, u, &qs), i, n, j, w = (size_t) o->nr * (size_t) o->nm * nq;
+  double *v = tool_alloc(NULL, (w + 1) * sizeof *v);
+  const char **x = tool_zalloc((w + 1) * sizeof *x);
+  rm_comparison *r;
+  cm_cmp *c;
+  rm_status s;
   int k;
-  cm_join(&u[c->a], &u[c->b], o->drop, c);
-  c->mean_a = c->mean_b = 0; c->win = c->loss = c->tie = 0;
-  for (i = 0; i < c->n; i++) {
-    c->mean_a += c->va[i]; c->mean_b += c->vb[i];
-    c->win += c->va[i] > c->vb[i]; c->loss += c->va[i] < c->vb[i];
-    c->tie += c->va[i] == c->vb[i];
+  for (i = 0; i < w; i++) v[i] = NAN;
+  for (k = 0; k < o->nr; k++) for (i = 0; i < u[k].n; i++) {
+    key = bsearch(&u[k].r[i].q, qs, nq, sizeof *qs, cm_qcmp);
+    j = ((size_t) k * (size_t) o->nm + (size_t) u[k].r[i].m) * nq + (size_t) (key - qs);
+    v[j] = u[k].r[i].v; x[j] = u[k].r[i].x;
   }
-  if (c->n) {@+ c->mean_a /= (double) c->n; c->mean_b /= (double) c->n; @+}
-  if (rm_mean_diff(c->va, c->vb, c->n, o->level, &c->diff, &c->lo, &c->hi) != RM_OK)
-    c->diff = c->lo = c->hi = NAN;
-  else if (o->exact) {
-    c->mean_a = cm_exact_mean(c->va, NULL, c->n);
-    c->mean_b = cm_exact_mean(c->vb, NULL, c->n);
-    c->diff = cm_exact_mean(c->va, c->vb, c->n);
+  s = rm_compare_runs(o->t, o->nt, o->nr, o->nm, nq, v, x, o->all, o->drop, o->corr,
+    o->exact, o->threads, o->level, &r, &n);
+  if (s != RM_OK) {
+    for (k = 0; n && k < o->nt && (r[n - 1].st[k] == RM_OK || r[n - 1].st[k] == RM_EUNDEF);
+      k++) ;
+    fprintf(stderr, "rankmetrics: compare: %s on %s: %s\n", k < o->nt ? o->tname[k]
+      : "the comparisons", n ? o->m[r[n - 1].m] : "-", s == RM_EINVAL
+      ? "too many pairs for an exact enumeration (at most 24 queries for"
+      " randomization, 200 nonzero differences for wilcoxon): use method=mc or"
+      " method=normal" : rm_strerror(s));
+    return NULL;
   }
-  c->r = tool_alloc(NULL, (size_t) o->nt * sizeof *c->r);
-  c->st = tool_alloc(NULL, (size_t) o->nt * sizeof *c->st);
-  c->adj = tool_alloc(NULL, (size_t) o->nt * sizeof *c->adj);
-  for (k = 0; k < o->nt; k++) {
-    rm_test_result_init(&c->r[k]);
-    c->st[k] = rm_test_run(&o->t[k], c->va, c->vb, c->n, o->exact, o->threads, &c->r[k]);
-    if (c->st[k] != RM_OK && c->st[k] != RM_EUNDEF) {
-      fprintf(stderr, "rankmetrics: compare: %s on %s: %s\n", o->tname[k],
-        o->m[c->m], c->st[k] == RM_EINVAL ? "too many pairs for an exact"
-        " enumeration (at most 24 queries for randomization, 200 nonzero"
-        " differences for wilcoxon): use method=mc or method=normal"
-        : rm_strerror(c->st[k]));
-      return 0;
-    }
-  }
-  return 1;
-}
-
-@ \impl The correction, per test, over the comparisons where it is defined.
-
-@<The command \.{compare}@>=
-static void cm_adjust(const cm_opts *o, cm_cmp *c, size_t nc)
-{
-  double *p = tool_alloc(NULL, (nc + 1) * sizeof *p);
-  size_t i, m;
-  int k;
-  for (k = 0; k < o->nt; k++) {
-    for (i = m = 0; i < nc; i++) if (c[i].st[k] == RM_OK) p[m++] = c[i].r[k].p;
-    rm_p_adjust(o->corr, p, m, p);
-    for (i = m = 0; i < nc; i++) c[i].adj[k] = c[i].st[k] == RM_OK ? p[m++] : NAN;
-  }
-  free(p);
+  c = tool_zalloc((n + 1) * sizeof *c);
+  for (i = 0; i < n; i++) cm_from(&r[i], qs, &c[i]);
+  *nc = n;
+  return c;
 }
 
 @ \impl The tables.  A number is printed as \.{eval} prints it, the
@@ -28277,7 +28628,7 @@ int cmd_compare(int argc, char **argv)
   cm_run *u;
   cm_cmp *c;
   size_t nc = 0, i;
-  int rc, k, x, y;
+  int rc, k, x;
   memset(&o, 0, sizeof o);
   o.m = tool_alloc(NULL, (size_t) (argc + 1) * sizeof *o.m);
   o.t = tool_alloc(NULL, (size_t) (argc + 2) * sizeof *o.t);
@@ -28297,13 +28648,7 @@ int cmd_compare(int argc, char **argv)
     u[x].path = o.run[x];
     if ((rc = cm_read(&o, &u[x])) != 0) return rc;
   }
-  c = tool_zalloc((size_t) o.nr * (size_t) o.nr * (size_t) o.nm * sizeof *c);
-  for (y = 1; y < o.nr; y++) for (x = 0; x < (o.all ? y : 1); x++)
-    for (k = 0; k < o.nm; k++) {
-      c[nc].a = y; c[nc].b = x; c[nc].m = k;
-      if (!cm_run_tests(&o, u, &c[nc++])) return 1;
-    }
-  cm_adjust(&o, c, nc);
+  if ((c = cm_compare(&o, u, &nc)) == NULL) return 1;
   if (o.format) cm_table(&o, c, nc);
   else if (o.json) cm_json(&o, c, nc); else cm_text(&o, c, nc);
   for (i = 0; i < nc; i++) for (k = 0; k < o.nt; k++) rm_test_result_clear(&c[i].r[k]);
@@ -28324,7 +28669,16 @@ of files come from \.{evaluate\_files} with \.{per\_query=True}, and
 $$\hbox{\.{rankmetrics.compare\_files(measures, qrels, runs)}}$$
 is the whole command: every run evaluated, paired by query under
 \.{missing}, the comparisons of \.{pairs} in the tool's order, and each
-test's $p$ adjusted by \.{correction} over its comparisons.  The tests of
+test's $p$ adjusted by \.{correction} over its comparisons.  Both call
+|rm_compare_runs| (\secref{q:comparemany}), as the tool does, so that
+the composition is written once.  A value given to \.{compare} as a
+\.{Fraction} is exact, and the tests count its ties
+(\secref{q:trueties}); \.{compare\_files} gets the exact values from
+$$\hbox{\.{evaluate\_files(..., exact\_values=True)}},$$
+which asks the engine for them through
+$$\hbox{|rm_evaluator_set_exact_values|}$$
+and gives each query's as a \.{Fraction} (an irrational value's 40-digit
+decimal) in \.{.exact\_values}.  The tests of
 the package (\.{test\_compare.py}) check that it prints the tool's
 numbers to the bit (\.{compare\_files} against the JSON of \.{compare}:
 means, intervals, $p$ and adjusted $p$), and the fractions against an
@@ -29149,6 +29503,13 @@ const char *rm_evaluator_message(const rm_evaluator *e);
    \.{""}. */
 size_t rm_eval_options_size(void);
 /* |sizeof (rm_eval_options)|, for a foreign caller's copy of its layout. */
+void rm_evaluator_set_exact_values(rm_evaluator *e, void (*fn)(void *ctx,
+  const char *x));
+/* With |fn|, |rm_eval_files| on the exact path gives, just before each
+   per-query value of a measure that is not of diversity, its exact value
+   to |fn(ctx, x)| (|ctx| that of the values): the fraction \.{"p/q"} of a
+   rational value, or \.{"\~"} and the 40-digit decimal of an irrational
+   one (\secref{q:cmpexact}).  |NULL|: none, as before. */
 
 @ An evaluator is its message and its allocator.  Every thread-local value
 of the engine (the place for messages |tool_err_f|, the jump out of an
@@ -29163,10 +29524,16 @@ struct rm_evaluator_s {
   char *msg; size_t msglen;
   void *(*re)(void *, void *, size_t); void *re_ctx;
   rm_eval_progress_fn prog; void *prog_ctx;
+  void (*xfn)(void *, const char *); /* |rm_evaluator_set_exact_values| */
 };
 rm_evaluator *rm_evaluator_new(void)
 {
   return calloc(1, sizeof (rm_evaluator));
+}
+void rm_evaluator_set_exact_values(rm_evaluator *e, void (*fn)(void *ctx,
+  const char *x))
+{
+  if (e) e->xfn = fn;
 }
 void rm_evaluator_free(rm_evaluator *e)
 {
@@ -29309,6 +29676,7 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
       " callback and at least one measure");
   a.e = e; a.o = o; a.qrels = qrels; a.run = run; a.partial = 0;
   a.value = value; a.ctx = ctx;
+  ev_xvalue = e->xfn; /* the engine gives them on the exact path only */
   return door_call(e, door_eval, &a);
 }
 
@@ -29347,7 +29715,7 @@ static rm_status door_call(rm_evaluator *e, int (*cmd)(void *), void *arg)
   tool_err_f = old_err; tool_oom_jmp = old_jmp; tool_line_max = old_max;
   tool_line_mem = old_mem; tool_line_full = old_full;
   tool_re = old_re; tool_re_ctx = old_ctx; tool_own = old_own;
-  ev_rows_in = NULL; ev_state_put = NULL; ev_merge_value = NULL;
+  ev_rows_in = NULL; ev_state_put = NULL; ev_merge_value = NULL; ev_xvalue = NULL;
   own_release(own);
   fclose(mf);
   if (st == RM_OK) {@+ free(e->msg); e->msg = NULL; e->msglen = 0; @+}
@@ -29548,12 +29916,18 @@ point of the call (\secref{q:python}).
 static void ev_record(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped)
 {
-  int32_t h[3];
-  h[0] = (int32_t) (m - st->m); h[1] = undefined | skipped << 1;
+  int32_t h[3], k;
+  h[0] = (int32_t) (m - st->m); h[1] = undefined | skipped << 1 | (st->xcur != NULL) << 2;
   h[2] = q ? (int32_t) strlen(q) : -1;
   fwrite(h, sizeof h, 1, st->out); fwrite(&x, sizeof x, 1, st->out);
   if (q) fwrite(q, 1, (size_t) h[2], st->out);
+  if (st->xcur) {
+    k = (int32_t) strlen(st->xcur);
+    fwrite(&k, sizeof k, 1, st->out); fwrite(st->xcur, 1, (size_t) k, st->out);
+    free(st->xcur); st->xcur = NULL;
+  }
 }
+static int ev_xreplay(ev_state *st);
 static int ev_replay(ev_state *st)
 {
   int32_t h[3];
@@ -29565,7 +29939,7 @@ static int ev_replay(ev_state *st)
   if (st->stopped) return ev_stopped(st);
   if (fflush(st->out) != 0 || ferror(st->out) || fseek(st->out, 0L, SEEK_SET) != 0) {
     tool_status = RM_EIO;
-    fprintf(tool_err, "rankmetrics: eval: cannot write the temporary file: %s\n",
+    fprintf(tool_err, "rankmetrics: %s: cannot write the temporary file: %s\n", ev_cmd,
       strerror(errno));
     return 0;
   }
@@ -29574,7 +29948,8 @@ static int ev_replay(ev_state *st)
     if (n + 1 > cap) q = tool_alloc(q, cap = n + 1);
     ok = fread(&x, sizeof x, 1, st->out) == 1 && fread(q, 1, n, st->out) == n;
     q[n] = '\0';
-    if (ok) st->value(st->value_ctx, h[0], h[2] < 0 ? NULL : q, x, h[1] & 1, h[1] >> 1);
+    if (ok && h[1] & 4) ok = ev_xreplay(st);
+    if (ok) st->value(st->value_ctx, h[0], h[2] < 0 ? NULL : q, x, h[1] & 1, h[1] >> 1 & 1);
     if (ok && st->prog && (++given & 16383) == 0
         && st->prog(st->prog_ctx, -1L, st->n_eval, 100.0)) {
       free(q); return ev_stopped(st); }
@@ -29582,9 +29957,49 @@ static int ev_replay(ev_state *st)
   free(q);
   if (!ok || ferror(st->out)) {
     tool_status = RM_EIO;
-    fprintf(tool_err, "rankmetrics: eval: cannot read the temporary file back\n");
+    fprintf(tool_err, "rankmetrics: %s: cannot read the temporary file back\n", ev_cmd);
     return 0;
   }
+  return 1;
+}
+
+@ {\it The exact values, for \.{compare}.}\here{q:cmpexact}  \.{compare}
+counts ties of the true per-query values (\secref{q:trueties}), so on the
+exact path it asks the engine for them beside the doubles: with
+|ev_xvalue| set, each per-query value of a measure that |ev_query|
+computes is computed once more by |rm_value_exact| and its record carries
+(mark 4) the fraction \.{p/q} of a rational value or, after a \.{\~}, the
+40-digit decimal of an irrational one; |ev_replay| gives that string to
+|ev_xvalue| just before the value.  That is a second exact evaluation of
+each value, the price of counting true ties; \.{--fast} pays nothing.
+The measures of diversity, computed elsewhere, carry none, and
+\.{compare} then takes their doubles as they are, as it does a value the
+exact path could not decide.
+
+@<Records of the door@>=
+static void ev_xset(ev_state *st, const ev_measure *m, const rm_list *l)
+{
+  rm_exact e;
+  rm_exact_init(&e);
+  free(st->xcur); st->xcur = NULL;
+  if (rm_value_exact(&m->u, l, &e) >= 0) {
+    size_t k = (e.rational ? strlen(e.rational) : strlen(e.decimal)) + 2;
+    st->xcur = tool_alloc(NULL, k);
+    snprintf(st->xcur, k, "%s%s", e.rational ? "" : "~", e.rational ? e.rational
+      : e.decimal);
+  }
+  rm_exact_clear(&e);
+}
+static int ev_xreplay(ev_state *st)
+{
+  int32_t k;
+  char *x;
+  if (fread(&k, sizeof k, 1, st->out) != 1 || k < 0) return 0;
+  x = tool_alloc(NULL, (size_t) k + 1);
+  if (fread(x, 1, (size_t) k, st->out) != (size_t) k) {@+ free(x); return 0; @+}
+  x[k] = '\0';
+  ev_xvalue(st->value_ctx, x);
+  free(x);
   return 1;
 }
 
@@ -29596,7 +30011,7 @@ after an error, with |RM_ESTOP|.
 static int ev_stopped(ev_state *st)
 {
   tool_status = RM_ESTOP;
-  fprintf(tool_err, "rankmetrics: eval: stopped by the caller after %lu queries\n",
+  fprintf(tool_err, "rankmetrics: %s: stopped by the caller after %lu queries\n", ev_cmd,
     (unsigned long) st->n_eval);
   return 0;
 }
@@ -29653,6 +30068,7 @@ _Thread_local jmp_buf *tool_oom_jmp; /* where its ``out of memory'' goes */
 int stdout_said; /* \.{eval} said that standard output failed: |close_stdout| */
 const char *stdout_name; /* the \.{-o} file standard output is, or |NULL| */
 _Thread_local rm_status tool_status;
+static _Thread_local const char *ev_cmd = "eval"; /* the command, in messages */
 static _Thread_local void *(*tool_re)(void *, void *, size_t); /* the allocator */
 static _Thread_local void *tool_re_ctx;
 static double ev_now(void) /* seconds, for the progress report */
@@ -30378,20 +30794,20 @@ static FILE *ev_tmpfile(void)
   if ((fd = mkstemp(path)) >= 0) unlink(path); /* no signal between the two */
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (fd < 0) {
-    fprintf(tool_err, "rankmetrics: eval: cannot create a temporary file in '%s': %s\n",
+    fprintf(tool_err, "rankmetrics: %s: cannot create a temporary file in '%s': %s\n", ev_cmd,
       dir, strerror(errno));
     free(path); return NULL;
   }
   free(path);
   if ((f = fdopen(fd, "w+b")) == NULL) {
-    fprintf(tool_err, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    fprintf(tool_err, "rankmetrics: %s: temporary file: %s\n", ev_cmd, strerror(errno));
     close(fd);
   }
   return f;
 }
 static int ev_tmp_fail(void)
 {
-  fprintf(tool_err, "rankmetrics: eval: cannot write a temporary file: %s\n",
+  fprintf(tool_err, "rankmetrics: %s: cannot write a temporary file: %s\n", ev_cmd,
     errno ? strerror(errno) : "write error");
   return 0;
 }
@@ -30400,7 +30816,7 @@ static int ev_tmp_rewind(FILE *f)
   errno = 0;
   if (fflush(f) != 0 || ferror(f)) return ev_tmp_fail();
   if (fseek(f, 0L, SEEK_SET) != 0) {
-    fprintf(tool_err, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    fprintf(tool_err, "rankmetrics: %s: temporary file: %s\n", ev_cmd, strerror(errno));
     return 0;
   }
   return 1;
@@ -30428,7 +30844,7 @@ static int ev_xhead(const ev_xrec *r, ev_xhdr *h)
 {
   size_t lq = strlen(r->q), ld = r->d ? strlen(r->d) : 0, ll = r->lab ? strlen(r->lab) : 0;
   if (lq >= EV_NONE || ld >= EV_NONE || ll >= EV_NONE) {
-    fprintf(tool_err, "rankmetrics: eval: line %ld: a field longer than 4 GB\n", r->line);
+    fprintf(tool_err, "rankmetrics: %s: line %ld: a field longer than 4 GB\n", ev_cmd, r->line);
     return 0;
   }
   memset(h, 0, sizeof *h);
@@ -30643,7 +31059,7 @@ static int ev_xin_next(ev_xin *in) /* 1, 0 at the end of the run, $-1$ */
   in->left--;
   return 1;
 bad:
-  fprintf(tool_err, "rankmetrics: eval: read error in a temporary file: %s\n",
+  fprintf(tool_err, "rankmetrics: %s: read error in a temporary file: %s\n", ev_cmd,
     ferror(in->f) || errno ? strerror(errno ? errno : EIO) : "it ends short or is damaged");
   return -1;
 }
@@ -31141,6 +31557,7 @@ typedef struct {
   const char *qrels_path, *path;
   FILE *out;
   rm_eval_value_fn value; void *value_ctx; /* the library's door: see |rm_eval_files| */
+  char *xcur; /* the exact value of the value recorded next, for \.{compare} */
   rm_eval_progress_fn prog; void *prog_ctx; int stopped; /* its progress, and a stop */
   rm_work w;
   rm_variant *uv; double *uval; rm_status *ust; int nuv;
@@ -31335,7 +31752,7 @@ static int ev_measure_init(ev_measure *m, const char *given, int exact, int part
     m->per = m->v.agg != RM_AGG_NONE;
   } else {
     if (strlen(given) > RM_NAME_MAX) {
-      fprintf(tool_err, "rankmetrics: eval: name too long '%s'\n", given);
+      fprintf(tool_err, "rankmetrics: %s: name too long '%s'\n", ev_cmd, given);
       return 0;
     }
     snprintf(buf, sizeof buf, "%s:%s", m->v.metric == RM_RMSE ? "micro" : "mean",
@@ -31573,12 +31990,12 @@ static int ev_column(ev_state *st, ev_source *s, int k, char **f, int n)
   if (exact == 0 && loose == 1) {
     at = lat;
     if (!s->noted && !st->quiet)
-      fprintf(tool_err, "rankmetrics: eval: %s:1: reading column '%s' as %s (the"
-        " default '%s')\n", s->path, f[at], opt[k], c);
+      fprintf(tool_err, "rankmetrics: %s: %s:1: reading column '%s' as %s (the"
+        " default '%s')\n", ev_cmd, s->path, f[at], opt[k], c);
   }
   if (at < 0 && !st->col_given[k] && !s->noted && !st->quiet)
-    fprintf(tool_err, "rankmetrics: eval: %s:1: no column '%s': %s (%s none says"
-      " so)\n", s->path, c, k == 3 ? "the order of the rows is the ranking"
+    fprintf(tool_err, "rankmetrics: %s: %s:1: no column '%s': %s (%s none says"
+      " so)\n", ev_cmd, s->path, c, k == 3 ? "the order of the rows is the ranking"
       : "repeated items are not detected", opt[k]);
   if (at < 0 && (st->col_given[k] || k == 0 || k == 2)) {
     if (st->col_given[k])
@@ -31770,6 +32187,8 @@ static _Thread_local rm_eval_state_fn ev_state_put; /* a door's state, or |NULL|
 static _Thread_local void *ev_state_ctx;
 static _Thread_local rm_eval_value_fn ev_merge_value; /* a door's merge, or |NULL| */
 static _Thread_local void *ev_merge_ctx;
+static _Thread_local void (*ev_xvalue)(void *ctx, const char *x);
+  /* \.{compare}'s exact values, or |NULL|: \secref{q:cmpexact} */
 static int ev_row_label(ev_state *st, ev_source *s);
 static int ev_next_row(ev_state *st, ev_source *s)
 {
@@ -31898,14 +32317,14 @@ static int ev_give_state(ev_state *st)
   size_t k;
   if (fflush(st->out) != 0 || ferror(st->out) || fseek(st->out, 0L, SEEK_SET) != 0) {
     tool_status = RM_EIO;
-    fprintf(tool_err, "rankmetrics: eval: cannot write the temporary file: %s\n",
+    fprintf(tool_err, "rankmetrics: %s: cannot write the temporary file: %s\n", ev_cmd,
       strerror(errno));
     return 0;
   }
   while ((k = fread(buf, 1, sizeof buf, st->out)) > 0) ev_state_put(ev_state_ctx, buf, k);
   if (ferror(st->out)) {
     tool_status = RM_EIO;
-    fprintf(tool_err, "rankmetrics: eval: cannot read the temporary file back\n");
+    fprintf(tool_err, "rankmetrics: %s: cannot read the temporary file back\n", ev_cmd);
     return 0;
   }
   return 1;
@@ -32051,7 +32470,7 @@ static int ev_open_qrels(ev_state *st)
   if (st->jcopy) {
     if (!ev_tmp_rewind(st->jcopy)) return 0;
     j->f = st->jcopy;
-  } else if ((j->f = tool_open_in("eval", st->qrels_path)) == NULL) return 0;
+  } else if ((j->f = tool_open_in(ev_cmd, st->qrels_path)) == NULL) return 0;
   if ((r = ev_jline(st, j)) <= 0) {
     if (r == 0) fprintf(tool_err, "%s:%ld: no judgments (empty file)\n",
       st->qrels_path, j->line ? j->line : 1);
@@ -32889,6 +33308,7 @@ static void ev_json_string(FILE *f, const char *s)
 }
 static void ev_record(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped);
+static void ev_xset(ev_state *st, const ev_measure *m, const rm_list *l);
 static int ev_replay(ev_state *st); /* see \secref{q:evaldoor} */
 static void ev_say_variants(const ev_state *st); /* under the summary */
 static int ev_stopped(ev_state *st);
@@ -32997,10 +33417,10 @@ static int ev_readings(ev_state *st)
     m->rd = (st->neg_pooled && !m->u.negative) | (m->u.scores ? 2 : 0);
     st->nread[m->rd]++; st->nuvr[m->rd] += m->per;
     if ((m->rd & 1) && st->judged_docs) {
-      fprintf(tool_err, "rankmetrics: eval: --judged-docs-only drops the unjudged"
+      fprintf(tool_err, "rankmetrics: %s: --judged-docs-only drops the unjudged"
         " documents before the measures read the judgments, and %s reads a negative"
         " grade as 0 where others read it as unjudged: give --negative zero or"
-        " --negative unjudged\n", m->given);
+        " --negative unjudged\n", ev_cmd, m->given);
       return 0;
     }
   }
@@ -33099,7 +33519,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
   for (r = 0; r < 4; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
-      fprintf(tool_err, "rankmetrics: eval: out of memory%s\n",
+      fprintf(tool_err, "rankmetrics: %s: out of memory%s\n", ev_cmd,
         tool_nomem_hint ? tool_nomem_hint : "");
       return 0;
     }
@@ -33132,6 +33552,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
         m->given, rm_strerror(t));
       return 0;
     }
+    if (st->per_query && ev_xvalue && st->exact && st->value) ev_xset(st, m, l);
     if (st->per_query) ev_print(st, m, q, x, t == RM_UNDEFINED, !counts);
     if (!counts) ev_left_out(m, q);
     else if (m->stream && m->px) {
@@ -33425,7 +33846,7 @@ static void ev_progress(ev_state *st, long line, double pct, int end)
   st->t_shown = now;
   if (st->prog) {@+ if (st->prog(st->prog_ctx, line, st->n_eval, pct)) st->stopped = 1;
     return; @+}
-  fprintf(tool_err, "\rrankmetrics: eval: %ld lines, %lu queries, %.0f lines/s",
+  fprintf(tool_err, "\rrankmetrics: %s: %ld lines, %lu queries, %.0f lines/s", ev_cmd,
     line, (unsigned long) st->n_eval, (double) line / (now - st->t0 + 1e-9));
   if (pct >= 0) fprintf(tool_err, ", %.0f%%", pct);
   fputs("\033[K", tool_err);
@@ -34106,8 +34527,8 @@ the tests by \.{RANKMETRICS\_LINE\_MAX} stays.
 if (st.mem == 0) {
   const char *e = getenv("RANKMETRICS_MEMORY");
   if (e && *e && !ev_size(e, &st.mem)) {
-    fprintf(tool_err, "rankmetrics: eval: RANKMETRICS_MEMORY='%s' is not a size of"
-      " at least 64K\n", e);
+    fprintf(tool_err, "rankmetrics: %s: RANKMETRICS_MEMORY='%s' is not a size of"
+      " at least 64K\n", ev_cmd, e);
     rc = 2; goto done;
   }
   if (st.mem == 0) st.mem = ev_default_memory();
@@ -34368,19 +34789,19 @@ static int ev_div_wanted(ev_state *st, int nf)
   if (n == 0) return 0;
   for (i = 0; i < st->nm; i++)
     if (!rm_metric_subtopics(st->m[i].u.metric)) {
-      fprintf(tool_err, "rankmetrics: eval: %s is a measure of diversity and %s is"
+      fprintf(tool_err, "rankmetrics: %s: %s is a measure of diversity and %s is"
         " not; they read the judgments differently: evaluate them in two calls"
-        " (the plain one with --subtopics collapse=max on diversity qrels)\n",
+        " (the plain one with --subtopics collapse=max on diversity qrels)\n", ev_cmd,
         st->m[i ? 0 : 1].given, st->m[i].given);
       return -1;
     } else if (st->m[i].a.agg != RM_AGG_MEAN || st->m[i].a.skip || st->m[i].a.weight) {
-      fprintf(tool_err, "rankmetrics: eval: %s: the measures of diversity are"
-        " averaged by the plain mean in this version\n", st->m[i].given);
+      fprintf(tool_err, "rankmetrics: %s: %s: the measures of diversity are"
+        " averaged by the plain mean in this version\n", ev_cmd, st->m[i].given);
       return -1;
     }
   if (nf != 2 || st->judged_docs) {
-    fprintf(tool_err, "rankmetrics: eval: the measures of diversity read diversity"
-      " qrels and a run (two files), without --judged-docs-only\n");
+    fprintf(tool_err, "rankmetrics: %s: the measures of diversity read diversity"
+      " qrels and a run (two files), without --judged-docs-only\n", ev_cmd);
     return -1;
   }
   return 1;
@@ -34457,7 +34878,7 @@ static int ev_div_rline(ev_div *dv, const char *path, long line, char **f, int n
 }
 static int ev_div_read(ev_div *dv, const char *path, int judgments)
 {
-  FILE *f = strcmp(path, "-") ? tool_open_in("eval", path) : tool_stdin();
+  FILE *f = strcmp(path, "-") ? tool_open_in(ev_cmd, path) : tool_stdin();
   char *buf = NULL, *fl[8];
   size_t cap = 0;
   long line = 0;
@@ -34699,7 +35120,7 @@ static int ev_div_value(ev_state *st, int i, const char *q,
   }
   if (r >= 0) m->n_counted++;
   if (r < 0) {
-    fprintf(tool_err, "rankmetrics: eval: query '%s': %s: %s\n", q, m->given,
+    fprintf(tool_err, "rankmetrics: %s: query '%s': %s: %s\n", ev_cmd, q, m->given,
       r == RM_EHARD && m->u.ideal == RM_IDEAL_EXACT
       && (m->u.metric == RM_ALPHA_NDCG || m->u.metric == RM_NERR_IA)
       ? "the search for the exact ideal passed its budget of nodes (ideal=exact"
@@ -34791,18 +35212,18 @@ static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
   }
   st->path = rpath;
   if ((st->out = tool_tmpfile()) == NULL)
-    fprintf(tool_err, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
+    fprintf(tool_err, "rankmetrics: %s: no temporary file: %s\n", ev_cmd, strerror(errno));
   ok = st->out != NULL && ev_div_partial(st, qpath) && ev_div_read(&dv, qpath, 1)
     && ev_div_read(&dv, rpath, 0) && ev_div_sort(&dv, qpath) && ev_div_queries(st, &dv);
   if (ok && dv.evaluated == 0) {
-    fprintf(tool_err, "rankmetrics: eval: no query is in both the judgments and the run\n");
+    fprintf(tool_err, "rankmetrics: %s: no query is in both the judgments and the run\n", ev_cmd);
     ok = 0;
   }
   if (ok) ok = ev_div_means(st, &dv);
   if (ok && !st->quiet)
-    fprintf(tool_err, "rankmetrics: eval: %lu queries evaluated (diversity judgments,"
+    fprintf(tool_err, "rankmetrics: %s: %lu queries evaluated (diversity judgments,"
       " up to %lu subtopics a query); %lu queries only in the run (%s); %lu only in"
-      " the judgments (%s); %lu negative grades read as 0\n", (unsigned long)
+      " the judgments (%s); %lu negative grades read as 0\n", ev_cmd, (unsigned long)
       dv.evaluated, (unsigned long) dv.most_m, (unsigned long) dv.run_only,
       st->run_zero ? "zero" : "skipped", (unsigned long) dv.judged_only,
       st->judged_empty ? "empty" : "skipped", (unsigned long) dv.negative);
@@ -34827,11 +35248,11 @@ static int ev_div_partial(ev_state *st, const char *qpath)
   FILE *q;
   if (!st->partial) return 1;
   if (strcmp(qpath, "-") == 0) {
-    fprintf(tool_err, "rankmetrics: eval: --partial: the diversity judgments are"
-      " read twice (their digest, then their lines): give them as a file, not '-'\n");
+    fprintf(tool_err, "rankmetrics: %s: --partial: the diversity judgments are"
+      " read twice (their digest, then their lines): give them as a file, not '-'\n", ev_cmd);
     return 0;
   }
-  if ((q = tool_open_in("eval", qpath)) == NULL) return 0;
+  if ((q = tool_open_in(ev_cmd, qpath)) == NULL) return 0;
   st->qrels_path = qpath; /* the state's columns are TREC's */
   st->jdigest = shard_digest(q, qpath);
   fclose(q);
@@ -34849,8 +35270,8 @@ static int ev_div_means(ev_state *st, ev_div *dv)
     double x = 0;
     rm_status t;
     if (m->px && !shard_decide(m, &x, &t)) {
-      fprintf(tool_err, "rankmetrics: eval: %s: the mean of 40-digit values lies too"
-        " near a rounding boundary to be decided; evaluate it without --exact\n",
+      fprintf(tool_err, "rankmetrics: %s: %s: the mean of 40-digit values lies too"
+        " near a rounding boundary to be decided; evaluate it without --exact\n", ev_cmd,
         m->given);
       return 0;
     }
@@ -34930,12 +35351,12 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
   src.delimited = nf == 1;
   @<Set the memory bound of \.{eval}@>;
   if (st.qrels_path && strcmp(st.qrels_path, "-") == 0 && strcmp(src.path, "-") == 0) {
-    fputs("rankmetrics: eval: the judgments and the run cannot both be standard"
-      " input\n", tool_err);
+    fprintf(tool_err, "rankmetrics: %s: the judgments and the run cannot both be standard"
+      " input\n", ev_cmd);
     rc = 2; goto done;
   }
   if ((src.rows = ev_rows_in) != NULL) @<Take the door's columns, or |goto done|@>@;
-  else if ((src.f = strcmp(src.path, "-") ? tool_open_in("eval", src.path)
+  else if ((src.f = strcmp(src.path, "-") ? tool_open_in(ev_cmd, src.path)
       : tool_stdin()) == NULL)
     goto done;
   if (tool_te.on && tool_te.name[1]) st.path = src.path = tool_te.name[1]; /* not a copy's */
@@ -34949,7 +35370,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     int dash = strcmp(st.qrels_path, "-") == 0;
     if (dash || (stat(st.qrels_path, &sb) == 0 && !S_ISREG(sb.st_mode))
         || tool_gzipped(st.qrels_path)) {
-      FILE *q = dash ? tool_stdin() : tool_open_in("eval", st.qrels_path);
+      FILE *q = dash ? tool_stdin() : tool_open_in(ev_cmd, st.qrels_path);
       if (q == NULL) goto done;
       st.jcopy = ev_copy(q, st.qrels_path);
       if (q != stdin) fclose(q);
@@ -35031,7 +35452,7 @@ from the file, opened once more for it.
 
 @<Take the digest of the judgments...@>=
 {
-  FILE *q = st.jcopy ? st.jcopy : tool_open_in("eval", st.qrels_path);
+  FILE *q = st.jcopy ? st.jcopy : tool_open_in(ev_cmd, st.qrels_path);
   if (q == NULL) goto done;
   st.jdigest = shard_digest(q, st.qrels_path);
   if (q != st.jcopy) fclose(q);
@@ -35143,12 +35564,12 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--csv") == 0) { st.delim = ','; continue; }
   if (strcmp(o, "--tsv") == 0) { st.delim = '\t'; continue; }
   if (o[0] != '-' || strcmp(o, "-") == 0) {
-    if (nf == 2) { fputs("rankmetrics: eval: more than two files\n", tool_err);
+    if (nf == 2) { fprintf(tool_err, "rankmetrics: %s: more than two files\n", ev_cmd);
       return 2; }
     files[nf++] = o; continue;
   }
   if (i + 1 >= argc) {
-    fprintf(tool_err, "rankmetrics: eval: unknown option or missing argument '%s'\n", o);
+    fprintf(tool_err, "rankmetrics: %s: unknown option or missing argument '%s'\n", ev_cmd, o);
     return 2;
   }
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
@@ -35162,8 +35583,8 @@ for (i = 0; i < argc; i++) {
   }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
   if (strcmp(o, "--memory") == 0) {
-    fprintf(tool_err, "rankmetrics: eval: --memory '%s' is not a size of at least 64K"
-      " (bytes, or a whole number with K, M or G)\n", argv[i + 1]);
+    fprintf(tool_err, "rankmetrics: %s: --memory '%s' is not a size of at least 64K"
+      " (bytes, or a whole number with K, M or G)\n", ev_cmd, argv[i + 1]);
     return 2;
   }
   if (strcmp(o, "--threads") == 0 && strspn(argv[i + 1], "0123456789") == strlen(argv[i + 1])
@@ -35191,19 +35612,19 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--negative") == 0 && (strcmp(argv[i + 1], "zero") == 0
       || strcmp(argv[i + 1], "unjudged") == 0)) {
     st.neg_pooled = argv[++i][0] == 'u'; st.neg_given = 1; continue; }
-  fprintf(tool_err, "rankmetrics: eval: unknown option or bad value '%s %s'\n",
+  fprintf(tool_err, "rankmetrics: %s: unknown option or bad value '%s %s'\n", ev_cmd,
     o, argv[i + 1]);
   return 2;
 }
 if (st.nm == 0 && nf > 0) @<Give \.{eval} trec\_eval's official measures@>;
 if (nf == 0) {
-  fputs("rankmetrics: eval: give a FILE (or QRELS RUN), and -m NAME for each"
-    " measure (without -m, trec_eval's official measures)\n", tool_err);
+  fprintf(tool_err, "rankmetrics: %s: give a FILE (or QRELS RUN), and -m NAME for each"
+    " measure (without -m, trec_eval's official measures)\n", ev_cmd);
   free(st.m);
   return 2;
 }
 if (st.partial && (st.per_query || st.format || st.judged_empty)) {
-  fprintf(tool_err, "rankmetrics: eval: --partial writes a state, %s\n",
+  fprintf(tool_err, "rankmetrics: %s: --partial writes a state, %s\n", ev_cmd,
     st.judged_empty ? "and under --judged-only empty every shard would evaluate"
     " the other shards' queries as empty lists" : "not a table: give -q, --trec"
     " or --json to merge instead");
@@ -35247,7 +35668,7 @@ queries emptied, and the judgments opened again.
 if (st.out) fclose(st.out);
 if ((st.out = tool_tmpfile()) == NULL) {
   tool_status = RM_EIO;
-  fprintf(tool_err, "rankmetrics: eval: no temporary file: %s\n", strerror(errno));
+  fprintf(tool_err, "rankmetrics: %s: no temporary file: %s\n", ev_cmd, strerror(errno));
   goto done;
 }
 for (i = 0; i < st.nm; i++) shard_reset(&st.m[i]);
@@ -35290,7 +35711,7 @@ them, for the same reason.)
 
 @<Refuse an evaluation of no query, or |goto done|@>=
 if (st.n_eval == 0 && !st.partial) {
-  fprintf(tool_err, "rankmetrics: eval: no query was evaluated");
+  fprintf(tool_err, "rankmetrics: %s: no query was evaluated", ev_cmd);
   if (st.qrels_path)
     fprintf(tool_err, ": %lu queries only in the run, %lu only in the judgments;"
       " do the two files name their queries alike?", (unsigned long) st.n_run_only,
@@ -35357,19 +35778,18 @@ static void ev_say_variants(const ev_state *st)
     (*prog)[24] = tool_alloc(NULL, (size_t) st->nm * sizeof *prog);
   int i, nt, np;
   if (st->official)
-    fputs("rankmetrics: eval: no -m: trec_eval's official measures, those"
-      " trec_eval 10.0 prints without -m (but runid), by trec_eval's names\n", tool_err);
+    fprintf(tool_err, "rankmetrics: %s: no -m: trec_eval's official measures, those"
+      " trec_eval 10.0 prints without -m (but runid), by trec_eval's names\n", ev_cmd);
   for (i = 0; i < st->nm; i++) {
     name_said(st->m[i].given, said, sizeof said);
-    fprintf(tool_err, "rankmetrics: eval: %s means %s (%s)\n", st->m[i].given,
+    fprintf(tool_err, "rankmetrics: %s: %s means %s (%s)\n", ev_cmd, st->m[i].given,
       st->m[i].canon, said);
     ev_tie_rule(st->m[i].canon, tie[i], sizeof tie[i]);
     snprintf(prog[i], sizeof prog[i], "%s", ev_program(st->m[i].given));
   }
   nt = ev_groups(st, tie, 0); np = ev_groups(st, prog, 0);
   if (nt > 1 || np > 1) {
-    fputs("rankmetrics: eval: note: these measures do not share one definition:",
-      tool_err);
+    fprintf(tool_err, "rankmetrics: %s: note: these measures do not share one definition:", ev_cmd);
     if (nt > 1) {@+ fprintf(tool_err, " they break ties by %d rules", nt);
       ev_groups(st, tie, 1); @+}
     if (np > 1) {@+ fprintf(tool_err, "%s follow %d programs' definitions",
@@ -35396,7 +35816,7 @@ lines.
   else @<Copy the temporary file to standard output, or |goto done|@>;
   if (!st.quiet) {
     size_t ns = st.rxs.nspill + st.jxs.nspill + st.oxs.nspill;
-    fprintf(tool_err, "rankmetrics: eval: %lu queries evaluated (%s%s", (unsigned long)
+    fprintf(tool_err, "rankmetrics: %s: %lu queries evaluated (%s%s", ev_cmd, (unsigned long)
       st.n_eval, !memory ? "streamed"
       : st.rxs.nspill ? "sorted through temporary files" : "read into memory",
       !st.qrels_path ? "" : st.jstream ? ", judgments streamed" : st.jmerge
@@ -35445,7 +35865,7 @@ standard output without the answer, says why, and the status is~1.
   long total, copied = 0;
   if (fflush(st.out) != 0 || ferror(st.out) || (total = ftell(st.out)) < 0
       || fseek(st.out, 0L, SEEK_SET) != 0) {
-    fprintf(tool_err, "rankmetrics: eval: cannot write the temporary file: %s\n",
+    fprintf(tool_err, "rankmetrics: %s: cannot write the temporary file: %s\n", ev_cmd,
       strerror(errno));
     goto done;
   }
@@ -35454,13 +35874,13 @@ standard output without the answer, says why, and the status is~1.
     if (fwrite(buf, 1, k, stdout) != k) break;
   }
   if (ferror(st.out) || (copied != total && !ferror(stdout))) {
-    fprintf(tool_err, "rankmetrics: eval: cannot read the temporary file back\n");
+    fprintf(tool_err, "rankmetrics: %s: cannot read the temporary file back\n", ev_cmd);
     goto done;
   }
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    if (stdout_name) fprintf(tool_err, "rankmetrics: eval: cannot write '%s': %s\n",
+    if (stdout_name) fprintf(tool_err, "rankmetrics: %s: cannot write '%s': %s\n", ev_cmd,
       stdout_name, strerror(errno));
-    else fprintf(tool_err, "rankmetrics: eval: cannot write standard output: %s\n",
+    else fprintf(tool_err, "rankmetrics: %s: cannot write standard output: %s\n", ev_cmd,
       strerror(errno));
     stdout_said = 1;
     goto done;
@@ -35514,7 +35934,7 @@ static int ev_qw_line(ev_state *st, char *buf, long line, size_t *cap)
 @ @<Engine functions@>=
 static int ev_query_weights(ev_state *st, const char *path)
 {
-  FILE *f = tool_open_in("eval", path);
+  FILE *f = tool_open_in(ev_cmd, path);
   char *buf = NULL;
   size_t cap = 0, qcap = 0, j;
   long line = 0;
@@ -35553,8 +35973,8 @@ that a kept list keeps it.
 static int ev_qw_needed(const ev_state *st, const ev_measure *m)
 {
   if (m->a.agg != RM_AGG_MEAN || m->a.weight != RM_WEIGHT_QUERY || st->qwpath) return 1;
-  fprintf(tool_err, "rankmetrics: eval: %s: weight=query takes each query's weight"
-    " from --query-weights FILE (lines QUERY WEIGHT), which was not given\n", m->given);
+  fprintf(tool_err, "rankmetrics: %s: %s: weight=query takes each query's weight"
+    " from --query-weights FILE (lines QUERY WEIGHT), which was not given\n", ev_cmd, m->given);
   return 0;
 }
 static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line)
@@ -35896,7 +36316,7 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
   else if (strpbrk(m->given, "\n\r"))
     why = "the name holds a line break";
   if (why) {
-    fprintf(tool_err, "rankmetrics: eval: --partial: %s: %s; evaluate it in one run\n",
+    fprintf(tool_err, "rankmetrics: %s: --partial: %s: %s; evaluate it in one run\n", ev_cmd,
       m->given, why);
     return 0;
   }
@@ -36426,7 +36846,7 @@ static int shard_write(ev_state *st)
     h = shard_fnv(h, buf, k); fwrite(buf, 1, k, st->out);
   }
   if (st->qnames && ferror(st->qnames)) {
-    fprintf(tool_err, "rankmetrics: eval: temporary file: %s\n", strerror(errno));
+    fprintf(tool_err, "rankmetrics: %s: temporary file: %s\n", ev_cmd, strerror(errno));
     return 0;
   }
   fprintf(st->out, "end %016" PRIx64 "\n", shard_mix(h));
@@ -37108,8 +37528,8 @@ static int ev_cat_pop(ev_state *st, ev_measure *m)
 {
   if (!ev_pop_file(&m->a)) return 1;
   if (st->popcat == NULL) {
-    fprintf(tool_err, "rankmetrics: eval: %s: pop=file takes the popularity of"
-      " --popularity FILE, which was not given\n", m->given);
+    fprintf(tool_err, "rankmetrics: %s: %s: pop=file takes the popularity of"
+      " --popularity FILE, which was not given\n", ev_cmd, m->given);
     return 0;
   }
   m->pop = st->popcat;
@@ -37130,7 +37550,7 @@ static int ev_pop_line(rm_cat *c, char *line)
 }
 static int ev_popularity(ev_state *st, const char *path)
 {
-  FILE *f = tool_open_in("eval", path);
+  FILE *f = tool_open_in(ev_cmd, path);
   char *buf = NULL;
   size_t cap = 0;
   long line = 0;

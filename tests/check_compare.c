@@ -12,7 +12,14 @@
      ttest_rel (Debian's python3-scipy) on the worked example:
      0.24519388179494744, within 1e-14 relative;
    - Holm, BH and Bonferroni worked by hand on three p-values; the Student
-     interval of the worked example from R's qt.
+     interval of the worked example from R's qt;
+   - true ties (rm_test_run_q): B - A = 1/2, 1/6, -1/6 as fractions (AP of
+     1 - 1/2, 1/2 - 1/3, 1/6 - 1/3), by hand: randomization 6/8 = 3/4,
+     Wilcoxon 2*3/8 = 3/4; the same differences as doubles break the tie
+     of 1/6 and 1/6 and give 1/2 and 1/2 (the double path);
+   - rm_compare_runs on three runs with the sign test: p = 1/4 and 1, then
+     1 for the third pair, adjusted by hand (the book's example in
+     "Several runs at once": Holm 1/2, 1; all pairs Holm and BH 3/4, 1, 1).
 
    Suite compare; cases: names, hand, mc. */
 
@@ -184,6 +191,69 @@ START_TEST(test_mc_threads)
 }
 END_TEST
 
+/* True ties: the exact fractions against their doubles. */
+START_TEST(test_true_ties)
+{
+  static const double a[3] = {1, 0.5, 1.0 / 6}, b[3] = {0.5, 1.0 / 3, 1.0 / 3};
+  static const char *const xa[3] = {"1", "1/2", "1/6"}, *const xb[3] = {"1/2", "1/3", "2/6"};
+  static const char *const names[2] = {"randomization[method=exact]", "wilcoxon"};
+  rm_test t;
+  rm_test_result r;
+  int k;
+  for (k = 0; k < 2; k++) {
+    ck_assert_int_eq(rm_test_parse(names[k], &t), RM_OK);
+    rm_test_result_init(&r);
+    ck_assert_int_eq(rm_test_run_q(&t, a, b, xa, xb, 3, 1, &r), RM_OK);
+    ck_assert_msg(r.xp.rational && strcmp(r.xp.rational, "3/4") == 0, "%s: %s", names[k],
+      r.xp.rational ? r.xp.rational : "(irrational)");
+    rm_test_result_clear(&r);
+    expect_q(names[k], a, b, 3, "1/2"); /* the doubles' tie, broken */
+  }
+  ck_assert_int_eq(rm_test_parse("sign", &t), RM_OK);
+  rm_test_result_init(&r);
+  {
+    static const char *const bad[3] = {"1", "1/0", "x"};
+    ck_assert_int_eq(rm_test_run_q(&t, a, b, bad, xb, 3, 1, &r), RM_EINVAL);
+  }
+  rm_test_result_clear(&r);
+}
+END_TEST
+
+/* Several runs: the book's example of rm_compare_runs, adjusted by hand. */
+START_TEST(test_compare_runs)
+{
+  static const double v[9] = {0.5, 0.5, 0.5, 1, 1, 1, 1, 1, 0};
+  static const char *const corr[3] = {"bonferroni", "holm", "bh"};
+  static const double base2[3] = {1, 1, 1}, all3[3][3] = {{0.75, 1, 1}, {0.75, 1, 1},
+    {0.75, 1, 1}};
+  rm_test t;
+  rm_comparison *c;
+  size_t nc;
+  int k;
+  ck_assert_int_eq(rm_test_parse("sign", &t), RM_OK);
+  for (k = 0; k < 3; k++) {
+    ck_assert_int_eq(rm_compare_runs(&t, 1, 3, 1, 3, v, NULL, 0, 0, corr[k], 1, 1, 0.95,
+      &c, &nc), RM_OK);
+    ck_assert_uint_eq(nc, 2);
+    ck_assert(c[0].a == 1 && c[0].b == 0 && c[1].a == 2 && c[1].b == 0);
+    ck_assert(c[0].r[0].p == 0.25 && c[1].r[0].p == 1);
+    ck_assert(c[0].win == 3 && c[1].win == 2 && c[1].loss == 1);
+    ck_assert_msg(c[0].adj[0] == 0.5 && c[1].adj[0] == base2[k], "%s: %g %g", corr[k],
+      c[0].adj[0], c[1].adj[0]);
+    rm_comparisons_free(c, nc);
+    ck_assert_int_eq(rm_compare_runs(&t, 1, 3, 1, 3, v, NULL, 1, 0, corr[k], 1, 1, 0.95,
+      &c, &nc), RM_OK);
+    ck_assert_uint_eq(nc, 3);
+    ck_assert(c[2].a == 2 && c[2].b == 1 && c[2].tie == 2 && c[2].loss == 1);
+    ck_assert_msg(c[0].adj[0] == all3[k][0] && c[1].adj[0] == all3[k][1] && c[2].adj[0] == all3[k][2], "%s all: %g %g %g",
+      corr[k], c[0].adj[0], c[1].adj[0], c[2].adj[0]);
+    rm_comparisons_free(c, nc);
+  }
+  ck_assert_int_eq(rm_compare_runs(&t, 1, 3, 1, 3, v, NULL, 0, 0, "sidak", 1, 1, 0.95,
+    &c, &nc), RM_ENAME);
+}
+END_TEST
+
 Suite *suite_compare(void)
 {
   Suite *s = suite_create("compare");
@@ -195,6 +265,8 @@ Suite *suite_compare(void)
   tcase_add_test(tc, test_worked_example);
   tcase_add_test(tc, test_t_rational);
   tcase_add_test(tc, test_enumeration);
+  tcase_add_test(tc, test_true_ties);
+  tcase_add_test(tc, test_compare_runs);
   suite_add_tcase(s, tc);
   tc = tcase_create("mc");
   tcase_add_test(tc, test_mc_threads);

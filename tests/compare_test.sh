@@ -187,4 +187,45 @@ line=$($RM compare -m P@1 -t sign "$tmp/wq" "$tmp/wb" "$tmp/wa" 2>&1 | tail -1)
   fail "the sign test's statistic: '$line'"
 $RM compare -m P@1 -t sign --json "$tmp/wq" "$tmp/wb" "$tmp/wa" 2>&1 | grep -q '"statistic":10,' &&
   ok "... and as 10 in JSON" || fail "the sign test's statistic in JSON"
+# True ties on the exact path (the book's "Ties in truth, not in rounding").
+# One relevant document per query, so AP is 1/rank: run A ranks it 2, 3, 3
+# (AP 1/2, 1/3, 1/3), run B 1, 2, 6 (AP 1, 1/2, 1/6).  B - A is 1/2, 1/6,
+# -1/6 in truth; in doubles 0.5-0.333... = 0.16666666666666669 but
+# 0.1666...-0.333... = -0.16666666666666666, so rounding breaks the tie of
+# |d2| and |d3|.  By hand, the 8 sign vectors of (3, 1, -1)/6 have sums
+# (3+1-1, 3+1+1, 3-1-1, 3-1+1)/6 = 3/6, 5/6, 1/6, 3/6 and their negatives:
+# 6 of 8 reach |3/6|, p = 3/4 (in doubles the fourth, 3/6 - 3e-17, falls
+# short: 4 of 8, p = 1/2).  Wilcoxon: ranks 3, 1.5, 1.5, W+ = 4.5; the
+# subsets of {3, 1.5, 1.5} summing to >= 4.5 are {3,1.5} twice and all:
+# 3/8, p = 3/4 (doubles: ranks 3, 2, 1, W+ = 5, 2/8, p = 1/2).  The exact
+# path must give 3/4 and 3/4; --fast, the tests of the doubles, 1/2 and 1/2.
+printf 'q1 0 r 1\nq2 0 r 1\nq3 0 r 1\n' > "$tmp/tq"
+awk -v T="$tmp" 'BEGIN { split("2 3 3", ra); split("1 2 6", rb)
+  for (q = 1; q <= 3; q++) for (k = 1; k <= 6; k++) {
+    printf "q%d Q0 %s %d %d A\n", q, k == ra[q] ? "r" : "x" k, k, 10 - k > T "/ta"
+    printf "q%d Q0 %s %d %d B\n", q, k == rb[q] ? "r" : "x" k, k, 10 - k > T "/tb" } }'
+TT='-t randomization[method=exact] -t wilcoxon'
+$RM compare -m ap $TT --json "$tmp/tq" "$tmp/ta" "$tmp/tb" > "$tmp/tj" 2>&1
+n=$(grep -o '"p_fraction":"3/4"' "$tmp/tj" | wc -l)
+[ "$n" = 2 ] && grep -q '"wins":2,"losses":1,"ties":0' "$tmp/tj" &&
+  ok "exact path: the AP differences 1/6 and -1/6 tie, randomization and wilcoxon p = 3/4" ||
+  fail "exact path, true ties: $(cat "$tmp/tj")"
+$RM compare --fast -m ap $TT "$tmp/tq" "$tmp/ta" "$tmp/tb" | tail -2 | cut -f 6 | tr '\n' ' ' > "$tmp/tf"
+[ "$(cat "$tmp/tf")" = "0.5 0.5 " ] &&
+  ok "--fast keeps the doubles' ties: p = 1/2 and 1/2" || fail "--fast, ties: $(cat "$tmp/tf")"
+# The engine's messages name the command run: under compare, a file that
+# does not open and a run that shares no query with the judgments say
+# "rankmetrics: compare:", not "rankmetrics: eval:" (the engine's words).
+$RM compare -m ap "$tmp/tq" "$tmp/ta" "$tmp/nosuch" > "$tmp/o" 2> "$tmp/e"; rc=$?
+[ $rc = 1 ] && grep -qx "rankmetrics: compare: cannot open '$tmp/nosuch': No such file or directory" "$tmp/e" &&
+  ok "compare of a missing run: exit 1, 'rankmetrics: compare: cannot open ...'" ||
+  fail "compare of a missing run: exit $rc, $(cat "$tmp/e")"
+sed 's/^q/z/' "$tmp/tb" > "$tmp/tz"
+$RM compare -m ap "$tmp/tq" "$tmp/ta" "$tmp/tz" > "$tmp/o" 2> "$tmp/e"; rc=$?
+[ $rc = 1 ] && grep -q "^rankmetrics: compare: no query was evaluated: 3 queries only in the run" "$tmp/e" &&
+  ! grep -q "eval:" "$tmp/e" && ok "an engine's message under compare says 'rankmetrics: compare:'" ||
+  fail "an engine's message under compare: exit $rc, $(cat "$tmp/e")"
+$RM eval -m ap "$tmp/tq" "$tmp/tz" > "$tmp/o" 2> "$tmp/e"
+grep -q "^rankmetrics: eval: no query was evaluated" "$tmp/e" &&
+  ok "... and under eval still 'rankmetrics: eval:'" || fail "eval's message lost its name"
 finish

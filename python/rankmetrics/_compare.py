@@ -1,7 +1,8 @@
 """Paired significance tests: is one run better than another?  Through
-ctypes over rm_test_run, rm_mean_diff and rm_p_adjust, so that Python gets
-the numbers of `rankmetrics compare` to the bit (the book's part "Is one
-run better than another?" defines the tests and their names)."""
+ctypes over rm_test_run, rm_compare_runs, rm_mean_diff and rm_p_adjust, so
+that Python gets the numbers of `rankmetrics compare` to the bit (the
+book's part "Is one run better than another?" defines the tests and their
+names)."""
 
 import ctypes
 import math
@@ -29,6 +30,20 @@ class _Result(ctypes.Structure):
 
 
 _D = ctypes.POINTER(ctypes.c_double)
+
+
+class _Comparison(ctypes.Structure):
+    """struct rm_comparison, field for field."""
+    _fields_ = [(f, ctypes.c_int) for f in ("a", "b", "m", "nt")] + \
+               [("n", ctypes.c_size_t), ("q", ctypes.POINTER(ctypes.c_size_t)),
+                ("va", _D), ("vb", _D)] + \
+               [(f, ctypes.c_double) for f in ("mean_a", "mean_b", "diff",
+                                               "lo", "hi")] + \
+               [(f, ctypes.c_size_t) for f in ("win", "loss", "tie")] + \
+               [("r", ctypes.POINTER(_Result)),
+                ("st", ctypes.POINTER(ctypes.c_int)), ("adj", _D)]
+
+
 for _name, _res, _args in (
         ("rm_test_parse", ctypes.c_int, [ctypes.c_char_p,
                                          ctypes.POINTER(_Test)]),
@@ -42,7 +57,15 @@ for _name, _res, _args in (
         ("rm_p_adjust", ctypes.c_int, [ctypes.c_char_p, _D, ctypes.c_size_t,
                                        _D]),
         ("rm_mean_diff", ctypes.c_int, [_D, _D, ctypes.c_size_t,
-                                        ctypes.c_double, _D, _D, _D])):
+                                        ctypes.c_double, _D, _D, _D]),
+        ("rm_compare_runs", ctypes.c_int, [
+            ctypes.POINTER(_Test), ctypes.c_int, ctypes.c_int, ctypes.c_int,
+            ctypes.c_size_t, _D, ctypes.POINTER(ctypes.c_char_p), ctypes.c_int,
+            ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_int,
+            ctypes.c_double, ctypes.POINTER(ctypes.POINTER(_Comparison)),
+            ctypes.POINTER(ctypes.c_size_t)]),
+        ("rm_comparisons_free", None, [ctypes.POINTER(_Comparison),
+                                       ctypes.c_size_t])):
     _f = getattr(_L, _name)
     _f.restype, _f.argtypes = _res, _args
 
@@ -138,43 +161,87 @@ def mean_diff(a: Sequence[float], b: Sequence[float],
     return m.value, lo.value, hi.value
 
 
-def compare(a: Sequence[float], b: Sequence[float],
+def _exact_text(x: Any) -> Optional[bytes]:
+    """A Fraction as the library reads it ("p/q"); None for a float, which
+    is its own exact value."""
+    return str(x).encode() if isinstance(x, Fraction) else None
+
+
+def _result(name: str, r: _Result, exact: bool) -> TestResult:
+    frac = (_lib.fraction(ctypes.string_at(r.xp.rational).decode())
+            if exact and r.xp.rational else None)
+    return TestResult(name=name, statistic=r.stat, p=r.p, fraction=frac,
+                      lo=r.lo, hi=r.hi, count=r.count, total=r.total, n=r.n)
+
+
+def _compare_runs(tests: Sequence[str], table: Sequence[Sequence[Sequence[Any]]],
+                  pairs: str, missing: str, correction: str, exact: bool,
+                  threads: int, level: float) -> List[Dict[str, Any]]:
+    """rm_compare_runs over table[run][measure][query] (None: missing; a
+    Fraction: an exact value): one row per comparison, in its order, with
+    "a", "b", "m" (indices), "q" (query indices) and "p_adjusted"."""
+    k, nm, nq = len(table), len(table[0]), len(table[0][0]) if table[0] else 0
+    ts = [_parse(t) for t in tests]
+    names = [test_name(t) for t in tests]
+    cts = (_Test * len(ts))(*ts)
+    flat = [x for run in table for row in run for x in row]
+    v = (ctypes.c_double * max(len(flat), 1))(
+        *[math.nan if x is None else float(x) for x in flat])
+    xs = (ctypes.c_char_p * max(len(flat), 1))(
+        *[_exact_text(x) for x in flat])
+    out = ctypes.POINTER(_Comparison)()
+    nc = ctypes.c_size_t()
+    s = _L.rm_compare_runs(cts, len(ts), k, nm, nq, v, xs, int(pairs == "all"),
+                           int(missing == "drop"), correction.encode(),
+                           int(bool(exact)), int(threads), level,
+                           ctypes.byref(out), ctypes.byref(nc))
+    try:
+        if s < 0:
+            c = out[nc.value - 1] if nc.value else None
+            bad = [names[j] for j in range(len(ts))
+                   if c is not None and c.st[j] not in (0, -8)]
+            raise RankmetricsError(s, variant=bad[0] if bad else correction)
+        rows = []
+        for i in range(nc.value):
+            c = out[i]
+            tests_out: Dict[str, Optional[TestResult]] = {}
+            adj: Dict[str, Optional[float]] = {}
+            for j, nm_ in enumerate(names):
+                ok = c.st[j] == 0
+                tests_out[nm_] = _result(nm_, c.r[j], exact) if ok else None
+                adj[nm_] = c.adj[j] if ok else None
+            rows.append({"a": c.a, "b": c.b, "m": c.m,
+                         "q": [c.q[j] for j in range(c.n)], "n": c.n,
+                         "mean_a": c.mean_a, "mean_b": c.mean_b,
+                         "diff": c.diff, "lo": c.lo, "hi": c.hi,
+                         "wins": c.win, "losses": c.loss, "ties": c.tie,
+                         "tests": tests_out, "p_adjusted": adj})
+        return rows
+    finally:
+        _L.rm_comparisons_free(out, nc.value)
+
+
+def compare(a: Sequence[Any], b: Sequence[Any],
             tests: Sequence[str] = ("ttest", "randomization"),
             exact: bool = True, threads: int = 1,
             level: float = 0.95) -> Dict[str, Any]:
     """One comparison of two paired columns, as one row of `rankmetrics
-    compare`: n, both means, the mean difference and its interval, wins,
-    losses, ties, and each test's TestResult (None when it is undefined,
-    as the t test of equal differences).  With exact (the default), the
-    means and the difference are the correctly rounded means of the
-    doubles given, as the tool prints them; with exact=False, double sums."""
-    a = [float(x) for x in a]
-    b = [float(x) for x in b]
-    n = len(a)
-    diff, lo, hi = mean_diff(a, b, level) if n else (math.nan,) * 3
-    mean_a = sum(a) / n if n else math.nan
-    mean_b = sum(b) / n if n else math.nan
-    if exact and n:
-        # as the tool on the exact path: the correctly rounded means of the
-        # doubles (float() of a Fraction rounds once), where the double sum
-        # gave 0.20000000000000004 for the mean of 0.1, 0.2, 0.3
-        fa, fb = sum(map(Fraction, a)), sum(map(Fraction, b))
-        mean_a, mean_b = float(fa / n), float(fb / n)
-        diff = float((fa - fb) / n)
-    out: Dict[str, Any] = {
-        "n": n, "mean_a": mean_a, "mean_b": mean_b, "diff": diff, "lo": lo,
-        "hi": hi, "wins": sum(x > y for x, y in zip(a, b)),
-        "losses": sum(x < y for x, y in zip(a, b)),
-        "ties": sum(x == y for x, y in zip(a, b)), "tests": {}}
-    for name in tests:
-        try:
-            r: Optional[TestResult] = test(name, a, b, exact, threads)
-        except RankmetricsError as e:
-            if e.status != -8:  # RM_EUNDEF
-                raise
-            r = None
-        out["tests"][test_name(name)] = r
-    return out
+    compare` (rm_compare_runs): n, both means, the mean difference and its
+    interval, wins, losses, ties, and each test's TestResult (None when it
+    is undefined, as the t test of equal differences).  With exact (the
+    default), the means and the difference are the correctly rounded
+    means of the doubles given, as the tool prints them, and a value given
+    as a Fraction is exact: the tests and the wins count the ties of the
+    fractions (the book's "Ties in truth, not in rounding"); with
+    exact=False, double sums and the doubles' ties."""
+    if len(a) != len(b):
+        raise ValueError("the two columns differ in length (%d and %d)"
+                         % (len(a), len(b)))
+    row = _compare_runs(tests, [[list(b)], [list(a)]], "baseline", "zero",
+                        "none", exact, threads, level)[0]
+    for key in ("a", "b", "m", "q", "p_adjusted"):
+        del row[key]
+    return row
 
 
 def compare_files(measures: Any, qrels: Any, runs: Sequence[Any],
@@ -206,30 +273,20 @@ def compare_files(measures: Any, qrels: Any, runs: Sequence[Any],
     p_adjust([], correction)  # refuses an unknown correction first
     values = []
     for run in runs:
-        ev = (evaluate_files(measures, run, per_query=True, fast=fast,
-                             threads=threads, **options) if qrels is None
-              else evaluate_files(measures, qrels, run, per_query=True,
-                                  fast=fast, threads=threads, **options))
-        values.append({m: {q: r[m] for q, r in ev.per_query.items()
+        kw = dict(per_query=True, fast=fast, threads=threads,
+                  exact_values=not fast, **options)
+        ev = (evaluate_files(measures, run, **kw) if qrels is None
+              else evaluate_files(measures, qrels, run, **kw))
+        values.append({m: {q: ev.exact_values.get(q, {}).get(m, r[m])
+                           for q, r in ev.per_query.items()
                            if r.get(m) is not None} for m in measures})
-    rows = []
-    for y in range(1, len(runs)):
-        for x in range(y if pairs == "all" else 1):
-            for m in measures:
-                va, vb = values[y][m], values[x][m]
-                qs = sorted(set(va) | set(vb), key=lambda q: q.encode())
-                if missing == "drop":
-                    qs = [q for q in qs if q in va and q in vb]
-                row = compare([va.get(q, 0.0) for q in qs],
-                              [vb.get(q, 0.0) for q in qs], tests,
-                              exact=not fast, threads=threads, level=level)
-                row.update(A=runs[y], B=runs[x], measure=m, queries=qs)
-                rows.append(row)
-    for name in (test_name(t) for t in tests):
-        defined = [r for r in rows if r["tests"][name] is not None]
-        adj = p_adjust([r["tests"][name].p for r in defined], correction)
-        for r in rows:
-            r.setdefault("p_adjusted", {})[name] = None
-        for r, p in zip(defined, adj):
-            r["p_adjusted"][name] = p
+    qs = sorted({q for v in values for m in measures for q in v[m]},
+                key=lambda q: q.encode())
+    table = [[[v[m].get(q) for q in qs] for m in measures] for v in values]
+    rows = _compare_runs(tests, table, pairs, missing, correction, not fast,
+                         threads, level)
+    for r in rows:
+        r.update(A=runs[r.pop("a")], B=runs[r.pop("b")],
+                 measure=measures[r.pop("m")],
+                 queries=[qs[j] for j in r.pop("q")])
     return rows

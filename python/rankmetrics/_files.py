@@ -8,6 +8,7 @@ import operator
 import os
 import re
 import threading
+from fractions import Fraction
 from typing import (Any, Callable, Dict, Iterable, List, Optional, Set,
                     Tuple, Union)
 
@@ -61,11 +62,13 @@ _STATE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char
                              ctypes.c_size_t)
 _PROGRESS_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_long,
                                 ctypes.c_size_t, ctypes.c_double)
+_EXACT_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
 _sigs = {
     "rm_evaluator_new": (ctypes.c_void_p, []),
     "rm_evaluator_set_progress": (None, [ctypes.c_void_p, _PROGRESS_FN,
                                          ctypes.c_void_p]),
     "rm_evaluator_free": (None, [ctypes.c_void_p]),
+    "rm_evaluator_set_exact_values": (None, [ctypes.c_void_p, _EXACT_FN]),
     "rm_evaluator_message": (ctypes.c_char_p, [ctypes.c_void_p]),
     "rm_eval_options_size": (ctypes.c_size_t, []),
     "rm_eval_files": (ctypes.c_int, [ctypes.c_void_p,
@@ -132,6 +135,9 @@ class FileEvaluation:
         self.per_query: Dict[str, Results] = {}
         self.aggregate = Results((), self.canonical)
         self.undefined: Set[Tuple[str, Optional[str]]] = set()
+        # with exact_values=True: query -> {measure: Fraction}, the exact
+        # value (an irrational one as its 40-digit decimal)
+        self.exact_values: Dict[str, Dict[str, Fraction]] = {}
         self.variants = {m: _eval_variant(m, judged_empty)
                          for m in self.measures}
 
@@ -250,8 +256,8 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                    label: Optional[str] = None, score: Optional[str] = None,
                    memory: Optional[int] = None,
                    threads: Optional[int] = None,
-                   progress: Optional[Callable[[int, int, float], Any]] = None
-                   ) -> FileEvaluation:
+                   progress: Optional[Callable[[int, int, float], Any]] = None,
+                   exact_values: bool = False) -> FileEvaluation:
     """Evaluate TREC judgments and a run, or one delimited file, as
     `rankmetrics eval` does, with the library's engine (rm_eval_files).
 
@@ -277,6 +283,10 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                 that runs the call; a true result stops the evaluation
                 (RankmetricsError RM_ESTOP), and so does an exception it
                 raises (KeyboardInterrupt too), which is then raised again
+    exact_values  on the exact path, also each per-query value's exact value
+                in .exact_values[query][measure], a Fraction (an irrational
+                value's 40-digit decimal; none for a measure of diversity),
+                which compare_files uses to count true ties
 
     Refused before the files are read: a measure or a column name that is
     not a str or holds a NUL character (C would read "ap\0x" as ap), and
@@ -323,10 +333,21 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
     else:
         qpath, rpath = _path(qrels, "qrels"), _path(run, "run")
     res = FileEvaluation(measures, bool(o.judged_only_empty))
+    pend: List[Optional[Fraction]] = [None]
+
+    def xtake(_ctx, x):
+        t = x.decode()
+        pend[0] = (Fraction(t[1:]) if t[1:] else None) if t[:1] == "~" \
+            else Fraction(t)
+
+    xfn = _EXACT_FN(xtake)
 
     def take(k, query, x, undefined, skipped):
         m = measures[k]
         q = None if query is None else query.decode()
+        xv, pend[0] = pend[0], None
+        if q is not None and xv is not None and not skipped:
+            res.exact_values.setdefault(q, {})[m] = xv
         if q is None:
             res.aggregate[m] = x
         else:
@@ -337,9 +358,12 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
         if undefined and not skipped:
             res.undefined.add((m, q))
 
-    _engine(lambda e, fn, _pfn: _L.rm_eval_files(e, ctypes.byref(o), qpath,
-                                                 rpath, fn, None),
-            take, progress)
+    def door(e, fn, _pfn):
+        if exact_values:
+            _L.rm_evaluator_set_exact_values(e, xfn)
+        return _L.rm_eval_files(e, ctypes.byref(o), qpath, rpath, fn, None)
+
+    _engine(door, take, progress)
     return res
 
 

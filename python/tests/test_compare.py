@@ -170,3 +170,31 @@ def test_compare_files_refuses():
         rm.compare_files("ap", "q", ["a", "b"], pairs="some")
     with pytest.raises(rm.RankmetricsError):
         rm.compare_files("ap", "q", ["a", "b"], correction="sidak")
+
+
+def test_true_ties_fractions_and_files(tmp_path):
+    # B - A = 1/2, 1/6, -1/6 in truth (AP 1 - 1/2, 1/2 - 1/3, 1/6 - 1/3);
+    # by hand the exact randomization p is 6/8 and Wilcoxon's 2*3/8, both
+    # 3/4; as doubles the tie of 1/6 and 1/6 is broken and both are 1/2.
+    a = [Fraction(1), Fraction(1, 2), Fraction(1, 6)]
+    b = [Fraction(1, 2), Fraction(1, 3), Fraction(1, 3)]
+    names = ["randomization[method=exact]", "wilcoxon"]
+    full = ["randomization[method=exact,sided=two]",
+            "wilcoxon[zero=wilcox,method=exact,sided=two]"]
+    r = rm.compare(a, b, tests=names)
+    assert [r["tests"][n].fraction for n in full] == [Fraction(3, 4)] * 2
+    r = rm.compare([float(x) for x in a], [float(x) for x in b], tests=names)
+    assert [r["tests"][n].fraction for n in full] == [Fraction(1, 2)] * 2
+    # the same from files: one relevant document per query, AP = 1/rank
+    q, ra, rb = tmp_path / "q", tmp_path / "a", tmp_path / "b"
+    q.write_text("".join("q%d 0 r 1\n" % i for i in (1, 2, 3)))
+    for path, ranks in ((ra, (2, 3, 3)), (rb, (1, 2, 6))):
+        path.write_text("".join(
+            "q%d Q0 %s %d %d x\n" % (i + 1, "r" if k == r_ else "x%d" % k, k,
+                                     10 - k)
+            for i, r_ in enumerate(ranks) for k in range(1, 7)))
+    rows = rm.compare_files("ap", str(q), [str(ra), str(rb)], tests=names)
+    assert [rows[0]["tests"][n].fraction for n in full] == [Fraction(3, 4)] * 2
+    ev = rm.evaluate_files("ap", str(q), str(rb), exact_values=True)
+    assert ev.exact_values == {"q1": {"ap": 1}, "q2": {"ap": Fraction(1, 2)},
+                               "q3": {"ap": Fraction(1, 6)}}

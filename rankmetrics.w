@@ -29907,6 +29907,7 @@ typedef struct { /* the reading of |cmd_trec_eval|, \secref{q:teread} */
   long lossy; /* numbers read with a loss */
   int shift; /* \.{-l 0}: a judged grade $g\ge0$ is read as $g+1$ */
   int first_k; long first_line; char first[64]; double first_x; /* the first */
+  char spool[2][32]; /* a pipe's copy, \.{/dev/fd/}$k$, read in its place */
 } te_reading;
 extern RM_SHARED te_reading tool_te;
 RM_SHARED int te_split(char *s, char **f, int max);
@@ -38795,13 +38796,20 @@ static void tool_line_long(const char *path, long line, size_t len, FILE *f)
 
 @ Input files are opened by |tool_open_in|, which refuses a directory at
 once (|fopen| opens one for reading on Linux, and only the first read
-fails).  The message names the command and the file.
+fails).  The message names the command and the file.  A pipe that
+\.{rankmetrics trec\_eval} has copied (\secref{q:tepipe}) is opened
+from its copy, under its own name.
 
 @<Reading a line@>=
 FILE *tool_open_in(const char *cmd, const char *path)
 {
   struct stat sb;
-  FILE *f = fopen(path, "r");
+  FILE *f;
+  int k;
+  const char *at = path;
+  for (k = 0; k < 2; k++) /* a pipe of \.{trec\_eval}, read again: \secref{q:tepipe} */
+    if (tool_te.spool[k][0] && strcmp(path, tool_te.name[k]) == 0) at = tool_te.spool[k];
+  f = fopen(at, "r");
   if (f == NULL) {
     tool_status = RM_EIO;
     fprintf(tool_err, "rankmetrics: %s: cannot open '%s': %s\n", cmd, path,
@@ -42011,7 +42019,7 @@ static void te_means(te_state *t, const size_t *ord)
   }
 }
 
-@ {\it The query of \.{-D}.}  trec\_eval's \.{-D} $n$\.{.}{\it qid}
+@ {\it The query of \.{-D}.}\here{q:tedebug}  trec\_eval's \.{-D} $n$\.{.}{\it qid}
 evaluates the query {\it qid\/} alone (\.{trec\_eval.c} skips the others in
 its loop), with debugging output of level~$n$; the level~0 has none, and
 the command takes it so (a higher level is refused).  Its summary is that
@@ -42070,10 +42078,10 @@ The direct path is an optimisation with the same answers, never a second
 meaning: it declines, before printing anything, wherever the general path
 has more to say, and the command then runs the general path, which reports
 or computes what the direct one would not.  It is not taken with
-\.{--full}, \.{--exact}, \.{-M 0}, \.{-D}, a file that is not a
-regular file (standard input or a pipe, which cannot be read twice), a
-gain map on \.{rbp} (a parameter other than \.{p}), or \.{yaap}; and it
-declines, having read the
+\.{--full}, \.{--exact}, a gain map on \.{rbp} (a parameter other than
+\.{p}), or \.{yaap}; it is taken with \.{-M 0}, \.{-D 0.}{\it qid},
+and files on standard input or a pipe, which are copied first
+(\secref{q:tepipe}); and it declines, having read the
 files, on a line it cannot read (fewer words than a line needs, a score
 read as NaN, a byte 0, a grade above |RM_GRADE_MAX|), a document listed
 twice in a query of either file, a judged query with no document in the
@@ -42118,8 +42126,9 @@ static int te_regular(const char *path)
 static int te_direct_can(const te_state *t)
 {
   int i;
-  if (t->full || t->exact || t->dq || t->mzero
-      || t->ni == 0 || !te_regular(t->files[0]) || !te_regular(t->files[1]))
+  if (t->full || t->exact || t->ni == 0
+      || !(tool_te.spool[0][0] || te_regular(t->files[0]))
+      || !(tool_te.spool[1][0] || te_regular(t->files[1])))
     return 0;
   for (i = 0; i < t->ni; i++) {
     const te_item *it = &t->it[i];
@@ -42132,6 +42141,57 @@ static int te_direct_can(const te_state *t)
         if (p[0] != 'p' || p[1] != '=') return 0;
   }
   return 1;
+}
+
+@ {\it Pipes.}\here{q:tepipe}  The direct path may decline after it has
+read the files, and the general path then reads them again; a pipe (standard
+input, \.{/dev/fd/}$k$ of a shell's \.{<(...)}, a named pipe) can be read only
+once.  So before either path reads, |te_spool| copies each file that is
+neither a regular file nor a directory, its bytes as they come, to a
+temporary file (|tool_tmpfile|), and both paths read the copy in its place:
+|tool_open_in| opens the copy when asked for the file by its name
+(\.{-} too), and standard input becomes a new stream of the copy, for the
+readers that take \.{-} from |tool_stdin|.  Every message still names the
+file as given, never the copy.  (These files went to the general path, whose
+values, \.{eval}'s, can print the other digit of a fifth-decimal tie:
+\.{rbp} of \.{tests/trec\_eval/rbp\_tie.*} printed 0.2175 for trec\_eval's
+0.2174 with the run on standard input.)  A file that cannot be opened or
+read is left as it is, for the general path to report; both files on
+standard input are too (\.{eval} refuses them).  |te_spool| returns $-1$,
+or the exit status of an error of the copy.
+@^pipes, \.{trec\_eval} reads@>
+
+@<Tool functions@>=
+static FILE *te_spools[2]; /* the copies, closed by |cmd_trec_eval| */
+static int te_spool(const te_state *t)
+{
+  int k;
+  if (strcmp(t->files[0], "-") == 0 && strcmp(t->files[1], "-") == 0) return -1;
+  for (k = 0; k < 2; k++) {
+    const char *p = t->files[k];
+    int dash = strcmp(p, "-") == 0, bad;
+    struct stat sb;
+    FILE *in, *c;
+    char b[1 << 16];
+    size_t n;
+    if (!dash && (stat(p, &sb) != 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode)))
+      continue;
+    if ((in = dash ? stdin : fopen(p, "r")) == NULL) continue;
+    if ((c = te_spools[k] = tool_tmpfile()) == NULL) {
+      if (!dash) fclose(in);
+      return te_err(2, "no temporary file: %s%s", strerror(errno), "");
+    }
+    while ((n = fread(b, 1, sizeof b, in)) > 0 && fwrite(b, 1, n, c) == n) ;
+    bad = ferror(in);
+    if (!dash) fclose(in);
+    if (bad) return te_err(2, "%s: cannot read: %s", p, strerror(errno));
+    if (fflush(c) != 0 || ferror(c))
+      return te_err(2, "cannot write a temporary file: %s%s", strerror(errno), "");
+    snprintf(tool_te.spool[k], sizeof tool_te.spool[k], "/dev/fd/%d", fileno(c));
+    if (dash && (stdin = fopen(tool_te.spool[k], "r")) == NULL)
+      return te_err(2, "cannot read a temporary file: %s%s", strerror(errno), "");
+  }
+  return -1;
 }
 
 @ {\it Reading.}  A file is read in blocks of a megabyte, line by line, each
@@ -42421,7 +42481,12 @@ read.  |te_rank| returns 0 to decline.
 Under \.{-M} $N$ and \.{-J} the ranking is cut as \.{form\_res\_rels.c}
 cuts it: after the sort, the first $N$ documents are kept, and of those,
 under \.{-J}, only the judged ones (grade 0 or more), in their order; the
-counts of judgments are untouched.  (A document listed twice beyond the
+counts of judgments are untouched.  |maxret| is $N$, or $-1$ without
+\.{-M}; under \.{-M 0} it is 0 and every ranking is empty, the stand-in's
+of \.{-c} too, as \.{form\_res\_rels.c} cuts them, and the measures
+compute on no document what trec\_eval computes (the \.{-nan} of
+\.{iprec\_at\_recall} and \.{11pt\_avg} of \secref{q:tenan} come from
+their divisions by 0, as in trec\_eval).  (A document listed twice beyond the
 first $N$, which trec\_eval does not see, declines here as anywhere, and
 the general path computes.)  These two options once sent the command to the
 general path, whose values, \.{eval}'s, can print the other digit of a
@@ -42538,7 +42603,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
     }
     if (!ok) break;
     te_sort_rk(x, nr);
-    if (maxret > 0 && nr > (size_t) maxret) nr = (size_t) maxret; /* \.{-M} */
+    if (maxret >= 0 && nr > (size_t) maxret) nr = (size_t) maxret; /* \.{-M} */
     k->at[i] = nrel;
     for (m = 0; m < nr; m++)
       if (!judged || x[m].rel >= 0) k->rel[nrel++] = x[m].rel; /* \.{-J} */
@@ -43209,15 +43274,17 @@ static int te_direct(te_state *t)
   double *v = NULL, *sum = NULL, *lg = NULL, *aps = NULL;
   long *relc = NULL;
   te_gl *glbuf = NULL;
-  size_t j, most = 0;
+  size_t j, most = 0, nd, dj = 0; /* |dj|: the query of \.{-D} in |k.ord| */
   memset(&d, 0, sizeof d); memset(&k, 0, sizeof k); memset(&o, 0, sizeof o);
   memset(&pw, 0, sizeof pw); pw.p[0] = pw.p[1] = NAN;
   ok = te_dread(&d, t->files[0], 0) && te_dread(&d, t->files[1], 1) && d.runid;
   if (ok) {
     d.j = te_gather(d.j, d.nj, sizeof *d.j, offsetof(te_dj, q), d.q.n, &d.js, &d.jn);
     d.r = te_gather(d.r, d.nr, sizeof *d.r, offsetof(te_dr, q), d.q.n, &d.rs, &d.rn);
-    ok = te_rank(&d, &k, t->complete, t->maxret, t->judged);
+    ok = te_rank(&d, &k, t->complete, t->mzero ? 0 : t->maxret ? t->maxret : -1,
+      t->judged);
   }
+  if (ok && t->dq) @<Find the query of \.{-D}, or decline@>;
   for (j = 0; ok && j < k.nq; j++) {
     size_t judged = 0, h;
     for (h = k.lat[j]; h < k.lat[j + 1]; h++) judged += (size_t) k.lev[h];
@@ -43235,6 +43302,24 @@ static int te_direct(te_state *t)
   free(c); free(pad); free(rs); free(v); free(sum); free(o.b); free(lg); free(relc); free(aps);
   free(pw.w[0]); free(pw.w[1]); free(glbuf);
   return 0;
+}
+
+@ {\it The query of \.{-D}} (\secref{q:tedebug}) is looked up by name
+among the judged queries, in |k.ord|; a name not there declines, and the
+general path says so (status~7).  Only that query is computed and printed,
+and only its absence from the run stops the command without \.{-c}.  The
+summary is that query's value over the divisor of |te_div|: 1, or under
+\.{-c} the number of judged queries, with $\log 10^{-5}$ added for each of
+the others to the sum of a geometric mean, as |te_calc_avg_meas_s_gm| of
+\.{meas\_avg.c} adds it; \.{num\_q} is that divisor.  (\.{-D} went to the
+general path, which printed \.{rbp} of \.{rbp\_tie.*} as 0.2175 where
+trec\_eval prints 0.2174.)
+
+@<Find the query of \.{-D}, or decline@>=
+{
+  while (dj < k.nq && strcmp(d.q.names.b + d.q.off[k.ord[dj]], t->dq) != 0) dj++;
+  if (dj == k.nq) ok = 0;
+  else if (k.missing) k.missing = k.stand[dj] ? dj + 1 : 0;
 }
 
 @ A judged query missing from the run, under \.{-c}, is computed by
@@ -43301,6 +43386,7 @@ for (j = 0; j < k.nq; j++) {
   const char *qid = d.q.names.b + d.q.off[k.ord[j]];
   const int *r = k.rel + k.at[j];
   long n;
+  if (t->dq && j != dj) continue; /* \.{-D}: that query alone */
   memset(&x, 0, sizeof x);
   x.lg = lg; x.nlg = (long) most + 3; x.pw = &pw; x.glbuf = glbuf;
   x.relc = relc; x.unjc = relc + most + 2;
@@ -43333,6 +43419,7 @@ for (j = 0; j < k.nq; j++) {
       ? log(v[i] > 0.00001 ? v[i] : 0.00001) : v[i];
   }
 }
+nd = t->dq && !t->complete ? 1 : k.nq; /* the divisor, |te_div|'s */
 for (i = 0; i < t->ni && t->summary; i++) {
   unsigned f = t->it[i].s->flags;
   double x = sum[i];
@@ -43342,11 +43429,12 @@ for (i = 0; i < t->ni && t->summary; i++) {
     te_ostr(&o, d.runid, strlen(d.runid)); te_ostr(&o, "\n", 1);
     continue;
   }
-  if (f & TE_NUMQ) x = (double) k.nq;
+  if (f & TE_NUMQ) x = (double) nd;
   else if (f & TE_LONG) {@+ if (t->complete && strcmp(t->it[i].s->name, "num_rel") == 0)
     x = (double) d.positive;@+ }
-  else if (strncmp(t->it[i].s->name, "gm_", 3) == 0) x = exp(x / (double) k.nq);
-  else x = x / (double) k.nq;
+  else if (strncmp(t->it[i].s->name, "gm_", 3) == 0)
+    x = exp((x + (double) (nd - (t->dq ? 1 : k.nq)) * log(0.00001)) / (double) nd);
+  else x = x / (double) nd;
   te_oline(&o, pad[i], "all", x, (f & TE_LONG) != 0);
 }
 fwrite(o.b, 1, o.n, stdout);
@@ -43420,6 +43508,7 @@ static int cmd_trec_eval(int argc, char **argv)
   if (t.nmarg == 0) te_mark(&t, "official");
   for (i = 0; i < t.nmarg; i++) if ((rc = te_mark(&t, t.marg[i])) >= 0) goto done;
   @<Make the items of the marked measures, or |goto done|@>;
+  if ((rc = te_spool(&t)) >= 0) goto done;
   {
     te_reading before = tool_te; /* to forget the direct path's reading */
     if (te_direct_can(&t) && (rc = te_direct(&t)) != -2) goto done;
@@ -43491,6 +43580,7 @@ done:
   if (out) fclose(out);
   if (err) fclose(err);
   if (t.cut) fclose(t.cut);
+  for (i = 0; i < 2; i++) if (te_spools[i]) {@+ fclose(te_spools[i]); te_spools[i] = NULL;@+}
   for (j = 0; j < t.nq; j++) { free(t.qid[j]); if (t.rstr) free(t.rstr[j]); }
   for (j = 0; j < t.nrun; j++) { free(t.run[j].mem); free(t.run[j].text); }
   for (j = 0; j < t.njud; j++) free(t.jud[j].mem);

@@ -95,13 +95,21 @@ printf '1 Q0 d1 1 nan r\n' > "$T/nan.run"
 # the temporary files are made in $TMPDIR, checked: an unusable one is an
 # error, with and without the cut copy of -M 0, never a silent empty answer
 # (--full takes the general path, which has eval write its values to a
-# temporary file; the direct path needs none, and answers, -M 2 too)
-for m in "--full" "-M 0"; do
+# temporary file; a run on standard input is copied to one first, whichever
+# path computes; the direct path on regular files needs none, and answers,
+# -M 0 too)
+for m in "--full" "--full -M 0" "-"; do
   # shellcheck disable=SC2086
-  TMPDIR=/nonexistent/dir "$RM" trec_eval $m -m map a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+  if [ "$m" = - ]; then
+    TMPDIR=/nonexistent/dir "$RM" trec_eval -m map a.qrels - < a.run > "$T/out" 2> "$T/err"; rc=$?
+  else
+    TMPDIR=/nonexistent/dir "$RM" trec_eval $m -m map a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+  fi
   [ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "no temporary file" "$T/err" && ok \
     || bad "TMPDIR unusable ($m): exit $rc, $(cat "$T/err")"
 done
+TMPDIR=/nonexistent/dir "$RM" trec_eval -M 0 -m map a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && grep -q '^map *	all	0.0000$' "$T/out" && ok || bad "-M 0 without TMPDIR: exit $rc, $(cat "$T/err")"
 # an empty field of a list of recall levels is read as atof reads it, 0, as
 # trec_eval 10.0 reads it (the line iprec_at_recall_0.00 is printed), and the
 # reading is counted in one line on standard error

@@ -40853,6 +40853,8 @@ typedef struct {
   char missing[1024]; /* the measures of a nickname not computed yet */
   char **qid; double *val, *all, *probe; int *empty; size_t nq, capq;
   const char *dq; size_t nshow; /* \.{-D 0.}{\it qid\/}: the one query shown */
+  long dlevel; const char *darg; /* \.{-D}'s level, and \.{-D} as given */
+  const char *dloud; /* a measure that would print debugging lines */
   char *runid;
   te_doc *run; size_t nrun; /* the run, when the command reads it: ranked */
   size_t *grp; size_t ngrp; /* where each query of |run| starts */
@@ -40927,9 +40929,7 @@ static int te_opt(te_state *t, char c, const char *a)
     char lev[64];
     const char *dot = strchr(a, '.');
     snprintf(lev, sizeof lev, "%.*s", dot ? (int) (dot - a) : (int) strlen(a), a);
-    if (te_atol(2, 0, lev) != 0)
-      return te_err(1, "-D %s: trec_eval's debugging output is not reproduced"
-        " (-D 0.QID evaluates the query QID alone)%s", a, "");
+    t->dlevel = te_atol(2, 0, lev); t->darg = a; /* see |te_debug| */
     t->dq = dot ? dot + 1 : NULL;
     break;
   }
@@ -42022,7 +42022,8 @@ static void te_means(te_state *t, const size_t *ord)
 @ {\it The query of \.{-D}.}\here{q:tedebug}  trec\_eval's \.{-D} $n$\.{.}{\it qid}
 evaluates the query {\it qid\/} alone (\.{trec\_eval.c} skips the others in
 its loop), with debugging output of level~$n$; the level~0 has none, and
-the command takes it so (a higher level is refused).  Its summary is that
+the command takes it so (a higher level too, unless a measure asked for
+would print such output: |te_debug|).  Its summary is that
 query's value, and its \.{num\_q} is~1, but under \.{-c} trec\_eval divides
 by the number of judged queries all the same (|te_calc_avg_meas_s|), so the
 mean is the value over that number and the geometric means count the
@@ -42036,12 +42037,50 @@ judgments, as \.{m\_num\_rel.c} does.
 @<Show the query of \.{-D} alone...@>=
 {
   for (k = 0; k < t.nq && strcmp(t.qid[ord[k]], t.dq) != 0; k++) ;
-  if (k == t.nq) {
-    rc = te_err(7, "-D 0.%s: query '%s' has no judgments in the evaluation",
-      t.dq, t.dq);
-    goto done;
-  }
+  if (k == t.nq) {@+ rc = te_dnone(&t); goto done;@+ }
   ord[0] = ord[k]; t.nshow = 1;
+}
+
+@ {\it Levels of debugging.}  A level above~0 has trec\_eval print, on its
+standard output among the values, lines of the sums inside some measures:
+\.{G}, \.{binG}, \.{ndcg}, \.{ndcg\_cut}, \.{ndcg\_p}, \.{ndcg\_rel},
+\.{Rndcg} and \.{rbp} at every level above~0, and \.{gm\_bpref} above~1
+(their \.{m\_*.c} files, where |epi->debug_level| is read; nothing else
+reads it).  The command does not reproduce those lines, and refuses such a
+level (status~1) only when a measure asked for would print them; otherwise
+trec\_eval's output is the output of level~0, and the command takes the
+level so (\.{-D 1} with the official measures, \.{-D 3 -m map}).  A level
+below~0 prints nothing either.  The refusal comes where the values would
+be printed, after every error that trec\_eval finds before it computes a
+query (its status then, and no debugging line: \.{-D 1.zz} of a query
+without judgments is its status~7).  |te_debug| finds the first measure
+that would print them (|dloud|), and |te_dloud| refuses it; |te_dnone| says
+that the query of \.{-D} has no judgments.
+@^debugging levels, \.{-D}@>
+
+@<Tool functions@>=
+static void te_debug(te_state *t)
+{
+  static const char *const loud[] = {"G", "binG", "ndcg", "ndcg_cut", "ndcg_p",
+    "ndcg_rel", "Rndcg", "rbp", NULL};
+  int i, k;
+  for (i = 0; i < t->ni && t->dlevel > 0 && !t->dloud; i++) {
+    const char *nm = t->it[i].s->name;
+    int says = t->dlevel > 1 && strcmp(nm, "gm_bpref") == 0;
+    for (k = 0; loud[k] && !says; k++) says = strcmp(nm, loud[k]) == 0;
+    if (says) t->dloud = nm;
+  }
+}
+static int te_dloud(const te_state *t)
+{
+  return te_err(1, "-D %s: trec_eval's debugging lines of %s are not reproduced"
+    " (the level 0 prints none; -D 0.QID evaluates the query QID alone)", t->darg,
+    t->dloud);
+}
+static int te_dnone(const te_state *t)
+{
+  return te_err(7, "-D %s: query '%s' has no judgments in the evaluation", t->darg,
+    t->dq);
 }
 
 @ A line of output.  Counts are whole; other values have trec\_eval's four
@@ -43297,6 +43336,7 @@ static int te_direct(te_state *t)
   if (!ok) { te_dfree(&d, &k); return -2; }
   if (k.missing) @<Stop on the judged query missing from the run, as
     |te_missing| does@>;
+  if (t->dloud) {@+ te_dfree(&d, &k); return te_dloud(t);@+ }
   @<Compute and print every query's values, and the summary@>;
   te_dfree(&d, &k);
   free(c); free(pad); free(rs); free(v); free(sum); free(o.b); free(lg); free(relc); free(aps);
@@ -43305,8 +43345,10 @@ static int te_direct(te_state *t)
 }
 
 @ {\it The query of \.{-D}} (\secref{q:tedebug}) is looked up by name
-among the judged queries, in |k.ord|; a name not there declines, and the
-general path says so (status~7).  Only that query is computed and printed,
+among the judged queries, in |k.ord|; a name not there is trec\_eval's
+``No queries with both results and relevance info'', status~7 (|te_dnone|),
+once the files are read and ranked without an error of their own (whose
+status trec\_eval, reading them first, gives first).  Only that query is computed and printed,
 and only its absence from the run stops the command without \.{-c}.  The
 summary is that query's value over the divisor of |te_div|: 1, or under
 \.{-c} the number of judged queries, with $\log 10^{-5}$ added for each of
@@ -43318,8 +43360,8 @@ trec\_eval prints 0.2174.)
 @<Find the query of \.{-D}, or decline@>=
 {
   while (dj < k.nq && strcmp(d.q.names.b + d.q.off[k.ord[dj]], t->dq) != 0) dj++;
-  if (dj == k.nq) ok = 0;
-  else if (k.missing) k.missing = k.stand[dj] ? dj + 1 : 0;
+  if (dj == k.nq) {@+ te_dfree(&d, &k); return te_dnone(t);@+ }
+  if (k.missing) k.missing = k.stand[dj] ? dj + 1 : 0;
 }
 
 @ A judged query missing from the run, under \.{-c}, is computed by
@@ -43508,6 +43550,7 @@ static int cmd_trec_eval(int argc, char **argv)
   if (t.nmarg == 0) te_mark(&t, "official");
   for (i = 0; i < t.nmarg; i++) if ((rc = te_mark(&t, t.marg[i])) >= 0) goto done;
   @<Make the items of the marked measures, or |goto done|@>;
+  te_debug(&t);
   if ((rc = te_spool(&t)) >= 0) goto done;
   {
     te_reading before = tool_te; /* to forget the direct path's reading */
@@ -43552,6 +43595,7 @@ static int cmd_trec_eval(int argc, char **argv)
   if ((rc = te_missing(&t, ord)) >= 0) goto done;
   for (i = 0; i < t.ni && t.summary; i++)
     if ((t.it[i].s->flags & TE_RUNID) && (rc = te_runid(&t)) >= 0) goto done;
+  if (t.dloud) {@+ rc = te_dloud(&t); goto done;@+ }
   rc = 0;
   if (rs >= 0) te_relstrings(&t, t.param[t.it[rs].s - te_table]);
   te_nan(&t);

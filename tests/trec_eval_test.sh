@@ -190,6 +190,51 @@ for o in "-M 4" "-J" "-M 10 -J"; do
 done
 "$RM" trec_eval -J -m bpref bpref_tie.qrels bpref_tie.run | grep -q '^bpref *	all	0.4762$' \
   && ok || bad "bpref_tie -J: not trec_eval's 0.4762"
+# The same tie on the files of a pipe (the run on standard input, the
+# judgments on standard input, both as /dev/fd/N of <(...)) and under -D 0.0
+# (the query 0 alone) and -D 1 (a level whose debugging lines rbp would
+# print, so refused, status 1), which once went to the general path and
+# printed 0.2175; trec_eval 10.0 prints 0.2174 under -D 0.0 (it cannot read
+# a pipe: it reads a file by its size, and says 'Cannot read', status 2)
+"$RM" trec_eval -q -m rbp rbp_tie.qrels - < rbp_tie.run > "$T/out" 2>&1
+grep -q '^rbp *	0	0.2174$' "$T/out" && ok || bad "rbp_tie, run on stdin: $(cat "$T/out")"
+"$RM" trec_eval -q -m rbp - rbp_tie.run < rbp_tie.qrels > "$T/out" 2>&1
+grep -q '^rbp *	0	0.2174$' "$T/out" && ok || bad "rbp_tie, judgments on stdin: $(cat "$T/out")"
+"$RM" trec_eval -q -m rbp <(cat rbp_tie.qrels) <(cat rbp_tie.run) > "$T/out" 2>&1
+grep -q '^rbp *	0	0.2174$' "$T/out" && ok || bad "rbp_tie, <(...): $(cat "$T/out")"
+"$RM" trec_eval -q -D 0.0 -m rbp rbp_tie.qrels rbp_tie.run > "$T/out" 2>&1
+grep -q '^rbp *	0	0.2174$' "$T/out" && grep -q '^rbp *	all	0.2174$' "$T/out" && ok \
+  || bad "rbp_tie -D 0.0: $(cat "$T/out")"
+"$RM" trec_eval -D 1 -m rbp rbp_tie.qrels rbp_tie.run > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "debugging lines of rbp" "$T/err" && ok \
+  || bad "-D 1 -m rbp: exit $rc, $(cat "$T/err")"
+# A level of -D above 0 prints trec_eval's output of level 0 when no measure
+# asked for prints debugging lines (map does not, m_map.c): map of a.* is
+# 13/30 = 0.4333 as without -D (trec_eval 10.0 prints the same two lines
+# with -D 1 and -D 3.1 -q); once refused, status 1
+"$RM" trec_eval -D 1 -m map a.qrels a.run > "$T/out" 2>&1; rc=$?
+[ $rc = 0 ] && [ "$(cat "$T/out")" = "map                   	all	0.4333" ] && ok \
+  || bad "-D 1 -m map: exit $rc, $(cat "$T/out")"
+# -D of a query without judgments is trec_eval's status 7, also where the
+# general path would refuse -l -1 (status 1, as it was) before finding it
+"$RM" trec_eval -D 0.zz -l -1 -m binG a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 7 ] && [ ! -s "$T/out" ] && grep -q "query 'zz' has no judgments" "$T/err" && ok \
+  || bad "-D 0.zz -l -1: exit $rc, $(cat "$T/err")"
+# -M 0 with the gains of -l 0 (the case depth0_gains, trec_eval's output),
+# which the general path refused, status 1: every ranking is empty, so G
+# and ndcg are 0; 11pt_avg.0.2,0.5 asks for lround(0.2 R) and lround(0.5 R)
+# relevant documents (m_11pt_avg.c): query 1, R = 4 (grades 0 and up under
+# -l 0), asks for 1 and 2, more than the 0 retrieved, and adds nothing:
+# 0.0000; queries 2 and 10, R = 2, ask for 0 at 0.2 and add the
+# interpolated precision there, 0/0: -nan
+"$RM" trec_eval -q -M 0 -l 0 -m 11pt_avg.0.2,0.5 -m G a.qrels a.run > "$T/out" 2>&1
+grep -q '^11pt_avg_0.2,0.5 *	1	0.0000$' "$T/out" && grep -q '^11pt_avg_0.2,0.5 *	2	  -nan$' "$T/out" \
+  && grep -q '^G *	all	0.0000$' "$T/out" && ok || bad "-M 0 -l 0: $(cat "$T/out")"
+# A file that is not a regular file and cannot be read as one (a
+# directory) is still an error of the general path: nothing is copied
+"$RM" trec_eval -m map a.qrels . > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "is a directory" "$T/err" && ok \
+  || bad "a directory as the run: exit $rc, $(cat "$T/err")"
 
 # Gain maps on G and ndcg_rel (gmap.*), refused before the direct path:
 # d1 of grade 1, d2 of grade 2, ranked d2 then d1; with 1=3 the gains are 3

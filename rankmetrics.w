@@ -42118,7 +42118,7 @@ meaning: it declines, before printing anything, wherever the general path
 has more to say, and the command then runs the general path, which reports
 or computes what the direct one would not.  It is not taken with
 \.{--full}, \.{--exact}, a gain map on \.{rbp} (a parameter other than
-\.{p}), or \.{yaap}; it is taken with \.{-M 0}, \.{-D 0.}{\it qid},
+\.{p}); it is taken with \.{-M 0}, \.{-D 0.}{\it qid},
 and files on standard input or a pipe, which are copied first
 (\secref{q:tepipe}); and it declines, having read the
 files, on a line it cannot read (fewer words than a line needs, a score
@@ -42149,7 +42149,7 @@ static const char *const te_dnames[] = {"num_ret", "num_rel", "num_rel_ret",
   "11pt_avg", "binG", "G", "dcg", "ideal_dcg", "ndcg", "ndcg_rel", "Rndcg",
   "ndcg_cut", "map_cut", "relative_P", "success", "set_P", "set_relative_P",
   "set_recall", "set_map", "set_F", "num_nonrel_judged_ret", "rbp",
-  "rbp_resid", "unj", "runid", "num_q", NULL};
+  "rbp_resid", "unj", "runid", "num_q", "yaap", NULL};
 static int te_dcode(const te_item *it)
 {
   int k;
@@ -42769,6 +42769,22 @@ static double te_recip_rank(const te_rr *x)
   return x->first_rel < x->num_ret ? (double) 1.0 / (double) (x->first_rel + 1) : 0.0;
 }
 
+@ \.{yaap}, Robertson's smoothed average precision (\.{m\_yaap.c}):
+$\log\bigl((1+s)/(1+R-s)\bigr)$, where $s$ is the sum that \.{map} divides
+by~$R$, the precision at each relevant document retrieved, added in rank
+order (|aps|, the same doubles).  No variant of the library computes it, so
+the direct path alone does (it was refused, status~1, where trec\_eval
+computes it); where the direct path declines, the general path refuses it
+as before.  Of a query with no relevant document retrieved it is
+$\log\bigl(1/(1+R)\bigr)$, negative, and so is the mean.
+
+@<Tool functions@>=
+static double te_yaap(const te_rr *x)
+{
+  double s = x->aps[x->num_ret];
+  return log((1.0 + s) / (1.0 + (double) x->num_rel - s));
+}
+
 @ The interpolated precision at recall levels, and \.{11pt\_avg}, its mean
 over levels (|sum| set), share the walk of \.{m\_iprec\_at\_recall.c}
 from the last document up; \.{Rprec\_mult} walks so too.
@@ -43226,6 +43242,7 @@ static void te_dcalc(const te_state *t, const int *c, const te_rr *x, double *v,
     case 34: v[i] = te_rbp(x, te_dparam(t, it, -1, 0.9)); break;
     case 35: v[i] = te_rbp_resid(x, te_dparam(t, it, -1, 0.9)); break;
     case 36: te_cuts(x, TE_CUNJ, it, m, v + i); break;
+    case 39: v[i] = te_yaap(x); break;
     default: break; /* \.{runid}, \.{num\_q}: the summary's */
     }
     if (c[i] == 8 || c[i] == 9 || c[i] == 11 || c[i] == 14 || (c[i] >= 24 && c[i] <= 27)

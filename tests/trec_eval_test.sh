@@ -230,6 +230,15 @@ grep -q '^rbp *	0	0.2174$' "$T/out" && grep -q '^rbp *	all	0.2174$' "$T/out" && 
 "$RM" trec_eval -q -M 0 -l 0 -m 11pt_avg.0.2,0.5 -m G a.qrels a.run > "$T/out" 2>&1
 grep -q '^11pt_avg_0.2,0.5 *	1	0.0000$' "$T/out" && grep -q '^11pt_avg_0.2,0.5 *	2	  -nan$' "$T/out" \
   && grep -q '^G *	all	0.0000$' "$T/out" && ok || bad "-M 0 -l 0: $(cat "$T/out")"
+# yaap (m_yaap.c), once refused (status 1): log((1 + s)/(1 + R - s)), s the
+# sum of the precisions at the relevant documents.  a.*: query 1 ranks d2
+# d1 (tied at 0.9, by name descending) d5 d9 d3, relevant d1 at 2 and d3 at
+# 5, s = 1/2 + 2/5 = 0.9, R = 3: log(1.9/3.1) = -0.48955; query 2, b at 2,
+# s = 0.5, R = 1: log(1) = 0; query 10, y (grade 2) first, s = 1, R = 2: 0;
+# the mean -0.16318 (trec_eval 10.0 prints -0.4895 and -0.1632 too)
+"$RM" trec_eval -q -m yaap a.qrels a.run > "$T/out" 2>&1; rc=$?
+[ $rc = 0 ] && grep -q '^yaap *	1	-0.4895$' "$T/out" && grep -q '^yaap *	2	0.0000$' "$T/out" \
+  && grep -q '^yaap *	all	-0.1632$' "$T/out" && ok || bad "yaap: exit $rc, $(cat "$T/out")"
 # A file that is not a regular file and cannot be read as one (a
 # directory) is still an error of the general path: nothing is copied
 "$RM" trec_eval -m map a.qrels . > "$T/out" 2> "$T/err"; rc=$?

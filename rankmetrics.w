@@ -38022,8 +38022,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "trec_eval 10.0's command line and output: the same lines, in the same order,\n"
     "with trec_eval's conventions (ties by docno descending).  Where it can, the\n"
     "command reads the two files once and computes every measure by trec_eval's\n"
-    "own double operations (its digits even on fifth-decimal ties); otherwise\n"
-    "(-M 0, -D, --full, --exact, a pipe) eval computes them.\n\n"
+    "own double operations (its digits even on fifth-decimal ties), a file on\n"
+    "standard input or a pipe too; otherwise (--full, --exact) eval computes them.\n\n"
     "  -q          also print the value of every query\n"
     "  -m MEASURE  a measure (P, map, ndcg_cut, ...), with parameters after a point\n"
     "              (P.5,10 ndcg_cut.10 set_F.0.5), or official (the default), set,\n"
@@ -38037,7 +38037,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  -M N        keep the first N documents of each query (0 keeps none)\n"
     "  -N N        documents in the collection (utility's fourth weight)\n"
     "  -J                 judged documents only (eval --judged-docs-only)\n"
-    "  -D 0.QID    evaluate the query QID alone (-D 0 taken; other levels refused)\n"
+    "  -D N.QID    evaluate the query QID alone; a level N above 0 is refused for\n"
+    "              the measures that would print debugging lines (ndcg, G, rbp...)\n"
     "  -R qrels, -T trec_results, -o   taken; -Z refused\n"
     "  --full      17 significant digits instead of 4 decimals\n"
     "  --exact     compute on the exact path\n"
@@ -40607,7 +40608,8 @@ ranking, though not in~$R$: the direct path (\secref{q:tedirect}) computes
 both as trec\_eval does; where it declines, the general path computes the
 level~0 as |te_gains| says and refuses a level below~0 (status~1).
 \item{\.{-M} $n$} keep only the first $n$ documents of each query, in
-trec\_eval's order, before anything else (before \.{-J} too): the command
+trec\_eval's order, before anything else (before \.{-J} too): the direct
+path cuts each ranking (|te_rank|); where it declines, the command
 reads the run, cuts each query and gives \.{eval} a copy of what is kept,
 so that every measure sees the documents that trec\_eval sees (see
 |te_load_run|).  \.{-M 0} keeps every query with no document, as
@@ -40635,8 +40637,10 @@ a missing one): its values are those of an empty list, and the command
 prints trec\_eval's \.{-nan} where trec\_eval divides 0 by~0
 (\secref{q:tenan}).
 \item{\.{-Z}, \.{-D}} Z scores and debugging
-output are refused (\.{-D 0} is taken, and \.{-D 0.}{\it qid\/}
-evaluates the query {\it qid\/} alone, as trec\_eval does: see |te_div|);
+output are refused (\.{-D} $n$\.{.}{\it qid\/}
+evaluates the query {\it qid\/} alone, as trec\_eval does: see |te_div|;
+a level $n$ above~0 is taken where no measure asked for would print
+debugging lines, \secref{q:tedebug});
 \.{-Z} with status~255, which
 trec\_eval~10.0 gives when it cannot read the file of Z scores (its
 |main| returns $-1$).  \.{-h} prints this command's help;
@@ -44437,8 +44441,9 @@ gives the measure as trec\_eval prints it ($K$ a cutoff, $x$ a parameter),
 ir\_measures' name for it where ir\_measures has one, and the variant of
 this book that \.{rankmetrics trec\_eval} computes for it, or ``not yet''
 where this version has none; \.{runid} and \.{num\_q} are written by the
-command itself, and \.{relstring}, a string, by the library's
-|rm_relstring|.  Every variant breaks ties by document name, descending,
+command itself, \.{relstring}, a string, by the library's
+|rm_relstring|, and \.{yaap}, which has no variant, by the direct path
+alone (\secref{q:tedirect}).  Every variant breaks ties by document name, descending,
 and reads the relevance level of \.{-l} as its \.{rel=} (\secref{q:alias},
 notes a and b); the notes of that section say how each was read from
 trec\_eval's source and checked.  \.{tests/trec\_eval\_test.sh} reads the
@@ -44488,7 +44493,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
 \tw{set\_F}{SetF}{f[beta2=1,ties=id-desc]}
 \tw{set\_F\_0.5}{SetF(beta=0.5)}{f[beta2=0.5,ties=id-desc]}
 \tw{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}
-\tw{yaap}{\none}{not yet}
+\tw{yaap}{\none}{(no variant: the direct path)}
 \tw{rbp}{RBP}{rbp[gain=linear,ties=id-desc]}
 \tw{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}
 \tw{unj\_10}{\none}{unj@@10[ties=id-desc]}

@@ -310,7 +310,7 @@ done
 
 # The book's table "What trec_eval computes": each row \tw{NAME}{IRM}{VARIANT}.
 # A VARIANT is what the parser makes of trec_eval:NAME; "not yet" is refused
-# (the two rows in parentheses are written by the command itself).
+# (the rows in parentheses are written by the command itself).
 cd ../.. || exit 1
 awk '/^@\* What trec\\_eval computes\./ {p = 1} /^@ \{\\it What the comparison found/ {p = 0} p' \
   rankmetrics.w | grep '^\\tw{' | sed 's/@@/@/g; s/\\_/_/g; s/^\\tw{//; s/}$//; s/}{/\t/g' > "$T/rows"

@@ -42407,6 +42407,7 @@ typedef struct {
   char *runid; size_t caprid;
   long positive; /* judgments of grade $>0$, for \.{num\_rel} under \.{-c} */
   long *qline; size_t nqline; /* the line of each query's first judgment */
+  long rlines; /* the lines of the run, blank and comments too */
 } te_dfiles;
 static void *te_gather(void *v, size_t n, size_t size, size_t qoff,
   uint32_t nq, size_t **start, size_t **count)
@@ -42507,6 +42508,7 @@ static int te_dread(te_dfiles *d, const char *path, int run)
     }
   }
   if (r.err || ferror(r.f)) ok = 0;
+  if (run) d->rlines = r.line;
   fclose(r.f);
   free(r.b);
   return ok;
@@ -43337,7 +43339,8 @@ static int te_direct(te_state *t)
   size_t j, most = 0, nd, dj = 0; /* |dj|: the query of \.{-D} in |k.ord| */
   memset(&d, 0, sizeof d); memset(&k, 0, sizeof k); memset(&o, 0, sizeof o);
   memset(&pw, 0, sizeof pw); pw.p[0] = pw.p[1] = NAN;
-  ok = te_dread(&d, t->files[0], 0) && te_dread(&d, t->files[1], 1) && d.runid;
+  ok = te_dread(&d, t->files[0], 0) && te_dread(&d, t->files[1], 1)
+    && (d.runid || (t->complete && d.rlines > 0)); /* see below */
   if (ok) {
     d.j = te_gather(d.j, d.nj, sizeof *d.j, offsetof(te_dj, q), d.q.n, &d.js, &d.jn);
     d.r = te_gather(d.r, d.nr, sizeof *d.r, offsetof(te_dr, q), d.q.n, &d.rs, &d.rn);
@@ -43384,6 +43387,16 @@ trec\_eval prints 0.2174.)
   if (dj == k.nq) {@+ te_dfree(&d, &k); return te_dnone(t);@+ }
   if (k.missing) k.missing = k.stand[dj] ? dj + 1 : 0;
 }
+
+@ A run of blank lines and comments alone, under \.{-c}, makes every
+judged query a stand-in's, and trec\_eval computes them all; its
+\.{runid} is then the |run_id| of |results[0]|, which was never set (it
+printed bytes of garbage), and the command prints no line for it, as the
+general path does.  (The direct path declined there, and under \.{-M 0}
+the general path said ``no run lines'', status~2, where trec\_eval
+printed its values.)  A run of no line at all is trec\_eval's
+``Cannot read results file'', status~2, and the direct path declines on
+it, for the general path to say so.
 
 @ A judged query missing from the run, under \.{-c}, is computed by
 trec\_eval on a stand-in run of one document, \.{ceci\_nest\_pas\_un\_docno},
@@ -43488,6 +43501,7 @@ for (i = 0; i < t->ni && t->summary; i++) {
   double x = sum[i];
   if (c[i] < 0 || (f & TE_TEXT)) continue;
   if (f & TE_RUNID) {
+    if (!d.runid) continue; /* trec\_eval's is the garbage of |results[0]| */
     te_ostr(&o, pad[i], strlen(pad[i])); te_ostr(&o, "all\t", 4);
     te_ostr(&o, d.runid, strlen(d.runid)); te_ostr(&o, "\n", 1);
     continue;

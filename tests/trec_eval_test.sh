@@ -239,6 +239,18 @@ grep -q '^11pt_avg_0.2,0.5 *	1	0.0000$' "$T/out" && grep -q '^11pt_avg_0.2,0.5 *
 "$RM" trec_eval -q -m yaap a.qrels a.run > "$T/out" 2>&1; rc=$?
 [ $rc = 0 ] && grep -q '^yaap *	1	-0.4895$' "$T/out" && grep -q '^yaap *	2	0.0000$' "$T/out" \
   && grep -q '^yaap *	all	-0.1632$' "$T/out" && ok || bad "yaap: exit $rc, $(cat "$T/out")"
+# A run of a comment alone, under -c -M 0: every judged query is computed
+# on trec_eval's stand-in, cut to no document, so map is 0 for each of the
+# three, and trec_eval 10.0 prints the four lines with status 0; the
+# command said "no run lines", status 2.  (A run of no byte at all is
+# trec_eval's "Cannot read results file", status 2, still.)
+printf '# nothing retrieved\n' > "$T/comment_only.run"
+"$RM" trec_eval -q -c -M 0 -m map a.qrels "$T/comment_only.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^map *	[0-9a-z]*	0.0000$' "$T/out")" = 4 ] && [ "$(wc -l < "$T/out")" = 4 ] \
+  && ok || bad "-c -M 0, a run of a comment: exit $rc, $(cat "$T/out" "$T/err")"
+: > "$T/empty.run"
+"$RM" trec_eval -c -m map a.qrels "$T/empty.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && ok || bad "-c, an empty run: exit $rc, $(cat "$T/out" "$T/err")"
 # A file that is not a regular file and cannot be read as one (a
 # directory) is still an error of the general path: nothing is copied
 "$RM" trec_eval -m map a.qrels . > "$T/out" 2> "$T/err"; rc=$?

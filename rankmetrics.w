@@ -42521,7 +42521,8 @@ the run is looked up in it (a document listed twice declines), and the run
 is sorted by score decreasing, ties by name decreasing.  The grades along
 the ranking are kept in |rel|, from |at[k]|, with the query's counts of
 judgments at each grade in |lev|, from |lat[k]|: all that the measures
-read.  |te_rank| returns 0 to decline.
+read; under \.{-D} only the query |only| is ranked, the others left empty.
+|te_rank| returns 0 to decline.
 
 Under \.{-M} $N$ and \.{-J} the ranking is cut as \.{form\_res\_rels.c}
 cuts it: after the sort, the first $N$ documents are kept, and of those,
@@ -42579,7 +42580,7 @@ static void te_sort_rk(te_rk *x, size_t n)
   }
 }
 static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
-  int judged)
+  int judged, const char *only)
 {
   size_t i, nrel = 0, nlev = 0, capt = 0, capx = 0, capl = 0;
   uint32_t *tab = NULL;
@@ -42603,6 +42604,10 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
     size_t nj = d->jn[q], nr = d->rn[q], m, h, cap, e;
     long maxg = -1;
     int stand = nr == 0; /* a judged query missing from the run */
+    if (only && strcmp(d->q.names.b + d->q.off[q], only) != 0) {
+      k->at[i] = nrel; k->lat[i] = nlev; /* not ranked: \.{-D}'s is |only| */
+      continue;
+    }
     if (stand && !complete && k->missing == 0) k->missing = i + 1;
     if (stand) nr = 1; /* trec\_eval's stand-in, under \.{-c} */
     k->stand[i] = (unsigned char) stand;
@@ -43345,11 +43350,12 @@ static int te_direct(te_state *t)
     d.j = te_gather(d.j, d.nj, sizeof *d.j, offsetof(te_dj, q), d.q.n, &d.js, &d.jn);
     d.r = te_gather(d.r, d.nr, sizeof *d.r, offsetof(te_dr, q), d.q.n, &d.rs, &d.rn);
     ok = te_rank(&d, &k, t->complete, t->mzero ? 0 : t->maxret ? t->maxret : -1,
-      t->judged);
+      t->judged, t->dq);
   }
   if (ok && t->dq) @<Find the query of \.{-D}, or decline@>;
   for (j = 0; ok && j < k.nq; j++) {
     size_t judged = 0, h;
+    if (t->dq && j != dj) continue;
     for (h = k.lat[j]; h < k.lat[j + 1]; h++) judged += (size_t) k.lev[h];
     if (k.at[j + 1] - k.at[j] > most) most = k.at[j + 1] - k.at[j];
     if (judged > most) most = judged;
@@ -43377,7 +43383,11 @@ and only its absence from the run stops the command without \.{-c}.  The
 summary is that query's value over the divisor of |te_div|: 1, or under
 \.{-c} the number of judged queries, with $\log 10^{-5}$ added for each of
 the others to the sum of a geometric mean, as |te_calc_avg_meas_s_gm| of
-\.{meas\_avg.c} adds it; \.{num\_q} is that divisor.  (\.{-D} went to the
+\.{meas\_avg.c} adds it; \.{num\_q} is that divisor.  The other queries
+are not ranked (|te_rank|'s |only|), for trec\_eval does not form their
+rankings: a document listed twice in one of them, or a query of negative
+grades alone, is no error under \.{-D} (the general path found it, and
+stopped with status~4 where trec\_eval printed the values).  (\.{-D} went to the
 general path, which printed \.{rbp} of \.{rbp\_tie.*} as 0.2175 where
 trec\_eval prints 0.2174.)
 

@@ -215,6 +215,16 @@ grep -q '^rbp *	0	0.2174$' "$T/out" && grep -q '^rbp *	all	0.2174$' "$T/out" && 
 "$RM" trec_eval -D 1 -m map a.qrels a.run > "$T/out" 2>&1; rc=$?
 [ $rc = 0 ] && [ "$(cat "$T/out")" = "map                   	all	0.4333" ] && ok \
   || bad "-D 1 -m map: exit $rc, $(cat "$T/out")"
+# -D 0.1 where another query lists a document twice: trec_eval forms the
+# ranking of query 1 alone and finds no error (m_map.c: query 1 of a.*,
+# relevant at ranks 2 and 5 of R = 3, (1/2 + 2/5)/3 = 0.3); the command
+# stopped at the other query, status 4, and still does without -D
+{ cat a.run; printf '2 Q0 a 5 0.1 runA\n'; } > "$T/dup2.run"
+"$RM" trec_eval -D 0.1 -m map a.qrels "$T/dup2.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && [ "$(cat "$T/out")" = "map                   	all	0.3000" ] && ok \
+  || bad "-D 0.1, a document twice in query 2: exit $rc, $(cat "$T/out" "$T/err")"
+"$RM" trec_eval -m map a.qrels "$T/dup2.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 4 ] && [ ! -s "$T/out" ] && ok || bad "a document twice in query 2: exit $rc"
 # -D of a query without judgments is trec_eval's status 7, also where the
 # general path would refuse -l -1 (status 1, as it was) before finding it
 "$RM" trec_eval -D 0.zz -l -1 -m binG a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?

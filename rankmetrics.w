@@ -42554,6 +42554,8 @@ typedef struct {
   long *lev; size_t *lat; /* the judgments at each grade, $0..|nlev|-1$ */
   unsigned char *stand; /* the query has the stand-in of \.{-c} */
   size_t missing; /* without \.{-c}: 1 + the first judged query not in the run */
+  size_t dupq; int dupk; const char *dupdoc; /* a document twice: 1 + its query,
+    in the judgments (0) or the run (1) */
 } te_rankings;
 static int te_cmp_rk(const te_rk *a, const te_rk *b)
 {
@@ -42579,6 +42581,20 @@ static void te_sort_rk(te_rk *x, size_t n)
     if ((moves += i - k) > 8 * n) { qsort(x, n, sizeof *x, te_cmp_rkv); return; }
   }
 }
+static int te_cmp_doc(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+static const char *te_twice(const te_rk *x, size_t n)
+{ /* a document twice among the first |n|, or |NULL| */
+  const char **v = tool_alloc(NULL, (n + 1) * sizeof *v), *twice = NULL;
+  size_t m;
+  for (m = 0; m < n; m++) v[m] = x[m].doc;
+  qsort(v, n, sizeof *v, te_cmp_doc);
+  for (m = 1; m < n && !twice; m++) if (strcmp(v[m - 1], v[m]) == 0) twice = v[m];
+  free(v);
+  return twice;
+}
 static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
   int judged, const char *only)
 {
@@ -42603,7 +42619,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
     const te_dr *r = d->r + d->rs[q];
     size_t nj = d->jn[q], nr = d->rn[q], m, h, cap, e;
     long maxg = -1;
-    int stand = nr == 0; /* a judged query missing from the run */
+    int stand = nr == 0, twice = 0; /* a judged query missing from the run */
     if (only && strcmp(d->q.names.b + d->q.off[q], only) != 0) {
       k->at[i] = nrel; k->lat[i] = nlev; /* not ranked: \.{-D}'s is |only| */
       continue;
@@ -42630,7 +42646,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
       uint64_t hh = te_hash(doc, &len);
       for (h = hh & (cap - 1); tab[h]; h = (h + 1) & (cap - 1))
         if (eh[tab[h] - 1] == hh && strcmp(d->jdoc.b + j[tab[h] - 1].doc, doc) == 0) {
-          ok = 0; break;
+          k->dupq = i + 1; k->dupk = 0; k->dupdoc = doc; ok = 0; break;
         }
       tab[h] = (uint32_t) m + 1; eh[m] = hh;
       if (j[m].grade > maxg) maxg = j[m].grade;
@@ -42644,9 +42660,9 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
       for (h = hh & (cap - 1); (e = tab[h]) != 0; h = (h + 1) & (cap - 1)) {
         const char *o = e <= nj ? d->jdoc.b + j[e - 1].doc : x[e - 1 - nj].doc;
         if (eh[e - 1] != hh || strcmp(o, doc) != 0) continue;
-        if (e > nj || used[e - 1]) { ok = 0; break; } /* listed twice */
-        used[e - 1] = 1;
-        x[m].rel = j[e - 1].grade < 0 ? -2 : (int) j[e - 1].grade;
+        if (e > nj || used[e - 1]) twice = 1; /* listed twice: an error if kept */
+        if (e <= nj) used[e - 1] = 1;
+        x[m].rel = e > nj ? -1 : j[e - 1].grade < 0 ? -2 : (int) j[e - 1].grade;
         break;
       }
       if (ok && e == 0) { tab[h] = (uint32_t) (nj + m + 1); eh[nj + m] = hh; }
@@ -42654,6 +42670,9 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
     if (!ok) break;
     te_sort_rk(x, nr);
     if (maxret >= 0 && nr > (size_t) maxret) nr = (size_t) maxret; /* \.{-M} */
+    if (twice && (k->dupdoc = te_twice(x, nr)) != NULL) {
+      k->dupq = i + 1; k->dupk = 1; ok = 0; break;
+    }
     k->at[i] = nrel;
     for (m = 0; m < nr; m++)
       if (!judged || x[m].rel >= 0) k->rel[nrel++] = x[m].rel; /* \.{-J} */
@@ -43321,6 +43340,7 @@ the items, as the general path prints it.  It returns the exit status, or
 $-2$ when it declines (having printed nothing).
 
 @<Tool functions@>=
+static int te_dtwice(const te_state *t, const te_dfiles *d, const te_rankings *k);
 static void te_dfree(te_dfiles *d, te_rankings *k)
 {
   free(d->q.names.b); free(d->q.off); free(d->q.h); free(d->q.slot);
@@ -43363,7 +43383,11 @@ static int te_direct(te_state *t)
   }
   for (i = 0; ok && i < t->ni; i++) /* \.{m\_bpref.c} would read past its counts */
     if (shortlev && strstr(t->it[i].s->name, "bpref")) ok = 0;
-  if (!ok) { te_dfree(&d, &k); return -2; }
+  if (!ok) {
+    int rc = k.dupq && (t->verr[0] || t->level < 0) ? te_dtwice(t, &d, &k) : -2;
+    te_dfree(&d, &k);
+    return rc;
+  }
   if (k.missing) @<Stop on the judged query missing from the run, as
     |te_missing| does@>;
   if (t->dloud) {@+ te_dfree(&d, &k); return te_dloud(t);@+ }
@@ -43407,6 +43431,43 @@ the general path said ``no run lines'', status~2, where trec\_eval
 printed its values.)  A run of no line at all is trec\_eval's
 ``Cannot read results file'', status~2, and the direct path declines on
 it, for the general path to say so.
+
+@ {\it A document twice.}  trec\_eval finds a document listed twice in
+a query of the run only among the documents it keeps (\.{form\_res\_rels.c}
+cuts the ranking to \.{-M} first), and one judged twice in any query it
+evaluates; either stops it, status~4.  So does |te_rank|: a document of
+the run seen twice is kept with its grade, and the query is an error only
+when both are among the documents kept (|te_twice|); so a document twice
+beyond the depth of \.{-M}, or under \.{-M 0}, is no error, and the
+direct path computes.  On an error the direct path declines, and the
+general path names both lines (|te_load_run|, \.{eval}); but where the general
+path would first refuse something else (\.{-l} below~0, or a measure that
+has no variant, |verr|: status~1, as it once did with \.{-l -1}),
+|te_dtwice| reports the document itself, reading the file again for the
+two lines (the first two of that query and document).
+
+@<Tool functions@>=
+static int te_dtwice(const te_state *t, const te_dfiles *d, const te_rankings *k)
+{
+  const char *q = d->q.names.b + d->q.off[k->ord[k->dupq - 1]], *path = t->files[k->dupk];
+  long at[2] = {0, 0};
+  int n = 0;
+  te_lines r;
+  char *s, *f[3];
+  size_t fl[3];
+  memset(&r, 0, sizeof r);
+  if ((r.f = tool_open_in("trec_eval", path)) != NULL) {
+    while (n < 2 && (s = te_next(&r)) != NULL)
+      if (te_words(s, f, fl, 3) == 3 && strcmp(f[0], q) == 0
+          && strcmp(f[2], k->dupdoc) == 0) at[n++] = r.line;
+    fclose(r.f);
+  }
+  free(r.b);
+  fprintf(stderr, "%s:%ld: document '%s' of query '%s' is %s twice (also on line"
+    " %ld; trec_eval stops here too)\n", path, at[1], k->dupdoc, q,
+    k->dupk ? "listed" : "judged", at[0]);
+  return 4;
+}
 
 @ A judged query missing from the run, under \.{-c}, is computed by
 trec\_eval on a stand-in run of one document, \.{ceci\_nest\_pas\_un\_docno},

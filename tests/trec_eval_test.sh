@@ -225,6 +225,18 @@ grep -q '^rbp *	0	0.2174$' "$T/out" && grep -q '^rbp *	all	0.2174$' "$T/out" && 
   || bad "-D 0.1, a document twice in query 2: exit $rc, $(cat "$T/out" "$T/err")"
 "$RM" trec_eval -m map a.qrels "$T/dup2.run" > "$T/out" 2> "$T/err"; rc=$?
 [ $rc = 4 ] && [ ! -s "$T/out" ] && ok || bad "a document twice in query 2: exit $rc"
+# The same run under -l -1, which only the direct path computes: the
+# document twice is trec_eval's status 4 (its form_res_rels.c), and the
+# command says so, naming both lines, where it refused -l -1 (status 1);
+# under -M 1 query 2 keeps a (score 2) alone, trec_eval sees no document
+# twice, and a, of grade 0, is relevant under -l -1 with R = 2 (a and b):
+# map 1/2 = 0.5 (trec_eval 10.0 prints 0.5000; the command refused -l -1)
+"$RM" trec_eval -l -1 -m map a.qrels "$T/dup2.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 4 ] && [ ! -s "$T/out" ] && grep -q "dup2.run:11: document 'a' of query '2' is listed twice (also on line 6" "$T/err" \
+  && ok || bad "-l -1, a document twice: exit $rc, $(cat "$T/err")"
+"$RM" trec_eval -q -M 1 -l -1 -m map a.qrels "$T/dup2.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && grep -q '^map *	2	0.5000$' "$T/out" && ok \
+  || bad "-M 1 -l -1, a document twice beyond the depth: exit $rc, $(cat "$T/out" "$T/err")"
 # -D of a query without judgments is trec_eval's status 7, also where the
 # general path would refuse -l -1 (status 1, as it was) before finding it
 "$RM" trec_eval -D 0.zz -l -1 -m binG a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?

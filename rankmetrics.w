@@ -42533,8 +42533,8 @@ of \.{-c} too, as \.{form\_res\_rels.c} cuts them, and the measures
 compute on no document what trec\_eval computes (the \.{-nan} of
 \.{iprec\_at\_recall} and \.{11pt\_avg} of \secref{q:tenan} come from
 their divisions by 0, as in trec\_eval).  (A document listed twice beyond the
-first $N$, which trec\_eval does not see, declines here as anywhere, and
-the general path computes.)  These two options once sent the command to the
+first $N$, which trec\_eval does not see, is no error here either:
+|te_twice|.)  These two options once sent the command to the
 general path, whose values, \.{eval}'s, can print the other digit of a
 fifth-decimal tie: \.{rbp} of \.{tests/trec\_eval/rbp\_tie.*} under
 \.{-M 4} or \.{-J} printed 0.2175 where trec\_eval prints 0.2174, and the

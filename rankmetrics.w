@@ -41737,7 +41737,9 @@ for (j = 0; j < nk; j++) {
 
 @ The judgments, read for \.{relstring} only: query, document and grade
 of each line, sorted by query and document.  A line that is not a
-judgment stops the reading; \.{eval} reports it.
+judgment stops the reading; \.{eval} reports it.  Judgments on standard
+input are read from their copy (\secref{q:tepipe}); only when the run is
+on standard input too, and nothing is copied, are they refused.
 
 @<Tool functions@>=
 static int te_cmp_jud(const void *a, const void *b)
@@ -41754,7 +41756,7 @@ static int te_load_qrels(te_state *t)
   size_t cap = 0, capj = 0;
   long line = 0;
   ssize_t got;
-  if (strcmp(path, "-") == 0)
+  if (strcmp(path, "-") == 0 && !tool_te.spool[0][0])
     return te_err(1, "relstring needs the judgments in a file, not standard"
       " input%s%s", "", "");
   if ((f = tool_open_in("trec_eval", path)) == NULL) return 2;

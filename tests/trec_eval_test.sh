@@ -273,6 +273,12 @@ printf '# nothing retrieved\n' > "$T/comment_only.run"
 : > "$T/empty.run"
 "$RM" trec_eval -c -m map a.qrels "$T/empty.run" > "$T/out" 2> "$T/err"; rc=$?
 [ $rc = 2 ] && [ ! -s "$T/out" ] && ok || bad "-c, an empty run: exit $rc, $(cat "$T/out" "$T/err")"
+# relstring with the judgments on standard input, on the general path
+# (--full): they are read from their copy, where they were refused, status
+# 1 (query 1's string is the '01-.2' worked out above)
+"$RM" trec_eval --full -q -m relstring - a.run < a.qrels > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && grep -q "^relstring *	1	'01-.2'$" "$T/out" && ok \
+  || bad "relstring, judgments on stdin: exit $rc, $(cat "$T/err")"
 # A file that is not a regular file and cannot be read as one (a
 # directory) is still an error of the general path: nothing is copied
 "$RM" trec_eval -m map a.qrels . > "$T/out" 2> "$T/err"; rc=$?

@@ -43624,6 +43624,32 @@ comparison script is not part of the tests, which check values derived by
 hand and from trec\_eval's order of operations
 (\.{tests/trec\_eval\_test.sh}).
 
+@ {\it \.{-D}, \.{-M 0} and pipes, compared.}  Once these took the direct
+path (\secref{q:tepipe}, \secref{q:tedebug}), 800 random cases were run
+through both programs (29~November 2026, by a script outside the tests):
+one to five queries of up to 30 documents, grades $-1$ to~3, scores with
+ties, comment lines, extra columns, shuffled lines and, in one case of
+twenty, a document listed twice; each case with \.{-D} $n$\.{.}{\it qid}
+($n$ 0, 1 or~2, {\it qid\/} a judged query or one without judgments),
+\.{-M 0}, the run or the judgments on standard input, or either file or
+both as \.{/dev/fd/}$k$ of \.{<(...)}, with \.{-q}, \.{-c}, \.{-J},
+\.{-n}, \.{-l} from $-1$ to~2, \.{-M} 1 to~8 and \.{-N} at random, and one
+to four measures or nicknames (\.{yaap} among them).  trec\_eval~10.0
+cannot read a pipe (it reads a file by its size, and says ``Cannot read'',
+status~2), so it was given the same bytes in regular files.  In 764 cases
+the two printed the same bytes and ended with the same status; in 11
+trec\_eval crashed; in 5 only \.{rbp} differed, where trec\_eval's value
+is the garbage of its uninitialised |min| and |max| (asked for \.{rbp}
+alone, it printed ours); and in 20 the command refused a level of \.{-D}
+above~0 whose debugging lines a measure asked for would print
+(\secref{q:tedebug}).  None differed otherwise.  The first batches found
+what the sections above now do: a query of \.{-D} without judgments
+(status~7, not a refusal of \.{-l -1}), a document twice in a query that
+\.{-D} leaves out or beyond the depth of \.{-M}, a document twice under
+\.{-l -1} (status~4, not~1), \.{-D 1} with measures that print nothing
+more, a run of blank lines under \.{-c -M 0}, \.{relstring} with the
+judgments on standard input, and \.{yaap}.
+
 @ The command.  The run is read by the command itself only when one of
 \.{-M}, \.{-J}, \.{relstring} with \.{-q}, or a run on standard input
 asks for it; otherwise \.{eval} alone reads the files, once.

@@ -43367,7 +43367,7 @@ static int te_direct(te_state *t)
   memset(&d, 0, sizeof d); memset(&k, 0, sizeof k); memset(&o, 0, sizeof o);
   memset(&pw, 0, sizeof pw); pw.p[0] = pw.p[1] = NAN;
   ok = te_dread(&d, t->files[0], 0) && te_dread(&d, t->files[1], 1)
-    && (d.runid || (t->complete && d.rlines > 0)); /* see below */
+    && (d.runid || d.rlines > 0); /* see below */
   if (ok) {
     d.j = te_gather(d.j, d.nj, sizeof *d.j, offsetof(te_dj, q), d.q.n, &d.js, &d.jn);
     d.r = te_gather(d.r, d.nr, sizeof *d.r, offsetof(te_dr, q), d.q.n, &d.rs, &d.rn);
@@ -43424,8 +43424,11 @@ trec\_eval prints 0.2174.)
   if (k.missing) k.missing = k.stand[dj] ? dj + 1 : 0;
 }
 
-@ A run of blank lines and comments alone, under \.{-c}, makes every
-judged query a stand-in's, and trec\_eval computes them all; its
+@ A run of blank lines and comments alone leaves every judged query
+missing from the run: without \.{-c} the first stops the command, status~4,
+as it stops trec\_eval (under \.{-M} the general path said ``no run
+lines'', status~2); under \.{-c} every judged query is a stand-in's, and
+trec\_eval computes them all; its
 \.{runid} is then the |run_id| of |results[0]|, which was never set (it
 printed bytes of garbage), and the command prints no line for it, as the
 general path does.  (The direct path declined there, and under \.{-M 0}

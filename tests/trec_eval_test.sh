@@ -270,6 +270,14 @@ printf '# nothing retrieved\n' > "$T/comment_only.run"
 "$RM" trec_eval -q -c -M 0 -m map a.qrels "$T/comment_only.run" > "$T/out" 2> "$T/err"; rc=$?
 [ $rc = 0 ] && [ "$(grep -c '^map *	[0-9a-z]*	0.0000$' "$T/out")" = 4 ] && [ "$(wc -l < "$T/out")" = 4 ] \
   && ok || bad "-c -M 0, a run of a comment: exit $rc, $(cat "$T/out" "$T/err")"
+# without -c, query 1 is judged and missing from such a run: status 4, as
+# trec_eval ("result qid '1' not found"), under -M 5 too (it was 2)
+for m in "" "-M 5"; do
+  # shellcheck disable=SC2086
+  "$RM" trec_eval $m -m map a.qrels "$T/comment_only.run" > "$T/out" 2> "$T/err"; rc=$?
+  [ $rc = 4 ] && [ ! -s "$T/out" ] && grep -q "query '1' is judged but has no line" "$T/err" && ok \
+    || bad "a run of a comment ($m): exit $rc, $(cat "$T/err")"
+done
 : > "$T/empty.run"
 "$RM" trec_eval -c -m map a.qrels "$T/empty.run" > "$T/out" 2> "$T/err"; rc=$?
 [ $rc = 2 ] && [ ! -s "$T/out" ] && ok || bad "-c, an empty run: exit $rc, $(cat "$T/out" "$T/err")"

@@ -43764,6 +43764,7 @@ done:
   if (err) fclose(err);
   if (t.cut) fclose(t.cut);
   for (i = 0; i < 2; i++) if (te_spools[i]) {@+ fclose(te_spools[i]); te_spools[i] = NULL;@+}
+  memset(tool_te.spool, 0, sizeof tool_te.spool); /* |tool_open_in| opens files again */
   for (j = 0; j < t.nq; j++) { free(t.qid[j]); if (t.rstr) free(t.rstr[j]); }
   for (j = 0; j < t.nrun; j++) { free(t.run[j].mem); free(t.run[j].text); }
   for (j = 0; j < t.njud; j++) free(t.jud[j].mem);

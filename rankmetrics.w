@@ -30324,6 +30324,7 @@ typedef struct { /* the reading of |cmd_trec_eval|, \secref{q:teread} */
   long lossy; /* numbers read with a loss */
   int shift; /* \.{-l 0}: a judged grade $g\ge0$ is read as $g+1$ */
   int first_k; long first_line; char first[64]; double first_x; /* the first */
+  char spool[2][32]; /* a pipe's copy, \.{/dev/fd/}$k$, read in its place */
 } te_reading;
 extern RM_SHARED te_reading tool_te;
 RM_SHARED int te_split(char *s, char **f, int max);
@@ -38442,8 +38443,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "trec_eval 10.0's command line and output: the same lines, in the same order,\n"
     "with trec_eval's conventions (ties by docno descending).  Where it can, the\n"
     "command reads the two files once and computes every measure by trec_eval's\n"
-    "own double operations (its digits even on fifth-decimal ties); otherwise\n"
-    "(-M 0, -D, --full, --exact, a pipe) eval computes them.\n\n"
+    "own double operations (its digits even on fifth-decimal ties), a file on\n"
+    "standard input or a pipe too; otherwise (--full, --exact) eval computes them.\n\n"
     "  -q          also print the value of every query\n"
     "  -m MEASURE  a measure (P, map, ndcg_cut, ...), with parameters after a point\n"
     "              (P.5,10 ndcg_cut.10 set_F.0.5), or official (the default), set,\n"
@@ -38457,7 +38458,8 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "  -M N        keep the first N documents of each query (0 keeps none)\n"
     "  -N N        documents in the collection (utility's fourth weight)\n"
     "  -J                 judged documents only (eval --judged-docs-only)\n"
-    "  -D 0.QID    evaluate the query QID alone (-D 0 taken; other levels refused)\n"
+    "  -D N.QID    evaluate the query QID alone; a level N above 0 is refused for\n"
+    "              the measures that would print debugging lines (ndcg, G, rbp...)\n"
     "  -R qrels, -T trec_results, -o   taken; -Z refused\n"
     "  --full      17 significant digits instead of 4 decimals\n"
     "  --exact     compute on the exact path\n"
@@ -39216,13 +39218,20 @@ static void tool_line_long(const char *path, long line, size_t len, FILE *f)
 
 @ Input files are opened by |tool_open_in|, which refuses a directory at
 once (|fopen| opens one for reading on Linux, and only the first read
-fails).  The message names the command and the file.
+fails).  The message names the command and the file.  A pipe that
+\.{rankmetrics trec\_eval} has copied (\secref{q:tepipe}) is opened
+from its copy, under its own name.
 
 @<Reading a line@>=
 FILE *tool_open_in(const char *cmd, const char *path)
 {
   struct stat sb;
-  FILE *f = fopen(path, "r");
+  FILE *f;
+  int k;
+  const char *at = path;
+  for (k = 0; k < 2; k++) /* a pipe of \.{trec\_eval}, read again: \secref{q:tepipe} */
+    if (tool_te.spool[k][0] && strcmp(path, tool_te.name[k]) == 0) at = tool_te.spool[k];
+  f = fopen(at, "r");
   if (f == NULL) {
     tool_status = RM_EIO;
     fprintf(tool_err, "rankmetrics: %s: cannot open '%s': %s\n", cmd, path,
@@ -41020,7 +41029,8 @@ ranking, though not in~$R$: the direct path (\secref{q:tedirect}) computes
 both as trec\_eval does; where it declines, the general path computes the
 level~0 as |te_gains| says and refuses a level below~0 (status~1).
 \item{\.{-M} $n$} keep only the first $n$ documents of each query, in
-trec\_eval's order, before anything else (before \.{-J} too): the command
+trec\_eval's order, before anything else (before \.{-J} too): the direct
+path cuts each ranking (|te_rank|); where it declines, the command
 reads the run, cuts each query and gives \.{eval} a copy of what is kept,
 so that every measure sees the documents that trec\_eval sees (see
 |te_load_run|).  \.{-M 0} keeps every query with no document, as
@@ -41048,8 +41058,10 @@ a missing one): its values are those of an empty list, and the command
 prints trec\_eval's \.{-nan} where trec\_eval divides 0 by~0
 (\secref{q:tenan}).
 \item{\.{-Z}, \.{-D}} Z scores and debugging
-output are refused (\.{-D 0} is taken, and \.{-D 0.}{\it qid\/}
-evaluates the query {\it qid\/} alone, as trec\_eval does: see |te_div|);
+output are refused (\.{-D} $n$\.{.}{\it qid\/}
+evaluates the query {\it qid\/} alone, as trec\_eval does: see |te_div|;
+a level $n$ above~0 is taken where no measure asked for would print
+debugging lines, \secref{q:tedebug});
 \.{-Z} with status~255, which
 trec\_eval~10.0 gives when it cannot read the file of Z scores (its
 |main| returns $-1$).  \.{-h} prints this command's help;
@@ -41266,6 +41278,8 @@ typedef struct {
   char missing[1024]; /* the measures of a nickname not computed yet */
   char **qid; double *val, *all, *probe; int *empty; size_t nq, capq;
   const char *dq; size_t nshow; /* \.{-D 0.}{\it qid\/}: the one query shown */
+  long dlevel; const char *darg; /* \.{-D}'s level, and \.{-D} as given */
+  const char *dloud; /* a measure that would print debugging lines */
   char *runid;
   te_doc *run; size_t nrun; /* the run, when the command reads it: ranked */
   size_t *grp; size_t ngrp; /* where each query of |run| starts */
@@ -41340,9 +41354,7 @@ static int te_opt(te_state *t, char c, const char *a)
     char lev[64];
     const char *dot = strchr(a, '.');
     snprintf(lev, sizeof lev, "%.*s", dot ? (int) (dot - a) : (int) strlen(a), a);
-    if (te_atol(2, 0, lev) != 0)
-      return te_err(1, "-D %s: trec_eval's debugging output is not reproduced"
-        " (-D 0.QID evaluates the query QID alone)%s", a, "");
+    t->dlevel = te_atol(2, 0, lev); t->darg = a; /* see |te_debug| */
     t->dq = dot ? dot + 1 : NULL;
     break;
   }
@@ -42146,7 +42158,9 @@ for (j = 0; j < nk; j++) {
 
 @ The judgments, read for \.{relstring} only: query, document and grade
 of each line, sorted by query and document.  A line that is not a
-judgment stops the reading; \.{eval} reports it.
+judgment stops the reading; \.{eval} reports it.  Judgments on standard
+input are read from their copy (\secref{q:tepipe}); only when the run is
+on standard input too, and nothing is copied, are they refused.
 
 @<Tool functions@>=
 static int te_cmp_jud(const void *a, const void *b)
@@ -42163,7 +42177,7 @@ static int te_load_qrels(te_state *t)
   size_t cap = 0, capj = 0;
   long line = 0;
   ssize_t got;
-  if (strcmp(path, "-") == 0)
+  if (strcmp(path, "-") == 0 && !tool_te.spool[0][0])
     return te_err(1, "relstring needs the judgments in a file, not standard"
       " input%s%s", "", "");
   if ((f = tool_open_in("trec_eval", path)) == NULL) return 2;
@@ -42432,10 +42446,11 @@ static void te_means(te_state *t, const size_t *ord)
   }
 }
 
-@ {\it The query of \.{-D}.}  trec\_eval's \.{-D} $n$\.{.}{\it qid}
+@ {\it The query of \.{-D}.}\here{q:tedebug}  trec\_eval's \.{-D} $n$\.{.}{\it qid}
 evaluates the query {\it qid\/} alone (\.{trec\_eval.c} skips the others in
 its loop), with debugging output of level~$n$; the level~0 has none, and
-the command takes it so (a higher level is refused).  Its summary is that
+the command takes it so (a higher level too, unless a measure asked for
+would print such output: |te_debug|).  Its summary is that
 query's value, and its \.{num\_q} is~1, but under \.{-c} trec\_eval divides
 by the number of judged queries all the same (|te_calc_avg_meas_s|), so the
 mean is the value over that number and the geometric means count the
@@ -42449,12 +42464,50 @@ judgments, as \.{m\_num\_rel.c} does.
 @<Show the query of \.{-D} alone...@>=
 {
   for (k = 0; k < t.nq && strcmp(t.qid[ord[k]], t.dq) != 0; k++) ;
-  if (k == t.nq) {
-    rc = te_err(7, "-D 0.%s: query '%s' has no judgments in the evaluation",
-      t.dq, t.dq);
-    goto done;
-  }
+  if (k == t.nq) {@+ rc = te_dnone(&t); goto done;@+ }
   ord[0] = ord[k]; t.nshow = 1;
+}
+
+@ {\it Levels of debugging.}  A level above~0 has trec\_eval print, on its
+standard output among the values, lines of the sums inside some measures:
+\.{G}, \.{binG}, \.{ndcg}, \.{ndcg\_cut}, \.{ndcg\_p}, \.{ndcg\_rel},
+\.{Rndcg} and \.{rbp} at every level above~0, and \.{gm\_bpref} above~1
+(their \.{m\_*.c} files, where |epi->debug_level| is read; nothing else
+reads it).  The command does not reproduce those lines, and refuses such a
+level (status~1) only when a measure asked for would print them; otherwise
+trec\_eval's output is the output of level~0, and the command takes the
+level so (\.{-D 1} with the official measures, \.{-D 3 -m map}).  A level
+below~0 prints nothing either.  The refusal comes where the values would
+be printed, after every error that trec\_eval finds before it computes a
+query (its status then, and no debugging line: \.{-D 1.zz} of a query
+without judgments is its status~7).  |te_debug| finds the first measure
+that would print them (|dloud|), and |te_dloud| refuses it; |te_dnone| says
+that the query of \.{-D} has no judgments.
+@^debugging levels, \.{-D}@>
+
+@<Tool functions@>=
+static void te_debug(te_state *t)
+{
+  static const char *const loud[] = {"G", "binG", "ndcg", "ndcg_cut", "ndcg_p",
+    "ndcg_rel", "Rndcg", "rbp", NULL};
+  int i, k;
+  for (i = 0; i < t->ni && t->dlevel > 0 && !t->dloud; i++) {
+    const char *nm = t->it[i].s->name;
+    int says = t->dlevel > 1 && strcmp(nm, "gm_bpref") == 0;
+    for (k = 0; loud[k] && !says; k++) says = strcmp(nm, loud[k]) == 0;
+    if (says) t->dloud = nm;
+  }
+}
+static int te_dloud(const te_state *t)
+{
+  return te_err(1, "-D %s: trec_eval's debugging lines of %s are not reproduced"
+    " (the level 0 prints none; -D 0.QID evaluates the query QID alone)", t->darg,
+    t->dloud);
+}
+static int te_dnone(const te_state *t)
+{
+  return te_err(7, "-D %s: query '%s' has no judgments in the evaluation", t->darg,
+    t->dq);
 }
 
 @ A line of output.  Counts are whole; other values have trec\_eval's four
@@ -42491,10 +42544,10 @@ The direct path is an optimisation with the same answers, never a second
 meaning: it declines, before printing anything, wherever the general path
 has more to say, and the command then runs the general path, which reports
 or computes what the direct one would not.  It is not taken with
-\.{--full}, \.{--exact}, \.{-M 0}, \.{-D}, a file that is not a
-regular file (standard input or a pipe, which cannot be read twice), a
-gain map on \.{rbp} (a parameter other than \.{p}), or \.{yaap}; and it
-declines, having read the
+\.{--full}, \.{--exact}, a gain map on \.{rbp} (a parameter other than
+\.{p}); it is taken with \.{-M 0}, \.{-D 0.}{\it qid},
+and files on standard input or a pipe, which are copied first
+(\secref{q:tepipe}); and it declines, having read the
 files, on a line it cannot read (fewer words than a line needs, a score
 read as NaN, a byte 0, a grade above |RM_GRADE_MAX|), a document listed
 twice in a query of either file, a judged query with no document in the
@@ -42523,7 +42576,7 @@ static const char *const te_dnames[] = {"num_ret", "num_rel", "num_rel_ret",
   "11pt_avg", "binG", "G", "dcg", "ideal_dcg", "ndcg", "ndcg_rel", "Rndcg",
   "ndcg_cut", "map_cut", "relative_P", "success", "set_P", "set_relative_P",
   "set_recall", "set_map", "set_F", "num_nonrel_judged_ret", "rbp",
-  "rbp_resid", "unj", "runid", "num_q", NULL};
+  "rbp_resid", "unj", "runid", "num_q", "yaap", NULL};
 static int te_dcode(const te_item *it)
 {
   int k;
@@ -42539,8 +42592,9 @@ static int te_regular(const char *path)
 static int te_direct_can(const te_state *t)
 {
   int i;
-  if (t->full || t->exact || t->dq || t->mzero
-      || t->ni == 0 || !te_regular(t->files[0]) || !te_regular(t->files[1]))
+  if (t->full || t->exact || t->ni == 0
+      || !(tool_te.spool[0][0] || te_regular(t->files[0]))
+      || !(tool_te.spool[1][0] || te_regular(t->files[1])))
     return 0;
   for (i = 0; i < t->ni; i++) {
     const te_item *it = &t->it[i];
@@ -42553,6 +42607,57 @@ static int te_direct_can(const te_state *t)
         if (p[0] != 'p' || p[1] != '=') return 0;
   }
   return 1;
+}
+
+@ {\it Pipes.}\here{q:tepipe}  The direct path may decline after it has
+read the files, and the general path then reads them again; a pipe (standard
+input, \.{/dev/fd/}$k$ of a shell's \.{<(...)}, a named pipe) can be read only
+once.  So before either path reads, |te_spool| copies each file that is
+neither a regular file nor a directory, its bytes as they come, to a
+temporary file (|tool_tmpfile|), and both paths read the copy in its place:
+|tool_open_in| opens the copy when asked for the file by its name
+(\.{-} too), and standard input becomes a new stream of the copy, for the
+readers that take \.{-} from |tool_stdin|.  Every message still names the
+file as given, never the copy.  (These files went to the general path, whose
+values, \.{eval}'s, can print the other digit of a fifth-decimal tie:
+\.{rbp} of \.{tests/trec\_eval/rbp\_tie.*} printed 0.2175 for trec\_eval's
+0.2174 with the run on standard input.)  A file that cannot be opened or
+read is left as it is, for the general path to report; both files on
+standard input are too (\.{eval} refuses them).  |te_spool| returns $-1$,
+or the exit status of an error of the copy.
+@^pipes, \.{trec\_eval} reads@>
+
+@<Tool functions@>=
+static FILE *te_spools[2]; /* the copies, closed by |cmd_trec_eval| */
+static int te_spool(const te_state *t)
+{
+  int k;
+  if (strcmp(t->files[0], "-") == 0 && strcmp(t->files[1], "-") == 0) return -1;
+  for (k = 0; k < 2; k++) {
+    const char *p = t->files[k];
+    int dash = strcmp(p, "-") == 0, bad;
+    struct stat sb;
+    FILE *in, *c;
+    char b[1 << 16];
+    size_t n;
+    if (!dash && (stat(p, &sb) != 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode)))
+      continue;
+    if ((in = dash ? stdin : fopen(p, "r")) == NULL) continue;
+    if ((c = te_spools[k] = tool_tmpfile()) == NULL) {
+      if (!dash) fclose(in);
+      return te_err(2, "no temporary file: %s%s", strerror(errno), "");
+    }
+    while ((n = fread(b, 1, sizeof b, in)) > 0 && fwrite(b, 1, n, c) == n) ;
+    bad = ferror(in);
+    if (!dash) fclose(in);
+    if (bad) return te_err(2, "%s: cannot read: %s", p, strerror(errno));
+    if (fflush(c) != 0 || ferror(c))
+      return te_err(2, "cannot write a temporary file: %s%s", strerror(errno), "");
+    snprintf(tool_te.spool[k], sizeof tool_te.spool[k], "/dev/fd/%d", fileno(c));
+    if (dash && (stdin = fopen(tool_te.spool[k], "r")) == NULL)
+      return te_err(2, "cannot read a temporary file: %s%s", strerror(errno), "");
+  }
+  return -1;
 }
 
 @ {\it Reading.}  A file is read in blocks of a megabyte, line by line, each
@@ -42725,6 +42830,7 @@ typedef struct {
   char *runid; size_t caprid;
   long positive; /* judgments of grade $>0$, for \.{num\_rel} under \.{-c} */
   long *qline; size_t nqline; /* the line of each query's first judgment */
+  long rlines; /* the lines of the run, blank and comments too */
 } te_dfiles;
 static void *te_gather(void *v, size_t n, size_t size, size_t qoff,
   uint32_t nq, size_t **start, size_t **count)
@@ -42825,6 +42931,7 @@ static int te_dread(te_dfiles *d, const char *path, int run)
     }
   }
   if (r.err || ferror(r.f)) ok = 0;
+  if (run) d->rlines = r.line;
   fclose(r.f);
   free(r.b);
   return ok;
@@ -42837,14 +42944,20 @@ the run is looked up in it (a document listed twice declines), and the run
 is sorted by score decreasing, ties by name decreasing.  The grades along
 the ranking are kept in |rel|, from |at[k]|, with the query's counts of
 judgments at each grade in |lev|, from |lat[k]|: all that the measures
-read.  |te_rank| returns 0 to decline.
+read; under \.{-D} only the query |only| is ranked, the others left empty.
+|te_rank| returns 0 to decline.
 
 Under \.{-M} $N$ and \.{-J} the ranking is cut as \.{form\_res\_rels.c}
 cuts it: after the sort, the first $N$ documents are kept, and of those,
 under \.{-J}, only the judged ones (grade 0 or more), in their order; the
-counts of judgments are untouched.  (A document listed twice beyond the
-first $N$, which trec\_eval does not see, declines here as anywhere, and
-the general path computes.)  These two options once sent the command to the
+counts of judgments are untouched.  |maxret| is $N$, or $-1$ without
+\.{-M}; under \.{-M 0} it is 0 and every ranking is empty, the stand-in's
+of \.{-c} too, as \.{form\_res\_rels.c} cuts them, and the measures
+compute on no document what trec\_eval computes (the \.{-nan} of
+\.{iprec\_at\_recall} and \.{11pt\_avg} of \secref{q:tenan} come from
+their divisions by 0, as in trec\_eval).  (A document listed twice beyond the
+first $N$, which trec\_eval does not see, is no error here either:
+|te_twice|.)  These two options once sent the command to the
 general path, whose values, \.{eval}'s, can print the other digit of a
 fifth-decimal tie: \.{rbp} of \.{tests/trec\_eval/rbp\_tie.*} under
 \.{-M 4} or \.{-J} printed 0.2175 where trec\_eval prints 0.2174, and the
@@ -42864,6 +42977,8 @@ typedef struct {
   long *lev; size_t *lat; /* the judgments at each grade, $0..|nlev|-1$ */
   unsigned char *stand; /* the query has the stand-in of \.{-c} */
   size_t missing; /* without \.{-c}: 1 + the first judged query not in the run */
+  size_t dupq; int dupk; const char *dupdoc; /* a document twice: 1 + its query,
+    in the judgments (0) or the run (1) */
 } te_rankings;
 static int te_cmp_rk(const te_rk *a, const te_rk *b)
 {
@@ -42889,8 +43004,22 @@ static void te_sort_rk(te_rk *x, size_t n)
     if ((moves += i - k) > 8 * n) { qsort(x, n, sizeof *x, te_cmp_rkv); return; }
   }
 }
+static int te_cmp_doc(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+static const char *te_twice(const te_rk *x, size_t n)
+{ /* a document twice among the first |n|, or |NULL| */
+  const char **v = tool_alloc(NULL, (n + 1) * sizeof *v), *twice = NULL;
+  size_t m;
+  for (m = 0; m < n; m++) v[m] = x[m].doc;
+  qsort(v, n, sizeof *v, te_cmp_doc);
+  for (m = 1; m < n && !twice; m++) if (strcmp(v[m - 1], v[m]) == 0) twice = v[m];
+  free(v);
+  return twice;
+}
 static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
-  int judged)
+  int judged, const char *only)
 {
   size_t i, nrel = 0, nlev = 0, capt = 0, capx = 0, capl = 0;
   uint32_t *tab = NULL;
@@ -42913,7 +43042,11 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
     const te_dr *r = d->r + d->rs[q];
     size_t nj = d->jn[q], nr = d->rn[q], m, h, cap, e;
     long maxg = -1;
-    int stand = nr == 0; /* a judged query missing from the run */
+    int stand = nr == 0, twice = 0; /* a judged query missing from the run */
+    if (only && strcmp(d->q.names.b + d->q.off[q], only) != 0) {
+      k->at[i] = nrel; k->lat[i] = nlev; /* not ranked: \.{-D}'s is |only| */
+      continue;
+    }
     if (stand && !complete && k->missing == 0) k->missing = i + 1;
     if (stand) nr = 1; /* trec\_eval's stand-in, under \.{-c} */
     k->stand[i] = (unsigned char) stand;
@@ -42936,7 +43069,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
       uint64_t hh = te_hash(doc, &len);
       for (h = hh & (cap - 1); tab[h]; h = (h + 1) & (cap - 1))
         if (eh[tab[h] - 1] == hh && strcmp(d->jdoc.b + j[tab[h] - 1].doc, doc) == 0) {
-          ok = 0; break;
+          k->dupq = i + 1; k->dupk = 0; k->dupdoc = doc; ok = 0; break;
         }
       tab[h] = (uint32_t) m + 1; eh[m] = hh;
       if (j[m].grade > maxg) maxg = j[m].grade;
@@ -42950,16 +43083,19 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
       for (h = hh & (cap - 1); (e = tab[h]) != 0; h = (h + 1) & (cap - 1)) {
         const char *o = e <= nj ? d->jdoc.b + j[e - 1].doc : x[e - 1 - nj].doc;
         if (eh[e - 1] != hh || strcmp(o, doc) != 0) continue;
-        if (e > nj || used[e - 1]) { ok = 0; break; } /* listed twice */
-        used[e - 1] = 1;
-        x[m].rel = j[e - 1].grade < 0 ? -2 : (int) j[e - 1].grade;
+        if (e > nj || used[e - 1]) twice = 1; /* listed twice: an error if kept */
+        if (e <= nj) used[e - 1] = 1;
+        x[m].rel = e > nj ? -1 : j[e - 1].grade < 0 ? -2 : (int) j[e - 1].grade;
         break;
       }
       if (ok && e == 0) { tab[h] = (uint32_t) (nj + m + 1); eh[nj + m] = hh; }
     }
     if (!ok) break;
     te_sort_rk(x, nr);
-    if (maxret > 0 && nr > (size_t) maxret) nr = (size_t) maxret; /* \.{-M} */
+    if (maxret >= 0 && nr > (size_t) maxret) nr = (size_t) maxret; /* \.{-M} */
+    if (twice && (k->dupdoc = te_twice(x, nr)) != NULL) {
+      k->dupq = i + 1; k->dupk = 1; ok = 0; break;
+    }
     k->at[i] = nrel;
     for (m = 0; m < nr; m++)
       if (!judged || x[m].rel >= 0) k->rel[nrel++] = x[m].rel; /* \.{-J} */
@@ -43084,6 +43220,22 @@ static double te_infap(const te_rr *x)
 static double te_recip_rank(const te_rr *x)
 {
   return x->first_rel < x->num_ret ? (double) 1.0 / (double) (x->first_rel + 1) : 0.0;
+}
+
+@ \.{yaap}, Robertson's smoothed average precision (\.{m\_yaap.c}):
+$\log\bigl((1+s)/(1+R-s)\bigr)$, where $s$ is the sum that \.{map} divides
+by~$R$, the precision at each relevant document retrieved, added in rank
+order (|aps|, the same doubles).  No variant of the library computes it, so
+the direct path alone does (it was refused, status~1, where trec\_eval
+computes it); where the direct path declines, the general path refuses it
+as before.  Of a query with no relevant document retrieved it is
+$\log\bigl(1/(1+R)\bigr)$, negative, and so is the mean.
+
+@<Tool functions@>=
+static double te_yaap(const te_rr *x)
+{
+  double s = x->aps[x->num_ret];
+  return log((1.0 + s) / (1.0 + (double) x->num_rel - s));
 }
 
 @ The interpolated precision at recall levels, and \.{11pt\_avg}, its mean
@@ -43543,6 +43695,7 @@ static void te_dcalc(const te_state *t, const int *c, const te_rr *x, double *v,
     case 34: v[i] = te_rbp(x, te_dparam(t, it, -1, 0.9)); break;
     case 35: v[i] = te_rbp_resid(x, te_dparam(t, it, -1, 0.9)); break;
     case 36: te_cuts(x, TE_CUNJ, it, m, v + i); break;
+    case 39: v[i] = te_yaap(x); break;
     default: break; /* \.{runid}, \.{num\_q}: the summary's */
     }
     if (c[i] == 8 || c[i] == 9 || c[i] == 11 || c[i] == 14 || (c[i] >= 24 && c[i] <= 27)
@@ -43610,6 +43763,7 @@ the items, as the general path prints it.  It returns the exit status, or
 $-2$ when it declines (having printed nothing).
 
 @<Tool functions@>=
+static int te_dtwice(const te_state *t, const te_dfiles *d, const te_rankings *k);
 static void te_dfree(te_dfiles *d, te_rankings *k)
 {
   free(d->q.names.b); free(d->q.off); free(d->q.h); free(d->q.slot);
@@ -43630,17 +43784,21 @@ static int te_direct(te_state *t)
   double *v = NULL, *sum = NULL, *lg = NULL, *aps = NULL;
   long *relc = NULL;
   te_gl *glbuf = NULL;
-  size_t j, most = 0;
+  size_t j, most = 0, nd, dj = 0; /* |dj|: the query of \.{-D} in |k.ord| */
   memset(&d, 0, sizeof d); memset(&k, 0, sizeof k); memset(&o, 0, sizeof o);
   memset(&pw, 0, sizeof pw); pw.p[0] = pw.p[1] = NAN;
-  ok = te_dread(&d, t->files[0], 0) && te_dread(&d, t->files[1], 1) && d.runid;
+  ok = te_dread(&d, t->files[0], 0) && te_dread(&d, t->files[1], 1)
+    && (d.runid || d.rlines > 0); /* see below */
   if (ok) {
     d.j = te_gather(d.j, d.nj, sizeof *d.j, offsetof(te_dj, q), d.q.n, &d.js, &d.jn);
     d.r = te_gather(d.r, d.nr, sizeof *d.r, offsetof(te_dr, q), d.q.n, &d.rs, &d.rn);
-    ok = te_rank(&d, &k, t->complete, t->maxret, t->judged);
+    ok = te_rank(&d, &k, t->complete, t->mzero ? 0 : t->maxret ? t->maxret : -1,
+      t->judged, t->dq);
   }
+  if (ok && t->dq) @<Find the query of \.{-D}, or decline@>;
   for (j = 0; ok && j < k.nq; j++) {
     size_t judged = 0, h;
+    if (t->dq && j != dj) continue;
     for (h = k.lat[j]; h < k.lat[j + 1]; h++) judged += (size_t) k.lev[h];
     if (k.at[j + 1] - k.at[j] > most) most = k.at[j + 1] - k.at[j];
     if (judged > most) most = judged;
@@ -43648,14 +43806,93 @@ static int te_direct(te_state *t)
   }
   for (i = 0; ok && i < t->ni; i++) /* \.{m\_bpref.c} would read past its counts */
     if (shortlev && strstr(t->it[i].s->name, "bpref")) ok = 0;
-  if (!ok) { te_dfree(&d, &k); return -2; }
+  if (!ok) {
+    int rc = k.dupq && (t->verr[0] || t->level < 0) ? te_dtwice(t, &d, &k) : -2;
+    te_dfree(&d, &k);
+    return rc;
+  }
   if (k.missing) @<Stop on the judged query missing from the run, as
     |te_missing| does@>;
+  if (t->dloud) {@+ te_dfree(&d, &k); return te_dloud(t);@+ }
   @<Compute and print every query's values, and the summary@>;
   te_dfree(&d, &k);
   free(c); free(pad); free(rs); free(v); free(sum); free(o.b); free(lg); free(relc); free(aps);
   free(pw.w[0]); free(pw.w[1]); free(glbuf);
   return 0;
+}
+
+@ {\it The query of \.{-D}} (\secref{q:tedebug}) is looked up by name
+among the judged queries, in |k.ord|; a name not there is trec\_eval's
+``No queries with both results and relevance info'', status~7 (|te_dnone|),
+once the files are read and ranked without an error of their own (whose
+status trec\_eval, reading them first, gives first).  Only that query is computed and printed,
+and only its absence from the run stops the command without \.{-c}.  The
+summary is that query's value over the divisor of |te_div|: 1, or under
+\.{-c} the number of judged queries, with $\log 10^{-5}$ added for each of
+the others to the sum of a geometric mean, as |te_calc_avg_meas_s_gm| of
+\.{meas\_avg.c} adds it; \.{num\_q} is that divisor.  The other queries
+are not ranked (|te_rank|'s |only|), for trec\_eval does not form their
+rankings: a document listed twice in one of them, or a query of negative
+grades alone, is no error under \.{-D} (the general path found it, and
+stopped with status~4 where trec\_eval printed the values).  (\.{-D} went to the
+general path, which printed \.{rbp} of \.{rbp\_tie.*} as 0.2175 where
+trec\_eval prints 0.2174.)
+
+@<Find the query of \.{-D}, or decline@>=
+{
+  while (dj < k.nq && strcmp(d.q.names.b + d.q.off[k.ord[dj]], t->dq) != 0) dj++;
+  if (dj == k.nq) {@+ te_dfree(&d, &k); return te_dnone(t);@+ }
+  if (k.missing) k.missing = k.stand[dj] ? dj + 1 : 0;
+}
+
+@ A run of blank lines and comments alone leaves every judged query
+missing from the run: without \.{-c} the first stops the command, status~4,
+as it stops trec\_eval (under \.{-M} the general path said ``no run
+lines'', status~2); under \.{-c} every judged query is a stand-in's, and
+trec\_eval computes them all; its
+\.{runid} is then the |run_id| of |results[0]|, which was never set (it
+printed bytes of garbage), and the command prints no line for it, as the
+general path does.  (The direct path declined there, and under \.{-M 0}
+the general path said ``no run lines'', status~2, where trec\_eval
+printed its values.)  A run of no line at all is trec\_eval's
+``Cannot read results file'', status~2, and the direct path declines on
+it, for the general path to say so.
+
+@ {\it A document twice.}  trec\_eval finds a document listed twice in
+a query of the run only among the documents it keeps (\.{form\_res\_rels.c}
+cuts the ranking to \.{-M} first), and one judged twice in any query it
+evaluates; either stops it, status~4.  So does |te_rank|: a document of
+the run seen twice is kept with its grade, and the query is an error only
+when both are among the documents kept (|te_twice|); so a document twice
+beyond the depth of \.{-M}, or under \.{-M 0}, is no error, and the
+direct path computes.  On an error the direct path declines, and the
+general path names both lines (|te_load_run|, \.{eval}); but where the general
+path would first refuse something else (\.{-l} below~0, or a measure that
+has no variant, |verr|: status~1, as it once did with \.{-l -1}),
+|te_dtwice| reports the document itself, reading the file again for the
+two lines (the first two of that query and document).
+
+@<Tool functions@>=
+static int te_dtwice(const te_state *t, const te_dfiles *d, const te_rankings *k)
+{
+  const char *q = d->q.names.b + d->q.off[k->ord[k->dupq - 1]], *path = t->files[k->dupk];
+  long at[2] = {0, 0};
+  int n = 0;
+  te_lines r;
+  char *s, *f[3];
+  size_t fl[3];
+  memset(&r, 0, sizeof r);
+  if ((r.f = tool_open_in("trec_eval", path)) != NULL) {
+    while (n < 2 && (s = te_next(&r)) != NULL)
+      if (te_words(s, f, fl, 3) == 3 && strcmp(f[0], q) == 0
+          && strcmp(f[2], k->dupdoc) == 0) at[n++] = r.line;
+    fclose(r.f);
+  }
+  free(r.b);
+  fprintf(stderr, "%s:%ld: document '%s' of query '%s' is %s twice (also on line"
+    " %ld; trec_eval stops here too)\n", path, at[1], k->dupdoc, q,
+    k->dupk ? "listed" : "judged", at[0]);
+  return 4;
 }
 
 @ A judged query missing from the run, under \.{-c}, is computed by
@@ -43722,6 +43959,7 @@ for (j = 0; j < k.nq; j++) {
   const char *qid = d.q.names.b + d.q.off[k.ord[j]];
   const int *r = k.rel + k.at[j];
   long n;
+  if (t->dq && j != dj) continue; /* \.{-D}: that query alone */
   memset(&x, 0, sizeof x);
   x.lg = lg; x.nlg = (long) most + 3; x.pw = &pw; x.glbuf = glbuf;
   x.relc = relc; x.unjc = relc + most + 2;
@@ -43754,20 +43992,23 @@ for (j = 0; j < k.nq; j++) {
       ? log(v[i] > 0.00001 ? v[i] : 0.00001) : v[i];
   }
 }
+nd = t->dq && !t->complete ? 1 : k.nq; /* the divisor, |te_div|'s */
 for (i = 0; i < t->ni && t->summary; i++) {
   unsigned f = t->it[i].s->flags;
   double x = sum[i];
   if (c[i] < 0 || (f & TE_TEXT)) continue;
   if (f & TE_RUNID) {
+    if (!d.runid) continue; /* trec\_eval's is the garbage of |results[0]| */
     te_ostr(&o, pad[i], strlen(pad[i])); te_ostr(&o, "all\t", 4);
     te_ostr(&o, d.runid, strlen(d.runid)); te_ostr(&o, "\n", 1);
     continue;
   }
-  if (f & TE_NUMQ) x = (double) k.nq;
+  if (f & TE_NUMQ) x = (double) nd;
   else if (f & TE_LONG) {@+ if (t->complete && strcmp(t->it[i].s->name, "num_rel") == 0)
     x = (double) d.positive;@+ }
-  else if (strncmp(t->it[i].s->name, "gm_", 3) == 0) x = exp(x / (double) k.nq);
-  else x = x / (double) k.nq;
+  else if (strncmp(t->it[i].s->name, "gm_", 3) == 0)
+    x = exp((x + (double) (nd - (t->dq ? 1 : k.nq)) * log(0.00001)) / (double) nd);
+  else x = x / (double) nd;
   te_oline(&o, pad[i], "all", x, (f & TE_LONG) != 0);
 }
 fwrite(o.b, 1, o.n, stdout);
@@ -43807,6 +44048,34 @@ comparison script is not part of the tests, which check values derived by
 hand and from trec\_eval's order of operations
 (\.{tests/trec\_eval\_test.sh}).
 
+@ {\it \.{-D}, \.{-M 0} and pipes, compared.}  Once these took the direct
+path (\secref{q:tepipe}, \secref{q:tedebug}), 800 random cases were run
+through both programs (29~November 2026, by a script outside the tests):
+one to five queries of up to 30 documents, grades $-1$ to~3, scores with
+ties, comment lines, extra columns, shuffled lines and, in one case of
+twenty, a document listed twice; each case with \.{-D} $n$\.{.}{\it qid}
+($n$ 0, 1 or~2, {\it qid\/} a judged query or one without judgments),
+\.{-M 0}, the run or the judgments on standard input, or either file or
+both as \.{/dev/fd/}$k$ of \.{<(...)}, with \.{-q}, \.{-c}, \.{-J},
+\.{-n}, \.{-l} from $-1$ to~2, \.{-M} 1 to~8 and \.{-N} at random, and one
+to four measures or nicknames (\.{yaap} among them).  trec\_eval~10.0
+cannot read a pipe (it reads a file by its size, and says ``Cannot read'',
+status~2), so it was given the same bytes in regular files.  In 764 cases
+the two printed the same bytes and ended with the same status; in 11
+trec\_eval crashed; in 5 only \.{rbp} differed, where trec\_eval's value
+is the garbage of its uninitialised |min| and |max| (asked for \.{rbp}
+alone, it printed ours); and in 20 the command refused a level of \.{-D}
+above~0 whose debugging lines a measure asked for would print
+(\secref{q:tedebug}).  None differed otherwise; nor in 400 more, run
+after the last two fixes below (380 the same, 6 crashes, 4 of \.{rbp}'s
+garbage, 10 refusals of \.{-D}).  The first batches found
+what the sections above now do: a query of \.{-D} without judgments
+(status~7, not a refusal of \.{-l -1}), a document twice in a query that
+\.{-D} leaves out or beyond the depth of \.{-M}, a document twice under
+\.{-l -1} (status~4, not~1), \.{-D 1} with measures that print nothing
+more, a run of blank lines under \.{-c -M 0}, \.{relstring} with the
+judgments on standard input, and \.{yaap}.
+
 @ The command.  The run is read by the command itself only when one of
 \.{-M}, \.{-J}, \.{relstring} with \.{-q}, or a run on standard input
 asks for it; otherwise \.{eval} alone reads the files, once.
@@ -43841,6 +44110,8 @@ static int cmd_trec_eval(int argc, char **argv)
   if (t.nmarg == 0) te_mark(&t, "official");
   for (i = 0; i < t.nmarg; i++) if ((rc = te_mark(&t, t.marg[i])) >= 0) goto done;
   @<Make the items of the marked measures, or |goto done|@>;
+  te_debug(&t);
+  if ((rc = te_spool(&t)) >= 0) goto done;
   {
     te_reading before = tool_te; /* to forget the direct path's reading */
     if (te_direct_can(&t) && (rc = te_direct(&t)) != -2) goto done;
@@ -43884,6 +44155,7 @@ static int cmd_trec_eval(int argc, char **argv)
   if ((rc = te_missing(&t, ord)) >= 0) goto done;
   for (i = 0; i < t.ni && t.summary; i++)
     if ((t.it[i].s->flags & TE_RUNID) && (rc = te_runid(&t)) >= 0) goto done;
+  if (t.dloud) {@+ rc = te_dloud(&t); goto done;@+ }
   rc = 0;
   if (rs >= 0) te_relstrings(&t, t.param[t.it[rs].s - te_table]);
   te_nan(&t);
@@ -43912,6 +44184,8 @@ done:
   if (out) fclose(out);
   if (err) fclose(err);
   if (t.cut) fclose(t.cut);
+  for (i = 0; i < 2; i++) if (te_spools[i]) {@+ fclose(te_spools[i]); te_spools[i] = NULL;@+}
+  memset(tool_te.spool, 0, sizeof tool_te.spool); /* |tool_open_in| opens files again */
   for (j = 0; j < t.nq; j++) { free(t.qid[j]); if (t.rstr) free(t.rstr[j]); }
   for (j = 0; j < t.nrun; j++) { free(t.run[j].mem); free(t.run[j].text); }
   for (j = 0; j < t.njud; j++) free(t.jud[j].mem);
@@ -44707,8 +44981,9 @@ gives the measure as trec\_eval prints it ($K$ a cutoff, $x$ a parameter),
 ir\_measures' name for it where ir\_measures has one, and the variant of
 this book that \.{rankmetrics trec\_eval} computes for it, or ``not yet''
 where this version has none; \.{runid} and \.{num\_q} are written by the
-command itself, and \.{relstring}, a string, by the library's
-|rm_relstring|.  Every variant breaks ties by document name, descending,
+command itself, \.{relstring}, a string, by the library's
+|rm_relstring|, and \.{yaap}, which has no variant, by the direct path
+alone (\secref{q:tedirect}).  Every variant breaks ties by document name, descending,
 and reads the relevance level of \.{-l} as its \.{rel=} (\secref{q:alias},
 notes a and b); the notes of that section say how each was read from
 trec\_eval's source and checked.  \.{tests/trec\_eval\_test.sh} reads the
@@ -44758,7 +45033,7 @@ $$\vbox{\eightrm\baselineskip9.5pt\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
 \tw{set\_F}{SetF}{f[beta2=1,ties=id-desc]}
 \tw{set\_F\_0.5}{SetF(beta=0.5)}{f[beta2=0.5,ties=id-desc]}
 \tw{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}
-\tw{yaap}{\none}{not yet}
+\tw{yaap}{\none}{(no variant: the direct path)}
 \tw{rbp}{RBP}{rbp[gain=linear,ties=id-desc]}
 \tw{rbp\_resid}{\none}{rbp-resid[ties=id-desc]}
 \tw{unj\_10}{\none}{unj@@10[ties=id-desc]}

@@ -95,13 +95,21 @@ printf '1 Q0 d1 1 nan r\n' > "$T/nan.run"
 # the temporary files are made in $TMPDIR, checked: an unusable one is an
 # error, with and without the cut copy of -M 0, never a silent empty answer
 # (--full takes the general path, which has eval write its values to a
-# temporary file; the direct path needs none, and answers, -M 2 too)
-for m in "--full" "-M 0"; do
+# temporary file; a run on standard input is copied to one first, whichever
+# path computes; the direct path on regular files needs none, and answers,
+# -M 0 too)
+for m in "--full" "--full -M 0" "-"; do
   # shellcheck disable=SC2086
-  TMPDIR=/nonexistent/dir "$RM" trec_eval $m -m map a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+  if [ "$m" = - ]; then
+    TMPDIR=/nonexistent/dir "$RM" trec_eval -m map a.qrels - < a.run > "$T/out" 2> "$T/err"; rc=$?
+  else
+    TMPDIR=/nonexistent/dir "$RM" trec_eval $m -m map a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+  fi
   [ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "no temporary file" "$T/err" && ok \
     || bad "TMPDIR unusable ($m): exit $rc, $(cat "$T/err")"
 done
+TMPDIR=/nonexistent/dir "$RM" trec_eval -M 0 -m map a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && grep -q '^map *	all	0.0000$' "$T/out" && ok || bad "-M 0 without TMPDIR: exit $rc, $(cat "$T/err")"
 # an empty field of a list of recall levels is read as atof reads it, 0, as
 # trec_eval 10.0 reads it (the line iprec_at_recall_0.00 is printed), and the
 # reading is counted in one line on standard error
@@ -182,6 +190,108 @@ for o in "-M 4" "-J" "-M 10 -J"; do
 done
 "$RM" trec_eval -J -m bpref bpref_tie.qrels bpref_tie.run | grep -q '^bpref *	all	0.4762$' \
   && ok || bad "bpref_tie -J: not trec_eval's 0.4762"
+# The same tie on the files of a pipe (the run on standard input, the
+# judgments on standard input, both as /dev/fd/N of <(...)) and under -D 0.0
+# (the query 0 alone) and -D 1 (a level whose debugging lines rbp would
+# print, so refused, status 1), which once went to the general path and
+# printed 0.2175; trec_eval 10.0 prints 0.2174 under -D 0.0 (it cannot read
+# a pipe: it reads a file by its size, and says 'Cannot read', status 2)
+"$RM" trec_eval -q -m rbp rbp_tie.qrels - < rbp_tie.run > "$T/out" 2>&1
+grep -q '^rbp *	0	0.2174$' "$T/out" && ok || bad "rbp_tie, run on stdin: $(cat "$T/out")"
+"$RM" trec_eval -q -m rbp - rbp_tie.run < rbp_tie.qrels > "$T/out" 2>&1
+grep -q '^rbp *	0	0.2174$' "$T/out" && ok || bad "rbp_tie, judgments on stdin: $(cat "$T/out")"
+"$RM" trec_eval -q -m rbp <(cat rbp_tie.qrels) <(cat rbp_tie.run) > "$T/out" 2>&1
+grep -q '^rbp *	0	0.2174$' "$T/out" && ok || bad "rbp_tie, <(...): $(cat "$T/out")"
+"$RM" trec_eval -q -D 0.0 -m rbp rbp_tie.qrels rbp_tie.run > "$T/out" 2>&1
+grep -q '^rbp *	0	0.2174$' "$T/out" && grep -q '^rbp *	all	0.2174$' "$T/out" && ok \
+  || bad "rbp_tie -D 0.0: $(cat "$T/out")"
+"$RM" trec_eval -D 1 -m rbp rbp_tie.qrels rbp_tie.run > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "debugging lines of rbp" "$T/err" && ok \
+  || bad "-D 1 -m rbp: exit $rc, $(cat "$T/err")"
+# A level of -D above 0 prints trec_eval's output of level 0 when no measure
+# asked for prints debugging lines (map does not, m_map.c): map of a.* is
+# 13/30 = 0.4333 as without -D (trec_eval 10.0 prints the same two lines
+# with -D 1 and -D 3.1 -q); once refused, status 1
+"$RM" trec_eval -D 1 -m map a.qrels a.run > "$T/out" 2>&1; rc=$?
+[ $rc = 0 ] && [ "$(cat "$T/out")" = "map                   	all	0.4333" ] && ok \
+  || bad "-D 1 -m map: exit $rc, $(cat "$T/out")"
+# -D 0.1 where another query lists a document twice: trec_eval forms the
+# ranking of query 1 alone and finds no error (m_map.c: query 1 of a.*,
+# relevant at ranks 2 and 5 of R = 3, (1/2 + 2/5)/3 = 0.3); the command
+# stopped at the other query, status 4, and still does without -D
+{ cat a.run; printf '2 Q0 a 5 0.1 runA\n'; } > "$T/dup2.run"
+"$RM" trec_eval -D 0.1 -m map a.qrels "$T/dup2.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && [ "$(cat "$T/out")" = "map                   	all	0.3000" ] && ok \
+  || bad "-D 0.1, a document twice in query 2: exit $rc, $(cat "$T/out" "$T/err")"
+"$RM" trec_eval -m map a.qrels "$T/dup2.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 4 ] && [ ! -s "$T/out" ] && ok || bad "a document twice in query 2: exit $rc"
+# The same run under -l -1, which only the direct path computes: the
+# document twice is trec_eval's status 4 (its form_res_rels.c), and the
+# command says so, naming both lines, where it refused -l -1 (status 1);
+# under -M 1 query 2 keeps a (score 2) alone, trec_eval sees no document
+# twice, and a, of grade 0, is relevant under -l -1 with R = 2 (a and b):
+# map 1/2 = 0.5 (trec_eval 10.0 prints 0.5000; the command refused -l -1)
+"$RM" trec_eval -l -1 -m map a.qrels "$T/dup2.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 4 ] && [ ! -s "$T/out" ] && grep -q "dup2.run:11: document 'a' of query '2' is listed twice (also on line 6" "$T/err" \
+  && ok || bad "-l -1, a document twice: exit $rc, $(cat "$T/err")"
+"$RM" trec_eval -q -M 1 -l -1 -m map a.qrels "$T/dup2.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && grep -q '^map *	2	0.5000$' "$T/out" && ok \
+  || bad "-M 1 -l -1, a document twice beyond the depth: exit $rc, $(cat "$T/out" "$T/err")"
+# -D of a query without judgments is trec_eval's status 7, also where the
+# general path would refuse -l -1 (status 1, as it was) before finding it
+"$RM" trec_eval -D 0.zz -l -1 -m binG a.qrels a.run > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 7 ] && [ ! -s "$T/out" ] && grep -q "query 'zz' has no judgments" "$T/err" && ok \
+  || bad "-D 0.zz -l -1: exit $rc, $(cat "$T/err")"
+# -M 0 with the gains of -l 0 (the case depth0_gains, trec_eval's output),
+# which the general path refused, status 1: every ranking is empty, so G
+# and ndcg are 0; 11pt_avg.0.2,0.5 asks for lround(0.2 R) and lround(0.5 R)
+# relevant documents (m_11pt_avg.c): query 1, R = 4 (grades 0 and up under
+# -l 0), asks for 1 and 2, more than the 0 retrieved, and adds nothing:
+# 0.0000; queries 2 and 10, R = 2, ask for 0 at 0.2 and add the
+# interpolated precision there, 0/0: -nan
+"$RM" trec_eval -q -M 0 -l 0 -m 11pt_avg.0.2,0.5 -m G a.qrels a.run > "$T/out" 2>&1
+grep -q '^11pt_avg_0.2,0.5 *	1	0.0000$' "$T/out" && grep -q '^11pt_avg_0.2,0.5 *	2	  -nan$' "$T/out" \
+  && grep -q '^G *	all	0.0000$' "$T/out" && ok || bad "-M 0 -l 0: $(cat "$T/out")"
+# yaap (m_yaap.c), once refused (status 1): log((1 + s)/(1 + R - s)), s the
+# sum of the precisions at the relevant documents.  a.*: query 1 ranks d2
+# d1 (tied at 0.9, by name descending) d5 d9 d3, relevant d1 at 2 and d3 at
+# 5, s = 1/2 + 2/5 = 0.9, R = 3: log(1.9/3.1) = -0.48955; query 2, b at 2,
+# s = 0.5, R = 1: log(1) = 0; query 10, y (grade 2) first, s = 1, R = 2: 0;
+# the mean -0.16318 (trec_eval 10.0 prints -0.4895 and -0.1632 too)
+"$RM" trec_eval -q -m yaap a.qrels a.run > "$T/out" 2>&1; rc=$?
+[ $rc = 0 ] && grep -q '^yaap *	1	-0.4895$' "$T/out" && grep -q '^yaap *	2	0.0000$' "$T/out" \
+  && grep -q '^yaap *	all	-0.1632$' "$T/out" && ok || bad "yaap: exit $rc, $(cat "$T/out")"
+# A run of a comment alone, under -c -M 0: every judged query is computed
+# on trec_eval's stand-in, cut to no document, so map is 0 for each of the
+# three, and trec_eval 10.0 prints the four lines with status 0; the
+# command said "no run lines", status 2.  (A run of no byte at all is
+# trec_eval's "Cannot read results file", status 2, still.)
+printf '# nothing retrieved\n' > "$T/comment_only.run"
+"$RM" trec_eval -q -c -M 0 -m map a.qrels "$T/comment_only.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^map *	[0-9a-z]*	0.0000$' "$T/out")" = 4 ] && [ "$(wc -l < "$T/out")" = 4 ] \
+  && ok || bad "-c -M 0, a run of a comment: exit $rc, $(cat "$T/out" "$T/err")"
+# without -c, query 1 is judged and missing from such a run: status 4, as
+# trec_eval ("result qid '1' not found"), under -M 5 too (it was 2)
+for m in "" "-M 5"; do
+  # shellcheck disable=SC2086
+  "$RM" trec_eval $m -m map a.qrels "$T/comment_only.run" > "$T/out" 2> "$T/err"; rc=$?
+  [ $rc = 4 ] && [ ! -s "$T/out" ] && grep -q "query '1' is judged but has no line" "$T/err" && ok \
+    || bad "a run of a comment ($m): exit $rc, $(cat "$T/err")"
+done
+: > "$T/empty.run"
+"$RM" trec_eval -c -m map a.qrels "$T/empty.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && ok || bad "-c, an empty run: exit $rc, $(cat "$T/out" "$T/err")"
+# relstring with the judgments on standard input, on the general path
+# (--full): they are read from their copy, where they were refused, status
+# 1 (query 1's string is the '01-.2' worked out above)
+"$RM" trec_eval --full -q -m relstring - a.run < a.qrels > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && grep -q "^relstring *	1	'01-.2'$" "$T/out" && ok \
+  || bad "relstring, judgments on stdin: exit $rc, $(cat "$T/err")"
+# A file that is not a regular file and cannot be read as one (a
+# directory) is still an error of the general path: nothing is copied
+"$RM" trec_eval -m map a.qrels . > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$T/out" ] && grep -q "is a directory" "$T/err" && ok \
+  || bad "a directory as the run: exit $rc, $(cat "$T/err")"
 
 # Gain maps on G and ndcg_rel (gmap.*), refused before the direct path:
 # d1 of grade 1, d2 of grade 2, ranked d2 then d1; with 1=3 the gains are 3
@@ -248,7 +358,7 @@ done
 
 # The book's table "What trec_eval computes": each row \tw{NAME}{IRM}{VARIANT}.
 # A VARIANT is what the parser makes of trec_eval:NAME; "not yet" is refused
-# (the two rows in parentheses are written by the command itself).
+# (the rows in parentheses are written by the command itself).
 cd ../.. || exit 1
 awk '/^@\* What trec\\_eval computes\./ {p = 1} /^@ \{\\it What the comparison found/ {p = 0} p' \
   rankmetrics.w | grep '^\\tw{' | sed 's/@@/@/g; s/\\_/_/g; s/^\\tw{//; s/}$//; s/}{/\t/g' > "$T/rows"

@@ -2164,14 +2164,14 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
     const char *e = NULL, *pv = NULL;
     if (o.agg != RM_AGG_NONE && name_source(p, &e, &pv) == RM_VOCAB_IR_MEASURES)
       w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent,
-      w.even = o.even;
+      w.even = o.even, w.empty = o.empty;
     else if (o.agg != RM_AGG_NONE) {
       bad(msg, msglen, name, p, "%s is already a mean over users:"
         " write it without an aggregator", p);
       return RM_ENAME;
     }
   } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent,
-      w.even = o.even;
+      w.even = o.even, w.empty = o.empty;
   @<Check that every option given is used by the variant@>;
   *v = w;
   return RM_OK;
@@ -2457,7 +2457,9 @@ option does not belong, and whether the metric defines the variant at all
         key == KEY_BASE ? " (base= goes with discount=jk)" :
         key == KEY_LEVEL ? " (ap11 takes level=round or trec9 only; exact is its default)" :
         key == KEY_DROP ? " (drop=unjudged only; none is its default)" :
-        key == KEY_ABSENT ? " (absent=empty only; skip is its default)" :
+        key == KEY_ABSENT ? " (absent=empty only; skip is its default; absent=zero on a"
+        " sum)" :
+        key == KEY_EMPTY ? " (empty=nan on a mean only; undef is its default)" :
         key == KEY_NEGATIVE ? " (negative=unjudged only; zero is its default)" :
         key == KEY_SCORES ? (w.scores ? " (a metric that ranks by scores only)"
         : " (scores=float32 only; double is its default)") :
@@ -2881,10 +2883,15 @@ those of \.{Accuracy}, whose provider fills in nothing (note~r).
 \.{eval} therefore reads an ir\_measures name whose aggregator is not
 written as \.{mean[absent=empty]:}$\ldots$ (\secref{q:absent}), unless
 \.{--judged-only} is given (\secref{q:evalsets}), so that its mean is
-ir\_measures' by default.  Its counts \.{NumQ} and \.{NumRel} are sums
+ir\_measures' by default.  Its counts \.{NumQ}, \.{NumRel}, \.{NumRet} and \.{NumRelRet} are sums
 over the queries that pytrec\_eval evaluates, those of the run, since
-the~0 filled in for a missing query adds nothing: they keep
-\.{absent=skip}, and so does \.{Accuracy}.  The mean
+the~0 filled in for a missing query adds nothing: they take
+\.{absent=zero} (\secref{q:absentzero}), which writes that~0 in the
+lines per query, as ir\_measures does, and counts nothing for it;
+\.{Accuracy} keeps \.{absent=skip}.  A mean over no query (\.{Accuracy}'s
+when no query has a relevant document retrieved) is NaN in ir\_measures,
+and an ir\_measures mean takes \.{empty=nan}, so \.{eval} writes
+\.{nan} there too, not the inner variant's undefined~0.  The mean
 that the original \.{gdeval.pl} of TREC's Web track prints leaves them
 out (ir\_measures' copy prints no mean); that mean is
 \.{mean[skip=norel]:ERR@@20}.
@@ -11686,7 +11693,7 @@ typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM,
 typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL, RM_SKIP_MISSING @+} rm_skip;
 typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES,
   RM_WEIGHT_QUERY @+} rm_weight;
-typedef enum {@+ RM_ABSENT_SKIP, RM_ABSENT_EMPTY @+} rm_absent;
+typedef enum {@+ RM_ABSENT_SKIP, RM_ABSENT_EMPTY, RM_ABSENT_ZERO @+} rm_absent;
 
 @ @<Fields of a variant@>=
 int agg; /* an |rm_agg|; |RM_AGG_NONE| for a single query */
@@ -11710,10 +11717,11 @@ KEY_SKIP, KEY_WEIGHT, KEY_ABSENT,
 @ @<Words and conditions of keys@>=
 static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", "median",
   "min", "max", NULL};
-static const char *const absent_words[] = {"skip", "empty", NULL};
+static const char *const absent_words[] = {"skip", "empty", "zero", NULL};
 static int absent_when(const rm_variant *v)
 {
-  return v->absent != RM_ABSENT_SKIP; /* so that no name written before it changes */
+  return v->absent == RM_ABSENT_EMPTY /* so that no name written before it changes */
+    || (v->absent == RM_ABSENT_ZERO && v->agg == RM_AGG_SUM);
 }
 static const char *const skip_words[] = {"none", "undef", "norel", "missing", NULL};
 static const char *const weight_words[] = {"uniform", "items", "positives", "query",
@@ -11721,6 +11729,41 @@ static const char *const weight_words[] = {"uniform", "items", "positives", "que
 static int weight_when(const rm_variant *v)
 {
   return v->agg == RM_AGG_MEAN;
+}
+
+@ {\it What ir\_measures fills in, and its empty mean.}\here{q:absentzero}
+Two more keys of the aggregator say what ir\_measures does where \.{eval}
+by default does otherwise, and like \.{absent} they are read by \.{eval}
+alone.  \.{absent=zero}, taken by a sum only, writes a judged query
+missing from the run with the value~0 that ir\_measures fills in
+(|Evaluator.iter_calc| in its \.{providers/base.py}) and adds nothing to
+the sum: ir\_measures prints a line \.{q3 NumQ 0.0000} for such a query,
+and its \.{NumQ} and \.{NumRel} still count the queries of the run only,
+where \.{absent=empty} would count the missing query's one query and its
+relevant documents.  (For a mean, \.{absent=empty} gives the same~0, since
+every measure of ir\_measures but those two counts is~0 on an empty list.)
+\.{empty=nan}, taken by a mean only, writes a mean over no query as NaN,
+what ir\_measures' |MeanAgg| gives (a Python |mean| of nothing, in
+\.{util.py}); the default, \.{undef}, writes the inner variant's
+\.{undef} value, marked undefined.  \.{eval} writes NaN as \.{nan} in
+its table and \.{--trec}, and as \.{NaN} in \.{--json}, as Python's
+|json.dumps| does.  Both are written only when not the default.
+@^keys of names, \.{absent}@>@^keys of names, \.{empty}@>@^NaN@>
+
+@<Fields of a variant@>=
+int empty; /* 1: \.{eval} writes a mean over no query as NaN (\.{empty=nan}) */
+
+@ @<Key codes@>=
+KEY_EMPTY,
+
+@ @<Key specifications@>=
+[KEY_EMPTY] = {"empty", empty_words, 0, 0, FIELD(empty), 0, empty_when, 5, 1},
+
+@ @<Words and conditions of keys@>=
+static const char *const empty_words[] = {"undef", "nan", NULL};
+static int empty_when(const rm_variant *v)
+{
+  return v->empty && v->agg == RM_AGG_MEAN;
 }
 
 @ {\it How the files are read.}\here{q:readings}  Two more keys, like
@@ -32895,8 +32938,11 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped)
 {
   char buf[40];
+  if (!q && undefined && m->a.empty && m->n_counted == 0) x = NAN; /* \.{empty=nan} */
   if (st->format == 3) {@+ ev_record(st, m, q, x, undefined, skipped); return; @+}
-  if (skipped) strcpy(buf, "skipped");@+ else shortest(buf, x);
+  if (skipped) strcpy(buf, "skipped");
+  else if (isnan(x)) strcpy(buf, st->format == 2 ? "NaN" : "nan");
+  else shortest(buf, x);
   switch (st->format) {
   case 1: if (!skipped)
       fprintf(st->out, "%s\t%s\t%s%s%s\n", m->given, q ? q : "all", buf,
@@ -33019,8 +33065,10 @@ static int ev_readings(ev_state *st)
 whole set, which has no aggregator of its own, by \.{--judged-only}.  An
 ir\_measures name whose aggregator the name does not write, and whose
 provider fills in~0 for such a query, takes \.{absent=empty} unless
-\.{--judged-only} is given (\secref{q:irmmeans}); its printed variant
-changes with it.  The kept queries a measure aggregates are those it
+\.{--judged-only} is given (\secref{q:irmmeans}), and one whose
+aggregate is a sum takes \.{absent=zero}, which writes the query's~0
+and adds nothing (\secref{q:absentzero}); an ir\_measures mean takes
+\.{empty=nan}.  Its printed variant changes with them.  The kept queries a measure aggregates are those it
 takes; when some are not, |ev_kept_for| gives a copy of the array
 without them (the lists themselves are shared).
 
@@ -33032,16 +33080,19 @@ static int ev_takes_absent(const ev_state *st, const ev_measure *m)
 static void ev_measure_absent(ev_state *st, ev_measure *m)
 {
   const char *e = NULL, *pv = NULL;
+  int im;
   if (m->a.agg == RM_AGG_NONE) {@+ st->want_absent |= st->judged_empty; return; @+}
+  im = rm_name_source(m->given, &e, &pv) == RM_VOCAB_IR_MEASURES;
   if (st->judged_given)
     m->a.absent = st->judged_empty ? RM_ABSENT_EMPTY : RM_ABSENT_SKIP;
-  else if (m->v.agg == RM_AGG_NONE
-      && rm_name_source(m->given, &e, &pv) == RM_VOCAB_IR_MEASURES)
+  else if (m->v.agg == RM_AGG_NONE && im)
     m->a.absent = RM_ABSENT_EMPTY;
-  if (m->a.absent == RM_ABSENT_EMPTY) {
-    st->want_absent = 1;
+  else if (m->a.agg == RM_AGG_SUM && im)
+    m->a.absent = RM_ABSENT_ZERO;
+  if (m->a.agg == RM_AGG_MEAN && im) m->a.empty = 1;
+  if (m->a.absent != RM_ABSENT_SKIP) st->want_absent = 1;
+  if (m->a.absent != RM_ABSENT_SKIP || m->a.empty)
     rm_variant_name(&m->a, m->canon, sizeof m->canon);
-  }
 }
 static rm_list *ev_kept_for(ev_state *st, const ev_measure *m, size_t *n,
   ev_rbuf **rb)
@@ -33107,7 +33158,11 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
     rm_status t;
     double x, wt = 1;
     l = &lr[m->rd];
-    if (st->cur_absent && !ev_takes_absent(st, m)) continue;
+    if (st->cur_absent && !ev_takes_absent(st, m)) {
+      if (m->a.absent == RM_ABSENT_ZERO && m->per && st->per_query)
+        ev_print(st, m, q, 0, 0, 0); /* the~0 that ir\_measures fills in */
+      continue;
+    }
     if (!m->per) {
       if (m->cat && (t = rm_cat_add(m->cat, &m->a, l)) != RM_OK) {
         tool_status = t;
@@ -44255,13 +44310,14 @@ as \.{ir\_measures:}{\it name}, on its exact path and under \.{--fast}.
 Each gave 35,180 values per query and 11,753 means, and each agrees
 with ir\_measures on all but seven, the \.{NumRet} of queries whose
 judgments are all negative, as above (four per query, three means).
-\.{eval} writes two things otherwise, neither a different value: no
+\.{eval} then wrote two things otherwise, neither a different value: no
 line for a judged query missing from the run under the sums \.{NumQ},
 \.{NumRel} and \.{NumRet}, where ir\_measures writes the~0 it fills in
 (560 lines; the sums are equal), and an empty mean (144, \.{Accuracy}'s
 where no query has a value) as \.{undef}'s~0, marked undefined in the
 table and in \.{--json}, where ir\_measures prints NaN, as the command
-does.  ir\_measures stopped with |ZeroDivisionError| in 91 runs of an
+does; the keys \.{absent=zero} and \.{empty=nan} (\secref{q:absentzero})
+now make \.{eval} write both as ir\_measures does.  ir\_measures stopped with |ZeroDivisionError| in 91 runs of an
 \.{Accuracy} measure, which were not compared.
 
 Running all the measures in one call of ir\_measures showed two of its

@@ -55,9 +55,9 @@ expect "eval -q AP of q3" "$(get AP q3)" 0
 expect "eval -q map of q3 (no line)" "$(get map q3)" ""
 # the variants say so; --judged-only given decides for every measure
 v=$($RM eval --quiet --json -m AP -m map "$T/q" "$T/r" | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
-expect "eval variants" "$v" "mean[skip=none,weight=uniform,absent=empty]:ap[norm=rel,rel=1,scores=float32,ties=id-desc,undef=zero] mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,ties=id-desc,undef=zero] "
+expect "eval variants" "$v" "mean[skip=none,weight=uniform,absent=empty,empty=nan]:ap[norm=rel,rel=1,scores=float32,ties=id-desc,undef=zero] mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,ties=id-desc,undef=zero] "
 out=$($RM eval --quiet --trec --show-variants --judged-only skip -m AP "$T/q" "$T/r")
-expect "eval --judged-only skip AP" "$out" "AP	all	0.5	mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,scores=float32,ties=id-desc,undef=zero]"
+expect "eval --judged-only skip AP" "$out" "AP	all	0.5	mean[skip=none,weight=uniform,empty=nan]:ap[norm=rel,rel=1,scores=float32,ties=id-desc,undef=zero]"
 out=$($RM eval --quiet --trec --judged-only empty -m AP -m map "$T/q" "$T/r")
 expect "eval --judged-only empty map" "$(get map)" 0.3333333333333333
 expect "an aggregator written is taken" "$($RM eval --quiet --trec -m mean:AP "$T/q" "$T/r" | cut -f3)" 0.5
@@ -78,9 +78,9 @@ expect "eval --negative zero Bpref" "$(get Bpref) $(get Judged@2)" "0.1666666666
 out=$($RM eval --quiet --trec --negative unjudged -m Bpref -m Judged@2 "$T/q" "$T/r")
 expect "eval --negative unjudged Judged@2" "$(get Bpref) $(get Judged@2)" "0.5 0.5"
 v=$($RM eval --quiet --json -m Bpref "$T/q" "$T/r" | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
-expect "eval Bpref's variant" "$v" "mean[skip=none,weight=uniform,absent=empty]:bpref[rel=1,negative=unjudged,scores=float32,ties=id-desc,undef=zero] "
+expect "eval Bpref's variant" "$v" "mean[skip=none,weight=uniform,absent=empty,empty=nan]:bpref[rel=1,negative=unjudged,scores=float32,ties=id-desc,undef=zero] "
 v=$($RM eval --quiet --json --negative zero -m Bpref "$T/q" "$T/r" | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
-expect "eval --negative zero Bpref's variant" "$v" "mean[skip=none,weight=uniform,absent=empty]:bpref[rel=1,scores=float32,ties=id-desc,undef=zero] "
+expect "eval --negative zero Bpref's variant" "$v" "mean[skip=none,weight=uniform,absent=empty,empty=nan]:bpref[rel=1,scores=float32,ties=id-desc,undef=zero] "
 expect "name ir_measures:Bpref" "$($RM name ir_measures:Bpref 2>/dev/null)" "bpref[rel=1,negative=unjudged,scores=float32,ties=id-desc,undef=zero]"
 expect "name ir_measures:Judged@2" "$($RM name ir_measures:Judged@2 2>/dev/null)" "judged@2[denom=list,ties=id-asc,undef=zero]"
 # nDCG(gains={0:1,1:2})@2 on q2: -1 pooled, so d2 (rank 1) gains 0 (unjudged)
@@ -198,5 +198,31 @@ printf 'q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r\nq1 Q0 d3 3 1 r\n' > "$T/r4"
 expect "Compat(normalize=False,p=0.5) and Compat(p=1.0)" "$($RM ir_measures --exact -p -1 "$T/q4" "$T/r4" 'Compat(normalize=False,p=0.5)' 'Compat(p=1.0)')" "Compat(normalize=False,p=0.5)	0.23809523809523808
 Compat(p=1.0)	0.4375"
 expect "name Compat(normalize=False)" "$($RM name 'ir_measures:Compat(normalize=False)' 2>/dev/null)" "compat[p=0.95,normalize=none,rel=1,ties=id-asc,undef=zero]"
+
+# ---- 3. the lines ir_measures fills in, and its empty mean -----------------
+# q1 judges d1 0 and d2 1 and retrieves d1 (nonrelevant) and d3 (unjudged);
+# q2 judges d1 1 and is not in the run.  ir_measures 0.4.3 (pytrec_eval on
+# trec_eval 9.0.8), run outside the tests, `python -m ir_measures -q -p -1`:
+#   q1 NumQ 1.0, NumRel 1.0, NumRet(rel=1) 0.0; q2 all three 0.0 (filled in);
+#   all NumQ 1.0, NumRel 1.0; and Accuracy alone: no line per query (q1 has
+#   no relevant document retrieved, q2 no value) and `all Accuracy nan'.
+# By hand: NumQ counts q1 only; NumRel q1's one relevant; the 0 of q2 adds
+# nothing; the mean of Accuracy is over no query: Python's NaN.
+printf 'q1 0 d1 0\nq1 0 d2 1\nq2 0 d1 1\n' > "$T/q5"
+printf 'q1 Q0 d1 1 1.0 r\nq1 Q0 d3 2 0.5 r\n' > "$T/r5"
+out=$($RM eval --quiet --trec -q -m NumQ -m NumRel -m NumRelRet -m Accuracy "$T/q5" "$T/r5" 2>/dev/null)
+expect "eval -q: q2's filled-in lines under the sums" "$(get NumQ q2) $(get NumRel q2) $(get NumRelRet q2)" "0 0 0"
+expect "eval: the sums count nothing for q2" "$(get NumQ) $(get NumRel) $(get NumRelRet)" "1 1 0"
+expect "eval: an empty mean under an ir_measures name is nan" "$(get Accuracy)" nan
+expect "eval --json: NaN" "$($RM eval --quiet --json -m Accuracy "$T/q5" "$T/r5" 2>/dev/null | sed -n 's/.*"value":\([^,]*\),.*/\1/p')" NaN
+v=$($RM eval --quiet --json -m NumQ -m Accuracy "$T/q5" "$T/r5" 2>/dev/null | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
+expect "the variants say absent=zero and empty=nan" "$v" "sum[skip=none,absent=zero]:nq mean[skip=undef,weight=uniform,empty=nan]:auc[rel=1,ties=input,undef=zero] "
+expect "ours keep undef's 0" "$($RM eval --quiet --trec -m 'mean[skip=undef]:auc[ties=input]' "$T/q5" "$T/r5" 2>/dev/null | cut -f3)" 0
+expect "ir_measures -q: the same" "$($RM ir_measures -q -p -1 "$T/q5" "$T/r5" NumQ NumRel | tr '\n' ' ')" "q1	NumQ	1.0 q1	NumRel	1.0 q2	NumQ	0.0 q2	NumRel	0.0 all	NumQ	1.0 all	NumRel	1.0 "
+expect "ir_measures Accuracy alone: nan" "$($RM ir_measures -q "$T/q5" "$T/r5" Accuracy 2>/dev/null)" "all	Accuracy	nan"
+e=$($RM name 'mean[absent=zero]:ap' 2>&1)
+case "$e" in *"absent=zero on a sum"*) ok ;; *) bad "absent=zero on a mean: $e" ;; esac
+e=$($RM name 'sum[empty=nan]:nq' 2>&1)
+case "$e" in *"empty=nan on a mean only"*) ok ;; *) bad "empty=nan on a sum: $e" ;; esac
 
 finish

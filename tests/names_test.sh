@@ -686,7 +686,7 @@ case "$e" in *"ties=id-desc compares the items' identifiers: give --ids"*) ok ;;
 printf 'q1 0 x 0\nq1 0 y 1\n' > "$T/eq"
 printf 'q1 Q0 x 1 1 t\nq1 Q0 y 2 1 t\n' > "$T/er"
 D='ndcg@10[gain=linear,discount=log2,ideal=judged'
-V1="mean[skip=none,weight=uniform,absent=empty]:$D,scores=float32,ties=id-desc,undef=zero]"
+V1="mean[skip=none,weight=uniform,absent=empty,empty=nan]:$D,scores=float32,ties=id-desc,undef=zero]"
 V2="mean[skip=none,weight=uniform]:$D,ties=input,undef=zero]"
 out=$($RM eval --json -m nDCG@10 -m ndcg@10 "$T/eq" "$T/er" 2>"$T/e.err")
 case "$out" in *'"measure":"nDCG@10","variant":"'"$V1"'"'*'"measure":"ndcg@10","variant":"'"$V2"'"'*) ok ;;

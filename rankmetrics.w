@@ -33090,7 +33090,8 @@ static void ev_measure_absent(ev_state *st, ev_measure *m)
   else if (m->a.agg == RM_AGG_SUM && im)
     m->a.absent = RM_ABSENT_ZERO;
   if (m->a.agg == RM_AGG_MEAN && im) m->a.empty = 1;
-  if (m->a.absent != RM_ABSENT_SKIP) st->want_absent = 1;
+  if (m->a.absent == RM_ABSENT_EMPTY || (m->a.absent == RM_ABSENT_ZERO && st->per_query))
+    st->want_absent = 1; /* a zero only writes a line */
   if (m->a.absent != RM_ABSENT_SKIP || m->a.empty)
     rm_variant_name(&m->a, m->canon, sizeof m->canon);
 }
@@ -35465,7 +35466,8 @@ lines.
         (unsigned long) st.n_unjudged, (unsigned long) st.n_run_only,
         st.run_zero ? "zero" : "skipped", (unsigned long) st.n_judged_only,
         st.judged_empty ? "empty" : st.want_absent ? "empty for the measures with"
-        " absent=empty, skipped for the others" : "skipped");
+        " absent=empty, 0 not counted for those with absent=zero, skipped for the"
+        " others" : "skipped");
     fprintf(tool_err, "; %lu negative grades read as %s", (unsigned long) st.n_negative,
       !st.neg_pooled ? "0" : st.nread[1] + st.nread[3] == 0 ? "unjudged"
       : "unjudged for the measures with negative=unjudged, 0 for the others");

@@ -34783,6 +34783,7 @@ static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
   if (x.m > dv->most_m) dv->most_m = x.m;
   for (i = 0; ok && i < st->nm; i++) {
     int k = st->m[i].u.order == RM_ORDER_RANK;
+    if (st->cur_absent && !ev_takes_absent(st, &st->m[i])) continue;
     ok = ev_div_value(st, i, q, &l[k], &s[k]);
   }
   free(own[0]); free(own[1]); free(own[2]); free(own[3]);
@@ -34796,7 +34797,8 @@ static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
 @ \impl The queries of both files, in byte order: a query of the run alone is
 left out (or evaluated without judgments under \.{--run-only zero}), a
 query of the judgments alone is left out (or evaluated as an empty run
-under \.{--judged-only empty}).
+under \.{--judged-only empty}, and for the measures that take it,
+ir\_measures' names, whose provider fills in its~0, \secref{q:irmmeans}).
 
 @<Engine functions@>=
 static int ev_div_queries(ev_state *st, ev_div *dv)
@@ -34811,8 +34813,10 @@ static int ev_div_queries(ev_state *st, ev_div *dv)
     if (c >= 0) while (b1 < dv->nr && strcmp(dv->r[b1].q, q) == 0) b1++;
     if (c < 0) dv->judged_only++;
     if (c > 0) dv->run_only++;
-    if ((c == 0 || (c < 0 && st->judged_empty) || (c > 0 && st->run_zero))
+    st->cur_absent = c < 0;
+    if ((c == 0 || (c < 0 && st->want_absent) || (c > 0 && st->run_zero))
         && !ev_div_query(st, dv, q, dv->j + a, a1 - a, dv->r + b, b1 - b)) return 0;
+    st->cur_absent = 0;
     a = a1; b = b1;
   }
   return 1;
@@ -34977,7 +34981,8 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
   if (!ev_readings(&st)) { rc = 2; goto done; }
   if ((i = ev_div_wanted(&st, nf)) != 0) { /* measures of diversity: \secref{q:divfiles} */
     if (i < 0 || !ev_div_run(&st, files[0], files[1])) {@+ rc = i < 0 ? 2 : 1; goto done; @+}
-    @<Copy the temporary file to standard output, or |goto done|@>;
+    if (st.format == 3 && !ev_replay(&st)) goto done; /* the door's values */
+    if (st.format != 3) @<Copy the temporary file to standard output, or |goto done|@>;
     rc = 0; goto done;
   }
   if (nf == 2) st.qrels_path = files[0];
@@ -38063,7 +38068,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "each MEASURE (several may share one argument, separated by blanks) is an\n"
     "ir_measures name, computed as its default provider computes it; a judged\n"
     "query missing from the run is 0, a negative grade is unjudged for the\n"
-    "measures of pytrec_eval, as in ir_measures.\n\n"
+    "measures of pytrec_eval, a mean over no query is nan, as in ir_measures.\n"
+    "The measures of diversity (alpha_nDCG@@20, ERR_IA@@20, ...) read TREC Web\n"
+    "diversity qrels (topic subtopic document grade), as pyndeval does.\n\n"
     "  -q, --by_query       also print the value of every query, QID<TAB>MEASURE<TAB>V\n"
     "  -n, --no_summary     with -q, no summary lines\n"
     "  -p, --places N       decimals (default 4); -1: every digit, as Python's repr\n"
@@ -41098,7 +41105,8 @@ static int te_mark(te_state *t, const char *a)
   if (dis_is_div(a)) /* ir\_measures' measures of diversity: \secref{q:divfiles} */
     return te_err(1, "unknown trec_eval measure '%s'%s", a, ": it is ir_measures'"
       " measure of diversity, which reads diversity qrels (topic subtopic"
-      " document grade): rankmetrics eval -m NAME QRELS RUN computes it");
+      " document grade), and trec_eval has none: rankmetrics ir_measures QRELS RUN"
+      " NAME or rankmetrics eval -m NAME QRELS RUN computes it");
   return te_err(1, "unknown trec_eval measure '%s'%s", a, "");
 }
 
@@ -43683,15 +43691,39 @@ may differ in the last bit).  \.{--provider} takes only the provider
 that computes every measure given by default; a measure that
 another provider would compute differently (and ir\_measures' fallbacks)
 is refused, with its name.  A name that ir\_measures would not parse,
-that it parses and this version has no variant for, or of a measure of
-diversity (which reads the subtopic judgments of \secref{q:div}, through
-\.{eval}), is reported as
+that it parses and this version has no variant for, or a measure of
+diversity beside a plain one (the two read different judgments), is
+reported as
 ir\_measures reports it (\.{error parsing measures}, then a line per
 name) with our reason on the line after it, and the status is 255, what
 ir\_measures' |sys.exit(-1)| gives.  A file that cannot be read is
 \.{FILE not found.}, status 255, as there; an error in a file is
 \.{eval}'s message, status~1.
 @^ir\_measures@>@^drop-in for ir\_measures@>
+
+@ {\it The measures of diversity.}\here{q:irmdiv}  ir\_measures' nine
+names of diversity, \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{ERR\_IA},
+\.{nERR\_IA}, \.{NRBP}, \.{nNRBP}, \.{AP\_IA} (and its alias \.{MAP\_IA}),
+\.{P\_IA} and \.{StRecall}, with the parameters that pyndeval's provider
+takes (\.{alpha}, \.{beta} of the two \.{NRBP}, \.{rel}, the cutoff),
+are the variants of \secref{q:div} with ndeval's conventions
+(\secref{q:alias}), and the command reads them as \.{eval} does: the
+judgments are a TREC Web diversity file, \.{topic subtopic document
+grade}, whose second column ir\_measures' |read_trec_qrels| takes as the
+subtopic (its \.{iteration}, mapped so in \.{pyndeval\_provider.py}).
+Their names are printed as ir\_measures prints them (\.{MAP\_IA} is
+\.{AP\_IA}; \.{alpha} and \.{beta} of~$0.5$ are their defaults and left
+out), and a judged query missing from the run is~0, as for the other
+providers, since ir\_measures' |Evaluator| fills it in: \.{eval} reads
+such a query of a diversity file for the measures that take
+\.{absent=empty}.  The query names of \.{-q} come from the first measure,
+which every judged query reaches.  A command that gives a measure of
+diversity and a plain one is refused, since the one file cannot be read
+both ways (\.{eval} refuses the mixture too; ir\_measures would read a
+diversity file's lines for one document as repeated judgments).  The values
+per query were checked by hand on the worked example of \secref{q:div}
+(\.{tests/irm\_test.sh}); pyndeval itself was not installed here, so
+they were not run against it.
 
 @ |py_repr| writes a double as Python's |repr| does: the shortest
 decimal that reads back, fixed or with an exponent by the rule above,
@@ -43790,6 +43822,7 @@ static int im_default(const char *m, const char *k, double *dv, const char **ds)
 {
   static const struct {@+ const char *m, *k; double v; const char *s; @+} d[] = {
     {"RBP", "p", 0.8, NULL}, {"Compat", "p", 0.95, NULL}, {"NERR10", "p", 0.9, NULL},
+    {"NRBP", "beta", 0.5, NULL}, {"nNRBP", "beta", 0.5, NULL}, {"*", "alpha", 0.5, NULL},
     {"*", "judged_only", 0, NULL}, {"*", "relative", 0, NULL}, {"*", "beta", 1, NULL},
     {"*", "normalize", 1, NULL}, {"*", "T", 1, NULL}, {"*", "min_rel", 0, NULL},
     {"*", "dcg", 0, "'log2'"}, {NULL, NULL, 0, NULL}};
@@ -43837,7 +43870,7 @@ static void im_repr(const char *tok, char *out, size_t n)
   static const char *const alias[][3] = {{"MAP", "AP", ""}, {"Precision", "P", ""},
     {"Recall", "R", ""}, {"MRR", "RR", ""}, {"NDCG", "nDCG", ""},
     {"RPrec", "Rprec", ""}, {"BPref", "Bpref", ""}, {"NumRelRet", "NumRet", "rel=1"},
-    {"SetRelP", "SetP", "relative=True"}, {NULL, NULL, NULL}};
+    {"SetRelP", "SetP", "relative=True"}, {"MAP_IA", "AP_IA", ""}, {NULL, NULL, NULL}};
   im_param pr[16];
   char name[32], at[64] = "";
   const char *p = tok, *atk, *pre = "";
@@ -44061,7 +44094,7 @@ provider's evaluator itself, and nothing is filled in.  So here
 typedef struct {
   char our[RM_NAME_MAX + 16], repr[RM_NAME_MAX + 16];
   const char *provider;
-  int idx;
+  int idx, div; /* |div|: a measure of diversity, which reads subtopics */
 } im_measure;
 static int im_measures(const im_opts *o, im_measure *m, int *nm)
 {
@@ -44081,11 +44114,13 @@ static int im_measures(const im_opts *o, im_measure *m, int *nm)
         ? "unknown measure" : "measure not computed here", o->tok[i], msg);
       continue;
     }
-    if (rm_metric_subtopics(v.metric)) {
+    x->div = rm_metric_subtopics(v.metric) != 0;
+    if (*nm > 0 && x->div != m[0].div) {
       if (!bad++) fputs("error parsing measures\n", stderr);
-      fprintf(stderr, "measure not computed here: %s\n  rankmetrics: %s is a measure"
-        " of diversity (pyndeval's) and this command reads plain judgments: use"
-        " rankmetrics eval on TREC Web diversity qrels\n", o->tok[i], o->tok[i]);
+      fprintf(stderr, "measure not computed here: %s\n  rankmetrics: %s and %s read"
+        " different judgments (a measure of diversity reads one line per subtopic,"
+        " the others one per document): give them in two commands\n", o->tok[i],
+        o->tok[i], m[0].repr);
       continue;
     }
     if (o->provider && strcmp(o->provider, pv) != 0) {
@@ -44172,7 +44207,7 @@ static int im_eval(const im_opts *o, im_measure *m, int nm, im_values *s)
   if (e == NULL) {@+ fputs("rankmetrics: ir_measures: out of memory\n", stderr);
     free(names); return 1; @+}
   memset(&eo, 0, sizeof eo);
-  names[k++] = "sum[absent=empty]:nq";
+  if (!m[0].div) names[k++] = "sum[absent=empty]:nq"; /* else the first names them */
   for (i = 0; i < nm; i++) {@+ m[i].idx = k; names[k++] = m[i].our; @+}
   eo.measures = names; eo.n_measures = k; eo.per_query = 1; eo.exact = o->exact;
   if (rm_eval_files(e, &eo, o->files[0], o->files[1], im_take, s) != RM_OK || s->oom) {

@@ -2614,7 +2614,7 @@ The letters point to the notes that follow.
 \ta{set\_P}{SetP}{precision[ties=id-desc]}{a, i}
 \ta{set\_recall}{SetR}{recall[ties=id-desc]}{a, c, i}
 \ta{set\_F, set\_F.1}{SetF}{f[beta2=1,ties=id-desc]}{a, c, i, j}
-\ta{set\_F.2, set\_F\_2}{SetF(beta=2)}{f[beta2=2,ties=id-desc]}{a, c, i, j}
+\ta{set\_F.2, set\_F\_2}{SetF(beta=2.0)}{f[beta2=2,ties=id-desc]}{a, c, i, j}
 \ta{trec\_eval:bpref}{Bpref, BPref}{bpref[ties=id-desc]}{a, b, c, o}
 \ta{infAP}{infAP}{infap[ties=id-desc]}{a, b, c, o}
 \ta{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}{a, b, o}
@@ -2773,9 +2773,12 @@ invisible at $p=0.8$ (it differs from 1 by $10^{-97}$) but not at
 $p=0.999$ (1.58).  The provider requires \.{rel}, and the persistence
 defaults to~$0.8$; \.{RBP} without \.{rel}, or with a cutoff (which
 |cwl_eval| does not take and no other provider of the default pipeline
-computes), is refused, and so is $p=1$, whose weights are those of
-precision at~1000, and $p$ below $1/1000$ or not a fraction of
-denominator at most~1000, which our key \.{p} does not take.
+computes), is refused, and so is $p$ below $1/1000$ or not a fraction of
+denominator at most~1000, which our key \.{p} does not take; $p=1.0$,
+whose weights are those of precision at~1000, is read as that, and a $T$
+of~0 as what |cwl_eval| then computes (\secref{q:cwlzero}).  A float
+parameter written as an integer (\.{p=1}, \.{T=2}) is refused, as
+ir\_measures refuses it.
 \.{SDCG@@}$K$\.{(max\_rel=}$M$\.{,min\_rel=}$m$\.{)} ($m$ defaults to~0,
 $M$ is required) rewrites each judged grade~$g$, first raised to~0, to
 $(\min(\max(g,m),M)-m)/(M-m)$, our \.{gain=clip:}$m$\.{..}$M$
@@ -3464,6 +3467,32 @@ static const char *im_spelling(const char *p, char *buf, size_t n)
   return changed ? buf : p;
 }
 
+@ {\it Floats written as integers.}  ir\_measures declares the type of
+each parameter (|ParamInfo(dtype=float)| in its \.{measures/*.py}), and
+|validate_params| of \.{measures/base.py} asserts |isinstance(value,
+dtype)| before any provider computes: Python's literal~\.{1} is an |int|,
+not a |float|, so \.{Compat(p=1)}, \.{SetF(beta=2)}, \.{INST(T=2)},
+\.{alpha\_nDCG(alpha=1)@@5} and \.{IPrec@@1} stop with |AssertionError:
+invalid param p=1| (ir\_measures 0.4.3, run outside this project), where
+\.{p=1.0} computes.  The float parameters are the persistence \.{p}, the
+target \.{T}, \.{alpha}, \.{beta} and \.{IPrec}'s \.{recall}; a value
+written with a point or an exponent is a Python float.  We refuse the
+integer spelling with ir\_measures' reason (we took it before, and so gave
+a value where ir\_measures gives none).
+
+@<Private functions@>=
+static int im_float(const char *v)
+{
+  return strpbrk(v, ".eE") != NULL;
+}
+static int im_float_param(const alias_spec *a, const char *key)
+{
+  return (strcmp(key, "p") == 0 && (a->params & (PP | PCOMPAT)))
+    || (strcmp(key, "T") == 0 && (a->params & PT))
+    || (strcmp(key, "beta") == 0 && (a->params & (PBETA | PNBETA)))
+    || (strcmp(key, "alpha") == 0 && (a->params & PALPHA));
+}
+
 @ ir\_measures writes \.{Name(key=value,...)@@K}, a string value possibly
 in quotes, as Python prints it.  The parameters are read one at a time into
 the options |more| of our name.
@@ -3697,9 +3726,11 @@ to $0.9$, not RBP's $0.8$, and goes with \.{min\_rel}, not \.{rel}.
       a->name, a->name, a->arg == 'k' ? "@@10" : "");
     return -1;
   }
+  if ((tval[0] && strtod(tval, NULL) == 0) || (rbp && pval[0] && strtod(pval, NULL) == 1))
+    @<Take ir\_measures' C/W/L measure |a| at $T=0$ or $p=1$, or fail@>;
   if ((a->params & PT) && tval[0])
     m += (size_t) snprintf(more + m, sizeof more - m, "%st=%s", m ? "," : "", tval);
-  if (a->params & PP)
+  if ((a->params & PP) && a != &a10) /* |a10|: precision, below */
     m += (size_t) snprintf(more + m, sizeof more - m, "%sp=%s", m ? "," : "",
       pval[0] ? pval : rbp ? "0.8" : "0.9");
   if (a->params & PMINMAX)
@@ -3707,6 +3738,44 @@ to $0.9$, not RBP's $0.8$, and goes with \.{min\_rel}, not \.{rel}.
       maxrel);
   if (k && (strlen(k) > 4 || strcmp(k, "1000") > 0) && strlen(k) >= 4)
     strcpy(kbuf, "1000");
+}
+
+@ {\it $T=0$ and $p=1$.}\here{q:cwlzero}  |cwl_eval| computes these
+too, with no check, and what it computes is another measure, or none.
+With $T=0$ the first continuation of \.{INSQ}, $((1+2T-1)/(1+2T))^2$ in
+\.{cwl\_insq.py}, is~0, and so is \.{NERR11}'s, which is INSQ's times
+$1-G_1$; \.{BPM}'s gain budget, $[S_1<T]$ in \.{cwl\_bpm.py}, is
+exhausted before rank~1: each user reads the first document and stops,
+and the value is its gain, our \.{ndcg@@1[gain=clip:}$m$\.{..}$M$\.{,ideal=ones]}
+(the gain at rank~1 over a gain of~1), which is \.{SDCG@@1}, whatever
+\.{BPM}'s cutoff.  \.{INST}'s first continuation is
+$\bigl((T_1+T)/(T_1+T+1)\bigr)^2$ with $T_1=T-G_1$, at $T=0$ the square
+of $G_1/(1-G_1)$: above~1 when $G_1>1/2$, and for $G_1=1$ a division by
+zero, which NumPy makes infinite, and the weights then $0\cdot\infty$,
+NaN; no user reads so, and the name is refused with that reason.
+\.{RBP(p=1.0)} continues with probability~1 at every one of the 1000
+ranks, each weight $1/1000$: the value is the number of relevant
+documents among the first 1000 over 1000, our
+\.{precision@@1000[rel=}$t$\.{]}, which divides by the cutoff.
+\.{NERR10(p=1.0)} continues with $1-G_i$, a probability, and our
+\.{nerr10} takes $p=1$ (its key stops at~1 for that measure alone,
+\secref{q:cwladapt}).  A $T$ or $p$ of~0 written as an integer, or of~1,
+is refused before this, as ir\_measures refuses it.
+@^cwl\_eval@>
+
+@<Take ir\_measures' C/W/L measure |a| at $T=0$ or $p=1$, or fail@>=
+{
+  if (strcmp(a->metric, "inst") == 0) {
+    bad(msg, msglen, name, p, "ir_measures' INST(T=0.0) is no user model:"
+      " cwl_eval's first continuation (G/(1-G))^2 exceeds 1 when the first gain G"
+      " passes 1/2, and is a division by zero, NaN, when it is 1");
+    return -1;
+  }
+  a10 = *a; a10.arg = 'k'; a10.params = a->params & ~(unsigned) PT; /* cwl\_eval's */
+  a10.metric = rbp ? "precision" : "ndcg";
+  a10.opts = rbp ? "ties=input" : "ideal=ones,ties=input";
+  strcpy(kbuf, rbp ? "1000" : "1");
+  k = kbuf; tval[0] = '\0'; a = &a10;
 }
 
 @ Two names of ir\_measures are other measures with a parameter set (its
@@ -3727,6 +3796,12 @@ if (rel && strcmp(a->name, "NumRet") == 0) a = find_alias(IM, "NumRelRet", 9, 0)
 if (relative) a = find_alias(IM, "SetRelP", 7, 0);
 
 @ @<Take the parameter |key|=|val| of |a|, or fail@>=
+if (im_float_param(a, key) && !im_float(val)) {
+  bad(msg, msglen, name, vat, "ir_measures' %s(%s=%s) fails: ir_measures asserts"
+    " 'invalid param %s=%s', since its %s is a float and Python's %s an int (write"
+    " %s=%s.0)", a->name, key, val, key, val, key, val, key, val);
+  return -1;
+}
 if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
   if (!digits_ok(val)) {
     bad(msg, msglen, name, vat, "rel must be a whole number from 1");
@@ -3949,6 +4024,12 @@ key \.{at}, and a multiplier of \.{Rprec\_mult} (|'m'|) one of the key
       " as %s@@0.3", a->name, a->name);
     return -1;
   }
+  if (!im_float(at + 1)) {
+    bad(msg, msglen, name, at + 1, "ir_measures' %s@@%s fails: ir_measures asserts"
+      " 'invalid param recall=%s', since its recall is a float and Python's %s an"
+      " int (write %s@@%s.0)", a->name, at + 1, at + 1, at + 1, a->name, at + 1);
+    return -1;
+  }
   snprintf(more, sizeof more, "at=%s", at + 1);
   if (*q == '(') @<Read ir\_measures' parameters, or fail@>;
   if (q != at) {
@@ -4117,7 +4198,7 @@ RR\aq{ir\_measures:RR}&\an{rr[scores=float32,ties=id-desc]}&J&providers/pytrec\_
 RR@@10\aq{ir\_measures:RR@@10}&\an{rr@@10[ties=id-asc]}&J&providers/msmarco\_provider.py\cr
 nDCG(dcg='exp-log2')@@k&\an{mean:ndcg@@20[gain=exp2,ties=id-desc]}&C&providers/gdeval\_provider.py\cr
 ERR@@k (the mean)&\an{mean:err@@20[gmax=4,ties=id-desc]}&&providers/base.py\cr
-SetF(beta=2)\aq{ir\_measures:SetF(beta=2)}&\an{f[beta2=2,scores=float32,ties=id-desc]}{\eightrm: beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
+SetF(beta=2.0)\aq{ir\_measures:SetF(beta=2.0)}&\an{f[beta2=2,scores=float32,ties=id-desc]}{\eightrm: beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
 Bpref\aq{ir\_measures:Bpref}&\an{bpref[negative=unjudged,scores=float32,ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
 infAP\aq{ir\_measures:infAP}&\an{infap[negative=unjudged,scores=float32,ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
 IPrec@@x\aq{ir\_measures:IPrec@@0.3}&\an{iprec[at=0.3,level=trec9,scores=float32,ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
@@ -8075,7 +8156,7 @@ is the only relevant item: $P=1/2$, ${\rm Rec}=1$, and $F_\beta=(1+\beta^2)/
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
 f&$F_1=2/3$&\oursq{T-prf-f-1}\cr
 f[beta2=4]&scikit-learn |fbeta_score(beta=2)|: $5/6$&\oursq{T-prf-f-4}\cr
-f[beta2=2]&trec\_eval \.{set\_F.2}, ir\_measures |SetF(beta=2)|: $3/4$&\oursq{T-prf-f-2}\cr
+f[beta2=2]&trec\_eval \.{set\_F.2}, ir\_measures |SetF(beta=2.0)|: $3/4$&\oursq{T-prf-f-2}\cr
 f[beta2=0.25]&$\beta=1/2$, precision weighs more: $5/9$&\oursq{T-prf-f-q}\cr}}$$
 With no hit and a relevant item that was not found, $F_\beta$ is
 $\oursq{T-prf-f-zero}$ by the definition above; with no relevant item at all
@@ -17136,7 +17217,7 @@ our exact value within a relative $9\cdot10^{-16}$, NumPy's rounding.
 \.{inst} (key \.{t}, no cutoff), \.{nerr8@@}$K$
 and \.{nerr9@@}$K$ (without a cutoff $K$ is the 1000 ranks that
 \.{cwl\_eval} keeps, and a cutoff beyond 1000 is that of 1000),
-\.{nerr10} (key \.{p}, a fraction below~1, default $0.9$ as in
+\.{nerr10} (key \.{p}, a fraction up to~1, default $0.9$ as in
 ir\_measures' \.{measures/nerr.py}; no cutoff) and \.{nerr11} (key
 \.{t}; no cutoff), each with INSQ's gains: \.{gain=binary} (the default,
 with \.{rel}) or \.{gain=clip:}$m$\.{..}$M$ (\secref{q:gainclip}), the
@@ -17333,7 +17414,7 @@ static const char *cwl_refuse(const rm_variant *v)
     return cut[v->metric == RM_INST ? 0 : v->metric == RM_NERR10 ? 1 : 2];
   if (v->gain != RM_GAIN_BINARY && v->gain != RM_GAIN_CLIP)
     return "inst, nerr8..nerr11 and bpm take gain=binary or gain=clip:m..M";
-  if (v->metric == RM_NERR10) return p_below_one(v);
+  if (v->metric == RM_NERR10 && v->p > v->p_den) return "nerr10 takes p up to 1";
   return no_average(v);
 }
 static double cwl_bound(const rm_variant *v)
@@ -38269,8 +38350,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
   {"hits", "mean", "that sum divided by R"},
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
-  {"p", NULL, "p/q: the persistence, below 1: of rbp, rbp-resid and nerr10"
-    " (default 0.9); at most 1: of compat (default 0.95)"},
+  {"p", NULL, "p/q: the persistence, below 1: of rbp and rbp-resid (default 0.9);"
+    " at most 1: of nerr10 (default 0.9) and compat (default 0.95)"},
   {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
     " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
   {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"

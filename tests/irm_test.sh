@@ -136,7 +136,7 @@ expect "ir_measures jsonl -q" "$($RM ir_measures -q --output_format jsonl "$T/q"
   '{"query_id": "q1", "measure": "P@5", "value": 0.2}
 {"query_id": "all", "measure": "P@5", "value": 0.13333333333333333}'
 # the names as ir_measures prints them; one of each
-out=$($RM ir_measures "$T/q" "$T/r" 'MAP AP' 'SetF(beta=1)' 'IPrec@0.30' 'nDCG(dcg="exp-log2")@2' 'Precision@2' 'P@2' | cut -f1 | tr '\n' ' ')
+out=$($RM ir_measures "$T/q" "$T/r" 'MAP AP' 'SetF(beta=1.0)' 'IPrec@0.30' 'nDCG(dcg="exp-log2")@2' 'Precision@2' 'P@2' | cut -f1 | tr '\n' ' ')
 expect "ir_measures reprs" "$out" "AP SetF IPrec@0.3 nDCG(dcg='exp-log2')@2 P@2 "
 # errors: a name not read (status 255, ir_measures' words and ours), -n alone
 $RM ir_measures "$T/q" "$T/r" Foo AP AP_IA > "$T/out" 2> "$T/err"; rc=$?
@@ -268,5 +268,31 @@ e=$($RM ir_measures "$T/q" "$T/r" alpha_nDCG@20 2>&1); rc=$?
 case "$rc $e" in "1 "*"this is a plain qrels file"*) ok "diversity name on plain qrels" ;; *) bad "diversity on plain qrels: $rc $e" ;; esac
 e=$($RM trec_eval -m alpha_nDCG@20 "$T/dq" "$T/dr" 2>&1); rc=$?
 case "$rc $e" in "1 "*"trec_eval has none: rankmetrics ir_measures QRELS RUN NAME or rankmetrics eval"*) ok "drop-in names the commands" ;; *) bad "drop-in: $rc $e" ;; esac
+
+# ---- 5. the C/W/L measures at T=0.0 and p=1.0; floats written as integers -
+# The judgments grade d1 0, d2 1, d3 2; the run ranks d2, d3, d1.  Under
+# max_rel=2 the gains are 1/2, 1, 0.  By hand from cwl_eval's continuations
+# (cwl_insq.py, cwl_nerr.py, cwl_bpm.py, cwl_rbp.py; cwl_eval is not
+# installed here): at T=0 INSQ's, NERR11's and BPM's first continuation is
+# 0, so the value is the first gain, 1/2; NERR10(p=1.0) continues with
+# 1 - G: 1/2 after d2, 0 after d3, weights 1, 1/2 over 3/2, value
+# (1/2 + 1/2)/(3/2) = 2/3; RBP(p=1.0,rel=1) weighs the 1000 ranks alike:
+# 2 relevant over 1000.
+printf 'q1 0 d1 0\nq1 0 d2 1\nq1 0 d3 2\n' > "$T/q6"
+printf 'q1 Q0 d2 1 3 r\nq1 Q0 d3 2 2 r\nq1 Q0 d1 3 1 r\n' > "$T/r6"
+expect "T=0.0 and p=1.0" "$($RM ir_measures --exact -p -1 "$T/q6" "$T/r6" 'INSQ(T=0.0,max_rel=2)' 'NERR11(T=0.0,max_rel=2)' 'BPM(T=0.0,max_rel=2)@3' 'NERR10(p=1.0,max_rel=2)' 'RBP(p=1.0,rel=1)' 2>&1)" "INSQ(T=0.0,max_rel=2)	0.5
+NERR11(T=0.0,max_rel=2)	0.5
+BPM(T=0.0,max_rel=2)@3	0.5
+NERR10(p=1.0,max_rel=2)	0.6666666666666666
+RBP(p=1.0,rel=1)	0.002"
+e=$($RM name 'INST(T=0.0,max_rel=2)' 2>&1)
+case "$e" in *"INST(T=0.0) is no user model"*"division by zero"*) ok ;; *) bad "INST(T=0.0): $e" ;; esac
+# ir_measures 0.4.3, run outside the tests: Compat(p=1), SetF(beta=2) and
+# IPrec@1 stop with AssertionError 'invalid param p=1' (an int where a float
+# is declared); Compat(p=1.0) computes (7/16 above)
+for n in 'Compat(p=1)' 'SetF(beta=2)' 'INSQ(T=1,max_rel=2)' 'IPrec@1' 'alpha_nDCG(alpha=1)@5'; do
+  e=$($RM name "$n" 2>&1)
+  case "$e" in *"ir_measures asserts 'invalid param "*) ok "$n refused as ir_measures refuses it" ;; *) bad "$n: $e" ;; esac
+done
 
 finish

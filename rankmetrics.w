@@ -2924,8 +2924,9 @@ the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
 ir\_measures: \.{ERR} and
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
-pipeline computes, and any measure but \.{nDCG} with \.{judged\_only=True}, which
-removes the unjudged documents of the run before the measure ranks it.  A list of
+pipeline computes, and \.{RR(judged\_only=True)@@}$K$, which none
+computes either (\.{judged\_only=True} on the other measures of
+pytrec\_eval is the key \.{judged=only}, \secref{q:judgedonly}).  A list of
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
 refused too: each needs a name of its own.\par}
 
@@ -3044,9 +3045,9 @@ static const alias_spec aliases[] = {
   {IM, "NumRet", '-', "sum:nret", "", PREL},
   {IM, "NumRel", '-', "sum:nrel", "", PREL},
   {IM, "NumRelRet", '-', "sum:nrelret", "", PREL},
-  {IM, "IPrec", 'r', "iprec", "level=trec9,ties=id-desc", PREL},
+  {IM, "IPrec", 'r', "iprec", "level=trec9,ties=id-desc", PREL | PJUDGED},
   {IM, "SetRelP", '-', "recall", "norm=min,ties=id-desc", PREL},
-  {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
+  {IM, "SetAP", '-', "setap", "ties=id-desc", PREL | PJUDGED},
   {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
   {IM, "SDCG", 'k', "ndcg", "ideal=ones", PMINMAX | PDCG},
   {IM, "Accuracy", '?', "mean[skip=undef]:auc", "ties=input", PREL},
@@ -3824,10 +3825,14 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
     if (!(a->params & PDIV)) gains |= 2; /* remembered for gdeval, below */
   } else if (strcmp(val, "True") == 0 && strcmp(key, "relative") == 0) {
     relative = 1; /* \.{SetRelP}, below */
-  } else if (strcmp(val, "True") == 0) {
-    bad(msg, msglen, name, kat, "ir_measures' %s(%s=True) has no rankmetrics"
-      " variant yet", a->name, key);
+  } else if (strcmp(val, "True") == 0 && k && strcmp(a->metric, "rr") == 0) {
+    bad(msg, msglen, name, kat, "ir_measures' %s(judged_only=True)@@K has no provider"
+      " in its default pipeline (msmarco takes judged_only=False only, and"
+      " pytrec_eval takes %s without a cutoff)", a->name, a->name);
     return -1;
+  } else if (strcmp(val, "True") == 0) { /* pytrec\_eval's: \secref{q:judgedonly} */
+    snprintf(more + strlen(more), sizeof more - strlen(more), "%sjudged=only",
+      more[0] ? "," : "");
   } else if (strcmp(val, "False") != 0) {
     bad(msg, msglen, name, vat, "%s is True or False", key);
     return -1;
@@ -3898,7 +3903,8 @@ if (!im_te9 && strstr(a->opts, "level=trec9")) { /* \.{IPrec} on trec\_eval 10.0
 if (!exp && strcmp(im_provider(a, "", k != NULL), "pytrec_eval") == 0) {
   size_t m = strlen(more);
   if (strcmp(a->metric, "bpref") == 0 || strcmp(a->metric, "infap") == 0
-      || strstr(more, "drop=unjudged") || strstr(more, "gain=map"))
+      || strstr(more, "drop=unjudged") || strstr(more, "judged=only")
+      || strstr(more, "gain=map"))
     m += (size_t) snprintf(more + m, sizeof more - m, "%snegative=unjudged",
       m ? "," : "");
   if (strstr(a->opts, "ties=") && im_te9)
@@ -11881,7 +11887,7 @@ KEY_NEGATIVE, KEY_SCORES, KEY_NORMALIZE, /* the last is \.{compat}'s, \secref{q:
 [KEY_NEGATIVE] = {"negative", negative_words, 0, 0, FIELD(negative), 0, negative_when, 57, 0},
 [KEY_SCORES] = {"scores", scores_words, 0, 0, FIELD(scores), 0, scores_when, 59, 0},
 
-@ @d READ_KEYS (K(KEY_NEGATIVE) | K(KEY_SCORES)) /* keys that every metric takes */
+@ @d READ_KEYS (K(KEY_NEGATIVE) | K(KEY_SCORES) | K(KEY_JUDGED)) /* keys of every metric */
 @<Words and conditions of keys@>=
 static const char *const negative_words[] = {"zero", "unjudged", NULL};
 static const char *const scores_words[] = {"double", "float32", NULL};
@@ -11892,6 +11898,44 @@ static int negative_when(const rm_variant *v)
 static int scores_when(const rm_variant *v)
 {
   return v->scores != 0 && (metrics[v->metric].keys & K(KEY_TIES)) && ties_when(v);
+}
+
+@ {\it Judged documents only.}\here{q:judgedonly}  A third key of the
+same kind, \.{judged=only}, has \.{eval} drop every unjudged document of
+the run (marker 1 or~2: not in the judgments, or pooled but unjudged
+under \.{negative=unjudged}) before the measure reads the list, as
+\.{--judged-docs-only} does for every measure, and as trec\_eval's
+\.{-J} does: its \.{form\_res\_rels.c} (9.0.8 and 10.0 alike) keeps the
+documents of grade at least~0 in their order and ranks them again, and
+pytrec\_eval's |judged_docs_only_flag| sets it for every measure of the
+call.  ir\_measures' \.{judged\_only=True} is that flag, for every
+measure of its pytrec\_eval provider that takes it (\.{AP}, \.{P},
+\.{R}, \.{RR}, \.{Rprec}, \.{Success}, \.{SetP}, \.{SetF}, \.{SetAP},
+\.{IPrec}; \.{nDCG}'s is the key \.{drop} of its family, which gives
+the same list), so that \.{AP(judged\_only=True)} is
+\.{ap[judged=only,negative=unjudged,scores=float32,ties=id-desc]}.  The
+documents kept keep their order, and their scores, so the tie rule ranks
+them as before.  \.{RR(judged\_only=True)@@}$K$ has no provider in the
+default pipeline (msmarco takes \.{judged\_only=False} only) and is
+refused.  The default, \.{all}, keeps the run as it is; like the other
+two keys it is read by \.{eval} alone, and the library takes a list as
+it is given.
+@^keys of names, \.{judged}@>@^judged documents only@>
+
+@<Fields of a variant@>=
+int judged; /* 1: \.{eval} drops the unjudged documents first (\.{judged=only}) */
+
+@ @<Key codes@>=
+KEY_JUDGED,
+
+@ @<Key specifications@>=
+[KEY_JUDGED] = {"judged", judged_words, 0, 0, FIELD(judged), 0, judged_when, 54, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const judged_words[] = {"all", "only", NULL};
+static int judged_when(const rm_variant *v)
+{
+  return v->judged != 0;
 }
 
 @ \impl The printer writes the aggregator first.
@@ -31239,6 +31283,7 @@ typedef struct {
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
+enum {@+ EV_READINGS = 8 @+}; /* bits of |rd|: 1 negative read as 0, 2 float32, 4 judged only */
 typedef struct {
   ev_measure *m; int nm;
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
@@ -31275,7 +31320,8 @@ typedef struct {
   @<Kept queries of an evaluation@>@;
   size_t n_pool_unret; /* the pooled judgments of the query not retrieved */
   size_t *kq_pool; /* the same for each kept query */
-  int nread[4], nuvr[4], uv0[4]; /* measures of each reading; those with values
+  int nread[EV_READINGS], nuvr[EV_READINGS], uv0[EV_READINGS]; /* measures of each
+    reading; those with values
     per query, and where their inner variants start in |uv| */
   struct ev_rbuf_s *rbuf; /* the lists of each reading: their arrays */
   @<Columns of an evaluation@>@;
@@ -33081,7 +33127,9 @@ key; |ev_readings| then chooses the engine's reading, each measure's
 typedef struct ev_rbuf_s {
   unsigned char *unj; int *unret; double *score;
   size_t cu, cr, cs; /* their capacities */
+  int *jg; double *js; const char **jid, **jlab; size_t cj; /* \.{judged=only} */
 } ev_rbuf;
+static void ev_read_judged(rm_list *o, ev_rbuf *b);
 static void ev_read_as(int rd, const rm_list *l, size_t npool, rm_list *o, ev_rbuf *b)
 {
   size_t i, n = l->n_unretrieved + npool;
@@ -33103,10 +33151,12 @@ static void ev_read_as(int rd, const rm_list *l, size_t npool, rm_list *o, ev_rb
       b->score[i] = fabs(l->score[i]) <= FLT_MAX ? (double) (float) l->score[i] : l->score[i];
     o->score = b->score;
   }
+  if ((rd & 4) && o->unjudged) ev_read_judged(o, b);
 }
 static void ev_rbuf_free(ev_rbuf *b)
 {
   free(b->unj); free(b->unret); free(b->score);
+  free(b->jg); free(b->js); free(b->jid); free(b->jlab);
 }
 static void ev_measure_negative(ev_state *st, ev_measure *m)
 {
@@ -33120,7 +33170,8 @@ static int ev_readings(ev_state *st)
   for (i = 0; i < st->nm && !st->neg_given; i++) st->neg_pooled |= st->m[i].u.negative;
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
-    m->rd = (st->neg_pooled && !m->u.negative) | (m->u.scores ? 2 : 0);
+    m->rd = (st->neg_pooled && !m->u.negative) | (m->u.scores ? 2 : 0)
+      | (m->u.judged ? 4 : 0);
     st->nread[m->rd]++; st->nuvr[m->rd] += m->per;
     if ((m->rd & 1) && st->judged_docs) {
       fprintf(tool_err, "rankmetrics: eval: --judged-docs-only drops the unjudged"
@@ -33130,14 +33181,44 @@ static int ev_readings(ev_state *st)
       return 0;
     }
   }
-  for (r = 0; r < 4; r++) {
+  for (r = 0; r < EV_READINGS; r++) {
     st->uv0[r] = k;
     for (i = 0; i < st->nm; i++)
       if (st->m[i].per && st->m[i].rd == r) {@+ st->m[i].ui = k; st->uv[k++] = st->m[i].u; @+}
   }
   st->nuv = k;
-  st->rbuf = memset(tool_alloc(NULL, 4 * sizeof *st->rbuf), 0, 4 * sizeof *st->rbuf);
+  st->rbuf = memset(tool_alloc(NULL, EV_READINGS * sizeof *st->rbuf), 0,
+    EV_READINGS * sizeof *st->rbuf);
   return 1;
+}
+
+@ The reading \.{judged=only} (\secref{q:judgedonly}): the list |*o|
+without its unjudged documents, in their order, with their scores,
+identifiers and labels; every document left is judged.
+
+@<Engine functions@>=
+static void ev_read_judged(rm_list *o, ev_rbuf *b)
+{
+  size_t i, k = 0;
+  if (b->cj < o->n) {
+    b->cj = 2 * o->n;
+    b->jg = tool_alloc(b->jg, b->cj * sizeof *b->jg);
+    b->js = tool_alloc(b->js, b->cj * sizeof *b->js);
+    b->jid = tool_alloc(b->jid, b->cj * sizeof *b->jid);
+    b->jlab = tool_alloc(b->jlab, b->cj * sizeof *b->jlab);
+  }
+  for (i = 0; i < o->n; i++)
+    if (!o->unjudged[i]) {
+      b->jg[k] = o->grade[i];
+      if (o->score) b->js[k] = o->score[i];
+      if (o->id) b->jid[k] = o->id[i];
+      if (o->label) b->jlab[k] = o->label[i];
+      k++;
+    }
+  o->n = k; o->grade = b->jg; o->unjudged = NULL;
+  if (o->score) o->score = b->js;
+  if (o->id) o->id = b->jid;
+  if (o->label) o->label = b->jlab;
 }
 
 @ Whether measure |m| takes the judged queries missing from the run
@@ -33211,7 +33292,7 @@ count; one that its \.{skip} rule leaves out is written as skipped.
 static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line)
 {
   int i, r, counts;
-  rm_list lr[4], *l = given;
+  rm_list lr[EV_READINGS], *l = given;
   if (st->stopped) return ev_stopped(st);
   if (st->per_query && !st->query_all && (st->format == 0 || st->format == 1)
       && strcmp(q, "all") == 0) { /* it would read as the aggregate */
@@ -33226,9 +33307,9 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
   st->n_eval++;
   if (st->keep) ev_keep(st, l);
   lr[0] = *l;
-  for (r = 1; r < 4; r++)
+  for (r = 1; r < EV_READINGS; r++)
     if (st->nread[r]) ev_read_as(r, l, st->n_pool_unret, &lr[r], &st->rbuf[r]);
-  for (r = 0; r < 4; r++)
+  for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
       fprintf(tool_err, "rankmetrics: eval: out of memory%s\n",
@@ -35160,7 +35241,7 @@ done:
   if (st.qnames) fclose(st.qnames);
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
   ev_qw_free(&st);
-  for (i = 0; st.rbuf && i < 4; i++) ev_rbuf_free(&st.rbuf[i]);
+  for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
   free(st.rbuf);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
@@ -35555,7 +35636,8 @@ lines.
         " absent=empty, 0 not counted for those with absent=zero, skipped for the"
         " others" : "skipped");
     fprintf(tool_err, "; %lu negative grades read as %s", (unsigned long) st.n_negative,
-      !st.neg_pooled ? "0" : st.nread[1] + st.nread[3] == 0 ? "unjudged"
+      !st.neg_pooled ? "0" : st.nread[1] + st.nread[3] + st.nread[5] + st.nread[7] == 0
+      ? "unjudged"
       : "unjudged for the measures with negative=unjudged, 0 for the others");
     if (st.exact) {
       size_t nd = 0, nf = 0;

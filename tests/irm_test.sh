@@ -295,4 +295,21 @@ for n in 'Compat(p=1)' 'SetF(beta=2)' 'INSQ(T=1,max_rel=2)' 'IPrec@1' 'alpha_nDC
   case "$e" in *"ir_measures asserts 'invalid param "*) ok "$n refused as ir_measures refuses it" ;; *) bad "$n: $e" ;; esac
 done
 
+# ---- 6. judged_only=True beyond nDCG: trec_eval's -J, per measure ----------
+# On the files of section 1 (q1: d1 1, d2 0, d3 1, run d1, d2, d4; q2: d1 1,
+# d2 -1, run d2, d1; q3 judged, not run).  pytrec_eval drops every document
+# of grade below 0 or not judged (form_res_rels.c), so q1 keeps d1, d2 and q2
+# keeps d1 alone.  By hand: AP q1 (1/1)/2, q2 1, q3 0: 1/2; P@1 q1 1, q2 1
+# (0 without the flag): 2/3; SetP q1 1/2, q2 1/1: 1/2; RR q1 1, q2 1: 2/3.
+# ir_measures 0.4.3, run outside the tests, gives the same four means.
+expect "judged_only=True on AP, P, SetP, RR" "$($RM ir_measures -p -1 "$T/q" "$T/r" 'AP(judged_only=True)' 'P(judged_only=True)@1' 'SetP(judged_only=True)' 'RR(judged_only=True)')" "AP(judged_only=True)	0.5
+P(judged_only=True)@1	0.6666666666666666
+SetP(judged_only=True)	0.5
+RR(judged_only=True)	0.6666666666666666"
+out=$($RM eval --quiet --trec -q -m 'P(judged_only=True)@1' -m P@1 "$T/q" "$T/r")
+expect "eval: P@1 of q2 with and without judged_only" "$(get 'P(judged_only=True)@1' q2) $(get P@1 q2)" "1 0"
+expect "its variant" "$($RM name 'P(judged_only=True)@1' 2>/dev/null)" "precision@1[denom=k,rel=1,judged=only,negative=unjudged,scores=float32,ties=id-desc,undef=zero]"
+e=$($RM name 'RR(judged_only=True)@5' 2>&1)
+case "$e" in *"has no provider in its default pipeline (msmarco takes judged_only=False only"*) ok ;; *) bad "RR(judged_only=True)@5: $e" ;; esac
+
 finish

@@ -282,7 +282,7 @@ refused 'Accuracy@100001' "takes K up to 100000"
 refused 'auc@10' "auc takes no cutoff (auc[depth=K]"
 refused 'auc[depth=3,ties=average]' "not ties=average"
 refused 'auc[depth=0]' "depth must be a whole number"
-refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
+same 'AP(judged_only=True)' 'ap[judged=only,negative=unjudged,scores=float32,ties=id-desc]'
 same 'SetP(relative=False)' 'precision[scores=float32,ties=id-desc]'
 # gain maps (the book's section "Gains given grade by grade")
 same 'nDCG(gains={0:0,1:1})@10' 'ndcg@10[gain=map:0=0;1=1,negative=unjudged,scores=float32,ties=id-desc]'

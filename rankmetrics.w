@@ -44535,6 +44535,23 @@ Python process, once never returned; each case now runs in a process of
 its own.  \.{rankmetrics ir\_measures} gives every measure the value it
 has alone.
 
+@ {\it The later keys, checked.}  The key \.{judged=only}
+(\secref{q:judgedonly}) was checked the same way: 190 random cases
+(seeds 5 and~29, grades $-1$ to~2, unjudged documents and judged
+queries missing from the run, near-ties at single precision), each of
+twelve measures with \.{judged\_only=True} (\.{AP}, \.{AP(rel=2)},
+\.{P@@3}, \.{R@@3}, \.{RR}, \.{Rprec}, \.{Success@@2}, \.{SetP},
+\.{SetF}, \.{SetAP}, \.{IPrec@@0.5}, \.{nDCG@@5}) run alone in
+ir\_measures and all together in \.{rankmetrics ir\_measures -q -p -1}:
+8,112 values per query and means, every one equal within $10^{-12}$
+relative.  The keys \.{absent=zero} and \.{empty=nan}
+(\secref{q:absentzero}) were checked on the files of \.{tests/irm\_test.sh},
+whose values per query and empty means ir\_measures prints alike.  The
+measures of |cwl_eval| at $T=0$ and $p=1$ (\secref{q:cwlzero}) and the
+nine measures of diversity (\secref{q:irmdiv}) could not be run, their
+providers not being installed here: their values are worked by hand
+from the providers' sources in the tests.
+
 @* What trec\_eval computes.\here{q:tewhat}
 trec\_eval~10.0 prints, for \.{-m all\_trec}, the measures of the table
 below (and \.{dcg}, \.{ideal\_dcg} and \.{yaap} when named); each line

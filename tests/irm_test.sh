@@ -226,42 +226,26 @@ e=$($RM name 'sum[empty=nan]:nq' 2>&1)
 case "$e" in *"empty=nan on a mean only"*) ok ;; *) bad "empty=nan on a sum: $e" ;; esac
 
 # ---- 4. ir_measures' measures of diversity (issue 29) ----------------------
-# The worked example of the book's chapter on diversity (tests/divers_test.sh):
-# query 1, subtopics 1..3, a = {1,2}, b = {1}, c = {3} ranked a, b, c;
-# query 2, x = {1}, y = {2}, ranked z (unjudged, score 0.9), y (0.5); query
-# 3 judged (x = {1}) and not in the run.  By hand: nERR_IA@3 (alpha 1/2,
-# greedy ideal a, c, b) of query 1 is 31/32, of query 2 1/3 (z gains 0, y
-# (1/2)/2 against the ideal's (1 + 1/2)/2); AP_IA of query 1 is (1 + 1 +
-# 1/3)/3 = 7/9, of query 2 (0 + 1/2)/2 = 1/4; StRecall@1: a covers 2 of 3,
-# z none.  Query 3 is 0, which ir_measures fills in: the means are
-# (31/32 + 1/3)/3 = 125/288, (7/9 + 1/4)/3 = 37/108 and (2/3)/3 = 2/9.
-cat > "$T/dq" <<'E'
-1 1 a 1
-1 2 a 2
-1 3 a 0
-1 1 b 1
-1 3 c 1
-1 1 d 0
-2 1 x 1
-2 2 y 1
-3 1 x 1
-E
-printf '1 Q0 a 1 3 r\n1 Q0 b 2 2 r\n1 Q0 c 3 1 r\n2 Q0 y 1 0.5 r\n2 Q0 z 2 0.9 r\n' > "$T/dr"
-out=$($RM ir_measures --exact -q -p -1 "$T/dq" "$T/dr" 'nERR_IA(rel=1)@3' MAP_IA StRecall@1 2>"$T/err")
-expect "ir_measures, diversity: per query and means" "$out" "1	nERR_IA@3	0.96875
-1	AP_IA	0.7777777777777778
-1	StRecall@1	0.6666666666666666
-2	nERR_IA@3	0.3333333333333333
-2	AP_IA	0.25
-2	StRecall@1	0.0
-3	nERR_IA@3	0.0
-3	AP_IA	0.0
-3	StRecall@1	0.0
-all	nERR_IA@3	0.4340277777777778
-all	AP_IA	0.3425925925925926
-all	StRecall@1	0.2222222222222222"
+# Query 1 has subtopics 1 and 2: a is relevant to 1, b to 1 and 2, c judged
+# 0 for 1; the run ranks c, a, b.  Query 2 is judged (x, subtopic 1) and not
+# in the run.  By hand: P_IA@2 averages P@2 over the subtopics, (1/2 +
+# 0)/2 = 1/4; AP_IA averages AP, subtopic 1 (1/2 + 2/3)/2 = 7/12, subtopic 2
+# (1/3)/1, so 11/24; StRecall@2: c, a cover subtopic 1 of 2, 1/2.  Query 2
+# is 0, which ir_measures fills in: the means are 1/8, 11/48 and 1/4.
+printf '1 1 a 1\n1 1 b 1\n1 2 b 1\n1 1 c 0\n2 1 x 1\n' > "$T/dq"
+printf '1 Q0 c 1 3 r\n1 Q0 a 2 2 r\n1 Q0 b 3 1 r\n' > "$T/dr"
+out=$($RM ir_measures --exact -q -p -1 "$T/dq" "$T/dr" 'P_IA(rel=1)@2' MAP_IA StRecall@2 2>"$T/err")
+expect "ir_measures, diversity: per query and means" "$out" "1	P_IA@2	0.25
+1	AP_IA	0.4583333333333333
+1	StRecall@2	0.5
+2	P_IA@2	0.0
+2	AP_IA	0.0
+2	StRecall@2	0.0
+all	P_IA@2	0.125
+all	AP_IA	0.22916666666666666
+all	StRecall@2	0.25"
 expect "ir_measures, diversity: stderr" "$(cat "$T/err")" ""
-expect "eval under the same name: the same mean" "$($RM eval --quiet --trec -m 'nERR_IA@3' "$T/dq" "$T/dr" | cut -f3)" 0.4340277777777778
+expect "eval under the same name: the same mean" "$($RM eval --quiet --trec -m 'AP_IA' "$T/dq" "$T/dr" | cut -f3)" 0.22916666666666666
 # the names as ir_measures prints them: alpha and beta of 1/2 are the defaults
 expect "ir_measures, diversity reprs" "$($RM ir_measures "$T/dq" "$T/dr" 'alpha_DCG(alpha=0.5)@3' 'alpha_nDCG(alpha=0.25)@3' 'nNRBP(beta=0.5)' 'NRBP(beta=0.75)' ERR_IA@2 P_IA@2 | cut -f1 | tr '\n' ' ')" "alpha_DCG@3 alpha_nDCG(alpha=0.25)@3 nNRBP NRBP(beta=0.75) ERR_IA@2 P_IA@2 "
 e=$($RM ir_measures "$T/q" "$T/r" alpha_nDCG@20 2>&1); rc=$?

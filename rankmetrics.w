@@ -11902,24 +11902,24 @@ static int scores_when(const rm_variant *v)
 
 @ {\it Judged documents only.}\here{q:judgedonly}  A third key of the
 same kind, \.{judged=only}, has \.{eval} drop every unjudged document of
-the run (marker 1 or~2: not in the judgments, or pooled but unjudged
-under \.{negative=unjudged}) before the measure reads the list, as
-\.{--judged-docs-only} does for every measure, and as trec\_eval's
-\.{-J} does: its \.{form\_res\_rels.c} (9.0.8 and 10.0 alike) keeps the
-documents of grade at least~0 in their order and ranks them again, and
-pytrec\_eval's |judged_docs_only_flag| sets it for every measure of the
-call.  ir\_measures' \.{judged\_only=True} is that flag, for every
-measure of its pytrec\_eval provider that takes it (\.{AP}, \.{P},
-\.{R}, \.{RR}, \.{Rprec}, \.{Success}, \.{SetP}, \.{SetF}, \.{SetAP},
-\.{IPrec}; \.{nDCG}'s is the key \.{drop} of its family, which gives
-the same list), so that \.{AP(judged\_only=True)} is
-\.{ap[judged=only,negative=unjudged,scores=float32,ties=id-desc]}.  The
-documents kept keep their order, and their scores, so the tie rule ranks
-them as before.  \.{RR(judged\_only=True)@@}$K$ has no provider in the
-default pipeline (msmarco takes \.{judged\_only=False} only) and is
-refused.  The default, \.{all}, keeps the run as it is; like the other
-two keys it is read by \.{eval} alone, and the library takes a list as
-it is given.
+the run before the measure reads the list: one the judgments do not
+name, and one pooled but unjudged under \.{negative=unjudged} (markers 1
+and~2).  \.{--judged-docs-only} does so for every measure, and so does
+trec\_eval's \.{-J}: its \.{form\_res\_rels.c} (9.0.8 and 10.0 alike)
+keeps the documents of grade at least~0 in their order and ranks them
+again, and pytrec\_eval's |judged_docs_only_flag| sets it for every
+measure of the call.  ir\_measures' \.{judged\_only=True} is that flag,
+for every measure of its pytrec\_eval provider that takes it (\.{AP},
+\.{P}, \.{R}, \.{RR}, \.{Rprec}, \.{Success}, \.{SetP}, \.{SetF},
+\.{SetAP}, \.{IPrec}; \.{nDCG}'s is the key \.{drop} of its family,
+which gives the same list), so that \.{AP(judged\_only=True)} is
+$$\hbox{\tt ap[judged=only,negative=unjudged,scores=float32,ties=id-desc]}.$$
+The documents kept keep their order and their scores, so that the tie
+rule ranks them as before.  \.{RR} with a cutoff and
+\.{judged\_only=True} has no provider in the default pipeline (msmarco
+takes \.{judged\_only=False} only) and is refused.  The default,
+\.{all}, keeps the run as it is; like the other two keys it is read by
+\.{eval} alone, and the library takes a list as it is given.
 @^keys of names, \.{judged}@>@^judged documents only@>
 
 @<Fields of a variant@>=

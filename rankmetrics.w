@@ -793,6 +793,8 @@ scores&double&to \.{eval}, the run's scores as written (default)&\secref{q:readi
 &float32&rounded to single precision (trec\_eval 9.0.8)&\cr
 normalize&ideal&\m{compat} over the ideal ranking's RBO (default)&\secref{q:compat}\cr
 &none&the bare RBO&\cr
+judged&all&to \.{eval}, the run's documents, judged or not (default)&\secref{q:judgedonly}\cr
+&only&the judged ones only (trec\_eval's \.{-J})&\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -815,6 +817,9 @@ weight&uniform&in \m{mean}, every query weighs 1&\cr
 &positives&a query weighs its number of relevant items&\cr
 &query&a query weighs its own weight (XGBoost's group weights)&\secref{q:qweight}\cr
 absent&empty&to \.{eval}, a judged query missing from the run is an empty list&\secref{q:absent}\cr
+&zero&in \m{sum}, it is written as 0 and adds nothing&\secref{q:absentzero}\cr
+empty&undef&to \.{eval}, a mean over no query is undefined (default)&\cr
+&nan&it is NaN (ir\_measures)&\cr
 median&&the median of the queries' values&\secref{q:median}\cr
 min&&the least of the queries' values&\cr
 max&&the greatest of the queries' values&\cr
@@ -38498,6 +38503,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"absent", NULL, "a judged query missing from the run, to eval"},
   {"absent", "skip", "is left out (the default, not written)"},
   {"absent", "empty", "is an empty list (ir_measures' names; trec_eval -c)"},
+  {"absent", "zero", "is written as 0 and adds nothing, on a sum (ir_measures')"},
   {"disc", NULL, "the rank discount d(r) of epc and efd"},
   {"disc", "none", "d(r) = 1 (epc's default, not written)"},
   {"disc", "log", "d(r) = 1/log2(r+2), r from 0 (Elliot)"},
@@ -38514,6 +38520,12 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"normalize", NULL, "what compat divides the run's RBO by"},
   {"normalize", "ideal", "the ideal ranking's RBO (the default, not written)"},
   {"normalize", "none", "nothing: the bare RBO (ir_measures' normalize=False)"},
+  {"empty", NULL, "a mean over no query, as eval writes it"},
+  {"empty", "undef", "the inner variant's undef value (the default, not written)"},
+  {"empty", "nan", "NaN (ir_measures' names)"},
+  {"judged", NULL, "the run's unjudged documents, to eval"},
+  {"judged", "all", "stay (the default, not written)"},
+  {"judged", "only", "leave it first (trec_eval -J, ir_measures' judged_only)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}

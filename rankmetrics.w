@@ -11839,7 +11839,8 @@ what ir\_measures' |MeanAgg| gives (a Python |mean| of nothing, in
 \.{util.py}); the default, \.{undef}, writes the inner variant's
 \.{undef} value, marked undefined.  \.{eval} writes NaN as \.{nan} in
 its table and \.{--trec}, and as \.{NaN} in \.{--json}, as Python's
-|json.dumps| does.  Both are written only when not the default.
+|json.dumps| does; so does \.{merge}, which reads the key from each
+measure's variant in the states.  Both are written only when not the default.
 @^keys of names, \.{absent}@>@^keys of names, \.{empty}@>@^NaN@>
 
 @<Fields of a variant@>=
@@ -37279,6 +37280,8 @@ int cmd_merge(int argc, char **argv)
     m.given = t.m[i].given;
     snprintf(m.canon, sizeof m.canon, "%s", t.m[i].canon);
     m.per = t.m[i].cat == NULL; m.n_skipped = t.m[i].skipped; /* for \.{"left\_out"} */
+    m.a.empty = rm_variant_parse(m.canon, &m.a, NULL, 0) == RM_OK && m.a.empty;
+      /* \.{empty=nan}: a mean over no query is NaN here too */
     if (ev_merge_value) ev_merge_value(ev_merge_ctx, i, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
     else ev_print(&st, &m, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
   }

@@ -219,6 +219,8 @@ v=$($RM eval --quiet --json -m NumQ -m Accuracy "$T/q5" "$T/r5" 2>/dev/null | se
 expect "the variants say absent=zero and empty=nan" "$v" "sum[skip=none,absent=zero]:nq mean[skip=undef,weight=uniform,empty=nan]:auc[rel=1,ties=input,undef=zero] "
 expect "ours keep undef's 0" "$($RM eval --quiet --trec -m 'mean[skip=undef]:auc[ties=input]' "$T/q5" "$T/r5" 2>/dev/null | cut -f3)" 0
 expect "ir_measures -q: the same" "$($RM ir_measures -q -p -1 "$T/q5" "$T/r5" NumQ NumRel | tr '\n' ' ')" "q1	NumQ	1.0 q1	NumRel	1.0 q2	NumQ	0.0 q2	NumRel	0.0 all	NumQ	1.0 all	NumRel	1.0 "
+$RM eval --quiet --partial -m Accuracy "$T/q5" "$T/r5" > "$T/s5" 2>/dev/null
+expect "merge of a state: nan too" "$($RM merge --quiet --trec "$T/s5" 2>/dev/null | cut -f3)" nan
 expect "ir_measures Accuracy alone: nan" "$($RM ir_measures -q "$T/q5" "$T/r5" Accuracy 2>/dev/null)" "all	Accuracy	nan"
 e=$($RM name 'mean[absent=zero]:ap' 2>&1)
 case "$e" in *"absent=zero on a sum"*) ok ;; *) bad "absent=zero on a mean: $e" ;; esac

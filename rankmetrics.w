@@ -793,6 +793,8 @@ scores&double&to \.{eval}, the run's scores as written (default)&\secref{q:readi
 &float32&rounded to single precision (trec\_eval 9.0.8)&\cr
 normalize&ideal&\m{compat} over the ideal ranking's RBO (default)&\secref{q:compat}\cr
 &none&the bare RBO&\cr
+judged&all&to \.{eval}, the run's documents, judged or not (default)&\secref{q:judgedonly}\cr
+&only&the judged ones only (trec\_eval's \.{-J})&\cr
 \noalign{\smallskip\hrule}}}
 
 @ The aggregators, written before a name with a colon, and their keys.
@@ -815,6 +817,9 @@ weight&uniform&in \m{mean}, every query weighs 1&\cr
 &positives&a query weighs its number of relevant items&\cr
 &query&a query weighs its own weight (XGBoost's group weights)&\secref{q:qweight}\cr
 absent&empty&to \.{eval}, a judged query missing from the run is an empty list&\secref{q:absent}\cr
+&zero&in \m{sum}, it is written as 0 and adds nothing&\secref{q:absentzero}\cr
+empty&undef&to \.{eval}, a mean over no query is undefined (default)&\cr
+&nan&it is NaN (ir\_measures)&\cr
 median&&the median of the queries' values&\secref{q:median}\cr
 min&&the least of the queries' values&\cr
 max&&the greatest of the queries' values&\cr
@@ -2165,14 +2170,14 @@ rm_status rm_variant_parse(const char *name, rm_variant *v,
     const char *e = NULL, *pv = NULL;
     if (o.agg != RM_AGG_NONE && name_source(p, &e, &pv) == RM_VOCAB_IR_MEASURES)
       w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent,
-      w.even = o.even;
+      w.even = o.even, w.empty = o.empty;
     else if (o.agg != RM_AGG_NONE) {
       bad(msg, msglen, name, p, "%s is already a mean over users:"
         " write it without an aggregator", p);
       return RM_ENAME;
     }
   } else w.agg = o.agg, w.skip = o.skip, w.weight = o.weight, w.absent = o.absent,
-      w.even = o.even;
+      w.even = o.even, w.empty = o.empty;
   @<Check that every option given is used by the variant@>;
   *v = w;
   return RM_OK;
@@ -2458,7 +2463,9 @@ option does not belong, and whether the metric defines the variant at all
         key == KEY_BASE ? " (base= goes with discount=jk)" :
         key == KEY_LEVEL ? " (ap11 takes level=round or trec9 only; exact is its default)" :
         key == KEY_DROP ? " (drop=unjudged only; none is its default)" :
-        key == KEY_ABSENT ? " (absent=empty only; skip is its default)" :
+        key == KEY_ABSENT ? " (absent=empty only; skip is its default; absent=zero on a"
+        " sum)" :
+        key == KEY_EMPTY ? " (empty=nan on a mean only; undef is its default)" :
         key == KEY_NEGATIVE ? " (negative=unjudged only; zero is its default)" :
         key == KEY_SCORES ? (w.scores ? " (a metric that ranks by scores only)"
         : " (scores=float32 only; double is its default)") :
@@ -2613,7 +2620,7 @@ The letters point to the notes that follow.
 \ta{set\_P}{SetP}{precision[ties=id-desc]}{a, i}
 \ta{set\_recall}{SetR}{recall[ties=id-desc]}{a, c, i}
 \ta{set\_F, set\_F.1}{SetF}{f[beta2=1,ties=id-desc]}{a, c, i, j}
-\ta{set\_F.2, set\_F\_2}{SetF(beta=2)}{f[beta2=2,ties=id-desc]}{a, c, i, j}
+\ta{set\_F.2, set\_F\_2}{SetF(beta=2.0)}{f[beta2=2,ties=id-desc]}{a, c, i, j}
 \ta{trec\_eval:bpref}{Bpref, BPref}{bpref[ties=id-desc]}{a, b, c, o}
 \ta{infAP}{infAP}{infap[ties=id-desc]}{a, b, c, o}
 \ta{num\_nonrel\_judged\_ret}{\none}{nonrel-judged[ties=id-desc]}{a, b, o}
@@ -2772,9 +2779,12 @@ invisible at $p=0.8$ (it differs from 1 by $10^{-97}$) but not at
 $p=0.999$ (1.58).  The provider requires \.{rel}, and the persistence
 defaults to~$0.8$; \.{RBP} without \.{rel}, or with a cutoff (which
 |cwl_eval| does not take and no other provider of the default pipeline
-computes), is refused, and so is $p=1$, whose weights are those of
-precision at~1000, and $p$ below $1/1000$ or not a fraction of
-denominator at most~1000, which our key \.{p} does not take.
+computes), is refused, and so is $p$ below $1/1000$ or not a fraction of
+denominator at most~1000, which our key \.{p} does not take; $p=1.0$,
+whose weights are those of precision at~1000, is read as that, and a $T$
+of~0 as what |cwl_eval| then computes (\secref{q:cwlzero}).  A float
+parameter written as an integer (\.{p=1}, \.{T=2}) is refused, as
+ir\_measures refuses it.
 \.{SDCG@@}$K$\.{(max\_rel=}$M$\.{,min\_rel=}$m$\.{)} ($m$ defaults to~0,
 $M$ is required) rewrites each judged grade~$g$, first raised to~0, to
 $(\min(\max(g,m),M)-m)/(M-m)$, our \.{gain=clip:}$m$\.{..}$M$
@@ -2882,10 +2892,15 @@ those of \.{Accuracy}, whose provider fills in nothing (note~r).
 \.{eval} therefore reads an ir\_measures name whose aggregator is not
 written as \.{mean[absent=empty]:}$\ldots$ (\secref{q:absent}), unless
 \.{--judged-only} is given (\secref{q:evalsets}), so that its mean is
-ir\_measures' by default.  Its counts \.{NumQ} and \.{NumRel} are sums
+ir\_measures' by default.  Its counts \.{NumQ}, \.{NumRel}, \.{NumRet} and \.{NumRelRet} are sums
 over the queries that pytrec\_eval evaluates, those of the run, since
-the~0 filled in for a missing query adds nothing: they keep
-\.{absent=skip}, and so does \.{Accuracy}.  The mean
+the~0 filled in for a missing query adds nothing: they take
+\.{absent=zero} (\secref{q:absentzero}), which writes that~0 in the
+lines per query, as ir\_measures does, and counts nothing for it;
+\.{Accuracy} keeps \.{absent=skip}.  A mean over no query (\.{Accuracy}'s
+when no query has a relevant document retrieved) is NaN in ir\_measures,
+and an ir\_measures mean takes \.{empty=nan}, so \.{eval} writes
+\.{nan} there too, not the inner variant's undefined~0.  The mean
 that the original \.{gdeval.pl} of TREC's Web track prints leaves them
 out (ir\_measures' copy prints no mean); that mean is
 \.{mean[skip=norel]:ERR@@20}.
@@ -2915,8 +2930,9 @@ the measures \.{map\_avgjg}, \.{P\_avgjg}, \.{Rprec\_mult\_avgjg} of multiple
 judgments and the fourteen \.{prefs\_}$\ldots$ of preferences.  From
 ir\_measures: \.{ERR} and
 \.{nDCG(dcg=exp-log2)} without a cutoff, which no provider of the default
-pipeline computes, and any measure but \.{nDCG} with \.{judged\_only=True}, which
-removes the unjudged documents of the run before the measure ranks it.  A list of
+pipeline computes, and \.{RR(judged\_only=True)@@}$K$, which none
+computes either (\.{judged\_only=True} on the other measures of
+pytrec\_eval is the key \.{judged=only}, \secref{q:judgedonly}).  A list of
 cutoffs, such as trec\_eval's \.{P.5,10}, is several measures and is
 refused too: each needs a name of its own.\par}
 
@@ -3035,9 +3051,9 @@ static const alias_spec aliases[] = {
   {IM, "NumRet", '-', "sum:nret", "", PREL},
   {IM, "NumRel", '-', "sum:nrel", "", PREL},
   {IM, "NumRelRet", '-', "sum:nrelret", "", PREL},
-  {IM, "IPrec", 'r', "iprec", "level=trec9,ties=id-desc", PREL},
+  {IM, "IPrec", 'r', "iprec", "level=trec9,ties=id-desc", PREL | PJUDGED},
   {IM, "SetRelP", '-', "recall", "norm=min,ties=id-desc", PREL},
-  {IM, "SetAP", '-', "setap", "ties=id-desc", PREL},
+  {IM, "SetAP", '-', "setap", "ties=id-desc", PREL | PJUDGED},
   {IM, "RBP", '-', "rbp", "depth=1000", PREL | PP},
   {IM, "SDCG", 'k', "ndcg", "ideal=ones", PMINMAX | PDCG},
   {IM, "Accuracy", '?', "mean[skip=undef]:auc", "ties=input", PREL},
@@ -3458,6 +3474,32 @@ static const char *im_spelling(const char *p, char *buf, size_t n)
   return changed ? buf : p;
 }
 
+@ {\it Floats written as integers.}  ir\_measures declares the type of
+each parameter (|ParamInfo(dtype=float)| in its \.{measures/*.py}), and
+|validate_params| of \.{measures/base.py} asserts |isinstance(value,
+dtype)| before any provider computes: Python's literal~\.{1} is an |int|,
+not a |float|, so \.{Compat(p=1)}, \.{SetF(beta=2)}, \.{INST(T=2)},
+\.{alpha\_nDCG(alpha=1)@@5} and \.{IPrec@@1} stop with |AssertionError:
+invalid param p=1| (ir\_measures 0.4.3, run outside this project), where
+\.{p=1.0} computes.  The float parameters are the persistence \.{p}, the
+target \.{T}, \.{alpha}, \.{beta} and \.{IPrec}'s \.{recall}; a value
+written with a point or an exponent is a Python float.  We refuse the
+integer spelling with ir\_measures' reason (we took it before, and so gave
+a value where ir\_measures gives none).
+
+@<Private functions@>=
+static int im_float(const char *v)
+{
+  return strpbrk(v, ".eE") != NULL;
+}
+static int im_float_param(const alias_spec *a, const char *key)
+{
+  return (strcmp(key, "p") == 0 && (a->params & (PP | PCOMPAT)))
+    || (strcmp(key, "T") == 0 && (a->params & PT))
+    || (strcmp(key, "beta") == 0 && (a->params & (PBETA | PNBETA)))
+    || (strcmp(key, "alpha") == 0 && (a->params & PALPHA));
+}
+
 @ ir\_measures writes \.{Name(key=value,...)@@K}, a string value possibly
 in quotes, as Python prints it.  The parameters are read one at a time into
 the options |more| of our name.
@@ -3691,9 +3733,11 @@ to $0.9$, not RBP's $0.8$, and goes with \.{min\_rel}, not \.{rel}.
       a->name, a->name, a->arg == 'k' ? "@@10" : "");
     return -1;
   }
+  if ((tval[0] && strtod(tval, NULL) == 0) || (rbp && pval[0] && strtod(pval, NULL) == 1))
+    @<Take ir\_measures' C/W/L measure |a| at $T=0$ or $p=1$, or fail@>;
   if ((a->params & PT) && tval[0])
     m += (size_t) snprintf(more + m, sizeof more - m, "%st=%s", m ? "," : "", tval);
-  if (a->params & PP)
+  if ((a->params & PP) && a != &a10) /* |a10|: precision, below */
     m += (size_t) snprintf(more + m, sizeof more - m, "%sp=%s", m ? "," : "",
       pval[0] ? pval : rbp ? "0.8" : "0.9");
   if (a->params & PMINMAX)
@@ -3701,6 +3745,44 @@ to $0.9$, not RBP's $0.8$, and goes with \.{min\_rel}, not \.{rel}.
       maxrel);
   if (k && (strlen(k) > 4 || strcmp(k, "1000") > 0) && strlen(k) >= 4)
     strcpy(kbuf, "1000");
+}
+
+@ {\it $T=0$ and $p=1$.}\here{q:cwlzero}  |cwl_eval| computes these
+too, with no check, and what it computes is another measure, or none.
+With $T=0$ the first continuation of \.{INSQ}, $((1+2T-1)/(1+2T))^2$ in
+\.{cwl\_insq.py}, is~0, and so is \.{NERR11}'s, which is INSQ's times
+$1-G_1$; \.{BPM}'s gain budget, $[S_1<T]$ in \.{cwl\_bpm.py}, is
+exhausted before rank~1: each user reads the first document and stops,
+and the value is its gain, our \.{ndcg@@1[gain=clip:}$m$\.{..}$M$\.{,ideal=ones]}
+(the gain at rank~1 over a gain of~1), which is \.{SDCG@@1}, whatever
+\.{BPM}'s cutoff.  \.{INST}'s first continuation is
+$\bigl((T_1+T)/(T_1+T+1)\bigr)^2$ with $T_1=T-G_1$, at $T=0$ the square
+of $G_1/(1-G_1)$: above~1 when $G_1>1/2$, and for $G_1=1$ a division by
+zero, which NumPy makes infinite, and the weights then $0\cdot\infty$,
+NaN; no user reads so, and the name is refused with that reason.
+\.{RBP(p=1.0)} continues with probability~1 at every one of the 1000
+ranks, each weight $1/1000$: the value is the number of relevant
+documents among the first 1000 over 1000, our
+\.{precision@@1000[rel=}$t$\.{]}, which divides by the cutoff.
+\.{NERR10(p=1.0)} continues with $1-G_i$, a probability, and our
+\.{nerr10} takes $p=1$ (its key stops at~1 for that measure alone,
+\secref{q:cwladapt}).  A $T$ or $p$ of~0 written as an integer, or of~1,
+is refused before this, as ir\_measures refuses it.
+@^cwl\_eval@>
+
+@<Take ir\_measures' C/W/L measure |a| at $T=0$ or $p=1$, or fail@>=
+{
+  if (strcmp(a->metric, "inst") == 0) {
+    bad(msg, msglen, name, p, "ir_measures' INST(T=0.0) is no user model:"
+      " cwl_eval's first continuation (G/(1-G))^2 exceeds 1 when the first gain G"
+      " passes 1/2, and is a division by zero, NaN, when it is 1");
+    return -1;
+  }
+  a10 = *a; a10.arg = 'k'; a10.params = a->params & ~(unsigned) PT; /* cwl\_eval's */
+  a10.metric = rbp ? "precision" : "ndcg";
+  a10.opts = rbp ? "ties=input" : "ideal=ones,ties=input";
+  strcpy(kbuf, rbp ? "1000" : "1");
+  k = kbuf; tval[0] = '\0'; a = &a10;
 }
 
 @ Two names of ir\_measures are other measures with a parameter set (its
@@ -3721,6 +3803,12 @@ if (rel && strcmp(a->name, "NumRet") == 0) a = find_alias(IM, "NumRelRet", 9, 0)
 if (relative) a = find_alias(IM, "SetRelP", 7, 0);
 
 @ @<Take the parameter |key|=|val| of |a|, or fail@>=
+if (im_float_param(a, key) && !im_float(val)) {
+  bad(msg, msglen, name, vat, "ir_measures' %s(%s=%s) fails: ir_measures asserts"
+    " 'invalid param %s=%s', since its %s is a float and Python's %s an int (write"
+    " %s=%s.0)", a->name, key, val, key, val, key, val, key, val);
+  return -1;
+}
 if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
   if (!digits_ok(val)) {
     bad(msg, msglen, name, vat, "rel must be a whole number from 1");
@@ -3743,10 +3831,14 @@ if (strcmp(key, "rel") == 0 && (a->params & PREL)) {
     if (!(a->params & PDIV)) gains |= 2; /* remembered for gdeval, below */
   } else if (strcmp(val, "True") == 0 && strcmp(key, "relative") == 0) {
     relative = 1; /* \.{SetRelP}, below */
-  } else if (strcmp(val, "True") == 0) {
-    bad(msg, msglen, name, kat, "ir_measures' %s(%s=True) has no rankmetrics"
-      " variant yet", a->name, key);
+  } else if (strcmp(val, "True") == 0 && k && strcmp(a->metric, "rr") == 0) {
+    bad(msg, msglen, name, kat, "ir_measures' %s(judged_only=True)@@K has no provider"
+      " in its default pipeline (msmarco takes judged_only=False only, and"
+      " pytrec_eval takes %s without a cutoff)", a->name, a->name);
     return -1;
+  } else if (strcmp(val, "True") == 0) { /* pytrec\_eval's: \secref{q:judgedonly} */
+    snprintf(more + strlen(more), sizeof more - strlen(more), "%sjudged=only",
+      more[0] ? "," : "");
   } else if (strcmp(val, "False") != 0) {
     bad(msg, msglen, name, vat, "%s is True or False", key);
     return -1;
@@ -3817,7 +3909,8 @@ if (!im_te9 && strstr(a->opts, "level=trec9")) { /* \.{IPrec} on trec\_eval 10.0
 if (!exp && strcmp(im_provider(a, "", k != NULL), "pytrec_eval") == 0) {
   size_t m = strlen(more);
   if (strcmp(a->metric, "bpref") == 0 || strcmp(a->metric, "infap") == 0
-      || strstr(more, "drop=unjudged") || strstr(more, "gain=map"))
+      || strstr(more, "drop=unjudged") || strstr(more, "judged=only")
+      || strstr(more, "gain=map"))
     m += (size_t) snprintf(more + m, sizeof more - m, "%snegative=unjudged",
       m ? "," : "");
   if (strstr(a->opts, "ties=") && im_te9)
@@ -3941,6 +4034,12 @@ key \.{at}, and a multiplier of \.{Rprec\_mult} (|'m'|) one of the key
   if (at == NULL || strlen(at + 1) > 20 || !read_fraction(at + 1, &x, &d)) {
     bad(msg, msglen, name, p, "ir_measures' %s needs a recall level from 0 to 1,"
       " as %s@@0.3", a->name, a->name);
+    return -1;
+  }
+  if (!im_float(at + 1)) {
+    bad(msg, msglen, name, at + 1, "ir_measures' %s@@%s fails: ir_measures asserts"
+      " 'invalid param recall=%s', since its recall is a float and Python's %s an"
+      " int (write %s@@%s.0)", a->name, at + 1, at + 1, at + 1, a->name, at + 1);
     return -1;
   }
   snprintf(more, sizeof more, "at=%s", at + 1);
@@ -4111,7 +4210,7 @@ RR\aq{ir\_measures:RR}&\an{rr[scores=float32,ties=id-desc]}&J&providers/pytrec\_
 RR@@10\aq{ir\_measures:RR@@10}&\an{rr@@10[ties=id-asc]}&J&providers/msmarco\_provider.py\cr
 nDCG(dcg='exp-log2')@@k&\an{mean:ndcg@@20[gain=exp2,ties=id-desc]}&C&providers/gdeval\_provider.py\cr
 ERR@@k (the mean)&\an{mean:err@@20[gmax=4,ties=id-desc]}&&providers/base.py\cr
-SetF(beta=2)\aq{ir\_measures:SetF(beta=2)}&\an{f[beta2=2,scores=float32,ties=id-desc]}{\eightrm: beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
+SetF(beta=2.0)\aq{ir\_measures:SetF(beta=2.0)}&\an{f[beta2=2,scores=float32,ties=id-desc]}{\eightrm: beta is beta squared}&N&providers/pytrec\_eval\_provider.py\cr
 Bpref\aq{ir\_measures:Bpref}&\an{bpref[negative=unjudged,scores=float32,ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
 infAP\aq{ir\_measures:infAP}&\an{infap[negative=unjudged,scores=float32,ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
 IPrec@@x\aq{ir\_measures:IPrec@@0.3}&\an{iprec[at=0.3,level=trec9,scores=float32,ties=id-desc]}&&providers/pytrec\_eval\_provider.py\cr
@@ -8069,7 +8168,7 @@ is the only relevant item: $P=1/2$, ${\rm Rec}=1$, and $F_\beta=(1+\beta^2)/
 $$\vbox{\halign{\tt#\hfil\quad&#\hfil\quad&\hfil#\cr
 f&$F_1=2/3$&\oursq{T-prf-f-1}\cr
 f[beta2=4]&scikit-learn |fbeta_score(beta=2)|: $5/6$&\oursq{T-prf-f-4}\cr
-f[beta2=2]&trec\_eval \.{set\_F.2}, ir\_measures |SetF(beta=2)|: $3/4$&\oursq{T-prf-f-2}\cr
+f[beta2=2]&trec\_eval \.{set\_F.2}, ir\_measures |SetF(beta=2.0)|: $3/4$&\oursq{T-prf-f-2}\cr
 f[beta2=0.25]&$\beta=1/2$, precision weighs more: $5/9$&\oursq{T-prf-f-q}\cr}}$$
 With no hit and a relevant item that was not found, $F_\beta$ is
 $\oursq{T-prf-f-zero}$ by the definition above; with no relevant item at all
@@ -11687,7 +11786,7 @@ typedef enum {@+ RM_AGG_NONE, RM_AGG_MEAN, RM_AGG_MICRO, RM_AGG_SUM, RM_AGG_GM,
 typedef enum {@+ RM_SKIP_NONE, RM_SKIP_UNDEF, RM_SKIP_NOREL, RM_SKIP_MISSING @+} rm_skip;
 typedef enum {@+ RM_WEIGHT_UNIFORM, RM_WEIGHT_ITEMS, RM_WEIGHT_POSITIVES,
   RM_WEIGHT_QUERY @+} rm_weight;
-typedef enum {@+ RM_ABSENT_SKIP, RM_ABSENT_EMPTY @+} rm_absent;
+typedef enum {@+ RM_ABSENT_SKIP, RM_ABSENT_EMPTY, RM_ABSENT_ZERO @+} rm_absent;
 
 @ @<Fields of a variant@>=
 int agg; /* an |rm_agg|; |RM_AGG_NONE| for a single query */
@@ -11711,10 +11810,11 @@ KEY_SKIP, KEY_WEIGHT, KEY_ABSENT,
 @ @<Words and conditions of keys@>=
 static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", "median",
   "min", "max", NULL};
-static const char *const absent_words[] = {"skip", "empty", NULL};
+static const char *const absent_words[] = {"skip", "empty", "zero", NULL};
 static int absent_when(const rm_variant *v)
 {
-  return v->absent != RM_ABSENT_SKIP; /* so that no name written before it changes */
+  return v->absent == RM_ABSENT_EMPTY /* so that no name written before it changes */
+    || (v->absent == RM_ABSENT_ZERO && v->agg == RM_AGG_SUM);
 }
 static const char *const skip_words[] = {"none", "undef", "norel", "missing", NULL};
 static const char *const weight_words[] = {"uniform", "items", "positives", "query",
@@ -11722,6 +11822,42 @@ static const char *const weight_words[] = {"uniform", "items", "positives", "que
 static int weight_when(const rm_variant *v)
 {
   return v->agg == RM_AGG_MEAN;
+}
+
+@ {\it What ir\_measures fills in, and its empty mean.}\here{q:absentzero}
+Two more keys of the aggregator say what ir\_measures does where \.{eval}
+by default does otherwise, and like \.{absent} they are read by \.{eval}
+alone.  \.{absent=zero}, taken by a sum only, writes a judged query
+missing from the run with the value~0 that ir\_measures fills in
+(|Evaluator.iter_calc| in its \.{providers/base.py}) and adds nothing to
+the sum: ir\_measures prints a line \.{q3 NumQ 0.0000} for such a query,
+and its \.{NumQ} and \.{NumRel} still count the queries of the run only,
+where \.{absent=empty} would count the missing query's one query and its
+relevant documents.  (For a mean, \.{absent=empty} gives the same~0, since
+every measure of ir\_measures but those two counts is~0 on an empty list.)
+\.{empty=nan}, taken by a mean only, writes a mean over no query as NaN,
+what ir\_measures' |MeanAgg| gives (a Python |mean| of nothing, in
+\.{util.py}); the default, \.{undef}, writes the inner variant's
+\.{undef} value, marked undefined.  \.{eval} writes NaN as \.{nan} in
+its table and \.{--trec}, and as \.{NaN} in \.{--json}, as Python's
+|json.dumps| does; so does \.{merge}, which reads the key from each
+measure's variant in the states.  Both are written only when not the default.
+@^keys of names, \.{absent}@>@^keys of names, \.{empty}@>@^NaN@>
+
+@<Fields of a variant@>=
+int empty; /* 1: \.{eval} writes a mean over no query as NaN (\.{empty=nan}) */
+
+@ @<Key codes@>=
+KEY_EMPTY,
+
+@ @<Key specifications@>=
+[KEY_EMPTY] = {"empty", empty_words, 0, 0, FIELD(empty), 0, empty_when, 5, 1},
+
+@ @<Words and conditions of keys@>=
+static const char *const empty_words[] = {"undef", "nan", NULL};
+static int empty_when(const rm_variant *v)
+{
+  return v->empty && v->agg == RM_AGG_MEAN;
 }
 
 @ {\it How the files are read.}\here{q:readings}  Two more keys, like
@@ -11758,7 +11894,7 @@ KEY_NEGATIVE, KEY_SCORES, KEY_NORMALIZE, /* the last is \.{compat}'s, \secref{q:
 [KEY_NEGATIVE] = {"negative", negative_words, 0, 0, FIELD(negative), 0, negative_when, 57, 0},
 [KEY_SCORES] = {"scores", scores_words, 0, 0, FIELD(scores), 0, scores_when, 59, 0},
 
-@ @d READ_KEYS (K(KEY_NEGATIVE) | K(KEY_SCORES)) /* keys that every metric takes */
+@ @d READ_KEYS (K(KEY_NEGATIVE) | K(KEY_SCORES) | K(KEY_JUDGED)) /* keys of every metric */
 @<Words and conditions of keys@>=
 static const char *const negative_words[] = {"zero", "unjudged", NULL};
 static const char *const scores_words[] = {"double", "float32", NULL};
@@ -11769,6 +11905,44 @@ static int negative_when(const rm_variant *v)
 static int scores_when(const rm_variant *v)
 {
   return v->scores != 0 && (metrics[v->metric].keys & K(KEY_TIES)) && ties_when(v);
+}
+
+@ {\it Judged documents only.}\here{q:judgedonly}  A third key of the
+same kind, \.{judged=only}, has \.{eval} drop every unjudged document of
+the run before the measure reads the list: one the judgments do not
+name, and one pooled but unjudged under \.{negative=unjudged} (markers 1
+and~2).  \.{--judged-docs-only} does so for every measure, and so does
+trec\_eval's \.{-J}: its \.{form\_res\_rels.c} (9.0.8 and 10.0 alike)
+keeps the documents of grade at least~0 in their order and ranks them
+again, and pytrec\_eval's |judged_docs_only_flag| sets it for every
+measure of the call.  ir\_measures' \.{judged\_only=True} is that flag,
+for every measure of its pytrec\_eval provider that takes it (\.{AP},
+\.{P}, \.{R}, \.{RR}, \.{Rprec}, \.{Success}, \.{SetP}, \.{SetF},
+\.{SetAP}, \.{IPrec}; \.{nDCG}'s is the key \.{drop} of its family,
+which gives the same list), so that \.{AP(judged\_only=True)} is
+$$\hbox{\tt ap[judged=only,negative=unjudged,scores=float32,ties=id-desc]}.$$
+The documents kept keep their order and their scores, so that the tie
+rule ranks them as before.  \.{RR} with a cutoff and
+\.{judged\_only=True} has no provider in the default pipeline (msmarco
+takes \.{judged\_only=False} only) and is refused.  The default,
+\.{all}, keeps the run as it is; like the other two keys it is read by
+\.{eval} alone, and the library takes a list as it is given.
+@^keys of names, \.{judged}@>@^judged documents only@>
+
+@<Fields of a variant@>=
+int judged; /* 1: \.{eval} drops the unjudged documents first (\.{judged=only}) */
+
+@ @<Key codes@>=
+KEY_JUDGED,
+
+@ @<Key specifications@>=
+[KEY_JUDGED] = {"judged", judged_words, 0, 0, FIELD(judged), 0, judged_when, 54, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const judged_words[] = {"all", "only", NULL};
+static int judged_when(const rm_variant *v)
+{
+  return v->judged != 0;
 }
 
 @ \impl The printer writes the aggregator first.
@@ -17094,7 +17268,7 @@ our exact value within a relative $9\cdot10^{-16}$, NumPy's rounding.
 \.{inst} (key \.{t}, no cutoff), \.{nerr8@@}$K$
 and \.{nerr9@@}$K$ (without a cutoff $K$ is the 1000 ranks that
 \.{cwl\_eval} keeps, and a cutoff beyond 1000 is that of 1000),
-\.{nerr10} (key \.{p}, a fraction below~1, default $0.9$ as in
+\.{nerr10} (key \.{p}, a fraction up to~1, default $0.9$ as in
 ir\_measures' \.{measures/nerr.py}; no cutoff) and \.{nerr11} (key
 \.{t}; no cutoff), each with INSQ's gains: \.{gain=binary} (the default,
 with \.{rel}) or \.{gain=clip:}$m$\.{..}$M$ (\secref{q:gainclip}), the
@@ -17291,7 +17465,7 @@ static const char *cwl_refuse(const rm_variant *v)
     return cut[v->metric == RM_INST ? 0 : v->metric == RM_NERR10 ? 1 : 2];
   if (v->gain != RM_GAIN_BINARY && v->gain != RM_GAIN_CLIP)
     return "inst, nerr8..nerr11 and bpm take gain=binary or gain=clip:m..M";
-  if (v->metric == RM_NERR10) return p_below_one(v);
+  if (v->metric == RM_NERR10 && v->p > v->p_den) return "nerr10 takes p up to 1";
   return no_average(v);
 }
 static double cwl_bound(const rm_variant *v)
@@ -31533,6 +31707,7 @@ typedef struct {
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
+enum {@+ EV_READINGS = 8 @+}; /* bits of |rd|: 1 negative read as 0, 2 float32, 4 judged only */
 typedef struct {
   ev_measure *m; int nm;
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
@@ -31570,7 +31745,8 @@ typedef struct {
   @<Kept queries of an evaluation@>@;
   size_t n_pool_unret; /* the pooled judgments of the query not retrieved */
   size_t *kq_pool; /* the same for each kept query */
-  int nread[4], nuvr[4], uv0[4]; /* measures of each reading; those with values
+  int nread[EV_READINGS], nuvr[EV_READINGS], uv0[EV_READINGS]; /* measures of each
+    reading; those with values
     per query, and where their inner variants start in |uv| */
   struct ev_rbuf_s *rbuf; /* the lists of each reading: their arrays */
   @<Columns of an evaluation@>@;
@@ -33317,8 +33493,11 @@ static void ev_print(ev_state *st, const ev_measure *m, const char *q,
   double x, int undefined, int skipped)
 {
   char buf[40];
+  if (!q && undefined && m->a.empty && m->n_counted == 0) x = NAN; /* \.{empty=nan} */
   if (st->format == 3) {@+ ev_record(st, m, q, x, undefined, skipped); return; @+}
-  if (skipped) strcpy(buf, "skipped");@+ else shortest(buf, x);
+  if (skipped) strcpy(buf, "skipped");
+  else if (isnan(x)) strcpy(buf, st->format == 2 ? "NaN" : "nan");
+  else shortest(buf, x);
   switch (st->format) {
   case 1: if (!skipped)
       fprintf(st->out, "%s\t%s\t%s%s%s\n", m->given, q ? q : "all", buf,
@@ -33376,7 +33555,9 @@ key; |ev_readings| then chooses the engine's reading, each measure's
 typedef struct ev_rbuf_s {
   unsigned char *unj; int *unret; double *score;
   size_t cu, cr, cs; /* their capacities */
+  int *jg; double *js; const char **jid, **jlab; size_t cj; /* \.{judged=only} */
 } ev_rbuf;
+static void ev_read_judged(rm_list *o, ev_rbuf *b);
 static void ev_read_as(int rd, const rm_list *l, size_t npool, rm_list *o, ev_rbuf *b)
 {
   size_t i, n = l->n_unretrieved + npool;
@@ -33398,10 +33579,12 @@ static void ev_read_as(int rd, const rm_list *l, size_t npool, rm_list *o, ev_rb
       b->score[i] = fabs(l->score[i]) <= FLT_MAX ? (double) (float) l->score[i] : l->score[i];
     o->score = b->score;
   }
+  if ((rd & 4) && o->unjudged) ev_read_judged(o, b);
 }
 static void ev_rbuf_free(ev_rbuf *b)
 {
   free(b->unj); free(b->unret); free(b->score);
+  free(b->jg); free(b->js); free(b->jid); free(b->jlab);
 }
 static void ev_measure_negative(ev_state *st, ev_measure *m)
 {
@@ -33415,7 +33598,8 @@ static int ev_readings(ev_state *st)
   for (i = 0; i < st->nm && !st->neg_given; i++) st->neg_pooled |= st->m[i].u.negative;
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
-    m->rd = (st->neg_pooled && !m->u.negative) | (m->u.scores ? 2 : 0);
+    m->rd = (st->neg_pooled && !m->u.negative) | (m->u.scores ? 2 : 0)
+      | (m->u.judged ? 4 : 0);
     st->nread[m->rd]++; st->nuvr[m->rd] += m->per;
     if ((m->rd & 1) && st->judged_docs) {
       fprintf(tool_err, "rankmetrics: %s: --judged-docs-only drops the unjudged"
@@ -33425,14 +33609,44 @@ static int ev_readings(ev_state *st)
       return 0;
     }
   }
-  for (r = 0; r < 4; r++) {
+  for (r = 0; r < EV_READINGS; r++) {
     st->uv0[r] = k;
     for (i = 0; i < st->nm; i++)
       if (st->m[i].per && st->m[i].rd == r) {@+ st->m[i].ui = k; st->uv[k++] = st->m[i].u; @+}
   }
   st->nuv = k;
-  st->rbuf = memset(tool_alloc(NULL, 4 * sizeof *st->rbuf), 0, 4 * sizeof *st->rbuf);
+  st->rbuf = memset(tool_alloc(NULL, EV_READINGS * sizeof *st->rbuf), 0,
+    EV_READINGS * sizeof *st->rbuf);
   return 1;
+}
+
+@ The reading \.{judged=only} (\secref{q:judgedonly}): the list |*o|
+without its unjudged documents, in their order, with their scores,
+identifiers and labels; every document left is judged.
+
+@<Engine functions@>=
+static void ev_read_judged(rm_list *o, ev_rbuf *b)
+{
+  size_t i, k = 0;
+  if (b->cj < o->n) {
+    b->cj = 2 * o->n;
+    b->jg = tool_alloc(b->jg, b->cj * sizeof *b->jg);
+    b->js = tool_alloc(b->js, b->cj * sizeof *b->js);
+    b->jid = tool_alloc(b->jid, b->cj * sizeof *b->jid);
+    b->jlab = tool_alloc(b->jlab, b->cj * sizeof *b->jlab);
+  }
+  for (i = 0; i < o->n; i++)
+    if (!o->unjudged[i]) {
+      b->jg[k] = o->grade[i];
+      if (o->score) b->js[k] = o->score[i];
+      if (o->id) b->jid[k] = o->id[i];
+      if (o->label) b->jlab[k] = o->label[i];
+      k++;
+    }
+  o->n = k; o->grade = b->jg; o->unjudged = NULL;
+  if (o->score) o->score = b->js;
+  if (o->id) o->id = b->jid;
+  if (o->label) o->label = b->jlab;
 }
 
 @ Whether measure |m| takes the judged queries missing from the run
@@ -33441,8 +33655,10 @@ static int ev_readings(ev_state *st)
 whole set, which has no aggregator of its own, by \.{--judged-only}.  An
 ir\_measures name whose aggregator the name does not write, and whose
 provider fills in~0 for such a query, takes \.{absent=empty} unless
-\.{--judged-only} is given (\secref{q:irmmeans}); its printed variant
-changes with it.  The kept queries a measure aggregates are those it
+\.{--judged-only} is given (\secref{q:irmmeans}), and one whose
+aggregate is a sum takes \.{absent=zero}, which writes the query's~0
+and adds nothing (\secref{q:absentzero}); an ir\_measures mean takes
+\.{empty=nan}.  Its printed variant changes with them.  The kept queries a measure aggregates are those it
 takes; when some are not, |ev_kept_for| gives a copy of the array
 without them (the lists themselves are shared).
 
@@ -33454,16 +33670,20 @@ static int ev_takes_absent(const ev_state *st, const ev_measure *m)
 static void ev_measure_absent(ev_state *st, ev_measure *m)
 {
   const char *e = NULL, *pv = NULL;
+  int im;
   if (m->a.agg == RM_AGG_NONE) {@+ st->want_absent |= st->judged_empty; return; @+}
+  im = rm_name_source(m->given, &e, &pv) == RM_VOCAB_IR_MEASURES;
   if (st->judged_given)
     m->a.absent = st->judged_empty ? RM_ABSENT_EMPTY : RM_ABSENT_SKIP;
-  else if (m->v.agg == RM_AGG_NONE
-      && rm_name_source(m->given, &e, &pv) == RM_VOCAB_IR_MEASURES)
+  else if (m->v.agg == RM_AGG_NONE && im)
     m->a.absent = RM_ABSENT_EMPTY;
-  if (m->a.absent == RM_ABSENT_EMPTY) {
-    st->want_absent = 1;
+  else if (m->a.agg == RM_AGG_SUM && im)
+    m->a.absent = RM_ABSENT_ZERO;
+  if (m->a.agg == RM_AGG_MEAN && im) m->a.empty = 1;
+  if (m->a.absent == RM_ABSENT_EMPTY || (m->a.absent == RM_ABSENT_ZERO && st->per_query))
+    st->want_absent = 1; /* a zero only writes a line */
+  if (m->a.absent != RM_ABSENT_SKIP || m->a.empty)
     rm_variant_name(&m->a, m->canon, sizeof m->canon);
-  }
 }
 static rm_list *ev_kept_for(ev_state *st, const ev_measure *m, size_t *n,
   ev_rbuf **rb)
@@ -33500,7 +33720,7 @@ count; one that its \.{skip} rule leaves out is written as skipped.
 static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line)
 {
   int i, r, counts;
-  rm_list lr[4], *l = given;
+  rm_list lr[EV_READINGS], *l = given;
   if (st->stopped) return ev_stopped(st);
   if (st->per_query && !st->query_all && (st->format == 0 || st->format == 1)
       && strcmp(q, "all") == 0) { /* it would read as the aggregate */
@@ -33515,9 +33735,9 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
   st->n_eval++;
   if (st->keep) ev_keep(st, l);
   lr[0] = *l;
-  for (r = 1; r < 4; r++)
+  for (r = 1; r < EV_READINGS; r++)
     if (st->nread[r]) ev_read_as(r, l, st->n_pool_unret, &lr[r], &st->rbuf[r]);
-  for (r = 0; r < 4; r++)
+  for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
       fprintf(tool_err, "rankmetrics: %s: out of memory%s\n", ev_cmd,
@@ -33529,7 +33749,11 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
     rm_status t;
     double x, wt = 1;
     l = &lr[m->rd];
-    if (st->cur_absent && !ev_takes_absent(st, m)) continue;
+    if (st->cur_absent && !ev_takes_absent(st, m)) {
+      if (m->a.absent == RM_ABSENT_ZERO && m->per && st->per_query)
+        ev_print(st, m, q, 0, 0, 0); /* the~0 that ir\_measures fills in */
+      continue;
+    }
     if (!m->per) {
       if (m->cat && (t = rm_cat_add(m->cat, &m->a, l)) != RM_OK) {
         tool_status = t;
@@ -35150,6 +35374,7 @@ static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
   if (x.m > dv->most_m) dv->most_m = x.m;
   for (i = 0; ok && i < st->nm; i++) {
     int k = st->m[i].u.order == RM_ORDER_RANK;
+    if (st->cur_absent && !ev_takes_absent(st, &st->m[i])) continue;
     ok = ev_div_value(st, i, q, &l[k], &s[k]);
   }
   free(own[0]); free(own[1]); free(own[2]); free(own[3]);
@@ -35163,7 +35388,8 @@ static int ev_div_query(ev_state *st, ev_div *dv, const char *q, const ev_dj *j,
 @ \impl The queries of both files, in byte order: a query of the run alone is
 left out (or evaluated without judgments under \.{--run-only zero}), a
 query of the judgments alone is left out (or evaluated as an empty run
-under \.{--judged-only empty}).
+under \.{--judged-only empty}, and for the measures that take it,
+ir\_measures' names, whose provider fills in its~0, \secref{q:irmmeans}).
 
 @<Engine functions@>=
 static int ev_div_queries(ev_state *st, ev_div *dv)
@@ -35178,8 +35404,10 @@ static int ev_div_queries(ev_state *st, ev_div *dv)
     if (c >= 0) while (b1 < dv->nr && strcmp(dv->r[b1].q, q) == 0) b1++;
     if (c < 0) dv->judged_only++;
     if (c > 0) dv->run_only++;
-    if ((c == 0 || (c < 0 && st->judged_empty) || (c > 0 && st->run_zero))
+    st->cur_absent = c < 0;
+    if ((c == 0 || (c < 0 && st->want_absent) || (c > 0 && st->run_zero))
         && !ev_div_query(st, dv, q, dv->j + a, a1 - a, dv->r + b, b1 - b)) return 0;
+    st->cur_absent = 0;
     a = a1; b = b1;
   }
   return 1;
@@ -35344,7 +35572,8 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
   if (!ev_readings(&st)) { rc = 2; goto done; }
   if ((i = ev_div_wanted(&st, nf)) != 0) { /* measures of diversity: \secref{q:divfiles} */
     if (i < 0 || !ev_div_run(&st, files[0], files[1])) {@+ rc = i < 0 ? 2 : 1; goto done; @+}
-    @<Copy the temporary file to standard output, or |goto done|@>;
+    if (st.format == 3 && !ev_replay(&st)) goto done; /* the door's values */
+    if (st.format != 3) @<Copy the temporary file to standard output, or |goto done|@>;
     rc = 0; goto done;
   }
   if (nf == 2) st.qrels_path = files[0];
@@ -35441,7 +35670,7 @@ done:
   if (st.qnames) fclose(st.qnames);
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
   ev_qw_free(&st);
-  for (i = 0; st.rbuf && i < 4; i++) ev_rbuf_free(&st.rbuf[i]);
+  for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
   free(st.rbuf);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
@@ -35832,9 +36061,11 @@ lines.
         (unsigned long) st.n_unjudged, (unsigned long) st.n_run_only,
         st.run_zero ? "zero" : "skipped", (unsigned long) st.n_judged_only,
         st.judged_empty ? "empty" : st.want_absent ? "empty for the measures with"
-        " absent=empty, skipped for the others" : "skipped");
+        " absent=empty, 0 not counted for those with absent=zero, skipped for the"
+        " others" : "skipped");
     fprintf(tool_err, "; %lu negative grades read as %s", (unsigned long) st.n_negative,
-      !st.neg_pooled ? "0" : st.nread[1] + st.nread[3] == 0 ? "unjudged"
+      !st.neg_pooled ? "0" : st.nread[1] + st.nread[3] + st.nread[5] + st.nread[7] == 0
+      ? "unjudged"
       : "unjudged for the measures with negative=unjudged, 0 for the others");
     if (st.exact) {
       size_t nd = 0, nf = 0;
@@ -37471,6 +37702,8 @@ int cmd_merge(int argc, char **argv)
     m.given = t.m[i].given;
     snprintf(m.canon, sizeof m.canon, "%s", t.m[i].canon);
     m.per = t.m[i].cat == NULL; m.n_skipped = t.m[i].skipped; /* for \.{"left\_out"} */
+    m.a.empty = rm_variant_parse(m.canon, &m.a, NULL, 0) == RM_OK && m.a.empty;
+      /* \.{empty=nan}: a mean over no query is NaN here too */
     if (ev_merge_value) ev_merge_value(ev_merge_ctx, i, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
     else ev_print(&st, &m, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
   }
@@ -38428,7 +38661,9 @@ static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
     "each MEASURE (several may share one argument, separated by blanks) is an\n"
     "ir_measures name, computed as its default provider computes it; a judged\n"
     "query missing from the run is 0, a negative grade is unjudged for the\n"
-    "measures of pytrec_eval, as in ir_measures.\n\n"
+    "measures of pytrec_eval, a mean over no query is nan, as in ir_measures.\n"
+    "The measures of diversity (alpha_nDCG@@20, ERR_IA@@20, ...) read TREC Web\n"
+    "diversity qrels (topic subtopic document grade), as pyndeval does.\n\n"
     "  -q, --by_query       also print the value of every query, QID<TAB>MEASURE<TAB>V\n"
     "  -n, --no_summary     with -q, no summary lines\n"
     "  -p, --places N       decimals (default 4); -1: every digit, as Python's repr\n"
@@ -38628,8 +38863,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"hits", "sum", "the sum of 1/r over the relevant items in the top K"},
   {"hits", "mean", "that sum divided by R"},
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
-  {"p", NULL, "p/q: the persistence, below 1: of rbp, rbp-resid and nerr10"
-    " (default 0.9); at most 1: of compat (default 0.95)"},
+  {"p", NULL, "p/q: the persistence, below 1: of rbp and rbp-resid (default 0.9);"
+    " at most 1: of nerr10 (default 0.9) and compat (default 0.95)"},
   {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
     " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
   {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"
@@ -38694,6 +38929,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"absent", NULL, "a judged query missing from the run, to eval"},
   {"absent", "skip", "is left out (the default, not written)"},
   {"absent", "empty", "is an empty list (ir_measures' names; trec_eval -c)"},
+  {"absent", "zero", "is written as 0 and adds nothing, on a sum (ir_measures')"},
   {"disc", NULL, "the rank discount d(r) of epc and efd"},
   {"disc", "none", "d(r) = 1 (epc's default, not written)"},
   {"disc", "log", "d(r) = 1/log2(r+2), r from 0 (Elliot)"},
@@ -38710,6 +38946,12 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"normalize", NULL, "what compat divides the run's RBO by"},
   {"normalize", "ideal", "the ideal ranking's RBO (the default, not written)"},
   {"normalize", "none", "nothing: the bare RBO (ir_measures' normalize=False)"},
+  {"empty", NULL, "a mean over no query, as eval writes it"},
+  {"empty", "undef", "the inner variant's undef value (the default, not written)"},
+  {"empty", "nan", "NaN (ir_measures' names)"},
+  {"judged", NULL, "the run's unjudged documents, to eval"},
+  {"judged", "all", "stay (the default, not written)"},
+  {"judged", "only", "leave it first (trec_eval -J, ir_measures' judged_only)"},
   {NULL, NULL, NULL}};
 
 @ \impl The metrics, one line each, for the same help.  \.{rankmetrics help}
@@ -41474,7 +41716,8 @@ static int te_mark(te_state *t, const char *a)
   if (dis_is_div(a)) /* ir\_measures' measures of diversity: \secref{q:divfiles} */
     return te_err(1, "unknown trec_eval measure '%s'%s", a, ": it is ir_measures'"
       " measure of diversity, which reads diversity qrels (topic subtopic"
-      " document grade): rankmetrics eval -m NAME QRELS RUN computes it");
+      " document grade), and trec_eval has none: rankmetrics ir_measures QRELS RUN"
+      " NAME or rankmetrics eval -m NAME QRELS RUN computes it");
   return te_err(1, "unknown trec_eval measure '%s'%s", a, "");
 }
 
@@ -44321,15 +44564,39 @@ may differ in the last bit).  \.{--provider} takes only the provider
 that computes every measure given by default; a measure that
 another provider would compute differently (and ir\_measures' fallbacks)
 is refused, with its name.  A name that ir\_measures would not parse,
-that it parses and this version has no variant for, or of a measure of
-diversity (which reads the subtopic judgments of \secref{q:div}, through
-\.{eval}), is reported as
+that it parses and this version has no variant for, or a measure of
+diversity beside a plain one (the two read different judgments), is
+reported as
 ir\_measures reports it (\.{error parsing measures}, then a line per
 name) with our reason on the line after it, and the status is 255, what
 ir\_measures' |sys.exit(-1)| gives.  A file that cannot be read is
 \.{FILE not found.}, status 255, as there; an error in a file is
 \.{eval}'s message, status~1.
 @^ir\_measures@>@^drop-in for ir\_measures@>
+
+@ {\it The measures of diversity.}\here{q:irmdiv}  ir\_measures' nine
+names of diversity, \.{alpha\_DCG}, \.{alpha\_nDCG}, \.{ERR\_IA},
+\.{nERR\_IA}, \.{NRBP}, \.{nNRBP}, \.{AP\_IA} (and its alias \.{MAP\_IA}),
+\.{P\_IA} and \.{StRecall}, with the parameters that pyndeval's provider
+takes (\.{alpha}, \.{beta} of the two \.{NRBP}, \.{rel}, the cutoff),
+are the variants of \secref{q:div} with ndeval's conventions
+(\secref{q:alias}), and the command reads them as \.{eval} does: the
+judgments are a TREC Web diversity file, \.{topic subtopic document
+grade}, whose second column ir\_measures' |read_trec_qrels| takes as the
+subtopic (its \.{iteration}, mapped so in \.{pyndeval\_provider.py}).
+Their names are printed as ir\_measures prints them (\.{MAP\_IA} is
+\.{AP\_IA}; \.{alpha} and \.{beta} of~$0.5$ are their defaults and left
+out), and a judged query missing from the run is~0, as for the other
+providers, since ir\_measures' |Evaluator| fills it in: \.{eval} reads
+such a query of a diversity file for the measures that take
+\.{absent=empty}.  The query names of \.{-q} come from the first measure,
+which every judged query reaches.  A command that gives a measure of
+diversity and a plain one is refused, since the one file cannot be read
+both ways (\.{eval} refuses the mixture too; ir\_measures would read a
+diversity file's lines for one document as repeated judgments).  The values
+per query were checked by hand on the worked example of \secref{q:div}
+(\.{tests/irm\_test.sh}); pyndeval itself was not installed here, so
+they were not run against it.
 
 @ |py_repr| writes a double as Python's |repr| does: the shortest
 decimal that reads back, fixed or with an exponent by the rule above,
@@ -44428,6 +44695,7 @@ static int im_default(const char *m, const char *k, double *dv, const char **ds)
 {
   static const struct {@+ const char *m, *k; double v; const char *s; @+} d[] = {
     {"RBP", "p", 0.8, NULL}, {"Compat", "p", 0.95, NULL}, {"NERR10", "p", 0.9, NULL},
+    {"NRBP", "beta", 0.5, NULL}, {"nNRBP", "beta", 0.5, NULL}, {"*", "alpha", 0.5, NULL},
     {"*", "judged_only", 0, NULL}, {"*", "relative", 0, NULL}, {"*", "beta", 1, NULL},
     {"*", "normalize", 1, NULL}, {"*", "T", 1, NULL}, {"*", "min_rel", 0, NULL},
     {"*", "dcg", 0, "'log2'"}, {NULL, NULL, 0, NULL}};
@@ -44475,7 +44743,7 @@ static void im_repr(const char *tok, char *out, size_t n)
   static const char *const alias[][3] = {{"MAP", "AP", ""}, {"Precision", "P", ""},
     {"Recall", "R", ""}, {"MRR", "RR", ""}, {"NDCG", "nDCG", ""},
     {"RPrec", "Rprec", ""}, {"BPref", "Bpref", ""}, {"NumRelRet", "NumRet", "rel=1"},
-    {"SetRelP", "SetP", "relative=True"}, {NULL, NULL, NULL}};
+    {"SetRelP", "SetP", "relative=True"}, {"MAP_IA", "AP_IA", ""}, {NULL, NULL, NULL}};
   im_param pr[16];
   char name[32], at[64] = "";
   const char *p = tok, *atk, *pre = "";
@@ -44699,7 +44967,7 @@ provider's evaluator itself, and nothing is filled in.  So here
 typedef struct {
   char our[RM_NAME_MAX + 16], repr[RM_NAME_MAX + 16];
   const char *provider;
-  int idx;
+  int idx, div; /* |div|: a measure of diversity, which reads subtopics */
 } im_measure;
 static int im_measures(const im_opts *o, im_measure *m, int *nm)
 {
@@ -44719,11 +44987,13 @@ static int im_measures(const im_opts *o, im_measure *m, int *nm)
         ? "unknown measure" : "measure not computed here", o->tok[i], msg);
       continue;
     }
-    if (rm_metric_subtopics(v.metric)) {
+    x->div = rm_metric_subtopics(v.metric) != 0;
+    if (*nm > 0 && x->div != m[0].div) {
       if (!bad++) fputs("error parsing measures\n", stderr);
-      fprintf(stderr, "measure not computed here: %s\n  rankmetrics: %s is a measure"
-        " of diversity (pyndeval's) and this command reads plain judgments: use"
-        " rankmetrics eval on TREC Web diversity qrels\n", o->tok[i], o->tok[i]);
+      fprintf(stderr, "measure not computed here: %s\n  rankmetrics: %s and %s read"
+        " different judgments (a measure of diversity reads one line per subtopic,"
+        " the others one per document): give them in two commands\n", o->tok[i],
+        o->tok[i], m[0].repr);
       continue;
     }
     if (o->provider && strcmp(o->provider, pv) != 0) {
@@ -44810,7 +45080,7 @@ static int im_eval(const im_opts *o, im_measure *m, int nm, im_values *s)
   if (e == NULL) {@+ fputs("rankmetrics: ir_measures: out of memory\n", stderr);
     free(names); return 1; @+}
   memset(&eo, 0, sizeof eo);
-  names[k++] = "sum[absent=empty]:nq";
+  if (!m[0].div) names[k++] = "sum[absent=empty]:nq"; /* else the first names them */
   for (i = 0; i < nm; i++) {@+ m[i].idx = k; names[k++] = m[i].our; @+}
   eo.measures = names; eo.n_measures = k; eo.per_query = 1; eo.exact = o->exact;
   if (rm_eval_files(e, &eo, o->files[0], o->files[1], im_take, s) != RM_OK || s->oom) {
@@ -44950,13 +45220,14 @@ as \.{ir\_measures:}{\it name}, on its exact path and under \.{--fast}.
 Each gave 35,180 values per query and 11,753 means, and each agrees
 with ir\_measures on all but seven, the \.{NumRet} of queries whose
 judgments are all negative, as above (four per query, three means).
-\.{eval} writes two things otherwise, neither a different value: no
+\.{eval} then wrote two things otherwise, neither a different value: no
 line for a judged query missing from the run under the sums \.{NumQ},
 \.{NumRel} and \.{NumRet}, where ir\_measures writes the~0 it fills in
 (560 lines; the sums are equal), and an empty mean (144, \.{Accuracy}'s
 where no query has a value) as \.{undef}'s~0, marked undefined in the
 table and in \.{--json}, where ir\_measures prints NaN, as the command
-does.  ir\_measures stopped with |ZeroDivisionError| in 91 runs of an
+does; the keys \.{absent=zero} and \.{empty=nan} (\secref{q:absentzero})
+now make \.{eval} write both as ir\_measures does.  ir\_measures stopped with |ZeroDivisionError| in 91 runs of an
 \.{Accuracy} measure, which were not compared.
 
 Running all the measures in one call of ir\_measures showed two of its
@@ -44973,6 +45244,23 @@ measure with \.{judged\_only=True} sometimes counts judged documents only
 Python process, once never returned; each case now runs in a process of
 its own.  \.{rankmetrics ir\_measures} gives every measure the value it
 has alone.
+
+@ {\it The later keys, checked.}  The key \.{judged=only}
+(\secref{q:judgedonly}) was checked the same way: 190 random cases
+(seeds 5 and~29, grades $-1$ to~2, unjudged documents and judged
+queries missing from the run, near-ties at single precision), each of
+twelve measures with \.{judged\_only=True} (\.{AP}, \.{AP(rel=2)},
+\.{P@@3}, \.{R@@3}, \.{RR}, \.{Rprec}, \.{Success@@2}, \.{SetP},
+\.{SetF}, \.{SetAP}, \.{IPrec@@0.5}, \.{nDCG@@5}) run alone in
+ir\_measures and all together in \.{rankmetrics ir\_measures -q -p -1}:
+8,112 values per query and means, every one equal within $10^{-12}$
+relative.  The keys \.{absent=zero} and \.{empty=nan}
+(\secref{q:absentzero}) were checked on the files of \.{tests/irm\_test.sh},
+whose values per query and empty means ir\_measures prints alike.  The
+measures of |cwl_eval| at $T=0$ and $p=1$ (\secref{q:cwlzero}) and the
+nine measures of diversity (\secref{q:irmdiv}) could not be run, their
+providers not being installed here: their values are worked by hand
+from the providers' sources in the tests.
 
 @* What trec\_eval computes.\here{q:tewhat}
 trec\_eval~10.0 prints, for \.{-m all\_trec}, the measures of the table

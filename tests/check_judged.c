@@ -746,7 +746,7 @@ START_TEST(test_errors)
   ck_assert(rm_variant_parse("bpref[ties=average]", &v, NULL, 0) == RM_ENAME);
   ck_assert(rm_variant_parse("rbp-resid[rel=2]", &v, NULL, 0) == RM_ENAME);
   ck_assert(rm_variant_parse("inst@10", &v, NULL, 0) == RM_ENAME);
-  ck_assert(rm_variant_parse("nerr10[p=1]", &v, NULL, 0) == RM_ENAME);
+  ck_assert(rm_variant_parse("nerr10[p=2]", &v, NULL, 0) == RM_ENAME);
   ck_assert(rm_variant_parse("nerr8[gain=linear]", &v, NULL, 0) == RM_ENAME);
 }
 END_TEST

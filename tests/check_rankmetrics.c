@@ -2221,7 +2221,7 @@ START_TEST(test_names_other_libraries)
     {"SetP", "precision[scores=float32,ties=id-desc]"},
     {"SetR", "recall[scores=float32,ties=id-desc]"},
     {"SetF", "f[beta2=1,scores=float32,ties=id-desc]"},
-    {"SetF(beta=2)", "f[beta2=2,scores=float32,ties=id-desc]"},
+    {"SetF(beta=2.0)", "f[beta2=2,scores=float32,ties=id-desc]"},
     {"nDCG(dcg=exp-log2)@10", "ndcg@10[gain=exp2,ties=id-desc]"},
     {"mean[skip=norel]:ERR@20", "mean[skip=norel]:err@20[gmax=4,ties=id-desc]"},
     {"ndcg", "ndcg[ties=input]"}, {"recall", "recall[ties=input]"}};

@@ -233,10 +233,10 @@ done <<< "$listing"
 ok "--help: every first word is its metric's default"
 
 # value --help's meanings, key by key, against the keys the listing shows
-# (and isort, skip, weight, absent, negative, scores, which it does not): a meaning of a key the
+# (and isort, skip, weight, absent, empty, negative, scores, judged, which it does not): a meaning of a key the
 # parser lost, or a key without one, fails; so does a stated default that
 # is not the parser's.
-keys_listed=$( { printf '%s\n' "$listing" | tr ' ' '\n' | grep = | sed 's/=.*//'; echo isort; echo skip; echo weight; echo absent; echo negative; echo scores; } | sort -u)
+keys_listed=$( { printf '%s\n' "$listing" | tr ' ' '\n' | grep = | sed 's/=.*//'; echo isort; echo skip; echo weight; echo absent; echo empty; echo negative; echo scores; echo judged; } | sort -u)
 keys_meant=$(sed -n 's/^  \([a-z0-9_]*\)=  .*/\1/p' "$T/mean" | sort -u)
 [ "$keys_listed" = "$keys_meant" ] && ok "value --help gives a meaning to exactly the listed keys" \
   || bad "value --help's keys differ from the listing's: $(diff <(echo "$keys_listed") <(echo "$keys_meant") | grep '^[<>]' | tr '\n' ' ')"
@@ -300,7 +300,7 @@ while IFS=$'\t' read -r k w text; do
   done
 done < <(grep -v '^[^	]*	[a-z]' "$T/qrk")
 qkeys=$(cut -f1 "$T/qrk" | tr ' ' '\n' | grep . | sort -u)
-lkeys=$(printf '%s\n' "$keys_listed" | grep -vxE 'skip|weight|absent')
+lkeys=$(printf '%s\n' "$keys_listed" | grep -vxE 'skip|weight|absent|empty')
 [ "$qkeys" = "$lkeys" ] && ok "quick reference: the parser's keys" \
   || bad "quick reference keys differ from the parser's: $(diff <(echo "$qkeys") <(echo "$lkeys") | grep '^[<>]' | tr '\n' ' ')"
 for k in $lkeys; do

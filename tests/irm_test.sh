@@ -55,9 +55,9 @@ expect "eval -q AP of q3" "$(get AP q3)" 0
 expect "eval -q map of q3 (no line)" "$(get map q3)" ""
 # the variants say so; --judged-only given decides for every measure
 v=$($RM eval --quiet --json -m AP -m map "$T/q" "$T/r" | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
-expect "eval variants" "$v" "mean[skip=none,weight=uniform,absent=empty]:ap[norm=rel,rel=1,scores=float32,ties=id-desc,undef=zero] mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,ties=id-desc,undef=zero] "
+expect "eval variants" "$v" "mean[skip=none,weight=uniform,absent=empty,empty=nan]:ap[norm=rel,rel=1,scores=float32,ties=id-desc,undef=zero] mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,ties=id-desc,undef=zero] "
 out=$($RM eval --quiet --trec --show-variants --judged-only skip -m AP "$T/q" "$T/r")
-expect "eval --judged-only skip AP" "$out" "AP	all	0.5	mean[skip=none,weight=uniform]:ap[norm=rel,rel=1,scores=float32,ties=id-desc,undef=zero]"
+expect "eval --judged-only skip AP" "$out" "AP	all	0.5	mean[skip=none,weight=uniform,empty=nan]:ap[norm=rel,rel=1,scores=float32,ties=id-desc,undef=zero]"
 out=$($RM eval --quiet --trec --judged-only empty -m AP -m map "$T/q" "$T/r")
 expect "eval --judged-only empty map" "$(get map)" 0.3333333333333333
 expect "an aggregator written is taken" "$($RM eval --quiet --trec -m mean:AP "$T/q" "$T/r" | cut -f3)" 0.5
@@ -78,9 +78,9 @@ expect "eval --negative zero Bpref" "$(get Bpref) $(get Judged@2)" "0.1666666666
 out=$($RM eval --quiet --trec --negative unjudged -m Bpref -m Judged@2 "$T/q" "$T/r")
 expect "eval --negative unjudged Judged@2" "$(get Bpref) $(get Judged@2)" "0.5 0.5"
 v=$($RM eval --quiet --json -m Bpref "$T/q" "$T/r" | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
-expect "eval Bpref's variant" "$v" "mean[skip=none,weight=uniform,absent=empty]:bpref[rel=1,negative=unjudged,scores=float32,ties=id-desc,undef=zero] "
+expect "eval Bpref's variant" "$v" "mean[skip=none,weight=uniform,absent=empty,empty=nan]:bpref[rel=1,negative=unjudged,scores=float32,ties=id-desc,undef=zero] "
 v=$($RM eval --quiet --json --negative zero -m Bpref "$T/q" "$T/r" | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
-expect "eval --negative zero Bpref's variant" "$v" "mean[skip=none,weight=uniform,absent=empty]:bpref[rel=1,scores=float32,ties=id-desc,undef=zero] "
+expect "eval --negative zero Bpref's variant" "$v" "mean[skip=none,weight=uniform,absent=empty,empty=nan]:bpref[rel=1,scores=float32,ties=id-desc,undef=zero] "
 expect "name ir_measures:Bpref" "$($RM name ir_measures:Bpref 2>/dev/null)" "bpref[rel=1,negative=unjudged,scores=float32,ties=id-desc,undef=zero]"
 expect "name ir_measures:Judged@2" "$($RM name ir_measures:Judged@2 2>/dev/null)" "judged@2[denom=list,ties=id-asc,undef=zero]"
 # nDCG(gains={0:1,1:2})@2 on q2: -1 pooled, so d2 (rank 1) gains 0 (unjudged)
@@ -136,17 +136,17 @@ expect "ir_measures jsonl -q" "$($RM ir_measures -q --output_format jsonl "$T/q"
   '{"query_id": "q1", "measure": "P@5", "value": 0.2}
 {"query_id": "all", "measure": "P@5", "value": 0.13333333333333333}'
 # the names as ir_measures prints them; one of each
-out=$($RM ir_measures "$T/q" "$T/r" 'MAP AP' 'SetF(beta=1)' 'IPrec@0.30' 'nDCG(dcg="exp-log2")@2' 'Precision@2' 'P@2' | cut -f1 | tr '\n' ' ')
+out=$($RM ir_measures "$T/q" "$T/r" 'MAP AP' 'SetF(beta=1.0)' 'IPrec@0.30' 'nDCG(dcg="exp-log2")@2' 'Precision@2' 'P@2' | cut -f1 | tr '\n' ' ')
 expect "ir_measures reprs" "$out" "AP SetF IPrec@0.3 nDCG(dcg='exp-log2')@2 P@2 "
 # errors: a name not read (status 255, ir_measures' words and ours), -n alone
-$RM ir_measures "$T/q" "$T/r" Foo AP_IA > "$T/out" 2> "$T/err"; rc=$?
+$RM ir_measures "$T/q" "$T/r" Foo AP AP_IA > "$T/out" 2> "$T/err"; rc=$?
 expect "ir_measures bad names status" "$rc" 255
 expect "ir_measures bad names output" "$(cat "$T/out")" ""
 expect "ir_measures bad names message" "$(grep -v '^  ' "$T/err")" "error parsing measures
 unknown measure: Foo
 measure not computed here: AP_IA"
-grep -q '^  rankmetrics: AP_IA is a measure of diversity (pyndeval.s) and this command reads plain judgments' "$T/err" &&
-  ok "a measure of diversity is refused with its reason" || bad "AP_IA's reason: $(cat "$T/err")"
+grep -q '^  rankmetrics: AP_IA and AP read different judgments (a measure of diversity reads one line per subtopic' "$T/err" &&
+  ok "a measure of diversity beside a plain one is refused with its reason" || bad "AP_IA's reason: $(cat "$T/err")"
 $RM ir_measures -n "$T/q" "$T/r" AP > /dev/null 2>&1; expect "-n without -q" "$?" 2
 $RM ir_measures "$T/q" "$T/nothere" AP > /dev/null 2> "$T/err"; rc=$?
 expect "a missing file" "$rc $(cat "$T/err")" "255 $T/nothere not found."
@@ -198,5 +198,104 @@ printf 'q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r\nq1 Q0 d3 3 1 r\n' > "$T/r4"
 expect "Compat(normalize=False,p=0.5) and Compat(p=1.0)" "$($RM ir_measures --exact -p -1 "$T/q4" "$T/r4" 'Compat(normalize=False,p=0.5)' 'Compat(p=1.0)')" "Compat(normalize=False,p=0.5)	0.23809523809523808
 Compat(p=1.0)	0.4375"
 expect "name Compat(normalize=False)" "$($RM name 'ir_measures:Compat(normalize=False)' 2>/dev/null)" "compat[p=0.95,normalize=none,rel=1,ties=id-asc,undef=zero]"
+
+# ---- 3. the lines ir_measures fills in, and its empty mean -----------------
+# q1 judges d1 0 and d2 1 and retrieves d1 (nonrelevant) and d3 (unjudged);
+# q2 judges d1 1 and is not in the run.  ir_measures 0.4.3 (pytrec_eval on
+# trec_eval 9.0.8), run outside the tests, `python -m ir_measures -q -p -1`:
+#   q1 NumQ 1.0, NumRel 1.0, NumRet(rel=1) 0.0; q2 all three 0.0 (filled in);
+#   all NumQ 1.0, NumRel 1.0; and Accuracy alone: no line per query (q1 has
+#   no relevant document retrieved, q2 no value) and `all Accuracy nan'.
+# By hand: NumQ counts q1 only; NumRel q1's one relevant; the 0 of q2 adds
+# nothing; the mean of Accuracy is over no query: Python's NaN.
+printf 'q1 0 d1 0\nq1 0 d2 1\nq2 0 d1 1\n' > "$T/q5"
+printf 'q1 Q0 d1 1 1.0 r\nq1 Q0 d3 2 0.5 r\n' > "$T/r5"
+out=$($RM eval --quiet --trec -q -m NumQ -m NumRel -m NumRelRet -m Accuracy "$T/q5" "$T/r5" 2>/dev/null)
+expect "eval -q: q2's filled-in lines under the sums" "$(get NumQ q2) $(get NumRel q2) $(get NumRelRet q2)" "0 0 0"
+expect "eval: the sums count nothing for q2" "$(get NumQ) $(get NumRel) $(get NumRelRet)" "1 1 0"
+expect "eval: an empty mean under an ir_measures name is nan" "$(get Accuracy)" nan
+expect "eval --json: NaN" "$($RM eval --quiet --json -m Accuracy "$T/q5" "$T/r5" 2>/dev/null | sed -n 's/.*"value":\([^,]*\),.*/\1/p')" NaN
+v=$($RM eval --quiet --json -m NumQ -m Accuracy "$T/q5" "$T/r5" 2>/dev/null | sed -n 's/.*"variant":"\([^"]*\)".*/\1/p' | tr '\n' ' ')
+expect "the variants say absent=zero and empty=nan" "$v" "sum[skip=none,absent=zero]:nq mean[skip=undef,weight=uniform,empty=nan]:auc[rel=1,ties=input,undef=zero] "
+expect "ours keep undef's 0" "$($RM eval --quiet --trec -m 'mean[skip=undef]:auc[ties=input]' "$T/q5" "$T/r5" 2>/dev/null | cut -f3)" 0
+expect "ir_measures -q: the same" "$($RM ir_measures -q -p -1 "$T/q5" "$T/r5" NumQ NumRel | tr '\n' ' ')" "q1	NumQ	1.0 q1	NumRel	1.0 q2	NumQ	0.0 q2	NumRel	0.0 all	NumQ	1.0 all	NumRel	1.0 "
+$RM eval --quiet --partial -m Accuracy "$T/q5" "$T/r5" > "$T/s5" 2>/dev/null
+expect "merge of a state: nan too" "$($RM merge --quiet --trec "$T/s5" 2>/dev/null | cut -f3)" nan
+expect "ir_measures Accuracy alone: nan" "$($RM ir_measures -q "$T/q5" "$T/r5" Accuracy 2>/dev/null)" "all	Accuracy	nan"
+e=$($RM name 'mean[absent=zero]:ap' 2>&1)
+case "$e" in *"absent=zero on a sum"*) ok ;; *) bad "absent=zero on a mean: $e" ;; esac
+e=$($RM name 'sum[empty=nan]:nq' 2>&1)
+case "$e" in *"empty=nan on a mean only"*) ok ;; *) bad "empty=nan on a sum: $e" ;; esac
+
+# ---- 4. ir_measures' measures of diversity (issue 29) ----------------------
+# Query 1 has subtopics 1 and 2: a is relevant to 1, b to 1 and 2, c judged
+# 0 for 1; the run ranks c, a, b.  Query 2 is judged (x, subtopic 1) and not
+# in the run.  By hand: P_IA@2 averages P@2 over the subtopics, (1/2 +
+# 0)/2 = 1/4; AP_IA averages AP, subtopic 1 (1/2 + 2/3)/2 = 7/12, subtopic 2
+# (1/3)/1, so 11/24; StRecall@2: c, a cover subtopic 1 of 2, 1/2.  Query 2
+# is 0, which ir_measures fills in: the means are 1/8, 11/48 and 1/4.
+printf '1 1 a 1\n1 1 b 1\n1 2 b 1\n1 1 c 0\n2 1 x 1\n' > "$T/dq"
+printf '1 Q0 c 1 3 r\n1 Q0 a 2 2 r\n1 Q0 b 3 1 r\n' > "$T/dr"
+out=$($RM ir_measures --exact -q -p -1 "$T/dq" "$T/dr" 'P_IA(rel=1)@2' MAP_IA StRecall@2 2>"$T/err")
+expect "ir_measures, diversity: per query and means" "$out" "1	P_IA@2	0.25
+1	AP_IA	0.4583333333333333
+1	StRecall@2	0.5
+2	P_IA@2	0.0
+2	AP_IA	0.0
+2	StRecall@2	0.0
+all	P_IA@2	0.125
+all	AP_IA	0.22916666666666666
+all	StRecall@2	0.25"
+expect "ir_measures, diversity: stderr" "$(cat "$T/err")" ""
+expect "eval under the same name: the same mean" "$($RM eval --quiet --trec -m 'AP_IA' "$T/dq" "$T/dr" | cut -f3)" 0.22916666666666666
+# the names as ir_measures prints them: alpha and beta of 1/2 are the defaults
+expect "ir_measures, diversity reprs" "$($RM ir_measures "$T/dq" "$T/dr" 'alpha_DCG(alpha=0.5)@3' 'alpha_nDCG(alpha=0.25)@3' 'nNRBP(beta=0.5)' 'NRBP(beta=0.75)' ERR_IA@2 P_IA@2 | cut -f1 | tr '\n' ' ')" "alpha_DCG@3 alpha_nDCG(alpha=0.25)@3 nNRBP NRBP(beta=0.75) ERR_IA@2 P_IA@2 "
+e=$($RM ir_measures "$T/q" "$T/r" alpha_nDCG@20 2>&1); rc=$?
+case "$rc $e" in "1 "*"this is a plain qrels file"*) ok "diversity name on plain qrels" ;; *) bad "diversity on plain qrels: $rc $e" ;; esac
+e=$($RM trec_eval -m alpha_nDCG@20 "$T/dq" "$T/dr" 2>&1); rc=$?
+case "$rc $e" in "1 "*"trec_eval has none: rankmetrics ir_measures QRELS RUN NAME or rankmetrics eval"*) ok "drop-in names the commands" ;; *) bad "drop-in: $rc $e" ;; esac
+
+# ---- 5. the C/W/L measures at T=0.0 and p=1.0; floats written as integers -
+# The judgments grade d1 0, d2 1, d3 2; the run ranks d2, d3, d1.  Under
+# max_rel=2 the gains are 1/2, 1, 0.  By hand from cwl_eval's continuations
+# (cwl_insq.py, cwl_nerr.py, cwl_bpm.py, cwl_rbp.py; cwl_eval is not
+# installed here): at T=0 INSQ's, NERR11's and BPM's first continuation is
+# 0, so the value is the first gain, 1/2; NERR10(p=1.0) continues with
+# 1 - G: 1/2 after d2, 0 after d3, weights 1, 1/2 over 3/2, value
+# (1/2 + 1/2)/(3/2) = 2/3; RBP(p=1.0,rel=1) weighs the 1000 ranks alike:
+# 2 relevant over 1000.
+printf 'q1 0 d1 0\nq1 0 d2 1\nq1 0 d3 2\n' > "$T/q6"
+printf 'q1 Q0 d2 1 3 r\nq1 Q0 d3 2 2 r\nq1 Q0 d1 3 1 r\n' > "$T/r6"
+expect "T=0.0 and p=1.0" "$($RM ir_measures --exact -p -1 "$T/q6" "$T/r6" 'INSQ(T=0.0,max_rel=2)' 'NERR11(T=0.0,max_rel=2)' 'BPM(T=0.0,max_rel=2)@3' 'NERR10(p=1.0,max_rel=2)' 'RBP(p=1.0,rel=1)' 2>&1)" "INSQ(T=0.0,max_rel=2)	0.5
+NERR11(T=0.0,max_rel=2)	0.5
+BPM(T=0.0,max_rel=2)@3	0.5
+NERR10(p=1.0,max_rel=2)	0.6666666666666666
+RBP(p=1.0,rel=1)	0.002"
+e=$($RM name 'INST(T=0.0,max_rel=2)' 2>&1)
+case "$e" in *"INST(T=0.0) is no user model"*"division by zero"*) ok ;; *) bad "INST(T=0.0): $e" ;; esac
+# ir_measures 0.4.3, run outside the tests: Compat(p=1), SetF(beta=2) and
+# IPrec@1 stop with AssertionError 'invalid param p=1' (an int where a float
+# is declared); Compat(p=1.0) computes (7/16 above)
+for n in 'Compat(p=1)' 'SetF(beta=2)' 'INSQ(T=1,max_rel=2)' 'IPrec@1' 'alpha_nDCG(alpha=1)@5'; do
+  e=$($RM name "$n" 2>&1)
+  case "$e" in *"ir_measures asserts 'invalid param "*) ok "$n refused as ir_measures refuses it" ;; *) bad "$n: $e" ;; esac
+done
+
+# ---- 6. judged_only=True beyond nDCG: trec_eval's -J, per measure ----------
+# On the files of section 1 (q1: d1 1, d2 0, d3 1, run d1, d2, d4; q2: d1 1,
+# d2 -1, run d2, d1; q3 judged, not run).  pytrec_eval drops every document
+# of grade below 0 or not judged (form_res_rels.c), so q1 keeps d1, d2 and q2
+# keeps d1 alone.  By hand: AP q1 (1/1)/2, q2 1, q3 0: 1/2; P@1 q1 1, q2 1
+# (0 without the flag): 2/3; SetP q1 1/2, q2 1/1: 1/2; RR q1 1, q2 1: 2/3.
+# ir_measures 0.4.3, run outside the tests, gives the same four means.
+expect "judged_only=True on AP, P, SetP, RR" "$($RM ir_measures -p -1 "$T/q" "$T/r" 'AP(judged_only=True)' 'P(judged_only=True)@1' 'SetP(judged_only=True)' 'RR(judged_only=True)')" "AP(judged_only=True)	0.5
+P(judged_only=True)@1	0.6666666666666666
+SetP(judged_only=True)	0.5
+RR(judged_only=True)	0.6666666666666666"
+out=$($RM eval --quiet --trec -q -m 'P(judged_only=True)@1' -m P@1 "$T/q" "$T/r")
+expect "eval: P@1 of q2 with and without judged_only" "$(get 'P(judged_only=True)@1' q2) $(get P@1 q2)" "1 0"
+expect "its variant" "$($RM name 'P(judged_only=True)@1' 2>/dev/null)" "precision@1[denom=k,rel=1,judged=only,negative=unjudged,scores=float32,ties=id-desc,undef=zero]"
+e=$($RM name 'RR(judged_only=True)@5' 2>&1)
+case "$e" in *"has no provider in its default pipeline (msmarco takes judged_only=False only"*) ok ;; *) bad "RR(judged_only=True)@5: $e" ;; esac
 
 finish

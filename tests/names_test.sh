@@ -178,7 +178,7 @@ same 'SDCG(max_rel=2)@5000' 'ndcg@1000[gain=clip:0..2,ideal=ones]'
 refused 'RBP' "without rel has no provider"
 refused 'RBP(p=0.8)' "without rel has no provider"
 refused 'RBP(rel=1)@10' "RBP@K has no provider"
-refused 'RBP(p=1,rel=1)' "must be below 1"
+refused 'RBP(p=1,rel=1)' "ir_measures asserts 'invalid param p=1'"
 refused 'RBP(rel=0)' "rel must be a whole number from 1"
 refused 'SDCG@10' "needs max_rel"
 refused 'SDCG(max_rel=3)' "needs a cutoff"
@@ -193,13 +193,13 @@ refused 'rbp[gain=clip:0..2]' "cg, dcg, idcg, ndcg, insq, inst, nerr8..nerr11 an
 # grades clipped and scaled as SDCG's, max_rel required, no cutoff
 same 'INSQ(max_rel=3)' 'insq[t=1,gain=clip:0..3,ties=input]'
 same 'INSQ(T=0.5,max_rel=1)' 'insq[t=1/2,gain=clip:0..1]'
-same 'INSQ(max_rel=3,min_rel=1,T=2)' 'insq[t=2,gain=clip:1..3]'
+same 'INSQ(max_rel=3,min_rel=1,T=2.0)' 'insq[t=2,gain=clip:1..3]'
 same 'mean:INSQ(max_rel=2)' 'mean:insq[gain=clip:0..2,ties=input]'
 same 'insq' 'insq[t=1,gain=binary,rel=1,ties=input]'
 refused 'INSQ' "needs max_rel"
 refused 'INSQ(max_rel=3)@10' "INSQ takes no cutoff"
 refused 'INSQ(max_rel=3,rel=1)' "takes no parameter 'rel'"
-refused 'INSQ(max_rel=3,T=0)' "t must be a fraction"
+refused 'INSQ(max_rel=3,T=0)' "ir_measures asserts 'invalid param T=0'"
 refused 'INSQ(max_rel=3,min_rel=3)' "0 <= m < M <= 100"
 refused 'insq@10' "insq takes no cutoff"
 refused 'insq[gain=linear]' "insq takes gain=binary or gain=clip:m..M"
@@ -215,7 +215,7 @@ same 'NERR9(min_rel=1,max_rel=4)@3' 'nerr9@3[gain=clip:1..4,ties=input]'
 same 'NERR10(max_rel=1)' 'nerr10[p=9/10,gain=clip:0..1,ties=input]'
 same 'NERR10(p=0.5,max_rel=3)' 'nerr10[p=1/2,gain=clip:0..3,ties=input]'
 same 'NERR11(max_rel=3)' 'nerr11[t=1,gain=clip:0..3,ties=input]'
-same 'NERR11(T=2,max_rel=3)' 'nerr11[t=2,gain=clip:0..3,ties=input]'
+same 'NERR11(T=2.0,max_rel=3)' 'nerr11[t=2,gain=clip:0..3,ties=input]'
 same 'mean:NERR11(max_rel=2)' 'mean:nerr11[gain=clip:0..2,ties=input]'
 same 'ir_measures:INST(max_rel=1)' 'inst[gain=clip:0..1,ties=input]'
 same 'inst' 'inst[t=1,gain=binary,rel=1,ties=input]'
@@ -229,8 +229,8 @@ refused 'NERR9@10' "NERR9 needs max_rel"
 refused 'NERR9(max_rel=3,T=2)@10' "takes no parameter 'T'"
 refused 'NERR10(max_rel=3)@10' "NERR10 takes no cutoff"
 refused 'NERR10(max_rel=3,rel=1)' "takes no parameter 'rel'"
-refused 'NERR10(p=1,max_rel=3)' "must be below 1"
-refused 'NERR11(max_rel=3,T=0)' "t must be a fraction"
+refused 'NERR10(p=1,max_rel=3)' "ir_measures asserts 'invalid param p=1'"
+refused 'NERR11(max_rel=3,T=0)' "ir_measures asserts 'invalid param T=0'"
 refused 'NERR11(max_rel=3,min_rel=4)' "0 <= m < M <= 100"
 refused 'inst@10' "inst takes no cutoff"
 refused 'nerr10@10' "nerr10 takes no cutoff"
@@ -241,7 +241,7 @@ refused 'nerr8[t=2]' "does not apply"
 refused 'inst[p=1/2]' "does not apply"
 # cwl_eval's BPM (static): T as INSQ's, the cutoff K its cost budget, required
 same 'BPM(max_rel=3)@10' 'bpm@10[t=1,gain=clip:0..3,ties=input]'
-same 'BPM(T=2,max_rel=3,min_rel=1)@5' 'bpm@5[t=2,gain=clip:1..3,ties=input]'
+same 'BPM(T=2.0,max_rel=3,min_rel=1)@5' 'bpm@5[t=2,gain=clip:1..3,ties=input]'
 same 'BPM(T=0.5,max_rel=1)@5000' 'bpm@1000[t=1/2,gain=clip:0..1,ties=input]'
 same 'bpm' 'bpm[t=1,gain=binary,rel=1,ties=input]'
 refused 'BPM(max_rel=3)' "BPM needs a cutoff"
@@ -282,7 +282,7 @@ refused 'Accuracy@100001' "takes K up to 100000"
 refused 'auc@10' "auc takes no cutoff (auc[depth=K]"
 refused 'auc[depth=3,ties=average]' "not ties=average"
 refused 'auc[depth=0]' "depth must be a whole number"
-refused 'AP(judged_only=True)' "has no rankmetrics variant yet"
+same 'AP(judged_only=True)' 'ap[judged=only,negative=unjudged,scores=float32,ties=id-desc]'
 same 'SetP(relative=False)' 'precision[scores=float32,ties=id-desc]'
 # gain maps (the book's section "Gains given grade by grade")
 same 'nDCG(gains={0:0,1:1})@10' 'ndcg@10[gain=map:0=0;1=1,negative=unjudged,scores=float32,ties=id-desc]'
@@ -588,7 +588,7 @@ got=$($RM value 'RBP(p=0.5,rel=1)' --grades 1,0,1 --exact 2>&1 | awk '$1 == "rat
 #     3/32 + 3/80) / (1 + 1/2 + 1/4 + 1/8 + 1/20) = 863/924 (the provider's
 #     compatibility() gives 0.9339826839826841 for these files).
 #   BPM(max_rel=4)@10, T = 1: the gain reaches 5/4 >= T at rank 2: (5/4)/2.
-#   BPM(T=2,max_rel=4)@4: the gain stays below 2; the cost stops it at
+#   BPM(T=2.0,max_rel=4)@4: the gain stays below 2; the cost stops it at
 #     rank 4: (3/2)/4 = 3/8.
 # INSQ(T=0.5,max_rel=1) of the grades 1, 0, 1: weights 1/i^2 over 1000 ranks,
 # (1 + 1/9) / sum 1/i^2; bc gives its digits (the first 30 compared).
@@ -607,7 +607,7 @@ if ! $RM eval --quiet --trec -q -m 'RBP(p=0.5,rel=2)' -m 'SDCG(max_rel=2)@3' \
     -m 'SDCG(max_rel=3,min_rel=1)@4' -m Accuracy -m 'Accuracy(rel=2)' \
     -m 'INSQ(max_rel=3)' -m 'INSQ(T=0.5,min_rel=1,max_rel=2)' -m 'INST(max_rel=4)' \
     -m 'NERR8(max_rel=4)@3' -m 'NERR9(max_rel=4)@3' -m 'NERR10(p=0.5,max_rel=4)' \
-    -m 'NERR11(T=0.5,max_rel=4)' -m 'BPM(max_rel=4)@10' -m 'BPM(T=2,max_rel=4)@4' \
+    -m 'NERR11(T=0.5,max_rel=4)' -m 'BPM(max_rel=4)@10' -m 'BPM(T=2.0,max_rel=4)@4' \
     -m 'Accuracy@4' -m 'Accuracy(rel=2)@4' -m 'Compat(p=0.5)' \
     "$T/q" "$T/r" > "$T/out" 2>&1; then
   bad "eval RBP, SDCG failed: $(cat "$T/out")"
@@ -636,7 +636,7 @@ NERR9(max_rel=4)@3|39/56
 NERR10(p=0.5,max_rel=4)|(209/256)/(1+1/8+1/32+1/64+6/512)
 NERR11(T=0.5,max_rel=4)|(401/512)/(1+1/16+1/72+1/128+3/32*$S3)
 BPM(max_rel=4)@10|5/8
-BPM(T=2,max_rel=4)@4|3/8
+BPM(T=2.0,max_rel=4)@4|3/8
 Accuracy@4|2/3
 Accuracy(rel=2)@4|1
 Compat(p=0.5)|863/924
@@ -686,7 +686,7 @@ case "$e" in *"ties=id-desc compares the items' identifiers: give --ids"*) ok ;;
 printf 'q1 0 x 0\nq1 0 y 1\n' > "$T/eq"
 printf 'q1 Q0 x 1 1 t\nq1 Q0 y 2 1 t\n' > "$T/er"
 D='ndcg@10[gain=linear,discount=log2,ideal=judged'
-V1="mean[skip=none,weight=uniform,absent=empty]:$D,scores=float32,ties=id-desc,undef=zero]"
+V1="mean[skip=none,weight=uniform,absent=empty,empty=nan]:$D,scores=float32,ties=id-desc,undef=zero]"
 V2="mean[skip=none,weight=uniform]:$D,ties=input,undef=zero]"
 out=$($RM eval --json -m nDCG@10 -m ndcg@10 "$T/eq" "$T/er" 2>"$T/e.err")
 case "$out" in *'"measure":"nDCG@10","variant":"'"$V1"'"'*'"measure":"ndcg@10","variant":"'"$V2"'"'*) ok ;;

@@ -156,14 +156,29 @@ def _eval_variant(m, judged_empty=False):
     micro:rmse; a name with an aggregator, or of a whole set, as it is.
     An ir_measures name without an aggregator, or any name under
     judged_only="empty", takes the judged queries missing from the run
-    (absent=empty; the book's ev_measure_absent)."""
+    (absent=empty; the book's ev_measure_absent); an ir_measures sum writes
+    their 0 and counts nothing (absent=zero), and an ir_measures mean over
+    no query is NaN (empty=nan)."""
     v = _variant(m)
+    irm = _L.rm_name_source(m.encode(), None, None) == 2
+    if re.match(r"(mean|micro|sum|gm)[\[:]", v.name):
+        keys = []
+        if judged_empty:
+            keys.append("absent=empty")
+        elif irm and v.name.startswith("sum"):
+            keys.append("absent=zero")
+        if irm and v.name.startswith("mean"):
+            keys.append("empty=nan")
+        return v.name.replace("]:", "," + ",".join(keys) + "]:", 1) if keys \
+            else v.name
     if v.reads_set:
         return v.name
-    irm = _L.rm_name_source(m.encode(), None, None) == 2
     agg = "micro" if v.name.startswith("rmse") else "mean"
-    if not re.match(r"(mean|micro|sum|gm)[\[:]", v.name) and (judged_empty or irm):
-        agg += "[absent=empty]"
+    keys = ["absent=empty"] if judged_empty or irm else []
+    if irm and agg == "mean":
+        keys.append("empty=nan")
+    if keys:
+        agg += "[" + ",".join(keys) + "]"
     return _variant(agg + ":" + m).name
 
 

@@ -11395,10 +11395,17 @@ get\_RR&mean:rr@@K[hits=first]\cr
 get\_AP&mean:ap@@K[norm=hits]\cr
 get\_NDCG&mean:ndcg@@K[gain=binary,ideal=ones]\cr}}$$
 It computes no F-score and no novelty, although the text defines both.
-The post's four worked examples (an MRR, a precision@@$K$ and two average
-precisions) were images and are lost (E001).\here{E001}
 
-Its defects, each with what it changes:
+{\it Intuition.}  The class is what a practitioner writes in an afternoon,
+and each method is right on the lists its author had in mind: a user
+whose test items are all found, each once.  Its defects show where that
+picture fails: a user with fewer relevant items than $K$ (the ideal DCG),
+a user whose relevant items are only partly found (AP), a test set with
+a repeated row (recall).  The worked examples, the exercises and their
+answers follow; the chapters of the metrics give each variant's
+definition.
+
+@ {\it Its defects, each with what it changes.}\here{C001-defects}
 \smallskip
 \item{$\bullet$} The ideal DCG is $\sum_{i\le K}1/\lg(i+1)$ for every user
 (F001.10): a user with one relevant item ranked first scores
@@ -11418,6 +11425,68 @@ of users divides evenly; items already seen in training are not masked; item
 identifiers are assumed to run from 1 to the number of items; and
 |torch.topk| leaves the order of ties to the implementation.
 \smallskip
+
+@ {\it Worked examples.}\here{C001-wex}  The post's four worked examples
+(an MRR, a precision@@$K$ and two average precisions) were images and are
+lost (E001),\here{E001} so no number of the source stands beside ours.
+Each row gives our variant of a method, the grades of the list (then,
+after semicolons, its scores and the grades of the judged items it did
+not retrieve), the closed form and the first six decimals, which
+\.{tests/claims\_test.sh} checks against \.{rankmetrics value}; the
+fractions are those of the defects above.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\rm grades; scores; judged&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ap@@3[norm=hits]}&1,0,0;;1,1,1&1&1.000000\cr
+2&\.{ap@@3}&1,0,0;;1,1,1&1/4&0.250000\cr
+3&\.{recall@@10}&1,1;;1&2/3&0.666667\cr
+4&\.{ndcg@@10[gain=binary,ideal=ones]}&1&1/\sum_{i\le10}1/\lg(i+1)&0.220092\cr
+5&\.{ndcg@@10[gain=binary]}&1&1&1.000000\cr}}$$
+Rows 1 and~2 are the AP of the code and AP normalised by~$R$; row~3 is
+the recall of the test items 5, 5,~6; rows 4 and~5 are the nDCG of a user
+with one relevant item, ranked first, under the code's ideal and the
+textbook's.
+
+@ {\it Exercises.}\here{C001-ex}  Work them by hand with the definitions
+of the chapters on each metric; \.{rankmetrics value} computes each
+answer, given the grades (\.{--grades}) and the judged items not
+retrieved (\.{--judged}).
+
+1. A user has two relevant items, found at ranks 2 and~4 of a list of
+four, and a third relevant item that was not found.  What is the code's
+AP at $K=4$, and what is AP normalised by~$R$?
+
+2. Under the code's ideal, what does a user with two relevant items,
+ranked first and second, score at $K=10$, and at $K=2$?  What does the
+textbook's nDCG give?
+
+3. A user's list at $K=3$ holds one relevant item, at rank~3.  Give its
+hit ratio, precision and reciprocal rank as the class computes them.
+
+@ {\it Answers to the exercises.}\here{C001-ans}  Each row gives the
+variant, the grades (then, after two semicolons, those of the judged items
+not retrieved), the closed form and the first six decimals;
+\.{tests/claims\_test.sh} checks every row against \.{rankmetrics value}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ap@@4[norm=hits]}&0,1,0,1;;1&1/2&0.500000\cr
+1&\.{ap@@4}&0,1,0,1;;1&1/3&0.333333\cr
+2&\.{ndcg@@10[gain=binary,ideal=ones]}&1,1&(1+1/\lg3)/\sum_{i\le10}1/\lg(i+1)&0.358954\cr
+2&\.{ndcg@@2[gain=binary,ideal=ones]}&1,1&1&1.000000\cr
+2&\.{ndcg@@10[gain=binary]}&1,1&1&1.000000\cr
+3&\.{hr@@3[hit=any]}&0,0,1&1&1.000000\cr
+3&\.{precision@@3[denom=k]}&0,0,1&1/3&0.333333\cr
+3&\.{rr@@3[hits=first]}&0,0,1&1/3&0.333333\cr}}$$
+In 1 the precisions at the two hits are $1/2$ and $2/4$; the code divides
+their sum by the two hits, the textbook by the three relevant items.  In
+2 the code's ideal at $K=10$ fills ten ranks with relevant items the user
+does not have, so a perfect list scores about a third; at $K=2$ the
+user has as many relevant items as ranks, and the defect vanishes.  In 3
+the one hit counts fully for the hit ratio and a third for the others.
+
+@ \impl {\it The examples in C.}  The defects' cases, as rows of the
+worked examples that the golden vectors and the checks of the book read.
 
 @<Worked examples@>=
 @/{"C001-ap", "001_2e9bf761b3089294.txt", "ap@@3[norm=hits]", RM_G(1, 0, 0), NULL,
@@ -12469,6 +12538,14 @@ and by weights that come with the data: the median, the least and the
 greatest value of the queries, and a mean weighted by a number given with
 each query.
 
+{\it Intuition.}  A mean lets a few queries that fail completely pull
+the whole down; the median says what a typical query gets, the least
+value what the worst one gets, and the greatest what the best one gets.
+A weighted mean says that some queries matter more than others (a group
+of many users, a query asked often), and how much more is data, not
+part of the metric.  The definitions, the sources' worked examples, the
+cases and exercises come first; the C is in \secref{q:otheraggimpl}.
+
 @ {\it The median, the least and the greatest value.}\here{q:median}
 @:aggregator median}{aggregator \.{median}@>@:aggregator min}{aggregator \.{min}@>@:aggregator max}{aggregator \.{max}@>
 torchmetrics aggregates a retrieval metric over its queries by the mean, the
@@ -12499,6 +12576,123 @@ in ulps is the inner variant's for \.{min} and \.{max} and one more for a
 \.{median}.  The exact path orders the exact values and gives the chosen
 one (or the exact mean of the two chosen) as |rm_value_set_exact| gives a
 mean: correctly rounded, with its fraction when rational.
+
+@ {\it Weights given with the queries.}\here{q:qweight}
+@:aggregator weight query}{aggregator key \.{weight}, word \.{query}@>
+The learning-to-rank libraries weigh a query by a number that comes with
+the data: XGBoost's group weights (|DMatrix.set_weight| on a ranking
+objective, one weight per group; from version~2.0 its ranking metrics, in
+\.{src/metric/rank\_metric.cc}, sum the weighted values of the groups and
+divide by the sum of the weights, while version 1.7.4, Debian's, ignores
+the weights and prints the plain mean, which \.{tests/xgboost\_check.sh}
+pins: \.{map} over three groups of APs $1$, $1/2$, $1/3$ weighted $1/2$, 2
+and~1 prints $11/18$, not $11/21$), LightGBM's (\.{src/io/metadata.cpp},
+|CalculateQueryWeights|: the mean of the weights of a query's rows, which
+its NDCG and MAP metrics then use as XGBoost does) and TF-Ranking's
+(|weights| of shape $[{\it batch},1]$, one per list, in
+\.{tensorflow\_ranking/python/metrics.py}).  \.{mean[weight=query]} is that
+mean: $\sum_qw_qx_q/\sum_qw_q$ with $w_q$ the list's own |weight|
+(the last field of an |rm_list|), 1 when the list has none.  A weight is a finite number $\ge0$, not necessarily whole, and a
+list whose weight is~0 counts for nothing, as in those libraries.  \.{eval}
+reads the weights from a file of lines \.{QUERY WEIGHT}, for a TREC run and
+for a delimited file alike (\.{--query-weights FILE}, \secref{evalfiles}).
+@^query weights@>@^XGBoost@>@^LightGBM@>@^TF-Ranking@>
+
+On the exact path a weight is the fraction its double is, and the mean is
+exact as before.  On the double path the sums must stay exact although a
+product $w_qx_q$ of two doubles need not be a whole multiple of
+$2^{-1074}$: the numerator is therefore kept in units of $2^{-2148}$, the
+product of the two integers that stand for $x_q$ and $w_q$, and the sum of
+the weights is scaled by $2^{1074}$ to the same unit before the one
+division.  The mean is again the correctly rounded mean of the per-query
+doubles, weighted.
+
+A weight that is not finite or is negative is refused (|RM_EINVAL|) by
+|rm_value_set| and its exact twin; the field is read for this aggregator
+only, so a caller that leaves it unset loses nothing elsewhere.
+
+@ {\it Worked examples.}\here{oagg-wex}  The one number a source prints
+is XGBoost's of \secref{q:qweight}: Debian's 1.7.4 prints $11/18=0.611111$
+for the weighted \.{map}, and the rule of its version~2.0 and ours give
+$11/21=0.523810$.  With judgments of one relevant document per query,
+found at ranks 1, 2 and~3, and a file of the three weights,
+\.{rankmetrics eval -m mean[weight=query]:ap --query-weights WEIGHTS
+QRELS RUN} prints $11/21$ for \.{all}, and \.{-m ap} prints $11/18$
+(\.{tests/claims\_test.sh} runs both).  For the median the
+libraries differ by their rule at an even count, not by a printed
+number; each row below gives our variant, the options of \.{rankmetrics
+value} that give it the queries, the fraction, the first six decimals
+(\.{tests/claims\_test.sh} checks them) and the library whose rule it is.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\rm options&\hbox{\rm fraction}&\rm value&\rm library\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{median:rr}&\.{--grades 0;0,0,1;0,1;1}&5/12&0.416667&LensKit\cr
+2&\.{median[even=lower]:rr}&\.{--grades 0;0,0,1;0,1;1}&1/3&0.333333&torchmetrics\cr
+3&\.{min:rr}&\.{--grades 0;0,0,1;0,1;1}&0&0.000000&torchmetrics\cr
+4&\.{max:rr}&\.{--grades 0;0,0,1;0,1;1}&1&1.000000&torchmetrics\cr}}$$
+The reciprocal ranks are 0, $1/3$, $1/2$ and~1; LensKit's |np.median|
+takes the mean of the middle two, torchmetrics' |Tensor.median| the
+lower.
+
+@ {\it Cases.}\here{oagg-cases}  Four queries whose first-hit reciprocal ranks are $1$, $1/2$,
+$1/3$ and $0$ (the last has no relevant item): \.{median:rr} is
+$(1/3+1/2)/2=\oursq{L-agg-median}$, \.{median[even=lower]:rr} is
+$\oursq{L-agg-median-lower}$, \.{min:rr} is $\oursq{L-agg-min}$ and
+\.{max:rr} $\oursq{L-agg-max}$.  Leaving out the query without a relevant
+item, \.{median[skip=norel]:rr} is the middle of three,
+$\oursq{L-agg-median-norel}$, and \.{min[skip=norel]:rr} is
+$\oursq{L-agg-min-norel}$.  Of irrational values: the nDCGs $1$ and
+$1/\lg3$ of the means above have the median $(1+1/\lg3)/2=\ours{L-agg-median-ndcg}$,
+the mean's value, and the least $1/\lg3=\ours{L-agg-min-ndcg}$.
+Three queries of first-hit reciprocal ranks $1$, $1/2$ and~$0$
+with the weights $1/2$, $2$ and~$1$:
+\.{mean[weight=query]:rr} is $(1/2+1+0)/(7/2)=\oursq{L-qweight}$, where the
+plain mean is $1/2$.  A list without a weight weighs~1.
+
+@ {\it Exercises.}\here{oagg-ex}  \.{rankmetrics value} computes each
+answer, given the queries' grades separated by semicolons.
+
+1. Five queries with the reciprocal ranks 1, 1, $1/2$, 0 and~0 (the last
+two without a relevant item).  Their mean, median, and the median when
+the queries without a relevant item are left out.
+
+2. Of the same five queries, the least and the greatest reciprocal rank,
+and the least when the queries without a relevant item are left out.
+
+3. Four queries with the reciprocal ranks $1/4$, $1/3$, $1/2$ and~1: the
+median under either rule for an even count, and the mean.
+
+@ {\it Answers to the exercises.}\here{oagg-ans}  Each row gives the
+name of the variant, the options of \.{rankmetrics value} that give it
+the queries, the value as a fraction and its first six decimals;
+\.{tests/claims\_test.sh} runs every row and checks the six decimals and
+the fraction.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{mean:rr}&\.{--grades 1;1;0,1;0;0,0}&1/2&0.500000\cr
+1&\.{median:rr}&\.{--grades 1;1;0,1;0;0,0}&1/2&0.500000\cr
+1&\.{median[skip=norel]:rr}&\.{--grades 1;1;0,1;0;0,0}&1&1.000000\cr
+2&\.{min:rr}&\.{--grades 1;1;0,1;0;0,0}&0&0.000000\cr
+2&\.{max:rr}&\.{--grades 1;1;0,1;0;0,0}&1&1.000000\cr
+2&\.{min[skip=norel]:rr}&\.{--grades 1;1;0,1;0;0,0}&1/2&0.500000\cr
+3&\.{median:rr}&\.{--grades 0,0,0,1;0,0,1;0,1;1}&5/12&0.416667\cr
+3&\.{median[even=lower]:rr}&\.{--grades 0,0,0,1;0,0,1;0,1;1}&1/3&0.333333\cr
+3&\.{mean:rr}&\.{--grades 0,0,0,1;0,0,1;0,1;1}&25/48&0.520833\cr}}$$
+In 1 the sorted values are 0, 0, $1/2$, 1,~1, of middle $1/2$; without
+the two empty queries three remain, 1, 1 and $1/2$, of middle~1, so that
+leaving them out moves the median from $1/2$ to~1 where it moves the
+mean from $1/2$ to $5/6$.  In 2 the least value is a query without a
+relevant item until those are left out.  In 3 the middle two are $1/3$
+and $1/2$: their mean is $5/12$, the lower $1/3$; the mean of all four
+is $(3+4+6+12)/48$.
+
+@* The implementation of other aggregators.\impl\here{q:otheraggimpl}
+What follows is for the reader of the program: the key \.{even}, the
+order statistics on both paths, the weights of the queries, and the lists
+of the cases of \secref{oagg-cases}.
+
+@ The key \.{even} of \secref{q:median}.
 
 @<Fields of a variant@>=
 int even; /* an |rm_even|: the median of an even number of values */
@@ -12658,16 +12852,7 @@ static rm_status order_stat_x(const rm_variant *v, const rm_variant *u,
   return s;
 }
 
-@ {\it Cases.}  Four queries whose first-hit reciprocal ranks are $1$, $1/2$,
-$1/3$ and $0$ (the last has no relevant item): \.{median:rr} is
-$(1/3+1/2)/2=\oursq{L-agg-median}$, \.{median[even=lower]:rr} is
-$\oursq{L-agg-median-lower}$, \.{min:rr} is $\oursq{L-agg-min}$ and
-\.{max:rr} $\oursq{L-agg-max}$.  Leaving out the query without a relevant
-item, \.{median[skip=norel]:rr} is the middle of three,
-$\oursq{L-agg-median-norel}$, and \.{min[skip=norel]:rr} is
-$\oursq{L-agg-min-norel}$.  Of irrational values: the nDCGs $1$ and
-$1/\lg3$ of the means above have the median $(1+1/\lg3)/2=\ours{L-agg-median-ndcg}$,
-the mean's value, and the least $1/\lg3=\ours{L-agg-min-ndcg}$.
+@ \impl The cases of \secref{oagg-cases}, the order statistics first.
 
 @<Appended examples over queries@>=
 @/{"L-agg-median", NULL, "median:rr", RM_QS(ORDER_USERS), NULL, "case", RM_OK,
@@ -12693,39 +12878,8 @@ the mean's value, and the least $1/\lg3=\ours{L-agg-min-ndcg}$.
 #define ORDER_USERS RM_Q((0, 0, 1), ()), RM_Q((1, 0), ()), RM_Q((0, 0), ()), \
   RM_Q((0, 1), ())
 
-@ {\it Weights given with the queries.}\here{q:qweight}
-@:aggregator weight query}{aggregator key \.{weight}, word \.{query}@>
-The learning-to-rank libraries weigh a query by a number that comes with
-the data: XGBoost's group weights (|DMatrix.set_weight| on a ranking
-objective, one weight per group; from version~2.0 its ranking metrics, in
-\.{src/metric/rank\_metric.cc}, sum the weighted values of the groups and
-divide by the sum of the weights, while version 1.7.4, Debian's, ignores
-the weights and prints the plain mean, which \.{tests/xgboost\_check.sh}
-pins: \.{map} over three groups of APs $1$, $1/2$, $1/3$ weighted $1/2$, 2
-and~1 prints $11/18$, not $11/21$), LightGBM's (\.{src/io/metadata.cpp},
-|CalculateQueryWeights|: the mean of the weights of a query's rows, which
-its NDCG and MAP metrics then use as XGBoost does) and TF-Ranking's
-(|weights| of shape $[{\it batch},1]$, one per list, in
-\.{tensorflow\_ranking/python/metrics.py}).  \.{mean[weight=query]} is that
-mean: $\sum_qw_qx_q/\sum_qw_q$ with $w_q$ the list's own |weight|
-(the last field of an |rm_list|), 1 when the list has none.  A weight is a finite number $\ge0$, not necessarily whole, and a
-list whose weight is~0 counts for nothing, as in those libraries.  \.{eval}
-reads the weights from a file of lines \.{QUERY WEIGHT}, for a TREC run and
-for a delimited file alike (\.{--query-weights FILE}, \secref{evalfiles}).
-@^query weights@>@^XGBoost@>@^LightGBM@>@^TF-Ranking@>
-
-On the exact path a weight is the fraction its double is, and the mean is
-exact as before.  On the double path the sums must stay exact although a
-product $w_qx_q$ of two doubles need not be a whole multiple of
-$2^{-1074}$: the numerator is therefore kept in units of $2^{-2148}$, the
-product of the two integers that stand for $x_q$ and $w_q$, and the sum of
-the weights is scaled by $2^{1074}$ to the same unit before the one
-division.  The mean is again the correctly rounded mean of the per-query
-doubles, weighted.
-
-A weight that is not finite or is negative is refused (|RM_EINVAL|) by
-|rm_value_set| and its exact twin; the field is read for this aggregator
-only, so a caller that leaves it unset loses nothing elsewhere.
+@ \impl The weights of \secref{q:qweight}: a weight is checked, and a product
+$w_qx_q$ is added in units of $2^{-2148}$.
 
 @<Private functions@>=
 static int weight_ok(const rm_variant *v, const rm_list *l)
@@ -12744,10 +12898,7 @@ static void xsum_add_prod(xsum *a, double x, double w, mpz_t t)
   mpz_clear(u);
 }
 
-@ {\it Cases.}  Three queries of first-hit reciprocal ranks $1$, $1/2$ and~$0$
-with the weights $1/2$, $2$ and~$1$:
-\.{mean[weight=query]:rr} is $(1/2+1+0)/(7/2)=\oursq{L-qweight}$, where the
-plain mean is $1/2$.  A list without a weight weighs~1.
+@ \impl The case of the weights.
 
 @<Appended examples over queries@>=
 @/{"L-qweight", NULL, "mean[weight=query]:rr", RM_QS(QWEIGHT_USERS), NULL, "case",
@@ -17459,6 +17610,82 @@ keys are shown only when $f<1$.  The value is rational: every end of a
 segment, and the interpolated one, has rational coordinates.
 @^partial AUC@>@^McClish's correction@>@^fallout@>@^hits (ranx)@>
 
+{\it Intuition.}  Hits is precision before it is divided: it counts what
+the user found, and so it grows with~$K$ where precision need not.
+Fallout is recall turned round: recall asks how much of the relevant the
+top~$K$ holds, fallout how much of the non-relevant, and a good ranking
+keeps it low.  The partial AUC looks only at the left of the ROC curve,
+where few non-relevant items have been passed: it is the question a
+screen asks, which must be right before it has let many false alarms
+through.  The variants and their names, the cases by hand, and exercises
+follow; the C is in \secref{q:moreimpl}.
+
+@ {\it The variants and their names.}\here{more-variants}  \.{hits} and
+\.{fallout} take the keys of precision (\.{rel}, \.{ties}, a cutoff);
+ranx's \.{hits@@k} is \.{hits@@K}, torchmetrics' retrieval fall-out at
+|top_k| is \.{fallout@@K}.  The partial AUC is \.{auc} with two more keys:
+\.{max\_fpr}, the fraction~$f$, $0<f\le1$ (written as \.{1/2} or \.{0.5}),
+and \.{pauc}, the word \.{mcclish} or \.{raw}; \.{pauc} is read only when
+$f<1$.  scikit-learn's |roc_auc_score(y, s, max_fpr=f)| is
+\.{auc[max\_fpr=}$f$\.{]}, and its raw partial area, which it does not
+return, is \.{auc[max\_fpr=}$f$\.{,pauc=raw]}.
+@^keys of names, \.{max\_fpr}@>@^keys of names, \.{pauc}@>
+
+@ {\it Cases.}\here{more-cases}  The list $1,0,0,1,0$ with one more
+non-relevant item judged but not retrieved: \.{hits@@3} is
+$\oursq{L-hits}$ and \.{fallout@@3} is $2/4=\oursq{L-fallout}$.  For the
+partial AUC take the ranking $0,1,0,1$ ($P=N=2$): its ROC curve rises at
+$x=1/2$ to $1/2$, at $x=1$ to~1.  Up to $f=1/2$ the raw area is 0
+($\oursq{L-pauc-raw}$), the standardised value
+$(1+(0-1/8)/(1/2-1/8))/2=\oursq{L-pauc}$; up to $f=3/4$ the area adds the
+trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$
+raw).  No source prints a value of these measures; the values are ours,
+and the golden vectors carry them.
+
+@ {\it Exercises.}\here{more-ex}  \.{rankmetrics value} computes each
+answer, given the grades (\.{--grades}) and the grades of the judged
+items not retrieved (\.{--judged}).
+
+1. The list 1, 0, 1, 0,~0: its hits and precision at $K=2$ and at $K=5$.
+Which of the two can fall as $K$ grows?
+
+2. The list 0, 1,~0 with two more non-relevant items judged but not
+retrieved: its fallout at $K=1$, 2 and~3.
+
+3. The ranking 1, 0, 1,~0: its AUC, and its partial AUC up to $f=1/2$,
+raw and standardised.
+
+@ {\it Answers to the exercises.}\here{more-ans}  Each row gives the
+variant, the grades (then, after two semicolons, those of the judged items
+not retrieved), the closed form and the first six decimals;
+\.{tests/claims\_test.sh} checks every row against \.{rankmetrics value}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{hits@@2}&1,0,1,0,0&1&1.000000\cr
+1&\.{precision@@2}&1,0,1,0,0&1/2&0.500000\cr
+1&\.{hits@@5}&1,0,1,0,0&2&2.000000\cr
+1&\.{precision@@5}&1,0,1,0,0&2/5&0.400000\cr
+2&\.{fallout@@1}&0,1,0;;0,0&1/4&0.250000\cr
+2&\.{fallout@@2}&0,1,0;;0,0&1/4&0.250000\cr
+2&\.{fallout@@3}&0,1,0;;0,0&1/2&0.500000\cr
+3&\.{auc}&1,0,1,0&3/4&0.750000\cr
+3&\.{auc[max\_fpr=1/2,pauc=raw]}&1,0,1,0&1/4&0.250000\cr
+3&\.{auc[max\_fpr=1/2]}&1,0,1,0&2/3&0.666667\cr}}$$
+In 1 hits only grows with~$K$, while precision falls from $1/2$ to $2/5$
+as the non-relevant items at ranks 4 and~5 join the denominator.  In 2
+there are four non-relevant items in all; the top~1 holds one of them and
+the top~2 still one, the top~3 two.  In 3 the curve rises to $1/2$ at
+$x=0$, runs to $x=1/2$ (area $1/4$, the raw partial area), rises to~1
+and runs on (area $1/2$ more, the AUC $3/4$); McClish's correction makes
+$(1+(1/4-1/8)/(1/2-1/8))/2=2/3$.
+
+@* The implementation of the single-list variants.\impl\here{q:moreimpl}
+What follows is for the reader of the program: the keys of the partial
+AUC, the counts of hits and fallout, the partial area and its
+standardisation, the rows of the metric table and the cases of
+\secref{more-cases}.
+
 @ @<Fields of a variant@>=
 int maxfpr, maxfpr_den; /* $f$ of \.{auc[max\_fpr=f]}, in lowest terms */
 int pauc; /* an |rm_pauc| */
@@ -17609,13 +17836,7 @@ static rm_status aucx_dratio(const rm_variant *v, const rm_list *l,
 @/[RM_FALLOUT] = {"fallout", PRF_KEYS, ratio_d, ratio_x, prf_bound, NULL, NULL,
   hf_qratio, hf_dratio},
 
-@ {\it Cases.}  The list $1,0,0,1,0$ with one more non-relevant item judged but not
-retrieved: \.{hits@@3} is $\oursq{L-hits}$ and \.{fallout@@3} is
-$2/4=\oursq{L-fallout}$.  For the partial AUC take the ranking
-$0,1,0,1$ ($P=N=2$): its ROC curve rises at $x=1/2$ to $1/2$, at $x=1$ to~1.
-Up to $f=1/2$ the raw area is 0 ($\oursq{L-pauc-raw}$), the standardised
-value $(1+(0-1/8)/(1/2-1/8))/2=\oursq{L-pauc}$; up to $f=3/4$ the area adds the
-trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$ raw).
+@ \impl The cases of \secref{more-cases}.
 
 @<Worked examples@>=
 @/{"L-hits", NULL, "hits@@3", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(0),

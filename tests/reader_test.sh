@@ -150,6 +150,20 @@ readerfirst 'Adaptive measures of the C/W/L framework' \
   cwl-sources cwl-variants q:bpm cwl-wex cwl-cases cwl-ex cwl-ans
 readerfirst 'Compatibility' 'The implementation of compatibility' \
   compat-sources compat-variants compat-wex compat-cases compat-ex compat-ans
+readerfirst 'More single-list variants of the libraries' \
+  'The implementation of the single-list variants' \
+  more-variants more-cases more-ex more-ans
+readerfirst 'Other aggregators' 'The implementation of other aggregators' \
+  q:median q:qweight oagg-wex oagg-cases oagg-ex oagg-ans
+# The chapter on 001's evaluator has one section of C, its examples, which
+# closes it under the mark \impl: none before it.
+w=$(sed -n "/^@\* What 001's evaluator computes\./,/^@ \\impl/p" rankmetrics.w)
+[[ $w == *'@ \impl'* ]] || fail "the chapter on 001's evaluator has no section marked \\impl"
+c=$( (grep -nE '^(@ *)?(@<.*@>=|@\(.*@>=|@[dcpsf]( |$))' <<< "$w" || true) | head -3 | tr '\n' ' ')
+[ -z "$c" ] || fail "the chapter on 001's evaluator has C before its examples: $c"
+for l in C001-defects C001-wex E001 C001-ex C001-ans; do
+  [[ $w == *"\\here{$l}"* ]] || fail "the reader's stretch of 001's evaluator lacks \\here{$l}"
+done
 
 # Pages that read as a book (issue 24, item 5): in both editions no page
 # holds fewer than fifteen lines unless it ends a chapter or a part (the

@@ -2967,7 +2967,7 @@ typedef struct {
 } alias_spec;
 
 @ @<Private functions@>=
-static const alias_spec aliases[] = {
+static const alias_spec aliases[] = {@[
   {TE, "map", '-', "ap", "ties=id-desc", 0},
   {TE, "map_cut", 'k', "ap", "ties=id-desc", 0},
   {TE, "P", 'k', "precision", "ties=id-desc", 0},
@@ -3005,7 +3005,7 @@ static const alias_spec aliases[] = {
   {TE, "Rndcg", '-', "rndcg", "ties=id-desc", PREL},
   {TE, "utility", '-', "utility", "", 0},
   {TE, "gm_bpref", '-', "gm:bpref", "ties=id-desc", 0},
-  @<Names of trec\_eval that we refuse@>@;
+  @/@<Names of trec\_eval that we refuse@>@/
   {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
   {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
   {IM, "MAP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
@@ -3048,9 +3048,9 @@ static const alias_spec aliases[] = {
   {IM, "NERR11", '-', "nerr11", "ties=input", PMINMAX | PT},
   {IM, "BPM", 'k', "bpm", "ties=input", PMINMAX | PT},
   {IM, "Compat", '-', "compat", "ties=id-asc", PCOMPAT},
-  @<Names of ir\_measures' diversity measures@>@;
-  @<Names of ir\_measures that we refuse@>@;
-  {NULL, NULL, 0, NULL, NULL, 0}
+  @/@<Names of ir\_measures' diversity measures@>@/
+  @<Names of ir\_measures that we refuse@>@/
+  {NULL, NULL, 0, NULL, NULL, 0}@]
 };
 
 @ @<Names of trec\_eval that we refuse@>=
@@ -21844,9 +21844,8 @@ typedef struct {
   const char *const *late; /* variants added later, written last; or |NULL| */
 } vector_family;
 @<Vector variant lists@>@;
-static const vector_family vector_families[] = {
-  @<Vector families@>@;
-  {NULL, NULL, 0, NULL, NULL}};
+static const vector_family vector_families[] = {@[@<Vector families@>@,
+  {NULL, NULL, 0, NULL, NULL}@]};
 
 @ \impl The variants of a gain map (\secref{q:gainmap}) and of \.{drop=unjudged}
 come last, so that the vectors before them keep their random lists; their
@@ -21945,7 +21944,7 @@ from the exact path, and a vector that the exact path cannot decide is an
 error, never a guess.
 
 @<Tool functions@>=
-typedef struct {@+ FILE *json, *text; int count, disagreement, neighbour; @+} vec_out;
+typedef struct {@+ FILE *json, *text; int count, disagreement, tells_neighbour; @+} vec_out;
 static void json_ints(FILE *f, const int *a, size_t n)
 {
   size_t i;
@@ -22116,7 +22115,7 @@ static const char *status_name(rm_status s)
   }
 #define FLAG(c, name) if (c) strcat(strcat(flags, flags[0] ? "," : ""), "\"" name "\"")
   FLAG(source, "SourceExample"); FLAG(erratum, "Erratum");
-  FLAG(o->disagreement, "Disagreement"); FLAG(o->neighbour, "Neighbour");
+  FLAG(o->disagreement, "Disagreement"); FLAG(o->tells_neighbour, "Neighbour");
   FLAG(ties, "Ties"); FLAG(beyond, "KBeyondList");
   FLAG(none, "NoRelevant"); FLAG(empty, "EmptyList");
   FLAG(unret, "Unretrieved");
@@ -22854,10 +22853,10 @@ digits.
   }
   rm_exact_clear(&f);
   fputc(',', o->json);
-  o->neighbour = 1;
+  o->tells_neighbour = 1;
   ok = write_set_test(o, v, wit[nw].l, (size_t) wit[nw].nq, set, comment, 0, 0,
     wt[nw].invalid);
-  o->neighbour = 0;
+  o->tells_neighbour = 0;
 }
 
 @ \impl The command writes the two files of each family as new files in
@@ -24071,9 +24070,9 @@ static int div_add_witnesses(vec_out *o, const rm_variant *v, div_kept *t, int n
     }
     rm_exact_clear(&f);
     fputc(',', o->json);
-    o->neighbour = 1;
+    o->tells_neighbour = 1;
     ok = write_div_test(o, v, &t[nw].c, comment, 0, t[nw].invalid);
-    o->neighbour = 0;
+    o->tells_neighbour = 0;
     nw++;
   }
   rm_work_free(&w);
@@ -24658,9 +24657,8 @@ typedef struct {
   const char *const *variants, *const *late;
 } vector_family;
 @<Vector variant lists@>@;
-static const vector_family vector_families[] = {
-  @<Vector families@>@;
-  {NULL, NULL, 0, NULL, NULL}};
+static const vector_family vector_families[] = {@[@<Vector families@>@,
+  {NULL, NULL, 0, NULL, NULL}@]};
 
 @ @<Public functions@>=
 const char *rm_vector_family(int k)
@@ -30035,13 +30033,13 @@ static void own_release(tool_owner *o)
   pthread_mutex_destroy(&o->mu);
   free(o);
 }
-#define free(p) tool_free(p)
-#define fclose(f) tool_fclose(f)
-#define fopen(p, m) own_file(fopen(p, m))
-#define fdopen(d, m) own_file(fdopen(d, m))
-#define open_memstream(b, n) own_file(open_memstream(b, n))
+#define free(p) @[tool_free(p)@]
+#define fclose(f) @[tool_fclose(f)@]
+#define fopen(p, m) @[own_file(fopen(p, m))@]
+#define fdopen(d, m) @[own_file(fdopen(d, m))@]
+#define open_memstream(b, n) @[own_file(open_memstream(b, n))@]
 #ifdef RM_FAULTS
-#define fopencookie(c, m, io) own_file(fopencookie(c, m, io))
+#define fopencookie(c, m, io) @[own_file(fopencookie(c, m, io))@]
 #endif
 
 @ What the engine and the tool share is declared in a private header,
@@ -30078,8 +30076,6 @@ linked with the static library keeps the names |tool_alloc| and
 #define cmd_merge rmi_cmd_merge
 #define cmd_compare rmi_cmd_compare
 #define fault_at rmi_fault_at
-#define fault_hit rmi_fault_hit
-#define tool_fdopen rmi_tool_fdopen
 #define tool_te rmi_tool_te
 #define te_split rmi_te_split
 #define te_comment rmi_te_comment
@@ -30087,12 +30083,12 @@ linked with the static library keeps the names |tool_alloc| and
 #define te_atol rmi_te_atol
 enum {@+ FAULT_ALLOC, FAULT_WRITE, FAULT_READ @+};
 #ifdef RM_FAULTS
+#define fault_hit rmi_fault_hit
+#define tool_fdopen rmi_tool_fdopen
 extern RM_SHARED long fault_at[3]; /* the call of each kind that fails */
 RM_SHARED int fault_hit(int k);
 RM_SHARED FILE *tool_fdopen(int fd, const char *mode);
 #else
-#undef fault_hit
-#undef tool_fdopen
 #define fault_hit(k) 0
 #define tool_fdopen fdopen
 #endif

@@ -135,6 +135,32 @@
   \else\ifdim\pagetotal>\pagegoal \penalty10000 \else \penalty#1\relax\fi\fi}
 \outer\def\M#1{\MN{#1}\ifon\vfil\rmsecpenalty{-100}\vfilneg
   \vskip\intersecskip\startsection\ignorespaces}
+% A part whose opening is one section (Conventions, Exact arithmetic,
+% Metrics, ...) left that section alone on its page: cwebmac's \N ejects
+% before every chapter.  Here a chapter that follows at once the opening
+% section of a part goes on on the part's page, after a break as between
+% sections; \MN (of every section kept) clears the mark that \N{0} sets.
+% The rest is cwebmac's \N.
+\newif\ifrmpartopen
+\let\rmMN=\MN \def\MN#1{\rmMN{#1}\global\rmpartopenfalse}
+\outer\def\N#1#2#3.{\edef\rmafterpart{\ifrmpartopen\ifnum#1>0 1\fi\fi}%
+  \ifpdf{\toksF={}\makeoutlinetoks#3\outlinedone\outlinedone}\fi
+  \gdepth=#1\gtitle={#3}\MN{#2}%
+  \ifon\ifnum#1<\secpagedepth \ifx\rmafterpart\empty \vfil\eject
+      \else \vfil\rmsecpenalty{-100}\vfilneg\vskip\intersecskip \fi
+    \else\vfil\penalty-100\vfilneg\vskip\intersecskip\fi\fi
+  \ifnum#1=0 \global\rmpartopentrue \fi
+  \message{*\secno}%
+  \def\stripprefix##1>{}\def\gtitletoks{#3}%
+  \edef\gtitletoks{\expandafter\stripprefix\meaning\gtitletoks}%
+  \edef\next{\write\cont{\ZZ{\gtitletoks}{#1}{\secno}%
+   {\noexpand\the\pageno}{\the\toksE}}}\next
+  \ifpdf \ifpdftex\expandafter\xdef\csname curr#1\endcsname{\secno}
+    \ifnum#1>0\countB=#1 \advance\countB by-1
+      \advancenumber{chunk\the\countB.\expnumber{curr\the\countB}}\fi
+  \else \special{pdf: outline #1 << /Title (\the\toksE) /Dest
+    [ @@thispage /FitH @@ypos ] >>}\fi \fi
+  \ifon\startsection{\bf#3.\quad}\ignorespaces}
 \ifx\rmreader\undefined \else
   \expandafter\let\expandafter\rmcwebN\csname N\endcsname
   \def\:{\let\rmsptoken= }\: % a space token, to compare with
@@ -3301,7 +3327,7 @@ static const char *const synonyms[][2] = {
   {"roc_auc", "auc"}, {"rocauc", "auc"}, {"r_precision", "rprec"},
   {"rprecision", "rprec"}, {"f1", "f"}, {"fmeasure", "f"}, {"f_measure", "f"},
   {NULL, NULL}};
-typedef struct {@+ int cost; const char *lib; char s[48]; @+} name_guess;
+typedef struct {@+ int cost;@+ const char *lib;@+ char s[48]; @+} name_guess;
 static void lower_copy(char *d, const char *s, size_t n)
 {
   size_t i;
@@ -4926,7 +4952,7 @@ and every logarithm is computed.)
 
 @<Private types@>=
 #if ULONG_MAX >= 0xffffffffffffffff
-static const struct {@+ unsigned long m; long e; @+} ln64[LOGC - 2] = {
+static const struct {@+ unsigned long m;@+ long e; @+} ln64[LOGC - 2] = {@/
 {0xb17217f7d1cf79abUL,-64}, {0x8c9f53d5681854bbUL,-63}, {0xb17217f7d1cf79abUL,-63},
 {0xce020fbf6c699b57UL,-63}, {0xe5585fd151001191UL,-63}, {0xf913957192d2baa3UL,-63},
 {0x851591f9dd5b9b40UL,-62}, {0x8c9f53d5681854bbUL,-62}, {0x935d8dddaaa8ac16UL,-62},
@@ -5660,7 +5686,7 @@ written by a short program with MPFR at 512 bits and pasted here.
 #define FX_ON 1
 typedef unsigned __int128 fx_t; /* a nonnegative $X$, standing for $X\cdot2^{-96}$ */
 typedef struct {@+ fx_t lo, hi; @+} fx_enc;
-static const struct {@+ unsigned long hi, lo; @+} fx_lg[FX_LG - 1] = {
+static const struct {@+ unsigned long hi, lo; @+} fx_lg[FX_LG - 1] = {@/
 {0x100000000UL,0x0000000000000000UL}, {0xa1849cc1UL,0xa9a9e94e043eaf77UL}, {0x80000000UL,0x0000000000000000UL},
 {0x6e40d1a4UL,0x143dcb9433d52236UL}, {0x6308c91bUL,0x702a7cf4ff85a5c1UL}, {0x5b3064ebUL,0x3aa6d3889bd82cc1UL},
 {0x55555555UL,0x5555555555555555UL}, {0x50c24e60UL,0xd4d4f4a7021f57bbUL}, {0x4d104d42UL,0x7de7fbcc47c4acd6UL},
@@ -10688,7 +10714,7 @@ RM_MAE, RM_MSE, RM_RMSE,
 
 @<Write the groups of ratings@>=
 if (fam->metrics & 1ULL << RM_MAE) {
-  static const struct {@+ const char *name; const char *lab[2]; double sc[2]; @+}
+  static const struct {@+ const char *name;@+ const char *lab[2];@+ double sc[2]; @+}
     rc[] = {
     {"mae", {"3.5", "4"}, {3, 4.5}}, {"mse", {"3.5", "4"}, {3, 4.5}},
     {"rmse", {"3.5", "4"}, {3, 4.5}}, {"mae", {"3.3", "4.7"}, {3, 5}},
@@ -11051,7 +11077,7 @@ and agree.  Without ratings the key is the grade, and there are
 $|RM_GRADE_MAX|+1$ keys.
 
 @<Private functions@>=
-typedef struct {@+ mpq_ptr q; size_t i; @+} corr_item;
+typedef struct {@+ mpq_ptr q;@+ size_t i; @+} corr_item;
 static int corr_item_cmp(const void *a, const void *b)
 {
   return mpq_cmp(((const corr_item *) a)->q, ((const corr_item *) b)->q);
@@ -11198,7 +11224,7 @@ it is the oracle of this one on random lists full of ties.
 @^Knight's algorithm@>@^merge sort@>
 
 @<Private functions@>=
-typedef struct {@+ size_t k; double y; @+} corr_pt;
+typedef struct {@+ size_t k;@+ double y; @+} corr_pt;
 static int corr_pt_cmp(const void *a, const void *b) /* by key, then score */
 {
   const corr_pt *p = a, *q = b;
@@ -11440,17 +11466,16 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 1&\.{ap@@3[norm=hits]}&1,0,0;;1,1,1&1&1.000000\cr
 2&\.{ap@@3}&1,0,0;;1,1,1&1/4&0.250000\cr
 3&\.{recall@@10}&1,1;;1&2/3&0.666667\cr
-4&\.{ndcg@@10[gain=binary,ideal=ones]}&1&1/\sum_{i\le10}1/\lg(i+1)&0.220092\cr
+4&\.{ndcg@@10[gain=binary,ideal=ones]}&1&1/I_{10}&0.220092\cr
 5&\.{ndcg@@10[gain=binary]}&1&1&1.000000\cr}}$$
 Rows 1 and~2 are the AP of the code and AP normalised by~$R$; row~3 is
 the recall of the test items 5, 5,~6; rows 4 and~5 are the nDCG of a user
-with one relevant item, ranked first, under the code's ideal and the
-textbook's.
+with one relevant item, ranked first, under the code's ideal,
+$I_{10}=\sum_{i\le10}1/\lg(i+1)$, and the textbook's.
 
 @ {\it Exercises.}\here{C001-ex}  Work them by hand with the definitions
 of the chapters on each metric; \.{rankmetrics value} computes each
-answer, given the grades (\.{--grades}) and the judged items not
-retrieved (\.{--judged}).
+answer from the grades and the judged items not retrieved.
 
 1. A user has two relevant items, found at ranks 2 and~4 of a list of
 four, and a third relevant item that was not found.  What is the code's
@@ -11472,7 +11497,7 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 \noalign{\smallskip\hrule\smallskip}
 1&\.{ap@@4[norm=hits]}&0,1,0,1;;1&1/2&0.500000\cr
 1&\.{ap@@4}&0,1,0,1;;1&1/3&0.333333\cr
-2&\.{ndcg@@10[gain=binary,ideal=ones]}&1,1&(1+1/\lg3)/\sum_{i\le10}1/\lg(i+1)&0.358954\cr
+2&\.{ndcg@@10[gain=binary,ideal=ones]}&1,1&(1+1/\lg3)/I_{10}&0.358954\cr
 2&\.{ndcg@@2[gain=binary,ideal=ones]}&1,1&1&1.000000\cr
 2&\.{ndcg@@10[gain=binary]}&1,1&1&1.000000\cr
 3&\.{hr@@3[hit=any]}&0,0,1&1&1.000000\cr
@@ -11947,7 +11972,7 @@ added apart, in |nf|, and then are the result.
 @^exact sum@>
 
 @<Private types@>=
-typedef struct {@+ mpz_t n; double nf; @+} xsum; /* $n\cdot2^{-1074}$, plus $\pm\infty$ or NaN */
+typedef struct {@+ mpz_t n;@+ double nf; @+} xsum; /* $n\cdot2^{-1074}$, plus $\pm\infty$ or NaN */
 
 @ @<Private functions@>=
 static void xsum_units(mpz_t t, double x, double w) /* $t=wx\cdot2^{1074}$ */
@@ -12790,7 +12815,7 @@ irrational values within $10^{-40}$ relative of each other, and either may
 be taken: they have one double and one 40-digit decimal.
 
 @<Private functions@>=
-typedef struct {@+ rm_exact e; size_t j; @+} order_item;
+typedef struct {@+ rm_exact e;@+ size_t j; @+} order_item;
 static int order_cmp_x(const void *pa, const void *pb)
 {
   const rm_exact *a = &((const order_item *) pa)->e, *b = &((const order_item *) pb)->e;
@@ -13237,8 +13262,8 @@ Otherwise Ziv's loop encloses it, each weight of either sign multiplied by
 the bound of $\lg p$ that moves the product away from the value.
 
 @<Private types@>=
-typedef struct {@+ unsigned long p; mpq_t w; @+} pterm;
-typedef struct {@+ size_t n, cap; pterm *t; @+} plog; /* $\sum_p w_p\lg p$ */
+typedef struct {@+ unsigned long p;@+ mpq_t w; @+} pterm;
+typedef struct {@+ size_t n, cap;@+ pterm *t; @+} plog; /* $\sum_p w_p\lg p$ */
 
 @ @<Private functions@>=
 static rm_status plog_add1(plog *f, unsigned long p, const mpq_t c)
@@ -13694,7 +13719,7 @@ struct rm_cat;
 static unsigned long cat_total(const struct rm_cat *c);
 static rm_status cat_tail(const rm_variant *v, struct rm_cat *c, mpq_t q, char *why,
   size_t len); /* \secref{q:apltimpl} */
-typedef struct {@+ char *id; unsigned long pop, expo, slot; mpq_t w; @+} cat_row;
+typedef struct {@+ char *id;@+ unsigned long pop, expo, slot;@+ mpq_t w; @+} cat_row;
 struct rm_cat {
   cat_row *r;
   size_t n, cap, done; /* rows; |r[0..done)| sorted and unique */
@@ -14046,7 +14071,7 @@ static rm_status cat_entropy_plog(const rm_variant *v, rm_cat *c, plog *f,
 either sign is multiplied by the end of $[\ln2]$ that moves it outward.
 
 @<Private types@>=
-typedef struct {@+ const plog *f; int nats; @+} cat_encl;
+typedef struct {@+ const plog *f;@+ int nats; @+} cat_encl;
 
 @ @<Private functions@>=
 static int enclose_cat(mpfr_t lo, mpfr_t hi, const void *ctx)
@@ -14237,8 +14262,8 @@ static rm_status cat_expect_counts(const rm_variant *v, rm_cat *c,
 @ \impl The sums of the slots, for the exact path.
 
 @<Private types@>=
-typedef struct {@+ unsigned long s; plog f; @+} cat_slot; /* the sum of one slot */
-typedef struct {@+ size_t n, cap; cat_slot *a; @+} cat_slots;
+typedef struct {@+ unsigned long s;@+ plog f; @+} cat_slot; /* the sum of one slot */
+typedef struct {@+ size_t n, cap;@+ cat_slot *a; @+} cat_slots;
 
 @ @<Private functions@>=
 static rm_status cat_slot_of(cat_slots *z, unsigned long s, plog **f)
@@ -17516,7 +17541,7 @@ exactly unless the value is subnormal, where the join rounds once more
 8~ulps, as for INSQ.
 
 @<Private types@>=
-typedef struct {@+ nsum s; int e; @+} esum; /* a sum of nonnegative terms, times $2^e$ */
+typedef struct {@+ nsum s;@+ int e; @+} esum; /* a sum of nonnegative terms, times $2^e$ */
 
 @ @<Private functions@>=
 static void esum_add(esum *a, double t, int e)
@@ -19020,7 +19045,7 @@ goes into a log-linear form (\secref{q:cg}'s machinery), the others into a
 fraction.  |div_q| holds the exact weights, $W$, $1-\alpha$ and~$\beta$.
 
 @<Private types@>=
-typedef struct {@+ mpq_t *w; mpq_t wsum, a1, beta; size_t m; @+} div_q;
+typedef struct {@+ mpq_t *w;@+ mpq_t wsum, a1, beta;@+ size_t m; @+} div_q;
 
 @ @<Private functions@>=
 static rm_status div_q_open(div_q *q, const div_in *d)
@@ -20071,7 +20096,7 @@ typedef struct {
   dis_var var[DIS_MAXV];
   dis_pair pair[DIS_MAXP];
 } dis_metric;
-typedef struct {@+ int dd, dx; rm_status sd, sx; double d; rm_exact x; @+} dis_val;
+typedef struct {@+ int dd, dx;@+ rm_status sd, sx;@+ double d;@+ rm_exact x; @+} dis_val;
 typedef struct {
   int n, u, k;
   int grade[DIS_POPN], judged[2];
@@ -20159,7 +20184,7 @@ static void dis_add_pair(dis_metric *m, int a, int b, int named, int cond,
 item is retrieved within $K$''.
 
 @<Public functions@>=
-static const struct {@+ const char *metric, *key, *w1, *w2; int cond; @+} dis_named[] = {
+static const struct {@+ const char *metric, *key, *w1, *w2;@+ int cond; @+} dis_named[] = {
   {"hr", "hit", "any", "recall", 0}, {"hr", "hit", "any", "precision", 0},
   {"hr", "hit", "any", "rows", 0}, {"hr", "hit", "recall", "precision", 0},
   {"hr", "hit", "recall", "rows", 0}, {"hr", "hit", "precision", "rows", 0},
@@ -21944,7 +21969,7 @@ from the exact path, and a vector that the exact path cannot decide is an
 error, never a guess.
 
 @<Tool functions@>=
-typedef struct {@+ FILE *json, *text; int count, disagreement, tells_neighbour; @+} vec_out;
+typedef struct {@+ FILE *json, *text;@+ int count, disagreement, tells_neighbour; @+} vec_out;
 static void json_ints(FILE *f, const int *a, size_t n)
 {
   size_t i;
@@ -22220,7 +22245,7 @@ typedef struct {
   char key[16]; /* the key that changed, or \.{K} */
   char change[48]; /* the change, as text */
 } neighbour;
-typedef struct {@+ neighbour *out; int n, max; char canon[RM_NAME_MAX]; @+} nb_set;
+typedef struct {@+ neighbour *out;@+ int n, max;@+ char canon[RM_NAME_MAX]; @+} nb_set;
 
 @ \impl A candidate name is parsed; when the parser says that a key does not
 apply, that key is dropped and the name read again.  What parses is kept
@@ -23989,7 +24014,7 @@ expected value of each test is kept, so that a neighbour is judged
 against every test of the group written so far.
 
 @<Tool functions@>=
-typedef struct {@+ div_case c; int invalid; double expect; @+} div_kept;
+typedef struct {@+ div_case c;@+ int invalid;@+ double expect; @+} div_kept;
 static void div_keep(div_kept *k, const rm_variant *v)
 {
   rm_exact e;
@@ -25851,7 +25876,7 @@ given to it, and the alternatives found, kept in the verifier until the
 next search.  The hash of a name is FNV-1a.
 
 @<Private types@>=
-typedef struct {@+ int fam; const char *name; rm_variant v; @+} vgroup;
+typedef struct {@+ int fam;@+ const char *name;@+ rm_variant v; @+} vgroup;
 
 @ The neighbours of a variant come from the tool's chapter on vectors, tangled
 here a second time.
@@ -27350,7 +27375,7 @@ believed but not proved, so here the loop may, in principle, end with
 |RM_EHARD| rather than loop on.  $u=0$ gives 1 or $1/2$ exactly.
 
 @<Private types@>=
-typedef struct {@+ mpq_t v2; int sgn, half; @+} w_ctx;
+typedef struct {@+ mpq_t v2;@+ int sgn, half; @+} w_ctx;
 
 @ @<Private functions@>=
 static int w_enclose(mpfr_t lo, mpfr_t hi, const void *ctx)
@@ -27827,7 +27852,7 @@ rm_status rm_p_adjust(const char *method, const double *p, size_t m, double *adj
    may be |p|).  |RM_OK|, |RM_ENAME| for another method, |RM_ENOMEM|. */
 
 @ @<Public functions@>=
-typedef struct {@+ double p; size_t i; @+} padj_item;
+typedef struct {@+ double p;@+ size_t i; @+} padj_item;
 static int padj_cmp(const void *x, const void *y)
 {
   const padj_item *a = x, *b = y;
@@ -27947,8 +27972,8 @@ does not read.
 @^command \.{compare}@>
 
 @<The command \.{compare}@>=
-typedef struct {@+ char *q; int m; double v; @+} cm_rec;
-typedef struct {@+ const char *path; cm_rec *r; size_t n, cap; @+} cm_run;
+typedef struct {@+ char *q;@+ int m;@+ double v; @+} cm_rec;
+typedef struct {@+ const char *path;@+ cm_rec *r;@+ size_t n, cap; @+} cm_run;
 typedef struct {
   int nm, nt, nr, all, drop, json, perq, threads, exact, format; /* 1 markdown, 2 latex */
   int digits; /* of the table's means; 0 the shortest */
@@ -28585,7 +28610,7 @@ static const char *const sig_variants[] = {"ttest", "ttest[sided=greater]",
   "randomization[n=2000,seed=7,plusone=no]", "bootstrap[n=1000,seed=3]",
   "bootstrap[ci=bca,n=1000,seed=3]", NULL};
 #define SIG_CASES 17
-typedef struct {@+ size_t n; double a[20], b[20]; char comment[80]; @+} sig_case;
+typedef struct {@+ size_t n;@+ double a[20], b[20];@+ char comment[80]; @+} sig_case;
 static void sig_cases(sig_case *c)
 {
   static const double ea[4] = {1, 0.5, 0.25, 1}, eb[4] = {0.5, 0.25, 0.5, 0};
@@ -28984,7 +29009,7 @@ static int sig_changes(const rm_test *a, const rm_test *g) /* keys changed */
 result, 0 when both refuse the case, else infinite.
 
 @<Private types@>=
-typedef struct {@+ const double *a, *b; size_t n; int given; double value; @+} sig_member;
+typedef struct {@+ const double *a, *b;@+ size_t n;@+ int given;@+ double value; @+} sig_member;
 
 @ @<Private functions@>=
 static double sig_distance(const rm_verifier *v, const rm_test *t, const sig_member *m)
@@ -29710,7 +29735,7 @@ static rm_status rm_eval_partial_or_values(rm_evaluator *e, const rm_eval_option
 with a dash written \.{./-name} as for |rm_eval_files|.
 
 @<The library's door to the engine@>=
-typedef struct {@+ const char *const *states; int n; @+} door_merge_args;
+typedef struct {@+ const char *const *states;@+ int n; @+} door_merge_args;
 static int door_merge(void *arg)
 {
   door_merge_args *a = arg;
@@ -30500,7 +30525,7 @@ static int utf8_ok(const char *t)
 offsets, since a pool moves when it grows.
 
 @<Engine functions@>=
-typedef struct {@+ char *s; size_t len, cap; @+} ev_pool;
+typedef struct {@+ char *s;@+ size_t len, cap; @+} ev_pool;
 static size_t ev_put(ev_pool *p, const char *s)
 {
   size_t k = strlen(s) + 1, at = p->len;
@@ -30538,8 +30563,8 @@ typedef struct {
   int grade, has_score, rating;
   double score; long line;
 } ev_xrec;
-typedef struct {@+ uint64_t k[2]; size_t off; @+} ev_xix; /* a record's key and place */
-typedef struct {@+ uint64_t k[2]; size_t t; @+} ev_xhp; /* a run's head in the heap */
+typedef struct {@+ uint64_t k[2];@+ size_t off; @+} ev_xix; /* a record's key and place */
+typedef struct {@+ uint64_t k[2];@+ size_t t; @+} ev_xhp; /* a run's head in the heap */
 typedef struct {
   FILE *f; size_t left; /* the records not yet read */
   char *buf; size_t cap, beg, end; /* bytes read, those from |beg| to |end| not yet used */
@@ -31294,8 +31319,8 @@ typedef struct {
   size_t n, cap_a; /* the lines of the query just read */
   ev_judg v;
 } ev_jsource;
-typedef struct {@+ ev_pool last; int any, inc[2]; @+} ev_order;
-typedef struct {@+ uint64_t *slot; size_t n, cap, most; @+} ev_names;
+typedef struct {@+ ev_pool last;@+ int any, inc[2]; @+} ev_order;
+typedef struct {@+ uint64_t *slot;@+ size_t n, cap, most; @+} ev_names;
   /* |most|: the most slots it may have, 0 for no bound */
 
 @ Each measure keeps its variant |v| as given, the inner variant |u| whose
@@ -33698,7 +33723,7 @@ another line, and |ev_look_on| takes $k$ lines of query |q| and says 2 when
 |q| reappears.
 
 @<Engine functions@>=
-typedef struct {@+ ev_names seen; char *last; long n; size_t most; @+} ev_look;
+typedef struct {@+ ev_names seen;@+ char *last;@+ long n;@+ size_t most; @+} ev_look;
 static void ev_look_start(ev_look *b, const ev_state *st, const char *q)
 {
   memset(b, 0, sizeof *b);
@@ -34565,8 +34590,8 @@ every file the tool reads (\secref{q:tool}).  This reader does not take
 @^diversity measures, in eval@>@^subtopic judgments@>
 
 @<Engine functions@>=
-typedef struct {@+ char *q, *sub, *d; int g; long line; @+} ev_dj; /* a judgment */
-typedef struct {@+ char *q, *d; double score; long rank, line; @+} ev_dr; /* a run line */
+typedef struct {@+ char *q, *sub, *d;@+ int g;@+ long line; @+} ev_dj; /* a judgment */
+typedef struct {@+ char *q, *d;@+ double score;@+ long rank, line; @+} ev_dr; /* a run line */
 typedef struct {
   ev_dj *j; size_t nj; ev_dr *r; size_t nr;
   size_t negative, evaluated, run_only, judged_only, most_m;
@@ -34845,7 +34870,7 @@ with scores; |l[1]| and |s[1]| in the order of the rank column, without
 (made only when a measure has \.{order=rank}), whose arrays |own| keeps.
 
 @<Engine functions@>=
-typedef struct {@+ long rank; size_t i; @+} ev_rk;
+typedef struct {@+ long rank;@+ size_t i; @+} ev_rk;
 static int ev_rank_cmp(const void *a, const void *b)
 {
   const ev_rk *x = a, *y = b;
@@ -38071,7 +38096,7 @@ each word means.  The meanings are a table of their own, below; a test
 @^command-line tool@>
 
 @<Tool functions@>=
-static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
+static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
     "                         [--judged J] [--unjudged U] [--exact]\n"
     "                         [--judged-ids N] [--weights W]\n\n"
@@ -41049,7 +41074,7 @@ typedef struct {
   long line; /* in the run */
   char *text; /* the line as read, when it is copied for \.{eval} */
 } te_doc;
-typedef struct {@+ char *mem; const char *qid, *doc; long grade; @+} te_judg;
+typedef struct {@+ char *mem;@+ const char *qid, *doc;@+ long grade; @+} te_judg;
 typedef struct {
   int per_query, complete, summary, full, exact, help, version, judged;
   long rel, maxret, ndocs;
@@ -41080,7 +41105,7 @@ that is not an option is a file; after \.{--} every word is.  |te_opt|
 applies one option and returns $-1$, or the exit status of an error.
 
 @<Tool functions@>=
-static const struct {@+ const char *name; char c; @+} te_long[] = {
+static const struct {@+ const char *name;@+ char c; @+} te_long[] = {
   {"help", 'h'}, {"version", 'v'}, {"query_eval_wanted", 'q'}, {"measure", 'm'},
   {"complete_rel_info_wanted", 'c'}, {"level_for_rel", 'l'}, {"nosummary", 'n'},
   {"Debug_level", 'D'}, {"Judged_docs_only", 'J'}, {"Number_docs_in_coll", 'N'},
@@ -42447,7 +42472,7 @@ found) and dropped.  The documents' names go to one arena per file (|te_arena|),
 each ending with its byte 0, named by their offset.
 
 @<Tool functions@>=
-typedef struct {@+ char *b; size_t n, cap; @+} te_arena;
+typedef struct {@+ char *b;@+ size_t n, cap; @+} te_arena;
 static size_t te_put(te_arena *a, const char *s, size_t len)
 {
   size_t at = a->n;
@@ -42510,8 +42535,8 @@ sort, skipped when the file has each query's lines together already).
 |te_dfiles| holds what the direct path read.
 
 @<Tool functions@>=
-typedef struct {@+ uint32_t doc, q; long grade; @+} te_dj;
-typedef struct {@+ double score; uint32_t doc, q; @+} te_dr;
+typedef struct {@+ uint32_t doc, q;@+ long grade; @+} te_dj;
+typedef struct {@+ double score;@+ uint32_t doc, q; @+} te_dr;
 typedef struct {
   te_qtab q;
   te_arena jdoc, rdoc; /* the documents' names */
@@ -42653,7 +42678,7 @@ general path differed in 44 of 480 of them, all at such ties.
 @^depth of the run, \.{-M}@>@^judged documents only, \.{-J}@>@^trec\_eval, \.{-M} and \.{-J}@>
 
 @<Tool functions@>=
-typedef struct {@+ double score; const char *doc; int rel; @+} te_rk;
+typedef struct {@+ double score;@+ const char *doc;@+ int rel; @+} te_rk;
 typedef struct {
   uint32_t *ord; size_t nq; /* the queries evaluated, by name */
   int *rel; size_t *at; /* the grades along each ranking */
@@ -42990,7 +43015,7 @@ the loops of \.{m\_ndcg.c}, \.{m\_G.c}, \.{m\_ndcg\_rel.c} and
 it, |g| its gain, 0 when the list is spent).
 
 @<Tool functions@>=
-typedef struct {@+ long cur, num; double g; @+} te_ideal_at;
+typedef struct {@+ long cur, num;@+ double g; @+} te_ideal_at;
 static int te_cmp_gl(const void *a, const void *b)
 {
   return (int) (((const te_gl *) a)->gain - ((const te_gl *) b)->gain);
@@ -43357,7 +43382,7 @@ the exact decimal value of~$x$, prints.  Any other value (a tie or near
 one, a negative value, NaN, a large one) goes to |snprintf|.
 
 @<Tool functions@>=
-typedef struct {@+ char *b; size_t n; @+} te_obuf;
+typedef struct {@+ char *b;@+ size_t n; @+} te_obuf;
 static void te_ospace(te_obuf *o, size_t need)
 {
   if (o->n + need > (1 << 20)) {@+ fwrite(o->b, 1, o->n, stdout); o->n = 0;@+ }
@@ -43948,7 +43973,7 @@ static int id_char_tool(int c)
 typedef struct {@+ char k[24], v[64]; @+} im_param;
 static int im_default(const char *m, const char *k, double *dv, const char **ds)
 {
-  static const struct {@+ const char *m, *k; double v; const char *s; @+} d[] = {
+  static const struct {@+ const char *m, *k;@+ double v;@+ const char *s; @+} d[] = {
     {"RBP", "p", 0.8, NULL}, {"Compat", "p", 0.95, NULL}, {"NERR10", "p", 0.9, NULL},
     {"*", "judged_only", 0, NULL}, {"*", "relative", 0, NULL}, {"*", "beta", 1, NULL},
     {"*", "normalize", 1, NULL}, {"*", "T", 1, NULL}, {"*", "min_rel", 0, NULL},
@@ -44280,8 +44305,8 @@ The call also computes \.{sum[absent=empty]:nq}, whose values per
 query name every judged query, in the order of the lines of \.{-q}.
 
 @<Tool functions@>=
-typedef struct {@+ int idx, undefined, skipped; char *q; double x; @+} im_value_t;
-typedef struct {@+ im_value_t *v; size_t n, cap; int oom; @+} im_values;
+typedef struct {@+ int idx, undefined, skipped;@+ char *q;@+ double x; @+} im_value_t;
+typedef struct {@+ im_value_t *v;@+ size_t n, cap;@+ int oom; @+} im_values;
 static void im_take(void *ctx, int measure, const char *q, double x, int undefined,
   int skipped)
 {

@@ -8581,7 +8581,7 @@ static const char *const prf_variants[] = {"precision", "precision@@1",
 @ @<Vector families@>=
 {"prf", "precision, recall, F and hit ratio: precision, recall, f, rprec, hr",
   1ULL << RM_PRECISION | 1ULL << RM_RECALL | 1ULL << RM_F | 1ULL << RM_RPREC
-  | 1ULL << RM_HR, prf_variants, NULL},
+  | 1ULL << RM_HR, prf_variants, NULL}@[,@]
 
 @* Reciprocal rank.\here{q:rr}
 @:metric rr}{metric \.{rr}@>@:key hits first}{key \.{hits}, word \.{first}@>@:key hits sum}{key \.{hits}, word \.{sum}@>@:key hits mean}{key \.{hits}, word \.{mean}@>
@@ -8950,7 +8950,7 @@ static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=s
   "rr@@5[rel=2]", "lrap", "lrap[rel=2,undef=zero]", NULL};
 
 @ @<Vector families@>=
-{"rr", "reciprocal rank: rr, lrap", 1ULL << RM_RR | 1ULL << RM_LRAP, rr_variants, NULL},
+{"rr", "reciprocal rank: rr, lrap", 1ULL << RM_RR | 1ULL << RM_LRAP, rr_variants, NULL}@[,@]
 
 @ @<Metric specifications@>=
 [RM_LRAP] = {"lrap", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
@@ -9517,7 +9517,7 @@ static const char *const ap_variants[] = {"ap", "ap@@1", "ap@@5", "ap@@10",
 
 @ @<Vector families@>=
 {"ap", "average precision: ap, apstep, ap11",
-  1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants, NULL},
+  1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants, NULL}@[,@]
 
 @* Area under the ROC curve.\here{q:auc}
 @:metric auc}{metric \.{auc}@>
@@ -9995,7 +9995,7 @@ static const char *const auc_late[] = { /* \.{depth}, ir\_measures' \.{Accuracy@
   "auc[depth=10,ties=pessimistic,undef=one]", NULL};
 
 @ @<Vector families@>=
-{"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants, auc_late},
+{"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants, auc_late}@[,@]
 
 @* Expected reciprocal rank.\here{q:err}
 @:metric err}{metric \.{err}@>
@@ -10304,7 +10304,7 @@ static const char *const err_variants[] = {"err", "err@@1", "err@@3", "err@@5",
   "err@@10[ties=id-desc]", NULL};
 
 @ @<Vector families@>=
-{"err", "expected reciprocal rank: err", 1ULL << RM_ERR, err_variants, NULL},
+{"err", "expected reciprocal rank: err", 1ULL << RM_ERR, err_variants, NULL}@[,@]
 
 @* Classification and rating errors.\here{q:clf}
 @:metric accuracy}{metric \.{accuracy}@>@:metric clf-precision}{metric \.{clf-precision}@>@:metric clf-recall}{metric \.{clf-recall}@>@:metric clf-f1}{metric \.{clf-f1}@>@:metric mae}{metric \.{mae}@>@:metric mse}{metric \.{mse}@>@:metric rmse}{metric \.{rmse}@>@:key cut}{key \.{cut}@>
@@ -10747,7 +10747,7 @@ static const char *const clf_variants[] = {"accuracy", "accuracy[cut=0.75]",
 {"classification", "classification and rating errors: accuracy, clf-precision,"
   " clf-recall, clf-f1, mae, mse, rmse", 1ULL << RM_ACCURACY | 1ULL << RM_CLF_PRECISION
   | 1ULL << RM_CLF_RECALL | 1ULL << RM_CLF_F1 | 1ULL << RM_MAE | 1ULL << RM_MSE
-  | 1ULL << RM_RMSE, clf_variants, NULL},
+  | 1ULL << RM_RMSE, clf_variants, NULL}@[,@]
 
 @* Rank correlation.\here{corr-def}
 @:metric spearman}{metric \.{spearman}@>@:metric kendall}{metric \.{kendall}@>@:key tau b}{key \.{tau}, word \.{b}@>@:key tau a}{key \.{tau}, word \.{a}@>
@@ -11405,7 +11405,7 @@ static const char *const corr_variants[] = {"spearman", "spearman[undef=one]",
 
 @ @<Vector families@>=
 {"corr", "rank correlation: spearman, kendall", 1ULL << RM_SPEARMAN
-  | 1ULL << RM_KENDALL, corr_variants, NULL},
+  | 1ULL << RM_KENDALL, corr_variants, NULL}@[,@]
 
 @* What 001's evaluator computes.\here{C001}
 The source \src{001\_2e9bf761b3089294.txt} ends with a PyTorch class |Evaluator| that
@@ -11474,7 +11474,7 @@ with one relevant item, ranked first, under the code's ideal,
 $I_{10}=\sum_{i\le10}1/\lg(i+1)$, and the textbook's.
 
 @ {\it Exercises.}\here{C001-ex}  Work them by hand with the definitions
-of the chapters on each metric; \.{rankmetrics value} computes each
+of the chapters on each metric; the command \.{value} computes each
 answer from the grades and the judged items not retrieved.
 
 1. A user has two relevant items, found at ranks 2 and~4 of a list of
@@ -15426,7 +15426,7 @@ static const char *const judged_late[] = { /* \.{depth} (\secref{q:rbpdepth}) */
   | 1ULL << RM_RBP_RESID | 1ULL << RM_INSQ | 1ULL << RM_INST | 1ULL << RM_NERR8
   | 1ULL << RM_NERR9 | 1ULL << RM_NERR10 | 1ULL << RM_NERR11 | 1ULL << RM_BPM
   | 1ULL << RM_COMPAT,
-  judged_variants, judged_late},
+  judged_variants, judged_late}@[,@]
 
 @* Measures of trec\_eval.\here{q:trecm}
 trec\_eval~10.0 computes some thirty measures, and most of them are
@@ -16877,7 +16877,7 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   | 1ULL << RM_BING | 1ULL << RM_UTILITY | 1ULL << RM_NGAIN
   | 1ULL << RM_NDCG_REL | 1ULL << RM_RNDCG, trec_variants, NULL},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
-  trec_set_variants, NULL},
+  trec_set_variants, NULL}@[,@]
 
 @ The C of \secref{q:relstring}.
 
@@ -21879,7 +21879,7 @@ lists carry unjudged markers, which they read.
 @<Vector families@>=
 {"cg_dcg_ndcg", "cumulative gain: cg, dcg, idcg, ndcg",
   1ULL << RM_CG | 1ULL << RM_DCG | 1ULL << RM_IDCG | 1ULL << RM_NDCG, cg_variants,
-  cg_late},
+  cg_late}@[,@]
 
 @ @<Vector variant lists@>=
 static const char *const cg_variants[] = {
@@ -23486,7 +23486,7 @@ whose numbers are unchanged.
 
 @<Vector families@>=
 {"disagreements", "smallest witnesses where two variants of one metric disagree",
-  0, disagreement_variants, NULL},
+  0, disagreement_variants, NULL}@[,@]
 
 @ @<Vector variant lists@>=
 static const char *const disagreement_variants[] = {NULL};
@@ -23581,7 +23581,7 @@ hold for one of its lists; \.{NoRelevant} when no list has a relevant item.
 
 @<Vector families@>=
 {"aggregates", "means and other aggregates over several queries", 0,
-  aggregate_variants, NULL},
+  aggregate_variants, NULL}@[,@]
 
 @ @<Vector variant lists@>=
 static const char *const aggregate_variants[] = {
@@ -23743,7 +23743,7 @@ whose rows are then 0.
 
 @<Vector families@>=
 {"diversity", "diversity and intent-aware measures: alpha-dcg, alpha-ndcg, err-ia,"
-  " nerr-ia, nrbp, nnrbp, p-ia, ap-ia, strec", 0, div_vector_variants, NULL},
+  " nerr-ia, nrbp, nnrbp, p-ia, ap-ia, strec", 0, div_vector_variants, NULL}@[,@]
 
 @ @<Vector variant lists@>=
 static const char *const div_vector_variants[] = {

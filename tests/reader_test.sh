@@ -157,7 +157,7 @@ readerfirst 'Other aggregators' 'The implementation of other aggregators' \
   q:median q:qweight oagg-wex oagg-cases oagg-ex oagg-ans
 # The chapter on 001's evaluator has one section of C, its examples, which
 # closes it under the mark \impl: none before it.
-w=$(sed -n "/^@\* What 001's evaluator computes\./,/^@ \\impl/p" rankmetrics.w)
+w=$(sed -n '/^@\* What 001.s evaluator computes\./,/^@ \\impl/p' rankmetrics.w)
 [[ $w == *'@ \impl'* ]] || fail "the chapter on 001's evaluator has no section marked \\impl"
 c=$( (grep -nE '^(@ *)?(@<.*@>=|@\(.*@>=|@[dcpsf]( |$))' <<< "$w" || true) | head -3 | tr '\n' ' ')
 [ -z "$c" ] || fail "the chapter on 001's evaluator has C before its examples: $c"

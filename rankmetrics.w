@@ -310,9 +310,10 @@
   \rmfrontpath{errata}{The numbers the sources print wrong}
   \smallskip\noindent The chapters on precision and recall, reciprocal
   rank, average precision, AUC, ERR, classification, rank correlation,
-  aggregation, the metrics of a whole set, incomplete judgments,
-  trec\_eval's measures, INSQ, the adaptive measures of C/W/L and
-  compatibility have the same shape: the definition, the variants, the
+  aggregation and the other aggregators, the metrics of a whole set,
+  incomplete judgments, trec\_eval's measures, INSQ, the adaptive
+  measures of C/W/L, the single-list variants of the libraries,
+  compatibility and 001's evaluator have the same shape: the definition, the variants, the
   sources and their worked examples, cases by hand and exercises with
   their answers, and then their C under a heading of its own, which a
   learner may skip; the quick reference gives the section of every metric.
@@ -560,16 +561,14 @@ the library does not need the headers of MPFR or GMP.
 
 The comment after each prototype is the function's documentation, in the
 manner of \.{zlib.h}: what it does, who owns what, what it returns on
-error.  ctangle drops comments, and its \.{rankmetrics.h} is for the
-compiler only; the header that \.{make install} installs,
-\.{build/include/rankmetrics.h}, is written from this book by
-\.{tools/mkheader.awk}, which expands the sections of the header as
-ctangle does but keeps their layout and their comments, with the TeX of
-the comments turned into plain text.  The script stops when a prototype
-has no comment or a comment names an identifier \.{rm\_...} that the
-header does not declare, and the Makefile stops when the C of the two
-headers differs by a token, so the documentation cannot drift from the
-code.  \.{tests/header\_test.sh} checks all three.
+error.  ctangle drops comments, so the header that \.{make install}
+installs, \.{build/include/rankmetrics.h}, is written by
+\.{tools/mkheader.awk}, which expands the header's sections as ctangle
+does but keeps their layout and their comments, as plain text.  It stops
+when a prototype has no comment or a comment names an identifier
+\.{rm\_...} that the header does not declare, and the Makefile stops when
+the C of the two headers differs by a token; \.{tests/header\_test.sh}
+checks all three.
 @^interface@>@^documentation of the header@>
 
 @(rankmetrics.h@>=

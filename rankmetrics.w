@@ -309,14 +309,13 @@
   \rmfrontpath{q:agg}{From one query to many: the mean and its kin}
   \rmfrontpath{errata}{The numbers the sources print wrong}
   \smallskip\noindent The chapters on precision and recall, reciprocal
-  rank, average precision, AUC, ERR, classification, rank correlation,
-  aggregation and the other aggregators, the metrics of a whole set,
-  incomplete judgments, trec\_eval's measures, INSQ, the adaptive
-  measures of C/W/L, the single-list variants of the libraries,
-  compatibility and 001's evaluator have the same shape: the definition, the variants, the
-  sources and their worked examples, cases by hand and exercises with
-  their answers, and then their C under a heading of its own, which a
-  learner may skip; the quick reference gives the section of every metric.
+  rank, AP, AUC, ERR, classification, rank correlation, aggregation (and
+  the other aggregators), the metrics of a whole set, incomplete
+  judgments, trec\_eval's measures, INSQ, the adaptive measures of C/W/L,
+  the single-list variants, compatibility and 001's evaluator have nDCG's
+  shape: definition, variants, sources and their worked examples,
+  cases by hand, exercises with answers, then their C under a heading of
+  its own; the quick reference gives the section of every metric.
   \medskip\noindent{\bf To validate an implementation} (in Python, Java,
   SQL, Spark) against this one:
   \smallskip

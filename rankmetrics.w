@@ -135,6 +135,32 @@
   \else\ifdim\pagetotal>\pagegoal \penalty10000 \else \penalty#1\relax\fi\fi}
 \outer\def\M#1{\MN{#1}\ifon\vfil\rmsecpenalty{-100}\vfilneg
   \vskip\intersecskip\startsection\ignorespaces}
+% A part whose opening is one section (Conventions, Exact arithmetic,
+% Metrics, ...) left that section alone on its page: cwebmac's \N ejects
+% before every chapter.  Here a chapter that follows at once the opening
+% section of a part goes on on the part's page, after a break as between
+% sections; \MN (of every section kept) clears the mark that \N{0} sets.
+% The rest is cwebmac's \N.
+\newif\ifrmpartopen
+\let\rmMN=\MN \def\MN#1{\rmMN{#1}\global\rmpartopenfalse}
+\outer\def\N#1#2#3.{\edef\rmafterpart{\ifrmpartopen\ifnum#1>0 1\fi\fi}%
+  \ifpdf{\toksF={}\makeoutlinetoks#3\outlinedone\outlinedone}\fi
+  \gdepth=#1\gtitle={#3}\MN{#2}%
+  \ifon\ifnum#1<\secpagedepth \ifx\rmafterpart\empty \vfil\eject
+      \else \vfil\rmsecpenalty{-100}\vfilneg\vskip\intersecskip \fi
+    \else\vfil\penalty-100\vfilneg\vskip\intersecskip\fi\fi
+  \ifnum#1=0 \global\rmpartopentrue \fi
+  \message{*\secno}%
+  \def\stripprefix##1>{}\def\gtitletoks{#3}%
+  \edef\gtitletoks{\expandafter\stripprefix\meaning\gtitletoks}%
+  \edef\next{\write\cont{\ZZ{\gtitletoks}{#1}{\secno}%
+   {\noexpand\the\pageno}{\the\toksE}}}\next
+  \ifpdf \ifpdftex\expandafter\xdef\csname curr#1\endcsname{\secno}
+    \ifnum#1>0\countB=#1 \advance\countB by-1
+      \advancenumber{chunk\the\countB.\expnumber{curr\the\countB}}\fi
+  \else \special{pdf: outline #1 << /Title (\the\toksE) /Dest
+    [ @@thispage /FitH @@ypos ] >>}\fi \fi
+  \ifon\startsection{\bf#3.\quad}\ignorespaces}
 \ifx\rmreader\undefined \else
   \expandafter\let\expandafter\rmcwebN\csname N\endcsname
   \def\:{\let\rmsptoken= }\: % a space token, to compare with
@@ -283,13 +309,13 @@
   \rmfrontpath{q:agg}{From one query to many: the mean and its kin}
   \rmfrontpath{errata}{The numbers the sources print wrong}
   \smallskip\noindent The chapters on precision and recall, reciprocal
-  rank, average precision, AUC, ERR, classification, rank correlation,
-  aggregation, the metrics of a whole set, incomplete judgments,
-  trec\_eval's measures, INSQ, the adaptive measures of C/W/L and
-  compatibility have the same shape: the definition, the variants, the
-  sources and their worked examples, cases by hand and exercises with
-  their answers, and then their C under a heading of its own, which a
-  learner may skip; the quick reference gives the section of every metric.
+  rank, AP, AUC, ERR, classification, rank correlation, aggregation (and
+  the other aggregators), the metrics of a whole set, incomplete
+  judgments, trec\_eval's measures, INSQ, the adaptive measures of C/W/L,
+  the single-list variants, compatibility and 001's evaluator have nDCG's
+  shape: definition, variants, sources and their worked examples,
+  cases by hand, exercises with answers, then their C under a heading of
+  its own; the quick reference gives the section of every metric.
   \medskip\noindent{\bf To validate an implementation} (in Python, Java,
   SQL, Spark) against this one:
   \smallskip
@@ -534,16 +560,14 @@ the library does not need the headers of MPFR or GMP.
 
 The comment after each prototype is the function's documentation, in the
 manner of \.{zlib.h}: what it does, who owns what, what it returns on
-error.  ctangle drops comments, and its \.{rankmetrics.h} is for the
-compiler only; the header that \.{make install} installs,
-\.{build/include/rankmetrics.h}, is written from this book by
-\.{tools/mkheader.awk}, which expands the sections of the header as
-ctangle does but keeps their layout and their comments, with the TeX of
-the comments turned into plain text.  The script stops when a prototype
-has no comment or a comment names an identifier \.{rm\_...} that the
-header does not declare, and the Makefile stops when the C of the two
-headers differs by a token, so the documentation cannot drift from the
-code.  \.{tests/header\_test.sh} checks all three.
+error.  ctangle drops comments, so the header that \.{make install}
+installs, \.{build/include/rankmetrics.h}, is written by
+\.{tools/mkheader.awk}, which expands the header's sections as ctangle
+does but keeps their layout and their comments, as plain text.  It stops
+when a prototype has no comment or a comment names an identifier
+\.{rm\_...} that the header does not declare, and the Makefile stops when
+the C of the two headers differs by a token; \.{tests/header\_test.sh}
+checks all three.
 @^interface@>@^documentation of the header@>
 
 @(rankmetrics.h@>=
@@ -2984,7 +3008,7 @@ typedef struct {
 } alias_spec;
 
 @ @<Private functions@>=
-static const alias_spec aliases[] = {
+static const alias_spec aliases[] = {@[
   {TE, "map", '-', "ap", "ties=id-desc", 0},
   {TE, "map_cut", 'k', "ap", "ties=id-desc", 0},
   {TE, "P", 'k', "precision", "ties=id-desc", 0},
@@ -3022,7 +3046,7 @@ static const alias_spec aliases[] = {
   {TE, "Rndcg", '-', "rndcg", "ties=id-desc", PREL},
   {TE, "utility", '-', "utility", "", 0},
   {TE, "gm_bpref", '-', "gm:bpref", "ties=id-desc", 0},
-  @<Names of trec\_eval that we refuse@>@;
+  @/@<Names of trec\_eval that we refuse@>@/
   {CN, "gauc", '-', "mean[skip=undef,weight=items]:auc", "ties=average", 0},
   {IM, "AP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
   {IM, "MAP", '?', "ap", "ties=id-desc", PREL | PJUDGED},
@@ -3065,9 +3089,9 @@ static const alias_spec aliases[] = {
   {IM, "NERR11", '-', "nerr11", "ties=input", PMINMAX | PT},
   {IM, "BPM", 'k', "bpm", "ties=input", PMINMAX | PT},
   {IM, "Compat", '-', "compat", "ties=id-asc", PCOMPAT},
-  @<Names of ir\_measures' diversity measures@>@;
-  @<Names of ir\_measures that we refuse@>@;
-  {NULL, NULL, 0, NULL, NULL, 0}
+  @/@<Names of ir\_measures' diversity measures@>@/
+  @<Names of ir\_measures that we refuse@>@/
+  {NULL, NULL, 0, NULL, NULL, 0}@]
 };
 
 @ @<Names of trec\_eval that we refuse@>=
@@ -3318,7 +3342,7 @@ static const char *const synonyms[][2] = {
   {"roc_auc", "auc"}, {"rocauc", "auc"}, {"r_precision", "rprec"},
   {"rprecision", "rprec"}, {"f1", "f"}, {"fmeasure", "f"}, {"f_measure", "f"},
   {NULL, NULL}};
-typedef struct {@+ int cost; const char *lib; char s[48]; @+} name_guess;
+typedef struct {@+ int cost;@+ const char *lib;@+ char s[48]; @+} name_guess;
 static void lower_copy(char *d, const char *s, size_t n)
 {
   size_t i;
@@ -5026,7 +5050,7 @@ and every logarithm is computed.)
 
 @<Private types@>=
 #if ULONG_MAX >= 0xffffffffffffffff
-static const struct {@+ unsigned long m; long e; @+} ln64[LOGC - 2] = {
+static const struct {@+ unsigned long m;@+ long e; @+} ln64[LOGC - 2] = {@/
 {0xb17217f7d1cf79abUL,-64}, {0x8c9f53d5681854bbUL,-63}, {0xb17217f7d1cf79abUL,-63},
 {0xce020fbf6c699b57UL,-63}, {0xe5585fd151001191UL,-63}, {0xf913957192d2baa3UL,-63},
 {0x851591f9dd5b9b40UL,-62}, {0x8c9f53d5681854bbUL,-62}, {0x935d8dddaaa8ac16UL,-62},
@@ -5760,7 +5784,7 @@ written by a short program with MPFR at 512 bits and pasted here.
 #define FX_ON 1
 typedef unsigned __int128 fx_t; /* a nonnegative $X$, standing for $X\cdot2^{-96}$ */
 typedef struct {@+ fx_t lo, hi; @+} fx_enc;
-static const struct {@+ unsigned long hi, lo; @+} fx_lg[FX_LG - 1] = {
+static const struct {@+ unsigned long hi, lo; @+} fx_lg[FX_LG - 1] = {@/
 {0x100000000UL,0x0000000000000000UL}, {0xa1849cc1UL,0xa9a9e94e043eaf77UL}, {0x80000000UL,0x0000000000000000UL},
 {0x6e40d1a4UL,0x143dcb9433d52236UL}, {0x6308c91bUL,0x702a7cf4ff85a5c1UL}, {0x5b3064ebUL,0x3aa6d3889bd82cc1UL},
 {0x55555555UL,0x5555555555555555UL}, {0x50c24e60UL,0xd4d4f4a7021f57bbUL}, {0x4d104d42UL,0x7de7fbcc47c4acd6UL},
@@ -8655,7 +8679,7 @@ static const char *const prf_variants[] = {"precision", "precision@@1",
 @ @<Vector families@>=
 {"prf", "precision, recall, F and hit ratio: precision, recall, f, rprec, hr",
   1ULL << RM_PRECISION | 1ULL << RM_RECALL | 1ULL << RM_F | 1ULL << RM_RPREC
-  | 1ULL << RM_HR, prf_variants, NULL},
+  | 1ULL << RM_HR, prf_variants, NULL}@[,@]
 
 @* Reciprocal rank.\here{q:rr}
 @:metric rr}{metric \.{rr}@>@:key hits first}{key \.{hits}, word \.{first}@>@:key hits sum}{key \.{hits}, word \.{sum}@>@:key hits mean}{key \.{hits}, word \.{mean}@>
@@ -9024,7 +9048,7 @@ static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=s
   "rr@@5[rel=2]", "lrap", "lrap[rel=2,undef=zero]", NULL};
 
 @ @<Vector families@>=
-{"rr", "reciprocal rank: rr, lrap", 1ULL << RM_RR | 1ULL << RM_LRAP, rr_variants, NULL},
+{"rr", "reciprocal rank: rr, lrap", 1ULL << RM_RR | 1ULL << RM_LRAP, rr_variants, NULL}@[,@]
 
 @ @<Metric specifications@>=
 [RM_LRAP] = {"lrap", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
@@ -9591,7 +9615,7 @@ static const char *const ap_variants[] = {"ap", "ap@@1", "ap@@5", "ap@@10",
 
 @ @<Vector families@>=
 {"ap", "average precision: ap, apstep, ap11",
-  1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants, NULL},
+  1ULL << RM_AP | 1ULL << RM_APSTEP | 1ULL << RM_AP11, ap_variants, NULL}@[,@]
 
 @* Area under the ROC curve.\here{q:auc}
 @:metric auc}{metric \.{auc}@>
@@ -10069,7 +10093,7 @@ static const char *const auc_late[] = { /* \.{depth}, ir\_measures' \.{Accuracy@
   "auc[depth=10,ties=pessimistic,undef=one]", NULL};
 
 @ @<Vector families@>=
-{"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants, auc_late},
+{"auc", "area under the ROC curve: auc", 1ULL << RM_AUC, auc_variants, auc_late}@[,@]
 
 @* Expected reciprocal rank.\here{q:err}
 @:metric err}{metric \.{err}@>
@@ -10378,7 +10402,7 @@ static const char *const err_variants[] = {"err", "err@@1", "err@@3", "err@@5",
   "err@@10[ties=id-desc]", NULL};
 
 @ @<Vector families@>=
-{"err", "expected reciprocal rank: err", 1ULL << RM_ERR, err_variants, NULL},
+{"err", "expected reciprocal rank: err", 1ULL << RM_ERR, err_variants, NULL}@[,@]
 
 @* Classification and rating errors.\here{q:clf}
 @:metric accuracy}{metric \.{accuracy}@>@:metric clf-precision}{metric \.{clf-precision}@>@:metric clf-recall}{metric \.{clf-recall}@>@:metric clf-f1}{metric \.{clf-f1}@>@:metric mae}{metric \.{mae}@>@:metric mse}{metric \.{mse}@>@:metric rmse}{metric \.{rmse}@>@:key cut}{key \.{cut}@>
@@ -10788,7 +10812,7 @@ RM_MAE, RM_MSE, RM_RMSE,
 
 @<Write the groups of ratings@>=
 if (fam->metrics & 1ULL << RM_MAE) {
-  static const struct {@+ const char *name; const char *lab[2]; double sc[2]; @+}
+  static const struct {@+ const char *name;@+ const char *lab[2];@+ double sc[2]; @+}
     rc[] = {
     {"mae", {"3.5", "4"}, {3, 4.5}}, {"mse", {"3.5", "4"}, {3, 4.5}},
     {"rmse", {"3.5", "4"}, {3, 4.5}}, {"mae", {"3.3", "4.7"}, {3, 5}},
@@ -10821,7 +10845,7 @@ static const char *const clf_variants[] = {"accuracy", "accuracy[cut=0.75]",
 {"classification", "classification and rating errors: accuracy, clf-precision,"
   " clf-recall, clf-f1, mae, mse, rmse", 1ULL << RM_ACCURACY | 1ULL << RM_CLF_PRECISION
   | 1ULL << RM_CLF_RECALL | 1ULL << RM_CLF_F1 | 1ULL << RM_MAE | 1ULL << RM_MSE
-  | 1ULL << RM_RMSE, clf_variants, NULL},
+  | 1ULL << RM_RMSE, clf_variants, NULL}@[,@]
 
 @* Rank correlation.\here{corr-def}
 @:metric spearman}{metric \.{spearman}@>@:metric kendall}{metric \.{kendall}@>@:key tau b}{key \.{tau}, word \.{b}@>@:key tau a}{key \.{tau}, word \.{a}@>
@@ -11151,7 +11175,7 @@ and agree.  Without ratings the key is the grade, and there are
 $|RM_GRADE_MAX|+1$ keys.
 
 @<Private functions@>=
-typedef struct {@+ mpq_ptr q; size_t i; @+} corr_item;
+typedef struct {@+ mpq_ptr q;@+ size_t i; @+} corr_item;
 static int corr_item_cmp(const void *a, const void *b)
 {
   return mpq_cmp(((const corr_item *) a)->q, ((const corr_item *) b)->q);
@@ -11298,7 +11322,7 @@ it is the oracle of this one on random lists full of ties.
 @^Knight's algorithm@>@^merge sort@>
 
 @<Private functions@>=
-typedef struct {@+ size_t k; double y; @+} corr_pt;
+typedef struct {@+ size_t k;@+ double y; @+} corr_pt;
 static int corr_pt_cmp(const void *a, const void *b) /* by key, then score */
 {
   const corr_pt *p = a, *q = b;
@@ -11479,7 +11503,7 @@ static const char *const corr_variants[] = {"spearman", "spearman[undef=one]",
 
 @ @<Vector families@>=
 {"corr", "rank correlation: spearman, kendall", 1ULL << RM_SPEARMAN
-  | 1ULL << RM_KENDALL, corr_variants, NULL},
+  | 1ULL << RM_KENDALL, corr_variants, NULL}@[,@]
 
 @* What 001's evaluator computes.\here{C001}
 The source \src{001\_2e9bf761b3089294.txt} ends with a PyTorch class |Evaluator| that
@@ -11495,10 +11519,17 @@ get\_RR&mean:rr@@K[hits=first]\cr
 get\_AP&mean:ap@@K[norm=hits]\cr
 get\_NDCG&mean:ndcg@@K[gain=binary,ideal=ones]\cr}}$$
 It computes no F-score and no novelty, although the text defines both.
-The post's four worked examples (an MRR, a precision@@$K$ and two average
-precisions) were images and are lost (E001).\here{E001}
 
-Its defects, each with what it changes:
+{\it Intuition.}  The class is what a practitioner writes in an afternoon,
+and each method is right on the lists its author had in mind: a user
+whose test items are all found, each once.  Its defects show where that
+picture fails: a user with fewer relevant items than $K$ (the ideal DCG),
+a user whose relevant items are only partly found (AP), a test set with
+a repeated row (recall).  The worked examples, the exercises and their
+answers follow; the chapters of the metrics give each variant's
+definition.
+
+@ {\it Its defects, each with what it changes.}\here{C001-defects}
 \smallskip
 \item{$\bullet$} The ideal DCG is $\sum_{i\le K}1/\lg(i+1)$ for every user
 (F001.10): a user with one relevant item ranked first scores
@@ -11518,6 +11549,67 @@ of users divides evenly; items already seen in training are not masked; item
 identifiers are assumed to run from 1 to the number of items; and
 |torch.topk| leaves the order of ties to the implementation.
 \smallskip
+
+@ {\it Worked examples.}\here{C001-wex}  The post's four worked examples
+(an MRR, a precision@@$K$ and two average precisions) were images and are
+lost (E001),\here{E001} so no number of the source stands beside ours.
+Each row gives our variant of a method, the grades of the list (then,
+after semicolons, its scores and the grades of the judged items it did
+not retrieve), the closed form and the first six decimals, which
+\.{tests/claims\_test.sh} checks against \.{rankmetrics value}; the
+fractions are those of the defects above.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\rm grades; scores; judged&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ap@@3[norm=hits]}&1,0,0;;1,1,1&1&1.000000\cr
+2&\.{ap@@3}&1,0,0;;1,1,1&1/4&0.250000\cr
+3&\.{recall@@10}&1,1;;1&2/3&0.666667\cr
+4&\.{ndcg@@10[gain=binary,ideal=ones]}&1&1/I_{10}&0.220092\cr
+5&\.{ndcg@@10[gain=binary]}&1&1&1.000000\cr}}$$
+Rows 1 and~2 are the AP of the code and AP normalised by~$R$; row~3 is
+the recall of the test items 5, 5,~6; rows 4 and~5 are the nDCG of a user
+with one relevant item, ranked first, under the code's ideal,
+$I_{10}=\sum_{i\le10}1/\lg(i+1)$, and the textbook's.
+
+@ {\it Exercises.}\here{C001-ex}  Work them by hand with the definitions
+of the chapters on each metric; the command \.{value} computes each
+answer from the grades and the judged items not retrieved.
+
+1. A user has two relevant items, found at ranks 2 and~4 of a list of
+four, and a third relevant item that was not found.  What is the code's
+AP at $K=4$, and what is AP normalised by~$R$?
+
+2. Under the code's ideal, what does a user with two relevant items,
+ranked first and second, score at $K=10$, and at $K=2$?  What does the
+textbook's nDCG give?
+
+3. A user's list at $K=3$ holds one relevant item, at rank~3.  Give its
+hit ratio, precision and reciprocal rank as the class computes them.
+
+@ {\it Answers to the exercises.}\here{C001-ans}  Each row gives the
+variant, the grades (then, after two semicolons, those of the judged items
+not retrieved), the closed form and the first six decimals;
+\.{tests/claims\_test.sh} checks every row against \.{rankmetrics value}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ap@@4[norm=hits]}&0,1,0,1;;1&1/2&0.500000\cr
+1&\.{ap@@4}&0,1,0,1;;1&1/3&0.333333\cr
+2&\.{ndcg@@10[gain=binary,ideal=ones]}&1,1&(1+1/\lg3)/I_{10}&0.358954\cr
+2&\.{ndcg@@2[gain=binary,ideal=ones]}&1,1&1&1.000000\cr
+2&\.{ndcg@@10[gain=binary]}&1,1&1&1.000000\cr
+3&\.{hr@@3[hit=any]}&0,0,1&1&1.000000\cr
+3&\.{precision@@3[denom=k]}&0,0,1&1/3&0.333333\cr
+3&\.{rr@@3[hits=first]}&0,0,1&1/3&0.333333\cr}}$$
+In 1 the precisions at the two hits are $1/2$ and $2/4$; the code divides
+their sum by the two hits, the textbook by the three relevant items.  In
+2 the code's ideal at $K=10$ fills ten ranks with relevant items the user
+does not have, so a perfect list scores about a third; at $K=2$ the
+user has as many relevant items as ranks, and the defect vanishes.  In 3
+the one hit counts fully for the hit ratio and a third for the others.
+
+@ \impl {\it The examples in C.}  The defects' cases, as rows of the
+worked examples that the golden vectors and the checks of the book read.
 
 @<Worked examples@>=
 @/{"C001-ap", "001_2e9bf761b3089294.txt", "ap@@3[norm=hits]", RM_G(1, 0, 0), NULL,
@@ -12053,7 +12145,7 @@ added apart, in |nf|, and then are the result.
 @^exact sum@>
 
 @<Private types@>=
-typedef struct {@+ mpz_t n; double nf; @+} xsum; /* $n\cdot2^{-1074}$, plus $\pm\infty$ or NaN */
+typedef struct {@+ mpz_t n;@+ double nf; @+} xsum; /* $n\cdot2^{-1074}$, plus $\pm\infty$ or NaN */
 
 @ @<Private functions@>=
 static void xsum_units(mpz_t t, double x, double w) /* $t=wx\cdot2^{1074}$ */
@@ -12644,6 +12736,14 @@ and by weights that come with the data: the median, the least and the
 greatest value of the queries, and a mean weighted by a number given with
 each query.
 
+{\it Intuition.}  A mean lets a few queries that fail completely pull
+the whole down; the median says what a typical query gets, the least
+value what the worst one gets, and the greatest what the best one gets.
+A weighted mean says that some queries matter more than others (a group
+of many users, a query asked often), and how much more is data, not
+part of the metric.  The definitions, the sources' worked examples, the
+cases and exercises come first; the C is in \secref{q:otheraggimpl}.
+
 @ {\it The median, the least and the greatest value.}\here{q:median}
 @:aggregator median}{aggregator \.{median}@>@:aggregator min}{aggregator \.{min}@>@:aggregator max}{aggregator \.{max}@>
 torchmetrics aggregates a retrieval metric over its queries by the mean, the
@@ -12674,6 +12774,123 @@ in ulps is the inner variant's for \.{min} and \.{max} and one more for a
 \.{median}.  The exact path orders the exact values and gives the chosen
 one (or the exact mean of the two chosen) as |rm_value_set_exact| gives a
 mean: correctly rounded, with its fraction when rational.
+
+@ {\it Weights given with the queries.}\here{q:qweight}
+@:aggregator weight query}{aggregator key \.{weight}, word \.{query}@>
+The learning-to-rank libraries weigh a query by a number that comes with
+the data: XGBoost's group weights (|DMatrix.set_weight| on a ranking
+objective, one weight per group; from version~2.0 its ranking metrics, in
+\.{src/metric/rank\_metric.cc}, sum the weighted values of the groups and
+divide by the sum of the weights, while version 1.7.4, Debian's, ignores
+the weights and prints the plain mean, which \.{tests/xgboost\_check.sh}
+pins: \.{map} over three groups of APs $1$, $1/2$, $1/3$ weighted $1/2$, 2
+and~1 prints $11/18$, not $11/21$), LightGBM's (\.{src/io/metadata.cpp},
+|CalculateQueryWeights|: the mean of the weights of a query's rows, which
+its NDCG and MAP metrics then use as XGBoost does) and TF-Ranking's
+(|weights| of shape $[{\it batch},1]$, one per list, in
+\.{tensorflow\_ranking/python/metrics.py}).  \.{mean[weight=query]} is that
+mean: $\sum_qw_qx_q/\sum_qw_q$ with $w_q$ the list's own |weight|
+(the last field of an |rm_list|), 1 when the list has none.  A weight is a finite number $\ge0$, not necessarily whole, and a
+list whose weight is~0 counts for nothing, as in those libraries.  \.{eval}
+reads the weights from a file of lines \.{QUERY WEIGHT}, for a TREC run and
+for a delimited file alike (\.{--query-weights FILE}, \secref{evalfiles}).
+@^query weights@>@^XGBoost@>@^LightGBM@>@^TF-Ranking@>
+
+On the exact path a weight is the fraction its double is, and the mean is
+exact as before.  On the double path the sums must stay exact although a
+product $w_qx_q$ of two doubles need not be a whole multiple of
+$2^{-1074}$: the numerator is therefore kept in units of $2^{-2148}$, the
+product of the two integers that stand for $x_q$ and $w_q$, and the sum of
+the weights is scaled by $2^{1074}$ to the same unit before the one
+division.  The mean is again the correctly rounded mean of the per-query
+doubles, weighted.
+
+A weight that is not finite or is negative is refused (|RM_EINVAL|) by
+|rm_value_set| and its exact twin; the field is read for this aggregator
+only, so a caller that leaves it unset loses nothing elsewhere.
+
+@ {\it Worked examples.}\here{oagg-wex}  The one number a source prints
+is XGBoost's of \secref{q:qweight}: Debian's 1.7.4 prints $11/18=0.611111$
+for the weighted \.{map}, and the rule of its version~2.0 and ours give
+$11/21=0.523810$.  With judgments of one relevant document per query,
+found at ranks 1, 2 and~3, and a file of the three weights,
+\.{rankmetrics eval -m mean[weight=query]:ap --query-weights WEIGHTS
+QRELS RUN} prints $11/21$ for \.{all}, and \.{-m ap} prints $11/18$
+(\.{tests/claims\_test.sh} runs both).  For the median the
+libraries differ by their rule at an even count, not by a printed
+number; each row below gives our variant, the options of \.{rankmetrics
+value} that give it the queries, the fraction, the first six decimals
+(\.{tests/claims\_test.sh} checks them) and the library whose rule it is.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\rm options&\hbox{\rm fraction}&\rm value&\rm library\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{median:rr}&\.{--grades 0;0,0,1;0,1;1}&5/12&0.416667&LensKit\cr
+2&\.{median[even=lower]:rr}&\.{--grades 0;0,0,1;0,1;1}&1/3&0.333333&torchmetrics\cr
+3&\.{min:rr}&\.{--grades 0;0,0,1;0,1;1}&0&0.000000&torchmetrics\cr
+4&\.{max:rr}&\.{--grades 0;0,0,1;0,1;1}&1&1.000000&torchmetrics\cr}}$$
+The reciprocal ranks are 0, $1/3$, $1/2$ and~1; LensKit's |np.median|
+takes the mean of the middle two, torchmetrics' |Tensor.median| the
+lower.
+
+@ {\it Cases.}\here{oagg-cases}  Four queries whose first-hit reciprocal ranks are $1$, $1/2$,
+$1/3$ and $0$ (the last has no relevant item): \.{median:rr} is
+$(1/3+1/2)/2=\oursq{L-agg-median}$, \.{median[even=lower]:rr} is
+$\oursq{L-agg-median-lower}$, \.{min:rr} is $\oursq{L-agg-min}$ and
+\.{max:rr} $\oursq{L-agg-max}$.  Leaving out the query without a relevant
+item, \.{median[skip=norel]:rr} is the middle of three,
+$\oursq{L-agg-median-norel}$, and \.{min[skip=norel]:rr} is
+$\oursq{L-agg-min-norel}$.  Of irrational values: the nDCGs $1$ and
+$1/\lg3$ of the means above have the median $(1+1/\lg3)/2=\ours{L-agg-median-ndcg}$,
+the mean's value, and the least $1/\lg3=\ours{L-agg-min-ndcg}$.
+Three queries of first-hit reciprocal ranks $1$, $1/2$ and~$0$
+with the weights $1/2$, $2$ and~$1$:
+\.{mean[weight=query]:rr} is $(1/2+1+0)/(7/2)=\oursq{L-qweight}$, where the
+plain mean is $1/2$.  A list without a weight weighs~1.
+
+@ {\it Exercises.}\here{oagg-ex}  \.{rankmetrics value} computes each
+answer, given the queries' grades separated by semicolons.
+
+1. Five queries with the reciprocal ranks 1, 1, $1/2$, 0 and~0 (the last
+two without a relevant item).  Their mean, median, and the median when
+the queries without a relevant item are left out.
+
+2. Of the same five queries, the least and the greatest reciprocal rank,
+and the least when the queries without a relevant item are left out.
+
+3. Four queries with the reciprocal ranks $1/4$, $1/3$, $1/2$ and~1: the
+median under either rule for an even count, and the mean.
+
+@ {\it Answers to the exercises.}\here{oagg-ans}  Each row gives the
+name of the variant, the options of \.{rankmetrics value} that give it
+the queries, the value as a fraction and its first six decimals;
+\.{tests/claims\_test.sh} runs every row and checks the six decimals and
+the fraction.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{mean:rr}&\.{--grades 1;1;0,1;0;0,0}&1/2&0.500000\cr
+1&\.{median:rr}&\.{--grades 1;1;0,1;0;0,0}&1/2&0.500000\cr
+1&\.{median[skip=norel]:rr}&\.{--grades 1;1;0,1;0;0,0}&1&1.000000\cr
+2&\.{min:rr}&\.{--grades 1;1;0,1;0;0,0}&0&0.000000\cr
+2&\.{max:rr}&\.{--grades 1;1;0,1;0;0,0}&1&1.000000\cr
+2&\.{min[skip=norel]:rr}&\.{--grades 1;1;0,1;0;0,0}&1/2&0.500000\cr
+3&\.{median:rr}&\.{--grades 0,0,0,1;0,0,1;0,1;1}&5/12&0.416667\cr
+3&\.{median[even=lower]:rr}&\.{--grades 0,0,0,1;0,0,1;0,1;1}&1/3&0.333333\cr
+3&\.{mean:rr}&\.{--grades 0,0,0,1;0,0,1;0,1;1}&25/48&0.520833\cr}}$$
+In 1 the sorted values are 0, 0, $1/2$, 1,~1, of middle $1/2$; without
+the two empty queries three remain, 1, 1 and $1/2$, of middle~1, so that
+leaving them out moves the median from $1/2$ to~1 where it moves the
+mean from $1/2$ to $5/6$.  In 2 the least value is a query without a
+relevant item until those are left out.  In 3 the middle two are $1/3$
+and $1/2$: their mean is $5/12$, the lower $1/3$; the mean of all four
+is $(3+4+6+12)/48$.
+
+@* The implementation of other aggregators.\impl\here{q:otheraggimpl}
+What follows is for the reader of the program: the key \.{even}, the
+order statistics on both paths, the weights of the queries, and the lists
+of the cases of \secref{oagg-cases}.
+
+@ The key \.{even} of \secref{q:median}.
 
 @<Fields of a variant@>=
 int even; /* an |rm_even|: the median of an even number of values */
@@ -12771,7 +12988,7 @@ irrational values within $10^{-40}$ relative of each other, and either may
 be taken: they have one double and one 40-digit decimal.
 
 @<Private functions@>=
-typedef struct {@+ rm_exact e; size_t j; @+} order_item;
+typedef struct {@+ rm_exact e;@+ size_t j; @+} order_item;
 static int order_cmp_x(const void *pa, const void *pb)
 {
   const rm_exact *a = &((const order_item *) pa)->e, *b = &((const order_item *) pb)->e;
@@ -12833,16 +13050,7 @@ static rm_status order_stat_x(const rm_variant *v, const rm_variant *u,
   return s;
 }
 
-@ {\it Cases.}  Four queries whose first-hit reciprocal ranks are $1$, $1/2$,
-$1/3$ and $0$ (the last has no relevant item): \.{median:rr} is
-$(1/3+1/2)/2=\oursq{L-agg-median}$, \.{median[even=lower]:rr} is
-$\oursq{L-agg-median-lower}$, \.{min:rr} is $\oursq{L-agg-min}$ and
-\.{max:rr} $\oursq{L-agg-max}$.  Leaving out the query without a relevant
-item, \.{median[skip=norel]:rr} is the middle of three,
-$\oursq{L-agg-median-norel}$, and \.{min[skip=norel]:rr} is
-$\oursq{L-agg-min-norel}$.  Of irrational values: the nDCGs $1$ and
-$1/\lg3$ of the means above have the median $(1+1/\lg3)/2=\ours{L-agg-median-ndcg}$,
-the mean's value, and the least $1/\lg3=\ours{L-agg-min-ndcg}$.
+@ \impl The cases of \secref{oagg-cases}, the order statistics first.
 
 @<Appended examples over queries@>=
 @/{"L-agg-median", NULL, "median:rr", RM_QS(ORDER_USERS), NULL, "case", RM_OK,
@@ -12868,39 +13076,8 @@ the mean's value, and the least $1/\lg3=\ours{L-agg-min-ndcg}$.
 #define ORDER_USERS RM_Q((0, 0, 1), ()), RM_Q((1, 0), ()), RM_Q((0, 0), ()), \
   RM_Q((0, 1), ())
 
-@ {\it Weights given with the queries.}\here{q:qweight}
-@:aggregator weight query}{aggregator key \.{weight}, word \.{query}@>
-The learning-to-rank libraries weigh a query by a number that comes with
-the data: XGBoost's group weights (|DMatrix.set_weight| on a ranking
-objective, one weight per group; from version~2.0 its ranking metrics, in
-\.{src/metric/rank\_metric.cc}, sum the weighted values of the groups and
-divide by the sum of the weights, while version 1.7.4, Debian's, ignores
-the weights and prints the plain mean, which \.{tests/xgboost\_check.sh}
-pins: \.{map} over three groups of APs $1$, $1/2$, $1/3$ weighted $1/2$, 2
-and~1 prints $11/18$, not $11/21$), LightGBM's (\.{src/io/metadata.cpp},
-|CalculateQueryWeights|: the mean of the weights of a query's rows, which
-its NDCG and MAP metrics then use as XGBoost does) and TF-Ranking's
-(|weights| of shape $[{\it batch},1]$, one per list, in
-\.{tensorflow\_ranking/python/metrics.py}).  \.{mean[weight=query]} is that
-mean: $\sum_qw_qx_q/\sum_qw_q$ with $w_q$ the list's own |weight|
-(the last field of an |rm_list|), 1 when the list has none.  A weight is a finite number $\ge0$, not necessarily whole, and a
-list whose weight is~0 counts for nothing, as in those libraries.  \.{eval}
-reads the weights from a file of lines \.{QUERY WEIGHT}, for a TREC run and
-for a delimited file alike (\.{--query-weights FILE}, \secref{evalfiles}).
-@^query weights@>@^XGBoost@>@^LightGBM@>@^TF-Ranking@>
-
-On the exact path a weight is the fraction its double is, and the mean is
-exact as before.  On the double path the sums must stay exact although a
-product $w_qx_q$ of two doubles need not be a whole multiple of
-$2^{-1074}$: the numerator is therefore kept in units of $2^{-2148}$, the
-product of the two integers that stand for $x_q$ and $w_q$, and the sum of
-the weights is scaled by $2^{1074}$ to the same unit before the one
-division.  The mean is again the correctly rounded mean of the per-query
-doubles, weighted.
-
-A weight that is not finite or is negative is refused (|RM_EINVAL|) by
-|rm_value_set| and its exact twin; the field is read for this aggregator
-only, so a caller that leaves it unset loses nothing elsewhere.
+@ \impl The weights of \secref{q:qweight}: a weight is checked, and a product
+$w_qx_q$ is added in units of $2^{-2148}$.
 
 @<Private functions@>=
 static int weight_ok(const rm_variant *v, const rm_list *l)
@@ -12919,10 +13096,7 @@ static void xsum_add_prod(xsum *a, double x, double w, mpz_t t)
   mpz_clear(u);
 }
 
-@ {\it Cases.}  Three queries of first-hit reciprocal ranks $1$, $1/2$ and~$0$
-with the weights $1/2$, $2$ and~$1$:
-\.{mean[weight=query]:rr} is $(1/2+1+0)/(7/2)=\oursq{L-qweight}$, where the
-plain mean is $1/2$.  A list without a weight weighs~1.
+@ \impl The case of the weights.
 
 @<Appended examples over queries@>=
 @/{"L-qweight", NULL, "mean[weight=query]:rr", RM_QS(QWEIGHT_USERS), NULL, "case",
@@ -13261,8 +13435,8 @@ Otherwise Ziv's loop encloses it, each weight of either sign multiplied by
 the bound of $\lg p$ that moves the product away from the value.
 
 @<Private types@>=
-typedef struct {@+ unsigned long p; mpq_t w; @+} pterm;
-typedef struct {@+ size_t n, cap; pterm *t; @+} plog; /* $\sum_p w_p\lg p$ */
+typedef struct {@+ unsigned long p;@+ mpq_t w; @+} pterm;
+typedef struct {@+ size_t n, cap;@+ pterm *t; @+} plog; /* $\sum_p w_p\lg p$ */
 
 @ @<Private functions@>=
 static rm_status plog_add1(plog *f, unsigned long p, const mpq_t c)
@@ -13718,7 +13892,7 @@ struct rm_cat;
 static unsigned long cat_total(const struct rm_cat *c);
 static rm_status cat_tail(const rm_variant *v, struct rm_cat *c, mpq_t q, char *why,
   size_t len); /* \secref{q:apltimpl} */
-typedef struct {@+ char *id; unsigned long pop, expo, slot; mpq_t w; @+} cat_row;
+typedef struct {@+ char *id;@+ unsigned long pop, expo, slot;@+ mpq_t w; @+} cat_row;
 struct rm_cat {
   cat_row *r;
   size_t n, cap, done; /* rows; |r[0..done)| sorted and unique */
@@ -14070,7 +14244,7 @@ static rm_status cat_entropy_plog(const rm_variant *v, rm_cat *c, plog *f,
 either sign is multiplied by the end of $[\ln2]$ that moves it outward.
 
 @<Private types@>=
-typedef struct {@+ const plog *f; int nats; @+} cat_encl;
+typedef struct {@+ const plog *f;@+ int nats; @+} cat_encl;
 
 @ @<Private functions@>=
 static int enclose_cat(mpfr_t lo, mpfr_t hi, const void *ctx)
@@ -14261,8 +14435,8 @@ static rm_status cat_expect_counts(const rm_variant *v, rm_cat *c,
 @ \impl The sums of the slots, for the exact path.
 
 @<Private types@>=
-typedef struct {@+ unsigned long s; plog f; @+} cat_slot; /* the sum of one slot */
-typedef struct {@+ size_t n, cap; cat_slot *a; @+} cat_slots;
+typedef struct {@+ unsigned long s;@+ plog f; @+} cat_slot; /* the sum of one slot */
+typedef struct {@+ size_t n, cap;@+ cat_slot *a; @+} cat_slots;
 
 @ @<Private functions@>=
 static rm_status cat_slot_of(cat_slots *z, unsigned long s, plog **f)
@@ -15425,7 +15599,7 @@ static const char *const judged_late[] = { /* \.{depth} (\secref{q:rbpdepth}) */
   | 1ULL << RM_RBP_RESID | 1ULL << RM_INSQ | 1ULL << RM_INST | 1ULL << RM_NERR8
   | 1ULL << RM_NERR9 | 1ULL << RM_NERR10 | 1ULL << RM_NERR11 | 1ULL << RM_BPM
   | 1ULL << RM_COMPAT,
-  judged_variants, judged_late},
+  judged_variants, judged_late}@[,@]
 
 @* Measures of trec\_eval.\here{q:trecm}
 trec\_eval~10.0 computes some thirty measures, and most of them are
@@ -16876,7 +17050,7 @@ static const char *const trec_set_variants[] = {"gm:ap", "gm[skip=norel]:ap",
   | 1ULL << RM_BING | 1ULL << RM_UTILITY | 1ULL << RM_NGAIN
   | 1ULL << RM_NDCG_REL | 1ULL << RM_RNDCG, trec_variants, NULL},
 {"trec_aggregates", "trec_eval's sums and geometric means over queries", 0,
-  trec_set_variants, NULL},
+  trec_set_variants, NULL}@[,@]
 
 @ The C of \secref{q:relstring}.
 
@@ -17540,7 +17714,7 @@ exactly unless the value is subnormal, where the join rounds once more
 8~ulps, as for INSQ.
 
 @<Private types@>=
-typedef struct {@+ nsum s; int e; @+} esum; /* a sum of nonnegative terms, times $2^e$ */
+typedef struct {@+ nsum s;@+ int e; @+} esum; /* a sum of nonnegative terms, times $2^e$ */
 
 @ @<Private functions@>=
 static void esum_add(esum *a, double t, int e)
@@ -17633,6 +17807,82 @@ most~$f$.  With $f=1$ both are the \.{auc} of the chapter on it, so the
 keys are shown only when $f<1$.  The value is rational: every end of a
 segment, and the interpolated one, has rational coordinates.
 @^partial AUC@>@^McClish's correction@>@^fallout@>@^hits (ranx)@>
+
+{\it Intuition.}  Hits is precision before it is divided: it counts what
+the user found, and so it grows with~$K$ where precision need not.
+Fallout is recall turned round: recall asks how much of the relevant the
+top~$K$ holds, fallout how much of the non-relevant, and a good ranking
+keeps it low.  The partial AUC looks only at the left of the ROC curve,
+where few non-relevant items have been passed: it is the question a
+screen asks, which must be right before it has let many false alarms
+through.  The variants and their names, the cases by hand, and exercises
+follow; the C is in \secref{q:moreimpl}.
+
+@ {\it The variants and their names.}\here{more-variants}  \.{hits} and
+\.{fallout} take the keys of precision (\.{rel}, \.{ties}, a cutoff);
+ranx's \.{hits@@k} is \.{hits@@K}, torchmetrics' retrieval fall-out at
+|top_k| is \.{fallout@@K}.  The partial AUC is \.{auc} with two more keys:
+\.{max\_fpr}, the fraction~$f$, $0<f\le1$ (written as \.{1/2} or \.{0.5}),
+and \.{pauc}, the word \.{mcclish} or \.{raw}; \.{pauc} is read only when
+$f<1$.  scikit-learn's |roc_auc_score(y, s, max_fpr=f)| is
+\.{auc[max\_fpr=}$f$\.{]}, and its raw partial area, which it does not
+return, is \.{auc[max\_fpr=}$f$\.{,pauc=raw]}.
+@^keys of names, \.{max\_fpr}@>@^keys of names, \.{pauc}@>
+
+@ {\it Cases.}\here{more-cases}  The list $1,0,0,1,0$ with one more
+non-relevant item judged but not retrieved: \.{hits@@3} is
+$\oursq{L-hits}$ and \.{fallout@@3} is $2/4=\oursq{L-fallout}$.  For the
+partial AUC take the ranking $0,1,0,1$ ($P=N=2$): its ROC curve rises at
+$x=1/2$ to $1/2$, at $x=1$ to~1.  Up to $f=1/2$ the raw area is 0
+($\oursq{L-pauc-raw}$), the standardised value
+$(1+(0-1/8)/(1/2-1/8))/2=\oursq{L-pauc}$; up to $f=3/4$ the area adds the
+trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$
+raw).  No source prints a value of these measures; the values are ours,
+and the golden vectors carry them.
+
+@ {\it Exercises.}\here{more-ex}  \.{rankmetrics value} computes each
+answer, given the grades (\.{--grades}) and the grades of the judged
+items not retrieved (\.{--judged}).
+
+1. The list 1, 0, 1, 0,~0: its hits and precision at $K=2$ and at $K=5$.
+Which of the two can fall as $K$ grows?
+
+2. The list 0, 1,~0 with two more non-relevant items judged but not
+retrieved: its fallout at $K=1$, 2 and~3.
+
+3. The ranking 1, 0, 1,~0: its AUC, and its partial AUC up to $f=1/2$,
+raw and standardised.
+
+@ {\it Answers to the exercises.}\here{more-ans}  Each row gives the
+variant, the grades (then, after two semicolons, those of the judged items
+not retrieved), the closed form and the first six decimals;
+\.{tests/claims\_test.sh} checks every row against \.{rankmetrics value}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores; judged&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{hits@@2}&1,0,1,0,0&1&1.000000\cr
+1&\.{precision@@2}&1,0,1,0,0&1/2&0.500000\cr
+1&\.{hits@@5}&1,0,1,0,0&2&2.000000\cr
+1&\.{precision@@5}&1,0,1,0,0&2/5&0.400000\cr
+2&\.{fallout@@1}&0,1,0;;0,0&1/4&0.250000\cr
+2&\.{fallout@@2}&0,1,0;;0,0&1/4&0.250000\cr
+2&\.{fallout@@3}&0,1,0;;0,0&1/2&0.500000\cr
+3&\.{auc}&1,0,1,0&3/4&0.750000\cr
+3&\.{auc[max\_fpr=1/2,pauc=raw]}&1,0,1,0&1/4&0.250000\cr
+3&\.{auc[max\_fpr=1/2]}&1,0,1,0&2/3&0.666667\cr}}$$
+In 1 hits only grows with~$K$, while precision falls from $1/2$ to $2/5$
+as the non-relevant items at ranks 4 and~5 join the denominator.  In 2
+there are four non-relevant items in all; the top~1 holds one of them and
+the top~2 still one, the top~3 two.  In 3 the curve rises to $1/2$ at
+$x=0$, runs to $x=1/2$ (area $1/4$, the raw partial area), rises to~1
+and runs on (area $1/2$ more, the AUC $3/4$); McClish's correction makes
+$(1+(1/4-1/8)/(1/2-1/8))/2=2/3$.
+
+@* The implementation of the single-list variants.\impl\here{q:moreimpl}
+What follows is for the reader of the program: the keys of the partial
+AUC, the counts of hits and fallout, the partial area and its
+standardisation, the rows of the metric table and the cases of
+\secref{more-cases}.
 
 @ @<Fields of a variant@>=
 int maxfpr, maxfpr_den; /* $f$ of \.{auc[max\_fpr=f]}, in lowest terms */
@@ -17784,13 +18034,7 @@ static rm_status aucx_dratio(const rm_variant *v, const rm_list *l,
 @/[RM_FALLOUT] = {"fallout", PRF_KEYS, ratio_d, ratio_x, prf_bound, NULL, NULL,
   hf_qratio, hf_dratio},
 
-@ {\it Cases.}  The list $1,0,0,1,0$ with one more non-relevant item judged but not
-retrieved: \.{hits@@3} is $\oursq{L-hits}$ and \.{fallout@@3} is
-$2/4=\oursq{L-fallout}$.  For the partial AUC take the ranking
-$0,1,0,1$ ($P=N=2$): its ROC curve rises at $x=1/2$ to $1/2$, at $x=1$ to~1.
-Up to $f=1/2$ the raw area is 0 ($\oursq{L-pauc-raw}$), the standardised
-value $(1+(0-1/8)/(1/2-1/8))/2=\oursq{L-pauc}$; up to $f=3/4$ the area adds the
-trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$ raw).
+@ \impl The cases of \secref{more-cases}.
 
 @<Worked examples@>=
 @/{"L-hits", NULL, "hits@@3", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(0),
@@ -18974,7 +19218,7 @@ goes into a log-linear form (\secref{q:cg}'s machinery), the others into a
 fraction.  |div_q| holds the exact weights, $W$, $1-\alpha$ and~$\beta$.
 
 @<Private types@>=
-typedef struct {@+ mpq_t *w; mpq_t wsum, a1, beta; size_t m; @+} div_q;
+typedef struct {@+ mpq_t *w;@+ mpq_t wsum, a1, beta;@+ size_t m; @+} div_q;
 
 @ @<Private functions@>=
 static rm_status div_q_open(div_q *q, const div_in *d)
@@ -20025,7 +20269,7 @@ typedef struct {
   dis_var var[DIS_MAXV];
   dis_pair pair[DIS_MAXP];
 } dis_metric;
-typedef struct {@+ int dd, dx; rm_status sd, sx; double d; rm_exact x; @+} dis_val;
+typedef struct {@+ int dd, dx;@+ rm_status sd, sx;@+ double d;@+ rm_exact x; @+} dis_val;
 typedef struct {
   int n, u, k;
   int grade[DIS_POPN], judged[2];
@@ -20113,7 +20357,7 @@ static void dis_add_pair(dis_metric *m, int a, int b, int named, int cond,
 item is retrieved within $K$''.
 
 @<Public functions@>=
-static const struct {@+ const char *metric, *key, *w1, *w2; int cond; @+} dis_named[] = {
+static const struct {@+ const char *metric, *key, *w1, *w2;@+ int cond; @+} dis_named[] = {
   {"hr", "hit", "any", "recall", 0}, {"hr", "hit", "any", "precision", 0},
   {"hr", "hit", "any", "rows", 0}, {"hr", "hit", "recall", "precision", 0},
   {"hr", "hit", "recall", "rows", 0}, {"hr", "hit", "precision", "rows", 0},
@@ -21798,9 +22042,8 @@ typedef struct {
   const char *const *late; /* variants added later, written last; or |NULL| */
 } vector_family;
 @<Vector variant lists@>@;
-static const vector_family vector_families[] = {
-  @<Vector families@>@;
-  {NULL, NULL, 0, NULL, NULL}};
+static const vector_family vector_families[] = {@[@<Vector families@>@,
+  {NULL, NULL, 0, NULL, NULL}@]};
 
 @ \impl The variants of a gain map (\secref{q:gainmap}) and of \.{drop=unjudged}
 come last, so that the vectors before them keep their random lists; their
@@ -21809,7 +22052,7 @@ lists carry unjudged markers, which they read.
 @<Vector families@>=
 {"cg_dcg_ndcg", "cumulative gain: cg, dcg, idcg, ndcg",
   1ULL << RM_CG | 1ULL << RM_DCG | 1ULL << RM_IDCG | 1ULL << RM_NDCG, cg_variants,
-  cg_late},
+  cg_late}@[,@]
 
 @ @<Vector variant lists@>=
 static const char *const cg_variants[] = {
@@ -21899,7 +22142,7 @@ from the exact path, and a vector that the exact path cannot decide is an
 error, never a guess.
 
 @<Tool functions@>=
-typedef struct {@+ FILE *json, *text; int count, disagreement, neighbour; @+} vec_out;
+typedef struct {@+ FILE *json, *text;@+ int count, disagreement, tells_neighbour; @+} vec_out;
 static void json_ints(FILE *f, const int *a, size_t n)
 {
   size_t i;
@@ -22070,7 +22313,7 @@ static const char *status_name(rm_status s)
   }
 #define FLAG(c, name) if (c) strcat(strcat(flags, flags[0] ? "," : ""), "\"" name "\"")
   FLAG(source, "SourceExample"); FLAG(erratum, "Erratum");
-  FLAG(o->disagreement, "Disagreement"); FLAG(o->neighbour, "Neighbour");
+  FLAG(o->disagreement, "Disagreement"); FLAG(o->tells_neighbour, "Neighbour");
   FLAG(ties, "Ties"); FLAG(beyond, "KBeyondList");
   FLAG(none, "NoRelevant"); FLAG(empty, "EmptyList");
   FLAG(unret, "Unretrieved");
@@ -22175,7 +22418,7 @@ typedef struct {
   char key[16]; /* the key that changed, or \.{K} */
   char change[48]; /* the change, as text */
 } neighbour;
-typedef struct {@+ neighbour *out; int n, max; char canon[RM_NAME_MAX]; @+} nb_set;
+typedef struct {@+ neighbour *out;@+ int n, max;@+ char canon[RM_NAME_MAX]; @+} nb_set;
 
 @ \impl A candidate name is parsed; when the parser says that a key does not
 apply, that key is dropped and the name read again.  What parses is kept
@@ -22808,10 +23051,10 @@ digits.
   }
   rm_exact_clear(&f);
   fputc(',', o->json);
-  o->neighbour = 1;
+  o->tells_neighbour = 1;
   ok = write_set_test(o, v, wit[nw].l, (size_t) wit[nw].nq, set, comment, 0, 0,
     wt[nw].invalid);
-  o->neighbour = 0;
+  o->tells_neighbour = 0;
 }
 
 @ \impl The command writes the two files of each family as new files in
@@ -23416,7 +23659,7 @@ whose numbers are unchanged.
 
 @<Vector families@>=
 {"disagreements", "smallest witnesses where two variants of one metric disagree",
-  0, disagreement_variants, NULL},
+  0, disagreement_variants, NULL}@[,@]
 
 @ @<Vector variant lists@>=
 static const char *const disagreement_variants[] = {NULL};
@@ -23511,7 +23754,7 @@ hold for one of its lists; \.{NoRelevant} when no list has a relevant item.
 
 @<Vector families@>=
 {"aggregates", "means and other aggregates over several queries", 0,
-  aggregate_variants, NULL},
+  aggregate_variants, NULL}@[,@]
 
 @ @<Vector variant lists@>=
 static const char *const aggregate_variants[] = {
@@ -23673,7 +23916,7 @@ whose rows are then 0.
 
 @<Vector families@>=
 {"diversity", "diversity and intent-aware measures: alpha-dcg, alpha-ndcg, err-ia,"
-  " nerr-ia, nrbp, nnrbp, p-ia, ap-ia, strec", 0, div_vector_variants, NULL},
+  " nerr-ia, nrbp, nnrbp, p-ia, ap-ia, strec", 0, div_vector_variants, NULL}@[,@]
 
 @ @<Vector variant lists@>=
 static const char *const div_vector_variants[] = {
@@ -23944,7 +24187,7 @@ expected value of each test is kept, so that a neighbour is judged
 against every test of the group written so far.
 
 @<Tool functions@>=
-typedef struct {@+ div_case c; int invalid; double expect; @+} div_kept;
+typedef struct {@+ div_case c;@+ int invalid;@+ double expect; @+} div_kept;
 static void div_keep(div_kept *k, const rm_variant *v)
 {
   rm_exact e;
@@ -24025,9 +24268,9 @@ static int div_add_witnesses(vec_out *o, const rm_variant *v, div_kept *t, int n
     }
     rm_exact_clear(&f);
     fputc(',', o->json);
-    o->neighbour = 1;
+    o->tells_neighbour = 1;
     ok = write_div_test(o, v, &t[nw].c, comment, 0, t[nw].invalid);
-    o->neighbour = 0;
+    o->tells_neighbour = 0;
     nw++;
   }
   rm_work_free(&w);
@@ -24612,9 +24855,8 @@ typedef struct {
   const char *const *variants, *const *late;
 } vector_family;
 @<Vector variant lists@>@;
-static const vector_family vector_families[] = {
-  @<Vector families@>@;
-  {NULL, NULL, 0, NULL, NULL}};
+static const vector_family vector_families[] = {@[@<Vector families@>@,
+  {NULL, NULL, 0, NULL, NULL}@]};
 
 @ @<Public functions@>=
 const char *rm_vector_family(int k)
@@ -25807,7 +26049,7 @@ given to it, and the alternatives found, kept in the verifier until the
 next search.  The hash of a name is FNV-1a.
 
 @<Private types@>=
-typedef struct {@+ int fam; const char *name; rm_variant v; @+} vgroup;
+typedef struct {@+ int fam;@+ const char *name;@+ rm_variant v; @+} vgroup;
 
 @ The neighbours of a variant come from the tool's chapter on vectors, tangled
 here a second time.
@@ -27307,7 +27549,7 @@ believed but not proved, so here the loop may, in principle, end with
 |RM_EHARD| rather than loop on.  $u=0$ gives 1 or $1/2$ exactly.
 
 @<Private types@>=
-typedef struct {@+ mpq_t v2; int sgn, half; @+} w_ctx;
+typedef struct {@+ mpq_t v2;@+ int sgn, half; @+} w_ctx;
 
 @ @<Private functions@>=
 static int w_enclose(mpfr_t lo, mpfr_t hi, const void *ctx)
@@ -27918,7 +28160,7 @@ rm_status rm_p_adjust(const char *method, const double *p, size_t m, double *adj
    may be |p|).  |RM_OK|, |RM_ENAME| for another method, |RM_ENOMEM|. */
 
 @ @<Public functions@>=
-typedef struct {@+ double p; size_t i; @+} padj_item;
+typedef struct {@+ double p;@+ size_t i; @+} padj_item;
 static int padj_cmp(const void *x, const void *y)
 {
   const padj_item *a = x, *b = y;
@@ -28261,9 +28503,9 @@ does not read.  The engine's messages name the command that runs it
 @^command \.{compare}@>
 
 @<The command \.{compare}@>=
-typedef struct {@+ char *q; int m; double v; char *x; @+} cm_rec;
+typedef struct {@+ char *q;@+ int m;@+ double v;@+ char *x; @+} cm_rec;
   /* |x|: the exact value as a fraction, or |NULL| */
-typedef struct {@+ const char *path; cm_rec *r; size_t n, cap; char *pend; @+} cm_run;
+typedef struct {@+ const char *path;@+ cm_rec *r;@+ size_t n, cap;@+ char *pend; @+} cm_run;
 typedef struct {
   int nm, nt, nr, all, drop, json, perq, threads, exact, format; /* 1 markdown, 2 latex */
   int digits; /* of the table's means; 0 the shortest */
@@ -28895,7 +29137,7 @@ static const char *const sig_variants[] = {"ttest", "ttest[sided=greater]",
   "randomization[n=2000,seed=7,plusone=no]", "bootstrap[n=1000,seed=3]",
   "bootstrap[ci=bca,n=1000,seed=3]", NULL};
 #define SIG_CASES 17
-typedef struct {@+ size_t n; double a[20], b[20]; char comment[80]; @+} sig_case;
+typedef struct {@+ size_t n;@+ double a[20], b[20];@+ char comment[80]; @+} sig_case;
 static void sig_cases(sig_case *c)
 {
   static const double ea[4] = {1, 0.5, 0.25, 1}, eb[4] = {0.5, 0.25, 0.5, 0};
@@ -29294,7 +29536,7 @@ static int sig_changes(const rm_test *a, const rm_test *g) /* keys changed */
 result, 0 when both refuse the case, else infinite.
 
 @<Private types@>=
-typedef struct {@+ const double *a, *b; size_t n; int given; double value; @+} sig_member;
+typedef struct {@+ const double *a, *b;@+ size_t n;@+ int given;@+ double value; @+} sig_member;
 
 @ @<Private functions@>=
 static double sig_distance(const rm_verifier *v, const rm_test *t, const sig_member *m)
@@ -30034,7 +30276,7 @@ static rm_status rm_eval_partial_or_values(rm_evaluator *e, const rm_eval_option
 with a dash written \.{./-name} as for |rm_eval_files|.
 
 @<The library's door to the engine@>=
-typedef struct {@+ const char *const *states; int n; @+} door_merge_args;
+typedef struct {@+ const char *const *states;@+ int n; @+} door_merge_args;
 static int door_merge(void *arg)
 {
   door_merge_args *a = arg;
@@ -30405,13 +30647,13 @@ static void own_release(tool_owner *o)
   pthread_mutex_destroy(&o->mu);
   free(o);
 }
-#define free(p) tool_free(p)
-#define fclose(f) tool_fclose(f)
-#define fopen(p, m) own_file(fopen(p, m))
-#define fdopen(d, m) own_file(fdopen(d, m))
-#define open_memstream(b, n) own_file(open_memstream(b, n))
+#define free(p) @[tool_free(p)@]
+#define fclose(f) @[tool_fclose(f)@]
+#define fopen(p, m) @[own_file(fopen(p, m))@]
+#define fdopen(d, m) @[own_file(fdopen(d, m))@]
+#define open_memstream(b, n) @[own_file(open_memstream(b, n))@]
 #ifdef RM_FAULTS
-#define fopencookie(c, m, io) own_file(fopencookie(c, m, io))
+#define fopencookie(c, m, io) @[own_file(fopencookie(c, m, io))@]
 #endif
 
 @ What the engine and the tool share is declared in a private header,
@@ -30448,8 +30690,6 @@ linked with the static library keeps the names |tool_alloc| and
 #define cmd_merge rmi_cmd_merge
 #define cmd_compare rmi_cmd_compare
 #define fault_at rmi_fault_at
-#define fault_hit rmi_fault_hit
-#define tool_fdopen rmi_tool_fdopen
 #define tool_te rmi_tool_te
 #define te_split rmi_te_split
 #define te_comment rmi_te_comment
@@ -30457,12 +30697,12 @@ linked with the static library keeps the names |tool_alloc| and
 #define te_atol rmi_te_atol
 enum {@+ FAULT_ALLOC, FAULT_WRITE, FAULT_READ @+};
 #ifdef RM_FAULTS
+#define fault_hit rmi_fault_hit
+#define tool_fdopen rmi_tool_fdopen
 extern RM_SHARED long fault_at[3]; /* the call of each kind that fails */
 RM_SHARED int fault_hit(int k);
 RM_SHARED FILE *tool_fdopen(int fd, const char *mode);
 #else
-#undef fault_hit
-#undef tool_fdopen
 #define fault_hit(k) 0
 #define tool_fdopen fdopen
 #endif
@@ -30875,7 +31115,7 @@ static int utf8_ok(const char *t)
 offsets, since a pool moves when it grows.
 
 @<Engine functions@>=
-typedef struct {@+ char *s; size_t len, cap; @+} ev_pool;
+typedef struct {@+ char *s;@+ size_t len, cap; @+} ev_pool;
 static size_t ev_put(ev_pool *p, const char *s)
 {
   size_t k = strlen(s) + 1, at = p->len;
@@ -30913,8 +31153,8 @@ typedef struct {
   int grade, has_score, rating;
   double score; long line;
 } ev_xrec;
-typedef struct {@+ uint64_t k[2]; size_t off; @+} ev_xix; /* a record's key and place */
-typedef struct {@+ uint64_t k[2]; size_t t; @+} ev_xhp; /* a run's head in the heap */
+typedef struct {@+ uint64_t k[2];@+ size_t off; @+} ev_xix; /* a record's key and place */
+typedef struct {@+ uint64_t k[2];@+ size_t t; @+} ev_xhp; /* a run's head in the heap */
 typedef struct {
   FILE *f; size_t left; /* the records not yet read */
   char *buf; size_t cap, beg, end; /* bytes read, those from |beg| to |end| not yet used */
@@ -31669,8 +31909,8 @@ typedef struct {
   size_t n, cap_a; /* the lines of the query just read */
   ev_judg v;
 } ev_jsource;
-typedef struct {@+ ev_pool last; int any, inc[2]; @+} ev_order;
-typedef struct {@+ uint64_t *slot; size_t n, cap, most; @+} ev_names;
+typedef struct {@+ ev_pool last;@+ int any, inc[2]; @+} ev_order;
+typedef struct {@+ uint64_t *slot;@+ size_t n, cap, most; @+} ev_names;
   /* |most|: the most slots it may have, 0 for no bound */
 
 @ Each measure keeps its variant |v| as given, the inner variant |u| whose
@@ -34128,7 +34368,7 @@ another line, and |ev_look_on| takes $k$ lines of query |q| and says 2 when
 |q| reappears.
 
 @<Engine functions@>=
-typedef struct {@+ ev_names seen; char *last; long n; size_t most; @+} ev_look;
+typedef struct {@+ ev_names seen;@+ char *last;@+ long n;@+ size_t most; @+} ev_look;
 static void ev_look_start(ev_look *b, const ev_state *st, const char *q)
 {
   memset(b, 0, sizeof *b);
@@ -34995,8 +35235,8 @@ every file the tool reads (\secref{q:tool}).  This reader does not take
 @^diversity measures, in eval@>@^subtopic judgments@>
 
 @<Engine functions@>=
-typedef struct {@+ char *q, *sub, *d; int g; long line; @+} ev_dj; /* a judgment */
-typedef struct {@+ char *q, *d; double score; long rank, line; @+} ev_dr; /* a run line */
+typedef struct {@+ char *q, *sub, *d;@+ int g;@+ long line; @+} ev_dj; /* a judgment */
+typedef struct {@+ char *q, *d;@+ double score;@+ long rank, line; @+} ev_dr; /* a run line */
 typedef struct {
   ev_dj *j; size_t nj; ev_dr *r; size_t nr;
   size_t negative, evaluated, run_only, judged_only, most_m;
@@ -35275,7 +35515,7 @@ with scores; |l[1]| and |s[1]| in the order of the rank column, without
 (made only when a measure has \.{order=rank}), whose arrays |own| keeps.
 
 @<Engine functions@>=
-typedef struct {@+ long rank; size_t i; @+} ev_rk;
+typedef struct {@+ long rank;@+ size_t i; @+} ev_rk;
 static int ev_rank_cmp(const void *a, const void *b)
 {
   const ev_rk *x = a, *y = b;
@@ -38509,7 +38749,7 @@ each word means.  The meanings are a table of their own, below; a test
 @^command-line tool@>
 
 @<Tool functions@>=
-static const struct {@+ const char *name, *text; int names; @+} cmd_help[] = {
+static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
     "                         [--judged J] [--unjudged U] [--exact]\n"
     "                         [--judged-ids N] [--weights W]\n\n"
@@ -41507,7 +41747,7 @@ typedef struct {
   long line; /* in the run */
   char *text; /* the line as read, when it is copied for \.{eval} */
 } te_doc;
-typedef struct {@+ char *mem; const char *qid, *doc; long grade; @+} te_judg;
+typedef struct {@+ char *mem;@+ const char *qid, *doc;@+ long grade; @+} te_judg;
 typedef struct {
   int per_query, complete, summary, full, exact, help, version, judged;
   long rel, maxret, ndocs;
@@ -41540,7 +41780,7 @@ that is not an option is a file; after \.{--} every word is.  |te_opt|
 applies one option and returns $-1$, or the exit status of an error.
 
 @<Tool functions@>=
-static const struct {@+ const char *name; char c; @+} te_long[] = {
+static const struct {@+ const char *name;@+ char c; @+} te_long[] = {
   {"help", 'h'}, {"version", 'v'}, {"query_eval_wanted", 'q'}, {"measure", 'm'},
   {"complete_rel_info_wanted", 'c'}, {"level_for_rel", 'l'}, {"nosummary", 'n'},
   {"Debug_level", 'D'}, {"Judged_docs_only", 'J'}, {"Number_docs_in_coll", 'N'},
@@ -42999,7 +43239,7 @@ found) and dropped.  The documents' names go to one arena per file (|te_arena|),
 each ending with its byte 0, named by their offset.
 
 @<Tool functions@>=
-typedef struct {@+ char *b; size_t n, cap; @+} te_arena;
+typedef struct {@+ char *b;@+ size_t n, cap; @+} te_arena;
 static size_t te_put(te_arena *a, const char *s, size_t len)
 {
   size_t at = a->n;
@@ -43062,8 +43302,8 @@ sort, skipped when the file has each query's lines together already).
 |te_dfiles| holds what the direct path read.
 
 @<Tool functions@>=
-typedef struct {@+ uint32_t doc, q; long grade; @+} te_dj;
-typedef struct {@+ double score; uint32_t doc, q; @+} te_dr;
+typedef struct {@+ uint32_t doc, q;@+ long grade; @+} te_dj;
+typedef struct {@+ double score;@+ uint32_t doc, q; @+} te_dr;
 typedef struct {
   te_qtab q;
   te_arena jdoc, rdoc; /* the documents' names */
@@ -43213,7 +43453,7 @@ general path differed in 44 of 480 of them, all at such ties.
 @^depth of the run, \.{-M}@>@^judged documents only, \.{-J}@>@^trec\_eval, \.{-M} and \.{-J}@>
 
 @<Tool functions@>=
-typedef struct {@+ double score; const char *doc; int rel; @+} te_rk;
+typedef struct {@+ double score;@+ const char *doc;@+ int rel; @+} te_rk;
 typedef struct {
   uint32_t *ord; size_t nq; /* the queries evaluated, by name */
   int *rel; size_t *at; /* the grades along each ranking */
@@ -43589,7 +43829,7 @@ the loops of \.{m\_ndcg.c}, \.{m\_G.c}, \.{m\_ndcg\_rel.c} and
 it, |g| its gain, 0 when the list is spent).
 
 @<Tool functions@>=
-typedef struct {@+ long cur, num; double g; @+} te_ideal_at;
+typedef struct {@+ long cur, num;@+ double g; @+} te_ideal_at;
 static int te_cmp_gl(const void *a, const void *b)
 {
   return (int) (((const te_gl *) a)->gain - ((const te_gl *) b)->gain);
@@ -43957,7 +44197,7 @@ the exact decimal value of~$x$, prints.  Any other value (a tie or near
 one, a negative value, NaN, a large one) goes to |snprintf|.
 
 @<Tool functions@>=
-typedef struct {@+ char *b; size_t n; @+} te_obuf;
+typedef struct {@+ char *b;@+ size_t n; @+} te_obuf;
 static void te_ospace(te_obuf *o, size_t need)
 {
   if (o->n + need > (1 << 20)) {@+ fwrite(o->b, 1, o->n, stdout); o->n = 0;@+ }
@@ -44693,7 +44933,7 @@ static int id_char_tool(int c)
 typedef struct {@+ char k[24], v[64]; @+} im_param;
 static int im_default(const char *m, const char *k, double *dv, const char **ds)
 {
-  static const struct {@+ const char *m, *k; double v; const char *s; @+} d[] = {
+  static const struct {@+ const char *m, *k;@+ double v;@+ const char *s; @+} d[] = {
     {"RBP", "p", 0.8, NULL}, {"Compat", "p", 0.95, NULL}, {"NERR10", "p", 0.9, NULL},
     {"NRBP", "beta", 0.5, NULL}, {"nNRBP", "beta", 0.5, NULL}, {"*", "alpha", 0.5, NULL},
     {"*", "judged_only", 0, NULL}, {"*", "relative", 0, NULL}, {"*", "beta", 1, NULL},
@@ -45028,8 +45268,8 @@ The call also computes \.{sum[absent=empty]:nq}, whose values per
 query name every judged query, in the order of the lines of \.{-q}.
 
 @<Tool functions@>=
-typedef struct {@+ int idx, undefined, skipped; char *q; double x; @+} im_value_t;
-typedef struct {@+ im_value_t *v; size_t n, cap; int oom; @+} im_values;
+typedef struct {@+ int idx, undefined, skipped;@+ char *q;@+ double x; @+} im_value_t;
+typedef struct {@+ im_value_t *v;@+ size_t n, cap;@+ int oom; @+} im_values;
 static void im_take(void *ctx, int measure, const char *q, double x, int undefined,
   int skipped)
 {

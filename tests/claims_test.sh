@@ -73,14 +73,14 @@ answers() {
 checked=0
 for ch in ndcg-ans:6 prf-ans:11 rr-ans:9 ap-ans:11 auc-ans:8 err-ans:5 clf-ans:11 \
     corr-ans:10 judged-ans:8 trecm-ans:8 insq-ans:11 insq-wex:5 cwl-ans:11 cwl-wex:8 \
-    compat-ans:7 compat-wex:4 div-ans:10; do
+    compat-ans:7 compat-wex:4 div-ans:10 C001-wex:5 C001-ans:8 more-ans:10; do
   lab=${ch%:*} min=${ch#*:}
   rows=$(answers "$lab")
   n=$(printf '%s\n' "$rows" | grep -c . || true)
   [ "$n" -ge "$min" ] || fail "the rows of \\here{$lab} are missing or no longer parse ($n rows of $min)"
   while IFS='|' read -r v gs cf want; do
     [ -n "$v" ] || continue
-    v=${v//@@/@}
+    v=${v//@@/@} v=${v//\\_/_}
     IFS=';' read -r g s j u wt <<< "$gs"
     args=(--grades "$g")
     [ -z "$s" ] || args+=(--scores "$s")
@@ -97,14 +97,17 @@ for ch in ndcg-ans:6 prf-ans:11 rr-ans:9 ap-ans:11 auc-ans:8 err-ans:5 clf-ans:1
     fi
   done <<< "$rows"
 done
-# The answers of the metrics of a whole set and of aggregation give the
-# options of rankmetrics value (the users separated by ';' in each).
-for ch in set:6 agg:8; do
-lab=${ch%:*} min=${ch#*:}
-rows=$(sed -n "/^@ {\\\\it Answers to the exercises.}\\\\here{$lab-ans}/,/^@/p" rankmetrics.w |
-  sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\\\.{\([^}]*\)}&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4/p')
+# The answers of the metrics of a whole set and of aggregation, and the
+# worked examples and answers of the other aggregators, give the options of
+# rankmetrics value (the users separated by ';' in each); a row of worked
+# examples may end with the library whose rule it is.
+for ch in set-ans:6 agg-ans:8 oagg-wex:4 oagg-ans:9; do
+lab=${ch%:*} min=${ch#*:} head='Answers to the exercises'
+[ "${lab##*-}" = wex ] && head='Worked examples'
+rows=$(sed -n "/^@ {\\\\it $head.}\\\\here{$lab}/,/^@/p" rankmetrics.w |
+  sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\\\.{\([^}]*\)}&\([^&]*\)&\([0-9.]*\)\(&[^&]*\)\?\\cr.*$/\1|\2|\3|\4/p')
 n=$(printf '%s\n' "$rows" | grep -c . || true)
-[ "$n" -ge "$min" ] || fail "the rows of \\here{$lab-ans} are missing or no longer parse ($n rows of $min)"
+[ "$n" -ge "$min" ] || fail "the rows of \\here{$lab} are missing or no longer parse ($n rows of $min)"
 while IFS='|' read -r v opts cf want; do
   [ -n "$v" ] || continue
   v=${v//@@/@}
@@ -117,6 +120,18 @@ while IFS='|' read -r v opts cf want; do
   [ "$q" = "$cf" ] || fail "the answer to an exercise ($lab), $v of $opts, is exactly ${q:-nothing}, the book says $cf"
 done <<< "$rows"
 done
+# XGBoost's weighted map (\here{oagg-wex}): three queries with one relevant
+# document each, found at ranks 1, 2 and 3, weighted 1/2, 2 and 1; the book
+# says eval gives 11/21 under mean[weight=query] and 11/18 unweighted.
+printf 'a 0 d1 1\nb 0 d2 1\nc 0 d3 1\n' > "$out/wqrels"
+printf 'a Q0 d1 1 3 r\nb Q0 x 1 3 r\nb Q0 d2 2 2 r\nc Q0 x 1 3 r\nc Q0 y 2 2 r\nc Q0 d3 3 1 r\n' > "$out/wrun"
+printf 'a 0.5\nb 2\nc 1\n' > "$out/wq"
+w=$($TOOL eval -q -m 'mean[weight=query]:ap' -m ap --query-weights "$out/wq" "$out/wqrels" "$out/wrun" 2>/dev/null |
+  awk '$2 == "all" {printf "%s=%.6f ", $1, $3}')
+[ "$w" = 'mean[weight=query]:ap=0.523810 ap=0.611111 ' ] ||
+  fail "eval on XGBoost's weighted map gives '$w', the book says 11/21 weighted and 11/18 plain"
+has 'prints $11/21$ for \.{all}, and \.{-m ap} prints $11/18$'
+
 # The catalogue's answers (\here{cat-ans}) name the users' items too:
 # exercise & variant & grades & items & closed form & value.
 rows=$(sed -n '/^@ {\\it Answers to the exercises.}\\here{cat-ans}/,/^@/p' rankmetrics.w |
@@ -134,7 +149,7 @@ while IFS='|' read -r v g ids cf want; do
     [ "$q" = "$cf" ] || fail "the answer to an exercise (cat), $v of $g, is exactly ${q:-nothing}, the book says $cf"
   fi
 done <<< "$rows"
-[ "$checked" -ge 163 ] || fail "only $checked answers to the exercises and worked examples were checked"
+[ "$checked" -ge 196 ] || fail "only $checked answers to the exercises and worked examples were checked"
 
 # The worked examples that open the tool's part and the chapter on run
 # files: the tool's output must be the lines the book prints.

@@ -421,6 +421,7 @@
 @s nsum int
 @s div_in int
 @s div_q int
+@s div_memo_e int
 @s rm_cat int
 @s rm_pauc int
 @s rm_even int
@@ -19159,6 +19160,8 @@ typedef struct {
   double *gain; size_t *ord; /* per depth: the gains of the types, and their order */
   size_t *cur, *best, bestlen; double bestval;
   unsigned long nodes;
+  unsigned char *sup; /* |sup[k*nt+y]|: type |k| is relevant to a strict superset of |y|'s */
+  unsigned char *used; /* scratch of |div_bb_bound|: the types whose copies it took */
 } div_bb;
 
 @ \impl The types: each relevant item of the pool is compared with the types
@@ -19183,6 +19186,17 @@ static void div_bb_types(div_bb *b)
     b->mult[j]++; b->type[i] = j;
   }
 }
+static void div_bb_sup(div_bb *b)
+{
+  size_t k, y, t;
+  for (k = 0; k < b->nt; k++)
+    for (y = 0; y < b->nt; y++) {
+      int sup = k != y;
+      for (t = 0; sup && t < b->m; t++)
+        if (b->rel[y * b->m + t] && !b->rel[k * b->m + t]) sup = 0;
+      b->sup[k * b->nt + y] = (unsigned char) sup; /* distinct types: strict */
+    }
+}
 static double div_bb_gain(const div_bb *b, size_t j)
 {
   size_t t;
@@ -19196,11 +19210,6 @@ static double div_bb_gain(const div_bb *b, size_t j)
 branch.  |g| and |o| are this depth's gains and order of the types.
 
 @<Private functions@>=
-static int div_bb_cmp_desc(const void *x, const void *y)
-{
-  double a = *(const double *) x, b = *(const double *) y;
-  return (a < b) - (a > b);
-}
 static double div_bb_sub_bound(const div_bb *b, size_t r)
 {
   size_t t, j, rem;
@@ -19215,23 +19224,23 @@ static double div_bb_sub_bound(const div_bb *b, size_t r)
 }
 static double div_bb_bound(const div_bb *b, size_t r, const double *g)
 {
-  double *u = b->gain + (b->len + 1) * (b->nt + 1), s = 0; /* scratch after the depths */
-  size_t j, n = 0, i;
-  for (j = 0; j < b->nt; j++) /* each type's copies, as many as ranks remain */
-    for (i = 0; i < b->mult[j] && i < b->len - r; i++) u[n++] = g[j];
-  qsort(u, n, sizeof *u, div_bb_cmp_desc);
-  for (i = 0; i < n && i < b->len - r; i++) s += u[i] * b->disc[r + i];
+  double s = 0;
+  size_t i = 0, j, top;
+  memset(b->used, 0, b->nt);
+  while (i < b->len - r) { /* the type of largest gain left, its copies */
+    for (top = b->nt, j = 0; j < b->nt; j++)
+      if (b->mult[j] && !b->used[j] && (top == b->nt || g[j] > g[top])) top = j;
+    if (top == b->nt) break;
+    b->used[top] = 1;
+    for (j = 0; j < b->mult[top] && i < b->len - r; j++, i++) s += g[top] * b->disc[r + i];
+  }
   return fmin(s, div_bb_sub_bound(b, r));
 }
 static int div_bb_dominated(const div_bb *b, size_t y)
 {
-  size_t k, t;
-  for (k = 0; k < b->nt; k++) {
-    int sup = k != y && b->mult[k] > 0;
-    for (t = 0; sup && t < b->m; t++)
-      if (b->rel[y * b->m + t] && !b->rel[k * b->m + t]) sup = 0;
-    if (sup) return 1; /* |k| covers all |y| does, and more */
-  }
+  size_t k;
+  for (k = 0; k < b->nt; k++)
+    if (b->mult[k] > 0 && b->sup[k * b->nt + y]) return 1; /* |k| covers all |y| does, and more */
   return 0;
 }
 static void div_bb_node(div_bb *b, size_t r, double val)
@@ -19287,15 +19296,19 @@ static int div_bb_alloc(div_bb *b, const div_in *d, size_t len, int kind)
     b->disc[r] = div_f_d(d->v, kind, r);
   }
   div_bb_types(b);
-  b->gain = malloc(2 * (len + 1) * (b->nt + 1) * sizeof *b->gain);
+  b->gain = malloc((len + 1) * (b->nt + 1) * sizeof *b->gain);
   b->ord = malloc((len + 1) * (b->nt + 1) * sizeof *b->ord);
-  return b->gain && b->ord;
+  b->sup = calloc(b->nt * b->nt + 1, 1); b->used = malloc(b->nt + 1);
+  if (!b->gain || !b->ord || !b->sup || !b->used) return 0;
+  div_bb_sup(b);
+  return 1;
 }
 static void div_bb_free(div_bb *b)
 {
   free(b->rel); free(b->mult); free(b->type); free(b->c); free(b->pw); free(b->disc);
-  free(b->cur); free(b->best); free(b->gain); free(b->ord);
+  free(b->cur); free(b->best); free(b->gain); free(b->ord); free(b->sup); free(b->used);
 }
+static rm_status div_bb_search(div_bb *b, size_t got, int kind);
 static void div_bb_seed(div_bb *b, const size_t *seq, size_t got, int kind)
 {
   size_t r;
@@ -19314,8 +19327,7 @@ static rm_status div_best(const div_in *d, size_t len, int kind, size_t *seq,
   if (div_bb_alloc(&b, d, len, kind)
       && (s = div_greedy_d(d, len, seq, got)) == RM_OK) {
     div_bb_seed(&b, seq, *got, kind);
-    div_bb_node(&b, 0, 0);
-    if (b.nodes > DIV_NODES) s = RM_EHARD;
+    s = div_bb_search(&b, *got, kind);
     for (r = 0; s == RM_OK && r < b.bestlen; r++) { /* each type's next item */
       for (i = 0; b.type[i] != b.best[r]; i++) continue;
       seq[r] = i; b.type[i] = d->np;
@@ -19323,6 +19335,83 @@ static rm_status div_best(const div_in *d, size_t len, int kind, size_t *seq,
     *got = b.bestlen;
   }
   div_bb_free(&b);
+  return s;
+}
+
+@ \impl The memo of searches.  One search often meets the same question
+many times: the verifier's search for the variant that explains a result
+(\secref{q:verifyengine}) computes the ideal of every test of a group for
+each of its alternatives, and those that change only the order, the tie
+rule, \.{undef} or the ideal's neighbours share it, and each value is
+computed on both paths, whose ideals are one search
+(\secref{q:divexact}); a refused search, which runs to its budget of
+|DIV_NODES| nodes, is the costliest to repeat.  The search is a function of
+the types of items (their rows of relevance and their copies), the
+weights of the subtopics, the discounts (the metric's kind, $\alpha$,
+$\beta$ and the number of ranks) and the greedy sequence that seeds it (as
+types): these bytes make its key, and the result (the status, and the best
+sequence of types) is kept under it.  The memo holds the last |DIV_MEMO|
+searches of a thread, so that threads never share it; a key is compared
+whole, never by a hash alone, so that a hit is the same question.  The
+blocks of the memo live as long as the thread (a program that wants them
+back can end the thread); what they hold is at most a few kilobytes.
+@^memo of the exact ideal@>
+
+@d DIV_MEMO 64
+@<Private functions@>=
+typedef struct {@+ unsigned char *key; size_t klen; rm_status s; size_t bestlen, *best; @+}
+  div_memo_e;
+static _Thread_local div_memo_e div_memo[DIV_MEMO];
+static _Thread_local unsigned div_memo_next;
+static unsigned char *div_memo_key(const div_bb *b, size_t got, int kind, size_t *klen)
+{
+  const rm_variant *v = b->d->v;
+  long h[10];
+  size_t m = b->m, nt = b->nt;
+  unsigned char *k, *p;
+  h[0] = kind; h[1] = v->alpha; h[2] = v->alpha_den; h[3] = v->nbeta; h[4] = v->nbeta_den;
+  h[5] = (long) b->len; h[6] = (long) m; h[7] = (long) nt; h[8] = (long) got;
+  h[9] = b->bestval >= 0; /* seeded */
+  *klen = sizeof h + m * sizeof *b->d->w + nt * m + (nt + got) * sizeof(size_t);
+  if ((p = k = malloc(*klen)) == NULL) return NULL;
+  memcpy(p, h, sizeof h); p += sizeof h;
+  if (m) memcpy(p, b->d->w, m * sizeof *b->d->w);
+  p += m * sizeof *b->d->w;
+  if (nt > 0 && m > 0) memcpy(p, b->rel, nt * m);
+  p += nt * m;
+  if (nt) memcpy(p, b->mult, nt * sizeof(size_t));
+  p += nt * sizeof(size_t);
+  if (got) memcpy(p, b->cur, got * sizeof(size_t)); /* the seed, as types */
+  return k;
+}
+
+@ \impl The search through the memo: a key found gives its result; else
+the search runs, and its result takes the oldest place (when the memory
+for it is there; the memo is never needed).
+
+@<Private functions@>=
+static rm_status div_bb_search(div_bb *b, size_t got, int kind)
+{
+  size_t klen, i;
+  unsigned char *key = div_memo_key(b, got, kind, &klen);
+  rm_status s;
+  div_memo_e *e;
+  for (i = 0; key != NULL && i < DIV_MEMO; i++) {
+    e = &div_memo[i];
+    if (e->key == NULL || e->klen != klen || memcmp(e->key, key, klen) != 0) continue;
+    free(key);
+    if (e->s == RM_OK) {@+ b->bestlen = e->bestlen; memcpy(b->best, e->best, e->bestlen * sizeof *e->best); @+}
+    return e->s;
+  }
+  div_bb_node(b, 0, 0);
+  s = b->nodes > DIV_NODES ? RM_EHARD : RM_OK;
+  if (key == NULL) return s;
+  e = &div_memo[div_memo_next++ % DIV_MEMO];
+  free(e->key); free(e->best);
+  e->key = key; e->klen = klen; e->s = s; e->bestlen = b->bestlen;
+  e->best = malloc((b->bestlen ? b->bestlen : 1) * sizeof *e->best);
+  if (e->best == NULL) {@+ free(e->key); e->key = NULL; return s; @+}
+  memcpy(e->best, b->best, b->bestlen * sizeof *e->best);
   return s;
 }
 

@@ -24040,7 +24040,25 @@ static int div_invalid(vec_out *o, int *groups)
   div_fixed(&c, 2, 1, 2, none, sc, NULL);
   if (ok) ok = div_one(o, groups, "alpha-ndcg@@5[undef=error]", &c,
     "invalid: no relevant item, undefined", 1);
+  @<Append the invalid tests of malformed subtopic data@>;
   return ok;
+}
+
+@ \impl Malformed subtopic data, appended after the tests above so that no
+tcId moves: a negative grade of a judged item not retrieved, and a marker
+of an unjudged item above~2 (a retrieved item is judged, 0, or unjudged, 1
+or~2) under \.{drop=unjudged}; both |RM_EGRADE|, as a retrieved item's
+bad grade.
+
+@<Append the invalid tests of malformed subtopic data@>=
+{
+  static const int uneg[6] = {1, 0, 0, 1, -1, 0};
+  div_fixed(&c, 2, 1, 2, uneg, sc, NULL);
+  if (ok) ok = div_one(o, groups, base, &c, "invalid: a negative judged grade", 1);
+  div_fixed(&c, 2, 1, 2, ok6, sc, NULL);
+  c.unj[0] = 0; c.unj[1] = 3; c.l.unjudged = c.unj;
+  if (ok) ok = div_one(o, groups, "alpha-ndcg@@5[drop=unjudged]", &c,
+    "invalid: an unjudged marker above 2", 1);
 }
 
 @ \impl The family's file.

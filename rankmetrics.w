@@ -18202,7 +18202,14 @@ bounds is used.  And no item need be placed while an item relevant to a
 strict superset of its subtopics is left: exchanging the two never lowers
 the value (every subtopic of the smaller is hit at the same ranks, and the
 others of the larger move up), so there is a maximum that obeys the rule,
-and the branches that break it are not tried.  On the random topics of
+and the branches that break it are not tried.  Which type covers which
+is a table made once, and the first bound takes each remaining type's
+copies largest gain first by selection, not by sorting every copy at
+every node: the search is the same, node for node, at about half the
+cost (some 0.3 microseconds a node on this project's machine under load,
+so that a search refused at its budget takes about a second).  And the
+searches are remembered (\secref{q:divmemo}), so that a question asked
+again, as the verifier asks it, is not searched again.  On the random topics of
 \secref{q:divgap} (1 to 7 subtopics, up to 60 judged documents) the search
 ends for every topic at $K=5$, for 997 of 1000 at $K=10$, and for 174 of
 the first 200 at $K=20$; so \.{ideal=exact} is for $K$ up to about~10 on
@@ -19338,7 +19345,7 @@ static rm_status div_best(const div_in *d, size_t len, int kind, size_t *seq,
   return s;
 }
 
-@ \impl The memo of searches.  One search often meets the same question
+@ \impl The memo of searches.\here{q:divmemo}  One search often meets the same question
 many times: the verifier's search for the variant that explains a result
 (\secref{q:verifyengine}) computes the ideal of every test of a group for
 each of its alternatives, and those that change only the order, the tie
@@ -45770,6 +45777,38 @@ cores shared by other work (a load of about five), on 28~November 2026,
 \.{eval} 0.29 and 0.66, reading the file included: 0.85 and 0.88 times.
 Most of what |evaluate| adds is making the columns' strings in Python.
 @^evaluate, through the engine@>
+
+@ {\it Subtopic judgments in memory.}\here{q:pydivcols}  The measures of
+diversity (\secref{q:div}) read a grade per item and subtopic, which the
+engine's columns cannot carry: a row has one label.  So when every metric
+given to |evaluate| is a measure of diversity, each row's label is a {\it
+row\/} of grades, one per subtopic of its user (the lines of one document
+in a TREC Web diversity qrels file, side by side), |judged| maps a user to
+the rows of its judged items that no row retrieved, best as
+\.{\{item: row\}} (named, so that the greedy ideal breaks its ties by name
+as \.{eval} does with the documents of the judgments), and |weights| gives
+the subtopics' weights, read under \.{weights=given}: one list for every
+user, or \.{\{user: list\}}.  A measure of each kind together is refused,
+as \.{eval} refuses it (\secref{q:divfiles}): the labels cannot be read
+both ways.  Each user's list goes to the library (|rm_div_value_exact|,
+or |rm_div_value| under |fast=True|), with its items' names as the
+identifiers of the tie rules, and the mean of each measure is made as
+\.{eval} makes it: under |fast| the correctly rounded mean of the doubles
+(their exact sum as a fraction over the number of users, rounded once),
+else from the exact values, the fraction of a rational one and the 40
+digits of an irrational one as the enclosure $d\pm\upsilon$, the double
+that every point of the enclosure of the mean rounds to (refused, with
+\.{eval}'s words, when the enclosure straddles a rounding boundary).  So
+the values are \.{eval}'s on the same judgments and run, bit for bit:
+\.{python/tests/test\_divers.py} writes two users' rows once as a
+diversity qrels file and a run for the tool and once as lists, and
+compares every value per user and both means on both paths; its expected
+values are worked by hand beside it (for user \.{q1}, $a$ relevant to
+subtopic~1, $b$ to both, $c$ to~2, ranked so, \.{alpha-ndcg@@2} is
+$(1+{3\over2}/\lg3)/(2+{1\over2}/\lg3)$).  The aggregator is the mean
+only, and |exact=True| is refused: the mean of 40-digit values has no
+fraction to give, and |div_exact| gives a user's |Exact|.
+@^evaluate, subtopic judgments@>
 
 @ {\it Shards from Python.}  |partial| makes the state that \.{eval
 --partial} writes (\secref{q:shard}), of rows in memory (the arguments of

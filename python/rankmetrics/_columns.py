@@ -11,6 +11,12 @@ carry the fraction and the decimal that the engine does not give.
 Run files (TREC, CSV) are read by evaluate_files; this module reads only
 what is already in memory: lists, numpy arrays, a pandas DataFrame, a
 dict of columns.
+
+The measures of diversity read subtopic judgments: a label per row that is
+a row of grades, one per subtopic of the user, judged rows by item name,
+and the subtopics' weights; evaluate hands them to _divers.evaluate_subtopics,
+which computes each user's list with the library (rm_div_value_exact) and
+makes each mean as eval does.
 """
 
 import collections

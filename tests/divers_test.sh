@@ -148,4 +148,16 @@ printf '1 Q0 d01 1 2 r\n1 Q0 d02 2 1 r\n' > "$T/wr"
 near "greedy ideal above 1" "$($RM eval --quiet --trec -m 'alpha-ndcg@2' "$T/wq" "$T/wr" | cut -f3)" "$(lg3 '(2 + 2/l) / (2 + Decimal(3)/2/l)')"
 same "exact ideal 1" "$($RM eval --quiet --trec -m 'alpha-ndcg@2[ideal=exact]' "$T/wq" "$T/wr" | cut -f3)" 1
 
+# verify's search over a group of ideal=exact, every result wrong: each of
+# its alternatives recomputes the exact ideal of every test, and for the
+# alternatives at K = 20 the search is refused at its budget of 4 million
+# nodes; the memo of searches (the book's chapter on diversity) runs it
+# once.  Without the memo this took a minute of CPU; the limit is 20 s.
+awk '/^\[variant = /{g = $0} /^tcId = /{ if (g ~ /^\[variant = alpha-ndcg@3\[.*ideal=exact/) print "diversity:" $3 " 0.123"}' \
+  vectors/diversity_test.txt > "$T/exact17"
+same "ideal=exact group: its tests" "$(grep -c . "$T/exact17")" 17
+rc=$( (ulimit -t 20; $RM verify --quiet --vectors vectors "$T/exact17" > "$T/vex" 2>&1; echo $?) 2>/dev/null)
+same "verify over an ideal=exact group within 20 s of CPU: status" "$rc" 1
+has "verify over an ideal=exact group: the verdict" "$(tail -1 "$T/vex")" "verify: FAIL"
+
 finish

@@ -67,6 +67,19 @@ and merge(states) merges states as `rankmetrics merge` does, so that the
 shards of a data frame can be evaluated apart (by Dask's workers, say:
 examples/dask_shards.py) and merged to the aggregates of one run.
 
+Subtopic judgments in memory: when evaluate's metrics are measures of
+diversity (alpha-ndcg@20, err-ia, strec, ...), each row's label is a row
+of grades, one per subtopic of its user, judged={user: {item: row}} names
+the judged items not retrieved, and weights= (a list, or {user: list})
+gives the subtopics' weights read under weights=given; the values and
+means are those of `rankmetrics eval` on the diversity qrels and run of
+the same rows::
+
+    >>> ev = rm.evaluate("strec@1", users=["q", "q"], items=["a", "b"],
+    ...                  labels=[[1, 0], [1, 1]], scores=[2.0, 1.0])
+    >>> ev.aggregate["strec@1"]
+    0.5
+
 ``pip install --no-build-isolation .`` in a clone builds the library into
 the package (rankmetrics/librankmetrics.so), where it is looked for first.
 

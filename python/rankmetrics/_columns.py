@@ -11,6 +11,12 @@ carry the fraction and the decimal that the engine does not give.
 Run files (TREC, CSV) are read by evaluate_files; this module reads only
 what is already in memory: lists, numpy arrays, a pandas DataFrame, a
 dict of columns.
+
+The measures of diversity read subtopic judgments: a label per row that is
+a row of grades, one per subtopic of the user, judged rows by item name,
+and the subtopics' weights; evaluate hands them to _divers.evaluate_subtopics,
+which computes each user's list with the library (rm_div_value_exact) and
+makes each mean as eval does.
 """
 
 import collections
@@ -212,7 +218,7 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
              score: Optional[str] = None,
              judged: Optional[Mapping[Any, Any]] = None,
              aggregator: str = "mean", fast: bool = False,
-             exact: bool = False) -> Evaluation:
+             exact: bool = False, weights: Any = None) -> Evaluation:
     """Evaluate variants over rows grouped by user, with the engine of
     `rankmetrics eval` (the library's rm_eval_columns).
 
@@ -231,6 +237,21 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
                 matches the one column that differs only in case (Score)
     judged      {user: [grades]} of judged items that were not retrieved;
                 each key must be a user, of the user's kind
+    weights     the subtopics' weights of the measures of diversity, read
+                under weights=given: one list for every user, or {user:
+                list}
+
+    Subtopic judgments: when the metrics are measures of diversity
+    (alpha-ndcg@20, err-ia, strec, ...: all of them, since the two kinds
+    read a label differently), each row's label is a row of grades, one
+    per subtopic of its user (a TREC Web diversity qrels file's lines of
+    one document), and judged maps a user to the rows of its judged items
+    not retrieved, as a list or as {item: row} (named, so that the greedy
+    ideal breaks its ties by name as eval does).  The values are those of
+    `rankmetrics eval` on the same judgments and run (rm_div_value_exact,
+    or rm_div_value under fast), each mean as eval makes it; the
+    aggregator is the mean, and exact=True is refused (div_exact gives a
+    user's Exact).
     fast        False (the default): every value the correctly rounded
                 double of the exact path, the values of `rankmetrics eval`
                 on the same rows; True: every value on the double path,
@@ -307,10 +328,34 @@ def evaluate(metrics: Union[str, Iterable[str]], data: Any = None, *,
     if n == 0:  # as `rankmetrics eval` refuses a file of no rows
         raise RankmetricsError(-1, "evaluate: no rows")
     cols = (users, items, labels, scores)
+    if _subtopic_measures(given, inner, weights):
+        from ._divers import evaluate_subtopics
+        return evaluate_subtopics(given, inner, outer, cols, judged, weights,
+                                  fast, exact, aggregator)
     if exact:
         return _evaluate_exact(given, inner, outer, cols, judged)
     return _evaluate_engine(given, inner, outer, cols, judged, fast,
                             (user, item, label, score))
+
+
+def _subtopic_measures(given, inner, weights):
+    """Whether the metrics are measures of diversity, whose labels are rows
+    of subtopic grades; a measure of each kind together is refused, as
+    eval refuses it, since the labels cannot be read both ways."""
+    from . import _DIVERSITY
+    div = [i is not None and i.split("[")[0].split("@")[0] in _DIVERSITY
+           for i in inner]
+    if any(div) and not all(div):
+        raise RankmetricsError(-1, "evaluate: %s is a measure of diversity"
+                               " and %s is not: the one reads a row of"
+                               " subtopic grades per label, the other a"
+                               " grade; evaluate them apart" % (
+                                   given[div.index(True)],
+                                   given[div.index(False)]))
+    if weights is not None and not any(div):
+        raise RankmetricsError(-1, "evaluate: weights= are the subtopics'"
+                               " weights of the measures of diversity")
+    return any(div)
 
 
 def _pick(data, columns, names, what="evaluate"):

@@ -152,12 +152,16 @@ same "exact ideal 1" "$($RM eval --quiet --trec -m 'alpha-ndcg@2[ideal=exact]' "
 # its alternatives recomputes the exact ideal of every test, and for the
 # alternatives at K = 20 the search is refused at its budget of 4 million
 # nodes; the memo of searches (the book's chapter on diversity) runs it
-# once.  Without the memo this took a minute of CPU; the limit is 20 s.
+# once.  (Without the memo this took a minute of CPU, with it about a
+# second; that is a speed, measured in the book, not asserted here: the
+# test checks the report.)
 awk '/^\[variant = /{g = $0} /^tcId = /{ if (g ~ /^\[variant = alpha-ndcg@3\[.*ideal=exact/) print "diversity:" $3 " 0.123"}' \
   vectors/diversity_test.txt > "$T/exact17"
 same "ideal=exact group: its tests" "$(grep -c . "$T/exact17")" 17
-rc=$( (ulimit -t 20; $RM verify --quiet --vectors vectors "$T/exact17" > "$T/vex" 2>&1; echo $?) 2>/dev/null)
-same "verify over an ideal=exact group within 20 s of CPU: status" "$rc" 1
+rc=$($RM verify --quiet --vectors vectors "$T/exact17" > "$T/vex" 2>&1; echo $?)
+same "verify over an ideal=exact group, every result wrong: status" "$rc" 1
+has "verify over an ideal=exact group: all 17 wrong" "$(cat "$T/vex")" "17 vectors given: 0 exact, 0 within the tolerance, 17 wrong"
+
 has "verify over an ideal=exact group: the verdict" "$(tail -1 "$T/vex")" "verify: FAIL"
 
 finish

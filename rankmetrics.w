@@ -19785,7 +19785,7 @@ back can end the thread); what they hold is at most a few kilobytes.
 
 @d DIV_MEMO 64
 @<Private functions@>=
-typedef struct {@+ unsigned char *key; size_t klen; rm_status s; size_t bestlen, *best; @+}
+typedef struct {@+ unsigned char *key;@+ size_t klen;@+ rm_status s;@+ size_t bestlen, *best; @+}
   div_memo_e;
 static _Thread_local div_memo_e div_memo[DIV_MEMO];
 static _Thread_local unsigned div_memo_next;

@@ -2272,7 +2272,9 @@ START_TEST(test_names_other_libraries)
   ck_assert(v.metric == RM_IPREC && v.at == 1 && v.at_den == 2 && v.level == RM_LEVEL_TREC9);
   expect_reject("StRecall", RM_ENAME, "ir_measures' StRecall needs a cutoff");
   expect_reject("RBP(p=0.8)", RM_ENAME, "ir_measures' RBP without rel has no provider");
-  expect_reject("AP(judged_only=True)", RM_ENAME, "no rankmetrics variant yet");
+  v = parsed("AP(judged_only=True)"); /* trec_eval -J: the unjudged leave first */
+  ck_assert(v.metric == RM_AP && v.judged == 1);
+  expect_reject("RR(judged_only=True)@5", RM_ENAME, "has no provider");
   expect_reject("P.5,10", RM_ENAME, "several measures");
   expect_reject("P", RM_ENAME, "needs a cutoff");
   expect_reject("map@10", RM_ENAME, "unknown metric 'map'");

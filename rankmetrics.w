@@ -8436,7 +8436,8 @@ static void fr_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
 {
   unsigned long long n = l->n, k;
   *R = n_relevant(v, l);
-  *K = v->metric == RM_RPREC ? *R : v->k ? v->k : n;
+  *K = v->metric == RM_RPREC ? (v->k && v->k < *R ? v->k : *R) /* \secref{q:single2} */
+    : v->k ? v->k : n;
   k = *K < n ? *K : n;
   *h = top_hits(v, l, perm, (size_t) k).h;
 }
@@ -8506,8 +8507,7 @@ static const char *recall_refuse(const rm_variant *v)
 }
 static const char *rprec_refuse(const rm_variant *v)
 {
-  const char *why = no_cutoff(v);
-  return why ? why : no_average(v);
+  return no_average(v); /* a cutoff is \secref{q:single2}'s */
 }
 static const char *hr_refuse(const rm_variant *v)
 {
@@ -17629,6 +17629,159 @@ trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$ raw).
 @/{"L-pauc-34", NULL, "auc[max_fpr=3/4,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "1/8", 0x1p-3},
 
+@* Coverage error, ranking loss and R-precision at a cutoff.\here{q:single2}
+@:metric coverage-error}{metric \.{coverage-error}@>
+@:metric ranking-loss}{metric \.{ranking-loss}@>
+Three more measures of one list that libraries compute under names of
+their own.  Each is a ratio of whole numbers, so its two paths share one
+count, as precision's do.
+\smallskip
+\item{$\bullet$} \.{coverage-error} is how far down the ranking one must read
+to see every relevant item: the rank of the last relevant item of the list,
+scikit-learn's |coverage_error| (\.{sklearn/metrics/\_ranking.py}), which
+counts the items scored at least as high as the lowest-scored relevant one.
+A tie is read to its end, so the default tie rule is \.{ties=pessimistic};
+the other rules order a tie as they do elsewhere, and \.{ties=average} is
+refused (the expected last rank is not the rank of an expected order).  A
+list without a relevant item is undefined (its denominator is 0), and
+scikit-learn's 0 is \.{undef=zero}, the default.  The value is a count,
+from 1 to~$n$; a mean of it over queries is a mean rank.
+\item{$\bullet$} \.{ranking-loss} is the share of the pairs of a relevant and a
+non-relevant item of the list that are ordered wrongly, the relevant one
+below: scikit-learn's |label_ranking_loss| (same file), which counts a pair
+of equal scores as wrong, so that \.{ties=pessimistic} is again the default.
+Under \.{ties=average} a tied pair counts one half, and the value is
+$1-{}$\.{auc[ties=average]}; under \.{ties=pessimistic} it is
+$1-{}$\.{auc[ties=pessimistic]}.  With no relevant or no non-relevant item
+it is undefined, scikit-learn's~0 (\.{undef=zero}).  Both measures see only
+the items of the list: the judged items that were not retrieved have no
+score, and scikit-learn is never given them.
+\item{$\bullet$} \.{rprec@@K} is R-precision cut at $K$: $h_{\min(K,R)}/R$, the
+relevant items among the first $\min(K,R)$ over all $R$ relevant ones,
+as Microsoft Recommenders' |r_precision_at_k|
+(\.{recommenders/evaluation/python\_evaluation.py}) computes it: it keeps
+the hits of the top~$K$ at ranks not beyond $R$, and divides their number
+by $R$.  When $K\ge R$ it is \.{rprec}.  (That library's mean then leaves
+out every user with no such hit, where the other measures of the same file
+divide by all users; the aggregator is the reader's to choose.)
+@^coverage error (scikit-learn)@>@^label ranking loss@>@^R-precision, at a cutoff@>
+
+@ \impl The last relevant rank and the wrongly ordered pairs, counted in one walk of
+the ranking by groups: one item a group, or under \.{ties=average} a whole
+tie.  A group of $p_g$ relevant and $q_g$ non-relevant items below $q$
+non-relevant ones adds $qp_g$ wrong pairs, and half of its own $p_gq_g$
+under \.{ties=average}; the count is kept doubled, $w$, so that it stays
+whole, and the loss is $w/(2PN)$.
+
+@<Private functions@>=
+typedef struct {@+ unsigned long long w, P, N, last; @+} pair_counts;
+static pair_counts rl_counts(const rm_variant *v, const rm_list *l, const size_t *perm)
+{
+  pair_counts c = {0, 0, 0, 0};
+  size_t r = 0, e, j;
+  unsigned long long pg;
+  while (r < l->n) {
+    e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
+    for (pg = 0, j = r; j < e; j++)
+      if (relevant(v, l, perm, j)) {@+ pg++; c.last = j + 1; @+}
+    c.w += 2 * c.N * pg + pg * ((unsigned long long) (e - r) - pg);
+    c.N += (unsigned long long) (e - r) - pg; c.P += pg; r = e;
+  }
+  return c;
+}
+
+@ \impl Both paths divide the same two whole numbers: the last rank over~1 (over~0
+without a relevant item), or $w$ over $2PN$.  Below $2^{53}$ each is exact
+as a double, and their quotient is correctly rounded: one rounding, as the
+bound says.
+
+@<Private functions@>=
+static rm_status sl_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  pair_counts c = rl_counts(v, l, perm);
+  if (v->metric == RM_COVERR) {@+ *num = (double) c.last; *den = c.P > 0; @+}
+  else {@+ *num = (double) c.w; *den = 2.0 * (double) c.P * (double) c.N; @+}
+  return RM_OK;
+}
+static rm_status sl_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  pair_counts c = rl_counts(v, l, perm);
+  if (v->metric == RM_COVERR) {
+    mpq_set_ui(num, (unsigned long) c.last, 1); mpq_set_ui(den, c.P > 0, 1);
+    return RM_OK;
+  }
+  mpq_set_ui(num, 0, 1); mpq_set_ui(den, 0, 1); /* |mpq_set_ui| would canonicalise */
+  mpz_set_ui(mpq_numref(num), (unsigned long) c.w);
+  mpz_set_ui(mpq_numref(den), (unsigned long) c.P);
+  mpz_mul_ui(mpq_numref(den), mpq_numref(den), (unsigned long) c.N);
+  mpz_mul_2exp(mpq_numref(den), mpq_numref(den), 1);
+  return RM_OK;
+}
+static double sl_bound(const rm_variant *v)
+{
+  (void) v;
+  return 1;
+}
+static void pessimistic_ties(rm_variant *v)
+{
+  v->ties = RM_TIES_PESSIMISTIC;
+}
+static const char *coverr_refuse(const rm_variant *v)
+{
+  const char *why = no_cutoff(v);
+  return why ? why : no_average(v);
+}
+
+@ @<Metric specifications@>=
+@/[RM_COVERR] = {"coverage-error", PRF_KEYS, ratio_d, ratio_x, sl_bound, coverr_refuse,
+  pessimistic_ties, sl_qratio, sl_dratio},
+@/[RM_RANKLOSS] = {"ranking-loss", PRF_KEYS, ratio_d, ratio_x, sl_bound, no_cutoff,
+  pessimistic_ties, sl_qratio, sl_dratio},
+
+@ {\it Cases.}  The list $a,b,c,d$ of grades $1,0,1,0$ scored $4,3,3,1$, where
+the relevant $c$ ties the non-relevant~$b$.  Read to the end of the tie, the
+last relevant item is at rank~3: \.{coverage-error} is $\oursq{S-coverr}$
+(scikit-learn counts the three scores at least~3); with the tie broken for
+$c$ it is~$\oursq{S-coverr-opt}$.  Of the four pairs of a relevant and a
+non-relevant item only $(c,b)$ is not ordered right: \.{ranking-loss} is
+$1/4=\oursq{S-rankloss}$, and half of it, $\oursq{S-rankloss-avg}$, when the
+tied pair counts one half.  For R-precision at a cutoff take the list
+$1,0,1,1$ with a fourth relevant item judged but not retrieved ($R=4$):
+\.{rprec} is $3/4$, \.{rprec@@3} is $h_3/4=\oursq{S-rprec3}$ and
+\.{rprec@@2} is $h_2/4=\oursq{S-rprec2}$.
+
+@<Worked examples@>=
+@/{"S-coverr", NULL, "coverage-error", RM_G(1, 0, 1, 0), RM_S(4, 3, 3, 1),
+  RM_I("a", "b", "c", "d"), RM_NONE, NULL, "case", RM_OK, "3", 0x1.8p+1},
+@/{"S-coverr-opt", NULL, "coverage-error[ties=optimistic]", RM_G(1, 0, 1, 0),
+  RM_S(4, 3, 3, 1), RM_I("a", "b", "c", "d"), RM_NONE, NULL, "case", RM_OK, "2",
+  0x1p+1},
+@/{"S-rankloss", NULL, "ranking-loss", RM_G(1, 0, 1, 0), RM_S(4, 3, 3, 1),
+  RM_I("a", "b", "c", "d"), RM_NONE, NULL, "case", RM_OK, "1/4", 0x1p-2},
+@/{"S-rankloss-avg", NULL, "ranking-loss[ties=average]", RM_G(1, 0, 1, 0),
+  RM_S(4, 3, 3, 1), RM_I("a", "b", "c", "d"), RM_NONE, NULL, "case", RM_OK, "1/8",
+  0x1p-3},
+@/{"S-rprec3", NULL, "rprec@@3", RM_G(1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"S-rprec2", NULL, "rprec@@2", RM_G(1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1/4", 0x1p-2},
+
+@ \impl The vectors of the chapter, in a family of their own, which holds the
+worked examples named \.{S-} (its metrics' codes are past the 64 that a
+family's set holds, and R-precision's family writes its examples before
+its plain groups, whose numbers must stay): both tie defaults and the rules beside them,
+two thresholds, and cutoffs of R-precision below, at and beyond~$R$.
+
+@<Vector variant lists@>=
+static const char *const single_variants[] = {"coverage-error",
+  "coverage-error[rel=2]", "coverage-error[ties=optimistic]",
+  "coverage-error[undef=one]", "ranking-loss", "ranking-loss[rel=2]",
+  "ranking-loss[ties=average]", "ranking-loss[ties=input]",
+  "ranking-loss[undef=one]", "rprec@@1", "rprec@@3", "rprec@@10[rel=2]",
+  "rprec@@5[ties=optimistic]", NULL};
+
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
 Clarke, Vtyurina and Smucker (ACM TOIS 2021) measure how {\it compatible\/}
@@ -22810,7 +22963,9 @@ static int in_family(const vector_family *fam, const rm_example *x)
 {
   rm_variant v;
   int te = strncmp(x->id, "TE-", 3) == 0; /* an example of \secref{q:trecm} */
+  int s2 = strncmp(x->id, "S-", 2) == 0; /* an example of \secref{q:single2} */
   if (te || fam->variants == trec_variants) return te && fam->variants == trec_variants;
+  if (s2 || fam->variants == single_variants) return s2 && fam->variants == single_variants;
   if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
   return v.metric < 64 && (fam->metrics >> v.metric) & 1; /* a set of 64 codes */
 }
@@ -46722,6 +46877,17 @@ codes).
 
 @<Metric codes@>=
 RM_EFD, RM_APLT, RM_ACLT,
+
+@ \impl The codes of \secref{q:single2} follow, for the same reason.
+
+@<Metric codes@>=
+RM_COVERR, RM_RANKLOSS,
+
+@ \impl The family of their vectors comes last, after every earlier family.
+
+@<Vector families@>=
+{"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K", 0,
+  single_variants, NULL},
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

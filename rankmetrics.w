@@ -621,7 +621,7 @@ ndcg&yes&DCG/IDCG&gain discount base ideal drop isort&\secref{q:cg}\cr
 precision&yes&$h/K$&denom&\secref{q:prf}\cr
 recall&yes&$h/R$&norm&\secref{q:prf}\cr
 f&yes&$F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
-rprec&no&R-precision: precision at rank $R$&&\secref{q:rprec}\cr
+rprec&yes&R-precision: precision at rank $R$ (or $\min(K,R)$)&&\secref{q:rprec}\cr
 hr&yes&hit ratio, in four readings&hit&\secref{q:hr}\cr
 rr&yes&reciprocal rank, in three readings&hits&\secref{q:rr}\cr
 lrap&no&scikit-learn's label ranking average precision&&\secref{q:lrap}\cr
@@ -687,6 +687,8 @@ epc&yes&popularity complement of its hits (a set)&pop disc relevance&\secref{q:c
 efd&yes&free discovery, bits, of its hits (a set)&pop disc relevance&\secref{q:epcefd}\cr
 aplt&yes&share of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
 aclt&yes&number of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
+coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:single2}\cr
+ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -4173,6 +4175,8 @@ ndcg\_score&\an{ndcg@@10[ideal=list,ties=average]}&B, L&checked\cr
 dcg\_score&\an{dcg@@10[ties=average]}&&checked\cr
 label\_ranking\_average\_pr\dots&\an{lrap[undef=one]}&&checked\cr
 \quad roc\_auc\_score, max\_fpr&\an{auc[max\_fpr=0.1,ties=average]}&&test\_catalog.py\cr
+coverage\_error&\an{coverage-error}&&checked\cr
+label\_ranking\_loss&\an{ranking-loss}&&checked\cr
 \alib{SciPy 1.10.1 \eightrm Debian python3-scipy, scipy/stats/\_stats\_py.py}
 spearmanr&\an{spearman}&&\_stats\_py.py\cr
 kendalltau&\an{kendall}&O&\_stats\_py.py\cr
@@ -4207,7 +4211,7 @@ ndcg\_at\_k&\an{ndcg@@10[gain=binary]}&D&evaluation/python\_evaluation.py\cr
 \quad score\_type=exp&\an{ndcg@@10[gain=exp2]}&C&evaluation/python\_evaluation.py\cr
 map\_at\_k (PR 2004 on)&\an{ap@@10[norm=min]}&A&evaluation/python\_evaluation.py\cr
 map&\an{ap@@10}&A&evaluation/python\_evaluation.py\cr
-r\_precision\_at\_k&\nov{rprec@@10}{hits in the top min(k,~R), over R}&&evaluation/python\_evaluation.py\cr
+r\_precision\_at\_k&\an{rprec@@10}&&evaluation/python\_evaluation.py\cr
 mrr\_score (deeprec)&\an{rr[hits=mean]}&H&models/deeprec/deeprec\_utils.py\cr
 group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
@@ -4377,7 +4381,7 @@ a user meets under a familiar name and that this book cannot yet name
 (bpref, infAP and rank-biased precision, once among them, have their
 variants in the chapter on incomplete judgments, \secref{q:judged}): ranx's nDCG
 with a relevance threshold, which drops the judgments below it but keeps
-the grades of the rest as gains; MS Recommenders' |r_precision_at_k|;
+the grades of the rest as gains;
 Elliot's MAP, the mean of $P@@1$, \dots,~$P@@K$; LensKit's AP on a list
 shorter than~$k$; torchmetrics' retrieval metrics from 1.7.4 on, which
 treat an item scored 0 or below as not retrieved; ModelMetrics'
@@ -17772,15 +17776,17 @@ $1,0,1,1$ with a fourth relevant item judged but not retrieved ($R=4$):
 worked examples named \.{S-} (its metrics' codes are past the 64 that a
 family's set holds, and R-precision's family writes its examples before
 its plain groups, whose numbers must stay): both tie defaults and the rules beside them,
-two thresholds, and cutoffs of R-precision below, at and beyond~$R$.
+two thresholds, and cutoffs of R-precision below, at and beyond~$R$.  R-precision
+comes first, so that the invalid inputs, which join the first variant's
+group, are not offered to scikit-learn, which reads a grade of $-1$ as 0.
 
 @<Vector variant lists@>=
-static const char *const single_variants[] = {"coverage-error",
+static const char *const single_variants[] = {"rprec@@1", "rprec@@3",
+  "rprec@@10[rel=2]", "rprec@@5[ties=optimistic]", "coverage-error",
   "coverage-error[rel=2]", "coverage-error[ties=optimistic]",
   "coverage-error[undef=one]", "ranking-loss", "ranking-loss[rel=2]",
   "ranking-loss[ties=average]", "ranking-loss[ties=input]",
-  "ranking-loss[undef=one]", "rprec@@1", "rprec@@3", "rprec@@10[rel=2]",
-  "rprec@@5[ties=optimistic]", NULL};
+  "ranking-loss[undef=one]", NULL};
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -24236,7 +24242,7 @@ static int cmd_accuracy(int argc, char **argv)
 @* What scikit-learn computes.
 The vectors serve to check a real implementation, and we check one: the
 ranking metrics of scikit-learn~1.2.1, as Debian packages it.  A script in
-the directory \.{tests}, \.{sklearn\_adapter.py}, calls five of its functions on the inputs
+the directory \.{tests}, \.{sklearn\_adapter.py}, calls seven of its functions on the inputs
 of our vectors (the grades made 0/1 at the variant's threshold where the
 function wants labels, the scores or, without scores, scores decreasing with
 the input order, and never the judged items that were not retrieved, which
@@ -24251,10 +24257,13 @@ roc\_auc\_score&auc[ties=average]&20&19\cr
 average\_precision\_score&apstep&17&3\cr
 ndcg\_score&ndcg[ideal=list,ties=average]&27&5\cr
 dcg\_score&dcg[ties=average]&31&2\cr
-\vtop{\hbox{label\_ranking\_average\_}\hbox{\quad precision\_score}}&lrap&20&0\cr}}$$
+\vtop{\hbox{label\_ranking\_average\_}\hbox{\quad precision\_score}}&lrap&20&0\cr
+coverage\_error&coverage-error&27&6\cr
+label\_ranking\_loss&ranking-loss&30&3\cr}}$$
 The counts are over the vectors of the variant in each row (at every
 threshold \.{rel}, with \.{undef=zero} but for \.{lrap}, whose default is
-\.{undef=one}); the test fails if they change, or if one value is more than
+\.{undef=one}, and with \.{ties=pessimistic} for the last two, of the family
+\.{single}, \secref{q:single2}); the test fails if they change, or if one value is more than
 4~ulps from ours.  Most values are exact, the others one to four ulps away:
 scikit-learn sums in floating point and does not round correctly, so an
 implementation checked against it should allow a few ulps, and one checked
@@ -24279,6 +24288,9 @@ $\ours{E000.4-ndcg-list}$ where the ideal from the judgments gives
 $\ours{E000.4-ndcg-wiki}$ (see the worked example of six
 articles).  It averages ties by default, as \.{ties=average}; with
 |ignore_ties=True| it would be \.{ties=reverse}.
+\item{$\bullet$} |coverage_error| and |label_ranking_loss| raise on a list of one
+item too (``binary format is not supported'': a row of one column is not
+read as labels); every value they return is ours, exactly.
 \item{$\bullet$} |label_ranking_average_precision_score| scores a list without
 positives~1: it is \.{lrap[undef=one]}.  As the chapter on reciprocal rank
 shows, on one list it equals |average_precision_score| but for that case.
@@ -38512,6 +38524,8 @@ static const char *const metric_help[][2] = {
   {"efd", "expected free discovery: -log2 popularity share, relevant top K"},
   {"aplt", "average share of long-tail items in the top K (head=)"},
   {"aclt", "average number of long-tail items in the top K (head=)"},
+  {"coverage-error", "rank of the last relevant item (scikit-learn's coverage_error)"},
+  {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit

@@ -596,7 +596,8 @@ section that defines it.  A variant is named
 \.{mean[skip=norel]:ap}; the grammar is in \secref{q:names}.  A key that is
 left out takes its default, which is the first word of each list below
 that the metric takes (\.{lrap}'s \.{undef} is \.{one}, \.{rbp}'s
-\.{gain} is \.{binary}), or the default the row states; \.{rankmetrics name} prints a variant's
+\.{gain} is \.{binary}, \.{coverage-error}'s \.{ties} is \.{pessimistic}
+and \.{ranking-loss}'s \.{ties} is \.{pessimistic}), or the default the row states; \.{rankmetrics name} prints a variant's
 name with every default, \.{rankmetrics --help} lists for each metric
 exactly the words the parser accepts, and the help of the command
 \.{value} repeats the tables below in brief.  Below, $h$ is the number of relevant

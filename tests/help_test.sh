@@ -56,7 +56,7 @@ $RM verify --help | grep -q "What the keys" && bad "verify --help explains keys"
 # Every group key=words or key=words(COND) of a metric's line: each word
 # is accepted alone, with a cutoff (COND @K) or with each word of COND.
 listing=$(sed -n '/^NAME is/,/^aggregators/p' "$T/top" | grep '^  [a-z]' | grep -v '^  micro')
-[ "$(printf '%s\n' "$listing" | wc -l)" -eq 73 ] && ok "73 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
+[ "$(printf '%s\n' "$listing" | wc -l)" -eq 75 ] && ok "75 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
 nacc=0; nref=0
 while read -r head groups; do
   m=${head%%[*}; req=
@@ -107,7 +107,7 @@ expect_line() {
 expect_line ap "  ap[@K] norm=rel|min|hits rel=1..100 $T7|reverse undef=zero|one|error"
 expect_line rr "  rr[@K] hits=first|sum|mean rel=1..100 $T7|reverse undef=zero|one|error"
 expect_line err "  err[@K] gmax=1..30 $T7|reverse"
-expect_line rprec "  rprec rel=1..100 $T7|reverse undef=zero|one|error"
+expect_line rprec "  rprec[@K] rel=1..100 $T7|reverse undef=zero|one|error"
 # recall takes norm=rel or min, not hits; precision's denom needs a cutoff
 expect_line recall "  recall[@K] norm=rel|min rel=1..100 $T7|average|reverse undef=zero|one|error"
 expect_line precision "  precision[@K] denom=k|list(@K) rel=1..100 $T7|average|reverse undef=zero|one|error"

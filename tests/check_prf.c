@@ -862,34 +862,48 @@ START_TEST(test_single2_hand)
   static const int g[4] = {1, 0, 1, 0}, g2[4] = {1, 0, 1, 1}, one[1] = {1};
   static const int none[3] = {0, 0, 0}, all[2] = {1, 1}, gr[5] = {2, 0, 1, 0, 2};
   static const double s[4] = {4, 3, 3, 1};
-  /* the items scored at least 3, the lowest relevant score: a, b, c */
-  single2_case("coverage-error", 4, g, s, 0, NULL, "3");
-  single2_case("coverage-error[ties=optimistic]", 4, g, s, 0, NULL, "2");
-  single2_case("coverage-error[ties=input]", 4, g, s, 0, NULL, "3"); /* b before c */
-  /* no relevant item: scikit-learn's 0 is undef=zero; undef=one gives 1 */
-  single2_case("coverage-error", 3, none, NULL, 0, NULL, "0");
-  single2_case("coverage-error[undef=one]", 3, none, NULL, 0, NULL, "1");
-  /* a judged relevant item not retrieved is never seen */
-  single2_case("coverage-error", 4, g, s, 1, one, "3");
-  /* at rel=2 only the items of grade 2 count: the last is at rank 5 */
-  single2_case("coverage-error[rel=2]", 5, gr, NULL, 0, NULL, "5");
-  /* pairs (a,b) (a,d) (c,b) (c,d): only (c,b) is wrong, tied */
-  single2_case("ranking-loss", 4, g, s, 0, NULL, "1/4");
-  single2_case("ranking-loss[ties=average]", 4, g, s, 0, NULL, "1/8");
-  single2_case("ranking-loss[ties=optimistic]", 4, g, s, 0, NULL, "0");
-  single2_case("ranking-loss", 2, all, NULL, 0, NULL, "0"); /* no negative */
-  single2_case("ranking-loss[undef=one]", 2, all, NULL, 0, NULL, "1");
-  /* 2 0 1 0 2 in input order: P=3, N=2; the wrong pairs are (c,b), (e,b),
-     (e,d): 3/6 */
-  single2_case("ranking-loss", 5, gr, NULL, 0, NULL, "1/2");
-  /* at rel=2: P=2 (a, e), N=3; e is below b, c and d: 3/6 */
-  single2_case("ranking-loss[rel=2]", 5, gr, NULL, 0, NULL, "1/2");
-  /* 1 0 1 1 and a relevant item not retrieved: R = 4 */
-  single2_case("rprec", 4, g2, NULL, 1, one, "3/4");
-  single2_case("rprec@3", 4, g2, NULL, 1, one, "1/2");
-  single2_case("rprec@2", 4, g2, NULL, 1, one, "1/4");
-  single2_case("rprec@1", 4, g2, NULL, 1, one, "1/4");
-  single2_case("rprec@10", 4, g2, NULL, 1, one, "3/4"); /* K >= R: rprec */
+  /* name, n, grades, scores, unretrieved, their grades, the value */
+  const struct {
+    const char *name;
+    size_t n;
+    const int *g;
+    const double *s;
+    size_t nu;
+    const int *u;
+    const char *want;
+  } c[] = {
+    /* the items scored at least 3, the lowest relevant score: a, b, c */
+    {"coverage-error", 4, g, s, 0, NULL, "3"},
+    {"coverage-error[ties=optimistic]", 4, g, s, 0, NULL, "2"},
+    {"coverage-error[ties=input]", 4, g, s, 0, NULL, "3"}, /* b before c */
+    /* no relevant item: scikit-learn's 0 is undef=zero; undef=one gives 1 */
+    {"coverage-error", 3, none, NULL, 0, NULL, "0"},
+    {"coverage-error[undef=one]", 3, none, NULL, 0, NULL, "1"},
+    /* a judged relevant item not retrieved is never seen */
+    {"coverage-error", 4, g, s, 1, one, "3"},
+    /* at rel=2 only the items of grade 2 count: the last is at rank 5 */
+    {"coverage-error[rel=2]", 5, gr, NULL, 0, NULL, "5"},
+    /* pairs (a,b) (a,d) (c,b) (c,d): only (c,b) is wrong, tied */
+    {"ranking-loss", 4, g, s, 0, NULL, "1/4"},
+    {"ranking-loss[ties=average]", 4, g, s, 0, NULL, "1/8"},
+    {"ranking-loss[ties=optimistic]", 4, g, s, 0, NULL, "0"},
+    {"ranking-loss", 2, all, NULL, 0, NULL, "0"}, /* no negative */
+    {"ranking-loss[undef=one]", 2, all, NULL, 0, NULL, "1"},
+    /* 2 0 1 0 2 in input order: P=3, N=2; the wrong pairs are (c,b), (e,b),
+       (e,d): 3/6 */
+    {"ranking-loss", 5, gr, NULL, 0, NULL, "1/2"},
+    /* at rel=2: P=2 (a, e), N=3; e is below b, c and d: 3/6 */
+    {"ranking-loss[rel=2]", 5, gr, NULL, 0, NULL, "1/2"},
+    /* 1 0 1 1 and a relevant item not retrieved: R = 4 */
+    {"rprec", 4, g2, NULL, 1, one, "3/4"},
+    {"rprec@3", 4, g2, NULL, 1, one, "1/2"},
+    {"rprec@2", 4, g2, NULL, 1, one, "1/4"},
+    {"rprec@1", 4, g2, NULL, 1, one, "1/4"},
+    {"rprec@10", 4, g2, NULL, 1, one, "3/4"}, /* K >= R: rprec */
+  };
+  size_t i;
+  for (i = 0; i < sizeof c / sizeof c[0]; i++)
+    single2_case(c[i].name, c[i].n, c[i].g, c[i].s, c[i].nu, c[i].u, c[i].want);
   expect_name("coverage-error", "coverage-error[rel=1,ties=pessimistic,undef=zero]");
   expect_name("ranking-loss[ties=average]", "ranking-loss[rel=1,ties=average,undef=zero]");
   expect_name("rprec@5", "rprec@5[rel=1,ties=input,undef=zero]");

@@ -690,6 +690,7 @@ aplt&yes&share of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\
 aclt&yes&number of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
 coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:single2}\cr
 ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
+precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -4248,7 +4249,7 @@ Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
 Recall&\an{mean[skip=norel]:recall@@10}&F&recall/\cr
 MRR&\an{mean[skip=norel]:rr@@10}&H&mrr/\cr
 HR&\an{mean[skip=norel]:hr@@10}&I&hit\_rate/\cr
-MAP&\nov{elliot:map@@10}{the mean of P@@1, \dots, P@@K}&&map/\cr
+MAP&\an{mean[skip=norel]:precision-mean@@10}&&map/\cr
 SRecall&\nov{elliot:srecall@@10}{features of the relevant items of the top K over all the catalogue's features}&&../diversity/SRecall/\cr
 Gini&\an{gini@@10[form=elliot,items=1000]}&&gini\_index.py\cr
 SEntropy, lists of $K$&\an{entropy@@10}&&shannon\_entropy.py\cr
@@ -4382,8 +4383,7 @@ a user meets under a familiar name and that this book cannot yet name
 (bpref, infAP and rank-biased precision, once among them, have their
 variants in the chapter on incomplete judgments, \secref{q:judged}): ranx's nDCG
 with a relevance threshold, which drops the judgments below it but keeps
-the grades of the rest as gains;
-Elliot's MAP, the mean of $P@@1$, \dots,~$P@@K$; LensKit's AP on a list
+the grades of the rest as gains; LensKit's AP on a list
 shorter than~$k$; torchmetrics' retrieval metrics from 1.7.4 on, which
 treat an item scored 0 or below as not retrieved; ModelMetrics'
 classification metrics, which predict positive only when the score
@@ -17634,12 +17634,13 @@ trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$ raw).
 @/{"L-pauc-34", NULL, "auc[max_fpr=3/4,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "1/8", 0x1p-3},
 
-@* Coverage error, ranking loss and R-precision at a cutoff.\here{q:single2}
+@* Coverage error, ranking loss, R-precision at a cutoff, mean precision.\here{q:single2}
 @:metric coverage-error}{metric \.{coverage-error}@>
 @:metric ranking-loss}{metric \.{ranking-loss}@>
-Three more measures of one list that libraries compute under names of
-their own.  Each is a ratio of whole numbers, so its two paths share one
-count, as precision's do.
+Four more measures of one list that libraries compute under names of
+their own.  The first three are ratios of whole numbers, so their two paths
+share one count, as precision's do; the fourth, Elliot's mean of
+precisions, follows them.
 \smallskip
 \item{$\bullet$} \.{coverage-error} is how far down the ranking one must read
 to see every relevant item: the rank of the last relevant item of the list,
@@ -17773,6 +17774,79 @@ $1,0,1,1$ with a fourth relevant item judged but not retrieved ($R=4$):
 @/{"S-rprec2", NULL, "rprec@@2", RM_G(1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
   "case", RM_OK, "1/4", 0x1p-2},
 
+@ Elliot's |MAP| (\.{elliot/evaluation/metrics/accuracy/map/map.py}) is not an
+average precision: it is the mean of the precisions at the ranks $1$
+to~$K$, each over its own rank,
+$${\rm precision\hbox{-}mean}@K={1\over K}\sum_{i=1}^K{h_i\over i},$$
+where $h_i$ counts the relevant items among the first~$i$ (it stops growing
+past the end of a list shorter than~$K$, whose precision at $i$ still
+divides by~$i$, as Elliot's does).  Every rank weighs the same, whether its
+item is relevant or not, so a relevant item at rank~1 lifts all $K$ terms.
+Without a cutoff $K$ is the length of the list.  Elliot leaves out a user
+with no relevant item, so a list with $R=0$ is undefined here, and Elliot's
+mean is \.{mean[skip=norel]}.  The value is rational; the exact path sums
+the fractions $h_i/i$, and the double path rounds that sum once (GMP
+truncates it) before the division by~$K$: two roundings.
+@:metric precision-mean}{metric \.{precision-mean}@>@^Elliot's MAP@>
+
+@<Private functions@>=
+static void pmean_sum(const rm_variant *v, const rm_list *l, const size_t *perm,
+  mpq_t sum, unsigned long long *K)
+{
+  size_t k = v->k ? v->k : l->n, j;
+  unsigned long long h = 0;
+  mpq_t t;
+  mpq_init(t);
+  mpq_set_ui(sum, 0, 1);
+  for (j = 0; j < k; j++) {
+    if (j < l->n) h += (unsigned long long) relevant(v, l, perm, j);
+    if (h) {@+ q_set_ull(t, h, j + 1); mpq_add(sum, sum, t); @+}
+  }
+  mpq_clear(t);
+  *K = k;
+}
+static rm_status pmean_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long long K;
+  pmean_sum(v, l, perm, num, &K);
+  q_set_ull(den, n_relevant(v, l) > 0 ? K : 0, 1);
+  return RM_OK;
+}
+static rm_status pmean_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  mpq_t s;
+  unsigned long long K;
+  mpq_init(s);
+  pmean_sum(v, l, perm, s, &K);
+  *num = mpq_get_d(s);
+  *den = n_relevant(v, l) > 0 ? (double) K : 0.0;
+  mpq_clear(s);
+  return RM_OK;
+}
+static double pmean_bound(const rm_variant *v)
+{
+  (void) v;
+  return 2;
+}
+
+@ @<Metric specifications@>=
+@/[RM_PMEAN] = {"precision-mean", PRF_KEYS, ratio_d, ratio_x, pmean_bound, no_average,
+  NULL, pmean_qratio, pmean_dratio},
+
+@ {\it Cases.}  On the list $1,0,1$ the precisions at 1, 2 and~3 are $1$,
+$1/2$ and $2/3$, so \.{precision-mean} is $(13/6)/3=\oursq{S-pmean}$, where
+average precision gives $(1+2/3)/2=5/6$.  Cut at~5, beyond the list, the
+precisions at 4 and~5 are $2/4$ and $2/5$, and the mean is
+$(13/6+1/2+2/5)/5=\oursq{S-pmean5}$.
+
+@<Worked examples@>=
+@/{"S-pmean", NULL, "precision-mean", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "13/18", 0x1.71c71c71c71c7p-1},
+@/{"S-pmean5", NULL, "precision-mean@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "46/75", 0x1.3a06d3a06d3a0p-1},
+
 @ \impl The vectors of the chapter, in a family of their own, which holds the
 worked examples named \.{S-} (its metrics' codes are past the 64 that a
 family's set holds, and R-precision's family writes its examples before
@@ -17787,7 +17861,9 @@ static const char *const single_variants[] = {"rprec@@1", "rprec@@3",
   "coverage-error[rel=2]", "coverage-error[ties=optimistic]",
   "coverage-error[undef=one]", "ranking-loss", "ranking-loss[rel=2]",
   "ranking-loss[ties=average]", "ranking-loss[ties=input]",
-  "ranking-loss[undef=one]", NULL};
+  "ranking-loss[undef=one]", "precision-mean", "precision-mean@@5",
+  "precision-mean@@10[rel=2]", "precision-mean@@3[ties=id-desc]",
+  "precision-mean[undef=one]", NULL};
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -38527,6 +38603,7 @@ static const char *const metric_help[][2] = {
   {"aclt", "average number of long-tail items in the top K (head=)"},
   {"coverage-error", "rank of the last relevant item (scikit-learn's coverage_error)"},
   {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
+  {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -46896,12 +46973,12 @@ RM_EFD, RM_APLT, RM_ACLT,
 @ \impl The codes of \secref{q:single2} follow, for the same reason.
 
 @<Metric codes@>=
-RM_COVERR, RM_RANKLOSS,
+RM_COVERR, RM_RANKLOSS, RM_PMEAN,
 
 @ \impl The family of their vectors comes last, after every earlier family.
 
 @<Vector families@>=
-{"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K", 0,
+{"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean", 0,
   single_variants, NULL},
 
 @** Index.

@@ -740,6 +740,7 @@ denom&k&precision and judged divide by $K$ (with a cutoff only)&\secref{q:denom}
 norm&rel&recall and AP divide by $R$&\secref{q:norm}\cr
 &min&by $\min(K,R)$&\cr
 &hits&by $h$ (AP only)&\cr
+&list&by $\min(K,R,n)$ (AP only)&\secref{q:single2}\cr
 beta2&$p/q$&$\beta^2$ of the $F$-measure (default 1)&\secref{q:f}\cr
 hit&any&1 when $h\ge1$, else 0&\secref{q:hr}\cr
 &recall&$h/R$&\cr
@@ -4239,7 +4240,7 @@ NDCG(k)&\an{ndcg@@10[gain=binary,discount=jk]}&D, E&\_dcg.py\cr
 \quad gain=\dots&\an{ndcg@@10[discount=jk]}&E&\_dcg.py\cr
 Precision(k)&\an{precision@@10[denom=list]}&G&\_pr.py\cr
 Recall(k)&\an{recall@@10[norm=min]}&F&\_pr.py\cr
-AveragePrecision(k)&\an{ap@@10[norm=min]}{\eightrm, lists of k or more}&A&\_map.py\cr
+AveragePrecision(k)&\an{ap@@10[norm=list]}&A&\_map.py\cr
 RecipRank(k)&\an{rr@@10}&H&\_recip.py\cr
 Hit(k)&\an{hr@@10}&I&\_hit.py\cr
 ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
@@ -4262,8 +4263,8 @@ ACLT&\an{aclt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aclt/acl
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
-\.{norm=min} when the list has $k$ items or more, and no variant of ours
-when it is shorter.  Spark's |ndcgAt| with relevance values sums the ideal
+\.{norm=min} when the list has $k$ items or more, and \.{norm=list} always
+(\secref{q:single2}).  Spark's |ndcgAt| with relevance values sums the ideal
 gains in the order the caller lists the relevant items, so it is
 \.{gain=exp2} only when they come sorted by decreasing grade, and can exceed~1
 otherwise.
@@ -4309,6 +4310,8 @@ map@@n&\an{ap@@10[undef=one]}&&checked by make check\cr
 map@@n-&\an{ap@@10}&&checked by make check\cr
 pre@@n&\an{precision@@10}&&checked by make check\cr
 auc (groups)&\nov{xgboost:auc}{pairs of unequal grades}&&checked by make check\cr
+\alib{LightGBM \eightrm microsoft/LightGBM, commit 01a8c0a9, src/metric/}
+map@@k&\an{ap@@10[norm=list,undef=one]}{\eightrm, ties in std::sort's order}&&map\_metric.hpp\cr
 \alib{RankLib \eightrm jattenberg/RankLib, commit 7dae2827}
 ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
 \atlasend
@@ -4383,8 +4386,7 @@ a user meets under a familiar name and that this book cannot yet name
 (bpref, infAP and rank-biased precision, once among them, have their
 variants in the chapter on incomplete judgments, \secref{q:judged}): ranx's nDCG
 with a relevance threshold, which drops the judgments below it but keeps
-the grades of the rest as gains; LensKit's AP on a list
-shorter than~$k$; torchmetrics' retrieval metrics from 1.7.4 on, which
+the grades of the rest as gains; torchmetrics' retrieval metrics from 1.7.4 on, which
 treat an item scored 0 or below as not retrieved; ModelMetrics'
 classification metrics, which predict positive only when the score
 exceeds the cutoff; pROC's default AUC, which turns the curve around when
@@ -6265,7 +6267,7 @@ recall or an average precision.  It is the number $R$ of relevant items
 items retrieved in the top~$K$ (\.{hits}); each metric says which it accepts.
 
 @<Public types@>=
-typedef enum {@+ RM_NORM_REL, RM_NORM_MIN, RM_NORM_HITS @+} rm_norm;
+typedef enum {@+ RM_NORM_REL, RM_NORM_MIN, RM_NORM_HITS, RM_NORM_LIST @+} rm_norm;
 
 @ @<Fields of a variant@>=
 int norm; /* an |rm_norm| */
@@ -6278,7 +6280,7 @@ KEY_NORM,
 [KEY_NORM] = {"norm", norm_words, 0, 0, FIELD(norm), 0, NULL, 6},
 
 @ @<Words and conditions of keys@>=
-static const char *const norm_words[] = {"rel", "min", "hits", NULL};
+static const char *const norm_words[] = {"rel", "min", "hits", "list", NULL};
 
 @ \impl Three small functions serve as the refusals and defaults of many metrics:
 a metric that takes no cutoff, one whose expectation over tie orders this
@@ -8508,7 +8510,7 @@ caller.
 @<Private functions@>=
 static const char *recall_refuse(const rm_variant *v)
 {
-  return v->norm == RM_NORM_HITS ? "recall takes norm=rel or norm=min" : NULL;
+  return v->norm >= RM_NORM_HITS ? "recall takes norm=rel or norm=min" : NULL;
 }
 static const char *rprec_refuse(const rm_variant *v)
 {
@@ -9368,7 +9370,8 @@ static size_t ap_norm(const rm_variant *v, const rm_list *l, size_t hits)
   size_t nrel;
   if (v->norm == RM_NORM_HITS) return hits;
   nrel = n_relevant(v, l);
-  return v->norm == RM_NORM_MIN && v->k && v->k < nrel ? (size_t) v->k : nrel;
+  if (v->norm == RM_NORM_LIST && l->n < nrel) nrel = l->n; /* \secref{q:single2} */
+  return v->norm != RM_NORM_REL && v->k && v->k < nrel ? (size_t) v->k : nrel;
 }
 static rm_status ap_dratio(const rm_variant *v, const rm_list *l,
   const size_t *perm, double *num, double *den)
@@ -17847,6 +17850,33 @@ $(13/6+1/2+2/5)/5=\oursq{S-pmean5}$.
 @/{"S-pmean5", NULL, "precision-mean@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "46/75", 0x1.3a06d3a06d3a0p-1},
 
+@ LightGBM's |map@k| (\.{src/metric/map\_metric.hpp}) and LensKit's
+|AveragePrecision| divide the precisions at the hits of the top~$K$ by
+$\min(K,R,n)$: no more than the list holds, however many relevant items
+were judged.  That is \.{ap[norm=list]}, beside \.{norm=min}'s $\min(K,R)$;
+the two differ only on a list shorter than both $K$ and~$R$, where
+\.{norm=list} lets a list that holds only relevant items score~1.
+LightGBM is given every judged item of a query, so its $R$ never exceeds
+$n$, and it scores a query without a positive~1: \.{undef=one}.  Recall
+refuses the word, whose list would be its own denominator.  The
+disagreements of \.{norm=list}, which came later, are kept out of the
+golden file of disagreements, and the word is no neighbour of the other
+words of \.{norm} (|nb_later_word|), so that no earlier test moves and no
+earlier group gains a witness; its vectors, with their neighbours, are in
+the family of this chapter.
+@:key norm list}{key \.{norm}, word \.{list}@>@^LightGBM@>
+
+@ {\it Cases.}  The list $1,1$ with a third relevant item judged but not
+retrieved, cut at~5: \.{ap@@5[norm=min]} divides the two precisions~1 by
+$\min(5,3)$, $\oursq{S-aplist-min}$, and \.{ap@@5[norm=list]} by
+$\min(5,3,2)$, $\oursq{S-aplist}$.
+
+@<Worked examples@>=
+@/{"S-aplist-min", NULL, "ap@@5[norm=min]", RM_G(1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"S-aplist", NULL, "ap@@5[norm=list]", RM_G(1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1", 0x1p+0},
+
 @ \impl The vectors of the chapter, in a family of their own, which holds the
 worked examples named \.{S-} (its metrics' codes are past the 64 that a
 family's set holds, and R-precision's family writes its examples before
@@ -17863,7 +17893,8 @@ static const char *const single_variants[] = {"rprec@@1", "rprec@@3",
   "ranking-loss[ties=average]", "ranking-loss[ties=input]",
   "ranking-loss[undef=one]", "precision-mean", "precision-mean@@5",
   "precision-mean@@10[rel=2]", "precision-mean@@3[ties=id-desc]",
-  "precision-mean[undef=one]", NULL};
+  "precision-mean[undef=one]", "ap@@5[norm=list]", "ap@@10[norm=list,undef=one]",
+  "ap@@3[norm=list,rel=2]", NULL};
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -22349,6 +22380,10 @@ static int nb_fraction(const char *s, long long *p, long long *q)
 or the metric's.
 
 @<Neighbours of a variant@>=
+static int nb_later_word(const char *key, const char *word)
+{
+  return strcmp(key, "norm") == 0 && strcmp(word, "list") == 0; /* \secref{q:single2} */
+}
 static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
 {
   char val[40], cand[2 * RM_NAME_MAX], change[48], half[2 * RM_NAME_MAX];
@@ -22360,7 +22395,7 @@ static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
     if (!nb_value(z->canon, inner, names[t], val, sizeof val)) continue;
     if (words) {
       for (j = 0; words[j]; j++) {
-        if (strcmp(words[j], val) == 0) continue;
+        if (strcmp(words[j], val) == 0 || nb_later_word(names[t], words[j])) continue;
         nb_with(z->canon, inner, names[t], words[j], cand, sizeof cand);
         snprintf(change, sizeof change, "%s=%s", names[t], words[j]);
         nb_add(z, cand, names[t], change);
@@ -23509,7 +23544,7 @@ that came after the file was written (\.{level}, \.{compat}'s
       rm_disagreement_pair(d, j, &q);
       if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || strncmp(q.lb, "level=", 6) == 0
           || strncmp(q.lb, "normalize=", 10) == 0 /* \.{compat}'s, later: the numbers stay */
-          || dis_pop_pair(&q, mi))
+          || dis_pop_pair(&q, mi) || strstr(q.la, "norm=list") || strstr(q.lb, "norm=list"))
         continue;
       for (side = 0; side < 2 && ok; side++)
         @<Write the witness of pair |q| in the group of its variant |side|@>;
@@ -38438,6 +38473,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"norm", "rel", "R, the number of relevant items, retrieved or not"},
   {"norm", "min", "min(K, R)"},
   {"norm", "hits", "the number of relevant items in the top K"},
+  {"norm", "list", "min(K, R, n): nor more than the list's length (AP only)"},
   {"beta2", NULL, "p/q: beta squared of the F-measure (default 1, F1)"},
   {"hit", NULL, "what the hit ratio counts, with h hits in the top K"},
   {"hit", "any", "1 if h >= 1, else 0 (trec_eval's success)"},
@@ -46978,7 +47014,7 @@ RM_COVERR, RM_RANKLOSS, RM_PMEAN,
 @ \impl The family of their vectors comes last, after every earlier family.
 
 @<Vector families@>=
-{"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean", 0,
+{"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean, ap[norm=list]", 0,
   single_variants, NULL},
 
 @** Index.

@@ -706,6 +706,7 @@ START_TEST(test_prf_refused)
   expect_refused("rprec@5[ties=average]", "ties=average is not defined");
   expect_refused("coverage-error@5", "takes no cutoff");
   expect_refused("ranking-loss@5", "takes no cutoff");
+  expect_refused("recall@5[norm=list]", "recall takes norm=rel or norm=min");
   expect_refused("coverage-error[ties=average]", "ties=average is not defined");
   expect_refused("recall@5[norm=hits]", "recall takes norm=rel or norm=min");
   expect_refused("precision[denom=list]", "the key 'denom' does not apply");
@@ -909,6 +910,14 @@ START_TEST(test_single2_hand)
     {"precision-mean[rel=2]", 5, gr, NULL, 0, NULL, "149/300"},
     {"precision-mean", 3, none, NULL, 0, NULL, "0"}, /* R = 0: undefined */
     {"precision-mean[undef=one]", 3, none, NULL, 1, one, "0"}, /* R = 1, none seen */
+    /* 1 1 with a third relevant item unretrieved, cut at 5: min(5, 3) = 3
+       under norm=min, min(5, 3, 2) = 2 under norm=list (LightGBM, LensKit) */
+    {"ap@5[norm=min]", 2, all, NULL, 1, one, "2/3"},
+    {"ap@5[norm=list]", 2, all, NULL, 1, one, "1"},
+    /* 1 0 1 1, R = 4: at 3, min(3, 4, 4) = 3 as norm=min: (1 + 2/3)/3 */
+    {"ap@3[norm=list]", 4, g2, NULL, 1, one, "5/9"},
+    /* no relevant item: LightGBM's 1 is undef=one */
+    {"ap@10[norm=list,undef=one]", 3, none, NULL, 0, NULL, "1"},
   };
   size_t i;
   for (i = 0; i < sizeof c / sizeof c[0]; i++)

@@ -104,7 +104,7 @@ expect_line() {
   if [ "$(line "$1")" = "$2" ]; then ok "line of $1"; else bad "line of $1: '$(line "$1")', want '$2'"; fi
 }
 # ap, rr, ap11, f, rprec, err, fmean, novelty, coverage do not define ties=average
-expect_line ap "  ap[@K] norm=rel|min|hits rel=1..100 $T7|reverse undef=zero|one|error"
+expect_line ap "  ap[@K] norm=rel|min|hits|list rel=1..100 $T7|reverse undef=zero|one|error"
 expect_line rr "  rr[@K] hits=first|sum|mean rel=1..100 $T7|reverse undef=zero|one|error"
 expect_line err "  err[@K] gmax=1..30 $T7|reverse"
 expect_line rprec "  rprec[@K] rel=1..100 $T7|reverse undef=zero|one|error"

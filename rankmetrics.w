@@ -17637,13 +17637,13 @@ trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$ raw).
 @/{"L-pauc-34", NULL, "auc[max_fpr=3/4,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "1/8", 0x1p-3},
 
-@* Coverage error, ranking loss, R-precision at a cutoff, mean precision.\here{q:single2}
+@* Coverage error, ranking loss and three more variants.\here{q:single2}
 @:metric coverage-error}{metric \.{coverage-error}@>
 @:metric ranking-loss}{metric \.{ranking-loss}@>
-Four more measures of one list that libraries compute under names of
+Five more measures of one list that libraries compute under names of
 their own.  The first three are ratios of whole numbers, so their two paths
-share one count, as precision's do; the fourth, Elliot's mean of
-precisions, follows them.
+share one count, as precision's do; Elliot's mean of precisions and the
+normaliser of LightGBM's average precision follow them.
 \smallskip
 \item{$\bullet$} \.{coverage-error} is how far down the ranking one must read
 to see every relevant item: the rank of the last relevant item of the list,
@@ -17667,10 +17667,10 @@ the items of the list: the judged items that were not retrieved have no
 score, and scikit-learn is never given them.
 \item{$\bullet$} \.{rprec@@K} is R-precision cut at $K$: $h_{\min(K,R)}/R$, the
 relevant items among the first $\min(K,R)$ over all $R$ relevant ones,
-as Microsoft Recommenders' |r_precision_at_k|
-(\.{recommenders/evaluation/python\_evaluation.py}) computes it: it keeps
-the hits of the top~$K$ at ranks not beyond $R$, and divides their number
-by $R$.  When $K\ge R$ it is \.{rprec}.  (That library's mean then leaves
+as Microsoft Recommenders' |r_precision_at_k| computes it in
+$$\hbox{\.{recommenders/evaluation/python\_evaluation.py}}:$$
+it keeps the hits of the top~$K$ at ranks not beyond $R$, and divides their
+number by $R$.  When $K\ge R$ it is \.{rprec}.  (That library's mean then leaves
 out every user with no such hit, where the other measures of the same file
 divide by all users; the aggregator is the reader's to choose.)
 @^coverage error (scikit-learn)@>@^label ranking loss@>@^R-precision, at a cutoff@>

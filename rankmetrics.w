@@ -725,6 +725,7 @@ ideal&judged&every judged item, retrieved or not, sorted by grade&\secref{q:idea
 &ones&$K$ items of gain 1, whatever the judgments&\cr
 &greedy&of a diversity measure: the largest gain first, as \.{ndeval}&\secref{q:div}\cr
 &exact&of a diversity measure: the true maximum over $K$ ranks&\secref{q:divexact}\cr
+&hits&every judged item, cut at $\min(K,n)$&\secref{q:single2}\cr
 ties&input&tied items keep their input order&\secref{q:ties}\cr
 &id-asc&by identifier, ascending (the MS MARCO evaluator)&\cr
 &id-desc&by identifier, descending (trec\_eval)&\cr
@@ -4310,6 +4311,9 @@ map@@n&\an{ap@@10[undef=one]}&&checked by make check\cr
 map@@n-&\an{ap@@10}&&checked by make check\cr
 pre@@n&\an{precision@@10}&&checked by make check\cr
 auc (groups)&\nov{xgboost:auc}{pairs of unequal grades}&&checked by make check\cr
+\alib{Elasticsearch \eightrm elastic/elasticsearch, modules/rank-eval/}
+dcg&\an{dcg@@10[gain=exp2]}&&DiscountedCumulativeGain.java\cr
+\quad normalize: true&\an{ndcg@@10[gain=exp2,ideal=hits]}&&DiscountedCumulativeGain.java\cr
 \alib{LightGBM \eightrm microsoft/LightGBM, commit 01a8c0a9, src/metric/}
 map@@k&\an{ap@@10[norm=list,undef=one]}{\eightrm, ties in std::sort's order}&&map\_metric.hpp\cr
 \alib{RankLib \eightrm jattenberg/RankLib, commit 7dae2827}
@@ -7229,7 +7233,7 @@ gains are not grades.
 
 @<Public types@>=
 typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES,
-  RM_IDEAL_GREEDY, RM_IDEAL_EXACT @+} rm_ideal;
+  RM_IDEAL_GREEDY, RM_IDEAL_EXACT, RM_IDEAL_HITS @+} rm_ideal;
 
 @ @<Fields of a variant@>=
 int ideal; /* an |rm_ideal| */
@@ -7240,7 +7244,8 @@ int ideal; /* an |rm_ideal| */
 
 @ @<Words and conditions of keys@>=
 static const char *const ideal_words[] = {"judged", "list", "topk", "ones",
-  "greedy", "exact", NULL}; /* the last two: the diversity measures', \secref{q:div} */
+  "greedy", "exact", "hits", NULL}; /* greedy and exact: the diversity measures',
+  \secref{q:div}; hits: \secref{q:single2} */
 
 @ @<Private functions@>=
 static size_t ideal_counts(const rm_variant *v, const rm_list *l,
@@ -7253,13 +7258,15 @@ static size_t ideal_counts(const rm_variant *v, const rm_list *l,
   case RM_IDEAL_TOPK:
     for (i = 0; i < top; i++) if (!gmap_unjudged(v, l, perm[i])) count[l->grade[perm[i]]]++;
     m = top; break;
-  case RM_IDEAL_JUDGED: case RM_IDEAL_LIST:
+  case RM_IDEAL_JUDGED: case RM_IDEAL_LIST: case RM_IDEAL_HITS:
     for (i = 0; i < l->n; i++)
       if (!gmap_unjudged(v, l, perm[i])) count[l->grade[perm[i]]]++;
     m = l->n;
     if (v->ideal == RM_IDEAL_LIST) break;
     for (i = 0; i < l->n_unretrieved; i++) count[l->unretrieved_grade[i]]++;
-    m += l->n_unretrieved; break;
+    m += l->n_unretrieved;
+    if (v->ideal == RM_IDEAL_HITS && top < m) m = top; /* \secref{q:single2} */
+    break;
   }
   return v->k && v->k < m ? v->k : m;
 }
@@ -7755,7 +7762,7 @@ RM_CG, RM_DCG, RM_IDCG, RM_NDCG,
 @ @<Private functions@>=
 static const char *topk_average(const rm_variant *v)
 {
-  if (v->ideal >= RM_IDEAL_GREEDY)
+  if (v->ideal == RM_IDEAL_GREEDY || v->ideal == RM_IDEAL_EXACT)
     return "ideal=greedy and ideal=exact are the ideals of the diversity measures";
   return v->ideal == RM_IDEAL_TOPK && v->ties == RM_TIES_AVERAGE
     ? "ideal=topk is not defined with ties=average" : NULL;
@@ -17877,6 +17884,28 @@ $\min(5,3,2)$, $\oursq{S-aplist}$.
 @/{"S-aplist", NULL, "ap@@5[norm=list]", RM_G(1, 1), NULL, NULL, RM_G(1), NULL,
   "case", RM_OK, "1", 0x1p+0},
 
+@ Elasticsearch's |rank_eval| normalises its DCG (\.{normalize: true}, in
+\.{DiscountedCumulativeGain.java}) by an ideal made of every judged item
+sorted by grade, as \.{ideal=judged}, but cut at the number of hits the
+search returned, $\min(K,n)$, where \.{ideal=judged} cuts at~$K$.  That is
+\.{ideal=hits}; it differs from \.{ideal=judged} only when the list is
+shorter than~$K$ and better items were judged than it holds, and then the
+value is larger.  Elasticsearch's gain is $2^g-1$ and its discount
+$\log_2(i+1)$, so its normalised DCG is \.{ndcg@@K[gain=exp2,ideal=hits]}.
+Like \.{norm=list}, the word is no neighbour of the other ideals, so that
+the earlier golden files keep their tests; its vectors are in this
+chapter's family.
+@:key ideal hits}{key \.{ideal}, word \.{hits}@>@^Elasticsearch@>
+
+@ {\it Cases.}  One hit of grade~1 and a judged item of grade~3 not
+returned, cut at~10: the DCG is $(2^1-1)/\log_2 2=1$; the ideal cut at the
+one hit is $2^3-1=7$, so \.{ndcg@@10[gain=exp2,ideal=hits]} is
+$\oursq{S-es}$, where \.{ideal=judged} divides by $7+1/\log_2 3$.
+
+@<Worked examples@>=
+@/{"S-es", NULL, "ndcg@@10[gain=exp2,ideal=hits]", RM_G(1), NULL, NULL, RM_G(3), NULL,
+  "case", RM_OK, "1/7", 0x1.2492492492492p-3},
+
 @ \impl The vectors of the chapter, in a family of their own, which holds the
 worked examples named \.{S-} (its metrics' codes are past the 64 that a
 family's set holds, and R-precision's family writes its examples before
@@ -17894,7 +17923,8 @@ static const char *const single_variants[] = {"rprec@@1", "rprec@@3",
   "ranking-loss[undef=one]", "precision-mean", "precision-mean@@5",
   "precision-mean@@10[rel=2]", "precision-mean@@3[ties=id-desc]",
   "precision-mean[undef=one]", "ap@@5[norm=list]", "ap@@10[norm=list,undef=one]",
-  "ap@@3[norm=list,rel=2]", NULL};
+  "ap@@3[norm=list,rel=2]", "ndcg@@10[gain=exp2,ideal=hits]", "ndcg@@5[ideal=hits]",
+  "dcg@@5[gain=exp2]", "idcg@@3[ideal=hits]", NULL};
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -22382,7 +22412,8 @@ or the metric's.
 @<Neighbours of a variant@>=
 static int nb_later_word(const char *key, const char *word)
 {
-  return strcmp(key, "norm") == 0 && strcmp(word, "list") == 0; /* \secref{q:single2} */
+  return (strcmp(key, "norm") == 0 && strcmp(word, "list") == 0)
+    || (strcmp(key, "ideal") == 0 && strcmp(word, "hits") == 0); /* \secref{q:single2} */
 }
 static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
 {
@@ -23544,7 +23575,8 @@ that came after the file was written (\.{level}, \.{compat}'s
       rm_disagreement_pair(d, j, &q);
       if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || strncmp(q.lb, "level=", 6) == 0
           || strncmp(q.lb, "normalize=", 10) == 0 /* \.{compat}'s, later: the numbers stay */
-          || dis_pop_pair(&q, mi) || strstr(q.la, "norm=list") || strstr(q.lb, "norm=list"))
+          || dis_pop_pair(&q, mi) || strstr(q.la, "norm=list") || strstr(q.lb, "norm=list")
+          || strstr(q.la, "ideal=hits") || strstr(q.lb, "ideal=hits"))
         continue;
       for (side = 0; side < 2 && ok; side++)
         @<Write the witness of pair |q| in the group of its variant |side|@>;
@@ -38450,6 +38482,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"ideal", "list", "the retrieved list sorted by grade (scikit-learn)"},
   {"ideal", "topk", "the first K retrieved items sorted by grade"},
   {"ideal", "ones", "K items of gain 1, whatever the judgments"},
+  {"ideal", "hits", "every judged item, cut at min(K, n) (Elasticsearch)"},
   {"ideal", "greedy", "diversity: the largest gain first, ties to the larger name (ndeval)"},
   {"ideal", "exact", "diversity: the true maximum over K ranks, by branch and bound"},
   {"drop", NULL, "which items leave the list before it is ranked (default none)"},
@@ -47014,7 +47047,7 @@ RM_COVERR, RM_RANKLOSS, RM_PMEAN,
 @ \impl The family of their vectors comes last, after every earlier family.
 
 @<Vector families@>=
-{"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean, ap[norm=list]", 0,
+{"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean, ap[norm=list], ideal=hits", 0,
   single_variants, NULL},
 
 @** Index.

@@ -863,6 +863,7 @@ START_TEST(test_single2_hand)
   /* a b c d, grades 1 0 1 0, scores 4 3 3 1: c (relevant) ties b */
   static const int g[4] = {1, 0, 1, 0}, g2[4] = {1, 0, 1, 1}, one[1] = {1};
   static const int none[3] = {0, 0, 0}, all[2] = {1, 1}, gr[5] = {2, 0, 1, 0, 2};
+  static const int three[1] = {3};
   static const double s[4] = {4, 3, 3, 1};
   /* name, n, grades, scores, unretrieved, their grades, the value */
   const struct {
@@ -918,6 +919,12 @@ START_TEST(test_single2_hand)
     {"ap@3[norm=list]", 4, g2, NULL, 1, one, "5/9"},
     /* no relevant item: LightGBM's 1 is undef=one */
     {"ap@10[norm=list,undef=one]", 3, none, NULL, 0, NULL, "1"},
+    /* Elasticsearch: one hit of grade 1, a judged 3 not returned; the ideal
+       is cut at the one hit, 2^3 - 1 = 7 */
+    {"ndcg@10[gain=exp2,ideal=hits]", 1, one, NULL, 1, three, "1/7"},
+    /* 1 1 and a third item of grade 1 not returned: cut at the two hits the
+       ideal is the list itself, 1 (ideal=judged would add 1/2 at rank 3) */
+    {"ndcg@10[ideal=hits]", 2, all, NULL, 1, one, "1"},
   };
   size_t i;
   for (i = 0; i < sizeof c / sizeof c[0]; i++)

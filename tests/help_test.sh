@@ -115,8 +115,8 @@ expect_line precision "  precision[@K] denom=k|list(@K) rel=1..100 $T7|average|r
 expect_line hr "  hr[@K] hit=any|recall|precision|rows rel=1..100 $T7|reverse ties=average(hit=recall|precision|rows) undef=zero|one|error"
 # the gain family: rel with gain=binary, base with discount=jk; idcg ranks
 # (and so has a tie rule) only for ideal=topk, which refuses average
-expect_line ndcg "  ndcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones drop=unjudged $T7|average|reverse undef=zero|one|error"
-expect_line idcg "  idcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones drop=unjudged $T7|reverse(ideal=topk)"
+expect_line ndcg "  ndcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones|hits drop=unjudged $T7|average|reverse undef=zero|one|error"
+expect_line idcg "  idcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones|hits drop=unjudged $T7|reverse(ideal=topk)"
 expect_line auc "  auc depth=1..100000 max_fpr=p/q pauc=mcclish|raw(max_fpr=1/2) rel=1..100 $T7|average|reverse undef=zero|one|error"
 expect_line coverage "  coverage[@K] items=1..2147483647(required) $T7|reverse"
 # insq: no cutoff (cwl_eval's 1000 ranks), the fraction t, gain=binary (or

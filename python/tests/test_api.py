@@ -176,7 +176,7 @@ def test_variants_of_a_name():
     vs = rm.variants("mean:dcg@3[gain=clip:1..3]", vary=["ties"])
     assert "mean[skip=none,weight=uniform]:dcg@3[gain=clip:1..3,discount=log2,ties=average]" in vs
     vs = rm.variants("idcg", vary=["ideal", "ties"])
-    assert "idcg[gain=linear,discount=log2,ideal=judged]" in vs and len(vs) == 9
+    assert "idcg[gain=linear,discount=log2,ideal=judged]" in vs and len(vs) == 10
 
 
 # ---- Several variants, several queries -------------------------------------------------

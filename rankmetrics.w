@@ -17865,7 +17865,7 @@ the two differ only on a list shorter than both $K$ and~$R$, where
 \.{norm=list} lets a list that holds only relevant items score~1.
 LightGBM is given every judged item of a query, so its $R$ never exceeds
 $n$, and it scores a query without a positive~1: \.{undef=one}.  Recall
-refuses the word, whose list would be its own denominator.  The
+refuses the word (it takes \.{rel} and \.{min} only).  The
 disagreements of \.{norm=list}, which came later, are kept out of the
 golden file of disagreements, and the word is no neighbour of the other
 words of \.{norm} (|nb_later_word|), so that no earlier test moves and no
@@ -17892,9 +17892,9 @@ search returned, $\min(K,n)$, where \.{ideal=judged} cuts at~$K$.  That is
 shorter than~$K$ and better items were judged than it holds, and then the
 value is larger.  Elasticsearch's gain is $2^g-1$ and its discount
 $\log_2(i+1)$, so its normalised DCG is \.{ndcg@@K[gain=exp2,ideal=hits]}.
-Like \.{norm=list}, the word is no neighbour of the other ideals, so that
-the earlier golden files keep their tests; its vectors are in this
-chapter's family.
+Like \.{norm=list}, the word is no neighbour of the other ideals and its
+disagreements stay out of their golden file, so that the earlier golden
+files keep their tests; its vectors are in this chapter's family.
 @:key ideal hits}{key \.{ideal}, word \.{hits}@>@^Elasticsearch@>
 
 @ {\it Cases.}  One hit of grade~1 and a judged item of grade~3 not

@@ -17884,9 +17884,9 @@ $\min(5,3,2)$, $\oursq{S-aplist}$.
 @/{"S-aplist", NULL, "ap@@5[norm=list]", RM_G(1, 1), NULL, NULL, RM_G(1), NULL,
   "case", RM_OK, "1", 0x1p+0},
 
-@ Elasticsearch's |rank_eval| normalises its DCG (\.{normalize: true}, in
-\.{DiscountedCumulativeGain.java}) by an ideal made of every judged item
-sorted by grade, as \.{ideal=judged}, but cut at the number of hits the
+@ Elasticsearch's |rank_eval| normalises its DCG when asked to
+(\.{normalize: true}) by an ideal made of every judged item sorted by
+grade (the file \.{DiscountedCumulativeGain.java}), as \.{ideal=judged}, but cut at the number of hits the
 search returned, $\min(K,n)$, where \.{ideal=judged} cuts at~$K$.  That is
 \.{ideal=hits}; it differs from \.{ideal=judged} only when the list is
 shorter than~$K$ and better items were judged than it holds, and then the

@@ -621,7 +621,8 @@ section that defines it.  A variant is named
 \.{mean[skip=norel]:ap}; the grammar is in \secref{q:names}.  A key that is
 left out takes its default, which is the first word of each list below
 that the metric takes (\.{lrap}'s \.{undef} is \.{one}, \.{rbp}'s
-\.{gain} is \.{binary}), or the default the row states; \.{rankmetrics name} prints a variant's
+\.{gain} is \.{binary}, \.{coverage-error}'s \.{ties} is \.{pessimistic}
+and \.{ranking-loss}'s \.{ties} is \.{pessimistic}), or the default the row states; \.{rankmetrics name} prints a variant's
 name with every default, \.{rankmetrics --help} lists for each metric
 exactly the words the parser accepts, and the help of the command
 \.{value} repeats the tables below in brief.  Below, $h$ is the number of relevant
@@ -646,7 +647,7 @@ ndcg&yes&DCG/IDCG&gain discount base ideal drop isort&\secref{q:cg}\cr
 precision&yes&$h/K$&denom&\secref{q:prf}\cr
 recall&yes&$h/R$&norm&\secref{q:prf}\cr
 f&yes&$F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
-rprec&no&R-precision: precision at rank $R$&&\secref{q:rprec}\cr
+rprec&yes&R-precision: precision at rank $R$ (or $\min(K,R)$)&&\secref{q:rprec}\cr
 hr&yes&hit ratio, in four readings&hit&\secref{q:hr}\cr
 rr&yes&reciprocal rank, in three readings&hits&\secref{q:rr}\cr
 lrap&no&scikit-learn's label ranking average precision&&\secref{q:lrap}\cr
@@ -712,6 +713,9 @@ epc&yes&popularity complement of its hits (a set)&pop disc relevance&\secref{q:c
 efd&yes&free discovery, bits, of its hits (a set)&pop disc relevance&\secref{q:epcefd}\cr
 aplt&yes&share of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
 aclt&yes&number of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
+coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:single2}\cr
+ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
+precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -746,6 +750,7 @@ ideal&judged&every judged item, retrieved or not, sorted by grade&\secref{q:idea
 &ones&$K$ items of gain 1, whatever the judgments&\cr
 &greedy&of a diversity measure: the largest gain first, as \.{ndeval}&\secref{q:div}\cr
 &exact&of a diversity measure: the true maximum over $K$ ranks&\secref{q:divexact}\cr
+&hits&every judged item, cut at $\min(K,n)$&\secref{q:single2}\cr
 ties&input&tied items keep their input order&\secref{q:ties}\cr
 &id-asc&by identifier, ascending (the MS MARCO evaluator)&\cr
 &id-desc&by identifier, descending (trec\_eval)&\cr
@@ -761,6 +766,7 @@ denom&k&precision and judged divide by $K$ (with a cutoff only)&\secref{q:denom}
 norm&rel&recall and AP divide by $R$&\secref{q:norm}\cr
 &min&by $\min(K,R)$&\cr
 &hits&by $h$ (AP only)&\cr
+&list&by $\min(K,R,n)$ (AP only)&\secref{q:single2}\cr
 beta2&$p/q$&$\beta^2$ of the $F$-measure (default 1)&\secref{q:f}\cr
 hit&any&1 when $h\ge1$, else 0&\secref{q:hr}\cr
 &recall&$h/R$&\cr
@@ -4298,6 +4304,8 @@ ndcg\_score&\an{ndcg@@10[ideal=list,ties=average]}&B, L&checked\cr
 dcg\_score&\an{dcg@@10[ties=average]}&&checked\cr
 label\_ranking\_average\_pr\dots&\an{lrap[undef=one]}&&checked\cr
 \quad roc\_auc\_score, max\_fpr&\an{auc[max\_fpr=0.1,ties=average]}&&test\_catalog.py\cr
+coverage\_error&\an{coverage-error}&&checked\cr
+label\_ranking\_loss&\an{ranking-loss}&&checked\cr
 \alib{SciPy 1.10.1 \eightrm Debian python3-scipy, scipy/stats/\_stats\_py.py}
 spearmanr&\an{spearman}&&\_stats\_py.py\cr
 kendalltau&\an{kendall}&O&\_stats\_py.py\cr
@@ -4332,7 +4340,7 @@ ndcg\_at\_k&\an{ndcg@@10[gain=binary]}&D&evaluation/python\_evaluation.py\cr
 \quad score\_type=exp&\an{ndcg@@10[gain=exp2]}&C&evaluation/python\_evaluation.py\cr
 map\_at\_k (PR 2004 on)&\an{ap@@10[norm=min]}&A&evaluation/python\_evaluation.py\cr
 map&\an{ap@@10}&A&evaluation/python\_evaluation.py\cr
-r\_precision\_at\_k&\nov{rprec@@10}{hits in the top min(k,~R), over R}&&evaluation/python\_evaluation.py\cr
+r\_precision\_at\_k&\an{rprec@@10}&&evaluation/python\_evaluation.py\cr
 mrr\_score (deeprec)&\an{rr[hits=mean]}&H&models/deeprec/deeprec\_utils.py\cr
 group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
@@ -4358,7 +4366,7 @@ NDCG(k)&\an{ndcg@@10[gain=binary,discount=jk]}&D, E&\_dcg.py\cr
 \quad gain=\dots&\an{ndcg@@10[discount=jk]}&E&\_dcg.py\cr
 Precision(k)&\an{precision@@10[denom=list]}&G&\_pr.py\cr
 Recall(k)&\an{recall@@10[norm=min]}&F&\_pr.py\cr
-AveragePrecision(k)&\an{ap@@10[norm=min]}{\eightrm, lists of k or more}&A&\_map.py\cr
+AveragePrecision(k)&\an{ap@@10[norm=list]}&A&\_map.py\cr
 RecipRank(k)&\an{rr@@10}&H&\_recip.py\cr
 Hit(k)&\an{hr@@10}&I&\_hit.py\cr
 ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
@@ -4368,7 +4376,7 @@ Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
 Recall&\an{mean[skip=norel]:recall@@10}&F&recall/\cr
 MRR&\an{mean[skip=norel]:rr@@10}&H&mrr/\cr
 HR&\an{mean[skip=norel]:hr@@10}&I&hit\_rate/\cr
-MAP&\nov{elliot:map@@10}{the mean of P@@1, \dots, P@@K}&&map/\cr
+MAP&\an{mean[skip=norel]:precision-mean@@10}&&map/\cr
 SRecall&\nov{elliot:srecall@@10}{features of the relevant items of the top K over all the catalogue's features}&&../diversity/SRecall/\cr
 Gini&\an{gini@@10[form=elliot,items=1000]}&&gini\_index.py\cr
 SEntropy, lists of $K$&\an{entropy@@10}&&shannon\_entropy.py\cr
@@ -4381,8 +4389,8 @@ ACLT&\an{aclt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aclt/acl
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
-\.{norm=min} when the list has $k$ items or more, and no variant of ours
-when it is shorter.  Spark's |ndcgAt| with relevance values sums the ideal
+\.{norm=min} when the list has $k$ items or more, and \.{norm=list} always
+(\secref{q:single2}).  Spark's |ndcgAt| with relevance values sums the ideal
 gains in the order the caller lists the relevant items, so it is
 \.{gain=exp2} only when they come sorted by decreasing grade, and can exceed~1
 otherwise.
@@ -4428,6 +4436,11 @@ map@@n&\an{ap@@10[undef=one]}&&checked by make check\cr
 map@@n-&\an{ap@@10}&&checked by make check\cr
 pre@@n&\an{precision@@10}&&checked by make check\cr
 auc (groups)&\nov{xgboost:auc}{pairs of unequal grades}&&checked by make check\cr
+\alib{Elasticsearch \eightrm elastic/elasticsearch, modules/rank-eval/}
+dcg&\an{dcg@@10[gain=exp2]}&&DiscountedCumulativeGain.java\cr
+\quad normalize: true&\an{ndcg@@10[gain=exp2,ideal=hits]}&&DiscountedCumulativeGain.java\cr
+\alib{LightGBM \eightrm microsoft/LightGBM, commit 01a8c0a9, src/metric/}
+map@@k&\an{ap@@10[norm=list,undef=one]}{\eightrm, ties in std::sort's order}&&map\_metric.hpp\cr
 \alib{RankLib \eightrm jattenberg/RankLib, commit 7dae2827}
 ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
 \atlasend
@@ -4502,9 +4515,7 @@ a user meets under a familiar name and that this book cannot yet name
 (bpref, infAP and rank-biased precision, once among them, have their
 variants in the chapter on incomplete judgments, \secref{q:judged}): ranx's nDCG
 with a relevance threshold, which drops the judgments below it but keeps
-the grades of the rest as gains; MS Recommenders' |r_precision_at_k|;
-Elliot's MAP, the mean of $P@@1$, \dots,~$P@@K$; LensKit's AP on a list
-shorter than~$k$; torchmetrics' retrieval metrics from 1.7.4 on, which
+the grades of the rest as gains; torchmetrics' retrieval metrics from 1.7.4 on, which
 treat an item scored 0 or below as not retrieved; ModelMetrics'
 classification metrics, which predict positive only when the score
 exceeds the cutoff; pROC's default AUC, which turns the curve around when
@@ -6385,7 +6396,7 @@ recall or an average precision.  It is the number $R$ of relevant items
 items retrieved in the top~$K$ (\.{hits}); each metric says which it accepts.
 
 @<Public types@>=
-typedef enum {@+ RM_NORM_REL, RM_NORM_MIN, RM_NORM_HITS @+} rm_norm;
+typedef enum {@+ RM_NORM_REL, RM_NORM_MIN, RM_NORM_HITS, RM_NORM_LIST @+} rm_norm;
 
 @ @<Fields of a variant@>=
 int norm; /* an |rm_norm| */
@@ -6398,7 +6409,7 @@ KEY_NORM,
 [KEY_NORM] = {"norm", norm_words, 0, 0, FIELD(norm), 0, NULL, 6},
 
 @ @<Words and conditions of keys@>=
-static const char *const norm_words[] = {"rel", "min", "hits", NULL};
+static const char *const norm_words[] = {"rel", "min", "hits", "list", NULL};
 
 @ \impl Three small functions serve as the refusals and defaults of many metrics:
 a metric that takes no cutoff, one whose expectation over tie orders this
@@ -7347,7 +7358,7 @@ gains are not grades.
 
 @<Public types@>=
 typedef enum {@+ RM_IDEAL_JUDGED, RM_IDEAL_LIST, RM_IDEAL_TOPK, RM_IDEAL_ONES,
-  RM_IDEAL_GREEDY, RM_IDEAL_EXACT @+} rm_ideal;
+  RM_IDEAL_GREEDY, RM_IDEAL_EXACT, RM_IDEAL_HITS @+} rm_ideal;
 
 @ @<Fields of a variant@>=
 int ideal; /* an |rm_ideal| */
@@ -7358,7 +7369,8 @@ int ideal; /* an |rm_ideal| */
 
 @ @<Words and conditions of keys@>=
 static const char *const ideal_words[] = {"judged", "list", "topk", "ones",
-  "greedy", "exact", NULL}; /* the last two: the diversity measures', \secref{q:div} */
+  "greedy", "exact", "hits", NULL}; /* greedy and exact: the diversity measures',
+  \secref{q:div}; hits: \secref{q:single2} */
 
 @ @<Private functions@>=
 static size_t ideal_counts(const rm_variant *v, const rm_list *l,
@@ -7371,13 +7383,15 @@ static size_t ideal_counts(const rm_variant *v, const rm_list *l,
   case RM_IDEAL_TOPK:
     for (i = 0; i < top; i++) if (!gmap_unjudged(v, l, perm[i])) count[l->grade[perm[i]]]++;
     m = top; break;
-  case RM_IDEAL_JUDGED: case RM_IDEAL_LIST:
+  case RM_IDEAL_JUDGED: case RM_IDEAL_LIST: case RM_IDEAL_HITS:
     for (i = 0; i < l->n; i++)
       if (!gmap_unjudged(v, l, perm[i])) count[l->grade[perm[i]]]++;
     m = l->n;
     if (v->ideal == RM_IDEAL_LIST) break;
     for (i = 0; i < l->n_unretrieved; i++) count[l->unretrieved_grade[i]]++;
-    m += l->n_unretrieved; break;
+    m += l->n_unretrieved;
+    if (v->ideal == RM_IDEAL_HITS && top < m) m = top; /* \secref{q:single2} */
+    break;
   }
   return v->k && v->k < m ? v->k : m;
 }
@@ -7873,7 +7887,7 @@ RM_CG, RM_DCG, RM_IDCG, RM_NDCG,
 @ @<Private functions@>=
 static const char *topk_average(const rm_variant *v)
 {
-  if (v->ideal >= RM_IDEAL_GREEDY)
+  if (v->ideal == RM_IDEAL_GREEDY || v->ideal == RM_IDEAL_EXACT)
     return "ideal=greedy and ideal=exact are the ideals of the diversity measures";
   return v->ideal == RM_IDEAL_TOPK && v->ties == RM_TIES_AVERAGE
     ? "ideal=topk is not defined with ties=average" : NULL;
@@ -8561,7 +8575,8 @@ static void fr_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
 {
   unsigned long long n = l->n, k;
   *R = n_relevant(v, l);
-  *K = v->metric == RM_RPREC ? *R : v->k ? v->k : n;
+  *K = v->metric == RM_RPREC ? (v->k && v->k < *R ? v->k : *R) /* \secref{q:single2} */
+    : v->k ? v->k : n;
   k = *K < n ? *K : n;
   *h = top_hits(v, l, perm, (size_t) k).h;
 }
@@ -8627,12 +8642,11 @@ caller.
 @<Private functions@>=
 static const char *recall_refuse(const rm_variant *v)
 {
-  return v->norm == RM_NORM_HITS ? "recall takes norm=rel or norm=min" : NULL;
+  return v->norm >= RM_NORM_HITS ? "recall takes norm=rel or norm=min" : NULL;
 }
 static const char *rprec_refuse(const rm_variant *v)
 {
-  const char *why = no_cutoff(v);
-  return why ? why : no_average(v);
+  return no_average(v); /* a cutoff is \secref{q:single2}'s */
 }
 static const char *hr_refuse(const rm_variant *v)
 {
@@ -9488,7 +9502,8 @@ static size_t ap_norm(const rm_variant *v, const rm_list *l, size_t hits)
   size_t nrel;
   if (v->norm == RM_NORM_HITS) return hits;
   nrel = n_relevant(v, l);
-  return v->norm == RM_NORM_MIN && v->k && v->k < nrel ? (size_t) v->k : nrel;
+  if (v->norm == RM_NORM_LIST && l->n < nrel) nrel = l->n; /* \secref{q:single2} */
+  return v->norm != RM_NORM_REL && v->k && v->k < nrel ? (size_t) v->k : nrel;
 }
 static rm_status ap_dratio(const rm_variant *v, const rm_list *l,
   const size_t *perm, double *num, double *den)
@@ -18049,6 +18064,288 @@ static rm_status aucx_dratio(const rm_variant *v, const rm_list *l,
 @/{"L-pauc-34", NULL, "auc[max_fpr=3/4,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "1/8", 0x1p-3},
 
+@* Coverage error, ranking loss and three more variants.\here{q:single2}
+@:metric coverage-error}{metric \.{coverage-error}@>
+@:metric ranking-loss}{metric \.{ranking-loss}@>
+Five more measures of one list that libraries compute under names of
+their own.  The first three are ratios of whole numbers, so their two paths
+share one count, as precision's do; Elliot's mean of precisions and the
+normaliser of LightGBM's average precision follow them.
+\smallskip
+\item{$\bullet$} \.{coverage-error} is how far down the ranking one must read
+to see every relevant item: the rank of the last relevant item of the list,
+scikit-learn's |coverage_error| (\.{sklearn/metrics/\_ranking.py}), which
+counts the items scored at least as high as the lowest-scored relevant one.
+A tie is read to its end, so the default tie rule is \.{ties=pessimistic};
+the other rules order a tie as they do elsewhere, and \.{ties=average} is
+refused (the expected last rank is not the rank of an expected order).  A
+list without a relevant item is undefined (its denominator is 0), and
+scikit-learn's 0 is \.{undef=zero}, the default.  The value is a count,
+from 1 to~$n$; a mean of it over queries is a mean rank.
+\item{$\bullet$} \.{ranking-loss} is the share of the pairs of a relevant and a
+non-relevant item of the list that are ordered wrongly, the relevant one
+below: scikit-learn's |label_ranking_loss| (same file), which counts a pair
+of equal scores as wrong, so that \.{ties=pessimistic} is again the default.
+Under \.{ties=average} a tied pair counts one half, and the value is
+$1-{}$\.{auc[ties=average]}; under \.{ties=pessimistic} it is
+$1-{}$\.{auc[ties=pessimistic]}.  With no relevant or no non-relevant item
+it is undefined, scikit-learn's~0 (\.{undef=zero}).  Both measures see only
+the items of the list: the judged items that were not retrieved have no
+score, and scikit-learn is never given them.
+\item{$\bullet$} \.{rprec@@K} is R-precision cut at $K$: $h_{\min(K,R)}/R$, the
+relevant items among the first $\min(K,R)$ over all $R$ relevant ones,
+as Microsoft Recommenders' |r_precision_at_k| computes it in
+$$\hbox{\.{recommenders/evaluation/python\_evaluation.py}}:$$
+it keeps the hits of the top~$K$ at ranks not beyond $R$, and divides their
+number by $R$.  When $K\ge R$ it is \.{rprec}.  (That library's mean then leaves
+out every user with no such hit, where the other measures of the same file
+divide by all users; the aggregator is the reader's to choose.)
+@^coverage error (scikit-learn)@>@^label ranking loss@>@^R-precision, at a cutoff@>
+
+@ \impl The last relevant rank and the wrongly ordered pairs, counted in one walk of
+the ranking by groups: one item a group, or under \.{ties=average} a whole
+tie.  A group of $p_g$ relevant and $q_g$ non-relevant items below $q$
+non-relevant ones adds $qp_g$ wrong pairs, and half of its own $p_gq_g$
+under \.{ties=average}; the count is kept doubled, $w$, so that it stays
+whole, and the loss is $w/(2PN)$.
+
+@<Private functions@>=
+typedef struct {@+ unsigned long long w, P, N, last; @+} pair_counts;
+static pair_counts rl_counts(const rm_variant *v, const rm_list *l, const size_t *perm)
+{
+  pair_counts c = {0, 0, 0, 0};
+  size_t r = 0, e, j;
+  unsigned long long pg;
+  while (r < l->n) {
+    e = v->ties == RM_TIES_AVERAGE ? tie_end(l, perm, r) : r + 1;
+    for (pg = 0, j = r; j < e; j++)
+      if (relevant(v, l, perm, j)) {@+ pg++; c.last = j + 1; @+}
+    c.w += 2 * c.N * pg + pg * ((unsigned long long) (e - r) - pg);
+    c.N += (unsigned long long) (e - r) - pg; c.P += pg; r = e;
+  }
+  return c;
+}
+
+@ \impl Both paths divide the same two whole numbers: the last rank over~1 (over~0
+without a relevant item), or $w$ over $2PN$.  Below $2^{53}$ each is exact
+as a double, and their quotient is correctly rounded: one rounding, as the
+bound says.
+
+@<Private functions@>=
+static rm_status sl_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  pair_counts c = rl_counts(v, l, perm);
+  if (v->metric == RM_COVERR) {@+ *num = (double) c.last; *den = c.P > 0; @+}
+  else {@+ *num = (double) c.w; *den = 2.0 * (double) c.P * (double) c.N; @+}
+  return RM_OK;
+}
+static rm_status sl_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  pair_counts c = rl_counts(v, l, perm);
+  if (v->metric == RM_COVERR) {
+    mpq_set_ui(num, (unsigned long) c.last, 1); mpq_set_ui(den, c.P > 0, 1);
+    return RM_OK;
+  }
+  mpq_set_ui(num, 0, 1); mpq_set_ui(den, 0, 1); /* |mpq_set_ui| would canonicalise */
+  mpz_set_ui(mpq_numref(num), (unsigned long) c.w);
+  mpz_set_ui(mpq_numref(den), (unsigned long) c.P);
+  mpz_mul_ui(mpq_numref(den), mpq_numref(den), (unsigned long) c.N);
+  mpz_mul_2exp(mpq_numref(den), mpq_numref(den), 1);
+  return RM_OK;
+}
+static double sl_bound(const rm_variant *v)
+{
+  (void) v;
+  return 1;
+}
+static void pessimistic_ties(rm_variant *v)
+{
+  v->ties = RM_TIES_PESSIMISTIC;
+}
+static const char *coverr_refuse(const rm_variant *v)
+{
+  const char *why = no_cutoff(v);
+  return why ? why : no_average(v);
+}
+
+@ @<Metric specifications@>=
+@/[RM_COVERR] = {"coverage-error", PRF_KEYS, ratio_d, ratio_x, sl_bound, coverr_refuse,
+  pessimistic_ties, sl_qratio, sl_dratio},
+@/[RM_RANKLOSS] = {"ranking-loss", PRF_KEYS, ratio_d, ratio_x, sl_bound, no_cutoff,
+  pessimistic_ties, sl_qratio, sl_dratio},
+
+@ {\it Cases.}  The list $a,b,c,d$ of grades $1,0,1,0$ scored $4,3,3,1$, where
+the relevant $c$ ties the non-relevant~$b$.  Read to the end of the tie, the
+last relevant item is at rank~3: \.{coverage-error} is $\oursq{S-coverr}$
+(scikit-learn counts the three scores at least~3); with the tie broken for
+$c$ it is~$\oursq{S-coverr-opt}$.  Of the four pairs of a relevant and a
+non-relevant item only $(c,b)$ is not ordered right: \.{ranking-loss} is
+$1/4=\oursq{S-rankloss}$, and half of it, $\oursq{S-rankloss-avg}$, when the
+tied pair counts one half.  For R-precision at a cutoff take the list
+$1,0,1,1$ with a fourth relevant item judged but not retrieved ($R=4$):
+\.{rprec} is $3/4$, \.{rprec@@3} is $h_3/4=\oursq{S-rprec3}$ and
+\.{rprec@@2} is $h_2/4=\oursq{S-rprec2}$.
+
+@<Worked examples@>=
+@/{"S-coverr", NULL, "coverage-error", RM_G(1, 0, 1, 0), RM_S(4, 3, 3, 1),
+  RM_I("a", "b", "c", "d"), RM_NONE, NULL, "case", RM_OK, "3", 0x1.8p+1},
+@/{"S-coverr-opt", NULL, "coverage-error[ties=optimistic]", RM_G(1, 0, 1, 0),
+  RM_S(4, 3, 3, 1), RM_I("a", "b", "c", "d"), RM_NONE, NULL, "case", RM_OK, "2",
+  0x1p+1},
+@/{"S-rankloss", NULL, "ranking-loss", RM_G(1, 0, 1, 0), RM_S(4, 3, 3, 1),
+  RM_I("a", "b", "c", "d"), RM_NONE, NULL, "case", RM_OK, "1/4", 0x1p-2},
+@/{"S-rankloss-avg", NULL, "ranking-loss[ties=average]", RM_G(1, 0, 1, 0),
+  RM_S(4, 3, 3, 1), RM_I("a", "b", "c", "d"), RM_NONE, NULL, "case", RM_OK, "1/8",
+  0x1p-3},
+@/{"S-rprec3", NULL, "rprec@@3", RM_G(1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1/2", 0x1p-1},
+@/{"S-rprec2", NULL, "rprec@@2", RM_G(1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1/4", 0x1p-2},
+
+@ Elliot's |MAP| (\.{elliot/evaluation/metrics/accuracy/map/map.py}) is not an
+average precision: it is the mean of the precisions at the ranks $1$
+to~$K$, each over its own rank,
+$${\rm precision\hbox{-}mean}@K={1\over K}\sum_{i=1}^K{h_i\over i},$$
+where $h_i$ counts the relevant items among the first~$i$ (it stops growing
+past the end of a list shorter than~$K$, whose precision at $i$ still
+divides by~$i$, as Elliot's does).  Every rank weighs the same, whether its
+item is relevant or not, so a relevant item at rank~1 lifts all $K$ terms.
+Without a cutoff $K$ is the length of the list.  Elliot leaves out a user
+with no relevant item, so a list with $R=0$ is undefined here, and Elliot's
+mean is \.{mean[skip=norel]}.  The value is rational; the exact path sums
+the fractions $h_i/i$, and the double path rounds that sum once (GMP
+truncates it) before the division by~$K$: two roundings.
+@:metric precision-mean}{metric \.{precision-mean}@>@^Elliot's MAP@>
+
+@<Private functions@>=
+static void pmean_sum(const rm_variant *v, const rm_list *l, const size_t *perm,
+  mpq_t sum, unsigned long long *K)
+{
+  size_t k = v->k ? v->k : l->n, j;
+  unsigned long long h = 0;
+  mpq_t t;
+  mpq_init(t);
+  mpq_set_ui(sum, 0, 1);
+  for (j = 0; j < k; j++) {
+    if (j < l->n) h += (unsigned long long) relevant(v, l, perm, j);
+    if (h) {@+ q_set_ull(t, h, j + 1); mpq_add(sum, sum, t); @+}
+  }
+  mpq_clear(t);
+  *K = k;
+}
+static rm_status pmean_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long long K;
+  pmean_sum(v, l, perm, num, &K);
+  q_set_ull(den, n_relevant(v, l) > 0 ? K : 0, 1);
+  return RM_OK;
+}
+static rm_status pmean_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  mpq_t s;
+  unsigned long long K;
+  mpq_init(s);
+  pmean_sum(v, l, perm, s, &K);
+  *num = mpq_get_d(s);
+  *den = n_relevant(v, l) > 0 ? (double) K : 0.0;
+  mpq_clear(s);
+  return RM_OK;
+}
+static double pmean_bound(const rm_variant *v)
+{
+  (void) v;
+  return 2;
+}
+
+@ @<Metric specifications@>=
+@/[RM_PMEAN] = {"precision-mean", PRF_KEYS, ratio_d, ratio_x, pmean_bound, no_average,
+  NULL, pmean_qratio, pmean_dratio},
+
+@ {\it Cases.}  On the list $1,0,1$ the precisions at 1, 2 and~3 are $1$,
+$1/2$ and $2/3$, so \.{precision-mean} is $(13/6)/3=\oursq{S-pmean}$, where
+average precision gives $(1+2/3)/2=5/6$.  Cut at~5, beyond the list, the
+precisions at 4 and~5 are $2/4$ and $2/5$, and the mean is
+$(13/6+1/2+2/5)/5=\oursq{S-pmean5}$.
+
+@<Worked examples@>=
+@/{"S-pmean", NULL, "precision-mean", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "13/18", 0x1.71c71c71c71c7p-1},
+@/{"S-pmean5", NULL, "precision-mean@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "46/75", 0x1.3a06d3a06d3a0p-1},
+
+@ LightGBM's |map@k| (\.{src/metric/map\_metric.hpp}) and LensKit's
+|AveragePrecision| divide the precisions at the hits of the top~$K$ by
+$\min(K,R,n)$: no more than the list holds, however many relevant items
+were judged.  That is \.{ap[norm=list]}, beside \.{norm=min}'s $\min(K,R)$;
+the two differ only on a list shorter than both $K$ and~$R$, where
+\.{norm=list} lets a list that holds only relevant items score~1.
+LightGBM is given every judged item of a query, so its $R$ never exceeds
+$n$, and it scores a query without a positive~1: \.{undef=one}.  Recall
+refuses the word (it takes \.{rel} and \.{min} only).  The
+disagreements of \.{norm=list}, which came later, are kept out of the
+golden file of disagreements, and the word is no neighbour of the other
+words of \.{norm} (|nb_later_word|), so that no earlier test moves and no
+earlier group gains a witness; its vectors, with their neighbours, are in
+the family of this chapter.
+@:key norm list}{key \.{norm}, word \.{list}@>@^LightGBM@>
+
+@ {\it Cases.}  The list $1,1$ with a third relevant item judged but not
+retrieved, cut at~5: \.{ap@@5[norm=min]} divides the two precisions~1 by
+$\min(5,3)$, $\oursq{S-aplist-min}$, and \.{ap@@5[norm=list]} by
+$\min(5,3,2)$, $\oursq{S-aplist}$.
+
+@<Worked examples@>=
+@/{"S-aplist-min", NULL, "ap@@5[norm=min]", RM_G(1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"S-aplist", NULL, "ap@@5[norm=list]", RM_G(1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "1", 0x1p+0},
+
+@ Elasticsearch's |rank_eval| normalises its DCG when asked to
+(\.{normalize: true}) by an ideal made of every judged item sorted by
+grade (the file \.{DiscountedCumulativeGain.java}), as \.{ideal=judged}, but cut at the number of hits the
+search returned, $\min(K,n)$, where \.{ideal=judged} cuts at~$K$.  That is
+\.{ideal=hits}; it differs from \.{ideal=judged} only when the list is
+shorter than~$K$ and better items were judged than it holds, and then the
+value is larger.  Elasticsearch's gain is $2^g-1$ and its discount
+$\log_2(i+1)$, so its normalised DCG is \.{ndcg@@K[gain=exp2,ideal=hits]}.
+Like \.{norm=list}, the word is no neighbour of the other ideals and its
+disagreements stay out of their golden file, so that the earlier golden
+files keep their tests; its vectors are in this chapter's family.
+@:key ideal hits}{key \.{ideal}, word \.{hits}@>@^Elasticsearch@>
+
+@ {\it Cases.}  One hit of grade~1 and a judged item of grade~3 not
+returned, cut at~10: the DCG is $(2^1-1)/\log_2 2=1$; the ideal cut at the
+one hit is $2^3-1=7$, so \.{ndcg@@10[gain=exp2,ideal=hits]} is
+$\oursq{S-es}$, where \.{ideal=judged} divides by $7+1/\log_2 3$.
+
+@<Worked examples@>=
+@/{"S-es", NULL, "ndcg@@10[gain=exp2,ideal=hits]", RM_G(1), NULL, NULL, RM_G(3), NULL,
+  "case", RM_OK, "1/7", 0x1.2492492492492p-3},
+
+@ \impl The vectors of the chapter, in a family of their own, which holds the
+worked examples named \.{S-} (its metrics' codes are past the 64 that a
+family's set holds, and R-precision's family writes its examples before
+its plain groups, whose numbers must stay): both tie defaults and the rules beside them,
+two thresholds, and cutoffs of R-precision below, at and beyond~$R$.  R-precision
+comes first, so that the invalid inputs, which join the first variant's
+group, are not offered to scikit-learn, which reads a grade of $-1$ as 0.
+
+@<Vector variant lists@>=
+static const char *const single_variants[] = {"rprec@@1", "rprec@@3",
+  "rprec@@10[rel=2]", "rprec@@5[ties=optimistic]", "coverage-error",
+  "coverage-error[rel=2]", "coverage-error[ties=optimistic]",
+  "coverage-error[undef=one]", "ranking-loss", "ranking-loss[rel=2]",
+  "ranking-loss[ties=average]", "ranking-loss[ties=input]",
+  "ranking-loss[undef=one]", "precision-mean", "precision-mean@@5",
+  "precision-mean@@10[rel=2]", "precision-mean@@3[ties=id-desc]",
+  "precision-mean[undef=one]", "ap@@5[norm=list]", "ap@@10[norm=list,undef=one]",
+  "ap@@3[norm=list,rel=2]", "ndcg@@10[gain=exp2,ideal=hits]", "ndcg@@5[ideal=hits]",
+  "dcg@@5[gain=exp2]", "idcg@@3[ideal=hits]", NULL};
+
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
 Clarke, Vtyurina and Smucker (ACM TOIS 2021) measure how {\it compatible\/}
@@ -22627,6 +22924,11 @@ static int nb_fraction(const char *s, long long *p, long long *q)
 or the metric's.
 
 @<Neighbours of a variant@>=
+static int nb_later_word(const char *key, const char *word)
+{
+  return (strcmp(key, "norm") == 0 && strcmp(word, "list") == 0)
+    || (strcmp(key, "ideal") == 0 && strcmp(word, "hits") == 0); /* \secref{q:single2} */
+}
 static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
 {
   char val[40], cand[2 * RM_NAME_MAX], change[48], half[2 * RM_NAME_MAX];
@@ -22638,7 +22940,7 @@ static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
     if (!nb_value(z->canon, inner, names[t], val, sizeof val)) continue;
     if (words) {
       for (j = 0; words[j]; j++) {
-        if (strcmp(words[j], val) == 0) continue;
+        if (strcmp(words[j], val) == 0 || nb_later_word(names[t], words[j])) continue;
         nb_with(z->canon, inner, names[t], words[j], cand, sizeof cand);
         snprintf(change, sizeof change, "%s=%s", names[t], words[j]);
         nb_add(z, cand, names[t], change);
@@ -23324,7 +23626,9 @@ static int in_family(const vector_family *fam, const rm_example *x)
 {
   rm_variant v;
   int te = strncmp(x->id, "TE-", 3) == 0; /* an example of \secref{q:trecm} */
+  int s2 = strncmp(x->id, "S-", 2) == 0; /* an example of \secref{q:single2} */
   if (te || fam->variants == trec_variants) return te && fam->variants == trec_variants;
+  if (s2 || fam->variants == single_variants) return s2 && fam->variants == single_variants;
   if (rm_variant_parse(x->name, &v, NULL, 0) != RM_OK) return 0;
   return v.metric < 64 && (fam->metrics >> v.metric) & 1; /* a set of 64 codes */
 }
@@ -23785,7 +24089,8 @@ that came after the file was written (\.{level}, \.{compat}'s
       rm_disagreement_pair(d, j, &q);
       if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || strncmp(q.lb, "level=", 6) == 0
           || strncmp(q.lb, "normalize=", 10) == 0 /* \.{compat}'s, later: the numbers stay */
-          || dis_pop_pair(&q, mi))
+          || dis_pop_pair(&q, mi) || strstr(q.la, "norm=list") || strstr(q.lb, "norm=list")
+          || strstr(q.la, "ideal=hits") || strstr(q.lb, "ideal=hits"))
         continue;
       for (side = 0; side < 2 && ok; side++)
         @<Write the witness of pair |q| in the group of its variant |side|@>;
@@ -24613,7 +24918,7 @@ static int cmd_accuracy(int argc, char **argv)
 @* What scikit-learn computes.
 The vectors serve to check a real implementation, and we check one: the
 ranking metrics of scikit-learn~1.2.1, as Debian packages it.  A script in
-the directory \.{tests}, \.{sklearn\_adapter.py}, calls five of its functions on the inputs
+the directory \.{tests}, \.{sklearn\_adapter.py}, calls seven of its functions on the inputs
 of our vectors (the grades made 0/1 at the variant's threshold where the
 function wants labels, the scores or, without scores, scores decreasing with
 the input order, and never the judged items that were not retrieved, which
@@ -24628,10 +24933,13 @@ roc\_auc\_score&auc[ties=average]&20&19\cr
 average\_precision\_score&apstep&17&3\cr
 ndcg\_score&ndcg[ideal=list,ties=average]&27&5\cr
 dcg\_score&dcg[ties=average]&31&2\cr
-\vtop{\hbox{label\_ranking\_average\_}\hbox{\quad precision\_score}}&lrap&20&0\cr}}$$
+\vtop{\hbox{label\_ranking\_average\_}\hbox{\quad precision\_score}}&lrap&20&0\cr
+coverage\_error&coverage-error&27&6\cr
+label\_ranking\_loss&ranking-loss&30&3\cr}}$$
 The counts are over the vectors of the variant in each row (at every
 threshold \.{rel}, with \.{undef=zero} but for \.{lrap}, whose default is
-\.{undef=one}); the test fails if they change, or if one value is more than
+\.{undef=one}, and with \.{ties=pessimistic} for the last two, of the family
+\.{single}, \secref{q:single2}); the test fails if they change, or if one value is more than
 4~ulps from ours.  Most values are exact, the others one to four ulps away:
 scikit-learn sums in floating point and does not round correctly, so an
 implementation checked against it should allow a few ulps, and one checked
@@ -24656,6 +24964,9 @@ $\ours{E000.4-ndcg-list}$ where the ideal from the judgments gives
 $\ours{E000.4-ndcg-wiki}$ (see the worked example of six
 articles).  It averages ties by default, as \.{ties=average}; with
 |ignore_ties=True| it would be \.{ties=reverse}.
+\item{$\bullet$} |coverage_error| and |label_ranking_loss| raise on a list of one
+item too (``binary format is not supported'': a row of one column is not
+read as labels); every value they return is ours, exactly.
 \item{$\bullet$} |label_ranking_average_precision_score| scores a list without
 positives~1: it is \.{lrap[undef=one]}.  As the chapter on reciprocal rank
 shows, on one list it equals |average_precision_score| but for that case.
@@ -39183,6 +39494,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"ideal", "list", "the retrieved list sorted by grade (scikit-learn)"},
   {"ideal", "topk", "the first K retrieved items sorted by grade"},
   {"ideal", "ones", "K items of gain 1, whatever the judgments"},
+  {"ideal", "hits", "every judged item, cut at min(K, n) (Elasticsearch)"},
   {"ideal", "greedy", "diversity: the largest gain first, ties to the larger name (ndeval)"},
   {"ideal", "exact", "diversity: the true maximum over K ranks, by branch and bound"},
   {"drop", NULL, "which items leave the list before it is ranked (default none)"},
@@ -39206,6 +39518,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"norm", "rel", "R, the number of relevant items, retrieved or not"},
   {"norm", "min", "min(K, R)"},
   {"norm", "hits", "the number of relevant items in the top K"},
+  {"norm", "list", "min(K, R, n): nor more than the list's length (AP only)"},
   {"beta2", NULL, "p/q: beta squared of the F-measure (default 1, F1)"},
   {"hit", NULL, "what the hit ratio counts, with h hits in the top K"},
   {"hit", "any", "1 if h >= 1, else 0 (trec_eval's success)"},
@@ -39376,6 +39689,9 @@ static const char *const metric_help[][2] = {
   {"efd", "expected free discovery: -log2 popularity share, relevant top K"},
   {"aplt", "average share of long-tail items in the top K (head=)"},
   {"aclt", "average number of long-tail items in the top K (head=)"},
+  {"coverage-error", "rank of the last relevant item (scikit-learn's coverage_error)"},
+  {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
+  {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -48092,6 +48408,17 @@ codes).
 
 @<Metric codes@>=
 RM_EFD, RM_APLT, RM_ACLT,
+
+@ \impl The codes of \secref{q:single2} follow, for the same reason.
+
+@<Metric codes@>=
+RM_COVERR, RM_RANKLOSS, RM_PMEAN,
+
+@ \impl The family of their vectors comes last, after every earlier family.
+
+@<Vector families@>=
+{"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean, ap[norm=list], ideal=hits", 0,
+  single_variants, NULL},
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -156,9 +156,9 @@ static int oracle_one(mpq_t out, const rm_variant *v, const plist *t, const size
     if (d == 0) return 0;
     mpq_set_ui(out, h, d);
     break;
-  case RM_RPREC:
+  case RM_RPREC: /* with a cutoff, the hits of the top min(K, R) over R (MS Recommenders) */
     if (R == 0) return 0;
-    mpq_set_ui(out, hits_in(v, t, ord, R), R);
+    mpq_set_ui(out, hits_in(v, t, ord, v->k && v->k < R ? v->k : R), R);
     break;
   case RM_HR:
     switch (v->hit) {
@@ -703,8 +703,11 @@ START_TEST(test_prf_refused)
   expect_refused("hr[hit=any,ties=average]", "hit=any");
   expect_refused("f@5[ties=average]", "ties=average is not defined");
   expect_refused("rprec[ties=average]", "ties=average is not defined");
-  expect_refused("rprec@5", "takes no cutoff");
-  expect_refused("rprec@5[ties=average]", "takes no cutoff");
+  expect_refused("rprec@5[ties=average]", "ties=average is not defined");
+  expect_refused("coverage-error@5", "takes no cutoff");
+  expect_refused("ranking-loss@5", "takes no cutoff");
+  expect_refused("recall@5[norm=list]", "recall takes norm=rel or norm=min");
+  expect_refused("coverage-error[ties=average]", "ties=average is not defined");
   expect_refused("recall@5[norm=hits]", "recall takes norm=rel or norm=min");
   expect_refused("precision[denom=list]", "the key 'denom' does not apply");
   expect_refused("precision[denom=k]", "the key 'denom' does not apply");
@@ -748,7 +751,7 @@ START_TEST(test_prf_refused_by_hand)
     case 3: v = parsed("hr@2"); v.hit = 4; break;
     case 4: v = parsed("hr@2"); v.ties = RM_TIES_AVERAGE; break;
     case 5: v = parsed("recall@2"); v.norm = RM_NORM_HITS; break;
-    case 6: v = parsed("rprec"); v.k = 2; break;
+    case 6: v = parsed("coverage-error"); v.k = 2; break;
     case 7: v = parsed("precision@2"); v.denom = 2; break;
     default: v = parsed("f"); v.ties = RM_TIES_AVERAGE; break;
     }
@@ -823,6 +826,147 @@ START_TEST(test_prf_names)
 }
 END_TEST
 
+/* ======================================================================== */
+/* The chapter "Coverage error, ranking loss and R-precision at a cutoff",   */
+/* worked by hand: scikit-learn's coverage_error and label_ranking_loss      */
+/* count a tie against the ranking (ties=pessimistic by default).            */
+
+/* NAME on grades G scored S (n items, nu judged unretrieved of grades U):
+   exact fraction WANT on the exact path, the double path within its bound. */
+static void single2_case(const char *name, size_t n, const int *g, const double *s,
+                         size_t nu, const int *u, const char *want)
+{
+  static const char *const ids[] = {"a", "b", "c", "d", "e", "f"};
+  rm_variant v = parsed(name);
+  rm_list l = {0};
+  rm_exact e;
+  double d;
+  mpq_t q;
+  l.n = n; l.grade = g; l.score = s; l.id = s ? ids : NULL;
+  l.n_unretrieved = nu; l.unretrieved_grade = u;
+  mpq_init(q);
+  ck_assert(mpq_set_str(q, want, 10) == 0);
+  mpq_canonicalize(q);
+  rm_exact_init(&e);
+  ck_assert_msg(rm_value_exact(&v, &l, &e) <= RM_UNDEFINED, "%s: exact path refused", name);
+  ck_assert_msg(tu_same_bits(e.value, tu_round_q(q, NULL)), "%s: exact %a, want %s", name,
+                e.value, want);
+  ck_assert_msg(rm_value(&v, &l, NULL, &d) <= RM_UNDEFINED, "%s: double path refused", name);
+  ck_assert_msg(tu_ulps(d, tu_round_q(q, NULL)) <= rm_ulp_bound(&v), "%s: double %a, want %s",
+                name, d, want);
+  rm_exact_clear(&e);
+  mpq_clear(q);
+}
+
+START_TEST(test_single2_hand)
+{
+  /* a b c d, grades 1 0 1 0, scores 4 3 3 1: c (relevant) ties b */
+  static const int g[4] = {1, 0, 1, 0}, g2[4] = {1, 0, 1, 1}, one[1] = {1};
+  static const int none[3] = {0, 0, 0}, all[2] = {1, 1}, gr[5] = {2, 0, 1, 0, 2};
+  static const int three[1] = {3};
+  static const double s[4] = {4, 3, 3, 1};
+  /* name, n, grades, scores, unretrieved, their grades, the value */
+  const struct {
+    const char *name;
+    size_t n;
+    const int *g;
+    const double *s;
+    size_t nu;
+    const int *u;
+    const char *want;
+  } c[] = {
+    /* the items scored at least 3, the lowest relevant score: a, b, c */
+    {"coverage-error", 4, g, s, 0, NULL, "3"},
+    {"coverage-error[ties=optimistic]", 4, g, s, 0, NULL, "2"},
+    {"coverage-error[ties=input]", 4, g, s, 0, NULL, "3"}, /* b before c */
+    /* no relevant item: scikit-learn's 0 is undef=zero; undef=one gives 1 */
+    {"coverage-error", 3, none, NULL, 0, NULL, "0"},
+    {"coverage-error[undef=one]", 3, none, NULL, 0, NULL, "1"},
+    /* a judged relevant item not retrieved is never seen */
+    {"coverage-error", 4, g, s, 1, one, "3"},
+    /* at rel=2 only the items of grade 2 count: the last is at rank 5 */
+    {"coverage-error[rel=2]", 5, gr, NULL, 0, NULL, "5"},
+    /* pairs (a,b) (a,d) (c,b) (c,d): only (c,b) is wrong, tied */
+    {"ranking-loss", 4, g, s, 0, NULL, "1/4"},
+    {"ranking-loss[ties=average]", 4, g, s, 0, NULL, "1/8"},
+    {"ranking-loss[ties=optimistic]", 4, g, s, 0, NULL, "0"},
+    {"ranking-loss", 2, all, NULL, 0, NULL, "0"}, /* no negative */
+    {"ranking-loss[undef=one]", 2, all, NULL, 0, NULL, "1"},
+    /* 2 0 1 0 2 in input order: P=3, N=2; the wrong pairs are (c,b), (e,b),
+       (e,d): 3/6 */
+    {"ranking-loss", 5, gr, NULL, 0, NULL, "1/2"},
+    /* at rel=2: P=2 (a, e), N=3; e is below b, c and d: 3/6 */
+    {"ranking-loss[rel=2]", 5, gr, NULL, 0, NULL, "1/2"},
+    /* 1 0 1 1 and a relevant item not retrieved: R = 4 */
+    {"rprec", 4, g2, NULL, 1, one, "3/4"},
+    {"rprec@3", 4, g2, NULL, 1, one, "1/2"},
+    {"rprec@2", 4, g2, NULL, 1, one, "1/4"},
+    {"rprec@1", 4, g2, NULL, 1, one, "1/4"},
+    {"rprec@10", 4, g2, NULL, 1, one, "3/4"}, /* K >= R: rprec */
+    /* Elliot's MAP, the mean of P@1..P@K: (1 + 1/2 + 2/3)/3 on 1 0 1 */
+    {"precision-mean", 3, g, NULL, 0, NULL, "13/18"},
+    /* past the list P@4 = 2/4 and P@5 = 2/5 still divide by the rank */
+    {"precision-mean@5", 3, g, NULL, 0, NULL, "46/75"},
+    /* at rel=2 on 2 0 1 0 2: (1 + 1/2 + 1/3 + 1/4 + 2/5)/5 */
+    {"precision-mean[rel=2]", 5, gr, NULL, 0, NULL, "149/300"},
+    {"precision-mean", 3, none, NULL, 0, NULL, "0"}, /* R = 0: undefined */
+    {"precision-mean[undef=one]", 3, none, NULL, 1, one, "0"}, /* R = 1, none seen */
+    /* 1 1 with a third relevant item unretrieved, cut at 5: min(5, 3) = 3
+       under norm=min, min(5, 3, 2) = 2 under norm=list (LightGBM, LensKit) */
+    {"ap@5[norm=min]", 2, all, NULL, 1, one, "2/3"},
+    {"ap@5[norm=list]", 2, all, NULL, 1, one, "1"},
+    /* 1 0 1 1, R = 4: at 3, min(3, 4, 4) = 3 as norm=min: (1 + 2/3)/3 */
+    {"ap@3[norm=list]", 4, g2, NULL, 1, one, "5/9"},
+    /* no relevant item: LightGBM's 1 is undef=one */
+    {"ap@10[norm=list,undef=one]", 3, none, NULL, 0, NULL, "1"},
+    /* Elasticsearch: one hit of grade 1, a judged 3 not returned; the ideal
+       is cut at the one hit, 2^3 - 1 = 7 */
+    {"ndcg@10[gain=exp2,ideal=hits]", 1, one, NULL, 1, three, "1/7"},
+    /* 1 1 and a third item of grade 1 not returned: cut at the two hits the
+       ideal is the list itself, 1 (ideal=judged would add 1/2 at rank 3) */
+    {"ndcg@10[ideal=hits]", 2, all, NULL, 1, one, "1"},
+  };
+  size_t i;
+  for (i = 0; i < sizeof c / sizeof c[0]; i++)
+    single2_case(c[i].name, c[i].n, c[i].g, c[i].s, c[i].nu, c[i].u, c[i].want);
+  expect_name("coverage-error", "coverage-error[rel=1,ties=pessimistic,undef=zero]");
+  expect_name("ranking-loss[ties=average]", "ranking-loss[rel=1,ties=average,undef=zero]");
+  expect_name("rprec@5", "rprec@5[rel=1,ties=input,undef=zero]");
+}
+END_TEST
+
+/* ranking-loss is 1 - auc under the same tie rule, pessimistic or average,
+   wherever both are defined (random tied lists, exact fractions). */
+START_TEST(test_single2_auc)
+{
+  tu_rng r = {0x5e1f2c3bULL};
+  int it, side;
+  for (it = 0; it < 300; it++) {
+    plist t;
+    rm_list l;
+    random_list(&r, &t, 9);
+    l = plist_view(&t);
+    for (side = 0; side < 2; side++) {
+      rm_variant a = parsed(side ? "ranking-loss[ties=average]" : "ranking-loss"),
+        b = parsed(side ? "auc[ties=average]" : "auc[ties=pessimistic]");
+      rm_exact ea, eb;
+      mpq_t qa, qb;
+      rm_exact_init(&ea); rm_exact_init(&eb);
+      if (rm_value_exact(&a, &l, &ea) == RM_OK && rm_value_exact(&b, &l, &eb) == RM_OK) {
+        mpq_inits(qa, qb, NULL);
+        ck_assert(mpq_set_str(qa, ea.rational, 10) == 0);
+        ck_assert(mpq_set_str(qb, eb.rational, 10) == 0);
+        mpq_add(qa, qa, qb);
+        ck_assert_msg(mpq_cmp_ui(qa, 1, 1) == 0, "case %d: %s + %s is not 1", it,
+                      ea.rational, eb.rational);
+        mpq_clears(qa, qb, NULL);
+      }
+      rm_exact_clear(&ea); rm_exact_clear(&eb);
+    }
+  }
+}
+END_TEST
+
 Suite *suite_prf(void)
 {
   Suite *s = suite_create("prf");
@@ -837,6 +981,8 @@ Suite *suite_prf(void)
   tcase_add_test(tc, test_prf_refused);
   tcase_add_test(tc, test_prf_refused_by_hand);
   tcase_add_test(tc, test_prf_names);
+  tcase_add_test(tc, test_single2_hand);
+  tcase_add_test(tc, test_single2_auc);
   suite_add_tcase(s, tc);
   return s;
 }

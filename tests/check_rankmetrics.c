@@ -346,11 +346,13 @@ static void o_ideal(mpfr_t out, const rm_variant *v, const int *ranked, size_t n
   if (v->ideal == RM_IDEAL_TOPK) for (i = 0; i < top; i++) ideal[m++] = ranked[i];
   else {
     for (i = 0; i < n; i++) ideal[m++] = ranked[i];
-    if (v->ideal == RM_IDEAL_JUDGED) for (i = 0; i < nu; i++) ideal[m++] = u[i];
+    if (v->ideal == RM_IDEAL_JUDGED || v->ideal == RM_IDEAL_HITS)
+      for (i = 0; i < nu; i++) ideal[m++] = u[i];
   }
   if (v->gain == RM_GAIN_MAP) { map_v = v; qsort(ideal, m, sizeof ideal[0], cmp_gain_desc); }
   else qsort(ideal, m, sizeof ideal[0], cmp_int_desc);
   L = (v->k && v->k < m) ? v->k : m;
+  if (v->ideal == RM_IDEAL_HITS && top < L) L = top; /* Elasticsearch: cut at the hits */
   o_sum(out, v, ideal, L, 1, 0);
 }
 

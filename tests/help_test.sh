@@ -56,7 +56,7 @@ $RM verify --help | grep -q "What the keys" && bad "verify --help explains keys"
 # Every group key=words or key=words(COND) of a metric's line: each word
 # is accepted alone, with a cutoff (COND @K) or with each word of COND.
 listing=$(sed -n '/^NAME is/,/^aggregators/p' "$T/top" | grep '^  [a-z]' | grep -v '^  micro')
-[ "$(printf '%s\n' "$listing" | wc -l)" -eq 73 ] && ok "73 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
+[ "$(printf '%s\n' "$listing" | wc -l)" -eq 76 ] && ok "76 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
 nacc=0; nref=0
 while read -r head groups; do
   m=${head%%[*}; req=
@@ -104,10 +104,10 @@ expect_line() {
   if [ "$(line "$1")" = "$2" ]; then ok "line of $1"; else bad "line of $1: '$(line "$1")', want '$2'"; fi
 }
 # ap, rr, ap11, f, rprec, err, fmean, novelty, coverage do not define ties=average
-expect_line ap "  ap[@K] norm=rel|min|hits rel=1..100 $T7|reverse undef=zero|one|error"
+expect_line ap "  ap[@K] norm=rel|min|hits|list rel=1..100 $T7|reverse undef=zero|one|error"
 expect_line rr "  rr[@K] hits=first|sum|mean rel=1..100 $T7|reverse undef=zero|one|error"
 expect_line err "  err[@K] gmax=1..30 $T7|reverse"
-expect_line rprec "  rprec rel=1..100 $T7|reverse undef=zero|one|error"
+expect_line rprec "  rprec[@K] rel=1..100 $T7|reverse undef=zero|one|error"
 # recall takes norm=rel or min, not hits; precision's denom needs a cutoff
 expect_line recall "  recall[@K] norm=rel|min rel=1..100 $T7|average|reverse undef=zero|one|error"
 expect_line precision "  precision[@K] denom=k|list(@K) rel=1..100 $T7|average|reverse undef=zero|one|error"
@@ -115,8 +115,8 @@ expect_line precision "  precision[@K] denom=k|list(@K) rel=1..100 $T7|average|r
 expect_line hr "  hr[@K] hit=any|recall|precision|rows rel=1..100 $T7|reverse ties=average(hit=recall|precision|rows) undef=zero|one|error"
 # the gain family: rel with gain=binary, base with discount=jk; idcg ranks
 # (and so has a tie rule) only for ideal=topk, which refuses average
-expect_line ndcg "  ndcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones drop=unjudged $T7|average|reverse undef=zero|one|error"
-expect_line idcg "  idcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones drop=unjudged $T7|reverse(ideal=topk)"
+expect_line ndcg "  ndcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones|hits drop=unjudged $T7|average|reverse undef=zero|one|error"
+expect_line idcg "  idcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones|hits drop=unjudged $T7|reverse(ideal=topk)"
 expect_line auc "  auc depth=1..100000 max_fpr=p/q pauc=mcclish|raw(max_fpr=1/2) rel=1..100 $T7|average|reverse undef=zero|one|error"
 expect_line coverage "  coverage[@K] items=1..2147483647(required) $T7|reverse"
 # insq: no cutoff (cwl_eval's 1000 ranks), the fraction t, gain=binary (or

@@ -15,9 +15,11 @@ warning message for the vector that follows).
     ndcg_score.txt                             cg_dcg_ndcg vectors of metric ndcg
     dcg_score.txt                              cg_dcg_ndcg vectors of metric dcg
     label_ranking_average_precision_score.txt  rr vectors of metric lrap
+    coverage_error.txt                         single vectors of coverage-error
+    label_ranking_loss.txt                     single vectors of ranking-loss
 
 Inputs given to scikit-learn (one query = one sample, one row):
-  * binary labels (auc, ap, lrap): y_true = [grade >= K], K the `rel=K` of the
+  * binary labels (auc, ap, lrap, coverage-error, ranking-loss): y_true = [grade >= K], K the `rel=K` of the
     variant name, 1 when the name has no `rel`;
   * graded (ndcg, dcg): y_true = the grades, k = the cutoff @K or None;
   * y_score = the scores, or, when they are null, a strictly decreasing score
@@ -39,9 +41,10 @@ import warnings
 
 import numpy as np
 import sklearn
-from sklearn.metrics import (average_precision_score, dcg_score,
+from sklearn.metrics import (average_precision_score, coverage_error,
+                             dcg_score,
                              label_ranking_average_precision_score,
-                             ndcg_score, roc_auc_score)
+                             label_ranking_loss, ndcg_score, roc_auc_score)
 
 VARIANT_RE = re.compile(r"^([a-z0-9-]+)(?:@(\d+))?(?:\[(.*)\])?$")
 
@@ -95,6 +98,16 @@ def call_lrap(test, cutoff, keys):
         binary_of(test, keys)[np.newaxis, :], scores_of(test)[np.newaxis, :])
 
 
+def call_coverage_error(test, cutoff, keys):
+    return coverage_error(binary_of(test, keys)[np.newaxis, :],
+                          scores_of(test)[np.newaxis, :])
+
+
+def call_label_ranking_loss(test, cutoff, keys):
+    return label_ranking_loss(binary_of(test, keys)[np.newaxis, :],
+                              scores_of(test)[np.newaxis, :])
+
+
 # output file, family (file stem without _test), metrics of the variant
 # names selected (None: every vector of the family), function
 JOBS = [
@@ -103,6 +116,8 @@ JOBS = [
     ("ndcg_score", "cg_dcg_ndcg", {"ndcg"}, call_ndcg),
     ("dcg_score", "cg_dcg_ndcg", {"dcg"}, call_dcg),
     ("label_ranking_average_precision_score", "rr", {"lrap"}, call_lrap),
+    ("coverage_error", "single", {"coverage-error"}, call_coverage_error),
+    ("label_ranking_loss", "single", {"ranking-loss"}, call_label_ranking_loss),
 ]
 
 

@@ -162,9 +162,9 @@ def test_names_as_data():
 def test_variants_of_a_name():
     vs = rm.variants("ap")
     assert "ap[norm=hits,rel=1,ties=input,undef=zero]" in vs
-    assert len(vs) == len(set(vs)) == 3 * 6 * 3  # norm, ties but average, undef
+    assert len(vs) == len(set(vs)) == 4 * 6 * 3  # norm, ties but average, undef
     assert all(v.startswith("mean[") for v in rm.variants("mean:rr"))
-    assert len(rm.variants("ap", vary=["norm"], numbers={"rel": [1, 2]})) == 6
+    assert len(rm.variants("ap", vary=["norm"], numbers={"rel": [1, 2]})) == 8
     # a key the new combination does not read is left out, not fatal
     vs = rm.variants("ndcg[gain=binary,rel=2]", vary=["gain"])
     assert vs == ["ndcg[gain=linear,discount=log2,ideal=judged,ties=input,undef=zero]",
@@ -176,7 +176,7 @@ def test_variants_of_a_name():
     vs = rm.variants("mean:dcg@3[gain=clip:1..3]", vary=["ties"])
     assert "mean[skip=none,weight=uniform]:dcg@3[gain=clip:1..3,discount=log2,ties=average]" in vs
     vs = rm.variants("idcg", vary=["ideal", "ties"])
-    assert "idcg[gain=linear,discount=log2,ideal=judged]" in vs and len(vs) == 9
+    assert "idcg[gain=linear,discount=log2,ideal=judged]" in vs and len(vs) == 10
 
 
 # ---- Several variants, several queries -------------------------------------------------

@@ -306,7 +306,7 @@ def test_variants_refuses_keys_it_cannot_vary():
                {"numbers": {"rell": [1, 2]}}, {"numbers": {"norm": ["min"]}}):
         with pytest.raises((ValueError, TypeError)):
             rm.variants("ap", **kw)
-    assert len(rm.variants("ap", vary=["norm"])) == 3
+    assert len(rm.variants("ap", vary=["norm"])) == 4  # rel, min, hits, list
     assert len(rm.variants("ap@5", vary=[], numbers={"cutoff": [3, 4]})) == 2
 
 
@@ -434,7 +434,7 @@ def test_iterators_are_read_once():
                     judged=iter([1])) == 0.5  # (1/1)/2
     assert rm.values((n for n in ["ap", "rr"]), [0, 1]) == [0.5, 0.5]
     # vary was read twice, the second time empty: one name for three
-    assert len(rm.variants("ap", vary=(k for k in ["norm"]))) == 3
+    assert len(rm.variants("ap", vary=(k for k in ["norm"]))) == 4
     ev = rm.evaluate(iter(["ap"]), users=(u for u in [1, 1, 2, 2]),
                      labels=iter([1, 0, 0, 1]))
     assert ev.aggregate[rm.name("mean:ap")] == 0.75  # (1 + 1/2)/2

@@ -20,7 +20,7 @@ FAMILIES = sorted(glob.glob(os.path.join(VECTORS, "*_test.json")))
 
 
 def test_every_family_is_here():
-    assert len(FAMILIES) == 14  # with judged, trec, trec_aggregates, diversity
+    assert len(FAMILIES) == 15  # with judged, trec, trec_aggregates, diversity, single
 
 
 def vector_tests(path):

@@ -18277,7 +18277,7 @@ $(13/6+1/2+2/5)/5=\oursq{S-pmean5}$.
 @/{"S-pmean5", NULL, "precision-mean@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "46/75", 0x1.3a06d3a06d3a0p-1},
 
-@ LightGBM's |map@k| (\.{src/metric/map\_metric.hpp}) and LensKit's
+@ LightGBM's |map@@k| (\.{src/metric/map\_metric.hpp}) and LensKit's
 |AveragePrecision| divide the precisions at the hits of the top~$K$ by
 $\min(K,R,n)$: no more than the list holds, however many relevant items
 were judged.  That is \.{ap[norm=list]}, beside \.{norm=min}'s $\min(K,R)$;

@@ -48418,7 +48418,7 @@ RM_COVERR, RM_RANKLOSS, RM_PMEAN,
 
 @<Vector families@>=
 {"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean, ap[norm=list], ideal=hits", 0,
-  single_variants, NULL},
+  single_variants, NULL}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -46198,8 +46198,7 @@ static rm_status tool_load_family(void *ctx, rm_verifier *v, const char *family,
   long lineno = 0;
   rm_status s = RM_OK;
   FILE *in;
-  (void) ctx;
-  if ((in = tool_open_in("verify", path)) == NULL) return RM_EIO;
+  if ((in = tool_open_in((const char *) ctx, path)) == NULL) return RM_EIO;
   while ((len = tool_getline(&buf, &cap, in, path, lineno + 1)) >= 0)
     if ((s = rm_verifier_vectors_line(v, family, buf, (size_t) len, ++lineno)) < 0) break;
   if (len == -2) s = RM_EIO; /* reported */
@@ -46212,12 +46211,13 @@ static rm_status tool_load_family(void *ctx, rm_verifier *v, const char *family,
   fclose(in);
   return s;
 }
-static rm_verifier *tool_verifier(const char *dir)
+static rm_verifier *tool_verifier(const char *cmd, const char *dir)
+  /* |cmd|: the command that reads the vectors, for messages */
 {
   rm_verifier *v;
   if (rm_verifier_new(dir, &v) != RM_OK) tool_nomem();
   rm_verifier_set_alloc(v, tool_try_alloc);
-  rm_verifier_set_loader(v, tool_load_family, NULL);
+  rm_verifier_set_loader(v, tool_load_family, (void *) cmd);
   return v;
 }
 
@@ -46639,7 +46639,7 @@ static int cmd_verify(int argc, char **argv)
       " give their directory with --vectors DIR\n", st.dir);
     return 2;
   }
-  st.v = tool_verifier(st.dir);
+  st.v = tool_verifier("verify", st.dir);
   rm_verifier_set_tolerance(st.v, st.ulps, st.rel, st.use_rel);
   for (i = 0; i < argc; i++) {
     int r;
@@ -46993,7 +46993,7 @@ static int cmd_adequacy(int argc, char **argv)
     "\\def\\adqc#1{{\\adqtt #1}}\\def\\adqvar#1#2{\\adqc{#2}: #1; }\n"
     "\\def\\adqsame{", tex);
   rm_work_init(&w);
-  st.v = tool_verifier(st.dir);
+  st.v = tool_verifier("adequacy", st.dir);
   for (f = 0; vector_families[f].stem && !bad; f++) {
     const vector_family *fam = &vector_families[f];
     adq_count c = {0, 0, 0, 0, 0};

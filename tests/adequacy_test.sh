@@ -101,5 +101,13 @@ fi
 # 4. Usage errors.
 expect 2 "adequacy with an unknown option: exit 2" "$TOOL" adequacy --bogus || true
 expect 2 "adequacy of a directory without vectors: exit 2" "$TOOL" adequacy --vectors "$tmp/none" || true
+# A family's file that cannot be opened is named by the command that was
+# run: it said 'verify:', whose loader adequacy shares.
+mkdir "$tmp/one"; cp "$VEC/ap_test.txt" "$tmp/one/"
+if expect 2 "adequacy of a directory with one family: exit 2" "$TOOL" adequacy --vectors "$tmp/one"; then
+  if grep -q "^rankmetrics: adequacy: cannot open '$tmp/one/[a-z_]*_test.txt'" "$tmp/err" && ! grep -q verify "$tmp/err"
+  then ok "the file that cannot be opened is named under 'adequacy:'"
+  else fail "the message of a missing family:"; sed 's/^/    /' "$tmp/err"; fi
+fi
 
 finish

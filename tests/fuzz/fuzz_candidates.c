@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   }
   memset(&st, 0, sizeof st);
   st.dir = fuzz_dir;
-  st.v = tool_verifier(fuzz_dir);
+  st.v = tool_verifier("verify", fuzz_dir);
   /* The fixed vector file must load.  Loaded first, so that a failure of
      read_candidate below can only be a candidate naming another family,
      whose file is missing here: a correct refusal, not a fault. */

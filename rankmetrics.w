@@ -35402,8 +35402,8 @@ if (tool_own == NULL) {
   char a[32], b[32];
   size_t fit = ev_fit(), w = fit && st.mem > fit ? fit : st.mem / 2;
   w = w >= ((size_t) 1 << 20) ? w & ~(((size_t) 1 << 20) - 1) : w < 65536 ? 65536 : w & ~(size_t) 1023;
-  snprintf(hint, sizeof hint, "; eval's --memory %s was more than this process could have%s:"
-    " give --memory %s or less", ev_mem_text(st.mem, a, sizeof a),
+  snprintf(hint, sizeof hint, "; %s's --memory %s was more than this process could have%s:"
+    " give --memory %s or less", ev_cmd, ev_mem_text(st.mem, a, sizeof a),
     fit ? " under its limit on address space" : "", ev_mem_text(w, b, sizeof b));
   tool_nomem_hint = hint;
 }

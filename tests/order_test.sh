@@ -164,6 +164,10 @@ if [ -n "$w" ]; then
   ( ulimit -v 60000; exec $RM eval --quiet --trec -m ap -m rr --memory "$w" "$T/bq" "$T/br.shuf" ) > "$T/o" 2> "$T/e2"
   cmp -s "$T/o" "$T/ref" && ok || bad "the --memory $w that the message named: $(head -c 300 "$T/e2")"
 else bad "out of memory under --memory 1G does not name a --memory that would do: $(head -c 300 "$T/e")"; fi
+# compare reads with the same engine: the message names compare's option.
+( ulimit -v 60000; exec $RM compare -m ap --memory 1G "$T/bq" "$T/br.shuf" "$T/br.shuf" ) > "$T/o" 2> "$T/e"
+grep -q "out of memory; compare's --memory 1G was more than this process could have" "$T/e" && ok ||
+  bad "compare out of memory under --memory 1G: $(head -c 300 "$T/e")"
 empty_tmp "after the limits"
 
 # ---- The set of seen names within --memory ------------------------------------

@@ -39358,8 +39358,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  -M N        keep the first N documents of each query (0 keeps none)\n"
     "  -N N        documents in the collection (utility's fourth weight)\n"
     "  -J                 judged documents only (eval --judged-docs-only)\n"
-    "  -D N.QID    evaluate the query QID alone; a level N above 0 is refused for\n"
-    "              the measures that would print debugging lines (ndcg, G, rbp...)\n"
+    "  -D N.QID    evaluate the query QID alone; a level N above 0 prints\n"
+    "              trec_eval's debugging lines (ndcg, G, rbp...; refused with\n"
+    "              --full and --exact)\n"
     "  -R qrels, -T trec_results, -o   taken; -Z refused\n"
     "  --full      17 significant digits instead of 4 decimals\n"
     "  --exact     compute on the exact path\n"
@@ -41969,11 +41970,12 @@ whose retrieved documents are all unjudged is still a query of the run (not
 a missing one): its values are those of an empty list, and the command
 prints trec\_eval's \.{-nan} where trec\_eval divides 0 by~0
 (\secref{q:tenan}).
-\item{\.{-Z}, \.{-D}} Z scores and debugging
-output are refused (\.{-D} $n$\.{.}{\it qid\/}
+\item{\.{-Z}, \.{-D}} Z scores are refused, and \.{-D} is taken
+(\.{-D} $n$\.{.}{\it qid\/}
 evaluates the query {\it qid\/} alone, as trec\_eval does: see |te_div|;
-a level $n$ above~0 is taken where no measure asked for would print
-debugging lines, \secref{q:tedebug});
+a level $n$ above~0 prints trec\_eval's debugging lines where a measure
+asked for prints them, and is refused with \.{--full} and \.{--exact},
+\secref{q:tedebug});
 \.{-Z} with status~255, which
 trec\_eval~10.0 gives when it cannot read the file of Z scores (its
 |main| returns $-1$).  \.{-h} prints this command's help;
@@ -43362,8 +43364,8 @@ static void te_means(te_state *t, const size_t *ord)
 @ {\it The query of \.{-D}.}\here{q:tedebug}  trec\_eval's \.{-D} $n$\.{.}{\it qid}
 evaluates the query {\it qid\/} alone (\.{trec\_eval.c} skips the others in
 its loop), with debugging output of level~$n$; the level~0 has none, and
-the command takes it so (a higher level too, unless a measure asked for
-would print such output: |te_debug|).  Its summary is that
+a higher level prints the lines of the next section, as the command
+does.  Its summary is that
 query's value, and its \.{num\_q} is~1, but under \.{-c} trec\_eval divides
 by the number of judged queries all the same (|te_calc_avg_meas_s|), so the
 mean is the value over that number and the geometric means count the
@@ -43383,26 +43385,41 @@ judgments, as \.{m\_num\_rel.c} does.
 
 @ {\it Levels of debugging.}  A level above~0 has trec\_eval print, on its
 standard output among the values, lines of the sums inside some measures:
-\.{G}, \.{binG}, \.{ndcg}, \.{ndcg\_cut}, \.{ndcg\_p}, \.{ndcg\_rel},
-\.{Rndcg} and \.{rbp} at every level above~0, and \.{gm\_bpref} above~1
-(their \.{m\_*.c} files, where |epi->debug_level| is read; nothing else
-reads it).  The command does not reproduce those lines, and refuses such a
-level (status~1) only when a measure asked for would print them; otherwise
-trec\_eval's output is the output of level~0, and the command takes the
-level so (\.{-D 1} with the official measures, \.{-D 3 -m map}).  A level
-below~0 prints nothing either.  The refusal comes where the values would
-be printed, after every error that trec\_eval finds before it computes a
-query (its status then, and no debugging line: \.{-D 1.zz} of a query
-without judgments is its status~7).  |te_debug| finds the first measure
-that would print them (|dloud|), and |te_dloud| refuses it; |te_dnone| says
-that the query of \.{-D} has no judgments.
+\.{G}, \.{binG}, \.{dcg}, \.{ideal\_dcg}, \.{ndcg}, \.{ndcg\_cut},
+\.{ndcg\_rel}, \.{Rndcg} and \.{rbp} at every level above~0, and
+\.{gm\_bpref} above~1 (their \.{m\_*.c} files, where |epi->debug_level| is
+read; nothing else reads it but \.{form\_prefs\_counts.c}, whose measures
+the command refuses; \.{m\_ndcg\_p.c} prints too, but \.{ndcg\_p} is not
+among 10.0's measures).  Each line comes from the loop of its measure, when
+the measure is computed for a query: after the lines of the measures
+before it in the table, and before the query's values under \.{-q}, for
+trec\_eval computes every measure of a query before it prints one.  The
+direct path (\secref{q:tedirect}) computes each of these measures in the
+loop of its file, and prints the same lines there, with the same formats,
+into the same buffer as the values, so that the bytes and their order are
+trec\_eval's (|te_say|; \.{ndcg\_cut}'s walks, |te_ndcg_cut_say|, and
+\.{gm\_bpref}'s line, which has no newline, in |te_dcalc|); with
+\.{-D}~$n$ and no query, every query's lines.  The levels of the other
+measures print nothing, and a level below~0 nothing either.
+
+The general path, which \.{eval} computes (\.{--full}, \.{--exact}, or a
+case where the direct path declines, such as \.{rbp} with a gain map), has
+no such loops: there a measure that would print these lines is refused at
+such a level (status~1), where the values would be printed, after every
+error that trec\_eval finds before it computes a query (its status then:
+\.{-D 1.zz} of a query without judgments is its status~7).  |te_debug|
+finds the first such measure (|dloud|), and |te_dloud| refuses it;
+|te_dnone| says that the query of \.{-D} has no judgments.  (Before the
+direct path printed these lines, every such level was refused, and
+\.{dcg} and \.{ideal\_dcg}, missing from the list, printed their values
+without trec\_eval's lines.)
 @^debugging levels, \.{-D}@>
 
 @<Tool functions@>=
 static void te_debug(te_state *t)
 {
-  static const char *const loud[] = {"G", "binG", "ndcg", "ndcg_cut", "ndcg_p",
-    "ndcg_rel", "Rndcg", "rbp", NULL};
+  static const char *const loud[] = {"G", "binG", "dcg", "ideal_dcg", "ndcg",
+    "ndcg_cut", "ndcg_rel", "Rndcg", "rbp", NULL};
   int i, k;
   for (i = 0; i < t->ni && t->dlevel > 0 && !t->dloud; i++) {
     const char *nm = t->it[i].s->name;
@@ -43413,9 +43430,9 @@ static void te_debug(te_state *t)
 }
 static int te_dloud(const te_state *t)
 {
-  return te_err(1, "-D %s: trec_eval's debugging lines of %s are not reproduced"
-    " (the level 0 prints none; -D 0.QID evaluates the query QID alone)", t->darg,
-    t->dloud);
+  return te_err(1, "-D %s: trec_eval's debugging lines of %s are printed only where"
+    " the command computes as trec_eval does (not with --full, --exact, or a gain"
+    " map on rbp)", t->darg, t->dloud);
 }
 static int te_dnone(const te_state *t)
 {
@@ -44046,9 +44063,11 @@ typedef struct {
   struct te_pow *pw; /* the tables of |te_powers| */
   const struct te_gl *gl; long ngl; int gmap; /* the gains, |te_setgains| */
   struct te_gl *glbuf; /* room for them */
+  void *say; long dlev; /* where |te_say| writes, and the level of \.{-D} */
 } te_rr;
 typedef struct te_gl {@+ long rel_level; double gain; long num_at_level; @+} te_gl;
 typedef struct te_pow {@+ double p[2]; double *w[2]; long n; int next; @+} te_pow;
+static void te_say(const te_rr *x, const char *fmt, ...);
 #define TE_LG(x, k) ((k) < (x)->nlg ? (x)->lg[k] : log2((double) (k)))
 static double te_lg(const te_rr *x, double a)
 {
@@ -44240,6 +44259,44 @@ static void te_ndcg_cut(const te_rr *x, const te_item *it, long m, double *v)
   }
 }
 
+@ Under \.{-D} above~0, \.{m\_ndcg\_cut.c} prints its two walks, each
+sum as its loop adds it (the same doubles as |dcgc| and |idc|): the run's
+DCG at each cutoff reached but the last one reached (its loop stops before
+the line), each relevant document's gain at a level above~1, and then the
+ideal list's gain at every rank and its DCG at each cutoff.
+|te_ndcg_cut_say| walks as that file does, printing only.
+
+@<Tool functions@>=
+static void te_ndcg_cut_say(const te_rr *x, const te_item *it, long m)
+{
+  long ci = 0, i, lvl = x->nlev - 1, cnt = 0;
+  double sum = 0.0, ideal_dcg = 0.0;
+  for (i = 0; i < x->num_ret; i++) {
+    if (i == (long) it[ci].cut) {
+      if (++ci == m) break;
+      te_say(x, "ndcg_cut: cutoff %ld dcg %6.4f\n", i, sum);
+    }
+    if (x->r[i] > 0) {
+      sum += (double) x->r[i] / TE_LG(x, i + 2);
+      if (x->dlev > 1) te_say(x, "ndcg_cut:%ld %3.1f %6.4f\n", i, (double) x->r[i], sum);
+    }
+  }
+  for (; ci < m; ci++) te_say(x, "ndcg_cut: cutoff %ld dcg %6.4f\n", (long) it[ci].cut, sum);
+  for (ci = 0, i = 0; 1; i++) {
+    cnt++;
+    while (lvl > 0 && cnt > x->lev[lvl]) { lvl--; cnt = 1; }
+    if (lvl == 0) break;
+    if (i == (long) it[ci].cut) {
+      te_say(x, "ndcg_cut: cutoff %ld idcg %6.4f\n", i, ideal_dcg);
+      if (++ci == m) break;
+    }
+    ideal_dcg += (double) lvl / TE_LG(x, i + 2);
+    te_say(x, "ndcg_cut:%ld %ld %3.1f %6.4f\n", i, lvl, (double) lvl, ideal_dcg);
+  }
+  for (; ci < m; ci++) te_say(x, "ndcg_cut: cutoff %ld idcg %6.4f\n", (long) it[ci].cut,
+    ideal_dcg);
+}
+
 @ The measures of gains read the gains of \.{gain\_init.c}: a list of
 levels, each with its gain and its number of judgments in the query,
 sorted by gain increasing (|te_gl|, trec\_eval's |REL_GAIN|).
@@ -44319,6 +44376,7 @@ static double te_binG(const te_rr *x)
     if (x->r[i] >= x->level) {
       rel_so_far++;
       sum += (double) 1.0 / (double) TE_LG(x, 3 + i - rel_so_far);
+      if (x->dlev > 0) te_say(x, "binG: %ld %ld %6.4f\n", i, rel_so_far, sum);
     }
   return rel_so_far ? sum / (double) x->num_rel : 0.0;
 }
@@ -44335,16 +44393,22 @@ static double te_G(const te_rr *x)
     if (a.g > 0.0) sum_ideal += a.g;
     if (a.g >= 1.0) sum_cost += a.g;@+ else sum_cost += 1.0;
     if (rg != 0) results_g += rg / te_lg(x, (double) (2 + sum_cost - sum_results));
+    if (x->dlev > 0) te_say(x, "G: %ld %ld %3.1f %6.4f %3.1f %6.4f %6.4f %6.4f\n", i,
+      a.cur, rg, sum_results, a.g, sum_ideal, sum_cost, results_g);
   }
   for (; i < x->num_ret; i++) {
     rg = te_ggain(x, x->r[i]);
     sum_results += rg;
     sum_cost += 1.0;
     if (rg != 0) results_g += rg / te_lg(x, (double) (2 + sum_cost - sum_results));
+    if (x->dlev > 0) te_say(x, "G: %ld %ld %3.1f %6.4f %3.1f %6.4f %6.4f\n", i, a.cur,
+      rg, sum_results, 0.0, sum_ideal, results_g);
   }
-  while (a.g > 0.0) {
+  for (; a.g > 0.0; i++) {
     te_ideal(x, &a);
     if (a.g > 0.0) sum_ideal += a.g;
+    if (x->dlev > 0) te_say(x, "G: %ld %ld %3.1f %6.4f %3.1f %6.4f\n", i, a.cur, 0.0,
+      sum_results, a.g, sum_ideal);
   }
   return sum_ideal > 0.0 ? results_g / sum_ideal : 0.0;
 }
@@ -44353,21 +44417,30 @@ static void te_dcg(const te_rr *x, double *dcg, double *ideal)
   double rg, results_dcg = 0.0, ideal_dcg = 0.0;
   long i;
   te_ideal_at a;
-  if (!x->gmap) { *dcg = x->dcgc[x->num_ret]; *ideal = x->idc[x->nideal]; return; }
+  if (!x->gmap && x->dlev <= 0) {
+    *dcg = x->dcgc[x->num_ret]; *ideal = x->idc[x->nideal];
+    return;
+  }
   te_ideal_start(x, &a);
   for (i = 0; i < x->num_ret && a.g > 0.0; i++) {
     rg = te_ggain(x, x->r[i]);
     if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
     te_ideal(x, &a);
     if (a.g > 0.0) ideal_dcg += a.g / TE_LG(x, i + 2);
+    if (x->dlev > 0) te_say(x, "ndcg: %ld %ld %3.1f %6.4f %3.1f %6.4f\n", i, a.cur, rg,
+      results_dcg, a.g, ideal_dcg);
   }
   for (; i < x->num_ret; i++) {
     rg = te_ggain(x, x->r[i]);
     if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
+    if (x->dlev > 0) te_say(x, "ndcg: %ld %ld %3.1f %6.4f %3.1f %6.4f\n", i, a.cur, rg,
+      results_dcg, 0.0, ideal_dcg);
   }
   for (; a.g > 0.0; i++) {
     te_ideal(x, &a);
     if (a.g > 0.0) ideal_dcg += a.g / TE_LG(x, i + 2);
+    if (x->dlev > 0) te_say(x, "ndcg: %ld %ld %3.1f %6.4f %3.1f %6.4f\n", i, a.cur, 0.0,
+      results_dcg, a.g, ideal_dcg);
   }
   *dcg = results_dcg; *ideal = ideal_dcg;
 }
@@ -44383,17 +44456,25 @@ static double te_ndcg_rel_map(const te_rr *x)
     te_ideal(x, &a);
     if (a.g > 0.0) { num_rel++; ideal_dcg += a.g / TE_LG(x, i + 2); }
     if (rg > 0) { sum += results_dcg / ideal_dcg; num_rel_ret++; }
+    if (x->dlev > 0) te_say(x, "ndcg_rel: %ld %ld %3.1f %6.4f %3.1f %6.4f %6.4f\n", i,
+      a.cur, rg, results_dcg, a.g, ideal_dcg, sum);
   }
   for (; i < x->num_ret; i++) {
     rg = te_ggain(x, x->r[i]);
     if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
     if (rg > 0) { sum += results_dcg / ideal_dcg; num_rel_ret++; }
+    if (x->dlev > 0) te_say(x, "ndcg_rel: %ld %ld %3.1f %6.4f %3.1f %6.4f %6.4f\n", i,
+      a.cur, rg, results_dcg, 0.0, ideal_dcg, sum);
   }
   for (; a.g > 0.0; i++) {
     te_ideal(x, &a);
     if (a.g > 0.0) { num_rel++; ideal_dcg += a.g / TE_LG(x, i + 2); }
+    if (x->dlev > 0) te_say(x, "ndcg_rel: %ld %ld %3.1f %6.4f %3.1f %6.4f\n", i, a.cur,
+      0.0, results_dcg, a.g, ideal_dcg);
   }
   sum += ((double) (num_rel - num_rel_ret)) * results_dcg / ideal_dcg;
+  if (x->dlev > 0) te_say(x, "ndcg_rel: %ld %ld %6.4f %6.4f %6.4f\n", i, a.cur,
+    results_dcg, ideal_dcg, sum);
   return sum > 0.0 ? sum / num_rel : 0.0;
 }
 static double te_ndcg_rel(const te_rr *x)
@@ -44401,7 +44482,7 @@ static double te_ndcg_rel(const te_rr *x)
      |idc[min(i+1, nideal)]| when the gains are the grades */
   double sum = 0.0;
   long i, num_rel_ret = 0, K = x->nideal;
-  if (x->gmap) return te_ndcg_rel_map(x);
+  if (x->gmap || x->dlev > 0) return te_ndcg_rel_map(x);
   for (i = 0; i < x->num_ret; i++)
     if (x->r[i] > 0 && x->r[i] < x->nlev) {
       sum += x->dcgc[i + 1] / x->idc[i + 1 < K ? i + 1 : K];
@@ -44427,11 +44508,15 @@ static double te_Rndcg(const te_rr *x)
     }
     if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
     if (a.g > 0.0) ideal_dcg += a.g / TE_LG(x, i + 2);
+    if (x->dlev > 0) te_say(x, "Rndcg: %ld %ld %3.1f %6.4f %3.1f %6.4f %6.4f\n", i, a.cur,
+      rg, results_dcg, a.g, ideal_dcg, sum);
   }
   if (i < x->num_ret) {
     for (; i < x->num_ret; i++) {
       rg = te_ggain(x, x->r[i]);
       if (rg != 0) results_dcg += rg / TE_LG(x, i + 2);
+      if (x->dlev > 0) te_say(x, "Rndcg: %ld %ld %3.1f %6.4f %3.1f %6.4f\n", i, a.cur,
+        rg, results_dcg, 0.0, ideal_dcg);
     }
     if (ideal_dcg > 0.0) { sum += results_dcg / ideal_dcg; changed++; }
   }
@@ -44442,6 +44527,8 @@ static double te_Rndcg(const te_rr *x)
       old = a.g;
     }
     if (a.g > 0.0) ideal_dcg += a.g / TE_LG(x, i + 2);
+    if (x->dlev > 0) te_say(x, "Rndcg: %ld %ld %3.1f %6.4f %3.1f %6.4f\n", i, a.cur, 0.0,
+      results_dcg, a.g, ideal_dcg);
   }
   return sum / changed;
 }
@@ -44478,7 +44565,10 @@ static double te_rbp(const te_rr *x, double p)
   for (i = 0; i < x->num_ret; i++) {
     gain = te_gain(x, x->r[i]);
     if (gain != 0 && max > 1) gain = (gain - 0.0) / (max - 0.0);
-    if (gain != 0) sum += (double) gain * cur_p[i];
+    if (gain != 0) {
+      sum += (double) gain * cur_p[i];
+      if (x->dlev > 0) te_say(x, "rbp:%ld %3.1f %6.4f\n", i, gain, sum);
+    }
   }
   return (1.0 - p) * sum;
 }
@@ -44532,6 +44622,9 @@ static void te_dcalc(const te_state *t, const int *c, const te_rr *x, double *v,
     case 6: case 13:
       if (bp < 0) bp = te_bpref(x);
       v[i] = bp;
+      if (c[i] == 13 && x->dlev > 1) /* \.{m\_gm\_bpref.c}'s line, with no newline */
+        te_say(x, "gm_bpref: bpref %6.4f, gm_bpref %6.4f", bp,
+          log(bp > 0.00001 ? bp : 0.00001));
       break;
     case 7: v[i] = te_recip_rank(x); break;
     case 8: case 14:
@@ -44581,7 +44674,10 @@ static void te_dcalc(const te_state *t, const int *c, const te_rr *x, double *v,
       }
       break;
     }
-    case 24: te_ndcg_cut(x, it, m, v + i); break;
+    case 24:
+      te_ndcg_cut(x, it, m, v + i);
+      if (x->dlev > 0) te_ndcg_cut_say(x, it, m);
+      break;
     case 25: te_cuts(x, TE_CMAP, it, m, v + i); break;
     case 26: te_cuts(x, TE_CRELP, it, m, v + i); break;
     case 27: te_cuts(x, TE_CSUCCESS, it, m, v + i); break;
@@ -44659,6 +44755,18 @@ static void te_ovalue(te_obuf *o, double x, int whole)
   } else n = snprintf(buf, sizeof buf, "%6.4f", x);
   te_ostr(o, buf, (size_t) n);
 }
+#include <stdarg.h> /* for |te_say| alone */
+static void te_say(const te_rr *x, const char *fmt, ...)
+{ /* a debugging line of \.{-D}, into the output (\secref{q:tedebug}) */
+  char buf[4096]; /* seven numbers of |"%6.4f"|, each at most 318 bytes */
+  int n;
+  va_list ap;
+  va_start(ap, fmt);
+  n = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (n > 0) te_ostr((te_obuf *) x->say, buf, (size_t) n < sizeof buf ? (size_t) n
+    : sizeof buf - 1);
+}
 static void te_oline(te_obuf *o, const char *pad, const char *q, double x, int whole)
 {
   te_ostr(o, pad, strlen(pad));
@@ -44726,7 +44834,6 @@ static int te_direct(te_state *t)
   }
   if (k.missing) @<Stop on the judged query missing from the run, as
     |te_missing| does@>;
-  if (t->dloud) {@+ te_dfree(&d, &k); return te_dloud(t);@+ }
   @<Compute and print every query's values, and the summary@>;
   te_dfree(&d, &k);
   free(c); free(pad); free(rs); free(v); free(sum); free(o.b); free(lg); free(relc); free(aps);
@@ -44879,7 +44986,7 @@ for (j = 0; j < k.nq; j++) {
   x.aps = aps; x.dcgc = aps + most + 2; x.idc = aps + 2 * (most + 2);
   x.r = r; x.num_ret = (long) (k.at[j + 1] - k.at[j]);
   x.lev = k.lev + k.lat[j]; x.nlev = (long) (k.lat[j + 1] - k.lat[j]);
-  x.level = t->level; x.ndocs = t->ndocs;
+  x.level = t->level; x.ndocs = t->ndocs; x.say = &o; x.dlev = t->dlevel;
   for (n = 0; n < x.num_ret; n++) {
     if (r[n] == -1) x.num_nonpool++;
     else if (r[n] == -2) x.num_unjudged++;

@@ -205,9 +205,90 @@ grep -q '^rbp *	0	0.2174$' "$T/out" && ok || bad "rbp_tie, <(...): $(cat "$T/out
 "$RM" trec_eval -q -D 0.0 -m rbp rbp_tie.qrels rbp_tie.run > "$T/out" 2>&1
 grep -q '^rbp *	0	0.2174$' "$T/out" && grep -q '^rbp *	all	0.2174$' "$T/out" && ok \
   || bad "rbp_tie -D 0.0: $(cat "$T/out")"
-"$RM" trec_eval -D 1 -m rbp rbp_tie.qrels rbp_tie.run > "$T/out" 2> "$T/err"; rc=$?
-[ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "debugging lines of rbp" "$T/err" && ok \
-  || bad "-D 1 -m rbp: exit $rc, $(cat "$T/err")"
+# trec_eval's debugging lines of -D 2 (the book's "Levels of debugging"),
+# worked by hand from the printf formats of the m_*.c files on one query: 7
+# judges d1 2, d2 1, d3 0, and the run ranks d3, d2, d1.  The gains are the
+# grades; rank i (from 0) discounts by log2(i+2): 1/log2(3) = 0.630930.
+# gm_bpref (above level 1, no newline): d3 nonrelevant precedes both
+# relevant ones, bpref 0, log(1e-5) = -11.5129.  binG: each relevant at i
+# adds 1/log2(3+i-rel_so_far), 0.6309 twice, over R = 2: 0.6309.  G: the
+# ideal gains 2, 1, 0, sum_cost adds max(ideal, 1): results_g 1/log2(2+3-1)
+# = 0.5 at d2, + 2/log2(2+4-3) at d1 = 1.7619, over sum_ideal 3: 0.5873.
+# ndcg: dcg 0.6309 + 2/log2(4) = 1.6309, ideal 2 + 0.6309: 0.6199.
+# ndcg_rel: dcg/idcg at each relevant, 0.2398 + 0.6199 = 0.8597, over 2:
+# 0.4299.  Rndcg: ndcg where the ideal gain changes (0 at rank 2, 0.2398 at
+# rank 3), over 2: 0.1199.  ndcg_cut.1,2: the run's DCG at cutoff 1 (0; the
+# last cutoff reached has no line), d2's gain at level 2, the ideal walk:
+# 0/2 and 0.6309/2.6309.  Each measure's lines come when it is computed, in
+# trec_eval's order of measures, before the query's lines of -q.  trec_eval
+# 10.0 printed these bytes (checked once, outside the test); the command
+# refused every level above 0 for these measures (status 1).
+printf '7 0 d1 2\n7 0 d2 1\n7 0 d3 0\n' > "$T/dbg.qrels"
+printf '7 Q0 d3 1 3 r\n7 Q0 d2 2 2 r\n7 Q0 d1 3 1 r\n' > "$T/dbg.run"
+cat > "$T/dbg.exp" <<'EOF'
+gm_bpref: bpref 0.0000, gm_bpref -11.5129binG: 1 1 0.6309
+binG: 2 2 1.2619
+G: 0 2 0.0 0.0000 2.0 2.0000 2.0000 0.0000
+G: 1 1 1.0 1.0000 1.0 3.0000 3.0000 0.5000
+G: 2 0 2.0 3.0000 0.0 3.0000 4.0000 1.7619
+ndcg: 0 2 0.0 0.0000 2.0 2.0000
+ndcg: 1 1 1.0 0.6309 1.0 2.6309
+ndcg: 2 0 2.0 1.6309 0.0 2.6309
+ndcg_rel: 0 2 0.0 0.0000 2.0 2.0000 0.0000
+ndcg_rel: 1 1 1.0 0.6309 1.0 2.6309 0.2398
+ndcg_rel: 2 0 2.0 1.6309 0.0 2.6309 0.8597
+ndcg_rel: 3 0 1.6309 2.6309 0.8597
+Rndcg: 0 2 0.0 0.0000 2.0 2.0000 0.0000
+Rndcg: 1 1 1.0 0.6309 1.0 2.6309 0.0000
+Rndcg: 2 0 2.0 1.6309 0.0 2.6309 0.2398
+ndcg_cut: cutoff 1 dcg 0.0000
+ndcg_cut:1 1.0 0.6309
+ndcg_cut:0 2 2.0 2.0000
+ndcg_cut: cutoff 1 idcg 2.0000
+ndcg_cut:1 1 1.0 2.6309
+ndcg_cut: cutoff 2 idcg 2.6309
+binG                  	7	0.6309
+G                     	7	0.5873
+ndcg                  	7	0.6199
+ndcg_rel              	7	0.4299
+Rndcg                 	7	0.1199
+ndcg_cut_1            	7	0.0000
+ndcg_cut_2            	7	0.2398
+gm_bpref              	all	0.0000
+binG                  	all	0.6309
+G                     	all	0.5873
+ndcg                  	all	0.6199
+ndcg_rel              	all	0.4299
+Rndcg                 	all	0.1199
+ndcg_cut_1            	all	0.0000
+ndcg_cut_2            	all	0.2398
+EOF
+"$RM" trec_eval -q -D 2 -m gm_bpref -m binG -m G -m ndcg -m ndcg_rel -m Rndcg \
+  -m ndcg_cut.1,2 "$T/dbg.qrels" "$T/dbg.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && [ ! -s "$T/err" ] && cmp -s "$T/out" "$T/dbg.exp" && ok \
+  || bad "-D 2, trec_eval's debugging lines: exit $rc, $(diff "$T/dbg.exp" "$T/out" | head -5) $(cat "$T/err")"
+# rbp.p=0.5 at -D 1.7 (the query 7 alone): the top grade 2 scales the gains
+# to 1/2 and 1 (m_rbp.c), each times p^i: 0.5 * 0.5 = 0.25 at rank 1, + 1 *
+# 0.25 = 0.5 at rank 2, and (1 - p) * 0.5 = 0.25; dcg prints ndcg's lines
+# (m_ndcg.c serves dcg too), its value the 1.6309 above; the level 1 prints
+# no line of gm_bpref nor of ndcg_cut's run's gains
+"$RM" trec_eval -D 1.7 -m gm_bpref -m dcg -m ndcg_cut.1 -m rbp.p=0.5 "$T/dbg.qrels" \
+  "$T/dbg.run" > "$T/out" 2>&1; rc=$?
+[ $rc = 0 ] && [ "$(cat "$T/out")" = "ndcg: 0 2 0.0 0.0000 2.0 2.0000
+ndcg: 1 1 1.0 0.6309 1.0 2.6309
+ndcg: 2 0 2.0 1.6309 0.0 2.6309
+ndcg_cut:0 2 2.0 2.0000
+ndcg_cut: cutoff 1 idcg 2.0000
+rbp:1 0.5 0.2500
+rbp:2 1.0 0.5000
+gm_bpref              	all	0.0000
+dcg                   	all	1.6309
+ndcg_cut_1            	all	0.0000
+rbp_p=0.5             	all	0.2500" ] && ok || bad "-D 1.7, dcg and rbp.p=0.5: exit $rc, $(cat "$T/out")"
+# --full computes on eval's path, which has no such loops: refused, status 1
+"$RM" trec_eval --full -D 1 -m rbp rbp_tie.qrels rbp_tie.run > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "debugging lines of rbp are printed only" "$T/err" \
+  && ok || bad "--full -D 1 -m rbp: exit $rc, $(cat "$T/err")"
 # A level of -D above 0 prints trec_eval's output of level 0 when no measure
 # asked for prints debugging lines (map does not, m_map.c): map of a.* is
 # 13/30 = 0.4333 as without -D (trec_eval 10.0 prints the same two lines

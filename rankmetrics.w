@@ -43230,10 +43230,25 @@ Under \.{-c} the summary of \.{num\_rel} is not the sum of the lines of
 the queries: \.{m\_num\_rel.c} counts the judgments of positive grade
 over all queries, whatever the level of \.{-l}; the command prints that
 count.  Two more of trec\_eval's defects are not reproduced.  A query whose
-judgments all have negative grades stops trec\_eval (``Can't calculate
-measure'', status~4: \.{form\_res\_rels.c} asks for room for no grade
-level and takes the empty answer for a failure); here it is a query with
-no relevant document.  A run of no line at all is refused, as trec\_eval
+judgments all have negative grades (\.{-1}, say) is here a query with no
+judged grade: no relevant document, an empty ideal list, and the values of
+such a query.  trec\_eval computes it right only by chance.  When it is the
+first query evaluated (the first by name, or the query of \.{-D}),
+trec\_eval stops, ``Can't calculate measure'' of the first measure asked
+for that reads the ranking, status~4: \.{form\_res\_rels.c} asks
+|te_chk_and_malloc| for room for $\max(\hbox{grade})+1=0$ counts of
+grades, gets back the pointer of an array never allocated, |NULL|, and
+takes it for a failure.  When it comes later, trec\_eval evaluates it with
+the previous query's counts: the array is cleared for zero counts, and
+|num_rel_levels| is set only where some grade is seen, so that the ideal
+lists of \.{ideal\_dcg}, \.{ndcg}, \.{ndcg\_cut}, \.{G}, \.{ndcg\_rel} and
+\.{Rndcg} are the previous query's (such a query's \.{ideal\_dcg} prints
+the previous query's value), while its |num_rel| is~0.  The command
+prints, in both cases, the values of a query with no judged grade
+(\.{tests/trec\_eval\_test.sh} pins them where the query comes first).
+(The direct path once declined on such a query, and the general path
+then refused what it cannot compute, such as a gain map on \.{G}, status~1.)
+A run of no line at all is refused, as trec\_eval
 refuses it (``Cannot read results file'', status~2).  A run of blank lines
 and comments only is, to trec\_eval, a run of no query: without \.{-c} the
 first judged query is missing (status~4), and with it every judged query
@@ -43482,7 +43497,7 @@ files, on a line it cannot read (fewer words than a line needs, a score
 read as NaN, a byte 0, a grade above |RM_GRADE_MAX|), a document listed
 twice in a query of either file, a judged query with no document in the
 run without \.{-c} (with it, the query gets trec\_eval's stand-in, below),
-a query whose judgments are all negative, or no query to evaluate:
+or no query to evaluate:
 each of those is an error or a quirk that \secref{q:tenan} describes.
 Numbers read with a loss are counted as in \secref{q:teread}, each line
 once however many times it is read.  It computes what the general path
@@ -43875,6 +43890,8 @@ is sorted by score decreasing, ties by name decreasing.  The grades along
 the ranking are kept in |rel|, from |at[k]|, with the query's counts of
 judgments at each grade in |lev|, from |lat[k]|: all that the measures
 read; under \.{-D} only the query |only| is ranked, the others left empty.
+A query judged only with negative grades has no count (|maxg| is~$-1$):
+\secref{q:tenan} says why trec\_eval's counts there are not ours.
 |te_rank| returns 0 to decline.
 
 Under \.{-M} $N$ and \.{-J} the ranking is cut as \.{form\_res\_rels.c}
@@ -44004,7 +44021,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
       tab[h] = (uint32_t) m + 1; eh[m] = hh;
       if (j[m].grade > maxg) maxg = j[m].grade;
     }
-    if (!ok || maxg < 0) { ok = 0; break; } /* twice; or all negative */
+    if (!ok) break; /* twice; all negative is |maxg| $-1$: no level */
     for (m = 0; m < nr && ok; m++) { /* the run, looked up */
       const char *doc = stand ? "ceci_nest_pas_un_docno" : d->rdoc.b + r[m].doc;
       size_t len;
@@ -44030,7 +44047,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
     for (m = 0; m < nr; m++)
       if (!judged || x[m].rel >= 0) k->rel[nrel++] = x[m].rel; /* \.{-J} */
     k->lat[i] = nlev;
-    if (nlev + (size_t) maxg + 1 > capl) {
+    if (k->lev == NULL || nlev + (size_t) maxg + 1 > capl) {
       capl = 2 * capl + (size_t) maxg + 1024;
       k->lev = tool_alloc(k->lev, capl * sizeof *k->lev);
     }
@@ -44285,7 +44302,7 @@ static void te_ndcg_cut_say(const te_rr *x, const te_item *it, long m)
   for (ci = 0, i = 0; 1; i++) {
     cnt++;
     while (lvl > 0 && cnt > x->lev[lvl]) { lvl--; cnt = 1; }
-    if (lvl == 0) break;
+    if (lvl <= 0) break; /* below 0: no level, a query judged only $-1$ */
     if (i == (long) it[ci].cut) {
       te_say(x, "ndcg_cut: cutoff %ld idcg %6.4f\n", i, ideal_dcg);
       if (++ci == m) break;
@@ -44781,7 +44798,13 @@ order of the names, compute the values, print the query's lines under
 \.{-q}, and add each value to its summary (a geometric mean adds
 $\log\max(v,10^{-5})$, \.{m\_gm\_map.c}); then the summary, in the order of
 the items, as the general path prints it.  It returns the exit status, or
-$-2$ when it declines (having printed nothing).
+$-2$ when it declines (having printed nothing).  A query whose grades
+stop below the level of \.{-l} is computed too: \.{m\_bpref.c} then reads
+counts past those of its grades (memory of an earlier query, or none), but
+uses them only at a relevant document, which such a query cannot have
+retrieved, so its \.{bpref} is~0 whatever it reads.  (The direct path
+declined there, and the general path refused what it cannot compute, a
+gain map on \.{Rndcg} beside \.{bpref}, status~1.)
 
 @<Tool functions@>=
 static int te_dtwice(const te_state *t, const te_dfiles *d, const te_rankings *k);
@@ -44800,7 +44823,7 @@ static int te_direct(te_state *t)
   te_rankings k;
   te_obuf o;
   te_pow pw;
-  int *c = NULL, i, ok, shortlev = 0;
+  int *c = NULL, i, ok;
   char (*pad)[300] = NULL, *rs = NULL;
   double *v = NULL, *sum = NULL, *lg = NULL, *aps = NULL;
   long *relc = NULL;
@@ -44823,10 +44846,7 @@ static int te_direct(te_state *t)
     for (h = k.lat[j]; h < k.lat[j + 1]; h++) judged += (size_t) k.lev[h];
     if (k.at[j + 1] - k.at[j] > most) most = k.at[j + 1] - k.at[j];
     if (judged > most) most = judged;
-    if ((long) (k.lat[j + 1] - k.lat[j]) < t->level) shortlev = 1;
   }
-  for (i = 0; ok && i < t->ni; i++) /* \.{m\_bpref.c} would read past its counts */
-    if (shortlev && strstr(t->it[i].s->name, "bpref")) ok = 0;
   if (!ok) {
     int rc = k.dupq && (t->verr[0] || t->level < 0) ? te_dtwice(t, &d, &k) : -2;
     te_dfree(&d, &k);

@@ -285,6 +285,60 @@ gm_bpref              	all	0.0000
 dcg                   	all	1.6309
 ndcg_cut_1            	all	0.0000
 rbp_p=0.5             	all	0.2500" ] && ok || bad "-D 1.7, dcg and rbp.p=0.5: exit $rc, $(cat "$T/out")"
+# The first query evaluated judged -1 alone (query 1: d1 and d2, -1): trec_eval
+# 10.0 stops, "Can't calculate measure 'num_ret'", status 4, for its array of
+# grade levels was never allocated (form_res_rels.c asks te_chk_and_malloc
+# for max_rel + 1 = 0 longs and takes the NULL for a failure); the command
+# evaluates it as a query with no judged grade (the book's "Not a number, and
+# other quirks"), worked by hand: query 1 ranks d1 (pooled, unjudged) and d3
+# (not in the pool): R = 0, every value 0, gm_map's log of 1e-5.  Query 2
+# ranks e2 (0) then e1 (1): map 1/2, P_2 1/2, bpref 1 - 1/1 = 0, ndcg
+# 1/log2(3) = 0.6309; G.1=3 has ideal gains 3 then 0 (sum_ideal 3, sum_cost
+# 3 + 1), so e1 adds 3/log2(2 + 4 - 3) and G is 1/log2(3) = 0.6309 too.
+# Means over 2: 0.25, 0.25, 0, 0.3155, 0.3155, gm_map sqrt(1e-5 * 0.5) =
+# 0.0022.  The direct path declined on it and eval's path refused the gain
+# map of G (status 1).
+printf '1 0 d1 -1\n1 0 d2 -1\n2 0 e1 1\n2 0 e2 0\n' > "$T/neg.qrels"
+printf '1 Q0 d1 1 2 r\n1 Q0 d3 2 1 r\n2 Q0 e2 1 2 r\n2 Q0 e1 2 1 r\n' > "$T/neg.run"
+cat > "$T/neg.exp" <<'EOF'
+num_ret               	1	2
+num_rel               	1	0
+map                   	1	0.0000
+bpref                 	1	0.0000
+P_2                   	1	0.0000
+G_1=3                 	1	0.0000
+ndcg                  	1	0.0000
+num_ret               	2	2
+num_rel               	2	1
+map                   	2	0.5000
+bpref                 	2	0.0000
+P_2                   	2	0.5000
+G_1=3                 	2	0.6309
+ndcg                  	2	0.6309
+num_ret               	all	4
+num_rel               	all	1
+map                   	all	0.2500
+gm_map                	all	0.0022
+bpref                 	all	0.0000
+P_2                   	all	0.2500
+G_1=3                 	all	0.3155
+ndcg                  	all	0.3155
+EOF
+"$RM" trec_eval -q -m num_ret -m num_rel -m map -m gm_map -m bpref -m P.2 -m G.1=3 \
+  -m ndcg "$T/neg.qrels" "$T/neg.run" > "$T/out" 2> "$T/err"; rc=$?
+[ $rc = 0 ] && cmp -s "$T/out" "$T/neg.exp" && ok \
+  || bad "first query judged -1 alone: exit $rc, $(diff "$T/neg.exp" "$T/out" | head -5) $(cat "$T/err")"
+# -l 4 where query 7's grades stop at 2: m_bpref.c reads the counts of
+# grades 0 to 3, past query 7's three, but uses them only at a relevant
+# document, which -l 4 leaves none of: bpref 0.  ndcg ignores -l: 0.6199 as
+# above; Rndcg returns 0 where R = 0 (m_Rndcg.c).  The direct path declined
+# on such a query and eval's path refused the gain map of Rndcg (status 1);
+# trec_eval 10.0 printed these three lines (checked once, outside the test)
+"$RM" trec_eval -l 4 -m bpref -m ndcg -m Rndcg.1=0.5 "$T/dbg.qrels" "$T/dbg.run" \
+  > "$T/out" 2>&1; rc=$?
+[ $rc = 0 ] && [ "$(cat "$T/out")" = "bpref                 	all	0.0000
+ndcg                  	all	0.6199
+Rndcg_1=0.5           	all	0.0000" ] && ok || bad "-l 4 above the grades, bpref: exit $rc, $(cat "$T/out")"
 # --full computes on eval's path, which has no such loops: refused, status 1
 "$RM" trec_eval --full -D 1 -m rbp rbp_tie.qrels rbp_tie.run > "$T/out" 2> "$T/err"; rc=$?
 [ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "debugging lines of rbp are printed only" "$T/err" \

@@ -46225,9 +46225,9 @@ missing from the run and run queries without judgments; each under a
 random choice of \.{-q}, \.{-c}, \.{-J}, \.{-n}, \.{-M} 0 to~8, \.{-l}
 $-1$ to~3, \.{-N}, \.{-D} $n$ or $n$\.{.}{\it qid\/} ($n$ 0 to~3), and one
 to four of \.{map}, \.{P.5,10}, \.{set\_F.1,2}, \.{11pt\_avg.0.2,0.5,0.8},
-\.{rbp.p=0.8}, \.{utility.2,-1,-0.5,0.1}, \.{G.1=3,2=0.5},
-\.{ndcg.1=2,2=5}, \.{Rndcg.1=0.5}, \.{ndcg\_rel.2=3}, \.{all\_trec},
-\.{official}, \.{set} and 40 more.  1\,056 outputs were trec\_eval's to the
+\.{rbp.p=0.8}, \.{G.1=3,2=0.5}, \.{ndcg.1=2,2=5}, \.{Rndcg.1=0.5},
+\.{ndcg\_rel.2=3}, \.{all\_trec}, \.{official}, \.{set}, the weights
+\.{utility.2,-1,-0.5,0.1} and 40 more.  1\,056 outputs were trec\_eval's to the
 byte, with its status.  Each of the 144 others is a place where
 trec\_eval is itself wrong, or where it leaves half an output:
 \smallskip

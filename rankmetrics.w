@@ -6097,9 +6097,12 @@ double rm_ulp_bound(const rm_variant *v);
    Returns 0 for a null variant or one whose fields are out of range. */
 
 @** Metrics.
-Each metric family has a chapter of the same shape: definition, sources,
-worked examples, variants, then the double code and the exact code.  The
-chapters are: cumulative gain (CG, DCG, nDCG); precision, recall, $F$ and the
+Each metric family has a chapter of the same shape: the definition with a
+paragraph of intuition, where the sources state it, the variants and their
+names, worked examples, cases small enough to check by hand, and exercises
+with their answers; then, under a heading of its own (``The implementation
+of \dots''), which the reader's edition leaves out, its C: the double path
+and the exact path.  The chapters are: cumulative gain (CG, DCG, nDCG); precision, recall, $F$ and the
 hit ratio; reciprocal rank; average precision; the area under the ROC curve;
 expected reciprocal rank; classification and rating errors; rank
 correlation; and what
@@ -13138,9 +13141,22 @@ which is not the mean of the users' $F$ values (the metric \.{mean:f}).  These
 metrics take a set of queries, are named without an aggregator, and are
 computed by |rm_value_set| and |rm_value_set_exact|; given to |rm_value| a
 single list is a set of one.  Their rows in the table of metrics have two
-more functions, the two paths over a set.  The definitions, the examples
-and exercises follow; the C is in \secref{q:setimpl}.
+more functions, the two paths over a set.
 @^catalogue coverage@>@^F-score of means@>
+
+{\it Intuition.}  A mean over users asks how well a typical user is
+served; these metrics ask what no user's list can tell alone.  Coverage
+asks how much of the catalogue the recommender ever shows: one that gives
+every user the same ten best sellers may be precise and still cover ten
+items of ten thousand.  The $F$-score of means balances the system's
+precision against its recall, not each user's: a user of precision~1 and
+recall $1/10$ and another the other way round have each an $F_1$ of
+$2/11$, and together an $F_1$ of means of $11/20$.  Novelty
+(\secref{F001.11}) asks how little known the recommended items are: an
+item that every user rated carries no surprise, one that a quarter of
+them rated carries two bits.  The keys, the sources, the variants and
+their names, the examples, the cases and exercises follow; the C is in
+\secref{q:setimpl}.
 
 @ The metric \.{coverage}\here{q:coverage} has the key \.{items}, the size $N$ of the
 @:metric coverage}{metric \.{coverage}@>@:key items}{key \.{items}@>
@@ -13158,7 +13174,34 @@ metric \.{fmean} has the keys of \.{f}; precision divides by~$K$ and recall
 by~$R$, as \src{001} does; a user without relevant items has recall~0, and
 a user with an empty list (and no cutoff) precision~0.  Neither metric
 defines \.{ties=average}.
-It is undefined for an empty set; it is 0 when both means are~0.
+The $F$-score of means is undefined for an empty set, and 0 when both
+means are~0.
+
+@ {\it Where the sources state them.}\here{set-sources}  \src{001} states
+the $F$-score of means (F001.3, \secref{F001.3}) and novelty (F001.11 and
+F001.12, \secref{F001.11}), and names coverage without defining it; its
+code computes no $F$ and never calls its novelty.  Catalogue coverage is RecBole's
+|ItemCoverage| (\.{recbole/evaluator/metrics.py}; \secref{atlas}): the
+number of distinct items in the users' top~$K$ over the number of items
+that its data set knows (\.{data.num\_items}), rounded to the decimals
+of its configuration.  RecBole has that number from its data, and our
+lists do not, hence the key \.{items}.  Each metric has one source, so
+the sources do not disagree here; the readings that this chapter chooses
+are its own: \src{001}'s precision divides by~$K$ as its code does
+(\secref{F001.1}), and its novelty's ratings are the list's items of a
+grade at least the threshold (\secref{F001.11}).
+
+@ {\it The variants and their names.}\here{set-variants}  \.{coverage@@}$K$
+takes \.{items} (required) and the tie rule; RecBole's
+|ItemCoverage@@K| over a catalogue of $N$ items is
+\.{coverage@@}$K$\.{[items=}$N$\.{]}.  \.{fmean@@}$K$ takes the keys of
+\.{f}: \.{beta2} (the $\beta^2$ of the formula, default~1), \.{rel},
+the tie rule and \.{undef}; \src{001}'s $F_\beta$@@$K$ is
+\.{fmean@@}$K$\.{[beta2=}$\beta^2$\.{]}, and the mean of the users' own
+$F$ is \.{mean:f@@}$K$.  \.{novelty@@}$K$ takes \.{floor} (\.{none} or
+\.{code}), \.{pop} (where the popularity comes from; \secref{q:cat}),
+\.{rel}, the tie rule and \.{undef}; \src{001}'s formula with its code's
+clamp is \.{novelty@@}$K$\.{[floor=code]}.
 
 @ {\it Examples.}\here{set-examples}  Two users' top~2 are $a,b$ and $b,c$ in a catalogue of 10
 items: coverage@@2 is $\oursq{T-coverage}$; their whole lists $a,b,d$ and
@@ -13200,17 +13243,17 @@ undefined, and under the source's floor its term is $8\lg10$.
 @ {\it The examples in a table.}\here{set-wex}  The examples of this
 chapter, with \src{001}'s formulas for the $F$-score of means (F001.3) and
 for novelty (F001.12); \src{001} prints no value of either for an input
-one could recompute, so the table has ours only, as the build computes
-them from the lists above.
-$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\cr
-\rm example&\rm variant&\hbox{\rm ours}\cr
+one could recompute, so the table has ours only, the exact value and its
+decimals, as the build computes them from the lists above.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\hbox{\rm exact}&\rm value\cr
 \noalign{\smallskip\hrule\smallskip}
-two users' top 2 of $a,b,d$ and $b,c,a$&\.{coverage@@2[items=10]}&\oursq{T-coverage}\cr
-their whole lists&\.{coverage[items=10]}&\oursq{T-coverage-all}\cr
-$P=1,R=1$ and $P=1/2,R=1/4$&\.{fmean@@2}&\oursq{T-fmean}\cr
-the same users&\.{mean:f@@2}&\oursq{T-meanf}\cr
-four users, $p(a)=1/2$, $p(b)=1/4$&\.{novelty@@2}&\oursq{T-novelty}\cr
-three users&\.{novelty@@2}&\lg3-1/2=\ours{T-novelty-irr}\cr}}$$
+two users' top 2 of $a,b,d$ and $b,c,a$&\.{coverage@@2[items=10]}&\oursq{T-coverage}&\ours{T-coverage}\cr
+their whole lists&\.{coverage[items=10]}&\oursq{T-coverage-all}&\ours{T-coverage-all}\cr
+$P=1,R=1$ and $P=1/2,R=1/4$&\.{fmean@@2}&\oursq{T-fmean}&\ours{T-fmean}\cr
+the same users&\.{mean:f@@2}&\oursq{T-meanf}&\ours{T-meanf}\cr
+four users, $p(a)=1/2$, $p(b)=1/4$&\.{novelty@@2}&\oursq{T-novelty}&\ours{T-novelty}\cr
+three users&\.{novelty@@2}&\lg3-1/2&\ours{T-novelty-irr}\cr}}$$
 
 @ {\it Exercises.}\here{set-ex}  Work them with the definitions of
 \secref{q:set}, \secref{q:coverage} and \secref{F001.11}.  The answers
@@ -18429,12 +18472,13 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 1&\.{compat[p=1/2]}&0,2,1&1/4&0.250000\cr
 2&\.{compat[p=1/2]}&2,1,0&1&1.000000\cr
 3&\.{compat}&0,2,1&646/1531&0.421946\cr
-4&\.{compat[p=1/2]}&2,0,1;;2&17/21&0.809524\cr}}$$
+4&\.{compat[p=1/2]}&2,0,1;;2&17/21&0.809524\cr
+5&\.{compat[p=1/2,normalize=none]}&0,2,1&5/21&0.238095\cr}}$$
 Row~2 is the ideal itself; row~3 is the default persistence, under which
 the first rank weighs less and the value is larger than in row~1; in
 row~4 a relevant document of grade~2 that the run does not hold enters
 the ideal (second, after the retrieved one of grade~2, by the rule
-above).
+above); row~5 is row~1's run under the bare RBO (\secref{compat-bare}).
 
 @ {\it A case by hand.}\here{compat-cases}  With $p=1/2$ the run $d_1,d_2,d_3$
 of grades 0, 2, 1 (all judged, nothing else relevant) has the ideal
@@ -18442,6 +18486,16 @@ $d_2,d_3$; $D=3$, the overlaps $\vert I_i\cap R_i\vert$ are 0, 1, 2, and
 the value is
 $${0+{1\over2}\cdot{1\over2}+{1\over4}\cdot{2\over3}\over
   1+{1\over2}\cdot1+{1\over4}\cdot{2\over3}}={5/12\over5/3}={1\over4}.$$
+
+@ {\it The bare RBO.}\here{compat-bare}  The provider's \.{normalize=False} leaves out
+the division by the ideal ranking's own RBO: the value is
+$\sum_{i\le D}p^{i-1}\vert I_i\cap R_i\vert/i$ over the finite normaliser
+$\sum_{i\le D}p^{i-1}$, which is the same sum with $\min(i,\vert I\vert)$
+replaced by~$i$: our key \.{normalize=none}, written only when given
+(\.{ideal}, the division, is the default).  In the example above it is
+$(5/12)/(1+1/2+1/4)=5/21$.  With no ideal document it is $0/0$ here,
+\.{undef}'s value, where the provider's sum over the run's ranks is~0.
+@^keys of names, \.{normalize}@>
 
 @ {\it Exercises.}\here{compat-ex}  Work them with the formula of
 \secref{q:compat}; the answers follow, and \.{rankmetrics value} computes
@@ -18636,15 +18690,7 @@ static void compat_defaults(rm_variant *v)
   v->p = 19; v->p_den = 20;
 }
 
-@ {\it The bare RBO.}\here{compat-bare}  The provider's \.{normalize=False} leaves out
-the division by the ideal ranking's own RBO: the value is
-$\sum_{i\le D}p^{i-1}\vert I_i\cap R_i\vert/i$ over the finite normaliser
-$\sum_{i\le D}p^{i-1}$, which is the same sum with $\min(i,\vert I\vert)$
-replaced by~$i$: our key \.{normalize=none}, written only when given
-(\.{ideal}, the division, is the default).  In the example above it is
-$(5/12)/(1+1/2+1/4)=5/21$.  With no ideal document it is $0/0$ here,
-\.{undef}'s value, where the provider's sum over the run's ranks is~0.
-@^keys of names, \.{normalize}@>
+@ The C of \secref{compat-bare}.
 
 @<Fields of a variant@>=
 int normalize; /* 1: \.{compat}'s bare RBO, not divided by the ideal's */

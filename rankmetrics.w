@@ -11705,6 +11705,71 @@ name written before it changes, and \.{absent=skip} is refused as a
 spelling of the default.
 @^keys of names, \.{absent}@>@^missing queries@>
 
+@ {\it What ir\_measures fills in, and its empty mean.}\here{q:absentzero}
+Two more keys of the aggregator say what ir\_measures does where \.{eval}
+by default does otherwise, and like \.{absent} they are read by \.{eval}
+alone.  \.{absent=zero}, taken by a sum only, writes a judged query
+missing from the run with the value~0 that ir\_measures fills in
+(|Evaluator.iter_calc| in its \.{providers/base.py}) and adds nothing to
+the sum: ir\_measures prints a line \.{q3 NumQ 0.0000} for such a query,
+and its \.{NumQ} and \.{NumRel} still count the queries of the run only,
+where \.{absent=empty} would count the missing query's one query and its
+relevant documents.  (For a mean, \.{absent=empty} gives the same~0, since
+every measure of ir\_measures but those two counts is~0 on an empty list.)
+\.{empty=nan}, taken by a mean only, writes a mean over no query as NaN,
+what ir\_measures' |MeanAgg| gives (a Python |mean| of nothing, in
+\.{util.py}); the default, \.{undef}, writes the inner variant's
+\.{undef} value, marked undefined.  \.{eval} writes NaN as \.{nan} in
+its table and \.{--trec}, and as \.{NaN} in \.{--json}, as Python's
+|json.dumps| does; so does \.{merge}, which reads the key from each
+measure's variant in the states.  Both are written only when not the default.
+@^keys of names, \.{absent}@>@^keys of names, \.{empty}@>@^NaN@>
+
+@ {\it How the files are read.}\here{q:readings}  Two more keys, like
+\.{absent}, say how \.{eval} reads the files for a measure rather than
+what the metric computes from a list; every metric takes them, and each
+is written only when it is not the default, so that no name written
+before them changes.  \.{negative=unjudged} reads a negative grade of
+the judgments as trec\_eval does, ``in the pool but unjudged'' (marker~2
+of the input model: retrieved, it is graded~0 and unjudged; not
+retrieved, it is no judgment at all), where the default \.{zero} reads
+it as a judgment of~0.  \.{scores=float32} ranks the run by its scores
+rounded to single precision, C's |(float)| conversion, to nearest, as
+trec\_eval~9.0.8 stores them (its |sim| is a |float|), so that scores
+that differ below single precision tie and the tie rule orders them:
+$0.5000000001$ and $0.5$ are one score there; the default \.{double}
+ranks the scores as written.  A metric without a tie rule does not rank
+by scores, and takes no \.{scores}.  ir\_measures' names of its
+pytrec\_eval provider take them (\secref{q:irmversions}), and \.{eval}
+reads each measure's files by its own keys (\secref{q:evalreadings}).
+The library's functions take a list as it is given: its |unjudged|
+markers are already a reading of negative grades, and a caller who wants
+single precision rounds its scores as \.{eval} does.
+@^keys of names, \.{negative}@>@^keys of names, \.{scores}@>@^negative grades@>
+@^single precision@>
+
+@ {\it Judged documents only.}\here{q:judgedonly}  A third key of the
+same kind, \.{judged=only}, has \.{eval} drop every unjudged document of
+the run before the measure reads the list: one the judgments do not
+name, and one pooled but unjudged under \.{negative=unjudged} (markers 1
+and~2).  \.{--judged-docs-only} does so for every measure, and so does
+trec\_eval's \.{-J}: its \.{form\_res\_rels.c} (9.0.8 and 10.0 alike)
+keeps the documents of grade at least~0 in their order and ranks them
+again, and pytrec\_eval's |judged_docs_only_flag| sets it for every
+measure of the call.  ir\_measures' \.{judged\_only=True} is that flag,
+for every measure of its pytrec\_eval provider that takes it (\.{AP},
+\.{P}, \.{R}, \.{RR}, \.{Rprec}, \.{Success}, \.{SetP}, \.{SetF},
+\.{SetAP}, \.{IPrec}; \.{nDCG}'s is the key \.{drop} of its family,
+which gives the same list), so that \.{AP(judged\_only=True)} is
+$$\hbox{\tt ap[judged=only,negative=unjudged,scores=float32,ties=id-desc]}.$$
+The documents kept keep their order and their scores, so that the tie
+rule ranks them as before.  \.{RR} with a cutoff and
+\.{judged\_only=True} has no provider in the default pipeline (msmarco
+takes \.{judged\_only=False} only) and is refused.  The default,
+\.{all}, keeps the run as it is; like the other two keys it is read by
+\.{eval} alone, and the library takes a list as it is given.
+@^keys of names, \.{judged}@>@^judged documents only@>
+
 @ Which queries are terms of an aggregate, and with what weight, is one\here{agg-terms}
 rule, and it is public, so that an evaluator that streams its queries
 (\.{eval}, \secref{q:xsum}) leaves out and weighs the queries that
@@ -11935,25 +12000,7 @@ static int weight_when(const rm_variant *v)
   return v->agg == RM_AGG_MEAN;
 }
 
-@ {\it What ir\_measures fills in, and its empty mean.}\here{q:absentzero}
-Two more keys of the aggregator say what ir\_measures does where \.{eval}
-by default does otherwise, and like \.{absent} they are read by \.{eval}
-alone.  \.{absent=zero}, taken by a sum only, writes a judged query
-missing from the run with the value~0 that ir\_measures fills in
-(|Evaluator.iter_calc| in its \.{providers/base.py}) and adds nothing to
-the sum: ir\_measures prints a line \.{q3 NumQ 0.0000} for such a query,
-and its \.{NumQ} and \.{NumRel} still count the queries of the run only,
-where \.{absent=empty} would count the missing query's one query and its
-relevant documents.  (For a mean, \.{absent=empty} gives the same~0, since
-every measure of ir\_measures but those two counts is~0 on an empty list.)
-\.{empty=nan}, taken by a mean only, writes a mean over no query as NaN,
-what ir\_measures' |MeanAgg| gives (a Python |mean| of nothing, in
-\.{util.py}); the default, \.{undef}, writes the inner variant's
-\.{undef} value, marked undefined.  \.{eval} writes NaN as \.{nan} in
-its table and \.{--trec}, and as \.{NaN} in \.{--json}, as Python's
-|json.dumps| does; so does \.{merge}, which reads the key from each
-measure's variant in the states.  Both are written only when not the default.
-@^keys of names, \.{absent}@>@^keys of names, \.{empty}@>@^NaN@>
+@ The C of \secref{q:absentzero}.
 
 @<Fields of a variant@>=
 int empty; /* 1: \.{eval} writes a mean over no query as NaN (\.{empty=nan}) */
@@ -11971,28 +12018,7 @@ static int empty_when(const rm_variant *v)
   return v->empty && v->agg == RM_AGG_MEAN;
 }
 
-@ {\it How the files are read.}\here{q:readings}  Two more keys, like
-\.{absent}, say how \.{eval} reads the files for a measure rather than
-what the metric computes from a list; every metric takes them, and each
-is written only when it is not the default, so that no name written
-before them changes.  \.{negative=unjudged} reads a negative grade of
-the judgments as trec\_eval does, ``in the pool but unjudged'' (marker~2
-of the input model: retrieved, it is graded~0 and unjudged; not
-retrieved, it is no judgment at all), where the default \.{zero} reads
-it as a judgment of~0.  \.{scores=float32} ranks the run by its scores
-rounded to single precision, C's |(float)| conversion, to nearest, as
-trec\_eval~9.0.8 stores them (its |sim| is a |float|), so that scores
-that differ below single precision tie and the tie rule orders them:
-$0.5000000001$ and $0.5$ are one score there; the default \.{double}
-ranks the scores as written.  A metric without a tie rule does not rank
-by scores, and takes no \.{scores}.  ir\_measures' names of its
-pytrec\_eval provider take them (\secref{q:irmversions}), and \.{eval}
-reads each measure's files by its own keys (\secref{q:evalreadings}).
-The library's functions take a list as it is given: its |unjudged|
-markers are already a reading of negative grades, and a caller who wants
-single precision rounds its scores as \.{eval} does.
-@^keys of names, \.{negative}@>@^keys of names, \.{scores}@>@^negative grades@>
-@^single precision@>
+@ The C of \secref{q:readings}.
 
 @<Fields of a variant@>=
 int negative; /* 1: \.{eval} reads a negative grade as pooled but unjudged */
@@ -12018,27 +12044,7 @@ static int scores_when(const rm_variant *v)
   return v->scores != 0 && (metrics[v->metric].keys & K(KEY_TIES)) && ties_when(v);
 }
 
-@ {\it Judged documents only.}\here{q:judgedonly}  A third key of the
-same kind, \.{judged=only}, has \.{eval} drop every unjudged document of
-the run before the measure reads the list: one the judgments do not
-name, and one pooled but unjudged under \.{negative=unjudged} (markers 1
-and~2).  \.{--judged-docs-only} does so for every measure, and so does
-trec\_eval's \.{-J}: its \.{form\_res\_rels.c} (9.0.8 and 10.0 alike)
-keeps the documents of grade at least~0 in their order and ranks them
-again, and pytrec\_eval's |judged_docs_only_flag| sets it for every
-measure of the call.  ir\_measures' \.{judged\_only=True} is that flag,
-for every measure of its pytrec\_eval provider that takes it (\.{AP},
-\.{P}, \.{R}, \.{RR}, \.{Rprec}, \.{Success}, \.{SetP}, \.{SetF},
-\.{SetAP}, \.{IPrec}; \.{nDCG}'s is the key \.{drop} of its family,
-which gives the same list), so that \.{AP(judged\_only=True)} is
-$$\hbox{\tt ap[judged=only,negative=unjudged,scores=float32,ties=id-desc]}.$$
-The documents kept keep their order and their scores, so that the tie
-rule ranks them as before.  \.{RR} with a cutoff and
-\.{judged\_only=True} has no provider in the default pipeline (msmarco
-takes \.{judged\_only=False} only) and is refused.  The default,
-\.{all}, keeps the run as it is; like the other two keys it is read by
-\.{eval} alone, and the library takes a list as it is given.
-@^keys of names, \.{judged}@>@^judged documents only@>
+@ The C of \secref{q:judgedonly}.
 
 @<Fields of a variant@>=
 int judged; /* 1: \.{eval} drops the unjudged documents first (\.{judged=only}) */
@@ -15841,6 +15847,19 @@ $9\cdot{1\over2}/11=\oursq{TE-11pt-r3}$ where \.{ap11} is
 $(7\cdot{1\over2})/11=\oursq{TE-11pt-r3-exact}$ (the textbook reaches the
 levels up to $2/3$, 0.0 to 0.6).
 
+@ {\it trec\_eval~9.}\here{q:leveltrec9}  trec\_eval~10.0 changed the rule
+(its commit 2a9e214, ``not platform-safe''): up to version 9.0.8 its
+\.{m\_iprec\_at\_recall.c} reached the level~$\rho$ at the count
+$\hbox{\tt (long)}(\hat\rho\otimes R\oplus0.9)$, the product and the sum
+rounded to doubles and the result truncated.  pytrec\_eval, and so
+ir\_measures' \.{IPrec}, still builds on 9.0.8 (\secref{q:irmversions}),
+and \.{level=trec9} is that rule.  It counts one more than \.{round}
+where the fraction of $\rho R$ lies in $[0.1,0.5)$: with $R=2$ and the
+relevant documents at ranks 1 and~5, $\rho=0.7$ gives \.{round} the count
+$\hbox{\tt lround}(1.4)=1$, precision~1 at rank~1, and \.{trec9} the count
+$\lfloor1.4+0.9\rfloor=2$, precision $2/5$ at rank~5 (as does \.{exact},
+$\lceil1.4\rceil=2$).
+
 @ {\it Set measures and precision at multiples of $R$.}\here{q:setap}
 @:metric setap}{metric \.{setap}@>@:metric rprecm}{metric \.{rprecm}@>@:key mult}{key \.{mult}@>
 trec\_eval's \.{set\_map} (\.{m\_set\_map.c}) is the average precision of
@@ -16410,19 +16429,6 @@ static int level_when(const rm_variant *v)
 
 @ @<Set the numeric defaults of a variant@>=
 v->at = 0; v->at_den = 1;
-
-@ {\it trec\_eval~9.}\here{q:leveltrec9}  trec\_eval~10.0 changed the rule
-(its commit 2a9e214, ``not platform-safe''): up to version 9.0.8 its
-\.{m\_iprec\_at\_recall.c} reached the level~$\rho$ at the count
-$\hbox{\tt (long)}(\hat\rho\otimes R\oplus0.9)$, the product and the sum
-rounded to doubles and the result truncated.  pytrec\_eval, and so
-ir\_measures' \.{IPrec}, still builds on 9.0.8 (\secref{q:irmversions}),
-and \.{level=trec9} is that rule.  It counts one more than \.{round}
-where the fraction of $\rho R$ lies in $[0.1,0.5)$: with $R=2$ and the
-relevant documents at ranks 1 and~5, $\rho=0.7$ gives \.{round} the count
-$\hbox{\tt lround}(1.4)=1$, precision~1 at rank~1, and \.{trec9} the count
-$\lfloor1.4+0.9\rfloor=2$, precision $2/5$ at rank~5 (as does \.{exact},
-$\lceil1.4\rceil=2$).
 
 @ \impl The count $c(\rho)$ for $\rho=p/q$: $\lceil pR/q\rceil$ in integers (with
 $p\le q\le10^6$ and $R<2^{32}$ the product fits in 64 bits), or trec\_eval's

@@ -137,10 +137,11 @@ readerfirst 'Incomplete judgments' \
 readerfirst 'Metrics of the catalogue' 'The implementation of the metrics of the catalogue' \
   q:epcefd cat-example cat-cases cat-ex cat-ans
 readerfirst 'Measures of trec\_eval' 'The implementation of the measures of trec\_eval' \
-  q:gm gm-examples q:counts q:iprec q:setap q:bing q:utility q:ngain q:ndcgrel q:rndcg \
-  q:relstring trecm-ex trecm-ans
+  q:gm gm-examples q:counts q:iprec q:leveltrec9 q:setap q:bing q:utility q:ngain q:ndcgrel \
+  q:rndcg q:relstring trecm-ex trecm-ans
 readerfirst 'Aggregation' 'The implementation of aggregation' \
-  q:absent agg-terms agg-examples E004.1-mrr agg-cases E000.1-pooled GAUC agg-ex agg-ans
+  q:absent q:absentzero q:readings q:judgedonly agg-terms agg-examples E004.1-mrr \
+  agg-cases E000.1-pooled GAUC agg-ex agg-ans
 readerfirst 'Metrics of a whole set' 'The implementation of the metrics of a whole set' \
   q:coverage set-sources set-variants set-examples F001.11 novelty-cases set-wex set-ex \
   set-ans

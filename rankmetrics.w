@@ -6102,14 +6102,16 @@ paragraph of intuition, where the sources state it, the variants and their
 names, worked examples, cases small enough to check by hand, and exercises
 with their answers; then, under a heading of its own (``The implementation
 of \dots''), which the reader's edition leaves out, its C: the double path
-and the exact path.  The chapters are: cumulative gain (CG, DCG, nDCG); precision, recall, $F$ and the
-hit ratio; reciprocal rank; average precision; the area under the ROC curve;
-expected reciprocal rank; classification and rating errors; rank
-correlation; and what
-\src{001}'s evaluator computes.  Means over queries are the subject of the
-next part, which ends with two metrics of a whole set of users: catalogue
-coverage, the $F$-score of averaged precision and recall, and \src{001}'s
-novelty.
+and the exact path.  The chapters of this part are: cumulative gain (CG,
+DCG, nDCG); precision, recall, $F$ and the hit ratio; reciprocal rank;
+average precision; the area under the ROC curve; expected reciprocal rank;
+classification and rating errors; rank correlation; and what \src{001}'s
+evaluator computes.  Means over queries are the subject of the next part,
+which goes on with the metrics of a whole set of users (catalogue
+coverage, the $F$-score of averaged precision and recall, \src{001}'s
+novelty, the metrics of the catalogue) and with the measures that came
+later, among them those of incomplete judgments and of trec\_eval, INSQ
+and the adaptive measures of C/W/L, compatibility and diversity.
 
 @* Computing a value.
 The library computes any variant with two functions, one per path.  Both

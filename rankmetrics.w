@@ -6097,16 +6097,21 @@ double rm_ulp_bound(const rm_variant *v);
    Returns 0 for a null variant or one whose fields are out of range. */
 
 @** Metrics.
-Each metric family has a chapter of the same shape: definition, sources,
-worked examples, variants, then the double code and the exact code.  The
-chapters are: cumulative gain (CG, DCG, nDCG); precision, recall, $F$ and the
-hit ratio; reciprocal rank; average precision; the area under the ROC curve;
-expected reciprocal rank; classification and rating errors; rank
-correlation; and what
-\src{001}'s evaluator computes.  Means over queries are the subject of the
-next part, which ends with two metrics of a whole set of users: catalogue
-coverage, the $F$-score of averaged precision and recall, and \src{001}'s
-novelty.
+Each metric family has a chapter of the same shape: the definition with a
+paragraph of intuition, where the sources state it, the variants and their
+names, worked examples, cases small enough to check by hand, and exercises
+with their answers; then, under a heading of its own (``The implementation
+of \dots''), which the reader's edition leaves out, its C: the double path
+and the exact path.  The chapters of this part are: cumulative gain (CG,
+DCG, nDCG); precision, recall, $F$ and the hit ratio; reciprocal rank;
+average precision; the area under the ROC curve; expected reciprocal rank;
+classification and rating errors; rank correlation; and what \src{001}'s
+evaluator computes.  Means over queries are the subject of the next part,
+which goes on with the metrics of a whole set of users (catalogue
+coverage, the $F$-score of averaged precision and recall, \src{001}'s
+novelty, the metrics of the catalogue) and with the measures that came
+later, among them those of incomplete judgments and of trec\_eval, INSQ
+and the adaptive measures of C/W/L, compatibility and diversity.
 
 @* Computing a value.
 The library computes any variant with two functions, one per path.  Both
@@ -11702,6 +11707,71 @@ name written before it changes, and \.{absent=skip} is refused as a
 spelling of the default.
 @^keys of names, \.{absent}@>@^missing queries@>
 
+@ {\it What ir\_measures fills in, and its empty mean.}\here{q:absentzero}
+Two more keys of the aggregator say what ir\_measures does where \.{eval}
+by default does otherwise, and like \.{absent} they are read by \.{eval}
+alone.  \.{absent=zero}, taken by a sum only, writes a judged query
+missing from the run with the value~0 that ir\_measures fills in
+(|Evaluator.iter_calc| in its \.{providers/base.py}) and adds nothing to
+the sum: ir\_measures prints a line \.{q3 NumQ 0.0000} for such a query,
+and its \.{NumQ} and \.{NumRel} still count the queries of the run only,
+where \.{absent=empty} would count the missing query's one query and its
+relevant documents.  (For a mean, \.{absent=empty} gives the same~0, since
+every measure of ir\_measures but those two counts is~0 on an empty list.)
+\.{empty=nan}, taken by a mean only, writes a mean over no query as NaN,
+what ir\_measures' |MeanAgg| gives (a Python |mean| of nothing, in
+\.{util.py}); the default, \.{undef}, writes the inner variant's
+\.{undef} value, marked undefined.  \.{eval} writes NaN as \.{nan} in
+its table and \.{--trec}, and as \.{NaN} in \.{--json}, as Python's
+|json.dumps| does; so does \.{merge}, which reads the key from each
+measure's variant in the states.  Both are written only when not the default.
+@^keys of names, \.{absent}@>@^keys of names, \.{empty}@>@^NaN@>
+
+@ {\it How the files are read.}\here{q:readings}  Two more keys, like
+\.{absent}, say how \.{eval} reads the files for a measure rather than
+what the metric computes from a list; every metric takes them, and each
+is written only when it is not the default, so that no name written
+before them changes.  \.{negative=unjudged} reads a negative grade of
+the judgments as trec\_eval does, ``in the pool but unjudged'' (marker~2
+of the input model: retrieved, it is graded~0 and unjudged; not
+retrieved, it is no judgment at all), where the default \.{zero} reads
+it as a judgment of~0.  \.{scores=float32} ranks the run by its scores
+rounded to single precision, C's |(float)| conversion, to nearest, as
+trec\_eval~9.0.8 stores them (its |sim| is a |float|), so that scores
+that differ below single precision tie and the tie rule orders them:
+$0.5000000001$ and $0.5$ are one score there; the default \.{double}
+ranks the scores as written.  A metric without a tie rule does not rank
+by scores, and takes no \.{scores}.  ir\_measures' names of its
+pytrec\_eval provider take them (\secref{q:irmversions}), and \.{eval}
+reads each measure's files by its own keys (\secref{q:evalreadings}).
+The library's functions take a list as it is given: its |unjudged|
+markers are already a reading of negative grades, and a caller who wants
+single precision rounds its scores as \.{eval} does.
+@^keys of names, \.{negative}@>@^keys of names, \.{scores}@>@^negative grades@>
+@^single precision@>
+
+@ {\it Judged documents only.}\here{q:judgedonly}  A third key of the
+same kind, \.{judged=only}, has \.{eval} drop every unjudged document of
+the run before the measure reads the list: one the judgments do not
+name, and one pooled but unjudged under \.{negative=unjudged} (markers 1
+and~2).  \.{--judged-docs-only} does so for every measure, and so does
+trec\_eval's \.{-J}: its \.{form\_res\_rels.c} (9.0.8 and 10.0 alike)
+keeps the documents of grade at least~0 in their order and ranks them
+again, and pytrec\_eval's |judged_docs_only_flag| sets it for every
+measure of the call.  ir\_measures' \.{judged\_only=True} is that flag,
+for every measure of its pytrec\_eval provider that takes it (\.{AP},
+\.{P}, \.{R}, \.{RR}, \.{Rprec}, \.{Success}, \.{SetP}, \.{SetF},
+\.{SetAP}, \.{IPrec}; \.{nDCG}'s is the key \.{drop} of its family,
+which gives the same list), so that \.{AP(judged\_only=True)} is
+$$\hbox{\tt ap[judged=only,negative=unjudged,scores=float32,ties=id-desc]}.$$
+The documents kept keep their order and their scores, so that the tie
+rule ranks them as before.  \.{RR} with a cutoff and
+\.{judged\_only=True} has no provider in the default pipeline (msmarco
+takes \.{judged\_only=False} only) and is refused.  The default,
+\.{all}, keeps the run as it is; like the other two keys it is read by
+\.{eval} alone, and the library takes a list as it is given.
+@^keys of names, \.{judged}@>@^judged documents only@>
+
 @ Which queries are terms of an aggregate, and with what weight, is one\here{agg-terms}
 rule, and it is public, so that an evaluator that streams its queries
 (\.{eval}, \secref{q:xsum}) leaves out and weighs the queries that
@@ -11932,25 +12002,7 @@ static int weight_when(const rm_variant *v)
   return v->agg == RM_AGG_MEAN;
 }
 
-@ {\it What ir\_measures fills in, and its empty mean.}\here{q:absentzero}
-Two more keys of the aggregator say what ir\_measures does where \.{eval}
-by default does otherwise, and like \.{absent} they are read by \.{eval}
-alone.  \.{absent=zero}, taken by a sum only, writes a judged query
-missing from the run with the value~0 that ir\_measures fills in
-(|Evaluator.iter_calc| in its \.{providers/base.py}) and adds nothing to
-the sum: ir\_measures prints a line \.{q3 NumQ 0.0000} for such a query,
-and its \.{NumQ} and \.{NumRel} still count the queries of the run only,
-where \.{absent=empty} would count the missing query's one query and its
-relevant documents.  (For a mean, \.{absent=empty} gives the same~0, since
-every measure of ir\_measures but those two counts is~0 on an empty list.)
-\.{empty=nan}, taken by a mean only, writes a mean over no query as NaN,
-what ir\_measures' |MeanAgg| gives (a Python |mean| of nothing, in
-\.{util.py}); the default, \.{undef}, writes the inner variant's
-\.{undef} value, marked undefined.  \.{eval} writes NaN as \.{nan} in
-its table and \.{--trec}, and as \.{NaN} in \.{--json}, as Python's
-|json.dumps| does; so does \.{merge}, which reads the key from each
-measure's variant in the states.  Both are written only when not the default.
-@^keys of names, \.{absent}@>@^keys of names, \.{empty}@>@^NaN@>
+@ The C of \secref{q:absentzero}.
 
 @<Fields of a variant@>=
 int empty; /* 1: \.{eval} writes a mean over no query as NaN (\.{empty=nan}) */
@@ -11968,28 +12020,7 @@ static int empty_when(const rm_variant *v)
   return v->empty && v->agg == RM_AGG_MEAN;
 }
 
-@ {\it How the files are read.}\here{q:readings}  Two more keys, like
-\.{absent}, say how \.{eval} reads the files for a measure rather than
-what the metric computes from a list; every metric takes them, and each
-is written only when it is not the default, so that no name written
-before them changes.  \.{negative=unjudged} reads a negative grade of
-the judgments as trec\_eval does, ``in the pool but unjudged'' (marker~2
-of the input model: retrieved, it is graded~0 and unjudged; not
-retrieved, it is no judgment at all), where the default \.{zero} reads
-it as a judgment of~0.  \.{scores=float32} ranks the run by its scores
-rounded to single precision, C's |(float)| conversion, to nearest, as
-trec\_eval~9.0.8 stores them (its |sim| is a |float|), so that scores
-that differ below single precision tie and the tie rule orders them:
-$0.5000000001$ and $0.5$ are one score there; the default \.{double}
-ranks the scores as written.  A metric without a tie rule does not rank
-by scores, and takes no \.{scores}.  ir\_measures' names of its
-pytrec\_eval provider take them (\secref{q:irmversions}), and \.{eval}
-reads each measure's files by its own keys (\secref{q:evalreadings}).
-The library's functions take a list as it is given: its |unjudged|
-markers are already a reading of negative grades, and a caller who wants
-single precision rounds its scores as \.{eval} does.
-@^keys of names, \.{negative}@>@^keys of names, \.{scores}@>@^negative grades@>
-@^single precision@>
+@ The C of \secref{q:readings}.
 
 @<Fields of a variant@>=
 int negative; /* 1: \.{eval} reads a negative grade as pooled but unjudged */
@@ -12015,27 +12046,7 @@ static int scores_when(const rm_variant *v)
   return v->scores != 0 && (metrics[v->metric].keys & K(KEY_TIES)) && ties_when(v);
 }
 
-@ {\it Judged documents only.}\here{q:judgedonly}  A third key of the
-same kind, \.{judged=only}, has \.{eval} drop every unjudged document of
-the run before the measure reads the list: one the judgments do not
-name, and one pooled but unjudged under \.{negative=unjudged} (markers 1
-and~2).  \.{--judged-docs-only} does so for every measure, and so does
-trec\_eval's \.{-J}: its \.{form\_res\_rels.c} (9.0.8 and 10.0 alike)
-keeps the documents of grade at least~0 in their order and ranks them
-again, and pytrec\_eval's |judged_docs_only_flag| sets it for every
-measure of the call.  ir\_measures' \.{judged\_only=True} is that flag,
-for every measure of its pytrec\_eval provider that takes it (\.{AP},
-\.{P}, \.{R}, \.{RR}, \.{Rprec}, \.{Success}, \.{SetP}, \.{SetF},
-\.{SetAP}, \.{IPrec}; \.{nDCG}'s is the key \.{drop} of its family,
-which gives the same list), so that \.{AP(judged\_only=True)} is
-$$\hbox{\tt ap[judged=only,negative=unjudged,scores=float32,ties=id-desc]}.$$
-The documents kept keep their order and their scores, so that the tie
-rule ranks them as before.  \.{RR} with a cutoff and
-\.{judged\_only=True} has no provider in the default pipeline (msmarco
-takes \.{judged\_only=False} only) and is refused.  The default,
-\.{all}, keeps the run as it is; like the other two keys it is read by
-\.{eval} alone, and the library takes a list as it is given.
-@^keys of names, \.{judged}@>@^judged documents only@>
+@ The C of \secref{q:judgedonly}.
 
 @<Fields of a variant@>=
 int judged; /* 1: \.{eval} drops the unjudged documents first (\.{judged=only}) */
@@ -13138,9 +13149,22 @@ which is not the mean of the users' $F$ values (the metric \.{mean:f}).  These
 metrics take a set of queries, are named without an aggregator, and are
 computed by |rm_value_set| and |rm_value_set_exact|; given to |rm_value| a
 single list is a set of one.  Their rows in the table of metrics have two
-more functions, the two paths over a set.  The definitions, the examples
-and exercises follow; the C is in \secref{q:setimpl}.
+more functions, the two paths over a set.
 @^catalogue coverage@>@^F-score of means@>
+
+{\it Intuition.}  A mean over users asks how well a typical user is
+served; these metrics ask what no user's list can tell alone.  Coverage
+asks how much of the catalogue the recommender ever shows: one that gives
+every user the same ten best sellers may be precise and still cover ten
+items of ten thousand.  The $F$-score of means balances the system's
+precision against its recall, not each user's: a user of precision~1 and
+recall $1/10$ and another the other way round have each an $F_1$ of
+$2/11$, and together an $F_1$ of means of $11/20$.  Novelty
+(\secref{F001.11}) asks how little known the recommended items are: an
+item that every user rated carries no surprise, one that a quarter of
+them rated carries two bits.  The keys, the sources, the variants and
+their names, the examples, the cases and exercises follow; the C is in
+\secref{q:setimpl}.
 
 @ The metric \.{coverage}\here{q:coverage} has the key \.{items}, the size $N$ of the
 @:metric coverage}{metric \.{coverage}@>@:key items}{key \.{items}@>
@@ -13158,7 +13182,34 @@ metric \.{fmean} has the keys of \.{f}; precision divides by~$K$ and recall
 by~$R$, as \src{001} does; a user without relevant items has recall~0, and
 a user with an empty list (and no cutoff) precision~0.  Neither metric
 defines \.{ties=average}.
-It is undefined for an empty set; it is 0 when both means are~0.
+The $F$-score of means is undefined for an empty set, and 0 when both
+means are~0.
+
+@ {\it Where the sources state them.}\here{set-sources}  \src{001} states
+the $F$-score of means (F001.3, \secref{F001.3}) and novelty (F001.11 and
+F001.12, \secref{F001.11}), and names coverage without defining it; its
+code computes no $F$ and never calls its novelty.  Catalogue coverage is RecBole's
+|ItemCoverage| (\.{recbole/evaluator/metrics.py}; \secref{atlas}): the
+number of distinct items in the users' top~$K$ over the number of items
+that its data set knows (\.{data.num\_items}), rounded to the decimals
+of its configuration.  RecBole has that number from its data, and our
+lists do not, hence the key \.{items}.  Each metric has one source, so
+the sources do not disagree here; the readings that this chapter chooses
+are its own: \src{001}'s precision divides by~$K$ as its code does
+(\secref{F001.1}), and its novelty's ratings are the list's items of a
+grade at least the threshold (\secref{F001.11}).
+
+@ {\it The variants and their names.}\here{set-variants}  \.{coverage@@}$K$
+takes \.{items} (required) and the tie rule; RecBole's
+|ItemCoverage@@K| over a catalogue of $N$ items is
+\.{coverage@@}$K$\.{[items=}$N$\.{]}.  \.{fmean@@}$K$ takes the keys of
+\.{f}: \.{beta2} (the $\beta^2$ of the formula, default~1), \.{rel},
+the tie rule and \.{undef}; \src{001}'s $F_\beta$@@$K$ is
+\.{fmean@@}$K$\.{[beta2=}$\beta^2$\.{]}, and the mean of the users' own
+$F$ is \.{mean:f@@}$K$.  \.{novelty@@}$K$ takes \.{floor} (\.{none} or
+\.{code}), \.{pop} (where the popularity comes from; \secref{q:cat}),
+\.{rel}, the tie rule and \.{undef}; \src{001}'s formula with its code's
+clamp is \.{novelty@@}$K$\.{[floor=code]}.
 
 @ {\it Examples.}\here{set-examples}  Two users' top~2 are $a,b$ and $b,c$ in a catalogue of 10
 items: coverage@@2 is $\oursq{T-coverage}$; their whole lists $a,b,d$ and
@@ -13200,17 +13251,17 @@ undefined, and under the source's floor its term is $8\lg10$.
 @ {\it The examples in a table.}\here{set-wex}  The examples of this
 chapter, with \src{001}'s formulas for the $F$-score of means (F001.3) and
 for novelty (F001.12); \src{001} prints no value of either for an input
-one could recompute, so the table has ours only, as the build computes
-them from the lists above.
-$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\cr
-\rm example&\rm variant&\hbox{\rm ours}\cr
+one could recompute, so the table has ours only, the exact value and its
+decimals, as the build computes them from the lists above.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\hbox{\rm exact}&\rm value\cr
 \noalign{\smallskip\hrule\smallskip}
-two users' top 2 of $a,b,d$ and $b,c,a$&\.{coverage@@2[items=10]}&\oursq{T-coverage}\cr
-their whole lists&\.{coverage[items=10]}&\oursq{T-coverage-all}\cr
-$P=1,R=1$ and $P=1/2,R=1/4$&\.{fmean@@2}&\oursq{T-fmean}\cr
-the same users&\.{mean:f@@2}&\oursq{T-meanf}\cr
-four users, $p(a)=1/2$, $p(b)=1/4$&\.{novelty@@2}&\oursq{T-novelty}\cr
-three users&\.{novelty@@2}&\lg3-1/2=\ours{T-novelty-irr}\cr}}$$
+two users' top 2 of $a,b,d$ and $b,c,a$&\.{coverage@@2[items=10]}&\oursq{T-coverage}&\ours{T-coverage}\cr
+their whole lists&\.{coverage[items=10]}&\oursq{T-coverage-all}&\ours{T-coverage-all}\cr
+$P=1,R=1$ and $P=1/2,R=1/4$&\.{fmean@@2}&\oursq{T-fmean}&\ours{T-fmean}\cr
+the same users&\.{mean:f@@2}&\oursq{T-meanf}&\ours{T-meanf}\cr
+four users, $p(a)=1/2$, $p(b)=1/4$&\.{novelty@@2}&\oursq{T-novelty}&\ours{T-novelty}\cr
+three users&\.{novelty@@2}&\lg3-1/2&\ours{T-novelty-irr}\cr}}$$
 
 @ {\it Exercises.}\here{set-ex}  Work them with the definitions of
 \secref{q:set}, \secref{q:coverage} and \secref{F001.11}.  The answers
@@ -15798,6 +15849,19 @@ $9\cdot{1\over2}/11=\oursq{TE-11pt-r3}$ where \.{ap11} is
 $(7\cdot{1\over2})/11=\oursq{TE-11pt-r3-exact}$ (the textbook reaches the
 levels up to $2/3$, 0.0 to 0.6).
 
+@ {\it trec\_eval~9.}\here{q:leveltrec9}  trec\_eval~10.0 changed the rule
+(its commit 2a9e214, ``not platform-safe''): up to version 9.0.8 its
+\.{m\_iprec\_at\_recall.c} reached the level~$\rho$ at the count
+$\hbox{\tt (long)}(\hat\rho\otimes R\oplus0.9)$, the product and the sum
+rounded to doubles and the result truncated.  pytrec\_eval, and so
+ir\_measures' \.{IPrec}, still builds on 9.0.8 (\secref{q:irmversions}),
+and \.{level=trec9} is that rule.  It counts one more than \.{round}
+where the fraction of $\rho R$ lies in $[0.1,0.5)$: with $R=2$ and the
+relevant documents at ranks 1 and~5, $\rho=0.7$ gives \.{round} the count
+$\hbox{\tt lround}(1.4)=1$, precision~1 at rank~1, and \.{trec9} the count
+$\lfloor1.4+0.9\rfloor=2$, precision $2/5$ at rank~5 (as does \.{exact},
+$\lceil1.4\rceil=2$).
+
 @ {\it Set measures and precision at multiples of $R$.}\here{q:setap}
 @:metric setap}{metric \.{setap}@>@:metric rprecm}{metric \.{rprecm}@>@:key mult}{key \.{mult}@>
 trec\_eval's \.{set\_map} (\.{m\_set\_map.c}) is the average precision of
@@ -16367,19 +16431,6 @@ static int level_when(const rm_variant *v)
 
 @ @<Set the numeric defaults of a variant@>=
 v->at = 0; v->at_den = 1;
-
-@ {\it trec\_eval~9.}\here{q:leveltrec9}  trec\_eval~10.0 changed the rule
-(its commit 2a9e214, ``not platform-safe''): up to version 9.0.8 its
-\.{m\_iprec\_at\_recall.c} reached the level~$\rho$ at the count
-$\hbox{\tt (long)}(\hat\rho\otimes R\oplus0.9)$, the product and the sum
-rounded to doubles and the result truncated.  pytrec\_eval, and so
-ir\_measures' \.{IPrec}, still builds on 9.0.8 (\secref{q:irmversions}),
-and \.{level=trec9} is that rule.  It counts one more than \.{round}
-where the fraction of $\rho R$ lies in $[0.1,0.5)$: with $R=2$ and the
-relevant documents at ranks 1 and~5, $\rho=0.7$ gives \.{round} the count
-$\hbox{\tt lround}(1.4)=1$, precision~1 at rank~1, and \.{trec9} the count
-$\lfloor1.4+0.9\rfloor=2$, precision $2/5$ at rank~5 (as does \.{exact},
-$\lceil1.4\rceil=2$).
 
 @ \impl The count $c(\rho)$ for $\rho=p/q$: $\lceil pR/q\rceil$ in integers (with
 $p\le q\le10^6$ and $R<2^{32}$ the product fits in 64 bits), or trec\_eval's
@@ -18429,12 +18480,13 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 1&\.{compat[p=1/2]}&0,2,1&1/4&0.250000\cr
 2&\.{compat[p=1/2]}&2,1,0&1&1.000000\cr
 3&\.{compat}&0,2,1&646/1531&0.421946\cr
-4&\.{compat[p=1/2]}&2,0,1;;2&17/21&0.809524\cr}}$$
+4&\.{compat[p=1/2]}&2,0,1;;2&17/21&0.809524\cr
+5&\.{compat[p=1/2,normalize=none]}&0,2,1&5/21&0.238095\cr}}$$
 Row~2 is the ideal itself; row~3 is the default persistence, under which
 the first rank weighs less and the value is larger than in row~1; in
 row~4 a relevant document of grade~2 that the run does not hold enters
 the ideal (second, after the retrieved one of grade~2, by the rule
-above).
+above); row~5 is row~1's run under the bare RBO (\secref{compat-bare}).
 
 @ {\it A case by hand.}\here{compat-cases}  With $p=1/2$ the run $d_1,d_2,d_3$
 of grades 0, 2, 1 (all judged, nothing else relevant) has the ideal
@@ -18442,6 +18494,16 @@ $d_2,d_3$; $D=3$, the overlaps $\vert I_i\cap R_i\vert$ are 0, 1, 2, and
 the value is
 $${0+{1\over2}\cdot{1\over2}+{1\over4}\cdot{2\over3}\over
   1+{1\over2}\cdot1+{1\over4}\cdot{2\over3}}={5/12\over5/3}={1\over4}.$$
+
+@ {\it The bare RBO.}\here{compat-bare}  The provider's \.{normalize=False} leaves out
+the division by the ideal ranking's own RBO: the value is
+$\sum_{i\le D}p^{i-1}\vert I_i\cap R_i\vert/i$ over the finite normaliser
+$\sum_{i\le D}p^{i-1}$, which is the same sum with $\min(i,\vert I\vert)$
+replaced by~$i$: our key \.{normalize=none}, written only when given
+(\.{ideal}, the division, is the default).  In the example above it is
+$(5/12)/(1+1/2+1/4)=5/21$.  With no ideal document it is $0/0$ here,
+\.{undef}'s value, where the provider's sum over the run's ranks is~0.
+@^keys of names, \.{normalize}@>
 
 @ {\it Exercises.}\here{compat-ex}  Work them with the formula of
 \secref{q:compat}; the answers follow, and \.{rankmetrics value} computes
@@ -18636,15 +18698,7 @@ static void compat_defaults(rm_variant *v)
   v->p = 19; v->p_den = 20;
 }
 
-@ {\it The bare RBO.}\here{compat-bare}  The provider's \.{normalize=False} leaves out
-the division by the ideal ranking's own RBO: the value is
-$\sum_{i\le D}p^{i-1}\vert I_i\cap R_i\vert/i$ over the finite normaliser
-$\sum_{i\le D}p^{i-1}$, which is the same sum with $\min(i,\vert I\vert)$
-replaced by~$i$: our key \.{normalize=none}, written only when given
-(\.{ideal}, the division, is the default).  In the example above it is
-$(5/12)/(1+1/2+1/4)=5/21$.  With no ideal document it is $0/0$ here,
-\.{undef}'s value, where the provider's sum over the run's ranks is~0.
-@^keys of names, \.{normalize}@>
+@ The C of \secref{compat-bare}.
 
 @<Fields of a variant@>=
 int normalize; /* 1: \.{compat}'s bare RBO, not divided by the ideal's */

@@ -137,19 +137,21 @@ readerfirst 'Incomplete judgments' \
 readerfirst 'Metrics of the catalogue' 'The implementation of the metrics of the catalogue' \
   q:epcefd cat-example cat-cases cat-ex cat-ans
 readerfirst 'Measures of trec\_eval' 'The implementation of the measures of trec\_eval' \
-  q:gm gm-examples q:counts q:iprec q:setap q:bing q:utility q:ngain q:ndcgrel q:rndcg \
-  q:relstring trecm-ex trecm-ans
+  q:gm gm-examples q:counts q:iprec q:leveltrec9 q:setap q:bing q:utility q:ngain q:ndcgrel \
+  q:rndcg q:relstring trecm-ex trecm-ans
 readerfirst 'Aggregation' 'The implementation of aggregation' \
-  q:absent agg-terms agg-examples E004.1-mrr agg-cases E000.1-pooled GAUC agg-ex agg-ans
+  q:absent q:absentzero q:readings q:judgedonly agg-terms agg-examples E004.1-mrr \
+  agg-cases E000.1-pooled GAUC agg-ex agg-ans
 readerfirst 'Metrics of a whole set' 'The implementation of the metrics of a whole set' \
-  q:coverage set-examples F001.11 novelty-cases set-wex set-ex set-ans
+  q:coverage set-sources set-variants set-examples F001.11 novelty-cases set-wex set-ex \
+  set-ans
 readerfirst 'INSQ, a measure of the C/W/L framework' 'The implementation of INSQ' \
   insq-sources insq-variants insq-wex insq-cases insq-ex insq-ans
 readerfirst 'Adaptive measures of the C/W/L framework' \
   'The implementation of the adaptive measures' \
   cwl-sources cwl-variants q:bpm cwl-wex cwl-cases cwl-ex cwl-ans
 readerfirst 'Compatibility' 'The implementation of compatibility' \
-  compat-sources compat-variants compat-wex compat-cases compat-ex compat-ans
+  compat-sources compat-variants compat-wex compat-cases compat-bare compat-ex compat-ans
 readerfirst 'More single-list variants of the libraries' \
   'The implementation of the single-list variants' \
   more-variants more-cases more-ex more-ans

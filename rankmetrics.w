@@ -55,6 +55,10 @@
 \newread\rmin \newwrite\rmrefs \newif\ifrmrefsread
 \def\rmlabel#1#2{\expandafter\gdef\csname rmfwd:#1\endcsname{#2}}
 \def\rmpage#1#2{\expandafter\gdef\csname rmpg:#1\endcsname{#2}}
+% \rmskipped{n}: the reader's edition left out section n (written by \rmskip
+% below, read on the next run, so that a name of a section in the text
+% knows before that section whether it has a destination).
+\def\rmskipped#1{\expandafter\gdef\csname rmskip:#1\endcsname{}}
 % The reader's edition (below) knows every label of the full book, whose
 % section numbers it keeps, from the full book's doc/rankmetrics.ref.
 \ifx\rmreader\undefined \else
@@ -195,7 +199,16 @@
   \def\rmkeepM{\expandafter\MN\expandafter{\rmsecnum}\csname iftrue\endcsname
     \vfil\rmsecpenalty{50}\vfilneg\vskip\intersecskip\startsection\ignorespaces}
   \def\rmskip{\expandafter\gdef\csname rmskip:\rmsecnum\endcsname{}%
+    \immediate\write\rmrefs{\string\rmskipped{\rmsecnum}}%
     \csname iffalse\endcsname}
+  % A section's name in the text, |@@<...@@>|, is a link to the section that
+  % defines it (cwebmac's \X); a section left out has no destination, and
+  % pdfTeX warned ``referenced but does not exist'' and pointed the link
+  % nowhere.  Its number, the full book's, is printed without a link.
+  \def\X#1:#2\X{\ifmmode\gdef\XX{\null$\null}\else\gdef\XX{}\fi
+    \XX$\langle\,${\let\I=\ne#2\eightrm\kern.5em
+      \expandafter\ifx\csname rmskip:#1\endcsname\relax \pdfnote#1.\else
+      #1\fi}$\,\rangle$\XX}
   \def\B{\csname fi\endcsname\csname iffalse\endcsname}
   % The index is the full book's concepts, each without the sections that
   % this edition leaves out; the list of section names is left out.
@@ -18796,11 +18809,6 @@ subtopics that no item is relevant to is relevant to none.
 @:key alpha}{key \.{alpha}@>@:key beta}{key \.{beta}@>@:key weights}{key \.{weights}@>
 @:key scale}{key \.{scale}@>@:key order}{key \.{order}@>@:key ideal greedy}{key \.{ideal}, word \.{greedy}@>
 
-@<Fields of a variant@>=
-int alpha, alpha_den; /* $\alpha$ of the diversity measures */
-int nbeta, nbeta_den; /* $\beta$ of \.{nrbp} */
-int scale, sweights, order; /* \.{scale}, \.{weights}, \.{order} */
-
 @ {\it What an unjudged document counts as.}\here{q:divdrop}  A retrieved
 document that no line of the judgments names is judged for no subtopic.
 \.{ndeval} counts it as relevant to none, in its place: it takes a rank,
@@ -18818,7 +18826,7 @@ and \.{alpha\_nDCG(judged\_only=True)@@20} is
 \.{drop=unjudged} ($a$ is first again).
 @:key drop, of diversity}{key \.{drop}, of the measures of diversity@>
 
-@ {\it The names of ir\_measures.}  ir\_measures hands its nine diversity
+@ {\it The names of ir\_measures.}\here{q:divnames}  ir\_measures hands its nine diversity
 measures to \.{pyndeval}, which runs \.{ndeval}'s code on one query at a
 time.  \.{pyndeval} ranks a run by score, breaking ties by the {\it
 smaller\/} document name (its |_coerce_run_iter| sorts by
@@ -18848,19 +18856,7 @@ under its default order is the same with \.{order=rank}, and under
 \.{-traditional} with \.{ties=id-desc}.
 @^ir\_measures@>@^pyndeval@>
 
-@<Names of ir\_measures' diversity measures@>=
-{IM, "alpha_DCG", 'k', "alpha-dcg", "scale=ndeval,ties=id-asc", PREL | PJUDGED | PALPHA | PDIV},
-{IM, "alpha_nDCG", 'k', "alpha-ndcg", "ties=id-asc", PREL | PJUDGED | PALPHA | PDIV},
-{IM, "ERR_IA", 'k', "err-ia", "scale=ndeval,ties=id-asc", PREL | PJUDGED | PDIV},
-{IM, "nERR_IA", 'k', "nerr-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
-{IM, "NRBP", '-', "nrbp", "ties=id-asc", PREL | PALPHA | PNBETA | PDIV},
-{IM, "nNRBP", '-', "nnrbp", "ties=id-asc", PREL | PALPHA | PNBETA | PDIV},
-{IM, "P_IA", 'k', "p-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
-{IM, "AP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
-{IM, "MAP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
-{IM, "StRecall", 'k', "strec", "ties=id-asc", PREL | PDIV}@[,@]
-
-@ {\it Where \.{ndeval} differs from the papers.}  \.{ndeval} (version 4.5
+@ {\it Where \.{ndeval} differs from the papers.}\here{div-sources}  \.{ndeval} (version 4.5
 of 29 April 2013, the copy of the TREC Web track's repository) computes
 every measure of the family at once, for $K=5$, 10 and~20, with these
 conventions, each a key here:
@@ -19056,6 +19052,30 @@ subtopic grades and the two doors of the library, the declarations of the
 family's keys, the double and the exact path with the greedy ideal, the
 branch and bound of the exact ideal, and the search for the smallest
 witness of greedy against exact.
+
+@ The fields of a variant that hold the keys of the family
+(\secref{q:divkeys}): $\alpha$ and $\beta$ as fractions, and the words of
+\.{scale}, \.{weights} and \.{order}.
+
+@<Fields of a variant@>=
+int alpha, alpha_den; /* $\alpha$ of the diversity measures */
+int nbeta, nbeta_den; /* $\beta$ of \.{nrbp} */
+int scale, sweights, order; /* \.{scale}, \.{weights}, \.{order} */
+
+@ The rows of the table of names for ir\_measures' nine diversity
+measures (\secref{q:divnames}).
+
+@<Names of ir\_measures' diversity measures@>=
+{IM, "alpha_DCG", 'k', "alpha-dcg", "scale=ndeval,ties=id-asc", PREL | PJUDGED | PALPHA | PDIV},
+{IM, "alpha_nDCG", 'k', "alpha-ndcg", "ties=id-asc", PREL | PJUDGED | PALPHA | PDIV},
+{IM, "ERR_IA", 'k', "err-ia", "scale=ndeval,ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "nERR_IA", 'k', "nerr-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "NRBP", '-', "nrbp", "ties=id-asc", PREL | PALPHA | PNBETA | PDIV},
+{IM, "nNRBP", '-', "nnrbp", "ties=id-asc", PREL | PALPHA | PNBETA | PDIV},
+{IM, "P_IA", 'k', "p-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "AP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "MAP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "StRecall", 'k', "strec", "ties=id-asc", PREL | PDIV}@[,@]
 
 @ {\it The input.}  The input model gains one structure, beside the list:
 the grades of every item for every subtopic, as a matrix of $n$ rows of $m$
@@ -27086,7 +27106,7 @@ the same data they need not agree, and on small samples they often do not
 (\secref{q:comparecmd}, ``Where two tests disagree'').
 @^paired tests, at a glance@>
 
-@ {\it The worked example, every test.}  On the four queries of the
+@ {\it The worked example, every test.}\here{sig-wex}  On the four queries of the
 part's introduction ($d=1/2$, $1/4$, $-1/4$, $1$), the exact path gives these $p$-values;
 where $p$ is a count over a total it is a fraction, printed beside its
 first six decimals.  \.{tests/claims\_test.sh} checks every row against
@@ -27113,7 +27133,7 @@ $3/8$: on four queries the approximation is poor, and which one a library
 used changes the answer.  The two Monte Carlo rows count 368 extreme
 draws of 1000: with the $+1$ rule $p=369/1001$, without it $368/1000$.
 
-@ {\it The variants and their names.}  Every key of a test, its words and
+@ {\it The variants and their names.}\here{sig-variants}  Every key of a test, its words and
 its default (the first word; \.{n}, \.{seed}, \.{level} are numbers):
 $$\vbox{\halign{\.{#}\hfil\quad&#\hfil\quad&#\hfil\cr
 \rm key&\rm tests&\rm words, and what they do\cr
@@ -27140,7 +27160,30 @@ $$\vbox{\halign{\.{#}\hfil\cr
 wilcoxon[zero=wilcox,method=exact,sided=two]\cr
 randomization[method=mc,n=10000,seed=1,plusone=yes,sided=two]\cr}}$$
 
-@ {\it A case small enough to check by hand.}  Three queries with
+@ {\it Where the libraries state them, and how they differ.}\here{sig-sources}
+The tests are those of the textbooks; what differs from one library to
+another is the variant it computes unless told otherwise, and on a few
+queries that changes~$p$ (the chapters after this one give the details):
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm test&\rm scipy&\rm R\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{ttest}&\.{ttest\_rel}&\.{t.test(paired=TRUE)}\cr
+\.{sign}&\.{binomtest}, probability $1/2$&\.{binom.test}\cr
+\.{wilcoxon}&\.{wilcoxon}: \.{zero=wilcox}, \.{cc=no}&
+\.{wilcox.test}: \.{zero=wilcox}, \.{cc=yes}\cr}}$$
+Where the $d_i$ are all equal scipy's $t$ test returns NaN or an
+infinite~$t$, and \.{ttest} says |RM_EUNDEF|.  scipy's \.{wilcoxon}
+reports $\min(W_+,W_-)$ and R's its \.{V}, which is $W_+$: the same~$p$.
+Both count the exact distribution of Wilcoxon's statistic only when
+no two $\vert d_i\vert$ tie, and otherwise fall back to the normal
+approximation; \.{method=exact} counts the distribution given the
+mid-ranks, ties included.  The randomization test is Fisher's; its Monte
+Carlo $p$ of $(c+1)/(N+1)$ is Phipson and Smyth's (2010), against the
+plain proportion $c/N$ (\.{plusone=no}), which can be~0.  The bootstrap's \.{ci=bca} is
+Efron's bias-corrected and accelerated interval.
+@^scipy@>@^R@>
+
+@ {\it A case small enough to check by hand.}\here{sig-cases}  Three queries with
 $a=(1,3/4,1/2)$ and $b=(1/2,1/2,3/4)$: the differences are $1/2$, $1/4$
 and $-1/4$, in quarters $2,1,-1$, and their sum is~2.  The eight ways of
 giving them signs, with their sums:
@@ -27169,8 +27212,8 @@ degree of freedom, and that the $t$ test's $p$ is then rational: $1/2$
 two-sided.  What are the one-sided $p$-values?  (Hint: $A=2\theta/\pi$
 with $\tan\theta=1$.)
 
-3. Five queries with the differences $0,1/4,-1/2,3/4,1$ ($b=0$).
-Compute Wilcoxon's exact $p$ under \.{zero=wilcox} and under
+3. Five queries with $a=(0,1/4,0,3/4,1)$ and $b=(0,0,1/2,0,0)$, whose
+differences are $0,1/4,-1/2,3/4,1$.  Compute Wilcoxon's exact $p$ under \.{zero=wilcox} and under
 \.{zero=pratt}, and explain why they agree; then compare the normal
 approximations under \.{zero=wilcox}, \.{pratt} and \.{zsplit}, which do
 not.
@@ -27178,7 +27221,10 @@ not.
 @ {\it Answers to the exercises.}\here{sig-ans}  Each row gives the test's
 name, the columns $a$ and $b$ (after a semicolon), $p$ as a fraction where
 it is one and its first six decimals; \.{tests/claims\_test.sh} checks
-every row against the library, to the six decimals and to the fraction.
+every row against the library, to the six decimals and to the fraction,
+and against \.{rankmetrics compare}, on two runs it writes whose
+\.{P\_4} on each query are the row's $a_i$ and $b_i$ (a run retrieves
+four documents a query, of which $4a_i$ are relevant).
 $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 \rm exercise&\rm test&\rm $a$; $b$&\hbox{\rm fraction}&\rm $p$\cr
 \noalign{\smallskip\hrule\smallskip}
@@ -27187,11 +27233,11 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 2&\.{ttest}& 1,0;0,0& 1/2&0.500000\cr
 2&\.{ttest[sided=greater]}& 1,0;0,0& 1/4&0.250000\cr
 2&\.{ttest[sided=less]}& 1,0;0,0& 3/4&0.750000\cr
-3&\.{wilcoxon}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& 3/8&0.375000\cr
-3&\.{wilcoxon[zero=pratt]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& 3/8&0.375000\cr
-3&\.{wilcoxon[method=normal]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.273322\cr
-3&\.{wilcoxon[method=normal,zero=pratt]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.276303\cr
-3&\.{wilcoxon[method=normal,zero=zsplit]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.280713\cr}}$$
+3&\.{wilcoxon}& 0,0.25,0,0.75,1;0,0,0.5,0,0& 3/8&0.375000\cr
+3&\.{wilcoxon[zero=pratt]}& 0,0.25,0,0.75,1;0,0,0.5,0,0& 3/8&0.375000\cr
+3&\.{wilcoxon[method=normal]}& 0,0.25,0,0.75,1;0,0,0.5,0,0& \hbox{---}&0.273322\cr
+3&\.{wilcoxon[method=normal,zero=pratt]}& 0,0.25,0,0.75,1;0,0,0.5,0,0& \hbox{---}&0.276303\cr
+3&\.{wilcoxon[method=normal,zero=zsplit]}& 0,0.25,0,0.75,1;0,0,0.5,0,0& \hbox{---}&0.280713\cr}}$$
 In 1 the sign test's $P(X\ge2)$ of three is $4/8$, and Wilcoxon's three
 subsets of eight give $3/8$.  In 2 $\bar d=1/2$, $s^2=1/2$ and $t^2=1$;
 $\theta=\pi/4$, $A=1/2$, so $p=1-A=1/2$ two-sided, $(1-A)/2=1/4$ on the

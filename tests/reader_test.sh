@@ -155,6 +155,13 @@ readerfirst 'More single-list variants of the libraries' \
   more-variants more-cases more-ex more-ans
 readerfirst 'Other aggregators' 'The implementation of other aggregators' \
   q:median q:qweight oagg-wex oagg-cases oagg-ex oagg-ans
+readerfirst 'Diversity and intent-aware measures' \
+  'The implementation of the measures of diversity' \
+  q:divexample q:divkeys q:divdrop q:divnames div-sources q:divwitness div-ex div-ans
+# The part on paired tests: its chapter "The tests at a glance" is the
+# reader's, before the first chapter marked \impl, the names of the tests.
+readerfirst 'Is one run better than another?' 'Names of the tests' \
+  q:sigglance sig-wex sig-variants sig-sources sig-cases sig-ex sig-ans
 # The chapter on 001's evaluator has one section of C, its examples, which
 # closes it under the mark \impl: none before it.
 w=$(sed -n '/^@\* What 001.s evaluator computes\./,/^@ \\impl/p' rankmetrics.w)
@@ -176,6 +183,13 @@ done
 # are not counted.  And neither log has an overfull \vbox.
 for ed in rankmetrics rankmetrics-reader; do
   ! grep -n 'Overfull \\vbox' "doc/$ed.log" || fail "doc/$ed.log has an overfull \\vbox"
+  # A link whose destination is not in the PDF: pdfTeX warns that it "has
+  # been referenced but does not exist" (the reader's edition once linked
+  # the names of sections it leaves out, |@<Check the list@>| and seven
+  # more; it prints their numbers without a link).
+  x=$( (grep -o 'num[0-9]* has been referenced but does not exist' "doc/$ed.log" || true) |
+    head -8 | tr '\n' ';')
+  [ -z "$x" ] || fail "doc/$ed.pdf links to sections it does not have: $x"
   sed -n 's/^\\ZZ {.*}{[-0-9]*}{[0-9]*}{\([0-9]*\)}{.*$/\1/p' "doc/$ed.toc" | sort -un > "$out/$ed.starts"
   [ -s "$out/$ed.starts" ] || fail "doc/$ed.toc lists no page"
   pdftotext -q -bbox-layout "doc/$ed.pdf" - | awk -v starts="$out/$ed.starts" '

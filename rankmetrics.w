@@ -646,13 +646,13 @@ reads \.{rel}, every metric that ranks reads \.{ties}, and every metric that
 can be undefined reads \.{undef}.  The commands of the tool are in
 \secref{q:tool}.
 
-\medskip
+\nobreak\medskip
 {\qrfonts
 \halign to\hsize{\m{#}\hfil\tabskip 1em&\hfil#\hfil&#\hfil&\m{#}\hfil
   \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
-\noalign{\hrule\smallskip}
+\noalign{\nobreak\hrule\nobreak\smallskip}
 {\eightrm metric}&\.{@@K}&what it computes&{\eightrm its own keys}&\S\cr
-\noalign{\smallskip\hrule\smallskip}
+\noalign{\nobreak\smallskip\hrule\nobreak\smallskip}
 cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain drop&\secref{q:cg}\cr
 dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base drop&\secref{q:cg}\cr
 idcg&yes&the DCG of the ideal list&gain discount base ideal drop isort&\secref{q:cg}\cr
@@ -738,13 +738,13 @@ and the parser says why: \.{ties=average} is refused by \.{f},
 incomplete judgments, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
-\medskip
+\nobreak\medskip
 {\qrfonts
 \halign to\hsize{\m{#}\hfil\tabskip 1em&\m{#}\hfil&#\hfil
   \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
-\noalign{\hrule\smallskip}
+\noalign{\nobreak\hrule\nobreak\smallskip}
 {\eightrm key}&{\eightrm word}&what it means&\S\cr
-\noalign{\smallskip\hrule\smallskip}
+\noalign{\nobreak\smallskip\hrule\nobreak\smallskip}
 gain&linear&$G(g)=g$, the grade itself&\secref{q:gain}\cr
 &exp2&$G(g)=2^g-1$&\cr
 &binary&$G(g)=1$ when $g\ge t$, else 0&\cr
@@ -843,12 +843,13 @@ judged&all&to \.{eval}, the run's documents, judged or not (default)&\secref{q:j
 
 @ The aggregators, written before a name with a colon, and their keys.
 
-\medskip
+\nobreak\medskip
 {\qrfonts
 \halign to\hsize{\m{#}\hfil\tabskip 1em&\m{#}\hfil&#\hfil
   \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
-\noalign{\hrule\smallskip}
+\noalign{\nobreak\hrule\nobreak\smallskip}
 mean&&the mean of the queries' values (a macro average)&\secref{q:agg}\cr
+\noalign{\nobreak}
 micro&&for a ratio metric, the sum of the numerators over the sum of the denominators&\cr
 sum&&the sum of the queries' values&\cr
 gm&&the geometric mean, each value first raised to $10^{-5}$ (trec\_eval's gm\_map)&\secref{q:gm}\cr

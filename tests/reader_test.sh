@@ -223,6 +223,38 @@ for ed in rankmetrics rankmetrics-reader; do
           printf "page %d (folio %d) holds %d lines\n", p, f[1], f[2]
       }
     }' > "$out/$ed.short"
+  # A heading followed by a gap: a section whose first line is the last
+  # line of its page, and whose rest is on the next (the quick reference's
+  # section of the aggregators once began at the foot of page 8 of the
+  # reader's edition, its table on page 9).  The first line of section N
+  # starts with the word "N." at the left margin, N at least the section
+  # of the running head (an exercise's "1." is not a section); a section
+  # of one line, followed on the next page by a section, is whole.
+  pdftotext -q -bbox-layout "doc/$ed.pdf" - | awk '
+    function sec(w, x) { return w ~ /^[0-9]+\.$/ && x < 73 }
+    function flush() {
+      if (pg > 0 && sec(first, fx) && head != "" && first + 0 >= head + 0 && first + 0 > 3)
+        cand[pg] = first
+      topsec[pg] = sec(top, tx)
+    }
+    /<page / { flush(); pg++; head = ""; first = ""; top = ""; low = 0; high = 1e9; next }
+    /<line / { newline = 1; next }
+    /<word / {
+      match($0, /yMin="[0-9.]+"/); y0 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+      match($0, /xMin="[0-9.]+"/); x0 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+      w = $0; sub(/^.*">/, "", w); sub(/<\/word>.*$/, "", w)
+      if (y0 < 90) { if (w ~ /[0-9]$/ && w !~ /^[0-9]/) { head = w; gsub(/[^0-9]/, "", head) }; next }
+      if (newline && y0 > low + 1) { low = y0; first = w; fx = x0 }
+      if (newline && y0 < high - 1) { high = y0; top = w; tx = x0 }
+      newline = 0
+    }
+    END {
+      flush()
+      for (p in cand) if (!topsec[p + 1])
+        printf "page %d: section %s starts on its last line\n", p, cand[p]
+    }' > "$out/$ed.orphans"
+  [ ! -s "$out/$ed.orphans" ] ||
+    fail "doc/$ed.pdf has headings at the foot of a page: $(head -5 "$out/$ed.orphans" | tr '\n' ';')"
   if [ -s "$out/$ed.short" ]; then
     fail "doc/$ed.pdf has pages of fewer than fifteen lines that end no chapter: $(sort -n -k2 "$out/$ed.short" | head -5 | tr '\n' ';')"
   fi

@@ -27182,7 +27182,7 @@ mid-ranks, ties included.  The randomization test is Fisher's; its Monte
 Carlo $p$ of $(c+1)/(N+1)$ is Phipson and Smyth's (2010), against the
 plain proportion $c/N$ (\.{plusone=no}), which can be~0.  The bootstrap's \.{ci=bca} is
 Efron's bias-corrected and accelerated interval.
-@^scipy@>@^R@>
+@^SciPy@>@^R@>@^Wilcoxon signed-rank test@>@^paired t test@>@^sign test@>@:library SciPy}{library SciPy@>
 
 @ {\it A case small enough to check by hand.}\here{sig-cases}  Three queries with
 $a=(1,3/4,1/2)$ and $b=(1/2,1/2,3/4)$: the differences are $1/2$, $1/4$

@@ -192,7 +192,8 @@ for ed in rankmetrics rankmetrics-reader; do
   [ -z "$x" ] || fail "doc/$ed.pdf links to sections it does not have: $x"
   sed -n 's/^\\ZZ {.*}{[-0-9]*}{[0-9]*}{\([0-9]*\)}{.*$/\1/p' "doc/$ed.toc" | sort -un > "$out/$ed.starts"
   [ -s "$out/$ed.starts" ] || fail "doc/$ed.toc lists no page"
-  pdftotext -q -bbox-layout "doc/$ed.pdf" - | awk -v starts="$out/$ed.starts" '
+  pdftotext -q -bbox-layout "doc/$ed.pdf" "$out/$ed.bbox"
+  awk -v starts="$out/$ed.starts" '
     BEGIN { while ((getline l < starts) > 0) start[l + 0] = 1 }
     function flush() {
       if (pg > 0 && pg == inindex && folio != "") lastindex = folio
@@ -222,7 +223,7 @@ for ed in rankmetrics rankmetrics-reader; do
         if (!((f[1] + 1) in start) && f[1] != last && f[1] != lastindex)
           printf "page %d (folio %d) holds %d lines\n", p, f[1], f[2]
       }
-    }' > "$out/$ed.short"
+    }' "$out/$ed.bbox" > "$out/$ed.short"
   # A heading followed by a gap: a section whose first line is the last
   # line of its page, and whose rest is on the next (the quick reference's
   # section of the aggregators once began at the foot of page 8 of the
@@ -230,7 +231,7 @@ for ed in rankmetrics rankmetrics-reader; do
   # starts with the word "N." at the left margin, N at least the section
   # of the running head (an exercise's "1." is not a section); a section
   # of one line, followed on the next page by a section, is whole.
-  pdftotext -q -bbox-layout "doc/$ed.pdf" - | awk '
+  awk '
     function sec(w, x) { return w ~ /^[0-9]+\.$/ && x < 73 }
     function flush() {
       if (pg > 0 && sec(first, fx) && head != "" && first + 0 >= head + 0 && first + 0 > 3)
@@ -252,7 +253,7 @@ for ed in rankmetrics rankmetrics-reader; do
       flush()
       for (p in cand) if (!topsec[p + 1])
         printf "page %d: section %s starts on its last line\n", p, cand[p]
-    }' > "$out/$ed.orphans"
+    }' "$out/$ed.bbox" > "$out/$ed.orphans"
   [ ! -s "$out/$ed.orphans" ] ||
     fail "doc/$ed.pdf has headings at the foot of a page: $(head -5 "$out/$ed.orphans" | tr '\n' ';')"
   if [ -s "$out/$ed.short" ]; then

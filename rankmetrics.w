@@ -18783,6 +18783,30 @@ $$\vbox{\halign{#\hfil\quad&$#$\hfil\cr
 \.{tests/divers\_test.sh} through \.{eval}, from the files of the
 judgments and the run.
 
+@ {\it Worked examples.}\here{div-wex}  No source prints a value of
+these measures on a query of its own; the values of the example above are
+ours, and \.{ndeval}, run outside this project, agrees with the program on
+random topics (\secref{q:divcheck}).  Each row gives the variant, the
+run's items $a$, $b$, $c$ as their grades on the three subtopics
+(separated by colons) and, after two semicolons, the judged item $d$ that
+the run leaves out; then the closed form, a fraction where the value is
+one, and the first six decimals.  \.{tests/claims\_test.sh} checks every
+row against \.{rankmetrics value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\rm grades;; judged&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{alpha-dcg@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&5/2+1/(2\lg3)&2.815465\cr
+1&\.{alpha-ndcg@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&(5/2+1/(2\lg3))/(9/4+1/\lg3)&0.977276\cr
+1&\.{err-ia@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&31/72&0.430556\cr
+1&\.{err-ia@@3[scale=ideal]}&1:1:0,1:0:0,0:0:1;;0:0:0&31/48&0.645833\cr
+1&\.{nerr-ia@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&31/32&0.968750\cr
+1&\.{nrbp}&1:1:0,1:0:0,0:0:1;;0:0:0&5/8&0.625000\cr
+1&\.{nnrbp}&1:1:0,1:0:0,0:0:1;;0:0:0&20/21&0.952381\cr
+1&\.{p-ia@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&4/9&0.444444\cr
+1&\.{ap-ia}&1:1:0,1:0:0,0:0:1;;0:0:0&7/9&0.777778\cr
+1&\.{strec@@1}&1:1:0,1:0:0,0:0:1;;0:0:0&2/3&0.666667\cr
+1&\.{strec@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&1&1.000000\cr}}$$
+
 @ {\it The keys of the family.}\here{q:divkeys}  \.{alpha} and \.{beta} are fractions from
 0 to~1, default $1/2$ each, as in \.{ndeval}.  \.{weights=uniform} (the
 default) gives every subtopic the weight~1; \.{weights=given} takes the

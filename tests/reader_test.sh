@@ -157,7 +157,7 @@ readerfirst 'Other aggregators' 'The implementation of other aggregators' \
   q:median q:qweight oagg-wex oagg-cases oagg-ex oagg-ans
 readerfirst 'Diversity and intent-aware measures' \
   'The implementation of the measures of diversity' \
-  q:divexample q:divkeys q:divdrop q:divnames div-sources q:divwitness div-ex div-ans
+  q:divexample div-wex q:divkeys q:divdrop q:divnames div-sources q:divwitness div-ex div-ans
 # The part on paired tests: its chapter "The tests at a glance" is the
 # reader's, before the first chapter marked \impl, the names of the tests.
 readerfirst 'Is one run better than another?' 'Names of the tests' \

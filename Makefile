@@ -171,9 +171,15 @@ doc: doc/rankmetrics.pdf doc/rankmetrics-reader.pdf
 # heads the identifiers in the full book and ends the index of the reader's
 # edition.  cweave's -x would drop the whole index and the list of section
 # names, so it is not used.
+# One line of the woven TeX is corrected: cweave gives an identifier one
+# category for the whole file, and `undef' must be an ordinary name (@s undef
+# normal: the field of a variant, v->undef), so the directive #undef inside
+# a function came out as `# undef', a `#' and a name apart; the sed sets it
+# as cweave sets #define.
 doc/rankmetrics.tex: rankmetrics.w
 	@mkdir -p doc
 	$(CWEAVE) rankmetrics.w - $@
+	@sed -e 's/\\8\\# \\\\{undef}\\5/\\8\\#\\\&{undef} /' $@ > $@.tmp && mv -f $@.tmp $@
 	@awk '/^\\I/ { \
 	    drop = ($$0 ~ /^\\I(\\\||\\\\|\\&|\\\.)\{([A-Za-z0-9]|\\_)([A-Za-z0-9]|\\_)?\}, /) || \
 	      ($$0 ~ /^\\I(\\\\|\\&|\\\.)\{\\_/); \

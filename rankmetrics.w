@@ -55,6 +55,10 @@
 \newread\rmin \newwrite\rmrefs \newif\ifrmrefsread
 \def\rmlabel#1#2{\expandafter\gdef\csname rmfwd:#1\endcsname{#2}}
 \def\rmpage#1#2{\expandafter\gdef\csname rmpg:#1\endcsname{#2}}
+% \rmskipped{n}: the reader's edition left out section n (written by \rmskip
+% below, read on the next run, so that a name of a section in the text
+% knows before that section whether it has a destination).
+\def\rmskipped#1{\expandafter\gdef\csname rmskip:#1\endcsname{}}
 % The reader's edition (below) knows every label of the full book, whose
 % section numbers it keeps, from the full book's doc/rankmetrics.ref.
 \ifx\rmreader\undefined \else
@@ -195,7 +199,16 @@
   \def\rmkeepM{\expandafter\MN\expandafter{\rmsecnum}\csname iftrue\endcsname
     \vfil\rmsecpenalty{50}\vfilneg\vskip\intersecskip\startsection\ignorespaces}
   \def\rmskip{\expandafter\gdef\csname rmskip:\rmsecnum\endcsname{}%
+    \immediate\write\rmrefs{\string\rmskipped{\rmsecnum}}%
     \csname iffalse\endcsname}
+  % A section's name in the text, |@@<...@@>|, is a link to the section that
+  % defines it (cwebmac's \X); a section left out has no destination, and
+  % pdfTeX warned ``referenced but does not exist'' and pointed the link
+  % nowhere.  Its number, the full book's, is printed without a link.
+  \def\X#1:#2\X{\ifmmode\gdef\XX{\null$\null}\else\gdef\XX{}\fi
+    \XX$\langle\,${\let\I=\ne#2\eightrm\kern.5em
+      \expandafter\ifx\csname rmskip:#1\endcsname\relax \pdfnote#1.\else
+      #1\fi}$\,\rangle$\XX}
   \def\B{\csname fi\endcsname\csname iffalse\endcsname}
   % The index is the full book's concepts, each without the sections that
   % this edition leaves out; the list of section names is left out.
@@ -633,13 +646,13 @@ reads \.{rel}, every metric that ranks reads \.{ties}, and every metric that
 can be undefined reads \.{undef}.  The commands of the tool are in
 \secref{q:tool}.
 
-\medskip
+\nobreak\medskip
 {\qrfonts
 \halign to\hsize{\m{#}\hfil\tabskip 1em&\hfil#\hfil&#\hfil&\m{#}\hfil
   \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
-\noalign{\hrule\smallskip}
+\noalign{\nobreak\hrule\nobreak\smallskip}
 {\eightrm metric}&\.{@@K}&what it computes&{\eightrm its own keys}&\S\cr
-\noalign{\smallskip\hrule\smallskip}
+\noalign{\nobreak\smallskip\hrule\nobreak\smallskip}
 cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain drop&\secref{q:cg}\cr
 dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base drop&\secref{q:cg}\cr
 idcg&yes&the DCG of the ideal list&gain discount base ideal drop isort&\secref{q:cg}\cr
@@ -725,13 +738,13 @@ and the parser says why: \.{ties=average} is refused by \.{f},
 incomplete judgments, by \.{hr} with \.{hit=any}, and by the cumulative-gain family
 with \.{ideal=topk}.
 
-\medskip
+\nobreak\medskip
 {\qrfonts
 \halign to\hsize{\m{#}\hfil\tabskip 1em&\m{#}\hfil&#\hfil
   \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
-\noalign{\hrule\smallskip}
+\noalign{\nobreak\hrule\nobreak\smallskip}
 {\eightrm key}&{\eightrm word}&what it means&\S\cr
-\noalign{\smallskip\hrule\smallskip}
+\noalign{\nobreak\smallskip\hrule\nobreak\smallskip}
 gain&linear&$G(g)=g$, the grade itself&\secref{q:gain}\cr
 &exp2&$G(g)=2^g-1$&\cr
 &binary&$G(g)=1$ when $g\ge t$, else 0&\cr
@@ -830,12 +843,13 @@ judged&all&to \.{eval}, the run's documents, judged or not (default)&\secref{q:j
 
 @ The aggregators, written before a name with a colon, and their keys.
 
-\medskip
+\nobreak\medskip
 {\qrfonts
 \halign to\hsize{\m{#}\hfil\tabskip 1em&\m{#}\hfil&#\hfil
   \tabskip 0pt plus 1fil&\hfil#\tabskip 0pt\cr
-\noalign{\hrule\smallskip}
+\noalign{\nobreak\hrule\nobreak\smallskip}
 mean&&the mean of the queries' values (a macro average)&\secref{q:agg}\cr
+\noalign{\nobreak}
 micro&&for a ratio metric, the sum of the numerators over the sum of the denominators&\cr
 sum&&the sum of the queries' values&\cr
 gm&&the geometric mean, each value first raised to $10^{-5}$ (trec\_eval's gm\_map)&\secref{q:gm}\cr
@@ -1540,7 +1554,7 @@ typedef struct {
 } metric_spec;
 
 @ @<Key codes@>=
-KEY_GAIN, KEY_REL, KEY_DISCOUNT, KEY_BASE, KEY_IDEAL, KEY_TIES, KEY_UNDEF,
+KEY_GAIN, KEY_REL, KEY_DISCOUNT, KEY_BASE, KEY_IDEAL, KEY_TIES, KEY_UNDEF@[,@]
 
 @ @<Private functions@>=
 static const char *const ties_words[] = {"input", "id-asc", "id-desc",
@@ -1562,7 +1576,7 @@ metrics that can be undefined.
 @<Key specifications@>=
 [KEY_REL] = {"rel", NULL, 1, RM_GRADE_MAX, FIELD(rel), 0, rel_when, 20},
 [KEY_TIES] = {"ties", ties_words, 0, 0, FIELD(ties), 0, ties_when, 60},
-[KEY_UNDEF] = {"undef", undef_words, 0, 0, FIELD(undef), 0, NULL, 70},
+[KEY_UNDEF] = {"undef", undef_words, 0, 0, FIELD(undef), 0, NULL, 70}@[,@]
 
 @ @<Words and conditions of keys@>=
 static int rel_when(const rm_variant *v)
@@ -3118,7 +3132,7 @@ static const alias_spec aliases[] = {@[
 {TE, "prefs_avgjg_Rnonrel_ret", '-', NULL, NULL, 0},
 {TE, "prefs_simp_imp", '-', NULL, NULL, 0},
 {TE, "prefs_pair_imp", '-', NULL, NULL, 0},
-{TE, "prefs_avgjg_imp", '-', NULL, NULL, 0},
+{TE, "prefs_avgjg_imp", '-', NULL, NULL, 0}@[,@]
 
 @ @<Names of ir\_measures that we refuse@>=
 
@@ -6407,11 +6421,11 @@ typedef enum {@+ RM_NORM_REL, RM_NORM_MIN, RM_NORM_HITS, RM_NORM_LIST @+} rm_nor
 int norm; /* an |rm_norm| */
 
 @ @<Key codes@>=
-KEY_NORM,
+KEY_NORM@[,@]
 
 @ @^keys of names, \.{norm}@>
 @<Key specifications@>=
-[KEY_NORM] = {"norm", norm_words, 0, 0, FIELD(norm), 0, NULL, 6},
+[KEY_NORM] = {"norm", norm_words, 0, 0, FIELD(norm), 0, NULL, 6}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const norm_words[] = {"rel", "min", "hits", "list", NULL};
@@ -6960,7 +6974,7 @@ int gclip_lo, gclip_hi; /* the grades $m<M$ of \.{gain=clip:}$m$\.{..}$M$ */
 
 @ @^keys of names, \.{gain}@>
 @<Key specifications@>=
-[KEY_GAIN] = {"gain", gain_words, 0, 0, FIELD(gain), 0, NULL, 10},
+[KEY_GAIN] = {"gain", gain_words, 0, 0, FIELD(gain), 0, NULL, 10}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const gain_words[] = {"linear", "exp2", "binary", NULL};
@@ -7208,11 +7222,11 @@ typedef enum {@+ RM_DROP_NONE, RM_DROP_UNJUDGED @+} rm_drop;
 int drop; /* an |rm_drop| */
 
 @ @<Key codes@>=
-KEY_DROP,
+KEY_DROP@[,@]
 
 @ @^keys of names, \.{drop}@>
 @<Key specifications@>=
-[KEY_DROP] = {"drop", drop_words, 0, 0, FIELD(drop), 0, drop_when, 55},
+[KEY_DROP] = {"drop", drop_words, 0, 0, FIELD(drop), 0, drop_when, 55}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const drop_words[] = {"none", "unjudged", NULL};
@@ -7246,7 +7260,7 @@ static rm_status drop_unjudged(const rm_variant *v, const rm_list *l,
 @/{"T-drop-cg", NULL, "cg@@2[drop=unjudged]", RM_G(1, -1, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "2", 0x1p+1},
 @/{"T-drop-dcg", NULL, "dcg[discount=jk,drop=unjudged]", RM_G(1, -1, 1), NULL,
-  NULL, RM_NONE, NULL, "case", RM_OK, "2", 0x1p+1},
+  NULL, RM_NONE, NULL, "case", RM_OK, "2", 0x1p+1}@[,@]
 
 @ \impl The ideal order under a map: |gmap_order| writes into |ord| the grades of
 the ideal list, first to last, given the counts of the ideal list by grade,
@@ -7323,7 +7337,7 @@ int base; /* base $b$ of \.{discount=jk} */
 @ @^keys of names, \.{discount}@>@^keys of names, \.{base}@>
 @<Key specifications@>=
 [KEY_DISCOUNT] = {"discount", discount_words, 0, 0, FIELD(discount), 0, NULL, 30},
-[KEY_BASE] = {"base", NULL, 2, 65536, FIELD(base), 0, base_when, 40},
+[KEY_BASE] = {"base", NULL, 2, 65536, FIELD(base), 0, base_when, 40}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const discount_words[] = {"log2", "jk", NULL};
@@ -7370,7 +7384,7 @@ int ideal; /* an |rm_ideal| */
 
 @ @^keys of names, \.{ideal}@>
 @<Key specifications@>=
-[KEY_IDEAL] = {"ideal", ideal_words, 0, 0, FIELD(ideal), 0, NULL, 50},
+[KEY_IDEAL] = {"ideal", ideal_words, 0, 0, FIELD(ideal), 0, NULL, 50}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const ideal_words[] = {"judged", "list", "topk", "ones",
@@ -7465,7 +7479,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
   0x1.30c24e60d4d4fp+2}, /* $3+2/\lg3+1/2$ */
 @/{"E000.3-dcg-rec", "000_0ec1f0283de4c3f9.txt", "dcg[gain=linear]",
   RM_G(1, 3, 2), NULL, NULL, RM_NONE, NULL, "not printed", RM_OK, NULL,
-  0x1.f246eb227e7eep+1}, /* $1+3/\lg3+1$ */
+  0x1.f246eb227e7eep+1}@[,@] /* $1+3/\lg3+1$ */
 
 @ The C of \secref{E000.4}.
 
@@ -7484,7 +7498,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
   0x1.6cc193acea9b5p-1}, /* $2/\lg7$ */
 @/{"E000.4-dcg", "000_0ec1f0283de4c3f9.txt", "dcg@@6[gain=linear]",
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_NONE, "6.86", "agrees", RM_OK, NULL,
-  0x1.b71cb31d4e330p+2},
+  0x1.b71cb31d4e330p+2}@[,@]
 
 @ @<Worked examples@>=
 @/{"E000.4-idcg-list", "000_0ec1f0283de4c3f9.txt", "idcg@@6[gain=linear,ideal=list]",
@@ -7501,7 +7515,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
   0x1.17b03ab34f638p+3}, /* $3+3/\lg3+3/2+2/\lg5+2/\lg6+2/\lg7$ */
 @/{"E000.4-ndcg-wiki", NULL, "ndcg@@6[gain=linear,ideal=judged]",
   RM_G(3, 2, 3, 0, 1, 2), NULL, NULL, RM_G(3, 2), NULL, "case", RM_OK, NULL,
-  0x1.91ebd4b5c9658p-1},
+  0x1.91ebd4b5c9658p-1}@[,@]
 
 @ The C of \secref{E002.1}.
 
@@ -7525,7 +7539,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
   0x1.086127306a6a8p+2}, /* $3+1/\lg3+1/2$ */
 @/{"E002.1-ndcg", "002_99164a9873301b8b.txt", "ndcg@@5[gain=exp2,ideal=list]",
   RM_G(1, 2, 1, 0, 0), NULL, NULL, RM_NONE, "0.4925", "erratum", RM_OK, NULL,
-  0x1.a4833b300b81dp-1},
+  0x1.a4833b300b81dp-1}@[,@]
 
 @ The C of \secref{E003.3}.
 
@@ -7541,7 +7555,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
   0x1.73550ffcbbf17p+5}, /* $31+15/\lg3+7/2+3/\lg5+3/\lg6$ */
 @/{"E003.3-ndcg", "003_67084013e7b3df28.txt", "ndcg@@5[gain=exp2,ideal=judged]",
   RM_G(5, 3, 2, 1, 2), NULL, NULL, RM_G(4, 0), "0.827", "erratum", RM_OK, NULL,
-  0x1.a8c2fca27c32ep-1},
+  0x1.a8c2fca27c32ep-1}@[,@]
 
 @ The C of \secref{F001.10}.
 
@@ -7554,7 +7568,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
   RM_OK, NULL, 0x1.c2bf78d2f3fa2p-3},
 @/{"F001.10-ndcg-judged", "001_2e9bf761b3089294.txt", "ndcg@@10[gain=binary]",
   RM_G(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL, "not printed",
-  RM_OK, "1", 0x1p+0},
+  RM_OK, "1", 0x1p+0}@[,@]
 
 @ The C of \secref{ndcg-cases}.
 
@@ -7566,7 +7580,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
 @/{"T-ideal-list", NULL, "ndcg@@3[gain=binary,ideal=list]", RM_G(1, 0, 0, 1), NULL,
   NULL, RM_G(1), NULL, "case", RM_OK, NULL, 0x1.39ee6dc91fab0p-1},
 @/{"T-ideal-topk", NULL, "ndcg@@3[gain=binary,ideal=topk]", RM_G(1, 0, 0, 1), NULL,
-  NULL, RM_G(1), NULL, "case", RM_OK, "1", 0x1p+0},
+  NULL, RM_G(1), NULL, "case", RM_OK, "1", 0x1p+0}@[,@]
 
 @ @<Worked examples@>=
 @/{"T-gain-linear", NULL, "ndcg@@2", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
@@ -7580,7 +7594,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
 @/{"T-log2-rank2", NULL, "ndcg", RM_G(0, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, NULL, 0x1.430939835353dp-1},
 @/{"T-jk-rank2", NULL, "ndcg[discount=jk]", RM_G(0, 1), NULL, NULL, RM_NONE, NULL,
-  "case", RM_OK, "1", 0x1p+0},
+  "case", RM_OK, "1", 0x1p+0}@[,@]
 
 @ @<Worked examples@>=
 @/{"T-ties-input", NULL, "ndcg", RM_G(1, 0, 0), RM_S(1, 1, 1),
@@ -7594,7 +7608,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
 @/{"T-ties-opt", NULL, "ndcg[ties=optimistic]", RM_G(1, 0, 0), RM_S(1, 1, 1),
   RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
 @/{"T-ties-avg", NULL, "ndcg[ties=average]", RM_G(1, 0, 0), RM_S(1, 1, 1),
-  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, NULL, 0x1.6badbdd6711bfp-1},
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, NULL, 0x1.6badbdd6711bfp-1}@[,@]
 
 @ @<Worked examples@>=
 @/{"T-exact-1", NULL, "dcg", RM_G(1, 0, 0), NULL, NULL, RM_NONE, NULL, "case",
@@ -7606,7 +7620,7 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
 @/{"T-undef-zero", NULL, "ndcg@@5", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_UNDEFINED, "0", 0x0p+0},
 @/{"T-undef-one", NULL, "ndcg@@5[undef=one]", RM_G(0, 0), NULL, NULL, RM_NONE, NULL,
-  "case", RM_UNDEFINED, "1", 0x1p+0},
+  "case", RM_UNDEFINED, "1", 0x1p+0}@[,@]
 
 @ @<Worked examples@>=
 @/{"T-gmap-dcg", NULL, "dcg[gain=map:1=3.5;2=9]", RM_G(2, 0, 1), NULL, NULL,
@@ -7616,14 +7630,14 @@ static inline void rm_example_list(const rm_example *x, rm_list *l, int *g,
 @/{"T-gmap-ideal", NULL, "ndcg[gain=map:1=3.5]", RM_G(1, 3), NULL, NULL,
   RM_G(0), NULL, "case", RM_OK, "1", 0x1p+0},
 @/{"T-gmap-trunc", NULL, "ndcg[gain=map:1=3.5,isort=trunc]", RM_G(1, 3), NULL,
-  NULL, RM_G(0), NULL, "case", RM_OK, NULL, 0x1.0912064735f63p+0},
+  NULL, RM_G(0), NULL, "case", RM_OK, NULL, 0x1.0912064735f63p+0}@[,@]
 
 @ @<Key codes@>=
-KEY_ISORT,
+KEY_ISORT@[,@]
 
 @ @^keys of names, \.{isort}@>
 @<Key specifications@>=
-[KEY_ISORT] = {"isort", isort_words, 0, 0, FIELD(isort), 0, isort_when, 15},
+[KEY_ISORT] = {"isort", isort_words, 0, 0, FIELD(isort), 0, isort_when, 15}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const isort_words[] = {"gain", "trunc", NULL};
@@ -7875,7 +7889,7 @@ then a matter of chance, and the ratio would not be a ratio of expectations.
 @d CGF_KEYS (K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES) | K(KEY_DROP))
 
 @<Metric codes@>=
-RM_CG, RM_DCG, RM_IDCG, RM_NDCG,
+RM_CG, RM_DCG, RM_IDCG, RM_NDCG@[,@]
 
 @ @<Metric specifications@>=
 [RM_CG] = {"cg", CGF_KEYS, cgf_d, cgf_x, cgf_bound, NULL, NULL, NULL, NULL,
@@ -7887,7 +7901,7 @@ RM_CG, RM_DCG, RM_IDCG, RM_NDCG,
   cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL, cgf_forms},
 [RM_NDCG] = {"ndcg", CGF_KEYS | K(KEY_DISCOUNT) | K(KEY_BASE) | K(KEY_IDEAL)
   | K(KEY_ISORT) | K(KEY_UNDEF), cgf_d, cgf_x, cgf_bound, topk_average, NULL, NULL, NULL,
-  cgf_forms},
+  cgf_forms}@[,@]
 
 @ @<Private functions@>=
 static const char *topk_average(const rm_variant *v)
@@ -8302,11 +8316,11 @@ typedef enum {@+ RM_DENOM_K, RM_DENOM_LIST @+} rm_denom;
 int denom; /* an |rm_denom| */
 
 @ @<Key codes@>=
-KEY_DENOM,
+KEY_DENOM@[,@]
 
 @ @^keys of names, \.{denom}@>
 @<Key specifications@>=
-[KEY_DENOM] = {"denom", denom_words, 0, 0, FIELD(denom), 0, denom_when, 7},
+[KEY_DENOM] = {"denom", denom_words, 0, 0, FIELD(denom), 0, denom_when, 7}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const denom_words[] = {"k", "list", NULL};
@@ -8321,11 +8335,11 @@ static int denom_when(const rm_variant *v)
 int beta2, beta2_den; /* $\beta^2$ of \.{f}, a fraction in lowest terms */
 
 @ @<Key codes@>=
-KEY_BETA2,
+KEY_BETA2@[,@]
 
 @ @^keys of names, \.{beta2}@>
 @<Key specifications@>=
-[KEY_BETA2] = {"beta2", NULL, 1, 1000000, FIELD(beta2), FIELD(beta2_den), NULL, 8},
+[KEY_BETA2] = {"beta2", NULL, 1, 1000000, FIELD(beta2), FIELD(beta2_den), NULL, 8}@[,@]
 
 @ @<Set the numeric defaults of a variant@>=
 v->beta2 = 1; v->beta2_den = 1;
@@ -8339,11 +8353,11 @@ typedef enum {@+ RM_HIT_ANY, RM_HIT_RECALL, RM_HIT_PRECISION, RM_HIT_ROWS @+} rm
 int hit; /* an |rm_hit| */
 
 @ @<Key codes@>=
-KEY_HIT,
+KEY_HIT@[,@]
 
 @ @^keys of names, \.{hit}@>
 @<Key specifications@>=
-[KEY_HIT] = {"hit", hit_words, 0, 0, FIELD(hit), 0, NULL, 4},
+[KEY_HIT] = {"hit", hit_words, 0, 0, FIELD(hit), 0, NULL, 4}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const hit_words[] = {"any", "recall", "precision", "rows", NULL};
@@ -8368,7 +8382,7 @@ static const char *const hit_words[] = {"any", "recall", "precision", "rows", NU
   "not printed", RM_OK, "1/2", 0x1p-1},
 @/{"E000.1-u3-p", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=precision]",
   RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0), NULL, NULL, RM_G(1, 1, 1, 1), NULL,
-  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
+  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2}@[,@]
 
 @ The C of \secref{E003.4}.  The lists of this and the next example are
 long, and a macro writes ten equal grades.
@@ -8378,7 +8392,7 @@ long, and a macro writes ten equal grades.
 @/{"E003.4", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
   RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0), PRF_X10(0),
   PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, "0.30",
-  "agrees", RM_OK, "3/10", 0x1.3333333333333p-2},
+  "agrees", RM_OK, "3/10", 0x1.3333333333333p-2}@[,@]
 
 @ The C of \secref{E003.5}.
 
@@ -8394,7 +8408,7 @@ long, and a macro writes ten equal grades.
 @/{"E003.5-c", "003_67084013e7b3df28.txt", "hr@@100[hit=precision]",
   RM_G(PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(1), PRF_X10(0), PRF_X10(0),
   PRF_X10(0), PRF_X10(0), PRF_X10(0), PRF_X10(0)), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2},
+  "not printed", RM_OK, "2/5", 0x1.999999999999ap-2}@[,@]
 
 @ The C of \secref{C000.1}.
 
@@ -8407,7 +8421,7 @@ long, and a macro writes ten equal grades.
   NULL, "not printed", RM_OK, "5/17", 0x1.2d2d2d2d2d2d3p-2},
 @/{"C000.1-u3", "000_0ec1f0283de4c3f9.txt", "hr@@10[hit=rows]",
   RM_G(1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1), NULL, NULL, RM_NONE, NULL,
-  "not printed", RM_OK, "2/7", 0x1.2492492492492p-2},
+  "not printed", RM_OK, "2/7", 0x1.2492492492492p-2}@[,@]
 
 @ The C of \secref{prf-cases}.
 
@@ -8417,7 +8431,7 @@ long, and a macro writes ten equal grades.
 @/{"T-prf-hr-recall", NULL, "hr@@3[hit=recall]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
   NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 @/{"T-prf-hr-prec", NULL, "hr@@3[hit=precision]", RM_G(1, 1, 0), NULL, NULL, RM_G(1),
-  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1}@[,@]
 
 @ The C of \secref{prf-cutoff}.
 
@@ -8429,7 +8443,7 @@ long, and a macro writes ten equal grades.
 @/{"T-prf-p-k", NULL, "precision@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "2/5", 0x1.999999999999ap-2},
 @/{"T-prf-p-list", NULL, "precision@@5[denom=list]", RM_G(1, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+  RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1}@[,@]
 
 @ The C of \secref{prf-f}.
 
@@ -8445,7 +8459,7 @@ long, and a macro writes ten equal grades.
 @/{"T-prf-f-zero", NULL, "f@@2", RM_G(0, 0), NULL, NULL, RM_G(1), NULL, "case",
   RM_OK, "0", 0x0p+0},
 @/{"T-prf-f-undef", NULL, "f@@2", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
-  RM_UNDEFINED, "0", 0x0p+0},
+  RM_UNDEFINED, "0", 0x0p+0}@[,@]
 
 @ The C of \secref{prf-rprec}.
 
@@ -8453,7 +8467,7 @@ long, and a macro writes ten equal grades.
 @/{"T-prf-rprec", NULL, "rprec", RM_G(1, 0, 1, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "2/3", 0x1.5555555555555p-1},
 @/{"T-prf-rprec-short", NULL, "rprec", RM_G(1, 0), NULL, NULL, RM_G(1, 1), NULL,
-  "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+  "case", RM_OK, "1/3", 0x1.5555555555555p-2}@[,@]
 
 @ The C of \secref{prf-ties}.
 
@@ -8471,7 +8485,7 @@ long, and a macro writes ten equal grades.
 @/{"T-prf-empty-k", NULL, "precision@@5", RM_NONE, NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "0", 0x0p+0},
 @/{"T-prf-empty-list", NULL, "precision@@5[denom=list]", RM_NONE, NULL, NULL,
-  RM_NONE, NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
+  RM_NONE, NULL, "case", RM_UNDEFINED, "0", 0x0p+0}@[,@]
 
 @ \impl The code.  Every metric of the chapter is a ratio of counts, and one
 function counts: it walks the first $k$ ranks, group by group under
@@ -8660,7 +8674,7 @@ static const char *hr_refuse(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_PRECISION, RM_RECALL, RM_F, RM_RPREC, RM_HR,
+RM_PRECISION, RM_RECALL, RM_F, RM_RPREC, RM_HR@[,@]
 
 @ \impl All five read the relevance threshold, a tie rule and \.{undef}; each adds
 its own key, but R-precision, which has none.
@@ -8677,7 +8691,7 @@ its own key, but R-precision, which has none.
 @/[RM_RPREC] = {"rprec", PRF_KEYS, ratio_d, ratio_x, prf_bound, rprec_refuse, NULL,
   fr_qratio, fr_dratio},
 @/[RM_HR] = {"hr", PRF_KEYS | K(KEY_HIT), ratio_d, ratio_x, prf_bound, hr_refuse,
-  NULL, prf_qratio, prf_dratio},
+  NULL, prf_qratio, prf_dratio}@[,@]
 
 @ \impl The vectors of the chapter: every value of every key, the cutoffs that
 matter (1, beyond the list, none), and the tie rules.
@@ -8881,11 +8895,11 @@ typedef enum {@+ RM_HITS_FIRST, RM_HITS_SUM, RM_HITS_MEAN @+} rm_hits;
 int hits; /* an |rm_hits| */
 
 @ @<Key codes@>=
-KEY_HITS,
+KEY_HITS@[,@]
 
 @ @^keys of names, \.{hits}@>
 @<Key specifications@>=
-[KEY_HITS] = {"hits", hits_words, 0, 0, FIELD(hits), 0, NULL, 5},
+[KEY_HITS] = {"hits", hits_words, 0, 0, FIELD(hits), 0, NULL, 5}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const hits_words[] = {"first", "sum", "mean", NULL};
@@ -8908,7 +8922,7 @@ static const char *const hits_words[] = {"first", "sum", "mean", NULL};
 @/{"E000.2-c-first", NULL, "rr@@5", RM_G(0, 0, 0, 0, 0), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "0", 0x0p+0},
 @/{"E000.2-d-first", NULL, "rr@@5", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_NONE, NULL,
-  "case", RM_OK, "1", 0x1p+0},
+  "case", RM_OK, "1", 0x1p+0}@[,@]
 
 @ The C of \secref{E002.3}.
 
@@ -8918,7 +8932,7 @@ static const char *const hits_words[] = {"first", "sum", "mean", NULL};
 @/{"E002.3-first", NULL, "rr", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "1", 0x1p+0},
 @/{"E002.3-sum", NULL, "rr[hits=sum]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "53/28", 0x1.e492492492492p+0},
+  RM_NONE, NULL, "case", RM_OK, "53/28", 0x1.e492492492492p+0}@[,@]
 
 @ The C of \secref{E004.1}.
 
@@ -8928,7 +8942,7 @@ static const char *const hits_words[] = {"first", "sum", "mean", NULL};
 @/{"E004.1-q2", "004_7c0f0b5a1381237a.txt", "rr", RM_G(1, 0, 0), NULL, NULL,
   RM_NONE, "1", "agrees", RM_OK, "1", 0x1p+0},
 @/{"E004.1-q3", "004_7c0f0b5a1381237a.txt", "rr", RM_G(0, 0, 1), NULL, NULL,
-  RM_NONE, "1/3", "agrees", RM_OK, "1/3", 0x1.5555555555555p-2},
+  RM_NONE, "1/3", "agrees", RM_OK, "1/3", 0x1.5555555555555p-2}@[,@]
 
 @ The C of \secref{rr-cases}.
 
@@ -8940,7 +8954,7 @@ static const char *const hits_words[] = {"first", "sum", "mean", NULL};
 @/{"T-rr-input", NULL, "rr", RM_G(1, 0, 0), RM_S(1, 1, 1), RM_I("d1", "d2", "d3"),
   RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
 @/{"T-rr-iddesc", NULL, "rr[ties=id-desc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
-  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2}@[,@]
 
 @ \impl The code.  One pass over the first $k$ ranks gives the sum of $b_r/r$, or
 stops at the first hit.  On the double path each term $1/r$ is one division
@@ -8985,11 +8999,11 @@ static double rr_bound(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_RR,
+RM_RR@[,@]
 
 @ @<Metric specifications@>=
 [RM_RR] = {"rr", K(KEY_HITS) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d,
-  ratio_x, rr_bound, no_average, NULL, rr_qratio, rr_dratio},
+  ratio_x, rr_bound, no_average, NULL, rr_qratio, rr_dratio}@[,@]
 
 @ The C of \secref{C000.3}.
 
@@ -9002,7 +9016,7 @@ RM_RR,
 @/{"T-lrap-two", NULL, "lrap", RM_G(1, 0, 1, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
 @/{"T-lrap-none", NULL, "lrap", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
-  RM_UNDEFINED, "1", 0x1p+0},
+  RM_UNDEFINED, "1", 0x1p+0}@[,@]
 
 @ \impl For each relevant item $j$ the two counts are the items and the relevant
 items at or above its pessimistic rank: the end of its tie group in the
@@ -9057,7 +9071,7 @@ static double lrap_bound(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_LRAP,
+RM_LRAP@[,@]
 
 @ \impl The vectors of the chapter.
 
@@ -9072,7 +9086,7 @@ static const char *const rr_variants[] = {"rr", "rr@@1", "rr@@5", "rr@@10[hits=s
 
 @ @<Metric specifications@>=
 [RM_LRAP] = {"lrap", K(KEY_REL) | K(KEY_UNDEF), ratio_d, ratio_x, lrap_bound,
-  no_cutoff, undef_one, lrap_qratio, lrap_dratio},
+  no_cutoff, undef_one, lrap_qratio, lrap_dratio}@[,@]
 
 @* Average precision.\here{q:ap}
 @:metric ap}{metric \.{ap}@>
@@ -9400,7 +9414,7 @@ points back at the section of \secref{q:ap} that defines what it computes.
 @/{"E004.2", "004_7c0f0b5a1381237a.txt", "ap", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
   RM_NONE, "13/15", "agrees", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
 @/{"E004.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 0, 1, 0, 0), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1},
+  RM_NONE, NULL, "case", RM_OK, "13/15", 0x1.bbbbbbbbbbbbcp-1}@[,@]
 
 @ The C of \secref{E002.2}.
 
@@ -9408,7 +9422,7 @@ points back at the section of \secref{q:ap} that defines what it computes.
 @/{"E002.2", "002_99164a9873301b8b.txt", "ap", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
   RM_NONE, "0.83", "agrees", RM_OK, "93/112", 0x1.a924924924925p-1},
 @/{"E002.2-hits", NULL, "ap[norm=hits]", RM_G(1, 1, 0, 1, 0, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "93/112", 0x1.a924924924925p-1},
+  RM_NONE, NULL, "case", RM_OK, "93/112", 0x1.a924924924925p-1}@[,@]
 
 @ The C of \secref{F001.7}.
 
@@ -9418,7 +9432,7 @@ points back at the section of \secref{q:ap} that defines what it computes.
 @/{"F001.7-rel", NULL, "ap@@3", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1), NULL, "case",
   RM_OK, "1/4", 0x1p-2},
 @/{"F001.7-min", NULL, "ap@@3[norm=min]", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1),
-  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+  NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2}@[,@]
 
 @ The C of \secref{ap-cases}.
 
@@ -9436,7 +9450,7 @@ points back at the section of \secref{q:ap} that defines what it computes.
 @/{"T-ap11-full", NULL, "ap11", RM_G(1, 0, 1, 0, 0), NULL, NULL, RM_G(1), NULL, "case",
   RM_OK, "6/11", 0x1.1745d1745d174p-1},
 @/{"T-ap-kbeyond", NULL, "ap@@10[norm=min]", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
-  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+  "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1}@[,@]
 
 @ The C of \secref{ap-undef}.
 
@@ -9456,7 +9470,7 @@ points back at the section of \secref{q:ap} that defines what it computes.
 @/{"T-ap11-none", NULL, "ap11", RM_G(0, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_UNDEFINED, "0", 0x0p+0},
 @/{"T-ap-rel", NULL, "ap[rel=2]", RM_G(2, 1, 0, 3), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "3/4", 0x1.8p-1},
+  RM_OK, "3/4", 0x1.8p-1}@[,@]
 
 @ The C of \secref{C000.2}.
 
@@ -9478,7 +9492,7 @@ points back at the section of \secref{q:ap} that defines what it computes.
 @/{"T-ap-iddesc-in", NULL, "ap", RM_G(1, 0, 0), RM_S(1, 1, 1), RM_I("d1", "d2", "d3"),
   RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
 @/{"T-ap-iddesc", NULL, "ap[ties=id-desc]", RM_G(1, 0, 0), RM_S(1, 1, 1),
-  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
+  RM_I("d1", "d2", "d3"), RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2}@[,@]
 
 @ The C of \secref{E004.2-ap11}.
 
@@ -9492,7 +9506,7 @@ points back at the section of \secref{q:ap} that defines what it computes.
 @/{"T-ap11-input", NULL, "ap11", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3), NULL, RM_NONE,
   NULL, "case", RM_OK, "28/33", 0x1.b26c9b26c9b27p-1},
 @/{"T-ap11-pess", NULL, "ap11[ties=pessimistic]", RM_G(1, 0, 1), RM_S(0.5, 0.5, 0.3),
-  NULL, RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+  NULL, RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1}@[,@]
 
 @ \impl The code of \.{ap}.  One pass over the first $k$ ranks counts the hits and
 adds $h_r/r$ at each relevant rank; the normaliser is chosen at the end.  On
@@ -9609,7 +9623,7 @@ static rm_status ap11_qratio(const rm_variant *v, const rm_list *l,
 }
 
 @ @<Metric codes@>=
-RM_AP, RM_APSTEP, RM_AP11,
+RM_AP, RM_APSTEP, RM_AP11@[,@]
 
 @ \impl The three rows.  \.{ap} and \.{ap11} refuse \.{ties=average} (the
 function |no_average| of the reciprocal rank), \.{apstep} a cutoff (its
@@ -9622,7 +9636,7 @@ function |no_average| of the reciprocal rank), \.{apstep} a cutoff (its
   no_cutoff, NULL, lrap_qratio, lrap_dratio},
 @/[RM_AP11] = {"ap11", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_LEVEL), ratio_d,
   ratio_x,
-  ap_bound, no_average, NULL, ap11_qratio, ap11_dratio},
+  ap_bound, no_average, NULL, ap11_qratio, ap11_dratio}@[,@]
 
 @ \impl The vectors of the chapter.
 
@@ -9922,7 +9936,7 @@ section of \secref{q:auc} that defines what it computes.
 
 @<Worked examples@>=
 @/{"E002.4", "002_99164a9873301b8b.txt", "auc", RM_G(0, 1, 1, 1, 0, 0, 1, 0), NULL,
-  NULL, RM_NONE, "0.625", "agrees", RM_OK, "5/8", 0x1.4p-1},
+  NULL, RM_NONE, "0.625", "agrees", RM_OK, "5/8", 0x1.4p-1}@[,@]
 
 @ The C of \secref{E003.1}.
 
@@ -9939,7 +9953,7 @@ section of \secref{q:auc} that defines what it computes.
   RM_NONE, NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 @/{"T-auc-E003.1-opt", NULL, "auc[ties=optimistic]", RM_G(1, 1, 0, 0, 1, 1, 0),
   RM_S(0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.3), RM_I("A", "B", "C", "D", "E", "F", "G"),
-  RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+  RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0}@[,@]
 
 @ The C of \secref{E003.2}.
 
@@ -9952,7 +9966,7 @@ section of \secref{q:auc} that defines what it computes.
   NULL, "not printed", RM_OK, "1", 0x1p+0},
 @/{"E003.2-calc", "003_67084013e7b3df28.txt", "auc[ties=average]",
   RM_G(0, 1, 1, 0, 0, 1, 1), RM_S(0.3, 0.5, 0.5, 0.5, 0.5, 0.7, 0.8), NULL, RM_NONE,
-  NULL, "not printed", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+  NULL, "not printed", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1}@[,@]
 
 @ The C of \secref{F002.8}.
 
@@ -9962,7 +9976,7 @@ section of \secref{q:auc} that defines what it computes.
 @/{"T-auc-u2", NULL, "auc[ties=average]", RM_G(1, 1, 0), RM_S(0.8, 0.4, 0.6), NULL,
   RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
 @/{"T-auc-u3", NULL, "auc[ties=average]", RM_G(0, 0), RM_S(0.7, 0.2), NULL, RM_NONE,
-  NULL, "case", RM_UNDEFINED, "0", 0x0p+0},
+  NULL, "case", RM_UNDEFINED, "0", 0x0p+0}@[,@]
 
 @ The C of \secref{auc-cases}.
 
@@ -9992,7 +10006,7 @@ section of \secref{q:auc} that defines what it computes.
 @/{"T-auc-allpos", NULL, "auc", RM_G(1, 2, 3), NULL, NULL, RM_NONE, NULL, "case",
   RM_UNDEFINED, "0", 0x0p+0},
 @/{"T-auc-empty-one", NULL, "auc[undef=one]", RM_NONE, NULL, NULL, RM_NONE, NULL,
-  "case", RM_UNDEFINED, "1", 0x1p+0},
+  "case", RM_UNDEFINED, "1", 0x1p+0}@[,@]
 
 @ \impl The code.  One walk down the ranking, a tie group at a time under
 \.{ties=average} and an item at a time otherwise, counts the positives~$a$
@@ -10093,12 +10107,12 @@ static const char *auc_refuse(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_AUC,
+RM_AUC@[,@]
 
 @ @<Metric specifications@>=
 [RM_AUC] = {"auc", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_DEPTH)
   | K(KEY_MAXFPR) | K(KEY_PAUC), ratio_d, ratio_x, auc_bound, auc_refuse, NULL,
-  aucx_qratio, aucx_dratio, NULL},
+  aucx_qratio, aucx_dratio, NULL}@[,@]
 
 @ \impl The vectors of the chapter: every tie rule, two thresholds, and the
 conventions for an undefined value that a vector can hold (\.{undef=error}
@@ -10266,11 +10280,11 @@ at the section of \secref{q:err} that defines what it computes.
 int gmax; /* largest grade $g_{\max}$ of \.{err} */
 
 @ @<Key codes@>=
-KEY_GMAX,
+KEY_GMAX@[,@]
 
 @ @^keys of names, \.{gmax}@>
 @<Key specifications@>=
-[KEY_GMAX] = {"gmax", NULL, 1, 30, FIELD(gmax), 0, NULL, 3, 0},
+[KEY_GMAX] = {"gmax", NULL, 1, 30, FIELD(gmax), 0, NULL, 3, 0}@[,@]
 
 @ @<Set the numeric defaults of a variant@>=
 v->gmax = 4;
@@ -10285,7 +10299,7 @@ v->gmax = 4;
 @/{"T-err-gmax5", NULL, "err@@2[gmax=5]", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "157/2048", 0x1.3ap-4},
 @/{"T-err-k10", NULL, "err@@10", RM_G(1, 2), NULL, NULL, RM_NONE, NULL, "case", RM_OK,
-  "77/512", 0x1.34p-3},
+  "77/512", 0x1.34p-3}@[,@]
 
 @ The C of \secref{err-cases}.
 
@@ -10309,7 +10323,7 @@ v->gmax = 4;
 @/{"T-err-tie-pess", NULL, "err[ties=pessimistic]", RM_G(0, 4), RM_S(0.5, 0.5),
   RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "15/32", 0x1.ep-2},
 @/{"T-err-tie-opt", NULL, "err[ties=optimistic]", RM_G(0, 4), RM_S(0.5, 0.5),
-  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "15/16", 0x1.ep-1},
+  RM_I("b", "a"), RM_NONE, NULL, "case", RM_OK, "15/16", 0x1.ep-1}@[,@]
 
 @ \impl The exact path.  One pass over the first $k$ ranks keeps the probability
 $p$ of reaching the current rank; at an item with $R_r>0$ it adds $pR_r/r$
@@ -10407,11 +10421,11 @@ static double xrr_bound(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_ERR,
+RM_ERR@[,@]
 
 @ @<Metric specifications@>=
 [RM_ERR] = {"err", K(KEY_GMAX) | K(KEY_TIES), ratio_d, ratio_x, xrr_bound,
-  no_average, NULL, xrr_qratio, xrr_dratio, NULL},
+  no_average, NULL, xrr_qratio, xrr_dratio, NULL}@[,@]
 
 @ \impl The vectors of the chapter.  The random lists have grades 0 to~4, so
 every variant here has $g_{\max}\ge4$.
@@ -10596,7 +10610,7 @@ points back at the section of \secref{q:clf} that defines what it computes.
 @/{"T-rmse", NULL, "rmse", RM_G(3, 5, 2), RM_S(2.5, 5, 4), NULL, RM_NONE, NULL, "case",
   RM_OK, NULL, 0x1.30b3713738289p+0}, /* $\sqrt{17/12}$ */
 @/{"T-rmse-exact", NULL, "rmse", RM_G(0, 0), RM_S(0.5, 0.5), NULL, RM_NONE, NULL,
-  "case", RM_OK, "1/2", 0x1p-1},
+  "case", RM_OK, "1/2", 0x1p-1}@[,@]
 
 @ \impl The cut is written as a fraction $c=p/q$, but a score is a double, and the
 comparison that every program makes is between doubles: a program that reads
@@ -10615,10 +10629,10 @@ typedef enum {@+ RM_CUT_DEFAULT_NUM = 1, RM_CUT_DEFAULT_DEN = 2 @+} rm_cut_defau
 int cut, cut_den; /* the cut $c$ as a fraction */
 
 @ @<Key codes@>=
-KEY_CUT,
+KEY_CUT@[,@]
 
 @ @<Key specifications@>=
-[KEY_CUT] = {"cut", NULL, 0, 100000000, FIELD(cut), FIELD(cut_den), NULL, 9, 0},
+[KEY_CUT] = {"cut", NULL, 0, 100000000, FIELD(cut), FIELD(cut_den), NULL, 9, 0}@[,@]
 
 @ @<Set the numeric defaults of a variant@>=
 v->cut = RM_CUT_DEFAULT_NUM; v->cut_den = RM_CUT_DEFAULT_DEN;
@@ -10701,7 +10715,7 @@ static const char *no_cutoff_no_ties(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_ACCURACY, RM_CLF_PRECISION, RM_CLF_RECALL, RM_CLF_F1,
+RM_ACCURACY, RM_CLF_PRECISION, RM_CLF_RECALL, RM_CLF_F1@[,@]
 
 @ @d CLF_KEYS (K(KEY_REL) | K(KEY_CUT) | K(KEY_UNDEF))
 
@@ -10713,7 +10727,7 @@ RM_ACCURACY, RM_CLF_PRECISION, RM_CLF_RECALL, RM_CLF_F1,
 [RM_CLF_RECALL] = {"clf-recall", CLF_KEYS, ratio_d, ratio_x, one_ulp,
   no_cutoff_no_ties, NULL, clf_qratio, clf_dratio, NULL},
 [RM_CLF_F1] = {"clf-f1", CLF_KEYS, ratio_d, ratio_x, one_ulp,
-  no_cutoff_no_ties, NULL, clf_qratio, clf_dratio, NULL},
+  no_cutoff_no_ties, NULL, clf_qratio, clf_dratio, NULL}@[,@]
 
 @ \impl The rating errors.  MAE and MSE are ratios: the sum of the errors or of
 their squares, over~$n$.  A double score is a dyadic fraction, so the exact
@@ -10819,7 +10833,7 @@ static rm_status rmse_x(const rm_variant *v, const rm_list *l, const size_t *per
 }
 
 @ @<Metric codes@>=
-RM_MAE, RM_MSE, RM_RMSE,
+RM_MAE, RM_MSE, RM_RMSE@[,@]
 
 @ @<Metric specifications@>=
 [RM_MAE] = {"mae", K(KEY_UNDEF), err_d, ratio_x, err_bound, no_cutoff_no_ties,
@@ -10827,7 +10841,7 @@ RM_MAE, RM_MSE, RM_RMSE,
 [RM_MSE] = {"mse", K(KEY_UNDEF), err_d, ratio_x, err_bound, no_cutoff_no_ties,
   NULL, err_qratio, err_dratio, NULL},
 [RM_RMSE] = {"rmse", K(KEY_UNDEF), err_d, rmse_x, err_bound, no_cutoff_no_ties,
-  NULL, err_qratio, err_dratio, NULL},
+  NULL, err_qratio, err_dratio, NULL}@[,@]
 
 @ The C of \secref{q:ratings}.
 
@@ -11154,7 +11168,7 @@ defines what it computes.
 @/{"T-corr-one", NULL, "spearman", RM_G(1), RM_S(0.5), NULL, RM_NONE, NULL, "case",
   RM_UNDEFINED, "0", 0x0p+0},
 @/{"T-corr-one-ta", NULL, "kendall[tau=a,undef=one]", RM_G(1), RM_S(0.5), NULL,
-  RM_NONE, NULL, "case", RM_UNDEFINED, "1", 0x1p+0},
+  RM_NONE, NULL, "case", RM_UNDEFINED, "1", 0x1p+0}@[,@]
 
 @ \impl The code of the key \.{tau}.
 
@@ -11165,11 +11179,11 @@ typedef enum {@+ RM_TAU_B, RM_TAU_A @+} rm_tau;
 int tau; /* an |rm_tau| */
 
 @ @<Key codes@>=
-KEY_TAU,
+KEY_TAU@[,@]
 
 @ @^keys of names, \.{tau}@>
 @<Key specifications@>=
-[KEY_TAU] = {"tau", tau_words, 0, 0, FIELD(tau), 0, NULL, 2, 0},
+[KEY_TAU] = {"tau", tau_words, 0, 0, FIELD(tau), 0, NULL, 2, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const tau_words[] = {"b", "a", NULL};
@@ -11479,13 +11493,13 @@ static const char *corr_refuse(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_SPEARMAN, RM_KENDALL,
+RM_SPEARMAN, RM_KENDALL@[,@]
 
 @ @<Metric specifications@>=
 [RM_SPEARMAN] = {"spearman", K(KEY_UNDEF), spearman_d, spearman_x, corr_bound,
   corr_refuse, NULL, NULL, NULL, NULL},
 [RM_KENDALL] = {"kendall", K(KEY_TAU) | K(KEY_UNDEF), kendall_d, kendall_x,
-  corr_bound, corr_refuse, NULL, kendall_qratio, kendall_dratio, NULL},
+  corr_bound, corr_refuse, NULL, kendall_qratio, kendall_dratio, NULL}@[,@]
 
 @ The C of \secref{corr-ratings}.
 
@@ -11638,7 +11652,7 @@ worked examples that the golden vectors and the checks of the book read.
 @/{"C001-ap-rel", NULL, "ap@@3", RM_G(1, 0, 0), NULL, NULL, RM_G(1, 1, 1), NULL,
   "case", RM_OK, "1/4", 0x1p-2},
 @/{"C001-recall", "001_2e9bf761b3089294.txt", "recall@@10", RM_G(1, 1), NULL, NULL,
-  RM_G(1), NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1},
+  RM_G(1), NULL, "not printed", RM_OK, "2/3", 0x1.5555555555555p-1}@[,@]
 
 @** Aggregation.\here{q:agg}
 @:aggregator mean}{aggregator \.{mean}@>@:aggregator micro}{aggregator \.{micro}@>@:aggregator sum}{aggregator \.{sum}@>@:aggregator skip none}{aggregator key \.{skip}, word \.{none}@>@:aggregator skip undef}{aggregator key \.{skip}, word \.{undef}@>@:aggregator skip norel}{aggregator key \.{skip}, word \.{norel}@>@:aggregator skip missing}{aggregator key \.{skip}, word \.{missing}@>@:aggregator weight uniform}{aggregator key \.{weight}, word \.{uniform}@>@:aggregator weight items}{aggregator key \.{weight}, word \.{items}@>@:aggregator weight positives}{aggregator key \.{weight}, word \.{positives}@>
@@ -11973,17 +11987,17 @@ int weight; /* an |rm_weight| */
 int absent; /* an |rm_absent|: what \.{eval} does with a judged query not in the run */
 
 @ @<Key codes@>=
-KEY_SKIP, KEY_WEIGHT, KEY_ABSENT,
+KEY_SKIP, KEY_WEIGHT, KEY_ABSENT@[,@]
 
 @ @^keys of names, \.{skip}@>@^keys of names, \.{weight}@>
 @<Key specifications@>=
 [KEY_SKIP] = {"skip", skip_words, 0, 0, FIELD(skip), 0, NULL, 1, 1},
-[KEY_WEIGHT] = {"weight", weight_words, 0, 0, FIELD(weight), 0, weight_when, 2, 1},
+[KEY_WEIGHT] = {"weight", weight_words, 0, 0, FIELD(weight), 0, weight_when, 2, 1}@[,@]
 
 @ The C of \secref{q:absent}.
 
 @<Key specifications@>=
-[KEY_ABSENT] = {"absent", absent_words, 0, 0, FIELD(absent), 0, absent_when, 3, 1},
+[KEY_ABSENT] = {"absent", absent_words, 0, 0, FIELD(absent), 0, absent_when, 3, 1}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const agg_words[] = {"-", "mean", "micro", "sum", "gm", "median",
@@ -12008,10 +12022,10 @@ static int weight_when(const rm_variant *v)
 int empty; /* 1: \.{eval} writes a mean over no query as NaN (\.{empty=nan}) */
 
 @ @<Key codes@>=
-KEY_EMPTY,
+KEY_EMPTY@[,@]
 
 @ @<Key specifications@>=
-[KEY_EMPTY] = {"empty", empty_words, 0, 0, FIELD(empty), 0, empty_when, 5, 1},
+[KEY_EMPTY] = {"empty", empty_words, 0, 0, FIELD(empty), 0, empty_when, 5, 1}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const empty_words[] = {"undef", "nan", NULL};
@@ -12027,11 +12041,11 @@ int negative; /* 1: \.{eval} reads a negative grade as pooled but unjudged */
 int scores; /* 1: \.{eval} ranks by scores rounded to single precision */
 
 @ @<Key codes@>=
-KEY_NEGATIVE, KEY_SCORES, KEY_NORMALIZE, /* the last is \.{compat}'s, \secref{q:compat} */
+KEY_NEGATIVE, KEY_SCORES, KEY_NORMALIZE@[,@] /* the last is \.{compat}'s, \secref{q:compat} */
 
 @ @<Key specifications@>=
 [KEY_NEGATIVE] = {"negative", negative_words, 0, 0, FIELD(negative), 0, negative_when, 57, 0},
-[KEY_SCORES] = {"scores", scores_words, 0, 0, FIELD(scores), 0, scores_when, 59, 0},
+[KEY_SCORES] = {"scores", scores_words, 0, 0, FIELD(scores), 0, scores_when, 59, 0}@[,@]
 
 @ @d READ_KEYS (K(KEY_NEGATIVE) | K(KEY_SCORES) | K(KEY_JUDGED)) /* keys of every metric */
 @<Words and conditions of keys@>=
@@ -12052,10 +12066,10 @@ static int scores_when(const rm_variant *v)
 int judged; /* 1: \.{eval} drops the unjudged documents first (\.{judged=only}) */
 
 @ @<Key codes@>=
-KEY_JUDGED,
+KEY_JUDGED@[,@]
 
 @ @<Key specifications@>=
-[KEY_JUDGED] = {"judged", judged_words, 0, 0, FIELD(judged), 0, judged_when, 54, 0},
+[KEY_JUDGED] = {"judged", judged_words, 0, 0, FIELD(judged), 0, judged_when, 54, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const judged_words[] = {"all", "only", NULL};
@@ -12644,7 +12658,7 @@ static const rm_set_example rm_set_examples[] = {
   "11/18", "agrees", RM_OK, "11/18", 0x1.38e38e38e38e4p-1},
 @/{"E004.1-sum", "004_7c0f0b5a1381237a.txt", "sum:rr",
   RM_QS(RM_Q((0, 1, 0), ()), RM_Q((1, 0, 0), ()), RM_Q((0, 0, 1), ())),
-  NULL, "case", RM_OK, "11/6", 0x1.d555555555555p+0},
+  NULL, "case", RM_OK, "11/6", 0x1.d555555555555p+0}@[,@]
 
 @ The C of \secref{agg-cases}.
 
@@ -12675,7 +12689,7 @@ static const rm_set_example rm_set_examples[] = {
   NULL, "case", RM_OK, NULL, 0x1.a1849cc1a9a9fp-1},
 @/{"T-agg-ndcg-items", NULL, "mean[weight=items]:ndcg",
   RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
-  NULL, "case", RM_OK, NULL, 0x1.8e9f2281fecbep-1},
+  NULL, "case", RM_OK, NULL, 0x1.8e9f2281fecbep-1}@[,@]
 
 @ The C of \secref{E000.1-pooled}.
 
@@ -12689,7 +12703,7 @@ static const rm_set_example rm_set_examples[] = {
 @/{"E000.1-meanrec", NULL, "mean:hr@@10[hit=recall]", RM_QS(E000_1_USERS), NULL,
   "case", RM_OK, "91/180", 0x1.02d82d82d82d8p-1},
 @/{"E000.1-any", NULL, "mean:hr@@10[hit=any]", RM_QS(E000_1_USERS), NULL, "case",
-  RM_OK, "1", 0x1p+0},
+  RM_OK, "1", 0x1p+0}@[,@]
 
 @ \impl The users of that example, as lists: ten recommended items each, the hits
 first, and the relevant items not recommended as unretrieved grades.
@@ -12713,20 +12727,20 @@ first, and the relevant items not recommended as unretrieved grades.
 
 @<Examples over several queries@>=
 @/{"E003.5", "003_67084013e7b3df28.txt", "micro:hr@@100[hit=precision]",
-  RM_QS(E003_5_USERS), "0.30", "erratum", RM_OK, "2/5", 0x1.999999999999ap-2},
+  RM_QS(E003_5_USERS), "0.30", "erratum", RM_OK, "2/5", 0x1.999999999999ap-2}@[,@]
 
 @ The C of \secref{C000.1-users}.
 
 @<Examples over several queries@>=
 @/{"C000.1-pooled", "000_0ec1f0283de4c3f9.txt", "micro:hr@@10[hit=rows]",
-  RM_QS(C000_1_USERS), NULL, "not printed", RM_OK, "1/3", 0x1.5555555555555p-2},
+  RM_QS(C000_1_USERS), NULL, "not printed", RM_OK, "1/3", 0x1.5555555555555p-2}@[,@]
 
 @ The C of \secref{agg-map}.
 
 @<Examples over several queries@>=
 @/{"E002.2-map", "002_99164a9873301b8b.txt", "mean:ap",
   RM_QS(RM_Q((1, 1, 0, 1, 0, 0, 1), ())), "0.83", "agrees", RM_OK, "93/112",
-  0x1.a924924924925p-1},
+  0x1.a924924924925p-1}@[,@]
 
 @ The C of \secref{GAUC}.
 
@@ -12745,7 +12759,7 @@ first, and the relevant items not recommended as unretrieved grades.
   "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 @/{"X-gauc-both", NULL, "mean[skip=undef,weight=items]:auc",
   RM_QS(RM_QSC((0, 1, 1), (1, 2, 4)), RM_QSC((0, 1), (3, 5))), NULL, "case", RM_OK,
-  "1", 0x1p+0},
+  "1", 0x1p+0}@[,@]
 
 @ \impl The GAUC users, with scores: a query made by |RM_QSC| has grades and scores
 and no unretrieved items.
@@ -12926,10 +12940,10 @@ int even; /* an |rm_even|: the median of an even number of values */
 typedef enum {@+ RM_EVEN_MEAN, RM_EVEN_LOWER @+} rm_even;
 
 @ @<Key codes@>=
-KEY_EVEN,
+KEY_EVEN@[,@]
 
 @ @<Key specifications@>=
-[KEY_EVEN] = {"even", even_words, 0, 0, FIELD(even), 0, even_when, 4, 1},
+[KEY_EVEN] = {"even", even_words, 0, 0, FIELD(even), 0, even_when, 4, 1}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const even_words[] = {"mean", "lower", NULL};
@@ -13095,7 +13109,7 @@ static rm_status order_stat_x(const rm_variant *v, const rm_variant *u,
   NULL, "case", RM_OK, NULL, 0x1.a1849cc1a9a9fp-1},
 @/{"L-agg-min-ndcg", NULL, "min:ndcg",
   RM_QS(RM_Q((1, 0), ()), RM_Q((0, 1, 0), ())),
-  NULL, "case", RM_OK, NULL, 0x1.430939835353dp-1},
+  NULL, "case", RM_OK, NULL, 0x1.430939835353dp-1}@[,@]
 
 @ \impl The four users, in an order that is not their values' order.
 
@@ -13127,7 +13141,7 @@ static void xsum_add_prod(xsum *a, double x, double w, mpz_t t)
 
 @<Appended examples over queries@>=
 @/{"L-qweight", NULL, "mean[weight=query]:rr", RM_QS(QWEIGHT_USERS), NULL, "case",
-  RM_OK, "3/7", 0x1.b6db6db6db6dbp-2},
+  RM_OK, "3/7", 0x1.b6db6db6db6dbp-2}@[,@]
 
 @ \impl The three users of that case, their weights in the last field.
 
@@ -13323,11 +13337,11 @@ typedef enum {@+ RM_ITEMS_UNSET = 0 @+} rm_items_default; /* \.{items} not given
 int items; /* the catalogue size $N$ of \.{coverage} */
 
 @ @<Key codes@>=
-KEY_ITEMS,
+KEY_ITEMS@[,@]
 
 @ @^keys of names, \.{items}@>
 @<Key specifications@>=
-[KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, items_when, 3, 0},
+[KEY_ITEMS] = {"items", NULL, 1, 2147483647L, FIELD(items), 0, items_when, 3, 0}@[,@]
 
 @ @<Set the numeric defaults of a variant@>=
 v->items = RM_ITEMS_UNSET;
@@ -13439,13 +13453,13 @@ static const char *coverage_refuse(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_COVERAGE, RM_FMEAN,
+RM_COVERAGE, RM_FMEAN@[,@]
 
 @ @<Metric specifications@>=
 [RM_COVERAGE] = {"coverage", K(KEY_ITEMS) | K(KEY_TIES), NULL, NULL, cat_bound,
   coverage_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_FMEAN] = {"fmean", K(KEY_BETA2) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), NULL,
-  NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx},
+  NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx}@[,@]
 
 @ The C of \secref{set-examples}.
 
@@ -13461,7 +13475,7 @@ RM_COVERAGE, RM_FMEAN,
   0x1.5d1745d1745d1p-1},
 @/{"T-meanf", NULL, "mean:f@@2",
   RM_QS(RM_Q((1, 1), ()), RM_Q((0, 1), (1, 1, 1))), NULL, "case", RM_OK, "2/3",
-  0x1.5555555555555p-1},
+  0x1.5555555555555p-1}@[,@]
 
 @ \impl Lists with identifiers for the coverage example.
 
@@ -13479,11 +13493,11 @@ typedef enum {@+ RM_FLOOR_NONE, RM_FLOOR_CODE @+} rm_floor;
 int floor; /* an |rm_floor| */
 
 @ @<Key codes@>=
-KEY_FLOOR,
+KEY_FLOOR@[,@]
 
 @ @^keys of names, \.{floor}@>
 @<Key specifications@>=
-[KEY_FLOOR] = {"floor", floor_words, 0, 0, FIELD(floor), 0, NULL, 4, 0},
+[KEY_FLOOR] = {"floor", floor_words, 0, 0, FIELD(floor), 0, NULL, 4, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const floor_words[] = {"none", "code", NULL};
@@ -13569,12 +13583,12 @@ static int enclose_plog(mpfr_t lo, mpfr_t hi, const void *ctx)
 static const double ln2 = 0x1.62e42fefa39efp-1;
 
 @ @<Metric codes@>=
-RM_NOVELTY,
+RM_NOVELTY@[,@]
 
 @ @<Metric specifications@>=
 [RM_NOVELTY] = {"novelty", K(KEY_FLOOR) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES)
   | K(KEY_UNDEF), NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd,
-  cat_sx},
+  cat_sx}@[,@]
 
 @ The C of \secref{novelty-cases}.
 
@@ -13586,7 +13600,7 @@ RM_NOVELTY,
 @/{"T-novelty-irr", NULL, "novelty@@2",
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 0), ("a", "c")),
     RM_QID((0, 1, 1), ("a", "c", "b"))),
-  NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0},
+  NULL, "case", RM_OK, NULL, 0x1.15c01a39fbd68p+0}@[,@]
 
 @* Metrics of the catalogue.\here{q:cat}
 @:metric gini}{metric \.{gini}@>@:metric entropy}{metric \.{entropy}@>
@@ -13847,14 +13861,14 @@ int form; /* an |rm_gini| */
 int logbase; /* \.{unit}: 0 bits, 1 nats */
 
 @ @<Key codes@>=
-KEY_POP, KEY_FORM, KEY_UNIT,
+KEY_POP, KEY_FORM, KEY_UNIT@[,@]
 
 @ @^keys of names, \.{pop}@>@^keys of names, \.{form}@>@^keys of names, \.{unit}@>
 @^keys of names, \.{scale}@>
 @<Key specifications@>=
 [KEY_POP] = {"pop", pop_words, 0, 0, FIELD(pop), 0, pop_when, 5, 0},
 [KEY_FORM] = {"form", form_words, 0, 0, FIELD(form), 0, NULL, 4, 0},
-[KEY_UNIT] = {"unit", unit_words, 0, 0, FIELD(logbase), 0, NULL, 5, 0},
+[KEY_UNIT] = {"unit", unit_words, 0, 0, FIELD(logbase), 0, NULL, 5, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const pop_words[] = {"pos", "all", "file", NULL};
@@ -13883,12 +13897,12 @@ int rdisc; /* \.{disc}: |RM_RDISC_NONE| or |RM_RDISC_LOG| */
 int relev; /* \.{relevance}: |RM_RELEVANCE_BINARY| or |RM_RELEVANCE_DISCOUNTED| */
 
 @ @<Key codes@>=
-KEY_DISC, KEY_RELEVANCE,
+KEY_DISC, KEY_RELEVANCE@[,@]
 
 @ @<Key specifications@>=
 [KEY_DISC] = {"disc", disc_words, 0, 0, FIELD(rdisc), 0, disc_when, 6, 0},
 [KEY_RELEVANCE] = {"relevance", relevance_words, 0, 0, FIELD(relev), 0,
-  relevance_when, 7, 0},
+  relevance_when, 7, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const disc_words[] = {"none", "log", NULL};
@@ -14720,11 +14734,11 @@ fraction from 0 to~1 (default $4/5$).
 int head, head_den; /* $h$ of \.{head}, in lowest terms */
 
 @ @<Key codes@>=
-KEY_HEAD,
+KEY_HEAD@[,@]
 
 @ @^keys of names, \.{head}@>
 @<Key specifications@>=
-[KEY_HEAD] = {"head", NULL, 1, 1000000, FIELD(head), FIELD(head_den), NULL, 6, 0},
+[KEY_HEAD] = {"head", NULL, 1, 1000000, FIELD(head), FIELD(head_den), NULL, 6, 0}@[,@]
 
 @ @<Set the numeric defaults of a variant@>=
 v->head = 4; v->head_den = 5;
@@ -14791,7 +14805,7 @@ static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
 [RM_APLT] = {"aplt", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL,
   cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_ACLT] = {"aclt", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL,
-  cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+  cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
 
 @ \impl Over a set of lists, as |rm_value_set| asks: a table of the lists, then
 its value.  \.{pop=file} has no file here, and is refused.
@@ -14844,7 +14858,7 @@ static double cat_bound(const rm_variant *v)
 [RM_EPC] = {"epc", K(KEY_POP) | K(KEY_DISC) | K(KEY_RELEVANCE) | K(KEY_REL) | K(KEY_TIES),
   NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_EFD] = {"efd", K(KEY_POP) | K(KEY_DISC) | K(KEY_RELEVANCE) | K(KEY_REL) | K(KEY_TIES),
-  NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+  NULL, NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
 
 @ \impl The rows of the cases of \secref{cat-cases}, in the golden vectors' file of
 aggregates.
@@ -14888,7 +14902,7 @@ aggregates.
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 @/{"L-aplt-half", NULL, "aplt@@2[head=1/2]",
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
-    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1},
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1}@[,@]
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>
@@ -15203,12 +15217,12 @@ of the golden vectors.  Each part points back at the section of
 int p, p_den; /* persistence $p$ of \.{rbp}, a fraction in lowest terms */
 
 @ @<Key codes@>=
-KEY_P,
+KEY_P@[,@]
 
 @ The C of \secref{judged-p}.
 
 @<Key specifications@>=
-[KEY_P] = {"p", NULL, 1, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0},
+[KEY_P] = {"p", NULL, 1, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0}@[,@]
 
 @ @<Set the numeric defaults of a variant@>=
 v->p = 9; v->p_den = 10;
@@ -15219,11 +15233,11 @@ v->p = 9; v->p_den = 10;
 int depth; /* \.{depth} of \.{rbp}: the ranks its weights are normalised over; 0 for none */
 
 @ @<Key codes@>=
-KEY_DEPTH,
+KEY_DEPTH@[,@]
 
 @ @^keys of names, \.{depth}@>
 @<Key specifications@>=
-[KEY_DEPTH] = {"depth", NULL, 1, 100000, FIELD(depth), 0, depth_when, 5, 0},
+[KEY_DEPTH] = {"depth", NULL, 1, 100000, FIELD(depth), 0, depth_when, 5, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static int depth_when(const rm_variant *v)
@@ -15262,7 +15276,7 @@ static void rbp_defaults(rm_variant *v)
 @/{"T-judged-all", NULL, "judged", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
   NULL, "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
 @/{"T-unj-10", NULL, "unj@@10", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL, RM_G(1, 0, 0),
-  NULL, "case", RM_OK, "1/10", 0x1.999999999999ap-4},
+  NULL, "case", RM_OK, "1/10", 0x1.999999999999ap-4}@[,@]
 
 @ The C of \secref{E-judged-te}.
 
@@ -15278,7 +15292,7 @@ static void rbp_defaults(rm_variant *v)
 @/{"T-infap-pool", NULL, "infap", RM_G(1, -2, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, "300005/300006", 0x1.ffff902775148p-1},
 @/{"T-infap-nonpool", NULL, "infap", RM_G(1, -1, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "500009/600012", 0x1.aaaa72be6534fp-1},
+  RM_OK, "500009/600012", 0x1.aaaa72be6534fp-1}@[,@]
 
 @ The C of \secref{E-judged-rbp}.
 
@@ -15302,7 +15316,7 @@ static void rbp_defaults(rm_variant *v)
 @/{"T-rbp-linear-4", NULL, "rbp[p=0.5,gain=linear]", RM_G(2, 0, 1), NULL, NULL, RM_G(4),
   NULL, "case", RM_OK, "9/32", 0x1.2p-2},
 @/{"T-rbp-resid-3", NULL, "rbp-resid@@3[p=0.5]", RM_G(1, -1, 0, 1, 0, 1), NULL, NULL,
-  RM_G(1, 0, 0), NULL, "case", RM_OK, "3/8", 0x1.8p-2},
+  RM_G(1, 0, 0), NULL, "case", RM_OK, "3/8", 0x1.8p-2}@[,@]
 
 @ \impl The paths.  Every metric of this chapter walks the first $k$ ranks once.
 Whether the item at rank~$r$ is judged is |judged_at|; its grade is read
@@ -15605,7 +15619,7 @@ $2^{-1022}$ beside a difference above $1/1000$.
 }
 
 @ @<Metric codes@>=
-RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID,
+RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID@[,@]
 
 @ @<Metric specifications@>=
 [RM_BPREF] = {"bpref", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
@@ -15621,7 +15635,7 @@ RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID,
 [RM_RBP] = {"rbp", K(KEY_P) | K(KEY_DEPTH) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
   rbp_bound, p_below_one, rbp_defaults, rbp_qratio, rbp_dratio, NULL},
 [RM_RBP_RESID] = {"rbp-resid", K(KEY_P) | K(KEY_TIES), ratio_d, ratio_x, rbp_bound,
-  p_below_one, NULL, rbp_qratio, rbp_dratio, NULL},
+  p_below_one, NULL, rbp_qratio, rbp_dratio, NULL}@[,@]
 
 @ \impl The vectors of the chapter.  Their random lists carry markers: a
 family whose metrics read them gets, after each random list, one marker
@@ -16338,7 +16352,7 @@ denominator, and reduced once.
 @/{"TE-gm-norel", NULL, "gm[skip=norel]:ap", RM_QS(RM_Q((0, 0, 0, 1), ()),
     RM_Q((0, 0), ())), NULL, "case", RM_OK, "1/4", 0x1p-2},
 @/{"TE-gm-none", NULL, "gm:ap", RM_QS(RM_Q((0, 0, 0, 1), ()), RM_Q((0, 0), ())),
-  NULL, "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-10},
+  NULL, "case", RM_OK, NULL, 0x1.9e7c6e43390b7p-10}@[,@]
 
 @ The C of \secref{q:counts}.
 
@@ -16377,7 +16391,7 @@ static double count_bound(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_NQ, RM_NRET, RM_NREL, RM_NRELRET,
+RM_NQ, RM_NRET, RM_NREL, RM_NRELRET@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_NQ] = {"nq", 0, ratio_d, ratio_x, count_bound, no_cutoff, NULL, tally_qratio,
@@ -16387,7 +16401,7 @@ RM_NQ, RM_NRET, RM_NREL, RM_NRELRET,
 @/[RM_NREL] = {"nrel", K(KEY_REL), ratio_d, ratio_x, count_bound, no_cutoff, NULL,
   tally_qratio, tally_dratio},
 @/[RM_NRELRET] = {"nrelret", K(KEY_REL), ratio_d, ratio_x, count_bound, no_cutoff,
-  NULL, tally_qratio, tally_dratio},
+  NULL, tally_qratio, tally_dratio}@[,@]
 
 @ @<Examples over several queries@>=
 @/{"TE-num-q", NULL, "sum:nq", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "2", 0x1p+1},
@@ -16400,7 +16414,7 @@ RM_NQ, RM_NRET, RM_NREL, RM_NRELRET,
 @/{"TE-num-rel2", NULL, "sum:nrel[rel=2]", RM_QS(TE_COUNT_QS), NULL, "case", RM_OK, "1",
   0x1p+0},
 @/{"TE-num-rel-ret2", NULL, "sum:nrelret[rel=2]", RM_QS(TE_COUNT_QS), NULL, "case",
-  RM_OK, "1", 0x1p+0},
+  RM_OK, "1", 0x1p+0}@[,@]
 
 @ @<Lists of the examples over queries@>=
 #define TE_COUNT_QS RM_Q((1, 0, 2, 0), (1)), RM_Q((0, 0), ())
@@ -16415,12 +16429,12 @@ int at, at_den; /* the recall level $\rho$ of \.{iprec}, a fraction */
 int level; /* an |rm_level| */
 
 @ @<Key codes@>=
-KEY_AT, KEY_LEVEL,
+KEY_AT, KEY_LEVEL@[,@]
 
 @ @^keys of names, \.{at}@>@^keys of names, \.{level}@>
 @<Key specifications@>=
 [KEY_AT] = {"at", NULL, 0, 1000000, FIELD(at), FIELD(at_den), NULL, 3},
-[KEY_LEVEL] = {"level", level_words, 0, 0, FIELD(level), 0, level_when, 4},
+[KEY_LEVEL] = {"level", level_words, 0, 0, FIELD(level), 0, level_when, 4}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const level_words[] = {"exact", "round", "trec9", NULL};
@@ -16497,12 +16511,12 @@ static double iprec_bound(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_IPREC,
+RM_IPREC@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_IPREC] = {"iprec", K(KEY_AT) | K(KEY_LEVEL) | K(KEY_REL) | K(KEY_TIES)
   | K(KEY_UNDEF), ratio_d, ratio_x, iprec_bound, iprec_refuse, NULL, iprec_qratio,
-  iprec_dratio},
+  iprec_dratio}@[,@]
 
 @ \impl The worked examples of this section.
 
@@ -16522,7 +16536,7 @@ RM_IPREC,
 @/{"TE-iprec-none", NULL, "iprec[at=0.5]", RM_G(0, 0), NULL, NULL, RM_NONE, NULL,
   "case", RM_UNDEFINED, "0", 0x0p+0},
 @/{"TE-nrelret", NULL, "nrelret[rel=2]", RM_G(1, 0, 2, 3), NULL, NULL, RM_G(2), NULL,
-  "case", RM_OK, "2", 0x1p+1},
+  "case", RM_OK, "2", 0x1p+1}@[,@]
 
 
 @ The C of \secref{q:setap}.
@@ -16531,11 +16545,11 @@ RM_IPREC,
 int mult, mult_den; /* the multiplier $m$ of \.{rprecm}, a fraction */
 
 @ @<Key codes@>=
-KEY_MULT,
+KEY_MULT@[,@]
 
 @ @^keys of names, \.{mult}@>
 @<Key specifications@>=
-[KEY_MULT] = {"mult", NULL, 1, 1000000, FIELD(mult), FIELD(mult_den), NULL, 5},
+[KEY_MULT] = {"mult", NULL, 1, 1000000, FIELD(mult), FIELD(mult_den), NULL, 5}@[,@]
 
 @ @<Set the numeric defaults of a variant@>=
 v->mult = 1; v->mult_den = 1;
@@ -16604,13 +16618,13 @@ static const char *rprecm_refuse(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_SETAP, RM_RPRECM,
+RM_SETAP, RM_RPRECM@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_SETAP] = {"setap", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
   setap_bound, no_average, NULL, setap_qratio, setap_dratio},
 @/[RM_RPRECM] = {"rprecm", K(KEY_MULT) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF),
-  ratio_d, ratio_x, setap_bound, rprecm_refuse, NULL, rprecm_qratio, rprecm_dratio},
+  ratio_d, ratio_x, setap_bound, rprecm_refuse, NULL, rprecm_qratio, rprecm_dratio}@[,@]
 
 @ @<Worked examples@>=
 @/{"TE-setap", NULL, "setap", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
@@ -16624,7 +16638,7 @@ RM_SETAP, RM_RPRECM,
 @/{"TE-relp", NULL, "relative_P_2", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
   NULL, "case", RM_OK, "1/2", 0x1p-1},
 @/{"TE-setrelp", NULL, "set_relative_P", RM_G(1, 0, 1, 0), NULL, NULL, RM_G(1),
-  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+  NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1}@[,@]
 
 @ The C of \secref{q:bing}.
 
@@ -16674,17 +16688,17 @@ static double bing_bound(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_BING,
+RM_BING@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_BING] = {"bing", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), bing_d, bing_x,
-  bing_bound, rprecm_refuse, NULL, NULL, NULL, bing_forms},
+  bing_bound, rprecm_refuse, NULL, NULL, NULL, bing_forms}@[,@]
 
 @ @<Worked examples@>=
 @/{"TE-bing", NULL, "bing", RM_G(0, 1, 0, 1), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, NULL, 0x1.21849cc1a9a9fp-1},
 @/{"TE-bing-q", NULL, "binG", RM_G(1, 0, 0, 1, 0), NULL, NULL, RM_G(1), NULL, "case",
-  RM_OK, "1/2", 0x1p-1},
+  RM_OK, "1/2", 0x1p-1}@[,@]
 
 @ The C of \secref{q:utility}.
 
@@ -16693,7 +16707,7 @@ int tp, fp, fn, tn; /* the weights of \.{utility} */
 int docs; /* its collection size $N$ */
 
 @ @<Key codes@>=
-KEY_TP, KEY_FP, KEY_FN, KEY_TN, KEY_DOCS,
+KEY_TP, KEY_FP, KEY_FN, KEY_TN, KEY_DOCS@[,@]
 
 @ @^keys of names, \.{tp}, \.{fp}, \.{fn}, \.{tn}, \.{docs}@>
 @<Key specifications@>=
@@ -16701,7 +16715,7 @@ KEY_TP, KEY_FP, KEY_FN, KEY_TN, KEY_DOCS,
 [KEY_FP] = {"fp", NULL, -1000000, 1000000, FIELD(fp), 0, NULL, 5},
 [KEY_FN] = {"fn", NULL, -1000000, 1000000, FIELD(fn), 0, NULL, 5},
 [KEY_TN] = {"tn", NULL, -1000000, 1000000, FIELD(tn), 0, NULL, 5},
-[KEY_DOCS] = {"docs", NULL, 0, 2147483647, FIELD(docs), 0, NULL, 5},
+[KEY_DOCS] = {"docs", NULL, 0, 2147483647, FIELD(docs), 0, NULL, 5}@[,@]
 
 @ @<Set the numeric defaults of a variant@>=
 v->tp = 1; v->fp = -1; v->fn = 0; v->tn = 0; v->docs = 0;
@@ -16734,12 +16748,12 @@ static rm_status utility_qratio(const rm_variant *v, const rm_list *l,
 }
 
 @ @<Metric codes@>=
-RM_UTILITY,
+RM_UTILITY@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_UTILITY] = {"utility", K(KEY_TP) | K(KEY_FP) | K(KEY_FN) | K(KEY_TN) | K(KEY_DOCS)
   | K(KEY_REL), ratio_d, ratio_x, count_bound, no_cutoff, NULL, utility_qratio,
-  utility_dratio},
+  utility_dratio}@[,@]
 
 @ @<Worked examples@>=
 @/{"TE-utility", NULL, "utility", RM_G(1, 0, 2, 0, 0), NULL, NULL, RM_G(1), NULL,
@@ -16747,7 +16761,7 @@ RM_UTILITY,
 @/{"TE-utility-2", NULL, "utility[tp=2]", RM_G(1, 0, 2, 0, 0), NULL, NULL, RM_G(1), NULL,
   "case", RM_OK, "1", 0x1p+0},
 @/{"TE-utility-tn", NULL, "utility[fn=-1,tn=1,docs=100]", RM_G(1, 0, 2, 0, 0), NULL,
-  NULL, RM_G(1), NULL, "case", RM_OK, "92", 0x1.7p+6},
+  NULL, RM_G(1), NULL, "case", RM_OK, "92", 0x1.7p+6}@[,@]
 
 @ The C of \secref{q:ngain}.
 
@@ -16832,17 +16846,17 @@ static rm_status ngain_d(const rm_variant *v, const rm_list *l, const size_t *pe
 }
 
 @ @<Metric codes@>=
-RM_NGAIN,
+RM_NGAIN@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_NGAIN] = {"ngain", K(KEY_TIES) | K(KEY_UNDEF), ngain_d, ngain_x,
-  bing_bound, rprecm_refuse, NULL, NULL, NULL, ngain_forms},
+  bing_bound, rprecm_refuse, NULL, NULL, NULL, ngain_forms}@[,@]
 
 @ @<Worked examples@>=
 @/{"TE-ngain", NULL, "ngain", RM_G(1, 2, 0), NULL, NULL, RM_NONE, NULL, "case",
   RM_OK, NULL, 0x1.c103132bc6714p-1},
 @/{"TE-ngain-q", NULL, "G", RM_G(0, 2), NULL, NULL, RM_G(2), NULL, "case",
-  RM_OK, "1/4", 0x1p-2},
+  RM_OK, "1/4", 0x1p-2}@[,@]
 
 @ The C of \secref{q:ndcgrel}.
 
@@ -16976,17 +16990,17 @@ static double ndcgrel_bound(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_NDCG_REL,
+RM_NDCG_REL@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_NDCG_REL] = {"ndcg-rel", K(KEY_TIES) | K(KEY_UNDEF), ndcgrel_d, ndcgrel_x,
-  ndcgrel_bound, rprecm_refuse, NULL, NULL, NULL, NULL},
+  ndcgrel_bound, rprecm_refuse, NULL, NULL, NULL, NULL}@[,@]
 
 @ @<Worked examples@>=
 @/{"TE-ndcgrel", NULL, "ndcg-rel", RM_G(0, 1), NULL, NULL, RM_G(1), NULL, "case",
   RM_OK, NULL, 0x1.8c23246dc0a9fp-2},
 @/{"TE-ndcgrel-q", NULL, "ndcg_rel", RM_G(1, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "1", 0x1p+0},
+  RM_OK, "1", 0x1p+0}@[,@]
 
 @ The C of \secref{q:rndcg}.
 
@@ -17066,17 +17080,17 @@ static rm_status rndcg_d(const rm_variant *v, const rm_list *l, const size_t *pe
 }
 
 @ @<Metric codes@>=
-RM_RNDCG,
+RM_RNDCG@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_RNDCG] = {"rndcg", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), rndcg_d, rndcg_x,
-  ndcgrel_bound, rprecm_refuse, NULL, NULL, NULL, NULL},
+  ndcgrel_bound, rprecm_refuse, NULL, NULL, NULL, NULL}@[,@]
 
 @ @<Worked examples@>=
 @/{"TE-rndcg", NULL, "rndcg", RM_G(0, 2, 1), NULL, NULL, RM_G(1), NULL, "case",
   RM_OK, NULL, 0x1.201dc96d3384ep-2},
 @/{"TE-rndcg-q", NULL, "Rndcg", RM_G(2, 1), NULL, NULL, RM_NONE, NULL, "case",
-  RM_OK, "1", 0x1p+0},
+  RM_OK, "1", 0x1p+0}@[,@]
 
 @ \impl The golden vectors of this chapter are two families of their own, so that
 the families before it keep their contents: \.{trec} for the metrics of one
@@ -17309,11 +17323,11 @@ computes.
 int t, t_den; /* the gain $T$ that \.{insq}'s user wants, a fraction in lowest terms */
 
 @ @<Key codes@>=
-KEY_T,
+KEY_T@[,@]
 
 @ @^keys of names, \.{t}@>
 @<Key specifications@>=
-[KEY_T] = {"t", NULL, 1, 1000, FIELD(t), FIELD(t_den), NULL, 4, 0},
+[KEY_T] = {"t", NULL, 1, 1000, FIELD(t), FIELD(t_den), NULL, 4, 0}@[,@]
 
 @ @<Set the numeric defaults of a variant@>=
 v->t = 1; v->t_den = 1;
@@ -17429,11 +17443,11 @@ static double insq_bound(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_INSQ,
+RM_INSQ@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_INSQ] = {"insq", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
-  ratio_x, insq_bound, insq_refuse, insq_defaults, insq_qratio, insq_dratio, NULL},
+  ratio_x, insq_bound, insq_refuse, insq_defaults, insq_qratio, insq_dratio, NULL}@[,@]
 
 @* Adaptive measures of the C/W/L framework.\here{q:cwladapt}
 @:metric inst}{metric \.{inst}@>@:metric nerr8}{metric \.{nerr8}@>@:metric nerr9}{metric \.{nerr9}@>@:metric nerr10}{metric \.{nerr10}@>@:metric nerr11}{metric \.{nerr11}@>
@@ -17829,7 +17843,7 @@ static rm_status cwl_dratio(const rm_variant *v, const rm_list *l,
 $[i<K]$ is the depth~$D$; the rest is the chapter's engine.
 
 @ @<Metric codes@>=
-RM_INST, RM_NERR8, RM_NERR9, RM_NERR10, RM_NERR11, RM_BPM,
+RM_INST, RM_NERR8, RM_NERR9, RM_NERR10, RM_NERR11, RM_BPM@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_INST] = {"inst", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
@@ -17843,7 +17857,7 @@ RM_INST, RM_NERR8, RM_NERR9, RM_NERR10, RM_NERR11, RM_BPM,
 @/[RM_NERR11] = {"nerr11", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
   ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
 @/[RM_BPM] = {"bpm", K(KEY_T) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d,
-  ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL},
+  ratio_x, cwl_bound, cwl_refuse, insq_defaults, cwl_qratio, cwl_dratio, NULL}@[,@]
 
 @* More single-list variants of the libraries.\here{q:more}
 @:metric hits}{metric \.{hits}@>@:metric fallout}{metric \.{fallout}@>
@@ -17959,13 +17973,13 @@ int pauc; /* an |rm_pauc| */
 typedef enum {@+ RM_PAUC_MCCLISH, RM_PAUC_RAW @+} rm_pauc;
 
 @ @<Key codes@>=
-KEY_MAXFPR, KEY_PAUC,
+KEY_MAXFPR, KEY_PAUC@[,@]
 
 @ @^keys of names, \.{max\_fpr}@>@^keys of names, \.{pauc}@>
 @<Key specifications@>=
 [KEY_MAXFPR] = {"max_fpr", NULL, 1, 1000000, FIELD(maxfpr), FIELD(maxfpr_den),
   maxfpr_when, 6, 0},
-[KEY_PAUC] = {"pauc", pauc_words, 0, 0, FIELD(pauc), 0, maxfpr_when, 7, 0},
+[KEY_PAUC] = {"pauc", pauc_words, 0, 0, FIELD(pauc), 0, maxfpr_when, 7, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const pauc_words[] = {"mcclish", "raw", NULL};
@@ -18099,7 +18113,7 @@ static rm_status aucx_dratio(const rm_variant *v, const rm_list *l,
 @/[RM_HITS] = {"hits", PRF_KEYS, ratio_d, ratio_x, prf_bound, NULL, NULL, hf_qratio,
   hf_dratio},
 @/[RM_FALLOUT] = {"fallout", PRF_KEYS, ratio_d, ratio_x, prf_bound, NULL, NULL,
-  hf_qratio, hf_dratio},
+  hf_qratio, hf_dratio}@[,@]
 
 @ \impl The cases of \secref{more-cases}.
 
@@ -18113,7 +18127,7 @@ static rm_status aucx_dratio(const rm_variant *v, const rm_list *l,
 @/{"L-pauc", NULL, "auc[max_fpr=1/2]", RM_G(0, 1, 0, 1), NULL, NULL,
   RM_NONE, NULL, "case", RM_OK, "1/3", 0x1.5555555555555p-2},
 @/{"L-pauc-34", NULL, "auc[max_fpr=3/4,pauc=raw]", RM_G(0, 1, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "1/8", 0x1p-3},
+  RM_NONE, NULL, "case", RM_OK, "1/8", 0x1p-3}@[,@]
 
 @* Coverage error, ranking loss and three more variants.\here{q:single2}
 @:metric coverage-error}{metric \.{coverage-error}@>
@@ -18225,7 +18239,7 @@ static const char *coverr_refuse(const rm_variant *v)
 @/[RM_COVERR] = {"coverage-error", PRF_KEYS, ratio_d, ratio_x, sl_bound, coverr_refuse,
   pessimistic_ties, sl_qratio, sl_dratio},
 @/[RM_RANKLOSS] = {"ranking-loss", PRF_KEYS, ratio_d, ratio_x, sl_bound, no_cutoff,
-  pessimistic_ties, sl_qratio, sl_dratio},
+  pessimistic_ties, sl_qratio, sl_dratio}@[,@]
 
 @ {\it Cases.}  The list $a,b,c,d$ of grades $1,0,1,0$ scored $4,3,3,1$, where
 the relevant $c$ ties the non-relevant~$b$.  Read to the end of the tie, the
@@ -18253,7 +18267,7 @@ $1,0,1,1$ with a fourth relevant item judged but not retrieved ($R=4$):
 @/{"S-rprec3", NULL, "rprec@@3", RM_G(1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
   "case", RM_OK, "1/2", 0x1p-1},
 @/{"S-rprec2", NULL, "rprec@@2", RM_G(1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
-  "case", RM_OK, "1/4", 0x1p-2},
+  "case", RM_OK, "1/4", 0x1p-2}@[,@]
 
 @ Elliot's |MAP| (\.{elliot/evaluation/metrics/accuracy/map/map.py}) is not an
 average precision: it is the mean of the precisions at the ranks $1$
@@ -18314,7 +18328,7 @@ static double pmean_bound(const rm_variant *v)
 
 @ @<Metric specifications@>=
 @/[RM_PMEAN] = {"precision-mean", PRF_KEYS, ratio_d, ratio_x, pmean_bound, no_average,
-  NULL, pmean_qratio, pmean_dratio},
+  NULL, pmean_qratio, pmean_dratio}@[,@]
 
 @ {\it Cases.}  On the list $1,0,1$ the precisions at 1, 2 and~3 are $1$,
 $1/2$ and $2/3$, so \.{precision-mean} is $(13/6)/3=\oursq{S-pmean}$, where
@@ -18326,7 +18340,7 @@ $(13/6+1/2+2/5)/5=\oursq{S-pmean5}$.
 @/{"S-pmean", NULL, "precision-mean", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "13/18", 0x1.71c71c71c71c7p-1},
 @/{"S-pmean5", NULL, "precision-mean@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
-  "case", RM_OK, "46/75", 0x1.3a06d3a06d3a0p-1},
+  "case", RM_OK, "46/75", 0x1.3a06d3a06d3a0p-1}@[,@]
 
 @ LightGBM's |map@@k| (\.{src/metric/map\_metric.hpp}) and LensKit's
 |AveragePrecision| divide the precisions at the hits of the top~$K$ by
@@ -18353,7 +18367,7 @@ $\min(5,3,2)$, $\oursq{S-aplist}$.
 @/{"S-aplist-min", NULL, "ap@@5[norm=min]", RM_G(1, 1), NULL, NULL, RM_G(1), NULL,
   "case", RM_OK, "2/3", 0x1.5555555555555p-1},
 @/{"S-aplist", NULL, "ap@@5[norm=list]", RM_G(1, 1), NULL, NULL, RM_G(1), NULL,
-  "case", RM_OK, "1", 0x1p+0},
+  "case", RM_OK, "1", 0x1p+0}@[,@]
 
 @ Elasticsearch's |rank_eval| normalises its DCG when asked to
 (\.{normalize: true}) by an ideal made of every judged item sorted by
@@ -18375,7 +18389,7 @@ $\oursq{S-es}$, where \.{ideal=judged} divides by $7+1/\log_2 3$.
 
 @<Worked examples@>=
 @/{"S-es", NULL, "ndcg@@10[gain=exp2,ideal=hits]", RM_G(1), NULL, NULL, RM_G(3), NULL,
-  "case", RM_OK, "1/7", 0x1.2492492492492p-3},
+  "case", RM_OK, "1/7", 0x1.2492492492492p-3}@[,@]
 
 @ \impl The vectors of the chapter, in a family of their own, which holds the
 worked examples named \.{S-} (its metrics' codes are past the 64 that a
@@ -18705,7 +18719,7 @@ int normalize; /* 1: \.{compat}'s bare RBO, not divided by the ideal's */
 
 @ @<Key specifications@>=
 [KEY_NORMALIZE] = {"normalize", normalize_words, 0, 0, FIELD(normalize), 0,
-  normalize_when, 5, 0},
+  normalize_when, 5, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const normalize_words[] = {"ideal", "none", NULL};
@@ -18715,7 +18729,7 @@ static int normalize_when(const rm_variant *v)
 }
 
 @ @<Metric codes@>=
-RM_COMPAT,
+RM_COMPAT@[,@]
 
 @ \impl The codes of the metrics of \secref{q:more} and \secref{q:cat}, which came
 later, follow every earlier metric's: the golden vectors of the
@@ -18723,13 +18737,13 @@ disagreements are written in the order of the codes, and so their witnesses
 come after every earlier test, whose numbers stay.
 
 @<Metric codes@>=
-RM_HITS, RM_FALLOUT, RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC,
+RM_HITS, RM_FALLOUT, RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_COMPAT] = {"compat", K(KEY_P) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF)
   | K(KEY_NORMALIZE), ratio_d,
   ratio_x, compat_bound, compat_refuse, compat_defaults, compat_qratio, compat_dratio,
-  NULL},
+  NULL}@[,@]
 
 @* Diversity and intent-aware measures.\here{q:div}
 A query is often ambiguous or broad: ``jaguar'' asks for a cat, a car or a
@@ -18823,6 +18837,30 @@ $$\vbox{\halign{#\hfil\quad&$#$\hfil\cr
 \.{tests/divers\_test.sh} through \.{eval}, from the files of the
 judgments and the run.
 
+@ {\it Worked examples.}\here{div-wex}  No source prints a value of
+these measures on a query of its own; the values of the example above are
+ours, and \.{ndeval}, run outside this project, agrees with the program on
+random topics (\secref{q:divcheck}).  Each row gives the variant, the
+run's items $a$, $b$, $c$ as their grades on the three subtopics
+(separated by colons) and, after two semicolons, the judged item $d$ that
+the run leaves out; then the closed form, a fraction where the value is
+one, and the first six decimals.  \.{tests/claims\_test.sh} checks every
+row against \.{rankmetrics value}, to the six decimals and to the fraction.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm example&\rm variant&\rm grades;; judged&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{alpha-dcg@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&5/2+1/(2\lg3)&2.815465\cr
+1&\.{alpha-ndcg@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&(5/2+1/(2\lg3))/(9/4+1/\lg3)&0.977276\cr
+1&\.{err-ia@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&31/72&0.430556\cr
+1&\.{err-ia@@3[scale=ideal]}&1:1:0,1:0:0,0:0:1;;0:0:0&31/48&0.645833\cr
+1&\.{nerr-ia@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&31/32&0.968750\cr
+1&\.{nrbp}&1:1:0,1:0:0,0:0:1;;0:0:0&5/8&0.625000\cr
+1&\.{nnrbp}&1:1:0,1:0:0,0:0:1;;0:0:0&20/21&0.952381\cr
+1&\.{p-ia@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&4/9&0.444444\cr
+1&\.{ap-ia}&1:1:0,1:0:0,0:0:1;;0:0:0&7/9&0.777778\cr
+1&\.{strec@@1}&1:1:0,1:0:0,0:0:1;;0:0:0&2/3&0.666667\cr
+1&\.{strec@@3}&1:1:0,1:0:0,0:0:1;;0:0:0&1&1.000000\cr}}$$
+
 @ {\it The keys of the family.}\here{q:divkeys}  \.{alpha} and \.{beta} are fractions from
 0 to~1, default $1/2$ each, as in \.{ndeval}.  \.{weights=uniform} (the
 default) gives every subtopic the weight~1; \.{weights=given} takes the
@@ -18850,11 +18888,6 @@ subtopics that no item is relevant to is relevant to none.
 @:key alpha}{key \.{alpha}@>@:key beta}{key \.{beta}@>@:key weights}{key \.{weights}@>
 @:key scale}{key \.{scale}@>@:key order}{key \.{order}@>@:key ideal greedy}{key \.{ideal}, word \.{greedy}@>
 
-@<Fields of a variant@>=
-int alpha, alpha_den; /* $\alpha$ of the diversity measures */
-int nbeta, nbeta_den; /* $\beta$ of \.{nrbp} */
-int scale, sweights, order; /* \.{scale}, \.{weights}, \.{order} */
-
 @ {\it What an unjudged document counts as.}\here{q:divdrop}  A retrieved
 document that no line of the judgments names is judged for no subtopic.
 \.{ndeval} counts it as relevant to none, in its place: it takes a rank,
@@ -18872,7 +18905,7 @@ and \.{alpha\_nDCG(judged\_only=True)@@20} is
 \.{drop=unjudged} ($a$ is first again).
 @:key drop, of diversity}{key \.{drop}, of the measures of diversity@>
 
-@ {\it The names of ir\_measures.}  ir\_measures hands its nine diversity
+@ {\it The names of ir\_measures.}\here{q:divnames}  ir\_measures hands its nine diversity
 measures to \.{pyndeval}, which runs \.{ndeval}'s code on one query at a
 time.  \.{pyndeval} ranks a run by score, breaking ties by the {\it
 smaller\/} document name (its |_coerce_run_iter| sorts by
@@ -18902,19 +18935,7 @@ under its default order is the same with \.{order=rank}, and under
 \.{-traditional} with \.{ties=id-desc}.
 @^ir\_measures@>@^pyndeval@>
 
-@<Names of ir\_measures' diversity measures@>=
-{IM, "alpha_DCG", 'k', "alpha-dcg", "scale=ndeval,ties=id-asc", PREL | PJUDGED | PALPHA | PDIV},
-{IM, "alpha_nDCG", 'k', "alpha-ndcg", "ties=id-asc", PREL | PJUDGED | PALPHA | PDIV},
-{IM, "ERR_IA", 'k', "err-ia", "scale=ndeval,ties=id-asc", PREL | PJUDGED | PDIV},
-{IM, "nERR_IA", 'k', "nerr-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
-{IM, "NRBP", '-', "nrbp", "ties=id-asc", PREL | PALPHA | PNBETA | PDIV},
-{IM, "nNRBP", '-', "nnrbp", "ties=id-asc", PREL | PALPHA | PNBETA | PDIV},
-{IM, "P_IA", 'k', "p-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
-{IM, "AP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
-{IM, "MAP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
-{IM, "StRecall", 'k', "strec", "ties=id-asc", PREL | PDIV},
-
-@ {\it Where \.{ndeval} differs from the papers.}  \.{ndeval} (version 4.5
+@ {\it Where \.{ndeval} differs from the papers.}\here{div-sources}  \.{ndeval} (version 4.5
 of 29 April 2013, the copy of the TREC Web track's repository) computes
 every measure of the family at once, for $K=5$, 10 and~20, with these
 conventions, each a key here:
@@ -19111,6 +19132,30 @@ family's keys, the double and the exact path with the greedy ideal, the
 branch and bound of the exact ideal, and the search for the smallest
 witness of greedy against exact.
 
+@ The fields of a variant that hold the keys of the family
+(\secref{q:divkeys}): $\alpha$ and $\beta$ as fractions, and the words of
+\.{scale}, \.{weights} and \.{order}.
+
+@<Fields of a variant@>=
+int alpha, alpha_den; /* $\alpha$ of the diversity measures */
+int nbeta, nbeta_den; /* $\beta$ of \.{nrbp} */
+int scale, sweights, order; /* \.{scale}, \.{weights}, \.{order} */
+
+@ The rows of the table of names for ir\_measures' nine diversity
+measures (\secref{q:divnames}).
+
+@<Names of ir\_measures' diversity measures@>=
+{IM, "alpha_DCG", 'k', "alpha-dcg", "scale=ndeval,ties=id-asc", PREL | PJUDGED | PALPHA | PDIV},
+{IM, "alpha_nDCG", 'k', "alpha-ndcg", "ties=id-asc", PREL | PJUDGED | PALPHA | PDIV},
+{IM, "ERR_IA", 'k', "err-ia", "scale=ndeval,ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "nERR_IA", 'k', "nerr-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "NRBP", '-', "nrbp", "ties=id-asc", PREL | PALPHA | PNBETA | PDIV},
+{IM, "nNRBP", '-', "nnrbp", "ties=id-asc", PREL | PALPHA | PNBETA | PDIV},
+{IM, "P_IA", 'k', "p-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "AP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "MAP_IA", '-', "ap-ia", "ties=id-asc", PREL | PJUDGED | PDIV},
+{IM, "StRecall", 'k', "strec", "ties=id-asc", PREL | PDIV}@[,@]
+
 @ {\it The input.}  The input model gains one structure, beside the list:
 the grades of every item for every subtopic, as a matrix of $n$ rows of $m$
 grades for the retrieved items and one of |n_unretrieved| rows for the
@@ -19149,7 +19194,7 @@ rm_status rm_div_value_exact(const rm_variant *v, const rm_list *l,
    ideal (\.{ideal=exact}) is beyond the search's budget. */
 
 @ @<Key codes@>=
-KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER,
+KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER@[,@]
 
 @ @^keys of names, \.{alpha}@>@^keys of names, \.{beta}@>
 @<Key specifications@>=
@@ -19157,7 +19202,7 @@ KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER,
 [KEY_NBETA] = {"beta", NULL, 0, 100000000, FIELD(nbeta), FIELD(nbeta_den), NULL, 4, 0},
 [KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 6, 0},
 [KEY_SWEIGHTS] = {"weights", sweights_words, 0, 0, FIELD(sweights), 0, NULL, 56, 0},
-[KEY_ORDER] = {"order", order_words, 0, 0, FIELD(order), 0, NULL, 58, 0},
+[KEY_ORDER] = {"order", order_words, 0, 0, FIELD(order), 0, NULL, 58, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const scale_words[] = {"none", "ideal", "ndeval", "items", NULL};
@@ -19180,7 +19225,7 @@ forms for the logarithmic ones.
 
 @<Metric codes@>=
 RM_ALPHA_DCG, RM_ALPHA_NDCG, RM_ERR_IA, RM_NERR_IA, RM_NRBP, RM_NNRBP, RM_P_IA,
-RM_AP_IA, RM_STREC,
+RM_AP_IA, RM_STREC@[,@]
 
 @ @d DIVK (K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF) | K(KEY_SWEIGHTS) | K(KEY_ORDER)
   | K(KEY_DROP))
@@ -19202,7 +19247,7 @@ RM_AP_IA, RM_STREC,
 @/[RM_AP_IA] = {"ap-ia", DIVK, div_no_d, div_no_x, div_bound, div_refuse, NULL,
   div_no_q, div_no_dr, NULL},
 @/[RM_STREC] = {"strec", DIVK, div_no_d, div_no_x, div_bound, div_refuse, NULL,
-  div_no_q, div_no_dr, NULL},
+  div_no_q, div_no_dr, NULL}@[,@]
 
 @ \impl Through the common doors a diversity measure has no value.
 
@@ -27140,7 +27185,7 @@ the same data they need not agree, and on small samples they often do not
 (\secref{q:comparecmd}, ``Where two tests disagree'').
 @^paired tests, at a glance@>
 
-@ {\it The worked example, every test.}  On the four queries of the
+@ {\it The worked example, every test.}\here{sig-wex}  On the four queries of the
 part's introduction ($d=1/2$, $1/4$, $-1/4$, $1$), the exact path gives these $p$-values;
 where $p$ is a count over a total it is a fraction, printed beside its
 first six decimals.  \.{tests/claims\_test.sh} checks every row against
@@ -27167,7 +27212,7 @@ $3/8$: on four queries the approximation is poor, and which one a library
 used changes the answer.  The two Monte Carlo rows count 368 extreme
 draws of 1000: with the $+1$ rule $p=369/1001$, without it $368/1000$.
 
-@ {\it The variants and their names.}  Every key of a test, its words and
+@ {\it The variants and their names.}\here{sig-variants}  Every key of a test, its words and
 its default (the first word; \.{n}, \.{seed}, \.{level} are numbers):
 $$\vbox{\halign{\.{#}\hfil\quad&#\hfil\quad&#\hfil\cr
 \rm key&\rm tests&\rm words, and what they do\cr
@@ -27194,7 +27239,30 @@ $$\vbox{\halign{\.{#}\hfil\cr
 wilcoxon[zero=wilcox,method=exact,sided=two]\cr
 randomization[method=mc,n=10000,seed=1,plusone=yes,sided=two]\cr}}$$
 
-@ {\it A case small enough to check by hand.}  Three queries with
+@ {\it Where the libraries state them, and how they differ.}\here{sig-sources}
+The tests are those of the textbooks; what differs from one library to
+another is the variant it computes unless told otherwise, and on a few
+queries that changes~$p$ (the chapters after this one give the details):
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\cr
+\rm test&\rm scipy&\rm R\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{ttest}&\.{ttest\_rel}&\.{t.test(paired=TRUE)}\cr
+\.{sign}&\.{binomtest}, probability $1/2$&\.{binom.test}\cr
+\.{wilcoxon}&\.{wilcoxon}: \.{zero=wilcox}, \.{cc=no}&
+\.{wilcox.test}: \.{zero=wilcox}, \.{cc=yes}\cr}}$$
+Where the $d_i$ are all equal scipy's $t$ test returns NaN or an
+infinite~$t$, and \.{ttest} says |RM_EUNDEF|.  scipy's \.{wilcoxon}
+reports $\min(W_+,W_-)$ and R's its \.{V}, which is $W_+$: the same~$p$.
+Both count the exact distribution of Wilcoxon's statistic only when
+no two $\vert d_i\vert$ tie, and otherwise fall back to the normal
+approximation; \.{method=exact} counts the distribution given the
+mid-ranks, ties included.  The randomization test is Fisher's; its Monte
+Carlo $p$ of $(c+1)/(N+1)$ is Phipson and Smyth's (2010), against the
+plain proportion $c/N$ (\.{plusone=no}), which can be~0.  The bootstrap's \.{ci=bca} is
+Efron's bias-corrected and accelerated interval.
+@^SciPy@>@^R@>@^Wilcoxon signed-rank test@>@^paired t test@>@^sign test@>@:library SciPy}{library SciPy@>
+
+@ {\it A case small enough to check by hand.}\here{sig-cases}  Three queries with
 $a=(1,3/4,1/2)$ and $b=(1/2,1/2,3/4)$: the differences are $1/2$, $1/4$
 and $-1/4$, in quarters $2,1,-1$, and their sum is~2.  The eight ways of
 giving them signs, with their sums:
@@ -27223,8 +27291,8 @@ degree of freedom, and that the $t$ test's $p$ is then rational: $1/2$
 two-sided.  What are the one-sided $p$-values?  (Hint: $A=2\theta/\pi$
 with $\tan\theta=1$.)
 
-3. Five queries with the differences $0,1/4,-1/2,3/4,1$ ($b=0$).
-Compute Wilcoxon's exact $p$ under \.{zero=wilcox} and under
+3. Five queries with $a=(0,1/4,0,3/4,1)$ and $b=(0,0,1/2,0,0)$, whose
+differences are $0,1/4,-1/2,3/4,1$.  Compute Wilcoxon's exact $p$ under \.{zero=wilcox} and under
 \.{zero=pratt}, and explain why they agree; then compare the normal
 approximations under \.{zero=wilcox}, \.{pratt} and \.{zsplit}, which do
 not.
@@ -27232,7 +27300,10 @@ not.
 @ {\it Answers to the exercises.}\here{sig-ans}  Each row gives the test's
 name, the columns $a$ and $b$ (after a semicolon), $p$ as a fraction where
 it is one and its first six decimals; \.{tests/claims\_test.sh} checks
-every row against the library, to the six decimals and to the fraction.
+every row against the library, to the six decimals and to the fraction,
+and against \.{rankmetrics compare}, on two runs it writes whose
+\.{P\_4} on each query are the row's $a_i$ and $b_i$ (a run retrieves
+four documents a query, of which $4a_i$ are relevant).
 $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 \rm exercise&\rm test&\rm $a$; $b$&\hbox{\rm fraction}&\rm $p$\cr
 \noalign{\smallskip\hrule\smallskip}
@@ -27241,11 +27312,11 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
 2&\.{ttest}& 1,0;0,0& 1/2&0.500000\cr
 2&\.{ttest[sided=greater]}& 1,0;0,0& 1/4&0.250000\cr
 2&\.{ttest[sided=less]}& 1,0;0,0& 3/4&0.750000\cr
-3&\.{wilcoxon}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& 3/8&0.375000\cr
-3&\.{wilcoxon[zero=pratt]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& 3/8&0.375000\cr
-3&\.{wilcoxon[method=normal]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.273322\cr
-3&\.{wilcoxon[method=normal,zero=pratt]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.276303\cr
-3&\.{wilcoxon[method=normal,zero=zsplit]}& 0,0.25,-0.5,0.75,1;0,0,0,0,0& \hbox{---}&0.280713\cr}}$$
+3&\.{wilcoxon}& 0,0.25,0,0.75,1;0,0,0.5,0,0& 3/8&0.375000\cr
+3&\.{wilcoxon[zero=pratt]}& 0,0.25,0,0.75,1;0,0,0.5,0,0& 3/8&0.375000\cr
+3&\.{wilcoxon[method=normal]}& 0,0.25,0,0.75,1;0,0,0.5,0,0& \hbox{---}&0.273322\cr
+3&\.{wilcoxon[method=normal,zero=pratt]}& 0,0.25,0,0.75,1;0,0,0.5,0,0& \hbox{---}&0.276303\cr
+3&\.{wilcoxon[method=normal,zero=zsplit]}& 0,0.25,0,0.75,1;0,0,0.5,0,0& \hbox{---}&0.280713\cr}}$$
 In 1 the sign test's $P(X\ge2)$ of three is $4/8$, and Wilcoxon's three
 subsets of eight give $3/8$.  In 2 $\bar d=1/2$, $s^2=1/2$ and $t^2=1$;
 $\theta=\pi/4$, $A=1/2$, so $p=1-A=1/2$ two-sided, $(1-A)/2=1/4$ on the
@@ -48654,12 +48725,12 @@ the golden vectors moves (the disagreements are written in the order of the
 codes).
 
 @<Metric codes@>=
-RM_EFD, RM_APLT, RM_ACLT,
+RM_EFD, RM_APLT, RM_ACLT@[,@]
 
 @ \impl The codes of \secref{q:single2} follow, for the same reason.
 
 @<Metric codes@>=
-RM_COVERR, RM_RANKLOSS, RM_PMEAN,
+RM_COVERR, RM_RANKLOSS, RM_PMEAN@[,@]
 
 @ \impl The family of their vectors comes last, after every earlier family.
 

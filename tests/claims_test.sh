@@ -73,7 +73,7 @@ answers() {
 checked=0
 for ch in ndcg-ans:6 prf-ans:11 rr-ans:9 ap-ans:11 auc-ans:8 err-ans:5 clf-ans:11 \
     corr-ans:10 judged-ans:8 trecm-ans:8 insq-ans:11 insq-wex:5 cwl-ans:11 cwl-wex:8 \
-    compat-ans:7 compat-wex:4 div-ans:10 C001-wex:5 C001-ans:8 more-ans:10; do
+    compat-ans:7 compat-wex:4 div-ans:10 div-wex:11 C001-wex:5 C001-ans:8 more-ans:10; do
   lab=${ch%:*} min=${ch#*:}
   rows=$(answers "$lab")
   n=$(printf '%s\n' "$rows" | grep -c . || true)
@@ -210,6 +210,39 @@ for line in open(sys.argv[1]):
 PY
   fail "the tables of the paired tests: the library could not be called"
 [ ! -s "$out/sigbad" ] || fail "the tables of the paired tests: $(tr '\n' ';' < "$out/sigbad")"
+# The same rows through the command the exercises name: two runs whose P_4
+# on query i is a_i and b_i (four documents a query, 4a_i of them relevant
+# of the four that the judgments make relevant), and rankmetrics compare's
+# p and exact fraction for the row's test.
+sigrun() { # values, tag, file
+  local i=0 j k v
+  : > "$3"
+  IFS=, read -r -a vs <<< "$1"
+  for v in "${vs[@]}"; do
+    i=$((i + 1)) k=$(awk -v v="$v" 'BEGIN { printf "%d", v * 4 + 0.5 }')
+    for j in 1 2 3 4; do
+      if [ "$j" -le "$k" ]; then d=r$j; else d=n$j; fi
+      echo "q$i Q0 $d $j $((10 - j)) $2" >> "$3"
+    done
+  done
+}
+ncmp=0
+while IFS='|' read -r name ab frac want; do
+  a=${ab%;*} b=${ab#*;} n=$(tr ',' '\n' <<< "$a" | grep -c .)
+  : > "$out/sig.qrels"
+  for i in $(seq 1 "$n"); do printf "q$i 0 r%d 1\n" 1 2 3 4 >> "$out/sig.qrels"; done
+  sigrun "$a" A "$out/sig.a"; sigrun "$b" B "$out/sig.b"
+  got=$($TOOL compare --json -m P_4 -t "$name" "$out/sig.qrels" "$out/sig.b" "$out/sig.a" 2>&1 |
+    ${PY:-/usr/bin/python3} -c 'import json, sys
+c = json.load(sys.stdin)["comparisons"][0]
+assert c["A"].endswith("sig.a"), c["A"]
+t = c["tests"][0]
+print("%.6f|%s" % (t["p"], t.get("p_fraction", "\\hbox{---}")))' 2>&1)
+  ncmp=$((ncmp + 1))
+  [ "$got" = "$want|$frac" ] ||
+    fail "the tables of the paired tests: compare's $name of $ab gives ${got:-nothing}, the book says $want|$frac"
+done < "$out/sigrows"
+[ "$ncmp" -ge 20 ] || fail "compare checked only $ncmp rows of the tables of the paired tests"
 has 'computation: $p=5/8$, $3/8$, $3/8$ and $0.2452\ldots$'
 
 finish "the book's BPM values, note (o) on Judged@K and the word on run files in Python, the answers to the exercises and the worked examples of value and eval agree with the program"

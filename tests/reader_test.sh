@@ -157,6 +157,13 @@ readerfirst 'More single-list variants of the libraries' \
   more-variants more-cases more-ex more-ans
 readerfirst 'Other aggregators' 'The implementation of other aggregators' \
   q:median q:qweight oagg-wex oagg-cases oagg-ex oagg-ans
+readerfirst 'Diversity and intent-aware measures' \
+  'The implementation of the measures of diversity' \
+  q:divexample div-wex q:divkeys q:divdrop q:divnames div-sources q:divwitness div-ex div-ans
+# The part on paired tests: its chapter "The tests at a glance" is the
+# reader's, before the first chapter marked \impl, the names of the tests.
+readerfirst 'Is one run better than another?' 'Names of the tests' \
+  q:sigglance sig-wex sig-variants sig-sources sig-cases sig-ex sig-ans
 # The chapter on 001's evaluator has one section of C, its examples, which
 # closes it under the mark \impl: none before it.
 w=$(sed -n '/^@\* What 001.s evaluator computes\./,/^@ \\impl/p' rankmetrics.w)
@@ -178,9 +185,17 @@ done
 # are not counted.  And neither log has an overfull \vbox.
 for ed in rankmetrics rankmetrics-reader; do
   ! grep -n 'Overfull \\vbox' "doc/$ed.log" || fail "doc/$ed.log has an overfull \\vbox"
+  # A link whose destination is not in the PDF: pdfTeX warns that it "has
+  # been referenced but does not exist" (the reader's edition once linked
+  # the names of sections it leaves out, |@<Check the list@>| and seven
+  # more; it prints their numbers without a link).
+  x=$( (grep -o 'num[0-9]* has been referenced but does not exist' "doc/$ed.log" || true) |
+    head -8 | tr '\n' ';')
+  [ -z "$x" ] || fail "doc/$ed.pdf links to sections it does not have: $x"
   sed -n 's/^\\ZZ {.*}{[-0-9]*}{[0-9]*}{\([0-9]*\)}{.*$/\1/p' "doc/$ed.toc" | sort -un > "$out/$ed.starts"
   [ -s "$out/$ed.starts" ] || fail "doc/$ed.toc lists no page"
-  pdftotext -q -bbox-layout "doc/$ed.pdf" - | awk -v starts="$out/$ed.starts" '
+  pdftotext -q -bbox-layout "doc/$ed.pdf" "$out/$ed.bbox"
+  awk -v starts="$out/$ed.starts" '
     BEGIN { while ((getline l < starts) > 0) start[l + 0] = 1 }
     function flush() {
       if (pg > 0 && pg == inindex && folio != "") lastindex = folio
@@ -210,7 +225,39 @@ for ed in rankmetrics rankmetrics-reader; do
         if (!((f[1] + 1) in start) && f[1] != last && f[1] != lastindex)
           printf "page %d (folio %d) holds %d lines\n", p, f[1], f[2]
       }
-    }' > "$out/$ed.short"
+    }' "$out/$ed.bbox" > "$out/$ed.short"
+  # A heading followed by a gap: a section whose first line is the last
+  # line of its page, and whose rest is on the next (the quick reference's
+  # section of the aggregators once began at the foot of page 8 of the
+  # reader's edition, its table on page 9).  The first line of section N
+  # starts with the word "N." at the left margin, N at least the section
+  # of the running head (an exercise's "1." is not a section); a section
+  # of one line, followed on the next page by a section, is whole.
+  awk '
+    function sec(w, x) { return w ~ /^[0-9]+\.$/ && x < 73 }
+    function flush() {
+      if (pg > 0 && sec(first, fx) && head != "" && first + 0 >= head + 0 && first + 0 > 3)
+        cand[pg] = first
+      topsec[pg] = sec(top, tx)
+    }
+    /<page / { flush(); pg++; head = ""; first = ""; top = ""; low = 0; high = 1e9; next }
+    /<line / { newline = 1; next }
+    /<word / {
+      match($0, /yMin="[0-9.]+"/); y0 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+      match($0, /xMin="[0-9.]+"/); x0 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+      w = $0; sub(/^.*">/, "", w); sub(/<\/word>.*$/, "", w)
+      if (y0 < 90) { if (w ~ /[0-9]$/ && w !~ /^[0-9]/) { head = w; gsub(/[^0-9]/, "", head) }; next }
+      if (newline && y0 > low + 1) { low = y0; first = w; fx = x0 }
+      if (newline && y0 < high - 1) { high = y0; top = w; tx = x0 }
+      newline = 0
+    }
+    END {
+      flush()
+      for (p in cand) if (!topsec[p + 1])
+        printf "page %d: section %s starts on its last line\n", p, cand[p]
+    }' "$out/$ed.bbox" > "$out/$ed.orphans"
+  [ ! -s "$out/$ed.orphans" ] ||
+    fail "doc/$ed.pdf has headings at the foot of a page: $(head -5 "$out/$ed.orphans" | tr '\n' ';')"
   if [ -s "$out/$ed.short" ]; then
     fail "doc/$ed.pdf has pages of fewer than fifteen lines that end no chapter: $(sort -n -k2 "$out/$ed.short" | head -5 | tr '\n' ';')"
   fi
@@ -254,12 +301,17 @@ x=$(found '\\8\\#\\&{define} .*)\\\\{[A-Za-z_\\]*}\\5(' "$tex")
 [ -z "$x" ] || fail "cweave ran a macro's body into its parameters (put the body in @[ @]): $x"
 x=$(found '\\}\$ \$\\}\$ *;' "$tex")
 [ -z "$x" ] || fail "cweave ended an initializer with a lone '} ;' (a module of rows inside it?): $x"
-n=$(awk '/\\X[0-9]*:Vector families\\X\$\{\}(\\mathrel\+)?\\E/ {on = 1}
-  on && /\$ \$,\{\}\$/ {c++} /\\fi/ {on = 0} END {print c + 0}' "$tex")
-[ "$n" -eq 0 ] || fail "cweave set $n rows of the tables of vector families apart from their commas"
-n=$(awk '/\\X[0-9]*:\\\.\{rmshared\.h \}\\X\$\{\}\\E/ {on = 1}
-  on && /\\# \\\\\{undef\}/ {c++} /\\fi/ {on = 0} END {print c + 0}' "$tex")
-[ "$n" -eq 0 ] || fail "rmshared.h has $n #undef, which cweave sets '# undef'"
+# A module of rows ends with its last row's comma, which cweave cannot
+# attach to anything, and sets apart from the row, '} ,' ($ $,{}$): every
+# such comma is written @[,@] (the rows of the tables of vector families,
+# of the keys, of the names, of the worked examples, ...).
+n=$(grep -c '\$ \$,{}\$' "$tex" || true)
+[ "$n" -eq 0 ] || fail "cweave set $n rows apart from their last comma, '} ,' (write the comma that ends a module @[,@]): $(found '\$ \$,{}\$' "$tex")"
+# #undef: undef is an ordinary name for cweave (@s undef normal, for the
+# field v->undef), so cweave sets the directive '# undef'; the Makefile's
+# rule for doc/rankmetrics.tex sets it as #define is set.
+n=$(grep -c '\\# \\\\{undef}' "$tex" || true)
+[ "$n" -eq 0 ] || fail "the woven TeX has $n #undef set as '# undef': $(found '\\# \\\\{undef}' "$tex")"
 x=$(found -E 'struct \{@\+ [^}]*; [^@][^}]* @\+\}' rankmetrics.w)
 [ -z "$x" ] || fail "a one-line struct has a declaration not followed by @+ (cweave breaks the line after it): $x"
 

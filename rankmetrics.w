@@ -10710,6 +10710,101 @@ RM_ACCURACY, RM_CLF_PRECISION, RM_CLF_RECALL, RM_CLF_F1,
 [RM_CLF_F1] = {"clf-f1", CLF_KEYS, ratio_d, ratio_x, one_ulp,
   no_cutoff_no_ties, NULL, clf_qratio, clf_dratio, NULL},
 
+@ \impl Errors past the largest double.  A rating and a score are doubles,
+but their difference need not be one: a rating of $10^{308}$ predicted
+$-10^{308}$ is an error of $2\cdot10^{308}$, above the largest double
+$\Omega\approx1.8\cdot10^{308}$, and $g-s$ rounds to~$\infty$; its square,
+$4\cdot10^{616}$, is far past it, and so is the numerator of a pooled RMSE,
+the sum of such squares, even when the RMSE itself, the root of their mean,
+is a double.  The double path then printed~$\infty$ where the exact path
+prints, say, $2\cdot10^{308}/\sqrt3\approx1.15\cdot10^{308}$.  It scales, as
+|hypot| does: divided by a power of two $2^{-k}$ near the largest error,
+every error is below~1 and its square cannot overflow; the sum of the
+squares is multiplied back by $2^{-2k}$ at the end, or, for a pooled value,
+handed on with its exponent $-2k$ (|err_dparts|).
+
+|err_scale| finds $k$: with $m$ the largest $\vert g_i-s_i\vert$, rounded,
+$m\cdot2^k\in[1/2,1)$.  When $m$ is $\infty$, an error overflowed; then
+every error is taken halved, $(g_i-s_i)/2$ rounded once
+(|rating_half_err_d|, which cannot overflow since $\vert g_i\vert$ and
+$\vert s_i\vert$ are at most $\Omega$), and the scale is reckoned from the
+halves; |half| says so, and the terms are then the errors times
+$2^{k-1}$.  Scaling by a power of two is exact unless it pushes a term
+below the normal doubles, and errors that far below the largest are
+below the rounding error of the sum.  Without an overflow nothing changes:
+the same errors, the same sums, the same bits as before.
+
+The pooled numerator (|err_dparts|) is first summed as it always was; only
+when that sum is not finite is it summed again scaled, and returned as a
+double $N$ and an exponent $e$ standing for $N\cdot2^e$.  |err_dratio|, the
+numerator of the table of metrics and of |rm_value_parts|, still returns
+$N\cdot2^e$ as one double, $\infty$ past $\Omega$; the two micro averages
+that add the numerators exactly, |rm_value_set| and \.{eval}
+(|rm_value_parts_scaled|), add $N$ shifted by~$e$, and take the root of
+the mean with the same care (|xsum_div_sqrt|).
+
+@<Private functions@>=
+static double rating_half_err_d(const rm_list *l, size_t i) /* $(g-s)/2$, rounded once */
+{
+  mpq_t g, t;
+  mpfr_t x;
+  double d;
+  mpq_inits(g, t, NULL); mpfr_init2(x, 53);
+  if (l->label == NULL) mpq_set_si(g, l->grade[i], 1);@+ else label_q(g, l->label[i]);
+  mpq_set_d(t, l->score[i]); mpq_sub(g, g, t); mpq_div_2exp(g, g, 1);
+  mpfr_set_q(x, g, MPFR_RNDN);
+  d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x); mpq_clears(g, t, NULL);
+  return d;
+}
+static int err_scale(const rm_list *l, int *half) /* $k$: the largest error times $2^k$ in $[1/2,1)$ */
+{
+  size_t i;
+  double m = 0;
+  int k = 0;
+  *half = 0;
+  for (i = 0; i < l->n; i++) {
+    double e = fabs(rating_err_d(l, i));
+    if (e > m) m = e;
+  }
+  if (isinf(m)) {
+    *half = 1; m = 0;
+    for (i = 0; i < l->n; i++) {
+      double e = fabs(rating_half_err_d(l, i));
+      if (e > m) m = e;
+    }
+  }
+  if (m > 0 && isfinite(m)) { frexp(m, &k); k = -k; }
+  return k;
+}
+static double err_term(const rm_list *l, size_t i, int half, int k) /* the error times $2^{k-half}$ */
+{
+  return ldexp(half ? rating_half_err_d(l, i) : rating_err_d(l, i), k);
+}
+static rm_status err_dparts(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den, int *e)
+{
+  size_t i;
+  int k, half, p = v->metric == RM_MAE ? 1 : 2;
+  nsum s = {0, 0};
+  (void) perm;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  for (i = 0; i < l->n; i++) {
+    double x = rating_err_d(l, i);
+    nsum_add(&s, p == 1 ? fabs(x) : x * x);
+  }
+  *num = s.s + s.c; *den = (double) l->n; *e = 0;
+  if (isfinite(*num)) return RM_OK;
+  k = err_scale(l, &half);
+  s.s = s.c = 0;
+  for (i = 0; i < l->n; i++) {
+    double x = err_term(l, i, half, k);
+    nsum_add(&s, p == 1 ? fabs(x) : x * x);
+  }
+  *num = s.s + s.c; *e = -p * (k - half);
+  return RM_OK;
+}
+
 @ \impl The rating errors.  MAE and MSE are ratios: the sum of the errors or of
 their squares, over~$n$.  A double score is a dyadic fraction, so the exact
 errors are fractions too (|mpq_set_d| is exact).  On the double path an
@@ -10721,16 +10816,10 @@ the division add one each: MAE within 3~ulps, MSE within~5.
 static rm_status err_dratio(const rm_variant *v, const rm_list *l,
   const size_t *perm, double *num, double *den)
 {
-  size_t i;
-  nsum s = {0, 0};
-  (void) perm;
-  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
-  for (i = 0; i < l->n; i++) {
-    double e = rating_err_d(l, i);
-    nsum_add(&s, v->metric == RM_MAE ? fabs(e) : e * e);
-  }
-  *num = s.s + s.c; *den = (double) l->n;
-  return RM_OK;
+  int e;
+  rm_status s = err_dparts(v, l, perm, num, den, &e);
+  *num = ldexp(*num, e);
+  return s;
 }
 static rm_status err_qratio(const rm_variant *v, const rm_list *l,
   const size_t *perm, mpq_t num, mpq_t den)
@@ -10761,7 +10850,8 @@ static double err_bound(const rm_variant *v)
 $2^k$ that brings the largest into $[1/2,1)$, which is exact, and scales the
 result back: without it a score of $10^{308}$ would overflow the sum (and a
 compensated sum would turn the overflow into NaN), and a subnormal error
-would square to~0.  Errors far below the largest may still vanish in the
+would square to~0.  An error that is itself past the largest double is
+halved first (the section before).  Errors far below the largest may still vanish in the
 scaling; they are below the rounding error of the sum.  A mean square above
 the largest double is $\infty$ on both paths.
 
@@ -10775,22 +10865,19 @@ static rm_status err_d(const rm_variant *v, const rm_list *l, const size_t *perm
   double *out)
 {
   size_t i;
-  double m = 0, x;
-  int k = 0;
+  double x;
+  int k, half;
   nsum s = {0, 0};
   (void) perm;
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if (l->n == 0) return undefined_d(v, out);
+  k = err_scale(l, &half);
   for (i = 0; i < l->n; i++) {
-    double e = fabs(rating_err_d(l, i));
-    if (e > m) m = e;
-  }
-  if (m > 0 && isfinite(m)) { frexp(m, &k); k = -k; } /* $m\cdot2^k\in[1/2,1)$ */
-  for (i = 0; i < l->n; i++) {
-    double e = ldexp(rating_err_d(l, i), k);
+    double e = err_term(l, i, half, k);
     nsum_add(&s, v->metric == RM_MAE ? fabs(e) : e * e);
   }
   x = (s.s + s.c) / (double) l->n;
+  k -= half; /* the terms were the errors times $2^{k-half}$ */
   *out = v->metric == RM_MAE ? ldexp(x, -k) : v->metric == RM_MSE ? ldexp(x, -2 * k)
     : ldexp(sqrt(x), -k);
   return RM_OK;
@@ -12204,6 +12291,44 @@ static double xsum_div(const xsum *a, const xsum *b) /* $a/b$ rounded once; |b| 
   return d;
 }
 
+@ \impl A micro average adds each list's numerator and denominator; for the
+rating errors the numerator may come as a double and an exponent $e\ge0$,
+past the largest double (|err_dparts|), and |xsum_add_e| shifts it into the
+exact sum.  |parts_d| gives every metric's parts so, $e$ being 0 but for the
+errors.  The pooled RMSE is the root of the quotient $A/B$, which need not
+be a double when the RMSE is: |xsum_div_sqrt| divides by $B\cdot4^j$ instead,
+for a $j$ that brings the quotient near $2^{1000}$, and multiplies the root
+by $2^j$.  Both scalings are exact, and division and root are correctly
+rounded, so for a quotient that is a double the result is the bits of
+|sqrt(xsum_div(a, b))|, which is what it computes when $j\le0$.
+
+@<Private functions@>=
+static void xsum_add_e(xsum *a, double x, int e, mpz_t t) /* $a\mathrel{+}=x\cdot2^e$ */
+{
+  if (e == 0 || x == 0 || !isfinite(x)) { xsum_add_w(a, x, 1, t); return; }
+  xsum_units(t, x, 1);
+  mpz_mul_2exp(t, t, (mp_bitcnt_t) e);
+  mpz_add(a->n, a->n, t);
+}
+static double xsum_div_sqrt(const xsum *a, xsum *b) /* $\sqrt{a/b}$ */
+{
+  long j = ((long) mpz_sizeinbase(a->n, 2) - (long) mpz_sizeinbase(b->n, 2)) / 2 - 500;
+  double d;
+  if (a->nf != 0 || isnan(a->nf) || j <= 0) return sqrt(xsum_div(a, b));
+  mpz_mul_2exp(b->n, b->n, (mp_bitcnt_t) (2 * j));
+  d = ldexp(sqrt(xsum_div(a, b)), (int) j);
+  mpz_tdiv_q_2exp(b->n, b->n, (mp_bitcnt_t) (2 * j));
+  return d;
+}
+static rm_status parts_d(const rm_variant *u, const rm_list *l, const size_t *perm,
+  double *num, double *den, int *e)
+{
+  *e = 0;
+  if (u->metric == RM_MAE || u->metric == RM_MSE || u->metric == RM_RMSE)
+    return err_dparts(u, l, perm, num, den, e);
+  return metrics[u->metric].dratio(u, l, perm, num, den);
+}
+
 @ @<Public functions@>=
 rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   rm_work *w, double *out)
@@ -12237,8 +12362,8 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
     if (mpz_sgn(b.n) == 0 && b.nf == 0) { s = undefined_d(&u, out); break; }
     if (v->agg == RM_AGG_MEAN && v->weight == RM_WEIGHT_QUERY)
       mpz_mul_2exp(b.n, b.n, 1074); /* |a| is in units of $2^{-2148}$ */
-    *out = xsum_div(&a, &b);
-    if (v->agg == RM_AGG_MICRO && u.metric == RM_RMSE) *out = sqrt(*out);
+    *out = v->agg == RM_AGG_MICRO && u.metric == RM_RMSE ? xsum_div_sqrt(&a, &b)
+      : xsum_div(&a, &b);
   }
   mpz_clears(a.n, b.n, tmp, NULL);
   return s;
@@ -12280,6 +12405,11 @@ rm_status rm_value_parts(const rm_variant *v, const rm_list *l, rm_work *w,
    accepts: what |rm_value_set| adds for a micro average.  |w| may be
    |NULL|.  Returns |RM_OK| or a negative status; |RM_EINVAL| for a variant
    with an aggregator or a metric that is not such a ratio. */
+rm_status rm_value_parts_scaled(const rm_variant *v, const rm_list *l,
+  rm_work *w, double *num, double *den, int *e);
+/* The same, with the numerator as |*num| times $2^{*e}$: |*e| is 0 but
+   for \.{mae}, \.{mse} and \.{rmse} when their numerator passes the
+   largest double, which |rm_value_parts| then gives as $\infty$. */
 rm_status rm_value_parts_exact(const rm_variant *v, const rm_list *l,
   char **num, char **den);
 /* The exact path's numerator and denominator of |rm_value_parts|, each a
@@ -12290,16 +12420,24 @@ rm_status rm_value_parts_exact(const rm_variant *v, const rm_list *l,
 rm_status rm_value_parts(const rm_variant *v, const rm_list *l, rm_work *w,
   double *num, double *den)
 {
+  int e = 0;
+  rm_status s = rm_value_parts_scaled(v, l, w, num, den, &e);
+  if (s == RM_OK) *num = ldexp(*num, e);
+  return s;
+}
+rm_status rm_value_parts_scaled(const rm_variant *v, const rm_list *l,
+  rm_work *w, double *num, double *den, int *e)
+{
   rm_work own;
   rm_status s;
   @<Check the variant@>;
   if (v->agg != RM_AGG_NONE || metrics[v->metric].dratio == NULL
-      || num == NULL || den == NULL) return RM_EINVAL;
+      || num == NULL || den == NULL || e == NULL) return RM_EINVAL;
   if ((s = check_list(v, l)) != RM_OK) return s;
   if (w == NULL) { rm_work_init(&own); w = &own; }
   if ((s = work_reserve(w, l->n)) == RM_OK) {
     rank_items(l, key_used(v, KEY_TIES) ? v->ties : RM_TIES_INPUT, w->perm, w->tmp);
-    s = metrics[v->metric].dratio(v, l, w->perm, num, den);
+    s = parts_d(v, l, w->perm, num, den, e);
   }
   if (w == &own) rm_work_free(&own);
   return s;
@@ -12345,9 +12483,10 @@ micro average, the numerators and the denominators; for a sum, the values.
   if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w->perm, w->tmp);
   if (v->agg == RM_AGG_MICRO) {
-    if ((s = metrics[u.metric].dratio(&u, l, w->perm, &num, &den)) != RM_OK) break;
+    int e;
+    if ((s = parts_d(&u, l, w->perm, &num, &den, &e)) != RM_OK) break;
     if (!rm_value_set_counts(v, l, den == 0 ? RM_UNDEFINED : RM_OK, NULL)) continue;
-    xsum_add_w(&a, num, 1, tmp); xsum_add_w(&b, den, 1, tmp);
+    xsum_add_e(&a, num, e, tmp); xsum_add_w(&b, den, 1, tmp);
     continue;
   }
   t = metrics[u.metric].d(&u, l, w->perm, &x);
@@ -32344,7 +32483,7 @@ aggregate: exact sums (|shard_sum|, see below), whose
 value is $\sum_i d_i2^{32i-1074}$.
 
 @<Engine functions@>=
-enum {@+ SHARD_DIGITS = 70 @+}; /* 32-bit digits of an exact sum: $2^{-1074}$ to $2^{1166}$ */
+enum {@+ SHARD_DIGITS = 104 @+}; /* 32-bit digits of an exact sum: $2^{-1074}$ to $2^{2254}$ */
 typedef struct {
   int64_t d[SHARD_DIGITS];
   uint32_t adds; /* additions since the carries were last propagated */
@@ -32457,8 +32596,11 @@ adds doubles: the values of the queries, or their products by integer
 weights, or their logarithms.  It adds them exactly.  Every finite double is
 an integer multiple of $2^{-1074}$, the least subnormal, and lies below
 $2^{1024}$, so a sum of doubles is an integer $N$ times $2^{-1074}$ with
-$\vert N\vert<2^{2098}$ times the number of terms.  |shard_sum| keeps $N$ in
-70 digits of 32 bits, each held in a signed 64-bit integer (a {\it long
+$\vert N\vert<2^{2098}$ times the number of terms.  (The pooled numerator
+of a rating error may also come as a double times $2^e$, $e\le2052$, past the
+largest double: |shard_sum_add_e| adds it, and the digits reach to
+$2^{2254}$.)  |shard_sum| keeps $N$ in
+104 digits of 32 bits, each held in a signed 64-bit integer (a {\it long
 accumulator}, Kulisch's idea in the form of Neal's ``superaccumulator''):
 a double's 53-bit significand, shifted to its place, touches three digits,
 each by less than $2^{33}$, so $2^{29}$ additions fit in a digit before the
@@ -32482,7 +32624,7 @@ static void shard_sum_norm(shard_sum *s)
   }
   s->adds = 0;
 }
-static void shard_sum_add(shard_sum *s, double x)
+static void shard_sum_add_e(shard_sum *s, double x, int sh) /* $x\cdot2^{sh}$, $sh\ge0$ */
 {
   uint64_t u, m, lo, hi;
   int e, k, r;
@@ -32494,13 +32636,17 @@ static void shard_sum_add(shard_sum *s, double x)
   e = (int) (u >> 52 & 0x7ff);
   m = u & (((uint64_t) 1 << 52) - 1);
   if (e) m |= (uint64_t) 1 << 52;@+ else e = 1; /* a subnormal */
-  e -= 1; /* $x=\pm m\,2^{e-1074}$ */
+  e += sh - 1; /* $x\cdot2^{sh}=\pm m\,2^{e-1074}$ */
   k = e / 32; r = e % 32;
   lo = (m & 0xffffffffu) << r; hi = (m >> 32) << r;
   s->d[k] += sg * (int64_t) (lo & 0xffffffffu);
   s->d[k + 1] += sg * (int64_t) ((lo >> 32) + (hi & 0xffffffffu));
   s->d[k + 2] += sg * (int64_t) (hi >> 32);
   if (++s->adds == (uint32_t) 1 << 29) shard_sum_norm(s);
+}
+static void shard_sum_add(shard_sum *s, double x)
+{
+  shard_sum_add_e(s, x, 0);
 }
 static void shard_sum_get(shard_sum *s, mpz_t z) /* $N$, the sum over $2^{-1074}$ */
 {
@@ -34503,14 +34649,15 @@ the denominator is 0 under \.{skip=undef}, as |rm_value_set| leaves it out
 @<Add the numerator and the denominator...@>=
 {
   double num, den;
-  rm_status r = rm_value_parts(&m->u, l, &st->w, &num, &den);
+  int e;
+  rm_status r = rm_value_parts_scaled(&m->u, l, &st->w, &num, &den, &e);
   if (r < 0) {
     fprintf(tool_err, "%s:%ld: query '%s': %s: %s\n", st->path, first_line, q,
       m->given, rm_strerror(r));
     return 0;
   }
   if (rm_value_set_counts(&m->a, l, den == 0 ? RM_UNDEFINED : RM_OK, NULL) == 1) {
-    shard_sum_add(&m->sa, num); shard_sum_add(&m->sb, den);
+    shard_sum_add_e(&m->sa, num, e); shard_sum_add(&m->sb, den);
   }
 }
 
@@ -34536,9 +34683,14 @@ static rm_status shard_finish_double(const rm_variant *a, const mpz_t A,
     return RM_OK;
   }
   if (mpz_sgn(B) == 0) return rm_value_set(a, NULL, 0, NULL, x);
+  if (a->agg == RM_AGG_MICRO && a->metric == RM_RMSE) {
+    long j = ((long) mpz_sizeinbase(A, 2) - (long) mpz_sizeinbase(B, 2)) / 2 - 500;
+    if (j < 0) j = 0; /* as |xsum_div_sqrt|: the root of a quotient past $\Omega$ */
+    *x = ldexp(sqrt(shard_round(A, B, (unsigned long) (2 * j))), (int) j);
+    return RM_OK;
+  }
   *x = shard_round(A, B, 0);
   if (a->agg == RM_AGG_GM) *x = exp(*x);
-  if (a->agg == RM_AGG_MICRO && a->metric == RM_RMSE) *x = sqrt(*x);
   return RM_OK;
 }
 

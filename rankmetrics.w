@@ -5780,6 +5780,13 @@ int rm_value_fixed(const rm_variant *v, const rm_list *l, rm_work *w,
    |rm_value_enclosed|.  |w| is a workspace as for |rm_value| (may be
    |NULL|).  |slack|, for tests of the fallback, widens the enclosure by
    $2^{slack}$ units each way before it is rounded (0: not at all). */
+void rm_values_fixed(const rm_variant *v, size_t nv, const rm_list *l,
+  rm_work *w, int slack, double *out, rm_fixed *enc, int *r);
+/* |rm_value_fixed| for the |nv| variants |v[0..nv-1]| of one list,
+   ranking it once per tie rule, as |rm_values| does on the double path:
+   |r[i]|, |out[i]| and |enc[i]| are what |rm_value_fixed(&v[i], l, w,
+   slack, &out[i], &enc[i])| gives (|r[i]| 0 for all when the workspace
+   cannot grow). */
 int rm_fx_table_errors(void);
 /* The number of entries of the integer filter's table of discounts that
    MPFR's directed roundings contradict (0 when the table is right, or
@@ -5987,28 +5994,76 @@ static int fx_ndcg(const rm_variant *v, const rm_list *l, const size_t *perm,
 #endif
 
 @ \impl The door: the checks of |rm_value_exact|, the ranking, the metric, the
-slack of the tests, and fact (4).
+slack of the tests, and fact (4).  |rm_values_fixed| is the same door for
+several variants of one list, which it ranks once for each tie rule among
+them, as |rm_values| does on the double path: \.{eval}'s default
+computes every measure of a query so, where it once ranked the list again
+for each (by \.{callgrind}, that ranking was three quarters of what the
+default cost beyond \.{--fast}; see \secref{q:truthprice}).
 
 @<Public functions@>=
+#ifdef FX_ON
+static int fx_takes(const rm_variant *v, const rm_list *l)
+{
+  return variant_status(v) == RM_OK && v->agg == RM_AGG_NONE
+    && !metrics[v->metric].set_d && check_list(v, l) == RM_OK && l->grade != NULL
+    && l->n <= FX_N_MAX;
+}
+static int fx_ranked(const rm_variant *v, const rm_list *l, const size_t *perm,
+  int slack, double *out, rm_fixed *enc);
+#endif
 int rm_value_fixed(const rm_variant *v, const rm_list *l, rm_work *w,
   int slack, double *out, rm_fixed *enc)
 {
 #ifdef FX_ON
-  fx_enc e = {0, 0};
   rm_work own;
-  int ok = 0;
-  double d0, d1;
-  if (out == NULL || enc == NULL || variant_status(v) != RM_OK
-      || v->agg != RM_AGG_NONE || metrics[v->metric].set_d
-      || check_list(v, l) != RM_OK || l->grade == NULL || l->n > FX_N_MAX)
-    return 0;
+  int r = 0;
+  if (out == NULL || enc == NULL || !fx_takes(v, l)) return 0;
   if (w == NULL) { rm_work_init(&own); w = &own; }
   if (work_reserve(w, l->n) == RM_OK) {
     rank_items(l, tie_rule(v), w->perm, w->tmp);
-    ok = fx_metric(v, l, w->perm, &e);
+    r = fx_ranked(v, l, w->perm, slack, out, enc);
   }
   if (w == &own) rm_work_free(&own);
-  if (!ok) return 0;
+  return r;
+#else
+  (void) v; (void) l; (void) w; (void) slack; (void) out; (void) enc;
+  return 0;
+#endif
+}
+void rm_values_fixed(const rm_variant *v, size_t nv, const rm_list *l,
+  rm_work *w, int slack, double *out, rm_fixed *enc, int *r)
+{
+  size_t i, j;
+#ifdef FX_ON
+  rm_work own;
+  int ok;
+  for (i = 0; i < nv; i++) r[i] = fx_takes(&v[i], l) ? -1 : 0; /* $-1$: to be ranked */
+  if (w == NULL) { rm_work_init(&own); w = &own; }
+  ok = work_reserve(w, l->n) == RM_OK;
+  for (i = 0; i < nv; i++) {
+    rm_ties t;
+    if (r[i] != -1) continue;
+    if (!ok) { r[i] = 0; continue; }
+    t = tie_rule(&v[i]);
+    rank_items(l, t, w->perm, w->tmp);
+    for (j = i; j < nv; j++)
+      if (r[j] == -1 && tie_rule(&v[j]) == t)
+        r[j] = fx_ranked(&v[j], l, w->perm, slack, &out[j], &enc[j]);
+  }
+  if (w == &own) rm_work_free(&own);
+#else
+  (void) v; (void) l; (void) w; (void) slack; (void) out; (void) enc; (void) j;
+  for (i = 0; i < nv; i++) r[i] = 0;
+#endif
+}
+#ifdef FX_ON
+static int fx_ranked(const rm_variant *v, const rm_list *l, const size_t *perm,
+  int slack, double *out, rm_fixed *enc) /* the metric on a ranking, and fact (4) */
+{
+  fx_enc e = {0, 0};
+  double d0, d1;
+  if (!fx_metric(v, l, perm, &e)) return 0;
   if (slack > 0 && slack < 120) {
     fx_t s = (fx_t) 1 << slack;
     e.lo = e.lo > s ? e.lo - s : 0;
@@ -6019,11 +6074,8 @@ int rm_value_fixed(const rm_variant *v, const rm_list *l, rm_work *w,
   enc->hi[0] = (unsigned long long) e.hi; enc->hi[1] = (unsigned long long) (e.hi >> 64);
   *out = d0;
   return d0 == d1 ? 1 : 2;
-#else
-  (void) v; (void) l; (void) w; (void) slack; (void) out; (void) enc;
-  return 0;
-#endif
 }
+#endif
 int rm_fx_table_errors(void)
 {
   int bad = 0;
@@ -32542,6 +32594,8 @@ typedef struct {
   rm_work w;
   rm_variant *uv; double *uval; rm_status *ust; int nuv;
     /* the inner variants, computed together by |rm_values| */
+  int *ufx; rm_fixed *ufxe; /* on the exact path, what |rm_values_fixed| gave for them,
+    its doubles in |uval| (|shard_fx_pre|) */
   int progress; /* standard error is a terminal: show progress */
   double t0, t_shown; /* when reading began, when progress was last shown */
   @<Counters of an evaluation@>@;
@@ -32561,7 +32615,9 @@ static int ev_cat_pop(ev_state *st, ev_measure *m);
 static int ev_popularity(ev_state *st, const char *path);
 static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double *x);
 static void shard_put_cat(FILE *f, rm_cat *c, int ext);
-static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x);
+static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x,
+  int pr, double pv, const rm_fixed *pe);
+static void shard_fx_pre(ev_state *st, const rm_list *lr);
 static rm_status shard_add_exact(ev_measure *m, const rm_list *l);
 static rm_status shard_add_log(struct shard_exact *g);
 static void shard_reset(ev_measure *m);
@@ -34555,6 +34611,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
         tool_nomem_hint ? tool_nomem_hint : "");
       return 0;
     }
+  if (st->exact) shard_fx_pre(st, lr);
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     rm_status t;
@@ -34575,7 +34632,8 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
       m->n_counted += m->cat != NULL;
       continue;
     }
-    if (st->exact && m->px) t = shard_value_exact(m, l, &x);
+    if (st->exact && m->px)
+      t = shard_value_exact(m, l, &x, st->ufx[m->ui], st->uval[m->ui], &st->ufxe[m->ui]);
     else if (st->exact) {
       int f = 1;
       t = rm_value_rounded(&m->u, l, &x, NULL, &f);
@@ -36375,6 +36433,8 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
   st.uv = tool_alloc(NULL, (size_t) st.nm * sizeof *st.uv);
   st.uval = tool_alloc(NULL, (size_t) st.nm * sizeof *st.uval);
   st.ust = tool_alloc(NULL, (size_t) st.nm * sizeof *st.ust);
+  st.ufx = tool_alloc(NULL, (size_t) st.nm * sizeof *st.ufx);
+  st.ufxe = tool_alloc(NULL, (size_t) st.nm * sizeof *st.ufxe);
   for (i = 0; i < st.nm; i++) {
     if (!ev_measure_init(&st.m[i], st.m[i].given, st.exact, st.partial)) {
       rc = 2; goto done; }
@@ -36489,7 +36549,7 @@ done:
   ev_qw_free(&st);
   for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
   free(st.rbuf);
-  free(st.m); free(st.uv); free(st.uval); free(st.ust);
+  free(st.m); free(st.uv); free(st.uval); free(st.ust); free(st.ufx); free(st.ufxe);
   return rc;
 }
 
@@ -37411,7 +37471,8 @@ until the query is known to count; its double is the one \.{eval --exact}
 prints.
 
 @<Engine functions@>=
-static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x)
+static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x,
+  int pr, double pv, const rm_fixed *pe)
 {
   rm_status t;
   struct shard_exact *g = m->px;
@@ -37446,9 +37507,36 @@ often and the fallback is exercised.
 
 @<Try the integer filter...@>=
 {
-  int r = rm_value_fixed(&m->u, l, &g->w, g->slack, x, &g->fx);
+  int r = pr >= 0 ? pr : rm_value_fixed(&m->u, l, &g->w, g->slack, x, &g->fx);
+  if (pr > 0) { *x = pv; g->fx = *pe; }
   if (r == 1) { g->fxok = 1; return RM_OK; }
   m->n_fx += r == 2;
+}
+
+@ {\it One ranking for all the measures.}  The integer filter's values of
+a query are computed together before its measures are visited, by
+|rm_values_fixed|, which ranks the list once for each tie rule among the
+inner variants of a reading (|uv|), as |rm_values| does for \.{--fast};
+|shard_value_exact| takes what it gave, |pr| ($-1$ when nothing was
+computed: no measure is in its first pass), and asks |rm_value_fixed|
+itself otherwise.  The results are those of |rm_value_fixed| variant by
+variant, so the output is the same to the bit; only the ranking is not
+repeated.
+
+@<Engine functions@>=
+static void shard_fx_pre(ev_state *st, const rm_list *lr)
+{
+  int i, r, slack = 0, any = 0;
+  for (i = 0; i < st->nuv; i++) st->ufx[i] = -1;
+  for (i = 0; i < st->nm; i++)
+    if (st->m[i].per && st->m[i].px && st->m[i].px->fast == 1) {
+      any = 1; slack = st->m[i].px->slack;
+    }
+  if (!any) return;
+  for (r = 0; r < EV_READINGS; r++)
+    if (st->nuvr[r])
+      rm_values_fixed(st->uv + st->uv0[r], (size_t) st->nuvr[r], &lr[r], &st->w, slack,
+        st->uval + st->uv0[r], st->ufxe + st->uv0[r], st->ufx + st->uv0[r]);
 }
 
 @ The sums of the ends are exact, on three 64-bit limbs each: $2^{64}$

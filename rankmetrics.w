@@ -32696,6 +32696,7 @@ static void shard_sum_add_e(shard_sum *s, double x, int sh) /* $x\cdot2^{sh}$, $
   if (e) m |= (uint64_t) 1 << 52;@+ else e = 1; /* a subnormal */
   e += sh - 1; /* $x\cdot2^{sh}=\pm m\,2^{e-1074}$ */
   k = e / 32; r = e % 32;
+  if (k + 2 >= SHARD_DIGITS) { s->nf += (double) sg * HUGE_VAL; return; } /* not reached */
   lo = (m & 0xffffffffu) << r; hi = (m >> 32) << r;
   s->d[k] += sg * (int64_t) (lo & 0xffffffffu);
   s->d[k + 1] += sg * (int64_t) ((lo >> 32) + (hi & 0xffffffffu));

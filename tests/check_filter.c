@@ -380,6 +380,48 @@ START_TEST(test_fx_random)
 }
 END_TEST
 
+/* rm_values_fixed, which ranks a list once per tie rule for several
+   variants (the handled ones, with four tie rules among them, and those the
+   filter leaves alone), against rm_value_fixed variant by variant: the
+   same return, double and enclosure, with and without slack. */
+START_TEST(test_fx_values)
+{
+  rm_variant v[FX_NV + FX_NN];
+  tu_rng g = {20261129};
+  static int grade[100];
+  static double score[100];
+  double out[FX_NV + FX_NN], x;
+  rm_fixed enc[FX_NV + FX_NN], f;
+  int r[FX_NV + FX_NN];
+  char msg[200];
+  size_t i, k, nv = FX_NV + FX_NN;
+  long n1 = 0;
+  rm_work w;
+  for (k = 0; k < nv; k++) {
+    const char *name = k < FX_NV ? fx_names[k] : fx_not[k - FX_NV];
+    ck_assert_msg(rm_variant_parse(name, &v[k], msg, sizeof msg) == RM_OK, "%s", name);
+  }
+  rm_work_init(&w);
+  for (i = 0; i < 300; i++) {
+    rm_list l;
+    int slack = i % 7 == 0 ? 100 : 0;
+    fi_random_list(&g, &l, grade, score, i % 10 == 0 ? 100 : 30, 20);
+    rm_values_fixed(v, nv, &l, &w, slack, out, enc, r);
+    for (k = 0; k < nv; k++) {
+      int rk = rm_value_fixed(&v[k], &l, NULL, slack, &x, &f);
+      ck_assert_msg(r[k] == rk, "list %zu, variant %zu: %d against %d", i, k, r[k], rk);
+      if (rk == 0) continue;
+      n1 += rk == 1;
+      ck_assert_msg(tu_same_bits(out[k], x), "list %zu, variant %zu: %a against %a",
+        i, k, out[k], x);
+      ck_assert(memcmp(&enc[k], &f, sizeof f) == 0);
+    }
+  }
+  rm_work_free(&w);
+  ck_assert_msg(n1 > 1000, "only %ld values decided", n1);
+}
+END_TEST
+
 /* The DCG values of test_near_midpoint, some within 2^-8 ulp of a midpoint
    or of a double: the 64-bit filter declines a few dozen, the integer
    filter, some 2^-80 wide, must decide every one, as the exact path. */
@@ -413,6 +455,7 @@ Suite *suite_filter(void)
   tcase_add_test(tc, test_near_midpoint);
   tcase_add_test(tc, test_fx_table);
   tcase_add_test(tc, test_fx_random);
+  tcase_add_test(tc, test_fx_values);
   tcase_add_test(tc, test_fx_near_midpoint);
   suite_add_tcase(s, tc);
   return s;

@@ -127,6 +127,27 @@ done
 printf 'user,item,label,score\nu,a,3.3,3\nu,b,4.7,5\n' > "$T/dec.csv"
 same "decimal ratings" "$($RM eval --quiet --trec -m mae "$T/dec.csv")" "$(printf 'mae\tall\t0.3')"
 same "decimal ratings exact" "$($RM eval --quiet --trec --exact -m mae "$T/dec.csv")" "$(printf 'mae\tall\t0.3')"
+# Errors past the largest double (issue 26): u1 rates 2^1023 (written out
+# in full, exactly) and is predicted -2^1023, an error of 2^1024, which is
+# no double; its other row and u2's two rows have error 0.  Pooled over the
+# four rows: MSE = 2^2048/4 = 2^2046, RMSE = 2^1023 = 8.98846567431158e+307;
+# micro:mae = 2^1024/4 = 2^1022; u1's RMSE is sqrt(2^2048/2) = 2^1023.5,
+# u2's 0, so mean:rmse = 2^1022.5 = 6.355805030768232e+307 (sqrt(2)*2^1022
+# rounded); mae = (2^1024/2 + 0)/2 = 2^1022.  --fast printed inf for all four.
+B=$(awk 'BEGIN { d = "1"; for (i = 0; i < 1023; i++) { c = 0; r = ""
+  for (j = length(d); j > 0; j--) { x = substr(d, j, 1) * 2 + c; c = int(x / 10); r = (x % 10) r }
+  d = (c ? c : "") r } print d }')
+printf 'user,item,label,score\nu1,a,%s,-%s\nu1,b,0,0\nu2,c,0,0\nu2,d,0,0\n' "$B" "$B" > "$T/big.csv"
+for f in --fast --exact; do
+  same "errors past the largest double $f" "$($RM eval --quiet --trec $f -m rmse -m micro:mae -m mean:rmse -m mae "$T/big.csv")" \
+    "$(printf 'rmse\tall\t8.98846567431158e+307\nmicro:mae\tall\t4.49423283715579e+307\nmean:rmse\tall\t6.355805030768232e+307\nmae\tall\t4.49423283715579e+307')"
+done
+# the library's double path (value): rm_value_set's pooled sums and one
+# list's RMSE, sqrt(2^2048/2) = 2^1023.5 = 1.2711610061536464e+308
+same "value micro:rmse past the largest double" "$($RM value micro:rmse --grades "$B,0;0,0" --scores "-$B,0;0,0")" "$(printf 'micro[skip=none]:rmse[undef=zero]\t8.98846567431158e+307')"
+same "value rmse past the largest double" "$($RM value rmse --grades "$B,0" --scores "-$B,0")" "$(printf 'rmse[undef=zero]\t1.2711610061536464e+308')"
+$RM eval --quiet --fast --partial -m rmse "$T/big.csv" > "$T/big.state" 2> "$T/e"
+same "errors past the largest double, merged" "$($RM merge --trec "$T/big.state" 2> /dev/null)" "$(printf 'rmse\tall\t8.98846567431158e+307')"
 $RM eval --quiet -m rmse -m ndcg "$T/rt.csv" > "$T/o" 2> "$T/e"; rc=$?
 if [ $rc -ne 0 ] && grep -q "rt.csv:2: label '3.5' is a rating, not a whole grade" "$T/e"; then ok; else bad "rating for ndcg: rc=$rc $(cat "$T/e")"; fi
 same "value rmse ratings" "$($RM value rmse --grades 3.5,4 --scores 3,4.5)" "$(printf 'rmse[undef=zero]\t0.5')"

@@ -43,6 +43,9 @@ build/bench/gen csv $N 1 $D/data.csv
 measure trec_eval $RM eval --quiet --fast --threads 2 "${M[@]}" $D/qrels $D/run
 measure trec_floor build/bench/floor trec $D/qrels $D/run
 measure trec_exact $RM eval --quiet --threads 2 "${M[@]}" $D/qrels $D/run
+# and the same for Python's evaluate_files (tests/bench/files_bench.py), in
+# CPU seconds, on these files and on the 10^6 queries below
+/usr/bin/python3 tests/bench/files_bench.py $D/qrels $D/run "TREC ${Q}x100" > $D/files.txt
 measure auc_eval $RM eval --quiet --user one --item none -m 'auc[ties=average]' $D/data.csv
 measure auc_floor build/bench/floor csv $D/data.csv sort
 measure gauc_eval $RM eval --quiet -m 'auc[ties=average]' $D/data.csv
@@ -101,6 +104,7 @@ measure big_t2 $RM eval --quiet --fast --threads 2 "${M[@]}" $D/bq $D/br
 # and eval's default, the truth, at this size too (issue 26: at most 1.25
 # times the double path's time at 10^5 and 10^6 queries, two threads)
 measure big_exact $RM eval --quiet --threads 2 "${M[@]}" $D/bq $D/br
+/usr/bin/python3 tests/bench/files_bench.py $D/bq $D/br "TREC ${q}x100" >> $D/files.txt
 cmp -s $D/out.big_t1 $D/out.big_t2 || { echo "bench: one thread and two differ" >&2; exit 1; }
 rm -f $D/bq $D/br
 {
@@ -124,6 +128,7 @@ row "TREC ${q}x100, four measures, 1 thread" big_t1 big_floor
 row "TREC ${q}x100, four measures, 2 threads" big_t2 big_floor
 row "TREC ${q}x100: default (truth) vs --fast" big_exact big_t2
 echo "default (truth) vs --fast, two threads, in CPU seconds: x$(ratio "$(get trec_exact 4)" "$(get trec_eval 4)") at ${Q}x100 ($(get trec_exact 4) against $(get trec_eval 4)), x$(ratio "$(get big_exact 4)" "$(get big_t2 4)") at ${q}x100 ($(get big_exact 4) against $(get big_t2 4)) (goal: at most x1.25); $(uptime | sed 's/.*load/load/')"
+cat $D/files.txt
 echo "two threads vs the floor: x$(ratio "$(get big_t2 2)" "$(get big_floor 2)") in time (goal: at most x1.0); CPU seconds: floor $(get big_floor 4), one thread $(get big_t1 4), two threads $(get big_t2 4); $(uptime | sed 's/.*load/load/')"
 echo "shuffled vs grouped: x$(ratio "$(get ord_shuffled 2)" "$(get ord_grouped 2)") in time (goal: at most x3), x$(ratio "$(get ord_shuffled 4)" "$(get ord_grouped 4)") in CPU seconds ($(get ord_shuffled 4) against $(get ord_grouped 4)); both on the default threads; $(uptime | sed 's/.*load/load/')"
 awk '$1 ~ /^scale/ { t[$1] = $2 } END {

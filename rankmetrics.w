@@ -13972,8 +13972,11 @@ static void cat_compact(rm_cat *c)
 
 @ \impl One user's list.  The weight of an item at a rank of the top~$k$ is the
 metric's: $1/K_u$ for novelty, $1/\vert L_u\vert$ for ARP, and for EPC and
-EFD that of |cat_weigh| (\secref{q:epcefdimpl}), for a user who counts.  The
-popularity rows come from the identifiers of the list, made unique.
+EFD that of |cat_weigh| (\secref{q:epcefdimpl}), for a user who counts;
+ExposureGini's is $p^r$ at rank $r=0,1,\ldots$ (\secref{q:xgini}), and user
+coverage keeps no row, only the count of the users whose list is long
+enough.  The popularity rows come from the identifiers of the list, made
+unique.
 
 @<Private functions@>=
 static int cat_expect(const rm_variant *v) /* EPC or EFD (\secref{q:epcefd}) */
@@ -14013,7 +14016,9 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
   if (l->n > 0 && l->id == NULL) return RM_EIDS;
   for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
   K = v->k ? v->k : l->n; top = K < l->n ? K : l->n;
-  counts = !cat_expect(v) || n_relevant(v, l) > 0;
+  counts = v->metric == RM_UCOV ? l->n >= (v->k ? v->k : 1)
+    : !cat_expect(v) || n_relevant(v, l) > 0;
+  if (v->metric == RM_UCOV) top = 0; /* no rows: a count of users */
   c->users++; c->counted += (unsigned long) counts;
   rm_work_init(&w);
   if ((s = work_reserve(&w, l->n)) == RM_OK) rank_items(l, v->ties, w.perm, w.tmp);
@@ -14022,6 +14027,7 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
     unsigned long slot = 0;
     mpq_set_ui(x, 0, 1);
     if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
+    else if (v->metric == RM_XGINI) xgini_weight(v, x, r);
     else if (v->metric == RM_ARP || v->metric == RM_APLT) mpq_set_ui(x, 1, (unsigned long) top);
     else if (cat_expect(v) && counts && relevant(v, l, w.perm, r))
       slot = cat_weigh(v, x, l->grade[w.perm[r]], r, top);
@@ -14126,45 +14132,49 @@ static unsigned long cat_total(const rm_cat *c)
   return t;
 }
 
-@ \impl The rational metrics: coverage $m/N$; Gini from the sorted exposures; ARP
-$\sum w_in_i/U$; EPC $(\sum w_i-\sum w_in_i/M)/C$.  One function returns the
-exact fraction, or the reason that there is none.
+@ \impl The rational metrics: coverage $m/N$; Gini from the sorted exposures
+(the counts $e_i$, or ExposureGini's weights $w_i$, as fractions); ARP
+$\sum w_in_i/U$; EPC $(\sum w_i-\sum w_in_i/M)/C$; user coverage the count
+$C$.  One function returns the exact fraction, or the reason that there is
+none.
 
 @<Private functions@>=
-static int ul_cmp(const void *a, const void *b)
+static int q_cmp(const void *a, const void *b)
 {
-  unsigned long x = *(const unsigned long *) a, y = *(const unsigned long *) b;
-  return (x > y) - (x < y);
+  return mpq_cmp((mpq_srcptr) a, (mpq_srcptr) b);
 }
 static rm_status cat_gini(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
   size_t len)
 {
-  unsigned long *e = malloc((c->n ? c->n : 1) * sizeof *e);
+  mpq_t *e = malloc((c->n ? c->n : 1) * sizeof *e), G, T, t;
   long N = v->items;
   size_t i, m = 0;
-  mpz_t G, T, t;
   if (e == NULL) return RM_ENOMEM;
-  for (i = 0; i < c->n; i++) if (c->r[i].expo) e[m++] = c->r[i].expo;
-  if (N == RM_ITEMS_UNSET) N = (long) m;
-  qsort(e, m, sizeof *e, ul_cmp);
-  mpz_inits(G, T, t, NULL);
-  for (i = 0; i < m && (long) m <= N; i++) {
-    mpz_set_si(t, 2 * (N - (long) m + (long) i + 1) - N - 1);
-    mpz_addmul_ui(G, t, e[i]); mpz_add_ui(T, T, e[i]);
+  for (i = 0; i < c->n; i++) if (c->r[i].expo) { /* a count, or a weight (\secref{q:xgini}) */
+    mpq_init(e[m]);
+    if (v->metric == RM_XGINI) mpq_set(e[m], c->r[i].w);
+    else mpq_set_ui(e[m], c->r[i].expo, 1);
+    m++;
   }
+  if (N == RM_ITEMS_UNSET) N = (long) m;
+  qsort(e, m, sizeof *e, q_cmp);
+  mpq_inits(G, T, t, NULL);
+  for (i = 0; i < m && (long) m <= N; i++) {
+    mpq_set_si(t, 2 * (N - (long) m + (long) i + 1) - N - 1, 1);
+    mpq_mul(t, t, e[i]); mpq_add(G, G, t); mpq_add(T, T, e[i]);
+  }
+  for (i = 0; i < m; i++) mpq_clear(e[i]);
   free(e);
-  if ((long) m > N || mpz_sgn(T) == 0 || (v->form == RM_GINI_ELLIOT && N < 2)) {
-    mpz_clears(G, T, t, NULL);
+  if ((long) m > N || mpq_sgn(T) == 0 || (v->form == RM_GINI_ELLIOT && N < 2)) {
+    mpq_clears(G, T, t, NULL);
     return cat_undef(why, len, (long) m > N ? "more items were recommended than"
       " items=N says the catalogue holds" : m == 0 ? "no item was recommended"
       : "form=elliot needs items=2 or more");
   }
-  mpz_mul_ui(T, T, (unsigned long) (v->form == RM_GINI_ELLIOT ? N - 1 : N));
-  mpq_set_num(q, G); mpq_set_den(q, T); mpq_canonicalize(q);
-  if (v->form == RM_GINI_ELLIOT) {
-    mpq_neg(q, q); mpz_add(mpq_numref(q), mpq_numref(q), mpq_denref(q));
-  }
-  mpz_clears(G, T, t, NULL);
+  mpq_set_ui(t, (unsigned long) (v->form == RM_GINI_ELLIOT ? N - 1 : N), 1);
+  mpq_mul(T, T, t); mpq_div(q, G, T);
+  if (v->form == RM_GINI_ELLIOT) {@+ mpq_set_ui(t, 1, 1); mpq_sub(q, t, q); @+}
+  mpq_clears(G, T, t, NULL);
   return RM_OK;
 }
 static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
@@ -14173,7 +14183,8 @@ static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why
   size_t i, m = 0;
   unsigned long M = cat_total(c);
   mpq_t a, t;
-  if (v->metric == RM_GINI) return cat_gini(v, c, q, why, len);
+  if (v->metric == RM_GINI || v->metric == RM_XGINI) return cat_gini(v, c, q, why, len);
+  if (v->metric == RM_UCOV) {@+ mpq_set_ui(q, c->counted, 1); return RM_OK; @+}
   if (v->metric == RM_APLT || v->metric == RM_ACLT) return cat_tail(v, c, q, why, len);
   if (v->metric == RM_COVERAGE) {
     for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
@@ -14838,6 +14849,148 @@ aggregates.
 @/{"L-aplt-half", NULL, "aplt@@2[head=1/2]",
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1},
+
+@* Exposure and users: ExposureGini and user coverage.\here{q:xgini}
+@:metric exposure-gini}{metric \.{exposure-gini}@>
+@:metric user-coverage}{metric \.{user-coverage}@>
+Two more metrics of the catalogue read the item table of \secref{q:cat}.
+The first asks the question of the Gini index again, but weighs a rank:
+an item shown first to every user is more exposed than one shown last to
+every user, though both are in every top~$K$.  The second counts users, not
+items: how many users got a list at all, or a list as long as the cutoff.
+
+{\it ExposureGini.}  LensKit's |ExposureGini|
+(\.{src/lenskit/metrics/ranking/\_gini.py}) gives the item at rank~$k$
+($k=1,2,\ldots$) of a list the exposure $p^k$ of its
+|GeometricRankWeight| (\.{\_weighting.py}, the patience $p=0.85$ by
+default), sums the exposures of each item over the lists, and takes the
+Gini coefficient of those sums over the $N$ items of the catalogue with its
+|gini| (\.{src/lenskit/stats/\_gini.py}): with the exposures sorted up,
+$x_{(1)}\le\dots\le x_{(N)}$, the items never shown at the bottom with
+$x=0$,
+$${\rm ExposureGini}={\sum_j(2j-N-1)\,x_{(j)}\over N\sum_jx_{(j)}},$$
+clipped at~0 (which a sorted sum never needs).  That is \.{gini}'s
+RecBole and LensKit form over the weights instead of the counts.  A common
+factor of the exposures cancels, so the weight here is $p^r$ at rank
+$r=0,1,\ldots$, the same value with smaller numbers.  The name is
+\.{exposure-gini@@K[items=N,p=P]}: \.{items} as for \.{gini} (without it,
+$N$ is the number of items shown), \.{p} the patience, a fraction below~1
+(LensKit's $0.85$ by default).  LensKit sums the exposures in single
+precision (|float32|), so its value may differ from the exact one in the
+seventh digit.
+
+{\it Intuition.}  ExposureGini is~0 when every item of the catalogue
+gets the same exposure, and grows toward~1 as the exposure gathers on few
+items.  Against \.{gini} it adds the rank: two users shown $a,b$ and $b,a$
+spread the exposure evenly, two users shown $a,b$ and $a,b$ do not, though
+\.{gini} sees both as even.  As $p$ nears~1 every rank weighs alike and
+ExposureGini nears \.{gini}.
+
+{\it User coverage.}  Elliot counts the users who get recommendations:
+|UserCoverage| (\.{coverage/user\_coverage/user\_coverage.py}) the users
+whose list is not empty, and |UserCoverageAtN| (\.{user\_coverage\_at\_n.py})
+those whose list holds at least the cutoff's $N$ items.  Both are counts,
+not shares.  \.{user-coverage} is the first and \.{user-coverage@@K} the
+second: the number of users whose list holds at least $K$ items (at
+least one without a cutoff).  It reads no grade and no order, and it is
+defined for any set of users (0 for none).
+
+{\it Distributional coverage.}  Microsoft Recommenders'
+|distributional_coverage| (\.{recommenders/evaluation/python\_evaluation.py})
+is the Shannon entropy in bits of the items' shares of all the
+recommendations, $-\sum_ip_i\lg p_i$ with $p_i=e_i/T$: that is
+\.{entropy@@K} of \secref{q:cat}, with \.{K} the length of its top lists.
+Its |catalog_coverage| is \.{coverage@@K[items=N]}, $N$ the distinct items
+of the training data.  Neither needs a variant of its own.
+
+Both new metrics shard as the others of the catalogue do
+(\secref{q:shard}): ExposureGini's state holds each item's exposure as an
+exact fraction, user coverage's the count, and the states of disjoint
+sets of users add.
+
+@ {\it A worked example.}\here{xgini-example}  Three users' top two are
+$a,b$; $a,c$; $a,b$ in a catalogue of four items (the lists of
+\secref{cat-cases}).  Under the patience $p=1/2$ a first rank weighs~1 and
+a second~$1/2$: $a$ gets $3$, $b$ gets $1/2+1/2=1$, $c$ gets $1/2$, and
+the fourth item~0.  Sorted up, $0,1/2,1,3$, with the coefficients
+$-3,-1,1,3$: the numerator is $-1/2+1+9=19/2$, the sum is $9/2$, and
+ExposureGini is $(19/2)/(4\cdot9/2)=\oursq{L-xgini-half}$.  Under LensKit's
+$p=17/20$, $a$ gets~3, $b$ gets $17/10$ and $c$ gets $17/20$: the numerator
+is $-17/20+17/10+9=197/20$, the sum $111/20$, and ExposureGini is
+$197/444=\oursq{L-xgini}$.  \.{gini@@2[items=4]} is $5/12=0.4167$ on the
+same lists: the exposure that $a$ collects at the first rank raises the
+index.  All three lists have two items, so \.{user-coverage@@2} is
+$\oursq{L-ucov}$; were the third list cut to $a$ alone, it would be~2, and
+\.{user-coverage}, which asks for one item, still~3.
+
+@ {\it Exercises.}\here{xgini-ex}  Work them by hand; \.{rankmetrics
+value NAME --grades G --ids I} computes each (the users separated
+by~\.{;}).
+
+1. Two users' top two are $a,b$ and $a,b$ in a catalogue of two items.
+Compute ExposureGini under $p=1/2$.  What does \.{gini@@2[items=2]} say, and
+why do the two differ?
+
+2. The same with the second user's list turned round: $a,b$ and $b,a$.
+
+3. Three users' lists hold three, two and one items.  Compute
+\.{user-coverage@@2}, \.{user-coverage@@3} and \.{user-coverage}.
+
+@ {\it Answers to the exercises.}\here{xgini-ans}  The columns are those of
+\secref{cat-ans}; \.{tests/claims\_test.sh} checks every row against
+\.{rankmetrics value}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades&\rm items&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{exposure-gini@@2[items=2,p=1/2]}&0,0;0,0&a,b;a,b&1/6&0.166667\cr
+1&\.{gini@@2[items=2]}&0,0;0,0&a,b;a,b&0&0.000000\cr
+2&\.{exposure-gini@@2[items=2,p=1/2]}&0,0;0,0&a,b;b,a&0&0.000000\cr
+3&\.{user-coverage@@2}&0,0,0;0,0;0&a,b,c;a,b;a&2&2.000000\cr
+3&\.{user-coverage@@3}&0,0,0;0,0;0&a,b,c;a,b;a&1&1.000000\cr
+3&\.{user-coverage}&0,0,0;0,0;0&a,b,c;a,b;a&3&3.000000\cr}}$$
+In 1, $a$ gets $1+1=2$ and $b$ gets $1/2+1/2=1$: sorted up $1,2$ with the
+coefficients $-1,1$, the numerator is~1, the sum~3, and $1/(2\cdot3)=1/6$.
+\.{gini} counts two exposures each and says~0: it does not see that $a$
+is always first.  In 2 both get $3/2$, and ExposureGini is~0 too.  In 3
+the lists of three and two items reach $K=2$, only the first reaches
+$K=3$, and all three hold one item or more.
+
+@ \impl The metrics of \secref{q:xgini}: their codes follow every other
+metric's (so that no earlier witness of the golden vectors moves), and
+their rows of the metric table.  ExposureGini takes \.{items}, the patience
+\.{p} (LensKit's $17/20$ by default, below~1 as RBP's) and the tie rule;
+user coverage takes no key.
+
+@<Private functions@>=
+static void xgini_defaults(rm_variant *v)
+{
+  v->p = 17; v->p_den = 20;
+}
+static void xgini_weight(const rm_variant *v, mpq_t x, size_t r) /* $p^r$ */
+{
+  mpz_ui_pow_ui(mpq_numref(x), (unsigned long) v->p, (unsigned long) r);
+  mpz_ui_pow_ui(mpq_denref(x), (unsigned long) v->p_den, (unsigned long) r);
+}
+
+@ @<Metric specifications@>=
+[RM_XGINI] = {"exposure-gini", K(KEY_ITEMS) | K(KEY_P) | K(KEY_TIES), NULL, NULL,
+  cat_bound, p_below_one, xgini_defaults, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_UCOV] = {"user-coverage", 0, NULL, NULL, cat_bound, no_average, NULL, NULL,
+  NULL, NULL, cat_sd, cat_sx},
+
+@ \impl The cases of \secref{xgini-example}, appended to the golden vectors'
+file of aggregates after every earlier case.
+
+@<Appended examples over queries@>=
+@/{"L-xgini-half", NULL, "exposure-gini@@2[items=4,p=1/2]",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "19/36", 0x1.0e38e38e38e39p-1},
+@/{"L-xgini", NULL, "exposure-gini@@2[items=4]",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "197/444", 0x1.c657a3bf6c658p-2},
+@/{"L-ucov", NULL, "user-coverage@@2",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "3", 0x1.8p+1},
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>
@@ -38416,12 +38569,13 @@ static int ev_is_cat(const rm_variant *a)
   return a->agg == RM_AGG_NONE && (a->metric == RM_COVERAGE || a->metric == RM_NOVELTY
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
     || a->metric == RM_EPC || a->metric == RM_EFD || a->metric == RM_APLT
-    || a->metric == RM_ACLT);
+    || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV);
 }
 static int ev_pop_file(const rm_variant *a)
 {
   return ev_is_cat(a) && a->metric != RM_COVERAGE && a->metric != RM_GINI
-    && a->metric != RM_ENTROPY && a->pop == RM_POP_FILE;
+    && a->metric != RM_ENTROPY && a->metric != RM_XGINI && a->metric != RM_UCOV
+    && a->pop == RM_POP_FILE;
 }
 static int ev_cat_pop(ev_state *st, ev_measure *m)
 {
@@ -48413,6 +48567,11 @@ RM_EFD, RM_APLT, RM_ACLT,
 
 @<Metric codes@>=
 RM_COVERR, RM_RANKLOSS, RM_PMEAN,
+
+@ \impl The codes of \secref{q:xgini} follow, for the same reason.
+
+@<Metric codes@>=
+RM_XGINI, RM_UCOV,
 
 @ \impl The family of their vectors comes last, after every earlier family.
 

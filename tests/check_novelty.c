@@ -307,6 +307,42 @@ START_TEST(test_aplt_aclt_hand)
 }
 END_TEST
 
+/* ExposureGini and user coverage (book: "Exposure and users"), by hand on
+   the items of L (a,b; a,c; a,b) over four items.  p = 1/2: a 3, b 1,
+   c 1/2, 0; sorted up with -3,-1,1,3: (-1/2 + 1 + 9)/(4 * 9/2) = 19/36.
+   p = 17/20: a 3, b 17/10, c 17/20: (197/20)/(4 * 111/20) = 197/444.
+   p = 1/2 without items: N = 3, sorted 1/2,1,3 with -2,0,2: 5/(3 * 9/2) =
+   10/27.  Two users a,b and b,a: a and b 3/2 each, 0.  Every list has two
+   items: user-coverage@2 3, @3 0; a user shown nothing is no exposure. */
+START_TEST(test_xgini_ucov_hand)
+{
+  rm_variant v;
+  rm_exact e;
+  static const char *const Lba[] = {"b", "a"};
+  rm_list turned[2] = {{2, L3, NULL, Lab, 0, NULL, NULL, NULL, NULL},
+                       {2, L3, NULL, Lba, 0, NULL, NULL, NULL, NULL}};
+  rm_list none[1] = {{0, L3, NULL, Lab, 0, NULL, NULL, NULL, NULL}};
+  exact_is("exposure-gini@2[items=4,p=1/2]", Lq, 3, "19/36");
+  exact_is("exposure-gini@2[items=4]", Lq, 3, "197/444");
+  exact_is("exposure-gini@2[p=1/2]", Lq, 3, "10/27");
+  exact_is("exposure-gini@2[items=2,p=1/2]", turned, 2, "0");
+  exact_is("gini@2[items=4]", Lq, 3, "5/12"); /* the counts 3,2,1,0: a fraction sort too */
+  exact_is("user-coverage@2", Lq, 3, "3");
+  exact_is("user-coverage@3", Lq, 3, "0");
+  exact_is("user-coverage", none, 1, "0");
+  v = name("exposure-gini");
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_set_exact(&v, none, 1, &e), RM_UNDEFINED);
+  rm_exact_clear(&e);
+  ck_assert_int_eq(rm_variant_parse("exposure-gini[p=1]", &v, NULL, 0), RM_ENAME);
+  ck_assert_int_eq(rm_variant_parse("exposure-gini@2[items=1]", &v, NULL, 0), RM_OK);
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_set_exact(&v, Lq, 3, &e), RM_UNDEFINED); /* 3 items shown */
+  rm_exact_clear(&e);
+  ck_assert_int_eq(rm_variant_parse("mean:user-coverage", &v, NULL, 0), RM_ENAME);
+}
+END_TEST
+
 /* The names: epc keeps its name at the defaults, and reads them. */
 START_TEST(test_epc_efd_names)
 {
@@ -337,6 +373,7 @@ Suite *suite_novelty(void)
   tcase_add_test(tc, test_efd_table);
   tcase_add_test(tc, test_epc_efd_names);
   tcase_add_test(tc, test_aplt_aclt_hand);
+  tcase_add_test(tc, test_xgini_ucov_hand);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -713,6 +713,8 @@ epc&yes&popularity complement of its hits (a set)&pop disc relevance&\secref{q:c
 efd&yes&free discovery, bits, of its hits (a set)&pop disc relevance&\secref{q:epcefd}\cr
 aplt&yes&share of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
 aclt&yes&number of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
+exposure-gini&yes&Gini of the items' rank-weighted exposures (a set)&items p&\secref{q:xgini}\cr
+user-coverage&yes&users whose list holds $K$ items or more (a set)&&\secref{q:xgini}\cr
 coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:single2}\cr
 ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
 precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
@@ -776,7 +778,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 &sum&the sum of $1/r$ over the relevant items in the top $K$&\cr
 &mean&that sum over $R$&\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
-p&$1/1000..999/1000$&the persistence of RBP, NERR10 (default 0.9) or compat (default 0.95)&\secref{q:judged}\cr
+p&$1/1000..999/1000$&the persistence of RBP, NERR10 (default 0.9) or compat (default 0.95); exposure-gini's patience (default 0.85)&\secref{q:judged}\cr
 depth&1..100000&RBP's weights normalised over $N$ ranks; AUC's pairs of the top $N$&\secref{q:rbpdepth}\cr
 t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (default 1)&\secref{q:insq}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
@@ -4343,6 +4345,8 @@ map&\an{ap@@10}&A&evaluation/python\_evaluation.py\cr
 r\_precision\_at\_k&\an{rprec@@10}&&evaluation/python\_evaluation.py\cr
 mrr\_score (deeprec)&\an{rr[hits=mean]}&H&models/deeprec/deeprec\_utils.py\cr
 group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils.py\cr
+catalog\_coverage&\an{coverage@@10[items=1000]}{\eightrm, 1000 training items}&&evaluation/python\_evaluation.py\cr
+distributional\_coverage&\an{entropy@@10}&&evaluation/python\_evaluation.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
 precisionAt(k)&\an{precision@@10}&G&RankingMetrics.scala\cr
 recallAt(k)&\an{recall@@10}&F&RankingMetrics.scala\cr
@@ -4370,6 +4374,7 @@ AveragePrecision(k)&\an{ap@@10[norm=list]}&A&\_map.py\cr
 RecipRank(k)&\an{rr@@10}&H&\_recip.py\cr
 Hit(k)&\an{hr@@10}&I&\_hit.py\cr
 ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
+ExposureGini(items=\dots)&\an{exposure-gini@@10[items=1000]}{\eightrm, float32 aside}&&\_gini.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
 Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
@@ -4386,6 +4391,8 @@ ExtendedEPC, discounted&\an{epc@@10[pop=file,disc=log,relevance=discounted]}&&..
 EFD&\an{efd@@10[pop=file,disc=log]}&&../novelty/EFD/efd.py\cr
 APLT&\an{aplt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aplt/aplt.py\cr
 ACLT&\an{aclt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aclt/aclt.py\cr
+UserCoverage&\an{user-coverage}&&../coverage/user\_coverage/\cr
+UserCoverageAtN&\an{user-coverage@@10}&&../coverage/user\_coverage/\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -39685,7 +39692,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"hits", "mean", "that sum divided by R"},
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
   {"p", NULL, "p/q: the persistence, below 1: of rbp and rbp-resid (default 0.9);"
-    " at most 1: of nerr10 (default 0.9) and compat (default 0.95)"},
+    " at most 1: of nerr10 (default 0.9) and compat (default 0.95); the patience"
+    " of exposure-gini, below 1 (default 0.85)"},
   {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
     " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
   {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"
@@ -39843,6 +39851,8 @@ static const char *const metric_help[][2] = {
   {"efd", "expected free discovery: -log2 popularity share, relevant top K"},
   {"aplt", "average share of long-tail items in the top K (head=)"},
   {"aclt", "average number of long-tail items in the top K (head=)"},
+  {"exposure-gini", "Gini index of the items' exposures p^r in the top K (LensKit)"},
+  {"user-coverage", "users whose list holds K items or more, a count (Elliot)"},
   {"coverage-error", "rank of the last relevant item (scikit-learn's coverage_error)"},
   {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
   {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},

@@ -358,7 +358,8 @@
   ranking), and a judged item that was not retrieved with its grade
   (\.{j1}: one unretrieved item of grade~1, which counts in the ideal list
   and in $R$).  For GAUC the witness is a set of users, separated by
-  $\vert$.  A value is an exact fraction, or its first ten digits followed
+  $\vert$; for a metric of the catalogue (gini, entropy, efd) it is one
+  user, whose items are all different.  A value is an exact fraction, or its first ten digits followed
   by \dots\ when it is irrational.
   \medskip\noindent{\it The split rate} is the share of \dispop\ random
   queries of a realistic shape on which the two values differ, with its
@@ -20499,6 +20500,18 @@ the tied items (\.{ties=average}).
 \.{adaptive\_k}), which differ only when the list is shorter than~$K$.
 \item{$\bullet$} {\it GAUC's weights}: the plain mean of the groups' AUCs
 (\src{002}) against the mean weighted by impressions (\src{003}).
+\item{$\bullet$} {\it Gini's direction}: RecBole's |GiniIndex| and
+LensKit's |ListGini| (\.{form=recbole} and \.{form=lenskit}, one function:
+\.{disagree} finds no input that parts them) against Elliot's |GiniIndex|
+(\.{form=elliot}), a diversity that is~1 where the others are~0
+(\secref{q:cat}).
+\item{$\bullet$} {\it Entropy's divisor}: the entropy itself (Elliot's
+|SEntropy| over lists of $K$, Microsoft Recommenders'
+|distributional_coverage|) against RecBole's |ShannonEntropy|, divided by
+the items shown (\.{scale=items}, and in nats).
+\item{$\bullet$} {\it EFD's discount}: every rank alike (\.{disc=none},
+Vargas and Castells without a browsing model) against Elliot's
+$1/\lg(r+2)$ (\.{disc=log}, \secref{q:epcefd}).
 \smallskip
 \noindent For each, the table ``The splits that matter'' at the front of
 the book, after ``How to read this book'', gives the smallest witness (its
@@ -22123,7 +22136,9 @@ static const struct {@+ const char *metric, *a, *b; @+} dis_summary[] = {
   {"ap", "norm=rel", "norm=hits"}, {"ndcg", "ideal=judged", "ideal=list"},
   {"ndcg", "gain=linear", "gain=exp2"}, {"ndcg", "ties=id-desc", "ties=average"},
   {"auc", "ties=input", "ties=average"}, {"precision", "denom=k", "denom=list"},
-  {"gauc", "weight=uniform", "weight=items"}, {NULL, NULL, NULL}};
+  {"gauc", "weight=uniform", "weight=items"}, {"gini", "form=recbole", "form=elliot"},
+  {"entropy", "scale=none", "scale=items"}, {"efd", "disc=none", "disc=log"},
+  {NULL, NULL, NULL}};
 static void dis_tex_summary(FILE *f, rm_disagreement *const *ds, const char *const *names,
   int nm)
 {

@@ -4348,7 +4348,7 @@ r\_precision\_at\_k&\an{rprec@@10}&&evaluation/python\_evaluation.py\cr
 mrr\_score (deeprec)&\an{rr[hits=mean]}&H&models/deeprec/deeprec\_utils.py\cr
 group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils.py\cr
 catalog\_coverage&\an{coverage@@10[items=1000]}{\eightrm, 1000 training items}&&evaluation/python\_evaluation.py\cr
-distributional\_coverage&\an{entropy@@10}&&evaluation/python\_evaluation.py\cr
+distributional\_coverage&\an{entropy@@10}&Q&evaluation/python\_evaluation.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
 precisionAt(k)&\an{precision@@10}&G&RankingMetrics.scala\cr
 recallAt(k)&\an{recall@@10}&F&RankingMetrics.scala\cr
@@ -4512,7 +4512,13 @@ N&\an{f[beta2=2]}&trec\_eval's set\_F.2&{\it P\/}=1/2, {\it R\/}=1: 3/4 (see bel
 &\an{f[beta2=4]}&scikit-learn, beta=2&against 5/6\cr
 O&\an{kendall}&R's cor, SciPy&\asplit{kendall}{kendall[tau=a]}{disagreements}{623}:
   grades 0,~0,~1: 1\cr
-&\an{kendall[tau=a]}&&against 2/3\cr}}$$
+&\an{kendall[tau=a]}&&against 2/3\cr
+P&\an{gini}&RecBole, LensKit's ListGini&\asplit{gini}{gini[form=elliot]}{disagreements}{1005}:
+  items $b,c$ once each: 0\cr
+&\an{gini[form=elliot]}&Elliot&against 1\cr
+Q&\an{entropy}&Elliot, MS Recs&\asplit{entropy}{entropy[scale=items]}{disagreements}{1011}:
+  items $b,c$ once each: 1\cr
+&\an{entropy[scale=items]}&RecBole (in nats)&against 1/2\cr}}$$
 Splits G and~N have no test in the witness file: \.{disagree} compares the
 words of a key, and a cutoff beyond the list (G) or a number such as
 \.{beta2} (N) is outside its search.  Their inputs are the worked example

@@ -4349,6 +4349,8 @@ mrr\_score (deeprec)&\an{rr[hits=mean]}&H&models/deeprec/deeprec\_utils.py\cr
 group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils.py\cr
 catalog\_coverage&\an{coverage@@10[items=1000]}{\eightrm, 1000 training items}&&evaluation/python\_evaluation.py\cr
 distributional\_coverage&\an{entropy@@10}&Q&evaluation/python\_evaluation.py\cr
+diversity, user\_diversity&\nov{diversity@@10}{one minus the mean similarity of a list's pairs}&&evaluation/python\_evaluation.py\cr
+serendipity&\nov{serendipity@@10}{the users' history and the items' similarities}&&evaluation/python\_evaluation.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
 precisionAt(k)&\an{precision@@10}&G&RankingMetrics.scala\cr
 recallAt(k)&\an{recall@@10}&F&RankingMetrics.scala\cr
@@ -4377,6 +4379,7 @@ RecipRank(k)&\an{rr@@10}&H&\_recip.py\cr
 Hit(k)&\an{hr@@10}&I&\_hit.py\cr
 ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
 ExposureGini(items=\dots)&\an{exposure-gini@@10[items=1000]}{\eightrm, float32 aside}&&\_gini.py\cr
+ILS(attribute)&\nov{ils@@10}{mean cosine of the items' category vectors}&&\_ils.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
 Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
@@ -14922,6 +14925,16 @@ Both new metrics shard as the others of the catalogue do
 (\secref{q:shard}): ExposureGini's state holds each item's exposure as an
 exact fraction, user coverage's the count, and the states of disjoint
 sets of users add.
+
+{\it Not yet here.}  Intra-list similarity (LensKit's |ILS| in
+\.{\_ils.py}, the mean cosine of the category vectors of a list's pairs of
+items) and Microsoft Recommenders' |diversity|, |user_diversity| (one
+minus that mean) and |serendipity| (which also compares each item with the
+user's history) read the items' features or a table of similarities, and
+serendipity the items each user saw before.  No input of the library
+carries them (a list has grades, scores and identifiers), nor does a test
+of the golden vectors, so these have no variant yet; the atlas says so in
+their rows.
 
 @ {\it A worked example.}\here{xgini-example}  Three users' top two are
 $a,b$; $a,c$; $a,b$ in a catalogue of four items (the lists of

@@ -780,7 +780,7 @@ hits&first&$1/r$ of the first relevant item at rank $r$&\secref{q:rr}\cr
 &sum&the sum of $1/r$ over the relevant items in the top $K$&\cr
 &mean&that sum over $R$&\cr
 gmax&1..30&the largest grade of ERR (default 4)&\secref{q:gmax}\cr
-p&$1/1000..999/1000$&the persistence of RBP, NERR10 (default 0.9) or compat (default 0.95); exposure-gini's patience (default 0.85)&\secref{q:judged}\cr
+p&$1/1000..999/1000$&the persistence of RBP, NERR10 (default 0.9) or compat (default 0.95)&\secref{q:judged}\cr
 depth&1..100000&RBP's weights normalised over $N$ ranks; AUC's pairs of the top $N$&\secref{q:rbpdepth}\cr
 t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (default 1)&\secref{q:insq}\cr
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
@@ -14904,18 +14904,18 @@ spread the exposure evenly, two users shown $a,b$ and $a,b$ do not, though
 \.{gini} sees both as even.  As $p$ nears~1 every rank weighs alike and
 ExposureGini nears \.{gini}.
 
-{\it User coverage.}  Elliot counts the users who get recommendations:
-|UserCoverage| (\.{coverage/user\_coverage/user\_coverage.py}) the users
-whose list is not empty, and |UserCoverageAtN| (\.{user\_coverage\_at\_n.py})
-those whose list holds at least the cutoff's $N$ items.  Both are counts,
-not shares.  \.{user-coverage} is the first and \.{user-coverage@@K} the
+{\it User coverage.}  Elliot counts the users who get recommendations.
+Its |UserCoverage| counts those whose list is not empty, and its
+|UserCoverageAtN| those whose list holds at least the cutoff's $N$ items;
+both are in the directory \.{coverage/user\_coverage/}, and both are
+counts, not shares.  \.{user-coverage} is the first and \.{user-coverage@@K} the
 second: the number of users whose list holds at least $K$ items (at
 least one without a cutoff).  It reads no grade and no order, and it is
 defined for any set of users (0 for none).
 
-{\it Distributional coverage.}  Microsoft Recommenders'
-|distributional_coverage| (\.{recommenders/evaluation/python\_evaluation.py})
-is the Shannon entropy in bits of the items' shares of all the
+{\it Distributional coverage.}  In Microsoft Recommenders' file
+\.{evaluation/python\_evaluation.py}, the function
+|distributional_coverage| is the Shannon entropy in bits of the items' shares of all the
 recommendations, $-\sum_ip_i\lg p_i$ with $p_i=e_i/T$: that is
 \.{entropy@@K} of \secref{q:cat}, with \.{K} the length of its top lists.
 Its |catalog_coverage| is \.{coverage@@K[items=N]}, $N$ the distinct items
@@ -20526,8 +20526,8 @@ LensKit's |ListGini| (\.{form=recbole} and \.{form=lenskit}, one function:
 (\.{form=elliot}), a diversity that is~1 where the others are~0
 (\secref{q:cat}).
 \item{$\bullet$} {\it Entropy's divisor}: the entropy itself (Elliot's
-|SEntropy| over lists of $K$, Microsoft Recommenders'
-|distributional_coverage|) against RecBole's |ShannonEntropy|, divided by
+|SEntropy| over lists of $K$, and the distributional coverage of
+Microsoft Recommenders) against RecBole's |ShannonEntropy|, divided by
 the items shown (\.{scale=items}, and in nats).
 \item{$\bullet$} {\it EFD's discount}: every rank alike (\.{disc=none},
 Vargas and Castells without a browsing model) against Elliot's
@@ -20598,7 +20598,9 @@ them together, so the cost of a run is that of the agreeing pairs.  The
 default $L=5$ keeps \.{rankmetrics disagree all} (\dispairs\ pairs under
 \disnames\ names, GAUC's sets among them) well under a minute on one core
 (13 seconds before the cutoff one beyond the list joined the space, which
-made it a sixth larger); $L=4$ takes a seventh of that and $L=6$ seven
+made it a sixth larger; the catalogue's pairs searched again over sets of
+two users, with populations of sets, \secref{dis:cat}, about doubled
+it); $L=4$ takes a seventh of that and $L=6$ seven
 times as much.
 @^search space@>
 

@@ -363,7 +363,8 @@
   so that two users share items.  A value is an exact fraction, or its first ten digits followed
   by \dots\ when it is irrational.
   \medskip\noindent{\it The split rate} is the share of \dispop\ random
-  queries of a realistic shape on which the two values differ, with its
+  queries (sets of 2 to 20 for GAUC and the catalogue)
+  of a realistic shape on which the two values differ, with its
   95\% interval, drawn as a bar (half a point per percent; the interval is
   the thin line across it, the tick is at~100\%).  Near~100\%, comparing
   the two numbers almost never compares one quantity; a few percent means

@@ -371,10 +371,13 @@
   ranking), and a judged item that was not retrieved with its grade
   (\.{j1}: one unretrieved item of grade~1, which counts in the ideal list
   and in $R$).  For GAUC the witness is a set of users, separated by
-  $\vert$.  A value is an exact fraction, or its first ten digits followed
+  $\vert$; for a metric of the catalogue (gini, entropy, efd) it is one
+  user or two, their items named \.{b}, \.{c}, \.{a}, \dots\ by position,
+  so that two users share items.  A value is an exact fraction, or its first ten digits followed
   by \dots\ when it is irrational.
   \medskip\noindent{\it The split rate} is the share of \dispop\ random
-  queries of a realistic shape on which the two values differ, with its
+  queries (sets of 2 to 20 for GAUC and the catalogue)
+  of a realistic shape on which the two values differ, with its
   95\% interval, drawn as a bar (half a point per percent; the interval is
   the thin line across it, the tick is at~100\%).  Near~100\%, comparing
   the two numbers almost never compares one quantity; a few percent means
@@ -726,6 +729,8 @@ epc&yes&popularity complement of its hits (a set)&pop disc relevance&\secref{q:c
 efd&yes&free discovery, bits, of its hits (a set)&pop disc relevance&\secref{q:epcefd}\cr
 aplt&yes&share of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
 aclt&yes&number of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}\cr
+exposure-gini&yes&Gini of the items' rank-weighted exposures (a set)&items p&\secref{q:xgini}\cr
+user-coverage&yes&users whose list holds $K$ items or more (a set)&&\secref{q:xgini}\cr
 coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:single2}\cr
 ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
 precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
@@ -4357,6 +4362,10 @@ map&\an{ap@@10}&A&evaluation/python\_evaluation.py\cr
 r\_precision\_at\_k&\an{rprec@@10}&&evaluation/python\_evaluation.py\cr
 mrr\_score (deeprec)&\an{rr[hits=mean]}&H&models/deeprec/deeprec\_utils.py\cr
 group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils.py\cr
+catalog\_coverage&\an{coverage@@10[items=1000]}{\eightrm, 1000 training items}&&evaluation/python\_evaluation.py\cr
+distributional\_coverage&\an{entropy@@10}&Q&evaluation/python\_evaluation.py\cr
+diversity, user\_diversity&\nov{diversity@@10}{one minus the mean similarity of a list's pairs}&&evaluation/python\_evaluation.py\cr
+serendipity&\nov{serendipity@@10}{the users' history and the items' similarities}&&evaluation/python\_evaluation.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
 precisionAt(k)&\an{precision@@10}&G&RankingMetrics.scala\cr
 recallAt(k)&\an{recall@@10}&F&RankingMetrics.scala\cr
@@ -4384,6 +4393,8 @@ AveragePrecision(k)&\an{ap@@10[norm=list]}&A&\_map.py\cr
 RecipRank(k)&\an{rr@@10}&H&\_recip.py\cr
 Hit(k)&\an{hr@@10}&I&\_hit.py\cr
 ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
+ExposureGini(items=\dots)&\an{exposure-gini@@10[items=1000]}{\eightrm, float32 aside}&&\_gini.py\cr
+ILS(attribute)&\nov{ils@@10}{mean cosine of the items' category vectors}&&\_ils.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
 Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
@@ -4400,6 +4411,8 @@ ExtendedEPC, discounted&\an{epc@@10[pop=file,disc=log,relevance=discounted]}&&..
 EFD&\an{efd@@10[pop=file,disc=log]}&&../novelty/EFD/efd.py\cr
 APLT&\an{aplt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aplt/aplt.py\cr
 ACLT&\an{aclt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aclt/aclt.py\cr
+UserCoverage&\an{user-coverage}&&../coverage/user\_coverage/\cr
+UserCoverageAtN&\an{user-coverage@@10}&&../coverage/user\_coverage/\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -4517,7 +4530,13 @@ N&\an{f[beta2=2]}&trec\_eval's set\_F.2&{\it P\/}=1/2, {\it R\/}=1: 3/4 (see bel
 &\an{f[beta2=4]}&scikit-learn, beta=2&against 5/6\cr
 O&\an{kendall}&R's cor, SciPy&\asplit{kendall}{kendall[tau=a]}{disagreements}{623}:
   grades 0,~0,~1: 1\cr
-&\an{kendall[tau=a]}&&against 2/3\cr}}$$
+&\an{kendall[tau=a]}&&against 2/3\cr
+P&\an{gini}&RecBole, LensKit's ListGini&\asplit{gini}{gini[form=elliot]}{disagreements}{1005}:
+  items $b,c$ once each: 0\cr
+&\an{gini[form=elliot]}&Elliot&against 1\cr
+Q&\an{entropy}&Elliot, MS Recs&\asplit{entropy}{entropy[scale=items]}{disagreements}{1011}:
+  items $b,c$ once each: 1\cr
+&\an{entropy[scale=items]}&RecBole (in nats)&against 1/2\cr}}$$
 Splits G and~N have no test in the witness file: \.{disagree} compares the
 words of a key, and a cutoff beyond the list (G) or a number such as
 \.{beta2} (N) is outside its search.  Their inputs are the worked example
@@ -14230,8 +14249,11 @@ static void cat_compact(rm_cat *c)
 
 @ \impl One user's list.  The weight of an item at a rank of the top~$k$ is the
 metric's: $1/K_u$ for novelty, $1/\vert L_u\vert$ for ARP, and for EPC and
-EFD that of |cat_weigh| (\secref{q:epcefdimpl}), for a user who counts.  The
-popularity rows come from the identifiers of the list, made unique.
+EFD that of |cat_weigh| (\secref{q:epcefdimpl}), for a user who counts;
+ExposureGini's is $p^r$ at rank $r=0,1,\ldots$ (\secref{q:xgini}), and user
+coverage keeps no row, only the count of the users whose list is long
+enough.  The popularity rows come from the identifiers of the list, made
+unique.
 
 @<Private functions@>=
 static int cat_expect(const rm_variant *v) /* EPC or EFD (\secref{q:epcefd}) */
@@ -14271,7 +14293,9 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
   if (l->n > 0 && l->id == NULL) return RM_EIDS;
   for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
   K = v->k ? v->k : l->n; top = K < l->n ? K : l->n;
-  counts = !cat_expect(v) || n_relevant(v, l) > 0;
+  counts = v->metric == RM_UCOV ? l->n >= (v->k ? v->k : 1)
+    : !cat_expect(v) || n_relevant(v, l) > 0;
+  if (v->metric == RM_UCOV) top = 0; /* no rows: a count of users */
   c->users++; c->counted += (unsigned long) counts;
   rm_work_init(&w);
   if ((s = work_reserve(&w, l->n)) == RM_OK) rank_items(l, v->ties, w.perm, w.tmp);
@@ -14280,6 +14304,7 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
     unsigned long slot = 0;
     mpq_set_ui(x, 0, 1);
     if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
+    else if (v->metric == RM_XGINI) xgini_weight(v, x, r);
     else if (v->metric == RM_ARP || v->metric == RM_APLT) mpq_set_ui(x, 1, (unsigned long) top);
     else if (cat_expect(v) && counts && relevant(v, l, w.perm, r))
       slot = cat_weigh(v, x, l->grade[w.perm[r]], r, top);
@@ -14384,45 +14409,49 @@ static unsigned long cat_total(const rm_cat *c)
   return t;
 }
 
-@ \impl The rational metrics: coverage $m/N$; Gini from the sorted exposures; ARP
-$\sum w_in_i/U$; EPC $(\sum w_i-\sum w_in_i/M)/C$.  One function returns the
-exact fraction, or the reason that there is none.
+@ \impl The rational metrics: coverage $m/N$; Gini from the sorted exposures
+(the counts $e_i$, or ExposureGini's weights $w_i$, as fractions); ARP
+$\sum w_in_i/U$; EPC $(\sum w_i-\sum w_in_i/M)/C$; user coverage the count
+$C$.  One function returns the exact fraction, or the reason that there is
+none.
 
 @<Private functions@>=
-static int ul_cmp(const void *a, const void *b)
+static int q_cmp(const void *a, const void *b)
 {
-  unsigned long x = *(const unsigned long *) a, y = *(const unsigned long *) b;
-  return (x > y) - (x < y);
+  return mpq_cmp((mpq_srcptr) a, (mpq_srcptr) b);
 }
 static rm_status cat_gini(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
   size_t len)
 {
-  unsigned long *e = malloc((c->n ? c->n : 1) * sizeof *e);
+  mpq_t *e = malloc((c->n ? c->n : 1) * sizeof *e), G, T, t;
   long N = v->items;
   size_t i, m = 0;
-  mpz_t G, T, t;
   if (e == NULL) return RM_ENOMEM;
-  for (i = 0; i < c->n; i++) if (c->r[i].expo) e[m++] = c->r[i].expo;
-  if (N == RM_ITEMS_UNSET) N = (long) m;
-  qsort(e, m, sizeof *e, ul_cmp);
-  mpz_inits(G, T, t, NULL);
-  for (i = 0; i < m && (long) m <= N; i++) {
-    mpz_set_si(t, 2 * (N - (long) m + (long) i + 1) - N - 1);
-    mpz_addmul_ui(G, t, e[i]); mpz_add_ui(T, T, e[i]);
+  for (i = 0; i < c->n; i++) if (c->r[i].expo) { /* a count, or a weight (\secref{q:xgini}) */
+    mpq_init(e[m]);
+    if (v->metric == RM_XGINI) mpq_set(e[m], c->r[i].w);
+    else mpq_set_ui(e[m], c->r[i].expo, 1);
+    m++;
   }
+  if (N == RM_ITEMS_UNSET) N = (long) m;
+  qsort(e, m, sizeof *e, q_cmp);
+  mpq_inits(G, T, t, NULL);
+  for (i = 0; i < m && (long) m <= N; i++) {
+    mpq_set_si(t, 2 * (N - (long) m + (long) i + 1) - N - 1, 1);
+    mpq_mul(t, t, e[i]); mpq_add(G, G, t); mpq_add(T, T, e[i]);
+  }
+  for (i = 0; i < m; i++) mpq_clear(e[i]);
   free(e);
-  if ((long) m > N || mpz_sgn(T) == 0 || (v->form == RM_GINI_ELLIOT && N < 2)) {
-    mpz_clears(G, T, t, NULL);
+  if ((long) m > N || mpq_sgn(T) == 0 || (v->form == RM_GINI_ELLIOT && N < 2)) {
+    mpq_clears(G, T, t, NULL);
     return cat_undef(why, len, (long) m > N ? "more items were recommended than"
       " items=N says the catalogue holds" : m == 0 ? "no item was recommended"
       : "form=elliot needs items=2 or more");
   }
-  mpz_mul_ui(T, T, (unsigned long) (v->form == RM_GINI_ELLIOT ? N - 1 : N));
-  mpq_set_num(q, G); mpq_set_den(q, T); mpq_canonicalize(q);
-  if (v->form == RM_GINI_ELLIOT) {
-    mpq_neg(q, q); mpz_add(mpq_numref(q), mpq_numref(q), mpq_denref(q));
-  }
-  mpz_clears(G, T, t, NULL);
+  mpq_set_ui(t, (unsigned long) (v->form == RM_GINI_ELLIOT ? N - 1 : N), 1);
+  mpq_mul(T, T, t); mpq_div(q, G, T);
+  if (v->form == RM_GINI_ELLIOT) {@+ mpq_set_ui(t, 1, 1); mpq_sub(q, t, q); @+}
+  mpq_clears(G, T, t, NULL);
   return RM_OK;
 }
 static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
@@ -14431,7 +14460,8 @@ static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why
   size_t i, m = 0;
   unsigned long M = cat_total(c);
   mpq_t a, t;
-  if (v->metric == RM_GINI) return cat_gini(v, c, q, why, len);
+  if (v->metric == RM_GINI || v->metric == RM_XGINI) return cat_gini(v, c, q, why, len);
+  if (v->metric == RM_UCOV) {@+ mpq_set_ui(q, c->counted, 1); return RM_OK; @+}
   if (v->metric == RM_APLT || v->metric == RM_ACLT) return cat_tail(v, c, q, why, len);
   if (v->metric == RM_COVERAGE) {
     for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
@@ -15096,6 +15126,158 @@ aggregates.
 @/{"L-aplt-half", NULL, "aplt@@2[head=1/2]",
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1}@[,@]
+
+@* Exposure and users: ExposureGini and user coverage.\here{q:xgini}
+@:metric exposure-gini}{metric \.{exposure-gini}@>
+@:metric user-coverage}{metric \.{user-coverage}@>
+Two more metrics of the catalogue read the item table of \secref{q:cat}.
+The first asks the question of the Gini index again, but weighs a rank:
+an item shown first to every user is more exposed than one shown last to
+every user, though both are in every top~$K$.  The second counts users, not
+items: how many users got a list at all, or a list as long as the cutoff.
+
+{\it ExposureGini.}  LensKit's |ExposureGini|
+(\.{src/lenskit/metrics/ranking/\_gini.py}) gives the item at rank~$k$
+($k=1,2,\ldots$) of a list the exposure $p^k$ of its
+|GeometricRankWeight| (\.{\_weighting.py}, the patience $p=0.85$ by
+default), sums the exposures of each item over the lists, and takes the
+Gini coefficient of those sums over the $N$ items of the catalogue with its
+|gini| (\.{src/lenskit/stats/\_gini.py}): with the exposures sorted up,
+$x_{(1)}\le\dots\le x_{(N)}$, the items never shown at the bottom with
+$x=0$,
+$${\rm ExposureGini}={\sum_j(2j-N-1)\,x_{(j)}\over N\sum_jx_{(j)}},$$
+clipped at~0 (which a sorted sum never needs).  That is \.{gini}'s
+RecBole and LensKit form over the weights instead of the counts.  A common
+factor of the exposures cancels, so the weight here is $p^r$ at rank
+$r=0,1,\ldots$, the same value with smaller numbers.  The name is
+\.{exposure-gini@@K[items=N,p=P]}: \.{items} as for \.{gini} (without it,
+$N$ is the number of items shown), \.{p} the patience, a fraction below~1
+(LensKit's $0.85$ by default).  LensKit sums the exposures in single
+precision (|float32|), so its value may differ from the exact one in the
+seventh digit.
+
+{\it Intuition.}  ExposureGini is~0 when every item of the catalogue
+gets the same exposure, and grows toward~1 as the exposure gathers on few
+items.  Against \.{gini} it adds the rank: two users shown $a,b$ and $b,a$
+spread the exposure evenly, two users shown $a,b$ and $a,b$ do not, though
+\.{gini} sees both as even.  As $p$ nears~1 every rank weighs alike and
+ExposureGini nears \.{gini}.
+
+{\it User coverage.}  Elliot counts the users who get recommendations.
+Its |UserCoverage| counts those whose list is not empty, and its
+|UserCoverageAtN| those whose list holds at least the cutoff's $N$ items;
+both are in the directory \.{coverage/user\_coverage/}, and both are
+counts, not shares.  \.{user-coverage} is the first and \.{user-coverage@@K} the
+second: the number of users whose list holds at least $K$ items (at
+least one without a cutoff).  It reads no grade and no order, and it is
+defined for any set of users (0 for none).
+
+{\it Distributional coverage.}  In Microsoft Recommenders' file
+\.{evaluation/python\_evaluation.py}, the function
+|distributional_coverage| is the Shannon entropy in bits of the items' shares of all the
+recommendations, $-\sum_ip_i\lg p_i$ with $p_i=e_i/T$: that is
+\.{entropy@@K} of \secref{q:cat}, with \.{K} the length of its top lists.
+Its |catalog_coverage| is \.{coverage@@K[items=N]}, $N$ the distinct items
+of the training data.  Neither needs a variant of its own.
+
+Both new metrics shard as the others of the catalogue do
+(\secref{q:shard}): ExposureGini's state holds each item's exposure as an
+exact fraction, user coverage's the count, and the states of disjoint
+sets of users add.
+
+{\it Not yet here.}  Intra-list similarity (LensKit's |ILS| in
+\.{\_ils.py}, the mean cosine of the category vectors of a list's pairs of
+items) and Microsoft Recommenders' |diversity|, |user_diversity| (one
+minus that mean) and |serendipity| (which also compares each item with the
+user's history) read the items' features or a table of similarities, and
+serendipity the items each user saw before.  No input of the library
+carries them (a list has grades, scores and identifiers), nor does a test
+of the golden vectors, so these have no variant yet; the atlas says so in
+their rows.
+
+@ {\it A worked example.}\here{xgini-example}  Three users' top two are
+$a,b$; $a,c$; $a,b$ in a catalogue of four items (the lists of
+\secref{cat-cases}).  Under the patience $p=1/2$ a first rank weighs~1 and
+a second~$1/2$: $a$ gets $3$, $b$ gets $1/2+1/2=1$, $c$ gets $1/2$, and
+the fourth item~0.  Sorted up, $0,1/2,1,3$, with the coefficients
+$-3,-1,1,3$: the numerator is $-1/2+1+9=19/2$, the sum is $9/2$, and
+ExposureGini is $(19/2)/(4\cdot9/2)=\oursq{L-xgini-half}$.  Under LensKit's
+$p=17/20$, $a$ gets~3, $b$ gets $17/10$ and $c$ gets $17/20$: the numerator
+is $-17/20+17/10+9=197/20$, the sum $111/20$, and ExposureGini is
+$197/444=\oursq{L-xgini}$.  \.{gini@@2[items=4]} is $5/12=0.4167$ on the
+same lists: the exposure that $a$ collects at the first rank raises the
+index.  All three lists have two items, so \.{user-coverage@@2} is
+$\oursq{L-ucov}$; were the third list cut to $a$ alone, it would be~2, and
+\.{user-coverage}, which asks for one item, still~3.
+
+@ {\it Exercises.}\here{xgini-ex}  Work them by hand; \.{rankmetrics
+value NAME --grades G --ids I} computes each (the users separated
+by~\.{;}).
+
+1. Two users' top two are $a,b$ and $a,b$ in a catalogue of two items.
+Compute ExposureGini under $p=1/2$.  What does \.{gini@@2[items=2]} say, and
+why do the two differ?
+
+2. The same with the second user's list turned round: $a,b$ and $b,a$.
+
+3. Three users' lists hold three, two and one items.  Compute
+\.{user-coverage@@2}, \.{user-coverage@@3} and \.{user-coverage}.
+
+@ {\it Answers to the exercises.}\here{xgini-ans}  The columns are those of
+\secref{cat-ans}; \.{tests/claims\_test.sh} checks every row against
+\.{rankmetrics value}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades&\rm items&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{exposure-gini@@2[items=2,p=1/2]}&0,0;0,0&a,b;a,b&1/6&0.166667\cr
+1&\.{gini@@2[items=2]}&0,0;0,0&a,b;a,b&0&0.000000\cr
+2&\.{exposure-gini@@2[items=2,p=1/2]}&0,0;0,0&a,b;b,a&0&0.000000\cr
+3&\.{user-coverage@@2}&0,0,0;0,0;0&a,b,c;a,b;a&2&2.000000\cr
+3&\.{user-coverage@@3}&0,0,0;0,0;0&a,b,c;a,b;a&1&1.000000\cr
+3&\.{user-coverage}&0,0,0;0,0;0&a,b,c;a,b;a&3&3.000000\cr}}$$
+In 1, $a$ gets $1+1=2$ and $b$ gets $1/2+1/2=1$: sorted up $1,2$ with the
+coefficients $-1,1$, the numerator is~1, the sum~3, and $1/(2\cdot3)=1/6$.
+\.{gini} counts two exposures each and says~0: it does not see that $a$
+is always first.  In 2 both get $3/2$, and ExposureGini is~0 too.  In 3
+the lists of three and two items reach $K=2$, only the first reaches
+$K=3$, and all three hold one item or more.
+
+@ \impl The metrics of \secref{q:xgini}: their codes follow every other
+metric's (so that no earlier witness of the golden vectors moves), and
+their rows of the metric table.  ExposureGini takes \.{items}, the patience
+\.{p} (LensKit's $17/20$ by default, below~1 as RBP's) and the tie rule;
+user coverage takes no key.
+
+@<Private functions@>=
+static void xgini_defaults(rm_variant *v)
+{
+  v->p = 17; v->p_den = 20;
+}
+static void xgini_weight(const rm_variant *v, mpq_t x, size_t r) /* $p^r$ */
+{
+  mpz_ui_pow_ui(mpq_numref(x), (unsigned long) v->p, (unsigned long) r);
+  mpz_ui_pow_ui(mpq_denref(x), (unsigned long) v->p_den, (unsigned long) r);
+}
+
+@ @<Metric specifications@>=
+[RM_XGINI] = {"exposure-gini", K(KEY_ITEMS) | K(KEY_P) | K(KEY_TIES), NULL, NULL,
+  cat_bound, p_below_one, xgini_defaults, NULL, NULL, NULL, cat_sd, cat_sx},
+[RM_UCOV] = {"user-coverage", 0, NULL, NULL, cat_bound, no_average, NULL, NULL,
+  NULL, NULL, cat_sd, cat_sx},
+
+@ \impl The cases of \secref{xgini-example}, appended to the golden vectors'
+file of aggregates after every earlier case.
+
+@<Appended examples over queries@>=
+@/{"L-xgini-half", NULL, "exposure-gini@@2[items=4,p=1/2]",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "19/36", 0x1.0e38e38e38e39p-1},
+@/{"L-xgini", NULL, "exposure-gini@@2[items=4]",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "197/444", 0x1.c657a3bf6c658p-2},
+@/{"L-ucov", NULL, "user-coverage@@2",
+  RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "3", 0x1.8p+1},
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>
@@ -20631,6 +20813,18 @@ the tied items (\.{ties=average}).
 \.{adaptive\_k}), which differ only when the list is shorter than~$K$.
 \item{$\bullet$} {\it GAUC's weights}: the plain mean of the groups' AUCs
 (\src{002}) against the mean weighted by impressions (\src{003}).
+\item{$\bullet$} {\it Gini's direction}: RecBole's |GiniIndex| and
+LensKit's |ListGini| (\.{form=recbole} and \.{form=lenskit}, one function:
+\.{disagree} finds no input that parts them) against Elliot's |GiniIndex|
+(\.{form=elliot}), a diversity that is~1 where the others are~0
+(\secref{q:cat}).
+\item{$\bullet$} {\it Entropy's divisor}: the entropy itself (Elliot's
+|SEntropy| over lists of $K$, and the distributional coverage of
+Microsoft Recommenders) against RecBole's |ShannonEntropy|, divided by
+the items shown (\.{scale=items}, and in nats).
+\item{$\bullet$} {\it EFD's discount}: every rank alike (\.{disc=none},
+Vargas and Castells without a browsing model) against Elliot's
+$1/\lg(r+2)$ (\.{disc=log}, \secref{q:epcefd}).
 \smallskip
 \noindent For each, the table ``The splits that matter'' at the front of
 the book, after ``How to read this book'', gives the smallest witness (its
@@ -20697,9 +20891,37 @@ them together, so the cost of a run is that of the agreeing pairs.  The
 default $L=5$ keeps \.{rankmetrics disagree all} (\dispairs\ pairs under
 \disnames\ names, GAUC's sets among them) well under a minute on one core
 (13 seconds before the cutoff one beyond the list joined the space, which
-made it a sixth larger); $L=4$ takes a seventh of that and $L=6$ seven
+made it a sixth larger; the catalogue's pairs searched again over sets of
+two users, with populations of sets, \secref{dis:cat}, about doubled
+it); $L=4$ takes a seventh of that and $L=6$ seven
 times as much.
 @^search space@>
+
+@ {\it Metrics of the catalogue, over sets of users.}\here{dis:cat}  A metric
+of the item table (\secref{q:cat}: coverage, novelty, gini, entropy and the
+rest) is a metric of a set of users, and one user's list is the smallest
+set, not the only one.  Two variants can agree on every list and still
+differ on two users: a tie rule moves an item within one list without
+changing the multiset of its exposures, so \.{gini@@1[items=3]} and
+\.{gini@@1[items=3,ties=reverse]} agree on every list (one user shows one
+item, exposures $1,0,0$ either way), yet on the users $b$ and $[b,c]$
+tied, the input order shows $b$ twice (exposures $2,0,0$, Gini $2/3$) and
+the reverse order $b$ and $c$ once each ($1,1,0$, Gini $1/3$).  So the
+pairs of such a metric that agree on every list are searched again over
+the sets of two users, by increasing number of items in all, as GAUC's
+sets are; the identifiers \.{b}, \.{c}, \.{a}, \dots\ are given by
+position in each list, so that two users share items.  The same holds for
+a pair of two names (\.{disagree A B}) of the item table.  Their random
+population is sets of 2 to 20 queries drawn as GAUC's, whose items share
+one list of identifiers.  For ExposureGini (\secref{q:xgini}) the ties pairs are
+all of this kind: \.{exposure-gini} against \.{exposure-gini[ties=reverse]}
+gives $23/114$ against $17/114$ on the users $b$ and $[b,c]$ tied ($b$
+first: $b$ gets $1+1$, $c$ gets $17/20$; $c$ first: $b$ gets $1+17/20$, $c$
+gets~1).  A witness of two users has no test in the golden vectors, whose
+disagreements are single lists; the appendix's tables give it, users
+separated by $\vert$.  RecBole's Gini and LensKit's \.{form=lenskit} stay
+equal on every set searched: they are one function.
+@^catalogue metrics@>@^disagreements@>
 
 @ {\it Deciding a difference.}  There is no tolerance.  Two results differ
 if the double path's values are further apart, in ulps, than the sum of
@@ -20949,6 +21171,7 @@ typedef struct {
   char name[32];
   int cut; /* takes a cutoff */
   int sets; /* its variants are aggregates: an input is a set of queries */
+  int cat; /* a metric of the item table: lists, then sets (\secref{dis:cat}) */
   int own_k; /* a pair of any two names: each keeps the cutoff of its name */
   int nv, np;
   dis_var var[DIS_MAXV];
@@ -21086,6 +21309,7 @@ static int dis_setup(dis_metric *m, rm_metric mi)
   int def, i;
   if (rm_metric_name(mi) == NULL) return 0;
   m->cut = rm_metric_takes_cutoff(mi);
+  m->cat = metrics[mi].set_d == cat_sd;
   snprintf(m->name, sizeof m->name, "%s", rm_metric_name(mi));
   m->nv = m->np = 0;
   if ((def = dis_add(m, m->name)) < 0) return 0;
@@ -21148,7 +21372,7 @@ static void dis_get(const dis_var *dv, int k, const rm_list *l, size_t nq, dis_v
   int need_x)
 {
   rm_variant v = dv->v;
-  int one = v.agg == RM_AGG_NONE; /* a value of one list */
+  int one = v.agg == RM_AGG_NONE && nq == 1; /* a value of one list */
   if (k >= 0) v.k = (unsigned long) k;
   if (!c->dd) {
     c->sd = one ? rm_value(&v, l, NULL, &c->d) : rm_value_set(&v, l, nq, NULL, &c->d);
@@ -21781,6 +22005,14 @@ void rm_disagreement_free(rm_disagreement *d)
   free(d->diff); free(d->q); free(d->pids); free(d->pidtext);
   free(d);
 }
+static int dis_reopen(dis_metric *m) /* the pairs that agreed on every list */
+{
+  int p, sp, n = 0;
+  for (p = 0; p < m->np; p++)
+    for (sp = 0; sp < DIS_SPACES; sp++)
+      if (sp != SP_COND && m->pair[p].state[sp] == 2) {@+ m->pair[p].state[sp] = 0; n++; @+}
+  return n;
+}
 static rm_status dis_run(rm_disagreement *d, rm_disagreement **out, char *msg, size_t len)
 {
   dis_metric *m = &d->m;
@@ -21788,12 +22020,13 @@ static rm_status dis_run(rm_disagreement *d, rm_disagreement **out, char *msg, s
   if (m->np > 0 && (d->o.flags & RM_DISAGREE_SEARCH)) {
     if (m->sets) dis_search_sets(d, d->o.max_length);
     else dis_search(d, d->o.max_length, !(d->o.flags & RM_DISAGREE_BINARY));
+    if (m->cat && !d->stopped && !d->err && dis_reopen(m)) dis_search_sets(d, d->o.max_length);
   }
   if (m->np > 0 && npop > 0 && !d->stopped && !d->err) {
     d->diff = dis_alloc(d, (size_t) m->np * (size_t) npop * sizeof *d->diff);
-    d->q = dis_alloc(d, (m->sets ? 20 : 1) * sizeof *d->q);
+    d->q = dis_alloc(d, (m->sets || m->cat ? 20 : 1) * sizeof *d->q);
     if (d->diff == NULL || d->q == NULL || !dis_pop_ids(d)) d->err = RM_ENOMEM;
-    else if (m->sets) dis_population_sets(d, npop);
+    else if (m->sets || m->cat) dis_population_sets(d, npop);
     else dis_population(d, npop);
   }
   if (d->err) {
@@ -21868,6 +22101,8 @@ rm_status rm_disagree_variants(const char *a, const char *b, const rm_disagree_o
       " give both an aggregator (mean:%s) or neither", name[i], name[1 - i], name[1 - i]); }
   snprintf(d->m.name, sizeof d->m.name, "pair");
   d->m.sets = v[0].agg != RM_AGG_NONE; d->m.own_k = 1;
+  d->m.cat = !d->m.sets && metrics[v[0].metric].set_d == cat_sd
+    && metrics[v[1].metric].set_d == cat_sd; /* two metrics of the item table */
   x = dis_add(&d->m, a); y = dis_add(&d->m, b);
   dis_add_pair(&d->m, x, y, 0, 0, "a", "b");
   return dis_run(d, out, msg, len);
@@ -21887,7 +22122,7 @@ int rm_disagreement_stopped(const rm_disagreement *d)
 }
 int rm_disagreement_sets(const rm_disagreement *d)
 {
-  return d ? d->m.sets : 0;
+  return d ? d->m.sets || d->m.cat : 0;
 }
 rm_status rm_disagreement_pair(const rm_disagreement *d, size_t i, rm_disagree_pair *out)
 {
@@ -22255,7 +22490,9 @@ static const struct {@+ const char *metric, *a, *b; @+} dis_summary[] = {
   {"ap", "norm=rel", "norm=hits"}, {"ndcg", "ideal=judged", "ideal=list"},
   {"ndcg", "gain=linear", "gain=exp2"}, {"ndcg", "ties=id-desc", "ties=average"},
   {"auc", "ties=input", "ties=average"}, {"precision", "denom=k", "denom=list"},
-  {"gauc", "weight=uniform", "weight=items"}, {NULL, NULL, NULL}};
+  {"gauc", "weight=uniform", "weight=items"}, {"gini", "form=recbole", "form=elliot"},
+  {"entropy", "scale=none", "scale=items"}, {"efd", "disc=none", "disc=log"},
+  {NULL, NULL, NULL}};
 static void dis_tex_summary(FILE *f, rm_disagreement *const *ds, const char *const *names,
   int nm)
 {
@@ -24359,7 +24596,9 @@ static const char *const disagreement_variants[] = {NULL};
 @ \impl Metric by metric, in the order of their codes (that of the help text);
 pair by pair, in the order of the search's report.  The pairs of a key
 that came after the file was written (\.{level}, \.{compat}'s
-\.{normalize}) are left out, so that no test's number moves.
+\.{normalize}) are left out, so that no test's number moves; so is a
+witness of two users (\secref{dis:cat}), which a test of one list cannot
+hold.
 
 @<Write the groups of disagreements@>=
 {
@@ -24379,7 +24618,8 @@ that came after the file was written (\.{level}, \.{compat}'s
     for (j = 0; j < rm_disagreement_pairs(d) && ok; j++) {
       rm_disagree_pair q;
       rm_disagreement_pair(d, j, &q);
-      if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || strncmp(q.lb, "level=", 6) == 0
+      if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || q.space[RM_SPACE_GRADED].nq > 1
+          || strncmp(q.lb, "level=", 6) == 0
           || strncmp(q.lb, "normalize=", 10) == 0 /* \.{compat}'s, later: the numbers stay */
           || dis_pop_pair(&q, mi) || strstr(q.la, "norm=list") || strstr(q.lb, "norm=list")
           || strstr(q.la, "ideal=hits") || strstr(q.lb, "ideal=hits"))
@@ -38784,12 +39024,13 @@ static int ev_is_cat(const rm_variant *a)
   return a->agg == RM_AGG_NONE && (a->metric == RM_COVERAGE || a->metric == RM_NOVELTY
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
     || a->metric == RM_EPC || a->metric == RM_EFD || a->metric == RM_APLT
-    || a->metric == RM_ACLT);
+    || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV);
 }
 static int ev_pop_file(const rm_variant *a)
 {
   return ev_is_cat(a) && a->metric != RM_COVERAGE && a->metric != RM_GINI
-    && a->metric != RM_ENTROPY && a->pop == RM_POP_FILE;
+    && a->metric != RM_ENTROPY && a->metric != RM_XGINI && a->metric != RM_UCOV
+    && a->pop == RM_POP_FILE;
 }
 static int ev_cat_pop(ev_state *st, ev_measure *m)
 {
@@ -39821,7 +40062,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "With two variant names A and B (a name with @@, [ or : is a variant; --pair\n"
     "makes two plain names one pair), compare that pair: their smallest witness\n"
     "with both exact values, or equal on every list searched; each keeps its own\n"
-    "cutoff.  Two aggregates (mean:ap, micro:ap) are compared on sets of queries.\n"
+    "cutoff.  Two aggregates (mean:ap, micro:ap) are compared on sets of queries;\n"
+    "a metric of the catalogue (gini, exposure-gini, ...), on lists and then, for\n"
+    "the pairs equal on every list, on sets of two users sharing items.\n"
     "A measure of diversity (alpha-ndcg or nerr-ia, or a variant of one) is\n"
     "searched for the smallest subtopic judgments where its greedy ideal falls\n"
     "short of the exact one; 'all' leaves the measures of diversity out.\n"
@@ -39943,7 +40186,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"hits", "mean", "that sum divided by R"},
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
   {"p", NULL, "p/q: the persistence, below 1: of rbp and rbp-resid (default 0.9);"
-    " at most 1: of nerr10 (default 0.9) and compat (default 0.95)"},
+    " at most 1: of nerr10 (default 0.9) and compat (default 0.95); the patience"
+    " of exposure-gini, below 1 (default 0.85)"},
   {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
     " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
   {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"
@@ -40101,6 +40345,8 @@ static const char *const metric_help[][2] = {
   {"efd", "expected free discovery: -log2 popularity share, relevant top K"},
   {"aplt", "average share of long-tail items in the top K (head=)"},
   {"aclt", "average number of long-tail items in the top K (head=)"},
+  {"exposure-gini", "Gini index of the items' exposures p^r in the top K (LensKit)"},
+  {"user-coverage", "users whose list holds K items or more, a count (Elliot)"},
   {"coverage-error", "rank of the last relevant item (scikit-learn's coverage_error)"},
   {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
   {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},
@@ -49017,6 +49263,11 @@ RM_EFD, RM_APLT, RM_ACLT@[,@]
 
 @<Metric codes@>=
 RM_COVERR, RM_RANKLOSS, RM_PMEAN@[,@]
+
+@ \impl The codes of \secref{q:xgini} follow, for the same reason.
+
+@<Metric codes@>=
+RM_XGINI, RM_UCOV,
 
 @ \impl The family of their vectors comes last, after every earlier family.
 

@@ -30,7 +30,8 @@ near() {
   $PY -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(abs(a - b) > 1e-12 * b)" \
     "$got" "$3" && ok "$4: $got" || fail "$4: $got, want $3"
 }
-for n in gini entropy arp epc fallout hits@10 'auc[max_fpr=0.1]' efd 'epc[disc=log]' aplt 'aclt[head=0.5]'; do
+for n in gini entropy arp epc fallout hits@10 'auc[max_fpr=0.1]' efd 'epc[disc=log]' aplt 'aclt[head=0.5]' \
+    exposure-gini@10 user-coverage@10; do
   "$RM" name "$n" >/dev/null 2>&1 && ok "name $n" || fail "name $n"
 done
 # novelty@10 with the file's popularity: the mean over users of the mean of
@@ -72,6 +73,24 @@ print(repr(sum(vals) / len(vals)))
 PY
 )
 near 'efd@10[pop=file]' pop2.txt "$want" "efd with a popularity file is Elliot's"
+# LensKit's ExposureGini (metrics/ranking/_gini.py, stats/_gini.py) over
+# the catalogue of 60 items: each item's sum of 0.85^k at the ranks k = 1..10
+# of the top 10 by score (ties by item, as ties=id-asc: u01, u30 and u46
+# have tied scores), sorted up, sum (2j-n-1) x(j) / (n sum x), here
+want=$($PY - "$tmp" <<'PY'
+import csv, sys
+d = sys.argv[1]
+lists, x = {}, {}
+for r in csv.DictReader(open(d + '/rec.csv')):
+    lists.setdefault(r['user'], []).append((-float(r['score']), r['item']))
+for l in lists.values():
+    for k, (_, i) in enumerate(sorted(l)[:10], 1):
+        x[i] = x.get(i, 0.0) + 0.85 ** k
+xs = sorted(list(x.values()) + [0.0] * (60 - len(x)))
+print(repr(sum((2 * j - 61) * v for j, v in enumerate(xs, 1)) / (60 * sum(xs))))
+PY
+)
+near 'exposure-gini@10[items=60,ties=id-asc]' pop.txt "$want" "exposure-gini is LensKit's ExposureGini"
 # 7 shards by user, merged: the bytes of one run
 awk -F, -v T="$tmp" 'NR == 1 {for (i = 0; i < 7; i++) print > (T "/s" i ".csv"); next}
   {print >> (T "/s" (substr($1, 2) % 7) ".csv")}' "$tmp/rec.csv"
@@ -79,7 +98,9 @@ M=(-m novelty@10 -m 'novelty@10[pop=file,floor=code]' -m 'coverage@10[items=60]'
    -m gini@10 -m 'gini@10[form=elliot,items=60]' -m 'entropy@10[unit=nats,scale=items]'
    -m 'arp@10[pop=file]' -m 'epc@10[pop=file]' -m 'epc@5[pop=all]' -m 'mean:ndcg@10'
    -m 'epc@10[pop=file,disc=log]' -m 'efd@10[pop=file]' -m 'efd@5[disc=log,relevance=discounted]'
-   -m 'efd@10[pop=file,disc=log]' -m 'aplt@10[pop=file]' -m 'aclt@10[head=1/2]')
+   -m 'efd@10[pop=file,disc=log]' -m 'aplt@10[pop=file]' -m 'aclt@10[head=1/2]'
+   -m 'exposure-gini@10[items=60]' -m 'exposure-gini@5[p=1/2]' -m 'user-coverage@15'
+   -m 'user-coverage@16')
 for pf in pop.txt pop2.txt; do
   for path in --exact --fast; do
     "$RM" eval --quiet --csv $path "${M[@]}" --popularity "$tmp/$pf" "$tmp/rec.csv" > "$tmp/one"
@@ -88,7 +109,7 @@ for pf in pop.txt pop2.txt; do
         "$tmp/s$i.csv" > "$tmp/s$i.state"
     done
     "$RM" merge --quiet "$tmp"/s6.state "$tmp"/s[0-5].state > "$tmp/merged" &&
-      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 16 ] &&
+      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 20 ] &&
       ok "7 shards merge to one run's bytes ($pf, $path)" ||
       fail "7 shards merge to one run's bytes ($pf, $path)"
   done

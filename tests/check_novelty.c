@@ -183,6 +183,14 @@ static void exact_is(const char *nm, const rm_list *q, size_t n, const char *fra
   ck_assert_msg(rm_ulps_between(d, e.value) <= rm_ulp_bound(&v), "%s: double %a, exact %a", nm, d, e.value);
   rm_exact_clear(&e);
 }
+static void undefined_is(const char *nm, const rm_list *q, size_t n)
+{
+  rm_variant v = name(nm);
+  rm_exact e;
+  rm_exact_init(&e);
+  ck_assert_msg(rm_value_set_exact(&v, q, n, &e) == RM_UNDEFINED, "%s: not undefined", nm);
+  rm_exact_clear(&e);
+}
 static void irrational_near(const char *nm, const rm_list *q, size_t n, double want)
 {
   rm_variant v = name(nm);
@@ -289,7 +297,6 @@ END_TEST
 START_TEST(test_aplt_aclt_hand)
 {
   rm_variant v;
-  rm_exact e;
   static const int z[] = {0, 0};
   rm_list none[1] = {{2, z, NULL, Lab, 0, NULL, NULL, NULL, NULL}};
   exact_is("aplt@2", Lq, 3, "1/3");
@@ -298,12 +305,38 @@ START_TEST(test_aplt_aclt_hand)
   exact_is("aclt@2[head=1/2]", Lq, 3, "1");
   exact_is("aplt@2[head=1]", Lq, 3, "1/3");
   exact_is("aclt@2[pop=all]", Lq, 3, "1/3"); /* n_a 3, n_b 2, n_c 1: head 4/5 of 6 is a, b */
-  v = name("aplt@2");
-  rm_exact_init(&e);
-  ck_assert_int_eq(rm_value_set_exact(&v, none, 1, &e), RM_UNDEFINED);
-  rm_exact_clear(&e);
+  undefined_is("aplt@2", none, 1);
   ck_assert_int_eq(rm_variant_parse("aplt[head=3/2]", &v, NULL, 0), RM_ENAME);
   ck_assert_int_eq(rm_variant_parse("aclt[head=0]", &v, NULL, 0), RM_ENAME);
+}
+END_TEST
+
+/* ExposureGini and user coverage (book: "Exposure and users"), by hand on
+   the items of L (a,b; a,c; a,b) over four items.  p = 1/2: a 3, b 1,
+   c 1/2, 0; sorted up with -3,-1,1,3: (-1/2 + 1 + 9)/(4 * 9/2) = 19/36.
+   p = 17/20: a 3, b 17/10, c 17/20: (197/20)/(4 * 111/20) = 197/444.
+   p = 1/2 without items: N = 3, sorted 1/2,1,3 with -2,0,2: 5/(3 * 9/2) =
+   10/27.  Two users a,b and b,a: a and b 3/2 each, 0.  Every list has two
+   items: user-coverage@2 3, @3 0; a user shown nothing is no exposure. */
+START_TEST(test_xgini_ucov_hand)
+{
+  rm_variant v;
+  static const char *const Lba[] = {"b", "a"};
+  rm_list turned[2] = {{2, L3, NULL, Lab, 0, NULL, NULL, NULL, NULL},
+                       {2, L3, NULL, Lba, 0, NULL, NULL, NULL, NULL}};
+  rm_list none[1] = {{0, L3, NULL, Lab, 0, NULL, NULL, NULL, NULL}};
+  exact_is("exposure-gini@2[items=4,p=1/2]", Lq, 3, "19/36");
+  exact_is("exposure-gini@2[items=4]", Lq, 3, "197/444");
+  exact_is("exposure-gini@2[p=1/2]", Lq, 3, "10/27");
+  exact_is("exposure-gini@2[items=2,p=1/2]", turned, 2, "0");
+  exact_is("gini@2[items=4]", Lq, 3, "5/12"); /* the counts 3,2,1,0: a fraction sort too */
+  exact_is("user-coverage@2", Lq, 3, "3");
+  exact_is("user-coverage@3", Lq, 3, "0");
+  exact_is("user-coverage", none, 1, "0");
+  undefined_is("exposure-gini", none, 1);
+  undefined_is("exposure-gini@2[items=2]", Lq, 3); /* 3 items shown */
+  ck_assert_int_eq(rm_variant_parse("exposure-gini[p=1]", &v, NULL, 0), RM_ENAME);
+  ck_assert_int_eq(rm_variant_parse("mean:user-coverage", &v, NULL, 0), RM_ENAME);
 }
 END_TEST
 
@@ -337,6 +370,7 @@ Suite *suite_novelty(void)
   tcase_add_test(tc, test_efd_table);
   tcase_add_test(tc, test_epc_efd_names);
   tcase_add_test(tc, test_aplt_aclt_hand);
+  tcase_add_test(tc, test_xgini_ucov_hand);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -132,12 +132,15 @@ w=$($TOOL eval -q -m 'mean[weight=query]:ap' -m ap --query-weights "$out/wq" "$o
   fail "eval on XGBoost's weighted map gives '$w', the book says 11/21 weighted and 11/18 plain"
 has 'prints $11/21$ for \.{all}, and \.{-m ap} prints $11/18$'
 
-# The catalogue's answers (\here{cat-ans}) name the users' items too:
+# The catalogue's answers (\here{cat-ans}, and \here{xgini-ans} of
+# ExposureGini and user coverage) name the users' items too:
 # exercise & variant & grades & items & closed form & value.
-rows=$(sed -n '/^@ {\\it Answers to the exercises.}\\here{cat-ans}/,/^@/p' rankmetrics.w |
+for ch in cat-ans:6 xgini-ans:6; do
+lab=${ch%:*} min=${ch#*:}
+rows=$(sed -n "/^@ {\\\\it Answers to the exercises.}\\\\here{$lab}/,/^@/p" rankmetrics.w |
   sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\([^&]*\)&\([^&]*\)&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4|\5/p')
 n=$(printf '%s\n' "$rows" | grep -c . || true)
-[ "$n" -ge 6 ] || fail "the answers to the exercises of \\here{cat-ans} are missing or no longer parse ($n rows of 6)"
+[ "$n" -ge "$min" ] || fail "the answers to the exercises of \\here{$lab} are missing or no longer parse ($n rows of $min)"
 while IFS='|' read -r v g ids cf want; do
   [ -n "$v" ] || continue
   v=${v//@@/@}
@@ -149,6 +152,7 @@ while IFS='|' read -r v g ids cf want; do
     [ "$q" = "$cf" ] || fail "the answer to an exercise (cat), $v of $g, is exactly ${q:-nothing}, the book says $cf"
   fi
 done <<< "$rows"
+done
 [ "$checked" -ge 196 ] || fail "only $checked answers to the exercises and worked examples were checked"
 
 # The worked examples that open the tool's part and the chapter on run

@@ -283,5 +283,26 @@ ok "pair budget: exits 0 within 5 s, unfinished" \
 "$T" disagree 'rbp[p=1/1000]' 'rbp@20[p=1/1000]' --max-length 3 --budget 60 > "$tmp/tiny.txt" 2>/dev/null
 ok "a difference below a double's precision: its true size, not 0" \
   'grep -q "^random: differ on [1-9][0-9]* of 160 random queries .*|a-b| median [1-9][.0-9]*e-[0-9]*, max 9.99e-61" "$tmp/tiny.txt"'
+# A metric of the item table is a metric of a set of users: a pair that
+# agrees on every one user's list is searched again over sets of two users
+# (items named b, c, a, ... by position, so that the users share items).
+# gini@1 over 3 items, ties=input against ties=reverse: one user shows one
+# item whatever the order (exposures 1,0,0 either way); users b and [b,c]
+# tied: input keeps b first (exposures 2,0,0: G = 2*2 = 4, 4/(3*2) = 2/3),
+# reverse puts c first (exposures 1,1,0, sorted 0,1,1 with
+# -2,0,2: 2, 2/(3*2) = 1/3).  Before, the search said "equal" (issue 30).
+"$T" disagree --pair 'gini@1[items=3]' 'gini@1[items=3,ties=reverse]' --budget 60 > "$tmp/cat.txt" 2>&1
+ok "a catalogue pair equal on one list differs on two users: 2/3 vs 1/3" \
+  'grep -q "^differ: smallest witness (input [0-9]* of the search) grades 0; ids b | grades 0,0; scores 0,0; ids b,c$" "$tmp/cat.txt" && grep -q "^  a = 2/3$" "$tmp/cat.txt" && grep -q "^  b = 1/3$" "$tmp/cat.txt" && grep -q "random sets of 2 to 20 queries" "$tmp/cat.txt"'
+# ExposureGini (book: the search over sets): users b and [b,c] tied, p
+# 17/20: input b 1+1, c 17/20: (2-17/20)/(2(2+17/20)) = 23/114; reverse
+# b 1+17/20, c 1: (17/20)/(2 * 57/20) = 17/114.
+"$T" disagree --pair exposure-gini 'exposure-gini[ties=reverse]' --budget 60 > "$tmp/xg.txt" 2>&1
+ok "exposure-gini's ties differ on two users: 23/114 vs 17/114" \
+  'grep -q "^  a = 23/114$" "$tmp/xg.txt" && grep -q "^  b = 17/114$" "$tmp/xg.txt"'
+# RecBole's Gini and LensKit's ListGini are one function, on sets too
+"$T" disagree --pair gini 'gini[form=lenskit]' --budget 60 > "$tmp/gl.txt" 2>&1
+ok "RecBole's and LensKit's Gini: equal on every set" \
+  'grep -q "^equal on every set up to 5 items" "$tmp/gl.txt" && grep -q "^random: differ on 0 of 160" "$tmp/gl.txt"'
 echo "disagree_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

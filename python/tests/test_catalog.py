@@ -2,8 +2,9 @@
 definitions: scikit-learn's partial AUC (roc_auc_score with max_fpr) on
 random tied lists; ranx's hits and torchmetrics' fallout; and the metrics of
 the catalogue (RecBole's and Elliot's Gini, entropy in bits and nats and
-RecBole's scaled one, ARP, EPC, novelty) over random sets of users, in
-plain Python with Fractions where the value is rational."""
+RecBole's scaled one, ARP, EPC, novelty, LensKit's ExposureGini, Elliot's
+user coverage) over random sets of users, in plain Python with Fractions
+where the value is rational."""
 
 import math
 import random
@@ -180,3 +181,27 @@ def test_aplt_aclt_are_elliots():
             aclt = sum(Fraction(len(set(top) - short)) for top in t) / len(qs)
             assert rm.exact_set("aplt@3[head=%s]" % head, qs).fraction == aplt
             assert rm.exact_set("aclt@3[head=%s]" % head, qs).fraction == aclt
+
+
+def test_exposure_gini_is_lenskits_and_user_coverage_elliots():
+    """LensKit's ExposureGini (metrics/ranking/_gini.py, with stats/_gini.py):
+    each item's sum of p^k over the ranks k = 1, 2, ... it holds in the top
+    K, the N items sorted up, sum (2j-N-1) x(j) / (N sum x), here in
+    Fractions; Elliot's UserCoverageAtN (coverage/user_coverage/): the users
+    whose list holds at least N items, and UserCoverage those with any."""
+    for seed in range(20):
+        qs = users(300 + seed)
+        for k, p, n_items in ((3, Fraction(17, 20), 15), (5, Fraction(1, 2), 20), (2, Fraction(9, 10), 15)):
+            x = {}
+            for top in tops(qs, k):
+                for rank, i in enumerate(top, 1):
+                    x[i] = x.get(i, 0) + p ** rank
+            xs = sorted(list(x.values()) + [Fraction(0)] * (n_items - len(x)))
+            want = sum((2 * j - n_items - 1) * v for j, v in enumerate(xs, 1)) / (n_items * sum(xs))
+            name = "exposure-gini@%d[items=%d,p=%s]" % (k, n_items, p)
+            assert rm.exact_set(name, qs).fraction == max(want, 0), (name, seed)
+            assert math.isclose(rm.value_set(name, qs), want, rel_tol=1e-15), (name, seed)
+        for k in (1, 3, 5, 8):
+            want = sum(1 for g, s, ids in qs if len(ids) >= k)
+            assert rm.exact_set("user-coverage@%d" % k, qs).fraction == want
+        assert rm.exact_set("user-coverage", qs).fraction == sum(1 for q in qs if q[2])

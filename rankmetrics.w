@@ -2670,7 +2670,7 @@ The letters point to the notes that follow.
 \ta{\none}{NERR10(max\_rel=3)}{nerr10[p=0.9,gain=clip:0..3]}{q}
 \ta{\none}{NERR11(max\_rel=3)}{nerr11[gain=clip:0..3]}{q}
 \ta{\none}{BPM(max\_rel=3)@@K}{bpm@@K[gain=clip:0..3]}{q}
-\ta{\none}{Compat(p=0.9)}{compat[p=0.9,ties=id-asc]}{s}
+\ta{\none}{Compat(p=0.9)}{compat[p=0.9,ities=judgments,ties=id-asc]}{s}
 \ta{\none}{Accuracy(rel=2)}{mean[skip=undef]:auc[rel=2]}{r}
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
@@ -2874,10 +2874,11 @@ without a value, Accuracy's included, and \.{rankmetrics ir\_measures}
 does as it does (\secref{q:irmcmd}); \.{eval}, whose names do not change
 with their neighbours, keeps the meaning of \.{Accuracy} alone.
 \note{s}The |compat| provider's \.{Compat(p=}$x$\.{)} (default
-$x=0.95$) is \.{compat[p=}$x$\.{,ties=id-asc]}, the run sorted by score,
-ties by identifier ascending (\secref{q:compat}, which also says where
-the ideal ranking's ties may differ); \.{normalize=False} is
-\.{normalize=none}, and \.{p=1.0} weighs every rank alike.
+$x=0.95$) is \.{compat[p=}$x$\.{,ities=judgments,ties=id-asc]}, the run sorted by score,
+ties by identifier ascending, and the ideal's ties in the order of the
+judgments (\secref{compat-ities}); \.{normalize=False} is
+\.{normalize=none}, \.{p=1.0} weighs every rank alike and \.{p=0.0} the
+first alone.
 \note{t}{\it Versions.}\here{q:irmversions}  The pytrec\_eval provider
 of ir\_measures asks for the package \.{pytrec-eval-terrier}, whose
 \.{setup.py} (terrierteam's pytrec\_eval on GitHub, version 0.5.9,
@@ -3095,7 +3096,7 @@ static const alias_spec aliases[] = {@[
   {IM, "NERR10", '-', "nerr10", "ties=input", PMINMAX | PP},
   {IM, "NERR11", '-', "nerr11", "ties=input", PMINMAX | PT},
   {IM, "BPM", 'k', "bpm", "ties=input", PMINMAX | PT},
-  {IM, "Compat", '-', "compat", "ties=id-asc", PCOMPAT},
+  {IM, "Compat", '-', "compat", "ties=id-asc,ities=judgments", PCOMPAT},
   @/@<Names of ir\_measures' diversity measures@>@/
   @<Names of ir\_measures that we refuse@>@/
   {NULL, NULL, 0, NULL, NULL, 0}@]
@@ -15157,7 +15158,7 @@ KEY_P,
 @ The C of \secref{judged-p}.
 
 @<Key specifications@>=
-[KEY_P] = {"p", NULL, 1, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0},
+[KEY_P] = {"p", NULL, 0, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0},
 
 @ @<Set the numeric defaults of a variant@>=
 v->p = 9; v->p_den = 10;
@@ -15184,6 +15185,7 @@ static int depth_when(const rm_variant *v)
 static const char *p_below_one(const rm_variant *v)
 {
   if (v->p >= v->p_den) return "the persistence p must be below 1";
+  if (v->p == 0) return "the persistence p must be above 0";
   if (v->metric == RM_RBP && v->gain == RM_GAIN_EXP2)
     return "rbp takes gain=binary or gain=linear";
   return no_average(v);
@@ -17656,6 +17658,7 @@ static const char *cwl_refuse(const rm_variant *v)
   if (v->gain != RM_GAIN_BINARY && v->gain != RM_GAIN_CLIP)
     return "inst, nerr8..nerr11 and bpm take gain=binary or gain=clip:m..M";
   if (v->metric == RM_NERR10 && v->p > v->p_den) return "nerr10 takes p up to 1";
+  if (v->metric == RM_NERR10 && v->p == 0) return "nerr10 takes p above 0";
   return no_average(v);
 }
 static double cwl_bound(const rm_variant *v)
@@ -18399,7 +18402,9 @@ of the judgments among documents of equal grade and equal score (for
 those of score~0, retrieved or not, among themselves); the two agree when
 the judgments list a query's documents by identifier, as TREC's files do,
 and differ otherwise only when the run ties relevant documents of one grade
-or scores one exactly~0.  We ran the provider's function |compatibility|
+or scores one exactly~0.  The key \.{ities=judgments}
+(\secref{compat-ities}) takes the provider's order, and ir\_measures'
+name takes that key.  We ran the provider's function |compatibility|
 itself (ir\_measures at commit dc04a88, Python~3.11, outside this
 project) on 400 seeded queries of 1 to 25 retrieved documents (scores
 with ties, 0 and negative ones, unjudged documents, up to four relevant
@@ -18414,7 +18419,11 @@ is \.{rel=1}), the tie rule of~$R$, and \.{undef}; no cutoff, since $D$
 is part of the definition.  ir\_measures' \.{Compat(p=}$x$\.{)} is
 \.{compat[p=}$x$\.{,ties=id-asc]}; \.{normalize=False}, the bare RBO with its
 finite normaliser, is \.{normalize=none} (\secref{compat-bare}), and \.{p=1.0}, which the
-provider takes, weighs every rank alike, $p^{i-1}=1$.  An unjudged document of the run is not in~$I$.
+provider takes, weighs every rank alike, $p^{i-1}=1$.  \.{p=0.0}, which
+the provider takes too, weighs the first rank alone ($0^0=1$ in its loop):
+the value is 1 when the run's first document is the ideal's first, else~0
+(and 0 with no ideal document), and so is ours; \.{rbp} and \.{nerr10}
+refuse $p=0$.  An unjudged document of the run is not in~$I$.
 
 @ {\it Worked examples.}\here{compat-wex}  No source prints a value of
 Compat; the values below are ours, each with its exact fraction, and the
@@ -18513,31 +18522,37 @@ static rm_status compat_counts(const rm_variant *v, const rm_list *l, const size
   long **xp, long **yp, size_t *Dp)
 {
   size_t (*base)[CLASSES] = calloc(RM_GRADE_MAX + 1, sizeof *base), r, i, m = 0, D;
+  size_t *rank = NULL; /* under \.{ities=judgments}: the rank of each input position */
   long *x, *y;
   int g, c;
   *Dp = 0; *xp = *yp = NULL;
   if (base == NULL) return RM_ENOMEM;
+  if (v->ities && l->n && (rank = malloc(l->n * sizeof *rank)) == NULL) {
+    free(base); return RM_ENOMEM; }
   for (r = 0; r < l->n; r++)
     if (!unjudged_at(l, perm, r) && l->grade[perm[r]] >= v->rel)
       base[l->grade[perm[r]]][compat_class(l, perm, r)]++, m++;
   for (i = 0; i < l->n_unretrieved; i++)
     if (l->unretrieved_grade[i] >= v->rel) base[l->unretrieved_grade[i]][2]++, m++;
-  if (m == 0) { free(base); return RM_OK; }
+  if (m == 0) { free(base); free(rank); return RM_OK; }
   for (i = 0, g = RM_GRADE_MAX; g >= 0; g--) /* each bucket's first position */
     for (c = 0; c < CLASSES; c++) { size_t k = base[g][c]; base[g][c] = i; i += k; }
   D = l->n > m ? l->n : m;
   x = calloc(D, sizeof *x); y = malloc(D * sizeof *y);
-  if (x == NULL || y == NULL) { free(x); free(y); free(base); return RM_ENOMEM; }
-  for (r = 0; r < l->n; r++)
-    if (!unjudged_at(l, perm, r) && l->grade[perm[r]] >= v->rel) {
-      size_t s = base[l->grade[perm[r]]][compat_class(l, perm, r)]++;
-      x[s > r ? s : r]++; /* in both from rank $\max(r,s)+1$ on */
+  if (x == NULL || y == NULL) { free(x); free(y); free(base); free(rank); return RM_ENOMEM; }
+  if (rank) for (r = 0; r < l->n; r++) rank[perm[r]] = r;
+  for (i = 0; i < l->n; i++) { /* the |i|th in the order of the ideal's ties */
+    size_t at = rank ? rank[i] : i; /* its rank in $R$, from 0 */
+    if (!unjudged_at(l, perm, at) && l->grade[perm[at]] >= v->rel) {
+      size_t s = base[l->grade[perm[at]]][compat_class(l, perm, at)]++;
+      x[s > at ? s : at]++; /* in both from rank $\max(r,s)+1$ on */
     }
+  }
   for (i = 0; i < D; i++) {
     if (i) x[i] += x[i - 1];
     y[i] = v->normalize ? (long) (i + 1) : (long) (i + 1 < m ? i + 1 : m);
   }
-  free(base);
+  free(base); free(rank);
   *xp = x; *yp = y; *Dp = D;
   return RM_OK;
 }
@@ -18660,6 +18675,42 @@ static int normalize_when(const rm_variant *v)
   return v->normalize != 0; /* so that no name written before it changes */
 }
 
+@ {\it The ideal's ties.}\here{compat-ities}  Within a grade and a score, the
+ideal takes the relevant documents in the order of~$R$ (by default) or,
+under the key \.{ities=judgments}, in the order of the judgments, as the
+provider does, which lists them as its file of judgments does
+(\secref{compat-sources}).  The library reads that order from the list,
+the retrieved documents in their input order (those not retrieved are in
+no overlap, and their order among themselves moves no one else), so that
+\.{rankmetrics value} takes it from \.{--grades}; \.{eval} makes the list of such a
+measure so, its documents in the order of the judgments (those the
+judgments do not name after them), without moving~$R$, whose tie rule
+(\.{id-asc} for ir\_measures' name) does not read the input order; a
+measure of \.{ities=judgments} and \.{ties=input} is therefore refused.
+The two rules differ only where the run ties two relevant documents of
+one grade, or scores one exactly~0.  One case remains where the provider's
+ideal is not ours: a document of the run scored exactly~0 and a relevant
+document of its grade that the run does not hold, listed before it in the
+judgments (the provider gives both the score~0 and keeps the file's
+order; ours puts the retrieved one first).
+@^keys of names, \.{ities}@>
+
+@<Fields of a variant@>=
+int ities; /* 1: \.{compat}'s ideal breaks its ties in the order of the judgments */
+
+@ @<Key codes@>=
+KEY_ITIES,
+
+@ @<Key specifications@>=
+[KEY_ITIES] = {"ities", ities_words, 0, 0, FIELD(ities), 0, ities_when, 6, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const ities_words[] = {"run", "judgments", NULL};
+static int ities_when(const rm_variant *v)
+{
+  return v->ities != 0; /* so that no name written before it changes */
+}
+
 @ @<Metric codes@>=
 RM_COMPAT,
 
@@ -18673,7 +18724,7 @@ RM_HITS, RM_FALLOUT, RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC,
 
 @ @<Metric specifications@>=
 @/[RM_COMPAT] = {"compat", K(KEY_P) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF)
-  | K(KEY_NORMALIZE), ratio_d,
+  | K(KEY_NORMALIZE) | K(KEY_ITIES), ratio_d,
   ratio_x, compat_bound, compat_refuse, compat_defaults, compat_qratio, compat_dratio,
   NULL},
 
@@ -24067,7 +24118,7 @@ static const char *const disagreement_variants[] = {NULL};
 @ \impl Metric by metric, in the order of their codes (that of the help text);
 pair by pair, in the order of the search's report.  The pairs of a key
 that came after the file was written (\.{level}, \.{compat}'s
-\.{normalize}) are left out, so that no test's number moves.
+\.{normalize} and \.{ities}) are left out, so that no test's number moves.
 
 @<Write the groups of disagreements@>=
 {
@@ -24089,6 +24140,7 @@ that came after the file was written (\.{level}, \.{compat}'s
       rm_disagreement_pair(d, j, &q);
       if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || strncmp(q.lb, "level=", 6) == 0
           || strncmp(q.lb, "normalize=", 10) == 0 /* \.{compat}'s, later: the numbers stay */
+          || strncmp(q.lb, "ities=", 6) == 0 /* so is its \.{ities} */
           || dis_pop_pair(&q, mi) || strstr(q.la, "norm=list") || strstr(q.lb, "norm=list")
           || strstr(q.la, "ideal=hits") || strstr(q.lb, "ideal=hits"))
         continue;
@@ -32372,7 +32424,8 @@ typedef struct {
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
-enum {@+ EV_READINGS = 8 @+}; /* bits of |rd|: 1 negative read as 0, 2 float32, 4 judged only */
+enum {@+ EV_READINGS = 16 @+}; /* bits of |rd|: 1 negative read as 0, 2 float32, 4 judged
+  only, 8 in the order of the judgments */
 typedef struct {
   ev_measure *m; int nm;
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
@@ -32410,6 +32463,9 @@ typedef struct {
   @<Kept queries of an evaluation@>@;
   size_t n_pool_unret; /* the pooled judgments of the query not retrieved */
   size_t *kq_pool; /* the same for each kept query */
+  size_t *jord, cap_jord; /* each document's place among the query's judgments
+    (|SIZE_MAX|: none), when a measure reads it (\secref{compat-ities}) */
+  size_t **kq_jord; int want_jord; /* the same for each kept query; whether read */
   int nread[EV_READINGS], nuvr[EV_READINGS], uv0[EV_READINGS]; /* measures of each
     reading; those with values
     per query, and where their inner variants start in |uv| */
@@ -33977,6 +34033,17 @@ static int ev_trec_labels(ev_state *st, ev_group *g, const ev_judg *jv)
   return 1;
 }
 static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line);
+static void ev_jord(ev_state *st, const ev_group *g, const ev_judg *jv)
+{ /* each document's place among the judgments, for \.{ities=judgments} */
+  size_t i, k;
+  if (g->n > st->cap_jord) {
+    st->cap_jord = 2 * g->n;
+    st->jord = tool_alloc(st->jord, st->cap_jord * sizeof *st->jord);
+  }
+  for (i = 0; i < g->n; i++) st->jord[i] = SIZE_MAX;
+  for (k = 0; jv && k < jv->n; k++)
+    if (st->jclaim[k] && !st->jdrop[k]) st->jord[st->jclaim[k] - 1] = k;
+}
 static int ev_group_done(ev_state *st, ev_group *g)
 {
   const char *q = g->p.s;
@@ -34004,9 +34071,11 @@ static int ev_group_done(ev_state *st, ev_group *g)
   if (g->rated && !ev_ratings_fit(st, st->path, g->rated, g->p.s + g->rated_at))
     return 0;
   if (jv && (rated = ev_trec_labels(st, g, jv)) < 0) return 0;
+  if (st->want_jord) ev_jord(st, g, jv);
   for (i = 0; i < g->n; i++) {
     if (g->drop[i] || (st->judged_docs && g->unj[i])) continue;
     g->grade[n] = g->grade[i]; g->score[n] = g->score[i]; g->unj[n] = g->unj[i];
+    if (st->want_jord) st->jord[n] = st->jord[i];
     if (g->named) g->id[n] = g->p.s + g->d[i];
     if (g->labeled) g->labp[n] = g->p.s + g->lab[i];
     else if (rated) g->labp[n] = g->labp[i];
@@ -34077,7 +34146,9 @@ static void ev_keep(ev_state *st, const rm_list *l)
   if (st->nkq == st->cap_kq) { st->cap_kq = 2 * st->cap_kq + 256;
     st->kq = tool_alloc(st->kq, st->cap_kq * sizeof *st->kq);
     st->kq_abs = tool_alloc(st->kq_abs, st->cap_kq);
-    st->kq_pool = tool_alloc(st->kq_pool, st->cap_kq * sizeof *st->kq_pool); }
+    st->kq_pool = tool_alloc(st->kq_pool, st->cap_kq * sizeof *st->kq_pool);
+    if (st->want_jord) st->kq_jord = tool_alloc(st->kq_jord, st->cap_kq * sizeof *st->kq_jord); }
+  if (st->want_jord) st->kq_jord[st->nkq] = ev_dup(st->jord, l->n * sizeof *st->jord);
   st->kq_abs[st->nkq] = (char) st->cur_absent;
   st->kq_pool[st->nkq] = st->n_pool_unret;
   c = &st->kq[st->nkq++];
@@ -34120,6 +34191,8 @@ static void ev_keep_free(ev_state *st)
     if (c->id) { if (c->n) free((void *) c->id[0]); free((void *) c->id); }
     if (c->label) { if (c->n) free((void *) c->label[0]); free((void *) c->label); }
   }
+  for (j = 0; st->kq_jord && j < st->nkq; j++) free(st->kq_jord[j]);
+  free(st->kq_jord); st->kq_jord = NULL;
   free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0;
   free(st->kq_abs); st->kq_abs = NULL;
   free(st->kq_pool); st->kq_pool = NULL;
@@ -34221,9 +34294,13 @@ typedef struct ev_rbuf_s {
   unsigned char *unj; int *unret; double *score;
   size_t cu, cr, cs; /* their capacities */
   int *jg; double *js; const char **jid, **jlab; size_t cj; /* \.{judged=only} */
+  struct ev_ji_s *ji; int *og; double *os; const char **oid, **olab;
+  unsigned char *ou; size_t co; /* \.{ities=judgments} */
 } ev_rbuf;
 static void ev_read_judged(rm_list *o, ev_rbuf *b);
-static void ev_read_as(int rd, const rm_list *l, size_t npool, rm_list *o, ev_rbuf *b)
+static void ev_read_jorder(rm_list *o, const size_t *jord, ev_rbuf *b);
+static void ev_read_as(int rd, const rm_list *l, size_t npool, const size_t *jord,
+  rm_list *o, ev_rbuf *b)
 {
   size_t i, n = l->n_unretrieved + npool;
   *o = *l;
@@ -34244,12 +34321,14 @@ static void ev_read_as(int rd, const rm_list *l, size_t npool, rm_list *o, ev_rb
       b->score[i] = fabs(l->score[i]) <= FLT_MAX ? (double) (float) l->score[i] : l->score[i];
     o->score = b->score;
   }
+  if ((rd & 8) && jord) ev_read_jorder(o, jord, b);
   if ((rd & 4) && o->unjudged) ev_read_judged(o, b);
 }
 static void ev_rbuf_free(ev_rbuf *b)
 {
   free(b->unj); free(b->unret); free(b->score);
   free(b->jg); free(b->js); free(b->jid); free(b->jlab);
+  free(b->ji); free(b->og); free(b->os); free(b->oid); free(b->olab); free(b->ou);
 }
 static void ev_measure_negative(ev_state *st, ev_measure *m)
 {
@@ -34264,7 +34343,14 @@ static int ev_readings(ev_state *st)
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     m->rd = (st->neg_pooled && !m->u.negative) | (m->u.scores ? 2 : 0)
-      | (m->u.judged ? 4 : 0);
+      | (m->u.judged ? 4 : 0) | (m->u.ities ? 8 : 0);
+    st->want_jord |= m->u.ities;
+    if (m->u.ities && m->u.ties == RM_TIES_INPUT) {
+      fprintf(tool_err, "rankmetrics: %s: %s: ities=judgments puts the run's documents"
+        " in the order of the judgments, so its ranking cannot break ties by the input"
+        " order: give ties=id-asc or another rule\n", ev_cmd, m->given);
+      return 0;
+    }
     st->nread[m->rd]++; st->nuvr[m->rd] += m->per;
     if ((m->rd & 1) && st->judged_docs) {
       fprintf(tool_err, "rankmetrics: %s: --judged-docs-only drops the unjudged"
@@ -34312,6 +34398,47 @@ static void ev_read_judged(rm_list *o, ev_rbuf *b)
   if (o->score) o->score = b->js;
   if (o->id) o->id = b->jid;
   if (o->label) o->label = b->jlab;
+}
+
+@ The reading \.{ities=judgments} (\secref{compat-ities}): the list |*o|
+with its documents in the order of their judgments, |jord|, those the
+judgments do not name after them in the order of the run.  The ranking
+of such a measure does not read the input order, so only its ideal moves.
+
+@<Engine functions@>=
+typedef struct ev_ji_s {@+ size_t k, i; @+} ev_ji;
+static int ev_ji_cmp(const void *a, const void *b)
+{
+  const ev_ji *x = a, *y = b;
+  return x->k != y->k ? (x->k < y->k ? -1 : 1) : (x->i > y->i) - (x->i < y->i);
+}
+static void ev_read_jorder(rm_list *o, const size_t *jord, ev_rbuf *b)
+{
+  size_t i, j;
+  if (b->co < o->n) {
+    b->co = 2 * o->n;
+    b->ji = tool_alloc(b->ji, b->co * sizeof *b->ji);
+    b->og = tool_alloc(b->og, b->co * sizeof *b->og);
+    b->os = tool_alloc(b->os, b->co * sizeof *b->os);
+    b->oid = tool_alloc(b->oid, b->co * sizeof *b->oid);
+    b->olab = tool_alloc(b->olab, b->co * sizeof *b->olab);
+    b->ou = tool_alloc(b->ou, b->co);
+  }
+  for (i = 0; i < o->n; i++) {@+ b->ji[i].k = jord[i]; b->ji[i].i = i; @+}
+  if (o->n) qsort(b->ji, o->n, sizeof *b->ji, ev_ji_cmp);
+  for (j = 0; j < o->n; j++) {
+    i = b->ji[j].i;
+    b->og[j] = o->grade[i];
+    if (o->score) b->os[j] = o->score[i];
+    if (o->id) b->oid[j] = o->id[i];
+    if (o->label) b->olab[j] = o->label[i];
+    if (o->unjudged) b->ou[j] = o->unjudged[i];
+  }
+  o->grade = b->og;
+  if (o->score) o->score = b->os;
+  if (o->id) o->id = b->oid;
+  if (o->label) o->label = b->olab;
+  if (o->unjudged) o->unjudged = b->ou;
 }
 
 @ Whether measure |m| takes the judged queries missing from the run
@@ -34364,7 +34491,8 @@ static rm_list *ev_kept_for(ev_state *st, const ev_measure *m, size_t *n,
     (st->nkq + 1) * sizeof **rb);
   for (j = 0; j < st->nkq; j++)
     if (all || !st->kq_abs[j]) {
-      if (m->rd) ev_read_as(m->rd, &st->kq[j], st->kq_pool[j], &c[k], &(*rb)[k]);
+      if (m->rd) ev_read_as(m->rd, &st->kq[j], st->kq_pool[j],
+        st->kq_jord ? st->kq_jord[j] : NULL, &c[k], &(*rb)[k]);
       else c[k] = st->kq[j];
       k++;
     }
@@ -34401,7 +34529,8 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
   if (st->keep) ev_keep(st, l);
   lr[0] = *l;
   for (r = 1; r < EV_READINGS; r++)
-    if (st->nread[r]) ev_read_as(r, l, st->n_pool_unret, &lr[r], &st->rbuf[r]);
+    if (st->nread[r]) ev_read_as(r, l, st->n_pool_unret, st->want_jord ? st->jord : NULL,
+      &lr[r], &st->rbuf[r]);
   for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
@@ -36336,7 +36465,7 @@ done:
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
   ev_qw_free(&st);
   for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
-  free(st.rbuf);
+  free(st.rbuf); free(st.jord);
   free(st.m); free(st.uv); free(st.uval); free(st.ust);
   return rc;
 }

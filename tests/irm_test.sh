@@ -197,7 +197,29 @@ printf 'q1 0 d1 0\nq1 0 d2 2\nq1 0 d3 1\n' > "$T/q4"
 printf 'q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r\nq1 Q0 d3 3 1 r\n' > "$T/r4"
 expect "Compat(normalize=False,p=0.5) and Compat(p=1.0)" "$($RM ir_measures --exact -p -1 "$T/q4" "$T/r4" 'Compat(normalize=False,p=0.5)' 'Compat(p=1.0)')" "Compat(normalize=False,p=0.5)	0.23809523809523808
 Compat(p=1.0)	0.4375"
-expect "name Compat(normalize=False)" "$($RM name 'ir_measures:Compat(normalize=False)' 2>/dev/null)" "compat[p=0.95,normalize=none,rel=1,ties=id-asc,undef=zero]"
+expect "name Compat(normalize=False)" "$($RM name 'ir_measures:Compat(normalize=False)' 2>/dev/null)" "compat[p=0.95,normalize=none,ities=judgments,rel=1,ties=id-asc,undef=zero]"
+
+# Compat's ideal breaks ties of grade and score in the order of the
+# judgments (ities=judgments), as the provider's stable sorts do.  The
+# judgments list b before a, both of grade 1; the run ties a and b at 2.0,
+# so R = a b c (ties by docno ascending) and the ideal is b a.  With p = 1/2
+# the overlaps at depths 1..3 are 0, 2, 2 and the ideal's with itself 1, 2, 2:
+# (0 + 1/2 * 2/2 + 1/4 * 2/3)/(1 + 1/2 * 2/2 + 1/4 * 2/3) = (2/3)/(5/3) = 2/5.
+# By identifier the ideal would be a b, the overlaps 1, 2, 2 and the value 1.
+# ir_measures 0.4.3, run outside the tests, prints 0.39999999999999997 (its
+# float sums); with the judgments listed a, b it prints 1.  Compat(p=0.0)
+# weighs the first depth alone: 0 (b is not a), 1 when the file lists a first.
+printf 'q1 0 b 1\nq1 0 a 1\nq1 0 c 0\n' > "$T/q5"
+printf 'q1 0 a 1\nq1 0 b 1\nq1 0 c 0\n' > "$T/q6"
+printf 'q1 Q0 a 1 2.0 r\nq1 Q0 b 2 2.0 r\nq1 Q0 c 3 1.0 r\n' > "$T/r5"
+expect "Compat's ideal in the order of the judgments" "$($RM ir_measures --exact -p -1 "$T/q5" "$T/r5" 'Compat(p=0.5)' 'Compat(p=0.0)')" "Compat(p=0.5)	0.4
+Compat(p=0.0)	0.0"
+expect "Compat's ideal, judgments by identifier" "$($RM ir_measures --exact -p -1 "$T/q6" "$T/r5" 'Compat(p=0.5)' 'Compat(p=0.0)')" "Compat(p=0.5)	1.0
+Compat(p=0.0)	1.0"
+expect "eval's Compat on the judgments' order" "$($RM eval --quiet --trec -m 'ir_measures:Compat(p=0.5)' "$T/q5" "$T/r5" | cut -f3)" 0.4
+expect "value's ities=judgments reads the input order" "$($RM value 'compat[p=1/2,ities=judgments,ties=id-asc]' --exact --grades 1,1,0 --scores 2,2,1 --ids b,a,c | awk '$1 == "rational" {print $2}')" 2/5
+e=$($RM eval -m 'compat[ities=judgments]' "$T/q5" "$T/r5" 2>&1)
+case "$e" in *"ities=judgments puts the run's documents"*) ok ;; *) bad "compat[ities=judgments] with ties=input: $e" ;; esac
 
 # ---- 3. the lines ir_measures fills in, and its empty mean -----------------
 # q1 judges d1 0 and d2 1 and retrieves d1 (nonrelevant) and d3 (unjudged);

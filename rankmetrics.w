@@ -694,7 +694,7 @@ nerr9&yes&NERR (9): continuation ${i\over i+1}(1-G_i)$ to $K$&gain&\secref{q:cwl
 nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwladapt}\cr
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
 bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
-compat&no&RBO with the ideal ranking over that of the ideal&normalize, p&\secref{q:compat}\cr
+compat&no&RBO with the ideal ranking over that of the ideal&ities, normalize, p&\secref{q:compat}\cr
 alpha-dcg&yes&novelty-biased DCG over subtopics&alpha scale weights order drop&\secref{q:div}\cr
 alpha-ndcg&yes&alpha-DCG over that of the ideal&alpha ideal weights order drop&\secref{q:div}\cr
 err-ia&yes&intent-aware ERR&alpha scale weights order drop&\secref{q:div}\cr
@@ -824,6 +824,10 @@ scores&double&to \.{eval}, the run's scores as written (default)&\secref{q:readi
 &float32&rounded to single precision (trec\_eval 9.0.8)&\cr
 normalize&ideal&\m{compat} over the ideal ranking's RBO (default)&\secref{q:compat}\cr
 &none&the bare RBO&\cr
+ities&run&\m{compat}'s ideal: ties of grade and score as in the run (default)&\secref{compat-ities}\cr
+&judgments&in the order of the judgments (ir\_measures)&\cr
+allneg&read&to \.{eval}, a query judged only negative is read (default)&\secref{q:allneg}\cr
+&te9&it is empty before any other (pytrec\_eval on trec\_eval 9.0.8)&\cr
 judged&all&to \.{eval}, the run's documents, judged or not (default)&\secref{q:judgedonly}\cr
 &only&the judged ones only (trec\_eval's \.{-J})&\cr
 \noalign{\smallskip\hrule}}}
@@ -2617,10 +2621,11 @@ parameters \.{judged\_only=False} and \.{dcg=log2}, which are its defaults.
 (\.{SDCG(max\_rel=3,min\_rel=1)@@K} is
 \.{ndcg@@K[gain=clip:1..3,ideal=ones]}), and \.{INSQ} takes both and
 \.{T=}$x$ (\.{INSQ(T=2,max\_rel=3)} is \.{insq[t=2,gain=clip:0..3]}).
-The variant of an ir\_measures name of pytrec\_eval's (note~t) has two
+The variant of an ir\_measures name of pytrec\_eval's (note~t) has
 keys more than its row shows, which say how \.{eval} reads the files:
-\.{scores=float32} where the variant ranks, and \.{negative=unjudged}
-for \.{bpref}, \.{infap}, \.{drop=unjudged} and a map of gains; so
+\.{scores=float32} where the variant ranks, \.{negative=unjudged}
+for \.{bpref}, \.{infap}, \.{drop=unjudged} and a map of gains, and
+\.{allneg=te9} for \.{NumRet} (\secref{q:allneg}); so
 \.{AP} is \.{ap[scores=float32,ties=id-desc]}.
 The letters point to the notes that follow.
 
@@ -3946,7 +3951,9 @@ if (!exp && strcmp(im_provider(a, "", k != NULL), "pytrec_eval") == 0) {
     m += (size_t) snprintf(more + m, sizeof more - m, "%snegative=unjudged",
       m ? "," : "");
   if (strstr(a->opts, "ties=") && im_te9)
-    snprintf(more + m, sizeof more - m, "%sscores=float32", m ? "," : "");
+    m += (size_t) snprintf(more + m, sizeof more - m, "%sscores=float32", m ? "," : "");
+  if (strcmp(a->name, "NumRet") == 0 && im_te9) /* \secref{q:allneg} */
+    snprintf(more + m, sizeof more - m, "%sallneg=te9", m ? "," : "");
 }
 
 @ trec\_eval writes a measure and its parameter after a point or an
@@ -12003,7 +12010,8 @@ KEY_NEGATIVE, KEY_SCORES, KEY_NORMALIZE, /* the last is \.{compat}'s, \secref{q:
 [KEY_NEGATIVE] = {"negative", negative_words, 0, 0, FIELD(negative), 0, negative_when, 57, 0},
 [KEY_SCORES] = {"scores", scores_words, 0, 0, FIELD(scores), 0, scores_when, 59, 0},
 
-@ @d READ_KEYS (K(KEY_NEGATIVE) | K(KEY_SCORES) | K(KEY_JUDGED)) /* keys of every metric */
+@ @d READ_KEYS (K(KEY_NEGATIVE) | K(KEY_SCORES) | K(KEY_JUDGED) | K(KEY_ALLNEG))
+  /* keys of every metric */
 @<Words and conditions of keys@>=
 static const char *const negative_words[] = {"zero", "unjudged", NULL};
 static const char *const scores_words[] = {"double", "float32", NULL};
@@ -12014,6 +12022,52 @@ static int negative_when(const rm_variant *v)
 static int scores_when(const rm_variant *v)
 {
   return v->scores != 0 && (metrics[v->metric].keys & K(KEY_TIES)) && ties_when(v);
+}
+
+@ {\it Queries judged only negative.}\here{q:allneg}  A fourth key of
+that kind, \.{allneg=te9}, reads a query as pytrec\_eval on trec\_eval
+9.0.8 evaluates it when its judgments are all negative and no query
+before it in the run has a judgment of 0 or more: as an empty list, so
+that every measure of it is~0 (\.{nret} included, which is what
+changes).  The cause is in trec\_eval 9.0.8's \.{form\_res\_rels.c}:
+it reserves its array of counts of grades for $\hbox{\it max\_rel}+1$
+levels, none for such a query, with |te_chk_and_malloc|, which gives
+back the array it holds when the count asked for is not above the one
+reserved; before any array has been reserved that is a null pointer,
+which the caller takes for a failure of memory, and the measure keeps its
+initial~0; the measures after it read the relations it saved last, and
+nothing has been saved yet, so they are~0 too.  Once a query with a
+grade of 0 or more has reserved an array, the pointer is never null
+again in that process (its cleanup frees the array and keeps the
+pointer), and the query is read as its judgments say.  Whether the
+array was reserved depends on what the process did before, not on the
+files: in a process that runs ir\_measures once (its command line, or one
+call of |ir_measures.calc|), pytrec\_eval reads the run's queries in the
+order of their first line, and the rule is the one above; a Python
+process that called pytrec\_eval before on a query with a grade of 0 or
+more counts such a query's documents, as \.{allneg=read}, the default,
+does.  \.{eval} reads the queries in the order of the run's lines when
+they are grouped by query (as ir\_measures does), and a query counts as
+judged only negative when every judgment it has is below~0 (so it reads
+negative grades as pooled, \secref{q:evalreadings}; under
+\.{--negative zero} the rule is not applied).  The summary on standard
+error counts the queries it read so.  The key is written only when set.
+@^keys of names, \.{allneg}@>@^negative grades@>
+
+@<Fields of a variant@>=
+int allneg; /* 1: \.{eval} reads a query judged only negative as pytrec\_eval 9.0.8 */
+
+@ @<Key codes@>=
+KEY_ALLNEG,
+
+@ @<Key specifications@>=
+[KEY_ALLNEG] = {"allneg", allneg_words, 0, 0, FIELD(allneg), 0, allneg_when, 55, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const allneg_words[] = {"read", "te9", NULL};
+static int allneg_when(const rm_variant *v)
+{
+  return v->allneg != 0; /* so that no name written before it changes */
 }
 
 @ {\it Judged documents only.}\here{q:judgedonly}  A third key of the
@@ -32424,8 +32478,8 @@ typedef struct {
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
-enum {@+ EV_READINGS = 16 @+}; /* bits of |rd|: 1 negative read as 0, 2 float32, 4 judged
-  only, 8 in the order of the judgments */
+enum {@+ EV_READINGS = 32 @+}; /* bits of |rd|: 1 negative read as 0, 2 float32, 4 judged
+  only, 8 in the order of the judgments, 16 \.{allneg=te9} */
 typedef struct {
   ev_measure *m; int nm;
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
@@ -32466,6 +32520,9 @@ typedef struct {
   size_t *jord, cap_jord; /* each document's place among the query's judgments
     (|SIZE_MAX|: none), when a measure reads it (\secref{compat-ities}) */
   size_t **kq_jord; int want_jord; /* the same for each kept query; whether read */
+  int want_allneg, seen_nonneg, cur_allneg; /* \secref{q:allneg}: read; a query of
+    a grade of 0 or more was met; the query at hand is read as empty */
+  size_t n_allneg; char *kq_allneg; /* such queries; which kept queries are */
   int nread[EV_READINGS], nuvr[EV_READINGS], uv0[EV_READINGS]; /* measures of each
     reading; those with values
     per query, and where their inner variants start in |uv| */
@@ -34044,6 +34101,14 @@ static void ev_jord(ev_state *st, const ev_group *g, const ev_judg *jv)
   for (k = 0; jv && k < jv->n; k++)
     if (st->jclaim[k] && !st->jdrop[k]) st->jord[st->jclaim[k] - 1] = k;
 }
+static void ev_allneg(ev_state *st, const ev_judg *jv)
+{ /* \secref{q:allneg}: is this query of the run read as empty? */
+  size_t k, neg = 0;
+  for (k = 0; jv && k < jv->n; k++) neg += jv->grade[k] == EV_POOLED;
+  st->cur_allneg = jv && jv->n && neg == jv->n && !st->seen_nonneg;
+  st->seen_nonneg |= jv && neg < jv->n;
+  st->n_allneg += (size_t) st->cur_allneg;
+}
 static int ev_group_done(ev_state *st, ev_group *g)
 {
   const char *q = g->p.s;
@@ -34072,6 +34137,7 @@ static int ev_group_done(ev_state *st, ev_group *g)
     return 0;
   if (jv && (rated = ev_trec_labels(st, g, jv)) < 0) return 0;
   if (st->want_jord) ev_jord(st, g, jv);
+  if (st->want_allneg) ev_allneg(st, jv);
   for (i = 0; i < g->n; i++) {
     if (g->drop[i] || (st->judged_docs && g->unj[i])) continue;
     g->grade[n] = g->grade[i]; g->score[n] = g->score[i]; g->unj[n] = g->unj[i];
@@ -34101,6 +34167,7 @@ static int ev_judged_only(ev_state *st, const ev_judg *jv)
   int r;
   rm_list l = {0};
   st->n_judged_only++;
+  st->cur_allneg = 0; /* not in the run, so pytrec\_eval reads it not */
   if (!ev_merge(st, NULL, jv, &nu)) return 0;
   if (!st->want_absent) return 1;
   for (k = 0; k < jv->n; k++) /* a rating among the unretrieved: as in |ev_trec_labels| */
@@ -34147,7 +34214,9 @@ static void ev_keep(ev_state *st, const rm_list *l)
     st->kq = tool_alloc(st->kq, st->cap_kq * sizeof *st->kq);
     st->kq_abs = tool_alloc(st->kq_abs, st->cap_kq);
     st->kq_pool = tool_alloc(st->kq_pool, st->cap_kq * sizeof *st->kq_pool);
-    if (st->want_jord) st->kq_jord = tool_alloc(st->kq_jord, st->cap_kq * sizeof *st->kq_jord); }
+    if (st->want_jord) st->kq_jord = tool_alloc(st->kq_jord, st->cap_kq * sizeof *st->kq_jord);
+    if (st->want_allneg) st->kq_allneg = tool_alloc(st->kq_allneg, st->cap_kq); }
+  if (st->want_allneg) st->kq_allneg[st->nkq] = (char) st->cur_allneg;
   if (st->want_jord) st->kq_jord[st->nkq] = ev_dup(st->jord, l->n * sizeof *st->jord);
   st->kq_abs[st->nkq] = (char) st->cur_absent;
   st->kq_pool[st->nkq] = st->n_pool_unret;
@@ -34193,6 +34262,7 @@ static void ev_keep_free(ev_state *st)
   }
   for (j = 0; st->kq_jord && j < st->nkq; j++) free(st->kq_jord[j]);
   free(st->kq_jord); st->kq_jord = NULL;
+  free(st->kq_allneg); st->kq_allneg = NULL;
   free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0;
   free(st->kq_abs); st->kq_abs = NULL;
   free(st->kq_pool); st->kq_pool = NULL;
@@ -34300,7 +34370,7 @@ typedef struct ev_rbuf_s {
 static void ev_read_judged(rm_list *o, ev_rbuf *b);
 static void ev_read_jorder(rm_list *o, const size_t *jord, ev_rbuf *b);
 static void ev_read_as(int rd, const rm_list *l, size_t npool, const size_t *jord,
-  rm_list *o, ev_rbuf *b)
+  int allneg, rm_list *o, ev_rbuf *b)
 {
   size_t i, n = l->n_unretrieved + npool;
   *o = *l;
@@ -34323,6 +34393,7 @@ static void ev_read_as(int rd, const rm_list *l, size_t npool, const size_t *jor
   }
   if ((rd & 8) && jord) ev_read_jorder(o, jord, b);
   if ((rd & 4) && o->unjudged) ev_read_judged(o, b);
+  if ((rd & 16) && allneg) {@+ o->n = 0; o->n_unretrieved = 0; @+} /* \secref{q:allneg} */
 }
 static void ev_rbuf_free(ev_rbuf *b)
 {
@@ -34339,12 +34410,13 @@ static void ev_measure_negative(ev_state *st, ev_measure *m)
 static int ev_readings(ev_state *st)
 {
   int i, r, k = 0;
-  for (i = 0; i < st->nm && !st->neg_given; i++) st->neg_pooled |= st->m[i].u.negative;
+  for (i = 0; i < st->nm && !st->neg_given; i++)
+    st->neg_pooled |= st->m[i].u.negative | st->m[i].u.allneg; /* the latter to see them */
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     m->rd = (st->neg_pooled && !m->u.negative) | (m->u.scores ? 2 : 0)
-      | (m->u.judged ? 4 : 0) | (m->u.ities ? 8 : 0);
-    st->want_jord |= m->u.ities;
+      | (m->u.judged ? 4 : 0) | (m->u.ities ? 8 : 0) | (m->u.allneg ? 16 : 0);
+    st->want_jord |= m->u.ities; st->want_allneg |= m->u.allneg;
     if (m->u.ities && m->u.ties == RM_TIES_INPUT) {
       fprintf(tool_err, "rankmetrics: %s: %s: ities=judgments puts the run's documents"
         " in the order of the judgments, so its ranking cannot break ties by the input"
@@ -34492,7 +34564,8 @@ static rm_list *ev_kept_for(ev_state *st, const ev_measure *m, size_t *n,
   for (j = 0; j < st->nkq; j++)
     if (all || !st->kq_abs[j]) {
       if (m->rd) ev_read_as(m->rd, &st->kq[j], st->kq_pool[j],
-        st->kq_jord ? st->kq_jord[j] : NULL, &c[k], &(*rb)[k]);
+        st->kq_jord ? st->kq_jord[j] : NULL, st->kq_allneg ? st->kq_allneg[j] : 0,
+        &c[k], &(*rb)[k]);
       else c[k] = st->kq[j];
       k++;
     }
@@ -34530,7 +34603,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
   lr[0] = *l;
   for (r = 1; r < EV_READINGS; r++)
     if (st->nread[r]) ev_read_as(r, l, st->n_pool_unret, st->want_jord ? st->jord : NULL,
-      &lr[r], &st->rbuf[r]);
+      st->cur_allneg, &lr[r], &st->rbuf[r]);
   for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
@@ -36840,6 +36913,7 @@ lines.
   else @<Copy the temporary file to standard output, or |goto done|@>;
   if (!st.quiet) {
     size_t ns = st.rxs.nspill + st.jxs.nspill + st.oxs.nspill;
+    int rn, nb1 = 0; /* the measures of the readings of bit 1 */
     fprintf(tool_err, "rankmetrics: %s: %lu queries evaluated (%s%s", ev_cmd, (unsigned long)
       st.n_eval, !memory ? "streamed"
       : st.rxs.nspill ? "sorted through temporary files" : "read into memory",
@@ -36857,10 +36931,14 @@ lines.
         st.judged_empty ? "empty" : st.want_absent ? "empty for the measures with"
         " absent=empty, 0 not counted for those with absent=zero, skipped for the"
         " others" : "skipped");
+    for (rn = 1; rn < EV_READINGS; rn += 2) nb1 += st.nread[rn];
     fprintf(tool_err, "; %lu negative grades read as %s", (unsigned long) st.n_negative,
-      !st.neg_pooled ? "0" : st.nread[1] + st.nread[3] + st.nread[5] + st.nread[7] == 0
-      ? "unjudged"
+      !st.neg_pooled ? "0" : nb1 == 0 ? "unjudged"
       : "unjudged for the measures with negative=unjudged, 0 for the others");
+    if (st.want_allneg)
+      fprintf(tool_err, "; %lu queries judged only negative read as empty, as"
+        " pytrec_eval on trec_eval 9.0.8 reads them (allneg=te9)",
+        (unsigned long) st.n_allneg);
     if (st.exact) {
       size_t nd = 0, nf = 0;
       for (i = 0; i < st.nm; i++) nd += st.m[i].n_declined, nf += st.m[i].n_fx;
@@ -39742,6 +39820,12 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"normalize", NULL, "what compat divides the run's RBO by"},
   {"normalize", "ideal", "the ideal ranking's RBO (the default, not written)"},
   {"normalize", "none", "nothing: the bare RBO (ir_measures' normalize=False)"},
+  {"ities", NULL, "compat's ideal: documents of one grade and score, in"},
+  {"ities", "run", "the order of the run's ranking (the default, not written)"},
+  {"ities", "judgments", "the order of the judgments (ir_measures' Compat)"},
+  {"allneg", NULL, "a query whose judgments are all negative, to eval"},
+  {"allneg", "read", "is read as judged (the default, not written)"},
+  {"allneg", "te9", "is empty before any other (pytrec_eval on trec_eval 9.0.8)"},
   {"empty", NULL, "a mean over no query, as eval writes it"},
   {"empty", "undef", "the inner variant's undef value (the default, not written)"},
   {"empty", "nan", "NaN (ir_measures' names)"},

@@ -221,6 +221,24 @@ expect "value's ities=judgments reads the input order" "$($RM value 'compat[p=1/
 e=$($RM eval -m 'compat[ities=judgments]' "$T/q5" "$T/r5" 2>&1)
 case "$e" in *"ities=judgments puts the run's documents"*) ok ;; *) bad "compat[ities=judgments] with ties=input: $e" ;; esac
 
+# A query judged only negative (q1: a -1) that comes first in the run, before
+# q2, judged a 1: pytrec_eval on trec_eval 9.0.8 has reserved no counts of
+# grades yet (max_rel + 1 = 0 levels; te_chk_and_malloc hands back its null
+# pointer), so every measure of q1 keeps its 0, NumRet included; q2 then
+# reserves them.  ir_measures 0.4.3, run outside the tests in a fresh
+# process: NumRet 0 for q1 (3 retrieved), 1 for q2, sum 1.  With q2 first
+# in the run, q1 is read as judged: 3 and 1, sum 4.  allneg=te9; on
+# trec_eval 10.0's reading (ir_measures@te10:) the count is 3.
+printf 'q1 0 a -1\nq2 0 a 1\nq2 0 b 0\n' > "$T/q7"
+printf 'q1 Q0 a 1 1.0 r\nq1 Q0 b 2 0.5 r\nq1 Q0 c 3 0.4 r\nq2 Q0 a 1 1.0 r\n' > "$T/r7"
+printf 'q2 Q0 a 1 1.0 r\nq1 Q0 a 1 1.0 r\nq1 Q0 b 2 0.5 r\nq1 Q0 c 3 0.4 r\n' > "$T/r8"
+expect "NumRet of a query judged only -1, first in the run" "$($RM ir_measures -q "$T/q7" "$T/r7" NumRet | tr '\t\n' ' ;')" "q1 NumRet 0.0000;q2 NumRet 1.0000;all NumRet 1.0000;"
+expect "NumRet of a query judged only -1, after another" "$($RM ir_measures -q "$T/q7" "$T/r8" NumRet | tr '\t\n' ' ;')" "q2 NumRet 1.0000;q1 NumRet 3.0000;all NumRet 4.0000;"
+expect "eval's NumRet on trec_eval 10.0" "$($RM eval --quiet --trec -m 'ir_measures@te10:NumRet' "$T/q7" "$T/r7" | cut -f3)" 4
+expect "NumRet's variant" "$($RM name NumRet 2>/dev/null)" "sum[skip=none]:nret[allneg=te9]"
+e=$($RM eval -m NumRet "$T/q7" "$T/r7" 2>&1 >/dev/null)
+case "$e" in *"1 queries judged only negative read as empty"*) ok ;; *) bad "eval's summary of allneg: $e" ;; esac
+
 # ---- 3. the lines ir_measures fills in, and its empty mean -----------------
 # q1 judges d1 0 and d2 1 and retrieves d1 (nonrelevant) and d3 (unjudged);
 # q2 judges d1 1 and is not in the run.  ir_measures 0.4.3 (pytrec_eval on

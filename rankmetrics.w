@@ -18576,13 +18576,18 @@ static rm_status compat_counts(const rm_variant *v, const rm_list *l, const size
   long **xp, long **yp, size_t *Dp)
 {
   size_t (*base)[CLASSES] = calloc(RM_GRADE_MAX + 1, sizeof *base), r, i, m = 0, D;
-  size_t *rank = NULL; /* under \.{ities=judgments}: the rank of each input position */
+  size_t *rank = NULL, *ord = NULL; /* under \.{ities=judgments}: the rank in $R$ of
+    each input position, and the positions by score, ties in input order */
   long *x, *y;
   int g, c;
   *Dp = 0; *xp = *yp = NULL;
   if (base == NULL) return RM_ENOMEM;
-  if (v->ities && l->n && (rank = malloc(l->n * sizeof *rank)) == NULL) {
+  if (v->ities && l->n && (rank = malloc(3 * l->n * sizeof *rank)) == NULL) {
     free(base); return RM_ENOMEM; }
+  if (rank) {
+    ord = rank + l->n;
+    rank_items(l, RM_TIES_INPUT, ord, ord + l->n);
+  }
   for (r = 0; r < l->n; r++)
     if (!unjudged_at(l, perm, r) && l->grade[perm[r]] >= v->rel)
       base[l->grade[perm[r]]][compat_class(l, perm, r)]++, m++;
@@ -18595,8 +18600,8 @@ static rm_status compat_counts(const rm_variant *v, const rm_list *l, const size
   x = calloc(D, sizeof *x); y = malloc(D * sizeof *y);
   if (x == NULL || y == NULL) { free(x); free(y); free(base); free(rank); return RM_ENOMEM; }
   if (rank) for (r = 0; r < l->n; r++) rank[perm[r]] = r;
-  for (i = 0; i < l->n; i++) { /* the |i|th in the order of the ideal's ties */
-    size_t at = rank ? rank[i] : i; /* its rank in $R$, from 0 */
+  for (i = 0; i < l->n; i++) { /* the |i|th by score, ties as the ideal breaks them */
+    size_t at = rank ? rank[ord[i]] : i; /* its rank in $R$, from 0 */
     if (!unjudged_at(l, perm, at) && l->grade[perm[at]] >= v->rel) {
       size_t s = base[l->grade[perm[at]]][compat_class(l, perm, at)]++;
       x[s > at ? s : at]++; /* in both from rank $\max(r,s)+1$ on */

@@ -218,6 +218,10 @@ expect "Compat's ideal, judgments by identifier" "$($RM ir_measures --exact -p -
 Compat(p=0.0)	1.0"
 expect "eval's Compat on the judgments' order" "$($RM eval --quiet --trec -m 'ir_measures:Compat(p=0.5)' "$T/q5" "$T/r5" | cut -f3)" 0.4
 expect "value's ities=judgments reads the input order" "$($RM value 'compat[p=1/2,ities=judgments,ties=id-asc]' --exact --grades 1,1,0 --scores 2,2,1 --ids b,a,c | awk '$1 == "rational" {print $2}')" 2/5
+# The judgments' order breaks ties of score only: with a at 2.0 above b at
+# 1.0 the ideal is a b whatever the file's order, overlaps 1, 2, 2: 1.
+printf 'q1 Q0 a 1 2.0 r\nq1 Q0 b 2 1.0 r\nq1 Q0 c 3 0.5 r\n' > "$T/r6"
+expect "Compat's ideal by score before the judgments' order" "$($RM ir_measures --exact -p -1 "$T/q5" "$T/r6" 'Compat(p=0.5)')" "Compat(p=0.5)	1.0"
 e=$($RM eval -m 'compat[ities=judgments]' "$T/q5" "$T/r5" 2>&1)
 case "$e" in *"ities=judgments puts the run's documents"*) ok ;; *) bad "compat[ities=judgments] with ties=input: $e" ;; esac
 

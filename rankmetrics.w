@@ -827,7 +827,7 @@ normalize&ideal&\m{compat} over the ideal ranking's RBO (default)&\secref{q:comp
 ities&run&\m{compat}'s ideal: ties of grade and score as in the run (default)&\secref{compat-ities}\cr
 &judgments&in the order of the judgments (ir\_measures)&\cr
 allneg&read&to \.{eval}, a query judged only negative is read (default)&\secref{q:allneg}\cr
-&te9&it is empty before any other (pytrec\_eval on trec\_eval 9.0.8)&\cr
+&empty&it is empty before any other (pytrec\_eval)&\cr
 judged&all&to \.{eval}, the run's documents, judged or not (default)&\secref{q:judgedonly}\cr
 &only&the judged ones only (trec\_eval's \.{-J})&\cr
 \noalign{\smallskip\hrule}}}
@@ -2625,7 +2625,7 @@ The variant of an ir\_measures name of pytrec\_eval's (note~t) has
 keys more than its row shows, which say how \.{eval} reads the files:
 \.{scores=float32} where the variant ranks, \.{negative=unjudged}
 for \.{bpref}, \.{infap}, \.{drop=unjudged} and a map of gains, and
-\.{allneg=te9} for \.{NumRet} (\secref{q:allneg}); so
+\.{allneg=empty} for \.{NumRet} (\secref{q:allneg}); so
 \.{AP} is \.{ap[scores=float32,ties=id-desc]}.
 The letters point to the notes that follow.
 
@@ -2907,7 +2907,8 @@ scores rounded so.  The vocabulary takes the version as a prefix:
 \.{ir\_measures:}{\it name} and a bare name, and
 \.{ir\_measures@@te10:}{\it name} is the same measure as it would be with
 pytrec\_eval on trec\_eval~10.0, \.{level=round} and no \.{scores} key
-(scores as written), so that \.{ir\_measures@@te10:IPrec@@0.3} is
+(scores as written; \.{NumRet} keeps \.{allneg=empty}, \secref{q:allneg},
+whose cause 10.0 shares), so that \.{ir\_measures@@te10:IPrec@@0.3} is
 $$\hbox{\tt iprec[at=0.3,level=round,ties=id-desc]},$$
 trec\_eval's \.{iprec\_at\_recall\_0.30}.  Both read negative grades as
 pooled (\.{negative=unjudged}), as every trec\_eval does.  The default is
@@ -3952,8 +3953,8 @@ if (!exp && strcmp(im_provider(a, "", k != NULL), "pytrec_eval") == 0) {
       m ? "," : "");
   if (strstr(a->opts, "ties=") && im_te9)
     m += (size_t) snprintf(more + m, sizeof more - m, "%sscores=float32", m ? "," : "");
-  if (strcmp(a->name, "NumRet") == 0 && im_te9) /* \secref{q:allneg} */
-    snprintf(more + m, sizeof more - m, "%sallneg=te9", m ? "," : "");
+  if (strcmp(a->name, "NumRet") == 0) /* \secref{q:allneg}: trec\_eval 9.0.8's and 10.0's */
+    snprintf(more + m, sizeof more - m, "%sallneg=empty", m ? "," : "");
 }
 
 @ trec\_eval writes a measure and its parameter after a point or an
@@ -4256,6 +4257,8 @@ IPrec@@x\aq{ir\_measures:IPrec@@0.3}&\an{iprec[at=0.3,level=trec9,scores=float32
 \quad on trec\_eval 10.0\aq{ir\_measures@@te10:IPrec@@0.3}&\an{iprec[at=0.3,level=round,ties=id-desc]}&&\secref{q:irmversions}\cr
 AP on trec\_eval 10.0\aq{ir\_measures@@te10:AP}&\an{ap[ties=id-desc]}{\eightrm, trec\_eval's}&A&\secref{q:irmversions}\cr
 Bpref on trec\_eval 10.0\aq{ir\_measures@@te10:Bpref}&\an{bpref[negative=unjudged,ties=id-desc]}&&\secref{q:irmversions}\cr
+NumRet\aq{ir\_measures:NumRet}&\an{sum:nret[allneg=empty]}&&\secref{q:allneg}\cr
+Compat\aq{ir\_measures:Compat}&\an{compat[ities=judgments,ties=id-asc]}&&providers/compat\_provider.py\cr
 alpha\_nDCG@@k\aq{ir\_measures:alpha\_nDCG@@20}&\an{alpha-ndcg@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
 alpha\_DCG@@k\aq{ir\_measures:alpha\_DCG@@20}&\an{alpha-dcg@@20[scale=ndeval,ties=id-asc]}&&providers/pyndeval\_provider.py\cr
 ERR\_IA@@k\aq{ir\_measures:ERR\_IA@@20}&\an{err-ia@@20[scale=ndeval,ties=id-asc]}&&providers/pyndeval\_provider.py\cr
@@ -12024,38 +12027,41 @@ static int scores_when(const rm_variant *v)
   return v->scores != 0 && (metrics[v->metric].keys & K(KEY_TIES)) && ties_when(v);
 }
 
-@ {\it Queries judged only negative.}\here{q:allneg}  A fourth key of
-that kind, \.{allneg=te9}, reads a query as pytrec\_eval on trec\_eval
-9.0.8 evaluates it when its judgments are all negative and no query
-before it in the run has a judgment of 0 or more: as an empty list, so
-that every measure of it is~0 (\.{nret} included, which is what
-changes).  The cause is in trec\_eval 9.0.8's \.{form\_res\_rels.c}:
-it reserves its array of counts of grades for $\hbox{\it max\_rel}+1$
-levels, none for such a query, with |te_chk_and_malloc|, which gives
+@ {\it Queries judged only negative.}\here{q:allneg}  Another key of
+that kind, \.{allneg=empty}, reads a query as pytrec\_eval evaluates it
+when its judgments are all negative and no query before it in the run has
+a judgment of 0 or more: as an empty list, so that every measure of it
+is~0 (\.{nret} included, which is what changes).  The cause is in
+trec\_eval's \.{form\_res\_rels.c} (9.0.8 and 10.0 alike): it reserves
+its array of counts of grades for $\hbox{\it max\_rel}+1$ levels, none for
+such a query, with |te_chk_and_malloc| (\.{utility\_pool.c}), which gives
 back the array it holds when the count asked for is not above the one
 reserved; before any array has been reserved that is a null pointer,
-which the caller takes for a failure of memory, and the measure keeps its
-initial~0; the measures after it read the relations it saved last, and
-nothing has been saved yet, so they are~0 too.  Once a query with a
-grade of 0 or more has reserved an array, the pointer is never null
-again in that process (its cleanup frees the array and keeps the
-pointer), and the query is read as its judgments say.  Whether the
-array was reserved depends on what the process did before, not on the
-files: in a process that runs ir\_measures once (its command line, or one
-call of |ir_measures.calc|), pytrec\_eval reads the run's queries in the
-order of their first line, and the rule is the one above; a Python
-process that called pytrec\_eval before on a query with a grade of 0 or
-more counts such a query's documents, as \.{allneg=read}, the default,
-does.  \.{eval} reads the queries in the order of the run's lines when
-they are grouped by query (as ir\_measures does), and a query counts as
-judged only negative when every judgment it has is below~0 (so it reads
-negative grades as pooled, \secref{q:evalreadings}; under
-\.{--negative zero} the rule is not applied).  The summary on standard
-error counts the queries it read so.  The key is written only when set.
+which the caller takes for a failure of memory.  trec\_eval's own command
+then stops (``Can't calculate measure''); pytrec\_eval ignores the
+failure, so the measure keeps its initial~0, and the measures after it
+read the relations saved last, of which there are none yet, so they
+are~0 too.  Once a query with a grade of 0 or more has reserved an
+array, the pointer is never null again in that process (the cleanup
+frees the array and keeps the pointer), and such a query is read as its
+judgments say.  So the behaviour is fixed by the files only for a process
+that runs ir\_measures once (its command line, or one call of
+|ir_measures.calc|): pytrec\_eval reads the run's queries in the order of
+their first line, and the rule is the one above, which \.{NumRet} (the
+only measure of pytrec\_eval not~0 on such a query) takes under either
+version; a Python process that called pytrec\_eval before on a query with
+a grade of 0 or more counts such a query's documents, as
+\.{allneg=read}, the default, does.  \.{eval} reads the queries in the
+order of the run's lines when they are grouped by query, as ir\_measures
+does, and a query counts as judged only negative when every judgment it
+has is below~0 (to see them \.{eval} reads negative grades as pooled,
+\secref{q:evalreadings}; under \.{--negative zero} the rule is not
+applied).  The summary on standard error counts the queries read so.
+The key is written only when set.
 @^keys of names, \.{allneg}@>@^negative grades@>
 
 @<Fields of a variant@>=
-int allneg; /* 1: \.{eval} reads a query judged only negative as pytrec\_eval 9.0.8 */
+int allneg; /* 1: \.{eval} reads a query judged only negative as pytrec\_eval does */
 
 @ @<Key codes@>=
 KEY_ALLNEG,
@@ -12064,7 +12070,7 @@ KEY_ALLNEG,
 [KEY_ALLNEG] = {"allneg", allneg_words, 0, 0, FIELD(allneg), 0, allneg_when, 55, 0},
 
 @ @<Words and conditions of keys@>=
-static const char *const allneg_words[] = {"read", "te9", NULL};
+static const char *const allneg_words[] = {"read", "empty", NULL};
 static int allneg_when(const rm_variant *v)
 {
   return v->allneg != 0; /* so that no name written before it changes */
@@ -32484,7 +32490,7 @@ typedef struct {
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
 enum {@+ EV_READINGS = 32 @+}; /* bits of |rd|: 1 negative read as 0, 2 float32, 4 judged
-  only, 8 in the order of the judgments, 16 \.{allneg=te9} */
+  only, 8 in the order of the judgments, 16 \.{allneg=empty} */
 typedef struct {
   ev_measure *m; int nm;
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
@@ -36942,7 +36948,7 @@ lines.
       : "unjudged for the measures with negative=unjudged, 0 for the others");
     if (st.want_allneg)
       fprintf(tool_err, "; %lu queries judged only negative read as empty, as"
-        " pytrec_eval on trec_eval 9.0.8 reads them (allneg=te9)",
+        " pytrec_eval reads them (allneg=empty)",
         (unsigned long) st.n_allneg);
     if (st.exact) {
       size_t nd = 0, nf = 0;
@@ -39830,7 +39836,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"ities", "judgments", "the order of the judgments (ir_measures' Compat)"},
   {"allneg", NULL, "a query whose judgments are all negative, to eval"},
   {"allneg", "read", "is read as judged (the default, not written)"},
-  {"allneg", "te9", "is empty before any other (pytrec_eval on trec_eval 9.0.8)"},
+  {"allneg", "empty", "is empty before any other (pytrec_eval's NumRet)"},
   {"empty", NULL, "a mean over no query, as eval writes it"},
   {"empty", "undef", "the inner variant's undef value (the default, not written)"},
   {"empty", "nan", "NaN (ir_measures' names)"},
@@ -46093,8 +46099,9 @@ all on a query every judgment of which is negative: there trec\_eval
 9.0.8's \.{form\_res\_rels.c} reserves its counts of grades for
 $\hbox{\it max\_rel}+1=0$ levels, its |te_chk_and_malloc| fails, and
 pytrec\_eval leaves every measure of the query at its initial~0, the
-number of documents retrieved included, where rankmetrics counts them
-(3 in the case found).  Every other measure of such a query is~0 on both
+number of documents retrieved included, where rankmetrics counted them
+(3 in the case found); \.{NumRet} now reads such a query as pytrec\_eval
+does in a fresh process (\.{allneg=empty}, \secref{q:allneg}).  Every other measure of such a query is~0 on both
 sides.  In 112 runs of an \.{Accuracy} measure ir\_measures stopped with
 |ZeroDivisionError| (note~r of \secref{q:alias}); those were not compared.
 

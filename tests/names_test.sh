@@ -33,7 +33,7 @@ rows=$(wc -l < "$T/rows")
 im_var() { # VARIANT NAME
   local v=$1 add=scores=float32,
   case $($RM name "$2" 2>&1 >/dev/null) in *"provider pytrec_eval"*) ;; *) echo "$v"; return ;; esac
-  [ "$2" = NumRet ] && { echo "$v[allneg=te9]"; return; } # trec_eval 9.0.8's queries judged only -1
+  [ "$2" = NumRet ] && { echo "$v[allneg=empty]"; return; } # pytrec_eval's queries judged only -1
   case $v in *ties=*) ;; *) echo "$v"; return ;; esac
   case $v in *bpref*|*infap*|*drop=unjudged*|*gain=map*) add=negative=unjudged,$add ;; esac
   echo "${v/ties=/${add}ties=}"

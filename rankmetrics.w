@@ -12053,7 +12053,7 @@ version; a Python process that called pytrec\_eval before on a query with
 a grade of 0 or more counts such a query's documents, as
 \.{allneg=read}, the default, does.  \.{eval} reads the queries in the
 order of the run's lines when they are grouped by query, as ir\_measures
-does, and a query counts as judged only negative when every judgment it
+does (a shard of \.{--partial} within its own lines), and a query counts as judged only negative when every judgment it
 has is below~0 (to see them \.{eval} reads negative grades as pooled,
 \secref{q:evalreadings}; under \.{--negative zero} the rule is not
 applied).  The summary on standard error counts the queries read so.

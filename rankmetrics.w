@@ -2879,7 +2879,9 @@ without a value, Accuracy's included, and \.{rankmetrics ir\_measures}
 does as it does (\secref{q:irmcmd}); \.{eval}, whose names do not change
 with their neighbours, keeps the meaning of \.{Accuracy} alone.
 \note{s}The |compat| provider's \.{Compat(p=}$x$\.{)} (default
-$x=0.95$) is \.{compat[p=}$x$\.{,ities=judgments,ties=id-asc]}, the run sorted by score,
+$x=0.95$) is
+$$\hbox{\tt compat[p=$x$,ities=judgments,ties=id-asc]},$$
+the run sorted by score,
 ties by identifier ascending, and the ideal's ties in the order of the
 judgments (\secref{compat-ities}); \.{normalize=False} is
 \.{normalize=none}, \.{p=1.0} weighs every rank alike and \.{p=0.0} the

@@ -417,6 +417,7 @@
 @s ev_xrec int
 @s ev_xw int
 @s ev_rbuf int
+@s ev_ji int
 @s logcache int
 @s rm_eval_options int
 @s shard_file int

@@ -18753,8 +18753,10 @@ no overlap, and their order among themselves moves no one else), so that
 \.{rankmetrics value} takes it from \.{--grades}; \.{eval} makes the list of such a
 measure so, its documents in the order of the judgments (those the
 judgments do not name after them), without moving~$R$, whose tie rule
-(\.{id-asc} for ir\_measures' name) does not read the input order; a
-measure of \.{ities=judgments} and \.{ties=input} is therefore refused.
+(\.{id-asc} for ir\_measures' name) does not read the input order; so
+\.{eval} refuses a measure of \.{ities=judgments} and \.{ties=input}.
+The library sorts the documents of a grade by score and breaks only ties
+of score by that order (|rank_items| with \.{ties=input}).
 The two rules differ only where the run ties two relevant documents of
 one grade, or scores one exactly~0.  One case remains where the provider's
 ideal is not ours: a document of the run scored exactly~0 and a relevant

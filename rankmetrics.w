@@ -433,6 +433,7 @@
 @s ev_xrec int
 @s ev_xw int
 @s ev_rbuf int
+@s ev_ji int
 @s logcache int
 @s rm_eval_options int
 @s shard_file int
@@ -710,7 +711,7 @@ nerr9&yes&NERR (9): continuation ${i\over i+1}(1-G_i)$ to $K$&gain&\secref{q:cwl
 nerr10&no&NERR (10): continuation $p(1-G_i)$, 1000 ranks&p gain&\secref{q:cwladapt}\cr
 nerr11&no&NERR (11): INSQ's continuation times $1-G_i$&t gain&\secref{q:cwladapt}\cr
 bpm&yes&C/W/L's BPM: gain per item read until $T$ or $K$&t gain&\secref{q:bpm}\cr
-compat&no&RBO with the ideal ranking over that of the ideal&normalize, p&\secref{q:compat}\cr
+compat&no&RBO with the ideal ranking over that of the ideal&ities, normalize, p&\secref{q:compat}\cr
 alpha-dcg&yes&novelty-biased DCG over subtopics&alpha scale weights order drop&\secref{q:div}\cr
 alpha-ndcg&yes&alpha-DCG over that of the ideal&alpha ideal weights order drop&\secref{q:div}\cr
 err-ia&yes&intent-aware ERR&alpha scale weights order drop&\secref{q:div}\cr
@@ -842,6 +843,10 @@ scores&double&to \.{eval}, the run's scores as written (default)&\secref{q:readi
 &float32&rounded to single precision (trec\_eval 9.0.8)&\cr
 normalize&ideal&\m{compat} over the ideal ranking's RBO (default)&\secref{q:compat}\cr
 &none&the bare RBO&\cr
+ities&run&\m{compat}'s ideal: ties of grade and score as in the run (default)&\secref{compat-ities}\cr
+&judgments&in the order of the judgments (ir\_measures)&\cr
+allneg&read&to \.{eval}, a query judged only negative is read (default)&\secref{q:allneg}\cr
+&empty&it is empty before any other (pytrec\_eval)&\cr
 judged&all&to \.{eval}, the run's documents, judged or not (default)&\secref{q:judgedonly}\cr
 &only&the judged ones only (trec\_eval's \.{-J})&\cr
 \noalign{\smallskip\hrule}}}
@@ -2636,10 +2641,11 @@ parameters \.{judged\_only=False} and \.{dcg=log2}, which are its defaults.
 (\.{SDCG(max\_rel=3,min\_rel=1)@@K} is
 \.{ndcg@@K[gain=clip:1..3,ideal=ones]}), and \.{INSQ} takes both and
 \.{T=}$x$ (\.{INSQ(T=2,max\_rel=3)} is \.{insq[t=2,gain=clip:0..3]}).
-The variant of an ir\_measures name of pytrec\_eval's (note~t) has two
+The variant of an ir\_measures name of pytrec\_eval's (note~t) has
 keys more than its row shows, which say how \.{eval} reads the files:
-\.{scores=float32} where the variant ranks, and \.{negative=unjudged}
-for \.{bpref}, \.{infap}, \.{drop=unjudged} and a map of gains; so
+\.{scores=float32} where the variant ranks, \.{negative=unjudged}
+for \.{bpref}, \.{infap}, \.{drop=unjudged} and a map of gains, and
+\.{allneg=empty} for \.{NumRet} (\secref{q:allneg}); so
 \.{AP} is \.{ap[scores=float32,ties=id-desc]}.
 The letters point to the notes that follow.
 
@@ -2689,7 +2695,7 @@ The letters point to the notes that follow.
 \ta{\none}{NERR10(max\_rel=3)}{nerr10[p=0.9,gain=clip:0..3]}{q}
 \ta{\none}{NERR11(max\_rel=3)}{nerr11[gain=clip:0..3]}{q}
 \ta{\none}{BPM(max\_rel=3)@@K}{bpm@@K[gain=clip:0..3]}{q}
-\ta{\none}{Compat(p=0.9)}{compat[p=0.9,ties=id-asc]}{s}
+\ta{\none}{Compat(p=0.9)}{compat[p=0.9,ities=judgments,ties=id-asc]}{s}
 \ta{\none}{Accuracy(rel=2)}{mean[skip=undef]:auc[rel=2]}{r}
 \ta{num\_q}{NumQ}{sum:nq}{k}
 \ta{num\_ret}{NumRet}{sum:nret}{k}
@@ -2893,10 +2899,13 @@ without a value, Accuracy's included, and \.{rankmetrics ir\_measures}
 does as it does (\secref{q:irmcmd}); \.{eval}, whose names do not change
 with their neighbours, keeps the meaning of \.{Accuracy} alone.
 \note{s}The |compat| provider's \.{Compat(p=}$x$\.{)} (default
-$x=0.95$) is \.{compat[p=}$x$\.{,ties=id-asc]}, the run sorted by score,
-ties by identifier ascending (\secref{q:compat}, which also says where
-the ideal ranking's ties may differ); \.{normalize=False} is
-\.{normalize=none}, and \.{p=1.0} weighs every rank alike.
+$x=0.95$) is
+$$\hbox{\tt compat[p=$x$,ities=judgments,ties=id-asc]},$$
+the run sorted by score,
+ties by identifier ascending, and the ideal's ties in the order of the
+judgments (\secref{compat-ities}); \.{normalize=False} is
+\.{normalize=none}, \.{p=1.0} weighs every rank alike and \.{p=0.0} the
+first alone.
 \note{t}{\it Versions.}\here{q:irmversions}  The pytrec\_eval provider
 of ir\_measures asks for the package \.{pytrec-eval-terrier}, whose
 \.{setup.py} (terrierteam's pytrec\_eval on GitHub, version 0.5.9,
@@ -2920,7 +2929,8 @@ scores rounded so.  The vocabulary takes the version as a prefix:
 \.{ir\_measures:}{\it name} and a bare name, and
 \.{ir\_measures@@te10:}{\it name} is the same measure as it would be with
 pytrec\_eval on trec\_eval~10.0, \.{level=round} and no \.{scores} key
-(scores as written), so that \.{ir\_measures@@te10:IPrec@@0.3} is
+(scores as written; \.{NumRet} keeps \.{allneg=empty}, \secref{q:allneg},
+whose cause 10.0 shares), so that \.{ir\_measures@@te10:IPrec@@0.3} is
 $$\hbox{\tt iprec[at=0.3,level=round,ties=id-desc]},$$
 trec\_eval's \.{iprec\_at\_recall\_0.30}.  Both read negative grades as
 pooled (\.{negative=unjudged}), as every trec\_eval does.  The default is
@@ -3114,7 +3124,7 @@ static const alias_spec aliases[] = {@[
   {IM, "NERR10", '-', "nerr10", "ties=input", PMINMAX | PP},
   {IM, "NERR11", '-', "nerr11", "ties=input", PMINMAX | PT},
   {IM, "BPM", 'k', "bpm", "ties=input", PMINMAX | PT},
-  {IM, "Compat", '-', "compat", "ties=id-asc", PCOMPAT},
+  {IM, "Compat", '-', "compat", "ties=id-asc,ities=judgments", PCOMPAT},
   @/@<Names of ir\_measures' diversity measures@>@/
   @<Names of ir\_measures that we refuse@>@/
   {NULL, NULL, 0, NULL, NULL, 0}@]
@@ -3964,7 +3974,9 @@ if (!exp && strcmp(im_provider(a, "", k != NULL), "pytrec_eval") == 0) {
     m += (size_t) snprintf(more + m, sizeof more - m, "%snegative=unjudged",
       m ? "," : "");
   if (strstr(a->opts, "ties=") && im_te9)
-    snprintf(more + m, sizeof more - m, "%sscores=float32", m ? "," : "");
+    m += (size_t) snprintf(more + m, sizeof more - m, "%sscores=float32", m ? "," : "");
+  if (strcmp(a->name, "NumRet") == 0) /* \secref{q:allneg}: trec\_eval 9.0.8's and 10.0's */
+    snprintf(more + m, sizeof more - m, "%sallneg=empty", m ? "," : "");
 }
 
 @ trec\_eval writes a measure and its parameter after a point or an
@@ -4267,6 +4279,8 @@ IPrec@@x\aq{ir\_measures:IPrec@@0.3}&\an{iprec[at=0.3,level=trec9,scores=float32
 \quad on trec\_eval 10.0\aq{ir\_measures@@te10:IPrec@@0.3}&\an{iprec[at=0.3,level=round,ties=id-desc]}&&\secref{q:irmversions}\cr
 AP on trec\_eval 10.0\aq{ir\_measures@@te10:AP}&\an{ap[ties=id-desc]}{\eightrm, trec\_eval's}&A&\secref{q:irmversions}\cr
 Bpref on trec\_eval 10.0\aq{ir\_measures@@te10:Bpref}&\an{bpref[negative=unjudged,ties=id-desc]}&&\secref{q:irmversions}\cr
+NumRet\aq{ir\_measures:NumRet}&\an{sum:nret[allneg=empty]}&&\secref{q:allneg}\cr
+Compat\aq{ir\_measures:Compat}&\an{compat[ities=judgments,ties=id-asc]}&&providers/compat\_provider.py\cr
 alpha\_nDCG@@k\aq{ir\_measures:alpha\_nDCG@@20}&\an{alpha-ndcg@@20[ties=id-asc]}&&providers/pyndeval\_provider.py\cr
 alpha\_DCG@@k\aq{ir\_measures:alpha\_DCG@@20}&\an{alpha-dcg@@20[scale=ndeval,ties=id-asc]}&&providers/pyndeval\_provider.py\cr
 ERR\_IA@@k\aq{ir\_measures:ERR\_IA@@20}&\an{err-ia@@20[scale=ndeval,ties=id-asc]}&&providers/pyndeval\_provider.py\cr
@@ -11946,6 +11960,39 @@ takes \.{judged\_only=False} only) and is refused.  The default,
 \.{eval} alone, and the library takes a list as it is given.
 @^keys of names, \.{judged}@>@^judged documents only@>
 
+@ {\it Queries judged only negative.}\here{q:allneg}  Another key of
+that kind, \.{allneg=empty}, reads a query as pytrec\_eval evaluates it
+when its judgments are all negative and no query before it in the run has
+a judgment of 0 or more: as an empty list, so that every measure of it
+is~0 (\.{nret} included, which is what changes).  The cause is in
+trec\_eval's \.{form\_res\_rels.c} (9.0.8 and 10.0 alike): it reserves
+its array of counts of grades for $\hbox{\it max\_rel}+1$ levels, none for
+such a query, with |te_chk_and_malloc| (\.{utility\_pool.c}), which gives
+back the array it holds when the count asked for is not above the one
+reserved; before any array has been reserved that is a null pointer,
+which the caller takes for a failure of memory.  trec\_eval's own command
+then stops (``Can't calculate measure''); pytrec\_eval ignores the
+failure, so the measure keeps its initial~0, and the measures after it
+read the relations saved last, of which there are none yet, so they
+are~0 too.  Once a query with a grade of 0 or more has reserved an
+array, the pointer is never null again in that process (the cleanup
+frees the array and keeps the pointer), and such a query is read as its
+judgments say.  So the behaviour is fixed by the files only for a process
+that runs ir\_measures once (its command line, or one call of
+|ir_measures.calc|): pytrec\_eval reads the run's queries in the order of
+their first line, and the rule is the one above, which \.{NumRet} (the
+only measure of pytrec\_eval not~0 on such a query) takes under either
+version; a Python process that called pytrec\_eval before on a query with
+a grade of 0 or more counts such a query's documents, as
+\.{allneg=read}, the default, does.  \.{eval} reads the queries in the
+order of the run's lines when they are grouped by query, as ir\_measures
+does (a shard of \.{--partial} within its own lines), and a query counts as judged only negative when every judgment it
+has is below~0 (to see them \.{eval} reads negative grades as pooled,
+\secref{q:evalreadings}; under \.{--negative zero} the rule is not
+applied).  The summary on standard error counts the queries read so.
+The key is written only when set.
+@^keys of names, \.{allneg}@>@^negative grades@>
+
 @ Which queries are terms of an aggregate, and with what weight, is one\here{agg-terms}
 rule, and it is public, so that an evaluator that streams its queries
 (\.{eval}, \secref{q:xsum}) leaves out and weighs the queries that
@@ -12207,7 +12254,8 @@ KEY_NEGATIVE, KEY_SCORES, KEY_NORMALIZE@[,@] /* the last is \.{compat}'s, \secre
 [KEY_NEGATIVE] = {"negative", negative_words, 0, 0, FIELD(negative), 0, negative_when, 57, 0},
 [KEY_SCORES] = {"scores", scores_words, 0, 0, FIELD(scores), 0, scores_when, 59, 0}@[,@]
 
-@ @d READ_KEYS (K(KEY_NEGATIVE) | K(KEY_SCORES) | K(KEY_JUDGED)) /* keys of every metric */
+@ @d READ_KEYS (K(KEY_NEGATIVE) | K(KEY_SCORES) | K(KEY_JUDGED) | K(KEY_ALLNEG))
+  /* keys of every metric */
 @<Words and conditions of keys@>=
 static const char *const negative_words[] = {"zero", "unjudged", NULL};
 static const char *const scores_words[] = {"double", "float32", NULL};
@@ -12218,6 +12266,24 @@ static int negative_when(const rm_variant *v)
 static int scores_when(const rm_variant *v)
 {
   return v->scores != 0 && (metrics[v->metric].keys & K(KEY_TIES)) && ties_when(v);
+}
+
+@ The C of \secref{q:allneg}.
+
+@<Fields of a variant@>=
+int allneg; /* 1: \.{eval} reads a query judged only negative as pytrec\_eval does */
+
+@ @<Key codes@>=
+KEY_ALLNEG,
+
+@ @<Key specifications@>=
+[KEY_ALLNEG] = {"allneg", allneg_words, 0, 0, FIELD(allneg), 0, allneg_when, 55, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const allneg_words[] = {"read", "empty", NULL};
+static int allneg_when(const rm_variant *v)
+{
+  return v->allneg != 0; /* so that no name written before it changes */
 }
 
 @ The C of \secref{q:judgedonly}.
@@ -15597,7 +15663,7 @@ KEY_P@[,@]
 @ The C of \secref{judged-p}.
 
 @<Key specifications@>=
-[KEY_P] = {"p", NULL, 1, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0}@[,@]
+[KEY_P] = {"p", NULL, 0, 1000, FIELD(p), FIELD(p_den), NULL, 4, 0}@[,@]
 
 @ @<Set the numeric defaults of a variant@>=
 v->p = 9; v->p_den = 10;
@@ -15624,6 +15690,7 @@ static int depth_when(const rm_variant *v)
 static const char *p_below_one(const rm_variant *v)
 {
   if (v->p >= v->p_den) return "the persistence p must be below 1";
+  if (v->p == 0) return "the persistence p must be above 0";
   if (v->metric == RM_RBP && v->gain == RM_GAIN_EXP2)
     return "rbp takes gain=binary or gain=linear";
   return no_average(v);
@@ -18096,6 +18163,7 @@ static const char *cwl_refuse(const rm_variant *v)
   if (v->gain != RM_GAIN_BINARY && v->gain != RM_GAIN_CLIP)
     return "inst, nerr8..nerr11 and bpm take gain=binary or gain=clip:m..M";
   if (v->metric == RM_NERR10 && v->p > v->p_den) return "nerr10 takes p up to 1";
+  if (v->metric == RM_NERR10 && v->p == 0) return "nerr10 takes p above 0";
   return no_average(v);
 }
 static double cwl_bound(const rm_variant *v)
@@ -18839,7 +18907,9 @@ of the judgments among documents of equal grade and equal score (for
 those of score~0, retrieved or not, among themselves); the two agree when
 the judgments list a query's documents by identifier, as TREC's files do,
 and differ otherwise only when the run ties relevant documents of one grade
-or scores one exactly~0.  We ran the provider's function |compatibility|
+or scores one exactly~0.  The key \.{ities=judgments}
+(\secref{compat-ities}) takes the provider's order, and ir\_measures'
+name takes that key.  We ran the provider's function |compatibility|
 itself (ir\_measures at commit dc04a88, Python~3.11, outside this
 project) on 400 seeded queries of 1 to 25 retrieved documents (scores
 with ties, 0 and negative ones, unjudged documents, up to four relevant
@@ -18854,7 +18924,11 @@ is \.{rel=1}), the tie rule of~$R$, and \.{undef}; no cutoff, since $D$
 is part of the definition.  ir\_measures' \.{Compat(p=}$x$\.{)} is
 \.{compat[p=}$x$\.{,ties=id-asc]}; \.{normalize=False}, the bare RBO with its
 finite normaliser, is \.{normalize=none} (\secref{compat-bare}), and \.{p=1.0}, which the
-provider takes, weighs every rank alike, $p^{i-1}=1$.  An unjudged document of the run is not in~$I$.
+provider takes, weighs every rank alike, $p^{i-1}=1$.  \.{p=0.0}, which
+the provider takes too, weighs the first rank alone ($0^0=1$ in its loop):
+the value is 1 when the run's first document is the ideal's first, else~0
+(and 0 with no ideal document), and so is ours; \.{rbp} and \.{nerr10}
+refuse $p=0$.  An unjudged document of the run is not in~$I$.
 
 @ {\it Worked examples.}\here{compat-wex}  No source prints a value of
 Compat; the values below are ours, each with its exact fraction, and the
@@ -18964,31 +19038,42 @@ static rm_status compat_counts(const rm_variant *v, const rm_list *l, const size
   long **xp, long **yp, size_t *Dp)
 {
   size_t (*base)[CLASSES] = calloc(RM_GRADE_MAX + 1, sizeof *base), r, i, m = 0, D;
+  size_t *rank = NULL, *ord = NULL; /* under \.{ities=judgments}: the rank in $R$ of
+    each input position, and the positions by score, ties in input order */
   long *x, *y;
   int g, c;
   *Dp = 0; *xp = *yp = NULL;
   if (base == NULL) return RM_ENOMEM;
+  if (v->ities && l->n && (rank = malloc(3 * l->n * sizeof *rank)) == NULL) {
+    free(base); return RM_ENOMEM; }
+  if (rank) {
+    ord = rank + l->n;
+    rank_items(l, RM_TIES_INPUT, ord, ord + l->n);
+  }
   for (r = 0; r < l->n; r++)
     if (!unjudged_at(l, perm, r) && l->grade[perm[r]] >= v->rel)
       base[l->grade[perm[r]]][compat_class(l, perm, r)]++, m++;
   for (i = 0; i < l->n_unretrieved; i++)
     if (l->unretrieved_grade[i] >= v->rel) base[l->unretrieved_grade[i]][2]++, m++;
-  if (m == 0) { free(base); return RM_OK; }
+  if (m == 0) { free(base); free(rank); return RM_OK; }
   for (i = 0, g = RM_GRADE_MAX; g >= 0; g--) /* each bucket's first position */
     for (c = 0; c < CLASSES; c++) { size_t k = base[g][c]; base[g][c] = i; i += k; }
   D = l->n > m ? l->n : m;
   x = calloc(D, sizeof *x); y = malloc(D * sizeof *y);
-  if (x == NULL || y == NULL) { free(x); free(y); free(base); return RM_ENOMEM; }
-  for (r = 0; r < l->n; r++)
-    if (!unjudged_at(l, perm, r) && l->grade[perm[r]] >= v->rel) {
-      size_t s = base[l->grade[perm[r]]][compat_class(l, perm, r)]++;
-      x[s > r ? s : r]++; /* in both from rank $\max(r,s)+1$ on */
+  if (x == NULL || y == NULL) { free(x); free(y); free(base); free(rank); return RM_ENOMEM; }
+  if (rank) for (r = 0; r < l->n; r++) rank[perm[r]] = r;
+  for (i = 0; i < l->n; i++) { /* the |i|th by score, ties as the ideal breaks them */
+    size_t at = rank ? rank[ord[i]] : i; /* its rank in $R$, from 0 */
+    if (!unjudged_at(l, perm, at) && l->grade[perm[at]] >= v->rel) {
+      size_t s = base[l->grade[perm[at]]][compat_class(l, perm, at)]++;
+      x[s > at ? s : at]++; /* in both from rank $\max(r,s)+1$ on */
     }
+  }
   for (i = 0; i < D; i++) {
     if (i) x[i] += x[i - 1];
     y[i] = v->normalize ? (long) (i + 1) : (long) (i + 1 < m ? i + 1 : m);
   }
-  free(base);
+  free(base); free(rank);
   *xp = x; *yp = y; *Dp = D;
   return RM_OK;
 }
@@ -19103,6 +19188,44 @@ static int normalize_when(const rm_variant *v)
   return v->normalize != 0; /* so that no name written before it changes */
 }
 
+@ {\it The ideal's ties.}\here{compat-ities}  Within a grade and a score, the
+ideal takes the relevant documents in the order of~$R$ (by default) or,
+under the key \.{ities=judgments}, in the order of the judgments, as the
+provider does, which lists them as its file of judgments does
+(\secref{compat-sources}).  The library reads that order from the list,
+the retrieved documents in their input order (those not retrieved are in
+no overlap, and their order among themselves moves no one else), so that
+\.{rankmetrics value} takes it from \.{--grades}; \.{eval} makes the list of such a
+measure so, its documents in the order of the judgments (those the
+judgments do not name after them), without moving~$R$, whose tie rule
+(\.{id-asc} for ir\_measures' name) does not read the input order; so
+\.{eval} refuses a measure of \.{ities=judgments} and \.{ties=input}.
+The library sorts the documents of a grade by score and breaks only ties
+of score by that order (|rank_items| with \.{ties=input}).
+The two rules differ only where the run ties two relevant documents of
+one grade, or scores one exactly~0.  One case remains where the provider's
+ideal is not ours: a document of the run scored exactly~0 and a relevant
+document of its grade that the run does not hold, listed before it in the
+judgments (the provider gives both the score~0 and keeps the file's
+order; ours puts the retrieved one first).
+@^keys of names, \.{ities}@>
+
+@<Fields of a variant@>=
+int ities; /* 1: \.{compat}'s ideal breaks its ties in the order of the judgments */
+
+@ @<Key codes@>=
+KEY_ITIES,
+
+@ @<Key specifications@>=
+[KEY_ITIES] = {"ities", ities_words, 0, 0, FIELD(ities), 0, ities_when, 6, 0},
+
+@ @<Words and conditions of keys@>=
+static const char *const ities_words[] = {"run", "judgments", NULL};
+static int ities_when(const rm_variant *v)
+{
+  return v->ities != 0; /* so that no name written before it changes */
+}
+
 @ @<Metric codes@>=
 RM_COMPAT@[,@]
 
@@ -19116,7 +19239,7 @@ RM_HITS, RM_FALLOUT, RM_GINI, RM_ENTROPY, RM_ARP, RM_EPC@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_COMPAT] = {"compat", K(KEY_P) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF)
-  | K(KEY_NORMALIZE), ratio_d,
+  | K(KEY_NORMALIZE) | K(KEY_ITIES), ratio_d,
   ratio_x, compat_bound, compat_refuse, compat_defaults, compat_qratio, compat_dratio,
   NULL}@[,@]
 
@@ -24596,7 +24719,7 @@ static const char *const disagreement_variants[] = {NULL};
 @ \impl Metric by metric, in the order of their codes (that of the help text);
 pair by pair, in the order of the search's report.  The pairs of a key
 that came after the file was written (\.{level}, \.{compat}'s
-\.{normalize}) are left out, so that no test's number moves; so is a
+\.{normalize} and \.{ities}) are left out, so that no test's number moves; so is a
 witness of two users (\secref{dis:cat}), which a test of one list cannot
 hold.
 
@@ -24621,6 +24744,7 @@ hold.
       if (q.space[RM_SPACE_GRADED].state != RM_SPLIT_WITNESS || q.space[RM_SPACE_GRADED].nq > 1
           || strncmp(q.lb, "level=", 6) == 0
           || strncmp(q.lb, "normalize=", 10) == 0 /* \.{compat}'s, later: the numbers stay */
+          || strncmp(q.lb, "ities=", 6) == 0 /* so is its \.{ities} */
           || dis_pop_pair(&q, mi) || strstr(q.la, "norm=list") || strstr(q.lb, "norm=list")
           || strstr(q.la, "ideal=hits") || strstr(q.lb, "ideal=hits"))
         continue;
@@ -32930,7 +33054,8 @@ typedef struct {
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
-enum {@+ EV_READINGS = 8 @+}; /* bits of |rd|: 1 negative read as 0, 2 float32, 4 judged only */
+enum {@+ EV_READINGS = 32 @+}; /* bits of |rd|: 1 negative read as 0, 2 float32, 4 judged
+  only, 8 in the order of the judgments, 16 \.{allneg=empty} */
 typedef struct {
   ev_measure *m; int nm;
   int per_query, query_all, format, exact, dup, run_zero, judged_empty, quiet,
@@ -32970,6 +33095,12 @@ typedef struct {
   @<Kept queries of an evaluation@>@;
   size_t n_pool_unret; /* the pooled judgments of the query not retrieved */
   size_t *kq_pool; /* the same for each kept query */
+  size_t *jord, cap_jord; /* each document's place among the query's judgments
+    (|SIZE_MAX|: none), when a measure reads it (\secref{compat-ities}) */
+  size_t **kq_jord; int want_jord; /* the same for each kept query; whether read */
+  int want_allneg, seen_nonneg, cur_allneg; /* \secref{q:allneg}: read; a query of
+    a grade of 0 or more was met; the query at hand is read as empty */
+  size_t n_allneg; char *kq_allneg; /* such queries; which kept queries are */
   int nread[EV_READINGS], nuvr[EV_READINGS], uv0[EV_READINGS]; /* measures of each
     reading; those with values
     per query, and where their inner variants start in |uv| */
@@ -34547,6 +34678,25 @@ static int ev_trec_labels(ev_state *st, ev_group *g, const ev_judg *jv)
   return 1;
 }
 static int ev_query(ev_state *st, const char *q, rm_list *l, long first_line);
+static void ev_jord(ev_state *st, const ev_group *g, const ev_judg *jv)
+{ /* each document's place among the judgments, for \.{ities=judgments} */
+  size_t i, k;
+  if (g->n > st->cap_jord) {
+    st->cap_jord = 2 * g->n;
+    st->jord = tool_alloc(st->jord, st->cap_jord * sizeof *st->jord);
+  }
+  for (i = 0; i < g->n; i++) st->jord[i] = SIZE_MAX;
+  for (k = 0; jv && k < jv->n; k++)
+    if (st->jclaim[k] && !st->jdrop[k]) st->jord[st->jclaim[k] - 1] = k;
+}
+static void ev_allneg(ev_state *st, const ev_judg *jv)
+{ /* \secref{q:allneg}: is this query of the run read as empty? */
+  size_t k, neg = 0;
+  for (k = 0; jv && k < jv->n; k++) neg += jv->grade[k] == EV_POOLED;
+  st->cur_allneg = jv && jv->n && neg == jv->n && !st->seen_nonneg;
+  st->seen_nonneg |= jv && neg < jv->n;
+  st->n_allneg += (size_t) st->cur_allneg;
+}
 static int ev_group_done(ev_state *st, ev_group *g)
 {
   const char *q = g->p.s;
@@ -34574,9 +34724,12 @@ static int ev_group_done(ev_state *st, ev_group *g)
   if (g->rated && !ev_ratings_fit(st, st->path, g->rated, g->p.s + g->rated_at))
     return 0;
   if (jv && (rated = ev_trec_labels(st, g, jv)) < 0) return 0;
+  if (st->want_jord) ev_jord(st, g, jv);
+  if (st->want_allneg) ev_allneg(st, jv);
   for (i = 0; i < g->n; i++) {
     if (g->drop[i] || (st->judged_docs && g->unj[i])) continue;
     g->grade[n] = g->grade[i]; g->score[n] = g->score[i]; g->unj[n] = g->unj[i];
+    if (st->want_jord) st->jord[n] = st->jord[i];
     if (g->named) g->id[n] = g->p.s + g->d[i];
     if (g->labeled) g->labp[n] = g->p.s + g->lab[i];
     else if (rated) g->labp[n] = g->labp[i];
@@ -34602,6 +34755,7 @@ static int ev_judged_only(ev_state *st, const ev_judg *jv)
   int r;
   rm_list l = {0};
   st->n_judged_only++;
+  st->cur_allneg = 0; /* not in the run, so pytrec\_eval reads it not */
   if (!ev_merge(st, NULL, jv, &nu)) return 0;
   if (!st->want_absent) return 1;
   for (k = 0; k < jv->n; k++) /* a rating among the unretrieved: as in |ev_trec_labels| */
@@ -34647,7 +34801,11 @@ static void ev_keep(ev_state *st, const rm_list *l)
   if (st->nkq == st->cap_kq) { st->cap_kq = 2 * st->cap_kq + 256;
     st->kq = tool_alloc(st->kq, st->cap_kq * sizeof *st->kq);
     st->kq_abs = tool_alloc(st->kq_abs, st->cap_kq);
-    st->kq_pool = tool_alloc(st->kq_pool, st->cap_kq * sizeof *st->kq_pool); }
+    st->kq_pool = tool_alloc(st->kq_pool, st->cap_kq * sizeof *st->kq_pool);
+    if (st->want_jord) st->kq_jord = tool_alloc(st->kq_jord, st->cap_kq * sizeof *st->kq_jord);
+    if (st->want_allneg) st->kq_allneg = tool_alloc(st->kq_allneg, st->cap_kq); }
+  if (st->want_allneg) st->kq_allneg[st->nkq] = (char) st->cur_allneg;
+  if (st->want_jord) st->kq_jord[st->nkq] = ev_dup(st->jord, l->n * sizeof *st->jord);
   st->kq_abs[st->nkq] = (char) st->cur_absent;
   st->kq_pool[st->nkq] = st->n_pool_unret;
   c = &st->kq[st->nkq++];
@@ -34690,6 +34848,9 @@ static void ev_keep_free(ev_state *st)
     if (c->id) { if (c->n) free((void *) c->id[0]); free((void *) c->id); }
     if (c->label) { if (c->n) free((void *) c->label[0]); free((void *) c->label); }
   }
+  for (j = 0; st->kq_jord && j < st->nkq; j++) free(st->kq_jord[j]);
+  free(st->kq_jord); st->kq_jord = NULL;
+  free(st->kq_allneg); st->kq_allneg = NULL;
   free(st->kq); st->kq = NULL; st->nkq = st->cap_kq = 0;
   free(st->kq_abs); st->kq_abs = NULL;
   free(st->kq_pool); st->kq_pool = NULL;
@@ -34791,9 +34952,13 @@ typedef struct ev_rbuf_s {
   unsigned char *unj; int *unret; double *score;
   size_t cu, cr, cs; /* their capacities */
   int *jg; double *js; const char **jid, **jlab; size_t cj; /* \.{judged=only} */
+  struct ev_ji_s *ji; int *og; double *os; const char **oid, **olab;
+  unsigned char *ou; size_t co; /* \.{ities=judgments} */
 } ev_rbuf;
 static void ev_read_judged(rm_list *o, ev_rbuf *b);
-static void ev_read_as(int rd, const rm_list *l, size_t npool, rm_list *o, ev_rbuf *b)
+static void ev_read_jorder(rm_list *o, const size_t *jord, ev_rbuf *b);
+static void ev_read_as(int rd, const rm_list *l, size_t npool, const size_t *jord,
+  int allneg, rm_list *o, ev_rbuf *b)
 {
   size_t i, n = l->n_unretrieved + npool;
   *o = *l;
@@ -34814,12 +34979,15 @@ static void ev_read_as(int rd, const rm_list *l, size_t npool, rm_list *o, ev_rb
       b->score[i] = fabs(l->score[i]) <= FLT_MAX ? (double) (float) l->score[i] : l->score[i];
     o->score = b->score;
   }
+  if ((rd & 8) && jord) ev_read_jorder(o, jord, b);
   if ((rd & 4) && o->unjudged) ev_read_judged(o, b);
+  if ((rd & 16) && allneg) {@+ o->n = 0; o->n_unretrieved = 0; @+} /* \secref{q:allneg} */
 }
 static void ev_rbuf_free(ev_rbuf *b)
 {
   free(b->unj); free(b->unret); free(b->score);
   free(b->jg); free(b->js); free(b->jid); free(b->jlab);
+  free(b->ji); free(b->og); free(b->os); free(b->oid); free(b->olab); free(b->ou);
 }
 static void ev_measure_negative(ev_state *st, ev_measure *m)
 {
@@ -34830,11 +34998,19 @@ static void ev_measure_negative(ev_state *st, ev_measure *m)
 static int ev_readings(ev_state *st)
 {
   int i, r, k = 0;
-  for (i = 0; i < st->nm && !st->neg_given; i++) st->neg_pooled |= st->m[i].u.negative;
+  for (i = 0; i < st->nm && !st->neg_given; i++)
+    st->neg_pooled |= st->m[i].u.negative | st->m[i].u.allneg; /* the latter to see them */
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     m->rd = (st->neg_pooled && !m->u.negative) | (m->u.scores ? 2 : 0)
-      | (m->u.judged ? 4 : 0);
+      | (m->u.judged ? 4 : 0) | (m->u.ities ? 8 : 0) | (m->u.allneg ? 16 : 0);
+    st->want_jord |= m->u.ities; st->want_allneg |= m->u.allneg;
+    if (m->u.ities && m->u.ties == RM_TIES_INPUT) {
+      fprintf(tool_err, "rankmetrics: %s: %s: ities=judgments puts the run's documents"
+        " in the order of the judgments, so its ranking cannot break ties by the input"
+        " order: give ties=id-asc or another rule\n", ev_cmd, m->given);
+      return 0;
+    }
     st->nread[m->rd]++; st->nuvr[m->rd] += m->per;
     if ((m->rd & 1) && st->judged_docs) {
       fprintf(tool_err, "rankmetrics: %s: --judged-docs-only drops the unjudged"
@@ -34882,6 +35058,47 @@ static void ev_read_judged(rm_list *o, ev_rbuf *b)
   if (o->score) o->score = b->js;
   if (o->id) o->id = b->jid;
   if (o->label) o->label = b->jlab;
+}
+
+@ The reading \.{ities=judgments} (\secref{compat-ities}): the list |*o|
+with its documents in the order of their judgments, |jord|, those the
+judgments do not name after them in the order of the run.  The ranking
+of such a measure does not read the input order, so only its ideal moves.
+
+@<Engine functions@>=
+typedef struct ev_ji_s {@+ size_t k, i; @+} ev_ji;
+static int ev_ji_cmp(const void *a, const void *b)
+{
+  const ev_ji *x = a, *y = b;
+  return x->k != y->k ? (x->k < y->k ? -1 : 1) : (x->i > y->i) - (x->i < y->i);
+}
+static void ev_read_jorder(rm_list *o, const size_t *jord, ev_rbuf *b)
+{
+  size_t i, j;
+  if (b->co < o->n) {
+    b->co = 2 * o->n;
+    b->ji = tool_alloc(b->ji, b->co * sizeof *b->ji);
+    b->og = tool_alloc(b->og, b->co * sizeof *b->og);
+    b->os = tool_alloc(b->os, b->co * sizeof *b->os);
+    b->oid = tool_alloc(b->oid, b->co * sizeof *b->oid);
+    b->olab = tool_alloc(b->olab, b->co * sizeof *b->olab);
+    b->ou = tool_alloc(b->ou, b->co);
+  }
+  for (i = 0; i < o->n; i++) {@+ b->ji[i].k = jord[i]; b->ji[i].i = i; @+}
+  if (o->n) qsort(b->ji, o->n, sizeof *b->ji, ev_ji_cmp);
+  for (j = 0; j < o->n; j++) {
+    i = b->ji[j].i;
+    b->og[j] = o->grade[i];
+    if (o->score) b->os[j] = o->score[i];
+    if (o->id) b->oid[j] = o->id[i];
+    if (o->label) b->olab[j] = o->label[i];
+    if (o->unjudged) b->ou[j] = o->unjudged[i];
+  }
+  o->grade = b->og;
+  if (o->score) o->score = b->os;
+  if (o->id) o->id = b->oid;
+  if (o->label) o->label = b->olab;
+  if (o->unjudged) o->unjudged = b->ou;
 }
 
 @ Whether measure |m| takes the judged queries missing from the run
@@ -34934,7 +35151,9 @@ static rm_list *ev_kept_for(ev_state *st, const ev_measure *m, size_t *n,
     (st->nkq + 1) * sizeof **rb);
   for (j = 0; j < st->nkq; j++)
     if (all || !st->kq_abs[j]) {
-      if (m->rd) ev_read_as(m->rd, &st->kq[j], st->kq_pool[j], &c[k], &(*rb)[k]);
+      if (m->rd) ev_read_as(m->rd, &st->kq[j], st->kq_pool[j],
+        st->kq_jord ? st->kq_jord[j] : NULL, st->kq_allneg ? st->kq_allneg[j] : 0,
+        &c[k], &(*rb)[k]);
       else c[k] = st->kq[j];
       k++;
     }
@@ -34971,7 +35190,8 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
   if (st->keep) ev_keep(st, l);
   lr[0] = *l;
   for (r = 1; r < EV_READINGS; r++)
-    if (st->nread[r]) ev_read_as(r, l, st->n_pool_unret, &lr[r], &st->rbuf[r]);
+    if (st->nread[r]) ev_read_as(r, l, st->n_pool_unret, st->want_jord ? st->jord : NULL,
+      st->cur_allneg, &lr[r], &st->rbuf[r]);
   for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
@@ -36916,7 +37136,7 @@ done:
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
   ev_qw_free(&st);
   for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
-  free(st.rbuf);
+  free(st.rbuf); free(st.jord);
   free(st.m); free(st.uv); free(st.uval); free(st.ust); free(st.ufx); free(st.ufxe);
   return rc;
 }
@@ -37291,6 +37511,7 @@ lines.
   else @<Copy the temporary file to standard output, or |goto done|@>;
   if (!st.quiet) {
     size_t ns = st.rxs.nspill + st.jxs.nspill + st.oxs.nspill;
+    int rn, nb1 = 0; /* the measures of the readings of bit 1 */
     fprintf(tool_err, "rankmetrics: %s: %lu queries evaluated (%s%s", ev_cmd, (unsigned long)
       st.n_eval, !memory ? "streamed"
       : st.rxs.nspill ? "sorted through temporary files" : "read into memory",
@@ -37308,10 +37529,14 @@ lines.
         st.judged_empty ? "empty" : st.want_absent ? "empty for the measures with"
         " absent=empty, 0 not counted for those with absent=zero, skipped for the"
         " others" : "skipped");
+    for (rn = 1; rn < EV_READINGS; rn += 2) nb1 += st.nread[rn];
     fprintf(tool_err, "; %lu negative grades read as %s", (unsigned long) st.n_negative,
-      !st.neg_pooled ? "0" : st.nread[1] + st.nread[3] + st.nread[5] + st.nread[7] == 0
-      ? "unjudged"
+      !st.neg_pooled ? "0" : nb1 == 0 ? "unjudged"
       : "unjudged for the measures with negative=unjudged, 0 for the others");
+    if (st.want_allneg)
+      fprintf(tool_err, "; %lu queries judged only negative read as empty, as"
+        " pytrec_eval reads them (allneg=empty)",
+        (unsigned long) st.n_allneg);
     if (st.exact) {
       size_t nd = 0, nf = 0;
       for (i = 0; i < st.nm; i++) nd += st.m[i].n_declined, nf += st.m[i].n_fx;
@@ -40269,6 +40494,12 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"normalize", NULL, "what compat divides the run's RBO by"},
   {"normalize", "ideal", "the ideal ranking's RBO (the default, not written)"},
   {"normalize", "none", "nothing: the bare RBO (ir_measures' normalize=False)"},
+  {"ities", NULL, "compat's ideal: documents of one grade and score, in"},
+  {"ities", "run", "the order of the run's ranking (the default, not written)"},
+  {"ities", "judgments", "the order of the judgments (ir_measures' Compat)"},
+  {"allneg", NULL, "a query whose judgments are all negative, to eval"},
+  {"allneg", "read", "is read as judged (the default, not written)"},
+  {"allneg", "empty", "is empty before any other (pytrec_eval's NumRet)"},
   {"empty", NULL, "a mean over no query, as eval writes it"},
   {"empty", "undef", "the inner variant's undef value (the default, not written)"},
   {"empty", "nan", "NaN (ir_measures' names)"},
@@ -46664,8 +46895,9 @@ all on a query every judgment of which is negative: there trec\_eval
 9.0.8's \.{form\_res\_rels.c} reserves its counts of grades for
 $\hbox{\it max\_rel}+1=0$ levels, its |te_chk_and_malloc| fails, and
 pytrec\_eval leaves every measure of the query at its initial~0, the
-number of documents retrieved included, where rankmetrics counts them
-(3 in the case found).  Every other measure of such a query is~0 on both
+number of documents retrieved included, where rankmetrics counted them
+(3 in the case found); \.{NumRet} now reads such a query as pytrec\_eval
+does in a fresh process (\.{allneg=empty}, \secref{q:allneg}).  Every other measure of such a query is~0 on both
 sides.  In 112 runs of an \.{Accuracy} measure ir\_measures stopped with
 |ZeroDivisionError| (note~r of \secref{q:alias}); those were not compared.
 
@@ -46720,6 +46952,36 @@ measures of |cwl_eval| at $T=0$ and $p=1$ (\secref{q:cwlzero}) and the
 nine measures of diversity (\secref{q:irmdiv}) could not be run, their
 providers not being installed here: their values are worked by hand
 from the providers' sources in the tests.
+
+@ {\it Checked again after \.{ities} and \.{allneg}.}\here{q:irmcheck3}
+A measurement of 29 November 2026, with ir\_measures 0.4.3 (commit
+dc04a88f), pytrec\_eval 0.5.9 on trec\_eval 9.0.8 and gdeval.pl as
+above, and \.{rankmetrics} at the commit that added this paragraph.
+The same script drew 340 new cases (seed 3601; grades $-1$ to~3 in every
+other case, judgments listed in random order, judged queries missing
+from the run, a query of the run alone, scores with ties and near-ties
+below single precision); 13 shared no query, and 327 were compared.
+The measures were those of the first comparison and \.{Compat} at
+$p=0.5$, $0.9$, $0.95$ and~$0$ and with \.{normalize=False}; ir\_measures
+ran them one by one in one Python process, but \.{NumRet} in a process
+of its own, as its command line computes it (\secref{q:allneg}).  Three
+programs were compared with it: \.{rankmetrics ir\_measures -q -p -1},
+\.{eval -q} given every name as \.{ir\_measures:}{\it name}, and the
+same under \.{--fast}.  Each gave 41,811 values per query and 13,977
+means, and every one equals ir\_measures' within $10^{-12}$ relative
+(gdeval's to its five printed decimals): no value differs.  The values
+that differed before (10 of 22,898 on 150 cases) were \.{Compat}'s,
+whose ideal broke ties of score by identifier where the provider keeps
+the order of the judgments (\secref{compat-ities}), and \.{NumRet}'s on
+queries judged only negative; \.{Compat(p=0.0)} was refused then.  In 84 runs of an
+\.{Accuracy} measure ir\_measures stopped with |ZeroDivisionError|
+(note~r of \secref{q:alias}); those were not compared.  The script
+draws no score of exactly~0; with 0 and $-1$ among its levels (118 cases
+compared, seed 3901; 14,959 values per query and 5,008 means each) one
+query differs, in the four \.{Compat} measures of $p>0$, on all three
+programs: a document of the run scored~0 with relevant documents of its
+grade not retrieved and listed before it in the judgments, the case
+\secref{compat-ities} leaves open.  Every other value agrees.
 
 @* What trec\_eval computes.\here{q:tewhat}
 trec\_eval~10.0 prints, for \.{-m all\_trec}, the measures of the table

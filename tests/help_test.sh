@@ -130,7 +130,7 @@ expect_line nerr9 "  nerr9[@K] gain=binary rel=1..100 $T7|reverse"
 expect_line nerr10 "  nerr10 p=p/q gain=binary rel=1..100 $T7|reverse"
 expect_line nerr11 "  nerr11 t=p/q gain=binary rel=1..100 $T7|reverse"
 expect_line bpm "  bpm[@K] t=p/q gain=binary rel=1..100 $T7|reverse"
-expect_line compat "  compat p=p/q normalize=none rel=1..100 $T7|reverse undef=zero|one|error"
+expect_line compat "  compat p=p/q normalize=none ities=judgments rel=1..100 $T7|reverse undef=zero|one|error"
 # rbp's gain defaults to binary and lrap's undef to one: the first word is
 # the default; the persistence p= of rbp, rbp-resid, nerr10 and compat is
 # listed (it was left out: p=1, the bottom of its range, is refused)
@@ -233,10 +233,10 @@ done <<< "$listing"
 ok "--help: every first word is its metric's default"
 
 # value --help's meanings, key by key, against the keys the listing shows
-# (and isort, skip, weight, absent, empty, negative, scores, judged, which it does not): a meaning of a key the
+# (and isort, skip, weight, absent, empty, negative, scores, judged, allneg, which it does not): a meaning of a key the
 # parser lost, or a key without one, fails; so does a stated default that
 # is not the parser's.
-keys_listed=$( { printf '%s\n' "$listing" | tr ' ' '\n' | grep = | sed 's/=.*//'; echo isort; echo skip; echo weight; echo absent; echo empty; echo negative; echo scores; echo judged; } | sort -u)
+keys_listed=$( { printf '%s\n' "$listing" | tr ' ' '\n' | grep = | sed 's/=.*//'; echo isort; echo skip; echo weight; echo absent; echo empty; echo negative; echo scores; echo judged; echo allneg; } | sort -u)
 keys_meant=$(sed -n 's/^  \([a-z0-9_]*\)=  .*/\1/p' "$T/mean" | sort -u)
 [ "$keys_listed" = "$keys_meant" ] && ok "value --help gives a meaning to exactly the listed keys" \
   || bad "value --help's keys differ from the listing's: $(diff <(echo "$keys_listed") <(echo "$keys_meant") | grep '^[<>]' | tr '\n' ' ')"

@@ -197,7 +197,53 @@ printf 'q1 0 d1 0\nq1 0 d2 2\nq1 0 d3 1\n' > "$T/q4"
 printf 'q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r\nq1 Q0 d3 3 1 r\n' > "$T/r4"
 expect "Compat(normalize=False,p=0.5) and Compat(p=1.0)" "$($RM ir_measures --exact -p -1 "$T/q4" "$T/r4" 'Compat(normalize=False,p=0.5)' 'Compat(p=1.0)')" "Compat(normalize=False,p=0.5)	0.23809523809523808
 Compat(p=1.0)	0.4375"
-expect "name Compat(normalize=False)" "$($RM name 'ir_measures:Compat(normalize=False)' 2>/dev/null)" "compat[p=0.95,normalize=none,rel=1,ties=id-asc,undef=zero]"
+expect "name Compat(normalize=False)" "$($RM name 'ir_measures:Compat(normalize=False)' 2>/dev/null)" "compat[p=0.95,normalize=none,ities=judgments,rel=1,ties=id-asc,undef=zero]"
+
+# Compat's ideal breaks ties of grade and score in the order of the
+# judgments (ities=judgments), as the provider's stable sorts do.  The
+# judgments list b before a, both of grade 1; the run ties a and b at 2.0,
+# so R = a b c (ties by docno ascending) and the ideal is b a.  With p = 1/2
+# the overlaps at depths 1..3 are 0, 2, 2 and the ideal's with itself 1, 2, 2:
+# (0 + 1/2 * 2/2 + 1/4 * 2/3)/(1 + 1/2 * 2/2 + 1/4 * 2/3) = (2/3)/(5/3) = 2/5.
+# By identifier the ideal would be a b, the overlaps 1, 2, 2 and the value 1.
+# ir_measures 0.4.3, run outside the tests, prints 0.39999999999999997 (its
+# float sums); with the judgments listed a, b it prints 1.  Compat(p=0.0)
+# weighs the first depth alone: 0 (b is not a), 1 when the file lists a first.
+printf 'q1 0 b 1\nq1 0 a 1\nq1 0 c 0\n' > "$T/q5"
+printf 'q1 0 a 1\nq1 0 b 1\nq1 0 c 0\n' > "$T/q6"
+printf 'q1 Q0 a 1 2.0 r\nq1 Q0 b 2 2.0 r\nq1 Q0 c 3 1.0 r\n' > "$T/r5"
+expect "Compat's ideal in the order of the judgments" "$($RM ir_measures --exact -p -1 "$T/q5" "$T/r5" 'Compat(p=0.5)' 'Compat(p=0.0)')" "Compat(p=0.5)	0.4
+Compat(p=0.0)	0.0"
+expect "Compat's ideal, judgments by identifier" "$($RM ir_measures --exact -p -1 "$T/q6" "$T/r5" 'Compat(p=0.5)' 'Compat(p=0.0)')" "Compat(p=0.5)	1.0
+Compat(p=0.0)	1.0"
+expect "eval's Compat on the judgments' order" "$($RM eval --quiet --trec -m 'ir_measures:Compat(p=0.5)' "$T/q5" "$T/r5" | cut -f3)" 0.4
+expect "value's ities=judgments reads the input order" "$($RM value 'compat[p=1/2,ities=judgments,ties=id-asc]' --exact --grades 1,1,0 --scores 2,2,1 --ids b,a,c | awk '$1 == "rational" {print $2}')" 2/5
+# The judgments' order breaks ties of score only: with a at 2.0 above b at
+# 1.0 the ideal is a b whatever the file's order, overlaps 1, 2, 2: 1.
+printf 'q1 Q0 a 1 2.0 r\nq1 Q0 b 2 1.0 r\nq1 Q0 c 3 0.5 r\n' > "$T/r6"
+expect "Compat's ideal by score before the judgments' order" "$($RM ir_measures --exact -p -1 "$T/q5" "$T/r6" 'Compat(p=0.5)')" "Compat(p=0.5)	1.0"
+e=$($RM eval -m 'compat[ities=judgments]' "$T/q5" "$T/r5" 2>&1)
+case "$e" in *"ities=judgments puts the run's documents"*) ok ;; *) bad "compat[ities=judgments] with ties=input: $e" ;; esac
+
+# A query judged only negative (q1: a -1) that comes first in the run, before
+# q2, judged a 1: pytrec_eval on trec_eval 9.0.8 has reserved no counts of
+# grades yet (max_rel + 1 = 0 levels; te_chk_and_malloc hands back its null
+# pointer), so every measure of q1 keeps its 0, NumRet included; q2 then
+# reserves them.  ir_measures 0.4.3, run outside the tests in a fresh
+# process: NumRet 0 for q1 (3 retrieved), 1 for q2, sum 1.  With q2 first
+# in the run, q1 is read as judged: 3 and 1, sum 4.  allneg=empty, on
+# trec_eval 10.0 too (its form_res_rels.c is the same; its own command stops
+# with "Can't calculate measure 'num_ret'"); our sum:nret counts 3.
+printf 'q1 0 a -1\nq2 0 a 1\nq2 0 b 0\n' > "$T/q7"
+printf 'q1 Q0 a 1 1.0 r\nq1 Q0 b 2 0.5 r\nq1 Q0 c 3 0.4 r\nq2 Q0 a 1 1.0 r\n' > "$T/r7"
+printf 'q2 Q0 a 1 1.0 r\nq1 Q0 a 1 1.0 r\nq1 Q0 b 2 0.5 r\nq1 Q0 c 3 0.4 r\n' > "$T/r8"
+expect "NumRet of a query judged only -1, first in the run" "$($RM ir_measures -q "$T/q7" "$T/r7" NumRet | tr '\t\n' ' ;')" "q1 NumRet 0.0000;q2 NumRet 1.0000;all NumRet 1.0000;"
+expect "NumRet of a query judged only -1, after another" "$($RM ir_measures -q "$T/q7" "$T/r8" NumRet | tr '\t\n' ' ;')" "q2 NumRet 1.0000;q1 NumRet 3.0000;all NumRet 4.0000;"
+expect "eval's NumRet on trec_eval 10.0" "$($RM eval --quiet --trec -m 'ir_measures@te10:NumRet' "$T/q7" "$T/r7" | cut -f3)" 1
+expect "eval's own sum:nret" "$($RM eval --quiet --trec -m sum:nret "$T/q7" "$T/r7" | cut -f3)" 4
+expect "NumRet's variant" "$($RM name NumRet 2>/dev/null)" "sum[skip=none]:nret[allneg=empty]"
+e=$($RM eval -m NumRet "$T/q7" "$T/r7" 2>&1 >/dev/null)
+case "$e" in *"1 queries judged only negative read as empty"*) ok ;; *) bad "eval's summary of allneg: $e" ;; esac
 
 # ---- 3. the lines ir_measures fills in, and its empty mean -----------------
 # q1 judges d1 0 and d2 1 and retrieves d1 (nonrelevant) and d3 (unjudged);

@@ -33,6 +33,7 @@ rows=$(wc -l < "$T/rows")
 im_var() { # VARIANT NAME
   local v=$1 add=scores=float32,
   case $($RM name "$2" 2>&1 >/dev/null) in *"provider pytrec_eval"*) ;; *) echo "$v"; return ;; esac
+  [ "$2" = NumRet ] && { echo "$v[allneg=empty]"; return; } # pytrec_eval's queries judged only -1
   case $v in *ties=*) ;; *) echo "$v"; return ;; esac
   case $v in *bpref*|*infap*|*drop=unjudged*|*gain=map*) add=negative=unjudged,$add ;; esac
   echo "${v/ties=/${add}ties=}"
@@ -250,15 +251,15 @@ refused 'BPM(max_rel=3,p=0.5)@10' "takes no parameter 'p'"
 refused 'bpm[gain=exp2]' "take gain=binary or gain=clip:m..M"
 refused 'bpm@5[ties=average]' "ties=average is not defined"
 # the compat provider's Compat: RBO with the ideal ranking, normalised; p 0.95
-same 'Compat' 'compat[p=19/20,rel=1,ties=id-asc,undef=zero]'
-same 'Compat(p=0.5)' 'compat[p=1/2,ties=id-asc]'
-same 'Compat(normalize=True,p=0.9)' 'compat[p=0.9,ties=id-asc]'
+same 'Compat' 'compat[p=19/20,ities=judgments,rel=1,ties=id-asc,undef=zero]'
+same 'Compat(p=0.5)' 'compat[p=1/2,ities=judgments,ties=id-asc]'
+same 'Compat(normalize=True,p=0.9)' 'compat[p=0.9,ities=judgments,ties=id-asc]'
 same 'compat' 'compat[p=0.95,ties=input]'
-same 'Compat(normalize=False)' 'compat[p=19/20,normalize=none,ties=id-asc]'
+same 'Compat(normalize=False)' 'compat[p=19/20,normalize=none,ities=judgments,ties=id-asc]'
 refused 'Compat(normalize=maybe)' "normalize is True or False"
 refused 'Compat@10' "Compat takes no cutoff"
 refused 'Compat(rel=2)' "takes no parameter 'rel'"
-same 'Compat(p=1.0)' 'compat[p=1,ties=id-asc]'
+same 'Compat(p=1.0)' 'compat[p=1,ities=judgments,ties=id-asc]'
 refused 'Compat(p=1.5)' "must be at most 1"
 refused 'compat@5' "compat takes no cutoff"
 refused 'compat[ties=average]' "ties=average is not defined"

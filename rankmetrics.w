@@ -6207,12 +6207,13 @@ and the exact path.  The chapters of this part are: cumulative gain (CG,
 DCG, nDCG); precision, recall, $F$ and the hit ratio; reciprocal rank;
 average precision; the area under the ROC curve; expected reciprocal rank;
 classification and rating errors; rank correlation; and what \src{001}'s
-evaluator computes.  Means over queries are the subject of the next part,
-which goes on with the metrics of a whole set of users (catalogue
-coverage, the $F$-score of averaged precision and recall, \src{001}'s
-novelty, the metrics of the catalogue) and with the measures that came
-later, among them those of incomplete judgments and of trec\_eval, INSQ
-and the adaptive measures of C/W/L, compatibility and diversity.
+evaluator computes.  Means over queries are the subject of the next part.
+The part after it, ``More metrics'' (\secref{q:moremetrics}), holds the
+metrics of a whole set of users (catalogue coverage, the $F$-score of
+averaged precision and recall, \src{001}'s novelty, the metrics of the
+catalogue) and the measures that came later, among them those of
+incomplete judgments and of trec\_eval, INSQ and the adaptive measures of
+C/W/L, compatibility and diversity.
 
 @* Computing a value.
 The library computes any variant with two functions, one per path.  Both
@@ -13427,6 +13428,20 @@ static void xsum_add_prod(xsum *a, double x, double w, mpz_t t)
 #define QWEIGHT_USERS {2, (const int[]){1, 0}, NULL, NULL, 0, NULL, NULL, NULL, \
   (const double[]){0.5}}, {2, (const int[]){0, 1}, NULL, NULL, 0, NULL, NULL, NULL, \
   (const double[]){2}}, {1, (const int[]){0}, NULL, NULL, 0, NULL, NULL, NULL, NULL}
+
+@** More metrics.\here{q:moremetrics}
+The chapters of this part define the metrics that are not one list's
+value averaged over queries, and the measures that came to the book after
+its first parts.  First the metrics of a whole set of users (catalogue
+coverage, the $F$-score of averaged precision and recall, and the metrics
+of the catalogue: Gini, entropy, popularity, novelty and exposure), which
+need the whole set at once and so come after the aggregators; then the
+measures of incomplete judgments and of trec\_eval, INSQ and the adaptive
+measures of C/W/L, the single-list variants of the libraries,
+compatibility, and the measures of diversity.  Each chapter has the shape
+of the first part's: the definition, its intuition, the sources, the
+worked examples, the variants and their names and the exercises come
+first, and the implementation follows under a heading of its own.
 
 @* Metrics of a whole set.\here{q:set}
 @:metric fmean}{metric \.{fmean}@>

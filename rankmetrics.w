@@ -32368,7 +32368,8 @@ typedef struct {
   rm_cat *cat, *pop; /* a metric of the catalogue: its item table, and the
     popularity of \.{--popularity} it starts from */
   char why[200]; /* why its aggregate is undefined, or empty */
-  char *left[5]; /* the first queries that \.{skip} left out, for the message */
+  char **left; /* the queries that \.{skip} left out, in the order read */
+  size_t nleft, left_cap;
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
@@ -32436,6 +32437,7 @@ static void ev_left_out(ev_measure *m, const char *q);
 static void ev_left_free(ev_measure *m);
 static void ev_left_say(const ev_state *st, const ev_measure *m);
 static void ev_json_left(FILE *f, const ev_measure *m);
+static void shard_put_left(FILE *f, const ev_measure *m);
 static int ev_query_weights(ev_state *st, const char *path);
 static int ev_qw_needed(const ev_state *st, const ev_measure *m);
 static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line);
@@ -36099,7 +36101,7 @@ static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
-    m->n_counted = m->n_skipped = 0;
+    m->n_counted = m->n_skipped = 0; ev_left_free(m);
     if (st->exact && m->px == NULL) shard_px_new(m); /* |shard_accepts| may have made it */
     if (m->px) shard_set_fast(m, 0); /* the 40 digits of |rm_div_value_exact| */
     dv.want_rank |= m->u.order == RM_ORDER_RANK;
@@ -36908,21 +36910,28 @@ examples/data.csv: gauc: 1 of 3 queries left out by skip=undef\cr
 The line is part of the summary, so \.{--quiet} drops it, unless no query
 was left in, when the aggregate is the \.{undef} convention's value and the
 line is its reason.  With \.{--json} the aggregate's object carries the
-count as \.{"left\_out"}, and so does \.{merge}'s, from the states' counts,
-so that a merge still prints the bytes of one run; the names, which a
-state does not hold, are on standard error only.
+count as \.{"left\_out"}, the reason as \.{"left\_why"} and every query
+left out, in increasing byte order, as the list \.{"left"}:
+$$\vbox{\halign{\tt#\hfil\cr
+"left\_out":1,"left\_why":"a value undefined: an AUC of one class only",\cr
+\quad"left":["u3"]\cr}}$$
+\.{merge} prints the same, since a state names the queries it left out
+(\secref{q:shard}), so that a merge still prints the bytes of one run.
 @^GAUC, users left out@>@^skip rules@>
 
 @<Engine functions@>=
 static void ev_left_out(ev_measure *m, const char *q)
 {
-  if (m->n_skipped < 5) m->left[m->n_skipped] = tool_strdup(q);
+  if (m->nleft == m->left_cap)
+    m->left = tool_alloc(m->left, (m->left_cap = 2 * m->left_cap + 8) * sizeof *m->left);
+  m->left[m->nleft++] = tool_strdup(q);
   m->n_skipped++;
 }
 static void ev_left_free(ev_measure *m)
 {
-  int i;
-  for (i = 0; i < 5; i++) {@+ free(m->left[i]); m->left[i] = NULL; @+}
+  size_t i;
+  for (i = 0; i < m->nleft; i++) free(m->left[i]);
+  free(m->left); m->left = NULL; m->nleft = m->left_cap = 0;
 }
 static const char *ev_left_why(const ev_measure *m)
 {
@@ -36941,14 +36950,32 @@ static void ev_left_say(const ev_state *st, const ev_measure *m)
     m->given, (unsigned long) m->n_skipped,
     (unsigned long) (m->n_skipped + m->n_counted),
     rm_key_words("skip")[m->a.skip], ev_left_why(m));
-  for (i = 0; i < m->n_skipped && i < 5; i++)
+  for (i = 0; i < m->nleft && i < 5; i++)
     fprintf(tool_err, "%s %s", i ? "," : "", m->left[i]);
   if (m->n_skipped > 5) fprintf(tool_err, " and %lu more", (unsigned long) (m->n_skipped - 5));
   fputc('\n', tool_err);
 }
+static int ev_left_cmp(const void *a, const void *b)
+{
+  return strcmp(*(char *const *) a, *(char *const *) b);
+}
+static char **ev_left_sorted(const ev_measure *m) /* a sorted copy of the pointers */
+{
+  char **c = tool_alloc(NULL, (m->nleft + 1) * sizeof *c);
+  if (m->nleft) memcpy(c, m->left, m->nleft * sizeof *c);
+  qsort(c, m->nleft, sizeof *c, ev_left_cmp);
+  return c;
+}
 static void ev_json_left(FILE *f, const ev_measure *m)
 {
-  fprintf(f, ",\"left_out\":%lu", (unsigned long) m->n_skipped);
+  char **c = ev_left_sorted(m);
+  size_t i;
+  fprintf(f, ",\"left_out\":%lu,\"left_why\":", (unsigned long) m->n_skipped);
+  ev_json_string(f, ev_left_why(m));
+  fputs(",\"left\":[", f);
+  for (i = 0; i < m->nleft; i++) {@+ if (i) putc(',', f); ev_json_string(f, c[i]); @+}
+  putc(']', f);
+  free(c);
 }
 
 @* Sharded evaluation.\here{q:shard}
@@ -37086,7 +37113,7 @@ writes nothing else).  The order in which the engine returns the states
 does not matter.
 
 @ {\it The format.}  A state is text, one item a line; the first line names
-the format and its version, \.{rankmetrics-partial 5}.  Then
+the format and its version, \.{rankmetrics-partial 6}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
 \item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no
@@ -37099,7 +37126,8 @@ delimited file (|shard_digest|);
 \item{} \.{queries N}, the queries evaluated;
 \item{} for each measure, in the order of the \.{-m} options: \.{measure
 NAME} (as given), \.{variant CANONICAL} (the aggregated variant),
-\.{counts COUNTED SKIPPED}, and then \.{sums A B} on the double path,
+\.{counts COUNTED SKIPPED}, SKIPPED lines \.{left NAME}, the queries its
+\.{skip} rule left out (\secref{q:leftout}), and then \.{sums A B} on the double path,
 numbers $h\cdot2^e$ written \.{0x}$h$\.{p}$e$ with $h$ a whole number in
 hexadecimal and $e\ge-1074$ in decimal (\.{-0x1fp-3} is $-31/8$), each
 standing for an integer times~$2^{-1074}$, or \.{fractions Q W} and \.{enclosure K L H} on the
@@ -37126,7 +37154,8 @@ measure is refused with the measure's name (|shard_in_range|).  Versions 1
 to~3 of the format, which named only some queries (none, then the ends and
 a sample) and not the judgments, are refused with a word on why and the
 advice to evaluate the shard again with \.{eval --partial}; so is version~4,
-which held no metric of the catalogue.
+which held no metric of the catalogue, and version~5, which did not name
+the queries left out.
 
 {\it What merge cannot see.}  A merge is exact when the states are what
 \.{eval --partial} wrote for disjoint parts of one run against one file of
@@ -37705,7 +37734,7 @@ static int shard_write(ev_state *st)
       return 0;
     }
   if ((f = open_memstream(&body, &len)) == NULL) tool_nomem();
-  fprintf(f, "rankmetrics-partial 5\npath %s\n", st->exact ? "exact" : "double");
+  fprintf(f, "rankmetrics-partial 6\npath %s\n", st->exact ? "exact" : "double");
   fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
     st->neg_pooled ? "unjudged" : "zero");
@@ -37718,6 +37747,7 @@ static int shard_write(ev_state *st)
     ev_measure *m = &st->m[i];
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
       (unsigned long) m->n_counted, (unsigned long) m->n_skipped);
+    shard_put_left(f, m);
     if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
       || m->a.metric == RM_ACLT ? 0 : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
@@ -37789,6 +37819,7 @@ typedef struct {
   mpz_t A, B;
   mpq_t Q, W, L, H;
   rm_cat *cat; /* a metric of the catalogue: its item table */
+  char **left; /* the |skipped| queries left out, in increasing byte order */
 } shard_measure;
 typedef struct {
   const char *path;
@@ -37827,6 +37858,45 @@ static char *shard_line(shard_file *s, const char *key)
     return NULL;
   }
   return s->buf[k] ? s->buf + k + 1 : s->buf + k;
+}
+
+@ {\it The queries left out, in a state.}  After a measure's \.{counts}
+line come as many lines \.{left NAME} as the queries its \.{skip} rule
+left out, each written as a query's name is (|shard_put_name|), in
+strictly increasing byte order.  Merge joins the lists, so that the
+\.{"left"} of its \.{--json} is the list of one run, and the lines
+are checked as the \.{names} are: one a query, none repeated, none out
+of order.  A list longer than one name per skipped query cannot be
+written, since both count the same calls of |ev_left_out|.
+
+@<Engine functions@>=
+static void shard_put_left(FILE *f, const ev_measure *m)
+{
+  char **c = ev_left_sorted(m);
+  size_t i;
+  for (i = 0; i < m->nleft; i++) {@+ fputs("left ", f); shard_put_name(f, c[i]);
+    putc('\n', f); @+}
+  free(c);
+}
+static int shard_get_left(shard_file *s, shard_measure *m) /* 1, 0 malformed, $-1$ said */
+{
+  unsigned long i;
+  char *p;
+  m->left = tool_alloc(NULL, (m->skipped + 1) * sizeof *m->left);
+  for (i = 0; i < m->skipped; i++) m->left[i] = NULL;
+  for (i = 0; i < m->skipped; i++) {
+    if ((p = shard_line(s, "left")) == NULL) return -1; /* said */
+    if (*p == '\0' || !shard_get_name(p) || (i && strcmp(m->left[i - 1], p) >= 0))
+      return 0;
+    m->left[i] = tool_strdup(p);
+  }
+  return 1;
+}
+static void shard_add_left(shard_measure *a, const shard_measure *b)
+{
+  unsigned long i;
+  a->left = tool_alloc(a->left, (a->skipped + b->skipped + 1) * sizeof *a->left);
+  for (i = 0; i < b->skipped; i++) a->left[a->skipped + i] = tool_strdup(b->left[i]);
 }
 
 @ The numbers of a state: a count in decimal digits, an integer in
@@ -38076,16 +38146,18 @@ static int shard_in_range(const shard_file *s, const shard_measure *m,
 static int shard_read(shard_file *s)
 {
   char *p;
-  int i;
+  int i, r0;
   s->sum = SHARD_FNV0;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
-  if (strcmp(p, "5") != 0) {
-    fprintf(tool_err, "%s:1: a state of version '%s', not 5%s\n", s->path, p,
+  if (strcmp(p, "6") != 0) {
+    fprintf(tool_err, "%s:1: a state of version '%s', not 6%s\n", s->path, p,
       strcmp(p, "1") == 0 || strcmp(p, "2") == 0 || strcmp(p, "3") == 0
       ? " (versions 1 to 3 did not name every query, nor the judgments;"
       " evaluate the shard again with eval --partial)" : strcmp(p, "4") == 0
       ? " (version 4 held no metric of the catalogue; evaluate the shard again"
-      " with eval --partial)" : "");
+      " with eval --partial)" : strcmp(p, "5") == 0
+      ? " (version 5 did not name the queries a skip rule left out; evaluate the"
+      " shard again with eval --partial)" : "");
     return 0;
   }
   if ((p = shard_line(s, "path")) == NULL) return 0;
@@ -38123,11 +38195,13 @@ static int shard_read(shard_file *s)
     m = &s->m[s->nm++];
     m->given = tool_strdup(s->buf + 8); m->canon = NULL;
     mpz_inits(m->A, m->B, NULL); mpq_inits(m->Q, m->W, m->L, m->H, NULL);
-    m->k = 0; m->cat = NULL;
+    m->k = 0; m->cat = NULL; m->left = NULL;
     if ((p = shard_line(s, "variant")) == NULL) return 0;
     m->canon = tool_strdup(p);
     if ((p = shard_line(s, "counts")) == NULL) return 0;
     if (!shard_count(&p, &m->counted) || !shard_count(&p, &m->skipped) || *p) goto bad;
+    if (m->skipped > s->queries) goto bad;
+    if ((r0 = shard_get_left(s, m)) <= 0) {@+ if (r0 < 0) return 0; goto bad; @+}
     {
       rm_variant a;
       int r;
@@ -38213,6 +38287,9 @@ static void shard_file_free(shard_file *s)
     shard_measure *m = &s->m[i];
     free(m->given); free(m->canon); rm_cat_free(m->cat);
     mpz_clears(m->A, m->B, NULL); mpq_clears(m->Q, m->W, m->L, m->H, NULL);
+    if (m->left) {@+ unsigned long j;
+      for (j = 0; j < m->skipped; j++) free(m->left[j]);
+      free(m->left); @+}
   }
   free(s->m); free(s->options); free(s->buf); free(s->judg);
   if (s->f && s->f != stdin) fclose(s->f);
@@ -38259,6 +38336,7 @@ static int shard_add(shard_file *t, const shard_file *s)
   for (i = 0; i < t->nm; i++) {
     shard_measure *a = &t->m[i];
     const shard_measure *b = &s->m[i];
+    shard_add_left(a, b);
     a->counted += b->counted; a->skipped += b->skipped; a->k += b->k;
     if (a->cat && b->cat && rm_cat_merge(a->cat, b->cat) != RM_OK) tool_nomem();
     mpz_add(a->A, a->A, b->A); mpz_add(a->B, a->B, b->B);
@@ -38367,6 +38445,7 @@ int cmd_merge(int argc, char **argv)
     m.given = t.m[i].given;
     snprintf(m.canon, sizeof m.canon, "%s", t.m[i].canon);
     m.per = t.m[i].cat == NULL; m.n_skipped = t.m[i].skipped; /* for \.{"left\_out"} */
+    m.left = t.m[i].left; m.nleft = t.m[i].skipped; /* and \.{"left"} */
     m.a.empty = rm_variant_parse(m.canon, &m.a, NULL, 0) == RM_OK && m.a.empty;
       /* \.{empty=nan}: a mean over no query is NaN here too */
     if (ev_merge_value) ev_merge_value(ev_merge_ctx, i, NULL, x[i], ts[i] == RM_UNDEFINED, 0);

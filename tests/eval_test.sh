@@ -449,7 +449,7 @@ same "a query without a weight" "$st:$out:$(cat "$T/err")" "1::$T/qwr:4: query '
 # and gauc (skip=undef) leaves it out: 1 of 3 users; main said nothing.
 err=$($RM eval -m gauc examples/data.csv 2>&1 >/dev/null)
 case $err in *"examples/data.csv: gauc: 1 of 3 queries left out by skip=undef (a value undefined: an AUC of one class only): u3"*) ok;; *) bad "gauc's left-out line: $err";; esac
-same "gauc --json left_out" "$($RM eval --quiet --json -m gauc examples/data.csv | sed 's/.*"value":[^,]*,//')" '"left_out":1}'
+same "gauc --json left_out" "$($RM eval --quiet --json -m gauc examples/data.csv | sed 's/.*"value":[^,]*,//')" '"left_out":1,"left_why":"a value undefined: an AUC of one class only","left":["u3"]}'
 x=$($RM eval --quiet -m gauc examples/data.csv 2>&1 >/dev/null)
 [ -z "$x" ] && ok || bad "gauc --quiet drops the line: got '$x'"
 # every user of one class: the aggregate is the undef convention's 0, and

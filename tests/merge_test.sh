@@ -116,6 +116,28 @@ got=$($RM eval --quiet --exact --partial -m "$G" "$T/g2.csv" -o "$T/x2.state" &&
 [ -z "$got" ] && [ "$($RM merge --quiet "$T/x1.state" "$T/x2.state" | awk '{print $3}')" = 0.6666666666666666 ] &&
   grep -qx 'fractions 2 4' "$T/x2.state" && ok "exact: the fraction 2 over the weight 4, merged to 2/3" || bad "exact GAUC: $(cat "$T/x2.state")"
 
+# the users GAUC left out, and why, in --json: d (two clicks, no non-click)
+# and c (three non-clicks) are of one class; merged from four states in any
+# order, the list is one run's, sorted (main's JSON gave the count alone)
+printf 'user,item,label\nd,x,1\nd,y,1\n' > "$T/g4.csv"
+for i in 1 2 3 4; do $RM eval --quiet --partial -m gauc "$T/g$i.csv" -o "$T/l$i.state"; done
+grep -qx 'left d' "$T/l4.state" && ok "a state names the user it left out" || bad "l4 state: $(cat "$T/l4.state")"
+got=$($RM merge --quiet --json "$T/l4.state" "$T/l2.state" "$T/l3.state" "$T/l1.state" | sed 's/.*"value"://')
+[ "$got" = '0.6666666666666666,"left_out":2,"left_why":"a value undefined: an AUC of one class only","left":["c","d"]}' ] \
+  && ok "GAUC's users left out named in merge --json: c and d" || bad "left in merge: $got"
+awk 'FNR == 1 && NR > 1 { next } { print }' "$T/g1.csv" "$T/g2.csv" "$T/g3.csv" "$T/g4.csv" > "$T/g.csv"
+[ "$($RM eval --quiet --json -m gauc "$T/g.csv" | sed 's/.*"value"://')" = "$got" ] \
+  && ok "and in one eval's --json, the same bytes" || bad "left in eval: $($RM eval --quiet --json -m gauc "$T/g.csv")"
+$RM eval --quiet --partial -m gauc "$T/g.csv" -o "$T/l.state"
+awk '/^left c$/ { print "left d"; next } /^left d$/ { print "left c"; next } { print }' "$T/l.state" > "$T/lx.state"
+awk '/^left d$/ { next } { print }' "$T/l.state" > "$T/ly.state"
+for f in lx ly; do
+  python3 tests/seal_state.py "$T/$f.state"
+  out=$($RM merge "$T/$f.state" 2>&1); rc=$?
+  [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "left lines out of order or missing ($f) refused with file:line" \
+    || bad "left $f: rc $rc $out"
+done
+
 # ---- refusals: never silently wrong --------------------------------------
 out=$($RM merge "$T/g1.state" "$T/x1.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "g1.state' and '.*x1.state' cannot be merged: one is of the double path" \
@@ -131,7 +153,7 @@ out=$($RM merge "$T/cut.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "cut.state:[0-9]*: the state ends before its 'end' line" \
   && ok "a truncated state refused" || bad "truncated: $out"
 sed 's/^sums 0x\([0-9a-f]*\)/sums 0x\1 /' "$T/s1.state" > "$T/sp.state"
-sed 's/^rankmetrics-partial 5/rankmetrics-partial 6/' "$T/s1.state" > "$T/v5.state"
+sed 's/^rankmetrics-partial 6/rankmetrics-partial 7/' "$T/s1.state" > "$T/v5.state"
 sed 's/^sums 0x/sums 0X/' "$T/s1.state" > "$T/X.state"
 # the names of s1's queries, a and b: out of order, one repeated, fewer than
 # its queries, and a name line with a stray backslash
@@ -145,8 +167,13 @@ for f in sp v5 X h n n0 bsl; do
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "malformed state $f refused with file:line" \
     || bad "malformed $f: rc $rc $out"
 done
+sed 's/^rankmetrics-partial 6/rankmetrics-partial 5/' "$T/s1.state" > "$T/old5.state"
+python3 tests/seal_state.py "$T/old5.state"
+out=$($RM merge "$T/old5.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "old5.state:1: .*version 5 did not name the queries a skip rule left out" \
+  && ok "a state of version 5 refused, saying why" || bad "version 5: rc $rc $out"
 for v in 1 2 3; do
-  sed "s/^rankmetrics-partial 5/rankmetrics-partial $v/" "$T/s1.state" > "$T/v$v.state"
+  sed "s/^rankmetrics-partial 6/rankmetrics-partial $v/" "$T/s1.state" > "$T/v$v.state"
   out=$($RM merge "$T/v$v.state" 2>&1); rc=$?
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "v$v.state:1: .*versions 1 to 3 did not name every query.*again with eval --partial" \
     && ok "a state of version $v refused, saying to evaluate the shard again with --partial" || bad "version $v: rc $rc $out"
@@ -260,7 +287,7 @@ out=$($RM merge "$T/bs.state" "$T/bs.state" 2>&1); rc=$?
 # 2^-80 on either side, cannot decide the rounding: merge must say so
 printf 'user,item,label\nu,x,1\n' > "$T/u.csv"
 $RM eval --quiet --partial -m rr "$T/u.csv" -o "$T/u.state"
-printf 'rankmetrics-partial 5\npath exact\noptions %s\njudgments none\nqueries 1\nmeasure dcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nnames 1\nu\nend\n' \
+printf 'rankmetrics-partial 6\npath exact\noptions %s\njudgments none\nqueries 1\nmeasure dcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nnames 1\nu\nend\n' \
   "$(sed -n 's/^options //p' "$T/u.state")" "$($RM name 'mean:dcg')" 1208925819614629308923903/1208925819614629174706176 \
   1208925819614629308923905/1208925819614629174706176 > "$T/mid.state"
 python3 tests/seal_state.py "$T/mid.state"

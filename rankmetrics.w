@@ -13293,22 +13293,34 @@ static int id_cmp(const void *a, const void *b)
 @ The $F$-score of means takes each user's precision and recall from their
 own chapter's functions: precision@@$K$ with \.{denom=k} and recall@@$K$ with
 \.{norm=rel}.  The exact path sums fractions; the double path sums each
-user's two quotients (1~ulp each), then the two means (a compensated sum and
-a division: 2 more), and forms $F$ from them: $\beta^2$ and $1+\beta^2$
-(1~each), two products, a sum and a division, about 12~ulps in all.
+user's two quotients (1~ulp each) exactly and rounds each sum once, so that
+the sum does not depend on the order of the users and shards merge it
+bit for bit (\secref{q:fmeanshard}), then divides (2~more), and forms $F$ from
+the two means: $\beta^2$ and $1+\beta^2$ (1~each), two products, a sum and
+a division, about 12~ulps in all.  |fmean_means| leaves the two rounded sums in
+|*dp| and |*dr|, and |rm_fmean_of_sums| forms $F$ from them.
 
 @<Private functions@>=
+static double q_nearest(const mpq_t q) /* rounded to nearest, once */
+{
+  mpfr_t x;
+  double d;
+  mpfr_init2(x, 53);
+  mpfr_set_q(x, q, MPFR_RNDN);
+  d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x);
+  return d;
+}
 static rm_status fmean_means(const rm_variant *v, const rm_list *q, size_t nq,
   rm_work *w, mpq_t P, mpq_t R, double *dp, double *dr)
 {
   rm_variant p = *v, r = *v;
   size_t j;
-  nsum sp = {0, 0}, sr = {0, 0};
-  mpq_t num, den;
+  mpq_t num, den, sp, sr;
   rm_status s = RM_OK;
   p.metric = RM_PRECISION; p.denom = RM_DENOM_K;
   r.metric = RM_RECALL; r.norm = RM_NORM_REL; r.undef = RM_UNDEF_ZERO;
-  mpq_inits(num, den, NULL);
+  mpq_inits(num, den, sp, sr, NULL);
   mpq_set_ui(P, 0, 1); mpq_set_ui(R, 0, 1);
   for (j = 0; j < nq && s == RM_OK; j++) {
     double a, b;
@@ -13316,22 +13328,20 @@ static rm_status fmean_means(const rm_variant *v, const rm_list *q, size_t nq,
     if ((s = work_reserve(w, q[j].n)) != RM_OK) break;
     rank_items(&q[j], v->ties, w->perm, w->tmp);
     metrics[RM_PRECISION].dratio(&p, &q[j], w->perm, &a, &b);
-    nsum_add(&sp, b == 0 ? 0 : a / b);
+    mpq_set_d(num, b == 0 ? 0 : a / b); mpq_add(sp, sp, num); /* exact */
     metrics[RM_PRECISION].qratio(&p, &q[j], w->perm, num, den);
     if (mpq_sgn(den)) { mpq_div(num, num, den); mpq_add(P, P, num); }
     metrics[RM_RECALL].dratio(&r, &q[j], w->perm, &a, &b);
-    nsum_add(&sr, b == 0 ? 0 : a / b);
+    mpq_set_d(num, b == 0 ? 0 : a / b); mpq_add(sr, sr, num);
     metrics[RM_RECALL].qratio(&r, &q[j], w->perm, num, den);
     if (mpq_sgn(den)) { mpq_div(num, num, den); mpq_add(R, R, num); }
   }
-  mpq_clears(num, den, NULL);
   if (s == RM_OK && nq > 0) {
-    mpq_t n;
-    mpq_init(n); mpq_set_ui(n, (unsigned long) nq, 1);
-    mpq_div(P, P, n); mpq_div(R, R, n);
-    mpq_clear(n);
-    *dp = (sp.s + sp.c) / (double) nq; *dr = (sr.s + sr.c) / (double) nq;
+    mpq_set_ui(num, (unsigned long) nq, 1);
+    mpq_div(P, P, num); mpq_div(R, R, num);
+    *dp = q_nearest(sp); *dr = q_nearest(sr);
   }
+  mpq_clears(num, den, sp, sr, NULL);
   return s;
 }
 
@@ -13340,13 +13350,21 @@ static rm_status fmean_sd(const rm_variant *v, const rm_list *q, size_t nq,
   rm_work *w, double *out)
 {
   mpq_t P, R;
-  double dp = 0, dr = 0, b2 = (double) v->beta2 / (double) v->beta2_den;
+  double dp = 0, dr = 0;
   rm_status s;
   mpq_inits(P, R, NULL);
   s = fmean_means(v, q, nq, w, P, R, &dp, &dr);
   mpq_clears(P, R, NULL);
   if (s != RM_OK) return s;
-  if (nq == 0) return undefined_d(v, out);
+  return rm_fmean_of_sums(v, dp, dr, nq, out);
+}
+rm_status rm_fmean_of_sums(const rm_variant *v, double ps, double rs, size_t n,
+  double *out)
+{
+  double b2 = (double) v->beta2 / (double) v->beta2_den, dp, dr;
+  if (v->metric != RM_FMEAN || out == NULL) return RM_EINVAL;
+  if (n == 0) return undefined_d(v, out);
+  dp = ps / (double) n; dr = rs / (double) n;
   *out = dp + dr == 0 ? 0.0 : (1 + b2) * dp * dr / (b2 * dp + dr);
   return RM_OK;
 }
@@ -13395,6 +13413,19 @@ RM_COVERAGE, RM_FMEAN,
   coverage_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_FMEAN] = {"fmean", K(KEY_BETA2) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), NULL,
   NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx},
+
+@ The double path's last step is public, so that \.{merge} forms $F$ from
+the merged sums by the very operations of |rm_value_set|
+(\secref{q:fmeanshard}).
+
+@<Public prototypes@>=
+rm_status rm_fmean_of_sums(const rm_variant *v, double ps, double rs, size_t n,
+  double *out);
+/* The double path of \.{fmean} (the variant |*v|) over |n| users, from
+   the correctly rounded sums |ps| and |rs| of the users' precisions and
+   recalls as |rm_value| gives them for precision@@K (\.{denom=k}) and
+   recall@@K (\.{norm=rel}): what |rm_value_set| returns for those users.
+   |RM_UNDEFINED| for |n| = 0; |RM_EINVAL| for another metric. */
 
 @ The C of \secref{set-examples}.
 
@@ -32369,6 +32400,7 @@ typedef struct {
     popularity of \.{--popularity} it starts from */
   char why[200]; /* why its aggregate is undefined, or empty */
   char **left; /* the queries that \.{skip} left out, in the order read */
+  int fm; /* \.{fmean} under \.{--partial}: its two sums are streamed */
   size_t nleft, left_cap;
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
@@ -32445,6 +32477,8 @@ static void ev_qw_free(ev_state *st);
 static int shard_accepts(const ev_state *st, ev_measure *m);
 static void shard_px_new(ev_measure *m);
 static const char *shard_order_why(const ev_measure *m);
+static int shard_fmean_add(ev_state *st, ev_measure *m, const rm_list *l, const char *q,
+  long line);
 static void shard_set_fast(ev_measure *m, int fast);
 static int shard_decide(ev_measure *m, double *x, rm_status *t);
 
@@ -34421,6 +34455,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
         ev_print(st, m, q, 0, 0, 0); /* the~0 that ir\_measures fills in */
       continue;
     }
+    if (m->fm) {@+ if (!shard_fmean_add(st, m, l, q, first_line)) return 0; continue; @+}
     if (!m->per) {
       if (m->cat && (t = rm_cat_add(m->cat, &m->a, l)) != RM_OK) {
         tool_status = t;
@@ -36231,7 +36266,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     ev_measure_absent(&st, &st.m[i]);
     if (st.partial && !shard_accepts(&st, &st.m[i])) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
-    if (!st.m[i].stream && !st.m[i].cat) st.keep = 1;
+    if (!st.m[i].stream && !st.m[i].cat && !st.m[i].fm) st.keep = 1;
     if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
     if (!ev_qw_needed(&st, &st.m[i])) { rc = 2; goto done; }
     ev_measure_negative(&st, &st.m[i]);
@@ -37064,8 +37099,8 @@ the refusal, which is never silently wrong.  \.{eval --exact} itself
 merge decides, it prints the same double.
 \smallskip
 {\it What cannot be merged, and is refused.}  The $F$-score of means
-(\.{fmean}), a metric of a whole set that is not a function of an item
-table; the metrics of the catalogue (coverage, novelty, Gini, entropy, ARP,
+(\.{fmean}), a metric of a whole set, merges its two sums
+(\secref{q:fmeanshard}); the metrics of the catalogue (coverage, novelty, Gini, entropy, ARP,
 EPC, EFD) merge their item tables instead (\secref{q:catshard}).  A micro average merges its fractions from
 |rm_value_parts_exact| on the exact path, the pooled RMSE among them, whose
 root of the merged fraction is rounded as \secref{q:sqrtq} shows;
@@ -37074,9 +37109,7 @@ denominator, summed as above, and the pooled RMSE is the root of their
 rounded quotient, as in |rm_value_set|.  (The geometric mean on the exact path carries an
 enclosure of its sum of logarithms, $[L,H]$ over $W$ queries, and is
 decided as a mean is: $\exp$ is monotone too, and both ends are
-exponentiated outward at 256 bits before they are rounded.)  For
-\.{fmean}, \.{eval --partial} names the measure and stops
-before reading anything.  \.{-q}, \.{--trec} and \.{--json} are
+exponentiated outward at 256 bits before they are rounded.)  \.{-q}, \.{--trec} and \.{--json} are
 refused too, since a state is not a table (give the format to \.{merge}),
 and so is \.{--judged-only empty}: a shard would evaluate every judged
 query missing from its own part of the run, that is, the queries of the
@@ -37234,7 +37267,8 @@ static rm_status ev_div_exact(ev_measure *m, const rm_list *l, const rm_subtopic
 static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
-  if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
+  if (m->a.metric == RM_FMEAN && m->a.agg == RM_AGG_NONE) m->fm = 1;
+  else if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
   else if (m->a.agg >= RM_AGG_MEDIAN) why = shard_order_why(m);
   else if (ev_takes_absent(st, m))
     why = "it evaluates the judged queries missing from the run, which every"
@@ -37281,6 +37315,56 @@ static const char *shard_order_why(const ev_measure *m)
       " values, so no merge of states could give it exactly"
     : "a least or greatest value is not a sum over queries, and a state holds"
       " only sums";
+}
+
+@ {\it The $F$-score of means in shards.}\here{q:fmeanshard}  \.{fmean} is
+not a mean, but it is a function of three sums: the number $U$ of users,
+$\sum_uP_u$ and $\sum_uR_u$ (\secref{q:set}).  Under \.{--partial} its state
+carries them where a mean carries its sum and its weight: on the exact
+path \.{fractions} $\sum P_u$ $\sum R_u$ (and \.{enclosure 0 0 0}, every
+value rational), on the double path \.{sums} of the users' doubles, exactly,
+as those of a mean are; $U$ is the counted queries.  Each user's $P_u$ and
+$R_u$ are |rm_value_parts| (or |rm_value_parts_exact|) of precision@@$K$
+with \.{denom=k} and recall@@$K$ with \.{norm=rel} and \.{undef=zero}, the
+very quotients the library sums.  \.{merge} adds the sums and forms $F$:
+on the exact path from the fractions, rounded once, as |rm_value_set_rounded|
+rounds the same rational; on the double path by |rm_fmean_of_sums| from the
+two sums rounded once, which is what |rm_value_set| does since it too sums
+exactly (\secref{q:setimpl}).  So a merge prints one run's bytes on both paths.
+
+@<Engine functions@>=
+static int shard_fmean_add(ev_state *st, ev_measure *m, const rm_list *l, const char *q,
+  long line)
+{
+  rm_variant v[2];
+  rm_status t = RM_OK;
+  int i;
+  v[0] = v[1] = m->a;
+  v[0].metric = RM_PRECISION; v[0].denom = RM_DENOM_K;
+  v[1].metric = RM_RECALL; v[1].norm = RM_NORM_REL; v[1].undef = RM_UNDEF_ZERO;
+  for (i = 0; i < 2 && t == RM_OK; i++)
+    if (st->exact) {
+      char *num, *den;
+      if ((t = rm_value_parts_exact(&v[i], l, &num, &den)) != RM_OK) break;
+      mpq_set_str(m->px->x, num, 10); mpq_set_str(m->px->u, den, 10);
+      mpq_canonicalize(m->px->x); mpq_canonicalize(m->px->u);
+      free(num); free(den);
+      if (mpq_sgn(m->px->u) == 0) continue; /* a quotient of 0/0 adds 0 */
+      mpq_div(m->px->x, m->px->x, m->px->u);
+      mpq_add(i ? m->px->W : m->px->Q, i ? m->px->W : m->px->Q, m->px->x);
+    } else {
+      double a, b;
+      if ((t = rm_value_parts(&v[i], l, &st->w, &a, &b)) == RM_OK)
+        shard_sum_add(i ? &m->sb : &m->sa, b == 0 ? 0 : a / b);
+    }
+  if (t != RM_OK) {
+    tool_status = t;
+    fprintf(tool_err, "%s:%ld: query '%s': %s: %s\n", st->path, line, q, m->given,
+      rm_strerror(t));
+    return 0;
+  }
+  m->n_counted++;
+  return 1;
 }
 
 @ On the exact path a query's value is the library's |rm_value_exact|, kept
@@ -37834,6 +37918,9 @@ typedef struct {
   char *judg; /* the digest of its judgments, or \.{none} */
   ev_xsort *nx; /* the sort that takes the names of its queries */
 } shard_file;
+static rm_status shard_fmean_finish(int exact, const rm_variant *a,
+  const shard_measure *m, double *x);
+static const char *shard_fmean_bad(const shard_file *s, const shard_measure *m);
 static int shard_get_cat(shard_file *s, shard_measure *m);
 static char *shard_line(shard_file *s, const char *key)
 {
@@ -38047,6 +38134,7 @@ static const char *shard_inconsistent(const shard_file *s, const shard_measure *
     || (a->agg == RM_AGG_MEAN && a->weight == RM_WEIGHT_UNIFORM);
   if (m->counted + m->skipped != s->queries || m->counted > s->queries)
     return "its counted and skipped queries are not the state's queries";
+  if (a->metric == RM_FMEAN) return shard_fmean_bad(s, m);
   if (s->exact) {
     if (mpq_sgn(m->W) < 0) return "a total weight below 0";
     if (unit && mpq_cmp_ui(m->W, m->counted, 1) != 0)
@@ -38425,7 +38513,8 @@ int cmd_merge(int argc, char **argv)
       memset(&e, 0, sizeof e);
       e.a = a; e.cat = m->cat; e.given = m->given;
       ts[i] = ev_cat_value(t.exact, &e, "rankmetrics: merge", &x[i]);
-    } else if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
+    } else if (a.metric == RM_FMEAN) ts[i] = shard_fmean_finish(t.exact, &a, m, &x[i]);
+    else if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
     else if (!shard_finish_exact(&a, m->Q, m->W, m->k, m->L, m->H, &x[i], &ts[i])) {
       fprintf(tool_err, "rankmetrics: merge: %s: the enclosure of the merged sum does not"
         " decide the rounding of the aggregate; evaluate it in one run with"
@@ -38460,6 +38549,58 @@ done:
   ev_xs_free(&nx);
   free(x); free(ts);
   return rc;
+}
+
+@ \impl The merged $F$-score of means (\secref{q:fmeanshard}), and the bonds
+of its state: every $P_u$ and $R_u$ lies in $[0,1]$, so each sum lies in
+$[0,U]$, exactly on both paths (a double path's sum is exact too), and no
+value is irrational.
+
+@<Engine functions@>=
+static rm_status shard_fmean_finish(int exact, const rm_variant *a,
+  const shard_measure *m, double *x)
+{
+  mpz_t one;
+  double ps, rs;
+  rm_status t;
+  if (m->counted == 0) return rm_value_set(a, NULL, 0, NULL, x);
+  if (exact) {
+    mpq_t P, R, b2, u, f;
+    mpq_inits(P, R, b2, u, f, NULL);
+    mpq_set_ui(u, m->counted, 1);
+    mpq_div(P, m->Q, u); mpq_div(R, m->W, u);
+    mpq_set_ui(b2, (unsigned long) a->beta2, (unsigned long) a->beta2_den);
+    mpq_canonicalize(b2);
+    mpq_mul(u, b2, P); mpq_add(u, u, R); /* $\beta^2\bar P+\bar R$ */
+    if (mpq_sgn(u)) {
+      mpq_set_ui(f, 1, 1); mpq_add(f, f, b2);
+      mpq_mul(f, f, P); mpq_mul(f, f, R); mpq_div(f, f, u);
+    }
+    *x = shard_round_q(f);
+    mpq_clears(P, R, b2, u, f, NULL);
+    return RM_OK;
+  }
+  mpz_init_set_ui(one, 1);
+  ps = shard_round(m->A, one, 1074); rs = shard_round(m->B, one, 1074);
+  mpz_clear(one);
+  t = rm_fmean_of_sums(a, ps, rs, m->counted, x);
+  return t;
+}
+static const char *shard_fmean_bad(const shard_file *s, const shard_measure *m)
+{
+  mpz_t c;
+  int bad;
+  if (s->exact) {
+    if (m->k != 0 || mpq_sgn(m->L) || mpq_sgn(m->H)) return "an irrational F-score of means";
+    bad = mpq_sgn(m->Q) < 0 || mpq_sgn(m->W) < 0 || mpq_cmp_ui(m->Q, m->counted, 1) > 0
+      || mpq_cmp_ui(m->W, m->counted, 1) > 0;
+  } else {
+    mpz_init_set_ui(c, m->counted); mpz_mul_2exp(c, c, 1074);
+    bad = mpz_sgn(m->A) < 0 || mpz_sgn(m->B) < 0 || mpz_cmp(m->A, c) > 0
+      || mpz_cmp(m->B, c) > 0;
+    mpz_clear(c);
+  }
+  return bad ? "its sums of precisions and recalls lie outside [0, its users]" : NULL;
 }
 
 @ {\it Metrics of the catalogue in shards.}\here{q:catshard}  Coverage,
@@ -39380,7 +39521,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
-    "                     with -q, --trec, --json, --judged-only empty, and fmean\n"
+    "                     with -q, --trec, --json, --judged-only empty, and\n"
+    "                     for median, min and max\n"
     "  --quiet            no summary on standard error (an aggregate whose skip=\n"
     "                     left every query out still says why)\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"

@@ -28,10 +28,11 @@ awk -v T="$T" 'BEGIN { srand(16); print "user,item,label,score" > T "/all.csv";
       printf "q%d,d%d,%d,%s\n", q, i, g, s > T "/all.csv" } } }'
 MD=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
     -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'gm:ap' -m 'mean:rmse' -m 'precision@5'
-    -m 'micro:hr@10' -m rmse -m 'micro[skip=undef]:precision@5')
+    -m 'micro:hr@10' -m rmse -m 'micro[skip=undef]:precision@5' -m 'fmean@5' -m 'fmean@3[beta2=1/4]')
 MX=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
     -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'mean:rmse' -m 'precision@5'
-    -m 'micro:hr@10' -m 'micro[skip=undef]:precision@5' -m 'gm:ap' -m 'gm[skip=norel]:ndcg@5' -m rmse)
+    -m 'micro:hr@10' -m 'micro[skip=undef]:precision@5' -m 'gm:ap' -m 'gm[skip=norel]:ndcg@5' -m rmse
+    -m 'fmean@5' -m 'fmean@3[beta2=1/4]')
 
 # split FILE K DIR: query j (in order of first appearance) goes to shard
 # (j * 5) mod K, so shards are not contiguous; a CSV keeps its header
@@ -137,6 +138,31 @@ for f in lx ly; do
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "left lines out of order or missing ($f) refused with file:line" \
     || bad "left $f: rc $rc $out"
 done
+
+# the F-score of means of the book's exercise (set-ans, 2): at K = 2 user a
+# has P = 1/2, R = 1 and user b P = 1/2, R = 1/4 (three relevant documents
+# not retrieved).  Alone, a's shard prints F = 2/3 and b's 1/3, whose mean
+# is 1/2; the F of the pooled means 1/2 and 5/8 is 5/9, and so is the merge
+# of the two states, on both paths (main refused fmean under --partial)
+printf 'a 0 x 1\na 0 y 0\na 0 z 0\nb 0 p 0\nb 0 q 1\nb 0 r 1\nb 0 s 1\nb 0 t 1\n' > "$T/f.qrels"
+printf 'a Q0 x 1 3 t\na Q0 y 2 2 t\na Q0 z 3 1 t\n' > "$T/fa.run"
+printf 'b Q0 p 1 2 t\nb Q0 q 2 1 t\n' > "$T/fb.run"
+fa=$($RM eval --quiet --trec -m fmean@2 "$T/f.qrels" "$T/fa.run" | cut -f3)
+fb=$($RM eval --quiet --trec -m fmean@2 "$T/f.qrels" "$T/fb.run" | cut -f3)
+[ "$fa:$fb" = 0.6666666666666666:0.3333333333333333 ] && ok "fmean@2 of each shard alone: 2/3 and 1/3" || bad "fmean shards: $fa $fb"
+for path in --fast --exact; do
+  $RM eval --quiet $path --partial -m fmean@2 "$T/f.qrels" "$T/fa.run" -o "$T/fa.state" &&
+  $RM eval --quiet $path --partial -m fmean@2 "$T/f.qrels" "$T/fb.run" -o "$T/fb.state"
+  got=$($RM merge --quiet --trec "$T/fb.state" "$T/fa.state" | cut -f3)
+  [ "$got" = 0.5555555555555556 ] && ok "fmean@2 merged ${path#--}: 5/9" || bad "fmean merged $path: $got"
+done
+grep -qx 'fractions 1/2 1/4' "$T/fb.state" \
+  && ok "an exact fmean state holds the sums of P and R" || bad "fmean state: $(cat "$T/fb.state")"
+sed 's|^fractions 1/2 1/4|fractions 3 1/4|' "$T/fb.state" > "$T/fbig.state"
+python3 tests/seal_state.py "$T/fbig.state"
+out=$($RM merge "$T/fbig.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "sums of precisions and recalls lie outside" \
+  && ok "an fmean state whose sum of precisions passes its users is refused" || bad "fmean forged: rc $rc $out"
 
 # ---- refusals: never silently wrong --------------------------------------
 out=$($RM merge "$T/g1.state" "$T/x1.state" 2>&1); rc=$?

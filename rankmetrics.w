@@ -32401,6 +32401,8 @@ typedef struct {
   char why[200]; /* why its aggregate is undefined, or empty */
   char **left; /* the queries that \.{skip} left out, in the order read */
   int fm; /* \.{fmean} under \.{--partial}: its two sums are streamed */
+  int ext; /* \.{min} or \.{max} under \.{--partial}: the extreme value is kept */
+  double xv; /* that value, when |n_counted| is not 0 */
   size_t nleft, left_cap;
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
@@ -34492,6 +34494,8 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
         return 0;
       }
     } else {
+      if (m->ext && (m->n_counted == 0 || (m->a.agg == RM_AGG_MIN ? x < m->xv : x > m->xv)))
+        m->xv = x; /* \secref{q:extshard} */
       m->n_counted++;
       if (m->stream) @<Add the value |x| of this query to the sums of |m|@>;
     }
@@ -36266,7 +36270,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     ev_measure_absent(&st, &st.m[i]);
     if (st.partial && !shard_accepts(&st, &st.m[i])) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
-    if (!st.m[i].stream && !st.m[i].cat && !st.m[i].fm) st.keep = 1;
+    if (!st.m[i].stream && !st.m[i].cat && !st.m[i].fm && !st.m[i].ext) st.keep = 1;
     if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
     if (!ev_qw_needed(&st, &st.m[i])) { rc = 2; goto done; }
     ev_measure_negative(&st, &st.m[i]);
@@ -37269,6 +37273,7 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
   const char *why = NULL;
   if (m->a.metric == RM_FMEAN && m->a.agg == RM_AGG_NONE) m->fm = 1;
   else if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
+  else if (m->a.agg == RM_AGG_MIN || m->a.agg == RM_AGG_MAX) m->ext = 1;
   else if (m->a.agg >= RM_AGG_MEDIAN) why = shard_order_why(m);
   else if (ev_takes_absent(st, m))
     why = "it evaluates the judged queries missing from the run, which every"
@@ -37280,7 +37285,7 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
       m->given, why);
     return 0;
   }
-  if (st->exact) { shard_px_new(m); shard_set_fast(m, 2); }
+  if (st->exact && !m->ext) { shard_px_new(m); shard_set_fast(m, 2); }
   return 1;
 }
 static void shard_px_new(ev_measure *m)
@@ -37300,71 +37305,18 @@ static void shard_set_fast(ev_measure *m, int fast)
   m->px->slack = s ? atoi(s) : 0;
 }
 
-@ \implrest A median, a least and a greatest value are not sums, and their states
-would need what a state does not hold: a median the value of every query
-(a state as large as the run's values, which no merge of bounded sums
-gives), and the least and greatest value a line of their own that merge
-does not read yet.  \.{eval --partial} refuses them by name before reading
-anything, with the reason.
+@ \implrest A median is not a sum, and its state would need the value of every
+query (a state as large as the run's values, which no merge of bounded
+sums gives).  \.{eval --partial} refuses it by name before reading
+anything, with the reason.  The least and the greatest value shard
+(\secref{q:extshard}).
 
 @<Engine functions@>=
 static const char *shard_order_why(const ev_measure *m)
 {
-  return m->a.agg == RM_AGG_MEDIAN
-    ? "a median needs the value of every query, and a state holds sums, not"
-      " values, so no merge of states could give it exactly"
-    : "a least or greatest value is not a sum over queries, and a state holds"
-      " only sums";
-}
-
-@ {\it The $F$-score of means in shards.}\here{q:fmeanshard}  \.{fmean} is
-not a mean, but it is a function of three sums: the number $U$ of users,
-$\sum_uP_u$ and $\sum_uR_u$ (\secref{q:set}).  Under \.{--partial} its state
-carries them where a mean carries its sum and its weight: on the exact
-path \.{fractions} $\sum P_u$ $\sum R_u$ (and \.{enclosure 0 0 0}, every
-value rational), on the double path \.{sums} of the users' doubles, exactly,
-as those of a mean are; $U$ is the counted queries.  Each user's $P_u$ and
-$R_u$ are |rm_value_parts| (or |rm_value_parts_exact|) of precision@@$K$
-with \.{denom=k} and recall@@$K$ with \.{norm=rel} and \.{undef=zero}, the
-very quotients the library sums.  \.{merge} adds the sums and forms $F$:
-on the exact path from the fractions, rounded once, as |rm_value_set_rounded|
-rounds the same rational; on the double path by |rm_fmean_of_sums| from the
-two sums rounded once, which is what |rm_value_set| does since it too sums
-exactly (\secref{q:setimpl}).  So a merge prints one run's bytes on both paths.
-
-@<Engine functions@>=
-static int shard_fmean_add(ev_state *st, ev_measure *m, const rm_list *l, const char *q,
-  long line)
-{
-  rm_variant v[2];
-  rm_status t = RM_OK;
-  int i;
-  v[0] = v[1] = m->a;
-  v[0].metric = RM_PRECISION; v[0].denom = RM_DENOM_K;
-  v[1].metric = RM_RECALL; v[1].norm = RM_NORM_REL; v[1].undef = RM_UNDEF_ZERO;
-  for (i = 0; i < 2 && t == RM_OK; i++)
-    if (st->exact) {
-      char *num, *den;
-      if ((t = rm_value_parts_exact(&v[i], l, &num, &den)) != RM_OK) break;
-      mpq_set_str(m->px->x, num, 10); mpq_set_str(m->px->u, den, 10);
-      mpq_canonicalize(m->px->x); mpq_canonicalize(m->px->u);
-      free(num); free(den);
-      if (mpq_sgn(m->px->u) == 0) continue; /* a quotient of 0/0 adds 0 */
-      mpq_div(m->px->x, m->px->x, m->px->u);
-      mpq_add(i ? m->px->W : m->px->Q, i ? m->px->W : m->px->Q, m->px->x);
-    } else {
-      double a, b;
-      if ((t = rm_value_parts(&v[i], l, &st->w, &a, &b)) == RM_OK)
-        shard_sum_add(i ? &m->sb : &m->sa, b == 0 ? 0 : a / b);
-    }
-  if (t != RM_OK) {
-    tool_status = t;
-    fprintf(tool_err, "%s:%ld: query '%s': %s: %s\n", st->path, line, q, m->given,
-      rm_strerror(t));
-    return 0;
-  }
-  m->n_counted++;
-  return 1;
+  (void) m;
+  return "a median needs the value of every query, and a state holds sums, not"
+    " values, so no merge of states could give it exactly";
 }
 
 @ On the exact path a query's value is the library's |rm_value_exact|, kept
@@ -37832,7 +37784,9 @@ static int shard_write(ev_state *st)
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
       (unsigned long) m->n_counted, (unsigned long) m->n_skipped);
     shard_put_left(f, m);
-    if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
+    if (m->ext) {@+ if (m->n_counted) fprintf(f, "extreme %a\n", m->xv);
+      else fputs("extreme none\n", f); @+}
+    else if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
       || m->a.metric == RM_ACLT ? 0 : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
@@ -37904,6 +37858,8 @@ typedef struct {
   mpq_t Q, W, L, H;
   rm_cat *cat; /* a metric of the catalogue: its item table */
   char **left; /* the |skipped| queries left out, in increasing byte order */
+  int ext; /* 1 a least, 2 a greatest value: |xv|, when |counted| is not 0 */
+  double xv;
 } shard_measure;
 typedef struct {
   const char *path;
@@ -37921,6 +37877,8 @@ typedef struct {
 static rm_status shard_fmean_finish(int exact, const rm_variant *a,
   const shard_measure *m, double *x);
 static const char *shard_fmean_bad(const shard_file *s, const shard_measure *m);
+static int shard_get_ext(shard_file *s, shard_measure *m, int agg);
+static int shard_ext_beats(int ext, double x, double y);
 static int shard_get_cat(shard_file *s, shard_measure *m);
 static char *shard_line(shard_file *s, const char *key)
 {
@@ -38135,6 +38093,7 @@ static const char *shard_inconsistent(const shard_file *s, const shard_measure *
   if (m->counted + m->skipped != s->queries || m->counted > s->queries)
     return "its counted and skipped queries are not the state's queries";
   if (a->metric == RM_FMEAN) return shard_fmean_bad(s, m);
+  if (m->ext) return NULL; /* its one value is checked as it is read */
   if (s->exact) {
     if (mpq_sgn(m->W) < 0) return "a total weight below 0";
     if (unit && mpq_cmp_ui(m->W, m->counted, 1) != 0)
@@ -38283,7 +38242,7 @@ static int shard_read(shard_file *s)
     m = &s->m[s->nm++];
     m->given = tool_strdup(s->buf + 8); m->canon = NULL;
     mpz_inits(m->A, m->B, NULL); mpq_inits(m->Q, m->W, m->L, m->H, NULL);
-    m->k = 0; m->cat = NULL; m->left = NULL;
+    m->k = 0; m->cat = NULL; m->left = NULL; m->ext = 0; m->xv = 0;
     if ((p = shard_line(s, "variant")) == NULL) return 0;
     m->canon = tool_strdup(p);
     if ((p = shard_line(s, "counts")) == NULL) return 0;
@@ -38295,6 +38254,11 @@ static int shard_read(shard_file *s)
       int r;
       if (rm_variant_parse(m->canon, &a, NULL, 0) == RM_OK && ev_is_cat(&a)) {
         if ((r = shard_get_cat(s, m)) <= 0) { if (r == 0) return 0; goto bad; }
+        continue;
+      }
+      if (rm_variant_parse(m->canon, &a, NULL, 0) == RM_OK
+          && (a.agg == RM_AGG_MIN || a.agg == RM_AGG_MAX)) {
+        if ((r = shard_get_ext(s, m, a.agg)) <= 0) { if (r < 0) return 0; goto bad; }
         continue;
       }
     }
@@ -38425,6 +38389,8 @@ static int shard_add(shard_file *t, const shard_file *s)
     shard_measure *a = &t->m[i];
     const shard_measure *b = &s->m[i];
     shard_add_left(a, b);
+    if (a->ext && b->counted && (a->counted == 0 || shard_ext_beats(a->ext, b->xv, a->xv)))
+      a->xv = b->xv;
     a->counted += b->counted; a->skipped += b->skipped; a->k += b->k;
     if (a->cat && b->cat && rm_cat_merge(a->cat, b->cat) != RM_OK) tool_nomem();
     mpz_add(a->A, a->A, b->A); mpz_add(a->B, a->B, b->B);
@@ -38514,6 +38480,10 @@ int cmd_merge(int argc, char **argv)
       e.a = a; e.cat = m->cat; e.given = m->given;
       ts[i] = ev_cat_value(t.exact, &e, "rankmetrics: merge", &x[i]);
     } else if (a.metric == RM_FMEAN) ts[i] = shard_fmean_finish(t.exact, &a, m, &x[i]);
+    else if (m->ext) {
+      if (m->counted) {@+ x[i] = m->xv; ts[i] = RM_OK; @+}
+      else ts[i] = rm_value_set(&a, NULL, 0, NULL, &x[i]);
+    }
     else if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
     else if (!shard_finish_exact(&a, m->Q, m->W, m->k, m->L, m->H, &x[i], &ts[i])) {
       fprintf(tool_err, "rankmetrics: merge: %s: the enclosure of the merged sum does not"
@@ -38601,6 +38571,91 @@ static const char *shard_fmean_bad(const shard_file *s, const shard_measure *m)
     mpz_clear(c);
   }
   return bad ? "its sums of precisions and recalls lie outside [0, its users]" : NULL;
+}
+
+@ {\it The least and the greatest value in shards.}\here{q:extshard}  \.{min}
+and \.{max} (\secref{q:median}) keep one number: the least (greatest)
+counted value of the shard.  On the double path it is the least of the
+doubles that |rm_value_set| would sort; on the exact path it is the least
+of the queries' correctly rounded doubles, which is the correctly rounded
+least exact value, since rounding to nearest never reverses an order
+(it is monotone, so it maps the least of the values to the least of their
+roundings), even for irrational values.  So merge takes the least of the
+states' numbers and prints one run's bytes on both paths.  The state writes
+it after the measure's \.{counts} (and \.{left}) lines, where a mean writes
+its sums: \.{extreme X}, $X$ the double in C's hexadecimal form (\.{\%a},
+read back exactly by |strtod|), or \.{extreme none} when no query counted,
+whose merge is \.{undef}'s value over no query, as one run's.  A median
+stays refused: the middle of a union is not a function of the shards'
+middles.
+
+@<Engine functions@>=
+static int shard_get_ext(shard_file *s, shard_measure *m, int agg)
+  /* 1, 0 malformed, $-1$ said */
+{
+  char *p, *e;
+  if ((p = shard_line(s, "extreme")) == NULL) return -1;
+  m->ext = agg == RM_AGG_MIN ? 1 : 2;
+  if (strcmp(p, "none") == 0) return m->counted == 0;
+  if (m->counted == 0) return 0;
+  errno = 0;
+  m->xv = strtod(p, &e);
+  return *p != '\0' && *e == '\0' && errno == 0 && isfinite(m->xv)
+    && strspn(p, "-0123456789abcdefx.p+") == strlen(p);
+}
+static int shard_ext_beats(int ext, double x, double y) /* |x| is the new extreme */
+{
+  return ext == 1 ? x < y : x > y;
+}
+
+@ {\it The $F$-score of means in shards.}\here{q:fmeanshard}  \.{fmean} is
+not a mean, but it is a function of three sums: the number $U$ of users,
+$\sum_uP_u$ and $\sum_uR_u$ (\secref{q:set}).  Under \.{--partial} its state
+carries them where a mean carries its sum and its weight: on the exact
+path \.{fractions} $\sum P_u$ $\sum R_u$ (and \.{enclosure 0 0 0}, every
+value rational), on the double path \.{sums} of the users' doubles, exactly,
+as those of a mean are; $U$ is the counted queries.  Each user's $P_u$ and
+$R_u$ are |rm_value_parts| (or |rm_value_parts_exact|) of precision@@$K$
+with \.{denom=k} and recall@@$K$ with \.{norm=rel} and \.{undef=zero}, the
+very quotients the library sums.  \.{merge} adds the sums and forms $F$:
+on the exact path from the fractions, rounded once, as |rm_value_set_rounded|
+rounds the same rational; on the double path by |rm_fmean_of_sums| from the
+two sums rounded once, which is what |rm_value_set| does since it too sums
+exactly (\secref{q:setimpl}).  So a merge prints one run's bytes on both paths.
+
+@<Engine functions@>=
+static int shard_fmean_add(ev_state *st, ev_measure *m, const rm_list *l, const char *q,
+  long line)
+{
+  rm_variant v[2];
+  rm_status t = RM_OK;
+  int i;
+  v[0] = v[1] = m->a;
+  v[0].metric = RM_PRECISION; v[0].denom = RM_DENOM_K;
+  v[1].metric = RM_RECALL; v[1].norm = RM_NORM_REL; v[1].undef = RM_UNDEF_ZERO;
+  for (i = 0; i < 2 && t == RM_OK; i++)
+    if (st->exact) {
+      char *num, *den;
+      if ((t = rm_value_parts_exact(&v[i], l, &num, &den)) != RM_OK) break;
+      mpq_set_str(m->px->x, num, 10); mpq_set_str(m->px->u, den, 10);
+      mpq_canonicalize(m->px->x); mpq_canonicalize(m->px->u);
+      free(num); free(den);
+      if (mpq_sgn(m->px->u) == 0) continue; /* a quotient of 0/0 adds 0 */
+      mpq_div(m->px->x, m->px->x, m->px->u);
+      mpq_add(i ? m->px->W : m->px->Q, i ? m->px->W : m->px->Q, m->px->x);
+    } else {
+      double a, b;
+      if ((t = rm_value_parts(&v[i], l, &st->w, &a, &b)) == RM_OK)
+        shard_sum_add(i ? &m->sb : &m->sa, b == 0 ? 0 : a / b);
+    }
+  if (t != RM_OK) {
+    tool_status = t;
+    fprintf(tool_err, "%s:%ld: query '%s': %s: %s\n", st->path, line, q, m->given,
+      rm_strerror(t));
+    return 0;
+  }
+  m->n_counted++;
+  return 1;
 }
 
 @ {\it Metrics of the catalogue in shards.}\here{q:catshard}  Coverage,
@@ -39522,7 +39577,7 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
     "                     with -q, --trec, --json, --judged-only empty, and\n"
-    "                     for median, min and max\n"
+    "                     for median\n"
     "  --quiet            no summary on standard error (an aggregate whose skip=\n"
     "                     left every query out still says why)\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
@@ -48191,7 +48246,7 @@ out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do
 \.{--query-weights}: a bad line&\.{FILE:LINE: expected 'QUERY WEIGHT' ...}\cr
 \.{--query-weights}: a query twice&\.{FILE:LINE: ... has a weight already (line N)}\cr
 a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
-\.{eval --partial} of \.{median}, \.{min}, \.{max}&the measure and why, exit 2\cr
+\.{eval --partial} of \.{median}&the measure and why, exit 2\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),

@@ -28,11 +28,12 @@ awk -v T="$T" 'BEGIN { srand(16); print "user,item,label,score" > T "/all.csv";
       printf "q%d,d%d,%d,%s\n", q, i, g, s > T "/all.csv" } } }'
 MD=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
     -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'gm:ap' -m 'mean:rmse' -m 'precision@5'
-    -m 'micro:hr@10' -m rmse -m 'micro[skip=undef]:precision@5' -m 'fmean@5' -m 'fmean@3[beta2=1/4]')
+    -m 'micro:hr@10' -m rmse -m 'micro[skip=undef]:precision@5' -m 'fmean@5' -m 'fmean@3[beta2=1/4]'
+    -m 'min[skip=norel]:ndcg' -m 'max:ap' -m 'min[skip=norel]:ap')
 MX=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
     -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'mean:rmse' -m 'precision@5'
     -m 'micro:hr@10' -m 'micro[skip=undef]:precision@5' -m 'gm:ap' -m 'gm[skip=norel]:ndcg@5' -m rmse
-    -m 'fmean@5' -m 'fmean@3[beta2=1/4]')
+    -m 'fmean@5' -m 'fmean@3[beta2=1/4]' -m 'min[skip=norel]:ndcg' -m 'max:ap' -m 'min[skip=norel]:ap')
 
 # split FILE K DIR: query j (in order of first appearance) goes to shard
 # (j * 5) mod K, so shards are not contiguous; a CSV keeps its header
@@ -163,6 +164,29 @@ python3 tests/seal_state.py "$T/fbig.state"
 out=$($RM merge "$T/fbig.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "sums of precisions and recalls lie outside" \
   && ok "an fmean state whose sum of precisions passes its users is refused" || bad "fmean forged: rc $rc $out"
+
+# the least and greatest RR of users a (1), b (1/2), c (1/3) in three
+# shards, and a fourth shard d with no relevant item, left out by
+# skip=norel (its state says 'extreme none'): min 1/3, max 1 (main refused
+# min and max under --partial)
+printf 'user,item,label,score\na,x,1,3\na,y,0,1\n' > "$T/m1.csv"
+printf 'user,item,label,score\nb,x,0,3\nb,y,1,1\n' > "$T/m2.csv"
+printf 'user,item,label,score\nc,x,0,3\nc,y,0,2\nc,z,1,1\n' > "$T/m3.csv"
+printf 'user,item,label,score\nd,x,0,3\n' > "$T/m4.csv"
+for path in --fast --exact; do
+  for i in 1 2 3 4; do
+    $RM eval --quiet $path --partial -m 'min[skip=norel]:rr' -m 'max[skip=norel]:rr' "$T/m$i.csv" -o "$T/m$i.state"
+  done
+  got=$($RM merge --quiet --trec "$T/m4.state" "$T/m2.state" "$T/m3.state" "$T/m1.state" | cut -f3 | tr '\n' ' ')
+  [ "$got" = "0.3333333333333333 1 " ] && ok "min and max of RR merged ${path#--}: 1/3 and 1" || bad "min/max merged $path: $got"
+done
+grep -qx 'extreme none' "$T/m4.state" && grep -qx 'extreme 0x1.5555555555555p-2' "$T/m3.state" \
+  && ok "a state holds its least value in hexadecimal, or none" || bad "extreme lines: $(cat "$T/m3.state" "$T/m4.state")"
+sed 's/^extreme none/extreme 0x1p-1/' "$T/m4.state" > "$T/mx.state"
+python3 tests/seal_state.py "$T/mx.state"
+out=$($RM merge "$T/mx.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "mx.state:[0-9]*: a malformed line" \
+  && ok "a least value where no query counted is refused" || bad "extreme forged: rc $rc $out"
 
 # ---- refusals: never silently wrong --------------------------------------
 out=$($RM merge "$T/g1.state" "$T/x1.state" 2>&1); rc=$?

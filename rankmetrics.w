@@ -1903,8 +1903,8 @@ size_t rm_variant_help(char *buf, size_t len)
     "  NERR8(max_rel=M[,min_rel=m])@@K, NERR9(...)@@K, NERR10(max_rel=M[,min_rel=m,p=P]),\n"
     "  BPM(max_rel=M[,min_rel=m,T=X])@@K, Compat[(p=P)],\n"
     "  SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
-    "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, gains\n"
-    "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort);\n"
+    "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, each\n"
+    "  at most once, gains from 0), and isort=gain|trunc (trunc: trec_eval's faulty sort);\n"
     "  gain=clip:m..M (also insq, inst, nerr8..nerr11, bpm), the grade clipped to\n"
     "  [m,M] and scaled to [0,1]\n"
     "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
@@ -2086,7 +2086,7 @@ caller can tell truncation.  The longest name of this version has fewer than
 |RM_NAME_MAX| characters.
 
 @<Public constants@>=
-#define RM_NAME_MAX 256 /* a buffer this long holds any canonical name */
+#define RM_NAME_MAX 1024 /* a buffer this long holds any canonical name */
 
 @ \impl A variant made by hand may hold a metric, an aggregator or a word of a key
 that is past the end of its table; the printer would read past the table to
@@ -3541,7 +3541,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
 {
   const char *q = p, *at, *k = NULL;
   const alias_spec *a;
-  char more[192] = "", kbuf[24], pval[24] = "", minrel[24] = "0", maxrel[24] = "",
+  char more[RM_NAME_MAX] = "", kbuf[24], pval[24] = "", minrel[24] = "0", maxrel[24] = "",
     tval[24] = "";
   int exp = 0, beta = 0, gains = 0, rel = 0, relative = 0;
   int im_te9 = lib == NULL || strcmp(lib, IM10) != 0; /* \secref{q:irmversions} */
@@ -6726,8 +6726,9 @@ table: $G(g)$ is the gain listed for~$g$, or $g$ itself when $g$ is not
 listed.  A gain is a number from~0, written as a whole number, a decimal or
 a fraction $p/q$ ($p,q\le10^8$), and kept as the fraction in lowest terms,
 so that \.{3.5} is $7/2$ on the exact path and the double nearest to $7/2$
-on the double path (the double that C's |atof| reads from \.{3.5}).  At most
-|RM_GMAP_MAX| grades may be listed, each once, from 0 to |RM_GRADE_MAX|.
+on the double path (the double that C's |atof| reads from \.{3.5}).  Any
+grade from 0 to |RM_GRADE_MAX| may be listed, each once, so that a map may
+be of any length up to all 101 grades (\secref{q:gainmap31}).
 The canonical name lists the grades in increasing order and writes each
 gain as the fractions of other keys are written (\.{7/2} is \.{3.5},
 \.{1/3} stays \.{1/3}), so that
@@ -6737,8 +6738,9 @@ $$\displaylines{\hbox{\.{ndcg[gain=map:2=9;1=7/2]}\quad is}\cr
 A grade listed with its own value (\.{2=2}) is kept in the name, though
 it changes no value of \.{isort=gain}: under \.{isort=trunc}, below, the
 place of a grade in the list matters.  The whole canonical name, with its aggregator, must stay
-shorter than |RM_NAME_MAX| characters, which leaves some 45 characters for
-the map under \.{eval}'s mean.  Only \.{cg}, \.{dcg}, \.{idcg} and
+shorter than |RM_NAME_MAX| characters, which leaves some 800 characters for
+the map under \.{eval}'s mean: every one of the 101 grades with a gain of
+three digits.  Only \.{cg}, \.{dcg}, \.{idcg} and
 \.{ndcg} take a map.
 @^gain map@>@^trec\_eval@>@^ir\_measures@>
 
@@ -6769,8 +6771,9 @@ grade up to~$m$, 1 for a grade from~$M$ up.  It is the gain of the C/W/L
 framework's measures as ir\_measures calls them (its provider
 \.{providers/cwl\_eval.py} rewrites each grade so before it hands the
 judgments to \.{cwl\_eval}), with $m$ its \.{min\_rel}, default~0, and
-$M$ its \.{max\_rel}; see \.{SDCG} in \secref{q:alias}.  A map of at most
-|RM_GMAP_MAX| grades cannot say it for every~$M$, hence a gain of its own.
+$M$ its \.{max\_rel}; see \.{SDCG} in \secref{q:alias}.  A map could list
+it grade by grade; \.{clip} says it in a few characters, and so that
+ir\_measures' names stay short it is a gain of its own.
 As under a map, an unjudged item gains~0 (\.{cwl\_eval} gives it the least
 gain, 0) and is left out of the ideal list; the gain is a fraction whose
 denominator is $M-m$, kept exactly on the exact path and computed by one
@@ -6994,7 +6997,7 @@ static void gain_q(mpq_t out, const rm_variant *v, int g)
 @ The C of \secref{q:gainmap}.
 
 @<Public constants@>=
-#define RM_GMAP_MAX 8 /* the most grades a gain map lists */
+#define RM_GMAP_MAX (RM_GRADE_MAX + 1) /* the most grades a gain map lists: all */
 
 @ \impl The functions of the map are used before this chapter, by the parser and
 the checks of keys.
@@ -23591,6 +23594,8 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
     late_pass = 1;
     @<Write the groups of worked examples@>;
     if (ok) ok = write_plain_groups(fam, &o, &groups);
+    late_pass = 2; /* the examples named \.{M-}, \secref{q:single3} */
+    @<Write the groups of worked examples@>;
   }
   ok = !ferror(o.json) && ok;
   ok = (fclose(o.json) == 0) && ok;
@@ -23645,7 +23650,7 @@ variants, so that every earlier test keeps its |tcId|.
 @<Tool functions@>=
 static int late_example(const char *id)
 {
-  return strncmp(id, "L-", 2) == 0;
+  return strncmp(id, "L-", 2) == 0 ? 1 : strncmp(id, "M-", 2) == 0 ? 2 : 0;
 }
 static int set_has_weights(const rm_set_example *x) /* the format has no field for them */
 {
@@ -32982,6 +32987,7 @@ static int ev_ascii(const char *b, size_t len)
   return (acc & 0x8080808080808080ULL) == 0;
 }
 static int ev_next_row(ev_state *st, ev_source *s);
+static int ev_weight_column(ev_state *st, ev_source *s); /* \secref{q:wcol} */
 static int ev_next(ev_state *st, ev_source *s)
 {
   char *f[256];
@@ -36301,6 +36307,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     if (src.f != stdin) fclose(src.f);
     if ((src.f = c) == NULL) goto done;
   }
+  if (st.wcol && !ev_weight_column(&st, &src)) goto done;
   if (st.qrels_path) {
     struct stat sb;
     int dash = strcmp(st.qrels_path, "-") == 0;
@@ -36514,8 +36521,24 @@ for (i = 0; i < argc; i++) {
     continue;
   }
   if (strcmp(o, "--query-weights") == 0) {
-    if (st.qwpath || !ev_query_weights(&st, argv[++i])) return 2;
+    if (st.qwpath || st.wcol || !ev_query_weights(&st, argv[++i])) {
+      if (st.wcol) fprintf(tool_err, "rankmetrics: %s: --query-weights and --weight"
+        " both give the weights; give one\n", ev_cmd);
+      return 2;
+    }
     continue;
+  }
+  if (strcmp(o, "--weight") == 0) {
+    const char *c = argv[++i];
+    if (st.qwpath || st.wcol || c[0] == '\0'
+        || strspn(c, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+          != strlen(c)) {
+      fprintf(tool_err, "rankmetrics: %s: %s\n", ev_cmd, st.qwpath || st.wcol
+        ? "--weight and --query-weights both give the weights; give one"
+        : "--weight names a column by letters, digits, '_', '.' and '-'");
+      return 2;
+    }
+    st.wcol = c; continue;
   }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
   if (strcmp(o, "--memory") == 0) {
@@ -36846,6 +36869,7 @@ files.
 struct ev_qw {@+ char *q; double w; long line; @+} *qw; /* sorted by query */
 size_t nqw;
 const char *qwpath; char *qwdigest;
+const char *wcol; /* \.{--weight C}: the column of a delimited file, \secref{q:wcol} */
 
 @ @<Engine functions@>=
 static int ev_qw_cmp(const void *a, const void *b)
@@ -36903,6 +36927,123 @@ static int ev_query_weights(ev_state *st, const char *path)
   return ok;
 }
 
+@ {\it A column of weights.}\here{q:wcol}  In a delimited file the weight of a
+user may be a column of its own, \.{--weight C}, as LightGBM and XGBoost
+read a weight beside each row of their training data: every row of a user
+holds the user's weight, the same number on each (a per-row weight that
+differs within a user is refused, naming both lines: which of them, or
+which mean of them, is meant is the caller's to say).  The column is read
+in a pass of its own before the evaluation: the header finds it (and the
+user column, as the evaluation will), each row's weight is read as a line
+of \.{--query-weights} is, and the table of weights is the one that
+\.{--query-weights} builds, so everything after is shared.  The file is then
+read again from its start, so a pipe must not be read \.{--unsorted} (the
+evaluation copies a pipe otherwise, and the copy is read twice).  A TREC
+run has no such column: it takes \.{--query-weights}.  A state of
+\.{--partial} names the column among its options (\.{weight-column=C}), so
+that states weighted otherwise are refused by \.{merge}.
+@^query weights, a column of@>
+
+@<Engine functions@>=
+static int ev_wcol_row(ev_state *st, ev_source *s, char **f, int ucol, int wcol,
+  size_t *qcap)
+{
+  char *end;
+  double w;
+  size_t k = st->nqw;
+  errno = 0;
+  w = strtod(f[wcol], &end);
+  if (*end || end == f[wcol] || errno || !isfinite(w) || !(w >= 0)) {
+    fprintf(tool_err, "%s:%ld: the weight '%s' of column '%s' is not a finite number"
+      " of at least 0\n", s->path, s->line, f[wcol], st->wcol);
+    return 0;
+  }
+  if (k && strcmp(st->qw[k - 1].q, f[ucol]) == 0) { /* the same user as the row above */
+    if (w == st->qw[k - 1].w) return 1;
+    fprintf(tool_err, "%s:%ld: user '%s' has the weight %s here and %.17g on line %ld;"
+      " a user has one weight\n", s->path, s->line, f[ucol], f[wcol], st->qw[k - 1].w,
+      st->qw[k - 1].line);
+    return 0;
+  }
+  if (k == *qcap) {@+ *qcap = 2 * *qcap + 64;
+    st->qw = tool_alloc(st->qw, *qcap * sizeof *st->qw); @+}
+  st->qw[k].q = tool_strdup(f[ucol]); st->qw[k].w = w; st->qw[k].line = s->line;
+  st->nqw++;
+  return 1;
+}
+
+@ The pass reads the header and the rows with the evaluation's own splitter; a user
+whose rows are not together (\.{--unsorted}) is found again after the sort,
+and one weight is kept if its rows agree.
+
+@<Engine functions@>=
+static int ev_weight_column(ev_state *st, ev_source *s)
+{
+  char *f[256];
+  int n, ucol, wcol = -1, i, ok = 0;
+  size_t qcap = 0, j, k;
+  ssize_t got;
+  if (!s->delimited || s->rows) {
+    fprintf(tool_err, "rankmetrics: %s: --weight names a column of a delimited file;"
+      " a TREC run takes --query-weights FILE\n", ev_cmd);
+    return 0;
+  }
+  if (!ev_regular(s->f) && st->unsorted) {
+    fprintf(tool_err, "rankmetrics: %s: --weight reads '%s' twice, which a pipe read"
+      " --unsorted cannot be; give a file\n", ev_cmd, s->path);
+    return 0;
+  }
+  if ((got = tool_getline(&s->buf, &s->cap, s->f, s->path, 1)) < 0) return 1; /* said later */
+  s->line = 1;
+  s->delim = st->delim ? st->delim : strchr(s->buf, '\t') ? '\t' : ',';
+  n = ev_split_delim(s->buf, s->delim, f, 256);
+  if (n > 256 || (ucol = ev_column(st, s, 0, f, n)) < 0) goto rewind; /* said later */
+  s->noted = 1;
+  for (i = 0; i < n; i++) if (strcmp(f[i], st->wcol) == 0) wcol = i;
+  if (wcol < 0) {
+    fprintf(tool_err, "%s:1: --weight names the column '%s', which the header lacks",
+      s->path, st->wcol);
+    ev_list_columns(f, n);
+    return 0;
+  }
+  while ((got = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1)) >= 0) {
+    s->line++;
+    if (s->buf[strspn(s->buf, " \t\r\n")] == '\0') continue;
+    if (ev_split_delim(s->buf, s->delim, f, 256) != n) goto rewind; /* said later */
+    if (!ev_wcol_row(st, s, f, ucol, wcol, &qcap)) return 0;
+  }
+  if (got == -2) return 0;
+  if (st->nqw) qsort(st->qw, st->nqw, sizeof *st->qw, ev_qw_cmp);
+  for (j = k = 0; j < st->nqw; j++) {
+    if (k && strcmp(st->qw[k - 1].q, st->qw[j].q) == 0) {
+      if (st->qw[k - 1].w != st->qw[j].w) {
+        long a = st->qw[k - 1].line, b = st->qw[j].line;
+        fprintf(tool_err, "%s:%ld: user '%s' has the weight %.17g here and %.17g on"
+          " line %ld; a user has one weight\n", s->path, a > b ? a : b, st->qw[j].q,
+          a > b ? st->qw[k - 1].w : st->qw[j].w, a > b ? st->qw[j].w : st->qw[k - 1].w,
+          a < b ? a : b);
+        for (; j < st->nqw; j++) free(st->qw[j].q);
+        st->nqw = k;
+        return 0;
+      }
+      free(st->qw[j].q);
+      continue;
+    }
+    st->qw[k++] = st->qw[j];
+  }
+  st->nqw = k;
+  st->qwpath = s->path;
+rewind:
+  ok = 1;
+  s->line = 0; s->noted = 0;
+  if (fseek(s->f, 0L, SEEK_SET) != 0) {
+    fprintf(tool_err, "rankmetrics: %s: cannot read '%s' again: %s\n", ev_cmd, s->path,
+      strerror(errno));
+    ok = 0;
+  }
+  return ok;
+}
+
 @ A measure that reads the weights needs the file; a query's weight is a
 pointer into the sorted table, which lives as long as the evaluation, so
 that a kept list keeps it.
@@ -36910,9 +37051,11 @@ that a kept list keeps it.
 @<Engine functions@>=
 static int ev_qw_needed(const ev_state *st, const ev_measure *m)
 {
-  if (m->a.agg != RM_AGG_MEAN || m->a.weight != RM_WEIGHT_QUERY || st->qwpath) return 1;
+  if (m->a.agg != RM_AGG_MEAN || m->a.weight != RM_WEIGHT_QUERY || st->qwpath
+      || st->wcol) return 1;
   fprintf(tool_err, "rankmetrics: %s: %s: weight=query takes each query's weight"
-    " from --query-weights FILE (lines QUERY WEIGHT), which was not given\n", ev_cmd, m->given);
+    " from --query-weights FILE (lines QUERY WEIGHT) or, in a delimited file, from"
+    " --weight COLUMN, and neither was given\n", ev_cmd, m->given);
   return 0;
 }
 static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line)
@@ -37777,6 +37920,7 @@ static int shard_write(ev_state *st)
   shard_put_columns(f, st);
   if (st->popdigest) fprintf(f, " popularity=%.16s", st->popdigest);
   if (st->qwdigest) fprintf(f, " query-weights=%.16s", st->qwdigest);
+  if (st->wcol) fprintf(f, " weight-column=%s", st->wcol); /* a plain word */
   fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
     (unsigned long) st->n_eval);
   for (i = 0; i < st->nm; i++) {
@@ -39363,7 +39507,7 @@ static void usage(FILE *f)
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
     "                        [--score C] [--popularity FILE] [--partial] [--quiet]\n"
-    "                        [--query-weights FILE] QRELS RUN | FILE\n"
+    "                        [--query-weights FILE] [--weight C] QRELS RUN | FILE\n"
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
@@ -39500,8 +39644,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "          [--negative zero|unjudged] [--subtopics collapse=max]\n"
     "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
-    "          [--popularity FILE] [--query-weights FILE] [--partial] [--quiet]\n"
-    "          QRELS RUN | FILE\n\n"
+    "          [--popularity FILE] [--query-weights FILE] [--weight C]\n"
+    "          [--partial] [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  Any file may\n"
@@ -39573,6 +39717,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --query-weights FILE  each query's weight for mean[weight=query] (XGBoost's\n"
     "                     group weights): lines QUERY WEIGHT, a weight a finite\n"
     "                     number of at least 0; every query evaluated needs one\n"
+    "  --weight C         the same weights from the column C of a delimited file,\n"
+    "                     one number on every row of a user\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
@@ -42849,7 +42995,7 @@ static int te_gains(const char *name);
 static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
 {
   rm_variant w;
-  char a[300], s[RM_NAME_MAX];
+  char a[RM_NAME_MAX + 16], s[RM_NAME_MAX];
   if (it->vname[0]) snprintf(a, sizeof a, "%s", it->vname);
   else if (it->s->kind == TE_CUTD) { /* the level read, not the one printed */
     shortest(s, it->cut < 0 && it->s->name[0] == 'i' ? 0 : it->cut);
@@ -48695,6 +48841,91 @@ RM_COVERR, RM_RANKLOSS, RM_PMEAN,
 @<Vector families@>=
 {"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean, ap[norm=list], ideal=hits", 0,
   single_variants, NULL}@[,@]
+
+@** More variants of one list.\here{q:single3}
+This part gathers what came after the chapters of the metrics: gain maps of
+any length, and further variants of one list that libraries compute under
+names of their own.  Each chapter defines, gives the intuition and the
+sources, works examples, and leaves the C to its \.{\\impl} sections.
+
+@* Gain maps of any length.\here{q:gainmap31}
+A {\it gain map\/} (\secref{q:gainmap}) gives each grade its own gain.
+LightGBM's ranking objectives and metrics take such a table as
+|label_gain|, one gain for each grade from~0 up
+(\.{src/metric/dcg\_calculator.cpp}), and its default lists 31 of them,
+$2^g-1$ for $g=0,\ldots,30$; XGBoost and CatBoost take the same idea under
+other names.  A map may now list every grade from 0 to~100, each once:
+there is no other limit on its length than the canonical name's, which
+|RM_NAME_MAX| (1024 characters) bounds, room for all 101 grades with gains
+of three digits under \.{eval}'s mean.  (LightGBM's default map itself is
+\.{gain=exp2}, $2^g-1$, for every grade it accepts; its gains above $2^{26}$
+would pass the bound $10^8$ of a written gain anyway.)
+@^gain map, of any length@>@^LightGBM@>
+
+@ {\it Examples.}  The map of the squares, $G(g)=g^2$ for the 31 grades
+$0,\ldots,30$, written \.{gain=map:0=0;1=1;2=4;}$\ldots$\.{;30=900}.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\cr
+\rm variant&\rm grades&\rm by hand&\hbox{\rm ours}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{cg@@3}&30, 2, 17&900+4+289=1193&\oursq{M-gmap31-cg}\cr
+\.{ndcg@@1}&2, 30&4/900=1/225&\oursq{M-gmap31-ndcg}\cr
+\.{cg}&31, 30&31+900=931&\oursq{M-gmap31-own}\cr}}$$
+In the last row grade~31 is not listed, so it gains its own value, 31, as
+under every map.  The first row reads the map at its two ends and inside,
+and the second divides by the ideal, whose first item is grade~30.
+
+@ \impl The examples of \secref{q:gainmap31}, named \.{M-} so that they are written
+last in their family (|late_example|), after its plain groups, the last
+tests it had: every earlier test keeps its |tcId|.  (An example named
+\.{L-} is written before the plain groups, which would move them.)
+
+@<Worked examples@>=
+@/{"M-gmap31-cg", NULL, "cg@@3[gain=map:0=0;1=1;2=4;3=9;4=16;5=25;6=36;7=49;8=64;"
+    "9=81;10=100;11=121;12=144;13=169;14=196;15=225;16=256;"
+    "17=289;18=324;19=361;20=400;21=441;22=484;23=529;24=576;"
+    "25=625;26=676;27=729;28=784;29=841;30=900]",
+  RM_G(30, 2, 17), NULL, NULL, RM_NONE, NULL, "case", RM_OK, "1193", 0x1.2a4p+10},
+@/{"M-gmap31-ndcg", NULL, "ndcg@@1[gain=map:0=0;1=1;2=4;3=9;4=16;5=25;6=36;7=49;8=64;"
+    "9=81;10=100;11=121;12=144;13=169;14=196;15=225;16=256;"
+    "17=289;18=324;19=361;20=400;21=441;22=484;23=529;24=576;"
+    "25=625;26=676;27=729;28=784;29=841;30=900]",
+  RM_G(2, 30), NULL, NULL, RM_NONE, NULL, "case", RM_OK, "1/225",
+  0x1.23456789abcdfp-8},
+@/{"M-gmap31-own", NULL, "cg[gain=map:0=0;1=1;2=4;3=9;4=16;5=25;6=36;7=49;8=64;9=81;"
+    "10=100;11=121;12=144;13=169;14=196;15=225;16=256;17=289;"
+    "18=324;19=361;20=400;21=441;22=484;23=529;24=576;25=625;"
+    "26=676;27=729;28=784;29=841;30=900]",
+  RM_G(31, 30), NULL, NULL, RM_NONE, NULL, "case", RM_OK, "931", 0x1.d18p+9},
+
+@* Which aggregators take query weights.\here{q:qweightagg}
+A query weight (\secref{q:qweight}) comes with the data: XGBoost's and
+TF-Ranking's one number per group, LightGBM's mean of a query's row
+weights.  \.{eval} reads them from a side file of lines \.{QUERY WEIGHT}
+(\.{--query-weights}, for a TREC run or a delimited file) or from a column
+of a delimited file (\.{--weight C}, \secref{q:wcol}).  Of the aggregators,
+only \.{mean} takes them, as \.{mean[weight=query]}, the weighted mean
+$\sum_qw_qx_q/\sum_qw_q$ of those libraries.  The others refuse the key
+\.{weight}, each for a reason:
+\smallskip
+\item{$\bullet$} \.{micro} already weighs each query, by its denominator (its
+retrieved or relevant items): a second weight would make a pooled ratio
+that no library computes.
+\item{$\bullet$} \.{sum} of weighted values is the numerator of the weighted
+mean, which \.{mean} gives with its denominator; a weighted total alone
+is reported by no library that weighs its queries.
+\item{$\bullet$} \.{gm}, trec\_eval's geometric mean, is unweighted there, and
+no source defines its weighted form ($\exp$ of the weighted mean of
+logarithms would be one of several choices).
+\item{$\bullet$} \.{median}, \.{min} and \.{max}, torchmetrics' and LensKit's, are
+unweighted: a weighted median needs a rule for the query where the
+cumulated weight reaches half (there are three in use), and a least or
+greatest value does not change with positive weights, while a weight of~0
+would have to leave a query out, which \.{skip} already says.
+\smallskip
+\noindent So a name such as \.{median[weight=query]:ndcg} is refused with the
+parser's message that the key does not apply, rather than computed by a
+rule nobody uses.
+@^query weights, which aggregators take@>
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

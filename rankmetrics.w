@@ -48851,8 +48851,9 @@ sources, works examples, and leaves the C to its \.{\\impl} sections.
 @* Gain maps of any length.\here{q:gainmap31}
 A {\it gain map\/} (\secref{q:gainmap}) gives each grade its own gain.
 LightGBM's ranking objectives and metrics take such a table as
-|label_gain|, one gain for each grade from~0 up
-(\.{src/metric/dcg\_calculator.cpp}), and its default lists 31 of them,
+|label_gain|, one gain for each grade from~0 up, in the file
+$$\hbox{\.{src/metric/dcg\_calculator.cpp}},$$
+and its default lists 31 of them,
 $2^g-1$ for $g=0,\ldots,30$; XGBoost and CatBoost take the same idea under
 other names.  A map may now list every grade from 0 to~100, each once:
 there is no other limit on its length than the canonical name's, which
@@ -48863,7 +48864,8 @@ would pass the bound $10^8$ of a written gain anyway.)
 @^gain map, of any length@>@^LightGBM@>
 
 @ {\it Examples.}  The map of the squares, $G(g)=g^2$ for the 31 grades
-$0,\ldots,30$, written \.{gain=map:0=0;1=1;2=4;}$\ldots$\.{;30=900}.
+$0,\ldots,30$, is written
+$$\hbox{\.{gain=map:0=0;1=1;2=4;}$\ldots$\.{;30=900}}.$$
 $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\cr
 \rm variant&\rm grades&\rm by hand&\hbox{\rm ours}\cr
 \noalign{\smallskip\hrule\smallskip}

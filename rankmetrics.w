@@ -716,6 +716,7 @@ aclt&yes&number of long-tail items in a top $K$ (a set)&head pop&\secref{q:aplt}
 coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:single2}\cr
 ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
 precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
+topk-auc&yes&AUC of a top $K$ in a catalogue (implicit)&items&\secref{q:topkauc}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -977,7 +978,8 @@ never aborts; the tool turns statuses into messages.
 typedef enum {
   RM_OK = 0, /* success */
   RM_UNDEFINED = 1, /* undefined; value set by the variant's convention */
-  RM_EINVAL = -1, /* a null pointer, or arrays missing for a nonzero count */
+  RM_EINVAL = -1, /* a null pointer, arrays missing for a nonzero count, or a list
+    that a parameter contradicts (more items than \.{topk-auc}'s \.{items=}) */
   RM_EGRADE = -2, /* a grade out of range, or a rating where a grade is needed */
   RM_ESCORE = -3, /* a score that is NaN or infinite */
   RM_EK = -4, /* a cutoff below 1 or above |RM_K_MAX| */
@@ -1005,7 +1007,8 @@ const char *rm_strerror(rm_status s)
   switch (s) {
   case RM_OK: return "success";
   case RM_UNDEFINED: return "undefined; value set by the variant's convention";
-  case RM_EINVAL: return "invalid argument: null pointer or missing array";
+  case RM_EINVAL: return "invalid argument: null pointer, missing array, or a list"
+    " that its variant's parameters contradict (topk-auc's items=)";
   case RM_EGRADE: return "grade out of range (0..100, and at most gmax for err),"
     " or a rating where a whole grade is needed, or a malformed rating";
   case RM_ESCORE: return "score is NaN or infinite";
@@ -4443,6 +4446,8 @@ dcg&\an{dcg@@10[gain=exp2]}&&DiscountedCumulativeGain.java\cr
 map@@k&\an{ap@@10[norm=list,undef=one]}{\eightrm, ties in std::sort's order}&&map\_metric.hpp\cr
 \alib{RankLib \eightrm jattenberg/RankLib, commit 7dae2827}
 ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
+\alib{implicit \eightrm benfred/implicit, implicit/evaluation.pyx}
+ranking\_metrics\_at\_k: auc&\an{topk-auc@@10[items=1000]}{\eightrm, for 1000 items}&&evaluation.pyx\cr
 \atlasend
 
 @ {\it The splits.}  Where two rows above use one name for two variants,
@@ -40114,6 +40119,7 @@ static const char *const metric_help[][2] = {
   {"coverage-error", "rank of the last relevant item (scikit-learn's coverage_error)"},
   {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
   {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},
+  {"topk-auc", "AUC of a top K, the rest of a catalogue of items= below (implicit)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -48840,7 +48846,7 @@ RM_COVERR, RM_RANKLOSS, RM_PMEAN,
 
 @<Vector families@>=
 {"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean, ap[norm=list], ideal=hits", 0,
-  single_variants, NULL}@[,@]
+  single_variants, single_late}@[,@]
 
 @** More variants of one list.\here{q:single3}
 This part gathers what came after the chapters of the metrics: gain maps of
@@ -48928,6 +48934,134 @@ would have to leave a query out, which \.{skip} already says.
 parser's message that the key does not apply, rather than computed by a
 rule nobody uses.
 @^query weights, which aggregators take@>
+
+@* AUC of a top $K$ against a catalogue.\here{q:topkauc}
+@:metric topk-auc}{metric \.{topk-auc}@>
+A recommender shows a user $K$ items out of a catalogue of $N$, and the
+user's held-out items, $P$ of them, are the relevant ones.  The AUC asks
+what share of the pairs of a relevant and a non-relevant item the
+recommender orders right; but only $K$ items were ranked.  The library
+implicit (\.{implicit/evaluation.pyx}, |ranking_metrics_at_k|, its \.{auc})
+completes the ranking by a convention: every item not shown is ranked below
+every item shown, and among the items not shown a relevant one beats a
+non-relevant one half the time.  With $h$ the hits and $m$ the misses of the
+top~$k=\min(K,n)$, and $N-P$ the non-relevant items of the catalogue,
+$${\rm topk\hbox{-}auc}@K={\displaystyle\sum_{\hbox{\sevenrm misses}}h_{\rm above}
+  +{h+P\over2}\,(N-P-m)\over P\,(N-P)},$$
+where $h_{\rm above}$ is the number of hits above a miss.  So a relevant item
+shown at rank~$i$ beats the misses below it and every non-relevant item not
+shown; a relevant item not shown beats half of the non-relevant items not
+shown.  Intuition: it is the AUC of the whole catalogue ranked as ``the top
+$K$, then everything else tied'', counted with ties as halves.
+@^AUC at K (implicit)@>@^implicit (library)@>
+
+The key \.{items} is the catalogue size $N$, required, as for
+\.{coverage}; $P$ counts every relevant judged item, shown or not.  The
+value is undefined when $P=0$ or $P=N$ (implicit divides by zero), and a
+list whose items and relevant items outnumber the catalogue ($P+m>N$) is
+refused with |RM_EINVAL|, since the convention then counts negative pairs.
+The value is a ratio of whole numbers, $2A/2P(N-P)$, exact on both paths
+below $2^{53}$; the double path divides two doubles, each exact when its
+integer is below $2^{53}$ and else rounded once: 3~ulps.
+
+@ {\it Examples.}  A catalogue of ten items; a top three of grades $1,0,1$, and a
+third relevant item not shown ($P=3$).  The miss at rank~2 has one hit
+above it; $h=2$, $m=1$, $N-P=7$: the value is
+$(1+{5\over2}\cdot6)/(3\cdot7)=16/21=\oursq{M-tka}$.  A catalogue of five,
+a top two of grades $0,1$ and no other relevant item: $(0+{2\over2}\cdot3)/4
+=\oursq{M-tka2}$, the one relevant item beating the three items not shown.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\quad&$#$\hfil\cr
+\rm variant&\rm grades; judged&\hbox{\rm by hand}&\hbox{\rm ours}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{topk-auc@@3[items=10]}&1,0,1; 1&(1+15)/21&\oursq{M-tka}\cr
+\.{topk-auc@@2[items=5]}&0,1;&3/4&\oursq{M-tka2}\cr}}$$
+
+@ {\it Exercises.}\here{tka-ex}  1. A catalogue of 20 items, a top four of grades
+$0,1,0,1$ and no other relevant item.  Compute \.{topk-auc@@4[items=20]}.
+
+@ {\it Answers to the exercises.}\here{tka-ans}  Checked by
+\.{tests/claims\_test.sh} through \.{rankmetrics value}: in 1 the misses at
+ranks 1 and~3 have 0 and 1 hits above, $h=2$, $m=2$, $P=2$, $N-P=18$:
+$(1+{4\over2}\cdot16)/36=33/36=11/12$.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{topk-auc@@4[items=20]}&\.{--grades 0,1,0,1}&11/12&0.916667\cr}}$$
+
+@ \impl One walk of the top $k$ counts $h$, $m$ and the sum of the hits above the
+misses; the doubled numerator $2A$ and the denominator $2P(N-P)$ are whole
+numbers below $2^{64}$ for any catalogue of at most $2^{31}-1$ items.
+
+@<Private functions@>=
+static rm_status tka_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
+  unsigned long long *num, unsigned long long *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, j;
+  unsigned long long h = 0, m = 0, s = 0, P = n_relevant(v, l), N;
+  for (j = 0; j < k; j++)
+    if (relevant(v, l, perm, j)) h++;
+    else {@+ m++; s += h; @+}
+  if ((unsigned long long) v->items < P + m) return RM_EINVAL;
+  N = (unsigned long long) v->items - P;
+  *num = 2 * s + (h + P) * (N - m);
+  *den = 2 * P * N;
+  return RM_OK;
+}
+static rm_status tka_dratio(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *num, double *den)
+{
+  unsigned long long a, b;
+  rm_status s = tka_counts(v, l, perm, &a, &b);
+  if (s == RM_OK) {@+ *num = (double) a; *den = (double) b; @+}
+  return s;
+}
+static rm_status tka_qratio(const rm_variant *v, const rm_list *l, const size_t *perm,
+  mpq_t num, mpq_t den)
+{
+  unsigned long long a, b;
+  rm_status s = tka_counts(v, l, perm, &a, &b);
+  if (s != RM_OK) return s;
+  mpq_set_ui(num, 0, 1); mpq_set_ui(den, 0, 1); /* |mpq_set_ui| would canonicalise */
+  mpz_set_ui(mpq_numref(num), (unsigned long) a);
+  mpz_set_ui(mpq_numref(den), (unsigned long) b);
+  return RM_OK;
+}
+static double tka_bound(const rm_variant *v)
+{
+  (void) v;
+  return 3;
+}
+static const char *tka_refuse(const rm_variant *v)
+{
+  return v->items == RM_ITEMS_UNSET ? "topk-auc needs items=N, the number of"
+    " items in the catalogue, which the lists cannot tell" : no_average(v);
+}
+
+@ \impl Its code follows every earlier metric's, so that the disagreements of the
+golden vectors are written after every earlier witness.
+
+@<Metric codes@>=
+RM_TOPKAUC,
+
+@ @<Metric specifications@>=
+@/[RM_TOPKAUC] = {"topk-auc", PRF_KEYS | K(KEY_ITEMS), ratio_d, ratio_x, tka_bound,
+  tka_refuse, NULL, tka_qratio, tka_dratio},
+
+@ @<Worked examples@>=
+@/{"M-tka", NULL, "topk-auc@@3[items=10]", RM_G(1, 0, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "16/21", 0x1.8618618618618p-1},
+@/{"M-tka2", NULL, "topk-auc@@2[items=5]", RM_G(0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "3/4", 0x1.8p-1},
+
+@ \impl Its vectors are the single family's late variants, written after every
+test that family had; their catalogues are larger than any random list with
+its judged items, so that no case is refused.
+
+@<Vector variant lists@>=
+static const char *const single_late[] = {"topk-auc@@10[items=100000]",
+  "topk-auc@@3[items=65536]", "topk-auc[items=1000000,rel=2]",
+  "topk-auc@@5[items=300000,ties=optimistic]", "topk-auc@@5[items=2147483647,undef=one]",
+  NULL};
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

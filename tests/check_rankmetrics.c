@@ -1323,8 +1323,9 @@ START_TEST(test_names_as_data)
   for (m = 0; m < RM_N_METRICS; m++) {
     const char *name = rm_metric_name((rm_metric) m);
     int cut = rm_metric_takes_cutoff((rm_metric) m);
-    /* coverage has a key without a default, which every name must give */
-    const char *req = strcmp(name, "coverage") == 0 ? "items=10" : NULL;
+    /* coverage and topk-auc have a key without a default, which every name must give */
+    const char *req = strcmp(name, "coverage") == 0 ? "items=10"
+      : strcmp(name, "topk-auc") == 0 ? "items=100000" : NULL;
     ck_assert_ptr_nonnull(name);
     if (req) {
       ck_assert_int_eq(rm_variant_parse(name, &v, msg, sizeof msg), RM_ENAME);

@@ -18385,6 +18385,62 @@ static const char *const single_variants[] = {"rprec@@1", "rprec@@3",
   "ap@@3[norm=list,rel=2]", "ndcg@@10[gain=exp2,ideal=hits]", "ndcg@@5[ideal=hits]",
   "dcg@@5[gain=exp2]", "idcg@@3[ideal=hits]", NULL};
 
+@ {\it The chapter in one table.}\here{single2-sum}  Each measure of this
+chapter, who computes it, what it reads, and its worked case above:
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\cr
+\rm variant&\rm library&\rm reads&\hbox{\rm case}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{coverage-error}&scikit-learn&the last relevant rank&\oursq{S-coverr}\cr
+\.{ranking-loss}&scikit-learn&misordered pairs&\oursq{S-rankloss}\cr
+\.{rprec@@3}&Microsoft Recommenders&hits of the first $\min(K,R)$&\oursq{S-rprec3}\cr
+\.{precision-mean}&Elliot (its MAP)&precision at every rank&\oursq{S-pmean}\cr
+\.{ap@@5[norm=list]}&LightGBM, LensKit&AP over $\min(K,R,n)$&\oursq{S-aplist}\cr
+\.{ndcg@@10[gain=exp2,ideal=hits]}&Elasticsearch&an ideal cut at the hits&\oursq{S-es}\cr}}$$
+
+@ {\it Exercises.}\here{single2-ex}  Work them with the definitions of this
+chapter; the answers follow, and \.{rankmetrics value} computes each (a list
+without scores is ranked as given; \.{--judged} lists the grades of judged
+items that were not retrieved).
+
+1. A list of grades $0,1,0,0,1$: how far must one read to see every
+relevant item?
+
+2. The list $1,0,0,1$: what share of its pairs of a relevant and a
+non-relevant item is ordered wrongly?
+
+3. The list $1,0,1$ with one more relevant item judged but not retrieved:
+R-precision cut at~2.
+
+4. The list $0,1,1$ cut at~4, past its end: Elliot's mean of precisions.
+
+5. The list $1,0,1$ with two more relevant items not retrieved, cut at~5:
+average precision divided by $\min(K,R,n)$, and by $\min(K,R)$.
+
+6. One hit of grade~1 and a judged item of grade~2 not retrieved, cut at~5:
+Elasticsearch's normalised DCG (gain $2^g-1$).
+
+@ {\it Answers to the exercises.}\here{single2-ans}  Each row gives the
+variant, the options of \.{rankmetrics value}, the value as a fraction and
+its first six decimals; \.{tests/claims\_test.sh} runs every row.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{coverage-error}&\.{--grades 0,1,0,0,1}&5&5.000000\cr
+2&\.{ranking-loss}&\.{--grades 1,0,0,1}&1/2&0.500000\cr
+3&\.{rprec@@2}&\.{--grades 1,0,1 --judged 1}&1/3&0.333333\cr
+4&\.{precision-mean@@4}&\.{--grades 0,1,1}&5/12&0.416667\cr
+5&\.{ap@@5[norm=list]}&\.{--grades 1,0,1 --judged 1,1}&5/9&0.555556\cr
+5&\.{ap@@5[norm=min]}&\.{--grades 1,0,1 --judged 1,1}&5/12&0.416667\cr
+6&\.{ndcg@@5[gain=exp2,ideal=hits]}&\.{--grades 1 --judged 2}&1/3&0.333333\cr}}$$
+In 1 the last relevant item is at rank~5.  In 2 the relevant item at
+rank~4 lies below both non-relevant ones: two of four pairs.  In 3 $R=3$, so
+the first $\min(2,3)=2$ ranks hold one hit: $1/3$.  In 4 the precisions at
+1 to~4 are $0$, $1/2$, $2/3$ and $2/4$, whose mean is $5/12$.  In 5 the
+precisions at the hits are 1 and $2/3$; $\min(5,4,3)=3$ and $\min(5,4)=4$.
+In 6 the ideal is cut at the one hit, the judged grade~2, gain~3; cut at~5
+instead (\.{ideal=judged}) it would add the gain~1 at rank~2, and the value
+would be $1/(3+1/\lg3)$, irrational.
+
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
 Clarke, Vtyurina and Smucker (ACM TOIS 2021) measure how {\it compatible\/}
@@ -20378,6 +20434,11 @@ the tied items (\.{ties=average}).
 \.{adaptive\_k}), which differ only when the list is shorter than~$K$.
 \item{$\bullet$} {\it GAUC's weights}: the plain mean of the groups' AUCs
 (\src{002}) against the mean weighted by impressions (\src{003}).
+\item{$\bullet$} {\it The name ``auc'' of recommenders}: implicit's, the AUC of
+a top $K$ with the rest of the catalogue ranked below it (\.{topk-auc},
+\secref{q:topkauc}), against the AUC of the list itself (\.{auc},
+scikit-learn): two metrics, so no search of one metric's variants pairs
+them, but the top two $0,1$ of a catalogue of five items score $3/4$ and~0.
 \smallskip
 \noindent For each, the table ``The splits that matter'' at the front of
 the book, after ``How to read this book'', gives the smallest witness (its

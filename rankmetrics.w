@@ -18398,9 +18398,9 @@ $$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\cr
 \.{ndcg@@10[gain=exp2,ideal=hits]}&Elasticsearch&an ideal cut at the hits&\oursq{S-es}\cr}}$$
 
 @ {\it Exercises.}\here{single2-ex}  Work them with the definitions of this
-chapter; the answers follow, and \.{rankmetrics value} computes each (a list
-without scores is ranked as given; \.{--judged} lists the grades of judged
-items that were not retrieved).
+chapter.  The answers follow; the command \.{rankmetrics value} computes
+each (a list without scores is ranked as given, and \.{--judged} lists the
+grades of judged items that were not retrieved).
 
 1. A list of grades $0,1,0,0,1$: how far must one read to see every
 relevant item?

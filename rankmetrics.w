@@ -735,6 +735,7 @@ user-coverage&yes&users whose list holds $K$ items or more (a set)&&\secref{q:xg
 coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:single2}\cr
 ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
 precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
+topk-auc&yes&AUC of a top $K$ in a catalogue (implicit)&items&\secref{q:topkauc}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -1001,7 +1002,8 @@ never aborts; the tool turns statuses into messages.
 typedef enum {
   RM_OK = 0, /* success */
   RM_UNDEFINED = 1, /* undefined; value set by the variant's convention */
-  RM_EINVAL = -1, /* a null pointer, or arrays missing for a nonzero count */
+  RM_EINVAL = -1, /* a null pointer, arrays missing for a nonzero count, or a list
+    that a parameter contradicts (more items than \.{topk-auc}'s \.{items=}) */
   RM_EGRADE = -2, /* a grade out of range, or a rating where a grade is needed */
   RM_ESCORE = -3, /* a score that is NaN or infinite */
   RM_EK = -4, /* a cutoff below 1 or above |RM_K_MAX| */
@@ -1029,7 +1031,8 @@ const char *rm_strerror(rm_status s)
   switch (s) {
   case RM_OK: return "success";
   case RM_UNDEFINED: return "undefined; value set by the variant's convention";
-  case RM_EINVAL: return "invalid argument: null pointer or missing array";
+  case RM_EINVAL: return "invalid argument: null pointer, missing array, or a list"
+    " that its variant's parameters contradict (topk-auc's items=)";
   case RM_EGRADE: return "grade out of range (0..100, and at most gmax for err),"
     " or a rating where a whole grade is needed, or a malformed rating";
   case RM_ESCORE: return "score is NaN or infinite";
@@ -1927,8 +1930,8 @@ size_t rm_variant_help(char *buf, size_t len)
     "  NERR8(max_rel=M[,min_rel=m])@@K, NERR9(...)@@K, NERR10(max_rel=M[,min_rel=m,p=P]),\n"
     "  BPM(max_rel=M[,min_rel=m,T=X])@@K, Compat[(p=P)],\n"
     "  SetP, SetR, SetF[(beta=X)], NumQ, NumRet, NumRel, NumRelRet, IPrec@@X\n"
-    "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, gains\n"
-    "  from 0, at most 8), and isort=gain|trunc (trunc: trec_eval's faulty sort);\n"
+    "gain maps (cg, dcg, idcg, ndcg): gain=map:G=X;G=X... (grades 0..100, each\n"
+    "  at most once, gains from 0), and isort=gain|trunc (trunc: trec_eval's faulty sort);\n"
     "  gain=clip:m..M (also insq, inst, nerr8..nerr11, bpm), the grade clipped to\n"
     "  [m,M] and scaled to [0,1]\n"
     "  and the common GAUC, gauc: mean[skip=undef,weight=items]:auc[ties=average]\n");
@@ -2110,7 +2113,7 @@ caller can tell truncation.  The longest name of this version has fewer than
 |RM_NAME_MAX| characters.
 
 @<Public constants@>=
-#define RM_NAME_MAX 256 /* a buffer this long holds any canonical name */
+#define RM_NAME_MAX 1024 /* a buffer this long holds any canonical name */
 
 @ \impl A variant made by hand may hold a metric, an aggregator or a word of a key
 that is past the end of its table; the printer would read past the table to
@@ -3570,7 +3573,7 @@ static int alias_im(const char *name, const char *p, const char *lib,
 {
   const char *q = p, *at, *k = NULL;
   const alias_spec *a;
-  char more[192] = "", kbuf[24], pval[24] = "", minrel[24] = "0", maxrel[24] = "",
+  char more[RM_NAME_MAX] = "", kbuf[24], pval[24] = "", minrel[24] = "0", maxrel[24] = "",
     tval[24] = "";
   int exp = 0, beta = 0, gains = 0, rel = 0, relative = 0;
   int im_te9 = lib == NULL || strcmp(lib, IM10) != 0; /* \secref{q:irmversions} */
@@ -4484,6 +4487,8 @@ dcg&\an{dcg@@10[gain=exp2]}&&DiscountedCumulativeGain.java\cr
 map@@k&\an{ap@@10[norm=list,undef=one]}{\eightrm, ties in std::sort's order}&&map\_metric.hpp\cr
 \alib{RankLib \eightrm jattenberg/RankLib, commit 7dae2827}
 ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
+\alib{implicit \eightrm benfred/implicit, implicit/evaluation.pyx}
+ranking\_metrics\_at\_k: auc&\an{topk-auc@@10[items=1000]}{\eightrm, for 1000 items}&&evaluation.pyx\cr
 \atlasend
 
 @ {\it The splits.}  Where two rows above use one name for two variants,
@@ -6833,8 +6838,9 @@ table: $G(g)$ is the gain listed for~$g$, or $g$ itself when $g$ is not
 listed.  A gain is a number from~0, written as a whole number, a decimal or
 a fraction $p/q$ ($p,q\le10^8$), and kept as the fraction in lowest terms,
 so that \.{3.5} is $7/2$ on the exact path and the double nearest to $7/2$
-on the double path (the double that C's |atof| reads from \.{3.5}).  At most
-|RM_GMAP_MAX| grades may be listed, each once, from 0 to |RM_GRADE_MAX|.
+on the double path (the double that C's |atof| reads from \.{3.5}).  Any
+grade from 0 to |RM_GRADE_MAX| may be listed, each once, so that a map may
+be of any length up to all 101 grades (\secref{q:gainmap31}).
 The canonical name lists the grades in increasing order and writes each
 gain as the fractions of other keys are written (\.{7/2} is \.{3.5},
 \.{1/3} stays \.{1/3}), so that
@@ -6844,8 +6850,9 @@ $$\displaylines{\hbox{\.{ndcg[gain=map:2=9;1=7/2]}\quad is}\cr
 A grade listed with its own value (\.{2=2}) is kept in the name, though
 it changes no value of \.{isort=gain}: under \.{isort=trunc}, below, the
 place of a grade in the list matters.  The whole canonical name, with its aggregator, must stay
-shorter than |RM_NAME_MAX| characters, which leaves some 45 characters for
-the map under \.{eval}'s mean.  Only \.{cg}, \.{dcg}, \.{idcg} and
+shorter than |RM_NAME_MAX| characters, which leaves some 800 characters for
+the map under \.{eval}'s mean: every one of the 101 grades with a gain of
+three digits.  Only \.{cg}, \.{dcg}, \.{idcg} and
 \.{ndcg} take a map.
 @^gain map@>@^trec\_eval@>@^ir\_measures@>
 
@@ -6876,8 +6883,9 @@ grade up to~$m$, 1 for a grade from~$M$ up.  It is the gain of the C/W/L
 framework's measures as ir\_measures calls them (its provider
 \.{providers/cwl\_eval.py} rewrites each grade so before it hands the
 judgments to \.{cwl\_eval}), with $m$ its \.{min\_rel}, default~0, and
-$M$ its \.{max\_rel}; see \.{SDCG} in \secref{q:alias}.  A map of at most
-|RM_GMAP_MAX| grades cannot say it for every~$M$, hence a gain of its own.
+$M$ its \.{max\_rel}; see \.{SDCG} in \secref{q:alias}.  A map could list
+it grade by grade; \.{clip} says it in a few characters, and so that
+ir\_measures' names stay short it is a gain of its own.
 As under a map, an unjudged item gains~0 (\.{cwl\_eval} gives it the least
 gain, 0) and is left out of the ideal list; the gain is a fraction whose
 denominator is $M-m$, kept exactly on the exact path and computed by one
@@ -7101,7 +7109,7 @@ static void gain_q(mpq_t out, const rm_variant *v, int g)
 @ The C of \secref{q:gainmap}.
 
 @<Public constants@>=
-#define RM_GMAP_MAX 8 /* the most grades a gain map lists */
+#define RM_GMAP_MAX (RM_GRADE_MAX + 1) /* the most grades a gain map lists: all */
 
 @ \impl The functions of the map are used before this chapter, by the parser and
 the checks of keys.
@@ -13651,22 +13659,34 @@ static int id_cmp(const void *a, const void *b)
 @ The $F$-score of means takes each user's precision and recall from their
 own chapter's functions: precision@@$K$ with \.{denom=k} and recall@@$K$ with
 \.{norm=rel}.  The exact path sums fractions; the double path sums each
-user's two quotients (1~ulp each), then the two means (a compensated sum and
-a division: 2 more), and forms $F$ from them: $\beta^2$ and $1+\beta^2$
-(1~each), two products, a sum and a division, about 12~ulps in all.
+user's two quotients (1~ulp each) exactly and rounds each sum once, so that
+the sum does not depend on the order of the users and shards merge it
+bit for bit (\secref{q:fmeanshard}), then divides (2~more), and forms $F$ from
+the two means: $\beta^2$ and $1+\beta^2$ (1~each), two products, a sum and
+a division, about 12~ulps in all.  |fmean_means| leaves the two rounded sums in
+|*dp| and |*dr|, and |rm_fmean_of_sums| forms $F$ from them.
 
 @<Private functions@>=
+static double q_nearest(const mpq_t q) /* rounded to nearest, once */
+{
+  mpfr_t x;
+  double d;
+  mpfr_init2(x, 53);
+  mpfr_set_q(x, q, MPFR_RNDN);
+  d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x);
+  return d;
+}
 static rm_status fmean_means(const rm_variant *v, const rm_list *q, size_t nq,
   rm_work *w, mpq_t P, mpq_t R, double *dp, double *dr)
 {
   rm_variant p = *v, r = *v;
   size_t j;
-  nsum sp = {0, 0}, sr = {0, 0};
-  mpq_t num, den;
+  mpq_t num, den, sp, sr;
   rm_status s = RM_OK;
   p.metric = RM_PRECISION; p.denom = RM_DENOM_K;
   r.metric = RM_RECALL; r.norm = RM_NORM_REL; r.undef = RM_UNDEF_ZERO;
-  mpq_inits(num, den, NULL);
+  mpq_inits(num, den, sp, sr, NULL);
   mpq_set_ui(P, 0, 1); mpq_set_ui(R, 0, 1);
   for (j = 0; j < nq && s == RM_OK; j++) {
     double a, b;
@@ -13674,22 +13694,20 @@ static rm_status fmean_means(const rm_variant *v, const rm_list *q, size_t nq,
     if ((s = work_reserve(w, q[j].n)) != RM_OK) break;
     rank_items(&q[j], v->ties, w->perm, w->tmp);
     metrics[RM_PRECISION].dratio(&p, &q[j], w->perm, &a, &b);
-    nsum_add(&sp, b == 0 ? 0 : a / b);
+    mpq_set_d(num, b == 0 ? 0 : a / b); mpq_add(sp, sp, num); /* exact */
     metrics[RM_PRECISION].qratio(&p, &q[j], w->perm, num, den);
     if (mpq_sgn(den)) { mpq_div(num, num, den); mpq_add(P, P, num); }
     metrics[RM_RECALL].dratio(&r, &q[j], w->perm, &a, &b);
-    nsum_add(&sr, b == 0 ? 0 : a / b);
+    mpq_set_d(num, b == 0 ? 0 : a / b); mpq_add(sr, sr, num);
     metrics[RM_RECALL].qratio(&r, &q[j], w->perm, num, den);
     if (mpq_sgn(den)) { mpq_div(num, num, den); mpq_add(R, R, num); }
   }
-  mpq_clears(num, den, NULL);
   if (s == RM_OK && nq > 0) {
-    mpq_t n;
-    mpq_init(n); mpq_set_ui(n, (unsigned long) nq, 1);
-    mpq_div(P, P, n); mpq_div(R, R, n);
-    mpq_clear(n);
-    *dp = (sp.s + sp.c) / (double) nq; *dr = (sr.s + sr.c) / (double) nq;
+    mpq_set_ui(num, (unsigned long) nq, 1);
+    mpq_div(P, P, num); mpq_div(R, R, num);
+    *dp = q_nearest(sp); *dr = q_nearest(sr);
   }
+  mpq_clears(num, den, sp, sr, NULL);
   return s;
 }
 
@@ -13698,13 +13716,21 @@ static rm_status fmean_sd(const rm_variant *v, const rm_list *q, size_t nq,
   rm_work *w, double *out)
 {
   mpq_t P, R;
-  double dp = 0, dr = 0, b2 = (double) v->beta2 / (double) v->beta2_den;
+  double dp = 0, dr = 0;
   rm_status s;
   mpq_inits(P, R, NULL);
   s = fmean_means(v, q, nq, w, P, R, &dp, &dr);
   mpq_clears(P, R, NULL);
   if (s != RM_OK) return s;
-  if (nq == 0) return undefined_d(v, out);
+  return rm_fmean_of_sums(v, dp, dr, nq, out);
+}
+rm_status rm_fmean_of_sums(const rm_variant *v, double ps, double rs, size_t n,
+  double *out)
+{
+  double b2 = (double) v->beta2 / (double) v->beta2_den, dp, dr;
+  if (v->metric != RM_FMEAN || out == NULL) return RM_EINVAL;
+  if (n == 0) return undefined_d(v, out);
+  dp = ps / (double) n; dr = rs / (double) n;
   *out = dp + dr == 0 ? 0.0 : (1 + b2) * dp * dr / (b2 * dp + dr);
   return RM_OK;
 }
@@ -13753,6 +13779,19 @@ RM_COVERAGE, RM_FMEAN@[,@]
   coverage_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_FMEAN] = {"fmean", K(KEY_BETA2) | K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), NULL,
   NULL, set_bound, no_average, NULL, NULL, NULL, NULL, fmean_sd, fmean_sx}@[,@]
+
+@ The double path's last step is public, so that \.{merge} forms $F$ from
+the merged sums by the very operations of |rm_value_set|
+(\secref{q:fmeanshard}).
+
+@<Public prototypes@>=
+rm_status rm_fmean_of_sums(const rm_variant *v, double ps, double rs, size_t n,
+  double *out);
+/* The double path of \.{fmean} (the variant |*v|) over |n| users, from
+   the correctly rounded sums |ps| and |rs| of the users' precisions and
+   recalls as |rm_value| gives them for precision@@K (\.{denom=k}) and
+   recall@@K (\.{norm=rel}): what |rm_value_set| returns for those users.
+   |RM_UNDEFINED| for |n| = 0; |RM_EINVAL| for another metric. */
 
 @ The C of \secref{set-examples}.
 
@@ -18869,6 +18908,62 @@ static const char *const single_variants[] = {"rprec@@1", "rprec@@3",
   "ap@@3[norm=list,rel=2]", "ndcg@@10[gain=exp2,ideal=hits]", "ndcg@@5[ideal=hits]",
   "dcg@@5[gain=exp2]", "idcg@@3[ideal=hits]", NULL};
 
+@ {\it The chapter in one table.}\here{single2-sum}  Each measure of this
+chapter, who computes it, what it reads, and its worked case above:
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\cr
+\rm variant&\rm library&\rm reads&\hbox{\rm case}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{coverage-error}&scikit-learn&the last relevant rank&\oursq{S-coverr}\cr
+\.{ranking-loss}&scikit-learn&misordered pairs&\oursq{S-rankloss}\cr
+\.{rprec@@3}&Microsoft Recommenders&hits of the first $\min(K,R)$&\oursq{S-rprec3}\cr
+\.{precision-mean}&Elliot (its MAP)&precision at every rank&\oursq{S-pmean}\cr
+\.{ap@@5[norm=list]}&LightGBM, LensKit&AP over $\min(K,R,n)$&\oursq{S-aplist}\cr
+\.{ndcg@@10[gain=exp2,ideal=hits]}&Elasticsearch&an ideal cut at the hits&\oursq{S-es}\cr}}$$
+
+@ {\it Exercises.}\here{single2-ex}  Work them with the definitions of this
+chapter.  The answers follow; the command \.{rankmetrics value} computes
+each (a list without scores is ranked as given, and \.{--judged} lists the
+grades of judged items that were not retrieved).
+
+1. A list of grades $0,1,0,0,1$: how far must one read to see every
+relevant item?
+
+2. The list $1,0,0,1$: what share of its pairs of a relevant and a
+non-relevant item is ordered wrongly?
+
+3. The list $1,0,1$ with one more relevant item judged but not retrieved:
+R-precision cut at~2.
+
+4. The list $0,1,1$ cut at~4, past its end: Elliot's mean of precisions.
+
+5. The list $1,0,1$ with two more relevant items not retrieved, cut at~5:
+average precision divided by $\min(K,R,n)$, and by $\min(K,R)$.
+
+6. One hit of grade~1 and a judged item of grade~2 not retrieved, cut at~5:
+Elasticsearch's normalised DCG (gain $2^g-1$).
+
+@ {\it Answers to the exercises.}\here{single2-ans}  Each row gives the
+variant, the options of \.{rankmetrics value}, the value as a fraction and
+its first six decimals; \.{tests/claims\_test.sh} runs every row.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{coverage-error}&\.{--grades 0,1,0,0,1}&5&5.000000\cr
+2&\.{ranking-loss}&\.{--grades 1,0,0,1}&1/2&0.500000\cr
+3&\.{rprec@@2}&\.{--grades 1,0,1 --judged 1}&1/3&0.333333\cr
+4&\.{precision-mean@@4}&\.{--grades 0,1,1}&5/12&0.416667\cr
+5&\.{ap@@5[norm=list]}&\.{--grades 1,0,1 --judged 1,1}&5/9&0.555556\cr
+5&\.{ap@@5[norm=min]}&\.{--grades 1,0,1 --judged 1,1}&5/12&0.416667\cr
+6&\.{ndcg@@5[gain=exp2,ideal=hits]}&\.{--grades 1 --judged 2}&1/3&0.333333\cr}}$$
+In 1 the last relevant item is at rank~5.  In 2 the relevant item at
+rank~4 lies below both non-relevant ones: two of four pairs.  In 3 $R=3$, so
+the first $\min(2,3)=2$ ranks hold one hit: $1/3$.  In 4 the precisions at
+1 to~4 are $0$, $1/2$, $2/3$ and $2/4$, whose mean is $5/12$.  In 5 the
+precisions at the hits are 1 and $2/3$; $\min(5,4,3)=3$ and $\min(5,4)=4$.
+In 6 the ideal is cut at the one hit, the judged grade~2, gain~3; cut at~5
+instead (\.{ideal=judged}) it would add the gain~1 at rank~2, and the value
+would be $1/(3+1/\lg3)$, irrational.
+
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
 Clarke, Vtyurina and Smucker (ACM TOIS 2021) measure how {\it compatible\/}
@@ -20963,6 +21058,11 @@ the items shown (\.{scale=items}, and in nats).
 \item{$\bullet$} {\it EFD's discount}: every rank alike (\.{disc=none},
 Vargas and Castells without a browsing model) against Elliot's
 $1/\lg(r+2)$ (\.{disc=log}, \secref{q:epcefd}).
+\item{$\bullet$} {\it The name ``auc'' of recommenders}: implicit's, the AUC of
+a top $K$ with the rest of the catalogue ranked below it (\.{topk-auc},
+\secref{q:topkauc}), against the AUC of the list itself (\.{auc},
+scikit-learn): two metrics, so no search of one metric's variants pairs
+them, but the top two $0,1$ of a catalogue of five items score $3/4$ and~0.
 \smallskip
 \noindent For each, the table ``The splits that matter'' at the front of
 the book, after ``How to read this book'', gives the smallest witness (its
@@ -24227,6 +24327,8 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
     late_pass = 1;
     @<Write the groups of worked examples@>;
     if (ok) ok = write_plain_groups(fam, &o, &groups);
+    late_pass = 2; /* the examples named \.{M-}, \secref{q:single3} */
+    @<Write the groups of worked examples@>;
   }
   ok = !ferror(o.json) && ok;
   ok = (fclose(o.json) == 0) && ok;
@@ -24281,7 +24383,7 @@ variants, so that every earlier test keeps its |tcId|.
 @<Tool functions@>=
 static int late_example(const char *id)
 {
-  return strncmp(id, "L-", 2) == 0;
+  return strncmp(id, "L-", 2) == 0 ? 1 : strncmp(id, "M-", 2) == 0 ? 2 : 0;
 }
 static int set_has_weights(const rm_set_example *x) /* the format has no field for them */
 {
@@ -33065,7 +33167,11 @@ typedef struct {
   rm_cat *cat, *pop; /* a metric of the catalogue: its item table, and the
     popularity of \.{--popularity} it starts from */
   char why[200]; /* why its aggregate is undefined, or empty */
-  char *left[5]; /* the first queries that \.{skip} left out, for the message */
+  char **left; /* the queries that \.{skip} left out, in the order read */
+  int fm; /* \.{fmean} under \.{--partial}: its two sums are streamed */
+  int ext; /* \.{min} or \.{max} under \.{--partial}: the extreme value is kept */
+  double xv; /* that value, when |n_counted| is not 0 */
+  size_t nleft, left_cap;
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
 enum {@+ DUP_ERROR, DUP_FIRST, DUP_LAST, DUP_MAX @+}; /* \.{--dup} */
@@ -33144,6 +33250,7 @@ static void ev_left_out(ev_measure *m, const char *q);
 static void ev_left_free(ev_measure *m);
 static void ev_left_say(const ev_state *st, const ev_measure *m);
 static void ev_json_left(FILE *f, const ev_measure *m);
+static void shard_put_left(FILE *f, const ev_measure *m);
 static int ev_query_weights(ev_state *st, const char *path);
 static int ev_qw_needed(const ev_state *st, const ev_measure *m);
 static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line);
@@ -33151,6 +33258,8 @@ static void ev_qw_free(ev_state *st);
 static int shard_accepts(const ev_state *st, ev_measure *m);
 static void shard_px_new(ev_measure *m);
 static const char *shard_order_why(const ev_measure *m);
+static int shard_fmean_add(ev_state *st, ev_measure *m, const rm_list *l, const char *q,
+  long line);
 static void shard_set_fast(ev_measure *m, int fast);
 static int shard_decide(ev_measure *m, double *x, rm_status *t);
 
@@ -33660,6 +33769,7 @@ static int ev_ascii(const char *b, size_t len)
   return (acc & 0x8080808080808080ULL) == 0;
 }
 static int ev_next_row(ev_state *st, ev_source *s);
+static int ev_weight_column(ev_state *st, ev_source *s); /* \secref{q:wcol} */
 static int ev_next(ev_state *st, ev_source *s)
 {
   char *f[256];
@@ -35225,6 +35335,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
         ev_print(st, m, q, 0, 0, 0); /* the~0 that ir\_measures fills in */
       continue;
     }
+    if (m->fm) {@+ if (!shard_fmean_add(st, m, l, q, first_line)) return 0; continue; @+}
     if (!m->per) {
       if (m->cat && (t = rm_cat_add(m->cat, &m->a, l)) != RM_OK) {
         tool_status = t;
@@ -35262,6 +35373,8 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
         return 0;
       }
     } else {
+      if (m->ext && (m->n_counted == 0 || (m->a.agg == RM_AGG_MIN ? x < m->xv : x > m->xv)))
+        m->xv = x; /* \secref{q:extshard} */
       m->n_counted++;
       if (m->stream) @<Add the value |x| of this query to the sums of |m|@>;
     }
@@ -36912,7 +37025,7 @@ static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
-    m->n_counted = m->n_skipped = 0;
+    m->n_counted = m->n_skipped = 0; ev_left_free(m);
     if (st->exact && m->px == NULL) shard_px_new(m); /* |shard_accepts| may have made it */
     if (m->px) shard_set_fast(m, 0); /* the 40 digits of |rm_div_value_exact| */
     dv.want_rank |= m->u.order == RM_ORDER_RANK;
@@ -37044,7 +37157,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     ev_measure_absent(&st, &st.m[i]);
     if (st.partial && !shard_accepts(&st, &st.m[i])) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
-    if (!st.m[i].stream && !st.m[i].cat) st.keep = 1;
+    if (!st.m[i].stream && !st.m[i].cat && !st.m[i].fm && !st.m[i].ext) st.keep = 1;
     if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
     if (!ev_qw_needed(&st, &st.m[i])) { rc = 2; goto done; }
     ev_measure_negative(&st, &st.m[i]);
@@ -37075,6 +37188,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     if (src.f != stdin) fclose(src.f);
     if ((src.f = c) == NULL) goto done;
   }
+  if (st.wcol && !ev_weight_column(&st, &src)) goto done;
   if (st.qrels_path) {
     struct stat sb;
     int dash = strcmp(st.qrels_path, "-") == 0;
@@ -37288,8 +37402,24 @@ for (i = 0; i < argc; i++) {
     continue;
   }
   if (strcmp(o, "--query-weights") == 0) {
-    if (st.qwpath || !ev_query_weights(&st, argv[++i])) return 2;
+    if (st.qwpath || st.wcol || !ev_query_weights(&st, argv[++i])) {
+      if (st.wcol) fprintf(tool_err, "rankmetrics: %s: --query-weights and --weight"
+        " both give the weights; give one\n", ev_cmd);
+      return 2;
+    }
     continue;
+  }
+  if (strcmp(o, "--weight") == 0) {
+    const char *c = argv[++i];
+    if (st.qwpath || st.wcol || c[0] == '\0'
+        || strspn(c, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+          != strlen(c)) {
+      fprintf(tool_err, "rankmetrics: %s: %s\n", ev_cmd, st.qwpath || st.wcol
+        ? "--weight and --query-weights both give the weights; give one"
+        : "--weight names a column by letters, digits, '_', '.' and '-'");
+      return 2;
+    }
+    st.wcol = c; continue;
   }
   if (strcmp(o, "--memory") == 0 && ev_size(argv[i + 1], &st.mem)) { i++; continue; }
   if (strcmp(o, "--memory") == 0) {
@@ -37625,6 +37755,7 @@ files.
 struct ev_qw {@+ char *q; double w; long line; @+} *qw; /* sorted by query */
 size_t nqw;
 const char *qwpath; char *qwdigest;
+const char *wcol; /* \.{--weight C}: the column of a delimited file, \secref{q:wcol} */
 
 @ @<Engine functions@>=
 static int ev_qw_cmp(const void *a, const void *b)
@@ -37682,6 +37813,123 @@ static int ev_query_weights(ev_state *st, const char *path)
   return ok;
 }
 
+@ {\it A column of weights.}\here{q:wcol}  In a delimited file the weight of a
+user may be a column of its own, \.{--weight C}, as LightGBM and XGBoost
+read a weight beside each row of their training data: every row of a user
+holds the user's weight, the same number on each (a per-row weight that
+differs within a user is refused, naming both lines: which of them, or
+which mean of them, is meant is the caller's to say).  The column is read
+in a pass of its own before the evaluation: the header finds it (and the
+user column, as the evaluation will), each row's weight is read as a line
+of \.{--query-weights} is, and the table of weights is the one that
+\.{--query-weights} builds, so everything after is shared.  The file is then
+read again from its start, so a pipe must not be read \.{--unsorted} (the
+evaluation copies a pipe otherwise, and the copy is read twice).  A TREC
+run has no such column: it takes \.{--query-weights}.  A state of
+\.{--partial} names the column among its options (\.{weight-column=C}), so
+that states weighted otherwise are refused by \.{merge}.
+@^query weights, a column of@>
+
+@<Engine functions@>=
+static int ev_wcol_row(ev_state *st, ev_source *s, char **f, int ucol, int wcol,
+  size_t *qcap)
+{
+  char *end;
+  double w;
+  size_t k = st->nqw;
+  errno = 0;
+  w = strtod(f[wcol], &end);
+  if (*end || end == f[wcol] || errno || !isfinite(w) || !(w >= 0)) {
+    fprintf(tool_err, "%s:%ld: the weight '%s' of column '%s' is not a finite number"
+      " of at least 0\n", s->path, s->line, f[wcol], st->wcol);
+    return 0;
+  }
+  if (k && strcmp(st->qw[k - 1].q, f[ucol]) == 0) { /* the same user as the row above */
+    if (w == st->qw[k - 1].w) return 1;
+    fprintf(tool_err, "%s:%ld: user '%s' has the weight %s here and %.17g on line %ld;"
+      " a user has one weight\n", s->path, s->line, f[ucol], f[wcol], st->qw[k - 1].w,
+      st->qw[k - 1].line);
+    return 0;
+  }
+  if (k == *qcap) {@+ *qcap = 2 * *qcap + 64;
+    st->qw = tool_alloc(st->qw, *qcap * sizeof *st->qw); @+}
+  st->qw[k].q = tool_strdup(f[ucol]); st->qw[k].w = w; st->qw[k].line = s->line;
+  st->nqw++;
+  return 1;
+}
+
+@ The pass reads the header and the rows with the evaluation's own splitter; a user
+whose rows are not together (\.{--unsorted}) is found again after the sort,
+and one weight is kept if its rows agree.
+
+@<Engine functions@>=
+static int ev_weight_column(ev_state *st, ev_source *s)
+{
+  char *f[256];
+  int n, ucol, wcol = -1, i, ok = 0;
+  size_t qcap = 0, j, k;
+  ssize_t got;
+  if (!s->delimited || s->rows) {
+    fprintf(tool_err, "rankmetrics: %s: --weight names a column of a delimited file;"
+      " a TREC run takes --query-weights FILE\n", ev_cmd);
+    return 0;
+  }
+  if (!ev_regular(s->f) && st->unsorted) {
+    fprintf(tool_err, "rankmetrics: %s: --weight reads '%s' twice, which a pipe read"
+      " --unsorted cannot be; give a file\n", ev_cmd, s->path);
+    return 0;
+  }
+  if ((got = tool_getline(&s->buf, &s->cap, s->f, s->path, 1)) < 0) return 1; /* said later */
+  s->line = 1;
+  s->delim = st->delim ? st->delim : strchr(s->buf, '\t') ? '\t' : ',';
+  n = ev_split_delim(s->buf, s->delim, f, 256);
+  if (n > 256 || (ucol = ev_column(st, s, 0, f, n)) < 0) goto rewind; /* said later */
+  s->noted = 1;
+  for (i = 0; i < n; i++) if (strcmp(f[i], st->wcol) == 0) wcol = i;
+  if (wcol < 0) {
+    fprintf(tool_err, "%s:1: --weight names the column '%s', which the header lacks",
+      s->path, st->wcol);
+    ev_list_columns(f, n);
+    return 0;
+  }
+  while ((got = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1)) >= 0) {
+    s->line++;
+    if (s->buf[strspn(s->buf, " \t\r\n")] == '\0') continue;
+    if (ev_split_delim(s->buf, s->delim, f, 256) != n) goto rewind; /* said later */
+    if (!ev_wcol_row(st, s, f, ucol, wcol, &qcap)) return 0;
+  }
+  if (got == -2) return 0;
+  if (st->nqw) qsort(st->qw, st->nqw, sizeof *st->qw, ev_qw_cmp);
+  for (j = k = 0; j < st->nqw; j++) {
+    if (k && strcmp(st->qw[k - 1].q, st->qw[j].q) == 0) {
+      if (st->qw[k - 1].w != st->qw[j].w) {
+        long a = st->qw[k - 1].line, b = st->qw[j].line;
+        fprintf(tool_err, "%s:%ld: user '%s' has the weight %.17g here and %.17g on"
+          " line %ld; a user has one weight\n", s->path, a > b ? a : b, st->qw[j].q,
+          a > b ? st->qw[k - 1].w : st->qw[j].w, a > b ? st->qw[j].w : st->qw[k - 1].w,
+          a < b ? a : b);
+        for (; j < st->nqw; j++) free(st->qw[j].q);
+        st->nqw = k;
+        return 0;
+      }
+      free(st->qw[j].q);
+      continue;
+    }
+    st->qw[k++] = st->qw[j];
+  }
+  st->nqw = k;
+  st->qwpath = s->path;
+rewind:
+  ok = 1;
+  s->line = 0; s->noted = 0;
+  if (fseek(s->f, 0L, SEEK_SET) != 0) {
+    fprintf(tool_err, "rankmetrics: %s: cannot read '%s' again: %s\n", ev_cmd, s->path,
+      strerror(errno));
+    ok = 0;
+  }
+  return ok;
+}
+
 @ A measure that reads the weights needs the file; a query's weight is a
 pointer into the sorted table, which lives as long as the evaluation, so
 that a kept list keeps it.
@@ -37689,9 +37937,11 @@ that a kept list keeps it.
 @<Engine functions@>=
 static int ev_qw_needed(const ev_state *st, const ev_measure *m)
 {
-  if (m->a.agg != RM_AGG_MEAN || m->a.weight != RM_WEIGHT_QUERY || st->qwpath) return 1;
+  if (m->a.agg != RM_AGG_MEAN || m->a.weight != RM_WEIGHT_QUERY || st->qwpath
+      || st->wcol) return 1;
   fprintf(tool_err, "rankmetrics: %s: %s: weight=query takes each query's weight"
-    " from --query-weights FILE (lines QUERY WEIGHT), which was not given\n", ev_cmd, m->given);
+    " from --query-weights FILE (lines QUERY WEIGHT) or, in a delimited file, from"
+    " --weight COLUMN, and neither was given\n", ev_cmd, m->given);
   return 0;
 }
 static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line)
@@ -37728,21 +37978,28 @@ examples/data.csv: gauc: 1 of 3 queries left out by skip=undef\cr
 The line is part of the summary, so \.{--quiet} drops it, unless no query
 was left in, when the aggregate is the \.{undef} convention's value and the
 line is its reason.  With \.{--json} the aggregate's object carries the
-count as \.{"left\_out"}, and so does \.{merge}'s, from the states' counts,
-so that a merge still prints the bytes of one run; the names, which a
-state does not hold, are on standard error only.
+count as \.{"left\_out"}, the reason as \.{"left\_why"} and every query
+left out, in increasing byte order, as the list \.{"left"}:
+$$\vbox{\halign{\tt#\hfil\cr
+"left\_out":1,"left\_why":"a value undefined: an AUC of one class only",\cr
+\quad"left":["u3"]\cr}}$$
+\.{merge} prints the same, since a state names the queries it left out
+(\secref{q:shard}), so that a merge still prints the bytes of one run.
 @^GAUC, users left out@>@^skip rules@>
 
 @<Engine functions@>=
 static void ev_left_out(ev_measure *m, const char *q)
 {
-  if (m->n_skipped < 5) m->left[m->n_skipped] = tool_strdup(q);
+  if (m->nleft == m->left_cap)
+    m->left = tool_alloc(m->left, (m->left_cap = 2 * m->left_cap + 8) * sizeof *m->left);
+  m->left[m->nleft++] = tool_strdup(q);
   m->n_skipped++;
 }
 static void ev_left_free(ev_measure *m)
 {
-  int i;
-  for (i = 0; i < 5; i++) {@+ free(m->left[i]); m->left[i] = NULL; @+}
+  size_t i;
+  for (i = 0; i < m->nleft; i++) free(m->left[i]);
+  free(m->left); m->left = NULL; m->nleft = m->left_cap = 0;
 }
 static const char *ev_left_why(const ev_measure *m)
 {
@@ -37761,14 +38018,32 @@ static void ev_left_say(const ev_state *st, const ev_measure *m)
     m->given, (unsigned long) m->n_skipped,
     (unsigned long) (m->n_skipped + m->n_counted),
     rm_key_words("skip")[m->a.skip], ev_left_why(m));
-  for (i = 0; i < m->n_skipped && i < 5; i++)
+  for (i = 0; i < m->nleft && i < 5; i++)
     fprintf(tool_err, "%s %s", i ? "," : "", m->left[i]);
   if (m->n_skipped > 5) fprintf(tool_err, " and %lu more", (unsigned long) (m->n_skipped - 5));
   fputc('\n', tool_err);
 }
+static int ev_left_cmp(const void *a, const void *b)
+{
+  return strcmp(*(char *const *) a, *(char *const *) b);
+}
+static char **ev_left_sorted(const ev_measure *m) /* a sorted copy of the pointers */
+{
+  char **c = tool_alloc(NULL, (m->nleft + 1) * sizeof *c);
+  if (m->nleft) memcpy(c, m->left, m->nleft * sizeof *c);
+  qsort(c, m->nleft, sizeof *c, ev_left_cmp);
+  return c;
+}
 static void ev_json_left(FILE *f, const ev_measure *m)
 {
-  fprintf(f, ",\"left_out\":%lu", (unsigned long) m->n_skipped);
+  char **c = ev_left_sorted(m);
+  size_t i;
+  fprintf(f, ",\"left_out\":%lu,\"left_why\":", (unsigned long) m->n_skipped);
+  ev_json_string(f, ev_left_why(m));
+  fputs(",\"left\":[", f);
+  for (i = 0; i < m->nleft; i++) {@+ if (i) putc(',', f); ev_json_string(f, c[i]); @+}
+  putc(']', f);
+  free(c);
 }
 
 @* Sharded evaluation.\here{q:shard}
@@ -37857,8 +38132,8 @@ the refusal, which is never silently wrong.  \.{eval --exact} itself
 merge decides, it prints the same double.
 \smallskip
 {\it What cannot be merged, and is refused.}  The $F$-score of means
-(\.{fmean}), a metric of a whole set that is not a function of an item
-table; the metrics of the catalogue (coverage, novelty, Gini, entropy, ARP,
+(\.{fmean}), a metric of a whole set, merges its two sums
+(\secref{q:fmeanshard}); the metrics of the catalogue (coverage, novelty, Gini, entropy, ARP,
 EPC, EFD) merge their item tables instead (\secref{q:catshard}).  A micro average merges its fractions from
 |rm_value_parts_exact| on the exact path, the pooled RMSE among them, whose
 root of the merged fraction is rounded as \secref{q:sqrtq} shows;
@@ -37867,9 +38142,7 @@ denominator, summed as above, and the pooled RMSE is the root of their
 rounded quotient, as in |rm_value_set|.  (The geometric mean on the exact path carries an
 enclosure of its sum of logarithms, $[L,H]$ over $W$ queries, and is
 decided as a mean is: $\exp$ is monotone too, and both ends are
-exponentiated outward at 256 bits before they are rounded.)  For
-\.{fmean}, \.{eval --partial} names the measure and stops
-before reading anything.  \.{-q}, \.{--trec} and \.{--json} are
+exponentiated outward at 256 bits before they are rounded.)  \.{-q}, \.{--trec} and \.{--json} are
 refused too, since a state is not a table (give the format to \.{merge}),
 and so is \.{--judged-only empty}: a shard would evaluate every judged
 query missing from its own part of the run, that is, the queries of the
@@ -37906,7 +38179,7 @@ writes nothing else).  The order in which the engine returns the states
 does not matter.
 
 @ {\it The format.}  A state is text, one item a line; the first line names
-the format and its version, \.{rankmetrics-partial 5}.  Then
+the format and its version, \.{rankmetrics-partial 6}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
 \item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no
@@ -37919,7 +38192,8 @@ delimited file (|shard_digest|);
 \item{} \.{queries N}, the queries evaluated;
 \item{} for each measure, in the order of the \.{-m} options: \.{measure
 NAME} (as given), \.{variant CANONICAL} (the aggregated variant),
-\.{counts COUNTED SKIPPED}, and then \.{sums A B} on the double path,
+\.{counts COUNTED SKIPPED}, SKIPPED lines \.{left NAME}, the queries its
+\.{skip} rule left out (\secref{q:leftout}), and then \.{sums A B} on the double path,
 numbers $h\cdot2^e$ written \.{0x}$h$\.{p}$e$ with $h$ a whole number in
 hexadecimal and $e\ge-1074$ in decimal (\.{-0x1fp-3} is $-31/8$), each
 standing for an integer times~$2^{-1074}$, or \.{fractions Q W} and \.{enclosure K L H} on the
@@ -37946,7 +38220,8 @@ measure is refused with the measure's name (|shard_in_range|).  Versions 1
 to~3 of the format, which named only some queries (none, then the ends and
 a sample) and not the judgments, are refused with a word on why and the
 advice to evaluate the shard again with \.{eval --partial}; so is version~4,
-which held no metric of the catalogue.
+which held no metric of the catalogue, and version~5, which did not name
+the queries left out.
 
 {\it What merge cannot see.}  A merge is exact when the states are what
 \.{eval --partial} wrote for disjoint parts of one run against one file of
@@ -38025,7 +38300,9 @@ static rm_status ev_div_exact(ev_measure *m, const rm_list *l, const rm_subtopic
 static int shard_accepts(const ev_state *st, ev_measure *m)
 {
   const char *why = NULL;
-  if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
+  if (m->a.metric == RM_FMEAN && m->a.agg == RM_AGG_NONE) m->fm = 1;
+  else if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
+  else if (m->a.agg == RM_AGG_MIN || m->a.agg == RM_AGG_MAX) m->ext = 1;
   else if (m->a.agg >= RM_AGG_MEDIAN) why = shard_order_why(m);
   else if (ev_takes_absent(st, m))
     why = "it evaluates the judged queries missing from the run, which every"
@@ -38037,7 +38314,7 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
       m->given, why);
     return 0;
   }
-  if (st->exact) { shard_px_new(m); shard_set_fast(m, 2); }
+  if (st->exact && !m->ext) { shard_px_new(m); shard_set_fast(m, 2); }
   return 1;
 }
 static void shard_px_new(ev_measure *m)
@@ -38057,21 +38334,18 @@ static void shard_set_fast(ev_measure *m, int fast)
   m->px->slack = s ? atoi(s) : 0;
 }
 
-@ \implrest A median, a least and a greatest value are not sums, and their states
-would need what a state does not hold: a median the value of every query
-(a state as large as the run's values, which no merge of bounded sums
-gives), and the least and greatest value a line of their own that merge
-does not read yet.  \.{eval --partial} refuses them by name before reading
-anything, with the reason.
+@ \implrest A median is not a sum, and its state would need the value of every
+query (a state as large as the run's values, which no merge of bounded
+sums gives).  \.{eval --partial} refuses it by name before reading
+anything, with the reason.  The least and the greatest value shard
+(\secref{q:extshard}).
 
 @<Engine functions@>=
 static const char *shard_order_why(const ev_measure *m)
 {
-  return m->a.agg == RM_AGG_MEDIAN
-    ? "a median needs the value of every query, and a state holds sums, not"
-      " values, so no merge of states could give it exactly"
-    : "a least or greatest value is not a sum over queries, and a state holds"
-      " only sums";
+  (void) m;
+  return "a median needs the value of every query, and a state holds sums, not"
+    " values, so no merge of states could give it exactly";
 }
 
 @ On the exact path a query's value is the library's |rm_value_exact|, kept
@@ -38553,20 +38827,24 @@ static int shard_write(ev_state *st)
       return 0;
     }
   if ((f = open_memstream(&body, &len)) == NULL) tool_nomem();
-  fprintf(f, "rankmetrics-partial 5\npath %s\n", st->exact ? "exact" : "double");
+  fprintf(f, "rankmetrics-partial 6\npath %s\n", st->exact ? "exact" : "double");
   fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
     st->neg_pooled ? "unjudged" : "zero");
   shard_put_columns(f, st);
   if (st->popdigest) fprintf(f, " popularity=%.16s", st->popdigest);
   if (st->qwdigest) fprintf(f, " query-weights=%.16s", st->qwdigest);
+  if (st->wcol) fprintf(f, " weight-column=%s", st->wcol); /* a plain word */
   fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
     (unsigned long) st->n_eval);
   for (i = 0; i < st->nm; i++) {
     ev_measure *m = &st->m[i];
     fprintf(f, "measure %s\nvariant %s\ncounts %lu %lu\n", m->given, m->canon,
       (unsigned long) m->n_counted, (unsigned long) m->n_skipped);
-    if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
+    shard_put_left(f, m);
+    if (m->ext) {@+ if (m->n_counted) fprintf(f, "extreme %a\n", m->xv);
+      else fputs("extreme none\n", f); @+}
+    else if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
       || m->a.metric == RM_ACLT ? 0 : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
@@ -38637,6 +38915,9 @@ typedef struct {
   mpz_t A, B;
   mpq_t Q, W, L, H;
   rm_cat *cat; /* a metric of the catalogue: its item table */
+  char **left; /* the |skipped| queries left out, in increasing byte order */
+  int ext; /* 1 a least, 2 a greatest value: |xv|, when |counted| is not 0 */
+  double xv;
 } shard_measure;
 typedef struct {
   const char *path;
@@ -38651,6 +38932,11 @@ typedef struct {
   char *judg; /* the digest of its judgments, or \.{none} */
   ev_xsort *nx; /* the sort that takes the names of its queries */
 } shard_file;
+static rm_status shard_fmean_finish(int exact, const rm_variant *a,
+  const shard_measure *m, double *x);
+static const char *shard_fmean_bad(const shard_file *s, const shard_measure *m);
+static int shard_get_ext(shard_file *s, shard_measure *m, int agg);
+static int shard_ext_beats(int ext, double x, double y);
 static int shard_get_cat(shard_file *s, shard_measure *m);
 static char *shard_line(shard_file *s, const char *key)
 {
@@ -38675,6 +38961,45 @@ static char *shard_line(shard_file *s, const char *key)
     return NULL;
   }
   return s->buf[k] ? s->buf + k + 1 : s->buf + k;
+}
+
+@ {\it The queries left out, in a state.}  After a measure's \.{counts}
+line come as many lines \.{left NAME} as the queries its \.{skip} rule
+left out, each written as a query's name is (|shard_put_name|), in
+strictly increasing byte order.  Merge joins the lists, so that the
+\.{"left"} of its \.{--json} is the list of one run, and the lines
+are checked as the \.{names} are: one a query, none repeated, none out
+of order.  A list longer than one name per skipped query cannot be
+written, since both count the same calls of |ev_left_out|.
+
+@<Engine functions@>=
+static void shard_put_left(FILE *f, const ev_measure *m)
+{
+  char **c = ev_left_sorted(m);
+  size_t i;
+  for (i = 0; i < m->nleft; i++) {@+ fputs("left ", f); shard_put_name(f, c[i]);
+    putc('\n', f); @+}
+  free(c);
+}
+static int shard_get_left(shard_file *s, shard_measure *m) /* 1, 0 malformed, $-1$ said */
+{
+  unsigned long i;
+  char *p;
+  m->left = tool_alloc(NULL, (m->skipped + 1) * sizeof *m->left);
+  for (i = 0; i < m->skipped; i++) m->left[i] = NULL;
+  for (i = 0; i < m->skipped; i++) {
+    if ((p = shard_line(s, "left")) == NULL) return -1; /* said */
+    if (*p == '\0' || !shard_get_name(p) || (i && strcmp(m->left[i - 1], p) >= 0))
+      return 0;
+    m->left[i] = tool_strdup(p);
+  }
+  return 1;
+}
+static void shard_add_left(shard_measure *a, const shard_measure *b)
+{
+  unsigned long i;
+  a->left = tool_alloc(a->left, (a->skipped + b->skipped + 1) * sizeof *a->left);
+  for (i = 0; i < b->skipped; i++) a->left[a->skipped + i] = tool_strdup(b->left[i]);
 }
 
 @ The numbers of a state: a count in decimal digits, an integer in
@@ -38825,6 +39150,8 @@ static const char *shard_inconsistent(const shard_file *s, const shard_measure *
     || (a->agg == RM_AGG_MEAN && a->weight == RM_WEIGHT_UNIFORM);
   if (m->counted + m->skipped != s->queries || m->counted > s->queries)
     return "its counted and skipped queries are not the state's queries";
+  if (a->metric == RM_FMEAN) return shard_fmean_bad(s, m);
+  if (m->ext) return NULL; /* its one value is checked as it is read */
   if (s->exact) {
     if (mpq_sgn(m->W) < 0) return "a total weight below 0";
     if (unit && mpq_cmp_ui(m->W, m->counted, 1) != 0)
@@ -38924,16 +39251,18 @@ static int shard_in_range(const shard_file *s, const shard_measure *m,
 static int shard_read(shard_file *s)
 {
   char *p;
-  int i;
+  int i, r0;
   s->sum = SHARD_FNV0;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
-  if (strcmp(p, "5") != 0) {
-    fprintf(tool_err, "%s:1: a state of version '%s', not 5%s\n", s->path, p,
+  if (strcmp(p, "6") != 0) {
+    fprintf(tool_err, "%s:1: a state of version '%s', not 6%s\n", s->path, p,
       strcmp(p, "1") == 0 || strcmp(p, "2") == 0 || strcmp(p, "3") == 0
       ? " (versions 1 to 3 did not name every query, nor the judgments;"
       " evaluate the shard again with eval --partial)" : strcmp(p, "4") == 0
       ? " (version 4 held no metric of the catalogue; evaluate the shard again"
-      " with eval --partial)" : "");
+      " with eval --partial)" : strcmp(p, "5") == 0
+      ? " (version 5 did not name the queries a skip rule left out; evaluate the"
+      " shard again with eval --partial)" : "");
     return 0;
   }
   if ((p = shard_line(s, "path")) == NULL) return 0;
@@ -38971,16 +39300,23 @@ static int shard_read(shard_file *s)
     m = &s->m[s->nm++];
     m->given = tool_strdup(s->buf + 8); m->canon = NULL;
     mpz_inits(m->A, m->B, NULL); mpq_inits(m->Q, m->W, m->L, m->H, NULL);
-    m->k = 0; m->cat = NULL;
+    m->k = 0; m->cat = NULL; m->left = NULL; m->ext = 0; m->xv = 0;
     if ((p = shard_line(s, "variant")) == NULL) return 0;
     m->canon = tool_strdup(p);
     if ((p = shard_line(s, "counts")) == NULL) return 0;
     if (!shard_count(&p, &m->counted) || !shard_count(&p, &m->skipped) || *p) goto bad;
+    if (m->skipped > s->queries) goto bad;
+    if ((r0 = shard_get_left(s, m)) <= 0) {@+ if (r0 < 0) return 0; goto bad; @+}
     {
       rm_variant a;
       int r;
       if (rm_variant_parse(m->canon, &a, NULL, 0) == RM_OK && ev_is_cat(&a)) {
         if ((r = shard_get_cat(s, m)) <= 0) { if (r == 0) return 0; goto bad; }
+        continue;
+      }
+      if (rm_variant_parse(m->canon, &a, NULL, 0) == RM_OK
+          && (a.agg == RM_AGG_MIN || a.agg == RM_AGG_MAX)) {
+        if ((r = shard_get_ext(s, m, a.agg)) <= 0) { if (r < 0) return 0; goto bad; }
         continue;
       }
     }
@@ -39061,6 +39397,9 @@ static void shard_file_free(shard_file *s)
     shard_measure *m = &s->m[i];
     free(m->given); free(m->canon); rm_cat_free(m->cat);
     mpz_clears(m->A, m->B, NULL); mpq_clears(m->Q, m->W, m->L, m->H, NULL);
+    if (m->left) {@+ unsigned long j;
+      for (j = 0; j < m->skipped; j++) free(m->left[j]);
+      free(m->left); @+}
   }
   free(s->m); free(s->options); free(s->buf); free(s->judg);
   if (s->f && s->f != stdin) fclose(s->f);
@@ -39107,6 +39446,9 @@ static int shard_add(shard_file *t, const shard_file *s)
   for (i = 0; i < t->nm; i++) {
     shard_measure *a = &t->m[i];
     const shard_measure *b = &s->m[i];
+    shard_add_left(a, b);
+    if (a->ext && b->counted && (a->counted == 0 || shard_ext_beats(a->ext, b->xv, a->xv)))
+      a->xv = b->xv;
     a->counted += b->counted; a->skipped += b->skipped; a->k += b->k;
     if (a->cat && b->cat && rm_cat_merge(a->cat, b->cat) != RM_OK) tool_nomem();
     mpz_add(a->A, a->A, b->A); mpz_add(a->B, a->B, b->B);
@@ -39195,7 +39537,12 @@ int cmd_merge(int argc, char **argv)
       memset(&e, 0, sizeof e);
       e.a = a; e.cat = m->cat; e.given = m->given;
       ts[i] = ev_cat_value(t.exact, &e, "rankmetrics: merge", &x[i]);
-    } else if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
+    } else if (a.metric == RM_FMEAN) ts[i] = shard_fmean_finish(t.exact, &a, m, &x[i]);
+    else if (m->ext) {
+      if (m->counted) {@+ x[i] = m->xv; ts[i] = RM_OK; @+}
+      else ts[i] = rm_value_set(&a, NULL, 0, NULL, &x[i]);
+    }
+    else if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
     else if (!shard_finish_exact(&a, m->Q, m->W, m->k, m->L, m->H, &x[i], &ts[i])) {
       fprintf(tool_err, "rankmetrics: merge: %s: the enclosure of the merged sum does not"
         " decide the rounding of the aggregate; evaluate it in one run with"
@@ -39215,6 +39562,7 @@ int cmd_merge(int argc, char **argv)
     m.given = t.m[i].given;
     snprintf(m.canon, sizeof m.canon, "%s", t.m[i].canon);
     m.per = t.m[i].cat == NULL; m.n_skipped = t.m[i].skipped; /* for \.{"left\_out"} */
+    m.left = t.m[i].left; m.nleft = t.m[i].skipped; /* and \.{"left"} */
     m.a.empty = rm_variant_parse(m.canon, &m.a, NULL, 0) == RM_OK && m.a.empty;
       /* \.{empty=nan}: a mean over no query is NaN here too */
     if (ev_merge_value) ev_merge_value(ev_merge_ctx, i, NULL, x[i], ts[i] == RM_UNDEFINED, 0);
@@ -39229,6 +39577,143 @@ done:
   ev_xs_free(&nx);
   free(x); free(ts);
   return rc;
+}
+
+@ \impl The merged $F$-score of means (\secref{q:fmeanshard}), and the bonds
+of its state: every $P_u$ and $R_u$ lies in $[0,1]$, so each sum lies in
+$[0,U]$, exactly on both paths (a double path's sum is exact too), and no
+value is irrational.
+
+@<Engine functions@>=
+static rm_status shard_fmean_finish(int exact, const rm_variant *a,
+  const shard_measure *m, double *x)
+{
+  mpz_t one;
+  double ps, rs;
+  rm_status t;
+  if (m->counted == 0) return rm_value_set(a, NULL, 0, NULL, x);
+  if (exact) {
+    mpq_t P, R, b2, u, f;
+    mpq_inits(P, R, b2, u, f, NULL);
+    mpq_set_ui(u, m->counted, 1);
+    mpq_div(P, m->Q, u); mpq_div(R, m->W, u);
+    mpq_set_ui(b2, (unsigned long) a->beta2, (unsigned long) a->beta2_den);
+    mpq_canonicalize(b2);
+    mpq_mul(u, b2, P); mpq_add(u, u, R); /* $\beta^2\bar P+\bar R$ */
+    if (mpq_sgn(u)) {
+      mpq_set_ui(f, 1, 1); mpq_add(f, f, b2);
+      mpq_mul(f, f, P); mpq_mul(f, f, R); mpq_div(f, f, u);
+    }
+    *x = shard_round_q(f);
+    mpq_clears(P, R, b2, u, f, NULL);
+    return RM_OK;
+  }
+  mpz_init_set_ui(one, 1);
+  ps = shard_round(m->A, one, 1074); rs = shard_round(m->B, one, 1074);
+  mpz_clear(one);
+  t = rm_fmean_of_sums(a, ps, rs, m->counted, x);
+  return t;
+}
+static const char *shard_fmean_bad(const shard_file *s, const shard_measure *m)
+{
+  mpz_t c;
+  int bad;
+  if (s->exact) {
+    if (m->k != 0 || mpq_sgn(m->L) || mpq_sgn(m->H)) return "an irrational F-score of means";
+    bad = mpq_sgn(m->Q) < 0 || mpq_sgn(m->W) < 0 || mpq_cmp_ui(m->Q, m->counted, 1) > 0
+      || mpq_cmp_ui(m->W, m->counted, 1) > 0;
+  } else {
+    mpz_init_set_ui(c, m->counted); mpz_mul_2exp(c, c, 1074);
+    bad = mpz_sgn(m->A) < 0 || mpz_sgn(m->B) < 0 || mpz_cmp(m->A, c) > 0
+      || mpz_cmp(m->B, c) > 0;
+    mpz_clear(c);
+  }
+  return bad ? "its sums of precisions and recalls lie outside [0, its users]" : NULL;
+}
+
+@ {\it The least and the greatest value in shards.}\here{q:extshard}  \.{min}
+and \.{max} (\secref{q:median}) keep one number: the least (greatest)
+counted value of the shard.  On the double path it is the least of the
+doubles that |rm_value_set| would sort; on the exact path it is the least
+of the queries' correctly rounded doubles, which is the correctly rounded
+least exact value, since rounding to nearest never reverses an order
+(it is monotone, so it maps the least of the values to the least of their
+roundings), even for irrational values.  So merge takes the least of the
+states' numbers and prints one run's bytes on both paths.  The state writes
+it after the measure's \.{counts} (and \.{left}) lines, where a mean writes
+its sums: \.{extreme X}, $X$ the double in C's hexadecimal form (\.{\%a},
+read back exactly by |strtod|), or \.{extreme none} when no query counted,
+whose merge is \.{undef}'s value over no query, as one run's.  A median
+stays refused: the middle of a union is not a function of the shards'
+middles.
+
+@<Engine functions@>=
+static int shard_get_ext(shard_file *s, shard_measure *m, int agg)
+  /* 1, 0 malformed, $-1$ said */
+{
+  char *p, *e;
+  if ((p = shard_line(s, "extreme")) == NULL) return -1;
+  m->ext = agg == RM_AGG_MIN ? 1 : 2;
+  if (strcmp(p, "none") == 0) return m->counted == 0;
+  if (m->counted == 0) return 0;
+  errno = 0;
+  m->xv = strtod(p, &e);
+  return *p != '\0' && *e == '\0' && errno == 0 && isfinite(m->xv)
+    && strspn(p, "-0123456789abcdefx.p+") == strlen(p);
+}
+static int shard_ext_beats(int ext, double x, double y) /* |x| is the new extreme */
+{
+  return ext == 1 ? x < y : x > y;
+}
+
+@ {\it The $F$-score of means in shards.}\here{q:fmeanshard}  \.{fmean} is
+not a mean, but it is a function of three sums: the number $U$ of users,
+$\sum_uP_u$ and $\sum_uR_u$ (\secref{q:set}).  Under \.{--partial} its state
+carries them where a mean carries its sum and its weight: on the exact
+path \.{fractions} $\sum P_u$ $\sum R_u$ (and \.{enclosure 0 0 0}, every
+value rational), on the double path \.{sums} of the users' doubles, exactly,
+as those of a mean are; $U$ is the counted queries.  Each user's $P_u$ and
+$R_u$ are |rm_value_parts| (or |rm_value_parts_exact|) of precision@@$K$
+with \.{denom=k} and recall@@$K$ with \.{norm=rel} and \.{undef=zero}, the
+very quotients the library sums.  \.{merge} adds the sums and forms $F$:
+on the exact path from the fractions, rounded once, as |rm_value_set_rounded|
+rounds the same rational; on the double path by |rm_fmean_of_sums| from the
+two sums rounded once, which is what |rm_value_set| does since it too sums
+exactly (\secref{q:setimpl}).  So a merge prints one run's bytes on both paths.
+
+@<Engine functions@>=
+static int shard_fmean_add(ev_state *st, ev_measure *m, const rm_list *l, const char *q,
+  long line)
+{
+  rm_variant v[2];
+  rm_status t = RM_OK;
+  int i;
+  v[0] = v[1] = m->a;
+  v[0].metric = RM_PRECISION; v[0].denom = RM_DENOM_K;
+  v[1].metric = RM_RECALL; v[1].norm = RM_NORM_REL; v[1].undef = RM_UNDEF_ZERO;
+  for (i = 0; i < 2 && t == RM_OK; i++)
+    if (st->exact) {
+      char *num, *den;
+      if ((t = rm_value_parts_exact(&v[i], l, &num, &den)) != RM_OK) break;
+      mpq_set_str(m->px->x, num, 10); mpq_set_str(m->px->u, den, 10);
+      mpq_canonicalize(m->px->x); mpq_canonicalize(m->px->u);
+      free(num); free(den);
+      if (mpq_sgn(m->px->u) == 0) continue; /* a quotient of 0/0 adds 0 */
+      mpq_div(m->px->x, m->px->x, m->px->u);
+      mpq_add(i ? m->px->W : m->px->Q, i ? m->px->W : m->px->Q, m->px->x);
+    } else {
+      double a, b;
+      if ((t = rm_value_parts(&v[i], l, &st->w, &a, &b)) == RM_OK)
+        shard_sum_add(i ? &m->sb : &m->sa, b == 0 ? 0 : a / b);
+    }
+  if (t != RM_OK) {
+    tool_status = t;
+    fprintf(tool_err, "%s:%ld: query '%s': %s: %s\n", st->path, line, q, m->given,
+      rm_strerror(t));
+    return 0;
+  }
+  m->n_counted++;
+  return 1;
 }
 
 @ {\it Metrics of the catalogue in shards.}\here{q:catshard}  Coverage,
@@ -39246,7 +39731,8 @@ to the byte, on either path.  Under \.{pop=file} a state holds the rows of
 the items it recommended, each with the file's count, and the options line
 gains \.{popularity=DIGEST} (the digest of the file, as for judgments), so
 that states made with other popularity files are refused.  This changed
-the format: it is version~5, and a state of version~4 is refused with the
+the format (to version~5; version~6 names the queries left out), and a
+state of version~4 is refused with the
 advice to evaluate the shard again.  A weight of a rank discount is written
 \.{p/q:S} with its slot~$S$ (\secref{q:epcefdimpl}); and the state of EFD
 under \.{pop=file} also keeps the rows of the least popular items of the
@@ -39980,7 +40466,7 @@ static void usage(FILE *f)
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
     "                        [--score C] [--popularity FILE] [--partial] [--quiet]\n"
-    "                        [--query-weights FILE] QRELS RUN | FILE\n"
+    "                        [--query-weights FILE] [--weight C] QRELS RUN | FILE\n"
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
@@ -40117,8 +40603,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "          [--negative zero|unjudged] [--subtopics collapse=max]\n"
     "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
-    "          [--popularity FILE] [--query-weights FILE] [--partial] [--quiet]\n"
-    "          QRELS RUN | FILE\n\n"
+    "          [--popularity FILE] [--query-weights FILE] [--weight C]\n"
+    "          [--partial] [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  Any file may\n"
@@ -40190,10 +40676,13 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --query-weights FILE  each query's weight for mean[weight=query] (XGBoost's\n"
     "                     group weights): lines QUERY WEIGHT, a weight a finite\n"
     "                     number of at least 0; every query evaluated needs one\n"
+    "  --weight C         the same weights from the column C of a delimited file,\n"
+    "                     one number on every row of a user\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
-    "                     with -q, --trec, --json, --judged-only empty, and fmean\n"
+    "                     with -q, --trec, --json, --judged-only empty, and\n"
+    "                     for median\n"
     "  --quiet            no summary on standard error (an aggregate whose skip=\n"
     "                     left every query out still says why)\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
@@ -40596,6 +41085,7 @@ static const char *const metric_help[][2] = {
   {"coverage-error", "rank of the last relevant item (scikit-learn's coverage_error)"},
   {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
   {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},
+  {"topk-auc", "AUC of a top K, the rest of a catalogue of items= below (implicit)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -43478,7 +43968,7 @@ static int te_gains(const char *name);
 static int te_variant(te_state *t, te_item *it, char *msg, size_t len)
 {
   rm_variant w;
-  char a[300], s[RM_NAME_MAX];
+  char a[RM_NAME_MAX + 16], s[RM_NAME_MAX];
   if (it->vname[0]) snprintf(a, sizeof a, "%s", it->vname);
   else if (it->s->kind == TE_CUTD) { /* the level read, not the one printed */
     shortest(s, it->cut < 0 && it->s->name[0] == 'i' ? 0 : it->cut);
@@ -49097,7 +49587,7 @@ out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do
 \.{--query-weights}: a bad line&\.{FILE:LINE: expected 'QUERY WEIGHT' ...}\cr
 \.{--query-weights}: a query twice&\.{FILE:LINE: ... has a weight already (line N)}\cr
 a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
-\.{eval --partial} of \.{median}, \.{min}, \.{max}&the measure and why, exit 2\cr
+\.{eval --partial} of \.{median}&the measure and why, exit 2\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),
@@ -49550,7 +50040,222 @@ RM_XGINI, RM_UCOV,
 
 @<Vector families@>=
 {"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean, ap[norm=list], ideal=hits", 0,
-  single_variants, NULL}@[,@]
+  single_variants, single_late}@[,@]
+
+@** More variants of one list.\here{q:single3}
+This part gathers what came after the chapters of the metrics: gain maps of
+any length, and further variants of one list that libraries compute under
+names of their own.  Each chapter defines, gives the intuition and the
+sources, works examples, and leaves the C to its \.{\\impl} sections.
+
+@* Gain maps of any length.\here{q:gainmap31}
+A {\it gain map\/} (\secref{q:gainmap}) gives each grade its own gain.
+LightGBM's ranking objectives and metrics take such a table as
+|label_gain|, one gain for each grade from~0 up, in the file
+$$\hbox{\.{src/metric/dcg\_calculator.cpp}},$$
+and its default lists 31 of them,
+$2^g-1$ for $g=0,\ldots,30$; XGBoost and CatBoost take the same idea under
+other names.  A map may now list every grade from 0 to~100, each once:
+there is no other limit on its length than the canonical name's, which
+|RM_NAME_MAX| (1024 characters) bounds, room for all 101 grades with gains
+of three digits under \.{eval}'s mean.  (LightGBM's default map itself is
+\.{gain=exp2}, $2^g-1$, for every grade it accepts; its gains above $2^{26}$
+would pass the bound $10^8$ of a written gain anyway.)
+@^gain map, of any length@>@^LightGBM@>
+
+@ {\it Examples.}  The map of the squares, $G(g)=g^2$ for the 31 grades
+$0,\ldots,30$, is written
+$$\hbox{\.{gain=map:0=0;1=1;2=4;}$\ldots$\.{;30=900}}.$$
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\cr
+\rm variant&\rm grades&\rm by hand&\hbox{\rm ours}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{cg@@3}&30, 2, 17&900+4+289=1193&\oursq{M-gmap31-cg}\cr
+\.{ndcg@@1}&2, 30&4/900=1/225&\oursq{M-gmap31-ndcg}\cr
+\.{cg}&31, 30&31+900=931&\oursq{M-gmap31-own}\cr}}$$
+In the last row grade~31 is not listed, so it gains its own value, 31, as
+under every map.  The first row reads the map at its two ends and inside,
+and the second divides by the ideal, whose first item is grade~30.
+
+@ \impl The examples of \secref{q:gainmap31}, named \.{M-} so that they are written
+last in their family (|late_example|), after its plain groups, the last
+tests it had: every earlier test keeps its |tcId|.  (An example named
+\.{L-} is written before the plain groups, which would move them.)
+
+@<Worked examples@>=
+@/{"M-gmap31-cg", NULL, "cg@@3[gain=map:0=0;1=1;2=4;3=9;4=16;5=25;6=36;7=49;8=64;"
+    "9=81;10=100;11=121;12=144;13=169;14=196;15=225;16=256;"
+    "17=289;18=324;19=361;20=400;21=441;22=484;23=529;24=576;"
+    "25=625;26=676;27=729;28=784;29=841;30=900]",
+  RM_G(30, 2, 17), NULL, NULL, RM_NONE, NULL, "case", RM_OK, "1193", 0x1.2a4p+10},
+@/{"M-gmap31-ndcg", NULL, "ndcg@@1[gain=map:0=0;1=1;2=4;3=9;4=16;5=25;6=36;7=49;8=64;"
+    "9=81;10=100;11=121;12=144;13=169;14=196;15=225;16=256;"
+    "17=289;18=324;19=361;20=400;21=441;22=484;23=529;24=576;"
+    "25=625;26=676;27=729;28=784;29=841;30=900]",
+  RM_G(2, 30), NULL, NULL, RM_NONE, NULL, "case", RM_OK, "1/225",
+  0x1.23456789abcdfp-8},
+@/{"M-gmap31-own", NULL, "cg[gain=map:0=0;1=1;2=4;3=9;4=16;5=25;6=36;7=49;8=64;9=81;"
+    "10=100;11=121;12=144;13=169;14=196;15=225;16=256;17=289;"
+    "18=324;19=361;20=400;21=441;22=484;23=529;24=576;25=625;"
+    "26=676;27=729;28=784;29=841;30=900]",
+  RM_G(31, 30), NULL, NULL, RM_NONE, NULL, "case", RM_OK, "931", 0x1.d18p+9},
+
+@* Which aggregators take query weights.\here{q:qweightagg}
+A query weight (\secref{q:qweight}) comes with the data: XGBoost's and
+TF-Ranking's one number per group, LightGBM's mean of a query's row
+weights.  \.{eval} reads them from a side file of lines \.{QUERY WEIGHT}
+(\.{--query-weights}, for a TREC run or a delimited file) or from a column
+of a delimited file (\.{--weight C}, \secref{q:wcol}).  Of the aggregators,
+only \.{mean} takes them, as \.{mean[weight=query]}, the weighted mean
+$\sum_qw_qx_q/\sum_qw_q$ of those libraries.  The others refuse the key
+\.{weight}, each for a reason:
+\smallskip
+\item{$\bullet$} \.{micro} already weighs each query, by its denominator (its
+retrieved or relevant items): a second weight would make a pooled ratio
+that no library computes.
+\item{$\bullet$} \.{sum} of weighted values is the numerator of the weighted
+mean, which \.{mean} gives with its denominator; a weighted total alone
+is reported by no library that weighs its queries.
+\item{$\bullet$} \.{gm}, trec\_eval's geometric mean, is unweighted there, and
+no source defines its weighted form ($\exp$ of the weighted mean of
+logarithms would be one of several choices).
+\item{$\bullet$} \.{median}, \.{min} and \.{max}, torchmetrics' and LensKit's, are
+unweighted: a weighted median needs a rule for the query where the
+cumulated weight reaches half (there are three in use), and a least or
+greatest value does not change with positive weights, while a weight of~0
+would have to leave a query out, which \.{skip} already says.
+\smallskip
+\noindent So a name such as \.{median[weight=query]:ndcg} is refused with the
+parser's message that the key does not apply, rather than computed by a
+rule nobody uses.
+@^query weights, which aggregators take@>
+
+@* AUC of a top $K$ against a catalogue.\here{q:topkauc}
+@:metric topk-auc}{metric \.{topk-auc}@>
+A recommender shows a user $K$ items out of a catalogue of $N$, and the
+user's held-out items, $P$ of them, are the relevant ones.  The AUC asks
+what share of the pairs of a relevant and a non-relevant item the
+recommender orders right; but only $K$ items were ranked.  The library
+implicit (\.{implicit/evaluation.pyx}, |ranking_metrics_at_k|, its \.{auc})
+completes the ranking by a convention: every item not shown is ranked below
+every item shown, and among the items not shown a relevant one beats a
+non-relevant one half the time.  With $h$ the hits and $m$ the misses of the
+top~$k=\min(K,n)$, and $N-P$ the non-relevant items of the catalogue,
+$${\rm topk\hbox{-}auc}@K={\displaystyle\sum_{\hbox{\sevenrm misses}}h_{\rm above}
+  +{h+P\over2}\,(N-P-m)\over P\,(N-P)},$$
+where $h_{\rm above}$ is the number of hits above a miss.  So a relevant item
+shown at rank~$i$ beats the misses below it and every non-relevant item not
+shown; a relevant item not shown beats half of the non-relevant items not
+shown.  Intuition: it is the AUC of the whole catalogue ranked as ``the top
+$K$, then everything else tied'', counted with ties as halves.
+@^AUC at K (implicit)@>@^implicit (library)@>
+
+The key \.{items} is the catalogue size $N$, required, as for
+\.{coverage}; $P$ counts every relevant judged item, shown or not.  The
+value is undefined when $P=0$ or $P=N$ (implicit divides by zero), and a
+list whose items and relevant items outnumber the catalogue ($P+m>N$) is
+refused with |RM_EINVAL|, since the convention then counts negative pairs.
+The value is a ratio of whole numbers, $2A/2P(N-P)$, exact on both paths
+below $2^{53}$; the double path divides two doubles, each exact when its
+integer is below $2^{53}$ and else rounded once: 3~ulps.
+
+@ {\it Examples.}  A catalogue of ten items; a top three of grades $1,0,1$, and a
+third relevant item not shown ($P=3$).  The miss at rank~2 has one hit
+above it; $h=2$, $m=1$, $N-P=7$: the value is
+$(1+{5\over2}\cdot6)/(3\cdot7)=16/21=\oursq{M-tka}$.  A catalogue of five,
+a top two of grades $0,1$ and no other relevant item: $(0+{2\over2}\cdot3)/4
+=\oursq{M-tka2}$, the one relevant item beating the three items not shown.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\quad&$#$\hfil\cr
+\rm variant&\rm grades; judged&\hbox{\rm by hand}&\hbox{\rm ours}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{topk-auc@@3[items=10]}&1,0,1; 1&(1+15)/21&\oursq{M-tka}\cr
+\.{topk-auc@@2[items=5]}&0,1;&3/4&\oursq{M-tka2}\cr}}$$
+
+@ {\it Exercises.}\here{tka-ex}  1. A catalogue of 20 items, a top four of grades
+$0,1,0,1$ and no other relevant item.  Compute \.{topk-auc@@4[items=20]}.
+
+@ {\it Answers to the exercises.}\here{tka-ans}  Checked by
+\.{tests/claims\_test.sh} through \.{rankmetrics value}: in 1 the misses at
+ranks 1 and~3 have 0 and 1 hits above, $h=2$, $m=2$, $P=2$, $N-P=18$:
+$(1+{4\over2}\cdot16)/36=33/36=11/12$.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{topk-auc@@4[items=20]}&\.{--grades 0,1,0,1}&11/12&0.916667\cr}}$$
+
+@ \impl One walk of the top $k$ counts $h$, $m$ and the sum of the hits above the
+misses; the doubled numerator $2A$ and the denominator $2P(N-P)$ are whole
+numbers below $2^{64}$ for any catalogue of at most $2^{31}-1$ items.
+
+@<Private functions@>=
+static rm_status tka_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
+  unsigned long long *num, unsigned long long *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, j;
+  unsigned long long h = 0, m = 0, s = 0, P = n_relevant(v, l), N;
+  for (j = 0; j < k; j++)
+    if (relevant(v, l, perm, j)) h++;
+    else {@+ m++; s += h; @+}
+  if ((unsigned long long) v->items < P + m) return RM_EINVAL;
+  N = (unsigned long long) v->items - P;
+  *num = 2 * s + (h + P) * (N - m);
+  *den = 2 * P * N;
+  return RM_OK;
+}
+static rm_status tka_dratio(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *num, double *den)
+{
+  unsigned long long a, b;
+  rm_status s = tka_counts(v, l, perm, &a, &b);
+  if (s == RM_OK) {@+ *num = (double) a; *den = (double) b; @+}
+  return s;
+}
+static rm_status tka_qratio(const rm_variant *v, const rm_list *l, const size_t *perm,
+  mpq_t num, mpq_t den)
+{
+  unsigned long long a, b;
+  rm_status s = tka_counts(v, l, perm, &a, &b);
+  if (s != RM_OK) return s;
+  mpq_set_ui(num, 0, 1); mpq_set_ui(den, 0, 1); /* |mpq_set_ui| would canonicalise */
+  mpz_set_ui(mpq_numref(num), (unsigned long) a);
+  mpz_set_ui(mpq_numref(den), (unsigned long) b);
+  return RM_OK;
+}
+static double tka_bound(const rm_variant *v)
+{
+  (void) v;
+  return 3;
+}
+static const char *tka_refuse(const rm_variant *v)
+{
+  return v->items == RM_ITEMS_UNSET ? "topk-auc needs items=N, the number of"
+    " items in the catalogue, which the lists cannot tell" : no_average(v);
+}
+
+@ \impl Its code follows every earlier metric's, so that the disagreements of the
+golden vectors are written after every earlier witness.
+
+@<Metric codes@>=
+RM_TOPKAUC,
+
+@ @<Metric specifications@>=
+@/[RM_TOPKAUC] = {"topk-auc", PRF_KEYS | K(KEY_ITEMS), ratio_d, ratio_x, tka_bound,
+  tka_refuse, NULL, tka_qratio, tka_dratio},
+
+@ @<Worked examples@>=
+@/{"M-tka", NULL, "topk-auc@@3[items=10]", RM_G(1, 0, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "16/21", 0x1.8618618618618p-1},
+@/{"M-tka2", NULL, "topk-auc@@2[items=5]", RM_G(0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_OK, "3/4", 0x1.8p-1},
+
+@ \impl Its vectors are the single family's late variants, written after every
+test that family had; their catalogues are larger than any random list with
+its judged items, so that no case is refused.
+
+@<Vector variant lists@>=
+static const char *const single_late[] = {"topk-auc@@10[items=100000]",
+  "topk-auc@@3[items=65536]", "topk-auc[items=1000000,rel=2]",
+  "topk-auc@@5[items=300000,ties=optimistic]", "topk-auc@@5[items=2147483647,undef=one]",
+  NULL};
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -408,7 +408,7 @@ START_TEST(test_prf_oracle_random)
 {
   tu_rng r = {0x5eedf00dULL};
   int it;
-  char ctx[1200], nm[RM_NAME_MAX], desc[900];
+  char ctx[RM_NAME_MAX + 1200], nm[RM_NAME_MAX], desc[900];
   for (it = 0; it < 1500; it++) {
     plist t;
     rm_variant v;
@@ -429,7 +429,7 @@ START_TEST(test_prf_paths)
   tu_rng r = {0xbadc0ffeeULL};
   rm_work w;
   int it, cover[5][8] = {{0}};
-  char ctx[1200], nm[RM_NAME_MAX], desc[900];
+  char ctx[RM_NAME_MAX + 1200], nm[RM_NAME_MAX], desc[900];
   rm_work_init(&w);
   for (it = 0; it < 4000; it++) {
     static plist t;

@@ -744,7 +744,7 @@ START_TEST(test_independent_random)
 {
   tu_rng r = {0x1dec0de5eedULL};
   int it, m;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   mpfr_t y;
   mpfr_init2(y, OPREC);
   for (it = 0; it < N_INDEP; it++) {
@@ -787,7 +787,7 @@ START_TEST(test_independent_average)
 {
   tu_rng r = {0xa5e7a6eULL};
   int it;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   mpfr_t y;
   mpfr_init2(y, OPREC);
   for (it = 0; it < 150; it++) {
@@ -845,7 +845,7 @@ START_TEST(test_paths_random)
        cover_t[6] = {0}, cover_u[3] = {0}, cover_k[3] = {0};
   rm_work w;
   int it, i;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   rm_work_init(&w);
   for (it = 0; it < N_PATHS; it++) {
     static tlist t;
@@ -935,7 +935,7 @@ START_TEST(test_prop_ndcg_range)
 {
   tu_rng r = {0x0b0dULL};
   int it;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 1000; it++) {
     tlist t;
     rm_variant v;
@@ -960,7 +960,7 @@ START_TEST(test_prop_ndcg_perfect)
 {
   tu_rng r = {0x1111ULL};
   int it;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 500; it++) {
     tlist t;
     rm_variant v;
@@ -995,7 +995,7 @@ START_TEST(test_prop_linear_exp2_binary_grades)
 {
   tu_rng r = {0x2222ULL};
   int it;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 600; it++) {
     tlist t;
     rm_variant v, w;
@@ -1027,7 +1027,7 @@ START_TEST(test_prop_cg_permutation)
 {
   tu_rng r = {0x3333ULL};
   int it;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 500; it++) {
     tlist t, u;
     rm_variant v;
@@ -1063,7 +1063,7 @@ START_TEST(test_prop_average_between)
 {
   tu_rng r = {0x4444ULL};
   int it;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 600; it++) {
     tlist t;
     rm_variant v;
@@ -1096,7 +1096,7 @@ START_TEST(test_prop_distinct_scores)
 {
   tu_rng r = {0x5555ULL};
   int it, ti;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 300; it++) {
     tlist t;
     rm_variant v;
@@ -1135,7 +1135,7 @@ START_TEST(test_prop_scores_vs_presorted)
 {
   tu_rng r = {0x6666ULL};
   int it;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   for (it = 0; it < 1000; it++) {
     tlist t, u;
     rm_variant v;
@@ -1182,7 +1182,7 @@ START_TEST(test_prop_values_rank_once)
   tu_rng r = {0x8888ULL};
   rm_work w;
   int it;
-  char ctx[1024], desc[700];
+  char ctx[RM_NAME_MAX + 1024], desc[700];
   rm_work_init(&w);
   for (it = 0; it < 3000; it++) {
     tlist t;
@@ -1227,7 +1227,7 @@ START_TEST(test_prop_presorted_same_ranking)
     "pessimistic", "optimistic"};
   tu_rng r = {0x9999ULL};
   int it;
-  char ctx[1024], nm[RM_NAME_MAX + 32], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX + 32], desc[700];
   for (it = 0; it < 3000; it++) {
     tlist t, u;
     rm_variant v;
@@ -1323,8 +1323,9 @@ START_TEST(test_names_as_data)
   for (m = 0; m < RM_N_METRICS; m++) {
     const char *name = rm_metric_name((rm_metric) m);
     int cut = rm_metric_takes_cutoff((rm_metric) m);
-    /* coverage has a key without a default, which every name must give */
-    const char *req = strcmp(name, "coverage") == 0 ? "items=10" : NULL;
+    /* coverage and topk-auc have a key without a default, which every name must give */
+    const char *req = strcmp(name, "coverage") == 0 ? "items=10"
+      : strcmp(name, "topk-auc") == 0 ? "items=100000" : NULL;
     ck_assert_ptr_nonnull(name);
     if (req) {
       ck_assert_int_eq(rm_variant_parse(name, &v, msg, sizeof msg), RM_ENAME);
@@ -1379,7 +1380,7 @@ START_TEST(test_prop_name_determines_value)
 {
   tu_rng r = {0x7777ULL};
   int it;
-  char ctx[1280], nm[RM_NAME_MAX], nm2[RM_NAME_MAX], desc[700];
+  char ctx[2 * RM_NAME_MAX + 1280], nm[RM_NAME_MAX], nm2[RM_NAME_MAX], desc[700];
   for (it = 0; it < 2000; it++) {
     tlist t;
     rm_variant v, w, back;
@@ -1886,7 +1887,7 @@ START_TEST(test_edge_work_reuse)
   rm_work w;
   size_t i;
   int rep;
-  char ctx[1024], nm[RM_NAME_MAX], desc[700];
+  char ctx[RM_NAME_MAX + 1024], nm[RM_NAME_MAX], desc[700];
   rm_work_init(&w);
   for (rep = 0; rep < 20; rep++)
     for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {

@@ -464,13 +464,39 @@ same "a query weighed twice" "$err" "$T/qwdup:3: query 'w1' has a weight already
 printf 'w1 0.5\nw2 1\n' > "$T/qwmiss"
 out=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwmiss" "$T/qwq" "$T/qwr" 2>"$T/err"); st=$?
 same "a query without a weight" "$st:$out:$(cat "$T/err")" "1::$T/qwr:4: query 'w3' has no weight in $T/qwmiss"
+# the same weights from a column of a delimited file (--weight C; main had
+# no such option): the three users of the TREC case above, each row with
+# its user's weight, give 3/7 too, sorted or not; shards merge to it, and
+# a state weighted by the column is not one weighted by a file
+printf 'user,item,label,score,wt\nw1,a,1,3,0.5\nw2,x,0,3,2\nw2,b,1,2,2\nw3,x,0,1,1\n' > "$T/qw.csv"
+for o in "" --unsorted --fast; do
+  same "--weight $o" "$($RM eval --quiet --trec $o -m 'mean[weight=query]:rr' --weight wt "$T/qw.csv" | cut -f3)" 0.42857142857142855
+done
+head -2 "$T/qw.csv" > "$T/qwc1.csv"; { head -1 "$T/qw.csv"; tail -n +3 "$T/qw.csv"; } > "$T/qwc2.csv"
+for k in 1 2; do $RM eval --quiet --partial -m 'mean[weight=query]:rr' --weight wt "$T/qwc$k.csv" > "$T/qwcs$k"; done
+same "--weight merged" "$($RM merge --quiet --trec "$T/qwcs2" "$T/qwcs1" | cut -f3)" 0.42857142857142855
+printf 'w1 0.5\n' > "$T/qww1"
+$RM eval --quiet --partial -m 'mean[weight=query]:rr' --query-weights "$T/qww1" "$T/qwc1.csv" > "$T/qwfs1"
+err=$($RM merge "$T/qwfs1" "$T/qwcs2" 2>&1 >/dev/null); st=$?
+case $st:$err in [12]:*"their options differ"*) ok;; *) bad "column and file states merged: $st $err";; esac
+printf 'user,item,label,wt\nu,a,1,2\nu,b,0,3\n' > "$T/qwd.csv"
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' --weight wt "$T/qwd.csv" 2>&1 >/dev/null); st=$?
+same "two weights of one user" "$st:$err" "1:$T/qwd.csv:3: user 'u' has the weight 3 here and 2 on line 2; a user has one weight"
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' --weight w "$T/qwd.csv" 2>&1 >/dev/null)
+case $err in *"--weight names the column 'w', which the header lacks"*) ok;; *) bad "missing weight column: $err";; esac
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' --weight wt "$T/qwq" "$T/qwr" 2>&1 >/dev/null)
+case $err in *"a TREC run takes --query-weights FILE"*) ok;; *) bad "--weight on a TREC run: $err";; esac
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' --weight wt --query-weights "$T/qww" "$T/qw.csv" 2>&1 >/dev/null); st=$?
+case $st:$err in 2:*"give one"*) ok;; *) bad "--weight and --query-weights: $st $err";; esac
+err=$($RM eval --quiet -m 'median[weight=query]:rr' --weight wt "$T/qw.csv" 2>&1 >/dev/null); st=$?
+case $st:$err in 2:*"the key 'weight' does not apply"*) ok;; *) bad "median with weights: $st $err";; esac
 
 # ---- GAUC's users left out say so (stderr and --json) --------------------
 # examples/data.csv: u3's two rows are both 0, one class, so its AUC is 0/0
 # and gauc (skip=undef) leaves it out: 1 of 3 users; main said nothing.
 err=$($RM eval -m gauc examples/data.csv 2>&1 >/dev/null)
 case $err in *"examples/data.csv: gauc: 1 of 3 queries left out by skip=undef (a value undefined: an AUC of one class only): u3"*) ok;; *) bad "gauc's left-out line: $err";; esac
-same "gauc --json left_out" "$($RM eval --quiet --json -m gauc examples/data.csv | sed 's/.*"value":[^,]*,//')" '"left_out":1}'
+same "gauc --json left_out" "$($RM eval --quiet --json -m gauc examples/data.csv | sed 's/.*"value":[^,]*,//')" '"left_out":1,"left_why":"a value undefined: an AUC of one class only","left":["u3"]}'
 x=$($RM eval --quiet -m gauc examples/data.csv 2>&1 >/dev/null)
 [ -z "$x" ] && ok || bad "gauc --quiet drops the line: got '$x'"
 # every user of one class: the aggregate is the undef convention's 0, and

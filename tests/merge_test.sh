@@ -28,10 +28,12 @@ awk -v T="$T" 'BEGIN { srand(16); print "user,item,label,score" > T "/all.csv";
       printf "q%d,d%d,%d,%s\n", q, i, g, s > T "/all.csv" } } }'
 MD=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
     -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'gm:ap' -m 'mean:rmse' -m 'precision@5'
-    -m 'micro:hr@10' -m rmse -m 'micro[skip=undef]:precision@5')
+    -m 'micro:hr@10' -m rmse -m 'micro[skip=undef]:precision@5' -m 'fmean@5' -m 'fmean@3[beta2=1/4]'
+    -m 'min[skip=norel]:ndcg' -m 'max:ap' -m 'min[skip=norel]:ap')
 MX=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
     -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'mean:rmse' -m 'precision@5'
-    -m 'micro:hr@10' -m 'micro[skip=undef]:precision@5' -m 'gm:ap' -m 'gm[skip=norel]:ndcg@5' -m rmse)
+    -m 'micro:hr@10' -m 'micro[skip=undef]:precision@5' -m 'gm:ap' -m 'gm[skip=norel]:ndcg@5' -m rmse
+    -m 'fmean@5' -m 'fmean@3[beta2=1/4]' -m 'min[skip=norel]:ndcg' -m 'max:ap' -m 'min[skip=norel]:ap')
 
 # split FILE K DIR: query j (in order of first appearance) goes to shard
 # (j * 5) mod K, so shards are not contiguous; a CSV keeps its header
@@ -116,6 +118,76 @@ got=$($RM eval --quiet --exact --partial -m "$G" "$T/g2.csv" -o "$T/x2.state" &&
 [ -z "$got" ] && [ "$($RM merge --quiet "$T/x1.state" "$T/x2.state" | awk '{print $3}')" = 0.6666666666666666 ] &&
   grep -qx 'fractions 2 4' "$T/x2.state" && ok "exact: the fraction 2 over the weight 4, merged to 2/3" || bad "exact GAUC: $(cat "$T/x2.state")"
 
+# the users GAUC left out, and why, in --json: d (two clicks, no non-click)
+# and c (three non-clicks) are of one class; merged from four states in any
+# order, the list is one run's, sorted (main's JSON gave the count alone)
+printf 'user,item,label\nd,x,1\nd,y,1\n' > "$T/g4.csv"
+for i in 1 2 3 4; do $RM eval --quiet --partial -m gauc "$T/g$i.csv" -o "$T/l$i.state"; done
+grep -qx 'left d' "$T/l4.state" && ok "a state names the user it left out" || bad "l4 state: $(cat "$T/l4.state")"
+got=$($RM merge --quiet --json "$T/l4.state" "$T/l2.state" "$T/l3.state" "$T/l1.state" | sed 's/.*"value"://')
+[ "$got" = '0.6666666666666666,"left_out":2,"left_why":"a value undefined: an AUC of one class only","left":["c","d"]}' ] \
+  && ok "GAUC's users left out named in merge --json: c and d" || bad "left in merge: $got"
+awk 'FNR == 1 && NR > 1 { next } { print }' "$T/g1.csv" "$T/g2.csv" "$T/g3.csv" "$T/g4.csv" > "$T/g.csv"
+[ "$($RM eval --quiet --json -m gauc "$T/g.csv" | sed 's/.*"value"://')" = "$got" ] \
+  && ok "and in one eval's --json, the same bytes" || bad "left in eval: $($RM eval --quiet --json -m gauc "$T/g.csv")"
+$RM eval --quiet --partial -m gauc "$T/g.csv" -o "$T/l.state"
+awk '/^left c$/ { print "left d"; next } /^left d$/ { print "left c"; next } { print }' "$T/l.state" > "$T/lx.state"
+awk '/^left d$/ { next } { print }' "$T/l.state" > "$T/ly.state"
+for f in lx ly; do
+  python3 tests/seal_state.py "$T/$f.state"
+  out=$($RM merge "$T/$f.state" 2>&1); rc=$?
+  [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "left lines out of order or missing ($f) refused with file:line" \
+    || bad "left $f: rc $rc $out"
+done
+
+# the F-score of means of the book's exercise (set-ans, 2): at K = 2 user a
+# has P = 1/2, R = 1 and user b P = 1/2, R = 1/4 (three relevant documents
+# not retrieved).  Alone, a's shard prints F = 2/3 and b's 1/3, whose mean
+# is 1/2; the F of the pooled means 1/2 and 5/8 is 5/9, and so is the merge
+# of the two states, on both paths (main refused fmean under --partial)
+printf 'a 0 x 1\na 0 y 0\na 0 z 0\nb 0 p 0\nb 0 q 1\nb 0 r 1\nb 0 s 1\nb 0 t 1\n' > "$T/f.qrels"
+printf 'a Q0 x 1 3 t\na Q0 y 2 2 t\na Q0 z 3 1 t\n' > "$T/fa.run"
+printf 'b Q0 p 1 2 t\nb Q0 q 2 1 t\n' > "$T/fb.run"
+fa=$($RM eval --quiet --trec -m fmean@2 "$T/f.qrels" "$T/fa.run" | cut -f3)
+fb=$($RM eval --quiet --trec -m fmean@2 "$T/f.qrels" "$T/fb.run" | cut -f3)
+[ "$fa:$fb" = 0.6666666666666666:0.3333333333333333 ] && ok "fmean@2 of each shard alone: 2/3 and 1/3" || bad "fmean shards: $fa $fb"
+for path in --fast --exact; do
+  $RM eval --quiet $path --partial -m fmean@2 "$T/f.qrels" "$T/fa.run" -o "$T/fa.state" &&
+  $RM eval --quiet $path --partial -m fmean@2 "$T/f.qrels" "$T/fb.run" -o "$T/fb.state"
+  got=$($RM merge --quiet --trec "$T/fb.state" "$T/fa.state" | cut -f3)
+  [ "$got" = 0.5555555555555556 ] && ok "fmean@2 merged ${path#--}: 5/9" || bad "fmean merged $path: $got"
+done
+grep -qx 'fractions 1/2 1/4' "$T/fb.state" \
+  && ok "an exact fmean state holds the sums of P and R" || bad "fmean state: $(cat "$T/fb.state")"
+sed 's|^fractions 1/2 1/4|fractions 3 1/4|' "$T/fb.state" > "$T/fbig.state"
+python3 tests/seal_state.py "$T/fbig.state"
+out=$($RM merge "$T/fbig.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "sums of precisions and recalls lie outside" \
+  && ok "an fmean state whose sum of precisions passes its users is refused" || bad "fmean forged: rc $rc $out"
+
+# the least and greatest RR of users a (1), b (1/2), c (1/3) in three
+# shards, and a fourth shard d with no relevant item, left out by
+# skip=norel (its state says 'extreme none'): min 1/3, max 1 (main refused
+# min and max under --partial)
+printf 'user,item,label,score\na,x,1,3\na,y,0,1\n' > "$T/m1.csv"
+printf 'user,item,label,score\nb,x,0,3\nb,y,1,1\n' > "$T/m2.csv"
+printf 'user,item,label,score\nc,x,0,3\nc,y,0,2\nc,z,1,1\n' > "$T/m3.csv"
+printf 'user,item,label,score\nd,x,0,3\n' > "$T/m4.csv"
+for path in --fast --exact; do
+  for i in 1 2 3 4; do
+    $RM eval --quiet $path --partial -m 'min[skip=norel]:rr' -m 'max[skip=norel]:rr' "$T/m$i.csv" -o "$T/m$i.state"
+  done
+  got=$($RM merge --quiet --trec "$T/m4.state" "$T/m2.state" "$T/m3.state" "$T/m1.state" | cut -f3 | tr '\n' ' ')
+  [ "$got" = "0.3333333333333333 1 " ] && ok "min and max of RR merged ${path#--}: 1/3 and 1" || bad "min/max merged $path: $got"
+done
+grep -qx 'extreme none' "$T/m4.state" && grep -qx 'extreme 0x1.5555555555555p-2' "$T/m3.state" \
+  && ok "a state holds its least value in hexadecimal, or none" || bad "extreme lines: $(cat "$T/m3.state" "$T/m4.state")"
+sed 's/^extreme none/extreme 0x1p-1/' "$T/m4.state" > "$T/mx.state"
+python3 tests/seal_state.py "$T/mx.state"
+out=$($RM merge "$T/mx.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "mx.state:[0-9]*: a malformed line" \
+  && ok "a least value where no query counted is refused" || bad "extreme forged: rc $rc $out"
+
 # ---- refusals: never silently wrong --------------------------------------
 out=$($RM merge "$T/g1.state" "$T/x1.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "g1.state' and '.*x1.state' cannot be merged: one is of the double path" \
@@ -131,7 +203,7 @@ out=$($RM merge "$T/cut.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "cut.state:[0-9]*: the state ends before its 'end' line" \
   && ok "a truncated state refused" || bad "truncated: $out"
 sed 's/^sums 0x\([0-9a-f]*\)/sums 0x\1 /' "$T/s1.state" > "$T/sp.state"
-sed 's/^rankmetrics-partial 5/rankmetrics-partial 6/' "$T/s1.state" > "$T/v5.state"
+sed 's/^rankmetrics-partial 6/rankmetrics-partial 7/' "$T/s1.state" > "$T/v5.state"
 sed 's/^sums 0x/sums 0X/' "$T/s1.state" > "$T/X.state"
 # the names of s1's queries, a and b: out of order, one repeated, fewer than
 # its queries, and a name line with a stray backslash
@@ -145,8 +217,13 @@ for f in sp v5 X h n n0 bsl; do
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "malformed state $f refused with file:line" \
     || bad "malformed $f: rc $rc $out"
 done
+sed 's/^rankmetrics-partial 6/rankmetrics-partial 5/' "$T/s1.state" > "$T/old5.state"
+python3 tests/seal_state.py "$T/old5.state"
+out=$($RM merge "$T/old5.state" 2>&1); rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q "old5.state:1: .*version 5 did not name the queries a skip rule left out" \
+  && ok "a state of version 5 refused, saying why" || bad "version 5: rc $rc $out"
 for v in 1 2 3; do
-  sed "s/^rankmetrics-partial 5/rankmetrics-partial $v/" "$T/s1.state" > "$T/v$v.state"
+  sed "s/^rankmetrics-partial 6/rankmetrics-partial $v/" "$T/s1.state" > "$T/v$v.state"
   out=$($RM merge "$T/v$v.state" 2>&1); rc=$?
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "v$v.state:1: .*versions 1 to 3 did not name every query.*again with eval --partial" \
     && ok "a state of version $v refused, saying to evaluate the shard again with --partial" || bad "version $v: rc $rc $out"
@@ -260,7 +337,7 @@ out=$($RM merge "$T/bs.state" "$T/bs.state" 2>&1); rc=$?
 # 2^-80 on either side, cannot decide the rounding: merge must say so
 printf 'user,item,label\nu,x,1\n' > "$T/u.csv"
 $RM eval --quiet --partial -m rr "$T/u.csv" -o "$T/u.state"
-printf 'rankmetrics-partial 5\npath exact\noptions %s\njudgments none\nqueries 1\nmeasure dcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nnames 1\nu\nend\n' \
+printf 'rankmetrics-partial 6\npath exact\noptions %s\njudgments none\nqueries 1\nmeasure dcg\nvariant %s\ncounts 1 0\nfractions 0 1\nenclosure 1 %s %s\nnames 1\nu\nend\n' \
   "$(sed -n 's/^options //p' "$T/u.state")" "$($RM name 'mean:dcg')" 1208925819614629308923903/1208925819614629174706176 \
   1208925819614629308923905/1208925819614629174706176 > "$T/mid.state"
 python3 tests/seal_state.py "$T/mid.state"

@@ -297,7 +297,14 @@ refused 'ndcg_rel.1=3' "gain map on ndcg_rel has no rankmetrics variant yet"
 refused 'trec_eval:ndcg.foo=3' "a whole grade"
 refused 'trec_eval:ndcg.1=-1' "a gain is a number from 0"
 refused 'ndcg[gain=map:1=2;1=3]' "grade 1 twice"
-refused 'ndcg[gain=map:0=1;1=1;2=1;3=1;4=1;5=1;6=1;7=1;8=1]' "at most 8 grades"
+# a map of any length (main refused more than 8 grades): LightGBM's
+# label_gain lists 31; the squares of 0..30, read from our name, from
+# ir_measures' gains and from trec_eval's map, are one variant
+M31=$(awk 'BEGIN { for (g = 0; g <= 30; g++) printf "%s%d=%d", g ? ";" : "", g, g * g }')
+same "ndcg[gain=map:$M31]" "ndcg[gain=map:$(printf '%s' "$M31" | tr ';' '\n' | sort -r | paste -sd';')]"
+same "nDCG(gains={$(printf '%s' "$M31" | sed 's/=/:/g; s/;/,/g')})" "ndcg[gain=map:$M31,negative=unjudged,scores=float32,ties=id-desc]"
+same "trec_eval:ndcg.$(printf '%s' "$M31" | tr ';' ',')" "ndcg[gain=map:$M31,ties=id-desc]"
+refused "ndcg[gain=map:$M31;101=1]" "a whole grade from 0 to 100"
 refused 'ndcg[gain=map]' "needs its gains"
 refused 'rbp[gain=map:1=2]' "cg, dcg, idcg and ndcg only"
 refused 'ndcg[isort=trunc]' "does not apply"

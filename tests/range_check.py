@@ -55,7 +55,7 @@ for variant, (lo, hi) in sorted(values.items()):
     canon = r.stdout.split('\n')[0]
     nvar += 1
     for x in sorted({lo, hi}):
-        body = ('rankmetrics-partial 5\npath double\n'
+        body = ('rankmetrics-partial 6\npath double\n'
                 'options dup=error run-only=skip judged-docs-only=no negative=zero columns=trec\n'
                 'judgments none\nqueries 1\nmeasure m\nvariant %s\ncounts 1 0\n'
                 'sums %s 0x1p0\nnames 1\nq\n' % (canon, hexsum(x))).encode()

@@ -101,7 +101,7 @@ class VerifyGroup(ctypes.Structure):
                 ("given", ctypes.c_long)]
 
 
-NAME_MAX = 256  # RM_NAME_MAX
+NAME_MAX = 1024  # RM_NAME_MAX
 
 
 class Explanation(ctypes.Structure):

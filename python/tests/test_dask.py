@@ -109,8 +109,13 @@ def test_merge_refuses_a_user_in_two_states():
         rm.merge([a, b])
     assert "'v'" in e.value.message
     with pytest.raises(rm.RankmetricsError) as e:
-        rm.partial("fmean", users=["u"], labels=[1])  # F of the pooled means
-    assert "whole set" in e.value.message
+        rm.partial("median:rr", users=["u"], labels=[1])
+    assert "median" in e.value.message
+    # the F of the pooled means shards: u (P = R = 1) and v (P = 0, R = 0):
+    # means 1/2 and 1/2, F = 1/2, where the shards' own F are 1 and 0
+    f = rm.merge([rm.partial("fmean", users=["v"], labels=[0]),
+                  rm.partial("fmean", users=["u"], labels=[1])])
+    assert f.aggregate["fmean"] == 0.5
     # mean RR over the users u (rr 1) and v (rr 0) and w (rr 1/2): the
     # mean of the shards' means would be (1 + 1/4)/2 = 5/8; the merge is
     # (1 + 0 + 1/2)/3 = 1/2

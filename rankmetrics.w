@@ -12286,7 +12286,7 @@ int allneg; /* 1: \.{eval} reads a query judged only negative as pytrec\_eval do
 KEY_ALLNEG,
 
 @ @<Key specifications@>=
-[KEY_ALLNEG] = {"allneg", allneg_words, 0, 0, FIELD(allneg), 0, allneg_when, 55, 0},
+[KEY_ALLNEG] = {"allneg", allneg_words, 0, 0, FIELD(allneg), 0, allneg_when, 55, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const allneg_words[] = {"read", "empty", NULL};
@@ -15383,7 +15383,7 @@ static void xgini_weight(const rm_variant *v, mpq_t x, size_t r) /* $p^r$ */
 [RM_XGINI] = {"exposure-gini", K(KEY_ITEMS) | K(KEY_P) | K(KEY_TIES), NULL, NULL,
   cat_bound, p_below_one, xgini_defaults, NULL, NULL, NULL, cat_sd, cat_sx},
 [RM_UCOV] = {"user-coverage", 0, NULL, NULL, cat_bound, no_average, NULL, NULL,
-  NULL, NULL, cat_sd, cat_sx},
+  NULL, NULL, cat_sd, cat_sx}@[,@]
 
 @ \impl The cases of \secref{xgini-example}, appended to the golden vectors'
 file of aggregates after every earlier case.
@@ -15397,7 +15397,7 @@ file of aggregates after every earlier case.
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "197/444", 0x1.c657a3bf6c658p-2},
 @/{"L-ucov", NULL, "user-coverage@@2",
   RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
-    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "3", 0x1.8p+1},
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "3", 0x1.8p+1}@[,@]
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>

@@ -101,7 +101,7 @@ function tidy(s,   n, i, L, out, t, blank, incom, was, c, seg, e) {
   for (i = 1; i <= n; i++) {
     t = L[i]
     gsub(/@t[^@]*@>/, "", t); gsub(/@\^[^@]*@>/, "", t); gsub(/@\.[^@]*@>/, "", t)
-    gsub(/@;/, "", t); gsub(/@\//, "", t); gsub(/@#/, "", t); gsub(/@!/, "", t)
+    gsub(/@;/, "", t); gsub(/@\//, "", t); gsub(/@#/, "", t); gsub(/@!/, "", t); gsub(/@\[/, "", t); gsub(/@\]/, "", t)
     gsub(/@\+/, " ", t); gsub(/@@/, "\001", t)
     # the TeX of comments only: split the line at comment boundaries
     seg = ""; was = incom   # squeeze only lines that are code from end to end

@@ -6875,6 +6875,34 @@ exact arithmetic).  Without negative gains every property of this chapter
 holds: $\IDCG\ge\DCG$ under \.{ideal=judged} and \.{list}, $0\le\nDCG\le1$,
 and $\IDCG=0$ exactly when no item of the ideal list has a positive gain.
 
+@ {\it Gain maps of any length.}\here{q:gainmap31}
+A {\it gain map\/} (\secref{q:gainmap}) gives each grade its own gain.
+LightGBM's ranking objectives and metrics take such a table as
+|label_gain|, one gain for each grade from~0 up, in the file
+$$\hbox{\.{src/metric/dcg\_calculator.cpp}},$$
+and its default lists 31 of them,
+$2^g-1$ for $g=0,\ldots,30$; XGBoost and CatBoost take the same idea under
+other names.  A map may now list every grade from 0 to~100, each once:
+there is no other limit on its length than the canonical name's, which
+|RM_NAME_MAX| (1024 characters) bounds, room for all 101 grades with gains
+of three digits under \.{eval}'s mean.  (LightGBM's default map itself is
+\.{gain=exp2}, $2^g-1$, for every grade it accepts; its gains above $2^{26}$
+would pass the bound $10^8$ of a written gain anyway.)
+@^gain map, of any length@>@^LightGBM@>
+
+@ {\it Examples of a long map.}  The map of the squares, $G(g)=g^2$ for the 31 grades
+$0,\ldots,30$, is written
+$$\hbox{\.{gain=map:0=0;1=1;2=4;}$\ldots$\.{;30=900}}.$$
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\cr
+\rm variant&\rm grades&\rm by hand&\hbox{\rm ours}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{cg@@3}&30, 2, 17&900+4+289=1193&\oursq{M-gmap31-cg}\cr
+\.{ndcg@@1}&2, 30&4/900=1/225&\oursq{M-gmap31-ndcg}\cr
+\.{cg}&31, 30&31+900=931&\oursq{M-gmap31-own}\cr}}$$
+In the last row grade~31 is not listed, so it gains its own value, 31, as
+under every map.  The first row reads the map at its two ends and inside,
+and the second divides by the ideal, whose first item is grade~30.
+
 @ {\it Grades clipped and scaled}, the fifth gain:\here{q:gainclip}
 \.{gain=clip:}$m$\.{..}$M$, for two grades $0\le m<M\le100$, is
 $$G(g)={\min(\max(g,m),M)-m\over M-m},$$
@@ -13175,6 +13203,36 @@ with the weights $1/2$, $2$ and~$1$:
 \.{mean[weight=query]:rr} is $(1/2+1+0)/(7/2)=\oursq{L-qweight}$, where the
 plain mean is $1/2$.  A list without a weight weighs~1.
 
+@ {\it Which aggregators take query weights.}\here{q:qweightagg}
+A query weight (\secref{q:qweight}) comes with the data: XGBoost's and
+TF-Ranking's one number per group, LightGBM's mean of a query's row
+weights.  \.{eval} reads them from a side file of lines \.{QUERY WEIGHT}
+(\.{--query-weights}, for a TREC run or a delimited file) or from a column
+of a delimited file (\.{--weight C}, \secref{q:wcol}).  Of the aggregators,
+only \.{mean} takes them, as \.{mean[weight=query]}, the weighted mean
+$\sum_qw_qx_q/\sum_qw_q$ of those libraries.  The others refuse the key
+\.{weight}, each for a reason:
+\smallskip
+\item{$\bullet$} \.{micro} already weighs each query, by its denominator (its
+retrieved or relevant items): a second weight would make a pooled ratio
+that no library computes.
+\item{$\bullet$} \.{sum} of weighted values is the numerator of the weighted
+mean, which \.{mean} gives with its denominator; a weighted total alone
+is reported by no library that weighs its queries.
+\item{$\bullet$} \.{gm}, trec\_eval's geometric mean, is unweighted there, and
+no source defines its weighted form ($\exp$ of the weighted mean of
+logarithms would be one of several choices).
+\item{$\bullet$} \.{median}, \.{min} and \.{max}, torchmetrics' and LensKit's, are
+unweighted: a weighted median needs a rule for the query where the
+cumulated weight reaches half (there are three in use), and a least or
+greatest value does not change with positive weights, while a weight of~0
+would have to leave a query out, which \.{skip} already says.
+\smallskip
+\noindent So a name such as \.{median[weight=query]:ndcg} is refused with the
+parser's message that the key does not apply, rather than computed by a
+rule nobody uses.
+@^query weights, which aggregators take@>
+
 @ {\it Exercises.}\here{oagg-ex}  \.{rankmetrics value} computes each
 answer, given the queries' grades separated by semicolons.
 
@@ -18963,6 +19021,59 @@ precisions at the hits are 1 and $2/3$; $\min(5,4,3)=3$ and $\min(5,4)=4$.
 In 6 the ideal is cut at the one hit, the judged grade~2, gain~3; cut at~5
 instead (\.{ideal=judged}) it would add the gain~1 at rank~2, and the value
 would be $1/(3+1/\lg3)$, irrational.
+
+@* AUC of a top $K$ against a catalogue.\here{q:topkauc}
+@:metric topk-auc}{metric \.{topk-auc}@>
+A recommender shows a user $K$ items out of a catalogue of $N$, and the
+user's held-out items, $P$ of them, are the relevant ones.  The AUC asks
+what share of the pairs of a relevant and a non-relevant item the
+recommender orders right; but only $K$ items were ranked.  The library
+implicit (\.{implicit/evaluation.pyx}, |ranking_metrics_at_k|, its \.{auc})
+completes the ranking by a convention: every item not shown is ranked below
+every item shown, and among the items not shown a relevant one beats a
+non-relevant one half the time.  With $h$ the hits and $m$ the misses of the
+top~$k=\min(K,n)$, and $N-P$ the non-relevant items of the catalogue,
+$${\rm topk\hbox{-}auc}@K={\displaystyle\sum_{\hbox{\sevenrm misses}}h_{\rm above}
+  +{h+P\over2}\,(N-P-m)\over P\,(N-P)},$$
+where $h_{\rm above}$ is the number of hits above a miss.  So a relevant item
+shown at rank~$i$ beats the misses below it and every non-relevant item not
+shown; a relevant item not shown beats half of the non-relevant items not
+shown.  Intuition: it is the AUC of the whole catalogue ranked as ``the top
+$K$, then everything else tied'', counted with ties as halves.
+@^AUC at K (implicit)@>@^implicit (library)@>
+
+The key \.{items} is the catalogue size $N$, required, as for
+\.{coverage}; $P$ counts every relevant judged item, shown or not.  The
+value is undefined when $P=0$ or $P=N$ (implicit divides by zero), and a
+list whose items and relevant items outnumber the catalogue ($P+m>N$) is
+refused with |RM_EINVAL|, since the convention then counts negative pairs.
+The value is a ratio of whole numbers, $2A/2P(N-P)$, exact on both paths
+below $2^{53}$; the double path divides two doubles, each exact when its
+integer is below $2^{53}$ and else rounded once: 3~ulps.
+
+@ {\it Examples.}  A catalogue of ten items; a top three of grades $1,0,1$, and a
+third relevant item not shown ($P=3$).  The miss at rank~2 has one hit
+above it; $h=2$, $m=1$, $N-P=7$: the value is
+$(1+{5\over2}\cdot6)/(3\cdot7)=16/21=\oursq{M-tka}$.  A catalogue of five,
+a top two of grades $0,1$ and no other relevant item: $(0+{2\over2}\cdot3)/4
+=\oursq{M-tka2}$, the one relevant item beating the three items not shown.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\quad&$#$\hfil\cr
+\rm variant&\rm grades; judged&\hbox{\rm by hand}&\hbox{\rm ours}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{topk-auc@@3[items=10]}&1,0,1; 1&(1+15)/21&\oursq{M-tka}\cr
+\.{topk-auc@@2[items=5]}&0,1;&3/4&\oursq{M-tka2}\cr}}$$
+
+@ {\it Exercises.}\here{tka-ex}  1. A catalogue of 20 items, a top four of grades
+$0,1,0,1$ and no other relevant item.  Compute \.{topk-auc@@4[items=20]}.
+
+@ {\it Answers to the exercises.}\here{tka-ans}  Checked by
+\.{tests/claims\_test.sh} through \.{rankmetrics value}: in 1 the misses at
+ranks 1 and~3 have 0 and 1 hits above, $h=2$, $m=2$, $P=2$, $N-P=18$:
+$(1+{4\over2}\cdot16)/36=33/36=11/12$.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{topk-auc@@4[items=20]}&\.{--grades 0,1,0,1}&11/12&0.916667\cr}}$$
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -50042,39 +50153,13 @@ RM_XGINI, RM_UCOV,
 {"single", "more single-list variants: coverage-error, ranking-loss, rprec@@K, precision-mean, ap[norm=list], ideal=hits", 0,
   single_variants, single_late}@[,@]
 
-@** More variants of one list.\here{q:single3}
-This part gathers what came after the chapters of the metrics: gain maps of
-any length, and further variants of one list that libraries compute under
-names of their own.  Each chapter defines, gives the intuition and the
-sources, works examples, and leaves the C to its \.{\\impl} sections.
-
-@* Gain maps of any length.\here{q:gainmap31}
-A {\it gain map\/} (\secref{q:gainmap}) gives each grade its own gain.
-LightGBM's ranking objectives and metrics take such a table as
-|label_gain|, one gain for each grade from~0 up, in the file
-$$\hbox{\.{src/metric/dcg\_calculator.cpp}},$$
-and its default lists 31 of them,
-$2^g-1$ for $g=0,\ldots,30$; XGBoost and CatBoost take the same idea under
-other names.  A map may now list every grade from 0 to~100, each once:
-there is no other limit on its length than the canonical name's, which
-|RM_NAME_MAX| (1024 characters) bounds, room for all 101 grades with gains
-of three digits under \.{eval}'s mean.  (LightGBM's default map itself is
-\.{gain=exp2}, $2^g-1$, for every grade it accepts; its gains above $2^{26}$
-would pass the bound $10^8$ of a written gain anyway.)
-@^gain map, of any length@>@^LightGBM@>
-
-@ {\it Examples.}  The map of the squares, $G(g)=g^2$ for the 31 grades
-$0,\ldots,30$, is written
-$$\hbox{\.{gain=map:0=0;1=1;2=4;}$\ldots$\.{;30=900}}.$$
-$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\cr
-\rm variant&\rm grades&\rm by hand&\hbox{\rm ours}\cr
-\noalign{\smallskip\hrule\smallskip}
-\.{cg@@3}&30, 2, 17&900+4+289=1193&\oursq{M-gmap31-cg}\cr
-\.{ndcg@@1}&2, 30&4/900=1/225&\oursq{M-gmap31-ndcg}\cr
-\.{cg}&31, 30&31+900=931&\oursq{M-gmap31-own}\cr}}$$
-In the last row grade~31 is not listed, so it gains its own value, 31, as
-under every map.  The first row reads the map at its two ends and inside,
-and the second divides by the ideal, whose first item is grade~30.
+@** The code of the late variants.\impl\here{q:single3}
+The C of three pieces that came after the chapters of the metrics: the
+examples of gain maps of any length (\secref{q:gainmap31}) and the AUC of
+a top~$K$ against a catalogue (\secref{q:topkauc}).  Their code comes
+last, so that every earlier metric keeps its code and every earlier test
+its |tcId|; their definitions, examples and exercises stand in the
+chapters where a reader looks for them.
 
 @ \impl The examples of \secref{q:gainmap31}, named \.{M-} so that they are written
 last in their family (|late_example|), after its plain groups, the last
@@ -50098,89 +50183,6 @@ tests it had: every earlier test keeps its |tcId|.  (An example named
     "18=324;19=361;20=400;21=441;22=484;23=529;24=576;25=625;"
     "26=676;27=729;28=784;29=841;30=900]",
   RM_G(31, 30), NULL, NULL, RM_NONE, NULL, "case", RM_OK, "931", 0x1.d18p+9},
-
-@* Which aggregators take query weights.\here{q:qweightagg}
-A query weight (\secref{q:qweight}) comes with the data: XGBoost's and
-TF-Ranking's one number per group, LightGBM's mean of a query's row
-weights.  \.{eval} reads them from a side file of lines \.{QUERY WEIGHT}
-(\.{--query-weights}, for a TREC run or a delimited file) or from a column
-of a delimited file (\.{--weight C}, \secref{q:wcol}).  Of the aggregators,
-only \.{mean} takes them, as \.{mean[weight=query]}, the weighted mean
-$\sum_qw_qx_q/\sum_qw_q$ of those libraries.  The others refuse the key
-\.{weight}, each for a reason:
-\smallskip
-\item{$\bullet$} \.{micro} already weighs each query, by its denominator (its
-retrieved or relevant items): a second weight would make a pooled ratio
-that no library computes.
-\item{$\bullet$} \.{sum} of weighted values is the numerator of the weighted
-mean, which \.{mean} gives with its denominator; a weighted total alone
-is reported by no library that weighs its queries.
-\item{$\bullet$} \.{gm}, trec\_eval's geometric mean, is unweighted there, and
-no source defines its weighted form ($\exp$ of the weighted mean of
-logarithms would be one of several choices).
-\item{$\bullet$} \.{median}, \.{min} and \.{max}, torchmetrics' and LensKit's, are
-unweighted: a weighted median needs a rule for the query where the
-cumulated weight reaches half (there are three in use), and a least or
-greatest value does not change with positive weights, while a weight of~0
-would have to leave a query out, which \.{skip} already says.
-\smallskip
-\noindent So a name such as \.{median[weight=query]:ndcg} is refused with the
-parser's message that the key does not apply, rather than computed by a
-rule nobody uses.
-@^query weights, which aggregators take@>
-
-@* AUC of a top $K$ against a catalogue.\here{q:topkauc}
-@:metric topk-auc}{metric \.{topk-auc}@>
-A recommender shows a user $K$ items out of a catalogue of $N$, and the
-user's held-out items, $P$ of them, are the relevant ones.  The AUC asks
-what share of the pairs of a relevant and a non-relevant item the
-recommender orders right; but only $K$ items were ranked.  The library
-implicit (\.{implicit/evaluation.pyx}, |ranking_metrics_at_k|, its \.{auc})
-completes the ranking by a convention: every item not shown is ranked below
-every item shown, and among the items not shown a relevant one beats a
-non-relevant one half the time.  With $h$ the hits and $m$ the misses of the
-top~$k=\min(K,n)$, and $N-P$ the non-relevant items of the catalogue,
-$${\rm topk\hbox{-}auc}@K={\displaystyle\sum_{\hbox{\sevenrm misses}}h_{\rm above}
-  +{h+P\over2}\,(N-P-m)\over P\,(N-P)},$$
-where $h_{\rm above}$ is the number of hits above a miss.  So a relevant item
-shown at rank~$i$ beats the misses below it and every non-relevant item not
-shown; a relevant item not shown beats half of the non-relevant items not
-shown.  Intuition: it is the AUC of the whole catalogue ranked as ``the top
-$K$, then everything else tied'', counted with ties as halves.
-@^AUC at K (implicit)@>@^implicit (library)@>
-
-The key \.{items} is the catalogue size $N$, required, as for
-\.{coverage}; $P$ counts every relevant judged item, shown or not.  The
-value is undefined when $P=0$ or $P=N$ (implicit divides by zero), and a
-list whose items and relevant items outnumber the catalogue ($P+m>N$) is
-refused with |RM_EINVAL|, since the convention then counts negative pairs.
-The value is a ratio of whole numbers, $2A/2P(N-P)$, exact on both paths
-below $2^{53}$; the double path divides two doubles, each exact when its
-integer is below $2^{53}$ and else rounded once: 3~ulps.
-
-@ {\it Examples.}  A catalogue of ten items; a top three of grades $1,0,1$, and a
-third relevant item not shown ($P=3$).  The miss at rank~2 has one hit
-above it; $h=2$, $m=1$, $N-P=7$: the value is
-$(1+{5\over2}\cdot6)/(3\cdot7)=16/21=\oursq{M-tka}$.  A catalogue of five,
-a top two of grades $0,1$ and no other relevant item: $(0+{2\over2}\cdot3)/4
-=\oursq{M-tka2}$, the one relevant item beating the three items not shown.
-$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\quad&$#$\hfil\cr
-\rm variant&\rm grades; judged&\hbox{\rm by hand}&\hbox{\rm ours}\cr
-\noalign{\smallskip\hrule\smallskip}
-\.{topk-auc@@3[items=10]}&1,0,1; 1&(1+15)/21&\oursq{M-tka}\cr
-\.{topk-auc@@2[items=5]}&0,1;&3/4&\oursq{M-tka2}\cr}}$$
-
-@ {\it Exercises.}\here{tka-ex}  1. A catalogue of 20 items, a top four of grades
-$0,1,0,1$ and no other relevant item.  Compute \.{topk-auc@@4[items=20]}.
-
-@ {\it Answers to the exercises.}\here{tka-ans}  Checked by
-\.{tests/claims\_test.sh} through \.{rankmetrics value}: in 1 the misses at
-ranks 1 and~3 have 0 and 1 hits above, $h=2$, $m=2$, $P=2$, $N-P=18$:
-$(1+{4\over2}\cdot16)/36=33/36=11/12$.
-$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
-\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
-\noalign{\smallskip\hrule\smallskip}
-1&\.{topk-auc@@4[items=20]}&\.{--grades 0,1,0,1}&11/12&0.916667\cr}}$$
 
 @ \impl One walk of the top $k$ counts $h$, $m$ and the sum of the hits above the
 misses; the doubled numerator $2A$ and the denominator $2P(N-P)$ are whole

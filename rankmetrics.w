@@ -18562,7 +18562,7 @@ splitting, the double path, and the rows of the metric table.  Each part
 points back at the section of \secref{q:compat} that defines what it
 computes.
 
-@ \impl The judgments' places of the unretrieved documents
+@ \impl The judgments' places of the unretrieved documents\here{compat-places}
 (\secref{compat-ities}).  |rm_list| has no field for them, and its nine
 fields stay as they are (every caller's initializer gives nine), so they
 come beside the lists: |rm_ities_positions| names an array of lists and,
@@ -18573,7 +18573,7 @@ is the calling thread's, and holds for a list at an address of that array
 until the next call, and for a copy of such a list (the order statistics
 copy the two middle ones), known by the address of its grades; |ities_at|
 finds it, or gives |NULL| for any other list.
-\.{eval} sets it around each computation (\secref{q:evread}).
+\.{eval} sets it around each computation (\secref{q:evalreadings}).
 @^interface@>
 
 @<Public prototypes@>=
@@ -18610,7 +18610,10 @@ of them with $\max(r,s)\le i$.  $s$ is found by counting: the relevant
 documents fall into buckets of grade and class (0:~positive score, or a
 run without scores; 1:~score~0; 2:~not retrieved; 3:~negative score), the
 buckets are laid out by grade descending and class ascending, and within a
-bucket the documents keep the order of~$R$.  |compat_counts| fills
+bucket the documents keep the order of~$R$ (under \.{ities=judgments}, of
+their scores and then the input; and one of score~0, when the places of
+\secref{compat-places} are given, moves past the unretrieved documents of
+its grade listed before it, |compat_before|).  |compat_counts| fills
 $x_i=\vert I_i\cap R_i\vert$ and $y_i=\min(i,\vert I\vert)$ for $i=1$ to~$D$
 (at |x[i-1]|, |y[i-1]|), and returns $D$, or 0 when $I$ is empty.
 
@@ -18808,11 +18811,21 @@ judgments do not name after them), without moving~$R$, whose tie rule
 The library sorts the documents of a grade by score and breaks only ties
 of score by that order (|rank_items| with \.{ties=input}).
 The two rules differ only where the run ties two relevant documents of
-one grade, or scores one exactly~0.  One case remains where the provider's
-ideal is not ours: a document of the run scored exactly~0 and a relevant
-document of its grade that the run does not hold, listed before it in the
-judgments (the provider gives both the score~0 and keeps the file's
-order; ours puts the retrieved one first).
+one grade, or scores one exactly~0.  The provider gives a relevant
+document the run does not hold the score~0 too, so a document of the run
+scored exactly~0 and the unretrieved ones of its grade form one class, in
+the order of the judgments: the retrieved one is placed after every
+unretrieved one of its grade listed before it.  Those places are not in
+the list (its documents not retrieved are grades alone), and |rm_list|
+keeps its fields, so \.{eval} gives them beside it: for each unretrieved
+document, the number of retrieved ones listed before it in the judgments
+(\secref{compat-places}).  Without them, as from \.{rankmetrics value},
+the retrieved one comes first.  The case by hand: judgments $d_3$, $d_2$
+of grade~1 and $d_1$ of grade~0, the run $d_2$ scored~0 and $d_1$
+scored~$-1$; the ideal is $d_3,d_2$, the overlaps at depths 1 and~2 are 0
+and~1, the ideal's with itself 1 and~2, and with $p=1/2$ the value is
+$(1/2\cdot1/2)/(1+1/2)=1/6$, where the retrieved one first would give
+$5/6$ (\.{tests/irm\_test.sh}; the provider prints both).
 @^keys of names, \.{ities}@>
 
 @<Fields of a variant@>=

@@ -222,6 +222,22 @@ expect "value's ities=judgments reads the input order" "$($RM value 'compat[p=1/
 # 1.0 the ideal is a b whatever the file's order, overlaps 1, 2, 2: 1.
 printf 'q1 Q0 a 1 2.0 r\nq1 Q0 b 2 1.0 r\nq1 Q0 c 3 0.5 r\n' > "$T/r6"
 expect "Compat's ideal by score before the judgments' order" "$($RM ir_measures --exact -p -1 "$T/q5" "$T/r6" 'Compat(p=0.5)')" "Compat(p=0.5)	1.0"
+# A retrieved document scored exactly 0 behind an unretrieved relevant one of
+# its grade in the judgments: the provider gives d3, not retrieved, the score
+# 0.0 too, and its stable sorts keep the file's order, so the ideal is d3 d2.
+# The run is d2 (0), d1 (-1, judged 0): R = d2 d1, D = 2.  With p = 1/2 the
+# overlaps are 0, 1 and the ideal's with itself 1, 2:
+# (0 + 1/2 * 1/2)/(1 + 1/2 * 2/2) = (1/4)/(3/2) = 1/6.  With d2 first in the
+# ideal (the retrieved one first, as before) they would be 1, 1: 5/6, which is
+# also the value when the file lists d2 before d3.  ir_measures 0.4.3, run
+# outside the tests, prints 0.16666666666666666 and 0.8333333333333334.
+printf 'q1 0 d3 1\nq1 0 d2 1\nq1 0 d1 0\n' > "$T/q7"
+printf 'q1 0 d2 1\nq1 0 d3 1\nq1 0 d1 0\n' > "$T/q8"
+printf 'q1 Q0 d2 1 0 r\nq1 Q0 d1 2 -1 r\n' > "$T/r7"
+expect "Compat: a document scored 0 behind an unretrieved one" "$($RM ir_measures -p -1 "$T/q7" "$T/r7" 'Compat(p=0.5)')" "Compat(p=0.5)	0.16666666666666666"
+expect "Compat: the same, --exact" "$($RM ir_measures --exact -p -1 "$T/q7" "$T/r7" 'Compat(p=0.5)')" "Compat(p=0.5)	0.16666666666666666"
+expect "Compat: the unretrieved one listed after" "$($RM ir_measures -p -1 "$T/q8" "$T/r7" 'Compat(p=0.5)')" "Compat(p=0.5)	0.8333333333333334"
+expect "eval's Compat, a document scored 0, every path" "$(for o in --fast --exact; do $RM eval $o --quiet --trec -m 'ir_measures:Compat(p=0.5)' -m 'median:compat[p=1/2,ities=judgments,ties=id-asc]' "$T/q7" "$T/r7" | cut -f3; done | tr '\n' ' ')" "0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666 "
 e=$($RM eval -m 'compat[ities=judgments]' "$T/q5" "$T/r5" 2>&1)
 case "$e" in *"ities=judgments puts the run's documents"*) ok ;; *) bad "compat[ities=judgments] with ties=input: $e" ;; esac
 

@@ -18722,6 +18722,137 @@ out every user with no such hit, where the other measures of the same file
 divide by all users; the aggregator is the reader's to choose.)
 @^coverage error (scikit-learn)@>@^label ranking loss@>@^R-precision, at a cutoff@>
 
+@ {\it Cases.}  The list $a,b,c,d$ of grades $1,0,1,0$ scored $4,3,3,1$, where
+the relevant $c$ ties the non-relevant~$b$.  Read to the end of the tie, the
+last relevant item is at rank~3: \.{coverage-error} is $\oursq{S-coverr}$
+(scikit-learn counts the three scores at least~3); with the tie broken for
+$c$ it is~$\oursq{S-coverr-opt}$.  Of the four pairs of a relevant and a
+non-relevant item only $(c,b)$ is not ordered right: \.{ranking-loss} is
+$1/4=\oursq{S-rankloss}$, and half of it, $\oursq{S-rankloss-avg}$, when the
+tied pair counts one half.  For R-precision at a cutoff take the list
+$1,0,1,1$ with a fourth relevant item judged but not retrieved ($R=4$):
+\.{rprec} is $3/4$, \.{rprec@@3} is $h_3/4=\oursq{S-rprec3}$ and
+\.{rprec@@2} is $h_2/4=\oursq{S-rprec2}$.
+
+@ Elliot's |MAP| (\.{elliot/evaluation/metrics/accuracy/map/map.py}) is not an
+average precision: it is the mean of the precisions at the ranks $1$
+to~$K$, each over its own rank,
+$${\rm precision\hbox{-}mean}@K={1\over K}\sum_{i=1}^K{h_i\over i},$$
+where $h_i$ counts the relevant items among the first~$i$ (it stops growing
+past the end of a list shorter than~$K$, whose precision at $i$ still
+divides by~$i$, as Elliot's does).  Every rank weighs the same, whether its
+item is relevant or not, so a relevant item at rank~1 lifts all $K$ terms.
+Without a cutoff $K$ is the length of the list.  Elliot leaves out a user
+with no relevant item, so a list with $R=0$ is undefined here, and Elliot's
+mean is \.{mean[skip=norel]}.  The value is rational; the exact path sums
+the fractions $h_i/i$, and the double path rounds that sum once (GMP
+truncates it) before the division by~$K$: two roundings.
+@:metric precision-mean}{metric \.{precision-mean}@>@^Elliot's MAP@>
+
+@ {\it Cases.}  On the list $1,0,1$ the precisions at 1, 2 and~3 are $1$,
+$1/2$ and $2/3$, so \.{precision-mean} is $(13/6)/3=\oursq{S-pmean}$, where
+average precision gives $(1+2/3)/2=5/6$.  Cut at~5, beyond the list, the
+precisions at 4 and~5 are $2/4$ and $2/5$, and the mean is
+$(13/6+1/2+2/5)/5=\oursq{S-pmean5}$.
+
+@ LightGBM's |map@@k| (\.{src/metric/map\_metric.hpp}) and LensKit's
+|AveragePrecision| divide the precisions at the hits of the top~$K$ by
+$\min(K,R,n)$: no more than the list holds, however many relevant items
+were judged.  That is \.{ap[norm=list]}, beside \.{norm=min}'s $\min(K,R)$;
+the two differ only on a list shorter than both $K$ and~$R$, where
+\.{norm=list} lets a list that holds only relevant items score~1.
+LightGBM is given every judged item of a query, so its $R$ never exceeds
+$n$, and it scores a query without a positive~1: \.{undef=one}.  Recall
+refuses the word (it takes \.{rel} and \.{min} only).  The
+disagreements of \.{norm=list}, which came later, are kept out of the
+golden file of disagreements, and the word is no neighbour of the other
+words of \.{norm} (|nb_later_word|), so that no earlier test moves and no
+earlier group gains a witness; its vectors, with their neighbours, are in
+the family of this chapter.
+@:key norm list}{key \.{norm}, word \.{list}@>@^LightGBM@>
+
+@ {\it Cases.}  The list $1,1$ with a third relevant item judged but not
+retrieved, cut at~5: \.{ap@@5[norm=min]} divides the two precisions~1 by
+$\min(5,3)$, $\oursq{S-aplist-min}$, and \.{ap@@5[norm=list]} by
+$\min(5,3,2)$, $\oursq{S-aplist}$.
+
+@ Elasticsearch's |rank_eval| normalises its DCG when asked to
+(\.{normalize: true}) by an ideal made of every judged item sorted by
+grade (the file \.{DiscountedCumulativeGain.java}), as \.{ideal=judged}, but cut at the number of hits the
+search returned, $\min(K,n)$, where \.{ideal=judged} cuts at~$K$.  That is
+\.{ideal=hits}; it differs from \.{ideal=judged} only when the list is
+shorter than~$K$ and better items were judged than it holds, and then the
+value is larger.  Elasticsearch's gain is $2^g-1$ and its discount
+$\log_2(i+1)$, so its normalised DCG is \.{ndcg@@K[gain=exp2,ideal=hits]}.
+Like \.{norm=list}, the word is no neighbour of the other ideals and its
+disagreements stay out of their golden file, so that the earlier golden
+files keep their tests; its vectors are in this chapter's family.
+@:key ideal hits}{key \.{ideal}, word \.{hits}@>@^Elasticsearch@>
+
+@ {\it Cases.}  One hit of grade~1 and a judged item of grade~3 not
+returned, cut at~10: the DCG is $(2^1-1)/\log_2 2=1$; the ideal cut at the
+one hit is $2^3-1=7$, so \.{ndcg@@10[gain=exp2,ideal=hits]} is
+$\oursq{S-es}$, where \.{ideal=judged} divides by $7+1/\log_2 3$.
+
+@ {\it The chapter in one table.}\here{single2-sum}  Each measure of this
+chapter, who computes it, what it reads, and its worked case above:
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\cr
+\rm variant&\rm library&\rm reads&\hbox{\rm case}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{coverage-error}&scikit-learn&the last relevant rank&\oursq{S-coverr}\cr
+\.{ranking-loss}&scikit-learn&misordered pairs&\oursq{S-rankloss}\cr
+\.{rprec@@3}&Microsoft Recommenders&hits of the first $\min(K,R)$&\oursq{S-rprec3}\cr
+\.{precision-mean}&Elliot (its MAP)&precision at every rank&\oursq{S-pmean}\cr
+\.{ap@@5[norm=list]}&LightGBM, LensKit&AP over $\min(K,R,n)$&\oursq{S-aplist}\cr
+\.{ndcg@@10[gain=exp2,ideal=hits]}&Elasticsearch&an ideal cut at the hits&\oursq{S-es}\cr}}$$
+
+@ {\it Exercises.}\here{single2-ex}  Work them with the definitions of this
+chapter.  The answers follow; the command \.{rankmetrics value} computes
+each (a list without scores is ranked as given, and \.{--judged} lists the
+grades of judged items that were not retrieved).
+
+1. A list of grades $0,1,0,0,1$: how far must one read to see every
+relevant item?
+
+2. The list $1,0,0,1$: what share of its pairs of a relevant and a
+non-relevant item is ordered wrongly?
+
+3. The list $1,0,1$ with one more relevant item judged but not retrieved:
+R-precision cut at~2.
+
+4. The list $0,1,1$ cut at~4, past its end: Elliot's mean of precisions.
+
+5. The list $1,0,1$ with two more relevant items not retrieved, cut at~5:
+average precision divided by $\min(K,R,n)$, and by $\min(K,R)$.
+
+6. One hit of grade~1 and a judged item of grade~2 not retrieved, cut at~5:
+Elasticsearch's normalised DCG (gain $2^g-1$).
+
+@ {\it Answers to the exercises.}\here{single2-ans}  Each row gives the
+variant, the options of \.{rankmetrics value}, the value as a fraction and
+its first six decimals; \.{tests/claims\_test.sh} runs every row.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{coverage-error}&\.{--grades 0,1,0,0,1}&5&5.000000\cr
+2&\.{ranking-loss}&\.{--grades 1,0,0,1}&1/2&0.500000\cr
+3&\.{rprec@@2}&\.{--grades 1,0,1 --judged 1}&1/3&0.333333\cr
+4&\.{precision-mean@@4}&\.{--grades 0,1,1}&5/12&0.416667\cr
+5&\.{ap@@5[norm=list]}&\.{--grades 1,0,1 --judged 1,1}&5/9&0.555556\cr
+5&\.{ap@@5[norm=min]}&\.{--grades 1,0,1 --judged 1,1}&5/12&0.416667\cr
+6&\.{ndcg@@5[gain=exp2,ideal=hits]}&\.{--grades 1 --judged 2}&1/3&0.333333\cr}}$$
+In 1 the last relevant item is at rank~5.  In 2 the relevant item at
+rank~4 lies below both non-relevant ones: two of four pairs.  In 3 $R=3$, so
+the first $\min(2,3)=2$ ranks hold one hit: $1/3$.  In 4 the precisions at
+1 to~4 are $0$, $1/2$, $2/3$ and $2/4$, whose mean is $5/12$.  In 5 the
+precisions at the hits are 1 and $2/3$; $\min(5,4,3)=3$ and $\min(5,4)=4$.
+In 6 the ideal is cut at the one hit, the judged grade~2, gain~3; cut at~5
+instead (\.{ideal=judged}) it would add the gain~1 at rank~2, and the value
+would be $1/(3+1/\lg3)$, irrational.
+
+@* The implementation of coverage error, ranking loss and three more variants.\impl\here{q:single2impl}
+The C of \secref{q:single2}, in the order of its reader's sections.
+
 @ \impl The last relevant rank and the wrongly ordered pairs, counted in one walk of
 the ranking by groups: one item a group, or under \.{ties=average} a whole
 tie.  A group of $p_g$ relevant and $q_g$ non-relevant items below $q$
@@ -18796,17 +18927,7 @@ static const char *coverr_refuse(const rm_variant *v)
 @/[RM_RANKLOSS] = {"ranking-loss", PRF_KEYS, ratio_d, ratio_x, sl_bound, no_cutoff,
   pessimistic_ties, sl_qratio, sl_dratio}@[,@]
 
-@ {\it Cases.}  The list $a,b,c,d$ of grades $1,0,1,0$ scored $4,3,3,1$, where
-the relevant $c$ ties the non-relevant~$b$.  Read to the end of the tie, the
-last relevant item is at rank~3: \.{coverage-error} is $\oursq{S-coverr}$
-(scikit-learn counts the three scores at least~3); with the tie broken for
-$c$ it is~$\oursq{S-coverr-opt}$.  Of the four pairs of a relevant and a
-non-relevant item only $(c,b)$ is not ordered right: \.{ranking-loss} is
-$1/4=\oursq{S-rankloss}$, and half of it, $\oursq{S-rankloss-avg}$, when the
-tied pair counts one half.  For R-precision at a cutoff take the list
-$1,0,1,1$ with a fourth relevant item judged but not retrieved ($R=4$):
-\.{rprec} is $3/4$, \.{rprec@@3} is $h_3/4=\oursq{S-rprec3}$ and
-\.{rprec@@2} is $h_2/4=\oursq{S-rprec2}$.
+@ \impl The cases of coverage error and ranking loss, as worked examples.
 
 @<Worked examples@>=
 @/{"S-coverr", NULL, "coverage-error", RM_G(1, 0, 1, 0), RM_S(4, 3, 3, 1),
@@ -18824,20 +18945,7 @@ $1,0,1,1$ with a fourth relevant item judged but not retrieved ($R=4$):
 @/{"S-rprec2", NULL, "rprec@@2", RM_G(1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
   "case", RM_OK, "1/4", 0x1p-2}@[,@]
 
-@ Elliot's |MAP| (\.{elliot/evaluation/metrics/accuracy/map/map.py}) is not an
-average precision: it is the mean of the precisions at the ranks $1$
-to~$K$, each over its own rank,
-$${\rm precision\hbox{-}mean}@K={1\over K}\sum_{i=1}^K{h_i\over i},$$
-where $h_i$ counts the relevant items among the first~$i$ (it stops growing
-past the end of a list shorter than~$K$, whose precision at $i$ still
-divides by~$i$, as Elliot's does).  Every rank weighs the same, whether its
-item is relevant or not, so a relevant item at rank~1 lifts all $K$ terms.
-Without a cutoff $K$ is the length of the list.  Elliot leaves out a user
-with no relevant item, so a list with $R=0$ is undefined here, and Elliot's
-mean is \.{mean[skip=norel]}.  The value is rational; the exact path sums
-the fractions $h_i/i$, and the double path rounds that sum once (GMP
-truncates it) before the division by~$K$: two roundings.
-@:metric precision-mean}{metric \.{precision-mean}@>@^Elliot's MAP@>
+@ \impl The C of Elliot's MAP.
 
 @<Private functions@>=
 static void pmean_sum(const rm_variant *v, const rm_list *l, const size_t *perm,
@@ -18885,11 +18993,7 @@ static double pmean_bound(const rm_variant *v)
 @/[RM_PMEAN] = {"precision-mean", PRF_KEYS, ratio_d, ratio_x, pmean_bound, no_average,
   NULL, pmean_qratio, pmean_dratio}@[,@]
 
-@ {\it Cases.}  On the list $1,0,1$ the precisions at 1, 2 and~3 are $1$,
-$1/2$ and $2/3$, so \.{precision-mean} is $(13/6)/3=\oursq{S-pmean}$, where
-average precision gives $(1+2/3)/2=5/6$.  Cut at~5, beyond the list, the
-precisions at 4 and~5 are $2/4$ and $2/5$, and the mean is
-$(13/6+1/2+2/5)/5=\oursq{S-pmean5}$.
+@ \impl The cases of Elliot's MAP, as worked examples.
 
 @<Worked examples@>=
 @/{"S-pmean", NULL, "precision-mean", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
@@ -18897,26 +19001,7 @@ $(13/6+1/2+2/5)/5=\oursq{S-pmean5}$.
 @/{"S-pmean5", NULL, "precision-mean@@5", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
   "case", RM_OK, "46/75", 0x1.3a06d3a06d3a0p-1}@[,@]
 
-@ LightGBM's |map@@k| (\.{src/metric/map\_metric.hpp}) and LensKit's
-|AveragePrecision| divide the precisions at the hits of the top~$K$ by
-$\min(K,R,n)$: no more than the list holds, however many relevant items
-were judged.  That is \.{ap[norm=list]}, beside \.{norm=min}'s $\min(K,R)$;
-the two differ only on a list shorter than both $K$ and~$R$, where
-\.{norm=list} lets a list that holds only relevant items score~1.
-LightGBM is given every judged item of a query, so its $R$ never exceeds
-$n$, and it scores a query without a positive~1: \.{undef=one}.  Recall
-refuses the word (it takes \.{rel} and \.{min} only).  The
-disagreements of \.{norm=list}, which came later, are kept out of the
-golden file of disagreements, and the word is no neighbour of the other
-words of \.{norm} (|nb_later_word|), so that no earlier test moves and no
-earlier group gains a witness; its vectors, with their neighbours, are in
-the family of this chapter.
-@:key norm list}{key \.{norm}, word \.{list}@>@^LightGBM@>
-
-@ {\it Cases.}  The list $1,1$ with a third relevant item judged but not
-retrieved, cut at~5: \.{ap@@5[norm=min]} divides the two precisions~1 by
-$\min(5,3)$, $\oursq{S-aplist-min}$, and \.{ap@@5[norm=list]} by
-$\min(5,3,2)$, $\oursq{S-aplist}$.
+@ \impl The cases of LightGBM's {\tt map@@k}, as worked examples.
 
 @<Worked examples@>=
 @/{"S-aplist-min", NULL, "ap@@5[norm=min]", RM_G(1, 1), NULL, NULL, RM_G(1), NULL,
@@ -18924,23 +19009,7 @@ $\min(5,3,2)$, $\oursq{S-aplist}$.
 @/{"S-aplist", NULL, "ap@@5[norm=list]", RM_G(1, 1), NULL, NULL, RM_G(1), NULL,
   "case", RM_OK, "1", 0x1p+0}@[,@]
 
-@ Elasticsearch's |rank_eval| normalises its DCG when asked to
-(\.{normalize: true}) by an ideal made of every judged item sorted by
-grade (the file \.{DiscountedCumulativeGain.java}), as \.{ideal=judged}, but cut at the number of hits the
-search returned, $\min(K,n)$, where \.{ideal=judged} cuts at~$K$.  That is
-\.{ideal=hits}; it differs from \.{ideal=judged} only when the list is
-shorter than~$K$ and better items were judged than it holds, and then the
-value is larger.  Elasticsearch's gain is $2^g-1$ and its discount
-$\log_2(i+1)$, so its normalised DCG is \.{ndcg@@K[gain=exp2,ideal=hits]}.
-Like \.{norm=list}, the word is no neighbour of the other ideals and its
-disagreements stay out of their golden file, so that the earlier golden
-files keep their tests; its vectors are in this chapter's family.
-@:key ideal hits}{key \.{ideal}, word \.{hits}@>@^Elasticsearch@>
-
-@ {\it Cases.}  One hit of grade~1 and a judged item of grade~3 not
-returned, cut at~10: the DCG is $(2^1-1)/\log_2 2=1$; the ideal cut at the
-one hit is $2^3-1=7$, so \.{ndcg@@10[gain=exp2,ideal=hits]} is
-$\oursq{S-es}$, where \.{ideal=judged} divides by $7+1/\log_2 3$.
+@ \impl The cases of Elasticsearch's normalised DCG, as worked examples.
 
 @<Worked examples@>=
 @/{"S-es", NULL, "ndcg@@10[gain=exp2,ideal=hits]", RM_G(1), NULL, NULL, RM_G(3), NULL,
@@ -18965,62 +19034,6 @@ static const char *const single_variants[] = {"rprec@@1", "rprec@@3",
   "precision-mean[undef=one]", "ap@@5[norm=list]", "ap@@10[norm=list,undef=one]",
   "ap@@3[norm=list,rel=2]", "ndcg@@10[gain=exp2,ideal=hits]", "ndcg@@5[ideal=hits]",
   "dcg@@5[gain=exp2]", "idcg@@3[ideal=hits]", NULL};
-
-@ {\it The chapter in one table.}\here{single2-sum}  Each measure of this
-chapter, who computes it, what it reads, and its worked case above:
-$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\cr
-\rm variant&\rm library&\rm reads&\hbox{\rm case}\cr
-\noalign{\smallskip\hrule\smallskip}
-\.{coverage-error}&scikit-learn&the last relevant rank&\oursq{S-coverr}\cr
-\.{ranking-loss}&scikit-learn&misordered pairs&\oursq{S-rankloss}\cr
-\.{rprec@@3}&Microsoft Recommenders&hits of the first $\min(K,R)$&\oursq{S-rprec3}\cr
-\.{precision-mean}&Elliot (its MAP)&precision at every rank&\oursq{S-pmean}\cr
-\.{ap@@5[norm=list]}&LightGBM, LensKit&AP over $\min(K,R,n)$&\oursq{S-aplist}\cr
-\.{ndcg@@10[gain=exp2,ideal=hits]}&Elasticsearch&an ideal cut at the hits&\oursq{S-es}\cr}}$$
-
-@ {\it Exercises.}\here{single2-ex}  Work them with the definitions of this
-chapter.  The answers follow; the command \.{rankmetrics value} computes
-each (a list without scores is ranked as given, and \.{--judged} lists the
-grades of judged items that were not retrieved).
-
-1. A list of grades $0,1,0,0,1$: how far must one read to see every
-relevant item?
-
-2. The list $1,0,0,1$: what share of its pairs of a relevant and a
-non-relevant item is ordered wrongly?
-
-3. The list $1,0,1$ with one more relevant item judged but not retrieved:
-R-precision cut at~2.
-
-4. The list $0,1,1$ cut at~4, past its end: Elliot's mean of precisions.
-
-5. The list $1,0,1$ with two more relevant items not retrieved, cut at~5:
-average precision divided by $\min(K,R,n)$, and by $\min(K,R)$.
-
-6. One hit of grade~1 and a judged item of grade~2 not retrieved, cut at~5:
-Elasticsearch's normalised DCG (gain $2^g-1$).
-
-@ {\it Answers to the exercises.}\here{single2-ans}  Each row gives the
-variant, the options of \.{rankmetrics value}, the value as a fraction and
-its first six decimals; \.{tests/claims\_test.sh} runs every row.
-$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
-\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
-\noalign{\smallskip\hrule\smallskip}
-1&\.{coverage-error}&\.{--grades 0,1,0,0,1}&5&5.000000\cr
-2&\.{ranking-loss}&\.{--grades 1,0,0,1}&1/2&0.500000\cr
-3&\.{rprec@@2}&\.{--grades 1,0,1 --judged 1}&1/3&0.333333\cr
-4&\.{precision-mean@@4}&\.{--grades 0,1,1}&5/12&0.416667\cr
-5&\.{ap@@5[norm=list]}&\.{--grades 1,0,1 --judged 1,1}&5/9&0.555556\cr
-5&\.{ap@@5[norm=min]}&\.{--grades 1,0,1 --judged 1,1}&5/12&0.416667\cr
-6&\.{ndcg@@5[gain=exp2,ideal=hits]}&\.{--grades 1 --judged 2}&1/3&0.333333\cr}}$$
-In 1 the last relevant item is at rank~5.  In 2 the relevant item at
-rank~4 lies below both non-relevant ones: two of four pairs.  In 3 $R=3$, so
-the first $\min(2,3)=2$ ranks hold one hit: $1/3$.  In 4 the precisions at
-1 to~4 are $0$, $1/2$, $2/3$ and $2/4$, whose mean is $5/12$.  In 5 the
-precisions at the hits are 1 and $2/3$; $\min(5,4,3)=3$ and $\min(5,4)=4$.
-In 6 the ideal is cut at the one hit, the judged grade~2, gain~3; cut at~5
-instead (\.{ideal=judged}) it would add the gain~1 at rank~2, and the value
-would be $1/(3+1/\lg3)$, irrational.
 
 @* AUC of a top $K$ against a catalogue.\here{q:topkauc}
 @:metric topk-auc}{metric \.{topk-auc}@>

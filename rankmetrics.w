@@ -19514,7 +19514,7 @@ int ities; /* 1: \.{compat}'s ideal breaks its ties in the order of the judgment
 KEY_ITIES,
 
 @ @<Key specifications@>=
-[KEY_ITIES] = {"ities", ities_words, 0, 0, FIELD(ities), 0, ities_when, 6, 0},
+[KEY_ITIES] = {"ities", ities_words, 0, 0, FIELD(ities), 0, ities_when, 6, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
 static const char *const ities_words[] = {"run", "judgments", NULL};
@@ -30064,8 +30064,9 @@ static cm_cmp *cm_compare(const cm_opts *o, const cm_run *u, size_t *nc)
 @ \impl The tables.  A number is printed as \.{eval} prints it, the
 shortest decimal that reads back as the same double; an undefined one as
 \.{undefined}.  A statistic that is a whole number (a count of signs, a
-rank sum) is written in full: the shortest form of Wilcoxon's $W_+=50$ is
-\.{5e+01}, which is what the table printed.
+rank sum) is written in full, as |shortest| writes every whole number:
+the shortest form of Wilcoxon's $W_+=50$ under \.{\%g} is \.{5e+01}, which
+is what the table printed before.
 
 @<The command \.{compare}@>=
 static const char *cm_num(char *buf, double x)
@@ -30073,12 +30074,6 @@ static const char *cm_num(char *buf, double x)
   if (isnan(x)) return "undefined";
   shortest(buf, x);
   return buf;
-}
-static const char *cm_stat(char *buf, double x) /* a whole number in full */
-{
-  if (x == floor(x) && fabs(x) < 9007199254740992.0) {
-    snprintf(buf, 40, "%.0f", x); return buf; }
-  return cm_num(buf, x);
 }
 static void cm_draws(const rm_test *t, const rm_test_result *r)
 {
@@ -30117,7 +30112,7 @@ static void cm_text(const cm_opts *o, const cm_cmp *c, size_t nc)
   for (i = 0; i < nc; i++) for (k = 0; k < o->nt; k++) {
     int ok = c[i].st[k] == RM_OK;
     printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", o->run[c[i].a], o->run[c[i].b], o->m[c[i].m],
-      o->tname[k], cm_stat(b[0], ok ? c[i].r[k].stat : NAN),
+      o->tname[k], cm_num(b[0], ok ? c[i].r[k].stat : NAN),
       cm_num(b[1], ok ? c[i].r[k].p : NAN), cm_num(b[2], c[i].adj[k]));
     cm_draws(&o->t[k], ok ? &c[i].r[k] : NULL);
   }
@@ -30140,7 +30135,7 @@ static void cm_jtest(const cm_opts *o, const cm_cmp *c, int k)
   char b[40];
   printf("%s{\"test\":", k ? "," : ""); ev_json_string(stdout, o->tname[k]);
   if (c->st[k] != RM_OK) {@+ printf(",\"undefined\":true}"); return; @+}
-  printf(",\"statistic\":%s", cm_stat(b, r->stat));
+  printf(",\"statistic\":%s", cm_num(b, r->stat));
   cm_jnum("p", r->p); cm_jnum("p_adjusted", c->adj[k]);
   if (r->xp.rational) {@+ printf(",\"p_fraction\":"); ev_json_string(stdout, r->xp.rational); @+}
   if (o->t[k].test == RM_TEST_BOOT || (o->t[k].test == RM_TEST_RAND && o->t[k].method == 1)) {
@@ -42735,12 +42730,19 @@ int name_said(const char *name, char *buf, size_t len)
 }
 
 @ The shortest decimal that reads back as the same double is what the tool
-prints for a double; C99's \.{\%a} gives the hexadecimal form.
+prints for a double; C99's \.{\%a} gives the hexadecimal form.  A whole
+number below $2^{53}$ is written in full: the shortest form of~10 under
+\.{\%g} is \.{1e+01}, which is what \.{eval} printed for ten documents
+retrieved (\.{sum:nret}), a count of users or a mean rating of~50.  Every
+whole double below $2^{53}$ has at most 16 digits, and \.{\%.0f} writes
+it exactly.
 
 @<Shared functions@>=
 void shortest(char *buf, double x)
 {
   int p;
+  if (x == floor(x) && fabs(x) < 9007199254740992.0) {
+    snprintf(buf, 40, "%.0f", x); return; }
   for (p = 1; p <= 17; p++) {
     snprintf(buf, 40, "%.*g", p, x);
     if (strtod(buf, NULL) == x) return;
@@ -50278,7 +50280,7 @@ RM_COVERR, RM_RANKLOSS, RM_PMEAN@[,@]
 @ \impl The codes of \secref{q:xgini} follow, for the same reason.
 
 @<Metric codes@>=
-RM_XGINI, RM_UCOV,
+RM_XGINI, RM_UCOV@[,@]
 
 @ \impl The family of their vectors comes last, after every earlier family.
 
@@ -50315,7 +50317,7 @@ tests it had: every earlier test keeps its |tcId|.  (An example named
     "10=100;11=121;12=144;13=169;14=196;15=225;16=256;17=289;"
     "18=324;19=361;20=400;21=441;22=484;23=529;24=576;25=625;"
     "26=676;27=729;28=784;29=841;30=900]",
-  RM_G(31, 30), NULL, NULL, RM_NONE, NULL, "case", RM_OK, "931", 0x1.d18p+9},
+  RM_G(31, 30), NULL, NULL, RM_NONE, NULL, "case", RM_OK, "931", 0x1.d18p+9}@[,@]
 
 @ \impl One walk of the top $k$ counts $h$, $m$ and the sum of the hits above the
 misses; the doubled numerator $2A$ and the denominator $2P(N-P)$ are whole
@@ -50370,7 +50372,7 @@ static const char *tka_refuse(const rm_variant *v)
 golden vectors are written after every earlier witness.
 
 @<Metric codes@>=
-RM_TOPKAUC,
+RM_TOPKAUC@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_TOPKAUC] = {"topk-auc", PRF_KEYS | K(KEY_ITEMS), ratio_d, ratio_x, tka_bound,

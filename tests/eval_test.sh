@@ -504,5 +504,16 @@ x=$($RM eval --quiet -m gauc examples/data.csv 2>&1 >/dev/null)
 printf 'user,item,label,score\na,x,1,1\nb,y,0,1\n' > "$T/oneclass.csv"
 same "no user left in" "$($RM eval --quiet -m gauc "$T/oneclass.csv" 2>&1 >/dev/null)" "$T/oneclass.csv: gauc: 2 of 2 queries left out by skip=undef (a value undefined: an AUC of one class only): a, b"
 
+# ---- a whole number is printed in full ------------------------------------
+# Ten documents retrieved: sum:nret is 10, and the shortest %g form of 10 is
+# "1e+01", which eval printed (and a mean rating error of 50 as 5e+01).
+printf 'q1 0 d1 1\n' > "$T/q10"
+awk 'BEGIN { for (i = 1; i <= 10; i++) printf "q1 Q0 d%d %d %d r\n", i, i, 20 - i }' > "$T/r10"
+for o in "" --fast; do
+  same "sum:nret of ten documents $o" "$($RM eval --quiet $o -m sum:nret "$T/q10" "$T/r10" | awk '{print $3}')" 10
+done
+same "sum:nret of ten in --json" "$($RM eval --quiet --json -m sum:nret "$T/q10" "$T/r10" | grep -o '"value":[^,}]*')" '"value":10'
+same "value of a 16-digit whole number" "$($RM value mae --grades 1234567890123457 --scores 0 | head -1 | awk '{print $NF}')" 1234567890123457
+
 echo "eval_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -18850,7 +18850,7 @@ In 6 the ideal is cut at the one hit, the judged grade~2, gain~3; cut at~5
 instead (\.{ideal=judged}) it would add the gain~1 at rank~2, and the value
 would be $1/(3+1/\lg3)$, irrational.
 
-@* The implementation of coverage error, ranking loss and three more variants.\impl\here{q:single2impl}
+@* The implementation of coverage error and its neighbours.\impl\here{q:single2impl}
 The C of \secref{q:single2}, in the order of its reader's sections.
 
 @ \impl The last relevant rank and the wrongly ordered pairs, counted in one walk of
@@ -43786,7 +43786,7 @@ static const te_spec te_table[] = {
   {"unj", TE_CUTL, "5,10,20", TE_ALL},
   {NULL, 0, NULL, 0}};
 
-@ The state of the command: its options, the measures marked (1 by name,
+@ \impl The state of the command: its options, the measures marked (1 by name,
 2 by a nickname) with the first parameters given to each, and the lines it
 will print, its {\it items}: one per value name, such as \.{P\_10}, with
 the name given to \.{eval} for it.  The value of item~$i$ for query~$j$ is
@@ -43837,7 +43837,7 @@ typedef struct {
     the general path, which the direct path may not need */
 } te_state;
 
-@ The options, as |getopt_long| reads trec\_eval's string
+@ \impl The options, as |getopt_long| reads trec\_eval's string
 \.{hvqm:cl:nD:JN:M:R:T:oZ:} and its long names, and two of ours.  A word
 that is not an option is a file; after \.{--} every word is.  |te_opt|
 applies one option and returns $-1$, or the exit status of an error.
@@ -43952,7 +43952,7 @@ static int te_options(te_state *t, int argc, char **argv)
   return -1;
 }
 
-@ trec\_eval's table gives \.{--Output\_old\_results\_format} an argument,
+@ \impl trec\_eval's table gives \.{--Output\_old\_results\_format} an argument,
 though its short form \.{-o} takes none; both are kept.  A long name may
 be shortened to any prefix that no other name has, as |getopt_long| takes
 it (\.{--meas}, \.{--query}, \.{--Rel}); a prefix of several, such as
@@ -43983,7 +43983,7 @@ is never ambiguous.
   if ((r = te_opt(t, te_long[k].c, v)) >= 0) return r;
 }
 
-@ Marking the measures.  A nickname marks its members; a name marks its
+@ \impl Marking the measures.  A nickname marks its members; a name marks its
 entry, and the part after the first point, if any, is its parameters, kept
 the first time.  The nicknames and measures of trec\_eval's other input
 formats are refused by name.
@@ -44024,7 +44024,7 @@ static int te_mark(te_state *t, const char *a)
   return te_err(1, "unknown trec_eval measure '%s'%s", a, "");
 }
 
-@ The printed names of a measure: one per cutoff, sorted increasing, or one.
+@ \impl The printed names of a measure: one per cutoff, sorted increasing, or one.
 Each cutoff is read as \.{meas\_init.c} reads it, by |atol| for a whole
 one and |atof| for a real one, and the list is split at every comma, so an
 empty cutoff is one too: trec\_eval reads it as~0, which stops it
@@ -44091,7 +44091,7 @@ static int te_expand(te_state *t, const te_spec *s, const char *param)
   return -1;
 }
 
-@ A measure of one string of parameters, given them.  trec\_eval reads
+@ \impl A measure of one string of parameters, given them.  trec\_eval reads
 them in \.{meas\_init.c} as a list of numbers split at commas, each read
 by |atof| (|get_double_params|), or as a list of pairs \.{name=number}
 (|get_param_pairs|), which it checks; the printed name is the measure's
@@ -44194,7 +44194,7 @@ static int te_expand_param(te_state *t, const te_spec *s, const char *param)
   return -1;
 }
 
-@ The variant of an item: the parser's meaning of \.{trec\_eval:}{\it
+@ \impl The variant of an item: the parser's meaning of \.{trec\_eval:}{\it
 name}, with the threshold of \.{-l} and the depth of \.{-M} (see
 |te_truncate|), and with trec\_eval's own sort of a gain map,
 \.{isort=trunc}, so that \.{-m ndcg.1=3.5} prints what trec\_eval prints
@@ -44263,7 +44263,7 @@ static int te_gains(const char *name)
   return 0;
 }
 
-@ trec\_eval's sort of a gain map depends on the order in which its command
+@ \impl trec\_eval's sort of a gain map depends on the order in which its command
 line lists the grades, when some gain is not whole (\secref{q:gainmap});
 \.{isort=trunc} takes them in increasing order.  A command line that lists
 them otherwise is computed so, with a warning that trec\_eval may print
@@ -44289,7 +44289,7 @@ other values.
       " may differ\n", it->name);
 }
 
-@ \.{eval} is run as a function, its standard output and standard error sent
+@ \impl \.{eval} is run as a function, its standard output and standard error sent
 to temporary files, with the options that make it compute what trec\_eval
 computes: every judged query (\.{--judged-only empty}; without \.{-c} the
 missing ones are found and refused below), a value per query (\.{-q}), the
@@ -44433,7 +44433,7 @@ long te_atol(int k, long line, const char *s)
   return x;
 }
 
-@ \.{eval}'s lines, \.{measure<TAB>query<TAB>value}, come query by query, the
+@ \impl \.{eval}'s lines, \.{measure<TAB>query<TAB>value}, come query by query, the
 $m$ measures of a query together and in the order given, and end with the
 $m$ summaries; so line~$k$ is measure $k\bmod m$ of query $\lfloor
 k/m\rfloor$, and the last $m$ lines are the summaries, whatever the queries
@@ -44490,7 +44490,7 @@ static int te_read(te_state *t, FILE *out)
   return 1;
 }
 
-@ A judged query missing from the run stops the command without \.{-c}, as
+@ \impl A judged query missing from the run stops the command without \.{-c}, as
 it stops trec\_eval, but with the file and line of the query's first
 judgment (found by one more reading of the judgments, on this error only)
 and with what to do.  trec\_eval meets the query in its loop, so by then
@@ -44548,7 +44548,7 @@ static int te_missing(te_state *t, const size_t *ord)
   return -1;
 }
 
-@ {\it The run, read by the command itself.}  \.{eval} does not give back
+@ \impl {\it The run, read by the command itself.}  \.{eval} does not give back
 the documents of a query, and three things need them: \.{-M}~$n$, which
 keeps the first $n$ documents of each query in trec\_eval's order before
 anything else is done (before \.{-J} too); \.{relstring}, the string of
@@ -44669,7 +44669,7 @@ static int te_load_run(te_state *t)
   return -1;
 }
 
-@ The copy keeps the line numbers of the run: a line that is not kept (a
+@ \impl The copy keeps the line numbers of the run: a line that is not kept (a
 comment, a blank line, a document beyond the depth) is written as an empty
 line, which \.{eval} skips, and every line kept ends with a newline.  So a
 message of \.{eval} about the copy names the line of the run, and
@@ -44691,7 +44691,7 @@ its newline was joined to the next one, and \.{-q -M 5 -m map} said
   }
 }
 
-@ Under \.{-M 0} trec\_eval keeps every query of the run, with no document:
+@ \impl Under \.{-M 0} trec\_eval keeps every query of the run, with no document:
 \.{num\_ret} is 0, the query is not missing (no \.{-c} is needed), and
 \.{iprec\_at\_recall} and \.{11pt\_avg} divide 0 by~0 as under \.{-J}
 (\secref{q:tenan}).  \.{eval} has no run of empty queries; so the copy
@@ -44707,7 +44707,7 @@ for (j = 0; j < nk; j++) {
   snprintf(kept[j]->text, len, "%s Q0 \001 0 0 x\n", kept[j]->qid);
 }
 
-@ The judgments, read for \.{relstring} only: query, document and grade
+@ \impl The judgments, read for \.{relstring} only: query, document and grade
 of each line, sorted by query and document.  A line that is not a
 judgment stops the reading; \.{eval} reports it.  Judgments on standard
 input are read from their copy (\secref{q:tepipe}); only when the run is
@@ -44752,7 +44752,7 @@ static int te_load_qrels(te_state *t)
   return -1;
 }
 
-@ The \.{relstring} of each query of the output (\secref{q:relstring}): its
+@ \impl The \.{relstring} of each query of the output (\secref{q:relstring}): its
 documents kept under \.{-M}, each with its grade, marker~1 when the
 judgments do not name it and marker~2 when they give it a negative grade;
 under \.{-J} only the judged ones.  The length is the first number of the
@@ -44802,7 +44802,7 @@ static void te_relstrings(te_state *t, const char *param)
   free(buf);
 }
 
-@ \.{runid} is the tag of the run's last line that is neither blank nor a
+@ \impl \.{runid} is the tag of the run's last line that is neither blank nor a
 comment (a line whose first visible character is \.{\#}), as trec\_eval
 keeps it; \.{eval} has read the run already, so its lines are well formed.
 When the command has read the run it has kept the tag; otherwise it reads
@@ -44925,7 +44925,7 @@ static void te_nan(te_state *t)
   }
 }
 
-@ The one line that counts the numbers read with a loss
+@ \impl The one line that counts the numbers read with a loss
 (\secref{q:teread}), said last, whether the command succeeded or not.
 
 @<Tool functions@>=
@@ -44941,7 +44941,7 @@ static void te_said_lossy(void)
     tool_te.first, tool_te.first_x);
 }
 
-@ The value of an item that is the mean of hidden ones (\.{11pt\_avg}
+@ \impl The value of an item that is the mean of hidden ones (\.{11pt\_avg}
 with its levels), per query and then over the queries, in trec\_eval's
 order: the levels from the last to the first, the queries in the order of
 their names.  It is taken after |te_nan|, so that a level that trec\_eval
@@ -44971,7 +44971,7 @@ static void te_composite(te_state *t, const size_t *ord)
   }
 }
 
-@ {\it The summary in trec\_eval's order.}  trec\_eval's summary of a
+@ \impl {\it The summary in trec\_eval's order.}  trec\_eval's summary of a
 measure is the sum of the queries' doubles, added one by one in the order
 of their names (|te_acc_meas_s| of \.{meas\_acc.c}), divided by their
 number (|te_calc_avg_meas_s| of \.{meas\_avg.c}); \.{gm\_map} and
@@ -45091,7 +45091,7 @@ static int te_dnone(const te_state *t)
     t->dq);
 }
 
-@ A line of output.  Counts are whole; other values have trec\_eval's four
+@ \impl A line of output.  Counts are whole; other values have trec\_eval's four
 decimals, or 17 significant digits with \.{--full}.  A string is quoted.
 
 @<Tool functions@>=
@@ -45145,7 +45145,7 @@ nickname, so that no line is left out.
 static int te_direct_can(const te_state *t);
 static int te_direct(te_state *t);
 
-@ The conditions of the direct path that the command line decides.  Each
+@ \impl The conditions of the direct path that the command line decides.  Each
 item gets the code of its measure in |te_dnames| (the order of
 |te_dcalc|'s cases); a measure not there, or a parameter the direct path
 does not read, declines.
@@ -45190,7 +45190,7 @@ static int te_direct_can(const te_state *t)
   return 1;
 }
 
-@ {\it Pipes.}\here{q:tepipe}  The direct path may decline after it has
+@ \impl {\it Pipes.}\here{q:tepipe}  The direct path may decline after it has
 read the files, and the general path then reads them again; a pipe (standard
 input, \.{/dev/fd/}$k$ of a shell's \.{<(...)}, a named pipe) can be read only
 once.  So before either path reads, |te_spool| copies each file that is
@@ -45241,7 +45241,7 @@ static int te_spool(const te_state *t)
   return -1;
 }
 
-@ {\it Reading.}  A file is read in blocks of a megabyte, line by line, each
+@ \impl {\it Reading.}  A file is read in blocks of a megabyte, line by line, each
 line split in place by |te_split| (\secref{q:teread}).  |te_next| gives the
 next line without its newline, or |NULL| at the end or on an error
 (|err|); a byte 0 in the file is an error here (the general path says
@@ -45293,7 +45293,7 @@ static char *te_next(te_lines *r)
   }
 }
 
-@ Scores and grades are read as |atof| and |atol| read them (|te_atof|,
+@ \impl Scores and grades are read as |atof| and |atol| read them (|te_atof|,
 |te_atol|, which count a reading with a loss); the common forms, a sign,
 digits and a point with at most 15 significant digits and 22 after the
 point, are read here without |strtod|: such a decimal is $m/10^k$ with
@@ -45330,7 +45330,7 @@ static long te_grade(long line, const char *s)
   return *s == '-' ? -g : g;
 }
 
-@ The queries' names, in one table of open addressing (|te_qtab|): a
+@ \impl The queries' names, in one table of open addressing (|te_qtab|): a
 name's number is its order of first appearance in the judgments.  A run
 line of a query without judgments is read (so that a malformed one is
 found) and dropped.  The documents' names go to one arena per file (|te_arena|),
@@ -45393,7 +45393,7 @@ static uint32_t te_qfind(te_qtab *q, const char *s, int add) /* |UINT32_MAX|: no
   return q->last = q->n++;
 }
 
-@ The lines of a file, in the order read: the judgments (document, grade)
+@ \impl The lines of a file, in the order read: the judgments (document, grade)
 and the run (document, score), each with its query's number; |te_gather|
 gathers them by query, keeping their order within a query (a counting
 sort, skipped when the file has each query's lines together already).
@@ -45447,7 +45447,7 @@ static void *te_gather(void *v, size_t n, size_t size, size_t qoff,
   return out;
 }
 
-@ The two readers, as \secref{q:teread} reads: blank lines and comments
+@ \impl The two readers, as \secref{q:teread} reads: blank lines and comments
 skipped, a judgment of four words (the grade by |atol|), a run line of six
 or more (the score by |atof|).  Each returns 0 to decline.
 
@@ -45518,7 +45518,7 @@ static int te_dread(te_dfiles *d, const char *path, int run)
   return ok;
 }
 
-@ {\it The rankings.}  For each judged query, in the order of the names,
+@ \impl {\it The rankings.}  For each judged query, in the order of the names,
 the ranking of \.{form\_res\_rels.c}: its judgments go into a small table
 of open addressing (a document judged twice declines), each document of
 the run is looked up in it (a document listed twice declines), and the run
@@ -45696,7 +45696,7 @@ static int te_rank(te_dfiles *d, te_rankings *k, int complete, long maxret,
   return ok && k->nq > 0;
 }
 
-@ {\it The measures}, each as its \.{m\_*.c} computes it, from the ranking
+@ \impl {\it The measures}, each as its \.{m\_*.c} computes it, from the ranking
 |r| of one query and its counts (the fields of trec\_eval's |RES_RELS|,
 under the same names).  A measure of cutoffs computes the consecutive
 items of its measure at once, |m| of them from |it|, their cutoffs
@@ -45807,7 +45807,7 @@ static double te_recip_rank(const te_rr *x)
   return x->first_rel < x->num_ret ? (double) 1.0 / (double) (x->first_rel + 1) : 0.0;
 }
 
-@ \.{yaap}, Robertson's smoothed average precision (\.{m\_yaap.c}):
+@ \impl \.{yaap}, Robertson's smoothed average precision (\.{m\_yaap.c}):
 $\log\bigl((1+s)/(1+R-s)\bigr)$, where $s$ is the sum that \.{map} divides
 by~$R$, the precision at each relevant document retrieved, added in rank
 order (|aps|, the same doubles).  No variant of the library computes it, so
@@ -45823,7 +45823,7 @@ static double te_yaap(const te_rr *x)
   return log((1.0 + s) / (1.0 + (double) x->num_rel - s));
 }
 
-@ The interpolated precision at recall levels, and \.{11pt\_avg}, its mean
+@ \impl The interpolated precision at recall levels, and \.{11pt\_avg}, its mean
 over levels (|sum| set), share the walk of \.{m\_iprec\_at\_recall.c}
 from the last document up; \.{Rprec\_mult} walks so too.
 
@@ -45868,7 +45868,7 @@ static void te_Rprec_mult(const te_rr *x, const double *pct, long m, double *v)
   }
 }
 
-@ The measures of a cutoff $c$ read the first $c$ documents, or all of them
+@ \impl The measures of a cutoff $c$ read the first $c$ documents, or all of them
 when there are fewer: \.{P}, \.{recall}, \.{map\_cut}, \.{relative\_P},
 \.{success}, \.{unj} (in one walk, |te_cuts|, the value at each cutoff
 taken where \.{m\_P.c} takes it) and \.{ndcg\_cut}, whose ideal list walks
@@ -45912,7 +45912,7 @@ static void te_ndcg_cut(const te_rr *x, const te_item *it, long m, double *v)
   }
 }
 
-@ Under \.{-D} above~0, \.{m\_ndcg\_cut.c} prints its two walks, each
+@ \impl Under \.{-D} above~0, \.{m\_ndcg\_cut.c} prints its two walks, each
 sum as its loop adds it (the same doubles as |dcgc| and |idc|): the run's
 DCG at each cutoff reached but the last one reached (its loop stops before
 the line), each relevant document's gain at a level above~1, and then the
@@ -45950,7 +45950,7 @@ static void te_ndcg_cut_say(const te_rr *x, const te_item *it, long m)
     ideal_dcg);
 }
 
-@ The measures of gains read the gains of \.{gain\_init.c}: a list of
+@ \impl The measures of gains read the gains of \.{gain\_init.c}: a list of
 levels, each with its gain and its number of judgments in the query,
 sorted by gain increasing (|te_gl|, trec\_eval's |REL_GAIN|).
 |te_setgains| makes it as |setup_gains| does: first the pairs of the
@@ -46235,7 +46235,7 @@ static double te_rbp_resid(const te_rr *x, double p)
   return unj_so_far ? cur_p[x->num_ret] + (1 - p) * sum : 0.0;
 }
 
-@ The values of one query: every item's, in the order of the items, by the
+@ \impl The values of one query: every item's, in the order of the items, by the
 code |te_dcode| gave it (|c[i]|).  The numbers a measure reads from its
 parameters (the $\beta^2$ of \.{set\_F}, the weights of \.{utility}, the
 levels of \.{11pt\_avg}, the persistence of \.{rbp}) are read as
@@ -46366,7 +46366,7 @@ static void te_dcalc(const te_state *t, const int *c, const te_rr *x, double *v,
   }
 }
 
-@ {\it The output}, written to a buffer of a megabyte and then to standard
+@ \impl {\it The output}, written to a buffer of a megabyte and then to standard
 output, with the bytes of |printf("%-22s\t%s\t%6.4f\n")| (|te_line|).
 A value $x$ in $[0,10^5)$ is printed from the whole number nearest
 $10^4x$: the product $y$ is within $10^{-7}$ of the exact $10^4x$, so
@@ -46429,7 +46429,7 @@ static void te_oline(te_obuf *o, const char *pad, const char *q, double x, int w
   te_ostr(o, "\n", 1);
 }
 
-@ The direct path itself: read, rank, and then, query by query in the
+@ \impl The direct path itself: read, rank, and then, query by query in the
 order of the names, compute the values, print the query's lines under
 \.{-q}, and add each value to its summary (a geometric mean adds
 $\log\max(v,10^{-5})$, \.{m\_gm\_map.c}); then the summary, in the order of
@@ -46497,7 +46497,7 @@ static int te_direct(te_state *t)
   return 0;
 }
 
-@ {\it The query of \.{-D}} (\secref{q:tedebug}) is looked up by name
+@ \impl {\it The query of \.{-D}} (\secref{q:tedebug}) is looked up by name
 among the judged queries, in |k.ord|; a name not there is trec\_eval's
 ``No queries with both results and relevance info'', status~7 (|te_dnone|),
 once the files are read and ranked without an error of their own (whose
@@ -46521,7 +46521,7 @@ trec\_eval prints 0.2174.)
   if (k.missing) k.missing = k.stand[dj] ? dj + 1 : 0;
 }
 
-@ A run of blank lines and comments alone leaves every judged query
+@ \impl A run of blank lines and comments alone leaves every judged query
 missing from the run: without \.{-c} the first stops the command, status~4,
 as it stops trec\_eval (under \.{-M} the general path said ``no run
 lines'', status~2); under \.{-c} every judged query is a stand-in's, and
@@ -46571,7 +46571,7 @@ static int te_dtwice(const te_state *t, const te_dfiles *d, const te_rankings *k
   return 4;
 }
 
-@ A judged query missing from the run, under \.{-c}, is computed by
+@ \impl A judged query missing from the run, under \.{-c}, is computed by
 trec\_eval on a stand-in run of one document, \.{ceci\_nest\_pas\_un\_docno},
 of score~1 (|bogus_ranking| of \.{trec\_eval.c}), and so here (|te_rank|);
 then it sets to 0 the values whose name is \.{num\_ret}, \.{utility} or
@@ -46587,7 +46587,7 @@ for (i = 0; i < t->ni; i++) {
   else if (strcmp(nm, "relstring") == 0) rs[0] = '\0';
 }
 
-@ Without \.{-c}, a judged query missing from the run stops the command
+@ \impl Without \.{-c}, a judged query missing from the run stops the command
 as it stops the general path (|te_missing|), once the rankings are formed
 (so that a document listed twice, which the general path finds first, is
 found first here too, by declining): the first such query by name, the
@@ -46752,7 +46752,7 @@ what the sections above now do: a query of \.{-D} without judgments
 more, a run of blank lines under \.{-c -M 0}, \.{relstring} with the
 judgments on standard input, and \.{yaap}.
 
-@ The command.  The run is read by the command itself only when one of
+@ \impl The command.  The run is read by the command itself only when one of
 \.{-M}, \.{-J}, \.{relstring} with \.{-q}, or a run on standard input
 asks for it; otherwise \.{eval} alone reads the files, once.
 
@@ -46888,7 +46888,7 @@ done:
   }
 }
 
-@ A measure marked by name whose variant is refused is an error, unless
+@ \impl A measure marked by name whose variant is refused is an error, unless
 the direct path (\secref{q:tedirect}) computes it without a variant, as it
 computes the gain maps of \.{G}, \.{ndcg\_rel} and \.{Rndcg}: the error
 waits until the direct path has declined, and is then the same error, with
@@ -46917,7 +46917,7 @@ for (k = 0; te_table[k].name; k++) if (t.mark[k]) {
 }
 rc = 0;
 
-@ Once the direct path has declined, the items left out are removed.
+@ \impl Once the direct path has declined, the items left out are removed.
 
 @<Remove the items left out@>=
 for (i = 0; i < t.ni; i++) if (t.it[i].left) {
@@ -47031,7 +47031,7 @@ per query were checked by hand on the worked example of \secref{q:div}
 (\.{tests/irm\_test.sh}); pyndeval itself was not installed here, so
 they were not run against it.
 
-@ |py_repr| writes a double as Python's |repr| does: the shortest
+@ \impl |py_repr| writes a double as Python's |repr| does: the shortest
 decimal that reads back, fixed or with an exponent by the rule above,
 \.{.0} after a whole number, \.{nan}, \.{inf}.
 
@@ -47071,7 +47071,7 @@ static void py_repr(char *buf, double x)
       e < 0 ? '-' : '+', e < 0 ? -e : e);
 }
 
-@ |py_json_string| writes a string as |json.dumps| does by default:
+@ \impl |py_json_string| writes a string as |json.dumps| does by default:
 in double quotes, \.{\\"}, \.{\\\\}, \.{\\n}, \.{\\r}, \.{\\t}, \.{\\b}
 and \.{\\f} escaped, another control character and every character
 outside ASCII as \.{\\u}$xxxx$ (a pair of surrogates above U+FFFF).  The
@@ -47102,7 +47102,7 @@ static void py_json_string(FILE *f, const char *s)
   putc('"', f);
 }
 
-@ {\it The name ir\_measures prints.}  |im_repr| writes the |repr| of
+@ \impl {\it The name ir\_measures prints.}  |im_repr| writes the |repr| of
 the measure that |parse_measure| of ir\_measures makes of the name |tok| (a name
 without blanks, as the command line splits them): the alias replaced by
 its measure, with the parameters that the alias fixes first
@@ -47209,7 +47209,7 @@ static void im_repr(const char *tok, char *out, size_t n)
   if (at[0] && o < n) snprintf(out + o, n - o, "@@%s", at);
 }
 
-@ A parameter is \.{key=value} up to a comma outside quotes and braces,
+@ \impl A parameter is \.{key=value} up to a comma outside quotes and braces,
 or the closing parenthesis.
 
 @<Read the parameters of |tok| into |pr|@>=
@@ -47238,7 +47238,7 @@ or the closing parenthesis.
   if (*p == ')') p++;
 }
 
-@ The options, read as |argparse| reads them.  |im_long| finds the long
+@ \impl The options, read as |argparse| reads them.  |im_long| finds the long
 option that |s| (after its two dashes, up to an \.{=}) begins, when only
 one does.
 
@@ -47375,7 +47375,7 @@ static int im_options(im_opts *o, int argc, char **argv)
   }
 }
 
-@ A measure of the command: the name as given, ours (\.{ir\_measures:}
+@ \impl A measure of the command: the name as given, ours (\.{ir\_measures:}
 and the name), its |repr|, its provider, and its index in the one call of
 the engine that computes them all, each reading the files by its own
 keys (\secref{q:evalreadings}).  |im_measures| reads the names and keeps one of each
@@ -47453,7 +47453,7 @@ static int im_measures(const im_opts *o, im_measure *m, int *nm)
   return bad == 0;
 }
 
-@ The values the engine gives, kept: the measure's index in
+@ \impl The values the engine gives, kept: the measure's index in
 the call, the query (|NULL| for the aggregate), the value and its marks.
 They are kept with |malloc|, not the tool's allocator, whose blocks the
 engine's door releases when its call ends.
@@ -47497,7 +47497,7 @@ static const im_value_t *im_find(const im_values *s, const char *q, int idx)
   return bsearch(&key, s->v, s->n, sizeof *s->v, im_cmp);
 }
 
-@ One call of the engine evaluates every measure, and \.{sum[absent=empty]:nq}
+@ \impl One call of the engine evaluates every measure, and \.{sum[absent=empty]:nq}
 first, for the names of the queries.  (It took two calls before the keys
 \.{negative} and \.{scores} existed, one for the measures of pytrec\_eval
 under \.{--negative unjudged} on a copy of the run whose scores were
@@ -47526,7 +47526,7 @@ static int im_eval(const im_opts *o, im_measure *m, int nm, im_values *s)
   return rc;
 }
 
-@ A value as ir\_measures prints it, in the format asked for.
+@ \impl A value as ir\_measures prints it, in the format asked for.
 
 @<Tool functions@>=
 static void im_print(const im_opts *o, const char *q, const char *measure, double x)
@@ -47549,7 +47549,7 @@ static void im_print(const im_opts *o, const char *q, const char *measure, doubl
   else printf("%s\t%s\n", measure, b);
 }
 
-@ The command.  With \.{-q} each judged query gets a line for each
+@ \impl The command.  With \.{-q} each judged query gets a line for each
 measure: its value, or the~0 that ir\_measures fills in for a query its
 provider gave no value (not for \.{Accuracy}, whose evaluator fills in
 nothing).  The summary is the engine's aggregate; an undefined mean (of

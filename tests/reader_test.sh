@@ -161,7 +161,7 @@ readerfirst 'Diversity and intent-aware measures' \
   'The implementation of the measures of diversity' \
   q:divexample div-wex q:divkeys q:divdrop q:divnames div-sources q:divwitness div-ex div-ans
 readerfirst 'Coverage error, ranking loss and three more variants' \
-  'The implementation of coverage error, ranking loss and three more variants' \
+  'The implementation of coverage error and its neighbours' \
   single2-sum single2-ex single2-ans
 # The part on paired tests: its chapter "The tests at a glance" is the
 # reader's, before the first chapter marked \impl, the names of the tests.

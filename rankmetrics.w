@@ -50376,13 +50376,13 @@ RM_TOPKAUC@[,@]
 
 @ @<Metric specifications@>=
 @/[RM_TOPKAUC] = {"topk-auc", PRF_KEYS | K(KEY_ITEMS), ratio_d, ratio_x, tka_bound,
-  tka_refuse, NULL, tka_qratio, tka_dratio},
+  tka_refuse, NULL, tka_qratio, tka_dratio}@[,@]
 
 @ @<Worked examples@>=
 @/{"M-tka", NULL, "topk-auc@@3[items=10]", RM_G(1, 0, 1), NULL, NULL, RM_G(1), NULL,
   "case", RM_OK, "16/21", 0x1.8618618618618p-1},
 @/{"M-tka2", NULL, "topk-auc@@2[items=5]", RM_G(0, 1), NULL, NULL, RM_NONE, NULL,
-  "case", RM_OK, "3/4", 0x1.8p-1},
+  "case", RM_OK, "3/4", 0x1.8p-1}@[,@]
 
 @ \impl Its vectors are the single family's late variants, written after every
 test that family had; their catalogues are larger than any random list with

@@ -19275,10 +19275,11 @@ static _Thread_local size_t ities_n;
 static _Thread_local const size_t *const *ities_up;
 static const size_t *ities_at(const rm_list *l)
 {
-  size_t j, d = (size_t) ((const char *) l - (const char *) ities_l);
+  size_t j;
+  uintptr_t a = (uintptr_t) l, b = (uintptr_t) ities_l;
   if (ities_l == NULL || l->n == 0) return NULL;
-  if (l >= ities_l && d % sizeof *l == 0 && d / sizeof *l < ities_n)
-    return ities_up[d / sizeof *l];
+  if (a >= b && (a - b) % sizeof *l == 0 && (a - b) / sizeof *l < ities_n)
+    return ities_up[(a - b) / sizeof *l];
   for (j = 0; j < ities_n; j++) /* a copy of one of them */
     if (ities_up[j] && ities_l[j].grade == l->grade && ities_l[j].n == l->n) return ities_up[j];
   return NULL;

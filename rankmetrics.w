@@ -32354,7 +32354,8 @@ on standard error says how often, as \.{exact path: N values past the
 integer filter, M past the certified filter} (the values of queries and
 the aggregates kept whole), beside the extra passes an undecided aggregate
 needed.  On the benchmark's four measures the exact path now takes about
-1.05 times the double path's CPU time, against the goal of 1.25 times
+1.05 times the double path's CPU time (1.03 since it ranks each query
+once for all measures, \secref{q:truthprice}), against the goal of 1.25 times
 (see ``Performance of the evaluator'', where \.{make bench} prints the
 ratio).
 
@@ -32370,6 +32371,12 @@ the number of queries.  On a machine with two processors the run is read
 in a thread of its own while the main thread evaluates the queries already
 read, in their order, with the same output to the last byte
 (\secref{q:pipe}); a run that is sorted uses the two threads as well.
+Under \.{-q} the lines of the queries come in the order they are
+evaluated: a grouped file's own order when it is streamed, and the byte
+order of the names when the file is sorted first (ungrouped, or under
+\.{--unsorted}).  The values and the aggregates are the same to the byte
+in every order; the order of the per-query lines is not, and
+\.{order\_test} compares them sorted where the readings differ.
 
 The aggregate is accumulated as the queries pass: for a \.{mean} or a
 \.{sum} on the double path the tool repeats exactly the library's double
@@ -40757,9 +40764,10 @@ static void usage(FILE *f)
     "G, J are comma-separated whole grades 0..100; S are scores; I are\n"
     "identifiers. Without --scores the order of --grades is the ranking.\n"
     "--judged gives grades of judged items that were not retrieved.\n\n"
-    "-o FILE, given to any command but vectors and figures, writes its output\n"
-    "into FILE instead of standard output, under a temporary name renamed over\n"
-    "FILE only when complete; a link is followed, a device written in place.\n\n"
+    "-o FILE, given to any command but vectors and figures (trec_eval and\n"
+    "ir_measures keep their own -o), writes its output into FILE instead of\n"
+    "standard output, under a temporary name renamed over FILE only when\n"
+    "complete; a link is followed, a device written in place.\n\n"
     "NAME is metric[@@K][key=value,...]; on each metric's line the first word\n"
     "of a key is that metric's default (but drop=, whose default is to drop\n"
     "nothing; 'rankmetrics name METRIC' prints every default, numbers too),\n"
@@ -42412,7 +42420,10 @@ FILE *tool_tmpfile(void)
 }
 
 @ {\it Standard output, and \.{-o FILE}.}  Every command that prints
-results (|out_commands|) takes \.{-o FILE}, anywhere among its arguments:
+results (|out_commands|) takes \.{-o FILE}, anywhere among its arguments,
+except the two drop-ins, \.{trec\_eval} and \.{ir\_measures}, whose
+\.{-o} keeps the meaning it has in those programs (trec\_eval's old
+format, ir\_measures' output format):
 standard output is then |FILE|, opened by |out_start| under its rules,
 and the file is renamed into place when the command ends with status~0, or
 with status~1 for the commands whose~1 is a verdict on a complete report
@@ -42423,7 +42434,7 @@ reads them; its status is 0, or 2 for a usage error.
 
 @<Writing a file@>=
 static const char *const out_commands[] = {"value", "name", "eval", "merge", "examples",
-  "accuracy", "verify", "disagree", "neighbours", "adequacy", NULL};
+  "accuracy", "verify", "disagree", "neighbours", "adequacy", "compare", NULL};
 static const char *const out_verdicts[] = {"verify", "examples", "accuracy",
   "adequacy", NULL};
 static int word_in(const char *w, const char *const *list)

@@ -228,4 +228,14 @@ $RM compare -m ap "$tmp/tq" "$tmp/ta" "$tmp/tz" > "$tmp/o" 2> "$tmp/e"; rc=$?
 $RM eval -m ap "$tmp/tq" "$tmp/tz" > "$tmp/o" 2> "$tmp/e"
 grep -q "^rankmetrics: eval: no query was evaluated" "$tmp/e" &&
   ok "... and under eval still 'rankmetrics: eval:'" || fail "eval's message lost its name"
+# -o FILE, as every command that prints results takes it: the table goes
+# into the file, whole; a failed comparison leaves the old file as it was.
+$RM compare -m ap -t sign "$tmp/qrels" "$tmp/a" "$tmp/b" > "$tmp/o.want" 2> /dev/null
+rc=0; $RM compare -m ap -t sign -o "$tmp/o.file" "$tmp/qrels" "$tmp/a" "$tmp/b" > "$tmp/o.out" 2> "$tmp/e" || rc=$?
+[ $rc = 0 ] && cmp -s "$tmp/o.file" "$tmp/o.want" && [ ! -s "$tmp/o.out" ] &&
+  ok "compare -o FILE writes the table into FILE" || fail "compare -o: exit $rc, $(cat "$tmp/e")"
+echo old > "$tmp/o.keep"
+rc=0; $RM compare -m ap -t sign -o "$tmp/o.keep" "$tmp/qrels" "$tmp/a" "$tmp/missing" 2> "$tmp/e" || rc=$?
+[ $rc != 0 ] && [ "$(cat "$tmp/o.keep")" = old ] &&
+  ok "a failed compare -o leaves the old file" || fail "a failed compare -o: exit $rc, '$(cat "$tmp/o.keep")'"
 finish

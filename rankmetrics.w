@@ -49704,7 +49704,7 @@ prints its lines together when it ends, and any failure fails the check;
 the Check runner runs last and alone, so that the last line is its summary.
 @^hostile input@>@^fuzzing@>@^sanitizers@>
 
-@* Bad input and its answer.
+@* Bad input and its answer.\impl
 The library answers every bad input with a status (see |@<Public types@>|).
 It does not abort, exit or print.  A negative status comes with no value, on
 both paths, and the fuzzer checks that the two paths return the same status.

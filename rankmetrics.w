@@ -31191,6 +31191,13 @@ compares with it), and raises
 \.{RankmetricsError} with the status and the message; its tests compare it
 with \.{eval -q} on \.{examples/} and on random files, value for value and
 message for message.
+Its keywords \.{popularity}, \.{query\_weights} and \.{weight} are
+\.{eval}'s \.{--popularity}, \.{--query-weights} and \.{--weight}, which
+the door passes on through |rm_evaluator_set_input| (below);
+\.{rankmetrics.partial} takes them too, so a shard of catalogue metrics
+under \.{pop=file}, or of a mean weighted by query, is made in Python as
+the tool makes it (\.{python/tests/test\_side\_inputs.py}, with values
+worked by hand).
 
 @ {\it The order of the move, and what is left.}  The engine is large:
 some four thousand lines, which print about ninety messages and allocate in
@@ -31333,6 +31340,17 @@ void rm_evaluator_set_exact_values(rm_evaluator *e, void (*fn)(void *ctx,
    to |fn(ctx, x)| (|ctx| that of the values): the fraction \.{"p/q"} of a
    rational value, or \.{"\~"} and the 40-digit decimal of an irrational
    one (\secref{q:cmpexact}).  |NULL|: none, as before. */
+rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
+  const char *value);
+/* Gives the doors one of \.{eval}'s side inputs, as the option
+   \.{--|option| |value|}: \.{"popularity"} (a file of items' counts for
+   \.{pop=file}), \.{"query-weights"} (a file of queries' weights for
+   \.{weight=query}) or \.{"weight"} (the column of a delimited file that
+   holds them).  The value is copied and kept for every later call until it
+   is set again; |NULL| removes it.  |RM_OK|; |RM_EINVAL| for an unknown
+   option, a value that is empty or holds a newline (the message says
+   which); |RM_ENOMEM|.  The file is read, and a bad one refused with its
+   line, by the call that evaluates. */
 
 @ An evaluator is its message and its allocator.  Every thread-local value
 of the engine (the place for messages |tool_err_f|, the jump out of an
@@ -31343,11 +31361,13 @@ thread as it found it.  A failed allocation jumps back here, as it jumps
 back to the start of the pipeline's reader thread (\secref{q:pipe}).
 
 @<The library's door to the engine@>=
+enum {@+ DOOR_INPUTS = 3 @+}; /* the side inputs, |door_input| */
 struct rm_evaluator_s {
   char *msg; size_t msglen;
   void *(*re)(void *, void *, size_t); void *re_ctx;
   rm_eval_progress_fn prog; void *prog_ctx;
   void (*xfn)(void *, const char *); /* |rm_evaluator_set_exact_values| */
+  char *input[DOOR_INPUTS]; /* |rm_evaluator_set_input|, in the order of |door_input| */
 };
 rm_evaluator *rm_evaluator_new(void)
 {
@@ -31360,7 +31380,10 @@ void rm_evaluator_set_exact_values(rm_evaluator *e, void (*fn)(void *ctx,
 }
 void rm_evaluator_free(rm_evaluator *e)
 {
-  if (e) {@+ free(e->msg); free(e); @+}
+  int i;
+  if (e == NULL) return;
+  for (i = 0; i < DOOR_INPUTS; i++) free(e->input[i]);
+  free(e->msg); free(e);
 }
 void rm_evaluator_set_alloc(rm_evaluator *e, void *(*re)(void *, void *, size_t),
   void *ctx)
@@ -31377,6 +31400,35 @@ const char *rm_evaluator_message(const rm_evaluator *e)
 }
 size_t rm_eval_options_size(void)@+{@+ return sizeof (rm_eval_options);@+}
 
+@ {\it Side inputs.}  Three options of \.{eval} name a file or a column
+beside the data: \.{--popularity}, \.{--query-weights} and \.{--weight}.
+The fixed options are fields of |rm_eval_options|; these are kept by the
+evaluator instead, so that the structure's layout, which foreign callers
+copy, does not change when \.{eval} gains one.  Each is passed to the
+command as written, and the command reads and checks the file, so a bad
+line is refused with its file and line as on the command line.
+
+@<The library's door to the engine@>=
+static const char *const door_input[DOOR_INPUTS] = {"popularity",
+  "query-weights", "weight"};
+static rm_status door_refuse(rm_evaluator *e, const char *bad);
+rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
+  const char *value)
+{
+  int i;
+  char *v = NULL;
+  if (e == NULL || option == NULL) return RM_EINVAL;
+  free(e->msg); e->msg = NULL; e->msglen = 0;
+  for (i = 0; i < DOOR_INPUTS && strcmp(option, door_input[i]) != 0; i++) ;
+  if (i == DOOR_INPUTS)
+    return door_refuse(e, "a side input is popularity, query-weights or weight");
+  if (value && (value[0] == '\0' || strchr(value, '\n')))
+    return door_refuse(e, "a side input's value is a nonempty line");
+  if (value && (v = strdup(value)) == NULL) return RM_ENOMEM;
+  free(e->input[i]); e->input[i] = v;
+  return RM_OK;
+}
+
 @ The arguments: every \.{-m}, the options that differ from the default,
 \.{--quiet} (no summary, no progress), and the files; a file whose name
 begins with a dash (other than \.{-} itself) is written \.{./-name}, so
@@ -31391,8 +31443,8 @@ static char *door_add(char **v, int *n, char **at, const char *s)
   *at += k;
   return v[*n - 1];
 }
-static int door_args(const rm_eval_options *o, const char *qrels, const char *run,
-  int one_thread, char **v, char *at)
+static int door_args(const rm_eval_options *o, char *const *input,
+  const char *qrels, const char *run, int one_thread, char **v, char *at)
 {
   static const char *const dup[4] = {"error", "first", "last", "max"};
   static const char *const col[4] = {"--user", "--item", "--label", "--score"};
@@ -31425,6 +31477,11 @@ static int door_args(const rm_eval_options *o, const char *qrels, const char *ru
     door_add(v, &n, &at, "--threads");
     door_add(v, &n, &at, one_thread || o->threads == 1 ? "1" : "2");
   }
+  for (i = 0; i < DOOR_INPUTS; i++)
+    if (input[i]) {
+      at[0] = at[1] = '-'; at += 2; door_add(v, &n, &at, door_input[i]); v[n - 1] -= 2;
+      door_add(v, &n, &at, input[i]);
+    }
   for (i = 0; i < 2; i++) {
     const char *f = i == 0 ? qrels : run;
     if (f == NULL) continue;
@@ -31474,13 +31531,16 @@ static int door_eval(void *arg)
   int i, n, rc;
   for (i = 0; i < o->n_measures; i++) size += strlen(o->measures[i]) + 8;
   size += (a->qrels ? strlen(a->qrels) : 0) + strlen(a->run) + 8;
+  for (i = 0; i < DOOR_INPUTS; i++)
+    size += a->e->input[i] ? strlen(a->e->input[i]) + 24 : 0;
   for (i = 0; i < 4; i++) {
     const char *c = i == 0 ? o->user : i == 1 ? o->item : i == 2 ? o->label : o->score;
     size += c ? strlen(c) + 12 : 0;
   }
-  v = tool_alloc(NULL, (size_t) (2 * o->n_measures + 41) * sizeof *v + size);
-  n = door_args(o, a->qrels, a->run, a->e->re != NULL, v,
-    (char *) (v + 2 * o->n_measures + 41));
+  v = tool_alloc(NULL, (size_t) (2 * o->n_measures + 41 + 2 * DOOR_INPUTS) * sizeof *v
+    + size);
+  n = door_args(o, a->e->input, a->qrels, a->run, a->e->re != NULL, v,
+    (char *) (v + 2 * o->n_measures + 41 + 2 * DOOR_INPUTS));
   if (a->partial) {@+ v[n] = v[n - 1]; v[n - 1] = "--partial"; n++; @+}
   rc = ev_command(n, v, a->value, a->ctx, a->e->prog, a->e->prog_ctx);
   free(v);

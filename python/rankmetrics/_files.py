@@ -70,6 +70,8 @@ _sigs = {
     "rm_evaluator_free": (None, [ctypes.c_void_p]),
     "rm_evaluator_set_exact_values": (None, [ctypes.c_void_p, _EXACT_FN]),
     "rm_evaluator_message": (ctypes.c_char_p, [ctypes.c_void_p]),
+    "rm_evaluator_set_input": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p,
+                                              ctypes.c_char_p]),
     "rm_eval_options_size": (ctypes.c_size_t, []),
     "rm_eval_files": (ctypes.c_int, [ctypes.c_void_p,
                                      ctypes.POINTER(_Options),
@@ -207,6 +209,20 @@ def _text(s, what):
     return s.encode()
 
 
+def _inputs(popularity=None, query_weights=None, weight=None):
+    """eval's side inputs, as (option, value) pairs of bytes for
+    rm_evaluator_set_input: the files of --popularity and --query-weights
+    and the column of --weight."""
+    got = [(b"popularity", _path(popularity, "popularity")),
+           (b"query-weights", _path(query_weights, "query_weights")),
+           (b"weight", _text(weight, "weight"))]
+    for k, v in got:
+        if v is not None and (not v or b"\n" in v):
+            raise RankmetricsError(-1, "%s: a file or column name, not %r"
+                                   % (k.decode().replace("-", "_"), v))
+    return [(k, v) for k, v in got if v is not None]
+
+
 def _measure(m):
     if not isinstance(m, str):
         raise TypeError("a measure is a variant name (a str), not %r" % (m,))
@@ -272,7 +288,10 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                    memory: Optional[int] = None,
                    threads: Optional[int] = None,
                    progress: Optional[Callable[[int, int, float], Any]] = None,
-                   exact_values: bool = False) -> FileEvaluation:
+                   exact_values: bool = False,
+                   popularity: Optional[PathArg] = None,
+                   query_weights: Optional[PathArg] = None,
+                   weight: Optional[str] = None) -> FileEvaluation:
     """Evaluate TREC judgments and a run, or one delimited file, as
     `rankmetrics eval` does, with the library's engine (rm_eval_files).
 
@@ -302,6 +321,12 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                 in .exact_values[query][measure], a Fraction (an irrational
                 value's 40-digit decimal; none for a measure of diversity),
                 which compare_files uses to count true ties
+    popularity  a file of items' counts (lines ITEM COUNT) for the catalogue
+                metrics under pop=file, as eval --popularity
+    query_weights  a file of queries' weights (lines QUERY WEIGHT) for
+                mean[weight=query], as eval --query-weights; or
+    weight      the column of a delimited file that holds them (eval
+                --weight)
 
     Refused before the files are read: a measure or a column name that is
     not a str or holds a NUL character (C would read "ap\0x" as ap), and
@@ -378,11 +403,11 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
             _L.rm_evaluator_set_exact_values(e, xfn)
         return _L.rm_eval_files(e, ctypes.byref(o), qpath, rpath, fn, None)
 
-    _engine(door, take, progress)
+    _engine(door, take, progress, _inputs(popularity, query_weights, weight))
     return res
 
 
-def _engine(door, take, progress=None):
+def _engine(door, take, progress=None, inputs=()):
     """door(e, value_fn, progress_fn), a call of one of the engine's doors
     on a new evaluator, in interruptible's worker thread, each value given
     to take(measure, query, x, undefined, skipped).  The report of
@@ -390,11 +415,12 @@ def _engine(door, take, progress=None):
     set stop, and the values that still come are dropped; a status below
     zero raises RankmetricsError with the evaluator's message."""
     stop = threading.Event()
-    return _lib.interruptible(lambda: _engine_run(door, take, progress, stop),
+    return _lib.interruptible(lambda: _engine_run(door, take, progress, stop,
+                                                  inputs),
                               stop)
 
 
-def _engine_run(door, take_value, progress, stop):
+def _engine_run(door, take_value, progress, stop, inputs=()):
     def take(_ctx, k, query, x, undefined, skipped):
         if not stop.is_set():
             take_value(k, query, x, undefined, skipped)
@@ -420,6 +446,11 @@ def _engine_run(door, take_value, progress, stop):
         raise MemoryError("rankmetrics: no evaluator")
     try:
         _L.rm_evaluator_set_progress(e, pfn, None)
+        for k, v in inputs:
+            s = _L.rm_evaluator_set_input(e, k, v)
+            if s != 0:
+                raise RankmetricsError(
+                    s, _L.rm_evaluator_message(e).decode(errors="replace"))
         s = door(e, fn, pfn)
         if raised:
             raise raised[0]

@@ -1,0 +1,91 @@
+"""eval's side inputs through the library's doors: the popularity file of
+pop=file, and the queries' weights of mean[weight=query] from a file or a
+column.  Before rm_evaluator_set_input, evaluate_files() and partial()
+could not give them, and refused every such measure.  The values are
+worked by hand on two users:
+
+    u1: a (label 1, score .9), b (0, .5), c (1, .1)    weight 1
+    u2: b (1, .8), c (0, .7)                            weight 3
+
+With the counts a 4, b 2, c 1, arp@2 is the mean of u1's (4+2)/2 and u2's
+(2+1)/2, 9/4.  u1's AP is (1 + 2/3)/2 = 5/6 and u2's is 1, so their mean
+weighted 1 and 3 is (5/6 + 3)/4 = 23/24."""
+
+import ctypes
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import rankmetrics as rm
+from rankmetrics import _files
+
+TOOL = Path(__file__).resolve().parents[2] / "rankmetrics"
+ROWS = ("user,item,label,score,w\nu1,a,1,0.9,1\nu1,b,0,0.5,1\nu1,c,1,0.1,1\n"
+        "u2,b,1,0.8,3\nu2,c,0,0.7,3\n")
+
+
+@pytest.fixture()
+def files(tmp_path):
+    (tmp_path / "d.csv").write_text(ROWS)
+    (tmp_path / "pop").write_text("a 4\nb 2\nc 1\n")
+    (tmp_path / "qw").write_text("u1 1\nu2 3\n")
+    return tmp_path
+
+
+def test_popularity_file(files):
+    e = rm.evaluate_files("arp@2[pop=file]", files / "d.csv",
+                          popularity=files / "pop")
+    assert e.aggregate["arp@2[pop=file]"] == float(Fraction(9, 4))
+
+
+def test_query_weights_from_a_file_and_from_a_column(files):
+    m = "mean[weight=query]:ap"
+    want = float(Fraction(23, 24))
+    assert rm.evaluate_files(m, files / "d.csv", query_weights=files / "qw"
+                             ).aggregate[m] == want
+    assert rm.evaluate_files(m, str(files / "d.csv"), weight="w"
+                             ).aggregate[m] == want
+    assert rm.evaluate_files(m, files / "d.csv", weight="w",
+                             fast=True).aggregate[m] == pytest.approx(want)
+
+
+def test_without_the_input_the_measure_is_refused(files):
+    with pytest.raises(rm.RankmetricsError, match="--popularity FILE"):
+        rm.evaluate_files("arp@2[pop=file]", files / "d.csv")
+
+
+def test_a_bad_line_is_refused_with_its_file_and_line(files):
+    (files / "bad").write_text("a 4\nb x\n")
+    with pytest.raises(rm.RankmetricsError, match=r"bad:2: expected 'ITEM COUNT'"):
+        rm.evaluate_files("arp@2[pop=file]", files / "d.csv",
+                          popularity=files / "bad")
+    with pytest.raises(rm.RankmetricsError, match="weight"):
+        rm.evaluate_files("ap", files / "d.csv", weight="")
+
+
+def test_partial_state_is_the_tools(files):
+    state = rm.partial("arp@2[pop=file]", run=files / "d.csv",
+                       popularity=files / "pop")
+    tool = subprocess.run([str(TOOL), "eval", "--partial", "-m",
+                           "arp@2[pop=file]", "--popularity", str(files / "pop"),
+                           str(files / "d.csv")], check=True,
+                          capture_output=True).stdout
+    assert state == tool
+    assert rm.merge([state]).aggregate["arp@2[pop=file]"] == 2.25
+
+
+def test_set_input_refuses_an_unknown_option():
+    L = _files._L
+    e = L.rm_evaluator_new()
+    try:
+        assert L.rm_evaluator_set_input(e, b"features", b"f") != 0
+        assert b"popularity" in L.rm_evaluator_message(e)
+        assert L.rm_evaluator_set_input(e, b"popularity", b"a\nb") != 0
+        assert L.rm_evaluator_set_input(e, b"popularity", b"p") == 0
+        assert L.rm_evaluator_set_input(e, b"popularity", None) == 0
+        assert L.rm_evaluator_message(e) == b""
+    finally:
+        L.rm_evaluator_free(e)
+    assert ctypes.sizeof(_files._Options) == L.rm_eval_options_size()

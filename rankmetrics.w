@@ -427,6 +427,7 @@
 @s tool_out int
 @s ev_jsource int
 @s ev_judg int
+@s ev_pop_seen int
 @s ev_measure int
 @s ev_xhdr int
 @s ev_xin int
@@ -14322,7 +14323,9 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l);
 /* Adds one user's list, read as |v| reads it (cutoff, tie rule,
    threshold, popularity rule). */
 rm_status rm_cat_popularity(rm_cat *c, const char *id, unsigned long count);
-/* Sets the popularity of item |id| (\.{pop=file}); |id| |"*"| sets the total. */
+/* Sets the popularity of item |id| (\.{pop=file}); |id| |"*"| sets the total
+   (0: the sum of the counts).  A second call for one item keeps the larger
+   count, as the states of shards meet; \.{eval} refuses such a file. */
 rm_status rm_cat_value(const rm_variant *v, rm_cat *c, double *out, char *why,
   size_t len);
 /* The value of the table under |v| on the double path, below |rm_ulp_bound|
@@ -38036,7 +38039,9 @@ standard output without the answer, says why, and the status is~1.
 @ {\it Query weights.}\here{q:evqweight}  \.{--query-weights FILE} gives each
 query its weight for \.{mean[weight=query]} (\secref{q:qweight}): a line
 \.{QUERY WEIGHT} per query, separated by white space, the weight a finite
-decimal $\ge0$ (\.{0.5}, \.{2}, \.{1e-3}).  One file serves a TREC run and a
+decimal $\ge0$ (\.{0.5}, \.{2}, \.{1e-3}), written as a score is
+(\secref{q:scores}: no \.{0x10}, which |strtod| read as~16 until this was
+checked, no \.{inf}).  One file serves a TREC run and a
 delimited file alike, its queries the run's \.{qid}s or the file's users:
 XGBoost and TF-Ranking take one weight per group, and LightGBM's per-row
 weights become one per query by their mean, which the caller computes
@@ -38063,12 +38068,10 @@ static int ev_qw_cmp(const void *a, const void *b)
 }
 static int ev_qw_line(ev_state *st, char *buf, long line, size_t *cap)
 {
-  char *f[3], *end;
+  char *f[3];
   double w;
   if (ev_split_ws(buf, f, 3) != 2) return 0;
-  errno = 0;
-  w = strtod(f[1], &end);
-  if (*end || errno || !isfinite(w) || !(w >= 0)) return 0;
+  if (tool_score(f[1], &w) != NULL || !(w >= 0)) return 0; /* a score's rule */
   if (st->nqw == *cap) {
     *cap = 2 * *cap + 64;
     st->qw = tool_alloc(st->qw, *cap * sizeof *st->qw);
@@ -38133,12 +38136,9 @@ that states weighted otherwise are refused by \.{merge}.
 static int ev_wcol_row(ev_state *st, ev_source *s, char **f, int ucol, int wcol,
   size_t *qcap)
 {
-  char *end;
   double w;
   size_t k = st->nqw;
-  errno = 0;
-  w = strtod(f[wcol], &end);
-  if (*end || end == f[wcol] || errno || !isfinite(w) || !(w >= 0)) {
+  if (tool_score(f[wcol], &w) != NULL || !(w >= 0)) { /* a score's rule */
     fprintf(tool_err, "%s:%ld: the weight '%s' of column '%s' is not a finite number"
       " of at least 0\n", s->path, s->line, f[wcol], st->wcol);
     return 0;
@@ -40042,6 +40042,16 @@ file, whose novelty EFD lends to the items the file does not hold.
 whole number of at most 18 digits), and a line \.{* M} for the total;
 anything else is an error naming the file and the line.  A measure under
 \.{pop=file} without the option is refused before anything is read.
+Three files that read were once taken with a silent meaning, and are
+refused now, each with its line: an item given twice (the table kept the
+larger count, as it must when shards' states meet), a second total (the
+last one was kept), and a count above the total, a share above~1 (EPC
+printed~0, novelty a number too small).  The total need not be the sum of
+the counts: when a count is the number of users who saw the item and $M$
+the number of users, as in the novelty of source~001, the counts add up
+to more than~$M$.  Without a total (or with a total of~0) $M$ is the sum
+of the counts, and counts whose sum passes $2^{64}-1$ are refused, as the
+sum would wrap.
 
 @<Engine functions@>=
 static int ev_is_cat(const rm_variant *a)
@@ -40071,37 +40081,94 @@ static int ev_cat_pop(ev_state *st, ev_measure *m)
 }
 
 @ @<Engine functions@>=
-static int ev_pop_line(rm_cat *c, char *line)
+typedef struct {@+ char *id;@+ long line;@+ unsigned long count; @+} ev_pop_seen;
+static int ev_pop_seen_cmp(const void *a, const void *b)
+{
+  const ev_pop_seen *x = a, *y = b;
+  int c = strcmp(x->id, y->id);
+  return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+static char *ev_pop_line(char *line, unsigned long *count)
 {
   char *f[3], *e;
-  unsigned long long n;
   if (ev_split_ws(line, f, 3) != 2 || strspn(f[1], "0123456789") != strlen(f[1])
       || strlen(f[1]) > 18)
+    return NULL;
+  *count = (unsigned long) strtoull(f[1], &e, 10);
+  return f[0];
+}
+
+@ The reader keeps each item's name and line, to find an item given twice
+once the file is read; the total's line is kept as it is read.
+
+@<Engine functions@>=
+static int ev_pop_check(const char *path, ev_pop_seen *seen, size_t k,
+  unsigned long total, long total_line, long wrap_line)
+{
+  size_t i, most = 0;
+  long again = 0, first = 0;
+  const char *id = NULL;
+  for (i = 1; i < k; i++) if (seen[i].count > seen[most].count) most = i;
+  if (total && k && seen[most].count > total) {
+    fprintf(tool_err, "%s:%ld: item '%s' has the count %lu, more than the total"
+      " %lu of line %ld\n", path, seen[most].line, seen[most].id,
+      seen[most].count, total, total_line);
     return 0;
-  n = strtoull(f[1], &e, 10);
-  return rm_cat_popularity(c, f[0], (unsigned long) n) == RM_OK;
+  }
+  if (!total && wrap_line) {
+    fprintf(tool_err, "%s:%ld: the counts add up to more than %lu; give the"
+      " total as '* M'\n", path, wrap_line, ULONG_MAX);
+    return 0;
+  }
+  qsort(seen, k, sizeof *seen, ev_pop_seen_cmp);
+  for (i = 1; i < k; i++)
+    if (strcmp(seen[i].id, seen[i - 1].id) == 0 && (!again || seen[i].line < again)) {
+      again = seen[i].line; first = seen[i - 1].line; id = seen[i].id; }
+  if (again) {
+    fprintf(tool_err, "%s:%ld: item '%s' again (first on line %ld); give each"
+      " item's count once\n", path, again, id, first);
+    return 0;
+  }
+  return 1;
 }
 static int ev_popularity(ev_state *st, const char *path)
 {
   FILE *f = tool_open_in(ev_cmd, path);
-  char *buf = NULL;
-  size_t cap = 0;
-  long line = 0;
+  char *buf = NULL, *id;
+  size_t cap = 0, k = 0, kcap = 0, i;
+  long line = 0, total_line = 0, wrap_line = 0;
   ssize_t n = 0;
   int ok = 1;
+  unsigned long c, sum = 0, total = 0;
+  ev_pop_seen *seen = NULL;
   if (f == NULL) return 0;
   if ((st->popdigest = shard_digest(f, path)) == NULL || fseek(f, 0L, SEEK_SET)) ok = 0;
   if ((st->popcat = rm_cat_new()) == NULL) tool_nomem();
   while (ok && (n = tool_getline(&buf, &cap, f, path, line + 1)) >= 0) {
     line++;
-    if (!ev_pop_line(st->popcat, buf)) {
+    if ((id = ev_pop_line(buf, &c)) == NULL) {
       fprintf(tool_err, "%s:%ld: expected 'ITEM COUNT' (or '* TOTAL'), a whole"
         " count of at most 18 digits\n", path, line);
       ok = 0;
+    } else if (strcmp(id, "*") == 0 && total_line) {
+      fprintf(tool_err, "%s:%ld: a second total (the first on line %ld)\n",
+        path, line, total_line);
+      ok = 0;
+    } else if (strcmp(id, "*") == 0) {@+ total = c; total_line = line; @+}
+    else {
+      if (!wrap_line && c > ULONG_MAX - sum) wrap_line = line;
+      sum += c;
+      if (k == kcap) seen = tool_alloc(seen, (kcap = 2 * kcap + 64) * sizeof *seen);
+      seen[k].line = line; seen[k].count = c;
+      seen[k].id = strcpy(tool_alloc(NULL, strlen(id) + 1), id);
+      k++;
     }
+    if (ok && rm_cat_popularity(st->popcat, id, c) != RM_OK) tool_nomem();
   }
   if (n == -2) ok = 0;
-  free(buf);
+  if (ok) ok = ev_pop_check(path, seen, k, total, total_line, wrap_line);
+  for (i = 0; i < k; i++) free(seen[i].id);
+  free(seen); free(buf);
   if (f != stdin) fclose(f);
   return ok;
 }
@@ -49900,6 +49967,9 @@ a line longer than a quarter of \.{--memory}&its length, the \.{--memory} that r
 out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do\cr
 \.{kendall} of $3\cdot10^5$ items&$O(n\log n)$, milliseconds\cr
 \.{--popularity}: a line not \.{ITEM COUNT}&\.{FILE:LINE: expected 'ITEM COUNT' ...}\cr
+\.{--popularity}: an item twice, two totals&\.{FILE:LINE: item '...' again}, \.{a second total}\cr
+\.{--popularity}: a count above the total&\.{FILE:LINE: item '...' has the count ...}\cr
+a weight \.{0x10} (file or column)&refused as a line, or a row, that does not read\cr
 \.{pop=file} without \.{--popularity}&\.{... which was not given}, exit 2\cr
 \.{merge}: a state of version 4&\.{held no metric of the catalogue}\cr
 \.{--query-weights}: a bad line&\.{FILE:LINE: expected 'QUERY WEIGHT' ...}\cr

@@ -5,7 +5,9 @@
 # value, which equals the formula computed here in Python from the file; an
 # undefined value says why on stderr and in --json; the run cut into 7
 # shards by user and merged gives the bytes of one eval, on both paths and
-# for both forms of the popularity file; a state of version 4 is refused.
+# for both forms of the popularity file; a state of version 4 is refused;
+# a popularity file with an item twice, two totals, a count above the
+# total, or counts past 2^64 - 1 and no total, is refused with its line.
 cd "$(dirname "$0")/.." || exit 1
 source tests/counts.sh
 RM=${TOOL:-$PWD/rankmetrics}
@@ -144,4 +146,29 @@ printf 'i1 3\ni2 x\n' > "$tmp/badpop"
   fail "a malformed popularity line is refused" ||
   { grep -q "badpop:2: expected 'ITEM COUNT'" "$tmp/e" && ok "a malformed popularity line is refused" ||
     fail "a malformed popularity line is refused"; }
+# Files that read but were once taken with a silent meaning: an item twice
+# (the larger count was kept), a second total (the last was kept), a count
+# above the total (a share above 1: EPC printed 0), counts whose sum wraps
+# past 2^64 - 1 when no total is given.  Each is refused with its line.
+refused() { # WHAT FILE-TEXT MESSAGE
+  printf "$2" > "$tmp/pp"
+  if "$RM" eval --quiet --csv -m 'epc@10[pop=file]' --popularity "$tmp/pp" "$tmp/rec.csv" \
+      > "$tmp/o" 2> "$tmp/e"; then fail "$1: accepted"
+  elif [ -s "$tmp/o" ] || ! grep -qF "$3" "$tmp/e"; then fail "$1: $(cat "$tmp/e")"
+  else ok "$1 is refused"; fi
+}
+refused "an item given twice" 'i1 3\ni2 4\ni1 5\n' "pp:3: item 'i1' again (first on line 1)"
+refused "a second total" 'i1 3\n* 10\n* 12\n' "pp:3: a second total (the first on line 2)"
+refused "a count above the total" 'i1 3\ni2 7\n* 6\n' "pp:2: item 'i2' has the count 7, more than the total 6 of line 3"
+big=$(for k in $(seq 1 19); do printf 'i%d 999999999999999999\\n' "$k"; done)
+refused "counts past 2^64 - 1" "$big" "pp:19: the counts add up to more than 18446744073709551615; give the total"
+printf "${big}* 999999999999999999\\n" > "$tmp/pp"
+"$RM" eval --quiet --csv -m 'epc@10[pop=file]' --popularity "$tmp/pp" "$tmp/rec.csv" > /dev/null &&
+  ok "counts past 2^64 - 1 are taken with a total" || fail "counts past 2^64 - 1 are taken with a total"
+printf 'i1 3\ni2 4\n* 0\n' > "$tmp/pp"
+a=$("$RM" eval --quiet --csv -m 'epc@10[pop=file]' --popularity "$tmp/pp" "$tmp/rec.csv")
+printf 'i1 3\ni2 4\n' > "$tmp/pp"
+b=$("$RM" eval --quiet --csv -m 'epc@10[pop=file]' --popularity "$tmp/pp" "$tmp/rec.csv")
+[ -n "$a" ] && [ "$a" = "$b" ] && ok "a total of 0 is the sum of the counts" ||
+  fail "a total of 0 is the sum of the counts: '$a' against '$b'"
 finish

@@ -461,6 +461,14 @@ same "a negative weight" "$st:$err" "2:$T/qwbad:2: expected 'QUERY WEIGHT', the 
 printf 'w1 0.5\nw2 1\nw1 3\n' > "$T/qwdup"
 err=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwdup" "$T/qwq" "$T/qwr" 2>&1 >/dev/null)
 same "a query weighed twice" "$err" "$T/qwdup:3: query 'w1' has a weight already (line 1)"
+# a weight is written as a score is: strtod read 0x10 as 16 and 0x1 as 1,
+# in the file and in a column, and gave 43/51 where the weights meant nothing
+printf 'w1 0x10\nw2 1\nw3 1\n' > "$T/qwhex"
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwhex" "$T/qwq" "$T/qwr" 2>&1 >/dev/null); st=$?
+same "a hexadecimal weight" "$st:$err" "2:$T/qwhex:1: expected 'QUERY WEIGHT', the weight a finite number of at least 0"
+printf 'user,item,label,score,wt\nw1,a,1,3,0x1\n' > "$T/qwhex.csv"
+err=$($RM eval --quiet -m 'mean[weight=query]:rr' --weight wt "$T/qwhex.csv" 2>&1 >/dev/null); st=$?
+same "a hexadecimal weight in a column" "$st:$err" "1:$T/qwhex.csv:2: the weight '0x1' of column 'wt' is not a finite number of at least 0"
 printf 'w1 0.5\nw2 1\n' > "$T/qwmiss"
 out=$($RM eval --quiet -m 'mean[weight=query]:rr' --query-weights "$T/qwmiss" "$T/qwq" "$T/qwr" 2>"$T/err"); st=$?
 same "a query without a weight" "$st:$out:$(cat "$T/err")" "1::$T/qwr:4: query 'w3' has no weight in $T/qwmiss"

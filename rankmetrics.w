@@ -31200,7 +31200,13 @@ the door passes on through |rm_evaluator_set_input| (below);
 \.{rankmetrics.partial} takes them too, so a shard of catalogue metrics
 under \.{pop=file}, or of a mean weighted by query, is made in Python as
 the tool makes it (\.{python/tests/test\_side\_inputs.py}, with values
-worked by hand).
+worked by hand).  What \.{eval} tells on standard error reaches Python
+too: \.{counts}, the numbers of its summary (queries evaluated, repeated
+and unjudged documents, queries only in the run or only in the judgments,
+negative grades, and the values that the exact path's integer and
+certified filters left to the next step), through |rm_evaluator_count|;
+and \.{notes}, its other lines (why a value of the catalogue is
+undefined), through |rm_evaluator_notes|.
 
 @ {\it The order of the move, and what is left.}  The engine is large:
 some four thousand lines, which print about ninety messages and allocate in
@@ -31354,6 +31360,24 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
    option, a value that is empty or holds a newline (the message says
    which); |RM_ENOMEM|.  The file is read, and a bad one refused with its
    line, by the call that evaluates. */
+enum {@+ RM_EVAL_QUERIES, RM_EVAL_REPEATED, RM_EVAL_UNJUDGED, RM_EVAL_RUN_ONLY,
+  RM_EVAL_JUDGED_ONLY, RM_EVAL_NEGATIVE, RM_EVAL_PAST_INTEGER,
+  RM_EVAL_PAST_CERTIFIED, RM_EVAL_COUNTS @+};
+unsigned long rm_evaluator_count(const rm_evaluator *e, int which);
+/* A count of the summary that \.{eval} writes on standard error, for the
+   last call of |rm_eval_files|, |rm_eval_columns| or |rm_eval_partial|
+   that succeeded: the queries evaluated, the repeated documents dropped,
+   the unjudged retrieved documents read as grade 0, the queries only in
+   the run and only in the judgments, the negative grades read, and on the
+   exact path the values that the integer filter left to the certified one
+   and those that the certified filter left to the full exact path, as
+   |which| is |RM_EVAL_QUERIES| \dots\ |RM_EVAL_PAST_CERTIFIED|; 0 after
+   a failed call, for a merge, or for |which| out of range. */
+const char *rm_evaluator_notes(const rm_evaluator *e);
+/* What the last call that succeeded wrote for the user beside its values,
+   as \.{eval --quiet} writes it on standard error: the reason of each
+   undefined value of the catalogue, the queries an aggregate left out
+   when it counted none; \.{""} when there is none or the call failed. */
 
 @ An evaluator is its message and its allocator.  Every thread-local value
 of the engine (the place for messages |tool_err_f|, the jump out of an
@@ -31371,6 +31395,8 @@ struct rm_evaluator_s {
   rm_eval_progress_fn prog; void *prog_ctx;
   void (*xfn)(void *, const char *); /* |rm_evaluator_set_exact_values| */
   char *input[DOOR_INPUTS]; /* |rm_evaluator_set_input|, in the order of |door_input| */
+  unsigned long count[RM_EVAL_COUNTS]; /* |rm_evaluator_count| */
+  char *notes; /* |rm_evaluator_notes| */
 };
 rm_evaluator *rm_evaluator_new(void)
 {
@@ -31386,7 +31412,7 @@ void rm_evaluator_free(rm_evaluator *e)
   int i;
   if (e == NULL) return;
   for (i = 0; i < DOOR_INPUTS; i++) free(e->input[i]);
-  free(e->msg); free(e);
+  free(e->notes); free(e->msg); free(e);
 }
 void rm_evaluator_set_alloc(rm_evaluator *e, void *(*re)(void *, void *, size_t),
   void *ctx)
@@ -31400,6 +31426,14 @@ void rm_evaluator_set_progress(rm_evaluator *e, rm_eval_progress_fn fn, void *ct
 const char *rm_evaluator_message(const rm_evaluator *e)
 {
   return e && e->msg ? e->msg : "";
+}
+unsigned long rm_evaluator_count(const rm_evaluator *e, int which)
+{
+  return e && which >= 0 && which < RM_EVAL_COUNTS ? e->count[which] : 0;
+}
+const char *rm_evaluator_notes(const rm_evaluator *e)
+{
+  return e && e->notes ? e->notes : "";
 }
 size_t rm_eval_options_size(void)@+{@+ return sizeof (rm_eval_options);@+}
 
@@ -31570,7 +31604,10 @@ rm_status rm_eval_files(rm_evaluator *e, const rm_eval_options *o,
 values set for it and put back after it: the messages go to the
 evaluator's buffer, a failed allocation jumps back here, every block and
 stream of the call is the call's owner's.  The command's exit code and the
-thread's |tool_status| make the status.
+thread's |tool_status| make the status.  When the call succeeds, what it
+wrote (under \.{--quiet}, only the notes a user must see) becomes the
+evaluator's notes, and the summary's counts, which the engine gives
+through |ev_counts_out|, stay in the evaluator.
 
 @<The library's door to the engine@>=
 static rm_status door_call(rm_evaluator *e, int (*cmd)(void *), void *arg)
@@ -31588,6 +31625,8 @@ static rm_status door_call(rm_evaluator *e, int (*cmd)(void *), void *arg)
   if ((mf = open_memstream(&e->msg, &e->msglen)) == NULL) {
     own_release(own); return RM_ENOMEM; }
   tool_own = own; own->door = &jb;
+  memset(e->count, 0, sizeof e->count); free(e->notes); e->notes = NULL;
+  ev_counts_out = e->count;
   tool_re = e->re; tool_re_ctx = e->re_ctx;
   tool_err_f = mf; tool_oom_jmp = &jb; tool_status = RM_OK;
   tool_line_max = (size_t) 256 << 20; tool_line_mem = 0;
@@ -31602,10 +31641,16 @@ static rm_status door_call(rm_evaluator *e, int (*cmd)(void *), void *arg)
   tool_line_mem = old_mem; tool_line_full = old_full;
   tool_re = old_re; tool_re_ctx = old_ctx; tool_own = old_own;
   ev_rows_in = NULL; ev_state_put = NULL; ev_merge_value = NULL; ev_xvalue = NULL;
+  ev_counts_out = NULL;
   own_release(own);
   fclose(mf);
-  if (st == RM_OK) {@+ free(e->msg); e->msg = NULL; e->msglen = 0; @+}
-  else if (e->msglen && e->msg[e->msglen - 1] == '\n') e->msg[--e->msglen] = '\0';
+  if (st == RM_OK) {
+    if (e->msglen) e->notes = e->msg; else free(e->msg);
+    e->msg = NULL; e->msglen = 0;
+  } else {
+    memset(e->count, 0, sizeof e->count);
+    if (e->msglen && e->msg[e->msglen - 1] == '\n') e->msg[--e->msglen] = '\0';
+  }
   return st;
 }
 
@@ -34109,6 +34154,7 @@ static _Thread_local void *ev_state_ctx;
 static _Thread_local rm_eval_value_fn ev_merge_value; /* a door's merge, or |NULL| */
 static _Thread_local void *ev_merge_ctx;
 static _Thread_local void (*ev_xvalue)(void *ctx, const char *x);
+static _Thread_local unsigned long *ev_counts_out; /* the door's |rm_evaluator_count| */
   /* \.{compare}'s exact values, or |NULL|: \secref{q:cmpexact} */
 static int ev_row_label(ev_state *st, ev_source *s);
 static int ev_next_row(ev_state *st, ev_source *s)
@@ -37342,6 +37388,12 @@ static int ev_div_run(ev_state *st, const char *qpath, const char *rpath)
     ok = 0;
   }
   if (ok) ok = ev_div_means(st, &dv);
+  if (ok && ev_counts_out) {
+    ev_counts_out[RM_EVAL_QUERIES] = (unsigned long) dv.evaluated;
+    ev_counts_out[RM_EVAL_RUN_ONLY] = (unsigned long) dv.run_only;
+    ev_counts_out[RM_EVAL_JUDGED_ONLY] = (unsigned long) dv.judged_only;
+    ev_counts_out[RM_EVAL_NEGATIVE] = (unsigned long) dv.negative;
+  }
   if (ok && !st->quiet)
     fprintf(tool_err, "rankmetrics: %s: %lu queries evaluated (diversity judgments,"
       " up to %lu subtopics a query); %lu queries only in the run (%s); %lu only in"
@@ -37956,6 +38008,7 @@ lines.
   if (st.value) {@+ if (!ev_replay(&st)) goto done; @+}
   else if (ev_state_put) {@+ if (!ev_give_state(&st)) goto done; @+}
   else @<Copy the temporary file to standard output, or |goto done|@>;
+  if (ev_counts_out) @<Give the door the summary's counts@>;
   if (!st.quiet) {
     size_t ns = st.rxs.nspill + st.jxs.nspill + st.oxs.nspill;
     int rn, nb1 = 0; /* the measures of the readings of bit 1 */
@@ -38000,6 +38053,23 @@ lines.
     ev_say_variants(&st);
   }
 }
+@ The door keeps the summary's counts for its caller (|rm_evaluator_count|),
+with or without \.{--quiet}.
+
+@<Give the door the summary's counts@>=
+{
+  size_t nd = 0, nf = 0;
+  for (i = 0; i < st.nm; i++) nd += st.m[i].n_declined, nf += st.m[i].n_fx;
+  ev_counts_out[RM_EVAL_QUERIES] = (unsigned long) st.n_eval;
+  ev_counts_out[RM_EVAL_REPEATED] = (unsigned long) st.n_dup;
+  ev_counts_out[RM_EVAL_UNJUDGED] = (unsigned long) st.n_unjudged;
+  ev_counts_out[RM_EVAL_RUN_ONLY] = (unsigned long) st.n_run_only;
+  ev_counts_out[RM_EVAL_JUDGED_ONLY] = (unsigned long) st.n_judged_only;
+  ev_counts_out[RM_EVAL_NEGATIVE] = (unsigned long) st.n_negative;
+  ev_counts_out[RM_EVAL_PAST_INTEGER] = st.exact ? (unsigned long) nf : 0;
+  ev_counts_out[RM_EVAL_PAST_CERTIFIED] = st.exact ? (unsigned long) nd : 0;
+}
+
 @ The copy is checked at every step, since the temporary file lives on a
 disk that may be full: the error indicator of the temporary (set by any
 failed write of the output), its flush, its length against the bytes read

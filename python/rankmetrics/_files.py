@@ -63,6 +63,9 @@ _STATE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char
 _PROGRESS_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_long,
                                 ctypes.c_size_t, ctypes.c_double)
 _EXACT_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+# the counts of eval's summary, in the order of rm_evaluator_count's which
+COUNTS = ("queries", "repeated", "unjudged", "run_only", "judged_only",
+          "negative", "past_integer_filter", "past_certified_filter")
 _sigs = {
     "rm_evaluator_new": (ctypes.c_void_p, []),
     "rm_evaluator_set_progress": (None, [ctypes.c_void_p, _PROGRESS_FN,
@@ -70,6 +73,8 @@ _sigs = {
     "rm_evaluator_free": (None, [ctypes.c_void_p]),
     "rm_evaluator_set_exact_values": (None, [ctypes.c_void_p, _EXACT_FN]),
     "rm_evaluator_message": (ctypes.c_char_p, [ctypes.c_void_p]),
+    "rm_evaluator_count": (ctypes.c_ulong, [ctypes.c_void_p, ctypes.c_int]),
+    "rm_evaluator_notes": (ctypes.c_char_p, [ctypes.c_void_p]),
     "rm_evaluator_set_input": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p,
                                               ctypes.c_char_p]),
     "rm_eval_options_size": (ctypes.c_size_t, []),
@@ -123,6 +128,15 @@ class FileEvaluation:
                convention; query None for an aggregate
     variants   {measure: the canonical variant it was resolved to}, as the
                "variant" of `eval --json` (nDCG@10 and ndcg@10 differ)
+    counts     the counts of eval's summary: queries evaluated, repeated
+               documents dropped, unjudged documents read as 0, queries
+               only in the run, only in the judgments, negative grades, and
+               on the exact path the values past the integer filter and
+               past the certified one (the keys are COUNTS); for
+               evaluate_files only
+    notes      what eval --quiet writes on standard error, a line each: why
+               a value of the catalogue is undefined, the queries a mean
+               left out when it counted none; for evaluate_files only
 
     Results are dicts keyed by the measures as given; a canonical name is
     found too, as in evaluate()'s.
@@ -142,6 +156,8 @@ class FileEvaluation:
         self.exact_values: Dict[str, Dict[str, Fraction]] = {}
         self.variants = {m: _eval_variant(m, judged_empty)
                          for m in self.measures}
+        self.counts: Dict[str, int] = {}
+        self.notes: List[str] = []
 
     def __repr__(self) -> str:
         agg = ", ".join("%s=%r" % kv for kv in
@@ -403,7 +419,8 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
             _L.rm_evaluator_set_exact_values(e, xfn)
         return _L.rm_eval_files(e, ctypes.byref(o), qpath, rpath, fn, None)
 
-    _engine(door, take, progress, _inputs(popularity, query_weights, weight))
+    res.counts, res.notes = _engine(door, take, progress,
+                                    _inputs(popularity, query_weights, weight))
     return res
 
 
@@ -457,5 +474,7 @@ def _engine_run(door, take_value, progress, stop, inputs=()):
         if s != 0:
             raise RankmetricsError(
                 s, _L.rm_evaluator_message(e).decode(errors="replace"))
+        return ({k: _L.rm_evaluator_count(e, i) for i, k in enumerate(COUNTS)},
+                _L.rm_evaluator_notes(e).decode(errors="replace").splitlines())
     finally:
         _L.rm_evaluator_free(e)

@@ -89,3 +89,58 @@ def test_set_input_refuses_an_unknown_option():
     finally:
         L.rm_evaluator_free(e)
     assert ctypes.sizeof(_files._Options) == L.rm_eval_options_size()
+
+
+# ---- the summary's counts and the notes (rm_evaluator_count, _notes) -----
+# Judgments: q1 d1 1, d2 0, d3 -1; q2 d1 1; q3 d1 1 (judged only).  Run: q1
+# d1, d4 (unjudged), d1 again; q2 d1; q9 d1 (run only).  By hand: 2 queries
+# evaluated, 1 repeated document dropped (dup="first"), 1 unjudged document
+# read as 0, 1 query only in the run, 1 only in the judgments, 1 negative
+# grade.  Before rm_evaluator_count, Python could not see these (eval
+# printed them on standard error; the door runs it --quiet).
+QRELS = "q1 0 d1 1\nq1 0 d2 0\nq1 0 d3 -1\nq2 0 d1 1\nq3 0 d1 1\n"
+RUN = ("q1 Q0 d1 1 3 t\nq1 Q0 d4 2 2 t\nq1 Q0 d1 3 1 t\nq2 Q0 d1 1 1 t\n"
+       "q9 Q0 d1 1 1 t\n")
+
+
+def test_counts_of_the_summary(tmp_path):
+    (tmp_path / "q").write_text(QRELS)
+    (tmp_path / "r").write_text(RUN)
+    e = rm.evaluate_files(["ap", "precision@10"], tmp_path / "q", tmp_path / "r",
+                          dup="first")
+    assert e.counts == {"queries": 2, "repeated": 1, "unjudged": 1,
+                        "run_only": 1, "judged_only": 1, "negative": 1,
+                        "past_integer_filter": 0, "past_certified_filter": 0}
+    assert e.notes == []
+    with pytest.raises(rm.RankmetricsError):  # d1 repeated, dup="error"
+        rm.evaluate_files("ap", tmp_path / "q", tmp_path / "r")
+
+
+def test_values_past_the_integer_filter_are_counted(tmp_path, monkeypatch):
+    # RANKMETRICS_TEST_FX_SLACK widens the integer filter's enclosures by
+    # 2^-36 so that no value is decided there (eval_test.sh): each of the
+    # two per-query values of precision@10 goes on to the certified filter
+    (tmp_path / "q").write_text(QRELS)
+    (tmp_path / "r").write_text(RUN)
+    args = dict(dup="first")
+    e = rm.evaluate_files("precision@10", tmp_path / "q", tmp_path / "r", **args)
+    assert e.counts["past_integer_filter"] == 0
+    monkeypatch.setenv("RANKMETRICS_TEST_FX_SLACK", "60")
+    e = rm.evaluate_files("precision@10", tmp_path / "q", tmp_path / "r", **args)
+    assert e.counts["past_integer_filter"] == 2
+    assert e.counts["past_certified_filter"] == 0
+    assert e.aggregate["precision@10"] == 0.1  # (1/10 + 1/10) / 2, decided
+    fast = rm.evaluate_files("precision@10", tmp_path / "q", tmp_path / "r",
+                             fast=True, **args)
+    assert fast.counts["past_integer_filter"] == 0
+
+
+def test_notes_say_why_a_value_is_undefined(files):
+    (files / "pop2").write_text("a 4\n")
+    e = rm.evaluate_files("novelty@2[pop=file]", files / "d.csv",
+                          popularity=files / "pop2")
+    assert ("novelty@2[pop=file]", None) in e.undefined
+    assert len(e.notes) == 1 and e.notes[0].endswith(
+        "novelty@2[pop=file]: undefined: 2 recommended items have popularity 0"
+        " (the first: 'b'); floor=code or another pop= gives a value")
+    assert e.counts["queries"] == 2

@@ -4476,13 +4476,14 @@ calc\_auc&\nov{auc[trapezoids=sample]}{trapezoids per sample, in sort order}&&di
 \alib{x-deeplearning \eightrm alibaba/x-deeplearning}
 GaucCalcOp&\nov{gauc[trapezoids=sample]}{per-sample trapezoids, edge groups lost}&M&xdl/core/ops/gauc\_calc\_op.cc, 9d2714b4\cr
 DIEN calc\_auc&\nov{auc[trapezoids=low]}{a trapezoid biased low}&&DIEN/script/utils.py, 2194de3a\cr
-\alib{XGBoost 1.7.4 \eightrm Debian python3-xgboost, src/metric/rank\_metric.cc}
+\alib{XGBoost 1.7.4 \eightrm Debian python3-xgboost, src/metric/rank\_metric.cc, auc.cc}
 ndcg@@n&\an{ndcg@@10[gain=exp2,undef=one]}&&checked by make check\cr
 ndcg@@n-&\an{ndcg@@10[gain=exp2]}&&checked by make check\cr
 map@@n&\an{ap@@10[undef=one]}&&checked by make check\cr
 map@@n-&\an{ap@@10}&&checked by make check\cr
 pre@@n&\an{precision@@10}&&checked by make check\cr
-auc (groups)&\nov{xgboost:auc}{pairs of unequal grades}&&checked by make check\cr
+auc (groups)&\an{mean[skip=undef]:pair-auc}&&checked by make check\cr
+aucpr (groups)&\an{mean[skip=undef]:aucpr}&&checked by make check\cr
 \alib{Elasticsearch \eightrm elastic/elasticsearch, modules/rank-eval/}
 dcg&\an{dcg@@10[gain=exp2]}&&DiscountedCumulativeGain.java\cr
 \quad normalize: true&\an{ndcg@@10[gain=exp2,ideal=hits]}&&DiscountedCumulativeGain.java\cr

@@ -73,7 +73,7 @@ answers() {
 checked=0
 for ch in ndcg-ans:6 prf-ans:11 rr-ans:9 ap-ans:11 auc-ans:8 err-ans:5 clf-ans:11 \
     corr-ans:10 judged-ans:8 trecm-ans:8 insq-ans:11 insq-wex:5 cwl-ans:11 cwl-wex:8 \
-    compat-ans:7 compat-wex:4 div-ans:10 div-wex:11 C001-wex:5 C001-ans:8 more-ans:10; do
+    compat-ans:7 compat-wex:4 div-ans:10 div-wex:11 C001-wex:5 C001-ans:8 more-ans:10 xgb-ans:4; do
   lab=${ch%:*} min=${ch#*:}
   rows=$(answers "$lab")
   n=$(printf '%s\n' "$rows" | grep -c . || true)

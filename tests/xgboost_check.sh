@@ -76,5 +76,24 @@ else
   echo "xgboost_check: group weights: FAILED: XGBoost ${xw%% *} prints ${xw#* }, $which is $ours" >&2
   fail=$((fail + 1))
 fi
-echo "xgboost_check: $((12 - fail)) passed, $fail failed"
+# The book's worked example of XGBoost's AUCs (\here{xgb-wex}) quotes what
+# XGBoost prints for aucpr of the ranking 1,0,1,0, and gives 7/12 and 3/4
+# for pair-auc of its two inputs: XGBoost must print those.
+book=$(PYTHONPATH=tests "$PY" - <<'E'
+import xgboost as xgb
+from xgboost_adapter import value
+xgb.set_config(verbosity=0)
+print(value("aucpr", [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]),
+      value("auc", [1, 2, 1, 0], [0.2, 0.9, 0.5, 0.5]),
+      value("auc", [1, 2, 1, 0], [0.5, 0.9, 0.2, 0.5]))
+E
+)
+if [ "$book" = "0.79726744594591781 0.58333333333333337 0.75000000000000000" ] &&
+    grep -q "XGBoost's 0.79726744594591781" rankmetrics.w; then
+  echo "xgboost_check: the book's worked example: XGBoost prints $book"
+else
+  echo "xgboost_check: the book's worked example: FAILED: XGBoost prints $book" >&2
+  fail=$((fail + 1))
+fi
+echo "xgboost_check: $((13 - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

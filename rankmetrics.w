@@ -10272,8 +10272,7 @@ pairs $i\prec j$ of that order then counts 1 when $s_i>s_j$, $1/2$ when
 $s_i=s_j$, and 0 otherwise, and the value is the count over $n(n-1)/2$.
 Pairs of {\it equal\/} grade count too, decided by the input order; there is
 no threshold, and no tie rule (a tie is a half).  A group of fewer than three
-items is undefined (|RankingAUC| leaves it out).  A group's weight
-multiplies every pair alike and changes nothing.
+items is undefined (|RankingAUC| leaves it out).
 \item{$\bullet$} \.{aucpr}, its PR-AUC of a group (|BinaryPRAUC|, with
 |CalcDeltaPRAUC| of \.{auc.h}): grades at least $t$ (\.{rel}) are positive
 (XGBoost refuses labels other than 0 and~1), $P$ of them.  The ranking is
@@ -10286,8 +10285,11 @@ $$A={d_a^2\over P\,d_n}+{d_a(a_0d_n-n_0d_a)\over P\,d_n^2}\,\ln{n_0+d_n\over n_0
 (no logarithm for the first group, $n_0=0$); \.{aucpr} is the sum of the
 areas, undefined when there is no positive or no negative.
 \smallskip
-\noindent XGBoost prints the plain mean over the groups it keeps:
-\.{mean[skip=undef]:pair-auc} and \.{mean[skip=undef]:aucpr}.
+\noindent XGBoost prints the plain mean over the groups it keeps,
+$$\hbox{\.{mean[skip=undef]:pair-auc}\quad and\quad \.{mean[skip=undef]:aucpr}.}$$
+Its group weights (|DMatrix.set_weight|) change neither value, but for a
+weight of~0, which makes \.{auc} count its group as~0 and \.{aucpr} leave
+it out.
 \.{tests/xgboost\_check.sh} runs it on thirty random groups with ties and
 grades 0 to~3 and pins that all thirty agree, and both means.
 @^XGBoost@>@^AUC of a group (XGBoost)@>@^precision-recall curve, area under@>
@@ -10305,7 +10307,7 @@ are passed, so it is lower whenever a positive follows a negative.
 (scores 0.9, 0.8, 0.3, 0.1), $P=2$.  Only the groups with a positive add
 area: the first, $1^2/(2\cdot1)=1/2$; the third, $a_0=1$, $n_0=2$, $1/2+
 (1\cdot(1-2))/2\cdot\ln{3\over2}$.  So \.{aucpr} is $1-{1\over2}\ln{3\over2}=
-\oursq{M-xgb-aucpr}$, XGBoost's 0.79726744594591781, where \.{apstep} is
+\ours{M-xgb-aucpr}$, XGBoost's 0.79726744594591781, where \.{apstep} is
 $(1+2/3)/2=\oursq{M-xgb-apstep}$.  For \.{pair-auc} take the grades 1, 2, 1,~0
 with the scores 0.2, 0.9, 0.5, 0.5.  XGBoost's order is the items of
 scores 0.9, 0.2, 0.5, 0.5; of the six pairs, the item scored 0.9 wins its
@@ -38326,8 +38328,9 @@ static void ev_left_free(ev_measure *m)
 static const char *ev_left_why(const ev_measure *m)
 {
   switch (m->a.skip) {
-  case RM_SKIP_UNDEF: return m->a.metric == RM_AUC
-    ? "a value undefined: an AUC of one class only" : "a value undefined";
+  case RM_SKIP_UNDEF: return m->a.metric == RM_AUC || m->a.metric == RM_AUCPR
+    ? "a value undefined: an AUC of one class only" : m->a.metric == RM_PAIRAUC
+    ? "a value undefined: fewer than three items" : "a value undefined";
   case RM_SKIP_NOREL: return "no relevant item";
   case RM_SKIP_MISSING: return "nothing retrieved";
   default: return "left out";

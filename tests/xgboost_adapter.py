@@ -14,8 +14,9 @@ ndcg@3, ndcg@3-, map@3, map@3-, pre@3, ndcg, map, auc and aucpr; XGBoost
 refuses aucpr for labels above 1, so its line gives the group's grades
 cut to 0/1 (1 for a grade of 1 or more), which is what XGBoost was given.
 Two last lines, `all-auc` and `all-aucpr`, give all N groups to XGBoost
-as one DMatrix (DMatrix.set_group), their grades and scores joined by `;`,
-and the one value it prints for them: how it aggregates the groups.
+as one DMatrix (DMatrix.set_group), weighted 1, 2, 3, 1, 2, 3, ... in turn
+(DMatrix.set_weight), their grades and scores joined by `;`, and the one
+value it prints for them: how it aggregates the groups.
 Only the standard library, numpy and xgboost are used.
 """
 
@@ -29,12 +30,15 @@ METRICS = ["ndcg@3", "ndcg@3-", "map@3", "map@3-", "pre@3", "ndcg", "map", "auc"
            "aucpr"]
 
 
-def groups_value(metric, groups):
-    """XGBoost's value of metric over the (grades, scores) groups in one DMatrix."""
+def groups_value(metric, groups, weights=None):
+    """XGBoost's value of metric over the (grades, scores) groups in one DMatrix,
+    the groups weighted by weights (DMatrix.set_weight) when given."""
     grades = [g for gs, _ in groups for g in gs]
     scores = [s for _, ss in groups for s in ss]
     d = xgb.DMatrix(np.zeros((len(grades), 1)), label=np.array(grades, dtype=float))
     d.set_group([len(gs) for gs, _ in groups])
+    if weights is not None:
+        d.set_weight(np.array(weights, dtype=float))
     d.set_base_margin(np.array(scores, dtype=float))
     b = xgb.train({"objective": "rank:pairwise", "eval_metric": metric,
                    "base_score": 0.0}, d, num_boost_round=0)
@@ -65,7 +69,8 @@ def main():
                 groups[metric].append((g, scores))
     for metric, gs in groups.items():
         print("all-" + metric, ";".join(",".join(map(str, g)) for g, _ in gs),
-              ";".join(",".join(map(str, s)) for _, s in gs), groups_value(metric, gs))
+              ";".join(",".join(map(str, s)) for _, s in gs),
+              groups_value(metric, gs, [1 + i % 3 for i in range(len(gs))]))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@
 # aucpr over 0/1 labels (aucpr).  A group that XGBoost leaves out of its
 # AUCs prints nan, and agrees when our variant, under undef=error, says the
 # value is undefined.  all-auc and all-aucpr give all 30 groups to XGBoost
-# at once: it prints the mean over the groups it keeps, mean[skip=undef].
+# at once, with group weights 1, 2, 3 in turn: it prints the plain mean over
+# the groups it keeps, mean[skip=undef], whatever the weights.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 PY=/usr/bin/python3

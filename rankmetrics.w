@@ -10055,68 +10055,45 @@ rank~4 is below both negatives.
 
 @ {\it XGBoost's AUC of a group, and its PR area.}\here{q:xgbauc}
 @:metric pair-auc}{metric \.{pair-auc}@>@:metric aucpr}{metric \.{aucpr}@>
-XGBoost's ranking objectives evaluate each query group (|DMatrix.set_group|)
-with \.{eval\_metric} \.{auc} or \.{aucpr}; neither is the \.{auc} above.
-Both are in \.{src/metric/auc.cc} of XGBoost~1.7.4 (Debian's
-python3-xgboost; the code is unchanged in later releases).
+XGBoost's \.{eval\_metric} \.{auc} and \.{aucpr} of a ranking task score each
+query group (|DMatrix.set_group|) as the file \.{src/metric/auc.cc} of
+XGBoost~1.7.4 says (Debian's python3-xgboost; later releases agree).
 \smallskip
-\item{$\bullet$} \.{pair-auc}, its \.{auc} of a group (|GroupRankingROC|):
-the $n$ items are sorted by grade, highest first, by a stable sort, so that
-items of equal grade keep their input order; every one of the $n(n-1)/2$
-pairs $i\prec j$ of that order then counts 1 when $s_i>s_j$, $1/2$ when
-$s_i=s_j$, and 0 otherwise, and the value is the count over $n(n-1)/2$.
-Pairs of {\it equal\/} grade count too, decided by the input order; there is
-no threshold, and no tie rule (a tie is a half).  A group of fewer than three
-items is undefined (|RankingAUC| leaves it out).
-\item{$\bullet$} \.{aucpr}, its PR-AUC of a group (|BinaryPRAUC|, with
-|CalcDeltaPRAUC| of \.{auc.h}): grades at least $t$ (\.{rel}) are positive
-(XGBoost refuses labels other than 0 and~1), $P$ of them.  The ranking is
-read a group of tied scores at a time; between the ends of a group, with
-$a_0$ positives among the $n_0$ items above it and $d_a$ among its $d_n$
-items, the false positives grow in proportion to the true ones
-(Davis and Goadrich's interpolation), and the area under precision over
-recall is
+\item{$\bullet$} \.{pair-auc} (|GroupRankingROC|): a stable sort puts the $n$
+items in order of grade, highest first, equal grades in input order; each of
+the $n(n-1)/2$ pairs $i\prec j$ counts 1 when $s_i>s_j$, $1/2$ when
+$s_i=s_j$, else~0, over $n(n-1)/2$.  Pairs of equal grade count too, and
+there is neither threshold nor tie rule.  Below three items it is undefined.
+\item{$\bullet$} \.{aucpr} (|BinaryPRAUC|, |CalcDeltaPRAUC| of \.{auc.h}):
+grades $\ge t$ (\.{rel}) are the $P$ positives.  Between the ends of each
+group of tied scores, with $a_0$ positives among the $n_0$ items above and
+$d_a$ among its $d_n$, false positives grow in proportion to true ones (Davis
+and Goadrich's interpolation), and the area under precision over recall is
 $$A={d_a^2\over P\,d_n}+{d_a(a_0d_n-n_0d_a)\over P\,d_n^2}\,\ln{n_0+d_n\over n_0}$$
-(no logarithm for the first group, $n_0=0$); \.{aucpr} is the sum of the
-areas, undefined when there is no positive or no negative.
+(no logarithm when $n_0=0$); \.{aucpr} sums them, undefined for one class.
 \smallskip
-\noindent XGBoost prints the plain mean over the groups it keeps,
-$$\hbox{\.{mean[skip=undef]:pair-auc}\quad and\quad \.{mean[skip=undef]:aucpr}.}$$
-Its group weights (|DMatrix.set_weight|) change neither value, but for a
-weight of~0, which makes \.{auc} count its group as~0 and \.{aucpr} leave
-it out.
-\.{tests/xgboost\_check.sh} runs it on thirty random groups with ties and
-grades 0 to~3 and pins that all thirty agree, and both means.
+\noindent XGBoost prints \.{mean[skip=undef]:pair-auc} and
+\.{mean[skip=undef]:aucpr}; \.{make check} runs it (\secref{q:xgbimpl}).
+\.{auc} counts only the pairs of a positive and a negative, \.{pair-auc} all
+pairs, even two items of one grade, ordered by their input order, which
+carries no information.  \.{apstep} (scikit-learn's) gives each group the
+precision at its end; \.{aucpr} integrates it, falling while negatives pass.
 @^XGBoost@>@^AUC of a group (XGBoost)@>@^precision-recall curve, area under@>
 
-{\it How they differ.}  \.{auc} counts only the pairs of a positive and a
-negative; \.{pair-auc} counts all pairs, so it rewards a ranking that
-orders the grades above the threshold among themselves, and it punishes one
-that orders two items of one grade against their input order, which
-carries no information.  \.{apstep} (scikit-learn's average precision) adds
-at each group the precision at its end times the recall gained; \.{aucpr}
-integrates the precision along the way, which falls while negatives
-are passed, so it is lower whenever a positive follows a negative.
+@ {\it Worked example.}\here{xgb-wex}  The ranking 1, 0, 1,~0 (scores 0.9,
+0.8, 0.3, 0.1), $P=2$: the first group adds $1^2/(2\cdot1)=1/2$, the third
+($a_0=1$, $n_0=2$) $1/2-{1\over2}\ln{3\over2}$, so \.{aucpr} is $1-{1\over2}
+\ln{3\over2}=\ours{M-xgb-aucpr}$, XGBoost's 0.79726744594591781; \.{apstep}
+is $(1+2/3)/2=\oursq{M-xgb-apstep}$.  The grades 1, 2, 1,~0 scored 0.2, 0.9,
+0.5,~0.5 are in XGBoost's order 0.9, 0.2, 0.5, 0.5: 0.9 wins three pairs,
+the two of grade~1 and 0.2 against the last lose, the last two tie:
+\.{pair-auc} is $3.5/6=\oursq{M-xgb-pair}$; with the grade-1 rows swapped
+(0.5, 0.9, 0.2, 0.5) it is $\oursq{M-xgb-pair2}$, and \.{auc[ties=average]}
+$1/2$ for both.  {\it Exercises\/} (answers in the full book,
+\secref{xgb-ans}): 1.~the grades 1, 1,~0 scored 0.5, 0.9,~0.1: \.{pair-auc}
+and \.{auc}; 2.~the ranking 0,~1: \.{aucpr} and \.{apstep}.
 
-@ {\it Worked example.}\here{xgb-wex}  The grades 1, 0, 1,~0 in rank order
-(scores 0.9, 0.8, 0.3, 0.1), $P=2$.  Only the groups with a positive add
-area: the first, $1^2/(2\cdot1)=1/2$; the third, $a_0=1$, $n_0=2$, $1/2+
-(1\cdot(1-2))/2\cdot\ln{3\over2}$.  So \.{aucpr} is $1-{1\over2}\ln{3\over2}=
-\ours{M-xgb-aucpr}$, XGBoost's 0.79726744594591781, where \.{apstep} is
-$(1+2/3)/2=\oursq{M-xgb-apstep}$.  For \.{pair-auc} take the grades 1, 2, 1,~0
-with the scores 0.2, 0.9, 0.5, 0.5.  XGBoost's order is the items of
-scores 0.9, 0.2, 0.5, 0.5; of the six pairs, the item scored 0.9 wins its
-three, the two items of grade~1 are in the wrong order (0.2 before 0.5),
-0.2 loses to the last, and the last two tie: $3.5/6=\oursq{M-xgb-pair}$.  Given
-the two items of grade~1 in the other order (scores 0.5, 0.9, 0.2, 0.5),
-the value is $4.5/6=\oursq{M-xgb-pair2}$; \.{auc[ties=average]} is $1/2$
-for both.
-
-@ {\it Exercises.}\here{xgb-ex}  1. The grades 1, 1,~0 with the scores 0.5,
-0.9,~0.1: \.{pair-auc}, and \.{auc}.  2. The ranking 0,~1: \.{aucpr}, and
-\.{apstep}.
-
-@ {\it Answers to the exercises.}\here{xgb-ans}  Checked by
+@ \impl {\it Answers to the exercises.}\here{xgb-ans}  Checked by
 \.{tests/claims\_test.sh}: in 1 the two relevant items are in the wrong
 order for \.{pair-auc}, which has $2/3$ where \.{auc} has~1; in 2 the one
 group with a positive has $a_0=0$, $n_0=d_a=d_n=1$: $1-\ln2$, against
@@ -50497,7 +50474,13 @@ static const char *const single_late[] = {"topk-auc@@10[items=100000]",
 @ \impl The code of \secref{q:xgbauc}, XGBoost's AUC of a group (\.{pair-auc})
 and its area under the precision-recall curve (\.{aucpr}), follows
 \.{topk-auc}'s, for the same reason: every earlier metric keeps its code
-and every earlier test its |tcId|.
+and every earlier test its |tcId|.\here{q:xgbimpl}
+\.{tests/xgboost\_check.sh} runs XGBoost on thirty random groups with ties
+and grades 0 to~3 and pins that all thirty agree with \.{pair-auc} and
+\.{aucpr}, and that its value over all of them, weighted 1, 2, 3 in turn,
+is the plain mean over the groups it keeps.  Its group weights
+(|DMatrix.set_weight|) change neither value, but for a weight of~0, which
+makes its \.{auc} count the group as~0 and its \.{aucpr} leave it out.
 
 @<Metric codes@>=
 RM_PAIRAUC, RM_AUCPR@[,@]

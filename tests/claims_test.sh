@@ -63,11 +63,12 @@ done
 # rounded to six decimals, and where the closed form is a fraction (or a
 # whole number) the program's exact value must be that fraction.
 # The tables of worked examples of the later chapters (\here{X-wex}) have
-# the same columns, and are checked the same way.
+# the same columns, and are checked the same way.  A table may be in a
+# section for the full book only (\impl).
 answers() {
   local head='Answers to the exercises' suf=${1##*-}
   [ "$suf" = wex ] && head='Worked examples'
-  sed -n "/^@ {\\\\it $head.}\\\\here{$1}/,/^@/p" rankmetrics.w |
+  sed -n "/^@ \(\\\\impl \)*{\\\\it $head.}\\\\here{$1}/,/^@/p" rankmetrics.w |
     sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\([^&]*\)&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4/p'
 }
 checked=0

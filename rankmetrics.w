@@ -50477,8 +50477,9 @@ and its area under the precision-recall curve (\.{aucpr}), follows
 and every earlier test its |tcId|.\here{q:xgbimpl}
 \.{tests/xgboost\_check.sh} runs XGBoost on thirty random groups with ties
 and grades 0 to~3 and pins that all thirty agree with \.{pair-auc} and
-\.{aucpr}, and that its value over all of them, weighted 1, 2, 3 in turn,
-is the plain mean over the groups it keeps.  Its group weights
+\.{aucpr}, that its value over all of them, weighted 1, 2, 3 in turn,
+is the plain mean over the groups it keeps, and that it gives the values
+of the golden vectors of the two (its \.{nan} where they are undefined).  Its group weights
 (|DMatrix.set_weight|) change neither value, but for a weight of~0, which
 makes its \.{auc} count the group as~0 and its \.{aucpr} leave it out.
 

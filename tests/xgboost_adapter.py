@@ -2,6 +2,7 @@
 """Run XGBoost's ranking evaluation metrics on random groups.
 
 Usage: /usr/bin/python3 tests/xgboost_adapter.py [N]
+       /usr/bin/python3 tests/xgboost_adapter.py --vectors vectors/xgboost_test.txt
 
 Draws N seeded random groups (default 60) of 1 to 12 items with grades 0
 to 3 and scores on a coarse grid (so that some tie), gives each group alone
@@ -17,6 +18,12 @@ Two last lines, `all-auc` and `all-aucpr`, give all N groups to XGBoost
 as one DMatrix (DMatrix.set_group), weighted 1, 2, 3, 1, 2, 3, ... in turn
 (DMatrix.set_weight), their grades and scores joined by `;`, and the one
 value it prints for them: how it aggregates the groups.
+With --vectors, XGBoost's auc and aucpr are run instead over the golden
+vectors of pair-auc[undef=zero] and aucpr[rel=1,undef=zero]: one line
+`TCID METRIC STATUS DECIMAL VALUE` per valid test of a nonempty list, STATUS
+and DECIMAL the vector's, VALUE what XGBoost prints (a list without scores
+is ranked as given, so it is given falling scores; aucpr is given the
+grades cut to 0/1).
 Only the standard library, numpy and xgboost are used.
 """
 
@@ -49,8 +56,35 @@ def value(metric, grades, scores):
     return groups_value(metric, [(grades, scores)])
 
 
+def vectors(path):
+    """XGBoost's auc and aucpr over the golden vectors of their variants."""
+    which = {"pair-auc[undef=zero]": "auc", "aucpr[rel=1,undef=zero]": "aucpr"}
+    metric, test = None, {}
+    blocks = []
+    for line in open(path, encoding="ascii").read().split("\n") + [""]:
+        if line.startswith("[variant = "):
+            metric = which.get(line[len("[variant = "):-1])
+        elif " = " in line or line.endswith(" ="):
+            k, _, v = line.partition(" =")
+            test[k] = v.strip()
+        elif not line and test:
+            if metric and test.get("result") == "valid" and test.get("grades"):
+                blocks.append((metric, test))
+            test = {}
+    for metric, t in blocks:
+        g = [int(x) for x in t["grades"].split(",")]
+        sc = ([float(x) for x in t["scores"].split(",")] if t.get("scores")
+              else [float(len(g) - i) for i in range(len(g))])
+        if metric == "aucpr":
+            g = [min(x, 1) for x in g]
+        print(t["tcId"], metric, t["status"], t["decimal"], value(metric, g, sc))
+
+
 def main():
     xgb.set_config(verbosity=0)
+    if len(sys.argv) == 3 and sys.argv[1] == "--vectors":
+        vectors(sys.argv[2])
+        return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 60
     rng = random.Random(30)
     groups = {"auc": [], "aucpr": []}

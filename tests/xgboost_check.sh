@@ -49,6 +49,26 @@ for m in ndcg@3 ndcg@3- map@3 map@3- pre@3 ndcg map auc aucpr all-auc all-aucpr;
     fail=$((fail + 1))
   fi
 done
+# The golden vectors of pair-auc[undef=zero] and aucpr[rel=1,undef=zero]
+# (vectors/xgboost_test.txt), each valid test of a nonempty list given to
+# XGBoost: its value must be the vector's, and its nan the vector's
+# undefined; 10 tests of pair-auc and 16 of aucpr.
+vec=$("$PY" tests/xgboost_adapter.py --vectors vectors/xgboost_test.txt | "$PY" -c '
+import math, sys
+n = {"auc": [0, 0], "aucpr": [0, 0]}
+for line in sys.stdin:
+    tc, m, st, dec, v = line.split()
+    x, y = float(dec), float(v)
+    ok = math.isnan(y) if st == "undefined" else abs(x - y) <= 1e-9 * max(1, abs(x))
+    n[m][0] += ok
+    n[m][1] += 1
+print(*n["auc"], *n["aucpr"])')
+if [ "$vec" = "10 10 16 16" ]; then
+  echo "xgboost_check: the vectors: XGBoost agrees with all 10 of pair-auc and all 16 of aucpr"
+else
+  echo "xgboost_check: the vectors: FAILED: agree, of, for pair-auc then aucpr: $vec" >&2
+  fail=$((fail + 1))
+fi
 # Group weights: three groups whose APs are 1, 1/2 and 1/3, weighted 1/2, 2
 # and 1 (DMatrix.set_weight, one weight per group).  XGBoost 2 weighs its
 # ranking metrics by them, mean[weight=query]:ap = 11/21; Debian's 1.7
@@ -96,5 +116,5 @@ else
   echo "xgboost_check: the book's worked example: FAILED: XGBoost prints $book" >&2
   fail=$((fail + 1))
 fi
-echo "xgboost_check: $((13 - fail)) passed, $fail failed"
+echo "xgboost_check: $((14 - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

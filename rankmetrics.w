@@ -737,6 +737,8 @@ coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:singl
 ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
 precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
 topk-auc&yes&AUC of a top $K$ in a catalogue (implicit)&items&\secref{q:topkauc}\cr
+pair-auc&no&share of all pairs in order of grade (XGBoost's auc)&&\secref{q:xgbauc}\cr
+aucpr&no&area under the interpolated PR curve (XGBoost)&&\secref{q:xgbauc}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -1645,9 +1647,10 @@ static rm_status check_keys(const rm_variant *v)
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
       && metrics[v->metric].forms == NULL && v->metric != RM_NDCG_REL
-      && v->metric != RM_RNDCG)
+      && v->metric != RM_RNDCG && v->metric != RM_AUCPR)
       || metrics[v->metric].set_d)) return RM_ENAME;
-  if ((v->metric == RM_NDCG_REL || v->metric == RM_RNDCG) && v->agg == RM_AGG_GM)
+  if ((v->metric == RM_NDCG_REL || v->metric == RM_RNDCG || v->metric == RM_AUCPR)
+      && v->agg == RM_AGG_GM)
     return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
@@ -4474,13 +4477,14 @@ calc\_auc&\nov{auc[trapezoids=sample]}{trapezoids per sample, in sort order}&&di
 \alib{x-deeplearning \eightrm alibaba/x-deeplearning}
 GaucCalcOp&\nov{gauc[trapezoids=sample]}{per-sample trapezoids, edge groups lost}&M&xdl/core/ops/gauc\_calc\_op.cc, 9d2714b4\cr
 DIEN calc\_auc&\nov{auc[trapezoids=low]}{a trapezoid biased low}&&DIEN/script/utils.py, 2194de3a\cr
-\alib{XGBoost 1.7.4 \eightrm Debian python3-xgboost, src/metric/rank\_metric.cc}
+\alib{XGBoost 1.7.4 \eightrm Debian python3-xgboost, src/metric/rank\_metric.cc, auc.cc}
 ndcg@@n&\an{ndcg@@10[gain=exp2,undef=one]}&&checked by make check\cr
 ndcg@@n-&\an{ndcg@@10[gain=exp2]}&&checked by make check\cr
 map@@n&\an{ap@@10[undef=one]}&&checked by make check\cr
 map@@n-&\an{ap@@10}&&checked by make check\cr
 pre@@n&\an{precision@@10}&&checked by make check\cr
-auc (groups)&\nov{xgboost:auc}{pairs of unequal grades}&&checked by make check\cr
+auc (groups)&\an{mean[skip=undef]:pair-auc}&&checked by make check\cr
+aucpr (groups)&\an{mean[skip=undef]:aucpr}&&checked by make check\cr
 \alib{Elasticsearch \eightrm elastic/elasticsearch, modules/rank-eval/}
 dcg&\an{dcg@@10[gain=exp2]}&&DiscountedCumulativeGain.java\cr
 \quad normalize: true&\an{ndcg@@10[gain=exp2,ideal=hits]}&&DiscountedCumulativeGain.java\cr
@@ -10050,6 +10054,59 @@ or~1.  In 3, under \.{rel=1} the three positives face one negative at
 rank~3; under \.{rel=2} the grade~1 is a negative too, and the positive at
 rank~4 is below both negatives.
 
+@ {\it XGBoost's AUC of a group, and its PR area.}\here{q:xgbauc}
+@:metric pair-auc}{metric \.{pair-auc}@>@:metric aucpr}{metric \.{aucpr}@>
+XGBoost's \.{eval\_metric} \.{auc} and \.{aucpr} of a ranking task score each
+query group (|DMatrix.set_group|) as the file \.{src/metric/auc.cc} of
+XGBoost~1.7.4 says (Debian's python3-xgboost; later releases agree).
+\smallskip
+\item{$\bullet$} \.{pair-auc} (|GroupRankingROC|): a stable sort puts the $n$
+items in order of grade, highest first, equal grades in input order; each of
+the $n(n-1)/2$ pairs $i\prec j$ counts 1 when $s_i>s_j$, $1/2$ when
+$s_i=s_j$, else~0, over $n(n-1)/2$.  Pairs of equal grade count too, and
+there is neither threshold nor tie rule.  Below three items it is undefined.
+\item{$\bullet$} \.{aucpr} (|BinaryPRAUC|, |CalcDeltaPRAUC| of \.{auc.h}):
+grades $\ge t$ (\.{rel}) are the $P$ positives.  Between the ends of each
+group of tied scores, with $a_0$ positives among the $n_0$ items above and
+$d_a$ among its $d_n$, false positives grow in proportion to true ones (Davis
+and Goadrich's interpolation), and the area under precision over recall is
+$$A={d_a^2\over P\,d_n}+{d_a(a_0d_n-n_0d_a)\over P\,d_n^2}\,\ln{n_0+d_n\over n_0}$$
+(no logarithm when $n_0=0$); \.{aucpr} sums them, undefined for one class.
+\smallskip
+\noindent XGBoost prints \.{mean[skip=undef]:pair-auc} and
+\.{mean[skip=undef]:aucpr}; \.{make check} runs it (\secref{q:xgbimpl}).
+\.{auc} counts only the pairs of a positive and a negative, \.{pair-auc} all
+pairs, even two items of one grade, ordered by their input order, which
+carries no information.  \.{apstep} (scikit-learn's) gives each group the
+precision at its end; \.{aucpr} integrates it, falling while negatives pass.
+@^XGBoost@>@^AUC of a group (XGBoost)@>@^precision-recall curve, area under@>
+
+@ {\it Worked example.}\here{xgb-wex}  The ranking 1, 0, 1,~0 (scores 0.9,
+0.8, 0.3, 0.1), $P=2$: the first group adds $1^2/(2\cdot1)=1/2$, the third
+($a_0=1$, $n_0=2$) $1/2-{1\over2}\ln{3\over2}$, so \.{aucpr} is $1-{1\over2}
+\ln{3\over2}=\ours{M-xgb-aucpr}$, XGBoost's 0.79726744594591781; \.{apstep}
+is $(1+2/3)/2=\oursq{M-xgb-apstep}$.  The grades 1, 2, 1,~0 scored 0.2, 0.9,
+0.5,~0.5 are in XGBoost's order 0.9, 0.2, 0.5, 0.5: 0.9 wins three pairs,
+the two of grade~1 and 0.2 against the last lose, the last two tie:
+\.{pair-auc} is $3.5/6=\oursq{M-xgb-pair}$; with the grade-1 rows swapped
+(0.5, 0.9, 0.2, 0.5) it is $\oursq{M-xgb-pair2}$, and \.{auc[ties=average]}
+$1/2$ for both.  {\it Exercises\/} (answers in the full book,
+\secref{xgb-ans}): 1.~the grades 1, 1,~0 scored 0.5, 0.9,~0.1: \.{pair-auc}
+and \.{auc}; 2.~the ranking 0,~1: \.{aucpr} and \.{apstep}.
+
+@ \impl {\it Answers to the exercises.}\here{xgb-ans}  Checked by
+\.{tests/claims\_test.sh}: in 1 the two relevant items are in the wrong
+order for \.{pair-auc}, which has $2/3$ where \.{auc} has~1; in 2 the one
+group with a positive has $a_0=0$, $n_0=d_a=d_n=1$: $1-\ln2$, against
+\.{apstep}'s $1/2$.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm grades; scores&\hbox{\rm closed form}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{pair-auc}&1,1,0;0.5,0.9,0.1&2/3&0.666667\cr
+1&\.{auc}&1,1,0;0.5,0.9,0.1&1&1.000000\cr
+2&\.{aucpr}&0,1;&1-\ln2&0.306853\cr
+2&\.{apstep}&0,1;&1/2&0.500000\cr}}$$
+
 @* The implementation of the area under the ROC curve.\impl\here{q:aucimpl}
 What follows is for the reader of the program: the rows of the worked
 examples and of the cases, the walk that counts the correct pairs on the
@@ -12793,6 +12850,11 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   u = *v; u.agg = RM_AGG_NONE;
   if (v->agg >= RM_AGG_MEDIAN) {
     s = order_stat_x(v, &u, q, nq, out);
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    return s;
+  }
+  if (u.metric == RM_AUCPR) { /* its mean: |aucpr_mean_x| */
+    s = aucpr_mean_x(v, &u, q, nq, out);
     mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
     return s;
   }
@@ -38373,8 +38435,9 @@ static void ev_left_free(ev_measure *m)
 static const char *ev_left_why(const ev_measure *m)
 {
   switch (m->a.skip) {
-  case RM_SKIP_UNDEF: return m->a.metric == RM_AUC
-    ? "a value undefined: an AUC of one class only" : "a value undefined";
+  case RM_SKIP_UNDEF: return m->a.metric == RM_AUC || m->a.metric == RM_AUCPR
+    ? "a value undefined: an AUC of one class only" : m->a.metric == RM_PAIRAUC
+    ? "a value undefined: fewer than three items" : "a value undefined";
   case RM_SKIP_NOREL: return "no relevant item";
   case RM_SKIP_MISSING: return "nothing retrieved";
   default: return "left out";
@@ -41523,6 +41586,8 @@ static const char *const metric_help[][2] = {
   {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
   {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},
   {"topk-auc", "AUC of a top K, the rest of a catalogue of items= below (implicit)"},
+  {"pair-auc", "share of all pairs in grade order, scores tied 1/2 (XGBoost's auc)"},
+  {"aucpr", "area under the interpolated precision-recall curve (XGBoost)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -50605,6 +50670,321 @@ static const char *const single_late[] = {"topk-auc@@10[items=100000]",
   "topk-auc@@3[items=65536]", "topk-auc[items=1000000,rel=2]",
   "topk-auc@@5[items=300000,ties=optimistic]", "topk-auc@@5[items=2147483647,undef=one]",
   NULL};
+
+@ \impl The code of \secref{q:xgbauc}, XGBoost's AUC of a group (\.{pair-auc})
+and its area under the precision-recall curve (\.{aucpr}), follows
+\.{topk-auc}'s, for the same reason: every earlier metric keeps its code
+and every earlier test its |tcId|.\here{q:xgbimpl}
+\.{tests/xgboost\_check.sh} runs XGBoost on thirty random groups with ties
+and grades 0 to~3 and pins that all thirty agree with \.{pair-auc} and
+\.{aucpr}, that its value over all of them, weighted 1, 2, 3 in turn,
+is the plain mean over the groups it keeps, and that it gives the values
+of the golden vectors of the two (its \.{nan} where they are undefined).  Its group weights
+(|DMatrix.set_weight|) change neither value, but for a weight of~0, which
+makes its \.{auc} count the group as~0 and its \.{aucpr} leave it out.
+
+@<Metric codes@>=
+RM_PAIRAUC, RM_AUCPR@[,@]
+
+@ \impl The pairs of \.{pair-auc} that the scores order against the grades are
+counted by a merge sort.  |rising_pairs| sorts the array |a| of $n$ scores
+into decreasing order, bottom up with the scratch array~|t|, and returns the
+number of pairs $j<k$ with $a_j<a_k$: when the merge takes an item of the
+right run because it is strictly larger than the head of the left run, it is
+larger than every item left in that run, and each such item was before it.
+Equal scores are taken from the left and counted nowhere.
+
+@<Private functions@>=
+static unsigned long long rising_pairs(double *a, double *t, size_t n)
+{
+  unsigned long long d = 0;
+  size_t w, i;
+  double *src = a, *dst = t, *x;
+  for (w = 1; w < n; w *= 2) {
+    for (i = 0; i < n; i += 2 * w) {
+      size_t mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
+      size_t p = i, q = mid, k = i;
+      while (p < mid && q < hi)
+        if (src[q] > src[p]) {@+ d += mid - p; dst[k++] = src[q++]; @+}
+        else dst[k++] = src[p++];
+      while (p < mid) dst[k++] = src[p++];
+      while (q < hi) dst[k++] = src[q++];
+    }
+    x = src; src = dst; dst = x;
+  }
+  return d;
+}
+
+@ \impl The counts of \.{pair-auc}.  A counting sort puts the scores in XGBoost's
+order, grade down and input position up within a grade (without scores the
+input order is the ranking, and the score of position $i$ is $-i$); $D$ is
+then the number of pairs that the scores reverse, and $T=\sum m(m-1)/2$
+over the groups of $m$ tied scores.  Of the $n(n-1)/2$ pairs, $D$ count 0,
+the $T$ tied ones one half and the rest~1, so the doubled numerator is
+$n(n-1)-2D-T$ over $n(n-1)$; below three items the denominator is 0 and
+the value undefined.  Every count is a whole number below $2^{64}$ for a
+list of fewer than $2^{32}$ items.
+
+@<Private functions@>=
+static rm_status xpair_counts(const rm_list *l, const size_t *perm,
+  unsigned long long *num, unsigned long long *den)
+{
+  size_t n = l->n, i, r, e, c[RM_GRADE_MAX + 2] = {0};
+  unsigned long long ties = 0, m, all;
+  double *a;
+  *num = *den = 0;
+  if (n < 3) return RM_OK;
+  if ((a = malloc(2 * n * sizeof *a)) == NULL) return RM_ENOMEM;
+  for (i = 0; i < n; i++) c[RM_GRADE_MAX - l->grade[i] + 1]++;
+  for (i = 1; i < RM_GRADE_MAX + 2; i++) c[i] += c[i - 1];
+  for (i = 0; i < n; i++)
+    a[c[RM_GRADE_MAX - l->grade[i]]++] = l->score ? l->score[i] : -(double) i;
+  for (r = 0; r < n; r = e) {
+    e = tie_end(l, perm, r);
+    m = (unsigned long long) (e - r);
+    ties += m * (m - 1) / 2;
+  }
+  all = (unsigned long long) n * (n - 1);
+  *num = all - 2 * rising_pairs(a, a + n, n) - ties;
+  *den = all;
+  free(a);
+  return RM_OK;
+}
+static rm_status pair_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long long a, b;
+  mpz_t z;
+  rm_status s = xpair_counts(l, perm, &a, &b);
+  (void) v;
+  if (s != RM_OK) return s;
+  mpz_init(z);
+  mpz_set_ull(z, a); mpq_set_z(num, z);
+  mpz_set_ull(z, b); mpq_set_z(den, z);
+  mpz_clear(z);
+  return RM_OK;
+}
+static rm_status pair_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  unsigned long long a, b;
+  rm_status s = xpair_counts(l, perm, &a, &b);
+  (void) v;
+  if (s == RM_OK) {@+ *num = (double) a; *den = (double) b; @+}
+  return s;
+}
+
+@ \impl The area under the precision-recall curve walks the ranking a tie group at a
+time, with $a_0$ positives among the $n_0$ items above the group and $d_a$
+positives among its $d_n$ items.  The double path adds the terms of
+\secref{q:xgbauc} in the form
+$$A={d_a\over P\,d_n}\bigl(d_a\,\gamma(x)+a_0\ln(1+x)\bigr),\qquad
+  x={d_n\over n_0},\quad \gamma(x)=1-{\ln(1+x)\over x},$$
+a sum of two terms $\ge0$, so that nothing cancels but inside $\gamma$;
+$\gamma$ is its series $x/2-x^2/3+x^3/4-\cdots$ (sixty terms, by Horner's
+rule) when $x<1/2$, and $1-\ln(1+x)/x\ge0.18$ otherwise, where the
+subtraction loses at most a factor~5.  The terms are added with the
+compensated sum: about 20~ulps in all, and |aucpr_bound| says~32.
+
+@<Private functions@>=
+static double pr_gamma(double x)
+{
+  double s = 0;
+  int k;
+  if (x >= 0.5) return 1 - log1p(x) / x;
+  for (k = 60; k >= 1; k--) s = 1.0 / (k + 1) - x * s;
+  return x * s;
+}
+static rm_status aucpr_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t r, e, j, P = 0, a0 = 0, n0 = 0;
+  nsum sum = {0, 0};
+  for (j = 0; j < l->n; j++) P += (size_t) relevant(v, l, perm, j);
+  if (P == 0 || P == l->n) return undefined_d(v, out);
+  for (r = 0; r < l->n; r = e) {
+    size_t da = 0, dn;
+    e = tie_end(l, perm, r);
+    for (j = r; j < e; j++) da += (size_t) relevant(v, l, perm, j);
+    dn = e - r;
+    if (da && n0 == 0) nsum_add(&sum, (double) da * (double) da / ((double) P * (double) dn));
+    else if (da) {
+      double x = (double) dn / (double) n0;
+      nsum_add(&sum, (double) da / ((double) P * (double) dn)
+        * ((double) da * pr_gamma(x) + (double) a0 * log1p(x)));
+    }
+    a0 += da; n0 += dn;
+  }
+  *out = sum.s + sum.c;
+  return RM_OK;
+}
+static double aucpr_bound(const rm_variant *v)
+{
+  (void) v;
+  return 32;
+}
+
+@ \impl The exact path keeps the rational part $q_0=\sum d_a^2/(P\,d_n)$ and, for each
+group below the first, the coefficient $c=d_a(a_0d_n-n_0d_a)/(P\,d_n^2)$ of
+$\ln n-\ln n_0$, with $n=n_0+d_n$, as a |plog| (\secref{q:set}): $c\lg n-c\lg
+n_0$, to be multiplied by $\ln2$.  |aucpr_terms| adds the list's value,
+times a weight $\omega$, to $q_0$ and to the |plog|, or says that it is
+undefined; a mean over queries adds them all before it divides.
+
+@<Private functions@>=
+static rm_status aucpr_terms(const rm_variant *v, const rm_list *l, const size_t *perm,
+  const mpq_t omega, mpq_t q0, plog *f, int *undefined)
+{
+  size_t r, e, j, P = 0, a0 = 0, n0 = 0;
+  mpq_t c, t;
+  mpz_t z, y;
+  rm_status s = RM_OK;
+  for (j = 0; j < l->n; j++) P += (size_t) relevant(v, l, perm, j);
+  if ((*undefined = P == 0 || P == l->n)) return RM_OK;
+  mpq_inits(c, t, NULL);
+  mpz_inits(z, y, NULL);
+  for (r = 0; r < l->n && s == RM_OK; r = e) {
+    size_t da = 0, dn;
+    e = tie_end(l, perm, r);
+    for (j = r; j < e; j++) da += (size_t) relevant(v, l, perm, j);
+    dn = e - r;
+    if (da) {
+      q_set_ull(t, (unsigned long long) da * da, (unsigned long long) P * dn);
+      mpq_mul(t, t, omega); mpq_add(q0, q0, t);
+      if (n0) {
+        mpz_set_ui(z, (unsigned long) a0); mpz_mul_ui(z, z, (unsigned long) dn);
+        mpz_set_ui(y, (unsigned long) n0); mpz_mul_ui(y, y, (unsigned long) da);
+        mpz_sub(z, z, y); mpz_mul_ui(z, z, (unsigned long) da); /* $d_a(a_0d_n-n_0d_a)$ */
+        mpq_set_z(c, z);
+        q_set_ull(t, 1, (unsigned long long) P * dn * dn);
+        mpq_mul(c, c, t); mpq_mul(c, c, omega);
+        s = plog_add(f, (unsigned long) (n0 + dn), c);
+        mpq_neg(c, c);
+        if (s == RM_OK) s = plog_add(f, (unsigned long) n0, c);
+      }
+    }
+    a0 += da; n0 += dn;
+  }
+  mpq_clears(c, t, NULL);
+  mpz_clears(z, y, NULL);
+  return s;
+}
+
+@ \impl The value is rational exactly when every weight of the |plog| is~0, and is
+then $q_0$ (the logarithms of the primes are independent, and a nonzero
+combination of them times $\ln2$ is not rational); otherwise Ziv's loop
+encloses $q_0+\ln2\sum_pw_p\lg p$.
+
+@<Private types@>=
+typedef struct {@+ cat_encl e;@+ mpq_srcptr q0; @+} aucpr_encl;
+
+@ @<Private functions@>=
+static int enclose_aucpr(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const aucpr_encl *a = ctx;
+  enclose_cat(lo, hi, &a->e);
+  mpfr_add_q(lo, lo, a->q0, MPFR_RNDD);
+  mpfr_add_q(hi, hi, a->q0, MPFR_RNDU);
+  return 1;
+}
+static rm_status aucpr_round(rm_exact *out, mpq_t q0, const plog *f)
+{
+  size_t j;
+  aucpr_encl a;
+  for (j = 0; j < f->n && mpq_sgn(f->t[j].w) == 0; j++) continue;
+  if (j == f->n) return exact_from_q(out, q0);
+  a.e.f = f; a.e.nats = 1; a.q0 = q0;
+  return ziv(out, enclose_aucpr, &a);
+}
+static rm_status aucpr_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  plog f = {0, 0, NULL};
+  mpq_t q0, one;
+  int undefined;
+  rm_status s;
+  mpq_inits(q0, one, NULL);
+  mpq_set_ui(one, 1, 1);
+  s = aucpr_terms(v, l, perm, one, q0, &f, &undefined);
+  if (s == RM_OK) s = undefined ? undefined_x(v, out) : aucpr_round(out, q0, &f);
+  mpq_clears(q0, one, NULL);
+  plog_clear(&f);
+  return s;
+}
+
+@ \impl The exact mean (or sum) of \.{aucpr} over queries: the weighted values add
+into one $q_0$ and one |plog|, divided by the sum of the weights at the end,
+and the sum is rounded once.  The rules of \.{skip} and \.{undef} are those
+of |rm_value_set_exact|, which hands this metric here.
+
+@<Private functions@>=
+static rm_status aucpr_mean_x(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, rm_exact *out)
+{
+  plog f = {0, 0, NULL};
+  mpq_t q0, W, wt;
+  rm_work w;
+  size_t j;
+  int undefined;
+  rm_status s = RM_OK;
+  rm_work_init(&w);
+  mpq_inits(q0, W, wt, NULL);
+  for (j = 0; j < nq && s == RM_OK; j++) {
+    const rm_list *l = &q[j];
+    if ((s = check_list(u, l)) != RM_OK) break;
+    if (!weight_ok(v, l)) {@+ s = RM_EINVAL; break; @+}
+    if ((s = work_reserve(&w, l->n)) != RM_OK) break;
+    if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue;
+    rank_items(l, RM_TIES_INPUT, w.perm, w.tmp);
+    mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
+    if ((s = aucpr_terms(u, l, w.perm, wt, q0, &f, &undefined)) != RM_OK) break;
+    if (undefined && v->skip == RM_SKIP_UNDEF) continue;
+    if (undefined && u->undef == RM_UNDEF_ERROR) s = RM_EUNDEF;
+    else if (undefined && u->undef == RM_UNDEF_ONE) mpq_add(q0, q0, wt);
+    mpq_add(W, W, wt);
+  }
+  if (s == RM_OK && v->agg != RM_AGG_SUM && mpq_sgn(W) == 0) s = undefined_x(u, out);
+  else if (s == RM_OK) {
+    if (v->agg != RM_AGG_SUM) {
+      mpq_div(q0, q0, W);
+      for (j = 0; j < f.n; j++) mpq_div(f.t[j].w, f.t[j].w, W);
+    }
+    s = aucpr_round(out, q0, &f);
+  }
+  mpq_clears(q0, W, wt, NULL);
+  plog_clear(&f);
+  rm_work_free(&w);
+  return s;
+}
+
+@ \impl The examples of \secref{xgb-wex}.
+
+@<Worked examples@>=
+@/{"M-xgb-aucpr", NULL, "aucpr", RM_G(1, 0, 1, 0), RM_S(0.9, 0.8, 0.3, 0.1), NULL,
+  RM_NONE, NULL, "case", RM_OK, NULL, 0x1.9833704d019edp-1},
+@/{"M-xgb-apstep", NULL, "apstep", RM_G(1, 0, 1, 0), RM_S(0.9, 0.8, 0.3, 0.1), NULL,
+  RM_NONE, NULL, "case", RM_OK, "5/6", 0x1.aaaaaaaaaaaabp-1},
+@/{"M-xgb-pair", NULL, "pair-auc", RM_G(1, 2, 1, 0), RM_S(0.2, 0.9, 0.5, 0.5), NULL,
+  RM_NONE, NULL, "case", RM_OK, "7/12", 0x1.2aaaaaaaaaaabp-1},
+@/{"M-xgb-pair2", NULL, "pair-auc", RM_G(1, 2, 1, 0), RM_S(0.5, 0.9, 0.2, 0.5), NULL,
+  RM_NONE, NULL, "case", RM_OK, "3/4", 0x1.8p-1}@[,@]
+
+@ @<Metric specifications@>=
+@/[RM_PAIRAUC] = {"pair-auc", K(KEY_UNDEF), ratio_d, ratio_x, auc_bound, no_cutoff,
+  NULL, pair_qratio, pair_dratio},
+@/[RM_AUCPR] = {"aucpr", K(KEY_REL) | K(KEY_UNDEF), aucpr_d, aucpr_x, aucpr_bound,
+  no_cutoff}@[,@]
+
+@ \impl The vectors of \.{pair-auc} and \.{aucpr} are a family of their own, the
+last, so that every earlier file keeps its tests.
+
+@<Vector variant lists@>=
+static const char *const xgb_variants[] = {"pair-auc", "pair-auc[undef=one]",
+  "aucpr", "aucpr[rel=2]", "aucpr[undef=one]", NULL};
+
+@ @<Vector families@>=
+{"xgboost", "XGBoost's ranking AUCs: pair-auc (its auc of a group) and aucpr", 0,
+  xgb_variants, NULL}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -875,6 +875,111 @@ START_TEST(test_names)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------ */
+/* XGBoost's AUCs of a group (the book's section on them), worked by hand:
+   pair-auc counts every pair in the order grade down, input position up, a
+   tie one half; aucpr integrates the interpolated precision, so that the
+   ranking 1,0,1,0 gives 1 - ln(3/2)/2 and 0,1 gives 1 - ln 2. */
+
+static rm_list xg_list(size_t n, const int *g, const double *s)
+{
+  rm_list l = {0};
+  l.n = n; l.grade = g; l.score = s;
+  return l;
+}
+
+static void xg_rational(const char *name, rm_list l, const char *want, rm_status st)
+{
+  rm_variant v;
+  rm_exact e;
+  double d = -1;
+  tu_parse_or_fail(name, &v);
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), st);
+  ck_assert_msg(e.rational && strcmp(e.rational, want) == 0, "%s: exact %s, by hand %s",
+                name, e.rational ? e.rational : e.decimal, want);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &d), st);
+  ck_assert_msg(tu_bits(d) == tu_bits(e.value), "%s: double %a, exact %a", name, d, e.value);
+  rm_exact_clear(&e);
+}
+
+/* 1 - ln(a/b)/c, correctly rounded */
+static double xg_one_minus_log(unsigned long a, unsigned long b, unsigned long c)
+{
+  mpfr_t x;
+  double r;
+  mpfr_init2(x, 256);
+  mpfr_set_ui(x, a, MPFR_RNDN); mpfr_div_ui(x, x, b, MPFR_RNDN);
+  mpfr_log(x, x, MPFR_RNDN); mpfr_div_ui(x, x, c, MPFR_RNDN);
+  mpfr_ui_sub(x, 1, x, MPFR_RNDN);
+  r = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x);
+  return r;
+}
+
+static void xg_irrational(const char *name, const rm_list *l, size_t nq, double want)
+{
+  rm_variant v;
+  rm_exact e;
+  double d = -1;
+  tu_parse_or_fail(name, &v);
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_set_exact(&v, l, nq, &e), RM_OK);
+  ck_assert_msg(e.rational == NULL && tu_bits(e.value) == tu_bits(want),
+                "%s: exact %s (%a), by hand %a", name, e.rational ? e.rational : e.decimal,
+                e.value, want);
+  ck_assert_int_eq(rm_value_set(&v, l, nq, NULL, &d), RM_OK);
+  ck_assert_msg(rm_ulps_between(d, want) <= rm_ulp_bound(&v), "%s: double %a, by hand %a",
+                name, d, want);
+  rm_exact_clear(&e);
+}
+
+START_TEST(test_xgboost)
+{
+  static const int g4[4] = {1, 2, 1, 0}, g012[3] = {0, 1, 2}, g111[3] = {1, 1, 1},
+    pr[4] = {1, 0, 1, 0}, g01[2] = {0, 1}, g100[3] = {1, 0, 0}, g11[2] = {1, 1};
+  static const double s4[4] = {0.2, 0.9, 0.5, 0.5}, s4b[4] = {0.5, 0.9, 0.2, 0.5},
+    tied[3] = {0.5, 0.5, 0.5}, spr[4] = {0.9, 0.8, 0.3, 0.1}, s100[3] = {0.5, 0.5, 0.1};
+  rm_list two[2];
+  double a = xg_one_minus_log(3, 2, 2);
+  /* pair-auc: 3 + 0 + 0 + 1/2 of six pairs; the grade-1 rows swapped, 4.5 */
+  xg_rational("pair-auc", xg_list(4, g4, s4), "7/12", RM_OK);
+  xg_rational("pair-auc", xg_list(4, g4, s4b), "3/4", RM_OK);
+  /* without scores the input order is the ranking: grades up lose every
+     pair, one grade wins every pair; all tied, every pair is a half */
+  xg_rational("pair-auc", xg_list(3, g012, NULL), "0", RM_OK);
+  xg_rational("pair-auc", xg_list(3, g111, NULL), "1", RM_OK);
+  xg_rational("pair-auc", xg_list(3, g111, tied), "1/2", RM_OK);
+  /* below three items XGBoost leaves the group out: undefined */
+  xg_rational("pair-auc", xg_list(2, g01, NULL), "0", RM_UNDEFINED);
+  xg_rational("pair-auc[undef=one]", xg_list(2, g01, NULL), "1", RM_UNDEFINED);
+  /* aucpr: a tie group of one positive and one negative first, 1/2, rational */
+  xg_rational("aucpr", xg_list(3, g100, s100), "1/2", RM_OK);
+  xg_rational("aucpr", xg_list(2, g11, NULL), "0", RM_UNDEFINED);
+  xg_rational("aucpr[rel=2,undef=one]", xg_list(4, pr, spr), "1", RM_UNDEFINED);
+  two[0] = xg_list(4, pr, spr);
+  two[1] = xg_list(2, g01, NULL);
+  xg_irrational("mean:aucpr", two, 1, a);
+  xg_irrational("mean:aucpr", two + 1, 1, xg_one_minus_log(2, 1, 1));
+  /* the mean of the two is (2 - ln(3/2)/2 - ln 2)/2 = 1 - ln(6)/4 */
+  xg_irrational("mean:aucpr", two, 2, xg_one_minus_log(6, 1, 4));
+  /* XGBoost's aggregate: the groups it keeps */
+  two[1] = xg_list(2, g11, NULL);
+  xg_irrational("mean[skip=undef]:aucpr", two, 2, a);
+  two[0] = xg_list(4, g4, s4);
+  two[1] = xg_list(2, g01, NULL);
+  {
+    rm_variant v;
+    rm_exact e;
+    tu_parse_or_fail("mean[skip=undef]:pair-auc", &v);
+    rm_exact_init(&e);
+    ck_assert_int_eq(rm_value_set_exact(&v, two, 2, &e), RM_OK);
+    ck_assert_str_eq(e.rational, "7/12");
+    rm_exact_clear(&e);
+  }
+}
+END_TEST
+
 Suite *suite_auc_err(void)
 {
   Suite *s = suite_create("auc_err");
@@ -909,6 +1014,9 @@ Suite *suite_auc_err(void)
   suite_add_tcase(s, tc);
   tc = tcase_create("names");
   tcase_add_test(tc, test_names);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("xgboost");
+  tcase_add_test(tc, test_xgboost);
   suite_add_tcase(s, tc);
   return s;
 }

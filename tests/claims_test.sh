@@ -63,17 +63,18 @@ done
 # rounded to six decimals, and where the closed form is a fraction (or a
 # whole number) the program's exact value must be that fraction.
 # The tables of worked examples of the later chapters (\here{X-wex}) have
-# the same columns, and are checked the same way.
+# the same columns, and are checked the same way.  A table may be in a
+# section for the full book only (\impl).
 answers() {
   local head='Answers to the exercises' suf=${1##*-}
   [ "$suf" = wex ] && head='Worked examples'
-  sed -n "/^@ {\\\\it $head.}\\\\here{$1}/,/^@/p" rankmetrics.w |
+  sed -n "/^@ \(\\\\impl \)*{\\\\it $head.}\\\\here{$1}/,/^@/p" rankmetrics.w |
     sed -n 's/^[0-9]&\\\.{\([^}]*\)}&\([^&]*\)&\([^&]*\)&\([0-9.]*\)\\cr.*$/\1|\2|\3|\4/p'
 }
 checked=0
 for ch in ndcg-ans:6 prf-ans:11 rr-ans:9 ap-ans:11 auc-ans:8 err-ans:5 clf-ans:11 \
     corr-ans:10 judged-ans:8 trecm-ans:8 insq-ans:11 insq-wex:5 cwl-ans:11 cwl-wex:8 \
-    compat-ans:7 compat-wex:4 div-ans:10 div-wex:11 C001-wex:5 C001-ans:8 more-ans:10; do
+    compat-ans:7 compat-wex:4 div-ans:10 div-wex:11 C001-wex:5 C001-ans:8 more-ans:10 xgb-ans:4; do
   lab=${ch%:*} min=${ch#*:}
   rows=$(answers "$lab")
   n=$(printf '%s\n' "$rows" | grep -c . || true)

@@ -505,6 +505,15 @@ case $st:$err in 2:*"the key 'weight' does not apply"*) ok;; *) bad "median with
 err=$($RM eval -m gauc examples/data.csv 2>&1 >/dev/null)
 case $err in *"examples/data.csv: gauc: 1 of 3 queries left out by skip=undef (a value undefined: an AUC of one class only): u3"*) ok;; *) bad "gauc's left-out line: $err";; esac
 same "gauc --json left_out" "$($RM eval --quiet --json -m gauc examples/data.csv | sed 's/.*"value":[^,]*,//')" '"left_out":1,"left_why":"a value undefined: an AUC of one class only","left":["u3"]}'
+# ---- XGBoost's AUCs of a group leave out what XGBoost leaves out, and say why
+# examples/data.csv by hand: pair-auc of u1 orders all six pairs (1), of u2
+# two of three (2/3), mean 5/6; u3 has two rows, fewer than three.  aucpr of
+# u1 is 1, of u2 (ranking 1,0,1) 1-ln(3/2)/2, mean 1-ln(3/2)/4; u3 is one
+# class.  main knew neither name.
+err=$($RM eval -m 'mean[skip=undef]:pair-auc' -m 'mean[skip=undef]:aucpr' examples/data.csv 2>&1 >/dev/null)
+case $err in *"pair-auc: 1 of 3 queries left out by skip=undef (a value undefined: fewer than three items): u3"*) ok;; *) bad "pair-auc's left-out line: $err";; esac
+case $err in *"aucpr: 1 of 3 queries left out by skip=undef (a value undefined: an AUC of one class only): u3"*) ok;; *) bad "aucpr's left-out line: $err";; esac
+same "XGBoost's AUCs of examples/data.csv" "$($RM eval --quiet -m 'mean[skip=undef]:pair-auc' -m 'mean[skip=undef]:aucpr' examples/data.csv 2>/dev/null | awk '{printf "%s ", $3}')" '0.8333333333333334 0.898633722972959 '
 x=$($RM eval --quiet -m gauc examples/data.csv 2>&1 >/dev/null)
 [ -z "$x" ] && ok || bad "gauc --quiet drops the line: got '$x'"
 # every user of one class: the aggregate is the undef convention's 0, and

@@ -736,6 +736,7 @@ coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:singl
 ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
 precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
 topk-auc&yes&AUC of a top $K$ in a catalogue (implicit)&items&\secref{q:topkauc}\cr
+ncrr&yes&sum of $1/r$ over the hits, over its ideal (cornac)&&\secref{q:ncrr}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -4489,6 +4490,8 @@ map@@k&\an{ap@@10[norm=list,undef=one]}{\eightrm, ties in std::sort's order}&&ma
 ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
 \alib{implicit \eightrm benfred/implicit, implicit/evaluation.pyx}
 ranking\_metrics\_at\_k: auc&\an{topk-auc@@10[items=1000]}{\eightrm, for 1000 items}&&evaluation.pyx\cr
+\alib{cornac \eightrm PreferredAI/cornac, commit 4db147de, cornac/metrics/ranking.py}
+NCRR(k)&\an{ncrr@@10}&&ranking.py\cr
 \atlasend
 
 @ {\it The splits.}  Where two rows above use one name for two variants,
@@ -19087,6 +19090,51 @@ $$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil
 \rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
 \noalign{\smallskip\hrule\smallskip}
 1&\.{topk-auc@@4[items=20]}&\.{--grades 0,1,0,1}&11/12&0.916667\cr}}$$
+
+@* Normalised cumulative reciprocal rank.\here{q:ncrr}
+@:metric ncrr}{metric \.{ncrr}@>
+The reciprocal ranks of every hit of a top~$K$, summed, reward a list for
+each relevant item it shows, and more for one shown early; cornac
+(\.{cornac/metrics/ranking.py}, class \.{NCRR}) divides that sum by the
+largest it could be, the sum when the relevant items fill the top.  With
+$k=\min(K,n)$, $b_r$ whether rank~$r$ holds a relevant item, and $R$ the
+relevant items of the query, retrieved or not,
+$${\rm ncrr}@K={\sum_{r\le k}b_r/r\over\sum_{i\le\min(R,k)}1/i}.$$
+It is undefined when $R=0$ or the list is empty (\.{undef=zero} gives
+cornac's~0).  Its neighbours share the numerator: \.{rr[hits=sum]} is
+the sum alone, which grows past~1, and \.{rr[hits=mean]} divides it by~$R$,
+so that a top~$K$ shorter than $R$ can never reach~1; \.{ncrr} divides by
+the ideal of the $k$ ranks shown, as nDCG does with the discount $1/r$
+(\.{ideal=topk} of binary gains), and is 1 whenever the first
+$\min(R,k)$ ranks are hits.  The value is rational.
+@^reciprocal rank, normalised cumulative@>@^cornac (library)@>
+
+@ {\it Examples.}  The list of grades $0,1,0,1,1$, and a fourth relevant item
+not retrieved ($R=4$): the hits at ranks 2, 4 and~5 sum to
+$1/2+1/4+1/5=19/20$, the ideal of four ranks is $1+1/2+1/3+1/4=25/12$, and
+\.{ncrr} is $(19/20)/(25/12)=57/125=\oursq{M-ncrr}$, where
+\.{rr[hits=mean]} gives $19/80$.  At the cutoff~3 the sum is $1/2$ and the
+ideal of three ranks $11/6$: $3/11=\oursq{M-ncrr3}$.  A top two of hits
+with $R=5$ is~1.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\quad&$#$\hfil\cr
+\rm variant&\rm grades; judged&\hbox{\rm by hand}&\hbox{\rm ours}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{ncrr}&0,1,0,1,1; 1&(19/20)/(25/12)&\oursq{M-ncrr}\cr
+\.{ncrr@@3}&0,1,0,1,1; 1&(1/2)/(11/6)&\oursq{M-ncrr3}\cr
+\.{ncrr@@2}&1,1,0; 1,1,1&(3/2)/(3/2)&\oursq{M-ncrr2}\cr}}$$
+
+@ {\it Exercises.}\here{ncrr-ex}  1. A list of grades $0,0,1,1$ and no other
+relevant item.  Compute \.{ncrr} and \.{rr[hits=mean]}.
+
+@ {\it Answers to the exercises.}\here{ncrr-ans}  Checked by
+\.{tests/claims\_test.sh} through \.{rankmetrics value}: in 1 the sum is
+$1/3+1/4=7/12$, the ideal of two relevant items $1+1/2=3/2$, so \.{ncrr}
+is $7/18$; the mean divides $7/12$ by~2, $7/24$.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ncrr}&\.{--grades 0,0,1,1}&7/18&0.388889\cr
+1&\.{rr[hits=mean]}&\.{--grades 0,0,1,1}&7/24&0.291667\cr}}$$
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -41386,6 +41434,7 @@ static const char *const metric_help[][2] = {
   {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
   {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},
   {"topk-auc", "AUC of a top K, the rest of a catalogue of items= below (implicit)"},
+  {"ncrr", "sum of 1/rank over the hits of a top K over its ideal (cornac's NCRR)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -50464,7 +50513,70 @@ its judged items, so that no case is refused.
 static const char *const single_late[] = {"topk-auc@@10[items=100000]",
   "topk-auc@@3[items=65536]", "topk-auc[items=1000000,rel=2]",
   "topk-auc@@5[items=300000,ties=optimistic]", "topk-auc@@5[items=2147483647,undef=one]",
+  "ncrr", "ncrr@@3", "ncrr@@10[rel=2]", "ncrr@@5[ties=optimistic]", "ncrr@@5[undef=one]",
   NULL};
+
+@* The code of the recommenders' late metrics.\impl\here{q:recimpl}
+The C of the metrics of recommender libraries that came after the late
+variants above: cornac's NCRR (\secref{q:ncrr}).  Their codes follow every
+earlier code, and their vectors follow the single family's late variants,
+so that every earlier test keeps its |tcId|.
+
+@ \impl One walk of the top~$k$ sums $b_r/r$; the ideal sums $1/i$ for
+$i\le\min(R,k)$.  On the double path each is a compensated sum of rounded
+terms (2~ulps, as \.{rr[hits=sum]}), and the quotient one more rounding:
+5~ulps.
+
+@<Private functions@>=
+static rm_status ncrr_dratio(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *num, double *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, R = n_relevant(v, l), r;
+  nsum a = {0, 0}, b = {0, 0};
+  for (r = 0; r < k; r++) {
+    if (relevant(v, l, perm, r)) nsum_add(&a, 1.0 / (double) (r + 1));
+    if (r < R) nsum_add(&b, 1.0 / (double) (r + 1));
+  }
+  *num = a.s + a.c;
+  *den = b.s + b.c;
+  return RM_OK;
+}
+static rm_status ncrr_qratio(const rm_variant *v, const rm_list *l, const size_t *perm,
+  mpq_t num, mpq_t den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, R = n_relevant(v, l), r;
+  mpq_t t;
+  mpq_init(t);
+  mpq_set_ui(num, 0, 1);
+  mpq_set_ui(den, 0, 1);
+  for (r = 0; r < k; r++) {
+    mpq_set_ui(t, 1, (unsigned long) (r + 1));
+    if (relevant(v, l, perm, r)) mpq_add(num, num, t);
+    if (r < R) mpq_add(den, den, t);
+  }
+  mpq_clear(t);
+  return RM_OK;
+}
+static double ncrr_bound(const rm_variant *v)
+{
+  (void) v;
+  return 5;
+}
+
+@ @<Metric codes@>=
+RM_NCRR@[,@]
+
+@ @<Metric specifications@>=
+@/[RM_NCRR] = {"ncrr", PRF_KEYS, ratio_d, ratio_x, ncrr_bound, no_average, NULL,
+  ncrr_qratio, ncrr_dratio}@[,@]
+
+@ @<Worked examples@>=
+@/{"M-ncrr", NULL, "ncrr", RM_G(0, 1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "57/125", 0x1.d2f1a9fbe76c9p-2},
+@/{"M-ncrr3", NULL, "ncrr@@3", RM_G(0, 1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "3/11", 0x1.1745d1745d174p-2},
+@/{"M-ncrr2", NULL, "ncrr@@2", RM_G(1, 1, 0), NULL, NULL, RM_G(1, 1, 1), NULL,
+  "case", RM_OK, "1", 0x1p+0}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

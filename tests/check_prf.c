@@ -967,6 +967,34 @@ START_TEST(test_single2_auc)
 }
 END_TEST
 
+/* cornac's NCRR by hand: the sum of 1/r over the hits of the top k over the
+   sum of 1/i for i up to min(R, k); R counts relevant items not retrieved. */
+START_TEST(test_ncrr_hand)
+{
+  static const int g[5] = {0, 1, 0, 1, 1}, two[3] = {1, 1, 0}, one[1] = {1};
+  static const int ones[3] = {1, 1, 1}, late[4] = {0, 0, 1, 1}, none[2] = {0, 0};
+  static const int gr[4] = {2, 1, 0, 2};
+  static const double s[4] = {1, 3, 3, 2};
+  /* (1/2 + 1/4 + 1/5) / (1 + 1/2 + 1/3 + 1/4) = (19/20) / (25/12) */
+  single2_case("ncrr", 5, g, NULL, 1, one, "57/125");
+  single2_case("ncrr@3", 5, g, NULL, 1, one, "3/11"); /* (1/2) / (11/6) */
+  single2_case("ncrr@1", 5, g, NULL, 1, one, "0");
+  single2_case("ncrr@2", 3, two, NULL, 3, ones, "1"); /* ideal for its length */
+  single2_case("ncrr", 4, late, NULL, 0, NULL, "7/18"); /* (7/12) / (3/2) */
+  single2_case("ncrr", 2, none, NULL, 0, NULL, "0"); /* R = 0: undefined */
+  single2_case("ncrr[undef=one]", 2, none, NULL, 0, NULL, "1");
+  single2_case("ncrr", 0, NULL, NULL, 1, one, "0"); /* an empty list */
+  /* at rel=2 the hits are a and d, ranked 4 and 3 by score (b, c tied in
+     input order): (1/3 + 1/4) / (1 + 1/2) */
+  single2_case("ncrr[rel=2]", 4, gr, s, 0, NULL, "7/18");
+  /* at rel=1, R = 3: b c d a in input order hits 1, 3, 4, (19/12) / (11/6);
+     ties=pessimistic puts c (grade 0) before b: hits 2, 3, 4 */
+  single2_case("ncrr", 4, gr, s, 0, NULL, "19/22");
+  single2_case("ncrr[ties=pessimistic]", 4, gr, s, 0, NULL, "13/22");
+  expect_name("ncrr@5", "ncrr@5[rel=1,ties=input,undef=zero]");
+}
+END_TEST
+
 Suite *suite_prf(void)
 {
   Suite *s = suite_create("prf");
@@ -983,6 +1011,7 @@ Suite *suite_prf(void)
   tcase_add_test(tc, test_prf_names);
   tcase_add_test(tc, test_single2_hand);
   tcase_add_test(tc, test_single2_auc);
+  tcase_add_test(tc, test_ncrr_hand);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -737,6 +737,7 @@ ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:singl
 precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
 topk-auc&yes&AUC of a top $K$ in a catalogue (implicit)&items&\secref{q:topkauc}\cr
 ncrr&yes&sum of $1/r$ over the hits, over its ideal (cornac)&&\secref{q:ncrr}\cr
+poprank&yes&mean popularity rank of a top $K$ (LensKit; a set)&pop&\secref{q:poprank}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -4413,6 +4414,7 @@ Hit(k)&\an{hr@@10}&I&\_hit.py\cr
 ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
 ExposureGini(items=\dots)&\an{exposure-gini@@10[items=1000]}{\eightrm, float32 aside}&&\_gini.py\cr
 ILS(attribute)&\nov{ils@@10}{mean cosine of the items' category vectors}&&\_ils.py\cr
+MeanPopRank(data)&\an{poprank@@10[pop=file]}{\eightrm, the training counts as the file}&&\_pop.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
 Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
@@ -14366,6 +14368,7 @@ struct rm_cat;
 static unsigned long cat_total(const struct rm_cat *c);
 static rm_status cat_tail(const rm_variant *v, struct rm_cat *c, mpq_t q, char *why,
   size_t len); /* \secref{q:apltimpl} */
+static rm_status cat_poprank(struct rm_cat *c, mpq_t q, char *why, size_t len);
 typedef struct {@+ char *id;@+ unsigned long pop, expo, slot;@+ mpq_t w; @+} cat_row;
 struct rm_cat {
   cat_row *r;
@@ -14458,7 +14461,7 @@ static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
 static int cat_uses_pop(const rm_variant *v)
 {
   return v->metric == RM_NOVELTY || v->metric == RM_ARP || cat_expect(v)
-    || v->metric == RM_APLT || v->metric == RM_ACLT;
+    || v->metric == RM_APLT || v->metric == RM_ACLT || v->metric == RM_POPRANK;
 }
 
 @ @<Public functions@>=
@@ -14475,6 +14478,7 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
   for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
   K = v->k ? v->k : l->n; top = K < l->n ? K : l->n;
   counts = v->metric == RM_UCOV ? l->n >= (v->k ? v->k : 1)
+    : v->metric == RM_POPRANK ? top > 0 /* \secref{q:poprank} */
     : !cat_expect(v) || n_relevant(v, l) > 0;
   if (v->metric == RM_UCOV) top = 0; /* no rows: a count of users */
   c->users++; c->counted += (unsigned long) counts;
@@ -14486,7 +14490,8 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
     mpq_set_ui(x, 0, 1);
     if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
     else if (v->metric == RM_XGINI) xgini_weight(v, x, r);
-    else if (v->metric == RM_ARP || v->metric == RM_APLT) mpq_set_ui(x, 1, (unsigned long) top);
+    else if (v->metric == RM_ARP || v->metric == RM_APLT || v->metric == RM_POPRANK)
+      mpq_set_ui(x, 1, (unsigned long) top);
     else if (cat_expect(v) && counts && relevant(v, l, w.perm, r))
       slot = cat_weigh(v, x, l->grade[w.perm[r]], r, top);
     if ((s = cat_push(c, l->id[w.perm[r]], 0, 1, x)) == RM_OK) c->r[c->n - 1].slot = slot;
@@ -14644,6 +14649,7 @@ static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why
   if (v->metric == RM_GINI || v->metric == RM_XGINI) return cat_gini(v, c, q, why, len);
   if (v->metric == RM_UCOV) {@+ mpq_set_ui(q, c->counted, 1); return RM_OK; @+}
   if (v->metric == RM_APLT || v->metric == RM_ACLT) return cat_tail(v, c, q, why, len);
+  if (v->metric == RM_POPRANK) return cat_poprank(c, q, why, len);
   if (v->metric == RM_COVERAGE) {
     for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
     mpq_set_ui(q, (unsigned long) m, (unsigned long) v->items); mpq_canonicalize(q);
@@ -19135,6 +19141,39 @@ $$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil
 \noalign{\smallskip\hrule\smallskip}
 1&\.{ncrr}&\.{--grades 0,0,1,1}&7/18&0.388889\cr
 1&\.{rr[hits=mean]}&\.{--grades 0,0,1,1}&7/24&0.291667\cr}}$$
+
+@* Mean popularity rank.\here{q:poprank}
+@:metric poprank}{metric \.{poprank}@>
+LensKit's \.{MeanPopRank} (\.{src/lenskit/metrics/ranking/\_pop.py}), the
+``obscurity'' of Ekstrand and Mahant, scores a list by where its items
+stand in the popularity order rather than by their counts, so that one
+blockbuster does not outweigh the rest.  Of the $P$ items whose popularity
+$n_i$ is above~0, each gets its rank from the least popular up, tied items
+the mean of their ranks, divided by~$P$; an item of popularity 0 gets~0:
+$$q_i={\#\{j:0<n_j<n_i\}+(\#\{j:n_j=n_i\}+1)/2\over P}\quad(n_i>0).$$
+A user's value is the mean of $q_i$ over the $k=\min(K,n)$ items of the
+top~$K$, and \.{poprank} the mean over the users whose top is not empty
+(LensKit's value of an empty list is NaN, which its summaries leave out):
+$${\rm poprank}@K={1\over C}\sum_{u:\,k_u>0}{1\over k_u}\sum_{i\in L_u}q_i.$$
+The most popular item has $q=1$; the value is rational, and undefined
+when no user has an item.  The popularity comes from the key \.{pop}, as
+for \.{arp} (\secref{q:cat}): \.{pos}, the users who rated an item
+relevant in the same lists; \.{all}, the users who have it in their list;
+\.{file}, the counts of \.{--popularity FILE}, which is LensKit's own rule,
+the counts of the training data (\.{count="users"} or
+\.{"interactions"}, whichever the file holds), the ranks taken over the
+items of the file.  It differs from \.{arp}, which averages the counts
+themselves, in three ways: only the order of the counts matters, ties
+share a rank, and the scale is fixed to $(0,1]$.
+@^popularity rank, mean@>@^obscurity@>@^LensKit@>
+
+@ {\it Examples.}\here{poprank-ex}  Three users with the tops $a,b$ (graded 1,~0), $a,c$ (1,~1)
+and $a,b$ (0,~0).  Under \.{pop=pos} $n_a=2$, $n_c=1$, $n_b=0$: $P=2$,
+$q_c=1/2$, $q_a=1$, $q_b=0$, and the users' means are $1/2$, $3/4$ and
+$1/2$: \.{poprank@@2} is $(7/4)/3=7/12=\oursq{L-poprank}$.  Under
+\.{pop=all} $n_a=3$, $n_b=2$, $n_c=1$, so $q_c=1/3$, $q_b=2/3$, $q_a=1$ and
+the means $5/6$, $2/3$, $5/6$: $7/9=\oursq{L-poprank-all}$, where
+\.{arp@@2[pop=all]} averages the counts, $(5/2+2+5/2)/3=7/3$.
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -39192,7 +39231,8 @@ static int shard_write(ev_state *st)
     if (m->ext) {@+ if (m->n_counted) fprintf(f, "extreme %a\n", m->xv);
       else fputs("extreme none\n", f); @+}
     else if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
-      || m->a.metric == RM_ACLT ? 0 : m->a.metric == RM_EFD ? 2 : 1);
+      || m->a.metric == RM_ACLT || m->a.metric == RM_POPRANK ? 0
+      : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
       putc(' ', f); mpq_out_str(f, 10, m->px->W);
@@ -40097,7 +40137,8 @@ static int ev_is_cat(const rm_variant *a)
   return a->agg == RM_AGG_NONE && (a->metric == RM_COVERAGE || a->metric == RM_NOVELTY
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
     || a->metric == RM_EPC || a->metric == RM_EFD || a->metric == RM_APLT
-    || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV);
+    || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV
+    || a->metric == RM_POPRANK);
 }
 static int ev_pop_file(const rm_variant *a)
 {
@@ -41435,6 +41476,7 @@ static const char *const metric_help[][2] = {
   {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},
   {"topk-auc", "AUC of a top K, the rest of a catalogue of items= below (implicit)"},
   {"ncrr", "sum of 1/rank over the hits of a top K over its ideal (cornac's NCRR)"},
+  {"poprank", "mean popularity rank, 0 to 1, of a top K (LensKit's MeanPopRank; a set)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -50518,7 +50560,8 @@ static const char *const single_late[] = {"topk-auc@@10[items=100000]",
 
 @* The code of the recommenders' late metrics.\impl\here{q:recimpl}
 The C of the metrics of recommender libraries that came after the late
-variants above: cornac's NCRR (\secref{q:ncrr}).  Their codes follow every
+variants above: cornac's NCRR (\secref{q:ncrr}) and LensKit's mean
+popularity rank (\secref{q:poprank}).  Their codes follow every
 earlier code, and their vectors follow the single family's late variants,
 so that every earlier test keeps its |tcId|.
 
@@ -50577,6 +50620,77 @@ RM_NCRR@[,@]
   "case", RM_OK, "3/11", 0x1.1745d1745d174p-2},
 @/{"M-ncrr2", NULL, "ncrr@@2", RM_G(1, 1, 0), NULL, NULL, RM_G(1, 1, 1), NULL,
   "case", RM_OK, "1", 0x1p+0}@[,@]
+
+@ \impl LensKit's mean popularity rank (\secref{q:poprank}) is a metric of the
+catalogue table (\secref{q:cat}): |rm_cat_add| weighs each item of a top
+by $1/k_u$, as ARP's, counts a user only when its top is not empty, and
+adds the rows of popularity under the key \.{pop}.  A state of
+\.{eval --partial} keeps every row, as APLT's does, since the ranks are
+taken over every item with a popularity, recommended or not.  The value
+sorts the positive popularities once; a binary search gives, for each item
+weighed, the number below its popularity and the number equal, so
+$q_i=(2\,\#{<}+\#{=}+1)/2P$, and the sum of $w_iq_i$ over~$C$ is a fraction.
+
+@<Private functions@>=
+static int ul_cmp(const void *a, const void *b)
+{
+  unsigned long x = *(const unsigned long *) a, y = *(const unsigned long *) b;
+  return (x > y) - (x < y);
+}
+static size_t ul_below(const unsigned long *a, size_t n, unsigned long x)
+{ /* the number of |a[0..n)|, sorted up, that are below |x| */
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (a[mid] < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+static rm_status cat_poprank(rm_cat *c, mpq_t q, char *why, size_t len)
+{
+  unsigned long *p = malloc((c->n ? c->n : 1) * sizeof *p);
+  size_t i, P = 0;
+  mpq_t t;
+  if (p == NULL) return RM_ENOMEM;
+  if (c->counted == 0) {
+    free(p);
+    return cat_undef(why, len, "no user has an item in the top K");
+  }
+  for (i = 0; i < c->n; i++) if (c->r[i].pop) p[P++] = c->r[i].pop;
+  qsort(p, P, sizeof *p, ul_cmp);
+  mpq_init(t);
+  mpq_set_ui(q, 0, 1);
+  for (i = 0; i < c->n; i++) {
+    unsigned long n = c->r[i].pop;
+    size_t lt, eq;
+    if (n == 0 || mpq_sgn(c->r[i].w) == 0) continue;
+    lt = ul_below(p, P, n); eq = ul_below(p, P, n + 1) - lt;
+    mpq_set_ui(t, (unsigned long) (2 * lt + eq + 1), 2 * (unsigned long) P);
+    mpq_canonicalize(t);
+    mpq_mul(t, t, c->r[i].w); mpq_add(q, q, t);
+  }
+  mpq_set_ui(t, c->counted, 1); mpq_div(q, q, t);
+  mpq_clear(t); free(p);
+  return RM_OK;
+}
+
+@ @<Metric codes@>=
+RM_POPRANK@[,@]
+
+@ @<Metric specifications@>=
+@/[RM_POPRANK] = {"poprank", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
+  no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
+
+@ \impl The cases of \secref{poprank-ex}, appended to the golden vectors' file of
+aggregates after every earlier case.
+
+@<Appended examples over queries@>=
+@/{"L-poprank", NULL, "poprank@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "7/12", 0x1.2aaaaaaaaaaabp-1},
+@/{"L-poprank-all", NULL, "poprank@@2[pop=all]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "7/9", 0x1.8e38e38e38e39p-1}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

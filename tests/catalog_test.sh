@@ -114,6 +114,19 @@ for pf in pop.txt pop2.txt; do
       fail "7 shards merge to one run's bytes ($pf, $path)"
   done
 done
+# LensKit's MeanPopRank ranks every item of the popularity, recommended or
+# not, so a shard's state keeps them all: 7 shards merge to one run's bytes
+P=(-m 'poprank@10[pop=file]' -m 'poprank@5[pop=all]' -m poprank@3)
+for path in --exact --fast; do
+  "$RM" eval --quiet --csv $path "${P[@]}" --popularity "$tmp/pop.txt" "$tmp/rec.csv" > "$tmp/one"
+  for i in 0 1 2 3 4 5 6; do
+    "$RM" eval --quiet --partial --csv $path "${P[@]}" --popularity "$tmp/pop.txt" \
+      "$tmp/s$i.csv" > "$tmp/s$i.state"
+  done
+  "$RM" merge --quiet "$tmp"/s[0-6].state > "$tmp/merged" && cmp -s "$tmp/one" "$tmp/merged" &&
+    [ "$(wc -l < "$tmp/one")" = 3 ] && ok "poprank: 7 shards merge to one run's bytes ($path)" ||
+    fail "poprank: 7 shards merge to one run's bytes ($path)"
+done
 # EFD lends an item missing from the file the novelty of the file's least
 # popular item, which a shard must keep though it recommended it to nobody:
 # counts a 1, b 2, c 5 (sum 8); u1's top two b, x and u2's c, all labelled

@@ -1,10 +1,14 @@
 """Metrics of recommender libraries against the libraries' own formulas,
 written here in plain Python with Fractions where the value is rational:
 cornac's NCRR (cornac/metrics/ranking.py, class NCRR) on random lists with
-relevant items not retrieved."""
+relevant items not retrieved; LensKit's MeanPopRank
+(src/lenskit/metrics/ranking/_pop.py) with pandas, as LensKit computes it,
+over random sets of users and with a popularity file."""
 
 import random
 from fractions import Fraction
+
+import pytest
 
 import rankmetrics as rm
 
@@ -50,3 +54,63 @@ def test_ncrr_by_hand():
     # a top two of hits with five relevant items is ideal for its length
     assert rm.exact("ncrr@2", [1, 1, 0], judged=[1, 1, 1]).fraction == 1
     assert rm.exact("rr@2[hits=mean]", [1, 1, 0], judged=[1, 1, 1]).fraction == Fraction(3, 10)
+
+
+def lenskit_mean_pop_rank(counts, tops):
+    """LensKit's MeanPopRank (src/lenskit/metrics/ranking/_pop.py), as its
+    constructor and measure_list compute it with pandas, then the mean over
+    the lists that are not NaN, as LensKit's summaries take it."""
+    pd = pytest.importorskip("pandas")
+    counts = pd.Series(counts, dtype="int64")
+    pos = counts[counts > 0]
+    ranks = pos.rank(method="average", ascending=True)
+    ranks /= len(pos)
+    item_ranks = ranks.reindex(counts.index, fill_value=0)
+    vals = [item_ranks.reindex(top, fill_value=0).mean() if top else float("nan")
+            for top in tops]
+    return pd.Series(vals).mean()
+
+
+def users(r, n=10, items=12):
+    out = []
+    for _ in range(n):
+        ids = r.sample(["i%d" % k for k in range(items)], r.randint(0, 7))
+        out.append(([r.choice([0, 1]) for _ in ids], [r.randint(0, 3) for _ in ids], ids))
+    return out
+
+
+def test_poprank_is_lenskit_over_the_same_lists():
+    r = random.Random(3031)
+    for _ in range(40):
+        qs = users(r)
+        tops = [[ids[i] for i in sorted(range(len(ids)), key=lambda i: -s[i])[:3]]
+                for g, s, ids in qs]
+        if not any(tops):
+            continue
+        pos, seen = {}, {}
+        for g, s, ids in qs:
+            for x, i in zip(g, ids):
+                pos[i] = pos.get(i, 0) + (x >= 1)
+                seen[i] = seen.get(i, 0) + 1
+        for name, counts in (("poprank@3", pos), ("poprank@3[pop=all]", seen)):
+            want = lenskit_mean_pop_rank(counts, tops)
+            got = rm.exact_set(name, qs)
+            assert abs(got.value - want) <= 1e-12, (name, qs, got, want)
+            assert abs(rm.value_set(name, qs) - want) <= 1e-12
+
+
+def test_poprank_from_a_popularity_file(tmp_path):
+    # LensKit's rule: the counts of the training data, given as a file
+    rows = "user,item,label,score\n" + "".join(
+        "u%d,%s,%d,%d\n" % (u, i, 0, 9 - k) for u, top in enumerate(
+            [["a", "b"], ["a", "c"], ["b", "a"], ["z", "c"]]) for k, i in enumerate(top))
+    (tmp_path / "d.csv").write_text(rows)
+    counts = {"a": 10, "b": 10, "c": 3, "q": 1, "z": 0}
+    (tmp_path / "pop").write_text("".join("%s %d\n" % kv for kv in counts.items()))
+    tops = [["a", "b"], ["a", "c"], ["b", "a"], ["z", "c"]]
+    want = lenskit_mean_pop_rank(counts, tops)
+    # q 1/4, c 1/2, a and b (10, tied) 7/8: (7/8 + 11/16 + 7/8 + 1/4) / 4
+    assert want == float(Fraction(43, 64))
+    e = rm.evaluate_files("poprank@2[pop=file]", tmp_path / "d.csv",
+                          popularity=tmp_path / "pop", exact=True)
+    assert e.aggregate["poprank@2[pop=file]"] == float(Fraction(43, 64))

@@ -19100,9 +19100,10 @@ $$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil
 @* Normalised cumulative reciprocal rank.\here{q:ncrr}
 @:metric ncrr}{metric \.{ncrr}@>
 The reciprocal ranks of every hit of a top~$K$, summed, reward a list for
-each relevant item it shows, and more for one shown early; cornac
-(\.{cornac/metrics/ranking.py}, class \.{NCRR}) divides that sum by the
-largest it could be, the sum when the relevant items fill the top.  With
+each relevant item it shows, and more for one shown early.  The library
+cornac divides that sum by the largest it could be, the sum when the
+relevant items fill the top (its class \.{NCRR}, in the file
+\.{ranking.py} under \.{cornac/metrics/}).  With
 $k=\min(K,n)$, $b_r$ whether rank~$r$ holds a relevant item, and $R$ the
 relevant items of the query, retrieved or not,
 $${\rm ncrr}@K={\sum_{r\le k}b_r/r\over\sum_{i\le\min(R,k)}1/i}.$$
@@ -19144,10 +19145,11 @@ $$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil
 
 @* Mean popularity rank.\here{q:poprank}
 @:metric poprank}{metric \.{poprank}@>
-LensKit's \.{MeanPopRank} (\.{src/lenskit/metrics/ranking/\_pop.py}), the
-``obscurity'' of Ekstrand and Mahant, scores a list by where its items
-stand in the popularity order rather than by their counts, so that one
-blockbuster does not outweigh the rest.  Of the $P$ items whose popularity
+The mean popularity rank, the ``obscurity'' of Ekstrand and Mahant,
+scores a list by where its items stand in the popularity order rather
+than by their counts, so that one blockbuster does not outweigh the rest.
+LensKit computes it as \.{MeanPopRank}, in the file \.{\_pop.py} of its
+metrics of rankings, \.{src/lenskit/metrics/ranking/}.  Of the $P$ items whose popularity
 $n_i$ is above~0, each gets its rank from the least popular up, tied items
 the mean of their ranks, divided by~$P$; an item of popularity 0 gets~0:
 $$q_i={\#\{j:0<n_j<n_i\}+(\#\{j:n_j=n_i\}+1)/2\over P}\quad(n_i>0).$$

@@ -41358,7 +41358,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"pauc", NULL, "the partial area of auc[max_fpr=]"},
   {"pauc", "mcclish", "standardised as scikit-learn's: 1/2 at random"},
   {"pauc", "raw", "the area itself, at most max_fpr"},
-  {"pop", NULL, "an item's popularity n(i), for novelty, arp, epc and efd"},
+  {"pop", NULL, "an item's popularity n(i), for the metrics of the catalogue that take it"},
   {"pop", "pos", "the users whose list has it at or above rel"},
   {"pop", "all", "the users whose list has it, whatever its grade"},
   {"pop", "file", "its count in eval --popularity FILE"},

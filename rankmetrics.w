@@ -418,6 +418,7 @@
 @s mpq_ptr int
 @s z_stream int
 @s Bytef int
+@s ll_ctx int
 @s uInt int
 @s atomic_int int
 @s _Thread_local static
@@ -738,6 +739,7 @@ precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:s
 topk-auc&yes&AUC of a top $K$ in a catalogue (implicit)&items&\secref{q:topkauc}\cr
 ncrr&yes&sum of $1/r$ over the hits, over its ideal (cornac)&&\secref{q:ncrr}\cr
 poprank&yes&mean popularity rank of a top $K$ (LensKit; a set)&pop&\secref{q:poprank}\cr
+logloss&no&log loss of the scores as probabilities (RecBole)&&\secref{q:logloss}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -4370,6 +4372,7 @@ GiniIndex&\an{gini@@10[items=1000]}&&metrics.py\cr
 ShannonEntropy&\an{entropy@@10[unit=nats,scale=items]}&&metrics.py\cr
 AveragePopularity&\an{arp@@10[pop=file]}&&metrics.py\cr
 TailPercentage&\nov{tailpct@@10}{long-tail share}&&metrics.py\cr
+LogLoss&\an{logloss}{\eightrm, every row as one list}&&metrics.py\cr
 \alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
 precision\_at\_k&\an{precision@@10}&G&evaluation/python\_evaluation.py\cr
 recall\_at\_k&\an{recall@@10}&F&evaluation/python\_evaluation.py\cr
@@ -19176,6 +19179,31 @@ $1/2$: \.{poprank@@2} is $(7/4)/3=7/12=\oursq{L-poprank}$.  Under
 \.{pop=all} $n_a=3$, $n_b=2$, $n_c=1$, so $q_c=1/3$, $q_b=2/3$, $q_a=1$ and
 the means $5/6$, $2/3$, $5/6$: $7/9=\oursq{L-poprank-all}$, where
 \.{arp@@2[pop=all]} averages the counts, $(5/2+2+5/2)/3=7/3$.
+
+@* Log loss.\here{q:logloss}
+@:metric logloss}{metric \.{logloss}@>
+RecBole judges a model's scores as probabilities of a click with the
+logistic loss, or cross entropy, of its class \.{LogLoss} (in
+\.{recbole/evaluator/metrics.py}).  With $y_i=[g_i\ge t]$ the label of
+item~$i$ and $p_i$ its score clipped to $[\epsilon,1-\epsilon]$, where
+$\epsilon$ is the double nearest $10^{-15}$ and $1-\epsilon$ is rounded
+to a double, as NumPy computes them,
+$${\rm logloss}=-{1\over n}\sum_{i=1}^n\bigl(y_i\ln p_i+(1-y_i)\ln(1-p_i)\bigr).$$
+Like the rating errors (\secref{q:clf}) it reads scores as predictions: no
+ranking, no cutoff, no tie rule, and it needs scores; it is undefined for
+an empty list.  Lower is better, and a score of 0 for a relevant item costs
+$\ln10^{15}\approx34.54$, the clip's doing.  The value is irrational for
+every list (a logarithm of a rational other than~1 is transcendental).
+RecBole pools every row of its test set, users together, which is
+\.{logloss} of one list that holds them all; the version here takes one
+list and, like \.{spearman}, no aggregator.
+@^log loss@>@^cross entropy@>@^RecBole@>
+
+@ {\it Examples.}\here{logloss-ex}  Labels 1,~0 scored $1/2$ and $1/2$:
+$(\ln2+\ln2)/2=\ln2=\ours{M-logloss}$.  Labels 1, 0, 1 scored 0.9, 0.2
+and~0: $(-\ln0.9-\ln0.8-\ln10^{-15})/3
+\approx(0.10536+0.22314+34.53878)/3=\ours{M-logloss3}$, dominated by the
+clipped 0.
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -41479,6 +41507,7 @@ static const char *const metric_help[][2] = {
   {"topk-auc", "AUC of a top K, the rest of a catalogue of items= below (implicit)"},
   {"ncrr", "sum of 1/rank over the hits of a top K over its ideal (cornac's NCRR)"},
   {"poprank", "mean popularity rank, 0 to 1, of a top K (LensKit's MeanPopRank; a set)"},
+  {"logloss", "log loss of the scores as probabilities, clipped at 1e-15 (RecBole)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -50558,12 +50587,13 @@ static const char *const single_late[] = {"topk-auc@@10[items=100000]",
   "topk-auc@@3[items=65536]", "topk-auc[items=1000000,rel=2]",
   "topk-auc@@5[items=300000,ties=optimistic]", "topk-auc@@5[items=2147483647,undef=one]",
   "ncrr", "ncrr@@3", "ncrr@@10[rel=2]", "ncrr@@5[ties=optimistic]", "ncrr@@5[undef=one]",
-  NULL};
+  "logloss", "logloss[rel=2]", "logloss[undef=one]", NULL};
 
 @* The code of the recommenders' late metrics.\impl\here{q:recimpl}
 The C of the metrics of recommender libraries that came after the late
-variants above: cornac's NCRR (\secref{q:ncrr}) and LensKit's mean
-popularity rank (\secref{q:poprank}).  Their codes follow every
+variants above: cornac's NCRR (\secref{q:ncrr}), LensKit's mean
+popularity rank (\secref{q:poprank}) and RecBole's log loss
+(\secref{q:logloss}).  Their codes follow every
 earlier code, and their vectors follow the single family's late variants,
 so that every earlier test keeps its |tcId|.
 
@@ -50693,6 +50723,95 @@ aggregates after every earlier case.
 @/{"L-poprank-all", NULL, "poprank@@2[pop=all]",
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "7/9", 0x1.8e38e38e38e39p-1}@[,@]
+
+@ \impl RecBole's log loss (\secref{q:logloss}).  A score is clipped to the doubles
+|LL_EPS| and |LL_HI|, $1-\epsilon$ rounded as NumPy rounds it; the loss of
+item~$i$ is $-\ln p_i$ for a relevant item and $-\ln(1-p_i)$, through
+|log1p|, for the others.  The double path sums the losses, compensated, and
+divides by~$n$: each logarithm within an ulp, the sum and the quotient one
+more each, 4~ulps.  The exact path encloses the same sum in Ziv's loop,
+each logarithm of the exact double rounded outward.
+
+@d LL_EPS 1e-15
+@d LL_HI (1 - 1e-15)
+
+@<Private types@>=
+typedef struct {@+ const rm_variant *v;@+ const rm_list *l; @+} ll_ctx;
+
+@ @<Private functions@>=
+static double ll_clip(double p)
+{
+  return p < LL_EPS ? LL_EPS : p > LL_HI ? LL_HI : p;
+}
+static int ll_label(const rm_variant *v, const rm_list *l, size_t i)
+{
+  return (l->grade ? l->grade[i] : rm_label_floor(l->label[i])) >= v->rel;
+}
+static rm_status ll_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t i;
+  nsum s = {0, 0};
+  (void) perm;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  if (l->n == 0) return undefined_d(v, out);
+  for (i = 0; i < l->n; i++) {
+    double p = ll_clip(l->score[i]);
+    nsum_add(&s, ll_label(v, l, i) ? -log(p) : -log1p(-p));
+  }
+  *out = (s.s + s.c) / (double) l->n;
+  return RM_OK;
+}
+static int enclose_ll(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const ll_ctx *c = ctx;
+  mpfr_t a;
+  size_t i;
+  mpfr_init2(a, mpfr_get_prec(lo));
+  mpfr_set_ui(lo, 0, MPFR_RNDN); mpfr_set_ui(hi, 0, MPFR_RNDN);
+  for (i = 0; i < c->l->n; i++) {
+    double p = ll_clip(c->l->score[i]);
+    int y = ll_label(c->v, c->l, i);
+    mpfr_set_d(a, y ? p : -p, MPFR_RNDN); /* exact: the precision is 64 bits or more */
+    if (y) mpfr_log(a, a, MPFR_RNDU);@+ else mpfr_log1p(a, a, MPFR_RNDU);
+    mpfr_sub(lo, lo, a, MPFR_RNDD);
+    mpfr_set_d(a, y ? p : -p, MPFR_RNDN);
+    if (y) mpfr_log(a, a, MPFR_RNDD);@+ else mpfr_log1p(a, a, MPFR_RNDD);
+    mpfr_sub(hi, hi, a, MPFR_RNDU);
+  }
+  mpfr_div_ui(lo, lo, (unsigned long) c->l->n, MPFR_RNDD);
+  mpfr_div_ui(hi, hi, (unsigned long) c->l->n, MPFR_RNDU);
+  mpfr_clear(a);
+  return 1;
+}
+static rm_status ll_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  ll_ctx c;
+  (void) perm;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  if (l->n == 0) return undefined_x(v, out);
+  c.v = v; c.l = l;
+  return ziv(out, enclose_ll, &c);
+}
+static double ll_bound(const rm_variant *v)
+{
+  (void) v;
+  return 4;
+}
+
+@ @<Metric codes@>=
+RM_LOGLOSS@[,@]
+
+@ @<Metric specifications@>=
+@/[RM_LOGLOSS] = {"logloss", K(KEY_REL) | K(KEY_UNDEF), ll_d, ll_x, ll_bound,
+  no_cutoff_no_ties, NULL, NULL, NULL, NULL}@[,@]
+
+@ @<Worked examples@>=
+@/{"M-logloss", NULL, "logloss", RM_G(1, 0), RM_S(0.5, 0.5), NULL, RM_NONE, NULL,
+  "case", RM_OK, NULL, 0x1.62e42fefa39efp-1},
+@/{"M-logloss3", NULL, "logloss", RM_G(1, 0, 1), RM_S(0.9, 0.2, 0), NULL, RM_NONE, NULL,
+  "case", RM_OK, NULL, 0x1.73eaeba6d7f54p+3}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -3,7 +3,8 @@ written here in plain Python with Fractions where the value is rational:
 cornac's NCRR (cornac/metrics/ranking.py, class NCRR) on random lists with
 relevant items not retrieved; LensKit's MeanPopRank
 (src/lenskit/metrics/ranking/_pop.py) with pandas, as LensKit computes it,
-over random sets of users and with a popularity file."""
+over random sets of users and with a popularity file; RecBole's LogLoss
+(recbole/evaluator/metrics.py) with NumPy, on random lists."""
 
 import random
 from fractions import Fraction
@@ -114,3 +115,29 @@ def test_poprank_from_a_popularity_file(tmp_path):
     e = rm.evaluate_files("poprank@2[pop=file]", tmp_path / "d.csv",
                           popularity=tmp_path / "pop", exact=True)
     assert e.aggregate["poprank@2[pop=file]"] == float(Fraction(43, 64))
+
+
+def recbole_logloss(preds, trues):
+    """RecBole's LogLoss.metric_info (recbole/evaluator/metrics.py), line for line."""
+    np = pytest.importorskip("numpy")
+    eps = 1e-15
+    preds = np.float64(preds)
+    preds = np.clip(preds, eps, 1 - eps)
+    loss = np.sum(-trues * np.log(preds) - (1 - trues) * np.log(1 - preds))
+    return loss / len(preds)
+
+
+def test_logloss_is_recboles():
+    np = pytest.importorskip("numpy")
+    r = random.Random(3032)
+    for _ in range(300):
+        n = r.randint(2, 12)  # np.float64 of one prediction is a scalar, which len() refuses
+        g = [r.choice([0, 1, 2]) for _ in range(n)]
+        s = [r.choice([0.0, 1.0, 1e-17, 1 - 1e-16, r.random(), r.random() * 3 - 1]) for _ in range(n)]
+        want = recbole_logloss(np.array(s), np.array([float(x >= 1) for x in g]))
+        got = rm.exact("logloss", g, s)
+        assert got.fraction is None  # irrational
+        # RecBole rounds 1 - p before its logarithm (an absolute error up to
+        # 2^-53 in a term), the exact value does not
+        assert abs(got.value - want) <= 1e-13 * want + 2 ** -52, (g, s, got.value, want)
+        assert abs(rm.value("logloss", g, s) - got.value) <= 4 * np.spacing(got.value)

@@ -418,6 +418,7 @@
 @s mpq_ptr int
 @s z_stream int
 @s Bytef int
+@s ll_ctx int
 @s uInt int
 @s atomic_int int
 @s _Thread_local static
@@ -739,6 +740,9 @@ precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:s
 topk-auc&yes&AUC of a top $K$ in a catalogue (implicit)&items&\secref{q:topkauc}\cr
 pair-auc&no&share of all pairs in order of grade (XGBoost's auc)&&\secref{q:xgbauc}\cr
 aucpr&no&area under the interpolated PR curve (XGBoost)&&\secref{q:xgbauc}\cr
+ncrr&yes&sum of $1/r$ over the hits, over its ideal (cornac)&&\secref{q:ncrr}\cr
+poprank&yes&mean popularity rank of a top $K$ (LensKit; a set)&pop&\secref{q:poprank}\cr
+logloss&no&log loss of the scores as probabilities (RecBole)&&\secref{q:logloss}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -4372,6 +4376,7 @@ GiniIndex&\an{gini@@10[items=1000]}&&metrics.py\cr
 ShannonEntropy&\an{entropy@@10[unit=nats,scale=items]}&&metrics.py\cr
 AveragePopularity&\an{arp@@10[pop=file]}&&metrics.py\cr
 TailPercentage&\nov{tailpct@@10}{long-tail share}&&metrics.py\cr
+LogLoss&\an{logloss}{\eightrm, every row as one list}&&metrics.py\cr
 \alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
 precision\_at\_k&\an{precision@@10}&G&evaluation/python\_evaluation.py\cr
 recall\_at\_k&\an{recall@@10}&F&evaluation/python\_evaluation.py\cr
@@ -4416,6 +4421,7 @@ Hit(k)&\an{hr@@10}&I&\_hit.py\cr
 ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
 ExposureGini(items=\dots)&\an{exposure-gini@@10[items=1000]}{\eightrm, float32 aside}&&\_gini.py\cr
 ILS(attribute)&\nov{ils@@10}{mean cosine of the items' category vectors}&&\_ils.py\cr
+MeanPopRank(data)&\an{poprank@@10[pop=file]}{\eightrm, the training counts as the file}&&\_pop.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
 Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
@@ -4494,6 +4500,8 @@ map@@k&\an{ap@@10[norm=list,undef=one]}{\eightrm, ties in std::sort's order}&&ma
 ERRScorer&\an{err@@10[gmax=4]}&&metric/ERRScorer.java\cr
 \alib{implicit \eightrm benfred/implicit, implicit/evaluation.pyx}
 ranking\_metrics\_at\_k: auc&\an{topk-auc@@10[items=1000]}{\eightrm, for 1000 items}&&evaluation.pyx\cr
+\alib{cornac \eightrm PreferredAI/cornac, commit 4db147de, cornac/metrics/ranking.py}
+NCRR(k)&\an{ncrr@@10}&&ranking.py\cr
 \atlasend
 
 @ {\it The splits.}  Where two rows above use one name for two variants,
@@ -14428,6 +14436,7 @@ struct rm_cat;
 static unsigned long cat_total(const struct rm_cat *c);
 static rm_status cat_tail(const rm_variant *v, struct rm_cat *c, mpq_t q, char *why,
   size_t len); /* \secref{q:apltimpl} */
+static rm_status cat_poprank(struct rm_cat *c, mpq_t q, char *why, size_t len);
 typedef struct {@+ char *id;@+ unsigned long pop, expo, slot;@+ mpq_t w; @+} cat_row;
 struct rm_cat {
   cat_row *r;
@@ -14520,7 +14529,7 @@ static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
 static int cat_uses_pop(const rm_variant *v)
 {
   return v->metric == RM_NOVELTY || v->metric == RM_ARP || cat_expect(v)
-    || v->metric == RM_APLT || v->metric == RM_ACLT;
+    || v->metric == RM_APLT || v->metric == RM_ACLT || v->metric == RM_POPRANK;
 }
 
 @ @<Public functions@>=
@@ -14537,6 +14546,7 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
   for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
   K = v->k ? v->k : l->n; top = K < l->n ? K : l->n;
   counts = v->metric == RM_UCOV ? l->n >= (v->k ? v->k : 1)
+    : v->metric == RM_POPRANK ? top > 0 /* \secref{q:poprank} */
     : !cat_expect(v) || n_relevant(v, l) > 0;
   if (v->metric == RM_UCOV) top = 0; /* no rows: a count of users */
   c->users++; c->counted += (unsigned long) counts;
@@ -14548,7 +14558,8 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
     mpq_set_ui(x, 0, 1);
     if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
     else if (v->metric == RM_XGINI) xgini_weight(v, x, r);
-    else if (v->metric == RM_ARP || v->metric == RM_APLT) mpq_set_ui(x, 1, (unsigned long) top);
+    else if (v->metric == RM_ARP || v->metric == RM_APLT || v->metric == RM_POPRANK)
+      mpq_set_ui(x, 1, (unsigned long) top);
     else if (cat_expect(v) && counts && relevant(v, l, w.perm, r))
       slot = cat_weigh(v, x, l->grade[w.perm[r]], r, top);
     if ((s = cat_push(c, l->id[w.perm[r]], 0, 1, x)) == RM_OK) c->r[c->n - 1].slot = slot;
@@ -14706,6 +14717,7 @@ static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why
   if (v->metric == RM_GINI || v->metric == RM_XGINI) return cat_gini(v, c, q, why, len);
   if (v->metric == RM_UCOV) {@+ mpq_set_ui(q, c->counted, 1); return RM_OK; @+}
   if (v->metric == RM_APLT || v->metric == RM_ACLT) return cat_tail(v, c, q, why, len);
+  if (v->metric == RM_POPRANK) return cat_poprank(c, q, why, len);
   if (v->metric == RM_COVERAGE) {
     for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
     mpq_set_ui(q, (unsigned long) m, (unsigned long) v->items); mpq_canonicalize(q);
@@ -19152,6 +19164,111 @@ $$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil
 \rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
 \noalign{\smallskip\hrule\smallskip}
 1&\.{topk-auc@@4[items=20]}&\.{--grades 0,1,0,1}&11/12&0.916667\cr}}$$
+
+@* Normalised cumulative reciprocal rank.\here{q:ncrr}
+@:metric ncrr}{metric \.{ncrr}@>
+The reciprocal ranks of every hit of a top~$K$, summed, reward a list for
+each relevant item it shows, and more for one shown early.  The library
+cornac divides that sum by the largest it could be, the sum when the
+relevant items fill the top (its class \.{NCRR}, in the file
+\.{ranking.py} under \.{cornac/metrics/}).  With
+$k=\min(K,n)$, $b_r$ whether rank~$r$ holds a relevant item, and $R$ the
+relevant items of the query, retrieved or not,
+$${\rm ncrr}@K={\sum_{r\le k}b_r/r\over\sum_{i\le\min(R,k)}1/i}.$$
+It is undefined when $R=0$ or the list is empty (\.{undef=zero} gives
+cornac's~0).  Its neighbours share the numerator: \.{rr[hits=sum]} is
+the sum alone, which grows past~1, and \.{rr[hits=mean]} divides it by~$R$,
+so that a top~$K$ shorter than $R$ can never reach~1; \.{ncrr} divides by
+the ideal of the $k$ ranks shown, as nDCG does with the discount $1/r$
+(\.{ideal=topk} of binary gains), and is 1 whenever the first
+$\min(R,k)$ ranks are hits.  The value is rational.
+@^reciprocal rank, normalised cumulative@>@^cornac (library)@>
+
+@ {\it Examples.}  The list of grades $0,1,0,1,1$, and a fourth relevant item
+not retrieved ($R=4$): the hits at ranks 2, 4 and~5 sum to
+$1/2+1/4+1/5=19/20$, the ideal of four ranks is $1+1/2+1/3+1/4=25/12$, and
+\.{ncrr} is $(19/20)/(25/12)=57/125=\oursq{M-ncrr}$, where
+\.{rr[hits=mean]} gives $19/80$.  At the cutoff~3 the sum is $1/2$ and the
+ideal of three ranks $11/6$: $3/11=\oursq{M-ncrr3}$.  A top two of hits
+with $R=5$ is~1.
+$$\vbox{\halign{#\hfil\quad&#\hfil\quad&$#$\hfil\quad&$#$\hfil\cr
+\rm variant&\rm grades; judged&\hbox{\rm by hand}&\hbox{\rm ours}\cr
+\noalign{\smallskip\hrule\smallskip}
+\.{ncrr}&0,1,0,1,1; 1&(19/20)/(25/12)&\oursq{M-ncrr}\cr
+\.{ncrr@@3}&0,1,0,1,1; 1&(1/2)/(11/6)&\oursq{M-ncrr3}\cr
+\.{ncrr@@2}&1,1,0; 1,1,1&(3/2)/(3/2)&\oursq{M-ncrr2}\cr}}$$
+
+@ {\it Exercises.}\here{ncrr-ex}  1. A list of grades $0,0,1,1$ and no other
+relevant item.  Compute \.{ncrr} and \.{rr[hits=mean]}.
+
+@ {\it Answers to the exercises.}\here{ncrr-ans}  Checked by
+\.{tests/claims\_test.sh} through \.{rankmetrics value}: in 1 the sum is
+$1/3+1/4=7/12$, the ideal of two relevant items $1+1/2=3/2$, so \.{ncrr}
+is $7/18$; the mean divides $7/12$ by~2, $7/24$.
+$$\vbox{\font\tentex=cmtex8 \halign{#\hfil\quad&#\hfil\quad&#\hfil\quad&$#$\hfil\quad&#\hfil\cr
+\rm exercise&\rm variant&\rm options&\hbox{\rm fraction}&\rm value\cr
+\noalign{\smallskip\hrule\smallskip}
+1&\.{ncrr}&\.{--grades 0,0,1,1}&7/18&0.388889\cr
+1&\.{rr[hits=mean]}&\.{--grades 0,0,1,1}&7/24&0.291667\cr}}$$
+
+@* Mean popularity rank.\here{q:poprank}
+@:metric poprank}{metric \.{poprank}@>
+The mean popularity rank, the ``obscurity'' of Ekstrand and Mahant,
+scores a list by where its items stand in the popularity order rather
+than by their counts, so that one blockbuster does not outweigh the rest.
+LensKit computes it as \.{MeanPopRank}, in the file \.{\_pop.py} of its
+metrics of rankings, \.{src/lenskit/metrics/ranking/}.  Of the $P$ items whose popularity
+$n_i$ is above~0, each gets its rank from the least popular up, tied items
+the mean of their ranks, divided by~$P$; an item of popularity 0 gets~0:
+$$q_i={\#\{j:0<n_j<n_i\}+(\#\{j:n_j=n_i\}+1)/2\over P}\quad(n_i>0).$$
+A user's value is the mean of $q_i$ over the $k=\min(K,n)$ items of the
+top~$K$, and \.{poprank} the mean over the users whose top is not empty
+(LensKit's value of an empty list is NaN, which its summaries leave out):
+$${\rm poprank}@K={1\over C}\sum_{u:\,k_u>0}{1\over k_u}\sum_{i\in L_u}q_i.$$
+The most popular item has $q=1$; the value is rational, and undefined
+when no user has an item.  The popularity comes from the key \.{pop}, as
+for \.{arp} (\secref{q:cat}): \.{pos}, the users who rated an item
+relevant in the same lists; \.{all}, the users who have it in their list;
+\.{file}, the counts of \.{--popularity FILE}, which is LensKit's own rule,
+the counts of the training data (\.{count="users"} or
+\.{"interactions"}, whichever the file holds), the ranks taken over the
+items of the file.  It differs from \.{arp}, which averages the counts
+themselves, in three ways: only the order of the counts matters, ties
+share a rank, and the scale is fixed to $(0,1]$.
+@^popularity rank, mean@>@^obscurity@>@^LensKit@>
+
+@ {\it Examples.}\here{poprank-ex}  Three users with the tops $a,b$ (graded 1,~0), $a,c$ (1,~1)
+and $a,b$ (0,~0).  Under \.{pop=pos} $n_a=2$, $n_c=1$, $n_b=0$: $P=2$,
+$q_c=1/2$, $q_a=1$, $q_b=0$, and the users' means are $1/2$, $3/4$ and
+$1/2$: \.{poprank@@2} is $(7/4)/3=7/12=\oursq{L-poprank}$.  Under
+\.{pop=all} $n_a=3$, $n_b=2$, $n_c=1$, so $q_c=1/3$, $q_b=2/3$, $q_a=1$ and
+the means $5/6$, $2/3$, $5/6$: $7/9=\oursq{L-poprank-all}$, where
+\.{arp@@2[pop=all]} averages the counts, $(5/2+2+5/2)/3=7/3$.
+
+@* Log loss.\here{q:logloss}
+@:metric logloss}{metric \.{logloss}@>
+RecBole judges a model's scores as probabilities of a click with the
+logistic loss, or cross entropy, of its class \.{LogLoss} (in
+\.{recbole/evaluator/metrics.py}).  With $y_i=[g_i\ge t]$ the label of
+item~$i$ and $p_i$ its score clipped to $[\epsilon,1-\epsilon]$, where
+$\epsilon$ is the double nearest $10^{-15}$ and $1-\epsilon$ is rounded
+to a double, as NumPy computes them,
+$${\rm logloss}=-{1\over n}\sum_{i=1}^n\bigl(y_i\ln p_i+(1-y_i)\ln(1-p_i)\bigr).$$
+Like the rating errors (\secref{q:clf}) it reads scores as predictions: no
+ranking, no cutoff, no tie rule, and it needs scores; it is undefined for
+an empty list.  Lower is better, and a score of 0 for a relevant item costs
+$\ln10^{15}\approx34.54$, the clip's doing.  The value is irrational for
+every list (a logarithm of a rational other than~1 is transcendental).
+RecBole pools every row of its test set, users together, which is
+\.{logloss} of one list that holds them all; the version here takes one
+list and, like \.{spearman}, no aggregator.
+@^log loss@>@^cross entropy@>@^RecBole@>
+
+@ {\it Examples.}\here{logloss-ex}  Labels 1,~0 scored $1/2$ and $1/2$:
+$(\ln2+\ln2)/2=\ln2=\ours{M-logloss}$.  Labels 1, 0, 1 scored 0.9, 0.2
+and~0: $(-\ln0.9-\ln0.8-\ln10^{-15})/3
+\approx(0.10536+0.22314+34.53878)/3=\ours{M-logloss3}$, dominated by the
+clipped 0.
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -39277,7 +39394,8 @@ static int shard_write(ev_state *st)
     if (m->ext) {@+ if (m->n_counted) fprintf(f, "extreme %a\n", m->xv);
       else fputs("extreme none\n", f); @+}
     else if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
-      || m->a.metric == RM_ACLT ? 0 : m->a.metric == RM_EFD ? 2 : 1);
+      || m->a.metric == RM_ACLT || m->a.metric == RM_POPRANK ? 0
+      : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
       putc(' ', f); mpq_out_str(f, 10, m->px->W);
@@ -40192,7 +40310,8 @@ static int ev_is_cat(const rm_variant *a)
   return a->agg == RM_AGG_NONE && (a->metric == RM_COVERAGE || a->metric == RM_NOVELTY
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
     || a->metric == RM_EPC || a->metric == RM_EFD || a->metric == RM_APLT
-    || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV);
+    || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV
+    || a->metric == RM_POPRANK);
 }
 static int ev_pop_file(const rm_variant *a)
 {
@@ -41467,7 +41586,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"pauc", NULL, "the partial area of auc[max_fpr=]"},
   {"pauc", "mcclish", "standardised as scikit-learn's: 1/2 at random"},
   {"pauc", "raw", "the area itself, at most max_fpr"},
-  {"pop", NULL, "an item's popularity n(i), for novelty, arp, epc and efd"},
+  {"pop", NULL, "an item's popularity n(i), for the metrics of the catalogue that take it"},
   {"pop", "pos", "the users whose list has it at or above rel"},
   {"pop", "all", "the users whose list has it, whatever its grade"},
   {"pop", "file", "its count in eval --popularity FILE"},
@@ -41588,6 +41707,9 @@ static const char *const metric_help[][2] = {
   {"topk-auc", "AUC of a top K, the rest of a catalogue of items= below (implicit)"},
   {"pair-auc", "share of all pairs in grade order, scores tied 1/2 (XGBoost's auc)"},
   {"aucpr", "area under the interpolated precision-recall curve (XGBoost)"},
+  {"ncrr", "sum of 1/rank over the hits of a top K over its ideal (cornac's NCRR)"},
+  {"poprank", "mean popularity rank, 0 to 1, of a top K (LensKit's MeanPopRank; a set)"},
+  {"logloss", "log loss of the scores as probabilities, clipped at 1e-15 (RecBole)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -50669,7 +50791,232 @@ its judged items, so that no case is refused.
 static const char *const single_late[] = {"topk-auc@@10[items=100000]",
   "topk-auc@@3[items=65536]", "topk-auc[items=1000000,rel=2]",
   "topk-auc@@5[items=300000,ties=optimistic]", "topk-auc@@5[items=2147483647,undef=one]",
-  NULL};
+  "ncrr", "ncrr@@3", "ncrr@@10[rel=2]", "ncrr@@5[ties=optimistic]", "ncrr@@5[undef=one]",
+  "logloss", "logloss[rel=2]", "logloss[undef=one]", NULL};
+
+@* The code of the recommenders' late metrics.\impl\here{q:recimpl}
+The C of the metrics of recommender libraries that came after the late
+variants above: cornac's NCRR (\secref{q:ncrr}), LensKit's mean
+popularity rank (\secref{q:poprank}) and RecBole's log loss
+(\secref{q:logloss}).  Their codes follow every
+earlier code, and their vectors follow the single family's late variants,
+so that every earlier test keeps its |tcId|.
+
+@ \impl One walk of the top~$k$ sums $b_r/r$; the ideal sums $1/i$ for
+$i\le\min(R,k)$.  On the double path each is a compensated sum of rounded
+terms (2~ulps, as \.{rr[hits=sum]}), and the quotient one more rounding:
+5~ulps.
+
+@<Private functions@>=
+static rm_status ncrr_dratio(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *num, double *den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, R = n_relevant(v, l), r;
+  nsum a = {0, 0}, b = {0, 0};
+  for (r = 0; r < k; r++) {
+    if (relevant(v, l, perm, r)) nsum_add(&a, 1.0 / (double) (r + 1));
+    if (r < R) nsum_add(&b, 1.0 / (double) (r + 1));
+  }
+  *num = a.s + a.c;
+  *den = b.s + b.c;
+  return RM_OK;
+}
+static rm_status ncrr_qratio(const rm_variant *v, const rm_list *l, const size_t *perm,
+  mpq_t num, mpq_t den)
+{
+  size_t k = v->k && v->k < l->n ? v->k : l->n, R = n_relevant(v, l), r;
+  mpq_t t;
+  mpq_init(t);
+  mpq_set_ui(num, 0, 1);
+  mpq_set_ui(den, 0, 1);
+  for (r = 0; r < k; r++) {
+    mpq_set_ui(t, 1, (unsigned long) (r + 1));
+    if (relevant(v, l, perm, r)) mpq_add(num, num, t);
+    if (r < R) mpq_add(den, den, t);
+  }
+  mpq_clear(t);
+  return RM_OK;
+}
+static double ncrr_bound(const rm_variant *v)
+{
+  (void) v;
+  return 5;
+}
+
+@ @<Metric codes@>=
+RM_NCRR@[,@]
+
+@ @<Metric specifications@>=
+@/[RM_NCRR] = {"ncrr", PRF_KEYS, ratio_d, ratio_x, ncrr_bound, no_average, NULL,
+  ncrr_qratio, ncrr_dratio}@[,@]
+
+@ @<Worked examples@>=
+@/{"M-ncrr", NULL, "ncrr", RM_G(0, 1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "57/125", 0x1.d2f1a9fbe76c9p-2},
+@/{"M-ncrr3", NULL, "ncrr@@3", RM_G(0, 1, 0, 1, 1), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "3/11", 0x1.1745d1745d174p-2},
+@/{"M-ncrr2", NULL, "ncrr@@2", RM_G(1, 1, 0), NULL, NULL, RM_G(1, 1, 1), NULL,
+  "case", RM_OK, "1", 0x1p+0}@[,@]
+
+@ \impl LensKit's mean popularity rank (\secref{q:poprank}) is a metric of the
+catalogue table (\secref{q:cat}): |rm_cat_add| weighs each item of a top
+by $1/k_u$, as ARP's, counts a user only when its top is not empty, and
+adds the rows of popularity under the key \.{pop}.  A state of
+\.{eval --partial} keeps every row, as APLT's does, since the ranks are
+taken over every item with a popularity, recommended or not.  The value
+sorts the positive popularities once; a binary search gives, for each item
+weighed, the number below its popularity and the number equal, so
+$q_i=(2\,\#{<}+\#{=}+1)/2P$, and the sum of $w_iq_i$ over~$C$ is a fraction.
+
+@<Private functions@>=
+static int ul_cmp(const void *a, const void *b)
+{
+  unsigned long x = *(const unsigned long *) a, y = *(const unsigned long *) b;
+  return (x > y) - (x < y);
+}
+static size_t ul_below(const unsigned long *a, size_t n, unsigned long x)
+{ /* the number of |a[0..n)|, sorted up, that are below |x| */
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (a[mid] < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+static rm_status cat_poprank(rm_cat *c, mpq_t q, char *why, size_t len)
+{
+  unsigned long *p = malloc((c->n ? c->n : 1) * sizeof *p);
+  size_t i, P = 0;
+  mpq_t t;
+  if (p == NULL) return RM_ENOMEM;
+  if (c->counted == 0) {
+    free(p);
+    return cat_undef(why, len, "no user has an item in the top K");
+  }
+  for (i = 0; i < c->n; i++) if (c->r[i].pop) p[P++] = c->r[i].pop;
+  qsort(p, P, sizeof *p, ul_cmp);
+  mpq_init(t);
+  mpq_set_ui(q, 0, 1);
+  for (i = 0; i < c->n; i++) {
+    unsigned long n = c->r[i].pop;
+    size_t lt, eq;
+    if (n == 0 || mpq_sgn(c->r[i].w) == 0) continue;
+    lt = ul_below(p, P, n); eq = ul_below(p, P, n + 1) - lt;
+    mpq_set_ui(t, (unsigned long) (2 * lt + eq + 1), 2 * (unsigned long) P);
+    mpq_canonicalize(t);
+    mpq_mul(t, t, c->r[i].w); mpq_add(q, q, t);
+  }
+  mpq_set_ui(t, c->counted, 1); mpq_div(q, q, t);
+  mpq_clear(t); free(p);
+  return RM_OK;
+}
+
+@ @<Metric codes@>=
+RM_POPRANK@[,@]
+
+@ @<Metric specifications@>=
+@/[RM_POPRANK] = {"poprank", K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL, cat_bound,
+  no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
+
+@ \impl The cases of \secref{poprank-ex}, appended to the golden vectors' file of
+aggregates after every earlier case.
+
+@<Appended examples over queries@>=
+@/{"L-poprank", NULL, "poprank@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "7/12", 0x1.2aaaaaaaaaaabp-1},
+@/{"L-poprank-all", NULL, "poprank@@2[pop=all]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "7/9", 0x1.8e38e38e38e39p-1}@[,@]
+
+@ \impl RecBole's log loss (\secref{q:logloss}).  A score is clipped to the doubles
+|LL_EPS| and |LL_HI|, $1-\epsilon$ rounded as NumPy rounds it; the loss of
+item~$i$ is $-\ln p_i$ for a relevant item and $-\ln(1-p_i)$, through
+|log1p|, for the others.  The double path sums the losses, compensated, and
+divides by~$n$: each logarithm within an ulp, the sum and the quotient one
+more each, 4~ulps.  The exact path encloses the same sum in Ziv's loop,
+each logarithm of the exact double rounded outward.
+
+@d LL_EPS 1e-15
+@d LL_HI (1 - 1e-15)
+
+@<Private types@>=
+typedef struct {@+ const rm_variant *v;@+ const rm_list *l; @+} ll_ctx;
+
+@ @<Private functions@>=
+static double ll_clip(double p)
+{
+  return p < LL_EPS ? LL_EPS : p > LL_HI ? LL_HI : p;
+}
+static int ll_label(const rm_variant *v, const rm_list *l, size_t i)
+{
+  return (l->grade ? l->grade[i] : rm_label_floor(l->label[i])) >= v->rel;
+}
+static rm_status ll_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  size_t i;
+  nsum s = {0, 0};
+  (void) perm;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  if (l->n == 0) return undefined_d(v, out);
+  for (i = 0; i < l->n; i++) {
+    double p = ll_clip(l->score[i]);
+    nsum_add(&s, ll_label(v, l, i) ? -log(p) : -log1p(-p));
+  }
+  *out = (s.s + s.c) / (double) l->n;
+  return RM_OK;
+}
+static int enclose_ll(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const ll_ctx *c = ctx;
+  mpfr_t a;
+  size_t i;
+  mpfr_init2(a, mpfr_get_prec(lo));
+  mpfr_set_ui(lo, 0, MPFR_RNDN); mpfr_set_ui(hi, 0, MPFR_RNDN);
+  for (i = 0; i < c->l->n; i++) {
+    double p = ll_clip(c->l->score[i]);
+    int y = ll_label(c->v, c->l, i);
+    mpfr_set_d(a, y ? p : -p, MPFR_RNDN); /* exact: the precision is 64 bits or more */
+    if (y) mpfr_log(a, a, MPFR_RNDU);@+ else mpfr_log1p(a, a, MPFR_RNDU);
+    mpfr_sub(lo, lo, a, MPFR_RNDD);
+    mpfr_set_d(a, y ? p : -p, MPFR_RNDN);
+    if (y) mpfr_log(a, a, MPFR_RNDD);@+ else mpfr_log1p(a, a, MPFR_RNDD);
+    mpfr_sub(hi, hi, a, MPFR_RNDU);
+  }
+  mpfr_div_ui(lo, lo, (unsigned long) c->l->n, MPFR_RNDD);
+  mpfr_div_ui(hi, hi, (unsigned long) c->l->n, MPFR_RNDU);
+  mpfr_clear(a);
+  return 1;
+}
+static rm_status ll_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  ll_ctx c;
+  (void) perm;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  if (l->n == 0) return undefined_x(v, out);
+  c.v = v; c.l = l;
+  return ziv(out, enclose_ll, &c);
+}
+static double ll_bound(const rm_variant *v)
+{
+  (void) v;
+  return 4;
+}
+
+@ @<Metric codes@>=
+RM_LOGLOSS@[,@]
+
+@ @<Metric specifications@>=
+@/[RM_LOGLOSS] = {"logloss", K(KEY_REL) | K(KEY_UNDEF), ll_d, ll_x, ll_bound,
+  no_cutoff_no_ties, NULL, NULL, NULL, NULL}@[,@]
+
+@ @<Worked examples@>=
+@/{"M-logloss", NULL, "logloss", RM_G(1, 0), RM_S(0.5, 0.5), NULL, RM_NONE, NULL,
+  "case", RM_OK, NULL, 0x1.62e42fefa39efp-1},
+@/{"M-logloss3", NULL, "logloss", RM_G(1, 0, 1), RM_S(0.9, 0.2, 0), NULL, RM_NONE, NULL,
+  "case", RM_OK, NULL, 0x1.73eaeba6d7f54p+3}@[,@]
 
 @ \impl The code of \secref{q:xgbauc}, XGBoost's AUC of a group (\.{pair-auc})
 and its area under the precision-recall curve (\.{aucpr}), follows

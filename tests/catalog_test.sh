@@ -102,7 +102,8 @@ M=(-m novelty@10 -m 'novelty@10[pop=file,floor=code]' -m 'coverage@10[items=60]'
    -m 'epc@10[pop=file,disc=log]' -m 'efd@10[pop=file]' -m 'efd@5[disc=log,relevance=discounted]'
    -m 'efd@10[pop=file,disc=log]' -m 'aplt@10[pop=file]' -m 'aclt@10[head=1/2]'
    -m 'exposure-gini@10[items=60]' -m 'exposure-gini@5[p=1/2]' -m 'user-coverage@15'
-   -m 'user-coverage@16')
+   -m 'user-coverage@16' -m 'poprank@10[pop=file]' -m 'poprank@5[pop=all]' -m poprank@3)
+# (poprank ranks every item of the popularity, recommended or not: a state keeps them all)
 for pf in pop.txt pop2.txt; do
   for path in --exact --fast; do
     "$RM" eval --quiet --csv $path "${M[@]}" --popularity "$tmp/$pf" "$tmp/rec.csv" > "$tmp/one"
@@ -111,7 +112,7 @@ for pf in pop.txt pop2.txt; do
         "$tmp/s$i.csv" > "$tmp/s$i.state"
     done
     "$RM" merge --quiet "$tmp"/s6.state "$tmp"/s[0-5].state > "$tmp/merged" &&
-      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 20 ] &&
+      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 23 ] &&
       ok "7 shards merge to one run's bytes ($pf, $path)" ||
       fail "7 shards merge to one run's bytes ($pf, $path)"
   done
@@ -124,15 +125,21 @@ printf 'a 1\nb 2\nc 5\n' > "$tmp/pop3.txt"
 printf 'user,item,label,score\nu1,b,1,0.9\nu1,x,1,0.5\n' > "$tmp/e1.csv"
 printf 'user,item,label,score\nu2,c,1,0.9\n' > "$tmp/e2.csv"
 cat "$tmp/e1.csv" <(tail -n +2 "$tmp/e2.csv") > "$tmp/e.csv"
-for i in 1 2; do
-  "$RM" eval --quiet --partial --csv -m 'efd@2[pop=file]' --popularity "$tmp/pop3.txt" \
-    "$tmp/e$i.csv" > "$tmp/e$i.state"
-done
-one=$("$RM" eval --quiet --csv -m 'efd@2[pop=file]' --popularity "$tmp/pop3.txt" "$tmp/e.csv")
-two=$("$RM" merge --quiet "$tmp/e1.state" "$tmp/e2.state")
-[ "$one" = "$two" ] && [ "$(awk '{print $3}' <<< "$one")" = 1.589035952556319 ] &&
-  ok "a shard keeps the least popular item of the file for efd" ||
-  fail "a shard keeps the least popular item of the file for efd: '$one', merged '$two'"
+# kept MEASURE WANT WHAT: MEASURE from the shards e1, e2 merged is one run's WANT
+kept() {
+  for i in 1 2; do
+    "$RM" eval --quiet --partial --csv -m "$1" --popularity "$tmp/pop3.txt" \
+      "$tmp/e$i.csv" > "$tmp/e$i.state"
+  done
+  one=$("$RM" eval --quiet --csv -m "$1" --popularity "$tmp/pop3.txt" "$tmp/e.csv")
+  two=$("$RM" merge --quiet "$tmp/e1.state" "$tmp/e2.state")
+  [ "$one" = "$two" ] && [ "$(awk '{print $3}' <<< "$one")" = "$2" ] && ok "$3" ||
+    fail "$3: '$one', merged '$two'"
+}
+kept 'efd@2[pop=file]' 1.589035952556319 "a shard keeps the least popular item of the file for efd"
+# poprank ranks a, b, c of the file though nobody was shown a: q 1/3, 2/3, 1,
+# u1's b, x (1/3) and u2's c (1): 2/3 (without a, b and c alone: 5/8)
+kept 'poprank@2[pop=file]' 0.6666666666666666 "a shard keeps every item of the file for poprank"
 sed -E '1s/ [0-9]+$/ 4/' "$tmp/s0.state" > "$tmp/v4.state"
 "$RM" merge "$tmp/v4.state" 2> "$tmp/e" && fail "a version 4 state is refused" ||
   { grep -q 'version 4 held no metric of the catalogue' "$tmp/e" &&

@@ -359,6 +359,31 @@ START_TEST(test_epc_efd_names)
 }
 END_TEST
 
+/* LensKit's MeanPopRank (book: "Mean popularity rank"), by hand on L:
+   pop=pos n_a 2, n_c 1, n_b 0: q_c 1/2, q_a 1, q_b 0; the users' means 1/2,
+   3/4, 1/2: 7/12.  pop=all n_a 3, n_b 2, n_c 1: q 1, 2/3, 1/3; means 5/6,
+   2/3, 5/6: 7/9.  At @1 every top is a: 1.  Tied popularities share their
+   mean rank: a,b and c,d with a, b, c relevant, each n = 1, rank 2 of 3:
+   2/3 and 1/3, mean 1/2.  A user shown nothing is left out, not a 0. */
+START_TEST(test_poprank_hand)
+{
+  static const int t1[] = {1, 1}, t2[] = {1, 0};
+  static const char *const Lcd[] = {"c", "d"};
+  rm_list tied[2] = {{2, t1, NULL, Lab, 0, NULL, NULL, NULL, NULL},
+                     {2, t2, NULL, Lcd, 0, NULL, NULL, NULL, NULL}};
+  rm_list with_empty[4] = {Lq[0], Lq[1], Lq[2], {0, L3, NULL, Lab, 0, NULL, NULL, NULL, NULL}};
+  rm_list none[1] = {{0, L3, NULL, Lab, 0, NULL, NULL, NULL, NULL}};
+  exact_is("poprank@2", Lq, 3, "7/12");
+  exact_is("poprank@2[pop=all]", Lq, 3, "7/9");
+  exact_is("poprank@1", Lq, 3, "1");
+  exact_is("poprank", tied, 2, "1/2");
+  exact_is("poprank@2", with_empty, 4, "7/12");
+  exact_is("arp@2", with_empty, 4, "7/8"); /* ARP counts that user: (1 + 3/2 + 1)/4 */
+  exact_is("poprank@2", Lq + 2, 1, "0"); /* nothing rated relevant: every q is 0 */
+  undefined_is("poprank@2", none, 1);
+}
+END_TEST
+
 Suite *suite_novelty(void)
 {
   Suite *s = suite_create("novelty");
@@ -370,6 +395,7 @@ Suite *suite_novelty(void)
   tcase_add_test(tc, test_efd_table);
   tcase_add_test(tc, test_epc_efd_names);
   tcase_add_test(tc, test_aplt_aclt_hand);
+  tcase_add_test(tc, test_poprank_hand);
   tcase_add_test(tc, test_xgini_ucov_hand);
   suite_add_tcase(s, tc);
   return s;

@@ -967,6 +967,83 @@ START_TEST(test_single2_auc)
 }
 END_TEST
 
+/* cornac's NCRR by hand: the sum of 1/r over the hits of the top k over the
+   sum of 1/i for i up to min(R, k); R counts relevant items not retrieved. */
+START_TEST(test_ncrr_hand)
+{
+  static const int g[5] = {0, 1, 0, 1, 1}, two[3] = {1, 1, 0}, one[1] = {1};
+  static const int ones[3] = {1, 1, 1}, late[4] = {0, 0, 1, 1}, none[2] = {0, 0};
+  static const int gr[4] = {2, 1, 0, 2};
+  static const double s[4] = {1, 3, 3, 2};
+  /* (1/2 + 1/4 + 1/5) / (1 + 1/2 + 1/3 + 1/4) = (19/20) / (25/12) */
+  single2_case("ncrr", 5, g, NULL, 1, one, "57/125");
+  single2_case("ncrr@3", 5, g, NULL, 1, one, "3/11"); /* (1/2) / (11/6) */
+  single2_case("ncrr@1", 5, g, NULL, 1, one, "0");
+  single2_case("ncrr@2", 3, two, NULL, 3, ones, "1"); /* ideal for its length */
+  single2_case("ncrr", 4, late, NULL, 0, NULL, "7/18"); /* (7/12) / (3/2) */
+  single2_case("ncrr", 2, none, NULL, 0, NULL, "0"); /* R = 0: undefined */
+  single2_case("ncrr[undef=one]", 2, none, NULL, 0, NULL, "1");
+  single2_case("ncrr", 0, NULL, NULL, 1, one, "0"); /* an empty list */
+  /* at rel=2 the hits are a and d, ranked 4 and 3 by score (b, c tied in
+     input order): (1/3 + 1/4) / (1 + 1/2) */
+  single2_case("ncrr[rel=2]", 4, gr, s, 0, NULL, "7/18");
+  /* at rel=1, R = 3: b c d a in input order hits 1, 3, 4, (19/12) / (11/6);
+     ties=pessimistic puts c (grade 0) before b: hits 2, 3, 4 */
+  single2_case("ncrr", 4, gr, s, 0, NULL, "19/22");
+  single2_case("ncrr[ties=pessimistic]", 4, gr, s, 0, NULL, "13/22");
+  expect_name("ncrr@5", "ncrr@5[rel=1,ties=input,undef=zero]");
+}
+END_TEST
+
+/* RecBole's LogLoss by hand: labels 1, 0 scored 1/2 each lose ln 2; labels
+   1, 0, 1 scored 0.9, 0.2, 0 lose -ln 0.9 - ln 0.8 - ln 1e-15 over 3, the 0
+   clipped to 1e-15 (the correctly rounded doubles, worked to 60 digits). */
+START_TEST(test_logloss_hand)
+{
+  static const int g2[2] = {1, 0}, g3[3] = {1, 0, 1}, g4[4] = {2, 1, 0, 2};
+  static const double s2[2] = {0.5, 0.5}, s3[3] = {0.9, 0.2, 0}, s4[4] = {0.8, 0.4, 0.1, 0.6};
+  const struct {
+    const char *name;
+    size_t n;
+    const int *g;
+    const double *s;
+    double want;
+  } c[] = {
+    {"logloss", 2, g2, s2, 0x1.62e42fefa39efp-1},
+    {"logloss", 3, g3, s3, 0x1.73eaeba6d7f54p+3},
+    /* at rel=2 the labels are 1, 0, 0, 1: -(ln 0.8 + ln 0.6 + ln 0.9 + ln 0.6)/4 */
+    {"logloss[rel=2]", 4, g4, s4, 0x1.59a3c75850bacp-2},
+  };
+  size_t i;
+  for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+    rm_variant v = parsed(c[i].name);
+    rm_list l = {0};
+    rm_exact e;
+    double d;
+    l.n = c[i].n; l.grade = c[i].g; l.score = c[i].s;
+    rm_exact_init(&e);
+    ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, c[i].want), "%s: exact %a, want %a", c[i].name,
+                  e.value, c[i].want);
+    ck_assert_msg(e.rational == NULL, "%s: a log loss is irrational", c[i].name);
+    ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_OK);
+    ck_assert_msg(tu_ulps(d, c[i].want) <= rm_ulp_bound(&v), "%s: double %a", c[i].name, d);
+    rm_exact_clear(&e);
+  }
+  {
+    rm_variant v = parsed("logloss");
+    rm_list l = {0};
+    double d;
+    l.n = 2; l.grade = g2; /* no scores: refused */
+    ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_EINVAL);
+    l.n = 0; l.grade = NULL; /* an empty list: undefined */
+    ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_UNDEFINED);
+    ck_assert_int_eq(rm_variant_parse("mean:logloss", &v, NULL, 0), RM_ENAME);
+    ck_assert_int_eq(rm_variant_parse("logloss@5", &v, NULL, 0), RM_ENAME);
+  }
+}
+END_TEST
+
 Suite *suite_prf(void)
 {
   Suite *s = suite_create("prf");
@@ -983,6 +1060,8 @@ Suite *suite_prf(void)
   tcase_add_test(tc, test_prf_names);
   tcase_add_test(tc, test_single2_hand);
   tcase_add_test(tc, test_single2_auc);
+  tcase_add_test(tc, test_ncrr_hand);
+  tcase_add_test(tc, test_logloss_hand);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -102,7 +102,7 @@ done
 # worked examples and answers of the other aggregators, give the options of
 # rankmetrics value (the users separated by ';' in each); a row of worked
 # examples may end with the library whose rule it is.
-for ch in set-ans:6 agg-ans:8 oagg-wex:4 oagg-ans:9 tka-ans:1 single2-ans:7; do
+for ch in set-ans:6 agg-ans:8 oagg-wex:4 oagg-ans:9 tka-ans:1 single2-ans:7 ncrr-ans:2; do
 lab=${ch%:*} min=${ch#*:} head='Answers to the exercises'
 [ "${lab##*-}" = wex ] && head='Worked examples'
 rows=$(sed -n "/^@ {\\\\it $head.}\\\\here{$lab}/,/^@/p" rankmetrics.w |

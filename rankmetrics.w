@@ -466,6 +466,7 @@
 @s div_q int
 @s div_memo_e int
 @s rm_cat int
+@s rm_feat int
 @s rm_pauc int
 @s rm_even int
 @s te_dfiles int
@@ -1644,9 +1645,10 @@ static rm_status check_keys(const rm_variant *v)
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
       && metrics[v->metric].forms == NULL && v->metric != RM_NDCG_REL
-      && v->metric != RM_RNDCG)
+      && v->metric != RM_RNDCG && !ILS_METRIC(v->metric))
       || metrics[v->metric].set_d)) return RM_ENAME;
-  if ((v->metric == RM_NDCG_REL || v->metric == RM_RNDCG) && v->agg == RM_AGG_GM)
+  if ((v->metric == RM_NDCG_REL || v->metric == RM_RNDCG || ILS_METRIC(v->metric))
+      && v->agg == RM_AGG_GM)
     return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
@@ -12755,11 +12757,13 @@ static int enclose_aggregate(mpfr_t lo, mpfr_t hi, const void *ctx)
     mpfr_set_q(c, g->t[i].c, MPFR_RNDU);
     mpfr_mul(b, b, c, MPFR_RNDU); mpfr_add(hi, hi, b, MPFR_RNDU);
   }
-  for (i = 0; i < g->nr; i++) {
-    mpfr_set_q(a, g->r[2 * i + 1], MPFR_RNDD); mpfr_sqrt(a, a, MPFR_RNDD);
+  for (i = 0; i < g->nr; i++) { /* a negative weight takes the other end of the root */
+    mpfr_rnd_t d = mpq_sgn(g->r[2 * i]) < 0 ? MPFR_RNDU : MPFR_RNDD;
+    mpfr_rnd_t u = d == MPFR_RNDU ? MPFR_RNDD : MPFR_RNDU;
+    mpfr_set_q(a, g->r[2 * i + 1], d); mpfr_sqrt(a, a, d);
     mpfr_set_q(c, g->r[2 * i], MPFR_RNDD);
     mpfr_mul(a, a, c, MPFR_RNDD); mpfr_add(lo, lo, a, MPFR_RNDD);
-    mpfr_set_q(b, g->r[2 * i + 1], MPFR_RNDU); mpfr_sqrt(b, b, MPFR_RNDU);
+    mpfr_set_q(b, g->r[2 * i + 1], u); mpfr_sqrt(b, b, u);
     mpfr_set_q(c, g->r[2 * i], MPFR_RNDU);
     mpfr_mul(b, b, c, MPFR_RNDU); mpfr_add(hi, hi, b, MPFR_RNDU);
   }
@@ -12826,7 +12830,8 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w.perm, w.tmp);
   loglin_init(&fn, 2); loglin_init(&fd, 2);
-  if (u.metric == RM_NDCG_REL || u.metric == RM_RNDCG) @<Add the points of \.{ndcg-rel} to |g|, or
+  if (u.metric == RM_NDCG_REL || u.metric == RM_RNDCG || ILS_METRIC(u.metric))
+    @<Add the points of \.{ndcg-rel} to |g|, or
     note that the query's value is |undefined|@>@;
   else if (metrics[u.metric].qratio) {
     if ((s = metrics[u.metric].qratio(&u, l, w.perm, num, den)) != RM_OK) goto next;
@@ -12858,7 +12863,7 @@ next:
 }
 
 @ \impl A query of \.{ndcg-rel} or \.{rndcg} (\secref{q:ndcgrel}) is a weighted sum of
-quotients itself; its points join the sum directly, and only an undefined
+quotients itself, and one of \.{ils} or \.{diversity} (\secref{q:ils}) a sum of roots; its points join the sum directly, and only an undefined
 value goes the common way.
 
 @<Add the points of \.{ndcg-rel}...@>=
@@ -12866,8 +12871,8 @@ value goes the common way.
   mpq_t wt;
   mpq_init(wt);
   mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
-  s = (u.metric == RM_RNDCG ? rndcg_terms : ndcgrel_terms)(&u, l, w.perm, wt, &g,
-    &undefined);
+  s = (u.metric == RM_RNDCG ? rndcg_terms : u.metric == RM_NDCG_REL ? ndcgrel_terms
+    : ils_terms)(&u, l, w.perm, wt, &g, &undefined); /* |ils_terms|: \secref{q:ilsimpl} */
   if (s == RM_OK && !undefined) mpq_add(W, W, wt);
   mpq_clear(wt);
   if (s != RM_OK || !undefined) goto next;
@@ -32096,6 +32101,7 @@ linked with the static library keeps the names |tool_alloc| and
 #define cmd_eval rmi_cmd_eval
 #define cmd_merge rmi_cmd_merge
 #define cmd_compare rmi_cmd_compare
+#define tool_features rmi_tool_features
 #define fault_at rmi_fault_at
 #define tool_te rmi_tool_te
 #define te_split rmi_te_split
@@ -32138,6 +32144,7 @@ RM_SHARED void shortest(char *buf, double x);
 RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
 RM_SHARED int cmd_compare(int argc, char **argv);
+RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **digest);
 typedef struct { /* the reading of |cmd_trec_eval|, \secref{q:teread} */
   int on; /* the engine reads as trec\_eval reads */
   const char *name[3]; /* the files, as named */
@@ -33380,6 +33387,7 @@ typedef struct {
   FILE *qnames; size_t nnames; /* with \.{--partial}: their names, sorted, as a state writes them */
   char *jdigest; /* with \.{--partial}: the digest of the judgments as read */
   rm_cat *popcat; char *popdigest; /* \.{--popularity FILE}: its rows, its digest */
+  rm_feat *feat; char *featdigest; /* \.{--features FILE}: its table, its digest */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   int threads; /* \.{--threads}: 1, or 2 for the pipeline; 0 not given */
@@ -33422,6 +33430,7 @@ typedef struct {
 static int ev_is_cat(const rm_variant *a);
 static int ev_cat_pop(ev_state *st, ev_measure *m);
 static int ev_popularity(ev_state *st, const char *path);
+static int ev_feat_needed(const ev_state *st, const ev_measure *m);
 static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double *x);
 static void shard_put_cat(FILE *f, rm_cat *c, int ext);
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x,
@@ -35548,6 +35557,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
   for (r = 0; r < EV_READINGS && st->want_jord; r++)
     if (st->nread[r] && (r & 8)) up[r] = st->rbuf[r].up;
   rm_ities_positions(lr, EV_READINGS, st->want_jord ? up : NULL);
+  if (st->feat) rm_feat_use(st->feat); /* this thread's table (\secref{q:ilsimpl}) */
   for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
@@ -37398,6 +37408,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream && !st.m[i].cat && !st.m[i].fm && !st.m[i].ext) st.keep = 1;
     if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
+    if (!ev_feat_needed(&st, &st.m[i])) { rc = 2; goto done; }
     if (!ev_qw_needed(&st, &st.m[i])) { rc = 2; goto done; }
     ev_measure_negative(&st, &st.m[i]);
   }
@@ -37502,6 +37513,7 @@ done:
     ev_left_free(&st.m[i]); @+}
   if (st.qnames) fclose(st.qnames);
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
+  rm_feat_use(NULL); rm_feat_free(st.feat); free(st.featdigest);
   ev_qw_free(&st);
   for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
   free(st.rbuf); free(st.jord);
@@ -37638,6 +37650,11 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   if (strcmp(o, "--popularity") == 0) {
     if (st.popcat || !ev_popularity(&st, argv[++i])) return 2;
+    continue;
+  }
+  if (strcmp(o, "--features") == 0) {
+    if (st.feat || (st.feat = tool_features(ev_cmd, argv[++i], &st.featdigest)) == NULL)
+      return 2;
     continue;
   }
   if (strcmp(o, "--query-weights") == 0) {
@@ -39072,6 +39089,7 @@ static int shard_write(ev_state *st)
     st->neg_pooled ? "unjudged" : "zero");
   shard_put_columns(f, st);
   if (st->popdigest) fprintf(f, " popularity=%.16s", st->popdigest);
+  if (st->featdigest) fprintf(f, " features=%.16s", st->featdigest);
   if (st->qwdigest) fprintf(f, " query-weights=%.16s", st->qwdigest);
   if (st->wcol) fprintf(f, " weight-column=%s", st->wcol); /* a plain word */
   fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
@@ -40044,6 +40062,60 @@ static int ev_popularity(ev_state *st, const char *path)
   free(buf);
   if (f != stdin) fclose(f);
   return ok;
+}
+
+@ \.{--features FILE} gives the items' features that \.{ils} and
+\.{diversity} read (\secref{q:ils}): lines \.{ITEM FEATURE} or \.{ITEM
+FEATURE WEIGHT}, white space between, the weight a positive decimal without
+an exponent or a fraction (1 when left out); an item may have many lines,
+and a pair given twice adds its weights.  Anything else is an error naming
+the file, the line and what was wrong; a measure of the two without the
+option is refused before anything is read.  Under \.{--partial} the state's
+options gain \.{features=DIGEST}, so that states made with other features
+are refused.  \.{value --features FILE} reads the same file
+(|tool_features|).
+
+@<Engine functions@>=
+RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **digest)
+{
+  FILE *f = tool_open_in(cmd, path);
+  char *buf = NULL, *w[4];
+  size_t cap = 0;
+  long line = 0;
+  ssize_t n = 0;
+  int ok = 1;
+  rm_feat *t;
+  if (f == NULL) return NULL;
+  if (digest && ((*digest = shard_digest(f, path)) == NULL || fseek(f, 0L, SEEK_SET))) ok = 0;
+  if ((t = rm_feat_new()) == NULL) tool_nomem();
+  while (ok && (n = tool_getline(&buf, &cap, f, path, line + 1)) >= 0) {
+    int k = ev_split_ws(buf, w, 4);
+    rm_status s;
+    line++;
+    if (k != 2 && k != 3) {
+      fprintf(tool_err, "%s:%ld: expected 'ITEM FEATURE' or 'ITEM FEATURE WEIGHT'"
+        " (%d fields)\n", path, line, k);
+      ok = 0;
+    } else if ((s = rm_feat_add(t, w[0], w[1], k == 3 ? w[2] : NULL)) == RM_EFORMAT) {
+      fprintf(tool_err, "%s:%ld: the weight '%s' of item '%s' is not a positive"
+        " decimal or fraction of at most 40 characters (3, 0.25, 1/3)\n", path, line,
+        w[2], w[0]);
+      ok = 0;
+    } else if (s != RM_OK) tool_nomem();
+  }
+  if (n == -2) ok = 0;
+  free(buf);
+  if (f != stdin) fclose(f);
+  if (ok && rm_feat_use(t) != RM_OK) tool_nomem();
+  if (!ok) {@+ rm_feat_free(t); t = NULL; @+}
+  return t;
+}
+static int ev_feat_needed(const ev_state *st, const ev_measure *m)
+{
+  if (st->feat || (m->u.metric != RM_ILS && m->u.metric != RM_DIVERSITY)) return 1;
+  fprintf(tool_err, "rankmetrics: %s: %s reads the items' features of --features"
+    " FILE, which was not given\n", ev_cmd, m->given);
+  return 0;
 }
 
 @ The value of a table, and the reason on standard error when it is
@@ -42818,6 +42890,7 @@ static int cmd_value(int argc, char **argv)
   int exact = 0, i, rc = 2;
   double x;
   char name[RM_NAME_MAX], buf[40];
+  rm_feat *feat = NULL; /* \.{--features FILE}, for \.{ils} and \.{diversity} */
   rm_status s;
   if (argc < 1 || argv[0][0] == '-') {
     fputs("rankmetrics: value: the first argument must be a variant NAME\n", stderr);
@@ -42863,6 +42936,7 @@ done:
     free(own[j].unjg); free(own[j].unj);
   }
   free(own); free(q);
+  rm_feat_use(NULL); rm_feat_free(feat);
   return rc;
 }
 
@@ -42897,6 +42971,10 @@ for (i = 1; i < argc; i++) {
   const char *o = argv[i];
   int k;
   if (strcmp(o, "--exact") == 0) { exact = 1; continue; }
+  if (strcmp(o, "--features") == 0 && feat == NULL && i + 1 < argc) {
+    if ((feat = tool_features("value", argv[++i], NULL)) == NULL) return 2;
+    continue;
+  }
   for (k = 0; k < 5; k++) if (strcmp(o, optname[k]) == 0) break;
   if (k == 5 || opt[k] != NULL || i + 1 >= argc) {
     fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 5 ? "unknown" :
@@ -42907,6 +42985,11 @@ for (i = 1; i < argc; i++) {
 }
 if (opt[0] == NULL) {
   fputs("rankmetrics: value: --grades is required\n", stderr);
+  return 2;
+}
+if (feat == NULL && (v.metric == RM_ILS || v.metric == RM_DIVERSITY)) {
+  fprintf(stderr, "rankmetrics: value: %s reads the items' features: give"
+    " --features FILE\n", rm_metric_name(v.metric));
   return 2;
 }
 
@@ -50405,6 +50488,394 @@ static const char *const single_late[] = {"topk-auc@@10[items=100000]",
   "topk-auc@@3[items=65536]", "topk-auc[items=1000000,rel=2]",
   "topk-auc@@5[items=300000,ties=optimistic]", "topk-auc@@5[items=2147483647,undef=one]",
   NULL};
+
+@** The code of intra-list similarity.\impl\here{q:ilsimpl}
+What follows is for the reader of the program: the table of item features,
+the cosine of two items, the two paths of \.{ils} and \.{diversity}, and
+their rows of the metric table; \secref{q:ils} defines what they compute.
+Their codes follow every earlier metric's, so that no earlier test of the
+golden vectors moves.
+
+@<Metric codes@>=
+RM_ILS, RM_DIVERSITY@[,@]
+
+@ \impl The table of features is public: a caller reads it once and then
+names it, in each thread that computes, with |rm_feat_use|, as
+|rm_ities_positions| names the places of \secref{compat-places}; |rm_list|
+keeps its nine fields.  The two metrics read the table of the calling
+thread, and without one they say |RM_EINVAL|.
+@^interface@>
+
+@<Public types@>=
+typedef struct rm_feat rm_feat; /* a table of item features */
+
+@ @<Public prototypes@>=
+rm_feat *rm_feat_new(void);
+/* An empty table of item features; |NULL| when out of memory. */
+void rm_feat_free(rm_feat *f);
+/* Frees the table; ignores |NULL|.  A thread that uses it must first
+   forget it with |rm_feat_use(NULL)|. */
+rm_status rm_feat_add(rm_feat *f, const char *item, const char *feature,
+  const char *weight);
+/* Gives |item| the |feature| with |weight|: a positive decimal without an
+   exponent (\.{3}, \.{0.25}) or fraction (\.{1/3}) of at most 40
+   characters, or 1 when |weight| is |NULL|.  A pair given twice adds its
+   weights.  |RM_EFORMAT| for a weight that does not read or is not
+   positive. */
+rm_status rm_feat_use(rm_feat *f);
+/* Makes |f| the table of \.{ils} and \.{diversity} in the calling thread
+   (|NULL| forgets it), after the last |rm_feat_add|.  The first call sorts
+   the table; threads that share a table call it once each, after one of
+   them has. */
+
+@ \impl Rows come as they are read, one per item and feature; |feat_compact|
+sorts them by item and feature, adds the weights of a pair given twice, and
+lays out an index of the items, each with the square of its norm,
+$\Vert x\Vert^2=\sum_fw_f^2$, a fraction.
+
+@<Private types@>=
+typedef struct {@+ char *item, *feat;@+ mpq_t w; @+} feat_row;
+typedef struct {@+ const char *id;@+ size_t at, n;@+ mpq_t norm2; @+} feat_item;
+struct rm_feat {
+  feat_row *r;
+  size_t n, cap;
+  feat_item *it; /* the items, after |feat_compact| */
+  size_t ni;
+  int done;
+};
+
+@ @<Public functions@>=
+rm_feat *rm_feat_new(void)
+{
+  return calloc(1, sizeof(rm_feat));
+}
+void rm_feat_free(rm_feat *f)
+{
+  size_t i;
+  if (f == NULL) return;
+  feat_index_free(f);
+  for (i = 0; i < f->n; i++) {@+ free(f->r[i].item); free(f->r[i].feat); mpq_clear(f->r[i].w); @+}
+  free(f->r); free(f);
+}
+rm_status rm_feat_add(rm_feat *f, const char *item, const char *feature,
+  const char *weight)
+{
+  feat_row *r;
+  if (f == NULL || item == NULL || feature == NULL) return RM_EINVAL;
+  if (f->n == f->cap) {
+    size_t cap = 2 * f->cap + 64;
+    if ((r = realloc(f->r, cap * sizeof *r)) == NULL) return RM_ENOMEM;
+    f->r = r; f->cap = cap;
+  }
+  r = &f->r[f->n];
+  mpq_init(r->w);
+  if (!feat_weight(r->w, weight)) {@+ mpq_clear(r->w); return RM_EFORMAT; @+}
+  r->item = feat_dup(item); r->feat = feat_dup(feature);
+  if (r->item == NULL || r->feat == NULL) {
+    free(r->item); free(r->feat); mpq_clear(r->w);
+    return RM_ENOMEM;
+  }
+  f->n++; f->done = 0;
+  return RM_OK;
+}
+
+@ \impl A weight is read exactly: the digits of a decimal over a power of ten, or
+a fraction as GMP reads it, refused when a denominator is~0, when anything
+else is in the string, and when the value is not positive.  The limit of 40
+characters keeps every product of the double path within the range of
+doubles (a weight lies between $10^{-40}$ and $10^{40}$).
+
+@<Private functions@>=
+static char *feat_dup(const char *s)
+{
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (d) memcpy(d, s, n);
+  return d;
+}
+static int feat_weight(mpq_t q, const char *s)
+{
+  static const char *const digits = "0123456789";
+  size_t a, b = 0;
+  char buf[48];
+  if (s == NULL) {@+ mpq_set_ui(q, 1, 1); return 1; @+}
+  if (strlen(s) > 40) return 0;
+  a = strspn(s, digits);
+  if (s[a] == '/') {
+    b = strspn(s + a + 1, digits);
+    if (a == 0 || b == 0 || s[a + 1 + b] || mpq_set_str(q, s, 10) != 0
+        || mpz_sgn(mpq_denref(q)) == 0) return 0;
+    mpq_canonicalize(q);
+    return mpq_sgn(q) > 0;
+  }
+  if (s[a] == '.') b = strspn(s + a + 1, digits);
+  if (a + b == 0 || s[a + (s[a] == '.') + b] != '\0') return 0;
+  memcpy(buf, s, a); memcpy(buf + a, s + a + 1, b); buf[a + b] = '\0';
+  if (mpz_set_str(mpq_numref(q), buf, 10) != 0) return 0;
+  mpz_ui_pow_ui(mpq_denref(q), 10, (unsigned long) b);
+  mpq_canonicalize(q);
+  return mpq_sgn(q) > 0;
+}
+
+@ \impl The compaction, and the index of the items: one entry per item, its rows
+|at| to |at+n| of the sorted table.
+
+@<Private functions@>=
+static int feat_cmp(const void *a, const void *b)
+{
+  const feat_row *x = a, *y = b;
+  int c = strcmp(x->item, y->item);
+  return c ? c : strcmp(x->feat, y->feat);
+}
+static void feat_index_free(rm_feat *f)
+{
+  size_t i;
+  for (i = 0; i < f->ni; i++) mpq_clear(f->it[i].norm2);
+  free(f->it); f->it = NULL; f->ni = 0;
+}
+static rm_status feat_compact(rm_feat *f)
+{
+  size_t i, j = 0, m = 0;
+  mpq_t t;
+  if (f->done) return RM_OK;
+  feat_index_free(f);
+  if (f->n) qsort(f->r, f->n, sizeof *f->r, feat_cmp);
+  for (i = 0; i < f->n; i++)
+    if (j > 0 && feat_cmp(&f->r[j - 1], &f->r[i]) == 0) {
+      mpq_add(f->r[j - 1].w, f->r[j - 1].w, f->r[i].w);
+      free(f->r[i].item); free(f->r[i].feat); mpq_clear(f->r[i].w);
+    } else f->r[j++] = f->r[i];
+  f->n = j;
+  for (i = 0; i < f->n; i++) m += i == 0 || strcmp(f->r[i].item, f->r[i - 1].item);
+  if (m && (f->it = malloc(m * sizeof *f->it)) == NULL) return RM_ENOMEM;
+  mpq_init(t);
+  for (i = 0; i < f->n; i++) {
+    feat_item *e = &f->it[f->ni - (f->ni > 0)];
+    if (i == 0 || strcmp(f->r[i].item, f->r[i - 1].item)) {
+      e = &f->it[f->ni++];
+      e->id = f->r[i].item; e->at = i; e->n = 0; mpq_init(e->norm2);
+    }
+    e->n++;
+    mpq_mul(t, f->r[i].w, f->r[i].w); mpq_add(e->norm2, e->norm2, t);
+  }
+  mpq_clear(t);
+  f->done = 1;
+  return RM_OK;
+}
+
+@ \impl The table of the calling thread, an item's entry by bisection (|NULL| for
+an item the table does not hold), and the dot product of two items, a merge
+of their sorted features.
+
+@<Private functions@>=
+static _Thread_local const rm_feat *feat_table;
+static const feat_item *feat_find(const rm_feat *f, const char *id)
+{
+  size_t lo = 0, hi = f->ni;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(id, f->it[mid].id);
+    if (c == 0) return &f->it[mid];
+    if (c < 0) hi = mid;@+ else lo = mid + 1;
+  }
+  return NULL;
+}
+static void feat_dot(mpq_t d, const rm_feat *f, const feat_item *a,
+  const feat_item *b, mpq_t t)
+{
+  size_t i = a->at, j = b->at;
+  mpq_set_ui(d, 0, 1);
+  while (i < a->at + a->n && j < b->at + b->n) {
+    int c = strcmp(f->r[i].feat, f->r[j].feat);
+    if (c == 0) {@+ mpq_mul(t, f->r[i].w, f->r[j].w); mpq_add(d, d, t); i++; j++; @+}
+    else if (c < 0) i++;
+    else j++;
+  }
+}
+
+@ @<Public functions@>=
+rm_status rm_feat_use(rm_feat *f)
+{
+  rm_status s = f ? feat_compact(f) : RM_OK;
+  feat_table = s == RM_OK ? f : NULL;
+  return s;
+}
+
+@ \impl The items of a top~$K$: their entries in the table, in rank order, and
+their number~$m$.  Every item needs its identifier.
+
+@d ILS_METRIC(m) ((m) == RM_ILS || (m) == RM_DIVERSITY)
+
+@<Private functions@>=
+static rm_status ils_items(const rm_variant *v, const rm_list *l, const size_t *perm,
+  const feat_item ***out, size_t *m)
+{
+  size_t top = v->k && v->k < l->n ? v->k : l->n, r;
+  if (feat_table == NULL) return RM_EINVAL;
+  if (l->n > 0 && l->id == NULL) return RM_EIDS;
+  for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
+  if ((*out = malloc((top ? top : 1) * sizeof **out)) == NULL) return RM_ENOMEM;
+  for (r = 0; r < top; r++) (*out)[r] = feat_find(feat_table, l->id[perm[r]]);
+  *m = top;
+  return RM_OK;
+}
+static int ils_undefined(const rm_variant *v, size_t m)
+{
+  return m == 0 || (v->metric == RM_DIVERSITY && m < 2);
+}
+static void ils_pair(mpq_t dot, mpq_t B, const feat_item *a, const feat_item *b,
+  mpq_t t) /* the dot product and $B=\Vert a\Vert^2\Vert b\Vert^2$ */
+{
+  mpq_set_ui(dot, 0, 1); mpq_set_ui(B, 0, 1);
+  if (a == NULL || b == NULL) return;
+  feat_dot(dot, feat_table, a, b, t);
+  mpq_mul(B, a->norm2, b->norm2);
+}
+
+@ \impl The exact path writes the sum over the $P=m(m-1)/2$ pairs as a rational
+part and a list of roots, as the aggregates of the part on aggregation do
+(|aggregate|): the cosine $d/\sqrt B$ of a pair is rational when $B$ is the
+square of a fraction, and is otherwise the root term $(d/B)\sqrt B$.
+|ils_terms| adds $w$ times the value of one list to such a sum, so that a
+mean over lists adds the lists' terms to one sum, as \.{ndcg-rel} does: ILS
+is $S/P$ and diversity $1-S/P$, with $S$ the sum of the cosines.  Every
+root of one value has the sign of its metric (positive weights make every
+dot product positive), so a value with a root is irrational, as the argument
+of RMSE's roots has it, and Ziv's loop ends.
+
+@<Private functions@>=
+static void q_ui_sub(mpq_t r, unsigned long a, const mpq_t b) /* $r=a-b$ */
+{
+  mpq_t x;
+  mpq_init(x); mpq_set_ui(x, a, 1); mpq_sub(r, x, b); mpq_clear(x);
+}
+static rm_status agg_push_root(aggregate *g, const mpq_t c, const mpq_t b)
+{
+  if (g->nr == g->capr) {
+    size_t cap = g->capr ? 2 * g->capr : 8;
+    mpq_t *r = realloc(g->r, 2 * cap * sizeof *r);
+    if (r == NULL) return RM_ENOMEM;
+    g->r = r; g->capr = cap;
+  }
+  mpq_init(g->r[2 * g->nr]); mpq_init(g->r[2 * g->nr + 1]);
+  mpq_set(g->r[2 * g->nr], c); mpq_set(g->r[2 * g->nr + 1], b);
+  g->nr++;
+  return RM_OK;
+}
+
+static rm_status ils_terms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, const mpq_t w, aggregate *g, int *undefined)
+{
+  const feat_item **it;
+  size_t m, i, j;
+  mpq_t dot, B, t, c, P;
+  rm_status s = ils_items(v, l, perm, &it, &m);
+  if (s != RM_OK) return s;
+  *undefined = ils_undefined(v, m);
+  if (*undefined) {@+ free(it); return RM_OK; @+}
+  mpq_inits(dot, B, t, c, P, NULL);
+  q_set_ull(P, m > 1 ? (unsigned long long) m * (m - 1) / 2 : 1, 1);
+  mpq_set_ui(c, m > 1 ? 0 : 1, 1); /* the rational part of $S$ */
+  for (i = 0; i < m && s == RM_OK; i++)
+    for (j = i + 1; j < m && s == RM_OK; j++) {
+      ils_pair(dot, B, it[i], it[j], t);
+      if (mpq_sgn(dot) == 0) continue;
+      if (mpz_perfect_square_p(mpq_numref(B)) && mpz_perfect_square_p(mpq_denref(B))) {
+        mpz_sqrt(mpq_numref(t), mpq_numref(B)); mpz_sqrt(mpq_denref(t), mpq_denref(B));
+        mpq_canonicalize(t); mpq_div(t, dot, t); mpq_add(c, c, t);
+      } else {
+        mpq_div(t, dot, B); mpq_div(t, t, P); mpq_mul(t, t, w);
+        if (v->metric == RM_DIVERSITY) mpq_neg(t, t);
+        s = agg_push_root(g, t, B);
+      }
+    }
+  mpq_div(c, c, P);
+  if (v->metric == RM_DIVERSITY) q_ui_sub(c, 1, c);
+  mpq_mul(c, c, w); mpq_add(g->q, g->q, c);
+  mpq_clears(dot, B, t, c, P, NULL);
+  free(it);
+  return s;
+}
+@ \impl The exact value of one list: its sum alone, a fraction when it has no
+root, else enclosed by the aggregates' |enclose_aggregate|.
+
+@<Private functions@>=
+static rm_status ils_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  aggregate g;
+  mpq_t one;
+  int undefined = 0;
+  rm_status s;
+  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
+  mpq_init(one); mpq_set_ui(one, 1, 1);
+  s = ils_terms(v, l, perm, one, &g, &undefined);
+  if (s == RM_OK) s = undefined ? undefined_x(v, out)
+    : g.nr == 0 ? exact_from_q(out, g.q) : ziv(out, enclose_aggregate, &g);
+  mpq_clear(one);
+  agg_clear(&g);
+  return s;
+}
+
+@ \impl The double path takes each pair's $d$ and $B$ from the exact dot products
+(rounded once each, toward zero by |mpq_get_d|, a relative error below
+$2u$), and adds the cosines with the compensated sum.  A cosine $d/\sqrt B$
+carries then at most $2u$ from~$d$, $2u$ from the root of~$B$ and $u$ from
+the division, $5u$; the sum of these positive terms, and the division
+by~$P$, add $3u$: 8~ulps.  Diversity adds the terms $1-d/\sqrt B$, which
+would cancel when a cosine is near~1; it writes them as
+$(B-d^2)/(B+d\sqrt B)$, whose numerator is exact before its rounding and
+whose denominator adds positive terms: $2u+6u+u=9u$ a term, 12~ulps in all.
+(These are first-order bounds, as every other of this book.)
+
+@<Private functions@>=
+static rm_status ils_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  const feat_item **it;
+  size_t m, i, j;
+  nsum a = {0, 0};
+  mpq_t dot, B, t;
+  rm_status s = ils_items(v, l, perm, &it, &m);
+  if (s != RM_OK) return s;
+  if (ils_undefined(v, m) || m == 1) {
+    free(it);
+    if (m == 1 && v->metric == RM_ILS) {@+ *out = 1; return RM_OK; @+}
+    return undefined_d(v, out);
+  }
+  mpq_inits(dot, B, t, NULL);
+  for (i = 0; i < m; i++)
+    for (j = i + 1; j < m; j++) {
+      double b, x;
+      ils_pair(dot, B, it[i], it[j], t);
+      b = mpq_get_d(B);
+      if (mpq_sgn(dot) == 0) x = v->metric == RM_ILS ? 0 : 1;
+      else if (v->metric == RM_ILS) x = mpq_get_d(dot) / sqrt(b);
+      else {
+        mpq_mul(t, dot, dot); mpq_sub(t, B, t);
+        x = mpq_get_d(t) / (b + mpq_get_d(dot) * sqrt(b));
+      }
+      nsum_add(&a, x);
+    }
+  mpq_clears(dot, B, t, NULL);
+  free(it);
+  *out = (a.s + a.c) / ((double) m * (double) (m - 1) / 2);
+  return RM_OK;
+}
+static double ils_bound(const rm_variant *v)
+{
+  return v->metric == RM_ILS ? 8 : 12;
+}
+
+@ \impl Both take a cutoff, the tie rule (which orders the top~$K$) and
+\.{undef}; as means of pairs, not of ranks, they have no expectation over
+tie orders here.
+
+@<Metric specifications@>=
+@/[RM_ILS] = {"ils", K(KEY_TIES) | K(KEY_UNDEF), ils_d, ils_x, ils_bound,
+  no_average, NULL, NULL, NULL},
+@/[RM_DIVERSITY] = {"diversity", K(KEY_TIES) | K(KEY_UNDEF), ils_d, ils_x,
+  ils_bound, no_average, NULL, NULL, NULL}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -737,6 +737,8 @@ coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:singl
 ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
 precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
 topk-auc&yes&AUC of a top $K$ in a catalogue (implicit)&items&\secref{q:topkauc}\cr
+ils&yes&mean cosine of the top $K$'s pairs of items (LensKit)&&\secref{q:ils}\cr
+diversity&yes&one minus \.{ils} (Microsoft Recommenders)&&\secref{q:ils}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -4383,7 +4385,7 @@ mrr\_score (deeprec)&\an{rr[hits=mean]}&H&models/deeprec/deeprec\_utils.py\cr
 group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils.py\cr
 catalog\_coverage&\an{coverage@@10[items=1000]}{\eightrm, 1000 training items}&&evaluation/python\_evaluation.py\cr
 distributional\_coverage&\an{entropy@@10}&Q&evaluation/python\_evaluation.py\cr
-diversity, user\_diversity&\nov{diversity@@10}{one minus the mean similarity of a list's pairs}&&evaluation/python\_evaluation.py\cr
+diversity, user\_diversity&\an{mean[skip=undef]:diversity@@10}{\eightrm, \.{--features}}&&evaluation/python\_evaluation.py\cr
 serendipity&\nov{serendipity@@10}{the users' history and the items' similarities}&&evaluation/python\_evaluation.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
 precisionAt(k)&\an{precision@@10}&G&RankingMetrics.scala\cr
@@ -4413,7 +4415,7 @@ RecipRank(k)&\an{rr@@10}&H&\_recip.py\cr
 Hit(k)&\an{hr@@10}&I&\_hit.py\cr
 ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
 ExposureGini(items=\dots)&\an{exposure-gini@@10[items=1000]}{\eightrm, float32 aside}&&\_gini.py\cr
-ILS(attribute)&\nov{ils@@10}{mean cosine of the items' category vectors}&&\_ils.py\cr
+ILS(attribute)&\an{ils@@10}{\eightrm, \.{--features}}&&\_ils.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
 Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
@@ -15368,15 +15370,14 @@ Both new metrics shard as the others of the catalogue do
 exact fraction, user coverage's the count, and the states of disjoint
 sets of users add.
 
-{\it Not yet here.}  Intra-list similarity (LensKit's |ILS| in
-\.{\_ils.py}, the mean cosine of the category vectors of a list's pairs of
-items) and Microsoft Recommenders' |diversity|, |user_diversity| (one
-minus that mean) and |serendipity| (which also compares each item with the
-user's history) read the items' features or a table of similarities, and
-serendipity the items each user saw before.  No input of the library
-carries them (a list has grades, scores and identifiers), nor does a test
-of the golden vectors, so these have no variant yet; the atlas says so in
-their rows.
+{\it Intra-list similarity.}  LensKit's |ILS| (\.{\_ils.py}, the mean
+cosine of the category vectors of a list's pairs of items) and Microsoft
+Recommenders' |diversity| and |user_diversity| (one minus that mean) read
+the items' features, which \.{--features FILE} gives: they are \.{ils} and
+\.{diversity} of \secref{q:ils}.  Not yet here: Microsoft Recommenders'
+|serendipity|, which also compares each item with the items each user saw
+before, and Elliot's |SRecall|, which counts the features of the relevant
+items; the atlas says so in their rows.
 
 @ {\it A worked example.}\here{xgini-example}  Three users' top two are
 $a,b$; $a,c$; $a,b$ in a catalogue of four items (the lists of
@@ -15461,6 +15462,72 @@ file of aggregates after every earlier case.
 @/{"L-ucov", NULL, "user-coverage@@2",
   RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "3", 0x1.8p+1}@[,@]
+
+@* Intra-list similarity and diversity.\here{q:ils}
+@:metric ils}{metric \.{ils}@>@:metric diversity}{metric \.{diversity}@>
+Two lists may be equally accurate and still differ in how alike their
+items are: ten films of one genre, or ten of ten genres.  Intra-list
+similarity measures that likeness from the items' features, which no
+list carries: \.{eval --features FILE} (and \.{value --features FILE})
+reads them, one line \.{ITEM FEATURE} or \.{ITEM FEATURE WEIGHT} for each
+feature of an item, the weight a positive decimal or fraction (1 when left
+out; a pair given twice adds its weights).  Item~$i$ is then the vector
+$x_i$ of its weights, and two items are as alike as the cosine of their
+vectors,
+$$\cos(i,j)={x_i\cdot x_j\over\Vert x_i\Vert\,\Vert x_j\Vert},$$
+taken as~0 when either item has no feature (is not in the file).  For a
+top~$K$ of $m$ items (ranked by the tie rule) and its $P=m(m-1)/2$ pairs of
+ranks $r<s$,
+$${\rm ILS}={1\over P}\sum_{r<s}\cos(i_r,i_s),\qquad
+  {\rm diversity}=1-{\rm ILS}.$$
+\.{ils@@K} is~1 for a list of one item and undefined for an empty list;
+\.{diversity@@K} is undefined for a list of fewer than two items.  Both are
+values of one list, averaged over users as any other (\.{eval} names them
+\.{mean:ils@@K}), so they shard under \.{--partial} like any mean.  With
+weights of~1 (categories), $\cos(i,j)$ is the number of shared categories
+over $\sqrt{n_in_j}$.  The exact value is a sum of square roots, which the
+exact path rounds correctly; \secref{q:ilsimpl} has the C.
+@^intra-list similarity@>@^diversity of a list@>@^features of items@>
+
+{\it Where the libraries state them, and how they differ.}  LensKit's
+|ILS| (\.{src/lenskit/metrics/ranking/\_ils.py}) unit-normalises each
+item's category vector (|cat_matrix(normalize="unit")|), sums the upper
+triangle of the products of the top~$n$ and divides by $n(n-1)/2$; a list of
+one item gives~1.0, an empty one NaN.  It is \.{ils@@K}, with two
+differences: an item that LensKit's data set does not know at all is left
+out before the pairs are counted (here every item of the top~$K$ counts, an
+unknown one having no feature, as an item that LensKit knows without a
+category), and its vectors are single precision (the seventh digit may
+differ).  Microsoft Recommenders' |user_diversity|
+(\.{recommenders/evaluation/python\_evaluation.py}) takes the pairs
+$i_1<i_2$ of each user's recommendations, a similarity of each pair (0 for
+a pair it has none of), and gives one minus their mean; a user with fewer
+than two items has no pair and no row, and its |diversity| is the mean over
+the users that have one, \.{mean[skip=undef]:diversity@@K}.  Its similarity
+is the cosine of the item feature vectors (|item_feature_vector|) or, by
+default, |item_cooccurrence_count|: the users who had both items over the
+root of the product of each item's users, which is the cosine of vectors
+whose features are the users of the training data.  A file of lines
+\.{ITEM USER} of that data gives it.  So the splits are the direction
+(similarity or diversity), the list of one item (1 or left out) and the
+source of the similarity, which the file names.
+
+{\it A worked example.}\here{ils-example}  Item $a$ has the category $x$,
+$b$ has $x$ and~$y$, $c$ has $y$ and~$z$ (the file
+\.{a~x}, \.{b~x}, \.{b~y}, \.{c~y}, \.{c~z}).  The norms are $1$, $\sqrt2$,
+$\sqrt2$; $a$ and $b$ share one category, $\cos=1/\sqrt2$; $a$ and $c$
+none, $\cos=0$; $b$ and $c$ one, $\cos=1/2$.  The top three $a,b,c$ has
+$${\rm ILS}={1\over3}\Bigl({\sqrt2\over2}+0+{1\over2}\Bigr)={1+\sqrt2\over6}
+  =0.4023689\ldots,\qquad{\rm diversity}={5-\sqrt2\over6}=0.5976311\ldots;$$
+the top two $a,b$ has ILS $\sqrt2/2=0.7071068$ and diversity $0.2928932$,
+and the mean of \.{ils@@3} over the two users is $(1+4\sqrt2)/12=0.5547379$.
+The top one, $a$ alone, has ILS~1 and no diversity.
+
+{\it Exercise.}\here{ils-ex}  With $b$ given four categories $x,y,z,w$
+(and $a$ as before, $c$ the category $y$ alone), compute \.{ils} and
+\.{diversity} of the list $a,b,c$.  ({\it Answer:} the cosines are $1/2$,
+$0$ and $1/2$, so ILS is $1/3$ and diversity $2/3$, both rational; the
+exact path gives them as fractions.)
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>
@@ -40094,7 +40161,7 @@ RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **diges
     line++;
     if (k != 2 && k != 3) {
       fprintf(tool_err, "%s:%ld: expected 'ITEM FEATURE' or 'ITEM FEATURE WEIGHT'"
-        " (%d fields)\n", path, line, k);
+        " (found %d field%s)\n", path, line, k, k == 1 ? "" : "s");
       ok = 0;
     } else if ((s = rm_feat_add(t, w[0], w[1], k == 3 ? w[2] : NULL)) == RM_EFORMAT) {
       fprintf(tool_err, "%s:%ld: the weight '%s' of item '%s' is not a positive"
@@ -40769,7 +40836,7 @@ variant names as the parser knows them.
 static void usage(FILE *f)
 {
   fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
-    "                         [--judged J] [--exact]\n"
+    "                         [--judged J] [--features FILE] [--exact]\n"
     "       rankmetrics name NAME...\n"
     "       rankmetrics eval [-m NAME]... [-q] [--trec|--json] [--show-variants]\n"
     "                        [--fast] [--unsorted]\n"
@@ -40777,7 +40844,8 @@ static void usage(FILE *f)
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
     "                        [--score C] [--popularity FILE] [--partial] [--quiet]\n"
-    "                        [--query-weights FILE] [--weight C] QRELS RUN | FILE\n"
+    "                        [--query-weights FILE] [--weight C]\n"
+    "                        [--features FILE] QRELS RUN | FILE\n"
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
@@ -40867,7 +40935,7 @@ each word means.  The meanings are a table of their own, below; a test
 static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
     "                         [--judged J] [--unjudged U] [--exact]\n"
-    "                         [--judged-ids N] [--weights W]\n\n"
+    "                         [--judged-ids N] [--weights W] [--features FILE]\n\n"
     "Compute the variant NAME of one list on the double path; with --exact also\n"
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
@@ -40887,7 +40955,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "              grade should be 0)\n"
     "  --exact     also compute the value on the exact path (GMP/MPFR)\n"
     "  --judged-ids N  names of the --judged items of a measure of diversity\n"
-    "  --weights W  one weight per subtopic, read by weights=given\n\n"
+    "  --weights W  one weight per subtopic, read by weights=given\n"
+    "  --features FILE  the items' features for ils and diversity, as eval's\n\n"
     "A measure of diversity (alpha-dcg, alpha-ndcg, err-ia, nerr-ia, nrbp, nnrbp,\n"
     "p-ia, ap-ia, strec) reads a grade per item and subtopic: --grades and\n"
     "--judged then hold a row per item, its grades for subtopics 1, 2, ...\n"
@@ -40916,7 +40985,7 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
     "          [--popularity FILE] [--query-weights FILE] [--weight C]\n"
-    "          [--partial] [--quiet] QRELS RUN | FILE\n\n"
+    "          [--features FILE] [--partial] [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  Any file may\n"
@@ -40989,7 +41058,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     group weights): lines QUERY WEIGHT, a weight a finite\n"
     "                     number of at least 0; every query evaluated needs one\n"
     "  --weight C         the same weights from the column C of a delimited file,\n"
-    "                     one number on every row of a user\n"
+    "                     one number on every row of a user\n"    "  --features FILE    the items' features for ils and diversity: lines\n"
+    "                     ITEM FEATURE [WEIGHT], the weight a positive decimal or\n"
+    "                     fraction (1 when left out)\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
@@ -41398,6 +41469,8 @@ static const char *const metric_help[][2] = {
   {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
   {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},
   {"topk-auc", "AUC of a top K, the rest of a catalogue of items= below (implicit)"},
+  {"ils", "mean cosine of the features of the top K's pairs (--features; LensKit)"},
+  {"diversity", "one minus ils (Microsoft Recommenders' user_diversity; --features)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit

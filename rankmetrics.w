@@ -49931,7 +49931,8 @@ line passes |line_check| (see \.{Evaluating run files}).  Every row is a case
 of \.{tests/hostile\_test.sh} or, for the order of the input and the
 bound on memory, of \.{tests/order\_test.sh}, or, for the files written, of
 \.{tests/io\_test.sh}, or, for the popularity of the metrics of the
-catalogue, of \.{tests/catalog\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
+catalogue, of \.{tests/catalog\_test.sh}, or, for the features of
+intra-list similarity, of \.{tests/ils\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
 and \.{fuzz\_candidates} compile the tool's source into themselves and feed
 its readers arbitrary bytes, under both sanitizers and LeakSanitizer.
 \par\medskip\halign{#\hfil\quad&#\hfil\cr
@@ -50002,6 +50003,9 @@ out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do
 \.{--query-weights}: a query twice&\.{FILE:LINE: ... has a weight already (line N)}\cr
 a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
 \.{eval --partial} of \.{median}&the measure and why, exit 2\cr
+\.{--features}: a line of one field, or four&\.{FILE:LINE: expected 'ITEM FEATURE' ...}\cr
+\.{--features}: a weight 0, $-1$, \.{1e-3}, \.{1/0}&\.{FILE:LINE: the weight '...' of item '...'}\cr
+\.{ils} or \.{diversity} without \.{--features}&\.{... which was not given}, exit 2\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),

@@ -23562,7 +23562,8 @@ from the exact path, and a vector that the exact path cannot decide is an
 error, never a guess.
 
 @<Tool functions@>=
-typedef struct {@+ FILE *json, *text;@+ int count, disagreement, tells_neighbour; @+} vec_out;
+typedef struct {@+ FILE *json, *text;@+ int count, disagreement, tells_neighbour;
+  const char *feat_json, *feat_text; /* a table of features, \secref{q:ilsimpl} */ @+} vec_out;
 static void json_ints(FILE *f, const int *a, size_t n)
 {
   size_t i;
@@ -23762,6 +23763,7 @@ if (set) {
   }
   fputc(']', o->json);
 } else json_list(o->json, q);
+@<Write the features of the test in JSON@>;
 if (s < 0) fprintf(o->json, ",\n         \"result\": \"invalid\", \"error\": \"%s\"}",
   status_name(s));
 else {
@@ -23781,6 +23783,7 @@ for (i = 0; flags[i]; i++) if (flags[i] != '"') fputc(flags[i], o->text);
 fputc('\n', o->text);
 if (set) fprintf(o->text, "queries = %lu\n", (unsigned long) nq);
 text_lists(o->text, q, nq);
+@<Write the features of the test as text@>;
 if (s < 0) fprintf(o->text, "result = invalid\nerror = %s\n", status_name(s));
 else fprintf(o->text, "result = valid\nstatus = %s\nvalue = %a\ndecimal = %s\nrational = %s\n",
   s == RM_UNDEFINED ? "undefined" : "ok", e.value, e.decimal,
@@ -24496,6 +24499,8 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
 static int write_significance(const char *dir, tool_out *out); /* \secref{q:sigvectors} */
 static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
 static int write_div_family(const vector_family *fam, vec_out *o, int *groups);
+static int write_ils_family(const vector_family *fam, vec_out *o, int *groups);
+static void div_open_group(vec_out *o, int *groups, const char *nm);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
 static int late_example(const char *id);
@@ -24550,7 +24555,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
   char jname[4200], tname[4200], jbase[200], tbase[200], *body = NULL;
   size_t blen = 0;
   FILE *jf;
-  vec_out o = {NULL, NULL, 0, 0, 0};
+  vec_out o = {NULL, NULL, 0, 0, 0, NULL, NULL};
   int ok = 1, groups = 0;
   snprintf(jname, sizeof jname, "%s/%s_test.json", dir, fam->stem);
   snprintf(tname, sizeof tname, "%s/%s_test.txt", dir, fam->stem);
@@ -24569,6 +24574,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
     fam->algorithm, fam->stem);
   if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
   else if (fam->variants == div_vector_variants) ok = write_div_family(fam, &o, &groups);
+  else if (fam->variants == ils_vector_variants) ok = write_ils_family(fam, &o, &groups);
   else if (fam->variants == aggregate_variants || fam->variants == trec_set_variants)
     @<Write the groups of aggregates@>@;
   else {
@@ -25902,6 +25908,7 @@ static int cmd_accuracy(int argc, char **argv)
   for (f = 0; vector_families[f].stem; f++)
   for (k = 0; vector_families[f].variants != aggregate_variants
       && vector_families[f].variants != div_vector_variants /* subtopics: \secref{q:div} */
+      && vector_families[f].variants != ils_vector_variants /* features: \secref{q:ilsimpl} */
       && (pass ? vector_families[f].late : vector_families[f].variants)
       && (pass ? vector_families[f].late : vector_families[f].variants)[k]; k++) {
     rm_variant v; /* lists, not sets */
@@ -25947,6 +25954,25 @@ static int cmd_accuracy(int argc, char **argv)
   else printf("%d lists, %d outside the bound or failed\n", lists, bad);
   return bad ? 1 : 0;
 }
+
+@* Golden vectors of intra-list similarity.\here{ils-vectors}
+\.{ils} and \.{diversity} (\secref{q:ils}) read a table of item features,
+which no list holds, so each of their tests carries its table, and they
+have a family of their own, \.{ils}, in the files
+$$\hbox{\.{vectors/ils\_test.json}\quad and\quad \.{vectors/ils\_test.txt},}$$
+written after every other family, so that no earlier test moves.  A test
+has the fields of any list and one more, \.{features}: the rows of its
+table, each an item, a feature and a weight (a positive decimal or
+fraction, as \.{--features} reads it), in JSON an array of triples
+\.{["a",~"x",~"1"]} and in the text twin \.{a:x:1,b:x:1,...}, or
+\.{none}; an item of the list that the table lacks has no feature.  The
+groups are the cases of \secref{ils-example} and its exercise (commented
+\.{ILS-1} to \.{ILS-4}), then 16 seeded random lists for each of ten
+variants, then two inputs that must be refused (a list without
+identifiers, and \.{diversity[undef=error]} of one item).  The tests have no
+witnesses of neighbours, and \.{adequacy} and \.{accuracy} pass over the
+family, whose tables the verifier does not load.
+@^golden vectors, of intra-list similarity@>
 
 @* What scikit-learn computes.
 The vectors serve to check a real implementation, and we check one: the
@@ -49030,7 +49056,8 @@ static int cmd_adequacy(int argc, char **argv)
     adq_count c = {0, 0, 0, 0, 0};
     unsigned long cuts[32];
     int ncuts, k;
-    if (fam->variants == disagreement_variants) continue;
+    if (fam->variants == disagreement_variants || fam->variants == ils_vector_variants)
+      continue; /* the features of \.{ils} are not loaded: \secref{ils-vectors} */
     if (rm_verifier_load(st.v, fam->stem) < 0) { bad = 1; break; }
     ncuts = family_cutoffs(fam, cuts, 32);
     for (k = 0; fam->variants[k]; k++) {
@@ -50953,6 +50980,181 @@ tie orders here.
   no_average, NULL, NULL, NULL},
 @/[RM_DIVERSITY] = {"diversity", K(KEY_TIES) | K(KEY_UNDEF), ils_d, ils_x,
   ils_bound, no_average, NULL, NULL, NULL}@[,@]
+
+@ \impl The golden vectors of the two metrics are a family of their own,
+\.{ils}, after every other (\secref{ils-vectors} says what it holds).  A
+test carries its table of features beside its list, in a field
+\.{features} that |vec_out| writes when it is set: in JSON an array of
+triples \.{["ITEM", "FEATURE", "WEIGHT"]}, in the text twin the triples
+\.{ITEM:FEATURE:WEIGHT} separated by commas (no name of the family holds a
+colon or a comma), or \.{none} for an empty table.
+
+@<Vector families@>=
+{"ils", "intra-list similarity and diversity over item features: ils, diversity", 0,
+  ils_vector_variants, NULL}@[,@]
+
+@ @<Vector variant lists@>=
+static const char *const ils_vector_variants[] = {"ils@@3", "ils@@5", "ils",
+  "ils@@4[ties=id-asc]", "ils[undef=one]", "diversity@@3", "diversity@@5", "diversity",
+  "diversity@@4[ties=reverse]", "diversity[undef=one]", NULL};
+
+@ \impl A table of features as the generator holds it: rows of an item, a feature
+and a weight, all short names; |ils_table| makes the library's table of
+it and the two forms of the field.
+
+@<Tool functions@>=
+typedef struct {@+ const char *item, *feat, *w; @+} ils_row;
+static rm_feat *ils_table(const ils_row *r, size_t n, char *json, char *text, size_t len)
+{
+  rm_feat *f = rm_feat_new();
+  size_t i, a = 0, b = 0;
+  if (f == NULL) tool_nomem();
+  a += (size_t) snprintf(json, len, "[");
+  for (i = 0; i < n; i++) {
+    if (rm_feat_add(f, r[i].item, r[i].feat, r[i].w) != RM_OK) tool_nomem();
+    a += (size_t) snprintf(json + a, len - a, "%s[\"%s\", \"%s\", \"%s\"]", i ? ", " : "",
+      r[i].item, r[i].feat, r[i].w);
+    b += (size_t) snprintf(text + b, len - b, "%s%s:%s:%s", i ? "," : "", r[i].item,
+      r[i].feat, r[i].w);
+  }
+  snprintf(json + a, len - a, "]");
+  if (n == 0) snprintf(text, len, "none");
+  if (rm_feat_use(f) != RM_OK) tool_nomem();
+  return f;
+}
+static int ils_test(vec_out *o, const rm_variant *v, const rm_list *l, const ils_row *r,
+  size_t n, const char *comment, int invalid)
+{
+  static char json[8192], text[8192];
+  rm_feat *f = ils_table(r, n, json, text, sizeof json);
+  int ok;
+  o->feat_json = json; o->feat_text = text;
+  ok = write_test(o, v, l, comment, 0, 0, invalid);
+  o->feat_json = o->feat_text = NULL;
+  rm_feat_use(NULL); rm_feat_free(f);
+  return ok;
+}
+
+@ @<Write the features of the test in JSON@>=
+if (o->feat_json) fprintf(o->json, ",\n         \"features\": %s", o->feat_json);
+
+@ @<Write the features of the test as text@>=
+if (o->feat_text) fprintf(o->text, "features = %s\n", o->feat_text);
+
+@ \impl The cases of the book first: the worked example of \secref{ils-example}
+under \.{ils@@3} and \.{diversity@@3} (and its top two under \.{ils}), the
+exercise, the weights whose cosine is $3/5$, and a list of one item.
+
+@<Tool functions@>=
+static int ils_examples(vec_out *o, int *groups)
+{
+  static const ils_row f1[] = {{"a", "x", "1"}, {"b", "x", "1"}, {"b", "y", "1"},
+    {"c", "y", "1"}, {"c", "z", "1"}};
+  static const ils_row f2[] = {{"a", "x", "1"}, {"b", "x", "1"}, {"b", "y", "1"},
+    {"b", "z", "1"}, {"b", "w", "1"}, {"c", "y", "1"}};
+  static const ils_row w1[] = {{"a", "x", "0.3"}, {"a", "y", "2/5"}, {"b", "x", "7"}};
+  static const int g[3] = {0, 0, 0};
+  static const char *const abc[3] = {"a", "b", "c"};
+  static const struct {@+ const char *name, *comment;@+ const ils_row *r;@+ size_t nr, n; @+}
+    x[] = {{"ils@@3", "ILS-1, a case of the book", f1, 5, 3},
+    {"diversity@@3", "ILS-1, a case of the book", f1, 5, 3},
+    {"ils", "ILS-1, its top two", f1, 5, 2},
+    {"ils", "ILS-2, the exercise of the book", f2, 6, 3},
+    {"diversity", "ILS-2, the exercise of the book", f2, 6, 3},
+    {"ils", "ILS-3, weights 0.3, 2/5 and 7: the cosine 3/5", w1, 3, 2},
+    {"ils", "ILS-4, one item: 1", f1, 5, 1},
+    {"diversity", "ILS-4, one item: undefined", f1, 5, 1}};
+  size_t i;
+  int ok = 1;
+  for (i = 0; i < sizeof x / sizeof *x && ok; i++) {
+    rm_variant v;
+    rm_list l = {0};
+    char nm[RM_NAME_MAX];
+    rm_variant_parse(x[i].name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    l.n = x[i].n; l.grade = g; l.id = abc;
+    div_open_group(o, groups, nm);
+    ok = ils_test(o, &v, &l, x[i].r, x[i].nr, x[i].comment, 0);
+    fputs("\n      ]}", o->json);
+  }
+  return ok;
+}
+
+@ \impl Then 16 seeded random lists for each variant of |ils_vector_variants|: up
+to eight items named \.{i0}, \.{i1}, \dots\ (one list in eight has one item
+or none), grades 0 to~2, scores from three values in half the lists (so
+that the tie rule matters), and a table in which each item has none to
+three of the features \.{f0} to~\.{f4}, of the weights $1$, $2$, $1/2$,
+$0.25$ and~$3$ (an item in six has none).  The table holds only the items
+of the list, and an item may be left out of it.
+
+@<Tool functions@>=
+static int ils_random(vec_out *o, const rm_variant *v, rng *r, int c)
+{
+  static const char *const items[8] = {"i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7"};
+  static const char *const feats[5] = {"f0", "f1", "f2", "f3", "f4"};
+  static const char *const ws[5] = {"1", "2", "1/2", "0.25", "3"};
+  ils_row rows[32];
+  int g[8];
+  double s[8];
+  const char *id[8];
+  rm_list l = {0};
+  size_t nr = 0, i;
+  int n = rng_below(r, 8) ? 2 + rng_below(r, 7) : rng_below(r, 2), k, scored = rng_below(r, 2);
+  char comment[64];
+  for (i = 0; i < (size_t) n; i++) {
+    int m = rng_below(r, 6) ? 1 + rng_below(r, 3) : 0, j, used = 0;
+    size_t t = (size_t) rng_below(r, (int) i + 1);
+    id[i] = id[t]; id[t] = items[i]; /* a random order of the names */
+    g[i] = rng_below(r, 3); s[i] = (double) rng_below(r, 3);
+    for (j = 0; j < m; j++) {
+      k = rng_below(r, 5);
+      if (used >> k & 1) continue;
+      used |= 1 << k;
+      rows[nr].item = items[i]; rows[nr].feat = feats[k]; rows[nr++].w = ws[rng_below(r, 5)];
+    }
+  }
+  l.n = (size_t) n; l.grade = g; l.id = id; l.score = scored ? s : NULL;
+  snprintf(comment, sizeof comment, "random case %d", c + 1);
+  return ils_test(o, v, &l, rows, nr, comment, 0);
+}
+
+@ \impl Last the inputs that must be refused: a list without identifiers
+(\.{RM\_EIDS}), and \.{diversity[undef=error]} of one item.
+
+@<Tool functions@>=
+static int write_ils_family(const vector_family *fam, vec_out *o, int *groups)
+{
+  static const ils_row f[] = {{"a", "x", "1"}, {"b", "x", "1"}};
+  static const int g[2] = {1, 0};
+  static const char *const ab[2] = {"a", "b"};
+  int k, c, ok = ils_examples(o, groups);
+  rng r = {20261130};
+  rm_variant v;
+  rm_list l = {0};
+  char nm[RM_NAME_MAX];
+  for (k = 0; fam->variants[k] && ok; k++) {
+    rm_variant_parse(fam->variants[k], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    div_open_group(o, groups, nm);
+    for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
+      if (c) fputc(',', o->json);
+      ok = ils_random(o, &v, &r, c);
+    }
+    fputs("\n      ]}", o->json);
+  }
+  l.n = 2; l.grade = g;
+  rm_variant_parse("ils", &v, NULL, 0); rm_variant_name(&v, nm, sizeof nm);
+  div_open_group(o, groups, nm);
+  if (ok) ok = ils_test(o, &v, &l, f, 2, "invalid: no identifiers", 1);
+  fputs("\n      ]}", o->json);
+  rm_variant_parse("diversity[undef=error]", &v, NULL, 0); rm_variant_name(&v, nm, sizeof nm);
+  l.n = 1; l.id = ab;
+  div_open_group(o, groups, nm);
+  if (ok) ok = ils_test(o, &v, &l, f, 2, "invalid: one item, undefined", 1);
+  fputs("\n      ]}", o->json);
+  return ok;
+}
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

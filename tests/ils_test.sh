@@ -9,7 +9,8 @@
 # cosines are 1/2, 0, 1/2 and the values the fractions 1/3 and 2/3.  Weights
 # (3, 4 and 1, or the same as decimals, or split over two lines) give the
 # cosine 3/5.  Both paths are checked, the mean over users, the sharding
-# under --partial, and the refusals of a bad file, with its file and line.
+# under --partial, the refusals of a bad file, with its file and line, and
+# the golden vectors of the family ils against a transcription in Python.
 cd "$(dirname "$0")/.." || exit 1
 source tests/counts.sh
 RM=${TOOL:-$PWD/rankmetrics}
@@ -107,4 +108,55 @@ bad 'a x\nb\n' "2: expected 'ITEM FEATURE' or 'ITEM FEATURE WEIGHT' (found 1 fie
   && ok "eval without --features: refused before reading" || fail "eval without --features: $rc $(cat "$tmp/err")"
 "$RM" eval -m ils --features "$tmp/nosuch" "$tmp/qrels" "$tmp/run" > /dev/null 2> "$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q nosuch "$tmp/err" && ok "a missing features file" || fail "missing file: $rc"
+
+# The golden vectors of the family ils, recomputed here in floating point
+# from their tables by a transcription of the definition (not the
+# library's code): every valid test within 1e-12 of its value.
+$PY - "${VEC:-vectors}/ils_test.json" > "$tmp/vec.txt" <<'PY'
+import json, math, sys
+from fractions import Fraction
+d = json.load(open(sys.argv[1]))
+bad = n = 0
+for g in d['testGroups']:
+    name = g['variant']
+    metric = name.split('@')[0].split('[')[0]
+    k = int(name.split('@')[1].split('[')[0]) if '@' in name else None
+    ties = name.split('ties=')[1].split(',')[0].split(']')[0]
+    undef = name.split('undef=')[1].split(']')[0]
+    for t in g['tests']:
+        if t['result'] != 'valid':
+            continue
+        feats = {}
+        for it, f, w in t['features']:
+            feats.setdefault(it, {})
+            feats[it][f] = feats[it].get(f, 0) + float(Fraction(w))
+        ids, sc = t['ids'], t['scores']
+        order = list(range(len(ids)))
+        if sc is not None:
+            if ties == 'reverse': order.reverse()
+            if ties == 'id-asc': order.sort(key=lambda i: ids[i])
+            order.sort(key=lambda i: -sc[i])  # stable
+        top = [ids[i] for i in order[:k]] if k else [ids[i] for i in order]
+        m = len(top)
+        def cos(a, b):
+            x, y = feats.get(a, {}), feats.get(b, {})
+            dot = sum(v * y.get(f, 0) for f, v in x.items())
+            if dot == 0: return 0.0
+            return dot / math.sqrt(sum(v*v for v in x.values()) * sum(v*v for v in y.values()))
+        if m == 0 or (metric == 'diversity' and m < 2):
+            want = 1.0 if undef == 'one' else 0.0
+        elif m == 1:
+            want = 1.0
+        else:
+            s = sum(cos(top[i], top[j]) for i in range(m) for j in range(i + 1, m)) / (m * (m - 1) / 2)
+            want = s if metric == 'ils' else 1 - s
+        got = float.fromhex(t['value'])
+        n += 1
+        if abs(got - want) > 1e-12:
+            bad += 1
+            print('mismatch', t['tcId'], name, got, want)
+print(n, 'checked', bad, 'bad')
+sys.exit(bad != 0)
+PY
+[ $? -eq 0 ] && ok "the vectors of ils: $(cat "$tmp/vec.txt")" || fail "the vectors of ils: $(cat "$tmp/vec.txt")"
 finish

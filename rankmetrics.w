@@ -15490,16 +15490,16 @@ exact path rounds correctly; \secref{q:ilsimpl} has the C.
 @^intra-list similarity@>@^diversity of a list@>@^features of items@>
 
 {\it Where the libraries state them, and how they differ.}  LensKit's
-|ILS| (\.{src/lenskit/metrics/ranking/\_ils.py}) unit-normalises each
-item's category vector (|cat_matrix(normalize="unit")|), sums the upper
+|ILS| (its file \.{\_ils.py}, \secref{atlas}) scales each item's category
+vector to unit length, sums the upper
 triangle of the products of the top~$n$ and divides by $n(n-1)/2$; a list of
 one item gives~1.0, an empty one NaN.  It is \.{ils@@K}, with two
 differences: an item that LensKit's data set does not know at all is left
 out before the pairs are counted (here every item of the top~$K$ counts, an
 unknown one having no feature, as an item that LensKit knows without a
 category), and its vectors are single precision (the seventh digit may
-differ).  Microsoft Recommenders' |user_diversity|
-(\.{recommenders/evaluation/python\_evaluation.py}) takes the pairs
+differ).  Microsoft Recommenders' |user_diversity| (in
+\.{python\_evaluation.py}) takes the pairs
 $i_1<i_2$ of each user's recommendations, a similarity of each pair (0 for
 a pair it has none of), and gives one minus their mean; a user with fewer
 than two items has no pair and no row, and its |diversity| is the mean over
@@ -22561,7 +22561,8 @@ rm_status rm_disagree_metric(const char *metric, const rm_disagree_options *o,
     if (mi == RM_N_METRICS) {
       rm_disagreement_free(d); *out = NULL;
       return dis_fail(msg, len, RM_ENAME, "unknown metric '%s'", metric); }
-    if (!dis_setup(&d->m, (rm_metric) mi)) d->m.np = 0;
+    if (ILS_METRIC(mi) || !dis_setup(&d->m, (rm_metric) mi)) d->m.np = 0;
+      /* \.{ils} and \.{diversity} read item features, which no drawn list has */
   }
   return dis_run(d, out, msg, len);
 }
@@ -23247,6 +23248,9 @@ static int cmd_disagree(int argc, char **argv)
       if (strcmp(mi < RM_N_METRICS ? dis_alias(names[j]) : names[j], mname) == 0) {
         want = 1; names[j] = ""; }
     if (!want) continue;
+    if (!all && (mi == RM_ILS || mi == RM_DIVERSITY))
+      fprintf(stderr, "rankmetrics: disagree: %s reads a table of item features,"
+        " which the search does not draw; no pair of its variants is searched\n", mname);
     if ((s = dis_call(&cmd, mname, NULL, &ds[nm], msg, sizeof msg)) != RM_OK) {
       dis_free_all(ds, nm);
       fprintf(stderr, "rankmetrics: disagree: %s\n", msg);
@@ -40165,8 +40169,8 @@ and a pair given twice adds its weights.  Anything else is an error naming
 the file, the line and what was wrong; a measure of the two without the
 option is refused before anything is read.  Under \.{--partial} the state's
 options gain \.{features=DIGEST}, so that states made with other features
-are refused.  \.{value --features FILE} reads the same file
-(|tool_features|).
+are refused.  The command \.{value} reads the same file with the
+same function, |tool_features|.
 
 @<Engine functions@>=
 RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **digest)

@@ -15426,6 +15426,45 @@ is always first.  In 2 both get $3/2$, and ExposureGini is~0 too.  In 3
 the lists of three and two items reach $K=2$, only the first reaches
 $K=3$, and all three hold one item or more.
 
+@ {\it Intra-list similarity and diversity.}\here{q:ils}
+@:metric ils}{metric \.{ils}@>@:metric diversity}{metric \.{diversity}@>
+Two equally accurate lists may differ in how alike their items are.
+Intra-list similarity reads the items' features, which no list carries:
+\.{eval --features FILE} (and \.{value}) reads lines \.{ITEM FEATURE} or
+\.{ITEM FEATURE WEIGHT}, the weight a positive decimal or fraction (1 when
+left out).  Item~$i$ is the vector $x_i$ of its weights, two items are as
+alike as $\cos(i,j)=x_i\cdot x_j/(\Vert x_i\Vert\,\Vert x_j\Vert)$ (0 when
+either has no feature), and for a top~$K$ of $m$ items (ranked by the tie
+rule) and its $P=m(m-1)/2$ pairs of ranks $r<s$
+$${\rm ILS}={1\over P}\sum_{r<s}\cos(i_r,i_s),\qquad
+  {\rm diversity}=1-{\rm ILS}.$$
+\.{ils@@K} is~1 for one item and undefined for none; \.{diversity@@K} is
+undefined for fewer than two.  Both are values of one list, averaged over
+users (\.{mean:ils@@K}) and sharded as any mean.  The exact value is a sum
+of square roots, rounded correctly (\secref{q:ilsimpl}).
+@^intra-list similarity@>@^diversity of a list@>@^features of items@>
+
+{\it The libraries.}  LensKit's |ILS| (\.{\_ils.py}, \secref{atlas})
+scales each category vector to unit length and averages the products of
+the top~$n$'s pairs, 1.0 for one item: \.{ils@@K}, but for an item its data
+set does not know, which it leaves out (here it has no feature), and its
+single precision.  Microsoft Recommenders' |user_diversity|
+(\.{python\_evaluation.py}) is one minus the mean similarity of a user's
+pairs (0 for a pair without one); a user of one item has no row, so its
+|diversity| is \.{mean[skip=undef]:diversity@@K}.  Its similarity is the
+cosine of feature vectors or, by default, |item_cooccurrence_count|, the
+cosine of vectors whose features are the training data's users: a file of
+lines \.{ITEM USER} gives it.
+
+@ {\it A worked example.}\here{ils-example}  Item $a$ has the category
+$x$, $b$ has $x$ and~$y$, $c$ has $y$ and~$z$.  The cosines are
+$1/\sqrt2$ ($a,b$), 0 ($a,c$) and $1/2$ ($b,c$), so the top three $a,b,c$
+has ILS $(1+\sqrt2)/6=0.4023689$ and diversity $(5-\sqrt2)/6=0.5976311$;
+the top two $a,b$ has ILS $\sqrt2/2$, and the mean of \.{ils@@3} over the
+two users is $(1+4\sqrt2)/12=0.5547379$.  {\it Exercise}\here{ils-ex}:
+give $b$ the categories $x,y,z,w$ and $c$ only~$y$.  ({\it Answer:} the
+cosines are $1/2$, 0, $1/2$; ILS is $1/3$, diversity $2/3$.)
+
 @ \impl The metrics of \secref{q:xgini}: their codes follow every other
 metric's (so that no earlier witness of the golden vectors moves), and
 their rows of the metric table.  ExposureGini takes \.{items}, the patience
@@ -15462,72 +15501,6 @@ file of aggregates after every earlier case.
 @/{"L-ucov", NULL, "user-coverage@@2",
   RM_QS(RM_QID((0, 0), ("a", "b")), RM_QID((0, 0), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "3", 0x1.8p+1}@[,@]
-
-@* Intra-list similarity and diversity.\here{q:ils}
-@:metric ils}{metric \.{ils}@>@:metric diversity}{metric \.{diversity}@>
-Two lists may be equally accurate and still differ in how alike their
-items are: ten films of one genre, or ten of ten genres.  Intra-list
-similarity measures that likeness from the items' features, which no
-list carries: \.{eval --features FILE} (and \.{value --features FILE})
-reads them, one line \.{ITEM FEATURE} or \.{ITEM FEATURE WEIGHT} for each
-feature of an item, the weight a positive decimal or fraction (1 when left
-out; a pair given twice adds its weights).  Item~$i$ is then the vector
-$x_i$ of its weights, and two items are as alike as the cosine of their
-vectors,
-$$\cos(i,j)={x_i\cdot x_j\over\Vert x_i\Vert\,\Vert x_j\Vert},$$
-taken as~0 when either item has no feature (is not in the file).  For a
-top~$K$ of $m$ items (ranked by the tie rule) and its $P=m(m-1)/2$ pairs of
-ranks $r<s$,
-$${\rm ILS}={1\over P}\sum_{r<s}\cos(i_r,i_s),\qquad
-  {\rm diversity}=1-{\rm ILS}.$$
-\.{ils@@K} is~1 for a list of one item and undefined for an empty list;
-\.{diversity@@K} is undefined for a list of fewer than two items.  Both are
-values of one list, averaged over users as any other (\.{eval} names them
-\.{mean:ils@@K}), so they shard under \.{--partial} like any mean.  With
-weights of~1 (categories), $\cos(i,j)$ is the number of shared categories
-over $\sqrt{n_in_j}$.  The exact value is a sum of square roots, which the
-exact path rounds correctly; \secref{q:ilsimpl} has the C.
-@^intra-list similarity@>@^diversity of a list@>@^features of items@>
-
-{\it Where the libraries state them, and how they differ.}  LensKit's
-|ILS| (its file \.{\_ils.py}, \secref{atlas}) scales each item's category
-vector to unit length, sums the upper
-triangle of the products of the top~$n$ and divides by $n(n-1)/2$; a list of
-one item gives~1.0, an empty one NaN.  It is \.{ils@@K}, with two
-differences: an item that LensKit's data set does not know at all is left
-out before the pairs are counted (here every item of the top~$K$ counts, an
-unknown one having no feature, as an item that LensKit knows without a
-category), and its vectors are single precision (the seventh digit may
-differ).  Microsoft Recommenders' |user_diversity| (in
-\.{python\_evaluation.py}) takes the pairs
-$i_1<i_2$ of each user's recommendations, a similarity of each pair (0 for
-a pair it has none of), and gives one minus their mean; a user with fewer
-than two items has no pair and no row, and its |diversity| is the mean over
-the users that have one, \.{mean[skip=undef]:diversity@@K}.  Its similarity
-is the cosine of the item feature vectors (|item_feature_vector|) or, by
-default, |item_cooccurrence_count|: the users who had both items over the
-root of the product of each item's users, which is the cosine of vectors
-whose features are the users of the training data.  A file of lines
-\.{ITEM USER} of that data gives it.  So the splits are the direction
-(similarity or diversity), the list of one item (1 or left out) and the
-source of the similarity, which the file names.
-
-{\it A worked example.}\here{ils-example}  Item $a$ has the category $x$,
-$b$ has $x$ and~$y$, $c$ has $y$ and~$z$ (the file
-\.{a~x}, \.{b~x}, \.{b~y}, \.{c~y}, \.{c~z}).  The norms are $1$, $\sqrt2$,
-$\sqrt2$; $a$ and $b$ share one category, $\cos=1/\sqrt2$; $a$ and $c$
-none, $\cos=0$; $b$ and $c$ one, $\cos=1/2$.  The top three $a,b,c$ has
-$${\rm ILS}={1\over3}\Bigl({\sqrt2\over2}+0+{1\over2}\Bigr)={1+\sqrt2\over6}
-  =0.4023689\ldots,\qquad{\rm diversity}={5-\sqrt2\over6}=0.5976311\ldots;$$
-the top two $a,b$ has ILS $\sqrt2/2=0.7071068$ and diversity $0.2928932$,
-and the mean of \.{ils@@3} over the two users is $(1+4\sqrt2)/12=0.5547379$.
-The top one, $a$ alone, has ILS~1 and no diversity.
-
-{\it Exercise.}\here{ils-ex}  With $b$ given four categories $x,y,z,w$
-(and $a$ as before, $c$ the category $y$ alone), compute \.{ils} and
-\.{diversity} of the list $a,b,c$.  ({\it Answer:} the cosines are $1/2$,
-$0$ and $1/2$, so ILS is $1/3$ and diversity $2/3$, both rational; the
-exact path gives them as fractions.)
 
 @* Incomplete judgments.\here{q:judged}
 @:metric bpref}{metric \.{bpref}@>@:metric infap}{metric \.{infap}@>@:metric nonrel-judged}{metric \.{nonrel-judged}@>@:metric judged}{metric \.{judged}@>@:metric unj}{metric \.{unj}@>@:metric rbp}{metric \.{rbp}@>@:metric rbp-resid}{metric \.{rbp-resid}@>@:key p}{key \.{p}@>
@@ -25959,7 +25932,7 @@ static int cmd_accuracy(int argc, char **argv)
   return bad ? 1 : 0;
 }
 
-@* Golden vectors of intra-list similarity.\here{ils-vectors}
+@ {\it Golden vectors of intra-list similarity.}\here{ils-vectors}
 \.{ils} and \.{diversity} (\secref{q:ils}) read a table of item features,
 which no list holds, so each of their tests carries its table, and they
 have a family of their own, \.{ils}, in the files
@@ -40161,11 +40134,12 @@ static int ev_popularity(ev_state *st, const char *path)
   return ok;
 }
 
-@ \.{--features FILE} gives the items' features that \.{ils} and
-\.{diversity} read (\secref{q:ils}): lines \.{ITEM FEATURE} or \.{ITEM
-FEATURE WEIGHT}, white space between, the weight a positive decimal without
-an exponent or a fraction (1 when left out); an item may have many lines,
-and a pair given twice adds its weights.  Anything else is an error naming
+@ The option \.{--features FILE} gives the features of the items, which
+\.{ils} and \.{diversity} read (\secref{q:ils}).  Each line holds an
+item, one of its features and, unless it is~1, the feature's weight, white
+space between; a weight is a positive decimal without an exponent, or a
+fraction.  An item may have many lines, and a pair given twice adds its
+weights.  Anything else is an error naming
 the file, the line and what was wrong; a measure of the two without the
 option is refused before anything is read.  Under \.{--partial} the state's
 options gain \.{features=DIGEST}, so that states made with other features
@@ -51123,8 +51097,9 @@ static int ils_random(vec_out *o, const rm_variant *v, rng *r, int c)
   return ils_test(o, v, &l, rows, nr, comment, 0);
 }
 
-@ \impl Last the inputs that must be refused: a list without identifiers
-(\.{RM\_EIDS}), and \.{diversity[undef=error]} of one item.
+@ \impl Last the inputs that must be refused: a list without identifiers,
+refused with \.{RM\_EIDS}, and a list of one item under the variant
+\.{diversity[undef=error]}.
 
 @<Tool functions@>=
 static int write_ils_family(const vector_family *fam, vec_out *o, int *groups)

@@ -38511,7 +38511,8 @@ the format and its version, \.{rankmetrics-partial 6}.  Then
 \item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no
 negative=W columns=C}, the options of \.{eval} that change values, and the
 columns read (|shard_put_columns|), then \.{popularity=D} when
-\.{--popularity} was given, $D$ the first 16 digits of its digest;
+\.{--popularity} was given, $D$ the first 16 digits of its digest, and
+\.{features=D} when \.{--features} was;
 \item{} \.{judgments D N}, the digest of the judgments file as read, 16
 hexadecimal digits, and its length in bytes, or \.{judgments none} for a
 delimited file (|shard_digest|);

@@ -739,6 +739,7 @@ precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:s
 topk-auc&yes&AUC of a top $K$ in a catalogue (implicit)&items&\secref{q:topkauc}\cr
 ils&yes&mean cosine of the top $K$'s pairs of items (LensKit)&&\secref{q:ils}\cr
 diversity&yes&one minus \.{ils} (Microsoft Recommenders)&&\secref{q:ils}\cr
+srecall&yes&features of the relevant top $K$ over all (Elliot)&&\secref{q:ils}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -4423,7 +4424,7 @@ Recall&\an{mean[skip=norel]:recall@@10}&F&recall/\cr
 MRR&\an{mean[skip=norel]:rr@@10}&H&mrr/\cr
 HR&\an{mean[skip=norel]:hr@@10}&I&hit\_rate/\cr
 MAP&\an{mean[skip=norel]:precision-mean@@10}&&map/\cr
-SRecall&\nov{elliot:srecall@@10}{features of the relevant items of the top K over all the catalogue's features}&&../diversity/SRecall/\cr
+SRecall&\an{mean[skip=norel]:srecall@@10}{\eightrm, \.{--features}}&&../diversity/SRecall/\cr
 Gini&\an{gini@@10[form=elliot,items=1000]}&&gini\_index.py\cr
 SEntropy, lists of $K$&\an{entropy@@10}&&shannon\_entropy.py\cr
 ARP&\an{arp@@10[pop=file]}&&arp.py\cr
@@ -15376,8 +15377,8 @@ Recommenders' |diversity| and |user_diversity| (one minus that mean) read
 the items' features, which \.{--features FILE} gives: they are \.{ils} and
 \.{diversity} of \secref{q:ils}.  Not yet here: Microsoft Recommenders'
 |serendipity|, which also compares each item with the items each user saw
-before, and Elliot's |SRecall|, which counts the features of the relevant
-items; the atlas says so in their rows.
+before; the atlas says so in its row.  Elliot's |SRecall|, which counts
+the features of the relevant items, is \.{srecall} of \secref{q:ils}.
 
 @ {\it A worked example.}\here{xgini-example}  Three users' top two are
 $a,b$; $a,c$; $a,b$ in a catalogue of four items (the lists of
@@ -15454,7 +15455,10 @@ pairs (0 for a pair without one); a user of one item has no row, so its
 |diversity| is \.{mean[skip=undef]:diversity@@K}.  Its similarity is the
 cosine of feature vectors or, by default, |item_cooccurrence_count|, the
 cosine of vectors whose features are the training data's users: a file of
-lines \.{ITEM USER} gives it.
+lines \.{ITEM USER} gives it.  Elliot's |SRecall| reads the same table:
+the distinct features of the relevant items of the top~$K$ over those of
+all items, over the users with a relevant item,
+\.{mean[skip=norel]:srecall@@K} (a fraction, 0 for an empty table).
 
 @ {\it A worked example.}\here{ils-example}  Item $a$ has the category
 $x$, $b$ has $x$ and~$y$, $c$ has $y$ and~$z$.  The cosines are
@@ -22534,7 +22538,8 @@ rm_status rm_disagree_metric(const char *metric, const rm_disagree_options *o,
     if (mi == RM_N_METRICS) {
       rm_disagreement_free(d); *out = NULL;
       return dis_fail(msg, len, RM_ENAME, "unknown metric '%s'", metric); }
-    if (ILS_METRIC(mi) || !dis_setup(&d->m, (rm_metric) mi)) d->m.np = 0;
+    if (ILS_METRIC(mi) || mi == RM_SRECALL || !dis_setup(&d->m, (rm_metric) mi))
+      d->m.np = 0;
       /* \.{ils} and \.{diversity} read item features, which no drawn list has */
   }
   return dis_run(d, out, msg, len);
@@ -23221,7 +23226,7 @@ static int cmd_disagree(int argc, char **argv)
       if (strcmp(mi < RM_N_METRICS ? dis_alias(names[j]) : names[j], mname) == 0) {
         want = 1; names[j] = ""; }
     if (!want) continue;
-    if (!all && (mi == RM_ILS || mi == RM_DIVERSITY))
+    if (!all && (mi == RM_ILS || mi == RM_DIVERSITY || mi == RM_SRECALL))
       fprintf(stderr, "rankmetrics: disagree: %s reads a table of item features,"
         " which the search does not draw; no pair of its variants is searched\n", mname);
     if ((s = dis_call(&cmd, mname, NULL, &ds[nm], msg, sizeof msg)) != RM_OK) {
@@ -25944,8 +25949,9 @@ fraction, as \.{--features} reads it), in JSON an array of triples
 \.{["a",~"x",~"1"]} and in the text twin \.{a:x:1,b:x:1,...}, or
 \.{none}; an item of the list that the table lacks has no feature.  The
 groups are the cases of \secref{ils-example} and its exercise (commented
-\.{ILS-1} to \.{ILS-4}), then 16 seeded random lists for each of ten
-variants, then two inputs that must be refused (a list without
+\.{ILS-1} to \.{ILS-4}), then 16 seeded random lists for each of
+thirteen variants (three of \.{srecall}), then two inputs that must be
+refused (a list without
 identifiers, and \.{diversity[undef=error]} of one item).  The tests have no
 witnesses of neighbours, and \.{adequacy} and \.{accuracy} pass over the
 family, whose tables the verifier does not load.
@@ -40184,7 +40190,8 @@ RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **diges
 }
 static int ev_feat_needed(const ev_state *st, const ev_measure *m)
 {
-  if (st->feat || (m->u.metric != RM_ILS && m->u.metric != RM_DIVERSITY)) return 1;
+  if (st->feat || (m->u.metric != RM_ILS && m->u.metric != RM_DIVERSITY
+      && m->u.metric != RM_SRECALL)) return 1;
   fprintf(tool_err, "rankmetrics: %s: %s reads the items' features of --features"
     " FILE, which was not given\n", ev_cmd, m->given);
   return 0;
@@ -41063,7 +41070,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     group weights): lines QUERY WEIGHT, a weight a finite\n"
     "                     number of at least 0; every query evaluated needs one\n"
     "  --weight C         the same weights from the column C of a delimited file,\n"
-    "                     one number on every row of a user\n"    "  --features FILE    the items' features for ils and diversity: lines\n"
+    "                     one number on every row of a user\n"
+    "  --features FILE    the items' features for ils, diversity and srecall: lines\n"
     "                     ITEM FEATURE [WEIGHT], the weight a positive decimal or\n"
     "                     fraction (1 when left out)\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
@@ -41476,6 +41484,7 @@ static const char *const metric_help[][2] = {
   {"topk-auc", "AUC of a top K, the rest of a catalogue of items= below (implicit)"},
   {"ils", "mean cosine of the features of the top K's pairs (--features; LensKit)"},
   {"diversity", "one minus ils (Microsoft Recommenders' user_diversity; --features)"},
+  {"srecall", "features of the relevant top K over all features (Elliot; --features)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -43065,7 +43074,8 @@ if (opt[0] == NULL) {
   fputs("rankmetrics: value: --grades is required\n", stderr);
   return 2;
 }
-if (feat == NULL && (v.metric == RM_ILS || v.metric == RM_DIVERSITY)) {
+if (feat == NULL && (v.metric == RM_ILS || v.metric == RM_DIVERSITY
+    || v.metric == RM_SRECALL)) {
   fprintf(stderr, "rankmetrics: value: %s reads the items' features: give"
     " --features FILE\n", rm_metric_name(v.metric));
   return 2;
@@ -50011,7 +50021,7 @@ a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
 \.{eval --partial} of \.{median}&the measure and why, exit 2\cr
 \.{--features}: a line of one field, or four&\.{FILE:LINE: expected 'ITEM FEATURE' ...}\cr
 \.{--features}: a weight 0, $-1$, \.{1e-3}, \.{1/0}&\.{FILE:LINE: the weight '...' of item '...'}\cr
-\.{ils} or \.{diversity} without \.{--features}&\.{... which was not given}, exit 2\cr
+\.{ils}, \.{diversity}, \.{srecall} without \.{--features}&\.{... which was not given}, exit 2\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),
@@ -50580,7 +50590,7 @@ Their codes follow every earlier metric's, so that no earlier test of the
 golden vectors moves.
 
 @<Metric codes@>=
-RM_ILS, RM_DIVERSITY@[,@]
+RM_ILS, RM_DIVERSITY, RM_SRECALL@[,@]
 
 @ \impl The table of features is public: a caller reads it once and then
 names it, in each thread that computes, with |rm_feat_use|, as
@@ -50624,6 +50634,7 @@ struct rm_feat {
   size_t n, cap;
   feat_item *it; /* the items, after |feat_compact| */
   size_t ni;
+  unsigned long nf; /* the distinct features, after |feat_compact| (\.{srecall}) */
   int done;
 };
 
@@ -50716,6 +50727,26 @@ static void feat_index_free(rm_feat *f)
   for (i = 0; i < f->ni; i++) mpq_clear(f->it[i].norm2);
   free(f->it); f->it = NULL; f->ni = 0;
 }
+static int feat_name_cmp(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+static unsigned long feat_distinct(const rm_feat *f, const feat_item *const *it, size_t m)
+{ /* the distinct features of the items |it[0..m)|, or of the table when |it| is |NULL| */
+  size_t n = 0, i, j;
+  unsigned long d = 0;
+  const char **s;
+  if (it == NULL) n = f->n;
+  else for (i = 0; i < m; i++) n += it[i] ? it[i]->n : 0;
+  if (n == 0 || (s = malloc(n * sizeof *s)) == NULL) return 0;
+  if (it == NULL) for (i = 0; i < n; i++) s[i] = f->r[i].feat;
+  else for (i = 0, n = 0; i < m; i++)
+    for (j = 0; it[i] && j < it[i]->n; j++) s[n++] = f->r[it[i]->at + j].feat;
+  qsort(s, n, sizeof *s, feat_name_cmp);
+  for (i = 0; i < n; i++) d += i == 0 || strcmp(s[i], s[i - 1]) != 0;
+  free(s);
+  return d;
+}
 static rm_status feat_compact(rm_feat *f)
 {
   size_t i, j = 0, m = 0;
@@ -50742,6 +50773,7 @@ static rm_status feat_compact(rm_feat *f)
     mpq_mul(t, f->r[i].w, f->r[i].w); mpq_add(e->norm2, e->norm2, t);
   }
   mpq_clear(t);
+  f->nf = feat_distinct(f, NULL, 0);
   f->done = 1;
   return RM_OK;
 }
@@ -50950,15 +50982,61 @@ static double ils_bound(const rm_variant *v)
   return v->metric == RM_ILS ? 8 : 12;
 }
 
+@ \impl Elliot's \.{srecall} (\secref{q:ils}) is a ratio: the distinct features
+of the relevant items of the top~$K$ over the distinct features of the
+table.  (An item of the table without a feature cannot be, so the second is
+the number of features of all its items.)  Out of memory, the count would
+be~0, so the functions ask for the entries first.
+
+@<Private functions@>=
+static rm_status srecall_counts(const rm_variant *v, const rm_list *l,
+  const size_t *perm, unsigned long *num, unsigned long *den)
+{
+  const feat_item **it;
+  size_t m, r, k = 0;
+  rm_status s = ils_items(v, l, perm, &it, &m);
+  if (s != RM_OK) return s;
+  for (r = 0; r < m; r++) if (relevant(v, l, perm, r)) it[k++] = it[r];
+  *num = feat_distinct(feat_table, it, k);
+  *den = feat_table->nf;
+  free(it);
+  return RM_OK;
+}
+static rm_status srecall_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long a, b;
+  rm_status s = srecall_counts(v, l, perm, &a, &b);
+  if (s != RM_OK) return s;
+  mpq_set_ui(num, 0, 1); mpq_set_ui(den, 0, 1); /* |mpq_set_ui| would canonicalise */
+  mpz_set_ui(mpq_numref(num), a); mpz_set_ui(mpq_numref(den), b);
+  return RM_OK;
+}
+static rm_status srecall_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  unsigned long a, b;
+  rm_status s = srecall_counts(v, l, perm, &a, &b);
+  if (s == RM_OK) {@+ *num = (double) a; *den = (double) b; @+}
+  return s;
+}
+static double srecall_bound(const rm_variant *v)
+{
+  (void) v;
+  return 1;
+}
+
 @ \impl Both take a cutoff, the tie rule (which orders the top~$K$) and
 \.{undef}; as means of pairs, not of ranks, they have no expectation over
-tie orders here.
+tie orders here.  \.{srecall} takes the threshold \.{rel} too.
 
 @<Metric specifications@>=
 @/[RM_ILS] = {"ils", K(KEY_TIES) | K(KEY_UNDEF), ils_d, ils_x, ils_bound,
   no_average, NULL, NULL, NULL},
 @/[RM_DIVERSITY] = {"diversity", K(KEY_TIES) | K(KEY_UNDEF), ils_d, ils_x,
-  ils_bound, no_average, NULL, NULL, NULL}@[,@]
+  ils_bound, no_average, NULL, NULL, NULL},
+@/[RM_SRECALL] = {"srecall", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+  srecall_bound, no_average, NULL, srecall_qratio, srecall_dratio}@[,@]
 
 @ \impl The golden vectors of the two metrics are a family of their own,
 \.{ils}, after every other (\secref{ils-vectors} says what it holds).  A
@@ -50969,13 +51047,15 @@ triples \.{["ITEM", "FEATURE", "WEIGHT"]}, in the text twin the triples
 colon or a comma), or \.{none} for an empty table.
 
 @<Vector families@>=
-{"ils", "intra-list similarity and diversity over item features: ils, diversity", 0,
+{"ils", "intra-list similarity and diversity over item features: ils, diversity,"
+  " srecall", 0,
   ils_vector_variants, NULL}@[,@]
 
 @ @<Vector variant lists@>=
 static const char *const ils_vector_variants[] = {"ils@@3", "ils@@5", "ils",
   "ils@@4[ties=id-asc]", "ils[undef=one]", "diversity@@3", "diversity@@5", "diversity",
-  "diversity@@4[ties=reverse]", "diversity[undef=one]", NULL};
+  "diversity@@4[ties=reverse]", "diversity[undef=one]", "srecall@@3", "srecall",
+  "srecall@@5[rel=2]", NULL};
 
 @ \impl A table of features as the generator holds it: rows of an item, a feature
 and a weight, all short names; |ils_table| makes the library's table of

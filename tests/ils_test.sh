@@ -11,6 +11,7 @@
 # cosine 3/5.  Both paths are checked, the mean over users, the sharding
 # under --partial, the refusals of a bad file, with its file and line, and
 # the golden vectors of the family ils against a transcription in Python.
+# Elliot's SRecall: the features of the relevant items of the top K over all.
 cd "$(dirname "$0")/.." || exit 1
 source tests/counts.sh
 RM=${TOOL:-$PWD/rankmetrics}
@@ -45,6 +46,11 @@ check "the same weights as decimals and a fraction" \
 check "a pair given twice adds its weights" "$(row ils w3 rational --grades 0,0 --ids a,b)" 3/5
 check "an item without features has cosine 0" \
   "$(row diversity f1 rational --grades 0,0 --ids a,zz)" 1
+check "srecall: a and c relevant cover x, y, z of three" \
+  "$(row srecall f1 rational --grades 1,0,1 --ids a,b,c)" 1
+check "srecall: a and b relevant cover x and y" "$(row srecall f1 rational --grades 1,1,0 --ids a,b,c)" 2/3
+check "srecall@1: a is not relevant" "$(row srecall@1 f1 rational --grades 0,1,1 --ids a,b,c)" 0
+check "srecall[rel=2]: only b" "$(row 'srecall[rel=2]' f1 rational --grades 1,2,1 --ids a,b,c)" 2/3
 check "the top K by score: ils@2 of c,b over a" \
   "$(row ils@2 f1 rational --grades 0,0,0 --ids a,b,c --scores 1,2,3)" 1/2
 # the double path agrees with the exact one within its bound
@@ -143,7 +149,13 @@ for g in d['testGroups']:
             dot = sum(v * y.get(f, 0) for f, v in x.items())
             if dot == 0: return 0.0
             return dot / math.sqrt(sum(v*v for v in x.values()) * sum(v*v for v in y.values()))
-        if m == 0 or (metric == 'diversity' and m < 2):
+        if metric == 'srecall':
+            rel = int(name.split('rel=')[1].split(',')[0])
+            grades = {ids[i]: t['grades'][i] for i in order}
+            cov = {f for it in top if grades[it] >= rel for f in feats.get(it, {})}
+            allf = {f for it in feats for f in feats[it]}
+            want = len(cov) / len(allf) if allf else (1.0 if undef == 'one' else 0.0)
+        elif m == 0 or (metric == 'diversity' and m < 2):
             want = 1.0 if undef == 'one' else 0.0
         elif m == 1:
             want = 1.0

@@ -468,6 +468,7 @@
 @s div_q int
 @s div_memo_e int
 @s rm_cat int
+@s rm_feat int
 @s rm_pauc int
 @s rm_even int
 @s te_dfiles int
@@ -743,6 +744,9 @@ aucpr&no&area under the interpolated PR curve (XGBoost)&&\secref{q:xgbauc}\cr
 ncrr&yes&sum of $1/r$ over the hits, over its ideal (cornac)&&\secref{q:ncrr}\cr
 poprank&yes&mean popularity rank of a top $K$ (LensKit; a set)&pop&\secref{q:poprank}\cr
 logloss&no&log loss of the scores as probabilities (RecBole)&&\secref{q:logloss}\cr
+ils&yes&mean cosine of the top $K$'s pairs of items (LensKit)&&\secref{q:ils}\cr
+diversity&yes&one minus \.{ils} (Microsoft Recommenders)&&\secref{q:ils}\cr
+srecall&yes&features of the relevant top $K$ over all (Elliot)&&\secref{q:ils}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -1651,9 +1655,10 @@ static rm_status check_keys(const rm_variant *v)
   if (v->agg == RM_AGG_MICRO && metrics[v->metric].qratio == NULL) return RM_ENAME;
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
       && metrics[v->metric].forms == NULL && v->metric != RM_NDCG_REL
-      && v->metric != RM_RNDCG && v->metric != RM_AUCPR)
+      && v->metric != RM_RNDCG && v->metric != RM_AUCPR && !ILS_METRIC(v->metric))
       || metrics[v->metric].set_d)) return RM_ENAME;
-  if ((v->metric == RM_NDCG_REL || v->metric == RM_RNDCG || v->metric == RM_AUCPR)
+  if ((v->metric == RM_NDCG_REL || v->metric == RM_RNDCG || v->metric == RM_AUCPR
+      || ILS_METRIC(v->metric))
       && v->agg == RM_AGG_GM)
     return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
@@ -4390,7 +4395,7 @@ mrr\_score (deeprec)&\an{rr[hits=mean]}&H&models/deeprec/deeprec\_utils.py\cr
 group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils.py\cr
 catalog\_coverage&\an{coverage@@10[items=1000]}{\eightrm, 1000 training items}&&evaluation/python\_evaluation.py\cr
 distributional\_coverage&\an{entropy@@10}&Q&evaluation/python\_evaluation.py\cr
-diversity, user\_diversity&\nov{diversity@@10}{one minus the mean similarity of a list's pairs}&&evaluation/python\_evaluation.py\cr
+diversity, user\_diversity&\an{mean[skip=undef]:diversity@@10}{\eightrm, \.{--features}}&&evaluation/python\_evaluation.py\cr
 serendipity&\nov{serendipity@@10}{the users' history and the items' similarities}&&evaluation/python\_evaluation.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
 precisionAt(k)&\an{precision@@10}&G&RankingMetrics.scala\cr
@@ -4420,7 +4425,7 @@ RecipRank(k)&\an{rr@@10}&H&\_recip.py\cr
 Hit(k)&\an{hr@@10}&I&\_hit.py\cr
 ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
 ExposureGini(items=\dots)&\an{exposure-gini@@10[items=1000]}{\eightrm, float32 aside}&&\_gini.py\cr
-ILS(attribute)&\nov{ils@@10}{mean cosine of the items' category vectors}&&\_ils.py\cr
+ILS(attribute)&\an{ils@@10}{\eightrm, \.{--features}}&&\_ils.py\cr
 MeanPopRank(data)&\an{poprank@@10[pop=file]}{\eightrm, the training counts as the file}&&\_pop.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
@@ -4429,7 +4434,7 @@ Recall&\an{mean[skip=norel]:recall@@10}&F&recall/\cr
 MRR&\an{mean[skip=norel]:rr@@10}&H&mrr/\cr
 HR&\an{mean[skip=norel]:hr@@10}&I&hit\_rate/\cr
 MAP&\an{mean[skip=norel]:precision-mean@@10}&&map/\cr
-SRecall&\nov{elliot:srecall@@10}{features of the relevant items of the top K over all the catalogue's features}&&../diversity/SRecall/\cr
+SRecall&\an{mean[skip=norel]:srecall@@10}{\eightrm, \.{--features}}&&../diversity/SRecall/\cr
 Gini&\an{gini@@10[form=elliot,items=1000]}&&gini\_index.py\cr
 SEntropy, lists of $K$&\an{entropy@@10}&&shannon\_entropy.py\cr
 ARP&\an{arp@@10[pop=file]}&&arp.py\cr
@@ -12821,11 +12826,13 @@ static int enclose_aggregate(mpfr_t lo, mpfr_t hi, const void *ctx)
     mpfr_set_q(c, g->t[i].c, MPFR_RNDU);
     mpfr_mul(b, b, c, MPFR_RNDU); mpfr_add(hi, hi, b, MPFR_RNDU);
   }
-  for (i = 0; i < g->nr; i++) {
-    mpfr_set_q(a, g->r[2 * i + 1], MPFR_RNDD); mpfr_sqrt(a, a, MPFR_RNDD);
+  for (i = 0; i < g->nr; i++) { /* a negative weight takes the other end of the root */
+    mpfr_rnd_t d = mpq_sgn(g->r[2 * i]) < 0 ? MPFR_RNDU : MPFR_RNDD;
+    mpfr_rnd_t u = d == MPFR_RNDU ? MPFR_RNDD : MPFR_RNDU;
+    mpfr_set_q(a, g->r[2 * i + 1], d); mpfr_sqrt(a, a, d);
     mpfr_set_q(c, g->r[2 * i], MPFR_RNDD);
     mpfr_mul(a, a, c, MPFR_RNDD); mpfr_add(lo, lo, a, MPFR_RNDD);
-    mpfr_set_q(b, g->r[2 * i + 1], MPFR_RNDU); mpfr_sqrt(b, b, MPFR_RNDU);
+    mpfr_set_q(b, g->r[2 * i + 1], u); mpfr_sqrt(b, b, u);
     mpfr_set_q(c, g->r[2 * i], MPFR_RNDU);
     mpfr_mul(b, b, c, MPFR_RNDU); mpfr_add(hi, hi, b, MPFR_RNDU);
   }
@@ -12897,7 +12904,8 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue; /* \.{skip=norel}, \.{missing} */
   rank_items(l, key_used(&u, KEY_TIES) ? u.ties : RM_TIES_INPUT, w.perm, w.tmp);
   loglin_init(&fn, 2); loglin_init(&fd, 2);
-  if (u.metric == RM_NDCG_REL || u.metric == RM_RNDCG) @<Add the points of \.{ndcg-rel} to |g|, or
+  if (u.metric == RM_NDCG_REL || u.metric == RM_RNDCG || ILS_METRIC(u.metric))
+    @<Add the points of \.{ndcg-rel} to |g|, or
     note that the query's value is |undefined|@>@;
   else if (metrics[u.metric].qratio) {
     if ((s = metrics[u.metric].qratio(&u, l, w.perm, num, den)) != RM_OK) goto next;
@@ -12929,7 +12937,7 @@ next:
 }
 
 @ \impl A query of \.{ndcg-rel} or \.{rndcg} (\secref{q:ndcgrel}) is a weighted sum of
-quotients itself; its points join the sum directly, and only an undefined
+quotients itself, and one of \.{ils} or \.{diversity} (\secref{q:ils}) a sum of roots; its points join the sum directly, and only an undefined
 value goes the common way.
 
 @<Add the points of \.{ndcg-rel}...@>=
@@ -12937,8 +12945,8 @@ value goes the common way.
   mpq_t wt;
   mpq_init(wt);
   mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
-  s = (u.metric == RM_RNDCG ? rndcg_terms : ndcgrel_terms)(&u, l, w.perm, wt, &g,
-    &undefined);
+  s = (u.metric == RM_RNDCG ? rndcg_terms : u.metric == RM_NDCG_REL ? ndcgrel_terms
+    : ils_terms)(&u, l, w.perm, wt, &g, &undefined); /* |ils_terms|: \secref{q:ilsimpl} */
   if (s == RM_OK && !undefined) mpq_add(W, W, wt);
   mpq_clear(wt);
   if (s != RM_OK || !undefined) goto next;
@@ -15440,15 +15448,14 @@ Both new metrics shard as the others of the catalogue do
 exact fraction, user coverage's the count, and the states of disjoint
 sets of users add.
 
-{\it Not yet here.}  Intra-list similarity (LensKit's |ILS| in
-\.{\_ils.py}, the mean cosine of the category vectors of a list's pairs of
-items) and Microsoft Recommenders' |diversity|, |user_diversity| (one
-minus that mean) and |serendipity| (which also compares each item with the
-user's history) read the items' features or a table of similarities, and
-serendipity the items each user saw before.  No input of the library
-carries them (a list has grades, scores and identifiers), nor does a test
-of the golden vectors, so these have no variant yet; the atlas says so in
-their rows.
+{\it Intra-list similarity.}  LensKit's |ILS| (\.{\_ils.py}, the mean
+cosine of the category vectors of a list's pairs of items) and Microsoft
+Recommenders' |diversity| and |user_diversity| (one minus that mean) read
+the items' features, which \.{--features FILE} gives: they are \.{ils} and
+\.{diversity} of \secref{q:ils}.  Not yet here: Microsoft Recommenders'
+|serendipity|, which also compares each item with the items each user saw
+before; the atlas says so in its row.  Elliot's |SRecall|, which counts
+the features of the relevant items, is \.{srecall} of \secref{q:ils}.
 
 @ {\it A worked example.}\here{xgini-example}  Three users' top two are
 $a,b$; $a,c$; $a,b$ in a catalogue of four items (the lists of
@@ -15496,6 +15503,48 @@ coefficients $-1,1$, the numerator is~1, the sum~3, and $1/(2\cdot3)=1/6$.
 is always first.  In 2 both get $3/2$, and ExposureGini is~0 too.  In 3
 the lists of three and two items reach $K=2$, only the first reaches
 $K=3$, and all three hold one item or more.
+
+@ {\it Intra-list similarity and diversity.}\here{q:ils}
+@:metric ils}{metric \.{ils}@>@:metric diversity}{metric \.{diversity}@>
+Two equally accurate lists may differ in how alike their items are.
+Intra-list similarity reads the items' features, which no list carries:
+\.{eval --features FILE} (and \.{value}) reads lines \.{ITEM FEATURE} or
+\.{ITEM FEATURE WEIGHT}, the weight a positive decimal or fraction (1 when
+left out).  Item~$i$ is the vector $x_i$ of its weights, two items are as
+alike as $\cos(i,j)=x_i\cdot x_j/(\Vert x_i\Vert\,\Vert x_j\Vert)$ (0 when
+either has no feature), and for a top~$K$ of $m$ items (ranked by the tie
+rule) and its $P=m(m-1)/2$ pairs of ranks $r<s$
+$${\rm ILS}={1\over P}\sum_{r<s}\cos(i_r,i_s),\qquad
+  {\rm diversity}=1-{\rm ILS}.$$
+\.{ils@@K} is~1 for one item and undefined for none; \.{diversity@@K} is
+undefined for fewer than two.  Both are values of one list, averaged over
+users (\.{mean:ils@@K}) and sharded as any mean.  The exact value is a sum
+of square roots, rounded correctly (\secref{q:ilsimpl}).
+@^intra-list similarity@>@^diversity of a list@>@^features of items@>
+
+{\it The libraries.}  LensKit's |ILS| (\.{\_ils.py}, \secref{atlas})
+scales each category vector to unit length and averages the products of
+the top~$n$'s pairs, 1.0 for one item: \.{ils@@K}, but for an item its data
+set does not know, which it leaves out (here it has no feature), and its
+single precision.  Microsoft Recommenders' |user_diversity|
+(\.{python\_evaluation.py}) is one minus the mean similarity of a user's
+pairs (0 for a pair without one); a user of one item has no row, so its
+|diversity| is \.{mean[skip=undef]:diversity@@K}.  Its similarity is the
+cosine of feature vectors or, by default, |item_cooccurrence_count|, the
+cosine of vectors whose features are the training data's users: a file of
+lines \.{ITEM USER} gives it.  Elliot's |SRecall| reads the same table:
+the distinct features of the relevant items of the top~$K$ over those of
+all items, over the users with a relevant item,
+\.{mean[skip=norel]:srecall@@K} (a fraction, 0 for an empty table).
+
+@ {\it A worked example.}\here{ils-example}  Item $a$ has the category
+$x$, $b$ has $x$ and~$y$, $c$ has $y$ and~$z$.  The cosines are
+$1/\sqrt2$ ($a,b$), 0 ($a,c$) and $1/2$ ($b,c$), so the top three $a,b,c$
+has ILS $(1+\sqrt2)/6=0.4023689$ and diversity $(5-\sqrt2)/6=0.5976311$;
+the top two $a,b$ has ILS $\sqrt2/2$, and the mean of \.{ils@@3} over the
+two users is $(1+4\sqrt2)/12=0.5547379$.  {\it Exercise}\here{ils-ex}:
+give $b$ the categories $x,y,z,w$ and $c$ only~$y$.  ({\it Answer:} the
+cosines are $1/2$, 0, $1/2$; ILS is $1/3$, diversity $2/3$.)
 
 @ \impl The metrics of \secref{q:xgini}: their codes follow every other
 metric's (so that no earlier witness of the golden vectors moves), and
@@ -22671,7 +22720,9 @@ rm_status rm_disagree_metric(const char *metric, const rm_disagree_options *o,
     if (mi == RM_N_METRICS) {
       rm_disagreement_free(d); *out = NULL;
       return dis_fail(msg, len, RM_ENAME, "unknown metric '%s'", metric); }
-    if (!dis_setup(&d->m, (rm_metric) mi)) d->m.np = 0;
+    if (ILS_METRIC(mi) || mi == RM_SRECALL || !dis_setup(&d->m, (rm_metric) mi))
+      d->m.np = 0;
+      /* \.{ils} and \.{diversity} read item features, which no drawn list has */
   }
   return dis_run(d, out, msg, len);
 }
@@ -23357,6 +23408,9 @@ static int cmd_disagree(int argc, char **argv)
       if (strcmp(mi < RM_N_METRICS ? dis_alias(names[j]) : names[j], mname) == 0) {
         want = 1; names[j] = ""; }
     if (!want) continue;
+    if (!all && (mi == RM_ILS || mi == RM_DIVERSITY || mi == RM_SRECALL))
+      fprintf(stderr, "rankmetrics: disagree: %s reads a table of item features,"
+        " which the search does not draw; no pair of its variants is searched\n", mname);
     if ((s = dis_call(&cmd, mname, NULL, &ds[nm], msg, sizeof msg)) != RM_OK) {
       dis_free_all(ds, nm);
       fprintf(stderr, "rankmetrics: disagree: %s\n", msg);
@@ -23672,7 +23726,8 @@ from the exact path, and a vector that the exact path cannot decide is an
 error, never a guess.
 
 @<Tool functions@>=
-typedef struct {@+ FILE *json, *text;@+ int count, disagreement, tells_neighbour; @+} vec_out;
+typedef struct {@+ FILE *json, *text;@+ int count, disagreement, tells_neighbour;
+  const char *feat_json, *feat_text; /* a table of features, \secref{q:ilsimpl} */ @+} vec_out;
 static void json_ints(FILE *f, const int *a, size_t n)
 {
   size_t i;
@@ -23872,6 +23927,7 @@ if (set) {
   }
   fputc(']', o->json);
 } else json_list(o->json, q);
+@<Write the features of the test in JSON@>;
 if (s < 0) fprintf(o->json, ",\n         \"result\": \"invalid\", \"error\": \"%s\"}",
   status_name(s));
 else {
@@ -23891,6 +23947,7 @@ for (i = 0; flags[i]; i++) if (flags[i] != '"') fputc(flags[i], o->text);
 fputc('\n', o->text);
 if (set) fprintf(o->text, "queries = %lu\n", (unsigned long) nq);
 text_lists(o->text, q, nq);
+@<Write the features of the test as text@>;
 if (s < 0) fprintf(o->text, "result = invalid\nerror = %s\n", status_name(s));
 else fprintf(o->text, "result = valid\nstatus = %s\nvalue = %a\ndecimal = %s\nrational = %s\n",
   s == RM_UNDEFINED ? "undefined" : "ok", e.value, e.decimal,
@@ -24606,6 +24663,8 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
 static int write_significance(const char *dir, tool_out *out); /* \secref{q:sigvectors} */
 static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
 static int write_div_family(const vector_family *fam, vec_out *o, int *groups);
+static int write_ils_family(const vector_family *fam, vec_out *o, int *groups);
+static void div_open_group(vec_out *o, int *groups, const char *nm);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
 static int late_example(const char *id);
@@ -24660,7 +24719,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
   char jname[4200], tname[4200], jbase[200], tbase[200], *body = NULL;
   size_t blen = 0;
   FILE *jf;
-  vec_out o = {NULL, NULL, 0, 0, 0};
+  vec_out o = {NULL, NULL, 0, 0, 0, NULL, NULL};
   int ok = 1, groups = 0;
   snprintf(jname, sizeof jname, "%s/%s_test.json", dir, fam->stem);
   snprintf(tname, sizeof tname, "%s/%s_test.txt", dir, fam->stem);
@@ -24679,6 +24738,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
     fam->algorithm, fam->stem);
   if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
   else if (fam->variants == div_vector_variants) ok = write_div_family(fam, &o, &groups);
+  else if (fam->variants == ils_vector_variants) ok = write_ils_family(fam, &o, &groups);
   else if (fam->variants == aggregate_variants || fam->variants == trec_set_variants)
     @<Write the groups of aggregates@>@;
   else {
@@ -26012,6 +26072,7 @@ static int cmd_accuracy(int argc, char **argv)
   for (f = 0; vector_families[f].stem; f++)
   for (k = 0; vector_families[f].variants != aggregate_variants
       && vector_families[f].variants != div_vector_variants /* subtopics: \secref{q:div} */
+      && vector_families[f].variants != ils_vector_variants /* features: \secref{q:ilsimpl} */
       && (pass ? vector_families[f].late : vector_families[f].variants)
       && (pass ? vector_families[f].late : vector_families[f].variants)[k]; k++) {
     rm_variant v; /* lists, not sets */
@@ -26057,6 +26118,26 @@ static int cmd_accuracy(int argc, char **argv)
   else printf("%d lists, %d outside the bound or failed\n", lists, bad);
   return bad ? 1 : 0;
 }
+
+@ {\it Golden vectors of intra-list similarity.}\here{ils-vectors}
+\.{ils} and \.{diversity} (\secref{q:ils}) read a table of item features,
+which no list holds, so each of their tests carries its table, and they
+have a family of their own, \.{ils}, in the files
+$$\hbox{\.{vectors/ils\_test.json}\quad and\quad \.{vectors/ils\_test.txt},}$$
+written after every other family, so that no earlier test moves.  A test
+has the fields of any list and one more, \.{features}: the rows of its
+table, each an item, a feature and a weight (a positive decimal or
+fraction, as \.{--features} reads it), in JSON an array of triples
+\.{["a",~"x",~"1"]} and in the text twin \.{a:x:1,b:x:1,...}, or
+\.{none}; an item of the list that the table lacks has no feature.  The
+groups are the cases of \secref{ils-example} and its exercise (commented
+\.{ILS-1} to \.{ILS-4}), then 16 seeded random lists for each of
+thirteen variants (three of \.{srecall}), then two inputs that must be
+refused (a list without
+identifiers, and \.{diversity[undef=error]} of one item).  The tests have no
+witnesses of neighbours, and \.{adequacy} and \.{accuracy} pass over the
+family, whose tables the verifier does not load.
+@^golden vectors, of intra-list similarity@>
 
 @* What scikit-learn computes.
 The vectors serve to check a real implementation, and we check one: the
@@ -32383,6 +32464,7 @@ linked with the static library keeps the names |tool_alloc| and
 #define cmd_eval rmi_cmd_eval
 #define cmd_merge rmi_cmd_merge
 #define cmd_compare rmi_cmd_compare
+#define tool_features rmi_tool_features
 #define fault_at rmi_fault_at
 #define tool_te rmi_tool_te
 #define te_split rmi_te_split
@@ -32425,6 +32507,7 @@ RM_SHARED void shortest(char *buf, double x);
 RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
 RM_SHARED int cmd_compare(int argc, char **argv);
+RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **digest);
 typedef struct { /* the reading of |cmd_trec_eval|, \secref{q:teread} */
   int on; /* the engine reads as trec\_eval reads */
   const char *name[3]; /* the files, as named */
@@ -33667,6 +33750,7 @@ typedef struct {
   FILE *qnames; size_t nnames; /* with \.{--partial}: their names, sorted, as a state writes them */
   char *jdigest; /* with \.{--partial}: the digest of the judgments as read */
   rm_cat *popcat; char *popdigest; /* \.{--popularity FILE}: its rows, its digest */
+  rm_feat *feat; char *featdigest; /* \.{--features FILE}: its table, its digest */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   int threads; /* \.{--threads}: 1, or 2 for the pipeline; 0 not given */
@@ -33709,6 +33793,7 @@ typedef struct {
 static int ev_is_cat(const rm_variant *a);
 static int ev_cat_pop(ev_state *st, ev_measure *m);
 static int ev_popularity(ev_state *st, const char *path);
+static int ev_feat_needed(const ev_state *st, const ev_measure *m);
 static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double *x);
 static void shard_put_cat(FILE *f, rm_cat *c, int ext);
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x,
@@ -35836,6 +35921,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
   for (r = 0; r < EV_READINGS && st->want_jord; r++)
     if (st->nread[r] && (r & 8)) up[r] = st->rbuf[r].up;
   rm_ities_positions(lr, EV_READINGS, st->want_jord ? up : NULL);
+  if (st->feat) rm_feat_use(st->feat); /* this thread's table (\secref{q:ilsimpl}) */
   for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
@@ -37692,6 +37778,7 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     st.input_ties |= st.m[i].input_ties;
     if (!st.m[i].stream && !st.m[i].cat && !st.m[i].fm && !st.m[i].ext) st.keep = 1;
     if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
+    if (!ev_feat_needed(&st, &st.m[i])) { rc = 2; goto done; }
     if (!ev_qw_needed(&st, &st.m[i])) { rc = 2; goto done; }
     ev_measure_negative(&st, &st.m[i]);
   }
@@ -37796,6 +37883,7 @@ done:
     ev_left_free(&st.m[i]); @+}
   if (st.qnames) fclose(st.qnames);
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
+  rm_feat_use(NULL); rm_feat_free(st.feat); free(st.featdigest);
   ev_qw_free(&st);
   for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
   free(st.rbuf); free(st.jord);
@@ -37932,6 +38020,11 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   if (strcmp(o, "--popularity") == 0) {
     if (st.popcat || !ev_popularity(&st, argv[++i])) return 2;
+    continue;
+  }
+  if (strcmp(o, "--features") == 0) {
+    if (st.feat || (st.feat = tool_features(ev_cmd, argv[++i], &st.featdigest)) == NULL)
+      return 2;
     continue;
   }
   if (strcmp(o, "--query-weights") == 0) {
@@ -38734,7 +38827,8 @@ the format and its version, \.{rankmetrics-partial 6}.  Then
 \item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no
 negative=W columns=C}, the options of \.{eval} that change values, and the
 columns read (|shard_put_columns|), then \.{popularity=D} when
-\.{--popularity} was given, $D$ the first 16 digits of its digest;
+\.{--popularity} was given, $D$ the first 16 digits of its digest, and
+\.{features=D} when \.{--features} was;
 \item{} \.{judgments D N}, the digest of the judgments file as read, 16
 hexadecimal digits, and its length in bytes, or \.{judgments none} for a
 delimited file (|shard_digest|);
@@ -39382,6 +39476,7 @@ static int shard_write(ev_state *st)
     st->neg_pooled ? "unjudged" : "zero");
   shard_put_columns(f, st);
   if (st->popdigest) fprintf(f, " popularity=%.16s", st->popdigest);
+  if (st->featdigest) fprintf(f, " features=%.16s", st->featdigest);
   if (st->qwdigest) fprintf(f, " query-weights=%.16s", st->qwdigest);
   if (st->wcol) fprintf(f, " weight-column=%s", st->wcol); /* a plain word */
   fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
@@ -40425,6 +40520,62 @@ static int ev_popularity(ev_state *st, const char *path)
   return ok;
 }
 
+@ The option \.{--features FILE} gives the features of the items, which
+\.{ils} and \.{diversity} read (\secref{q:ils}).  Each line holds an
+item, one of its features and, unless it is~1, the feature's weight, white
+space between; a weight is a positive decimal without an exponent, or a
+fraction.  An item may have many lines, and a pair given twice adds its
+weights.  Anything else is an error naming
+the file, the line and what was wrong; a measure of the two without the
+option is refused before anything is read.  Under \.{--partial} the state's
+options gain \.{features=DIGEST}, so that states made with other features
+are refused.  The command \.{value} reads the same file with the
+same function, |tool_features|.
+
+@<Engine functions@>=
+RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **digest)
+{
+  FILE *f = tool_open_in(cmd, path);
+  char *buf = NULL, *w[4];
+  size_t cap = 0;
+  long line = 0;
+  ssize_t n = 0;
+  int ok = 1;
+  rm_feat *t;
+  if (f == NULL) return NULL;
+  if (digest && ((*digest = shard_digest(f, path)) == NULL || fseek(f, 0L, SEEK_SET))) ok = 0;
+  if ((t = rm_feat_new()) == NULL) tool_nomem();
+  while (ok && (n = tool_getline(&buf, &cap, f, path, line + 1)) >= 0) {
+    int k = ev_split_ws(buf, w, 4);
+    rm_status s;
+    line++;
+    if (k != 2 && k != 3) {
+      fprintf(tool_err, "%s:%ld: expected 'ITEM FEATURE' or 'ITEM FEATURE WEIGHT'"
+        " (found %d field%s)\n", path, line, k, k == 1 ? "" : "s");
+      ok = 0;
+    } else if ((s = rm_feat_add(t, w[0], w[1], k == 3 ? w[2] : NULL)) == RM_EFORMAT) {
+      fprintf(tool_err, "%s:%ld: the weight '%s' of item '%s' is not a positive"
+        " decimal or fraction of at most 40 characters (3, 0.25, 1/3)\n", path, line,
+        w[2], w[0]);
+      ok = 0;
+    } else if (s != RM_OK) tool_nomem();
+  }
+  if (n == -2) ok = 0;
+  free(buf);
+  if (f != stdin) fclose(f);
+  if (ok && rm_feat_use(t) != RM_OK) tool_nomem();
+  if (!ok) {@+ rm_feat_free(t); t = NULL; @+}
+  return t;
+}
+static int ev_feat_needed(const ev_state *st, const ev_measure *m)
+{
+  if (st->feat || (m->u.metric != RM_ILS && m->u.metric != RM_DIVERSITY
+      && m->u.metric != RM_SRECALL)) return 1;
+  fprintf(tool_err, "rankmetrics: %s: %s reads the items' features of --features"
+    " FILE, which was not given\n", ev_cmd, m->given);
+  return 0;
+}
+
 @ The value of a table, and the reason on standard error when it is
 undefined (\.{--json} carries it too, as \.{"why"}).
 
@@ -41076,7 +41227,7 @@ variant names as the parser knows them.
 static void usage(FILE *f)
 {
   fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
-    "                         [--judged J] [--exact]\n"
+    "                         [--judged J] [--features FILE] [--exact]\n"
     "       rankmetrics name NAME...\n"
     "       rankmetrics eval [-m NAME]... [-q] [--trec|--json] [--show-variants]\n"
     "                        [--fast] [--unsorted]\n"
@@ -41084,7 +41235,8 @@ static void usage(FILE *f)
     "                        [--judged-only skip|empty] [--judged-docs-only]\n"
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
     "                        [--score C] [--popularity FILE] [--partial] [--quiet]\n"
-    "                        [--query-weights FILE] [--weight C] QRELS RUN | FILE\n"
+    "                        [--query-weights FILE] [--weight C]\n"
+    "                        [--features FILE] QRELS RUN | FILE\n"
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
@@ -41174,7 +41326,7 @@ each word means.  The meanings are a table of their own, below; a test
 static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
     "                         [--judged J] [--unjudged U] [--exact]\n"
-    "                         [--judged-ids N] [--weights W]\n\n"
+    "                         [--judged-ids N] [--weights W] [--features FILE]\n\n"
     "Compute the variant NAME of one list on the double path; with --exact also\n"
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
@@ -41194,7 +41346,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "              grade should be 0)\n"
     "  --exact     also compute the value on the exact path (GMP/MPFR)\n"
     "  --judged-ids N  names of the --judged items of a measure of diversity\n"
-    "  --weights W  one weight per subtopic, read by weights=given\n\n"
+    "  --weights W  one weight per subtopic, read by weights=given\n"
+    "  --features FILE  the items' features for ils and diversity, as eval's\n\n"
     "A measure of diversity (alpha-dcg, alpha-ndcg, err-ia, nerr-ia, nrbp, nnrbp,\n"
     "p-ia, ap-ia, strec) reads a grade per item and subtopic: --grades and\n"
     "--judged then hold a row per item, its grades for subtopics 1, 2, ...\n"
@@ -41223,7 +41376,7 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
     "          [--popularity FILE] [--query-weights FILE] [--weight C]\n"
-    "          [--partial] [--quiet] QRELS RUN | FILE\n\n"
+    "          [--features FILE] [--partial] [--quiet] QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  Any file may\n"
@@ -41297,6 +41450,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     number of at least 0; every query evaluated needs one\n"
     "  --weight C         the same weights from the column C of a delimited file,\n"
     "                     one number on every row of a user\n"
+    "  --features FILE    the items' features for ils, diversity and srecall: lines\n"
+    "                     ITEM FEATURE [WEIGHT], the weight a positive decimal or\n"
+    "                     fraction (1 when left out)\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
@@ -41710,6 +41866,9 @@ static const char *const metric_help[][2] = {
   {"ncrr", "sum of 1/rank over the hits of a top K over its ideal (cornac's NCRR)"},
   {"poprank", "mean popularity rank, 0 to 1, of a top K (LensKit's MeanPopRank; a set)"},
   {"logloss", "log loss of the scores as probabilities, clipped at 1e-15 (RecBole)"},
+  {"ils", "mean cosine of the features of the top K's pairs (--features; LensKit)"},
+  {"diversity", "one minus ils (Microsoft Recommenders' user_diversity; --features)"},
+  {"srecall", "features of the relevant top K over all features (Elliot; --features)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -43202,6 +43361,7 @@ static int cmd_value(int argc, char **argv)
   int exact = 0, i, rc = 2;
   double x;
   char name[RM_NAME_MAX], buf[40];
+  rm_feat *feat = NULL; /* \.{--features FILE}, for \.{ils} and \.{diversity} */
   rm_status s;
   if (argc < 1 || argv[0][0] == '-') {
     fputs("rankmetrics: value: the first argument must be a variant NAME\n", stderr);
@@ -43247,6 +43407,7 @@ done:
     free(own[j].unjg); free(own[j].unj);
   }
   free(own); free(q);
+  rm_feat_use(NULL); rm_feat_free(feat);
   return rc;
 }
 
@@ -43281,6 +43442,10 @@ for (i = 1; i < argc; i++) {
   const char *o = argv[i];
   int k;
   if (strcmp(o, "--exact") == 0) { exact = 1; continue; }
+  if (strcmp(o, "--features") == 0 && feat == NULL && i + 1 < argc) {
+    if ((feat = tool_features("value", argv[++i], NULL)) == NULL) return 2;
+    continue;
+  }
   for (k = 0; k < 5; k++) if (strcmp(o, optname[k]) == 0) break;
   if (k == 5 || opt[k] != NULL || i + 1 >= argc) {
     fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 5 ? "unknown" :
@@ -43291,6 +43456,12 @@ for (i = 1; i < argc; i++) {
 }
 if (opt[0] == NULL) {
   fputs("rankmetrics: value: --grades is required\n", stderr);
+  return 2;
+}
+if (feat == NULL && (v.metric == RM_ILS || v.metric == RM_DIVERSITY
+    || v.metric == RM_SRECALL)) {
+  fprintf(stderr, "rankmetrics: value: %s reads the items' features: give"
+    " --features FILE\n", rm_metric_name(v.metric));
   return 2;
 }
 
@@ -49258,7 +49429,8 @@ static int cmd_adequacy(int argc, char **argv)
     adq_count c = {0, 0, 0, 0, 0};
     unsigned long cuts[32];
     int ncuts, k;
-    if (fam->variants == disagreement_variants) continue;
+    if (fam->variants == disagreement_variants || fam->variants == ils_vector_variants)
+      continue; /* the features of \.{ils} are not loaded: \secref{ils-vectors} */
     if (rm_verifier_load(st.v, fam->stem) < 0) { bad = 1; break; }
     ncuts = family_cutoffs(fam, cuts, 32);
     for (k = 0; fam->variants[k]; k++) {
@@ -50159,7 +50331,8 @@ line passes |line_check| (see \.{Evaluating run files}).  Every row is a case
 of \.{tests/hostile\_test.sh} or, for the order of the input and the
 bound on memory, of \.{tests/order\_test.sh}, or, for the files written, of
 \.{tests/io\_test.sh}, or, for the popularity of the metrics of the
-catalogue, of \.{tests/catalog\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
+catalogue, of \.{tests/catalog\_test.sh}, or, for the features of
+intra-list similarity, of \.{tests/ils\_test.sh}; the harnesses \.{fuzz\_trec}, \.{fuzz\_csv}
 and \.{fuzz\_candidates} compile the tool's source into themselves and feed
 its readers arbitrary bytes, under both sanitizers and LeakSanitizer.
 \par\medskip\halign{#\hfil\quad&#\hfil\cr
@@ -50233,6 +50406,9 @@ a weight \.{0x10} (file or column)&refused as a line, or a row, that does not re
 \.{--query-weights}: a query twice&\.{FILE:LINE: ... has a weight already (line N)}\cr
 a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
 \.{eval --partial} of \.{median}&the measure and why, exit 2\cr
+\.{--features}: a line of one field, or four&\.{FILE:LINE: expected 'ITEM FEATURE' ...}\cr
+\.{--features}: a weight 0, $-1$, \.{1e-3}, \.{1/0}&\.{FILE:LINE: the weight '...' of item '...'}\cr
+\.{ils}, \.{diversity}, \.{srecall} without \.{--features}&\.{... which was not given}, exit 2\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),
@@ -51332,6 +51508,640 @@ static const char *const xgb_variants[] = {"pair-auc", "pair-auc[undef=one]",
 @ @<Vector families@>=
 {"xgboost", "XGBoost's ranking AUCs: pair-auc (its auc of a group) and aucpr", 0,
   xgb_variants, NULL}@[,@]
+
+@** The code of intra-list similarity.\impl\here{q:ilsimpl}
+What follows is for the reader of the program: the table of item features,
+the cosine of two items, the two paths of \.{ils} and \.{diversity}, and
+their rows of the metric table; \secref{q:ils} defines what they compute.
+Their codes follow every earlier metric's, so that no earlier test of the
+golden vectors moves.
+
+@<Metric codes@>=
+RM_ILS, RM_DIVERSITY, RM_SRECALL@[,@]
+
+@ \impl The table of features is public: a caller reads it once and then
+names it, in each thread that computes, with |rm_feat_use|, as
+|rm_ities_positions| names the places of \secref{compat-places}; |rm_list|
+keeps its nine fields.  The two metrics read the table of the calling
+thread, and without one they say |RM_EINVAL|.
+@^interface@>
+
+@<Public types@>=
+typedef struct rm_feat rm_feat; /* a table of item features */
+
+@ @<Public prototypes@>=
+rm_feat *rm_feat_new(void);
+/* An empty table of item features; |NULL| when out of memory. */
+void rm_feat_free(rm_feat *f);
+/* Frees the table; ignores |NULL|.  A thread that uses it must first
+   forget it with |rm_feat_use(NULL)|. */
+rm_status rm_feat_add(rm_feat *f, const char *item, const char *feature,
+  const char *weight);
+/* Gives |item| the |feature| with |weight|: a positive decimal without an
+   exponent (\.{3}, \.{0.25}) or fraction (\.{1/3}) of at most 40
+   characters, or 1 when |weight| is |NULL|.  A pair given twice adds its
+   weights.  |RM_EFORMAT| for a weight that does not read or is not
+   positive. */
+rm_status rm_feat_use(rm_feat *f);
+/* Makes |f| the table of \.{ils} and \.{diversity} in the calling thread
+   (|NULL| forgets it), after the last |rm_feat_add|.  The first call sorts
+   the table; threads that share a table call it once each, after one of
+   them has. */
+
+@ \impl Rows come as they are read, one per item and feature; |feat_compact|
+sorts them by item and feature, adds the weights of a pair given twice, and
+lays out an index of the items, each with the square of its norm,
+$\Vert x\Vert^2=\sum_fw_f^2$, a fraction.
+
+@<Private types@>=
+typedef struct {@+ char *item, *feat;@+ mpq_t w; @+} feat_row;
+typedef struct {@+ const char *id;@+ size_t at, n;@+ mpq_t norm2; @+} feat_item;
+struct rm_feat {
+  feat_row *r;
+  size_t n, cap;
+  feat_item *it; /* the items, after |feat_compact| */
+  size_t ni;
+  unsigned long nf; /* the distinct features, after |feat_compact| (\.{srecall}) */
+  int done;
+};
+
+@ @<Public functions@>=
+rm_feat *rm_feat_new(void)
+{
+  return calloc(1, sizeof(rm_feat));
+}
+void rm_feat_free(rm_feat *f)
+{
+  size_t i;
+  if (f == NULL) return;
+  feat_index_free(f);
+  for (i = 0; i < f->n; i++) {@+ free(f->r[i].item); free(f->r[i].feat); mpq_clear(f->r[i].w); @+}
+  free(f->r); free(f);
+}
+rm_status rm_feat_add(rm_feat *f, const char *item, const char *feature,
+  const char *weight)
+{
+  feat_row *r;
+  if (f == NULL || item == NULL || feature == NULL) return RM_EINVAL;
+  if (f->n == f->cap) {
+    size_t cap = 2 * f->cap + 64;
+    if ((r = realloc(f->r, cap * sizeof *r)) == NULL) return RM_ENOMEM;
+    f->r = r; f->cap = cap;
+  }
+  r = &f->r[f->n];
+  mpq_init(r->w);
+  if (!feat_weight(r->w, weight)) {@+ mpq_clear(r->w); return RM_EFORMAT; @+}
+  r->item = feat_dup(item); r->feat = feat_dup(feature);
+  if (r->item == NULL || r->feat == NULL) {
+    free(r->item); free(r->feat); mpq_clear(r->w);
+    return RM_ENOMEM;
+  }
+  f->n++; f->done = 0;
+  return RM_OK;
+}
+
+@ \impl A weight is read exactly: the digits of a decimal over a power of ten, or
+a fraction as GMP reads it, refused when a denominator is~0, when anything
+else is in the string, and when the value is not positive.  The limit of 40
+characters keeps every product of the double path within the range of
+doubles (a weight lies between $10^{-40}$ and $10^{40}$).
+
+@<Private functions@>=
+static char *feat_dup(const char *s)
+{
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (d) memcpy(d, s, n);
+  return d;
+}
+static int feat_weight(mpq_t q, const char *s)
+{
+  static const char *const digits = "0123456789";
+  size_t a, b = 0;
+  char buf[48];
+  if (s == NULL) {@+ mpq_set_ui(q, 1, 1); return 1; @+}
+  if (strlen(s) > 40) return 0;
+  a = strspn(s, digits);
+  if (s[a] == '/') {
+    b = strspn(s + a + 1, digits);
+    if (a == 0 || b == 0 || s[a + 1 + b] || mpq_set_str(q, s, 10) != 0
+        || mpz_sgn(mpq_denref(q)) == 0) return 0;
+    mpq_canonicalize(q);
+    return mpq_sgn(q) > 0;
+  }
+  if (s[a] == '.') b = strspn(s + a + 1, digits);
+  if (a + b == 0 || s[a + (s[a] == '.') + b] != '\0') return 0;
+  memcpy(buf, s, a); memcpy(buf + a, s + a + 1, b); buf[a + b] = '\0';
+  if (mpz_set_str(mpq_numref(q), buf, 10) != 0) return 0;
+  mpz_ui_pow_ui(mpq_denref(q), 10, (unsigned long) b);
+  mpq_canonicalize(q);
+  return mpq_sgn(q) > 0;
+}
+
+@ \impl The compaction, and the index of the items: one entry per item, its rows
+|at| to |at+n| of the sorted table.
+
+@<Private functions@>=
+static int feat_cmp(const void *a, const void *b)
+{
+  const feat_row *x = a, *y = b;
+  int c = strcmp(x->item, y->item);
+  return c ? c : strcmp(x->feat, y->feat);
+}
+static void feat_index_free(rm_feat *f)
+{
+  size_t i;
+  for (i = 0; i < f->ni; i++) mpq_clear(f->it[i].norm2);
+  free(f->it); f->it = NULL; f->ni = 0;
+}
+static int feat_name_cmp(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+static unsigned long feat_distinct(const rm_feat *f, const feat_item *const *it, size_t m)
+{ /* the distinct features of the items |it[0..m)|, or of the table when |it| is |NULL| */
+  size_t n = 0, i, j;
+  unsigned long d = 0;
+  const char **s;
+  if (it == NULL) n = f->n;
+  else for (i = 0; i < m; i++) n += it[i] ? it[i]->n : 0;
+  if (n == 0 || (s = malloc(n * sizeof *s)) == NULL) return 0;
+  if (it == NULL) for (i = 0; i < n; i++) s[i] = f->r[i].feat;
+  else for (i = 0, n = 0; i < m; i++)
+    for (j = 0; it[i] && j < it[i]->n; j++) s[n++] = f->r[it[i]->at + j].feat;
+  qsort(s, n, sizeof *s, feat_name_cmp);
+  for (i = 0; i < n; i++) d += i == 0 || strcmp(s[i], s[i - 1]) != 0;
+  free(s);
+  return d;
+}
+static rm_status feat_compact(rm_feat *f)
+{
+  size_t i, j = 0, m = 0;
+  mpq_t t;
+  if (f->done) return RM_OK;
+  feat_index_free(f);
+  if (f->n) qsort(f->r, f->n, sizeof *f->r, feat_cmp);
+  for (i = 0; i < f->n; i++)
+    if (j > 0 && feat_cmp(&f->r[j - 1], &f->r[i]) == 0) {
+      mpq_add(f->r[j - 1].w, f->r[j - 1].w, f->r[i].w);
+      free(f->r[i].item); free(f->r[i].feat); mpq_clear(f->r[i].w);
+    } else f->r[j++] = f->r[i];
+  f->n = j;
+  for (i = 0; i < f->n; i++) m += i == 0 || strcmp(f->r[i].item, f->r[i - 1].item);
+  if (m && (f->it = malloc(m * sizeof *f->it)) == NULL) return RM_ENOMEM;
+  mpq_init(t);
+  for (i = 0; i < f->n; i++) {
+    feat_item *e = &f->it[f->ni - (f->ni > 0)];
+    if (i == 0 || strcmp(f->r[i].item, f->r[i - 1].item)) {
+      e = &f->it[f->ni++];
+      e->id = f->r[i].item; e->at = i; e->n = 0; mpq_init(e->norm2);
+    }
+    e->n++;
+    mpq_mul(t, f->r[i].w, f->r[i].w); mpq_add(e->norm2, e->norm2, t);
+  }
+  mpq_clear(t);
+  f->nf = feat_distinct(f, NULL, 0);
+  f->done = 1;
+  return RM_OK;
+}
+
+@ \impl The table of the calling thread, an item's entry by bisection (|NULL| for
+an item the table does not hold), and the dot product of two items, a merge
+of their sorted features.
+
+@<Private functions@>=
+static _Thread_local const rm_feat *feat_table;
+static const feat_item *feat_find(const rm_feat *f, const char *id)
+{
+  size_t lo = 0, hi = f->ni;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(id, f->it[mid].id);
+    if (c == 0) return &f->it[mid];
+    if (c < 0) hi = mid;@+ else lo = mid + 1;
+  }
+  return NULL;
+}
+static void feat_dot(mpq_t d, const rm_feat *f, const feat_item *a,
+  const feat_item *b, mpq_t t)
+{
+  size_t i = a->at, j = b->at;
+  mpq_set_ui(d, 0, 1);
+  while (i < a->at + a->n && j < b->at + b->n) {
+    int c = strcmp(f->r[i].feat, f->r[j].feat);
+    if (c == 0) {@+ mpq_mul(t, f->r[i].w, f->r[j].w); mpq_add(d, d, t); i++; j++; @+}
+    else if (c < 0) i++;
+    else j++;
+  }
+}
+
+@ @<Public functions@>=
+rm_status rm_feat_use(rm_feat *f)
+{
+  rm_status s = f ? feat_compact(f) : RM_OK;
+  feat_table = s == RM_OK ? f : NULL;
+  return s;
+}
+
+@ \impl The items of a top~$K$: their entries in the table, in rank order, and
+their number~$m$.  Every item needs its identifier.
+
+@d ILS_METRIC(m) ((m) == RM_ILS || (m) == RM_DIVERSITY)
+
+@<Private functions@>=
+static rm_status ils_items(const rm_variant *v, const rm_list *l, const size_t *perm,
+  const feat_item ***out, size_t *m)
+{
+  size_t top = v->k && v->k < l->n ? v->k : l->n, r;
+  if (feat_table == NULL) return RM_EINVAL;
+  if (l->n > 0 && l->id == NULL) return RM_EIDS;
+  for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
+  if ((*out = malloc((top ? top : 1) * sizeof **out)) == NULL) return RM_ENOMEM;
+  for (r = 0; r < top; r++) (*out)[r] = feat_find(feat_table, l->id[perm[r]]);
+  *m = top;
+  return RM_OK;
+}
+static int ils_undefined(const rm_variant *v, size_t m)
+{
+  return m == 0 || (v->metric == RM_DIVERSITY && m < 2);
+}
+static void ils_pair(mpq_t dot, mpq_t B, const feat_item *a, const feat_item *b,
+  mpq_t t) /* the dot product and $B=\Vert a\Vert^2\Vert b\Vert^2$ */
+{
+  mpq_set_ui(dot, 0, 1); mpq_set_ui(B, 0, 1);
+  if (a == NULL || b == NULL) return;
+  feat_dot(dot, feat_table, a, b, t);
+  mpq_mul(B, a->norm2, b->norm2);
+}
+
+@ \impl The exact path writes the sum over the $P=m(m-1)/2$ pairs as a rational
+part and a list of roots, as the aggregates of the part on aggregation do
+(|aggregate|): the cosine $d/\sqrt B$ of a pair is rational when $B$ is the
+square of a fraction, and is otherwise the root term $(d/B)\sqrt B$.
+|ils_terms| adds $w$ times the value of one list to such a sum, so that a
+mean over lists adds the lists' terms to one sum, as \.{ndcg-rel} does: ILS
+is $S/P$ and diversity $1-S/P$, with $S$ the sum of the cosines.  Every
+root of one value has the sign of its metric (positive weights make every
+dot product positive), so a value with a root is irrational, as the argument
+of RMSE's roots has it, and Ziv's loop ends.
+
+@<Private functions@>=
+static void q_ui_sub(mpq_t r, unsigned long a, const mpq_t b) /* $r=a-b$ */
+{
+  mpq_t x;
+  mpq_init(x); mpq_set_ui(x, a, 1); mpq_sub(r, x, b); mpq_clear(x);
+}
+static rm_status agg_push_root(aggregate *g, const mpq_t c, const mpq_t b)
+{
+  if (g->nr == g->capr) {
+    size_t cap = g->capr ? 2 * g->capr : 8;
+    mpq_t *r = realloc(g->r, 2 * cap * sizeof *r);
+    if (r == NULL) return RM_ENOMEM;
+    g->r = r; g->capr = cap;
+  }
+  mpq_init(g->r[2 * g->nr]); mpq_init(g->r[2 * g->nr + 1]);
+  mpq_set(g->r[2 * g->nr], c); mpq_set(g->r[2 * g->nr + 1], b);
+  g->nr++;
+  return RM_OK;
+}
+
+static rm_status ils_terms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, const mpq_t w, aggregate *g, int *undefined)
+{
+  const feat_item **it;
+  size_t m, i, j;
+  mpq_t dot, B, t, c, P;
+  rm_status s = ils_items(v, l, perm, &it, &m);
+  if (s != RM_OK) return s;
+  *undefined = ils_undefined(v, m);
+  if (*undefined) {@+ free(it); return RM_OK; @+}
+  mpq_inits(dot, B, t, c, P, NULL);
+  q_set_ull(P, m > 1 ? (unsigned long long) m * (m - 1) / 2 : 1, 1);
+  mpq_set_ui(c, m > 1 ? 0 : 1, 1); /* the rational part of $S$ */
+  for (i = 0; i < m && s == RM_OK; i++)
+    for (j = i + 1; j < m && s == RM_OK; j++) {
+      ils_pair(dot, B, it[i], it[j], t);
+      if (mpq_sgn(dot) == 0) continue;
+      if (mpz_perfect_square_p(mpq_numref(B)) && mpz_perfect_square_p(mpq_denref(B))) {
+        mpz_sqrt(mpq_numref(t), mpq_numref(B)); mpz_sqrt(mpq_denref(t), mpq_denref(B));
+        mpq_canonicalize(t); mpq_div(t, dot, t); mpq_add(c, c, t);
+      } else {
+        mpq_div(t, dot, B); mpq_div(t, t, P); mpq_mul(t, t, w);
+        if (v->metric == RM_DIVERSITY) mpq_neg(t, t);
+        s = agg_push_root(g, t, B);
+      }
+    }
+  mpq_div(c, c, P);
+  if (v->metric == RM_DIVERSITY) q_ui_sub(c, 1, c);
+  mpq_mul(c, c, w); mpq_add(g->q, g->q, c);
+  mpq_clears(dot, B, t, c, P, NULL);
+  free(it);
+  return s;
+}
+@ \impl The exact value of one list: its sum alone, a fraction when it has no
+root, else enclosed by the aggregates' |enclose_aggregate|.
+
+@<Private functions@>=
+static rm_status ils_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  aggregate g;
+  mpq_t one;
+  int undefined = 0;
+  rm_status s;
+  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
+  mpq_init(one); mpq_set_ui(one, 1, 1);
+  s = ils_terms(v, l, perm, one, &g, &undefined);
+  if (s == RM_OK) s = undefined ? undefined_x(v, out)
+    : g.nr == 0 ? exact_from_q(out, g.q) : ziv(out, enclose_aggregate, &g);
+  mpq_clear(one);
+  agg_clear(&g);
+  return s;
+}
+
+@ \impl The double path takes each pair's $d$ and $B$ from the exact dot products
+(rounded once each, toward zero by |mpq_get_d|, a relative error below
+$2u$), and adds the cosines with the compensated sum.  A cosine $d/\sqrt B$
+carries then at most $2u$ from~$d$, $2u$ from the root of~$B$ and $u$ from
+the division, $5u$; the sum of these positive terms, and the division
+by~$P$, add $3u$: 8~ulps.  Diversity adds the terms $1-d/\sqrt B$, which
+would cancel when a cosine is near~1; it writes them as
+$(B-d^2)/(B+d\sqrt B)$, whose numerator is exact before its rounding and
+whose denominator adds positive terms: $2u+6u+u=9u$ a term, 12~ulps in all.
+(These are first-order bounds, as every other of this book.)
+
+@<Private functions@>=
+static rm_status ils_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  const feat_item **it;
+  size_t m, i, j;
+  nsum a = {0, 0};
+  mpq_t dot, B, t;
+  rm_status s = ils_items(v, l, perm, &it, &m);
+  if (s != RM_OK) return s;
+  if (ils_undefined(v, m) || m == 1) {
+    free(it);
+    if (m == 1 && v->metric == RM_ILS) {@+ *out = 1; return RM_OK; @+}
+    return undefined_d(v, out);
+  }
+  mpq_inits(dot, B, t, NULL);
+  for (i = 0; i < m; i++)
+    for (j = i + 1; j < m; j++) {
+      double b, x;
+      ils_pair(dot, B, it[i], it[j], t);
+      b = mpq_get_d(B);
+      if (mpq_sgn(dot) == 0) x = v->metric == RM_ILS ? 0 : 1;
+      else if (v->metric == RM_ILS) x = mpq_get_d(dot) / sqrt(b);
+      else {
+        mpq_mul(t, dot, dot); mpq_sub(t, B, t);
+        x = mpq_get_d(t) / (b + mpq_get_d(dot) * sqrt(b));
+      }
+      nsum_add(&a, x);
+    }
+  mpq_clears(dot, B, t, NULL);
+  free(it);
+  *out = (a.s + a.c) / ((double) m * (double) (m - 1) / 2);
+  return RM_OK;
+}
+static double ils_bound(const rm_variant *v)
+{
+  return v->metric == RM_ILS ? 8 : 12;
+}
+
+@ \impl Elliot's \.{srecall} (\secref{q:ils}) is a ratio: the distinct features
+of the relevant items of the top~$K$ over the distinct features of the
+table.  (An item of the table without a feature cannot be, so the second is
+the number of features of all its items.)  Out of memory, the count would
+be~0, so the functions ask for the entries first.
+
+@<Private functions@>=
+static rm_status srecall_counts(const rm_variant *v, const rm_list *l,
+  const size_t *perm, unsigned long *num, unsigned long *den)
+{
+  const feat_item **it;
+  size_t m, r, k = 0;
+  rm_status s = ils_items(v, l, perm, &it, &m);
+  if (s != RM_OK) return s;
+  for (r = 0; r < m; r++) if (relevant(v, l, perm, r)) it[k++] = it[r];
+  *num = feat_distinct(feat_table, it, k);
+  *den = feat_table->nf;
+  free(it);
+  return RM_OK;
+}
+static rm_status srecall_qratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, mpq_t num, mpq_t den)
+{
+  unsigned long a, b;
+  rm_status s = srecall_counts(v, l, perm, &a, &b);
+  if (s != RM_OK) return s;
+  mpq_set_ui(num, 0, 1); mpq_set_ui(den, 0, 1); /* |mpq_set_ui| would canonicalise */
+  mpz_set_ui(mpq_numref(num), a); mpz_set_ui(mpq_numref(den), b);
+  return RM_OK;
+}
+static rm_status srecall_dratio(const rm_variant *v, const rm_list *l,
+  const size_t *perm, double *num, double *den)
+{
+  unsigned long a, b;
+  rm_status s = srecall_counts(v, l, perm, &a, &b);
+  if (s == RM_OK) {@+ *num = (double) a; *den = (double) b; @+}
+  return s;
+}
+static double srecall_bound(const rm_variant *v)
+{
+  (void) v;
+  return 1;
+}
+
+@ \impl Both take a cutoff, the tie rule (which orders the top~$K$) and
+\.{undef}; as means of pairs, not of ranks, they have no expectation over
+tie orders here.  \.{srecall} takes the threshold \.{rel} too.
+
+@<Metric specifications@>=
+@/[RM_ILS] = {"ils", K(KEY_TIES) | K(KEY_UNDEF), ils_d, ils_x, ils_bound,
+  no_average, NULL, NULL, NULL},
+@/[RM_DIVERSITY] = {"diversity", K(KEY_TIES) | K(KEY_UNDEF), ils_d, ils_x,
+  ils_bound, no_average, NULL, NULL, NULL},
+@/[RM_SRECALL] = {"srecall", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x,
+  srecall_bound, no_average, NULL, srecall_qratio, srecall_dratio}@[,@]
+
+@ \impl The golden vectors of the two metrics are a family of their own,
+\.{ils}, after every other (\secref{ils-vectors} says what it holds).  A
+test carries its table of features beside its list, in a field
+\.{features} that |vec_out| writes when it is set: in JSON an array of
+triples \.{["ITEM", "FEATURE", "WEIGHT"]}, in the text twin the triples
+\.{ITEM:FEATURE:WEIGHT} separated by commas (no name of the family holds a
+colon or a comma), or \.{none} for an empty table.
+
+@<Vector families@>=
+{"ils", "intra-list similarity and diversity over item features: ils, diversity,"
+  " srecall", 0,
+  ils_vector_variants, NULL}@[,@]
+
+@ @<Vector variant lists@>=
+static const char *const ils_vector_variants[] = {"ils@@3", "ils@@5", "ils",
+  "ils@@4[ties=id-asc]", "ils[undef=one]", "diversity@@3", "diversity@@5", "diversity",
+  "diversity@@4[ties=reverse]", "diversity[undef=one]", "srecall@@3", "srecall",
+  "srecall@@5[rel=2]", NULL};
+
+@ \impl A table of features as the generator holds it: rows of an item, a feature
+and a weight, all short names; |ils_table| makes the library's table of
+it and the two forms of the field.
+
+@<Tool functions@>=
+typedef struct {@+ const char *item, *feat, *w; @+} ils_row;
+static rm_feat *ils_table(const ils_row *r, size_t n, char *json, char *text, size_t len)
+{
+  rm_feat *f = rm_feat_new();
+  size_t i, a = 0, b = 0;
+  if (f == NULL) tool_nomem();
+  a += (size_t) snprintf(json, len, "[");
+  for (i = 0; i < n; i++) {
+    if (rm_feat_add(f, r[i].item, r[i].feat, r[i].w) != RM_OK) tool_nomem();
+    a += (size_t) snprintf(json + a, len - a, "%s[\"%s\", \"%s\", \"%s\"]", i ? ", " : "",
+      r[i].item, r[i].feat, r[i].w);
+    b += (size_t) snprintf(text + b, len - b, "%s%s:%s:%s", i ? "," : "", r[i].item,
+      r[i].feat, r[i].w);
+  }
+  snprintf(json + a, len - a, "]");
+  if (n == 0) snprintf(text, len, "none");
+  if (rm_feat_use(f) != RM_OK) tool_nomem();
+  return f;
+}
+static int ils_test(vec_out *o, const rm_variant *v, const rm_list *l, const ils_row *r,
+  size_t n, const char *comment, int invalid)
+{
+  static char json[8192], text[8192];
+  rm_feat *f = ils_table(r, n, json, text, sizeof json);
+  int ok;
+  o->feat_json = json; o->feat_text = text;
+  ok = write_test(o, v, l, comment, 0, 0, invalid);
+  o->feat_json = o->feat_text = NULL;
+  rm_feat_use(NULL); rm_feat_free(f);
+  return ok;
+}
+
+@ @<Write the features of the test in JSON@>=
+if (o->feat_json) fprintf(o->json, ",\n         \"features\": %s", o->feat_json);
+
+@ @<Write the features of the test as text@>=
+if (o->feat_text) fprintf(o->text, "features = %s\n", o->feat_text);
+
+@ \impl The cases of the book first: the worked example of \secref{ils-example}
+under \.{ils@@3} and \.{diversity@@3} (and its top two under \.{ils}), the
+exercise, the weights whose cosine is $3/5$, and a list of one item.
+
+@<Tool functions@>=
+static int ils_examples(vec_out *o, int *groups)
+{
+  static const ils_row f1[] = {{"a", "x", "1"}, {"b", "x", "1"}, {"b", "y", "1"},
+    {"c", "y", "1"}, {"c", "z", "1"}};
+  static const ils_row f2[] = {{"a", "x", "1"}, {"b", "x", "1"}, {"b", "y", "1"},
+    {"b", "z", "1"}, {"b", "w", "1"}, {"c", "y", "1"}};
+  static const ils_row w1[] = {{"a", "x", "0.3"}, {"a", "y", "2/5"}, {"b", "x", "7"}};
+  static const int g[3] = {0, 0, 0};
+  static const char *const abc[3] = {"a", "b", "c"};
+  static const struct {@+ const char *name, *comment;@+ const ils_row *r;@+ size_t nr, n; @+}
+    x[] = {{"ils@@3", "ILS-1, a case of the book", f1, 5, 3},
+    {"diversity@@3", "ILS-1, a case of the book", f1, 5, 3},
+    {"ils", "ILS-1, its top two", f1, 5, 2},
+    {"ils", "ILS-2, the exercise of the book", f2, 6, 3},
+    {"diversity", "ILS-2, the exercise of the book", f2, 6, 3},
+    {"ils", "ILS-3, weights 0.3, 2/5 and 7: the cosine 3/5", w1, 3, 2},
+    {"ils", "ILS-4, one item: 1", f1, 5, 1},
+    {"diversity", "ILS-4, one item: undefined", f1, 5, 1}};
+  size_t i;
+  int ok = 1;
+  for (i = 0; i < sizeof x / sizeof *x && ok; i++) {
+    rm_variant v;
+    rm_list l = {0};
+    char nm[RM_NAME_MAX];
+    rm_variant_parse(x[i].name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    l.n = x[i].n; l.grade = g; l.id = abc;
+    div_open_group(o, groups, nm);
+    ok = ils_test(o, &v, &l, x[i].r, x[i].nr, x[i].comment, 0);
+    fputs("\n      ]}", o->json);
+  }
+  return ok;
+}
+
+@ \impl Then 16 seeded random lists for each variant of |ils_vector_variants|: up
+to eight items named \.{i0}, \.{i1}, \dots\ (one list in eight has one item
+or none), grades 0 to~2, scores from three values in half the lists (so
+that the tie rule matters), and a table in which each item has none to
+three of the features \.{f0} to~\.{f4}, of the weights $1$, $2$, $1/2$,
+$0.25$ and~$3$ (an item in six has none).  The table holds only the items
+of the list, and an item may be left out of it.
+
+@<Tool functions@>=
+static int ils_random(vec_out *o, const rm_variant *v, rng *r, int c)
+{
+  static const char *const items[8] = {"i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7"};
+  static const char *const feats[5] = {"f0", "f1", "f2", "f3", "f4"};
+  static const char *const ws[5] = {"1", "2", "1/2", "0.25", "3"};
+  ils_row rows[32];
+  int g[8];
+  double s[8];
+  const char *id[8];
+  rm_list l = {0};
+  size_t nr = 0, i;
+  int n = rng_below(r, 8) ? 2 + rng_below(r, 7) : rng_below(r, 2), k, scored = rng_below(r, 2);
+  char comment[64];
+  for (i = 0; i < (size_t) n; i++) {
+    int m = rng_below(r, 6) ? 1 + rng_below(r, 3) : 0, j, used = 0;
+    size_t t = (size_t) rng_below(r, (int) i + 1);
+    id[i] = id[t]; id[t] = items[i]; /* a random order of the names */
+    g[i] = rng_below(r, 3); s[i] = (double) rng_below(r, 3);
+    for (j = 0; j < m; j++) {
+      k = rng_below(r, 5);
+      if (used >> k & 1) continue;
+      used |= 1 << k;
+      rows[nr].item = items[i]; rows[nr].feat = feats[k]; rows[nr++].w = ws[rng_below(r, 5)];
+    }
+  }
+  l.n = (size_t) n; l.grade = g; l.id = id; l.score = scored ? s : NULL;
+  snprintf(comment, sizeof comment, "random case %d", c + 1);
+  return ils_test(o, v, &l, rows, nr, comment, 0);
+}
+
+@ \impl Last the inputs that must be refused: a list without identifiers,
+refused with \.{RM\_EIDS}, and a list of one item under the variant
+\.{diversity[undef=error]}.
+
+@<Tool functions@>=
+static int write_ils_family(const vector_family *fam, vec_out *o, int *groups)
+{
+  static const ils_row f[] = {{"a", "x", "1"}, {"b", "x", "1"}};
+  static const int g[2] = {1, 0};
+  static const char *const ab[2] = {"a", "b"};
+  int k, c, ok = ils_examples(o, groups);
+  rng r = {20261130};
+  rm_variant v;
+  rm_list l = {0};
+  char nm[RM_NAME_MAX];
+  for (k = 0; fam->variants[k] && ok; k++) {
+    rm_variant_parse(fam->variants[k], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    div_open_group(o, groups, nm);
+    for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
+      if (c) fputc(',', o->json);
+      ok = ils_random(o, &v, &r, c);
+    }
+    fputs("\n      ]}", o->json);
+  }
+  l.n = 2; l.grade = g;
+  rm_variant_parse("ils", &v, NULL, 0); rm_variant_name(&v, nm, sizeof nm);
+  div_open_group(o, groups, nm);
+  if (ok) ok = ils_test(o, &v, &l, f, 2, "invalid: no identifiers", 1);
+  fputs("\n      ]}", o->json);
+  rm_variant_parse("diversity[undef=error]", &v, NULL, 0); rm_variant_name(&v, nm, sizeof nm);
+  l.n = 1; l.id = ab;
+  div_open_group(o, groups, nm);
+  if (ok) ok = ils_test(o, &v, &l, f, 2, "invalid: one item, undefined", 1);
+  fputs("\n      ]}", o->json);
+  return ok;
+}
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

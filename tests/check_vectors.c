@@ -34,6 +34,10 @@
    marker 0, 1 or 2 per item (rm_list's unjudged); without it every item is
    judged.
 
+   A test of ils_test.txt has a line "features = I:F:W,..." (or "none"): its
+   table of item features, read into an rm_feat that rm_feat_use makes the
+   table of both paths while the test is computed.
+
    A test of a set of queries (aggregates_test.txt) has a line "queries = N"
    (N >= 1) before its lists; each of grades, scores, ids and judged then
    holds exactly N parts separated by ';', one per query in order (a part of
@@ -118,7 +122,8 @@ enum {
   F_SCORES = 1 << 4, F_IDS = 1 << 5, F_JUDGED = 1 << 6, F_RESULT = 1 << 7,
   F_STATUS = 1 << 8, F_VALUE = 1 << 9, F_DECIMAL = 1 << 10,
   F_RATIONAL = 1 << 11, F_ERROR = 1 << 12, F_QUERIES = 1 << 13,
-  F_UNJUDGED = 1 << 14 /* optional: the markers of the family judged */
+  F_UNJUDGED = 1 << 14, /* optional: the markers of the family judged */
+  F_FEATURES = 1 << 15 /* optional: the table of item features of the family ils */
 };
 #define F_COMMON (F_TCID | F_COMMENT | F_FLAGS | F_GRADES | F_SCORES | F_IDS \
   | F_JUDGED | F_RESULT)
@@ -147,6 +152,7 @@ typedef struct {
   char status[32], value[64], decimal[RM_DECIMAL_MAX + 8], error[32];
   char *rational;
   char comment[RM_NAME_MAX + 200];
+  rm_feat *feat; /* the family ils: its table of features, or NULL */
 } vec_test;
 
 static void test_clear(vec_test *t)
@@ -160,6 +166,7 @@ static void test_clear(vec_test *t)
   }
   free(t->q);
   free(t->rational);
+  rm_feat_free(t->feat);
   memset(t, 0, sizeof *t);
 }
 
@@ -317,6 +324,27 @@ static int copy_str(char *dst, size_t len, const char *src)
   return 1;
 }
 
+/* The table of item features of a test of ils_test.txt: "none", or triples
+   ITEM:FEATURE:WEIGHT separated by commas. */
+static int read_features(vec_test *t, const char *val)
+{
+  char *buf, *p, *c, *f, *w;
+  int ok = 1;
+  if ((t->feat = rm_feat_new()) == NULL) return 0;
+  if (strcmp(val, "none") == 0) return 1;
+  if ((buf = malloc(strlen(val) + 1)) == NULL) return 0;
+  strcpy(buf, val);
+  for (p = buf; ok && p; p = c) {
+    if ((c = strchr(p, ',')) != NULL) *c++ = '\0';
+    f = strchr(p, ':');
+    w = f ? strchr(f + 1, ':') : NULL;
+    ok = f != NULL && w != NULL && f > p && w > f + 1 && w[1] != '\0';
+    if (ok) { *f++ = '\0'; *w++ = '\0'; ok = rm_feat_add(t->feat, p, f, w) == RM_OK; }
+  }
+  free(buf);
+  return ok;
+}
+
 /* Reads one "key = value" line into t; returns 0 with a message on error. */
 static int read_field(vec_test *t, const char *key, const char *val,
   char *why, size_t whylen)
@@ -326,7 +354,8 @@ static int read_field(vec_test *t, const char *key, const char *val,
     {"grades", F_GRADES}, {"scores", F_SCORES}, {"ids", F_IDS},
     {"judged", F_JUDGED}, {"result", F_RESULT}, {"status", F_STATUS},
     {"value", F_VALUE}, {"decimal", F_DECIMAL}, {"rational", F_RATIONAL},
-    {"error", F_ERROR}, {"queries", F_QUERIES}, {"unjudged", F_UNJUDGED}, {NULL, 0}};
+    {"error", F_ERROR}, {"queries", F_QUERIES}, {"unjudged", F_UNJUDGED},
+    {"features", F_FEATURES}, {NULL, 0}};
   unsigned bit = 0;
   int k, ok = 1;
   for (k = 0; keys[k].name; k++) if (strcmp(key, keys[k].name) == 0) bit = keys[k].bit;
@@ -372,6 +401,7 @@ static int read_field(vec_test *t, const char *key, const char *val,
     }
     break;
   case F_ERROR: ok = copy_str(t->error, sizeof t->error, val); break;
+  case F_FEATURES: ok = read_features(t, val); break;
   default: break;
   }
   if (!ok) snprintf(why, whylen, "malformed value of '%s': '%.60s'", key, val);
@@ -646,7 +676,7 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
   double d, wantv = 0;
   size_t j;
   if ((t->seen & F_RESULT)
-      && (t->seen & ~(unsigned) (F_QUERIES | F_UNJUDGED)) != (t->valid ? F_VALID : F_INVALID)) {
+      && (t->seen & ~(unsigned) (F_QUERIES | F_UNJUDGED | F_FEATURES)) != (t->valid ? F_VALID : F_INVALID)) {
     vec_fail(c, t->tcid, "fields missing or out of place (mask %#x)", t->seen);
     return;
   }
@@ -895,7 +925,11 @@ START_TEST(test_vector_file)
             vec_fail(&c, t.tcid, "tcId does not increase (after %ld)", last_id);
           last_id = t.tcid;
           if (!in_group) vec_fail(&c, t.tcid, "a test outside any group");
-          else run_test(&c, &t, &v, v_ok, &w, &maxulps);
+          else {
+            if (t.feat) ck_assert_int_eq(rm_feat_use(t.feat), RM_OK);
+            run_test(&c, &t, &v, v_ok, &w, &maxulps);
+            rm_feat_use(NULL);
+          }
         }
         test_clear(&t);
       }

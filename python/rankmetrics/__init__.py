@@ -637,16 +637,96 @@ def _diversity(v, variant, judged_ids, weights):
     return div
 
 
+def _weight_text(w):
+    """A weight of a feature as the library reads it: a whole number, a
+    decimal without an exponent, or a fraction p/q."""
+    if isinstance(w, bool) or not isinstance(w, (numbers.Rational, float,
+                                                 decimal.Decimal, str)):
+        raise TypeError("a feature's weight is a number, not %s"
+                        % type(w).__name__)
+    if isinstance(w, numbers.Rational):
+        w = Fraction(w)
+        return str(w.numerator) if w.denominator == 1 else str(w)
+    if isinstance(w, float):
+        w = decimal.Decimal(repr(w))
+    return format(w, "f") if isinstance(w, decimal.Decimal) else w
+
+
+def _feature_rows(features):
+    """(item, feature, weight) rows from a mapping item -> features (an
+    iterable of names, weight 1, or a mapping name -> weight) or from an
+    iterable of (item, feature) and (item, feature, weight) tuples."""
+    if isinstance(features, Mapping):
+        for item, fs in features.items():
+            if isinstance(fs, Mapping):
+                for f, w in fs.items():
+                    yield item, f, w
+            else:
+                _sequence(fs, "features", ordered=False)
+                for f in fs:
+                    yield item, f, None
+        return
+    _sequence(features, "features", ordered=False)
+    for row in features:
+        row = tuple(row)
+        if len(row) not in (2, 3):
+            raise RankmetricsError(-1, "a row of features is (item, feature)"
+                                   " or (item, feature, weight)")
+        yield row if len(row) == 3 else row + (None,)
+
+
+class _FeatureTable:
+    """The table of item features that ils and diversity read, made the
+    calling thread's for the length of a with block (rm_feat_use)."""
+
+    def __init__(self, features, variant):
+        self.features, self.variant, self.t = features, variant, None
+
+    def __enter__(self):
+        if self.features is None:
+            return self
+        self.t = _L.rm_feat_new()
+        if not self.t:
+            raise MemoryError("rm_feat_new")
+        try:
+            for item, f, w in _feature_rows(self.features):
+                wt = None if w is None else _weight_text(w)
+                s = _L.rm_feat_add(self.t, _cname(str(item), "an item"),
+                                   _cname(str(f), "a feature"),
+                                   None if wt is None else wt.encode())
+                if s == -10:
+                    raise RankmetricsError(
+                        s, "the weight %r of item %r is not a positive"
+                        " decimal or fraction" % (w, item), self.variant)
+                _check(s, self.variant)
+            _check(_L.rm_feat_use(self.t), self.variant)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        if self.t:
+            _L.rm_feat_use(None)
+            _L.rm_feat_free(self.t)
+            self.t = None
+        return False
+
+
 def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,
           judged: Any = None, unjudged: Any = None,
-          judged_ids: Any = None, weights: Any = None) -> float:
+          judged_ids: Any = None, weights: Any = None,
+          features: Any = None) -> float:
     """The value of a variant on one list, on the double path (fast; its
     error is at most ulp_bound(variant) ulps).  An undefined value is the
     variant's undef convention (0 by default).  For a measure of diversity
     (alpha-ndcg@20, nerr-ia@20, ...) grades and judged hold a row per item,
     a grade per subtopic ([[1, 2, 0], [1, 0, 0]]), judged_ids names the
     judged rows and weights gives one weight per subtopic (weights=given),
-    as div_value."""
+    as div_value.  ils and diversity read the items' features: a mapping
+    {item: [feature, ...]} (weights 1) or {item: {feature: weight}}, or
+    rows (item, feature[, weight]); a weight is a positive whole number,
+    decimal or Fraction."""
     v = _variant(variant)
     if _diversity(v, variant, judged_ids, weights):
         from ._divers import div_value
@@ -654,8 +734,9 @@ def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,
                          weights, unjudged)
     lst, keep = _one(grades, scores, ids, judged, unjudged)
     out = ctypes.c_double()
-    _check(_L.rm_value(v.buf, ctypes.byref(lst), None, ctypes.byref(out)),
-           variant)
+    with _FeatureTable(features, variant):
+        _check(_L.rm_value(v.buf, ctypes.byref(lst), None, ctypes.byref(out)),
+               variant)
     return out.value
 
 
@@ -735,16 +816,19 @@ def _exact_call(fn, v, variant, *args):
 
 def exact(variant: str, grades: Any, scores: Any = None, ids: Any = None,
           judged: Any = None, unjudged: Any = None,
-          judged_ids: Any = None, weights: Any = None) -> "Exact":
+          judged_ids: Any = None, weights: Any = None,
+          features: Any = None) -> "Exact":
     """The exact value of a variant on one list (MPFR/GMP), as an Exact;
-    a measure of diversity reads rows, as value does."""
+    a measure of diversity reads rows, and ils and diversity features, as
+    value does."""
     v = _variant(variant)
     if _diversity(v, variant, judged_ids, weights):
         from ._divers import div_exact
         return div_exact(variant, grades, scores, ids, judged, judged_ids,
                          weights, unjudged)
     lst, keep = _one(grades, scores, ids, judged, unjudged)
-    return _exact_call(_L.rm_value_exact, v, variant, ctypes.byref(lst))
+    with _FeatureTable(features, variant):
+        return _exact_call(_L.rm_value_exact, v, variant, ctypes.byref(lst))
 
 
 def values(variants: Any, grades: Any,

@@ -205,6 +205,11 @@ def _declare(lib):
         "rm_div_value_exact": (ctypes.c_int, [V, ctypes.POINTER(List),
                                               ctypes.POINTER(Subtopics),
                                               ctypes.POINTER(ExactC)]),
+        "rm_feat_new": (ctypes.c_void_p, []),
+        "rm_feat_free": (None, [V]),
+        "rm_feat_add": (ctypes.c_int, [V, ctypes.c_char_p, ctypes.c_char_p,
+                                       ctypes.c_char_p]),
+        "rm_feat_use": (ctypes.c_int, [V]),
     }
     for name, (res, args) in sigs.items():
         f = getattr(lib, name)

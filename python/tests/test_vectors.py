@@ -20,7 +20,7 @@ FAMILIES = sorted(glob.glob(os.path.join(VECTORS, "*_test.json")))
 
 
 def test_every_family_is_here():
-    assert len(FAMILIES) == 15  # with judged, trec, trec_aggregates, diversity, single
+    assert len(FAMILIES) == 17  # with judged, trec, trec_aggregates, diversity, single, xgboost, ils
 
 
 def vector_tests(path):
@@ -45,6 +45,9 @@ def compute(fn_one, fn_set, variant, t):
         return fn_one(variant, t["grades"], t["scores"], t["ids"], t["judged"],
                       unjudged=t.get("unjudged"), judged_ids=t["judged_ids"],
                       weights=t["weights"])
+    if "features" in t:  # ils: the table of item features, rows of strings
+        return fn_one(variant, t["grades"], t["scores"], t["ids"], t["judged"],
+                      features=t["features"])
     return fn_one(variant, t["grades"], t["scores"], t["ids"], t["judged"],
                   unjudged=t.get("unjudged"))
 

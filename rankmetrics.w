@@ -736,6 +736,7 @@ coverage-error&no&rank of the last relevant item (scikit-learn)&&\secref{q:singl
 ranking-loss&no&share of relevant--nonrelevant pairs misordered&&\secref{q:single2}\cr
 precision-mean&yes&mean of precision at $1,\ldots,K$ (Elliot's MAP)&&\secref{q:single2}\cr
 topk-auc&yes&AUC of a top $K$ in a catalogue (implicit)&items&\secref{q:topkauc}\cr
+tailpct&yes&share of tail items in a top $K$, RecBole's (a set)&tail pop&\secref{q:tailpct}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -838,6 +839,7 @@ disc&none&every rank of \m{epc}, \m{efd} weighs 1&\secref{q:epcefd}\cr
 relevance&binary&a hit of \m{epc}, \m{efd} counts 1&\secref{q:epcefd}\cr
 &discounted&it counts $2^{g-t+1}-1$ (Elliot)&\cr
 head&$p/q$&the short head's share of the interactions (default $4/5$)&\secref{q:aplt}\cr
+tail&$p/q$&\m{tailpct}'s tail: a count above 1, a share of the items to 1 (default $1/10$)&\secref{q:tailpct}\cr
 negative&zero&to \.{eval}, a negative grade is a judgment of 0 (default)&\secref{q:readings}\cr
 &unjudged&it is pooled but unjudged (trec\_eval, pytrec\_eval)&\cr
 scores&double&to \.{eval}, the run's scores as written (default)&\secref{q:readings}\cr
@@ -4367,7 +4369,7 @@ ItemCoverage@@K&\an{coverage@@10[items=1000]}{\eightrm, 1000 items}&&metrics.py\
 GiniIndex&\an{gini@@10[items=1000]}&&metrics.py\cr
 ShannonEntropy&\an{entropy@@10[unit=nats,scale=items]}&&metrics.py\cr
 AveragePopularity&\an{arp@@10[pop=file]}&&metrics.py\cr
-TailPercentage&\nov{tailpct@@10}{long-tail share}&&metrics.py\cr
+TailPercentage&\an{tailpct@@10[pop=file]}{\eightrm, ties at the cut aside}&&metrics.py\cr
 \alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
 precision\_at\_k&\an{precision@@10}&G&evaluation/python\_evaluation.py\cr
 recall\_at\_k&\an{recall@@10}&F&evaluation/python\_evaluation.py\cr
@@ -14063,7 +14065,8 @@ is~1, as $n_i=0$ gives); and \.{efd}, their expected free discovery, with
 $\lg(M/n_i)$ in place of $1-n_i/M$.  Both, with Elliot's logarithmic
 discount and graded relevance, are the subject of \secref{q:epcefd}.
 \item{$\bullet$} \.{aplt} and \.{aclt} (keys \.{head} and \.{pop}): the share and
-the number of long-tail items in a top~$K$ (\secref{q:aplt}).
+the number of long-tail items in a top~$K$ (\secref{q:aplt}); \.{tailpct}
+(keys \.{tail} and \.{pop}), RecBole's share of them (\secref{q:tailpct}).
 \item{$\bullet$} \.{novelty} and \.{coverage} are those of \secref{q:set},
 now computed from the table: novelty is $\sum_iw_i\lg(M/n_i)/U$ with
 $w_i=\sum_{u: i\in L_u}1/K_u$, and coverage is $m/N$.
@@ -14183,6 +14186,32 @@ head is $\{a,c\}$ and the tail $\{b\}$, which the first and the third
 users show: APLT is $(1/2+0+1/2)/3=\oursq{L-aplt}$ and ACLT
 $(1+0+1)/3=\oursq{L-aclt}$.  Under \.{head=1/2} the head is $\{a\}$ and
 APLT is $(1/2+1/2+1/2)/3=\oursq{L-aplt-half}$.
+
+@ {\it RecBole's tail percentage.}\here{q:tailpct}
+@:metric tailpct}{metric \.{tailpct}@>@:key tail}{key \.{tail}@>
+RecBole's |TailPercentage| (\.{recbole/evaluator/metrics.py}) is APLT's
+formula, ${1\over U}\sum_u\vert L_u\cap T\vert/\vert L_u\vert$, over
+another tail~$T$, drawn from the items with a popularity $n_i\ge1$ (its
+counter of the training interactions holds no other) by the key \.{tail}
+(its |tail_ratio|, default $1/10$).  Above~1 it is a count: $T$ holds the
+items with $n_i\le{}$\.{tail}.  Otherwise it is a share: of the $N$ items
+by increasing $n_i$ (ties by identifier), $T$ holds the first
+$\max(\lfloor N\cdot{}$\.{tail}$\rfloor,1)$; so \.{tail=1} is every item
+with a popularity, as RecBole tests |tail > 1|.  With its training counts
+it is \.{tailpct@@10[pop=file]}.  Unlike APLT's, this tail is the least
+popular items, not what a head leaves, and an item of popularity~0 is
+never in it.  RecBole breaks a tie at the cut by its internal item order,
+and computes the cut in floating point: 100 items at $0.29$ give it 28,
+where the fraction $29/100$ gives~29 here.
+@^RecBole@>@^long tail@>
+
+{\it A worked example.}  In the example of \secref{q:epcefd}, $n_a=2$,
+$n_c=1$, $n_b=0$: $N=2$, and \.{tail=1/10} cuts $\max(0,1)=1$ item, $c$,
+shown by the second user alone: the value is $(0+1/2+0)/3=\oursq{L-tailpct}$,
+where APLT, whose tail is~$\{b\}$, is $1/3$.  With \.{tail=2}, a count,
+$T=\{a,c\}$ and the value is $(1/2+1+1/2)/3=\oursq{L-tailpct-count}$.
+Under \.{pop=all} ($n_a=3$, $n_b=2$, $n_c=1$) \.{tail=2/3} cuts two
+items, $c$ and~$b$, one in each list: $\oursq{L-tailpct-all}$.
 
 @ {\it Cases small enough to check by hand.}\here{cat-cases}  Three users'
 top two are $a,b$; $a,c$; $a,b$ in a catalogue of four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
@@ -14363,6 +14392,8 @@ struct rm_cat;
 static unsigned long cat_total(const struct rm_cat *c);
 static rm_status cat_tail(const rm_variant *v, struct rm_cat *c, mpq_t q, char *why,
   size_t len); /* \secref{q:apltimpl} */
+static rm_status cat_tailpct(const rm_variant *v, struct rm_cat *c, mpq_t q, char *why,
+  size_t len); /* \secref{q:tailpctimpl} */
 typedef struct {@+ char *id;@+ unsigned long pop, expo, slot;@+ mpq_t w; @+} cat_row;
 struct rm_cat {
   cat_row *r;
@@ -14455,7 +14486,7 @@ static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
 static int cat_uses_pop(const rm_variant *v)
 {
   return v->metric == RM_NOVELTY || v->metric == RM_ARP || cat_expect(v)
-    || v->metric == RM_APLT || v->metric == RM_ACLT;
+    || v->metric == RM_APLT || v->metric == RM_ACLT || v->metric == RM_TAILPCT;
 }
 
 @ @<Public functions@>=
@@ -14483,7 +14514,8 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
     mpq_set_ui(x, 0, 1);
     if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
     else if (v->metric == RM_XGINI) xgini_weight(v, x, r);
-    else if (v->metric == RM_ARP || v->metric == RM_APLT) mpq_set_ui(x, 1, (unsigned long) top);
+    else if (v->metric == RM_ARP || v->metric == RM_APLT || v->metric == RM_TAILPCT)
+      mpq_set_ui(x, 1, (unsigned long) top);
     else if (cat_expect(v) && counts && relevant(v, l, w.perm, r))
       slot = cat_weigh(v, x, l->grade[w.perm[r]], r, top);
     if ((s = cat_push(c, l->id[w.perm[r]], 0, 1, x)) == RM_OK) c->r[c->n - 1].slot = slot;
@@ -14641,6 +14673,7 @@ static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why
   if (v->metric == RM_GINI || v->metric == RM_XGINI) return cat_gini(v, c, q, why, len);
   if (v->metric == RM_UCOV) {@+ mpq_set_ui(q, c->counted, 1); return RM_OK; @+}
   if (v->metric == RM_APLT || v->metric == RM_ACLT) return cat_tail(v, c, q, why, len);
+  if (v->metric == RM_TAILPCT) return cat_tailpct(v, c, q, why, len);
   if (v->metric == RM_COVERAGE) {
     for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
     mpq_set_ui(q, (unsigned long) m, (unsigned long) v->items); mpq_canonicalize(q);
@@ -39084,7 +39117,8 @@ static int shard_write(ev_state *st)
     if (m->ext) {@+ if (m->n_counted) fprintf(f, "extreme %a\n", m->xv);
       else fputs("extreme none\n", f); @+}
     else if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
-      || m->a.metric == RM_ACLT ? 0 : m->a.metric == RM_EFD ? 2 : 1);
+      || m->a.metric == RM_ACLT || m->a.metric == RM_TAILPCT ? 0
+      : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
       putc(' ', f); mpq_out_str(f, 10, m->px->W);
@@ -39989,7 +40023,8 @@ static int ev_is_cat(const rm_variant *a)
   return a->agg == RM_AGG_NONE && (a->metric == RM_COVERAGE || a->metric == RM_NOVELTY
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
     || a->metric == RM_EPC || a->metric == RM_EFD || a->metric == RM_APLT
-    || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV);
+    || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV
+    || a->metric == RM_TAILPCT);
 }
 static int ev_pop_file(const rm_variant *a)
 {
@@ -40908,9 +40943,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     named column must exist; --item none, --score none:\n"
     "                     no such column; a default matches Score, ' SCORE'\n"
     "  --popularity FILE  the popularity of items for pop=file (novelty, arp,\n"
-    "                     epc, efd, aplt, aclt): lines ITEM COUNT, and '* M' for\n"
-    "                     the total a count is a share of (default: the sum of\n"
-    "                     the counts);\n"
+    "                     epc, efd, aplt, aclt, tailpct): lines ITEM COUNT, and\n"
+    "                     '* M' for the total a count is a share of (default:\n"
+    "                     the sum of the counts);\n"
     "                     an undefined value of these says why on standard\n"
     "                     error and, with --json, as \"why\"\n"
     "  --query-weights FILE  each query's weight for mean[weight=query] (XGBoost's\n"
@@ -41229,6 +41264,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"relevance", "binary", "1 (epc's default, not written)"},
   {"relevance", "discounted", "2^(g-rel+1) - 1 (Elliot)"},
   {"head", NULL, "p/q: the short head's share of the interactions (4/5)"},
+  {"tail", NULL, "p/q: tailpct's tail, a count above 1, else a share of items (1/10)"},
   {"negative", NULL, "a negative grade in the judgments, to eval"},
   {"negative", "zero", "is a judgment of 0 (the default, not written)"},
   {"negative", "unjudged", "is pooled but unjudged (trec_eval, pytrec_eval)"},
@@ -41326,6 +41362,7 @@ static const char *const metric_help[][2] = {
   {"ranking-loss", "share of relevant-nonrelevant pairs ordered wrongly (scikit-learn)"},
   {"precision-mean", "mean of precision@@1..K, each over its rank (Elliot's MAP)"},
   {"topk-auc", "AUC of a top K, the rest of a catalogue of items= below (implicit)"},
+  {"tailpct", "share of tail items in the top K, RecBole's TailPercentage (tail=)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -50405,6 +50442,85 @@ static const char *const single_late[] = {"topk-auc@@10[items=100000]",
   "topk-auc@@3[items=65536]", "topk-auc[items=1000000,rel=2]",
   "topk-auc@@5[items=300000,ties=optimistic]", "topk-auc@@5[items=2147483647,undef=one]",
   NULL};
+
+@ \impl The implementation of RecBole's tail percentage of
+\secref{q:tailpct}.\here{q:tailpctimpl}  Its code follows every earlier
+metric's, so that no earlier test of the golden vectors moves.  The key
+\.{tail} is a fraction, a count when above~1 and a share of the items
+otherwise (default $1/10$, RecBole's).
+
+@<Metric codes@>=
+RM_TAILPCT@[,@]
+
+@ @<Fields of a variant@>=
+int tail, tail_den; /* \.{tail}, in lowest terms */
+
+@ @<Key codes@>=
+KEY_TAIL@[,@]
+
+@ @^keys of names, \.{tail}@>
+@<Key specifications@>=
+[KEY_TAIL] = {"tail", NULL, 1, 1000000, FIELD(tail), FIELD(tail_den), NULL, 6, 0}@[,@]
+
+@ @<Set the numeric defaults of a variant@>=
+v->tail = 1; v->tail_den = 10;
+
+@ @<Metric specifications@>=
+[RM_TAILPCT] = {"tailpct", K(KEY_TAIL) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL,
+  NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
+
+@ \impl The items with a popularity, $n_i\ge1$, are the candidates.  Under a
+count $c=p/q>1$ the tail is those with $n_i\le c$, that is $n_i\le\lfloor
+p/q\rfloor$; under a share it is the first $\max(\lfloor Np/q\rfloor,1)$ in
+increasing popularity, ties in increasing byte order of the identifiers.
+The value adds the weights $w_i=\sum_{u:i\in L_u}1/\vert L_u\vert$ of the
+tail's rows, over~$U$: a rational, on both paths.
+
+@<Private functions@>=
+static int tailpct_cmp(const void *a, const void *b)
+{
+  const struct cat_item *x = a, *y = b;
+  if (x->n != y->n) return x->n < y->n ? -1 : 1;
+  return strcmp(x->id, y->id);
+}
+static rm_status cat_tailpct(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  struct cat_item *a;
+  size_t i, m = 0, cut;
+  if (c->users == 0) return cat_undef(why, len, "no user");
+  if ((a = malloc((c->n ? c->n : 1) * sizeof *a)) == NULL) return RM_ENOMEM;
+  for (i = 0; i < c->n; i++)
+    if (c->r[i].pop) {@+ a[m].id = c->r[i].id; a[m].n = c->r[i].pop; a[m].row = i; m++; @+}
+  if (v->tail > v->tail_den) { /* a count: keep those at or below it */
+    unsigned long most = (unsigned long) (v->tail / v->tail_den);
+    for (i = cut = 0; i < m; i++) if (a[i].n <= most) a[cut++] = a[i];
+  } else {
+    qsort(a, m, sizeof *a, tailpct_cmp);
+    cut = (size_t) ((unsigned long long) m * (unsigned long long) v->tail
+      / (unsigned long long) v->tail_den);
+    if (cut == 0) cut = m ? 1 : 0;
+  }
+  mpq_set_ui(q, 0, 1);
+  for (i = 0; i < cut; i++) mpq_add(q, q, c->r[a[i].row].w);
+  mpz_mul_ui(mpq_denref(q), mpq_denref(q), c->users); mpq_canonicalize(q);
+  free(a);
+  return RM_OK;
+}
+
+@ \impl The cases of \secref{q:tailpct}, appended to the golden vectors' file of
+aggregates after every earlier case.
+
+@<Appended examples over queries@>=
+@/{"L-tailpct", NULL, "tailpct@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/6", 0x1.5555555555555p-3},
+@/{"L-tailpct-count", NULL, "tailpct@@2[tail=2]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"L-tailpct-all", NULL, "tailpct@@2[pop=all,tail=2/3]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -144,4 +144,43 @@ printf 'i1 3\ni2 x\n' > "$tmp/badpop"
   fail "a malformed popularity line is refused" ||
   { grep -q "badpop:2: expected 'ITEM COUNT'" "$tmp/e" && ok "a malformed popularity line is refused" ||
     fail "a malformed popularity line is refused"; }
+# RecBole's TailPercentage (recbole/evaluator/metrics.py) with the file's
+# counts: tail_ratio 0.25 takes the 15 least popular of the 60 items (by
+# count, then name), 37 takes those counted 37 or less; each user's share
+# of them in the top 10 by score (ties in file order, as ties=input),
+# averaged, computed here
+for tr in 0.25 37; do
+  want=$($PY - "$tmp" "$tr" <<'PY'
+import csv, sys
+d, tr = sys.argv[1], float(sys.argv[2])
+cnt = {k: int(v) for k, v in (l.split() for l in open(d + '/pop.txt')) if k != '*'}
+if tr > 1:
+    tail = {i for i, c in cnt.items() if c <= tr}
+else:
+    tail = {i for i, _ in sorted(cnt.items(), key=lambda kv: (kv[1], kv[0]))[:max(int(len(cnt) * tr), 1)]}
+lists = {}
+for r in csv.DictReader(open(d + '/rec.csv')):
+    lists.setdefault(r['user'], []).append((-float(r['score']), r['item']))
+vals = [sum(i in tail for _, i in sorted(l, key=lambda x: x[0])[:10]) / 10 for l in lists.values()]
+print(repr(sum(vals) / len(vals)))
+PY
+)
+  near "tailpct@10[pop=file,tail=$tr]" pop.txt "$want" "tailpct is RecBole's TailPercentage (tail_ratio $tr)"
+done
+# tailpct in 7 shards: the bytes of one run, on both paths; under pop=file
+# a state keeps every item of the file, whose least popular make the tail
+# (at @1 some items are shown to nobody: a state that dropped them fails)
+T=(-m 'tailpct@10[pop=file]' -m 'tailpct@1[pop=file,tail=1/2]'
+   -m 'tailpct@10[pop=file,tail=37]' -m 'tailpct@5[pop=all,tail=1/3]' -m 'tailpct@10')
+for path in --exact --fast; do
+  "$RM" eval --quiet --csv $path "${T[@]}" --popularity "$tmp/pop.txt" "$tmp/rec.csv" > "$tmp/one"
+  for i in 0 1 2 3 4 5 6; do
+    "$RM" eval --quiet --partial --csv $path "${T[@]}" --popularity "$tmp/pop.txt" \
+      "$tmp/s$i.csv" > "$tmp/t$i.state"
+  done
+  "$RM" merge --quiet "$tmp"/t3.state "$tmp"/t[0-2].state "$tmp"/t[4-6].state > "$tmp/merged" &&
+    cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 5 ] &&
+    ok "tailpct: 7 shards merge to one run's bytes ($path)" ||
+    fail "tailpct: 7 shards merge to one run's bytes ($path)"
+done
 finish

@@ -33373,6 +33373,7 @@ typedef struct {
   double nf; /* the sum of the terms that are not finite, which is then the result */
 } shard_sum;
 struct shard_exact;
+struct shard_order; /* \secref{q:medshard} */
 struct ev_rbuf_s; /* see |ev_read_as| */
 typedef struct {
   const char *given;
@@ -33394,6 +33395,7 @@ typedef struct {
   int fm; /* \.{fmean} under \.{--partial}: its two sums are streamed */
   int ext; /* \.{min} or \.{max} under \.{--partial}: the extreme value is kept */
   double xv; /* that value, when |n_counted| is not 0 */
+  struct shard_order *ord; /* \.{median} under \.{--partial}: every counted value */
   size_t nleft, left_cap;
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
@@ -33480,7 +33482,12 @@ static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line);
 static void ev_qw_free(ev_state *st);
 static int shard_accepts(const ev_state *st, ev_measure *m);
 static void shard_px_new(ev_measure *m);
-static const char *shard_order_why(const ev_measure *m);
+static struct shard_order *shard_ord_new(int exact);
+static void shard_ord_free(struct shard_order *o);
+static void shard_ord_reset(struct shard_order *o);
+static void shard_ord_add(ev_measure *m, double x);
+static void shard_put_ord(FILE *f, struct shard_order *o);
+static void shard_value_ends(struct shard_exact *g, mpq_t lo, mpq_t hi);
 static int shard_fmean_add(ev_state *st, ev_measure *m, const rm_list *l, const char *q,
   long line);
 static void shard_set_fast(ev_measure *m, int fast);
@@ -35639,6 +35646,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
     } else {
       if (m->ext && (m->n_counted == 0 || (m->a.agg == RM_AGG_MIN ? x < m->xv : x > m->xv)))
         m->xv = x; /* \secref{q:extshard} */
+      if (m->ord) shard_ord_add(m, x); /* \secref{q:medshard} */
       m->n_counted++;
       if (m->stream) @<Add the value |x| of this query to the sums of |m|@>;
     }
@@ -37429,7 +37437,8 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     ev_measure_absent(&st, &st.m[i]);
     if (st.partial && !shard_accepts(&st, &st.m[i])) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
-    if (!st.m[i].stream && !st.m[i].cat && !st.m[i].fm && !st.m[i].ext) st.keep = 1;
+    if (!st.m[i].stream && !st.m[i].cat && !st.m[i].fm && !st.m[i].ext && !st.m[i].ord)
+      st.keep = 1;
     if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
     if (!ev_qw_needed(&st, &st.m[i])) { rc = 2; goto done; }
     ev_measure_negative(&st, &st.m[i]);
@@ -38535,6 +38544,7 @@ static void shard_reset(ev_measure *m)
   memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
   m->n_counted = m->n_skipped = m->n_declined = m->n_fx = 0;
   ev_left_free(m);
+  if (m->ord) shard_ord_reset(m->ord);
   if (m->px) {
     mpq_set_ui(m->px->Q, 0, 1); mpq_set_ui(m->px->W, 0, 1);
     mpq_set_ui(m->px->L, 0, 1); mpq_set_ui(m->px->H, 0, 1);
@@ -38544,6 +38554,7 @@ static void shard_reset(ev_measure *m)
 }
 static void shard_free(ev_measure *m)
 {
+  shard_ord_free(m->ord); m->ord = NULL;
   if (m->px == NULL) return;
   mpq_clears(m->px->Q, m->px->W, m->px->L, m->px->H, m->px->x, m->px->u, NULL);
   rm_exact_clear(&m->px->e);
@@ -38575,7 +38586,7 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
   if (m->a.metric == RM_FMEAN && m->a.agg == RM_AGG_NONE) m->fm = 1;
   else if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
   else if (m->a.agg == RM_AGG_MIN || m->a.agg == RM_AGG_MAX) m->ext = 1;
-  else if (m->a.agg >= RM_AGG_MEDIAN) why = shard_order_why(m);
+  else if (m->a.agg == RM_AGG_MEDIAN) m->ord = shard_ord_new(st->exact);
   else if (ev_takes_absent(st, m))
     why = "it evaluates the judged queries missing from the run, which every"
       " shard would evaluate as empty lists";
@@ -38604,20 +38615,6 @@ static void shard_set_fast(ev_measure *m, int fast)
   const char *s = getenv("RANKMETRICS_TEST_FX_SLACK"); /* see |shard_value_exact| */
   m->px->fast = fast;
   m->px->slack = s ? atoi(s) : 0;
-}
-
-@ \implrest A median is not a sum, and its state would need the value of every
-query (a state as large as the run's values, which no merge of bounded
-sums gives).  \.{eval --partial} refuses it by name before reading
-anything, with the reason.  The least and the greatest value shard
-(\secref{q:extshard}).
-
-@<Engine functions@>=
-static const char *shard_order_why(const ev_measure *m)
-{
-  (void) m;
-  return "a median needs the value of every query, and a state holds sums, not"
-    " values, so no merge of states could give it exactly";
 }
 
 @ On the exact path a query's value is the library's |rm_value_exact|, kept
@@ -38818,13 +38815,10 @@ join $L$ and $H$; $W$ counts the queries.  Every term is an enclosure, so
 $K$ counts them all.
 
 @<Engine functions@>=
-static rm_status shard_add_log(struct shard_exact *g)
+static void shard_value_ends(struct shard_exact *g, mpq_t lo, mpq_t hi)
+  /* the last query's value lies in $[lo,hi]$ */
 {
-  mpq_t lo, hi, eps;
-  mpfr_t a;
-  mpq_inits(lo, hi, eps, NULL);
-  mpq_set_ui(eps, 1, 100000);
-  if (g->fxok) { shard_fx_q(lo, g->fx.lo, 2); shard_fx_q(hi, g->fx.hi, 2); }
+  if (g->fxok) {@+ shard_fx_q(lo, g->fx.lo, 2); shard_fx_q(hi, g->fx.hi, 2); @+}
   else if (g->fast) {
     mpq_set_str(lo, g->lo, 10); mpq_canonicalize(lo);
     mpq_set_str(hi, g->hi, 10); mpq_canonicalize(hi);
@@ -38834,6 +38828,14 @@ static rm_status shard_add_log(struct shard_exact *g)
     shard_decimal(g->e.decimal, g->x, g->u);
     mpq_sub(lo, g->x, g->u); mpq_add(hi, g->x, g->u);
   }
+}
+static rm_status shard_add_log(struct shard_exact *g)
+{
+  mpq_t lo, hi, eps;
+  mpfr_t a;
+  mpq_inits(lo, hi, eps, NULL);
+  mpq_set_ui(eps, 1, 100000);
+  shard_value_ends(g, lo, hi);
   if (mpq_cmp(lo, eps) < 0) mpq_set(lo, eps);
   if (mpq_cmp(hi, eps) < 0) mpq_set(hi, eps);
   mpfr_init2(a, 256);
@@ -39099,7 +39101,7 @@ static int shard_write(ev_state *st)
       return 0;
     }
   if ((f = open_memstream(&body, &len)) == NULL) tool_nomem();
-  fprintf(f, "rankmetrics-partial 6\npath %s\n", st->exact ? "exact" : "double");
+  fprintf(f, "rankmetrics-partial 7\npath %s\n", st->exact ? "exact" : "double");
   fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
     st->neg_pooled ? "unjudged" : "zero");
@@ -39116,6 +39118,7 @@ static int shard_write(ev_state *st)
     shard_put_left(f, m);
     if (m->ext) {@+ if (m->n_counted) fprintf(f, "extreme %a\n", m->xv);
       else fputs("extreme none\n", f); @+}
+    else if (m->ord) shard_put_ord(f, m->ord);
     else if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
       || m->a.metric == RM_ACLT || m->a.metric == RM_TAILPCT ? 0
       : m->a.metric == RM_EFD ? 2 : 1);
@@ -39191,6 +39194,7 @@ typedef struct {
   char **left; /* the |skipped| queries left out, in increasing byte order */
   int ext; /* 1 a least, 2 a greatest value: |xv|, when |counted| is not 0 */
   double xv;
+  struct shard_order *ord; /* a median: every counted value */
 } shard_measure;
 typedef struct {
   const char *path;
@@ -39211,6 +39215,10 @@ static const char *shard_fmean_bad(const shard_file *s, const shard_measure *m);
 static int shard_get_ext(shard_file *s, shard_measure *m, int agg);
 static int shard_ext_beats(int ext, double x, double y);
 static int shard_get_cat(shard_file *s, shard_measure *m);
+static int shard_get_ord(shard_file *s, shard_measure *m);
+static void shard_ord_merge(struct shard_order *into, const struct shard_order *from);
+static int shard_ord_finish(const rm_variant *a, struct shard_order *o, double *x,
+  rm_status *t);
 static char *shard_line(shard_file *s, const char *key)
 {
   ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
@@ -39424,7 +39432,7 @@ static const char *shard_inconsistent(const shard_file *s, const shard_measure *
   if (m->counted + m->skipped != s->queries || m->counted > s->queries)
     return "its counted and skipped queries are not the state's queries";
   if (a->metric == RM_FMEAN) return shard_fmean_bad(s, m);
-  if (m->ext) return NULL; /* its one value is checked as it is read */
+  if (m->ext || m->ord) return NULL; /* its values are checked as they are read */
   if (s->exact) {
     if (mpq_sgn(m->W) < 0) return "a total weight below 0";
     if (unit && mpq_cmp_ui(m->W, m->counted, 1) != 0)
@@ -39527,8 +39535,8 @@ static int shard_read(shard_file *s)
   int i, r0;
   s->sum = SHARD_FNV0;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
-  if (strcmp(p, "6") != 0) {
-    fprintf(tool_err, "%s:1: a state of version '%s', not 6%s\n", s->path, p,
+  if (strcmp(p, "7") != 0 && strcmp(p, "6") != 0) { /* 6 held no median */
+    fprintf(tool_err, "%s:1: a state of version '%s', not 7%s\n", s->path, p,
       strcmp(p, "1") == 0 || strcmp(p, "2") == 0 || strcmp(p, "3") == 0
       ? " (versions 1 to 3 did not name every query, nor the judgments;"
       " evaluate the shard again with eval --partial)" : strcmp(p, "4") == 0
@@ -39573,7 +39581,7 @@ static int shard_read(shard_file *s)
     m = &s->m[s->nm++];
     m->given = tool_strdup(s->buf + 8); m->canon = NULL;
     mpz_inits(m->A, m->B, NULL); mpq_inits(m->Q, m->W, m->L, m->H, NULL);
-    m->k = 0; m->cat = NULL; m->left = NULL; m->ext = 0; m->xv = 0;
+    m->k = 0; m->cat = NULL; m->left = NULL; m->ext = 0; m->xv = 0; m->ord = NULL;
     if ((p = shard_line(s, "variant")) == NULL) return 0;
     m->canon = tool_strdup(p);
     if ((p = shard_line(s, "counts")) == NULL) return 0;
@@ -39590,6 +39598,10 @@ static int shard_read(shard_file *s)
       if (rm_variant_parse(m->canon, &a, NULL, 0) == RM_OK
           && (a.agg == RM_AGG_MIN || a.agg == RM_AGG_MAX)) {
         if ((r = shard_get_ext(s, m, a.agg)) <= 0) { if (r < 0) return 0; goto bad; }
+        continue;
+      }
+      if (rm_variant_parse(m->canon, &a, NULL, 0) == RM_OK && a.agg == RM_AGG_MEDIAN) {
+        if ((r = shard_get_ord(s, m)) <= 0) { if (r < 0) return 0; goto bad; }
         continue;
       }
     }
@@ -39668,7 +39680,7 @@ static void shard_file_free(shard_file *s)
   int i;
   for (i = 0; i < s->nm; i++) {
     shard_measure *m = &s->m[i];
-    free(m->given); free(m->canon); rm_cat_free(m->cat);
+    free(m->given); free(m->canon); rm_cat_free(m->cat); shard_ord_free(m->ord);
     mpz_clears(m->A, m->B, NULL); mpq_clears(m->Q, m->W, m->L, m->H, NULL);
     if (m->left) {@+ unsigned long j;
       for (j = 0; j < m->skipped; j++) free(m->left[j]);
@@ -39724,6 +39736,7 @@ static int shard_add(shard_file *t, const shard_file *s)
       a->xv = b->xv;
     a->counted += b->counted; a->skipped += b->skipped; a->k += b->k;
     if (a->cat && b->cat && rm_cat_merge(a->cat, b->cat) != RM_OK) tool_nomem();
+    if (a->ord && b->ord) shard_ord_merge(a->ord, b->ord);
     mpz_add(a->A, a->A, b->A); mpz_add(a->B, a->B, b->B);
     mpq_add(a->Q, a->Q, b->Q); mpq_add(a->W, a->W, b->W);
     mpq_add(a->L, a->L, b->L); mpq_add(a->H, a->H, b->H);
@@ -39814,6 +39827,14 @@ int cmd_merge(int argc, char **argv)
     else if (m->ext) {
       if (m->counted) {@+ x[i] = m->xv; ts[i] = RM_OK; @+}
       else ts[i] = rm_value_set(&a, NULL, 0, NULL, &x[i]);
+    }
+    else if (m->ord) {
+      if (!shard_ord_finish(&a, m->ord, &x[i], &ts[i])) {
+        fprintf(tool_err, "rankmetrics: merge: %s: the enclosures of the middle values"
+          " do not decide the rounding of the median; evaluate it in one run with"
+          " eval --exact\n", m->given);
+        goto done;
+      }
     }
     else if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
     else if (!shard_finish_exact(&a, m->Q, m->W, m->k, m->L, m->H, &x[i], &ts[i])) {
@@ -39937,6 +39958,189 @@ static int shard_get_ext(shard_file *s, shard_measure *m, int agg)
 static int shard_ext_beats(int ext, double x, double y) /* |x| is the new extreme */
 {
   return ext == 1 ? x < y : x > y;
+}
+
+@ {\it The median in shards.}\here{q:medshard}  The middle of a union is
+no function of the shards' middles, so the state of a \.{median} carries
+every counted query's value, as the exact path needs it, and merge takes
+the middle of them all.  After the measure's \.{counts} (and \.{left})
+lines come \.{values N}, $N$ the counted queries, and $N$ lines
+\.{value X}, in increasing order.  On the double path $X$ is the query's
+double in C's hexadecimal form (|\%a|, read back exactly); merge sorts
+them, picks the middle one or two as |rm_value_set| does, and takes the
+mean of two from their exact sum, rounded once (|shard_finish_double|),
+which is the one rounding of |rm_value_set|'s: one run's bytes.  On the
+exact path $X$ is the value's fraction when it is rational, or the two
+ends \.{L H} of the enclosure of |rm_value_enclosed| (\secref{q:shard})
+when it is not.  Merge knows each value $x_q\in[\ell_q,h_q]$ and not
+their order, but it needs none: the $k$th least of numbers is monotone in
+each of them, so the $k$th least of the $\ell_q$ and the $k$th least of
+the $h_q$ enclose the $k$th least of the~$x_q$, and the mean of the two
+middle values is enclosed by the means of those ends.  The rounding is
+then decided as a mean's is: when both ends round to one double, that
+double is the correctly rounded median of \.{eval --exact}; when they do
+not (a share of about $2^{-70}$ of the values) merge says so and refuses.
+When every value is rational the enclosure is a point, and always
+decides.  A state's values are as many as its counted queries, or it is
+refused as damaged.  This changed the format, to version~7; a state of
+version~6, which could hold no median, is read as before.  The state of a
+median is as large as its shard's queries, the one state that is.
+@^median over queries, in shards@>@^sharded evaluation@>
+
+@<Engine functions@>=
+struct shard_value {@+ mpq_t lo, hi; @+}; /* equal for a rational value */
+struct shard_order {
+  int exact;
+  size_t n, cap;
+  double *d; /* the double path's values */
+  struct shard_value *v; /* the exact path's */
+};
+static struct shard_order *shard_ord_new(int exact)
+{
+  struct shard_order *o = tool_alloc(NULL, sizeof *o);
+  memset(o, 0, sizeof *o);
+  o->exact = exact;
+  return o;
+}
+static void shard_ord_free(struct shard_order *o)
+{
+  if (o == NULL) return;
+  shard_ord_reset(o);
+  free(o->d); free(o->v); free(o);
+}
+static void shard_ord_reset(struct shard_order *o) /* no value, for another pass */
+{
+  size_t i;
+  for (i = 0; o->exact && i < o->n; i++) mpq_clears(o->v[i].lo, o->v[i].hi, NULL);
+  o->n = 0;
+}
+static size_t shard_ord_slot(struct shard_order *o) /* room for one more */
+{
+  if (o->n == o->cap) {
+    o->cap = 2 * o->cap + 16;
+    if (o->exact) o->v = tool_alloc(o->v, o->cap * sizeof *o->v);
+    else o->d = tool_alloc(o->d, o->cap * sizeof *o->d);
+  }
+  if (o->exact) mpq_inits(o->v[o->n].lo, o->v[o->n].hi, NULL);
+  return o->n++;
+}
+static void shard_ord_add(ev_measure *m, double x) /* a counted query's value */
+{
+  size_t i = shard_ord_slot(m->ord);
+  if (m->ord->exact) shard_value_ends(m->px, m->ord->v[i].lo, m->ord->v[i].hi);
+  else m->ord->d[i] = x;
+}
+static void shard_ord_merge(struct shard_order *into, const struct shard_order *from)
+{
+  size_t i, j;
+  for (i = 0; i < from->n; i++) {
+    j = shard_ord_slot(into);
+    if (into->exact) {
+      mpq_set(into->v[j].lo, from->v[i].lo); mpq_set(into->v[j].hi, from->v[i].hi);
+    } else into->d[j] = from->d[i];
+  }
+}
+
+@ The values are sorted before they are written, so that a state does not
+depend on the order of its shard's queries: the doubles in increasing
+order, the enclosures by their lower and then their upper ends.
+
+@<Engine functions@>=
+static int shard_ord_cmp_d(const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+static int shard_ord_cmp_lo(const void *a, const void *b) /* by $\ell$, then $h$ */
+{
+  const struct shard_value *x = a, *y = b;
+  int c = mpq_cmp(x->lo, y->lo);
+  if (c == 0) c = mpq_cmp(x->hi, y->hi);
+  return (c > 0) - (c < 0);
+}
+static int shard_ord_cmp_hi(const void *a, const void *b) /* by $h$ */
+{
+  int c = mpq_cmp(((const struct shard_value *) a)->hi, ((const struct shard_value *) b)->hi);
+  return (c > 0) - (c < 0);
+}
+static void shard_put_ord(FILE *f, struct shard_order *o)
+{
+  size_t i;
+  if (o->exact) qsort(o->v, o->n, sizeof *o->v, shard_ord_cmp_lo);
+  else qsort(o->d, o->n, sizeof *o->d, shard_ord_cmp_d);
+  fprintf(f, "values %lu\n", (unsigned long) o->n);
+  for (i = 0; i < o->n; i++) {
+    fputs("value ", f);
+    if (!o->exact) fprintf(f, "%a", o->d[i]);
+    else {
+      mpq_out_str(f, 10, o->v[i].lo);
+      if (!mpq_equal(o->v[i].lo, o->v[i].hi)) {@+ putc(' ', f); mpq_out_str(f, 10, o->v[i].hi); @+}
+    }
+    putc('\n', f);
+  }
+}
+static int shard_get_ord(shard_file *s, shard_measure *m) /* 1, 0 malformed, $-1$ said */
+{
+  unsigned long n, i;
+  char *p, *e;
+  if ((p = shard_line(s, "values")) == NULL) return -1;
+  if (!shard_count(&p, &n) || *p || n != m->counted) return 0;
+  m->ord = shard_ord_new(s->exact);
+  for (i = 0; i < n; i++) {
+    size_t j;
+    if ((p = shard_line(s, "value")) == NULL) return -1;
+    j = shard_ord_slot(m->ord);
+    if (!s->exact) {
+      errno = 0;
+      m->ord->d[j] = strtod(p, &e);
+      if (*p == '\0' || *e != '\0' || errno || !isfinite(m->ord->d[j])
+          || strspn(p, "-0123456789abcdefx.p+") != strlen(p)) return 0;
+    } else {
+      struct shard_value *v = &m->ord->v[j];
+      if (!shard_frac(&p, v->lo)) return 0;
+      if (*p == '\0') mpq_set(v->hi, v->lo);
+      else if (!shard_frac(&p, v->hi) || *p || mpq_cmp(v->lo, v->hi) >= 0) return 0;
+    }
+  }
+  return 1;
+}
+
+@ The merged median: 1 with the double in |*x|, or 0 when the enclosure
+does not decide the rounding.  The positions are |rm_value_set|'s: the middle one, or the two middle
+ones of an even count under \.{even=mean}.
+
+@<Engine functions@>=
+static int shard_ord_finish(const rm_variant *a, struct shard_order *o, double *x,
+  rm_status *t)
+{
+  size_t lo = (o->n - 1) / 2, hi = lo;
+  mpq_t L, H;
+  int ok;
+  *t = RM_OK;
+  if (o->n == 0) {@+ *t = rm_value_set(a, NULL, 0, NULL, x); return 1; @+}
+  if (o->n % 2 == 0 && a->even == RM_EVEN_MEAN) hi = lo + 1;
+  if (!o->exact) {
+    shard_sum A, B;
+    mpz_t zA, zB;
+    qsort(o->d, o->n, sizeof *o->d, shard_ord_cmp_d);
+    memset(&A, 0, sizeof A); memset(&B, 0, sizeof B);
+    shard_sum_add(&A, o->d[lo]); shard_sum_add(&A, o->d[hi]);
+    shard_sum_add(&B, 1); shard_sum_add(&B, 1);
+    mpz_inits(zA, zB, NULL);
+    shard_sum_get(&A, zA); shard_sum_get(&B, zB);
+    *x = shard_round(zA, zB, 0); /* one value twice over two is that value */
+    mpz_clears(zA, zB, NULL);
+    return 1;
+  }
+  mpq_inits(L, H, NULL);
+  qsort(o->v, o->n, sizeof *o->v, shard_ord_cmp_lo); /* the lower ends in order */
+  mpq_add(L, o->v[lo].lo, o->v[hi].lo); mpq_div_2exp(L, L, 1);
+  qsort(o->v, o->n, sizeof *o->v, shard_ord_cmp_hi); /* the upper ends in order */
+  mpq_add(H, o->v[lo].hi, o->v[hi].hi); mpq_div_2exp(H, H, 1);
+  *x = shard_round_q(L);
+  ok = *x == shard_round_q(H);
+  mpq_clears(L, H, NULL);
+  return ok;
 }
 
 @ {\it The $F$-score of means in shards.}\here{q:fmeanshard}  \.{fmean} is

@@ -14065,8 +14065,7 @@ is~1, as $n_i=0$ gives); and \.{efd}, their expected free discovery, with
 $\lg(M/n_i)$ in place of $1-n_i/M$.  Both, with Elliot's logarithmic
 discount and graded relevance, are the subject of \secref{q:epcefd}.
 \item{$\bullet$} \.{aplt} and \.{aclt} (keys \.{head} and \.{pop}): the share and
-the number of long-tail items in a top~$K$ (\secref{q:aplt}); \.{tailpct}
-(keys \.{tail} and \.{pop}), RecBole's share of them (\secref{q:tailpct}).
+the number of long-tail items in a top~$K$ (\secref{q:aplt}).
 \item{$\bullet$} \.{novelty} and \.{coverage} are those of \secref{q:set},
 now computed from the table: novelty is $\sum_iw_i\lg(M/n_i)/U$ with
 $w_i=\sum_{u: i\in L_u}1/K_u$, and coverage is $m/N$.
@@ -14186,32 +14185,6 @@ head is $\{a,c\}$ and the tail $\{b\}$, which the first and the third
 users show: APLT is $(1/2+0+1/2)/3=\oursq{L-aplt}$ and ACLT
 $(1+0+1)/3=\oursq{L-aclt}$.  Under \.{head=1/2} the head is $\{a\}$ and
 APLT is $(1/2+1/2+1/2)/3=\oursq{L-aplt-half}$.
-
-@ {\it RecBole's tail percentage.}\here{q:tailpct}
-@:metric tailpct}{metric \.{tailpct}@>@:key tail}{key \.{tail}@>
-RecBole's |TailPercentage| (\.{recbole/evaluator/metrics.py}) is APLT's
-formula, ${1\over U}\sum_u\vert L_u\cap T\vert/\vert L_u\vert$, over
-another tail~$T$, drawn from the items with a popularity $n_i\ge1$ (its
-counter of the training interactions holds no other) by the key \.{tail}
-(its |tail_ratio|, default $1/10$).  Above~1 it is a count: $T$ holds the
-items with $n_i\le{}$\.{tail}.  Otherwise it is a share: of the $N$ items
-by increasing $n_i$ (ties by identifier), $T$ holds the first
-$\max(\lfloor N\cdot{}$\.{tail}$\rfloor,1)$; so \.{tail=1} is every item
-with a popularity, as RecBole tests |tail > 1|.  With its training counts
-it is \.{tailpct@@10[pop=file]}.  Unlike APLT's, this tail is the least
-popular items, not what a head leaves, and an item of popularity~0 is
-never in it.  RecBole breaks a tie at the cut by its internal item order,
-and computes the cut in floating point: 100 items at $0.29$ give it 28,
-where the fraction $29/100$ gives~29 here.
-@^RecBole@>@^long tail@>
-
-{\it A worked example.}  In the example of \secref{q:epcefd}, $n_a=2$,
-$n_c=1$, $n_b=0$: $N=2$, and \.{tail=1/10} cuts $\max(0,1)=1$ item, $c$,
-shown by the second user alone: the value is $(0+1/2+0)/3=\oursq{L-tailpct}$,
-where APLT, whose tail is~$\{b\}$, is $1/3$.  With \.{tail=2}, a count,
-$T=\{a,c\}$ and the value is $(1/2+1+1/2)/3=\oursq{L-tailpct-count}$.
-Under \.{pop=all} ($n_a=3$, $n_b=2$, $n_c=1$) \.{tail=2/3} cuts two
-items, $c$ and~$b$, one in each list: $\oursq{L-tailpct-all}$.
 
 @ {\it Cases small enough to check by hand.}\here{cat-cases}  Three users'
 top two are $a,b$; $a,c$; $a,b$ in a catalogue of four items: the exposures are $3,2,1,0$, $T=6$, and sorted up they stand at
@@ -15452,6 +15425,33 @@ coefficients $-1,1$, the numerator is~1, the sum~3, and $1/(2\cdot3)=1/6$.
 is always first.  In 2 both get $3/2$, and ExposureGini is~0 too.  In 3
 the lists of three and two items reach $K=2$, only the first reaches
 $K=3$, and all three hold one item or more.
+
+@ {\it RecBole's tail percentage.}\here{q:tailpct}
+@:metric tailpct}{metric \.{tailpct}@>@:key tail}{key \.{tail}@>
+One more metric of the catalogue: RecBole's |TailPercentage|, in its file
+\.{recbole/evaluator/metrics.py}, takes the formula of APLT (\secref{q:aplt}),
+${1\over U}\sum_u\vert L_u\cap T\vert/\vert L_u\vert$, over another
+tail~$T$, drawn from the items with a popularity $n_i\ge1$ (its
+counter of the training interactions holds no other) by the key \.{tail}
+(its |tail_ratio|, default $1/10$).  Above~1 it is a count: $T$ holds the
+items with $n_i\le{}$\.{tail}.  Otherwise it is a share: of the $N$ items
+by increasing $n_i$ (ties by identifier), $T$ holds the first
+$\max(\lfloor N\cdot{}$\.{tail}$\rfloor,1)$; so \.{tail=1} is every item
+with a popularity, as RecBole tests |tail > 1|.  With its training counts
+it is \.{tailpct@@10[pop=file]}.  Unlike APLT's, this tail is the least
+popular items, not what a head leaves, and an item of popularity~0 is
+never in it.  RecBole breaks a tie at the cut by its internal item order,
+and computes the cut in floating point: 100 items at $0.29$ give it 28,
+where the fraction $29/100$ gives~29 here.
+@^RecBole@>@^long tail@>
+
+{\it A worked example.}  In the example of \secref{q:epcefd}, $n_a=2$,
+$n_c=1$, $n_b=0$: $N=2$, and \.{tail=1/10} cuts $\max(0,1)=1$ item, $c$,
+shown by the second user alone: the value is $(0+1/2+0)/3=\oursq{L-tailpct}$,
+where APLT, whose tail is~$\{b\}$, is $1/3$.  With \.{tail=2}, a count,
+$T=\{a,c\}$ and the value is $(1/2+1+1/2)/3=\oursq{L-tailpct-count}$.
+Under \.{pop=all} ($n_a=3$, $n_b=2$, $n_c=1$) \.{tail=2/3} cuts two
+items, $c$ and~$b$, one in each list: $\oursq{L-tailpct-all}$.
 
 @ \impl The metrics of \secref{q:xgini}: their codes follow every other
 metric's (so that no earlier witness of the golden vectors moves), and
@@ -38415,7 +38415,9 @@ merge decides, it prints the same double.
 {\it What cannot be merged, and is refused.}  The $F$-score of means
 (\.{fmean}), a metric of a whole set, merges its two sums
 (\secref{q:fmeanshard}); the metrics of the catalogue (coverage, novelty, Gini, entropy, ARP,
-EPC, EFD) merge their item tables instead (\secref{q:catshard}).  A micro average merges its fractions from
+EPC, EFD) merge their item tables instead (\secref{q:catshard}); a median
+carries its values, the least and the greatest value one each
+(\secref{q:medshard}, \secref{q:extshard}).  A micro average merges its fractions from
 |rm_value_parts_exact| on the exact path, the pooled RMSE among them, whose
 root of the merged fraction is rounded as \secref{q:sqrtq} shows;
 on the double path |rm_value_parts| gives the numerator and the
@@ -38460,7 +38462,7 @@ writes nothing else).  The order in which the engine returns the states
 does not matter.
 
 @ {\it The format.}  A state is text, one item a line; the first line names
-the format and its version, \.{rankmetrics-partial 6}.  Then
+the format and its version, \.{rankmetrics-partial 7}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
 \item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no
@@ -38480,7 +38482,9 @@ hexadecimal and $e\ge-1074$ in decimal (\.{-0x1fp-3} is $-31/8$), each
 standing for an integer times~$2^{-1074}$, or \.{fractions Q W} and \.{enclosure K L H} on the
 exact path, fractions in decimal (\.{-3/8}), $K$ the number of irrational
 values; for a metric of the catalogue, instead of these, \.{catalogue U C M R}
-and $R$ lines \.{item POP EXPO W NAME} (\secref{q:catshard});
+and $R$ lines \.{item POP EXPO W NAME} (\secref{q:catshard}); for \.{min} and
+\.{max} \.{extreme X} (\secref{q:extshard}); for a \.{median} \.{values N}
+and $N$ lines \.{value X} (\secref{q:medshard});
 \item{} \.{names M}, followed by $M\ge N$ lines, the names of all the
 queries of the shard's run, evaluated or skipped, in strictly increasing
 byte order (a backslash, a line feed and a carriage return in a name are
@@ -38502,7 +38506,8 @@ to~3 of the format, which named only some queries (none, then the ends and
 a sample) and not the judgments, are refused with a word on why and the
 advice to evaluate the shard again with \.{eval --partial}; so is version~4,
 which held no metric of the catalogue, and version~5, which did not name
-the queries left out.
+the queries left out.  Version~6, the same format without a median's
+values, is read as it was.
 
 {\it What merge cannot see.}  A merge is exact when the states are what
 \.{eval --partial} wrote for disjoint parts of one run against one file of
@@ -39938,8 +39943,7 @@ it after the measure's \.{counts} (and \.{left}) lines, where a mean writes
 its sums: \.{extreme X}, $X$ the double in C's hexadecimal form (\.{\%a},
 read back exactly by |strtod|), or \.{extreme none} when no query counted,
 whose merge is \.{undef}'s value over no query, as one run's.  A median
-stays refused: the middle of a union is not a function of the shards'
-middles.
+carries every value instead (\secref{q:medshard}).
 
 @<Engine functions@>=
 static int shard_get_ext(shard_file *s, shard_measure *m, int agg)
@@ -41160,8 +41164,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
-    "                     with -q, --trec, --json, --judged-only empty, and\n"
-    "                     for median\n"
+    "                     with -q, --trec, --json and --judged-only empty; a\n"
+    "                     median's state carries every counted value\n"
     "  --quiet            no summary on standard error (an aggregate whose skip=\n"
     "                     left every query out still says why)\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
@@ -50086,7 +50090,7 @@ out of memory under \.{--memory} or \.{ulimit -v}&the \.{--memory} that would do
 \.{--query-weights}: a bad line&\.{FILE:LINE: expected 'QUERY WEIGHT' ...}\cr
 \.{--query-weights}: a query twice&\.{FILE:LINE: ... has a weight already (line N)}\cr
 a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
-\.{eval --partial} of \.{median}&the measure and why, exit 2\cr
+\.{merge}: a median's values not its counted queries&\.{FILE:LINE: a malformed line of a state}\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),

@@ -39972,8 +39972,8 @@ lines come \.{values N}, $N$ the counted queries, and $N$ lines
 \.{value X}, in increasing order.  On the double path $X$ is the query's
 double in C's hexadecimal form (|\%a|, read back exactly); merge sorts
 them, picks the middle one or two as |rm_value_set| does, and takes the
-mean of two from their exact sum, rounded once (|shard_finish_double|),
-which is the one rounding of |rm_value_set|'s: one run's bytes.  On the
+mean of two from their exact sum, rounded once (|shard_round|), as
+|rm_value_set| rounds it once: one run's bytes.  On the
 exact path $X$ is the value's fraction when it is rational, or the two
 ends \.{L H} of the enclosure of |rm_value_enclosed| (\secref{q:shard})
 when it is not.  Merge knows each value $x_q\in[\ell_q,h_q]$ and not

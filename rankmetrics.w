@@ -747,6 +747,7 @@ logloss&no&log loss of the scores as probabilities (RecBole)&&\secref{q:logloss}
 ils&yes&mean cosine of the top $K$'s pairs of items (LensKit)&&\secref{q:ils}\cr
 diversity&yes&one minus \.{ils} (Microsoft Recommenders)&&\secref{q:ils}\cr
 srecall&yes&features of the relevant top $K$ over all (Elliot)&&\secref{q:ils}\cr
+tailpct&yes&share of tail items in a top $K$, RecBole's (a set)&tail pop&\secref{q:tailpct}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -849,6 +850,7 @@ disc&none&every rank of \m{epc}, \m{efd} weighs 1&\secref{q:epcefd}\cr
 relevance&binary&a hit of \m{epc}, \m{efd} counts 1&\secref{q:epcefd}\cr
 &discounted&it counts $2^{g-t+1}-1$ (Elliot)&\cr
 head&$p/q$&the short head's share of the interactions (default $4/5$)&\secref{q:aplt}\cr
+tail&$p/q$&\m{tailpct}'s tail: a count above 1, a share of the items to 1 (default $1/10$)&\secref{q:tailpct}\cr
 negative&zero&to \.{eval}, a negative grade is a judgment of 0 (default)&\secref{q:readings}\cr
 &unjudged&it is pooled but unjudged (trec\_eval, pytrec\_eval)&\cr
 scores&double&to \.{eval}, the run's scores as written (default)&\secref{q:readings}\cr
@@ -4380,7 +4382,7 @@ ItemCoverage@@K&\an{coverage@@10[items=1000]}{\eightrm, 1000 items}&&metrics.py\
 GiniIndex&\an{gini@@10[items=1000]}&&metrics.py\cr
 ShannonEntropy&\an{entropy@@10[unit=nats,scale=items]}&&metrics.py\cr
 AveragePopularity&\an{arp@@10[pop=file]}&&metrics.py\cr
-TailPercentage&\nov{tailpct@@10}{long-tail share}&&metrics.py\cr
+TailPercentage&\an{tailpct@@10[pop=file]}{\eightrm, ties at the cut aside}&&metrics.py\cr
 LogLoss&\an{logloss}{\eightrm, every row as one list}&&metrics.py\cr
 \alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
 precision\_at\_k&\an{precision@@10}&G&evaluation/python\_evaluation.py\cr
@@ -14445,6 +14447,8 @@ static unsigned long cat_total(const struct rm_cat *c);
 static rm_status cat_tail(const rm_variant *v, struct rm_cat *c, mpq_t q, char *why,
   size_t len); /* \secref{q:apltimpl} */
 static rm_status cat_poprank(struct rm_cat *c, mpq_t q, char *why, size_t len);
+static rm_status cat_tailpct(const rm_variant *v, struct rm_cat *c, mpq_t q, char *why,
+  size_t len); /* \secref{q:tailpctimpl} */
 typedef struct {@+ char *id;@+ unsigned long pop, expo, slot;@+ mpq_t w; @+} cat_row;
 struct rm_cat {
   cat_row *r;
@@ -14537,7 +14541,8 @@ static rm_status cat_pop_rows(rm_cat *c, const rm_variant *v, const rm_list *l)
 static int cat_uses_pop(const rm_variant *v)
 {
   return v->metric == RM_NOVELTY || v->metric == RM_ARP || cat_expect(v)
-    || v->metric == RM_APLT || v->metric == RM_ACLT || v->metric == RM_POPRANK;
+    || v->metric == RM_APLT || v->metric == RM_ACLT || v->metric == RM_POPRANK
+    || v->metric == RM_TAILPCT;
 }
 
 @ @<Public functions@>=
@@ -14566,7 +14571,8 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
     mpq_set_ui(x, 0, 1);
     if (v->metric == RM_NOVELTY) mpq_set_ui(x, 1, (unsigned long) K);
     else if (v->metric == RM_XGINI) xgini_weight(v, x, r);
-    else if (v->metric == RM_ARP || v->metric == RM_APLT || v->metric == RM_POPRANK)
+    else if (v->metric == RM_ARP || v->metric == RM_APLT || v->metric == RM_POPRANK
+        || v->metric == RM_TAILPCT)
       mpq_set_ui(x, 1, (unsigned long) top);
     else if (cat_expect(v) && counts && relevant(v, l, w.perm, r))
       slot = cat_weigh(v, x, l->grade[w.perm[r]], r, top);
@@ -14726,6 +14732,7 @@ static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why
   if (v->metric == RM_UCOV) {@+ mpq_set_ui(q, c->counted, 1); return RM_OK; @+}
   if (v->metric == RM_APLT || v->metric == RM_ACLT) return cat_tail(v, c, q, why, len);
   if (v->metric == RM_POPRANK) return cat_poprank(c, q, why, len);
+  if (v->metric == RM_TAILPCT) return cat_tailpct(v, c, q, why, len);
   if (v->metric == RM_COVERAGE) {
     for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
     mpq_set_ui(q, (unsigned long) m, (unsigned long) v->items); mpq_canonicalize(q);
@@ -15545,6 +15552,32 @@ the top two $a,b$ has ILS $\sqrt2/2$, and the mean of \.{ils@@3} over the
 two users is $(1+4\sqrt2)/12=0.5547379$.  {\it Exercise}\here{ils-ex}:
 give $b$ the categories $x,y,z,w$ and $c$ only~$y$.  ({\it Answer:} the
 cosines are $1/2$, 0, $1/2$; ILS is $1/3$, diversity $2/3$.)
+@ {\it RecBole's tail percentage.}\here{q:tailpct}
+@:metric tailpct}{metric \.{tailpct}@>@:key tail}{key \.{tail}@>
+One more metric of the catalogue: RecBole's |TailPercentage|, in its file
+\.{recbole/evaluator/metrics.py}, takes the formula of APLT (\secref{q:aplt}),
+${1\over U}\sum_u\vert L_u\cap T\vert/\vert L_u\vert$, over another
+tail~$T$, drawn from the items with a popularity $n_i\ge1$ (its
+counter of the training interactions holds no other) by the key \.{tail}
+(its |tail_ratio|, default $1/10$).  Above~1 it is a count: $T$ holds the
+items with $n_i\le{}$\.{tail}.  Otherwise it is a share: of the $N$ items
+by increasing $n_i$ (ties by identifier), $T$ holds the first
+$\max(\lfloor N\cdot{}$\.{tail}$\rfloor,1)$; so \.{tail=1} is every item
+with a popularity, as RecBole tests |tail > 1|.  With its training counts
+it is \.{tailpct@@10[pop=file]}.  Unlike APLT's, this tail is the least
+popular items, not what a head leaves, and an item of popularity~0 is
+never in it.  RecBole breaks a tie at the cut by its internal item order,
+and computes the cut in floating point: 100 items at $0.29$ give it 28,
+where the fraction $29/100$ gives~29 here.
+@^RecBole@>@^long tail@>
+
+{\it A worked example.}  In the example of \secref{q:epcefd}, $n_a=2$,
+$n_c=1$, $n_b=0$: $N=2$, and \.{tail=1/10} cuts $\max(0,1)=1$ item, $c$,
+shown by the second user alone: the value is $(0+1/2+0)/3=\oursq{L-tailpct}$,
+where APLT, whose tail is~$\{b\}$, is $1/3$.  With \.{tail=2}, a count,
+$T=\{a,c\}$ and the value is $(1/2+1+1/2)/3=\oursq{L-tailpct-count}$.
+Under \.{pop=all} ($n_a=3$, $n_b=2$, $n_c=1$) \.{tail=2/3} cuts two
+items, $c$ and~$b$, one in each list: $\oursq{L-tailpct-all}$.
 
 @ \impl The metrics of \secref{q:xgini}: their codes follow every other
 metric's (so that no earlier witness of the golden vectors moves), and
@@ -33710,6 +33743,7 @@ typedef struct {
   double nf; /* the sum of the terms that are not finite, which is then the result */
 } shard_sum;
 struct shard_exact;
+struct shard_order; /* \secref{q:medshard} */
 struct ev_rbuf_s; /* see |ev_read_as| */
 typedef struct {
   const char *given;
@@ -33731,6 +33765,7 @@ typedef struct {
   int fm; /* \.{fmean} under \.{--partial}: its two sums are streamed */
   int ext; /* \.{min} or \.{max} under \.{--partial}: the extreme value is kept */
   double xv; /* that value, when |n_counted| is not 0 */
+  struct shard_order *ord; /* \.{median} under \.{--partial}: every counted value */
   size_t nleft, left_cap;
   int rd; /* how it reads the files, when not as they were read (\secref{q:evalreadings}) */
 } ev_measure;
@@ -33819,7 +33854,12 @@ static int ev_qw_set(ev_state *st, const char *q, rm_list *l, long line);
 static void ev_qw_free(ev_state *st);
 static int shard_accepts(const ev_state *st, ev_measure *m);
 static void shard_px_new(ev_measure *m);
-static const char *shard_order_why(const ev_measure *m);
+static struct shard_order *shard_ord_new(int exact);
+static void shard_ord_free(struct shard_order *o);
+static void shard_ord_reset(struct shard_order *o);
+static void shard_ord_add(ev_measure *m, double x);
+static void shard_put_ord(FILE *f, struct shard_order *o);
+static void shard_value_ends(struct shard_exact *g, mpq_t lo, mpq_t hi);
 static int shard_fmean_add(ev_state *st, ev_measure *m, const rm_list *l, const char *q,
   long line);
 static void shard_set_fast(ev_measure *m, int fast);
@@ -35980,6 +36020,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
     } else {
       if (m->ext && (m->n_counted == 0 || (m->a.agg == RM_AGG_MIN ? x < m->xv : x > m->xv)))
         m->xv = x; /* \secref{q:extshard} */
+      if (m->ord) shard_ord_add(m, x); /* \secref{q:medshard} */
       m->n_counted++;
       if (m->stream) @<Add the value |x| of this query to the sums of |m|@>;
     }
@@ -37776,7 +37817,8 @@ static int ev_command(int argc, char **argv, rm_eval_value_fn value, void *ctx,
     ev_measure_absent(&st, &st.m[i]);
     if (st.partial && !shard_accepts(&st, &st.m[i])) { rc = 2; goto done; }
     st.input_ties |= st.m[i].input_ties;
-    if (!st.m[i].stream && !st.m[i].cat && !st.m[i].fm && !st.m[i].ext) st.keep = 1;
+    if (!st.m[i].stream && !st.m[i].cat && !st.m[i].fm && !st.m[i].ext && !st.m[i].ord)
+      st.keep = 1;
     if (!ev_cat_pop(&st, &st.m[i])) { rc = 2; goto done; }
     if (!ev_feat_needed(&st, &st.m[i])) { rc = 2; goto done; }
     if (!ev_qw_needed(&st, &st.m[i])) { rc = 2; goto done; }
@@ -38776,7 +38818,9 @@ merge decides, it prints the same double.
 {\it What cannot be merged, and is refused.}  The $F$-score of means
 (\.{fmean}), a metric of a whole set, merges its two sums
 (\secref{q:fmeanshard}); the metrics of the catalogue (coverage, novelty, Gini, entropy, ARP,
-EPC, EFD) merge their item tables instead (\secref{q:catshard}).  A micro average merges its fractions from
+EPC, EFD) merge their item tables instead (\secref{q:catshard}); a median
+carries its values, the least and the greatest value one each
+(\secref{q:medshard}, \secref{q:extshard}).  A micro average merges its fractions from
 |rm_value_parts_exact| on the exact path, the pooled RMSE among them, whose
 root of the merged fraction is rounded as \secref{q:sqrtq} shows;
 on the double path |rm_value_parts| gives the numerator and the
@@ -38821,7 +38865,7 @@ writes nothing else).  The order in which the engine returns the states
 does not matter.
 
 @ {\it The format.}  A state is text, one item a line; the first line names
-the format and its version, \.{rankmetrics-partial 6}.  Then
+the format and its version, \.{rankmetrics-partial 7}.  Then
 \smallskip
 \item{} \.{path double} or \.{path exact};
 \item{} \.{options dup=W run-only=W judged-docs-only=yes{\char124}no
@@ -38842,7 +38886,9 @@ hexadecimal and $e\ge-1074$ in decimal (\.{-0x1fp-3} is $-31/8$), each
 standing for an integer times~$2^{-1074}$, or \.{fractions Q W} and \.{enclosure K L H} on the
 exact path, fractions in decimal (\.{-3/8}), $K$ the number of irrational
 values; for a metric of the catalogue, instead of these, \.{catalogue U C M R}
-and $R$ lines \.{item POP EXPO W NAME} (\secref{q:catshard});
+and $R$ lines \.{item POP EXPO W NAME} (\secref{q:catshard}); for \.{min} and
+\.{max} \.{extreme X} (\secref{q:extshard}); for a \.{median} \.{values N}
+and $N$ lines \.{value X} (\secref{q:medshard});
 \item{} \.{names M}, followed by $M\ge N$ lines, the names of all the
 queries of the shard's run, evaluated or skipped, in strictly increasing
 byte order (a backslash, a line feed and a carriage return in a name are
@@ -38864,7 +38910,8 @@ to~3 of the format, which named only some queries (none, then the ends and
 a sample) and not the judgments, are refused with a word on why and the
 advice to evaluate the shard again with \.{eval --partial}; so is version~4,
 which held no metric of the catalogue, and version~5, which did not name
-the queries left out.
+the queries left out.  Version~6, the same format without a median's
+values, is read as it was.
 
 {\it What merge cannot see.}  A merge is exact when the states are what
 \.{eval --partial} wrote for disjoint parts of one run against one file of
@@ -38906,6 +38953,7 @@ static void shard_reset(ev_measure *m)
   memset(&m->sa, 0, sizeof m->sa); memset(&m->sb, 0, sizeof m->sb);
   m->n_counted = m->n_skipped = m->n_declined = m->n_fx = 0;
   ev_left_free(m);
+  if (m->ord) shard_ord_reset(m->ord);
   if (m->px) {
     mpq_set_ui(m->px->Q, 0, 1); mpq_set_ui(m->px->W, 0, 1);
     mpq_set_ui(m->px->L, 0, 1); mpq_set_ui(m->px->H, 0, 1);
@@ -38915,6 +38963,7 @@ static void shard_reset(ev_measure *m)
 }
 static void shard_free(ev_measure *m)
 {
+  shard_ord_free(m->ord); m->ord = NULL;
   if (m->px == NULL) return;
   mpq_clears(m->px->Q, m->px->W, m->px->L, m->px->H, m->px->x, m->px->u, NULL);
   rm_exact_clear(&m->px->e);
@@ -38946,7 +38995,7 @@ static int shard_accepts(const ev_state *st, ev_measure *m)
   if (m->a.metric == RM_FMEAN && m->a.agg == RM_AGG_NONE) m->fm = 1;
   else if (!m->per && !m->cat) why = "a metric of a whole set is not a sum over queries";
   else if (m->a.agg == RM_AGG_MIN || m->a.agg == RM_AGG_MAX) m->ext = 1;
-  else if (m->a.agg >= RM_AGG_MEDIAN) why = shard_order_why(m);
+  else if (m->a.agg == RM_AGG_MEDIAN) m->ord = shard_ord_new(st->exact);
   else if (ev_takes_absent(st, m))
     why = "it evaluates the judged queries missing from the run, which every"
       " shard would evaluate as empty lists";
@@ -38975,20 +39024,6 @@ static void shard_set_fast(ev_measure *m, int fast)
   const char *s = getenv("RANKMETRICS_TEST_FX_SLACK"); /* see |shard_value_exact| */
   m->px->fast = fast;
   m->px->slack = s ? atoi(s) : 0;
-}
-
-@ \implrest A median is not a sum, and its state would need the value of every
-query (a state as large as the run's values, which no merge of bounded
-sums gives).  \.{eval --partial} refuses it by name before reading
-anything, with the reason.  The least and the greatest value shard
-(\secref{q:extshard}).
-
-@<Engine functions@>=
-static const char *shard_order_why(const ev_measure *m)
-{
-  (void) m;
-  return "a median needs the value of every query, and a state holds sums, not"
-    " values, so no merge of states could give it exactly";
 }
 
 @ On the exact path a query's value is the library's |rm_value_exact|, kept
@@ -39189,13 +39224,10 @@ join $L$ and $H$; $W$ counts the queries.  Every term is an enclosure, so
 $K$ counts them all.
 
 @<Engine functions@>=
-static rm_status shard_add_log(struct shard_exact *g)
+static void shard_value_ends(struct shard_exact *g, mpq_t lo, mpq_t hi)
+  /* the last query's value lies in $[lo,hi]$ */
 {
-  mpq_t lo, hi, eps;
-  mpfr_t a;
-  mpq_inits(lo, hi, eps, NULL);
-  mpq_set_ui(eps, 1, 100000);
-  if (g->fxok) { shard_fx_q(lo, g->fx.lo, 2); shard_fx_q(hi, g->fx.hi, 2); }
+  if (g->fxok) {@+ shard_fx_q(lo, g->fx.lo, 2); shard_fx_q(hi, g->fx.hi, 2); @+}
   else if (g->fast) {
     mpq_set_str(lo, g->lo, 10); mpq_canonicalize(lo);
     mpq_set_str(hi, g->hi, 10); mpq_canonicalize(hi);
@@ -39205,6 +39237,14 @@ static rm_status shard_add_log(struct shard_exact *g)
     shard_decimal(g->e.decimal, g->x, g->u);
     mpq_sub(lo, g->x, g->u); mpq_add(hi, g->x, g->u);
   }
+}
+static rm_status shard_add_log(struct shard_exact *g)
+{
+  mpq_t lo, hi, eps;
+  mpfr_t a;
+  mpq_inits(lo, hi, eps, NULL);
+  mpq_set_ui(eps, 1, 100000);
+  shard_value_ends(g, lo, hi);
   if (mpq_cmp(lo, eps) < 0) mpq_set(lo, eps);
   if (mpq_cmp(hi, eps) < 0) mpq_set(hi, eps);
   mpfr_init2(a, 256);
@@ -39470,7 +39510,7 @@ static int shard_write(ev_state *st)
       return 0;
     }
   if ((f = open_memstream(&body, &len)) == NULL) tool_nomem();
-  fprintf(f, "rankmetrics-partial 6\npath %s\n", st->exact ? "exact" : "double");
+  fprintf(f, "rankmetrics-partial 7\npath %s\n", st->exact ? "exact" : "double");
   fprintf(f, "options dup=%s run-only=%s judged-docs-only=%s negative=%s",
     dup_words[st->dup], st->run_zero ? "zero" : "skip", st->judged_docs ? "yes" : "no",
     st->neg_pooled ? "unjudged" : "zero");
@@ -39488,8 +39528,10 @@ static int shard_write(ev_state *st)
     shard_put_left(f, m);
     if (m->ext) {@+ if (m->n_counted) fprintf(f, "extreme %a\n", m->xv);
       else fputs("extreme none\n", f); @+}
+    else if (m->ord) shard_put_ord(f, m->ord);
     else if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
-      || m->a.metric == RM_ACLT || m->a.metric == RM_POPRANK ? 0
+      || m->a.metric == RM_ACLT || m->a.metric == RM_POPRANK
+      || m->a.metric == RM_TAILPCT ? 0
       : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
@@ -39563,6 +39605,7 @@ typedef struct {
   char **left; /* the |skipped| queries left out, in increasing byte order */
   int ext; /* 1 a least, 2 a greatest value: |xv|, when |counted| is not 0 */
   double xv;
+  struct shard_order *ord; /* a median: every counted value */
 } shard_measure;
 typedef struct {
   const char *path;
@@ -39583,6 +39626,10 @@ static const char *shard_fmean_bad(const shard_file *s, const shard_measure *m);
 static int shard_get_ext(shard_file *s, shard_measure *m, int agg);
 static int shard_ext_beats(int ext, double x, double y);
 static int shard_get_cat(shard_file *s, shard_measure *m);
+static int shard_get_ord(shard_file *s, shard_measure *m);
+static void shard_ord_merge(struct shard_order *into, const struct shard_order *from);
+static int shard_ord_finish(const rm_variant *a, struct shard_order *o, double *x,
+  rm_status *t);
 static char *shard_line(shard_file *s, const char *key)
 {
   ssize_t n = tool_getline(&s->buf, &s->cap, s->f, s->path, s->line + 1);
@@ -39796,7 +39843,7 @@ static const char *shard_inconsistent(const shard_file *s, const shard_measure *
   if (m->counted + m->skipped != s->queries || m->counted > s->queries)
     return "its counted and skipped queries are not the state's queries";
   if (a->metric == RM_FMEAN) return shard_fmean_bad(s, m);
-  if (m->ext) return NULL; /* its one value is checked as it is read */
+  if (m->ext || m->ord) return NULL; /* its values are checked as they are read */
   if (s->exact) {
     if (mpq_sgn(m->W) < 0) return "a total weight below 0";
     if (unit && mpq_cmp_ui(m->W, m->counted, 1) != 0)
@@ -39899,8 +39946,8 @@ static int shard_read(shard_file *s)
   int i, r0;
   s->sum = SHARD_FNV0;
   if ((p = shard_line(s, "rankmetrics-partial")) == NULL) return 0;
-  if (strcmp(p, "6") != 0) {
-    fprintf(tool_err, "%s:1: a state of version '%s', not 6%s\n", s->path, p,
+  if (strcmp(p, "7") != 0 && strcmp(p, "6") != 0) { /* 6 held no median */
+    fprintf(tool_err, "%s:1: a state of version '%s', not 7%s\n", s->path, p,
       strcmp(p, "1") == 0 || strcmp(p, "2") == 0 || strcmp(p, "3") == 0
       ? " (versions 1 to 3 did not name every query, nor the judgments;"
       " evaluate the shard again with eval --partial)" : strcmp(p, "4") == 0
@@ -39945,7 +39992,7 @@ static int shard_read(shard_file *s)
     m = &s->m[s->nm++];
     m->given = tool_strdup(s->buf + 8); m->canon = NULL;
     mpz_inits(m->A, m->B, NULL); mpq_inits(m->Q, m->W, m->L, m->H, NULL);
-    m->k = 0; m->cat = NULL; m->left = NULL; m->ext = 0; m->xv = 0;
+    m->k = 0; m->cat = NULL; m->left = NULL; m->ext = 0; m->xv = 0; m->ord = NULL;
     if ((p = shard_line(s, "variant")) == NULL) return 0;
     m->canon = tool_strdup(p);
     if ((p = shard_line(s, "counts")) == NULL) return 0;
@@ -39962,6 +40009,10 @@ static int shard_read(shard_file *s)
       if (rm_variant_parse(m->canon, &a, NULL, 0) == RM_OK
           && (a.agg == RM_AGG_MIN || a.agg == RM_AGG_MAX)) {
         if ((r = shard_get_ext(s, m, a.agg)) <= 0) { if (r < 0) return 0; goto bad; }
+        continue;
+      }
+      if (rm_variant_parse(m->canon, &a, NULL, 0) == RM_OK && a.agg == RM_AGG_MEDIAN) {
+        if ((r = shard_get_ord(s, m)) <= 0) { if (r < 0) return 0; goto bad; }
         continue;
       }
     }
@@ -40040,7 +40091,7 @@ static void shard_file_free(shard_file *s)
   int i;
   for (i = 0; i < s->nm; i++) {
     shard_measure *m = &s->m[i];
-    free(m->given); free(m->canon); rm_cat_free(m->cat);
+    free(m->given); free(m->canon); rm_cat_free(m->cat); shard_ord_free(m->ord);
     mpz_clears(m->A, m->B, NULL); mpq_clears(m->Q, m->W, m->L, m->H, NULL);
     if (m->left) {@+ unsigned long j;
       for (j = 0; j < m->skipped; j++) free(m->left[j]);
@@ -40096,6 +40147,7 @@ static int shard_add(shard_file *t, const shard_file *s)
       a->xv = b->xv;
     a->counted += b->counted; a->skipped += b->skipped; a->k += b->k;
     if (a->cat && b->cat && rm_cat_merge(a->cat, b->cat) != RM_OK) tool_nomem();
+    if (a->ord && b->ord) shard_ord_merge(a->ord, b->ord);
     mpz_add(a->A, a->A, b->A); mpz_add(a->B, a->B, b->B);
     mpq_add(a->Q, a->Q, b->Q); mpq_add(a->W, a->W, b->W);
     mpq_add(a->L, a->L, b->L); mpq_add(a->H, a->H, b->H);
@@ -40186,6 +40238,14 @@ int cmd_merge(int argc, char **argv)
     else if (m->ext) {
       if (m->counted) {@+ x[i] = m->xv; ts[i] = RM_OK; @+}
       else ts[i] = rm_value_set(&a, NULL, 0, NULL, &x[i]);
+    }
+    else if (m->ord) {
+      if (!shard_ord_finish(&a, m->ord, &x[i], &ts[i])) {
+        fprintf(tool_err, "rankmetrics: merge: %s: the enclosures of the middle values"
+          " do not decide the rounding of the median; evaluate it in one run with"
+          " eval --exact\n", m->given);
+        goto done;
+      }
     }
     else if (!t.exact) ts[i] = shard_finish_double(&a, m->A, m->B, &x[i]);
     else if (!shard_finish_exact(&a, m->Q, m->W, m->k, m->L, m->H, &x[i], &ts[i])) {
@@ -40289,8 +40349,7 @@ it after the measure's \.{counts} (and \.{left}) lines, where a mean writes
 its sums: \.{extreme X}, $X$ the double in C's hexadecimal form (\.{\%a},
 read back exactly by |strtod|), or \.{extreme none} when no query counted,
 whose merge is \.{undef}'s value over no query, as one run's.  A median
-stays refused: the middle of a union is not a function of the shards'
-middles.
+carries every value instead (\secref{q:medshard}).
 
 @<Engine functions@>=
 static int shard_get_ext(shard_file *s, shard_measure *m, int agg)
@@ -40309,6 +40368,189 @@ static int shard_get_ext(shard_file *s, shard_measure *m, int agg)
 static int shard_ext_beats(int ext, double x, double y) /* |x| is the new extreme */
 {
   return ext == 1 ? x < y : x > y;
+}
+
+@ {\it The median in shards.}\here{q:medshard}  The middle of a union is
+no function of the shards' middles, so the state of a \.{median} carries
+every counted query's value, as the exact path needs it, and merge takes
+the middle of them all.  After the measure's \.{counts} (and \.{left})
+lines come \.{values N}, $N$ the counted queries, and $N$ lines
+\.{value X}, in increasing order.  On the double path $X$ is the query's
+double in C's hexadecimal form (|\%a|, read back exactly); merge sorts
+them, picks the middle one or two as |rm_value_set| does, and takes the
+mean of two from their exact sum, rounded once (|shard_round|), as
+|rm_value_set| rounds it once: one run's bytes.  On the
+exact path $X$ is the value's fraction when it is rational, or the two
+ends \.{L H} of the enclosure of |rm_value_enclosed| (\secref{q:shard})
+when it is not.  Merge knows each value $x_q\in[\ell_q,h_q]$ and not
+their order, but it needs none: the $k$th least of numbers is monotone in
+each of them, so the $k$th least of the $\ell_q$ and the $k$th least of
+the $h_q$ enclose the $k$th least of the~$x_q$, and the mean of the two
+middle values is enclosed by the means of those ends.  The rounding is
+then decided as a mean's is: when both ends round to one double, that
+double is the correctly rounded median of \.{eval --exact}; when they do
+not (a share of about $2^{-70}$ of the values) merge says so and refuses.
+When every value is rational the enclosure is a point, and always
+decides.  A state's values are as many as its counted queries, or it is
+refused as damaged.  This changed the format, to version~7; a state of
+version~6, which could hold no median, is read as before.  The state of a
+median is as large as its shard's queries, the one state that is.
+@^median over queries, in shards@>@^sharded evaluation@>
+
+@<Engine functions@>=
+struct shard_value {@+ mpq_t lo, hi; @+}; /* equal for a rational value */
+struct shard_order {
+  int exact;
+  size_t n, cap;
+  double *d; /* the double path's values */
+  struct shard_value *v; /* the exact path's */
+};
+static struct shard_order *shard_ord_new(int exact)
+{
+  struct shard_order *o = tool_alloc(NULL, sizeof *o);
+  memset(o, 0, sizeof *o);
+  o->exact = exact;
+  return o;
+}
+static void shard_ord_free(struct shard_order *o)
+{
+  if (o == NULL) return;
+  shard_ord_reset(o);
+  free(o->d); free(o->v); free(o);
+}
+static void shard_ord_reset(struct shard_order *o) /* no value, for another pass */
+{
+  size_t i;
+  for (i = 0; o->exact && i < o->n; i++) mpq_clears(o->v[i].lo, o->v[i].hi, NULL);
+  o->n = 0;
+}
+static size_t shard_ord_slot(struct shard_order *o) /* room for one more */
+{
+  if (o->n == o->cap) {
+    o->cap = 2 * o->cap + 16;
+    if (o->exact) o->v = tool_alloc(o->v, o->cap * sizeof *o->v);
+    else o->d = tool_alloc(o->d, o->cap * sizeof *o->d);
+  }
+  if (o->exact) mpq_inits(o->v[o->n].lo, o->v[o->n].hi, NULL);
+  return o->n++;
+}
+static void shard_ord_add(ev_measure *m, double x) /* a counted query's value */
+{
+  size_t i = shard_ord_slot(m->ord);
+  if (m->ord->exact) shard_value_ends(m->px, m->ord->v[i].lo, m->ord->v[i].hi);
+  else m->ord->d[i] = x;
+}
+static void shard_ord_merge(struct shard_order *into, const struct shard_order *from)
+{
+  size_t i, j;
+  for (i = 0; i < from->n; i++) {
+    j = shard_ord_slot(into);
+    if (into->exact) {
+      mpq_set(into->v[j].lo, from->v[i].lo); mpq_set(into->v[j].hi, from->v[i].hi);
+    } else into->d[j] = from->d[i];
+  }
+}
+
+@ The values are sorted before they are written, so that a state does not
+depend on the order of its shard's queries: the doubles in increasing
+order, the enclosures by their lower and then their upper ends.
+
+@<Engine functions@>=
+static int shard_ord_cmp_d(const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+static int shard_ord_cmp_lo(const void *a, const void *b) /* by $\ell$, then $h$ */
+{
+  const struct shard_value *x = a, *y = b;
+  int c = mpq_cmp(x->lo, y->lo);
+  if (c == 0) c = mpq_cmp(x->hi, y->hi);
+  return (c > 0) - (c < 0);
+}
+static int shard_ord_cmp_hi(const void *a, const void *b) /* by $h$ */
+{
+  int c = mpq_cmp(((const struct shard_value *) a)->hi, ((const struct shard_value *) b)->hi);
+  return (c > 0) - (c < 0);
+}
+static void shard_put_ord(FILE *f, struct shard_order *o)
+{
+  size_t i;
+  if (o->exact) qsort(o->v, o->n, sizeof *o->v, shard_ord_cmp_lo);
+  else qsort(o->d, o->n, sizeof *o->d, shard_ord_cmp_d);
+  fprintf(f, "values %lu\n", (unsigned long) o->n);
+  for (i = 0; i < o->n; i++) {
+    fputs("value ", f);
+    if (!o->exact) fprintf(f, "%a", o->d[i]);
+    else {
+      mpq_out_str(f, 10, o->v[i].lo);
+      if (!mpq_equal(o->v[i].lo, o->v[i].hi)) {@+ putc(' ', f); mpq_out_str(f, 10, o->v[i].hi); @+}
+    }
+    putc('\n', f);
+  }
+}
+static int shard_get_ord(shard_file *s, shard_measure *m) /* 1, 0 malformed, $-1$ said */
+{
+  unsigned long n, i;
+  char *p, *e;
+  if ((p = shard_line(s, "values")) == NULL) return -1;
+  if (!shard_count(&p, &n) || *p || n != m->counted) return 0;
+  m->ord = shard_ord_new(s->exact);
+  for (i = 0; i < n; i++) {
+    size_t j;
+    if ((p = shard_line(s, "value")) == NULL) return -1;
+    j = shard_ord_slot(m->ord);
+    if (!s->exact) {
+      errno = 0;
+      m->ord->d[j] = strtod(p, &e);
+      if (*p == '\0' || *e != '\0' || errno || !isfinite(m->ord->d[j])
+          || strspn(p, "-0123456789abcdefx.p+") != strlen(p)) return 0;
+    } else {
+      struct shard_value *v = &m->ord->v[j];
+      if (!shard_frac(&p, v->lo)) return 0;
+      if (*p == '\0') mpq_set(v->hi, v->lo);
+      else if (!shard_frac(&p, v->hi) || *p || mpq_cmp(v->lo, v->hi) >= 0) return 0;
+    }
+  }
+  return 1;
+}
+
+@ The merged median: 1 with the double in |*x|, or 0 when the enclosure
+does not decide the rounding.  The positions are |rm_value_set|'s: the middle one, or the two middle
+ones of an even count under \.{even=mean}.
+
+@<Engine functions@>=
+static int shard_ord_finish(const rm_variant *a, struct shard_order *o, double *x,
+  rm_status *t)
+{
+  size_t lo = (o->n - 1) / 2, hi = lo;
+  mpq_t L, H;
+  int ok;
+  *t = RM_OK;
+  if (o->n == 0) {@+ *t = rm_value_set(a, NULL, 0, NULL, x); return 1; @+}
+  if (o->n % 2 == 0 && a->even == RM_EVEN_MEAN) hi = lo + 1;
+  if (!o->exact) {
+    shard_sum A, B;
+    mpz_t zA, zB;
+    qsort(o->d, o->n, sizeof *o->d, shard_ord_cmp_d);
+    memset(&A, 0, sizeof A); memset(&B, 0, sizeof B);
+    shard_sum_add(&A, o->d[lo]); shard_sum_add(&A, o->d[hi]);
+    shard_sum_add(&B, 1); shard_sum_add(&B, 1);
+    mpz_inits(zA, zB, NULL);
+    shard_sum_get(&A, zA); shard_sum_get(&B, zB);
+    *x = shard_round(zA, zB, 0); /* one value twice over two is that value */
+    mpz_clears(zA, zB, NULL);
+    return 1;
+  }
+  mpq_inits(L, H, NULL);
+  qsort(o->v, o->n, sizeof *o->v, shard_ord_cmp_lo); /* the lower ends in order */
+  mpq_add(L, o->v[lo].lo, o->v[hi].lo); mpq_div_2exp(L, L, 1);
+  qsort(o->v, o->n, sizeof *o->v, shard_ord_cmp_hi); /* the upper ends in order */
+  mpq_add(H, o->v[lo].hi, o->v[hi].hi); mpq_div_2exp(H, H, 1);
+  *x = shard_round_q(L);
+  ok = *x == shard_round_q(H);
+  mpq_clears(L, H, NULL);
+  return ok;
 }
 
 @ {\it The $F$-score of means in shards.}\here{q:fmeanshard}  \.{fmean} is
@@ -40406,7 +40648,7 @@ static int ev_is_cat(const rm_variant *a)
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
     || a->metric == RM_EPC || a->metric == RM_EFD || a->metric == RM_APLT
     || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV
-    || a->metric == RM_POPRANK);
+    || a->metric == RM_POPRANK || a->metric == RM_TAILPCT);
 }
 static int ev_pop_file(const rm_variant *a)
 {
@@ -41440,9 +41682,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     named column must exist; --item none, --score none:\n"
     "                     no such column; a default matches Score, ' SCORE'\n"
     "  --popularity FILE  the popularity of items for pop=file (novelty, arp,\n"
-    "                     epc, efd, aplt, aclt): lines ITEM COUNT, and '* M' for\n"
-    "                     the total a count is a share of (default: the sum of\n"
-    "                     the counts);\n"
+    "                     epc, efd, aplt, aclt, tailpct): lines ITEM COUNT, and\n"
+    "                     '* M' for the total a count is a share of (default:\n"
+    "                     the sum of the counts);\n"
     "                     an undefined value of these says why on standard\n"
     "                     error and, with --json, as \"why\"\n"
     "  --query-weights FILE  each query's weight for mean[weight=query] (XGBoost's\n"
@@ -41456,8 +41698,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
-    "                     with -q, --trec, --json, --judged-only empty, and\n"
-    "                     for median\n"
+    "                     with -q, --trec, --json and --judged-only empty; a\n"
+    "                     median's state carries every counted value\n"
     "  --quiet            no summary on standard error (an aggregate whose skip=\n"
     "                     left every query out still says why)\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
@@ -41764,6 +42006,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"relevance", "binary", "1 (epc's default, not written)"},
   {"relevance", "discounted", "2^(g-rel+1) - 1 (Elliot)"},
   {"head", NULL, "p/q: the short head's share of the interactions (4/5)"},
+  {"tail", NULL, "p/q: tailpct's tail, a count above 1, else a share of items (1/10)"},
   {"negative", NULL, "a negative grade in the judgments, to eval"},
   {"negative", "zero", "is a judgment of 0 (the default, not written)"},
   {"negative", "unjudged", "is pooled but unjudged (trec_eval, pytrec_eval)"},
@@ -41869,6 +42112,7 @@ static const char *const metric_help[][2] = {
   {"ils", "mean cosine of the features of the top K's pairs (--features; LensKit)"},
   {"diversity", "one minus ils (Microsoft Recommenders' user_diversity; --features)"},
   {"srecall", "features of the relevant top K over all features (Elliot; --features)"},
+  {"tailpct", "share of tail items in the top K, RecBole's TailPercentage (tail=)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -50405,10 +50649,10 @@ a weight \.{0x10} (file or column)&refused as a line, or a row, that does not re
 \.{--query-weights}: a bad line&\.{FILE:LINE: expected 'QUERY WEIGHT' ...}\cr
 \.{--query-weights}: a query twice&\.{FILE:LINE: ... has a weight already (line N)}\cr
 a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
-\.{eval --partial} of \.{median}&the measure and why, exit 2\cr
 \.{--features}: a line of one field, or four&\.{FILE:LINE: expected 'ITEM FEATURE' ...}\cr
 \.{--features}: a weight 0, $-1$, \.{1e-3}, \.{1/0}&\.{FILE:LINE: the weight '...' of item '...'}\cr
 \.{ils}, \.{diversity}, \.{srecall} without \.{--features}&\.{... which was not given}, exit 2\cr
+\.{merge}: a median's values not its counted queries&\.{FILE:LINE: a malformed line of a state}\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),
@@ -52142,6 +52386,85 @@ static int write_ils_family(const vector_family *fam, vec_out *o, int *groups)
   fputs("\n      ]}", o->json);
   return ok;
 }
+
+@ \impl The implementation of RecBole's tail percentage of
+\secref{q:tailpct}.\here{q:tailpctimpl}  Its code follows every earlier
+metric's, so that no earlier test of the golden vectors moves.  The key
+\.{tail} is a fraction, a count when above~1 and a share of the items
+otherwise (default $1/10$, RecBole's).
+
+@<Metric codes@>=
+RM_TAILPCT@[,@]
+
+@ @<Fields of a variant@>=
+int tail, tail_den; /* \.{tail}, in lowest terms */
+
+@ @<Key codes@>=
+KEY_TAIL@[,@]
+
+@ @^keys of names, \.{tail}@>
+@<Key specifications@>=
+[KEY_TAIL] = {"tail", NULL, 1, 1000000, FIELD(tail), FIELD(tail_den), NULL, 6, 0}@[,@]
+
+@ @<Set the numeric defaults of a variant@>=
+v->tail = 1; v->tail_den = 10;
+
+@ @<Metric specifications@>=
+[RM_TAILPCT] = {"tailpct", K(KEY_TAIL) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL,
+  NULL, cat_bound, no_average, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
+
+@ \impl The items with a popularity, $n_i\ge1$, are the candidates.  Under a
+count $c=p/q>1$ the tail is those with $n_i\le c$, that is $n_i\le\lfloor
+p/q\rfloor$; under a share it is the first $\max(\lfloor Np/q\rfloor,1)$ in
+increasing popularity, ties in increasing byte order of the identifiers.
+The value adds the weights $w_i=\sum_{u:i\in L_u}1/\vert L_u\vert$ of the
+tail's rows, over~$U$: a rational, on both paths.
+
+@<Private functions@>=
+static int tailpct_cmp(const void *a, const void *b)
+{
+  const struct cat_item *x = a, *y = b;
+  if (x->n != y->n) return x->n < y->n ? -1 : 1;
+  return strcmp(x->id, y->id);
+}
+static rm_status cat_tailpct(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  struct cat_item *a;
+  size_t i, m = 0, cut;
+  if (c->users == 0) return cat_undef(why, len, "no user");
+  if ((a = malloc((c->n ? c->n : 1) * sizeof *a)) == NULL) return RM_ENOMEM;
+  for (i = 0; i < c->n; i++)
+    if (c->r[i].pop) {@+ a[m].id = c->r[i].id; a[m].n = c->r[i].pop; a[m].row = i; m++; @+}
+  if (v->tail > v->tail_den) { /* a count: keep those at or below it */
+    unsigned long most = (unsigned long) (v->tail / v->tail_den);
+    for (i = cut = 0; i < m; i++) if (a[i].n <= most) a[cut++] = a[i];
+  } else {
+    qsort(a, m, sizeof *a, tailpct_cmp);
+    cut = (size_t) ((unsigned long long) m * (unsigned long long) v->tail
+      / (unsigned long long) v->tail_den);
+    if (cut == 0) cut = m ? 1 : 0;
+  }
+  mpq_set_ui(q, 0, 1);
+  for (i = 0; i < cut; i++) mpq_add(q, q, c->r[a[i].row].w);
+  mpz_mul_ui(mpq_denref(q), mpq_denref(q), c->users); mpq_canonicalize(q);
+  free(a);
+  return RM_OK;
+}
+
+@ \impl The cases of \secref{q:tailpct}, appended to the golden vectors' file of
+aggregates after every earlier case.
+
+@<Appended examples over queries@>=
+@/{"L-tailpct", NULL, "tailpct@@2",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/6", 0x1.5555555555555p-3},
+@/{"L-tailpct-count", NULL, "tailpct@@2[tail=2]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "2/3", 0x1.5555555555555p-1},
+@/{"L-tailpct-all", NULL, "tailpct@@2[pop=all,tail=2/3]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

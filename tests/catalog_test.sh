@@ -93,7 +93,9 @@ print(repr(sum((2 * j - 61) * v for j, v in enumerate(xs, 1)) / (60 * sum(xs))))
 PY
 )
 near 'exposure-gini@10[items=60,ties=id-asc]' pop.txt "$want" "exposure-gini is LensKit's ExposureGini"
-# 7 shards by user, merged: the bytes of one run
+# 7 shards by user, merged: the bytes of one run (tailpct under pop=file:
+# a state keeps every item of the file, whose least popular make the tail;
+# at @1 some items are shown to nobody, and a state that dropped them fails)
 awk -F, -v T="$tmp" 'NR == 1 {for (i = 0; i < 7; i++) print > (T "/s" i ".csv"); next}
   {print >> (T "/s" (substr($1, 2) % 7) ".csv")}' "$tmp/rec.csv"
 M=(-m novelty@10 -m 'novelty@10[pop=file,floor=code]' -m 'coverage@10[items=60]'
@@ -102,7 +104,9 @@ M=(-m novelty@10 -m 'novelty@10[pop=file,floor=code]' -m 'coverage@10[items=60]'
    -m 'epc@10[pop=file,disc=log]' -m 'efd@10[pop=file]' -m 'efd@5[disc=log,relevance=discounted]'
    -m 'efd@10[pop=file,disc=log]' -m 'aplt@10[pop=file]' -m 'aclt@10[head=1/2]'
    -m 'exposure-gini@10[items=60]' -m 'exposure-gini@5[p=1/2]' -m 'user-coverage@15'
-   -m 'user-coverage@16' -m 'poprank@10[pop=file]' -m 'poprank@5[pop=all]' -m poprank@3)
+   -m 'user-coverage@16' -m 'poprank@10[pop=file]' -m 'poprank@5[pop=all]' -m poprank@3
+   -m 'tailpct@10[pop=file]' -m 'tailpct@1[pop=file,tail=1/2]' -m 'tailpct@10[pop=file,tail=37]'
+   -m 'tailpct@5[pop=all,tail=1/3]' -m 'tailpct@10')
 # (poprank ranks every item of the popularity, recommended or not: a state keeps them all)
 for pf in pop.txt pop2.txt; do
   for path in --exact --fast; do
@@ -112,7 +116,7 @@ for pf in pop.txt pop2.txt; do
         "$tmp/s$i.csv" > "$tmp/s$i.state"
     done
     "$RM" merge --quiet "$tmp"/s6.state "$tmp"/s[0-5].state > "$tmp/merged" &&
-      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 23 ] &&
+      cmp -s "$tmp/one" "$tmp/merged" && [ "$(wc -l < "$tmp/one")" = 28 ] &&
       ok "7 shards merge to one run's bytes ($pf, $path)" ||
       fail "7 shards merge to one run's bytes ($pf, $path)"
   done
@@ -178,4 +182,27 @@ printf 'i1 3\ni2 4\n' > "$tmp/pp"
 b=$("$RM" eval --quiet --csv -m 'epc@10[pop=file]' --popularity "$tmp/pp" "$tmp/rec.csv")
 [ -n "$a" ] && [ "$a" = "$b" ] && ok "a total of 0 is the sum of the counts" ||
   fail "a total of 0 is the sum of the counts: '$a' against '$b'"
+# RecBole's TailPercentage (recbole/evaluator/metrics.py) with the file's
+# counts: tail_ratio 0.25 takes the 15 least popular of the 60 items (by
+# count, then name), 37 takes those counted 37 or less; each user's share
+# of them in the top 10 by score (ties in file order, as ties=input),
+# averaged, computed here
+for tr in 0.25 37; do
+  want=$($PY - "$tmp" "$tr" <<'PY'
+import csv, sys
+d, tr = sys.argv[1], float(sys.argv[2])
+cnt = {k: int(v) for k, v in (l.split() for l in open(d + '/pop.txt')) if k != '*'}
+if tr > 1:
+    tail = {i for i, c in cnt.items() if c <= tr}
+else:
+    tail = {i for i, _ in sorted(cnt.items(), key=lambda kv: (kv[1], kv[0]))[:max(int(len(cnt) * tr), 1)]}
+lists = {}
+for r in csv.DictReader(open(d + '/rec.csv')):
+    lists.setdefault(r['user'], []).append((-float(r['score']), r['item']))
+vals = [sum(i in tail for _, i in sorted(l, key=lambda x: x[0])[:10]) / 10 for l in lists.values()]
+print(repr(sum(vals) / len(vals)))
+PY
+)
+  near "tailpct@10[pop=file,tail=$tr]" pop.txt "$want" "tailpct is RecBole's TailPercentage (tail_ratio $tr)"
+done
 finish

@@ -340,6 +340,44 @@ START_TEST(test_xgini_ucov_hand)
 }
 END_TEST
 
+/* RecBole's TailPercentage (book: "RecBole's tail percentage"), by hand on
+   L (a,b; a,c; a,b, rated a; a,c; nothing): n_a 2, n_c 1, n_b 0, so the
+   items with a popularity are c, a (b, of popularity 0, is never tail).
+   tail 1/10: max(floor(2/10), 1) = 1 item, c, shown to the second user
+   only: (0 + 1/2 + 0)/3 = 1/6.  tail 1 is a share (RecBole tests
+   tail > 1): both, (1/2 + 1 + 1/2)/3 = 2/3; tail 2 a count, n <= 2: both
+   again; tail 3/2 a count, n <= 1: c, 1/6; tail 1/2: floor(2/2) = 1, c.
+   pop=all: n_a 3, n_b 2, n_c 1; tail 2/3 cuts 2, c and b, one in every
+   list: 1/2; tail 1/3 cuts 1, c: 1/6.  Ties at the cut go by identifier:
+   users x,y, both rated, and y, not rated: n_x = n_y = 1, tail 1/2 cuts
+   x alone (y would give (1/2 + 1)/2 = 3/4): (1/2 + 0)/2 = 1/4.  No user:
+   undefined. */
+START_TEST(test_tailpct_hand)
+{
+  rm_variant v;
+  char buf[RM_NAME_MAX];
+  static const int one[] = {1, 1}, zero[] = {0};
+  static const char *const xy[] = {"x", "y"}, *const y[] = {"y"};
+  rm_list ties[2] = {{2, one, NULL, xy, 0, NULL, NULL, NULL, NULL},
+                     {1, zero, NULL, y, 0, NULL, NULL, NULL, NULL}};
+  exact_is("tailpct@2", Lq, 3, "1/6");
+  exact_is("tailpct@2[tail=1]", Lq, 3, "2/3");
+  exact_is("tailpct@2[tail=2]", Lq, 3, "2/3");
+  exact_is("tailpct@2[tail=3/2]", Lq, 3, "1/6");
+  exact_is("tailpct@2[tail=0.5]", Lq, 3, "1/6");
+  exact_is("tailpct@2[pop=all,tail=2/3]", Lq, 3, "1/2");
+  exact_is("tailpct@2[pop=all,tail=1/3]", Lq, 3, "1/6");
+  exact_is("tailpct@2[tail=1/2]", ties, 2, "1/4");
+  undefined_is("tailpct@2", Lq, 0);
+  v = name("tailpct@10");
+  rm_variant_name(&v, buf, sizeof buf);
+  ck_assert_str_eq(buf, "tailpct@10[pop=pos,tail=0.1,rel=1,ties=input]");
+  ck_assert_int_eq(rm_variant_parse("tailpct[tail=0]", &v, NULL, 0), RM_ENAME);
+  ck_assert_int_eq(rm_variant_parse("tailpct[head=1/2]", &v, NULL, 0), RM_ENAME);
+  ck_assert_int_eq(rm_variant_parse("mean:tailpct", &v, NULL, 0), RM_ENAME);
+}
+END_TEST
+
 /* The names: epc keeps its name at the defaults, and reads them. */
 START_TEST(test_epc_efd_names)
 {
@@ -397,6 +435,7 @@ Suite *suite_novelty(void)
   tcase_add_test(tc, test_aplt_aclt_hand);
   tcase_add_test(tc, test_poprank_hand);
   tcase_add_test(tc, test_xgini_ucov_hand);
+  tcase_add_test(tc, test_tailpct_hand);
   suite_add_tcase(s, tc);
   return s;
 }

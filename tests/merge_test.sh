@@ -26,14 +26,19 @@ awk -v T="$T" 'BEGIN { srand(16); print "user,item,label,score" > T "/all.csv";
       printf "q%d 0 d%d %d\n", q, i, g > T "/qrels";
       printf "q%d Q0 d%d %d %s t\n", q, i, i, s > T "/run";
       printf "q%d,d%d,%d,%s\n", q, i, g, s > T "/all.csv" } } }'
+# medians of an even count (150 queries, 134 with a relevant item) under
+# both rules, of irrational values (ndcg) and rational ones (ap, rr)
+MED=(-m median:ndcg@10 -m 'median[even=lower]:ndcg@10' -m 'median[skip=norel]:ndcg'
+     -m 'median[skip=norel,even=lower]:ap' -m median:rr -m 'median[even=lower]:rr')
 MD=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
     -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'gm:ap' -m 'mean:rmse' -m 'precision@5'
     -m 'micro:hr@10' -m rmse -m 'micro[skip=undef]:precision@5' -m 'fmean@5' -m 'fmean@3[beta2=1/4]'
-    -m 'min[skip=norel]:ndcg' -m 'max:ap' -m 'min[skip=norel]:ap')
+    -m 'min[skip=norel]:ndcg' -m 'max:ap' -m 'min[skip=norel]:ap' "${MED[@]}")
 MX=(-m ap -m 'ndcg@10' -m 'mean[weight=items]:auc' -m 'mean[skip=undef,weight=positives]:auc'
     -m 'sum:rr' -m 'mean[skip=norel]:ndcg[gain=exp2]' -m 'mean:rmse' -m 'precision@5'
     -m 'micro:hr@10' -m 'micro[skip=undef]:precision@5' -m 'gm:ap' -m 'gm[skip=norel]:ndcg@5' -m rmse
-    -m 'fmean@5' -m 'fmean@3[beta2=1/4]' -m 'min[skip=norel]:ndcg' -m 'max:ap' -m 'min[skip=norel]:ap')
+    -m 'fmean@5' -m 'fmean@3[beta2=1/4]' -m 'min[skip=norel]:ndcg' -m 'max:ap' -m 'min[skip=norel]:ap'
+    "${MED[@]}")
 
 # split FILE K DIR: query j (in order of first appearance) goes to shard
 # (j * 5) mod K, so shards are not contiguous; a CSV keeps its header
@@ -203,7 +208,7 @@ out=$($RM merge "$T/cut.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "cut.state:[0-9]*: the state ends before its 'end' line" \
   && ok "a truncated state refused" || bad "truncated: $out"
 sed 's/^sums 0x\([0-9a-f]*\)/sums 0x\1 /' "$T/s1.state" > "$T/sp.state"
-sed 's/^rankmetrics-partial 6/rankmetrics-partial 7/' "$T/s1.state" > "$T/v5.state"
+sed 's/^rankmetrics-partial 7/rankmetrics-partial 8/' "$T/s1.state" > "$T/v5.state"
 sed 's/^sums 0x/sums 0X/' "$T/s1.state" > "$T/X.state"
 # the names of s1's queries, a and b: out of order, one repeated, fewer than
 # its queries, and a name line with a stray backslash
@@ -217,13 +222,13 @@ for f in sp v5 X h n n0 bsl; do
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$f.state:[0-9]*:" && ok "malformed state $f refused with file:line" \
     || bad "malformed $f: rc $rc $out"
 done
-sed 's/^rankmetrics-partial 6/rankmetrics-partial 5/' "$T/s1.state" > "$T/old5.state"
+sed 's/^rankmetrics-partial 7/rankmetrics-partial 5/' "$T/s1.state" > "$T/old5.state"
 python3 tests/seal_state.py "$T/old5.state"
 out=$($RM merge "$T/old5.state" 2>&1); rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "old5.state:1: .*version 5 did not name the queries a skip rule left out" \
   && ok "a state of version 5 refused, saying why" || bad "version 5: rc $rc $out"
 for v in 1 2 3; do
-  sed "s/^rankmetrics-partial 6/rankmetrics-partial $v/" "$T/s1.state" > "$T/v$v.state"
+  sed "s/^rankmetrics-partial 7/rankmetrics-partial $v/" "$T/s1.state" > "$T/v$v.state"
   out=$($RM merge "$T/v$v.state" 2>&1); rc=$?
   [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "v$v.state:1: .*versions 1 to 3 did not name every query.*again with eval --partial" \
     && ok "a state of version $v refused, saying to evaluate the shard again with --partial" || bad "version $v: rc $rc $out"
@@ -365,6 +370,48 @@ for i in 1 2; do $RM eval --quiet --exact --partial -m rmse "$T/p$i.csv" -o "$T/
 printf 'user,item,label,score\nu,a,1.00000000000000033306690738754696212708950042724609375,0\n' > "$T/mid.csv"
 got=$($RM eval --quiet --exact --partial -m rmse "$T/mid.csv" | $RM merge --quiet --trec - | cut -f3)
 [ "$got" = 1.0000000000000004 ] && ok "a root that is a midpoint rounds to the even double" || bad "midpoint root: $got"
+# ---- medians in 7 shards, merged in three fixed orders (forward, reversed,
+# from the middle out): the bytes of one run, on both paths, for even=mean and
+# even=lower.  main refused them under --partial.
+d="$T/med7"; rm -rf "$d"; split_q "$T/run" 7 "$d"
+for path in --exact --fast; do
+  $RM eval --quiet $path "${MED[@]}" "$T/qrels" "$T/run" > "$T/one"
+  for f in "$d"/*.trec; do $RM eval --quiet --partial $path "${MED[@]}" "$T/qrels" "$f" > "$f.state" ||
+    bad "median --partial $path $f"; done
+  for order in "0 1 2 3 4 5 6" "6 5 4 3 2 1 0" "3 2 4 1 5 0 6"; do
+    $RM merge --quiet $(for i in $order; do echo "$d/$i.trec.state"; done) > "$T/merged" &&
+      cmp -s "$T/one" "$T/merged" && [ "$(wc -l < "$T/one")" = 6 ] &&
+      ok "medians ${path#--}: 7 shards in the order $order merge to one run's bytes" ||
+      bad "medians ${path#--}, order $order: $(diff "$T/one" "$T/merged" | head -4)"
+  done
+done
+# a state of a median holds as many values as counted queries, each a
+# number; and a version 6 state (no median in it) is still read
+# refused STATE TEXT WHAT: STATE, its checksum made right, is refused saying TEXT
+refused() {
+  python3 tests/seal_state.py "$1"
+  out=$($RM merge "$1" 2>&1); rc=$?
+  [ $rc -ne 0 ] && printf '%s' "$out" | grep -q "$2" && ok "$3" || bad "$3: rc $rc $out"
+}
+awk '/^values / && !d { sub(/ [0-9]+$/, " 1"); d = 1 } { print }' "$d/0.trec.state" > "$T/mv.state"
+refused "$T/mv.state" "mv.state:[0-9]*: a malformed line" \
+  "a median's values that are not its counted queries are refused"
+sed 's/^rankmetrics-partial 7/rankmetrics-partial 6/' "$T/s1.state" > "$T/v6.state"
+python3 tests/seal_state.py "$T/v6.state"
+[ "$($RM merge --quiet --trec "$T/v6.state" "$T/s2.state")" = "$(printf 'rr\tall\t0.5')" ] &&
+  ok "a state of version 6 is read" || bad "version 6: $($RM merge "$T/v6.state" 2>&1)"
+# two irrational values whose enclosures' means straddle the midpoint
+# 1 + 2^-53 of 1 and the next double cannot decide the median's rounding:
+# merge says so; two rational values at that midpoint round to even, 1
+opts=$(sed -n 's/^options //p' "$T/u.state")
+D=1208925819614629174706176 # 2^80: the second value lies within 2^-80 of 1 + 2^-52
+printf 'rankmetrics-partial 7\npath exact\noptions %s\njudgments none\nqueries 2\nmeasure median:ndcg\nvariant %s\ncounts 2 0\nvalues 2\nvalue 1\nvalue %s %s\nnames 2\nu\nv\nend\n' \
+  "$opts" "$($RM name 'median:ndcg')" "1208925819614629443141631/$D" "1208925819614629443141633/$D" > "$T/mmid.state"
+refused "$T/mmid.state" "do not decide the rounding of the median" "an undecided median is refused"
+sed "s|^value 1208925819614629443141631/$D .*|value 1208925819614629443141632/$D|" "$T/mmid.state" > "$T/mtie.state"
+python3 tests/seal_state.py "$T/mtie.state"
+[ "$($RM merge --quiet --trec "$T/mtie.state" | cut -f3)" = 1 ] &&
+  ok "a rational median at a midpoint rounds to even: 1" || bad "median tie: $($RM merge "$T/mtie.state" 2>&1)"
 for args in "-q -m ap" "--trec -m ap"; do
   out=$($RM eval --quiet --partial $args "$T/s1.csv" 2>&1); rc=$?
   [ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--partial" && ok "eval --partial $args refused" \

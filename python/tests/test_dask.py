@@ -108,9 +108,16 @@ def test_merge_refuses_a_user_in_two_states():
     with pytest.raises(rm.RankmetricsError) as e:
         rm.merge([a, b])
     assert "'v'" in e.value.message
-    with pytest.raises(rm.RankmetricsError) as e:
-        rm.partial("median:rr", users=["u"], labels=[1])
-    assert "median" in e.value.message
+    # a median shards (it was refused: "a median needs the value of every
+    # query"): u (rr 1), v (rr 0) and w (rr 1/2) in three states, median
+    # 1/2; without w, the mean of the middle two, 1/2, or the lower, 0
+    parts = [rm.partial(["median:rr", "median[even=lower]:rr"], users=[u], labels=[y])
+             for u, y in (("u", 1), ("v", 0))]
+    two = rm.merge(parts).aggregate
+    assert (two["median:rr"], two["median[even=lower]:rr"]) == (0.5, 0.0)
+    w = rm.partial(["median:rr", "median[even=lower]:rr"], users=["w", "w"], labels=[0, 1])
+    three = rm.merge([w] + parts).aggregate
+    assert (three["median:rr"], three["median[even=lower]:rr"]) == (0.5, 0.5)
     # the F of the pooled means shards: u (P = R = 1) and v (P = 0, R = 0):
     # means 1/2 and 1/2, F = 1/2, where the shards' own F are 1 and 0
     f = rm.merge([rm.partial("fmean", users=["v"], labels=[0]),

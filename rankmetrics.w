@@ -657,10 +657,10 @@ can be undefined reads \.{undef}.  The commands of the tool are in
 \noalign{\nobreak\hrule\nobreak\smallskip}
 {\eightrm metric}&\.{@@K}&what it computes&{\eightrm its own keys}&\S\cr
 \noalign{\nobreak\smallskip\hrule\nobreak\smallskip}
-cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain drop&\secref{q:cg}\cr
-dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base drop&\secref{q:cg}\cr
-idcg&yes&the DCG of the ideal list&gain discount base ideal drop isort&\secref{q:cg}\cr
-ndcg&yes&DCG/IDCG&gain discount base ideal drop isort&\secref{q:cg}\cr
+cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain drop gmin&\secref{q:cg}\cr
+dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base drop gmin&\secref{q:cg}\cr
+idcg&yes&the DCG of the ideal list&gain discount base ideal drop isort gmin&\secref{q:cg}\cr
+ndcg&yes&DCG/IDCG&gain discount base ideal drop isort gmin&\secref{q:cg}\cr
 precision&yes&$h/K$&denom&\secref{q:prf}\cr
 recall&yes&$h/R$&norm&\secref{q:prf}\cr
 f&yes&$F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
@@ -690,7 +690,7 @@ infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
 nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
 judged&yes&share of the top $K$ that is judged&denom&\secref{q:judged}\cr
 unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
-rbp&yes&rank-biased precision&p depth gain&\secref{q:judged}\cr
+rbp&yes&rank-biased precision&p depth gain scale gmin&\secref{q:judged}\cr
 rbp-resid&yes&what unjudged, unseen ranks could add to RBP&p&\secref{q:judged}\cr
 nq&no&1 a query (\m{sum:nq} is trec\_eval's num\_q)&&\secref{q:counts}\cr
 nret&no&the items retrieved, $n$&&\secref{q:counts}\cr
@@ -761,6 +761,7 @@ isort&gain&with \m{gain=map}, the ideal list sorted by gain (\m{idcg}, \m{ndcg})
 &trunc&trec\_eval 10.0's faulty sort, the gains compared as whole numbers&\cr
 drop&unjudged&the unjudged items leave the list before it is ranked (default: none)&\secref{q:drop}\cr
 rel&1..100&the relevance threshold $t$ (default 1); the gain family reads it only with \m{gain=binary}&\secref{q:rel}\cr
+gmin&2..100&grades below it gain 0, the others keep theirs (\m{cg}, \m{dcg}, \m{idcg}, \m{ndcg}, \m{rbp}; default none)&\secref{q:gmin}\cr
 discount&log2&$D(i)=\lg(i+1)$&\secref{q:discount}\cr
 &jk&$D(i)=\max(1,\log_b i)$, J\"arvelin and Kek\"al\"ainen's&\cr
 base&2..65536&the base $b$ of \m{discount=jk} (default 2)&\secref{q:discount}\cr
@@ -818,6 +819,7 @@ scale&none&\m{alpha-dcg} and \m{err-ia} divide by nothing; entropy as it is&\sec
 &ideal&by the ideal ideal: every subtopic at each of $K$ ranks&\cr
 &ndeval&the same, but by nothing at $K=1$ (\.{ndeval})&\cr
 &items&entropy divided by the number of items shown&\secref{q:cat}\cr
+&max&\m{rbp}'s linear gains over the largest judged grade, its default (\m{none}: as they are)&\secref{q:rbpscale}\cr
 weights&uniform&every subtopic weighs 1&\secref{q:divkeys}\cr
 &given&the caller's weights of the subtopics&\cr
 order&score&a diversity run is ranked by score and the tie rule&\secref{q:divkeys}\cr
@@ -2521,6 +2523,11 @@ option does not belong, and whether the metric defines the variant at all
         key == KEY_BASE ? " (base= goes with discount=jk)" :
         key == KEY_LEVEL ? " (ap11 takes level=round or trec9 only; exact is its default)" :
         key == KEY_DROP ? " (drop=unjudged only; none is its default)" :
+        key == KEY_GMIN ? ((metrics[w.metric].keys & K(KEY_GMIN))
+        ? " (gmin= goes with gain=linear or gain=exp2)"
+        : " (gmin= is a key of cg, dcg, idcg, ndcg and rbp; rel= is the threshold here)") :
+        key == KEY_SCALE && w.metric == RM_RBP ? " (rbp takes scale=none with gain=linear;"
+        " max is its default)" :
         key == KEY_ABSENT ? " (absent=empty only; skip is its default; absent=zero on a"
         " sum)" :
         key == KEY_EMPTY ? " (empty=nan on a mean only; undef is its default)" :
@@ -4306,7 +4313,9 @@ by an ulp: on grades 0,~0,~1 scored 0,~0,~1 it gives $1-2^{-53}$.)
 \alib{ranx \eightrm AmenRa/ranx, commit 2cae52f0, ranx/metrics/}
 ndcg@@k&\an{ndcg@@10}&B, C&ndcg.py\cr
 ndcg\_burges@@k&\an{ndcg@@10[gain=exp2]}&C&ndcg.py\cr
-ndcg@@k-l2&\nov{ndcg@@10-l2}{drops judgments below 2, keeps gains}&&ndcg.py\cr
+ndcg@@k-l2&\an{ndcg@@10[gmin=2]}{\eightrm, \secref{q:gmin}}&&ndcg.py, common.py\cr
+ndcg\_burges@@k-l2&\an{ndcg@@10[gain=exp2,gmin=2]}&&ndcg.py, common.py\cr
+dcg@@k-l2&\an{dcg@@10[gmin=2]}&&ndcg.py, common.py\cr
 map@@k&\an{ap@@10}&A&average\_precision.py\cr
 precision@@k&\an{precision@@10}&G&precision.py\cr
 recall@@k&\an{recall@@10}&F&recall.py\cr
@@ -4316,7 +4325,10 @@ hits@@k&\an{hits@@10}&&hits.py\cr
 r-precision&\an{rprec}&&r\_precision.py\cr
 f1@@k&\an{f@@10[beta2=1]}&&f1.py\cr
 bpref&\an{bpref}{\eightrm, but NaN when no item is judged nonrelevant}&&bpref.py\cr
-rank\_biased\_precision(p)&\an{rbp[p=0.8]}{\eightrm, for p = 0.8}&&rank\_biased\_precision.py\cr
+rank\_biased\_precision(p)&\an{rbp[p=0.8]}{\eightrm, for p = 0.8, on binary grades}&&rank\_biased\_precision.py\cr
+\quad graded, rbp.8&\an{rbp[p=0.8,gain=linear,scale=none]}{\eightrm, \secref{q:rbpscale}}&&rank\_biased\_precision.py\cr
+\quad rbp.8-l2&\an{rbp[p=0.8,gain=linear,scale=none,gmin=2]}&&rank\_biased\_precision.py\cr
+any other -l$t$&\an{precision@@10[rel=2]}{\eightrm: precision, recall, map, mrr, hit\_rate, hits, r-precision, f1 take rel=$t$}&&common.py\cr
 \alib{torchmetrics \eightrm Lightning-AI/torchmetrics, commit dab03339, src/torchmetrics/functional/retrieval/}
 retrieval\_average\_precision&\an{ap@@10[norm=hits]}&A&average\_precision.py\cr
 retrieval\_precision&\an{precision@@10}&G&precision.py\cr
@@ -6024,7 +6036,7 @@ the ideal list's, which walks the grades from the top as |ideal_q| does.
 static unsigned long long fx_gain(const rm_variant *v, int g)
 {
   return v->gain == RM_GAIN_BINARY ? (unsigned long long) (g >= v->rel)
-    : (unsigned long long) g;
+    : BELOW_GMIN(v, g) ? 0 : (unsigned long long) g;
 }
 static int fx_ndcg(const rm_variant *v, const rm_list *l, const size_t *perm,
   fx_enc *e)
@@ -6820,10 +6832,11 @@ judgments gives $\ours{F001.10-ndcg-judged}$.  The source prints no value;
 these show what its definition does.
 
 @ {\it The rarer variants.}\here{ndcg-rare}  Beyond the three gains, the two discounts and
-the four ideal lists, four keys name what some software does and the
+the four ideal lists, five keys name what some software does and the
 sources do not: gains given grade by grade (\.{gain=map}), grades clipped
 and scaled (\.{gain=clip}), the order of the ideal list under a map
-(\.{isort}), and dropping the unjudged items (\.{drop}).  With \.{gain},
+(\.{isort}), dropping the unjudged items (\.{drop}), and no gain below a
+grade (\.{gmin}).  With \.{gain},
 \.{discount}, \.{ideal}, \.{ties} and \.{undef} above, \.{rel} (the grade
 from which binary gain counts an item relevant) and \.{base} (of
 \.{discount=jk}), these are every key of the four metrics (\.{undef} for
@@ -6980,6 +6993,25 @@ with ties, \.{nDCG(judged\_only=True)}, \.{@@5} and \.{@@10} under \.{eval
 and \.{ndcg\_cut} on all 743 queries, to its four decimals.
 @^judged documents only@>@^ir\_measures@>
 
+@ {\it Grades below a level gain nothing}, the key \.{gmin}:\here{q:gmin}
+@:key gmin}{key \.{gmin}@>
+\.{gmin=}$t$, for a grade $t$ from 2 to~100, gives~0 to every grade
+below~$t$ and leaves the gain of the others as it was, $G_t(g)=[g\ge t]\,G(g)$,
+under \.{gain=linear} and \.{gain=exp2}.  It is ranx's \.{rel\_lvl}, its
+suffix \.{-l}$t$ (\.{ranx/metrics/ndcg.py}: |clean_qrels| of
+\.{common.py} drops the judgments below the level and the rest keep their
+grades as gains), so that ranx's \.{ndcg@@10-l2} is \.{ndcg@@10[gmin=2]} and
+its \.{ndcg\_burges@@10-l2} is \.{ndcg@@10[gain=exp2,gmin=2]}; \.{rel=}$t$
+of \.{gain=binary} would make every kept grade gain~1.  The ideal list
+loses the dropped grades too.  On the grades 2, 1,~3 with a judged item
+of grade~1 not retrieved, \.{dcg@@3[gmin=2]} is $2+3/\lg4=\oursq{M-gmin-dcg}$
+and \.{ndcg@@3[gmin=2]} divides it by $3+2/\lg3$, $\ours{M-gmin-ndcg}$; a
+query none of whose grades reaches~$t$ has no ideal gain and is undefined,
+0 under \.{undef=zero} as in ranx (\.{rankmetrics value 'ndcg[gmin=2]'
+--grades 1,0,1} prints $\ours{M-gmin-none}$).  The default, no level, is
+not written in a name; \.{gmin=1} would change nothing and is refused.
+@^ranx@>
+
 @ {\it Cases small enough to check by hand.}\here{ndcg-cases}  Each choice of the variant
 changes the value on some small input; here is one for each, with the value
 worked out in closed form.  The disagreements between implementations that
@@ -7106,6 +7138,7 @@ static const char *const gain_words[] = {"linear", "exp2", "binary", NULL};
 @ @<Private functions@>=
 static double gain_d(const rm_variant *v, int g)
 {
+  if (BELOW_GMIN(v, g)) return 0.0;
   switch (v->gain) {
   case RM_GAIN_EXP2: return ldexp(1.0, g) - 1.0;
   case RM_GAIN_BINARY: return g >= v->rel ? 1.0 : 0.0;
@@ -7116,6 +7149,7 @@ static double gain_d(const rm_variant *v, int g)
 }
 static void gain_q(mpq_t out, const rm_variant *v, int g)
 {
+  if (BELOW_GMIN(v, g)) {@+ mpq_set_ui(out, 0, 1); return; @+}
   switch (v->gain) {
   case RM_GAIN_EXP2:
     mpz_set_ui(mpq_numref(out), 0);
@@ -8010,7 +8044,7 @@ ideal list; \.{ndcg} alone can be undefined.  The combination of the ideal
 \.{topk} with \.{ties=average} is refused: which items make the top~$K$ is
 then a matter of chance, and the ratio would not be a ratio of expectations.
 
-@d CGF_KEYS (K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES) | K(KEY_DROP))
+@d CGF_KEYS (K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES) | K(KEY_DROP) | K(KEY_GMIN))
 
 @<Metric codes@>=
 RM_CG, RM_DCG, RM_IDCG, RM_NDCG@[,@]
@@ -15555,6 +15589,20 @@ ranks, ${1\over2}(1+{1\over4})=5/8$, and divides by $1-1/8$: $5/7$, where
 value is~1.
 @^rank-biased precision@>@^cwl\_eval@>@^ir\_measures@>
 
+@ {\it RBP's grades as they are}, \.{scale=none}.\here{q:rbpscale}  ranx
+(\.{ranx/metrics/rank\_biased\_precision.py}) gives each retrieved item its
+grade as it is, with no division by~$M$, and drops the grades below its
+\.{rel\_lvl}~$t$ (default~1, so nothing for whole grades):
+$${\rm RBP}=(1-p)\sum_{r\le n}[g_r\ge t]\,g_r\,p^{r-1},$$
+which can exceed~1.  That is \.{rbp[gain=linear,scale=none]}, with
+\.{gmin=}$t$ (\secref{q:gmin}) for its suffix \.{-l}$t$; the default
+\.{scale=max} divides by~$M$ and is not written in a name.  Without a
+cutoff, as ranx's, the sum runs over the whole list.  On the grades 3, 0,~1,
+ranx's \.{rbp.8} is $0.2\,(3+0.64)=\oursq{M-rbp-none}$; on the grades
+2, 0,~1 with $p=1/2$, ${1\over2}(2+{1\over4})=\oursq{M-rbp-none-half}$, and
+with \.{gmin=2} (ranx's \.{rbp.5-l2}) ${1\over2}\cdot2=\oursq{M-rbp-gmin}$.
+@^rank-biased precision@>@^ranx@>
+
 @ {\it How trec\_eval computes them.}\here{q:judged-te}  trec\_eval~10.0
 (files \.{m\_bpref.c}, \.{m\_infap.c}, \.{m\_rbp.c}, \.{m\_rbp\_resid.c},
 \.{m\_unjudged.c}, \.{m\_num\_nonrel\_judged\_ret.c} and
@@ -15805,11 +15853,14 @@ static const char *p_below_one(const rm_variant *v)
   if (v->p == 0) return "the persistence p must be above 0";
   if (v->metric == RM_RBP && v->gain == RM_GAIN_EXP2)
     return "rbp takes gain=binary or gain=linear";
+  if (v->metric == RM_RBP && v->scale != RM_SCALE_NONE && v->scale != RM_SCALE_MAX)
+    return "rbp takes scale=none (its gains as they are) or max, its default";
   return no_average(v);
 }
 static void rbp_defaults(rm_variant *v)
 {
   v->gain = RM_GAIN_BINARY;
+  v->scale = RM_SCALE_MAX; /* \secref{q:rbpscale} */
 }
 
 @ The C of \secref{E-judged}.
@@ -16059,13 +16110,13 @@ static int rbp_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
 { /* the weight of rank $r$: a gain, or 1 for an unjudged item */
   if (v->metric == RM_RBP_RESID) return unjudged_at(l, perm, r) != 0;
   if (v->gain == RM_GAIN_BINARY) return relevant(v, l, perm, r);
-  return unjudged_at(l, perm, r) ? 0 : l->grade[perm[r]];
+  return unjudged_at(l, perm, r) || l->grade[perm[r]] < v->gmin ? 0 : l->grade[perm[r]];
 }
 static int rbp_top(const rm_variant *v, const rm_list *l)
 { /* the divisor $M$ of \.{gain=linear}: the largest judged grade, at least 1 */
   size_t i;
   int m = 1;
-  if (v->metric != RM_RBP || v->gain != RM_GAIN_LINEAR) return 1;
+  if (v->metric != RM_RBP || v->gain != RM_GAIN_LINEAR || v->scale == RM_SCALE_NONE) return 1;
   for (i = 0; i < l->n; i++)
     if (!(l->unjudged && l->unjudged[i]) && l->grade[i] > m) m = l->grade[i];
   for (i = 0; i < l->n_unretrieved; i++)
@@ -16186,7 +16237,8 @@ RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID@[,
   no_average, NULL, count_qratio, count_dratio, NULL},
 [RM_UNJ] = {"unj", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
   no_average, NULL, count_qratio, count_dratio, NULL},
-[RM_RBP] = {"rbp", K(KEY_P) | K(KEY_DEPTH) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
+[RM_RBP] = {"rbp", K(KEY_P) | K(KEY_DEPTH) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES)
+  | K(KEY_SCALE) | K(KEY_GMIN), ratio_d, ratio_x,
   rbp_bound, p_below_one, rbp_defaults, rbp_qratio, rbp_dratio, NULL},
 [RM_RBP_RESID] = {"rbp-resid", K(KEY_P) | K(KEY_TIES), ratio_d, ratio_x, rbp_bound,
   p_below_one, NULL, rbp_qratio, rbp_dratio, NULL}@[,@]
@@ -19996,17 +20048,17 @@ KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER@[,@]
 @<Key specifications@>=
 [KEY_ALPHA] = {"alpha", NULL, 0, 100000000, FIELD(alpha), FIELD(alpha_den), NULL, 3, 0},
 [KEY_NBETA] = {"beta", NULL, 0, 100000000, FIELD(nbeta), FIELD(nbeta_den), NULL, 4, 0},
-[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 6, 0},
+[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, scale_when, 6, 0},
 [KEY_SWEIGHTS] = {"weights", sweights_words, 0, 0, FIELD(sweights), 0, NULL, 56, 0},
 [KEY_ORDER] = {"order", order_words, 0, 0, FIELD(order), 0, NULL, 58, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
-static const char *const scale_words[] = {"none", "ideal", "ndeval", "items", NULL};
+static const char *const scale_words[] = {"none", "ideal", "ndeval", "items", "max", NULL};
 static const char *const sweights_words[] = {"uniform", "given", NULL};
 static const char *const order_words[] = {"score", "rank", NULL};
 
 @ @<Public types@>=
-enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL, RM_SCALE_ITEMS @+};
+enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL, RM_SCALE_ITEMS, RM_SCALE_MAX @+};
 enum {@+ RM_SWEIGHTS_UNIFORM, RM_SWEIGHTS_GIVEN @+};
 enum {@+ RM_ORDER_SCORE, RM_ORDER_RANK @+};
 
@@ -20102,6 +20154,8 @@ static const char *div_refuse(const rm_variant *v)
     return "ideal=exact is computed for alpha-ndcg@@K and nerr-ia@@K";
   if (v->scale == RM_SCALE_ITEMS)
     return "scale=items is entropy's; a diversity measure's scale is none, ideal or ndeval";
+  if (v->scale == RM_SCALE_MAX)
+    return "scale=max is rbp's; a diversity measure's scale is none, ideal or ndeval";
   if ((metrics[v->metric].keys & K(KEY_SCALE)) && v->scale != RM_SCALE_NONE && !v->k)
     return "scale=ideal and scale=ndeval divide by an ideal of K ranks: give a cutoff";
   return NULL;
@@ -50404,7 +50458,71 @@ its judged items, so that no case is refused.
 static const char *const single_late[] = {"topk-auc@@10[items=100000]",
   "topk-auc@@3[items=65536]", "topk-auc[items=1000000,rel=2]",
   "topk-auc@@5[items=300000,ties=optimistic]", "topk-auc@@5[items=2147483647,undef=one]",
-  NULL};
+  /* ranx's graded variants, \secref{q:ranximpl} */
+  "ndcg@@10[gmin=2]", "ndcg@@10[gain=exp2,gmin=2]", "ndcg@@5[gmin=3,ideal=list,ties=average]",
+  "dcg@@10[gmin=2]", "cg[gmin=4]", "idcg@@10[gmin=3]",
+  "rbp[p=0.8,gain=linear,scale=none]", "rbp[p=0.8,gain=linear,scale=none,gmin=2]",
+  "rbp@@5[p=0.6,gain=linear,gmin=2]",
+  "rbp[p=0.95,depth=20,gain=linear,scale=none,ties=id-desc]", NULL};
+
+@** The code of ranx's graded variants.\impl\here{q:ranximpl}
+The C of the key \.{gmin} (\secref{q:gmin}) and of RBP's \.{scale}
+(\secref{q:rbpscale}), ranx's rules for graded judgments.  It comes after
+every earlier part so that no key code moves, and its worked examples are
+named \.{M-}, so that they are written last in their families and every
+earlier test keeps its |tcId|.  \.{gmin} takes effect in the three gain
+functions of the cumulative-gain family, |gain_d|, |gain_q| and |fx_gain|
+(a gain below the level is~0), and in |rbp_counts|; \.{scale=none} makes
+|rbp_top|, the divisor~$M$, return~1.  A variant made by hand with
+\.{gmin} under another gain ignores it, as the parser refuses it there.
+
+@d BELOW_GMIN(v, g) ((v)->gmin && (g) < (v)->gmin
+  && ((v)->gain == RM_GAIN_LINEAR || (v)->gain == RM_GAIN_EXP2))
+
+@<Fields of a variant@>=
+int gmin; /* \.{gmin}: the grades below it gain 0; 0 for none */
+
+@ @<Key codes@>=
+KEY_GMIN@[,@]
+
+@ @^keys of names, \.{gmin}@>
+@<Key specifications@>=
+[KEY_GMIN] = {"gmin", NULL, 2, RM_GRADE_MAX, FIELD(gmin), 0, gmin_when, 12, 0}@[,@]
+
+@ \impl The key is written only when it is set, and only under a gain it changes;
+RBP's \.{scale} only when it is not the default \.{max}, and only under
+\.{gain=linear}, so that every earlier name of \.{rbp} stays as it was.
+
+@<Words and conditions of keys@>=
+static int gmin_when(const rm_variant *v)
+{
+  return v->gmin != 0 && (v->gain == RM_GAIN_LINEAR || v->gain == RM_GAIN_EXP2);
+}
+static int scale_when(const rm_variant *v)
+{
+  return v->metric != RM_RBP || (v->gain == RM_GAIN_LINEAR && v->scale != RM_SCALE_MAX);
+}
+
+@ \impl The examples of \secref{q:gmin} and \secref{q:rbpscale}, worked by hand
+there; the two irrational values were rounded from 80 digits.
+
+@<Worked examples@>=
+@/{"M-gmin-dcg", NULL, "dcg@@3[gmin=2]", RM_G(2, 1, 3), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "7/2", 0x1.cp+1},
+@/{"M-gmin-ndcg", NULL, "ndcg@@3[gmin=2]", RM_G(2, 1, 3), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, NULL, 0x1.a47946ed6abffp-1},
+@/{"M-gmin-exp2", NULL, "ndcg@@3[gain=exp2,gmin=2]", RM_G(2, 1, 3), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, NULL, 0x1.763c5ca0ce863p-1},
+@/{"M-gmin-none", NULL, "ndcg[gmin=2]", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_UNDEFINED, "0", 0x0p+0},
+@/{"M-rbp-none", NULL, "rbp[p=0.8,gain=linear,scale=none]", RM_G(3, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "91/125", 0x1.74bc6a7ef9db2p-1},
+@/{"M-rbp-none-half", NULL, "rbp[p=0.5,gain=linear,scale=none]", RM_G(2, 0, 1), NULL,
+  NULL, RM_NONE, NULL, "case", RM_OK, "9/8", 0x1.2p+0},
+@/{"M-rbp-gmin", NULL, "rbp[p=0.5,gain=linear,scale=none,gmin=2]", RM_G(2, 0, 1), NULL,
+  NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"M-rbp-gmin-max", NULL, "rbp[p=0.5,gain=linear,gmin=2]", RM_G(2, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -41177,6 +41177,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"ideal", "exact", "diversity: the true maximum over K ranks, by branch and bound"},
   {"drop", NULL, "which items leave the list before it is ranked (default none)"},
   {"drop", "unjudged", "the unjudged ones (trec_eval -J, ir_measures' judged_only)"},
+  {"gmin", NULL, "2..100: the grades below it gain 0, the others keep their gain (ranx's"
+    " -lt; none by default)"},
   {"ties", NULL, "the order of items with equal scores"},
   {"ties", "input", "they keep their input order"},
   {"ties", "id-asc", "by identifier, ascending (byte strings)"},
@@ -41246,11 +41248,12 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"alpha", NULL, "p/q from 0 to 1: a subtopic's worth falls by 1-alpha at each"
     " item above already relevant to it (default 1/2, ndeval's)"},
   {"beta", NULL, "p/q from 0 to 1: the patience of nrbp (default 1/2)"},
-  {"scale", NULL, "what alpha-dcg and err-ia, or entropy, divide by"},
+  {"scale", NULL, "what alpha-dcg and err-ia, entropy, or rbp's gains divide by"},
   {"scale", "none", "nothing (the papers' measures; entropy as it is)"},
   {"scale", "ideal", "the ideal ideal: every subtopic at every one of K ranks"},
   {"scale", "ndeval", "the same, but nothing at K = 1 (ndeval, pyndeval)"},
   {"scale", "items", "entropy over the number of items shown (RecBole)"},
+  {"scale", "max", "rbp[gain=linear]: the largest judged grade (its default; none: ranx)"},
   {"weights", NULL, "the weights of the subtopics"},
   {"weights", "uniform", "1 each (ndeval)"},
   {"weights", "given", "the caller's (Agrawal et al.'s P(s|q))"},

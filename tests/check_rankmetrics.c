@@ -263,6 +263,12 @@ static void o_map(long *num, long *den, const rm_variant *v, int grade)
 static void o_gain(mpfr_t g, const rm_variant *v, int grade)
 {
   long num, den;
+  /* gmin=t (ranx's rel_lvl): a grade below t gains nothing, under the
+     linear and the exponential gain */
+  if (v->gmin && grade < v->gmin && (v->gain == RM_GAIN_LINEAR || v->gain == RM_GAIN_EXP2)) {
+    mpfr_set_ui(g, 0, MPFR_RNDN);
+    return;
+  }
   switch (v->gain) {
   case RM_GAIN_MAP:
     o_map(&num, &den, v, grade);

@@ -659,8 +659,10 @@ can be undefined reads \.{undef}.  The commands of the tool are in
 \noalign{\nobreak\smallskip\hrule\nobreak\smallskip}
 cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain drop gmin&\secref{q:cg}\cr
 dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base drop gmin&\secref{q:cg}\cr
-idcg&yes&the DCG of the ideal list&gain discount base ideal drop isort gmin&\secref{q:cg}\cr
-ndcg&yes&DCG/IDCG&gain discount base ideal drop isort gmin&\secref{q:cg}\cr
+idcg&yes&the DCG of the ideal list&gain discount base ideal drop isort&\secref{q:cg}\cr
+&&&gmin&\cr
+ndcg&yes&DCG/IDCG&gain discount base ideal drop isort&\secref{q:cg}\cr
+&&&gmin&\cr
 precision&yes&$h/K$&denom&\secref{q:prf}\cr
 recall&yes&$h/R$&norm&\secref{q:prf}\cr
 f&yes&$F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr

@@ -273,7 +273,9 @@ done < <(grep '^  [a-z0-9_]*=  ' "$T/mean")
 # (the first word, or an exception it names) is each metric's.
 awk '/^@\* Quick reference\./ {p = 1} /^@\*\* Conventions\./ {p = 0} p' rankmetrics.w |
   sed 's/\\_/_/g' > "$T/qr"
-grep -E '^[a-z][-a-z0-9]*&(yes|no)&' "$T/qr" | awk -F'&' '{gsub(/,/, " ", $4); print $1 "\t" $2 "\t" $4}' > "$T/qrm"
+# (a row whose keys run on, &&&keys&\cr, adds them to the row above)
+awk -F'&' '/^[a-z][-a-z0-9]*&(yes|no)&/ {if (n) print row; gsub(/,/, " ", $4); row = $1 "\t" $2 "\t" $4; n = 1; next}
+  n && /^&&&[a-z]/ {row = row " " $4; next} {if (n) print row; n = 0} END {if (n) print row}' "$T/qr" > "$T/qrm"
 printf '%s\n' "$listing" | awk '{m = $1; k = (m ~ /\[@K\]$/) ? "yes" : "no"; sub(/\[.*/, "", m); print m "\t" k}' > "$T/lm"
 [ "$(cut -f1 "$T/qrm" | sort)" = "$(cut -f1 "$T/lm" | sort)" ] && ok "quick reference: the listing's metrics" \
   || bad "quick reference metrics differ: $(diff <(cut -f1 "$T/qrm" | sort) <(cut -f1 "$T/lm" | sort) | grep '^[<>]' | tr '\n' ' ')"

@@ -805,6 +805,7 @@ t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (de
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 &a&Kendall's $\tau_a$&\cr
+&c&Stuart's $\tau_c$ (SciPy's \m{variant='c'})&\secref{corr-tauc}\cr
 items&$N$&the size of the catalogue, 1 to $2^{31}-1$; required by coverage&\secref{q:coverage}\cr
 floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
 &code&its $p(i)$ is raised to $10^{-8}$&\cr
@@ -4317,7 +4318,6 @@ ndcg@@k&\an{ndcg@@10}&B, C&ndcg.py\cr
 ndcg\_burges@@k&\an{ndcg@@10[gain=exp2]}&C&ndcg.py\cr
 ndcg@@k-l2&\an{ndcg@@10[gmin=2]}{\eightrm, \secref{q:gmin}}&&ndcg.py, common.py\cr
 ndcg\_burges@@k-l2&\an{ndcg@@10[gain=exp2,gmin=2]}&&ndcg.py, common.py\cr
-dcg@@k-l2&\an{dcg@@10[gmin=2]}&&ndcg.py, common.py\cr
 map@@k&\an{ap@@10}&A&average\_precision.py\cr
 precision@@k&\an{precision@@10}&G&precision.py\cr
 recall@@k&\an{recall@@10}&F&recall.py\cr
@@ -4359,7 +4359,7 @@ label\_ranking\_loss&\an{ranking-loss}&&checked\cr
 \alib{SciPy 1.10.1 \eightrm Debian python3-scipy, scipy/stats/\_stats\_py.py}
 spearmanr&\an{spearman}&&\_stats\_py.py\cr
 kendalltau&\an{kendall}&O&\_stats\_py.py\cr
-\quad variant='c'&\nov{kendall[tau=c]}{Stuart's tau-c}&&\_stats\_py.py\cr
+\quad variant='c'&\an{kendall[tau=c]}{\eightrm, \secref{corr-tauc}}&&checked\cr
 \atlasend
 
 @ {\it Recommender libraries.}  These take a ranked list of item
@@ -6995,23 +6995,17 @@ with ties, \.{nDCG(judged\_only=True)}, \.{@@5} and \.{@@10} under \.{eval
 and \.{ndcg\_cut} on all 743 queries, to its four decimals.
 @^judged documents only@>@^ir\_measures@>
 
-@ {\it Grades below a level gain nothing}, the key \.{gmin}:\here{q:gmin}
+@ {\it No gain below a grade}, the key \.{gmin}.\here{q:gmin}
 @:key gmin}{key \.{gmin}@>
-\.{gmin=}$t$, for a grade $t$ from 2 to~100, gives~0 to every grade
-below~$t$ and leaves the gain of the others as it was, $G_t(g)=[g\ge t]\,G(g)$,
-under \.{gain=linear} and \.{gain=exp2}.  It is ranx's \.{rel\_lvl}, its
-suffix \.{-l}$t$ (\.{ranx/metrics/ndcg.py}: |clean_qrels| of
-\.{common.py} drops the judgments below the level and the rest keep their
-grades as gains), so that ranx's \.{ndcg@@10-l2} is \.{ndcg@@10[gmin=2]} and
-its \.{ndcg\_burges@@10-l2} is \.{ndcg@@10[gain=exp2,gmin=2]}; \.{rel=}$t$
-of \.{gain=binary} would make every kept grade gain~1.  The ideal list
-loses the dropped grades too.  On the grades 2, 1,~3 with a judged item
-of grade~1 not retrieved, \.{dcg@@3[gmin=2]} is $2+3/\lg4=\oursq{M-gmin-dcg}$
-and \.{ndcg@@3[gmin=2]} divides it by $3+2/\lg3$, $\ours{M-gmin-ndcg}$; a
-query none of whose grades reaches~$t$ has no ideal gain and is undefined,
-0 under \.{undef=zero} as in ranx (\.{rankmetrics value 'ndcg[gmin=2]'
---grades 1,0,1} prints $\ours{M-gmin-none}$).  The default, no level, is
-not written in a name; \.{gmin=1} would change nothing and is refused.
+\.{gmin=}$t$ ($2\le t\le100$) gives~0 to the grades below~$t$, in the list
+and in the ideal, and keeps the others' gains under \.{gain=linear} or
+\.{exp2}: ranx's \.{rel\_lvl}, whose |clean_qrels| (\.{common.py}) drops
+the judgments below it, so that its \.{ndcg@@10-l2} (\.{ndcg.py}) is
+\.{ndcg@@10[gmin=2]}; \.{rel=2} of \.{gain=binary} would make each kept
+gain~1.  On the grades 2, 1,~3 and a judged grade~1 not retrieved,
+\.{dcg@@3[gmin=2]} is $2+3/\lg4=\oursq{M-gmin-dcg}$ and \.{ndcg@@3[gmin=2]}
+that over $3+2/\lg3$, $\ours{M-gmin-ndcg}$.  With no grade $\ge t$ nDCG is
+undefined (ranx:~0).  No level, the default, is not written.
 @^ranx@>
 
 @ {\it Cases small enough to check by hand.}\here{ndcg-cases}  Each choice of the variant
@@ -11189,8 +11183,18 @@ means; no source has a worked example, and the cases below are ours.
 What the common libraries compute: SciPy's |spearmanr| is the Pearson
 correlation of the average ranks, our \.{spearman}; its |kendalltau|
 computes $\tau_b$ by default (\.{variant='b'}), our \.{kendall}, and offers
-Stuart's $\tau_c$, which this version does not define.  Both return NaN
+Stuart's $\tau_c$, our \.{kendall[tau=c]} (below).  Both return NaN
 where our value is undefined.
+
+@ {\it Stuart's $\tau_c$}, \.{tau=c}.\here{corr-tauc}
+@:key tau c}{key \.{tau}, word \.{c}@>
+With $m$ the fewer of the distinct grades and the distinct scores,
+$\tau_c=2m\,(C-D)/\bigl(n^2(m-1)\bigr)$, SciPy's
+|kendalltau(x, y, variant='c')| (\.{scipy/stats/\_stats\_py.py}); rational,
+undefined when $m<2$ (SciPy: NaN), $\tau_a$ when nothing ties.  The grades
+2, 1, 1,~0 scored 4, 3, 1,~2 have $C=4$, $D=1$, $m=3$:
+$\tau_c=18/32=\oursq{M-tauc}$ ($\tau_a=1/2$, $\tau_b=3/\sqrt{30}$).
+@^Kendall's tau@>@^SciPy@>
 
 @ {\it Spearman's rho without ties.}\here{corr-rational}  Without ties the
 mid-ranks of each side are $1,\ldots,n$ in some order, so both sums of
@@ -11420,7 +11424,7 @@ defines what it computes.
 @ \impl The code of the key \.{tau}.
 
 @<Public types@>=
-typedef enum {@+ RM_TAU_B, RM_TAU_A @+} rm_tau;
+typedef enum {@+ RM_TAU_B, RM_TAU_A, RM_TAU_C @+} rm_tau;
 
 @ @<Fields of a variant@>=
 int tau; /* an |rm_tau| */
@@ -11433,7 +11437,7 @@ KEY_TAU@[,@]
 [KEY_TAU] = {"tau", tau_words, 0, 0, FIELD(tau), 0, NULL, 2, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
-static const char *const tau_words[] = {"b", "a", NULL};
+static const char *const tau_words[] = {"b", "a", "c", NULL};
 
 @ \impl Both paths of Spearman's rho start from the same integers.  Twice a
 mid-rank minus twice the mean, $c_i=2\varrho(x_i)-(n+1)$, is an integer, and
@@ -11659,8 +11663,32 @@ static rm_status corr_pairs(const rm_list *l, long *cd, unsigned long *n1,
   return RM_OK;
 }
 
+@ \impl The C of \secref{corr-tauc}: $m$, the fewer of the distinct keys
+(grades or ratings) and the distinct scores, counted on the points sorted
+by key and then by score alone.
+
+@<Private functions@>=
+static rm_status corr_classes(const rm_list *l, unsigned long *m)
+{
+  size_t i, nk, n = l->n, *key = corr_keys(l, &nk);
+  corr_pt *a = key ? malloc((n ? n : 1) * sizeof *a) : NULL;
+  unsigned long dx = 0, dy = 0;
+  if (a == NULL) {@+ free(key); return RM_ENOMEM; @+}
+  for (i = 0; i < n; i++) {@+ a[i].k = key[i]; a[i].y = 0; @+}
+  qsort(a, n, sizeof *a, corr_pt_cmp);
+  for (i = 0; i < n; i++) dx += i == 0 || a[i].k != a[i - 1].k;
+  for (i = 0; i < n; i++) {@+ a[i].k = 0; a[i].y = l->score[i]; @+}
+  qsort(a, n, sizeof *a, corr_pt_cmp);
+  for (i = 0; i < n; i++) dy += i == 0 || a[i].y != a[i - 1].y;
+  free(key); free(a);
+  *m = dx < dy ? dx : dy;
+  return RM_OK;
+}
+
 @ $\tau_a$ is a ratio of integers, and takes the common ratio paths: one
-division, 1~ulp.  $\tau_b$ is $(C-D)/\sqrt{(n_0-n_1)(n_0-n_2)}$: both factors
+division, 1~ulp.  So does $\tau_c$, $2m(C-D)$ over $n^2(m-1)$: the
+numerator is one product of two doubles, the denominator two, and the
+division one more, 4~ulps.  $\tau_b$ is $(C-D)/\sqrt{(n_0-n_1)(n_0-n_2)}$: both factors
 are integers and doubles (below $2^{53}$ for $n<2^{26}$), their product is
 one rounding ($u$), the square root halves it and adds one ($u/2+u$), and
 the division one more: $2.5u$, a bound of 3~ulps.  The exact path is again
@@ -11673,10 +11701,17 @@ static rm_status kendall_qratio(const rm_variant *v, const rm_list *l,
   long cd;
   unsigned long n1, n2, n0;
   rm_status s;
-  (void) v; (void) perm;
+  (void) perm;
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   mpq_set_si(num, cd, 1); mpq_set_ui(den, n0, 1);
+  if (v->tau == RM_TAU_C) {
+    unsigned long m;
+    if ((s = corr_classes(l, &m)) != RM_OK) return s;
+    mpz_mul_ui(mpq_numref(num), mpq_numref(num), 2 * m);
+    mpq_set_ui(den, (unsigned long) l->n, 1);
+    mpz_mul_ui(mpq_numref(den), mpq_numref(den), (unsigned long) l->n * (m > 1 ? m - 1 : 0));
+  }
   return RM_OK;
 }
 static rm_status kendall_dratio(const rm_variant *v, const rm_list *l,
@@ -11685,10 +11720,16 @@ static rm_status kendall_dratio(const rm_variant *v, const rm_list *l,
   long cd;
   unsigned long n1, n2, n0;
   rm_status s;
-  (void) v; (void) perm;
+  (void) perm;
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   *num = (double) cd; *den = (double) n0;
+  if (v->tau == RM_TAU_C) {
+    unsigned long m;
+    if ((s = corr_classes(l, &m)) != RM_OK) return s;
+    *num = (double) cd * (double) (2 * m);
+    *den = (double) l->n * (double) l->n * (double) (m > 1 ? m - 1 : 0);
+  }
   return RM_OK;
 }
 static rm_status kendall_d(const rm_variant *v, const rm_list *l,
@@ -11697,7 +11738,7 @@ static rm_status kendall_d(const rm_variant *v, const rm_list *l,
   long cd;
   unsigned long n1, n2, n0;
   rm_status s;
-  if (v->tau == RM_TAU_A) return ratio_d(v, l, perm, out);
+  if (v->tau != RM_TAU_B) return ratio_d(v, l, perm, out);
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   if (n0 == n1 || n0 == n2) return undefined_d(v, out);
@@ -11711,7 +11752,7 @@ static rm_status kendall_x(const rm_variant *v, const rm_list *l,
   unsigned long n1, n2, n0;
   mpq_t A, B;
   rm_status s;
-  if (v->tau == RM_TAU_A) return ratio_x(v, l, perm, out);
+  if (v->tau != RM_TAU_B) return ratio_x(v, l, perm, out);
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   if (n0 == n1 || n0 == n2) return undefined_x(v, out);
@@ -11725,7 +11766,7 @@ static rm_status kendall_x(const rm_variant *v, const rm_list *l,
 }
 static double corr_bound(const rm_variant *v)
 {
-  return v->metric == RM_SPEARMAN ? 5 : v->tau == RM_TAU_A ? 1 : 3;
+  return v->metric == RM_SPEARMAN ? 5 : v->tau == RM_TAU_A ? 1 : v->tau == RM_TAU_C ? 4 : 3;
 }
 
 @ The C of \secref{corr-agg}.
@@ -15591,18 +15632,14 @@ ranks, ${1\over2}(1+{1\over4})=5/8$, and divides by $1-1/8$: $5/7$, where
 value is~1.
 @^rank-biased precision@>@^cwl\_eval@>@^ir\_measures@>
 
-@ {\it RBP's grades as they are}, \.{scale=none}.\here{q:rbpscale}  ranx
-(\.{ranx/metrics/rank\_biased\_precision.py}) gives each retrieved item its
-grade as it is, with no division by~$M$, and drops the grades below its
-\.{rel\_lvl}~$t$ (default~1, so nothing for whole grades):
-$${\rm RBP}=(1-p)\sum_{r\le n}[g_r\ge t]\,g_r\,p^{r-1},$$
-which can exceed~1.  That is \.{rbp[gain=linear,scale=none]}, with
-\.{gmin=}$t$ (\secref{q:gmin}) for its suffix \.{-l}$t$; the default
-\.{scale=max} divides by~$M$ and is not written in a name.  Without a
-cutoff, as ranx's, the sum runs over the whole list.  On the grades 3, 0,~1,
-ranx's \.{rbp.8} is $0.2\,(3+0.64)=\oursq{M-rbp-none}$; on the grades
-2, 0,~1 with $p=1/2$, ${1\over2}(2+{1\over4})=\oursq{M-rbp-none-half}$, and
-with \.{gmin=2} (ranx's \.{rbp.5-l2}) ${1\over2}\cdot2=\oursq{M-rbp-gmin}$.
+@ {\it RBP's grades as gains}, \.{scale=none}.\here{q:rbpscale}  ranx
+(\.{rank\_biased\_precision.py}) sums $(1-p)\,g_rp^{r-1}$ over the whole
+list, the grade itself as gain, not $g_r/M$, which can exceed~1:
+\.{rbp[gain=linear,scale=none]}, and \.{gmin=}$t$ (\secref{q:gmin}) for
+its \.{-l}$t$; the default \.{scale=max} divides by~$M$ and is not
+written.  ranx's \.{rbp.8} of the grades 3, 0,~1 is $0.2\,(3+0.64)=
+\oursq{M-rbp-none}$; with $p=1/2$ the grades 2, 0,~1 give
+$\oursq{M-rbp-none-half}$, and $\oursq{M-rbp-gmin}$ under \.{gmin=2}.
 @^rank-biased precision@>@^ranx@>
 
 @ {\it How trec\_eval computes them.}\here{q:judged-te}  trec\_eval~10.0
@@ -23938,7 +23975,8 @@ or the metric's.
 static int nb_later_word(const char *key, const char *word)
 {
   return (strcmp(key, "norm") == 0 && strcmp(word, "list") == 0)
-    || (strcmp(key, "ideal") == 0 && strcmp(word, "hits") == 0); /* \secref{q:single2} */
+    || (strcmp(key, "ideal") == 0 && strcmp(word, "hits") == 0) /* \secref{q:single2} */
+    || (strcmp(key, "tau") == 0 && strcmp(word, "c") == 0); /* \secref{corr-tauc} */
 }
 static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
 {
@@ -25107,7 +25145,8 @@ hold.
           || strncmp(q.lb, "normalize=", 10) == 0 /* \.{compat}'s, later: the numbers stay */
           || strncmp(q.lb, "ities=", 6) == 0 /* so is its \.{ities} */
           || dis_pop_pair(&q, mi) || strstr(q.la, "norm=list") || strstr(q.lb, "norm=list")
-          || strstr(q.la, "ideal=hits") || strstr(q.lb, "ideal=hits"))
+          || strstr(q.la, "ideal=hits") || strstr(q.lb, "ideal=hits")
+          || strstr(q.la, "tau=c") || strstr(q.lb, "tau=c")) /* \secref{corr-tauc} */
         continue;
       for (side = 0; side < 2 && ok; side++)
         @<Write the witness of pair |q| in the group of its variant |side|@>;
@@ -41223,6 +41262,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"tau", NULL, "which Kendall's tau"},
   {"tau", "b", "tau-b, corrected for ties"},
   {"tau", "a", "tau-a, not corrected"},
+  {"tau", "c", "Stuart's tau-c, 2m(C-D)/(n^2(m-1)) (SciPy's variant='c')"},
   {"items", NULL, "1..2^31-1: the items in the catalogue (coverage needs it)"},
   {"floor", NULL, "an item that no user rated, p(i) = 0"},
   {"floor", "none", "makes the value undefined"},
@@ -50468,7 +50508,9 @@ static const char *const single_late[] = {"topk-auc@@10[items=100000]",
   "dcg@@10[gmin=2]", "cg[gmin=4]", "idcg@@10[gmin=3]",
   "rbp[p=0.8,gain=linear,scale=none]", "rbp[p=0.8,gain=linear,scale=none,gmin=2]",
   "rbp@@5[p=0.6,gain=linear,gmin=2]",
-  "rbp[p=0.95,depth=20,gain=linear,scale=none,ties=id-desc]", NULL};
+  "rbp[p=0.95,depth=20,gain=linear,scale=none,ties=id-desc]",
+  /* Stuart's $\tau_c$, \secref{corr-tauc} */
+  "kendall[tau=c]", "kendall[tau=c,undef=one]", NULL};
 
 @** The code of ranx's graded variants.\impl\here{q:ranximpl}
 The C of the key \.{gmin} (\secref{q:gmin}) and of RBP's \.{scale}
@@ -50527,7 +50569,13 @@ there; the two irrational values were rounded from 80 digits.
 @/{"M-rbp-gmin", NULL, "rbp[p=0.5,gain=linear,scale=none,gmin=2]", RM_G(2, 0, 1), NULL,
   NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
 @/{"M-rbp-gmin-max", NULL, "rbp[p=0.5,gain=linear,gmin=2]", RM_G(2, 0, 1), NULL, NULL,
-  RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1}@[,@]
+  RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"M-tauc", NULL, "kendall[tau=c]", RM_G(2, 1, 1, 0), RM_S(4, 3, 1, 2), NULL, RM_NONE,
+  NULL, "case", RM_OK, "9/16", 0x1.2p-1},
+@/{"M-tauc-tied", NULL, "kendall[tau=c]", RM_G(1, 1, 0), RM_S(0.5, 0.7, 0.1), NULL,
+  RM_NONE, NULL, "case", RM_OK, "8/9", 0x1.c71c71c71c71cp-1},
+@/{"M-tauc-nan", NULL, "kendall[tau=c]", RM_G(1, 1, 1), RM_S(0.5, 0.7, 0.1), NULL,
+  RM_NONE, NULL, "case", RM_UNDEFINED, "0", 0x0p+0}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

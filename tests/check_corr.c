@@ -810,7 +810,7 @@ END_TEST
 START_TEST(test_refused)
 {
   static const char *const bad[] = {"spearman@10", "kendall@5", "kendall@1[tau=a]",
-    "kendall[tau=c]", "spearman[tau=a]", "spearman[ties=average]",
+    "kendall[tau=d]", "kendall@5[tau=c]", "spearman[tau=a]", "spearman[ties=average]",
     "kendall[ties=input]", "kendall[rel=2]", "spearman[norm=rel]", "mean:spearman",
     "micro:spearman", "mean:kendall", "mean:kendall[tau=b]", "micro:kendall",
     "sum:kendall[tau=b]", NULL};
@@ -845,7 +845,7 @@ START_TEST(test_refused)
       ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_ENAME);
       ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_ENAME);
       rm_variant_default(&v, RM_KENDALL);
-      v.tau = 2; /* no such word */
+      v.tau = 3; /* no such word (2 is tau=c) */
       ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_ENAME);
       rm_exact_clear(&e);
     }

@@ -25974,7 +25974,8 @@ static int cmd_accuracy(int argc, char **argv)
 @* What scikit-learn computes.
 The vectors serve to check a real implementation, and we check one: the
 ranking metrics of scikit-learn~1.2.1, as Debian packages it.  A script in
-the directory \.{tests}, \.{sklearn\_adapter.py}, calls seven of its functions on the inputs
+the directory \.{tests}, \.{sklearn\_adapter.py}, calls seven of its functions (and SciPy's
+|kendalltau| with |variant='c'|) on the inputs
 of our vectors (the grades made 0/1 at the variant's threshold where the
 function wants labels, the scores or, without scores, scores decreasing with
 the input order, and never the judged items that were not retrieved, which
@@ -25991,11 +25992,13 @@ ndcg\_score&ndcg[ideal=list,ties=average]&27&5\cr
 dcg\_score&dcg[ties=average]&31&2\cr
 \vtop{\hbox{label\_ranking\_average\_}\hbox{\quad precision\_score}}&lrap&20&0\cr
 coverage\_error&coverage-error&27&6\cr
-label\_ranking\_loss&ranking-loss&30&3\cr}}$$
+label\_ranking\_loss&ranking-loss&30&3\cr
+kendalltau, variant='c'&kendall[tau=c]&7&9\cr}}$$
 The counts are over the vectors of the variant in each row (at every
 threshold \.{rel}, with \.{undef=zero} but for \.{lrap}, whose default is
-\.{undef=one}, and with \.{ties=pessimistic} for the last two, of the family
-\.{single}, \secref{q:single2}); the test fails if they change, or if one value is more than
+\.{undef=one}, and with \.{ties=pessimistic} for coverage error and ranking
+loss, of the family \.{single}, \secref{q:single2}, as is \.{kendall[tau=c]},
+raised where SciPy gives NaN); the test fails if they change, or if one value is more than
 4~ulps from ours.  Most values are exact, the others one to four ulps away:
 scikit-learn sums in floating point and does not round correctly, so an
 implementation checked against it should allow a few ulps, and one checked

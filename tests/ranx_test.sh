@@ -7,7 +7,7 @@
 # rbp[gain=linear,scale=none], the grades as they are, not divided by the
 # largest grade.  Each value below is worked by hand (the two irrational
 # ones by bc, to 30 digits); the canonical names of the older variants must
-# not change.
+# not change.  SciPy's kendalltau(variant='c'), kendall[tau=c], is checked here too.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 RM=${TOOL:-./rankmetrics}
@@ -69,6 +69,17 @@ for n in 'ndcg@10[gmin=1]' 'ndcg@10[gain=binary,gmin=2]' 'ndcg[gain=map:1=0,gmin
 done
 # ranx's other -lt: rel=t.  precision@3-l2 of 2, 1, 3 counts the grades 2 and 3
 rational 'precision@3[rel=2]' 2/3 --grades 2,1,3
+
+# ---- SciPy's kendalltau(variant='c'), issue 30 too ---------------------------
+# 2, 1, 1, 0 scored 4, 3, 1, 2: C = 4, D = 1 (the grades 1 tie), m = 3 classes
+# (3 grades, 4 scores), n = 4: 2*3*3/(16*2) = 9/16; SciPy 1.10.1 gives 0.5625
+rational 'kendall[tau=c]' 9/16 --grades 2,1,1,0 --scores 4,3,1,2
+# 1, 1, 0 scored .5, .7, .1: C = 2, D = 0, m = 2, n = 3: 8/9
+rational 'kendall[tau=c]' 8/9 --grades 1,1,0 --scores 0.5,0.7,0.1
+# no ties: tau-c is tau-a; all grades equal: undefined (SciPy: NaN)
+rational 'kendall[tau=c]' 1/3 --grades 0,1,2,3 --scores 0.2,0.1,0.4,0.3
+out=$($RM value 'kendall[tau=c]' --grades 1,1,1 --scores 1,2,3 2>&1)
+case $out in *undefined*"	0") ok;; *) bad "kendall[tau=c] of equal grades: '$out'";; esac
 
 echo "ranx_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

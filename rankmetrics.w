@@ -4579,9 +4579,9 @@ relevant) and the case $P=1/2$, $R=1$ of two items, one relevant.
 @ {\it No variant yet.}  Collected from the rows above, the quantities that
 a user meets under a familiar name and that this book cannot yet name
 (bpref, infAP and rank-biased precision, once among them, have their
-variants in the chapter on incomplete judgments, \secref{q:judged}): ranx's nDCG
-with a relevance threshold, which drops the judgments below it but keeps
-the grades of the rest as gains; torchmetrics' retrieval metrics from 1.7.4 on, which
+variants in the chapter on incomplete judgments, \secref{q:judged}, and
+ranx's nDCG with a relevance threshold is \.{gmin}, \secref{q:gmin}):
+torchmetrics' retrieval metrics from 1.7.4 on, which
 treat an item scored 0 or below as not retrieved; ModelMetrics'
 classification metrics, which predict positive only when the score
 exceeds the cutoff; pROC's default AUC, which turns the curve around when

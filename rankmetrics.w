@@ -6837,8 +6837,7 @@ these show what its definition does.
 the four ideal lists, five keys name what some software does and the
 sources do not: gains given grade by grade (\.{gain=map}), grades clipped
 and scaled (\.{gain=clip}), the order of the ideal list under a map
-(\.{isort}), dropping the unjudged items (\.{drop}), and no gain below a
-grade (\.{gmin}).  With \.{gain},
+(\.{isort}), dropping unjudged items (\.{drop}) and low grades (\.{gmin}).  With \.{gain},
 \.{discount}, \.{ideal}, \.{ties} and \.{undef} above, \.{rel} (the grade
 from which binary gain counts an item relevant) and \.{base} (of
 \.{discount=jk}), these are every key of the four metrics (\.{undef} for
@@ -6995,17 +6994,15 @@ with ties, \.{nDCG(judged\_only=True)}, \.{@@5} and \.{@@10} under \.{eval
 and \.{ndcg\_cut} on all 743 queries, to its four decimals.
 @^judged documents only@>@^ir\_measures@>
 
-@ {\it No gain below a grade}, the key \.{gmin}.\here{q:gmin}
+@ {\it No gain below a grade}, \.{gmin}.\here{q:gmin}
 @:key gmin}{key \.{gmin}@>
 \.{gmin=}$t$ ($2\le t\le100$) gives~0 to the grades below~$t$, in the list
-and in the ideal, and keeps the others' gains under \.{gain=linear} or
-\.{exp2}: ranx's \.{rel\_lvl}, whose |clean_qrels| (\.{common.py}) drops
-the judgments below it, so that its \.{ndcg@@10-l2} (\.{ndcg.py}) is
-\.{ndcg@@10[gmin=2]}; \.{rel=2} of \.{gain=binary} would make each kept
-gain~1.  On the grades 2, 1,~3 and a judged grade~1 not retrieved,
-\.{dcg@@3[gmin=2]} is $2+3/\lg4=\oursq{M-gmin-dcg}$ and \.{ndcg@@3[gmin=2]}
-that over $3+2/\lg3$, $\ours{M-gmin-ndcg}$.  With no grade $\ge t$ nDCG is
-undefined (ranx:~0).  No level, the default, is not written.
+and the ideal, and keeps the others' linear or \.{exp2} gains: ranx's
+\.{rel\_lvl} (|clean_qrels|, \.{common.py}), so its \.{ndcg@@10-l2} is
+\.{ndcg@@10[gmin=2]}.  Grades 2, 1,~3 and a judged~1 not retrieved:
+\.{dcg@@3[gmin=2]} is $2+3/\lg4=\oursq{M-gmin-dcg}$, \.{ndcg@@3[gmin=2]}
+that over $3+2/\lg3$, $\ours{M-gmin-ndcg}$; with no grade $\ge t$ it is
+undefined (ranx:~0).
 @^ranx@>
 
 @ {\it Cases small enough to check by hand.}\here{ndcg-cases}  Each choice of the variant
@@ -11183,18 +11180,11 @@ means; no source has a worked example, and the cases below are ours.
 What the common libraries compute: SciPy's |spearmanr| is the Pearson
 correlation of the average ranks, our \.{spearman}; its |kendalltau|
 computes $\tau_b$ by default (\.{variant='b'}), our \.{kendall}, and offers
-Stuart's $\tau_c$, our \.{kendall[tau=c]} (below).  Both return NaN
-where our value is undefined.
-
-@ {\it Stuart's $\tau_c$}, \.{tau=c}.\here{corr-tauc}
+Stuart's $\tau_c=2m(C-D)/\bigl(n^2(m-1)\bigr)$, $m$ the fewer distinct grades
+and scores, our \.{kendall[tau=c]}:\here{corr-tauc} $\oursq{M-tauc}$ on the grades 2, 1, 1,~0
+scored 4, 3, 1,~2 ($C=4$, $D=1$, $m=3$), where $\tau_a=1/2$; $\tau_a$ itself
+when nothing ties.  Both return NaN where our value is undefined.
 @:key tau c}{key \.{tau}, word \.{c}@>
-With $m$ the fewer of the distinct grades and the distinct scores,
-$\tau_c=2m\,(C-D)/\bigl(n^2(m-1)\bigr)$, SciPy's
-|kendalltau(x, y, variant='c')| (\.{scipy/stats/\_stats\_py.py}); rational,
-undefined when $m<2$ (SciPy: NaN), $\tau_a$ when nothing ties.  The grades
-2, 1, 1,~0 scored 4, 3, 1,~2 have $C=4$, $D=1$, $m=3$:
-$\tau_c=18/32=\oursq{M-tauc}$ ($\tau_a=1/2$, $\tau_b=3/\sqrt{30}$).
-@^Kendall's tau@>@^SciPy@>
 
 @ {\it Spearman's rho without ties.}\here{corr-rational}  Without ties the
 mid-ranks of each side are $1,\ldots,n$ in some order, so both sums of

@@ -6837,7 +6837,8 @@ these show what its definition does.
 the four ideal lists, five keys name what some software does and the
 sources do not: gains given grade by grade (\.{gain=map}), grades clipped
 and scaled (\.{gain=clip}), the order of the ideal list under a map
-(\.{isort}), dropping unjudged items (\.{drop}) and low grades (\.{gmin}).  With \.{gain},
+(\.{isort}), dropping unjudged items (\.{drop}) and low grades (\.{gmin},
+\secref{q:gmin}).  With \.{gain},
 \.{discount}, \.{ideal}, \.{ties} and \.{undef} above, \.{rel} (the grade
 from which binary gain counts an item relevant) and \.{base} (of
 \.{discount=jk}), these are every key of the four metrics (\.{undef} for
@@ -6993,17 +6994,6 @@ with ties, \.{nDCG(judged\_only=True)}, \.{@@5} and \.{@@10} under \.{eval
 --negative unjudged} gave trec\_eval~10.0's \.{-J -c} values of \.{ndcg}
 and \.{ndcg\_cut} on all 743 queries, to its four decimals.
 @^judged documents only@>@^ir\_measures@>
-
-@ {\it No gain below a grade}, \.{gmin}.\here{q:gmin}
-@:key gmin}{key \.{gmin}@>
-\.{gmin=}$t$ ($2\le t\le100$) gives~0 to the grades below~$t$, in the list
-and the ideal, and keeps the others' linear or \.{exp2} gains: ranx's
-\.{rel\_lvl} (|clean_qrels|, \.{common.py}), so its \.{ndcg@@10-l2} is
-\.{ndcg@@10[gmin=2]}.  Grades 2, 1,~3 and a judged~1 not retrieved:
-\.{dcg@@3[gmin=2]} is $2+3/\lg4=\oursq{M-gmin-dcg}$, \.{ndcg@@3[gmin=2]}
-that over $3+2/\lg3$, $\ours{M-gmin-ndcg}$; with no grade $\ge t$ it is
-undefined (ranx:~0).
-@^ranx@>
 
 @ {\it Cases small enough to check by hand.}\here{ndcg-cases}  Each choice of the variant
 changes the value on some small input; here is one for each, with the value
@@ -15622,16 +15612,6 @@ ranks, ${1\over2}(1+{1\over4})=5/8$, and divides by $1-1/8$: $5/7$, where
 value is~1.
 @^rank-biased precision@>@^cwl\_eval@>@^ir\_measures@>
 
-@ {\it RBP's grades as gains}, \.{scale=none}.\here{q:rbpscale}  ranx
-(\.{rank\_biased\_precision.py}) sums $(1-p)\,g_rp^{r-1}$ over the whole
-list, the grade itself as gain, not $g_r/M$, which can exceed~1:
-\.{rbp[gain=linear,scale=none]}, and \.{gmin=}$t$ (\secref{q:gmin}) for
-its \.{-l}$t$; the default \.{scale=max} divides by~$M$ and is not
-written.  ranx's \.{rbp.8} of the grades 3, 0,~1 is $0.2\,(3+0.64)=
-\oursq{M-rbp-none}$; with $p=1/2$ the grades 2, 0,~1 give
-$\oursq{M-rbp-none-half}$, and $\oursq{M-rbp-gmin}$ under \.{gmin=2}.
-@^rank-biased precision@>@^ranx@>
-
 @ {\it How trec\_eval computes them.}\here{q:judged-te}  trec\_eval~10.0
 (files \.{m\_bpref.c}, \.{m\_infap.c}, \.{m\_rbp.c}, \.{m\_rbp\_resid.c},
 \.{m\_unjudged.c}, \.{m\_num\_nonrel\_judged\_ret.c} and
@@ -18556,6 +18536,27 @@ $(1+(0-1/8)/(1/2-1/8))/2=\oursq{L-pauc}$; up to $f=3/4$ the area adds the
 trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$
 raw).  No source prints a value of these measures; the values are ours,
 and the golden vectors carry them.
+
+@ {\it ranx's level: no gain below a grade}, \.{gmin}.\here{q:gmin}
+@:key gmin}{key \.{gmin}@>
+\.{gmin=}$t$ ($2\le t\le100$) gives~0 to the grades below~$t$, in the list
+and the ideal, and keeps the others' linear or \.{exp2} gains: ranx's
+\.{rel\_lvl} (|clean_qrels|, \.{common.py}), so its \.{ndcg@@10-l2} is
+\.{ndcg@@10[gmin=2]}.  Grades 2, 1,~3 and a judged~1 not retrieved:
+\.{dcg@@3[gmin=2]} is $2+3/\lg4=\oursq{M-gmin-dcg}$, \.{ndcg@@3[gmin=2]}
+that over $3+2/\lg3$, $\ours{M-gmin-ndcg}$; with no grade $\ge t$ it is
+undefined (ranx:~0).
+@^ranx@>
+
+@ {\it RBP's grades as gains}, \.{scale=none}.\here{q:rbpscale}  ranx's RBP
+(\secref{q:judged}, \.{rank\_biased\_precision.py}) sums $(1-p)\,g_rp^{r-1}$ over the whole
+list, the grade itself as gain, not $g_r/M$, which can exceed~1:
+\.{rbp[gain=linear,scale=none]}, and \.{gmin=}$t$ (\secref{q:gmin}) for
+its \.{-l}$t$; the default \.{scale=max} divides by~$M$ and is not
+written.  ranx's \.{rbp.8} of the grades 3, 0,~1 is $0.2\,(3+0.64)=
+\oursq{M-rbp-none}$; with $p=1/2$ the grades 2, 0,~1 give
+$\oursq{M-rbp-none-half}$, and $\oursq{M-rbp-gmin}$ under \.{gmin=2}.
+@^rank-biased precision@>@^ranx@>
 
 @ {\it Exercises.}\here{more-ex}  \.{rankmetrics value} computes each
 answer, given the grades (\.{--grades}) and the grades of the judged

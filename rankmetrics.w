@@ -18549,13 +18549,14 @@ undefined (ranx:~0).
 @^ranx@>
 
 @ {\it RBP's grades as gains}, \.{scale=none}.\here{q:rbpscale}  ranx's RBP
-(\secref{q:judged}, \.{rank\_biased\_precision.py}) sums $(1-p)\,g_rp^{r-1}$ over the whole
-list, the grade itself as gain, not $g_r/M$, which can exceed~1:
-\.{rbp[gain=linear,scale=none]}, and \.{gmin=}$t$ (\secref{q:gmin}) for
-its \.{-l}$t$; the default \.{scale=max} divides by~$M$ and is not
-written.  ranx's \.{rbp.8} of the grades 3, 0,~1 is $0.2\,(3+0.64)=
-\oursq{M-rbp-none}$; with $p=1/2$ the grades 2, 0,~1 give
-$\oursq{M-rbp-none-half}$, and $\oursq{M-rbp-gmin}$ under \.{gmin=2}.
+(\secref{q:judged}; \.{rank\_biased\_precision.py}) takes the grade itself
+as gain, not $g_r/M$, and sums $(1-p)\,g_rp^{r-1}$ over the whole list, so
+that it can exceed~1.  It is \.{rbp[gain=linear,scale=none]}, and
+\.{gmin=}$t$ (\secref{q:gmin}) is its \.{-l}$t$; the default \.{scale=max}
+divides by~$M$ and is not written.  ranx's \.{rbp.8} of the grades 3,
+0,~1 is $0.2\,(3+0.64)=\oursq{M-rbp-none}$; with $p=1/2$ the grades 2,
+0,~1 give $\oursq{M-rbp-none-half}$, and $\oursq{M-rbp-gmin}$ under
+\.{gmin=2}.
 @^rank-biased precision@>@^ranx@>
 
 @ {\it Exercises.}\here{more-ex}  \.{rankmetrics value} computes each

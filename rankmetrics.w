@@ -660,10 +660,12 @@ can be undefined reads \.{undef}.  The commands of the tool are in
 \noalign{\nobreak\hrule\nobreak\smallskip}
 {\eightrm metric}&\.{@@K}&what it computes&{\eightrm its own keys}&\S\cr
 \noalign{\nobreak\smallskip\hrule\nobreak\smallskip}
-cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain drop&\secref{q:cg}\cr
-dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base drop&\secref{q:cg}\cr
+cg&yes&the sum of the gains $G(g_i)$ of the top $K$&gain drop gmin&\secref{q:cg}\cr
+dcg&yes&the sum of $G(g_i)/D(i)$ over the top $K$&gain discount base drop gmin&\secref{q:cg}\cr
 idcg&yes&the DCG of the ideal list&gain discount base ideal drop isort&\secref{q:cg}\cr
+&&&gmin&\cr
 ndcg&yes&DCG/IDCG&gain discount base ideal drop isort&\secref{q:cg}\cr
+&&&gmin&\cr
 precision&yes&$h/K$&denom&\secref{q:prf}\cr
 recall&yes&$h/R$&norm&\secref{q:prf}\cr
 f&yes&$F_\beta$ of one query's precision and recall&beta2&\secref{q:f}\cr
@@ -693,7 +695,7 @@ infap&yes&inferred average precision (trec\_eval's)&&\secref{q:judged}\cr
 nonrel-judged&yes&judged nonrelevant items in the top $K$&&\secref{q:judged}\cr
 judged&yes&share of the top $K$ that is judged&denom&\secref{q:judged}\cr
 unj&yes&share of the top $K$ that is unjudged&&\secref{q:judged}\cr
-rbp&yes&rank-biased precision&p depth gain&\secref{q:judged}\cr
+rbp&yes&rank-biased precision&p depth gain scale gmin&\secref{q:judged}\cr
 rbp-resid&yes&what unjudged, unseen ranks could add to RBP&p&\secref{q:judged}\cr
 nq&no&1 a query (\m{sum:nq} is trec\_eval's num\_q)&&\secref{q:counts}\cr
 nret&no&the items retrieved, $n$&&\secref{q:counts}\cr
@@ -773,6 +775,7 @@ isort&gain&with \m{gain=map}, the ideal list sorted by gain (\m{idcg}, \m{ndcg})
 &trunc&trec\_eval 10.0's faulty sort, the gains compared as whole numbers&\cr
 drop&unjudged&the unjudged items leave the list before it is ranked (default: none)&\secref{q:drop}\cr
 rel&1..100&the relevance threshold $t$ (default 1); the gain family reads it only with \m{gain=binary}&\secref{q:rel}\cr
+gmin&2..100&grades below it gain 0, the others keep theirs (\m{cg}, \m{dcg}, \m{idcg}, \m{ndcg}, \m{rbp}; default none)&\secref{q:gmin}\cr
 discount&log2&$D(i)=\lg(i+1)$&\secref{q:discount}\cr
 &jk&$D(i)=\max(1,\log_b i)$, J\"arvelin and Kek\"al\"ainen's&\cr
 base&2..65536&the base $b$ of \m{discount=jk} (default 2)&\secref{q:discount}\cr
@@ -814,6 +817,7 @@ t&$1/1000..1000$&the gain $T$ that the user of INSQ, INST, NERR11, BPM wants (de
 cut&$p/q$&predicted positive when the score is at least the cut (default $1/2$)&\secref{q:clf}\cr
 tau&b&Kendall's $\tau_b$, corrected for ties&\secref{corr-def}\cr
 &a&Kendall's $\tau_a$&\cr
+&c&Stuart's $\tau_c$ (SciPy's \m{variant='c'})&\secref{corr-tauc}\cr
 items&$N$&the size of the catalogue, 1 to $2^{31}-1$; required by coverage&\secref{q:coverage}\cr
 floor&none&an item nobody rated makes novelty undefined&\secref{F001.11}\cr
 &code&its $p(i)$ is raised to $10^{-8}$&\cr
@@ -830,6 +834,7 @@ scale&none&\m{alpha-dcg} and \m{err-ia} divide by nothing; entropy as it is&\sec
 &ideal&by the ideal ideal: every subtopic at each of $K$ ranks&\cr
 &ndeval&the same, but by nothing at $K=1$ (\.{ndeval})&\cr
 &items&entropy divided by the number of items shown&\secref{q:cat}\cr
+&max&\m{rbp}'s linear gains over the largest judged grade, its default (\m{none}: as they are)&\secref{q:rbpscale}\cr
 weights&uniform&every subtopic weighs 1&\secref{q:divkeys}\cr
 &given&the caller's weights of the subtopics&\cr
 order&score&a diversity run is ranked by score and the tie rule&\secref{q:divkeys}\cr
@@ -2536,6 +2541,11 @@ option does not belong, and whether the metric defines the variant at all
         key == KEY_BASE ? " (base= goes with discount=jk)" :
         key == KEY_LEVEL ? " (ap11 takes level=round or trec9 only; exact is its default)" :
         key == KEY_DROP ? " (drop=unjudged only; none is its default)" :
+        key == KEY_GMIN ? ((metrics[w.metric].keys & K(KEY_GMIN))
+        ? " (gmin= goes with gain=linear or gain=exp2)"
+        : " (gmin= is a key of cg, dcg, idcg, ndcg and rbp; rel= is the threshold here)") :
+        key == KEY_SCALE && w.metric == RM_RBP ? " (rbp takes scale=none with gain=linear;"
+        " max is its default)" :
         key == KEY_ABSENT ? " (absent=empty only; skip is its default; absent=zero on a"
         " sum)" :
         key == KEY_EMPTY ? " (empty=nan on a mean only; undef is its default)" :
@@ -4321,7 +4331,8 @@ by an ulp: on grades 0,~0,~1 scored 0,~0,~1 it gives $1-2^{-53}$.)
 \alib{ranx \eightrm AmenRa/ranx, commit 2cae52f0, ranx/metrics/}
 ndcg@@k&\an{ndcg@@10}&B, C&ndcg.py\cr
 ndcg\_burges@@k&\an{ndcg@@10[gain=exp2]}&C&ndcg.py\cr
-ndcg@@k-l2&\nov{ndcg@@10-l2}{drops judgments below 2, keeps gains}&&ndcg.py\cr
+ndcg@@k-l2&\an{ndcg@@10[gmin=2]}{\eightrm, \secref{q:gmin}}&&ndcg.py, common.py\cr
+ndcg\_burges@@k-l2&\an{ndcg@@10[gain=exp2,gmin=2]}&&ndcg.py, common.py\cr
 map@@k&\an{ap@@10}&A&average\_precision.py\cr
 precision@@k&\an{precision@@10}&G&precision.py\cr
 recall@@k&\an{recall@@10}&F&recall.py\cr
@@ -4331,7 +4342,10 @@ hits@@k&\an{hits@@10}&&hits.py\cr
 r-precision&\an{rprec}&&r\_precision.py\cr
 f1@@k&\an{f@@10[beta2=1]}&&f1.py\cr
 bpref&\an{bpref}{\eightrm, but NaN when no item is judged nonrelevant}&&bpref.py\cr
-rank\_biased\_precision(p)&\an{rbp[p=0.8]}{\eightrm, for p = 0.8}&&rank\_biased\_precision.py\cr
+rank\_biased\_precision(p)&\an{rbp[p=0.8]}{\eightrm, for p = 0.8, on binary grades}&&rank\_biased\_precision.py\cr
+\quad graded, rbp.8&\an{rbp[p=0.8,gain=linear,scale=none]}{\eightrm, \secref{q:rbpscale}}&&rank\_biased\_precision.py\cr
+\quad rbp.8-l2&\an{rbp[p=0.8,gain=linear,scale=none,gmin=2]}&&rank\_biased\_precision.py\cr
+any other -l$t$&\an{precision@@10[rel=2]}{\eightrm: precision, recall, map, mrr, hit\_rate, hits, r-precision, f1 take rel=$t$}&&common.py\cr
 \alib{torchmetrics \eightrm Lightning-AI/torchmetrics, commit dab03339, src/torchmetrics/functional/retrieval/}
 retrieval\_average\_precision&\an{ap@@10[norm=hits]}&A&average\_precision.py\cr
 retrieval\_precision&\an{precision@@10}&G&precision.py\cr
@@ -4360,7 +4374,7 @@ label\_ranking\_loss&\an{ranking-loss}&&checked\cr
 \alib{SciPy 1.10.1 \eightrm Debian python3-scipy, scipy/stats/\_stats\_py.py}
 spearmanr&\an{spearman}&&\_stats\_py.py\cr
 kendalltau&\an{kendall}&O&\_stats\_py.py\cr
-\quad variant='c'&\nov{kendall[tau=c]}{Stuart's tau-c}&&\_stats\_py.py\cr
+\quad variant='c'&\an{kendall[tau=c]}{\eightrm, \secref{corr-tauc}}&&checked\cr
 \atlasend
 
 @ {\it Recommender libraries.}  These take a ranked list of item
@@ -4585,9 +4599,9 @@ relevant) and the case $P=1/2$, $R=1$ of two items, one relevant.
 @ {\it No variant yet.}  Collected from the rows above, the quantities that
 a user meets under a familiar name and that this book cannot yet name
 (bpref, infAP and rank-biased precision, once among them, have their
-variants in the chapter on incomplete judgments, \secref{q:judged}): ranx's nDCG
-with a relevance threshold, which drops the judgments below it but keeps
-the grades of the rest as gains; torchmetrics' retrieval metrics from 1.7.4 on, which
+variants in the chapter on incomplete judgments, \secref{q:judged}, and
+ranx's nDCG with a relevance threshold is \.{gmin}, \secref{q:gmin}):
+torchmetrics' retrieval metrics from 1.7.4 on, which
 treat an item scored 0 or below as not retrieved; ModelMetrics'
 classification metrics, which predict positive only when the score
 exceeds the cutoff; pROC's default AUC, which turns the curve around when
@@ -6044,7 +6058,7 @@ the ideal list's, which walks the grades from the top as |ideal_q| does.
 static unsigned long long fx_gain(const rm_variant *v, int g)
 {
   return v->gain == RM_GAIN_BINARY ? (unsigned long long) (g >= v->rel)
-    : (unsigned long long) g;
+    : BELOW_GMIN(v, g) ? 0 : (unsigned long long) g;
 }
 static int fx_ndcg(const rm_variant *v, const rm_list *l, const size_t *perm,
   fx_enc *e)
@@ -6840,10 +6854,11 @@ judgments gives $\ours{F001.10-ndcg-judged}$.  The source prints no value;
 these show what its definition does.
 
 @ {\it The rarer variants.}\here{ndcg-rare}  Beyond the three gains, the two discounts and
-the four ideal lists, four keys name what some software does and the
+the four ideal lists, five keys name what some software does and the
 sources do not: gains given grade by grade (\.{gain=map}), grades clipped
 and scaled (\.{gain=clip}), the order of the ideal list under a map
-(\.{isort}), and dropping the unjudged items (\.{drop}).  With \.{gain},
+(\.{isort}), dropping unjudged items (\.{drop}) and low grades (\.{gmin},
+\secref{q:gmin}).  With \.{gain},
 \.{discount}, \.{ideal}, \.{ties} and \.{undef} above, \.{rel} (the grade
 from which binary gain counts an item relevant) and \.{base} (of
 \.{discount=jk}), these are every key of the four metrics (\.{undef} for
@@ -7126,6 +7141,7 @@ static const char *const gain_words[] = {"linear", "exp2", "binary", NULL};
 @ @<Private functions@>=
 static double gain_d(const rm_variant *v, int g)
 {
+  if (BELOW_GMIN(v, g)) return 0.0;
   switch (v->gain) {
   case RM_GAIN_EXP2: return ldexp(1.0, g) - 1.0;
   case RM_GAIN_BINARY: return g >= v->rel ? 1.0 : 0.0;
@@ -7136,6 +7152,7 @@ static double gain_d(const rm_variant *v, int g)
 }
 static void gain_q(mpq_t out, const rm_variant *v, int g)
 {
+  if (BELOW_GMIN(v, g)) {@+ mpq_set_ui(out, 0, 1); return; @+}
   switch (v->gain) {
   case RM_GAIN_EXP2:
     mpz_set_ui(mpq_numref(out), 0);
@@ -8030,7 +8047,7 @@ ideal list; \.{ndcg} alone can be undefined.  The combination of the ideal
 \.{topk} with \.{ties=average} is refused: which items make the top~$K$ is
 then a matter of chance, and the ratio would not be a ratio of expectations.
 
-@d CGF_KEYS (K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES) | K(KEY_DROP))
+@d CGF_KEYS (K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES) | K(KEY_DROP) | K(KEY_GMIN))
 
 @<Metric codes@>=
 RM_CG, RM_DCG, RM_IDCG, RM_NDCG@[,@]
@@ -11226,8 +11243,11 @@ means; no source has a worked example, and the cases below are ours.
 What the common libraries compute: SciPy's |spearmanr| is the Pearson
 correlation of the average ranks, our \.{spearman}; its |kendalltau|
 computes $\tau_b$ by default (\.{variant='b'}), our \.{kendall}, and offers
-Stuart's $\tau_c$, which this version does not define.  Both return NaN
-where our value is undefined.
+Stuart's $\tau_c=2m(C-D)/\bigl(n^2(m-1)\bigr)$, $m$ the fewer distinct grades
+and scores, our \.{kendall[tau=c]}:\here{corr-tauc} $\oursq{M-tauc}$ on the grades 2, 1, 1,~0
+scored 4, 3, 1,~2 ($C=4$, $D=1$, $m=3$), where $\tau_a=1/2$; $\tau_a$ itself
+when nothing ties.  Both return NaN where our value is undefined.
+@:key tau c}{key \.{tau}, word \.{c}@>
 
 @ {\it Spearman's rho without ties.}\here{corr-rational}  Without ties the
 mid-ranks of each side are $1,\ldots,n$ in some order, so both sums of
@@ -11457,7 +11477,7 @@ defines what it computes.
 @ \impl The code of the key \.{tau}.
 
 @<Public types@>=
-typedef enum {@+ RM_TAU_B, RM_TAU_A @+} rm_tau;
+typedef enum {@+ RM_TAU_B, RM_TAU_A, RM_TAU_C @+} rm_tau;
 
 @ @<Fields of a variant@>=
 int tau; /* an |rm_tau| */
@@ -11470,7 +11490,7 @@ KEY_TAU@[,@]
 [KEY_TAU] = {"tau", tau_words, 0, 0, FIELD(tau), 0, NULL, 2, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
-static const char *const tau_words[] = {"b", "a", NULL};
+static const char *const tau_words[] = {"b", "a", "c", NULL};
 
 @ \impl Both paths of Spearman's rho start from the same integers.  Twice a
 mid-rank minus twice the mean, $c_i=2\varrho(x_i)-(n+1)$, is an integer, and
@@ -11696,8 +11716,32 @@ static rm_status corr_pairs(const rm_list *l, long *cd, unsigned long *n1,
   return RM_OK;
 }
 
+@ \impl The C of \secref{corr-tauc}: $m$, the fewer of the distinct keys
+(grades or ratings) and the distinct scores, counted on the points sorted
+by key and then by score alone.
+
+@<Private functions@>=
+static rm_status corr_classes(const rm_list *l, unsigned long *m)
+{
+  size_t i, nk, n = l->n, *key = corr_keys(l, &nk);
+  corr_pt *a = key ? malloc((n ? n : 1) * sizeof *a) : NULL;
+  unsigned long dx = 0, dy = 0;
+  if (a == NULL) {@+ free(key); return RM_ENOMEM; @+}
+  for (i = 0; i < n; i++) {@+ a[i].k = key[i]; a[i].y = 0; @+}
+  qsort(a, n, sizeof *a, corr_pt_cmp);
+  for (i = 0; i < n; i++) dx += i == 0 || a[i].k != a[i - 1].k;
+  for (i = 0; i < n; i++) {@+ a[i].k = 0; a[i].y = l->score[i]; @+}
+  qsort(a, n, sizeof *a, corr_pt_cmp);
+  for (i = 0; i < n; i++) dy += i == 0 || a[i].y != a[i - 1].y;
+  free(key); free(a);
+  *m = dx < dy ? dx : dy;
+  return RM_OK;
+}
+
 @ $\tau_a$ is a ratio of integers, and takes the common ratio paths: one
-division, 1~ulp.  $\tau_b$ is $(C-D)/\sqrt{(n_0-n_1)(n_0-n_2)}$: both factors
+division, 1~ulp.  So does $\tau_c$, $2m(C-D)$ over $n^2(m-1)$: the
+numerator is one product of two doubles, the denominator two, and the
+division one more, 4~ulps.  $\tau_b$ is $(C-D)/\sqrt{(n_0-n_1)(n_0-n_2)}$: both factors
 are integers and doubles (below $2^{53}$ for $n<2^{26}$), their product is
 one rounding ($u$), the square root halves it and adds one ($u/2+u$), and
 the division one more: $2.5u$, a bound of 3~ulps.  The exact path is again
@@ -11710,10 +11754,17 @@ static rm_status kendall_qratio(const rm_variant *v, const rm_list *l,
   long cd;
   unsigned long n1, n2, n0;
   rm_status s;
-  (void) v; (void) perm;
+  (void) perm;
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   mpq_set_si(num, cd, 1); mpq_set_ui(den, n0, 1);
+  if (v->tau == RM_TAU_C) {
+    unsigned long m;
+    if ((s = corr_classes(l, &m)) != RM_OK) return s;
+    mpz_mul_ui(mpq_numref(num), mpq_numref(num), 2 * m);
+    mpq_set_ui(den, (unsigned long) l->n, 1);
+    mpz_mul_ui(mpq_numref(den), mpq_numref(den), (unsigned long) l->n * (m > 1 ? m - 1 : 0));
+  }
   return RM_OK;
 }
 static rm_status kendall_dratio(const rm_variant *v, const rm_list *l,
@@ -11722,10 +11773,16 @@ static rm_status kendall_dratio(const rm_variant *v, const rm_list *l,
   long cd;
   unsigned long n1, n2, n0;
   rm_status s;
-  (void) v; (void) perm;
+  (void) perm;
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   *num = (double) cd; *den = (double) n0;
+  if (v->tau == RM_TAU_C) {
+    unsigned long m;
+    if ((s = corr_classes(l, &m)) != RM_OK) return s;
+    *num = (double) cd * (double) (2 * m);
+    *den = (double) l->n * (double) l->n * (double) (m > 1 ? m - 1 : 0);
+  }
   return RM_OK;
 }
 static rm_status kendall_d(const rm_variant *v, const rm_list *l,
@@ -11734,7 +11791,7 @@ static rm_status kendall_d(const rm_variant *v, const rm_list *l,
   long cd;
   unsigned long n1, n2, n0;
   rm_status s;
-  if (v->tau == RM_TAU_A) return ratio_d(v, l, perm, out);
+  if (v->tau != RM_TAU_B) return ratio_d(v, l, perm, out);
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   if (n0 == n1 || n0 == n2) return undefined_d(v, out);
@@ -11748,7 +11805,7 @@ static rm_status kendall_x(const rm_variant *v, const rm_list *l,
   unsigned long n1, n2, n0;
   mpq_t A, B;
   rm_status s;
-  if (v->tau == RM_TAU_A) return ratio_x(v, l, perm, out);
+  if (v->tau != RM_TAU_B) return ratio_x(v, l, perm, out);
   if (l->n > 0 && l->score == NULL) return RM_EINVAL;
   if ((s = corr_pairs(l, &cd, &n1, &n2, &n0)) != RM_OK) return s;
   if (n0 == n1 || n0 == n2) return undefined_x(v, out);
@@ -11762,7 +11819,7 @@ static rm_status kendall_x(const rm_variant *v, const rm_list *l,
 }
 static double corr_bound(const rm_variant *v)
 {
-  return v->metric == RM_SPEARMAN ? 5 : v->tau == RM_TAU_A ? 1 : 3;
+  return v->metric == RM_SPEARMAN ? 5 : v->tau == RM_TAU_A ? 1 : v->tau == RM_TAU_C ? 4 : 3;
 }
 
 @ The C of \secref{corr-agg}.
@@ -15964,11 +16021,14 @@ static const char *p_below_one(const rm_variant *v)
   if (v->p == 0) return "the persistence p must be above 0";
   if (v->metric == RM_RBP && v->gain == RM_GAIN_EXP2)
     return "rbp takes gain=binary or gain=linear";
+  if (v->metric == RM_RBP && v->scale != RM_SCALE_NONE && v->scale != RM_SCALE_MAX)
+    return "rbp takes scale=none (its gains as they are) or max, its default";
   return no_average(v);
 }
 static void rbp_defaults(rm_variant *v)
 {
   v->gain = RM_GAIN_BINARY;
+  v->scale = RM_SCALE_MAX; /* \secref{q:rbpscale} */
 }
 
 @ The C of \secref{E-judged}.
@@ -16218,13 +16278,13 @@ static int rbp_counts(const rm_variant *v, const rm_list *l, const size_t *perm,
 { /* the weight of rank $r$: a gain, or 1 for an unjudged item */
   if (v->metric == RM_RBP_RESID) return unjudged_at(l, perm, r) != 0;
   if (v->gain == RM_GAIN_BINARY) return relevant(v, l, perm, r);
-  return unjudged_at(l, perm, r) ? 0 : l->grade[perm[r]];
+  return unjudged_at(l, perm, r) || l->grade[perm[r]] < v->gmin ? 0 : l->grade[perm[r]];
 }
 static int rbp_top(const rm_variant *v, const rm_list *l)
 { /* the divisor $M$ of \.{gain=linear}: the largest judged grade, at least 1 */
   size_t i;
   int m = 1;
-  if (v->metric != RM_RBP || v->gain != RM_GAIN_LINEAR) return 1;
+  if (v->metric != RM_RBP || v->gain != RM_GAIN_LINEAR || v->scale == RM_SCALE_NONE) return 1;
   for (i = 0; i < l->n; i++)
     if (!(l->unjudged && l->unjudged[i]) && l->grade[i] > m) m = l->grade[i];
   for (i = 0; i < l->n_unretrieved; i++)
@@ -16345,7 +16405,8 @@ RM_BPREF, RM_INFAP, RM_NONREL_JUDGED, RM_JUDGED, RM_UNJ, RM_RBP, RM_RBP_RESID@[,
   no_average, NULL, count_qratio, count_dratio, NULL},
 [RM_UNJ] = {"unj", K(KEY_TIES) | K(KEY_UNDEF), ratio_d, ratio_x, judged_bound,
   no_average, NULL, count_qratio, count_dratio, NULL},
-[RM_RBP] = {"rbp", K(KEY_P) | K(KEY_DEPTH) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES), ratio_d, ratio_x,
+[RM_RBP] = {"rbp", K(KEY_P) | K(KEY_DEPTH) | K(KEY_GAIN) | K(KEY_REL) | K(KEY_TIES)
+  | K(KEY_SCALE) | K(KEY_GMIN), ratio_d, ratio_x,
   rbp_bound, p_below_one, rbp_defaults, rbp_qratio, rbp_dratio, NULL},
 [RM_RBP_RESID] = {"rbp-resid", K(KEY_P) | K(KEY_TIES), ratio_d, ratio_x, rbp_bound,
   p_below_one, NULL, rbp_qratio, rbp_dratio, NULL}@[,@]
@@ -18635,6 +18696,28 @@ trapezoid of width $1/4$ at height $1/2$, $A=1/8$ ($\oursq{L-pauc-34}$
 raw).  No source prints a value of these measures; the values are ours,
 and the golden vectors carry them.
 
+@ {\it ranx's level: no gain below a grade}, \.{gmin}.\here{q:gmin}
+@:key gmin}{key \.{gmin}@>
+\.{gmin=}$t$ ($2\le t\le100$) gives~0 to the grades below~$t$, in the list
+and the ideal, and keeps the others' linear or \.{exp2} gains: ranx's
+\.{rel\_lvl} (|clean_qrels|, \.{common.py}), so its \.{ndcg@@10-l2} is
+\.{ndcg@@10[gmin=2]}.  Grades 2, 1,~3 and a judged~1 not retrieved:
+\.{dcg@@3[gmin=2]} is $2+3/\lg4=\oursq{M-gmin-dcg}$, \.{ndcg@@3[gmin=2]}
+that over $3+2/\lg3$, $\ours{M-gmin-ndcg}$; with no grade $\ge t$ it is
+undefined (ranx:~0).
+@^ranx@>
+
+@ {\it RBP's grades as gains}, \.{scale=none}.\here{q:rbpscale}  ranx's RBP
+(\secref{q:judged}; \.{rank\_biased\_precision.py}) takes the grade itself
+as gain, not $g_r/M$, and sums $(1-p)\,g_rp^{r-1}$ over the whole list, so
+that it can exceed~1.  It is \.{rbp[gain=linear,scale=none]}, and
+\.{gmin=}$t$ (\secref{q:gmin}) is its \.{-l}$t$; the default \.{scale=max}
+divides by~$M$ and is not written.  ranx's \.{rbp.8} of the grades 3,
+0,~1 is $0.2\,(3+0.64)=\oursq{M-rbp-none}$; with $p=1/2$ the grades 2,
+0,~1 give $\oursq{M-rbp-none-half}$, and $\oursq{M-rbp-gmin}$ under
+\.{gmin=2}.
+@^rank-biased precision@>@^ranx@>
+
 @ {\it Exercises.}\here{more-ex}  \.{rankmetrics value} computes each
 answer, given the grades (\.{--grades}) and the grades of the judged
 items not retrieved (\.{--judged}).
@@ -20260,17 +20343,17 @@ KEY_ALPHA, KEY_NBETA, KEY_SCALE, KEY_SWEIGHTS, KEY_ORDER@[,@]
 @<Key specifications@>=
 [KEY_ALPHA] = {"alpha", NULL, 0, 100000000, FIELD(alpha), FIELD(alpha_den), NULL, 3, 0},
 [KEY_NBETA] = {"beta", NULL, 0, 100000000, FIELD(nbeta), FIELD(nbeta_den), NULL, 4, 0},
-[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, NULL, 6, 0},
+[KEY_SCALE] = {"scale", scale_words, 0, 0, FIELD(scale), 0, scale_when, 6, 0},
 [KEY_SWEIGHTS] = {"weights", sweights_words, 0, 0, FIELD(sweights), 0, NULL, 56, 0},
 [KEY_ORDER] = {"order", order_words, 0, 0, FIELD(order), 0, NULL, 58, 0}@[,@]
 
 @ @<Words and conditions of keys@>=
-static const char *const scale_words[] = {"none", "ideal", "ndeval", "items", NULL};
+static const char *const scale_words[] = {"none", "ideal", "ndeval", "items", "max", NULL};
 static const char *const sweights_words[] = {"uniform", "given", NULL};
 static const char *const order_words[] = {"score", "rank", NULL};
 
 @ @<Public types@>=
-enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL, RM_SCALE_ITEMS @+};
+enum {@+ RM_SCALE_NONE, RM_SCALE_IDEAL, RM_SCALE_NDEVAL, RM_SCALE_ITEMS, RM_SCALE_MAX @+};
 enum {@+ RM_SWEIGHTS_UNIFORM, RM_SWEIGHTS_GIVEN @+};
 enum {@+ RM_ORDER_SCORE, RM_ORDER_RANK @+};
 
@@ -20366,6 +20449,8 @@ static const char *div_refuse(const rm_variant *v)
     return "ideal=exact is computed for alpha-ndcg@@K and nerr-ia@@K";
   if (v->scale == RM_SCALE_ITEMS)
     return "scale=items is entropy's; a diversity measure's scale is none, ideal or ndeval";
+  if (v->scale == RM_SCALE_MAX)
+    return "scale=max is rbp's; a diversity measure's scale is none, ideal or ndeval";
   if ((metrics[v->metric].keys & K(KEY_SCALE)) && v->scale != RM_SCALE_NONE && !v->k)
     return "scale=ideal and scale=ndeval divide by an ideal of K ranks: give a cutoff";
   return NULL;
@@ -24154,7 +24239,8 @@ or the metric's.
 static int nb_later_word(const char *key, const char *word)
 {
   return (strcmp(key, "norm") == 0 && strcmp(word, "list") == 0)
-    || (strcmp(key, "ideal") == 0 && strcmp(word, "hits") == 0); /* \secref{q:single2} */
+    || (strcmp(key, "ideal") == 0 && strcmp(word, "hits") == 0) /* \secref{q:single2} */
+    || (strcmp(key, "tau") == 0 && strcmp(word, "c") == 0); /* \secref{corr-tauc} */
 }
 static void nb_keys(nb_set *z, int inner, const char **names, size_t nk)
 {
@@ -25326,7 +25412,8 @@ hold.
           || strncmp(q.lb, "normalize=", 10) == 0 /* \.{compat}'s, later: the numbers stay */
           || strncmp(q.lb, "ities=", 6) == 0 /* so is its \.{ities} */
           || dis_pop_pair(&q, mi) || strstr(q.la, "norm=list") || strstr(q.lb, "norm=list")
-          || strstr(q.la, "ideal=hits") || strstr(q.lb, "ideal=hits"))
+          || strstr(q.la, "ideal=hits") || strstr(q.lb, "ideal=hits")
+          || strstr(q.la, "tau=c") || strstr(q.lb, "tau=c")) /* \secref{corr-tauc} */
         continue;
       for (side = 0; side < 2 && ok; side++)
         @<Write the witness of pair |q| in the group of its variant |side|@>;
@@ -26175,7 +26262,8 @@ family, whose tables the verifier does not load.
 @* What scikit-learn computes.
 The vectors serve to check a real implementation, and we check one: the
 ranking metrics of scikit-learn~1.2.1, as Debian packages it.  A script in
-the directory \.{tests}, \.{sklearn\_adapter.py}, calls seven of its functions on the inputs
+the directory \.{tests}, \.{sklearn\_adapter.py}, calls seven of its functions (and SciPy's
+|kendalltau| with |variant='c'|) on the inputs
 of our vectors (the grades made 0/1 at the variant's threshold where the
 function wants labels, the scores or, without scores, scores decreasing with
 the input order, and never the judged items that were not retrieved, which
@@ -26192,11 +26280,13 @@ ndcg\_score&ndcg[ideal=list,ties=average]&27&5\cr
 dcg\_score&dcg[ties=average]&31&2\cr
 \vtop{\hbox{label\_ranking\_average\_}\hbox{\quad precision\_score}}&lrap&20&0\cr
 coverage\_error&coverage-error&27&6\cr
-label\_ranking\_loss&ranking-loss&30&3\cr}}$$
+label\_ranking\_loss&ranking-loss&30&3\cr
+kendalltau, variant='c'&kendall[tau=c]&7&9\cr}}$$
 The counts are over the vectors of the variant in each row (at every
 threshold \.{rel}, with \.{undef=zero} but for \.{lrap}, whose default is
-\.{undef=one}, and with \.{ties=pessimistic} for the last two, of the family
-\.{single}, \secref{q:single2}); the test fails if they change, or if one value is more than
+\.{undef=one}, and with \.{ties=pessimistic} for coverage error and ranking
+loss, of the family \.{single}, \secref{q:single2}, as is \.{kendall[tau=c]},
+raised where SciPy gives NaN); the test fails if they change, or if one value is more than
 4~ulps from ours.  Most values are exact, the others one to four ulps away:
 scikit-learn sums in floating point and does not round correctly, so an
 implementation checked against it should allow a few ulps, and one checked
@@ -41900,6 +41990,8 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"ideal", "exact", "diversity: the true maximum over K ranks, by branch and bound"},
   {"drop", NULL, "which items leave the list before it is ranked (default none)"},
   {"drop", "unjudged", "the unjudged ones (trec_eval -J, ir_measures' judged_only)"},
+  {"gmin", NULL, "2..100: the grades below it gain 0, the others keep their gain (ranx's"
+    " -lt; none by default)"},
   {"ties", NULL, "the order of items with equal scores"},
   {"ties", "input", "they keep their input order"},
   {"ties", "id-asc", "by identifier, ascending (byte strings)"},
@@ -41942,6 +42034,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"tau", NULL, "which Kendall's tau"},
   {"tau", "b", "tau-b, corrected for ties"},
   {"tau", "a", "tau-a, not corrected"},
+  {"tau", "c", "Stuart's tau-c, 2m(C-D)/(n^2(m-1)) (SciPy's variant='c')"},
   {"items", NULL, "1..2^31-1: the items in the catalogue (coverage needs it)"},
   {"floor", NULL, "an item that no user rated, p(i) = 0"},
   {"floor", "none", "makes the value undefined"},
@@ -41969,11 +42062,12 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"alpha", NULL, "p/q from 0 to 1: a subtopic's worth falls by 1-alpha at each"
     " item above already relevant to it (default 1/2, ndeval's)"},
   {"beta", NULL, "p/q from 0 to 1: the patience of nrbp (default 1/2)"},
-  {"scale", NULL, "what alpha-dcg and err-ia, or entropy, divide by"},
+  {"scale", NULL, "what alpha-dcg and err-ia, entropy, or rbp's gains divide by"},
   {"scale", "none", "nothing (the papers' measures; entropy as it is)"},
   {"scale", "ideal", "the ideal ideal: every subtopic at every one of K ranks"},
   {"scale", "ndeval", "the same, but nothing at K = 1 (ndeval, pyndeval)"},
   {"scale", "items", "entropy over the number of items shown (RecBole)"},
+  {"scale", "max", "rbp[gain=linear]: the largest judged grade (its default; none: ranx)"},
   {"weights", NULL, "the weights of the subtopics"},
   {"weights", "uniform", "1 each (ndeval)"},
   {"weights", "given", "the caller's (Agrawal et al.'s P(s|q))"},
@@ -51212,7 +51306,15 @@ static const char *const single_late[] = {"topk-auc@@10[items=100000]",
   "topk-auc@@3[items=65536]", "topk-auc[items=1000000,rel=2]",
   "topk-auc@@5[items=300000,ties=optimistic]", "topk-auc@@5[items=2147483647,undef=one]",
   "ncrr", "ncrr@@3", "ncrr@@10[rel=2]", "ncrr@@5[ties=optimistic]", "ncrr@@5[undef=one]",
-  "logloss", "logloss[rel=2]", "logloss[undef=one]", NULL};
+  "logloss", "logloss[rel=2]", "logloss[undef=one]",
+  /* ranx's graded variants, \secref{q:ranximpl} */
+  "ndcg@@10[gmin=2]", "ndcg@@10[gain=exp2,gmin=2]", "ndcg@@5[gmin=3,ideal=list,ties=average]",
+  "dcg@@10[gmin=2]", "cg[gmin=4]", "idcg@@10[gmin=3]",
+  "rbp[p=0.8,gain=linear,scale=none]", "rbp[p=0.8,gain=linear,scale=none,gmin=2]",
+  "rbp@@5[p=0.6,gain=linear,gmin=2]",
+  "rbp[p=0.95,depth=20,gain=linear,scale=none,ties=id-desc]",
+  /* Stuart's $\tau_c$, \secref{corr-tauc} */
+  "kendall[tau=c]", "kendall[tau=c,undef=one]", NULL};
 
 @* The code of the recommenders' late metrics.\impl\here{q:recimpl}
 The C of the metrics of recommender libraries that came after the late
@@ -52465,6 +52567,71 @@ aggregates after every earlier case.
 @/{"L-tailpct-all", NULL, "tailpct@@2[pop=all,tail=2/3]",
   RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
     RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1}@[,@]
+
+@** The code of ranx's graded variants.\impl\here{q:ranximpl}
+The C of the key \.{gmin} (\secref{q:gmin}) and of RBP's \.{scale}
+(\secref{q:rbpscale}), ranx's rules for graded judgments.  It comes after
+every earlier part so that no key code moves, and its worked examples are
+named \.{M-}, so that they are written last in their families and every
+earlier test keeps its |tcId|.  \.{gmin} takes effect in the three gain
+functions of the cumulative-gain family, |gain_d|, |gain_q| and |fx_gain|
+(a gain below the level is~0), and in |rbp_counts|; \.{scale=none} makes
+|rbp_top|, the divisor~$M$, return~1.  A variant made by hand with
+\.{gmin} under another gain ignores it, as the parser refuses it there.
+
+@d BELOW_GMIN(v, g) ((v)->gmin && (g) < (v)->gmin
+  && ((v)->gain == RM_GAIN_LINEAR || (v)->gain == RM_GAIN_EXP2))
+
+@<Fields of a variant@>=
+int gmin; /* \.{gmin}: the grades below it gain 0; 0 for none */
+
+@ @<Key codes@>=
+KEY_GMIN@[,@]
+
+@ @^keys of names, \.{gmin}@>
+@<Key specifications@>=
+[KEY_GMIN] = {"gmin", NULL, 2, RM_GRADE_MAX, FIELD(gmin), 0, gmin_when, 12, 0}@[,@]
+
+@ \impl The key is written only when it is set, and only under a gain it changes;
+RBP's \.{scale} only when it is not the default \.{max}, and only under
+\.{gain=linear}, so that every earlier name of \.{rbp} stays as it was.
+
+@<Words and conditions of keys@>=
+static int gmin_when(const rm_variant *v)
+{
+  return v->gmin != 0 && (v->gain == RM_GAIN_LINEAR || v->gain == RM_GAIN_EXP2);
+}
+static int scale_when(const rm_variant *v)
+{
+  return v->metric != RM_RBP || (v->gain == RM_GAIN_LINEAR && v->scale != RM_SCALE_MAX);
+}
+
+@ \impl The examples of \secref{q:gmin} and \secref{q:rbpscale}, worked by hand
+there; the two irrational values were rounded from 80 digits.
+
+@<Worked examples@>=
+@/{"M-gmin-dcg", NULL, "dcg@@3[gmin=2]", RM_G(2, 1, 3), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, "7/2", 0x1.cp+1},
+@/{"M-gmin-ndcg", NULL, "ndcg@@3[gmin=2]", RM_G(2, 1, 3), NULL, NULL, RM_G(1), NULL,
+  "case", RM_OK, NULL, 0x1.a47946ed6abffp-1},
+@/{"M-gmin-exp2", NULL, "ndcg@@3[gain=exp2,gmin=2]", RM_G(2, 1, 3), NULL, NULL, RM_G(1),
+  NULL, "case", RM_OK, NULL, 0x1.763c5ca0ce863p-1},
+@/{"M-gmin-none", NULL, "ndcg[gmin=2]", RM_G(1, 0, 1), NULL, NULL, RM_NONE, NULL,
+  "case", RM_UNDEFINED, "0", 0x0p+0},
+@/{"M-rbp-none", NULL, "rbp[p=0.8,gain=linear,scale=none]", RM_G(3, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "91/125", 0x1.74bc6a7ef9db2p-1},
+@/{"M-rbp-none-half", NULL, "rbp[p=0.5,gain=linear,scale=none]", RM_G(2, 0, 1), NULL,
+  NULL, RM_NONE, NULL, "case", RM_OK, "9/8", 0x1.2p+0},
+@/{"M-rbp-gmin", NULL, "rbp[p=0.5,gain=linear,scale=none,gmin=2]", RM_G(2, 0, 1), NULL,
+  NULL, RM_NONE, NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"M-rbp-gmin-max", NULL, "rbp[p=0.5,gain=linear,gmin=2]", RM_G(2, 0, 1), NULL, NULL,
+  RM_NONE, NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"M-tauc", NULL, "kendall[tau=c]", RM_G(2, 1, 1, 0), RM_S(4, 3, 1, 2), NULL, RM_NONE,
+  NULL, "case", RM_OK, "9/16", 0x1.2p-1},
+@/{"M-tauc-tied", NULL, "kendall[tau=c]", RM_G(1, 1, 0), RM_S(0.5, 0.7, 0.1), NULL,
+  RM_NONE, NULL, "case", RM_OK, "8/9", 0x1.c71c71c71c71cp-1},
+@/{"M-tauc-nan", NULL, "kendall[tau=c]", RM_G(1, 1, 1), RM_S(0.5, 0.7, 0.1), NULL,
+  RM_NONE, NULL, "case", RM_UNDEFINED, "0", 0x0p+0}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -80,7 +80,7 @@ typedef struct {
   char dec[128];      /* 40 digits, formatted as the library does for |x|<=1 */
 } co_truth;
 
-enum { CO_SPEARMAN, CO_TAU_B, CO_TAU_A };
+enum { CO_SPEARMAN, CO_TAU_B, CO_TAU_A, CO_TAU_C };
 
 /* Format 40 significant digits d (with a '-' in front for a negative value)
    of a value 0.d1d2... x 10^e, for -5 <= e <= 1. */
@@ -225,7 +225,24 @@ static void co_oracle(co_truth *t, int which, const rm_list *l)
       }
     mpq_inits(a, b, NULL);
     mpq_set_si(a, c - d, 1);
-    if (which == CO_TAU_A) {
+    if (which == CO_TAU_C) { /* Stuart: 2m(C-D)/(n^2(m-1)), m the fewer classes */
+      long dx = 0, dy = 0, m;
+      for (i = 0; i < n; i++) {
+        int newx = 1, newy = 1;
+        for (j = 0; j < i; j++) {
+          if (l->grade[j] == l->grade[i]) newx = 0;
+          if (l->score[j] == l->score[i]) newy = 0;
+        }
+        dx += newx; dy += newy;
+      }
+      m = dx < dy ? dx : dy;
+      if (m < 2) t->undefined = 1;
+      else {
+        mpq_set_si(a, 2 * m * (c - d), 1);
+        mpq_set_si(b, (long) n * (long) n * (m - 1), 1);
+        mpq_div(a, a, b); co_from_q(t, a);
+      }
+    } else if (which == CO_TAU_A) {
       if (n0 == 0) t->undefined = 1;
       else { mpq_set_si(b, n0, 1); mpq_div(a, a, b); co_from_q(t, a); }
     } else {
@@ -248,8 +265,9 @@ static void co_truth_clear(co_truth *t)
   t->q = NULL;
 }
 
-static const char *const co_names[3] = {"spearman", "kendall", "kendall[tau=a]"};
-static const double co_tight[3] = {3, 3, 1};
+static const char *const co_names[4] = {"spearman", "kendall", "kendall[tau=a]",
+  "kendall[tau=c]"};
+static const double co_tight[4] = {3, 3, 1, 4};
 
 static void co_variant(rm_variant *v, int which)
 {
@@ -300,7 +318,8 @@ START_TEST(test_rows_oracle)
     int which;
     if (strncmp(x->name, "spearman", 8) && strncmp(x->name, "kendall", 7)) continue;
     ck_assert_int_eq(rm_variant_parse(x->name, &v, NULL, 0), RM_OK);
-    which = v.metric == RM_SPEARMAN ? CO_SPEARMAN : v.tau == RM_TAU_A ? CO_TAU_A : CO_TAU_B;
+    which = v.metric == RM_SPEARMAN ? CO_SPEARMAN : v.tau == RM_TAU_A ? CO_TAU_A
+      : v.tau == RM_TAU_C ? CO_TAU_C : CO_TAU_B;
     memset(&l, 0, sizeof l);
     l.n = x->n; l.grade = x->grade; l.score = x->score;
     co_oracle(&t, which, &l);
@@ -405,6 +424,35 @@ START_TEST(test_oracle)
   ck_assert_int_gt(undefined, 100);
   ck_assert_int_gt(irrational, 1000);
   ck_assert_int_gt(negative, 1000);
+}
+END_TEST
+
+/* Stuart's tau-c (SciPy's kendalltau(variant='c')), by hand and against
+   the quadratic oracle on the random lists of test_oracle.  2, 1, 1, 0
+   scored 4, 3, 1, 2: C = 4, D = 1, m = 3, tau-c = 2*3*3/(16*2) = 9/16
+   (SciPy 1.10.1: 0.5625); without ties tau-c = tau-a (1/3 above). */
+START_TEST(test_tauc)
+{
+  static const int g4[] = {0, 1, 2, 3}, gt[] = {2, 1, 1, 0};
+  static const double sw[] = {0.2, 0.1, 0.4, 0.3}, st[] = {4, 3, 1, 2};
+  tu_rng r = {0x74617563u};
+  co_case c;
+  int k, undefined = 0, differs = 0;
+  co_expect("kendall[tau=c]", gt, st, 4, 0x1.2p-1, 0, "9/16",
+    "0.5625000000000000000000000000000000000000");
+  co_expect("kendall[tau=c]", g4, sw, 4, 0x1.5555555555555p-2, -1, "1/3", NULL);
+  for (k = 0; k < CO_ORACLE; k++) {
+    co_truth t, ta;
+    co_random(&r, &c, CO_MAXN);
+    co_oracle(&t, CO_TAU_C, &c.l);
+    co_oracle(&ta, CO_TAU_A, &c.l);
+    undefined += t.undefined;
+    differs += !t.undefined && !ta.undefined && !tu_same_bits(t.value, ta.value);
+    co_check(CO_TAU_C, &c.l, &t, co_tight[CO_TAU_C]);
+    co_truth_clear(&t); co_truth_clear(&ta);
+  }
+  ck_assert_int_gt(undefined, 10);
+  ck_assert_int_gt(differs, 100);
 }
 END_TEST
 
@@ -762,7 +810,7 @@ END_TEST
 START_TEST(test_refused)
 {
   static const char *const bad[] = {"spearman@10", "kendall@5", "kendall@1[tau=a]",
-    "kendall[tau=c]", "spearman[tau=a]", "spearman[ties=average]",
+    "kendall[tau=d]", "kendall@5[tau=c]", "spearman[tau=a]", "spearman[ties=average]",
     "kendall[ties=input]", "kendall[rel=2]", "spearman[norm=rel]", "mean:spearman",
     "micro:spearman", "mean:kendall", "mean:kendall[tau=b]", "micro:kendall",
     "sum:kendall[tau=b]", NULL};
@@ -797,7 +845,7 @@ START_TEST(test_refused)
       ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_ENAME);
       ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_ENAME);
       rm_variant_default(&v, RM_KENDALL);
-      v.tau = 2; /* no such word */
+      v.tau = 3; /* no such word (2 is tau=c) */
       ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_ENAME);
       rm_exact_clear(&e);
     }
@@ -855,6 +903,7 @@ Suite *suite_corr(void)
   tc = tcase_create("oracle");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_oracle);
+  tcase_add_test(tc, test_tauc);
   suite_add_tcase(s, tc);
   tc = tcase_create("paths");
   tcase_set_timeout(tc, 60);

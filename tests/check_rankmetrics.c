@@ -263,6 +263,12 @@ static void o_map(long *num, long *den, const rm_variant *v, int grade)
 static void o_gain(mpfr_t g, const rm_variant *v, int grade)
 {
   long num, den;
+  /* gmin=t (ranx's rel_lvl): a grade below t gains nothing, under the
+     linear and the exponential gain */
+  if (v->gmin && grade < v->gmin && (v->gain == RM_GAIN_LINEAR || v->gain == RM_GAIN_EXP2)) {
+    mpfr_set_ui(g, 0, MPFR_RNDN);
+    return;
+  }
   switch (v->gain) {
   case RM_GAIN_MAP:
     o_map(&num, &den, v, grade);
@@ -1268,8 +1274,9 @@ END_TEST
    its own code, and NAME@5 parses exactly when the metric takes a cutoff. */
 START_TEST(test_names_as_data)
 {
-  static const char *const ndcg_keys[] = {"gain", "isort", "rel", "discount", "base",
-    "ideal", "ties", "undef"}; /* not drop, which only parses, see the book */
+  static const char *const ndcg_keys[] = {"gain", "gmin", "isort", "rel", "discount",
+    "base", "ideal", "ties", "undef"}; /* not drop, which only parses, see the book;
+    gmin: ranx's level, from which grades gain */
   static const char *const auc_keys[] = {"depth", "max_fpr", "pauc", "rel", "ties",
     "undef"}; /* depth: the pairs of the top K, ir_measures' Accuracy@K; max_fpr
     and pauc: scikit-learn's partial AUC */
@@ -1282,7 +1289,7 @@ START_TEST(test_names_as_data)
   int m, cut_seen = 0, nocut_seen = 0;
   rm_variant v;
   n = rm_metric_keys(RM_NDCG, k, 64);
-  ck_assert_uint_eq(n, 8);
+  ck_assert_uint_eq(n, 9);
   for (i = 0; i < n; i++) ck_assert_str_eq(k[i], ndcg_keys[i]);
   for (m = 0; m < RM_N_METRICS; m++)
     if (strcmp(rm_metric_name((rm_metric) m), "auc") == 0) {
@@ -1291,7 +1298,7 @@ START_TEST(test_names_as_data)
       for (i = 0; i < n; i++) ck_assert_str_eq(k[i], auc_keys[i]);
       ck_assert_int_eq(rm_metric_takes_cutoff((rm_metric) m), 0);
     }
-  ck_assert_uint_eq(rm_metric_keys(RM_NDCG, k, 2), 8); /* counts past max */
+  ck_assert_uint_eq(rm_metric_keys(RM_NDCG, k, 2), 9); /* counts past max */
   w = rm_key_words("ties");
   ck_assert_ptr_nonnull(w);
   for (i = 0; i < 7; i++) ck_assert_str_eq(w[i], ties[i]);

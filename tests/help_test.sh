@@ -115,8 +115,8 @@ expect_line precision "  precision[@K] denom=k|list(@K) rel=1..100 $T7|average|r
 expect_line hr "  hr[@K] hit=any|recall|precision|rows rel=1..100 $T7|reverse ties=average(hit=recall|precision|rows) undef=zero|one|error"
 # the gain family: rel with gain=binary, base with discount=jk; idcg ranks
 # (and so has a tie rule) only for ideal=topk, which refuses average
-expect_line ndcg "  ndcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones|hits drop=unjudged $T7|average|reverse undef=zero|one|error"
-expect_line idcg "  idcg[@K] gain=linear|exp2|binary rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones|hits drop=unjudged $T7|reverse(ideal=topk)"
+expect_line ndcg "  ndcg[@K] gain=linear|exp2|binary gmin=2..100 rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones|hits drop=unjudged $T7|average|reverse undef=zero|one|error"
+expect_line idcg "  idcg[@K] gain=linear|exp2|binary gmin=2..100 rel=1..100(gain=binary) discount=log2|jk base=2..65536(discount=jk) ideal=judged|list|topk|ones|hits drop=unjudged $T7|reverse(ideal=topk)"
 expect_line auc "  auc depth=1..100000 max_fpr=p/q pauc=mcclish|raw(max_fpr=1/2) rel=1..100 $T7|average|reverse undef=zero|one|error"
 expect_line coverage "  coverage[@K] items=1..2147483647(required) $T7|reverse"
 # insq: no cutoff (cwl_eval's 1000 ranks), the fraction t, gain=binary (or
@@ -134,7 +134,8 @@ expect_line compat "  compat p=p/q normalize=none ities=judgments rel=1..100 $T7
 # rbp's gain defaults to binary and lrap's undef to one: the first word is
 # the default; the persistence p= of rbp, rbp-resid, nerr10 and compat is
 # listed (it was left out: p=1, the bottom of its range, is refused)
-expect_line rbp "  rbp[@K] p=p/q depth=1..100000 gain=binary|linear rel=1..100 $T7|reverse"
+# rbp: scale=none and gmin only with its graded gain (ranx's rank_biased_precision)
+expect_line rbp "  rbp[@K] p=p/q depth=1..100000 scale=none(gain=linear) gain=binary|linear gmin=2..100(gain=linear) rel=1..100 $T7|reverse"
 expect_line rbp-resid "  rbp-resid[@K] p=p/q $T7|reverse"
 expect_line lrap "  lrap rel=1..100 undef=one|zero|error"
 for n in 'ap[ties=average]' 'rr[ties=average]' 'f[ties=average]' 'recall[norm=hits]' \
@@ -272,7 +273,9 @@ done < <(grep '^  [a-z0-9_]*=  ' "$T/mean")
 # (the first word, or an exception it names) is each metric's.
 awk '/^@\* Quick reference\./ {p = 1} /^@\*\* Conventions\./ {p = 0} p' rankmetrics.w |
   sed 's/\\_/_/g' > "$T/qr"
-grep -E '^[a-z][-a-z0-9]*&(yes|no)&' "$T/qr" | awk -F'&' '{gsub(/,/, " ", $4); print $1 "\t" $2 "\t" $4}' > "$T/qrm"
+# (a row whose keys run on, &&&keys&\cr, adds them to the row above)
+awk -F'&' '/^[a-z][-a-z0-9]*&(yes|no)&/ {if (n) print row; gsub(/,/, " ", $4); row = $1 "\t" $2 "\t" $4; n = 1; next}
+  n && /^&&&[a-z]/ {row = row " " $4; next} {if (n) print row; n = 0} END {if (n) print row}' "$T/qr" > "$T/qrm"
 printf '%s\n' "$listing" | awk '{m = $1; k = (m ~ /\[@K\]$/) ? "yes" : "no"; sub(/\[.*/, "", m); print m "\t" k}' > "$T/lm"
 [ "$(cut -f1 "$T/qrm" | sort)" = "$(cut -f1 "$T/lm" | sort)" ] && ok "quick reference: the listing's metrics" \
   || bad "quick reference metrics differ: $(diff <(cut -f1 "$T/qrm" | sort) <(cut -f1 "$T/lm" | sort) | grep '^[<>]' | tr '\n' ' ')"

@@ -17,18 +17,21 @@ warning message for the vector that follows).
     label_ranking_average_precision_score.txt  rr vectors of metric lrap
     coverage_error.txt                         single vectors of coverage-error
     label_ranking_loss.txt                     single vectors of ranking-loss
+    kendalltau_c.txt                           single vectors of kendall (SciPy's
+                                               kendalltau, variant='c')
 
 Inputs given to scikit-learn (one query = one sample, one row):
   * binary labels (auc, ap, lrap, coverage-error, ranking-loss): y_true = [grade >= K], K the `rel=K` of the
     variant name, 1 when the name has no `rel`;
   * graded (ndcg, dcg): y_true = the grades, k = the cutoff @K or None;
+  * kendalltau: x = the grades, y = the scores;
   * y_score = the scores, or, when they are null, a strictly decreasing score
     by position (n, n-1, ..., 1), so that the input order is the ranking.
 Only the retrieved items are passed: judged-but-unretrieved items (`judged`)
 have no score and scikit-learn never sees them.  Identifiers are ignored.
 Every function is called with its defaults otherwise.
 
-Only the standard library, numpy and scikit-learn are used.
+Only the standard library, numpy, scikit-learn and SciPy are used.
 """
 
 import glob
@@ -40,7 +43,9 @@ import sys
 import warnings
 
 import numpy as np
+import scipy
 import sklearn
+from scipy.stats import kendalltau
 from sklearn.metrics import (average_precision_score, coverage_error,
                              dcg_score,
                              label_ranking_average_precision_score,
@@ -108,6 +113,11 @@ def call_label_ranking_loss(test, cutoff, keys):
                               scores_of(test)[np.newaxis, :])
 
 
+def call_kendalltau_c(test, cutoff, keys):
+    return kendalltau(np.asarray(test["grades"], dtype=float), scores_of(test),
+                      variant="c")[0]
+
+
 # output file, family (file stem without _test), metrics of the variant
 # names selected (None: every vector of the family), function
 JOBS = [
@@ -118,6 +128,7 @@ JOBS = [
     ("label_ranking_average_precision_score", "rr", {"lrap"}, call_lrap),
     ("coverage_error", "single", {"coverage-error"}, call_coverage_error),
     ("label_ranking_loss", "single", {"ranking-loss"}, call_label_ranking_loss),
+    ("kendalltau_c", "single", {"kendall"}, call_kendalltau_c),
 ]
 
 
@@ -171,8 +182,12 @@ def main(argv):
                 rows.append((test["tcId"], value, note))
         rows.sort(key=lambda r: r[0])
         with open(os.path.join(outdir, outname + ".txt"), "w") as out:
-            out.write("# candidate: scikit-learn %s, sklearn.metrics.%s\n"
-                      % (sklearn.__version__, outname))
+            if fn is call_kendalltau_c:
+                out.write("# candidate: SciPy %s, scipy.stats.kendalltau, "
+                          "variant='c'\n" % scipy.__version__)
+            else:
+                out.write("# candidate: scikit-learn %s, sklearn.metrics.%s\n"
+                          % (sklearn.__version__, outname))
             out.write("# numpy %s, Python %s; written by "
                       "tests/sklearn_adapter.py\n"
                       % (np.__version__, sys.version.split()[0]))

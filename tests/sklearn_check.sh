@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Validate scikit-learn against the golden vectors: tests/sklearn_adapter.py
-# runs seven scikit-learn functions on the vectors' inputs, and
+# runs seven scikit-learn functions (and SciPy's kendalltau, variant='c') on the vectors' inputs, and
 # `rankmetrics verify` checks the results of each against the variant that
 # the book says the function computes.  Results within 4 ulps pass (its sums
 # are not correctly rounded); the inputs on which scikit-learn raises are
@@ -56,5 +56,6 @@ check dcg_score cg_dcg_ndcg 'dcg(@[0-9]+)?\[gain=linear,discount=log2,ties=avera
 check label_ranking_average_precision_score rr 'lrap\[rel=[0-9]+,undef=one\]' 20 0
 check coverage_error single 'coverage-error\[rel=[0-9]+,ties=pessimistic,undef=zero\]' 27 6
 check label_ranking_loss single 'ranking-loss\[rel=[0-9]+,ties=pessimistic,undef=zero\]' 30 3
+check kendalltau_c single 'kendall\[tau=c,undef=zero\]' 7 9
 echo "sklearn_check: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

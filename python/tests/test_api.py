@@ -129,7 +129,7 @@ def test_judged_items_count():
 def test_names_as_data():
     ms = rm.metrics()
     assert "ndcg" in ms and "ap" in ms and len(ms) == len(set(ms))
-    assert rm.keys("ndcg") == ["gain", "isort", "rel", "discount", "base",
+    assert rm.keys("ndcg") == ["gain", "gmin", "isort", "rel", "discount", "base",
                                "ideal", "ties", "undef"]  # drop: only parsed
     assert rm.words("ties")[0] == "input" and "average" in rm.words("ties")
     assert rm.words("rel") is None and rm.words("nosuchkey") is None

@@ -298,7 +298,8 @@
   \.{doc/rankmetrics-reader.pdf}, keeps the prose, the mathematics, the
   tables, the figures and the worked examples, and leaves out the C and the
   sections that only explain the implementation (parsers, gain maps, the
-  internals of sorting, workspaces, the engines and the tool).  A section
+  internals of sorting, workspaces, the engines and the tool), and the
+  appendix's forty pages of tables of disagreement.  A section
   has the same number in both, so a citation means the same in either; a
   number the reader's edition skips is in the full book.
   \ifx\rmreader\undefined This is the full book.\else This is the reader's
@@ -51175,7 +51176,10 @@ sources, $^b$ a pair that no input with binary grades separates.
 @^disagreements, tables of@>
 
 \medskip
-\distables
+\ifx\rmreader\undefined \distables \else \noindent The reader's edition
+leaves the tables out, some forty pages of them: they are in the full
+book, and \.{rankmetrics disagree NAME} prints the pairs of one metric
+with their witnesses, values and rates as the tables give them.\fi
 
 @ \impl The code of \.{efd} (\secref{q:epcefd}), which came after the measures
 of diversity, follows every other metric's, so that no earlier witness of

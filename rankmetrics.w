@@ -31578,8 +31578,9 @@ compares with it), and raises
 \.{RankmetricsError} with the status and the message; its tests compare it
 with \.{eval -q} on \.{examples/} and on random files, value for value and
 message for message.
-Its keywords \.{popularity}, \.{query\_weights} and \.{weight} are
-\.{eval}'s \.{--popularity}, \.{--query-weights} and \.{--weight}, which
+Its keywords \.{popularity}, \.{query\_weights}, \.{weight} and
+\.{features} are \.{eval}'s \.{--popularity}, \.{--query-weights},
+\.{--weight} and \.{--features}, which
 the door passes on through |rm_evaluator_set_input| (below);
 \.{rankmetrics.partial} takes them too, so a shard of catalogue metrics
 under \.{pop=file}, or of a mean weighted by query, is made in Python as
@@ -31738,8 +31739,9 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
 /* Gives the doors one of \.{eval}'s side inputs, as the option
    \.{--|option| |value|}: \.{"popularity"} (a file of items' counts for
    \.{pop=file}), \.{"query-weights"} (a file of queries' weights for
-   \.{weight=query}) or \.{"weight"} (the column of a delimited file that
-   holds them).  The value is copied and kept for every later call until it
+   \.{weight=query}), \.{"weight"} (the column of a delimited file that
+   holds them) or \.{"features"} (a file of items' features for \.{ils},
+   \.{diversity} and \.{srecall}).  The value is copied and kept for every later call until it
    is set again; |NULL| removes it.  |RM_OK|; |RM_EINVAL| for an unknown
    option, a value that is empty or holds a newline (the message says
    which); |RM_ENOMEM|.  The file is read, and a bad one refused with its
@@ -31772,7 +31774,7 @@ thread as it found it.  A failed allocation jumps back here, as it jumps
 back to the start of the pipeline's reader thread (\secref{q:pipe}).
 
 @<The library's door to the engine@>=
-enum {@+ DOOR_INPUTS = 3 @+}; /* the side inputs, |door_input| */
+enum {@+ DOOR_INPUTS = 4 @+}; /* the side inputs, |door_input| */
 struct rm_evaluator_s {
   char *msg; size_t msglen;
   void *(*re)(void *, void *, size_t); void *re_ctx;
@@ -31821,8 +31823,9 @@ const char *rm_evaluator_notes(const rm_evaluator *e)
 }
 size_t rm_eval_options_size(void)@+{@+ return sizeof (rm_eval_options);@+}
 
-@ {\it Side inputs.}  Three options of \.{eval} name a file or a column
-beside the data: \.{--popularity}, \.{--query-weights} and \.{--weight}.
+@ {\it Side inputs.}  Four options of \.{eval} name a file or a column
+beside the data: \.{--popularity}, \.{--query-weights}, \.{--weight} and
+\.{--features}.
 The fixed options are fields of |rm_eval_options|; these are kept by the
 evaluator instead, so that the structure's layout, which foreign callers
 copy, does not change when \.{eval} gains one.  Each is passed to the
@@ -31831,7 +31834,7 @@ line is refused with its file and line as on the command line.
 
 @<The library's door to the engine@>=
 static const char *const door_input[DOOR_INPUTS] = {"popularity",
-  "query-weights", "weight"};
+  "query-weights", "weight", "features"};
 static rm_status door_refuse(rm_evaluator *e, const char *bad);
 rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
   const char *value)
@@ -31842,7 +31845,8 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
   free(e->msg); e->msg = NULL; e->msglen = 0;
   for (i = 0; i < DOOR_INPUTS && strcmp(option, door_input[i]) != 0; i++) ;
   if (i == DOOR_INPUTS)
-    return door_refuse(e, "a side input is popularity, query-weights or weight");
+    return door_refuse(e, "a side input is popularity, query-weights, weight or"
+      " features");
   if (value && (value[0] == '\0' || strchr(value, '\n')))
     return door_refuse(e, "a side input's value is a nonempty line");
   if (value && (v = strdup(value)) == NULL) return RM_ENOMEM;

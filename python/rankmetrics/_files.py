@@ -225,13 +225,14 @@ def _text(s, what):
     return s.encode()
 
 
-def _inputs(popularity=None, query_weights=None, weight=None):
+def _inputs(popularity=None, query_weights=None, weight=None, features=None):
     """eval's side inputs, as (option, value) pairs of bytes for
-    rm_evaluator_set_input: the files of --popularity and --query-weights
-    and the column of --weight."""
+    rm_evaluator_set_input: the files of --popularity, --query-weights and
+    --features and the column of --weight."""
     got = [(b"popularity", _path(popularity, "popularity")),
            (b"query-weights", _path(query_weights, "query_weights")),
-           (b"weight", _text(weight, "weight"))]
+           (b"weight", _text(weight, "weight")),
+           (b"features", _path(features, "features"))]
     for k, v in got:
         if v is not None and (not v or b"\n" in v):
             raise RankmetricsError(-1, "%s: a file or column name, not %r"
@@ -307,7 +308,8 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                    exact_values: bool = False,
                    popularity: Optional[PathArg] = None,
                    query_weights: Optional[PathArg] = None,
-                   weight: Optional[str] = None) -> FileEvaluation:
+                   weight: Optional[str] = None,
+                   features: Optional[PathArg] = None) -> FileEvaluation:
     """Evaluate TREC judgments and a run, or one delimited file, as
     `rankmetrics eval` does, with the library's engine (rm_eval_files).
 
@@ -343,6 +345,8 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                 mean[weight=query], as eval --query-weights; or
     weight      the column of a delimited file that holds them (eval
                 --weight)
+    features    a file of items' features (lines ITEM FEATURE [WEIGHT]) for
+                ils, diversity and srecall, as eval --features
 
     Refused before the files are read: a measure or a column name that is
     not a str or holds a NUL character (C would read "ap\0x" as ap), and
@@ -420,7 +424,8 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
         return _L.rm_eval_files(e, ctypes.byref(o), qpath, rpath, fn, None)
 
     res.counts, res.notes = _engine(door, take, progress,
-                                    _inputs(popularity, query_weights, weight))
+                                    _inputs(popularity, query_weights, weight,
+                                            features))
     return res
 
 

@@ -32,7 +32,8 @@ def partial(measures: Union[str, Iterable[str]], data: Any = None, *,
             path: Optional[PathArg] = None,
             popularity: Optional[PathArg] = None,
             query_weights: Optional[PathArg] = None,
-            weight: Optional[str] = None) -> bytes:
+            weight: Optional[str] = None,
+            features: Optional[PathArg] = None) -> bytes:
     """The state of one shard, as `rankmetrics eval --partial` writes it,
     for merge() or `rankmetrics merge`: bytes, also written to the file
     path when it is given (replaced only when the state is whole).
@@ -46,7 +47,7 @@ def partial(measures: Union[str, Iterable[str]], data: Any = None, *,
     fast        True: the double path (eval --fast --partial); False, the
                 default as in eval: the exact path
     dup         a repeated item: "error", "first", "last" or "max"
-    popularity, query_weights, weight
+    popularity, query_weights, weight, features
                 eval's side inputs, as evaluate_files() takes them (weight,
                 a column, only with run=, a delimited file)
 
@@ -96,7 +97,8 @@ def partial(measures: Union[str, Iterable[str]], data: Any = None, *,
     _files._engine(lambda e, _fn, _p: _L.rm_eval_partial(
         e, ctypes.byref(o), qpath, rpath,
         None if c is None else ctypes.byref(c), sfn, None),
-        lambda *a: None, inputs=_files._inputs(popularity, query_weights, weight))
+        lambda *a: None, inputs=_files._inputs(popularity, query_weights, weight,
+                                     features))
     state = b"".join(pieces)
     if path is not None:
         _write(os.fspath(path), state)

@@ -80,8 +80,8 @@ def test_set_input_refuses_an_unknown_option():
     L = _files._L
     e = L.rm_evaluator_new()
     try:
-        assert L.rm_evaluator_set_input(e, b"features", b"f") != 0
-        assert b"popularity" in L.rm_evaluator_message(e)
+        assert L.rm_evaluator_set_input(e, b"colour", b"f") != 0
+        assert b"features" in L.rm_evaluator_message(e)
         assert L.rm_evaluator_set_input(e, b"popularity", b"a\nb") != 0
         assert L.rm_evaluator_set_input(e, b"popularity", b"p") == 0
         assert L.rm_evaluator_set_input(e, b"popularity", None) == 0
@@ -144,3 +144,21 @@ def test_notes_say_why_a_value_is_undefined(files):
         "novelty@2[pop=file]: undefined: 2 recommended items have popularity 0"
         " (the first: 'b'); floor=code or another pop= gives a value")
     assert e.counts["queries"] == 2
+
+
+def test_features_file(files):
+    # the book's example of intra-list similarity: a has x, b has x and y,
+    # c has y and z; the cosines are 1/sqrt2, 0 and 1/2, so the top three
+    # a, b, c has ILS (1 + sqrt2)/6 and diversity (5 - sqrt2)/6
+    (files / "f.csv").write_text("user,item,label,score\nu1,a,1,3\nu1,b,0,2\n"
+                                 "u1,c,1,1\n")
+    (files / "feat").write_text("a x\nb x\nb y\nc y\nc z\n")
+    e = rm.evaluate_files(["ils@3", "diversity@3"], files / "f.csv",
+                          features=files / "feat")
+    assert e.aggregate["ils@3"] == pytest.approx((1 + 2 ** 0.5) / 6, rel=1e-15)
+    assert e.aggregate["diversity@3"] == pytest.approx((5 - 2 ** 0.5) / 6,
+                                                      rel=1e-15)
+    state = rm.partial("ils@3", run=files / "f.csv", features=files / "feat")
+    assert rm.merge([state]).aggregate["ils@3"] == e.aggregate["ils@3"]
+    with pytest.raises(rm.RankmetricsError, match="features"):
+        rm.evaluate_files("ils@3", files / "f.csv")

@@ -31578,20 +31578,21 @@ compares with it), and raises
 \.{RankmetricsError} with the status and the message; its tests compare it
 with \.{eval -q} on \.{examples/} and on random files, value for value and
 message for message.
-Its keywords \.{popularity}, \.{query\_weights}, \.{weight} and
-\.{features} are \.{eval}'s \.{--popularity}, \.{--query-weights},
-\.{--weight} and \.{--features}, which
-the door passes on through |rm_evaluator_set_input| (below);
+Four keywords are \.{eval}'s options of side inputs, which the door
+passes on through |rm_evaluator_set_input| (below): \.{popularity},
+\.{query\_weights}, \.{weight} and \.{features}, for \.{--popularity},
+\.{--query-weights}, \.{--weight} and \.{--features}.  The function
 \.{rankmetrics.partial} takes them too, so a shard of catalogue metrics
-under \.{pop=file}, or of a mean weighted by query, is made in Python as
-the tool makes it (\.{python/tests/test\_side\_inputs.py}, with values
-worked by hand).  What \.{eval} tells on standard error reaches Python
-too: \.{counts}, the numbers of its summary (queries evaluated, repeated
-and unjudged documents, queries only in the run or only in the judgments,
+under \.{pop=file}, of a mean weighted by query, or of \.{ils}, is made in
+Python as the tool makes it.  The tests, with values worked by hand, are in
+$$\hbox{\.{python/tests/test\_side\_inputs.py}.}$$  What \.{eval} tells on standard error reaches Python
+too.  The numbers of its summary (queries evaluated, repeated and
+unjudged documents, queries only in the run or only in the judgments,
 negative grades, and the values that the exact path's integer and
-certified filters left to the next step), through |rm_evaluator_count|;
-and \.{notes}, its other lines (why a value of the catalogue is
-undefined), through |rm_evaluator_notes|.
+certified filters left to the next step) are the result's \.{counts},
+which |rm_evaluator_count| gives; its other lines (why a value of the
+catalogue is undefined) are the result's \.{notes}, which
+|rm_evaluator_notes| gives.
 
 @ {\it The order of the move, and what is left.}  The engine is large:
 some four thousand lines, which print about ninety messages and allocate in

@@ -50,12 +50,25 @@ check() {
   fi
 }
 check roc_auc_score auc 'auc\[rel=[0-9]+,ties=average,undef=zero\]' 20 19
-check average_precision_score ap 'apstep\[rel=[0-9]+,undef=zero\]' 17 3
+check average_precision_score ap 'apstep\[rel=[0-9]+,undef=zero\]' 18 3
 check ndcg_score cg_dcg_ndcg 'ndcg(@[0-9]+)?\[gain=linear,discount=log2,ideal=list,ties=average,undef=zero\]' 27 5
 check dcg_score cg_dcg_ndcg 'dcg(@[0-9]+)?\[gain=linear,discount=log2,ties=average\]' 31 2
 check label_ranking_average_precision_score rr 'lrap\[rel=[0-9]+,undef=one\]' 20 0
 check coverage_error single 'coverage-error\[rel=[0-9]+,ties=pessimistic,undef=zero\]' 27 6
 check label_ranking_loss single 'ranking-loss\[rel=[0-9]+,ties=pessimistic,undef=zero\]' 30 3
-check kendalltau_c single 'kendall\[tau=c,undef=zero\]' 7 9
+check kendalltau_c single 'kendall\[tau=c,undef=zero\]' 9 7
+# The book's table in "What scikit-learn computes" prints these counts: its
+# rows' last two numbers, in order, must be the pins above, so that a pin
+# changed here cannot leave a stale row there.
+book=$(awk '/^\\rm function&\\rm variant&/ {on = 1; next} on && /cr}}\$\$/ {print; exit}
+  on && /&[0-9]+&[0-9]+\\cr/ {print}' rankmetrics.w |
+  sed -E 's/.*&([0-9]+)&([0-9]+)\\cr.*/\1 \2/' | tr '\n' ' ')
+pins=$(grep -E '^check [a-z_]+ ' "$0" | awk '{print $(NF-1), $NF}' | tr '\n' ' ')
+if [ -n "$book" ] && [ "$book" = "$pins" ]; then
+  echo "sklearn_check: the book's table of counts is the pins"; pass=$((pass + 1))
+else
+  echo "sklearn_check: FAILED: the book's table says '$book', the pins '$pins'" >&2
+  fail=$((fail + 1))
+fi
 echo "sklearn_check: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

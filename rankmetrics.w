@@ -4414,6 +4414,7 @@ catalog\_coverage&\an{coverage@@10[items=1000]}{\eightrm, 1000 training items}&&
 distributional\_coverage&\an{entropy@@10}&Q&evaluation/python\_evaluation.py\cr
 diversity, user\_diversity&\an{mean[skip=undef]:diversity@@10}{\eightrm, \.{--features}}&&evaluation/python\_evaluation.py\cr
 serendipity&\nov{serendipity@@10}{the users' history and the items' similarities}&&evaluation/python\_evaluation.py\cr
+novelty&\an{novelty@@10[pop=file]}{\eightrm, lists of $K$, every item in the training counts}&&evaluation/python\_evaluation.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
 precisionAt(k)&\an{precision@@10}&G&RankingMetrics.scala\cr
 recallAt(k)&\an{recall@@10}&F&RankingMetrics.scala\cr
@@ -4444,6 +4445,8 @@ ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
 ExposureGini(items=\dots)&\an{exposure-gini@@10[items=1000]}{\eightrm, float32 aside}&&\_gini.py\cr
 ILS(attribute)&\an{ils@@10}{\eightrm, \.{--features}}&&\_ils.py\cr
 MeanPopRank(data)&\an{poprank@@10[pop=file]}{\eightrm, the training counts as the file}&&\_pop.py\cr
+Entropy(attribute)&\nov{catentropy@@10}{entropy of a list's categories, each smoothed by $10^{-6}$}&&\_entropy.py\cr
+RankBiasedEntropy&\nov{catentropy@@10[p=0.85]}{the same, item $r$ weighed $0.85^{r-1}$}&&\_entropy.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
 Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
@@ -4462,6 +4465,7 @@ APLT&\an{aplt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aplt/apl
 ACLT&\an{aclt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aclt/aclt.py\cr
 UserCoverage&\an{user-coverage}&&../coverage/user\_coverage/\cr
 UserCoverageAtN&\an{user-coverage@@10}&&../coverage/user\_coverage/\cr
+PopREO, PopRSP&\nov{popreo@@10}{the spread of two popularity groups' rates}&&../bias/\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is

@@ -13006,6 +13006,7 @@ value goes the common way.
   mpq_init(wt);
   mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
   s = (u.metric == RM_RNDCG ? rndcg_terms : u.metric == RM_NDCG_REL ? ndcgrel_terms
+    : u.metric == RM_SERENDIPITY ? ser_terms
     : ils_terms)(&u, l, w.perm, wt, &g, &undefined); /* |ils_terms|: \secref{q:ilsimpl} */
   if (s == RM_OK && !undefined) mpq_add(W, W, wt);
   mpq_clear(wt);
@@ -52101,7 +52102,7 @@ rm_status rm_feat_use(rm_feat *f)
 @ \impl The items of a top~$K$: their entries in the table, in rank order, and
 their number~$m$.  Every item needs its identifier.
 
-@d ILS_METRIC(m) ((m) == RM_ILS || (m) == RM_DIVERSITY)
+@d ILS_METRIC(m) ((m) == RM_ILS || (m) == RM_DIVERSITY || (m) == RM_SERENDIPITY)
 
 @<Private functions@>=
 static rm_status ils_items(const rm_variant *v, const rm_list *l, const size_t *perm,
@@ -52641,6 +52642,165 @@ there; the two irrational values were rounded from 80 digits.
   RM_NONE, NULL, "case", RM_OK, "8/9", 0x1.c71c71c71c71cp-1},
 @/{"M-tauc-nan", NULL, "kendall[tau=c]", RM_G(1, 1, 1), RM_S(0.5, 0.7, 0.1), NULL,
   RM_NONE, NULL, "case", RM_UNDEFINED, "0", 0x0p+0}@[,@]
+
+@** The code of serendipity.\impl\here{q:serimpl}
+The C of \.{serendipity} (\secref{q:ser}): the history of the calling
+thread's user, the two paths, and the metric's row.  Its code follows every
+earlier metric's, so that no earlier test of the golden vectors moves.
+
+@<Metric codes@>=
+RM_SERENDIPITY@[,@]
+
+@ \impl The history is the caller's: before each list it names the items that
+list's user saw, in the calling thread, as |rm_feat_use| names the table of
+features; the library keeps the pointer and copies nothing.
+
+@<Public prototypes@>=
+rm_status rm_history_use(const char *const *items, size_t n);
+/* Makes |items[0..n)| the history of the user of the next lists computed in
+   the calling thread (\.{serendipity}); |n=0| for a user who saw nothing.
+   The caller keeps the array alive until the next call. */
+
+@ @<Private functions@>=
+static _Thread_local const char *const *ser_hist;
+static _Thread_local size_t ser_nhist;
+
+@ @<Public functions@>=
+rm_status rm_history_use(const char *const *items, size_t n)
+{
+  size_t i;
+  if (n && items == NULL) return RM_EINVAL;
+  for (i = 0; i < n; i++) if (items[i] == NULL) return RM_EINVAL;
+  ser_hist = items; ser_nhist = n;
+  return RM_OK;
+}
+
+@ \impl The entries of the history in the table of features (|NULL| for an
+item without one), and whether the value is undefined: no item in the
+top~$K$, or no item in the history.
+
+@<Private functions@>=
+static rm_status ser_items(const rm_variant *v, const rm_list *l, const size_t *perm,
+  const feat_item ***it, size_t *m, const feat_item ***h)
+{
+  size_t j;
+  rm_status s = ils_items(v, l, perm, it, m);
+  if (s != RM_OK) return s;
+  if ((*h = malloc((ser_nhist ? ser_nhist : 1) * sizeof **h)) == NULL) {
+    free(*it); return RM_ENOMEM; }
+  for (j = 0; j < ser_nhist; j++) (*h)[j] = feat_find(feat_table, ser_hist[j]);
+  return RM_OK;
+}
+
+@ \impl The exact path adds $w$ times the value of one list to a sum of roots, as
+|ils_terms| does: a relevant item of the $m$ adds $1/m$ to the rational
+part, and each item~$h$ of the $n$ of the history subtracts its cosine over
+$mn$, rational when $B$ is a square, else the root term
+$-(d/(Bmn))\sqrt B$.  Every root is negative, so a value with a root is
+irrational and Ziv's loop ends, as for \.{diversity}.
+
+@<Private functions@>=
+static rm_status ser_terms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, const mpq_t w, aggregate *g, int *undefined)
+{
+  const feat_item **it, **h;
+  size_t m, r, j;
+  mpq_t dot, B, t, c, P;
+  rm_status s = ser_items(v, l, perm, &it, &m, &h);
+  if (s != RM_OK) return s;
+  *undefined = m == 0 || ser_nhist == 0;
+  mpq_inits(dot, B, t, c, P, NULL);
+  q_set_ull(P, (unsigned long long) m * ser_nhist, 1);
+  for (r = 0; r < m && s == RM_OK && !*undefined; r++) {
+    if (!relevant(v, l, perm, r)) continue;
+    mpq_set_ui(t, (unsigned long) ser_nhist, 1); mpq_add(c, c, t);
+    for (j = 0; j < ser_nhist && s == RM_OK; j++) {
+      ils_pair(dot, B, it[r], h[j], t);
+      if (mpq_sgn(dot) == 0) continue;
+      if (mpz_perfect_square_p(mpq_numref(B)) && mpz_perfect_square_p(mpq_denref(B))) {
+        mpz_sqrt(mpq_numref(t), mpq_numref(B)); mpz_sqrt(mpq_denref(t), mpq_denref(B));
+        mpq_canonicalize(t); mpq_div(t, dot, t); mpq_sub(c, c, t);
+      } else {
+        mpq_div(t, dot, B); mpq_div(t, t, P); mpq_mul(t, t, w); mpq_neg(t, t);
+        s = agg_push_root(g, t, B);
+      }
+    }
+  }
+  if (!*undefined) {@+ mpq_div(c, c, P); mpq_mul(c, c, w); mpq_add(g->q, g->q, c); @+}
+  mpq_clears(dot, B, t, c, P, NULL);
+  free(it); free(h);
+  return s;
+}
+
+@ \impl The exact value of one list, as |ils_x| forms it.
+
+@<Private functions@>=
+static rm_status ser_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  aggregate g;
+  mpq_t one;
+  int undefined = 0;
+  rm_status s;
+  mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
+  mpq_init(one); mpq_set_ui(one, 1, 1);
+  s = ser_terms(v, l, perm, one, &g, &undefined);
+  if (s == RM_OK) s = undefined ? undefined_x(v, out)
+    : g.nr == 0 ? exact_from_q(out, g.q) : ziv(out, enclose_aggregate, &g);
+  mpq_clear(one);
+  agg_clear(&g);
+  return s;
+}
+
+@ \impl The double path adds, for each relevant item, the terms $1-\cos$ of its
+history in \.{diversity}'s form $(B-d^2)/(B+d\sqrt B)$ (9~ulps a term, see
+|ils_d|), divides their compensated sum by~$n$ (2~ulps more) and the sum of
+the items' means by~$m$ (2~more): 13~ulps, first order.
+
+@<Private functions@>=
+static double ser_one_minus(const feat_item *a, const feat_item *b, mpq_t dot, mpq_t B,
+  mpq_t t)
+{
+  double x;
+  ils_pair(dot, B, a, b, t);
+  if (mpq_sgn(dot) == 0) return 1;
+  x = mpq_get_d(B);
+  mpq_mul(t, dot, dot); mpq_sub(t, B, t);
+  return mpq_get_d(t) / (x + mpq_get_d(dot) * sqrt(x));
+}
+static rm_status ser_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  const feat_item **it, **h;
+  size_t m, r, j;
+  nsum a = {0, 0};
+  mpq_t dot, B, t;
+  rm_status s = ser_items(v, l, perm, &it, &m, &h);
+  if (s != RM_OK) return s;
+  if (m == 0 || ser_nhist == 0) {@+ free(it); free(h); return undefined_d(v, out); @+}
+  mpq_inits(dot, B, t, NULL);
+  for (r = 0; r < m; r++) {
+    nsum b = {0, 0};
+    if (!relevant(v, l, perm, r)) continue;
+    for (j = 0; j < ser_nhist; j++) nsum_add(&b, ser_one_minus(it[r], h[j], dot, B, t));
+    nsum_add(&a, (b.s + b.c) / (double) ser_nhist);
+  }
+  mpq_clears(dot, B, t, NULL);
+  free(it); free(h);
+  *out = (a.s + a.c) / (double) m;
+  return RM_OK;
+}
+static double ser_bound(const rm_variant *v)
+{
+  (void) v;
+  return 13;
+}
+
+@ \impl It takes a cutoff, the threshold \.{rel}, the tie rule and \.{undef}.
+
+@<Metric specifications@>=
+@/[RM_SERENDIPITY] = {"serendipity", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ser_d,
+  ser_x, ser_bound, no_average, NULL, NULL, NULL}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

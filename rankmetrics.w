@@ -1669,6 +1669,7 @@ static rm_status check_keys(const rm_variant *v)
       || ILS_METRIC(v->metric))
       && v->agg == RM_AGG_GM)
     return RM_ENAME;
+  if (v->metric == RM_SERENDIPITY && v->agg >= RM_AGG_MEDIAN) return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
     if (!keys[key].outer && !((metrics[v->metric].keys | READ_KEYS) & K(key))) continue;
@@ -12684,7 +12685,8 @@ rm_status rm_value_set(const rm_variant *v, const rm_list *q, size_t nq,
   if (v->agg >= RM_AGG_MEDIAN) return order_stat_d(v, &u, q, nq, w, out);
   if (w == NULL) { rm_work_init(&own); w = &own; }
   mpz_inits(a.n, b.n, tmp, NULL); a.nf = b.nf = 0;
-  for (j = 0; j < nq && s >= 0; j++) @<Add query |j| to the sums |a| and |b|@>;
+  for (j = 0; j < nq && s >= 0; j++) {@+ SER_AT(j); @<Add query |j| to the sums |a| and |b|@>; @+}
+  SER_AT(0);
   if (w == &own) rm_work_free(&own);
   if (s >= 0) switch (v->agg) {
   case RM_AGG_SUM: *out = xsum_div(&a, NULL); break;
@@ -12941,7 +12943,8 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
   rm_work_init(&w);
   mpq_init(g.q); g.n = g.cap = 0; g.t = NULL; g.nr = g.capr = 0; g.r = NULL;
   mpq_inits(W, num, den, x, NULL);
-  for (j = 0; j < nq && s >= 0; j++) @<Add query |j| exactly to |g| and |W|@>;
+  for (j = 0; j < nq && s >= 0; j++) {@+ SER_AT(j); @<Add query |j| exactly to |g| and |W|@>; @+}
+  SER_AT(0);
   if (s >= 0) @<Turn the sums into the exact aggregate@>;
   mpq_clears(W, num, den, x, NULL);
   agg_clear(&g);
@@ -52651,44 +52654,54 @@ earlier metric's, so that no earlier test of the golden vectors moves.
 @<Metric codes@>=
 RM_SERENDIPITY@[,@]
 
-@ \impl The history is the caller's: before each list it names the items that
-list's user saw, in the calling thread, as |rm_feat_use| names the table of
-features; the library keeps the pointer and copies nothing.
+@ \impl The history is the caller's: before a call it names the items that
+each list's user saw, in the calling thread, as |rm_feat_use| names the
+table of features; the library keeps the pointers and copies nothing.  A
+call over one list reads the first history; |rm_value_set| and its exact
+twin read the $j$th for their list~$j$, as their loops say with |SER_AT|.
+(The order statistics, which compute some lists twice, do not take the
+metric.)
+
+@d SER_AT(j) (ser_at = (j)) /* the set's list |j| is computed next */
 
 @<Public prototypes@>=
-rm_status rm_history_use(const char *const *items, size_t n);
-/* Makes |items[0..n)| the history of the user of the next lists computed in
-   the calling thread (\.{serendipity}); |n=0| for a user who saw nothing.
-   The caller keeps the array alive until the next call. */
+rm_status rm_history_use(const char *const *const *items, const size_t *n, size_t nq);
+/* Makes |items[j][0..n[j])|, $j<|nq|$, the histories of the users of the
+   next lists computed in the calling thread (\.{serendipity}): list~|j| of
+   a set, or the first for one list; |nq=0| forgets them.  The caller keeps
+   the arrays alive until the next call. */
 
-@ @<Private functions@>=
-static _Thread_local const char *const *ser_hist;
-static _Thread_local size_t ser_nhist;
+@ @<Private types@>=
+static _Thread_local const char *const *const *ser_hist;
+static _Thread_local const size_t *ser_n;
+static _Thread_local size_t ser_nq, ser_at;
 
 @ @<Public functions@>=
-rm_status rm_history_use(const char *const *items, size_t n)
+rm_status rm_history_use(const char *const *const *items, const size_t *n, size_t nq)
 {
-  size_t i;
-  if (n && items == NULL) return RM_EINVAL;
-  for (i = 0; i < n; i++) if (items[i] == NULL) return RM_EINVAL;
-  ser_hist = items; ser_nhist = n;
+  size_t j, i;
+  if (nq && (items == NULL || n == NULL)) return RM_EINVAL;
+  for (j = 0; j < nq; j++)
+    for (i = 0; i < n[j]; i++) if (items[j] == NULL || items[j][i] == NULL) return RM_EINVAL;
+  ser_hist = items; ser_n = n; ser_nq = nq; ser_at = 0;
   return RM_OK;
 }
 
 @ \impl The entries of the history in the table of features (|NULL| for an
-item without one), and whether the value is undefined: no item in the
-top~$K$, or no item in the history.
+item without one) and their number; the value is undefined for no item in
+the top~$K$, or none in the history.
 
 @<Private functions@>=
 static rm_status ser_items(const rm_variant *v, const rm_list *l, const size_t *perm,
-  const feat_item ***it, size_t *m, const feat_item ***h)
+  const feat_item ***it, size_t *m, const feat_item ***h, size_t *nh)
 {
   size_t j;
   rm_status s = ils_items(v, l, perm, it, m);
   if (s != RM_OK) return s;
-  if ((*h = malloc((ser_nhist ? ser_nhist : 1) * sizeof **h)) == NULL) {
+  *nh = ser_at < ser_nq ? ser_n[ser_at] : 0;
+  if ((*h = malloc((*nh ? *nh : 1) * sizeof **h)) == NULL) {
     free(*it); return RM_ENOMEM; }
-  for (j = 0; j < ser_nhist; j++) (*h)[j] = feat_find(feat_table, ser_hist[j]);
+  for (j = 0; j < *nh; j++) (*h)[j] = feat_find(feat_table, ser_hist[ser_at][j]);
   return RM_OK;
 }
 
@@ -52704,17 +52717,17 @@ static rm_status ser_terms(const rm_variant *v, const rm_list *l,
   const size_t *perm, const mpq_t w, aggregate *g, int *undefined)
 {
   const feat_item **it, **h;
-  size_t m, r, j;
+  size_t m, r, j, nh;
   mpq_t dot, B, t, c, P;
-  rm_status s = ser_items(v, l, perm, &it, &m, &h);
+  rm_status s = ser_items(v, l, perm, &it, &m, &h, &nh);
   if (s != RM_OK) return s;
-  *undefined = m == 0 || ser_nhist == 0;
+  *undefined = m == 0 || nh == 0;
   mpq_inits(dot, B, t, c, P, NULL);
-  q_set_ull(P, (unsigned long long) m * ser_nhist, 1);
+  q_set_ull(P, (unsigned long long) m * nh, 1);
   for (r = 0; r < m && s == RM_OK && !*undefined; r++) {
     if (!relevant(v, l, perm, r)) continue;
-    mpq_set_ui(t, (unsigned long) ser_nhist, 1); mpq_add(c, c, t);
-    for (j = 0; j < ser_nhist && s == RM_OK; j++) {
+    mpq_set_ui(t, (unsigned long) nh, 1); mpq_add(c, c, t);
+    for (j = 0; j < nh && s == RM_OK; j++) {
       ils_pair(dot, B, it[r], h[j], t);
       if (mpq_sgn(dot) == 0) continue;
       if (mpz_perfect_square_p(mpq_numref(B)) && mpz_perfect_square_p(mpq_denref(B))) {
@@ -52772,18 +52785,18 @@ static rm_status ser_d(const rm_variant *v, const rm_list *l, const size_t *perm
   double *out)
 {
   const feat_item **it, **h;
-  size_t m, r, j;
+  size_t m, r, j, nh;
   nsum a = {0, 0};
   mpq_t dot, B, t;
-  rm_status s = ser_items(v, l, perm, &it, &m, &h);
+  rm_status s = ser_items(v, l, perm, &it, &m, &h, &nh);
   if (s != RM_OK) return s;
-  if (m == 0 || ser_nhist == 0) {@+ free(it); free(h); return undefined_d(v, out); @+}
+  if (m == 0 || nh == 0) {@+ free(it); free(h); return undefined_d(v, out); @+}
   mpq_inits(dot, B, t, NULL);
   for (r = 0; r < m; r++) {
     nsum b = {0, 0};
     if (!relevant(v, l, perm, r)) continue;
-    for (j = 0; j < ser_nhist; j++) nsum_add(&b, ser_one_minus(it[r], h[j], dot, B, t));
-    nsum_add(&a, (b.s + b.c) / (double) ser_nhist);
+    for (j = 0; j < nh; j++) nsum_add(&b, ser_one_minus(it[r], h[j], dot, B, t));
+    nsum_add(&a, (b.s + b.c) / (double) nh);
   }
   mpq_clears(dot, B, t, NULL);
   free(it); free(h);

@@ -32598,6 +32598,9 @@ linked with the static library keeps the names |tool_alloc| and
 #define cmd_merge rmi_cmd_merge
 #define cmd_compare rmi_cmd_compare
 #define tool_features rmi_tool_features
+#define tool_history rmi_tool_history
+#define tool_history_free rmi_tool_history_free
+#define tool_history_of rmi_tool_history_of
 #define fault_at rmi_fault_at
 #define tool_te rmi_tool_te
 #define te_split rmi_te_split
@@ -32641,6 +32644,15 @@ RM_SHARED int cmd_eval(int argc, char **argv);
 RM_SHARED int cmd_merge(int argc, char **argv);
 RM_SHARED int cmd_compare(int argc, char **argv);
 RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **digest);
+struct tool_hist { /* \.{--history FILE}, sorted by user */
+  struct tool_hrow {@+ char *user, *item; @+} *r;
+  const char **item; /* the items of |r|, in its order */
+  size_t n, cap;
+};
+RM_SHARED struct tool_hist *tool_history(const char *cmd, const char *path, char **digest);
+RM_SHARED void tool_history_free(struct tool_hist *h);
+RM_SHARED size_t tool_history_of(const struct tool_hist *h, const char *user,
+  const char *const **items);
 typedef struct { /* the reading of |cmd_trec_eval|, \secref{q:teread} */
   int on; /* the engine reads as trec\_eval reads */
   const char *name[3]; /* the files, as named */
@@ -33886,6 +33898,8 @@ typedef struct {
   char *jdigest; /* with \.{--partial}: the digest of the judgments as read */
   rm_cat *popcat; char *popdigest; /* \.{--popularity FILE}: its rows, its digest */
   rm_feat *feat; char *featdigest; /* \.{--features FILE}: its table, its digest */
+  struct tool_hist *hist; char *histdigest; /* \.{--history FILE}: its rows, its digest */
+  const char *const *hitems; size_t hn; /* the history of the query at hand */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
   size_t mem; /* \.{--memory}: the bound, in bytes */
   int threads; /* \.{--threads}: 1, or 2 for the pipeline; 0 not given */
@@ -36062,6 +36076,10 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
     if (st->nread[r] && (r & 8)) up[r] = st->rbuf[r].up;
   rm_ities_positions(lr, EV_READINGS, st->want_jord ? up : NULL);
   if (st->feat) rm_feat_use(st->feat); /* this thread's table (\secref{q:ilsimpl}) */
+  if (st->hist) { /* and the query's history (\secref{q:ser}) */
+    st->hn = tool_history_of(st->hist, q, &st->hitems);
+    rm_history_use(&st->hitems, &st->hn, 1);
+  }
   for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
@@ -38026,6 +38044,7 @@ done:
   if (st.qnames) fclose(st.qnames);
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
   rm_feat_use(NULL); rm_feat_free(st.feat); free(st.featdigest);
+  rm_history_use(NULL, NULL, 0); tool_history_free(st.hist); free(st.histdigest);
   ev_qw_free(&st);
   for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
   free(st.rbuf); free(st.jord);
@@ -38166,6 +38185,11 @@ for (i = 0; i < argc; i++) {
   }
   if (strcmp(o, "--features") == 0) {
     if (st.feat || (st.feat = tool_features(ev_cmd, argv[++i], &st.featdigest)) == NULL)
+      return 2;
+    continue;
+  }
+  if (strcmp(o, "--history") == 0) {
+    if (st.hist || (st.hist = tool_history(ev_cmd, argv[++i], &st.histdigest)) == NULL)
       return 2;
     continue;
   }
@@ -39617,6 +39641,7 @@ static int shard_write(ev_state *st)
   shard_put_columns(f, st);
   if (st->popdigest) fprintf(f, " popularity=%.16s", st->popdigest);
   if (st->featdigest) fprintf(f, " features=%.16s", st->featdigest);
+  if (st->histdigest) fprintf(f, " history=%.16s", st->histdigest);
   if (st->qwdigest) fprintf(f, " query-weights=%.16s", st->qwdigest);
   if (st->wcol) fprintf(f, " weight-column=%s", st->wcol); /* a plain word */
   fprintf(f, "\njudgments %s\nqueries %lu\n", st->jdigest ? st->jdigest : "none",
@@ -40911,11 +40936,88 @@ RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **diges
 }
 static int ev_feat_needed(const ev_state *st, const ev_measure *m)
 {
+  if (m->u.metric == RM_SERENDIPITY && st->hist == NULL) {
+    fprintf(tool_err, "rankmetrics: %s: %s reads the users' history of --history"
+      " FILE, which was not given\n", ev_cmd, m->given);
+    return 0;
+  }
   if (st->feat || (m->u.metric != RM_ILS && m->u.metric != RM_DIVERSITY
-      && m->u.metric != RM_SRECALL)) return 1;
+      && m->u.metric != RM_SRECALL && m->u.metric != RM_SERENDIPITY)) return 1;
   fprintf(tool_err, "rankmetrics: %s: %s reads the items' features of --features"
     " FILE, which was not given\n", ev_cmd, m->given);
   return 0;
+}
+
+@ The option \.{--history FILE} gives what each user saw before, which
+\.{serendipity} reads (\secref{q:ser}): lines \.{USER ITEM}, white space
+between, a user's items in any order; the user is a query of the run (for
+\.{value}, the query's number, 1 for the first).  A line given twice counts
+twice, as a row of a training set would.  Anything else is an error naming
+the file and the line; \.{serendipity} without the option is refused before
+anything is read, and under \.{--partial} the state's options gain
+\.{history=DIGEST}.  The rows are sorted by user, so that a query finds its
+items by bisection.
+
+@<Engine functions@>=
+static int hist_cmp(const void *a, const void *b)
+{
+  const struct tool_hrow *x = a, *y = b;
+  return strcmp(x->user, y->user);
+}
+RM_SHARED struct tool_hist *tool_history(const char *cmd, const char *path, char **digest)
+{
+  FILE *f = tool_open_in(cmd, path);
+  char *buf = NULL, *w[3];
+  size_t cap = 0, i;
+  long line = 0;
+  ssize_t n = 0;
+  int ok = 1;
+  struct tool_hist *h;
+  if (f == NULL) return NULL;
+  if (digest && ((*digest = shard_digest(f, path)) == NULL || fseek(f, 0L, SEEK_SET))) ok = 0;
+  h = tool_zalloc(sizeof *h);
+  while (ok && (n = tool_getline(&buf, &cap, f, path, line + 1)) >= 0) {
+    int k = ev_split_ws(buf, w, 3);
+    line++;
+    if (k != 2) {
+      fprintf(tool_err, "%s:%ld: expected 'USER ITEM' (found %d field%s)\n", path,
+        line, k, k == 1 ? "" : "s");
+      ok = 0;
+      break;
+    }
+    if (h->n == h->cap) {
+      h->cap = 2 * h->cap + 64;
+      h->r = tool_alloc(h->r, h->cap * sizeof *h->r);
+    }
+    h->r[h->n].user = tool_strdup(w[0]); h->r[h->n].item = tool_strdup(w[1]); h->n++;
+  }
+  if (n == -2) ok = 0;
+  free(buf);
+  if (f != stdin) fclose(f);
+  if (!ok) {@+ tool_history_free(h); return NULL; @+}
+  if (h->n) qsort(h->r, h->n, sizeof *h->r, hist_cmp);
+  h->item = tool_alloc(NULL, (h->n ? h->n : 1) * sizeof *h->item);
+  for (i = 0; i < h->n; i++) h->item[i] = h->r[i].item;
+  return h;
+}
+RM_SHARED void tool_history_free(struct tool_hist *h)
+{
+  size_t i;
+  if (h == NULL) return;
+  for (i = 0; i < h->n; i++) {@+ free(h->r[i].user); free(h->r[i].item); @+}
+  free(h->r); free(h->item); free(h);
+}
+RM_SHARED size_t tool_history_of(const struct tool_hist *h, const char *user,
+  const char *const **items)
+{ /* the items of |user|, |*items[0..n)| */
+  size_t lo = 0, hi = h->n, end;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (strcmp(h->r[mid].user, user) < 0) lo = mid + 1;@+ else hi = mid;
+  }
+  for (end = lo; end < h->n && strcmp(h->r[end].user, user) == 0; end++) ;
+  *items = h->item + lo;
+  return end - lo;
 }
 
 @ The value of a table, and the reason on standard error when it is

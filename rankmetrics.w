@@ -43812,6 +43812,9 @@ static int cmd_value(int argc, char **argv)
   double x;
   char name[RM_NAME_MAX], buf[40];
   rm_feat *feat = NULL; /* \.{--features FILE}, for \.{ils} and \.{diversity} */
+  struct tool_hist *hist = NULL; /* \.{--history FILE}, for \.{serendipity} */
+  const char *const **hitems = NULL;
+  size_t *hn = NULL;
   rm_status s;
   if (argc < 1 || argv[0][0] == '-') {
     fputs("rankmetrics: value: the first argument must be a variant NAME\n", stderr);
@@ -43825,6 +43828,7 @@ static int cmd_value(int argc, char **argv)
   own = tool_zalloc((size_t) nq * sizeof *own);
   memcpy(at, opt, sizeof at);
   for (j = 0; j < nq; j++) @<Read query |j| of every option@>;
+  if (hist) @<Give each query of \.{value} its history@>;
   rc = 1;
   rm_variant_name(&v, name, sizeof name);
   s = rm_variant_reads_set(&v) ? rm_value_set(&v, q, (size_t) nq, NULL, &x)
@@ -43858,7 +43862,23 @@ done:
   }
   free(own); free(q);
   rm_feat_use(NULL); rm_feat_free(feat);
+  rm_history_use(NULL, NULL, 0); tool_history_free(hist); free(hitems); free(hn);
   return rc;
+}
+
+@ The users of \.{value} are the queries' numbers, 1 for the first, so that
+a line \.{2 b} of \.{--history FILE} says that the second query's user saw
+item~$b$ (\secref{q:ser}).
+
+@<Give each query of \.{value} its history@>=
+{
+  hitems = tool_zalloc((size_t) nq * sizeof *hitems);
+  hn = tool_zalloc((size_t) nq * sizeof *hn);
+  for (j = 0; j < nq; j++) {
+    snprintf(buf, sizeof buf, "%ld", j + 1);
+    hn[j] = tool_history_of(hist, buf, &hitems[j]);
+  }
+  rm_history_use(hitems, hn, (size_t) nq);
 }
 
 
@@ -43896,6 +43916,10 @@ for (i = 1; i < argc; i++) {
     if ((feat = tool_features("value", argv[++i], NULL)) == NULL) return 2;
     continue;
   }
+  if (strcmp(o, "--history") == 0 && hist == NULL && i + 1 < argc) {
+    if ((hist = tool_history("value", argv[++i], NULL)) == NULL) return 2;
+    continue;
+  }
   for (k = 0; k < 5; k++) if (strcmp(o, optname[k]) == 0) break;
   if (k == 5 || opt[k] != NULL || i + 1 >= argc) {
     fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 5 ? "unknown" :
@@ -43908,8 +43932,13 @@ if (opt[0] == NULL) {
   fputs("rankmetrics: value: --grades is required\n", stderr);
   return 2;
 }
+if (hist == NULL && v.metric == RM_SERENDIPITY) {
+  fputs("rankmetrics: value: serendipity reads the users' history: give"
+    " --history FILE\n", stderr);
+  return 2;
+}
 if (feat == NULL && (v.metric == RM_ILS || v.metric == RM_DIVERSITY
-    || v.metric == RM_SRECALL)) {
+    || v.metric == RM_SRECALL || v.metric == RM_SERENDIPITY)) {
   fprintf(stderr, "rankmetrics: value: %s reads the items' features: give"
     " --features FILE\n", rm_metric_name(v.metric));
   return 2;

@@ -31582,10 +31582,11 @@ compares with it), and raises
 \.{RankmetricsError} with the status and the message; its tests compare it
 with \.{eval -q} on \.{examples/} and on random files, value for value and
 message for message.
-Four keywords are \.{eval}'s options of side inputs, which the door
+Five keywords are \.{eval}'s options of side inputs, which the door
 passes on through |rm_evaluator_set_input| (below): \.{popularity},
-\.{query\_weights}, \.{weight} and \.{features}, for \.{--popularity},
-\.{--query-weights}, \.{--weight} and \.{--features}.  The function
+\.{query\_weights}, \.{weight}, \.{features} and \.{history}, for
+\.{--popularity}, \.{--query-weights}, \.{--weight}, \.{--features} and
+\.{--history}.  The function
 \.{rankmetrics.partial} takes them too, so a shard of catalogue metrics
 under \.{pop=file}, of a mean weighted by query, or of \.{ils}, is made in
 Python as the tool makes it.  The tests, with values worked by hand, are in
@@ -31745,8 +31746,9 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
    \.{--|option| |value|}: \.{"popularity"} (a file of items' counts for
    \.{pop=file}), \.{"query-weights"} (a file of queries' weights for
    \.{weight=query}), \.{"weight"} (the column of a delimited file that
-   holds them) or \.{"features"} (a file of items' features for \.{ils},
-   \.{diversity} and \.{srecall}).  The value is copied and kept for every later call until it
+   holds them), \.{"features"} (a file of items' features for \.{ils},
+   \.{diversity}, \.{srecall} and \.{serendipity}) or \.{"history"} (a
+   file of users' histories for \.{serendipity}).  The value is copied and kept for every later call until it
    is set again; |NULL| removes it.  |RM_OK|; |RM_EINVAL| for an unknown
    option, a value that is empty or holds a newline (the message says
    which); |RM_ENOMEM|.  The file is read, and a bad one refused with its
@@ -31779,7 +31781,7 @@ thread as it found it.  A failed allocation jumps back here, as it jumps
 back to the start of the pipeline's reader thread (\secref{q:pipe}).
 
 @<The library's door to the engine@>=
-enum {@+ DOOR_INPUTS = 4 @+}; /* the side inputs, |door_input| */
+enum {@+ DOOR_INPUTS = 5 @+}; /* the side inputs, |door_input| */
 struct rm_evaluator_s {
   char *msg; size_t msglen;
   void *(*re)(void *, void *, size_t); void *re_ctx;
@@ -31828,9 +31830,9 @@ const char *rm_evaluator_notes(const rm_evaluator *e)
 }
 size_t rm_eval_options_size(void)@+{@+ return sizeof (rm_eval_options);@+}
 
-@ {\it Side inputs.}  Four options of \.{eval} name a file or a column
-beside the data: \.{--popularity}, \.{--query-weights}, \.{--weight} and
-\.{--features}.
+@ {\it Side inputs.}  Five options of \.{eval} name a file or a column
+beside the data: \.{--popularity}, \.{--query-weights}, \.{--weight},
+\.{--features} and \.{--history}.
 The fixed options are fields of |rm_eval_options|; these are kept by the
 evaluator instead, so that the structure's layout, which foreign callers
 copy, does not change when \.{eval} gains one.  Each is passed to the
@@ -31839,7 +31841,7 @@ line is refused with its file and line as on the command line.
 
 @<The library's door to the engine@>=
 static const char *const door_input[DOOR_INPUTS] = {"popularity",
-  "query-weights", "weight", "features"};
+  "query-weights", "weight", "features", "history"};
 static rm_status door_refuse(rm_evaluator *e, const char *bad);
 rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
   const char *value)
@@ -31850,8 +31852,8 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
   free(e->msg); e->msg = NULL; e->msglen = 0;
   for (i = 0; i < DOOR_INPUTS && strcmp(option, door_input[i]) != 0; i++) ;
   if (i == DOOR_INPUTS)
-    return door_refuse(e, "a side input is popularity, query-weights, weight or"
-      " features");
+    return door_refuse(e, "a side input is popularity, query-weights, weight,"
+      " features or history");
   if (value && (value[0] == '\0' || strchr(value, '\n')))
     return door_refuse(e, "a side input's value is a nonempty line");
   if (value && (v = strdup(value)) == NULL) return RM_ENOMEM;

@@ -38998,7 +38998,8 @@ the format and its version, \.{rankmetrics-partial 7}.  Then
 negative=W columns=C}, the options of \.{eval} that change values, and the
 columns read (|shard_put_columns|), then \.{popularity=D} when
 \.{--popularity} was given, $D$ the first 16 digits of its digest, and
-\.{features=D} when \.{--features} was;
+\.{features=D} when \.{--features} was, and \.{history=D} when
+\.{--history} was;
 \item{} \.{judgments D N}, the digest of the judgments file as read, 16
 hexadecimal digits, and its length in bytes, or \.{judgments none} for a
 delimited file (|shard_digest|);
@@ -41673,7 +41674,8 @@ variant names as the parser knows them.
 static void usage(FILE *f)
 {
   fputs("usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
-    "                         [--judged J] [--features FILE] [--exact]\n"
+    "                         [--judged J] [--features FILE] [--history FILE]\n"
+    "                         [--exact]\n"
     "       rankmetrics name NAME...\n"
     "       rankmetrics eval [-m NAME]... [-q] [--trec|--json] [--show-variants]\n"
     "                        [--fast] [--unsorted]\n"
@@ -41682,7 +41684,7 @@ static void usage(FILE *f)
     "                        [--csv|--tsv] [--user C] [--item C] [--label C]\n"
     "                        [--score C] [--popularity FILE] [--partial] [--quiet]\n"
     "                        [--query-weights FILE] [--weight C]\n"
-    "                        [--features FILE] QRELS RUN | FILE\n"
+    "                        [--features FILE] [--history FILE] QRELS RUN | FILE\n"
     "       rankmetrics merge [--trec|--json] [--quiet] STATE...\n"
     "       rankmetrics trec_eval [-q] [-c] [-n] [-l N] [-M N] [-m MEASURE]...\n"
     "                             [--full] [--exact] QRELS RUN\n"
@@ -41772,7 +41774,8 @@ each word means.  The meanings are a table of their own, below; a test
 static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
     "                         [--judged J] [--unjudged U] [--exact]\n"
-    "                         [--judged-ids N] [--weights W] [--features FILE]\n\n"
+    "                         [--judged-ids N] [--weights W] [--features FILE]\n"
+    "                         [--history FILE]\n\n"
     "Compute the variant NAME of one list on the double path; with --exact also\n"
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
@@ -41793,7 +41796,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --exact     also compute the value on the exact path (GMP/MPFR)\n"
     "  --judged-ids N  names of the --judged items of a measure of diversity\n"
     "  --weights W  one weight per subtopic, read by weights=given\n"
-    "  --features FILE  the items' features for ils and diversity, as eval's\n\n"
+    "  --features FILE  the items' features for ils and diversity, as eval's\n"
+    "  --history FILE  what each user saw, for serendipity, as eval's; the users\n"
+    "              are the queries' numbers, 1 for the first\n\n"
     "A measure of diversity (alpha-dcg, alpha-ndcg, err-ia, nerr-ia, nrbp, nnrbp,\n"
     "p-ia, ap-ia, strec) reads a grade per item and subtopic: --grades and\n"
     "--judged then hold a row per item, its grades for subtopics 1, 2, ...\n"
@@ -41822,7 +41827,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
     "          [--popularity FILE] [--query-weights FILE] [--weight C]\n"
-    "          [--features FILE] [--partial] [--quiet] QRELS RUN | FILE\n\n"
+    "          [--features FILE] [--history FILE] [--partial] [--quiet]\n"
+    "          QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
     "into queries by the user column.  '-' reads standard input.  Any file may\n"
@@ -41899,6 +41905,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --features FILE    the items' features for ils, diversity and srecall: lines\n"
     "                     ITEM FEATURE [WEIGHT], the weight a positive decimal or\n"
     "                     fraction (1 when left out)\n"
+    "  --history FILE     what each user saw before, for serendipity: lines\n"
+    "                     USER ITEM, the user a query\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
@@ -42321,6 +42329,7 @@ static const char *const metric_help[][2] = {
   {"diversity", "one minus ils (Microsoft Recommenders' user_diversity; --features)"},
   {"srecall", "features of the relevant top K over all features (Elliot; --features)"},
   {"tailpct", "share of tail items in the top K, RecBole's TailPercentage (tail=)"},
+  {"serendipity", "relevant top K's distance from the history (--history; MS Recommenders)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit

@@ -750,6 +750,7 @@ logloss&no&log loss of the scores as probabilities (RecBole)&&\secref{q:logloss}
 ils&yes&mean cosine of the top $K$'s pairs of items (LensKit)&&\secref{q:ils}\cr
 diversity&yes&one minus \.{ils} (Microsoft Recommenders)&&\secref{q:ils}\cr
 srecall&yes&features of the relevant top $K$ over all (Elliot)&&\secref{q:ils}\cr
+serendipity&yes&relevant top $K$'s distance from the history (MS)&&\secref{q:ser}\cr
 tailpct&yes&share of tail items in a top $K$, RecBole's (a set)&tail pop&\secref{q:tailpct}\cr
 \noalign{\smallskip\hrule}}}
 

@@ -4415,7 +4415,7 @@ group\_auc (deeprec)&\an{mean:auc[ties=average]}&M&models/deeprec/deeprec\_utils
 catalog\_coverage&\an{coverage@@10[items=1000]}{\eightrm, 1000 training items}&&evaluation/python\_evaluation.py\cr
 distributional\_coverage&\an{entropy@@10}&Q&evaluation/python\_evaluation.py\cr
 diversity, user\_diversity&\an{mean[skip=undef]:diversity@@10}{\eightrm, \.{--features}}&&evaluation/python\_evaluation.py\cr
-serendipity&\nov{serendipity@@10}{the users' history and the items' similarities}&&evaluation/python\_evaluation.py\cr
+serendipity&\an{mean[skip=undef]:serendipity@@10}{\eightrm, \.{--features}, \.{--history}}&&evaluation/python\_evaluation.py\cr
 \alib{Spark MLlib \eightrm apache/spark, commit 075aa42e, mllib/\dots/evaluation/RankingMetrics.scala}
 precisionAt(k)&\an{precision@@10}&G&RankingMetrics.scala\cr
 recallAt(k)&\an{recall@@10}&F&RankingMetrics.scala\cr
@@ -15522,9 +15522,9 @@ sets of users add.
 cosine of the category vectors of a list's pairs of items) and Microsoft
 Recommenders' |diversity| and |user_diversity| (one minus that mean) read
 the items' features, which \.{--features FILE} gives: they are \.{ils} and
-\.{diversity} of \secref{q:ils}.  Not yet here: Microsoft Recommenders'
-|serendipity|, which also compares each item with the items each user saw
-before; the atlas says so in its row.  Elliot's |SRecall|, which counts
+\.{diversity} of \secref{q:ils}.  Microsoft Recommenders' |serendipity|,
+which also compares each item with the items each user saw before, is
+\.{serendipity} of \secref{q:ser}.  Elliot's |SRecall|, which counts
 the features of the relevant items, is \.{srecall} of \secref{q:ils}.
 
 @ {\it A worked example.}\here{xgini-example}  Three users' top two are
@@ -15615,6 +15615,40 @@ the top two $a,b$ has ILS $\sqrt2/2$, and the mean of \.{ils@@3} over the
 two users is $(1+4\sqrt2)/12=0.5547379$.  {\it Exercise}\here{ils-ex}:
 give $b$ the categories $x,y,z,w$ and $c$ only~$y$.  ({\it Answer:} the
 cosines are $1/2$, 0, $1/2$; ILS is $1/3$, diversity $2/3$.)
+
+@ {\it Serendipity.}\here{q:ser}
+@:metric serendipity}{metric \.{serendipity}@>
+An accurate list may still show a user nothing new.  Serendipity weighs
+each relevant item by how unlike it is to what the user saw before, the
+history~$H$ that \.{eval --history FILE} gives, lines \.{USER ITEM} (for
+\.{value}, the user is the query's number).  With the cosine of
+\secref{q:ils}, over the $m$ items $i_r$ of a top~$K$,
+$${\rm serendipity}={1\over m}\sum_{r=1}^m[g_r\ge{\it rel}]
+  \Bigl(1-{1\over\vert H\vert}\sum_{h\in H}\cos(i_r,h)\Bigr),$$
+undefined when $m=0$ or $H$ is empty.  The exact value is a sum of square
+roots, as ILS's (\secref{q:serimpl}); the order statistics do not take it.
+@^serendipity@>@^history of a user@>
+
+{\it The library.}  Microsoft Recommenders' |user_item_serendipity|
+(\.{python\_evaluation.py}) is the term of one item, its
+|user_serendipity| their mean over a user's recommended items, and
+|serendipity| the mean over users: \.{mean[skip=undef]:serendipity@@K},
+as a user without history gets no row.  Its similarity is the cosine of
+feature vectors or, by default, |item_cooccurrence_count|, the cosine of
+vectors whose features are the training data's users (a file of lines
+\.{ITEM USER}, as for \.{diversity}); a pair without a similarity counts~0,
+as an item without features does here.  Its relevance is a column of the
+recommendations, or 1 for every item when none is given: grades of~1
+(\.{value --grades 1,1,...}) give that.  It refuses a recommended item that
+is in the history; here its cosine just counts.
+
+{\it A worked example.}  With the features of \secref{ils-example}, a
+user saw~$a$ and is shown $b,c$, both relevant: $b$ scores
+$1-1/\sqrt2$ and $c$~1, the value is $1-\sqrt2/4=0.6464466$.  Another saw
+$a$ and~$b$ and is shown~$c$: $1-(0+1/2)/2=3/4$.  The mean of the two is
+$(7-\sqrt2)/8=0.6982233$, and a third user without history leaves it so
+under \.{skip=undef}.  {\it Exercise}\here{ser-ex}: the first user's $c$ is
+not relevant.  ({\it Answer:} $(2-\sqrt2)/4=0.1464466$.)
 @ {\it RecBole's tail percentage.}\here{q:tailpct}
 @:metric tailpct}{metric \.{tailpct}@>@:key tail}{key \.{tail}@>
 One more metric of the catalogue: RecBole's |TailPercentage|, in its file

@@ -31618,10 +31618,12 @@ compares with it), and raises
 with \.{eval -q} on \.{examples/} and on random files, value for value and
 message for message.
 Five keywords are \.{eval}'s options of side inputs, which the door
-passes on through |rm_evaluator_set_input| (below): \.{popularity},
-\.{query\_weights}, \.{weight}, \.{features} and \.{history}, for
-\.{--popularity}, \.{--query-weights}, \.{--weight}, \.{--features} and
-\.{--history}.  The function
+passes on through |rm_evaluator_set_input| (below):
+$$\vbox{\halign{\.{#}\hfil\quad&for \.{#}\hfil\quad&\.{#}\hfil\quad&for \.{#}\hfil\cr
+popularity&--popularity&query\_weights&--query-weights\cr
+weight&--weight&features&--features\cr
+history&--history\cr}}$$
+The function
 \.{rankmetrics.partial} takes them too, so a shard of catalogue metrics
 under \.{pop=file}, of a mean weighted by query, or of \.{ils}, is made in
 Python as the tool makes it.  The tests, with values worked by hand, are in
@@ -31866,8 +31868,8 @@ const char *rm_evaluator_notes(const rm_evaluator *e)
 size_t rm_eval_options_size(void)@+{@+ return sizeof (rm_eval_options);@+}
 
 @ {\it Side inputs.}  Five options of \.{eval} name a file or a column
-beside the data: \.{--popularity}, \.{--query-weights}, \.{--weight},
-\.{--features} and \.{--history}.
+beside the data, from \.{--popularity} to \.{--history} (|door_input|
+lists them).
 The fixed options are fields of |rm_eval_options|; these are kept by the
 evaluator instead, so that the structure's layout, which foreign callers
 copy, does not change when \.{eval} gains one.  Each is passed to the

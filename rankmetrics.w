@@ -23566,7 +23566,8 @@ static int cmd_disagree(int argc, char **argv)
       if (strcmp(mi < RM_N_METRICS ? dis_alias(names[j]) : names[j], mname) == 0) {
         want = 1; names[j] = ""; }
     if (!want) continue;
-    if (!all && (mi == RM_ILS || mi == RM_DIVERSITY || mi == RM_SRECALL))
+    if (!all && (mi == RM_ILS || mi == RM_DIVERSITY || mi == RM_SRECALL
+        || mi == RM_SERENDIPITY))
       fprintf(stderr, "rankmetrics: disagree: %s reads a table of item features,"
         " which the search does not draw; no pair of its variants is searched\n", mname);
     if ((s = dis_call(&cmd, mname, NULL, &ds[nm], msg, sizeof msg)) != RM_OK) {

@@ -11,11 +11,6 @@
 cd "$(dirname "$0")/.." || exit 1
 source tests/counts.sh
 RM=${TOOL:-$PWD/rankmetrics}
-printf 'a x\nb x\nb y\nc y\nc z\n' > "$tmp/f1"
-printf 'a x 3\na y 4\nb x\n' > "$tmp/w1"
-printf '1 a\n2 a\n2 b\n' > "$tmp/h"
-printf '1 b\n' > "$tmp/hb"
-
 # row NAME FEATURES HISTORY ROW ARGS...: the field of row ROW of value --exact
 row() {
   local n=$1 f=$2 h=$3 r=$4; shift 4
@@ -25,6 +20,12 @@ row() {
 check() { # WHAT GOT WANT
   if [ "$2" = "$3" ]; then ok "$1: $3"; else fail "$1: got '$2', want '$3'"; fi
 }
+# the features of the book's example, the weights whose cosine is 3/5, and
+# the histories of value's users 1 and 2
+printf 'a x\nb x\nb y\nc y\nc z\n' > "$tmp/f1"
+printf 'a x 3\na y 4\nb x\n' > "$tmp/w1"
+printf '1 a\n2 a\n2 b\n' > "$tmp/h"
+printf '1 b\n' > "$tmp/hb"
 check "saw a, shown b,c: 1 - sqrt2/4" "$(row serendipity f1 h decimal --grades 1,1 --ids b,c)" \
   0.6464466094067262377995778189475754803576
 check "it is irrational" "$(row serendipity f1 h rational --grades 1,1 --ids b,c)" no

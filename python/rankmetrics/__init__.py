@@ -713,10 +713,39 @@ class _FeatureTable:
         return False
 
 
+class _History:
+    """The items the list's user saw before, which serendipity reads, made
+    the calling thread's for the length of a with block (rm_history_use)."""
+
+    def __init__(self, history, variant):
+        self.history, self.variant, self.on = history, variant, False
+        if history is None and "serendipity" in variant:
+            raise RankmetricsError(-1, "serendipity reads the user's history:"
+                                   " give history=[item, ...]", variant)
+
+    def __enter__(self):
+        if self.history is None:
+            return self
+        _sequence(self.history, "history", ordered=False)
+        items = [_cname(str(i), "an item") for i in self.history]
+        self.arr = (ctypes.c_char_p * max(len(items), 1))(*items)
+        self.ptr = (ctypes.c_void_p * 1)(ctypes.cast(self.arr, ctypes.c_void_p))
+        self.n = (ctypes.c_size_t * 1)(len(items))
+        _check(_L.rm_history_use(self.ptr, self.n, 1), self.variant)
+        self.on = True
+        return self
+
+    def __exit__(self, *exc):
+        if self.on:
+            _L.rm_history_use(None, None, 0)
+            self.on = False
+        return False
+
+
 def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,
           judged: Any = None, unjudged: Any = None,
           judged_ids: Any = None, weights: Any = None,
-          features: Any = None) -> float:
+          features: Any = None, history: Any = None) -> float:
     """The value of a variant on one list, on the double path (fast; its
     error is at most ulp_bound(variant) ulps).  An undefined value is the
     variant's undef convention (0 by default).  For a measure of diversity
@@ -726,7 +755,8 @@ def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,
     as div_value.  ils and diversity read the items' features: a mapping
     {item: [feature, ...]} (weights 1) or {item: {feature: weight}}, or
     rows (item, feature[, weight]); a weight is a positive whole number,
-    decimal or Fraction."""
+    decimal or Fraction.  serendipity reads them and history, the items
+    the user saw before."""
     v = _variant(variant)
     if _diversity(v, variant, judged_ids, weights):
         from ._divers import div_value
@@ -734,7 +764,7 @@ def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,
                          weights, unjudged)
     lst, keep = _one(grades, scores, ids, judged, unjudged)
     out = ctypes.c_double()
-    with _FeatureTable(features, variant):
+    with _FeatureTable(features, variant), _History(history, variant):
         _check(_L.rm_value(v.buf, ctypes.byref(lst), None, ctypes.byref(out)),
                variant)
     return out.value
@@ -817,17 +847,17 @@ def _exact_call(fn, v, variant, *args):
 def exact(variant: str, grades: Any, scores: Any = None, ids: Any = None,
           judged: Any = None, unjudged: Any = None,
           judged_ids: Any = None, weights: Any = None,
-          features: Any = None) -> "Exact":
+          features: Any = None, history: Any = None) -> "Exact":
     """The exact value of a variant on one list (MPFR/GMP), as an Exact;
-    a measure of diversity reads rows, and ils and diversity features, as
-    value does."""
+    a measure of diversity reads rows, ils and diversity features, and
+    serendipity features and history, as value does."""
     v = _variant(variant)
     if _diversity(v, variant, judged_ids, weights):
         from ._divers import div_exact
         return div_exact(variant, grades, scores, ids, judged, judged_ids,
                          weights, unjudged)
     lst, keep = _one(grades, scores, ids, judged, unjudged)
-    with _FeatureTable(features, variant):
+    with _FeatureTable(features, variant), _History(history, variant):
         return _exact_call(_L.rm_value_exact, v, variant, ctypes.byref(lst))
 
 

@@ -225,14 +225,16 @@ def _text(s, what):
     return s.encode()
 
 
-def _inputs(popularity=None, query_weights=None, weight=None, features=None):
+def _inputs(popularity=None, query_weights=None, weight=None, features=None,
+            history=None):
     """eval's side inputs, as (option, value) pairs of bytes for
-    rm_evaluator_set_input: the files of --popularity, --query-weights and
-    --features and the column of --weight."""
+    rm_evaluator_set_input: the files of --popularity, --query-weights,
+    --features and --history and the column of --weight."""
     got = [(b"popularity", _path(popularity, "popularity")),
            (b"query-weights", _path(query_weights, "query_weights")),
            (b"weight", _text(weight, "weight")),
-           (b"features", _path(features, "features"))]
+           (b"features", _path(features, "features")),
+           (b"history", _path(history, "history"))]
     for k, v in got:
         if v is not None and (not v or b"\n" in v):
             raise RankmetricsError(-1, "%s: a file or column name, not %r"
@@ -309,7 +311,8 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                    popularity: Optional[PathArg] = None,
                    query_weights: Optional[PathArg] = None,
                    weight: Optional[str] = None,
-                   features: Optional[PathArg] = None) -> FileEvaluation:
+                   features: Optional[PathArg] = None,
+                   history: Optional[PathArg] = None) -> FileEvaluation:
     """Evaluate TREC judgments and a run, or one delimited file, as
     `rankmetrics eval` does, with the library's engine (rm_eval_files).
 
@@ -346,7 +349,9 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
     weight      the column of a delimited file that holds them (eval
                 --weight)
     features    a file of items' features (lines ITEM FEATURE [WEIGHT]) for
-                ils, diversity and srecall, as eval --features
+                ils, diversity, srecall and serendipity, as eval --features
+    history     a file of what each user saw before (lines USER ITEM) for
+                serendipity, as eval --history
 
     Refused before the files are read: a measure or a column name that is
     not a str or holds a NUL character (C would read "ap\0x" as ap), and
@@ -425,7 +430,7 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
 
     res.counts, res.notes = _engine(door, take, progress,
                                     _inputs(popularity, query_weights, weight,
-                                            features))
+                                            features, history))
     return res
 
 

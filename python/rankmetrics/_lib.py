@@ -210,6 +210,7 @@ def _declare(lib):
         "rm_feat_add": (ctypes.c_int, [V, ctypes.c_char_p, ctypes.c_char_p,
                                        ctypes.c_char_p]),
         "rm_feat_use": (ctypes.c_int, [V]),
+        "rm_history_use": (ctypes.c_int, [V, V, ctypes.c_size_t]),
     }
     for name, (res, args) in sigs.items():
         f = getattr(lib, name)

@@ -47,3 +47,17 @@ def test_one_item_and_no_table():
     # the table is forgotten after the call
     with pytest.raises(rm.RankmetricsError):
         rm.value("ils", [0, 0], ids=["a", "b"])
+
+
+def test_serendipity_value_and_exact_read_the_history():
+    # the book's example of serendipity: the user saw a and is shown b, c,
+    # both relevant: b scores 1 - 1/sqrt2 and c 1, the mean 1 - sqrt2/4;
+    # a user who saw a and b and is shown c scores 1 - (0 + 1/2)/2 = 3/4
+    v = rm.value("serendipity", [1, 1], ids=["b", "c"], features=F1,
+                 history=["a"])
+    assert v == pytest.approx(1 - 2 ** 0.5 / 4, rel=1e-15)
+    e = rm.exact("serendipity", [1], ids=["c"], features=F1,
+                 history=["a", "b"])
+    assert e.fraction == Fraction(3, 4)
+    with pytest.raises(rm.RankmetricsError, match="history"):
+        rm.value("serendipity", [1], ids=["c"], features=F1)

@@ -162,3 +162,24 @@ def test_features_file(files):
     assert rm.merge([state]).aggregate["ils@3"] == e.aggregate["ils@3"]
     with pytest.raises(rm.RankmetricsError, match="features"):
         rm.evaluate_files("ils@3", files / "f.csv")
+
+
+def test_history_file(files):
+    # the book's example of serendipity (Microsoft Recommenders'): with the
+    # features of test_features_file, u1 saw a and is shown b, c; u2 saw a
+    # and b and is shown c.  u1's items score 1 - 1/sqrt2 and 1, u2's c
+    # 1 - (0 + 1/2)/2 = 3/4: the mean is (7 - sqrt2)/8.
+    (files / "s.csv").write_text("user,item,label,score\nu1,b,1,2\nu1,c,1,1\n"
+                                 "u2,c,1,1\n")
+    (files / "feat").write_text("a x\nb x\nb y\nc y\nc z\n")
+    (files / "hist").write_text("u1 a\nu2 a\nu2 b\n")
+    m = "serendipity@10"
+    e = rm.evaluate_files(m, files / "s.csv", features=files / "feat",
+                          history=files / "hist")
+    assert e.aggregate[m] == pytest.approx((7 - 2 ** 0.5) / 8, rel=1e-15)
+    state = rm.partial(m, run=files / "s.csv", features=files / "feat",
+                       history=files / "hist")
+    assert b"history=" in state
+    assert rm.merge([state]).aggregate[m] == e.aggregate[m]
+    with pytest.raises(rm.RankmetricsError, match="history"):
+        rm.evaluate_files(m, files / "s.csv", features=files / "feat")

@@ -26308,6 +26308,24 @@ witnesses of neighbours, and \.{adequacy} and \.{accuracy} pass over the
 family, whose tables the verifier does not load.
 @^golden vectors, of intra-list similarity@>
 
+@ {\it Golden vectors of serendipity.}\here{ser-vectors}
+\.{serendipity} (\secref{q:ser}) reads the user's history as well, so its
+tests have a family of their own, \.{serendipity}, written after \.{ils}
+in \.{vectors/serendipity\_test.json} and its text twin.  A test has the
+fields of an \.{ils} test and one more, \.{history}: the items its user
+saw, in JSON an array of names (\.{["a",~"d"]}) and in the text twin
+\.{a,d}, or \.{[]} and \.{none} when the user saw nothing, which leaves
+the value undefined.  The groups are cases worked by hand (commented
+\.{SER-1} to \.{SER-13}: the example of \secref{q:ser} and its exercise,
+no history, a history item without features, no relevant item, a cutoff
+shorter and one longer than the list, a shown item in the history, the
+empty list, an empty table), then 8 seeded random users for each of four
+variants, then two inputs that must be refused (a list without
+identifiers, and \.{serendipity[undef=error]} without history).  Like the
+family \.{ils}, it has no witnesses of neighbours, and \.{adequacy} and
+\.{accuracy} pass over it.
+@^golden vectors, of serendipity@>
+
 @* What scikit-learn computes.
 The vectors serve to check a real implementation, and we check one: the
 ranking metrics of scikit-learn~1.2.1, as Debian packages it.  A script in
